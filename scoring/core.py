@@ -1,0 +1,417 @@
+"""The engine contract: games, options, rule errors, the scoreboard, seeded randomness, the registry.
+
+An engine is a reducer over plain-JSON state (see ../shared/DESIGN.md):
+
+    state = engine.new_state(players, options, seed)
+    state = engine.apply(state, action)        # never mutates its input
+    board = engine.scoreboard(state)
+
+`Engine.apply` checks what every game shares (the action is a dict with a known `type`, `by` is a seated player
+or "table") and then runs the move registered for that type on a deep copy of the state, boardgame.io style:
+a move is a small function `move(state, action)` that checks its own rules, raises `RuleError` or changes the
+copy in place. A refused action therefore never changes anything.
+
+Nothing here reads a clock, a file or a global random source: time comes in actions (`"at"`), randomness
+from `rng(seed, *salt)`.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+TABLE = "table"
+
+
+class RuleError(Exception):
+    """A refused action or input: a message key with parameters, translated by whoever shows it."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def to_dict(self) -> dict:
+        """The error as plain JSON."""
+        return {"key": self.key, "params": self.params}
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.key
+        inner = ", ".join(f"{k}={v!r}" for k, v in sorted(self.params.items()))
+        return f"{self.key}({inner})"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Options
+
+BOOL, INT, CHOICE, INT_LIST, TEXT = "bool", "int", "choice", "int_list", "text"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One session option: its name, default and allowed values (label key: `<game>.option.<name>`)."""
+
+    name: str
+    default: Any
+    kind: str = BOOL
+    choices: tuple = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    length: int | None = None
+
+    def check(self, value: Any) -> Any:
+        """Return the value if it is allowed, else raise `RuleError`."""
+        bad = RuleError("core.option_invalid", option=self.name, value=value)
+        if self.kind == BOOL:
+            if not isinstance(value, bool):
+                raise bad
+        elif self.kind == INT:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise bad
+            self._check_range(value, bad)
+        elif self.kind == CHOICE:
+            if value not in self.choices:
+                raise bad
+        elif self.kind == INT_LIST:
+            if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+                raise bad
+            if self.length is not None and len(value) != self.length:
+                raise bad
+            for v in value:
+                self._check_range(v, bad)
+        elif self.kind == TEXT:
+            if not isinstance(value, str):
+                raise bad
+        return value
+
+    def _check_range(self, value: int, bad: RuleError) -> None:
+        """Raise `bad` when value lies outside [minimum, maximum]."""
+        if self.minimum is not None and value < self.minimum:
+            raise bad
+        if self.maximum is not None and value > self.maximum:
+            raise bad
+
+
+@dataclass(frozen=True)
+class Game:
+    """Fixed facts of a game: id, names, player range, options, whether it is played in rounds."""
+
+    id: str
+    names: dict
+    min_players: int
+    max_players: int
+    options: tuple = ()
+    rounds: bool = True
+    colours: bool = False
+
+    def option(self, name: str) -> Option:
+        """The option called name."""
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise RuleError("core.option_unknown", option=name)
+
+    def resolve_options(self, given: dict | None) -> dict:
+        """Every option with its value: given values checked, missing ones at their defaults."""
+        given = dict(given or {})
+        if not isinstance(given, dict):
+            raise RuleError("core.options_not_object")
+        resolved = {}
+        for opt in self.options:
+            value = given.pop(opt.name, copy.deepcopy(opt.default))
+            resolved[opt.name] = opt.check(value)
+        if given:
+            raise RuleError("core.option_unknown", option=sorted(given)[0])
+        return resolved
+
+    def check_players(self, players: list) -> list[str]:
+        """The player names if their count fits and they are distinct non-empty strings."""
+        if not isinstance(players, list) or any(not isinstance(p, str) or not p.strip() for p in players):
+            raise RuleError("core.players_invalid")
+        if len(set(players)) != len(players):
+            raise RuleError("core.player_duplicate")
+        if TABLE in players:
+            raise RuleError("core.player_reserved", name=TABLE)
+        if not self.min_players <= len(players) <= self.max_players:
+            raise RuleError(
+                "core.player_count", count=len(players), min=self.min_players, max=self.max_players
+            )
+        return list(players)
+
+    def describe(self) -> dict:
+        """The game's facts as plain JSON (for `python -m scoring games` and the app's list)."""
+        return {
+            "id": self.id,
+            "names": dict(self.names),
+            "players": [self.min_players, self.max_players],
+            "rounds": self.rounds,
+            "options": [
+                {
+                    "name": o.name,
+                    "kind": o.kind,
+                    "default": o.default,
+                    **({"choices": list(o.choices)} if o.choices else {}),
+                    **({"min": o.minimum} if o.minimum is not None else {}),
+                    **({"max": o.maximum} if o.maximum is not None else {}),
+                }
+                for o in self.options
+            ],
+        }
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Scoreboard
+
+
+@dataclass(frozen=True)
+class Line:
+    """One entry of a breakdown: what the points came from (a message key and its parameters)."""
+
+    key: str
+    points: int
+    params: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        """The line as plain JSON."""
+        return {"key": self.key, "points": self.points, "params": dict(self.params)}
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """A player's total and where every point came from."""
+
+    name: str
+    total: int
+    breakdown: tuple = ()
+    tiebreak: tuple = ()
+
+    def to_json(self) -> dict:
+        """The player's score as plain JSON."""
+        out = {"name": self.name, "total": self.total, "breakdown": [line.to_json() for line in self.breakdown]}
+        if self.tiebreak:
+            out["tiebreak"] = list(self.tiebreak)
+        return out
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """Totals, breakdowns, the ranking with shared places, the winners and (for round games) totals per round."""
+
+    game: str
+    players: tuple
+    ranking: tuple
+    winners: tuple
+    rounds: tuple = ()
+    over: bool = False
+    tiebreak_used: bool = False
+
+    def total(self, name: str) -> int:
+        """The total of the player called name."""
+        return next(p.total for p in self.players if p.name == name)
+
+    def to_json(self) -> dict:
+        """The scoreboard as plain JSON, the format `python -m scoring score` prints."""
+        out = {
+            "game": self.game,
+            "players": [p.to_json() for p in self.players],
+            "ranking": [list(group) for group in self.ranking],
+            "winners": list(self.winners),
+            "over": self.over,
+        }
+        if self.rounds:
+            out["rounds"] = [dict(r) for r in self.rounds]
+        if self.tiebreak_used:
+            out["tiebreak_used"] = True
+        return out
+
+
+def rank(keys: dict[str, tuple]) -> list[list[str]]:
+    """Players grouped by place, best first: equal sort keys share a place (higher is better)."""
+    ordered = sorted(keys, key=lambda name: keys[name], reverse=True)
+    groups: list[list[str]] = []
+    for name in ordered:
+        if groups and keys[groups[-1][0]] == keys[name]:
+            groups[-1].append(name)
+        else:
+            groups.append([name])
+    return groups
+
+
+def make_scoreboard(
+    game: str,
+    order: list[str],
+    breakdowns: dict[str, Iterable[Line]],
+    tiebreaks: dict[str, tuple] | None = None,
+    rounds: list[dict] | None = None,
+    over: bool = False,
+    lower_wins: bool = False,
+) -> Scoreboard:
+    """Build a scoreboard from each player's breakdown; totals are the sums, ties broken by `tiebreaks`."""
+    tiebreaks = tiebreaks or {}
+    players = []
+    for name in order:
+        lines = tuple(breakdowns.get(name, ()))
+        players.append(PlayerScore(name, sum(l.points for l in lines), lines, tuple(tiebreaks.get(name, ()))))
+    sign = -1 if lower_wins else 1
+    keys = {p.name: (sign * p.total, *p.tiebreak) for p in players}
+    ranking = rank(keys)
+    by_total = rank({p.name: (sign * p.total,) for p in players})
+    used = bool(tiebreaks) and len(by_total[0]) > 1 and by_total[0] != ranking[0]
+    return Scoreboard(
+        game=game,
+        players=tuple(players),
+        ranking=tuple(tuple(g) for g in ranking),
+        winners=tuple(ranking[0]) if ranking else (),
+        rounds=tuple(rounds or ()),
+        over=over,
+        tiebreak_used=used,
+    )
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Randomness
+
+
+def rng(seed: int, *salt: Any) -> random.Random:
+    """A random generator fixed by the session seed and a salt (e.g. "deal", round): same inputs, same draws."""
+    text = repr((int(seed), *salt)).encode("utf-8")
+    return random.Random(int.from_bytes(hashlib.sha256(text).digest()[:8], "big"))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Engines
+
+Move = Callable[[dict, dict], None]
+
+
+class Engine:
+    """Base of every game engine: subclasses set `game`, register moves with `@move("type")`, and score."""
+
+    game: Game
+    moves: dict[str, Move] = {}
+    reveal_types: frozenset = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        collected: dict[str, Move] = {}
+        for base in reversed(cls.__mro__):
+            for attr in vars(base).values():
+                kind = getattr(attr, "_move_type", None)
+                if kind:
+                    collected[kind] = attr
+        cls.moves = collected
+
+    def new_state(self, players: list[str], options: dict | None = None, seed: int = 0) -> dict:
+        """The state before the first action."""
+        names = self.game.check_players(players)
+        opts = self.game.resolve_options(options)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RuleError("core.seed_invalid", seed=seed)
+        state = {"players": names, "options": opts, "seed": seed, "over": False}
+        self.setup(state)
+        return state
+
+    def setup(self, state: dict) -> None:
+        """Fill the game-specific part of a new state (in place)."""
+
+    def apply(self, state: dict, action: Any) -> dict:
+        """The state after action; raises `RuleError` and leaves state untouched if the action is refused."""
+        self.check_action(state, action)
+        if state.get("over") and action["type"] not in self.after_end_types():
+            raise RuleError("core.game_over")
+        new = copy.deepcopy(state)
+        self.moves[action["type"]](self, new, action)
+        return new
+
+    def check_action(self, state: dict, action: Any) -> None:
+        """Refuse actions that are not dicts, have an unknown type, or come from someone not at the table."""
+        if not isinstance(action, dict):
+            raise RuleError("core.action_not_object")
+        kind = action.get("type")
+        if not isinstance(kind, str) or kind not in self.moves:
+            raise RuleError("core.action_unknown", type=str(kind))
+        by = action.get("by", TABLE)
+        if by != TABLE and by not in state["players"]:
+            raise RuleError("core.player_unknown", name=str(by))
+
+    def after_end_types(self) -> frozenset:
+        """Action types still allowed after the game is over (none by default)."""
+        return frozenset()
+
+    def scoreboard(self, state: dict) -> Scoreboard:
+        """Totals, breakdowns, ranking and winners for the state."""
+        raise NotImplementedError
+
+    def status(self, state: dict) -> dict:
+        """What the header shows: round, rounds, phase key, whose turn, over."""
+        return {"round": state.get("round"), "rounds": state.get("rounds"), "phase": state.get("phase"),
+                "turn": state.get("turn"), "over": bool(state.get("over"))}
+
+    def describe(self, action: dict) -> tuple[str, dict]:
+        """An action in words for the log: a message key `<game>.action.<type>` and its parameters."""
+        params = {k: v for k, v in action.items() if k not in ("type", "at")}
+        return f"{self.game.id}.action.{action['type']}", params
+
+    def reveals(self, action: dict) -> bool:
+        """Whether the action shows hidden information (a shuffle, a roll, a reveal): undoing it needs consent."""
+        return action.get("type") in self.reveal_types
+
+
+def move(kind: str) -> Callable[[Move], Move]:
+    """Mark an engine method as the move for actions of type `kind`."""
+
+    def mark(fn: Move) -> Move:
+        fn._move_type = kind
+        return fn
+
+    return mark
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Registry
+
+_GAMES: dict[str, Engine] = {}
+_LOADED = False
+
+
+def register(engine_cls: type[Engine]) -> type[Engine]:
+    """Class decorator: make an engine findable by its game id."""
+    gid = engine_cls.game.id
+    if gid in _GAMES and type(_GAMES[gid]) is not engine_cls:
+        raise ValueError(f"two engines for game {gid}")
+    _GAMES[gid] = engine_cls()
+    return engine_cls
+
+
+def engine(game_id: str) -> Engine:
+    """The engine of a game id."""
+    _load_games()
+    if game_id not in _GAMES:
+        raise RuleError("core.game_unknown", game=str(game_id))
+    return _GAMES[game_id]
+
+
+def games() -> list[Game]:
+    """Every registered game, in id order."""
+    _load_games()
+    return [_GAMES[g].game for g in sorted(_GAMES)]
+
+
+def _load_games() -> None:
+    """Import every module under scoring.games once, so each registers itself."""
+    global _LOADED
+    if _LOADED:
+        return
+    import importlib
+    import pkgutil
+
+    from scoring import games as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"scoring.games.{info.name}")
+    _LOADED = True

@@ -1,0 +1,1 @@
+"""Table mechanics several games share: timers, bonus races, votes, chip ledgers, grid regions."""

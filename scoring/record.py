@@ -1,0 +1,174 @@
+"""A session as a record: plain JSON holding the game, the players, options, seed and the log of actions.
+
+Everything that changes a session goes through these pure functions: `check_record` at the boundary (files,
+the command line, imports), `new_record`, `play` (append one action the engine accepts), `undo` / `redo`, and
+`replay`, which rebuilds the state from the log. Refusals raise `RuleError` and return nothing new, so the
+caller's record stays as it was.
+
+Rulings:
+- Undo drops the last action onto a redo stack; a new action clears that stack.
+- Undoing an action that revealed hidden information (the engine's `reveals`) needs `consent=True`, which the
+  view asks the table for (Board Game Arena's rule).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from scoring.core import RuleError, engine
+
+SCHEMA = 1
+FIELDS = {"schema", "id", "game", "players", "options", "seed", "actions", "redo", "created", "updated",
+          "status", "title"}
+PLAYER_FIELDS = {"name", "seat", "colour"}
+STATUSES = ("active", "finished")
+
+
+class ReplayError(RuleError):
+    """An action in a log that the engine refuses: which one (0-based index) and why."""
+
+    def __init__(self, index: int, error: RuleError) -> None:
+        super().__init__("record.action_refused", index=index, reason=error.key, **error.params)
+        self.index = index
+        self.error = error
+
+
+def player_names(record: dict) -> list[str]:
+    """The names of the record's players in seat order."""
+    return [p["name"] for p in record["players"]]
+
+
+def _player(entry: Any, seat: int) -> dict:
+    """A player entry from a plain name or an object with a name."""
+    if isinstance(entry, str):
+        entry = {"name": entry}
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+        raise RuleError("record.player_invalid", seat=seat + 1)
+    unknown = set(entry) - PLAYER_FIELDS
+    if unknown:
+        raise RuleError("record.field_unknown", field=f"players[{seat}].{sorted(unknown)[0]}")
+    name = entry["name"].strip()
+    if not 1 <= len(name) <= 40:
+        raise RuleError("record.player_name_length", seat=seat + 1)
+    out = {"name": name, "seat": seat + 1}
+    if entry.get("colour") is not None:
+        if not isinstance(entry["colour"], str):
+            raise RuleError("record.player_invalid", seat=seat + 1)
+        out["colour"] = entry["colour"]
+    return out
+
+
+def check_record(data: Any) -> dict:
+    """A complete, normalised record from untrusted JSON data; raises `RuleError` naming the first problem.
+
+    Missing options take their defaults, a missing seed is 0, actions are checked by replaying them.
+    """
+    if not isinstance(data, dict):
+        raise RuleError("record.not_object")
+    unknown = set(data) - FIELDS
+    if unknown:
+        raise RuleError("record.field_unknown", field=sorted(unknown)[0])
+    if data.get("schema", SCHEMA) != SCHEMA:
+        raise RuleError("record.schema_unsupported", schema=data.get("schema"))
+    if not isinstance(data.get("game"), str):
+        raise RuleError("record.game_missing")
+    eng = engine(data["game"])
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise RuleError("record.players_missing")
+    players = [_player(p, i) for i, p in enumerate(players)]
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise RuleError("record.options_not_object")
+    seed = data.get("seed", 0)
+    actions = data.get("actions", [])
+    redo_stack = data.get("redo", [])
+    if not isinstance(actions, list) or not isinstance(redo_stack, list):
+        raise RuleError("record.actions_not_list")
+    status = data.get("status", "active")
+    if status not in STATUSES:
+        raise RuleError("record.status_invalid", status=status)
+    record = {
+        "schema": SCHEMA,
+        "id": str(data.get("id", "")),
+        "game": data["game"],
+        "players": players,
+        "options": eng.game.resolve_options(options),
+        "seed": seed,
+        "actions": copy.deepcopy(actions),
+        "redo": copy.deepcopy(redo_stack),
+        "created": str(data.get("created", "")),
+        "updated": str(data.get("updated", "")),
+        "status": status,
+    }
+    if "title" in data:
+        record["title"] = str(data["title"])
+    replay(record)
+    return record
+
+
+def new_record(game: str, players: list, options: dict | None = None, seed: int = 0, *, id: str = "",
+               now: str = "") -> dict:
+    """A fresh record with no actions; refuses a bad player list or options."""
+    record = check_record({"game": game, "players": players, "options": options or {}, "seed": seed,
+                           "id": id, "created": now, "updated": now})
+    return record
+
+
+def start(record: dict) -> dict:
+    """The state before any action."""
+    return engine(record["game"]).new_state(player_names(record), record["options"], record["seed"])
+
+
+def replay(record: dict, upto: int | None = None) -> dict:
+    """The state after the first `upto` actions (all by default); `ReplayError` names a refused one."""
+    eng = engine(record["game"])
+    state = start(record)
+    for index, action in enumerate(record["actions"][:upto]):
+        try:
+            state = eng.apply(state, action)
+        except RuleError as err:
+            raise ReplayError(index, err) from err
+    return state
+
+
+def play(record: dict, state: dict, action: dict, now: str = "") -> tuple[dict, dict]:
+    """The record and state after one more action; raises `RuleError` (nothing changed) if it is refused."""
+    eng = engine(record["game"])
+    if isinstance(action, dict) and now and "at" not in action:
+        action = {**action, "at": now}
+    new_state = eng.apply(state, action)
+    new_record = {**record, "actions": [*record["actions"], copy.deepcopy(action)], "redo": []}
+    if now:
+        new_record["updated"] = now
+    new_record["status"] = "finished" if new_state.get("over") else "active"
+    return new_record, new_state
+
+
+def undo(record: dict, consent: bool = False, now: str = "") -> tuple[dict, dict]:
+    """The record without its last action (kept for redo) and the replayed state."""
+    if not record["actions"]:
+        raise RuleError("record.nothing_to_undo")
+    last = record["actions"][-1]
+    if engine(record["game"]).reveals(last) and not consent:
+        raise RuleError("record.undo_needs_consent", type=last.get("type"))
+    new_record = {**record, "actions": record["actions"][:-1], "redo": [*record["redo"], last]}
+    if now:
+        new_record["updated"] = now
+    state = replay(new_record)
+    new_record["status"] = "finished" if state.get("over") else "active"
+    return new_record, state
+
+
+def redo(record: dict, now: str = "") -> tuple[dict, dict]:
+    """The record with the most recently undone action put back, and its state."""
+    if not record["redo"]:
+        raise RuleError("record.nothing_to_redo")
+    state = replay(record)
+    action = record["redo"][-1]
+    new_record, new_state = play({**record, "redo": record["redo"][:-1]}, state, action)
+    new_record["redo"] = record["redo"][:-1]
+    if now:
+        new_record["updated"] = now
+    return new_record, new_state

@@ -1,0 +1,105 @@
+"""The engine contract: options, players, rule errors, ranking, seeded randomness, the registry."""
+
+import pytest
+
+from scoring.core import (BOOL, CHOICE, INT, INT_LIST, Game, Line, Option, RuleError, engine, games,
+                          make_scoreboard, rank, rng)
+
+
+def test_rank_shares_places():
+    """Equal keys share a place; order is best first."""
+    assert rank({"A": (10,), "B": (12,), "C": (10,)}) == [["B"], ["A", "C"]]
+
+
+def test_scoreboard_totals_breakdown_and_tiebreak():
+    """Totals are sums of the breakdown; a tiebreak separates equal totals and is reported."""
+    board = make_scoreboard("x", ["A", "B"], {"A": [Line("p", 3), Line("q", 2)], "B": [Line("p", 5)]},
+                            tiebreaks={"A": (7,), "B": (6,)})
+    assert board.total("A") == 5 and board.total("B") == 5
+    assert board.ranking == (("A",), ("B",))
+    assert board.winners == ("A",)
+    assert board.tiebreak_used
+    out = board.to_json()
+    assert out["players"][0]["breakdown"] == [{"key": "p", "points": 3, "params": {}},
+                                              {"key": "q", "points": 2, "params": {}}]
+
+
+def test_scoreboard_shared_win_without_tiebreak():
+    """A tie with no tiebreak shares the win."""
+    board = make_scoreboard("x", ["A", "B"], {"A": [Line("p", 4)], "B": [Line("p", 4)]})
+    assert board.winners == ("A", "B") and not board.tiebreak_used
+
+
+def test_rng_is_fixed_by_seed_and_salt():
+    """Same seed and salt give the same draws; another salt gives others."""
+    assert rng(7, "deal", 1).random() == rng(7, "deal", 1).random()
+    assert rng(7, "deal", 1).random() != rng(7, "deal", 2).random()
+
+
+@pytest.mark.parametrize("opt,value", [
+    (Option("b", True, BOOL), 1),
+    (Option("n", 3, INT, minimum=1, maximum=5), 6),
+    (Option("n", 3, INT, minimum=1, maximum=5), True),
+    (Option("c", "A", CHOICE, choices=("A", "B")), "C"),
+    (Option("l", [1, 2], INT_LIST, length=2, minimum=0), [1, -1]),
+    (Option("l", [1, 2], INT_LIST, length=2), [1]),
+])
+def test_option_refuses_out_of_range(opt, value):
+    """Out-of-range option values are refused with the option named."""
+    with pytest.raises(RuleError) as err:
+        opt.check(value)
+    assert err.value.key == "core.option_invalid" and err.value.params["option"] == opt.name
+
+
+def test_resolve_options_defaults_and_unknown():
+    """Missing options take defaults; unknown ones are refused."""
+    game = Game("g", {"en": "G", "zh-CN": "G"}, 2, 4, (Option("n", 3, INT),))
+    assert game.resolve_options({}) == {"n": 3}
+    with pytest.raises(RuleError) as err:
+        game.resolve_options({"m": 1})
+    assert err.value.key == "core.option_unknown"
+
+
+@pytest.mark.parametrize("players,key", [
+    (["A"], "core.player_count"),
+    (["A", "A"], "core.player_duplicate"),
+    (["A", ""], "core.players_invalid"),
+    (["A", "table"], "core.player_reserved"),
+])
+def test_players_checked(players, key):
+    """Player lists of the wrong size, with duplicates or blanks are refused."""
+    game = Game("g", {"en": "G", "zh-CN": "G"}, 2, 4)
+    with pytest.raises(RuleError) as err:
+        game.check_players(players)
+    assert err.value.key == key
+
+
+def test_apply_refuses_unknown_action_and_stranger_without_change():
+    """Unknown types and unknown players are refused; the state is untouched."""
+    eng = engine("tally")
+    state = eng.new_state(["A", "B"])
+    before = repr(state)
+    for action, key in [({"type": "fly", "by": "A"}, "core.action_unknown"),
+                        ({"type": "score", "by": "Z", "points": 1}, "core.player_unknown"),
+                        ("score", "core.action_not_object"),
+                        ({"type": "score", "by": "B", "points": 1}, "tally.not_your_turn")]:
+        with pytest.raises(RuleError) as err:
+            eng.apply(state, action)
+        assert err.value.key == key
+    assert repr(state) == before
+
+
+def test_apply_never_mutates_input():
+    """apply returns a new state and leaves its input as it was."""
+    eng = engine("tally")
+    state = eng.new_state(["A", "B"])
+    before = repr(state)
+    after = eng.apply(state, {"type": "score", "by": "A", "points": 4})
+    assert repr(state) == before and after["points"]["A"] == [4]
+
+
+def test_registry_lists_games():
+    """The registry finds engines by id."""
+    assert "tally" in [g.id for g in games()]
+    with pytest.raises(RuleError):
+        engine("no_such_game")
