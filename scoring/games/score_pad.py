@@ -1,0 +1,111 @@
+"""Score pad: running totals for any game played in rounds, when Tableside has no engine of its own for it.
+
+Actions:
+- `round` by the table: `{"scores": {player: int, ...}}` — every player's points for one round (negative allowed).
+- `finish` by the table: ends the game now.
+
+Rulings:
+- Every player must have a score in every round (0 is written, not left out); points are whole numbers
+  between −10,000 and 10,000 per round.
+- Option `target` (default 0 = none): after a round in which someone's total reaches the target (or, with
+  `lower_wins`, goes past it) the game is over.
+- Option `lower_wins` (default off): the lowest total wins (golf-style games, Hearts).
+- Option `rounds` (default 0 = no limit): the game is over after that many rounds.
+- Ties share the win.
+"""
+
+from __future__ import annotations
+
+from scoring.core import BOOL, INT, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register
+
+LIMIT = 10_000
+
+
+@register
+class ScorePad(Engine):
+    """Round-by-round totals with an optional target, round limit and low-score-wins."""
+
+    game = Game(
+        id="score_pad",
+        names={"en": "Score pad", "zh-CN": "通用计分板"},
+        min_players=1,
+        max_players=12,
+        options=(
+            Option("target", 0, INT, minimum=0, maximum=100_000),
+            Option("rounds", 0, INT, minimum=0, maximum=100),
+            Option("lower_wins", False, BOOL),
+        ),
+    )
+
+    def setup(self, state: dict) -> None:
+        """No rounds yet."""
+        state["scores"] = []
+        state["round"] = 1
+        state["phase"] = "score_pad.phase.playing"
+
+    @move("round")
+    def add_round(self, state: dict, action: dict) -> None:
+        """Record one round's points for every player."""
+        if action.get("by", TABLE) != TABLE:
+            raise RuleError("score_pad.table_only")
+        scores = action.get("scores")
+        if not isinstance(scores, dict):
+            raise RuleError("score_pad.scores_missing")
+        for name in state["players"]:
+            if name not in scores:
+                raise RuleError("score_pad.score_missing", name=name)
+        for name, points in scores.items():
+            if name not in state["players"]:
+                raise RuleError("core.player_unknown", name=str(name))
+            if isinstance(points, bool) or not isinstance(points, int) or not -LIMIT <= points <= LIMIT:
+                raise RuleError("score_pad.points_invalid", name=name, points=points, limit=LIMIT)
+        state["scores"].append({name: scores[name] for name in state["players"]})
+        state["round"] = len(state["scores"]) + 1
+        if self._reached_end(state):
+            self._end(state)
+
+    @move("finish")
+    def finish(self, state: dict, action: dict) -> None:
+        """The table ends the game."""
+        if action.get("by", TABLE) != TABLE:
+            raise RuleError("score_pad.table_only")
+        if not state["scores"]:
+            raise RuleError("score_pad.no_rounds")
+        self._end(state)
+
+    def _end(self, state: dict) -> None:
+        """Mark the game over."""
+        state["over"] = True
+        state["round"] = len(state["scores"])
+        state["phase"] = "score_pad.phase.over"
+
+    def _reached_end(self, state: dict) -> bool:
+        """Whether the round limit or the target has been reached."""
+        opts = state["options"]
+        if opts["rounds"] and len(state["scores"]) >= opts["rounds"]:
+            return True
+        if not opts["target"]:
+            return False
+        totals = self.totals(state)
+        return any(t >= opts["target"] for t in totals.values())
+
+    def totals(self, state: dict) -> dict:
+        """Each player's total so far."""
+        return {p: sum(r[p] for r in state["scores"]) for p in state["players"]}
+
+    def status(self, state: dict) -> dict:
+        """Header: the round being entered (or the last one once over)."""
+        rounds = state["options"]["rounds"] or None
+        return {"round": state["round"], "rounds": rounds, "phase": state["phase"], "turn": None,
+                "over": state["over"]}
+
+    def scoreboard(self, state: dict):
+        """Totals as the sum of rounds; cumulative totals per round for the chart."""
+        lines = {p: [Line("score_pad.line.round", r[p], {"round": i + 1}) for i, r in enumerate(state["scores"])]
+                 for p in state["players"]}
+        cumulative, running = [], {p: 0 for p in state["players"]}
+        for r in state["scores"]:
+            running = {p: running[p] + r[p] for p in state["players"]}
+            cumulative.append(dict(running))
+        return make_scoreboard("score_pad", state["players"], lines, rounds=cumulative, over=state["over"],
+                               lower_wins=state["options"]["lower_wins"])
