@@ -1,0 +1,100 @@
+"""The score pad: rounds, target, round limit, lowest-wins, refusals, and the command line."""
+
+import copy
+import json
+
+import pytest
+
+from scoring.__main__ import main
+from scoring.core import RuleError, engine
+from scoring.record import new_record, play, replay
+
+ENG = engine("score_pad")
+
+
+def played(score_rounds, **options):
+    """State after the given rounds for players A, B, C."""
+    state = ENG.new_state(["A", "B", "C"], options)
+    for scores in score_rounds:
+        state = ENG.apply(state, {"type": "round", "by": "table", "scores": scores})
+    return state
+
+
+def test_totals_ranking_and_cumulative_rounds():
+    """Totals add up, ties share a place, the chart gets cumulative totals."""
+    state = played([{"A": 5, "B": 3, "C": 5}, {"A": 1, "B": 4, "C": 1}])
+    board = ENG.scoreboard(state)
+    assert [p.total for p in board.players] == [6, 7, 6]
+    assert board.ranking == (("B",), ("A", "C"))
+    assert board.rounds == ({"A": 5, "B": 3, "C": 5}, {"A": 6, "B": 7, "C": 6})
+    assert not state["over"]
+
+
+def test_target_ends_the_game_and_lowest_wins():
+    """Reaching the target ends the game; with lower_wins the lowest total wins."""
+    state = played([{"A": 60, "B": 40, "C": 101}], target=100, lower_wins=True)
+    assert state["over"]
+    assert ENG.scoreboard(state).winners == ("B",)
+    with pytest.raises(RuleError) as err:
+        ENG.apply(state, {"type": "round", "by": "table", "scores": {"A": 1, "B": 1, "C": 1}})
+    assert err.value.key == "core.game_over"
+
+
+def test_round_limit():
+    """The game is over after the chosen number of rounds."""
+    state = played([{"A": 1, "B": 2, "C": 3}] * 2, rounds=2)
+    assert state["over"] and ENG.status(state)["round"] == 2
+
+
+@pytest.mark.parametrize("action,key", [
+    ({"type": "round", "by": "table", "scores": {"A": 1, "B": 2}}, "score_pad.score_missing"),
+    ({"type": "round", "by": "table", "scores": {"A": 1, "B": 2, "C": "x"}}, "score_pad.points_invalid"),
+    ({"type": "round", "by": "table", "scores": {"A": 1, "B": 2, "C": 3, "D": 0}}, "core.player_unknown"),
+    ({"type": "round", "by": "A", "scores": {"A": 1, "B": 2, "C": 3}}, "score_pad.table_only"),
+    ({"type": "round", "by": "table"}, "score_pad.scores_missing"),
+    ({"type": "finish", "by": "table"}, "score_pad.no_rounds"),
+])
+def test_refusals_change_nothing(action, key):
+    """Each refusal names its rule and leaves the state as it was."""
+    state = played([])
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        ENG.apply(state, action)
+    assert err.value.key == key and state == before
+
+
+def test_cli_scores_an_exported_record(tmp_path, capsys):
+    """`python -m scoring score` prints the same totals as the engine."""
+    record = new_record("score_pad", ["甲", "乙"])
+    state = replay(record)
+    record, state = play(record, state, {"type": "round", "by": "table", "scores": {"甲": 3, "乙": 9}})
+    record, state = play(record, state, {"type": "finish", "by": "table"})
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    assert main(["score", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["winners"] == ["乙"] and [p["total"] for p in out["players"]] == [3, 9]
+    assert out == ENG.scoreboard(state).to_json()
+
+
+def test_cli_names_the_refused_action(tmp_path, capsys):
+    """A refused action in a file is reported by index with a non-zero exit."""
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"game": "score_pad", "players": ["A"], "actions": [
+        {"type": "round", "by": "table", "scores": {"A": 1}}, {"type": "round", "by": "table", "scores": {}}]}))
+    assert main(["score", str(path)]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["action"] == 1 and out["error"] == "score_pad.score_missing"
+    assert "no score" in out["message"]
+
+
+def test_cli_games_and_check(tmp_path, capsys):
+    """`games` lists the registered games; `check` replays without scoring; bad JSON exits 2."""
+    assert main(["games"]) == 0
+    assert "score_pad" in [g["id"] for g in json.loads(capsys.readouterr().out)]
+    path = tmp_path / "r.json"
+    path.write_text('{"game": "score_pad", "players": ["A"]}')
+    assert main(["check", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["ok"] is True
+    path.write_text("{not json")
+    assert main(["check", str(path)]) == 2
