@@ -1,0 +1,136 @@
+"""Table votes: ballots, tie rules (Knit Wit: yes ≥ no keeps the answer), closing early, refusals, purity."""
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.core import RuleError
+from scoring.mechanics import vote
+
+I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+TABLE = ["Ann", "Bo", "Cy", "Di"]
+
+
+def refused(key, fn, *args):
+    """Call fn(*args), expect RuleError `key`, check the inputs are unchanged and the message translates."""
+    before = copy.deepcopy(args)
+    with pytest.raises(RuleError) as err:
+        fn(*args)
+    assert err.value.key == key
+    assert args == before
+    for lang in ("en", "zh-CN"):
+        template = json.loads((I18N / lang / "mechanics.json").read_text(encoding="utf-8"))[key]
+        assert set(re.findall(r"{(\w+)}", template)) <= set(err.value.params)
+    return err.value
+
+
+def vote_all(ballots, tie="yes"):
+    """A vote of TABLE with the given ballots cast in order."""
+    v = vote.new_vote(TABLE, tie)
+    for voter, yes in zip(TABLE, ballots):
+        v = vote.cast(v, voter, yes)
+    return v
+
+
+def test_outcome_waits_for_every_voter():
+    """No outcome until every voter has voted."""
+    v = vote_all([True, True, True])
+    assert not vote.is_complete(v) and vote.outcome(v) is None
+    v = vote.cast(v, "Di", False)
+    assert vote.is_complete(v) and vote.tally(v) == {"yes": 3, "no": 1} and vote.outcome(v) is True
+
+
+def test_knit_wit_challenge_tie_keeps_the_answer():
+    """Knit Wit: everyone votes; 2 yes, 2 no is a tie and the answer stays valid."""
+    v = vote_all([True, False, True, False])
+    assert vote.tally(v) == {"yes": 2, "no": 2} and vote.outcome(v) is True
+
+
+def test_knit_wit_challenge_more_no_scores_zero():
+    """No > yes: the answer is ruled invalid."""
+    assert vote.outcome(vote_all([False, False, True, False])) is False
+
+
+def test_tie_rule_no_fails_a_tie():
+    """With tie rule "no" a tie fails; a majority still decides."""
+    assert vote.outcome(vote_all([True, False, False, True], tie="no")) is False
+    assert vote.outcome(vote_all([True, True, False, True], tie="no")) is True
+    assert vote.new_vote(TABLE).get("tie") == "yes"
+
+
+def test_close_decides_on_the_ballots_cast():
+    """Closing early decides now; no ballots is a tie settled by the tie rule."""
+    v = vote.close(vote_all([False, True, False]))
+    assert vote.outcome(v) is False and vote.is_decided(v) and not vote.is_complete(v)
+    assert vote.outcome(vote.close(vote.new_vote(TABLE))) is True
+    assert vote.outcome(vote.close(vote.new_vote(TABLE, "no"))) is False
+    assert vote.close(v) == v
+    refused("vote.closed", vote.cast, v, "Di", True)
+
+
+def test_double_vote_refused():
+    """A voter votes once."""
+    v = vote_all([True])
+    assert vote.has_voted(v, "Ann") and not vote.has_voted(v, "Bo")
+    err = refused("vote.already_voted", vote.cast, v, "Ann", False)
+    assert err.params == {"voter": "Ann"}
+
+
+def test_non_voter_refused():
+    """Only the voters vote."""
+    err = refused("vote.not_voter", vote.cast, vote.new_vote(["Ann", "Bo"]), "Cy", True)
+    assert err.params == {"voter": "Cy"}
+
+
+@pytest.mark.parametrize("ballot", [1, "yes", None])
+def test_ballot_must_be_yes_or_no(ballot):
+    """A ballot is True or False, nothing else."""
+    refused("vote.ballot_invalid", vote.cast, vote.new_vote(TABLE), "Ann", ballot)
+
+
+@pytest.mark.parametrize("voters,tie,key", [
+    ([], "yes", "vote.voters_invalid"),
+    (["A", "A"], "yes", "vote.voters_invalid"),
+    (("A", "B"), "yes", "vote.voters_invalid"),
+    (["A", None], "yes", "vote.voters_invalid"),
+    (["A"], "maybe", "vote.tie_invalid"),
+    (["A"], True, "vote.tie_invalid"),
+])
+def test_bad_vote_refused(voters, tie, key):
+    """A vote needs distinct voters and a known tie rule."""
+    refused(key, vote.new_vote, voters, tie)
+
+
+def test_functions_never_mutate_inputs_and_state_is_json():
+    """Every function returns a new dict; the state survives a JSON round trip."""
+    voters = ["A", "B"]
+    v = vote.new_vote(voters)
+    snap = copy.deepcopy(v)
+    w = vote.cast(v, "A", True)
+    vote.close(v), vote.tally(v), vote.outcome(v)
+    assert v == snap and voters == ["A", "B"]
+    assert json.loads(json.dumps(w)) == w
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(TABLE + ["Eve"]), st.booleans()), max_size=10),
+       st.sampled_from(["yes", "no"]))
+def test_random_ballots_follow_the_majority(seq, tie):
+    """Random ballots raise only RuleError; the tally counts each voter once and the outcome follows it."""
+    v = vote.new_vote(TABLE, tie)
+    first = {}
+    for voter, yes in seq:
+        try:
+            v = vote.cast(v, voter, yes)
+        except RuleError:
+            continue
+        first.setdefault(voter, yes)
+    count = vote.tally(v)
+    assert count == {"yes": sum(first.values()), "no": len(first) - sum(first.values())}
+    decided = vote.outcome(vote.close(v))
+    assert decided == (count["yes"] > count["no"] or (count["yes"] == count["no"] and tie == "yes"))
