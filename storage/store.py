@@ -1,0 +1,475 @@
+"""The data folder: sessions, the player roster, learned answer aliases and settings, on TinyDB.
+
+Layout of the folder (every file a TinyDB file written by `AtomicStorage`, schema version inside):
+
+    data.json             tables players, aliases, settings
+    catalogue.json        table sessions: one summary per session (for the history and Continue lists)
+    sessions/<id>.json    table session, document 1: {"record": <session record>, "summary": <its summary>}
+    .lock                 the OS lock (fcntl.flock) that lets one process write at a time
+
+Appending an action rewrites only that session's file, so its cost does not grow with the number of stored
+sessions. The catalogue grows with them, so it is rewritten only when a session is created, imported, saved,
+deleted, or changes status (finished, or reopened by an undo) — never for an action that leaves a session
+active. The catalogue's `updated`/`round` of an active session may therefore lag; `sessions()` takes them from
+the summary in each active session's own file (few in practice; read once and cached until the file changes).
+The session file is the truth: at open, session files the catalogue does not know are added to it and entries
+whose file is gone are dropped, so a crash between the two writes heals itself.
+
+Rulings:
+- A file that is not a readable Tableside TinyDB file (not UTF-8 JSON, wrong schema, wrong shape) is moved aside
+  to `<name>.corrupt-<YYYYmmddTHHMMSS>` and reported in `problems` (`storage.file_quarantined`); data.json and
+  catalogue.json are checked at open (a lost catalogue is rebuilt from the session files), a session file when
+  it is first loaded. A readable record that the engines refuse (e.g. its game is not installed) is left in
+  place and its `RuleError` raised: the file is sound, the code may change.
+- Records and states returned by `play`, `undo`, `redo` and `state` are the store's cache: read them, never
+  change them (every scoring function returns new dicts). `load` returns a copy to edit and `save`.
+- Stray temporary files of interrupted writes are removed at open.
+"""
+
+from __future__ import annotations
+
+import copy
+import fcntl
+import json
+import os
+import re
+import secrets
+import threading
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from tinydb import Query, TinyDB
+from tinydb.table import Document
+
+from scoring import record as rec
+from scoring.core import RuleError, engine
+from storage import prefs
+from storage.atomic import AtomicStorage, Unreadable, is_temp, quarantine, signature
+
+ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+class Store:
+    """One data folder, opened by one app process; several stores (threads or processes) may share it."""
+
+    def __init__(self, folder: str | Path, clock: Callable[[], datetime] = datetime.now) -> None:
+        """Open (or create) the folder, quarantine unreadable shared files and reconcile the catalogue."""
+        self.folder = Path(folder)
+        self.clock = clock
+        self.problems: list[dict] = []
+        self._sessions_dir = self.folder / "sessions"
+        self._sessions_dir.mkdir(parents=True, exist_ok=True)
+        self._rlock = threading.RLock()
+        self._depth = 0
+        self._lock_file = open(self.folder / ".lock", "a+b")
+        self._entries: dict[str, tuple] = {}
+        self._summaries: dict[str, tuple] = {}
+        self._catalogue: dict[str, dict] = {}
+        self._catalogue_sig: tuple | None = None
+        with self._locked():
+            self._remove_temp_files()
+            self._data_path = self._checked(self.folder / "data.json")
+            self._cat_path = self._checked(self.folder / "catalogue.json")
+            self._reconcile()
+
+    # -----------------------------------------------------------------------------------------------------
+    # Opening, locking, quarantine
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Hold the thread lock and the folder's OS lock (re-entrant within this store)."""
+        with self._rlock:
+            if self._lock_file is None:
+                raise RuntimeError("store is closed")
+            if self._depth == 0:
+                fcntl.flock(self._lock_file.fileno(), fcntl.LOCK_EX)
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+                if self._depth == 0:
+                    fcntl.flock(self._lock_file.fileno(), fcntl.LOCK_UN)
+
+    def _remove_temp_files(self) -> None:
+        """Delete temporary files that interrupted writes left behind."""
+        for folder in (self.folder, self._sessions_dir):
+            for path in folder.iterdir():
+                if is_temp(path):
+                    path.unlink(missing_ok=True)
+
+    def _checked(self, path: Path) -> Path:
+        """The path of a shared file, after moving the file aside if it cannot be read."""
+        try:
+            AtomicStorage(path).read()
+        except Unreadable as err:
+            self._quarantine(err)
+        return path
+
+    def _quarantine(self, err: Unreadable) -> dict:
+        """Move the unreadable file aside and report it."""
+        moved = quarantine(err.path, self.clock())
+        problem = {"file": str(err.path), "moved_to": str(moved), "error": err.reason,
+                   "key": "storage.file_quarantined",
+                   "params": {"file": err.path.name, "moved_to": moved.name, "error": err.reason}}
+        self.problems.append(problem)
+        return problem
+
+    def close(self) -> None:
+        """Release the lock file; the store cannot be used afterwards."""
+        with self._rlock:
+            if self._lock_file is not None:
+                self._lock_file.close()
+                self._lock_file = None
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -----------------------------------------------------------------------------------------------------
+    # The catalogue
+
+    def _cat_table(self):
+        """The catalogue's TinyDB table (a fresh handle: another process may have written meanwhile)."""
+        return TinyDB(self._cat_path, storage=AtomicStorage).table("sessions")
+
+    def _read_catalogue(self) -> dict[str, dict]:
+        """The catalogue by session id, reread only when the file changed (another process wrote it)."""
+        sig = signature(self._cat_path)
+        if sig != self._catalogue_sig or sig is None:
+            try:
+                docs = self._cat_table().all()
+            except Unreadable as err:
+                self._quarantine(err)
+                docs = []
+            self._catalogue = {d["id"]: dict(d) for d in docs if isinstance(d.get("id"), str)}
+            self._catalogue_sig = signature(self._cat_path)
+        return self._catalogue
+
+    def _catalogue_put(self, summaries: list[dict]) -> None:
+        """Add or replace catalogue entries (new ones in one write)."""
+        known = self._read_catalogue()
+        table = self._cat_table()
+        for summary in summaries:
+            if summary["id"] in known:
+                table.update(_replacing(summary), Query().id == summary["id"])
+        new = [s for s in summaries if s["id"] not in known]
+        if new:
+            table.insert_multiple(new)
+        self._catalogue.update({s["id"]: dict(s) for s in summaries})
+        self._catalogue_sig = signature(self._cat_path)
+
+    def _catalogue_drop(self, ids: Iterable[str]) -> None:
+        """Remove catalogue entries (one write)."""
+        ids = set(ids)
+        if ids:
+            self._read_catalogue()
+            self._cat_table().remove(Query().id.one_of(sorted(ids)))
+            for sid in ids:
+                self._catalogue.pop(sid, None)
+            self._catalogue_sig = signature(self._cat_path)
+
+    def _reconcile(self) -> None:
+        """Make the catalogue list exactly the session files on disk (the files are the truth)."""
+        known = self._read_catalogue()
+        on_disk = {p.stem for p in self._sessions_dir.glob("*.json") if ID_PATTERN.match(p.stem)}
+        found = []
+        for sid in sorted(on_disk - set(known)):
+            doc = self._read_file(sid)
+            if doc is not None:
+                found.append(doc["summary"])
+        self._catalogue_put(found)
+        self._catalogue_drop(set(self._read_catalogue()) - on_disk)
+
+    # -----------------------------------------------------------------------------------------------------
+    # Session files
+
+    def _path(self, sid: str) -> Path:
+        """The file of a session; refuses ids that are not plain short names."""
+        if not isinstance(sid, str) or not ID_PATTERN.match(sid):
+            raise RuleError("storage.id_invalid", id=str(sid))
+        return self._sessions_dir / f"{sid}.json"
+
+    def _read_file(self, sid: str) -> dict | None:
+        """The {"record", "summary"} document of a session file, or None after quarantining a bad file."""
+        path = self._path(sid)
+        try:
+            doc = TinyDB(path, storage=AtomicStorage).table("session").get(doc_id=1)
+            if doc is None or not isinstance(doc.get("record"), dict) or not isinstance(doc.get("summary"), dict):
+                raise Unreadable(path, "no session document")
+            if doc["summary"].get("id") != sid or doc["record"].get("id") != sid:
+                raise Unreadable(path, "the session id does not match the file name")
+        except Unreadable as err:
+            self._quarantine(err)
+            return None
+        return doc
+
+    def _entry(self, sid: str) -> tuple[dict, dict]:
+        """The record and replayed state of a session, from the cache while its file is unchanged."""
+        sig = signature(self._path(sid))
+        if sig is None:
+            self._forget(sid)
+            raise RuleError("storage.session_unknown", id=sid)
+        cached = self._entries.get(sid)
+        if cached and cached[0] == sig:
+            return cached[1], cached[2]
+        doc = self._read_file(sid)
+        if doc is None:
+            self._forget(sid)
+            self._catalogue_drop([sid])
+            raise RuleError("storage.session_unreadable", id=sid, moved_to=self.problems[-1]["params"]["moved_to"])
+        record, state = self._accept(doc["record"])
+        self._entries[sid] = (sig, record, state)
+        return record, state
+
+    def _forget(self, sid: str) -> None:
+        """Drop a session from the in-memory caches."""
+        self._entries.pop(sid, None)
+        self._summaries.pop(sid, None)
+
+    @staticmethod
+    def _accept(data: dict) -> tuple[dict, dict]:
+        """A checked, normalised record and its state (`RuleError` names the problem)."""
+        record = rec.check_record(data)
+        return record, rec.replay(record)
+
+    @staticmethod
+    def _summary(record: dict, state: dict) -> dict:
+        """What the session lists show about a session."""
+        eng = engine(record["game"])
+        status = eng.status(state)
+        summary = {"id": record["id"], "game": record["game"], "players": rec.player_names(record),
+                   "status": record["status"], "created": record["created"], "updated": record["updated"],
+                   "round": status.get("round"), "winners": list(eng.scoreboard(state).winners) if state.get("over")
+                   else [], "actions": len(record["actions"])}
+        if "title" in record:
+            summary["title"] = record["title"]
+        return summary
+
+    def _write(self, record: dict, state: dict) -> dict:
+        """Write one session's file — the only way a record is stored — and cache it; returns its summary."""
+        sid = record["id"]
+        path = self._path(sid)
+        summary = self._summary(record, state)
+        TinyDB(path, storage=AtomicStorage).table("session").upsert(
+            Document({"record": record, "summary": summary}, doc_id=1))
+        sig = signature(path)
+        self._entries[sid] = (sig, record, state)
+        self._summaries[sid] = (sig, summary)
+        return summary
+
+    def _persist(self, record: dict, state: dict, *, catalogue: bool = False) -> None:
+        """Store a changed session and, when needed, its catalogue entry.
+
+        The catalogue is written when asked (save) or when the session's status differs from the catalogue's
+        or is finished; an action that keeps a session active touches only the session's own file.
+        """
+        summary = self._write(record, state)
+        listed = self._read_catalogue().get(summary["id"])
+        if catalogue or listed is None or listed["status"] != summary["status"] or summary["status"] != "active":
+            self._catalogue_put([summary])
+
+    def _new_id(self) -> str:
+        """A short unique id: the time, then a random suffix."""
+        while True:
+            sid = f"{self.clock().strftime('%Y%m%d%H%M%S')}-{secrets.token_hex(3)}"
+            if signature(self._path(sid)) is None:
+                return sid
+
+    def _now(self) -> str:
+        """The clock as an ISO time to the second."""
+        return self.clock().isoformat(timespec="seconds")
+
+    # -----------------------------------------------------------------------------------------------------
+    # Sessions
+
+    def create(self, record: dict) -> str:
+        """Store a new session (from `scoring.record.new_record`); assigns an id if it has none; returns it."""
+        return self.create_many([record])[0]
+
+    def create_many(self, records: list[dict]) -> list[str]:
+        """Store several new sessions with one catalogue write (bulk import); returns their ids."""
+        with self._locked():
+            accepted, ids = [], set()
+            for data in records:
+                record, state = self._accept(data)
+                sid = record["id"]
+                if sid and (sid in ids or signature(self._path(sid)) is not None):
+                    raise RuleError("storage.id_exists", id=sid)
+                ids.add(sid)
+                accepted.append((record, state))
+            summaries = []
+            for record, state in accepted:
+                record["id"] = record["id"] or self._new_id()
+                record["created"] = record["created"] or self._now()
+                record["updated"] = record["updated"] or record["created"]
+                summaries.append(self._write(record, state))
+            self._catalogue_put(summaries)
+            return [s["id"] for s in summaries]
+
+    def load(self, sid: str) -> dict:
+        """A copy of the session's record."""
+        with self._locked():
+            return copy.deepcopy(self._entry(sid)[0])
+
+    def save(self, record: dict) -> None:
+        """Replace an existing session's record (checked first; a refused record changes nothing)."""
+        with self._locked():
+            self._entry(record.get("id", "") if isinstance(record, dict) else "")
+            record, state = self._accept(record)
+            self._persist(record, state, catalogue=True)
+
+    def delete(self, sid: str) -> None:
+        """Remove a session's file and catalogue entry."""
+        with self._locked():
+            path = self._path(sid)
+            if signature(path) is None:
+                raise RuleError("storage.session_unknown", id=sid)
+            path.unlink()
+            self._forget(sid)
+            self._catalogue_drop([sid])
+
+    def sessions(self, status: str | None = None) -> list[dict]:
+        """Summaries newest-updated first, all or those with the given status ("active" or "finished")."""
+        with self._locked():
+            out = []
+            for sid, summary in list(self._read_catalogue().items()):
+                if summary["status"] == "active":
+                    summary = self._live_summary(sid)
+                if summary is not None and status in (None, summary["status"]):
+                    out.append(copy.deepcopy(summary))
+            out.sort(key=lambda s: (s["updated"], s["created"], s["id"]), reverse=True)
+            return out
+
+    def _live_summary(self, sid: str) -> dict | None:
+        """The summary kept in a session's own file (cached until the file changes); None if it is gone."""
+        path = self._path(sid)
+        sig = signature(path)
+        cached = self._summaries.get(sid)
+        if cached and cached[0] == sig:
+            return cached[1]
+        doc = self._read_file(sid) if sig is not None else None
+        if doc is None:
+            self._forget(sid)
+            self._catalogue_drop([sid])
+            return None
+        self._summaries[sid] = (sig, doc["summary"])
+        return doc["summary"]
+
+    def export(self, sid: str) -> str:
+        """The session's record as JSON text (readable Chinese), for a file to keep or share."""
+        with self._locked():
+            return json.dumps(self._entry(sid)[0], ensure_ascii=False, indent=2)
+
+    def import_text(self, text: str | bytes) -> str:
+        """Store an exported session under a new id and return it; refuses bad files, naming the problem."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as err:
+            detail = (f"line {err.lineno}, column {err.colno}: {err.msg}" if isinstance(err, json.JSONDecodeError)
+                      else str(err))
+            raise RuleError("storage.import_not_json", detail=detail) from err
+        record, _ = self._accept(data)
+        return self.create({**record, "id": ""})
+
+    # -----------------------------------------------------------------------------------------------------
+    # Play
+
+    def play(self, sid: str, action: dict, now: str = "") -> tuple[dict, dict]:
+        """Append one action the engine accepts; a refused action raises `RuleError` and touches no file."""
+        with self._locked():
+            record, state = self._entry(sid)
+            record, state = rec.play(record, state, action, now)
+            self._persist(record, state)
+            return record, state
+
+    def undo(self, sid: str, now: str = "", consent: bool = False) -> tuple[dict, dict]:
+        """Take back the last action (kept for redo); a reveal needs the table's consent."""
+        with self._locked():
+            record, state = rec.undo(self._entry(sid)[0], consent=consent, now=now)
+            self._persist(record, state)
+            return record, state
+
+    def redo(self, sid: str, now: str = "") -> tuple[dict, dict]:
+        """Put back the most recently undone action."""
+        with self._locked():
+            record, state = rec.redo(self._entry(sid)[0], now=now)
+            self._persist(record, state)
+            return record, state
+
+    def state(self, sid: str) -> dict:
+        """The session's current state (replayed once, then cached)."""
+        with self._locked():
+            return self._entry(sid)[1]
+
+    # -----------------------------------------------------------------------------------------------------
+    # Roster, aliases, settings
+
+    def _table(self, name: str):
+        """A table of data.json (a fresh handle: another process may have written meanwhile)."""
+        return TinyDB(self._data_path, storage=AtomicStorage).table(name)
+
+    def _rows(self, name: str) -> list[dict]:
+        """All documents of a data.json table (empty after quarantining an unreadable file)."""
+        try:
+            return self._table(name).all()
+        except Unreadable as err:
+            self._quarantine(err)
+            return []
+
+    def players(self) -> list[str]:
+        """The roster in the order names were added."""
+        with self._locked():
+            return [row["name"] for row in self._rows("players")]
+
+    def add_player(self, name: str) -> None:
+        """Add a name to the roster (RuleError for a duplicate or a bad length)."""
+        with self._locked():
+            self._table("players").insert({"name": prefs.player_name(name, self.players())})
+
+    def remove_player(self, name: str) -> None:
+        """Remove a name from the roster; RuleError if it is not there."""
+        with self._locked():
+            if name not in self.players():
+                raise RuleError("storage.player_unknown", name=str(name))
+            self._table("players").remove(Query().name == name)
+
+    def aliases(self) -> list[tuple[str, str]]:
+        """Learned alias pairs (answers the table ruled the same), oldest first."""
+        with self._locked():
+            return [(row["a"], row["b"]) for row in self._rows("aliases")]
+
+    def add_alias(self, a: str, b: str) -> None:
+        """Learn that two answers are the same (already known in either order: nothing changes)."""
+        with self._locked():
+            a, b = prefs.alias(a, b)
+            known = self.aliases()
+            if (a, b) not in known and (b, a) not in known:
+                self._table("aliases").insert({"a": a, "b": b})
+
+    def settings(self) -> dict:
+        """The settings, defaults filled in."""
+        with self._locked():
+            stored = self._rows("settings")
+            return {**prefs.DEFAULTS, **(stored[0] if stored else {})}
+
+    def set_setting(self, key: str, value) -> None:
+        """Change one setting (RuleError for an unknown key or value)."""
+        with self._locked():
+            value = prefs.setting(key, value)
+            self._table("settings").upsert(Document({**self.settings(), key: value}, doc_id=1))
+
+
+def _replacing(summary: dict) -> Callable[[dict], None]:
+    """A TinyDB update that makes a document exactly the given summary."""
+
+    def replace(doc: dict) -> None:
+        """Clear the document, then fill it."""
+        doc.clear()
+        doc.update(summary)
+
+    return replace

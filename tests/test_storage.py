@@ -1,0 +1,325 @@
+"""The data folder: sessions, play/undo/redo, export/import, roster, aliases, settings, translations."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from scoring.core import RuleError
+from scoring.i18n import table
+from scoring.record import new_record, replay
+import storage
+from storage import Store
+
+PLAYERS = ["Ann", "小明", "Bo"]
+T0 = "2026-03-01T20:00:00"
+
+
+def pad(**options):
+    """A fresh score pad record."""
+    return new_record("score_pad", PLAYERS, options)
+
+
+def round_of(a, b, c):
+    """A score pad round action."""
+    return {"type": "round", "by": "table", "scores": {"Ann": a, "小明": b, "Bo": c}}
+
+
+def snapshot(folder: Path) -> dict:
+    """Every file in the folder (recursively) and its bytes."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.fixture
+def store(tmp_path):
+    """A store in an empty folder."""
+    with Store(tmp_path / "data") as s:
+        yield s
+
+
+def test_create_play_and_reopen(tmp_path):
+    """A session resumes exactly where it was after the store is closed and opened again."""
+    folder = tmp_path / "data"
+    with Store(folder) as s:
+        sid = s.create(pad())
+        s.play(sid, round_of(3, 5, 1), T0)
+        record, state = s.play(sid, round_of(2, 0, 7), "2026-03-01T20:05:00")
+    with Store(folder) as again:
+        assert again.load(sid) == record
+        assert again.state(sid) == state == replay(record)
+        assert again.problems == []
+    assert record["actions"][0]["at"] == T0 and record["updated"] == "2026-03-01T20:05:00"
+
+
+def test_file_carries_schema_and_readable_chinese(store):
+    """Every file holds the schema version; Chinese names are stored as they are, not escaped."""
+    sid = store.create(pad())
+    store.add_player("小红")
+    for name in (f"sessions/{sid}.json", "catalogue.json", "data.json"):
+        text = (store.folder / name).read_text(encoding="utf-8")
+        assert json.loads(text)["schema"] == 1
+    assert "小明" in (store.folder / f"sessions/{sid}.json").read_text(encoding="utf-8")
+    assert "小红" in (store.folder / "data.json").read_text(encoding="utf-8")
+
+
+def test_refused_action_changes_no_file(store):
+    """A refused action raises its RuleError; files, record and state stay as they were."""
+    sid = store.create(pad())
+    store.play(sid, round_of(1, 2, 3), T0)
+    before, record, state = snapshot(store.folder), store.load(sid), store.state(sid)
+    with pytest.raises(RuleError) as err:
+        store.play(sid, {"type": "round", "by": "table", "scores": {"Ann": 1}}, T0)
+    assert err.value.key == "score_pad.score_missing"
+    assert snapshot(store.folder) == before
+    assert store.load(sid) == record and store.state(sid) == state
+
+
+def test_undo_redo_persist(tmp_path):
+    """Undo keeps the action for redo; both survive reopening; a new action clears redo."""
+    folder = tmp_path / "data"
+    with Store(folder) as s:
+        sid = s.create(pad())
+        s.play(sid, round_of(1, 1, 1), T0)
+        _, after_two = s.play(sid, round_of(2, 2, 2), T0)
+        record, state = s.undo(sid, T0)
+        assert len(record["actions"]) == 1 and len(record["redo"]) == 1
+    with Store(folder) as s:
+        assert s.state(sid) == state
+        record, state = s.redo(sid, T0)
+        assert state == after_two and record["redo"] == []
+        s.undo(sid, T0)
+        record, _ = s.play(sid, round_of(5, 5, 5), T0)
+        assert record["redo"] == []
+        with pytest.raises(RuleError) as err:
+            s.redo(sid, T0)
+        assert err.value.key == "record.nothing_to_redo"
+
+
+def test_undo_of_a_reveal_needs_consent(store):
+    """Undoing a die roll (tally's reveal) is refused without consent and changes nothing."""
+    sid = store.create(new_record("tally", ["A", "B"], seed=3))
+    store.play(sid, {"type": "roll", "by": "A"}, T0)
+    before = snapshot(store.folder)
+    with pytest.raises(RuleError) as err:
+        store.undo(sid, T0)
+    assert err.value.key == "record.undo_needs_consent"
+    assert snapshot(store.folder) == before
+    record, _ = store.undo(sid, T0, consent=True)
+    assert record["actions"] == []
+
+
+def test_nothing_to_undo(store):
+    """Undo on an empty log is refused by key."""
+    sid = store.create(pad())
+    with pytest.raises(RuleError) as err:
+        store.undo(sid, T0)
+    assert err.value.key == "record.nothing_to_undo"
+
+
+def test_append_touches_only_its_session_file(store):
+    """An action that keeps a session active rewrites its own file and nothing else."""
+    sids = [store.create(pad()) for _ in range(3)]
+    before = snapshot(store.folder)
+    store.play(sids[1], round_of(1, 2, 3), T0)
+    after = snapshot(store.folder)
+    changed = {name for name in after if before.get(name) != after[name]}
+    assert changed == {f"sessions/{sids[1]}.json"}
+
+
+def test_finishing_updates_the_catalogue(tmp_path):
+    """Finishing writes status and winners to the catalogue; an undo reopens the session there too."""
+    folder = tmp_path / "data"
+    with Store(folder) as s:
+        sid = s.create(pad(rounds=2))
+        s.play(sid, round_of(1, 9, 3), T0)
+        s.play(sid, round_of(1, 9, 3), "2026-03-01T21:00:00")
+        catalogue = json.loads((folder / "catalogue.json").read_text(encoding="utf-8"))["sessions"]
+        entry = next(e for e in catalogue.values() if e["id"] == sid)
+        assert entry["status"] == "finished" and entry["winners"] == ["小明"]
+        assert entry["updated"] == "2026-03-01T21:00:00"
+        assert [x["id"] for x in s.sessions("finished")] == [sid]
+        s.undo(sid, T0)
+        assert s.sessions("finished") == [] and [x["id"] for x in s.sessions("active")] == [sid]
+    with Store(folder) as s:
+        assert s.sessions()[0]["status"] == "active"
+
+
+def test_sessions_newest_first_with_live_round(store):
+    """Summaries come newest-updated first, with the round taken from the session's own file."""
+    first = store.create(new_record("score_pad", PLAYERS, now="2026-03-01T10:00:00"))
+    second = store.create(new_record("tally", ["A"], now="2026-03-01T11:00:00"))
+    store.play(first, round_of(1, 1, 1), "2026-03-01T12:00:00")
+    listed = store.sessions()
+    assert [x["id"] for x in listed] == [first, second]
+    assert listed[0] | {"id": None} == {
+        "id": None, "game": "score_pad", "players": PLAYERS, "status": "active", "created": "2026-03-01T10:00:00",
+        "updated": "2026-03-01T12:00:00", "round": 2, "winners": [], "actions": 1}
+    assert store.sessions("finished") == []
+
+
+def test_save_and_delete(store):
+    """Save replaces a record after checking it; delete removes it; unknown ids are refused by key."""
+    sid = store.create(pad())
+    record = store.load(sid)
+    record["title"] = "周五晚上"
+    store.save(record)
+    assert store.load(sid)["title"] == "周五晚上" and store.sessions()[0]["title"] == "周五晚上"
+    before = snapshot(store.folder)
+    with pytest.raises(RuleError) as err:
+        store.save({**record, "options": {"rounds": -1}})
+    assert err.value.key == "core.option_invalid" and snapshot(store.folder) == before
+    store.delete(sid)
+    assert store.sessions() == []
+    for call in (lambda: store.load(sid), lambda: store.delete(sid), lambda: store.save(record)):
+        with pytest.raises(RuleError) as err:
+            call()
+        assert err.value.key == "storage.session_unknown"
+
+
+@pytest.mark.parametrize("sid", ["../data", "a/b", "", "x" * 65, "名字"])
+def test_ids_that_are_not_plain_names_are_refused(store, sid):
+    """A session id can never point outside the sessions folder."""
+    with pytest.raises(RuleError) as err:
+        store.load(sid)
+    assert err.value.key == "storage.id_invalid"
+
+
+def test_given_ids_are_kept_and_never_reused(store):
+    """A record with an id keeps it; a second one with the same id is refused."""
+    assert store.create(new_record("tally", ["A"], id="friday")) == "friday"
+    before = snapshot(store.folder)
+    with pytest.raises(RuleError) as err:
+        store.create(new_record("tally", ["B"], id="friday"))
+    assert err.value.key == "storage.id_exists" and snapshot(store.folder) == before
+
+
+def test_generated_ids_are_unique(store):
+    """Generated ids differ even when created within the same second."""
+    ids = {store.create(pad()) for _ in range(20)}
+    assert len(ids) == 20 and all(re.fullmatch(r"\d{14}-[0-9a-f]{6}", i) for i in ids)
+
+
+def test_export_import_round_trip(store):
+    """An exported session imports back under a new id with the same record and state."""
+    sid = store.create(pad(target=10))
+    store.play(sid, round_of(3, 4, 5), T0)
+    store.play(sid, round_of(3, 4, 6), T0)
+    text = store.export(sid)
+    assert "小明" in text
+    new = store.import_text(text)
+    assert new != sid
+    assert {**store.load(new), "id": sid} == store.load(sid)
+    assert store.state(new) == store.state(sid)
+    assert store.import_text(text.encode("utf-8")) not in (sid, new)
+
+
+@pytest.mark.parametrize("text,key", [
+    ("{not json", "storage.import_not_json"),
+    (b"\xff\xfe", "storage.import_not_json"),
+    ("[1, 2]", "record.not_object"),
+    ('{"game": "score_pad", "players": ["A"], "colour": 1}', "record.field_unknown"),
+    ('{"game": "score_pad", "players": ["A"], "schema": 7}', "record.schema_unsupported"),
+    ('{"game": "nope", "players": ["A"]}', "core.game_unknown"),
+    ('{"game": "tally", "players": ["A", "B"], "actions": [{"type": "score", "by": "B", "points": 1}]}',
+     "record.action_refused"),
+])
+def test_import_refuses_bad_files_by_name(store, text, key):
+    """Each kind of bad file is refused with a key naming the problem, and nothing is stored."""
+    before = snapshot(store.folder)
+    with pytest.raises(RuleError) as err:
+        store.import_text(text)
+    assert err.value.key == key
+    assert snapshot(store.folder) == before
+
+
+def test_import_not_json_says_where(store):
+    """The JSON error names the line and column."""
+    with pytest.raises(RuleError) as err:
+        store.import_text('{\n  "game": }')
+    assert err.value.params["detail"].startswith("line 2, column 11")
+
+
+def test_two_stores_on_one_folder_see_each_others_writes(tmp_path):
+    """A second store (another server process) sees actions written by the first; caches follow the files."""
+    folder = tmp_path / "data"
+    with Store(folder) as a, Store(folder) as b:
+        sid = a.create(pad())
+        assert b.state(sid)["scores"] == []
+        a.play(sid, round_of(1, 2, 3), T0)
+        _, state = b.play(sid, round_of(4, 5, 6), T0)
+        assert state["scores"] == [{"Ann": 1, "小明": 2, "Bo": 3}, {"Ann": 4, "小明": 5, "Bo": 6}]
+        assert a.state(sid) == state
+        a.add_player("Ann")
+        b.add_player("Bo")
+        assert a.players() == ["Ann", "Bo"]
+
+
+def test_roster(store):
+    """Names are added in order, trimmed, checked, and removed."""
+    store.add_player(" Ann ")
+    store.add_player("小明")
+    assert store.players() == ["Ann", "小明"]
+    before = snapshot(store.folder)
+    for name, key in [("ann", "storage.player_duplicate"), ("", "storage.player_name_length"),
+                      ("x" * 41, "storage.player_name_length"), (None, "storage.player_name_length"),
+                      ("table", "core.player_reserved")]:
+        with pytest.raises(RuleError) as err:
+            store.add_player(name)
+        assert err.value.key == key
+    with pytest.raises(RuleError) as err:
+        store.remove_player("Zed")
+    assert err.value.key == "storage.player_unknown"
+    assert snapshot(store.folder) == before
+    store.remove_player("Ann")
+    assert store.players() == ["小明"]
+
+
+def test_aliases(store):
+    """Alias pairs are learned once, in either order; empty or identical pairs are refused."""
+    store.add_alias("番茄", "西红柿")
+    store.add_alias("西红柿", "番茄")
+    store.add_alias("Catan", "卡坦岛")
+    assert store.aliases() == [("番茄", "西红柿"), ("Catan", "卡坦岛")]
+    before = snapshot(store.folder)
+    for a, b, key in [("", "x", "storage.alias_empty"), ("x", None, "storage.alias_empty"),
+                      ("猫", " 猫 ", "storage.alias_same")]:
+        with pytest.raises(RuleError) as err:
+            store.add_alias(a, b)
+        assert err.value.key == key
+    assert snapshot(store.folder) == before
+
+
+def test_settings(tmp_path):
+    """Defaults, changes that persist, and refusals of unknown keys and values."""
+    folder = tmp_path / "data"
+    with Store(folder) as s:
+        assert s.settings() == {"lang": "zh-CN", "sound": True, "theme": "light"}
+        s.set_setting("lang", "en")
+        s.set_setting("sound", False)
+        before = snapshot(folder)
+        for key, value, code in [("volume", 3, "storage.setting_unknown"), ("lang", "fr", "storage.setting_invalid"),
+                                 ("sound", 1, "storage.setting_invalid"), ("theme", "pink", "storage.setting_invalid")]:
+            with pytest.raises(RuleError) as err:
+                s.set_setting(key, value)
+            assert err.value.key == code
+        assert snapshot(folder) == before
+    with Store(folder) as s:
+        assert s.settings() == {"lang": "en", "sound": False, "theme": "light"}
+
+
+def test_closed_store_refuses_use(tmp_path):
+    """After close nothing more is read or written."""
+    s = Store(tmp_path / "data")
+    s.close()
+    with pytest.raises(RuntimeError):
+        s.players()
+
+
+def test_every_storage_key_is_translated():
+    """Every storage.* key the code raises has an English and a Chinese text."""
+    source = "".join(p.read_text(encoding="utf-8") for p in Path(storage.__file__).parent.glob("*.py"))
+    used = set(re.findall(r'"(storage\.[a-z_]+)"', source))
+    assert used and used <= set(table("en")) and used <= set(table("zh-CN"))
+    own = {k for k in table("en") if k.startswith("storage.")}
+    assert own == used
