@@ -1,0 +1,255 @@
+"""The answer matcher: normalising, verdicts per pair, groups, aliases, tag echoes, reuse on a sheet."""
+
+import json
+import re
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from validators import answers
+from validators.answers import Matcher, Verdict, normalise
+
+I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+REASONS = ("equal", "alias", "similar", "different", "blank")
+
+
+def kind(a, b, matcher=Matcher()):
+    """The verdict kind for one pair, checked to be symmetric."""
+    there, back = matcher.compare(a, b), matcher.compare(b, a)
+    assert there == back
+    return there.kind
+
+
+@pytest.mark.parametrize(
+    "raw, norm",
+    [
+        ("Apple", "apple"),
+        ("ＡＰＰＬＥ", "apple"),
+        ("  apple!! ", "apple"),
+        ("sun flower", "sunflower"),
+        ("sun-flower.", "sunflower"),
+        ("蘋果", "苹果"),
+        ("苹果～", "苹果"),
+        ("「向日葵」，", "向日葵"),
+        ("Café", "cafe"),
+        ("STRASSE", "strasse"),
+        ("Straße", "strasse"),
+        ("ﾃｽﾄ", "テスト"),
+        ("１２３", "123"),
+        ("a\u200bb", "ab"),
+        ("!!!", ""),
+        ("", ""),
+    ],
+)
+def test_normalise(raw, norm):
+    """NFKC, case, width, punctuation, spaces, accents and traditional characters."""
+    assert normalise(raw) == norm
+
+
+@given(st.text(max_size=12))
+@settings(max_examples=300, deadline=None)
+def test_normalise_is_idempotent(text):
+    """Normalising twice changes nothing."""
+    assert normalise(normalise(text)) == normalise(text)
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [("Apple", "apple"), ("apple", "ＡＰＰＬＥ"), ("Apple", "ＡＰＰＬＥ"), ("苹果", "蘋果"), ("sun flower", "sunflower")],
+)
+def test_written_the_same_is_same(a, b):
+    """Equal after normalising: same, score 100, reason equal."""
+    assert Matcher().compare(a, b) == Verdict("same", 100.0, answers.EQUAL)
+
+
+def test_plural_is_suggested_never_same():
+    """Tiger/tigers: the table is asked, with the fuzzy score."""
+    verdict = Matcher().compare("Tiger", "tigers")
+    assert verdict.kind == "suggested"
+    assert verdict.reason == answers.SIMILAR
+    assert verdict.score == pytest.approx(100 * 10 / 11)
+
+
+@pytest.mark.parametrize("a, b", [("cat", "cats"), ("box", "boxes"), ("berry", "berries"), ("leaf", "leaves")])
+def test_short_plurals_are_suggested_at_any_score(a, b):
+    """A plural is asked about even when the score is below the threshold (box/boxes = 75)."""
+    assert kind(a, b) == "suggested"
+
+
+@pytest.mark.parametrize("a, b", [("cat", "cart"), ("house", "horse"), ("cat", "scat"), ("hose", "horse"), ("ant", "pant")])
+def test_short_words_one_letter_apart_are_different(a, b):
+    """Short words in letters one letter apart are not even suggested, though they score 80 or more."""
+    verdict = Matcher().compare(a, b)
+    assert verdict.kind == "different"
+    assert verdict.reason == answers.UNLIKE
+    assert verdict.score >= 80
+
+
+def test_short_word_limit_is_an_option():
+    """With short_word=3, cat/cart (85.7) is suggested; with the default it is not."""
+    assert kind("cat", "cart", Matcher(short_word=3)) == "suggested"
+    assert kind("cat", "cart") == "different"
+
+
+@pytest.mark.parametrize("a, b", [("elephant", "elephnat"), ("strawberry", "strawbery"), ("sunflower", "sunflowers")])
+def test_longer_typos_are_suggested(a, b):
+    """Longer words a typo apart are suggested."""
+    assert kind(a, b) == "suggested"
+
+
+@pytest.mark.parametrize("a, b", [("老虎", "老鼠"), ("苹果", "苹国"), ("向日葵", "向日花"), ("红色苹果", "绿色苹果")])
+def test_chinese_one_character_changes_are_different(a, b):
+    """A changed character in a 2–4 character Chinese word is a different word."""
+    assert kind(a, b) == "different"
+
+
+@pytest.mark.parametrize("a, b", [("老虎", "大老虎"), ("向日葵", "向日葵花"), ("苹果", "苹果树")])
+def test_chinese_one_added_character_is_suggested(a, b):
+    """One character added around a short Chinese answer: the table is asked."""
+    assert kind(a, b) == "suggested"
+
+
+def test_threshold_is_an_option():
+    """suggest_at moves the line: elephant/elephnat (87.5) is different at 90."""
+    assert kind("elephant", "elephnat", Matcher(suggest_at=90)) == "different"
+    assert kind("elephant", "elephnat", Matcher(suggest_at=87.5)) == "suggested"
+    with pytest.raises(ValueError):
+        Matcher(suggest_at=101)
+    with pytest.raises(ValueError):
+        Matcher(suggest_at=0)
+
+
+def test_learned_alias_is_same():
+    """The ruling 苹果 = apple makes them the same, in any writing."""
+    matcher = Matcher([("苹果", "apple")])
+    for a, b in [("苹果", "apple"), ("蘋果", "ＡＰＰＬＥ"), ("Apple", "苹果")]:
+        assert matcher.compare(a, b) == Verdict("same", 100.0, answers.ALIAS)
+    assert Matcher().compare("苹果", "apple").kind == "different"
+
+
+def test_aliases_are_normalised_and_transitive():
+    """蘋果 = Apple is learned as 苹果 = apple; chains of rulings close, whatever their order."""
+    rulings = [("番茄", "西红柿"), ("西紅柿", "Tomato"), ("蘋果", "APPLE")]
+    for order in (rulings, rulings[::-1]):
+        matcher = Matcher(order)
+        assert kind("番茄", "tomato", matcher) == "same"
+        assert kind("苹果", "apple", matcher) == "same"
+        assert kind("番茄", "苹果", matcher) == "different"
+        assert matcher.key("tomato") == matcher.key("番茄") == matcher.key("西红柿")
+
+
+def test_blank_alias_side_is_ignored():
+    """An alias side that normalises to nothing joins nothing."""
+    matcher = Matcher([("!!", "apple"), ("??", "pear")])
+    assert kind("apple", "pear", matcher) == "different"
+
+
+def test_with_alias_returns_a_new_matcher():
+    """The old matcher keeps its rulings and options."""
+    old = Matcher(suggest_at=85, short_word=4)
+    new = old.with_alias("苹果", "apple")
+    assert kind("苹果", "apple", old) == "different"
+    assert kind("苹果", "apple", new) == "same"
+    assert (new.suggest_at, new.short_word, new.aliases) == (85, 4, (("苹果", "apple"),))
+
+
+def test_blank_answers_match_nothing():
+    """A blank (or punctuation only) answer is different from everything, even another blank."""
+    assert Matcher().compare("", "") == Verdict("different", 0.0, answers.BLANK)
+    assert Matcher().compare(None, "apple").kind == "different"
+    assert Matcher().compare("?!", "…").kind == "different"
+
+
+def test_pairs_lists_every_pair_not_different():
+    """The issue's examples in one list."""
+    matcher = Matcher([("苹果", "apple")])
+    listed = ["Apple", "ＡＰＰＬＥ", "蘋果", "sun flower", "sunflower", "Tiger", "tigers", "cat", "cart", "", None]
+    found = {(i, j): v.kind for i, j, v in matcher.pairs(listed)}
+    assert found == {
+        (0, 1): "same",
+        (0, 2): "same",
+        (1, 2): "same",
+        (3, 4): "same",
+        (5, 6): "suggested",
+    }
+
+
+def test_groups_join_only_same_answers():
+    """Groups partition the answers; a suggestion never joins a group; blanks stand alone."""
+    matcher = Matcher([("苹果", "apple")])
+    listed = ["Apple", "tiger", "苹果", "tigers", "", "TIGER", None]
+    assert matcher.groups(listed) == [[0, 2], [1, 5], [3], [4], [6]]
+
+
+def test_reused_on_sheet():
+    """Same answers on one sheet are reported; suggestions and blanks are not."""
+    matcher = Matcher([("苹果", "apple")])
+    sheet = ["Apple", None, "tigers", "", "蘋果", "tiger", "ＡＰＰＬＥ", ""]
+    assert matcher.reused_on_sheet(sheet) == [(0, 4), (0, 6), (4, 6)]
+    assert matcher.reused_on_sheet([None, "", "cat"]) == []
+
+
+@pytest.mark.parametrize(
+    "answer, tags, echoed",
+    [
+        ("黄色花朵", ["黄色", "有机物"], "黄色"),
+        ("向日葵", ["黄色", "有机物"], None),
+        ("黃色的花", ["有机物", "黄色"], "黄色"),
+        ("木制椅子", ["木制的"], "木制的"),
+        ("木头椅子", ["木制的"], None),
+        ("Yellow flower", ["organic", "yellow"], "yellow"),
+        ("sunflower", ["yellow", "organic"], None),
+        ("bored", ["red"], None),
+        ("shredder", ["red"], None),
+        ("A box made of wood", ["made of wood"], "made of wood"),
+        ("wooden box", ["made of wood"], None),
+        ("yellow flowers", ["flower"], "flower"),
+        ("red", ["Red"], "Red"),
+        ("", ["red"], None),
+        ("anything", ["!!"], None),
+    ],
+)
+def test_echoes_tag(answer, tags, echoed):
+    """An answer that merely repeats a tag is flagged with that tag."""
+    assert Matcher().echoes_tag(answer, tags) == echoed
+
+
+WORDS = ["apple", "Apple", "apples", "苹果", "蘋果", "cat", "cats", "cart", "tiger", "Tigers", "老虎", "大老虎", "", None]
+
+
+@given(st.lists(st.sampled_from(WORDS) | st.text(alphabet="abc苹果 ", max_size=6), max_size=14))
+@settings(max_examples=150, deadline=None)
+def test_pairs_agree_with_compare(listed):
+    """pairs() lists exactly the pairs whose compare() is not different, with the same verdict."""
+    matcher = Matcher([("苹果", "apple"), ("cat", "老虎")])
+    expected = [
+        (i, j, matcher.compare(listed[i], listed[j]))
+        for i, j in combinations(range(len(listed)), 2)
+        if matcher.compare(listed[i], listed[j]).kind != "different"
+    ]
+    assert matcher.pairs(listed) == expected
+    assert Matcher(matcher.aliases, parallel_from=2).pairs(listed) == expected
+
+
+@given(st.lists(st.sampled_from(WORDS), max_size=12))
+@settings(max_examples=100, deadline=None)
+def test_groups_are_the_same_relation(listed):
+    """Two answers share a group exactly when their verdict is same."""
+    matcher = Matcher([("苹果", "apple")])
+    group_of = {i: n for n, group in enumerate(matcher.groups(listed)) for i in group}
+    assert sorted(group_of) == list(range(len(listed)))
+    for i, j in combinations(range(len(listed)), 2):
+        assert (group_of[i] == group_of[j]) == (matcher.compare(listed[i], listed[j]).kind == "same")
+
+
+def test_reasons_are_translated():
+    """Every reason key and message has the same keys in both languages, with the same placeholders."""
+    tables = {lang: json.loads((I18N / lang / "answers.json").read_text(encoding="utf-8")) for lang in ("en", "zh-CN")}
+    assert tables["en"].keys() == tables["zh-CN"].keys()
+    for reason in REASONS:
+        assert f"answers.reason.{reason}" in tables["en"]
+    for key, template in tables["en"].items():
+        assert set(re.findall(r"{(\w+)}", template)) == set(re.findall(r"{(\w+)}", tables["zh-CN"][key]))

@@ -1,0 +1,1 @@
+"""Validators: pure helpers that judge what players write (answers, tags); used by engines and views alike."""

@@ -1,0 +1,286 @@
+"""The answer matcher: decides whether two written answers are the same, maybe the same, or different.
+
+It works in stages so the app can say why (DESIGN.md, "Judging answers"):
+
+1. `normalise`: Unicode NFKC (full-width letters, digits and punctuation become half-width), traditional →
+   simplified Chinese (OpenCC t2s), casefold, accents on Latin letters dropped, and every punctuation mark,
+   space, control character and math/modifier symbol removed. ``ＡＰＰＬＥ``, ``Apple!`` and ``apple`` all become
+   ``apple``; ``蘋果`` becomes ``苹果``; ``sun flower`` becomes ``sunflower``.
+2. Equal after normalising → **same** (`answers.reason.equal`).
+3. A learned alias (a ruling the table made earlier, e.g. ``苹果 = apple``) → **same** (`answers.reason.alias`).
+4. Similar enough (rapidfuzz `fuzz.ratio` on the normalised answers) or a plural of the other → **suggested**
+   (`answers.reason.similar`): the table confirms or rejects it. A fuzzy guess is never "same".
+5. Otherwise **different** (`answers.reason.different`; an answer that normalises to nothing is different from
+   everything, `answers.reason.blank`).
+
+Rulings:
+- Aliases are normalised when the matcher is built (``蘋果 = Apple`` is the alias ``苹果 = apple``) and are
+  transitive: the rulings ``番茄 = 西红柿`` and ``西红柿 = tomato`` make ``番茄`` and ``tomato`` the same. Every
+  normalised answer has one key (the smallest member of its alias class), and "same" means "equal keys", so the
+  relation is an equivalence and `groups` are exactly its classes. Suggestions never chain: a suggestion only
+  ever links the two answers it names and never joins groups. An alias side that normalises to nothing is
+  ignored. Fuzzy scores compare the answers as written (normalised), not their alias classes.
+- Short words written in letters (the shorter answer has fewer than `short_word`, default 6, characters after
+  normalising): one letter changes the word (cat/cart, cat/bat, hat/hut, house/horse), and a table asked about
+  those would only be annoyed, so a short pair is suggested only when one is a plural of the other (cat/cats,
+  box/boxes, berry/berries, leaf/leaves). Plurals are suggested at any length and any score.
+- Chinese (any answer with a CJK, kana or Hangul character) has no short-word rule: the score threshold alone
+  decides. With the default 80 a one-character change in a word of 2–4 characters is never suggested
+  (老虎/老鼠 50, 向日葵/向日花 67, 四字词语 75), while one extra character around a 2–5 character answer is
+  (老虎/大老虎 80, 向日葵/向日葵花 86): the table would want to be asked about those.
+- A tag echo (Knit Wit: the answer merely repeats a tag): the normalised tag appears in the normalised answer.
+  For a tag with Chinese characters that is plain containment (黄色花朵 repeats 黄色, 向日葵 does not; a final
+  的 of the tag is dropped, so 木制椅子 repeats 木制的). For a tag in letters it is containment of whole words
+  in order, a word also matching its plural (yellow flowers repeats yellow and flower; bored does not repeat red).
+  An echo is only flagged for the table to challenge, never struck by the app.
+- A reused answer on one sheet is a pair that is "same" (equal or alias), never a suggestion; blanks are ignored.
+- `pairs` runs `rapidfuzz.process.cdist` once over the distinct normalised answers, on one thread below
+  `parallel_from` distinct answers (thread start-up costs more than it saves) and on every core above.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Iterable, Sequence
+
+import numpy as np
+from opencc import OpenCC
+from rapidfuzz import fuzz, process
+
+SAME, SUGGESTED, DIFFERENT = "same", "suggested", "different"
+EQUAL = "answers.reason.equal"
+ALIAS = "answers.reason.alias"
+SIMILAR = "answers.reason.similar"
+UNLIKE = "answers.reason.different"
+BLANK = "answers.reason.blank"
+
+_T2S = OpenCC("t2s")
+_DROPPED = {"Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Zs", "Zl", "Zp", "Cc", "Cf", "Co", "Cn", "Sk", "Sm"}
+_WORD_SPLIT = re.compile(r"[\W_]+")
+_DENSE = ((0x2E80, 0x9FFF), (0xAC00, 0xD7AF), (0xF900, 0xFAFF), (0x20000, 0x3FFFF))
+
+
+def _dense_char(ch: str) -> bool:
+    """True for a CJK ideograph, kana or Hangul character (a whole word in very few characters)."""
+    code = ord(ch)
+    return any(low <= code <= high for low, high in _DENSE)
+
+
+def is_dense(text: str) -> bool:
+    """True when the text has a CJK, kana or Hangul character."""
+    return any(_dense_char(ch) for ch in text)
+
+
+@lru_cache(maxsize=1 << 16)
+def normalise(text: str) -> str:
+    """The answer reduced to what matters: NFKC, simplified Chinese, casefolded, no accents/punctuation/spaces."""
+    text = unicodedata.normalize("NFKC", text)
+    if is_dense(text):
+        text = _T2S.convert(text)
+    kept: list[str] = []
+    for ch in unicodedata.normalize("NFD", text.casefold()):
+        kind = unicodedata.category(ch)
+        if kind in _DROPPED or (kind == "Mn" and kept and kept[-1] < "\u0250"):
+            continue
+        kept.append(ch)
+    return unicodedata.normalize("NFC", "".join(kept))
+
+
+def plurals(word: str) -> set[str]:
+    """English plural forms of a normalised word written in letters (empty for Chinese or very short words)."""
+    if len(word) < 2 or is_dense(word) or not word[-1].isalpha():
+        return set()
+    forms = {word + "s", word + "es"}
+    if word.endswith("y"):
+        forms.add(word[:-1] + "ies")
+    if word.endswith("f"):
+        forms.add(word[:-1] + "ves")
+    if word.endswith("fe"):
+        forms.add(word[:-2] + "ves")
+    return forms
+
+
+def _words(text: str) -> list[str]:
+    """The normalised words of a text written in letters, in order."""
+    return [word for part in _WORD_SPLIT.split(unicodedata.normalize("NFKC", text)) if (word := normalise(part))]
+
+
+def _same_word(word: str, tag_word: str) -> bool:
+    """A word of the answer matches a word of the tag: equal, or either is a plural of the other."""
+    return word == tag_word or word in plurals(tag_word) or tag_word in plurals(word)
+
+
+def _echoes(answer: str, tag: str) -> bool:
+    """The answer merely repeats the tag (see the module rulings)."""
+    wanted = normalise(tag)
+    if is_dense(wanted):
+        if wanted.endswith("的") and len(wanted) > 1:
+            wanted = wanted[:-1]
+        return wanted in normalise(answer)
+    tag_words, words = _words(tag), _words(answer)
+    if not tag_words:
+        return False
+    span = len(tag_words)
+    return any(
+        all(_same_word(w, t) for w, t in zip(words[start : start + span], tag_words))
+        for start in range(len(words) - span + 1)
+    )
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How two answers compare: kind is same/suggested/different, score 0–100, reason an i18n message key."""
+
+    kind: str
+    score: float
+    reason: str
+
+
+_EQUAL = Verdict(SAME, 100.0, EQUAL)
+_ALIAS = Verdict(SAME, 100.0, ALIAS)
+_BLANK = Verdict(DIFFERENT, 0.0, BLANK)
+
+
+class Matcher:
+    """Compares answers with the table's learned aliases and the suggestion thresholds (options)."""
+
+    def __init__(
+        self,
+        aliases: Iterable[Sequence[str]] = (),
+        suggest_at: float = 80.0,
+        short_word: int = 6,
+        parallel_from: int = 1000,
+    ) -> None:
+        """Build the alias classes; suggest_at is the lowest fuzzy score (0–100) the table is asked about."""
+        if not 0 < suggest_at <= 100:
+            raise ValueError(f"suggest_at must be above 0 and at most 100, not {suggest_at}")
+        self.aliases = tuple((a, b) for a, b in aliases)
+        self.suggest_at = float(suggest_at)
+        self.short_word = short_word
+        self.parallel_from = parallel_from
+        self._keys = _alias_keys(self.aliases)
+
+    def with_alias(self, a: str, b: str) -> Matcher:
+        """A new matcher that also knows the ruling a = b."""
+        return Matcher(self.aliases + ((a, b),), self.suggest_at, self.short_word, self.parallel_from)
+
+    def key(self, answer: str | None) -> str:
+        """The answer's class: equal keys mean the same answer ("" for a blank)."""
+        norm = normalise(answer or "")
+        return self._keys.get(norm, norm)
+
+    def compare(self, a: str | None, b: str | None) -> Verdict:
+        """The verdict on one pair of answers."""
+        na, nb = normalise(a or ""), normalise(b or "")
+        if not na or not nb:
+            return _BLANK
+        if na == nb:
+            return _EQUAL
+        if self._keys.get(na, na) == self._keys.get(nb, nb):
+            return _ALIAS
+        return self._fuzzy(na, nb)
+
+    def pairs(self, answers: Sequence[str | None]) -> list[tuple[int, int, Verdict]]:
+        """Every pair i < j whose verdict is not "different", in order."""
+        norms = [normalise(a or "") for a in answers]
+        where: dict[str, list[int]] = defaultdict(list)
+        for i, norm in enumerate(norms):
+            if norm:
+                where[norm].append(i)
+        found = self._distinct_pairs(list(where))
+        out = [(i, j, _EQUAL) for spots in where.values() for i, j in combinations(spots, 2)]
+        for (a, b), verdict in found.items():
+            out.extend((min(i, j), max(i, j), verdict) for i in where[a] for j in where[b])
+        out.sort(key=lambda item: (item[0], item[1]))
+        return out
+
+    def groups(self, answers: Sequence[str | None]) -> list[list[int]]:
+        """Every answer's index in exactly one group; a group holds answers that are the same (blanks alone)."""
+        by_key: dict[str, list[int]] = {}
+        out: list[list[int]] = []
+        for i, answer in enumerate(answers):
+            key = self.key(answer)
+            if not key:
+                out.append([i])
+            elif key in by_key:
+                by_key[key].append(i)
+            else:
+                by_key[key] = [i]
+                out.append(by_key[key])
+        return out
+
+    def reused_on_sheet(self, answers: Sequence[str | None]) -> list[tuple[int, int]]:
+        """Pairs (i, j), i < j, of one sheet's answers that are the same; blanks ignored."""
+        return [pair for group in self.groups(answers) if len(group) > 1 for pair in combinations(group, 2)]
+
+    def echoes_tag(self, answer: str | None, tags: Iterable[str]) -> str | None:
+        """The first tag (as given) that the answer merely repeats, or None."""
+        if not normalise(answer or ""):
+            return None
+        return next((tag for tag in tags if _echoes(answer, tag)), None)
+
+    def _fuzzy(self, na: str, nb: str) -> Verdict:
+        """Suggested or different for two distinct normalised answers in different alias classes."""
+        score = fuzz.ratio(na, nb, processor=normalise)
+        short, long_ = sorted((na, nb), key=len)
+        if long_ in plurals(short):
+            return Verdict(SUGGESTED, score, SIMILAR)
+        if score < self.suggest_at or (len(short) < self.short_word and not is_dense(na + nb)):
+            return Verdict(DIFFERENT, score, UNLIKE)
+        return Verdict(SUGGESTED, score, SIMILAR)
+
+    def _distinct_pairs(self, norms: list[str]) -> dict[tuple[str, str], Verdict]:
+        """Verdicts (alias or suggested) between distinct normalised answers, keyed by the pair."""
+        found: dict[tuple[str, str], Verdict] = {}
+        classes: dict[str, list[str]] = defaultdict(list)
+        for norm in norms:
+            classes[self._keys.get(norm, norm)].append(norm)
+        for members in classes.values():
+            found.update(((a, b), _ALIAS) for a, b in combinations(members, 2))
+        known = set(norms)
+        for norm in norms:
+            for plural in plurals(norm) & known:
+                if (norm, plural) not in found and (plural, norm) not in found:
+                    found[(norm, plural)] = self._fuzzy(norm, plural)
+        for a, b in self._candidates(norms):
+            if (a, b) not in found and (b, a) not in found and self._keys.get(a, a) != self._keys.get(b, b):
+                verdict = self._fuzzy(a, b)
+                if verdict.kind == SUGGESTED:
+                    found[(a, b)] = verdict
+        return found
+
+    def _candidates(self, norms: list[str]) -> list[tuple[str, str]]:
+        """Pairs of distinct normalised answers whose cdist score may reach suggest_at (checked exactly later)."""
+        if len(norms) < 2:
+            return []
+        floor = max(0.0, self.suggest_at - 1)
+        workers = 1 if len(norms) < self.parallel_from else -1
+        scores = process.cdist(
+            norms, norms, scorer=fuzz.ratio, processor=normalise, score_cutoff=floor, dtype=np.uint8, workers=workers
+        )
+        rows, cols = np.nonzero(np.triu(scores, 1))
+        return [(norms[i], norms[j]) for i, j in zip(rows.tolist(), cols.tolist())]
+
+
+def _alias_keys(aliases: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Normalised answer → key of its alias class (the smallest member), closing the rulings transitively."""
+    parent: dict[str, str] = {}
+
+    def root(x: str) -> str:
+        """The representative of x's class."""
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in aliases:
+        na, nb = normalise(a), normalise(b)
+        if na and nb:
+            ra, rb = root(na), root(nb)
+            parent[max(ra, rb)] = min(ra, rb)
+    return {x: root(x) for x in list(parent)}
