@@ -1,0 +1,373 @@
+"""Pictomania (妙筆神猜, Vlaada Chvátil 2011, first edition), 3–6 players: RULINGS.md §3.
+
+Everyone draws their own word and guesses the others' at the same time. The app stands in for the guess cards
+on the piles, the scoring tokens and the black bonus tiles, and does the reveal arithmetic. Mechanic borrowed:
+the bonus race (`scoring/mechanics/race.py`) for the bonus tiles.
+
+A round goes through these phases (`status()["phase"]`):
+- `deal`: the table deals (`deal`, seeded, a reveal) or enters the physical deal (`set_deal`).
+- `drawing`: players `guess` and `stop`; the table may rule `wrong_word` for a drawer.
+- `reveal`: the race is over (the last tile was taken or everyone stopped); nothing more can be guessed, the
+  table may still rule `wrong_word`, then `reveal`s. "Over" (no more drawing) and "scored" are separate steps
+  so the wrong-word ruling can come in between, when the cards are turned over.
+- `reveal` (the action) ends the drawing if the race has not (the table says the round is done), scores the
+  round and moves to the next round's `deal`, or ends the game after the last round.
+
+Actions:
+- `deal` by the table, optional `deck`: each player gets a distinct symbol (1–6) and number (1–7) from the seed
+  (kids variant: a distinct number only).
+- `set_deal` by the table: `{"deal": {player: [symbol, number]}}` (kids variant: `{player: number}`), optional
+  `deck`: the cards as dealt at the table.
+- `guess` by the guesser: `{"target": player, "number": 1–7}`.
+- `stop` by a player: `{"take_tile": bool}` (default true): take the highest remaining bonus tile, or none.
+- `wrong_word` by the table: `{"drawer": player}`.
+- `reveal` by the table.
+
+A player's own deal is private: the state holds it because scoring needs it; views show it only to its owner
+through `word_of`, and the action log does not show deals or guessed numbers.
+
+Rulings:
+- Scoring tokens per player: the n−1 highest values of the `tokens` table (default {3, 2, 1, 1, 1}); bonus tiles:
+  the n−1 highest of `bonus_tiles` (default {3, 3, 2, 2, 1}) [RULINGS §3].
+- The deck (`difficulty`, decks 1–4; 1 is the easy green deck) only labels the rounds; `deal`/`set_deal` may
+  name another deck for that round. The app holds no words.
+- A guess is placed on another player's pile, at most one per pile, never withdrawn; guesses on a pile keep the
+  order they came in. A player who has stopped, or any player once the race is over, can no longer guess.
+  A player may guess their own number on someone's pile (pointless but legal at the table).
+- Stopping needs no guesses or drawing: a player may stop at once, with or without a tile, and may leave their
+  board blank (keeping all their tokens, [seed]).
+- Correct guesses on a pile get the drawer's tokens, earliest first, highest token first. There are n−1 tokens
+  and at most n−1 guessers, so every correct guesser gets one.
+- Wrong guesses go to the middle; guesses not placed count for nothing. The black sheep is the single player
+  with the most cards in the middle; a tie for most, or an empty middle, means no black sheep.
+- A player who guessed nobody has no cards in the middle and receives nothing: no special rule.
+- Round score: +1 per star received; −1 per star of your own tokens nobody won; the bonus tile counts minus for
+  the black sheep (checked first, as in the original), 0 if nobody guessed your word, plus otherwise. A player
+  without a tile scores no tile line.
+- Wrong word (the drawer drew another word): the guesses on that pile go back to their owners — not right, not
+  wrong, not in the middle — and the drawer keeps every token (losing their stars); their tile counts 0 (or
+  minus if they are the black sheep). The ruling may come while drawing or after the race, before the reveal;
+  the pile then takes no more guesses.
+- The table may reveal before the race is over (everyone is done but not every stop was entered).
+- After the last round the highest total wins; ties share the win.
+"""
+
+from __future__ import annotations
+
+from scoring.core import (BOOL, CHOICE, INT, INT_LIST, TABLE, Engine, Game, Line, Option, RuleError,
+                          make_scoreboard, move, register, rng)
+from scoring.mechanics import race
+
+SYMBOLS = 6
+NUMBERS = 7
+DECKS = ("1", "2", "3", "4")
+
+
+def tokens_for(state: dict) -> list[int]:
+    """Each player's scoring tokens, highest first: the n−1 highest of the `tokens` table."""
+    return sorted(state["options"]["tokens"], reverse=True)[:len(state["players"]) - 1]
+
+
+def tiles_for(state: dict) -> list[int]:
+    """The bonus tiles in the middle, highest first: the n−1 highest of the `bonus_tiles` table."""
+    return sorted(state["options"]["bonus_tiles"], reverse=True)[:len(state["players"]) - 1]
+
+
+def word_of(state: dict, player: str) -> dict | None:
+    """The player's own deal, {"symbol": s or None (kids), "number": n}, or None before the deal."""
+    deal = state.get("deal")
+    if not deal or player not in deal:
+        return None
+    return dict(deal[player])
+
+
+def _is_int(value: object, low: int, high: int) -> bool:
+    """Whether value is a whole number (not a bool) within [low, high]."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def score_round(entry: dict, players: list[str], tokens: list[int]) -> dict:
+    """The reveal of one round: tokens won, tokens kept, the middle, the black sheep and each player's score."""
+    received = {p: [] for p in players}
+    kept = {}
+    middle = {p: 0 for p in players}
+    unguessed = []
+    for drawer in players:
+        if drawer in entry["wrong_word"]:
+            kept[drawer] = list(tokens)
+            unguessed.append(drawer)
+            continue
+        number = entry["deal"][drawer]["number"]
+        correct = [g for g, n in entry["guesses"][drawer] if n == number]
+        for guesser, stars in zip(correct, tokens):
+            received[guesser].append([drawer, stars])
+        for guesser, n in entry["guesses"][drawer]:
+            if n != number:
+                middle[guesser] += 1
+        kept[drawer] = tokens[len(correct):]
+        if not correct:
+            unguessed.append(drawer)
+    most = max(middle.values())
+    leaders = [p for p in players if middle[p] == most]
+    sheep = leaders[0] if most > 0 and len(leaders) == 1 else None
+    scores = {}
+    for p in players:
+        tile = entry["tiles"].get(p)
+        if tile is None:
+            tile_points, tile_reason = 0, "none"
+        elif p == sheep:
+            tile_points, tile_reason = -tile, "black_sheep"
+        elif p in unguessed:
+            tile_points, tile_reason = 0, "unguessed"
+        else:
+            tile_points, tile_reason = tile, "plus"
+        gained = sum(s for _, s in received[p])
+        lost = sum(kept[p])
+        scores[p] = {"received": gained, "lost": lost, "tile": tile, "tile_points": tile_points,
+                     "tile_reason": tile_reason, "total": gained - lost + tile_points}
+    return {"received": received, "kept": kept, "middle": middle, "black_sheep": sheep, "scores": scores}
+
+
+@register
+class Pictomania(Engine):
+    """Pictomania, first edition: simultaneous drawing, ordered guesses, a bonus-tile race and the reveal."""
+
+    game = Game(
+        id="pictomania",
+        names={"en": "Pictomania", "zh-CN": "妙笔神猜"},
+        min_players=3,
+        max_players=6,
+        options=(
+            Option("tokens", [3, 2, 1, 1, 1], INT_LIST, minimum=1, maximum=9, length=5),
+            Option("bonus_tiles", [3, 3, 2, 2, 1], INT_LIST, minimum=1, maximum=9, length=5),
+            Option("difficulty", "1", CHOICE, choices=DECKS),
+            Option("rounds", 5, INT, minimum=1, maximum=10),
+            Option("kids", False, BOOL),
+        ),
+    )
+    reveal_types = frozenset({"deal", "reveal"})
+
+    def setup(self, state: dict) -> None:
+        """Round 1, waiting for the deal."""
+        state["round"] = 1
+        state["rounds"] = state["options"]["rounds"]
+        state["history"] = []
+        self._clear_round(state)
+
+    def _clear_round(self, state: dict) -> None:
+        """Empty piles, no deal, no race: the table is ready for the next deal."""
+        state["phase"] = "deal"
+        state["deck"] = None
+        state["deal"] = None
+        state["guesses"] = {p: [] for p in state["players"]}
+        state["returned"] = {}
+        state["wrong_word"] = []
+        state["race"] = None
+
+    # --- the deal -------------------------------------------------------------------------------------
+
+    def _check_deal_phase(self, state: dict, action: dict) -> str:
+        """Refuse a deal by a player or outside the deal phase; the round's deck."""
+        if action.get("by", TABLE) != TABLE:
+            raise RuleError("pictomania.table_only")
+        if state["phase"] != "deal":
+            raise RuleError("pictomania.already_dealt", round=state["round"])
+        deck = action.get("deck", state["options"]["difficulty"])
+        if deck not in DECKS:
+            raise RuleError("pictomania.deck_invalid", deck=str(deck))
+        return deck
+
+    def _start_drawing(self, state: dict, deck: str, deal: dict) -> None:
+        """Store the deal and open the drawing phase with a fresh race for the bonus tiles."""
+        state["deck"] = deck
+        state["deal"] = deal
+        state["phase"] = "drawing"
+        state["race"] = race.new_race(tiles_for(state), list(state["players"]))
+
+    @move("deal")
+    def deal(self, state: dict, action: dict) -> None:
+        """Deal distinct symbols and numbers from the seed."""
+        deck = self._check_deal_phase(state, action)
+        players = state["players"]
+        draw = rng(state["seed"], "deal", state["round"])
+        numbers = draw.sample(range(1, NUMBERS + 1), len(players))
+        if state["options"]["kids"]:
+            symbols = [None] * len(players)
+        else:
+            symbols = draw.sample(range(1, SYMBOLS + 1), len(players))
+        deal = {p: {"symbol": s, "number": n} for p, s, n in zip(players, symbols, numbers)}
+        self._start_drawing(state, deck, deal)
+
+    @move("set_deal")
+    def set_deal(self, state: dict, action: dict) -> None:
+        """Enter the deal made with the physical cards."""
+        deck = self._check_deal_phase(state, action)
+        given = action.get("deal")
+        if not isinstance(given, dict):
+            raise RuleError("pictomania.deal_missing")
+        for name in given:
+            if name not in state["players"]:
+                raise RuleError("core.player_unknown", name=str(name))
+        deal = {p: self._dealt_card(state, p, given) for p in state["players"]}
+        for field, key in (("symbol", "pictomania.symbol_shared"), ("number", "pictomania.number_shared")):
+            values = [deal[p][field] for p in state["players"] if deal[p][field] is not None]
+            if len(set(values)) != len(values):
+                raise RuleError(key)
+        self._start_drawing(state, deck, deal)
+
+    def _dealt_card(self, state: dict, player: str, given: dict) -> dict:
+        """One player's entered deal, checked: [symbol, number], or a number in the kids variant."""
+        if player not in given:
+            raise RuleError("pictomania.deal_player_missing", name=player)
+        value = given[player]
+        if state["options"]["kids"]:
+            if not _is_int(value, 1, NUMBERS):
+                raise RuleError("pictomania.deal_invalid_kids", name=player)
+            return {"symbol": None, "number": value}
+        if (not isinstance(value, list) or len(value) != 2 or not _is_int(value[0], 1, SYMBOLS)
+                or not _is_int(value[1], 1, NUMBERS)):
+            raise RuleError("pictomania.deal_invalid", name=player)
+        return {"symbol": value[0], "number": value[1]}
+
+    # --- drawing and guessing -------------------------------------------------------------------------
+
+    def _check_drawing(self, state: dict) -> None:
+        """Refuse drawing-phase actions before the deal or after the race is over."""
+        if state["phase"] == "deal":
+            raise RuleError("pictomania.not_dealt", round=state["round"])
+        if state["phase"] != "drawing":
+            raise RuleError("pictomania.drawing_over")
+
+    def _player(self, action: dict) -> str:
+        """The acting player; the table cannot guess or stop."""
+        by = action.get("by", TABLE)
+        if by == TABLE:
+            raise RuleError("pictomania.player_only")
+        return by
+
+    @move("guess")
+    def guess(self, state: dict, action: dict) -> None:
+        """Put a guess card on another player's pile."""
+        guesser = self._player(action)
+        self._check_drawing(state)
+        target = action.get("target")
+        if target not in state["players"]:
+            raise RuleError("pictomania.target_unknown", target=str(target))
+        if target == guesser:
+            raise RuleError("pictomania.own_pile")
+        number = action.get("number")
+        if not _is_int(number, 1, NUMBERS):
+            raise RuleError("pictomania.number_invalid", number=str(number))
+        if race.is_locked(state["race"], guesser):
+            raise RuleError("pictomania.stopped", name=guesser)
+        if target in state["wrong_word"]:
+            raise RuleError("pictomania.pile_returned", target=target)
+        if any(g == guesser for g, _ in state["guesses"][target]):
+            raise RuleError("pictomania.already_guessed", target=target)
+        state["guesses"][target].append([guesser, number])
+
+    @move("stop")
+    def stop(self, state: dict, action: dict) -> None:
+        """A player finishes: takes the highest remaining bonus tile (or none) and stops all actions."""
+        player = self._player(action)
+        self._check_drawing(state)
+        take = action.get("take_tile", True)
+        if not isinstance(take, bool):
+            raise RuleError("pictomania.take_tile_invalid")
+        if race.is_locked(state["race"], player):
+            raise RuleError("pictomania.already_stopped", name=player)
+        if take:
+            state["race"], _ = race.claim(state["race"], player)
+        else:
+            state["race"] = race.decline(state["race"], player)
+        if race.is_over(state["race"]):
+            state["phase"] = "reveal"
+
+    @move("wrong_word")
+    def wrong_word(self, state: dict, action: dict) -> None:
+        """The table rules that a drawer drew the wrong word: the guesses on their pile go back."""
+        if action.get("by", TABLE) != TABLE:
+            raise RuleError("pictomania.table_only")
+        if state["phase"] == "deal":
+            raise RuleError("pictomania.not_dealt", round=state["round"])
+        drawer = action.get("drawer")
+        if drawer not in state["players"]:
+            raise RuleError("pictomania.target_unknown", target=str(drawer))
+        if drawer in state["wrong_word"]:
+            raise RuleError("pictomania.wrong_word_twice", drawer=drawer)
+        state["wrong_word"].append(drawer)
+        state["returned"][drawer] = state["guesses"][drawer]
+        state["guesses"][drawer] = []
+
+    # --- the reveal -----------------------------------------------------------------------------------
+
+    @move("reveal")
+    def reveal(self, state: dict, action: dict) -> None:
+        """Turn the piles over and score the round; then the next deal, or the end after the last round."""
+        if action.get("by", TABLE) != TABLE:
+            raise RuleError("pictomania.table_only")
+        if state["phase"] == "deal":
+            raise RuleError("pictomania.not_dealt", round=state["round"])
+        ended = race.close(state["race"])
+        entry = {
+            "round": state["round"],
+            "deck": state["deck"],
+            "deal": state["deal"],
+            "guesses": state["guesses"],
+            "returned": state["returned"],
+            "wrong_word": state["wrong_word"],
+            "tiles": {p: race.reward_of(ended, p) for p in state["players"]},
+            "stopped": [p for p in state["players"] if race.is_locked(ended, p)],
+        }
+        entry["result"] = score_round(entry, state["players"], tokens_for(state))
+        state["history"].append(entry)
+        self._clear_round(state)
+        if len(state["history"]) >= state["rounds"]:
+            state["over"] = True
+            state["phase"] = "over"
+        else:
+            state["round"] += 1
+
+    # --- what the app shows ---------------------------------------------------------------------------
+
+    def status(self, state: dict) -> dict:
+        """Header: round of rounds and the phase; nobody has the turn (everyone plays at once)."""
+        return {"round": state["round"], "rounds": state["rounds"], "phase": f"pictomania.phase.{state['phase']}",
+                "turn": None, "over": state["over"]}
+
+    def describe(self, action: dict) -> tuple[str, dict]:
+        """The action in words, without the private parts: deals and guessed numbers stay hidden."""
+        key, params = super().describe(action)
+        params.pop("deal", None)
+        params.pop("number", None)
+        if action["type"] == "stop":
+            params.setdefault("take_tile", True)
+        return key, params
+
+    def scoreboard(self, state: dict):
+        """Per round: stars received, own stars not won, the bonus tile; cumulative totals per round."""
+        players = state["players"]
+        lines = {p: [] for p in players}
+        cumulative, running = [], {p: 0 for p in players}
+        for entry in state["history"]:
+            result = entry["result"]
+            for p in players:
+                lines[p].extend(self._round_lines(entry["round"], result, p))
+                running[p] += result["scores"][p]["total"]
+            cumulative.append(dict(running))
+        return make_scoreboard("pictomania", players, lines, rounds=cumulative, over=state["over"])
+
+    def _round_lines(self, number: int, result: dict, player: str) -> list[Line]:
+        """One player's breakdown lines for one round."""
+        score = result["scores"][player]
+        out = []
+        if score["received"]:
+            givers = [drawer for drawer, _ in result["received"][player]]
+            out.append(Line("pictomania.line.received", score["received"],
+                            {"round": number, "stars": score["received"], "from": givers}))
+        if score["lost"]:
+            out.append(Line("pictomania.line.kept", -score["lost"], {"round": number, "stars": score["lost"]}))
+        if score["tile"] is not None:
+            out.append(Line(f"pictomania.line.tile_{score['tile_reason']}", score["tile_points"],
+                            {"round": number, "tile": score["tile"]}))
+        return out
