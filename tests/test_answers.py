@@ -79,7 +79,9 @@ def test_short_plurals_are_suggested_at_any_score(a, b):
     assert kind(a, b) == "suggested"
 
 
-@pytest.mark.parametrize("a, b", [("cat", "cart"), ("house", "horse"), ("cat", "scat"), ("hose", "horse"), ("ant", "pant")])
+@pytest.mark.parametrize(
+    "a, b", [("cat", "cart"), ("house", "horse"), ("cat", "scat"), ("hose", "horse"), ("ant", "pant")]
+)
 def test_short_words_one_letter_apart_are_different(a, b):
     """Short words in letters one letter apart are not even suggested, though they score 80 or more."""
     verdict = Matcher().compare(a, b)
