@@ -1,0 +1,237 @@
+"""Flip 7 (The Op Games): what each player kept at the end of a round, checked, scored and totalled to 200.
+
+Actions:
+- `round` by the table: `{"lines": {player: line, ...}}`, a line for every player. A line is
+  `{"numbers": [0..12, ...], "modifiers": ["+2", "+4", "+6", "+8", "+10", "x2"], "second_chance": n,
+  "status": "stayed" | "frozen" | "busted" | "flip7"}` where `second_chance` is how many Second Chance cards the
+  player used this round (true/false read as 1/0). The whole round is refused if any line cannot be true.
+
+Scoring [official]: the sum of the distinct number cards, ×2 doubles that sum only, then the + modifiers, then
++15 for seven different numbers (never doubled). A bust scores 0.
+
+Rulings:
+- A line lists every number card the player flipped this round: a duplicate discarded by a Second Chance stays
+  in the list, and a bust line holds the cards at the moment of the bust, the repeated card included. So a kept
+  line has exactly one repeat per Second Chance used; a bust line exactly one more.
+- Seven different numbers is a Flip 7 whatever status was given (the round ends for everyone, so at most one
+  line per round); a bust line with seven different numbers, or more than seven, cannot exist.
+- Across all lines of a round there are at most the deck's copies of each card (twelve 12s … one 1, one 0, one of
+  each modifier, three Second Chances). A discard reshuffled in the middle of a round is too rare to allow for.
+- Empty lines are allowed: a player frozen on the deal holds nothing.
+- The game ends after a round in which someone has 200 or more; the highest total wins. A tie at the top:
+  option `on_tie`, "play_on" (default: play another round) or "share" (the tied players share the win).
+- Option `coach` (default off) only tells the view to show `bust_chances`, the chance that the next card busts
+  each active player, from the cards seen since the last shuffle; it never changes a score.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from scoring.core import (BOOL, CHOICE, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move,
+                          register)
+
+TARGET = 200
+FLIP7_BONUS = 15
+NUMBERS = {n: max(n, 1) for n in range(13)}
+MODIFIERS = {"+2": 2, "+4": 4, "+6": 6, "+8": 8, "+10": 10, "x2": 0}
+ACTIONS = {"freeze": 3, "flip3": 3, "second_chance": 3}
+STATUSES = ("stayed", "frozen", "busted", "flip7")
+DECK = {**{str(n): c for n, c in NUMBERS.items()}, **{m: 1 for m in MODIFIERS}, **ACTIONS}
+
+
+def _number(card, name: str) -> int:
+    """A number card 0–12, else refuse."""
+    if isinstance(card, bool) or not isinstance(card, int) or card not in NUMBERS:
+        raise RuleError("flip7.number_invalid", name=name, card=str(card))
+    return card
+
+
+def check_line(name: str, line) -> dict:
+    """The line normalised (sorted cards, status detected), or `RuleError` saying why it cannot exist."""
+    if not isinstance(line, dict) or not isinstance(line.get("numbers", []), list) \
+            or not isinstance(line.get("modifiers", []), list):
+        raise RuleError("flip7.line_invalid", name=name)
+    numbers = sorted(_number(c, name) for c in line.get("numbers", []))
+    modifiers = list(line.get("modifiers", []))
+    for card in modifiers:
+        if card not in MODIFIERS:
+            raise RuleError("flip7.modifier_invalid", name=name, card=str(card))
+    chances = line.get("second_chance", 0)
+    if not isinstance(chances, int) or not 0 <= chances <= ACTIONS["second_chance"]:
+        raise RuleError("flip7.second_chance_invalid", name=name)
+    status = line.get("status")
+    if status not in STATUSES:
+        raise RuleError("flip7.status_invalid", name=name, status=str(status))
+    distinct = len(set(numbers))
+    repeats = len(numbers) - distinct
+    if distinct > 7:
+        raise RuleError("flip7.more_than_seven", name=name)
+    if status == "busted":
+        if distinct == 7:
+            raise RuleError("flip7.bust_after_flip7", name=name)
+        if repeats == 0:
+            raise RuleError("flip7.bust_without_repeat", name=name)
+        if repeats > int(chances) + 1:
+            raise RuleError("flip7.repeat_without_chance", name=name, number=_repeated(numbers))
+    elif repeats > int(chances):
+        raise RuleError("flip7.repeat_without_chance", name=name, number=_repeated(numbers))
+    if repeats < int(chances) + (status == "busted"):
+        raise RuleError("flip7.chance_without_repeat", name=name)
+    if status == "flip7" and distinct < 7:
+        raise RuleError("flip7.not_seven", name=name, count=distinct)
+    if distinct == 7:
+        status = "flip7"
+    return {"numbers": numbers, "modifiers": sorted(modifiers, key=list(MODIFIERS).index),
+            "second_chance": int(chances), "status": status}
+
+
+def _repeated(numbers: list[int]) -> int:
+    """The highest number appearing more than once."""
+    return max(n for n, c in Counter(numbers).items() if c > 1)
+
+
+def line_cards(line: dict) -> Counter:
+    """Every card a checked line shows, by deck code (numbers, modifiers, used Second Chances)."""
+    cards = Counter(str(n) for n in line["numbers"])
+    cards.update(line["modifiers"])
+    cards["second_chance"] += line["second_chance"]
+    return cards
+
+
+def score_line(line: dict) -> dict:
+    """A checked line's points and their parts: number sum, doubled or not, modifier bonus, Flip 7 bonus."""
+    if line["status"] == "busted":
+        return {"points": 0, "numbers": 0, "doubled": False, "bonus": 0, "flip7": 0}
+    numbers = sum(set(line["numbers"]))
+    doubled = "x2" in line["modifiers"]
+    bonus = sum(MODIFIERS[m] for m in line["modifiers"])
+    flip7 = FLIP7_BONUS if line["status"] == "flip7" else 0
+    return {"points": numbers * (2 if doubled else 1) + bonus + flip7, "numbers": numbers, "doubled": doubled,
+            "bonus": bonus, "flip7": flip7}
+
+
+def _deck_left(cards: Counter, on_table: Counter) -> Counter:
+    """The deck minus cards; refuses a card that is not in the deck or shown more often than it exists."""
+    left = Counter(DECK)
+    for card, count in (cards + on_table).items():
+        if card not in DECK:
+            raise RuleError("flip7.card_unknown", card=card)
+        if count > DECK[card]:
+            raise RuleError("flip7.too_many_copies", card=card, count=count, limit=DECK[card])
+        left[card] -= count
+    return left
+
+
+def bust_chances(seen_cards: list, lines: dict) -> dict:
+    """Each active player's chance that the next card busts them.
+
+    `seen_cards`: deck codes ("0".."12", "+2".."+10", "x2", "freeze", "flip3", "second_chance") of the cards
+    discarded since the last shuffle, not counting the cards now in front of players. `lines`: per player
+    `{"numbers": [...], "modifiers": [...], "second_chance": held (bool), "status": "active" | other}`.
+    A player holding a Second Chance cannot bust on the next card; an empty deck is reshuffled from the
+    discards, so then only the cards in front of players are missing.
+    """
+    on_table = Counter()
+    for line in lines.values():
+        on_table.update(str(_number(n, "")) for n in line.get("numbers", []))
+        on_table.update(line.get("modifiers", []))
+        on_table["second_chance"] += int(bool(line.get("second_chance")))
+    left = _deck_left(Counter(map(str, seen_cards)), on_table)
+    if sum(left.values()) == 0:
+        left = _deck_left(Counter(), on_table)
+    total = sum(left.values())
+    chances = {}
+    for name, line in lines.items():
+        if line.get("status", "active") != "active":
+            continue
+        held = {str(n) for n in line.get("numbers", [])}
+        busting = 0 if line.get("second_chance") else sum(left[c] for c in held)
+        chances[name] = busting / total if total else 0.0
+    return chances
+
+
+@register
+class Flip7(Engine):
+    """Flip 7 rounds: checked lines, official scoring, the race to 200."""
+
+    game = Game(
+        id="flip7",
+        names={"en": "Flip 7", "zh-CN": "翻转7"},
+        min_players=3,
+        max_players=18,
+        options=(
+            Option("on_tie", "play_on", CHOICE, choices=("play_on", "share")),
+            Option("coach", False, BOOL),
+        ),
+    )
+
+    def setup(self, state: dict) -> None:
+        """No rounds yet."""
+        state["rounds"] = []
+        state["phase"] = "flip7.phase.playing"
+
+    @move("round")
+    def add_round(self, state: dict, action: dict) -> None:
+        """Record one round: every player's line, checked alone and against the deck."""
+        if action.get("by", TABLE) != TABLE:
+            raise RuleError("flip7.table_only")
+        lines = action.get("lines")
+        if not isinstance(lines, dict):
+            raise RuleError("flip7.lines_missing")
+        for name in lines:
+            if name not in state["players"]:
+                raise RuleError("core.player_unknown", name=str(name))
+        checked = {}
+        for name in state["players"]:
+            if name not in lines:
+                raise RuleError("flip7.line_missing", name=name)
+            checked[name] = check_line(name, lines[name])
+        flips = [n for n in state["players"] if checked[n]["status"] == "flip7"]
+        if len(flips) > 1:
+            raise RuleError("flip7.two_flip7", names=flips)
+        shown = Counter()
+        for line in checked.values():
+            shown.update(line_cards(line))
+        _deck_left(Counter(), shown)
+        scores = {n: score_line(checked[n])["points"] for n in state["players"]}
+        state["rounds"].append({"lines": checked, "scores": scores})
+        self._check_end(state)
+
+    def _check_end(self, state: dict) -> None:
+        """Over after a round with someone at 200+, unless the top is tied and the table plays on."""
+        totals = self.totals(state)
+        best = max(totals.values())
+        if best < TARGET:
+            return
+        leaders = [n for n, t in totals.items() if t == best]
+        if len(leaders) > 1 and state["options"]["on_tie"] == "play_on":
+            state["phase"] = "flip7.phase.tie"
+            return
+        state["over"] = True
+        state["phase"] = "flip7.phase.over"
+
+    def totals(self, state: dict) -> dict:
+        """Each player's total so far."""
+        return {p: sum(r["scores"][p] for r in state["rounds"]) for p in state["players"]}
+
+    def status(self, state: dict) -> dict:
+        """Header: the round being entered (the last one once over)."""
+        done = len(state["rounds"])
+        return {"round": done if state["over"] else done + 1, "rounds": None, "phase": state["phase"],
+                "turn": None, "over": state["over"]}
+
+    def scoreboard(self, state: dict):
+        """A line per round per player (with the parts of the score); cumulative totals per round."""
+        lines = {p: [] for p in state["players"]}
+        cumulative, running = [], {p: 0 for p in state["players"]}
+        for index, rnd in enumerate(state["rounds"]):
+            for p in state["players"]:
+                line = rnd["lines"][p]
+                parts = score_line(line)
+                lines[p].append(Line(f"flip7.line.{line['status']}", parts["points"],
+                                     {"round": index + 1, "numbers": parts["numbers"], "bonus": parts["bonus"],
+                                      "doubled": parts["doubled"]}))
+                running[p] += parts["points"]
+            cumulative.append(dict(running))
+        return make_scoreboard("flip7", state["players"], lines, rounds=cumulative, over=state["over"])

@@ -1,0 +1,261 @@
+"""Flip 7: line checks, official scoring examples, Flip 7, deck limits, the end at 200, the coach, replay."""
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.__main__ import main
+from scoring.core import RuleError, engine
+from scoring.games.flip7 import bust_chances, check_line, score_line
+from scoring.record import new_record, play, replay
+
+I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+PLAYERS = ["Ann", "Bo", "Cy"]
+
+
+def translated(key, params):
+    """The key exists in both languages and its placeholders are all given."""
+    for lang in ("en", "zh-CN"):
+        template = json.loads((I18N / lang / "flip7.json").read_text(encoding="utf-8"))[key]
+        assert set(re.findall(r"{(\w+)}", template)) <= set(params), (lang, key)
+
+
+def refused(state, action, key):
+    """Applying action raises RuleError key, leaves state unchanged, and the message translates."""
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        engine("flip7").apply(state, action)
+    assert err.value.key == key, err.value
+    assert state == before
+    if key.startswith("flip7."):
+        translated(key, err.value.params)
+    return err.value
+
+
+def line(numbers, status="stayed", modifiers=(), chance=0):
+    """A Flip 7 line."""
+    return {"numbers": list(numbers), "modifiers": list(modifiers), "second_chance": chance, "status": status}
+
+
+def rnd(**lines):
+    """A round action with the given lines; players not named stayed with nothing."""
+    full = {p: lines.get(p, line([])) for p in PLAYERS}
+    return {"type": "round", "by": "table", "lines": full}
+
+
+def points(numbers, status="stayed", modifiers=(), chance=0):
+    """The score of one line."""
+    return score_line(check_line("Ann", line(numbers, status, modifiers, chance)))["points"]
+
+
+def test_official_examples():
+    """RULINGS §7: 32, 36, 72, 46, 64, and a bust is 0."""
+    assert points([11, 5, 12], modifiers=["+4"]) == 32
+    assert points([3, 11, 5, 7, 10]) == 36
+    assert points([3, 11, 5, 7, 10], modifiers=["x2"]) == 72
+    assert points([3, 11, 5, 7, 10], modifiers=["+10"]) == 46
+    assert points([3, 11, 5, 7, 10, 9, 4]) == 64
+    assert points([3, 11, 5, 11], "busted", ["+10", "x2"]) == 0
+
+
+def test_times_two_doubles_numbers_only_and_nothing_without_numbers():
+    """×2 doubles the number sum, not the + modifiers or the Flip 7 bonus; ×2 alone is 0."""
+    assert points([5], modifiers=["x2", "+4"]) == 14
+    assert points([], modifiers=["x2"]) == 0
+    assert points([0, 1, 2, 3, 4, 5, 6], modifiers=["x2"]) == 21 * 2 + 15
+
+
+def test_second_chance_saves_a_repeat_and_counts_it_once():
+    """A repeat covered by a used Second Chance is kept once."""
+    assert points([7, 7, 3], chance=True) == 10
+    assert points([7, 7, 3, 3], chance=2) == 10
+
+
+def test_seven_numbers_is_detected_as_flip7():
+    """Seven different numbers is a Flip 7 even if entered as stayed."""
+    assert check_line("Ann", line([1, 2, 3, 4, 5, 6, 0]))["status"] == "flip7"
+
+
+@pytest.mark.parametrize("bad,key", [
+    (line([12, 12, 12], chance=True), "flip7.repeat_without_chance"),
+    (line([12, 12, 12, 1, 2, 3, 4, 5, 6], "flip7", chance=1), "flip7.repeat_without_chance"),
+    (line([5, 5]), "flip7.repeat_without_chance"),
+    (line([5, 6], "busted"), "flip7.bust_without_repeat"),
+    (line([5, 5, 6, 6], "busted"), "flip7.repeat_without_chance"),
+    (line([5, 6], chance=1), "flip7.chance_without_repeat"),
+    (line([5, 5, 6], "busted", chance=1), "flip7.chance_without_repeat"),
+    (line([1, 2, 3, 4, 5, 6, 7, 7], "busted"), "flip7.bust_after_flip7"),
+    (line([1, 2, 3, 4, 5, 6, 7, 8]), "flip7.more_than_seven"),
+    (line([1, 2, 3], "flip7"), "flip7.not_seven"),
+    (line([13]), "flip7.number_invalid"),
+    (line([True]), "flip7.number_invalid"),
+    (line([3], modifiers=["+3"]), "flip7.modifier_invalid"),
+    (line([3], "resting"), "flip7.status_invalid"),
+    (line([3], chance=4), "flip7.second_chance_invalid"),
+    ("seven", "flip7.line_invalid"),
+])
+def test_impossible_lines_refused(bad, key):
+    """Each impossible line refuses the whole round, naming the player."""
+    state = engine("flip7").new_state(PLAYERS)
+    err = refused(state, rnd(Bo=bad), key)
+    assert err.params["name"] == "Bo"
+
+
+def test_deck_copies_across_lines():
+    """One 0, one of each modifier, twelve 12s, three Second Chances per round across all lines."""
+    state = engine("flip7").new_state(PLAYERS)
+    refused(state, rnd(Ann=line([0]), Bo=line([0])), "flip7.too_many_copies")
+    refused(state, rnd(Ann=line([1], modifiers=["x2"]), Bo=line([2], modifiers=["x2"])), "flip7.too_many_copies")
+    refused(state, rnd(Ann=line([1, 1, 2, 2], chance=2), Bo=line([3, 3, 4, 4], chance=2)),
+            "flip7.too_many_copies")
+    many = [f"P{i}" for i in range(13)]
+    big = engine("flip7").new_state(many)
+    action = {"type": "round", "by": "table", "lines": {p: line([12]) for p in many}}
+    err = refused(big, action, "flip7.too_many_copies")
+    assert err.params == {"card": "12", "count": 13, "limit": 12}
+    action["lines"]["P12"] = line([11])
+    assert engine("flip7").apply(big, action)["rounds"][0]["scores"]["P0"] == 12
+
+
+def test_one_flip7_per_round():
+    """A second Flip 7 in the same round cannot happen."""
+    state = engine("flip7").new_state(PLAYERS)
+    refused(state, rnd(Ann=line([0, 1, 2, 3, 4, 5, 6]), Bo=line([6, 7, 8, 9, 10, 11, 12])), "flip7.two_flip7")
+
+
+def test_round_refusals():
+    """Missing lines, strangers and a player entering for the table are refused."""
+    state = engine("flip7").new_state(PLAYERS)
+    refused(state, {"type": "round", "by": "table", "lines": {"Ann": line([1])}}, "flip7.line_missing")
+    refused(state, {"type": "round", "by": "table"}, "flip7.lines_missing")
+    refused(state, {**rnd(), "by": "Ann"}, "flip7.table_only")
+    action = rnd()
+    action["lines"]["Zed"] = line([])
+    refused(state, action, "core.player_unknown")
+
+
+def play_rounds(state, rounds):
+    """Apply round actions in turn."""
+    eng = engine("flip7")
+    for action in rounds:
+        state = eng.apply(state, action)
+    return state
+
+
+BIG = line([12, 11, 10, 9], modifiers=["x2", "+10"])  # (42)*2 + 10 = 94
+
+
+def test_game_ends_after_a_round_at_200_highest_wins():
+    """Over after the round where someone reaches 200; the highest total wins; later rounds refused."""
+    state = play_rounds(engine("flip7").new_state(PLAYERS), [rnd(Ann=BIG, Bo=line([5]))] * 2)
+    assert not state["over"] and engine("flip7").totals(state)["Ann"] == 188
+    state = play_rounds(state, [rnd(Ann=line([12]), Bo=line([1]))])
+    board = engine("flip7").scoreboard(state)
+    assert state["over"] and board.winners == ("Ann",) and board.total("Ann") == 200
+    assert board.to_json()["rounds"][-1] == {"Ann": 200, "Bo": 11, "Cy": 0}
+    assert engine("flip7").status(state) == {"round": 3, "rounds": None, "phase": "flip7.phase.over",
+                                             "turn": None, "over": True}
+    refused(state, rnd(), "core.game_over")
+
+
+def test_tie_plays_on_by_default_or_shares():
+    """A tie at the top with 200+ plays another round (default) or shares the win (option)."""
+    tied = [rnd(Ann=BIG, Bo=line([5])), rnd(Ann=line([5]), Bo=BIG)] * 2 + [rnd(Ann=line([2]), Bo=line([2]))]
+    state = play_rounds(engine("flip7").new_state(PLAYERS), tied)
+    assert not state["over"] and engine("flip7").status(state)["phase"] == "flip7.phase.tie"
+    state = play_rounds(state, [rnd(Ann=line([1]), Bo=line([2, 2], "busted"))])
+    assert state["over"] and engine("flip7").scoreboard(state).winners == ("Ann",)
+    shared = play_rounds(engine("flip7").new_state(PLAYERS, {"on_tie": "share"}), tied)
+    assert shared["over"] and engine("flip7").scoreboard(shared).winners == ("Ann", "Bo")
+
+
+def test_breakdown_lines_per_round():
+    """The breakdown has one line per round with the status and parts."""
+    state = play_rounds(engine("flip7").new_state(PLAYERS), [rnd(Ann=line([11, 5, 12], modifiers=["+4"]))])
+    entry = engine("flip7").scoreboard(state).to_json()["players"][0]["breakdown"][0]
+    assert entry == {"key": "flip7.line.stayed", "points": 32,
+                     "params": {"round": 1, "numbers": 28, "bonus": 4, "doubled": False}}
+    translated(entry["key"], entry["params"])
+
+
+def test_bust_chances_hand_worked():
+    """Worked by hand: Ann holds 12 and 11, Bo holds a Second Chance, a 12 and a Freeze were discarded."""
+    lines = {"Ann": {"numbers": [12, 11], "status": "active"},
+             "Bo": {"numbers": [3], "second_chance": True, "status": "active"},
+             "Cy": {"numbers": [5], "status": "stayed"}}
+    chances = bust_chances(["12", "freeze"], lines)
+    # Deck 94; out: seen 12 + freeze, table 12, 11, 3, 5, one Second Chance → 87 left.
+    # Ann busts on a 12 (12 − 2 = 10 left) or an 11 (11 − 1 = 10 left): 20/87.
+    assert chances == {"Ann": pytest.approx(20 / 87), "Bo": 0.0}
+
+
+def test_bust_chances_reshuffle_and_refusals():
+    """An empty deck reshuffles the discards; impossible seen cards are refused."""
+    everything = [c for c, n in {**{str(i): max(i, 1) for i in range(13)}}.items() for _ in range(n)]
+    everything += ["+2", "+4", "+6", "+8", "+10", "x2"] + ["freeze", "flip3", "second_chance"] * 3
+    lines = {"Ann": {"numbers": [12], "status": "active"}}
+    everything.remove("12")
+    assert bust_chances(everything, lines) == {"Ann": pytest.approx(11 / 93)}
+    with pytest.raises(RuleError) as err:
+        bust_chances(["0", "0"], {})
+    assert err.value.key == "flip7.too_many_copies"
+    with pytest.raises(RuleError) as err:
+        bust_chances(["joker"], {})
+    assert err.value.key == "flip7.card_unknown"
+    translated("flip7.card_unknown", err.value.params)
+
+
+def test_cli_scores_an_exported_record(tmp_path, capsys):
+    """`python -m scoring score` on an exported record prints the same totals."""
+    record = new_record("flip7", PLAYERS, seed=3)
+    state = replay(record)
+    for action in [rnd(Ann=BIG, Bo=line([5])), rnd(Ann=line([3, 3], "busted"), Cy=line([7], modifiers=["+8"]))]:
+        record, state = play(record, state, action)
+    path = tmp_path / "flip7.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["score", str(path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    board = engine("flip7").scoreboard(state)
+    assert {p["name"]: p["total"] for p in printed["players"]} == {"Ann": 94, "Bo": 5, "Cy": 15}
+    assert printed == board.to_json()
+
+
+NUMBER = st.integers(min_value=0, max_value=12)
+LINE = st.fixed_dictionaries({
+    "numbers": st.one_of(st.lists(NUMBER, max_size=9), st.lists(NUMBER, max_size=7, unique=True)),
+    "modifiers": st.lists(st.sampled_from(["+2", "+4", "+6", "+8", "+10", "x2", "+3"]), max_size=2),
+    "second_chance": st.sampled_from([0, 0, 0, 1, 2]),
+    "status": st.sampled_from(["stayed", "stayed", "frozen", "busted", "flip7"]),
+})
+ACTION = st.fixed_dictionaries({"type": st.sampled_from(["round", "round", "noise"]),
+                                "by": st.sampled_from(["table", "table", "Ann"]),
+                                "lines": st.fixed_dictionaries({p: LINE for p in PLAYERS})})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(ACTION, max_size=12))
+def test_random_sequences_raise_only_rule_errors_and_replay_equals_live(actions):
+    """Any action sequence: accepted ones replay to the live state; refusals are RuleError only."""
+    eng = engine("flip7")
+    record = new_record("flip7", PLAYERS, seed=1)
+    state = replay(record)
+    for action in actions:
+        try:
+            record, state = play(record, state, action)
+        except RuleError:
+            continue
+    assert replay(record) == state
+    board = eng.scoreboard(state).to_json()
+    assert all(p["total"] == sum(l["points"] for l in p["breakdown"]) for p in board["players"])
+
+
+def test_translation_files_have_the_same_keys():
+    """Both languages define exactly the same keys."""
+    en = json.loads((I18N / "en" / "flip7.json").read_text(encoding="utf-8"))
+    zh = json.loads((I18N / "zh-CN" / "flip7.json").read_text(encoding="utf-8"))
+    assert set(en) == set(zh)
