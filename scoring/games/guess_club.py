@@ -1,0 +1,464 @@
+"""Guess Club (猜心俱乐部) as an engine: the app keeps every chip, the pot, the bonus board and the predictions.
+
+RULINGS.md §2. Money lives in a ledger (`scoring.mechanics.ledger`): accounts are the players, "pot", "board"
+(this round's reward on the bonus board) and the outside "supply" (the bank). Every transfer of an action is
+listed in `state["events"]` (ledger events; `describe_event` puts one in words) so the view can say who paid
+whom; a payment a player cannot cover takes bank loans of 100, listed as "loan" events.
+
+Actions (every one by a seated player; the setter of the round is `state["setter"]`):
+- `topic` by the setter: `{"text": str}` — the round's topic, typed or picked by the view from the app's list.
+  It may be changed until the first player has handed in answers.
+- `answers` by every player once a round: `{"cards": [str, ...]}` — exactly `cards` answers, all different on
+  the one hand (the matcher's `reused_on_sheet`, so "Apple" and "apple" are the same). Play starts when all
+  players have handed theirs in; the first turn is the setter's left neighbour.
+- `play` by the player whose turn it is: `{"card": index | text}` — one of their unplayed cards is read out.
+  The engine lists the other players' unplayed cards the matcher finds the same or similar in
+  `state["pending"]["proposals"]` (player, card, text, kind, score, reason) and waits for the setter.
+- `rule` by the setter: `{"valid": bool, "matches": [[player, card], ...]}` — settles the pending play.
+  The setter may confirm proposals, reject them, or add any unplayed card of another player.
+  Valid with matches: the matched cards are revealed (they count as played), the player takes the whole pot,
+  the match counter goes up 1 and 30 comes from the supply into the pot. Valid without matches: pay 10.
+  Invalid: pay 20. Confirmed matches the matcher did not already call the same become session aliases
+  (`state["aliases"]`, the ones of the last action in `state["learned"]` for the view to store).
+- `predict` by the player whose turn it is: `{"number": int}` — pay 10, put a marker on 0..`max_prediction`.
+- `settle` by the setter when a hand is empty: `{"invalid": [[player, card], ...]}` — the unplayed cards the
+  setter rules invalid; each costs 20 into the pot (every unplayed card with option `all_unplayed_pay`), then
+  the predictions are paid, then the next round starts (or, after round 3, the game is over).
+
+Rulings:
+- The first player in seat order sets round 1; the setter moves one seat clockwise each round. Seat order is
+  clockwise, so "the setter's left" is the next seat. The setter plays and predicts on their turn like everyone.
+- A card the setter rules invalid never makes a match: a `rule` with `valid: false` and matches is refused.
+- One card per other player in a match (their answers are all different, so only one can be the one read out).
+  A match counts one on the counter however many cards it reveals.
+- The round ends as soon as any hand is empty after an action resolves, also when a player's last card was
+  taken by a match; nobody acts any more, the setter checks the unplayed cards.
+- Predictions: each marker on the exact match count is one share (a player with two correct markers takes two
+  shares) of pot + the board's reward, in units of 10; the remainder goes to the share of the earliest placed
+  correct marker. Winnings come out of the pot first, then the board. A player may put both markers on one
+  number if it has room.
+- No correct marker: the pot stays for the next round and the board keeps its reward, to which the next
+  round's reward is added. After round 3 an unclaimed reward returns to the bank; the pot is left as it is.
+- Whenever the pot is empty after a match or after the predictions are paid, 30 comes from the supply — except
+  after the last round, when the game is over.
+- Final money = chips − loans; most money wins, ties share. Options must be multiples of 10 for money.
+"""
+
+from __future__ import annotations
+
+from scoring.core import BOOL, INT, INT_LIST, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register
+from scoring.mechanics import ledger
+from validators.answers import Matcher, normalise
+
+GID = "guess_club"
+ROUNDS = 3
+UNIT = 10
+LOAN = 100
+POT_START = 30
+REFILL = 30
+MISS = 10
+INVALID = 20
+PREDICT = 10
+PENALTY = 20
+ACCOUNTS = ("pot", "board", "supply")
+TEXT_MAX = 80
+TOPIC_MAX = 200
+
+
+@register
+class GuessClub(Engine):
+    """Three rounds of hidden answers, matches for the pot, and predictions on the match count."""
+
+    game = Game(
+        id=GID,
+        names={"en": "Guess Club", "zh-CN": "猜心俱乐部"},
+        min_players=2,
+        max_players=8,
+        options=(
+            Option("rewards", [30, 30, 50], INT_LIST, minimum=0, maximum=1000, length=ROUNDS),
+            Option("cards", 6, INT, minimum=1, maximum=12),
+            Option("markers", 4, INT, minimum=0, maximum=20),
+            Option("start_money", 150, INT, minimum=10, maximum=10_000),
+            Option("all_unplayed_pay", False, BOOL),
+            Option("max_prediction", 13, INT, minimum=0, maximum=40),
+            Option("per_number", 2, INT, minimum=1, maximum=8),
+        ),
+    )
+    reveal_types = frozenset({"play", "settle"})
+
+    # -----------------------------------------------------------------------------------------------------
+    # Set-up and rounds
+
+    def setup(self, state: dict) -> None:
+        """Chips for everyone, 30 in the pot, round 1's reward on the board, round 1 waiting for its topic."""
+        opts = state["options"]
+        for name in state["players"]:
+            if name in ACCOUNTS:
+                raise RuleError("guess_club.name_reserved", name=name)
+        for amount in (opts["start_money"], *opts["rewards"]):
+            if amount % UNIT:
+                raise RuleError("guess_club.not_unit", amount=amount, unit=UNIT)
+        state["ledger"] = ledger.new_ledger(state["players"], opts["start_money"], UNIT, pot=POT_START,
+                                            board=opts["rewards"][0])
+        state["rounds"] = ROUNDS
+        state["aliases"] = []
+        state["history"] = []
+        state["events"] = []
+        state["learned"] = []
+        self._start_round(state, 1)
+
+    def _start_round(self, state: dict, number: int) -> None:
+        """Reset the round's table: new setter, no topic, no answers, counter at 0, no markers."""
+        players = state["players"]
+        state["round"] = number
+        state["setter"] = players[(number - 1) % len(players)]
+        state["topic"] = None
+        state["phase"] = "topic"
+        state["turn"] = None
+        state["hands"] = {p: None for p in players}
+        state["matches"] = 0
+        state["markers"] = []
+        state["pending"] = None
+        state["plays"] = []
+        reward = state["options"]["rewards"][number - 1]
+        if number > 1 and reward:
+            self._move_money(state, "supply", "board", reward)
+
+    def apply(self, state: dict, action: dict) -> dict:
+        """As the base engine, with the last action's events and learned aliases started afresh."""
+        return super().apply({**state, "events": [], "learned": []}, action)
+
+    # -----------------------------------------------------------------------------------------------------
+    # Moves
+
+    @move("topic")
+    def set_topic(self, state: dict, action: dict) -> None:
+        """The setter gives the round's topic (or changes it before any answers are in)."""
+        self._by(state, action, state["setter"], "guess_club.setter_only")
+        if state["phase"] not in ("topic", "answers") or any(h is not None for h in state["hands"].values()):
+            raise RuleError("guess_club.topic_closed")
+        state["topic"] = self._text(action.get("text"), TOPIC_MAX, "guess_club.topic_invalid")
+        state["phase"] = "answers"
+
+    @move("answers")
+    def hand_in(self, state: dict, action: dict) -> None:
+        """A player hands in their hidden answers; play starts when everybody has."""
+        player = self._player(state, action)
+        if state["phase"] != "answers":
+            raise RuleError("guess_club.answers_closed")
+        if state["hands"][player] is not None:
+            raise RuleError("guess_club.already_answered", player=player)
+        cards, count = action.get("cards"), state["options"]["cards"]
+        if not isinstance(cards, list) or len(cards) != count:
+            raise RuleError("guess_club.card_count", count=count)
+        texts = [self._text(card, TEXT_MAX, "guess_club.card_blank") for card in cards]
+        repeated = self._matcher(state).reused_on_sheet(texts)
+        if repeated:
+            i, j = repeated[0]
+            raise RuleError("guess_club.answers_repeat", first=texts[i], second=texts[j], a=i + 1, b=j + 1)
+        state["hands"][player] = [{"text": t, "out": None, "valid": None} for t in texts]
+        if all(h is not None for h in state["hands"].values()):
+            state["phase"] = "turns"
+            state["turn"] = self._next(state, state["setter"])
+
+    @move("play")
+    def play_card(self, state: dict, action: dict) -> None:
+        """The active player reads a card out; the matcher's proposals wait for the setter's ruling."""
+        player = self._turn(state, action)
+        index = self._own_card(state, player, action.get("card"))
+        text = state["hands"][player][index]["text"]
+        matcher = self._matcher(state)
+        proposals = []
+        for other in self._others(state, player):
+            for i, card in enumerate(state["hands"][other]):
+                if card["out"] is not None:
+                    continue
+                verdict = matcher.compare(text, card["text"])
+                if verdict.kind != "different":
+                    proposals.append({"player": other, "card": i, "text": card["text"], "kind": verdict.kind,
+                                      "score": round(float(verdict.score), 1), "reason": verdict.reason})
+        state["pending"] = {"player": player, "card": index, "text": text, "proposals": proposals}
+        state["phase"] = "ruling"
+
+    @move("rule")
+    def rule(self, state: dict, action: dict) -> None:
+        """The setter rules on the card read out: valid or not, and which cards match it."""
+        if state["phase"] != "ruling":
+            raise RuleError("guess_club.nothing_to_rule")
+        self._by(state, action, state["setter"], "guess_club.setter_only")
+        valid = action.get("valid")
+        if not isinstance(valid, bool):
+            raise RuleError("guess_club.valid_missing")
+        pending = state["pending"]
+        player = pending["player"]
+        matches = self._match_list(state, action.get("matches", []), player)
+        if not valid and matches:
+            raise RuleError("guess_club.invalid_no_match")
+        card = state["hands"][player][pending["card"]]
+        card["out"], card["valid"] = "played", valid
+        if not valid:
+            result = "invalid"
+            self._move_money(state, player, "pot", INVALID)
+        elif matches:
+            result = "match"
+            self._reveal_matches(state, pending["text"], matches)
+            self._move_money(state, "pot", player, ledger.balance(state["ledger"], "pot"))
+            state["matches"] += 1
+            self._move_money(state, "supply", "pot", REFILL)
+        else:
+            result = "miss"
+            self._move_money(state, player, "pot", MISS)
+        state["plays"].append({"player": player, "card": pending["card"], "text": pending["text"],
+                               "valid": valid, "matches": matches, "result": result})
+        state["pending"] = None
+        if any(all(c["out"] is not None for c in hand) for hand in state["hands"].values()):
+            state["phase"], state["turn"] = "settle", None
+        else:
+            state["phase"], state["turn"] = "turns", self._next(state, player)
+
+    @move("predict")
+    def predict(self, state: dict, action: dict) -> None:
+        """The active player pays 10 and puts a marker on the number of matches they expect this round."""
+        player = self._turn(state, action)
+        opts = state["options"]
+        number = action.get("number")
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= opts["max_prediction"]:
+            raise RuleError("guess_club.number_invalid", top=opts["max_prediction"])
+        if sum(1 for m in state["markers"] if m["player"] == player) >= opts["markers"]:
+            raise RuleError("guess_club.no_markers", player=player, markers=opts["markers"])
+        if sum(1 for m in state["markers"] if m["number"] == number) >= opts["per_number"]:
+            raise RuleError("guess_club.number_full", number=number, limit=opts["per_number"])
+        self._move_money(state, player, "pot", PREDICT)
+        state["markers"].append({"player": player, "number": number})
+        state["turn"] = self._next(state, player)
+
+    @move("settle")
+    def settle(self, state: dict, action: dict) -> None:
+        """The setter checks the unplayed cards; penalties and predictions are paid; the next round starts."""
+        if state["phase"] != "settle":
+            raise RuleError("guess_club.not_settling")
+        self._by(state, action, state["setter"], "guess_club.setter_only")
+        invalid = self._card_list(state, action.get("invalid", []))
+        penalties = self._check_unplayed(state, invalid)
+        paid = self._pay_predictions(state)
+        last = state["round"] == ROUNDS
+        board = ledger.balance(state["ledger"], "board")
+        if last and board and not paid:
+            self._move_money(state, "board", "supply", board)
+        if not last and not ledger.balance(state["ledger"], "pot"):
+            self._move_money(state, "supply", "pot", REFILL)
+        state["history"].append({
+            "round": state["round"], "setter": state["setter"], "topic": state["topic"],
+            "matches": state["matches"], "penalties": penalties, "paid": paid, "carried": not paid,
+            "money": {p: ledger.money(state["ledger"], p) for p in state["players"]},
+        })
+        if last:
+            state["phase"], state["over"], state["pending"] = "over", True, None
+        else:
+            self._start_round(state, state["round"] + 1)
+
+    # -----------------------------------------------------------------------------------------------------
+    # Money
+
+    def _move_money(self, state: dict, source: str, dest: str, amount: int) -> None:
+        """One ledger transfer (players borrow 100s when short), its events added to the action's events."""
+        if amount <= 0:
+            return
+        loan = LOAN if source in state["players"] else None
+        state["ledger"], events = ledger.transfer(state["ledger"], source, dest, amount, loan=loan)
+        state["events"].extend(events)
+
+    def _check_unplayed(self, state: dict, invalid: list) -> dict:
+        """Mark each unplayed card valid or not and charge 20 for each one that costs; returns the charges."""
+        bad = {(p, i) for p, i in invalid}
+        charge_all = state["options"]["all_unplayed_pay"]
+        penalties = {}
+        for player in state["players"]:
+            owed = 0
+            for i, card in enumerate(state["hands"][player]):
+                if card["out"] is None:
+                    card["valid"] = (player, i) not in bad
+                    if charge_all or not card["valid"]:
+                        owed += PENALTY
+            if owed:
+                self._move_money(state, player, "pot", owed)
+                penalties[player] = owed
+        return penalties
+
+    def _pay_predictions(self, state: dict) -> dict:
+        """Split pot + board among the correct markers in units of 10, remainder to the earliest; amounts paid."""
+        winners = [m["player"] for m in state["markers"] if m["number"] == state["matches"]]
+        if not winners:
+            return {}
+        pot, board = ledger.balance(state["ledger"], "pot"), ledger.balance(state["ledger"], "board")
+        units = (pot + board) // UNIT
+        share, rest = divmod(units, len(winners))
+        paid: dict = {}
+        for place, player in enumerate(winners):
+            paid[player] = paid.get(player, 0) + (share + (rest if place == 0 else 0)) * UNIT
+        for player, amount in paid.items():
+            from_pot = min(amount, ledger.balance(state["ledger"], "pot"))
+            self._move_money(state, "pot", player, from_pot)
+            self._move_money(state, "board", player, amount - from_pot)
+        return {p: a for p, a in paid.items() if a}
+
+    def describe_event(self, event: dict) -> tuple[str, dict]:
+        """A ledger event of `state["events"]` in words: a message key and its parameters."""
+        if event.get("kind") == "loan":
+            return f"{GID}.event.loan", {"player": event["player"], "amount": event["amount"]}
+        source, dest, amount = event["from"], event["to"], event["amount"]
+        names = {("supply", "pot"): "refill", ("supply", "board"): "reward_placed",
+                 ("board", "supply"): "reward_returned"}
+        if (source, dest) in names:
+            return f"{GID}.event.{names[(source, dest)]}", {"amount": amount}
+        if dest == "pot":
+            return f"{GID}.event.pay", {"player": source, "amount": amount}
+        if source == "pot":
+            return f"{GID}.event.take_pot", {"player": dest, "amount": amount}
+        return f"{GID}.event.take_reward", {"player": dest, "amount": amount}
+
+    # -----------------------------------------------------------------------------------------------------
+    # Checks
+
+    def _player(self, state: dict, action: dict) -> str:
+        """The seated player acting (the table as a whole cannot)."""
+        by = action.get("by")
+        if by not in state["players"]:
+            raise RuleError("guess_club.player_only")
+        return by
+
+    def _by(self, state: dict, action: dict, who: str, key: str) -> None:
+        """Refuse unless the action comes from `who`."""
+        if self._player(state, action) != who:
+            raise RuleError(key, player=who)
+
+    def _turn(self, state: dict, action: dict) -> str:
+        """The active player, when it is time for turns and the action is theirs."""
+        if state["phase"] == "ruling":
+            raise RuleError("guess_club.ruling_pending", player=state["pending"]["player"], setter=state["setter"])
+        if state["phase"] != "turns":
+            raise RuleError("guess_club.not_playing")
+        self._by(state, action, state["turn"], "guess_club.not_your_turn")
+        return state["turn"]
+
+    def _text(self, value: object, limit: int, key: str) -> str:
+        """A stripped non-empty text of at most `limit` characters."""
+        if not isinstance(value, str) or not value.strip() or len(value.strip()) > limit:
+            raise RuleError(key, limit=limit)
+        return value.strip()
+
+    def _own_card(self, state: dict, player: str, ref: object) -> int:
+        """The index of the player's unplayed card named by index or by its text."""
+        hand = state["hands"][player]
+        if isinstance(ref, str):
+            wanted = normalise(ref)
+            found = [i for i, c in enumerate(hand) if c["out"] is None and normalise(c["text"]) == wanted]
+            if not found:
+                raise RuleError("guess_club.card_unknown", player=player, card=ref)
+            return found[0]
+        return self._card_index(state, player, ref)
+
+    def _card_index(self, state: dict, player: str, ref: object) -> int:
+        """A valid index of one of the player's cards that is still in hand."""
+        hand = state["hands"][player]
+        if isinstance(ref, bool) or not isinstance(ref, int) or not 0 <= ref < len(hand):
+            raise RuleError("guess_club.card_unknown", player=player, card=str(ref))
+        if hand[ref]["out"] is not None:
+            raise RuleError("guess_club.card_out", player=player, card=ref + 1)
+        return ref
+
+    def _card_list(self, state: dict, refs: object) -> list[list]:
+        """A list of distinct [player, card index] references to unplayed cards."""
+        if not isinstance(refs, list):
+            raise RuleError("guess_club.cards_invalid")
+        out: list[list] = []
+        for ref in refs:
+            if not isinstance(ref, list) or len(ref) != 2 or ref[0] not in state["players"]:
+                raise RuleError("guess_club.cards_invalid")
+            pair = [ref[0], self._card_index(state, ref[0], ref[1])]
+            if pair in out:
+                raise RuleError("guess_club.card_twice", player=pair[0], card=pair[1] + 1)
+            out.append(pair)
+        return out
+
+    def _match_list(self, state: dict, refs: object, player: str) -> list[list]:
+        """The matched cards: unplayed cards of other players, one card per player at most."""
+        matches = self._card_list(state, refs)
+        owners = [p for p, _ in matches]
+        if player in owners:
+            raise RuleError("guess_club.match_own", player=player)
+        for owner in owners:
+            if owners.count(owner) > 1:
+                raise RuleError("guess_club.one_card_each", player=owner)
+        return matches
+
+    def _reveal_matches(self, state: dict, text: str, matches: list) -> None:
+        """Mark the matched cards played; learn every confirmed pair the matcher did not already call the same."""
+        matcher = self._matcher(state)
+        for owner, index in matches:
+            card = state["hands"][owner][index]
+            card["out"], card["valid"] = "matched", True
+            pair = [text, card["text"]]
+            if matcher.compare(text, card["text"]).kind != "same" and pair not in state["aliases"]:
+                state["aliases"].append(pair)
+                state["learned"].append(pair)
+
+    # -----------------------------------------------------------------------------------------------------
+    # Seats
+
+    def _matcher(self, state: dict) -> Matcher:
+        """The answer matcher with this session's aliases (never the stored ones: replay must not depend on them)."""
+        return Matcher(aliases=[tuple(pair) for pair in state["aliases"]])
+
+    def _next(self, state: dict, player: str) -> str:
+        """The player on the left (the next seat clockwise)."""
+        players = state["players"]
+        return players[(players.index(player) + 1) % len(players)]
+
+    def _others(self, state: dict, player: str) -> list[str]:
+        """Everyone but player, clockwise from their left."""
+        players = state["players"]
+        start = players.index(player)
+        return [players[(start + k) % len(players)] for k in range(1, len(players))]
+
+    # -----------------------------------------------------------------------------------------------------
+    # Header, log and scoreboard
+
+    def status(self, state: dict) -> dict:
+        """Round, phase key, and who must act now (None when everyone at once or nobody)."""
+        phase = state["phase"]
+        turn = {"topic": state["setter"], "turns": state["turn"], "ruling": state["setter"],
+                "settle": state["setter"]}.get(phase)
+        return {"round": state["round"], "rounds": ROUNDS, "phase": f"{GID}.phase.{phase}", "turn": turn,
+                "over": bool(state["over"])}
+
+    def describe(self, action: dict) -> tuple[str, dict]:
+        """The action in words for the log; hidden answers are never shown, only how many."""
+        kind = action.get("type")
+        params: dict = {"by": action.get("by", "")}
+        if kind == "topic":
+            params["text"] = action.get("text", "")
+        elif kind == "answers":
+            cards = action.get("cards")
+            params["count"] = len(cards) if isinstance(cards, list) else 0
+        elif kind == "play":
+            card = action.get("card")
+            params["card"] = card + 1 if isinstance(card, int) and not isinstance(card, bool) else card
+        elif kind == "rule":
+            matches = action.get("matches", [])
+            params["valid"] = bool(action.get("valid"))
+            params["count"] = len(matches) if isinstance(matches, list) else 0
+        elif kind == "predict":
+            params["number"] = action.get("number")
+        elif kind == "settle":
+            invalid = action.get("invalid", [])
+            params["count"] = len(invalid) if isinstance(invalid, list) else 0
+        return f"{GID}.action.{kind}", params
+
+    def scoreboard(self, state: dict):
+        """Money = chips − loans, loans shown apart; money after each finished round for the chart."""
+        book = state["ledger"]
+        lines = {p: [Line(f"{GID}.line.chips", ledger.balance(book, p)),
+                     Line(f"{GID}.line.loans", -ledger.loans(book, p))] for p in state["players"]}
+        rounds = [h["money"] for h in state["history"]]
+        return make_scoreboard(GID, state["players"], lines, rounds=rounds, over=state["over"])

@@ -1,0 +1,636 @@
+"""Guess Club engine: every rule of RULINGS.md §2, refusals leaving state and record as they were, money
+conservation after every action (hypothesis), replay equal to live play, and the command line's score."""
+
+import copy
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring.core import RuleError, engine
+from scoring.mechanics import ledger
+from scoring.record import new_record, play, replay
+
+ROOT = Path(__file__).resolve().parent.parent
+E = engine("guess_club")
+
+
+class Table:
+    """A session played through the record functions, with helpers to read the money."""
+
+    def __init__(self, players=("A", "B", "C"), **options):
+        self.record = new_record("guess_club", list(players), options, seed=3)
+        self.state = replay(self.record)
+
+    def do(self, kind, by, **fields):
+        """Play one action (it must be accepted)."""
+        self.record, self.state = play(self.record, self.state, {"type": kind, "by": by, **fields})
+        assert ledger.conserved(self.state["ledger"])
+        return self
+
+    def refused(self, key, kind, by, **fields):
+        """The action is refused with key, and neither record nor state changes."""
+        before = copy.deepcopy((self.record, self.state))
+        with pytest.raises(RuleError) as err:
+            play(self.record, self.state, {"type": kind, "by": by, **fields})
+        assert err.value.key == key
+        assert (self.record, self.state) == before
+        return err.value
+
+    def deal(self, hands, topic="Fruit"):
+        """The setter gives the topic and everyone hands in answers (hands: player → list of answers)."""
+        self.do("topic", self.state["setter"], text=topic)
+        for player, cards in hands.items():
+            self.do("answers", player, cards=cards)
+        return self
+
+    def chips(self, player):
+        """A player's chips (or the pot's / the board's)."""
+        return ledger.balance(self.state["ledger"], player)
+
+    def loans(self, player):
+        """A player's loans."""
+        return ledger.loans(self.state["ledger"], player)
+
+    @property
+    def phase(self):
+        """The phase name."""
+        return self.state["phase"]
+
+
+def fruit_table(**options):
+    """Three players, two cards each, A sets round 1; B holds 'apple', A 'Apple', C '苹果'."""
+    table = Table(cards=2, **options)
+    return table.deal({"A": ["Apple", "pear"], "B": ["apple", "kiwi"], "C": ["苹果", "plum"]})
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Set-up, topic, answers
+
+
+def test_setup_money_pot_board_and_first_setter():
+    """150 each, 30 in the pot, round 1's reward on the board; the first seat sets, waiting for a topic."""
+    table = Table()
+    assert [table.chips(p) for p in "ABC"] == [150, 150, 150]
+    assert table.chips("pot") == 30 and table.chips("board") == 30
+    assert table.state["setter"] == "A" and table.phase == "topic"
+    assert E.status(table.state) == {"round": 1, "rounds": 3, "phase": "guess_club.phase.topic", "turn": "A",
+                                     "over": False}
+    assert E.game.option("rewards").default == [30, 30, 50] and E.game.option("cards").default == 6
+
+
+@pytest.mark.parametrize("options,players,key", [
+    ({"rewards": [30, 25, 50]}, ["A", "B"], "guess_club.not_unit"),
+    ({"start_money": 155}, ["A", "B"], "guess_club.not_unit"),
+    ({"rewards": [30, 30]}, ["A", "B"], "core.option_invalid"),
+    ({}, ["A", "pot"], "guess_club.name_reserved"),
+    ({}, ["A"], "core.player_count"),
+    ({}, list("ABCDEFGHI"), "core.player_count"),
+])
+def test_bad_setups_are_refused(options, players, key):
+    """Amounts not in tens, a wrong reward table, a player named like a money pile, 2–8 players."""
+    with pytest.raises(RuleError) as err:
+        new_record("guess_club", players, options)
+    assert err.value.key == key
+
+
+def test_topic_by_setter_can_change_until_answers_come_in():
+    """Only the setter gives the topic; it may change until the first hand is in."""
+    table = Table(cards=1)
+    table.refused("guess_club.setter_only", "topic", "B", text="Fruit")
+    table.refused("guess_club.topic_invalid", "topic", "A", text="   ")
+    table.refused("guess_club.player_only", "topic", "table", text="Fruit")
+    table.refused("guess_club.answers_closed", "answers", "A", cards=["apple"])
+    table.do("topic", "A", text="Fruit").do("topic", "A", text=" 水果 ")
+    assert table.state["topic"] == "水果" and table.phase == "answers"
+    table.do("answers", "B", cards=["kiwi"])
+    table.refused("guess_club.topic_closed", "topic", "A", text="Birds")
+
+
+def test_answers_all_different_and_counted():
+    """Exactly `cards` answers, none blank, all different on one hand; once per player; then B starts."""
+    table = Table(cards=3).do("topic", "A", text="Fruit")
+    table.refused("guess_club.card_count", "answers", "B", cards=["apple", "pear"])
+    table.refused("guess_club.card_blank", "answers", "B", cards=["apple", " ", "kiwi"])
+    table.refused("guess_club.card_blank", "answers", "B", cards=["apple", 3, "kiwi"])
+    err = table.refused("guess_club.answers_repeat", "answers", "B", cards=["Apple", "kiwi", "ａｐｐｌｅ"])
+    assert err.params["a"] == 1 and err.params["b"] == 3
+    table.do("answers", "B", cards=["apple", "kiwi", "fig"])
+    table.refused("guess_club.already_answered", "answers", "B", cards=["lime", "kiwi", "fig"])
+    table.do("answers", "A", cards=["apple", "kiwi", "fig"])
+    assert table.phase == "answers"
+    table.do("answers", "C", cards=["melon", "kiwi", "fig"])
+    assert table.phase == "turns" and table.state["turn"] == "B"
+    assert table.state["hands"]["B"][0] == {"text": "apple", "out": None, "valid": None}
+
+
+def test_answers_are_never_shown_in_the_log():
+    """The action log shows how many answers were handed in, not what they are."""
+    key, params = E.describe({"type": "answers", "by": "B", "cards": ["secret", "x"]})
+    assert key == "guess_club.action.answers" and params == {"by": "B", "count": 2}
+    assert "secret" not in json.dumps(params)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Playing a card
+
+
+def test_play_proposes_matches_and_waits_for_the_setter():
+    """The matcher proposes other players' unplayed cards that are the same or similar; play waits."""
+    table = fruit_table()
+    table.refused("guess_club.not_your_turn", "play", "C", card=0)
+    table.refused("guess_club.card_unknown", "play", "B", card=5)
+    table.refused("guess_club.card_unknown", "play", "B", card="banana")
+    table.refused("guess_club.card_unknown", "play", "B", card=True)
+    table.do("play", "B", card="APPLE")
+    pending = table.state["pending"]
+    assert pending["player"] == "B" and pending["card"] == 0 and pending["text"] == "apple"
+    proposed = {(p["player"], p["card"]): p["kind"] for p in pending["proposals"]}
+    assert proposed[("A", 0)] == "same"
+    assert all(p["player"] != "B" for p in pending["proposals"])
+    assert table.phase == "ruling" and E.status(table.state)["turn"] == "A"
+    assert table.chips("B") == 150 and table.state["events"] == []
+    table.refused("guess_club.ruling_pending", "play", "B", card=1)
+    table.refused("guess_club.ruling_pending", "predict", "C", number=1)
+
+
+def test_match_with_three_cards_counts_one_and_takes_the_pot():
+    """B's apple matches A's and C's: one match, B takes the pot, 30 refills it; the alias is learned."""
+    table = fruit_table().do("play", "B", card=0)
+    table.do("rule", "A", valid=True, matches=[["A", 0], ["C", 0]])
+    assert table.state["matches"] == 1
+    assert table.chips("B") == 180 and table.chips("pot") == 30
+    hands = table.state["hands"]
+    assert hands["B"][0]["out"] == "played" and hands["A"][0]["out"] == "matched"
+    assert hands["C"][0]["out"] == "matched" and hands["C"][0]["valid"] is True
+    assert table.state["events"] == [
+        {"kind": "transfer", "from": "pot", "to": "B", "amount": 30},
+        {"kind": "transfer", "from": "supply", "to": "pot", "amount": 30},
+    ]
+    assert table.state["learned"] == [["apple", "苹果"]] and table.state["aliases"] == [["apple", "苹果"]]
+    assert table.state["plays"][-1]["result"] == "match"
+    assert table.state["turn"] == "C" and table.phase == "turns"
+
+
+def test_learned_alias_is_proposed_as_same_later_in_the_session():
+    """An alias the setter confirmed makes the matcher call that pair the same from then on."""
+    table = Table(cards=1).deal({"A": ["fig"], "B": ["apple"], "C": ["苹果"]})
+    table.do("play", "B", card=0)
+    assert table.state["pending"]["proposals"] == []
+    table.do("rule", "A", valid=True, matches=[["C", 0]]).do("settle", "A", invalid=[])
+    table.deal({"A": ["苹果"], "B": ["kiwi"], "C": ["Apple"]}).do("play", "C", card=0)
+    proposal = table.state["pending"]["proposals"][0]
+    assert (proposal["player"], proposal["kind"], proposal["reason"]) == ("A", "same", "answers.reason.alias")
+
+
+def test_setter_may_reject_proposals_or_add_a_missed_match():
+    """Rejecting every proposal is a miss (pay 10); a card the matcher missed can be added."""
+    table = fruit_table().do("play", "B", card=0).do("rule", "A", valid=True, matches=[])
+    assert table.chips("B") == 140 and table.chips("pot") == 40 and table.state["matches"] == 0
+    assert table.state["hands"]["A"][0]["out"] is None
+    table.do("play", "C", card="plum").do("rule", "A", valid=True, matches=[["A", 1]])
+    assert table.state["matches"] == 1 and table.chips("C") == 190
+    assert table.state["learned"] == [["plum", "pear"]]
+
+
+def test_no_match_pays_10():
+    """A valid card nobody else has: pay 10 into the pot; the card is played."""
+    table = fruit_table().do("play", "B", card=1).do("rule", "A", valid=True)
+    assert table.chips("B") == 140 and table.chips("pot") == 40
+    assert table.state["plays"][-1] == {"player": "B", "card": 1, "text": "kiwi", "valid": True, "matches": [],
+                                        "result": "miss"}
+    table.do("play", "C", card=1).do("rule", "A", valid=True)
+    table.do("play", "A", card=1).do("rule", "A", valid=True)
+    table.refused("guess_club.card_out", "play", "B", card=1)
+
+
+def test_invalid_card_pays_20_and_never_matches():
+    """Ruled invalid: pay 20, no match even though others hold the same answer; matches are refused."""
+    table = fruit_table().do("play", "B", card=0)
+    table.refused("guess_club.invalid_no_match", "rule", "A", valid=False, matches=[["A", 0]])
+    table.do("rule", "A", valid=False)
+    assert table.chips("B") == 130 and table.chips("pot") == 50 and table.state["matches"] == 0
+    assert table.state["hands"]["A"][0]["out"] is None and table.state["hands"]["C"][0]["out"] is None
+    assert table.state["hands"]["B"][0]["valid"] is False
+    assert table.state["plays"][-1]["result"] == "invalid" and table.state["aliases"] == []
+
+
+@pytest.mark.parametrize("by,fields,key", [
+    ("B", {"valid": True}, "guess_club.setter_only"),
+    ("A", {}, "guess_club.valid_missing"),
+    ("A", {"valid": "yes"}, "guess_club.valid_missing"),
+    ("A", {"valid": True, "matches": [["B", 1]]}, "guess_club.match_own"),
+    ("A", {"valid": True, "matches": [["A", 0], ["A", 1]]}, "guess_club.one_card_each"),
+    ("A", {"valid": True, "matches": [["A", 0], ["A", 0]]}, "guess_club.card_twice"),
+    ("A", {"valid": True, "matches": [["Z", 0]]}, "guess_club.cards_invalid"),
+    ("A", {"valid": True, "matches": "A0"}, "guess_club.cards_invalid"),
+    ("A", {"valid": True, "matches": [["C"]]}, "guess_club.cards_invalid"),
+    ("A", {"valid": True, "matches": [["C", 9]]}, "guess_club.card_unknown"),
+])
+def test_rule_refusals(by, fields, key):
+    """Only the setter rules, with a yes/no and well-formed matches of other players' unplayed cards."""
+    fruit_table().do("play", "B", card=0).refused(key, "rule", by, **fields)
+
+
+def test_matching_a_played_card_is_refused():
+    """A card already played or matched cannot match again."""
+    table = fruit_table().do("play", "B", card=1).do("rule", "A", valid=True)
+    table.do("play", "C", card=1).do("rule", "A", valid=True)
+    table.do("play", "A", card=1)
+    table.refused("guess_club.card_out", "rule", "A", valid=True, matches=[["C", 1]])
+
+
+def test_nothing_to_rule_outside_a_pending_play():
+    """A ruling with no card waiting is refused."""
+    fruit_table().refused("guess_club.nothing_to_rule", "rule", "A", valid=True)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Predictions
+
+
+def test_predict_pays_10_and_places_a_marker():
+    """Pay 10 into the pot, a marker on the number; the turn passes on."""
+    table = fruit_table().do("predict", "B", number=2)
+    assert table.chips("B") == 140 and table.chips("pot") == 40
+    assert table.state["markers"] == [{"player": "B", "number": 2}] and table.state["turn"] == "C"
+    assert table.state["events"] == [{"kind": "transfer", "from": "B", "to": "pot", "amount": 10}]
+
+
+@pytest.mark.parametrize("number", [-1, 14, True, "3", None, 2.0])
+def test_predict_number_on_the_board(number):
+    """Only whole numbers 0–13 are on the board."""
+    fruit_table().refused("guess_club.number_invalid", "predict", "B", number=number)
+
+
+def test_two_markers_per_number_and_markers_per_player():
+    """A number holds 2 markers; each player has `markers` markers a round."""
+    table = fruit_table(markers=1).do("predict", "B", number=3).do("predict", "C", number=3)
+    table.refused("guess_club.number_full", "predict", "A", number=3)
+    table.do("predict", "A", number=4)
+    table.refused("guess_club.no_markers", "predict", "B", number=5)
+    table.refused("guess_club.not_your_turn", "predict", "C", number=5)
+
+
+def test_predict_before_play_starts_is_refused():
+    """No predictions before everyone has answered."""
+    table = Table(cards=1).do("topic", "A", text="Fruit")
+    table.refused("guess_club.not_playing", "predict", "B", number=1)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Round end and settlement
+
+
+def test_round_ends_when_a_hand_is_empty():
+    """B's only card played → the round ends at once; nobody plays or predicts any more."""
+    table = Table(cards=1).deal({"A": ["fig"], "B": ["kiwi"], "C": ["plum"]})
+    table.do("play", "B", card=0).do("rule", "A", valid=True)
+    assert table.phase == "settle" and E.status(table.state)["turn"] == "A"
+    table.refused("guess_club.not_playing", "predict", "C", number=0)
+    table.refused("guess_club.not_playing", "play", "C", card=0)
+    table.refused("guess_club.setter_only", "settle", "B", invalid=[])
+
+
+def test_round_ends_when_the_last_card_is_taken_by_a_match():
+    """C's last card is revealed by A's match: C's hand is empty, so the round ends."""
+    table = Table(cards=2).deal({"A": ["fig", "apple"], "B": ["kiwi", "lime"], "C": ["plum", "Apple"]})
+    table.do("play", "B", card=0).do("rule", "A", valid=True)
+    table.do("play", "C", card=0).do("rule", "A", valid=True)
+    table.do("play", "A", card=1).do("rule", "A", valid=True, matches=[["C", 1]])
+    assert table.state["hands"]["C"][1]["out"] == "matched" and table.phase == "settle"
+
+
+def test_settle_charges_20_per_invalid_unplayed_card():
+    """The setter checks the unplayed cards: each invalid one costs 20 into the pot."""
+    table = Table(cards=2).deal({"A": ["fig", "lime"], "B": ["kiwi", "x"], "C": ["plum", "y"]})
+    table.do("play", "B", card=0).do("rule", "A", valid=True)
+    table.do("play", "C", card=0).do("rule", "A", valid=True)
+    table.do("play", "A", card=0).do("rule", "A", valid=True)
+    table.do("play", "B", card=1).do("rule", "A", valid=True)
+    assert table.phase == "settle"
+    table.refused("guess_club.card_out", "settle", "A", invalid=[["B", 1]])
+    table.refused("guess_club.card_twice", "settle", "A", invalid=[["C", 1], ["C", 1]])
+    table.refused("guess_club.cards_invalid", "settle", "A", invalid={"C": 1})
+    pot = table.chips("pot")
+    table.do("settle", "A", invalid=[["C", 1]])
+    assert table.chips("C") == 150 - 10 - 20 and table.chips("A") == 140
+    history = table.state["history"][0]
+    assert history["penalties"] == {"C": 20} and history["carried"] is True
+    assert table.chips("pot") == pot + 20 and table.state["round"] == 2
+
+
+def test_option_every_unplayed_card_pays_20():
+    """With the option, each unplayed card costs 20 whether valid or not."""
+    table = Table(cards=2, all_unplayed_pay=True).deal({"A": ["fig", "lime"], "B": ["kiwi", "x"],
+                                                         "C": ["plum", "y"]})
+    table.do("play", "B", card=0).do("rule", "A", valid=True)
+    table.do("play", "C", card=0).do("rule", "A", valid=True)
+    table.do("play", "A", card=0).do("rule", "A", valid=True)
+    table.do("play", "B", card=1).do("rule", "A", valid=True)
+    table.do("settle", "A", invalid=[])
+    assert table.state["history"][0]["penalties"] == {"A": 20, "C": 20}
+
+
+def one_card_round(table, predictions, player_plays, valid=True):
+    """A one-card round: the given players predict in turn, then the next player plays their card."""
+    setter = table.state["setter"]
+    table.deal({p: [f"{p}{table.state['round']}"] for p in table.state["players"]})
+    for player, number in predictions:
+        table.do("predict", player, number=number)
+    table.do("play", player_plays, card=0).do("rule", setter, valid=valid)
+    assert table.phase == "settle"
+    return table
+
+
+def test_two_correct_predictors_split_70_as_40_30():
+    """Pot 60 + reward 10 = 70 for two correct markers: 40 to the earlier, 30 to the later; pot refilled."""
+    table = Table(rewards=[10, 30, 50], cards=1)
+    one_card_round(table, [("B", 0), ("C", 0)], "A")
+    assert table.chips("pot") == 60 and table.chips("board") == 10
+    table.do("settle", "A", invalid=[])
+    assert table.chips("B") == 150 - 10 + 40 and table.chips("C") == 150 - 10 + 30 and table.chips("A") == 140
+    assert table.state["history"][0]["paid"] == {"B": 40, "C": 30}
+    assert table.chips("pot") == 30 and table.chips("board") == 30
+    takes = [e for e in table.state["events"] if e["kind"] == "transfer" and e["to"] in ("B", "C")]
+    assert takes == [{"kind": "transfer", "from": "pot", "to": "B", "amount": 40},
+                     {"kind": "transfer", "from": "pot", "to": "C", "amount": 20},
+                     {"kind": "transfer", "from": "board", "to": "C", "amount": 10}]
+
+
+def test_the_earlier_marker_wins_the_remainder_not_the_earlier_seat():
+    """Round 2 (setter B): C predicts before A, so C takes the odd 10."""
+    table = Table(rewards=[10, 10, 50], cards=1)
+    one_card_round(table, [], "B").do("settle", "A", invalid=[])
+    assert table.chips("pot") == 40 and table.chips("board") == 20
+    one_card_round(table, [("C", 0), ("A", 0)], "B").do("settle", "B", invalid=[])
+    assert table.state["history"][1]["paid"] == {"C": 50, "A": 40}
+
+
+def test_player_with_two_correct_markers_takes_two_shares():
+    """Each correct marker is a share: B with two of three takes two shares."""
+    table = Table(rewards=[20, 30, 50], cards=1)
+    table.deal({"A": ["a"], "B": ["b"], "C": ["c"]})
+    table.do("predict", "B", number=0).do("predict", "C", number=1).do("predict", "A", number=2)
+    table.do("predict", "B", number=0).do("play", "C", card=0).do("rule", "A", valid=True)
+    table.do("settle", "A", invalid=[])
+    assert table.state["history"][0]["paid"] == {"B": 80 + 20}
+
+
+def test_no_correct_predictor_carries_pot_and_reward():
+    """Nobody right: the pot stays, the reward stays and next round's reward is added to it."""
+    table = Table(cards=1)
+    one_card_round(table, [("B", 5)], "C")
+    assert table.chips("pot") == 50 and table.chips("board") == 30
+    table.do("settle", "A", invalid=[])
+    assert table.chips("pot") == 50 and table.chips("board") == 60
+    assert table.state["history"][0]["carried"] is True and table.state["history"][0]["paid"] == {}
+    assert table.state["events"] == [{"kind": "transfer", "from": "supply", "to": "board", "amount": 30}]
+    one_card_round(table, [("C", 0)], "A").do("settle", "B", invalid=[])
+    assert table.chips("C") == 150 - 10 - 10 + 70 + 60 and table.chips("pot") == 30
+
+
+def test_unclaimed_reward_returns_to_the_bank_after_round_3():
+    """No winner in round 3: its reward leaves the table; the game is over."""
+    table = Table(cards=1)
+    for setter, first in (("A", "B"), ("B", "C"), ("C", "A")):
+        one_card_round(table, [], first).do("settle", setter, invalid=[])
+    assert table.state["over"] and table.phase == "over" and E.status(table.state)["over"]
+    assert table.chips("board") == 0
+    assert table.state["events"][-1] == {"kind": "transfer", "from": "board", "to": "supply", "amount": 110}
+    table.refused("core.game_over", "topic", "A", text="More")
+
+
+def test_setter_rotates_and_first_turn_is_the_setters_left():
+    """Round 2 is set by B and starts with C; round 3 by C and starts with A (who sits left of C)."""
+    table = Table(cards=1)
+    one_card_round(table, [], "B").do("settle", "A", invalid=[])
+    assert table.state["setter"] == "B" and table.state["matches"] == 0 and table.state["markers"] == []
+    table.deal({"A": ["x"], "B": ["y"], "C": ["z"]})
+    assert table.state["turn"] == "C"
+    table.do("play", "C", card=0).do("rule", "B", valid=True).do("settle", "B", invalid=[])
+    table.deal({"A": ["x"], "B": ["y"], "C": ["z"]})
+    assert table.state["setter"] == "C" and table.state["turn"] == "A"
+
+
+def test_setter_plays_and_predicts_on_their_turn():
+    """In a two-player game the setter takes every other turn."""
+    table = Table(players=("A", "B"), cards=2).deal({"A": ["fig", "lime"], "B": ["kiwi", "plum"]})
+    table.do("predict", "B", number=1).do("predict", "A", number=0)
+    assert table.state["markers"][-1] == {"player": "A", "number": 0}
+    table.do("play", "B", card=0).do("rule", "A", valid=True).do("play", "A", card=0)
+    assert table.state["pending"]["player"] == "A"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Loans and final money
+
+
+def test_loan_when_paying_10_with_0_chips():
+    """B holds 0 and must pay 10: the bank lends 100, B holds 90 and owes 100; the events say so."""
+    table = Table(players=("A", "B"), cards=2, start_money=10)
+    table.deal({"A": ["fig", "lime"], "B": ["kiwi", "plum"]})
+    table.do("predict", "B", number=3)
+    assert table.chips("B") == 0
+    table.do("predict", "A", number=4).do("play", "B", card=0).do("rule", "A", valid=True)
+    assert table.chips("B") == 90 and table.loans("B") == 100
+    assert ledger.money(table.state["ledger"], "B") == -10
+    assert table.state["events"] == [{"kind": "loan", "player": "B", "amount": 100},
+                                     {"kind": "transfer", "from": "B", "to": "pot", "amount": 10}]
+    assert [E.describe_event(e) for e in table.state["events"]] == [
+        ("guess_club.event.loan", {"player": "B", "amount": 100}),
+        ("guess_club.event.pay", {"player": "B", "amount": 10})]
+
+
+def test_a_payment_takes_as_many_loans_as_needed():
+    """B holds 90 and owes 220 for 11 unplayed cards: two loans of 100 are taken, then B pays."""
+    table = Table(players=("A", "B"), cards=12, start_money=10, markers=11, all_unplayed_pay=True)
+    table.deal({"A": [f"a{n}" for n in range(12)], "B": [f"b{n}" for n in range(12)]})
+    table.do("play", "B", card=0).do("rule", "A", valid=True)
+    for n in range(12):
+        table.do("play", "A", card=n).do("rule", "A", valid=True)
+        if n < 11:
+            table.do("predict", "B", number=n)
+    assert table.phase == "settle" and table.chips("B") == 90 and table.loans("B") == 200
+    table.do("settle", "A", invalid=[])
+    assert table.state["events"][:3] == [{"kind": "loan", "player": "B", "amount": 100},
+                                         {"kind": "loan", "player": "B", "amount": 100},
+                                         {"kind": "transfer", "from": "B", "to": "pot", "amount": 220}]
+    assert table.loans("B") == 400 and table.state["history"][0]["penalties"] == {"B": 220}
+
+
+def play_game_with_loans():
+    """Three rounds for A and B with 20 each: B ends in debt."""
+    table = Table(players=("A", "B"), cards=1, start_money=20, rewards=[0, 10, 0])
+    table.deal({"A": ["x"], "B": ["y"]})
+    table.do("predict", "B", number=1).do("play", "A", card=0).do("rule", "A", valid=False)
+    table.do("settle", "A", invalid=[["B", 0]])
+    table.deal({"A": ["x"], "B": ["y"]})
+    table.do("predict", "A", number=0).do("play", "B", card=0).do("rule", "B", valid=False)
+    table.do("settle", "B", invalid=[])
+    table.deal({"A": ["x"], "B": ["y"]})
+    table.do("play", "B", card=0).do("rule", "A", valid=True).do("settle", "A", invalid=[])
+    return table
+
+
+def test_final_money_is_chips_minus_loans():
+    """Scoreboard total = chips − loans, loans shown apart; money per round for the chart."""
+    table = play_game_with_loans()
+    assert table.state["over"]
+    board = E.scoreboard(table.state)
+    # B: 20 −10 predict → 10, penalty 20 → loan 100 → 90; round 2 invalid play 20 → 70; round 3 miss 10 → 60
+    assert table.chips("B") == 60 and table.loans("B") == 100
+    assert board.total("B") == -40
+    # A: 20 − 20 invalid → 0; round 2 predicts 0 with a loan → 90, wins pot 110 + reward 10 → 210
+    assert table.chips("A") == 210 and table.loans("A") == 100 and board.total("A") == 110
+    lines = {p.name: [(l.key, l.points) for l in p.breakdown] for p in board.players}
+    assert lines["B"] == [("guess_club.line.chips", 60), ("guess_club.line.loans", -100)]
+    assert [r["B"] for r in board.rounds] == [-10, -30, -40]
+    assert [r["A"] for r in board.rounds] == [0, 110, 110]
+    assert board.over and board.winners == ("A",)
+
+
+def test_ties_share_the_win():
+    """Equal money: both win."""
+    table = Table(players=("A", "B"), cards=1)
+    for setter, other in (("A", "B"), ("B", "A")):
+        table.deal({"A": ["x"], "B": ["y"]})
+        table.do("play", other, card=0).do("rule", setter, valid=True).do("settle", setter, invalid=[])
+    table.deal({"A": ["x"], "B": ["y"]})
+    table.do("predict", "B", number=5).do("play", "A", card=0).do("rule", "A", valid=True)
+    table.do("settle", "A", invalid=[])
+    board = E.scoreboard(table.state)
+    assert board.total("A") == board.total("B") == 130
+    assert board.winners == ("A", "B") and board.ranking == (("A", "B"),)
+
+
+def test_cli_score_on_exported_record_prints_the_same_money(tmp_path):
+    """`python -m scoring score` on the exported record prints the engine's money."""
+    table = play_game_with_loans()
+    path = tmp_path / "guess.json"
+    path.write_text(json.dumps(table.record, ensure_ascii=False), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "scoring", "score", str(path)], cwd=ROOT, capture_output=True,
+                         text=True, check=True)
+    printed = {p["name"]: p["total"] for p in json.loads(out.stdout)["players"]}
+    assert printed == {p: ledger.money(table.state["ledger"], p) for p in ("A", "B")}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Translations
+
+
+def test_every_key_is_translated_in_both_languages():
+    """Errors, phases, actions, events, options, lines: present in en and zh-CN, the same keys in both."""
+    tables = {lang: json.loads((ROOT / "assets/i18n" / lang / "guess_club.json").read_text(encoding="utf-8"))
+              for lang in ("en", "zh-CN")}
+    assert set(tables["en"]) == set(tables["zh-CN"])
+    source = (ROOT / "scoring/games/guess_club.py").read_text(encoding="utf-8")
+    used = set(re.findall(r'"(guess_club\.[a-z_]+)"', source))
+    used |= {f"guess_club.phase.{p}" for p in ("topic", "answers", "turns", "ruling", "settle", "over")}
+    used |= {f"guess_club.action.{t}" for t in E.moves}
+    used |= {f"guess_club.option.{o.name}" for o in E.game.options}
+    used |= {f"guess_club.event.{e}" for e in ("loan", "pay", "take_pot", "take_reward", "refill",
+                                                  "reward_placed", "reward_returned")}
+    used |= {"guess_club.description", "guess_club.line.chips", "guess_club.line.loans"}
+    assert used <= set(tables["en"])
+    assert set(tables["en"]) <= used
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Properties: conservation after every action, replay equals live, random actions raise only RuleError
+
+POOL = ["apple", "Apple", "苹果", "pear", "kiwi", "plum", "fig", "lime", "grape", "melon", "kiwis", "peach"]
+
+
+def legal_action(state, data):
+    """One action the rules allow in this state, chosen by hypothesis (answers may still clash: then None)."""
+    phase, setter, players = state["phase"], state["setter"], state["players"]
+    if phase == "topic":
+        return {"type": "topic", "by": setter, "text": data.draw(st.sampled_from(["Fruit", "水果"]))}
+    if phase == "answers":
+        player = next(p for p in players if state["hands"][p] is None)
+        cards = data.draw(st.lists(st.sampled_from(POOL), min_size=state["options"]["cards"],
+                                   max_size=state["options"]["cards"], unique=True))
+        return {"type": "answers", "by": player, "cards": cards}
+    if phase == "turns":
+        player = state["turn"]
+        if data.draw(st.integers(0, 3)) == 0:
+            return {"type": "predict", "by": player, "number": data.draw(st.integers(0, 4))}
+        unplayed = [i for i, c in enumerate(state["hands"][player]) if c["out"] is None]
+        return {"type": "play", "by": player, "card": data.draw(st.sampled_from(unplayed))}
+    if phase == "ruling":
+        valid = data.draw(st.integers(0, 4)) > 0
+        matches, owners = [], set()
+        for proposal in state["pending"]["proposals"]:
+            if valid and proposal["player"] not in owners and data.draw(st.booleans()):
+                matches.append([proposal["player"], proposal["card"]])
+                owners.add(proposal["player"])
+        return {"type": "rule", "by": setter, "valid": valid, "matches": matches}
+    unplayed = [[p, i] for p in players for i, c in enumerate(state["hands"][p]) if c["out"] is None]
+    invalid = [ref for ref in unplayed if data.draw(st.integers(0, 3)) == 0]
+    return {"type": "settle", "by": setter, "invalid": invalid}
+
+
+def random_game(data, steps=120):
+    """A record and state after up to `steps` legal-ish actions (refused ones are skipped)."""
+    players = ["A", "B", "C", "D"][: data.draw(st.integers(2, 4))]
+    options = {"cards": data.draw(st.integers(1, 3)), "start_money": data.draw(st.sampled_from([10, 50, 150])),
+               "all_unplayed_pay": data.draw(st.booleans()), "markers": data.draw(st.integers(0, 3))}
+    record = new_record("guess_club", players, options, seed=1)
+    state = replay(record)
+    for _ in range(steps):
+        if state["over"]:
+            break
+        action = legal_action(state, data)
+        try:
+            record, state = play(record, state, action)
+        except RuleError as err:
+            assert err.key in ("guess_club.answers_repeat", "guess_club.number_full", "guess_club.no_markers")
+            continue
+        assert ledger.conserved(state["ledger"]), action
+        assert all(ledger.balance(state["ledger"], a) >= 0 for a in (*players, "pot", "board"))
+    return record, state
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_money_is_conserved_and_replay_equals_live(data):
+    """Random legal play: the ledger balances after every action, and replaying the log gives the same state."""
+    record, state = random_game(data)
+    assert replay(record) == state
+    board = E.scoreboard(state)
+    assert {p.name: p.total for p in board.players} == {p: ledger.money(state["ledger"], p)
+                                                         for p in state["players"]}
+    if state["over"]:
+        assert len(board.rounds) == 3 and ledger.balance(state["ledger"], "board") == 0
+
+
+ANY = st.one_of(st.none(), st.booleans(), st.integers(-3, 20), st.text(max_size=4), st.sampled_from(POOL),
+                st.lists(st.one_of(st.integers(-1, 3), st.sampled_from(["A", "B", "C", "Z"]),
+                                   st.lists(st.one_of(st.integers(-1, 3), st.sampled_from(["A", "B", "Z"])),
+                                            max_size=3)), max_size=4))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_actions_raise_only_rule_errors(data):
+    """Any junk action in any reachable state is accepted or refused with a RuleError that changes nothing."""
+    record, state = random_game(data, steps=data.draw(st.integers(0, 40)))
+    for _ in range(10):
+        action = data.draw(st.one_of(st.none(), st.integers(), st.fixed_dictionaries({
+            "type": st.sampled_from([*E.moves, "nope"]),
+            "by": st.sampled_from(["A", "B", "C", "table", "Z"]),
+        }, optional={"text": ANY, "cards": ANY, "card": ANY, "valid": ANY, "matches": ANY, "number": ANY,
+                     "invalid": ANY})))
+        before = copy.deepcopy(state)
+        try:
+            record, state = play(record, state, action)
+        except RuleError:
+            assert state == before
+        assert ledger.conserved(state["ledger"])
+    assert replay(record) == state
