@@ -1,0 +1,449 @@
+"""Kingdomino (Bruno Cathala, Blue Orange): each player builds a kingdom of dominoes around a castle; properties
+score squares × crowns. RULINGS.md §5. Uses `scoring.mechanics.regions` for properties.
+
+Two ways in:
+- Domino by domino: `place` {"by": P, "domino": n, "cells": [[r, c], [r, c]]} puts domino n's first half (as
+  listed in the catalogue) on the first cell and its second half on the second, so listing the cells the other
+  way round turns the domino over; `discard` {"by": P, "domino": n} records a domino that has no legal place.
+  Coordinates are those of the player's frame: a square of 2×size−1 cells (9×9, or 13×13 in Mighty Duel) with
+  the castle in its centre cell (size−1, size−1), so the kingdom may grow in any direction until its bounding
+  box is size×size. `legal_placements(state, player, domino)` lists every legal `cells` for a domino.
+- A finished paper kingdom: `layout` {"by": P, "layout": text} in the layout text of RULINGS.md §5 (rows top to
+  bottom, cells separated by spaces: W G F L S M with an optional crown digit, C the castle, `.` empty).
+  `parse_layout` / `format_layout` read and write that text; `read_layout` also checks the kingdom could exist.
+- `finish` by the table ends the current game with the kingdoms as they stand.
+
+Rules (RULINGS.md §5): a domino touches the castle or the same terrain on at least one side and keeps the
+kingdom within 5×5 (7×7 in Mighty Duel); a domino with a legal place may not be discarded. Each property scores
+squares × crowns; Harmony +5 for a full grid with no discard; Middle Kingdom +10 when the kingdom's bounding box
+is centred on the castle. Tie-break: largest property, then crowns, then shared.
+
+Rulings:
+- Each domino may be used (placed or discarded) once per game of the session, by anyone. Which dominoes the box
+  leaves out (24 in a 2-player game, the spare ones in a 3-player game) is the table's business, not checked.
+- Every player takes 12 dominoes a game (24 in Mighty Duel) — true for 2 players with two kings each, 3 and 4
+  players. A kingdom is finished when its share is placed or discarded, or when its layout is entered; a layout
+  is only accepted for a kingdom with nothing in it yet. The game ends by itself when every kingdom is finished,
+  or when the table says `finish` (refused while nothing at all has been entered in the game).
+- Dynasty: three games summed. The next game starts by itself when one ends (empty kingdoms, all 48 dominoes
+  back in the box); the session is over after the third. The tie-break sums each game's largest property and
+  crowns. The scoreboard's `rounds` are the cumulative totals after each game, in Dynasty only.
+- Harmony needs a full size×size kingdom and no discard; a layout has no discards, so a full layout earns it.
+- Middle Kingdom needs at least one domino: a castle standing alone (a game finished before anything was
+  placed) is not a kingdom centred on it.
+- A layout is measured by its kingdom: rows or columns of `.` only on its edges do not count toward its size.
+  A layout is refused when it is too big, has no castle or two, has an unknown terrain or a malformed cell,
+  carries more than 3 crowns on a square, or has more squares of a terrain, or more squares of a terrain with a
+  given number of crowns, than the 48 dominoes hold (each layout on its own).
+- Mighty Duel is for exactly 2 players.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections import Counter
+from pathlib import Path
+
+from scoring.core import BOOL, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register
+from scoring.mechanics.regions import regions
+
+CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "assets" / "kingdomino" / "dominoes.tsv"
+LETTERS = {"wheat": "W", "grass": "G", "forest": "F", "lake": "L", "swamp": "S", "mine": "M"}
+NAMES = {letter: name for name, letter in LETTERS.items()}
+CASTLE, EMPTY = "C", "."
+MAX_CROWNS = 3
+HARMONY, MIDDLE = 5, 10
+DYNASTY_GAMES = 3
+
+
+def load_catalogue(path: Path) -> dict[int, list[list]]:
+    """The dominoes of a catalogue file: number -> [[letter, crowns], [letter, crowns]] (first half first)."""
+    with open(path, encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    return {int(row["number"]): [[LETTERS[row["first_terrain"]], int(row["first_crowns"])],
+                                 [LETTERS[row["second_terrain"]], int(row["second_crowns"])]] for row in rows}
+
+
+DOMINOES = load_catalogue(CATALOGUE_FILE)
+SQUARES = Counter(half[0] for halves in DOMINOES.values() for half in halves)
+CROWNED = Counter((half[0], half[1]) for halves in DOMINOES.values() for half in halves if half[1])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Layout text
+
+
+def _cell(token: str, row: int, col: int) -> dict | None:
+    """One layout token as a cell: None for `.`, else {"terrain": letter or "C", "crowns": n}."""
+    where = {"token": token, "row": row + 1, "col": col + 1}
+    if token == EMPTY:
+        return None
+    if token == CASTLE:
+        return {"terrain": CASTLE, "crowns": 0}
+    letter, digits = token[0], token[1:]
+    if digits and not (digits.isascii() and digits.isdigit()) or not letter.isalpha() or letter == CASTLE:
+        raise RuleError("kingdomino.cell_invalid", **where)
+    if letter not in NAMES:
+        raise RuleError("kingdomino.terrain_unknown", terrain=letter, **where)
+    crowns = int(digits or 0)
+    if crowns > MAX_CROWNS:
+        raise RuleError("kingdomino.crowns_too_many", crowns=crowns, max=MAX_CROWNS, **where)
+    return {"terrain": letter, "crowns": crowns}
+
+
+def parse_layout(text: str) -> list[list]:
+    """A layout text as a grid of cells (rows as written; blank lines ignored); refuses malformed text."""
+    if not isinstance(text, str):
+        raise RuleError("kingdomino.layout_invalid")
+    rows = [line.split() for line in text.splitlines() if line.strip()]
+    for r, tokens in enumerate(rows):
+        if len(tokens) != len(rows[0]):
+            raise RuleError("kingdomino.layout_ragged", row=r + 1, count=len(tokens), expected=len(rows[0]))
+    return [[_cell(token, r, c) for c, token in enumerate(tokens)] for r, tokens in enumerate(rows)]
+
+
+def _token(cell: dict | None) -> str:
+    """One cell as a layout token."""
+    if cell is None:
+        return EMPTY
+    return cell["terrain"] + (str(cell["crowns"]) if cell["crowns"] else "")
+
+
+def format_layout(grid: list[list]) -> str:
+    """A grid as layout text, columns aligned as in RULINGS.md (parse_layout reads it back to the same grid)."""
+    return "\n".join(" ".join(f"{_token(cell):<2}" for cell in row).rstrip() for row in grid)
+
+
+def _filled(grid: list[list]) -> list[tuple[int, int]]:
+    """Positions of the non-empty cells."""
+    return [(r, c) for r, row in enumerate(grid) for c, cell in enumerate(row) if cell is not None]
+
+
+def _box(cells: list[tuple[int, int]]) -> tuple[int, int, int, int] | None:
+    """Bounding box (top, left, bottom, right) of some positions, None for none."""
+    if not cells:
+        return None
+    rows, cols = [r for r, _ in cells], [c for _, c in cells]
+    return min(rows), min(cols), max(rows), max(cols)
+
+
+def trim(grid: list[list]) -> list[list]:
+    """The kingdom alone: the grid cut to the bounding box of its non-empty cells."""
+    box = _box(_filled(grid))
+    if box is None:
+        return []
+    top, left, bottom, right = box
+    return [list(row[left:right + 1]) for row in grid[top:bottom + 1]]
+
+
+def check_kingdom(grid: list[list], size: int) -> None:
+    """Refuse a kingdom that cannot exist: too big, not one castle, more squares than the 48 dominoes hold."""
+    kingdom = trim(grid)
+    height, width = len(kingdom), len(kingdom[0]) if kingdom else 0
+    if height > size or width > size:
+        raise RuleError("kingdomino.layout_too_big", rows=height, cols=width, size=size)
+    cells = [cell for row in kingdom for cell in row if cell is not None]
+    castles = sum(cell["terrain"] == CASTLE for cell in cells)
+    if castles != 1:
+        raise RuleError("kingdomino.castle_count", count=castles)
+    squares = Counter(cell["terrain"] for cell in cells if cell["terrain"] != CASTLE)
+    for letter in NAMES:
+        if squares[letter] > SQUARES[letter]:
+            raise RuleError("kingdomino.terrain_exceeds_catalogue", terrain=letter, count=squares[letter],
+                            max=SQUARES[letter])
+    crowned = Counter((cell["terrain"], cell["crowns"]) for cell in cells if cell["crowns"])
+    for (letter, crowns), count in sorted(crowned.items()):
+        if count > CROWNED[(letter, crowns)]:
+            raise RuleError("kingdomino.crowned_exceeds_catalogue", terrain=letter, crowns=crowns, count=count,
+                            max=CROWNED[(letter, crowns)])
+
+
+def read_layout(text: str, size: int = 5) -> list[list]:
+    """A layout text as a grid, refused unless it is a kingdom that fits size×size and the dominoes allow."""
+    grid = parse_layout(text)
+    check_kingdom(grid, size)
+    return grid
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Scoring
+
+
+def _is_land(cell: dict | None) -> bool:
+    """Whether a cell is a terrain square (not empty, not the castle)."""
+    return cell is not None and cell["terrain"] != CASTLE
+
+
+def _same_terrain(a: dict, b: dict) -> bool:
+    """Whether two squares have the same terrain."""
+    return a["terrain"] == b["terrain"]
+
+
+def properties(grid: list[list]) -> list[dict]:
+    """Every property (joined squares of one terrain): terrain, cells, squares, crowns, points; reading order."""
+    out = []
+    for group in regions(grid, same=_same_terrain, include=_is_land):
+        crowns = sum(grid[r][c]["crowns"] for r, c in group)
+        first = grid[group[0][0]][group[0][1]]
+        out.append({"terrain": first["terrain"], "cells": [[r, c] for r, c in group], "squares": len(group),
+                    "crowns": crowns, "points": len(group) * crowns})
+    return out
+
+
+def _castle(grid: list[list]) -> tuple[int, int] | None:
+    """Where the castle stands."""
+    return next(((r, c) for r, row in enumerate(grid) for c, cell in enumerate(row)
+                 if cell is not None and cell["terrain"] == CASTLE), None)
+
+
+def is_full(grid: list[list], size: int) -> bool:
+    """Whether the kingdom fills a size×size square with no gap."""
+    cells = _filled(grid)
+    box = _box(cells)
+    return box is not None and box[2] - box[0] + 1 == size and box[3] - box[1] + 1 == size \
+        and len(cells) == size * size
+
+
+def is_centred(grid: list[list]) -> bool:
+    """Whether the kingdom has a square besides the castle and its bounding box is centred on the castle."""
+    castle, filled = _castle(grid), _filled(grid)
+    if castle is None or len(filled) < 2:
+        return False
+    box = _box(filled)
+    top, left, bottom, right = box
+    return castle[0] - top == bottom - castle[0] and castle[1] - left == right - castle[1]
+
+
+def kingdom_score(grid: list[list], options: dict, discards: int = 0, game: int = 1) -> tuple[list[Line], tuple]:
+    """A kingdom's breakdown (properties with crowns, bonuses) and tie-break (largest property, crowns)."""
+    size = grid_size(options)
+    found = properties(grid)
+    lines = [Line(f"kingdomino.line.{NAMES[p['terrain']]}", p["points"],
+                  {"squares": p["squares"], "crowns": p["crowns"], "game": game}) for p in found if p["crowns"]]
+    if options["harmony"] and not discards and is_full(grid, size):
+        lines.append(Line("kingdomino.line.harmony", HARMONY, {"game": game}))
+    if options["middle_kingdom"] and is_centred(grid):
+        lines.append(Line("kingdomino.line.middle_kingdom", MIDDLE, {"game": game}))
+    largest = max((p["squares"] for p in found), default=0)
+    return lines, (largest, sum(p["crowns"] for p in found))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Placement
+
+
+def grid_size(options: dict) -> int:
+    """The side of the kingdom: 7 in Mighty Duel, else 5."""
+    return 7 if options["mighty_duel"] else 5
+
+
+def share(options: dict) -> int:
+    """Dominoes each player takes in one game."""
+    return 24 if options["mighty_duel"] else 12
+
+
+def empty_frame(size: int) -> list[list]:
+    """A (2·size−1)-square frame with the castle in its centre."""
+    side = 2 * size - 1
+    frame = [[None] * side for _ in range(side)]
+    frame[size - 1][size - 1] = {"terrain": CASTLE, "crowns": 0}
+    return frame
+
+
+def _placement_error(grid: list[list], size: int, domino: int, cells: list, box: tuple) -> RuleError | None:
+    """Why domino may not lie on cells of this frame (None when it may); box is the kingdom's bounding box."""
+    side = len(grid)
+    (r1, c1), (r2, c2) = cells
+    for r, c in cells:
+        if not (0 <= r < side and 0 <= c < side):
+            return RuleError("kingdomino.cell_outside", row=r, col=c)
+    if abs(r1 - r2) + abs(c1 - c2) != 1:
+        return RuleError("kingdomino.cells_not_adjacent")
+    for r, c in cells:
+        if grid[r][c] is not None:
+            return RuleError("kingdomino.cell_taken", row=r, col=c)
+    top, left, bottom, right = box
+    if max(bottom, r1, r2) - min(top, r1, r2) >= size or max(right, c1, c2) - min(left, c1, c2) >= size:
+        return RuleError("kingdomino.too_big", size=size)
+    for (r, c), (letter, _) in zip(cells, DOMINOES[domino]):
+        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= nr < side and 0 <= nc < side and grid[nr][nc] is not None \
+                    and grid[nr][nc]["terrain"] in (CASTLE, letter):
+                return None
+    return RuleError("kingdomino.no_connection", domino=domino)
+
+
+def _current(state: dict) -> dict:
+    """The kingdoms of the game being played."""
+    return state["games"][-1]["kingdoms"]
+
+
+def _used(state: dict) -> set[int]:
+    """Dominoes placed or discarded in the current game."""
+    return {n for k in _current(state).values() for n in k["placed"] + k["discarded"]}
+
+
+def _finished(kingdom: dict, options: dict) -> bool:
+    """Whether a kingdom takes no more dominoes."""
+    return kingdom["layout"] or len(kingdom["placed"]) + len(kingdom["discarded"]) >= share(options)
+
+
+def legal_placements(state: dict, player: str, domino: int) -> list[list[list[int]]]:
+    """Every legal `cells` ([[r, c], [r, c]], first half first) for domino in player's current kingdom."""
+    kingdom = _current(state).get(player)
+    if kingdom is None or _finished(kingdom, state["options"]) or domino not in DOMINOES \
+            or domino in _used(state):
+        return []
+    grid, size = kingdom["grid"], grid_size(state["options"])
+    box = _box(_filled(grid))
+    side = len(grid)
+    out = []
+    for r in range(side):
+        for c in range(side):
+            for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+                cells = [[r, c], [r + dr, c + dc]]
+                if _placement_error(grid, size, domino, cells, box) is None:
+                    out.append(cells)
+    return out
+
+
+def _new_game(players: list[str], size: int) -> dict:
+    """A game with an empty kingdom (castle only) for every player."""
+    return {"kingdoms": {p: {"grid": empty_frame(size), "placed": [], "discarded": [], "layout": False}
+                         for p in players}}
+
+
+@register
+class Kingdomino(Engine):
+    """Kingdoms built domino by domino or entered whole, scored by properties and bonuses."""
+
+    game = Game(
+        id="kingdomino",
+        names={"en": "Kingdomino", "zh-CN": "国王多米诺"},
+        min_players=2,
+        max_players=4,
+        options=(
+            Option("harmony", True, BOOL),
+            Option("middle_kingdom", True, BOOL),
+            Option("mighty_duel", False, BOOL),
+            Option("dynasty", False, BOOL),
+        ),
+        rounds=False,
+    )
+
+    def setup(self, state: dict) -> None:
+        """One empty kingdom per player; Mighty Duel needs two players."""
+        if state["options"]["mighty_duel"] and len(state["players"]) != 2:
+            raise RuleError("kingdomino.mighty_duel_players", count=len(state["players"]))
+        state["games"] = [_new_game(state["players"], grid_size(state["options"]))]
+
+    def _kingdom(self, state: dict, action: dict) -> dict:
+        """The acting player's current kingdom, refused if it is finished."""
+        by = action.get("by", TABLE)
+        if by == TABLE:
+            raise RuleError("kingdomino.player_only")
+        kingdom = _current(state)[by]
+        if _finished(kingdom, state["options"]):
+            raise RuleError("kingdomino.kingdom_finished", name=by)
+        return kingdom
+
+    def _domino(self, state: dict, action: dict) -> int:
+        """The action's domino number, refused if unknown or already used in this game."""
+        domino = action.get("domino")
+        if isinstance(domino, bool) or domino not in DOMINOES:
+            raise RuleError("kingdomino.domino_unknown", domino=str(domino))
+        if domino in _used(state):
+            raise RuleError("kingdomino.domino_used", domino=domino)
+        return domino
+
+    @move("place")
+    def place(self, state: dict, action: dict) -> None:
+        """Lay a domino in the player's kingdom: first half on the first cell."""
+        kingdom = self._kingdom(state, action)
+        domino = self._domino(state, action)
+        cells = action.get("cells")
+        if not (isinstance(cells, list) and len(cells) == 2 and all(
+                isinstance(cell, list) and len(cell) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in cell) for cell in cells)):
+            raise RuleError("kingdomino.cells_invalid")
+        grid = kingdom["grid"]
+        error = _placement_error(grid, grid_size(state["options"]), domino, cells, _box(_filled(grid)))
+        if error is not None:
+            raise error
+        for (r, c), (letter, crowns) in zip(cells, DOMINOES[domino]):
+            grid[r][c] = {"terrain": letter, "crowns": crowns}
+        kingdom["placed"].append(domino)
+        self._end_game_if_done(state)
+
+    @move("discard")
+    def discard(self, state: dict, action: dict) -> None:
+        """Set aside a domino that has no legal place in the player's kingdom."""
+        kingdom = self._kingdom(state, action)
+        domino = self._domino(state, action)
+        if legal_placements(state, action["by"], domino):
+            raise RuleError("kingdomino.discard_has_place", domino=domino)
+        kingdom["discarded"].append(domino)
+        self._end_game_if_done(state)
+
+    @move("layout")
+    def layout(self, state: dict, action: dict) -> None:
+        """Enter a player's finished kingdom as layout text."""
+        kingdom = self._kingdom(state, action)
+        if kingdom["placed"] or kingdom["discarded"]:
+            raise RuleError("kingdomino.kingdom_started", name=action["by"])
+        size = grid_size(state["options"])
+        grid = trim(read_layout(action.get("layout"), size))
+        castle = _castle(grid)
+        frame = [[None] * (2 * size - 1) for _ in range(2 * size - 1)]
+        for r, row in enumerate(grid):
+            for c, cell in enumerate(row):
+                frame[r + size - 1 - castle[0]][c + size - 1 - castle[1]] = cell
+        kingdom["grid"] = frame
+        kingdom["layout"] = True
+        self._end_game_if_done(state)
+
+    @move("finish")
+    def finish(self, state: dict, action: dict) -> None:
+        """The table ends the current game with the kingdoms as they stand."""
+        if action.get("by", TABLE) != TABLE:
+            raise RuleError("kingdomino.table_only")
+        if not any(k["layout"] or k["placed"] or k["discarded"] for k in _current(state).values()):
+            raise RuleError("kingdomino.nothing_to_finish")
+        self._end_game(state)
+
+    def _end_game_if_done(self, state: dict) -> None:
+        """End the game once every kingdom is finished."""
+        if all(_finished(k, state["options"]) for k in _current(state).values()):
+            self._end_game(state)
+
+    def _end_game(self, state: dict) -> None:
+        """Start the next Dynasty game, or end the session."""
+        if state["options"]["dynasty"] and len(state["games"]) < DYNASTY_GAMES:
+            state["games"].append(_new_game(state["players"], grid_size(state["options"])))
+        else:
+            state["over"] = True
+
+    def status(self, state: dict) -> dict:
+        """Header: the game of the Dynasty (if any) and whether the kingdoms are still being built."""
+        dynasty = state["options"]["dynasty"]
+        return {"round": len(state["games"]) if dynasty else None, "rounds": DYNASTY_GAMES if dynasty else None,
+                "phase": "kingdomino.phase.over" if state["over"] else "kingdomino.phase.building",
+                "turn": None, "over": state["over"]}
+
+    def scoreboard(self, state: dict):
+        """Properties and bonuses of every game, summed; ties broken by largest property, then crowns."""
+        players, options = state["players"], state["options"]
+        lines = {p: [] for p in players}
+        tiebreaks = {p: (0, 0) for p in players}
+        cumulative, running = [], {p: 0 for p in players}
+        for index, played in enumerate(state["games"]):
+            for p in players:
+                kingdom = played["kingdoms"][p]
+                found, (largest, crowns) = kingdom_score(kingdom["grid"], options, len(kingdom["discarded"]),
+                                                         index + 1)
+                lines[p].extend(found)
+                tiebreaks[p] = (tiebreaks[p][0] + largest, tiebreaks[p][1] + crowns)
+                running[p] += sum(line.points for line in found)
+            cumulative.append(dict(running))
+        return make_scoreboard("kingdomino", players, lines, tiebreaks,
+                               rounds=cumulative if options["dynasty"] else None, over=state["over"])

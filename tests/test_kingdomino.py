@@ -1,0 +1,469 @@
+"""Kingdomino: the RULINGS.md kingdoms, tie-breaks, layout text and its refusals, domino-by-domino play with its
+legality checks, Dynasty and Mighty Duel, symmetry of the score, replay, and the command line."""
+
+import copy
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.__main__ import main
+from scoring.core import RuleError, engine
+from scoring.games.kingdomino import (CROWNED, DOMINOES, SQUARES, format_layout, kingdom_score, legal_placements,
+                                      load_catalogue, parse_layout, properties, read_layout, trim)
+from scoring.record import new_record, play, replay
+
+ENG = engine("kingdomino")
+ROOT = Path(__file__).resolve().parent.parent
+I18N = ROOT / "assets" / "i18n"
+ALL = {"harmony": True, "middle_kingdom": True, "mighty_duel": False}
+NONE = {"harmony": False, "middle_kingdom": False, "mighty_duel": False}
+
+K23 = """F1 L  F  L1 M
+L1 L  L  L  W1
+W  L  C  W  W
+G  F  F  F  W
+W1 W  W  G  F1"""
+K25 = """C  G  G  G  W
+L1 G  G  S1 S
+W  W  M2 F1 G
+L  W  W1 W  W1
+L1 F  F  W  M3"""
+BIG_WHEAT = """C  G  W1 W  W
+W  W  W  W  W
+W  W  W  W  W
+W  W  W  W  W
+W  W  W  W  W"""
+
+
+def total(text, options=ALL):
+    """A layout's points under the given options."""
+    lines, _ = kingdom_score(read_layout(text, 7 if options["mighty_duel"] else 5), options)
+    return sum(line.points for line in lines)
+
+
+def with_layouts(texts, players=("A", "B"), **options):
+    """State after each player in turn entered the given layout."""
+    state = ENG.new_state(list(players), options)
+    for name, text in zip(players * 3, texts):
+        state = ENG.apply(state, {"type": "layout", "by": name, "layout": text})
+    return state
+
+
+def refused(state, action, key):
+    """Apply action, expect RuleError key, state unchanged, messages with all their placeholders."""
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        ENG.apply(state, action)
+    assert err.value.key == key and state == before
+    for lang in ("en", "zh-CN"):
+        template = json.loads((I18N / lang / "kingdomino.json").read_text(encoding="utf-8"))[key]
+        assert set(re.findall(r"{(\w+)}", template)) <= set(err.value.params)
+    return err.value
+
+
+def place(state, by, domino, cells):
+    """State after a place action."""
+    return ENG.apply(state, {"type": "place", "by": by, "domino": domino, "cells": cells})
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The worked examples
+
+
+def test_kingdom_of_23_with_middle_kingdom_and_harmony():
+    """23 base, largest property 7, 6 crowns; +10 Middle Kingdom and +5 Harmony."""
+    lines, tiebreak = kingdom_score(read_layout(K23), NONE)
+    assert sum(line.points for line in lines) == 23 and tiebreak == (7, 6)
+    assert total(K23) == 38
+    lines, _ = kingdom_score(read_layout(K23), ALL)
+    assert [line.key for line in lines][-2:] == ["kingdomino.line.harmony", "kingdomino.line.middle_kingdom"]
+    lake = next(line for line in lines if line.key == "kingdomino.line.lake")
+    assert lake.points == 14 and lake.params == {"squares": 7, "crowns": 2, "game": 1}
+
+
+def test_kingdom_of_25_with_harmony_only():
+    """25 base, largest property 7, 11 crowns; the castle in a corner earns no Middle Kingdom."""
+    lines, tiebreak = kingdom_score(read_layout(K25), NONE)
+    assert sum(line.points for line in lines) == 25 and tiebreak == (7, 11)
+    assert total(K25) == 30
+    assert total(K25, {**ALL, "harmony": False}) == 25
+
+
+def test_scoreboard_of_the_two_kingdoms():
+    """Entered as layouts, the two kingdoms end the game and score 38 and 30."""
+    state = with_layouts([K23, K25])
+    assert state["over"]
+    board = ENG.scoreboard(state)
+    assert [p.total for p in board.players] == [38, 30] and board.winners == ("A",)
+    assert [p.tiebreak for p in board.players] == [(7, 6), (7, 11)] and not board.rounds
+    assert ENG.status(state) == {"round": None, "rounds": None, "phase": "kingdomino.phase.over", "turn": None,
+                                 "over": True}
+
+
+def test_tie_broken_by_crowns_between_the_two_kingdoms():
+    """The 25-kingdom with its 3-crown mine worth 1 crown ties the 23-kingdom; more crowns win."""
+    state = with_layouts([K23, K25.replace("M3", "M1")], middle_kingdom=False)
+    board = ENG.scoreboard(state)
+    assert [p.total for p in board.players] == [28, 28]
+    assert [p.tiebreak for p in board.players] == [(7, 6), (7, 9)]
+    assert board.winners == ("B",) and board.tiebreak_used
+
+
+def test_tie_broken_by_largest_property_then_shared():
+    """A 23-square wheat field beats the same score in smaller properties; identical kingdoms share."""
+    board = ENG.scoreboard(with_layouts([K23, BIG_WHEAT], middle_kingdom=False))
+    assert [p.total for p in board.players] == [28, 28] and board.winners == ("B",)
+    mirrored = "\n".join(" ".join(reversed(row.split())) for row in K23.splitlines())
+    board = ENG.scoreboard(with_layouts([K23, mirrored]))
+    assert board.winners == ("A", "B") and board.ranking == (("A", "B"),)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Catalogue and layout text
+
+
+def test_catalogue_loaded_from_the_asset():
+    """48 dominoes, 96 squares; the terrain counts the refusals rely on."""
+    assert sorted(DOMINOES) == list(range(1, 49))
+    assert DOMINOES == load_catalogue(ROOT / "assets" / "kingdomino" / "dominoes.tsv")
+    assert sum(SQUARES.values()) == 96
+    assert SQUARES == {"W": 26, "F": 22, "L": 18, "G": 14, "S": 10, "M": 6}
+    assert CROWNED[("M", 3)] == 1 and CROWNED[("W", 1)] == 5 and ("W", 2) not in CROWNED
+    assert DOMINOES[48] == [["W", 0], ["M", 3]]
+
+
+def test_layout_text_round_trips():
+    """Formatting a parsed layout gives the RULINGS text back; a crownless 0 and blank lines are tidied."""
+    assert format_layout(parse_layout(K23)) == K23 and format_layout(parse_layout(K25)) == K25
+    assert format_layout(parse_layout("\nC W0  .\n\n. F3 .\n")) == "C  W  .\n.  F3 ."
+    assert parse_layout("C . W2") == [[{"terrain": "C", "crowns": 0}, None, {"terrain": "W", "crowns": 2}]]
+
+
+cells = st.one_of(st.none(), st.builds(lambda t, c: {"terrain": t, "crowns": c}, st.sampled_from("WGFLSMC"),
+                                       st.integers(0, 3)))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(1, 7).flatmap(lambda w: st.lists(st.lists(cells, min_size=w, max_size=w), min_size=1,
+                                                    max_size=7)))
+def test_any_grid_round_trips(grid):
+    """parse_layout(format_layout(grid)) is the grid again (castle crowns are always 0)."""
+    grid = [[c if c is None or c["terrain"] != "C" else {"terrain": "C", "crowns": 0} for c in row] for row in grid]
+    assert parse_layout(format_layout(grid)) == grid
+
+
+def test_empty_edges_do_not_count_and_partial_kingdoms_are_accepted():
+    """Rows or columns of dots around the kingdom are not part of it; a kingdom with gaps is fine."""
+    text = ". . . . . .\n. C W . . .\n. . W . . .\n. . . . . ."
+    assert trim(read_layout(text)) == parse_layout("C W\n. W")
+    state = with_layouts([text, "F C"])
+    assert [p.total for p in ENG.scoreboard(state).players] == [0, 0]
+
+
+LAYOUT_REFUSALS = [
+    ("C W W W W W", {}, "kingdomino.layout_too_big", {"rows": 1, "cols": 6, "size": 5}),
+    ("C\nW\nW\nW\nW\nW", {}, "kingdomino.layout_too_big", {"rows": 6, "cols": 1, "size": 5}),
+    ("C W W W W W W W", {"mighty_duel": True}, "kingdomino.layout_too_big", {"rows": 1, "cols": 8, "size": 7}),
+    ("W W\nG G", {}, "kingdomino.castle_count", {"count": 0}),
+    ("C W\nG C", {}, "kingdomino.castle_count", {"count": 2}),
+    ("", {}, "kingdomino.castle_count", {"count": 0}),
+    ("C X", {}, "kingdomino.terrain_unknown", {"terrain": "X", "token": "X", "row": 1, "col": 2}),
+    ("C w1", {}, "kingdomino.terrain_unknown", {"terrain": "w", "token": "w1", "row": 1, "col": 2}),
+    ("C W\nM4 .", {}, "kingdomino.crowns_too_many", {"crowns": 4, "max": 3, "token": "M4", "row": 2, "col": 1}),
+    ("C M M M\nM M M M", {}, "kingdomino.terrain_exceeds_catalogue", {"terrain": "M", "count": 7, "max": 6}),
+    ("C M3 M3", {}, "kingdomino.crowned_exceeds_catalogue", {"terrain": "M", "crowns": 3, "count": 2, "max": 1}),
+    ("C W2", {}, "kingdomino.crowned_exceeds_catalogue", {"terrain": "W", "crowns": 2, "count": 1, "max": 0}),
+    ("C1 W", {}, "kingdomino.cell_invalid", {"token": "C1", "row": 1, "col": 1}),
+    ("C W-1", {}, "kingdomino.cell_invalid", {"token": "W-1", "row": 1, "col": 2}),
+    ("C .2", {}, "kingdomino.cell_invalid", {"token": ".2", "row": 1, "col": 2}),
+    ("C W\nW", {}, "kingdomino.layout_ragged", {"row": 2, "count": 1, "expected": 2}),
+    (["C"], {}, "kingdomino.layout_invalid", {}),
+]
+
+
+@pytest.mark.parametrize("text,options,key,params", LAYOUT_REFUSALS)
+def test_layout_refusals(text, options, key, params):
+    """Each impossible layout is refused with its reason; nothing changes."""
+    state = ENG.new_state(["A", "B"], options)
+    err = refused(state, {"type": "layout", "by": "A", "layout": text}, key)
+    assert err.params == params
+
+
+def test_mighty_duel_takes_a_full_7x7_kingdom():
+    """A 7×7 kingdom fits in Mighty Duel and earns Harmony and Middle Kingdom when full and centred."""
+    text = "\n".join(["W W W W W W W"] * 3 + ["F F F C F F F", "F F F F F F F", "L L L L L L L", "G G G G G G G"])
+    with pytest.raises(RuleError):
+        read_layout(text)
+    state = with_layouts([text, "C F"], mighty_duel=True)
+    assert [line.key for line in ENG.scoreboard(state).players[0].breakdown] == [
+        "kingdomino.line.harmony", "kingdomino.line.middle_kingdom"]
+
+
+def test_mighty_duel_is_for_two():
+    """Mighty Duel with three players is refused when the session is set up."""
+    with pytest.raises(RuleError) as err:
+        ENG.new_state(["A", "B", "C"], {"mighty_duel": True})
+    assert err.value.key == "kingdomino.mighty_duel_players" and err.value.params == {"count": 3}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Domino by domino
+
+C = 4  # the castle's row and column in a 5×5 game's 9×9 frame
+
+
+def walled():
+    """A's castle surrounded: wheat above and left, forest right and below."""
+    state = ENG.new_state(["A", "B"])
+    state = place(state, "A", 1, [[C - 1, C - 1], [C - 1, C]])
+    state = place(state, "A", 2, [[C, C - 1], [C + 1, C - 1]])
+    state = place(state, "A", 3, [[C - 1, C + 1], [C, C + 1]])
+    return place(state, "A", 4, [[C + 1, C], [C + 1, C + 1]])
+
+
+def test_placing_fills_the_frame_first_half_first():
+    """The first listed cell takes the domino's first half; reversing the cells turns it over."""
+    state = ENG.new_state(["A", "B"])
+    state = place(state, "A", 48, [[C, C + 1], [C, C + 2]])
+    state = place(state, "B", 45, [[C, C + 2], [C, C + 1]])
+    assert state["games"][0]["kingdoms"]["A"]["grid"][C][C + 2] == {"terrain": "M", "crowns": 3}
+    assert state["games"][0]["kingdoms"]["B"]["grid"][C][C + 2] == {"terrain": "M", "crowns": 2}
+    assert state["games"][0]["kingdoms"]["A"]["placed"] == [48]
+    assert [p.total for p in ENG.scoreboard(state).players] == [3, 2] and not state["over"]
+
+
+def test_legal_placements_at_the_start_and_after_use():
+    """Around a bare castle a domino has 24 legal places; a used domino has none; each offered place is accepted."""
+    state = ENG.new_state(["A", "B"])
+    offered = legal_placements(state, "A", 13)
+    assert len(offered) == 24 and [[C - 1, C], [C - 2, C]] in offered
+    for cells in offered:
+        place(state, "A", 13, cells)
+    state = place(state, "B", 13, offered[0])
+    assert legal_placements(state, "A", 13) == [] and legal_placements(state, "A", 99) == []
+
+
+def test_a_domino_without_a_place_is_discarded_one_with_a_place_is_not():
+    """Swamp/mine fits nowhere around a walled castle and is discarded; wheat/forest must be placed."""
+    state = walled()
+    assert legal_placements(state, "A", 46) == []
+    refused(state, {"type": "discard", "by": "A", "domino": 13}, "kingdomino.discard_has_place")
+    state = ENG.apply(state, {"type": "discard", "by": "A", "domino": 46})
+    assert state["games"][0]["kingdoms"]["A"]["discarded"] == [46]
+    refused(state, {"type": "place", "by": "B", "domino": 46, "cells": [[C, C + 1], [C, C + 2]]},
+            "kingdomino.domino_used")
+
+
+def test_too_big_and_the_bounding_box():
+    """A row of five is allowed; a sixth column is not, on either side."""
+    state = ENG.new_state(["A", "B"])
+    state = place(state, "A", 1, [[C, C - 1], [C, C - 2]])
+    state = place(state, "A", 2, [[C, C - 3], [C, C - 4]])
+    refused(state, {"type": "place", "by": "A", "domino": 13, "cells": [[C, C + 1], [C, C + 2]]},
+            "kingdomino.too_big")
+    assert all(max(c for _, c in cells) <= C for cells in legal_placements(state, "A", 13))
+
+
+PLACE_REFUSALS = [
+    ({"type": "place", "by": "A", "domino": 49, "cells": [[4, 5], [4, 6]]}, "kingdomino.domino_unknown"),
+    ({"type": "place", "by": "A", "domino": True, "cells": [[4, 5], [4, 6]]}, "kingdomino.domino_unknown"),
+    ({"type": "place", "by": "A", "domino": 1, "cells": [[4, 5], [4, 6]]}, "kingdomino.domino_used"),
+    ({"type": "place", "by": "A", "domino": 13}, "kingdomino.cells_invalid"),
+    ({"type": "place", "by": "A", "domino": 13, "cells": [[4, 5], [4, "6"]]}, "kingdomino.cells_invalid"),
+    ({"type": "place", "by": "A", "domino": 13, "cells": [[4, 5]]}, "kingdomino.cells_invalid"),
+    ({"type": "place", "by": "A", "domino": 13, "cells": [[-1, 4], [0, 4]]}, "kingdomino.cell_outside"),
+    ({"type": "place", "by": "A", "domino": 13, "cells": [[4, 6], [6, 6]]}, "kingdomino.cells_not_adjacent"),
+    ({"type": "place", "by": "A", "domino": 13, "cells": [[4, 6], [5, 7]]}, "kingdomino.cells_not_adjacent"),
+    ({"type": "place", "by": "A", "domino": 13, "cells": [[3, 4], [2, 4]]}, "kingdomino.cell_taken"),
+    ({"type": "place", "by": "A", "domino": 13, "cells": [[4, 4], [4, 5]]}, "kingdomino.cell_taken"),
+    ({"type": "place", "by": "A", "domino": 46, "cells": [[2, 5], [1, 5]]}, "kingdomino.no_connection"),
+    ({"type": "place", "by": "table", "domino": 13, "cells": [[2, 4], [1, 4]]}, "kingdomino.player_only"),
+    ({"type": "discard", "by": "table", "domino": 13}, "kingdomino.player_only"),
+    ({"type": "discard", "by": "A", "domino": 0}, "kingdomino.domino_unknown"),
+    ({"type": "layout", "by": "A", "layout": "C W"}, "kingdomino.kingdom_started"),
+    ({"type": "finish", "by": "A"}, "kingdomino.table_only"),
+]
+
+
+@pytest.mark.parametrize("action,key", PLACE_REFUSALS)
+def test_place_refusals(action, key):
+    """Each illegal move is refused with its rule; state and record stay as they were."""
+    record = new_record("kingdomino", ["A", "B"])
+    record, state = play(record, replay(record), {"type": "place", "by": "A", "domino": 1,
+                                                  "cells": [[3, 4], [2, 4]]})
+    before = copy.deepcopy(record)
+    refused(state, action, key)
+    with pytest.raises(RuleError):
+        play(record, state, action)
+    assert record == before
+
+
+def test_finish_needs_something_entered_and_ends_the_game():
+    """Finishing an untouched game is refused; afterwards the kingdoms score as they stand."""
+    state = ENG.new_state(["A", "B"])
+    refused(state, {"type": "finish", "by": "table"}, "kingdomino.nothing_to_finish")
+    state = place(state, "A", 48, [[C, C + 1], [C, C + 2]])
+    state = ENG.apply(state, {"type": "finish", "by": "table"})
+    assert state["over"] and [p.total for p in ENG.scoreboard(state).players] == [3, 0]
+    with pytest.raises(RuleError) as err:
+        place(state, "B", 47, [[C, C + 1], [C, C + 2]])
+    assert err.value.key == "core.game_over"
+
+
+def greedy_game(state, rand, players):
+    """Play the session to its end: each player in turn draws an unused domino and takes a random legal place."""
+    box = list(range(1, 49))
+    rand.shuffle(box)
+    actions = []
+    while not state["over"]:
+        for name in players:
+            if state["over"]:
+                break
+            domino = box.pop()
+            offered = legal_placements(state, name, domino)
+            action = {"type": "place", "by": name, "domino": domino, "cells": rand.choice(offered)} if offered \
+                else {"type": "discard", "by": name, "domino": domino}
+            state = ENG.apply(state, action)
+            actions.append(action)
+    return state, actions
+
+
+def test_a_full_game_ends_after_twelve_dominoes_each():
+    """12 dominoes each end the game by itself; replay rebuilds it; a full grid with no discard earns Harmony."""
+    state, actions = greedy_game(ENG.new_state(["A", "B"]), random.Random(7), ["A", "B"])
+    assert len(actions) == 24 and state["over"]
+    assert replay({**new_record("kingdomino", ["A", "B"]), "actions": actions}) == state
+    for name in ("A", "B"):
+        kingdom = state["games"][0]["kingdoms"][name]
+        assert len(kingdom["placed"]) + len(kingdom["discarded"]) == 12
+        keys = [line.key for line in ENG.scoreboard(state).players[["A", "B"].index(name)].breakdown]
+        full = not kingdom["discarded"]
+        assert ("kingdomino.line.harmony" in keys) == full
+
+
+def test_dynasty_three_games_summed():
+    """Dynasty: the next game starts by itself, totals add up over three games, rounds are cumulative."""
+    state = with_layouts([K23, K25, K25, K23, BIG_WHEAT, K23], dynasty=True)
+    assert state["over"] and len(state["games"]) == 3
+    board = ENG.scoreboard(state)
+    assert [p.total for p in board.players] == [38 + 30 + 28, 30 + 38 + 38]
+    assert board.rounds == ({"A": 38, "B": 30}, {"A": 68, "B": 68}, {"A": 96, "B": 106})
+    assert board.players[0].tiebreak == (7 + 7 + 23, 6 + 11 + 1)
+    assert {line.params["game"] for line in board.players[0].breakdown} == {1, 2, 3}
+    state = with_layouts([K23, K25, K25], dynasty=True)
+    assert ENG.status(state)["round"] == 2 and ENG.status(state)["rounds"] == 3 and not state["over"]
+    state = ENG.apply(state, {"type": "finish", "by": "table"})
+    assert ENG.status(state)["round"] == 3 and not state["over"]
+
+
+def test_a_finished_kingdom_takes_nothing_more():
+    """After a layout, the player's kingdom refuses dominoes and a second layout."""
+    state = ENG.new_state(["A", "B"])
+    state = ENG.apply(state, {"type": "layout", "by": "A", "layout": K23})
+    refused(state, {"type": "place", "by": "A", "domino": 13, "cells": [[C, C + 1], [C, C + 2]]},
+            "kingdomino.kingdom_finished")
+    refused(state, {"type": "layout", "by": "A", "layout": K25}, "kingdomino.kingdom_finished")
+
+
+def test_properties_for_the_view():
+    """Properties list terrain, cells, squares, crowns and points in reading order."""
+    found = properties(read_layout("C L1 L\nF F L"))
+    assert found == [
+        {"terrain": "L", "cells": [[0, 1], [0, 2], [1, 2]], "squares": 3, "crowns": 1, "points": 3},
+        {"terrain": "F", "cells": [[1, 0], [1, 1]], "squares": 2, "crowns": 0, "points": 0},
+    ]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Properties
+
+
+def symmetries(grid):
+    """The eight rotations and mirror images of a grid."""
+    out, g = [], grid
+    for _ in range(4):
+        g = [list(row) for row in zip(*g[::-1])]
+        out += [g, [row[::-1] for row in g]]
+    return out
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10_000), st.booleans())
+def test_score_does_not_depend_on_rotation_or_mirroring(seed, duel):
+    """Any kingdom built by legal play scores the same, tie-break included, when rotated or mirrored."""
+    options = {**ALL, "mighty_duel": duel}
+    players = ["A", "B"]
+    state, _ = greedy_game(ENG.new_state(players, {"mighty_duel": duel}), random.Random(seed), players)
+    for grid in [trim(state["games"][0]["kingdoms"]["A"]["grid"]), parse_layout(K23), parse_layout(K25)]:
+        text = format_layout(grid)
+        size = 7 if duel else 5
+        expected = kingdom_score(read_layout(text, size), options)
+        for turned in symmetries(grid):
+            lines, tiebreak = kingdom_score(read_layout(format_layout(turned), size), options)
+            assert (sum(l.points for l in lines), tiebreak) == (sum(l.points for l in expected[0]), expected[1])
+            assert sorted(l.points for l in lines) == sorted(l.points for l in expected[0])
+
+
+actions = st.one_of(
+    st.builds(lambda by, d, r1, c1, dr, dc: {"type": "place", "by": by, "domino": d,
+                                             "cells": [[r1, c1], [r1 + dr, c1 + dc]]},
+              st.sampled_from(["A", "B", "table"]), st.integers(0, 50), st.integers(-1, 9), st.integers(-1, 9),
+              st.integers(-1, 1), st.integers(-1, 1)),
+    st.builds(lambda by, d: {"type": "discard", "by": by, "domino": d}, st.sampled_from(["A", "B"]),
+              st.integers(1, 48)),
+    st.builds(lambda by, text: {"type": "layout", "by": by, "layout": text}, st.sampled_from(["A", "B"]),
+              st.sampled_from([K23, K25, "C W", "C X", "C M3 M3"])),
+    st.just({"type": "finish", "by": "table"}),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(actions, max_size=40), st.booleans())
+def test_random_actions_raise_only_rule_errors_and_replay_equals_live(sequence, dynasty):
+    """Whatever is thrown at it, the engine accepts or refuses with RuleError; replaying the log rebuilds it."""
+    record = new_record("kingdomino", ["A", "B"], {"dynasty": dynasty})
+    state = replay(record)
+    for action in sequence:
+        before = copy.deepcopy(state)
+        try:
+            record, state = play(record, state, action)
+        except RuleError:
+            assert state == before
+    assert replay(record) == state
+    ENG.scoreboard(state)
+    json.dumps(state)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Command line
+
+
+def test_cli_scores_a_record_of_layouts(tmp_path, capsys):
+    """`python -m scoring score` scores a record made only of layout actions, with its options."""
+    record = {"game": "kingdomino", "players": ["甲", "乙"],
+              "options": {"harmony": True, "middle_kingdom": False, "mighty_duel": False},
+              "actions": [{"type": "layout", "by": "甲", "layout": K23},
+                          {"type": "layout", "by": "乙", "layout": K25}]}
+    path = tmp_path / "kingdoms.json"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    assert main(["score", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [p["total"] for p in out["players"]] == [28, 30] and out["winners"] == ["乙"] and out["over"]
+    assert out["players"][1]["tiebreak"] == [7, 11]
+
+
+def test_cli_names_a_refused_layout(tmp_path, capsys):
+    """A layout that cannot exist is reported with its action index and reason."""
+    record = {"game": "kingdomino", "players": ["A", "B"], "options": {"mighty_duel": True},
+              "actions": [{"type": "layout", "by": "A", "layout": "C M M M\nM M M M"}]}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["--lang", "zh-CN", "score", str(path)]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["error"] == "kingdomino.terrain_exceeds_catalogue" and out["action"] == 0
+    assert "48" in out["message"]
