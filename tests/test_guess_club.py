@@ -634,3 +634,47 @@ def test_random_actions_raise_only_rule_errors(data):
             assert state == before
         assert ledger.conserved(state["ledger"])
     assert replay(record) == state
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Log, events, header
+
+
+@pytest.mark.parametrize("event,key,params", [
+    ({"kind": "transfer", "from": "pot", "to": "A", "amount": 60}, "guess_club.event.take_pot",
+     {"player": "A", "amount": 60}),
+    ({"kind": "transfer", "from": "board", "to": "A", "amount": 30}, "guess_club.event.take_reward",
+     {"player": "A", "amount": 30}),
+    ({"kind": "transfer", "from": "A", "to": "pot", "amount": 20}, "guess_club.event.pay",
+     {"player": "A", "amount": 20}),
+    ({"kind": "transfer", "from": "supply", "to": "pot", "amount": 30}, "guess_club.event.refill", {"amount": 30}),
+    ({"kind": "transfer", "from": "supply", "to": "board", "amount": 50}, "guess_club.event.reward_placed",
+     {"amount": 50}),
+    ({"kind": "transfer", "from": "board", "to": "supply", "amount": 50}, "guess_club.event.reward_returned",
+     {"amount": 50}),
+    ({"kind": "loan", "player": "B", "amount": 100}, "guess_club.event.loan", {"player": "B", "amount": 100}),
+])
+def test_events_in_words(event, key, params):
+    """Each ledger event of an action has its own message."""
+    assert E.describe_event(event) == (key, params)
+
+
+def test_actions_in_words_and_reveals():
+    """The log shows card numbers from 1; plays, revealing rulings and settlements need consent to undo."""
+    assert E.describe({"type": "play", "by": "B", "card": 0}) == ("guess_club.action.play", {"by": "B", "card": 1})
+    assert E.describe({"type": "rule", "by": "A", "valid": True, "matches": [["C", 0]]}) == (
+        "guess_club.action.rule", {"by": "A", "valid": True, "count": 1})
+    assert E.describe({"type": "predict", "by": "B", "number": 3})[1] == {"by": "B", "number": 3}
+    assert E.reveals({"type": "play"}) and E.reveals({"type": "settle"})
+    assert E.reveals({"type": "rule", "matches": [["C", 0]]}) and not E.reveals({"type": "rule", "matches": []})
+    assert not E.reveals({"type": "predict"}) and not E.reveals({"type": "answers"})
+
+
+def test_status_names_who_acts():
+    """Setter for the topic, nobody in particular while answering, the active player during turns."""
+    table = Table(cards=1).do("topic", "A", text="Fruit")
+    assert E.status(table.state)["turn"] is None
+    assert E.status(table.state)["phase"] == "guess_club.phase.answers"
+    for player in "ABC":
+        table.do("answers", player, cards=[player])
+    assert E.status(table.state)["turn"] == "B"

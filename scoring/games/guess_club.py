@@ -10,7 +10,8 @@ Actions (every one by a seated player; the setter of the round is `state["setter
   It may be changed until the first player has handed in answers.
 - `answers` by every player once a round: `{"cards": [str, ...]}` — exactly `cards` answers, all different on
   the one hand (the matcher's `reused_on_sheet`, so "Apple" and "apple" are the same). Play starts when all
-  players have handed theirs in; the first turn is the setter's left neighbour.
+  players have handed theirs in; the first turn is the setter's left neighbour. Sameness on a hand uses this
+  session's aliases too.
 - `play` by the player whose turn it is: `{"card": index | text}` — one of their unplayed cards is read out.
   The engine lists the other players' unplayed cards the matcher finds the same or similar in
   `state["pending"]["proposals"]` (player, card, text, kind, score, reason) and waits for the setter.
@@ -41,6 +42,8 @@ Rulings:
   round's reward is added. After round 3 an unclaimed reward returns to the bank; the pot is left as it is.
 - Whenever the pot is empty after a match or after the predictions are paid, 30 comes from the supply — except
   after the last round, when the game is over.
+- Undoing a play, a ruling that revealed matched cards, or a settlement needs the table's consent (hidden
+  answers were shown).
 - Final money = chips − loans; most money wins, ties share. Options must be multiples of 10 for money.
 """
 
@@ -301,6 +304,12 @@ class GuessClub(Engine):
             self._move_money(state, "pot", player, from_pot)
             self._move_money(state, "board", player, amount - from_pot)
         return {p: a for p, a in paid.items() if a}
+
+    def reveals(self, action: dict) -> bool:
+        """A played card, cards revealed by a match, and the check of unplayed cards show hidden answers."""
+        if isinstance(action, dict) and action.get("type") == "rule":
+            return bool(action.get("matches"))
+        return super().reveals(action)
 
     def describe_event(self, event: dict) -> tuple[str, dict]:
         """A ledger event of `state["events"]` in words: a message key and its parameters."""
