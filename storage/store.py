@@ -31,7 +31,6 @@ from __future__ import annotations
 import copy
 import fcntl
 import json
-import os
 import re
 import secrets
 import threading
@@ -233,8 +232,15 @@ class Store:
 
     @staticmethod
     def _accept(data: dict) -> tuple[dict, dict]:
-        """A checked, normalised record and its state (`RuleError` names the problem)."""
-        record = rec.check_record(data)
+        """A checked, normalised record and its state (`RuleError` names the problem), replaying the log once.
+
+        `check_record` checks everything but the log on a copy without actions; the replay that gives the
+        state then checks the log (a refused action raises the same `ReplayError` check_record would).
+        """
+        if not isinstance(data, dict) or not isinstance(data.get("actions", []), list):
+            rec.check_record(data)  # raises record.not_object / record.actions_not_list (or an earlier problem)
+        record = rec.check_record({**data, "actions": []})
+        record["actions"] = copy.deepcopy(data.get("actions", []))
         return record, rec.replay(record)
 
     @staticmethod
@@ -251,12 +257,14 @@ class Store:
         return summary
 
     def _write(self, record: dict, state: dict) -> dict:
-        """Write one session's file — the only way a record is stored — and cache it; returns its summary."""
+        """Write one session's file — the only way a record is stored — and cache it; returns its summary.
+
+        The file's one document is replaced whole, so it is one storage write, with no read-modify-write.
+        """
         sid = record["id"]
         path = self._path(sid)
         summary = self._summary(record, state)
-        TinyDB(path, storage=AtomicStorage).table("session").upsert(
-            Document({"record": record, "summary": summary}, doc_id=1))
+        AtomicStorage(path).write({"session": {"1": {"record": record, "summary": summary}}})
         sig = signature(path)
         self._entries[sid] = (sig, record, state)
         self._summaries[sid] = (sig, summary)

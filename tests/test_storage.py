@@ -221,6 +221,7 @@ def test_export_import_round_trip(store):
     ('{"game": "score_pad", "players": ["A"], "colour": 1}', "record.field_unknown"),
     ('{"game": "score_pad", "players": ["A"], "schema": 7}', "record.schema_unsupported"),
     ('{"game": "nope", "players": ["A"]}', "core.game_unknown"),
+    ('{"game": "tally", "players": ["A"], "actions": {}}', "record.actions_not_list"),
     ('{"game": "tally", "players": ["A", "B"], "actions": [{"type": "score", "by": "B", "points": 1}]}',
      "record.action_refused"),
 ])
