@@ -1,0 +1,214 @@
+"""Bacon (Sean Ross, Allplay): fixed partnerships, the finishing order of each deal, team totals, the referee.
+
+Teams sit in alternating seats: with 4 players seats 1+3 and 2+4, with 6 players seats 1+3+5 and 2+4+6
+(team = seat index % 2). Combinations are judged by `validators/cards.py`.
+
+Actions:
+- `dealer` by the table: `{"player": name}` — who deals the first deal (before it; by default a seeded draw).
+- `deal` by the table: `{"order": [names in the order they went out]}`.
+- `ruling` by anyone: `{"table": [cards], "played": [cards], "table_type": optional type}` — a referee check the
+  table wants on record (cards as rank+suit, wilds "X"); the verdict is stored so the dispute replays.
+  `referee()` gives the same verdict without recording it.
+
+Scoring [seed]: only the team of the first player out scores, by where its other members finish: with 4
+players 2nd/3rd/4th → 4/2/1; with 6 players 2nd…6th → 8/4/2/1/0, summed over the teammates.
+
+Rulings:
+- A deal ends when every member of one team is out; the order must reach that point (players still holding
+  cards may be left out or listed last in any order). A teammate of the first player who is not listed finishes
+  after everyone listed (with 6 players the two places left give 1 + 0 whichever way round).
+- Options `target` and `deal_limit` (0 = by player count [RULINGS §8]: 4 players 8 points or 8 deals, 6 players
+  24 points or 6 deals). The game ends after the deal in which a team reaches the target, or after the last
+  deal; the team ahead wins. Tied after the last deal: extra deals, each ending as soon as someone goes out —
+  that player's team wins (an extra deal scores no points; the win shows as the tiebreak), so an extra deal's
+  order needs only the first player.
+- "The leading team wins at once in the last deal" needs no rule here: the first-out team always scores at least
+  1, so a leading or tied team going out first wins the count too.
+- Next dealer [seed]: the next player clockwise after the last dealer who belongs to the team that scored in the
+  last deal (the first-out team; a tied score cannot happen since only one team scores). The first dealer is
+  drawn with the session seed unless the table names one.
+"""
+
+from __future__ import annotations
+
+from scoring.core import INT, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register, rng
+from validators.cards import beats, classify
+
+TEAMS = 2
+POINTS = {4: [4, 2, 1], 6: [8, 4, 2, 1, 0]}
+DEFAULT_TARGET = {4: 8, 6: 24}
+DEFAULT_DEALS = {4: 8, 6: 6}
+
+
+def team_of(state: dict, name: str) -> int:
+    """The team (0 or 1) of a seated player."""
+    return state["players"].index(name) % TEAMS
+
+
+def members(state: dict, team: int) -> list[str]:
+    """The players of a team in seat order."""
+    return [p for i, p in enumerate(state["players"]) if i % TEAMS == team]
+
+
+def referee(table: list, played: list, table_type: str | None = None) -> dict:
+    """The referee's verdict: both readings, whether the play beats the table, and why (key + params)."""
+    ok, reason = beats(table, played, table_type)
+    best_table = classify(table) if table else None
+    best_played = classify(played)
+    return {"beats": ok, "reason": reason,
+            "table": best_table.to_json() if best_table else None,
+            "played": best_played.to_json() if best_played else None}
+
+
+@register
+class Bacon(Engine):
+    """Bacon deals: finishing orders to team points, the target or deal limit, extra deals, the dealer."""
+
+    game = Game(
+        id="bacon",
+        names={"en": "Bacon", "zh-CN": "培根"},
+        min_players=4,
+        max_players=6,
+        options=(
+            Option("target", 0, INT, minimum=0, maximum=1000),
+            Option("deal_limit", 0, INT, minimum=0, maximum=100),
+        ),
+    )
+
+    def setup(self, state: dict) -> None:
+        """Teams by seat, no deals, a seeded first dealer."""
+        count = len(state["players"])
+        if count not in POINTS:
+            raise RuleError("bacon.player_count", count=count)
+        opts = state["options"]
+        state["target"] = opts["target"] or DEFAULT_TARGET[count]
+        state["deal_limit"] = opts["deal_limit"] or DEFAULT_DEALS[count]
+        state["deals"] = []
+        state["rulings"] = []
+        state["dealer"] = state["players"][rng(state["seed"], "first_dealer").randrange(count)]
+        state["phase"] = "bacon.phase.deal"
+        state["winner_team"] = None
+
+    @move("dealer")
+    def choose_dealer(self, state: dict, action: dict) -> None:
+        """The table names the first dealer."""
+        if action.get("by", TABLE) != TABLE:
+            raise RuleError("bacon.table_only")
+        if state["deals"]:
+            raise RuleError("bacon.dealer_after_start")
+        name = action.get("player")
+        if name not in state["players"]:
+            raise RuleError("core.player_unknown", name=str(name))
+        state["dealer"] = name
+
+    @move("deal")
+    def add_deal(self, state: dict, action: dict) -> None:
+        """Record one deal from its finishing order."""
+        if action.get("by", TABLE) != TABLE:
+            raise RuleError("bacon.table_only")
+        order = self._check_order(state, action.get("order"))
+        first = order[0]
+        team = team_of(state, first)
+        extra = state["phase"] == "bacon.phase.extra"
+        if extra:
+            entry = {"order": order[:1], "dealer": state["dealer"], "team": team, "points": 0, "extra": True}
+        else:
+            self._check_ended(state, order)
+            entry = {"order": order, "dealer": state["dealer"], "team": team,
+                     "points": self._points(state, order), "extra": False}
+        state["deals"].append(entry)
+        state["dealer"] = self._next_dealer(state, team)
+        self._check_end(state, team if extra else None)
+
+    @move("ruling")
+    def ruling(self, state: dict, action: dict) -> None:
+        """Record a referee check the table asked for."""
+        table, played = action.get("table", []), action.get("played")
+        verdict = referee(table, played, action.get("table_type"))
+        state["rulings"].append({"by": action.get("by", TABLE), "table": list(table), "played": list(played),
+                                 "deal": len(state["deals"]) + 1, **verdict})
+
+    def _check_order(self, state: dict, order) -> list[str]:
+        """A finishing order of known players, none twice, at least one."""
+        if not isinstance(order, list) or not order:
+            raise RuleError("bacon.order_missing")
+        seen = set()
+        for name in order:
+            if name not in state["players"]:
+                raise RuleError("core.player_unknown", name=str(name))
+            if name in seen:
+                raise RuleError("bacon.player_twice", name=name)
+            seen.add(name)
+        return list(order)
+
+    def _check_ended(self, state: dict, order: list[str]) -> None:
+        """Refuse an order in which no whole team has gone out."""
+        out = set(order)
+        if not any(set(members(state, t)) <= out for t in range(TEAMS)):
+            raise RuleError("bacon.deal_unfinished")
+
+    def _points(self, state: dict, order: list[str]) -> int:
+        """The first-out team's points from where its other members finished."""
+        table = POINTS[len(state["players"])]
+        team = team_of(state, order[0])
+        mates = [p for p in members(state, team) if p != order[0]]
+        listed = [order.index(p) + 1 for p in mates if p in order]
+        unlisted = len(mates) - len(listed)
+        places = listed + list(range(len(order) + 1, len(order) + 1 + unlisted))
+        return sum(table[place - 2] for place in places)
+
+    def _next_dealer(self, state: dict, team: int) -> str:
+        """The next player clockwise after the dealer who is on the given team."""
+        seats = state["players"]
+        start = seats.index(state["dealer"])
+        for step in range(1, len(seats) + 1):
+            name = seats[(start + step) % len(seats)]
+            if team_of(state, name) == team:
+                return name
+        raise AssertionError("every team has a player")
+
+    def _check_end(self, state: dict, extra_winner: int | None) -> None:
+        """Over at the target, after the last deal unless tied, or when an extra deal is won."""
+        totals = self.team_totals(state)
+        normal = sum(1 for d in state["deals"] if not d["extra"])
+        if extra_winner is not None:
+            winner = extra_winner
+        elif max(totals) >= state["target"] or (normal >= state["deal_limit"] and totals[0] != totals[1]):
+            winner = 0 if totals[0] > totals[1] else 1
+        else:
+            if normal >= state["deal_limit"]:
+                state["phase"] = "bacon.phase.extra"
+            return
+        state["winner_team"] = winner
+        state["over"] = True
+        state["phase"] = "bacon.phase.over"
+
+    def team_totals(self, state: dict) -> list[int]:
+        """Each team's points so far."""
+        totals = [0] * TEAMS
+        for deal in state["deals"]:
+            totals[deal["team"]] += deal["points"]
+        return totals
+
+    def status(self, state: dict) -> dict:
+        """Header: the deal being played (the last once over), the deal limit, the dealer."""
+        done = len(state["deals"])
+        return {"round": done if state["over"] else done + 1, "rounds": state["deal_limit"],
+                "phase": state["phase"], "turn": None if state["over"] else state["dealer"],
+                "over": state["over"]}
+
+    def scoreboard(self, state: dict):
+        """Each player shows the team's deals; an extra-deal win is the tiebreak; cumulative totals per deal."""
+        lines = {p: [] for p in state["players"]}
+        cumulative, running = [], {p: 0 for p in state["players"]}
+        for index, deal in enumerate(state["deals"]):
+            key = "bacon.line.extra" if deal["extra"] else "bacon.line.deal"
+            for p in members(state, deal["team"]):
+                lines[p].append(Line(key, deal["points"], {"deal": index + 1, "first": deal["order"][0]}))
+                running[p] += deal["points"]
+            cumulative.append(dict(running))
+        tiebreaks = None
+        if any(d["extra"] for d in state["deals"]):
+            tiebreaks = {p: (int(team_of(state, p) == state["winner_team"]),) for p in state["players"]}
+        return make_scoreboard("bacon", state["players"], lines, tiebreaks=tiebreaks, rounds=cumulative,
+                               over=state["over"])

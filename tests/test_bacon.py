@@ -1,0 +1,207 @@
+"""Bacon: teams in alternating seats, deal scoring, the end, extra deals, the dealer, the referee, replay."""
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.__main__ import main
+from scoring.core import RuleError, engine
+from scoring.games.bacon import referee
+from scoring.record import new_record, play, replay
+
+I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+FOUR = ["Ann", "Bo", "Cy", "Di"]          # teams: Ann+Cy, Bo+Di
+SIX = ["A1", "B1", "A2", "B2", "A3", "B3"]  # teams: A1+A2+A3, B1+B2+B3
+
+
+def translated(key, params):
+    """The key exists in both languages and its placeholders are all given."""
+    for lang in ("en", "zh-CN"):
+        merged = {}
+        for name in ("bacon.json", "cards.json"):
+            merged.update(json.loads((I18N / lang / name).read_text(encoding="utf-8")))
+        assert set(re.findall(r"{(\w+)}", merged[key])) <= set(params), (lang, key)
+
+
+def refused(state, action, key):
+    """Applying action raises RuleError key, leaves state unchanged, and the message translates."""
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        engine("bacon").apply(state, action)
+    assert err.value.key == key, err.value
+    assert state == before
+    if not key.startswith("core."):
+        translated(key, err.value.params)
+    return err.value
+
+
+def deal(*order):
+    """A deal action."""
+    return {"type": "deal", "by": "table", "order": list(order)}
+
+
+def run(players, actions, options=None):
+    """The state after the actions."""
+    eng = engine("bacon")
+    state = eng.new_state(players, options)
+    for action in actions:
+        state = eng.apply(state, action)
+    return state
+
+
+@pytest.mark.parametrize("order,points", [
+    (["Ann", "Cy"], 4), (["Ann", "Bo", "Cy"], 2), (["Ann", "Bo", "Di"], 1), (["Ann", "Bo", "Di", "Cy"], 1),
+    (["Ann", "Bo", "Cy", "Di"], 2),
+])
+def test_four_player_deal_scores_by_partner_place(order, points):
+    """Only the first-out team scores: partner 2nd/3rd/4th → 4/2/1."""
+    state = run(FOUR, [deal(*order)])
+    assert engine("bacon").team_totals(state) == [points, 0]
+    board = engine("bacon").scoreboard(state)
+    assert board.total("Ann") == board.total("Cy") == points and board.total("Bo") == 0
+
+
+@pytest.mark.parametrize("order,points", [
+    (["A1", "A2", "A3"], 12), (["A1", "B1", "A2", "B2", "A3"], 4 + 1), (["B1", "B2", "A1", "B3"], 8 + 2),
+    (["A1", "B1", "B2", "B3"], 1 + 0), (["A1", "B1", "A2", "B2", "B3"], 4 + 0),
+])
+def test_six_player_deal_sums_teammates(order, points):
+    """With 6 players 2nd…6th → 8/4/2/1/0 summed over the first player's teammates."""
+    state = run(SIX, [deal(*order)])
+    first = SIX.index(order[0]) % 2
+    assert engine("bacon").team_totals(state)[first] == points
+
+
+def test_refused_orders_change_nothing():
+    """A player twice, a stranger, an empty order, an unfinished deal, a player entering are refused."""
+    state = engine("bacon").new_state(FOUR)
+    assert refused(state, deal("Ann", "Bo", "Ann"), "bacon.player_twice").params == {"name": "Ann"}
+    refused(state, deal("Ann", "Zed"), "core.player_unknown")
+    refused(state, deal(), "bacon.order_missing")
+    refused(state, {"type": "deal", "by": "table"}, "bacon.order_missing")
+    refused(state, deal("Ann", "Bo"), "bacon.deal_unfinished")
+    refused(state, {**deal("Ann", "Cy"), "by": "Ann"}, "bacon.table_only")
+
+
+def test_five_players_refused():
+    """Bacon needs two equal teams: 4 or 6."""
+    with pytest.raises(RuleError) as err:
+        engine("bacon").new_state(FOUR + ["Ed"])
+    assert err.value.key == "bacon.player_count"
+    translated("bacon.player_count", err.value.params)
+
+
+def test_target_ends_the_game():
+    """After the deal in which a team reaches 8 the game is over; that team wins."""
+    state = run(FOUR, [deal("Ann", "Cy"), deal("Bo", "Ann", "Di"), deal("Cy", "Ann")])
+    board = engine("bacon").scoreboard(state)
+    assert state["over"] and board.winners == ("Ann", "Cy") and board.total("Ann") == 8
+    assert board.to_json()["rounds"] == [{"Ann": 4, "Bo": 0, "Cy": 4, "Di": 0}, {"Ann": 4, "Bo": 2, "Cy": 4, "Di": 2},
+                                         {"Ann": 8, "Bo": 2, "Cy": 8, "Di": 2}]
+    refused(state, deal("Ann", "Cy"), "core.game_over")
+
+
+def test_deal_limit_then_extra_deal_on_a_tie():
+    """Tied after the last deal: an extra deal that the first player out wins for the team."""
+    state = run(FOUR, [deal("Ann", "Bo", "Cy"), deal("Bo", "Ann", "Di")], {"deal_limit": 2})
+    assert not state["over"] and engine("bacon").status(state)["phase"] == "bacon.phase.extra"
+    state = engine("bacon").apply(state, deal("Di"))
+    board = engine("bacon").scoreboard(state)
+    assert state["over"] and board.winners == ("Bo", "Di") and board.tiebreak_used
+    assert board.total("Bo") == board.total("Ann") == 2
+
+
+def test_deal_limit_without_tie_and_six_player_defaults():
+    """Not tied after the last deal: the team ahead wins; 6 players default to 24 points or 6 deals."""
+    state = run(FOUR, [deal("Ann", "Cy"), deal("Bo", "Ann", "Di")], {"deal_limit": 2})
+    assert state["over"] and engine("bacon").scoreboard(state).winners == ("Ann", "Cy")
+    six = engine("bacon").new_state(SIX)
+    assert (six["target"], six["deal_limit"]) == (24, 6)
+    assert engine("bacon").status(six)["rounds"] == 6
+
+
+def test_next_dealer_is_clockwise_on_the_scoring_team():
+    """The next dealer is the next player clockwise after the dealer on the team that scored."""
+    state = run(FOUR, [{"type": "dealer", "by": "table", "player": "Ann"}], {"target": 20})
+    state = engine("bacon").apply(state, deal("Bo", "Di"))
+    assert state["dealer"] == "Bo"
+    state = engine("bacon").apply(state, deal("Bo", "Di"))
+    assert state["dealer"] == "Di"
+    state = engine("bacon").apply(state, deal("Cy", "Ann"))
+    assert state["dealer"] == "Ann" and engine("bacon").status(state)["turn"] == "Ann"
+    refused(state, {"type": "dealer", "by": "table", "player": "Bo"}, "bacon.dealer_after_start")
+
+
+def test_first_dealer_is_seeded():
+    """The first dealer is drawn from the seed: same seed, same dealer."""
+    assert engine("bacon").new_state(FOUR, seed=4)["dealer"] == engine("bacon").new_state(FOUR, seed=4)["dealer"]
+    assert len({engine("bacon").new_state(FOUR, seed=s)["dealer"] for s in range(20)}) > 1
+
+
+def test_referee_and_recorded_ruling():
+    """The referee reads both combinations; a ruling action records the verdict in the log."""
+    verdict = referee(["5A", "5B"], ["6A", "X"])
+    assert verdict["beats"] and verdict["played"] == {"type": "pair", "size": 2, "rank": 6, "bomb": 0}
+    state = engine("bacon").new_state(FOUR)
+    state = engine("bacon").apply(state, {"type": "ruling", "by": "Bo", "table": ["5A", "5B"],
+                                          "played": ["2A", "2B", "2C", "X"]})
+    assert state["rulings"][0]["reason"]["key"] == "cards.beats.bomb" and state["rulings"][0]["by"] == "Bo"
+    refused(state, {"type": "ruling", "table": ["5A", "5B"], "played": ["5A", "5A", "5A"]},
+            "cards.too_many_copies")
+    refused(state, {"type": "ruling", "table": ["5A", "6B"], "played": ["7A"]}, "cards.table_not_combo")
+
+
+def test_cli_scores_an_exported_record(tmp_path, capsys):
+    """`python -m scoring score` on an exported record prints the same totals."""
+    record = new_record("bacon", FOUR, seed=2)
+    state = replay(record)
+    for action in [deal("Ann", "Cy"), deal("Bo", "Ann", "Di"), {"type": "ruling", "table": ["3A"], "played": ["4B"]}]:
+        record, state = play(record, state, action)
+    path = tmp_path / "bacon.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["score", str(path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert {p["name"]: p["total"] for p in printed["players"]} == {"Ann": 4, "Bo": 2, "Cy": 4, "Di": 2}
+    assert printed == engine("bacon").scoreboard(state).to_json()
+
+
+CARD = st.sampled_from(["1A", "5B", "5C", "6A", "7A", "X", "11A"])
+ACTION = st.one_of(
+    st.builds(lambda order: {"type": "deal", "by": "table", "order": order},
+              st.lists(st.sampled_from(FOUR + ["Zed"]), max_size=5)),
+    st.builds(lambda order: {"type": "deal", "by": "table", "order": order}, st.permutations(FOUR)),
+    st.builds(lambda p: {"type": "dealer", "by": "table", "player": p}, st.sampled_from(FOUR)),
+    st.builds(lambda t, p: {"type": "ruling", "by": "Ann", "table": t, "played": p},
+              st.lists(CARD, max_size=4), st.lists(CARD, max_size=4)),
+    st.just({"type": "deal", "by": "Ann", "order": FOUR}),
+    st.just({"type": "nap"}),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(ACTION, max_size=25))
+def test_random_sequences_raise_only_rule_errors_and_replay_equals_live(actions):
+    """Any action sequence: refusals are RuleError only; accepted ones replay to the live state; points add up."""
+    record = new_record("bacon", FOUR, seed=9)
+    state = replay(record)
+    for action in actions:
+        try:
+            record, state = play(record, state, action)
+        except RuleError:
+            continue
+    assert replay(record) == state
+    totals = engine("bacon").team_totals(state)
+    board = engine("bacon").scoreboard(state)
+    assert board.total("Ann") == totals[0] and board.total("Bo") == totals[1]
+
+
+def test_translation_files_have_the_same_keys():
+    """Both languages define exactly the same keys."""
+    en = json.loads((I18N / "en" / "bacon.json").read_text(encoding="utf-8"))
+    zh = json.loads((I18N / "zh-CN" / "bacon.json").read_text(encoding="utf-8"))
+    assert set(en) == set(zh)
