@@ -319,7 +319,7 @@ class Kingdomino(Engine):
 
     game = Game(
         id="kingdomino",
-        names={"en": "Kingdomino", "zh-CN": "国王多米诺"},
+        names={"en": "Kingdomino", "zh-CN": "Kingdomino"},
         min_players=2,
         max_players=4,
         options=(

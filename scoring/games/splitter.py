@@ -1,0 +1,292 @@
+"""Splitter (Stefan Nikolić, NSV 2021): every round two dice are rolled and every player writes both numbers in
+one row of their sheet, mirrored about the centre line; groups of exactly n cells of value n score n.
+RULINGS.md §6. Uses `scoring.mechanics.regions` for the groups.
+
+Sheets A and B are data here (`SHEETS`, from RULINGS.md §6): 7 rows of 8 columns, `.` no space, `#` a space,
+`*` a star, `H` a heart. A player's sheet is a 7×8 grid of numbers, None where nothing is written (or there is
+no space).
+
+Actions:
+- `roll` (anyone): the app rolls two dice, seeded by the session and the round (a reveal).
+- `set_roll` {"dice": [a, b]} (anyone): the table rolled real dice.
+- `write` {"by": P, "row": r, "offset": k, "left": a, "right": b}: rows 0–6 from the top; the two cells are
+  (r, 3−k) and (r, 4+k), k = 0–3 being the distance from the centre line (between columns 3 and 4, counting
+  from 0); left and right are the rolled numbers in either order. Both cells must be on the sheet and empty.
+- `layout` {"by": P, "layout": text}: a finished sheet, 7 rows of 8 tokens separated by spaces, `.` where the
+  sheet has no space and a number 1–6 on every space (`parse_sheet` / `format_sheet`).
+- `finish` by the table: ends the game now; sheets score as they stand.
+
+Score: a group (orthogonally joined equal numbers) of value n with exactly n cells scores n (a lone 1 scores 1);
+a scoring group on a star scores double; on sheet B the same number in all three hearts scores 5 more, whether
+or not those cells score. Ties share.
+
+Rulings:
+- The round ends when every player has written (players who entered a finished sheet are not waited for); the
+  game ends after round 22, or when every sheet has been entered finished.
+- Every row of both sheets is symmetric and both cells of a pair are always written together, so until the
+  sheet is full a player always has a legal place: no round is ever skipped.
+- A roll is one per round: a second `roll` or `set_roll` in the same round is refused (undo it instead).
+- The header names the roller: seat 1 rolls first (seat the youngest player first), then clockwise.
+- A finished sheet is accepted only from a player who has written nothing yet, and must be full.
+- Solo play uses the same rules (a score to beat); the rulebook's solo variant is not modelled.
+"""
+
+from __future__ import annotations
+
+from scoring.core import CHOICE, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register, rng
+from scoring.mechanics.regions import regions
+
+ROWS, COLS, ROUNDS = 7, 8, 22
+DIGITS = {str(n): n for n in range(1, 7)}
+HEARTS_BONUS = 5
+SHEETS = {
+    "A": [". . # # # # . .",
+          ". # # # # # # .",
+          "# # # # # # # #",
+          "* # # # # # # *",
+          "# # # # # # # #",
+          ". # # # # # # .",
+          ". . # # # # . ."],
+    "B": ["# # # . . # H #",
+          "# # # # # # # #",
+          ". H # # # # # .",
+          ". # # . . # # .",
+          ". # # # H # # .",
+          "# # # # # # # #",
+          "# * # . . # * #"],
+}
+SHAPES = {sheet: [row.split() for row in rows] for sheet, rows in SHEETS.items()}
+
+
+def on_sheet(sheet: str, row: int, col: int) -> bool:
+    """Whether (row, col) is a space of the sheet."""
+    return SHAPES[sheet][row][col] != "."
+
+
+def marked(sheet: str, mark: str) -> list[tuple[int, int]]:
+    """Positions of the sheet's stars (`*`) or hearts (`H`)."""
+    return [(r, c) for r in range(ROWS) for c in range(COLS) if SHAPES[sheet][r][c] == mark]
+
+
+def blank_sheet() -> list[list]:
+    """A sheet with nothing written."""
+    return [[None] * COLS for _ in range(ROWS)]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Sheet text
+
+
+def parse_sheet(text: str, sheet: str) -> list[list]:
+    """A finished sheet's text as a grid of numbers (None off the sheet); refuses text that does not fit it."""
+    if not isinstance(text, str):
+        raise RuleError("splitter.layout_invalid")
+    rows = [line.split() for line in text.splitlines() if line.strip()]
+    if len(rows) != ROWS:
+        raise RuleError("splitter.layout_rows", count=len(rows), expected=ROWS)
+    grid = blank_sheet()
+    for r, tokens in enumerate(rows):
+        if len(tokens) != COLS:
+            raise RuleError("splitter.layout_row_length", row=r + 1, count=len(tokens), expected=COLS)
+        for c, token in enumerate(tokens):
+            where = {"token": token, "row": r + 1, "col": c + 1}
+            if token != "." and token not in DIGITS:
+                raise RuleError("splitter.value_invalid", **where)
+            if token == "." and on_sheet(sheet, r, c):
+                raise RuleError("splitter.space_empty", **where)
+            if token != "." and not on_sheet(sheet, r, c):
+                raise RuleError("splitter.no_space_here", **where)
+            grid[r][c] = DIGITS.get(token)
+    return grid
+
+
+def format_sheet(grid: list[list]) -> str:
+    """A grid as sheet text (`.` for every cell without a number)."""
+    return "\n".join(" ".join("." if v is None else str(v) for v in row) for row in grid)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Scoring
+
+
+def groups(sheet: str, grid: list[list]) -> list[dict]:
+    """Every group of equal numbers: value, cells, size, star, whether it scores, points; reading order."""
+    stars = set(marked(sheet, "*"))
+    out = []
+    for group in regions(grid, include=lambda v: v is not None):
+        value = grid[group[0][0]][group[0][1]]
+        star = any(cell in stars for cell in group)
+        scores = len(group) == value
+        out.append({"value": value, "cells": [[r, c] for r, c in group], "size": len(group), "star": star,
+                    "scores": scores, "points": value * (2 if star else 1) if scores else 0})
+    return out
+
+
+def hearts_value(sheet: str, grid: list[list]) -> int | None:
+    """The number written in all three hearts, if they hold the same one (None otherwise or on sheet A)."""
+    values = {grid[r][c] for r, c in marked(sheet, "H")}
+    if len(values) != 1 or None in values:
+        return None
+    return values.pop()
+
+
+def sheet_score(sheet: str, grid: list[list]) -> list[Line]:
+    """A sheet's breakdown: one line per scoring group, and the hearts bonus."""
+    lines = [Line("splitter.line.group_star" if g["star"] else "splitter.line.group", g["points"],
+                  {"value": g["value"], "cells": g["size"]}) for g in groups(sheet, grid) if g["scores"]]
+    value = hearts_value(sheet, grid)
+    if value is not None:
+        lines.append(Line("splitter.line.hearts", HEARTS_BONUS, {"value": value}))
+    return lines
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Play
+
+
+def pair(row: int, offset: int) -> list[list[int]]:
+    """The two cells of a row at distance offset from the centre line, left one first."""
+    return [[row, COLS // 2 - 1 - offset], [row, COLS // 2 + offset]]
+
+
+def open_places(state: dict, player: str) -> list[list[int]]:
+    """Every [row, offset] whose two cells are on the player's sheet and still empty."""
+    sheet, grid = state["options"]["sheet"], state["sheets"][player]
+    return [[r, k] for r in range(ROWS) for k in range(COLS // 2)
+            if all(on_sheet(sheet, *cell) and grid[cell[0]][cell[1]] is None for cell in pair(r, k))]
+
+
+def _dice(action: dict) -> list[int]:
+    """The two dice of a set_roll, refused unless both are whole numbers 1–6."""
+    dice = action.get("dice")
+    if not (isinstance(dice, list) and len(dice) == 2
+            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)):
+        raise RuleError("splitter.dice_invalid", dice=str(dice))
+    return list(dice)
+
+
+@register
+class Splitter(Engine):
+    """Roll-and-write on a shared roll: sheets filled round by round or entered finished, groups scored."""
+
+    game = Game(
+        id="splitter",
+        names={"en": "Splitter", "zh-CN": "Splitter"},
+        min_players=1,
+        max_players=12,
+        options=(Option("sheet", "A", CHOICE, choices=("A", "B")),),
+    )
+    reveal_types = frozenset({"roll"})
+
+    def setup(self, state: dict) -> None:
+        """Blank sheets; round 1 waits for its roll."""
+        state["sheets"] = {p: blank_sheet() for p in state["players"]}
+        state["entered"] = []
+        state["round"] = 1
+        state["roll"] = None
+        state["rolls"] = []
+        state["written"] = []
+
+    def _check_roll_open(self, state: dict) -> None:
+        """Refuse a second roll in a round."""
+        if state["roll"] is not None:
+            raise RuleError("splitter.already_rolled", round=state["round"])
+
+    @move("roll")
+    def roll(self, state: dict, action: dict) -> None:
+        """The app rolls two dice for this round."""
+        self._check_roll_open(state)
+        dice = rng(state["seed"], "roll", state["round"])
+        state["roll"] = [dice.randint(1, 6), dice.randint(1, 6)]
+
+    @move("set_roll")
+    def set_roll(self, state: dict, action: dict) -> None:
+        """The table's own roll for this round."""
+        self._check_roll_open(state)
+        state["roll"] = _dice(action)
+
+    def _player(self, state: dict, action: dict) -> str:
+        """The acting player, refused for the table or a sheet already entered finished."""
+        by = action.get("by", TABLE)
+        if by == TABLE:
+            raise RuleError("splitter.player_only")
+        if by in state["entered"]:
+            raise RuleError("splitter.sheet_finished", name=by)
+        return by
+
+    @move("write")
+    def write(self, state: dict, action: dict) -> None:
+        """Write this round's two numbers in one row, mirrored about the centre line."""
+        by = self._player(state, action)
+        if state["roll"] is None:
+            raise RuleError("splitter.no_roll")
+        if by in state["written"]:
+            raise RuleError("splitter.already_written", name=by)
+        row, offset, left, right = (action.get(k) for k in ("row", "offset", "left", "right"))
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (row, offset)) \
+                or not (0 <= row < ROWS and 0 <= offset < COLS // 2):
+            raise RuleError("splitter.place_invalid")
+        cells = pair(row, offset)
+        if not all(on_sheet(state["options"]["sheet"], *cell) for cell in cells):
+            raise RuleError("splitter.no_space")
+        grid = state["sheets"][by]
+        if any(grid[r][c] is not None for r, c in cells):
+            raise RuleError("splitter.cell_taken")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (left, right)) \
+                or sorted([left, right]) != sorted(state["roll"]):
+            raise RuleError("splitter.values_not_roll", left=str(left), right=str(right), dice=state["roll"])
+        (r1, c1), (r2, c2) = cells
+        grid[r1][c1], grid[r2][c2] = left, right
+        state["written"].append(by)
+        self._end_round_if_done(state)
+
+    @move("layout")
+    def layout(self, state: dict, action: dict) -> None:
+        """Enter a player's finished sheet."""
+        by = self._player(state, action)
+        if any(v is not None for row in state["sheets"][by] for v in row):
+            raise RuleError("splitter.sheet_started", name=by)
+        state["sheets"][by] = parse_sheet(action.get("layout"), state["options"]["sheet"])
+        state["entered"].append(by)
+        self._end_round_if_done(state)
+
+    @move("finish")
+    def finish(self, state: dict, action: dict) -> None:
+        """The table ends the game with the sheets as they stand."""
+        if action.get("by", TABLE) != TABLE:
+            raise RuleError("splitter.table_only")
+        if not state["rolls"] and not state["entered"] and not state["written"]:
+            raise RuleError("splitter.nothing_to_finish")
+        state["over"] = True
+
+    def _end_round_if_done(self, state: dict) -> None:
+        """Close the round once every player still writing has written; end the game after the last."""
+        writing = [p for p in state["players"] if p not in state["entered"]]
+        if not writing:
+            state["over"] = True
+            return
+        if state["roll"] is None or any(p not in state["written"] for p in writing):
+            return
+        state["rolls"].append(state["roll"])
+        state["roll"], state["written"] = None, []
+        if state["round"] == ROUNDS:
+            state["over"] = True
+        else:
+            state["round"] += 1
+
+    def status(self, state: dict) -> dict:
+        """Header: round of 22, waiting for the roll (and who rolls) or for the players to write."""
+        if state["over"]:
+            phase, turn = "splitter.phase.over", None
+        elif state["roll"] is None:
+            players = state["players"]
+            phase, turn = "splitter.phase.roll", players[(state["round"] - 1) % len(players)]
+        else:
+            phase, turn = "splitter.phase.write", None
+        return {"round": state["round"], "rounds": ROUNDS, "phase": phase, "turn": turn, "over": state["over"]}
+
+    def scoreboard(self, state: dict):
+        """Each sheet's scoring groups and hearts bonus; ties share."""
+        sheet = state["options"]["sheet"]
+        lines = {p: sheet_score(sheet, state["sheets"][p]) for p in state["players"]}
+        return make_scoreboard("splitter", state["players"], lines, over=state["over"])

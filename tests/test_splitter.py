@@ -1,0 +1,317 @@
+"""Splitter: the RULINGS.md sheet (34), stars and hearts, round-by-round play with its refusals, finished sheets,
+replay, random play, and the command line."""
+
+import copy
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.__main__ import main
+from scoring.core import RuleError, engine
+from scoring.games.splitter import (ROUNDS, SHEETS, format_sheet, groups, marked, open_places, pair, parse_sheet,
+                                    sheet_score)
+from scoring.record import new_record, play, replay
+
+ENG = engine("splitter")
+I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+EXAMPLE_A = "\n".join([". . 4 4 3 3 . .", ". 1 4 4 6 3 1 .", "2 5 5 6 6 5 5 2", "2 5 6 6 1 2 5 1",
+                       "1 5 3 6 5 2 5 5", ". 3 3 3 4 4 6 .", ". . 6 4 4 6 . ."])
+HEARTS_B = "\n".join(["1 2 3 . . 4 5 6", "1 1 2 2 3 3 4 4", ". 5 6 6 5 5 6 .", ". 3 3 . . 4 4 .",
+                      ". 6 3 6 5 6 4 .", "3 4 2 2 6 3 6 5", "5 1 6 . . 2 2 4"])
+
+
+def points(text, sheet="A"):
+    """A finished sheet's total."""
+    return sum(line.points for line in sheet_score(sheet, parse_sheet(text, sheet)))
+
+
+def refused(state, action, key):
+    """Apply action, expect RuleError key, state unchanged, messages with all their placeholders."""
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        ENG.apply(state, action)
+    assert err.value.key == key and state == before
+    for lang in ("en", "zh-CN"):
+        template = json.loads((I18N / lang / "splitter.json").read_text(encoding="utf-8"))[key]
+        assert set(re.findall(r"{(\w+)}", template)) <= set(err.value.params)
+    return err.value
+
+
+def write(state, by, row, offset, left, right):
+    """State after a write action."""
+    return ENG.apply(state, {"type": "write", "by": by, "row": row, "offset": offset, "left": left,
+                             "right": right})
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Sheets and scoring
+
+
+def test_sheets_have_44_spaces_two_stars_and_symmetric_rows():
+    """Both sheets: 44 spaces (22 rounds of two), two stars; B has three hearts; every row mirrors."""
+    for sheet, rows in SHEETS.items():
+        shape = [row.split() for row in rows]
+        assert sum(cell != "." for row in shape for cell in row) == 2 * ROUNDS
+        assert all((row[c] == ".") == (row[7 - c] == ".") for row in shape for c in range(8))
+        assert len(marked(sheet, "*")) == 2
+    assert marked("B", "H") == [(0, 6), (2, 1), (4, 4)] and marked("A", "H") == []
+
+
+def test_example_sheet_a_scores_34():
+    """The RULINGS.md sheet: 34, with the pair of 2s and the lone 1 on the stars doubled."""
+    grid = parse_sheet(EXAMPLE_A, "A")
+    lines = sheet_score("A", grid)
+    assert sum(line.points for line in lines) == 34
+    starred = [(line.params["value"], line.points) for line in lines if line.key == "splitter.line.group_star"]
+    assert starred == [(2, 4), (1, 2)]
+    assert len(lines) == 12
+
+
+def test_groups_for_the_view():
+    """Every group is listed with why it does or does not score."""
+    found = groups("A", parse_sheet(EXAMPLE_A, "A"))
+    fives = [g for g in found if g["value"] == 5]
+    assert [(g["size"], g["scores"], g["points"]) for g in fives] == [(4, False, 0), (5, True, 5), (1, False, 0)]
+    assert found[0] == {"value": 4, "cells": [[0, 2], [0, 3], [1, 2], [1, 3]], "size": 4, "star": False,
+                        "scores": True, "points": 4}
+    assert sum(g["points"] for g in found) == 34
+
+
+def test_hearts_bonus_on_sheet_b_whether_or_not_they_score():
+    """Three 5s in the hearts (none in a scoring group) earn 5; change one and the bonus goes."""
+    grid = parse_sheet(HEARTS_B, "B")
+    assert [grid[r][c] for r, c in marked("B", "H")] == [5, 5, 5]
+    hearts = {(r, c) for r, c in marked("B", "H")}
+    assert not any(g["scores"] for g in groups("B", grid) if hearts & {tuple(cell) for cell in g["cells"]})
+    lines = sheet_score("B", grid)
+    starred = [(line.params["value"], line.points) for line in lines if line.key == "splitter.line.group_star"]
+    assert starred == [(1, 2), (2, 4)]
+    assert lines[-1].key == "splitter.line.hearts" and lines[-1].points == 5 and lines[-1].params == {"value": 5}
+    assert points(HEARTS_B, "B") - 5 == points(HEARTS_B.replace("4 5 6\n", "4 2 6\n"), "B")
+
+
+def test_sheet_text_round_trips():
+    """format_sheet gives back the text parse_sheet read."""
+    assert format_sheet(parse_sheet(EXAMPLE_A, "A")) == EXAMPLE_A
+    assert format_sheet(parse_sheet(HEARTS_B, "B")) == HEARTS_B
+
+
+SHEET_REFUSALS = [
+    (EXAMPLE_A.rsplit("\n", 1)[0], "splitter.layout_rows", {"count": 6, "expected": 7}),
+    (EXAMPLE_A.replace(". . 6 4 4 6 . .", ". . 6 4 4 6 ."), "splitter.layout_row_length",
+     {"row": 7, "count": 7, "expected": 8}),
+    (EXAMPLE_A.replace(". 1 4 4", ". 7 4 4"), "splitter.value_invalid", {"token": "7", "row": 2, "col": 2}),
+    (EXAMPLE_A.replace(". 1 4 4", ". 12 4 4"), "splitter.value_invalid", {"token": "12", "row": 2, "col": 2}),
+    (EXAMPLE_A.replace(". 1 4 4", ". . 4 4"), "splitter.space_empty", {"token": ".", "row": 2, "col": 2}),
+    (EXAMPLE_A.replace(". . 4 4", "1 . 4 4"), "splitter.no_space_here", {"token": "1", "row": 1, "col": 1}),
+    (None, "splitter.layout_invalid", {}),
+]
+
+
+@pytest.mark.parametrize("text,key,params", SHEET_REFUSALS)
+def test_finished_sheet_refusals(text, key, params):
+    """A sheet that does not fit sheet A is refused with its reason; nothing changes."""
+    err = refused(ENG.new_state(["A", "B"]), {"type": "layout", "by": "A", "layout": text}, key)
+    assert err.params == params
+
+
+def test_sheet_a_text_is_refused_on_sheet_b():
+    """The spaces differ between the sheets."""
+    refused(ENG.new_state(["A"], {"sheet": "B"}), {"type": "layout", "by": "A", "layout": EXAMPLE_A},
+            "splitter.space_empty")
+
+
+def test_finished_sheets_score_and_ties_share():
+    """Entered sheets end the game; equal totals share the win."""
+    state = ENG.new_state(["A", "B", "C"])
+    for name, text in (("A", EXAMPLE_A), ("B", EXAMPLE_A), ("C", EXAMPLE_A.replace("2 5 5 6", "3 5 5 6"))):
+        state = ENG.apply(state, {"type": "layout", "by": name, "layout": text})
+    assert state["over"]
+    board = ENG.scoreboard(state)
+    assert [p.total for p in board.players] == [34, 34, 30] and board.winners == ("A", "B")
+    assert board.ranking == (("A", "B"), ("C",)) and not board.rounds
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Round by round
+
+
+def test_a_round_rolls_writes_and_advances():
+    """The app's roll is seeded; each player writes once, left/right in either order; then round 2 begins."""
+    state = ENG.new_state(["A", "B"], seed=11)
+    assert ENG.status(state) == {"round": 1, "rounds": 22, "phase": "splitter.phase.roll", "turn": "A",
+                                 "over": False}
+    rolled = ENG.apply(state, {"type": "roll", "by": "table"})
+    assert rolled["roll"] == ENG.apply(state, {"type": "roll", "by": "B"})["roll"]
+    assert ENG.reveals({"type": "roll"}) and not ENG.reveals({"type": "set_roll"})
+    state = ENG.apply(state, {"type": "set_roll", "by": "table", "dice": [2, 5]})
+    assert ENG.status(state)["phase"] == "splitter.phase.write"
+    state = write(state, "A", 3, 0, 2, 5)
+    state = write(state, "B", 3, 3, 5, 2)
+    assert state["sheets"]["A"][3][3:5] == [2, 5] and (state["sheets"]["B"][3][0], state["sheets"]["B"][3][7]) \
+        == (5, 2)
+    assert state["round"] == 2 and state["roll"] is None and state["written"] == [] and state["rolls"] == [[2, 5]]
+    assert ENG.status(state)["turn"] == "B"
+    assert len(open_places(state, "A")) == ROUNDS - 1 and [3, 0] not in open_places(state, "A")
+
+
+def test_pairs_are_mirrored_about_the_centre_line():
+    """Offset 0 is the two middle cells, offset 3 the two edges."""
+    assert pair(2, 0) == [[2, 3], [2, 4]] and pair(2, 3) == [[2, 0], [2, 7]]
+
+
+def rolled(players=("A", "B"), dice=(3, 4)):
+    """A fresh game with round 1 rolled."""
+    return ENG.apply(ENG.new_state(list(players)), {"type": "set_roll", "by": "table", "dice": list(dice)})
+
+
+WRITE_REFUSALS = [
+    ({"type": "write", "by": "table", "row": 3, "offset": 0, "left": 3, "right": 4}, "splitter.player_only"),
+    ({"type": "write", "by": "B", "row": 3, "offset": 1, "left": 3, "right": 4}, "splitter.already_written"),
+    ({"type": "write", "by": "A", "row": 7, "offset": 0, "left": 3, "right": 4}, "splitter.place_invalid"),
+    ({"type": "write", "by": "A", "row": 2, "offset": 4, "left": 3, "right": 4}, "splitter.place_invalid"),
+    ({"type": "write", "by": "A", "row": True, "offset": 0, "left": 3, "right": 4}, "splitter.place_invalid"),
+    ({"type": "write", "by": "A", "offset": 0, "left": 3, "right": 4}, "splitter.place_invalid"),
+    ({"type": "write", "by": "A", "row": 0, "offset": 3, "left": 3, "right": 4}, "splitter.no_space"),
+    ({"type": "write", "by": "A", "row": 6, "offset": 2, "left": 3, "right": 4}, "splitter.no_space"),
+    ({"type": "write", "by": "A", "row": 2, "offset": 0, "left": 3, "right": 3}, "splitter.values_not_roll"),
+    ({"type": "write", "by": "A", "row": 2, "offset": 0, "left": "3", "right": 4}, "splitter.values_not_roll"),
+    ({"type": "set_roll", "by": "table", "dice": [1, 1]}, "splitter.already_rolled"),
+    ({"type": "roll", "by": "table"}, "splitter.already_rolled"),
+    ({"type": "layout", "by": "B", "layout": EXAMPLE_A}, "splitter.sheet_started"),
+    ({"type": "finish", "by": "A"}, "splitter.table_only"),
+]
+
+
+@pytest.mark.parametrize("action,key", WRITE_REFUSALS)
+def test_write_refusals(action, key):
+    """Each illegal write or roll is refused with its rule; state and record stay as they were."""
+    record = new_record("splitter", ["A", "B"])
+    state = replay(record)
+    for step in ({"type": "set_roll", "by": "table", "dice": [4, 3]},
+                 {"type": "write", "by": "B", "row": 3, "offset": 0, "left": 3, "right": 4}):
+        record, state = play(record, state, step)
+    before = copy.deepcopy(record)
+    refused(state, action, key)
+    with pytest.raises(RuleError):
+        play(record, state, action)
+    assert record == before
+
+
+@pytest.mark.parametrize("dice", [[0, 3], [3, 7], [3], [3, 3, 3], ["3", 4], [True, 4], None])
+def test_table_roll_must_be_two_dice(dice):
+    """A table roll is two numbers from 1 to 6."""
+    refused(ENG.new_state(["A"]), {"type": "set_roll", "by": "table", "dice": dice}, "splitter.dice_invalid")
+
+
+def test_no_writing_before_the_roll_and_no_finish_before_anything():
+    """Writing waits for the roll; finishing waits for something written."""
+    state = ENG.new_state(["A", "B"])
+    refused(state, {"type": "write", "by": "A", "row": 3, "offset": 0, "left": 3, "right": 4}, "splitter.no_roll")
+    refused(state, {"type": "finish", "by": "table"}, "splitter.nothing_to_finish")
+    state = write(rolled(), "A", 3, 0, 3, 4)
+    state = ENG.apply(state, {"type": "finish", "by": "table"})
+    assert state["over"] and ENG.status(state)["phase"] == "splitter.phase.over"
+
+
+def test_a_cell_written_once():
+    """A written pair cannot be written again in a later round."""
+    state = write(write(rolled(), "A", 3, 0, 3, 4), "B", 3, 0, 4, 3)
+    state = ENG.apply(state, {"type": "set_roll", "by": "table", "dice": [6, 6]})
+    refused(state, {"type": "write", "by": "A", "row": 3, "offset": 0, "left": 6, "right": 6}, "splitter.cell_taken")
+
+
+def test_a_finished_sheet_is_not_waited_for():
+    """When the last player still writing enters a finished sheet, the round closes; the sheet takes no more."""
+    state = write(rolled(), "A", 3, 0, 3, 4)
+    state = ENG.apply(state, {"type": "layout", "by": "B", "layout": EXAMPLE_A})
+    assert state["round"] == 2 and state["entered"] == ["B"]
+    state = ENG.apply(state, {"type": "set_roll", "by": "table", "dice": [1, 2]})
+    refused(state, {"type": "write", "by": "B", "row": 2, "offset": 0, "left": 1, "right": 2},
+            "splitter.sheet_finished")
+    refused(state, {"type": "layout", "by": "B", "layout": EXAMPLE_A}, "splitter.sheet_finished")
+    state = write(state, "A", 2, 0, 2, 1)
+    assert state["round"] == 3
+
+
+def random_game(seed, players=("A", "B", "C")):
+    """A whole game: the app rolls, each player writes at a random open place, either way round."""
+    rand = random.Random(seed)
+    record = new_record("splitter", list(players), {"sheet": rand.choice("AB")}, seed=seed)
+    state = replay(record)
+    while not state["over"]:
+        record, state = play(record, state, {"type": "roll", "by": "table"})
+        a, b = state["roll"]
+        for name in players:
+            row, offset = rand.choice(open_places(state, name))
+            left, right = (a, b) if rand.random() < 0.5 else (b, a)
+            record, state = play(record, state, {"type": "write", "by": name, "row": row, "offset": offset,
+                                                 "left": left, "right": right})
+    return record, state
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 100_000))
+def test_a_whole_game_fills_the_sheets_and_scores_like_its_text(seed):
+    """22 rounds fill every sheet; replay equals live play; each sheet scores as its finished text does."""
+    record, state = random_game(seed)
+    assert state["round"] == ROUNDS and len(state["rolls"]) == ROUNDS
+    assert replay(record) == state
+    sheet = state["options"]["sheet"]
+    board = ENG.scoreboard(state)
+    for player in board.players:
+        grid = state["sheets"][player.name]
+        assert not open_places(state, player.name)
+        assert parse_sheet(format_sheet(grid), sheet) == grid
+        assert player.total == sum(line.points for line in sheet_score(sheet, grid))
+
+
+actions = st.one_of(
+    st.builds(lambda by: {"type": "roll", "by": by}, st.sampled_from(["A", "table"])),
+    st.builds(lambda d: {"type": "set_roll", "by": "table", "dice": d}, st.lists(st.integers(0, 7), max_size=3)),
+    st.builds(lambda by, r, k, a, b: {"type": "write", "by": by, "row": r, "offset": k, "left": a, "right": b},
+              st.sampled_from(["A", "B", "table"]), st.integers(-1, 7), st.integers(-1, 4), st.integers(0, 7),
+              st.integers(0, 7)),
+    st.builds(lambda by, text: {"type": "layout", "by": by, "layout": text}, st.sampled_from(["A", "B"]),
+              st.sampled_from([EXAMPLE_A, HEARTS_B, "1 2"])),
+    st.just({"type": "finish", "by": "table"}),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(actions, max_size=60), st.sampled_from(["A", "B"]))
+def test_random_actions_raise_only_rule_errors_and_replay_equals_live(sequence, sheet):
+    """Whatever is thrown at it, the engine accepts or refuses with RuleError; replaying the log rebuilds it."""
+    record = new_record("splitter", ["A", "B"], {"sheet": sheet}, seed=5)
+    state = replay(record)
+    for action in sequence:
+        before = copy.deepcopy(state)
+        try:
+            record, state = play(record, state, action)
+        except RuleError:
+            assert state == before
+    assert replay(record) == state
+    ENG.scoreboard(state)
+    json.dumps(state)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Command line
+
+
+def test_cli_scores_a_record_of_finished_sheets(tmp_path, capsys):
+    """`python -m scoring score` scores a record made only of layout actions, with the sheet option."""
+    for sheet, text, total in (("A", EXAMPLE_A, 34), ("B", HEARTS_B, points(HEARTS_B, "B"))):
+        record = {"game": "splitter", "players": ["甲"], "options": {"sheet": sheet},
+                  "actions": [{"type": "layout", "by": "甲", "layout": text}]}
+        path = tmp_path / f"{sheet}.json"
+        path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+        assert main(["score", str(path)]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert out["players"][0]["total"] == total and out["over"]
+    assert total > 5
