@@ -48,6 +48,7 @@ from storage import prefs
 from storage.atomic import AtomicStorage, Unreadable, is_temp, quarantine, signature
 
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+SUMMARY_KEYS = frozenset({"id", "game", "players", "status", "created", "updated", "round", "winners"})
 
 
 class Store:
@@ -200,6 +201,8 @@ class Store:
             doc = TinyDB(path, storage=AtomicStorage).table("session").get(doc_id=1)
             if doc is None or not isinstance(doc.get("record"), dict) or not isinstance(doc.get("summary"), dict):
                 raise Unreadable(path, "no session document")
+            if not SUMMARY_KEYS <= set(doc["summary"]):
+                raise Unreadable(path, "the session summary is incomplete")
             if doc["summary"].get("id") != sid or doc["record"].get("id") != sid:
                 raise Unreadable(path, "the session id does not match the file name")
         except Unreadable as err:

@@ -156,6 +156,12 @@ def test_session_file_with_wrong_content_is_quarantined_by_the_list(tmp_path):
         (folder / "sessions" / f"{a}.json").write_text(other, encoding="utf-8")
         assert [x["id"] for x in s.sessions()] == [b]
         assert "does not match" in s.problems[0]["error"]
+        path = folder / "sessions" / f"{b}.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        del data["session"]["1"]["summary"]["status"]
+        path.write_text(json.dumps(data), encoding="utf-8")
+        assert s.sessions() == []
+        assert "incomplete" in s.problems[1]["error"]
 
 
 def test_record_the_engines_refuse_is_left_in_place(tmp_path):
