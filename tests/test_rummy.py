@@ -1,0 +1,208 @@
+"""Rummy: 500 and basic scoring, ace values, options, the meld/lay-off/uniqueness checks, the end, replay."""
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.__main__ import main
+from scoring.core import RuleError, engine
+from scoring.games.rummy import card_value
+from scoring.record import new_record, play, replay
+
+I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+PLAYERS = ["Ann", "Bo", "Cy"]
+
+
+def translated(key, params):
+    """The key exists in both languages and its placeholders are all given."""
+    for lang in ("en", "zh-CN"):
+        merged = {}
+        for name in ("rummy.json", "cards.json"):
+            merged.update(json.loads((I18N / lang / name).read_text(encoding="utf-8")))
+        assert set(re.findall(r"{(\w+)}", merged[key])) <= set(params), (lang, key)
+
+
+def refused(state, action, key):
+    """Applying action raises RuleError key, leaves state unchanged, and the message translates."""
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        engine("rummy").apply(state, action)
+    assert err.value.key == key, err.value
+    assert state == before
+    if not key.startswith("core."):
+        translated(key, err.value.params)
+    return err.value
+
+
+def line(melds=(), laid_off=(), hand=()):
+    """A Rummy line."""
+    return {"melds": [list(m) for m in melds], "laid_off": list(laid_off), "hand": list(hand)}
+
+
+def rnd(stock_out=False, **lines):
+    """A round action; players not named hold an empty line."""
+    return {"type": "round", "by": "table", "stock_out": stock_out,
+            "lines": {p: lines.get(p, line()) for p in PLAYERS}}
+
+
+def new(**options):
+    """A fresh Rummy state."""
+    return engine("rummy").new_state(PLAYERS, options)
+
+
+def scores(state):
+    """The last round's points per player."""
+    return {p: s["points"] for p, s in state["rounds"][-1]["scores"].items()}
+
+
+def test_card_values():
+    """2–9 face (5 simple), 10–K 10, ace 15 or 1 low (5 low with simple scoring)."""
+    assert [card_value(c, False, False) for c in ["2H", "9S", "10D", "KC", "AS"]] == [2, 9, 10, 10, 15]
+    assert [card_value(c, True, False) for c in ["AS", "7H"]] == [1, 7]
+    assert [card_value(c, True, True) for c in ["AS", "7H", "QH"]] == [5, 5, 10]
+    assert card_value("AS", False, True) == 15
+
+
+def test_500_melded_minus_hand_with_ace_high_and_low():
+    """500: melds and lay-offs count for, the hand against; a low ace in a run is 1, elsewhere 15."""
+    state = engine("rummy").apply(new(), rnd(
+        Ann=line([["7H", "7S", "7D"], ["QH", "KH", "AH"]], ["7C"]),
+        Bo=line([["AS", "2S", "3S"]], [], ["KD", "4C"]),
+        Cy=line([], [], ["AD", "9S", "2D"])))
+    assert scores(state) == {"Ann": 21 + 35 + 7, "Bo": 6 - 14, "Cy": -26}
+
+
+def test_500_low_aces_and_simple_scoring():
+    """With low aces every ace is 1 and Q-K-A is refused; simple scoring makes 2–9 worth 5."""
+    action = rnd(Ann=line([["AS", "2S", "3S"]]), Bo=line([], [], ["AD", "9S"]), Cy=line(hand=["5D"]))
+    assert scores(engine("rummy").apply(new(low_aces=True), action)) == {"Ann": 6, "Bo": -10, "Cy": -5}
+    assert scores(engine("rummy").apply(new(simple_scoring=True), action)) == {"Ann": 15, "Bo": -20, "Cy": -5}
+    refused(new(low_aces=True), rnd(Ann=line([["QH", "KH", "AH"]]), Bo=line(hand=["2C"]), Cy=line(hand=["3C"])),
+            "rummy.meld_invalid")
+
+
+def test_lay_off_onto_another_players_meld_and_the_low_ace():
+    """A card laid off onto anyone's meld counts for the one who laid it; an ace laid off low counts 1."""
+    state = engine("rummy").apply(new(), rnd(Ann=line([["2H", "3H", "4H"]]), Bo=line([], ["AH", "5H"], ["9C"]),
+                                             Cy=line(hand=["5D"])))
+    assert scores(state) == {"Ann": 9, "Bo": 1 + 5 - 9, "Cy": -5}
+
+
+def test_basic_winner_scores_the_other_hands():
+    """Basic: the player who went out scores the others' hands (aces 1); the rest score nothing."""
+    state = engine("rummy").apply(new(variant="basic"), rnd(
+        Ann=line([["5C", "6C", "7C"]]), Bo=line(hand=["AD", "KD"]), Cy=line(hand=["9S"])))
+    assert scores(state) == {"Ann": 11 + 9, "Bo": 0, "Cy": 0}
+    assert state["target"] == 100
+
+
+def test_basic_stock_out_subtracts_the_winners_hand_and_ties_split():
+    """Stock ran out: the lowest hand wins the others' hands minus its own; tied winners split (round down)."""
+    state = engine("rummy").apply(new(variant="basic"), rnd(
+        True, Ann=line(hand=["3C"]), Bo=line(hand=["KD", "QD"]), Cy=line(hand=["9S"])))
+    assert scores(state) == {"Ann": (20 - 3) + (9 - 3), "Bo": 0, "Cy": 0}
+    tied = engine("rummy").apply(new(variant="basic"), rnd(
+        True, Ann=line(hand=["3C"]), Bo=line(hand=["3D"]), Cy=line(hand=["KS", "2S"])))
+    assert scores(tied) == {"Ann": 4, "Bo": 4, "Cy": 0}
+
+
+def test_basic_penalty_scoring_and_end():
+    """Penalty: everyone scores minus their hand; the game ends when a penalty reaches the target."""
+    state = new(variant="basic", penalty_scoring=True, target=20)
+    state = engine("rummy").apply(state, rnd(Ann=line([["5C", "6C", "7C"]]), Bo=line(hand=["KD", "QD"]),
+                                             Cy=line(hand=["9S"])))
+    assert scores(state) == {"Ann": 0, "Bo": -20, "Cy": -9}
+    board = engine("rummy").scoreboard(state)
+    assert state["over"] and board.winners == ("Ann",)
+    with pytest.raises(RuleError) as err:
+        new(penalty_scoring=True)
+    assert err.value.key == "rummy.penalty_needs_basic"
+
+
+def test_game_ends_at_500_highest_wins():
+    """Over after the round in which someone reaches the target; the highest total wins."""
+    state = new(target=35)
+    state = engine("rummy").apply(state, rnd(Ann=line([["10H", "JH", "QH"]]), Bo=line(hand=["2C"]),
+                                             Cy=line(hand=["5D"])))
+    assert not state["over"]
+    state = engine("rummy").apply(state, rnd(Ann=line([["2S", "3S", "4S"]]),
+                                             Bo=line([["KC", "KD", "KS"]], [], ["2C"]), Cy=line(hand=["5D"])))
+    board = engine("rummy").scoreboard(state)
+    assert state["over"] and board.winners == ("Ann",) and board.total("Ann") == 39
+    assert board.to_json()["rounds"] == [{"Ann": 30, "Bo": -2, "Cy": -5}, {"Ann": 39, "Bo": 26, "Cy": -10}]
+    assert engine("rummy").status(state)["phase"] == "rummy.phase.over"
+    refused(state, rnd(Ann=line([["2S", "3S", "4S"]])), "core.game_over")
+
+
+@pytest.mark.parametrize("action,key", [
+    (rnd(Ann=line([["7H", "7S", "7D"]]), Bo=line(hand=["7H"])), "rummy.card_twice"),
+    (rnd(Ann=line([["7H", "7S", "7D"], ["5H", "6H", "7H"]])), "rummy.card_twice"),
+    (rnd(Ann=line([["7H", "8S", "9D"]])), "rummy.meld_invalid"),
+    (rnd(Ann=line([["KH", "AH", "2H"]])), "rummy.meld_invalid"),
+    (rnd(Ann=line([["7H", "7S"]])), "rummy.meld_invalid"),
+    (rnd(Ann=line([["7H", "7S", "7D"]], ["9H"])), "rummy.lay_off_invalid"),
+    (rnd(Ann=line(hand=["2C"]), Bo=line(hand=["3C"]), Cy=line(hand=["4C"])), "rummy.nobody_out"),
+    (rnd(Ann=line(hand=["2C"])), "rummy.two_out"),
+    (rnd(Ann=line(hand=["1C"])), "cards.card_unknown"),
+    (rnd(Ann={"melds": [["7H", "7S", "7D"]], "laid_off": "7C"}), "rummy.line_invalid"),
+    ({"type": "round", "by": "table", "lines": {"Ann": line()}}, "rummy.line_missing"),
+    ({"type": "round", "by": "table"}, "rummy.lines_missing"),
+    ({**rnd(), "by": "Ann"}, "rummy.table_only"),
+])
+def test_impossible_rounds_refused(action, key):
+    """A card used twice, a bad meld, lay-offs that fit nowhere, nobody or two out, bad cards: refused whole."""
+    refused(new(), action, key)
+
+
+def test_one_meld_per_turn_checks_what_a_pad_can():
+    """With the option, laying off without a meld that round is refused."""
+    action = rnd(Ann=line([["7H", "7S", "7D"]]), Bo=line([], ["7C"], ["2D"]), Cy=line(hand=["3D"]))
+    assert engine("rummy").apply(new(), action)
+    assert refused(new(one_meld_per_turn=True), action, "rummy.lay_off_without_meld").params == {"name": "Bo"}
+
+
+def test_cli_scores_an_exported_record(tmp_path, capsys):
+    """`python -m scoring score` on an exported record prints the same totals."""
+    record = new_record("rummy", PLAYERS, {"variant": "basic"}, seed=1)
+    state = replay(record)
+    for action in [rnd(Ann=line([["5C", "6C", "7C"]]), Bo=line(hand=["AD", "KD"]), Cy=line(hand=["9S"])),
+                   rnd(True, Ann=line(hand=["3C"]), Bo=line(hand=["KD", "QD"]), Cy=line(hand=["9S"]))]:
+        record, state = play(record, state, action)
+    path = tmp_path / "rummy.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["score", str(path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert {p["name"]: p["total"] for p in printed["players"]} == {"Ann": 43, "Bo": 0, "Cy": 0}
+    assert printed == engine("rummy").scoreboard(state).to_json()
+
+
+CARD = st.sampled_from(["AS", "2S", "3S", "4S", "QS", "KS", "7H", "7D", "7C", "7S", "10H", "ZZ"])
+LINE = st.fixed_dictionaries({"melds": st.lists(st.lists(CARD, min_size=2, max_size=4), max_size=2),
+                              "laid_off": st.lists(CARD, max_size=2), "hand": st.lists(CARD, max_size=2)})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.fixed_dictionaries({"type": st.just("round"), "stock_out": st.booleans(),
+                                       "lines": st.fixed_dictionaries({p: LINE for p in PLAYERS})}), max_size=6))
+def test_random_rounds_raise_only_rule_errors_and_replay_equals_live(actions):
+    """Any rounds: refusals are RuleError only; accepted ones replay to the live state."""
+    record = new_record("rummy", PLAYERS, seed=1)
+    state = replay(record)
+    for action in actions:
+        try:
+            record, state = play(record, state, action)
+        except RuleError:
+            continue
+    assert replay(record) == state
+
+
+def test_translation_files_have_the_same_keys():
+    """Both languages define exactly the same keys."""
+    en = json.loads((I18N / "en" / "rummy.json").read_text(encoding="utf-8"))
+    zh = json.loads((I18N / "zh-CN" / "rummy.json").read_text(encoding="utf-8"))
+    assert set(en) == set(zh)
