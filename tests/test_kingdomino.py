@@ -246,6 +246,7 @@ def test_legal_placements_at_the_start_and_after_use():
         place(state, "A", 13, cells)
     state = place(state, "B", 13, offered[0])
     assert legal_placements(state, "A", 13) == [] and legal_placements(state, "A", 99) == []
+    assert legal_placements(state, "A", True) == [] and legal_placements(state, "nobody", 14) == []
 
 
 def test_a_domino_without_a_place_is_discarded_one_with_a_place_is_not():

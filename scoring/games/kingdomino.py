@@ -291,8 +291,8 @@ def _finished(kingdom: dict, options: dict) -> bool:
 def legal_placements(state: dict, player: str, domino: int) -> list[list[list[int]]]:
     """Every legal `cells` ([[r, c], [r, c]], first half first) for domino in player's current kingdom."""
     kingdom = _current(state).get(player)
-    if kingdom is None or _finished(kingdom, state["options"]) or domino not in DOMINOES \
-            or domino in _used(state):
+    if kingdom is None or _finished(kingdom, state["options"]) or isinstance(domino, bool) \
+            or domino not in DOMINOES or domino in _used(state):
         return []
     grid, size = kingdom["grid"], grid_size(state["options"])
     box = _box(_filled(grid))
