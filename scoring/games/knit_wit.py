@@ -1,0 +1,561 @@
+"""Knit Wit (创意编字, Matt Leacock 2016), 2–8 players: RULINGS.md §1.
+
+The loops, tags and spools stay on the table; the app records the weave's topology (which loops are around
+which spool), the answer sheets, the bonus-button race and the scoring with its duplicate checks, challenges
+and votes. Mechanics borrowed: the bonus race (`scoring/mechanics/race.py`) for the buttons, the countdown
+(`scoring/mechanics/timer.py`) for the 10 seconds to explain, the vote (`scoring/mechanics/vote.py`) for
+challenges, and the answer matcher (`validators/answers.py`) for reused answers, tag echoes and duplicates.
+
+Phases (`status()["phase"]` is `knit_wit.phase.<name>`):
+- `deal` (only with option `deal` = "table"): the table enters the spools each player was dealt.
+- `weave`: from the start player clockwise, a turn is a `loop` (with its tag) then a `spool`. Ends when every
+  spool is placed.
+- `answer`: everyone fills in their sheet at once; `claim` takes the top button and locks the sheet.
+- `scoring`: spool by spool, ascending: duplicates, suggested duplicates the table rules on, challenges.
+- `over`: every spool scored.
+
+Actions:
+- `deal` by the table (phase deal): `{"spools": {player: [numbers]}}` as dealt at the table.
+- `loop` by the player whose turn it is: `{"tag": text | null, "encloses": [spool numbers]}`; tag null (or
+  absent) draws from the app's tag deck (options `tags` = deck_en / deck_zh), a text is the table's own tag.
+- `spool` by the same player: `{"number": n, "loops": [loop ids around it], "separate": bool}`.
+- `answer` by a player: `{"spool": n, "text": str}` ("" clears the answer).
+- `claim` by a player: take the top button (finishing or giving up); the sheet locks.
+- `stop` by a player: in the 2-player game, the player left answering gives up their one more answer.
+- `aliases` by the table: `{"pairs": [[a, b], ...]}`: answers the table ruled the same in earlier sessions
+  (the app adds what storage has learned, so replay never reads storage).
+- `dup_ruling` by the table: `{"a": [player, spool], "b": [player, spool], "same": bool}` on a suggested pair.
+- `challenge` by a player: `{"target": player, "at": time}` the target's answer on the spool being scored.
+- `vote` by a player: `{"yes": bool}` on the open challenge.
+- `next_spool` by the table: the spool being scored is done (nothing may be pending).
+
+Rulings:
+- Setup [seed]: loops and spools per player 2p → 3, 3–4p → 2, 5–8p → 1; spools 1..N in play; buttons 2p [2],
+  3p [2, 1], 4p [3, 2, 1], 5–8p [4, 3, 2, 1]; the holder of spool 1 (the lowest) starts.
+- The app's deal (option `deal` = "app", default) shuffles 1..N with the session seed; with "table" the dealt
+  numbers are entered by a `deal` action before weaving.
+- A turn is exactly one loop and then one of the player's own spools (the player chooses which, [seed]).
+  The first loop of the game encloses nothing; every later loop encloses exactly one spool already placed
+  [official]; that spool is then inside the new loop too. Whether the loop covers a clip is left to the table.
+- A spool is placed inside at least one loop. Its loop set is what the app knows of its region: a second spool
+  with the same loop set is refused unless the action says `"separate": true`, the table's confirmation that
+  loops crossing twice made two regions (the view warns and asks); that confirmation stays in the log.
+- Tags: typed by the table (option `tags` = "table", default; a non-empty text of at most 40 characters), or
+  drawn from the app's own deck without replacement, by the session seed and the number of tags drawn so far.
+  The drawn text is kept in the state, so a replay is exact.
+- Answers: at most 80 characters; surrounding spaces dropped; an answer that normalises to nothing (only
+  punctuation) counts as blank. A player may change their answers until their sheet locks. An answer the
+  matcher finds the same (equal after normalising, or a known alias) as another answer on the same sheet is
+  refused. An answer that merely repeats a tag around its spool is flagged (`echoes`) for the table to
+  challenge, never struck by the app.
+- Buttons: `claim` takes the top button and locks the claimant's sheet; when the last button is taken every
+  sheet locks and scoring begins. 2-player [seed]: after the only button is taken, the other player may add
+  exactly one more answer — a non-blank answer on a spool still blank on their sheet — then their sheet locks;
+  `stop` ends that without an answer, and a player with no blank spool left locks at once.
+- Scoring, spool by spool [official + seed]: answers the matcher finds the same (equal or alias) are all crossed
+  out. Suggested pairs (similar, e.g. a plural) wait for the table's `dup_ruling`; a confirmed pair is crossed
+  out and learned as an alias for the rest of the session (`learned`, for the app to store); a rejected pair is
+  not asked again on that spool. Crossing out follows the alias classes, so a later confirmation may also cross
+  out a pair rejected earlier when both are now the same as a third answer. Aliases confirmed on a later spool
+  never change a spool already scored.
+- Challenge [seed]: any player may challenge another player's answer on the spool being scored (not their own,
+  not a blank, not one already crossed out as a duplicate, at most one challenge per answer, one at a time).
+  The challenge action needs its time (`at`): it starts the explanation countdown (option `challenge_seconds`,
+  default 10). Votes are taken whenever the table is ready — the countdown is shown, not enforced, since an
+  explanation may end early. Every player votes, challenger and challenged included; yes ≥ no keeps the answer,
+  no > yes scores it 0.
+- Points: a valid answer no one else shares scores the number of loops around its spool; crossed-out,
+  rejected and blank answers score 0; buttons score their holes. Highest total wins; ties share.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scoring.core import (CHOICE, INT, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move,
+                          register, rng)
+from scoring.mechanics import race, timer, vote
+from validators.answers import SUGGESTED, Matcher, normalise
+
+TAG_LIMIT = 40
+ANSWER_LIMIT = 80
+DECK_LANGS = {"deck_en": "en", "deck_zh": "zh-CN"}
+DECK_FOLDER = Path(__file__).resolve().parents[2] / "assets" / "knit_wit"
+
+
+def load_deck(lang: str) -> tuple[str, ...]:
+    """The app's tag list for a language: one tag a line, blank lines and `#` comments skipped."""
+    path = DECK_FOLDER / f"tags.{lang}.txt"
+    if not path.exists():
+        return ()
+    lines = (line.strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return tuple(line for line in lines if line and not line.startswith("#"))
+
+
+DECKS = {lang: load_deck(lang) for lang in DECK_LANGS.values()}
+
+
+def per_player(count: int) -> int:
+    """Loops (and spools) each player gets for a player count."""
+    return 3 if count == 2 else 2 if count <= 4 else 1
+
+
+def buttons_for(count: int) -> list[int]:
+    """The bonus-button stack for a player count, most holes on top."""
+    return {2: [2], 3: [2, 1], 4: [3, 2, 1]}.get(count, [4, 3, 2, 1])
+
+
+def _is_int(value: object) -> bool:
+    """Whether value is a whole number (not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def placed(state: dict, number: int) -> dict | None:
+    """The placed spool with that number, or None."""
+    return next((s for s in state["placed"] if s["number"] == number), None)
+
+
+def loops_around(state: dict, number: int) -> list[int]:
+    """The ids of the loops around a placed spool, ascending."""
+    spool = placed(state, number)
+    return sorted(spool["loops"]) if spool else []
+
+
+def tags_of(state: dict, number: int) -> list[str]:
+    """The tags around a placed spool, in loop order."""
+    return [state["loops"][i - 1]["tag"] for i in loops_around(state, number)]
+
+
+def matcher(state: dict) -> Matcher:
+    """The matcher for this session: the aliases given at the start plus those confirmed while scoring."""
+    return Matcher(state["aliases"] + state["learned"], state["options"]["suggest_at"])
+
+
+def spool_review(state: dict) -> dict:
+    """The spool being scored: each player's answer, the duplicates, the pairs waiting for the table's ruling."""
+    n = state["spool"]
+    players = state["players"]
+    texts = [state["sheets"][p][n - 1] for p in players]
+    m = matcher(state)
+    duplicates = sorted({i for group in m.groups(texts) if len(group) > 1 for i in group})
+    dup_names = [players[i] for i in duplicates]
+    suggested = []
+    for i, j, verdict in m.pairs(texts):
+        pair = [players[i], players[j]]
+        if verdict.kind != SUGGESTED or pair in state["rejected"] or (i in duplicates and j in duplicates):
+            continue
+        suggested.append({"a": players[i], "b": players[j], "texts": [texts[i], texts[j]],
+                          "score": verdict.score})
+    return {"spool": n, "loops": len(loops_around(state, n)), "tags": tags_of(state, n),
+            "answers": dict(zip(players, texts)), "echoes": {p: state["echoes"][p][n - 1] for p in players},
+            "duplicates": dup_names, "suggested": suggested}
+
+
+def pending(state: dict) -> dict:
+    """What the table has to settle now (for the view): by phase, the turn, locks, rulings, the challenge."""
+    phase = state["phase"]
+    out: dict = {"phase": phase}
+    if phase == "weave":
+        out.update(turn=state["turn"], step=state["step"], hand=unplaced(state, state["turn"]))
+    elif phase == "answer":
+        out.update(locked=list(state["locked"]), extra=state["extra"], buttons=race.remaining(state["race"]))
+    elif phase == "scoring":
+        review = spool_review(state)
+        challenge = state["challenge"]
+        waiting = [v for v in state["players"] if challenge and not vote.has_voted(challenge["vote"], v)]
+        out.update(review=review, challenge=challenge, votes_missing=waiting, verdicts=dict(state["verdicts"]),
+                   can_advance=not review["suggested"] and challenge is None)
+    return out
+
+
+def unplaced(state: dict, player: str) -> list[int]:
+    """The player's spools not yet on the table, ascending."""
+    done = {s["number"] for s in state["placed"]}
+    return [n for n in state["hands"][player] if n not in done]
+
+
+@register
+class KnitWit(Engine):
+    """Knit Wit: weave loops and spools, answer at once, race for buttons, score spool by spool."""
+
+    game = Game(
+        id="knit_wit",
+        names={"en": "Knit Wit", "zh-CN": "创意编字"},
+        min_players=2,
+        max_players=8,
+        rounds=False,
+        options=(
+            Option("tags", "table", CHOICE, choices=("table", "deck_en", "deck_zh")),
+            Option("deal", "app", CHOICE, choices=("app", "table")),
+            Option("suggest_at", 80, INT, minimum=50, maximum=100),
+            Option("challenge_seconds", 10, INT, minimum=1, maximum=120),
+        ),
+    )
+
+    def setup(self, state: dict) -> None:
+        """Spools, loops and buttons from the player count; the app's deal when it deals."""
+        players = state["players"]
+        per = per_player(len(players))
+        count = per * len(players)
+        deck = state["options"]["tags"]
+        if deck in DECK_LANGS and len(DECKS[DECK_LANGS[deck]]) < count:
+            raise RuleError("knit_wit.deck_short", tags=len(DECKS[DECK_LANGS[deck]]), loops=count)
+        state.update(per=per, count=count, hands={}, start=None, turn=None, step="loop", loops=[], placed=[],
+                     drawn=[], sheets={p: [""] * count for p in players},
+                     echoes={p: [None] * count for p in players}, locked=[], extra=None,
+                     race=race.new_race(buttons_for(len(players)), list(players)), aliases=[], learned=[],
+                     spool=None, rejected=[], verdicts={}, challenge=None, results=[], phase="deal")
+        if state["options"]["deal"] == "app":
+            numbers = list(range(1, count + 1))
+            rng(state["seed"], "deal").shuffle(numbers)
+            self._start_weave(state, {p: numbers[i * per:(i + 1) * per] for i, p in enumerate(players)})
+
+    def _start_weave(self, state: dict, hands: dict) -> None:
+        """Keep the deal and give the first turn to the holder of spool 1."""
+        state["hands"] = {p: sorted(hands[p]) for p in state["players"]}
+        state["start"] = next(p for p in state["players"] if 1 in state["hands"][p])
+        state["turn"] = state["start"]
+        state["phase"] = "weave"
+
+    # --- who may act ------------------------------------------------------------------------------------
+
+    def _table(self, action: dict) -> None:
+        """Refuse a table ruling made by a single player."""
+        if action.get("by", TABLE) != TABLE:
+            raise RuleError("knit_wit.table_only")
+
+    def _player(self, action: dict) -> str:
+        """The acting player; the table as a whole cannot do this."""
+        by = action.get("by", TABLE)
+        if by == TABLE:
+            raise RuleError("knit_wit.player_only")
+        return by
+
+    def _phase(self, state: dict, phase: str) -> None:
+        """Refuse an action that belongs to another phase."""
+        if state["phase"] != phase:
+            raise RuleError(f"knit_wit.not_{phase}")
+
+    # --- the deal -----------------------------------------------------------------------------------------
+
+    @move("deal")
+    def deal(self, state: dict, action: dict) -> None:
+        """Enter the spools each player was dealt at the table."""
+        self._table(action)
+        self._phase(state, "deal")
+        given = action.get("spools")
+        if not isinstance(given, dict):
+            raise RuleError("knit_wit.deal_invalid")
+        for name in given:
+            if name not in state["players"]:
+                raise RuleError("core.player_unknown", name=str(name))
+        seen: set[int] = set()
+        for p in state["players"]:
+            numbers = given.get(p)
+            if not isinstance(numbers, list):
+                raise RuleError("knit_wit.deal_missing", name=p)
+            if len(numbers) != state["per"]:
+                raise RuleError("knit_wit.deal_count", name=p, count=state["per"])
+            for n in numbers:
+                if not _is_int(n) or not 1 <= n <= state["count"] or n in seen:
+                    raise RuleError("knit_wit.deal_number", name=p, number=str(n), count=state["count"])
+                seen.add(n)
+        self._start_weave(state, given)
+
+    # --- weaving ------------------------------------------------------------------------------------------
+
+    def _turn(self, state: dict, action: dict, step: str) -> str:
+        """The player whose turn it is, at the given step of the turn."""
+        player = self._player(action)
+        self._phase(state, "weave")
+        if player != state["turn"]:
+            raise RuleError("knit_wit.not_your_turn", turn=state["turn"])
+        if state["step"] != step:
+            raise RuleError(f"knit_wit.{state['step']}_first")
+        return player
+
+    @move("loop")
+    def loop(self, state: dict, action: dict) -> None:
+        """Place a loop with its tag, enclosing exactly one spool on the table (the game's first: none)."""
+        player = self._turn(state, action, "loop")
+        encloses = action.get("encloses", [])
+        if not isinstance(encloses, list) or not all(_is_int(n) for n in encloses):
+            raise RuleError("knit_wit.encloses_invalid")
+        for n in encloses:
+            if placed(state, n) is None:
+                raise RuleError("knit_wit.spool_not_placed", number=n)
+        if state["loops"] and len(set(encloses)) != 1:
+            raise RuleError("knit_wit.loop_encloses_one", count=len(set(encloses)))
+        tag = self._tag(state, action.get("tag"))
+        loop_id = len(state["loops"]) + 1
+        state["loops"].append({"id": loop_id, "by": player, "tag": tag, "encloses": sorted(set(encloses))})
+        for n in set(encloses):
+            placed(state, n)["loops"].append(loop_id)
+        state["step"] = "spool"
+
+    def _tag(self, state: dict, given: object) -> str:
+        """The new loop's tag: the table's text, or the next one drawn from the app's deck."""
+        deck = state["options"]["tags"]
+        if deck == "table":
+            if not isinstance(given, str) or not given.strip():
+                raise RuleError("knit_wit.tag_missing")
+            if len(given.strip()) > TAG_LIMIT:
+                raise RuleError("knit_wit.tag_too_long", limit=TAG_LIMIT)
+            return given.strip()
+        if given is not None:
+            raise RuleError("knit_wit.tag_from_deck")
+        tags = DECKS[DECK_LANGS[deck]]
+        left = [i for i in range(len(tags)) if i not in state["drawn"]]
+        index = left[rng(state["seed"], "tag", len(state["drawn"])).randrange(len(left))]
+        state["drawn"].append(index)
+        return tags[index]
+
+    @move("spool")
+    def spool(self, state: dict, action: dict) -> None:
+        """Place one of the player's spools in an empty region inside at least one loop."""
+        player = self._turn(state, action, "spool")
+        number = action.get("number")
+        if not _is_int(number) or number not in unplaced(state, player):
+            raise RuleError("knit_wit.spool_not_yours", number=str(number), hand=unplaced(state, player))
+        loops = action.get("loops")
+        if not isinstance(loops, list) or not loops:
+            raise RuleError("knit_wit.spool_outside_loops")
+        for i in loops:
+            if not _is_int(i) or not 1 <= i <= len(state["loops"]):
+                raise RuleError("knit_wit.loop_unknown", loop=str(i))
+        separate = action.get("separate", False)
+        if not isinstance(separate, bool):
+            raise RuleError("knit_wit.separate_invalid")
+        around = sorted(set(loops))
+        occupant = next((s["number"] for s in state["placed"] if sorted(s["loops"]) == around), None)
+        if occupant is not None and not separate:
+            raise RuleError("knit_wit.region_occupied", number=occupant, loops=around)
+        state["placed"].append({"number": number, "by": player, "loops": around,
+                                "separate": occupant is not None})
+        self._next_turn(state)
+
+    def _next_turn(self, state: dict) -> None:
+        """The next player clockwise, or the answer phase once every spool is placed."""
+        if len(state["placed"]) == state["count"]:
+            state.update(phase="answer", turn=None, step=None)
+            return
+        players = state["players"]
+        state["turn"] = players[(players.index(state["turn"]) + 1) % len(players)]
+        state["step"] = "loop"
+
+    # --- answering ----------------------------------------------------------------------------------------
+
+    @move("answer")
+    def answer(self, state: dict, action: dict) -> None:
+        """Write (or clear) one answer on the player's own sheet."""
+        player = self._player(action)
+        if state["phase"] == "scoring":
+            raise RuleError("knit_wit.sheet_locked", name=player)
+        self._phase(state, "answer")
+        if player in state["locked"]:
+            raise RuleError("knit_wit.sheet_locked", name=player)
+        number = action.get("spool")
+        if not _is_int(number) or not 1 <= number <= state["count"]:
+            raise RuleError("knit_wit.spool_unknown", number=str(number), count=state["count"])
+        text = action.get("text")
+        if not isinstance(text, str):
+            raise RuleError("knit_wit.answer_invalid")
+        text = text.strip() if normalise(text) else ""
+        if len(text) > ANSWER_LIMIT:
+            raise RuleError("knit_wit.answer_too_long", limit=ANSWER_LIMIT)
+        sheet = state["sheets"][player]
+        if state["extra"] == player:
+            if sheet[number - 1]:
+                raise RuleError("knit_wit.extra_spool_answered", number=number)
+            if not text:
+                raise RuleError("knit_wit.extra_answer_empty")
+        m = matcher(state)
+        if text:
+            reused = next((i + 1 for i, other in enumerate(sheet)
+                           if i != number - 1 and other and m.key(other) == m.key(text)), None)
+            if reused is not None:
+                raise RuleError("knit_wit.answer_reused", number=reused, text=sheet[reused - 1])
+        sheet[number - 1] = text
+        state["echoes"][player][number - 1] = m.echoes_tag(text, tags_of(state, number))
+        if state["extra"] == player:
+            self._start_scoring(state)
+
+    @move("claim")
+    def claim(self, state: dict, action: dict) -> None:
+        """Take the top button: the claimant's sheet locks; the last button locks every sheet."""
+        player = self._player(action)
+        self._phase(state, "answer")
+        state["race"], _ = race.claim(state["race"], player)
+        state["locked"].append(player)
+        if not race.is_over(state["race"]):
+            return
+        others = [p for p in state["players"] if p not in state["locked"]]
+        if len(state["players"]) == 2 and others and "" in state["sheets"][others[0]]:
+            state["extra"] = others[0]
+            return
+        self._start_scoring(state)
+
+    @move("stop")
+    def stop(self, state: dict, action: dict) -> None:
+        """2-player: the player left answering gives up the one more answer."""
+        player = self._player(action)
+        self._phase(state, "answer")
+        if state["extra"] != player:
+            raise RuleError("knit_wit.stop_not_allowed")
+        self._start_scoring(state)
+
+    def _start_scoring(self, state: dict) -> None:
+        """Lock every sheet and start scoring at spool 1."""
+        state.update(locked=list(state["players"]), extra=None, phase="scoring", spool=1, rejected=[], verdicts={}, challenge=None)
+
+    # --- scoring ------------------------------------------------------------------------------------------
+
+    @move("aliases")
+    def aliases(self, state: dict, action: dict) -> None:
+        """Add answers the table ruled the same in earlier sessions."""
+        self._table(action)
+        pairs = action.get("pairs")
+        if not isinstance(pairs, list) or not all(
+                isinstance(p, list) and len(p) == 2 and all(isinstance(t, str) and normalise(t) for t in p)
+                for p in pairs):
+            raise RuleError("knit_wit.aliases_invalid")
+        state["aliases"].extend([list(p) for p in pairs])
+
+    def _seat(self, state: dict, given: object) -> str:
+        """The player of an answer reference [player, spool] on the spool being scored."""
+        if not isinstance(given, list) or len(given) != 2 or given[0] not in state["players"]:
+            raise RuleError("knit_wit.answer_ref_invalid")
+        if not _is_int(given[1]) or given[1] != state["spool"]:
+            raise RuleError("knit_wit.not_current_spool", number=str(given[1]), current=state["spool"])
+        return given[0]
+
+    @move("dup_ruling")
+    def dup_ruling(self, state: dict, action: dict) -> None:
+        """The table rules on a suggested pair: the same (both crossed out, alias learned) or different."""
+        self._table(action)
+        self._phase(state, "scoring")
+        a, b = self._seat(state, action.get("a")), self._seat(state, action.get("b"))
+        same = action.get("same")
+        if not isinstance(same, bool):
+            raise RuleError("knit_wit.ruling_invalid")
+        found = next((s for s in spool_review(state)["suggested"] if {s["a"], s["b"]} == {a, b} and a != b), None)
+        if found is None:
+            raise RuleError("knit_wit.no_such_suggestion", a=a, b=b)
+        if same:
+            state["learned"].append(list(found["texts"]))
+        else:
+            state["rejected"].append([found["a"], found["b"]])
+
+    @move("challenge")
+    def challenge(self, state: dict, action: dict) -> None:
+        """Challenge another player's answer on the spool being scored; the explanation countdown starts."""
+        player = self._player(action)
+        if state["phase"] != "scoring":
+            raise RuleError("knit_wit.challenge_outside_scoring")
+        if state["challenge"] is not None:
+            raise RuleError("knit_wit.challenge_open", target=state["challenge"]["target"])
+        target = action.get("target")
+        if target not in state["players"]:
+            raise RuleError("knit_wit.target_unknown", target=str(target))
+        if target == player:
+            raise RuleError("knit_wit.challenge_self")
+        review = spool_review(state)
+        if not review["answers"][target]:
+            raise RuleError("knit_wit.challenge_blank", target=target)
+        if target in review["duplicates"]:
+            raise RuleError("knit_wit.challenge_duplicate", target=target)
+        if target in state["verdicts"]:
+            raise RuleError("knit_wit.already_challenged", target=target)
+        if "at" not in action:
+            raise RuleError("knit_wit.time_missing")
+        clock = timer.start(timer.countdown(state["options"]["challenge_seconds"]), action["at"])
+        state["challenge"] = {"by": player, "target": target, "timer": clock,
+                              "vote": vote.new_vote(list(state["players"]), "yes")}
+
+    @move("vote")
+    def vote(self, state: dict, action: dict) -> None:
+        """A ballot on the open challenge; the last ballot decides it (yes ≥ no keeps the answer)."""
+        player = self._player(action)
+        self._phase(state, "scoring")
+        challenge = state["challenge"]
+        if challenge is None:
+            raise RuleError("knit_wit.no_challenge")
+        challenge["vote"] = vote.cast(challenge["vote"], player, action.get("yes"))
+        if not vote.is_complete(challenge["vote"]):
+            return
+        count = vote.tally(challenge["vote"])
+        state["verdicts"][challenge["target"]] = {"by": challenge["by"], "yes": count["yes"], "no": count["no"],
+                                                  "kept": vote.outcome(challenge["vote"])}
+        state["challenge"] = None
+
+    @move("next_spool")
+    def next_spool(self, state: dict, action: dict) -> None:
+        """Score the current spool for good and move to the next one (or end the game after the last)."""
+        self._table(action)
+        self._phase(state, "scoring")
+        if state["challenge"] is not None:
+            raise RuleError("knit_wit.challenge_open", target=state["challenge"]["target"])
+        review = spool_review(state)
+        if review["suggested"]:
+            first = review["suggested"][0]
+            raise RuleError("knit_wit.duplicates_pending", a=first["a"], b=first["b"])
+        state["results"].append(self._result(state, review))
+        if state["spool"] < state["count"]:
+            state.update(spool=state["spool"] + 1, rejected=[], verdicts={})
+            return
+        state.update(phase="over", spool=None, rejected=[], verdicts={}, over=True)
+
+    def _result(self, state: dict, review: dict) -> dict:
+        """The frozen outcome of a spool: each player's answer, its status and points."""
+        answers = {}
+        for p in state["players"]:
+            text = review["answers"][p]
+            if not text:
+                status = "blank"
+            elif p in review["duplicates"]:
+                status = "duplicate"
+            elif not state["verdicts"].get(p, {"kept": True})["kept"]:
+                status = "rejected"
+            else:
+                status = "valid"
+            answers[p] = {"text": text, "status": status, "points": review["loops"] if status == "valid" else 0}
+        return {"spool": review["spool"], "loops": review["loops"], "tags": review["tags"], "answers": answers}
+
+    # --- what the app shows -------------------------------------------------------------------------------
+
+    def status(self, state: dict) -> dict:
+        """Header: the phase, whose turn it is while weaving, the spool being scored."""
+        return {"round": None, "rounds": None, "phase": f"knit_wit.phase.{state['phase']}", "turn": state["turn"],
+                "over": state["over"], "spool": state["spool"]}
+
+    def describe(self, action: dict) -> tuple[str, dict]:
+        """The action in words; an answer's text stays hidden in the log until it is scored."""
+        key, params = super().describe(action)
+        kind = action.get("type")
+        if kind == "answer":
+            return key, {"by": action.get("by"), "spool": action.get("spool")}
+        if kind == "loop" and action.get("tag") is None:
+            return "knit_wit.action.loop_drawn", params
+        if kind == "aliases":
+            return key, {"count": len(action.get("pairs") or [])}
+        if kind == "dup_ruling":
+            a, b = action.get("a") or [None, None], action.get("b") or [None, None]
+            return key, {"a": a[0], "b": b[0], "spool": a[1], "same": action.get("same")}
+        return key, params
+
+    def reveals(self, action: dict) -> bool:
+        """Drawing a tag from the deck shows a hidden tag."""
+        return action.get("type") == "loop" and action.get("tag") is None
+
+    def scoreboard(self, state: dict):
+        """Points per scored spool (loops around it), zeros for crossed-out answers, buttons' holes."""
+        lines: dict[str, list[Line]] = {p: [] for p in state["players"]}
+        for result in state["results"]:
+            for p, entry in result["answers"].items():
+                if entry["status"] == "blank":
+                    continue
+                lines[p].append(Line(f"knit_wit.line.{entry['status']}", entry["points"],
+                                     {"spool": result["spool"], "answer": entry["text"], "loops": result["loops"]}))
+        for p, holes in race.claims(state["race"]):
+            lines[p].append(Line("knit_wit.line.button", holes, {"holes": holes}))
+        return make_scoreboard("knit_wit", state["players"], lines, over=state["over"])
