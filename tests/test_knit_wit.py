@@ -14,7 +14,7 @@ from scoring.core import RuleError, engine
 from scoring.games import knit_wit
 from scoring.i18n import table
 from scoring.mechanics import timer
-from scoring.record import new_record, play, replay
+from scoring.record import new_record, play, replay, undo
 
 ENG = engine("knit_wit")
 T0 = "2024-05-01T20:00:00+00:00"
@@ -152,6 +152,7 @@ def test_weave_records_topology_and_turns_clockwise():
     """Turns go clockwise from the start player; loops join the spool they enclose; all placed → answering."""
     t = Table(["A", "B", "C"], deal="table")
     t.do("deal", spools={"A": [2, 4], "B": [5, 6], "C": [1, 3]})
+    assert knit_wit.pending(t.state) == {"phase": "weave", "turn": "C", "step": "loop", "hand": [1, 3]}
     order = []
     for by, tag, encloses, number, loops in [("C", "黄色", [], 1, [1]), ("A", "有机物", [1], 2, [2]),
                                              ("B", "会飞的", [2], 5, [3]), ("C", "大", [5], 3, [1, 2, 4]),
@@ -356,7 +357,8 @@ def finish(t):
 
 def test_identical_answers_are_all_crossed_out_and_loops_give_points():
     """Seed examples: two identical answers both crossed out; a unique answer on a 3-loop spool scores 3."""
-    t = scoring3({"A": {1: "向日葵", 2: "蜜蜂", 4: "南瓜"}, "B": {1: "向日葵", 4: "冬瓜"}, "C": {1: "柠檬"}})
+    t = scoring3({"A": {1: "向日葵", 2: "蜜蜂", 4: "南瓜"}, "B": {1: "向日葵", 4: "冬瓜"},
+                  "C": {1: "柠檬"}})
     review = knit_wit.pending(t.state)["review"]
     assert review["duplicates"] == ["A", "B"] and review["loops"] == 2
     finish(t)
@@ -591,10 +593,11 @@ def garbage(data, state):
 @given(data=st.data(), count=st.integers(2, 6), tags=st.sampled_from(["table", "deck_en", "deck_zh"]),
        deal=st.sampled_from(["app", "table"]), seed=st.integers(0, 50))
 def test_random_legal_games_replay_identically(data, count, tags, deal, seed):
-    """Random games: refusals are RuleErrors that change nothing; replaying the log gives the live state."""
+    """Random games: refusals are RuleErrors that change nothing; replay gives the live state; undo the one before."""
     players = [f"P{i}" for i in range(count)]
     record = new_record("knit_wit", players, {"tags": tags, "deal": deal}, seed)
     state = replay(record)
+    previous = state
     for step in range(160):
         if state["over"]:
             break
@@ -602,9 +605,12 @@ def test_random_legal_games_replay_identically(data, count, tags, deal, seed):
         before = copy.deepcopy(state)
         try:
             record, state = play(record, state, action)
+            previous = before
         except RuleError:
             assert state == before
     assert replay(record) == state
+    if record["actions"]:
+        assert undo(record, consent=True)[1] == previous
     assert json.loads(json.dumps(state)) == state
     board = ENG.scoreboard(state)
     assert sum(p.total for p in board.players) >= 0

@@ -406,7 +406,8 @@ class KnitWit(Engine):
 
     def _start_scoring(self, state: dict) -> None:
         """Lock every sheet and start scoring at spool 1."""
-        state.update(locked=list(state["players"]), extra=None, phase="scoring", spool=1, rejected=[], verdicts={}, challenge=None)
+        state.update(locked=list(state["players"]), extra=None, phase="scoring", spool=1, rejected=[], verdicts={},
+                     challenge=None)
 
     # --- scoring ------------------------------------------------------------------------------------------
 
