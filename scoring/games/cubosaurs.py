@@ -1,0 +1,222 @@
+"""Cubosaurs (Fabien Tanguy, Catch Up Games 2022): each player's collection at the end of a round, scored.
+
+Score rows are data, because only part of them is confirmed [RULINGS §10]: option `rows` holds one row per
+dinosaur type, the points for 1 / 2 / 3 / 4+ cards, and option `eggs` one row per egg type, the points with and
+without the majority. Both are text, entries separated by ";", an unknown value written "?":
+
+    rows: "T-Rex: 4 1 -2 -5; Brontosaurus: ? ? 5 ?; Pentaceratops: -3 ? ? ?"
+    eggs: "Pentaceratops: ? -3"
+
+Known [official]: the T-Rex row. From the official example: Brontosaurus ×3 = +5, Pentaceratops ×1 = −3, a lost
+Pentaceratops egg = −3. Every "?" is unconfirmed: when a round needs one the engine refuses it naming the type
+and count (`cubosaurs.value_unknown`), the view asks the table what the card says, and records a `row` action;
+the app may save the completed rows as a game profile for the next session.
+
+Actions:
+- `row` by the table: `{"kind": "dino" | "egg", "name": type, "values": [4 ints] | [plus, minus]}` — sets (or
+  adds) a row; earlier rounds are rescored with it.
+- `round` by the table: `{"lines": {player: {"dinos": {type: count}, "raptors": [{"colour": "black" | "grey",
+  "plus": int, "minus": int}, ...], "eggs": {type: count}, "dna": tokens}}}` — a line for every player.
+
+Scoring: the row value for each type's count (4+ as 4); raptors: the black/grey pairing with the best total,
+paired cards scoring their plus value and lone ones their minus value; each egg its plus value if its owner has
+the most cards of that type (ties count as most), else its minus value; with option `dna` (advanced mode) the
+tokens held after the last round score 1 per pair. 2 rounds (3 with 2 players), summed.
+
+Rulings:
+- A player with none of a type never has its majority (an egg of a type nobody collected is lost).
+- DNA tokens carry over between rounds; each line gives the tokens the player holds then, and the last round's
+  count is scored once (shown as its own line).
+- Final tie: the most points in the last round, then shared.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from scoring.core import BOOL, TABLE, TEXT, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register
+
+DEFAULT_ROWS = "T-Rex: 4 1 -2 -5; Brontosaurus: ? ? 5 ?; Pentaceratops: -3 ? ? ?"
+DEFAULT_EGGS = "Pentaceratops: ? -3"
+COLOURS = ("black", "grey")
+MAX_RAPTORS = 16
+
+
+def parse_rows(text: str, width: int, option: str) -> dict:
+    """Rows from profile text: {type: [int or None] * width}; refuses malformed entries."""
+    rows = {}
+    for entry in filter(None, (part.strip() for part in text.split(";"))):
+        name, sep, values = entry.partition(":")
+        cells = values.replace(",", " ").replace("−", "-").replace("+", "").split()
+        if not sep or not name.strip() or len(cells) != width or name.strip() in rows:
+            raise RuleError("cubosaurs.rows_invalid", option=option, entry=entry)
+        try:
+            rows[name.strip()] = [None if c == "?" else int(c) for c in cells]
+        except ValueError:
+            raise RuleError("cubosaurs.rows_invalid", option=option, entry=entry) from None
+    return rows
+
+
+def format_rows(rows: dict) -> str:
+    """Rows back to profile text (what the app saves as a profile)."""
+    return "; ".join(f"{name}: " + " ".join("?" if v is None else str(v) for v in values)
+                     for name, values in rows.items())
+
+
+def best_raptors(raptors: list[dict]) -> int:
+    """The raptors' best total: each black paired with at most one grey, pairs plus, lone cards minus."""
+    blacks = [r for r in raptors if r["colour"] == "black"]
+    greys = [r for r in raptors if r["colour"] == "grey"]
+
+    @lru_cache(maxsize=None)
+    def best(i: int, used: int) -> int:
+        """Best total for blacks[i:] with the greys in `used` already paired."""
+        if i == len(blacks):
+            return sum(g["minus"] for j, g in enumerate(greys) if not used >> j & 1)
+        options = [blacks[i]["minus"] + best(i + 1, used)]
+        for j, grey in enumerate(greys):
+            if not used >> j & 1:
+                options.append(blacks[i]["plus"] + grey["plus"] + best(i + 1, used | 1 << j))
+        return max(options)
+
+    return best(0, 0)
+
+
+def _count(name: str, value) -> int:
+    """A card or token count, a whole number ≥ 0."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 60:
+        raise RuleError("cubosaurs.count_invalid", name=name)
+    return value
+
+
+@register
+class Cubosaurs(Engine):
+    """Cubosaurs rounds: collections scored by editable rows, raptor pairs, egg majorities, DNA tokens."""
+
+    game = Game(
+        id="cubosaurs",
+        names={"en": "Cubosaurs", "zh-CN": "方块恐龙"},
+        min_players=2,
+        max_players=5,
+        options=(
+            Option("rows", DEFAULT_ROWS, TEXT),
+            Option("eggs", DEFAULT_EGGS, TEXT),
+            Option("dna", False, BOOL),
+        ),
+    )
+
+    def setup(self, state: dict) -> None:
+        """Rows from the options; 2 rounds, 3 with two players."""
+        state["rows"] = parse_rows(state["options"]["rows"], 4, "rows")
+        state["egg_rows"] = parse_rows(state["options"]["eggs"], 2, "eggs")
+        state["rounds"] = []
+        state["total_rounds"] = 3 if len(state["players"]) == 2 else 2
+        state["phase"] = "cubosaurs.phase.playing"
+
+    @move("row")
+    def set_row(self, state: dict, action: dict) -> None:
+        """The table sets a score row (what the card says)."""
+        if action.get("by", TABLE) != TABLE:
+            raise RuleError("cubosaurs.table_only")
+        kind, name, values = action.get("kind"), action.get("name"), action.get("values")
+        width = {"dino": 4, "egg": 2}.get(kind)
+        if width is None or not isinstance(name, str) or not name.strip() or ";" in name or ":" in name:
+            raise RuleError("cubosaurs.row_invalid")
+        if not isinstance(values, list) or len(values) != width \
+                or any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > 100 for v in values):
+            raise RuleError("cubosaurs.row_invalid")
+        state["rows" if kind == "dino" else "egg_rows"][name.strip()] = list(values)
+
+    @move("round")
+    def add_round(self, state: dict, action: dict) -> None:
+        """Record one round: every player's collection, checked and scorable with the known rows."""
+        if action.get("by", TABLE) != TABLE:
+            raise RuleError("cubosaurs.table_only")
+        lines = action.get("lines")
+        if not isinstance(lines, dict):
+            raise RuleError("cubosaurs.lines_missing")
+        for name in lines:
+            if name not in state["players"]:
+                raise RuleError("core.player_unknown", name=str(name))
+        checked = {}
+        for name in state["players"]:
+            if name not in lines:
+                raise RuleError("cubosaurs.line_missing", name=name)
+            checked[name] = self._check_line(state, name, lines[name])
+        self.round_scores(state, checked)
+        state["rounds"].append(checked)
+        if len(state["rounds"]) >= state["total_rounds"]:
+            state["over"] = True
+            state["phase"] = "cubosaurs.phase.over"
+
+    def _check_line(self, state: dict, name: str, line) -> dict:
+        """One collection with known types and sensible counts."""
+        if not isinstance(line, dict):
+            raise RuleError("cubosaurs.line_invalid", name=name)
+        dinos, eggs, raptors = line.get("dinos", {}), line.get("eggs", {}), line.get("raptors", [])
+        if not isinstance(dinos, dict) or not isinstance(eggs, dict) or not isinstance(raptors, list):
+            raise RuleError("cubosaurs.line_invalid", name=name)
+        for kind, table, rows in (("type", dinos, state["rows"]), ("egg", eggs, state["egg_rows"])):
+            for dino in table:
+                if dino not in rows:
+                    raise RuleError(f"cubosaurs.{kind}_unknown", name=name, type=str(dino))
+        if len(raptors) > MAX_RAPTORS or any(
+                not isinstance(r, dict) or r.get("colour") not in COLOURS
+                or any(isinstance(r.get(k), bool) or not isinstance(r.get(k), int) for k in ("plus", "minus"))
+                for r in raptors):
+            raise RuleError("cubosaurs.raptor_invalid", name=name)
+        dna = _count(name, line.get("dna", 0))
+        if dna and not state["options"]["dna"]:
+            raise RuleError("cubosaurs.dna_off", name=name)
+        return {"dinos": {d: _count(name, c) for d, c in dinos.items() if _count(name, c)},
+                "eggs": {d: _count(name, c) for d, c in eggs.items() if _count(name, c)},
+                "raptors": [{"colour": r["colour"], "plus": r["plus"], "minus": r["minus"]} for r in raptors],
+                "dna": dna}
+
+    def round_scores(self, state: dict, lines: dict) -> dict:
+        """Each player's {"dinos", "raptors", "eggs"} points for a round; refuses a needed unknown value."""
+        out = {}
+        for name, line in lines.items():
+            dinos = 0
+            for dino, count in line["dinos"].items():
+                value = state["rows"][dino][min(count, 4) - 1]
+                if value is None:
+                    raise RuleError("cubosaurs.value_unknown", type=dino, count=min(count, 4))
+                dinos += value
+            eggs = 0
+            for dino, count in line["eggs"].items():
+                mine = line["dinos"].get(dino, 0)
+                most = mine > 0 and all(mine >= other["dinos"].get(dino, 0) for other in lines.values())
+                value = state["egg_rows"][dino][0 if most else 1]
+                if value is None:
+                    raise RuleError("cubosaurs.egg_value_unknown", type=dino, majority=most)
+                eggs += value * count
+            out[name] = {"dinos": dinos, "raptors": best_raptors(line["raptors"]), "eggs": eggs}
+        return out
+
+    def status(self, state: dict) -> dict:
+        """Header: the round being entered (the last one once over) of 2 or 3."""
+        done = len(state["rounds"])
+        return {"round": done if state["over"] else done + 1, "rounds": state["total_rounds"],
+                "phase": state["phase"], "turn": None, "over": state["over"]}
+
+    def scoreboard(self, state: dict):
+        """Lines per round (dinosaurs, raptors, eggs) and the DNA pairs; tiebreak the last round's points."""
+        lines = {p: [] for p in state["players"]}
+        cumulative, running, last = [], {p: 0 for p in state["players"]}, {p: 0 for p in state["players"]}
+        for index, rnd in enumerate(state["rounds"]):
+            scores = self.round_scores(state, rnd)
+            for p in state["players"]:
+                for part in ("dinos", "raptors", "eggs"):
+                    lines[p].append(Line(f"cubosaurs.line.{part}", scores[p][part], {"round": index + 1}))
+                last[p] = sum(scores[p].values())
+                running[p] += last[p]
+            cumulative.append(dict(running))
+        if state["rounds"] and state["options"]["dna"]:
+            for p in state["players"]:
+                tokens = state["rounds"][-1][p]["dna"]
+                lines[p].append(Line("cubosaurs.line.dna", tokens // 2, {"tokens": tokens}))
+                cumulative[-1][p] += tokens // 2
+        tiebreaks = {p: (last[p],) for p in state["players"]}
+        return make_scoreboard("cubosaurs", state["players"], lines, tiebreaks=tiebreaks, rounds=cumulative,
+                               over=state["over"])

@@ -1,0 +1,235 @@
+"""Cubosaurs: editable score rows, raptor pairing, egg majorities, DNA, rounds, tie-break, the official example."""
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.__main__ import main
+from scoring.core import RuleError, engine
+from scoring.games.cubosaurs import best_raptors, format_rows, parse_rows
+from scoring.record import new_record, play, replay
+
+I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+PLAYERS = ["Ann", "Bo", "Cy"]
+ROWS = "T-Rex: 4 1 -2 -5; Brontosaurus: 1 3 5 -1; Pentaceratops: -3 2 4 6"
+EGGS = "Pentaceratops: 3 -3; T-Rex: 2 -2"
+
+
+def translated(key, params):
+    """The key exists in both languages and its placeholders are all given."""
+    for lang in ("en", "zh-CN"):
+        template = json.loads((I18N / lang / "cubosaurs.json").read_text(encoding="utf-8"))[key]
+        assert set(re.findall(r"{(\w+)}", template)) <= set(params), (lang, key)
+
+
+def refused(state, action, key):
+    """Applying action raises RuleError key, leaves state unchanged, and the message translates."""
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        engine("cubosaurs").apply(state, action)
+    assert err.value.key == key, err.value
+    assert state == before
+    if not key.startswith("core."):
+        translated(key, err.value.params)
+    return err.value
+
+
+def raptor(colour, plus, minus):
+    """One raptor card."""
+    return {"colour": colour, "plus": plus, "minus": minus}
+
+
+def rnd(**lines):
+    """A round action; players not named collected nothing."""
+    return {"type": "round", "by": "table", "lines": {p: lines.get(p, {}) for p in PLAYERS}}
+
+
+def new(players=PLAYERS, **options):
+    """A fresh state with full rows unless options say otherwise."""
+    return engine("cubosaurs").new_state(players, {"rows": ROWS, "eggs": EGGS, **options})
+
+
+EXAMPLE = {"dinos": {"Brontosaurus": 3, "Pentaceratops": 1}, "eggs": {"Pentaceratops": 1},
+           "raptors": [raptor("black", 2, -2), raptor("grey", 3, -1), raptor("grey", 1, -1)]}
+
+
+PENTA_ROW = {"type": "row", "by": "table", "kind": "dino", "name": "Pentaceratops", "values": [-3, 2, 4, 6]}
+
+
+def test_official_example_scores_plus_three():
+    """RULINGS §10: Brontosaurus ×3 (+5), Pentaceratops ×1 (−3), lost egg (−3), pair 2+3, lone grey −1 → +3."""
+    state = engine("cubosaurs").new_state(PLAYERS)
+    state = engine("cubosaurs").apply(state, PENTA_ROW)
+    state = engine("cubosaurs").apply(state, rnd(Ann=EXAMPLE, Bo={"dinos": {"Pentaceratops": 2}}))
+    scores = engine("cubosaurs").round_scores(state, state["rounds"][0])
+    assert scores["Ann"] == {"dinos": 2, "raptors": 4, "eggs": -3} and sum(scores["Ann"].values()) == 3
+
+
+def test_rows_counted_with_four_or_more_as_four():
+    """A type scores the row value of its count; 4+ uses the last value."""
+    state = engine("cubosaurs").apply(new(), rnd(Ann={"dinos": {"T-Rex": 1}}, Bo={"dinos": {"T-Rex": 6}},
+                                                 Cy={"dinos": {"T-Rex": 2, "Brontosaurus": 4}}))
+    scores = engine("cubosaurs").round_scores(state, state["rounds"][0])
+    assert [scores[p]["dinos"] for p in PLAYERS] == [4, -5, 1 - 1]
+
+
+@pytest.mark.parametrize("raptors,total", [
+    ([], 0),
+    ([raptor("black", 2, -1)], -1),
+    ([raptor("black", 2, -1), raptor("black", 3, -2), raptor("grey", 1, -1)], 3 + 1 - 1),
+    ([raptor("black", 2, -1), raptor("black", 3, -2), raptor("grey", 1, -1), raptor("grey", 4, -3)], 2 + 3 + 1 + 4),
+    ([raptor("grey", 2, -1), raptor("grey", 3, -2)], -3),
+])
+def test_raptors_pair_for_the_best_total(raptors, total):
+    """Black with grey: paired cards score plus, lone ones minus; the best pairing is chosen."""
+    assert best_raptors(raptors) == total
+
+
+def test_egg_majority_ties_count_and_none_loses():
+    """An egg scores plus with the most of its type (ties count), minus otherwise, and minus with none."""
+    state = engine("cubosaurs").apply(new(), rnd(
+        Ann={"dinos": {"Pentaceratops": 2}, "eggs": {"Pentaceratops": 2}},
+        Bo={"dinos": {"Pentaceratops": 2}, "eggs": {"Pentaceratops": 1}},
+        Cy={"dinos": {"Pentaceratops": 1}, "eggs": {"Pentaceratops": 1, "T-Rex": 1}}))
+    scores = engine("cubosaurs").round_scores(state, state["rounds"][0])
+    assert [scores[p]["eggs"] for p in PLAYERS] == [6, 3, -3 - 2]
+
+
+def test_unknown_value_is_asked_then_recorded():
+    """A needed '?' refuses the round naming type and count; a `row` action fills it in."""
+    state = engine("cubosaurs").new_state(PLAYERS)
+    action = rnd(Ann={"dinos": {"Brontosaurus": 1}})
+    err = refused(state, action, "cubosaurs.value_unknown")
+    assert err.params == {"type": "Brontosaurus", "count": 1}
+    refused(state, rnd(Ann={"dinos": {"Pentaceratops": 1}, "eggs": {"Pentaceratops": 1}}),
+            "cubosaurs.egg_value_unknown")
+    state = engine("cubosaurs").apply(state, {"type": "row", "by": "table", "kind": "dino", "name": "Brontosaurus",
+                                              "values": [2, 3, 5, 7]})
+    state = engine("cubosaurs").apply(state, action)
+    assert engine("cubosaurs").scoreboard(state).total("Ann") == 2
+    assert format_rows(state["rows"]).startswith("T-Rex: 4 1 -2 -5; Brontosaurus: 2 3 5 7")
+
+
+def test_rows_text_parsing():
+    """Rows read from text with '?' for unknowns; malformed text is refused when the session starts."""
+    assert parse_rows("A: 1, -2 ? +3", 4, "rows") == {"A": [1, -2, None, 3]}
+    assert parse_rows(format_rows({"A": [1, None, 3, 4]}), 4, "rows") == {"A": [1, None, 3, 4]}
+    for bad in ("T-Rex 4 1 -2 -5", "T-Rex: 4 1 -2", "T-Rex: 4 1 x -5", "A: 1 1 1 1; A: 2 2 2 2"):
+        with pytest.raises(RuleError) as err:
+            engine("cubosaurs").new_state(PLAYERS, {"rows": bad})
+        assert err.value.key == "cubosaurs.rows_invalid"
+        translated("cubosaurs.rows_invalid", err.value.params)
+
+
+@pytest.mark.parametrize("action,key", [
+    (rnd(Ann={"dinos": {"Stegosaurus": 1}}), "cubosaurs.type_unknown"),
+    (rnd(Ann={"eggs": {"Brontosaurus": 1}}), "cubosaurs.egg_unknown"),
+    (rnd(Ann={"raptors": [{"colour": "red", "plus": 1, "minus": -1}]}), "cubosaurs.raptor_invalid"),
+    (rnd(Ann={"raptors": [{"colour": "grey", "plus": 1}]}), "cubosaurs.raptor_invalid"),
+    (rnd(Ann={"dinos": {"T-Rex": -1}}), "cubosaurs.count_invalid"),
+    (rnd(Ann={"dna": 3}), "cubosaurs.dna_off"),
+    (rnd(Ann=[]), "cubosaurs.line_invalid"),
+    ({"type": "round", "by": "table", "lines": {"Ann": {}}}, "cubosaurs.line_missing"),
+    ({"type": "round", "by": "table"}, "cubosaurs.lines_missing"),
+    ({**rnd(), "by": "Bo"}, "cubosaurs.table_only"),
+    ({"type": "row", "by": "table", "kind": "dino", "name": "T-Rex", "values": [1, 2]}, "cubosaurs.row_invalid"),
+    ({"type": "row", "by": "table", "kind": "cat", "name": "T-Rex", "values": [1, 2, 3, 4]},
+     "cubosaurs.row_invalid"),
+])
+def test_impossible_rounds_refused(action, key):
+    """Unknown types, bad raptors, negative counts, DNA outside advanced mode, bad rows: refused."""
+    refused(new(), action, key)
+
+
+def test_two_rounds_dna_and_tiebreak_by_last_round():
+    """Two rounds (three with two players); DNA pairs at the end; a tie goes to the better last round."""
+    state = new(dna=True)
+    state = engine("cubosaurs").apply(state, rnd(Ann={"dinos": {"T-Rex": 1}, "dna": 2},
+                                                 Bo={"dinos": {"Brontosaurus": 2}, "dna": 1}))
+    assert not state["over"] and engine("cubosaurs").status(state)["round"] == 2
+    state = engine("cubosaurs").apply(state, rnd(Ann={"dinos": {"Brontosaurus": 2}, "dna": 3},
+                                                 Bo={"dinos": {"T-Rex": 1}, "dna": 2}))
+    board = engine("cubosaurs").scoreboard(state)
+    assert state["over"] and board.total("Ann") == board.total("Bo") == 8
+    assert board.winners == ("Bo",) and board.tiebreak_used
+    assert board.to_json()["rounds"] == [{"Ann": 4, "Bo": 3, "Cy": 0}, {"Ann": 8, "Bo": 8, "Cy": 0}]
+    assert engine("cubosaurs").status(state) == {"round": 2, "rounds": 2, "phase": "cubosaurs.phase.over",
+                                                 "turn": None, "over": True}
+    refused(state, rnd(), "core.game_over")
+    assert new(["Ann", "Bo"])["total_rounds"] == 3
+
+
+def test_cli_scores_an_exported_record(tmp_path, capsys):
+    """`python -m scoring score` on an exported record prints the same totals."""
+    record = new_record("cubosaurs", PLAYERS, seed=1)
+    state = replay(record)
+    for action in [PENTA_ROW,
+                   rnd(Ann=EXAMPLE, Bo={"dinos": {"Pentaceratops": 2}}), rnd(Cy={"dinos": {"T-Rex": 1}})]:
+        record, state = play(record, state, action)
+    path = tmp_path / "cubosaurs.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["score", str(path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert {p["name"]: p["total"] for p in printed["players"]} == {"Ann": 3, "Bo": 2, "Cy": 4}
+    assert printed == engine("cubosaurs").scoreboard(state).to_json()
+
+
+RAPTOR = st.builds(raptor, st.sampled_from(["black", "grey"]), st.integers(0, 5), st.integers(-5, 0))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(RAPTOR, max_size=8))
+def test_raptor_pairing_matches_brute_force(raptors):
+    """The pairing search equals trying every pairing."""
+    from itertools import permutations
+    blacks = [r for r in raptors if r["colour"] == "black"]
+    greys = [r for r in raptors if r["colour"] == "grey"]
+    best = sum(r["minus"] for r in raptors)
+    padded = greys + [None] * len(blacks)
+    for perm in permutations(range(len(padded)), len(blacks)):
+        total = 0
+        used = set()
+        for b, j in zip(blacks, perm):
+            g = padded[j]
+            if g is None:
+                total += b["minus"]
+            else:
+                total += b["plus"] + g["plus"]
+                used.add(j)
+        total += sum(g["minus"] for j, g in enumerate(greys) if j not in used)
+        best = max(best, total)
+    assert best_raptors(raptors) == best
+
+
+LINE = st.fixed_dictionaries({"dinos": st.dictionaries(st.sampled_from(["T-Rex", "Brontosaurus", "Nope"]),
+                                                       st.integers(-1, 5), max_size=2),
+                              "eggs": st.dictionaries(st.sampled_from(["Pentaceratops", "T-Rex"]), st.integers(0, 2),
+                                                      max_size=1),
+                              "raptors": st.lists(RAPTOR, max_size=3)})
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.fixed_dictionaries({"type": st.just("round"),
+                                       "lines": st.fixed_dictionaries({p: LINE for p in PLAYERS})}), max_size=3))
+def test_random_rounds_raise_only_rule_errors_and_replay_equals_live(actions):
+    """Any rounds: refusals are RuleError only; accepted ones replay to the live state."""
+    record = new_record("cubosaurs", PLAYERS, {"rows": ROWS, "eggs": EGGS}, seed=1)
+    state = replay(record)
+    for action in actions:
+        try:
+            record, state = play(record, state, action)
+        except RuleError:
+            continue
+    assert replay(record) == state
+
+
+def test_translation_files_have_the_same_keys():
+    """Both languages define exactly the same keys."""
+    en = json.loads((I18N / "en" / "cubosaurs.json").read_text(encoding="utf-8"))
+    zh = json.loads((I18N / "zh-CN" / "cubosaurs.json").read_text(encoding="utf-8"))
+    assert set(en) == set(zh)
