@@ -62,7 +62,7 @@ PENTA_ROW = {"type": "row", "by": "table", "kind": "dino", "name": "Pentaceratop
 
 
 def test_official_example_scores_plus_three():
-    """RULINGS §10: Brontosaurus ×3 (+5), Pentaceratops ×1 (−3), lost egg (−3), pair 2+3, lone grey −1 → +3."""
+    """RULINGS §10: Brontosaurus ×3 +5, Pentaceratops ×1 −3, lost egg −3, pair 2+3, lone grey −1 → +3."""
     state = engine("cubosaurs").new_state(PLAYERS)
     state = engine("cubosaurs").apply(state, PENTA_ROW)
     state = engine("cubosaurs").apply(state, rnd(Ann=EXAMPLE, Bo={"dinos": {"Pentaceratops": 2}}))
