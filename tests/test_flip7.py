@@ -232,9 +232,14 @@ LINE = st.fixed_dictionaries({
     "second_chance": st.sampled_from([0, 0, 0, 1, 2]),
     "status": st.sampled_from(["stayed", "stayed", "frozen", "busted", "flip7"]),
 })
-ACTION = st.fixed_dictionaries({"type": st.sampled_from(["round", "round", "noise"]),
-                                "by": st.sampled_from(["table", "table", "Ann"]),
-                                "lines": st.fixed_dictionaries({p: LINE for p in PLAYERS})})
+KEPT = st.fixed_dictionaries({"numbers": st.lists(st.integers(1, 12), max_size=7, unique=True),
+                              "status": st.sampled_from(["stayed", "frozen"])})
+ACTION = st.one_of(
+    st.fixed_dictionaries({"type": st.sampled_from(["round", "round", "noise"]),
+                           "by": st.sampled_from(["table", "table", "Ann"]),
+                           "lines": st.fixed_dictionaries({p: LINE for p in PLAYERS})}),
+    st.fixed_dictionaries({"type": st.just("round"), "lines": st.fixed_dictionaries({p: KEPT for p in PLAYERS})}),
+)
 
 
 @settings(max_examples=60, deadline=None)
