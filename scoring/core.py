@@ -320,12 +320,20 @@ class Engine:
 
     def apply(self, state: dict, action: Any) -> dict:
         """The state after action; raises `RuleError` and leaves state untouched if the action is refused."""
+        new = copy.deepcopy(state)
+        self.apply_in_place(new, action)
+        return new
+
+    def apply_in_place(self, state: dict, action: Any) -> None:
+        """Apply an action to state itself; on `RuleError` the state may be half-changed (replay only)."""
         self.check_action(state, action)
         if state.get("over") and action["type"] not in self.after_end_types():
             raise RuleError("core.game_over")
-        new = copy.deepcopy(state)
-        self.moves[action["type"]](self, new, action)
-        return new
+        self.before_move(state, action)
+        self.moves[action["type"]](self, state, action)
+
+    def before_move(self, state: dict, action: dict) -> None:
+        """Reset what describes only the last action (e.g. its money events); nothing by default."""
 
     def check_action(self, state: dict, action: Any) -> None:
         """Refuse actions that are not dicts, have an unknown type, or come from someone not at the table."""

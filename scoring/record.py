@@ -122,12 +122,16 @@ def start(record: dict) -> dict:
 
 
 def replay(record: dict, upto: int | None = None) -> dict:
-    """The state after the first `upto` actions (all by default); `ReplayError` names a refused one."""
+    """The state after the first `upto` actions (all by default); `ReplayError` names a refused one.
+
+    The state is built once and changed in place (no copy per action): replay owns it, and a refused action
+    ends the replay, so a half-applied move is never seen.
+    """
     eng = engine(record["game"])
     state = start(record)
     for index, action in enumerate(record["actions"][:upto]):
         try:
-            state = eng.apply(state, action)
+            eng.apply_in_place(state, copy.deepcopy(action))
         except RuleError as err:
             raise ReplayError(index, err) from err
     return state

@@ -127,9 +127,10 @@ class GuessClub(Engine):
         if number > 1 and reward:
             self._move_money(state, "supply", "board", reward)
 
-    def apply(self, state: dict, action: dict) -> dict:
-        """As the base engine, with the last action's events and learned aliases started afresh."""
-        return super().apply({**state, "events": [], "learned": []}, action)
+    def before_move(self, state: dict, action: dict) -> None:
+        """Start the last action's events and learned aliases afresh."""
+        state["events"] = []
+        state["learned"] = []
 
     # -----------------------------------------------------------------------------------------------------
     # Moves
