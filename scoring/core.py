@@ -9,7 +9,8 @@ An engine is a reducer over plain-JSON state (see ../shared/DESIGN.md):
 `Engine.apply` checks what every game shares (the action is a dict with a known `type`, `by` is a seated player
 or "table") and then runs the move registered for that type on a deep copy of the state, boardgame.io style:
 a move is a small function `move(state, action)` that checks its own rules, raises `RuleError` or changes the
-copy in place. A refused action therefore never changes anything.
+copy in place. A refused action therefore never changes anything. Checks that many moves share (who may act, a
+value given for every seated player) are the functions `by_table`, `by_player` and `each_player`.
 
 Nothing here reads a clock, a file or a global random source: time comes in actions (`"at"`), randomness
 from `rng(seed, *salt)`.
@@ -377,6 +378,39 @@ def move(kind: str) -> Callable[[Move], Move]:
         return fn
 
     return mark
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Checks that moves share (each refuses with the game's own message key)
+
+
+def by_table(action: dict, key: str) -> None:
+    """Refuse with `key` an action made by a single player instead of the table as a whole."""
+    if action.get("by", TABLE) != TABLE:
+        raise RuleError(key)
+
+
+def by_player(action: dict, key: str) -> str:
+    """The acting player; refused with `key` when the table as a whole acts."""
+    by = action.get("by", TABLE)
+    if by == TABLE:
+        raise RuleError(key)
+    return by
+
+
+def each_player(state: dict, given: Any, given_key: str, entry_key: str, check: Callable[[str, Any], Any]) -> dict:
+    """`check(player, value)` per seat; refuses a non-dict (given_key), strangers, a player left out (entry_key)."""
+    if not isinstance(given, dict):
+        raise RuleError(given_key)
+    for name in given:
+        if name not in state["players"]:
+            raise RuleError("core.player_unknown", name=str(name))
+    checked = {}
+    for name in state["players"]:
+        if name not in given:
+            raise RuleError(entry_key, name=name)
+        checked[name] = check(name, given[name])
+    return checked
 
 
 # ---------------------------------------------------------------------------------------------------------

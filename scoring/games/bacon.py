@@ -31,7 +31,8 @@ Rulings:
 
 from __future__ import annotations
 
-from scoring.core import INT, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register, rng
+from scoring.core import (INT, TABLE, Engine, Game, Line, Option, RuleError, by_table, make_scoreboard, move, register,
+                          rng)
 from validators.cards import beats, classify
 
 TEAMS = 2
@@ -92,8 +93,7 @@ class Bacon(Engine):
     @move("dealer")
     def choose_dealer(self, state: dict, action: dict) -> None:
         """The table names the first dealer."""
-        if action.get("by", TABLE) != TABLE:
-            raise RuleError("bacon.table_only")
+        by_table(action, "bacon.table_only")
         if state["deals"]:
             raise RuleError("bacon.dealer_after_start")
         name = action.get("player")
@@ -104,8 +104,7 @@ class Bacon(Engine):
     @move("deal")
     def add_deal(self, state: dict, action: dict) -> None:
         """Record one deal from its finishing order."""
-        if action.get("by", TABLE) != TABLE:
-            raise RuleError("bacon.table_only")
+        by_table(action, "bacon.table_only")
         order = self._check_order(state, action.get("order"))
         first = order[0]
         team = team_of(state, first)

@@ -34,7 +34,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scoring.core import BOOL, TABLE, TEXT, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register
+from scoring.core import (BOOL, TEXT, Engine, Game, Line, Option, RuleError, by_table, each_player, make_scoreboard,
+                          move, register)
 
 DEFAULT_ROWS = "T-Rex: 4 1 -2 -5; Brontosaurus: ? ? 5 ?; Pentaceratops: -3 ? ? ?"
 DEFAULT_EGGS = "Pentaceratops: ? -3"
@@ -116,8 +117,7 @@ class Cubosaurs(Engine):
     @move("row")
     def set_row(self, state: dict, action: dict) -> None:
         """The table sets a score row (what the card says)."""
-        if action.get("by", TABLE) != TABLE:
-            raise RuleError("cubosaurs.table_only")
+        by_table(action, "cubosaurs.table_only")
         kind, name, values = action.get("kind"), action.get("name"), action.get("values")
         width = {"dino": 4, "egg": 2}.get(kind)
         if width is None or not isinstance(name, str) or not name.strip() or ";" in name or ":" in name:
@@ -130,19 +130,9 @@ class Cubosaurs(Engine):
     @move("round")
     def add_round(self, state: dict, action: dict) -> None:
         """Record one round: every player's collection, checked and scorable with the known rows."""
-        if action.get("by", TABLE) != TABLE:
-            raise RuleError("cubosaurs.table_only")
-        lines = action.get("lines")
-        if not isinstance(lines, dict):
-            raise RuleError("cubosaurs.lines_missing")
-        for name in lines:
-            if name not in state["players"]:
-                raise RuleError("core.player_unknown", name=str(name))
-        checked = {}
-        for name in state["players"]:
-            if name not in lines:
-                raise RuleError("cubosaurs.line_missing", name=name)
-            checked[name] = self._check_line(state, name, lines[name])
+        by_table(action, "cubosaurs.table_only")
+        checked = each_player(state, action.get("lines"), "cubosaurs.lines_missing", "cubosaurs.line_missing",
+                              lambda name, line: self._check_line(state, name, line))
         self.round_scores(state, checked)
         state["rounds"].append(checked)
         if len(state["rounds"]) >= state["total_rounds"]:

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scoring.core import (BOOL, CHOICE, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move,
-                          register)
+from scoring.core import (BOOL, CHOICE, Engine, Game, Line, Option, RuleError, by_table, each_player,
+                          make_scoreboard, move, register)
 
 TARGET = 200
 FLIP7_BONUS = 15
@@ -174,19 +174,8 @@ class Flip7(Engine):
     @move("round")
     def add_round(self, state: dict, action: dict) -> None:
         """Record one round: every player's line, checked alone and against the deck."""
-        if action.get("by", TABLE) != TABLE:
-            raise RuleError("flip7.table_only")
-        lines = action.get("lines")
-        if not isinstance(lines, dict):
-            raise RuleError("flip7.lines_missing")
-        for name in lines:
-            if name not in state["players"]:
-                raise RuleError("core.player_unknown", name=str(name))
-        checked = {}
-        for name in state["players"]:
-            if name not in lines:
-                raise RuleError("flip7.line_missing", name=name)
-            checked[name] = check_line(name, lines[name])
+        by_table(action, "flip7.table_only")
+        checked = each_player(state, action.get("lines"), "flip7.lines_missing", "flip7.line_missing", check_line)
         flips = [n for n in state["players"] if checked[n]["status"] == "flip7"]
         if len(flips) > 1:
             raise RuleError("flip7.two_flip7", names=flips)

@@ -44,7 +44,8 @@ import csv
 from collections import Counter
 from pathlib import Path
 
-from scoring.core import BOOL, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register
+from scoring.core import (BOOL, Engine, Game, Line, Option, RuleError, by_player, by_table, make_scoreboard, move,
+                          register)
 from scoring.mechanics.regions import regions
 
 CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "assets" / "kingdomino" / "dominoes.tsv"
@@ -339,9 +340,7 @@ class Kingdomino(Engine):
 
     def _kingdom(self, state: dict, action: dict) -> dict:
         """The acting player's current kingdom, refused if it is finished."""
-        by = action.get("by", TABLE)
-        if by == TABLE:
-            raise RuleError("kingdomino.player_only")
+        by = by_player(action, "kingdomino.player_only")
         kingdom = _current(state)[by]
         if _finished(kingdom, state["options"]):
             raise RuleError("kingdomino.kingdom_finished", name=by)
@@ -405,8 +404,7 @@ class Kingdomino(Engine):
     @move("finish")
     def finish(self, state: dict, action: dict) -> None:
         """The table ends the current game with the kingdoms as they stand."""
-        if action.get("by", TABLE) != TABLE:
-            raise RuleError("kingdomino.table_only")
+        by_table(action, "kingdomino.table_only")
         if not any(k["layout"] or k["placed"] or k["discarded"] for k in _current(state).values()):
             raise RuleError("kingdomino.nothing_to_finish")
         self._end_game(state)

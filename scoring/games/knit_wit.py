@@ -72,8 +72,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scoring.core import (CHOICE, INT, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move,
-                          register, rng)
+from scoring.core import (CHOICE, INT, Engine, Game, Line, Option, RuleError, by_player, by_table, each_player,
+                          make_scoreboard, move, register, rng)
 from scoring.mechanics import race, timer, vote
 from validators.answers import SUGGESTED, Matcher, normalise
 
@@ -217,19 +217,7 @@ class KnitWit(Engine):
         state["turn"] = state["start"]
         state["phase"] = "weave"
 
-    # --- who may act ------------------------------------------------------------------------------------
-
-    def _table(self, action: dict) -> None:
-        """Refuse a table ruling made by a single player."""
-        if action.get("by", TABLE) != TABLE:
-            raise RuleError("knit_wit.table_only")
-
-    def _player(self, action: dict) -> str:
-        """The acting player; the table as a whole cannot do this."""
-        by = action.get("by", TABLE)
-        if by == TABLE:
-            raise RuleError("knit_wit.player_only")
-        return by
+    # --- the phase --------------------------------------------------------------------------------------
 
     def _phase(self, state: dict, phase: str) -> None:
         """Refuse an action that belongs to another phase."""
@@ -241,32 +229,30 @@ class KnitWit(Engine):
     @move("deal")
     def deal(self, state: dict, action: dict) -> None:
         """Enter the spools each player was dealt at the table."""
-        self._table(action)
+        by_table(action, "knit_wit.table_only")
         self._phase(state, "deal")
         given = action.get("spools")
-        if not isinstance(given, dict):
-            raise RuleError("knit_wit.deal_invalid")
-        for name in given:
-            if name not in state["players"]:
-                raise RuleError("core.player_unknown", name=str(name))
         seen: set[int] = set()
-        for p in state["players"]:
-            numbers = given.get(p)
-            if not isinstance(numbers, list):
-                raise RuleError("knit_wit.deal_missing", name=p)
-            if len(numbers) != state["per"]:
-                raise RuleError("knit_wit.deal_count", name=p, count=state["per"])
-            for n in numbers:
-                if not _is_int(n) or not 1 <= n <= state["count"] or n in seen:
-                    raise RuleError("knit_wit.deal_number", name=p, number=str(n), count=state["count"])
-                seen.add(n)
+        each_player(state, given, "knit_wit.deal_invalid", "knit_wit.deal_missing",
+                    lambda player, numbers: self._check_spools(state, player, numbers, seen))
         self._start_weave(state, given)
+
+    def _check_spools(self, state: dict, player: str, numbers, seen: set[int]) -> None:
+        """One player's dealt spool numbers: the right count, each on the table and dealt once (added to seen)."""
+        if not isinstance(numbers, list):
+            raise RuleError("knit_wit.deal_missing", name=player)
+        if len(numbers) != state["per"]:
+            raise RuleError("knit_wit.deal_count", name=player, count=state["per"])
+        for n in numbers:
+            if not _is_int(n) or not 1 <= n <= state["count"] or n in seen:
+                raise RuleError("knit_wit.deal_number", name=player, number=str(n), count=state["count"])
+            seen.add(n)
 
     # --- weaving ------------------------------------------------------------------------------------------
 
     def _turn(self, state: dict, action: dict, step: str) -> str:
         """The player whose turn it is, at the given step of the turn."""
-        player = self._player(action)
+        player = by_player(action, "knit_wit.player_only")
         self._phase(state, "weave")
         if player != state["turn"]:
             raise RuleError("knit_wit.not_your_turn", turn=state["turn"])
@@ -348,7 +334,7 @@ class KnitWit(Engine):
     @move("answer")
     def answer(self, state: dict, action: dict) -> None:
         """Write (or clear) one answer on the player's own sheet."""
-        player = self._player(action)
+        player = by_player(action, "knit_wit.player_only")
         if state["phase"] == "scoring":
             raise RuleError("knit_wit.sheet_locked", name=player)
         self._phase(state, "answer")
@@ -383,7 +369,7 @@ class KnitWit(Engine):
     @move("claim")
     def claim(self, state: dict, action: dict) -> None:
         """Take the top button: the claimant's sheet locks; the last button locks every sheet."""
-        player = self._player(action)
+        player = by_player(action, "knit_wit.player_only")
         self._phase(state, "answer")
         state["race"], _ = race.claim(state["race"], player)
         state["locked"].append(player)
@@ -398,7 +384,7 @@ class KnitWit(Engine):
     @move("stop")
     def stop(self, state: dict, action: dict) -> None:
         """2-player: the player left answering gives up the one more answer."""
-        player = self._player(action)
+        player = by_player(action, "knit_wit.player_only")
         self._phase(state, "answer")
         if state["extra"] != player:
             raise RuleError("knit_wit.stop_not_allowed")
@@ -414,7 +400,7 @@ class KnitWit(Engine):
     @move("aliases")
     def aliases(self, state: dict, action: dict) -> None:
         """Add answers the table ruled the same in earlier sessions."""
-        self._table(action)
+        by_table(action, "knit_wit.table_only")
         pairs = action.get("pairs")
         if not isinstance(pairs, list) or not all(
                 isinstance(p, list) and len(p) == 2 and all(isinstance(t, str) and normalise(t) for t in p)
@@ -433,7 +419,7 @@ class KnitWit(Engine):
     @move("dup_ruling")
     def dup_ruling(self, state: dict, action: dict) -> None:
         """The table rules on a suggested pair: the same (both crossed out, alias learned) or different."""
-        self._table(action)
+        by_table(action, "knit_wit.table_only")
         self._phase(state, "scoring")
         a, b = self._seat(state, action.get("a")), self._seat(state, action.get("b"))
         same = action.get("same")
@@ -450,7 +436,7 @@ class KnitWit(Engine):
     @move("challenge")
     def challenge(self, state: dict, action: dict) -> None:
         """Challenge another player's answer on the spool being scored; the explanation countdown starts."""
-        player = self._player(action)
+        player = by_player(action, "knit_wit.player_only")
         if state["phase"] != "scoring":
             raise RuleError("knit_wit.challenge_outside_scoring")
         if state["challenge"] is not None:
@@ -476,7 +462,7 @@ class KnitWit(Engine):
     @move("vote")
     def vote(self, state: dict, action: dict) -> None:
         """A ballot on the open challenge; the last ballot decides it (yes ≥ no keeps the answer)."""
-        player = self._player(action)
+        player = by_player(action, "knit_wit.player_only")
         self._phase(state, "scoring")
         challenge = state["challenge"]
         if challenge is None:
@@ -492,7 +478,7 @@ class KnitWit(Engine):
     @move("next_spool")
     def next_spool(self, state: dict, action: dict) -> None:
         """Score the current spool for good and move to the next one (or end the game after the last)."""
-        self._table(action)
+        by_table(action, "knit_wit.table_only")
         self._phase(state, "scoring")
         if state["challenge"] is not None:
             raise RuleError("knit_wit.challenge_open", target=state["challenge"]["target"])

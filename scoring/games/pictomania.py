@@ -54,8 +54,8 @@ Rulings:
 
 from __future__ import annotations
 
-from scoring.core import (BOOL, CHOICE, INT, INT_LIST, TABLE, Engine, Game, Line, Option, RuleError,
-                          make_scoreboard, move, register, rng)
+from scoring.core import (BOOL, CHOICE, INT, INT_LIST, Engine, Game, Line, Option, RuleError, by_player, by_table,
+                          each_player, make_scoreboard, move, register, rng)
 from scoring.mechanics import race
 
 SYMBOLS = 6
@@ -168,8 +168,7 @@ class Pictomania(Engine):
 
     def _check_deal_phase(self, state: dict, action: dict) -> str:
         """Refuse a deal by a player or outside the deal phase; the round's deck."""
-        if action.get("by", TABLE) != TABLE:
-            raise RuleError("pictomania.table_only")
+        by_table(action, "pictomania.table_only")
         if state["phase"] != "deal":
             raise RuleError("pictomania.already_dealt", round=state["round"])
         deck = action.get("deck", state["options"]["difficulty"])
@@ -202,24 +201,16 @@ class Pictomania(Engine):
     def set_deal(self, state: dict, action: dict) -> None:
         """Enter the deal made with the physical cards."""
         deck = self._check_deal_phase(state, action)
-        given = action.get("deal")
-        if not isinstance(given, dict):
-            raise RuleError("pictomania.deal_missing")
-        for name in given:
-            if name not in state["players"]:
-                raise RuleError("core.player_unknown", name=str(name))
-        deal = {p: self._dealt_card(state, p, given) for p in state["players"]}
+        deal = each_player(state, action.get("deal"), "pictomania.deal_missing", "pictomania.deal_player_missing",
+                           lambda player, value: self._dealt_card(state, player, value))
         for field, key in (("symbol", "pictomania.symbol_shared"), ("number", "pictomania.number_shared")):
             values = [deal[p][field] for p in state["players"] if deal[p][field] is not None]
             if len(set(values)) != len(values):
                 raise RuleError(key)
         self._start_drawing(state, deck, deal)
 
-    def _dealt_card(self, state: dict, player: str, given: dict) -> dict:
+    def _dealt_card(self, state: dict, player: str, value) -> dict:
         """One player's entered deal, checked: [symbol, number], or a number in the kids variant."""
-        if player not in given:
-            raise RuleError("pictomania.deal_player_missing", name=player)
-        value = given[player]
         if state["options"]["kids"]:
             if not _is_int(value, 1, NUMBERS):
                 raise RuleError("pictomania.deal_invalid_kids", name=player)
@@ -238,17 +229,10 @@ class Pictomania(Engine):
         if state["phase"] != "drawing":
             raise RuleError("pictomania.drawing_over")
 
-    def _player(self, action: dict) -> str:
-        """The acting player; the table cannot guess or stop."""
-        by = action.get("by", TABLE)
-        if by == TABLE:
-            raise RuleError("pictomania.player_only")
-        return by
-
     @move("guess")
     def guess(self, state: dict, action: dict) -> None:
         """Put a guess card on another player's pile."""
-        guesser = self._player(action)
+        guesser = by_player(action, "pictomania.player_only")
         self._check_drawing(state)
         target = action.get("target")
         if target not in state["players"]:
@@ -269,7 +253,7 @@ class Pictomania(Engine):
     @move("stop")
     def stop(self, state: dict, action: dict) -> None:
         """A player finishes: takes the highest remaining bonus tile (or none) and stops all actions."""
-        player = self._player(action)
+        player = by_player(action, "pictomania.player_only")
         self._check_drawing(state)
         take = action.get("take_tile", True)
         if not isinstance(take, bool):
@@ -286,8 +270,7 @@ class Pictomania(Engine):
     @move("wrong_word")
     def wrong_word(self, state: dict, action: dict) -> None:
         """The table rules that a drawer drew the wrong word: the guesses on their pile go back."""
-        if action.get("by", TABLE) != TABLE:
-            raise RuleError("pictomania.table_only")
+        by_table(action, "pictomania.table_only")
         if state["phase"] == "deal":
             raise RuleError("pictomania.not_dealt", round=state["round"])
         drawer = action.get("drawer")
@@ -304,8 +287,7 @@ class Pictomania(Engine):
     @move("reveal")
     def reveal(self, state: dict, action: dict) -> None:
         """Turn the piles over and score the round; then the next deal, or the end after the last round."""
-        if action.get("by", TABLE) != TABLE:
-            raise RuleError("pictomania.table_only")
+        by_table(action, "pictomania.table_only")
         if state["phase"] == "deal":
             raise RuleError("pictomania.not_dealt", round=state["round"])
         ended = race.close(state["race"])

@@ -31,8 +31,8 @@ Rulings:
 
 from __future__ import annotations
 
-from scoring.core import BOOL, CHOICE, INT, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move, \
-    register
+from scoring.core import BOOL, CHOICE, INT, Engine, Game, Line, Option, RuleError, by_table, each_player, \
+    make_scoreboard, move, register
 from validators.cards import lay_off, meld, parse_rummy, rummy_code
 
 DEFAULT_TARGET = {"500": 500, "basic": 100}
@@ -90,15 +90,9 @@ class Rummy(Engine):
     @move("round")
     def add_round(self, state: dict, action: dict) -> None:
         """Record one round: every line checked, the cards unique, lay-offs placed, scores computed."""
-        if action.get("by", TABLE) != TABLE:
-            raise RuleError("rummy.table_only")
-        lines = action.get("lines")
-        if not isinstance(lines, dict):
-            raise RuleError("rummy.lines_missing")
-        for name in lines:
-            if name not in state["players"]:
-                raise RuleError("core.player_unknown", name=str(name))
-        checked = {name: self._check_line(state, name, lines.get(name)) for name in state["players"]}
+        by_table(action, "rummy.table_only")
+        checked = each_player(state, action.get("lines"), "rummy.lines_missing", "rummy.line_missing",
+                              lambda name, line: self._check_line(state, name, line))
         self._check_unique(checked)
         groups = self._check_lay_offs(state, checked)
         stock_out = bool(action.get("stock_out", False))

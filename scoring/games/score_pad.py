@@ -16,7 +16,7 @@ Rulings:
 
 from __future__ import annotations
 
-from scoring.core import BOOL, INT, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register
+from scoring.core import BOOL, INT, Engine, Game, Line, Option, RuleError, by_table, make_scoreboard, move, register
 
 LIMIT = 10_000
 
@@ -46,8 +46,7 @@ class ScorePad(Engine):
     @move("round")
     def add_round(self, state: dict, action: dict) -> None:
         """Record one round's points for every player."""
-        if action.get("by", TABLE) != TABLE:
-            raise RuleError("score_pad.table_only")
+        by_table(action, "score_pad.table_only")
         scores = action.get("scores")
         if not isinstance(scores, dict):
             raise RuleError("score_pad.scores_missing")
@@ -67,8 +66,7 @@ class ScorePad(Engine):
     @move("finish")
     def finish(self, state: dict, action: dict) -> None:
         """The table ends the game."""
-        if action.get("by", TABLE) != TABLE:
-            raise RuleError("score_pad.table_only")
+        by_table(action, "score_pad.table_only")
         if not state["scores"]:
             raise RuleError("score_pad.no_rounds")
         self._end(state)

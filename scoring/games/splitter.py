@@ -33,7 +33,8 @@ Rulings:
 
 from __future__ import annotations
 
-from scoring.core import CHOICE, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register, rng
+from scoring.core import (CHOICE, Engine, Game, Line, Option, RuleError, by_player, by_table, make_scoreboard, move,
+                          register, rng)
 from scoring.mechanics.regions import regions
 
 ROWS, COLS, ROUNDS = 7, 8, 22
@@ -207,9 +208,7 @@ class Splitter(Engine):
 
     def _player(self, state: dict, action: dict) -> str:
         """The acting player, refused for the table or a sheet already entered finished."""
-        by = action.get("by", TABLE)
-        if by == TABLE:
-            raise RuleError("splitter.player_only")
+        by = by_player(action, "splitter.player_only")
         if by in state["entered"]:
             raise RuleError("splitter.sheet_finished", name=by)
         return by
@@ -253,8 +252,7 @@ class Splitter(Engine):
     @move("finish")
     def finish(self, state: dict, action: dict) -> None:
         """The table ends the game with the sheets as they stand."""
-        if action.get("by", TABLE) != TABLE:
-            raise RuleError("splitter.table_only")
+        by_table(action, "splitter.table_only")
         if not state["rolls"] and not state["entered"] and not state["written"]:
             raise RuleError("splitter.nothing_to_finish")
         state["over"] = True
