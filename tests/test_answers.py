@@ -1,18 +1,15 @@
 """The answer matcher: normalising, verdicts per pair, groups, aliases, tag echoes, reuse on a sheet."""
 
-import json
-import re
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.helpers import domain_files, placeholders
 from validators import answers
 from validators.answers import Matcher, Verdict, normalise
 
-I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 REASONS = ("equal", "alias", "similar", "different", "blank")
 
 
@@ -249,9 +246,9 @@ def test_groups_are_the_same_relation(listed):
 
 def test_reasons_are_translated():
     """Every reason key and message has the same keys in both languages, with the same placeholders."""
-    tables = {lang: json.loads((I18N / lang / "answers.json").read_text(encoding="utf-8")) for lang in ("en", "zh-CN")}
+    tables = domain_files("answers.json")
     assert tables["en"].keys() == tables["zh-CN"].keys()
     for reason in REASONS:
         assert f"answers.reason.{reason}" in tables["en"]
     for key, template in tables["en"].items():
-        assert set(re.findall(r"{(\w+)}", template)) == set(re.findall(r"{(\w+)}", tables["zh-CN"][key]))
+        assert placeholders(template) == placeholders(tables["zh-CN"][key])

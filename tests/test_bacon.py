@@ -1,9 +1,6 @@
 """Bacon: teams in alternating seats, deal scoring, the end, extra deals, the dealer, the referee, replay."""
 
-import copy
 import json
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,31 +10,10 @@ from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.games.bacon import referee
 from scoring.record import new_record, play, replay
+from tests.helpers import assert_refused, assert_same_keys, assert_translated, play_all
 
-I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 FOUR = ["Ann", "Bo", "Cy", "Di"]          # teams: Ann+Cy, Bo+Di
 SIX = ["A1", "B1", "A2", "B2", "A3", "B3"]  # teams: A1+A2+A3, B1+B2+B3
-
-
-def translated(key, params):
-    """The key exists in both languages and its placeholders are all given."""
-    for lang in ("en", "zh-CN"):
-        merged = {}
-        for name in ("bacon.json", "cards.json"):
-            merged.update(json.loads((I18N / lang / name).read_text(encoding="utf-8")))
-        assert set(re.findall(r"{(\w+)}", merged[key])) <= set(params), (lang, key)
-
-
-def refused(state, action, key):
-    """Applying action raises RuleError key, leaves state unchanged, and the message translates."""
-    before = copy.deepcopy(state)
-    with pytest.raises(RuleError) as err:
-        engine("bacon").apply(state, action)
-    assert err.value.key == key, err.value
-    assert state == before
-    if not key.startswith("core."):
-        translated(key, err.value.params)
-    return err.value
 
 
 def deal(*order):
@@ -80,12 +56,13 @@ def test_six_player_deal_sums_teammates(order, points):
 def test_refused_orders_change_nothing():
     """A player twice, a stranger, an empty order, an unfinished deal, a player entering are refused."""
     state = engine("bacon").new_state(FOUR)
-    assert refused(state, deal("Ann", "Bo", "Ann"), "bacon.player_twice").params == {"name": "Ann"}
-    refused(state, deal("Ann", "Zed"), "core.player_unknown")
-    refused(state, deal(), "bacon.order_missing")
-    refused(state, {"type": "deal", "by": "table"}, "bacon.order_missing")
-    refused(state, deal("Ann", "Bo"), "bacon.deal_unfinished")
-    refused(state, {**deal("Ann", "Cy"), "by": "Ann"}, "bacon.table_only")
+    err = assert_refused("bacon", state, deal("Ann", "Bo", "Ann"), "bacon.player_twice")
+    assert err.params == {"name": "Ann"}
+    assert_refused("bacon", state, deal("Ann", "Zed"), "core.player_unknown")
+    assert_refused("bacon", state, deal(), "bacon.order_missing")
+    assert_refused("bacon", state, {"type": "deal", "by": "table"}, "bacon.order_missing")
+    assert_refused("bacon", state, deal("Ann", "Bo"), "bacon.deal_unfinished")
+    assert_refused("bacon", state, {**deal("Ann", "Cy"), "by": "Ann"}, "bacon.table_only")
 
 
 def test_five_players_refused():
@@ -93,7 +70,7 @@ def test_five_players_refused():
     with pytest.raises(RuleError) as err:
         engine("bacon").new_state(FOUR + ["Ed"])
     assert err.value.key == "bacon.player_count"
-    translated("bacon.player_count", err.value.params)
+    assert_translated("bacon.player_count", err.value.params)
 
 
 def test_target_ends_the_game():
@@ -103,7 +80,7 @@ def test_target_ends_the_game():
     assert state["over"] and board.winners == ("Ann", "Cy") and board.total("Ann") == 8
     assert board.to_json()["rounds"] == [{"Ann": 4, "Bo": 0, "Cy": 4, "Di": 0}, {"Ann": 4, "Bo": 2, "Cy": 4, "Di": 2},
                                          {"Ann": 8, "Bo": 2, "Cy": 8, "Di": 2}]
-    refused(state, deal("Ann", "Cy"), "core.game_over")
+    assert_refused("bacon", state, deal("Ann", "Cy"), "core.game_over")
 
 
 def test_deal_limit_then_extra_deal_on_a_tie():
@@ -134,7 +111,7 @@ def test_next_dealer_is_clockwise_on_the_scoring_team():
     assert state["dealer"] == "Di"
     state = engine("bacon").apply(state, deal("Cy", "Ann"))
     assert state["dealer"] == "Ann" and engine("bacon").status(state)["turn"] == "Ann"
-    refused(state, {"type": "dealer", "by": "table", "player": "Bo"}, "bacon.dealer_after_start")
+    assert_refused("bacon", state, {"type": "dealer", "by": "table", "player": "Bo"}, "bacon.dealer_after_start")
 
 
 def test_first_dealer_is_seeded():
@@ -151,9 +128,9 @@ def test_referee_and_recorded_ruling():
     state = engine("bacon").apply(state, {"type": "ruling", "by": "Bo", "table": ["5A", "5B"],
                                           "played": ["2A", "2B", "2C", "X"]})
     assert state["rulings"][0]["reason"]["key"] == "cards.beats.bomb" and state["rulings"][0]["by"] == "Bo"
-    refused(state, {"type": "ruling", "table": ["5A", "5B"], "played": ["5A", "5A", "5A"]},
-            "cards.too_many_copies")
-    refused(state, {"type": "ruling", "table": ["5A", "6B"], "played": ["7A"]}, "cards.table_not_combo")
+    assert_refused("bacon", state, {"type": "ruling", "table": ["5A", "5B"], "played": ["5A", "5A", "5A"]},
+                   "cards.too_many_copies")
+    assert_refused("bacon", state, {"type": "ruling", "table": ["5A", "6B"], "played": ["7A"]}, "cards.table_not_combo")
 
 
 def test_cli_scores_an_exported_record(tmp_path, capsys):
@@ -189,11 +166,7 @@ def test_random_sequences_raise_only_rule_errors_and_replay_equals_live(actions)
     """Any action sequence: refusals are RuleError only; accepted ones replay to the live state; points add up."""
     record = new_record("bacon", FOUR, seed=9)
     state = replay(record)
-    for action in actions:
-        try:
-            record, state = play(record, state, action)
-        except RuleError:
-            continue
+    record, state = play_all(record, state, actions)
     assert replay(record) == state
     totals = engine("bacon").team_totals(state)
     board = engine("bacon").scoreboard(state)
@@ -202,6 +175,4 @@ def test_random_sequences_raise_only_rule_errors_and_replay_equals_live(actions)
 
 def test_translation_files_have_the_same_keys():
     """Both languages define exactly the same keys."""
-    en = json.loads((I18N / "en" / "bacon.json").read_text(encoding="utf-8"))
-    zh = json.loads((I18N / "zh-CN" / "bacon.json").read_text(encoding="utf-8"))
-    assert set(en) == set(zh)
+    assert_same_keys("bacon.json")

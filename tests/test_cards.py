@@ -1,22 +1,10 @@
 """Card combinations: Bacon readings with wild cards, what beats what, Rummy melds and lay-offs."""
 
-import json
-import re
-from pathlib import Path
-
 import pytest
 
 from scoring.core import RuleError
+from tests.helpers import assert_same_keys, assert_translated
 from validators.cards import Combo, beats, classify, lay_off, meld, readings, rummy_code
-
-I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
-
-
-def translated(key, params):
-    """The key exists in both languages and its placeholders are all given."""
-    for lang in ("en", "zh-CN"):
-        template = json.loads((I18N / lang / "cards.json").read_text(encoding="utf-8"))[key]
-        assert set(re.findall(r"{(\w+)}", template)) <= set(params), (lang, key)
 
 
 @pytest.mark.parametrize("cards,combo", [
@@ -76,7 +64,7 @@ def test_impossible_cards_refused(cards, key):
     with pytest.raises(RuleError) as err:
         classify(cards)
     assert err.value.key == key
-    translated(key, err.value.params)
+    assert_translated(key, err.value.params)
 
 
 @pytest.mark.parametrize("table,played,ok,key", [
@@ -98,7 +86,7 @@ def test_what_beats_what(table, played, ok, key):
     """Same type, same size, higher rank; bombs over anything ordinary and over lower bombs."""
     result, reason = beats(table, played)
     assert (result, reason["key"]) == (ok, key)
-    translated(key, reason["params"])
+    assert_translated(key, reason["params"])
 
 
 def test_wild_read_to_beat_and_table_type_named():
@@ -150,6 +138,4 @@ def test_lay_off_finds_a_placement():
 
 def test_translation_files_have_the_same_keys():
     """Both languages define exactly the same keys."""
-    en = json.loads((I18N / "en" / "cards.json").read_text(encoding="utf-8"))
-    zh = json.loads((I18N / "zh-CN" / "cards.json").read_text(encoding="utf-8"))
-    assert set(en) == set(zh)
+    assert_same_keys("cards.json")

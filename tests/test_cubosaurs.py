@@ -1,9 +1,6 @@
 """Cubosaurs: editable score rows, raptor pairing, egg majorities, DNA, rounds, tie-break, the official example."""
 
-import copy
 import json
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,30 +10,11 @@ from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.games.cubosaurs import best_raptors, format_rows, parse_rows
 from scoring.record import new_record, play, replay
+from tests.helpers import assert_refused, assert_same_keys, assert_translated, play_all
 
-I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 PLAYERS = ["Ann", "Bo", "Cy"]
 ROWS = "T-Rex: 4 1 -2 -5; Brontosaurus: 1 3 5 -1; Pentaceratops: -3 2 4 6"
 EGGS = "Pentaceratops: 3 -3; T-Rex: 2 -2"
-
-
-def translated(key, params):
-    """The key exists in both languages and its placeholders are all given."""
-    for lang in ("en", "zh-CN"):
-        template = json.loads((I18N / lang / "cubosaurs.json").read_text(encoding="utf-8"))[key]
-        assert set(re.findall(r"{(\w+)}", template)) <= set(params), (lang, key)
-
-
-def refused(state, action, key):
-    """Applying action raises RuleError key, leaves state unchanged, and the message translates."""
-    before = copy.deepcopy(state)
-    with pytest.raises(RuleError) as err:
-        engine("cubosaurs").apply(state, action)
-    assert err.value.key == key, err.value
-    assert state == before
-    if not key.startswith("core."):
-        translated(key, err.value.params)
-    return err.value
 
 
 def raptor(colour, plus, minus):
@@ -104,10 +82,10 @@ def test_unknown_value_is_asked_then_recorded():
     """A needed '?' refuses the round naming type and count; a `row` action fills it in."""
     state = engine("cubosaurs").new_state(PLAYERS)
     action = rnd(Ann={"dinos": {"Brontosaurus": 1}})
-    err = refused(state, action, "cubosaurs.value_unknown")
+    err = assert_refused("cubosaurs", state, action, "cubosaurs.value_unknown")
     assert err.params == {"type": "Brontosaurus", "count": 1}
-    refused(state, rnd(Ann={"dinos": {"Pentaceratops": 1}, "eggs": {"Pentaceratops": 1}}),
-            "cubosaurs.egg_value_unknown")
+    assert_refused("cubosaurs", state, rnd(Ann={"dinos": {"Pentaceratops": 1}, "eggs": {"Pentaceratops": 1}}),
+                   "cubosaurs.egg_value_unknown")
     state = engine("cubosaurs").apply(state, {"type": "row", "by": "table", "kind": "dino", "name": "Brontosaurus",
                                               "values": [2, 3, 5, 7]})
     state = engine("cubosaurs").apply(state, action)
@@ -123,7 +101,7 @@ def test_rows_text_parsing():
         with pytest.raises(RuleError) as err:
             engine("cubosaurs").new_state(PLAYERS, {"rows": bad})
         assert err.value.key == "cubosaurs.rows_invalid"
-        translated("cubosaurs.rows_invalid", err.value.params)
+        assert_translated("cubosaurs.rows_invalid", err.value.params)
 
 
 @pytest.mark.parametrize("action,key", [
@@ -143,7 +121,7 @@ def test_rows_text_parsing():
 ])
 def test_impossible_rounds_refused(action, key):
     """Unknown types, bad raptors, negative counts, DNA outside advanced mode, bad rows: refused."""
-    refused(new(), action, key)
+    assert_refused("cubosaurs", new(), action, key)
 
 
 def test_two_rounds_dna_and_tiebreak_by_last_round():
@@ -160,7 +138,7 @@ def test_two_rounds_dna_and_tiebreak_by_last_round():
     assert board.to_json()["rounds"] == [{"Ann": 4, "Bo": 3, "Cy": 0}, {"Ann": 8, "Bo": 8, "Cy": 0}]
     assert engine("cubosaurs").status(state) == {"round": 2, "rounds": 2, "phase": "cubosaurs.phase.over",
                                                  "turn": None, "over": True}
-    refused(state, rnd(), "core.game_over")
+    assert_refused("cubosaurs", state, rnd(), "core.game_over")
     assert new(["Ann", "Bo"])["total_rounds"] == 3
 
 
@@ -220,16 +198,10 @@ def test_random_rounds_raise_only_rule_errors_and_replay_equals_live(actions):
     """Any rounds: refusals are RuleError only; accepted ones replay to the live state."""
     record = new_record("cubosaurs", PLAYERS, {"rows": ROWS, "eggs": EGGS}, seed=1)
     state = replay(record)
-    for action in actions:
-        try:
-            record, state = play(record, state, action)
-        except RuleError:
-            continue
+    record, state = play_all(record, state, actions)
     assert replay(record) == state
 
 
 def test_translation_files_have_the_same_keys():
     """Both languages define exactly the same keys."""
-    en = json.loads((I18N / "en" / "cubosaurs.json").read_text(encoding="utf-8"))
-    zh = json.loads((I18N / "zh-CN" / "cubosaurs.json").read_text(encoding="utf-8"))
-    assert set(en) == set(zh)
+    assert_same_keys("cubosaurs.json")

@@ -1,9 +1,6 @@
 """Flip 7: line checks, official scoring examples, Flip 7, deck limits, the end at 200, the coach, replay."""
 
-import copy
 import json
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,28 +10,9 @@ from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.games.flip7 import bust_chances, check_line, score_line
 from scoring.record import new_record, play, replay
+from tests.helpers import assert_refused, assert_same_keys, assert_translated, play_all
 
-I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 PLAYERS = ["Ann", "Bo", "Cy"]
-
-
-def translated(key, params):
-    """The key exists in both languages and its placeholders are all given."""
-    for lang in ("en", "zh-CN"):
-        template = json.loads((I18N / lang / "flip7.json").read_text(encoding="utf-8"))[key]
-        assert set(re.findall(r"{(\w+)}", template)) <= set(params), (lang, key)
-
-
-def refused(state, action, key):
-    """Applying action raises RuleError key, leaves state unchanged, and the message translates."""
-    before = copy.deepcopy(state)
-    with pytest.raises(RuleError) as err:
-        engine("flip7").apply(state, action)
-    assert err.value.key == key, err.value
-    assert state == before
-    if key.startswith("flip7."):
-        translated(key, err.value.params)
-    return err.value
 
 
 def line(numbers, status="stayed", modifiers=(), chance=0):
@@ -102,21 +80,22 @@ def test_seven_numbers_is_detected_as_flip7():
 def test_impossible_lines_refused(bad, key):
     """Each impossible line refuses the whole round, naming the player."""
     state = engine("flip7").new_state(PLAYERS)
-    err = refused(state, rnd(Bo=bad), key)
+    err = assert_refused("flip7", state, rnd(Bo=bad), key)
     assert err.params["name"] == "Bo"
 
 
 def test_deck_copies_across_lines():
     """One 0, one of each modifier, twelve 12s, three Second Chances per round across all lines."""
     state = engine("flip7").new_state(PLAYERS)
-    refused(state, rnd(Ann=line([0]), Bo=line([0])), "flip7.too_many_copies")
-    refused(state, rnd(Ann=line([1], modifiers=["x2"]), Bo=line([2], modifiers=["x2"])), "flip7.too_many_copies")
-    refused(state, rnd(Ann=line([1, 1, 2, 2], chance=2), Bo=line([3, 3, 4, 4], chance=2)),
-            "flip7.too_many_copies")
+    assert_refused("flip7", state, rnd(Ann=line([0]), Bo=line([0])), "flip7.too_many_copies")
+    assert_refused("flip7", state, rnd(Ann=line([1], modifiers=["x2"]), Bo=line([2], modifiers=["x2"])),
+                   "flip7.too_many_copies")
+    assert_refused("flip7", state, rnd(Ann=line([1, 1, 2, 2], chance=2), Bo=line([3, 3, 4, 4], chance=2)),
+                   "flip7.too_many_copies")
     many = [f"P{i}" for i in range(13)]
     big = engine("flip7").new_state(many)
     action = {"type": "round", "by": "table", "lines": {p: line([12]) for p in many}}
-    err = refused(big, action, "flip7.too_many_copies")
+    err = assert_refused("flip7", big, action, "flip7.too_many_copies")
     assert err.params == {"card": "12", "count": 13, "limit": 12}
     action["lines"]["P12"] = line([11])
     assert engine("flip7").apply(big, action)["rounds"][0]["scores"]["P0"] == 12
@@ -125,18 +104,19 @@ def test_deck_copies_across_lines():
 def test_one_flip7_per_round():
     """A second Flip 7 in the same round cannot happen."""
     state = engine("flip7").new_state(PLAYERS)
-    refused(state, rnd(Ann=line([0, 1, 2, 3, 4, 5, 6]), Bo=line([6, 7, 8, 9, 10, 11, 12])), "flip7.two_flip7")
+    assert_refused("flip7", state, rnd(Ann=line([0, 1, 2, 3, 4, 5, 6]), Bo=line([6, 7, 8, 9, 10, 11, 12])),
+                   "flip7.two_flip7")
 
 
 def test_round_refusals():
     """Missing lines, strangers and a player entering for the table are refused."""
     state = engine("flip7").new_state(PLAYERS)
-    refused(state, {"type": "round", "by": "table", "lines": {"Ann": line([1])}}, "flip7.line_missing")
-    refused(state, {"type": "round", "by": "table"}, "flip7.lines_missing")
-    refused(state, {**rnd(), "by": "Ann"}, "flip7.table_only")
+    assert_refused("flip7", state, {"type": "round", "by": "table", "lines": {"Ann": line([1])}}, "flip7.line_missing")
+    assert_refused("flip7", state, {"type": "round", "by": "table"}, "flip7.lines_missing")
+    assert_refused("flip7", state, {**rnd(), "by": "Ann"}, "flip7.table_only")
     action = rnd()
     action["lines"]["Zed"] = line([])
-    refused(state, action, "core.player_unknown")
+    assert_refused("flip7", state, action, "core.player_unknown")
 
 
 def play_rounds(state, rounds):
@@ -160,7 +140,7 @@ def test_game_ends_after_a_round_at_200_highest_wins():
     assert board.to_json()["rounds"][-1] == {"Ann": 200, "Bo": 11, "Cy": 0}
     assert engine("flip7").status(state) == {"round": 3, "rounds": None, "phase": "flip7.phase.over",
                                              "turn": None, "over": True}
-    refused(state, rnd(), "core.game_over")
+    assert_refused("flip7", state, rnd(), "core.game_over")
 
 
 def test_tie_plays_on_by_default_or_shares():
@@ -180,7 +160,7 @@ def test_breakdown_lines_per_round():
     entry = engine("flip7").scoreboard(state).to_json()["players"][0]["breakdown"][0]
     assert entry == {"key": "flip7.line.stayed", "points": 32,
                      "params": {"round": 1, "numbers": 28, "bonus": 4, "doubled": False}}
-    translated(entry["key"], entry["params"])
+    assert_translated(entry["key"], entry["params"])
 
 
 def test_bust_chances_hand_worked():
@@ -207,7 +187,7 @@ def test_bust_chances_reshuffle_and_refusals():
     with pytest.raises(RuleError) as err:
         bust_chances(["joker"], {})
     assert err.value.key == "flip7.card_unknown"
-    translated("flip7.card_unknown", err.value.params)
+    assert_translated("flip7.card_unknown", err.value.params)
 
 
 def test_cli_scores_an_exported_record(tmp_path, capsys):
@@ -249,11 +229,7 @@ def test_random_sequences_raise_only_rule_errors_and_replay_equals_live(actions)
     eng = engine("flip7")
     record = new_record("flip7", PLAYERS, seed=1)
     state = replay(record)
-    for action in actions:
-        try:
-            record, state = play(record, state, action)
-        except RuleError:
-            continue
+    record, state = play_all(record, state, actions)
     assert replay(record) == state
     board = eng.scoreboard(state).to_json()
     assert all(p["total"] == sum(l["points"] for l in p["breakdown"]) for p in board["players"])
@@ -261,6 +237,4 @@ def test_random_sequences_raise_only_rule_errors_and_replay_equals_live(actions)
 
 def test_translation_files_have_the_same_keys():
     """Both languages define exactly the same keys."""
-    en = json.loads((I18N / "en" / "flip7.json").read_text(encoding="utf-8"))
-    zh = json.loads((I18N / "zh-CN" / "flip7.json").read_text(encoding="utf-8"))
-    assert set(en) == set(zh)
+    assert_same_keys("flip7.json")

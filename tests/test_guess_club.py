@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from scoring.core import RuleError, engine
 from scoring.mechanics import ledger
 from scoring.record import new_record, play, replay
+from tests.helpers import assert_call_refused, domain_files
 
 ROOT = Path(__file__).resolve().parent.parent
 E = engine("guess_club")
@@ -34,13 +35,8 @@ class Table:
         return self
 
     def refused(self, key, kind, by, **fields):
-        """The action is refused with key, and neither record nor state changes."""
-        before = copy.deepcopy((self.record, self.state))
-        with pytest.raises(RuleError) as err:
-            play(self.record, self.state, {"type": kind, "by": by, **fields})
-        assert err.value.key == key
-        assert (self.record, self.state) == before
-        return err.value
+        """The action is refused with key, neither record nor state changes, and the message translates."""
+        return assert_call_refused(key, play, self.record, self.state, {"type": kind, "by": by, **fields})
 
     def deal(self, hands, topic="Fruit"):
         """The setter gives the topic and everyone hands in answers (hands: player → list of answers)."""
@@ -526,8 +522,7 @@ def test_cli_score_on_exported_record_prints_the_same_money(tmp_path):
 
 def test_every_key_is_translated_in_both_languages():
     """Errors, phases, actions, events, options, lines: present in en and zh-CN, the same keys in both."""
-    tables = {lang: json.loads((ROOT / "assets/i18n" / lang / "guess_club.json").read_text(encoding="utf-8"))
-              for lang in ("en", "zh-CN")}
+    tables = domain_files("guess_club.json")
     assert set(tables["en"]) == set(tables["zh-CN"])
     source = (ROOT / "scoring/games/guess_club.py").read_text(encoding="utf-8")
     used = set(re.findall(r'"(guess_club\.[a-z_]+)"', source))

@@ -1,10 +1,8 @@
 """Kingdomino: the RULINGS.md kingdoms, tie-breaks, layout text and its refusals, domino-by-domino play with its
 legality checks, Dynasty and Mighty Duel, symmetry of the score, replay, and the command line."""
 
-import copy
 import json
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -16,10 +14,10 @@ from scoring.core import RuleError, engine
 from scoring.games.kingdomino import (CROWNED, DOMINOES, SQUARES, format_layout, kingdom_score, legal_placements,
                                       load_catalogue, parse_layout, properties, read_layout, trim)
 from scoring.record import new_record, play, replay
+from tests.helpers import assert_call_refused, assert_refused, play_all
 
 ENG = engine("kingdomino")
 ROOT = Path(__file__).resolve().parent.parent
-I18N = ROOT / "assets" / "i18n"
 ALL = {"harmony": True, "middle_kingdom": True, "mighty_duel": False}
 NONE = {"harmony": False, "middle_kingdom": False, "mighty_duel": False}
 
@@ -52,18 +50,6 @@ def with_layouts(texts, players=("A", "B"), **options):
     for name, text in zip(players * 3, texts):
         state = ENG.apply(state, {"type": "layout", "by": name, "layout": text})
     return state
-
-
-def refused(state, action, key):
-    """Apply action, expect RuleError key, state unchanged, messages with all their placeholders."""
-    before = copy.deepcopy(state)
-    with pytest.raises(RuleError) as err:
-        ENG.apply(state, action)
-    assert err.value.key == key and state == before
-    for lang in ("en", "zh-CN"):
-        template = json.loads((I18N / lang / "kingdomino.json").read_text(encoding="utf-8"))[key]
-        assert set(re.findall(r"{(\w+)}", template)) <= set(err.value.params)
-    return err.value
 
 
 def place(state, by, domino, cells):
@@ -190,7 +176,7 @@ LAYOUT_REFUSALS = [
 def test_layout_refusals(text, options, key, params):
     """Each impossible layout is refused with its reason; nothing changes."""
     state = ENG.new_state(["A", "B"], options)
-    err = refused(state, {"type": "layout", "by": "A", "layout": text}, key)
+    err = assert_refused(ENG, state, {"type": "layout", "by": "A", "layout": text}, key)
     assert err.params == params
 
 
@@ -253,11 +239,11 @@ def test_a_domino_without_a_place_is_discarded_one_with_a_place_is_not():
     """Swamp/mine fits nowhere around a walled castle and is discarded; wheat/forest must be placed."""
     state = walled()
     assert legal_placements(state, "A", 46) == []
-    refused(state, {"type": "discard", "by": "A", "domino": 13}, "kingdomino.discard_has_place")
+    assert_refused(ENG, state, {"type": "discard", "by": "A", "domino": 13}, "kingdomino.discard_has_place")
     state = ENG.apply(state, {"type": "discard", "by": "A", "domino": 46})
     assert state["games"][0]["kingdoms"]["A"]["discarded"] == [46]
-    refused(state, {"type": "place", "by": "B", "domino": 46, "cells": [[C, C + 1], [C, C + 2]]},
-            "kingdomino.domino_used")
+    assert_refused(ENG, state, {"type": "place", "by": "B", "domino": 46, "cells": [[C, C + 1], [C, C + 2]]},
+                   "kingdomino.domino_used")
 
 
 def test_too_big_and_the_bounding_box():
@@ -265,8 +251,8 @@ def test_too_big_and_the_bounding_box():
     state = ENG.new_state(["A", "B"])
     state = place(state, "A", 1, [[C, C - 1], [C, C - 2]])
     state = place(state, "A", 2, [[C, C - 3], [C, C - 4]])
-    refused(state, {"type": "place", "by": "A", "domino": 13, "cells": [[C, C + 1], [C, C + 2]]},
-            "kingdomino.too_big")
+    assert_refused(ENG, state, {"type": "place", "by": "A", "domino": 13, "cells": [[C, C + 1], [C, C + 2]]},
+                   "kingdomino.too_big")
     assert all(max(c for _, c in cells) <= C for cells in legal_placements(state, "A", 13))
 
 
@@ -297,17 +283,14 @@ def test_place_refusals(action, key):
     record = new_record("kingdomino", ["A", "B"])
     record, state = play(record, replay(record), {"type": "place", "by": "A", "domino": 1,
                                                   "cells": [[3, 4], [2, 4]]})
-    before = copy.deepcopy(record)
-    refused(state, action, key)
-    with pytest.raises(RuleError):
-        play(record, state, action)
-    assert record == before
+    assert_refused(ENG, state, action, key)
+    assert_call_refused(key, play, record, state, action)
 
 
 def test_finish_needs_something_entered_and_ends_the_game():
     """Finishing an untouched game is refused; afterwards the kingdoms score as they stand."""
     state = ENG.new_state(["A", "B"])
-    refused(state, {"type": "finish", "by": "table"}, "kingdomino.nothing_to_finish")
+    assert_refused(ENG, state, {"type": "finish", "by": "table"}, "kingdomino.nothing_to_finish")
     state = place(state, "A", 48, [[C, C + 1], [C, C + 2]])
     state = ENG.apply(state, {"type": "finish", "by": "table"})
     assert state["over"] and [p.total for p in ENG.scoreboard(state).players] == [3, 0]
@@ -366,9 +349,9 @@ def test_a_finished_kingdom_takes_nothing_more():
     """After a layout, the player's kingdom refuses dominoes and a second layout."""
     state = ENG.new_state(["A", "B"])
     state = ENG.apply(state, {"type": "layout", "by": "A", "layout": K23})
-    refused(state, {"type": "place", "by": "A", "domino": 13, "cells": [[C, C + 1], [C, C + 2]]},
-            "kingdomino.kingdom_finished")
-    refused(state, {"type": "layout", "by": "A", "layout": K25}, "kingdomino.kingdom_finished")
+    assert_refused(ENG, state, {"type": "place", "by": "A", "domino": 13, "cells": [[C, C + 1], [C, C + 2]]},
+                   "kingdomino.kingdom_finished")
+    assert_refused(ENG, state, {"type": "layout", "by": "A", "layout": K25}, "kingdomino.kingdom_finished")
 
 
 def test_properties_for_the_view():
@@ -429,12 +412,7 @@ def test_random_actions_raise_only_rule_errors_and_replay_equals_live(sequence, 
     """Whatever is thrown at it, the engine accepts or refuses with RuleError; replaying the log rebuilds it."""
     record = new_record("kingdomino", ["A", "B"], {"dynasty": dynasty})
     state = replay(record)
-    for action in sequence:
-        before = copy.deepcopy(state)
-        try:
-            record, state = play(record, state, action)
-        except RuleError:
-            assert state == before
+    record, state = play_all(record, state, sequence)
     assert replay(record) == state
     ENG.scoreboard(state)
     json.dumps(state)

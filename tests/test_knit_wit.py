@@ -15,6 +15,7 @@ from scoring.games import knit_wit
 from scoring.i18n import table
 from scoring.mechanics import timer
 from scoring.record import new_record, play, replay, undo
+from tests.helpers import assert_call_refused, placeholders
 
 ENG = engine("knit_wit")
 T0 = "2024-05-01T20:00:00+00:00"
@@ -45,13 +46,8 @@ class Table:
         return self
 
     def refuse(self, key, kind, by="table", **fields):
-        """Play one action; it must be refused with key and change neither the record nor the state."""
-        record, state = copy.deepcopy(self.record), copy.deepcopy(self.state)
-        with pytest.raises(RuleError) as err:
-            play(self.record, self.state, {"type": kind, "by": by, **fields})
-        assert err.value.key == key, err.value
-        assert self.record == record and self.state == state
-        return err.value
+        """Play one action; it must be refused with key, change neither record nor state, and translate."""
+        return assert_call_refused(key, play, self.record, self.state, {"type": kind, "by": by, **fields})
 
     def turn(self, by, tag, encloses, number, loops, **extra):
         """One weaving turn: a loop with its tag, then a spool."""
@@ -515,7 +511,7 @@ def test_every_key_is_translated_in_both_languages():
     assert own_en == {k for k in zh if k.startswith("knit_wit.")}
     assert keys <= own_en, keys - own_en
     for key in own_en:
-        assert set(re.findall(r"\{(\w+)\}", en[key])) == set(re.findall(r"\{(\w+)\}", zh[key])), key
+        assert placeholders(en[key]) == placeholders(zh[key]), key
 
 
 def test_cli_scores_an_exported_record(tmp_path, capsys):

@@ -11,23 +11,10 @@ from hypothesis import strategies as st
 
 from scoring.core import RuleError
 from scoring.mechanics import ledger
+from tests.helpers import assert_call_refused, domain_files
 
 ROOT = Path(__file__).resolve().parent.parent
-I18N = ROOT / "assets" / "i18n"
 PLAYERS = ["Ann", "Bo", "Cy"]
-
-
-def refused(key, fn, *args, **kwargs):
-    """Call fn(*args), expect RuleError `key`, check the inputs are unchanged and the message translates."""
-    before = copy.deepcopy(args)
-    with pytest.raises(RuleError) as err:
-        fn(*args, **kwargs)
-    assert err.value.key == key
-    assert args == before
-    for lang in ("en", "zh-CN"):
-        template = json.loads((I18N / lang / "mechanics.json").read_text(encoding="utf-8"))[key]
-        assert set(re.findall(r"{(\w+)}", template)) <= set(err.value.params)
-    return err.value
 
 
 def guess_club():
@@ -82,44 +69,44 @@ def test_loan_only_when_needed():
 
 def test_overdraft_refused_without_loan():
     """Paying more than you hold, with no loan named, is refused and names the shortfall."""
-    err = refused("ledger.overdraft", ledger.transfer, guess_club(), "Ann", "pot", 160)
+    err = assert_call_refused("ledger.overdraft", ledger.transfer, guess_club(), "Ann", "pot", 160)
     assert err.params == {"player": "Ann", "amount": 160, "balance": 150}
 
 
 @pytest.mark.parametrize("source,key", [("pot", "ledger.pot_short"), ("board", "ledger.board_short")])
 def test_pot_and_board_cannot_borrow(source, key):
     """The pot and the board pay only what they hold, loan or not."""
-    err = refused(key, ledger.transfer, guess_club(), source, "Ann", 40, 100)
+    err = assert_call_refused(key, ledger.transfer, guess_club(), source, "Ann", 40, 100)
     assert err.params == {"amount": 40, "balance": 30}
 
 
 @pytest.mark.parametrize("amount", [0, -10, 15, 10.0, True, "10"])
 def test_amount_must_be_positive_unit_multiple(amount):
     """Amounts are positive whole multiples of the chip unit."""
-    err = refused("ledger.not_unit", ledger.transfer, guess_club(), "Ann", "pot", amount)
+    err = assert_call_refused("ledger.not_unit", ledger.transfer, guess_club(), "Ann", "pot", amount)
     assert err.params["unit"] == 10
 
 
 @pytest.mark.parametrize("source,dest", [("Zed", "pot"), ("Ann", "bank"), (["Ann"], "pot")])
 def test_unknown_account_refused(source, dest):
     """Only the players, the pot, the board and the supply are accounts."""
-    refused("ledger.unknown_account", ledger.transfer, guess_club(), source, dest, 10)
+    assert_call_refused("ledger.unknown_account", ledger.transfer, guess_club(), source, dest, 10)
 
 
 def test_same_account_and_bad_loan_refused():
     """Paying yourself and a loan not in chip units are refused."""
-    refused("ledger.same_account", ledger.transfer, guess_club(), "pot", "pot", 10)
-    refused("ledger.same_account", ledger.transfer, guess_club(), "supply", "supply", 10)
+    assert_call_refused("ledger.same_account", ledger.transfer, guess_club(), "pot", "pot", 10)
+    assert_call_refused("ledger.same_account", ledger.transfer, guess_club(), "supply", "supply", 10)
     for loan in (0, 105, -100, "100"):
-        refused("ledger.loan_invalid", ledger.transfer, guess_club(), "Ann", "pot", 200, loan)
+        assert_call_refused("ledger.loan_invalid", ledger.transfer, guess_club(), "Ann", "pot", 200, loan)
 
 
 def test_queries_refuse_unknown_accounts():
     """Balance knows no supply; loans and money are for players only."""
     l = guess_club()
-    refused("ledger.unknown_account", ledger.balance, l, "supply")
-    refused("ledger.unknown_account", ledger.loans, l, "pot")
-    refused("ledger.unknown_account", ledger.money, l, "Zed")
+    assert_call_refused("ledger.unknown_account", ledger.balance, l, "supply")
+    assert_call_refused("ledger.unknown_account", ledger.loans, l, "pot")
+    assert_call_refused("ledger.unknown_account", ledger.money, l, "Zed")
 
 
 @pytest.mark.parametrize("args,kwargs,key", [
@@ -134,7 +121,7 @@ def test_queries_refuse_unknown_accounts():
 ])
 def test_bad_ledger_refused(args, kwargs, key):
     """A ledger needs a positive unit, proper player names and starting amounts in units."""
-    refused(key, ledger.new_ledger, *args, **kwargs)
+    assert_call_refused(key, ledger.new_ledger, *args, **kwargs)
 
 
 def test_transfer_never_mutates_and_state_is_json():
@@ -155,8 +142,7 @@ def test_conserved_notices_money_from_nowhere():
 
 def test_translations_cover_every_key_raised():
     """Both languages have the same mechanics keys, and every literal key the mechanics raise is there."""
-    tables = {lang: json.loads((I18N / lang / "mechanics.json").read_text(encoding="utf-8"))
-              for lang in ("en", "zh-CN")}
+    tables = domain_files("mechanics.json")
     assert set(tables["en"]) == set(tables["zh-CN"])
     for name in ("timer", "race", "vote", "ledger"):
         source = (ROOT / "scoring" / "mechanics" / f"{name}.py").read_text(encoding="utf-8")

@@ -14,9 +14,9 @@ from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.games.pictomania import score_round, tiles_for, tokens_for, word_of
 from scoring.record import new_record, play, replay
+from tests.helpers import assert_call_refused, assert_refused, domain_files, placeholders, play_all
 
 ENG = engine("pictomania")
-I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 
 
 def started(players, deal, **options):
@@ -359,20 +359,10 @@ def test_action_log_hides_deals_and_guessed_numbers():
 
 def refused(state, action, key):
     """The action is refused with key; state and record stay as they were; the message translates."""
+    err = assert_refused(ENG, state, action, key)
     record = new_record("pictomania", state["players"], state["options"], state["seed"])
-    before = copy.deepcopy(state)
-    with pytest.raises(RuleError) as err:
-        ENG.apply(state, action)
-    assert err.value.key == key and state == before
-    rec_before = copy.deepcopy(record)
-    with pytest.raises(RuleError):
-        play(record, state, action)
-    assert record == rec_before
-    if key.startswith("pictomania."):
-        for lang in ("en", "zh-CN"):
-            template = json.loads((I18N / lang / "pictomania.json").read_text(encoding="utf-8"))[key]
-            assert set(re.findall(r"{(\w+)}", template)) <= set(err.value.params)
-    return err.value
+    assert_call_refused(key, play, record, state, action)
+    return err
 
 
 DEAL = {"A": [1, 1], "B": [2, 2], "C": [3, 3]}
@@ -538,13 +528,8 @@ def test_random_actions_raise_only_rule_errors_and_replay_equals_live(data):
     record = new_record("pictomania", players, {"rounds": 2, "kids": data.draw(st.booleans())},
                         seed=data.draw(st.integers(0, 99)))
     state = replay(record)
-    for _ in range(data.draw(st.integers(10, 80))):
-        action = random_action(data.draw, players)
-        before = copy.deepcopy(state)
-        try:
-            record, state = play(record, state, action)
-        except RuleError:
-            assert state == before
+    actions = [random_action(data.draw, players) for _ in range(data.draw(st.integers(10, 80)))]
+    record, state = play_all(record, state, actions)
     assert replay(record) == state
     ENG.scoreboard(state)
     for entry in state["history"]:
@@ -555,8 +540,7 @@ def test_random_actions_raise_only_rule_errors_and_replay_equals_live(data):
 
 def test_every_key_is_translated_in_both_languages():
     """Both languages have the same keys, and every key the engine can produce is among them."""
-    tables = {lang: json.loads((I18N / lang / "pictomania.json").read_text(encoding="utf-8"))
-              for lang in ("en", "zh-CN")}
+    tables = domain_files("pictomania.json")
     assert tables["en"].keys() == tables["zh-CN"].keys()
     source = (Path(__file__).resolve().parent.parent / "scoring" / "games" / "pictomania.py").read_text("utf-8")
     used = set(re.findall(r'"(pictomania\.[a-z_.]+)"', source))
@@ -569,4 +553,4 @@ def test_every_key_is_translated_in_both_languages():
     assert used <= tables["en"].keys()
     for lang in ("en", "zh-CN"):
         for key, template in tables[lang].items():
-            assert set(re.findall(r"{(\w+)}", template)) == set(re.findall(r"{(\w+)}", tables["en"][key])), key
+            assert placeholders(template) == placeholders(tables["en"][key]), key

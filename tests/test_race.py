@@ -2,8 +2,6 @@
 
 import copy
 import json
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -11,21 +9,7 @@ from hypothesis import strategies as st
 
 from scoring.core import RuleError
 from scoring.mechanics import race
-
-I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
-
-
-def refused(key, fn, *args):
-    """Call fn(*args), expect RuleError `key`, check the inputs are unchanged and the message translates."""
-    before = copy.deepcopy(args)
-    with pytest.raises(RuleError) as err:
-        fn(*args)
-    assert err.value.key == key
-    assert args == before
-    for lang in ("en", "zh-CN"):
-        template = json.loads((I18N / lang / "mechanics.json").read_text(encoding="utf-8"))[key]
-        assert set(re.findall(r"{(\w+)}", template)) <= set(err.value.params)
-    return err.value
+from tests.helpers import assert_call_refused
 
 
 def test_knit_wit_four_players_three_buttons():
@@ -40,7 +24,7 @@ def test_knit_wit_four_players_three_buttons():
     assert race.claims(r) == [["C", 3], ["A", 2], ["D", 1]]
     assert race.reward_of(r, "A") == 2 and race.reward_of(r, "B") is None
     assert not race.is_locked(r, "B")
-    refused("race.closed", race.claim, r, "B")
+    assert_call_refused("race.closed", race.claim, r, "B")
 
 
 def test_pictomania_declines_end_the_race_when_everyone_stopped():
@@ -52,7 +36,7 @@ def test_pictomania_declines_end_the_race_when_everyone_stopped():
     assert got == 3 and not race.is_over(r)
     r = race.decline(r, "C")
     assert race.is_over(r) and race.remaining(r) == [3]
-    refused("race.closed", race.decline, r, "C")
+    assert_call_refused("race.closed", race.decline, r, "C")
 
 
 def test_more_rewards_than_players_ends_when_all_locked():
@@ -65,7 +49,7 @@ def test_close_ends_the_race_and_is_idempotent():
     """A race closed by another rule refuses later claims; closing twice changes nothing more."""
     r = race.close(race.new_race([2, 1], ["A", "B", "C"]))
     assert race.is_over(r)
-    refused("race.closed", race.claim, r, "A")
+    assert_call_refused("race.closed", race.claim, r, "A")
     assert race.close(r) == r
 
 
@@ -79,17 +63,17 @@ def test_locked_player_refused():
     r, _ = race.claim(race.new_race([4, 3, 2, 1], ["A", "B", "C", "D", "E"]), "A")
     r = race.decline(r, "B")
     for player in ("A", "B"):
-        err = refused("race.locked", race.claim, r, player)
+        err = assert_call_refused("race.locked", race.claim, r, player)
         assert err.params == {"player": player}
-        refused("race.locked", race.decline, r, player)
+        assert_call_refused("race.locked", race.decline, r, player)
 
 
 def test_unknown_player_refused():
     """Someone not in the race cannot claim."""
     r = race.new_race([2, 1], ["A", "B", "C"])
-    refused("race.player_unknown", race.claim, r, "Z")
-    refused("race.player_unknown", race.decline, r, "Z")
-    refused("race.player_unknown", race.claim, race.close(r), "Z")
+    assert_call_refused("race.player_unknown", race.claim, r, "Z")
+    assert_call_refused("race.player_unknown", race.decline, r, "Z")
+    assert_call_refused("race.player_unknown", race.claim, race.close(r), "Z")
 
 
 @pytest.mark.parametrize("rewards,players,key", [
@@ -102,7 +86,7 @@ def test_unknown_player_refused():
 ])
 def test_bad_race_refused(rewards, players, key):
     """A race needs a list of whole-number rewards and distinct player names."""
-    refused(key, race.new_race, rewards, players)
+    assert_call_refused(key, race.new_race, rewards, players)
 
 
 def test_functions_never_mutate_inputs_and_state_is_json():

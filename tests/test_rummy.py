@@ -1,9 +1,6 @@
 """Rummy: 500 and basic scoring, ace values, options, the meld/lay-off/uniqueness checks, the end, replay."""
 
-import copy
 import json
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,30 +10,9 @@ from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.games.rummy import card_value
 from scoring.record import new_record, play, replay
+from tests.helpers import assert_refused, assert_same_keys, play_all
 
-I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 PLAYERS = ["Ann", "Bo", "Cy"]
-
-
-def translated(key, params):
-    """The key exists in both languages and its placeholders are all given."""
-    for lang in ("en", "zh-CN"):
-        merged = {}
-        for name in ("rummy.json", "cards.json"):
-            merged.update(json.loads((I18N / lang / name).read_text(encoding="utf-8")))
-        assert set(re.findall(r"{(\w+)}", merged[key])) <= set(params), (lang, key)
-
-
-def refused(state, action, key):
-    """Applying action raises RuleError key, leaves state unchanged, and the message translates."""
-    before = copy.deepcopy(state)
-    with pytest.raises(RuleError) as err:
-        engine("rummy").apply(state, action)
-    assert err.value.key == key, err.value
-    assert state == before
-    if not key.startswith("core."):
-        translated(key, err.value.params)
-    return err.value
 
 
 def line(melds=(), laid_off=(), hand=()):
@@ -82,8 +58,8 @@ def test_500_low_aces_and_simple_scoring():
     action = rnd(Ann=line([["AS", "2S", "3S"]]), Bo=line([], [], ["AD", "9S"]), Cy=line(hand=["5D"]))
     assert scores(engine("rummy").apply(new(low_aces=True), action)) == {"Ann": 6, "Bo": -10, "Cy": -5}
     assert scores(engine("rummy").apply(new(simple_scoring=True), action)) == {"Ann": 15, "Bo": -20, "Cy": -5}
-    refused(new(low_aces=True), rnd(Ann=line([["QH", "KH", "AH"]]), Bo=line(hand=["2C"]), Cy=line(hand=["3C"])),
-            "rummy.meld_invalid")
+    action = rnd(Ann=line([["QH", "KH", "AH"]]), Bo=line(hand=["2C"]), Cy=line(hand=["3C"]))
+    assert_refused("rummy", new(low_aces=True), action, "rummy.meld_invalid")
 
 
 def test_lay_off_onto_another_players_meld_and_the_low_ace():
@@ -136,7 +112,7 @@ def test_game_ends_at_500_highest_wins():
     assert state["over"] and board.winners == ("Ann",) and board.total("Ann") == 39
     assert board.to_json()["rounds"] == [{"Ann": 30, "Bo": -2, "Cy": -5}, {"Ann": 39, "Bo": 26, "Cy": -10}]
     assert engine("rummy").status(state)["phase"] == "rummy.phase.over"
-    refused(state, rnd(Ann=line([["2S", "3S", "4S"]])), "core.game_over")
+    assert_refused("rummy", state, rnd(Ann=line([["2S", "3S", "4S"]])), "core.game_over")
 
 
 @pytest.mark.parametrize("action,key", [
@@ -156,14 +132,15 @@ def test_game_ends_at_500_highest_wins():
 ])
 def test_impossible_rounds_refused(action, key):
     """A card used twice, a bad meld, lay-offs that fit nowhere, nobody or two out, bad cards: refused whole."""
-    refused(new(), action, key)
+    assert_refused("rummy", new(), action, key)
 
 
 def test_one_meld_per_turn_checks_what_a_pad_can():
     """With the option, laying off without a meld that round is refused."""
     action = rnd(Ann=line([["7H", "7S", "7D"]]), Bo=line([], ["7C"], ["2D"]), Cy=line(hand=["3D"]))
     assert engine("rummy").apply(new(), action)
-    assert refused(new(one_meld_per_turn=True), action, "rummy.lay_off_without_meld").params == {"name": "Bo"}
+    err = assert_refused("rummy", new(one_meld_per_turn=True), action, "rummy.lay_off_without_meld")
+    assert err.params == {"name": "Bo"}
 
 
 def test_cli_scores_an_exported_record(tmp_path, capsys):
@@ -193,16 +170,10 @@ def test_random_rounds_raise_only_rule_errors_and_replay_equals_live(actions):
     """Any rounds: refusals are RuleError only; accepted ones replay to the live state."""
     record = new_record("rummy", PLAYERS, seed=1)
     state = replay(record)
-    for action in actions:
-        try:
-            record, state = play(record, state, action)
-        except RuleError:
-            continue
+    record, state = play_all(record, state, actions)
     assert replay(record) == state
 
 
 def test_translation_files_have_the_same_keys():
     """Both languages define exactly the same keys."""
-    en = json.loads((I18N / "en" / "rummy.json").read_text(encoding="utf-8"))
-    zh = json.loads((I18N / "zh-CN" / "rummy.json").read_text(encoding="utf-8"))
-    assert set(en) == set(zh)
+    assert_same_keys("rummy.json")

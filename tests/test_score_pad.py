@@ -1,6 +1,5 @@
 """The score pad: rounds, target, round limit, lowest-wins, refusals, and the command line."""
 
-import copy
 import json
 
 import pytest
@@ -8,6 +7,7 @@ import pytest
 from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.record import new_record, play, replay
+from tests.helpers import assert_refused
 
 ENG = engine("score_pad")
 
@@ -56,11 +56,7 @@ def test_round_limit():
 ])
 def test_refusals_change_nothing(action, key):
     """Each refusal names its rule and leaves the state as it was."""
-    state = played([])
-    before = copy.deepcopy(state)
-    with pytest.raises(RuleError) as err:
-        ENG.apply(state, action)
-    assert err.value.key == key and state == before
+    assert_refused(ENG, played([]), action, key)
 
 
 def test_cli_scores_an_exported_record(tmp_path, capsys):

@@ -2,9 +2,7 @@
 
 import copy
 import json
-import re
 from datetime import datetime, timedelta
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -12,27 +10,14 @@ from hypothesis import strategies as st
 
 from scoring.core import RuleError
 from scoring.mechanics import timer
+from tests.helpers import assert_call_refused
 
-I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 T0 = "2026-03-01T20:00:00"
 
 
 def at(seconds: float) -> str:
     """The ISO time `seconds` after T0."""
     return (datetime.fromisoformat(T0) + timedelta(seconds=seconds)).isoformat()
-
-
-def refused(key, fn, *args):
-    """Call fn(*args), expect RuleError `key`, check the inputs are unchanged and the message translates."""
-    before = copy.deepcopy(args)
-    with pytest.raises(RuleError) as err:
-        fn(*args)
-    assert err.value.key == key
-    assert args == before
-    for lang in ("en", "zh-CN"):
-        template = json.loads((I18N / lang / "mechanics.json").read_text(encoding="utf-8"))[key]
-        assert set(re.findall(r"{(\w+)}", template)) <= set(err.value.params)
-    return err.value
 
 
 def test_countdown_runs_pauses_and_resumes():
@@ -99,33 +84,33 @@ def test_state_is_plain_json():
 @pytest.mark.parametrize("seconds", [0, -5, 2.5, True, "10"])
 def test_bad_duration_refused(seconds):
     """A countdown needs a positive whole number of seconds."""
-    refused("timer.duration_invalid", timer.countdown, seconds)
+    assert_call_refused("timer.duration_invalid", timer.countdown, seconds)
 
 
 def test_time_backwards_refused():
     """Any time earlier than the last event is refused, for changes and queries alike."""
     t = timer.start(timer.countdown(10), at(5))
-    err = refused("timer.time_backwards", timer.pause, t, at(4))
+    err = assert_call_refused("timer.time_backwards", timer.pause, t, at(4))
     assert err.params == {"at": at(4), "last": at(5)}
-    refused("timer.time_backwards", timer.remaining, t, at(4))
+    assert_call_refused("timer.time_backwards", timer.remaining, t, at(4))
     p = timer.pause(t, at(6))
-    refused("timer.time_backwards", timer.resume, p, at(5.5))
-    refused("timer.time_backwards", timer.start, timer.reset(p), at(5.5))
+    assert_call_refused("timer.time_backwards", timer.resume, p, at(5.5))
+    assert_call_refused("timer.time_backwards", timer.start, timer.reset(p), at(5.5))
 
 
 @pytest.mark.parametrize("bad", ["yesterday", "", None, 12])
 def test_bad_time_refused(bad):
     """A time that is not ISO-8601 is refused."""
-    refused("timer.time_invalid", timer.start, timer.countdown(10), bad)
+    assert_call_refused("timer.time_invalid", timer.start, timer.countdown(10), bad)
 
 
 def test_pause_stopped_and_resume_running_refused():
     """Pausing a stopped countdown and starting or resuming a running one are refused."""
-    refused("timer.not_running", timer.pause, timer.countdown(10), at(0))
+    assert_call_refused("timer.not_running", timer.pause, timer.countdown(10), at(0))
     t = timer.start(timer.countdown(10), at(0))
-    refused("timer.not_running", timer.pause, timer.pause(t, at(1)), at(2))
-    refused("timer.already_running", timer.resume, t, at(1))
-    refused("timer.already_running", timer.start, t, at(1))
+    assert_call_refused("timer.not_running", timer.pause, timer.pause(t, at(1)), at(2))
+    assert_call_refused("timer.already_running", timer.resume, t, at(1))
+    assert_call_refused("timer.already_running", timer.start, t, at(1))
 
 
 def test_turn_clock_accumulates_per_player():
@@ -152,12 +137,12 @@ def test_switch_to_the_same_player_keeps_counting():
 def test_turn_clock_refusals():
     """Unknown players, bad player lists and backwards times are refused."""
     c = timer.switch(timer.turn_clock(["A", "B"]), "A", at(10))
-    refused("timer.player_unknown", timer.switch, c, "Z", at(11))
-    refused("timer.player_unknown", timer.used, c, "Z", at(11))
-    refused("timer.time_backwards", timer.switch, c, "B", at(9))
-    refused("timer.time_backwards", timer.used, c, "A", at(9))
+    assert_call_refused("timer.player_unknown", timer.switch, c, "Z", at(11))
+    assert_call_refused("timer.player_unknown", timer.used, c, "Z", at(11))
+    assert_call_refused("timer.time_backwards", timer.switch, c, "B", at(9))
+    assert_call_refused("timer.time_backwards", timer.used, c, "A", at(9))
     for players in ([], ["A", "A"], "AB", [1, 2]):
-        refused("timer.players_invalid", timer.turn_clock, players)
+        assert_call_refused("timer.players_invalid", timer.turn_clock, players)
 
 
 events = st.lists(st.tuples(st.sampled_from(["start", "pause", "resume", "reset", "switch"]),

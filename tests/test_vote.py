@@ -2,8 +2,6 @@
 
 import copy
 import json
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -11,22 +9,9 @@ from hypothesis import strategies as st
 
 from scoring.core import RuleError
 from scoring.mechanics import vote
+from tests.helpers import assert_call_refused
 
-I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 TABLE = ["Ann", "Bo", "Cy", "Di"]
-
-
-def refused(key, fn, *args):
-    """Call fn(*args), expect RuleError `key`, check the inputs are unchanged and the message translates."""
-    before = copy.deepcopy(args)
-    with pytest.raises(RuleError) as err:
-        fn(*args)
-    assert err.value.key == key
-    assert args == before
-    for lang in ("en", "zh-CN"):
-        template = json.loads((I18N / lang / "mechanics.json").read_text(encoding="utf-8"))[key]
-        assert set(re.findall(r"{(\w+)}", template)) <= set(err.value.params)
-    return err.value
 
 
 def vote_all(ballots, tie="yes"):
@@ -70,27 +55,27 @@ def test_close_decides_on_the_ballots_cast():
     assert vote.outcome(vote.close(vote.new_vote(TABLE))) is True
     assert vote.outcome(vote.close(vote.new_vote(TABLE, "no"))) is False
     assert vote.close(v) == v
-    refused("vote.closed", vote.cast, v, "Di", True)
+    assert_call_refused("vote.closed", vote.cast, v, "Di", True)
 
 
 def test_double_vote_refused():
     """A voter votes once."""
     v = vote_all([True])
     assert vote.has_voted(v, "Ann") and not vote.has_voted(v, "Bo")
-    err = refused("vote.already_voted", vote.cast, v, "Ann", False)
+    err = assert_call_refused("vote.already_voted", vote.cast, v, "Ann", False)
     assert err.params == {"voter": "Ann"}
 
 
 def test_non_voter_refused():
     """Only the voters vote."""
-    err = refused("vote.not_voter", vote.cast, vote.new_vote(["Ann", "Bo"]), "Cy", True)
+    err = assert_call_refused("vote.not_voter", vote.cast, vote.new_vote(["Ann", "Bo"]), "Cy", True)
     assert err.params == {"voter": "Cy"}
 
 
 @pytest.mark.parametrize("ballot", [1, "yes", None])
 def test_ballot_must_be_yes_or_no(ballot):
     """A ballot is True or False, nothing else."""
-    refused("vote.ballot_invalid", vote.cast, vote.new_vote(TABLE), "Ann", ballot)
+    assert_call_refused("vote.ballot_invalid", vote.cast, vote.new_vote(TABLE), "Ann", ballot)
 
 
 @pytest.mark.parametrize("voters,tie,key", [
@@ -103,7 +88,7 @@ def test_ballot_must_be_yes_or_no(ballot):
 ])
 def test_bad_vote_refused(voters, tie, key):
     """A vote needs distinct voters and a known tie rule."""
-    refused(key, vote.new_vote, voters, tie)
+    assert_call_refused(key, vote.new_vote, voters, tie)
 
 
 def test_functions_never_mutate_inputs_and_state_is_json():

@@ -1,0 +1,67 @@
+"""Assertions many test files share: a refusal names its rule, changes nothing and reads well in both languages."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from scoring.core import Engine, RuleError, engine
+from scoring.i18n import LANGUAGES, table
+from scoring.record import play
+
+I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+
+
+def placeholders(template: str) -> set[str]:
+    """The `{name}` placeholders of a message template."""
+    return set(re.findall(r"{(\w+)}", template))
+
+
+def assert_translated(key: str, params: dict) -> None:
+    """The key has a message in both languages and each message's placeholders are all among params."""
+    for lang in LANGUAGES:
+        assert placeholders(table(lang)[key]) <= set(params), (lang, key)
+
+
+def assert_call_refused(key: str, fn: Callable, *args: Any, **kwargs: Any) -> RuleError:
+    """fn(*args, **kwargs) raises RuleError key, leaves its arguments unchanged, and the message translates."""
+    before = copy.deepcopy(args)
+    with pytest.raises(RuleError) as err:
+        fn(*args, **kwargs)
+    assert err.value.key == key, err.value
+    assert args == before
+    assert_translated(key, err.value.params)
+    return err.value
+
+
+def assert_refused(eng: Engine | str, state: dict, action: Any, key: str) -> RuleError:
+    """Applying action (engine or game id) raises RuleError key, leaves state unchanged, and translates."""
+    eng = engine(eng) if isinstance(eng, str) else eng
+    return assert_call_refused(key, eng.apply, state, action)
+
+
+def domain_files(name: str) -> dict[str, dict]:
+    """One domain's translation file (e.g. "bacon.json") in each language."""
+    return {lang: json.loads((I18N / lang / name).read_text(encoding="utf-8")) for lang in LANGUAGES}
+
+
+def assert_same_keys(name: str) -> None:
+    """Both languages' files of one domain define exactly the same keys."""
+    files = domain_files(name)
+    assert set(files["en"]) == set(files["zh-CN"])
+
+
+def play_all(record: dict, state: dict, actions: list) -> tuple[dict, dict]:
+    """Play every action; a refused one may raise only RuleError and must leave the state as it was."""
+    for action in actions:
+        before = copy.deepcopy(state)
+        try:
+            record, state = play(record, state, action)
+        except RuleError:
+            assert state == before
+    return record, state
