@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 import pytest
 
+from scoring.__main__ import main
 from scoring.core import Engine, RuleError, engine
 from scoring.i18n import LANGUAGES, table
 from scoring.record import play
@@ -65,3 +66,10 @@ def play_all(record: dict, state: dict, actions: list) -> tuple[dict, dict]:
         except RuleError:
             assert state == before
     return record, state
+
+
+def cli_score(path: Path, record: dict, capsys: pytest.CaptureFixture, code: int = 0) -> dict:
+    """Write record to path, run `python -m scoring score` on it (expecting exit code) and return what it printed."""
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    assert main(["score", str(path)]) == code
+    return json.loads(capsys.readouterr().out)

@@ -1,16 +1,13 @@
 """Bacon: teams in alternating seats, deal scoring, the end, extra deals, the dealer, the referee, replay."""
 
-import json
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.games.bacon import referee
 from scoring.record import new_record, play, replay
-from tests.helpers import assert_refused, assert_same_keys, assert_translated, play_all
+from tests.helpers import assert_refused, assert_same_keys, assert_translated, cli_score, play_all
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]          # teams: Ann+Cy, Bo+Di
 SIX = ["A1", "B1", "A2", "B2", "A3", "B3"]  # teams: A1+A2+A3, B1+B2+B3
@@ -139,10 +136,7 @@ def test_cli_scores_an_exported_record(tmp_path, capsys):
     state = replay(record)
     for action in [deal("Ann", "Cy"), deal("Bo", "Ann", "Di"), {"type": "ruling", "table": ["3A"], "played": ["4B"]}]:
         record, state = play(record, state, action)
-    path = tmp_path / "bacon.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    assert main(["score", str(path)]) == 0
-    printed = json.loads(capsys.readouterr().out)
+    printed = cli_score(tmp_path / "bacon.json", record, capsys)
     assert {p["name"]: p["total"] for p in printed["players"]} == {"Ann": 4, "Bo": 2, "Cy": 4, "Di": 2}
     assert printed == engine("bacon").scoreboard(state).to_json()
 

@@ -1,16 +1,13 @@
 """Cubosaurs: editable score rows, raptor pairing, egg majorities, DNA, rounds, tie-break, the official example."""
 
-import json
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.games.cubosaurs import best_raptors, format_rows, parse_rows
 from scoring.record import new_record, play, replay
-from tests.helpers import assert_refused, assert_same_keys, assert_translated, play_all
+from tests.helpers import assert_refused, assert_same_keys, assert_translated, cli_score, play_all
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 ROWS = "T-Rex: 4 1 -2 -5; Brontosaurus: 1 3 5 -1; Pentaceratops: -3 2 4 6"
@@ -149,10 +146,7 @@ def test_cli_scores_an_exported_record(tmp_path, capsys):
     for action in [PENTA_ROW,
                    rnd(Ann=EXAMPLE, Bo={"dinos": {"Pentaceratops": 2}}), rnd(Cy={"dinos": {"T-Rex": 1}})]:
         record, state = play(record, state, action)
-    path = tmp_path / "cubosaurs.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    assert main(["score", str(path)]) == 0
-    printed = json.loads(capsys.readouterr().out)
+    printed = cli_score(tmp_path / "cubosaurs.json", record, capsys)
     assert {p["name"]: p["total"] for p in printed["players"]} == {"Ann": 3, "Bo": 2, "Cy": 4}
     assert printed == engine("cubosaurs").scoreboard(state).to_json()
 

@@ -1,16 +1,13 @@
 """Flip 7: line checks, official scoring examples, Flip 7, deck limits, the end at 200, the coach, replay."""
 
-import json
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.games.flip7 import bust_chances, check_line, score_line
 from scoring.record import new_record, play, replay
-from tests.helpers import assert_refused, assert_same_keys, assert_translated, play_all
+from tests.helpers import assert_refused, assert_same_keys, assert_translated, cli_score, play_all
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 
@@ -196,10 +193,7 @@ def test_cli_scores_an_exported_record(tmp_path, capsys):
     state = replay(record)
     for action in [rnd(Ann=BIG, Bo=line([5])), rnd(Ann=line([3, 3], "busted"), Cy=line([7], modifiers=["+8"]))]:
         record, state = play(record, state, action)
-    path = tmp_path / "flip7.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    assert main(["score", str(path)]) == 0
-    printed = json.loads(capsys.readouterr().out)
+    printed = cli_score(tmp_path / "flip7.json", record, capsys)
     board = engine("flip7").scoreboard(state)
     assert {p["name"]: p["total"] for p in printed["players"]} == {"Ann": 94, "Bo": 5, "Cy": 15}
     assert printed == board.to_json()

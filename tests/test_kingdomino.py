@@ -14,7 +14,7 @@ from scoring.core import RuleError, engine
 from scoring.games.kingdomino import (CROWNED, DOMINOES, SQUARES, format_layout, kingdom_score, legal_placements,
                                       load_catalogue, parse_layout, properties, read_layout, trim)
 from scoring.record import new_record, play, replay
-from tests.helpers import assert_call_refused, assert_refused, play_all
+from tests.helpers import assert_call_refused, assert_refused, cli_score, play_all
 
 ENG = engine("kingdomino")
 ROOT = Path(__file__).resolve().parent.parent
@@ -428,10 +428,7 @@ def test_cli_scores_a_record_of_layouts(tmp_path, capsys):
               "options": {"harmony": True, "middle_kingdom": False, "mighty_duel": False},
               "actions": [{"type": "layout", "by": "甲", "layout": K23},
                           {"type": "layout", "by": "乙", "layout": K25}]}
-    path = tmp_path / "kingdoms.json"
-    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-    assert main(["score", str(path)]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = cli_score(tmp_path / "kingdoms.json", record, capsys)
     assert [p["total"] for p in out["players"]] == [28, 30] and out["winners"] == ["乙"] and out["over"]
     assert out["players"][1]["tiebreak"] == [7, 11]
 

@@ -9,13 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.games import knit_wit
 from scoring.i18n import table
 from scoring.mechanics import timer
 from scoring.record import new_record, play, replay, undo
-from tests.helpers import assert_call_refused, placeholders
+from tests.helpers import assert_call_refused, cli_score, placeholders
 
 ENG = engine("knit_wit")
 T0 = "2024-05-01T20:00:00+00:00"
@@ -517,10 +516,7 @@ def test_every_key_is_translated_in_both_languages():
 def test_cli_scores_an_exported_record(tmp_path, capsys):
     """`python -m scoring score` on the exported record prints the engine's totals."""
     t = finish(scoring3({"A": {1: "向日葵", 3: "老鹰"}, "B": {1: "向日葵"}, "C": {1: "柠檬", 5: "月饼"}}))
-    path = tmp_path / "knit.json"
-    path.write_text(json.dumps(t.record, ensure_ascii=False), encoding="utf-8")
-    assert main(["score", str(path)]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = cli_score(tmp_path / "knit.json", t.record, capsys)
     assert out == ENG.scoreboard(t.state).to_json()
     assert [p["total"] for p in out["players"]] == [4, 1, 4] and out["winners"] == ["A", "C"]
 

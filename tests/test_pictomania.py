@@ -2,7 +2,6 @@
 rounds for 3, 4 and 6 players, the refusals, the command line and property tests."""
 
 import copy
-import json
 import re
 from pathlib import Path
 
@@ -10,11 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.games.pictomania import score_round, tiles_for, tokens_for, word_of
 from scoring.record import new_record, play, replay
-from tests.helpers import assert_call_refused, assert_refused, domain_files, placeholders, play_all
+from tests.helpers import assert_call_refused, assert_refused, cli_score, domain_files, placeholders, play_all
 
 ENG = engine("pictomania")
 
@@ -451,10 +449,7 @@ def test_command_line_scores_the_exported_record(tmp_path, capsys):
                 action_of(("g", "A", "B", 1)), action_of(("w", "D")), action_of(("r",))]:
         record, state = play(record, state, act)
     assert state["over"] and record["status"] == "finished"
-    path = tmp_path / "pictomania.json"
-    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-    assert main(["score", str(path)]) == 0
-    printed = json.loads(capsys.readouterr().out)
+    printed = cli_score(tmp_path / "pictomania.json", record, capsys)
     assert printed == ENG.scoreboard(state).to_json()
     assert {p["name"]: p["total"] for p in printed["players"]} == totals(state)
 

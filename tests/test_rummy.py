@@ -1,16 +1,13 @@
 """Rummy: 500 and basic scoring, ace values, options, the meld/lay-off/uniqueness checks, the end, replay."""
 
-import json
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.games.rummy import card_value
 from scoring.record import new_record, play, replay
-from tests.helpers import assert_refused, assert_same_keys, play_all
+from tests.helpers import assert_refused, assert_same_keys, cli_score, play_all
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 
@@ -150,10 +147,7 @@ def test_cli_scores_an_exported_record(tmp_path, capsys):
     for action in [rnd(Ann=line([["5C", "6C", "7C"]]), Bo=line(hand=["AD", "KD"]), Cy=line(hand=["9S"])),
                    rnd(True, Ann=line(hand=["3C"]), Bo=line(hand=["KD", "QD"]), Cy=line(hand=["9S"]))]:
         record, state = play(record, state, action)
-    path = tmp_path / "rummy.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    assert main(["score", str(path)]) == 0
-    printed = json.loads(capsys.readouterr().out)
+    printed = cli_score(tmp_path / "rummy.json", record, capsys)
     assert {p["name"]: p["total"] for p in printed["players"]} == {"Ann": 43, "Bo": 0, "Cy": 0}
     assert printed == engine("rummy").scoreboard(state).to_json()
 

@@ -7,7 +7,7 @@ import pytest
 from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.record import new_record, play, replay
-from tests.helpers import assert_refused
+from tests.helpers import assert_refused, cli_score
 
 ENG = engine("score_pad")
 
@@ -65,21 +65,16 @@ def test_cli_scores_an_exported_record(tmp_path, capsys):
     state = replay(record)
     record, state = play(record, state, {"type": "round", "by": "table", "scores": {"甲": 3, "乙": 9}})
     record, state = play(record, state, {"type": "finish", "by": "table"})
-    path = tmp_path / "s.json"
-    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-    assert main(["score", str(path)]) == 0
-    out = json.loads(capsys.readouterr().out)
+    out = cli_score(tmp_path / "s.json", record, capsys)
     assert out["winners"] == ["乙"] and [p["total"] for p in out["players"]] == [3, 9]
     assert out == ENG.scoreboard(state).to_json()
 
 
 def test_cli_names_the_refused_action(tmp_path, capsys):
     """A refused action in a file is reported by index with a non-zero exit."""
-    path = tmp_path / "bad.json"
-    path.write_text(json.dumps({"game": "score_pad", "players": ["A"], "actions": [
-        {"type": "round", "by": "table", "scores": {"A": 1}}, {"type": "round", "by": "table", "scores": {}}]}))
-    assert main(["score", str(path)]) == 1
-    out = json.loads(capsys.readouterr().out)
+    record = {"game": "score_pad", "players": ["A"], "actions": [
+        {"type": "round", "by": "table", "scores": {"A": 1}}, {"type": "round", "by": "table", "scores": {}}]}
+    out = cli_score(tmp_path / "bad.json", record, capsys, code=1)
     assert out["action"] == 1 and out["error"] == "score_pad.score_missing"
     assert "no score" in out["message"]
 

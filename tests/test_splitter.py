@@ -8,12 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.__main__ import main
 from scoring.core import engine
 from scoring.games.splitter import (ROUNDS, SHEETS, format_sheet, groups, marked, open_places, pair, parse_sheet,
                                     sheet_score)
 from scoring.record import new_record, play, replay
-from tests.helpers import assert_call_refused, assert_refused, play_all
+from tests.helpers import assert_call_refused, assert_refused, cli_score, play_all
 
 ENG = engine("splitter")
 EXAMPLE_A = "\n".join([". . 4 4 3 3 . .", ". 1 4 4 6 3 1 .", "2 5 5 6 6 5 5 2", "2 5 6 6 1 2 5 1",
@@ -289,9 +288,6 @@ def test_cli_scores_a_record_of_finished_sheets(tmp_path, capsys):
     for sheet, text, total in (("A", EXAMPLE_A, 34), ("B", HEARTS_B, points(HEARTS_B, "B"))):
         record = {"game": "splitter", "players": ["甲"], "options": {"sheet": sheet},
                   "actions": [{"type": "layout", "by": "甲", "layout": text}]}
-        path = tmp_path / f"{sheet}.json"
-        path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-        assert main(["score", str(path)]) == 0
-        out = json.loads(capsys.readouterr().out)
+        out = cli_score(tmp_path / f"{sheet}.json", record, capsys)
         assert out["players"][0]["total"] == total and out["over"]
     assert total > 5
