@@ -1,0 +1,224 @@
+"""Browser test harness: the real app (`main.py`) in headless Debian Chromium through Playwright.
+
+Fixtures (reusable by every browser test module):
+- `server` (session scope): one `main.py` on a free port with a fresh temporary `--data` folder.
+- `browser` (session scope): Chromium at /usr/bin/chromium, headless, offline-friendly flags.
+- `phone` / `laptop`: a fresh tab (its own browser context, so its own Flet session) at 390×844 or 1280×800,
+  wrapped in `Tab` (open, tap, fill, wait for text, screenshots). Close-up control: `tab.page` is Playwright's.
+Helpers: `start_server(data, port=None)` and `stop_server(proc)` for tests that restart the server themselves;
+`OUTPUT` (tests/output/, git-ignored) for screenshots and figures.
+
+Flutter draws on a canvas; the DOM comes from its semantics tree, switched on by clicking the hidden
+`flt-semantics-placeholder` once the `flutter-first-frame` event has fired (see ../shared/FLET-NOTES.md).
+Waits are generous and on conditions, never fixed sleeps: a slow CI machine only makes the tests slower.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+OUTPUT = ROOT / "tests" / "output"
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+WAIT_MS = 60_000
+TYPE_BEAT_MS = 400
+START_S = 90
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """A running `main.py`: its process, address, data folder and the time it took to listen."""
+
+    def __init__(self, proc: subprocess.Popen, port: int, data: Path, started: float):
+        self.proc, self.port, self.data, self.started = proc, port, data, started
+        self.url = f"http://127.0.0.1:{port}"
+
+
+def start_server(data: Path, port: int | None = None) -> Server:
+    """Start `python main.py --port N --data DIR` and wait until it prints its address."""
+    port = port or free_port()
+    started = time.monotonic()
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--port", str(port), "--data", str(data)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + START_S
+    for line in proc.stdout:
+        if f"http://127.0.0.1:{port}" in line:
+            break
+        if time.monotonic() > deadline:
+            break
+    if proc.poll() is not None:
+        raise RuntimeError(f"main.py exited with {proc.returncode}")
+    os.set_blocking(proc.stdout.fileno(), False)
+    return Server(proc, port, data, started)
+
+
+def stop_server(server: Server) -> int:
+    """Send one SIGTERM and wait for the exit code (the app must stop on the first)."""
+    if server.proc.poll() is None:
+        server.proc.send_signal(signal.SIGTERM)
+    try:
+        return server.proc.wait(timeout=30)
+    finally:
+        if server.proc.poll() is None:
+            server.proc.kill()
+
+
+@pytest.fixture(scope="session")
+def server():
+    """One app server with a fresh data folder for the whole browser test session."""
+    with tempfile.TemporaryDirectory(prefix="tableside-browser-") as data:
+        running = start_server(Path(data))
+        yield running
+        stop_server(running)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium."""
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as play:
+        chromium = play.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+class Tab:
+    """One browser tab on the app, with the few gestures tests need."""
+
+    def __init__(self, page: Page, base: str):
+        self.page, self.base = page, base
+        self.page.set_default_timeout(WAIT_MS)
+        self.page.add_init_script(
+            "window.__firstFrame = false;"
+            "window.addEventListener('flutter-first-frame', () => { window.__firstFrame = true; });")
+
+    def open(self, path: str = "/") -> "Tab":
+        """Load the app at path, wait for Flutter's first frame and switch semantics on."""
+        self.page.goto(self.base + path)
+        self.ready()
+        return self
+
+    def ready(self) -> None:
+        """After a (re)load: wait for the first frame and enable the semantics DOM."""
+        self.page.wait_for_function("window.__firstFrame === true", timeout=WAIT_MS)
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=WAIT_MS)
+        self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+        self.page.wait_for_selector("flt-semantics", state="attached", timeout=WAIT_MS)
+
+    def reload(self) -> "Tab":
+        """Reload the page (a reconnect) and wait until it is usable again."""
+        self.page.reload()
+        self.ready()
+        return self
+
+    def button(self, name: str, exact: bool = False):
+        """The button whose accessible name contains (or equals) name."""
+        return self.page.get_by_role("button", name=name, exact=exact)
+
+    def tap(self, name: str, exact: bool = False, role: str = "button") -> None:
+        """Tap the first control of a role by its accessible name."""
+        self.page.get_by_role(role, name=name, exact=exact).first.click()
+
+    def fill(self, label: str, text: str) -> None:
+        """Type into the text field with this label, as a person would: tap it, wait for the focus, type.
+
+        Flutter's web text input attaches to a field a moment after it gains focus; keys typed before that are
+        lost, so after the focus lands the tab gives the page a short beat before typing.
+        """
+        field = self.page.get_by_label(label, exact=True).first
+        field.click()
+        self.page.wait_for_function("label => document.activeElement && "
+                                    "document.activeElement.getAttribute('aria-label') === label", arg=label)
+        self.page.wait_for_timeout(TYPE_BEAT_MS)
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.type(text)
+        expect(field).to_have_value(text)
+
+    def fill_all(self, values: dict[str, str]) -> None:
+        """Fill several fields, then check none lost its text when the focus moved on (re-typing one that did)."""
+        for label, text in values.items():
+            self.fill(label, text)
+        for _ in range(3):
+            lost = [label for label, text in values.items()
+                    if self.page.get_by_label(label, exact=True).first.input_value() != text]
+            if not lost:
+                return
+            for label in lost:
+                self.fill(label, values[label])
+        raise AssertionError(f"fields lost their text: {lost}")
+
+    def see(self, text: str, timeout: int = WAIT_MS) -> None:
+        """Wait until some element shows text (substring)."""
+        expect(self.page.get_by_text(text).first).to_be_attached(timeout=timeout)
+
+    def see_button(self, name: str) -> None:
+        """Wait until a button with this name is there."""
+        self.see_role("button", name)
+
+    def see_role(self, role: str, name: str) -> None:
+        """Wait until a control of this role and name (substring) is there."""
+        expect(self.page.get_by_role(role, name=name).first).to_be_attached(timeout=WAIT_MS)
+
+    def gone(self, text: str) -> None:
+        """Wait until no element shows text."""
+        expect(self.page.get_by_text(text)).to_have_count(0, timeout=WAIT_MS)
+
+    def settle(self, tries: int = 40) -> bytes:
+        """Wait until two consecutive screenshots are identical (painting has finished); return the last."""
+        last = self.page.screenshot()
+        for _ in range(tries):
+            self.page.wait_for_timeout(250)
+            shot = self.page.screenshot()
+            if shot == last:
+                return shot
+            last = shot
+        return last
+
+    def shot(self, name: str, full_page: bool = False) -> Path:
+        """A settled screenshot saved as tests/output/<name>.png."""
+        self.settle()
+        path = OUTPUT / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+
+def new_tab(browser: Browser, server: Server, viewport: dict) -> Tab:
+    """A tab in a fresh browser context (its own Flet session)."""
+    context = browser.new_context(viewport=viewport, locale="en-US")
+    return Tab(context.new_page(), server.url)
+
+
+@pytest.fixture
+def phone(browser, server):
+    """A phone-sized tab (390×844) on the shared server."""
+    tab = new_tab(browser, server, PHONE)
+    yield tab
+    tab.page.context.close()
+
+
+@pytest.fixture
+def laptop(browser, server):
+    """A laptop-sized tab (1280×800) on the shared server."""
+    tab = new_tab(browser, server, LAPTOP)
+    yield tab
+    tab.page.context.close()

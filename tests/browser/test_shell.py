@@ -1,0 +1,159 @@
+"""The app shell in a real browser: a whole score-pad session (start, play, undo, reload, server restart,
+finish, winner and chart), switching language, importing a broken file; screenshots at phone and laptop size
+and the two timings (start-up to first painted home, tap to updated screen) written to tests/output/."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, Tab, new_tab, start_server, stop_server
+
+FONT_URL = "/fonts/DroidSansFallbackFull.ttf"
+
+
+def record_timing(name: str, seconds: float) -> None:
+    """Print a measured figure and append it to tests/output/timings.txt (a figure, not an assertion)."""
+    line = f"{name}: {seconds:.2f} s"
+    print(line)
+    with open(OUTPUT / "timings.txt", "a", encoding="utf-8") as out:
+        out.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {line}\n")
+
+
+def enter_round(tab: Tab, scores: dict[str, int]) -> None:
+    """Type every player's points and tap "add round"."""
+    tab.fill_all({name: str(points) for name, points in scores.items()})
+    tab.tap("记入本轮")
+
+
+def session_files(data: Path) -> list[str]:
+    """The session files in a data folder."""
+    return sorted(p.name for p in (data / "sessions").glob("*.json")) if (data / "sessions").exists() else []
+
+
+@pytest.fixture
+def own_server():
+    """A server of this test's own (it is restarted during the test), with a fresh data folder."""
+    with tempfile.TemporaryDirectory(prefix="tableside-restart-") as data:
+        running = start_server(Path(data))
+        holder = {"server": running}
+        yield holder
+        stop_server(holder["server"])
+
+
+def test_score_pad_session_end_to_end(browser, own_server):
+    """Start a session, take actions, undo one, reload and restart to the same state, finish, winner, chart."""
+    server = own_server["server"]
+    tab = new_tab(browser, server, PHONE)
+    tab.open("/")
+    tab.see("桌边记分")
+    tab.see_button("导入对局文件")
+    tab.settle()
+    record_timing("start-up (python main.py) to first painted home screen", time.monotonic() - server.started)
+    tab.shot("phone_home_zh")
+
+    tab.page.get_by_role("group", name="通用计分板").get_by_role("button", name="新对局").click()
+    tab.see("新对局：通用计分板")
+    tab.see("至少需要 1 位玩家入座（现在 0 位）。")
+    assert tab.button("开始").first.is_disabled()
+    tab.fill("新玩家", "张三")
+    tab.tap("添加")
+    tab.see("1. 张三")
+    tab.fill("新玩家", "Bob")
+    tab.tap("添加")
+    tab.see("2. Bob")
+    tab.fill("新玩家", "Bob")
+    tab.tap("添加")
+    tab.see("“Bob”已经在玩家名单里了")
+    tab.tap("把 Bob 往前移")
+    tab.see("1. Bob")
+    tab.shot("phone_new_session")
+    tab.tap("开始")
+    tab.see("第 1 轮得分")
+
+    enter_round(tab, {"张三": 5, "Bob": 3})
+    tab.see("操作记录（1）")
+    tab.fill_all({"张三": "2", "Bob": "7"})
+    tapped = time.monotonic()
+    tab.tap("记入本轮")
+    tab.see("操作记录（2）")
+    record_timing("tap (add round) to updated screen", time.monotonic() - tapped)
+    tab.see("第 3 轮")
+    tab.see_button("撤销：本轮得分：Bob 7，张三 2")
+    tab.tap("撤销：本轮得分")
+    tab.see("操作记录（1）")
+    tab.see("第 2 轮")
+    tab.see_button("重做：本轮得分")
+    tab.shot("phone_play_after_undo")
+
+    tab.reload()
+    tab.see("操作记录（1）")
+    tab.see("第 2 轮 · 逐轮计分")
+    tab.see("#1")
+
+    stop_server(server)
+    server = own_server["server"] = start_server(server.data, port=server.port)
+    tab.reload()
+    tab.see("操作记录（1）")
+    tab.see("第 2 轮 · 逐轮计分")
+
+    enter_round(tab, {"张三": 4, "Bob": 1})
+    tab.see("操作记录（2）")
+    tab.tap("结束游戏")
+    tab.see("游戏结束")
+    tab.see("获胜者：张三")
+    tab.see("逐轮得分走势")
+    tab.shot("phone_end", full_page=True)
+
+    wide = new_tab(browser, server, LAPTOP)
+    wide.open(tab.page.url.removeprefix(server.url))
+    wide.see("获胜者：张三")
+    wide.see("逐轮得分走势")
+    wide.shot("laptop_end", full_page=True)
+    wide.page.context.close()
+    tab.page.context.close()
+
+
+def test_switch_language_and_chinese_font(browser, server):
+    """The language switch turns every visible string English and back; the CJK font is served locally."""
+    tab = new_tab(browser, server, PHONE)
+    fonts = []
+    tab.page.on("response", lambda r: fonts.append((r.url, r.status)) if FONT_URL in r.url else None)
+    tab.open("/")
+    tab.see("桌边记分")
+    tab.see("游戏")
+    assert any(status == 200 for _, status in fonts), fonts
+    tab.tap("EN", exact=True)
+    tab.see("Tableside")
+    tab.see("Games")
+    tab.see("Import a session file")
+    tab.shot("phone_home_en")
+    tab.tap("Settings", exact=True)
+    tab.see("Language")
+    tab.tap("简体中文", role="radio")
+    tab.see("语言")
+    tab.see_role("switch", "深色主题")
+    tab.shot("phone_settings_zh")
+    tab.page.context.close()
+
+
+def test_import_broken_file_changes_nothing(browser, server):
+    """A broken session file is refused with a clear message; no session appears, no file is written."""
+    tab = new_tab(browser, server, LAPTOP)
+    tab.open("/")
+    tab.see_button("导入对局文件")
+    before = session_files(server.data)
+    with tab.page.expect_file_chooser() as chooser:
+        tab.tap("导入对局文件")
+    chooser.value.set_files(files=[{"name": "broken.json", "mimeType": "application/json",
+                                    "buffer": b'{"game": "score_pad", "players": ["A"], "actions": [oops]}'}])
+    tab.see("无法导入 broken.json")
+    tab.see("不是有效的 JSON")
+    tab.shot("laptop_import_error")
+    tab.tap("好", exact=True)
+    tab.gone("无法导入 broken.json")
+    assert session_files(server.data) == before
+    tab.page.context.close()

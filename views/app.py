@@ -1,0 +1,165 @@
+"""The app shell: one `App` per connected browser tab (Flet session) over the shared store.
+
+The route in the address bar says what is shown (`/`, `/new/<game>`, `/play/<id>`, `/history/<id>`,
+`/settings`), and every screen is built from the store, never from memory: reloading the page or restarting the
+server shows the same screen with the same state. Several phones may look at one session; after an action the
+others are told to re-render.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import flet as ft
+
+from views import home, new_session, session, settings, words
+from views.ui import icon_button
+
+FONT = "cjk"
+FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
+SEED_COLOUR = ft.Colors.TEAL
+
+
+class App:
+    """Routing, settings, messages and the per-tab scratch of one connected page."""
+
+    def __init__(self, page: ft.Page, store: Any):
+        self.page = page
+        self.store = store
+        self.settings = store.settings()
+        self.scratch: dict[str, dict] = {}
+        self.renders = 0
+
+    @property
+    def lang(self) -> str:
+        """The language chosen in settings."""
+        return self.settings.get("lang", "zh-CN")
+
+    def t(self, key: str, **params: Any) -> str:
+        """Text of key in the current language."""
+        return words.say(self.lang, key, **params)
+
+    def local(self, name: str) -> dict:
+        """Scratch that survives re-renders of one screen (e.g. a draft), kept while this tab is open."""
+        return self.scratch.setdefault(name, {})
+
+    def start(self) -> None:
+        """Set up fonts, theme and event handlers, then show the screen of the current route."""
+        page = self.page
+        page.fonts = {FONT: FONT_FILE}
+        page.theme = ft.Theme(font_family=FONT, color_scheme_seed=SEED_COLOUR)
+        page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=SEED_COLOUR)
+        page.on_route_change = lambda e: self.render()
+        page.on_connect = lambda e: self.render()
+        page.pubsub.subscribe(self.on_message)
+        self.picker = ft.FilePicker(on_result=lambda e: home.import_files(self, e.files))
+        self.render()
+
+    def go(self, route: str) -> None:
+        """Navigate to a route (the address bar follows; the screen is rendered on the route change)."""
+        if route == self.page.route:
+            self.render()
+        else:
+            self.page.run_task(self.page.push_route, route)
+
+    def render(self) -> None:
+        """Build the screen of the current route from the store and show it."""
+        self.settings = self.store.settings()
+        page = self.page
+        page.title = self.t("app.title")
+        page.theme_mode = ft.ThemeMode.DARK if self.settings.get("theme") == "dark" else ft.ThemeMode.LIGHT
+        title, body, back = self.screen()
+        page.appbar = ft.AppBar(
+            title=ft.Text(title, weight=ft.FontWeight.BOLD),
+            leading=icon_button(ft.Icons.ARROW_BACK, self.t("app.back"), lambda e: self.go(back)) if back else None,
+            automatically_imply_leading=False,
+            actions=[
+                ft.TextButton(content=self.t("app.switch_language"), on_click=lambda e: self.toggle_language(),
+                              tooltip=self.t("app.switch_language_tip")),
+                icon_button(ft.Icons.SETTINGS, self.t("app.settings"), lambda e: self.go("/settings")),
+            ],
+        )
+        page.scroll = ft.ScrollMode.AUTO
+        self.renders += 1
+        page.controls = [ft.SafeArea(key=f"screen-{self.renders}",
+                                     content=ft.Container(content=body, padding=ft.Padding.symmetric(horizontal=4)))]
+        page.update()
+
+    def render_soon(self) -> None:
+        """Render once the current event handler has returned (so it can tidy its scratch first)."""
+        self.page.loop.call_soon(self.render)
+
+    def screen(self) -> tuple[str, ft.Control, str | None]:
+        """The title, body and back route of the current route."""
+        parts = [p for p in self.page.route.split("?")[0].strip("/").split("/") if p]
+        routes: dict[str, Callable[..., tuple[str, ft.Control, str | None]]] = {
+            "new": lambda gid: new_session.build(self, gid),
+            "play": lambda sid: session.build(self, sid, read_only=False),
+            "history": lambda sid: session.build(self, sid, read_only=True),
+        }
+        if parts == ["settings"]:
+            return settings.build(self)
+        if len(parts) == 2 and parts[0] in routes:
+            return routes[parts[0]](parts[1])
+        return home.build(self)
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Change a setting and show the current screen again in it (state comes from the store)."""
+        self.store.set_setting(key, value)
+        self.render()
+
+    def toggle_language(self) -> None:
+        """Switch between 简体中文 and English."""
+        self.set_setting("lang", "en" if self.lang == "zh-CN" else "zh-CN")
+
+    def on_message(self, message: Any) -> None:
+        """Another tab changed a session: re-render if this tab shows it."""
+        if isinstance(message, tuple) and message[0] == "changed" and message[1] in self.page.route:
+            self.render()
+
+    def changed(self, session_id: str) -> None:
+        """Tell the other tabs that a session changed."""
+        self.page.pubsub.send_others(("changed", session_id))
+
+    def notify(self, text: str, error: bool = False) -> None:
+        """A short message at the bottom of the screen."""
+        colour = ft.Colors.ERROR if error else None
+        self.page.show_dialog(ft.SnackBar(content=ft.Text(text, color=ft.Colors.ON_ERROR if error else None),
+                                          bgcolor=colour, duration=ft.Duration(seconds=6)))
+
+    def show_error(self, err: Any) -> None:
+        """A refusal (RuleError, its dict, or a message key) in words."""
+        self.notify(self.t(err) if isinstance(err, str) else words.error(self.lang, err), error=True)
+
+    def alert(self, title: str, message: str) -> None:
+        """A dialog that stays until it is dismissed (for errors that must be read)."""
+        dialog = ft.AlertDialog(title=ft.Text(title), content=ft.Text(message),
+                                actions=[ft.TextButton(content=self.t("app.ok"),
+                                                       on_click=lambda e: self.page.pop_dialog())])
+        self.page.show_dialog(dialog)
+
+    def confirm(self, title: str, message: str, yes: str, on_yes: Callable[[], None]) -> None:
+        """Ask before doing something that cannot be taken back."""
+
+        def answer(ok: bool) -> None:
+            """Close the dialog and act on the answer."""
+            self.page.pop_dialog()
+            if ok:
+                on_yes()
+
+        dialog = ft.AlertDialog(
+            modal=True, title=ft.Text(title), content=ft.Text(message),
+            actions=[ft.TextButton(content=self.t("app.cancel"), on_click=lambda e: answer(False)),
+                     ft.FilledButton(content=yes, on_click=lambda e: answer(True))],
+        )
+        self.page.show_dialog(dialog)
+
+
+def main_for(store: Any) -> Callable[[ft.Page], None]:
+    """The Flet entry function for pages served over one store."""
+
+    def main(page: ft.Page) -> None:
+        """Start the shell on a newly connected page."""
+        App(page, store).start()
+
+    return main

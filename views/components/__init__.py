@@ -1,0 +1,1 @@
+"""Shared components the session frame and the game views are built from; each module documents its builder."""

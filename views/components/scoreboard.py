@@ -1,0 +1,48 @@
+"""Scoreboard: each player's total and breakdown (what each point came from), ranked with shared places.
+
+Builder: `scoreboard_panel(t, board, expanded=False) -> ft.Control` where `t(key, **params)` translates and
+`board` is a `scoring.core.Scoreboard`. `places(board)` gives [(place, name)] with ties sharing a place.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import flet as ft
+
+
+def places(board: Any) -> list[tuple[int, str]]:
+    """(place, name) in ranking order; players tied in a group share the place (1, 1, 3, …)."""
+    out, place = [], 1
+    for group in board.ranking:
+        out += [(place, name) for name in group]
+        place += len(group)
+    return out
+
+
+def breakdown_lines(t: Callable[..., str], player: Any) -> list[ft.Control]:
+    """A player's breakdown, one line per entry."""
+    lines = [ft.Text(t("app.breakdown_line", what=t(line.key, **line.params), points=line.points), size=14)
+             for line in player.breakdown]
+    return lines or [ft.Text(t("app.breakdown_empty"), size=14, italic=True)]
+
+
+def scoreboard_panel(t: Callable[..., str], board: Any, expanded: bool = False) -> ft.Control:
+    """Players in ranking order: place, name, total; the breakdown folds out (open when expanded)."""
+    by_name = {p.name: p for p in board.players}
+    winners = set(board.winners) if board.over else set()
+    tiles = []
+    for place, name in places(board):
+        player = by_name[name]
+        tiles.append(ft.ExpansionTile(
+            title=ft.Text(t("app.place_name", place=place, name=name),
+                          weight=ft.FontWeight.BOLD if name in winners else None),
+            leading=ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER) if name in winners else None,
+            trailing=ft.Text(t("app.points", points=player.total), size=18, weight=ft.FontWeight.BOLD),
+            expanded=expanded,
+            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
+            controls=[ft.Container(padding=ft.Padding.only(left=16, bottom=8), alignment=ft.Alignment.TOP_LEFT,
+                                   content=ft.Column(controls=breakdown_lines(t, player), spacing=2))],
+        ))
+    return ft.Column(controls=[ft.Text(t("app.scoreboard"), size=18, weight=ft.FontWeight.BOLD), *tiles],
+                     spacing=0)

@@ -1,0 +1,61 @@
+"""`GameContext`: everything a game view (`views/games/<game>.py`, `build(ctx)`) may use, and nothing more.
+
+A game view renders `ctx.state` and turns taps into actions with `ctx.dispatch(action)`; it decides no rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import flet as ft
+
+from scoring.core import Engine
+from scoring.record import player_names
+from views import words
+
+
+class GameContext:
+    """The session a game view shows and the ways it can act on it.
+
+    - `lang`: "zh-CN" or "en"; `t(key, **params)`: translated text (dict/list parameters made readable).
+    - `record`: the session record (plain JSON); `state`: the replayed state; `engine`: the game's engine;
+      `players`: names in seat order; `colours`: {name: colour or None}.
+    - `dispatch(action) -> bool`: stamps "at", applies via the store; on `RuleError` shows the translated
+      message and returns False; on success it returns True and the frame re-renders (the view is built again)
+      as soon as the event handler returns — so a handler may tidy `local` after a successful dispatch.
+    - `now()`: the current ISO time (for timers); `page`: the `ft.Page` (dialogs, services);
+      `store`: the `storage.Store`; `local`: per-view scratch that survives re-renders and language switches
+      (e.g. who holds the phone, half-typed scores) — never rules; `sound`: whether sounds are on.
+    - `show_error(err)`: show a `RuleError` (or message key) translated, as `dispatch` does.
+    """
+
+    def __init__(self, *, lang: str, record: dict, state: dict, engine: Engine, page: ft.Page, store: Any,
+                 local: dict, sound: bool, apply: Callable[[dict], bool], show_error: Callable[[Any], None]):
+        self.lang = lang
+        self.record = record
+        self.state = state
+        self.engine = engine
+        self.page = page
+        self.store = store
+        self.local = local
+        self.sound = sound
+        self.players = player_names(record)
+        self.colours = {p["name"]: p.get("colour") for p in record["players"]}
+        self._apply = apply
+        self._show_error = show_error
+
+    def t(self, key: str, **params: Any) -> str:
+        """The text of key in the session's language."""
+        return words.say(self.lang, key, **params)
+
+    def now(self) -> str:
+        """The current time as an ISO string."""
+        return words.now()
+
+    def dispatch(self, action: dict) -> bool:
+        """Apply an action (stamped with the time); False and a shown message if the rules refuse it."""
+        return self._apply({**action, "at": action.get("at") or self.now()})
+
+    def show_error(self, err: Any) -> None:
+        """Show a refusal (a `RuleError`, its dict form, or a message key) in words."""
+        self._show_error(err)

@@ -1,0 +1,115 @@
+"""Home: unfinished sessions to continue, every registered game (new session or "coming soon"), finished
+sessions (history), importing a session file, and any data file the store had to set aside."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from scoring.core import RuleError, engine, games
+from views import words
+from views.games import view_of
+
+CARD_COLS = {"xs": 12, "sm": 6, "lg": 4}
+
+
+def build(app: Any) -> tuple[str, ft.Control, None]:
+    """The home screen: title, body, no back route."""
+    lang = app.lang
+    sections: list[ft.Control] = [*problems(app)]
+    active = app.store.sessions("active")
+    if active:
+        sections += [heading(app.t("app.continue")), *[continue_tile(app, s) for s in active]]
+    sections += [heading(app.t("app.games")),
+                 ft.ResponsiveRow(controls=[game_card(app, g) for g in ordered_games()], spacing=8, run_spacing=8)]
+    finished = app.store.sessions("finished")
+    sections.append(heading(app.t("app.history")))
+    sections += [history_tile(app, s) for s in finished] or [ft.Text(app.t("app.history_empty"), italic=True)]
+    sections.append(ft.Row(controls=[
+        ft.OutlinedButton(content=app.t("app.import"), icon=ft.Icons.FILE_OPEN,
+                          action=ft.PickFiles(app.picker, with_data=True, cancel_upload_on_window_blur=False)),
+    ]))
+    return words.say(lang, "app.title"), ft.Column(controls=sections, spacing=10), None
+
+
+def ordered_games() -> list:
+    """Every registered game, those that can be played first."""
+    return sorted(games(), key=lambda g: view_of(g.id) is None)
+
+
+def heading(text: str) -> ft.Control:
+    """A section heading."""
+    return ft.Text(text, size=20, weight=ft.FontWeight.BOLD)
+
+
+def problems(app: Any) -> list[ft.Control]:
+    """Banners for data files the store could not read and moved aside."""
+    return [ft.Container(content=ft.Text(words.error(app.lang, p)), bgcolor=ft.Colors.ERROR_CONTAINER, padding=10,
+                         border_radius=8) for p in app.store.problems]
+
+
+def game_name(lang: str, game_id: str) -> str:
+    """A game's name in lang."""
+    try:
+        names = engine(game_id).game.names
+    except RuleError:
+        return game_id
+    return names.get(lang) or names.get("en") or game_id
+
+
+def game_card(app: Any, game: Any) -> ft.Control:
+    """A game with both names, player range, one-line description, and New session (or coming soon)."""
+    other = "en" if app.lang == "zh-CN" else "zh-CN"
+    playable = view_of(game.id) is not None
+    action = (ft.FilledButton(content=app.t("app.new_session"), icon=ft.Icons.ADD,
+                              on_click=lambda e: app.go(f"/new/{game.id}"),
+                              tooltip=app.t("app.new_session_of", game=game.names.get(app.lang, game.id)))
+              if playable else ft.Chip(label=ft.Text(app.t("app.coming_soon")), disabled=True))
+    return ft.Card(col=CARD_COLS, content=ft.Container(padding=12, content=ft.Column(spacing=4, controls=[
+        ft.Text(game.names.get(app.lang, game.id), size=18, weight=ft.FontWeight.BOLD),
+        ft.Text(game.names.get(other, ""), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(app.t("app.player_range", min=game.min_players, max=game.max_players), size=13),
+        ft.Text(app.t(f"{game.id}.description"), size=14),
+        action,
+    ])))
+
+
+def continue_tile(app: Any, summary: dict) -> ft.Control:
+    """An unfinished session: game, players, round, last change; tap to continue."""
+    sid = summary["id"]
+    return ft.Card(content=ft.ListTile(
+        leading=ft.Icon(ft.Icons.PLAY_CIRCLE),
+        title=ft.Text(app.t("app.continue_title", game=game_name(app.lang, summary["game"]),
+                            round=summary.get("round") or "")),
+        subtitle=ft.Text(app.t("app.continue_detail", players=summary["players"],
+                               updated=words.when(app.lang, summary.get("updated", "")))),
+        on_click=lambda e: app.go(f"/play/{sid}"),
+    ))
+
+
+def history_tile(app: Any, summary: dict) -> ft.Control:
+    """A finished session: date, duration, winners; tap to open it read-only."""
+    sid = summary["id"]
+    return ft.Card(content=ft.ListTile(
+        leading=ft.Icon(ft.Icons.EMOJI_EVENTS),
+        title=ft.Text(app.t("app.history_title", game=game_name(app.lang, summary["game"]),
+                            date=words.when(app.lang, summary.get("created", "")))),
+        subtitle=ft.Text(app.t("app.history_detail",
+                               duration=words.duration(app.lang, summary.get("created", ""),
+                                                       summary.get("updated", "")),
+                               winners=summary.get("winners") or [])),
+        on_click=lambda e: app.go(f"/history/{sid}"),
+    ))
+
+
+def import_files(app: Any, files: list) -> None:
+    """Import picked session files; a broken one is refused with the reason and nothing changes."""
+    for picked in files:
+        try:
+            sid = app.store.import_text(bytes(picked.bytes or b""))
+        except RuleError as err:
+            app.alert(app.t("app.import_failed", file=picked.name), words.error(app.lang, err))
+            return
+        app.notify(app.t("app.imported", file=picked.name))
+        app.go(f"/history/{sid}" if app.store.load(sid)["status"] == "finished" else f"/play/{sid}")

@@ -1,0 +1,228 @@
+"""New session: players from the roster or new ones, seat order, colours (where the game uses them), the game's
+options at their defaults, and a start button that stays disabled with the reason while something is missing.
+
+The half-made choice (the draft) lives in the tab's scratch, so switching language or going to settings and back
+keeps it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import flet as ft
+
+from scoring.core import BOOL, CHOICE, INT, INT_LIST, RuleError, engine
+from scoring.record import new_record
+from views import words
+from views.ui import icon_button
+
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
+SWATCH = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN, "yellow": ft.Colors.YELLOW,
+          "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.BLACK,
+          "white": ft.Colors.WHITE}
+
+
+def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
+    """The new-session screen of a game."""
+    try:
+        game = engine(game_id).game
+    except RuleError as err:
+        return app.t("app.new_session"), ft.Text(words.error(app.lang, err)), "/"
+    draft = app.local(f"new:{game_id}")
+    draft.setdefault("seats", [])
+    draft.setdefault("options", {o.name: raw_value(o, o.default) for o in game.options})
+    draft.setdefault("new_name", "")
+    reason = ft.Text(color=ft.Colors.ERROR)
+    start = ft.FilledButton(content=app.t("app.start"), icon=ft.Icons.PLAY_ARROW,
+                            on_click=lambda e: start_session(app, game, draft))
+
+    def refresh() -> None:
+        """Enable the start button, or say what is missing."""
+        why = missing(app, game, draft)
+        start.disabled = why is not None
+        reason.value = why or ""
+
+    refresh()
+    body = ft.Column(spacing=12, controls=[
+        ft.Text(app.t("app.players"), size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(app.t("app.player_range", min=game.min_players, max=game.max_players)),
+        roster(app, draft),
+        new_player_row(app, draft),
+        ft.Text(app.t("app.seat_order"), size=16, weight=ft.FontWeight.BOLD),
+        *seat_rows(app, game, draft),
+        *([ft.Text(app.t("app.options"), size=20, weight=ft.FontWeight.BOLD)] if game.options else []),
+        *[option_control(app, game, opt, draft, refresh) for opt in game.options],
+        ft.Row(controls=[start], wrap=True),
+        reason,
+    ])
+    title = app.t("app.new_session_of", game=game.names.get(app.lang, game.id))
+    return title, body, "/"
+
+
+def roster(app: Any, draft: dict) -> ft.Control:
+    """The known players as chips: tap to seat or unseat."""
+    seated = {s["name"] for s in draft["seats"]}
+
+    def toggle(name: str) -> None:
+        """Seat the player, or take them off the table."""
+        if name in seated:
+            draft["seats"] = [s for s in draft["seats"] if s["name"] != name]
+        else:
+            draft["seats"].append({"name": name, "colour": None})
+        app.render()
+
+    chips = [ft.Chip(label=ft.Text(name), selected=name in seated, on_select=lambda e, n=name: toggle(n))
+             for name in app.store.players()]
+    return ft.Row(controls=chips, wrap=True) if chips else ft.Text(app.t("app.roster_empty"), italic=True)
+
+
+def new_player_row(app: Any, draft: dict) -> ft.Control:
+    """A field and button to add a new player to the roster and seat them."""
+    field = ft.TextField(label=app.t("app.new_player"), value=draft["new_name"], max_length=40, expand=True,
+                         on_change=lambda e: draft.update(new_name=e.control.value))
+
+    def add() -> None:
+        """Add the typed name (any script, 1–40 characters, no duplicate)."""
+        name = (draft["new_name"] or "").strip()
+        try:
+            app.store.add_player(name)
+        except RuleError as err:
+            app.show_error(err)
+            return
+        draft["new_name"] = ""
+        draft["seats"].append({"name": name, "colour": None})
+        app.render()
+
+    field.on_submit = lambda e: add()
+    return ft.Row(controls=[field, ft.FilledTonalButton(content=app.t("app.add_player"), icon=ft.Icons.PERSON_ADD,
+                                                        on_click=lambda e: add())])
+
+
+def seat_rows(app: Any, game: Any, draft: dict) -> list[ft.Control]:
+    """One row per seated player: seat number, name, colour (if used), up, down, remove."""
+    seats = draft["seats"]
+
+    def move(i: int, step: int) -> None:
+        """Swap seat i with its neighbour."""
+        j = i + step
+        if 0 <= j < len(seats):
+            seats[i], seats[j] = seats[j], seats[i]
+            app.render()
+
+    def remove(i: int) -> None:
+        """Take a player off the table."""
+        seats.pop(i)
+        app.render()
+
+    def colour(i: int, value: str | None) -> None:
+        """Choose a player's colour."""
+        seats[i]["colour"] = value
+        app.render()
+
+    rows = []
+    for i, seat in enumerate(seats):
+        controls: list[ft.Control] = [ft.Text(app.t("app.seat", seat=i + 1, name=seat["name"]), expand=True,
+                                              size=16)]
+        if game.colours:
+            controls.append(ft.Dropdown(
+                width=130, value=seat.get("colour"), label=app.t("app.colour"),
+                options=[ft.DropdownOption(key=c, text=app.t(f"app.colour.{c}"),
+                                           leading_icon=ft.Icon(ft.Icons.CIRCLE, color=SWATCH[c]))
+                         for c in COLOURS],
+                on_select=lambda e, i=i: colour(i, e.control.value)))
+        controls += [
+            icon_button(ft.Icons.ARROW_UPWARD, app.t("app.move_up", name=seat["name"]),
+                        lambda e, i=i: move(i, -1), disabled=i == 0),
+            icon_button(ft.Icons.ARROW_DOWNWARD, app.t("app.move_down", name=seat["name"]),
+                        lambda e, i=i: move(i, 1), disabled=i == len(seats) - 1),
+            icon_button(ft.Icons.CLOSE, app.t("app.unseat", name=seat["name"]), lambda e, i=i: remove(i)),
+        ]
+        rows.append(ft.Row(controls=controls))
+    return rows or [ft.Text(app.t("app.no_seats"), italic=True)]
+
+
+def raw_value(option: Any, value: Any) -> Any:
+    """An option value as its control holds it (numbers and lists as text)."""
+    if option.kind == INT:
+        return str(value)
+    if option.kind == INT_LIST:
+        return ", ".join(str(v) for v in value)
+    return value
+
+
+def parsed_options(app: Any, game: Any, draft: dict) -> dict:
+    """The draft's option values as the game expects them; RuleError names the first bad one."""
+    out = {}
+    for opt in game.options:
+        raw = draft["options"].get(opt.name, raw_value(opt, opt.default))
+        label = app.t(f"{game.id}.option.{opt.name}")
+        try:
+            if opt.kind == INT:
+                value = int(str(raw).strip())
+            elif opt.kind == INT_LIST:
+                value = [int(v) for v in str(raw).replace("，", ",").split(",") if v.strip()]
+            else:
+                value = raw
+        except ValueError:
+            raise RuleError("core.option_invalid", option=label, value=raw) from None
+        try:
+            out[opt.name] = opt.check(value)
+        except RuleError:
+            raise RuleError("core.option_invalid", option=label, value=raw) from None
+    return out
+
+
+def missing(app: Any, game: Any, draft: dict) -> str | None:
+    """Why the session cannot start yet, in words, or None."""
+    names = [s["name"] for s in draft["seats"]]
+    if len(names) < game.min_players:
+        return app.t("app.need_players", min=game.min_players, count=len(names))
+    if game.colours and any(not s.get("colour") for s in draft["seats"]):
+        return app.t("app.need_colours")
+    if game.colours and len({s["colour"] for s in draft["seats"]}) < len(names):
+        return app.t("app.colour_twice")
+    try:
+        game.check_players(names)
+        parsed_options(app, game, draft)
+    except RuleError as err:
+        return words.error(app.lang, err)
+    return None
+
+
+def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> ft.Control:
+    """The control for one option: a switch, a number or list field, a choice, or text."""
+    label = app.t(f"{game.id}.option.{opt.name}")
+    value = draft["options"].get(opt.name)
+
+    def changed(new: Any) -> None:
+        """Keep the new value in the draft and recheck what is missing."""
+        draft["options"][opt.name] = new
+        refresh()
+
+    if opt.kind == BOOL:
+        return ft.Switch(label=label, value=bool(value), on_change=lambda e: changed(e.control.value))
+    if opt.kind == CHOICE:
+        return ft.Dropdown(label=label, value=value, on_select=lambda e: changed(e.control.value),
+                           options=[ft.DropdownOption(key=c, text=app.t(f"{game.id}.option.{opt.name}.{c}"))
+                                    for c in opt.choices])
+    keyboard = ft.KeyboardType.NUMBER if opt.kind == INT else ft.KeyboardType.TEXT
+    return ft.TextField(label=label, value=str(value), keyboard_type=keyboard,
+                        on_change=lambda e: changed(e.control.value))
+
+
+def start_session(app: Any, game: Any, draft: dict) -> None:
+    """Create the session in the store and open it."""
+    if missing(app, game, draft):
+        return
+    players = [{"name": s["name"], **({"colour": s["colour"]} if game.colours else {})} for s in draft["seats"]]
+    now = words.now()
+    try:
+        record = new_record(game.id, players, parsed_options(app, game, draft),
+                            seed=random.randrange(1, 2**31), now=now)
+        sid = app.store.create(record)
+    except RuleError as err:
+        app.show_error(err)
+        return
+    app.scratch.pop(f"new:{game.id}", None)
+    app.go(f"/play/{sid}")

@@ -1,0 +1,28 @@
+"""Settings: language (简体中文 / English, switchable at any time), sound on/off, light/dark theme."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from views import words
+
+
+def build(app: Any) -> tuple[str, ft.Control, str]:
+    """The settings screen."""
+    language = ft.RadioGroup(
+        value=app.lang,
+        on_change=lambda e: app.set_setting("lang", e.control.value),
+        content=ft.Column(controls=[ft.Radio(value=code, label=app.t(f"app.language.{code}"))
+                                    for code in words.LANGUAGES]),
+    )
+    body = ft.Column(spacing=16, controls=[
+        ft.Text(app.t("app.language"), size=18, weight=ft.FontWeight.BOLD),
+        language,
+        ft.Switch(label=app.t("app.sound"), value=bool(app.settings.get("sound", True)),
+                  on_change=lambda e: app.set_setting("sound", bool(e.control.value))),
+        ft.Switch(label=app.t("app.dark_theme"), value=app.settings.get("theme") == "dark",
+                  on_change=lambda e: app.set_setting("theme", "dark" if e.control.value else "light")),
+    ])
+    return app.t("app.settings"), body, "/"

@@ -1,0 +1,76 @@
+"""Words on screen: every visible string comes from the translation tables through `say`.
+
+`say(lang, key, **params)` is `scoring.i18n.text` with parameters made readable first: a dict of points
+({"A": 3, "B": -1}) reads "A 3, B -1", a list reads "A, B", nested values the same way.
+Dates and durations are formatted here too, so every screen shows them alike.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from scoring import i18n
+
+LANGUAGES = i18n.LANGUAGES
+
+
+def readable(lang: str, value: Any) -> Any:
+    """A parameter in a readable form: dicts as "key value" pairs, lists joined, scalars as they are."""
+    sep = "，" if lang == "zh-CN" else ", "
+    if isinstance(value, dict):
+        return sep.join(f"{k} {readable(lang, v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return sep.join(str(readable(lang, v)) for v in value)
+    return value
+
+
+def say(lang: str, key: str, **params: Any) -> str:
+    """The text of key in lang with readable parameters."""
+    return i18n.text(lang, key, **{k: readable(lang, v) for k, v in params.items()})
+
+
+def error(lang: str, err: Any) -> str:
+    """A `RuleError` (or its dict form) in words, parameters made readable."""
+    if isinstance(err, dict):
+        return say(lang, err["key"], **err.get("params", {}))
+    return say(lang, err.key, **err.params)
+
+
+def now() -> str:
+    """The current time as an ISO-8601 string (UTC, seconds) for actions and records."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def parse_time(stamp: str) -> datetime | None:
+    """An ISO time string as a local datetime, or None when empty or unreadable."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone()
+
+
+def clock(stamp: str) -> str:
+    """The time of day of an ISO stamp (HH:MM:SS), or an empty string."""
+    moment = parse_time(stamp)
+    return moment.strftime("%H:%M:%S") if moment else ""
+
+
+def when(lang: str, stamp: str) -> str:
+    """Date and time of an ISO stamp for lists (e.g. 2025-03-01 20:15)."""
+    moment = parse_time(stamp)
+    return say(lang, "app.date_time", date=moment.strftime("%Y-%m-%d"), time=moment.strftime("%H:%M")) if moment else ""
+
+
+def duration(lang: str, start: str, end: str) -> str:
+    """How long from start to end, in hours and minutes."""
+    a, b = parse_time(start), parse_time(end)
+    if not a or not b:
+        return ""
+    minutes = max(0, int((b - a).total_seconds() // 60))
+    if minutes >= 60:
+        return say(lang, "app.duration_hours", hours=minutes // 60, minutes=minutes % 60)
+    return say(lang, "app.duration_minutes", minutes=minutes)
