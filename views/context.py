@@ -27,10 +27,12 @@ class GameContext:
       `store`: the `storage.Store`; `local`: per-view scratch that survives re-renders and language switches
       (e.g. who holds the phone, half-typed scores) — never rules; `sound`: whether sounds are on.
     - `show_error(err)`: show a `RuleError` (or message key) translated, as `dispatch` does.
+    - `refresh()`: build the view again (after changing `local`, e.g. to uncover a private entry form).
     """
 
     def __init__(self, *, lang: str, record: dict, state: dict, engine: Engine, page: ft.Page, store: Any,
-                 local: dict, sound: bool, apply: Callable[[dict], bool], show_error: Callable[[Any], None]):
+                 local: dict, sound: bool, apply: Callable[[dict], bool], show_error: Callable[[Any], None],
+                 refresh: Callable[[], None]):
         self.lang = lang
         self.record = record
         self.state = state
@@ -43,6 +45,7 @@ class GameContext:
         self.colours = {p["name"]: p.get("colour") for p in record["players"]}
         self._apply = apply
         self._show_error = show_error
+        self._refresh = refresh
 
     def t(self, key: str, **params: Any) -> str:
         """The text of key in the session's language."""
@@ -59,3 +62,7 @@ class GameContext:
     def show_error(self, err: Any) -> None:
         """Show a refusal (a `RuleError`, its dict form, or a message key) in words."""
         self._show_error(err)
+
+    def refresh(self) -> None:
+        """Build the view again once the current event handler returns."""
+        self._refresh()

@@ -130,7 +130,7 @@ def game_body(app: Any, sid: str, record: dict, state: dict, eng: Any) -> ft.Con
 
     ctx = GameContext(lang=app.lang, record=record, state=state, engine=eng, page=app.page, store=app.store,
                       local=app.local(f"session:{sid}"), sound=bool(app.settings.get("sound", True)),
-                      apply=apply, show_error=app.show_error)
+                      apply=apply, show_error=app.show_error, refresh=app.render_soon)
     return view.build(ctx)
 
 

@@ -1,0 +1,172 @@
+"""The shell's screens built without a browser over a real store: words, home, new session, session frame."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+
+from scoring.record import new_record
+from storage import Store
+from tests.test_views_components import buttons, texts, walk
+from views import home, new_session, session, words
+from views.app import App
+
+
+class StubPage:
+    """Enough of an ft.Page for building screens and recording what they ask of it."""
+
+    def __init__(self, route="/"):
+        self.route, self.dialogs, self.tasks = route, [], []
+
+    def show_dialog(self, dialog):
+        self.dialogs.append(dialog)
+
+    def pop_dialog(self):
+        return self.dialogs.pop() if self.dialogs else None
+
+    def run_task(self, fn, *args):
+        self.tasks.append((fn, args))
+
+
+@pytest.fixture
+def app(tmp_path):
+    """An App over a fresh store, in English, not connected to any browser."""
+    store = Store(tmp_path)
+    store.set_setting("lang", "en")
+    shell = App(StubPage(), store)
+    shell.picker = ft.FilePicker()
+    shell.render = lambda: None
+    shell.render_soon = lambda: None
+    shell.changed = lambda sid: None
+    yield shell
+    store.close()
+
+
+def play_session(store, rounds):
+    """A stored score-pad session with the given rounds; returns its id."""
+    sid = store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+    for i, scores in enumerate(rounds):
+        store.play(sid, {"type": "round", "by": "table", "scores": scores}, f"2025-01-01T20:0{i + 1}:00+00:00")
+    return sid
+
+
+def test_readable_parameters():
+    assert words.readable("en", {"A": 3, "B": -1}) == "A 3, B -1"
+    assert words.readable("zh-CN", ["甲", "乙"]) == "甲，乙"
+    assert words.say("en", "score_pad.action.round", scores={"A": 3}) == "Round scores: A 3"
+    assert words.duration("en", "2025-01-01T20:00:00+00:00", "2025-01-01T21:05:00+00:00") == "1 h 5 min"
+    assert words.clock("") == "" and words.when("en", "nonsense") == ""
+
+
+def test_home_lists_every_game_with_score_pad_playable(app):
+    from scoring.core import games
+    title, body, back = home.build(app)
+    shown = texts(body)
+    assert title == "Tableside" and back is None
+    for game in games():
+        assert game.names["en"] in shown
+    assert "New session" in buttons(body)
+    assert shown.count("Coming soon") == sum(1 for g in games() if g.id != "score_pad")
+
+
+def test_home_sections_continue_and_history(app):
+    active = play_session(app.store, [{"A": 1, "B": 2}])
+    done = play_session(app.store, [{"A": 5, "B": 2}])
+    app.store.play(done, {"type": "finish", "by": "table"}, "2025-01-01T20:30:00+00:00")
+    _, body, _ = home.build(app)
+    shown = texts(body)
+    assert "Continue" in shown and "Score pad · round 2" in shown
+    assert any(t.startswith("Score pad · 2025-01-01") for t in shown)
+    assert any("winners: A" in t for t in shown)
+    tiles = [c for c in walk(body) if isinstance(c, ft.ListTile)]
+    routes = []
+    app.go = routes.append
+    for tile in tiles:
+        tile.on_click(None)
+    assert routes == [f"/play/{active}", f"/history/{done}"]
+
+
+def test_new_session_start_is_disabled_with_a_reason_until_ready(app):
+    app.store.add_player("张三")
+    _, body, _ = new_session.build(app, "score_pad")
+    start = buttons(body)["Start"]
+    assert start.disabled and "Seat at least 1 players (now 0)." in texts(body)
+    draft = app.local("new:score_pad")
+    draft["seats"].append({"name": "张三", "colour": None})
+    draft["options"]["rounds"] = "x"
+    _, body, _ = new_session.build(app, "score_pad")
+    assert buttons(body)["Start"].disabled
+    assert any("Number of rounds" in t for t in texts(body))
+    draft["options"]["rounds"] = "3"
+    _, body, _ = new_session.build(app, "score_pad")
+    routes = []
+    app.go = routes.append
+    buttons(body)["Start"].on_click(None)
+    sid = routes[0].removeprefix("/play/")
+    record = app.store.load(sid)
+    assert record["options"] == {"target": 0, "rounds": 3, "lower_wins": False}
+    assert [p["name"] for p in record["players"]] == ["张三"]
+
+
+def test_new_player_duplicates_are_refused(app):
+    app.store.add_player("Bob")
+    shown = []
+    app.show_error = lambda err: shown.append(words.error("en", err))
+    _, body, _ = new_session.build(app, "score_pad")
+    app.local("new:score_pad")["new_name"] = "Bob"
+    buttons(body)["Add"].on_click(None)
+    assert shown and "Bob" in shown[0]
+    assert app.store.players() == ["Bob"]
+
+
+def test_session_frame_header_undo_log_and_end_screen(app):
+    sid = play_session(app.store, [{"A": 1, "B": 2}, {"A": 5, "B": 2}])
+    _, body, _ = session.build(app, sid, read_only=False)
+    shown = texts(body)
+    assert "Round 3 · Scoring rounds" in shown
+    assert "Undo: Round scores: A 5, B 2" in buttons(body)
+    assert any(t.startswith("#2 ") and t.endswith("Table · Round scores: A 5, B 2") for t in shown)
+    app.store.play(sid, {"type": "finish", "by": "table"}, "2025-01-01T20:10:00+00:00")
+    _, body, _ = session.build(app, sid, read_only=True)
+    shown = texts(body)
+    assert "Game over" in shown and "Winner: A" in shown and "Scores round by round" in shown
+    assert "Delete" in buttons(body) and not any(b.startswith("Undo") for b in buttons(body))
+    import flet_charts
+    chart = next(c for c in walk(body) if isinstance(c, flet_charts.LineChart))
+    assert [[p.y for p in s.points] for s in chart.data_series] == [[0, 1, 6], [0, 2, 4]]
+
+
+def test_shared_places_on_the_end_screen(app):
+    sid = play_session(app.store, [{"A": 3, "B": 3}])
+    app.store.play(sid, {"type": "finish", "by": "table"}, "2025-01-01T20:10:00+00:00")
+    _, body, _ = session.build(app, sid, read_only=True)
+    shown = texts(body)
+    assert "Winners: A, B" in shown and "1. A" in shown and "1. B" in shown
+
+
+def test_undo_of_a_revealing_action_asks_the_table(app, monkeypatch):
+    sid = play_session(app.store, [{"A": 1, "B": 2}])
+    engine = session.engine("score_pad")
+    monkeypatch.setattr(type(engine), "reveals", lambda self, action: True)
+    asked = []
+    app.confirm = lambda title, message, yes, on_yes: asked.append(on_yes)
+    _, body, _ = session.build(app, sid, read_only=False)
+    next(b for name, b in buttons(body).items() if name.startswith("Undo")).on_click(None)
+    assert len(asked) == 1 and len(app.store.load(sid)["actions"]) == 1
+    asked[0]()
+    assert app.store.load(sid)["actions"] == []
+
+
+def test_a_refused_action_shows_the_translated_reason_and_changes_nothing(app):
+    sid = play_session(app.store, [])
+    shown = []
+    app.show_error = lambda err: shown.append(words.error("en", err))
+    _, body, _ = session.build(app, sid, read_only=False)
+    buttons(body)["Add round"].on_click(None)
+    assert shown == ["A has no score for this round (write 0 if they scored nothing)."]
+    assert app.store.load(sid)["actions"] == []
+
+
+def test_missing_session_says_so(app):
+    _, body, back = session.build(app, "nope", read_only=False)
+    assert back == "/" and texts(body)

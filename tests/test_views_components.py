@@ -1,0 +1,191 @@
+"""The shared components built without a browser: each builder's controls and what their buttons call back."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import flet as ft
+
+from scoring.mechanics import race as race_mech
+from scoring.mechanics import timer as timer_mech
+from scoring.mechanics import vote as vote_mech
+from views import words
+from views.components.chips import chip_counter, step
+from views.components.grid import grid_editor
+from views.components.private import private_entry
+from views.components.race import race_buttons
+from views.components.timer import Ticker, digits, is_paused, seconds_left, timer_panel
+from views.components.vote import vote_panel
+
+T0 = "2025-01-01T20:00:00+00:00"
+
+
+class FakePage:
+    """Just enough of a page for builders: dialogs are recorded."""
+
+    def __init__(self):
+        self.dialogs = []
+
+    def show_dialog(self, dialog):
+        self.dialogs.append(dialog)
+
+    def pop_dialog(self):
+        return self.dialogs.pop() if self.dialogs else None
+
+
+class FakeContext:
+    """A GameContext stand-in: English texts, a fixed clock, a recording page."""
+
+    def __init__(self, now=T0):
+        self.lang, self.page, self.sound, self.local, self._now = "en", FakePage(), True, {}, now
+        self.refreshed = 0
+
+    def t(self, key, **params):
+        return words.say("en", key, **params)
+
+    def now(self):
+        return self._now
+
+    def refresh(self):
+        self.refreshed += 1
+
+
+def walk(control):
+    """Every control in a tree (through dataclass fields holding controls or lists of them)."""
+    yield control
+    for f in dataclasses.fields(control):
+        if f.metadata.get("skip") or f.name.startswith("_"):
+            continue
+        value = getattr(control, f.name, None)
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if isinstance(item, ft.BaseControl):
+                yield from walk(item)
+
+
+def texts(control):
+    """Every Text value in a tree."""
+    return [c.value for c in walk(control) if isinstance(c, ft.Text)]
+
+
+def buttons(control):
+    """Buttons by their text."""
+    return {c.content: c for c in walk(control) if isinstance(c, (ft.Button, ft.OutlinedButton)) and
+            isinstance(c.content, str)}
+
+
+def test_digits_round_up():
+    assert digits(60) == "1:00"
+    assert digits(59.1) == "1:00"
+    assert digits(0.2) == "0:01"
+    assert digits(0) == "0:00"
+    assert digits(-3) == "0:00"
+
+
+def test_timer_panel_stopped_paused_running():
+    calls = []
+    ctx = FakeContext("2025-01-01T20:00:10+00:00")
+    stopped = timer_mech.countdown(60)
+    panel = timer_panel(ctx, stopped, lambda: calls.append("start"), lambda: calls.append("pause"),
+                        lambda: calls.append("reset"), title="Explain")
+    assert "1:00" in texts(panel) and "Explain" in texts(panel)
+    found = buttons(panel)
+    assert not found["Start"].disabled and found["Pause"].disabled
+    found["Start"].on_click(None)
+    found["Reset"].on_click(None)
+    assert calls == ["start", "reset"]
+
+    running = timer_mech.start(stopped, T0)
+    panel = timer_panel(ctx, running, lambda: None, lambda: None, lambda: None)
+    ticker = next(c for c in walk(panel) if isinstance(c, Ticker))
+    assert ticker.value == "0:50" and ticker.left() == 50
+    assert buttons(panel)["Start"].disabled and not buttons(panel)["Pause"].disabled
+
+    paused = timer_mech.pause(running, "2025-01-01T20:00:05+00:00")
+    assert is_paused(paused)
+    assert "Resume" in buttons(timer_panel(ctx, paused, lambda: None, lambda: None, lambda: None))
+
+
+def test_timer_shows_zero_when_expired_and_tolerates_an_early_clock():
+    running = timer_mech.start(timer_mech.countdown(5), T0)
+    assert seconds_left(running, "2025-01-01T20:01:00+00:00") == 0
+    assert seconds_left(running, "2025-01-01T19:59:00+00:00") == 5
+
+
+def test_race_buttons_show_reward_and_lock_claimant():
+    r = race_mech.new_race([4, 3, 2], ["A", "B", "C"])
+    r, _ = race_mech.claim(r, "B")
+    claimed, declined = [], []
+    panel = race_buttons(FakeContext(), r, claimed.append, declined.append)
+    found = buttons(panel)
+    assert set(found) == {"A: claim 3", "C: claim 3", "A: stop", "C: stop"}
+    assert "B took 4" in texts(panel)
+    found["A: claim 3"].on_click(None)
+    found["C: stop"].on_click(None)
+    assert claimed == ["A"] and declined == ["C"]
+    over = race_mech.close(r)
+    assert "The race is over." in texts(race_buttons(FakeContext(), over, claimed.append))
+
+
+def test_vote_panel_ballots_tie_rule_and_result():
+    v = vote_mech.new_vote(["A", "B"], tie="yes")
+    cast = []
+    panel = vote_panel(FakeContext(), v, lambda who, yes: cast.append((who, yes)), question="Valid?")
+    assert "A tie carries." in texts(panel) and "Valid?" in texts(panel)
+    buttons(panel)["B: no"].on_click(None)
+    assert cast == [("B", False)]
+    v = vote_mech.cast(vote_mech.cast(v, "A", True), "B", False)
+    panel = vote_panel(FakeContext(), v, lambda who, yes: None)
+    shown = texts(panel)
+    assert "A voted yes" in shown and "B voted no" in shown and "Yes 1 · No 1" in shown and "Carried" in shown
+    assert not buttons(panel)
+
+
+def test_grid_editor_chooser_sets_a_cell_and_outlines_groups():
+    ctx, set_calls = FakeContext(), []
+    grid = [["w", None], ["w", "f"]]
+    panel = grid_editor(ctx, grid, ["w", "f", None], lambda r, c, v: set_calls.append((r, c, v)),
+                        groups=[[(0, 0), (1, 0)]])
+    cells = [c for c in walk(panel) if isinstance(c, ft.Container) and c.on_click]
+    assert len(cells) == 4
+    assert cells[0].border.top.width == 3 and cells[1].border.top.width == 1
+    assert cells[1].tooltip == "Row 1, column 2: Empty"
+    cells[1].on_click(None)
+    sheet = ctx.page.dialogs[-1]
+    buttons(sheet)["f"].on_click(None)
+    assert set_calls == [(0, 1, "f")] and not ctx.page.dialogs
+
+
+def test_chip_steps_are_in_units_and_clamped():
+    assert step(50, 1, 10) == 60
+    assert step(50, -5, 10) == 0
+    assert step(50, 5, 10, maximum=80) == 80
+    changes = []
+    panel = chip_counter(FakeContext(), 0, 10, changes.append, maximum=100, label="Bet")
+    found = buttons(panel)
+    assert found["−10"].disabled and found["−50"].disabled
+    found["+50"].on_click(None)
+    assert changes == [50] and "Bet" in texts(panel)
+
+
+def test_private_entry_covers_before_and_after_and_reopens_when_refused():
+    ctx, slot, sent = FakeContext(), {}, []
+    cover = private_entry(ctx, slot, "A", ["Word 1", "Word 2"], lambda answers: sent.append(answers) or True)
+    assert "Pass the phone to A" in texts(cover) and not [c for c in walk(cover) if isinstance(c, ft.TextField)]
+    buttons(cover)["I am A: show"].on_click(None)
+    form = private_entry(ctx, slot, "A", ["Word 1", "Word 2"], lambda answers: sent.append(answers) or True)
+    fields = [c for c in walk(form) if isinstance(c, ft.TextField)]
+    assert [f.label for f in fields] == ["Word 1", "Word 2"]
+    for field, text in zip(fields, ["cat", "dog"]):
+        field.value = text
+        field.on_change(type("E", (), {"control": field})())
+    buttons(form)["Done: hide my answers"].on_click(None)
+    assert sent == [["cat", "dog"]] and slot["phase"] == "cover" and slot["answers"] == ["", ""]
+    assert "cat" not in texts(private_entry(ctx, slot, "A", ["Word 1", "Word 2"], lambda a: True))
+
+    slot.update(phase="entry", answers=["x", ""])
+    form = private_entry(ctx, slot, "A", ["Word 1", "Word 2"], lambda answers: False)
+    buttons(form)["Done: hide my answers"].on_click(None)
+    assert slot["phase"] == "entry" and slot["answers"] == ["x", ""]
+    assert private_entry(ctx, slot, "B", ["Word 1", "Word 2"], lambda a: True) is not None
+    assert slot["player"] == "B" and slot["phase"] == "cover"

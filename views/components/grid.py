@@ -1,0 +1,74 @@
+"""Grid editor: tap a cell, choose its value from a short list; groups of cells (e.g. connected regions) are
+outlined in their own colour so the table sees what scores.
+
+Builder:
+    grid_editor(ctx, grid, choices, on_set, label=str, colour=None, groups=(), cell_size=48) -> ft.Control
+- `grid`: rows of cell values (a cell may be None = empty); `choices`: the values a cell may take (None allowed
+  to clear); `on_set(row, col, value)`: called when a value is chosen for a cell (the view dispatches it);
+- `label(value) -> str`: the text shown in a cell and in the chooser (default `str`, empty for None);
+  `colour(value) -> colour | None`: a cell's fill; `groups`: lists of (row, col) cells to outline together
+  (e.g. `scoring.mechanics.regions.regions(grid)`), each group in its own colour;
+- Tapping a cell opens a chooser (a bottom sheet) with one button per choice; each cell's accessible name is
+  "row r, column c: value".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+import flet as ft
+
+GROUP_COLOURS = (ft.Colors.RED, ft.Colors.BLUE, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE,
+                 ft.Colors.TEAL, ft.Colors.PINK, ft.Colors.BROWN)
+
+
+def group_of(groups: Iterable[Iterable]) -> dict[tuple[int, int], int]:
+    """Each grouped cell's group number."""
+    return {(int(r), int(c)): i for i, group in enumerate(groups) for r, c in group}
+
+
+def show_label(label: Callable[[Any], str], value: Any) -> str:
+    """A cell's text (empty for an empty cell)."""
+    return "" if value is None else label(value)
+
+
+def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int, int, Any], Any],
+                label: Callable[[Any], str] = str, colour: Callable[[Any], Any] | None = None,
+                groups: Iterable[Iterable] = (), cell_size: int = 48) -> ft.Control:
+    """The grid as tappable cells; a chooser sets a cell's value."""
+    grouped = group_of(groups)
+
+    def choose(row: int, col: int) -> None:
+        """Open the chooser for one cell."""
+
+        def pick(value: Any) -> None:
+            """Set the value and close the chooser."""
+            ctx.page.pop_dialog()
+            on_set(row, col, value)
+
+        sheet = ft.BottomSheet(content=ft.Container(padding=16, content=ft.Column(tight=True, controls=[
+            ft.Text(ctx.t("app.grid.choose", row=row + 1, col=col + 1), size=18, weight=ft.FontWeight.BOLD),
+            ft.Row(wrap=True, controls=[
+                ft.OutlinedButton(content=show_label(label, v) or ctx.t("app.grid.empty"),
+                                  on_click=lambda e, v=v: pick(v))
+                for v in choices]),
+        ])))
+        ctx.page.show_dialog(sheet)
+
+    rows = []
+    for r, line in enumerate(grid):
+        cells = []
+        for c, value in enumerate(line):
+            group = grouped.get((r, c))
+            border = (ft.Border.all(3, GROUP_COLOURS[group % len(GROUP_COLOURS)]) if group is not None
+                      else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
+            text = show_label(label, value)
+            cells.append(ft.Container(
+                width=cell_size, height=cell_size, border=border, border_radius=4,
+                bgcolor=colour(value) if colour and value is not None else None,
+                alignment=ft.Alignment.CENTER, on_click=lambda e, r=r, c=c: choose(r, c),
+                content=ft.Text(text, size=14, text_align=ft.TextAlign.CENTER),
+                tooltip=ctx.t("app.grid.cell", row=r + 1, col=c + 1, value=text or ctx.t("app.grid.empty")),
+            ))
+        rows.append(ft.Row(controls=cells, spacing=2))
+    return ft.Row(scroll=ft.ScrollMode.AUTO, controls=[ft.Column(controls=rows, spacing=2)])

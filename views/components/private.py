@@ -1,0 +1,77 @@
+"""Private entry ("pass the phone"): one player at a time enters answers the others must not see; the screen
+covers itself before the phone is handed on.
+
+Phases (kept in a scratch dict the view passes in, e.g. `ctx.local.setdefault("private", {})`):
+cover ("Pass the phone to A", a button "I am A: show") → entry (A's fields, a button "Done: hide") → cover again
+for whoever is next. Nothing typed is ever shown on the cover.
+
+Builder:
+    private_entry(ctx, slot, player, prompts, on_submit, secret=False) -> ft.Control
+- `slot`: the scratch dict; `player`: who enters now; `prompts`: one label per answer field;
+- `on_submit(answers: list[str]) -> bool`: called with the answers when the player taps done (the view
+  dispatches them); when it returns False (refused) the fields come back with the answers for correction;
+- `secret`: hide the characters as they are typed too (with a reveal toggle).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import flet as ft
+
+COVER, ENTRY = "cover", "entry"
+
+
+def private_entry(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit: Callable[[list[str]], bool],
+                  secret: bool = False) -> ft.Control:
+    """The cover or the entry form of the player who holds the phone."""
+    if slot.get("player") != player:
+        slot.clear()
+        slot.update(player=player, phase=COVER, answers=[""] * len(prompts))
+    if slot["phase"] == COVER:
+        return cover(ctx, slot, player)
+    return entry_form(ctx, slot, player, prompts, on_submit, secret)
+
+
+def cover(ctx: Any, slot: dict, player: str) -> ft.Control:
+    """The screen to hand over: nobody's answers, one button for the named player."""
+
+    def show() -> None:
+        """The named player has the phone: show their fields."""
+        slot["phase"] = ENTRY
+        ctx.refresh()
+
+    return ft.Container(padding=24, bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, content=ft.Column(
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Icon(ft.Icons.PHONE_ANDROID, size=48),
+            ft.Text(ctx.t("app.private.pass_to", name=player), size=22, weight=ft.FontWeight.BOLD,
+                    text_align=ft.TextAlign.CENTER),
+            ft.FilledButton(content=ctx.t("app.private.show", name=player), icon=ft.Icons.VISIBILITY,
+                            on_click=lambda e: show()),
+        ]))
+
+
+def entry_form(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit: Callable[[list[str]], bool],
+               secret: bool) -> ft.Control:
+    """The player's fields and a done button that hides them again."""
+    answers = slot["answers"]
+
+    def done() -> None:
+        """Hand the answers over and cover the screen; uncover them again if they are refused."""
+        given = list(answers)
+        slot.update(phase=COVER, answers=[""] * len(prompts))
+        if not on_submit(given):
+            slot.update(phase=ENTRY, answers=given)
+        ctx.refresh()
+
+    fields = [
+        ft.TextField(label=prompt, value=answers[i], password=secret, can_reveal_password=secret, text_size=18,
+                     on_change=lambda e, i=i: answers.__setitem__(i, e.control.value))
+        for i, prompt in enumerate(prompts)
+    ]
+    return ft.Column(spacing=10, controls=[
+        ft.Text(ctx.t("app.private.entering", name=player), size=18, weight=ft.FontWeight.BOLD),
+        *fields,
+        ft.FilledButton(content=ctx.t("app.private.done"), icon=ft.Icons.VISIBILITY_OFF,
+                        on_click=lambda e: done()),
+    ])

@@ -1,0 +1,126 @@
+"""Countdown / turn timer: big digits, start / pause / reset, and a sound and a vibration at zero.
+
+The timer itself is game state (`scoring.mechanics.timer`: started at, paused at, seconds); this component only
+shows it and ticks the display while it runs. Start, pause and reset call back into the game view, which turns
+them into actions (so the log records them and a replay ends in the same state).
+
+Builder:
+    timer_panel(ctx, timer, on_start, on_pause, on_reset, title=None) -> ft.Control
+- `ctx`: the `GameContext` (language, `now()`, `page`, `sound`); `timer`: a countdown dict from
+  `scoring.mechanics.timer.countdown`; `on_start()` / `on_pause()` / `on_reset()`: callbacks with no argument
+  (typically `lambda: ctx.dispatch({"type": "timer_start", ...})`); the start button reads "Resume" when
+  `is_paused(timer)`, and `on_start` should then resume; `title`: optional text above the digits.
+- While running, the digits tick every 0.2 s; when they reach 0 the end sound (assets/sounds/timer_end.wav) plays
+  if sound is on in settings, and the device vibrates where it can (HapticFeedback; nothing on a laptop).
+`digits(seconds)` formats seconds left as "m:ss" (rounded up, so "0:00" only at the very end).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import weakref
+from dataclasses import field
+from typing import Any, Callable, Optional
+
+import flet as ft
+import flet_audio
+
+from scoring.core import RuleError
+from scoring.mechanics import timer as clock
+
+END_SOUND = "sounds/timer_end.wav"
+TICK_S = 0.2
+_ALARMS: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+
+
+def digits(seconds: float) -> str:
+    """Seconds left as m:ss, rounded up."""
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def seconds_left(t: dict, now: str) -> float:
+    """Seconds left on the countdown at now (a now earlier than its last event counts as that event)."""
+    try:
+        return clock.remaining(t, now)
+    except RuleError:
+        return clock.remaining(t, t["last"])
+
+
+def is_paused(t: dict) -> bool:
+    """Whether the countdown was started and is paused part-way (start then means resume)."""
+    return not clock.running(t) and t["elapsed"] > 0
+
+
+def alarm_services(page: Any) -> dict:
+    """The page's end sound and vibration services, made once per page."""
+    if page not in _ALARMS:
+        _ALARMS[page] = {"audio": flet_audio.Audio(src=END_SOUND), "haptic": ft.HapticFeedback()}
+    return _ALARMS[page]
+
+
+async def ring(page: Any, sound: bool) -> None:
+    """Play the end sound (if sound is on) and vibrate where the device allows."""
+    services = alarm_services(page)
+    if sound:
+        await services["audio"].play()
+    try:
+        await services["haptic"].vibrate()
+    except Exception:  # noqa: BLE001 - no vibration on this device (a laptop browser): the sound is enough
+        return
+
+
+@ft.control
+class Ticker(ft.Text):
+    """Digits that tick while mounted and running; calls `on_zero` once when they reach 0."""
+
+    left: Optional[Callable[[], float]] = field(default=None, metadata={"skip": True})
+    on_zero: Optional[Callable[[], Any]] = field(default=None, metadata={"skip": True})
+    ticking: bool = field(default=False, metadata={"skip": True})
+
+    def did_mount(self) -> None:
+        """Start ticking if the countdown runs."""
+        if self.left is not None:
+            self.ticking = True
+            self.page.run_task(self.tick)
+
+    def will_unmount(self) -> None:
+        """Stop ticking."""
+        self.ticking = False
+
+    async def tick(self) -> None:
+        """Refresh the digits until unmounted; ring once at zero."""
+        before = self.left()
+        while self.ticking:
+            await asyncio.sleep(TICK_S)
+            now = self.left()
+            self.value = digits(now)
+            self.update()
+            if before > 0 >= now and self.on_zero:
+                await self.on_zero()
+            before = now
+
+
+def timer_panel(ctx: Any, timer: dict, on_start: Callable[[], Any], on_pause: Callable[[], Any],
+                on_reset: Callable[[], Any], title: str | None = None) -> ft.Control:
+    """Big digits with start (or resume), pause and reset."""
+    running = clock.running(timer)
+    left = seconds_left(timer, ctx.now())
+    ticker = Ticker(value=digits(left), size=72, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
+                    color=ft.Colors.ERROR if left <= 0 else None,
+                    left=(lambda: seconds_left(timer, ctx.now())) if running else None,
+                    on_zero=lambda: ring(ctx.page, ctx.sound))
+    if running:
+        alarm_services(ctx.page)
+    paused = is_paused(timer)
+    buttons = [
+        ft.FilledButton(content=ctx.t("app.timer.resume" if paused else "app.timer.start"),
+                        icon=ft.Icons.PLAY_ARROW, disabled=running, on_click=lambda e: on_start()),
+        ft.OutlinedButton(content=ctx.t("app.timer.pause"), icon=ft.Icons.PAUSE, disabled=not running,
+                          on_click=lambda e: on_pause()),
+        ft.OutlinedButton(content=ctx.t("app.timer.reset"), icon=ft.Icons.REPLAY, on_click=lambda e: on_reset()),
+    ]
+    controls: list[ft.Control] = [ft.Text(title, size=16)] if title else []
+    controls += [ticker, ft.Row(controls=buttons, wrap=True, alignment=ft.MainAxisAlignment.CENTER)]
+    return ft.Column(controls=controls, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
