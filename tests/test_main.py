@@ -40,6 +40,8 @@ def test_serves_then_stops_cleanly_on_one_signal(tmp_path, sig):
         assert page.status == 200
     with urllib.request.urlopen(server.url + "/fonts/DroidSansFallbackFull.ttf", timeout=30) as font:
         assert font.status == 200 and len(font.read()) > 1_000_000
+    with urllib.request.urlopen(server.url + "/sounds/timer_end.wav", timeout=30) as sound:
+        assert sound.status == 200 and sound.read(4) == b"RIFF"
     server.proc.send_signal(sig)
     assert server.proc.wait(timeout=30) == 0
     assert "Tableside: stopped" in server.proc.stdout.read()

@@ -139,13 +139,17 @@ class Tab:
         """Tap the first control of a role by its accessible name."""
         self.page.get_by_role(role, name=name, exact=exact).first.click()
 
+    def field(self, label: str):
+        """The text field with exactly this label."""
+        return self.page.get_by_role("textbox", name=label, exact=True).first
+
     def fill(self, label: str, text: str) -> None:
         """Type into the text field with this label, as a person would: tap it, wait for the focus, type.
 
         Flutter's web text input attaches to a field a moment after it gains focus; keys typed before that are
         lost, so after the focus lands the tab gives the page a short beat before typing.
         """
-        field = self.page.get_by_label(label, exact=True).first
+        field = self.field(label)
         field.click()
         self.page.wait_for_function("label => document.activeElement && "
                                     "document.activeElement.getAttribute('aria-label') === label", arg=label)
@@ -160,7 +164,7 @@ class Tab:
             self.fill(label, text)
         for _ in range(3):
             lost = [label for label, text in values.items()
-                    if self.page.get_by_label(label, exact=True).first.input_value() != text]
+                    if self.field(label).input_value() != text]
             if not lost:
                 return
             for label in lost:

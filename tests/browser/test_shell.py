@@ -4,12 +4,14 @@ and the two timings (start-up to first painted home, tap to updated screen) writ
 
 from __future__ import annotations
 
+import json
 import tempfile
 import time
 from pathlib import Path
 
 import pytest
 
+from scoring.record import new_record, play, replay
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, Tab, new_tab, start_server, stop_server
 
 FONT_URL = "/fonts/DroidSansFallbackFull.ttf"
@@ -100,8 +102,16 @@ def test_score_pad_session_end_to_end(browser, own_server):
     tab.see("操作记录（1）")
     tab.see("第 2 轮 · 逐轮计分")
 
-    enter_round(tab, {"张三": 4, "Bob": 1})
+    tab.fill("张三", "4")
+    tab.tap("EN", exact=True)
+    tab.see("Points for round 2")
+    tab.see_button("Undo: Round scores: Bob 3, 张三 5")
+    tab.shot("phone_play_en")
+    tab.tap("中文", exact=True)
+    tab.see("第 2 轮得分")
+    enter_round(tab, {"Bob": 1})
     tab.see("操作记录（2）")
+    tab.see("本轮得分：Bob 1，张三 4")
     tab.tap("结束游戏")
     tab.see("游戏结束")
     tab.see("获胜者：张三")
@@ -140,8 +150,8 @@ def test_switch_language_and_chinese_font(browser, server):
     tab.page.context.close()
 
 
-def test_import_broken_file_changes_nothing(browser, server):
-    """A broken session file is refused with a clear message; no session appears, no file is written."""
+def test_import_broken_file_changes_nothing_then_a_good_one_opens(browser, server):
+    """A broken session file is refused with a clear message and nothing changes; a good one opens."""
     tab = new_tab(browser, server, LAPTOP)
     tab.open("/")
     tab.see_button("导入对局文件")
@@ -156,4 +166,15 @@ def test_import_broken_file_changes_nothing(browser, server):
     tab.tap("好", exact=True)
     tab.gone("无法导入 broken.json")
     assert session_files(server.data) == before
+
+    good = json.dumps(play({**new_record("score_pad", ["甲", "乙"], now="2025-01-01T20:00:00+00:00")},
+                           replay(new_record("score_pad", ["甲", "乙"])),
+                           {"type": "round", "by": "table", "scores": {"甲": 2, "乙": 9}})[0], ensure_ascii=False)
+    with tab.page.expect_file_chooser() as chooser:
+        tab.tap("导入对局文件")
+    chooser.value.set_files(files=[{"name": "good.json", "mimeType": "application/json",
+                                    "buffer": good.encode("utf-8")}])
+    tab.see("第 2 轮 · 逐轮计分")
+    tab.see("本轮得分：甲 2，乙 9")
+    assert len(session_files(server.data)) == len(before) + 1
     tab.page.context.close()
