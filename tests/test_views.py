@@ -170,3 +170,21 @@ def test_a_refused_action_shows_the_translated_reason_and_changes_nothing(app):
 def test_missing_session_says_so(app):
     _, body, back = session.build(app, "nope", read_only=False)
     assert back == "/" and texts(body)
+
+
+def test_colours_are_required_and_distinct_where_the_game_uses_them(app):
+    import dataclasses
+
+    from scoring.core import engine
+    game = dataclasses.replace(engine("score_pad").game, colours=True)
+    draft = {"seats": [{"name": "A", "colour": None}, {"name": "B", "colour": "red"}],
+             "options": {"target": "0", "rounds": "0", "lower_wins": False}}
+    assert new_session.missing(app, game, draft) == "Give every player a colour."
+    draft["seats"][0]["colour"] = "red"
+    assert new_session.missing(app, game, draft) == "Two players have the same colour."
+    draft["seats"][0]["colour"] = "blue"
+    assert new_session.missing(app, game, draft) is None
+    rows = new_session.seat_rows(app, game, draft)
+    dropdowns = [c for row in rows for c in walk(row) if isinstance(c, ft.Dropdown)]
+    assert [d.value for d in dropdowns] == ["blue", "red"]
+    assert [o.text for o in dropdowns[0].options][:2] == ["Red", "Blue"]
