@@ -39,6 +39,7 @@ def build(app: Any, sid: str, read_only: bool) -> tuple[str, ft.Control, str]:
         main.append(undo_redo(app, sid, eng, record))
     if state.get("over"):
         main.append(end_panel(app, record, board))
+        main += game_final(app, sid, record, state, eng)
     elif not read_only:
         main.append(game_body(app, sid, record, state, eng))
     side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, board)]
@@ -116,6 +117,19 @@ def game_body(app: Any, sid: str, record: dict, state: dict, eng: Any) -> ft.Con
     view = view_of(record["game"])
     if view is None:
         return ft.Text(app.t("app.coming_soon"), italic=True)
+    return view.build(game_context(app, sid, record, state, eng))
+
+
+def game_final(app: Any, sid: str, record: dict, state: dict, eng: Any) -> list[ft.Control]:
+    """The game's own end view (`final(ctx)`, optional: e.g. the finished boards with their groups), if any."""
+    view = view_of(record["game"])
+    if view is None or not hasattr(view, "final"):
+        return []
+    return [view.final(game_context(app, sid, record, state, eng))]
+
+
+def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any) -> GameContext:
+    """A context whose dispatch applies actions through the store."""
 
     def apply(action: dict) -> bool:
         """Play an action; show the refusal in words, or re-render on success."""
@@ -128,10 +142,9 @@ def game_body(app: Any, sid: str, record: dict, state: dict, eng: Any) -> ft.Con
         app.render_soon()
         return True
 
-    ctx = GameContext(lang=app.lang, record=record, state=state, engine=eng, page=app.page, store=app.store,
-                      local=app.local(f"session:{sid}"), sound=bool(app.settings.get("sound", True)),
-                      apply=apply, show_error=app.show_error, refresh=app.render_soon)
-    return view.build(ctx)
+    return GameContext(lang=app.lang, record=record, state=state, engine=eng, page=app.page, store=app.store,
+                       local=app.local(f"session:{sid}"), sound=bool(app.settings.get("sound", True)),
+                       apply=apply, show_error=app.show_error, refresh=app.render_soon)
 
 
 def end_panel(app: Any, record: dict, board: Any) -> ft.Control:

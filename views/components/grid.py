@@ -2,12 +2,17 @@
 outlined in their own colour so the table sees what scores.
 
 Builder:
-    grid_editor(ctx, grid, choices, on_set, label=str, colour=None, groups=(), cell_size=48) -> ft.Control
+    grid_editor(ctx, grid, choices, on_set, label=str, colour=None, groups=(), cell_size=48, on_tap=None,
+                marked=(), notes=None, blocked=()) -> ft.Control
 - `grid`: rows of cell values (a cell may be None = empty); `choices`: the values a cell may take (None allowed
   to clear); `on_set(row, col, value)`: called when a value is chosen for a cell (the view dispatches it);
 - `label(value) -> str`: the text shown in a cell and in the chooser (default `str`, empty for None);
   `colour(value) -> colour | None`: a cell's fill; `groups`: lists of (row, col) cells to outline together
   (e.g. `scoring.mechanics.regions.regions(grid)`), each group in its own colour;
+- `on_tap(row, col)`: when given, a tap calls it instead of opening the chooser (e.g. paint with a chosen
+  brush, or pick the cells of a move); `marked`: cells to point out (e.g. where a move may go), drawn with a
+  thick amber frame; `notes`: {(row, col): short text} shown small in a cell's corner (e.g. a group's points);
+  `blocked`: cells that are not part of the board (drawn blank, not tappable);
 - Tapping a cell opens a chooser (a bottom sheet) with one button per choice; each cell's accessible name is
   "row r, column c: value".
 """
@@ -34,9 +39,14 @@ def show_label(label: Callable[[Any], str], value: Any) -> str:
 
 def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int, int, Any], Any],
                 label: Callable[[Any], str] = str, colour: Callable[[Any], Any] | None = None,
-                groups: Iterable[Iterable] = (), cell_size: int = 48) -> ft.Control:
-    """The grid as tappable cells; a chooser sets a cell's value."""
+                groups: Iterable[Iterable] = (), cell_size: int = 48, on_tap: Callable[[int, int], Any] | None = None,
+                marked: Iterable[Iterable] = (), notes: dict | None = None,
+                blocked: Iterable[Iterable] = ()) -> ft.Control:
+    """The grid as tappable cells; a chooser (or on_tap) sets a cell's value."""
     grouped = group_of(groups)
+    pointed = {(int(r), int(c)) for r, c in marked}
+    off = {(int(r), int(c)) for r, c in blocked}
+    notes = notes or {}
 
     def choose(row: int, col: int) -> None:
         """Open the chooser for one cell."""
@@ -55,19 +65,30 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
         ])))
         ctx.page.show_dialog(sheet)
 
+    tap = on_tap or choose
     rows = []
     for r, line in enumerate(grid):
         cells = []
         for c, value in enumerate(line):
+            if (r, c) in off:
+                cells.append(ft.Container(width=cell_size, height=cell_size))
+                continue
             group = grouped.get((r, c))
-            border = (ft.Border.all(3, GROUP_COLOURS[group % len(GROUP_COLOURS)]) if group is not None
+            border = (ft.Border.all(4, ft.Colors.AMBER) if (r, c) in pointed
+                      else ft.Border.all(3, GROUP_COLOURS[group % len(GROUP_COLOURS)]) if group is not None
                       else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
             text = show_label(label, value)
+            content = ft.Text(text, size=14, text_align=ft.TextAlign.CENTER)
+            if (r, c) in notes:
+                content = ft.Stack(width=cell_size, height=cell_size, controls=[
+                    ft.Container(content=content, alignment=ft.Alignment.CENTER),
+                    ft.Container(content=ft.Text(notes[(r, c)], size=10, weight=ft.FontWeight.BOLD),
+                                 alignment=ft.Alignment.TOP_RIGHT, padding=ft.Padding.only(right=3)),
+                ])
             cells.append(ft.Container(
                 width=cell_size, height=cell_size, border=border, border_radius=4,
                 bgcolor=colour(value) if colour and value is not None else None,
-                alignment=ft.Alignment.CENTER, on_click=lambda e, r=r, c=c: choose(r, c),
-                content=ft.Text(text, size=14, text_align=ft.TextAlign.CENTER),
+                alignment=ft.Alignment.CENTER, on_click=lambda e, r=r, c=c: tap(r, c), content=content,
                 tooltip=ctx.t("app.grid.cell", row=r + 1, col=c + 1, value=text or ctx.t("app.grid.empty")),
             ))
         rows.append(ft.Row(controls=cells, spacing=2))

@@ -1,4 +1,7 @@
-"""One view module per game (`<game_id>.py` with `build(ctx) -> ft.Control`), found by `views.games.view_of`."""
+"""One view module per game (`<game_id>.py` with `build(ctx) -> ft.Control`), found by `views.games.view_of`.
+
+A view may also define `final(ctx) -> ft.Control`: shown under the end screen (and in history) once the game is
+over, e.g. the finished boards with what scored; it only shows, it dispatches nothing."""
 
 from __future__ import annotations
 
