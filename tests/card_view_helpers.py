@@ -1,0 +1,63 @@
+"""A GameContext over a live engine state for the card-game view tests: dispatch applies through the engine
+(refusals recorded as message keys), refresh is counted; helpers find buttons and texts in the built tree."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scoring.core import RuleError, engine
+from scoring.record import new_record, replay
+from tests.test_views_components import FakePage, texts, walk
+from views.context import GameContext
+
+
+class Table:
+    """A session of one game held in memory, with the view's context rebuilt on demand."""
+
+    def __init__(self, game: str, players: list[str], options: dict | None = None, lang: str = "en"):
+        self.record = new_record(game, players, options=options or {}, seed=7, now="2025-01-01T20:00:00+00:00")
+        self.engine = engine(game)
+        self.state = replay(self.record)
+        self.local: dict = {}
+        self.errors: list[str] = []
+        self.refreshed = 0
+        self.lang = lang
+
+    def apply(self, action: dict) -> bool:
+        """Apply like the store would: keep the action on success, note the key on refusal."""
+        try:
+            self.state = self.engine.apply(self.state, action)
+        except RuleError as err:
+            self.errors.append(err.key)
+            return False
+        self.record["actions"].append(action)
+        return True
+
+    def ctx(self) -> GameContext:
+        """A fresh context for the current state (as the frame builds one per render)."""
+        return GameContext(lang=self.lang, record=self.record, state=self.state, engine=self.engine, page=FakePage(),
+                           store=None, local=self.local, sound=False, apply=self.apply,
+                           show_error=lambda err: self.errors.append(getattr(err, "key", err)),
+                           refresh=self.count_refresh)
+
+    def count_refresh(self) -> None:
+        """Count a refresh request."""
+        self.refreshed += 1
+
+
+def all_buttons(control) -> list:
+    """Every button with text content, in tree order."""
+    kinds = (ft.Button, ft.OutlinedButton, ft.TextButton)
+    return [c for c in walk(control) if isinstance(c, kinds) and isinstance(c.content, str)]
+
+
+def tap(control, text: str, index: int = 0) -> None:
+    """Tap the index-th button whose text is exactly text."""
+    found = [b for b in all_buttons(control) if b.content == text]
+    assert len(found) > index, (text, [b.content for b in all_buttons(control)])
+    found[index].on_click(None)
+
+
+def shown(control) -> list[str]:
+    """Every text value in the tree."""
+    return texts(control)

@@ -1,0 +1,90 @@
+"""Flip 7 view without a browser: tap cards into lines, see the engine's points, send rounds, the coach."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scoring.games.flip7 import bust_chances
+from tests.card_view_helpers import Table, shown, tap
+from tests.test_views_components import walk
+from views.games import flip7 as view
+
+
+def tap_line(table: Table, name: str, cards: list[str], status: str | None = None) -> None:
+    """Select a player and tap their cards (and a status)."""
+    tap(view.build(table.ctx()), name)
+    for card in cards:
+        tap(view.build(table.ctx()), card)
+    if status:
+        tap(view.build(table.ctx()), status)
+
+
+def test_tapping_cards_builds_lines_and_rounds_add_up():
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    tap_line(table, "Ann", ["7", "11", "×2"])
+    tap_line(table, "Bo", ["3", "3"], "Busted")
+    tap_line(table, "Cy", ["5", "+4"], "Frozen")
+    body = view.build(table.ctx())
+    assert "7 11 ×2" in shown(body) and "Stayed · 36 points" in shown(body)
+    assert "Busted · 0 points" in shown(body) and "Frozen · 9 points" in shown(body)
+    tap(body, "Add round")
+    assert table.errors == [] and table.state["rounds"][0]["scores"] == {"Ann": 36, "Bo": 0, "Cy": 9}
+    body = view.build(table.ctx())
+    assert shown(body).count("No cards yet") >= 3 and "Total" in shown(body) and "36" in shown(body)
+
+
+def test_removing_a_card_and_second_chance_stepper():
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    tap_line(table, "Cy", ["10", "10", "4"])
+    body = view.build(table.ctx())
+    assert any("more than once" in t for t in shown(body))
+    tap(body, "4 ✕")
+    body = view.build(table.ctx())
+    more = [c for c in walk(body) if isinstance(c, ft.IconButton) and c.tooltip == "More: Second Chances used"]
+    more[0].on_click(None)
+    assert "Stayed · 10 points" in shown(view.build(table.ctx()))
+    assert table.local["flip7"]["lines"]["Cy"] == {"cards": ["10", "10"], "chances": 1, "status": "stayed",
+                                                   "holds": False}
+
+
+def test_a_refused_round_keeps_the_draft():
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    tap_line(table, "Ann", ["4", "4"])
+    tap(view.build(table.ctx()), "Add round")
+    assert table.errors == ["flip7.repeat_without_chance"] and table.state["rounds"] == []
+    assert table.local["flip7"]["lines"]["Ann"]["cards"] == ["4", "4"]
+
+
+def test_coach_is_off_by_default():
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    body = view.build(table.ctx())
+    assert not any("Coach" in t for t in shown(body)) and "Still playing" not in [b for b in shown(body)]
+
+
+def test_coach_shows_the_engines_bust_chances_from_cards_since_the_shuffle():
+    table = Table("flip7", ["Ann", "Bo", "Cy"], {"coach": True})
+    lines = {"Ann": {"numbers": [12], "modifiers": [], "second_chance": 0, "status": "stayed"},
+             "Bo": {"numbers": [11], "modifiers": [], "second_chance": 0, "status": "stayed"},
+             "Cy": {"numbers": [], "modifiers": [], "second_chance": 0, "status": "frozen"}}
+    assert table.apply({"type": "round", "by": "table", "lines": lines})
+    tap_line(table, "Ann", ["12", "9"])
+    body = view.build(table.ctx())
+    seen = ["12", "11"]
+    live = {"Ann": {"numbers": [12, 9], "modifiers": [], "second_chance": False, "status": "active"},
+            "Bo": {"numbers": [], "modifiers": [], "second_chance": False, "status": "active"},
+            "Cy": {"numbers": [], "modifiers": [], "second_chance": False, "status": "active"}}
+    expected = bust_chances(seen, live)
+    assert f"Ann: {round(expected['Ann'] * 100)}%" in shown(body) and "Bo: 0%" in shown(body)
+    assert next(b for b in walk(body) if getattr(b, "content", None) == "Add round").disabled
+    tap(body, "The deck was shuffled")
+    after = bust_chances([], live)
+    assert f"Ann: {round(after['Ann'] * 100)}%" in shown(view.build(table.ctx()))
+    tap(view.build(table.ctx()), "Freeze discarded (0)")
+    assert "Freeze discarded (1)" in [b.content for b in walk(view.build(table.ctx()))
+                                      if isinstance(getattr(b, "content", None), str)]
+
+
+def test_chinese_texts():
+    table = Table("flip7", ["甲", "乙", "丙"], lang="zh-CN")
+    body = view.build(table.ctx())
+    assert "第 1 轮：点选每位玩家的牌" in shown(body) and "还没有记录任何一轮。" in shown(body)

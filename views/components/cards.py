@@ -1,0 +1,84 @@
+"""Card pickers for the card-game views (Flip 7, Bacon, Rummy, Cubosaurs): big tap targets that collect card
+codes, the picked cards as tap-to-remove buttons, one-of-several choice rows and a −/+ stepper.
+
+They only collect what the table taps; the engines judge the cards.
+
+Builders:
+    card_buttons(cards, on_pick, width=58) -> ft.Control
+        cards: [(code, label)], one button each in a wrapping row; on_pick(code) on tap.
+    pile(ctx, labels, on_remove, empty_key) -> ft.Control
+        the picked cards in order, each a button "label ✕" that removes that one (on_remove(index));
+        the text of empty_key when there are none.
+    choice_row(options, chosen, on_choose) -> ft.Control
+        options: [(value, label)]; the chosen one filled; on_choose(value) on tap.
+    stepper(ctx, label, value, on_change, minimum=0, maximum=99) -> ft.Control
+        a label, − and + buttons (their tooltips say "fewer/more label") and the value between them.
+    points_table(ctx, rounds, totals) -> ft.Control
+        the running score table: a row per round ({player: points}), a total row, a column per player.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import flet as ft
+
+TAP = 48
+
+
+def card_buttons(cards: list[tuple[str, str]], on_pick: Callable[[str], None], width: int = 58) -> ft.Control:
+    """A wrapping row of card buttons; tapping one picks its code."""
+    return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+        ft.OutlinedButton(content=label, width=width, height=TAP,
+                          style=ft.ButtonStyle(padding=ft.Padding.all(0), text_style=ft.TextStyle(size=18)),
+                          on_click=lambda e, c=code: on_pick(c))
+        for code, label in cards
+    ])
+
+
+def pile(ctx: Any, labels: list[str], on_remove: Callable[[int], None], empty_key: str) -> ft.Control:
+    """The picked cards, each a button that removes it; a hint when there are none."""
+    if not labels:
+        return ft.Text(ctx.t(empty_key), italic=True)
+    return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+        ft.FilledButton(content=ctx.t("cards.view.remove", card=label), height=40,
+                        on_click=lambda e, i=i: on_remove(i))
+        for i, label in enumerate(labels)
+    ])
+
+
+def choice_row(options: list[tuple[str, str]], chosen: Any, on_choose: Callable[[Any], None]) -> ft.Control:
+    """One of several: the chosen option filled, the others outlined."""
+    return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+        (ft.FilledButton if value == chosen else ft.OutlinedButton)(
+            content=label, height=TAP, on_click=lambda e, v=value: on_choose(v))
+        for value, label in options
+    ])
+
+
+def stepper(ctx: Any, label: str, value: int, on_change: Callable[[int], None], minimum: int = 0,
+            maximum: int = 99) -> ft.Control:
+    """A small counter with − and + buttons."""
+    return ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        ft.Text(label, size=16, expand=True),
+        ft.IconButton(icon=ft.Icons.REMOVE, tooltip=ctx.t("cards.view.less", what=label),
+                      disabled=value <= minimum, on_click=lambda e: on_change(value - 1)),
+        ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.CENTER),
+        ft.IconButton(icon=ft.Icons.ADD, tooltip=ctx.t("cards.view.more", what=label),
+                      disabled=value >= maximum, on_click=lambda e: on_change(value + 1)),
+    ])
+
+
+def points_table(ctx: Any, rounds: list[dict], totals: dict) -> ft.Control:
+    """Every round's points and the totals, one column per player (scrolls sideways when wide)."""
+    if not rounds:
+        return ft.Text(ctx.t("cards.view.no_rounds"), italic=True)
+    rows = [ft.DataRow(cells=[ft.DataCell(ft.Text(str(i + 1)))]
+                       + [ft.DataCell(ft.Text(str(r[n]))) for n in ctx.players])
+            for i, r in enumerate(rounds)]
+    rows.append(ft.DataRow(cells=[ft.DataCell(ft.Text(ctx.t("cards.view.total"), weight=ft.FontWeight.BOLD))]
+                           + [ft.DataCell(ft.Text(str(totals[n]), weight=ft.FontWeight.BOLD))
+                              for n in ctx.players]))
+    columns = [ft.DataColumn(label=ft.Text(ctx.t("cards.view.round")))]
+    columns += [ft.DataColumn(label=ft.Text(n), numeric=True) for n in ctx.players]
+    return ft.Row(controls=[ft.DataTable(column_spacing=20, columns=columns, rows=rows)], scroll=ft.ScrollMode.AUTO)

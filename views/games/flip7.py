@@ -1,0 +1,227 @@
+"""Flip 7 view: tap each player's cards for the round (numbers 0–12, modifiers, Second Chances used, how the
+round ended), see the points the engine gives each line, send the round; the rounds so far; the coach.
+
+The draft round lives in `ctx.local["flip7"]` (survives re-renders and language switches): per player the
+tapped cards in order, Second Chances used, the status and, for the coach, whether they hold a Second Chance.
+
+Coach (option `coach`, off by default): `flip7.bust_chances` for every player still playing ("still playing" is
+a draft status offered only with the coach on; the round can be sent once everyone has finished). The cards
+seen since the last shuffle are derived, not recorded: every card of the rounds entered since the table last
+tapped "shuffled" (that mark is kept in `ctx.local`, the engine has no shuffle action; a fresh view starts
+counting at the first round), the Second Chances used in the round being entered, and the action cards the
+table taps into the coach (Freeze, Flip Three, and Second Chances discarded unused), which the round lines do
+not show.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import flet as ft
+
+from scoring.core import RuleError
+from scoring.games.flip7 import MODIFIERS, bust_chances, check_line, line_cards, score_line
+from views.components.cards import card_buttons, choice_row, pile, points_table, stepper
+from views.context import GameContext
+
+ACTIVE = "active"
+STATUSES = ("stayed", "frozen", "busted", "flip7")
+EXTRA_CARDS = ("freeze", "flip3", "second_chance")
+
+
+def label(code: str) -> str:
+    """How a card code is shown: numbers and + modifiers as they are, x2 as ×2."""
+    return "×2" if code == "x2" else code
+
+
+def new_line(coach: bool) -> dict:
+    """An empty draft line (still playing when the coach is on, else stayed)."""
+    return {"cards": [], "chances": 0, "status": ACTIVE if coach else "stayed", "holds": False}
+
+
+def draft_of(ctx: GameContext) -> dict:
+    """The draft round, with a line for every player and someone selected."""
+    coach = bool(ctx.state["options"]["coach"])
+    draft = ctx.local.setdefault("flip7", {"who": ctx.players[0], "lines": {}, "shuffle_at": 0, "seen": []})
+    for name in ctx.players:
+        draft["lines"].setdefault(name, new_line(coach))
+    if draft["who"] not in ctx.players:
+        draft["who"] = ctx.players[0]
+    return draft
+
+
+def line_of(draft_line: dict) -> dict:
+    """The engine's line for a draft line."""
+    numbers = [int(c) for c in draft_line["cards"] if c.isdigit()]
+    modifiers = [c for c in draft_line["cards"] if not c.isdigit()]
+    return {"numbers": numbers, "modifiers": modifiers, "second_chance": draft_line["chances"],
+            "status": draft_line["status"]}
+
+
+def preview(ctx: GameContext, name: str, draft_line: dict) -> str:
+    """The points the engine gives the line, or why it cannot be right (a player still playing: nothing yet)."""
+    if draft_line["status"] == ACTIVE:
+        return ctx.t("flip7.view.playing")
+    try:
+        return ctx.t("flip7.view.points", points=score_line(check_line(name, line_of(draft_line)))["points"])
+    except RuleError as err:
+        return ctx.t(err.key, **err.params)
+
+
+def build(ctx: GameContext) -> ft.Control:
+    """The round entry, the coach (when the option is on) and the rounds table."""
+    draft = draft_of(ctx)
+    controls: list[ft.Control] = [
+        ft.Text(ctx.t("flip7.view.enter", round=len(ctx.state["rounds"]) + 1), size=18, weight=ft.FontWeight.BOLD),
+        players_panel(ctx, draft),
+        editor(ctx, draft),
+        send_row(ctx, draft),
+    ]
+    if ctx.state["options"]["coach"]:
+        controls.append(coach_panel(ctx, draft))
+    controls.append(rounds_table(ctx))
+    return ft.Column(spacing=12, controls=controls)
+
+
+def players_panel(ctx: GameContext, draft: dict) -> ft.Control:
+    """One row per player: a button to edit their line, their cards and the points so far."""
+
+    def choose(name: str) -> None:
+        """Edit this player's line."""
+        draft["who"] = name
+        ctx.refresh()
+
+    rows = []
+    for name in ctx.players:
+        line = draft["lines"][name]
+        cards = " ".join(label(c) for c in line["cards"]) or ctx.t("flip7.view.no_cards")
+        rows.append(ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            (ft.FilledButton if name == draft["who"] else ft.OutlinedButton)(
+                content=name, width=110, height=44, on_click=lambda e, n=name: choose(n)),
+            ft.Column(expand=True, spacing=0, controls=[
+                ft.Text(cards, size=16),
+                ft.Text(ctx.t(f"flip7.view.status.{line['status']}") + ctx.t("flip7.view.sep")
+                        + preview(ctx, name, line), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]),
+        ]))
+    return ft.Column(spacing=6, controls=rows)
+
+
+def editor(ctx: GameContext, draft: dict) -> ft.Control:
+    """The card picker for the selected player: numbers, modifiers, the cards so far, Second Chances, status."""
+    name = draft["who"]
+    line = draft["lines"][name]
+    coach = bool(ctx.state["options"]["coach"])
+
+    def change(**fields) -> None:
+        """Update the selected line and show it again."""
+        line.update(fields)
+        ctx.refresh()
+
+    def pick(code: str) -> None:
+        """Add a tapped card."""
+        change(cards=line["cards"] + [code])
+
+    def remove(index: int) -> None:
+        """Take a tapped card back."""
+        change(cards=line["cards"][:index] + line["cards"][index + 1:])
+
+    statuses = ((ACTIVE,) if coach else ()) + STATUSES
+    controls: list[ft.Control] = [
+        ft.Text(ctx.t("flip7.view.cards_of", name=name), size=16, weight=ft.FontWeight.BOLD),
+        card_buttons([(str(n), str(n)) for n in range(13)], pick),
+        card_buttons([(m, label(m)) for m in MODIFIERS], pick),
+        pile(ctx, [label(c) for c in line["cards"]], remove, "flip7.view.no_cards"),
+        stepper(ctx, ctx.t("flip7.view.chances"), line["chances"], lambda v: change(chances=v), maximum=3),
+        choice_row([(s, ctx.t(f"flip7.view.status.{s}")) for s in statuses], line["status"],
+                   lambda s: change(status=s)),
+    ]
+    if coach and line["status"] == ACTIVE:
+        controls.append(ft.Switch(label=ctx.t("flip7.view.holds"), value=line["holds"],
+                                  on_change=lambda e: change(holds=bool(e.control.value))))
+    controls.append(ft.TextButton(content=ctx.t("flip7.view.clear", name=name), icon=ft.Icons.CLEAR,
+                                  on_click=lambda e: change(**new_line(coach))))
+    return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                        content=ft.Column(spacing=8, controls=controls))
+
+
+def send_row(ctx: GameContext, draft: dict) -> ft.Control:
+    """The add-round button (waiting while someone is still playing) and the next-player button."""
+    playing = [n for n in ctx.players if draft["lines"][n]["status"] == ACTIVE]
+    coach = bool(ctx.state["options"]["coach"])
+
+    def send() -> None:
+        """Send every line; start a fresh draft once the round is accepted."""
+        lines = {n: line_of(draft["lines"][n]) for n in ctx.players}
+        if ctx.dispatch({"type": "round", "by": "table", "lines": lines}):
+            for n in ctx.players:
+                draft["lines"][n] = new_line(coach)
+            draft["who"] = ctx.players[0]
+
+    def next_player() -> None:
+        """Edit the next player's line."""
+        draft["who"] = ctx.players[(ctx.players.index(draft["who"]) + 1) % len(ctx.players)]
+        ctx.refresh()
+
+    controls: list[ft.Control] = [
+        ft.OutlinedButton(content=ctx.t("flip7.view.next"), icon=ft.Icons.ARROW_FORWARD,
+                          on_click=lambda e: next_player()),
+        ft.FilledButton(content=ctx.t("flip7.view.add_round"), icon=ft.Icons.ADD, disabled=bool(playing),
+                        on_click=lambda e: send()),
+    ]
+    if playing:
+        controls.append(ft.Text(ctx.t("flip7.view.still_playing", names=playing), italic=True))
+    return ft.Row(wrap=True, controls=controls)
+
+
+def seen_cards(ctx: GameContext, draft: dict) -> list[str]:
+    """Cards discarded since the last shuffle: rounds entered since, Second Chances used now, tapped extras."""
+    seen = Counter()
+    for rnd in ctx.state["rounds"][draft["shuffle_at"]:]:
+        for line in rnd["lines"].values():
+            seen.update(line_cards(line))
+    seen["second_chance"] += sum(line["chances"] for line in draft["lines"].values())
+    seen.update(draft["seen"])
+    return list(seen.elements())
+
+
+def coach_panel(ctx: GameContext, draft: dict) -> ft.Control:
+    """Each player still playing and their chance to bust on the next card; shuffle and extra-card buttons."""
+    lines = {n: {**line_of(draft["lines"][n]), "second_chance": draft["lines"][n]["holds"]} for n in ctx.players}
+    try:
+        chances = bust_chances(seen_cards(ctx, draft), lines)
+        rows = [ft.Text(ctx.t("flip7.view.bust_chance", name=n, percent=round(p * 100)), size=16)
+                for n, p in chances.items()] or [ft.Text(ctx.t("flip7.view.coach_idle"), italic=True)]
+    except RuleError as err:
+        rows = [ft.Text(ctx.t(err.key, **err.params), color=ft.Colors.ERROR)]
+
+    def shuffled() -> None:
+        """The table reshuffled: count from the next round on."""
+        draft.update(shuffle_at=len(ctx.state["rounds"]), seen=[])
+        ctx.refresh()
+
+    def saw(code: str) -> None:
+        """An action card went to the discards."""
+        draft["seen"].append(code)
+        ctx.refresh()
+
+    extras = Counter(draft["seen"])
+    return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
+        spacing=6, controls=[
+            ft.Text(ctx.t("flip7.view.coach"), size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(ctx.t("flip7.view.coach_since", rounds=len(ctx.state["rounds"]) - draft["shuffle_at"],
+                          cards=len(seen_cards(ctx, draft))), size=13),
+            *rows,
+            ft.Row(wrap=True, controls=[
+                ft.OutlinedButton(content=ctx.t(f"flip7.view.seen.{code}", count=extras[code]),
+                                  on_click=lambda e, c=code: saw(c))
+                for code in EXTRA_CARDS
+            ]),
+            ft.OutlinedButton(content=ctx.t("flip7.view.shuffled"), icon=ft.Icons.SHUFFLE,
+                              on_click=lambda e: shuffled()),
+        ]))
+
+
+def rounds_table(ctx: GameContext) -> ft.Control:
+    """Every round's points and the running totals."""
+    return points_table(ctx, [r["scores"] for r in ctx.state["rounds"]], ctx.engine.totals(ctx.state))
