@@ -1,0 +1,221 @@
+"""Pictomania view built without a browser over the real engine: deal, the private word, locked guesses with
+hidden numbers, the race, the table's rulings and the reveal screen from the stored result."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+
+from scoring.core import RuleError, engine
+from scoring.games.pictomania import word_of
+from tests.test_views_components import FakePage, buttons, texts, walk
+from views import words
+from views.games import pictomania as view
+
+ENG = engine("pictomania")
+PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+DEAL = {"Ann": [1, 4], "Ben": [2, 6], "Cat": [3, 2], "Dan": [4, 7]}
+
+
+class PlayContext:
+    """A GameContext stand-in over the engine: dispatch applies the action to `state` or records the refusal."""
+
+    def __init__(self, state):
+        self.lang, self.page, self.local, self.state = "en", FakePage(), {}, state
+        self.players, self.refused, self.actions = list(state["players"]), [], []
+
+    def t(self, key, **params):
+        return words.say("en", key, **params)
+
+    def refresh(self):
+        pass
+
+    def dispatch(self, action):
+        try:
+            self.state = ENG.apply(self.state, action)
+        except RuleError as err:
+            self.refused.append(err.key)
+            return False
+        self.actions.append(action)
+        return True
+
+
+def fresh(**options):
+    """A context in round 1, not dealt yet."""
+    return PlayContext(ENG.new_state(PLAYERS, {"rounds": 2, **options}, seed=11))
+
+
+def dealt():
+    """A context in round 1 with the known deal entered."""
+    ctx = fresh()
+    ctx.dispatch({"type": "set_deal", "by": "table", "deal": DEAL})
+    return ctx
+
+
+def tap(ctx, name):
+    """Build the view and tap the button with this text."""
+    buttons(view.build(ctx))[name].on_click(None)
+
+
+def number_button(ctx, target, number):
+    """The 1–7 button for a guess on target's drawing."""
+    label = f"Guess {number} on {target}'s drawing"
+    for c in walk(view.build(ctx)):
+        if isinstance(c, ft.Button) and isinstance(c.content, ft.Text) and c.content.semantics_label == label:
+            return c
+    return None
+
+
+def guess(ctx, guesser, target, number):
+    """Switch the guess panel to guesser and tap the number for target."""
+    ctx.local["guesser"] = guesser
+    number_button(ctx, target, number).on_click(None)
+
+
+def test_deal_button_deals_and_opens_the_drawing():
+    ctx = fresh()
+    shown = texts(view.build(ctx))
+    assert "Round 1: deal" in shown
+    tap(ctx, "Deal the cards")
+    assert ctx.actions == [{"type": "deal", "by": "table"}]
+    assert ctx.state["phase"] == "drawing"
+    assert "Round 1 · deck 1" in texts(view.build(ctx))
+
+
+def test_my_word_is_covered_then_shown_to_its_owner_then_hidden():
+    ctx = fresh()
+    tap(ctx, "Deal the cards")
+    assert not any(t.startswith(("Number", "Symbol")) for t in texts(view.build(ctx)))
+    tap(ctx, "Cat: my word")
+    shown = texts(view.build(ctx))
+    assert "Pass the phone to Cat" in shown and not any(t.startswith("Number") for t in shown)
+    tap(ctx, "I am Cat: show")
+    word = word_of(ctx.state, "Cat")
+    shown = texts(view.build(ctx))
+    assert f"Symbol {word['symbol']}" in shown and f"Number {word['number']}" in shown
+    tap(ctx, "Done: hide")
+    assert not any(t.startswith(("Number", "Symbol", "Pass the phone")) for t in texts(view.build(ctx)))
+
+
+def test_kids_variant_shows_only_the_number():
+    ctx = fresh(kids=True)
+    ctx.dispatch({"type": "set_deal", "by": "table", "deal": {"Ann": 1, "Ben": 2, "Cat": 3, "Dan": 4}})
+    ctx.local["word"] = {"round": 1, "player": "Ben", "phase": "entry"}
+    shown = texts(view.build(ctx))
+    assert "Number 2" in shown and not any(t.startswith("Symbol") for t in shown)
+
+
+def test_guess_buttons_per_opponent_lock_once_placed_and_hide_the_number():
+    ctx = dealt()
+    assert number_button(ctx, "Ann", 3) is None
+    assert all(number_button(ctx, p, n) for p in ["Ben", "Cat", "Dan"] for n in range(1, 8))
+    guess(ctx, "Ann", "Ben", 5)
+    assert ctx.actions[-1] == {"type": "guess", "by": "Ann", "target": "Ben", "number": 5}
+    shown = texts(view.build(ctx))
+    assert "Ben's drawing: guess placed (card 1 on the pile), locked" in shown
+    assert number_button(ctx, "Ben", 5) is None and number_button(ctx, "Cat", 5)
+    assert "Ben's pile: Ann" in shown
+    assert not any("5" in t for t in shown if "Ben" in t)
+    ctx.local["guesser"] = "Cat"
+    assert number_button(ctx, "Ben", 5) is not None
+
+
+def test_switcher_chooses_the_guesser():
+    ctx = dealt()
+    switch = [c for c in walk(view.build(ctx)) if isinstance(c, (ft.Button, ft.OutlinedButton))
+              and isinstance(c.content, ft.Text) and c.content.semantics_label == "Dan is guessing"]
+    switch[0].on_click(None)
+    assert ctx.local["guesser"] == "Dan"
+    assert number_button(ctx, "Dan", 1) is None and number_button(ctx, "Ann", 1) is not None
+
+
+def test_stop_takes_a_tile_and_locks_the_guesser():
+    ctx = dealt()
+    tap(ctx, "Ann: claim 3")
+    assert ctx.actions[-1] == {"type": "stop", "by": "Ann", "take_tile": True}
+    shown = texts(view.build(ctx))
+    assert "Ann took 3" in shown and "Ann has stopped: no more guesses." in shown
+    tap(ctx, "Ben: stop")
+    assert ctx.actions[-1] == {"type": "stop", "by": "Ben", "take_tile": False}
+    assert "Rewards left: 3, 2" in texts(view.build(ctx))
+
+
+def test_reveal_before_the_race_ends_asks_first():
+    ctx = dealt()
+    tap(ctx, "Reveal the piles")
+    dialog = ctx.page.dialogs[-1]
+    assert dialog.title.value == "Reveal now?"
+    dialog.actions[0].on_click(None)
+    assert ctx.state["phase"] == "drawing" and not ctx.page.dialogs
+    tap(ctx, "Reveal the piles")
+    ctx.page.dialogs[-1].actions[1].on_click(None)
+    assert ctx.state["round"] == 2 and ctx.state["phase"] == "deal"
+
+
+def play_round_one(ctx):
+    """The hand-worked round: Ann 5, Ben 0, Cat 5, Dan −8 (Dan the black sheep)."""
+    for g, t, n in [("Ann", "Ben", 6), ("Ben", "Cat", 2), ("Ann", "Cat", 2), ("Cat", "Ann", 4), ("Ben", "Ann", 1),
+                    ("Dan", "Ann", 2), ("Dan", "Ben", 3), ("Cat", "Dan", 1)]:
+        guess(ctx, g, t, n)
+    for name in ("Ann: claim 3", "Cat: claim 3", "Dan: claim 2"):
+        tap(ctx, name)
+    assert ctx.state["phase"] == "reveal"
+    assert number_button(ctx, "Ann", 1) is None
+    tap(ctx, "Reveal the piles")
+    assert not ctx.page.dialogs
+
+
+def test_reveal_screen_shows_piles_in_order_black_sheep_and_scores():
+    ctx = dealt()
+    play_round_one(ctx)
+    assert ctx.refused == []
+    shown = texts(view.build(ctx))
+    assert "Round 1 revealed (deck 1)" in shown and "Round 2: deal" in shown
+    assert "Ann drew symbol 1, number 4" in shown
+    assert "1. Cat guessed 4: right, 3 ★" in shown
+    assert "2. Ben guessed 1: wrong, to the middle" in shown
+    assert "1. Ben guessed 2: right, 3 ★" in shown and "2. Ann guessed 2: right, 2 ★" in shown
+    assert "Ann keeps tokens 2, 1 (−3)" in shown and "Dan keeps tokens 3, 2, 1 (−6)" in shown
+    assert "Cat keeps tokens 1 (−1)" in shown
+    assert "Black sheep: Dan with 2 cards in the middle" in shown
+    table = next(c for c in walk(view.build(ctx)) if isinstance(c, ft.DataTable))
+    rows = {r.cells[0].content.value: [c.content.value for c in r.cells[1:]] for r in table.rows}
+    assert rows == {"Ann": ["5", "-3", "+3", "5"], "Ben": ["3", "-3", "no tile", "0"],
+                    "Cat": ["3", "-1", "+3", "5"], "Dan": ["0", "-6", "−2 (black sheep)", "-8"]}
+
+
+def test_wrong_word_closes_the_pile_and_the_reveal_hands_back():
+    ctx = dealt()
+    guess(ctx, "Dan", "Cat", 2)
+    tap(ctx, "Cat drew the wrong word")
+    assert ctx.actions[-1] == {"type": "wrong_word", "by": "table", "drawer": "Cat"}
+    shown = texts(view.build(ctx))
+    assert "Cat's pile: wrong word, guesses returned" in shown
+    assert "Cat drew the wrong word" not in buttons(view.build(ctx))
+    ctx.local["guesser"] = "Ann"
+    assert "Cat drew the wrong word: that pile is closed" in texts(view.build(ctx))
+    assert number_button(ctx, "Cat", 1) is None
+    tap(ctx, "Reveal the piles")
+    ctx.page.dialogs[-1].actions[1].on_click(None)
+    shown = texts(view.build(ctx))
+    assert "Wrong word: the guesses go back to Dan" in shown and "No black sheep this round" in shown
+
+
+def test_final_shows_the_last_round():
+    ctx = dealt()
+    play_round_one(ctx)
+    ctx.dispatch({"type": "deal", "by": "table"})
+    ctx.dispatch({"type": "reveal", "by": "table"})
+    assert ctx.state["over"]
+    shown = texts(view.final(ctx))
+    assert "Round 2 revealed (deck 1)" in shown and "No black sheep this round" in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_every_view_key_is_translated(lang):
+    from scoring import i18n
+    table = i18n.table(lang)
+    keys = [k for k in table if k.startswith("pictomania.view.")]
+    assert len(keys) > 40
+    for reason in ("plus", "black_sheep", "unguessed", "none"):
+        assert f"pictomania.view.tile.{reason}" in table

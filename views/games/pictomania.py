@@ -1,0 +1,318 @@
+"""Pictomania view: the deal, each player's private word, simultaneous guesses, the bonus-tile race, the table's
+rulings (wrong word, reveal) and the reveal screen of the last scored round.
+
+Phases follow the engine (`scoring/games/pictomania.py`):
+- `deal`: the previous round's reveal (from `state["history"]`) above a "deal" button (a seeded reveal action;
+  undoing it needs the table's consent, which the frame asks for).
+- `drawing`: "my word" (tap your name, pass the phone, look, hide — the private cover component), the guess
+  panel (a player switcher, then 1–7 per opponent; a placed guess is locked and its number never shown), the
+  piles in the order guesses came in (guessers only), the race buttons for the bonus tiles, and the table's
+  "wrong word" and "reveal" buttons (revealing before everyone stopped asks first).
+- `reveal`: the race is over; only the table's rulings and "reveal" remain.
+- `over`: the frame shows the end screen with the chart; `final` adds the last round's reveal under it.
+
+The view computes nothing: right/wrong, tokens, the black sheep and scores come from the round's stored result.
+Scratch in `ctx.local`: who is guessing (`guesser`) and whose word is uncovered (`word`) — never rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from scoring.games.pictomania import NUMBERS, word_of
+from scoring.mechanics import race as race_mech
+from views.components.private import ENTRY, cover
+from views.components.race import race_buttons
+from views.context import GameContext
+
+NUMBER_BUTTON = 46
+
+
+def build(ctx: GameContext) -> ft.Control:
+    """The screen of the current phase."""
+    state = ctx.state
+    if state["phase"] == "deal":
+        return deal_screen(ctx)
+    return ft.Column(spacing=16, controls=[
+        ft.Text(ctx.t("pictomania.view.deck", round=state["round"], deck=state["deck"]), size=16),
+        my_word(ctx),
+        *([guess_panel(ctx)] if state["phase"] == "drawing" else []),
+        piles(ctx),
+        race_buttons(ctx, state["race"], on_claim=lambda p: stop(ctx, p, True),
+                     on_decline=lambda p: stop(ctx, p, False), title=ctx.t("pictomania.view.race_title")),
+        table_panel(ctx),
+    ])
+
+
+def final(ctx: GameContext) -> ft.Control:
+    """Under the end screen: the reveal of the last round."""
+    return reveal_panel(ctx, ctx.state["history"][-1])
+
+
+def heading(text: str) -> ft.Text:
+    """A section heading."""
+    return ft.Text(text, size=20, weight=ft.FontWeight.BOLD)
+
+
+def section(*controls: ft.Control) -> ft.Container:
+    """A framed block of the screen."""
+    return ft.Container(padding=12, border_radius=12, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                        content=ft.Column(controls=list(controls), spacing=10))
+
+
+# --- deal -----------------------------------------------------------------------------------------------------
+
+
+def deal_screen(ctx: GameContext) -> ft.Control:
+    """The previous round's reveal (if any) and the button that deals the next round."""
+    state = ctx.state
+    ctx.local.pop("word", None)
+    controls: list[ft.Control] = []
+    if state["history"]:
+        controls.append(reveal_panel(ctx, state["history"][-1]))
+    controls.append(section(
+        heading(ctx.t("pictomania.view.deal_title", round=state["round"])),
+        ft.Text(ctx.t("pictomania.view.deal_hint")),
+        ft.FilledButton(content=ctx.t("pictomania.view.deal"), icon=ft.Icons.STYLE, height=56,
+                        on_click=lambda e: ctx.dispatch({"type": "deal", "by": "table"})),
+    ))
+    return ft.Column(controls=controls, spacing=16)
+
+
+# --- my word (private) ----------------------------------------------------------------------------------------
+
+
+def my_word(ctx: GameContext) -> ft.Control:
+    """A button per player; the chosen one gets the pass-the-phone cover, then their symbol and number."""
+    slot: dict = ctx.local.setdefault("word", {})
+    if slot.get("round") != ctx.state["round"]:
+        slot.clear()
+        slot["round"] = ctx.state["round"]
+
+    def choose(player: str) -> None:
+        """Cover the screen for this player."""
+        slot.update(player=player, phase="cover")
+        ctx.refresh()
+
+    names = ft.Row(wrap=True, controls=[
+        ft.OutlinedButton(content=ctx.t("pictomania.view.word_button", name=p), icon=ft.Icons.VISIBILITY,
+                          on_click=lambda e, p=p: choose(p))
+        for p in ctx.players])
+    controls: list[ft.Control] = [heading(ctx.t("pictomania.view.my_word_title")),
+                                  ft.Text(ctx.t("pictomania.view.my_word_hint")), names]
+    player = slot.get("player")
+    if player and slot.get("phase") == ENTRY:
+        controls.append(word_card(ctx, slot, player))
+    elif player:
+        controls.append(cover(ctx, slot, player))
+    return section(*controls)
+
+
+def word_card(ctx: GameContext, slot: dict, player: str) -> ft.Control:
+    """The player's symbol and number, big, with the button that hides them again."""
+    word = word_of(ctx.state, player) or {}
+
+    def hide() -> None:
+        """Cover the word before the phone is handed on."""
+        slot.pop("player", None)
+        slot.pop("phase", None)
+        ctx.refresh()
+
+    lines = [ft.Text(ctx.t("pictomania.view.word_for", name=player), size=18, weight=ft.FontWeight.BOLD)]
+    if word.get("symbol") is not None:
+        lines.append(ft.Text(ctx.t("pictomania.view.symbol", symbol=word["symbol"]), size=32,
+                             weight=ft.FontWeight.BOLD))
+    lines.append(ft.Text(ctx.t("pictomania.view.number", number=word.get("number")), size=32,
+                         weight=ft.FontWeight.BOLD))
+    lines.append(ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF, height=56,
+                                 on_click=lambda e: hide()))
+    return ft.Container(padding=24, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12, content=ft.Column(
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=lines))
+
+
+# --- guesses --------------------------------------------------------------------------------------------------
+
+
+def guess_panel(ctx: GameContext) -> ft.Control:
+    """Pick who is guessing, then a number for an opponent's drawing; placed guesses are locked and hidden."""
+    players = ctx.players
+    guesser = ctx.local.get("guesser")
+    if guesser not in players:
+        guesser = ctx.local["guesser"] = players[0]
+
+    def pick(player: str) -> None:
+        """Switch the guess panel to this player."""
+        ctx.local["guesser"] = player
+        ctx.refresh()
+
+    switcher = ft.Row(wrap=True, controls=[
+        (ft.FilledButton if p == guesser else ft.OutlinedButton)(
+            content=ft.Text(p, semantics_label=ctx.t("pictomania.view.guesser_is", name=p)),
+            on_click=lambda e, p=p: pick(p))
+        for p in players])
+    controls: list[ft.Control] = [heading(ctx.t("pictomania.view.guess_title")),
+                                  ft.Text(ctx.t("pictomania.view.guesser")), switcher]
+    if race_mech.is_locked(ctx.state["race"], guesser):
+        controls.append(ft.Text(ctx.t("pictomania.view.guesser_stopped", name=guesser), italic=True))
+    else:
+        controls += [guess_row(ctx, guesser, target) for target in players if target != guesser]
+    return section(*controls)
+
+
+def guess_row(ctx: GameContext, guesser: str, target: str) -> ft.Control:
+    """One opponent: buttons 1–7, or the lock of a placed guess, or the closed pile of a wrong word."""
+    pile = ctx.state["guesses"][target]
+    placed = [i for i, (g, _) in enumerate(pile) if g == guesser]
+    if target in ctx.state["wrong_word"]:
+        return ft.Row(controls=[ft.Icon(ft.Icons.BLOCK),
+                                ft.Text(ctx.t("pictomania.view.pile_closed", target=target), expand=True)])
+    if placed:
+        return ft.Row(controls=[ft.Icon(ft.Icons.LOCK),
+                                ft.Text(ctx.t("pictomania.view.placed", target=target, place=placed[0] + 1),
+                                        expand=True)])
+    numbers = [
+        ft.Button(content=ft.Text(str(n), size=18, semantics_label=ctx.t("pictomania.view.guess_number",
+                                                                         number=n, target=target)),
+                  width=NUMBER_BUTTON, height=NUMBER_BUTTON, style=ft.ButtonStyle(padding=0),
+                  on_click=lambda e, n=n: ctx.dispatch({"type": "guess", "by": guesser, "target": target,
+                                                        "number": n}))
+        for n in range(1, NUMBERS + 1)]
+    return ft.Column(spacing=4, controls=[
+        ft.Text(ctx.t("pictomania.view.guess_on", target=target), size=16, weight=ft.FontWeight.W_600),
+        ft.Row(controls=numbers, wrap=True, spacing=4, run_spacing=4),
+    ])
+
+
+def piles(ctx: GameContext) -> ft.Control:
+    """Every pile with its guessers in order (the numbers stay face down until the reveal)."""
+    rows: list[ft.Control] = [heading(ctx.t("pictomania.view.piles_title"))]
+    for drawer in ctx.players:
+        pile = ctx.state["guesses"][drawer]
+        if drawer in ctx.state["wrong_word"]:
+            text = ctx.t("pictomania.view.pile_returned", drawer=drawer)
+        elif pile:
+            text = ctx.t("pictomania.view.pile", drawer=drawer, guessers=[g for g, _ in pile])
+        else:
+            text = ctx.t("pictomania.view.pile_empty", drawer=drawer)
+        rows.append(ft.Text(text, size=16))
+    return section(*rows)
+
+
+def stop(ctx: GameContext, player: str, take_tile: bool) -> None:
+    """The player finishes, taking the highest bonus tile or none."""
+    ctx.dispatch({"type": "stop", "by": player, "take_tile": take_tile})
+
+
+# --- table rulings --------------------------------------------------------------------------------------------
+
+
+def table_panel(ctx: GameContext) -> ft.Control:
+    """Wrong-word rulings per drawer and the reveal button."""
+    ruled = ctx.state["wrong_word"]
+    wrong = [ft.OutlinedButton(content=ctx.t("pictomania.view.wrong_word", drawer=p), icon=ft.Icons.GAVEL,
+                               on_click=lambda e, p=p: ctx.dispatch({"type": "wrong_word", "by": "table",
+                                                                     "drawer": p}))
+             for p in ctx.players if p not in ruled]
+    return section(
+        heading(ctx.t("pictomania.view.table_title")),
+        ft.Text(ctx.t("pictomania.view.wrong_word_hint")),
+        ft.Row(controls=wrong, wrap=True),
+        ft.FilledButton(content=ctx.t("pictomania.view.reveal"), icon=ft.Icons.FLIP, height=56,
+                        on_click=lambda e: ask_reveal(ctx)),
+    )
+
+
+def ask_reveal(ctx: GameContext) -> None:
+    """Reveal; while the race still runs, ask the table first."""
+    if ctx.state["phase"] == "reveal":
+        reveal(ctx)
+        return
+
+    def answer(yes: bool) -> None:
+        """Close the question; reveal if the table agreed."""
+        ctx.page.pop_dialog()
+        if yes:
+            reveal(ctx)
+
+    ctx.page.show_dialog(ft.AlertDialog(
+        modal=True,
+        title=ft.Text(ctx.t("pictomania.view.reveal_early_title")),
+        content=ft.Text(ctx.t("pictomania.view.reveal_early")),
+        actions=[ft.TextButton(content=ctx.t("pictomania.view.cancel"), on_click=lambda e: answer(False)),
+                 ft.FilledButton(content=ctx.t("pictomania.view.reveal_now"), on_click=lambda e: answer(True))],
+    ))
+
+
+def reveal(ctx: GameContext) -> None:
+    """Turn the piles over and score the round."""
+    ctx.dispatch({"type": "reveal", "by": "table"})
+
+
+# --- the reveal screen ----------------------------------------------------------------------------------------
+
+
+def reveal_panel(ctx: GameContext, entry: dict) -> ft.Control:
+    """A scored round: pile by pile, the middle and the black sheep, and the round's score table."""
+    result = entry["result"]
+    controls: list[ft.Control] = [heading(ctx.t("pictomania.view.reveal_title", round=entry["round"],
+                                                deck=entry["deck"]))]
+    for drawer in ctx.players:
+        controls.append(pile_result(ctx, entry, drawer))
+    controls.append(ft.Text(ctx.t("pictomania.view.middle", middle=result["middle"]), size=16))
+    sheep = result["black_sheep"]
+    controls.append(ft.Text(ctx.t("pictomania.view.black_sheep", name=sheep, count=result["middle"][sheep])
+                            if sheep else ctx.t("pictomania.view.no_black_sheep"),
+                            size=18, weight=ft.FontWeight.BOLD))
+    controls.append(round_table(ctx, result))
+    return section(*controls)
+
+
+def pile_result(ctx: GameContext, entry: dict, drawer: str) -> ft.Control:
+    """One drawer's word, the guesses on the pile in order with right/wrong and tokens, and what they kept."""
+    result = entry["result"]
+    word = entry["deal"][drawer]
+    if word.get("symbol") is None:
+        title = ctx.t("pictomania.view.drew_kids", drawer=drawer, number=word["number"])
+    else:
+        title = ctx.t("pictomania.view.drew", drawer=drawer, symbol=word["symbol"], number=word["number"])
+    lines: list[ft.Control] = [ft.Text(title, size=16, weight=ft.FontWeight.BOLD)]
+    if drawer in entry["wrong_word"]:
+        back = [g for g, _ in entry["returned"].get(drawer, [])]
+        lines.append(ft.Text(ctx.t("pictomania.view.returned", guessers=back) if back
+                             else ctx.t("pictomania.view.returned_none")))
+    for place, (guesser, number) in enumerate(entry["guesses"][drawer], start=1):
+        stars = dict(result["received"][guesser]).get(drawer)
+        if stars is None:
+            lines.append(ft.Row(controls=[ft.Icon(ft.Icons.CLOSE, color=ft.Colors.ERROR), ft.Text(ctx.t(
+                "pictomania.view.guess_wrong", place=place, guesser=guesser, number=number), expand=True)]))
+        else:
+            lines.append(ft.Row(controls=[ft.Icon(ft.Icons.CHECK, color=ft.Colors.GREEN), ft.Text(ctx.t(
+                "pictomania.view.guess_right", place=place, guesser=guesser, number=number, stars=stars),
+                expand=True)]))
+    if not entry["guesses"][drawer] and drawer not in entry["wrong_word"]:
+        lines.append(ft.Text(ctx.t("pictomania.view.no_guesses"), italic=True))
+    kept = result["kept"][drawer]
+    lines.append(ft.Text(ctx.t("pictomania.view.kept", drawer=drawer, tokens=kept, stars=sum(kept)) if kept
+                         else ctx.t("pictomania.view.kept_none", drawer=drawer)))
+    return ft.Container(padding=ft.Padding.only(left=8, top=4, bottom=4),
+                        content=ft.Column(controls=lines, spacing=2))
+
+
+def round_table(ctx: GameContext, result: dict) -> ft.Control:
+    """Per player: stars won, own stars left, the bonus tile, the round's score."""
+    columns = ["player", "received", "lost", "tile", "total"]
+    rows = []
+    for p in ctx.players:
+        score = result["scores"][p]
+        tile = ctx.t(f"pictomania.view.tile.{score['tile_reason']}", tile=score["tile"], points=score["tile_points"])
+        cells = [p, str(score["received"]), str(-score["lost"]), tile, str(score["total"])]
+        rows.append(ft.DataRow(cells=[ft.DataCell(ft.Text(c)) for c in cells]))
+    table = ft.DataTable(column_spacing=14, horizontal_margin=6, rows=rows, columns=[
+        ft.DataColumn(label=ft.Text(ctx.t(f"pictomania.view.col.{c}")), numeric=c not in ("player", "tile"))
+        for c in columns])
+    return ft.Column(spacing=4, controls=[
+        ft.Text(ctx.t("pictomania.view.round_scores"), size=18, weight=ft.FontWeight.BOLD),
+        ft.Row(controls=[table], scroll=ft.ScrollMode.AUTO),
+    ])
