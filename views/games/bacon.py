@@ -1,0 +1,222 @@
+"""Bacon view: the two teams and their points, the first dealer, the finishing order tapped player by player,
+the deals so far, and the referee (reachable from the deal screen): tap the cards on the table and the cards
+played, read the verdict, and put it on record as a `ruling` when the table wants it.
+
+Drafts in `ctx.local["bacon"]`: the order tapped so far, whether the referee is open, the referee's piles,
+the suit being tapped, the type the table combination was played as, and the last verdict checked.
+Combination types arrive as raw ids ("flush5") and are shown through `cards.type.<type>`.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scoring.core import RuleError
+from scoring.games.bacon import members, referee
+from validators.cards import BACON_SUITS, WILD, readings
+from views.components.cards import card_buttons, choice_row, pile
+from views.context import GameContext
+
+PILES = ("table", "played")
+
+
+def draft_of(ctx: GameContext) -> dict:
+    """The view's scratch: order, referee piles and choices."""
+    return ctx.local.setdefault("bacon", {"order": [], "referee": False, "table": [], "played": [], "into": "played",
+                                          "suit": BACON_SUITS[0], "table_type": None, "verdict": None})
+
+
+def type_name(ctx: GameContext, kind: str) -> str:
+    """A combination type in words."""
+    return ctx.t(f"cards.type.{kind}")
+
+
+def reason_text(ctx: GameContext, reason: dict) -> str:
+    """A referee reason (key + params) in words, type ids translated."""
+    params = dict(reason.get("params", {}))
+    for key in ("played_type", "table_type", "type"):
+        if key in params:
+            params[key] = type_name(ctx, params[key])
+    return ctx.t(reason["key"], **params)
+
+
+def build(ctx: GameContext) -> ft.Control:
+    """Teams, dealer choice, the finishing order, the referee and the deals table."""
+    draft = draft_of(ctx)
+    controls: list[ft.Control] = [teams_panel(ctx)]
+    if not ctx.state["deals"]:
+        controls.append(dealer_panel(ctx))
+    controls += [order_panel(ctx, draft), referee_panel(ctx, draft), deals_table(ctx)]
+    return ft.Column(spacing=12, controls=controls)
+
+
+def teams_panel(ctx: GameContext) -> ft.Control:
+    """Each team's players and points, and the target."""
+    totals = ctx.engine.team_totals(ctx.state)
+    rows = [ft.Text(ctx.t("bacon.view.team", team=t + 1, names=" + ".join(members(ctx.state, t)),
+                          points=totals[t]), size=18, weight=ft.FontWeight.W_600) for t in range(len(totals))]
+    rows.append(ft.Text(ctx.t("bacon.view.target", target=ctx.state["target"], deals=ctx.state["deal_limit"]),
+                        size=13))
+    return ft.Column(spacing=2, controls=rows)
+
+
+def dealer_panel(ctx: GameContext) -> ft.Control:
+    """Before the first deal: who deals (drawn), and buttons to name another first dealer."""
+    return ft.Column(spacing=4, controls=[
+        ft.Text(ctx.t("bacon.view.first_dealer", name=ctx.state["dealer"]), size=16),
+        choice_row([(n, n) for n in ctx.players], ctx.state["dealer"],
+                   lambda n: ctx.dispatch({"type": "dealer", "by": "table", "player": n})),
+    ])
+
+
+def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
+    """Tap the players in the order they went out, then record the deal."""
+    order = draft["order"]
+    extra = ctx.state["phase"] == "bacon.phase.extra"
+
+    def add(name: str) -> None:
+        """The next player out."""
+        order.append(name)
+        ctx.refresh()
+
+    def remove(index: int) -> None:
+        """Take a player back out of the order."""
+        del order[index]
+        ctx.refresh()
+
+    def send() -> None:
+        """Record the deal; start a fresh order once accepted."""
+        if ctx.dispatch({"type": "deal", "by": "table", "order": list(order)}):
+            order.clear()
+
+    waiting = [n for n in ctx.players if n not in order]
+    return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, content=ft.Column(
+        spacing=8, controls=[
+            ft.Text(ctx.t("bacon.view.extra" if extra else "bacon.view.order", deal=len(ctx.state["deals"]) + 1),
+                    size=16, weight=ft.FontWeight.BOLD),
+            ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+                ft.OutlinedButton(content=ctx.t("bacon.view.out", name=n), height=48, on_click=lambda e, n=n: add(n))
+                for n in waiting]),
+            pile(ctx, [ctx.t("bacon.view.place", place=i + 1, name=n) for i, n in enumerate(order)], remove,
+                 "bacon.view.nobody_out"),
+            ft.FilledButton(content=ctx.t("bacon.view.record_deal"), icon=ft.Icons.CHECK, disabled=not order,
+                            on_click=lambda e: send()),
+        ]))
+
+
+def referee_panel(ctx: GameContext, draft: dict) -> ft.Control:
+    """The referee: closed, a button to open it; open, the two piles, the card picker and the verdict."""
+
+    def update(**fields) -> None:
+        """Change the referee scratch and show it again."""
+        draft.update(fields)
+        ctx.refresh()
+
+    if not draft["referee"]:
+        return ft.OutlinedButton(content=ctx.t("bacon.view.referee_open"), icon=ft.Icons.GAVEL,
+                                 on_click=lambda e: update(referee=True))
+
+    def pick(code: str) -> None:
+        """Add a card to the pile being tapped."""
+        update(**{draft["into"]: draft[draft["into"]] + [code], "verdict": None})
+
+    def remover(which: str):
+        """A handler taking a card back out of one pile."""
+        return lambda i: update(**{which: draft[which][:i] + draft[which][i + 1:], "verdict": None, "table_type": None})
+
+    def check() -> None:
+        """Ask the referee, without recording."""
+        try:
+            update(verdict=referee(draft["table"], draft["played"], draft["table_type"]))
+        except RuleError as err:
+            update(verdict={"error": {"key": err.key, "params": err.params}})
+
+    def record() -> None:
+        """Put the check on record; clear the piles once accepted."""
+        if ctx.dispatch({"type": "ruling", "by": "table", "table": list(draft["table"]),
+                         "played": list(draft["played"]), "table_type": draft["table_type"]}):
+            draft.update(table=[], played=[], verdict=None, table_type=None)
+
+    suit = draft["suit"]
+    cards = [(f"{r}{suit}", f"{r}{suit}") for r in range(1, 11)] + [(WILD, ctx.t("bacon.view.wild"))]
+    controls: list[ft.Control] = [
+        ft.Row(controls=[ft.Text(ctx.t("bacon.view.referee"), size=16, weight=ft.FontWeight.BOLD, expand=True),
+                         ft.TextButton(content=ctx.t("bacon.view.referee_close"),
+                                       on_click=lambda e: update(referee=False))]),
+        choice_row([(p, ctx.t(f"bacon.view.into.{p}")) for p in PILES], draft["into"], lambda p: update(into=p)),
+        choice_row([(s, ctx.t("bacon.view.suit", suit=s)) for s in BACON_SUITS], suit, lambda s: update(suit=s)),
+        card_buttons(cards, pick),
+    ]
+    for which in PILES:
+        controls += [ft.Text(ctx.t(f"bacon.view.pile.{which}"), weight=ft.FontWeight.W_600),
+                     pile(ctx, [ctx.t("bacon.view.wild") if c == WILD else c for c in draft[which]],
+                          remover(which), "bacon.view.pile_empty")]
+    controls += as_played(ctx, draft, update)
+    controls.append(ft.Row(wrap=True, controls=[
+        ft.FilledButton(content=ctx.t("bacon.view.check"), icon=ft.Icons.HELP, disabled=not draft["played"],
+                        on_click=lambda e: check()),
+        ft.OutlinedButton(content=ctx.t("bacon.view.record_ruling"), icon=ft.Icons.SAVE,
+                          disabled=not draft["played"], on_click=lambda e: record()),
+    ]))
+    if draft["verdict"]:
+        controls.append(verdict_view(ctx, draft["verdict"]))
+    controls += rulings_list(ctx)
+    return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                        content=ft.Column(spacing=8, controls=controls))
+
+
+def as_played(ctx: GameContext, draft: dict, update) -> list[ft.Control]:
+    """When the table cards read several ways: which type they were played as (best reading by default)."""
+    try:
+        kinds = list(dict.fromkeys(c.type for c in readings(draft["table"])))
+    except RuleError:
+        return []
+    if len(kinds) < 2:
+        return []
+    options = [(None, ctx.t("bacon.view.as_best"))] + [(k, type_name(ctx, k)) for k in kinds]
+    return [ft.Text(ctx.t("bacon.view.as_played")),
+            choice_row(options, draft["table_type"], lambda k: update(table_type=k, verdict=None))]
+
+
+def reading_text(ctx: GameContext, which: str, reading: dict | None) -> str:
+    """One pile's best reading in words."""
+    if reading is None:
+        return ctx.t(f"bacon.view.reading_none.{which}")
+    return ctx.t(f"bacon.view.reading.{which}", type=type_name(ctx, reading["type"]), size=reading["size"],
+                 rank=reading["rank"])
+
+
+def verdict_view(ctx: GameContext, verdict: dict) -> ft.Control:
+    """The verdict: beats or not, why, and how both piles read."""
+    if "error" in verdict:
+        return ft.Text(reason_text(ctx, verdict["error"]), color=ft.Colors.ERROR, size=16)
+    colour = ft.Colors.GREEN_800 if verdict["beats"] else ft.Colors.RED_800
+    return ft.Column(spacing=2, controls=[
+        ft.Text(reason_text(ctx, verdict["reason"]), size=17, weight=ft.FontWeight.BOLD, color=colour),
+        ft.Text(reading_text(ctx, "table", verdict["table"]), size=13),
+        ft.Text(reading_text(ctx, "played", verdict["played"]), size=13),
+    ])
+
+
+def rulings_list(ctx: GameContext) -> list[ft.Control]:
+    """The referee checks on record (their cards read from the ruling actions: the stored ruling's "table" and
+    "played" hold the readings, which overwrite the cards there)."""
+    asked = [a for a in ctx.record["actions"] if a.get("type") == "ruling"]
+    return [ft.Text(ctx.t("bacon.view.ruling", deal=r["deal"], played=" ".join(a.get("played", [])),
+                          table=" ".join(a.get("table", [])) or "—", verdict=reason_text(ctx, r["reason"])), size=13)
+            for r, a in zip(ctx.state["rulings"], asked)]
+
+
+def deals_table(ctx: GameContext) -> ft.Control:
+    """Each deal: dealer, who went out first, which team scored how much."""
+    deals = ctx.state["deals"]
+    if not deals:
+        return ft.Text(ctx.t("bacon.view.no_deals"), italic=True)
+    rows = [ft.DataRow(cells=[ft.DataCell(ft.Text(str(i + 1))), ft.DataCell(ft.Text(d["dealer"])),
+                              ft.DataCell(ft.Text(d["order"][0])),
+                              ft.DataCell(ft.Text(ctx.t("bacon.view.team_points", team=d["team"] + 1,
+                                                        points=d["points"])))])
+            for i, d in enumerate(deals)]
+    columns = [ft.DataColumn(label=ft.Text(ctx.t(f"bacon.view.column.{c}"))) for c in ("deal", "dealer", "first",
+                                                                                          "scored")]
+    return ft.Row(controls=[ft.DataTable(column_spacing=16, columns=columns, rows=rows)], scroll=ft.ScrollMode.AUTO)
