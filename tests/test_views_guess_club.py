@@ -1,0 +1,267 @@
+"""The Guess Club view built without a browser over a real store: each phase's controls, the actions its buttons
+send, hidden cards behind the cover, proposals with reasons, the transfers in words, settlement and learned
+aliases."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import flet as ft
+import pytest
+
+from scoring import i18n
+from scoring.core import RuleError, engine
+from scoring.record import new_record
+from storage import Store
+from tests.test_views_components import FakePage, texts, walk
+from views import words
+from views.context import GameContext
+from views.games import guess_club as view
+
+T0 = "2025-01-01T20:00:00+00:00"
+PLAYERS = ["Ann", "Bo", "Cy"]
+
+
+class Table:
+    """A stored Guess Club session and a way to build its view as the frame would."""
+
+    def __init__(self, store: Store, options: dict | None = None):
+        self.store, self.local, self.errors, self.refreshed = store, {}, [], 0
+        self.sid = store.create(new_record("guess_club", PLAYERS, options or {"cards": 2}, now=T0))
+
+    def apply(self, action: dict) -> bool:
+        """Play through the store as the frame does; record refusals."""
+        try:
+            self.store.play(self.sid, action, action["at"])
+        except RuleError as err:
+            self.errors.append(err.key)
+            return False
+        return True
+
+    def refresh(self) -> None:
+        """Count re-render requests."""
+        self.refreshed += 1
+
+    def ctx(self, lang: str = "en") -> GameContext:
+        """A context on the current record and state."""
+        return GameContext(lang=lang, record=self.store.load(self.sid), state=self.store.state(self.sid),
+                           engine=engine("guess_club"), page=FakePage(), store=self.store, local=self.local,
+                           sound=False, apply=self.apply, show_error=self.errors.append, refresh=self.refresh)
+
+    def build(self, lang: str = "en") -> ft.Control:
+        """The view as shown now."""
+        return view.build(self.ctx(lang))
+
+    def play(self, *actions: dict) -> None:
+        """Actions straight into the store."""
+        for action in actions:
+            self.store.play(self.sid, action, T0)
+
+    @property
+    def state(self) -> dict:
+        return self.store.state(self.sid)
+
+
+@pytest.fixture
+def table(tmp_path):
+    store = Store(tmp_path)
+    yield Table(store)
+    store.close()
+
+
+def answered(table: Table, hands: dict) -> None:
+    """Topic set and every hand in."""
+    table.play({"type": "topic", "by": "Ann", "text": "Fruit"},
+               *[{"type": "answers", "by": p, "cards": cards} for p, cards in hands.items()])
+
+
+def buttons(body: ft.Control) -> dict:
+    """Every button (filled, outlined, text) by its text."""
+    kinds = (ft.Button, ft.OutlinedButton, ft.TextButton)
+    return {c.content: c for c in walk(body) if isinstance(c, kinds) and isinstance(c.content, str)}
+
+
+def tap(body: ft.Control, name: str) -> None:
+    """Click the button with this text."""
+    buttons(body)[name].on_click(None)
+
+
+def checkboxes(body: ft.Control) -> dict:
+    """Checkboxes by their label."""
+    return {c.label: c for c in walk(body) if isinstance(c, ft.Checkbox)}
+
+
+def ticked():
+    """A checkbox change event that ticks the box."""
+    return SimpleNamespace(control=SimpleNamespace(value=True))
+
+
+def number_buttons(body: ft.Control) -> dict:
+    """The prediction board's buttons by number."""
+    return {int(c.content): c for c in walk(body) if isinstance(c, ft.OutlinedButton) and str(c.content).isdigit()}
+
+
+def test_table_shows_money_pot_board_counter_and_setter(table):
+    shown = texts(table.build())
+    assert "Ann (setter) · chips 150 · loans 0 · money 150" in shown
+    assert "Bo · chips 150 · loans 0 · money 150" in shown
+    assert {"Pot 30", "Bonus board 30", "Matches 0", "Now: Ann"} <= set(shown)
+    assert sorted(number_buttons(table.build())) == list(range(14))
+    assert all(b.disabled for b in number_buttons(table.build()).values())
+
+
+def test_random_topic_comes_from_the_list_in_the_session_language(table):
+    body = table.build("zh-CN")
+    tap(body, "随机出题")
+    drawn = table.local["topic"]["text"]
+    assert drawn in view.topics()["zh-CN"]
+    tap(table.build("zh-CN"), "确定题目")
+    assert table.state["topic"] == drawn and table.local["topic"]["text"] == ""
+    assert "题目：" + drawn in texts(table.build("zh-CN"))
+
+
+def test_blank_topic_is_refused_by_the_engine(table):
+    tap(table.build(), "Set topic")
+    assert table.errors == ["guess_club.topic_invalid"] and table.state["topic"] is None
+
+
+def test_answers_behind_the_cover_repeats_refused_and_kept(table):
+    table.play({"type": "topic", "by": "Ann", "text": "Fruit"})
+    body = table.build()
+    assert "Pass the phone to Ann" in texts(body) and "Answer 1" not in [c.label for c in walk(body)
+                                                                         if isinstance(c, ft.TextField)]
+    tap(body, "I am Ann: show")
+    body = table.build()
+    fields = [c for c in walk(body) if isinstance(c, ft.TextField)]
+    assert [f.label for f in fields] == ["Answer 1", "Answer 2"]
+    table.local["answers"]["answers"][:] = ["Apple", "apple"]
+    tap(body, "Done: hide my answers")
+    assert table.errors == ["guess_club.answers_repeat"]
+    assert table.local["answers"]["answers"] == ["Apple", "apple"] and table.state["hands"]["Ann"] is None
+    table.local["answers"]["answers"][:] = ["Apple", "pear"]
+    tap(table.build(), "Done: hide my answers")
+    shown = texts(table.build())
+    assert "Handed in: Ann" in shown and "Still writing: Bo, Cy" in shown and "Pass the phone to Bo" in shown
+
+
+def test_hand_is_covered_until_shown_and_a_tap_plays_the_card(table):
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["Apple", "plum"], "Cy": ["kiwi", "lime"]})
+    body = table.build()
+    assert "Pass the phone to Bo" in texts(body) and "Read out “plum”" not in buttons(body)
+    assert not any(b.disabled for b in number_buttons(body).values())
+    tap(body, "I am Bo: show")
+    body = table.build()
+    assert {"Read out “Apple”", "Read out “plum”"} <= set(buttons(body))
+    tap(body, "Read out “Apple”")
+    assert table.state["phase"] == "ruling" and table.state["pending"]["text"] == "Apple"
+
+
+def test_prediction_board_sends_predict_and_greys_full_numbers(table):
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["Apple", "plum"], "Cy": ["kiwi", "lime"]})
+    number_buttons(table.build())[3].on_click(None)
+    number_buttons(table.build())[3].on_click(None)
+    assert table.state["markers"] == [{"player": "Bo", "number": 3}, {"player": "Cy", "number": 3}]
+    body = table.build()
+    assert number_buttons(body)[3].disabled and not number_buttons(body)[4].disabled
+    assert "Cy pays 10 into the pot" in texts(body)
+    assert "Pot 50" in texts(body)
+
+
+def test_ruling_lists_proposals_with_reason_and_a_match_takes_the_pot(table):
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["Apple", "bananas"], "Cy": ["banana", "lime"]})
+    table.play({"type": "predict", "by": "Bo", "number": 1}, {"type": "play", "by": "Cy", "card": 0})
+    body = table.build()
+    shown = texts(body)
+    assert "Cy reads out: “banana”" in shown
+    assert any(t.startswith("These look alike: the table decides.") for t in shown)
+    boxes = checkboxes(body)
+    assert list(boxes) == ["Bo: “bananas”"] and boxes["Bo: “bananas”"].value is False
+    boxes["Bo: “bananas”"].on_change(ticked())
+    tap(table.build(), "Fits the topic (1 matching cards; none: pays 10)")
+    state = table.state
+    assert state["matches"] == 1 and state["hands"]["Bo"][1]["out"] == "matched"
+    shown = texts(table.build())
+    assert "Cy takes 40 from the pot" in shown and "30 from the bank into the pot" in shown
+    assert "Remembered as the same answer: “banana” = “bananas”" in shown
+    assert ("banana", "bananas") in table.store.aliases() or ("bananas", "banana") in table.store.aliases()
+
+
+def test_invalid_ruling_sends_no_matches_even_with_proposals_ticked(table):
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["Apple", "plum"], "Cy": ["kiwi", "lime"]})
+    table.play({"type": "play", "by": "Bo", "card": 0})
+    body = table.build()
+    assert checkboxes(body)["Ann: “apple”"].value is True
+    tap(body, "Does not fit (pays 20)")
+    assert table.errors == [] and table.state["matches"] == 0
+    assert "Bo pays 20 into the pot" in texts(table.build())
+
+
+def test_a_missed_card_is_added_from_behind_the_cover(table):
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["grape", "plum"], "Cy": ["kiwi", "lime"]})
+    table.play({"type": "play", "by": "Bo", "card": 0})
+    body = table.build()
+    assert "The app found no matching card." in texts(body)
+    tap(body, "Ann has a match too")
+    body = table.build()
+    assert "Pass the phone to Ann" in texts(body)
+    tap(body, "I am Ann: show")
+    tap(table.build(), "This one matches: “pear”")
+    body = table.build()
+    assert "Added as a match — Ann: “pear”" in texts(body)
+    tap(body, "Fits the topic (1 matching cards; none: pays 10)")
+    assert table.state["plays"][-1]["matches"] == [["Ann", 1]]
+
+
+def test_settlement_lists_unplayed_cards_penalties_and_transfers(table):
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["Apple", "plum"], "Cy": ["kiwi", "lime"]})
+    table.play({"type": "predict", "by": "Bo", "number": 1}, {"type": "play", "by": "Cy", "card": 0},
+               {"type": "rule", "by": "Ann", "valid": True, "matches": []},
+               {"type": "play", "by": "Ann", "card": 0},
+               {"type": "rule", "by": "Ann", "valid": True, "matches": [["Bo", 0]]},
+               {"type": "play", "by": "Bo", "card": 1},
+               {"type": "rule", "by": "Ann", "valid": False, "matches": []})
+    body = table.build()
+    assert list(checkboxes(body)) == ["Ann: “pear”", "Cy: “lime”"]
+    checkboxes(body)["Cy: “lime”"].on_change(ticked())
+    tap(table.build(), "Settle round 1")
+    shown = texts(table.build())
+    assert "Round 1 settled: 1 matches" in shown
+    assert "Penalties for unplayed cards: Cy 20" in shown
+    assert "Predictions paid: Bo 100" in shown
+    assert "Cy pays 20 into the pot" in shown and "Bo takes 70 from the pot" in shown
+    assert "Bo takes 30 from the bonus board" in shown
+    assert "Money now: Ann 200, Bo 220, Cy 120" in shown
+
+
+def test_loans_shown_and_final_settlement_on_the_end_screen(tmp_path):
+    store = Store(tmp_path)
+    table = Table(store, {"cards": 1, "start_money": 10})
+    for rnd, setter in enumerate(PLAYERS):
+        table.play({"type": "topic", "by": setter, "text": f"T{rnd}"},
+                   *[{"type": "answers", "by": p, "cards": [f"{p}{rnd}"]} for p in PLAYERS])
+        first = table.state["turn"]
+        table.play({"type": "play", "by": first, "card": 0},
+                   {"type": "rule", "by": setter, "valid": False, "matches": []},
+                   {"type": "settle", "by": setter, "invalid": []})
+    state = table.state
+    assert state["over"]
+    shown = texts(view.final(table.ctx()))
+    assert "Round 3 settled: 0 matches" in shown
+    assert "The unclaimed reward of 110 goes back to the bank" in shown
+    assert any("loans 100" in t for t in texts(view.table_panel(table.ctx())))
+    store.close()
+
+
+def test_view_keys_used_exist_in_both_languages_with_the_same_placeholders():
+    """Every `guess_club.view.*` key the view uses is in both tables, none is unused, placeholders agree."""
+    source = Path(view.__file__).read_text("utf-8")
+    used = set(re.findall(r'"(guess_club\.view\.[a-z_]+)"', source))
+    tables = {lang: {k: v for k, v in i18n.table(lang).items() if k.startswith("guess_club.view.")}
+              for lang in i18n.LANGUAGES}
+    for table in tables.values():
+        assert set(table) == used
+    for key in used:
+        assert set(re.findall(r"{(\w+)}", tables["en"][key])) == set(re.findall(r"{(\w+)}", tables["zh-CN"][key]))
+    assert words.say("zh-CN", "guess_club.view.pot", amount=30) == "奖池 30"

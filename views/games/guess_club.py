@@ -1,0 +1,382 @@
+"""Guess Club view: the table (chips and loans, pot, bonus board, match counter, prediction board, whose turn),
+the round's steps (topic, hidden answers, play or predict, the setter's ruling, the check of unplayed cards),
+the transfers of the last action in words, and the settlement of the round just ended.
+
+Hidden answers are typed behind the private-entry component; the active player's hand, and a card another player
+adds to a match, show only behind its cover ("pass the phone"). The topic may be typed or drawn from
+`assets/guess_club/topics.json` in the session's language with the view's own random (the chosen text is sent in
+the `topic` action, so replay stays deterministic). Aliases the setter confirms (`state["learned"]`) are stored
+with `ctx.store.add_alias`; the engine has no action that takes stored aliases, so a session knows only the
+aliases confirmed in it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from pathlib import Path
+
+import flet as ft
+
+from scoring.games.guess_club import INVALID, MISS, PREDICT
+from scoring.mechanics import ledger
+from views.components.private import ENTRY, cover, private_entry
+from views.context import GameContext
+
+TOPICS = Path(__file__).resolve().parents[2] / "assets" / "guess_club" / "topics.json"
+SPOT = 52
+
+
+@cache
+def topics() -> dict[str, list[str]]:
+    """The app's topic list per language."""
+    return json.loads(TOPICS.read_text("utf-8"))
+
+
+def build(ctx: GameContext) -> ft.Control:
+    """The table, this phase's controls, the last transfers and the round just settled."""
+    remember_aliases(ctx)
+    phase = ctx.state["phase"]
+    steps = {"topic": topic_panel, "answers": answers_panel, "turns": turn_panel, "ruling": ruling_panel,
+             "settle": settle_panel}
+    controls = [table_panel(ctx), steps[phase](ctx)] if phase in steps else [table_panel(ctx)]
+    controls += transfers_panel(ctx) + learned_panel(ctx)
+    return ft.Column(spacing=12, controls=controls)
+
+
+def final(ctx: GameContext) -> ft.Control:
+    """Under the end screen: the last round's settlement with every transfer."""
+    return ft.Column(spacing=12, controls=transfers_panel(ctx))
+
+
+def scratch(ctx: GameContext, name: str) -> dict:
+    """View scratch that starts afresh whenever an action has been taken or undone."""
+    slot = ctx.local.setdefault(name, {})
+    mark = len(ctx.record["actions"])
+    if slot.get("mark") != mark:
+        slot.clear()
+        slot["mark"] = mark
+    return slot
+
+
+def remember_aliases(ctx: GameContext) -> None:
+    """Store the aliases the last ruling confirmed (once per action)."""
+    learned = ctx.state.get("learned") or []
+    mark = len(ctx.record["actions"])
+    if learned and ctx.local.get("aliases_stored") != mark:
+        for a, b in learned:
+            ctx.store.add_alias(a, b)
+        ctx.local["aliases_stored"] = mark
+
+
+def heading(text: str) -> ft.Text:
+    """A section title."""
+    return ft.Text(text, size=18, weight=ft.FontWeight.BOLD)
+
+
+def card(controls: list[ft.Control], colour: str = ft.Colors.SURFACE_CONTAINER_HIGHEST) -> ft.Control:
+    """A padded box of controls."""
+    return ft.Container(padding=12, border_radius=10, bgcolor=colour,
+                        content=ft.Column(spacing=8, controls=controls))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The table
+
+
+def table_panel(ctx: GameContext) -> ft.Control:
+    """Money per player, pot, bonus board, match counter, topic, whose turn, and the prediction board."""
+    state, book = ctx.state, ctx.state["ledger"]
+    rows: list[ft.Control] = [heading(ctx.t("guess_club.view.table"))]
+    for name in ctx.players:
+        key = "guess_club.view.setter_money" if name == state["setter"] else "guess_club.view.money"
+        rows.append(ft.Text(ctx.t(key, name=name, chips=ledger.balance(book, name), loans=ledger.loans(book, name),
+                                  money=ledger.money(book, name)), size=16))
+    rows.append(ft.Row(wrap=True, spacing=16, controls=[
+        ft.Text(ctx.t("guess_club.view.pot", amount=ledger.balance(book, "pot")), size=20,
+                weight=ft.FontWeight.BOLD),
+        ft.Text(ctx.t("guess_club.view.board", amount=ledger.balance(book, "board")), size=20,
+                weight=ft.FontWeight.BOLD),
+        ft.Text(ctx.t("guess_club.view.matches", count=state["matches"]), size=20, weight=ft.FontWeight.BOLD),
+    ]))
+    if state["topic"]:
+        rows.append(ft.Text(ctx.t("guess_club.view.topic", text=state["topic"]), size=18))
+    now = ctx.engine.status(state).get("turn")
+    if now:
+        rows.append(ft.Text(ctx.t("guess_club.view.now", name=now), size=18, color=ft.Colors.PRIMARY,
+                            weight=ft.FontWeight.W_600))
+    rows.append(prediction_board(ctx))
+    return card(rows)
+
+
+def prediction_board(ctx: GameContext) -> ft.Control:
+    """Numbers 0..max with the markers on them; full numbers greyed; the active player taps one to predict."""
+    state, opts = ctx.state, ctx.state["options"]
+    turn = state["turn"] if state["phase"] == "turns" else None
+    spots = []
+    for number in range(opts["max_prediction"] + 1):
+        on = [m["player"] for m in state["markers"] if m["number"] == number]
+        full = len(on) >= opts["per_number"]
+        spots.append(ft.Container(
+            width=SPOT, padding=2, border_radius=6,
+            bgcolor=ft.Colors.OUTLINE_VARIANT if full else (ft.Colors.AMBER_100 if number == state["matches"]
+                                                           else None),
+            content=ft.Column(spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                ft.OutlinedButton(content=str(number), disabled=full or turn is None,
+                                  style=ft.ButtonStyle(padding=0),
+                                  on_click=lambda e, n=number: ctx.dispatch(
+                                      {"type": "predict", "by": turn, "number": n})),
+                *[ft.Text(name, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS) for name in on],
+            ])))
+    title = (ctx.t("guess_club.view.predict_now", name=turn, cost=PREDICT) if turn
+             else ctx.t("guess_club.view.prediction_board"))
+    return ft.Column(spacing=6, controls=[ft.Text(title, size=16, weight=ft.FontWeight.W_600),
+                                          ft.Row(wrap=True, spacing=4, run_spacing=4, controls=spots)])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Topic and hidden answers
+
+
+def topic_panel(ctx: GameContext) -> ft.Control:
+    """The setter types a topic or draws one from the app's list, then sets it."""
+    draft = ctx.local.setdefault("topic", {"text": ""})
+    setter = ctx.state["setter"]
+
+    def draw() -> None:
+        """Put a random topic from the list in the field."""
+        draft["text"] = random.Random().choice(topics()[ctx.lang])
+        ctx.refresh()
+
+    def send() -> None:
+        """Set the topic; clear the draft once it is accepted."""
+        if ctx.dispatch({"type": "topic", "by": setter, "text": draft["text"]}):
+            draft["text"] = ""
+
+    field = ft.TextField(label=ctx.t("guess_club.view.topic_field"), value=draft["text"], text_size=18,
+                         on_change=lambda e: draft.__setitem__("text", e.control.value), on_submit=lambda e: send())
+    return card([
+        heading(ctx.t("guess_club.view.topic_prompt", name=setter, round=ctx.state["round"])),
+        field,
+        ft.Row(wrap=True, controls=[
+            ft.OutlinedButton(content=ctx.t("guess_club.view.random_topic"), icon=ft.Icons.CASINO,
+                              on_click=lambda e: draw()),
+            ft.FilledButton(content=ctx.t("guess_club.view.set_topic"), icon=ft.Icons.CHECK,
+                            on_click=lambda e: send()),
+        ]),
+    ])
+
+
+def answers_panel(ctx: GameContext) -> ft.Control:
+    """Who has handed in answers, and the private entry of the next player still writing."""
+    hands = ctx.state["hands"]
+    done = [p for p in ctx.players if hands[p] is not None]
+    waiting = [p for p in ctx.players if hands[p] is None]
+    count = ctx.state["options"]["cards"]
+    player = waiting[0]
+    prompts = [ctx.t("guess_club.view.card_label", number=i + 1) for i in range(count)]
+
+    def submit(answers: list[str]) -> bool:
+        """Hand the player's answers in (the engine refuses repeats on one hand)."""
+        return ctx.dispatch({"type": "answers", "by": player, "cards": answers})
+
+    rows: list[ft.Control] = [heading(ctx.t("guess_club.view.answers_prompt", count=count))]
+    if done:
+        rows.append(ft.Text(ctx.t("guess_club.view.answers_done", names=done)))
+    rows.append(ft.Text(ctx.t("guess_club.view.answers_waiting", names=waiting)))
+    rows.append(private_entry(ctx, ctx.local.setdefault("answers", {}), player, prompts, submit))
+    return card(rows)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Turns and rulings
+
+
+def hidden_cards(ctx: GameContext, slot: dict, player: str, on_pick, pick_key: str, hide_key: str) -> ft.Control:
+    """A player's unplayed cards behind the pass-the-phone cover; tapping one calls on_pick(index)."""
+    if slot.get("player") != player:
+        slot.clear()
+        slot["player"] = player
+    if slot.get("phase") != ENTRY:
+        return cover(ctx, slot, player)
+
+    def hide() -> None:
+        """Cover the cards again."""
+        slot["phase"] = None
+        ctx.refresh()
+
+    hand = ctx.state["hands"][player]
+    buttons = [ft.FilledButton(content=ctx.t(pick_key, text=c["text"]), on_click=lambda e, i=i: on_pick(i))
+               for i, c in enumerate(hand) if c["out"] is None]
+    return ft.Column(spacing=8, controls=[
+        ft.Text(ctx.t("guess_club.view.hand_of", name=player), size=16, weight=ft.FontWeight.W_600),
+        *buttons,
+        ft.OutlinedButton(content=ctx.t(hide_key), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: hide()),
+    ])
+
+
+def turn_panel(ctx: GameContext) -> ft.Control:
+    """The active player plays a card from their hidden hand (or predicts on the board above)."""
+    player = ctx.state["turn"]
+    slot = scratch(ctx, "hand").setdefault("cover", {})
+
+    def play(index: int) -> None:
+        """Read the card out."""
+        slot["phase"] = None
+        ctx.dispatch({"type": "play", "by": player, "card": index})
+
+    return card([
+        heading(ctx.t("guess_club.view.turn_prompt", name=player)),
+        hidden_cards(ctx, slot, player, play, "guess_club.view.play_card", "guess_club.view.hide_hand"),
+    ])
+
+
+def ruling_panel(ctx: GameContext) -> ft.Control:
+    """The card read out, the proposed matches with their reason, cards added by hand, and the setter's ruling."""
+    state = ctx.state
+    pending, setter = state["pending"], state["setter"]
+    slot = scratch(ctx, "ruling")
+    ticked = slot.setdefault("ticked", [[p["player"], p["card"]] for p in pending["proposals"] if p["kind"] == "same"])
+
+    def tick(ref: list, on: bool) -> None:
+        """Count a proposed card as a match or not."""
+        if on and ref not in ticked:
+            ticked.append(ref)
+        elif not on and ref in ticked:
+            ticked.remove(ref)
+        ctx.refresh()
+
+    rows: list[ft.Control] = [
+        heading(ctx.t("guess_club.view.read_out", name=pending["player"], text=pending["text"])),
+        ft.Text(ctx.t("guess_club.view.setter_decides", name=setter)),
+    ]
+    rows.append(ft.Text(ctx.t("guess_club.view.proposals" if pending["proposals"] else "guess_club.view.no_proposals"),
+                        weight=ft.FontWeight.W_600))
+    for p in pending["proposals"]:
+        ref = [p["player"], p["card"]]
+        rows.append(ft.Checkbox(label=ctx.t("guess_club.view.proposal", name=p["player"], text=p["text"]),
+                                value=ref in ticked, on_change=lambda e, r=ref: tick(r, bool(e.control.value))))
+        rows.append(ft.Text(ctx.t("guess_club.view.reason", reason=ctx.t(p["reason"]), score=round(p["score"])),
+                            size=13, italic=True))
+    rows += added_matches(ctx, slot, ticked)
+    rows.append(ft.Row(wrap=True, controls=[
+        ft.FilledButton(content=ctx.t("guess_club.view.rule_valid", count=len(ticked), cost=MISS),
+                        icon=ft.Icons.CHECK,
+                        on_click=lambda e: ctx.dispatch({"type": "rule", "by": setter, "valid": True,
+                                                         "matches": list(ticked)})),
+        ft.OutlinedButton(content=ctx.t("guess_club.view.rule_invalid", cost=INVALID), icon=ft.Icons.CLOSE,
+                          on_click=lambda e: ctx.dispatch({"type": "rule", "by": setter, "valid": False,
+                                                           "matches": []})),
+    ]))
+    return card(rows)
+
+
+def added_matches(ctx: GameContext, slot: dict, ticked: list) -> list[ft.Control]:
+    """Cards the matcher missed: another player shows theirs behind the cover and it joins the matches."""
+    state = ctx.state
+    proposed = {(p["player"], p["card"]) for p in state["pending"]["proposals"]}
+    rows: list[ft.Control] = [
+        ft.Text(ctx.t("guess_club.view.added", name=owner, text=state["hands"][owner][index]["text"]))
+        for owner, index in ticked if (owner, index) not in proposed
+    ]
+    picker = slot.get("picker")
+    if picker:
+
+        def pick(index: int) -> None:
+            """Add the shown card to the matches (one card per player)."""
+            ticked[:] = [r for r in ticked if r[0] != picker] + [[picker, index]]
+            slot["picker"] = None
+            ctx.refresh()
+
+        rows.append(hidden_cards(ctx, slot.setdefault("pick", {}), picker, pick, "guess_club.view.add_card",
+                                 "guess_club.view.cancel_add"))
+        return rows
+
+    def choose(name: str) -> None:
+        """Pass the phone to a player who says they hold a match."""
+        slot["picker"] = name
+        ctx.refresh()
+
+    others = [p for p in ctx.players if p != state["pending"]["player"]
+              and any(c["out"] is None for c in state["hands"][p])]
+    rows.append(ft.Row(wrap=True, controls=[
+        ft.TextButton(content=ctx.t("guess_club.view.also_match", name=name), icon=ft.Icons.ADD,
+                      on_click=lambda e, n=name: choose(n)) for name in others]))
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Round end
+
+
+def settle_panel(ctx: GameContext) -> ft.Control:
+    """Every unplayed card shown; the setter ticks the ones that do not fit, then settles the round."""
+    state, setter = ctx.state, ctx.state["setter"]
+    slot = scratch(ctx, "settle")
+    invalid = slot.setdefault("invalid", [])
+
+    def tick(ref: list, on: bool) -> None:
+        """Mark an unplayed card invalid or not."""
+        if on and ref not in invalid:
+            invalid.append(ref)
+        elif not on and ref in invalid:
+            invalid.remove(ref)
+        ctx.refresh()
+
+    rows: list[ft.Control] = [heading(ctx.t("guess_club.view.settle_prompt", name=setter, cost=INVALID))]
+    for player in ctx.players:
+        for i, c in enumerate(state["hands"][player]):
+            if c["out"] is None:
+                ref = [player, i]
+                rows.append(ft.Checkbox(label=ctx.t("guess_club.view.unplayed", name=player, text=c["text"]),
+                                        value=ref in invalid,
+                                        on_change=lambda e, r=ref: tick(r, bool(e.control.value))))
+    rows.append(ft.FilledButton(content=ctx.t("guess_club.view.settle", round=state["round"]), icon=ft.Icons.FLAG,
+                                on_click=lambda e: ctx.dispatch({"type": "settle", "by": setter,
+                                                                 "invalid": list(invalid)})))
+    return card(rows)
+
+
+def last_action(ctx: GameContext) -> dict | None:
+    """The action the current state follows from."""
+    return ctx.record["actions"][-1] if ctx.record["actions"] else None
+
+
+def transfers_panel(ctx: GameContext) -> list[ft.Control]:
+    """The transfers of the last action in words; after a settlement, the round's outcome above them."""
+    events = ctx.state.get("events") or []
+    last = last_action(ctx)
+    settled = bool(last and last.get("type") == "settle" and ctx.state["history"])
+    rows: list[ft.Control] = settlement_lines(ctx) if settled else []
+    if not events and not rows:
+        return []
+    if events:
+        rows.append(ft.Text(ctx.t("guess_club.view.transfers"), weight=ft.FontWeight.W_600))
+    for event in events:
+        key, params = ctx.engine.describe_event(event)
+        rows.append(ft.Text(ctx.t(key, **params), size=16))
+    return [card(rows, ft.Colors.TERTIARY_CONTAINER)]
+
+
+def settlement_lines(ctx: GameContext) -> list[ft.Control]:
+    """The round just settled: matches, penalties, who won the predictions or what carries over."""
+    done = ctx.state["history"][-1]
+    rows: list[ft.Control] = [
+        heading(ctx.t("guess_club.view.settled", round=done["round"], matches=done["matches"])),
+        ft.Text(ctx.t("guess_club.view.penalties", amounts=done["penalties"]) if done["penalties"]
+                else ctx.t("guess_club.view.no_penalties")),
+        ft.Text(ctx.t("guess_club.view.paid", amounts=done["paid"]) if done["paid"]
+                else ctx.t("guess_club.view.carried", matches=done["matches"])),
+    ]
+    rows.append(ft.Text(ctx.t("guess_club.view.money_now", amounts=done["money"]), weight=ft.FontWeight.W_600))
+    return rows
+
+
+def learned_panel(ctx: GameContext) -> list[ft.Control]:
+    """The answers the setter just ruled the same (remembered for later sessions)."""
+    learned = ctx.state.get("learned") or []
+    if not learned:
+        return []
+    pairs = [ctx.t("guess_club.view.pair", a=a, b=b) for a, b in learned]
+    return [ft.Text(ctx.t("guess_club.view.learned", pairs=pairs), italic=True)]
