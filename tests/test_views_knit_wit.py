@@ -1,0 +1,354 @@
+"""The Knit Wit view built without a browser over a real store: each phase's controls and what its taps send.
+
+`PLAN` is the whole 3-player game the browser test plays too (tests/browser/test_knit_wit.py); here it is played
+through the view's own handlers and its totals are checked against the hand count in `EXPECTED`.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import flet as ft
+import pytest
+
+from scoring.core import engine
+from scoring.record import new_record
+from storage import Store
+from tests.helpers import cli_score
+from tests.test_views_components import texts, walk
+from views.components.timer import Ticker
+from views.context import GameContext
+from views.games import knit_wit as view
+
+PLAYERS = ["Ada", "Bram", "Cleo"]
+HANDS = {"Ada": [1, 4], "Bram": [2, 5], "Cleo": [3, 6]}
+# The weave, turn by turn: (player, spool the loop encloses or None, spool placed, loops ticked, separate?).
+#   spool 1: loops 1, 2 → 2   spool 2: loops 2, 3, 5 → 3   spool 3: loops 3, 4 → 2
+#   spool 4: loops 1, 2, 4 → 3   spool 5: loops 5, 6 → 2   spool 6: loops 5, 6 (a separate region) → 2
+WEAVE = [
+    ("Ada", None, 1, [1], False),
+    ("Bram", 1, 2, [2], False),
+    ("Cleo", 2, 3, [3], False),
+    ("Ada", 3, 4, [1, 2, 4], False),
+    ("Bram", 2, 5, [5], False),
+    ("Cleo", 5, 6, [5, 6], True),
+]
+# Each player's sheet, spool 1..6 ("" = blank).
+SHEETS = {
+    "Ada": ["tiger", "sun", "river", "apple", "snow", ""],
+    "Bram": ["tigers", "sun", "cloud", "", "coal", "ink"],
+    "Cleo": ["lemon", "moon", "brick", "grape", "", "salt"],
+}
+CLAIMS = ["Cleo", "Ada"]  # Cleo takes the 2-hole button, Ada the 1-hole one; Bram none
+# Scoring: spool 1 tiger/tigers is suggested and the table rules it the same (both crossed out); spool 2 "sun"
+# twice is crossed out; spool 3 Ada challenges Bram's "cloud" and the vote is Ada no, Bram yes, Cleo no (1–2):
+# voted out.
+#   Ada:  s1 0 + s2 0 + s3 2 + s4 3 + s5 2 + s6 blank + button 1 = 8
+#   Bram: s1 0 + s2 0 + s3 0 (voted out) + s4 blank + s5 2 + s6 2 = 4
+#   Cleo: s1 2 + s2 3 + s3 2 + s4 3 + s5 blank + s6 2 + button 2 = 14
+EXPECTED = {"Ada": 8, "Bram": 4, "Cleo": 14}
+VOTES = [("Ada", False), ("Bram", True), ("Cleo", False)]
+
+
+def change(value):
+    """A stand-in change event carrying a control's new value."""
+    return SimpleNamespace(control=SimpleNamespace(value=value))
+
+
+class StubPage:
+    """Enough of a page: tasks and dialogs are recorded, never run."""
+
+    def __init__(self):
+        self.tasks, self.dialogs = [], []
+
+    def run_task(self, fn, *args):
+        self.tasks.append(fn)
+
+    def show_dialog(self, dialog):
+        self.dialogs.append(dialog)
+
+
+class Table:
+    """A stored Knit Wit session and the view built over it, as the session frame builds it."""
+
+    def __init__(self, folder, players=PLAYERS, **options):
+        self.store = Store(folder)
+        self.sid = self.store.create(new_record("knit_wit", players, options, seed=5))
+        self.local: dict = {}
+        self.errors: list = []
+
+    def apply(self, action: dict) -> bool:
+        """Play an action through the store; remember a refusal's key."""
+        try:
+            self.store.play(self.sid, action, action["at"])
+        except Exception as err:  # noqa: BLE001 - the frame shows any RuleError; tests read its key
+            self.errors.append(getattr(err, "key", err))
+            return False
+        return True
+
+    def error(self, err) -> None:
+        """A shown refusal (a RuleError or a message key)."""
+        self.errors.append(getattr(err, "key", err))
+
+    @property
+    def state(self) -> dict:
+        return self.store.state(self.sid)
+
+    def view(self) -> ft.Control:
+        """The view of the current state."""
+        ctx = GameContext(lang="en", record=self.store.load(self.sid), state=self.state, engine=engine("knit_wit"),
+                          page=StubPage(), store=self.store, local=self.local, sound=False, apply=self.apply,
+                          show_error=self.error, refresh=lambda: None)
+        return view.build(ctx)
+
+    def controls(self, kind):
+        """Controls of one kind in the current view."""
+        return [c for c in walk(self.view()) if isinstance(c, kind)]
+
+    def button(self, text: str):
+        """The button whose text is exactly text."""
+        found = [c for c in walk(self.view()) if isinstance(c, (ft.Button, ft.OutlinedButton)) and c.content == text]
+        assert found, (text, self.buttons())
+        return found[0]
+
+    def buttons(self) -> list[str]:
+        return [c.content for c in walk(self.view()) if isinstance(c, (ft.Button, ft.OutlinedButton))]
+
+    def tap(self, text: str) -> None:
+        self.button(text).on_click(None)
+
+    def field(self, label: str):
+        return next(c for c in self.controls(ft.TextField) if c.label == label)
+
+    def type(self, label: str, value: str) -> None:
+        self.field(label).on_change(change(value))
+
+    def choose(self, label: str) -> None:
+        """Pick a radio button by its label."""
+        view_tree = self.view()
+        radio = next(c for c in walk(view_tree) if isinstance(c, ft.Radio) and c.label == label)
+        group = next(c for c in walk(view_tree) if isinstance(c, ft.RadioGroup) and radio in list(walk(c)))
+        group.on_change(change(radio.value))
+
+    def tick(self, label_start: str) -> None:
+        box = next(c for c in self.controls(ft.Checkbox) if c.label.startswith(label_start))
+        box.on_change(change(True))
+
+    def texts(self) -> list[str]:
+        return texts(self.view())
+
+    def close(self):
+        self.store.close()
+
+
+@pytest.fixture
+def table(tmp_path):
+    t = Table(tmp_path, deal="table")
+    yield t
+    t.close()
+
+
+def deal(t: Table) -> None:
+    for name, hand in HANDS.items():
+        t.type(f"{name}'s spools (e.g. 1, 4)", ", ".join(map(str, hand)))
+    t.tap("Enter the deal")
+
+
+def weave_turn(t: Table, turn, tag: str | None = "red") -> None:
+    """One weaving turn through the view: the loop (tag typed unless drawn), then the spool."""
+    player, encloses, number, loops, separate = turn
+    if tag is None:
+        t.tap("Draw a tag and place the loop")
+    else:
+        t.type("Tag of the new loop", tag)
+        if encloses is not None:
+            t.choose(f"Spool {encloses}")
+        t.tap("Place the loop")
+    t.choose(f"Spool {number}")
+    for i in loops:
+        t.tick(f"Loop {i} ·")
+    t.tap("Place the spool")
+    if separate:
+        assert any("already sits inside exactly these loops" in s for s in t.texts())
+        t.tap("Yes, a separate region: place it")
+
+
+def write_sheet(t: Table, player: str, answers: list[str]) -> None:
+    """Take the phone, uncover the sheet, type the answers, hide it."""
+    t.tap(f"{player}'s sheet")
+    t.tap(f"I am {player}: show")
+    fields = t.controls(ft.TextField)
+    for f, text in zip(fields, answers):
+        f.on_change(change(text))
+    t.tap("Done: hide my answers")
+
+
+def test_deal_screen_refuses_a_bad_deal_then_enters_it(table):
+    assert table.state["phase"] == "deal"
+    table.type("Ada's spools (e.g. 1, 4)", "1, x")
+    table.tap("Enter the deal")
+    assert table.errors and table.state["phase"] == "deal"
+    assert table.field("Ada's spools (e.g. 1, 4)").value == "1, x"
+    deal(table)
+    assert table.state["hands"] == HANDS and table.state["turn"] == "Ada"
+
+
+def test_weave_screen_shows_turn_loops_spools_and_points(table):
+    deal(table)
+    shown = table.texts()
+    assert "Ada: place a loop" in shown and "The first loop of the game encloses no spool." in shown
+    assert "No loops yet." in shown
+    weave_turn(table, WEAVE[0], tag="yellow")
+    weave_turn(table, WEAVE[1], tag="round")
+    shown = table.texts()
+    assert "Cleo: place a loop" in shown and "Spools still to place: 3, 6" in shown
+    assert "1 · yellow" in shown and "2 · round" in shown
+    assert "Spool 1: loops 1, 2 (yellow + round) · worth 2" in shown
+    assert [r.label for r in table.controls(ft.Radio)] == ["Spool 1", "Spool 2"]
+
+
+def test_same_loop_set_warns_and_cancel_sends_nothing(table):
+    deal(table)
+    for turn in WEAVE[:5]:
+        weave_turn(table, turn)
+    weave_turn(table, ("Cleo", 5, 6, [5, 6], False))
+    before = len(table.store.load(table.sid)["actions"])
+    assert any("Spool 5 already sits inside exactly these loops (5, 6)" in s for s in table.texts())
+    table.tap("Cancel")
+    assert "Place the spool" in table.buttons()
+    assert len(table.store.load(table.sid)["actions"]) == before and not table.errors
+    table.tap("Place the spool")
+    table.tap("Yes, a separate region: place it")
+    assert table.state["phase"] == "answer"
+    assert table.state["placed"][-1] == {"number": 6, "by": "Cleo", "loops": [5, 6], "separate": True}
+
+
+def test_tag_deck_has_a_draw_button(tmp_path):
+    t = Table(tmp_path, deal="table", tags="deck_en")
+    deal(t)
+    assert not [f for f in t.controls(ft.TextField)]
+    weave_turn(t, WEAVE[0], tag=None)
+    drawn = t.state["loops"][0]["tag"]
+    assert drawn and f"1 · {drawn}" in t.texts()
+    assert t.store.load(t.sid)["actions"][-2]["tag"] is None
+    t.close()
+
+
+def woven(t: Table) -> None:
+    deal(t)
+    for turn in WEAVE:
+        weave_turn(t, turn)
+
+
+def test_answer_screen_private_entry_and_buttons(table):
+    woven(table)
+    shown = table.texts()
+    assert "Pass the phone to Ada" in shown and "Answers written: Ada 0/6, Bram 0/6, Cleo 0/6" in shown
+    assert not table.controls(ft.TextField)
+    write_sheet(table, "Ada", SHEETS["Ada"])
+    assert table.state["sheets"]["Ada"] == SHEETS["Ada"]
+    assert "Pass the phone to Ada" in table.texts() and "tiger" not in table.texts()
+    table.tap("I am Ada: show")
+    assert [f.value for f in table.controls(ft.TextField)] == SHEETS["Ada"]
+    assert table.controls(ft.TextField)[0].label == "Spool 1 · red + red · worth 2"
+    table.controls(ft.TextField)[1].on_change(change("Tiger"))
+    table.tap("Done: hide my answers")
+    assert table.errors[-1] == "knit_wit.answer_reused"
+    assert [f.value for f in table.controls(ft.TextField)][:2] == ["tiger", "Tiger"]
+    table.controls(ft.TextField)[1].on_change(change("sun"))
+    table.tap("Done: hide my answers")
+    table.tap("Bram's sheet")
+    assert "Pass the phone to Bram" in table.texts()
+    table.tap("Ada: claim 2")
+    assert table.state["locked"] == ["Ada"] and "Ada's sheet" not in table.buttons()
+    assert "Ada took 2" in table.texts()
+
+
+def test_two_player_extra_answer_and_stop(tmp_path):
+    t = Table(tmp_path, players=["Ada", "Bram"], deal="table")
+    t.type("Ada's spools (e.g. 1, 4)", "1 2 3")
+    t.type("Bram's spools (e.g. 1, 4)", "4，5，6")
+    t.tap("Enter the deal")
+    turns = [("Ada", None, 1, [1]), ("Bram", 1, 4, [2]), ("Ada", 4, 2, [3]), ("Bram", 2, 5, [4]),
+             ("Ada", 5, 3, [5]), ("Bram", 3, 6, [6])]
+    for player, encloses, number, loops in turns:
+        weave_turn(t, (player, encloses, number, loops, False))
+    write_sheet(t, "Bram", ["one", "", "", "", "", ""])
+    t.tap("Ada: claim 2")
+    shown = t.texts()
+    assert any("Bram may add one more answer" in s for s in shown)
+    t.tap("I am Bram: show")
+    assert len(t.controls(ft.TextField)) == 5
+    t.tap("Done: hide my answers")
+    assert t.errors[-1] == "knit_wit.extra_answer_empty"
+    t.tap("Bram: stop without one more answer")
+    assert t.state["phase"] == "scoring"
+    t.close()
+
+
+def answered(t: Table) -> None:
+    woven(t)
+    for player in PLAYERS:
+        write_sheet(t, player, SHEETS[player])
+    for player in CLAIMS:
+        t.tap(f"{player}: claim {t.state['race']['stack'][0]}")
+    assert t.state["phase"] == "scoring"
+
+
+def test_scoring_sends_stored_aliases_once_and_saves_learned_ones(table):
+    table.store.add_alias("sun", "sol")
+    answered(table)
+    table.view()
+    actions = table.store.load(table.sid)["actions"]
+    assert actions[-1]["type"] == "aliases" and actions[-1]["pairs"] == [["sun", "sol"]]
+    table.view()
+    assert sum(a["type"] == "aliases" for a in table.store.load(table.sid)["actions"]) == 1
+    shown = table.texts()
+    assert "Are Ada's “tiger” and Bram's “tigers” the same answer? (91% alike)" in shown
+    assert "Looks like Bram's answer (91% alike): the table decides" in shown
+    assert table.button("Spool 1 done: next spool").disabled
+    table.tap("The same: cross both out")
+    table.view()
+    assert ("tiger", "tigers") in table.store.aliases()
+    shown = table.texts()
+    assert "Crossed out: the same as Bram" in shown and "The table ruled these the same before." in shown
+    assert not table.button("Spool 1 done: next spool").disabled
+
+
+def test_challenge_countdown_vote_and_totals(table):
+    answered(table)
+    table.tap("The same: cross both out")
+    table.tap("Spool 1 done: next spool")
+    shown = table.texts()
+    assert "Crossed out: the same as Bram" in shown and "Written the same" in " ".join(shown)
+    assert "Challenge Ada's answer" not in table.buttons()
+    table.tap("Spool 2 done: next spool")
+    assert "Totals so far: Ada 1, Bram 0, Cleo 7" in table.texts()
+    table.tap("Challenge Bram's answer")
+    assert "Who challenges Bram's “cloud”?" in table.texts()
+    table.tap("Ada challenges")
+    assert table.state["challenge"]["target"] == "Bram"
+    ticker = table.controls(Ticker)[0]
+    assert ticker.value in ("0:10", "0:09") and ticker.left is not None
+    assert "Keep Bram's answer “cloud”?" in table.texts()
+    assert table.button("Spool 3 done: next spool").disabled
+    for voter, yes in VOTES:
+        table.tap(f"{voter}: {'yes' if yes else 'no'}")
+    assert "Challenged by Ada, voted out (yes 1 · no 2)" in table.texts()
+
+
+def test_whole_game_through_the_view_matches_the_hand_count(table, tmp_path, capsys):
+    answered(table)
+    table.tap("The same: cross both out")
+    for number in range(1, 7):
+        if number == 3:
+            table.tap("Challenge Bram's answer")
+            table.tap("Ada challenges")
+            for voter, yes in VOTES:
+                table.tap(f"{voter}: {'yes' if yes else 'no'}")
+        table.tap(f"Spool {number} done: " + ("final scores" if number == 6 else "next spool"))
+    assert table.state["over"] and not table.errors
+    board = engine("knit_wit").scoreboard(table.state)
+    assert {p: board.total(p) for p in PLAYERS} == EXPECTED
+    printed = cli_score(tmp_path / "game.json", table.store.load(table.sid), capsys)
+    assert {p["name"]: p["total"] for p in printed["players"]} == EXPECTED

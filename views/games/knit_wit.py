@@ -1,0 +1,473 @@
+"""Knit Wit view: the deal (when dealt at the table), the weave, the answer sheets with the button race, and the
+scoring spool by spool with duplicates, the table's rulings, challenges with the explanation countdown and votes.
+
+Taps become the engine's actions; what is legal, what is a duplicate and what scores is the engine's
+(`scoring.games.knit_wit`: `pending`, `loops_around`, `tags_of`, `matcher`). Half-made choices (the tag being typed,
+the ticked loops, who holds the phone) live in `ctx.local`. Answers are typed only behind the private entry.
+Stored aliases go into the session with the `aliases` action when scoring starts; aliases the table confirms
+(`state["learned"]`) are saved to the store.
+"""
+
+from __future__ import annotations
+
+import re
+
+import flet as ft
+
+from scoring.core import RuleError
+from scoring.games import knit_wit as kw
+from views.components.private import COVER, private_entry
+from views.components.race import race_buttons
+from views.components.timer import Ticker, digits, ring, seconds_left
+from views.components.vote import vote_panel
+from views.context import GameContext
+
+TITLE = 18
+SEPARATORS = re.compile(r"[\s,，、;；]+")
+
+
+def build(ctx: GameContext) -> ft.Control:
+    """The screen of the current phase."""
+    phase = ctx.state["phase"]
+    if phase == "deal":
+        return deal_screen(ctx)
+    if phase == "weave":
+        return weave_screen(ctx)
+    if phase == "answer":
+        return answer_screen(ctx)
+    return scoring_screen(ctx)
+
+
+def heading(text: str) -> ft.Text:
+    """A bold section heading."""
+    return ft.Text(text, size=TITLE, weight=ft.FontWeight.BOLD)
+
+
+# --- the deal ------------------------------------------------------------------------------------------------
+
+
+def numbers(text: str) -> list:
+    """Typed spool numbers: whole numbers where they read as such, else the text (the engine refuses it)."""
+    return [int(part) if part.isdigit() else part for part in SEPARATORS.split(text.strip()) if part]
+
+
+def deal_screen(ctx: GameContext) -> ft.Control:
+    """A field per player for the spools they were dealt, and a button to enter the deal."""
+    draft: dict = ctx.local.setdefault("deal", {})
+
+    def send() -> None:
+        """Enter the deal; clear the fields once it is accepted."""
+        if ctx.dispatch({"type": "deal", "by": "table",
+                         "spools": {p: numbers(draft.get(p, "")) for p in ctx.players}}):
+            draft.clear()
+
+    fields = [ft.TextField(label=ctx.t("knit_wit.view.deal_field", name=p), value=draft.get(p, ""), text_size=18,
+                           on_change=lambda e, p=p: draft.__setitem__(p, e.control.value))
+              for p in ctx.players]
+    return ft.Column(spacing=12, controls=[
+        heading(ctx.t("knit_wit.view.deal_title", count=ctx.state["count"], per=ctx.state["per"])),
+        *fields,
+        ft.FilledButton(content=ctx.t("knit_wit.view.deal_button"), icon=ft.Icons.CHECK, height=52,
+                        on_click=lambda e: send()),
+    ])
+
+
+# --- the weave -----------------------------------------------------------------------------------------------
+
+
+def loop_label(ctx: GameContext, loop: dict) -> str:
+    """A loop as "1 · red"."""
+    return ctx.t("knit_wit.view.loop", id=loop["id"], tag=loop["tag"])
+
+
+def table_layout(ctx: GameContext) -> ft.Control:
+    """The loops as tag chips and the spools with the loops around them and their points."""
+    state = ctx.state
+    chips = [ft.Chip(label=ft.Text(loop_label(ctx, loop), size=16)) for loop in state["loops"]]
+    rows = []
+    for spool in sorted(state["placed"], key=lambda s: s["number"]):
+        around = kw.loops_around(state, spool["number"])
+        key = "knit_wit.view.spool_separate" if spool["separate"] else "knit_wit.view.spool_row"
+        rows.append(ft.Text(ctx.t(key, number=spool["number"], loops=around, tags=" + ".join(
+            kw.tags_of(state, spool["number"])), points=len(around)), size=16))
+    return ft.Column(spacing=6, controls=[
+        heading(ctx.t("knit_wit.view.loops")),
+        ft.Row(controls=chips, wrap=True) if chips else ft.Text(ctx.t("knit_wit.view.no_loops"), italic=True),
+        heading(ctx.t("knit_wit.view.spools")),
+        *(rows or [ft.Text(ctx.t("knit_wit.view.no_spools"), italic=True)]),
+    ])
+
+
+def weave_screen(ctx: GameContext) -> ft.Control:
+    """Whose turn and its step (loop, then spool), above the loops and spools on the table."""
+    todo = kw.pending(ctx.state)
+    work: dict = ctx.local.setdefault("weave", {})
+    if work.get("turn") != (todo["turn"], todo["step"], len(ctx.state["loops"])):
+        work.clear()
+        work["turn"] = (todo["turn"], todo["step"], len(ctx.state["loops"]))
+    step = loop_step(ctx, work, todo) if todo["step"] == "loop" else spool_step(ctx, work, todo)
+    return ft.Column(spacing=14, controls=[
+        ft.Container(padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER, content=step),
+        table_layout(ctx),
+    ])
+
+
+def choice(ctx: GameContext, work: dict, slot: str, options: list[int]) -> ft.Control:
+    """One of the given spool numbers, as radio buttons remembered in work[slot]."""
+
+    def chosen(value: str) -> None:
+        """Remember the chosen spool."""
+        work[slot] = int(value)
+
+    return ft.RadioGroup(value=str(work[slot]) if work.get(slot) is not None else None,
+                         on_change=lambda e: chosen(e.control.value),
+                         content=ft.Row(wrap=True, controls=[
+                             ft.Radio(value=str(n), label=ctx.t("knit_wit.view.spool_choice", number=n))
+                             for n in options]))
+
+
+def loop_step(ctx: GameContext, work: dict, todo: dict) -> ft.Control:
+    """The tag (typed, or drawn from the deck) and the one placed spool the new loop encloses."""
+    player = todo["turn"]
+    deck = ctx.state["options"]["tags"] != "table"
+    placed = sorted(s["number"] for s in ctx.state["placed"])
+    if len(placed) == 1:
+        work.setdefault("encloses", placed[0])
+
+    def send() -> None:
+        """Place the loop."""
+        encloses = [work["encloses"]] if work.get("encloses") is not None else []
+        tag = None if deck else work.get("tag", "")
+        ctx.dispatch({"type": "loop", "by": player, "tag": tag, "encloses": encloses})
+
+    controls: list[ft.Control] = [heading(ctx.t("knit_wit.view.step_loop", name=player)),
+                                  ft.Text(ctx.t("knit_wit.view.hand", hand=todo["hand"]))]
+    if not deck:
+        controls.append(ft.TextField(label=ctx.t("knit_wit.view.tag_field"), value=work.get("tag", ""),
+                                     max_length=kw.TAG_LIMIT, text_size=18,
+                                     on_change=lambda e: work.__setitem__("tag", e.control.value)))
+    if placed:
+        controls += [ft.Text(ctx.t("knit_wit.view.encloses")), choice(ctx, work, "encloses", placed)]
+    else:
+        controls.append(ft.Text(ctx.t("knit_wit.view.first_loop"), italic=True))
+    label = "knit_wit.view.draw_tag" if deck else "knit_wit.view.place_loop"
+    controls.append(ft.FilledButton(content=ctx.t(label), icon=ft.Icons.STYLE if deck else ft.Icons.GESTURE,
+                                    height=52, on_click=lambda e: send()))
+    return ft.Column(controls=controls, spacing=10)
+
+
+def spool_step(ctx: GameContext, work: dict, todo: dict) -> ft.Control:
+    """Which of the player's spools, and the loops around it (checkboxes); warns on an occupied loop set."""
+    player = todo["turn"]
+    work.setdefault("number", todo["hand"][0])
+    ticked: list = work.setdefault("loops", [])
+
+    def tick(loop_id: int, on: bool) -> None:
+        """Tick or untick a loop around the spool."""
+        if on and loop_id not in ticked:
+            ticked.append(loop_id)
+        elif not on and loop_id in ticked:
+            ticked.remove(loop_id)
+
+    def action(separate: bool) -> dict:
+        """The spool action for the current choices."""
+        return {"type": "spool", "by": player, "number": work["number"], "loops": sorted(ticked),
+                "separate": separate}
+
+    def send() -> None:
+        """Place the spool, or ask the table first when its loop set is an occupied region's."""
+        try:
+            ctx.engine.apply(ctx.state, action(False))
+        except RuleError as err:
+            if err.key == "knit_wit.region_occupied":
+                work["occupied"] = err.params
+                ctx.refresh()
+                return
+        ctx.dispatch(action(False))
+
+    controls: list[ft.Control] = [heading(ctx.t("knit_wit.view.step_spool", name=player)),
+                                  choice(ctx, work, "number", todo["hand"]),
+                                  ft.Text(ctx.t("knit_wit.view.loops_around"))]
+    controls += [ft.Checkbox(label=ctx.t("knit_wit.view.loop_check", id=loop["id"], tag=loop["tag"]),
+                             value=loop["id"] in ticked,
+                             on_change=lambda e, i=loop["id"]: tick(i, bool(e.control.value)))
+                 for loop in ctx.state["loops"]]
+    if work.get("occupied"):
+        controls.append(same_region_warning(ctx, work, lambda: ctx.dispatch(action(True))))
+    else:
+        controls.append(ft.FilledButton(content=ctx.t("knit_wit.view.place_spool"), icon=ft.Icons.ADJUST,
+                                        height=52, on_click=lambda e: send()))
+    return ft.Column(controls=controls, spacing=8)
+
+
+def same_region_warning(ctx: GameContext, work: dict, confirm) -> ft.Control:
+    """The warning that another spool has the same loops around it, with confirm and cancel."""
+
+    def cancel() -> None:
+        """Back to choosing the loops."""
+        work.pop("occupied", None)
+        ctx.refresh()
+
+    occupied = work["occupied"]
+    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.ERROR_CONTAINER, content=ft.Column(controls=[
+        ft.Row(controls=[ft.Icon(ft.Icons.WARNING_AMBER), ft.Text(ctx.t(
+            "knit_wit.view.same_region", number=occupied["number"], loops=occupied["loops"]), expand=True)]),
+        ft.Row(wrap=True, controls=[
+            ft.FilledButton(content=ctx.t("knit_wit.view.separate_yes"), on_click=lambda e: confirm()),
+            ft.OutlinedButton(content=ctx.t("knit_wit.view.cancel"), on_click=lambda e: cancel()),
+        ]),
+    ]))
+
+
+# --- answering -----------------------------------------------------------------------------------------------
+
+
+def prompt(ctx: GameContext, number: int) -> str:
+    """The label of an answer field: the spool, its tags and its points."""
+    tags = kw.tags_of(ctx.state, number)
+    return ctx.t("knit_wit.view.prompt", number=number, tags=" + ".join(tags), points=len(tags))
+
+
+def answer_screen(ctx: GameContext) -> ft.Control:
+    """Who holds the phone, their private sheet, everyone's progress, and the button race."""
+    state = ctx.state
+    extra = state["extra"]
+    open_sheets = [p for p in ctx.players if p not in state["locked"]]
+    controls: list[ft.Control] = [heading(ctx.t("knit_wit.view.answer_title"))]
+    if extra:
+        controls += extra_panel(ctx, extra)
+    else:
+        controls += sheet_panel(ctx, open_sheets)
+    controls.append(ft.Text(ctx.t("knit_wit.view.progress", counts={
+        p: ctx.t("knit_wit.view.answered", count=sum(1 for a in state["sheets"][p] if a), total=state["count"])
+        for p in ctx.players})))
+    controls.append(race_buttons(ctx, state["race"], title=ctx.t("knit_wit.view.buttons_title"),
+                                 on_claim=lambda p: ctx.dispatch({"type": "claim", "by": p})))
+    return ft.Column(controls=controls, spacing=12)
+
+
+def sheet_slot(ctx: GameContext, name: str, player: str, numbers_shown: list[int]) -> dict:
+    """The private-entry scratch `name` for player, holding their answers so far while the screen is covered."""
+    slot: dict = ctx.local.setdefault(name, {})
+    if slot.get("player") != player or slot.get("phase") == COVER:
+        sheet = ctx.state["sheets"][player]
+        slot.update(player=player, phase=COVER, answers=[sheet[n - 1] for n in numbers_shown])
+    return slot
+
+
+def sheet_panel(ctx: GameContext, open_sheets: list[str]) -> list[ft.Control]:
+    """Choose who holds the phone, then their private entry of every spool's answer."""
+    if not open_sheets:
+        return []
+    holder = ctx.local.get("holder")
+    holder = holder if holder in open_sheets else open_sheets[0]
+    count = ctx.state["count"]
+    spools = list(range(1, count + 1))
+    sheet = ctx.state["sheets"][holder]
+
+    def hand_to(player: str) -> None:
+        """Pass the phone to another player (their sheet starts covered)."""
+        ctx.local["holder"] = player
+        ctx.refresh()
+
+    def submit(answers: list[str]) -> bool:
+        """Send every changed answer; False (fields back for correction) if one is refused."""
+        for number, text in zip(spools, answers):
+            if text.strip() != sheet[number - 1] and not ctx.dispatch(
+                    {"type": "answer", "by": holder, "spool": number, "text": text}):
+                return False
+        return True
+
+    chooser = ft.Row(wrap=True, controls=[
+        (ft.FilledButton if p == holder else ft.OutlinedButton)(
+            content=ctx.t("knit_wit.view.sheet_of", name=p), on_click=lambda e, p=p: hand_to(p))
+        for p in open_sheets])
+    slot = sheet_slot(ctx, "sheet", holder, spools)
+    return [ft.Text(ctx.t("knit_wit.view.who_has_phone")), chooser,
+            private_entry(ctx, slot, holder, [prompt(ctx, n) for n in spools], submit)]
+
+
+def extra_panel(ctx: GameContext, player: str) -> list[ft.Control]:
+    """2 players: the one more answer of the player left, on a spool still blank, or stop."""
+    blanks = [n for n, text in enumerate(ctx.state["sheets"][player], start=1) if not text]
+
+    def submit(answers: list[str]) -> bool:
+        """Send the first answer written (the one more answer)."""
+        written = [(n, a) for n, a in zip(blanks, answers) if a.strip()]
+        if not written:
+            ctx.show_error("knit_wit.extra_answer_empty")
+            return False
+        number, text = written[0]
+        return ctx.dispatch({"type": "answer", "by": player, "spool": number, "text": text})
+
+    slot = sheet_slot(ctx, "extra", player, blanks)
+    return [
+        ft.Text(ctx.t("knit_wit.view.extra", name=player), size=16, weight=ft.FontWeight.W_600),
+        private_entry(ctx, slot, player, [prompt(ctx, n) for n in blanks], submit),
+        ft.OutlinedButton(content=ctx.t("knit_wit.view.extra_stop", name=player), icon=ft.Icons.STOP,
+                          on_click=lambda e: ctx.dispatch({"type": "stop", "by": player})),
+    ]
+
+
+# --- scoring -------------------------------------------------------------------------------------------------
+
+
+def sync_aliases(ctx: GameContext) -> None:
+    """Send the stored aliases once when scoring starts; save the aliases the table has confirmed since."""
+    state = ctx.state
+    stored = ctx.store.aliases()
+    sent = any(a.get("type") == "aliases" for a in ctx.record["actions"])
+    if stored and not sent and not state["results"] and not ctx.local.get("aliases_sent"):
+        ctx.local["aliases_sent"] = True
+        ctx.dispatch({"type": "aliases", "by": "table", "pairs": [list(pair) for pair in stored]})
+    known = {tuple(pair) for pair in stored} | {(b, a) for a, b in stored}
+    for a, b in state["learned"]:
+        if (a, b) not in known:
+            ctx.store.add_alias(a, b)
+
+
+def scoring_screen(ctx: GameContext) -> ft.Control:
+    """The spool being scored: answers side by side with their marks, rulings, the challenge, running totals."""
+    sync_aliases(ctx)
+    todo = kw.pending(ctx.state)
+    review = todo["review"]
+    controls: list[ft.Control] = [
+        heading(ctx.t("knit_wit.view.scoring_title", number=review["spool"], count=ctx.state["count"],
+                      tags=" + ".join(review["tags"]), points=review["loops"])),
+        ft.ResponsiveRow(controls=[answer_card(ctx, todo, p) for p in ctx.players]),
+        *[suggestion_panel(ctx, review, s) for s in review["suggested"]],
+    ]
+    if todo["challenge"]:
+        controls.append(challenge_panel(ctx, todo["challenge"], review))
+    elif ctx.local.get("challenge_target") in review["answers"]:
+        controls.append(challenger_panel(ctx, ctx.local["challenge_target"], review))
+    last = review["spool"] == ctx.state["count"]
+    controls += [
+        ft.FilledButton(content=ctx.t("knit_wit.view.finish" if last else "knit_wit.view.next_spool",
+                                      number=review["spool"]), icon=ft.Icons.SKIP_NEXT, height=52,
+                        disabled=not todo["can_advance"],
+                        on_click=lambda e: ctx.dispatch({"type": "next_spool", "by": "table"})),
+        running_totals(ctx),
+    ]
+    return ft.Column(controls=controls, spacing=12)
+
+
+def marks(ctx: GameContext, todo: dict, player: str) -> list[str]:
+    """What the engine says about a player's answer: crossed out (and why), similar, echo, challenge verdict."""
+    review = todo["review"]
+    text = review["answers"][player]
+    if not text:
+        return [ctx.t("knit_wit.view.mark_blank")]
+    out = []
+    if player in review["duplicates"]:
+        match = kw.matcher(ctx.state)
+        same = [p for p in review["duplicates"] if p != player
+                and match.compare(text, review["answers"][p]).kind == "same"]
+        reason = match.compare(text, review["answers"][same[0]]).reason if same else "answers.reason.equal"
+        out += [ctx.t("knit_wit.view.mark_same", names=same), ctx.t(reason)]
+    for s in review["suggested"]:
+        if player in (s["a"], s["b"]):
+            other = s["b"] if player == s["a"] else s["a"]
+            out.append(ctx.t("knit_wit.view.mark_suggested", name=other, score=round(s["score"])))
+    if review["echoes"][player]:
+        out.append(ctx.t("answers.echo", answer=text, tag=review["echoes"][player]))
+    verdict = todo["verdicts"].get(player)
+    if verdict:
+        key = "knit_wit.view.mark_kept" if verdict["kept"] else "knit_wit.view.mark_rejected"
+        out.append(ctx.t(key, by=verdict["by"], yes=verdict["yes"], no=verdict["no"]))
+    return out
+
+
+def answer_card(ctx: GameContext, todo: dict, player: str) -> ft.Control:
+    """One player's answer on the spool being scored, its marks and a challenge button."""
+    review = todo["review"]
+    text = review["answers"][player]
+    crossed = player in review["duplicates"]
+    challengeable = (text and not crossed and player not in todo["verdicts"] and todo["challenge"] is None)
+    controls: list[ft.Control] = [
+        ft.Text(player, size=16, weight=ft.FontWeight.BOLD),
+        ft.Text(text or ctx.t("knit_wit.view.blank"), size=22, italic=not text,
+                style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if crossed else None),
+        *[ft.Text(m, size=14) for m in marks(ctx, todo, player)],
+    ]
+    if challengeable:
+        controls.append(ft.OutlinedButton(content=ctx.t("knit_wit.view.challenge", name=player),
+                                          icon=ft.Icons.GAVEL, on_click=lambda e: pick_target(ctx, player)))
+    colour = ft.Colors.ERROR_CONTAINER if crossed else ft.Colors.SURFACE_CONTAINER_HIGHEST
+    return ft.Container(col={"xs": 6, "sm": 4}, padding=10, border_radius=10, bgcolor=colour,
+                        content=ft.Column(controls=controls, spacing=4))
+
+
+def pick_target(ctx: GameContext, player: str) -> None:
+    """Ask who challenges player's answer."""
+    ctx.local["challenge_target"] = player
+    ctx.refresh()
+
+
+def challenger_panel(ctx: GameContext, target: str, review: dict) -> ft.Control:
+    """Who challenges the target's answer: one button per other player, and cancel."""
+
+    def challenge(by: str) -> None:
+        """Open the challenge (its time starts the countdown)."""
+        if ctx.dispatch({"type": "challenge", "by": by, "target": target, "at": ctx.now()}):
+            ctx.local.pop("challenge_target", None)
+
+    def cancel() -> None:
+        """No challenge after all."""
+        ctx.local.pop("challenge_target", None)
+        ctx.refresh()
+
+    buttons = [ft.FilledButton(content=ctx.t("knit_wit.view.challenger", name=p), on_click=lambda e, p=p:
+                               challenge(p)) for p in ctx.players if p != target]
+    buttons.append(ft.OutlinedButton(content=ctx.t("knit_wit.view.cancel"), on_click=lambda e: cancel()))
+    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER, content=ft.Column(
+        controls=[ft.Text(ctx.t("knit_wit.view.who_challenges", name=target, answer=review["answers"][target]),
+                          size=16, weight=ft.FontWeight.W_600),
+                  ft.Row(controls=buttons, wrap=True)]))
+
+
+def suggestion_panel(ctx: GameContext, review: dict, s: dict) -> ft.Control:
+    """A suggested duplicate: the two answers, the similarity, and the table's ruling."""
+    def rule(same: bool) -> None:
+        """The table rules the pair the same or different."""
+        ctx.dispatch({"type": "dup_ruling", "by": "table", "a": [s["a"], review["spool"]],
+                      "b": [s["b"], review["spool"]], "same": same})
+
+    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
+        controls=[
+            ft.Text(ctx.t("knit_wit.view.suggested", a=s["a"], b=s["b"], ta=s["texts"][0], tb=s["texts"][1],
+                          score=round(s["score"])), size=16, weight=ft.FontWeight.W_600),
+            ft.Row(wrap=True, controls=[
+                ft.FilledButton(content=ctx.t("knit_wit.view.rule_same"), icon=ft.Icons.LINK,
+                                on_click=lambda e: rule(True)),
+                ft.OutlinedButton(content=ctx.t("knit_wit.view.rule_different"), icon=ft.Icons.LINK_OFF,
+                                  on_click=lambda e: rule(False)),
+            ]),
+        ]))
+
+
+def challenge_panel(ctx: GameContext, challenge: dict, review: dict) -> ft.Control:
+    """The open challenge: the explanation countdown (display only) and the vote on keeping the answer."""
+    target = challenge["target"]
+    answer = review["answers"][target]
+    countdown = challenge["timer"]
+    left = seconds_left(countdown, ctx.now())
+    ticker = Ticker(value=digits(left), size=64, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
+                    color=ft.Colors.ERROR if left <= 0 else None,
+                    left=lambda: seconds_left(countdown, ctx.now()), on_zero=lambda: ring(ctx.page, ctx.sound))
+    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER, content=ft.Column(
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Text(ctx.t("knit_wit.view.challenged", by=challenge["by"], name=target, answer=answer), size=16,
+                    weight=ft.FontWeight.W_600),
+            ft.Text(ctx.t("knit_wit.view.explain", name=target)),
+            ticker,
+            vote_panel(ctx, challenge["vote"], question=ctx.t("knit_wit.view.keep", name=target, answer=answer),
+                       on_cast=lambda voter, yes: ctx.dispatch({"type": "vote", "by": voter, "yes": yes})),
+        ]))
+
+
+def running_totals(ctx: GameContext) -> ft.Control:
+    """Everyone's total so far (scored spools and buttons), from the engine's scoreboard."""
+    board = ctx.engine.scoreboard(ctx.state)
+    return ft.Text(ctx.t("knit_wit.view.totals", totals={p: board.total(p) for p in ctx.players}), size=16,
+                   weight=ft.FontWeight.W_600)
