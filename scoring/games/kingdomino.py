@@ -320,7 +320,7 @@ class Kingdomino(Engine):
 
     game = Game(
         id="kingdomino",
-        names={"en": "Kingdomino", "zh-CN": "Kingdomino"},
+        names={"en": "Kingdomino", "zh-CN": "王国骨牌"},
         min_players=2,
         max_players=4,
         options=(

@@ -1,0 +1,158 @@
+"""Kingdomino view built without a browser over a live record: domino picker, marked legal squares, a refused
+pair, a discard, the painted paper kingdom sent as a layout, property legend and tie-break words."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scoring.core import RuleError, engine
+from scoring.games import kingdomino as game
+from scoring.record import new_record, play, replay
+from tests.test_views_components import FakePage, buttons, texts, walk
+from views import words
+from views.context import GameContext
+from views.games import kingdomino as view
+
+T0 = "2025-01-01T20:00:00+00:00"
+EXAMPLE_A = """F1 L  F  L1 M
+L1 L  L  L  W1
+W  L  C  W  W
+G  F  F  F  W
+W1 W  W  G  F1"""
+
+
+class Table:
+    """A session in memory with a real GameContext over it: dispatch plays on the record, errors are kept."""
+
+    def __init__(self, game_id: str, players: list[str], options: dict | None = None, seed: int = 0):
+        self.record = new_record(game_id, players, options, seed=seed, now=T0)
+        self.state = replay(self.record)
+        self.errors: list[str] = []
+        self.local: dict = {}
+        self.refreshed = 0
+        self.page = FakePage()
+
+    def apply(self, action: dict) -> bool:
+        """Play an action; keep the refusal in words."""
+        try:
+            self.record, self.state = play(self.record, self.state, action, T0)
+        except RuleError as err:
+            self.errors.append(words.error("en", err))
+            return False
+        return True
+
+    def refresh(self) -> None:
+        """Count rebuild requests."""
+        self.refreshed += 1
+
+    def ctx(self) -> GameContext:
+        """A context for the current state (the frame builds a new one on every render)."""
+        return GameContext(lang="en", record=self.record, state=self.state, engine=engine(self.record["game"]),
+                           page=self.page, store=None, local=self.local, sound=False, apply=self.apply,
+                           show_error=lambda err: self.errors.append(str(err)), refresh=self.refresh)
+
+    def view(self, module) -> ft.Control:
+        """The view built now."""
+        return module.build(self.ctx())
+
+
+def cells(control) -> dict[tuple[int, int], ft.Container]:
+    """The grid editor's tappable cells by (row, col), from their accessible names."""
+    out = {}
+    for c in walk(control):
+        if isinstance(c, ft.Container) and c.on_click and isinstance(c.tooltip, str) and c.tooltip.startswith("Row "):
+            row, col = c.tooltip.split(":")[0].removeprefix("Row ").split(", column ")
+            out[(int(row) - 1, int(col) - 1)] = c
+    return out
+
+
+def amber(cell: ft.Container) -> bool:
+    """Whether a cell is marked (a legal square)."""
+    return cell.border.top.color == ft.Colors.AMBER
+
+
+def dominoes(control) -> dict[int, ft.Container]:
+    """The picker's domino tiles by number."""
+    return {int(c.tooltip.split(":")[0].removeprefix("Domino ")): c for c in walk(control)
+            if isinstance(c, ft.Container) and isinstance(c.tooltip, str) and c.tooltip.startswith("Domino ")}
+
+
+def test_place_a_domino_by_tapping_two_marked_squares():
+    table = Table("kingdomino", ["Ann", "Bob"])
+    body = table.view(view)
+    assert "Which domino does Ann place next?" in texts(body)
+    assert sorted(dominoes(body)) == list(range(1, 49))
+    dominoes(body)[1].on_click(None)
+    body = table.view(view)
+    legal = game.legal_placements(table.state, "Ann", 1)
+    assert f"{len(legal)} legal placements: the marked squares" in texts(body)
+    marked = {rc for rc, cell in cells(body).items() if amber(cell)}
+    assert marked == {tuple(p[0]) for p in legal}
+    cells(body)[(4, 5)].on_click(None)
+    body = table.view(view)
+    marked = {rc for rc, cell in cells(body).items() if amber(cell)}
+    assert marked == {(3, 5), (5, 5), (4, 6)}
+    cells(body)[(4, 6)].on_click(None)
+    assert table.record["actions"][-1]["cells"] == [[4, 5], [4, 6]]
+    body = table.view(view)
+    assert 1 not in dominoes(body)
+    assert "W" in texts(body) and "Wheat: 2 squares, no crown = 0" in texts(body)
+
+
+def test_an_illegal_pair_is_sent_and_the_engine_refuses_it():
+    table = Table("kingdomino", ["Ann", "Bob"])
+    dominoes(table.view(view))[1].on_click(None)
+    cells(table.view(view))[(0, 0)].on_click(None)
+    cells(table.view(view))[(0, 1)].on_click(None)
+    assert table.errors == ["Domino 1 must touch the castle or the same terrain on at least one side."]
+    assert table.record["actions"] == []
+    body = table.view(view)
+    assert "Tap the square for the first half: Wheat." in texts(body)
+
+
+def test_discard_is_refused_while_the_domino_has_a_place():
+    table = Table("kingdomino", ["Ann", "Bob"])
+    dominoes(table.view(view))[12].on_click(None)
+    buttons(table.view(view))["Discard domino 12"].on_click(None)
+    assert table.errors == ["Domino 12 has a legal place, so it may not be discarded."]
+    buttons(table.view(view))["Another domino"].on_click(None)
+    assert "Which domino does Ann place next?" in texts(table.view(view))
+
+
+def test_switch_player_and_paint_a_paper_kingdom():
+    table = Table("kingdomino", ["Ann", "Bob"])
+    buttons(table.view(view))["Bob"].on_click(None)
+    buttons(table.view(view))["Paint a finished kingdom"].on_click(None)
+    body = table.view(view)
+    assert any("Bob's paper kingdom" in t for t in texts(body))
+    grid = game.parse_layout(EXAMPLE_A)
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            body = table.view(view)
+            if cell["terrain"] == game.CASTLE:
+                continue
+            pick = buttons(body)
+            pick[{"W": "Wheat", "G": "Grass", "F": "Forest", "L": "Lake", "S": "Swamp", "M": "Mine"}[cell["terrain"]]
+                 ].on_click(None)
+            buttons(table.view(view))[str(cell["crowns"])].on_click(None)
+            cells(table.view(view))[(r, c)].on_click(None)
+    body = table.view(view)
+    assert "Lake: 7 squares × 2 crowns = 14" in texts(body)
+    buttons(body)["Enter this kingdom"].on_click(None)
+    assert table.errors == []
+    action = table.record["actions"][-1]
+    assert action["type"] == "layout" and game.parse_layout(action["layout"]) == grid
+    board = table.ctx().engine.scoreboard(table.state)
+    assert board.total("Bob") == 23 + 10 + 5
+    body = table.view(view)
+    assert "Bob's kingdom is finished for this game." in texts(body)
+
+
+def test_tie_break_is_said_when_it_decides():
+    table = Table("kingdomino", ["Ann", "Bob"], {"harmony": False, "middle_kingdom": False})
+    table.apply({"type": "layout", "by": "Ann", "layout": "C W1 W W"})
+    table.apply({"type": "layout", "by": "Bob", "layout": "C W1 G1 G"})
+    assert table.errors == [] and table.state["over"]
+    shown = texts(view.final(table.ctx()))
+    assert "Ann, Bob are tied on 3 points: the largest property decides — Ann wins with 3 squares." in shown
+    assert "Score comparison" in shown and "Ann's kingdom" in shown

@@ -1,0 +1,355 @@
+"""Kingdomino view: one kingdom at a time (player switcher), built domino by domino or painted whole.
+
+- Domino by domino: pick an unused domino number, then tap the square for its first half and the square for its
+  second half (tapping them the other way round turns the domino over). The squares where a legal placement can
+  go are marked, from the engine's `legal_placements`; an illegal pair is sent anyway and the engine's refusal
+  is shown. A domino with no legal place is discarded (the engine refuses a discard that has a place).
+- A finished paper kingdom: choose a terrain and its crowns (the brush), tap squares to paint them, then enter
+  it: the painted grid goes to the engine as a `layout` action written by `format_layout`.
+- Properties are outlined with their points (from the engine's `properties`), crownless ones marked 0; the score
+  comparison shows every player's total, largest property and crowns, and says when the tie-break decides.
+- `final(ctx)`: every finished kingdom and the comparison under the end screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from scoring.games import kingdomino as game
+from views.components.grid import GROUP_COLOURS, grid_editor
+from views.components.seats import player_switch
+from views.context import GameContext
+
+TERRAINS = ("W", "G", "F", "L", "S", "M")
+FILL = {"W": ft.Colors.AMBER_200, "G": ft.Colors.LIGHT_GREEN_300, "F": ft.Colors.GREEN_400,
+        "L": ft.Colors.LIGHT_BLUE_200, "S": ft.Colors.BROWN_200, "M": ft.Colors.BLUE_GREY_300,
+        "C": ft.Colors.GREY_300}
+CROWNS = range(game.MAX_CROWNS + 1)
+FRAME_CELL = {5: 38, 7: 27}
+PAINT_CELL = {5: 56, 7: 44}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Words and looks
+
+
+def short(ctx: GameContext, cell: dict | None) -> str:
+    """A square as a cell label: the terrain's short name and its crowns (empty for no square)."""
+    if cell is None:
+        return ""
+    name = ctx.t(f"kingdomino.view.short.{cell['terrain']}")
+    return ctx.t("kingdomino.view.cell", terrain=name, crowns=cell["crowns"]) if cell["crowns"] else name
+
+
+def half_words(ctx: GameContext, letter: str, crowns: int) -> str:
+    """A domino half in words: terrain, and crowns if any."""
+    name = ctx.t(f"kingdomino.view.terrain.{letter}")
+    return ctx.t("kingdomino.view.half_crowns", terrain=name, crowns=crowns) if crowns else name
+
+
+def fill(cell: dict | None) -> Any:
+    """A square's colour by terrain."""
+    return FILL[cell["terrain"]] if cell else None
+
+
+def board(ctx: GameContext, grid: list[list], on_tap=None, marked=(), cell_size: int = 48) -> ft.Control:
+    """A kingdom on the grid editor with its properties outlined and their points noted."""
+    found = game.properties(grid)
+    notes = {(p["cells"][0][0], p["cells"][0][1]): f"+{p['points']}" if p["points"] else "0" for p in found}
+    return grid_editor(ctx, grid, [], None, label=lambda v: short(ctx, v), colour=fill,
+                       groups=[p["cells"] for p in found], cell_size=cell_size,
+                       on_tap=on_tap or (lambda r, c: None), marked=marked, notes=notes)
+
+
+def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
+    """Each property in words with its points, in the colour of its outline."""
+    rows = []
+    for i, p in enumerate(game.properties(grid)):
+        terrain = ctx.t(f"kingdomino.view.terrain.{p['terrain']}")
+        key = "kingdomino.view.property" if p["crowns"] else "kingdomino.view.property_none"
+        rows.append(ft.Row(spacing=6, controls=[
+            ft.Container(width=14, height=14, border_radius=7, bgcolor=GROUP_COLOURS[i % len(GROUP_COLOURS)]),
+            ft.Text(ctx.t(key, terrain=terrain, squares=p["squares"], crowns=p["crowns"], points=p["points"]),
+                    size=14, italic=not p["crowns"]),
+        ]))
+    return ft.Column(controls=rows, spacing=2)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Building
+
+
+def used(state: dict) -> set[int]:
+    """Dominoes placed or discarded in the current game (shown as gone from the picker)."""
+    return {n for k in state["games"][-1]["kingdoms"].values() for n in k["placed"] + k["discarded"]}
+
+
+def finished(state: dict, kingdom: dict) -> bool:
+    """Whether the kingdom takes nothing more in this game (entered whole, or its share used)."""
+    return kingdom["layout"] or len(kingdom["placed"]) + len(kingdom["discarded"]) >= game.share(state["options"])
+
+
+def domino_tile(ctx: GameContext, number: int, on_click) -> ft.Control:
+    """A domino in the picker: its number over its two halves."""
+    halves = game.DOMINOES[number]
+    return ft.Container(
+        width=52, padding=4, border=ft.Border.all(1, ft.Colors.OUTLINE), border_radius=6, on_click=on_click,
+        tooltip=ctx.t("kingdomino.view.domino_tip", domino=number, first=half_words(ctx, *halves[0]),
+                      second=half_words(ctx, *halves[1])),
+        content=ft.Column(spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Text(str(number), size=16, weight=ft.FontWeight.BOLD),
+            ft.Row(spacing=2, alignment=ft.MainAxisAlignment.CENTER, controls=[
+                ft.Container(width=24, height=20, bgcolor=FILL[letter], border_radius=3,
+                             alignment=ft.Alignment.CENTER,
+                             content=ft.Text(str(crowns) if crowns else "", size=12))
+                for letter, crowns in halves]),
+        ]),
+    )
+
+
+def picker(ctx: GameContext, player: str, pick: dict) -> ft.Control:
+    """Every domino not used yet in this game, to choose the one the player places."""
+    gone = used(ctx.state)
+
+    def take(number: int) -> None:
+        """Choose this domino."""
+        pick.update(domino=number, first=None)
+        ctx.refresh()
+
+    return ft.Column(spacing=8, controls=[
+        ft.Text(ctx.t("kingdomino.view.pick_domino", name=player), size=16, weight=ft.FontWeight.W_600),
+        ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
+            domino_tile(ctx, n, lambda e, n=n: take(n)) for n in sorted(game.DOMINOES) if n not in gone]),
+    ])
+
+
+def placing(ctx: GameContext, player: str, kingdom: dict, pick: dict) -> ft.Control:
+    """The chosen domino: tap its two squares on the kingdom (legal ones marked), or discard it."""
+    number, first = pick["domino"], pick["first"]
+    halves = game.DOMINOES[number]
+    legal = game.legal_placements(ctx.state, player, number)
+    grid = [list(row) for row in kingdom["grid"]]
+    if first is None:
+        marked = {tuple(cells[0]) for cells in legal}
+        hint = ctx.t("kingdomino.view.tap_first", half=half_words(ctx, *halves[0]))
+    else:
+        marked = {tuple(cells[1]) for cells in legal if cells[0] == first}
+        grid[first[0]][first[1]] = {"terrain": halves[0][0], "crowns": halves[0][1]}
+        hint = ctx.t("kingdomino.view.tap_second", half=half_words(ctx, *halves[1]))
+
+    def tap(r: int, c: int) -> None:
+        """First square, then second square: the second tap sends the placement to the engine."""
+        if first is None:
+            pick["first"] = [r, c]
+        elif first == [r, c]:
+            pick["first"] = None
+        else:
+            placed = ctx.dispatch({"type": "place", "by": player, "domino": number, "cells": [first, [r, c]]})
+            pick.update(domino=None if placed else number, first=None)
+        ctx.refresh()
+
+    def change() -> None:
+        """Put the domino back and choose another."""
+        pick.update(domino=None, first=None)
+        ctx.refresh()
+
+    def discard() -> None:
+        """Discard the domino (the engine refuses when it has a legal place)."""
+        if ctx.dispatch({"type": "discard", "by": player, "domino": number}):
+            pick.update(domino=None, first=None)
+
+    size = game.grid_size(ctx.state["options"])
+    count = (ctx.t("kingdomino.view.legal", count=len(legal)) if legal
+             else ctx.t("kingdomino.view.no_legal", domino=number))
+    return ft.Column(spacing=8, controls=[
+        ft.Row(wrap=True, controls=[domino_tile(ctx, number, None), ft.Text(count, size=16)]),
+        ft.Text(hint, size=16, weight=ft.FontWeight.W_600),
+        board(ctx, grid, tap, marked, FRAME_CELL.get(size, 27)),
+        ft.Row(wrap=True, controls=[
+            ft.OutlinedButton(content=ctx.t("kingdomino.view.change"), icon=ft.Icons.SWAP_HORIZ,
+                              on_click=lambda e: change()),
+            ft.OutlinedButton(content=ctx.t("kingdomino.view.discard", domino=number), icon=ft.Icons.DELETE_OUTLINE,
+                              on_click=lambda e: discard()),
+        ]),
+    ])
+
+
+def by_domino(ctx: GameContext, player: str, kingdom: dict) -> ft.Control:
+    """Domino-by-domino entry: the picker, then the placement on the kingdom."""
+    pick = ctx.local.setdefault("pick", {"player": player, "domino": None, "first": None})
+    if pick.get("player") != player or pick.get("domino") in used(ctx.state):
+        pick.update(player=player, domino=None, first=None)
+    if pick["domino"] is None:
+        size = game.grid_size(ctx.state["options"])
+        return ft.Column(spacing=8, controls=[picker(ctx, player, pick),
+                                              board(ctx, kingdom["grid"], cell_size=FRAME_CELL.get(size, 27)),
+                                              legend(ctx, kingdom["grid"])])
+    return ft.Column(spacing=8, controls=[placing(ctx, player, kingdom, pick), legend(ctx, kingdom["grid"])])
+
+
+def choice(text: str, selected: bool, on_click, bgcolor: Any = None) -> ft.Control:
+    """A button of a palette: the chosen one carries a check mark and a thick frame."""
+    side = ft.BorderSide(3 if selected else 1, ft.Colors.ON_SURFACE if selected else ft.Colors.OUTLINE)
+    return ft.Button(content=text, icon=ft.Icons.CHECK if selected else None, on_click=on_click,
+                     style=ft.ButtonStyle(bgcolor=bgcolor, color=ft.Colors.BLACK if bgcolor else None, side=side))
+
+
+def brush_bar(ctx: GameContext, brush: dict) -> ft.Control:
+    """The paint brush: a terrain (or the castle, or the eraser) and the crowns on it."""
+
+    def set_brush(**what: Any) -> None:
+        """Change the brush."""
+        brush.update(what)
+        ctx.refresh()
+
+    terrains = [choice(ctx.t(f"kingdomino.view.terrain.{letter}"), brush["terrain"] == letter,
+                       lambda e, t=letter: set_brush(terrain=t), FILL[letter]) for letter in (*TERRAINS, game.CASTLE)]
+    terrains.append(choice(ctx.t("kingdomino.view.eraser"), brush["terrain"] is None,
+                           lambda e: set_brush(terrain=None)))
+    crowns = [choice(ctx.t("kingdomino.view.crowns_n", crowns=n), brush["crowns"] == n,
+                     lambda e, n=n: set_brush(crowns=n)) for n in CROWNS]
+    return ft.Column(spacing=6, controls=[
+        ft.Row(wrap=True, spacing=4, run_spacing=4, controls=terrains),
+        ft.Row(wrap=True, spacing=4, controls=[ft.Text(ctx.t("kingdomino.view.crowns_label"), size=16), *crowns]),
+    ])
+
+
+def by_layout(ctx: GameContext, player: str) -> ft.Control:
+    """Paint a finished paper kingdom square by square, then enter it as a layout."""
+    size = game.grid_size(ctx.state["options"])
+    paintings = ctx.local.setdefault("paint", {})
+    painted = paintings.get(player)
+    if painted is None or len(painted) != size:
+        painted = paintings[player] = [[None] * size for _ in range(size)]
+        painted[size // 2][size // 2] = {"terrain": game.CASTLE, "crowns": 0}
+    brush = ctx.local.setdefault("brush", {"terrain": "W", "crowns": 0})
+
+    def paint(r: int, c: int) -> None:
+        """Put the brush on a square."""
+        terrain = brush["terrain"]
+        painted[r][c] = None if terrain is None else {
+            "terrain": terrain, "crowns": 0 if terrain == game.CASTLE else brush["crowns"]}
+        ctx.refresh()
+
+    def enter() -> None:
+        """Send the painted kingdom to the engine as layout text."""
+        if ctx.dispatch({"type": "layout", "by": player, "layout": game.format_layout(painted)}):
+            paintings.pop(player, None)
+
+    def clear() -> None:
+        """Start the painting again."""
+        paintings.pop(player, None)
+        ctx.refresh()
+
+    return ft.Column(spacing=8, controls=[
+        ft.Text(ctx.t("kingdomino.view.paint_hint", name=player), size=16, weight=ft.FontWeight.W_600),
+        brush_bar(ctx, brush),
+        board(ctx, painted, paint, cell_size=PAINT_CELL.get(size, 44)),
+        legend(ctx, painted),
+        ft.Row(wrap=True, controls=[
+            ft.FilledButton(content=ctx.t("kingdomino.view.enter_layout"), icon=ft.Icons.CHECK,
+                            on_click=lambda e: enter()),
+            ft.OutlinedButton(content=ctx.t("kingdomino.view.clear"), icon=ft.Icons.DELETE_SWEEP,
+                              on_click=lambda e: clear()),
+        ]),
+    ])
+
+
+def mode_switch(ctx: GameContext, mode: str) -> ft.Control:
+    """Domino by domino, or a finished kingdom painted whole."""
+
+    def set_mode(value: str) -> None:
+        """Switch the way in."""
+        ctx.local["mode"] = value
+        ctx.refresh()
+
+    return ft.Row(wrap=True, spacing=6, controls=[
+        choice(ctx.t(f"kingdomino.view.mode.{value}"), mode == value, lambda e, v=value: set_mode(v))
+        for value in ("domino", "paint")])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Comparison
+
+
+def tiebreak_words(ctx: GameContext, board_: Any) -> str | None:
+    """What decided between players tied on points at the top, when the tie-break decided."""
+    if not board_.tiebreak_used:
+        return None
+    by_name = {p.name: p for p in board_.players}
+    top = max(p.total for p in board_.players)
+    tied = [p for p in board_.players if p.total == top]
+    winner = by_name[board_.ranking[0][0]]
+    names = [p.name for p in tied]
+    if len({p.tiebreak[0] for p in tied}) > 1:
+        return ctx.t("kingdomino.view.tiebreak.largest", names=names, points=top, winner=winner.name,
+                     value=winner.tiebreak[0])
+    return ctx.t("kingdomino.view.tiebreak.crowns", names=names, points=top, winner=winner.name,
+                 value=winner.tiebreak[1])
+
+
+def comparison(ctx: GameContext) -> ft.Control:
+    """Every player's total, largest property and crowns, best first, and what the tie-break decided."""
+    board_ = ctx.engine.scoreboard(ctx.state)
+    by_name = {p.name: p for p in board_.players}
+    order = [name for group in board_.ranking for name in group]
+    table = ft.DataTable(
+        column_spacing=16,
+        columns=[ft.DataColumn(label=ft.Text(ctx.t(f"kingdomino.view.col.{c}")), numeric=c != "player")
+                 for c in ("player", "total", "largest", "crowns")],
+        rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(name)),
+                                ft.DataCell(ft.Text(str(by_name[name].total), weight=ft.FontWeight.BOLD)),
+                                ft.DataCell(ft.Text(str(by_name[name].tiebreak[0]))),
+                                ft.DataCell(ft.Text(str(by_name[name].tiebreak[1])))]) for name in order],
+    )
+    controls = [ft.Text(ctx.t("kingdomino.view.compare"), size=18, weight=ft.FontWeight.BOLD),
+                ft.Row(controls=[table], scroll=ft.ScrollMode.AUTO)]
+    decided = tiebreak_words(ctx, board_)
+    if decided:
+        controls.append(ft.Text(decided, size=16, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))
+    return ft.Column(controls=controls, spacing=4)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The view
+
+
+def build(ctx: GameContext) -> ft.Control:
+    """The chosen player's kingdom with its way in, the score comparison and the table's end button."""
+    kingdoms = ctx.state["games"][-1]["kingdoms"]
+    player, switch = player_switch(ctx, done=[p for p in ctx.players if finished(ctx.state, kingdoms[p])])
+    kingdom = kingdoms[player]
+    controls: list[ft.Control] = [switch]
+    if finished(ctx.state, kingdom):
+        size = game.grid_size(ctx.state["options"])
+        controls += [ft.Text(ctx.t("kingdomino.view.finished", name=player), size=16, italic=True),
+                     board(ctx, game.trim(kingdom["grid"]), cell_size=PAINT_CELL.get(size, 44)),
+                     legend(ctx, kingdom["grid"])]
+    else:
+        mode = ctx.local.get("mode", "domino")
+        controls += [mode_switch(ctx, mode),
+                     by_layout(ctx, player) if mode == "paint" else by_domino(ctx, player, kingdom)]
+    controls += [comparison(ctx),
+                 ft.OutlinedButton(content=ctx.t("kingdomino.view.end_game"), icon=ft.Icons.FLAG,
+                                   on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"}))]
+    return ft.Column(controls=controls, spacing=12)
+
+
+def final(ctx: GameContext) -> ft.Control:
+    """Under the end screen: the comparison, then every kingdom of every game with its properties."""
+    games = ctx.state["games"]
+    size = game.grid_size(ctx.state["options"])
+    cards = []
+    for index, played in enumerate(games):
+        for name in ctx.players:
+            grid = played["kingdoms"][name]["grid"]
+            title = (ctx.t("kingdomino.view.kingdom_in_game", name=name, game=index + 1) if len(games) > 1
+                     else ctx.t("kingdomino.view.kingdom_of", name=name))
+            cards.append(ft.Container(padding=8, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=8,
+                                      content=ft.Column(spacing=6, controls=[
+                                          ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
+                                          board(ctx, game.trim(grid), cell_size=PAINT_CELL.get(size, 44)),
+                                          legend(ctx, grid)])))
+    return ft.Column(spacing=12, controls=[comparison(ctx), ft.Row(wrap=True, controls=cards, spacing=12)])
