@@ -1,0 +1,306 @@
+"""Splitter view: the round's dice (rolled by the app, seeded, or the table's own roll), one sheet at a time
+(player switcher), and the groups that score.
+
+- Round by round: once the dice are in, the player sees their two numbers as left | right (a swap button turns
+  them round) and the pairs still open on their sheet marked (the engine's `open_places`); tapping a square
+  writes the pair there and at its mirror square (`write`, row and distance from the centre line). The switcher
+  then moves on to the next player who has not written.
+- A finished sheet: choose a number (the brush), tap squares to write it, then enter the sheet: the grid goes to
+  the engine as a `layout` action written by `format_sheet`.
+- Groups (the engine's `groups`): scoring ones outlined with their points, groups of the wrong size tinted red
+  and marked 0 with the reason in the legend; stars and hearts tinted; the hearts bonus said when it counts.
+- `final(ctx)`: every sheet and the comparison under the end screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from scoring.games import splitter as game
+from views.components.grid import GROUP_COLOURS, grid_editor
+from views.components.seats import choose, player_switch
+from views.context import GameContext
+
+NUMBERS = range(1, 7)
+MARK_FILL = {"*": ft.Colors.AMBER_100, "H": ft.Colors.PINK_100}
+FAILING = ft.Colors.RED_100
+CELL = 42
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The sheet
+
+
+def off_sheet(sheet: str) -> list[tuple[int, int]]:
+    """The box's positions that are no space on this sheet."""
+    return [(r, c) for r in range(game.ROWS) for c in range(game.COLS) if not game.on_sheet(sheet, r, c)]
+
+
+def mirror(col: int) -> int:
+    """A pair's distance from the centre line, from either of its columns."""
+    half = game.COLS // 2
+    return half - 1 - col if col < half else col - half
+
+
+def sheet_view(ctx: GameContext, grid: list[list], on_tap=None, marked=()) -> ft.Control:
+    """A sheet on the grid editor: numbers, stars and hearts, scoring groups outlined, failing groups tinted."""
+    sheet = ctx.state["options"]["sheet"]
+    found = game.groups(sheet, grid)
+    failing = {(r, c) for g in found if not g["scores"] for r, c in g["cells"]}
+    shape = game.SHAPES[sheet]
+    shown = [[{"n": grid[r][c], "mark": shape[r][c], "fail": (r, c) in failing} for c in range(game.COLS)]
+             for r in range(game.ROWS)]
+    notes = {(g["cells"][0][0], g["cells"][0][1]): f"+{g['points']}" if g["scores"] else "0" for g in found}
+
+    def label(cell: dict) -> str:
+        """The number, or an empty star or heart's sign."""
+        if cell["n"] is not None:
+            return str(cell["n"])
+        return ctx.t(f"splitter.view.mark.{cell['mark']}") if cell["mark"] in MARK_FILL else ""
+
+    def colour(cell: dict) -> Any:
+        """Red for a group of the wrong size, else the star or heart tint."""
+        return FAILING if cell["fail"] else MARK_FILL.get(cell["mark"])
+
+    return grid_editor(ctx, shown, [], None, label=label, colour=colour,
+                       groups=[g["cells"] for g in found if g["scores"]], cell_size=CELL,
+                       on_tap=on_tap or (lambda r, c: None), marked=marked, notes=notes, blocked=off_sheet(sheet))
+
+
+def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
+    """Each group in words with its points (scoring ones first, in their outline colour), and the hearts."""
+    sheet = ctx.state["options"]["sheet"]
+    found = game.groups(sheet, grid)
+    scoring = [g for g in found if g["scores"]]
+    rows = []
+    for i, g in enumerate(scoring):
+        key = "splitter.view.group_star" if g["star"] else "splitter.view.group"
+        rows.append(ft.Row(spacing=6, controls=[
+            ft.Container(width=14, height=14, border_radius=7, bgcolor=GROUP_COLOURS[i % len(GROUP_COLOURS)]),
+            ft.Text(ctx.t(key, size=g["size"], value=g["value"], points=g["points"]), size=14)]))
+    for g in found:
+        if not g["scores"]:
+            rows.append(ft.Row(spacing=6, controls=[
+                ft.Container(width=14, height=14, border_radius=7, bgcolor=FAILING),
+                ft.Text(ctx.t("splitter.view.group_fail", size=g["size"], value=g["value"]), size=14,
+                        italic=True)]))
+    hearts = game.hearts_value(sheet, grid)
+    if hearts is not None:
+        rows.append(ft.Text(ctx.t("splitter.view.hearts", value=hearts, points=game.HEARTS_BONUS), size=14,
+                            weight=ft.FontWeight.W_600))
+    return ft.Column(controls=rows, spacing=2)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Round by round
+
+
+def die_row(ctx: GameContext, label: str, dice: list, index: int) -> ft.Control:
+    """Six buttons to say what one of the table's dice shows."""
+
+    def set_die(n: int) -> None:
+        """Remember this die."""
+        dice[index] = n
+        ctx.refresh()
+
+    return ft.Row(wrap=True, spacing=4, controls=[
+        ft.Text(label, size=16, width=90),
+        *[(ft.FilledButton if dice[index] == n else ft.OutlinedButton)(
+            content=str(n), width=48, on_click=lambda e, n=n: set_die(n)) for n in NUMBERS]])
+
+
+def roll_panel(ctx: GameContext) -> ft.Control:
+    """The app's seeded roll, or the two dice the table rolled."""
+    dice = ctx.local.setdefault("dice", [None, None])
+
+    def use_table_roll() -> None:
+        """Send the table's roll (the button waits until both dice are chosen)."""
+        if ctx.dispatch({"type": "set_roll", "by": "table", "dice": list(dice)}):
+            dice[:] = [None, None]
+
+    return ft.Column(spacing=8, controls=[
+        ft.FilledButton(content=ctx.t("splitter.view.roll"), icon=ft.Icons.CASINO, height=52,
+                        on_click=lambda e: ctx.dispatch({"type": "roll", "by": "table"})),
+        ft.Text(ctx.t("splitter.view.table_roll"), size=16),
+        die_row(ctx, ctx.t("splitter.view.die_first"), dice, 0),
+        die_row(ctx, ctx.t("splitter.view.die_second"), dice, 1),
+        ft.OutlinedButton(content=ctx.t("splitter.view.use_roll"), icon=ft.Icons.CHECK, disabled=None in dice,
+                          on_click=lambda e: use_table_roll()),
+    ])
+
+
+def die(n: int) -> ft.Control:
+    """One die, big."""
+    return ft.Container(width=56, height=56, border=ft.Border.all(2, ft.Colors.ON_SURFACE), border_radius=10,
+                        alignment=ft.Alignment.CENTER, content=ft.Text(str(n), size=28, weight=ft.FontWeight.BOLD))
+
+
+def write_panel(ctx: GameContext, player: str) -> ft.Control:
+    """The player's two numbers as left | right, a swap button, and the sheet with the open pairs marked."""
+    state = ctx.state
+    swapped = ctx.local.setdefault("swap", {})
+    left, right = reversed(state["roll"]) if swapped.get(player) else state["roll"]
+    grid = state["sheets"][player]
+    if player in state["written"]:
+        waiting = [p for p in ctx.players if p not in state["written"] and p not in state["entered"]]
+        return ft.Column(spacing=8, controls=[
+            ft.Text(ctx.t("splitter.view.written", name=player), size=16, italic=True),
+            ft.Text(ctx.t("splitter.view.waiting", names=waiting), size=16),
+            sheet_view(ctx, grid), legend(ctx, grid)])
+    marked = [cell for row, offset in game.open_places(state, player) for cell in game.pair(row, offset)]
+
+    def swap() -> None:
+        """Turn the pair round."""
+        swapped[player] = not swapped.get(player)
+        ctx.refresh()
+
+    def write(r: int, c: int) -> None:
+        """Write the pair in row r at the distance of column c from the centre line (left number on the left)."""
+        if ctx.dispatch({"type": "write", "by": player, "row": r, "offset": mirror(c), "left": left, "right": right}):
+            swapped.pop(player, None)
+            writing = [p for p in ctx.players if p not in state["entered"]]
+            after = [p for p in writing if p not in state["written"] and p != player]
+            choose(ctx, (after or writing)[0])
+
+    return ft.Column(spacing=8, controls=[
+        ft.Row(wrap=True, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            die(left), ft.Text("|", size=28), die(right),
+            ft.OutlinedButton(content=ctx.t("splitter.view.swap"), icon=ft.Icons.SWAP_HORIZ,
+                              on_click=lambda e: swap())]),
+        ft.Text(ctx.t("splitter.view.place_hint", name=player, left=left, right=right), size=16,
+                weight=ft.FontWeight.W_600),
+        sheet_view(ctx, grid, write, marked),
+        legend(ctx, grid),
+    ])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# A finished sheet
+
+
+def by_sheet(ctx: GameContext, player: str) -> ft.Control:
+    """Write a finished paper sheet number by number, then enter it as a layout."""
+    sheets = ctx.local.setdefault("paint", {})
+    painted = sheets.setdefault(player, game.blank_sheet())
+    brush = ctx.local.setdefault("brush", {"n": 1})
+
+    def set_brush(n: int | None) -> None:
+        """Choose the number to write (None erases)."""
+        brush["n"] = n
+        ctx.refresh()
+
+    def paint(r: int, c: int) -> None:
+        """Write the brush's number on a square."""
+        painted[r][c] = brush["n"]
+        ctx.refresh()
+
+    def enter() -> None:
+        """Send the sheet to the engine as text."""
+        if ctx.dispatch({"type": "layout", "by": player, "layout": game.format_sheet(painted)}):
+            sheets.pop(player, None)
+
+    def clear() -> None:
+        """Start the sheet again."""
+        sheets.pop(player, None)
+        ctx.refresh()
+
+    def pick(text: str, value: int | None) -> ft.Control:
+        """A brush button; the chosen one is filled and checked."""
+        chosen = brush["n"] == value
+        return (ft.FilledButton if chosen else ft.OutlinedButton)(
+            content=text, icon=ft.Icons.CHECK if chosen else None, on_click=lambda e: set_brush(value))
+
+    return ft.Column(spacing=8, controls=[
+        ft.Text(ctx.t("splitter.view.paint_hint", name=player), size=16, weight=ft.FontWeight.W_600),
+        ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
+            *[pick(str(n), n) for n in NUMBERS], pick(ctx.t("splitter.view.eraser"), None)]),
+        sheet_view(ctx, painted, paint),
+        legend(ctx, painted),
+        ft.Row(wrap=True, controls=[
+            ft.FilledButton(content=ctx.t("splitter.view.enter_sheet"), icon=ft.Icons.CHECK,
+                            on_click=lambda e: enter()),
+            ft.OutlinedButton(content=ctx.t("splitter.view.clear"), icon=ft.Icons.DELETE_SWEEP,
+                              on_click=lambda e: clear()),
+        ]),
+    ])
+
+
+def mode_switch(ctx: GameContext, mode: str) -> ft.Control:
+    """Round by round, or a finished sheet entered whole."""
+
+    def set_mode(value: str) -> None:
+        """Switch the way in."""
+        ctx.local["mode"] = value
+        ctx.refresh()
+
+    return ft.Row(wrap=True, spacing=6, controls=[
+        (ft.FilledButton if mode == value else ft.OutlinedButton)(
+            content=ctx.t(f"splitter.view.mode.{value}"), icon=ft.Icons.CHECK if mode == value else None,
+            on_click=lambda e, v=value: set_mode(v))
+        for value in ("rounds", "sheet")])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Comparison and the view
+
+
+def comparison(ctx: GameContext) -> ft.Control:
+    """Every player's total and scoring groups, best first; a tie at the top is shared."""
+    board = ctx.engine.scoreboard(ctx.state)
+    by_name = {p.name: p for p in board.players}
+    sheet = ctx.state["options"]["sheet"]
+    order = [name for group in board.ranking for name in group]
+    table = ft.DataTable(
+        column_spacing=16,
+        columns=[ft.DataColumn(label=ft.Text(ctx.t(f"splitter.view.col.{c}")), numeric=c != "player")
+                 for c in ("player", "total", "groups")],
+        rows=[ft.DataRow(cells=[
+            ft.DataCell(ft.Text(name)),
+            ft.DataCell(ft.Text(str(by_name[name].total), weight=ft.FontWeight.BOLD)),
+            ft.DataCell(ft.Text(str(sum(g["scores"] for g in game.groups(sheet, ctx.state["sheets"][name])))))])
+            for name in order],
+    )
+    controls = [ft.Text(ctx.t("splitter.view.compare"), size=18, weight=ft.FontWeight.BOLD),
+                ft.Row(controls=[table], scroll=ft.ScrollMode.AUTO)]
+    if len(ctx.players) > 1 and len(board.ranking[0]) > 1:
+        controls.append(ft.Text(ctx.t("splitter.view.tie_shared", names=list(board.ranking[0]),
+                                      points=by_name[board.ranking[0][0]].total), size=16, weight=ft.FontWeight.W_600))
+    return ft.Column(controls=controls, spacing=4)
+
+
+def build(ctx: GameContext) -> ft.Control:
+    """The dice, the chosen player's sheet with its way in, the comparison and the table's end button."""
+    state = ctx.state
+    player, switch = player_switch(ctx, done=[p for p in ctx.players
+                                              if p in state["written"] or p in state["entered"]])
+    controls: list[ft.Control] = [switch]
+    if player in state["entered"]:
+        grid = state["sheets"][player]
+        controls += [ft.Text(ctx.t("splitter.view.entered", name=player), size=16, italic=True),
+                     sheet_view(ctx, grid), legend(ctx, grid)]
+    else:
+        mode = ctx.local.get("mode", "rounds")
+        controls.append(mode_switch(ctx, mode))
+        if mode == "sheet":
+            controls.append(by_sheet(ctx, player))
+        elif state["roll"] is None:
+            controls += [roll_panel(ctx), sheet_view(ctx, state["sheets"][player])]
+        else:
+            controls.append(write_panel(ctx, player))
+    controls += [comparison(ctx),
+                 ft.OutlinedButton(content=ctx.t("splitter.view.end_game"), icon=ft.Icons.FLAG,
+                                   on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"}))]
+    return ft.Column(controls=controls, spacing=12)
+
+
+def final(ctx: GameContext) -> ft.Control:
+    """Under the end screen: the comparison, then every sheet with its groups."""
+    cards = [ft.Container(padding=8, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=8,
+                          content=ft.Column(spacing=6, controls=[
+                              ft.Text(ctx.t("splitter.view.sheet_of", name=name), size=16, weight=ft.FontWeight.BOLD),
+                              sheet_view(ctx, ctx.state["sheets"][name]),
+                              legend(ctx, ctx.state["sheets"][name])]))
+             for name in ctx.players]
+    return ft.Column(spacing=12, controls=[comparison(ctx), ft.Row(wrap=True, controls=cards, spacing=12)])
