@@ -179,7 +179,7 @@ def test_ruling_lists_proposals_with_reason_and_a_match_takes_the_pot(table):
     boxes = checkboxes(body)
     assert list(boxes) == ["Bo: “bananas”"] and boxes["Bo: “bananas”"].value is False
     boxes["Bo: “bananas”"].on_change(ticked())
-    tap(table.build(), "Fits the topic (1 matching cards; none: pays 10)")
+    tap(table.build(), "Fits the topic (matching cards: 1; if none, pays 10)")
     state = table.state
     assert state["matches"] == 1 and state["hands"]["Bo"][1]["out"] == "matched"
     shown = texts(table.build())
@@ -210,7 +210,7 @@ def test_a_missed_card_is_added_from_behind_the_cover(table):
     tap(table.build(), "This one matches: “pear”")
     body = table.build()
     assert "Added as a match — Ann: “pear”" in texts(body)
-    tap(body, "Fits the topic (1 matching cards; none: pays 10)")
+    tap(body, "Fits the topic (matching cards: 1; if none, pays 10)")
     assert table.state["plays"][-1]["matches"] == [["Ann", 1]]
 
 
@@ -227,7 +227,7 @@ def test_settlement_lists_unplayed_cards_penalties_and_transfers(table):
     checkboxes(body)["Cy: “lime”"].on_change(ticked())
     tap(table.build(), "Settle round 1")
     shown = texts(table.build())
-    assert "Round 1 settled: 1 matches" in shown
+    assert "Round 1 settled · matches: 1" in shown
     assert "Penalties for unplayed cards: Cy 20" in shown
     assert "Predictions paid: Bo 100" in shown
     assert "Cy pays 20 into the pot" in shown and "Bo takes 70 from the pot" in shown
@@ -248,7 +248,7 @@ def test_loans_shown_and_final_settlement_on_the_end_screen(tmp_path):
     state = table.state
     assert state["over"]
     shown = texts(view.final(table.ctx()))
-    assert "Round 3 settled: 0 matches" in shown
+    assert "Round 3 settled · matches: 0" in shown
     assert "The unclaimed reward of 110 goes back to the bank" in shown
     assert any("loans 100" in t for t in texts(view.table_panel(table.ctx())))
     store.close()

@@ -35,19 +35,19 @@ def topics() -> dict[str, list[str]]:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    """The table, this phase's controls, the last transfers and the round just settled."""
+    """The last transfers (and the round just settled), this phase's controls, then the table."""
     remember_aliases(ctx)
     phase = ctx.state["phase"]
     steps = {"topic": topic_panel, "answers": answers_panel, "turns": turn_panel, "ruling": ruling_panel,
              "settle": settle_panel}
-    controls = [table_panel(ctx), steps[phase](ctx)] if phase in steps else [table_panel(ctx)]
-    controls += transfers_panel(ctx) + learned_panel(ctx)
-    return ft.Column(spacing=12, controls=controls)
+    controls = transfers_panel(ctx) + ([steps[phase](ctx)] if phase in steps else [])
+    controls += learned_panel(ctx) + [table_panel(ctx)]
+    return ft.Column(spacing=12, controls=controls, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def final(ctx: GameContext) -> ft.Control:
     """Under the end screen: the last round's settlement with every transfer."""
-    return ft.Column(spacing=12, controls=transfers_panel(ctx))
+    return ft.Column(spacing=12, controls=transfers_panel(ctx), horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def scratch(ctx: GameContext, name: str) -> dict:

@@ -1,0 +1,233 @@
+"""Guess Club in a real browser: a short 3-player game (2 cards a round) through all three rounds — topics drawn
+and typed, hidden answers passed round the phone, plays with the setter's rulings, a prediction, a match the
+setter ticks by hand, unplayed cards ruled invalid, the settlements — then the final money on screen, and
+`python -m scoring score` on the exported record prints the same money. Screenshots at phone and laptop size."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.__main__ import main as scoring_main
+from storage import Store
+from tests.browser.conftest import LAPTOP, OUTPUT, WAIT_MS, Tab, new_tab
+from views.games.guess_club import topics
+
+PLAYERS = ["Gia", "Hal", "Ivy"]
+FINAL = {"Gia": 330, "Hal": 230, "Ivy": 150}
+
+
+class Game:
+    """The tab and the number of actions taken, to wait on the log after each one."""
+
+    def __init__(self, tab: Tab):
+        self.tab, self.actions = tab, 0
+
+    def acted(self) -> None:
+        """Wait until the log shows one more action."""
+        self.actions += 1
+        self.tab.see(f"Action log ({self.actions})")
+
+    def topic(self, setter: str, text: str | None) -> None:
+        """The setter types a topic, or draws one from the list when text is None, and sets it."""
+        self.tab.see(f"{setter}, give the topic")
+        if text is None:
+            self.tab.tap("Random topic")
+        else:
+            self.tab.fill("Topic", text)
+        self.tab.tap("Set topic")
+        self.acted()
+        shown = self.tab.page.get_by_text(re.compile(r"^Topic: ")).first.inner_text().removeprefix("Topic: ")
+        assert shown == text if text else shown in topics()["en"]
+
+    def answers(self, hands: dict[str, list[str]]) -> None:
+        """Each player in turn takes the phone, writes their answers and hides them."""
+        for player, cards in hands.items():
+            self.tab.see(f"Pass the phone to {player}")
+            self.tab.tap(f"I am {player}: show")
+            self.tab.fill_all({f"Answer {i + 1}": text for i, text in enumerate(cards)})
+            self.tab.tap("Done: hide my answers")
+            self.acted()
+
+    def predict(self, player: str, number: int) -> None:
+        """The active player puts a marker on number."""
+        self.tab.see(f"{player} may predict instead")
+        self.tab.tap(str(number), exact=True)
+        self.acted()
+
+    def play(self, player: str, text: str) -> None:
+        """The active player takes the phone and reads a card out."""
+        self.tab.see(f"{player}: play a card")
+        self.tab.tap(f"I am {player}: show")
+        self.tab.tap(f"Read out “{text}”")
+        self.acted()
+        self.tab.see(f"{player} reads out: “{text}”")
+
+    def rule(self, valid: bool, matches: int = 0) -> None:
+        """The setter rules on the card read out."""
+        if valid:
+            self.tab.tap(f"Fits the topic (matching cards: {matches};")
+        else:
+            self.tab.tap("Does not fit")
+        self.acted()
+
+    def settle(self, number: int, invalid: list[str] = ()) -> None:
+        """The setter ticks the unplayed cards that do not fit and settles the round."""
+        self.tab.see("Round over.")
+        for label in invalid:
+            self.tab.tap(label, role="checkbox")
+            expect_checked(self.tab, label)
+        self.tab.tap(f"Settle round {number}")
+        self.acted()
+
+
+def expect_checked(tab: Tab, label: str) -> None:
+    """Wait until the checkbox with this label is ticked."""
+    expect(tab.page.get_by_role("checkbox", name=label).first).to_be_checked(timeout=WAIT_MS)
+
+
+def english(tab: Tab) -> None:
+    """Open home and switch to English if the app is in Chinese."""
+    tab.open("/")
+    switch = tab.page.get_by_role("button", name=re.compile(r"^(EN|中文)$"))
+    switch.first.wait_for()
+    if tab.button("EN", exact=True).count():
+        tab.tap("EN", exact=True)
+    tab.see("Tableside")
+
+
+def start(tab: Tab) -> str:
+    """A new 3-player session with 2 cards a round; returns its id."""
+    tab.page.get_by_role("group", name="Guess Club").get_by_role("button", name="New session").click()
+    tab.see("New session: Guess Club")
+    for name in PLAYERS:
+        tab.fill("New player", name)
+        tab.tap("Add", exact=True)
+        tab.see(f"{PLAYERS.index(name) + 1}. {name}")
+    tab.fill("Answer cards per player each round", "2")
+    tab.tap("Start", exact=True)
+    tab.see("Round 1: Gia, give the topic")
+    return tab.page.url.rsplit("/", 1)[-1]
+
+
+def printed_money(record_text: str, tmp_path) -> dict[str, int]:
+    """What `python -m scoring score` prints for the record: each player's total."""
+    path = tmp_path / "guess_club.json"
+    path.write_text(record_text, "utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert scoring_main(["score", str(path)]) == 0
+    return {p["name"]: p["total"] for p in json.loads(out.getvalue())["players"]}
+
+
+@pytest.fixture
+def language_kept(server):
+    """The app's language setting as it was before the test (the test switches it)."""
+    store = Store(server.data)
+    before = store.settings()["lang"]
+    store.close()
+    yield
+    store = Store(server.data)
+    store.set_setting("lang", before)
+    store.close()
+
+
+def test_three_player_game_to_the_end(browser, server, phone, language_kept, tmp_path):
+    """Three rounds at phone size; the final money on screen equals what the CLI prints for the export."""
+    tab = phone
+    english(tab)
+    sid = start(tab)
+    game = Game(tab)
+    tab.see("Pot 30")
+    tab.see("Bonus board 30")
+    tab.shot("guess_club_phone_topic")
+
+    game.topic("Gia", None)
+    game.answers({"Gia": ["apple", "pear"], "Hal": ["Apple", "plum"], "Ivy": ["kiwi", "grape"]})
+    tab.see("Pass the phone to Hal")
+    tab.shot("guess_club_phone_cover")
+    game.predict("Hal", 1)
+    tab.see("Hal pays 10 into the pot")
+    game.play("Ivy", "kiwi")
+    tab.see("The app found no matching card.")
+    game.rule(True)
+    tab.see("Ivy pays 10 into the pot")
+    game.play("Gia", "apple")
+    tab.see("Written the same")
+    tab.shot("guess_club_phone_ruling")
+    game.rule(True, matches=1)
+    tab.see("Gia takes 50 from the pot")
+    tab.see("30 from the bank into the pot")
+    tab.shot("guess_club_phone_transfer")
+    game.play("Hal", "plum")
+    game.rule(False)
+    tab.see("Hal pays 20 into the pot")
+    game.settle(1)
+    tab.see("Predictions paid: Hal 80")
+    tab.see("Money now: Gia 200, Hal 200, Ivy 140")
+    tab.shot("guess_club_phone_settled")
+
+    game.topic("Hal", "Yellow things")
+    game.answers({"Gia": ["bananas", "navy"], "Hal": ["teal", "pink"], "Ivy": ["banana", "lime"]})
+    game.play("Ivy", "banana")
+    tab.see("These look alike")
+    tab.tap("Gia: “bananas”", role="checkbox")
+    expect_checked(tab, "Gia: “bananas”")
+    game.rule(True, matches=1)
+    tab.see("Ivy takes 30 from the pot")
+    tab.see("Remembered as the same answer: “banana” = “bananas”")
+    game.play("Gia", "navy")
+    game.rule(True)
+    game.settle(2, invalid=["Hal: “pink”"])
+    tab.see("Penalties for unplayed cards: Hal 20")
+    tab.see("Nobody predicted 1")
+    tab.see("Money now: Gia 190, Hal 180, Ivy 170")
+
+    game.topic("Ivy", None)
+    game.answers({"Gia": ["cat", "dog"], "Hal": ["cow", "dog"], "Ivy": ["bird", "fish"]})
+    game.predict("Gia", 1)
+    game.play("Hal", "dog")
+    game.rule(True, matches=1)
+    tab.see("Hal takes 70 from the pot")
+    game.play("Ivy", "bird")
+    game.rule(False)
+    game.play("Gia", "cat")
+    game.rule(True)
+    tab.shot("guess_club_phone_settle")
+    game.settle(3, invalid=["Hal: “cow”"])
+
+    tab.see("Game over")
+    tab.see("Winner: Gia")
+    tab.see("Round 3 settled · matches: 1")
+    tab.see("Gia takes 80 from the bonus board")
+    tab.see("Money now: Gia 330, Hal 230, Ivy 150")
+    for place, (name, money) in enumerate(sorted(FINAL.items(), key=lambda kv: -kv[1]), start=1):
+        tab.see(f"{place}. {name} ({money})")
+    tab.see("Scores round by round")
+    tab.shot("guess_club_phone_end")
+    tab.page.get_by_text("Round 3 settled · matches: 1").first.scroll_into_view_if_needed()
+    tab.shot("guess_club_phone_end_settlement")
+
+    wide = new_tab(browser, server, LAPTOP)
+    wide.open(f"/play/{sid}")
+    wide.see("Winner: Gia")
+    wide.tap("中文", exact=True)
+    wide.see("获胜者：Gia")
+    wide.see("第 3 轮已结算")
+    wide.shot("guess_club_laptop_end_zh")
+    wide.page.context.close()
+
+    store = Store(server.data)
+    try:
+        text = store.export(sid)
+        aliases = store.aliases()
+    finally:
+        store.close()
+    assert printed_money(text, tmp_path) == FINAL
+    assert ("banana", "bananas") in aliases or ("bananas", "banana") in aliases
+    assert (OUTPUT / "guess_club_phone_end.png").exists()
