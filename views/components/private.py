@@ -6,11 +6,12 @@ cover ("Pass the phone to A", a button "I am A: show") → entry (A's fields, a 
 for whoever is next. Nothing typed is ever shown on the cover.
 
 Builder:
-    private_entry(ctx, slot, player, prompts, on_submit, secret=False) -> ft.Control
+    private_entry(ctx, slot, player, prompts, on_submit, secret=False, hints=None) -> ft.Control
 - `slot`: the scratch dict; `player`: who enters now; `prompts`: one label per answer field;
 - `on_submit(answers: list[str]) -> bool`: called with the answers when the player taps done (the view
   dispatches them); when it returns False (refused) the fields come back with the answers for correction;
-- `secret`: hide the characters as they are typed too (with a reveal toggle).
+- `secret`: hide the characters as they are typed too (with a reveal toggle);
+- `hints`: optional help text under each field (e.g. what the answer must fit).
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ COVER, ENTRY = "cover", "entry"
 
 
 def private_entry(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit: Callable[[list[str]], bool],
-                  secret: bool = False) -> ft.Control:
+                  secret: bool = False, hints: list[str] | None = None) -> ft.Control:
     """The cover or the entry form of the player who holds the phone."""
     if slot.get("player") != player:
         slot.clear()
         slot.update(player=player, phase=COVER, answers=[""] * len(prompts))
     if slot["phase"] == COVER:
         return cover(ctx, slot, player)
-    return entry_form(ctx, slot, player, prompts, on_submit, secret)
+    return entry_form(ctx, slot, player, prompts, on_submit, secret, hints)
 
 
 def cover(ctx: Any, slot: dict, player: str) -> ft.Control:
@@ -52,7 +53,7 @@ def cover(ctx: Any, slot: dict, player: str) -> ft.Control:
 
 
 def entry_form(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit: Callable[[list[str]], bool],
-               secret: bool) -> ft.Control:
+               secret: bool, hints: list[str] | None = None) -> ft.Control:
     """The player's fields and a done button that hides them again."""
     answers = slot["answers"]
 
@@ -66,7 +67,7 @@ def entry_form(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit:
 
     fields = [
         ft.TextField(label=prompt, value=answers[i], password=secret, can_reveal_password=secret, text_size=18,
-                     on_change=lambda e, i=i: answers.__setitem__(i, e.control.value))
+                     helper=hints[i] if hints else None, on_change=lambda e, i=i: answers.__setitem__(i, e.control.value))
         for i, prompt in enumerate(prompts)
     ]
     return ft.Column(spacing=10, controls=[
