@@ -1,5 +1,5 @@
 """Guess Club in a real browser: a short 3-player game (2 cards a round) through all three rounds — topics drawn
-and typed, hidden answers passed round the phone, plays with the setter's rulings, a prediction, a match the
+and typed, hidden answers passed round the phone (a hand with one answer twice refused), plays with the setter's rulings, a prediction, a match the
 setter ticks by hand, unplayed cards ruled invalid, the settlements — then the final money on screen, and
 `python -m scoring score` on the exported record prints the same money. Screenshots at phone and laptop size."""
 
@@ -148,7 +148,14 @@ def test_three_player_game_to_the_end(browser, server, phone, language_kept, tmp
     tab.shot("guess_club_phone_topic")
 
     game.topic("Gia", None)
-    game.answers({"Gia": ["apple", "pear"], "Hal": ["Apple", "plum"], "Ivy": ["kiwi", "grape"]})
+    tab.tap("I am Gia: show")
+    tab.fill_all({"Answer 1": "apple", "Answer 2": "Apple"})
+    tab.tap("Done: hide my answers")
+    tab.see("Cards 1 and 2 are the same answer")
+    tab.fill("Answer 2", "pear")
+    tab.tap("Done: hide my answers")
+    game.acted()
+    game.answers({"Hal": ["Apple", "plum"], "Ivy": ["kiwi", "grape"]})
     tab.see("Pass the phone to Hal")
     tab.shot("guess_club_phone_cover")
     game.predict("Hal", 1)
