@@ -172,16 +172,16 @@ def test_reveal_screen_shows_piles_in_order_black_sheep_and_scores():
     shown = texts(view.build(ctx))
     assert "Round 1 revealed (deck 1)" in shown and "Round 2: deal" in shown
     assert "Ann drew symbol 1, number 4" in shown
-    assert "1. Cat guessed 4: right, 3 ★" in shown
+    assert "1. Cat guessed 4: right, takes a 3-star token" in shown
     assert "2. Ben guessed 1: wrong, to the middle" in shown
-    assert "1. Ben guessed 2: right, 3 ★" in shown and "2. Ann guessed 2: right, 2 ★" in shown
+    assert "1. Ben guessed 2: right, takes a 3-star token" in shown and "2. Ann guessed 2: right, takes a 2-star token" in shown
     assert "Ann keeps tokens 2, 1 (−3)" in shown and "Dan keeps tokens 3, 2, 1 (−6)" in shown
     assert "Cat keeps tokens 1 (−1)" in shown
-    assert "Black sheep: Dan with 2 cards in the middle" in shown
+    assert "Black sheep: Dan, most cards in the middle (2)" in shown
     table = next(c for c in walk(view.build(ctx)) if isinstance(c, ft.DataTable))
     rows = {r.cells[0].content.value: [c.content.value for c in r.cells[1:]] for r in table.rows}
-    assert rows == {"Ann": ["5", "-3", "+3", "5"], "Ben": ["3", "-3", "no tile", "0"],
-                    "Cat": ["3", "-1", "+3", "5"], "Dan": ["0", "-6", "−2 (black sheep)", "-8"]}
+    assert rows == {"Ann": ["5", "-3", "+3", "5"], "Ben": ["3", "-3", "—", "0"],
+                    "Cat": ["3", "-1", "+3", "5"], "Dan": ["0", "-6", "−2 (sheep)", "-8"]}
 
 
 def test_wrong_word_closes_the_pile_and_the_reveal_hands_back():

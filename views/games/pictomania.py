@@ -27,7 +27,7 @@ from views.components.private import ENTRY, cover
 from views.components.race import race_buttons
 from views.context import GameContext
 
-NUMBER_BUTTON = 46
+NUMBER_WIDTH, NUMBER_HEIGHT = 42, 48
 
 
 def build(ctx: GameContext) -> ft.Control:
@@ -144,8 +144,9 @@ def guess_panel(ctx: GameContext) -> ft.Control:
 
     def pick(player: str) -> None:
         """Switch the guess panel to this player."""
-        ctx.local["guesser"] = player
-        ctx.refresh()
+        if player != ctx.local.get("guesser"):
+            ctx.local["guesser"] = player
+            ctx.refresh()
 
     switcher = ft.Row(wrap=True, controls=[
         (ft.FilledButton if p == guesser else ft.OutlinedButton)(
@@ -153,7 +154,9 @@ def guess_panel(ctx: GameContext) -> ft.Control:
             on_click=lambda e, p=p: pick(p))
         for p in players])
     controls: list[ft.Control] = [heading(ctx.t("pictomania.view.guess_title")),
-                                  ft.Text(ctx.t("pictomania.view.guesser")), switcher]
+                                  ft.Text(ctx.t("pictomania.view.guesser")), switcher,
+                                  ft.Text(ctx.t("pictomania.view.guesses_of", name=guesser), size=18,
+                                          weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)]
     if race_mech.is_locked(ctx.state["race"], guesser):
         controls.append(ft.Text(ctx.t("pictomania.view.guesser_stopped", name=guesser), italic=True))
     else:
@@ -175,7 +178,7 @@ def guess_row(ctx: GameContext, guesser: str, target: str) -> ft.Control:
     numbers = [
         ft.Button(content=ft.Text(str(n), size=18, semantics_label=ctx.t("pictomania.view.guess_number",
                                                                          number=n, target=target)),
-                  width=NUMBER_BUTTON, height=NUMBER_BUTTON, style=ft.ButtonStyle(padding=0),
+                  width=NUMBER_WIDTH, height=NUMBER_HEIGHT, style=ft.ButtonStyle(padding=0),
                   on_click=lambda e, n=n: ctx.dispatch({"type": "guess", "by": guesser, "target": target,
                                                         "number": n}))
         for n in range(1, NUMBERS + 1)]
@@ -309,7 +312,7 @@ def round_table(ctx: GameContext, result: dict) -> ft.Control:
         tile = ctx.t(f"pictomania.view.tile.{score['tile_reason']}", tile=score["tile"], points=score["tile_points"])
         cells = [p, str(score["received"]), str(-score["lost"]), tile, str(score["total"])]
         rows.append(ft.DataRow(cells=[ft.DataCell(ft.Text(c)) for c in cells]))
-    table = ft.DataTable(column_spacing=14, horizontal_margin=6, rows=rows, columns=[
+    table = ft.DataTable(column_spacing=12, horizontal_margin=4, rows=rows, columns=[
         ft.DataColumn(label=ft.Text(ctx.t(f"pictomania.view.col.{c}")), numeric=c not in ("player", "tile"))
         for c in columns])
     return ft.Column(spacing=4, controls=[

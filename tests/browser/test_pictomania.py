@@ -1,0 +1,176 @@
+"""Pictomania in a real browser: four players, two rounds played as a table would on one phone — deal, each
+player peeks at their word behind the pass-the-phone cover, guesses per player (locked once placed), bonus
+tiles, a wrong-word ruling, an early reveal — then the totals on the end screen, and the exported record scored
+by `python -m scoring score` to the same totals. Screenshots at 390×844 and one at laptop size."""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.__main__ import main
+from tests.browser.conftest import LAPTOP, PHONE, Tab, new_tab, start_server, stop_server
+
+PLAYERS = ["Pia", "Quin", "Rosa", "Seb"]
+TOTALS = {"Pia": 4, "Rosa": 1, "Quin": -3, "Seb": -11}
+
+
+@pytest.fixture
+def own_server():
+    """A server with a fresh data folder: its own roster and language, whatever other tests did."""
+    with tempfile.TemporaryDirectory(prefix="tableside-pictomania-") as data:
+        running = start_server(Path(data))
+        yield running
+        stop_server(running)
+
+
+def start_session(tab: Tab) -> None:
+    """In English: seat the four players, two rounds, start."""
+    tab.open("/")
+    tab.tap("EN", exact=True)
+    tab.see("Games")
+    tab.open("/new/pictomania")
+    tab.see("New session: Pictomania")
+    for name in PLAYERS:
+        tab.fill("New player", name)
+        tab.tap("Add", exact=True)
+        tab.see(f". {name}")
+    tab.fill("Number of rounds", "2")
+    tab.tap("Start", exact=True)
+    tab.see_button("Deal the cards")
+
+
+def read_words(tab: Tab, shoot: bool = False) -> dict[str, int]:
+    """Each player in turn: tap their name, take the phone, read the number, hide it."""
+    numbers = {}
+    for name in PLAYERS:
+        tab.tap(f"{name}: my word", exact=True)
+        tab.see(f"Pass the phone to {name}")
+        expect(tab.page.get_by_text(re.compile(r"^Number \d$"))).to_have_count(0)
+        if shoot and name == PLAYERS[0]:
+            tab.shot("pictomania_phone_word_cover")
+        tab.tap(f"I am {name}: show", exact=True)
+        shown = tab.page.get_by_text(re.compile(r"^Number \d$")).first
+        expect(shown).to_be_attached()
+        if shoot and name == PLAYERS[0]:
+            tab.shot("pictomania_phone_word_shown")
+        numbers[name] = int(shown.inner_text().split()[-1])
+        tab.tap("Done: hide", exact=True)
+        tab.gone(f"{name}, your word:")
+    return numbers
+
+
+def guess(tab: Tab, guesser: str, target: str, number: int) -> None:
+    """Switch the guess panel to guesser, place number on target's pile, see it locked."""
+    tab.tap(f"{guesser} is guessing", exact=True)
+    tab.see(f"{guesser}'s guesses")
+    tab.tap(f"Guess {number} on {target}'s drawing", exact=True)
+    tab.see(f"{target}'s drawing: guess placed")
+
+
+def scroll_shots(tab: Tab, name: str, count: int) -> None:
+    """Screenshots of the screen from the top down: name_0.png, name_1.png, … (the canvas scrolls, the page not)."""
+    tab.page.mouse.move(PHONE["width"] // 2, PHONE["height"] // 2)
+    tab.page.mouse.wheel(0, -20_000)
+    for i in range(count):
+        tab.shot(f"{name}_{i}")
+        tab.page.mouse.wheel(0, 700)
+
+
+def wrong(number: int) -> int:
+    """A number that is not the drawer's."""
+    return number % 7 + 1
+
+
+def play_round(tab: Tab, numbers: dict[str, int], guesses: list[tuple[str, str, bool]]) -> None:
+    """Place the guesses in order, each right or wrong."""
+    for guesser, target, right in guesses:
+        guess(tab, guesser, target, numbers[target] if right else wrong(numbers[target]))
+
+
+def test_two_rounds_for_four_players(browser, own_server):
+    """Two rounds by hand: Pia 5 − 1, Quin 0 − 3, Rosa 5 − 4, Seb −8 − 3; the CLI agrees."""
+    tab = new_tab(browser, own_server, PHONE)
+    start_session(tab)
+    sid = tab.page.url.rsplit("/", 1)[-1]
+
+    tab.tap("Deal the cards", exact=True)
+    tab.see("Round 1 · deck 1")
+    numbers = read_words(tab, shoot=True)
+    assert len(set(numbers.values())) == 4
+    play_round(tab, numbers, [("Pia", "Quin", True), ("Quin", "Rosa", True), ("Pia", "Rosa", True),
+                              ("Rosa", "Pia", True), ("Quin", "Pia", False), ("Seb", "Pia", False),
+                              ("Seb", "Quin", False), ("Rosa", "Seb", False)])
+    tab.see("Pia's pile: Rosa, Quin, Seb")
+    tab.tap("Pia is guessing", exact=True)
+    tab.shot("pictomania_phone_guesses")
+    for name in ("Pia", "Rosa", "Seb"):
+        tab.tap(f"{name}: claim", exact=False)
+        tab.see(f"{name} took")
+    tab.see("The race is over.")
+    tab.tap("Reveal the piles", exact=True)
+    tab.see("Round 1 revealed (deck 1)")
+    tab.see("Black sheep: Seb, most cards in the middle (2)")
+    tab.see(f"1. Rosa guessed {numbers['Pia']}: right, takes a 3-star token")
+    tab.see(f"2. Quin guessed {wrong(numbers['Pia'])}: wrong, to the middle")
+    scroll_shots(tab, "pictomania_phone_reveal", 2)
+
+    tab.tap("Deal the cards", exact=True)
+    tab.see("Round 2 · deck 1")
+    numbers = read_words(tab)
+    play_round(tab, numbers, [("Pia", "Quin", False), ("Quin", "Pia", True), ("Rosa", "Pia", True),
+                              ("Seb", "Rosa", True), ("Pia", "Seb", True)])
+    tab.tap("Rosa drew the wrong word", exact=True)
+    tab.see("Rosa's pile: wrong word, guesses returned")
+    tab.tap("Quin: stop", exact=True)
+    tab.see("Quin stopped (no reward)")
+    for name in ("Pia", "Rosa"):
+        tab.tap(f"{name}: claim", exact=False)
+        tab.see(f"{name} took 3")
+    tab.tap("Reveal the piles", exact=True)
+    tab.see("Reveal now?")
+    tab.tap("Reveal", exact=True)
+
+    tab.see("Game over")
+    tab.see("Winner: Pia")
+    for place, name in enumerate(sorted(TOTALS, key=TOTALS.get, reverse=True), start=1):
+        tab.see(f"{place}. {name} ({TOTALS[name]})")
+    tab.see("Round 2 revealed (deck 1)")
+    tab.see("Wrong word: the guesses go back to Seb")
+    tab.see("Black sheep: Pia, most cards in the middle (1)")
+    scroll_shots(tab, "pictomania_phone_end", 4)
+
+    with tab.page.expect_download() as download:
+        tab.tap("Export", exact=False)
+    exported = Path(download.value.path()).read_text("utf-8")
+    assert json.loads(exported)["id"] == sid
+    wide = new_tab(browser, own_server, LAPTOP)
+    wide.open(f"/play/{sid}")
+    wide.see("Winner: Pia")
+    wide.shot("pictomania_laptop_end")
+    wide.page.context.close()
+    tab.tap("中文", exact=True)
+    tab.see("第 2 轮揭晓（第 1 堆题库卡）")
+    scroll_shots(tab, "pictomania_phone_end_zh", 3)
+    tab.page.context.close()
+    check_cli(exported)
+
+
+def check_cli(exported: str) -> None:
+    """`python -m scoring score` on the exported record prints the totals seen on screen."""
+    import contextlib
+    import io
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "pictomania.json"
+        path.write_text(exported, encoding="utf-8")
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert main(["score", str(path)]) == 0
+    board = json.loads(out.getvalue())
+    assert {p["name"]: p["total"] for p in board["players"]} == TOTALS
+    assert board["winners"] == ["Pia"] and board["over"] is True
