@@ -83,7 +83,9 @@ def loop_label(ctx: GameContext, loop: dict) -> str:
 def table_layout(ctx: GameContext) -> ft.Control:
     """The loops as tag chips and the spools with the loops around them and their points."""
     state = ctx.state
-    chips = [ft.Chip(label=ft.Text(loop_label(ctx, loop), size=16)) for loop in state["loops"]]
+    chips = [ft.Container(padding=ft.Padding.symmetric(horizontal=12, vertical=6), border_radius=16,
+                          bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Text(loop_label(ctx, loop), size=16))
+             for loop in state["loops"]]
     rows = []
     for spool in sorted(state["placed"], key=lambda s: s["number"]):
         around = kw.loops_around(state, spool["number"])
@@ -223,9 +225,13 @@ def same_region_warning(ctx: GameContext, work: dict, confirm) -> ft.Control:
 
 
 def prompt(ctx: GameContext, number: int) -> str:
-    """The label of an answer field: the spool, its tags and its points."""
-    tags = kw.tags_of(ctx.state, number)
-    return ctx.t("knit_wit.view.prompt", number=number, tags=" + ".join(tags), points=len(tags))
+    """The label of an answer field: the spool and its points (its tags go below the field)."""
+    return ctx.t("knit_wit.view.prompt", number=number, points=len(kw.loops_around(ctx.state, number)))
+
+
+def tag_hints(ctx: GameContext, numbers_shown: list[int]) -> list[str]:
+    """The tags around each spool, shown under its answer field."""
+    return [" + ".join(kw.tags_of(ctx.state, n)) for n in numbers_shown]
 
 
 def answer_screen(ctx: GameContext) -> ft.Control:
@@ -284,7 +290,8 @@ def sheet_panel(ctx: GameContext, open_sheets: list[str]) -> list[ft.Control]:
         for p in open_sheets])
     slot = sheet_slot(ctx, "sheet", holder, spools)
     return [ft.Text(ctx.t("knit_wit.view.who_has_phone")), chooser,
-            private_entry(ctx, slot, holder, [prompt(ctx, n) for n in spools], submit)]
+            private_entry(ctx, slot, holder, [prompt(ctx, n) for n in spools], submit,
+                          hints=tag_hints(ctx, spools))]
 
 
 def extra_panel(ctx: GameContext, player: str) -> list[ft.Control]:
@@ -303,7 +310,7 @@ def extra_panel(ctx: GameContext, player: str) -> list[ft.Control]:
     slot = sheet_slot(ctx, "extra", player, blanks)
     return [
         ft.Text(ctx.t("knit_wit.view.extra", name=player), size=16, weight=ft.FontWeight.W_600),
-        private_entry(ctx, slot, player, [prompt(ctx, n) for n in blanks], submit),
+        private_entry(ctx, slot, player, [prompt(ctx, n) for n in blanks], submit, hints=tag_hints(ctx, blanks)),
         ft.OutlinedButton(content=ctx.t("knit_wit.view.extra_stop", name=player), icon=ft.Icons.STOP,
                           on_click=lambda e: ctx.dispatch({"type": "stop", "by": player})),
     ]
@@ -392,7 +399,7 @@ def answer_card(ctx: GameContext, todo: dict, player: str) -> ft.Control:
     ]
     if challengeable:
         controls.append(ft.OutlinedButton(content=ctx.t("knit_wit.view.challenge", name=player),
-                                          icon=ft.Icons.GAVEL, on_click=lambda e: pick_target(ctx, player)))
+                                          on_click=lambda e: pick_target(ctx, player)))
     colour = ft.Colors.ERROR_CONTAINER if crossed else ft.Colors.SURFACE_CONTAINER_HIGHEST
     return ft.Container(col={"xs": 6, "sm": 4}, padding=10, border_radius=10, bgcolor=colour,
                         content=ft.Column(controls=controls, spacing=4))

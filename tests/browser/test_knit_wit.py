@@ -1,0 +1,234 @@
+"""Knit Wit in a real browser: a whole 3-player game at phone size — deal entered, six spools woven with tags
+drawn from the deck (one a confirmed separate region), answers typed privately one player after another, the
+button race, a suggested duplicate ruled the same, a challenge voted down with the countdown on screen — then
+the final scores on the end screen and `python -m scoring score` on the exported record.
+
+The game is `PLAN` of tests/test_views_knit_wit.py; the hand count of its scores is written there (`EXPECTED`).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from contextlib import redirect_stdout
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.__main__ import main
+from storage import Store
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, TYPE_BEAT_MS, Tab, new_tab
+from tests.test_views_knit_wit import CLAIMS, EXPECTED, HANDS, PLAYERS, SHEETS, VOTES, WEAVE
+
+COUNTDOWN = re.compile(r"^0:(10|0\d)$")
+TICKED = re.compile(r"^0:0[0-8]$")
+
+
+def choose_option(tab: Tab, index: int, choice: str) -> None:
+    """Open the index-th unlabelled dropdown of the new-session screen and pick a choice."""
+    tab.page.get_by_role("button", name=re.compile("^$")).nth(index).click()
+    tab.tap(choice, exact=True)
+    tab.gone(choice)
+
+
+def start_game(tab: Tab) -> str:
+    """New Knit Wit session: three players, spools dealt at the table, tags from the English deck."""
+    tab.open("/new/knit_wit")
+    tab.see_role("textbox", "Seconds to explain")
+    for name in PLAYERS:
+        tab.fill("New player", name)
+        tab.tap("Add", exact=True)
+        tab.see(f". {name}")
+    choose_option(tab, 1, "Dealt at the table (entered)")
+    choose_option(tab, 0, "The app's English tag deck")
+    tab.shot("knit_wit_phone_new")
+    tab.tap("Start", exact=True)
+    tab.see("Enter the spools dealt at the table")
+    return tab.page.url.rsplit("/", 1)[-1]
+
+
+def prefixed(tab: Tab, prefix: str):
+    """The text field whose label starts with prefix."""
+    return tab.page.get_by_role("textbox", name=re.compile("^" + re.escape(prefix))).first
+
+
+def into_view(tab: Tab, field) -> None:
+    """Scroll the app (a wheel over the page, as on a laptop) until the whole field is on screen."""
+    height = tab.page.viewport_size["height"]
+    for _ in range(10):
+        box = field.bounding_box()
+        if box and box["y"] + box["height"] <= height - 8:
+            return
+        tab.page.mouse.move(tab.page.viewport_size["width"] - 20, height // 2)
+        tab.page.mouse.wheel(0, 200)
+        tab.settle(tries=4)
+
+
+def fill_prefixed(tab: Tab, prefix: str, text: str) -> None:
+    """Type into the field whose label starts with prefix as a person would; type again if the keys were lost."""
+    field = prefixed(tab, prefix)
+    for _ in range(3):
+        into_view(tab, field)
+        field.click()
+        tab.page.wait_for_function("p => document.activeElement && (document.activeElement.getAttribute("
+                                   "'aria-label') || '').startsWith(p)", arg=prefix)
+        tab.page.wait_for_timeout(TYPE_BEAT_MS)
+        tab.page.keyboard.press("Control+A")
+        tab.page.keyboard.type(text)
+        try:
+            expect(field).to_have_value(text, timeout=5_000)
+            return
+        except AssertionError:
+            continue
+    expect(field).to_have_value(text)
+
+
+def weave(tab: Tab) -> None:
+    """Six turns: draw a tag for the loop, choose what it encloses, then the spool and the loops around it."""
+    for player, encloses, number, loops, separate in WEAVE:
+        tab.see(f"{player}: place a loop")
+        if encloses is not None:
+            tab.tap(f"Spool {encloses}", exact=True, role="radio")
+        tab.tap("Draw a tag and place the loop")
+        tab.see(f"{player}: place one of your spools")
+        tab.tap(f"Spool {number}", exact=True, role="radio")
+        for i in loops:
+            tab.page.get_by_role("checkbox", name=re.compile(f"^Loop {i} ·")).first.click()
+        if separate:
+            tab.shot("knit_wit_phone_weave")
+        tab.tap("Place the spool")
+        if separate:
+            tab.see("already sits inside exactly these loops")
+            tab.shot("knit_wit_phone_same_region")
+            tab.tap("Yes, a separate region: place it")
+
+
+def write_answers(tab: Tab) -> None:
+    """Each player in turn takes the phone, uncovers their sheet, writes, hides it again."""
+    for player in PLAYERS:
+        tab.tap(f"{player}'s sheet")
+        tab.see(f"Pass the phone to {player}")
+        tab.tap(f"I am {player}: show")
+        tab.see(f"{player}, enter your answers")
+        sheet = {f"Spool {n} ·": text for n, text in enumerate(SHEETS[player], start=1) if text}
+        for prefix, text in sheet.items():
+            fill_prefixed(tab, prefix, text)
+        for prefix, text in sheet.items():
+            if prefixed(tab, prefix).input_value() != text:
+                fill_prefixed(tab, prefix, text)
+        if player == PLAYERS[0]:
+            tab.shot("knit_wit_phone_private_entry")
+        tab.tap("Done: hide my answers")
+        written = sum(1 for a in SHEETS[player] if a)
+        tab.see(f"{player} {written}/6")
+        tab.gone(f"{player}, enter your answers")
+    tab.shot("knit_wit_phone_race")
+
+
+def race(tab: Tab) -> None:
+    """The bonus buttons: Cleo takes 2, Ada takes 1, scoring begins."""
+    for player, holes in zip(CLAIMS, (2, 1)):
+        tab.tap(f"{player}: claim {holes}")
+        if holes == 2:
+            tab.see(f"{player} took {holes}")
+    tab.see("Spool 1 of 6")
+
+
+def score(tab: Tab) -> None:
+    """Spool by spool: rule the suggested pair the same, vote the challenge down, move on."""
+    tab.see("Are Ada's “tiger” and Bram's “tigers” the same answer? (91% alike)")
+    tab.shot("knit_wit_phone_suggested")
+    tab.tap("The same: cross both out")
+    tab.see("Crossed out: the same as Bram")
+    tab.tap("Spool 1 done: next spool")
+    tab.see("Spool 2 of 6")
+    tab.see("Crossed out: the same as Ada")
+    tab.tap("Spool 2 done: next spool")
+    tab.see("Spool 3 of 6")
+    tab.tap("Challenge Bram's answer")
+    tab.tap("Ada challenges")
+    tab.see("Keep Bram's answer “cloud”?")
+    expect(tab.page.get_by_text(COUNTDOWN).first).to_be_attached()
+    tab.shot("knit_wit_phone_challenge")
+    expect(tab.page.get_by_text(TICKED).first).to_be_attached()
+    for voter, yes in VOTES:
+        word = "yes" if yes else "no"
+        tab.tap(f"{voter}: {word}")
+        if voter != VOTES[-1][0]:
+            tab.see(f"{voter} voted {word}")
+    tab.see("Challenged by Ada, voted out (yes 1 · no 2)")
+    tab.tap("中文", exact=True)
+    tab.see("被 Ada 质疑，被投票否决")
+    tab.shot("knit_wit_phone_scoring_zh")
+    tab.tap("EN", exact=True)
+    for number in range(3, 7):
+        tab.see(f"Spool {number} of 6")
+        tab.tap(f"Spool {number} done: " + ("final scores" if number == 6 else "next spool"))
+
+
+def exported(tab: Tab) -> dict:
+    """The session record as the export button downloads it."""
+    with tab.page.expect_download() as download:
+        tab.tap("Export (JSON)")
+    return json.loads(download.value.path().read_text(encoding="utf-8"))
+
+
+def cli_totals(record: dict) -> dict:
+    """Totals printed by `python -m scoring score` on a record file."""
+    path = OUTPUT / "knit_wit_game.json"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["score", str(path)]) == 0
+    return {p["name"]: p["total"] for p in json.loads(out.getvalue())["players"]}
+
+
+def set_language(server, lang: str) -> None:
+    """The app's language setting (shared by every tab of the server)."""
+    store = Store(server.data)
+    store.set_setting("lang", lang)
+    store.close()
+
+
+@pytest.fixture
+def english(server):
+    """Play in English; the server's other tests expect the default Chinese back afterwards."""
+    set_language(server, "en")
+    yield
+    set_language(server, "zh-CN")
+
+
+def test_whole_three_player_game(browser, server, english):
+    """Weave, answer privately, race, rule a suggested duplicate, vote a challenge down, check the scores."""
+    tab = new_tab(browser, server, PHONE)
+    sid = start_game(tab)
+    for name, hand in HANDS.items():
+        tab.fill(f"{name}'s spools (e.g. 1, 4)", ", ".join(map(str, hand)))
+    tab.tap("Enter the deal")
+    weave(tab)
+    tab.see("Answer sheets")
+    write_answers(tab)
+    race(tab)
+    score(tab)
+
+    tab.see("Game over")
+    tab.see("Winner: Cleo")
+    ranking = "Ranking: " + ", ".join(f"{i}. {name} ({EXPECTED[name]})" for i, name in
+                                      enumerate(sorted(EXPECTED, key=EXPECTED.get, reverse=True), start=1))
+    tab.see(ranking)
+    tab.shot("knit_wit_phone_end")
+
+    wide = new_tab(browser, server, LAPTOP)
+    wide.open(f"/play/{sid}")
+    wide.see("Winner: Cleo")
+    wide.shot("knit_wit_laptop_end")
+    wide.page.context.close()
+
+    record = exported(tab)
+    assert record["id"] == sid
+    assert cli_totals(record) == EXPECTED
+    store = Store(server.data)
+    assert ("tiger", "tigers") in store.aliases()
+    store.close()
+    tab.page.context.close()
