@@ -14,7 +14,7 @@ Builder:
   thick amber frame; `notes`: {(row, col): short text} shown small in a cell's corner (e.g. a group's points);
   `blocked`: cells that are not part of the board (drawn blank, not tappable);
 - Tapping a cell opens a chooser (a bottom sheet) with one button per choice; each cell's accessible name is
-  "row r, column c: value".
+  "row r, column c: value" and nothing more (the texts inside are left out of it).
 """
 
 from __future__ import annotations
@@ -88,7 +88,8 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
             cells.append(ft.Container(
                 width=cell_size, height=cell_size, border=border, border_radius=4,
                 bgcolor=colour(value) if colour and value is not None else None,
-                alignment=ft.Alignment.CENTER, on_click=lambda e, r=r, c=c: tap(r, c), content=content,
+                alignment=ft.Alignment.CENTER, on_click=lambda e, r=r, c=c: tap(r, c),
+                content=ft.Semantics(content=content, exclude_semantics=True),
                 tooltip=ctx.t("app.grid.cell", row=r + 1, col=c + 1, value=text or ctx.t("app.grid.empty")),
             ))
         rows.append(ft.Row(controls=cells, spacing=2))
