@@ -1,16 +1,22 @@
-"""Player switcher: one button per player, the chosen one filled, for views that show one player's board at a
-time (kingdoms, sheets: public information, so no private entry is needed).
+"""Per-player helpers for views that show one player's board at a time (kingdoms, sheets: public information,
+so no private entry is needed): a player switcher, and a small comparison table of all players.
 
 Builder:
     player_switch(ctx, done=()) -> tuple[str, ft.Control]
 - returns the chosen player (kept in `ctx.local["player"]`, first seat by default) and the row of buttons;
   tapping a name chooses it and rebuilds the view; players in `done` carry a check mark (e.g. have written).
 - `choose(ctx, name)`: choose a player from the view's own code (e.g. hand on to the next one).
+
+    compare_table(headers, rows) -> ft.Control
+- a plain table (first column names, the others numbers, right-aligned), narrow enough for a phone; the first
+  cell of each row is bold when `bold` holds that row's name.
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterable
+
+NAME_WIDTH, NUMBER_WIDTH = 110, 72
 
 import flet as ft
 
@@ -36,3 +42,18 @@ def player_switch(ctx: Any, done: Iterable[str] = ()) -> tuple[str, ft.Control]:
         style = ft.FilledButton if name == current else ft.OutlinedButton
         buttons.append(style(content=name, icon=icon, on_click=lambda e, n=name: choose(ctx, n)))
     return current, ft.Row(controls=buttons, wrap=True, spacing=6)
+
+
+def compare_table(headers: list[str], rows: list[list[str]], bold: Iterable[str] = ()) -> ft.Control:
+    """A header row and one row per player: the name, then right-aligned numbers."""
+    strong = set(bold)
+
+    def line(cells: list[str], weight: Any = None) -> ft.Control:
+        """One row of the table."""
+        return ft.Row(spacing=4, controls=[
+            ft.Text(cells[0], width=NAME_WIDTH, weight=weight or (ft.FontWeight.BOLD if cells[0] in strong else None),
+                    no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+            *[ft.Text(cell, width=NUMBER_WIDTH, text_align=ft.TextAlign.RIGHT, weight=weight) for cell in cells[1:]]])
+
+    return ft.Column(spacing=6, controls=[line(headers, ft.FontWeight.W_600), ft.Divider(height=1),
+                                          *[line(row) for row in rows]])

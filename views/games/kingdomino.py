@@ -19,7 +19,7 @@ import flet as ft
 
 from scoring.games import kingdomino as game
 from views.components.grid import GROUP_COLOURS, grid_editor
-from views.components.seats import player_switch
+from views.components.seats import compare_table, player_switch
 from views.context import GameContext
 
 TERRAINS = ("W", "G", "F", "L", "S", "M")
@@ -210,9 +210,13 @@ def brush_bar(ctx: GameContext, brush: dict) -> ft.Control:
                            lambda e: set_brush(terrain=None)))
     crowns = [choice(ctx.t("kingdomino.view.crowns_n", crowns=n), brush["crowns"] == n,
                      lambda e, n=n: set_brush(crowns=n)) for n in CROWNS]
+    now = (ctx.t("kingdomino.view.brush_erase") if brush["terrain"] is None
+           else ctx.t("kingdomino.view.brush", half=ctx.t("kingdomino.view.terrain.C")) if brush["terrain"] == game.CASTLE
+           else ctx.t("kingdomino.view.brush", half=half_words(ctx, brush["terrain"], brush["crowns"])))
     return ft.Column(spacing=6, controls=[
         ft.Row(wrap=True, spacing=4, run_spacing=4, controls=terrains),
         ft.Row(wrap=True, spacing=4, controls=[ft.Text(ctx.t("kingdomino.view.crowns_label"), size=16), *crowns]),
+        ft.Text(now, size=16),
     ])
 
 
@@ -295,17 +299,11 @@ def comparison(ctx: GameContext) -> ft.Control:
     board_ = ctx.engine.scoreboard(ctx.state)
     by_name = {p.name: p for p in board_.players}
     order = [name for group in board_.ranking for name in group]
-    table = ft.DataTable(
-        column_spacing=16,
-        columns=[ft.DataColumn(label=ft.Text(ctx.t(f"kingdomino.view.col.{c}")), numeric=c != "player")
-                 for c in ("player", "total", "largest", "crowns")],
-        rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(name)),
-                                ft.DataCell(ft.Text(str(by_name[name].total), weight=ft.FontWeight.BOLD)),
-                                ft.DataCell(ft.Text(str(by_name[name].tiebreak[0]))),
-                                ft.DataCell(ft.Text(str(by_name[name].tiebreak[1])))]) for name in order],
-    )
+    headers = [ctx.t(f"kingdomino.view.col.{c}") for c in ("player", "total", "largest", "crowns")]
+    rows = [[name, str(by_name[name].total), str(by_name[name].tiebreak[0]), str(by_name[name].tiebreak[1])]
+            for name in order]
     controls = [ft.Text(ctx.t("kingdomino.view.compare"), size=18, weight=ft.FontWeight.BOLD),
-                ft.Row(controls=[table], scroll=ft.ScrollMode.AUTO)]
+                compare_table(headers, rows, board_.winners if board_.over else ())]
     decided = tiebreak_words(ctx, board_)
     if decided:
         controls.append(ft.Text(decided, size=16, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))

@@ -20,7 +20,7 @@ import flet as ft
 
 from scoring.games import splitter as game
 from views.components.grid import GROUP_COLOURS, grid_editor
-from views.components.seats import choose, player_switch
+from views.components.seats import choose, compare_table, player_switch
 from views.context import GameContext
 
 NUMBERS = range(1, 7)
@@ -126,6 +126,7 @@ def roll_panel(ctx: GameContext) -> ft.Control:
         ft.Text(ctx.t("splitter.view.table_roll"), size=16),
         die_row(ctx, ctx.t("splitter.view.die_first"), dice, 0),
         die_row(ctx, ctx.t("splitter.view.die_second"), dice, 1),
+        ft.Text(ctx.t("splitter.view.table_dice", first=dice[0] or "–", second=dice[1] or "–"), size=16),
         ft.OutlinedButton(content=ctx.t("splitter.view.use_roll"), icon=ft.Icons.CHECK, disabled=None in dice,
                           on_click=lambda e: use_table_roll()),
     ])
@@ -216,6 +217,8 @@ def by_sheet(ctx: GameContext, player: str) -> ft.Control:
         ft.Text(ctx.t("splitter.view.paint_hint", name=player), size=16, weight=ft.FontWeight.W_600),
         ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
             *[pick(str(n), n) for n in NUMBERS], pick(ctx.t("splitter.view.eraser"), None)]),
+        ft.Text(ctx.t("splitter.view.brush", value=brush["n"]) if brush["n"] else ctx.t("splitter.view.brush_erase"),
+                size=16),
         sheet_view(ctx, painted, paint),
         legend(ctx, painted),
         ft.Row(wrap=True, controls=[
@@ -252,18 +255,11 @@ def comparison(ctx: GameContext) -> ft.Control:
     by_name = {p.name: p for p in board.players}
     sheet = ctx.state["options"]["sheet"]
     order = [name for group in board.ranking for name in group]
-    table = ft.DataTable(
-        column_spacing=16,
-        columns=[ft.DataColumn(label=ft.Text(ctx.t(f"splitter.view.col.{c}")), numeric=c != "player")
-                 for c in ("player", "total", "groups")],
-        rows=[ft.DataRow(cells=[
-            ft.DataCell(ft.Text(name)),
-            ft.DataCell(ft.Text(str(by_name[name].total), weight=ft.FontWeight.BOLD)),
-            ft.DataCell(ft.Text(str(sum(g["scores"] for g in game.groups(sheet, ctx.state["sheets"][name])))))])
-            for name in order],
-    )
+    headers = [ctx.t(f"splitter.view.col.{c}") for c in ("player", "total", "groups")]
+    rows = [[name, str(by_name[name].total),
+             str(sum(g["scores"] for g in game.groups(sheet, ctx.state["sheets"][name])))] for name in order]
     controls = [ft.Text(ctx.t("splitter.view.compare"), size=18, weight=ft.FontWeight.BOLD),
-                ft.Row(controls=[table], scroll=ft.ScrollMode.AUTO)]
+                compare_table(headers, rows, board.winners if board.over else ())]
     if len(ctx.players) > 1 and len(board.ranking[0]) > 1:
         controls.append(ft.Text(ctx.t("splitter.view.tie_shared", names=list(board.ranking[0]),
                                       points=by_name[board.ranking[0][0]].total), size=16, weight=ft.FontWeight.W_600))
@@ -286,7 +282,7 @@ def build(ctx: GameContext) -> ft.Control:
         if mode == "sheet":
             controls.append(by_sheet(ctx, player))
         elif state["roll"] is None:
-            controls += [roll_panel(ctx), sheet_view(ctx, state["sheets"][player])]
+            controls += [roll_panel(ctx), sheet_view(ctx, state["sheets"][player]), legend(ctx, state["sheets"][player])]
         else:
             controls.append(write_panel(ctx, player))
     controls += [comparison(ctx),

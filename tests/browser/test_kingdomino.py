@@ -1,0 +1,110 @@
+"""Kingdomino in a real browser at phone size: one kingdom entered domino by domino (one illegal pair refused
+with the engine's message), the table ends the game, the scores on the end screen, then the exported record
+through `python -m scoring score` gives the same totals. Screenshots go to tests/output/."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+from tests.browser.conftest import LAPTOP, OUTPUT, ROOT, Tab, new_tab
+
+PLAYERS = ["国王甲", "国王乙"]
+# Twelve dominoes filling a 5×5 kingdom centred on the castle (frame cells, first half first):
+#   L  G2 F  F  L1
+#   L1 F  L  F1 S
+#   F  F  C  W  W1
+#   L  M2 W  L1 W
+#   L  L  W  W1 F        properties 17 + Harmony 5 + Middle Kingdom 10 = 32
+MOVES = [(4, [[3, 3], [4, 3]]), (45, [[5, 3], [5, 4]]), (24, [[3, 5], [4, 5]]), (17, [[2, 4], [3, 4]]),
+         (14, [[6, 4], [6, 3]]), (22, [[4, 6], [3, 6]]), (31, [[5, 5], [5, 6]]), (34, [[3, 2], [4, 2]]),
+         (42, [[2, 2], [2, 3]]), (35, [[2, 6], [2, 5]]), (8, [[5, 2], [6, 2]]), (19, [[6, 5], [6, 6]])]
+TOTALS = {"国王甲": 32, "国王乙": 0}
+
+
+def set_language(tab: Tab, lang: str) -> None:
+    """Switch the app to a language if it is not in it yet."""
+    other = "EN" if lang == "en" else "中文"
+    if tab.page.get_by_role("button", name=other, exact=True).count():
+        tab.tap(other, exact=True)
+
+
+def start_session(tab: Tab, game: str, players: list[str]) -> None:
+    """From home: the game's new-session screen, seat the players, start."""
+    tab.page.get_by_role("group", name=game).get_by_role("button", name="新对局").click()
+    tab.see(f"新对局：{game}")
+    for i, name in enumerate(players):
+        tab.fill("新玩家", name)
+        tab.tap("添加")
+        tab.see(f"{i + 1}. {name}")
+    tab.tap("开始")
+
+
+def cell(tab: Tab, row: int, col: int) -> None:
+    """Tap an empty square of the kingdom's frame (0-based row and column)."""
+    tab.page.get_by_role("button", name=f"第 {row + 1} 行，第 {col + 1} 列：空", exact=True).click()
+
+
+def domino(tab: Tab, number: int) -> None:
+    """Pick a domino from the picker."""
+    tab.page.get_by_role("button", name=re.compile(rf"^{number} 号骨牌：")).first.click()
+    tab.see("点选前半块的格子")
+
+
+def exported_totals(tab: Tab, name: str) -> dict:
+    """Export the session with the app's button, run `python -m scoring score` on the file, return the totals."""
+    with tab.page.expect_download() as download:
+        tab.tap("导出（JSON）")
+    path = OUTPUT / f"{name}.json"
+    download.value.save_as(path)
+    out = subprocess.run([sys.executable, "-m", "scoring", "score", str(path)], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    return {p["name"]: p["total"] for p in json.loads(out)["players"]}
+
+
+def test_kingdom_domino_by_domino_with_one_refusal(browser, server, phone):
+    tab = phone.open("/")
+    set_language(tab, "zh-CN")
+    tab.see("桌边记分")
+    start_session(tab, "王国骨牌", PLAYERS)
+    tab.see("国王甲 接下来放哪块骨牌？")
+    tab.shot("kingdomino_phone_picker")
+
+    domino(tab, 4)
+    cell(tab, 0, 0)
+    tab.see("再点选后半块的格子")
+    cell(tab, 0, 1)
+    tab.see("4 号骨牌至少要有一边挨着城堡或相同的地形。")
+    tab.see("点选前半块的格子")
+    tab.shot("kingdomino_phone_refused")
+
+    for count, (number, (first, second)) in enumerate(MOVES, start=1):
+        if count > 1:
+            domino(tab, number)
+        cell(tab, *first)
+        tab.see("再点选后半块的格子")
+        if count == 2:
+            tab.shot("kingdomino_phone_second_half")
+        cell(tab, *second)
+        tab.see(f"操作记录（{count}）")
+    tab.see("国王甲 的王国本局已完成。")
+    tab.see("得分对比")
+    tab.shot("kingdomino_phone_kingdom", full_page=True)
+
+    tab.tap("现在结束本局")
+    tab.see("游戏结束")
+    tab.see("获胜者：国王甲")
+    tab.see("排名：1. 国王甲（32），2. 国王乙（0）")
+    tab.see("国王甲 的王国")
+    tab.see("湖泊：2 格 × 1 顶皇冠 = 2")
+    tab.shot("kingdomino_phone_end", full_page=True)
+
+    wide = new_tab(browser, server, LAPTOP)
+    wide.open(tab.page.url.removeprefix(server.url))
+    wide.see("获胜者：国王甲")
+    wide.shot("kingdomino_laptop_end", full_page=True)
+    wide.page.context.close()
+
+    assert exported_totals(tab, "kingdomino_export") == TOTALS

@@ -1,0 +1,82 @@
+"""Splitter in a real browser at phone size: one finished sheet painted number by number (RULINGS.md §6 sheet A,
+34 points), one round with the table's own dice written by tapping a pair, the table ends the game, the scores on
+the end screen, then the exported record through `python -m scoring score` gives the same totals."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import WAIT_MS, Tab
+from tests.browser.test_kingdomino import exported_totals, set_language, start_session
+
+PLAYERS = ["小林", "小莫"]
+SHEET_A = [". . 4 4 3 3 . .", ". 1 4 4 6 3 1 .", "2 5 5 6 6 5 5 2", "2 5 6 6 1 2 5 1", "1 5 3 6 5 2 5 5",
+           ". 3 3 3 4 4 6 .", ". . 6 4 4 6 . ."]
+TOTALS = {"小林": 34, "小莫": 2}
+
+
+def square(tab: Tab, row: int, col: int):
+    """A square of the sheet (0-based row and column), whatever it shows."""
+    return tab.page.get_by_role("button", name=re.compile(rf"^第 {row + 1} 行，第 {col + 1} 列："))
+
+
+def paint(tab: Tab, row: int, col: int, value: int) -> None:
+    """Tap a square with the brush and wait until it shows the number (a hover tooltip may repeat the name)."""
+    square(tab, row, col).click()
+    expect(tab.page.get_by_role("button", name=re.compile(rf"^第 {row + 1} 行，第 {col + 1} 列：{value}"))
+           ).to_be_attached(timeout=WAIT_MS)
+
+
+def test_finished_sheet_and_a_written_round(phone):
+    tab = phone.open("/")
+    set_language(tab, "zh-CN")
+    tab.see("桌边记分")
+    start_session(tab, "Splitter", PLAYERS)
+    tab.see("掷骰子")
+    tab.shot("splitter_phone_roll")
+
+    tab.tap("录入写完的记分表")
+    tab.see("录入 小林 写完的记分表")
+    grid = [line.split() for line in SHEET_A]
+    for value in range(1, 7):
+        tab.tap(str(value), exact=True)
+        tab.see(f"正在写：{value}")
+        for r, row in enumerate(grid):
+            for c, token in enumerate(row):
+                if token == str(value):
+                    paint(tab, r, c, value)
+    tab.see("5 个 5：5 分")
+    tab.see("2 个 2，占到星星翻倍：4 分")
+    tab.see("4 个 3：要正好 3 个才得分，所以 0 分")
+    tab.shot("splitter_phone_sheet_painted")
+    tab.tap("录入这张记分表")
+    tab.see("小林 的记分表已整张录入。")
+    tab.see("操作记录（1）")
+
+    tab.tap("小莫", exact=True)
+    tab.tap("逐轮填写")
+    tab.see("或者录入桌上掷出的点数")
+    twos = tab.page.get_by_role("button", name="2", exact=True)
+    twos.nth(0).click()
+    tab.see("桌上掷出：2 和 –")
+    twos.nth(1).click()
+    tab.see("桌上掷出：2 和 2")
+    expect(tab.button("用桌上掷出的点数")).to_be_enabled(timeout=WAIT_MS)
+    tab.tap("用桌上掷出的点数")
+    tab.see("小莫 写 2 | 2")
+    tab.shot("splitter_phone_write")
+    square(tab, 3, 3).click()
+    tab.see("操作记录（3）")
+    tab.see("第 2 轮")
+    tab.see("2 个 2：2 分")
+    tab.shot("splitter_phone_after_write")
+
+    tab.tap("现在结束本局")
+    tab.see("游戏结束")
+    tab.see("获胜者：小林")
+    tab.see("排名：1. 小林（34），2. 小莫（2）")
+    tab.see("小林 的记分表")
+    tab.shot("splitter_phone_end")
+    assert exported_totals(tab, "splitter_export") == TOTALS
