@@ -20,7 +20,7 @@ def test_tap_order_records_a_deal_and_team_points():
     tap(build(table), "A out")
     tap(build(table), "C out")
     body = build(table)
-    assert "1. A ✕" in [b.content for b in all_buttons(body)] and "A out" not in [b.content for b in all_buttons(body)]
+    assert "1. A ×" in [b.content for b in all_buttons(body)] and "A out" not in [b.content for b in all_buttons(body)]
     tap(body, "Deal finished")
     assert table.errors == [] and table.state["deals"][0]["points"] == 4
     body = build(table)

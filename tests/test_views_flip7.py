@@ -38,7 +38,7 @@ def test_removing_a_card_and_second_chance_stepper():
     tap_line(table, "Cy", ["10", "10", "4"])
     body = view.build(table.ctx())
     assert any("more than once" in t for t in shown(body))
-    tap(body, "4 ✕")
+    tap(body, "4 ×")
     body = view.build(table.ctx())
     more = [c for c in walk(body) if isinstance(c, ft.IconButton) and c.tooltip == "More: Second Chances used"]
     more[0].on_click(None)

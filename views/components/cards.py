@@ -23,6 +23,8 @@ from typing import Any, Callable
 
 import flet as ft
 
+from views.ui import icon_button
+
 TAP = 48
 
 
@@ -61,11 +63,11 @@ def stepper(ctx: Any, label: str, value: int, on_change: Callable[[int], None], 
     """A small counter with − and + buttons."""
     return ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         ft.Text(label, size=16, expand=True),
-        ft.IconButton(icon=ft.Icons.REMOVE, tooltip=ctx.t("cards.view.less", what=label),
-                      disabled=value <= minimum, on_click=lambda e: on_change(value - 1)),
+        icon_button(ft.Icons.REMOVE, ctx.t("cards.view.less", what=label), lambda e: on_change(value - 1),
+                    disabled=value <= minimum),
         ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.CENTER),
-        ft.IconButton(icon=ft.Icons.ADD, tooltip=ctx.t("cards.view.more", what=label),
-                      disabled=value >= maximum, on_click=lambda e: on_change(value + 1)),
+        icon_button(ft.Icons.ADD, ctx.t("cards.view.more", what=label), lambda e: on_change(value + 1),
+                    disabled=value >= maximum),
     ])
 
 

@@ -61,9 +61,11 @@ def teams_panel(ctx: GameContext) -> ft.Control:
 
 
 def dealer_panel(ctx: GameContext) -> ft.Control:
-    """Before the first deal: who deals (drawn), and buttons to name another first dealer."""
+    """Before the first deal: who deals (drawn, or named by the table), and buttons to name another."""
+    chosen = any(a.get("type") == "dealer" for a in ctx.record["actions"])
     return ft.Column(spacing=4, controls=[
-        ft.Text(ctx.t("bacon.view.first_dealer", name=ctx.state["dealer"]), size=16),
+        ft.Text(ctx.t("bacon.view.first_dealer_chosen" if chosen else "bacon.view.first_dealer",
+                      name=ctx.state["dealer"]), size=16),
         choice_row([(n, n) for n in ctx.players], ctx.state["dealer"],
                    lambda n: ctx.dispatch({"type": "dealer", "by": "table", "player": n})),
     ])
@@ -148,7 +150,10 @@ def referee_panel(ctx: GameContext, draft: dict) -> ft.Control:
         card_buttons(cards, pick),
     ]
     for which in PILES:
-        controls += [ft.Text(ctx.t(f"bacon.view.pile.{which}"), weight=ft.FontWeight.W_600),
+        heading = ctx.t(f"bacon.view.pile.{which}")
+        if which == draft["into"]:
+            heading = ctx.t("bacon.view.tapping", pile=heading)
+        controls += [ft.Text(heading, weight=ft.FontWeight.W_600),
                      pile(ctx, [ctx.t("bacon.view.wild") if c == WILD else c for c in draft[which]],
                           remover(which), "bacon.view.pile_empty")]
     controls += as_played(ctx, draft, update)

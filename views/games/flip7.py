@@ -59,13 +59,19 @@ def line_of(draft_line: dict) -> dict:
 
 
 def preview(ctx: GameContext, name: str, draft_line: dict) -> str:
-    """The points the engine gives the line, or why it cannot be right (a player still playing: nothing yet)."""
-    if draft_line["status"] == ACTIVE:
-        return ctx.t("flip7.view.playing")
+    """The points the engine gives the line, or why it cannot be right."""
     try:
         return ctx.t("flip7.view.points", points=score_line(check_line(name, line_of(draft_line)))["points"])
     except RuleError as err:
         return ctx.t(err.key, **err.params)
+
+
+def reading(ctx: GameContext, name: str, draft_line: dict) -> str:
+    """The status of a draft line and, once the player is done, the engine's points for it."""
+    status = ctx.t(f"flip7.view.status.{draft_line['status']}")
+    if draft_line["status"] == ACTIVE:
+        return status
+    return status + ctx.t("flip7.view.sep") + preview(ctx, name, draft_line)
 
 
 def build(ctx: GameContext) -> ft.Control:
@@ -100,8 +106,7 @@ def players_panel(ctx: GameContext, draft: dict) -> ft.Control:
                 content=name, width=110, height=44, on_click=lambda e, n=name: choose(n)),
             ft.Column(expand=True, spacing=0, controls=[
                 ft.Text(cards, size=16),
-                ft.Text(ctx.t(f"flip7.view.status.{line['status']}") + ctx.t("flip7.view.sep")
-                        + preview(ctx, name, line), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(reading(ctx, name, line), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             ]),
         ]))
     return ft.Column(spacing=6, controls=rows)

@@ -1,0 +1,184 @@
+"""Flip 7 and Bacon in a real browser, played by taps at phone size: two rounds of Flip 7 (with the coach on)
+and one deal of Bacon with a referee check; the totals on screen, then the exported record through
+`python -m scoring score` gives the same totals. Screenshots go to tests/output/."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab, new_tab
+
+
+def card(tab: Tab, name: str, picked: str) -> None:
+    """Tap a card button and wait until it shows among the picked cards."""
+    before = tab.page.get_by_role("button", name=picked, exact=True).count()
+    tab.tap(name, exact=True)
+    expect(tab.page.get_by_role("button", name=picked, exact=True)).to_have_count(before + 1, timeout=WAIT_MS)
+
+
+def select(tab: Tab, player: str) -> None:
+    """Edit a player's line (tapping their name unless the card picker is already theirs)."""
+    if not tab.page.get_by_text(f"{player} 的牌").count():
+        tab.tap(player, exact=True)
+        tab.see(f"{player} 的牌")
+
+
+def line(tab: Tab, player: str, cards: list[str], status: str, summary: str) -> None:
+    """Select a player, tap their cards and status, and wait for the engine's reading of the line."""
+    select(tab, player)
+    for code in cards:
+        card(tab, code, f"{code} ×")
+    tab.tap(status, exact=True)
+    tab.see(summary)
+
+
+def shot_at(tab: Tab, name: str, text: str) -> None:
+    """Scroll (with the mouse wheel, as a person would) until text is in view, then take a screenshot."""
+    tab.page.mouse.move(PHONE["width"] // 2, PHONE["height"] // 2)
+    target = tab.page.get_by_text(text).first
+    for _ in range(30):
+        box = target.bounding_box()
+        if box and 0 <= box["y"] and box["y"] + box["height"] <= tab.page.viewport_size["height"] - 40:
+            break
+        tab.page.mouse.wheel(0, 250)
+        tab.settle(tries=4)
+    tab.shot(name)
+
+
+def exported_totals(tab: Tab, name: str) -> dict:
+    """Export the session with the app's button, run `python -m scoring score` on the file, return the totals."""
+    with tab.page.expect_download() as download:
+        tab.tap("导出" if tab.page.get_by_role("button", name="导出").count() else "Export")
+    path = OUTPUT / f"{name}.json"
+    download.value.save_as(path)
+    json.loads(path.read_text("utf-8"))
+    out = subprocess.run([sys.executable, "-m", "scoring", "score", str(path)], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    board = json.loads(out)
+    return {p["name"]: p["total"] for p in board["players"]}
+
+
+def set_language(tab: Tab, lang: str) -> None:
+    """Switch the app to a language if it is not in it yet (tapping again if a tap was lost in a re-render)."""
+    other, back = ("EN", "中文") if lang == "en" else ("中文", "EN")
+    tab.see_button(other if tab.page.get_by_role("button", name=other, exact=True).count() else back)
+    for _ in range(5):
+        if not tab.page.get_by_role("button", name=other, exact=True).count():
+            break
+        tab.tap(other, exact=True)
+        try:
+            expect(tab.page.get_by_role("button", name=back, exact=True)).to_be_attached(timeout=10_000)
+        except AssertionError:
+            continue
+    tab.see_button(back)
+
+
+def test_flip7_two_rounds_with_coach(phone, browser, server):
+    tab = phone.open("/")
+    set_language(tab, "zh-CN")
+    tab.see("桌边记分")
+    tab.page.get_by_role("group", name="翻转7").get_by_role("button", name="新对局").click()
+    tab.see("新对局：翻转7")
+    tab.page.get_by_role("switch").first.click()
+    players = ["Fay", "Gus", "Hal"]
+    for i, name in enumerate(players):
+        tab.fill("新玩家", name)
+        tab.tap("添加")
+        tab.see(f"{i + 1}. {name}")
+    tab.tap("开始", exact=True)
+    tab.see("第 1 轮：点选每位玩家的牌")
+    tab.see("教练：下一张牌爆掉的概率")
+
+    select(tab, "Fay")
+    card(tab, "7", "7 ×")
+    card(tab, "11", "11 ×")
+    tab.see("Fay：17%")
+    shot_at(tab, "phone_flip7_coach", "Fay：17%")
+    card(tab, "×2", "×2 ×")
+    tab.tap("停牌", exact=True)
+    tab.see("停牌 · 36 分")
+    line(tab, "Gus", ["3", "3"], "爆牌", "爆牌 · 0 分")
+    line(tab, "Hal", ["5", "+4"], "被冻结", "被冻结 · 9 分")
+    tab.shot("phone_flip7_round1")
+    tab.tap("记入本轮", exact=True)
+    tab.see("第 2 轮：点选每位玩家的牌")
+
+    line(tab, "Fay", ["12"], "停牌", "停牌 · 12 分")
+    line(tab, "Gus", ["1", "2", "3", "4", "5", "6", "8"], "停牌", "停牌 · 44 分")
+    select(tab, "Hal")
+    card(tab, "10", "10 ×")
+    card(tab, "10", "10 ×")
+    tab.tap("停牌", exact=True)
+    tab.see("Hal 的 10 出现了不止一次")
+    tab.tap("增加：用掉的“第二次机会”")
+    tab.see("停牌 · 10 分")
+    tab.tap("记入本轮", exact=True)
+    tab.see("第 3 轮：点选每位玩家的牌")
+
+    totals = {"Fay": 48, "Gus": 44, "Hal": 19}
+    for place, (name, points) in enumerate(sorted(totals.items(), key=lambda kv: -kv[1]), start=1):
+        tab.see_button(f"{place}. {name} {points}")
+    tab.see_role("row", "总分 48 44 19")
+    tab.shot("phone_flip7_after_two_rounds")
+    shot_at(tab, "phone_flip7_totals", "总分")
+    laptop = new_tab(browser, server, LAPTOP)
+    try:
+        laptop.open(tab.page.url.removeprefix(server.url))
+        laptop.see_role("row", "总分 48 44 19")
+        laptop.shot("laptop_flip7")
+    finally:
+        laptop.page.context.close()
+    assert exported_totals(tab, "flip7_export") == totals
+
+
+def test_bacon_one_deal_with_referee(phone):
+    tab = phone.open("/")
+    set_language(tab, "en")
+    tab.see("Tableside")
+    tab.page.get_by_role("group", name="Bacon").get_by_role("button", name="New session").click()
+    tab.see("New session: Bacon")
+    players = ["Ida", "Jon", "Kit", "Lu"]
+    for i, name in enumerate(players):
+        tab.fill("New player", name)
+        tab.tap("Add")
+        tab.see(f"{i + 1}. {name}")
+    tab.tap("Start", exact=True)
+    tab.see("Team 1 (Ida + Kit): 0 points")
+    tab.tap("Jon", exact=True)
+    tab.see("First dealer: Jon. Tap")
+
+    tab.tap("Referee: does it beat?")
+    tab.tap("Tap cards on the table")
+    tab.see("On the table (empty = a lead) (tapping here)")
+    card(tab, "5A", "5A ×")
+    tab.tap("Suit B")
+    card(tab, "5B", "5B ×")
+    tab.tap("Tap cards played")
+    tab.see("Played (tapping here)")
+    card(tab, "7B", "7B ×")
+    card(tab, "Wild", "Wild ×")
+    tab.tap("Check", exact=True)
+    tab.see("Beats it: the same kind (2-card pair) with a higher rank, 7 over 5.")
+    shot_at(tab, "phone_bacon_referee", "Played reads as")
+    tab.tap("Put on record")
+    tab.see("Deal 1: 7B X on 5A 5B")
+
+    tab.tap("Ida out", exact=True)
+    tab.see("1. Ida ×")
+    tab.tap("Jon out", exact=True)
+    tab.see("2. Jon ×")
+    tab.tap("Kit out", exact=True)
+    tab.see("3. Kit ×")
+    tab.tap("Deal finished")
+    tab.see("Team 1 (Ida + Kit): 2 points")
+    tab.see("Team 1 +2")
+    shot_at(tab, "phone_bacon_after_deal", "Team 1 +2")
+    totals = {"Ida": 2, "Jon": 0, "Kit": 2, "Lu": 0}
+    for shown in ("1. Ida 2", "1. Kit 2", "3. Jon 0", "3. Lu 0"):
+        tab.see_button(shown)
+    assert exported_totals(tab, "bacon_export") == totals
