@@ -156,3 +156,15 @@ def test_tie_break_is_said_when_it_decides():
     shown = texts(view.final(table.ctx()))
     assert "Ann, Bob are tied on 3 points: the largest property decides — Ann wins with 3 squares." in shown
     assert "Score comparison" in shown and "Ann's kingdom" in shown
+
+
+def test_dynasty_shows_every_game_in_the_final_view():
+    table = Table("kingdomino", ["Ann", "Bob"], {"dynasty": True})
+    for _ in range(3):
+        assert "Which domino does Ann place next?" in texts(table.view(view))
+        for name in ("Ann", "Bob"):
+            table.apply({"type": "layout", "by": name, "layout": "C W1 W W"})
+    assert table.state["over"] and table.errors == []
+    shown = texts(view.final(table.ctx()))
+    assert [t for t in shown if t.startswith("Ann's kingdom")] == [f"Ann's kingdom, game {n}" for n in (1, 2, 3)]
+    assert shown.count("Wheat: 3 squares × 1 crowns = 3") == 6

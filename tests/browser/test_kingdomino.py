@@ -53,6 +53,13 @@ def domino(tab: Tab, number: int) -> None:
     tab.see("点选前半块的格子")
 
 
+def scroll_down(tab: Tab, pixels: int = 1500) -> None:
+    """Scroll the page under the pointer (Flutter scrolls inside its canvas, not the document)."""
+    size = tab.page.viewport_size
+    tab.page.mouse.move(size["width"] // 2, size["height"] // 2)
+    tab.page.mouse.wheel(0, pixels)
+
+
 def exported_totals(tab: Tab, name: str) -> dict:
     """Export the session with the app's button, run `python -m scoring score` on the file, return the totals."""
     with tab.page.expect_download() as download:
@@ -93,13 +100,21 @@ def test_kingdom_domino_by_domino_with_one_refusal(browser, server, phone):
     tab.see("得分对比")
     tab.shot("kingdomino_phone_kingdom", full_page=True)
 
+    tab.tap("国王乙", exact=True)
+    tab.tap("录入完成的王国")
+    tab.see("录入 国王乙 纸面上的王国")
+    tab.see("正在涂：麦田")
+    tab.shot("kingdomino_phone_paint")
+
     tab.tap("现在结束本局")
     tab.see("游戏结束")
     tab.see("获胜者：国王甲")
     tab.see("排名：1. 国王甲（32），2. 国王乙（0）")
     tab.see("国王甲 的王国")
     tab.see("湖泊：2 格 × 1 顶皇冠 = 2")
-    tab.shot("kingdomino_phone_end", full_page=True)
+    tab.shot("kingdomino_phone_end")
+    scroll_down(tab)
+    tab.shot("kingdomino_phone_end_kingdoms")
 
     wide = new_tab(browser, server, LAPTOP)
     wide.open(tab.page.url.removeprefix(server.url))

@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.browser.conftest import WAIT_MS, Tab
-from tests.browser.test_kingdomino import exported_totals, set_language, start_session
+from tests.browser.test_kingdomino import exported_totals, scroll_down, set_language, start_session
 
 PLAYERS = ["小林", "小莫"]
 SHEET_A = [". . 4 4 3 3 . .", ". 1 4 4 6 3 1 .", "2 5 5 6 6 5 5 2", "2 5 6 6 1 2 5 1", "1 5 3 6 5 2 5 5",
@@ -79,4 +79,6 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.see("排名：1. 小林（34），2. 小莫（2）")
     tab.see("小林 的记分表")
     tab.shot("splitter_phone_end")
+    scroll_down(tab)
+    tab.shot("splitter_phone_end_sheets")
     assert exported_totals(tab, "splitter_export") == TOTALS

@@ -26,7 +26,7 @@ from views.context import GameContext
 NUMBERS = range(1, 7)
 MARK_FILL = {"*": ft.Colors.AMBER_100, "H": ft.Colors.PINK_100}
 FAILING = ft.Colors.RED_100
-CELL = 42
+CELL = 40
 
 
 # ---------------------------------------------------------------------------------------------------------
