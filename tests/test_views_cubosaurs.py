@@ -1,0 +1,79 @@
+"""Cubosaurs view without a browser: counts by steppers, raptors, the question for an unknown row value (a row
+action, then the round sent again), rounds and totals."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from tests.card_view_helpers import Table, shown, tap
+from tests.test_views_components import walk
+from views.games import cubosaurs as view
+
+
+def build(table: Table):
+    """The view for the table's current state."""
+    return view.build(table.ctx())
+
+
+def step(table: Table, tooltip: str, times: int = 1) -> None:
+    """Tap a stepper's − or + button (by its name) a number of times."""
+    for _ in range(times):
+        found = [c for c in walk(build(table)) if isinstance(c, ft.IconButton) and c.tooltip == tooltip]
+        assert found, tooltip
+        found[0].on_click(None)
+
+
+def test_known_rows_score_a_round():
+    table = Table("cubosaurs", ["Ann", "Bo"])
+    step(table, "More: T-Rex", 2)
+    tap(build(table), "Bo")
+    step(table, "More: T-Rex")
+    tap(build(table), "Add round")
+    assert table.errors == [] and len(table.state["rounds"]) == 1
+    totals = table.engine.scoreboard(table.state).rounds[-1]
+    assert totals == {"Ann": 1, "Bo": 4}
+    assert "Total" in shown(build(table))
+    assert table.local["cubosaurs"]["lines"]["Ann"]["dinos"] == {}
+
+
+def test_unknown_value_is_asked_recorded_and_the_round_sent_again():
+    table = Table("cubosaurs", ["Ann", "Bo"])
+    step(table, "More: Brontosaurus", 2)
+    tap(build(table), "Add round")
+    body = build(table)
+    assert "What does the Brontosaurus card give for 2 card(s)? Enter that value first." in shown(body)
+    assert "2 cards (unknown: check the card)" in shown(body) and "3 cards" in shown(body)
+    assert table.state["rounds"] == []
+    step(table, "More: 2 cards (unknown: check the card)", 3)
+    tap(build(table), "Save the row and add the round")
+    assert [a["type"] for a in table.record["actions"]] == ["row", "round"]
+    assert table.record["actions"][0]["values"] == [0, 3, 5, 0]
+    assert table.engine.scoreboard(table.state).rounds[-1] == {"Ann": 3, "Bo": 0}
+    assert table.local["cubosaurs"]["ask"] is None
+
+
+def test_raptors_are_added_with_values():
+    table = Table("cubosaurs", ["Ann", "Bo"])
+    tap(build(table), "Black raptor")
+    tap(build(table), "Grey raptor")
+    step(table, "More: Black raptor 1: plus value", 2)
+    step(table, "More: Grey raptor 2: plus value", 1)
+    step(table, "Fewer: Grey raptor 2: minus value", 1)
+    assert table.local["cubosaurs"]["lines"]["Ann"]["raptors"] == [
+        {"colour": "black", "plus": 2, "minus": 0}, {"colour": "grey", "plus": 1, "minus": -1}]
+    tap(build(table), "Remove Grey raptor 2")
+    tap(build(table), "Add round")
+    assert table.engine.scoreboard(table.state).rounds[-1] == {"Ann": 0, "Bo": 0}
+
+
+def test_other_refusals_are_shown_not_asked():
+    table = Table("cubosaurs", ["Ann", "Bo"])
+    table.local["cubosaurs"] = {"who": "Ann", "ask": None,
+                                "lines": {"Ann": {**view.new_line(), "dna": 2}, "Bo": view.new_line()}}
+    tap(build(table), "Add round")
+    assert table.errors == ["cubosaurs.dna_off"] and table.local["cubosaurs"]["ask"] is None
+
+
+def test_chinese_texts():
+    table = Table("cubosaurs", ["甲", "乙"], lang="zh-CN")
+    assert "第 1 轮：清点每位玩家的收藏" in shown(build(table))

@@ -1,0 +1,189 @@
+"""Cubosaurs view: for each player count the dinosaurs and eggs of each type (− / +), add their raptors (colour,
+plus and minus value), DNA tokens in advanced mode, and send the round; the rounds so far with totals.
+
+Unknown score values: before sending, the view asks the engine (applying the round to a copy of the state);
+when it refuses with `cubosaurs.value_unknown` or `cubosaurs.egg_value_unknown`, the view asks the table what
+the card says (the whole row, known values filled in), records a `row` action and then sends the round again —
+asking again if the round needs another unknown value. The completed rows live in the session (its `row`
+actions replay with it); the store keeps no per-game profiles, so a new session starts from its options again.
+
+The draft lives in `ctx.local["cubosaurs"]`: who is being entered, every player's counts and raptors, and the
+row being asked for.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scoring.core import RuleError
+from views.components.cards import choice_row, points_table, stepper
+from views.context import GameContext
+
+UNKNOWN = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
+COLOURS = ("black", "grey")
+VALUE_RANGE = 20
+
+
+def new_line() -> dict:
+    """An empty draft collection."""
+    return {"dinos": {}, "eggs": {}, "raptors": [], "dna": 0}
+
+
+def draft_of(ctx: GameContext) -> dict:
+    """The draft round, with a collection for every player and someone selected."""
+    draft = ctx.local.setdefault("cubosaurs", {"who": ctx.players[0], "lines": {}, "ask": None})
+    for name in ctx.players:
+        draft["lines"].setdefault(name, new_line())
+    if draft["who"] not in ctx.players:
+        draft["who"] = ctx.players[0]
+    return draft
+
+
+def round_action(ctx: GameContext, draft: dict) -> dict:
+    """The round as the engine takes it."""
+    return {"type": "round", "by": "table", "at": ctx.now(), "lines": {n: draft["lines"][n] for n in ctx.players}}
+
+
+def build(ctx: GameContext) -> ft.Control:
+    """The question for a missing row value, or the round entry; and the rounds table."""
+    draft = draft_of(ctx)
+    body = ask_panel(ctx, draft) if draft["ask"] else entry(ctx, draft)
+    rounds = ctx.engine.scoreboard(ctx.state).rounds
+    previous = [{n: r[n] - (rounds[i - 1][n] if i else 0) for n in ctx.players} for i, r in enumerate(rounds)]
+    totals = rounds[-1] if rounds else {}
+    return ft.Column(spacing=12, controls=[body, points_table(ctx, previous, totals)])
+
+
+def entry(ctx: GameContext, draft: dict) -> ft.Control:
+    """Players, the selected player's collection, and the send button."""
+
+    def choose(name: str) -> None:
+        """Enter this player's collection."""
+        draft["who"] = name
+        ctx.refresh()
+
+    return ft.Column(spacing=10, controls=[
+        ft.Text(ctx.t("cubosaurs.view.enter", round=len(ctx.state["rounds"]) + 1), size=18,
+                weight=ft.FontWeight.BOLD),
+        choice_row([(n, n) for n in ctx.players], draft["who"], choose),
+        collection(ctx, draft["lines"][draft["who"]]),
+        ft.FilledButton(content=ctx.t("cubosaurs.view.add_round"), icon=ft.Icons.ADD,
+                        on_click=lambda e: send(ctx, draft, ctx.state)),
+    ])
+
+
+def collection(ctx: GameContext, line: dict) -> ft.Control:
+    """Steppers for each dinosaur and egg type, the raptors, and DNA tokens in advanced mode."""
+
+    def count(kind: str, dino: str, value: int) -> None:
+        """Set how many cards of a type."""
+        line[kind][dino] = value
+        ctx.refresh()
+
+    controls: list[ft.Control] = [ft.Text(ctx.t("cubosaurs.view.cards_of", name=ctx.local["cubosaurs"]["who"]),
+                                          size=16, weight=ft.FontWeight.BOLD)]
+    controls += [stepper(ctx, dino, line["dinos"].get(dino, 0), lambda v, d=dino: count("dinos", d, v), maximum=60)
+                 for dino in ctx.state["rows"]]
+    controls += [stepper(ctx, ctx.t("cubosaurs.view.egg", type=dino), line["eggs"].get(dino, 0),
+                         lambda v, d=dino: count("eggs", d, v), maximum=60)
+                 for dino in ctx.state["egg_rows"]]
+    controls.append(raptors(ctx, line))
+    if ctx.state["options"]["dna"]:
+        controls.append(stepper(ctx, ctx.t("cubosaurs.view.dna"), line["dna"],
+                                lambda v: (line.update(dna=v), ctx.refresh()), maximum=60))
+    return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                        content=ft.Column(spacing=6, controls=controls))
+
+
+def raptors(ctx: GameContext, line: dict) -> ft.Control:
+    """Each raptor card with its plus and minus values; buttons to add a black or grey one."""
+
+    def add(colour: str) -> None:
+        """Add a raptor card."""
+        line["raptors"].append({"colour": colour, "plus": 0, "minus": 0})
+        ctx.refresh()
+
+    def setter(raptor: dict, key: str):
+        """A handler setting one value of a raptor."""
+        return lambda v: (raptor.__setitem__(key, v), ctx.refresh())
+
+    def remove(index: int) -> None:
+        """Take a raptor card back."""
+        del line["raptors"][index]
+        ctx.refresh()
+
+    rows: list[ft.Control] = []
+    for i, raptor in enumerate(line["raptors"]):
+        title = ctx.t(f"cubosaurs.view.raptor.{raptor['colour']}", number=i + 1)
+        rows.append(ft.Container(padding=ft.Padding.only(left=8), content=ft.Column(spacing=0, controls=[
+            ft.Row(controls=[ft.Text(title, weight=ft.FontWeight.W_600, expand=True),
+                             ft.TextButton(content=ctx.t("cubosaurs.view.remove", what=title),
+                                           on_click=lambda e, i=i: remove(i))]),
+            stepper(ctx, ctx.t("cubosaurs.view.plus", what=title), raptor["plus"], setter(raptor, "plus"),
+                    minimum=-VALUE_RANGE, maximum=VALUE_RANGE),
+            stepper(ctx, ctx.t("cubosaurs.view.minus", what=title), raptor["minus"], setter(raptor, "minus"),
+                    minimum=-VALUE_RANGE, maximum=VALUE_RANGE),
+        ])))
+    rows.append(ft.Row(wrap=True, controls=[
+        ft.OutlinedButton(content=ctx.t(f"cubosaurs.view.add_raptor.{c}"), icon=ft.Icons.ADD,
+                          on_click=lambda e, c=c: add(c))
+        for c in COLOURS]))
+    return ft.Column(spacing=4, controls=rows)
+
+
+def send(ctx: GameContext, draft: dict, state: dict) -> None:
+    """Send the round, or first ask for a row value it needs (checked against state, the engine's copy)."""
+    action = round_action(ctx, draft)
+    try:
+        ctx.engine.apply(state, action)
+    except RuleError as err:
+        if err.key in UNKNOWN:
+            kind = "dino" if err.key == UNKNOWN[0] else "egg"
+            row = state["rows" if kind == "dino" else "egg_rows"][err.params["type"]]
+            draft["ask"] = {"kind": kind, "name": err.params["type"], "values": list(row), "known": list(row),
+                            "error": {"key": err.key, "params": err.params}}
+            ctx.refresh()
+            return
+    if ctx.dispatch(action):
+        draft.update(lines={n: new_line() for n in ctx.players}, who=ctx.players[0], ask=None)
+
+
+def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
+    """What does the card say? The row with its known values; save it, then the round is sent again."""
+    ask = draft["ask"]
+    labels = [ctx.t(f"cubosaurs.view.count.{i + 1}") for i in range(4)] if ask["kind"] == "dino" else \
+        [ctx.t("cubosaurs.view.majority"), ctx.t("cubosaurs.view.no_majority")]
+
+    def setter(index: int):
+        """A handler setting one value of the row."""
+        return lambda v: (ask["values"].__setitem__(index, v), ctx.refresh())
+
+    def save() -> None:
+        """Record the row, then send the round again against the state with the row in it."""
+        row = {"type": "row", "by": "table", "at": ctx.now(), "kind": ask["kind"], "name": ask["name"],
+               "values": [v or 0 for v in ask["values"]]}
+        try:
+            after = ctx.engine.apply(ctx.state, row)
+        except RuleError as err:
+            ctx.show_error(err)
+            return
+        if ctx.dispatch(row):
+            draft["ask"] = None
+            send(ctx, draft, after)
+
+    steppers = []
+    for i, value in enumerate(ask["values"]):
+        label = labels[i] if ask["known"][i] is not None else ctx.t("cubosaurs.view.unknown", what=labels[i])
+        steppers.append(stepper(ctx, label, value or 0, setter(i), minimum=-VALUE_RANGE, maximum=VALUE_RANGE))
+    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
+        spacing=6, controls=[
+            ft.Text(ctx.t(ask["error"]["key"], **ask["error"]["params"]), size=17, weight=ft.FontWeight.BOLD),
+            ft.Text(ctx.t(f"cubosaurs.view.row_of.{ask['kind']}", type=ask["name"]), size=15),
+            *steppers,
+            ft.Row(wrap=True, controls=[
+                ft.FilledButton(content=ctx.t("cubosaurs.view.save_row"), icon=ft.Icons.SAVE,
+                                on_click=lambda e: save()),
+                ft.TextButton(content=ctx.t("cubosaurs.view.back"), on_click=lambda e: (
+                    draft.update(ask=None), ctx.refresh())),
+            ]),
+        ]))
