@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from scoring.core import RuleError, engine
 from scoring.mechanics import ledger
 from scoring.record import new_record, play, replay
-from tests.helpers import assert_call_refused, domain_files
+from tests.helpers import assert_call_refused, assert_refused, domain_files
 
 ROOT = Path(__file__).resolve().parent.parent
 E = engine("guess_club")
@@ -674,3 +674,18 @@ def test_status_names_who_acts():
     for player in "ABC":
         table.do("answers", player, cards=[player])
     assert E.status(table.state)["turn"] == "B"
+
+
+def test_remembered_aliases_are_brought_in_by_the_table():
+    """Aliases from earlier sessions come in as a table action; the matcher then calls them the same."""
+    eng = engine("guess_club")
+    state = eng.new_state(["A", "B", "C"], {"cards": 2})
+    state = eng.apply(state, {"type": "aliases", "by": "table", "pairs": [["苹果", "apple"]]})
+    again = eng.apply(state, {"type": "aliases", "by": "table", "pairs": [["苹果", "apple"]]})
+    assert again["aliases"] == [["苹果", "apple"]]
+    state = eng.apply(state, {"type": "topic", "by": "A", "text": "Fruit"})
+    assert_refused(eng, state, {"type": "answers", "by": "A", "cards": ["苹果", "Apple"]}, "guess_club.answers_repeat")
+    assert_refused(eng, state, {"type": "aliases", "by": "A", "pairs": []}, "guess_club.table_only")
+    assert_refused(eng, state, {"type": "aliases", "by": "table", "pairs": [["x"]]}, "guess_club.aliases_invalid")
+    assert eng.describe({"type": "aliases", "by": "table", "pairs": [["a", "b"]]}) == (
+        "guess_club.action.aliases", {"by": "table", "count": 1})

@@ -267,6 +267,17 @@ class Matcher:
         return [(norms[i], norms[j]) for i, j in zip(rows.tolist(), cols.tolist())]
 
 
+def alias_pairs(given: object) -> list[list[str]] | None:
+    """Aliases as received from outside (a list of [a, b] texts that normalise to something), or None if malformed."""
+    if not isinstance(given, list):
+        return None
+    for pair in given:
+        if not (isinstance(pair, list) and len(pair) == 2
+                and all(isinstance(text, str) and normalise(text) for text in pair)):
+            return None
+    return [list(pair) for pair in given]
+
+
 def _alias_keys(aliases: Iterable[tuple[str, str]]) -> dict[str, str]:
     """Normalised answer → key of its alias class (the smallest member), closing the rulings transitively."""
     parent: dict[str, str] = {}

@@ -22,6 +22,8 @@ Actions (every one by a seated player; the setter of the round is `state["setter
   Invalid: pay 20. Confirmed matches the matcher did not already call the same become session aliases
   (`state["aliases"]`, the ones of the last action in `state["learned"]` for the view to store).
 - `predict` by the player whose turn it is: `{"number": int}` — pay 10, put a marker on 0..`max_prediction`.
+- `aliases` by the table: `{"pairs": [[a, b], ...]}` — answers ruled the same in earlier sessions (the app's
+  learned aliases), brought into this session so the matcher knows them; pairs already known are skipped.
 - `settle` by the setter when a hand is empty: `{"invalid": [[player, card], ...]}` — the unplayed cards the
   setter rules invalid; each costs 20 into the pot (every unplayed card with option `all_unplayed_pay`), then
   the predictions are paid, then the next round starts (or, after round 3, the game is over).
@@ -49,9 +51,10 @@ Rulings:
 
 from __future__ import annotations
 
-from scoring.core import BOOL, INT, INT_LIST, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register
+from scoring.core import (BOOL, INT, INT_LIST, Engine, Game, Line, Option, RuleError, by_table, make_scoreboard, move,
+                          register)
 from scoring.mechanics import ledger
-from validators.answers import Matcher, normalise
+from validators.answers import Matcher, alias_pairs, normalise
 
 GID = "guess_club"
 ROUNDS = 3
@@ -143,6 +146,15 @@ class GuessClub(Engine):
             raise RuleError("guess_club.topic_closed")
         state["topic"] = self._text(action.get("text"), TOPIC_MAX, "guess_club.topic_invalid")
         state["phase"] = "answers"
+
+    @move("aliases")
+    def aliases(self, state: dict, action: dict) -> None:
+        """Bring in answers the table ruled the same in earlier sessions."""
+        by_table(action, "guess_club.table_only")
+        pairs = alias_pairs(action.get("pairs"))
+        if pairs is None:
+            raise RuleError("guess_club.aliases_invalid")
+        state["aliases"].extend(pair for pair in pairs if pair not in state["aliases"])
 
     @move("answers")
     def hand_in(self, state: dict, action: dict) -> None:
@@ -448,9 +460,9 @@ class GuessClub(Engine):
         params: dict = {"by": action.get("by", "")}
         if kind == "topic":
             params["text"] = action.get("text", "")
-        elif kind == "answers":
-            cards = action.get("cards")
-            params["count"] = len(cards) if isinstance(cards, list) else 0
+        elif kind in ("answers", "aliases"):
+            given = action.get("cards" if kind == "answers" else "pairs")
+            params["count"] = len(given) if isinstance(given, list) else 0
         elif kind == "play":
             card = action.get("card")
             params["card"] = card + 1 if isinstance(card, int) and not isinstance(card, bool) else card

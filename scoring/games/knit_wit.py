@@ -75,7 +75,7 @@ from pathlib import Path
 from scoring.core import (CHOICE, INT, Engine, Game, Line, Option, RuleError, by_player, by_table, each_player,
                           make_scoreboard, move, register, rng)
 from scoring.mechanics import race, timer, vote
-from validators.answers import SUGGESTED, Matcher, normalise
+from validators.answers import SUGGESTED, Matcher, alias_pairs, normalise
 
 TAG_LIMIT = 40
 ANSWER_LIMIT = 80
@@ -401,12 +401,10 @@ class KnitWit(Engine):
     def aliases(self, state: dict, action: dict) -> None:
         """Add answers the table ruled the same in earlier sessions."""
         by_table(action, "knit_wit.table_only")
-        pairs = action.get("pairs")
-        if not isinstance(pairs, list) or not all(
-                isinstance(p, list) and len(p) == 2 and all(isinstance(t, str) and normalise(t) for t in p)
-                for p in pairs):
+        pairs = alias_pairs(action.get("pairs"))
+        if pairs is None:
             raise RuleError("knit_wit.aliases_invalid")
-        state["aliases"].extend([list(p) for p in pairs])
+        state["aliases"].extend(pairs)
 
     def _seat(self, state: dict, given: object) -> str:
         """The player of an answer reference [player, spool] on the spool being scored."""

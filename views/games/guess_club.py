@@ -6,8 +6,8 @@ Hidden answers are typed behind the private-entry component; the active player's
 adds to a match, show only behind its cover ("pass the phone"). The topic may be typed or drawn from
 `assets/guess_club/topics.json` in the session's language with the view's own random (the chosen text is sent in
 the `topic` action, so replay stays deterministic). Aliases the setter confirms (`state["learned"]`) are stored
-with `ctx.store.add_alias`; the engine has no action that takes stored aliases, so a session knows only the
-aliases confirmed in it.
+with `ctx.store.add_alias`; when the setter sets a topic, stored aliases the session does not know yet are
+brought in first with the engine's `aliases` action (so earlier sessions' rulings count, and replay stays exact).
 """
 
 from __future__ import annotations
@@ -150,7 +150,10 @@ def topic_panel(ctx: GameContext) -> ft.Control:
         ctx.refresh()
 
     def send() -> None:
-        """Set the topic; clear the draft once it is accepted."""
+        """Bring in remembered aliases the session lacks, set the topic, clear the draft once it is accepted."""
+        missing = [list(pair) for pair in ctx.store.aliases() if list(pair) not in ctx.state["aliases"]]
+        if missing and not ctx.dispatch({"type": "aliases", "by": "table", "pairs": missing}):
+            return
         if ctx.dispatch({"type": "topic", "by": setter, "text": draft["text"]}):
             draft["text"] = ""
 
