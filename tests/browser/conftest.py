@@ -37,6 +37,8 @@ LAPTOP = {"width": 1280, "height": 800}
 WAIT_MS = 60_000
 TYPE_BEAT_MS = 400
 START_S = 90
+QUIET_S = 0.3
+QUIET_LIMIT_S = 3.0
 
 
 def free_port() -> int:
@@ -107,7 +109,9 @@ class Tab:
 
     def __init__(self, page: Page, base: str):
         self.page, self.base = page, base
+        self.last_frame = time.monotonic()
         self.page.set_default_timeout(WAIT_MS)
+        self.page.on("websocket", self._watch)
         self.page.add_init_script(
             "window.__firstFrame = false;"
             "window.addEventListener('flutter-first-frame', () => { window.__firstFrame = true; });")
@@ -131,12 +135,28 @@ class Tab:
         self.ready()
         return self
 
+    def _watch(self, socket) -> None:
+        """Note the time of every update the server sends over the app's websocket."""
+        socket.on("framereceived", lambda payload: setattr(self, "last_frame", time.monotonic()))
+
+    def quiet(self) -> None:
+        """Wait until the server has sent nothing for a moment: the screen has finished updating.
+
+        A tap that lands while the screen is being rebuilt can hit a control that is about to be replaced and
+        be lost (on a slow machine more often); every gesture waits for the quiet first. A ticking timer keeps
+        sending, so the wait gives up after QUIET_LIMIT_S and goes on.
+        """
+        deadline = time.monotonic() + QUIET_LIMIT_S
+        while time.monotonic() - self.last_frame < QUIET_S and time.monotonic() < deadline:
+            self.page.wait_for_timeout(50)
+
     def button(self, name: str, exact: bool = False):
         """The button whose accessible name contains (or equals) name."""
         return self.page.get_by_role("button", name=name, exact=exact)
 
     def tap(self, name: str, exact: bool = False, role: str = "button") -> None:
-        """Tap the first control of a role by its accessible name."""
+        """Tap the first control of a role by its accessible name, once the screen is quiet."""
+        self.quiet()
         self.page.get_by_role(role, name=name, exact=exact).first.click()
 
     def field(self, label: str):
@@ -150,6 +170,7 @@ class Tab:
         lost, so after the focus lands the tab gives the page a short beat before typing.
         """
         field = self.field(label)
+        self.quiet()
         field.click()
         self.page.wait_for_function("label => document.activeElement && "
                                     "document.activeElement.getAttribute('aria-label') === label", arg=label)

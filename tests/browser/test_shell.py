@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from scoring.record import new_record, play, replay
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, Tab, new_tab, start_server, stop_server
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, WAIT_MS, Tab, new_tab, start_server, stop_server
 
 FONT_URL = "/fonts/DroidSansFallbackFull.ttf"
 
@@ -130,12 +130,11 @@ def test_score_pad_session_end_to_end(browser, own_server):
 def test_switch_language_and_chinese_font(browser, server):
     """The language switch turns every visible string English and back; the CJK font is served locally."""
     tab = new_tab(browser, server, PHONE)
-    fonts = []
-    tab.page.on("response", lambda r: fonts.append((r.url, r.status)) if FONT_URL in r.url else None)
-    tab.open("/")
+    with tab.page.expect_response(lambda r: FONT_URL in r.url, timeout=WAIT_MS) as font:
+        tab.open("/")
+    assert font.value.status == 200, font.value.url
     tab.see("桌边记分")
     tab.see("游戏")
-    assert any(status == 200 for _, status in fonts), fonts
     tab.tap("EN", exact=True)
     tab.see("Tableside")
     tab.see("Games")
