@@ -1,7 +1,8 @@
 """Browser test harness: the real app (`main.py`) in headless Debian Chromium through Playwright.
 
 Fixtures (reusable by every browser test module):
-- `server` (session scope): one `main.py` on a free port with a fresh temporary `--data` folder.
+- `server` (module scope): one `main.py` on a free port with a fresh temporary `--data` folder, so each test
+  module starts from an empty roster and default settings.
 - `browser` (session scope): Chromium at /usr/bin/chromium, headless, offline-friendly flags.
 - `phone` / `laptop`: a fresh tab (its own browser context, so its own Flet session) at 390×844 or 1280×800,
   wrapped in `Tab` (open, tap, fill, wait for text, screenshots). Close-up control: `tab.page` is Playwright's.
@@ -85,9 +86,9 @@ def stop_server(server: Server) -> int:
             server.proc.kill()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def server():
-    """One app server with a fresh data folder for the whole browser test session."""
+    """One app server with a fresh data folder per test module (no roster or setting leaks between games)."""
     with tempfile.TemporaryDirectory(prefix="tableside-browser-") as data:
         running = start_server(Path(data))
         yield running
