@@ -200,7 +200,8 @@ class PlayerScore:
 
 @dataclass(frozen=True)
 class Scoreboard:
-    """Totals, breakdowns, the ranking with shared places, the winners and (for round games) totals per round."""
+    """Totals, breakdowns, the ranking with shared places, the winners and (for round games) totals per round
+    with the totals before the first round."""
 
     game: str
     players: tuple
@@ -209,6 +210,7 @@ class Scoreboard:
     rounds: tuple = ()
     over: bool = False
     tiebreak_used: bool = False
+    start: dict = field(default_factory=dict)
 
     def total(self, name: str) -> int:
         """The total of the player called name."""
@@ -225,6 +227,8 @@ class Scoreboard:
         }
         if self.rounds:
             out["rounds"] = [dict(r) for r in self.rounds]
+        if self.start:
+            out["start"] = dict(self.start)
         if self.tiebreak_used:
             out["tiebreak_used"] = True
         return out
@@ -250,8 +254,13 @@ def make_scoreboard(
     rounds: list[dict] | None = None,
     over: bool = False,
     lower_wins: bool = False,
+    start: dict | None = None,
 ) -> Scoreboard:
-    """Build a scoreboard from each player's breakdown; totals are the sums, ties broken by `tiebreaks`."""
+    """Build a scoreboard from each player's breakdown; totals are the sums, ties broken by `tiebreaks`.
+
+    `rounds` holds cumulative totals after each round (for the chart); `start` the totals before the first
+    round when they are not 0 (e.g. starting money).
+    """
     tiebreaks = tiebreaks or {}
     players = []
     for name in order:
@@ -270,6 +279,7 @@ def make_scoreboard(
         rounds=tuple(rounds or ()),
         over=over,
         tiebreak_used=used,
+        start=dict(start or {}),
     )
 
 

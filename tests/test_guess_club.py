@@ -689,3 +689,9 @@ def test_remembered_aliases_are_brought_in_by_the_table():
     assert_refused(eng, state, {"type": "aliases", "by": "table", "pairs": [["x"]]}, "guess_club.aliases_invalid")
     assert eng.describe({"type": "aliases", "by": "table", "pairs": [["a", "b"]]}) == (
         "guess_club.action.aliases", {"by": "table", "count": 1})
+
+
+def test_scoreboard_gives_the_starting_money_for_the_chart():
+    """The chart's round 0 is everyone's starting money."""
+    state = E.new_state(["A", "B"], {"start_money": 200})
+    assert E.scoreboard(state).to_json()["start"] == {"A": 200, "B": 200}

@@ -189,3 +189,19 @@ def test_private_entry_covers_before_and_after_and_reopens_when_refused():
     assert slot["phase"] == "entry" and slot["answers"] == ["x", ""]
     assert private_entry(ctx, slot, "B", ["Word 1", "Word 2"], lambda a: True) is not None
     assert slot["player"] == "B" and slot["phase"] == "cover"
+
+
+def test_score_chart_starts_each_line_at_the_starting_total():
+    """Round 0 of the chart is the total before the first round (0, or e.g. starting money)."""
+    import flet_charts as fch
+
+    from views.components.chart import score_chart
+
+    def line_starts(chart_column):
+        chart = next(c for c in chart_column.controls if isinstance(c, fch.LineChart))
+        return [(s.points[0].y, [p.y for p in s.points[1:]]) for s in chart.data_series]
+
+    plain = score_chart(lambda key, **kw: key, ["A", "B"], [{"A": 5, "B": 3}])
+    assert line_starts(plain) == [(0, [5]), (0, [3])]
+    money = score_chart(lambda key, **kw: key, ["A", "B"], [{"A": 180, "B": 120}], start={"A": 150, "B": 150})
+    assert line_starts(money) == [(150, [180]), (150, [120])]

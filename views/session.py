@@ -164,7 +164,8 @@ def end_panel(app: Any, record: dict, board: Any) -> ft.Control:
     controls.append(scoreboard_panel(app.t, board, expanded=True))
     if board.rounds:
         colours = {p["name"]: p.get("colour") for p in record["players"]}
-        controls.append(score_chart(app.t, [p["name"] for p in record["players"]], list(board.rounds), colours))
+        controls.append(score_chart(app.t, [p["name"] for p in record["players"]], list(board.rounds), colours,
+                                    board.start))
     return ft.Column(controls=controls, spacing=10)
 
 

@@ -483,4 +483,5 @@ class GuessClub(Engine):
         lines = {p: [Line(f"{GID}.line.chips", ledger.balance(book, p)),
                      Line(f"{GID}.line.loans", -ledger.loans(book, p))] for p in state["players"]}
         rounds = [h["money"] for h in state["history"]]
-        return make_scoreboard(GID, state["players"], lines, rounds=rounds, over=state["over"])
+        start = {p: state["options"]["start_money"] for p in state["players"]}
+        return make_scoreboard(GID, state["players"], lines, rounds=rounds, over=state["over"], start=start)

@@ -1,8 +1,9 @@
 """Score chart: each player's cumulative total after every round, as a line chart (flet-charts).
 
-Builder: `score_chart(t, players, rounds, colours=None) -> ft.Control` where `rounds` is the scoreboard's
-list of cumulative totals per round ([{player: total}, …]) and `colours` optionally maps players to colour names.
-Round 0 (everyone at 0) starts every line. A legend names each line's colour.
+Builder: `score_chart(t, players, rounds, colours=None, start=None) -> ft.Control` where `rounds` is the
+scoreboard's list of cumulative totals per round ([{player: total}, …]), `colours` optionally maps players to
+colour names and `start` gives the totals before the first round (0 when missing, e.g. Guess Club's 150).
+Round 0 starts every line. A legend names each line's colour.
 """
 
 from __future__ import annotations
@@ -25,17 +26,18 @@ def line_colours(players: list[str], colours: dict | None = None) -> dict[str, s
     return {p: NAMED.get(colours.get(p) or "", PALETTE[i % len(PALETTE)]) for i, p in enumerate(players)}
 
 
-def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], colours: dict | None = None
-                ) -> ft.Control:
+def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], colours: dict | None = None,
+                start: dict | None = None) -> ft.Control:
     """Cumulative totals per round, one line per player, with a legend."""
     paint = line_colours(players, colours)
-    values = [r.get(p, 0) for r in rounds for p in players] + [0]
+    start = start or {}
+    values = [r.get(p, 0) for r in rounds for p in players] + [start.get(p, 0) for p in players] + [0]
     low, high = min(values), max(values)
     pad = max(1, (high - low) // 10)
     series = [
         fch.LineChartData(
-            points=[fch.LineChartDataPoint(x=0, y=0)] + [fch.LineChartDataPoint(x=i + 1, y=r.get(p, 0))
-                                                     for i, r in enumerate(rounds)],
+            points=[fch.LineChartDataPoint(x=0, y=start.get(p, 0))] + [
+                fch.LineChartDataPoint(x=i + 1, y=r.get(p, 0)) for i, r in enumerate(rounds)],
             color=paint[p], stroke_width=3, point=True,
         )
         for p in players
