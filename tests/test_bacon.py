@@ -120,11 +120,21 @@ def test_first_dealer_is_seeded():
 def test_referee_and_recorded_ruling():
     """The referee reads both combinations; a ruling action records the verdict in the log."""
     verdict = referee(["5A", "5B"], ["6A", "X"])
-    assert verdict["beats"] and verdict["played"] == {"type": "pair", "size": 2, "rank": 6, "bomb": 0}
+    assert verdict["beats"] and verdict["played_reading"] == {"type": "pair", "size": 2, "rank": 6, "bomb": 0}
+    assert verdict["table_reading"]["rank"] == 5
     state = engine("bacon").new_state(FOUR)
     state = engine("bacon").apply(state, {"type": "ruling", "by": "Bo", "table": ["5A", "5B"],
                                           "played": ["2A", "2B", "2C", "X"]})
     assert state["rulings"][0]["reason"]["key"] == "cards.beats.bomb" and state["rulings"][0]["by"] == "Bo"
+
+
+def test_stored_ruling_keeps_the_cards_and_the_verdict():
+    """A recorded ruling holds the cards as tapped and both readings side by side."""
+    state = engine("bacon").apply(engine("bacon").new_state(FOUR),
+                                  {"type": "ruling", "by": "Bo", "table": ["5A", "5B"], "played": ["6A", "X"]})
+    assert state["rulings"] == [{"by": "Bo", "deal": 1, "table": ["5A", "5B"], "played": ["6A", "X"],
+                                 **referee(["5A", "5B"], ["6A", "X"])}]
+    assert state["rulings"][0]["played_reading"]["type"] == "pair"
     assert_refused("bacon", state, {"type": "ruling", "table": ["5A", "5B"], "played": ["5A", "5A", "5A"]},
                    "cards.too_many_copies")
     assert_refused("bacon", state, {"type": "ruling", "table": ["5A", "6B"], "played": ["7A"]}, "cards.table_not_combo")

@@ -53,7 +53,7 @@ def test_referee_check_translates_types_and_records():
     assert any(t.startswith("Beats it: the same kind (2-card pair)") for t in shown(body))
     assert "Table reads as: 2-card pair, rank 5" in shown(body)
     tap(body, "Put on record")
-    assert table.state["rulings"][0]["beats"] is True and table.record["actions"][-1]["played"] == ["7B", "X"]
+    assert table.state["rulings"][0]["beats"] is True and table.state["rulings"][0]["played"] == ["7B", "X"]
     assert any(t.startswith("Deal 1: 7B X on 5A 5B") for t in shown(build(table)))
 
 

@@ -7,8 +7,9 @@ Actions:
 - `dealer` by the table: `{"player": name}` — who deals the first deal (before it; by default a seeded draw).
 - `deal` by the table: `{"order": [names in the order they went out]}`.
 - `ruling` by anyone: `{"table": [cards], "played": [cards], "table_type": optional type}` — a referee check the
-  table wants on record (cards as rank+suit, wilds "X"); the verdict is stored so the dispute replays.
-  `referee()` gives the same verdict without recording it.
+  table wants on record (cards as rank+suit, wilds "X"); state["rulings"] keeps each check: who asked, the deal,
+  the cards ("table", "played") and the verdict ("beats", "reason", "table_reading", "played_reading"), so the
+  dispute replays. `referee()` gives the same verdict without recording it.
 
 Scoring [seed]: only the team of the first player out scores, by where its other members finish: with 4
 players 2nd/3rd/4th → 4/2/1; with 6 players 2nd…6th → 8/4/2/1/0, summed over the teammates.
@@ -52,13 +53,14 @@ def members(state: dict, team: int) -> list[str]:
 
 
 def referee(table: list, played: list, table_type: str | None = None) -> dict:
-    """The referee's verdict: both readings, whether the play beats the table, and why (key + params)."""
+    """The referee's verdict: whether the play beats the table, why (key + params), and both piles' best readings
+    ("table_reading", "played_reading": a combination as JSON, or None for an empty table)."""
     ok, reason = beats(table, played, table_type)
     best_table = classify(table) if table else None
     best_played = classify(played)
     return {"beats": ok, "reason": reason,
-            "table": best_table.to_json() if best_table else None,
-            "played": best_played.to_json() if best_played else None}
+            "table_reading": best_table.to_json() if best_table else None,
+            "played_reading": best_played.to_json() if best_played else None}
 
 
 @register

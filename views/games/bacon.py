@@ -198,18 +198,16 @@ def verdict_view(ctx: GameContext, verdict: dict) -> ft.Control:
     colour = ft.Colors.GREEN_800 if verdict["beats"] else ft.Colors.RED_800
     return ft.Column(spacing=2, controls=[
         ft.Text(reason_text(ctx, verdict["reason"]), size=17, weight=ft.FontWeight.BOLD, color=colour),
-        ft.Text(reading_text(ctx, "table", verdict["table"]), size=13),
-        ft.Text(reading_text(ctx, "played", verdict["played"]), size=13),
+        ft.Text(reading_text(ctx, "table", verdict["table_reading"]), size=13),
+        ft.Text(reading_text(ctx, "played", verdict["played_reading"]), size=13),
     ])
 
 
 def rulings_list(ctx: GameContext) -> list[ft.Control]:
-    """The referee checks on record (their cards read from the ruling actions: the stored ruling's "table" and
-    "played" hold the readings, which overwrite the cards there)."""
-    asked = [a for a in ctx.record["actions"] if a.get("type") == "ruling"]
-    return [ft.Text(ctx.t("bacon.view.ruling", deal=r["deal"], played=" ".join(a.get("played", [])),
-                          table=" ".join(a.get("table", [])) or "—", verdict=reason_text(ctx, r["reason"])), size=13)
-            for r, a in zip(ctx.state["rulings"], asked)]
+    """The referee checks on record: each ruling's cards and verdict."""
+    return [ft.Text(ctx.t("bacon.view.ruling", deal=r["deal"], played=" ".join(r["played"]),
+                          table=" ".join(r["table"]) or "—", verdict=reason_text(ctx, r["reason"])), size=13)
+            for r in ctx.state["rulings"]]
 
 
 def deals_table(ctx: GameContext) -> ft.Control:
