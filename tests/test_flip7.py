@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.core import RuleError, engine
-from scoring.games.flip7 import bust_chances, check_line, score_line
+from scoring.games.flip7 import bust_chances, check_line, score_line, seen_since_shuffle
 from scoring.record import new_record, play, replay
 from tests.helpers import assert_refused, assert_same_keys, assert_translated, cli_score, play_all
 
@@ -187,6 +187,33 @@ def test_bust_chances_reshuffle_and_refusals():
     assert_translated("flip7.card_unknown", err.value.params)
 
 
+def test_shuffle_is_a_table_action_the_coach_counts_from():
+    """A fresh deck at the start; a shuffle before round 3 leaves only rounds 3… in the cards seen."""
+    eng = engine("flip7")
+    state = eng.new_state(PLAYERS)
+    assert state["shuffled_at"] == 0 and seen_since_shuffle(state) == []
+    state = play_rounds(state, [rnd(Ann=line([12, 3], modifiers=["+4"])), rnd(Bo=line([5, 5], chance=1))])
+    assert seen_since_shuffle(state) == ["+4", "12", "3", "5", "5", "second_chance"]
+    state = eng.apply(state, {"type": "shuffle", "by": "table"})
+    assert state["shuffled_at"] == 2 and seen_since_shuffle(state) == []
+    assert eng.scoreboard(state).to_json() == eng.scoreboard(play_rounds(eng.new_state(PLAYERS), [
+        rnd(Ann=line([12, 3], modifiers=["+4"])), rnd(Bo=line([5, 5], chance=1))])).to_json()
+    state = eng.apply(state, rnd(Cy=line([7, 7], "busted")))
+    assert seen_since_shuffle(state) == ["7", "7"]
+    assert_translated("flip7.action.shuffle", {})
+
+
+def test_shuffle_refusals():
+    """A player cannot record a shuffle alone; a second shuffle before the next round records nothing new."""
+    state = engine("flip7").new_state(PLAYERS)
+    err = assert_refused("flip7", state, {"type": "shuffle", "by": "table"}, "flip7.shuffled_already")
+    assert err.params == {"round": 1}
+    state = play_rounds(state, [rnd(Ann=line([4]))])
+    assert_refused("flip7", state, {"type": "shuffle", "by": "Ann"}, "flip7.shuffle_table_only")
+    state = engine("flip7").apply(state, {"type": "shuffle", "by": "table"})
+    assert_refused("flip7", state, {"type": "shuffle", "by": "table"}, "flip7.shuffled_already")
+
+
 def test_cli_scores_an_exported_record(tmp_path, capsys):
     """`python -m scoring score` on an exported record prints the same totals."""
     record = new_record("flip7", PLAYERS, seed=3)
@@ -213,6 +240,7 @@ ACTION = st.one_of(
                            "by": st.sampled_from(["table", "table", "Ann"]),
                            "lines": st.fixed_dictionaries({p: LINE for p in PLAYERS})}),
     st.fixed_dictionaries({"type": st.just("round"), "lines": st.fixed_dictionaries({p: KEPT for p in PLAYERS})}),
+    st.fixed_dictionaries({"type": st.just("shuffle"), "by": st.sampled_from(["table", "table", "Bo"])}),
 )
 
 
@@ -225,6 +253,8 @@ def test_random_sequences_raise_only_rule_errors_and_replay_equals_live(actions)
     state = replay(record)
     record, state = play_all(record, state, actions)
     assert replay(record) == state
+    assert 0 <= state["shuffled_at"] <= len(state["rounds"])
+    assert len(seen_since_shuffle(state)) <= len(seen_since_shuffle({**state, "shuffled_at": 0}))
     board = eng.scoreboard(state).to_json()
     assert all(p["total"] == sum(l["points"] for l in p["breakdown"]) for p in board["players"])
 

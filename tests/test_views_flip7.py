@@ -77,11 +77,32 @@ def test_coach_shows_the_engines_bust_chances_from_cards_since_the_shuffle():
     assert f"Ann: {round(expected['Ann'] * 100)}%" in shown(body) and "Bo: 0%" in shown(body)
     assert next(b for b in walk(body) if getattr(b, "content", None) == "Add round").disabled
     tap(body, "The deck was shuffled")
+    assert table.record["actions"][-1]["type"] == "shuffle" and table.state["shuffled_at"] == 1
     after = bust_chances([], live)
     assert f"Ann: {round(after['Ann'] * 100)}%" in shown(view.build(table.ctx()))
     tap(view.build(table.ctx()), "Freeze discarded (0)")
-    assert "Freeze discarded (1)" in [b.content for b in walk(view.build(table.ctx()))
-                                      if isinstance(getattr(b, "content", None), str)]
+    assert "Freeze discarded (1)" in button_texts(view.build(table.ctx()))
+
+
+def test_the_shuffle_survives_a_restart_and_clears_the_tapped_extras():
+    table = Table("flip7", ["Ann", "Bo", "Cy"], {"coach": True})
+    stayed = {"numbers": [12], "modifiers": [], "second_chance": 0, "status": "stayed"}
+    assert table.apply({"type": "round", "by": "table", "lines": {n: stayed for n in table.ctx().players}})
+    tap(view.build(table.ctx()), "Freeze discarded (0)")
+    assert any(t.startswith("Rounds since the last shuffle: 1 · cards in the discards: 4")
+               for t in shown(view.build(table.ctx())))
+    tap(view.build(table.ctx()), "The deck was shuffled")
+    assert "Freeze discarded (0)" in button_texts(view.build(table.ctx()))
+    table.local.clear()
+    assert any(t.startswith("Rounds since the last shuffle: 0 · cards in the discards: 0")
+               for t in shown(view.build(table.ctx())))
+    tap(view.build(table.ctx()), "The deck was shuffled")
+    assert table.errors == ["flip7.shuffled_already"] and table.state["shuffled_at"] == 1
+
+
+def button_texts(body) -> list[str]:
+    """The texts of every button with text content."""
+    return [b.content for b in walk(body) if isinstance(getattr(b, "content", None), str)]
 
 
 def test_chinese_texts():

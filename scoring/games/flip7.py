@@ -5,6 +5,9 @@ Actions:
   `{"numbers": [0..12, ...], "modifiers": ["+2", "+4", "+6", "+8", "+10", "x2"], "second_chance": n,
   "status": "stayed" | "frozen" | "busted" | "flip7"}` where `second_chance` is how many Second Chance cards the
   player used this round (true/false read as 1/0). The whole round is refused if any line cannot be true.
+- `shuffle` by the table: `{}` — the deck was reshuffled; recorded before the round in which it happened
+  (`state["shuffled_at"]` becomes the index of the round about to be entered). Only the coach reads it:
+  `seen_since_shuffle(state)` gives the cards of the rounds entered since.
 
 Scoring [official]: the sum of the distinct number cards, ×2 doubles that sum only, then the + modifiers, then
 +15 for seven different numbers (never doubled). A bust scores 0.
@@ -22,6 +25,8 @@ Rulings:
   option `on_tie`, "play_on" (default: play another round) or "share" (the tied players share the win).
 - Option `coach` (default off) only tells the view to show `bust_chances`, the chance that the next card busts
   each active player, from the cards seen since the last shuffle; it never changes a score.
+- The session starts with a fresh deck (`shuffled_at` 0). A second `shuffle` before the next round is refused
+  (`flip7.shuffled_already`: it would record nothing new); a shuffle is allowed whether the coach is on or not.
 """
 
 from __future__ import annotations
@@ -123,6 +128,16 @@ def _deck_left(cards: Counter, on_table: Counter) -> Counter:
     return left
 
 
+def seen_since_shuffle(state: dict) -> list[str]:
+    """Deck codes of every card shown in the rounds entered since the last shuffle (numbers, modifiers, used
+    Second Chances), sorted by code, as `bust_chances` takes them."""
+    seen = Counter()
+    for rnd in state["rounds"][state["shuffled_at"]:]:
+        for line in rnd["lines"].values():
+            seen.update(line_cards(line))
+    return sorted(seen.elements())
+
+
 def bust_chances(seen_cards: list, lines: dict) -> dict:
     """Each active player's chance that the next card busts them.
 
@@ -167,8 +182,9 @@ class Flip7(Engine):
     )
 
     def setup(self, state: dict) -> None:
-        """No rounds yet."""
+        """No rounds yet, a freshly shuffled deck."""
         state["rounds"] = []
+        state["shuffled_at"] = 0
         state["phase"] = "flip7.phase.playing"
 
     @move("round")
@@ -186,6 +202,14 @@ class Flip7(Engine):
         scores = {n: score_line(checked[n])["points"] for n in state["players"]}
         state["rounds"].append({"lines": checked, "scores": scores})
         self._check_end(state)
+
+    @move("shuffle")
+    def shuffle(self, state: dict, action: dict) -> None:
+        """The table reshuffled the deck: the coach counts from the round about to be entered."""
+        by_table(action, "flip7.shuffle_table_only")
+        if state["shuffled_at"] == len(state["rounds"]):
+            raise RuleError("flip7.shuffled_already", round=len(state["rounds"]) + 1)
+        state["shuffled_at"] = len(state["rounds"])
 
     def _check_end(self, state: dict) -> None:
         """Over after a round with someone at 200+, unless the top is tied and the table plays on."""

@@ -119,6 +119,9 @@ def test_flip7_two_rounds_with_coach(phone, browser, server):
     tab.see("停牌 · 10 分")
     tab.tap("记入本轮", exact=True)
     tab.see("第 3 轮：点选每位玩家的牌")
+    tab.see("上次洗牌以来：2 轮，弃牌堆 18 张")
+    tab.tap("牌堆重新洗过了", exact=True)
+    tab.see("上次洗牌以来：0 轮，弃牌堆 0 张")
 
     totals = {"Fay": 48, "Gus": 44, "Hal": 19}
     for place, (name, points) in enumerate(sorted(totals.items(), key=lambda kv: -kv[1]), start=1):

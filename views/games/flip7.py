@@ -6,11 +6,12 @@ tapped cards in order, Second Chances used, the status and, for the coach, wheth
 
 Coach (option `coach`, off by default): `flip7.bust_chances` for every player still playing ("still playing" is
 a draft status offered only with the coach on; the round can be sent once everyone has finished). The cards
-seen since the last shuffle are derived, not recorded: every card of the rounds entered since the table last
-tapped "shuffled" (that mark is kept in `ctx.local`, the engine has no shuffle action; a fresh view starts
-counting at the first round), the Second Chances used in the round being entered, and the action cards the
-table taps into the coach (Freeze, Flip Three, and Second Chances discarded unused), which the round lines do
-not show.
+seen since the last shuffle: the engine's `seen_since_shuffle` (every card of the rounds entered since the
+table's last `shuffle` action, which the "The deck was shuffled" button records), the Second Chances used in
+the round being entered, and the action cards the table taps into the coach (Freeze, Flip Three, and Second
+Chances discarded unused), which the round lines do not show. Those taps are a coach hint, not part of any
+rule, so they stay view scratch (`ctx.local`, tagged with the shuffle they follow): they clear when the deck is
+shuffled and are forgotten when the app restarts.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections import Counter
 import flet as ft
 
 from scoring.core import RuleError
-from scoring.games.flip7 import MODIFIERS, bust_chances, check_line, line_cards, score_line
+from scoring.games.flip7 import MODIFIERS, bust_chances, check_line, score_line, seen_since_shuffle
 from views.components.cards import card_buttons, choice_row, pile, points_table, stepper
 from views.context import GameContext
 
@@ -40,9 +41,12 @@ def new_line(coach: bool) -> dict:
 
 
 def draft_of(ctx: GameContext) -> dict:
-    """The draft round, with a line for every player and someone selected."""
+    """The draft round, with a line for every player and someone selected; extras from before the last shuffle
+    dropped."""
     coach = bool(ctx.state["options"]["coach"])
-    draft = ctx.local.setdefault("flip7", {"who": ctx.players[0], "lines": {}, "shuffle_at": 0, "seen": []})
+    draft = ctx.local.setdefault("flip7", {"who": ctx.players[0], "lines": {}, "shuffled_at": 0, "seen": []})
+    if draft["shuffled_at"] != ctx.state["shuffled_at"]:
+        draft.update(shuffled_at=ctx.state["shuffled_at"], seen=[])
     for name in ctx.players:
         draft["lines"].setdefault(name, new_line(coach))
     if draft["who"] not in ctx.players:
@@ -181,13 +185,8 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
 
 def seen_cards(ctx: GameContext, draft: dict) -> list[str]:
     """Cards discarded since the last shuffle: rounds entered since, Second Chances used now, tapped extras."""
-    seen = Counter()
-    for rnd in ctx.state["rounds"][draft["shuffle_at"]:]:
-        for line in rnd["lines"].values():
-            seen.update(line_cards(line))
-    seen["second_chance"] += sum(line["chances"] for line in draft["lines"].values())
-    seen.update(draft["seen"])
-    return list(seen.elements())
+    used = ["second_chance"] * sum(line["chances"] for line in draft["lines"].values())
+    return seen_since_shuffle(ctx.state) + used + draft["seen"]
 
 
 def coach_panel(ctx: GameContext, draft: dict) -> ft.Control:
@@ -200,11 +199,6 @@ def coach_panel(ctx: GameContext, draft: dict) -> ft.Control:
     except RuleError as err:
         rows = [ft.Text(ctx.t(err.key, **err.params), color=ft.Colors.ERROR)]
 
-    def shuffled() -> None:
-        """The table reshuffled: count from the next round on."""
-        draft.update(shuffle_at=len(ctx.state["rounds"]), seen=[])
-        ctx.refresh()
-
     def saw(code: str) -> None:
         """An action card went to the discards."""
         draft["seen"].append(code)
@@ -214,7 +208,7 @@ def coach_panel(ctx: GameContext, draft: dict) -> ft.Control:
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
         spacing=6, controls=[
             ft.Text(ctx.t("flip7.view.coach"), size=16, weight=ft.FontWeight.BOLD),
-            ft.Text(ctx.t("flip7.view.coach_since", rounds=len(ctx.state["rounds"]) - draft["shuffle_at"],
+            ft.Text(ctx.t("flip7.view.coach_since", rounds=len(ctx.state["rounds"]) - ctx.state["shuffled_at"],
                           cards=len(seen_cards(ctx, draft))), size=13),
             *rows,
             ft.Row(wrap=True, controls=[
@@ -223,7 +217,7 @@ def coach_panel(ctx: GameContext, draft: dict) -> ft.Control:
                 for code in EXTRA_CARDS
             ]),
             ft.OutlinedButton(content=ctx.t("flip7.view.shuffled"), icon=ft.Icons.SHUFFLE,
-                              on_click=lambda e: shuffled()),
+                              on_click=lambda e: ctx.dispatch({"type": "shuffle", "by": "table"})),
         ]))
 
 
