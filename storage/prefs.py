@@ -1,4 +1,5 @@
-"""What the store accepts for the roster, learned aliases and settings: pure checks raising `RuleError`.
+"""What the store accepts for the roster, learned aliases, settings and game profiles: pure checks raising
+`RuleError`.
 
 Rulings:
 - Roster names are trimmed, 1–40 characters (as in a session record), not "table" (reserved for table
@@ -6,18 +7,23 @@ Rulings:
 - An alias is a pair of different, non-empty answers; learning a pair already known (in either order) changes
   nothing.
 - Settings: `lang` is one of the app's languages, `sound` a boolean, `theme` "light", "dark" or "system".
+- A game profile (what a game's view keeps between sessions, e.g. score rows the table confirmed) belongs to an
+  installed game and is a plain-JSON object (string keys; no tuples, sets, NaN) of at most 20,000 characters
+  as JSON; saving one replaces the game's previous profile.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from scoring.core import TABLE, RuleError
+from scoring.core import TABLE, RuleError, games
 from scoring.i18n import LANGUAGES
 
 DEFAULTS = {"lang": "zh-CN", "sound": True, "theme": "light"}
 THEMES = ("light", "dark", "system")
 NAME_MAX = 40
+PROFILE_MAX = 20_000
 
 
 def player_name(name: Any, roster: list[str]) -> str:
@@ -50,3 +56,19 @@ def setting(key: Any, value: Any) -> Any:
     if key == "sound" and not isinstance(value, bool) or value not in allowed[key]:
         raise RuleError("storage.setting_invalid", setting=key, value=str(value))
     return value
+
+
+def profile(game: Any, data: Any) -> tuple[str, dict]:
+    """The game id and a plain-JSON copy of the data if they may be saved as that game's profile."""
+    if game not in {g.id for g in games()}:
+        raise RuleError("storage.profile_game_unknown", game=str(game))
+    try:
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+        plain = json.loads(text)
+    except (TypeError, ValueError):
+        raise RuleError("storage.profile_invalid", game=game) from None
+    if not isinstance(data, dict) or plain != data:
+        raise RuleError("storage.profile_invalid", game=game)
+    if len(text) > PROFILE_MAX:
+        raise RuleError("storage.profile_too_large", game=game, size=len(text), max=PROFILE_MAX)
+    return game, plain

@@ -1,8 +1,8 @@
-"""The data folder: sessions, the player roster, learned answer aliases and settings, on TinyDB.
+"""The data folder: sessions, the player roster, learned answer aliases, settings and game profiles, on TinyDB.
 
 Layout of the folder (every file a TinyDB file written by `AtomicStorage`, schema version inside):
 
-    data.json             tables players, aliases, settings
+    data.json             tables players, aliases, settings, profiles (one document per game: {"game", "data"})
     catalogue.json        table sessions: one summary per session (for the history and Continue lists)
     sessions/<id>.json    table session, document 1: {"record": <session record>, "summary": <its summary>}
     .lock                 the OS lock (fcntl.flock) that lets one process write at a time
@@ -418,7 +418,7 @@ class Store:
             return self._entry(sid)[1]
 
     # -----------------------------------------------------------------------------------------------------
-    # Roster, aliases, settings
+    # Roster, aliases, settings, profiles
 
     def _table(self, name: str):
         """A table of data.json (a fresh handle: another process may have written meanwhile)."""
@@ -473,6 +473,19 @@ class Store:
         with self._locked():
             value = prefs.setting(key, value)
             self._table("settings").upsert(Document({**self.settings(), key: value}, doc_id=1))
+
+    def profiles(self, game: str) -> dict:
+        """The saved profile of a game (what its view keeps between sessions), a copy; {} when there is none."""
+        with self._locked():
+            found = [row["data"] for row in self._rows("profiles") if row.get("game") == game]
+            return copy.deepcopy(found[0]) if found else {}
+
+    def set_profile(self, game: str, data: dict) -> None:
+        """Save a game's profile, replacing the previous one (RuleError for an unknown game, data that is not a
+        plain-JSON object, or one too large)."""
+        with self._locked():
+            game, data = prefs.profile(game, data)
+            self._table("profiles").upsert({"game": game, "data": data}, Query().game == game)
 
 
 def _replacing(summary: dict) -> Callable[[dict], None]:

@@ -1,4 +1,4 @@
-"""The data folder: sessions, play/undo/redo, export/import, roster, aliases, settings, translations."""
+"""The data folder: sessions, play/undo/redo, export/import, roster, aliases, settings, profiles, translations."""
 
 import json
 import re
@@ -9,6 +9,7 @@ import pytest
 from scoring.core import RuleError
 from scoring.i18n import table
 from scoring.record import new_record, replay
+from tests.helpers import assert_translated
 import storage
 from storage import Store
 
@@ -307,6 +308,44 @@ def test_settings(tmp_path):
         assert snapshot(folder) == before
     with Store(folder) as s:
         assert s.settings() == {"lang": "en", "sound": False, "theme": "light"}
+
+
+def test_game_profiles(tmp_path):
+    """A game's profile is saved whole, replaced by the next, kept apart from other games, and survives reopening."""
+    folder = tmp_path / "data"
+    rows = {"rows": "T-Rex: 4 1 -2 -5; Brontosaurus: 0 3 5 8", "eggs": "Pentaceratops: 2 -3", "seen": [1, None]}
+    with Store(folder) as s:
+        assert s.profiles("cubosaurs") == {}
+        s.set_profile("cubosaurs", {"rows": "old"})
+        s.set_profile("cubosaurs", rows)
+        s.set_profile("flip7", {})
+        mine = s.profiles("cubosaurs")
+        mine["rows"] = "changed"
+        assert s.profiles("cubosaurs") == rows and s.profiles("flip7") == {} and s.profiles("bacon") == {}
+    with Store(folder) as s:
+        assert s.profiles("cubosaurs") == rows
+        assert s.players() == [] and s.settings()["lang"] == "zh-CN"
+
+
+@pytest.mark.parametrize("game, data, key", [
+    ("chess", {}, "storage.profile_game_unknown"),
+    (None, {}, "storage.profile_game_unknown"),
+    ("cubosaurs", ["rows"], "storage.profile_invalid"),
+    ("cubosaurs", {1: "x"}, "storage.profile_invalid"),
+    ("cubosaurs", {"rows": ("a", "b")}, "storage.profile_invalid"),
+    ("cubosaurs", {"rows": {"a", "b"}}, "storage.profile_invalid"),
+    ("cubosaurs", {"value": float("nan")}, "storage.profile_invalid"),
+    ("cubosaurs", {"rows": "x" * 20_000}, "storage.profile_too_large"),
+])
+def test_game_profile_refusals_change_no_file(store, game, data, key):
+    """An unknown game, data that is not a plain-JSON object, or too much of it: refused, nothing written."""
+    store.set_profile("cubosaurs", {"rows": "kept"})
+    before = snapshot(store.folder)
+    with pytest.raises(RuleError) as err:
+        store.set_profile(game, data)
+    assert err.value.key == key
+    assert_translated(key, err.value.params)
+    assert snapshot(store.folder) == before and store.profiles("cubosaurs") == {"rows": "kept"}
 
 
 def test_closed_store_refuses_use(tmp_path):
