@@ -14,7 +14,8 @@ from views.context import GameContext
 class Table:
     """A session of one game held in memory, with the view's context rebuilt on demand."""
 
-    def __init__(self, game: str, players: list[str], options: dict | None = None, lang: str = "en"):
+    def __init__(self, game: str, players: list[str], options: dict | None = None, lang: str = "en",
+                 store=None):
         self.record = new_record(game, players, options=options or {}, seed=7, now="2025-01-01T20:00:00+00:00")
         self.engine = engine(game)
         self.state = replay(self.record)
@@ -22,6 +23,7 @@ class Table:
         self.errors: list[str] = []
         self.refreshed = 0
         self.lang = lang
+        self.store = store
 
     def apply(self, action: dict) -> bool:
         """Apply like the store would: keep the action on success, note the key on refusal."""
@@ -36,7 +38,7 @@ class Table:
     def ctx(self) -> GameContext:
         """A fresh context for the current state (as the frame builds one per render)."""
         return GameContext(lang=self.lang, record=self.record, state=self.state, engine=self.engine, page=FakePage(),
-                           store=None, local=self.local, sound=False, apply=self.apply,
+                           store=self.store, local=self.local, sound=False, apply=self.apply,
                            show_error=lambda err: self.errors.append(getattr(err, "key", err)),
                            refresh=self.count_refresh)
 

@@ -1,13 +1,38 @@
 """Cubosaurs view without a browser: counts by steppers, raptors, the question for an unknown row value (a row
-action, then the round sent again), rounds and totals."""
+action, then the round sent again, the completed rows saved as the game's profile), rounds and totals; the
+new-session screen starting from the saved profile."""
 
 from __future__ import annotations
 
 import flet as ft
+import pytest
 
+from scoring.games.cubosaurs import DEFAULT_EGGS, DEFAULT_ROWS
+from storage import Store
 from tests.card_view_helpers import Table, shown, tap
-from tests.test_views_components import walk
+from tests.test_views import StubPage
+from tests.test_views_components import buttons, texts, walk
+from views import new_session
+from views.app import App
 from views.games import cubosaurs as view
+
+LEARNED = "T-Rex: 4 1 -2 -5; Brontosaurus: 0 3 5 0; Pentaceratops: -3 ? ? ?"
+
+
+@pytest.fixture
+def store(tmp_path):
+    """A store in an empty folder."""
+    with Store(tmp_path / "data") as s:
+        yield s
+
+
+@pytest.fixture
+def app(store):
+    """The app shell over the store, in English, not connected to any browser."""
+    store.set_setting("lang", "en")
+    shell = App(StubPage(), store)
+    shell.render = lambda: None
+    return shell
 
 
 def build(table: Table):
@@ -36,8 +61,8 @@ def test_known_rows_score_a_round():
     assert table.local["cubosaurs"]["lines"]["Ann"]["dinos"] == {}
 
 
-def test_unknown_value_is_asked_recorded_and_the_round_sent_again():
-    table = Table("cubosaurs", ["Ann", "Bo"])
+def test_unknown_value_is_asked_recorded_and_the_round_sent_again(store):
+    table = Table("cubosaurs", ["Ann", "Bo"], store=store)
     step(table, "More: Brontosaurus", 2)
     tap(build(table), "Add round")
     body = build(table)
@@ -50,6 +75,36 @@ def test_unknown_value_is_asked_recorded_and_the_round_sent_again():
     assert table.record["actions"][0]["values"] == [0, 3, 5, 0]
     assert table.engine.scoreboard(table.state).rounds[-1] == {"Ann": 3, "Bo": 0}
     assert table.local["cubosaurs"]["ask"] is None
+    assert store.profiles("cubosaurs") == {"rows": LEARNED, "eggs": DEFAULT_EGGS}
+
+
+def test_a_new_session_starts_from_the_saved_profile(app, store):
+    _, body, _ = new_session.build(app, "cubosaurs")
+    assert app.local("new:cubosaurs")["options"]["rows"] == DEFAULT_ROWS
+    app.scratch.pop("new:cubosaurs")
+    store.set_profile("cubosaurs", {"rows": LEARNED, "eggs": "Pentaceratops: 2 -3"})
+    _, body, _ = new_session.build(app, "cubosaurs")
+    fields = {c.label: c.value for c in walk(body) if isinstance(c, ft.TextField)}
+    assert LEARNED in fields.values() and "Pentaceratops: 2 -3" in fields.values()
+    assert app.local("new:cubosaurs")["options"] == {"rows": LEARNED, "eggs": "Pentaceratops: 2 -3", "dna": False}
+    store.add_player("Ann")
+    store.add_player("Bo")
+    app.local("new:cubosaurs")["seats"] += [{"name": "Ann", "colour": None}, {"name": "Bo", "colour": None}]
+    _, body, _ = new_session.build(app, "cubosaurs")
+    routes = []
+    app.go = routes.append
+    buttons(body)["Start"].on_click(None)
+    record = store.load(routes[0].removeprefix("/play/"))
+    assert record["options"]["rows"] == LEARNED and store.state(record["id"])["rows"]["Brontosaurus"] == [0, 3, 5, 0]
+    assert "Seat at least 2 players (now 0)." in texts(new_session.build(app, "cubosaurs")[1])
+
+
+def test_a_profile_that_no_longer_reads_is_ignored(store):
+    assert view.option_defaults(store) == {}
+    store.set_profile("cubosaurs", {"rows": "T-Rex: 1 2", "eggs": "Pentaceratops: 1 -1", "other": 3})
+    assert view.option_defaults(store) == {"eggs": "Pentaceratops: 1 -1"}
+    store.set_profile("cubosaurs", {"rows": 5})
+    assert view.option_defaults(store) == {}
 
 
 def test_raptors_are_added_with_values():

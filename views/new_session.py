@@ -1,5 +1,6 @@
 """New session: players from the roster or new ones, seat order, colours (where the game uses them), the game's
-options at their defaults, and a start button that stays disabled with the reason while something is missing.
+options at their defaults (or at the values its view's `option_defaults(store)` gives, e.g. from a saved game
+profile; see `views.games`), and a start button that stays disabled with the reason while something is missing.
 
 The half-made choice (the draft) lives in the tab's scratch, so switching language or going to settings and back
 keeps it.
@@ -15,6 +16,7 @@ import flet as ft
 from scoring.core import BOOL, CHOICE, INT, INT_LIST, RuleError, engine
 from scoring.record import new_record
 from views import words
+from views.games import view_of
 from views.ui import icon_button
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
@@ -31,7 +33,8 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
         return app.t("app.new_session"), ft.Text(words.error(app.lang, err)), "/"
     draft = app.local(f"new:{game_id}")
     draft.setdefault("seats", [])
-    draft.setdefault("options", {o.name: raw_value(o, o.default) for o in game.options})
+    if "options" not in draft:
+        draft["options"] = start_options(app, game)
     draft.setdefault("new_name", "")
     reason = ft.Text(color=ft.Colors.ERROR)
     start = ft.FilledButton(content=app.t("app.start"), icon=ft.Icons.PLAY_ARROW,
@@ -140,6 +143,14 @@ def seat_rows(app: Any, game: Any, draft: dict) -> list[ft.Control]:
         ]
         rows.append(ft.Row(controls=controls))
     return rows or [ft.Text(app.t("app.no_seats"), italic=True)]
+
+
+def start_options(app: Any, game: Any) -> dict:
+    """The option values a new session starts from (as their controls hold them): the view's
+    `option_defaults(store)` where it gives one, else the game's defaults."""
+    view = view_of(game.id)
+    saved = view.option_defaults(app.store) if hasattr(view, "option_defaults") else {}
+    return {o.name: raw_value(o, saved.get(o.name, o.default)) for o in game.options}
 
 
 def raw_value(option: Any, value: Any) -> Any:

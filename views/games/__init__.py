@@ -1,7 +1,11 @@
 """One view module per game (`<game_id>.py` with `build(ctx) -> ft.Control`), found by `views.games.view_of`.
 
 A view may also define `final(ctx) -> ft.Control`: shown under the end screen (and in history) once the game is
-over, e.g. the finished boards with what scored; it only shows, it dispatches nothing."""
+over, e.g. the finished boards with what scored; it only shows, it dispatches nothing.
+
+A view may also define `option_defaults(store) -> dict`: option values (as the game takes them, by option name)
+that the new-session screen starts from instead of the game's defaults, e.g. read from the game's saved profile
+(`store.profiles(game_id)`); options it leaves out keep their defaults, and the table can still change them all."""
 
 from __future__ import annotations
 

@@ -5,7 +5,9 @@ Unknown score values: before sending, the view asks the engine (applying the rou
 when it refuses with `cubosaurs.value_unknown` or `cubosaurs.egg_value_unknown`, the view asks the table what
 the card says (the whole row, known values filled in), records a `row` action and then sends the round again —
 asking again if the round needs another unknown value. The completed rows live in the session (its `row`
-actions replay with it); the store keeps no per-game profiles, so a new session starts from its options again.
+actions replay with it) and are also saved as the game's profile in the store (`{"rows": text, "eggs": text}`,
+the options' format); `option_defaults` gives them to the new-session screen, so the next session starts from
+them and the table is asked each unknown value only once.
 
 The draft lives in `ctx.local["cubosaurs"]`: who is being entered, every player's counts and raptors, and the
 row being asked for.
@@ -16,12 +18,34 @@ from __future__ import annotations
 import flet as ft
 
 from scoring.core import RuleError
+from scoring.games.cubosaurs import format_rows, parse_rows
 from views.components.cards import choice_row, points_table, stepper
 from views.context import GameContext
 
 UNKNOWN = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
 COLOURS = ("black", "grey")
 VALUE_RANGE = 20
+GAME = "cubosaurs"
+ROW_OPTIONS = {"rows": 4, "eggs": 2}
+
+
+def option_defaults(store) -> dict:
+    """The `rows`/`eggs` options a new session starts from: the saved profile's, where they still read."""
+    saved = store.profiles(GAME)
+    out = {}
+    for option, width in ROW_OPTIONS.items():
+        text = saved.get(option)
+        try:
+            if isinstance(text, str) and parse_rows(text, width, option):
+                out[option] = text
+        except RuleError:
+            continue
+    return out
+
+
+def profile_of(state: dict) -> dict:
+    """The session's rows as a profile, in the options' text format."""
+    return {"rows": format_rows(state["rows"]), "eggs": format_rows(state["egg_rows"])}
 
 
 def new_line() -> dict:
@@ -169,6 +193,10 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
             return
         if ctx.dispatch(row):
             draft["ask"] = None
+            try:
+                ctx.store.set_profile(GAME, profile_of(after))
+            except RuleError as err:
+                ctx.show_error(err)
             send(ctx, draft, after)
 
     steppers = []
