@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from scoring.__main__ import main
 from scoring.core import RuleError, engine
-from scoring.games.kingdomino import (CROWNED, DOMINOES, SQUARES, format_layout, kingdom_score, legal_placements,
-                                      load_catalogue, parse_layout, properties, read_layout, trim)
+from scoring.games.kingdomino import (CROWNED, DOMINOES, SQUARES, current_kingdoms, format_layout, is_finished,
+                                      kingdom_score, legal_placements, load_catalogue, parse_layout, properties,
+                                      read_layout, trim, used_dominoes)
 from scoring.record import new_record, play, replay
 from tests.helpers import assert_call_refused, assert_refused, cli_score, play_all
 
@@ -352,6 +353,25 @@ def test_a_finished_kingdom_takes_nothing_more():
     assert_refused(ENG, state, {"type": "place", "by": "A", "domino": 13, "cells": [[C, C + 1], [C, C + 2]]},
                    "kingdomino.kingdom_finished")
     assert_refused(ENG, state, {"type": "layout", "by": "A", "layout": K25}, "kingdomino.kingdom_finished")
+
+
+def test_used_dominoes_and_finished_kingdoms_for_the_view():
+    """The dominoes used in the current game by anyone; a kingdom is finished by its layout or its share used;
+    a new Dynasty game starts with every domino back and every kingdom open."""
+    state = walled()
+    state = ENG.apply(state, {"type": "discard", "by": "A", "domino": 46})
+    kingdoms = current_kingdoms(state)
+    assert used_dominoes(state) == set(kingdoms["A"]["placed"]) | set(kingdoms["B"]["placed"]) | {46}
+    assert 46 in used_dominoes(state) and not is_finished(kingdoms["A"], state["options"])
+    share = {"layout": False, "placed": list(range(1, 12)), "discarded": [12]}
+    assert is_finished(share, {"mighty_duel": False}) and not is_finished(share, {"mighty_duel": True})
+    assert not is_finished({**share, "discarded": []}, {"mighty_duel": False})
+    assert is_finished({"layout": True, "placed": [], "discarded": []}, {"mighty_duel": True})
+    state = with_layouts([K23], dynasty=True)
+    assert is_finished(current_kingdoms(state)["A"], state["options"]) and used_dominoes(state) == set()
+    state = with_layouts([K23, K25], dynasty=True)
+    assert len(state["games"]) == 2 and current_kingdoms(state) == state["games"][1]["kingdoms"]
+    assert not any(is_finished(k, state["options"]) for k in current_kingdoms(state).values())
 
 
 def test_properties_for_the_view():

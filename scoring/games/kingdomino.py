@@ -7,7 +7,9 @@ Two ways in:
   way round turns the domino over; `discard` {"by": P, "domino": n} records a domino that has no legal place.
   Coordinates are those of the player's frame: a square of 2×size−1 cells (9×9, or 13×13 in Mighty Duel) with
   the castle in its centre cell (size−1, size−1), so the kingdom may grow in any direction until its bounding
-  box is size×size. `legal_placements(state, player, domino)` lists every legal `cells` for a domino.
+  box is size×size. `legal_placements(state, player, domino)` lists every legal `cells` for a domino;
+  `used_dominoes(state)` the dominoes already used in the current game, `is_finished(kingdom, options)` whether
+  a kingdom takes nothing more, `current_kingdoms(state)` the current game's kingdoms.
 - A finished paper kingdom: `layout` {"by": P, "layout": text} in the layout text of RULINGS.md §5 (rows top to
   bottom, cells separated by spaces: W G F L S M with an optional crown digit, C the castle, `.` empty).
   `parse_layout` / `format_layout` read and write that text; `read_layout` also checks the kingdom could exist.
@@ -274,26 +276,27 @@ def _placement_error(grid: list[list], size: int, domino: int, cells: list, box:
     return RuleError("kingdomino.no_connection", domino=domino)
 
 
-def _current(state: dict) -> dict:
-    """The kingdoms of the game being played."""
+def current_kingdoms(state: dict) -> dict:
+    """The kingdoms of the game being played (of the last game once the session is over), by player."""
     return state["games"][-1]["kingdoms"]
 
 
-def _used(state: dict) -> set[int]:
-    """Dominoes placed or discarded in the current game."""
-    return {n for k in _current(state).values() for n in k["placed"] + k["discarded"]}
+def used_dominoes(state: dict) -> set[int]:
+    """The domino numbers placed or discarded in the current game, by anyone (each may be used once a game)."""
+    return {n for k in current_kingdoms(state).values() for n in k["placed"] + k["discarded"]}
 
 
-def _finished(kingdom: dict, options: dict) -> bool:
-    """Whether a kingdom takes no more dominoes."""
-    return kingdom["layout"] or len(kingdom["placed"]) + len(kingdom["discarded"]) >= share(options)
+def is_finished(kingdom: dict, options: dict) -> bool:
+    """Whether a kingdom takes nothing more in its game: its layout was entered, or its share of dominoes
+    (`share(options)`) was placed or discarded."""
+    return bool(kingdom["layout"]) or len(kingdom["placed"]) + len(kingdom["discarded"]) >= share(options)
 
 
 def legal_placements(state: dict, player: str, domino: int) -> list[list[list[int]]]:
     """Every legal `cells` ([[r, c], [r, c]], first half first) for domino in player's current kingdom."""
-    kingdom = _current(state).get(player)
-    if kingdom is None or _finished(kingdom, state["options"]) or isinstance(domino, bool) \
-            or domino not in DOMINOES or domino in _used(state):
+    kingdom = current_kingdoms(state).get(player)
+    if kingdom is None or is_finished(kingdom, state["options"]) or isinstance(domino, bool) \
+            or domino not in DOMINOES or domino in used_dominoes(state):
         return []
     grid, size = kingdom["grid"], grid_size(state["options"])
     box = _box(_filled(grid))
@@ -341,8 +344,8 @@ class Kingdomino(Engine):
     def _kingdom(self, state: dict, action: dict) -> dict:
         """The acting player's current kingdom, refused if it is finished."""
         by = by_player(action, "kingdomino.player_only")
-        kingdom = _current(state)[by]
-        if _finished(kingdom, state["options"]):
+        kingdom = current_kingdoms(state)[by]
+        if is_finished(kingdom, state["options"]):
             raise RuleError("kingdomino.kingdom_finished", name=by)
         return kingdom
 
@@ -351,7 +354,7 @@ class Kingdomino(Engine):
         domino = action.get("domino")
         if isinstance(domino, bool) or domino not in DOMINOES:
             raise RuleError("kingdomino.domino_unknown", domino=str(domino))
-        if domino in _used(state):
+        if domino in used_dominoes(state):
             raise RuleError("kingdomino.domino_used", domino=domino)
         return domino
 
@@ -405,13 +408,13 @@ class Kingdomino(Engine):
     def finish(self, state: dict, action: dict) -> None:
         """The table ends the current game with the kingdoms as they stand."""
         by_table(action, "kingdomino.table_only")
-        if not any(k["layout"] or k["placed"] or k["discarded"] for k in _current(state).values()):
+        if not any(k["layout"] or k["placed"] or k["discarded"] for k in current_kingdoms(state).values()):
             raise RuleError("kingdomino.nothing_to_finish")
         self._end_game(state)
 
     def _end_game_if_done(self, state: dict) -> None:
         """End the game once every kingdom is finished."""
-        if all(_finished(k, state["options"]) for k in _current(state).values()):
+        if all(is_finished(k, state["options"]) for k in current_kingdoms(state).values()):
             self._end_game(state)
 
     def _end_game(self, state: dict) -> None:

@@ -81,16 +81,6 @@ def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
 # Building
 
 
-def used(state: dict) -> set[int]:
-    """Dominoes placed or discarded in the current game (shown as gone from the picker)."""
-    return {n for k in state["games"][-1]["kingdoms"].values() for n in k["placed"] + k["discarded"]}
-
-
-def finished(state: dict, kingdom: dict) -> bool:
-    """Whether the kingdom takes nothing more in this game (entered whole, or its share used)."""
-    return kingdom["layout"] or len(kingdom["placed"]) + len(kingdom["discarded"]) >= game.share(state["options"])
-
-
 def domino_tile(ctx: GameContext, number: int, on_click) -> ft.Control:
     """A domino in the picker: its number over its two halves."""
     halves = game.DOMINOES[number]
@@ -111,7 +101,7 @@ def domino_tile(ctx: GameContext, number: int, on_click) -> ft.Control:
 
 def picker(ctx: GameContext, player: str, pick: dict) -> ft.Control:
     """Every domino not used yet in this game, to choose the one the player places."""
-    gone = used(ctx.state)
+    gone = game.used_dominoes(ctx.state)
 
     def take(number: int) -> None:
         """Choose this domino."""
@@ -179,7 +169,7 @@ def placing(ctx: GameContext, player: str, kingdom: dict, pick: dict) -> ft.Cont
 def by_domino(ctx: GameContext, player: str, kingdom: dict) -> ft.Control:
     """Domino-by-domino entry: the picker, then the placement on the kingdom."""
     pick = ctx.local.setdefault("pick", {"player": player, "domino": None, "first": None})
-    if pick.get("player") != player or pick.get("domino") in used(ctx.state):
+    if pick.get("player") != player or pick.get("domino") in game.used_dominoes(ctx.state):
         pick.update(player=player, domino=None, first=None)
     if pick["domino"] is None:
         size = game.grid_size(ctx.state["options"])
@@ -316,11 +306,11 @@ def comparison(ctx: GameContext) -> ft.Control:
 
 def build(ctx: GameContext) -> ft.Control:
     """The chosen player's kingdom with its way in, the score comparison and the table's end button."""
-    kingdoms = ctx.state["games"][-1]["kingdoms"]
-    player, switch = player_switch(ctx, done=[p for p in ctx.players if finished(ctx.state, kingdoms[p])])
+    kingdoms, options = game.current_kingdoms(ctx.state), ctx.state["options"]
+    player, switch = player_switch(ctx, done=[p for p in ctx.players if game.is_finished(kingdoms[p], options)])
     kingdom = kingdoms[player]
     controls: list[ft.Control] = [switch]
-    if finished(ctx.state, kingdom):
+    if game.is_finished(kingdom, options):
         size = game.grid_size(ctx.state["options"])
         controls += [ft.Text(ctx.t("kingdomino.view.finished", name=player), size=16, italic=True),
                      board(ctx, game.trim(kingdom["grid"]), cell_size=PAINT_CELL.get(size, 44)),
