@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from scoring.__main__ import main
 from scoring.core import RuleError, engine
+from scoring.i18n import text
 from scoring.games.kingdomino import (CROWNED, DOMINOES, SQUARES, current_kingdoms, format_layout, is_finished,
                                       kingdom_score, legal_placements, load_catalogue, parse_layout, properties,
                                       read_layout, trim, used_dominoes)
@@ -71,6 +72,14 @@ def test_kingdom_of_23_with_middle_kingdom_and_harmony():
     assert [line.key for line in lines][-2:] == ["kingdomino.line.harmony", "kingdomino.line.middle_kingdom"]
     lake = next(line for line in lines if line.key == "kingdomino.line.lake")
     assert lake.points == 14 and lake.params == {"squares": 7, "crowns": 2, "game": 1}
+
+
+def test_property_lines_read_naturally_for_one_square_and_one_crown():
+    """A one-square property with one crown: its breakdown line has no "1 crowns" in either language."""
+    lines, _ = kingdom_score(read_layout("C L1"), NONE)
+    assert [(line.key, line.points) for line in lines] == [("kingdomino.line.lake", 1)]
+    assert text("en", lines[0].key, **lines[0].params) == "Lake — squares: 1, crowns: 1"
+    assert text("zh-CN", lines[0].key, **lines[0].params) == "湖泊：1 格 × 1 顶皇冠"
 
 
 def test_kingdom_of_25_with_harmony_only():

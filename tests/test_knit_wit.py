@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from scoring.core import RuleError, engine
 from scoring.games import knit_wit
-from scoring.i18n import table
+from scoring.i18n import table, text
 from scoring.mechanics import timer
 from scoring.record import new_record, play, replay, undo
 from tests.helpers import assert_call_refused, cli_score, placeholders
@@ -364,6 +364,8 @@ def test_identical_answers_are_all_crossed_out_and_loops_give_points():
     assert lines["B"] == [("knit_wit.line.duplicate", 0, 1), ("knit_wit.line.valid", 3, 4),
                           ("knit_wit.line.button", 1, None)]
     assert lines["C"] == [("knit_wit.line.valid", 2, 1)]
+    button = next(l for l in board.players[1].breakdown if l.key == "knit_wit.line.button")
+    assert text("en", button.key, **button.params) == "Bonus button (holes: 1)"
     assert [board.total(p) for p in "ABC"] == [8, 4, 2]
     assert board.winners == ("A",) and board.over and ENG.status(t.state)["phase"] == "knit_wit.phase.over"
 

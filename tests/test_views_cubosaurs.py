@@ -66,7 +66,7 @@ def test_unknown_value_is_asked_recorded_and_the_round_sent_again(store):
     step(table, "More: Brontosaurus", 2)
     tap(build(table), "Add round")
     body = build(table)
-    assert "What does the Brontosaurus card give for 2 card(s)? Enter that value first." in shown(body)
+    assert "What does the Brontosaurus card give when you hold 2? Enter that value first." in shown(body)
     assert "2 cards (unknown: check the card)" in shown(body) and "3 cards" in shown(body)
     assert table.state["rounds"] == []
     step(table, "More: 2 cards (unknown: check the card)", 3)

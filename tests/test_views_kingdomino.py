@@ -96,7 +96,7 @@ def test_place_a_domino_by_tapping_two_marked_squares():
     assert table.record["actions"][-1]["cells"] == [[4, 5], [4, 6]]
     body = table.view(view)
     assert 1 not in dominoes(body)
-    assert "W" in texts(body) and "Wheat: 2 squares, no crown = 0" in texts(body)
+    assert "W" in texts(body) and "Wheat — squares: 2, no crown, points: 0" in texts(body)
 
 
 def test_an_illegal_pair_is_sent_and_the_engine_refuses_it():
@@ -137,7 +137,7 @@ def test_switch_player_and_paint_a_paper_kingdom():
             buttons(table.view(view))[str(cell["crowns"])].on_click(None)
             cells(table.view(view))[(r, c)].on_click(None)
     body = table.view(view)
-    assert "Lake: 7 squares × 2 crowns = 14" in texts(body)
+    assert "Lake — squares: 7, crowns: 2, points: 14" in texts(body)
     buttons(body)["Enter this kingdom"].on_click(None)
     assert table.errors == []
     action = table.record["actions"][-1]
@@ -154,7 +154,7 @@ def test_tie_break_is_said_when_it_decides():
     table.apply({"type": "layout", "by": "Bob", "layout": "C W1 G1 G"})
     assert table.errors == [] and table.state["over"]
     shown = texts(view.final(table.ctx()))
-    assert "Ann, Bob are tied on 3 points: the largest property decides — Ann wins with 3 squares." in shown
+    assert "Ann, Bob are tied at 3: the largest property decides — Ann wins (squares: 3)." in shown
     assert "Score comparison" in shown and "Ann's kingdom" in shown
 
 
@@ -167,4 +167,4 @@ def test_dynasty_shows_every_game_in_the_final_view():
     assert table.state["over"] and table.errors == []
     shown = texts(view.final(table.ctx()))
     assert [t for t in shown if t.startswith("Ann's kingdom")] == [f"Ann's kingdom, game {n}" for n in (1, 2, 3)]
-    assert shown.count("Wheat: 3 squares × 1 crowns = 3") == 6
+    assert shown.count("Wheat — squares: 3, crowns: 1, points: 3") == 6

@@ -76,7 +76,7 @@ def test_a_finished_sheet_painted_and_entered_scores_34():
     body = table.view(view)
     shown = texts(body)
     assert "5 × 5: 5" in shown and "2 × 2 on a star, doubled: 4" in shown
-    assert "4 × 3: needs exactly 3 cells, so 0" in shown
+    assert "4 × 3: a group's size must equal its number (3), so 0" in shown
     buttons(body)["Enter this sheet"].on_click(None)
     assert table.errors == [] and table.state["entered"] == ["Ann"]
     assert table.ctx().engine.scoreboard(table.state).total("Ann") == 34
