@@ -29,6 +29,7 @@ class App:
         self.settings = store.settings()
         self.scratch: dict[str, dict] = {}
         self.renders = 0
+        self.shown_route: str | None = None
 
     @property
     def lang(self) -> str:
@@ -63,7 +64,7 @@ class App:
             self.page.run_task(self.page.push_route, route)
 
     def render(self) -> None:
-        """Build the screen of the current route from the store and show it."""
+        """Build the screen of the current route from the store and show it (a new screen starts at its top)."""
         self.settings = self.store.settings()
         page = self.page
         page.title = self.t("app.title")
@@ -84,6 +85,9 @@ class App:
         page.controls = [ft.SafeArea(key=f"screen-{self.renders}",
                                      content=ft.Container(content=body, padding=ft.Padding.symmetric(horizontal=4)))]
         page.update()
+        if page.route != self.shown_route:
+            self.shown_route = page.route
+            page.run_task(page.scroll_to, 0)
 
     def render_soon(self) -> None:
         """Render once the current event handler has returned (so it can tidy its scratch first)."""

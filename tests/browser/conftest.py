@@ -146,10 +146,30 @@ class Tab:
         A tap that lands while the screen is being rebuilt can hit a control that is about to be replaced and
         be lost (on a slow machine more often); every gesture waits for the quiet first. A ticking timer keeps
         sending, so the wait gives up after QUIET_LIMIT_S and goes on.
+
+        Then the browser focus is let go: after the screen is rebuilt, the semantics element that kept the focus
+        (the button just tapped) may stand for another control in the new tree, and the next click would also
+        activate that one (seen: a tap on a text field after "Add" toggled the first switch below it).
+        Last, the painting must have stopped: the semantics elements the clicks aim at are placed from the
+        finished frame (a click aimed from a half-updated tree landed on a switch beside the field).
         """
         deadline = time.monotonic() + QUIET_LIMIT_S
         while time.monotonic() - self.last_frame < QUIET_S and time.monotonic() < deadline:
             self.page.wait_for_timeout(50)
+        self.page.evaluate("document.activeElement && document.activeElement.blur()")
+        self.settle(tries=int(QUIET_LIMIT_S / 0.1), beat_ms=100)
+
+    def steady(self, locator):
+        """The locator once its control has stopped moving (a page slides in, a list grows above it)."""
+        deadline = time.monotonic() + QUIET_LIMIT_S
+        last = locator.bounding_box()
+        while time.monotonic() < deadline:
+            self.page.wait_for_timeout(100)
+            box = locator.bounding_box()
+            if box == last and box is not None:
+                break
+            last = box
+        return locator
 
     def button(self, name: str, exact: bool = False):
         """The button whose accessible name contains (or equals) name."""
@@ -158,7 +178,9 @@ class Tab:
     def tap(self, name: str, exact: bool = False, role: str = "button") -> None:
         """Tap the first control of a role by its accessible name, once the screen is quiet."""
         self.quiet()
-        self.page.get_by_role(role, name=name, exact=exact).first.click()
+        target = self.page.get_by_role(role, name=name, exact=exact).first
+        target.wait_for(state="visible")
+        self.steady(target).click()
 
     def field(self, label: str):
         """The text field with exactly this label."""
@@ -172,7 +194,8 @@ class Tab:
         """
         field = self.field(label)
         self.quiet()
-        field.click()
+        field.wait_for(state="visible")
+        self.steady(field).click()
         self.page.wait_for_function("label => document.activeElement && "
                                     "document.activeElement.getAttribute('aria-label') === label", arg=label)
         self.page.wait_for_timeout(TYPE_BEAT_MS)
@@ -209,11 +232,11 @@ class Tab:
         """Wait until no element shows text."""
         expect(self.page.get_by_text(text)).to_have_count(0, timeout=WAIT_MS)
 
-    def settle(self, tries: int = 40) -> bytes:
+    def settle(self, tries: int = 40, beat_ms: int = 250) -> bytes:
         """Wait until two consecutive screenshots are identical (painting has finished); return the last."""
         last = self.page.screenshot()
         for _ in range(tries):
-            self.page.wait_for_timeout(250)
+            self.page.wait_for_timeout(beat_ms)
             shot = self.page.screenshot()
             if shot == last:
                 return shot
