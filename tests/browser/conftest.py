@@ -149,15 +149,12 @@ class Tab:
 
         Then the browser focus is let go: after the screen is rebuilt, the semantics element that kept the focus
         (the button just tapped) may stand for another control in the new tree, and the next click would also
-        activate that one (seen: a tap on a text field after "Add" toggled the first switch below it).
-        Last, the painting must have stopped: the semantics elements the clicks aim at are placed from the
-        finished frame (a click aimed from a half-updated tree landed on a switch beside the field).
+        activate that one.
         """
         deadline = time.monotonic() + QUIET_LIMIT_S
         while time.monotonic() - self.last_frame < QUIET_S and time.monotonic() < deadline:
             self.page.wait_for_timeout(50)
         self.page.evaluate("document.activeElement && document.activeElement.blur()")
-        self.settle(tries=int(QUIET_LIMIT_S / 0.1), beat_ms=100)
 
     def steady(self, locator):
         """The locator once its control has stopped moving (a page slides in, a list grows above it)."""
@@ -232,11 +229,11 @@ class Tab:
         """Wait until no element shows text."""
         expect(self.page.get_by_text(text)).to_have_count(0, timeout=WAIT_MS)
 
-    def settle(self, tries: int = 40, beat_ms: int = 250) -> bytes:
+    def settle(self, tries: int = 40) -> bytes:
         """Wait until two consecutive screenshots are identical (painting has finished); return the last."""
         last = self.page.screenshot()
         for _ in range(tries):
-            self.page.wait_for_timeout(beat_ms)
+            self.page.wait_for_timeout(250)
             shot = self.page.screenshot()
             if shot == last:
                 return shot
