@@ -50,13 +50,11 @@ def start_session(tab: Tab, game: str, players: list[str]) -> None:
 
 def cell(tab: Tab, row: int, col: int) -> None:
     """Tap an empty square of the kingdom's frame (0-based row and column)."""
-    tab.quiet()
     tab.page.get_by_role("button", name=f"第 {row + 1} 行，第 {col + 1} 列：空", exact=True).click()
 
 
 def domino(tab: Tab, number: int) -> None:
     """Pick a domino from the picker."""
-    tab.quiet()
     tab.page.get_by_role("button", name=re.compile(rf"^{number} 号骨牌：")).first.click()
     tab.see("点选前半块的格子")
 

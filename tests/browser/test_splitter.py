@@ -24,7 +24,6 @@ def square(tab: Tab, row: int, col: int):
 
 def paint(tab: Tab, row: int, col: int, value: int) -> None:
     """Tap a square with the brush and wait until it shows the number (a hover tooltip may repeat the name)."""
-    tab.quiet()
     square(tab, row, col).click()
     expect(tab.page.get_by_role("button", name=re.compile(rf"^第 {row + 1} 行，第 {col + 1} 列：{value}"))
            ).to_be_attached(timeout=WAIT_MS)

@@ -7,10 +7,6 @@ Builder:
   tapping a name chooses it and rebuilds the view; players in `done` carry a check mark (e.g. have written).
 - `choose(ctx, name)`: choose a player from the view's own code (e.g. hand on to the next one).
 
-    mode_switch(ctx, labels, current) -> ft.Control
-- one of several ways to enter a board (e.g. piece by piece, or the finished board painted whole): `labels` maps
-  each mode to its text; tapping one keeps it in `ctx.local["mode"]` and rebuilds the view.
-
     compare_table(headers, rows) -> ft.Control
 - a plain table (first column names, the others numbers, right-aligned), narrow enough for a phone; the first
   cell of each row is bold when `bold` holds that row's name.
@@ -20,11 +16,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-import flet as ft
-
-from views.components.cards import choice_row
-
 NAME_WIDTH, NUMBER_WIDTH = 110, 72
+
+import flet as ft
 
 
 def chosen(ctx: Any) -> str:
@@ -63,14 +57,3 @@ def compare_table(headers: list[str], rows: list[list[str]], bold: Iterable[str]
 
     return ft.Column(spacing=6, controls=[line(headers, ft.FontWeight.W_600), ft.Divider(height=1),
                                           *[line(row) for row in rows]])
-
-
-def mode_switch(ctx: Any, labels: dict[str, str], current: str) -> ft.Control:
-    """The ways in as one-of-several buttons; the chosen one is kept in `ctx.local["mode"]`."""
-
-    def set_mode(value: str) -> None:
-        """Switch the way in."""
-        ctx.local["mode"] = value
-        ctx.refresh()
-
-    return choice_row(list(labels.items()), current, set_mode)

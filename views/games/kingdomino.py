@@ -19,7 +19,7 @@ import flet as ft
 
 from scoring.games import kingdomino as game
 from views.components.grid import GROUP_COLOURS, grid_editor
-from views.components.seats import compare_table, mode_switch, player_switch
+from views.components.seats import compare_table, player_switch
 from views.context import GameContext
 
 TERRAINS = ("W", "G", "F", "L", "S", "M")
@@ -251,9 +251,17 @@ def by_layout(ctx: GameContext, player: str) -> ft.Control:
     ])
 
 
-def ways_in(ctx: GameContext, mode: str) -> ft.Control:
+def mode_switch(ctx: GameContext, mode: str) -> ft.Control:
     """Domino by domino, or a finished kingdom painted whole."""
-    return mode_switch(ctx, {m: ctx.t(f"kingdomino.view.mode.{m}") for m in ("domino", "paint")}, mode)
+
+    def set_mode(value: str) -> None:
+        """Switch the way in."""
+        ctx.local["mode"] = value
+        ctx.refresh()
+
+    return ft.Row(wrap=True, spacing=6, controls=[
+        choice(ctx.t(f"kingdomino.view.mode.{value}"), mode == value, lambda e, v=value: set_mode(v))
+        for value in ("domino", "paint")])
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -309,7 +317,7 @@ def build(ctx: GameContext) -> ft.Control:
                      legend(ctx, kingdom["grid"])]
     else:
         mode = ctx.local.get("mode", "domino")
-        controls += [ways_in(ctx, mode),
+        controls += [mode_switch(ctx, mode),
                      by_layout(ctx, player) if mode == "paint" else by_domino(ctx, player, kingdom)]
     controls += [comparison(ctx),
                  ft.OutlinedButton(content=ctx.t("kingdomino.view.end_game"), icon=ft.Icons.FLAG,

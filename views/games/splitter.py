@@ -20,7 +20,7 @@ import flet as ft
 
 from scoring.games import splitter as game
 from views.components.grid import GROUP_COLOURS, grid_editor
-from views.components.seats import choose, compare_table, mode_switch, player_switch
+from views.components.seats import choose, compare_table, player_switch
 from views.context import GameContext
 
 NUMBERS = range(1, 7)
@@ -230,9 +230,19 @@ def by_sheet(ctx: GameContext, player: str) -> ft.Control:
     ])
 
 
-def ways_in(ctx: GameContext, mode: str) -> ft.Control:
+def mode_switch(ctx: GameContext, mode: str) -> ft.Control:
     """Round by round, or a finished sheet entered whole."""
-    return mode_switch(ctx, {m: ctx.t(f"splitter.view.mode.{m}") for m in ("rounds", "sheet")}, mode)
+
+    def set_mode(value: str) -> None:
+        """Switch the way in."""
+        ctx.local["mode"] = value
+        ctx.refresh()
+
+    return ft.Row(wrap=True, spacing=6, controls=[
+        (ft.FilledButton if mode == value else ft.OutlinedButton)(
+            content=ctx.t(f"splitter.view.mode.{value}"), icon=ft.Icons.CHECK if mode == value else None,
+            on_click=lambda e, v=value: set_mode(v))
+        for value in ("rounds", "sheet")])
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -268,7 +278,7 @@ def build(ctx: GameContext) -> ft.Control:
                      sheet_view(ctx, grid), legend(ctx, grid)]
     else:
         mode = ctx.local.get("mode", "rounds")
-        controls.append(ways_in(ctx, mode))
+        controls.append(mode_switch(ctx, mode))
         if mode == "sheet":
             controls.append(by_sheet(ctx, player))
         elif state["roll"] is None:
