@@ -3,6 +3,8 @@
     python -m scoring games              every game: id, names, player range, options
     python -m scoring score FILE|-       replay a session record and print its scoreboard as JSON
     python -m scoring check FILE|-       replay a session record and report, without scoring
+    python -m scoring prompt FILE|-      what the table is waiting for after the record's actions
+    python -m scoring view --seat NAME FILE|-   the state as that seat may see it (no --seat: the public table)
 
 A refused action prints which action (by 0-based index) and why, and exits with 1; a file that is not a valid
 record exits with 2. `--lang en|zh-CN` chooses the language of error messages (English by default).
@@ -54,9 +56,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", default="en", choices=["en", "zh-CN"])
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("games")
-    for name in ("score", "check"):
+    for name in ("score", "check", "prompt", "view"):
         cmd = sub.add_parser(name)
         cmd.add_argument("file")
+        if name == "view":
+            cmd.add_argument("--seat", default=None)
     args = parser.parse_args(argv)
 
     if args.command == "games":
@@ -67,6 +71,18 @@ def main(argv: list[str] | None = None) -> int:
         return code
     state = replay(record)
     eng = engine(record["game"])
+    if args.command == "prompt":
+        print(json.dumps({"status": eng.status(state), "prompt": eng.prompt(state)}, ensure_ascii=False, indent=2))
+        return 0
+    if args.command == "view":
+        try:
+            view = eng.player_view(state, args.seat)
+        except RuleError as err:
+            print(json.dumps({"error": err.key, "params": err.params, "message": error_text(args.lang, err)},
+                             ensure_ascii=False))
+            return 2
+        print(json.dumps(view, ensure_ascii=False, indent=2))
+        return 0
     if args.command == "check":
         print(json.dumps({"ok": True, "game": record["game"], "actions": len(record["actions"]),
                           "status": eng.status(state)}, ensure_ascii=False))

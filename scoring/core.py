@@ -6,11 +6,17 @@ An engine is a reducer over plain-JSON state (see ../shared/DESIGN.md):
     state = engine.apply(state, action)        # never mutates its input
     board = engine.scoreboard(state)
 
-`Engine.apply` checks what every game shares (the action is a dict with a known `type`, `by` is a seated player
-or "table") and then runs the move registered for that type on a deep copy of the state, boardgame.io style:
-a move is a small function `move(state, action)` that checks its own rules, raises `RuleError` or changes the
-copy in place. A refused action therefore never changes anything. Checks that many moves share (who may act, a
-value given for every seated player) are the functions `by_table`, `by_player` and `each_player`.
+Moves are small methods declared boardgame.io style, `@move("claim", by=PLAYER, phase=("answer",),
+fields=("button",), reveals=False, undoable=True)`: who may act (a player, the table, or either), in which phases
+(bare names in `state["phase"]`, shown as `<game>.phase.<name>`), which fields the action may carry (any other is
+refused, so a typo never silently scores 0), whether it shows hidden information (undo then needs the table's
+consent) and whether it may be undone. `Engine.check_action` enforces all of that once, before the move runs on
+a copy of the state, so a refused action changes nothing. A move changes the copy in place or raises
+`RuleError`; it may return events (side effects such as an alias learned from a ruling) for the session layer.
+
+The engine answers the table's questions (python-chess / OpenSpiel style): `check` (would this be accepted?),
+`prompt` (what is the table waiting for, per seat, with the finite choices), `player_view` (the state as one
+seat may see it; `hide` removes a game's secrets), `status` (five keys for every game) and `scoreboard`.
 
 Nothing here reads a clock, a file or a global random source: time comes in actions (`"at"`), randomness
 from `rng(seed, *salt)`.
@@ -24,26 +30,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from scoring.errors import RuleError
+
 TABLE = "table"
-
-
-class RuleError(Exception):
-    """A refused action or input: a message key with parameters, translated by whoever shows it."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-    def to_dict(self) -> dict:
-        """The error as plain JSON."""
-        return {"key": self.key, "params": self.params}
-
-    def __str__(self) -> str:
-        if not self.params:
-            return self.key
-        inner = ", ".join(f"{k}={v!r}" for k, v in sorted(self.params.items()))
-        return f"{self.key}({inner})"
+PLAYER = "player"
+ANY = "any"
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -118,9 +109,11 @@ class Game:
 
     def resolve_options(self, given: dict | None) -> dict:
         """Every option with its value: given values checked, missing ones at their defaults."""
-        given = dict(given or {})
+        if given is None:
+            given = {}
         if not isinstance(given, dict):
             raise RuleError("core.options_not_object")
+        given = dict(given)
         resolved = {}
         for opt in self.options:
             value = given.pop(opt.name, copy.deepcopy(opt.default))
@@ -296,25 +289,92 @@ def rng(seed: int, *salt: Any) -> random.Random:
 # ---------------------------------------------------------------------------------------------------------
 # Engines
 
-Move = Callable[[dict, dict], None]
+Move = Callable[[Any, dict, dict], Any]
+STANDARD_FIELDS = frozenset({"type", "by", "at"})
+
+
+@dataclass(frozen=True)
+class MoveSpec:
+    """What a declared move allows: who may make it, in which phases, with which fields, and how undo treats it."""
+
+    kind: str
+    fn: Move
+    by: str = ANY
+    phase: tuple | None = None
+    fields: frozenset | None = None
+    reveals: bool | Callable[[dict], bool] = False
+    undoable: bool = True
+
+    def actors(self, state: dict) -> list[str]:
+        """Who may make this move at all: every seat, the table, or (ANY) the table on everyone's behalf."""
+        return list(state["players"]) if self.by == PLAYER else [TABLE]
+
+    def open_in(self, state: dict) -> bool:
+        """Whether the move is allowed in the state's phase."""
+        return self.phase is None or state.get("phase") in self.phase
+
+    def shows_hidden(self, action: dict) -> bool:
+        """Whether this action reveals hidden information."""
+        return bool(self.reveals(action)) if callable(self.reveals) else bool(self.reveals)
+
+
+def move(kind: str, by: str = ANY, phase: tuple | str | None = None, fields: Iterable[str] | None = None,
+         reveals: bool | Callable[[dict], bool] = False, undoable: bool = True) -> Callable[[Move], Move]:
+    """Declare an engine method as the move for actions of type `kind`, with who/phase/fields/reveal metadata."""
+    phases = (phase,) if isinstance(phase, str) else (tuple(phase) if phase is not None else None)
+    allowed = frozenset(fields) if fields is not None else None
+
+    def mark(fn: Move) -> Move:
+        fn._move = MoveSpec(kind, fn, by, phases, allowed, reveals, undoable)
+        return fn
+
+    return mark
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of plain JSON-like data (dicts, lists, tuples, sets, scalars), several times faster than deepcopy."""
+    kind = type(value)
+    if kind is dict:
+        return {k: clone(v) for k, v in value.items()}
+    if kind is list:
+        return [clone(v) for v in value]
+    if kind in (str, int, float, bool) or value is None:
+        return value
+    if kind is tuple:
+        return tuple(clone(v) for v in value)
+    if kind in (set, frozenset):
+        return kind(value)
+    return copy.deepcopy(value)
 
 
 class Engine:
-    """Base of every game engine: subclasses set `game`, register moves with `@move("type")`, and score."""
+    """Base of every game engine: subclasses set `game`, declare moves with `@move(...)`, and score.
+
+    The table's questions, answered for every game:
+    - `check(state, action)`: the `RuleError` the action would meet, or None;
+    - `prompt(state)`: what the table is waiting for now, first thing first — entries
+      `{"by": seat or "table", "type": move, "choices": [partial actions] | None}` (None: free input);
+      games narrow it with `offer`;
+    - `player_view(state, seat)`: the state without what `seat` (None: the public table) may not see; games
+      remove their secrets in `hide`;
+    - `step(state, action)`: the new state and the events (side effects for the session layer, e.g. an alias
+      learned from a ruling) the move returned.
+    """
 
     game: Game
+    specs: dict[str, MoveSpec] = {}
     moves: dict[str, Move] = {}
-    reveal_types: frozenset = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        collected: dict[str, Move] = {}
+        collected: dict[str, MoveSpec] = {}
         for base in reversed(cls.__mro__):
             for attr in vars(base).values():
-                kind = getattr(attr, "_move_type", None)
-                if kind:
-                    collected[kind] = attr
-        cls.moves = collected
+                spec = getattr(attr, "_move", None)
+                if isinstance(spec, MoveSpec):
+                    collected[spec.kind] = spec
+        cls.specs = collected
+        cls.moves = {kind: spec.fn for kind, spec in collected.items()}
 
     def new_state(self, players: list[str], options: dict | None = None, seed: int = 0) -> dict:
         """The state before the first action."""
@@ -329,65 +389,134 @@ class Engine:
     def setup(self, state: dict) -> None:
         """Fill the game-specific part of a new state (in place)."""
 
+    # --- applying actions ---------------------------------------------------------------------------------
+
     def apply(self, state: dict, action: Any) -> dict:
         """The state after action; raises `RuleError` and leaves state untouched if the action is refused."""
-        new = copy.deepcopy(state)
-        self.apply_in_place(new, action)
-        return new
+        return self.step(state, action)[0]
 
-    def apply_in_place(self, state: dict, action: Any) -> None:
-        """Apply an action to state itself; on `RuleError` the state may be half-changed (replay only)."""
-        self.check_action(state, action)
-        if state.get("over") and action["type"] not in self.after_end_types():
-            raise RuleError("core.game_over")
+    def step(self, state: dict, action: Any) -> tuple[dict, list[dict]]:
+        """The state after action and the events its move returned; the input state is never changed."""
+        new = clone(state)
+        events = self.apply_in_place(new, action)
+        return new, events
+
+    def apply_in_place(self, state: dict, action: Any) -> list[dict]:
+        """Apply an action to state itself and return its events; on `RuleError` the state may be half-changed
+        (for replay, which owns its state)."""
+        spec = self.check_action(state, action)
         self.before_move(state, action)
-        self.moves[action["type"]](self, state, action)
+        events = spec.fn(self, state, action)
+        return list(events or [])
+
+    def check(self, state: dict, action: Any) -> RuleError | None:
+        """The refusal the action would meet in this state, or None if it would be accepted (nothing changes)."""
+        try:
+            self.apply_in_place(clone(state), clone(action))
+        except RuleError as err:
+            return err
+        return None
 
     def before_move(self, state: dict, action: dict) -> None:
         """Reset what describes only the last action (e.g. its money events); nothing by default."""
 
-    def check_action(self, state: dict, action: Any) -> None:
-        """Refuse actions that are not dicts, have an unknown type, or come from someone not at the table."""
+    def check_action(self, state: dict, action: Any) -> MoveSpec:
+        """The declared move of a well-formed action that the declaration allows now; else `RuleError`.
+
+        Checked once here for every game: the action is an object of a known type from someone at the table,
+        the game is not over, the actor is of the kind the move declares (a player or the table), the phase is
+        one the move is declared for, and every field is one the move declares.
+        """
         if not isinstance(action, dict):
             raise RuleError("core.action_not_object")
         kind = action.get("type")
-        if not isinstance(kind, str) or kind not in self.moves:
-            raise RuleError("core.action_unknown", type=str(kind))
+        if not isinstance(kind, str) or kind not in self.specs:
+            raise RuleError("core.action_unknown", type=str(kind)[:40])
+        spec = self.specs[kind]
         by = action.get("by", TABLE)
-        if by != TABLE and by not in state["players"]:
-            raise RuleError("core.player_unknown", name=str(by))
+        if not isinstance(by, str) or (by != TABLE and by not in state["players"]):
+            raise RuleError("core.player_unknown", name=str(by)[:40])
+        if state.get("over") and kind not in self.after_end_types():
+            raise RuleError("core.game_over")
+        if spec.by == PLAYER and by == TABLE:
+            raise RuleError("core.player_only", move=kind)
+        if spec.by == TABLE and by != TABLE:
+            raise RuleError("core.table_only", move=kind)
+        if not spec.open_in(state):
+            raise RuleError("core.wrong_phase", move=kind, phase=self.phase_key(state.get("phase")))
+        if spec.fields is not None:
+            for name in action:
+                if name not in STANDARD_FIELDS and name not in spec.fields:
+                    raise RuleError("core.field_unknown", move=kind, field=str(name)[:40])
+        return spec
 
     def after_end_types(self) -> frozenset:
         """Action types still allowed after the game is over (none by default)."""
         return frozenset()
 
+    # --- the table's questions ----------------------------------------------------------------------------
+
+    def prompt(self, state: dict) -> list[dict]:
+        """What the table is waiting for now: per seat (and the table) the moves it may make and their choices."""
+        entries = []
+        for kind, spec in self.specs.items():
+            if state.get("over") and kind not in self.after_end_types():
+                continue
+            if not spec.open_in(state):
+                continue
+            for by in spec.actors(state):
+                choices = self.offer(state, kind, by)
+                if choices is not None and not choices:
+                    continue
+                entries.append({"by": by, "type": kind, "choices": choices})
+        return entries
+
+    def offer(self, state: dict, kind: str, by: str) -> list[dict] | None:
+        """The finite choices of move `kind` for `by` now (partial actions), None for free input, [] for none."""
+        return None
+
+    def player_view(self, state: dict, seat: str | None) -> dict:
+        """The state as `seat` may see it (None: the public table): secrets of others and the seed removed."""
+        if seat is not None and seat not in state["players"]:
+            raise RuleError("core.player_unknown", name=str(seat)[:40])
+        view = clone(state)
+        view.pop("seed", None)
+        self.hide(view, seat)
+        return view
+
+    def hide(self, view: dict, seat: str | None) -> None:
+        """Remove from a copy of the state what `seat` may not see (in place); nothing is secret by default."""
+
+    # --- describing ---------------------------------------------------------------------------------------
+
     def scoreboard(self, state: dict) -> Scoreboard:
         """Totals, breakdowns, ranking and winners for the state."""
         raise NotImplementedError
 
+    def phase_key(self, phase: str | None) -> str | None:
+        """The message key of a bare phase name (`<game>.phase.<name>`)."""
+        return None if phase is None else f"{self.game.id}.phase.{phase}"
+
     def status(self, state: dict) -> dict:
-        """What the header shows: round, rounds, phase key, whose turn, over."""
-        return {"round": state.get("round"), "rounds": state.get("rounds"), "phase": state.get("phase"),
-                "turn": state.get("turn"), "over": bool(state.get("over"))}
+        """What the header shows, the same five keys for every game: round, rounds, phase key, whose turn, over."""
+        return {"round": state.get("round"), "rounds": state.get("rounds"),
+                "phase": self.phase_key(state.get("phase")), "turn": state.get("turn"),
+                "over": bool(state.get("over"))}
 
     def describe(self, action: dict) -> tuple[str, dict]:
         """An action in words for the log: a message key `<game>.action.<type>` and its parameters."""
         params = {k: v for k, v in action.items() if k not in ("type", "at")}
         return f"{self.game.id}.action.{action['type']}", params
 
-    def reveals(self, action: dict) -> bool:
+    def reveals(self, action: Any) -> bool:
         """Whether the action shows hidden information (a shuffle, a roll, a reveal): undoing it needs consent."""
-        return action.get("type") in self.reveal_types
+        spec = self.specs.get(action.get("type")) if isinstance(action, dict) else None
+        return bool(spec and spec.shows_hidden(action))
 
-
-def move(kind: str) -> Callable[[Move], Move]:
-    """Mark an engine method as the move for actions of type `kind`."""
-
-    def mark(fn: Move) -> Move:
-        fn._move_type = kind
-        return fn
-
-    return mark
+    def undoable(self, action: Any) -> bool:
+        """Whether the table may undo this action at all."""
+        spec = self.specs.get(action.get("type")) if isinstance(action, dict) else None
+        return spec is None or spec.undoable
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -46,7 +46,9 @@ def text(lang: str, key: str, **params: Any) -> str:
 
 
 def _show(lang: str, value: Any) -> str:
-    """A parameter as text: lists joined, booleans in words."""
+    """A parameter as text: lists joined, booleans in words, a message key (e.g. a phase) in words."""
+    if isinstance(value, str) and "." in value and value in table(lang):
+        return table(lang)[value]
     if isinstance(value, bool):
         return text(lang, "core.yes" if value else "core.no")
     if isinstance(value, (list, tuple)):

@@ -8,7 +8,10 @@ caller's record stays as it was.
 Rulings:
 - Undo drops the last action onto a redo stack; a new action clears that stack.
 - Undoing an action that revealed hidden information (the engine's `reveals`) needs `consent=True`, which the
-  view asks the table for (Board Game Arena's rule).
+  view asks the table for (Board Game Arena's rule); a move declared `undoable=False` cannot be undone.
+- Every play, undo and redo may carry `expect`, the number of actions the acting screen showed: if the log has
+  another length (another phone acted first), it is refused `record.stale` and nothing changes, so a stale tap
+  is never applied to the wrong state.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from scoring.core import RuleError, engine
+from scoring.core import clone, engine
+from scoring.errors import RuleError
 
 SCHEMA = 1
 FIELDS = {"schema", "id", "game", "players", "options", "seed", "actions", "redo", "created", "updated",
@@ -131,31 +135,50 @@ def replay(record: dict, upto: int | None = None) -> dict:
     state = start(record)
     for index, action in enumerate(record["actions"][:upto]):
         try:
-            eng.apply_in_place(state, copy.deepcopy(action))
+            eng.apply_in_place(state, clone(action))
         except RuleError as err:
             raise ReplayError(index, err) from err
     return state
 
 
-def play(record: dict, state: dict, action: dict, now: str = "") -> tuple[dict, dict]:
-    """The record and state after one more action; raises `RuleError` (nothing changed) if it is refused."""
+def _check_fresh(record: dict, expect: int | None) -> None:
+    """Refuse an action or undo made against a log of another length than the record's (a stale screen)."""
+    if expect is not None and expect != len(record["actions"]):
+        raise RuleError("record.stale", expected=expect, actual=len(record["actions"]))
+
+
+def play_step(record: dict, state: dict, action: dict, now: str = "",
+              expect: int | None = None) -> tuple[dict, dict, list[dict]]:
+    """The record and state after one more action, and the events its move returned (side effects for the
+    session layer); raises `RuleError` (nothing changed) if it is refused or `expect` is stale."""
+    _check_fresh(record, expect)
     eng = engine(record["game"])
     if isinstance(action, dict) and now and "at" not in action:
         action = {**action, "at": now}
-    new_state = eng.apply(state, action)
+    new_state, events = eng.step(state, action)
     new_record = {**record, "actions": [*record["actions"], copy.deepcopy(action)], "redo": []}
     if now:
         new_record["updated"] = now
     new_record["status"] = "finished" if new_state.get("over") else "active"
+    return new_record, new_state, events
+
+
+def play(record: dict, state: dict, action: dict, now: str = "", expect: int | None = None) -> tuple[dict, dict]:
+    """The record and state after one more action; raises `RuleError` (nothing changed) if it is refused."""
+    new_record, new_state, _ = play_step(record, state, action, now, expect)
     return new_record, new_state
 
 
-def undo(record: dict, consent: bool = False, now: str = "") -> tuple[dict, dict]:
+def undo(record: dict, consent: bool = False, now: str = "", expect: int | None = None) -> tuple[dict, dict]:
     """The record without its last action (kept for redo) and the replayed state."""
+    _check_fresh(record, expect)
     if not record["actions"]:
         raise RuleError("record.nothing_to_undo")
     last = record["actions"][-1]
-    if engine(record["game"]).reveals(last) and not consent:
+    eng = engine(record["game"])
+    if not eng.undoable(last):
+        raise RuleError("record.undo_not_allowed", type=last.get("type"))
+    if eng.reveals(last) and not consent:
         raise RuleError("record.undo_needs_consent", type=last.get("type"))
     new_record = {**record, "actions": record["actions"][:-1], "redo": [*record["redo"], last]}
     if now:
@@ -165,8 +188,9 @@ def undo(record: dict, consent: bool = False, now: str = "") -> tuple[dict, dict
     return new_record, state
 
 
-def redo(record: dict, now: str = "") -> tuple[dict, dict]:
+def redo(record: dict, now: str = "", expect: int | None = None) -> tuple[dict, dict]:
     """The record with the most recently undone action put back, and its state."""
+    _check_fresh(record, expect)
     if not record["redo"]:
         raise RuleError("record.nothing_to_redo")
     state = replay(record)

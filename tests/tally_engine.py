@@ -12,7 +12,6 @@ class Tally(Engine):
 
     game = Game(id="tally", names={"en": "Tally", "zh-CN": "计分"}, min_players=1, max_players=6,
                 options=(Option("target", 0, INT, minimum=0, maximum=1000),))
-    reveal_types = frozenset({"roll"})
 
     def setup(self, state):
         """Everyone at 0; the first seat starts."""
@@ -36,7 +35,7 @@ class Tally(Engine):
         state["points"][state["turn"]].append(points)
         self._next(state)
 
-    @move("roll")
+    @move("roll", reveals=True)
     def roll(self, state, action):
         """The player on turn rolls a die from the seed and scores it."""
         if action.get("by") != state["turn"]:

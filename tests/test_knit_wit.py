@@ -478,7 +478,7 @@ def test_next_spool_is_for_the_table_and_scoreboard_shows_only_scored_spools():
     t.refuse("knit_wit.table_only", "next_spool", "A")
     assert ENG.scoreboard(t.state).total("A") == 2
     t.do("next_spool")
-    assert ENG.status(t.state)["spool"] == 2 and ENG.scoreboard(t.state).total("A") == 2
+    assert ENG.status(t.state)["round"] == 2 and ENG.scoreboard(t.state).total("A") == 2
     t.do("next_spool")
     assert ENG.scoreboard(t.state).total("A") == 5
 

@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
 
-from scoring.core import RuleError
+from scoring.errors import RuleError
 
 BACON_SUITS = ("A", "B", "C")
 WILD = "X"

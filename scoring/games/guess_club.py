@@ -90,8 +90,6 @@ class GuessClub(Engine):
             Option("per_number", 2, INT, minimum=1, maximum=8),
         ),
     )
-    reveal_types = frozenset({"play", "settle"})
-
     # -----------------------------------------------------------------------------------------------------
     # Set-up and rounds
 
@@ -177,7 +175,7 @@ class GuessClub(Engine):
             state["phase"] = "turns"
             state["turn"] = self._next(state, state["setter"])
 
-    @move("play")
+    @move("play", reveals=True)
     def play_card(self, state: dict, action: dict) -> None:
         """The active player reads a card out; the matcher's proposals wait for the setter's ruling."""
         player = self._turn(state, action)
@@ -196,7 +194,7 @@ class GuessClub(Engine):
         state["pending"] = {"player": player, "card": index, "text": text, "proposals": proposals}
         state["phase"] = "ruling"
 
-    @move("rule")
+    @move("rule", reveals=lambda action: bool(action.get("matches")))
     def rule(self, state: dict, action: dict) -> None:
         """The setter rules on the card read out: valid or not, and which cards match it."""
         if state["phase"] != "ruling":
@@ -248,7 +246,7 @@ class GuessClub(Engine):
         state["markers"].append({"player": player, "number": number})
         state["turn"] = self._next(state, player)
 
-    @move("settle")
+    @move("settle", reveals=True)
     def settle(self, state: dict, action: dict) -> None:
         """The setter checks the unplayed cards; penalties and predictions are paid; the next round starts."""
         if state["phase"] != "settle":
@@ -317,12 +315,6 @@ class GuessClub(Engine):
             self._move_money(state, "pot", player, from_pot)
             self._move_money(state, "board", player, amount - from_pot)
         return {p: a for p, a in paid.items() if a}
-
-    def reveals(self, action: dict) -> bool:
-        """A played card, cards revealed by a match, and the check of unplayed cards show hidden answers."""
-        if isinstance(action, dict) and action.get("type") == "rule":
-            return bool(action.get("matches"))
-        return super().reveals(action)
 
     def describe_event(self, event: dict) -> tuple[str, dict]:
         """A ledger event of `state["events"]` in words: a message key and its parameters."""

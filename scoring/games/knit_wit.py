@@ -260,7 +260,7 @@ class KnitWit(Engine):
             raise RuleError(f"knit_wit.{state['step']}_first")
         return player
 
-    @move("loop")
+    @move("loop", reveals=lambda action: action.get("tag") is None)
     def loop(self, state: dict, action: dict) -> None:
         """Place a loop with its tag, enclosing exactly one spool on the table (the game's first: none)."""
         player = self._turn(state, action, "loop")
@@ -509,9 +509,9 @@ class KnitWit(Engine):
     # --- what the app shows -------------------------------------------------------------------------------
 
     def status(self, state: dict) -> dict:
-        """Header: the phase, whose turn it is while weaving, the spool being scored."""
-        return {"round": None, "rounds": None, "phase": f"knit_wit.phase.{state['phase']}", "turn": state["turn"],
-                "over": state["over"], "spool": state["spool"]}
+        """Header: the phase, whose turn it is while weaving, the spool being scored as the round."""
+        return {"round": state["spool"], "rounds": state["count"] if state["spool"] else None,
+                "phase": f"knit_wit.phase.{state['phase']}", "turn": state["turn"], "over": state["over"]}
 
     def describe(self, action: dict) -> tuple[str, dict]:
         """The action in words; an answer's text stays hidden in the log until it is scored."""
@@ -527,10 +527,6 @@ class KnitWit(Engine):
             a, b = action.get("a") or [None, None], action.get("b") or [None, None]
             return key, {"a": a[0], "b": b[0], "spool": a[1], "same": action.get("same")}
         return key, params
-
-    def reveals(self, action: dict) -> bool:
-        """Drawing a tag from the deck shows a hidden tag."""
-        return action.get("type") == "loop" and action.get("tag") is None
 
     def scoreboard(self, state: dict):
         """Points per scored spool (loops around it), zeros for crossed-out answers, buttons' holes."""

@@ -145,8 +145,6 @@ class Pictomania(Engine):
             Option("kids", False, BOOL),
         ),
     )
-    reveal_types = frozenset({"deal", "reveal"})
-
     def setup(self, state: dict) -> None:
         """Round 1, waiting for the deal."""
         state["round"] = 1
@@ -183,7 +181,7 @@ class Pictomania(Engine):
         state["phase"] = "drawing"
         state["race"] = race.new_race(tiles_for(state), list(state["players"]))
 
-    @move("deal")
+    @move("deal", reveals=True)
     def deal(self, state: dict, action: dict) -> None:
         """Deal distinct symbols and numbers from the seed."""
         deck = self._check_deal_phase(state, action)
@@ -284,7 +282,7 @@ class Pictomania(Engine):
 
     # --- the reveal -----------------------------------------------------------------------------------
 
-    @move("reveal")
+    @move("reveal", reveals=True)
     def reveal(self, state: dict, action: dict) -> None:
         """Turn the piles over and score the round; then the next deal, or the end after the last round."""
         by_table(action, "pictomania.table_only")

@@ -177,8 +177,6 @@ class Splitter(Engine):
         max_players=12,
         options=(Option("sheet", "A", CHOICE, choices=("A", "B")),),
     )
-    reveal_types = frozenset({"roll"})
-
     def setup(self, state: dict) -> None:
         """Blank sheets; round 1 waits for its roll."""
         state["sheets"] = {p: blank_sheet() for p in state["players"]}
@@ -193,7 +191,7 @@ class Splitter(Engine):
         if state["roll"] is not None:
             raise RuleError("splitter.already_rolled", round=state["round"])
 
-    @move("roll")
+    @move("roll", reveals=True)
     def roll(self, state: dict, action: dict) -> None:
         """The app rolls two dice for this round."""
         self._check_roll_open(state)

@@ -1,0 +1,215 @@
+"""The engine contract, for every registered game: declared moves, `check`, `prompt`, `player_view`, `status`.
+
+Per game, the engine's own test file checks its rules, its secrets (marker texts in `player_view`) and a random
+game drawn from `prompt`; here every engine is held to what all of them promise.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring.core import ANY, PLAYER, TABLE, Engine, Game, Option, RuleError, engine, games, move
+from scoring.errors import RuleError as ErrorsRuleError
+from scoring.record import new_record, play, redo, replay, start, undo
+
+GAME_IDS = [g.id for g in games()]
+STATUS_KEYS = {"round", "rounds", "phase", "turn", "over"}
+
+
+def players_for(game: Game) -> list[str]:
+    """A seating for the game: its smallest table, at least two where it allows."""
+    count = max(game.min_players, min(2, game.max_players))
+    return [f"P{i + 1}" for i in range(count)]
+
+
+def fresh(game_id: str):
+    """A new record and its state."""
+    eng = engine(game_id)
+    record = new_record(game_id, players_for(eng.game))
+    return eng, record, start(record)
+
+
+def offered_actions(eng: Engine, state: dict) -> list[dict]:
+    """Every full action the prompt offers with finite choices."""
+    out = []
+    for entry in eng.prompt(state):
+        for choice in entry["choices"] or []:
+            out.append({"type": entry["type"], "by": entry["by"], **choice})
+    return out
+
+
+def test_rule_error_lives_alone():
+    """validators/ and storage/ raise the same RuleError without importing the engines."""
+    assert RuleError is ErrorsRuleError
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_status_has_one_shape(gid):
+    """Every game's header status has exactly the five documented keys."""
+    eng, _, state = fresh(gid)
+    assert set(eng.status(state)) == STATUS_KEYS
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_prompt_shape_and_choices_are_legal(gid):
+    """Prompt entries name a declared move and an allowed actor; every finite choice is accepted."""
+    eng, _, state = fresh(gid)
+    for entry in eng.prompt(state):
+        assert set(entry) == {"by", "type", "choices"}
+        assert entry["type"] in eng.specs
+        assert entry["by"] == TABLE or entry["by"] in state["players"]
+    for action in offered_actions(eng, state):
+        assert eng.check(state, action) is None, action
+        eng.apply(state, action)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_player_view_hides_the_seed(gid):
+    """Every seat's view and the public view are plain JSON without the session seed; strangers are refused."""
+    eng, record, _ = fresh(gid)
+    state = eng.new_state(players_for(eng.game), {}, seed=987654321)
+    for seat in [None, *state["players"]]:
+        view = eng.player_view(state, seat)
+        assert "seed" not in view
+        assert "987654321" not in json.dumps(view)
+    with pytest.raises(RuleError) as err:
+        eng.player_view(state, "stranger")
+    assert err.value.key == "core.player_unknown"
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+@settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(picks=st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=30))
+def test_random_games_from_prompt_replay_and_undo(gid, picks):
+    """A game played from the prompt's choices: check agrees, replay equals live play, undo restores."""
+    eng, record, state = fresh(gid)
+    for pick in picks:
+        actions = offered_actions(eng, state)
+        if not actions:
+            break
+        action = actions[pick % len(actions)]
+        assert eng.check(state, action) is None
+        before = state
+        record, state = play(record, state, action)
+        assert replay(record) == state
+        undone, back = undo(record, consent=True)
+        assert back == before
+        assert redo(undone)[1] == state
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+@settings(max_examples=25, deadline=None)
+@given(action=st.one_of(
+    st.none(), st.integers(), st.text(max_size=5),
+    st.fixed_dictionaries({"type": st.text(max_size=8)}),
+    st.dictionaries(st.sampled_from(["type", "by", "round", "points", "x", "answer"]),
+                    st.one_of(st.integers(-3, 30), st.text(max_size=4), st.none()), max_size=4),
+))
+def test_check_agrees_with_apply(gid, action):
+    """An action check refuses is refused by apply with the same key; one it accepts, apply accepts."""
+    eng, _, state = fresh(gid)
+    verdict = eng.check(state, action)
+    try:
+        eng.apply(state, action)
+    except RuleError as err:
+        assert verdict is not None and verdict.key == err.key
+    else:
+        assert verdict is None
+
+
+def test_options_must_be_an_object():
+    """Options given as text or a number are refused with the rule's key, not a Python error."""
+    game = Game(id="g", names={}, min_players=1, max_players=2, options=(Option("x", True),))
+    for bad in ("ab", 5, ["x"]):
+        with pytest.raises(RuleError) as err:
+            game.resolve_options(bad)
+        assert err.value.key == "core.options_not_object"
+
+
+class Declared(Engine):
+    """A tiny engine whose moves use every declaration the contract offers."""
+
+    game = Game(id="declared", names={"en": "Declared"}, min_players=2, max_players=2)
+
+    def setup(self, state):
+        """Phase one, nothing said."""
+        state.update(phase="one", said=[])
+
+    @move("say", by=PLAYER, phase=("one",), fields=("word",))
+    def say(self, state, action):
+        """A player says a word; the move returns an event."""
+        state["said"].append(action["word"])
+        return [{"type": "said", "word": action["word"]}]
+
+    @move("close", by=TABLE, phase="one", fields=(), undoable=False)
+    def close(self, state, action):
+        """The table closes phase one."""
+        state["phase"] = "two"
+
+    @move("peek", by=ANY, fields=(), reveals=lambda action: action.get("by") == TABLE)
+    def peek(self, state, action):
+        """Anyone may peek; the table's peek reveals."""
+
+    def offer(self, state, kind, by):
+        """Words to say are free text; closing is one choice."""
+        return [{}] if kind == "close" else None
+
+    def scoreboard(self, state):
+        """Nobody scores."""
+        raise NotImplementedError
+
+
+def test_declarations_are_checked_once_in_apply():
+    """Who, phase and fields are refused by the base class with the contract's keys."""
+    eng = Declared()
+    state = eng.new_state(["a", "b"])
+    cases = [
+        ({"type": "say", "by": TABLE, "word": "x"}, "core.player_only"),
+        ({"type": "close", "by": "a"}, "core.table_only"),
+        ({"type": "say", "by": "a", "wrod": "x"}, "core.field_unknown"),
+        ({"type": "say", "by": "z", "word": "x"}, "core.player_unknown"),
+    ]
+    for action, key in cases:
+        assert eng.check(state, action).key == key
+    new, events = eng.step(state, {"type": "say", "by": "a", "word": "hi"})
+    assert events == [{"type": "said", "word": "hi"}] and state["said"] == []
+    closed = eng.apply(new, {"type": "close", "by": TABLE})
+    err = eng.check(closed, {"type": "say", "by": "a", "word": "x"})
+    assert err.key == "core.wrong_phase" and err.params["phase"] == "declared.phase.two"
+    assert eng.reveals({"type": "peek", "by": TABLE}) and not eng.reveals({"type": "peek", "by": "a"})
+    assert not eng.undoable({"type": "close"}) and eng.undoable({"type": "say"})
+    assert [(e["by"], e["type"], e["choices"]) for e in eng.prompt(state)] == [
+        ("a", "say", None), ("b", "say", None), (TABLE, "close", [{}]), (TABLE, "peek", None)]
+
+
+def test_a_stale_action_undo_or_redo_is_refused_and_changes_nothing():
+    """A tap made against an older log (another phone acted first) is refused `record.stale`."""
+    record = new_record("score_pad", ["a", "b"])
+    state = start(record)
+    action = {"type": "round", "scores": {"a": 3, "b": 4}}
+    record, state = play(record, state, action, expect=0)
+    for call in (lambda: play(record, state, action, expect=0), lambda: undo(record, expect=0),
+                 lambda: redo(record, expect=0)):
+        with pytest.raises(RuleError) as err:
+            call()
+        assert err.value.key == "record.stale" and err.value.params == {"expected": 0, "actual": 1}
+    assert len(record["actions"]) == 1
+    assert len(undo(record, expect=1)[0]["actions"]) == 0
+
+
+def test_command_line_prompt_and_view(tmp_path, capsys):
+    """`python -m scoring prompt` and `view --seat` print the prompt and a seat's view as JSON."""
+    from scoring.__main__ import main
+
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"game": "pictomania", "players": ["A", "B", "C"], "seed": 7, "actions": []}))
+    assert main(["prompt", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["status"]["phase"] == "pictomania.phase.deal" and out["prompt"][0]["by"] == TABLE
+    assert main(["view", "--seat", "A", str(path)]) == 0
+    assert "seed" not in json.loads(capsys.readouterr().out)
+    assert main(["view", "--seat", "Z", str(path)]) == 2
