@@ -6,7 +6,7 @@ import pytest
 
 from scoring.__main__ import main
 from scoring.core import RuleError, engine
-from scoring.record import new_record, play, replay
+from scoring.record import new_record, play, replay, start
 from tests.helpers import assert_refused, cli_score
 
 ENG = engine("score_pad")
@@ -50,7 +50,7 @@ def test_round_limit():
     ({"type": "round", "by": "table", "scores": {"A": 1, "B": 2}}, "score_pad.score_missing"),
     ({"type": "round", "by": "table", "scores": {"A": 1, "B": 2, "C": "x"}}, "score_pad.points_invalid"),
     ({"type": "round", "by": "table", "scores": {"A": 1, "B": 2, "C": 3, "D": 0}}, "core.player_unknown"),
-    ({"type": "round", "by": "A", "scores": {"A": 1, "B": 2, "C": 3}}, "score_pad.table_only"),
+    ({"type": "round", "by": "A", "scores": {"A": 1, "B": 2, "C": 3}}, "core.table_only"),
     ({"type": "round", "by": "table"}, "score_pad.scores_missing"),
     ({"type": "finish", "by": "table"}, "score_pad.no_rounds"),
 ])
@@ -89,3 +89,25 @@ def test_cli_games_and_check(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["ok"] is True
     path.write_text("{not json")
     assert main(["check", str(path)]) == 2
+
+
+def test_a_past_round_is_corrected_and_totals_follow():
+    """Correcting round 1 (3+4 written, 5+4 meant) moves a's total from 3+2=5 to 5+2=7; the log keeps both."""
+    record = new_record("score_pad", ["a", "b"], {"target": 7})
+    state = start(record)
+    record, state = play(record, state, {"type": "round", "scores": {"a": 3, "b": 4}})
+    record, state = play(record, state, {"type": "round", "scores": {"a": 2, "b": 1}})
+    assert not state["over"]
+    record, state = play(record, state, {"type": "correct", "round": 1, "scores": {"a": 5, "b": 4}})
+    assert ENG.totals(state) == {"a": 7, "b": 5} and state["over"]  # a reached the target 7
+    assert [a["type"] for a in record["actions"]] == ["round", "round", "correct"]
+    assert replay(record) == state
+
+
+def test_a_correction_names_a_round_that_exists():
+    """Round 3 cannot be corrected after two rounds."""
+    record = new_record("score_pad", ["a", "b"])
+    state = start(record)
+    record, state = play(record, state, {"type": "round", "scores": {"a": 3, "b": 4}})
+    assert_refused("score_pad", state, {"type": "correct", "round": 3, "scores": {"a": 1, "b": 1}},
+                   "score_pad.round_unknown")

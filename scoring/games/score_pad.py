@@ -2,7 +2,13 @@
 
 Actions:
 - `round` by the table: `{"scores": {player: int, ...}}` — every player's points for one round (negative allowed).
+- `correct` by the table: `{"round": n, "scores": {...}}` — replaces round n's points (an earlier round written
+  wrong); the log keeps both, totals follow, and the end is checked again.
 - `finish` by the table: ends the game now.
+
+The table's questions: `prompt` offers `round` and `correct` as typed input and `finish` once a round is written;
+nothing is secret (`player_view` only drops the seed). Totals are kept running, so an action costs the same in
+round 500 as in round 5.
 
 Rulings:
 - Every player must have a score in every round (0 is written, not left out); points are whole numbers
@@ -16,7 +22,7 @@ Rulings:
 
 from __future__ import annotations
 
-from scoring.core import BOOL, INT, Engine, Game, Line, Option, RuleError, by_table, make_scoreboard, move, register
+from scoring.core import BOOL, INT, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register
 
 LIMIT = 10_000
 
@@ -38,16 +44,14 @@ class ScorePad(Engine):
     )
 
     def setup(self, state: dict) -> None:
-        """No rounds yet."""
+        """No rounds yet; running totals at 0."""
         state["scores"] = []
+        state["totals"] = {p: 0 for p in state["players"]}
         state["round"] = 1
-        state["phase"] = "score_pad.phase.playing"
+        state["phase"] = "playing"
 
-    @move("round")
-    def add_round(self, state: dict, action: dict) -> None:
-        """Record one round's points for every player."""
-        by_table(action, "score_pad.table_only")
-        scores = action.get("scores")
+    def _scores(self, state: dict, scores: object) -> dict:
+        """One round's points for every player, checked, in seat order."""
         if not isinstance(scores, dict):
             raise RuleError("score_pad.scores_missing")
         for name in state["players"]:
@@ -55,47 +59,73 @@ class ScorePad(Engine):
                 raise RuleError("score_pad.score_missing", name=name)
         for name, points in scores.items():
             if name not in state["players"]:
-                raise RuleError("core.player_unknown", name=str(name))
+                raise RuleError("core.player_unknown", name=str(name)[:40])
             if isinstance(points, bool) or not isinstance(points, int) or not -LIMIT <= points <= LIMIT:
-                raise RuleError("score_pad.points_invalid", name=name, points=points, limit=LIMIT)
-        state["scores"].append({name: scores[name] for name in state["players"]})
+                raise RuleError("score_pad.points_invalid", name=name, points=str(points)[:20], limit=LIMIT)
+        return {name: scores[name] for name in state["players"]}
+
+    @move("round", by=TABLE, phase=("playing",), fields=("scores",))
+    def add_round(self, state: dict, action: dict) -> None:
+        """Record one round's points for every player."""
+        row = self._scores(state, action.get("scores"))
+        state["scores"].append(row)
+        for name, points in row.items():
+            state["totals"][name] += points
         state["round"] = len(state["scores"]) + 1
         if self._reached_end(state):
             self._end(state)
 
-    @move("finish")
+    @move("correct", by=TABLE, phase=("playing",), fields=("round", "scores"))
+    def correct(self, state: dict, action: dict) -> None:
+        """Replace an earlier round's points (the log keeps both); the end is checked again."""
+        number = action.get("round")
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(state["scores"]):
+            raise RuleError("score_pad.round_unknown", round=str(number)[:20])
+        row = self._scores(state, action.get("scores"))
+        old = state["scores"][number - 1]
+        for name in state["players"]:
+            state["totals"][name] += row[name] - old[name]
+        state["scores"][number - 1] = row
+        if self._reached_end(state):
+            self._end(state)
+
+    @move("finish", by=TABLE, phase=("playing",), fields=())
     def finish(self, state: dict, action: dict) -> None:
         """The table ends the game."""
-        by_table(action, "score_pad.table_only")
         if not state["scores"]:
             raise RuleError("score_pad.no_rounds")
         self._end(state)
+
+    def offer(self, state: dict, kind: str, by: str) -> list | None:
+        """Rounds and corrections are typed; finishing is offered once a round is written."""
+        if kind == "finish":
+            return [{}] if state["scores"] else []
+        if kind == "correct" and not state["scores"]:
+            return []
+        return None
 
     def _end(self, state: dict) -> None:
         """Mark the game over."""
         state["over"] = True
         state["round"] = len(state["scores"])
-        state["phase"] = "score_pad.phase.over"
+        state["phase"] = "over"
 
     def _reached_end(self, state: dict) -> bool:
-        """Whether the round limit or the target has been reached."""
+        """Whether the round limit or the target has been reached (from the running totals: O(players))."""
         opts = state["options"]
         if opts["rounds"] and len(state["scores"]) >= opts["rounds"]:
             return True
         if not opts["target"]:
             return False
-        totals = self.totals(state)
-        return any(t >= opts["target"] for t in totals.values())
+        return any(t >= opts["target"] for t in state["totals"].values())
 
     def totals(self, state: dict) -> dict:
         """Each player's total so far."""
-        return {p: sum(r[p] for r in state["scores"]) for p in state["players"]}
+        return dict(state["totals"])
 
     def status(self, state: dict) -> dict:
         """Header: the round being entered (or the last one once over)."""
-        rounds = state["options"]["rounds"] or None
-        return {"round": state["round"], "rounds": rounds, "phase": state["phase"], "turn": None,
-                "over": state["over"]}
+        return {**super().status(state), "rounds": state["options"]["rounds"] or None}
 
     def scoreboard(self, state: dict):
         """Totals as the sum of rounds; cumulative totals per round for the chart."""
