@@ -499,7 +499,8 @@ class Engine:
 
     def status(self, state: dict) -> dict:
         """What the header shows, the same five keys for every game: round, rounds, phase key, whose turn, over."""
-        return {"round": state.get("round"), "rounds": state.get("rounds"),
+        rounds = state.get("rounds")
+        return {"round": state.get("round"), "rounds": rounds if isinstance(rounds, int) else None,
                 "phase": self.phase_key(state.get("phase")), "turn": state.get("turn"),
                 "over": bool(state.get("over"))}
 

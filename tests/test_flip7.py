@@ -110,7 +110,7 @@ def test_round_refusals():
     state = engine("flip7").new_state(PLAYERS)
     assert_refused("flip7", state, {"type": "round", "by": "table", "lines": {"Ann": line([1])}}, "flip7.line_missing")
     assert_refused("flip7", state, {"type": "round", "by": "table"}, "flip7.lines_missing")
-    assert_refused("flip7", state, {**rnd(), "by": "Ann"}, "flip7.table_only")
+    assert_refused("flip7", state, {**rnd(), "by": "Ann"}, "core.table_only")
     action = rnd()
     action["lines"]["Zed"] = line([])
     assert_refused("flip7", state, action, "core.player_unknown")
@@ -209,7 +209,7 @@ def test_shuffle_refusals():
     err = assert_refused("flip7", state, {"type": "shuffle", "by": "table"}, "flip7.shuffled_already")
     assert err.params == {"round": 1}
     state = play_rounds(state, [rnd(Ann=line([4]))])
-    assert_refused("flip7", state, {"type": "shuffle", "by": "Ann"}, "flip7.shuffle_table_only")
+    assert_refused("flip7", state, {"type": "shuffle", "by": "Ann"}, "core.table_only")
     state = engine("flip7").apply(state, {"type": "shuffle", "by": "table"})
     assert_refused("flip7", state, {"type": "shuffle", "by": "table"}, "flip7.shuffled_already")
 
@@ -262,3 +262,44 @@ def test_random_sequences_raise_only_rule_errors_and_replay_equals_live(actions)
 def test_translation_files_have_the_same_keys():
     """Both languages define exactly the same keys."""
     assert_same_keys("flip7.json")
+
+
+def test_after_a_flip7_the_others_stay_without_a_status():
+    """Issue 12 / rulebook: a Flip 7 ends the round for everyone; Bo and Cy, given no status, stayed with
+    what they had: Bo 3+5 = 8, Cy 4, Ann 0+1+…+6 = 21 + 15 bonus = 36."""
+    state = engine("flip7").new_state(["Ann", "Bo", "Cy"])
+    lines = {"Ann": {"numbers": [0, 1, 2, 3, 4, 5, 6], "status": "flip7"},
+             "Bo": {"numbers": [3, 5]}, "Cy": {"numbers": [4]}}
+    state = engine("flip7").apply(state, {"type": "round", "lines": lines})
+    assert state["rounds"][0]["scores"] == {"Ann": 36, "Bo": 8, "Cy": 4}
+    assert state["rounds"][0]["lines"]["Bo"]["status"] == "stayed"
+
+
+def test_the_coach_gives_no_chance_to_a_player_already_busted():
+    """A player holding a repeated number without a Second Chance has busted: no bust chance is shown."""
+    chances = bust_chances([], {"Ann": {"numbers": [5, 5], "status": "active"},
+                                "Bo": {"numbers": [5], "status": "active"}})
+    assert "Ann" not in chances and chances["Bo"] > 0
+
+
+def test_a_line_with_an_unknown_field_or_a_dict_modifier_is_refused():
+    """A typo in a line is refused, naming the field; a modifier that is not a card is refused, not a crash."""
+    state = engine("flip7").new_state(["Ann", "Bo", "Cy"])
+    lines = {"Ann": {"numbers": [1], "status": "stayed", "numbres": [2]},
+             "Bo": {"numbers": [], "status": "stayed"}, "Cy": {"numbers": [], "status": "stayed"}}
+    assert_refused("flip7", state, {"type": "round", "lines": lines}, "core.field_unknown")
+    lines["Ann"] = {"numbers": [1], "status": "stayed", "modifiers": [{"x": 1}]}
+    assert_refused("flip7", state, {"type": "round", "lines": lines}, "flip7.modifier_invalid")
+
+
+def test_an_earlier_round_is_corrected():
+    """Round 1 written as Ann 5 is corrected to Ann 7: her total follows, the log keeps both."""
+    eng = engine("flip7")
+    state = eng.new_state(["Ann", "Bo", "Cy"])
+    empty = {"numbers": [], "status": "stayed"}
+    state = eng.apply(state, {"type": "round", "lines": {"Ann": {"numbers": [5], "status": "stayed"},
+                                                         "Bo": empty, "Cy": empty}})
+    state = eng.apply(state, {"type": "correct", "round": 1,
+                              "lines": {"Ann": {"numbers": [7], "status": "stayed"}, "Bo": empty, "Cy": empty}})
+    assert eng.totals(state) == {"Ann": 7, "Bo": 0, "Cy": 0}
+    assert_refused("flip7", state, {"type": "correct", "round": 2, "lines": {}}, "flip7.round_unknown")

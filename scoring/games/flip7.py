@@ -5,6 +5,7 @@ Actions:
   `{"numbers": [0..12, ...], "modifiers": ["+2", "+4", "+6", "+8", "+10", "x2"], "second_chance": n,
   "status": "stayed" | "frozen" | "busted" | "flip7"}` where `second_chance` is how many Second Chance cards the
   player used this round (true/false read as 1/0). The whole round is refused if any line cannot be true.
+- `correct` by the table: `{"round": n, "lines": {...}}` — replaces round n written wrong; the log keeps both.
 - `shuffle` by the table: `{}` — the deck was reshuffled; recorded before the round in which it happened
   (`state["shuffled_at"]` becomes the index of the round about to be entered). Only the coach reads it:
   `seen_since_shuffle(state)` gives the cards of the rounds entered since.
@@ -20,6 +21,9 @@ Rulings:
   line per round); a bust line with seven different numbers, or more than seven, cannot exist.
 - Across all lines of a round there are at most the deck's copies of each card (twelve 12s … one 1, one 0, one of
   each modifier, three Second Chances). A discard reshuffled in the middle of a round is too rare to allow for.
+- After a Flip 7 the round ends for everyone: in a round with a Flip 7 line, a line given without a status is a
+  player who stayed with what they had (no extra taps for the others); a line that busted earlier says so.
+- A line with a field other than numbers, modifiers, second_chance and status is refused (a typo never scores 0).
 - Empty lines are allowed: a player frozen on the deal holds nothing.
 - The game ends after a round in which someone has 200 or more; the highest total wins. A tie at the top:
   option `on_tie`, "play_on" (default: play another round) or "share" (the tied players share the win).
@@ -27,13 +31,16 @@ Rulings:
   each active player, from the cards seen since the last shuffle; it never changes a score.
 - The session starts with a fresh deck (`shuffled_at` 0). A second `shuffle` before the next round is refused
   (`flip7.shuffled_already`: it would record nothing new); a shuffle is allowed whether the coach is on or not.
+
+The table's questions: `prompt` offers `round` and `correct` as typed input and `shuffle` when it would record
+something; nothing is secret (`player_view` drops only the seed). Totals are kept running.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from scoring.core import (BOOL, CHOICE, Engine, Game, Line, Option, RuleError, by_table, each_player,
+from scoring.core import (BOOL, CHOICE, TABLE, Engine, Game, Line, Option, RuleError, each_player,
                           make_scoreboard, move, register)
 
 TARGET = 200
@@ -60,9 +67,12 @@ def check_line(name: str, line) -> dict:
     numbers = sorted(_number(c, name) for c in line.get("numbers", []))
     modifiers = list(line.get("modifiers", []))
     for card in modifiers:
-        if card not in MODIFIERS:
+        if not isinstance(card, str) or card not in MODIFIERS:
             raise RuleError("flip7.modifier_invalid", name=name, card=str(card))
     chances = line.get("second_chance", 0)
+    unknown = set(line) - {"numbers", "modifiers", "second_chance", "status"}
+    if unknown:
+        raise RuleError("core.field_unknown", move="round", field=str(sorted(map(str, unknown))[0])[:40])
     if not isinstance(chances, int) or not 0 <= chances <= ACTIONS["second_chance"]:
         raise RuleError("flip7.second_chance_invalid", name=name)
     status = line.get("status")
@@ -144,8 +154,9 @@ def bust_chances(seen_cards: list, lines: dict) -> dict:
     `seen_cards`: deck codes ("0".."12", "+2".."+10", "x2", "freeze", "flip3", "second_chance") of the cards
     discarded since the last shuffle, not counting the cards now in front of players. `lines`: per player
     `{"numbers": [...], "modifiers": [...], "second_chance": held (bool), "status": "active" | other}`.
-    A player holding a Second Chance cannot bust on the next card; an empty deck is reshuffled from the
-    discards, so then only the cards in front of players are missing.
+    A player holding a Second Chance cannot bust on the next card; a player already holding a repeated number
+    without one has busted and gets no chance; an empty deck is reshuffled from the discards, so then only the
+    cards in front of players are missing.
     """
     on_table = Counter()
     for line in lines.values():
@@ -160,7 +171,10 @@ def bust_chances(seen_cards: list, lines: dict) -> dict:
     for name, line in lines.items():
         if line.get("status", "active") != "active":
             continue
-        held = {str(n) for n in line.get("numbers", [])}
+        numbers = [str(n) for n in line.get("numbers", [])]
+        held = set(numbers)
+        if len(held) < len(numbers) and not line.get("second_chance"):
+            continue
         busting = 0 if line.get("second_chance") else sum(left[c] for c in held)
         chances[name] = busting / total if total else 0.0
     return chances
@@ -182,16 +196,20 @@ class Flip7(Engine):
     )
 
     def setup(self, state: dict) -> None:
-        """No rounds yet, a freshly shuffled deck."""
+        """No rounds yet, a freshly shuffled deck, totals at 0."""
         state["rounds"] = []
+        state["totals"] = {p: 0 for p in state["players"]}
         state["shuffled_at"] = 0
-        state["phase"] = "flip7.phase.playing"
+        state["phase"] = "playing"
 
-    @move("round")
-    def add_round(self, state: dict, action: dict) -> None:
-        """Record one round: every player's line, checked alone and against the deck."""
-        by_table(action, "flip7.table_only")
-        checked = each_player(state, action.get("lines"), "flip7.lines_missing", "flip7.line_missing", check_line)
+    def _round(self, state: dict, given: object) -> dict:
+        """One checked round: every player's line alone, at most one Flip 7, the deck's copies; with a Flip 7
+        a line given without a status is a player who stayed with what they had (the round ended for all)."""
+        lines = given if isinstance(given, dict) else None
+        if lines is not None and any(isinstance(l, dict) and l.get("status") == "flip7" for l in lines.values()):
+            lines = {n: ({**l, "status": "stayed"} if isinstance(l, dict) and "status" not in l else l)
+                     for n, l in lines.items()}
+        checked = each_player(state, lines, "flip7.lines_missing", "flip7.line_missing", check_line)
         flips = [n for n in state["players"] if checked[n]["status"] == "flip7"]
         if len(flips) > 1:
             raise RuleError("flip7.two_flip7", names=flips)
@@ -200,39 +218,67 @@ class Flip7(Engine):
             shown.update(line_cards(line))
         _deck_left(Counter(), shown)
         scores = {n: score_line(checked[n])["points"] for n in state["players"]}
-        state["rounds"].append({"lines": checked, "scores": scores})
+        return {"lines": checked, "scores": scores}
+
+    @move("round", by=TABLE, phase=("playing", "tie"), fields=("lines",))
+    def add_round(self, state: dict, action: dict) -> None:
+        """Record one round: every player's line, checked alone and against the deck."""
+        rnd = self._round(state, action.get("lines"))
+        state["rounds"].append(rnd)
+        for name, points in rnd["scores"].items():
+            state["totals"][name] += points
         self._check_end(state)
 
-    @move("shuffle")
+    @move("correct", by=TABLE, phase=("playing", "tie"), fields=("round", "lines"))
+    def correct(self, state: dict, action: dict) -> None:
+        """Replace an earlier round written wrong (the log keeps both); totals and the end follow."""
+        number = action.get("round")
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(state["rounds"]):
+            raise RuleError("flip7.round_unknown", round=str(number)[:20])
+        rnd = self._round(state, action.get("lines"))
+        old = state["rounds"][number - 1]
+        for name in state["players"]:
+            state["totals"][name] += rnd["scores"][name] - old["scores"][name]
+        state["rounds"][number - 1] = rnd
+        state["phase"] = "playing"
+        self._check_end(state)
+
+    @move("shuffle", by=TABLE, phase=("playing", "tie"), fields=())
     def shuffle(self, state: dict, action: dict) -> None:
         """The table reshuffled the deck: the coach counts from the round about to be entered."""
-        by_table(action, "flip7.shuffle_table_only")
         if state["shuffled_at"] == len(state["rounds"]):
             raise RuleError("flip7.shuffled_already", round=len(state["rounds"]) + 1)
         state["shuffled_at"] = len(state["rounds"])
 
+    def offer(self, state: dict, kind: str, by: str) -> list | None:
+        """Rounds are typed; a correction needs a round behind it; a shuffle is one choice when it records news."""
+        if kind == "correct" and not state["rounds"]:
+            return []
+        if kind == "shuffle":
+            return [{}] if state["shuffled_at"] != len(state["rounds"]) else []
+        return None
+
     def _check_end(self, state: dict) -> None:
         """Over after a round with someone at 200+, unless the top is tied and the table plays on."""
-        totals = self.totals(state)
+        totals = state["totals"]
         best = max(totals.values())
         if best < TARGET:
             return
         leaders = [n for n, t in totals.items() if t == best]
         if len(leaders) > 1 and state["options"]["on_tie"] == "play_on":
-            state["phase"] = "flip7.phase.tie"
+            state["phase"] = "tie"
             return
         state["over"] = True
-        state["phase"] = "flip7.phase.over"
+        state["phase"] = "over"
 
     def totals(self, state: dict) -> dict:
-        """Each player's total so far."""
-        return {p: sum(r["scores"][p] for r in state["rounds"]) for p in state["players"]}
+        """Each player's total so far (kept running: an action costs the same in round 500 as in round 5)."""
+        return dict(state["totals"])
 
     def status(self, state: dict) -> dict:
         """Header: the round being entered (the last one once over)."""
         done = len(state["rounds"])
-        return {"round": done if state["over"] else done + 1, "rounds": None, "phase": state["phase"],
-                "turn": None, "over": state["over"]}
+        return {**super().status(state), "round": done if state["over"] else done + 1}
 
     def scoreboard(self, state: dict):
         """A line per round per player (with the parts of the score); cumulative totals per round."""

@@ -123,8 +123,12 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
     coach = bool(ctx.state["options"]["coach"])
 
     def change(**fields) -> None:
-        """Update the selected line and show it again."""
+        """Update the selected line and show it again; a Flip 7 ends the round: everyone still playing stayed."""
         line.update(fields)
+        if fields.get("status") == "flip7":
+            for other in draft["lines"].values():
+                if other is not line and other["status"] == ACTIVE:
+                    other["status"] = "stayed"
         ctx.refresh()
 
     def pick(code: str) -> None:
