@@ -59,7 +59,7 @@ def test_refused_orders_change_nothing():
     assert_refused("bacon", state, deal(), "bacon.order_missing")
     assert_refused("bacon", state, {"type": "deal", "by": "table"}, "bacon.order_missing")
     assert_refused("bacon", state, deal("Ann", "Bo"), "bacon.deal_unfinished")
-    assert_refused("bacon", state, {**deal("Ann", "Cy"), "by": "Ann"}, "bacon.table_only")
+    assert_refused("bacon", state, {**deal("Ann", "Cy"), "by": "Ann"}, "core.table_only")
 
 
 def test_five_players_refused():

@@ -28,11 +28,16 @@ Rulings:
 - Next dealer [seed]: the next player clockwise after the last dealer who belongs to the team that scored in the
   last deal (the first-out team; a tied score cannot happen since only one team scores). The first dealer is
   drawn with the session seed unless the table names one.
+
+The table's questions: `prompt` offers the first dealer (one of the players) before the first deal, the deal's
+finishing order and referee checks as typed input; nothing is secret (`player_view` drops only the seed).
+Left out: correcting an earlier deal (each deal decides the next dealer, so a correction would rewrite the chain;
+undo the deals back to it instead).
 """
 
 from __future__ import annotations
 
-from scoring.core import (INT, TABLE, Engine, Game, Line, Option, RuleError, by_table, make_scoreboard, move, register,
+from scoring.core import (INT, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register,
                           rng)
 from validators.cards import beats, classify
 
@@ -89,13 +94,12 @@ class Bacon(Engine):
         state["deals"] = []
         state["rulings"] = []
         state["dealer"] = state["players"][rng(state["seed"], "first_dealer").randrange(count)]
-        state["phase"] = "bacon.phase.deal"
+        state["phase"] = "deal"
         state["winner_team"] = None
 
-    @move("dealer")
+    @move("dealer", by=TABLE, phase=("deal",), fields=("player",))
     def choose_dealer(self, state: dict, action: dict) -> None:
         """The table names the first dealer."""
-        by_table(action, "bacon.table_only")
         if state["deals"]:
             raise RuleError("bacon.dealer_after_start")
         name = action.get("player")
@@ -103,14 +107,13 @@ class Bacon(Engine):
             raise RuleError("core.player_unknown", name=str(name))
         state["dealer"] = name
 
-    @move("deal")
+    @move("deal", by=TABLE, phase=("deal", "extra"), fields=("order",))
     def add_deal(self, state: dict, action: dict) -> None:
         """Record one deal from its finishing order."""
-        by_table(action, "bacon.table_only")
         order = self._check_order(state, action.get("order"))
         first = order[0]
         team = team_of(state, first)
-        extra = state["phase"] == "bacon.phase.extra"
+        extra = state["phase"] == "extra"
         if extra:
             entry = {"order": order[:1], "dealer": state["dealer"], "team": team, "points": 0, "extra": True}
         else:
@@ -121,7 +124,7 @@ class Bacon(Engine):
         state["dealer"] = self._next_dealer(state, team)
         self._check_end(state, team if extra else None)
 
-    @move("ruling")
+    @move("ruling", fields=("table", "played", "table_type"))
     def ruling(self, state: dict, action: dict) -> None:
         """Record a referee check the table asked for."""
         table, played = action.get("table", []), action.get("played")
@@ -178,11 +181,11 @@ class Bacon(Engine):
             winner = 0 if totals[0] > totals[1] else 1
         else:
             if normal >= state["deal_limit"]:
-                state["phase"] = "bacon.phase.extra"
+                state["phase"] = "extra"
             return
         state["winner_team"] = winner
         state["over"] = True
-        state["phase"] = "bacon.phase.over"
+        state["phase"] = "over"
 
     def team_totals(self, state: dict) -> list[int]:
         """Each team's points so far."""
@@ -194,9 +197,14 @@ class Bacon(Engine):
     def status(self, state: dict) -> dict:
         """Header: the deal being played (the last once over), the deal limit, the dealer."""
         done = len(state["deals"])
-        return {"round": done if state["over"] else done + 1, "rounds": state["deal_limit"],
-                "phase": state["phase"], "turn": None if state["over"] else state["dealer"],
-                "over": state["over"]}
+        return {**super().status(state), "round": done if state["over"] else done + 1,
+                "rounds": state["deal_limit"], "turn": None if state["over"] else state["dealer"]}
+
+    def offer(self, state: dict, kind: str, by: str) -> list | None:
+        """The first dealer is one of the players, before the first deal; orders and rulings are typed."""
+        if kind == "dealer":
+            return [{"player": p} for p in state["players"]] if not state["deals"] else []
+        return None
 
     def scoreboard(self, state: dict):
         """Each player shows the team's deals; an extra-deal win is the tiebreak; cumulative totals per deal."""

@@ -74,7 +74,7 @@ def dealer_panel(ctx: GameContext) -> ft.Control:
 def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
     """Tap the players in the order they went out, then record the deal."""
     order = draft["order"]
-    extra = ctx.state["phase"] == "bacon.phase.extra"
+    extra = ctx.state["phase"] == "extra"
 
     def add(name: str) -> None:
         """The next player out."""
