@@ -111,7 +111,7 @@ def test_rows_text_parsing():
     (rnd(Ann=[]), "cubosaurs.line_invalid"),
     ({"type": "round", "by": "table", "lines": {"Ann": {}}}, "cubosaurs.line_missing"),
     ({"type": "round", "by": "table"}, "cubosaurs.lines_missing"),
-    ({**rnd(), "by": "Bo"}, "cubosaurs.table_only"),
+    ({**rnd(), "by": "Bo"}, "core.table_only"),
     ({"type": "row", "by": "table", "kind": "dino", "name": "T-Rex", "values": [1, 2]}, "cubosaurs.row_invalid"),
     ({"type": "row", "by": "table", "kind": "cat", "name": "T-Rex", "values": [1, 2, 3, 4]},
      "cubosaurs.row_invalid"),
@@ -199,3 +199,25 @@ def test_random_rounds_raise_only_rule_errors_and_replay_equals_live(actions):
 def test_translation_files_have_the_same_keys():
     """Both languages define exactly the same keys."""
     assert_same_keys("cubosaurs.json")
+
+
+def test_a_line_with_an_unknown_field_is_refused_naming_it():
+    """Issue 12: {"dino_cards": {"T-Rex": 1}} used to score 0 silently; now the typo is named."""
+    err = assert_refused("cubosaurs", new(), rnd(Ann={"dino_cards": {"T-Rex": 1}}), "core.field_unknown")
+    assert err.params["field"] == "dino_cards"
+
+
+def test_a_raptor_minus_written_without_its_sign_is_refused():
+    """Issue 12: a lone raptor entered as minus +1 used to score +1; the printed value is −1."""
+    raptor = {"colour": "black", "plus": 3, "minus": 1}
+    assert_refused("cubosaurs", new(), rnd(Ann={"raptors": [raptor]}), "cubosaurs.raptor_sign")
+    state = engine("cubosaurs").apply(new(), rnd(Ann={"raptors": [{**raptor, "minus": -1}]}))
+    assert engine("cubosaurs").round_scores(state, state["rounds"][0])["Ann"]["raptors"] == -1
+
+
+def test_an_earlier_round_is_corrected():
+    """Round 1 entered with T-Rex ×1 (4 points) is corrected to T-Rex ×2 (1 point); the log keeps both."""
+    eng = engine("cubosaurs")
+    state = eng.apply(new(), rnd(Ann={"dinos": {"T-Rex": 1}}))
+    state = eng.apply(state, {"type": "correct", "round": 1, "lines": rnd(Ann={"dinos": {"T-Rex": 2}})["lines"]})
+    assert eng.round_scores(state, state["rounds"][0])["Ann"]["dinos"] == 1

@@ -28,19 +28,28 @@ Rulings:
 - DNA tokens carry over between rounds; each line gives the tokens the player holds then, and the last round's
   count is scored once (shown as its own line).
 - Final tie: the most points in the last round, then shared.
+- A raptor's values are entered as printed: its plus value 0 or more, its minus value 0 or less; a minus written
+  without its sign (+1) is refused with a message saying so, never scored as a bonus.
+- A line or a raptor with a field the engine does not know is refused naming the field (a typo in "dinos" must
+  not silently score 0).
+- `correct` by the table: `{"round": n, "lines": {...}}` replaces round n written wrong; the log keeps both.
+
+The table's questions: `prompt` offers `row`, `round` and `correct` as typed input; nothing is secret.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from scoring.core import (BOOL, TEXT, Engine, Game, Line, Option, RuleError, by_table, each_player, make_scoreboard,
+from scoring.core import (BOOL, TABLE, TEXT, Engine, Game, Line, Option, RuleError, each_player, make_scoreboard,
                           move, register)
 
 DEFAULT_ROWS = "T-Rex: 4 1 -2 -5; Brontosaurus: ? ? 5 ?; Pentaceratops: -3 ? ? ?"
 DEFAULT_EGGS = "Pentaceratops: ? -3"
 COLOURS = ("black", "grey")
 MAX_RAPTORS = 16
+LINE_FIELDS = {"dinos", "raptors", "eggs", "dna"}
+RAPTOR_FIELDS = {"colour", "plus", "minus"}
 
 
 def parse_rows(text: str, width: int, option: str) -> dict:
@@ -112,12 +121,11 @@ class Cubosaurs(Engine):
         state["egg_rows"] = parse_rows(state["options"]["eggs"], 2, "eggs")
         state["rounds"] = []
         state["total_rounds"] = 3 if len(state["players"]) == 2 else 2
-        state["phase"] = "cubosaurs.phase.playing"
+        state["phase"] = "playing"
 
-    @move("row")
+    @move("row", by=TABLE, phase=("playing",), fields=("kind", "name", "values"))
     def set_row(self, state: dict, action: dict) -> None:
         """The table sets a score row (what the card says)."""
-        by_table(action, "cubosaurs.table_only")
         kind, name, values = action.get("kind"), action.get("name"), action.get("values")
         width = {"dino": 4, "egg": 2}.get(kind)
         if width is None or not isinstance(name, str) or not name.strip() or ";" in name or ":" in name:
@@ -127,22 +135,42 @@ class Cubosaurs(Engine):
             raise RuleError("cubosaurs.row_invalid")
         state["rows" if kind == "dino" else "egg_rows"][name.strip()] = list(values)
 
-    @move("round")
-    def add_round(self, state: dict, action: dict) -> None:
-        """Record one round: every player's collection, checked and scorable with the known rows."""
-        by_table(action, "cubosaurs.table_only")
-        checked = each_player(state, action.get("lines"), "cubosaurs.lines_missing", "cubosaurs.line_missing",
+    def _round(self, state: dict, given: object) -> dict:
+        """Every player's collection, checked and scorable with the known rows."""
+        checked = each_player(state, given, "cubosaurs.lines_missing", "cubosaurs.line_missing",
                               lambda name, line: self._check_line(state, name, line))
         self.round_scores(state, checked)
-        state["rounds"].append(checked)
+        return checked
+
+    @move("round", by=TABLE, phase=("playing",), fields=("lines",))
+    def add_round(self, state: dict, action: dict) -> None:
+        """Record one round: every player's collection, checked and scorable with the known rows."""
+        state["rounds"].append(self._round(state, action.get("lines")))
         if len(state["rounds"]) >= state["total_rounds"]:
             state["over"] = True
-            state["phase"] = "cubosaurs.phase.over"
+            state["phase"] = "over"
+
+    @move("correct", by=TABLE, phase=("playing",), fields=("round", "lines"))
+    def correct(self, state: dict, action: dict) -> None:
+        """Replace an earlier round written wrong (the log keeps both)."""
+        number = action.get("round")
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(state["rounds"]):
+            raise RuleError("cubosaurs.round_unknown", round=str(number)[:20])
+        state["rounds"][number - 1] = self._round(state, action.get("lines"))
+
+    def offer(self, state: dict, kind: str, by: str) -> list | None:
+        """Rows and rounds are typed; a correction needs a round behind it."""
+        if kind == "correct" and not state["rounds"]:
+            return []
+        return None
 
     def _check_line(self, state: dict, name: str, line) -> dict:
         """One collection with known types and sensible counts."""
         if not isinstance(line, dict):
             raise RuleError("cubosaurs.line_invalid", name=name)
+        unknown = set(line) - LINE_FIELDS
+        if unknown:
+            raise RuleError("core.field_unknown", move="round", field=str(sorted(map(str, unknown))[0])[:40])
         dinos, eggs, raptors = line.get("dinos", {}), line.get("eggs", {}), line.get("raptors", [])
         if not isinstance(dinos, dict) or not isinstance(eggs, dict) or not isinstance(raptors, list):
             raise RuleError("cubosaurs.line_invalid", name=name)
@@ -151,10 +179,13 @@ class Cubosaurs(Engine):
                 if dino not in rows:
                     raise RuleError(f"cubosaurs.{kind}_unknown", name=name, type=str(dino))
         if len(raptors) > MAX_RAPTORS or any(
-                not isinstance(r, dict) or r.get("colour") not in COLOURS
+                not isinstance(r, dict) or set(r) != RAPTOR_FIELDS or r.get("colour") not in COLOURS
                 or any(isinstance(r.get(k), bool) or not isinstance(r.get(k), int) for k in ("plus", "minus"))
                 for r in raptors):
             raise RuleError("cubosaurs.raptor_invalid", name=name)
+        for r in raptors:
+            if r["minus"] > 0 or r["plus"] < 0:
+                raise RuleError("cubosaurs.raptor_sign", name=name, plus=r["plus"], minus=r["minus"])
         dna = _count(name, line.get("dna", 0))
         if dna and not state["options"]["dna"]:
             raise RuleError("cubosaurs.dna_off", name=name)
@@ -187,8 +218,8 @@ class Cubosaurs(Engine):
     def status(self, state: dict) -> dict:
         """Header: the round being entered (the last one once over) of 2 or 3."""
         done = len(state["rounds"])
-        return {"round": done if state["over"] else done + 1, "rounds": state["total_rounds"],
-                "phase": state["phase"], "turn": None, "over": state["over"]}
+        return {**super().status(state), "round": done if state["over"] else done + 1,
+                "rounds": state["total_rounds"]}
 
     def scoreboard(self, state: dict):
         """Lines per round (dinosaurs, raptors, eggs) and the DNA pairs; tiebreak the last round's points."""
