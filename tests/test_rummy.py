@@ -125,7 +125,7 @@ def test_game_ends_at_500_highest_wins():
     (rnd(Ann={"melds": [["7H", "7S", "7D"]], "laid_off": "7C"}), "rummy.line_invalid"),
     ({"type": "round", "by": "table", "lines": {"Ann": line()}}, "rummy.line_missing"),
     ({"type": "round", "by": "table"}, "rummy.lines_missing"),
-    ({**rnd(), "by": "Ann"}, "rummy.table_only"),
+    ({**rnd(), "by": "Ann"}, "core.table_only"),
 ])
 def test_impossible_rounds_refused(action, key):
     """A card used twice, a bad meld, lay-offs that fit nowhere, nobody or two out, bad cards: refused whole."""
@@ -171,3 +171,49 @@ def test_random_rounds_raise_only_rule_errors_and_replay_equals_live(actions):
 def test_translation_files_have_the_same_keys():
     """Both languages define exactly the same keys."""
     assert_same_keys("rummy.json")
+
+
+@pytest.mark.parametrize("seats", [["a", "b"], ["b", "a"]])
+def test_lay_offs_are_judged_together_whatever_the_seating(seats):
+    """Issue 12: a melds 3S 4S 5S and lays off 7S, b lays off 6S. Judged together 3-4-5-6-7 is one run, so the
+    round stands in either seat order (it used to be refused with a first)."""
+    eng = engine("rummy")
+    state = eng.new_state(seats, {})
+    lines = {"a": {"melds": [["3S", "4S", "5S"]], "laid_off": ["7S"], "hand": []},
+             "b": {"melds": [], "laid_off": ["6S"], "hand": ["KD"]}}
+    state = eng.apply(state, {"type": "round", "lines": lines})
+    # 500 Rummy: a 3+4+5+7 = 19; b 6 − 10 = −4
+    assert {n: s["points"] for n, s in state["rounds"][0]["scores"].items()} == {"a": 19, "b": -4}
+
+
+def test_an_ace_that_could_go_either_end_must_say_where():
+    """Issue 12: melds 2H 3H 4H and JH QH KH; an ace of hearts laid off fits low (A-2-3-4, worth 1) or high
+    (J-Q-K-A, worth 15). Unsaid, the round is refused; said, it scores by where it went."""
+    eng = engine("rummy")
+    state = eng.new_state(["a", "b"], {})
+    lines = {"a": {"melds": [["2H", "3H", "4H"], ["JH", "QH", "KH"]], "laid_off": [], "hand": []},
+             "b": {"melds": [], "laid_off": ["AH"], "hand": ["5C"]}}
+    assert_refused(eng, state, {"type": "round", "lines": lines}, "rummy.lay_off_ambiguous")
+    low = {**lines, "b": {**lines["b"], "laid_off": [{"card": "AH", "onto": "2H"}]}}
+    high = {**lines, "b": {**lines["b"], "laid_off": [{"card": "AH", "onto": "KH"}]}}
+    b_low = eng.apply(state, {"type": "round", "lines": low})["rounds"][0]["scores"]["b"]["points"]
+    b_high = eng.apply(state, {"type": "round", "lines": high})["rounds"][0]["scores"]["b"]["points"]
+    assert (b_low, b_high) == (1 - 5, 15 - 5)  # −4 or +10 for the same cards
+    bad = {**lines, "b": {**lines["b"], "laid_off": [{"card": "AH", "onto": "9C"}]}}
+    assert_refused(eng, state, {"type": "round", "lines": bad}, "rummy.onto_unknown")
+
+
+def test_a_line_field_typo_is_refused():
+    """A line with "meld" instead of "melds" is refused naming the field, never scored as nothing melded."""
+    assert_refused("rummy", new(), rnd(Ann={"meld": [["3S", "4S", "5S"]], "hand": []}), "core.field_unknown")
+
+
+def test_an_earlier_round_is_corrected():
+    """A round corrected later: the totals follow, the log keeps both actions."""
+    eng = engine("rummy")
+    others = {"Bo": line(hand=["KD"]), "Cy": line(hand=["QD"])}
+    state = eng.apply(new(), rnd(Ann=line(melds=[["3S", "4S", "5S"]]), **others))
+    first = eng.totals(state)["Ann"]
+    state = eng.apply(state, {"type": "correct", "round": 1, **{k: v for k, v in rnd(
+        Ann=line(melds=[["3S", "4S", "5S", "6S"]]), **others).items() if k != "type"}})
+    assert eng.totals(state)["Ann"] == first + 6

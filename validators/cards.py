@@ -221,19 +221,23 @@ def _consecutive(ranks: list[int]) -> bool:
     return all(b == a + 1 for a, b in zip(ordered, ordered[1:]))
 
 
-def lay_off(melds: list[list[str]], extras: list[str], aces_high: bool = True) -> list[list[str]] | None:
+def lay_off(melds: list[list[str]], extras: list[str], aces_high: bool = True,
+            pinned: dict[int, int] | None = None) -> list[list[str]] | None:
     """The melds with every extra card laid off onto one of them so that all stay valid, or None if impossible.
 
     Tries each placement (small sets at a score pad), so a card that fits two melds goes where the rest fit.
+    `pinned` maps an extra's index to the index of the meld it must go onto (where the table says it went).
     """
     groups = [list(m) for m in melds]
+    pinned = pinned or {}
 
     def place(index: int) -> bool:
         """Place extras[index:] or report that they cannot all be placed."""
         if index == len(extras):
             return all(meld(g, aces_high) for g in groups)
         rank, suit = parse_rummy(extras[index])
-        for group in groups:
+        targets = [groups[pinned[index]]] if index in pinned else groups
+        for group in targets:
             ranks = {parse_rummy(c)[0] for c in group}
             suits = {parse_rummy(c)[1] for c in group}
             if ranks != {rank} and suits != {suit}:

@@ -17,7 +17,17 @@ Rulings:
 - Aces: in 500 Rummy an ace is high or low (A-2-3 or Q-K-A, never K-A-2) and counts 1 only when it sits low in a
   run, else 15; with `low_aces`, and always in basic Rummy, an ace is only low (A-2-3) and counts 1.
 - Every card appears once across all lines (one 52-card deck). Each meld must be valid on its own; the laid-off
-  cards must all fit onto the round's melds (anyone's), in some order, with every meld still valid.
+  cards of all players together must fit onto the round's melds (anyone's), in some order, with every meld still
+  valid — judged for the whole round at once, so who sits where never decides it (a melds 3S 4S 5S and lays off
+  7S, b lays off 6S: accepted in any seat order).
+- Where a laid-off card went: a line may say it, `{"card": "AS", "onto": "2S"}` (onto = a card of that meld).
+  An ace that could go low on a run (worth 1) or high elsewhere (worth 15) must say where: unsaid, the round is
+  refused `rummy.lay_off_ambiguous` and the view asks; the score follows where it went.
+- A line with a field other than melds, laid_off and hand is refused naming the field.
+- `correct` by the table: `{"round": n, "lines": {...}, "stock_out": bool}` replaces round n written wrong; the
+  log keeps both. Totals are kept running.
+
+The table's questions: `prompt` offers `round` and `correct` as typed input; nothing is secret.
 - Without `stock_out` exactly one player went out (an empty hand). With it the lowest hand wins the basic
   round; tied winners split the points (rounded down). In 500 Rummy the stock running out changes nothing but
   that nobody needs to have gone out.
@@ -31,11 +41,42 @@ Rulings:
 
 from __future__ import annotations
 
-from scoring.core import BOOL, CHOICE, INT, Engine, Game, Line, Option, RuleError, by_table, each_player, \
+from scoring.core import BOOL, CHOICE, INT, TABLE, Engine, Game, Line, Option, RuleError, each_player, \
     make_scoreboard, move, register
 from validators.cards import lay_off, meld, parse_rummy, rummy_code
 
 DEFAULT_TARGET = {"500": 500, "basic": 100}
+LINE_FIELDS = {"melds", "laid_off", "hand"}
+
+
+def _laid_off(name: str, value) -> tuple[list[str], dict]:
+    """Laid-off cards in canonical form and where the line says each went: an entry is a card code, or
+    `{"card": code, "onto": a card of the meld it went onto}`."""
+    if not isinstance(value, list):
+        raise RuleError("rummy.line_invalid", name=name)
+    cards, onto = [], {}
+    for entry in value:
+        if isinstance(entry, dict):
+            if set(entry) != {"card", "onto"}:
+                raise RuleError("rummy.line_invalid", name=name)
+            card = rummy_code(entry["card"])
+            onto[card] = rummy_code(entry["onto"])
+        else:
+            card = rummy_code(entry)
+        cards.append(card)
+    return cards, onto
+
+
+def _without(pinned: dict, owners: list[str], name: str) -> dict:
+    """The pins of every laid-off card but those of `name`, re-indexed as if name's cards were left out."""
+    kept = [i for i, o in enumerate(owners) if o != name]
+    return {kept.index(i): g for i, g in pinned.items() if i in kept}
+
+
+def _ace_low(group: list[str]) -> bool:
+    """Whether an ace in this meld counts low (a run through 2)."""
+    found = meld(group, True)
+    return bool(found and found["low_ace"])
 
 
 def card_value(card: str, low: bool, simple: bool) -> int:
@@ -81,34 +122,65 @@ class Rummy(Engine):
             raise RuleError("rummy.penalty_needs_basic")
         state["target"] = opts["target"] or DEFAULT_TARGET[opts["variant"]]
         state["rounds"] = []
-        state["phase"] = "rummy.phase.playing"
+        state["totals"] = {p: 0 for p in state["players"]}
+        state["phase"] = "playing"
 
     def aces_high(self, state: dict) -> bool:
         """Whether an ace may be high (500 Rummy without low aces)."""
         return state["options"]["variant"] == "500" and not state["options"]["low_aces"]
 
-    @move("round")
-    def add_round(self, state: dict, action: dict) -> None:
-        """Record one round: every line checked, the cards unique, lay-offs placed, scores computed."""
-        by_table(action, "rummy.table_only")
+    def _round(self, state: dict, action: dict) -> dict:
+        """One checked round: every line, the cards unique, lay-offs placed together, scores computed."""
         checked = each_player(state, action.get("lines"), "rummy.lines_missing", "rummy.line_missing",
                               lambda name, line: self._check_line(state, name, line))
         self._check_unique(checked)
         groups = self._check_lay_offs(state, checked)
-        stock_out = bool(action.get("stock_out", False))
+        stock_out = action.get("stock_out", False)
+        if not isinstance(stock_out, bool):
+            raise RuleError("rummy.stock_out_invalid")
         out = [n for n in state["players"] if not checked[n]["hand"]]
         if len(out) > 1:
             raise RuleError("rummy.two_out", names=out)
         if not out and not stock_out:
             raise RuleError("rummy.nobody_out")
         scores = self._score(state, checked, groups, stock_out)
-        state["rounds"].append({"lines": checked, "stock_out": stock_out, "scores": scores})
+        return {"lines": checked, "stock_out": stock_out, "scores": scores}
+
+    @move("round", by=TABLE, phase=("playing",), fields=("lines", "stock_out"))
+    def add_round(self, state: dict, action: dict) -> None:
+        """Record one round: every line checked, the cards unique, lay-offs placed, scores computed."""
+        rnd = self._round(state, action)
+        state["rounds"].append(rnd)
+        for name, score in rnd["scores"].items():
+            state["totals"][name] += score["points"]
         self._check_end(state)
 
+    @move("correct", by=TABLE, phase=("playing",), fields=("round", "lines", "stock_out"))
+    def correct(self, state: dict, action: dict) -> None:
+        """Replace an earlier round written wrong (the log keeps both); totals and the end follow."""
+        number = action.get("round")
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(state["rounds"]):
+            raise RuleError("rummy.round_unknown", round=str(number)[:20])
+        rnd = self._round(state, action)
+        old = state["rounds"][number - 1]
+        for name in state["players"]:
+            state["totals"][name] += rnd["scores"][name]["points"] - old["scores"][name]["points"]
+        state["rounds"][number - 1] = rnd
+        self._check_end(state)
+
+    def offer(self, state: dict, kind: str, by: str) -> list | None:
+        """Rounds are typed; a correction needs a round behind it."""
+        if kind == "correct" and not state["rounds"]:
+            return []
+        return None
+
     def _check_line(self, state: dict, name: str, line) -> dict:
-        """One player's line with canonical cards and valid melds."""
+        """One player's line with canonical cards, valid melds and where each laid-off card went (if said)."""
         if not isinstance(line, dict):
             raise RuleError("rummy.line_missing", name=name)
+        unknown = set(line) - LINE_FIELDS
+        if unknown:
+            raise RuleError("core.field_unknown", move="round", field=str(sorted(map(str, unknown))[0])[:40])
         melds = line.get("melds", [])
         if not isinstance(melds, list):
             raise RuleError("rummy.line_invalid", name=name)
@@ -116,10 +188,13 @@ class Rummy(Engine):
         for cards in melds:
             if not meld(cards, self.aces_high(state)):
                 raise RuleError("rummy.meld_invalid", name=name, cards=cards)
-        laid_off = _cards(name, line.get("laid_off", []))
+        laid_off, onto = _laid_off(name, line.get("laid_off", []))
         if laid_off and not melds and state["options"]["one_meld_per_turn"]:
             raise RuleError("rummy.lay_off_without_meld", name=name)
-        return {"melds": melds, "laid_off": laid_off, "hand": _cards(name, line.get("hand", []))}
+        out = {"melds": melds, "laid_off": laid_off, "hand": _cards(name, line.get("hand", []))}
+        if onto:
+            out["onto"] = onto
+        return out
 
     def _check_unique(self, checked: dict) -> None:
         """Refuse a card that appears twice anywhere in the round."""
@@ -131,15 +206,42 @@ class Rummy(Engine):
                 seen[card] = name
 
     def _check_lay_offs(self, state: dict, checked: dict) -> list[list[str]]:
-        """The round's melds with every laid-off card placed; refuses the first player whose cards do not fit."""
+        """The round's melds with every laid-off card placed, all players' lay-offs judged together.
+
+        A card the line says went onto a meld (by a card of that meld) is pinned there. An ace that could go
+        onto a run low (worth 1) or elsewhere high (worth 15) is refused as ambiguous until the line says where.
+        """
         melds = [m for line in checked.values() for m in line["melds"]]
-        extras = []
+        extras, owners, pinned = [], [], {}
         for name, line in checked.items():
-            extras += line["laid_off"]
-            groups = lay_off(melds, extras, self.aces_high(state))
-            if groups is None:
-                raise RuleError("rummy.lay_off_invalid", name=name, cards=line["laid_off"])
-        return lay_off(melds, extras, self.aces_high(state))
+            for card in line["laid_off"]:
+                target = line.get("onto", {}).get(card)
+                if target is not None:
+                    index = next((i for i, m in enumerate(melds) if target in m), None)
+                    if index is None:
+                        raise RuleError("rummy.onto_unknown", name=name, card=card, onto=target)
+                    pinned[len(extras)] = index
+                extras.append(card)
+                owners.append(name)
+        aces_high = self.aces_high(state)
+        groups = lay_off(melds, extras, aces_high, pinned)
+        if groups is None:
+            culprit = next((n for n in checked if checked[n]["laid_off"] and lay_off(
+                melds, [c for c, o in zip(extras, owners) if o != n], aces_high,
+                _without(pinned, owners, n)) is not None), None)
+            name = culprit or next(n for n in owners)
+            raise RuleError("rummy.lay_off_invalid", name=name, cards=checked[name]["laid_off"])
+        for index, card in enumerate(extras):
+            if index in pinned or parse_rummy(card)[0] != 1 or not aces_high:
+                continue
+            lows = set()
+            for target in range(len(melds)):
+                placed = lay_off(melds, extras, aces_high, {**pinned, index: target})
+                if placed is not None:
+                    lows.add(_ace_low(placed[target]))
+            if len(lows) > 1:
+                raise RuleError("rummy.lay_off_ambiguous", name=owners[index], card=card)
+        return groups
 
     def _score(self, state: dict, checked: dict, groups: list[list[str]], stock_out: bool) -> dict:
         """Each player's round score: {"melded", "hand", "points"}."""
@@ -165,22 +267,21 @@ class Rummy(Engine):
 
     def _check_end(self, state: dict) -> None:
         """Over after a round in which someone reached the target (a penalty reaching it, with penalties)."""
-        totals = self.totals(state).values()
+        totals = state["totals"].values()
         reached = (min(totals) <= -state["target"]) if state["options"]["penalty_scoring"] \
             else (max(totals) >= state["target"])
         if reached:
             state["over"] = True
-            state["phase"] = "rummy.phase.over"
+            state["phase"] = "over"
 
     def totals(self, state: dict) -> dict:
-        """Each player's total so far."""
-        return {p: sum(r["scores"][p]["points"] for r in state["rounds"]) for p in state["players"]}
+        """Each player's total so far (kept running)."""
+        return dict(state["totals"])
 
     def status(self, state: dict) -> dict:
         """Header: the round being entered (the last one once over)."""
         done = len(state["rounds"])
-        return {"round": done if state["over"] else done + 1, "rounds": None, "phase": state["phase"],
-                "turn": None, "over": state["over"]}
+        return {**super().status(state), "round": done if state["over"] else done + 1}
 
     def scoreboard(self, state: dict):
         """A line per round per player with melded and hand values; cumulative totals per round."""
