@@ -155,7 +155,7 @@ def rolled(players=("A", "B"), dice=(3, 4)):
 
 
 WRITE_REFUSALS = [
-    ({"type": "write", "by": "table", "row": 3, "offset": 0, "left": 3, "right": 4}, "splitter.player_only"),
+    ({"type": "write", "by": "table", "row": 3, "offset": 0, "left": 3, "right": 4}, "core.player_only"),
     ({"type": "write", "by": "B", "row": 3, "offset": 1, "left": 3, "right": 4}, "splitter.already_written"),
     ({"type": "write", "by": "A", "row": 7, "offset": 0, "left": 3, "right": 4}, "splitter.place_invalid"),
     ({"type": "write", "by": "A", "row": 2, "offset": 4, "left": 3, "right": 4}, "splitter.place_invalid"),
@@ -168,7 +168,7 @@ WRITE_REFUSALS = [
     ({"type": "set_roll", "by": "table", "dice": [1, 1]}, "splitter.already_rolled"),
     ({"type": "roll", "by": "table"}, "splitter.already_rolled"),
     ({"type": "layout", "by": "B", "layout": EXAMPLE_A}, "splitter.sheet_started"),
-    ({"type": "finish", "by": "A"}, "splitter.table_only"),
+    ({"type": "finish", "by": "A"}, "core.table_only"),
 ]
 
 
@@ -291,3 +291,24 @@ def test_cli_scores_a_record_of_finished_sheets(tmp_path, capsys):
         out = cli_score(tmp_path / f"{sheet}.json", record, capsys)
         assert out["players"][0]["total"] == total and out["over"]
     assert total > 5
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.integers(0, 10_000), min_size=20, max_size=60), st.sampled_from(["A", "B"]))
+def test_games_drawn_from_the_prompt_are_accepted_and_replay(picks, sheet):
+    """Every action the prompt offers is accepted; a game drawn from it accepts one action per pick until over,
+    and replaying its log equals live play."""
+    record = new_record("splitter", ["A", "B"], {"sheet": sheet}, seed=11)
+    state = replay(record)
+    accepted = 0
+    for pick in picks:
+        offered = [{"type": e["type"], "by": e["by"], **c} for e in ENG.prompt(state) for c in e["choices"] or []
+                   if e["type"] != "finish"]
+        if not offered:
+            break
+        action = offered[pick % len(offered)]
+        assert ENG.check(state, action) is None, action
+        record, state = play(record, state, action)
+        accepted += 1
+    assert accepted >= min(len(picks), 20) or state["over"]
+    assert replay(record) == state

@@ -29,11 +29,16 @@ Rulings:
 - The header names the roller: seat 1 rolls first (seat the youngest player first), then clockwise.
 - A finished sheet is accepted only from a player who has written nothing yet, and must be full.
 - Solo play uses the same rules (a score to beat); the rulebook's solo variant is not modelled.
+
+The table's questions: `prompt` offers the roll (or the 21 rolls of real dice), then to every player still
+writing each legal mirrored pair for the roll in both orders, a finished sheet to a player who has written
+nothing, and finishing. Sheets lie open on the table: nothing is secret but the seed (future rolls).
+Left out: correcting an earlier round's write (undo back to it instead: a later write may depend on it).
 """
 
 from __future__ import annotations
 
-from scoring.core import (CHOICE, Engine, Game, Line, Option, RuleError, by_player, by_table, make_scoreboard, move,
+from scoring.core import (CHOICE, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move,
                           register, rng)
 from scoring.mechanics.regions import regions
 
@@ -185,33 +190,36 @@ class Splitter(Engine):
         state["roll"] = None
         state["rolls"] = []
         state["written"] = []
+        state["phase"] = "roll"
 
     def _check_roll_open(self, state: dict) -> None:
         """Refuse a second roll in a round."""
         if state["roll"] is not None:
             raise RuleError("splitter.already_rolled", round=state["round"])
 
-    @move("roll", reveals=True)
+    @move("roll", fields=(), reveals=True)
     def roll(self, state: dict, action: dict) -> None:
         """The app rolls two dice for this round."""
         self._check_roll_open(state)
         dice = rng(state["seed"], "roll", state["round"])
         state["roll"] = [dice.randint(1, 6), dice.randint(1, 6)]
+        state["phase"] = "write"
 
-    @move("set_roll")
+    @move("set_roll", fields=("dice",))
     def set_roll(self, state: dict, action: dict) -> None:
         """The table's own roll for this round."""
         self._check_roll_open(state)
         state["roll"] = _dice(action)
+        state["phase"] = "write"
 
     def _player(self, state: dict, action: dict) -> str:
-        """The acting player, refused for the table or a sheet already entered finished."""
-        by = by_player(action, "splitter.player_only")
+        """The acting player, refused for a sheet already entered finished."""
+        by = action["by"]
         if by in state["entered"]:
             raise RuleError("splitter.sheet_finished", name=by)
         return by
 
-    @move("write")
+    @move("write", by=PLAYER, fields=("row", "offset", "left", "right"))
     def write(self, state: dict, action: dict) -> None:
         """Write this round's two numbers in one row, mirrored about the centre line."""
         by = self._player(state, action)
@@ -237,7 +245,7 @@ class Splitter(Engine):
         state["written"].append(by)
         self._end_round_if_done(state)
 
-    @move("layout")
+    @move("layout", by=PLAYER, fields=("layout",))
     def layout(self, state: dict, action: dict) -> None:
         """Enter a player's finished sheet."""
         by = self._player(state, action)
@@ -247,39 +255,67 @@ class Splitter(Engine):
         state["entered"].append(by)
         self._end_round_if_done(state)
 
-    @move("finish")
+    @move("finish", by=TABLE, fields=())
     def finish(self, state: dict, action: dict) -> None:
         """The table ends the game with the sheets as they stand."""
-        by_table(action, "splitter.table_only")
         if not state["rolls"] and not state["entered"] and not state["written"]:
             raise RuleError("splitter.nothing_to_finish")
-        state["over"] = True
+        self._over(state)
+
+    def _over(self, state: dict) -> None:
+        """The game is over."""
+        state["over"], state["phase"] = True, "over"
+
+    def offer(self, state: dict, kind: str, by: str) -> list | None:
+        """Finite choices: a roll, the 21 rolls of two dice, every legal pair of cells for the roll, finishing."""
+        if kind == "roll":
+            return [{}] if state["roll"] is None else []
+        if kind == "set_roll":
+            return [{"dice": [a, b]} for a in range(1, 7) for b in range(a, 7)] if state["roll"] is None else []
+        if kind == "write":
+            return self._places(state, by)
+        if kind == "layout":
+            started = any(v is not None for row in state["sheets"][by] for v in row)
+            return [] if started or by in state["entered"] else None
+        if kind == "finish":
+            return [{}] if state["rolls"] or state["entered"] or state["written"] else []
+        return None
+
+    def _places(self, state: dict, by: str) -> list[dict]:
+        """Every legal write for a player this round: empty mirrored pairs on the sheet, both orders of the dice."""
+        if state["roll"] is None or by in state["written"] or by in state["entered"]:
+            return []
+        grid, sheet = state["sheets"][by], state["options"]["sheet"]
+        a, b = state["roll"]
+        orders = [(a, b)] if a == b else [(a, b), (b, a)]
+        out = []
+        for row in range(ROWS):
+            for offset in range(COLS // 2):
+                cells = pair(row, offset)
+                if all(on_sheet(sheet, *cell) and grid[cell[0]][cell[1]] is None for cell in cells):
+                    out += [{"row": row, "offset": offset, "left": l, "right": r} for l, r in orders]
+        return out
 
     def _end_round_if_done(self, state: dict) -> None:
         """Close the round once every player still writing has written; end the game after the last."""
         writing = [p for p in state["players"] if p not in state["entered"]]
         if not writing:
-            state["over"] = True
+            self._over(state)
             return
         if state["roll"] is None or any(p not in state["written"] for p in writing):
             return
         state["rolls"].append(state["roll"])
-        state["roll"], state["written"] = None, []
+        state["roll"], state["written"], state["phase"] = None, [], "roll"
         if state["round"] == ROUNDS:
-            state["over"] = True
+            self._over(state)
         else:
             state["round"] += 1
 
     def status(self, state: dict) -> dict:
         """Header: round of 22, waiting for the roll (and who rolls) or for the players to write."""
-        if state["over"]:
-            phase, turn = "splitter.phase.over", None
-        elif state["roll"] is None:
-            players = state["players"]
-            phase, turn = "splitter.phase.roll", players[(state["round"] - 1) % len(players)]
-        else:
-            phase, turn = "splitter.phase.write", None
-        return {"round": state["round"], "rounds": ROUNDS, "phase": phase, "turn": turn, "over": state["over"]}
+        players = state["players"]
+        turn = players[(state["round"] - 1) % len(players)] if state["phase"] == "roll" else None
+        return {**super().status(state), "rounds": ROUNDS, "turn": turn}
 
     def scoreboard(self, state: dict):
         """Each sheet's scoring groups and hearts bonus; ties share."""
