@@ -279,11 +279,11 @@ PLACE_REFUSALS = [
     ({"type": "place", "by": "A", "domino": 13, "cells": [[3, 4], [2, 4]]}, "kingdomino.cell_taken"),
     ({"type": "place", "by": "A", "domino": 13, "cells": [[4, 4], [4, 5]]}, "kingdomino.cell_taken"),
     ({"type": "place", "by": "A", "domino": 46, "cells": [[2, 5], [1, 5]]}, "kingdomino.no_connection"),
-    ({"type": "place", "by": "table", "domino": 13, "cells": [[2, 4], [1, 4]]}, "kingdomino.player_only"),
-    ({"type": "discard", "by": "table", "domino": 13}, "kingdomino.player_only"),
+    ({"type": "place", "by": "table", "domino": 13, "cells": [[2, 4], [1, 4]]}, "core.player_only"),
+    ({"type": "discard", "by": "table", "domino": 13}, "core.player_only"),
     ({"type": "discard", "by": "A", "domino": 0}, "kingdomino.domino_unknown"),
     ({"type": "layout", "by": "A", "layout": "C W"}, "kingdomino.kingdom_started"),
-    ({"type": "finish", "by": "A"}, "kingdomino.table_only"),
+    ({"type": "finish", "by": "A"}, "core.table_only"),
 ]
 
 

@@ -46,7 +46,7 @@ import csv
 from collections import Counter
 from pathlib import Path
 
-from scoring.core import (BOOL, Engine, Game, Line, Option, RuleError, by_player, by_table, make_scoreboard, move,
+from scoring.core import (BOOL, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move,
                           register)
 from scoring.mechanics.regions import regions
 
@@ -340,10 +340,11 @@ class Kingdomino(Engine):
         if state["options"]["mighty_duel"] and len(state["players"]) != 2:
             raise RuleError("kingdomino.mighty_duel_players", count=len(state["players"]))
         state["games"] = [_new_game(state["players"], grid_size(state["options"]))]
+        state["phase"] = "building"
 
     def _kingdom(self, state: dict, action: dict) -> dict:
         """The acting player's current kingdom, refused if it is finished."""
-        by = by_player(action, "kingdomino.player_only")
+        by = action["by"]
         kingdom = current_kingdoms(state)[by]
         if is_finished(kingdom, state["options"]):
             raise RuleError("kingdomino.kingdom_finished", name=by)
@@ -358,7 +359,7 @@ class Kingdomino(Engine):
             raise RuleError("kingdomino.domino_used", domino=domino)
         return domino
 
-    @move("place")
+    @move("place", by=PLAYER, phase=("building",), fields=("domino", "cells"))
     def place(self, state: dict, action: dict) -> None:
         """Lay a domino in the player's kingdom: first half on the first cell."""
         kingdom = self._kingdom(state, action)
@@ -377,7 +378,7 @@ class Kingdomino(Engine):
         kingdom["placed"].append(domino)
         self._end_game_if_done(state)
 
-    @move("discard")
+    @move("discard", by=PLAYER, phase=("building",), fields=("domino",))
     def discard(self, state: dict, action: dict) -> None:
         """Set aside a domino that has no legal place in the player's kingdom."""
         kingdom = self._kingdom(state, action)
@@ -387,7 +388,7 @@ class Kingdomino(Engine):
         kingdom["discarded"].append(domino)
         self._end_game_if_done(state)
 
-    @move("layout")
+    @move("layout", by=PLAYER, phase=("building",), fields=("layout",))
     def layout(self, state: dict, action: dict) -> None:
         """Enter a player's finished kingdom as layout text."""
         kingdom = self._kingdom(state, action)
@@ -404,10 +405,9 @@ class Kingdomino(Engine):
         kingdom["layout"] = True
         self._end_game_if_done(state)
 
-    @move("finish")
+    @move("finish", by=TABLE, phase=("building",), fields=())
     def finish(self, state: dict, action: dict) -> None:
         """The table ends the current game with the kingdoms as they stand."""
-        by_table(action, "kingdomino.table_only")
         if not any(k["layout"] or k["placed"] or k["discarded"] for k in current_kingdoms(state).values()):
             raise RuleError("kingdomino.nothing_to_finish")
         self._end_game(state)
@@ -422,14 +422,26 @@ class Kingdomino(Engine):
         if state["options"]["dynasty"] and len(state["games"]) < DYNASTY_GAMES:
             state["games"].append(_new_game(state["players"], grid_size(state["options"])))
         else:
-            state["over"] = True
+            state["over"], state["phase"] = True, "over"
+
+    def offer(self, state: dict, kind: str, by: str) -> list | None:
+        """Per unfinished kingdom: a domino to place or discard (picked from those not yet used: the choice of
+        squares then comes from `legal_placements`), a layout for an empty one; finishing once something is in."""
+        kingdoms = current_kingdoms(state)
+        if kind == "finish":
+            return [{}] if any(k["layout"] or k["placed"] or k["discarded"] for k in kingdoms.values()) else []
+        kingdom = kingdoms[by]
+        if is_finished(kingdom, state["options"]):
+            return []
+        if kind == "layout" and (kingdom["placed"] or kingdom["discarded"]):
+            return []
+        return None
 
     def status(self, state: dict) -> dict:
         """Header: the game of the Dynasty (if any) and whether the kingdoms are still being built."""
         dynasty = state["options"]["dynasty"]
-        return {"round": len(state["games"]) if dynasty else None, "rounds": DYNASTY_GAMES if dynasty else None,
-                "phase": "kingdomino.phase.over" if state["over"] else "kingdomino.phase.building",
-                "turn": None, "over": state["over"]}
+        return {**super().status(state), "round": len(state["games"]) if dynasty else None,
+                "rounds": DYNASTY_GAMES if dynasty else None}
 
     def scoreboard(self, state: dict):
         """Properties and bonuses of every game, summed; ties broken by largest property, then crowns."""
