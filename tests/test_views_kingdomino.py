@@ -120,7 +120,7 @@ def test_discard_is_refused_while_the_domino_has_a_place():
 
 
 def test_switch_player_and_paint_a_paper_kingdom():
-    table = Table("kingdomino", ["Ann", "Bob"])
+    table = Table("kingdomino", ["Ann", "Bob"], {"harmony": True, "middle_kingdom": True})
     buttons(table.view(view))["Bob"].on_click(None)
     buttons(table.view(view))["Paint a finished kingdom"].on_click(None)
     body = table.view(view)
@@ -150,8 +150,8 @@ def test_switch_player_and_paint_a_paper_kingdom():
 
 def test_tie_break_is_said_when_it_decides():
     table = Table("kingdomino", ["Ann", "Bob"], {"harmony": False, "middle_kingdom": False})
-    table.apply({"type": "layout", "by": "Ann", "layout": "C W1 W W"})
-    table.apply({"type": "layout", "by": "Bob", "layout": "C W1 G1 G"})
+    table.apply({"type": "layout", "by": "Ann", "layout": "C W W W1 F"})  # wheat 3 × 1 = 3, largest 3
+    table.apply({"type": "layout", "by": "Bob", "layout": "C W1 G G1 L"})  # 1 + grass 2 × 1 = 3, largest 2
     assert table.errors == [] and table.state["over"]
     shown = texts(view.final(table.ctx()))
     assert "Ann, Bob are tied at 3: the largest property decides — Ann wins (squares: 3)." in shown
@@ -162,8 +162,8 @@ def test_dynasty_shows_every_game_in_the_final_view():
     table = Table("kingdomino", ["Ann", "Bob"], {"dynasty": True})
     for _ in range(3):
         assert "Which domino does Ann place next?" in texts(table.view(view))
-        for name in ("Ann", "Bob"):
-            table.apply({"type": "layout", "by": name, "layout": "C W1 W W"})
+        for name, last in (("Ann", "F"), ("Bob", "L")):  # one box: W1–F is domino 19, W1–L is 20
+            table.apply({"type": "layout", "by": name, "layout": f"C W W W1 {last}"})
     assert table.state["over"] and table.errors == []
     shown = texts(view.final(table.ctx()))
     assert [t for t in shown if t.startswith("Ann's kingdom")] == [f"Ann's kingdom, game {n}" for n in (1, 2, 3)]
