@@ -168,3 +168,16 @@ def test_dynasty_shows_every_game_in_the_final_view():
     shown = texts(view.final(table.ctx()))
     assert [t for t in shown if t.startswith("Ann's kingdom")] == [f"Ann's kingdom, game {n}" for n in (1, 2, 3)]
     assert shown.count("Wheat — squares: 3, crowns: 1, points: 3") == 6
+
+
+def test_dominoes_out_of_the_box_are_recorded_from_the_view():
+    """Two players: tap domino 45 in 'out of the box' and record it; the engine then refuses it."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    body = table.view(view)
+    assert "Dominoes out of the box (2 or 3 players)" in texts(body)
+    chip = next(c for c in walk(body) if isinstance(c, ft.Chip) and c.label.value == "45")
+    chip.on_select(None)
+    buttons(table.view(view))["Record them as out of the box"].on_click(None)
+    action = table.record["actions"][-1]
+    assert table.errors == [] and (action["type"], action["dominoes"]) == ("set_aside", [45])
+    assert 45 in game.used_dominoes(table.state)
