@@ -390,25 +390,35 @@ class Store:
     # -----------------------------------------------------------------------------------------------------
     # Play
 
-    def play(self, sid: str, action: dict, now: str = "") -> tuple[dict, dict]:
-        """Append one action the engine accepts; a refused action raises `RuleError` and touches no file."""
+    def play(self, sid: str, action: dict, now: str = "", expect: int | None = None) -> tuple[dict, dict]:
+        """Append one action the engine accepts and handle its events once (an alias learned from a ruling, a
+        game profile confirmed); a refused or stale action raises `RuleError` and touches no file."""
         with self._locked():
             record, state = self._entry(sid)
-            record, state = rec.play(record, state, action, now)
+            record, state, events = rec.play_step(record, state, action, now, expect)
             self._persist(record, state)
+            self._handle(record["game"], events)
             return record, state
 
-    def undo(self, sid: str, now: str = "", consent: bool = False) -> tuple[dict, dict]:
+    def _handle(self, game: str, events: list[dict]) -> None:
+        """The side effects an engine asked for: aliases learned from rulings, a game's confirmed profile."""
+        for event in events:
+            if event.get("type") == "alias_learned":
+                self.add_alias(event["a"], event["b"])
+            elif event.get("type") == "profile":
+                self.set_profile(event.get("game", game), event["data"])
+
+    def undo(self, sid: str, now: str = "", consent: bool = False, expect: int | None = None) -> tuple[dict, dict]:
         """Take back the last action (kept for redo); a reveal needs the table's consent."""
         with self._locked():
-            record, state = rec.undo(self._entry(sid)[0], consent=consent, now=now)
+            record, state = rec.undo(self._entry(sid)[0], consent=consent, now=now, expect=expect)
             self._persist(record, state)
             return record, state
 
-    def redo(self, sid: str, now: str = "") -> tuple[dict, dict]:
+    def redo(self, sid: str, now: str = "", expect: int | None = None) -> tuple[dict, dict]:
         """Put back the most recently undone action."""
         with self._locked():
-            record, state = rec.redo(self._entry(sid)[0], now=now)
+            record, state = rec.redo(self._entry(sid)[0], now=now, expect=expect)
             self._persist(record, state)
             return record, state
 

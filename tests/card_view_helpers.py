@@ -26,13 +26,16 @@ class Table:
         self.store = store
 
     def apply(self, action: dict) -> bool:
-        """Apply like the store would: keep the action on success, note the key on refusal."""
+        """Apply like the store would: keep the action on success, hand its events to the store (if any),
+        note the key on refusal."""
         try:
-            self.state = self.engine.apply(self.state, action)
+            self.state, events = self.engine.step(self.state, action)
         except RuleError as err:
             self.errors.append(err.key)
             return False
         self.record["actions"].append(action)
+        if self.store is not None:
+            self.store._handle(self.record["game"], events)
         return True
 
     def ctx(self) -> GameContext:

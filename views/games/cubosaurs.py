@@ -18,7 +18,7 @@ from __future__ import annotations
 import flet as ft
 
 from scoring.core import RuleError
-from scoring.games.cubosaurs import format_rows, parse_rows
+from scoring.games.cubosaurs import parse_rows
 from views.components.cards import choice_row, points_table, stepper
 from views.context import GameContext
 
@@ -41,11 +41,6 @@ def option_defaults(store) -> dict:
         except RuleError:
             continue
     return out
-
-
-def profile_of(state: dict) -> dict:
-    """The session's rows as a profile, in the options' text format."""
-    return {"rows": format_rows(state["rows"]), "eggs": format_rows(state["egg_rows"])}
 
 
 def new_line() -> dict:
@@ -92,7 +87,7 @@ def entry(ctx: GameContext, draft: dict) -> ft.Control:
         choice_row([(n, n) for n in ctx.players], draft["who"], choose),
         collection(ctx, draft["lines"][draft["who"]]),
         ft.FilledButton(content=ctx.t("cubosaurs.view.add_round"), icon=ft.Icons.ADD,
-                        on_click=lambda e: send(ctx, draft, ctx.state)),
+                        on_click=lambda e: send(ctx, draft)),
     ])
 
 
@@ -155,21 +150,22 @@ def raptors(ctx: GameContext, line: dict) -> ft.Control:
     return ft.Column(spacing=4, controls=rows)
 
 
-def send(ctx: GameContext, draft: dict, state: dict) -> None:
-    """Send the round, or first ask for a row value it needs (checked against state, the engine's copy)."""
+def send(ctx: GameContext, draft: dict) -> None:
+    """Send the round, or first ask for a row value it needs (the engine says which, counting rows just said)."""
     action = round_action(ctx, draft)
-    try:
-        ctx.engine.apply(state, action)
-    except RuleError as err:
+    known = draft.setdefault("known", {})
+    err = ctx.engine.round_needs(ctx.state, action["lines"], known)
+    if err is not None:
         if err.key in UNKNOWN:
             kind = "dino" if err.key == UNKNOWN[0] else "egg"
-            row = state["rows" if kind == "dino" else "egg_rows"][err.params["type"]]
+            rows = {**ctx.state["rows" if kind == "dino" else "egg_rows"], **known.get(kind, {})}
+            row = rows[err.params["type"]]
             draft["ask"] = {"kind": kind, "name": err.params["type"], "values": list(row), "known": list(row),
                             "error": {"key": err.key, "params": err.params}}
             ctx.refresh()
             return
     if ctx.dispatch(action):
-        draft.update(lines={n: new_line() for n in ctx.players}, who=ctx.players[0], ask=None)
+        draft.update(lines={n: new_line() for n in ctx.players}, who=ctx.players[0], ask=None, known={})
 
 
 def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
@@ -186,18 +182,10 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
         """Record the row, then send the round again against the state with the row in it."""
         row = {"type": "row", "by": "table", "at": ctx.now(), "kind": ask["kind"], "name": ask["name"],
                "values": [v or 0 for v in ask["values"]]}
-        try:
-            after = ctx.engine.apply(ctx.state, row)
-        except RuleError as err:
-            ctx.show_error(err)
-            return
         if ctx.dispatch(row):
             draft["ask"] = None
-            try:
-                ctx.store.set_profile(GAME, profile_of(after))
-            except RuleError as err:
-                ctx.show_error(err)
-            send(ctx, draft, after)
+            draft.setdefault("known", {}).setdefault(ask["kind"], {})[ask["name"]] = row["values"]
+            send(ctx, draft)
 
     steppers = []
     for i, value in enumerate(ask["values"]):
