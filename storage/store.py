@@ -45,6 +45,7 @@ from tinydb.table import Document
 from scoring import record as rec
 from scoring.core import RuleError, engine
 from storage import prefs
+from storage.stats import Stats
 from storage.atomic import AtomicStorage, Unreadable, is_temp, quarantine, signature
 
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -68,6 +69,7 @@ class Store:
         self._summaries: dict[str, tuple] = {}
         self._catalogue: dict[str, dict] = {}
         self._catalogue_sig: tuple | None = None
+        self._stats: Stats | None = None
         with self._locked():
             self._remove_temp_files()
             self._data_path = self._checked(self.folder / "data.json")
@@ -148,6 +150,7 @@ class Store:
                 docs = []
             self._catalogue = {d["id"]: dict(d) for d in docs if isinstance(d.get("id"), str)}
             self._catalogue_sig = signature(self._cat_path)
+            self._stats = None
         return self._catalogue
 
     def _catalogue_put(self, summaries: list[dict]) -> None:
@@ -160,6 +163,10 @@ class Store:
         new = [s for s in summaries if s["id"] not in known]
         if new:
             table.insert_multiple(new)
+        if self._stats is not None:
+            for summary in summaries:
+                self._stats.remove(known.get(summary["id"], summary))
+                self._stats.add(summary)
         self._catalogue.update({s["id"]: dict(s) for s in summaries})
         self._catalogue_sig = signature(self._cat_path)
 
@@ -170,7 +177,9 @@ class Store:
             self._read_catalogue()
             self._cat_table().remove(Query().id.one_of(sorted(ids)))
             for sid in ids:
-                self._catalogue.pop(sid, None)
+                gone = self._catalogue.pop(sid, None)
+                if gone is not None and self._stats is not None:
+                    self._stats.remove(gone)
             self._catalogue_sig = signature(self._cat_path)
 
     def _reconcile(self) -> None:
@@ -251,10 +260,13 @@ class Store:
         """What the session lists show about a session."""
         eng = engine(record["game"])
         status = eng.status(state)
+        board = eng.scoreboard(state)
         summary = {"id": record["id"], "game": record["game"], "players": rec.player_names(record),
                    "status": record["status"], "created": record["created"], "updated": record["updated"],
-                   "round": status.get("round"), "winners": list(eng.scoreboard(state).winners) if state.get("over")
-                   else [], "actions": len(record["actions"])}
+                   "round": status.get("round"), "winners": list(board.winners) if state.get("over")
+                   else [], "actions": len(record["actions"]),
+                   "totals": {p.name: p.total for p in board.players},
+                   "ranks": {name: place for place, group in enumerate(board.ranking, 1) for name in group}}
         if "title" in record:
             summary["title"] = record["title"]
         return summary
@@ -370,6 +382,30 @@ class Store:
             return None
         self._summaries[sid] = (sig, doc["summary"])
         return doc["summary"]
+
+    def stats(self) -> Stats:
+        """The statistics index over the finished sessions (built once from the catalogue's summaries, then
+        kept up to date by every catalogue write; rebuilt when another process changed the catalogue).
+
+        A finished session whose summary predates totals and ranks is summarised again once (one replay).
+        """
+        with self._locked():
+            catalogue = self._read_catalogue()
+            if self._stats is None:
+                stale = [sid for sid, s in catalogue.items() if s["status"] == "finished" and "ranks" not in s]
+                for sid in stale:
+                    try:
+                        self._catalogue_put([self._write(*self._entry(sid))])
+                    except RuleError:
+                        continue
+                self._stats = Stats(self._read_catalogue().values())
+            return self._stats
+
+    def records(self) -> list[dict]:
+        """Copies of every stored session's record, oldest first (for a backup)."""
+        with self._locked():
+            ids = sorted(self._read_catalogue(), key=lambda sid: (self._catalogue[sid]["created"], sid))
+            return [copy.deepcopy(self._entry(sid)[0]) for sid in ids]
 
     def export(self, sid: str) -> str:
         """The session's record as JSON text (readable Chinese), for a file to keep or share."""

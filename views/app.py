@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from views import home, new_session, session, settings, words
+from views import home, new_session, session, settings, stats, words
 from views.ui import icon_button
 
 FONT = "cjk"
@@ -103,6 +103,8 @@ class App:
         }
         if parts == ["settings"]:
             return settings.build(self)
+        if parts == ["stats"]:
+            return stats.build(self)
         if len(parts) == 2 and parts[0] in routes:
             return routes[parts[0]](parts[1])
         return home.build(self)

@@ -29,6 +29,7 @@ def build(app: Any) -> tuple[str, ft.Control, None]:
     sections.append(ft.Row(controls=[
         ft.OutlinedButton(content=app.t("app.import"), icon=ft.Icons.FILE_OPEN,
                           action=ft.PickFiles(app.picker, with_data=True, cancel_upload_on_window_blur=False)),
+        ft.OutlinedButton(content=app.t("stats.open"), icon=ft.Icons.INSIGHTS, on_click=lambda e: app.go("/stats")),
     ]))
     return words.say(lang, "app.title"), ft.Column(controls=sections, spacing=10), None
 

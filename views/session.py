@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from scoring.core import RuleError, engine
-from views import words
+from views import stats, words
 from views.components.action_log import describe, log_panel
 from views.components.chart import score_chart
 from views.components.scoreboard import places, scoreboard_panel
@@ -192,4 +192,6 @@ def file_actions(app: Any, sid: str, read_only: bool) -> ft.Control:
     if read_only:
         controls.append(ft.OutlinedButton(content=app.t("app.delete"), icon=ft.Icons.DELETE,
                                           on_click=lambda e: delete()))
+    if app.store.state(sid).get("over"):
+        controls += stats.bgstats_buttons(app, sid)
     return ft.Row(controls=controls, wrap=True)
