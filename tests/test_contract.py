@@ -213,3 +213,16 @@ def test_command_line_prompt_and_view(tmp_path, capsys):
     assert main(["view", "--seat", "A", str(path)]) == 0
     assert "seed" not in json.loads(capsys.readouterr().out)
     assert main(["view", "--seat", "Z", str(path)]) == 2
+
+
+def test_colours_are_checked_by_the_record_not_the_screen():
+    """A game played with colours refuses a player without one, or two players with the same, naming them."""
+    from scoring.record import check_colours
+
+    game = Game(id="g", names={}, min_players=2, max_players=4, colours=True)
+    check_colours(game, [{"name": "a", "colour": "red"}, {"name": "b", "colour": "blue"}])
+    for players, key in (([{"name": "a", "colour": "red"}, {"name": "b"}], "record.colour_missing"),
+                         ([{"name": "a", "colour": "red"}, {"name": "b", "colour": "red"}], "record.colour_twice")):
+        with pytest.raises(RuleError) as err:
+            check_colours(game, players)
+        assert err.value.key == key
