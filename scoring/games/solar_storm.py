@@ -251,6 +251,16 @@ def card_of(card) -> str:
     return card
 
 
+def room_word(room: str) -> str:
+    """The message key naming a room (errors and the log carry keys, shown in the player's language)."""
+    return f"solar_storm.room.{room}"
+
+
+def card_word(card: str) -> str:
+    """The message key naming a resource card kind."""
+    return f"solar_storm.card.{card}"
+
+
 def is_index(value, size: int) -> bool:
     """Whether value is an int (not a bool) in 0 … size-1."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
@@ -414,7 +424,7 @@ class SolarStorm(Engine):
         for card in cards:
             card_of(card)
             if deck[card] <= 0:
-                raise RuleError("solar_storm.card_gone", card=card)
+                raise RuleError("solar_storm.card_gone", card=card_word(card))
             deck[card] -= 1
         return list(cards)
 
@@ -490,7 +500,7 @@ class SolarStorm(Engine):
     def held(self, state: dict, player: str, card) -> str:
         """A card kind the player holds, else refuse."""
         if card_of(card) not in state["hands"][player]:
-            raise RuleError("solar_storm.card_not_held", name=player, card=card)
+            raise RuleError("solar_storm.card_not_held", name=player, card=card_word(card))
         return card
 
     def other(self, state: dict, by: str, player) -> str:
@@ -504,9 +514,9 @@ class SolarStorm(Engine):
     def standing_in(self, state: dict, by: str, room: str) -> None:
         """Refuse unless the player stands in the room and it is fully repaired (to use its ability)."""
         if state["where"][by] != room:
-            raise RuleError("solar_storm.not_here", room=room)
+            raise RuleError("solar_storm.not_here", room=room_word(room))
         if not fully_repaired(state["rooms"][room]):
-            raise RuleError("solar_storm.room_not_repaired", room=room)
+            raise RuleError("solar_storm.room_not_repaired", room=room_word(room))
 
     @move("move", by=PLAYER, phase=("actions",), fields=("room",))
     def move_to(self, state: dict, action: dict) -> None:
@@ -514,7 +524,7 @@ class SolarStorm(Engine):
         by = self.spend(state, action)
         room = room_of(action.get("room"))
         if room not in adjacent(state["layout"], state["where"][by]):
-            raise RuleError("solar_storm.not_adjacent", room=room)
+            raise RuleError("solar_storm.not_adjacent", room=room_word(room))
         state["where"][by] = room
 
     @move("scavenge", by=PLAYER, phase=("actions",), fields=("roll",), reveals=True)
@@ -587,21 +597,21 @@ class SolarStorm(Engine):
         card = self.held(state, by, action.get("card"))
         target = state["rooms"][room]
         if fully_repaired(target):
-            raise RuleError("solar_storm.room_intact", room=room)
+            raise RuleError("solar_storm.room_intact", room=room_word(room))
         spaces = repair_spaces(target, ROOMS[room]["track"], card)
         if target["diverted"]:
             if action.get("space") is not None:
-                raise RuleError("solar_storm.space_not_needed", room=room)
+                raise RuleError("solar_storm.space_not_needed", room=room_word(room))
             if not spaces:
-                raise RuleError("solar_storm.card_wrong", card=card, room=room)
+                raise RuleError("solar_storm.card_wrong", card=card_word(card), room=room_word(room))
         else:
             space = action.get("space")
             if not is_index(space, 3):
                 raise RuleError("solar_storm.space_invalid", space=str(space)[:20])
             if target["cubes"][space]:
-                raise RuleError("solar_storm.space_filled", space=space + 1, room=room)
+                raise RuleError("solar_storm.space_filled", space=space + 1, room=room_word(room))
             if space not in spaces:
-                raise RuleError("solar_storm.card_wrong", card=card, room=room)
+                raise RuleError("solar_storm.card_wrong", card=card_word(card), room=room_word(room))
             spaces = [space]
         state["hands"][by].remove(card)
         state["resources"]["discard"].append(card)
@@ -623,12 +633,12 @@ class SolarStorm(Engine):
         if room == CORE:
             raise RuleError("solar_storm.core_no_divert")
         if state["rooms"][room]["diverted"]:
-            raise RuleError("solar_storm.room_diverted", room=room)
+            raise RuleError("solar_storm.room_diverted", room=room_word(room))
         if not fully_repaired(state["rooms"][room]):
-            raise RuleError("solar_storm.room_not_repaired", room=room)
+            raise RuleError("solar_storm.room_not_repaired", room=room_word(room))
         paid = divert_payment(state["hands"][by], ROOMS[room]["cost"])
         if paid is None:
-            raise RuleError("solar_storm.cost_missing", room=room, cost=ROOMS[room]["cost"])
+            raise RuleError("solar_storm.cost_missing", room=room_word(room))
         for card in paid:
             state["hands"][by].remove(card)
             state["resources"]["discard"].append(card)
@@ -639,7 +649,7 @@ class SolarStorm(Engine):
         """Activate the Energy Core once all 8 rooms are diverted: the crew wins."""
         by = self.spend(state, action)
         if state["where"][by] != CORE:
-            raise RuleError("solar_storm.not_here", room=CORE)
+            raise RuleError("solar_storm.not_here", room=room_word(CORE))
         left = [r for r in ROOM_IDS if not state["rooms"][r]["diverted"]]
         if left:
             raise RuleError("solar_storm.core_locked", count=len(left))
@@ -736,7 +746,7 @@ class SolarStorm(Engine):
         take = card_of(action.get("take"))
         pile = state["resources"]["discard"]
         if take not in pile:
-            raise RuleError("solar_storm.not_in_discard", card=take)
+            raise RuleError("solar_storm.not_in_discard", card=card_word(take))
         pile.remove(take)
         state["hands"][by].remove(give)
         state["hands"][by].append(take)
@@ -753,7 +763,7 @@ class SolarStorm(Engine):
         room = room_of(action.get("room"))
         if room == state["where"][player] or not any(
                 state["where"][p] == room for p in state["players"] if p != player):
-            raise RuleError("solar_storm.room_empty", room=room)
+            raise RuleError("solar_storm.room_empty", room=room_word(room))
         state["where"][player] = room
 
     @move("armoury", by=PLAYER, phase=("actions",), fields=("rooms",))
@@ -995,6 +1005,37 @@ class SolarStorm(Engine):
 
     # --- describing ---------------------------------------------------------------------------------------
 
+    def describe(self, action: dict) -> tuple[str, dict]:
+        """An action in words: rooms and cards as message keys, spaces counted from 1, empty fields dropped."""
+        key, params = super().describe(action)
+        shown = {}
+        for name, value in params.items():
+            if value is None:
+                continue
+            if name == "room" and isinstance(value, str):
+                value = room_word(value)
+            elif name == "rooms" and isinstance(value, list):
+                value = [room_word(v) if isinstance(v, str) else v for v in value]
+            elif name in ("card", "give", "take") and isinstance(value, str):
+                value = card_word(value)
+            elif name == "cards" and isinstance(value, list):
+                value = [card_word(v) if isinstance(v, str) else v for v in value]
+            elif name in ("space", "slot") and isinstance(value, int):
+                value += 1
+            shown[name] = value
+        if action.get("type") in ("mess_hall", "take", "damage"):
+            key = f"{key}.{self.describe_variant(action)}"
+        return key, shown
+
+    def describe_variant(self, action: dict) -> str:
+        """Which wording an action with optional parts takes (a swap or a gift; face-up or deck; breach)."""
+        kind = action["type"]
+        if kind == "mess_hall":
+            return "swap" if action.get("give") and action.get("take") else ("give" if action.get("give") else "take")
+        if kind == "take":
+            return "face_up" if action.get("source") == "face_up" else "deck"
+        return "breach" if action.get("roll") is not None else "card"
+
     def status(self, state: dict) -> dict:
         """Header: the turn number as the round, the phase, whose turn."""
         return {**super().status(state), "round": state["turns"] or None}
@@ -1011,7 +1052,7 @@ class SolarStorm(Engine):
         lines = [
             Line("solar_storm.line.diverted", self.diverted(state), {"rooms": self.diverted(state)}),
             Line("solar_storm.line.launch", int(won), {}),
-            Line(outcome, 0, {"room": (result or {}).get("room") or ""}),
+            Line(outcome, 0, {"room": room_word(result["room"]) if result and result["room"] else ""}),
             Line("solar_storm.line.turns", 0, {"turns": state["turns"]}),
             Line("solar_storm.line.cards_left", 0, {"cards": deck_count(state["resources"])}),
         ]
