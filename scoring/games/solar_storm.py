@@ -355,6 +355,7 @@ class SolarStorm(Engine):
             state["resources"]["face_up"][slot] = deck.pop(0)
         for _ in range(SETUP_DAMAGE):
             self.resolve_damage(state, damage.pop())
+        state["last_damage"] = None
         self.start_turn(state, self.seat_order(state)[0])
 
     def seat_order(self, state: dict) -> list[str]:
@@ -388,6 +389,7 @@ class SolarStorm(Engine):
             raise RuleError("solar_storm.setup_damage_invalid", count=SETUP_DAMAGE)
         for rooms in damage:
             self.resolve_damage(state, self.damage_rooms(rooms, max(DAMAGE_GROUPS)))
+        state["last_damage"] = None
         self.start_turn(state, self.seat_order(state)[0])
 
     # --- drawing ------------------------------------------------------------------------------------------
