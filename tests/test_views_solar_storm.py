@@ -19,7 +19,8 @@ def test_ship_and_decks_on_screen():
     assert "Resource deck: 56 cards · discard pile: 0" in texts
     assert "Damage cards left: 22" in texts and "The next damage card hits 1 room(s)." in texts
     assert "Here: Ann, Bo" in texts and "Ann's turn: 3 actions left, 0 tokens" in texts
-    assert sum(t.count("■") for t in texts) == 18                  # 24 cubes − 6 setup damage
+    cubes = [int(t[len("Cubes: "):-2]) for t in texts if t.startswith("Cubes: ")]
+    assert len(cubes) == 8 and sum(cubes) == 18                    # 24 cubes − 6 setup damage
 
 
 def test_a_turn_by_taps():

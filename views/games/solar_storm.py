@@ -16,8 +16,7 @@ from scoring.games.solar_storm import CORE, ROOMS, deck_count
 from views.context import GameContext
 
 CELL = 118
-CUBE = "■"
-SPACE = "□"
+BOX = 16
 DIRECT = ("scavenge", "divert", "launch", "token", "end_actions", "cargo_hold", "bridge")
 
 
@@ -92,7 +91,8 @@ def room_cell(ctx: GameContext, view: dict, room: str) -> ft.Control:
     if room != CORE:
         state = view["rooms"][room]
         track = ROOMS[room]["track"]
-        lines.append(ft.Text(" ".join(CUBE if cube else SPACE for cube in state["cubes"]), size=18))
+        lines.append(ft.Row(spacing=4, tight=True, controls=[cube_box(cube) for cube in state["cubes"]]))
+        lines.append(ft.Text(ctx.t("solar_storm.view.cubes", cubes=sum(state["cubes"])), size=11))
         lines.append(ft.Text(ctx.t("solar_storm.view.track", cards=[card_name(ctx, c) for c in track]), size=10))
         shield = sum(1 for t in view["protection"] if t["room"] == room)
         if shield:
@@ -107,6 +107,12 @@ def room_cell(ctx: GameContext, view: dict, room: str) -> ft.Control:
     return ft.Container(width=CELL, height=CELL, padding=4, border_radius=8, bgcolor=colour,
                         content=ft.Column(spacing=1, tight=True, controls=lines,
                                           horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+
+
+def cube_box(filled: bool) -> ft.Control:
+    """One track space: a filled square for a cube, an outlined one for an empty space."""
+    return ft.Container(width=BOX, height=BOX, border_radius=3, border=ft.Border.all(2, ft.Colors.BLUE_GREY_700),
+                        bgcolor=ft.Colors.BLUE_GREY_700 if filled else None)
 
 
 def ship(ctx: GameContext, view: dict) -> ft.Control:
