@@ -100,7 +100,8 @@ def glosses(word: str) -> tuple[str, ...]:
     """The short English glosses of a simplified Chinese word (see the module rulings), lowercase, in order."""
     out: list[str] = []
     for _, text in _entries(word):
-        kept = (gloss for raw in text.strip("/").split("/") if (gloss := _clean_gloss(raw)))
+        senses = (part for sense in text.strip("/").split("/") for part in sense.split(";"))
+        kept = (gloss for raw in senses if (gloss := _clean_gloss(raw)))
         out.extend(gloss for gloss in islice(kept, GLOSSES_PER_ENTRY) if gloss not in out)
     return tuple(out)
 
@@ -110,7 +111,7 @@ def _clean_gloss(raw: str) -> str:
     text = raw.strip().lower()
     if not text or text.startswith(_SKIPPED):
         return ""
-    text = " ".join(_NOTE.sub(" ", text).replace(";", " ").split())
+    text = " ".join(_NOTE.sub(" ", text).split())
     if "[" in text or "|" in text or text.startswith(_SKIPPED):
         return ""
     for prefix in ("to ",) + _ARTICLES:
