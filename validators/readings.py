@@ -5,10 +5,11 @@ two answers are linked when a probe of one is a mark of the other. A link is onl
 decides, and its ruling becomes an alias. Each form carries why it was made and the text a person is shown.
 
 Rulings (forms; the reason key each gives):
-- English (no Chinese characters): a leading article (the, a, an) dropped, number words as digits (seven → 7,
-  twenty one → 21), British spellings made American (colour → color), the last word made singular when the
-  dictionary knows the noun (mice → mouse, children → child); `word` (article or singular), `spelling` or
-  `number`. Every answer is also found by its own normalised form (`plain`).
+- English (no Chinese characters): a leading article (the, a, an) dropped, runs of number words as digits
+  (seven → 7, twenty one → 21, three pigs → 3 pig), British spellings made American (colour → color), the last
+  word made singular when the dictionary knows the noun (mice → mouse, children → child); the reason is
+  `number` if a number was rewritten, else `spelling` if a spelling was, else `word` (article or singular).
+  Every answer is also found by its own normalised form (`plain`).
 - Chinese: numerals in digits (十 → 10, 三只小猪 → 3只小猪; `number`), the toneless pinyin of an answer of two
   or more Chinese characters (巧克利 and 巧克力 read "qiao ke li"; `pinyin`), and the short English glosses of a
   dictionary word as written there, British spellings made American (苹果 → apple, 西红柿 and 番茄 → tomato;
@@ -87,17 +88,16 @@ def _english(out: Readings, words: tuple[str, ...]) -> None:
     out.add("w", "".join(words), PLAIN, " ".join(words))
     tokens = list(words[1:] if len(words) > 1 and words[0] in ARTICLES else words)
     reason = WORD if len(tokens) < len(words) else PLAIN
-    number = lexicon.number_value(tuple(tokens))
-    if number is not None:
-        tokens, reason = [str(number)], NUMBER
-    else:
-        american = [lexicon.american(token) for token in tokens]
-        if american != tokens:
-            tokens, reason = american, SPELLING
-        singular = lexicon.noun_lemma(tokens[-1]) if tokens[-1].isalpha() else tokens[-1]
-        if singular != tokens[-1]:
-            tokens[-1] = singular
-            reason = reason if reason == SPELLING else WORD
+    digits = lexicon.with_digits(tokens)
+    if digits != tokens:
+        tokens, reason = digits, NUMBER
+    american = [lexicon.american(token) for token in tokens]
+    if american != tokens:
+        tokens, reason = american, NUMBER if reason == NUMBER else SPELLING
+    singular = lexicon.noun_lemma(tokens[-1]) if tokens[-1].isalpha() else tokens[-1]
+    if singular != tokens[-1]:
+        tokens[-1] = singular
+        reason = WORD if reason == PLAIN else reason
     if reason != PLAIN:
         out.add("w", "".join(tokens), reason, " ".join(tokens))
 
