@@ -301,8 +301,9 @@ class Matcher:
         workers = 1 if len(norms) < self.parallel_from else -1
         scores = process.cdist(norms, list(norms), scorer=fuzz.ratio, score_cutoff=floor, dtype=np.uint8,
                                workers=workers)
-        rows, cols = np.nonzero(np.triu(scores, 1))
-        return [(norms[i], norms[j]) for i, j in zip(rows.tolist(), cols.tolist())]
+        rows, cols = np.nonzero(scores)
+        upper = rows < cols
+        return [(norms[i], norms[j]) for i, j in zip(rows[upper].tolist(), cols[upper].tolist())]
 
 
 def alias_pairs(given: object) -> list[list[str]] | None:

@@ -35,6 +35,7 @@ from validators.writing import is_dense, normalise
 PLAIN, WORD, SPELLING, NUMBER, COUNTED, PINYIN, GLOSS = "plain", "word", "spelling", "number", "counted", "pinyin", \
     "gloss"
 ORDER = (WORD, SPELLING, NUMBER, COUNTED, PINYIN, GLOSS)
+RANK = {reason: rank for rank, reason in enumerate(ORDER)}
 ARTICLES = frozenset({"the", "a", "an"})
 CLASSIFIERS = "个只头条张本把件位匹辆棵朵颗块杯瓶碗双对支根片粒座间家台部枝群串盒包袋箱桶份顶架艘首幅封枚口副套盏扇滴"
 _COUNTED = re.compile(f"^([零〇一二两三四五六七八九十百千万亿]+|\\d+)[{CLASSIFIERS}](.+)$")
@@ -60,13 +61,13 @@ class Readings:
 
 def link(a: Readings, b: Readings) -> tuple[str, str] | None:
     """(reason, text shown) of the best form linking two answers, or None when none does."""
-    found = []
+    best: tuple[int, str, str] | None = None
     for probes, marks in ((a.probes, b.marks), (b.probes, a.marks)):
         for key in probes.keys() & marks.keys():
-            sides = [side for side in (probes[key], marks[key]) if side[0] != PLAIN]
-            if sides:
-                found.append(min(sides, key=lambda side: ORDER.index(side[0])))
-    return min(found, key=lambda side: (ORDER.index(side[0]), side[1])) if found else None
+            for reason, shown in (probes[key], marks[key]):
+                if reason != PLAIN and (best is None or (RANK[reason], shown) < best[:2]):
+                    best = (RANK[reason], shown, reason)
+    return (best[2], best[1]) if best else None
 
 
 @lru_cache(maxsize=1 << 15)
@@ -94,12 +95,11 @@ def _english(out: Readings, words: tuple[str, ...]) -> None:
     american = [lexicon.american(token) for token in tokens]
     if american != tokens:
         tokens, reason = american, NUMBER if reason == NUMBER else SPELLING
-    singular = lexicon.noun_lemma(tokens[-1]) if tokens[-1].isalpha() else tokens[-1]
-    if singular != tokens[-1]:
-        tokens[-1] = singular
-        reason = WORD if reason == PLAIN else reason
     if reason != PLAIN:
         out.add("w", "".join(tokens), reason, " ".join(tokens))
+    for singular in lexicon.noun_lemmas(tokens[-1]):
+        shown = [*tokens[:-1], singular]
+        out.add("w", "".join(shown), WORD if reason == PLAIN else reason, " ".join(shown))
 
 
 def _chinese(out: Readings, norm: str) -> None:
