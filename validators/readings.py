@@ -18,8 +18,9 @@ Rulings (forms; the reason key each gives):
   word without them (`counted`: 三只小猪 finds 小猪), and answers with the same count meet whatever the
   measure word (一个苹果 and 一颗苹果), but different counts do not (三只小猪 and 两只小猪). With a count of
   one (like an English article) the answer is also found by the bare word's glosses (一个苹果 meets apple).
-- When two answers share several forms, the reason shown is the first of: word, spelling, number, counted,
-  pinyin, gloss.
+- The reason for one shared form is the further-reaching of the two sides' (order: word, spelling, number,
+  counted, pinyin, gloss; so 苹果/apples "both mean apple", not "same word"); when two answers share several
+  forms, the nearest of those reasons is shown.
 """
 
 from __future__ import annotations
@@ -64,9 +65,10 @@ def link(a: Readings, b: Readings) -> tuple[str, str] | None:
     best: tuple[int, str, str] | None = None
     for probes, marks in ((a.probes, b.marks), (b.probes, a.marks)):
         for key in probes.keys() & marks.keys():
-            for reason, shown in (probes[key], marks[key]):
-                if reason != PLAIN and (best is None or (RANK[reason], shown) < best[:2]):
-                    best = (RANK[reason], shown, reason)
+            sides = [(RANK[reason], shown, reason) for reason, shown in (probes[key], marks[key]) if reason != PLAIN]
+            widest = max(sides, default=None)
+            if widest is not None and (best is None or widest < best):
+                best = widest
     return (best[2], best[1]) if best else None
 
 
