@@ -154,6 +154,8 @@ def pinyin(word: str) -> tuple[str, ...]:
 def _word_pinyin(word: str) -> list[str]:
     """The distinct toneless readings CC-CEDICT lists for one word, in order."""
     out: list[str] = []
+    if word not in _cedict():
+        return out
     for reading, _ in _entries(word):
         toneless = _toneless(reading)
         if toneless not in out and len(toneless.split()) == len(word):

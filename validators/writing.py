@@ -46,8 +46,8 @@ def is_dense(text: str) -> bool:
 @lru_cache(maxsize=1 << 16)
 def normalise(text: str) -> str:
     """The answer reduced to what matters (see the module rulings)."""
-    if _PLAIN.fullmatch(text):
-        return text
+    if text.isascii() and _PLAIN.fullmatch(lower := text.lower()):
+        return lower
     text = unicodedata.normalize("NFKC", text).translate(_MINUS)
     if _DENSE.search(text):
         text = _T2S.convert(text)
