@@ -219,7 +219,7 @@ def test_echoes_tag(answer, tags, echoed):
 
 WORDS = ["apple", "Apple", "apples", "苹果", "蘋果", "cat", "cats", "cart", "tiger", "Tigers", "老虎", "大老虎", "", None,
          "the apple", "mice", "mouse", "十", "10", "seven", "七", "一个苹果", "一颗苹果", "三只小猪", "小猪", "番茄", "西红柿",
-         "巧克利", "巧克力", "colour", "color", "aple", "C++", "c", "1/2", "12"]
+         "巧克利", "巧克力", "colour", "color", "aple", "C++", "c", "1/2", "12", "十 +", "c ++", "a -1"]
 
 
 @given(st.lists(st.sampled_from(WORDS) | st.text(alphabet="abc苹果 ", max_size=6), max_size=14))

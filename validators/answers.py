@@ -252,12 +252,12 @@ class Matcher:
 
     def _linked(self, texts: list[str], norms: list[str]) -> list[tuple[int, int, Verdict]]:
         """Pairs i < j of distinct answers in different alias classes that share a reading, with the verdict."""
-        written: dict[tuple[str, ...], list[int]] = defaultdict(list)
+        written: dict[tuple[str, tuple[str, ...]], list[int]] = defaultdict(list)
         for i, (text, norm) in enumerate(zip(texts, norms)):
             if norm:
-                written[words(text)].append(i)
+                written[(norm, words(text))].append(i)
         forms = list(written)
-        read = [readings(form) for form in forms]
+        read = [readings(form[1]) for form in forms]
         marked: dict[tuple[str, str], list[int]] = defaultdict(list)
         for n, found in enumerate(read):
             for key in found.marks:
@@ -266,7 +266,7 @@ class Matcher:
                for m in marked.get(key, ()) if m != n}
         out = []
         for n, m in met:
-            na, nb = norms[written[forms[n]][0]], norms[written[forms[m]][0]]
+            na, nb = forms[n][0], forms[m][0]
             if na == nb or self._keys.get(na, na) == self._keys.get(nb, nb):
                 continue
             verdict = self._read(na, nb, read[n], read[m])

@@ -73,4 +73,5 @@ def _strip(text: str) -> str:
 @lru_cache(maxsize=1 << 16)
 def words(text: str) -> tuple[str, ...]:
     """The normalised words of an answer, in order (spaces and sentence punctuation break words)."""
-    return tuple(word for part in _WORD_SPLIT.split(unicodedata.normalize("NFKC", text)) if (word := normalise(part)))
+    parts = _WORD_SPLIT.split(_SPACE_BEFORE_MARK.sub("", unicodedata.normalize("NFKC", text)))
+    return tuple(word for part in parts if (word := normalise(part)))
