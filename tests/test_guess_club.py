@@ -177,7 +177,8 @@ def test_learned_alias_is_proposed_as_same_later_in_the_session():
     """An alias the setter confirmed makes the matcher call that pair the same from then on."""
     table = Table(cards=1).deal({"A": ["fig"], "B": ["apple"], "C": ["苹果"]})
     table.do("play", "B", card=0)
-    assert table.state["pending"]["proposals"] == []
+    found = [(p["player"], p["kind"], p["reason"]) for p in table.state["pending"]["proposals"]]
+    assert found == [("C", "suggested", "answers.reason.gloss")]
     table.do("rule", "A", valid=True, matches=[["C", 0]]).do("settle", "A", invalid=[])
     table.deal({"A": ["苹果"], "B": ["kiwi"], "C": ["Apple"]}).do("play", "C", card=0)
     proposal = table.state["pending"]["proposals"][0]

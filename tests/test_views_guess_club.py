@@ -175,7 +175,7 @@ def test_ruling_lists_proposals_with_reason_and_a_match_takes_the_pot(table):
     body = table.build()
     shown = texts(body)
     assert "Cy reads out: “banana”" in shown
-    assert any(t.startswith("These look alike: the table decides.") for t in shown)
+    assert any(t.startswith("The same word in another form (article, plural): the table decides.") for t in shown)
     boxes = checkboxes(body)
     assert list(boxes) == ["Bo: “bananas”"] and boxes["Bo: “bananas”"].value is False
     boxes["Bo: “bananas”"].on_change(ticked())
