@@ -545,3 +545,30 @@ def test_cli_names_a_refused_layout(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["error"] == "kingdomino.terrain_exceeds_catalogue" and out["action"] == 0
     assert "48" in out["message"]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000), st.booleans())
+def test_games_drawn_from_legal_choices_are_accepted_and_replay(seed, dynasty):
+    """Players take dominoes from the box in a seeded order and place each on a legal square from
+    `legal_placements` (or discard it when it has none): every action is accepted, a game of 2 players takes
+    24 actions, and replaying the log equals live play."""
+    rand = random.Random(seed)
+    record = new_record("kingdomino", ["A", "B"], {"dynasty": dynasty})
+    state = replay(record)
+    accepted = 0
+    while not state["over"] and accepted < 30:
+        box = sorted(set(DOMINOES) - used_dominoes(state))
+        rand.shuffle(box)
+        for name in ("A", "B"):
+            if state["over"] or is_finished(current_kingdoms(state)[name], state["options"]):
+                continue
+            domino = box.pop()
+            offered = legal_placements(state, name, domino)
+            action = {"type": "place", "by": name, "domino": domino, "cells": rand.choice(offered)} if offered \
+                else {"type": "discard", "by": name, "domino": domino}
+            assert ENG.check(state, action) is None
+            record, state = play(record, state, action)
+            accepted += 1
+    assert accepted >= 24
+    assert replay(record) == state
