@@ -568,9 +568,9 @@ def challenge_panel(ctx: GameContext, challenge: dict, review: dict) -> ft.Contr
     left = seconds_left(countdown, ctx.now())
 
     async def at_zero() -> None:
-        """Ring, and show the ballots: the explanation is over."""
-        await ring(ctx.page, ctx.sound)
+        """Show the ballots (the explanation is over) and ring."""
         ctx.refresh()
+        await ring(ctx.page, ctx.sound)
 
     ticker = Ticker(value=digits(left), size=64, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
                     color=ft.Colors.ERROR if left <= 0 else None,
