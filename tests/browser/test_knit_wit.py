@@ -232,4 +232,7 @@ def test_whole_three_player_game(browser, server, english):
     assert cli_totals(record) == EXPECTED
     rulings = [a for a in record["actions"] if a["type"] == "dup_ruling"]
     assert [(r["a"], r["b"], r["same"]) for r in rulings] == [(["Ada", 1], ["Bram", 1], True)]
+    store = Store(server.data)
+    assert ("tiger", "tigers") in store.aliases()
+    store.close()
     tab.page.context.close()
