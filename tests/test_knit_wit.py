@@ -633,14 +633,14 @@ def test_random_action_sequences_raise_only_rule_errors(data, count, seed):
 
 
 def test_table_rules_any_pair_same_or_different():
-    """RULINGS §1 scoring, original rules' example 苹果 / apple: the table may rule two answers the app did not
-    connect the same (crossed out, learned, an `alias_learned` event), and two answers equal after normalising
+    """RULINGS §1 scoring: the table may rule two answers the app did not connect (猫王 / Elvis; the original
+    rules' 苹果 / apple is now suggested by the matcher's gloss reading) the same (crossed out, learned, an `alias_learned` event), and two answers equal after normalising
     different (both kept). Before: `dup_ruling` refused both with `knit_wit.no_such_suggestion`."""
-    t = scoring3({"A": {1: "苹果", 2: "Moon"}, "B": {1: "apple", 2: "moon!"}, "C": {1: "柠檬", 2: "Sun"}})
+    t = scoring3({"A": {1: "猫王", 2: "Moon"}, "B": {1: "Elvis", 2: "moon!"}, "C": {1: "柠檬", 2: "Sun"}})
     assert knit_wit.spool_review(t.state)["duplicates"] == [] and can_advance(t.state)
     state, events = ENG.step(t.state, {"type": "dup_ruling", "by": "table", "a": ["A", 1], "b": ["B", 1],
                                        "same": True})
-    assert events == [{"type": "alias_learned", "a": "苹果", "b": "apple"}]
+    assert events == [{"type": "alias_learned", "a": "猫王", "b": "Elvis"}]
     t.do("dup_ruling", a=["A", 1], b=["B", 1], same=True)
     review = knit_wit.spool_review(t.state)
     assert review["duplicates"] == ["A", "B"] and review["reasons"]["A"] == "knit_wit.reason.ruled_same"
