@@ -10,7 +10,11 @@ the options' format); `option_defaults` gives them to the new-session screen, so
 them and the table is asked each unknown value only once.
 
 The draft lives in `ctx.local["cubosaurs"]`: who is being entered, every player's counts and raptors, and the
-row being asked for.
+row being asked for. A raptor's values are entered as printed, each with its sign fixed: the plus value steps
+from 0 up, the minus value from 0 down (the engine refuses a positive minus, `cubosaurs.raptor_sign`).
+
+Tapping a past round in the table opens its collections for a correction (`views.games.round_edit`); undoing a
+round hands its collections back to the form.
 """
 
 from __future__ import annotations
@@ -19,14 +23,16 @@ import flet as ft
 
 from scoring.core import RuleError
 from scoring.games.cubosaurs import parse_rows
-from views.components.cards import choice_row, points_table, stepper
+from views.components.cards import choice_row, stepper
 from views.context import GameContext
+from views.games import round_edit
 
 UNKNOWN = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
 COLOURS = ("black", "grey")
 VALUE_RANGE = 20
 GAME = "cubosaurs"
 ROW_OPTIONS = {"rows": 4, "eggs": 2}
+KEYS = ("lines",)
 
 
 def option_defaults(store) -> dict:
@@ -55,22 +61,44 @@ def draft_of(ctx: GameContext) -> dict:
         draft["lines"].setdefault(name, new_line())
     if draft["who"] not in ctx.players:
         draft["who"] = ctx.players[0]
+    empty = not draft["ask"] and all(draft["lines"][n] == new_line() for n in ctx.players)
+    round_edit.hand_back(ctx, draft, KEYS, empty, "round", lambda a: entries_of(a.get("lines") or {}))
     return draft
 
 
+def entries_of(lines: dict) -> dict:
+    """Collections (of a round in the state, or an undone action) as draft lines."""
+    return {"lines": {n: {"dinos": dict(line.get("dinos", {})), "eggs": dict(line.get("eggs", {})),
+                          "raptors": [dict(r) for r in line.get("raptors", [])], "dna": line.get("dna", 0)}
+                      for n, line in lines.items()}}
+
+
 def round_action(ctx: GameContext, draft: dict) -> dict:
-    """The round as the engine takes it."""
-    return {"type": "round", "by": "table", "at": ctx.now(), "lines": {n: draft["lines"][n] for n in ctx.players}}
+    """The round (or the correction of the round open) as the engine takes it."""
+    return {**round_edit.action(draft, "round", {"lines": {n: draft["lines"][n] for n in ctx.players}}),
+            "at": ctx.now()}
 
 
 def build(ctx: GameContext) -> ft.Control:
     """The question for a missing row value, or the round entry; and the rounds table."""
     draft = draft_of(ctx)
     body = ask_panel(ctx, draft) if draft["ask"] else entry(ctx, draft)
+    return ft.Column(spacing=12, controls=[body, rounds_table(ctx, draft)])
+
+
+def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
+    """Each round's points (DNA pairs in the last) and the totals; tapping a round opens it for a correction."""
     rounds = ctx.engine.scoreboard(ctx.state).rounds
     previous = [{n: r[n] - (rounds[i - 1][n] if i else 0) for n in ctx.players} for i, r in enumerate(rounds)]
     totals = rounds[-1] if rounds else {}
-    return ft.Column(spacing=12, controls=[body, points_table(ctx, previous, totals)])
+
+    def open_round(number: int) -> None:
+        """Open a past round's collections in the form."""
+        round_edit.open_round(draft, KEYS, number, entries_of(ctx.state["rounds"][number - 1]))
+        draft.update(who=ctx.players[0], ask=None, known={})
+        ctx.refresh()
+
+    return round_edit.rounds_table(ctx, draft, previous, totals, open_round)
 
 
 def entry(ctx: GameContext, draft: dict) -> ft.Control:
@@ -82,12 +110,11 @@ def entry(ctx: GameContext, draft: dict) -> ft.Control:
         ctx.refresh()
 
     return ft.Column(spacing=10, controls=[
-        ft.Text(ctx.t("cubosaurs.view.enter", round=len(ctx.state["rounds"]) + 1), size=18,
-                weight=ft.FontWeight.BOLD),
+        round_edit.heading(ctx, draft, ctx.t("cubosaurs.view.enter", round=len(ctx.state["rounds"]) + 1)),
         choice_row([(n, n) for n in ctx.players], draft["who"], choose),
         collection(ctx, draft["lines"][draft["who"]]),
-        ft.FilledButton(content=ctx.t("cubosaurs.view.add_round"), icon=ft.Icons.ADD,
-                        on_click=lambda e: send(ctx, draft)),
+        ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, ctx.t("cubosaurs.view.add_round"),
+                                                           lambda: send(ctx, draft))),
     ])
 
 
@@ -139,9 +166,9 @@ def raptors(ctx: GameContext, line: dict) -> ft.Control:
                              ft.TextButton(content=ctx.t("cubosaurs.view.remove", what=title),
                                            on_click=lambda e, i=i: remove(i))]),
             stepper(ctx, ctx.t("cubosaurs.view.plus", what=title), raptor["plus"], setter(raptor, "plus"),
-                    minimum=-VALUE_RANGE, maximum=VALUE_RANGE),
+                    minimum=0, maximum=VALUE_RANGE),
             stepper(ctx, ctx.t("cubosaurs.view.minus", what=title), raptor["minus"], setter(raptor, "minus"),
-                    minimum=-VALUE_RANGE, maximum=VALUE_RANGE),
+                    minimum=-VALUE_RANGE, maximum=0),
         ])))
     rows.append(ft.Row(wrap=True, controls=[
         ft.OutlinedButton(content=ctx.t(f"cubosaurs.view.add_raptor.{c}"), icon=ft.Icons.ADD,
@@ -165,7 +192,10 @@ def send(ctx: GameContext, draft: dict) -> None:
             ctx.refresh()
             return
     if ctx.dispatch(action):
-        draft.update(lines={n: new_line() for n in ctx.players}, who=ctx.players[0], ask=None, known={})
+        if round_edit.editing(draft) is None:
+            draft["lines"] = {n: new_line() for n in ctx.players}
+        round_edit.close(draft)
+        draft.update(who=ctx.players[0], ask=None, known={})
 
 
 def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
