@@ -9,7 +9,7 @@ import pytest
 
 from scoring.games.cubosaurs import DEFAULT_EGGS, DEFAULT_ROWS
 from storage import Store
-from tests.card_view_helpers import Table, shown, tap
+from tests.card_view_helpers import Table, shown, tap, tap_round
 from tests.test_views import StubPage
 from tests.test_views_components import buttons, texts, walk
 from views import new_session
@@ -119,6 +119,53 @@ def test_raptors_are_added_with_values():
     tap(build(table), "Remove Grey raptor 2")
     tap(build(table), "Add round")
     assert table.engine.scoreboard(table.state).rounds[-1] == {"Ann": 0, "Bo": 0}
+
+
+def test_raptor_values_keep_their_printed_signs():
+    table = Table("cubosaurs", ["Ann", "Bo"])
+    tap(build(table), "Black raptor")
+    body = build(table)
+    more_minus = next(c for c in walk(body) if isinstance(c, ft.IconButton)
+                      and c.tooltip == "More: Black raptor 1: minus value")
+    fewer_plus = next(c for c in walk(body) if isinstance(c, ft.IconButton)
+                      and c.tooltip == "Fewer: Black raptor 1: plus value")
+    assert more_minus.disabled and fewer_plus.disabled  # the minus never goes above 0, the plus never below
+    step(table, "Fewer: Black raptor 1: minus value", 2)
+    assert "-2" in shown(build(table))
+    tap(build(table), "Add round")
+    assert table.errors == [] and table.engine.scoreboard(table.state).rounds[-1] == {"Ann": -2, "Bo": 0}
+
+
+def test_tapping_a_past_round_corrects_it():
+    table = Table("cubosaurs", ["Ann", "Bo", "Cy"])
+    step(table, "More: T-Rex", 2)
+    tap(build(table), "Add round")
+    tap(build(table), "Bo")
+    step(table, "More: T-Rex")
+    tap_round(build(table), 1)
+    body = build(table)
+    assert "Correcting round 1: change the entries and save" in shown(body)
+    assert table.local["cubosaurs"]["lines"]["Ann"]["dinos"] == {"T-Rex": 2}
+    step(table, "Fewer: T-Rex")
+    tap(build(table), "Save round 1")
+    assert table.errors == [] and [a["type"] for a in table.record["actions"]] == ["round", "correct"]
+    assert table.engine.scoreboard(table.state).rounds[-1] == {"Ann": 4, "Bo": 0, "Cy": 0}
+    assert "Round 2: count each player's collection" in shown(build(table))
+    assert table.local["cubosaurs"]["lines"]["Bo"]["dinos"] == {"T-Rex": 1}
+
+
+def test_undo_hands_the_round_back():
+    table = Table("cubosaurs", ["Ann", "Bo", "Cy"])
+    step(table, "More: T-Rex", 3)
+    tap(build(table), "Black raptor")
+    tap(build(table), "Add round")
+    table.undo()
+    build(table)
+    assert table.local["cubosaurs"]["lines"]["Ann"] == {"dinos": {"T-Rex": 3}, "eggs": {},
+                                                        "raptors": [{"colour": "black", "plus": 0, "minus": 0}],
+                                                        "dna": 0}
+    tap(build(table), "Add round")
+    assert table.engine.scoreboard(table.state).rounds[-1] == {"Ann": -2, "Bo": 0, "Cy": 0}
 
 
 def test_other_refusals_are_shown_not_asked():
