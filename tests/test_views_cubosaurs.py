@@ -4,6 +4,8 @@ new-session screen starting from the saved profile."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import flet as ft
 import pytest
 
@@ -84,8 +86,7 @@ def test_a_new_session_starts_from_the_saved_profile(app, store):
     app.scratch.pop("new:cubosaurs")
     store.set_profile("cubosaurs", {"rows": LEARNED, "eggs": "Pentaceratops: 2 -3"})
     _, body, _ = new_session.build(app, "cubosaurs")
-    fields = {c.label: c.value for c in walk(body) if isinstance(c, ft.TextField)}
-    assert LEARNED in fields.values() and "Pentaceratops: 2 -3" in fields.values()
+    assert "Brontosaurus" in texts(body) and "Pentaceratops eggs" in texts(body)
     assert app.local("new:cubosaurs")["options"] == {"rows": LEARNED, "eggs": "Pentaceratops: 2 -3", "dna": False}
     store.add_player("Ann")
     store.add_player("Bo")
@@ -97,6 +98,42 @@ def test_a_new_session_starts_from_the_saved_profile(app, store):
     record = store.load(routes[0].removeprefix("/play/"))
     assert record["options"]["rows"] == LEARNED and store.state(record["id"])["rows"]["Brontosaurus"] == [0, 3, 5, 0]
     assert "Seat at least 2 players (now 0)." in texts(new_session.build(app, "cubosaurs")[1])
+
+
+def tip(body, tooltip: str):
+    """The icon button with this name."""
+    found = [c for c in walk(body) if isinstance(c, ft.IconButton) and c.tooltip == tooltip]
+    assert found, tooltip
+    return found[0]
+
+
+def test_score_rows_on_the_new_session_screen_are_steppers(app):
+    app.render = lambda: None
+
+    def options() -> dict:
+        """The option values as the screen holds them."""
+        return app.local("new:cubosaurs")["options"]
+
+    def screen():
+        """The new-session screen as built now."""
+        return new_session.build(app, "cubosaurs")[1]
+
+    assert not any(isinstance(c, ft.TextField) and c.value == DEFAULT_ROWS for c in walk(screen()))
+    tip(screen(), "Fewer: Brontosaurus, 1 card").on_click(None)  # from "?" the minus steps to −1, no sign typed
+    tip(screen(), "More: Brontosaurus, 2 cards").on_click(None)
+    tip(screen(), "More: Brontosaurus, 2 cards").on_click(None)
+    assert options()["rows"] == "T-Rex: 4 1 -2 -5; Brontosaurus: -1 2 5 ?; Pentaceratops: -3 ? ? ?"
+    tip(screen(), "Not known: Brontosaurus, 1 card").on_click(None)
+    tip(screen(), "Remove T-Rex").on_click(None)
+    tip(screen(), "More: Pentaceratops eggs, With the majority").on_click(None)
+    field = next(c for c in walk(screen()) if isinstance(c, ft.TextField) and c.label == "Another dinosaur type")
+    field.on_change(SimpleNamespace(control=SimpleNamespace(value="Stego:saurus")))
+    field.on_submit(None)
+    assert options()["rows"] == "Brontosaurus: ? 2 5 ?; Pentaceratops: -3 ? ? ?; Stego saurus: ? ? ? ?"
+    assert options()["eggs"] == "Pentaceratops: 1 -3"
+    assert "Stego saurus" in texts(screen()) and "?" in texts(screen())
+    options()["rows"] = "T-Rex: 1 2"  # a text that no longer reads as rows: the text field, which says why
+    assert any(isinstance(c, ft.TextField) and c.value == "T-Rex: 1 2" for c in walk(screen()))
 
 
 def test_a_profile_that_no_longer_reads_is_ignored(store):

@@ -202,7 +202,8 @@ def missing(app: Any, game: Any, draft: dict) -> str | None:
 
 
 def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> ft.Control:
-    """The control for one option: a switch, a number or list field, a choice, or text."""
+    """The control for one option: the view's own editor where it has one (`option_editor`, see `views.games`),
+    else a switch, a number or list field, a choice, or text."""
     label = app.t(f"{game.id}.option.{opt.name}")
     value = draft["options"].get(opt.name)
 
@@ -211,6 +212,10 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
         draft["options"][opt.name] = new
         refresh()
 
+    editor = getattr(view_of(game.id), "option_editor", None)
+    own = editor(app.t, opt, value, lambda new: (changed(new), app.render())) if editor else None
+    if own is not None:
+        return own
     if opt.kind == BOOL:
         return ft.Switch(label=label, value=bool(value), on_change=lambda e: changed(e.control.value))
     if opt.kind == CHOICE:

@@ -7,7 +7,10 @@ the card says (the whole row, known values filled in), records a `row` action an
 asking again if the round needs another unknown value. The completed rows live in the session (its `row`
 actions replay with it) and are also saved as the game's profile in the store (`{"rows": text, "eggs": text}`,
 the options' format); `option_defaults` gives them to the new-session screen, so the next session starts from
-them and the table is asked each unknown value only once.
+them and the table is asked each unknown value only once. On the new-session screen `option_editor` shows those
+rows as one row per type with a −/+ stepper per value (no sign to type or forget; "?" until known, and a button
+to make a value unknown again), a button to remove a type and a field to add one; a text that no longer reads
+as rows is left to the screen's text field, which says what is wrong.
 
 The draft lives in `ctx.local["cubosaurs"]`: who is being entered, every player's counts and raptors, and the
 row being asked for. A raptor's values are entered as printed, each with its sign fixed: the plus value steps
@@ -22,10 +25,11 @@ from __future__ import annotations
 import flet as ft
 
 from scoring.core import RuleError
-from scoring.games.cubosaurs import parse_rows
+from scoring.games.cubosaurs import format_rows, parse_rows
 from views.components.cards import choice_row, stepper
 from views.context import GameContext
 from views.games import round_edit
+from views.ui import icon_button
 
 UNKNOWN = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
 COLOURS = ("black", "grey")
@@ -47,6 +51,71 @@ def option_defaults(store) -> dict:
         except RuleError:
             continue
     return out
+
+
+def option_editor(t, option, value, on_change) -> ft.Control | None:
+    """The `rows` / `eggs` option as steppers: a row per type, a −/+ stepper per value ("?" while unknown);
+    None (the screen's text field) for other options or a text that does not read as rows."""
+    width = ROW_OPTIONS.get(option.name)
+    if width is None or not isinstance(value, str):
+        return None
+    try:
+        rows = parse_rows(value, width, option.name)
+    except RuleError:
+        return None
+    labels = [t(f"cubosaurs.view.count.{i + 1}") for i in range(4)] if width == 4 else \
+        [t("cubosaurs.view.majority"), t("cubosaurs.view.no_majority")]
+    typed = {"name": ""}
+
+    def changed(name: str, values: list | None) -> None:
+        """Store the rows with one type's values changed (None: the type removed)."""
+        new = {k: v for k, v in rows.items() if k != name}
+        if values is not None:
+            new = {**rows, name: values}
+        on_change(format_rows(new))
+
+    def add() -> None:
+        """Add the typed type with every value unknown (a name the text cannot hold is cleaned; a repeat is kept
+        once)."""
+        name = typed["name"].replace(";", " ").replace(":", " ").strip()
+        if name and name not in rows:
+            changed(name, [None] * width)
+
+    blocks: list[ft.Control] = [ft.Text(t(f"cubosaurs.option.{option.name}"), size=16, weight=ft.FontWeight.BOLD)]
+    for name, values in rows.items():
+        title = name if width == 4 else t("cubosaurs.view.egg", type=name)
+        cells = [row_cell(t, t("cubosaurs.view.cell", type=title, count=labels[i]), labels[i], v,
+                          lambda new, n=name, i=i, vs=values: changed(n, [*vs[:i], new, *vs[i + 1:]]))
+                 for i, v in enumerate(values)]
+        blocks.append(ft.Container(padding=8, border_radius=8, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                                   content=ft.Column(spacing=2, controls=[
+                                       ft.Row(controls=[
+                                           ft.Text(title, size=16, weight=ft.FontWeight.W_600, expand=True),
+                                           icon_button(ft.Icons.DELETE_OUTLINE,
+                                                       t("cubosaurs.view.remove", what=title),
+                                                       lambda e, n=name: changed(n, None))]),
+                                       *cells])))
+    field = ft.TextField(label=t(f"cubosaurs.view.new_type.{option.name}"), expand=True,
+                         on_change=lambda e: typed.update(name=e.control.value or ""), on_submit=lambda e: add())
+    blocks.append(ft.Row(controls=[field, ft.OutlinedButton(content=t("cubosaurs.view.add_type"), icon=ft.Icons.ADD,
+                                                            on_click=lambda e: add())]))
+    return ft.Column(spacing=6, controls=blocks)
+
+
+def row_cell(t, what: str, label: str, value: int | None, on_change) -> ft.Control:
+    """One value of a score row: − and + (from "?" they start at 0), the value or "?", and "unknown"."""
+    shown = t("cubosaurs.view.unknown_value") if value is None else str(value)
+    base = value or 0
+    return ft.Row(spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        ft.Text(label, size=15, expand=True),
+        icon_button(ft.Icons.REMOVE, t("cards.view.less", what=what), lambda e: on_change(base - 1),
+                    disabled=base <= -VALUE_RANGE),
+        ft.Text(shown, size=18, weight=ft.FontWeight.BOLD, width=40, text_align=ft.TextAlign.CENTER),
+        icon_button(ft.Icons.ADD, t("cards.view.more", what=what), lambda e: on_change(base + 1),
+                    disabled=base >= VALUE_RANGE),
+        icon_button(ft.Icons.HELP_OUTLINE, t("cubosaurs.view.make_unknown", what=what), lambda e: on_change(None),
+                    disabled=value is None),
+    ])
 
 
 def new_line() -> dict:
