@@ -1,6 +1,7 @@
 """Flip 7 and Bacon in a real browser, played by taps at phone size: two rounds of Flip 7 (with the coach on),
-the first corrected by tapping it in the rounds table, and one deal of Bacon with a referee check; the totals on screen, then the exported record through
-`python -m scoring score` gives the same totals. Screenshots go to tests/output/."""
+the first corrected by tapping it in the rounds table, and one deal of Bacon with a referee check; the totals on
+screen, then the exported record through `python -m scoring score` gives the same totals. Screenshots go to
+tests/output/."""
 
 from __future__ import annotations
 
