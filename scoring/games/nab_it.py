@@ -51,8 +51,8 @@ Rulings (ours, where the text is silent):
   Challenges are open on the last play only, until the next turn (a play or swap) or the end; each word once.
   The list decides: a word it knows stands (no penalty for the challenger). A word it does not know is put to
   the table's vote (everyone votes; a tie keeps the list's verdict). Carried: it becomes a house word for the
-  session (an event `house_word` for the session layer) and the play stands. Failed: the play is taken back
-  (board, caps, that player's hand, bag and bank as before it) and the same player plays again or swaps.
+  session (`house_words`: it stands from then on, without a vote) and the play stands. Failed: the play is
+  taken back (board, caps, that player's hand, bag and bank as before it); the same player plays again or swaps.
 - The last tile: `announce` while the player holds exactly one tile (hand and bag). `forgot` by anyone else while
   they hold one unannounced tile moves one of their banked tiles back to their bag (refused without one). A player
   who plays their last tile having held one unannounced tile loses one banked tile the same way. Playing the last
@@ -460,21 +460,20 @@ class Nabit(Engine):
         state["phase"] = "vote"
 
     @move("vote", by=PLAYER, phase=("vote",), fields=("yes",))
-    def vote(self, state: dict, action: dict) -> list | None:
+    def vote(self, state: dict, action: dict) -> None:
         """A ballot on accepting the challenged word; the last ballot decides (a tie keeps the list's no)."""
         challenge = state["challenge"]
         challenge["vote"] = ballot.cast(challenge["vote"], action["by"], action.get("yes"))
         if not ballot.is_complete(challenge["vote"]):
-            return None
+            return
         word = challenge["word"]
         state["challenge"] = None
         if ballot.outcome(challenge["vote"]):
             state["house_words"].append(word)
             state["judged"].append({"word": word, "by": challenge["by"], "stands": True, "house": True})
             state["phase"] = challenge["back_to"]
-            return [{"type": "house_word", "word": word}]
+            return
         self._take_back(state, word)
-        return None
 
     def _take_back(self, state: dict, word: str) -> None:
         """Undo the last play after its word failed: board, caps and the player's tiles as before; their turn."""
