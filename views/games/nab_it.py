@@ -61,9 +61,10 @@ def outlines(ctx: GameContext) -> dict[str, int]:
     return taken
 
 
-def window(board: dict, draft: list[dict]) -> tuple[int, int, int, int]:
-    """The rows and columns shown (top, left, bottom, right): the board with a margin, at least 15×15 from 0,0."""
-    cells = [game.cell_of(k) for k in board] + [(t["row"], t["col"]) for t in draft]
+def window(board: dict) -> tuple[int, int, int, int]:
+    """The rows and columns shown (top, left, bottom, right): the board with a margin, at least 15×15 from 0,0.
+    Draft tiles do not move it (they lie where it was tapped), so the grid stays put during a turn."""
+    cells = [game.cell_of(k) for k in board]
     top = min([0] + [r - MARGIN for r, _ in cells])
     left = min([0] + [c - MARGIN for _, c in cells])
     bottom = max([top + MIN_SIDE - 1] + [r + MARGIN for r, _ in cells])
@@ -76,7 +77,7 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
     """The board on the grid editor: top letters in their colours, heights, draft tiles, controlled words."""
     draft = draft or []
     board = state["board"]
-    top, left, bottom, right = window(board, draft)
+    top, left, bottom, right = window(board)
     drafted = {(t["row"], t["col"]): t for t in draft}
     grid, notes = [], {}
     for r in range(top, bottom + 1):
@@ -242,7 +243,7 @@ def turn_panel(ctx: GameContext, state: dict, player: str) -> ft.Control:
         ctx.refresh()
 
     at = draft["at"]
-    top, left, _, _ = window(state["board"], draft["tiles"])
+    top, left, _, _ = window(state["board"])
     hint = (ctx.t("nab_it.view.chosen_cell", row=at[0] - top + 1, col=at[1] - left + 1) if at
             else ctx.t("nab_it.view.tap_cell"))
     return ft.Column(spacing=8, controls=[
