@@ -296,11 +296,32 @@ def next_player(state: dict, player: str) -> str:
     return players[(players.index(player) + 1) % len(players)]
 
 
+def check_hand(state: dict, player: str, tiles: list[dict]) -> None:
+    """Refuse tiles the player does not hold: letters not in the hand (app), more tiles than the hand or more
+    blanks than the colour has (table)."""
+    hand = state["hands"][player]
+    if len(tiles) > len(hand):
+        raise RuleError("nab_it.too_many_tiles", count=len(tiles), hand=len(hand))
+    if state["options"]["deal"] == "app":
+        left = list(hand)
+        for tile in tiles:
+            wanted = BLANK if tile["blank"] else tile["letter"]
+            if wanted not in left:
+                raise (RuleError("nab_it.no_blank_in_hand") if tile["blank"]
+                       else RuleError("nab_it.not_in_hand", letter=wanted))
+            left.remove(wanted)
+        return
+    blanks = parse_letters(state["options"]["letters"]).get(BLANK, 0)
+    used = sum(1 for stack in state["board"].values() for t in stack if t["owner"] == player and t["blank"])
+    if used + sum(t["blank"] for t in tiles) > blanks:
+        raise RuleError("nab_it.no_blank_left", blanks=blanks)
+
+
 def preview(state: dict, player: str, tiles: object) -> dict:
     """What a play would do, without playing: {"words": [{"text", "cells", "known"}], "caps": [...]}, or the
     refusal (RuleError) it would meet."""
     checked = read_tiles(tiles)
-    Nabit._check_hand(state, player, checked)
+    check_hand(state, player, checked)
     found = plan(state["board"], player, checked)
     return {"words": [{**w, "known": known(state, w["text"])} for w in found["words"]], "caps": found["caps"]}
 
@@ -350,27 +371,6 @@ class Nabit(Engine):
         while len(hand) < HAND and bag:
             hand.append(bag.pop())
 
-    @staticmethod
-    def _check_hand(state: dict, player: str, tiles: list[dict]) -> None:
-        """Refuse tiles the player does not hold: letters not in the hand (app), more tiles than the hand or more
-        blanks than the colour has (table)."""
-        hand = state["hands"][player]
-        if len(tiles) > len(hand):
-            raise RuleError("nab_it.too_many_tiles", count=len(tiles), hand=len(hand))
-        if state["options"]["deal"] == "app":
-            left = list(hand)
-            for tile in tiles:
-                wanted = BLANK if tile["blank"] else tile["letter"]
-                if wanted not in left:
-                    raise (RuleError("nab_it.no_blank_in_hand") if tile["blank"]
-                           else RuleError("nab_it.not_in_hand", letter=wanted))
-                left.remove(wanted)
-            return
-        blanks = parse_letters(state["options"]["letters"]).get(BLANK, 0)
-        used = sum(1 for stack in state["board"].values() for t in stack if t["owner"] == player and t["blank"])
-        if used + sum(t["blank"] for t in tiles) > blanks:
-            raise RuleError("nab_it.no_blank_left", blanks=blanks)
-
     def _turn_player(self, state: dict, action: dict) -> str:
         """The acting player, refused unless it is their turn."""
         if action["by"] != state["turn"]:
@@ -389,7 +389,7 @@ class Nabit(Engine):
         """Place tiles in one row or column; caps nab, a turn with a cap banks a tile; draw back to 5."""
         player = self._turn_player(state, action)
         tiles = read_tiles(action.get("tiles"))
-        self._check_hand(state, player, tiles)
+        check_hand(state, player, tiles)
         found = plan(state["board"], player, tiles)
         before = {"board": {k: state["board"].get(k) for k in (key(r, c) for r, c in found["cells"])},
                   "hand": list(state["hands"][player]), "bag": list(state["bags"][player]),
