@@ -19,6 +19,7 @@ from validators import words_en
 
 ENG = engine("nab_it")
 AB = ["Ann", "Ben"]
+SEATS = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
 
 
 def T(row: int, col: int, letter: str, blank: bool = False) -> dict:
@@ -451,7 +452,7 @@ def test_log_names_the_letters_played():
 
 def test_command_line_scores_a_record(tmp_path, capsys):
     """`python -m scoring score` on a finished record gives the same totals as the engine."""
-    record = new_record("nab_it", AB)
+    record = new_record("nab_it", SEATS)
     state = start(record)
     actions = [{"type": "play", "by": "Ann", "tiles": across(0, 0, "CAT")}]
     actions += [{"type": "play", "by": by, "tiles": [T(0, 0, letter)]}
@@ -498,7 +499,7 @@ def conserved(state: dict) -> None:
 def test_random_legal_turns_replay_undo_conserve_and_caps_control(picks, deal):
     """Random legal turns: replay equals live play, undo restores, tiles are conserved, and after each play
     every word through a new cap is the capper's while an unchanged word keeps its controller."""
-    record = new_record("nab_it", AB, {"deal": deal, "letters": "A5 T5 E5 O5 S5" if deal == "app" else
+    record = new_record("nab_it", SEATS, {"deal": deal, "letters": "A5 T5 E5 O5 S5" if deal == "app" else
                                        game.DEFAULT_LETTERS}, seed=1)
     state = start(record)
     for pick in picks:

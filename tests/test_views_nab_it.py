@@ -10,6 +10,8 @@ from tests.test_views_components import buttons, texts, walk
 from tests.test_views_kingdomino import Table, cells
 from views.games import nab_it as view
 
+SEATS = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+
 
 def letter_buttons(control) -> dict[str, ft.OutlinedButton]:
     """The letter picker's buttons by letter (single capital letters)."""
@@ -25,7 +27,7 @@ def place(table: Table, row: int, col: int, letter: str) -> None:
 
 def test_tap_cells_and_letters_preview_the_words_then_play():
     """SUN tapped onto rows 8, columns 6–8: the draft shows SUN in the word list; Play sends it to the engine."""
-    table = Table("nab_it", ["Ann", "Ben"])
+    table = Table("nab_it", SEATS)
     built = table.view(view)
     assert "Ann's turn" in texts(built) and len(cells(built)) == 15 * 15
     for col, letter in ((6, "S"), (7, "U"), (8, "N")):
@@ -44,7 +46,7 @@ def test_tap_cells_and_letters_preview_the_words_then_play():
 def test_a_refused_draft_is_explained_and_a_tapped_draft_tile_comes_back():
     """S on S breaks the stacking rule: the preview says so before anything is sent; tapping the draft cell again
     takes the tile back."""
-    table = Table("nab_it", ["Ann", "Ben"])
+    table = Table("nab_it", SEATS)
     table.apply({"type": "play", "by": "Ann", "tiles": [{"row": 7, "col": c, "letter": x}
                                                         for c, x in ((5, "S"), (6, "U"), (7, "N"))]})
     place(table, 8, 6, "S")
@@ -60,7 +62,7 @@ def test_a_refused_draft_is_explained_and_a_tapped_draft_tile_comes_back():
 def test_a_challenged_word_goes_to_the_vote_and_is_taken_back():
     """ZUQ is flagged; Ben challenges; the vote panel takes both ballots; the tie fails the word and the view says
     the play was taken back."""
-    table = Table("nab_it", ["Ann", "Ben"])
+    table = Table("nab_it", SEATS)
     for col, letter in ((1, "Z"), (2, "U"), (3, "Q")):
         place(table, 1, col, letter)
     assert "ZUQ: not in the word list (can be challenged)" in texts(table.view(view))
@@ -92,7 +94,7 @@ def test_legend_shows_control_banks_and_outline_colours():
 
 def test_when_the_app_deals_the_hand_is_covered_until_its_player_shows_it():
     """The cover names the player; behind it the letter picker holds exactly the hand's letters."""
-    table = Table("nab_it", ["Ann", "Ben"], {"deal": "app"}, seed=5)
+    table = Table("nab_it", SEATS, {"deal": "app"}, seed=5)
     built = table.view(view)
     assert "Pass the phone to Ann" in texts(built) and not letter_buttons(built)
     buttons(built)["I am Ann: show"].on_click(None)
@@ -102,7 +104,7 @@ def test_when_the_app_deals_the_hand_is_covered_until_its_player_shows_it():
 
 def test_end_and_final_board():
     """The table's end button finishes the game; the final view shows the board and the legend."""
-    table = Table("nab_it", ["Ann", "Ben"])
+    table = Table("nab_it", SEATS)
     table.apply({"type": "play", "by": "Ann", "tiles": [{"row": 0, "col": c, "letter": x}
                                                         for c, x in enumerate("AT")]})
     buttons(table.view(view))["Nobody can play: end the game"].on_click(None)
