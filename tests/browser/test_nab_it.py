@@ -1,8 +1,12 @@
-"""Nab-It! in a real browser at laptop size, played by taps: two players with colours and 5 tiles each, CAT built
+"""Nab-It! in a real browser on a portrait tablet (1024×1366), played by taps: two players with colours and 5 tiles each, CAT built
 and stacked BAT, HAT, MAT until Ann's R caps RAT with her last tile (after announcing it); Ben's challenge of RAT
 is decided by the word list; the table ends the game. The totals on the end screen, then the exported record
 through `python -m scoring score`: Ann 1 controlled word + 1 last tile = 2, Ben 0. Screenshots go to
-tests/output/."""
+tests/output/.
+
+A tablet in portrait shows the board, the letters and the buttons of a turn at once. (On a shorter screen a
+person scrolls with the wheel or a swipe; Playwright's own scroll-into-view leaves Flutter's semantics nodes
+offset from the painted screen, so the next tap lands elsewhere: see the Kingdomino browser test.)"""
 
 from __future__ import annotations
 
@@ -10,10 +14,11 @@ import json
 import subprocess
 import sys
 
-from tests.browser.conftest import OUTPUT, ROOT, Tab
+from tests.browser.conftest import OUTPUT, ROOT, Tab, new_tab
 
 PLAYERS = {"Ann": "Red", "Ben": "Blue"}
 TOTALS = {"Ann": 2, "Ben": 0}
+TABLET = {"width": 1024, "height": 1366}
 
 
 def set_english(tab: Tab) -> None:
@@ -50,8 +55,7 @@ def start_session(tab: Tab) -> None:
 
 def place(tab: Tab, row: int, col: int, letter: str, shown: str = "Empty") -> None:
     """Tap a board cell by its accessible name (1-based), then a letter of the picker."""
-    tab.quiet()
-    tab.page.get_by_role("button", name=f"Row {row}, column {col}: {shown}", exact=True).click()
+    tab.tap(f"Row {row}, column {col}: {shown}", exact=True)
     tab.see(f"Cell row {row}, column {col}: now tap a letter.")
     tab.tap(letter, exact=True)
     tab.see("Tap a cell, then a letter.")
@@ -76,35 +80,39 @@ def exported_totals(tab: Tab, name: str) -> dict:
     return {p["name"]: p["total"] for p in json.loads(out)["players"]}
 
 
-def test_two_players_cap_a_word_and_finish(laptop):
-    tab = laptop
-    start_session(tab)
-    tab.shot("nab_it_laptop_start")
+def test_two_players_cap_a_word_and_finish(browser, server):
+    """Start with colours, build and cap RAT, announce and play the last tile, challenge, end, compare totals."""
+    tab = new_tab(browser, server, TABLET)
+    try:
+        start_session(tab)
+        tab.shot("nab_it_tablet_start")
 
-    for col, letter in ((6, "C"), (7, "A"), (8, "T")):
-        place(tab, 8, col, letter)
-    send(tab, "CAT", 1)
-    tab.see("Ben's turn")
-    place(tab, 8, 6, "B", shown="C")
-    send(tab, "BAT", 2)
-    place(tab, 8, 6, "H", shown="B")
-    send(tab, "HAT", 3)
-    tab.tap("Ann: last tile!")
-    tab.see("(4)")
-    place(tab, 8, 6, "M", shown="H")
-    send(tab, "MAT", 5)
-    place(tab, 8, 6, "R", shown="M")
-    tab.see("Caps 1 stack(s)")
-    tab.shot("nab_it_laptop_cap_preview")
-    send(tab, "RAT", 6)
-    tab.see("Ann played their last tile.")
-    tab.see("controls RAT")
+        for col, letter in ((6, "C"), (7, "A"), (8, "T")):
+            place(tab, 8, col, letter)
+        send(tab, "CAT", 1)
+        tab.see("Ben's turn")
+        place(tab, 8, 6, "B", shown="C")
+        send(tab, "BAT", 2)
+        place(tab, 8, 6, "H", shown="B")
+        send(tab, "HAT", 3)
+        tab.tap("Ann: last tile!")
+        tab.see("(4)")
+        place(tab, 8, 6, "M", shown="H")
+        send(tab, "MAT", 5)
+        place(tab, 8, 6, "R", shown="M")
+        tab.see("Caps 1 stack(s)")
+        tab.shot("nab_it_tablet_cap_preview")
+        send(tab, "RAT", 6)
+        tab.see("Ann played their last tile.")
+        tab.see("controls RAT")
 
-    tab.tap("Ben challenges RAT")
-    tab.see("RAT stands: the word list has it")
-    tab.tap("The last play stands: end the game")
-    tab.see("Winner: Ann")
-    tab.see("Ranking: 1. Ann (2), 2. Ben (0)")
-    tab.shot("nab_it_laptop_end", full_page=True)
+        tab.tap("Ben challenges RAT")
+        tab.see("RAT stands: the word list has it")
+        tab.tap("The last play stands: end the game")
+        tab.see("Winner: Ann")
+        tab.see("Ranking: 1. Ann (2), 2. Ben (0)")
+        tab.shot("nab_it_tablet_end", full_page=True)
 
-    assert exported_totals(tab, "nab_it_export") == TOTALS
+        assert exported_totals(tab, "nab_it_export") == TOTALS
+    finally:
+        tab.page.context.close()
