@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from scoring.core import ANY, PLAYER, TABLE, Engine, Game, Option, RuleError, engine, games, move
 from scoring.errors import RuleError as ErrorsRuleError
-from scoring.record import new_record, play, redo, replay, start, undo
+from scoring.record import COLOURS, new_record, play, redo, replay, start, undo
 
 GAME_IDS = [g.id for g in games()]
 STATUS_KEYS = {"round", "rounds", "phase", "turn", "over"}
@@ -26,10 +26,16 @@ def players_for(game: Game) -> list[str]:
     return [f"P{i + 1}" for i in range(count)]
 
 
+def seats_for(game: Game) -> list:
+    """The seating as a record lists it: with a colour each in a game played with colours."""
+    names = players_for(game)
+    return [{"name": n, "colour": c} for n, c in zip(names, COLOURS)] if game.colours else names
+
+
 def fresh(game_id: str):
     """A new record and its state."""
     eng = engine(game_id)
-    record = new_record(game_id, players_for(eng.game))
+    record = new_record(game_id, seats_for(eng.game))
     return eng, record, start(record)
 
 
