@@ -46,7 +46,7 @@ class Hit:
 
 def plain(text: str) -> str:
     """Markdown as plain text on one line (marks and link targets dropped, spaces collapsed)."""
-    return " ".join(MARKS.sub(lambda m: m.group(1) or " ", text).split())
+    return " ".join(MARKS.sub(lambda m: m.group(1) or "", text).split())
 
 
 def fold(text: str) -> str:
