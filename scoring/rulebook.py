@@ -37,11 +37,12 @@ class Section:
 
 @dataclass(frozen=True)
 class Page:
-    """A rules page in one language: its title and sections in order."""
+    """A rules page in one language: its title, the words before its first section, and its sections."""
 
     id: str
     lang: str
     title: str
+    intro: str
     sections: tuple[Section, ...]
 
     def section(self, section_id: str | None) -> Section | None:
@@ -55,8 +56,8 @@ def page_path(page_id: str, lang: str) -> Path:
 
 
 def parse_page(page_id: str, lang: str, text: str) -> Page:
-    """A page's markdown as its title and sections (text before the first section belongs to no section)."""
-    title, sections, current, lines = page_id, [], None, []
+    """A page's markdown as its title, its introduction (the text before the first section) and sections."""
+    title, sections, current, lines, intro = page_id, [], None, [], ""
 
     def close() -> None:
         """Keep the section being read."""
@@ -70,13 +71,15 @@ def parse_page(page_id: str, lang: str, text: str) -> Page:
         match = HEADING.match(line)
         if match:
             close()
+            if current is None:
+                intro = "\n".join(lines).strip()
             current, lines = (match["id"], match["title"]), []
         elif line.startswith("## "):
             raise ValueError(f"{page_id}.{lang}: heading without an id: {line!r}")
         else:
             lines.append(line)
     close()
-    return Page(page_id, lang, title, tuple(sections))
+    return Page(page_id, lang, title, intro, tuple(sections))
 
 
 @lru_cache(maxsize=None)

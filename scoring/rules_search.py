@@ -9,7 +9,8 @@
   word of 3 letters or more, as the start of a word ("crown" finds "crowns").
 - Ranking: each term counts its occurrences (at most 5), five times over in the heading; the query's runs of
   Chinese characters found together, and the whole query found as written, count extra. Ties keep page order.
-- The snippet is the body around the first place the query (or its first term) is found.
+- The snippet is the body around the first place the query (or its first term) is found, cut between words
+  where the text has spaces.
 """
 
 from __future__ import annotations
@@ -95,8 +96,12 @@ def snippet(body: str, query: list[str], phrase: str) -> str:
         found = re.search(re.escape(query[0]), folded)
         at = found.start() if found else 0
     start = max(0, at - SNIPPET // 3)
-    cut = text[start:start + SNIPPET]
-    return ("…" if start else "") + cut + ("…" if start + SNIPPET < len(text) else "")
+    end = min(len(text), start + SNIPPET)
+    if start and text[start - 1].isascii() and text[start - 1].isalnum():
+        start = text.find(" ", start, at) + 1 or start
+    if end < len(text) and text[end].isascii() and text[end].isalnum():
+        end = text.rfind(" ", at, end) if text.rfind(" ", at, end) > at else end
+    return ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
 
 
 def search(sections: Iterable[Any], query: str, limit: int = 30) -> list[Hit]:

@@ -176,5 +176,5 @@ def test_parse_page_refuses_a_heading_without_an_id():
     with pytest.raises(ValueError):
         rulebook.parse_page("x", "en", "# X\n\n## Setup\n\ntext\n")
     page = rulebook.parse_page("x", "en", "# X\n\nintro\n\n## Setup {#setup}\n\nOne.\n\n## End {#end}\n\nTwo.\n")
-    assert page.title == "X" and [(s.id, s.title, s.body) for s in page.sections] == [
+    assert page.title == "X" and page.intro == "intro" and [(s.id, s.title, s.body) for s in page.sections] == [
         ("setup", "Setup", "One."), ("end", "End", "Two.")]

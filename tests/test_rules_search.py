@@ -95,3 +95,14 @@ def test_the_real_pages_answer_a_player_question_in_each_language():
     assert (chinese[0].page, chinese[0].lang) == ("kingdomino", "zh-CN")
     assert all(h.lang == "zh-CN" for h in chinese)
     assert search(sections, "黑羊")[0].page == "pictomania"
+
+
+def test_snippet_is_cut_between_words():
+    """An English snippet neither starts nor ends inside a word."""
+    body = " ".join(f"word{i}" for i in range(40)) + " black sheep " + " ".join(f"tail{i}" for i in range(40))
+    hit = search([S("p", "en", "s", "T", body)], "sheep")[0]
+    inner = hit.snippet.strip("…")
+    assert "black sheep" in inner
+    assert all(part.startswith(("word", "tail", "black", "sheep")) for part in inner.split())
+    at = body.find(inner)
+    assert at > 0 and body[at - 1] == " " and body[at + len(inner)] == " "

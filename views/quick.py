@@ -78,7 +78,6 @@ def total_card(app: Any, points: int, lines: list[str]) -> ft.Control:
 def text_entry(app: Any, scratch: dict, label: str, shown: str, read: Any) -> ft.Control:
     """A field holding the board as text (kept as typed) and a button that reads it back onto the board."""
     field = ft.TextField(label=label, value=scratch.get("text", shown), multiline=True, min_lines=5,
-                         text_style=ft.TextStyle(font_family="monospace"),
                          on_change=lambda e: scratch.update(text=e.control.value))
 
     def submit() -> None:

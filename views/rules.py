@@ -126,6 +126,8 @@ def page_body(app: Any, page: rulebook.Page, section: str | None, back: str | No
                           on_click=lambda e: app.go(link(page.id, section, back=back, lang=other))),
         ft.OutlinedButton(content=app.t("rules.search_all"), icon=ft.Icons.SEARCH, on_click=lambda e: app.go(link())),
     ])]
+    if page.intro:
+        controls.append(ft.Markdown(page.intro))
     if asked:
         controls.append(ft.Text(app.t("rules.asked", section=asked.title), size=16, weight=ft.FontWeight.W_600,
                                 color=ft.Colors.PRIMARY))
