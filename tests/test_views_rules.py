@@ -64,8 +64,8 @@ def test_the_list_searches_as_you_type(app):
 
 
 def test_quick_scorer_reads_a_typed_kingdom_and_refuses_an_impossible_one(app):
-    """The typed RULINGS kingdom scores 38 with both bonuses; two castles are refused with a Why? and the board
-    keeps what it had."""
+    """The typed RULINGS kingdom scores 23, 38 with both variant bonuses; two castles are refused with a Why? and
+    the board keeps what it had; a painted kingdom real dominoes cannot make is scored with the reason shown."""
     app.page = StubPage("/quick/kingdomino")
     scratch = app.local("quick:kingdomino")
     scratch["text"] = "F1 L F L1 M\nL1 L L L W1\nW L C W W\nG F F F W\nW1 W W G F1"
@@ -73,11 +73,17 @@ def test_quick_scorer_reads_a_typed_kingdom_and_refuses_an_impossible_one(app):
     buttons(body)["Put this text on the board"].on_click(None)
     _, body, _ = quick.build(app, "kingdomino")
     shown = texts(body)
-    assert "Score: 38" in shown and "Harmony +5: earned" in shown and "Middle Kingdom +10: earned" in shown
+    assert "Score: 23" in shown and "With the Harmony and Middle Kingdom variants: 38" in shown
+    assert "Harmony +5 (variant): earned" in shown and "Middle Kingdom +10 (variant): earned" in shown
+    assert not any(t.startswith("This kingdom could not be built") for t in shown)
     scratch["text"] = "C C"
     buttons(body)["Put this text on the board"].on_click(None)
     assert app.page.dialogs[-1].action == "Why?"
-    assert "Score: 38" in texts(quick.build(app, "kingdomino")[1])
+    assert "Score: 23" in texts(quick.build(app, "kingdomino")[1])
+    scratch["grid"][0][0] = None
+    shown = texts(quick.build(app, "kingdomino")[1])
+    assert "Score: 22" in shown and "Harmony +5 (variant): needs a full 5×5 kingdom" in shown
+    assert any(t.startswith("This kingdom could not be built: No domino of the box explains") for t in shown)
 
 
 def test_quick_scorer_scores_a_splitter_sheet(app):

@@ -1,13 +1,15 @@
 """Quick scorer: score one Kingdomino kingdom or one Splitter sheet without a session, one tap from home.
 
 `/quick/kingdomino`: paint a 5×5 or 7×7 kingdom (the Kingdomino view's brush and board) or type it as layout
-text, and see its score, its properties and which bonuses it earns (Harmony, Middle Kingdom), each with what it
-needs. `/quick/splitter`: write the numbers of sheet A or B (the Splitter view's sheet and legend) or type the
+text, and see its score, its properties and which variant bonuses it earns (Harmony, Middle Kingdom; off by
+default in a session), each with what it lacks, and the score with them. A painted kingdom that real dominoes
+cannot make is scored all the same, with the engine's reason shown; a typed one is refused as a session refuses
+a layout. `/quick/splitter`: write the numbers of sheet A or B (the Splitter view's sheet and legend) or type the
 finished sheet, and see its groups and score.
 
 Nothing is stored but the tab's scratch (the painting survives a language switch). Every number shown comes from
 the engines' own functions (`kingdom_score`, `properties`, `is_full`, `is_centred`, `check_kingdom`,
-`parse_layout`; `sheet_score`, `groups`, `parse_sheet`); the game views' helpers are reused through a
+`tile_layout`, `read_layout`; `sheet_score`, `groups`, `parse_sheet`); the game views' helpers are reused through a
 `GameContext` that holds no session and dispatches nothing.
 """
 
@@ -149,9 +151,7 @@ def kingdom_body(app: Any, scratch: dict) -> ft.Control:
 
     def read(text: str) -> None:
         """Put a typed kingdom on the board (refused as the engine refuses a layout)."""
-        typed = kingdomino.parse_layout(text)
-        kingdomino.check_kingdom(typed, size)
-        scratch["grid"] = framed(typed, size)
+        scratch["grid"] = framed(kingdomino.read_layout(text, size), size)
 
     def clear() -> None:
         """Start again with the castle alone."""
@@ -173,23 +173,27 @@ def kingdom_body(app: Any, scratch: dict) -> ft.Control:
 
 
 def kingdom_result(app: Any, ctx: GameContext, grid: list[list], options: dict, discarded: bool) -> ft.Control:
-    """The kingdom's score with its lines, tie-break figures, each bonus earned or not, and any impossibility."""
+    """The kingdom's score with its lines and tie-break figures, each variant bonus earned or not with the score
+    it makes, and any reason the kingdom could not be built."""
     size = kingdomino.grid_size(options)
-    lines, (largest, crowns) = kingdomino.kingdom_score(grid, options, discards=int(discarded))
+    lines, (largest, crowns) = kingdomino.kingdom_score(grid, {**options, "harmony": False, "middle_kingdom": False})
     points = sum(line.points for line in lines)
     shown = [app.t("quick.line", text=words.say(app.lang, line.key, **line.params), points=line.points)
              for line in lines]
     shown.append(app.t("quick.tiebreak", largest=largest, crowns=crowns))
+    bonus_lines, _ = kingdomino.kingdom_score(grid, options, discards=int(discarded))
+    with_bonuses = sum(line.points for line in bonus_lines)
     full, centred = kingdomino.is_full(grid, size), kingdomino.is_centred(grid)
-    bonuses = [
+    controls = [
+        total_card(app, points, shown),
         bonus_line(app, "harmony", full and not discarded,
-                   app.t("quick.harmony_needs", size=size) if not full else app.t("quick.harmony_discard")
-                   if discarded else ""),
-        bonus_line(app, "middle_kingdom", centred, "" if centred else app.t("quick.middle_needs")),
+                   app.t("quick.harmony_needs", size=size) if not full else app.t("quick.harmony_discard")),
+        bonus_line(app, "middle_kingdom", centred, app.t("quick.middle_needs")),
+        ft.Text(app.t("quick.with_variants", points=with_bonuses), size=16, weight=ft.FontWeight.W_600),
     ]
-    controls = [total_card(app, points, shown), *bonuses]
     try:
         kingdomino.check_kingdom(grid, size)
+        kingdomino.tile_layout(grid, set(kingdomino.DOMINOES))
     except RuleError as err:
         controls.append(ft.Text(app.t("quick.impossible", reason=words.error(app.lang, err)), color=ft.Colors.ERROR))
     return ft.Column(spacing=4, controls=controls)

@@ -11,7 +11,7 @@ from tests.browser.conftest import Tab, new_tab
 from tests.browser.test_kingdomino import PLAYERS, cell, domino, set_language, start_session
 
 TALL = {"width": 900, "height": 1600}
-# RULINGS.md §5, first example: 23 for the properties, +10 Middle Kingdom, +5 Harmony = 38.
+# RULINGS.md §5, first example: 23 for the properties; with the variants +10 Middle Kingdom, +5 Harmony = 38.
 KINGDOM = """F1 L  F  L1 M
 L1 L  L  L  W1
 W  L  C  W  W
@@ -52,13 +52,10 @@ def test_why_on_a_refused_domino_opens_the_placement_rule_in_chinese(phone):
 
 
 def test_why_on_a_refused_finish_opens_the_end_rule_in_english(phone):
-    """Score pad in English: finishing before any round is refused; Why? opens 'End of the game'."""
+    """Score pad in English: finishing before any round is refused; Why? opens 'End of the game'; back returns to
+    the session. The new-session screen's Rules button opens the page with its introduction."""
     tab = phone.open("/new/score_pad")
     language(tab, "en")
-    tab.see("New session: Score pad")
-    tab.tap("Rules", exact=True)
-    tab.see("Running totals for any game played in rounds")
-    tab.tap("Back", exact=True)
     tab.see("New session: Score pad")
     tab.fill("New player", "Ada")
     tab.tap("Add", exact=True)
@@ -70,6 +67,14 @@ def test_why_on_a_refused_finish_opens_the_end_rule_in_english(phone):
     tab.see("The rule that applies: End of the game")
     tab.see("or when the table finishes it (after at least one round).")
     tab.shot("rules_phone_why_en")
+    tab.tap("Back", exact=True)
+    tab.see_button("Finish game")
+
+    tab.open("/new/score_pad")
+    tab.tap("Rules", exact=True)
+    tab.see("Running totals for any game played in rounds")
+    tab.tap("Back", exact=True)
+    tab.see("New session: Score pad")
 
 
 def test_search_finds_rules_by_english_words_and_chinese_characters(phone):
@@ -89,7 +94,8 @@ def test_search_finds_rules_by_english_words_and_chinese_characters(phone):
 
 
 def test_quick_scorer_scores_a_typed_then_painted_kingdom(browser, server):
-    """From home in one tap: type RULINGS' kingdom (38 with both bonuses), then erase a corner square (32)."""
+    """From home in one tap: type RULINGS' kingdom (23; 38 with both variants), then erase a corner square (22,
+    Harmony lost, and the engine's reason why real dominoes cannot make it)."""
     tab = new_tab(browser, server, TALL)
     try:
         tab.open("/")
@@ -98,17 +104,19 @@ def test_quick_scorer_scores_a_typed_then_painted_kingdom(browser, server):
         tab.see("Score: 0")
         tab.fill("The kingdom as text (rows of W G F L S M with crowns, C castle, . empty)", KINGDOM)
         tab.tap("Put this text on the board")
-        tab.see("Score: 38")
-        tab.see("Harmony +5: earned")
-        tab.see("Middle Kingdom +10: earned")
+        tab.see("Score: 23")
+        tab.see("Harmony +5 (variant): earned")
+        tab.see("Middle Kingdom +10 (variant): earned")
+        tab.see("With the Harmony and Middle Kingdom variants: 38")
         tab.see("Tie-break: largest property 7 squares, crowns 6")
         tab.shot("quick_kingdom_typed")
         tab.tap("Erase", exact=True)
         tab.quiet()
         tab.page.get_by_role("button", name=re.compile(r"^Row 1, column 1: ")).first.click()
-        tab.see("Score: 32")
-        tab.see("Harmony +5: needs a full 5×5 kingdom")
-        tab.see("Middle Kingdom +10: earned")
+        tab.see("Score: 22")
+        tab.see("Harmony +5 (variant): needs a full 5×5 kingdom")
+        tab.see("With the Harmony and Middle Kingdom variants: 32")
+        tab.see("This kingdom could not be built: No domino of the box explains")
         tab.shot("quick_kingdom_painted")
     finally:
         tab.page.context.close()
