@@ -8,7 +8,9 @@ another engineer adds fails `test_every_refusal_maps_to_a_section_in_both_langua
 - a helper that hands one of its parameters to `RuleError` (`by_player(action, key)`, `each_player(...,
   given_key, entry_key, ...)`, a game's own `_by(..., key)`), followed through any depth: every constant passed
   for that parameter;
-- an f-string key (`f"knit_wit.not_{phase}"`): every translated key it can produce (at least one must exist).
+- an f-string key (`f"knit_wit.not_{phase}"`): every translated key it can produce (at least one must exist);
+- a key in a local variable: every translated key written as a literal in that function; a key the scan cannot
+  read at all fails `test_every_key_is_passed_in_a_form_the_scan_reads` with its place.
 """
 
 from __future__ import annotations
@@ -74,12 +76,25 @@ def pattern(node: ast.JoinedStr) -> re.Pattern:
     return re.compile("".join(parts))
 
 
-def raised_keys() -> tuple[set[str], set[str]]:
-    """Every constant message key that can reach `RuleError`, and the f-string patterns (as regex text)."""
-    trees = [ast.parse(path.read_text("utf-8")) for path in SOURCES]
-    slots = key_slots(trees)
-    exact, patterns = set(), set()
-    for tree in trees:
+def raised_keys() -> tuple[set[str], set[str], list[str]]:
+    """Every constant message key that can reach `RuleError`, the f-string patterns (as regex text), and where a
+    key is passed in a form the scan cannot read.
+
+    A key held in a local variable (`for field, key in (("symbol", "pictomania.symbol_shared"), ...)`) is read as
+    every translated message key written as a literal in the same function; only when there is none is the call
+    reported unread."""
+    trees = {path: ast.parse(path.read_text("utf-8")) for path in SOURCES}
+    slots = key_slots(list(trees.values()))
+    table = i18n.table("en")
+    exact, patterns, unread = set(), set(), []
+    for path, tree in trees.items():
+        params: dict[int, set[str]] = {}
+        literals: dict[int, set[str]] = {}
+        for fn in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+            keys = {n.value for n in ast.walk(fn) if isinstance(n, ast.Constant) and n.value in table}
+            for node in ast.walk(fn):
+                params[id(node)] = {a.arg for a in fn.args.args}
+                literals[id(node)] = keys
         for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
             for position, name in slots.get(called(call), ()):
                 arg = argument(call, position, name)
@@ -87,12 +102,18 @@ def raised_keys() -> tuple[set[str], set[str]]:
                     exact.add(arg.value)
                 elif isinstance(arg, ast.JoinedStr):
                     patterns.add(pattern(arg).pattern)
-    return exact, patterns
+                elif arg is None or isinstance(arg, ast.Name) and arg.id in params.get(id(call), ()):
+                    continue
+                elif literals.get(id(call)):
+                    exact |= literals[id(call)]
+                else:
+                    unread.append(f"{path.relative_to(ROOT)}:{call.lineno}")
+    return exact, patterns, sorted(set(unread))
 
 
 def engine_keys() -> set[str]:
     """Every message key an engine, mechanic, the contract or the record can refuse with."""
-    exact, patterns = raised_keys()
+    exact, patterns, _ = raised_keys()
     table = i18n.table("en")
     for text in patterns:
         produced = {key for key in table if re.fullmatch(text, key)}
@@ -107,6 +128,13 @@ def test_the_scan_finds_keys_of_every_kind():
     assert {"kingdomino.no_connection", "core.player_unknown", "record.nothing_to_undo"} <= keys
     assert {"knit_wit.table_only", "knit_wit.deal_missing", "guess_club.not_your_turn"} <= keys
     assert {"knit_wit.not_weave", "ledger.pot_short", "cubosaurs.egg_unknown"} <= keys
+    assert {"pictomania.symbol_shared", "pictomania.number_shared"} <= keys
+
+
+def test_every_key_is_passed_in_a_form_the_scan_reads():
+    """A key the scan cannot read would escape the index: pass a literal, an f-string, a parameter of a helper
+    whose callers pass literals, or a variable set from literals in the same function."""
+    assert raised_keys()[2] == []
 
 
 def test_every_refusal_maps_to_a_section_in_both_languages():
