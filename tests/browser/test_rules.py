@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from tests.browser.conftest import Tab, new_tab
-from tests.browser.test_kingdomino import PLAYERS, cell, domino, set_language, start_session
+from tests.browser.test_kingdomino import PLAYERS, set_language, start_session
 
 TALL = {"width": 900, "height": 1600}
 # RULINGS.md §5, first example: 23 for the properties; with the variants +10 Middle Kingdom, +5 Harmony = 38.
@@ -33,10 +33,11 @@ def test_why_on_a_refused_domino_opens_the_placement_rule_in_chinese(phone):
     language(tab, "zh-CN")
     start_session(tab, "王国骨牌", PLAYERS)
     tab.see("国王甲 接下来放哪块骨牌？")
-    domino(tab, 4)
-    cell(tab, 0, 0)
+    tab.tap("4 号骨牌：")
+    tab.see("点选前半块的格子")
+    tab.tap("第 1 行，第 1 列：空", exact=True)
     tab.see("再点选后半块的格子")
-    cell(tab, 0, 1)
+    tab.tap("第 1 行，第 2 列：", exact=False)
     tab.see("4 号骨牌至少要有一边挨着城堡或相同的地形。")
     tab.tap("为什么？", exact=True)
     tab.see("适用的规则：放置规则")
@@ -88,8 +89,9 @@ def test_search_finds_rules_by_english_words_and_chinese_characters(phone):
     tab.fill("Search the rules (中文 or English)", "黑羊")
     tab.see_button("妙笔神猜 · 计分")
     tab.tap("妙笔神猜 · 计分")
+    tab.see("The rule that applies: 计分")
     tab.see("中间牌最多且唯一的玩家是")
-    assert "/rules/pictomania/scoring" in tab.page.url and "lang=zh-CN" in tab.page.url
+    tab.page.wait_for_url("**/rules/pictomania/scoring?lang=zh-CN")
     tab.shot("rules_phone_search_hit_zh")
 
 
@@ -111,8 +113,8 @@ def test_quick_scorer_scores_a_typed_then_painted_kingdom(browser, server):
         tab.see("Tie-break: largest property 7 squares, crowns 6")
         tab.shot("quick_kingdom_typed")
         tab.tap("Erase", exact=True)
-        tab.quiet()
-        tab.page.get_by_role("button", name=re.compile(r"^Row 1, column 1: ")).first.click()
+        tab.see("Erasing")
+        tab.tap("Row 1, column 1: ")
         tab.see("Score: 22")
         tab.see("Harmony +5 (variant): needs a full 5×5 kingdom")
         tab.see("With the Harmony and Middle Kingdom variants: 32")
