@@ -1,7 +1,7 @@
 """The app shell: one `App` per connected browser tab (Flet session) over the shared store.
 
 The route in the address bar says what is shown (`/`, `/new/<game>`, `/play/<id>`, `/history/<id>`,
-`/settings`), and every screen is built from the store, never from memory: reloading the page or restarting the
+`/settings`, `/rules[/<page>[/<section>]]`, `/quick/<game>`), and every screen is built from the store, never from memory: reloading the page or restarting the
 server shows the same screen with the same state. Several phones may look at one session; after an action the
 others are told to re-render.
 """
@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from views import home, new_session, session, settings, stats, words
+from views import home, new_session, quick, rules, session, settings, stats, words
 from views.ui import icon_button
 
 FONT = "cjk"
@@ -105,6 +105,10 @@ class App:
             return settings.build(self)
         if parts == ["stats"]:
             return stats.build(self)
+        if parts[:1] == ["rules"] and len(parts) <= 3:
+            return rules.build(self, *parts[1:])
+        if parts[:1] == ["quick"] and len(parts) == 2:
+            return quick.build(self, parts[1])
         if len(parts) == 2 and parts[0] in routes:
             return routes[parts[0]](parts[1])
         return home.build(self)
@@ -127,15 +131,19 @@ class App:
         """Tell the other tabs that a session changed."""
         self.page.pubsub.send_others(("changed", session_id))
 
-    def notify(self, text: str, error: bool = False) -> None:
-        """A short message at the bottom of the screen."""
+    def notify(self, text: str, error: bool = False, why: str | None = None) -> None:
+        """A short message at the bottom of the screen; `why`: a route its "Why?" action opens (a rule)."""
         colour = ft.Colors.ERROR if error else None
         self.page.show_dialog(ft.SnackBar(content=ft.Text(text, color=ft.Colors.ON_ERROR if error else None),
-                                          bgcolor=colour, duration=ft.Duration(seconds=6)))
+                                          bgcolor=colour, duration=ft.Duration(seconds=10 if why else 6), persist=False,
+                                          action=self.t("rules.why") if why else None,
+                                          on_action=lambda e: self.go(why) if why else None))
 
     def show_error(self, err: Any) -> None:
-        """A refusal (RuleError, its dict, or a message key) in words."""
-        self.notify(self.t(err) if isinstance(err, str) else words.error(self.lang, err), error=True)
+        """A refusal (RuleError, its dict, or a message key) in words, with a "Why?" to the rule it enforces."""
+        key = err if isinstance(err, str) else err["key"] if isinstance(err, dict) else err.key
+        self.notify(self.t(err) if isinstance(err, str) else words.error(self.lang, err), error=True,
+                    why=rules.why_link(key, self.page.route))
 
     def alert(self, title: str, message: str) -> None:
         """A dialog that stays until it is dismissed (for errors that must be read)."""

@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 
 from scoring.core import RuleError, engine, games
-from views import words
+from views import quick, rules, words
 from views.games import view_of
 
 CARD_COLS = {"xs": 12, "sm": 6, "lg": 4}
@@ -17,7 +17,8 @@ CARD_COLS = {"xs": 12, "sm": 6, "lg": 4}
 def build(app: Any) -> tuple[str, ft.Control, None]:
     """The home screen: title, body, no back route."""
     lang = app.lang
-    sections: list[ft.Control] = [*problems(app)]
+    sections: list[ft.Control] = [*problems(app),
+                                  ft.Row(wrap=True, controls=[*quick.home_buttons(app), rules.home_button(app)])]
     active = app.store.sessions("active")
     if active:
         sections += [heading(app.t("app.continue")), *[continue_tile(app, s) for s in active]]

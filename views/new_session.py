@@ -15,7 +15,7 @@ import flet as ft
 
 from scoring.core import BOOL, CHOICE, INT, INT_LIST, RuleError, engine
 from scoring.record import new_record
-from views import words
+from views import rules, words
 from views.games import view_of
 from views.ui import icon_button
 
@@ -48,6 +48,7 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
 
     refresh()
     body = ft.Column(spacing=12, controls=[
+        rules.rules_button(app, game_id, back=f"/new/{game_id}"),
         ft.Text(app.t("app.players"), size=20, weight=ft.FontWeight.BOLD),
         ft.Text(app.t("app.player_range", min=game.min_players, max=game.max_players)),
         roster(app, draft),

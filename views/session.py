@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from scoring.core import RuleError, engine
-from views import stats, words
+from views import rules, stats, words
 from views.components.action_log import describe, log_panel
 from views.components.chart import score_chart
 from views.components.scoreboard import places, scoreboard_panel
@@ -34,7 +34,7 @@ def build(app: Any, sid: str, read_only: bool) -> tuple[str, ft.Control, str]:
     eng = engine(record["game"])
     board = eng.scoreboard(state)
     title = eng.game.names.get(app.lang, eng.game.id)
-    main: list[ft.Control] = [header(app, eng, state)]
+    main: list[ft.Control] = [header(app, eng, state), rules.rules_button(app, record["game"], back=app.page.route)]
     if not read_only:
         main.append(undo_redo(app, sid, eng, record))
     if state.get("over"):
