@@ -43,7 +43,7 @@ def build(table: Table):
 def step(table: Table, tooltip: str, times: int = 1) -> None:
     """Tap a stepper's − or + button (by its name) a number of times."""
     for _ in range(times):
-        found = [c for c in walk(build(table)) if isinstance(c, ft.IconButton) and c.tooltip == tooltip]
+        found = [c for c in walk(build(table)) if isinstance(c, ft.IconButton) and c.icon.semantics_label == tooltip]
         assert found, tooltip
         found[0].on_click(None)
 

@@ -14,7 +14,11 @@ Builders:
     stepper(ctx, label, value, on_change, minimum=0, maximum=99) -> ft.Control
         a label, − and + buttons (their tooltips say "fewer/more label") and the value between them.
     points_table(ctx, rounds, totals) -> ft.Control
-        the running score table: a row per round ({player: points}), a total row, a column per player.
+        the running score table: a row per round ({player: points}), a total row, a column per player; the
+        newest `SHOWN` rounds with a "show all" button when there are more (see `recent`).
+    recent(ctx, count, name) -> tuple[int, ft.Control | None]
+        for a long list of count rows: the index of the first row to show and the "show all" button (None when
+        every row shows); the choice is kept in `ctx.local["_all:<name>"]` (this tab only).
 """
 
 from __future__ import annotations
@@ -26,6 +30,22 @@ import flet as ft
 from views.ui import icon_button
 
 TAP = 48
+SHOWN = 20
+
+
+def recent(ctx: Any, count: int, name: str) -> tuple[int, ft.Control | None]:
+    """Where a long list starts (its newest SHOWN rows) and the button that shows all of it."""
+    key = f"_all:{name}"
+    if ctx.local.get(key) or count <= SHOWN:
+        return 0, None
+
+    def show() -> None:
+        """Show every row from the next render on."""
+        ctx.local[key] = True
+        ctx.refresh()
+
+    return count - SHOWN, ft.TextButton(content=ctx.t("app.show_all", count=count), icon=ft.Icons.UNFOLD_MORE,
+                                        on_click=lambda e: show())
 
 
 def card_buttons(cards: list[tuple[str, str]], on_pick: Callable[[str], None], width: int = 58) -> ft.Control:
@@ -75,12 +95,14 @@ def points_table(ctx: Any, rounds: list[dict], totals: dict) -> ft.Control:
     """Every round's points and the totals, one column per player (scrolls sideways when wide)."""
     if not rounds:
         return ft.Text(ctx.t("cards.view.no_rounds"), italic=True)
+    first, more = recent(ctx, len(rounds), "points")
     rows = [ft.DataRow(cells=[ft.DataCell(ft.Text(str(i + 1)))]
-                       + [ft.DataCell(ft.Text(str(r[n]))) for n in ctx.players])
-            for i, r in enumerate(rounds)]
+                       + [ft.DataCell(ft.Text(str(rounds[i][n]))) for n in ctx.players])
+            for i in range(first, len(rounds))]
     rows.append(ft.DataRow(cells=[ft.DataCell(ft.Text(ctx.t("cards.view.total"), weight=ft.FontWeight.BOLD))]
                            + [ft.DataCell(ft.Text(str(totals[n]), weight=ft.FontWeight.BOLD))
                               for n in ctx.players]))
     columns = [ft.DataColumn(label=ft.Text(ctx.t("cards.view.round")))]
     columns += [ft.DataColumn(label=ft.Text(n), numeric=True) for n in ctx.players]
-    return ft.Row(controls=[ft.DataTable(column_spacing=20, columns=columns, rows=rows)], scroll=ft.ScrollMode.AUTO)
+    table = ft.Row(controls=[ft.DataTable(column_spacing=20, columns=columns, rows=rows)], scroll=ft.ScrollMode.AUTO)
+    return ft.Column(controls=[table, more], spacing=4) if more else table

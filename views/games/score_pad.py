@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from views.components.cards import recent
 from views.context import GameContext
 
 
@@ -49,15 +50,17 @@ def build(ctx: GameContext) -> ft.Control:
 
 
 def rounds_table(ctx: GameContext) -> ft.Control:
-    """Every round's points, one column per player."""
+    """The rounds' points, one column per player (the newest ones, with "show all" for a long game)."""
     rows = ctx.state["scores"]
     if not rows:
         return ft.Text(ctx.t("app.score_pad.no_rounds"), italic=True)
+    first, more = recent(ctx, len(rows), "rounds")
     table = ft.DataTable(
         columns=[ft.DataColumn(label=ft.Text(ctx.t("app.score_pad.round_column")))]
         + [ft.DataColumn(label=ft.Text(name), numeric=True) for name in ctx.players],
         rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(str(i + 1)))]
-                         + [ft.DataCell(ft.Text(str(r[name]))) for name in ctx.players])
-              for i, r in enumerate(rows)],
+                         + [ft.DataCell(ft.Text(str(rows[i][name]))) for name in ctx.players])
+              for i in range(first, len(rows))],
     )
-    return ft.Row(controls=[table], scroll=ft.ScrollMode.AUTO)
+    wide = ft.Row(controls=[table], scroll=ft.ScrollMode.AUTO)
+    return ft.Column(controls=[wide, more], spacing=4) if more else wide
