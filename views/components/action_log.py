@@ -45,7 +45,8 @@ def log_panel(lang: str, engine: Any, record: dict, on_show_all: Any = None) -> 
     first = 0 if on_show_all is None else max(0, len(actions) - SHOWN)
     rows: list[ft.Control] = [
         ft.Text(words.say(lang, "app.log_entry", number=i + 1, time=words.clock(actions[i].get("at", "")),
-                          who=who(lang, actions[i]), what=describe(lang, engine, actions[i])), size=14)
+                          who=who(lang, actions[i]), what=describe(lang, engine, actions[i])), size=14,
+                key=f"log-{i}")
         for i in range(len(actions) - 1, first - 1, -1)
     ]
     if first > 0:

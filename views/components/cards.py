@@ -12,7 +12,8 @@ Builders:
     choice_row(options, chosen, on_choose) -> ft.Control
         options: [(value, label)]; the chosen one filled; on_choose(value) on tap.
     stepper(ctx, label, value, on_change, minimum=0, maximum=99) -> ft.Control
-        a label, − and + buttons (their tooltips say "fewer/more label") and the value between them.
+        a label, − and + buttons (named "fewer/more label") and the value between them (read out as
+        "label: value").
     points_table(ctx, rounds, totals) -> ft.Control
         the running score table: a row per round ({player: points}), a total row, a column per player; the
         newest `SHOWN` rounds with a "show all" button when there are more (see `recent`).
@@ -85,7 +86,8 @@ def stepper(ctx: Any, label: str, value: int, on_change: Callable[[int], None], 
         ft.Text(label, size=16, expand=True),
         icon_button(ft.Icons.REMOVE, ctx.t("cards.view.less", what=label), lambda e: on_change(value - 1),
                     disabled=value <= minimum),
-        ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.CENTER),
+        ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.CENTER,
+                semantics_label=ctx.t("cards.view.count", what=label, value=value)),
         icon_button(ft.Icons.ADD, ctx.t("cards.view.more", what=label), lambda e: on_change(value + 1),
                     disabled=value >= maximum),
     ])
@@ -96,10 +98,10 @@ def points_table(ctx: Any, rounds: list[dict], totals: dict) -> ft.Control:
     if not rounds:
         return ft.Text(ctx.t("cards.view.no_rounds"), italic=True)
     first, more = recent(ctx, len(rounds), "points")
-    rows = [ft.DataRow(cells=[ft.DataCell(ft.Text(str(i + 1)))]
+    rows = [ft.DataRow(key=f"round-{i}", cells=[ft.DataCell(ft.Text(str(i + 1)))]
                        + [ft.DataCell(ft.Text(str(rounds[i][n]))) for n in ctx.players])
             for i in range(first, len(rounds))]
-    rows.append(ft.DataRow(cells=[ft.DataCell(ft.Text(ctx.t("cards.view.total"), weight=ft.FontWeight.BOLD))]
+    rows.append(ft.DataRow(key="total", cells=[ft.DataCell(ft.Text(ctx.t("cards.view.total"), weight=ft.FontWeight.BOLD))]
                            + [ft.DataCell(ft.Text(str(totals[n]), weight=ft.FontWeight.BOLD))
                               for n in ctx.players]))
     columns = [ft.DataColumn(label=ft.Text(ctx.t("cards.view.round")))]

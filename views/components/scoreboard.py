@@ -25,8 +25,9 @@ def breakdown_lines(t: Callable[..., str], player: Any, limit: int | None = None
     """A player's breakdown, one line per entry (the newest `limit` of them, and how many are left out)."""
     entries = list(player.breakdown)
     hidden = max(0, len(entries) - limit) if limit else 0
-    lines = [ft.Text(t("app.breakdown_line", what=t(line.key, **line.params), points=line.points), size=14)
-             for line in entries[hidden:]]
+    lines = [ft.Text(t("app.breakdown_line", what=t(line.key, **line.params), points=line.points), size=14,
+                     key=f"line-{hidden + i}")
+             for i, line in enumerate(entries[hidden:])]
     if hidden:
         lines.insert(0, ft.Text(t("app.breakdown_earlier", count=hidden), size=14, italic=True))
     return lines or [ft.Text(t("app.breakdown_empty"), size=14, italic=True)]

@@ -58,7 +58,7 @@ def rounds_table(ctx: GameContext) -> ft.Control:
     table = ft.DataTable(
         columns=[ft.DataColumn(label=ft.Text(ctx.t("app.score_pad.round_column")))]
         + [ft.DataColumn(label=ft.Text(name), numeric=True) for name in ctx.players],
-        rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(str(i + 1)))]
+        rows=[ft.DataRow(key=f"round-{i}", cells=[ft.DataCell(ft.Text(str(i + 1)))]
                          + [ft.DataCell(ft.Text(str(rows[i][name]))) for name in ctx.players])
               for i in range(first, len(rows))],
     )
