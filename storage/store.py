@@ -354,6 +354,7 @@ class Store:
                 raise RuleError("storage.session_unknown", id=sid)
             path.unlink()
             self._forget(sid)
+            self._table("drafts").remove(Query().session == sid)
             self._catalogue_drop([sid])
 
     def sessions(self, status: str | None = None) -> list[dict]:
@@ -458,6 +459,11 @@ class Store:
             self._persist(record, state)
             return record, state
 
+    def record(self, sid: str) -> dict:
+        """The session's record as cached (read it, never change it; `load` gives a copy to edit)."""
+        with self._locked():
+            return self._entry(sid)[0]
+
     def state(self, sid: str) -> dict:
         """The session's current state (replayed once, then cached)."""
         with self._locked():
@@ -532,6 +538,27 @@ class Store:
         with self._locked():
             game, data = prefs.profile(game, data)
             self._table("profiles").upsert({"game": game, "data": data}, Query().game == game)
+
+    def draft(self, sid: str, seat: str | None = None) -> dict:
+        """The half-entered input (a round, an answer sheet) kept for a session and seat (None: the table's
+        shared screen), a copy; {} when there is none."""
+        with self._locked():
+            key = prefs.draft_seat(seat)
+            found = [row["data"] for row in self._rows("drafts") if row.get("session") == sid and row.get("seat") == key]
+            return copy.deepcopy(found[0]) if found else {}
+
+    def set_draft(self, sid: str, seat: str | None, data: dict) -> None:
+        """Keep a session's draft for a seat, replacing the previous one; an empty dict removes it (RuleError for
+        an unknown session, or data that is not a plain-JSON object of at most 20,000 characters)."""
+        with self._locked():
+            self._entry(sid)
+            key = prefs.draft_seat(seat)
+            where = (Query().session == sid) & (Query().seat == key)
+            data = prefs.draft(data)
+            if data:
+                self._table("drafts").upsert({"session": sid, "seat": key, "data": data}, where)
+            else:
+                self._table("drafts").remove(where)
 
 
 def _replacing(summary: dict) -> Callable[[dict], None]:

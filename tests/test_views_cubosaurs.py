@@ -45,7 +45,7 @@ def build(table: Table):
 def step(table: Table, tooltip: str, times: int = 1) -> None:
     """Tap a stepper's − or + button (by its name) a number of times."""
     for _ in range(times):
-        found = [c for c in walk(build(table)) if isinstance(c, ft.IconButton) and c.tooltip == tooltip]
+        found = [c for c in walk(build(table)) if isinstance(c, ft.IconButton) and c.icon.semantics_label == tooltip]
         assert found, tooltip
         found[0].on_click(None)
 
@@ -102,7 +102,8 @@ def test_a_new_session_starts_from_the_saved_profile(app, store):
 
 def tip(body, tooltip: str):
     """The icon button with this name."""
-    found = [c for c in walk(body) if isinstance(c, ft.IconButton) and c.tooltip == tooltip]
+    found = [c for c in walk(body) if isinstance(c, ft.IconButton)
+             and getattr(c.icon, "semantics_label", None) == tooltip]
     assert found, tooltip
     return found[0]
 
@@ -163,9 +164,9 @@ def test_raptor_values_keep_their_printed_signs():
     tap(build(table), "Black raptor")
     body = build(table)
     more_minus = next(c for c in walk(body) if isinstance(c, ft.IconButton)
-                      and c.tooltip == "More: Black raptor 1: minus value")
+                      and c.icon.semantics_label == "More: Black raptor 1: minus value")
     fewer_plus = next(c for c in walk(body) if isinstance(c, ft.IconButton)
-                      and c.tooltip == "Fewer: Black raptor 1: plus value")
+                      and c.icon.semantics_label == "Fewer: Black raptor 1: plus value")
     assert more_minus.disabled and fewer_plus.disabled  # the minus never goes above 0, the plus never below
     step(table, "Fewer: Black raptor 1: minus value", 2)
     assert "-2" in shown(build(table))

@@ -40,7 +40,7 @@ def test_removing_a_card_and_second_chance_stepper():
     assert any("more than once" in t for t in shown(body))
     tap(body, "4 ×")
     body = view.build(table.ctx())
-    more = [c for c in walk(body) if isinstance(c, ft.IconButton) and c.tooltip == "More: Second Chances used"]
+    more = [c for c in walk(body) if isinstance(c, ft.IconButton) and c.icon.semantics_label == "More: Second Chances used"]
     more[0].on_click(None)
     assert "Stayed · 10 points" in shown(view.build(table.ctx()))
     assert table.local["flip7"]["lines"]["Cy"] == {"cards": ["10", "10"], "chances": 1, "status": "stayed",

@@ -25,6 +25,17 @@ SWATCH = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN
           "white": ft.Colors.WHITE}
 
 
+@ft.component
+def NewSession(app: Any, game_id: str, chosen: Any) -> ft.Control:
+    """The new-session screen component (re-rendered when its draft changes)."""
+    from views.app import frame
+
+    _, bump = ft.use_state(0)
+    app.refresh_screen = lambda: bump(lambda n: n + 1)
+    title, body, back = build(app, game_id)
+    return frame(app, title, body, back)
+
+
 def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
     """The new-session screen of a game."""
     try:
@@ -36,17 +47,15 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
     if "options" not in draft:
         draft["options"] = start_options(app, game)
     draft.setdefault("new_name", "")
-    reason = ft.Text(color=ft.Colors.ERROR)
-    start = ft.FilledButton(content=app.t("app.start"), icon=ft.Icons.PLAY_ARROW,
+    why = missing(app, game, draft)
+    reason = ft.Text(why or "", color=ft.Colors.ERROR)
+    start = ft.FilledButton(content=app.t("app.start"), icon=ft.Icons.PLAY_ARROW, disabled=why is not None,
                             on_click=lambda e: start_session(app, game, draft))
 
     def refresh() -> None:
-        """Enable the start button, or say what is missing."""
-        why = missing(app, game, draft)
-        start.disabled = why is not None
-        reason.value = why or ""
+        """Show the screen again: the start button is enabled, or says what is missing."""
+        app.render()
 
-    refresh()
     body = ft.Column(spacing=12, controls=[
         rules.rules_button(app, game_id, back=f"/new/{game_id}"),
         ft.Text(app.t("app.players"), size=20, weight=ft.FontWeight.BOLD),
