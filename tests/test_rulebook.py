@@ -126,8 +126,8 @@ def test_the_scan_finds_keys_of_every_kind():
     """The scan sees plain keys, keys handed through helpers at any depth, and f-string keys."""
     keys = engine_keys()
     assert {"kingdomino.no_connection", "core.player_unknown", "record.nothing_to_undo"} <= keys
-    assert {"knit_wit.table_only", "knit_wit.deal_missing", "guess_club.not_your_turn"} <= keys
-    assert {"knit_wit.not_weave", "ledger.pot_short", "cubosaurs.egg_unknown"} <= keys
+    assert {"guess_club.setter_only", "knit_wit.deal_invalid", "guess_club.not_your_turn"} <= keys
+    assert {"knit_wit.spool_first", "knit_wit.loop_first", "ledger.pot_short", "cubosaurs.egg_unknown"} <= keys
     assert {"pictomania.symbol_shared", "pictomania.number_shared"} <= keys
 
 
