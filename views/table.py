@@ -39,14 +39,15 @@ def lan_address() -> str:
 
 
 def join_address(page_url: str | None, sid: str) -> str:
-    """The address a phone opens to join session sid: the host page's own address, with this machine's LAN
-    address in place of a loopback name (a phone cannot reach the host's 127.0.0.1)."""
+    """The address a phone opens to join session sid: the host page's own address (Flet gives the websocket's),
+    with this machine's LAN address in place of a loopback name (a phone cannot reach the host's 127.0.0.1)."""
     parts = urlsplit(page_url or "http://127.0.0.1:8550/")
     host = parts.hostname or ""
     if host in LOCAL_HOSTS:
         host = lan_address()
     port = f":{parts.port}" if parts.port else ""
-    return f"{parts.scheme or 'http'}://{host}{port}/join/{sid}"
+    scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme or "http")
+    return f"{scheme}://{host}{port}/join/{sid}"
 
 
 def qr_png(text: str, scale: int = 6) -> bytes:
@@ -206,7 +207,7 @@ def host_body(app: Any, hub: Any, message: dict) -> ft.Control:
         value=next((s["seat"] for s in message["seats"] if s["referee"] and s["seat"] != TABLE), "-"),
         options=[ft.dropdown.Option(key="-", text=app.t("table.no_referee_player")),
                  *[ft.dropdown.Option(key=s["seat"], text=s["seat"]) for s in message["seats"] if s["seat"] != TABLE]],
-        on_change=lambda e: attempt(lambda: hub.set_referee(None if e.control.value == "-" else e.control.value)))
+        on_select=lambda e: attempt(lambda: hub.set_referee(None if e.control.value == "-" else e.control.value)))
     ties = [ft.Row(wrap=True, controls=[
         ft.Text(tie_text(lang, tie), weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR),
         ft.FilledButton(content=app.t("table.tie_keep"),
