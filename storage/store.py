@@ -353,6 +353,7 @@ class Store:
             if signature(path) is None:
                 raise RuleError("storage.session_unknown", id=sid)
             path.unlink()
+            self._table_path(sid).unlink(missing_ok=True)
             self._forget(sid)
             self._table("drafts").remove(Query().session == sid)
             self._catalogue_drop([sid])
@@ -559,6 +560,38 @@ class Store:
                 self._table("drafts").upsert({"session": sid, "seat": key, "data": data}, where)
             else:
                 self._table("drafts").remove(where)
+
+
+    # -----------------------------------------------------------------------------------------------------
+    # Table mode: the seats and join PIN of a session played on several phones
+
+    def _table_path(self, sid: str) -> Path:
+        """The file of a session's table-mode data (`tables/<id>.json`)."""
+        return self.folder / "tables" / self._path(sid).name
+
+    def table(self, sid: str) -> dict:
+        """A copy of session sid's table-mode data (seats, PIN, …; see `views.table_hub`); {} when there is none.
+
+        An unreadable file is moved aside and reported like any other, and the table starts afresh.
+        """
+        with self._locked():
+            path = self._table_path(sid)
+            try:
+                doc = AtomicStorage(path).read() if signature(path) is not None else None
+            except Unreadable as err:
+                self._quarantine(err)
+                return {}
+            data = (doc or {}).get("table", {}).get("1")
+            return copy.deepcopy(data) if isinstance(data, dict) else {}
+
+    def set_table(self, sid: str, data: dict) -> None:
+        """Replace session sid's table-mode data (plain JSON); the session must exist."""
+        with self._locked():
+            if signature(self._path(sid)) is None:
+                raise RuleError("storage.session_unknown", id=str(sid)[:64])
+            path = self._table_path(sid)
+            path.parent.mkdir(exist_ok=True)
+            AtomicStorage(path).write({"table": {"1": copy.deepcopy(data)}})
 
 
 def _replacing(summary: dict) -> Callable[[dict], None]:

@@ -28,7 +28,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from views import home, new_session, quick, rules, session, settings, stats, words
+from views import home, join, new_session, quick, rules, session, settings, stats, table, words
 from views.live import Feed, live
 from views.ui import icon_button
 
@@ -186,6 +186,8 @@ class App:
             return Screen(self, self.chosen, quick.build, parts[1], key=route)
         if len(parts) == 2 and parts[0] == "new":
             return new_session.NewSession(self, parts[1], self.chosen, key=route)
+        if len(parts) == 2 and parts[0] in ("table", "join"):
+            return (table.Table if parts[0] == "table" else join.Join)(self, parts[1], self.chosen, key=route)
         if len(parts) == 2 and parts[0] in ("play", "history"):
             return session.Session(self, parts[1], parts[0] == "history", self.feed(parts[1]), self.chosen,
                                    key=route)

@@ -350,6 +350,9 @@ def file_actions(app: Any, sid: str, read_only: bool) -> ft.Control:
 
     controls: list[ft.Control] = [ft.OutlinedButton(content=app.t("app.export"), icon=ft.Icons.DOWNLOAD,
                                                     on_click=lambda e: app.page.run_task(export))]
+    if not read_only:
+        controls.append(ft.OutlinedButton(content=app.t("table.open"), icon=ft.Icons.PHONELINK,
+                                          on_click=lambda e: app.go(f"/table/{sid}")))
     if read_only:
         controls.append(ft.OutlinedButton(content=app.t("app.delete"), icon=ft.Icons.DELETE,
                                           on_click=lambda e: delete()))
