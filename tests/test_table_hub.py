@@ -442,3 +442,25 @@ def test_an_unreadable_table_file_is_moved_aside_and_the_table_starts_afresh(sto
 def test_one_hub_per_session_in_a_process(store):
     sid = store.create(knit_wit_answering())
     assert table_hub.hub_for(store, sid) is table_hub.hub_for(store, sid)
+
+
+def test_phones_and_session_tabs_follow_each_other(tmp_path):
+    """A phone's action reaches the tabs showing the session (through its Live), and a tab's action reaches
+    every phone as its seat's view, each once."""
+    from views.live import live
+    from views.table import connected_hub
+
+    store = Store(tmp_path)
+    sid = store.create(new_record("score_pad", ["Ann", "Bo"]))
+    hub = connected_hub(store, sid)
+    token = hub.join(hub.pin, "table")
+    phone: list[dict] = []
+    hub.subscribe(phone.append, token)
+    tabs: list[int] = []
+    session = live(store, sid)
+    session.watch(-1, lambda record, state: tabs.append(len(record["actions"])))
+    phone.clear()
+    hub.act(token, {"type": "round", "by": "table", "scores": {"Ann": 3, "Bo": 4}}, expect=0)
+    assert tabs == [1] and [m["count"] for m in phone] == [1]
+    session.play({"type": "round", "by": "table", "scores": {"Ann": 1, "Bo": 2}}, "", expect=1)
+    assert tabs == [1, 2] and [m["count"] for m in phone] == [1, 2]

@@ -17,8 +17,7 @@ from scoring.core import RuleError, engine
 from views import words
 from views.context import GameContext
 from views.games import view_of
-from views.table import prompt_panel, seat_name, status_line, tab_listener, tie_text
-from views.table_hub import hub_for
+from views.table import connected_hub, prompt_panel, seat_name, status_line, tab_listener, tie_text
 
 PREFS_KEY = "tableside.seat."
 
@@ -33,7 +32,7 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
     _, bump = ft.use_state(0)
     app.refresh_screen = lambda: bump(lambda n: n + 1)
     try:
-        hub = hub_for(app.store, sid)
+        hub = connected_hub(app.store, sid)
     except RuleError as err:
         return frame(app, app.t("app.title"), ft.Text(words.error(app.lang, err)), None)
 

@@ -45,7 +45,14 @@ class Live:
     def __init__(self, store: Any, sid: str):
         self.store, self.sid = store, sid
         self._feeds: dict[int, tuple[weakref.ref, asyncio.AbstractEventLoop | None, contextvars.Context]] = {}
+        self._watchers: dict[int, Any] = {}
         self._lock = threading.Lock()
+
+    def watch(self, key: int, callback: Any) -> None:
+        """Also call callback(record, state) on every change (the session's table-mode hub, which sends each
+        phone its seat's view); one callback per key."""
+        with self._lock:
+            self._watchers[key] = callback
 
     def subscribe(self, feed: Feed) -> None:
         """Deliver this session's changes to feed, in the context that subscribes it (a tab's)."""
@@ -61,10 +68,14 @@ class Live:
         with self._lock:
             self._feeds.pop(id(feed), None)
 
-    def publish(self, record: dict, state: dict) -> None:
-        """Hand the new record and state to every subscribed feed, each in its own tab's context."""
+    def publish(self, record: dict, state: dict, skip: int | None = None) -> None:
+        """Hand the new record and state to every subscribed feed, each in its own tab's context, and to every
+        watcher but `skip` (the one that made the change and has told its own subscribers)."""
         with self._lock:
             targets = list(self._feeds.items())
+            watchers = [cb for key, cb in self._watchers.items() if key != skip]
+        for callback in watchers:
+            callback(record, state)
         for key, (ref, loop, ctx) in targets:
             feed = ref()
             if feed is None:

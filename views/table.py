@@ -23,9 +23,20 @@ import segno
 from scoring import i18n
 from scoring.core import TABLE, RuleError
 from views import words
-from views.table_hub import hub_for
+from views.live import live
+from views.table_hub import TableHub, hub_for
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0", ""}
+
+
+def connected_hub(store: Any, sid: str) -> TableHub:
+    """The session's hub, joined to its `Live` both ways: phones' actions reach the tabs showing the session,
+    and a tab's action, undo or redo reaches every phone (as its seat's view)."""
+    hub = hub_for(store, sid)
+    session = live(store, sid)
+    hub.on_played = lambda record, state: session.publish(record, state, skip=id(hub))
+    session.watch(id(hub), hub.session_changed)
+    return hub
 
 
 def lan_address() -> str:
@@ -161,7 +172,7 @@ def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
     _, bump = ft.use_state(0)
     app.refresh_screen = lambda: bump(lambda n: n + 1)
     try:
-        hub = hub_for(app.store, sid)
+        hub = connected_hub(app.store, sid)
     except RuleError as err:
         return frame(app, app.t("app.title"), ft.Text(words.error(app.lang, err)), "/")
 

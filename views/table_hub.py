@@ -88,6 +88,7 @@ class TableHub:
         self.store, self.sid = store, sid
         self.clock, self.tick, self.window = clock, tick, window
         self._lock = threading.RLock()
+        self.on_played: Callable[[dict, dict], None] | None = None
         self._subs: dict[int, Subscriber] = {}
         self._last: dict | None = None
         record = store.load(sid)
@@ -274,6 +275,7 @@ class TableHub:
         rules refuse. Returns the public facts of a near-tie the action made, or {}.
         """
         received, wall = self.tick(), self.clock()
+        played: tuple = ()
         with self._lock:
             seat = self.seat_of(token) if token is not None else None
             allowed = [TABLE] if seat is None else self.may_act_as(seat)
@@ -285,7 +287,8 @@ class TableHub:
             action = {**action, "by": by, "at": stamp(wall)}
             count, before = self._current()
             try:
-                _, state = self.store.play(self.sid, action, action["at"], expect=expect)
+                record, state = self.store.play(self.sid, action, action["at"], expect=expect)
+                played = (record, state)
             except RuleError as err:
                 tie = self._refused_tie(action, received, err)
                 if tie:
@@ -296,7 +299,13 @@ class TableHub:
             if tie:
                 self._open_tie(tie)
         self.publish({"tie": self._public_tie(tie)} if tie else None)
+        if self.on_played is not None:
+            self.on_played(*played)
         return self._public_tie(tie) if tie else {}
+
+    def session_changed(self, record: dict, state: dict) -> None:
+        """The session changed elsewhere (a tab's action, undo or redo): send every phone its seat's view."""
+        self.publish()
 
     def _close_to_last(self, action: dict, received: float) -> dict | None:
         """The previous accepted action if it came from another actor within the window, else None."""
