@@ -2,9 +2,10 @@
 
 A Knit Wit answering round is played from the phones (three players and the referee): a wrong PIN, every phone
 seated with the PIN, answers written on three phones (each phone sees the others' progress live), a phone
-reloaded back to its seat, and the button race ending the round. (An action crafted for another seat is refused
-by the hub: tests/test_table_hub.py; not driven from a browser here.) Before the reveal no phone holds another seat's answer:
-neither in its semantics tree nor in any websocket frame it received.
+reloaded back to its seat, and the button race ending the round. Phone A writes through the game's own sheet
+(the field checked as it is left) and taps B's race button: the server refuses acting for another seat, and the
+phone says so in words (never Flet's "Error running app"). Before the reveal no phone holds another seat's
+answer: neither in its semantics tree nor in any websocket frame it received.
 """
 
 from __future__ import annotations
@@ -109,7 +110,13 @@ def test_a_knit_wit_round_played_from_four_phones(browser, table_server):
             join(phones[seat], sid, pin, seat)
         host.see("phone connected")
 
-        for seat in SEATS:
+        first.tap("B: claim 2", exact=True)
+        first.see("This phone is the seat “A”: it cannot act as “B”.")
+        first.tap("I am A: show")
+        first.fill("Spool 1 · worth 2", MARKERS["A"])
+        assert phones["A"].received(MARKERS["A"])  # the check finds a marker where it is (A's own field)
+        first.tap("Done: hide my answers")
+        for seat in SEATS[1:]:
             answer(phones[seat].tab, 1, MARKERS[seat])
         for seat in (*SEATS, "Referee"):
             phones[seat].tab.see("A 1/6, B 1/6, C 1/6")
@@ -123,6 +130,7 @@ def test_a_knit_wit_round_played_from_four_phones(browser, table_server):
             assert not any(phone.received(m) for m in others), seat
         assert phones["A"].received(MARKERS["A"])  # the check finds a marker where it is (A's own field)
 
+        assert not any("Error running app" in phone.screen_text() for phone in phones.values())
         phones["A"].tab.tap("claim a reward", exact=True)
         phones["B"].tab.tap("claim a reward", exact=True)
         for phone in phones.values():

@@ -316,14 +316,16 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
         """Keep what is typed until it is saved."""
         drafts[number] = value
 
-    def left(e, number: int) -> None:
-        """Check the answer as the field is left; show the engine's reason under it, or clear it."""
+    def left(number: int) -> None:
+        """Check the answer as the field is left; show the engine's reason under it, or clear it (by building
+        the view again: the screen's controls are a component's render, never updated by hand)."""
         text = text_of(number)
         err = None if text.strip() == sheet[number - 1] or extra else ctx.engine.check(
             ctx.state, answer_action(player, number, text))
-        errors[number] = ctx.t(err.key, **err.params) if err else None
-        e.control.error = errors[number]
-        e.control.update()
+        reason = ctx.t(err.key, **err.params) if err else None
+        if errors.get(number) != reason:
+            errors[number] = reason
+            ctx.refresh()
 
     def done() -> None:
         """Save every changed answer (each its own action), then cover; keep refused texts for correcting."""
@@ -361,7 +363,7 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
         ft.TextField(label=prompt(ctx, n), value=text_of(n), text_size=18, error=errors.get(n),
                      helper=" + ".join(kw.tags_of(ctx.state, n)),
                      on_change=lambda e, n=n: typed(n, e.control.value),
-                     on_blur=lambda e, n=n: left(e, n), on_submit=lambda e, n=n: left(e, n))
+                     on_blur=lambda e, n=n: left(n), on_submit=lambda e, n=n: left(n))
         for n in spools]
     return ft.Column(spacing=10, controls=[
         ft.Text(ctx.t("app.private.entering", name=player), size=18, weight=ft.FontWeight.BOLD),
