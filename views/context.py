@@ -33,13 +33,17 @@ class GameContext:
     - `local` is also the session's draft: what a view keeps there under keys not starting with "_" (plain
       JSON) is stored per session and seat and comes back after a restart or on another phone; keys starting
       with "_" stay in this tab (e.g. whether a private entry is uncovered).
+    - `seat`: None on a shared phone (the table's own screen, passed around); on a phone seated in table mode,
+      the seat it is (a player's name, or "table" for the referee seat). A seated phone shows its own private
+      parts directly and never another seat's cover (see `views.components.private.opened`).
     - `dispatch` carries the number of actions this render showed (`expect`): if another phone acted first the
       action is refused as stale, the fresh state is shown and dispatch returns False.
     """
 
     def __init__(self, *, lang: str, record: dict, state: dict, engine: Engine, page: ft.Page, store: Any,
                  local: dict, sound: bool, apply: Callable[[dict], bool], show_error: Callable[[Any], None],
-                 refresh: Callable[[], None], pin: Callable[[ft.Control], Any] | None = None):
+                 refresh: Callable[[], None], pin: Callable[[ft.Control], Any] | None = None,
+                 seat: str | None = None):
         self.lang = lang
         self.record = record
         self.state = state
@@ -54,6 +58,7 @@ class GameContext:
         self._show_error = show_error
         self._refresh = refresh
         self.pin = pin
+        self.seat = seat
 
     def t(self, key: str, **params: Any) -> str:
         """The text of key in the session's language."""

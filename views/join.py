@@ -165,10 +165,11 @@ def seat_body(app: Any, hub: Any, token: str, message: dict) -> ft.Control:
 
 def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool]) -> GameContext:
     """A game context for this seat: the state is the seat's view, the record holds no log, and dispatch goes
-    through the hub as this seat (`by` filled in when the view leaves it out)."""
+    through the hub as this seat (`by` filled in when the view leaves it out). The context knows its seat, so the
+    view opens the seat's private parts at once and shows no other seat's cover."""
     view = message["view"]
     record = {**message["meta"], "options": view.get("options", {}), "actions": [], "redo": []}
     return GameContext(lang=app.lang, record=record, state=view, engine=engine(record["game"]), page=app.page,
                        store=app.store, local=app.local(f"table:{hub.sid}:{message['seat']}:view"),
                        sound=bool(app.settings.get("sound", True)), apply=act, show_error=app.show_error,
-                       refresh=app.render_soon)
+                       refresh=app.render_soon, seat=message["seat"])

@@ -95,6 +95,12 @@ def move_label(lang: str, game: str, kind: str) -> str:
     return words.say(lang, "table.move_other", type=kind)
 
 
+def field_label(lang: str, game: str, name: str) -> str:
+    """A move field's label: the game's own wording (`table.field.<game>.<name>`) or the shared one."""
+    key = f"table.field.{game}.{name}"
+    return words.say(lang, key if key in i18n.table(lang) else f"table.field.{name}")
+
+
 def field_value(text: str) -> Any:
     """A typed field as the action wants it: a whole number, JSON (a list, true/false), or the text itself."""
     text = text.strip()
@@ -122,7 +128,7 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
         spec = eng.specs.get(kind)
         names = sorted(spec.fields) if spec is not None and spec.fields is not None else []
         draft = scratch.setdefault(kind, {})
-        fields = [ft.TextField(label=name, value=draft.get(name, ""), dense=True, width=180,
+        fields = [ft.TextField(label=field_label(lang, game, name), value=draft.get(name, ""), dense=True, width=180,
                                on_change=lambda e, n=name, d=draft: d.__setitem__(n, e.control.value))
                   for name in names]
 

@@ -5,6 +5,11 @@ Phases (kept in a scratch dict the view passes in, e.g. `ctx.local.setdefault("p
 cover ("Pass the phone to A", a button "I am A: show") → entry (A's fields, a button "Done: hide") → cover again
 for whoever is next. Nothing typed is ever shown on the cover.
 
+On a phone seated in table mode (`ctx.seat` set) there is nobody to hand the phone to: the seat's own entry is
+open at once and stays open after "Save", and another seat's part is never shown, not even its cover — only a
+line saying that player enters it on their own phone (the hub never sends this phone another seat's secrets).
+Views ask `opened(ctx, slot, player)` instead of reading the slot's phase themselves.
+
 Builder:
     private_entry(ctx, slot, player, prompts, on_submit, secret=False, hints=None) -> ft.Control
 - `slot`: the scratch dict; `player`: who enters now; `prompts`: one label per answer field;
@@ -23,19 +28,46 @@ import flet as ft
 COVER, ENTRY = "cover", "entry"
 
 
+def seated(ctx: Any) -> str | None:
+    """The seat of a phone seated in table mode, or None on a shared phone."""
+    return getattr(ctx, "seat", None)
+
+
+def opened(ctx: Any, slot: dict, player: str) -> bool:
+    """Whether player's private part shows now: on a seated phone exactly when it is the phone's own seat; on a
+    shared phone once the named player has lifted the cover."""
+    seat = seated(ctx)
+    if seat is not None:
+        return player == seat
+    return slot.get("phase") == ENTRY
+
+
+def elsewhere(ctx: Any, player: str) -> ft.Control:
+    """On a seated phone, in place of another seat's cover: that player enters it on their own phone."""
+    return ft.Text(ctx.t("app.private.own_phone", name=player), italic=True)
+
+
+def done_label(ctx: Any) -> str:
+    """The button that hands a private entry in: "Done: hide" on a shared phone, "Save" on the seat's own."""
+    return ctx.t("app.private.save" if seated(ctx) is not None else "app.private.done")
+
+
 def private_entry(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit: Callable[[list[str]], bool],
                   secret: bool = False, hints: list[str] | None = None) -> ft.Control:
     """The cover or the entry form of the player who holds the phone."""
     if slot.get("player") != player:
         slot.clear()
         slot.update(player=player, phase=COVER, answers=[""] * len(prompts))
-    if slot["phase"] == COVER:
+    if not opened(ctx, slot, player):
         return cover(ctx, slot, player)
     return entry_form(ctx, slot, player, prompts, on_submit, secret, hints)
 
 
 def cover(ctx: Any, slot: dict, player: str) -> ft.Control:
-    """The screen to hand over: nobody's answers, one button for the named player."""
+    """The screen to hand over: nobody's answers, one button for the named player (on a seated phone: only the
+    line that the player enters it on their own phone)."""
+    if seated(ctx) is not None:
+        return elsewhere(ctx, player)
 
     def show() -> None:
         """The named player has the phone: show their fields."""
@@ -73,6 +105,5 @@ def entry_form(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit:
     return ft.Column(spacing=10, controls=[
         ft.Text(ctx.t("app.private.entering", name=player), size=18, weight=ft.FontWeight.BOLD),
         *fields,
-        ft.FilledButton(content=ctx.t("app.private.done"), icon=ft.Icons.VISIBILITY_OFF,
-                        on_click=lambda e: done()),
+        ft.FilledButton(content=done_label(ctx), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: done()),
     ])

@@ -3,7 +3,8 @@ the round's steps (topic, hidden answers, play or predict, the setter's ruling, 
 the transfers of the last action in words, and the settlement of the round just ended.
 
 Hidden answers are typed behind the private-entry component; the active player's hand, and a card another player
-adds to a match, show only behind its cover ("pass the phone"). The topic may be typed or drawn from
+adds to a match, show only behind its cover ("pass the phone"); on a phone seated in table mode (`ctx.seat`) the
+seat's own answers and hand are open at once and another seat's are never shown, not even covered. The topic may be typed or drawn from
 `assets/guess_club/topics.json` in the session's language with the view's own random (the chosen text is sent in
 the `topic` action, so replay stays deterministic). Aliases the setter confirms come back from the engine as
 `alias_learned` events, which the session layer stores (this view writes nothing while drawing); when the setter
@@ -24,7 +25,7 @@ import flet as ft
 
 from scoring.games.guess_club import INVALID, MISS, PREDICT, open_numbers
 from scoring.mechanics import ledger
-from views.components.private import ENTRY, cover, private_entry
+from views.components.private import cover, opened, private_entry
 from views.context import GameContext
 
 TOPICS = Path(__file__).resolve().parents[2] / "assets" / "guess_club" / "topics.json"
@@ -172,7 +173,7 @@ def answers_panel(ctx: GameContext) -> ft.Control:
     done = [p for p in ctx.players if hands[p] is not None]
     waiting = [p for p in ctx.players if hands[p] is None]
     count = ctx.state["options"]["cards"]
-    player = waiting[0]
+    player = ctx.seat if ctx.seat is not None else waiting[0]
     prompts = [ctx.t("guess_club.view.card_label", number=i + 1) for i in range(count)]
 
     def submit(answers: list[str]) -> bool:
@@ -183,7 +184,8 @@ def answers_panel(ctx: GameContext) -> ft.Control:
     if done:
         rows.append(ft.Text(ctx.t("guess_club.view.answers_done", names=done)))
     rows.append(ft.Text(ctx.t("guess_club.view.answers_waiting", names=waiting)))
-    rows.append(private_entry(ctx, ctx.local.setdefault("answers", {}), player, prompts, submit))
+    if player in waiting:
+        rows.append(private_entry(ctx, ctx.local.setdefault("answers", {}), player, prompts, submit))
     rows.append(hand_question(ctx))
     return card(rows)
 
@@ -224,7 +226,7 @@ def hidden_cards(ctx: GameContext, slot: dict, player: str, on_pick, pick_key: s
     if slot.get("player") != player:
         slot.clear()
         slot["player"] = player
-    if slot.get("phase") != ENTRY:
+    if not opened(ctx, slot, player):
         return cover(ctx, slot, player)
 
     def hide() -> None:
@@ -235,10 +237,11 @@ def hidden_cards(ctx: GameContext, slot: dict, player: str, on_pick, pick_key: s
     hand = ctx.state["hands"][player]
     buttons = [ft.FilledButton(content=ctx.t(pick_key, text=c["text"]), on_click=lambda e, i=i: on_pick(i))
                for i, c in enumerate(hand) if c["out"] is None]
+    hiding = [ft.OutlinedButton(content=ctx.t(hide_key), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: hide())]
     return ft.Column(spacing=8, controls=[
         ft.Text(ctx.t("guess_club.view.hand_of", name=player), size=16, weight=ft.FontWeight.W_600),
         *buttons,
-        ft.OutlinedButton(content=ctx.t(hide_key), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: hide()),
+        *(hiding if ctx.seat is None else []),
     ])
 
 

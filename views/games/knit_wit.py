@@ -5,7 +5,8 @@ countdown and votes.
 Taps become the engine's actions; what is legal, what is a duplicate and what scores is the engine's
 (`scoring.games.knit_wit`: `prompt`, `check`, `spool_review`, `challengeable`, `extra_refusal`). Half-made
 choices (the tag being typed, the ticked loops, who holds the phone, answers typed but not saved yet, the pair
-picked for a ruling) live in `ctx.local`. Answers are typed only behind the private cover; each one is checked by
+picked for a ruling) live in `ctx.local`. Answers are typed only behind the private cover (on a phone seated in
+table mode, `ctx.seat`, the seat's own sheet is open at once and no other sheet is offered); each one is checked by
 the engine when its field is left, every valid one is saved on "Done", and a refused one keeps its text in its
 field with the reason under it. Stored aliases go into the session with the `aliases` action from a tap on the
 answer screen (never while drawing); aliases the table confirms come back from the engine as `alias_learned`
@@ -19,7 +20,7 @@ import re
 import flet as ft
 
 from scoring.games import knit_wit as kw
-from views.components.private import COVER, cover
+from views.components.private import COVER, cover, done_label, opened
 from views.components.race import race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.vote import vote_panel
@@ -283,6 +284,9 @@ def sheet_panel(ctx: GameContext, open_sheets: list[str]) -> list[ft.Control]:
     """Choose who holds the phone, then their private entry of every spool's answer."""
     if not open_sheets:
         return []
+    if ctx.seat is not None:
+        spools = list(range(1, ctx.state["count"] + 1))
+        return [sheet_form(ctx, sheet_work(ctx, ctx.seat), ctx.seat, spools)] if ctx.seat in open_sheets else []
     holder = ctx.local.get("holder")
     holder = holder if holder in open_sheets else open_sheets[0]
 
@@ -297,8 +301,8 @@ def sheet_panel(ctx: GameContext, open_sheets: list[str]) -> list[ft.Control]:
             content=ctx.t("knit_wit.view.sheet_of", name=p), on_click=lambda e, p=p: hand_to(p))
         for p in open_sheets])
     work = sheet_work(ctx, holder)
-    body = (cover(ctx, work, holder) if work["phase"] == COVER
-            else sheet_form(ctx, work, holder, list(range(1, ctx.state["count"] + 1))))
+    body = (sheet_form(ctx, work, holder, list(range(1, ctx.state["count"] + 1))) if opened(ctx, work, holder)
+            else cover(ctx, work, holder))
     return [ft.Text(ctx.t("knit_wit.view.who_has_phone")), chooser, body]
 
 
@@ -368,8 +372,7 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
     return ft.Column(spacing=10, controls=[
         ft.Text(ctx.t("app.private.entering", name=player), size=18, weight=ft.FontWeight.BOLD),
         *fields,
-        ft.FilledButton(content=ctx.t("app.private.done"), icon=ft.Icons.VISIBILITY_OFF,
-                        on_click=lambda e: done()),
+        ft.FilledButton(content=done_label(ctx), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: done()),
     ])
 
 
@@ -377,8 +380,7 @@ def extra_panel(ctx: GameContext, player: str) -> list[ft.Control]:
     """2 players: the one more answer of the player left, on a spool still blank, or stop."""
     blanks = [n for n, text in enumerate(ctx.state["sheets"][player], start=1) if not text]
     work = sheet_work(ctx, player)
-    body = (cover(ctx, work, player) if work["phase"] == COVER
-            else sheet_form(ctx, work, player, blanks, extra=True))
+    body = sheet_form(ctx, work, player, blanks, extra=True) if opened(ctx, work, player) else cover(ctx, work, player)
     return [
         ft.Text(ctx.t("knit_wit.view.extra", name=player), size=16, weight=ft.FontWeight.W_600),
         body,

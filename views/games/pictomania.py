@@ -14,6 +14,10 @@ Phases follow the engine (`scoring/games/pictomania.py`):
 - `reveal`: the race is over; only the table's rulings and "reveal" remain.
 - `over`: the frame shows the end screen with the chart; `final` adds the last round's reveal under it.
 
+On a phone seated in table mode (`ctx.seat`) there is no phone to pass: "my word" shows the seat's own word
+at once, the guess panel guesses as the seat (no switcher), and the physical deal (which one phone collects card
+by card) is left to the shared screen; the referee's phone shows neither word nor guesses.
+
 The view computes nothing: right/wrong, tokens, the black sheep and scores come from the round's stored result.
 Scratch in `ctx.local`: who is guessing (`guesser`), whose word is uncovered (`word`) and the physical deal
 being entered (`physical`) — never rules.
@@ -27,7 +31,7 @@ import flet as ft
 
 from scoring.games.pictomania import NUMBERS, SYMBOLS, word_of
 from scoring.mechanics import race as race_mech
-from views.components.private import COVER, ENTRY, cover
+from views.components.private import COVER, cover, opened
 from views.components.race import race_buttons
 from views.context import GameContext
 
@@ -82,7 +86,8 @@ def deal_screen(ctx: GameContext) -> ft.Control:
         ft.FilledButton(content=ctx.t("pictomania.view.deal"), icon=ft.Icons.STYLE, height=56,
                         on_click=lambda e: ctx.dispatch({"type": "deal", "by": "table"})),
     ))
-    controls.append(physical_deal(ctx))
+    if ctx.seat is None:
+        controls.append(physical_deal(ctx))
     return ft.Column(controls=controls, spacing=16)
 
 
@@ -121,7 +126,7 @@ def physical_deal(ctx: GameContext) -> ft.Control:
     controls: list[ft.Control] = [heading(ctx.t("pictomania.view.physical_title")),
                                   ft.Text(ctx.t("pictomania.view.physical_hint")), names]
     player = work["player"]
-    if player and work["phase"] == ENTRY:
+    if player and opened(ctx, work, player):
         controls.append(card_picker(ctx, work, player, kids))
     elif player:
         controls.append(cover(ctx, work, player))
@@ -167,7 +172,12 @@ def card_picker(ctx: GameContext, work: dict, player: str, kids: bool) -> ft.Con
 
 
 def my_word(ctx: GameContext) -> ft.Control:
-    """A button per player; the chosen one gets the pass-the-phone cover, then their symbol and number."""
+    """A button per player; the chosen one gets the pass-the-phone cover, then their symbol and number. A seated
+    phone shows its own seat's word at once (and nothing on the referee's phone)."""
+    if ctx.seat is not None:
+        if ctx.seat not in ctx.players:
+            return ft.Column()
+        return section(heading(ctx.t("pictomania.view.my_word_title")), word_card(ctx, {}, ctx.seat))
     slot: dict = ctx.local.setdefault("word", {})
     if slot.get("round") != ctx.state["round"]:
         slot.clear()
@@ -185,7 +195,7 @@ def my_word(ctx: GameContext) -> ft.Control:
     controls: list[ft.Control] = [heading(ctx.t("pictomania.view.my_word_title")),
                                   ft.Text(ctx.t("pictomania.view.my_word_hint")), names]
     player = slot.get("player")
-    if player and slot.get("phase") == ENTRY:
+    if player and opened(ctx, slot, player):
         controls.append(word_card(ctx, slot, player))
     elif player:
         controls.append(cover(ctx, slot, player))
@@ -208,8 +218,9 @@ def word_card(ctx: GameContext, slot: dict, player: str) -> ft.Control:
                              weight=ft.FontWeight.BOLD))
     lines.append(ft.Text(ctx.t("pictomania.view.number", number=word.get("number")), size=32,
                          weight=ft.FontWeight.BOLD))
-    lines.append(ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF, height=56,
-                                 on_click=lambda e: hide()))
+    if ctx.seat is None:
+        lines.append(ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF, height=56,
+                                     on_click=lambda e: hide()))
     return ft.Container(padding=24, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12, content=ft.Column(
         horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=lines))
 
@@ -218,9 +229,12 @@ def word_card(ctx: GameContext, slot: dict, player: str) -> ft.Control:
 
 
 def guess_panel(ctx: GameContext) -> ft.Control:
-    """Pick who is guessing, then a number for an opponent's drawing; placed guesses are locked and hidden."""
+    """Pick who is guessing, then a number for an opponent's drawing; placed guesses are locked and hidden. A
+    seated phone guesses as its own seat only (no switcher; nothing on the referee's phone)."""
     players = ctx.players
-    guesser = ctx.local.get("guesser")
+    if ctx.seat is not None and ctx.seat not in players:
+        return ft.Column()
+    guesser = ctx.seat or ctx.local.get("guesser")
     if guesser not in players:
         guesser = ctx.local["guesser"] = players[0]
 
@@ -235,8 +249,8 @@ def guess_panel(ctx: GameContext) -> ft.Control:
             content=ft.Text(p, semantics_label=ctx.t("pictomania.view.guesser_is", name=p)),
             on_click=lambda e, p=p: pick(p))
         for p in players])
-    controls: list[ft.Control] = [heading(ctx.t("pictomania.view.guess_title")),
-                                  ft.Text(ctx.t("pictomania.view.guesser")), switcher,
+    choose = [ft.Text(ctx.t("pictomania.view.guesser")), switcher] if ctx.seat is None else []
+    controls: list[ft.Control] = [heading(ctx.t("pictomania.view.guess_title")), *choose,
                                   ft.Text(ctx.t("pictomania.view.guesses_of", name=guesser), size=18,
                                           weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)]
     if race_mech.is_locked(ctx.state["race"], guesser):

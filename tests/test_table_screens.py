@@ -1,0 +1,129 @@
+"""What a seated phone's game view holds, built without a browser from the hub's message for that seat: its own
+private parts open at once, no other seat's cover or entry; and the generic prompt forms' field labels are
+translated in both languages for every field any game's moves declare."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+
+from scoring.core import engine, games
+from scoring.i18n import LANGUAGES
+from scoring.i18n import table as i18n_table
+from scoring.record import new_record
+from storage import Store
+from tests.test_table_hub import Clock, knit_wit_answering, open_hub
+from tests.test_views_components import FakePage, texts, walk
+from views.components.private import private_entry
+from views.context import GameContext
+from views.games import guess_club, knit_wit, pictomania
+from views.table import field_label
+
+
+@pytest.fixture
+def store(tmp_path):
+    """A fresh data folder."""
+    with Store(tmp_path / "data") as opened:
+        yield opened
+
+
+def seated(hub, seat: str):
+    """The hub's message for a phone on seat (the last one it was sent), and the phone's token."""
+    token = hub.join(hub.pin, seat)
+    got: list = []
+    hub.subscribe(got.append, token)
+    return got, token
+
+
+def seat_ctx(message: dict, refusals: list | None = None) -> GameContext:
+    """A game context as the join screen builds it: the seat's view, no log, the seat known."""
+    view = message["view"]
+    record = {**message["meta"], "options": view.get("options", {}), "actions": [], "redo": []}
+    return GameContext(lang="en", record=record, state=view, engine=engine(record["game"]), page=FakePage(),
+                       store=None, local={}, sound=False, apply=lambda action: True,
+                       show_error=(refusals.append if refusals is not None else lambda err: None),
+                       refresh=lambda: None, seat=message["seat"])
+
+
+def words_in(control: ft.Control) -> str:
+    """Every text, field label and button text in a tree, one a line."""
+    out = list(texts(control))
+    for c in walk(control):
+        if isinstance(c, ft.TextField):
+            out += [c.label or "", c.value or ""]
+        if isinstance(getattr(c, "content", None), str):
+            out.append(c.content)
+    return "\n".join(str(t) for t in out if t)
+
+
+def test_every_move_field_has_a_translated_label_in_both_languages():
+    for game in games():
+        eng = engine(game.id)
+        for kind, spec in eng.specs.items():
+            for name in spec.fields or ():
+                for lang in LANGUAGES:
+                    label = field_label(lang, game.id, name)
+                    assert label and not label.startswith("table.field"), (game.id, kind, name, lang)
+    assert field_label("en", "knit_wit", "text") == "Answer"
+    assert field_label("zh-CN", "knit_wit", "spool") == "线轴"
+    assert field_label("en", "nab_it", "word") == "Word"
+
+
+def test_a_seated_knit_wit_phone_shows_its_own_sheet_open_and_no_other_sheet(store):
+    hub = open_hub(store, knit_wit_answering(), Clock())
+    got, _ = seated(hub, "A")
+    screen = words_in(knit_wit.build(seat_ctx(got[-1])))
+    assert "A, enter your answers" in screen
+    assert "Spool 1 · worth 2" in screen
+    assert "Save my answers" in screen
+    assert "Pass the phone" not in screen and "I am" not in screen
+    assert "B's sheet" not in screen and "B, enter" not in screen
+    referee, _ = seated(hub, "table")
+    screen = words_in(knit_wit.build(seat_ctx(referee[-1])))
+    assert "enter your answers" not in screen and "Pass the phone" not in screen
+
+
+def test_a_seated_pictomania_phone_shows_its_own_word_and_guesses_as_itself(store):
+    hub = open_hub(store, new_record("pictomania", ["A", "B", "C"], {}, seed=1), Clock())
+    table = hub.join(hub.pin, "table")
+    hub.act(table, {"type": "set_deal", "deal": {"A": [1, 5], "B": [2, 3], "C": [4, 1]}})
+    got, _ = seated(hub, "B")
+    built = pictomania.build(seat_ctx(got[-1]))
+    screen = words_in(built)
+    assert "Symbol 2" in screen and "Number 3" in screen  # B's own word (2, 3), no cover to lift
+    assert "Pass the phone" not in screen and "Done: hide" not in screen
+    assert "B's guesses" in screen and "A's guesses" not in screen
+    labels = [c.semantics_label for c in walk(built) if isinstance(c, ft.Text) and c.semantics_label]
+    assert not any(label.endswith("is guessing") for label in labels)  # no switcher to guess as another seat
+
+
+def test_a_seated_guess_club_phone_writes_only_its_own_hand(store):
+    hub = open_hub(store, new_record("guess_club", ["A", "B", "C"], {"cards": 2}, seed=3), Clock())
+    setter = store.state(hub.sid)["setter"]
+    tokens = {seat: hub.join(hub.pin, seat) for seat in "ABC"}
+    hub.act(tokens[setter], {"type": "topic", "text": "Fruit"})
+    writer = "C" if setter != "C" else "B"
+    got: list = []
+    hub.subscribe(got.append, tokens[writer])
+    screen = words_in(guess_club.build(seat_ctx(got[-1])))
+    assert f"{writer}, enter your answers" in screen
+    assert "Pass the phone" not in screen
+
+
+def test_private_entry_on_a_seated_phone_never_covers_another_seat():
+    class Ctx:
+        """Just what private_entry reads."""
+
+        seat = "A"
+
+        def t(self, key, **params):
+            """The key and its parameters, readable enough to test on."""
+            return f"{key}:{params}"
+
+        def refresh(self):
+            """Nothing to rebuild here."""
+
+    other = words_in(private_entry(Ctx(), {}, "B", ["one"], lambda answers: True))
+    assert "app.private.own_phone" in other and "pass_to" not in other and "app.private.show" not in other
+    own = words_in(private_entry(Ctx(), {}, "A", ["one"], lambda answers: True))
+    assert "app.private.entering" in own and "app.private.save" in own
