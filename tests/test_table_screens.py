@@ -17,7 +17,7 @@ from tests.test_views_components import FakePage, texts, walk
 from views.components.private import private_entry
 from views.context import GameContext
 from views.games import guess_club, knit_wit, pictomania
-from views.table import field_label
+from views.table import choice_text, field_label
 
 
 @pytest.fixture
@@ -67,6 +67,12 @@ def test_every_move_field_has_a_translated_label_in_both_languages():
     assert field_label("en", "knit_wit", "text") == "Answer"
     assert field_label("zh-CN", "knit_wit", "spool") == "线轴"
     assert field_label("en", "nab_it", "word") == "Word"
+
+
+def test_a_finite_choice_reads_in_words():
+    assert choice_text("en", "pictomania", {"target": "B", "number": 6}) == "Drawer: B, Guess number: 6"
+    assert choice_text("en", "pictomania", {"take_tile": False}) == "Take a tile: no"
+    assert choice_text("zh-CN", "pictomania", {"take_tile": True}) == "拿奖励板：是"
 
 
 def test_a_seated_knit_wit_phone_shows_its_own_sheet_open_and_no_other_sheet(store):

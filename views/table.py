@@ -101,6 +101,20 @@ def field_label(lang: str, game: str, name: str) -> str:
     return words.say(lang, key if key in i18n.table(lang) else f"table.field.{name}")
 
 
+def choice_text(lang: str, game: str, choice: dict) -> str:
+    """A finite choice in words: each field by its label, yes/no for true/false."""
+    sep = "，" if lang == "zh-CN" else ", "
+
+    def value(v: Any) -> Any:
+        """One field's value in words."""
+        if isinstance(v, bool):
+            return words.say(lang, "table.yes" if v else "table.no")
+        return words.readable(lang, v)
+
+    return sep.join(words.say(lang, "table.field_value", field=field_label(lang, game, k), value=value(v))
+                    for k, v in choice.items())
+
+
 def field_value(text: str) -> Any:
     """A typed field as the action wants it: a whole number, JSON (a list, true/false), or the text itself."""
     text = text.strip()
@@ -120,7 +134,7 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
         kind, label = entry["type"], move_label(lang, game, entry["type"])
         if entry["choices"] is not None:
             buttons = [ft.FilledButton(
-                content=words.say(lang, "table.choice", move=label, choice=words.readable(lang, choice))
+                content=words.say(lang, "table.choice", move=label, choice=choice_text(lang, game, choice))
                 if choice else label,
                 on_click=lambda e, c=choice, k=kind: act({"type": k, **c})) for choice in entry["choices"]]
             rows.append(ft.Row(wrap=True, controls=buttons))

@@ -24,6 +24,9 @@ from tests.test_table_hub import HANDS3, WEAVE3
 
 SEATS = ("A", "B", "C")
 MARKERS = {seat: f"tmark{seat}{n}" for seat in SEATS for n in (1,)}
+# Pictomania: each seat's card (symbol, number), all different, and each seat's guess (on whose drawing, number).
+DEAL = {"A": (1, 5), "B": (2, 6), "C": (3, 7)}
+GUESSES = {"A": ("B", 6), "B": ("C", 4), "C": ("A", 5)}
 READ_ALL = ("Array.from(document.querySelectorAll('flt-semantics, flt-semantics *'))"
             ".map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.value || '') + ' ' + e.textContent)"
             ".join('\\n')")
@@ -38,16 +41,37 @@ def answering_record() -> dict:
     return new_record("knit_wit", list(SEATS), {"deal": "table"}) | {"actions": actions}
 
 
+def drawing_record() -> dict:
+    """Pictomania for A, B, C with the physical deal entered: everyone drawing and guessing."""
+    deal = {seat: list(card) for seat, card in DEAL.items()}
+    return new_record("pictomania", list(SEATS), {}) | {"actions": [{"type": "set_deal", "by": "table",
+                                                                     "deal": deal}]}
+
+
 @pytest.fixture(scope="module")
 def table_server():
-    """A server over a data folder holding one answering Knit Wit session, in English; yields (server, sid)."""
+    """A server over a data folder holding an answering Knit Wit session and a Pictomania session in its first
+    drawing, in English; yields (server, {"knit_wit": sid, "pictomania": sid})."""
     with tempfile.TemporaryDirectory(prefix="tableside-table-") as data:
         with Store(Path(data)) as store:
-            sid = store.create(answering_record())
+            sids = {"knit_wit": store.create(answering_record()), "pictomania": store.create(drawing_record())}
             store.set_setting("lang", "en")
         running = start_server(Path(data))
-        yield running, sid
+        yield running, sids
         stop_server(running)
+
+
+@pytest.fixture(scope="module")
+def table_tabs(browser, table_server):
+    """The host's laptop tab and four phones (A, B, C and the referee), each its own browser context, shared by
+    the module's tests (a phone moves from one table to the next as people would)."""
+    server, _ = table_server
+    host = new_tab(browser, server, LAPTOP)
+    phones = {seat: Phone(new_tab(browser, server, PHONE)) for seat in (*SEATS, "Referee")}
+    yield host, phones
+    for phone in phones.values():
+        phone.tab.page.context.close()
+    host.page.context.close()
 
 
 class Phone:
@@ -88,56 +112,98 @@ def answer(tab: Tab, spool: int, text: str) -> None:
     tab.tap("answer", exact=True)
 
 
-def test_a_knit_wit_round_played_from_four_phones(browser, table_server):
-    server, sid = table_server
-    host = new_tab(browser, server, LAPTOP)
-    phones = {seat: Phone(new_tab(browser, server, PHONE)) for seat in (*SEATS, "Referee")}
-    try:
-        host.open(f"/table/{sid}")
-        host.see("PIN ")
-        pin = re.search(r"PIN (\d{4})", host.page.evaluate(READ_ALL)).group(1)
-        wrong = "0000" if pin != "0000" else "1111"
+def host_pin(host: Tab, sid: str) -> str:
+    """Open the host's table screen of sid and read its join PIN."""
+    host.open(f"/table/{sid}")
+    host.see("PIN ")
+    return re.search(r"PIN (\d{4})", host.page.evaluate(READ_ALL)).group(1)
 
-        first = phones["A"].tab
-        first.open(f"/join/{sid}")
-        first.see("Your seat")
-        first.fill("Table PIN", wrong)
-        first.tap("Sit as A", exact=True)
-        first.see("Wrong PIN. 4 tries left")
-        first.fill("Table PIN", pin)
-        first.tap("Sit as A", exact=True)
-        first.see("You are A")
-        for seat in ("B", "C", "Referee"):
-            join(phones[seat], sid, pin, seat)
-        host.see("phone connected")
 
-        first.tap("B: claim 2", exact=True)
-        first.see("This phone is the seat “A”: it cannot act as “B”.")
-        first.fill("Spool 1 · worth 2", MARKERS["A"])
-        first.tap("Save my answers")
-        for seat in SEATS[1:]:
-            answer(phones[seat].tab, 1, MARKERS[seat])
-        for seat in (*SEATS, "Referee"):
-            phones[seat].tab.see("A 1/6, B 1/6, C 1/6")
+def test_a_knit_wit_round_played_from_four_phones(table_server, table_tabs):
+    sid = table_server[1]["knit_wit"]
+    host, phones = table_tabs
+    pin = host_pin(host, sid)
+    wrong = "0000" if pin != "0000" else "1111"
 
-        # B reloads and is back on its seat (the token kept in the browser's storage).
-        phones["B"].tab.reload()
-        phones["B"].tab.see("You are B")
+    first = phones["A"].tab
+    first.open(f"/join/{sid}")
+    first.see("Your seat")
+    first.fill("Table PIN", wrong)
+    first.tap("Sit as A", exact=True)
+    first.see("Wrong PIN. 4 tries left")
+    first.fill("Table PIN", pin)
+    first.tap("Sit as A", exact=True)
+    first.see("You are A")
+    for seat in ("B", "C", "Referee"):
+        join(phones[seat], sid, pin, seat)
+    host.see("phone connected")
 
-        for seat, phone in phones.items():
-            others = [MARKERS[s] for s in SEATS if s != seat]
-            assert not any(phone.received(m) for m in others), seat
+    first.tap("B: claim 2", exact=True)
+    first.see("This phone is the seat “A”: it cannot act as “B”.")
+    first.fill("Spool 1 · worth 2", MARKERS["A"])
+    first.tap("Save my answers")
+    for seat in SEATS[1:]:
+        answer(phones[seat].tab, 1, MARKERS[seat])
+    for seat in (*SEATS, "Referee"):
+        phones[seat].tab.see("A 1/6, B 1/6, C 1/6")
 
-        assert phones["A"].received(MARKERS["A"])  # the check finds a marker where it is (A's own sheet)
-        for phone in phones.values():
-            screen = phone.screen_text()
-            assert "Error running app" not in screen and "Pass the phone" not in screen
-        phones["A"].tab.tap("claim a reward", exact=True)
-        phones["B"].tab.tap("claim a reward", exact=True)
-        for phone in phones.values():
-            phone.tab.see("Scoring")
-        host.see("Scoring")
-    finally:
-        for phone in phones.values():
-            phone.tab.page.context.close()
-        host.page.context.close()
+    # B reloads and is back on its seat (the token kept in the browser's storage).
+    phones["B"].tab.reload()
+    phones["B"].tab.see("You are B")
+
+    for seat, phone in phones.items():
+        others = [MARKERS[s] for s in SEATS if s != seat]
+        assert not any(phone.received(m) for m in others), seat
+
+    assert phones["A"].received(MARKERS["A"])  # the check finds a marker where it is (A's own sheet)
+    for phone in phones.values():
+        screen = phone.screen_text()
+        assert "Error running app" not in screen and "Pass the phone" not in screen
+    phones["A"].tab.tap("claim a reward", exact=True)
+    phones["B"].tab.tap("claim a reward", exact=True)
+    for phone in phones.values():
+        phone.tab.see("Scoring")
+    host.see("Scoring")
+
+
+def secrets_of(seat: str) -> list[str]:
+    """What only seat may know before the reveal, as any screen would put it in words: its card (as its own
+    word card and as the reveal's line) and the number it guessed (as the reveal's line)."""
+    symbol, number = DEAL[seat]
+    return [f"Symbol {symbol}", f"Number {number}", f"{seat} drew symbol {symbol}, number {number}",
+            f"{seat} guessed {GUESSES[seat][1]}"]
+
+
+def test_a_pictomania_round_played_from_phones(table_server, table_tabs):
+    sid = table_server[1]["pictomania"]
+    host, phones = table_tabs
+    players = {seat: phones[seat] for seat in SEATS}
+    for phone in players.values():
+        phone.frames.clear()
+    pin = host_pin(host, sid)
+    for seat, phone in players.items():
+        join(phone, sid, pin, seat)
+        symbol, number = DEAL[seat]
+        phone.tab.see(f"Symbol {symbol}")  # its own word at once: no cover, no other word to pick
+        phone.tab.see(f"Number {number}")
+    for seat, phone in players.items():
+        target, number = GUESSES[seat]
+        phone.tab.tap(f"Guess {number} on {target}'s drawing", exact=True)
+        phone.tab.see(f"{target}'s drawing: guess placed")
+    for phone in players.values():  # every phone sees who guessed on which pile, never the number
+        for drawer, guesser in (("A", "C"), ("B", "A"), ("C", "B")):
+            phone.tab.see(f"{drawer}'s pile: {guesser}")
+
+    for seat, phone in players.items():
+        others = [m for s in SEATS if s != seat for m in secrets_of(s)]
+        assert not any(phone.received(m) for m in others), seat
+        assert "Pass the phone" not in phone.screen_text()
+    assert not any(m in host.page.evaluate(READ_ALL) for s in SEATS for m in secrets_of(s))
+
+    host.tap("reveal", exact=True)
+    for seat, phone in players.items():
+        phone.tab.see("Round 1 revealed")
+        for s in SEATS:  # revealed together: every card and every guess number now on every phone
+            phone.tab.see(f"{s} drew symbol {DEAL[s][0]}, number {DEAL[s][1]}")
+        phone.tab.see("A guessed 6: right")
+        phone.tab.see("B guessed 4: wrong")
