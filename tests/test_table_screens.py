@@ -1,8 +1,11 @@
 """What a seated phone's game view holds, built without a browser from the hub's message for that seat: its own
 private parts open at once, no other seat's cover or entry; and the generic prompt forms' field labels are
-translated in both languages for every field any game's moves declare."""
+translated in both languages for every field any game's moves declare; every phone shows the server's
+challenge countdown and only the explaining player's phone rings."""
 
 from __future__ import annotations
+
+import asyncio
 
 import flet as ft
 import pytest
@@ -15,6 +18,7 @@ from storage import Store
 from tests.test_table_hub import Clock, knit_wit_answering, open_hub
 from tests.test_views_components import FakePage, texts, walk
 from views.components.private import private_entry
+from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import guess_club, knit_wit, pictomania
 from views.table import choice_text, field_label
@@ -133,3 +137,32 @@ def test_private_entry_on_a_seated_phone_never_covers_another_seat():
     assert "app.private.own_phone" in other and "pass_to" not in other and "app.private.show" not in other
     own = words_in(private_entry(Ctx(), {}, "A", ["one"], lambda answers: True))
     assert "app.private.entering" in own and "app.private.save" in own
+
+
+def test_every_phone_shows_the_challenge_countdown_and_only_the_explainer_rings(store, monkeypatch):
+    clock = Clock()
+    hub = open_hub(store, knit_wit_answering(), clock)
+    tokens = {seat: hub.join(hub.pin, seat) for seat in ("A", "B", "C", "table")}
+    for seat, text in (("A", "tiger"), ("B", "cloud"), ("C", "lemon")):
+        hub.act(tokens[seat], {"type": "answer", "spool": 1, "text": text})
+        clock.advance(1)
+    for seat in ("A", "B"):
+        hub.act(tokens[seat], {"type": "claim"})
+        clock.advance(1)
+    hub.act(tokens["A"], {"type": "challenge", "target": "B"})
+    rang: list = []
+
+    async def ring(page, sound):
+        """Record who rings instead of playing a sound."""
+        rang.append(page.seat)
+
+    monkeypatch.setattr(knit_wit, "ring", ring)
+    for seat, token in tokens.items():
+        got: list = []
+        hub.subscribe(got.append, token)
+        ctx = seat_ctx(got[-1])
+        ctx.page.seat = seat
+        tickers = [c for c in walk(knit_wit.build(ctx)) if isinstance(c, Ticker)]
+        assert len(tickers) == 1, seat  # the countdown is on every phone, from the state the server keeps
+        asyncio.run(tickers[0].on_zero())
+    assert rang == ["B"]

@@ -572,9 +572,11 @@ def challenge_panel(ctx: GameContext, challenge: dict, review: dict) -> ft.Contr
     left = seconds_left(countdown, ctx.now())
 
     async def at_zero() -> None:
-        """Show the ballots (the explanation is over) and ring."""
+        """Show the ballots (the explanation is over) and ring: on a shared screen, and in table mode on the
+        phone of the player whose explanation time ran out (every phone shows the server's countdown)."""
         ctx.refresh()
-        await ring(ctx.page, ctx.sound)
+        if ctx.seat in (None, target):
+            await ring(ctx.page, ctx.sound)
 
     ticker = Ticker(value=digits(left), size=64, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
                     color=ft.Colors.ERROR if left <= 0 else None,
