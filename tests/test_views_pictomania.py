@@ -24,6 +24,7 @@ class PlayContext:
         self.lang, self.page, self.local, self.state = "en", FakePage(), {}, state
         self.players, self.refused, self.actions = list(state["players"]), [], []
         self.engine = ENG
+        self.seat = None
 
     def t(self, key, **params):
         return words.say("en", key, **params)
