@@ -18,6 +18,7 @@ from storage.atomic import ShapeError
 
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 TEXT_MAX = 200
+MAX_INT = 2 ** 53
 SUMMARY_REQUIRED = frozenset({"id", "game", "players", "status", "created", "updated", "round", "winners"})
 SUMMARY_OPTIONAL = frozenset({"actions", "title"})
 NOTICE_KEYS = frozenset({"key", "params", "file", "moved_to", "error", "at"})
@@ -78,6 +79,38 @@ def summary(doc: Any, where: str = "summary") -> None:
         _text(doc["title"], f"{where}.title")
 
 
+SUMMARY_ALL = SUMMARY_REQUIRED | SUMMARY_OPTIONAL
+
+
+def _short_texts(value: Any) -> bool:
+    """Whether value is a list of strings of at most TEXT_MAX characters (`join` checks the types in C)."""
+    if type(value) is not list:
+        return False
+    try:
+        "".join(value)
+    except TypeError:
+        return False
+    return max(map(len, value), default=0) <= TEXT_MAX
+
+
+def summary_ok(doc: Any) -> bool:
+    """The same test as `summary`, fast (one catalogue holds thousands): True when it would pass."""
+    if type(doc) is not dict or not SUMMARY_REQUIRED <= doc.keys() <= SUMMARY_ALL:
+        return False
+    get = doc.get
+    sid, game, created, updated, turn = get("id"), get("game"), get("created"), get("updated"), get("round")
+    if not (type(sid) is str and type(game) is str and type(created) is str and type(updated) is str
+            and len(game) <= 64 and len(created) <= 64 and len(updated) <= 64 and get("status") in rec.STATUSES
+            and ID_PATTERN.match(sid) and _short_texts(get("players")) and _short_texts(get("winners"))):
+        return False
+    if turn is not None and not (type(turn) is int and -MAX_INT <= turn <= MAX_INT):
+        return False
+    if len(doc) == len(SUMMARY_REQUIRED):
+        return True
+    actions, title = get("actions", 0), get("title", "")
+    return type(actions) is int and -MAX_INT <= actions <= MAX_INT and type(title) is str and len(title) <= TEXT_MAX
+
+
 def record(doc: Any, where: str = "record") -> None:
     """A stored session record's outer shape (its log is checked by replaying it when opened)."""
     if not isinstance(doc, dict):
@@ -116,7 +149,9 @@ def catalogue_shard(tables: dict) -> None:
     """catalogue/<nn>.json: table sessions, one summary per document."""
     _keys(tables, "", set(), {"sessions"})
     for doc_id, doc in tables.get("sessions", {}).items():
-        summary(doc, f"sessions.{doc_id}")
+        if not summary_ok(doc):
+            summary(doc, f"sessions.{doc_id}")
+            raise ShapeError(f"sessions.{doc_id}")
 
 
 def data_file(tables: dict) -> None:

@@ -193,8 +193,9 @@ class Store:
                     fcntl.flock(self._lock_file.fileno(), fcntl.LOCK_UN)
 
     def _remove_temp_files(self) -> None:
-        """Delete temporary files that interrupted writes left behind."""
-        for folder in (self.folder, self._sessions_dir, self._cat_dir):
+        """Delete temporary files that interrupted writes left behind (the sessions folder's are removed by
+        `_on_disk`, which lists it anyway)."""
+        for folder in (self.folder, self._cat_dir):
             for path in folder.iterdir():
                 if is_temp(path):
                     path.unlink(missing_ok=True)
@@ -344,9 +345,16 @@ class Store:
                 self._write_shard(n, {k: v for k, v in entries.items() if k not in group})
 
     def _on_disk(self) -> set[str]:
-        """The ids of the session files in the folder."""
+        """The ids of the session files in the folder (removing temporary files of interrupted writes)."""
+        ids = set()
         with os.scandir(self._sessions_dir) as found:
-            return {e.name[:-5] for e in found if e.name.endswith(".json") and ID_PATTERN.match(e.name[:-5])}
+            for entry in found:
+                name = entry.name
+                if name.endswith(".json") and ID_PATTERN.match(name[:-5]):
+                    ids.add(name[:-5])
+                elif name.endswith(".tmp") and name.startswith(".") and not self.read_only:
+                    os.unlink(entry.path)
+        return ids
 
     def _mark(self, sids: Iterable[str]) -> None:
         """Make durable that these sessions' catalogue entries are about to change."""
@@ -561,7 +569,7 @@ class Store:
                 if summary["status"] == "active":
                     summary = self._live_summary(sid)
                 if summary is not None and status in (None, summary["status"]):
-                    out.append(copy.deepcopy(summary))
+                    out.append({**summary, "players": list(summary["players"]), "winners": list(summary["winners"])})
             out.sort(key=lambda s: (s["updated"], s["created"], s["id"]), reverse=True)
             return out
 
