@@ -413,6 +413,8 @@ class Store:
         sig = signature(self._path(sid))
         if sig is None:
             self._forget(sid)
+            if not self._sessions_dir.is_dir():
+                raise RuleError("storage.folder_missing", folder=str(self.folder))
             raise RuleError("storage.session_unknown", id=sid)
         cached = self._entries.get(sid)
         if cached and cached[0] == sig:

@@ -4,6 +4,11 @@ The route in the address bar says what is shown (`/`, `/new/<game>`, `/play/<id>
 `/settings`), and every screen is built from the store, never from memory: reloading the page or restarting the
 server shows the same screen with the same state. Several phones may look at one session; after an action the
 others are told to re-render.
+
+Who is the host comes from `views.guard.HostGuard`: a tab that is not the host (serving the network, without
+the host's link or PIN) sees only the host gate (`views.host_gate`), and changing a setting or deleting a
+session is refused to it. An unhandled error in a handler shows a translated message (details in the server's
+log, never in the browser) and the screen is rendered again from the store.
 """
 
 from __future__ import annotations
@@ -12,7 +17,9 @@ from typing import Any, Callable
 
 import flet as ft
 
-from views import home, new_session, session, settings, words
+from scoring.core import RuleError
+
+from views import guard, home, host_gate, importer, new_session, session, settings, words
 from views.ui import icon_button
 
 FONT = "cjk"
@@ -23,13 +30,22 @@ SEED_COLOUR = ft.Colors.TEAL
 class App:
     """Routing, settings, messages and the per-tab scratch of one connected page."""
 
-    def __init__(self, page: ft.Page, store: Any):
+    def __init__(self, page: ft.Page, store: Any, host_guard: guard.HostGuard | None = None,
+                 upload_dir: str | None = None):
         self.page = page
         self.store = store
+        self.upload_dir = upload_dir
+        self.uploading: dict[str, str] = {}
+        self.guard = host_guard or guard.HostGuard(required=False)
         self.settings = store.settings()
         self.scratch: dict[str, dict] = {}
         self.renders = 0
         self.shown_route: str | None = None
+
+    @property
+    def host(self) -> bool:
+        """Whether this tab is the host's (who may open sessions, change settings, delete)."""
+        return self.guard.is_host(self.page)
 
     @property
     def lang(self) -> str:
@@ -53,7 +69,8 @@ class App:
         page.on_route_change = lambda e: self.render()
         page.on_connect = lambda e: self.render()
         page.pubsub.subscribe(self.on_message)
-        self.picker = ft.FilePicker(on_result=lambda e: home.import_files(self, e.files))
+        guard.on_crash(page, self.crashed)
+        self.picker = importer.picker(self)
         self.render()
 
     def go(self, route: str) -> None:
@@ -69,7 +86,7 @@ class App:
         page = self.page
         page.title = self.t("app.title")
         page.theme_mode = ft.ThemeMode.DARK if self.settings.get("theme") == "dark" else ft.ThemeMode.LIGHT
-        title, body, back = self.screen()
+        title, body, back = self.screen() if self.host else host_gate.build(self)
         page.appbar = ft.AppBar(
             title=ft.Text(title, weight=ft.FontWeight.BOLD),
             leading=icon_button(ft.Icons.ARROW_BACK, self.t("app.back"), lambda e: self.go(back)) if back else None,
@@ -78,7 +95,7 @@ class App:
                 ft.TextButton(content=self.t("app.switch_language"), on_click=lambda e: self.toggle_language(),
                               tooltip=self.t("app.switch_language_tip")),
                 icon_button(ft.Icons.SETTINGS, self.t("app.settings"), lambda e: self.go("/settings")),
-            ],
+            ] if self.host else [],
         )
         page.scroll = ft.ScrollMode.AUTO
         self.renders += 1
@@ -108,8 +125,15 @@ class App:
         return home.build(self)
 
     def set_setting(self, key: str, value: Any) -> None:
-        """Change a setting and show the current screen again in it (state comes from the store)."""
-        self.store.set_setting(key, value)
+        """Change a setting and show the current screen again in it (state comes from the store); host only."""
+        if not self.host:
+            self.show_error("app.host_only")
+            return
+        try:
+            self.store.set_setting(key, value)
+        except RuleError as err:
+            self.show_error(err)
+            return
         self.render()
 
     def toggle_language(self) -> None:
@@ -124,6 +148,11 @@ class App:
     def changed(self, session_id: str) -> None:
         """Tell the other tabs that a session changed."""
         self.page.pubsub.send_others(("changed", session_id))
+
+    def crashed(self) -> None:
+        """A handler failed (details are in the server's log): say so, and show the screen from the store."""
+        self.notify(self.t("app.crashed"), error=True)
+        self.render()
 
     def notify(self, text: str, error: bool = False) -> None:
         """A short message at the bottom of the screen."""
@@ -159,11 +188,15 @@ class App:
         self.page.show_dialog(dialog)
 
 
-def main_for(store: Any) -> Callable[[ft.Page], None]:
-    """The Flet entry function for pages served over one store."""
+def main_for(store: Any, host_guard: guard.HostGuard | None = None,
+             upload_dir: str | None = None) -> Callable[[ft.Page], None]:
+    """The Flet entry function for pages served over one store (every tab the host's when no guard is given;
+    imports streamed into upload_dir when given)."""
+    host_guard = host_guard or guard.HostGuard(required=False)
 
     def main(page: ft.Page) -> None:
         """Start the shell on a newly connected page."""
-        App(page, store).start()
+        host_guard.admit(page)
+        App(page, store, host_guard, upload_dir).start()
 
     return main

@@ -80,9 +80,10 @@ def undo_redo(app: Any, sid: str, eng: Any, record: dict) -> ft.Control:
     def do_undo(consent: bool) -> None:
         """Take back the last action (with the table's consent when it revealed something)."""
         try:
-            app.store.undo(sid, words.now(), consent=consent)
+            app.store.undo(sid, words.now(), consent=consent, expect=len(record["actions"]))
         except RuleError as err:
             app.show_error(err)
+            app.render()
             return
         app.changed(sid)
         app.render()
@@ -99,9 +100,10 @@ def undo_redo(app: Any, sid: str, eng: Any, record: dict) -> ft.Control:
     def do_redo() -> None:
         """Put back the most recently undone action."""
         try:
-            app.store.redo(sid, words.now())
+            app.store.redo(sid, words.now(), expect=len(record["actions"]))
         except RuleError as err:
             app.show_error(err)
+            app.render()
             return
         app.changed(sid)
         app.render()
@@ -131,12 +133,18 @@ def game_final(app: Any, sid: str, record: dict, state: dict, eng: Any) -> list[
 def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any) -> GameContext:
     """A context whose dispatch applies actions through the store."""
 
+    shown = {"actions": len(record["actions"])}
+
     def apply(action: dict) -> bool:
-        """Play an action; show the refusal in words, or re-render on success."""
+        """Play an action made against the log this screen showed (`record.stale` if another tab acted first:
+        refused, and the fresh state shown); show a refusal in words, or re-render on success."""
         try:
-            app.store.play(sid, action, action.get("at") or words.now())
+            played, _ = app.store.play(sid, action, action.get("at") or words.now(), expect=shown["actions"])
+            shown["actions"] = len(played["actions"])
         except RuleError as err:
             app.show_error(err)
+            if err.key == "record.stale":
+                app.render_soon()
             return False
         app.changed(sid)
         app.render_soon()
@@ -181,15 +189,22 @@ def file_actions(app: Any, sid: str, read_only: bool) -> ft.Control:
         """Delete the session for good, after the table confirms."""
 
         def gone() -> None:
-            """Remove it and go home."""
-            app.store.delete(sid)
+            """Remove it and go home (the host only)."""
+            if not app.host:
+                app.show_error("app.host_only")
+                return
+            try:
+                app.store.delete(sid)
+            except RuleError as err:
+                app.show_error(err)
+                return
             app.go("/")
 
         app.confirm(app.t("app.delete_title"), app.t("app.delete_confirm"), app.t("app.delete"), gone)
 
     controls: list[ft.Control] = [ft.OutlinedButton(content=app.t("app.export"), icon=ft.Icons.DOWNLOAD,
                                                     on_click=lambda e: app.page.run_task(export))]
-    if read_only:
+    if read_only and app.host:
         controls.append(ft.OutlinedButton(content=app.t("app.delete"), icon=ft.Icons.DELETE,
                                           on_click=lambda e: delete()))
     return ft.Row(controls=controls, wrap=True)
