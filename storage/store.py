@@ -58,7 +58,7 @@ import os
 import secrets
 import threading
 import zlib
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -362,6 +362,19 @@ class Store:
             os.close(os.open(self._pending_dir / sid, os.O_WRONLY | os.O_CREAT, 0o644))
         fsync_folder(self._pending_dir)
 
+    @contextmanager
+    def _marked(self, sids: list[str]) -> Iterator[None]:
+        """Mark sessions for the session-file writes inside; if those fail, unmark the sessions whose file
+        they did not change (their catalogue entries stay right)."""
+        before = {sid: signature(self._path(sid)) for sid in sids}
+        self._mark(sids)
+        try:
+            yield
+        except BaseException:
+            with suppress(OSError):
+                self._unmark(sid for sid in sids if signature(self._path(sid)) == before[sid])
+            raise
+
     def _unmark(self, sids: Iterable[str]) -> None:
         """The catalogue entries of these sessions are written."""
         for sid in sids:
@@ -493,8 +506,9 @@ class Store:
         if not (catalogue or listed is None or listed["status"] != new_status or new_status != "active"):
             self._write(record, state)
             return
-        self._mark([sid])
-        self._catalogue_put([self._write(record, state)])
+        with self._marked([sid]):
+            summary = self._write(record, state)
+        self._catalogue_put([summary])
         self._unmark([sid])
 
     def _new_id(self) -> str:
@@ -533,8 +547,8 @@ class Store:
                 record["created"] = record["created"] or self._now()
                 record["updated"] = record["updated"] or record["created"]
             sids = [record["id"] for record, _ in accepted]
-            self._mark(sids)
-            summaries = [self._write(record, state) for record, state in accepted]
+            with self._marked(sids):
+                summaries = [self._write(record, state) for record, state in accepted]
             self._catalogue_put(summaries)
             self._unmark(sids)
             return sids
@@ -557,8 +571,8 @@ class Store:
             path = self._path(sid)
             if signature(path) is None:
                 raise RuleError("storage.session_unknown", id=sid)
-            self._mark([sid])
-            path.unlink()
+            with self._marked([sid]):
+                path.unlink()
             self._forget(sid)
             self._catalogue_drop([sid])
             self._unmark([sid])
