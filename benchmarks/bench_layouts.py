@@ -20,7 +20,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo root, before any installed copy
 
 from scoring.core import engine  # noqa: E402
-from scoring.games.kingdomino import format_layout, kingdom_score, legal_placements, read_layout, trim  # noqa: E402
+from scoring.core import RuleError  # noqa: E402
+from scoring.games.kingdomino import (DOMINOES, format_layout, kingdom_score, legal_placements, parse_layout,  # noqa: E402
+                                      read_layout, tile_layout, trim)
 from scoring.games.splitter import parse_sheet, sheet_score  # noqa: E402
 
 RUNS = 7
@@ -67,6 +69,25 @@ def main() -> None:
     show("kingdomino: read + check + score a 7×7 layout text",
          per_call(lambda: kingdom_score(read_layout(text, 7), options), 1000))
     show("kingdomino: engine scoreboard, 2 Mighty Duel kingdoms", per_call(lambda: eng.scoreboard(state), 500))
+    parsed = parse_layout(text)
+    tiling = per_call(lambda: tile_layout(parsed, set(DOMINOES)), 200)
+    show("kingdomino: tile a 7×7 layout into catalogue dominoes", tiling)
+    print(f"{'  … as a share of the 20 ms target':<58} {tiling / 0.020:9.3f} ×")
+    broken = [row[:] for row in parsed]
+    last = max((r, c) for r, row in enumerate(broken) for c, cell in enumerate(row)
+               if cell and cell["terrain"] != "C")
+    broken[last[0]][last[1]] = {"terrain": "M", "crowns": 3}
+
+    def refuse() -> None:
+        """Tile a layout whose last square no domino explains (the search fails at its end)."""
+        try:
+            tile_layout(broken, set(DOMINOES))
+        except RuleError:
+            pass
+
+    failing = per_call(refuse, 20)
+    show("kingdomino: refuse a 7×7 layout whose last square is wrong", failing)
+    print(f"{'  … as a share of the 20 ms target':<58} {failing / 0.020:9.3f} ×")
     fresh = eng.new_state(["A", "B"], {"mighty_duel": True})
     show("kingdomino: legal_placements, one domino, 13×13 frame", per_call(lambda: legal_placements(fresh, "A", 13),
                                                                           200))

@@ -52,7 +52,7 @@ def _show(lang: str, value: Any) -> str:
     if isinstance(value, bool):
         return text(lang, "core.yes" if value else "core.no")
     if isinstance(value, (list, tuple)):
-        return "、".join(map(str, value)) if lang == "zh-CN" else ", ".join(map(str, value))
+        return ("、" if lang == "zh-CN" else ", ").join(_show(lang, v) for v in value)
     return str(value)
 
 

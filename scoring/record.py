@@ -63,6 +63,24 @@ def _player(entry: Any, seat: int) -> dict:
     return out
 
 
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
+
+
+def check_colours(game: Any, players: list[dict]) -> None:
+    """In a game played with colours every player has one of `COLOURS`, and no two the same."""
+    if not game.colours:
+        return
+    for player in players:
+        if player.get("colour") not in COLOURS:
+            raise RuleError("record.colour_missing", name=player["name"])
+    seen: dict[str, str] = {}
+    for player in players:
+        if player["colour"] in seen:
+            raise RuleError("record.colour_twice", colour=player["colour"], names=[seen[player["colour"]],
+                                                                                   player["name"]])
+        seen[player["colour"]] = player["name"]
+
+
 def check_record(data: Any) -> dict:
     """A complete, normalised record from untrusted JSON data; raises `RuleError` naming the first problem.
 
@@ -82,6 +100,7 @@ def check_record(data: Any) -> dict:
     if not isinstance(players, list):
         raise RuleError("record.players_missing")
     players = [_player(p, i) for i, p in enumerate(players)]
+    check_colours(eng.game, players)
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise RuleError("record.options_not_object")

@@ -7,6 +7,8 @@ Rulings:
 - An alias is a pair of different, non-empty answers; learning a pair already known (in either order) changes
   nothing.
 - Settings: `lang` is one of the app's languages, `sound` a boolean, `theme` "light", "dark" or "system".
+- A draft (the half-entered input of one session and seat) is a plain-JSON object of at most 20,000 characters;
+  the table's shared screen is the seat "table".
 - A game profile (what a game's view keeps between sessions, e.g. score rows the table confirmed) belongs to an
   installed game and is a plain-JSON object (string keys; no tuples, sets, NaN) of at most 20,000 characters
   as JSON; saving one replaces the game's previous profile.
@@ -24,6 +26,7 @@ DEFAULTS = {"lang": "zh-CN", "sound": True, "theme": "light"}
 THEMES = ("light", "dark", "system")
 NAME_MAX = 40
 PROFILE_MAX = 20_000
+DRAFT_MAX = 20_000
 
 
 def player_name(name: Any, roster: list[str]) -> str:
@@ -72,3 +75,30 @@ def profile(game: Any, data: Any) -> tuple[str, dict]:
     if len(text) > PROFILE_MAX:
         raise RuleError("storage.profile_too_large", game=game, size=len(text), max=PROFILE_MAX)
     return game, plain
+
+
+def plain_object(data: Any) -> tuple[dict, int] | None:
+    """A plain-JSON copy of data and its JSON length, or None when data is not a plain-JSON object."""
+    try:
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+        plain = json.loads(text)
+    except (TypeError, ValueError):
+        return None
+    if not isinstance(data, dict) or plain != data:
+        return None
+    return plain, len(text)
+
+
+def draft_seat(seat: Any) -> str:
+    """The stored seat of a draft: a player's name, or "table" for the shared screen."""
+    return TABLE if seat is None else str(seat)
+
+
+def draft(data: Any) -> dict:
+    """A plain-JSON copy of a draft if it may be kept."""
+    checked = plain_object(data)
+    if checked is None:
+        raise RuleError("storage.draft_invalid")
+    if checked[1] > DRAFT_MAX:
+        raise RuleError("storage.draft_too_large", size=checked[1], max=DRAFT_MAX)
+    return checked[0]

@@ -20,10 +20,10 @@ ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 TEXT_MAX = 200
 MAX_INT = 2 ** 53
 SUMMARY_REQUIRED = frozenset({"id", "game", "players", "status", "created", "updated", "round", "winners"})
-SUMMARY_OPTIONAL = frozenset({"actions", "title"})
+SUMMARY_OPTIONAL = frozenset({"actions", "title", "totals", "ranks"})
 NOTICE_KEYS = frozenset({"key", "params", "file", "moved_to", "error", "at"})
 DATA_TABLES = {"players": {"name"}, "aliases": {"a", "b"}, "settings": set(prefs.DEFAULTS),
-               "profiles": {"game", "data"}}
+               "profiles": {"game", "data"}, "drafts": {"session", "seat", "data"}}
 
 
 def _keys(doc: dict, where: str, required: frozenset | set, optional: frozenset | set = frozenset()) -> None:
@@ -77,6 +77,15 @@ def summary(doc: Any, where: str = "summary") -> None:
         _int(doc["actions"], f"{where}.actions")
     if "title" in doc:
         _text(doc["title"], f"{where}.title")
+    for key in ("totals", "ranks"):
+        if key in doc and not _numbers(doc[key]):
+            raise ShapeError(f"{where}.{key}")
+
+
+def _numbers(value: Any) -> bool:
+    """Whether value is a {name: finite number} object (a summary's totals or ranks)."""
+    return type(value) is dict and all(
+        type(v) in (int, float) and -MAX_INT <= v <= MAX_INT and len(k) <= TEXT_MAX for k, v in value.items())
 
 
 SUMMARY_ALL = SUMMARY_REQUIRED | SUMMARY_OPTIONAL
@@ -108,7 +117,8 @@ def summary_ok(doc: Any) -> bool:
     if len(doc) == len(SUMMARY_REQUIRED):
         return True
     actions, title = get("actions", 0), get("title", "")
-    return type(actions) is int and -MAX_INT <= actions <= MAX_INT and type(title) is str and len(title) <= TEXT_MAX
+    return (type(actions) is int and -MAX_INT <= actions <= MAX_INT and type(title) is str and len(title) <= TEXT_MAX
+            and ("totals" not in doc or _numbers(doc["totals"])) and ("ranks" not in doc or _numbers(doc["ranks"])))
 
 
 def record(doc: Any, where: str = "record") -> None:
@@ -168,6 +178,11 @@ def data_file(tables: dict) -> None:
             elif name == "aliases":
                 _text(doc["a"], f"{where}.a")
                 _text(doc["b"], f"{where}.b")
+            elif name == "drafts":
+                _text(doc["session"], f"{where}.session", 64)
+                _text(doc["seat"], f"{where}.seat")
+                if not isinstance(doc["data"], dict):
+                    raise ShapeError(f"{where}.data")
             elif name == "settings":
                 for key, value in doc.items():
                     try:
@@ -191,3 +206,10 @@ def notices_file(tables: dict) -> None:
         if not isinstance(doc["params"], dict) or not all(isinstance(v, (str, int)) and not isinstance(v, bool)
                                                           for v in doc["params"].values()):
             raise ShapeError(f"{where}.params")
+
+
+def table_file(tables: dict) -> None:
+    """tables/<id>.json: table table, document 1 = a session's table-mode data (its own module checks inside)."""
+    _keys(tables, "", {"table"})
+    if set(tables["table"]) != {"1"}:
+        raise ShapeError("table", "not one document")

@@ -3,11 +3,13 @@
 Layout of the folder (every file a TinyDB file written by `AtomicStorage`: schema version and checksum inside,
 and checked against its shape in `storage.schema` on every read):
 
-    data.json             tables players, aliases, settings, profiles (one document per game: {"game", "data"})
+    data.json             tables players, aliases, settings, profiles (one document per game: {"game", "data"}),
+                          drafts (one per session and seat: {"session", "seat", "data"})
     notices.json          table notices: damaged files kept aside, listed until the table dismisses them
     catalogue/<nn>.json   table sessions: one summary per session, in 64 shards by the id's CRC-32
     catalogue/pending/<id>  a session whose catalogue entry is being changed (empty marker files)
     sessions/<id>.json    table session, document 1: {"record": <session record>, "summary": <its summary>}
+    tables/<id>.json      table table, document 1: a session's table-mode data (seats, join PIN; views.table_hub)
     .lock                 the OS lock (fcntl.flock) that lets one process write at a time
     .server.lock          held for its lifetime by the one app server on this folder (`exclusive=True`)
 
@@ -70,6 +72,7 @@ from scoring import plain
 from scoring import record as rec
 from scoring.core import RuleError, engine
 from storage import prefs, schema
+from storage.stats import Stats
 from storage.atomic import (AtomicStorage, Unreadable, encode, fsync_folder, is_temp, quarantine, read_tables,
                             signature, write_atomic)
 
@@ -119,6 +122,7 @@ class Store:
         self._summaries: dict[str, tuple] = {}
         self._shards: dict[int, tuple] = {}
         self._merged: dict[str, dict] | None = None
+        self._stats: Stats | None = None
         self._lock_file = self._server_lock = None
         self._closed = False
         try:
@@ -195,8 +199,8 @@ class Store:
     def _remove_temp_files(self) -> None:
         """Delete temporary files that interrupted writes left behind (the sessions folder's are removed by
         `_on_disk`, which lists it anyway)."""
-        for folder in (self.folder, self._cat_dir):
-            for path in folder.iterdir():
+        for folder in (self.folder, self._cat_dir, self.folder / "tables"):
+            for path in folder.iterdir() if folder.is_dir() else ():
                 if is_temp(path):
                     path.unlink(missing_ok=True)
 
@@ -292,6 +296,7 @@ class Store:
             entries = self._rebuild_shard(n)
         self._shards[n] = (signature(path), entries)
         self._merged = None
+        self._stats = None
         return entries
 
     def _rebuild_shard(self, n: int) -> dict[str, dict]:
@@ -331,8 +336,14 @@ class Store:
             by_shard.setdefault(shard_of(summary["id"]), []).append(summary)
         for n, group in sorted(by_shard.items()):
             entries = dict(self._read_shard(n))
+            stats, known = self._stats, dict(entries)
             entries.update({s["id"]: dict(s) for s in group})
             self._write_shard(n, entries)
+            if stats is not None:
+                for summary in group:
+                    stats.remove(known.get(summary["id"], summary))
+                    stats.add(summary)
+                self._stats = stats
 
     def _catalogue_drop(self, ids: Iterable[str]) -> None:
         """Remove catalogue entries (one write per shard touched)."""
@@ -342,7 +353,12 @@ class Store:
         for n, group in sorted(by_shard.items()):
             entries = self._read_shard(n)
             if group & set(entries):
+                stats = self._stats
                 self._write_shard(n, {k: v for k, v in entries.items() if k not in group})
+                if stats is not None:
+                    for sid in group & set(entries):
+                        stats.remove(entries[sid])
+                    self._stats = stats
 
     def _on_disk(self) -> set[str]:
         """The ids of the session files in the folder (removing temporary files of interrupted writes)."""
@@ -471,11 +487,14 @@ class Store:
         eng = engine(record["game"])
         status = eng.status(state)
         turn_round = status.get("round")
+        board = eng.scoreboard(state)
         summary = {"id": record["id"], "game": record["game"], "players": rec.player_names(record),
                    "status": record["status"], "created": record["created"], "updated": record["updated"],
                    "round": turn_round if isinstance(turn_round, int) and not isinstance(turn_round, bool) else None,
-                   "winners": [str(w) for w in eng.scoreboard(state).winners] if state.get("over") else [],
-                   "actions": len(record["actions"])}
+                   "winners": [str(w) for w in board.winners] if state.get("over") else [],
+                   "actions": len(record["actions"]),
+                   "totals": {p.name: p.total for p in board.players},
+                   "ranks": {name: place for place, group in enumerate(board.ranking, 1) for name in group}}
         if "title" in record:
             summary["title"] = record["title"]
         return summary
@@ -573,7 +592,9 @@ class Store:
                 raise RuleError("storage.session_unknown", id=sid)
             with self._marked([sid]):
                 path.unlink()
+            self._table_path(sid).unlink(missing_ok=True)
             self._forget(sid)
+            self._table("drafts").remove(Query().session == sid)
             self._catalogue_drop([sid])
             self._unmark([sid])
 
@@ -604,6 +625,32 @@ class Store:
             return None
         self._summaries[sid] = (sig, doc["summary"])
         return doc["summary"]
+
+    def stats(self) -> Stats:
+        """The statistics index over the finished sessions (built once from the catalogue's summaries, then
+        kept up to date by every catalogue write; rebuilt when another process changed the catalogue).
+
+        A finished session whose summary predates totals and ranks is summarised again once (one replay;
+        not on a read-only folder, where it is left out).
+        """
+        with self._locked():
+            catalogue = self._read_catalogue()
+            if self._stats is None:
+                stale = [sid for sid, s in catalogue.items() if s["status"] == "finished" and "ranks" not in s]
+                for sid in stale if not self.read_only else []:
+                    try:
+                        self._catalogue_put([self._write(*self._entry(sid))])
+                    except RuleError:
+                        continue
+                self._stats = Stats(s for s in self._read_catalogue().values() if "ranks" in s)
+            return self._stats
+
+    def records(self) -> list[dict]:
+        """Copies of every stored session's record, oldest first (for a backup)."""
+        with self._locked():
+            catalogue = self._read_catalogue()
+            ids = sorted(catalogue, key=lambda sid: (catalogue[sid]["created"], sid))
+            return [copy.deepcopy(self._entry(sid)[0]) for sid in ids]
 
     def export(self, sid: str) -> str:
         """The session's record as JSON text (readable Chinese), for a file to keep or share."""
@@ -638,9 +685,18 @@ class Store:
         file. `expect`: the log length the acting screen showed (`record.stale` if another came first)."""
         with self._locked(write=True):
             record, state = self._entry(sid)
-            record, state = rec.play(record, state, action, now, expect=expect)
+            record, state, events = rec.play_step(record, state, action, now, expect)
             self._persist(record, state)
+            self._handle(record["game"], events)
             return record, state
+
+    def _handle(self, game: str, events: list[dict]) -> None:
+        """The side effects an engine asked for: aliases learned from rulings, a game's confirmed profile."""
+        for event in events:
+            if event.get("type") == "alias_learned":
+                self.add_alias(event["a"], event["b"])
+            elif event.get("type") == "profile":
+                self.set_profile(event.get("game", game), event["data"])
 
     def undo(self, sid: str, now: str = "", consent: bool = False, expect: int | None = None) -> tuple[dict, dict]:
         """Take back the last action (kept for redo); a reveal needs the table's consent."""
@@ -655,6 +711,11 @@ class Store:
             record, state = rec.redo(self._entry(sid)[0], now=now, expect=expect)
             self._persist(record, state)
             return record, state
+
+    def record(self, sid: str) -> dict:
+        """The session's record as cached (read it, never change it; `load` gives a copy to edit)."""
+        with self._locked():
+            return self._entry(sid)[0]
 
     def state(self, sid: str) -> dict:
         """The session's current state (replayed once, then cached)."""
@@ -730,6 +791,57 @@ class Store:
         with self._locked(write=True):
             game, data = prefs.profile(game, data)
             self._table("profiles").upsert({"game": game, "data": data}, Query().game == game)
+
+    def draft(self, sid: str, seat: str | None = None) -> dict:
+        """The half-entered input (a round, an answer sheet) kept for a session and seat (None: the table's
+        shared screen), a copy; {} when there is none."""
+        with self._locked():
+            key = prefs.draft_seat(seat)
+            found = [row["data"] for row in self._rows("drafts") if row.get("session") == sid and row.get("seat") == key]
+            return copy.deepcopy(found[0]) if found else {}
+
+    def set_draft(self, sid: str, seat: str | None, data: dict) -> None:
+        """Keep a session's draft for a seat, replacing the previous one; an empty dict removes it (RuleError for
+        an unknown session, or data that is not a plain-JSON object of at most 20,000 characters)."""
+        with self._locked(write=True):
+            self._entry(sid)
+            key = prefs.draft_seat(seat)
+            where = (Query().session == sid) & (Query().seat == key)
+            data = prefs.draft(data)
+            if data:
+                self._table("drafts").upsert({"session": sid, "seat": key, "data": data}, where)
+            else:
+                self._table("drafts").remove(where)
+
+    # -----------------------------------------------------------------------------------------------------
+    # Table mode: the seats and join PIN of a session played on several phones
+
+    def _table_path(self, sid: str) -> Path:
+        """The file of a session's table-mode data (`tables/<id>.json`)."""
+        return self.folder / "tables" / self._path(sid).name
+
+    def table(self, sid: str) -> dict:
+        """A copy of session sid's table-mode data (seats, PIN, ...; see `views.table_hub`); {} when there is none.
+
+        An unreadable file is moved aside and listed like any other, and the table starts afresh.
+        """
+        with self._locked():
+            path = self._table_path(sid)
+            try:
+                doc = read_tables(path, schema.table_file)
+            except Unreadable as err:
+                self._quarantine(err)
+                return {}
+            return copy.deepcopy(doc["table"]["1"]) if doc else {}
+
+    def set_table(self, sid: str, data: dict) -> None:
+        """Replace session sid's table-mode data (plain JSON); the session must exist."""
+        with self._locked(write=True):
+            if signature(self._path(sid)) is None:
+                raise RuleError("storage.session_unknown", id=str(sid)[:64])
+            path = self._table_path(sid)
+            path.parent.mkdir(exist_ok=True)
+            AtomicStorage(path).write({"table": {"1": copy.deepcopy(data)}})
 
 
 def _iso_time(stamp: str) -> bool:

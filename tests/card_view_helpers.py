@@ -1,11 +1,13 @@
 """A GameContext over a live engine state for the card-game view tests: dispatch applies through the engine
-(refusals recorded as message keys), refresh is counted; helpers find buttons and texts in the built tree."""
+(refusals recorded as message keys), undo and redo go through the record as the store's do, refresh is counted;
+helpers find buttons and texts in the built tree."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from scoring.core import RuleError, engine
+from scoring import record as records
 from scoring.record import new_record, replay
 from tests.test_views_components import FakePage, texts, walk
 from views.context import GameContext
@@ -26,14 +28,26 @@ class Table:
         self.store = store
 
     def apply(self, action: dict) -> bool:
-        """Apply like the store would: keep the action on success, note the key on refusal."""
+        """Apply like the store would: keep the action on success, hand its events to the store (if any),
+        note the key on refusal."""
         try:
-            self.state = self.engine.apply(self.state, action)
+            self.state, events = self.engine.step(self.state, action)
         except RuleError as err:
             self.errors.append(err.key)
             return False
         self.record["actions"].append(action)
+        self.record["redo"] = []
+        if self.store is not None:
+            self.store._handle(self.record["game"], events)
         return True
+
+    def undo(self) -> None:
+        """Take back the last action (kept on the record's redo stack)."""
+        self.record, self.state = records.undo(self.record)
+
+    def redo(self) -> None:
+        """Put back the most recently undone action."""
+        self.record, self.state = records.redo(self.record)
 
     def ctx(self) -> GameContext:
         """A fresh context for the current state (as the frame builds one per render)."""
@@ -58,6 +72,11 @@ def tap(control, text: str, index: int = 0) -> None:
     found = [b for b in all_buttons(control) if b.content == text]
     assert len(found) > index, (text, [b.content for b in all_buttons(control)])
     found[index].on_click(None)
+
+
+def tap_round(control, number: int) -> None:
+    """Tap a past round's button in the rounds table (opens it for a correction)."""
+    tap(control, f"Round {number}")
 
 
 def shown(control) -> list[str]:

@@ -10,7 +10,8 @@ from tests.helpers import domain_files, placeholders
 from validators import answers
 from validators.answers import Matcher, Verdict, normalise
 
-REASONS = ("equal", "alias", "similar", "different", "blank")
+REASONS = ("equal", "alias", "similar", "different", "blank", "typo", "word", "spelling", "number", "counted",
+           "pinyin", "gloss")
 
 
 def kind(a, b, matcher=Matcher()):
@@ -63,11 +64,11 @@ def test_written_the_same_is_same(a, b):
 
 
 def test_plural_is_suggested_never_same():
-    """Tiger/tigers: the table is asked, with the fuzzy score."""
+    """Tiger/tigers: the table is asked, with the fuzzy score and the word that links them."""
     verdict = Matcher().compare("Tiger", "tigers")
-    assert verdict.kind == "suggested"
-    assert verdict.reason == answers.SIMILAR
-    assert verdict.score == pytest.approx(100 * 10 / 11)
+    assert verdict == Verdict("suggested", pytest.approx(100 * 10 / 11), answers.READING["word"], "tiger")
+    made_up = Matcher().compare("Blorp", "blorps")
+    assert made_up == Verdict("suggested", pytest.approx(100 * 10 / 11), answers.SIMILAR)
 
 
 @pytest.mark.parametrize("a, b", [("cat", "cats"), ("box", "boxes"), ("berry", "berries"), ("leaf", "leaves")])
@@ -99,7 +100,7 @@ def test_longer_typos_are_suggested(a, b):
     assert kind(a, b) == "suggested"
 
 
-@pytest.mark.parametrize("a, b", [("老虎", "老鼠"), ("苹果", "苹国"), ("向日葵", "向日花"), ("红色苹果", "绿色苹果")])
+@pytest.mark.parametrize("a, b", [("老虎", "老鼠"), ("苹果", "平果树"), ("向日葵", "向日花"), ("红色苹果", "绿色苹果")])
 def test_chinese_one_character_changes_are_different(a, b):
     """A changed character in a 2–4 character Chinese word is a different word."""
     assert kind(a, b) == "different"
@@ -126,7 +127,7 @@ def test_learned_alias_is_same():
     matcher = Matcher([("苹果", "apple")])
     for a, b in [("苹果", "apple"), ("蘋果", "ＡＰＰＬＥ"), ("Apple", "苹果")]:
         assert matcher.compare(a, b) == Verdict("same", 100.0, answers.ALIAS)
-    assert Matcher().compare("苹果", "apple").kind == "different"
+    assert Matcher().compare("苹果", "apple").kind == "suggested"
 
 
 def test_aliases_are_normalised_and_transitive():
@@ -150,7 +151,7 @@ def test_with_alias_returns_a_new_matcher():
     """The old matcher keeps its rulings and options."""
     old = Matcher(suggest_at=85, short_word=4)
     new = old.with_alias("苹果", "apple")
-    assert kind("苹果", "apple", old) == "different"
+    assert kind("苹果", "apple", old) == "suggested"
     assert kind("苹果", "apple", new) == "same"
     assert (new.suggest_at, new.short_word, new.aliases) == (85, 4, (("苹果", "apple"),))
 
@@ -216,7 +217,9 @@ def test_echoes_tag(answer, tags, echoed):
     assert Matcher().echoes_tag(answer, tags) == echoed
 
 
-WORDS = ["apple", "Apple", "apples", "苹果", "蘋果", "cat", "cats", "cart", "tiger", "Tigers", "老虎", "大老虎", "", None]
+WORDS = ["apple", "Apple", "apples", "苹果", "蘋果", "cat", "cats", "cart", "tiger", "Tigers", "老虎", "大老虎", "", None,
+         "the apple", "mice", "mouse", "十", "10", "seven", "七", "一个苹果", "一颗苹果", "三只小猪", "小猪", "番茄", "西红柿",
+         "巧克利", "巧克力", "colour", "color", "aple", "C++", "c", "1/2", "12", "十 +", "c ++", "a -1"]
 
 
 @given(st.lists(st.sampled_from(WORDS) | st.text(alphabet="abc苹果 ", max_size=6), max_size=14))
@@ -252,3 +255,78 @@ def test_reasons_are_translated():
         assert f"answers.reason.{reason}" in tables["en"]
     for key, template in tables["en"].items():
         assert placeholders(template) == placeholders(tables["zh-CN"][key])
+
+
+@pytest.mark.parametrize(
+    "raw, norm",
+    [("C++", "c++"), ("c ++", "c++"), ("C#", "c#"), ("A+", "a+"), ("A-", "a-"), ("1/2", "1/2"), ("3.14", "3.14"),
+     ("3.14.", "3.14"), ("9:00", "9:00"), ("5%", "5%"), ("5 %", "5%"), ("+1", "+1"), ("-1", "-1"), ("\u22121", "-1"),
+     ("1 -1", "1-1"), ("U.S.A.", "usa"), ("e-mail", "email"), ("grade B-", "gradeb"), ("x+y", "x+y")],
+)
+def test_meaningful_punctuation_survives(raw, norm):
+    """+ # % . / : and a sign before a number stay where they carry meaning; other punctuation goes."""
+    assert normalise(raw) == norm
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [("C", "C++"), ("C", "C#"), ("C#", "C++"), ("A+", "A-"), ("A", "A+"), ("1/2", "12"), ("3.14", "314"),
+     ("+1", "-1"), ("9:00", "900"), ("5%", "5")],
+)
+def test_meaningful_punctuation_is_never_same(a, b):
+    """The pairs the old matcher merged are no longer the same (not even asked about)."""
+    assert kind(a, b) == "different"
+
+
+@pytest.mark.parametrize(
+    "a, b, reason, link, text_en, text_zh",
+    [
+        ("巧克利", "巧克力", "pinyin", "qiao ke li", "Same pinyin: qiao ke li", "拼音相同：qiao ke li"),
+        ("西红柿", "番茄", "gloss", "tomato", "Both mean “tomato”", "意思都是“tomato”"),
+        ("苹果", "Apples", "gloss", "apple", "Both mean “apple”", "意思都是“apple”"),
+        ("mice", "mouse", "word", "mouse", "Same word: mouse", "同一个词：mouse"),
+        ("colour", "color", "spelling", "color", "Same word, British and American spelling: color",
+         "同一个词（英式/美式拼写）：color"),
+        ("七", "seven", "number", "7", "Same with numbers in digits: 7", "数字写法不同：7"),
+        ("一个苹果", "苹果", "counted", "苹果", "Same without the count: 苹果", "去掉数量词后相同：苹果"),
+        ("aple", "apple", "typo", "apple", "A typo of “apple”?", "是“apple”的拼写错误吗？"),
+    ],
+)
+def test_a_suggestion_shows_its_link(a, b, reason, link, text_en, text_zh):
+    """A reading verdict carries its reason key and the linking reading; explain() gives the message to show."""
+    from scoring.i18n import table
+
+    verdict = Matcher().compare(a, b)
+    assert (verdict.kind, verdict.reason, verdict.link) == ("suggested", f"answers.reason.{reason}", link)
+    key, params = verdict.explain()
+    assert key == f"answers.link.{reason}" and params == {"link": link}
+    assert table("en")[key].format(**params) == text_en
+    assert table("zh-CN")[key].format(**params) == text_zh
+    assert verdict.to_json() == {"kind": "suggested", "score": round(verdict.score, 1), "reason": verdict.reason,
+                                 "link": link}
+    assert answers.explain(verdict.reason, verdict.link) == (key, params)
+
+
+def test_verdicts_without_a_link_explain_as_their_reason():
+    """Same, different, blank and plain similarity show their reason key without params."""
+    assert Matcher().compare("Apple", "apple").explain() == (answers.EQUAL, {})
+    assert Matcher().compare("cat", "dog").explain() == (answers.UNLIKE, {})
+    assert Matcher().compare("Blorp", "blorps").explain() == (answers.SIMILAR, {})
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [("三只小猪", "两只小猪"), ("一个苹果", "三个苹果"), ("three pigs", "two pigs"), ("老虎", "老鼠"), ("日本", "本日"),
+     ("蜜蜂", "蜂蜜"), ("牛奶", "奶牛"), ("Java", "JavaScript"), ("cat", "cart"), ("苹果", "apple pie")],
+)
+def test_readings_keep_different_answers_apart(a, b):
+    """Counts, reversed characters and look-alike words are not linked by any reading."""
+    assert kind(a, b) == "different"
+
+
+def test_readings_are_only_ever_suggested():
+    """No reading makes a pair the same: only equal writing or a ruling does."""
+    matcher = Matcher()
+    for a, b in [("西红柿", "番茄"), ("十", "10"), ("mice", "mouse"), ("grey", "gray"), ("一个苹果", "苹果")]:
+        assert kind(a, b, matcher) == "suggested"
+        assert kind(a, b, matcher.with_alias(a, b)) == "same"

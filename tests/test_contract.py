@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from scoring.core import ANY, PLAYER, TABLE, Engine, Game, Option, RuleError, engine, games, move
 from scoring.errors import RuleError as ErrorsRuleError
-from scoring.record import new_record, play, redo, replay, start, undo
+from scoring.record import COLOURS, new_record, play, redo, replay, start, undo
 
 GAME_IDS = [g.id for g in games()]
 STATUS_KEYS = {"round", "rounds", "phase", "turn", "over"}
@@ -26,10 +26,16 @@ def players_for(game: Game) -> list[str]:
     return [f"P{i + 1}" for i in range(count)]
 
 
+def seats_for(game: Game) -> list:
+    """The seating as a record lists it: with a colour each in a game played with colours."""
+    names = players_for(game)
+    return [{"name": n, "colour": c} for n, c in zip(names, COLOURS)] if game.colours else names
+
+
 def fresh(game_id: str):
     """A new record and its state."""
     eng = engine(game_id)
-    record = new_record(game_id, players_for(eng.game))
+    record = new_record(game_id, seats_for(eng.game))
     return eng, record, start(record)
 
 
@@ -213,3 +219,16 @@ def test_command_line_prompt_and_view(tmp_path, capsys):
     assert main(["view", "--seat", "A", str(path)]) == 0
     assert "seed" not in json.loads(capsys.readouterr().out)
     assert main(["view", "--seat", "Z", str(path)]) == 2
+
+
+def test_colours_are_checked_by_the_record_not_the_screen():
+    """A game played with colours refuses a player without one, or two players with the same, naming them."""
+    from scoring.record import check_colours
+
+    game = Game(id="g", names={}, min_players=2, max_players=4, colours=True)
+    check_colours(game, [{"name": "a", "colour": "red"}, {"name": "b", "colour": "blue"}])
+    for players, key in (([{"name": "a", "colour": "red"}, {"name": "b"}], "record.colour_missing"),
+                         ([{"name": "a", "colour": "red"}, {"name": "b", "colour": "red"}], "record.colour_twice")):
+        with pytest.raises(RuleError) as err:
+            check_colours(game, players)
+        assert err.value.key == key

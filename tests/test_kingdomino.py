@@ -4,6 +4,7 @@ legality checks, Dynasty and Mighty Duel, symmetry of the score, replay, and the
 import json
 import random
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.i18n import text
+import scoring.games.kingdomino as kd
 from scoring.games.kingdomino import (CROWNED, DOMINOES, SQUARES, current_kingdoms, format_layout, is_finished,
                                       kingdom_score, legal_placements, load_catalogue, parse_layout, properties,
                                       read_layout, trim, used_dominoes)
@@ -47,11 +49,33 @@ def total(text, options=ALL):
 
 
 def with_layouts(texts, players=("A", "B"), **options):
-    """State after each player in turn entered the given layout."""
-    state = ENG.new_state(list(players), options)
-    for name, text in zip(players * 3, texts):
-        state = ENG.apply(state, {"type": "layout", "by": name, "layout": text})
+    """State after each player in turn entered the given layout, Harmony and Middle Kingdom on unless said.
+
+    The rulebook's example kingdoms come from different games (K23 and K25 both hold domino 21, W1–G), so these
+    scoring tests enter them without the one-box check: each layout is still tiled against the whole catalogue.
+    """
+    state = ENG.new_state(list(players), {"harmony": True, "middle_kingdom": True, **options})
+    whole_box = kd.tile_layout
+    with mock.patch.object(kd, "tile_layout", lambda grid, available: whole_box(grid, set(DOMINOES))):
+        for name, text in zip(players * 3, texts):
+            state = ENG.apply(state, {"type": "layout", "by": name, "layout": text})
     return state
+
+
+def full_7x7() -> str:
+    """A full 7×7 kingdom of dominoes 1–24 around a centred castle (rows 0–1 and 5–6 of upright dominoes)."""
+    grid = [[None] * 7 for _ in range(7)]
+    grid[3][3] = {"terrain": "C", "crowns": 0}
+    spots = [((r, c), (r + 1, c)) for r in (0, 5) for c in range(7)] + [
+        ((2, 0), (3, 0)), ((4, 0), (4, 1)), ((2, 1), (3, 1)), ((2, 2), (2, 3)), ((3, 2), (4, 2)),
+        ((4, 3), (4, 4)), ((2, 4), (3, 4)), ((2, 5), (3, 5)), ((4, 5), (4, 6)), ((2, 6), (3, 6))]
+    for number, cells in enumerate(spots, start=1):
+        for (r, c), (letter, crowns) in zip(cells, DOMINOES[number]):
+            grid[r][c] = {"terrain": letter, "crowns": crowns}
+    return format_layout(grid)
+
+
+SMALL = "M2 W C W G2"  # dominoes 45 (M2–W) and 41 (W–G2): mine 1×2 + grass 1×2 = 4, largest property 1
 
 
 def place(state, by, domino, cells):
@@ -76,7 +100,7 @@ def test_kingdom_of_23_with_middle_kingdom_and_harmony():
 
 def test_property_lines_read_naturally_for_one_square_and_one_crown():
     """A one-square property with one crown: its breakdown line has no "1 crowns" in either language."""
-    lines, _ = kingdom_score(read_layout("C L1"), NONE)
+    lines, _ = kingdom_score(read_layout("C L1 W"), NONE)
     assert [(line.key, line.points) for line in lines] == [("kingdomino.line.lake", 1)]
     assert text("en", lines[0].key, **lines[0].params) == "Lake — squares: 1, crowns: 1"
     assert text("zh-CN", lines[0].key, **lines[0].params) == "湖泊：1 格 × 1 顶皇冠"
@@ -88,6 +112,51 @@ def test_kingdom_of_25_with_harmony_only():
     assert sum(line.points for line in lines) == 25 and tiebreak == (7, 11)
     assert total(K25) == 30
     assert total(K25, {**ALL, "harmony": False}) == 25
+
+
+def test_the_two_rulebook_kingdoms_cannot_share_one_box():
+    """Issue 12 / one physical set: K23 and K25 both need domino 21 (W1–G), so in one game the second layout is
+    refused naming the square no domino left in the box explains."""
+    state = ENG.apply(ENG.new_state(["A", "B"]), {"type": "layout", "by": "A", "layout": K23})
+    assert 21 in used_dominoes(state) and len(current_kingdoms(state)["A"]["tiles"]) == 12
+    err = assert_refused(ENG, state, {"type": "layout", "by": "B", "layout": K25}, "kingdomino.layout_unexplained")
+    assert err.params["square"] in ("G", "W1", "W", "L1", "L", "F")
+
+
+def test_a_layout_must_be_made_of_real_dominoes_joined_to_the_castle():
+    """Issue 12: an island square and an M2–M2 pair no domino has were accepted; now each is refused by name."""
+    state = ENG.new_state(["A", "B"])
+    err = assert_refused(ENG, state, {"type": "layout", "by": "A", "layout": "C\n.\nM2\nM2"},
+                         "kingdomino.layout_island")
+    assert err.params == {"row": 3, "col": 1}
+    err = assert_refused(ENG, state, {"type": "layout", "by": "A", "layout": "C M2\n. M2"},
+                         "kingdomino.layout_unexplained")
+    assert err.params == {"row": 1, "col": 2, "square": "M2"}
+
+
+def test_dominoes_set_aside_are_out_of_the_box():
+    """A 2-player game leaves 24 dominoes out: once recorded, a layout needing one of them is refused."""
+    state = ENG.new_state(["A", "B"])
+    state = ENG.apply(state, {"type": "set_aside", "dominoes": [45]})
+    assert_refused(ENG, state, {"type": "layout", "by": "A", "layout": SMALL}, "kingdomino.layout_unexplained")
+    assert_refused(ENG, state, {"type": "place", "by": "A", "domino": 45, "cells": [[C, C + 1], [C, C + 2]]},
+                   "kingdomino.domino_used")
+    assert_refused(ENG, state, {"type": "set_aside", "dominoes": list(range(1, 25))}, "kingdomino.aside_too_many")
+    assert_refused(ENG, ENG.new_state(["A", "B", "C", "D"]), {"type": "set_aside", "dominoes": [1]},
+                   "kingdomino.aside_too_many")
+
+
+def test_harmony_and_middle_kingdom_are_variants_off_by_default():
+    """Issue 12 / original text: the two bonuses apply only when the table chooses them."""
+    state = ENG.apply(ENG.new_state(["A", "B"]), {"type": "layout", "by": "A", "layout": K23})
+    assert ENG.scoreboard(state).total("A") == 23
+
+
+def test_painted_squares_needing_a_used_domino_are_flagged():
+    """The painted board warns about squares whose only dominoes are already used by another player."""
+    state = ENG.apply(ENG.new_state(["A", "B"]), {"type": "layout", "by": "A", "layout": K23})
+    assert kd.layout_conflicts(state, "B", parse_layout(K25))
+    assert kd.layout_conflicts(state, "B", parse_layout(SMALL)) == []
 
 
 def test_scoreboard_of_the_two_kingdoms():
@@ -112,8 +181,8 @@ def test_tie_broken_by_crowns_between_the_two_kingdoms():
 
 def test_tie_broken_by_largest_property_then_shared():
     """A 23-square wheat field beats the same score in smaller properties; identical kingdoms share."""
-    board = ENG.scoreboard(with_layouts([K23, BIG_WHEAT], middle_kingdom=False))
-    assert [p.total for p in board.players] == [28, 28] and board.winners == ("B",)
+    board = ENG.scoreboard(with_layouts([SMALL, "C L1 W\n. L1 W"], harmony=False, middle_kingdom=False))
+    assert [p.total for p in board.players] == [4, 4] and board.winners == ("B",)  # lake of 2 beats 1-squares
     mirrored = "\n".join(" ".join(reversed(row.split())) for row in K23.splitlines())
     board = ENG.scoreboard(with_layouts([K23, mirrored]))
     assert board.winners == ("A", "B") and board.ranking == (("A", "B"),)
@@ -157,7 +226,7 @@ def test_empty_edges_do_not_count_and_partial_kingdoms_are_accepted():
     """Rows or columns of dots around the kingdom are not part of it; a kingdom with gaps is fine."""
     text = ". . . . . .\n. C W . . .\n. . W . . .\n. . . . . ."
     assert trim(read_layout(text)) == parse_layout("C W\n. W")
-    state = with_layouts([text, "F C"])
+    state = with_layouts([text, "F F C"])
     assert [p.total for p in ENG.scoreboard(state).players] == [0, 0]
 
 
@@ -192,11 +261,11 @@ def test_layout_refusals(text, options, key, params):
 
 def test_mighty_duel_takes_a_full_7x7_kingdom():
     """A 7×7 kingdom fits in Mighty Duel and earns Harmony and Middle Kingdom when full and centred."""
-    text = "\n".join(["W W W W W W W"] * 3 + ["F F F C F F F", "F F F F F F F", "L L L L L L L", "G G G G G G G"])
+    text = full_7x7()
     with pytest.raises(RuleError):
         read_layout(text)
-    state = with_layouts([text, "C F"], mighty_duel=True)
-    assert [line.key for line in ENG.scoreboard(state).players[0].breakdown] == [
+    state = with_layouts([text, "C F F"], mighty_duel=True)
+    assert [line.key for line in ENG.scoreboard(state).players[0].breakdown][-2:] == [
         "kingdomino.line.harmony", "kingdomino.line.middle_kingdom"]
 
 
@@ -279,11 +348,11 @@ PLACE_REFUSALS = [
     ({"type": "place", "by": "A", "domino": 13, "cells": [[3, 4], [2, 4]]}, "kingdomino.cell_taken"),
     ({"type": "place", "by": "A", "domino": 13, "cells": [[4, 4], [4, 5]]}, "kingdomino.cell_taken"),
     ({"type": "place", "by": "A", "domino": 46, "cells": [[2, 5], [1, 5]]}, "kingdomino.no_connection"),
-    ({"type": "place", "by": "table", "domino": 13, "cells": [[2, 4], [1, 4]]}, "kingdomino.player_only"),
-    ({"type": "discard", "by": "table", "domino": 13}, "kingdomino.player_only"),
+    ({"type": "place", "by": "table", "domino": 13, "cells": [[2, 4], [1, 4]]}, "core.player_only"),
+    ({"type": "discard", "by": "table", "domino": 13}, "core.player_only"),
     ({"type": "discard", "by": "A", "domino": 0}, "kingdomino.domino_unknown"),
     ({"type": "layout", "by": "A", "layout": "C W"}, "kingdomino.kingdom_started"),
-    ({"type": "finish", "by": "A"}, "kingdomino.table_only"),
+    ({"type": "finish", "by": "A"}, "core.table_only"),
 ]
 
 
@@ -342,12 +411,12 @@ def test_a_full_game_ends_after_twelve_dominoes_each():
 
 def test_dynasty_three_games_summed():
     """Dynasty: the next game starts by itself, totals add up over three games, rounds are cumulative."""
-    state = with_layouts([K23, K25, K25, K23, BIG_WHEAT, K23], dynasty=True)
+    state = with_layouts([K23, K25, K25, K23, K25, K23], dynasty=True)
     assert state["over"] and len(state["games"]) == 3
     board = ENG.scoreboard(state)
-    assert [p.total for p in board.players] == [38 + 30 + 28, 30 + 38 + 38]
-    assert board.rounds == ({"A": 38, "B": 30}, {"A": 68, "B": 68}, {"A": 96, "B": 106})
-    assert board.players[0].tiebreak == (7 + 7 + 23, 6 + 11 + 1)
+    assert [p.total for p in board.players] == [38 + 30 + 30, 30 + 38 + 38]
+    assert board.rounds == ({"A": 38, "B": 30}, {"A": 68, "B": 68}, {"A": 98, "B": 106})
+    assert board.players[0].tiebreak == (7 + 7 + 7, 6 + 11 + 11)
     assert {line.params["game"] for line in board.players[0].breakdown} == {1, 2, 3}
     state = with_layouts([K23, K25, K25], dynasty=True)
     assert ENG.status(state)["round"] == 2 and ENG.status(state)["rounds"] == 3 and not state["over"]
@@ -377,7 +446,8 @@ def test_used_dominoes_and_finished_kingdoms_for_the_view():
     assert not is_finished({**share, "discarded": []}, {"mighty_duel": False})
     assert is_finished({"layout": True, "placed": [], "discarded": []}, {"mighty_duel": True})
     state = with_layouts([K23], dynasty=True)
-    assert is_finished(current_kingdoms(state)["A"], state["options"]) and used_dominoes(state) == set()
+    assert is_finished(current_kingdoms(state)["A"], state["options"])
+    assert used_dominoes(state) == set(current_kingdoms(state)["A"]["tiles"]) and len(used_dominoes(state)) == 12
     state = with_layouts([K23, K25], dynasty=True)
     assert len(state["games"]) == 2 and current_kingdoms(state) == state["games"][1]["kingdoms"]
     assert not any(is_finished(k, state["options"]) for k in current_kingdoms(state).values())
@@ -385,7 +455,7 @@ def test_used_dominoes_and_finished_kingdoms_for_the_view():
 
 def test_properties_for_the_view():
     """Properties list terrain, cells, squares, crowns and points in reading order."""
-    found = properties(read_layout("C L1 L\nF F L"))
+    found = properties(parse_layout("C L1 L\nF F L"))
     assert found == [
         {"terrain": "L", "cells": [[0, 1], [0, 2], [1, 2]], "squares": 3, "crowns": 1, "points": 3},
         {"terrain": "F", "cells": [[1, 0], [1, 1]], "squares": 2, "crowns": 0, "points": 0},
@@ -456,10 +526,13 @@ def test_cli_scores_a_record_of_layouts(tmp_path, capsys):
     record = {"game": "kingdomino", "players": ["甲", "乙"],
               "options": {"harmony": True, "middle_kingdom": False, "mighty_duel": False},
               "actions": [{"type": "layout", "by": "甲", "layout": K23},
-                          {"type": "layout", "by": "乙", "layout": K25}]}
+                          {"type": "layout", "by": "乙", "layout": SMALL}]}
     out = cli_score(tmp_path / "kingdoms.json", record, capsys)
-    assert [p["total"] for p in out["players"]] == [28, 30] and out["winners"] == ["乙"] and out["over"]
-    assert out["players"][1]["tiebreak"] == [7, 11]
+    assert [p["total"] for p in out["players"]] == [28, 4] and out["winners"] == ["甲"] and out["over"]
+    assert out["players"][1]["tiebreak"] == [1, 4]
+    record["actions"][1]["layout"] = K25  # needs domino 21, already in 甲's kingdom
+    out = cli_score(tmp_path / "clash.json", record, capsys, code=1)
+    assert out["error"] == "kingdomino.layout_unexplained" and out["action"] == 1
 
 
 def test_cli_names_a_refused_layout(tmp_path, capsys):
@@ -472,3 +545,30 @@ def test_cli_names_a_refused_layout(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["error"] == "kingdomino.terrain_exceeds_catalogue" and out["action"] == 0
     assert "48" in out["message"]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000), st.booleans())
+def test_games_drawn_from_legal_choices_are_accepted_and_replay(seed, dynasty):
+    """Players take dominoes from the box in a seeded order and place each on a legal square from
+    `legal_placements` (or discard it when it has none): every action is accepted, a game of 2 players takes
+    24 actions, and replaying the log equals live play."""
+    rand = random.Random(seed)
+    record = new_record("kingdomino", ["A", "B"], {"dynasty": dynasty})
+    state = replay(record)
+    accepted = 0
+    while not state["over"] and accepted < 30:
+        box = sorted(set(DOMINOES) - used_dominoes(state))
+        rand.shuffle(box)
+        for name in ("A", "B"):
+            if state["over"] or is_finished(current_kingdoms(state)[name], state["options"]):
+                continue
+            domino = box.pop()
+            offered = legal_placements(state, name, domino)
+            action = {"type": "place", "by": name, "domino": domino, "cells": rand.choice(offered)} if offered \
+                else {"type": "discard", "by": name, "domino": domino}
+            assert ENG.check(state, action) is None
+            record, state = play(record, state, action)
+            accepted += 1
+    assert accepted >= 24
+    assert replay(record) == state

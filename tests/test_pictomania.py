@@ -2,6 +2,7 @@
 rounds for 3, 4 and 6 players, the refusals, the command line and property tests."""
 
 import copy
+import json
 import re
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.games.pictomania import score_round, tiles_for, tokens_for, word_of
 from scoring.record import new_record, play, replay
@@ -367,11 +369,11 @@ DEAL = {"A": [1, 1], "B": [2, 2], "C": [3, 3]}
 
 
 @pytest.mark.parametrize("action,key", [
-    ({"type": "guess", "by": "A", "target": "B", "number": 2}, "pictomania.not_dealt"),
-    ({"type": "stop", "by": "A"}, "pictomania.not_dealt"),
-    ({"type": "reveal", "by": "table"}, "pictomania.not_dealt"),
-    ({"type": "wrong_word", "by": "table", "drawer": "A"}, "pictomania.not_dealt"),
-    ({"type": "deal", "by": "A"}, "pictomania.table_only"),
+    ({"type": "guess", "by": "A", "target": "B", "number": 2}, "core.wrong_phase"),
+    ({"type": "stop", "by": "A"}, "core.wrong_phase"),
+    ({"type": "reveal", "by": "table"}, "core.wrong_phase"),
+    ({"type": "wrong_word", "by": "table", "drawer": "A"}, "core.wrong_phase"),
+    ({"type": "deal", "by": "A"}, "core.table_only"),
     ({"type": "deal", "by": "table", "deck": "9"}, "pictomania.deck_invalid"),
     ({"type": "set_deal", "by": "table"}, "pictomania.deal_missing"),
     ({"type": "set_deal", "by": "table", "deal": {"A": [1, 1], "B": [2, 2]}}, "pictomania.deal_player_missing"),
@@ -396,8 +398,8 @@ def test_kids_deal_refusals():
 
 
 @pytest.mark.parametrize("action,key", [
-    ({"type": "deal", "by": "table"}, "pictomania.already_dealt"),
-    ({"type": "guess", "by": "table", "target": "B", "number": 2}, "pictomania.player_only"),
+    ({"type": "deal", "by": "table"}, "core.wrong_phase"),
+    ({"type": "guess", "by": "table", "target": "B", "number": 2}, "core.player_only"),
     ({"type": "guess", "by": "A", "target": "Z", "number": 2}, "pictomania.target_unknown"),
     ({"type": "guess", "by": "A", "target": "A", "number": 1}, "pictomania.own_pile"),
     ({"type": "guess", "by": "A", "target": "B", "number": 8}, "pictomania.number_invalid"),
@@ -408,11 +410,11 @@ def test_kids_deal_refusals():
     ({"type": "guess", "by": "Z", "target": "A", "number": 1}, "core.player_unknown"),
     ({"type": "stop", "by": "C"}, "pictomania.already_stopped"),
     ({"type": "stop", "by": "A", "take_tile": "yes"}, "pictomania.take_tile_invalid"),
-    ({"type": "stop", "by": "table"}, "pictomania.player_only"),
-    ({"type": "wrong_word", "by": "A", "drawer": "A"}, "pictomania.table_only"),
+    ({"type": "stop", "by": "table"}, "core.player_only"),
+    ({"type": "wrong_word", "by": "A", "drawer": "A"}, "core.table_only"),
     ({"type": "wrong_word", "by": "table", "drawer": "Z"}, "pictomania.target_unknown"),
     ({"type": "wrong_word", "by": "table", "drawer": "B"}, "pictomania.wrong_word_twice"),
-    ({"type": "reveal", "by": "A"}, "pictomania.table_only"),
+    ({"type": "reveal", "by": "A"}, "core.table_only"),
     ({"type": "shout", "by": "A"}, "core.action_unknown"),
 ])
 def test_refusals_while_drawing(action, key):
@@ -424,8 +426,8 @@ def test_refusals_while_drawing(action, key):
 def test_no_guess_or_stop_after_the_race():
     """Once the last tile is taken, nobody can guess or stop; the wrong-word ruling and the reveal still can."""
     state = run(started(["A", "B", "C"], DEAL), [("s", "A", True), ("s", "C", True)])
-    refused(state, action_of(("g", "B", "A", 1)), "pictomania.drawing_over")
-    refused(state, action_of(("s", "B", False)), "pictomania.drawing_over")
+    refused(state, action_of(("g", "B", "A", 1)), "core.wrong_phase")
+    refused(state, action_of(("s", "B", False)), "core.wrong_phase")
     state = run(state, [("w", "A"), ("r",)])
     assert state["round"] == 2
 
@@ -442,7 +444,10 @@ def test_command_line_scores_the_exported_record(tmp_path, capsys):
     for guesser in "ABCD":
         for target in "ABCD":
             if guesser != target:
-                number = state["deal"][target]["number"] if guesser < target else 7 - "ABCD".index(guesser)
+                right = state["deal"][target]["number"]
+                used = {n for pile in state["guesses"].values() for g, n in pile if g == guesser}
+                dealt = {w["number"] for w in state["deal"].values()}
+                number = right if guesser < target else min(set(range(1, 8)) - used - dealt)
                 record, state = play(record, state, {"type": "guess", "by": guesser, "target": target,
                                                      "number": number})
     for act in [action_of(("s", "C", True)), action_of(("r",)), {"type": "deal", "by": "table"},
@@ -549,3 +554,70 @@ def test_every_key_is_translated_in_both_languages():
     for lang in ("en", "zh-CN"):
         for key, template in tables[lang].items():
             assert placeholders(template) == placeholders(tables["en"][key]), key
+
+
+# --- issue 12: one guess card per number --------------------------------------------------------------------
+
+
+def test_one_guess_card_per_number_per_player(tmp_path, capsys):
+    """RULINGS §3 [seed: one set of 7 guess cards per player]: A's card 2 on B's pile cannot also go on C's.
+    Before, the issue's record scored; now `python -m scoring score` names the refused action. A card that came
+    back from a wrong-word pile may be used again."""
+    record = {"game": "pictomania", "players": ["A", "B", "C"], "seed": 0, "actions": [
+        {"type": "set_deal", "deal": {"A": [1, 1], "B": [2, 2], "C": [3, 3]}},
+        {"type": "guess", "by": "A", "target": "B", "number": 2},
+        {"type": "guess", "by": "A", "target": "C", "number": 2},
+        {"type": "reveal"}]}
+    path = tmp_path / "reuse.json"
+    path.write_text(json.dumps(record))
+    assert main(["score", str(path)]) != 0
+    printed = json.loads(capsys.readouterr().out)
+    assert (printed["error"], printed["action"]) == ("pictomania.number_used", 2)
+    state = ENG.apply(ENG.apply(ENG.new_state(["A", "B", "C"]), record["actions"][0]), record["actions"][1])
+    err = assert_refused(ENG, state, record["actions"][2], "pictomania.number_used")
+    assert err.params == {"number": 2, "target": "B"}
+    assert {"target": "C", "number": 2} not in next(e["choices"] for e in ENG.prompt(state)
+                                                    if e["type"] == "guess" and e["by"] == "A")
+    state = ENG.apply(state, {"type": "wrong_word", "by": "table", "drawer": "B"})
+    state = ENG.apply(state, record["actions"][2])
+    assert state["guesses"]["C"] == [["A", 2]]
+
+
+# --- the contract: prompt, check, player_view ---------------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), n=st.integers(3, 6), kids=st.booleans(), seed=st.integers(0, 99))
+def test_games_drawn_from_the_prompt_keep_deals_and_guesses_secret(data, n, kids, seed):
+    """Random games from the prompt: every offered action is accepted by check and apply, at least 10 are
+    played; before a reveal no other seat's view holds a planted marker in a deal or a guessed number."""
+    players = [f"P{i}" for i in range(n)]
+    record = new_record("pictomania", players, {"rounds": 2, "kids": kids}, seed=seed)
+    state = replay(record)
+    accepted = 0
+    for _ in range(60):
+        if state["over"]:
+            break
+        offered = [{"type": e["type"], "by": e["by"], **c} for e in ENG.prompt(state) for c in e["choices"] or []]
+        for action in offered:
+            assert ENG.check(state, action) is None, action
+        action = data.draw(st.sampled_from(offered))
+        if action["type"] == "reveal" and data.draw(st.integers(0, 3)):
+            continue
+        record, state = play(record, state, action)
+        accepted += 1
+        planted = copy.deepcopy(state)
+        if planted["deal"]:
+            for p in players:
+                planted["deal"][p]["number"] = f"MARK-deal-{p}"
+        for piles in (planted["guesses"], planted["returned"]):
+            for drawer, pile in piles.items():
+                for card in pile:
+                    card[1] = f"MARK-guess-{card[0]}-{drawer}"
+        for seat in [None, *players]:
+            shown = json.dumps(ENG.player_view(planted, seat))
+            for mark in re.findall(r"MARK-[\w-]+", json.dumps(planted)):
+                owner = mark.split("-")[2]
+                assert (mark in shown) == (owner == seat), (seat, mark)
+    assert accepted >= 10
+    assert replay(record) == state

@@ -158,7 +158,8 @@ def test_sessions_newest_first_with_live_round(store):
     assert [x["id"] for x in listed] == [first, second]
     assert listed[0] | {"id": None} == {
         "id": None, "game": "score_pad", "players": PLAYERS, "status": "active", "created": "2026-03-01T10:00:00",
-        "updated": "2026-03-01T12:00:00", "round": 2, "winners": [], "actions": 1}
+        "updated": "2026-03-01T12:00:00", "round": 2, "winners": [], "actions": 1,
+        "totals": {"Ann": 1, "小明": 1, "Bo": 1}, "ranks": {"Ann": 1, "小明": 1, "Bo": 1}}
     assert store.sessions("finished") == []
 
 

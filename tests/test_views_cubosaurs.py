@@ -4,12 +4,14 @@ new-session screen starting from the saved profile."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import flet as ft
 import pytest
 
 from scoring.games.cubosaurs import DEFAULT_EGGS, DEFAULT_ROWS
 from storage import Store
-from tests.card_view_helpers import Table, shown, tap
+from tests.card_view_helpers import Table, shown, tap, tap_round
 from tests.test_views import StubPage
 from tests.test_views_components import buttons, texts, walk
 from views import new_session
@@ -43,7 +45,7 @@ def build(table: Table):
 def step(table: Table, tooltip: str, times: int = 1) -> None:
     """Tap a stepper's − or + button (by its name) a number of times."""
     for _ in range(times):
-        found = [c for c in walk(build(table)) if isinstance(c, ft.IconButton) and c.tooltip == tooltip]
+        found = [c for c in walk(build(table)) if isinstance(c, ft.IconButton) and c.icon.semantics_label == tooltip]
         assert found, tooltip
         found[0].on_click(None)
 
@@ -84,8 +86,7 @@ def test_a_new_session_starts_from_the_saved_profile(app, store):
     app.scratch.pop("new:cubosaurs")
     store.set_profile("cubosaurs", {"rows": LEARNED, "eggs": "Pentaceratops: 2 -3"})
     _, body, _ = new_session.build(app, "cubosaurs")
-    fields = {c.label: c.value for c in walk(body) if isinstance(c, ft.TextField)}
-    assert LEARNED in fields.values() and "Pentaceratops: 2 -3" in fields.values()
+    assert "Brontosaurus" in texts(body) and "Pentaceratops eggs" in texts(body)
     assert app.local("new:cubosaurs")["options"] == {"rows": LEARNED, "eggs": "Pentaceratops: 2 -3", "dna": False}
     store.add_player("Ann")
     store.add_player("Bo")
@@ -97,6 +98,43 @@ def test_a_new_session_starts_from_the_saved_profile(app, store):
     record = store.load(routes[0].removeprefix("/play/"))
     assert record["options"]["rows"] == LEARNED and store.state(record["id"])["rows"]["Brontosaurus"] == [0, 3, 5, 0]
     assert "Seat at least 2 players (now 0)." in texts(new_session.build(app, "cubosaurs")[1])
+
+
+def tip(body, tooltip: str):
+    """The icon button with this name."""
+    found = [c for c in walk(body) if isinstance(c, ft.IconButton)
+             and getattr(c.icon, "semantics_label", None) == tooltip]
+    assert found, tooltip
+    return found[0]
+
+
+def test_score_rows_on_the_new_session_screen_are_steppers(app):
+    app.render = lambda: None
+
+    def options() -> dict:
+        """The option values as the screen holds them."""
+        return app.local("new:cubosaurs")["options"]
+
+    def screen():
+        """The new-session screen as built now."""
+        return new_session.build(app, "cubosaurs")[1]
+
+    assert not any(isinstance(c, ft.TextField) and c.value == DEFAULT_ROWS for c in walk(screen()))
+    tip(screen(), "Fewer: Brontosaurus, 1 card").on_click(None)  # from "?" the minus steps to −1, no sign typed
+    tip(screen(), "More: Brontosaurus, 2 cards").on_click(None)
+    tip(screen(), "More: Brontosaurus, 2 cards").on_click(None)
+    assert options()["rows"] == "T-Rex: 4 1 -2 -5; Brontosaurus: -1 2 5 ?; Pentaceratops: -3 ? ? ?"
+    tip(screen(), "Not known: Brontosaurus, 1 card").on_click(None)
+    tip(screen(), "Remove T-Rex").on_click(None)
+    tip(screen(), "More: Pentaceratops eggs, With the majority").on_click(None)
+    field = next(c for c in walk(screen()) if isinstance(c, ft.TextField) and c.label == "Another dinosaur type")
+    field.on_change(SimpleNamespace(control=SimpleNamespace(value="Stego:saurus")))
+    field.on_submit(None)
+    assert options()["rows"] == "Brontosaurus: ? 2 5 ?; Pentaceratops: -3 ? ? ?; Stego saurus: ? ? ? ?"
+    assert options()["eggs"] == "Pentaceratops: 1 -3"
+    assert "Stego saurus" in texts(screen()) and "?" in texts(screen())
+    options()["rows"] = "T-Rex: 1 2"  # a text that no longer reads as rows: the text field, which says why
+    assert any(isinstance(c, ft.TextField) and c.value == "T-Rex: 1 2" for c in walk(screen()))
 
 
 def test_a_profile_that_no_longer_reads_is_ignored(store):
@@ -119,6 +157,53 @@ def test_raptors_are_added_with_values():
     tap(build(table), "Remove Grey raptor 2")
     tap(build(table), "Add round")
     assert table.engine.scoreboard(table.state).rounds[-1] == {"Ann": 0, "Bo": 0}
+
+
+def test_raptor_values_keep_their_printed_signs():
+    table = Table("cubosaurs", ["Ann", "Bo"])
+    tap(build(table), "Black raptor")
+    body = build(table)
+    more_minus = next(c for c in walk(body) if isinstance(c, ft.IconButton)
+                      and c.icon.semantics_label == "More: Black raptor 1: minus value")
+    fewer_plus = next(c for c in walk(body) if isinstance(c, ft.IconButton)
+                      and c.icon.semantics_label == "Fewer: Black raptor 1: plus value")
+    assert more_minus.disabled and fewer_plus.disabled  # the minus never goes above 0, the plus never below
+    step(table, "Fewer: Black raptor 1: minus value", 2)
+    assert "-2" in shown(build(table))
+    tap(build(table), "Add round")
+    assert table.errors == [] and table.engine.scoreboard(table.state).rounds[-1] == {"Ann": -2, "Bo": 0}
+
+
+def test_tapping_a_past_round_corrects_it():
+    table = Table("cubosaurs", ["Ann", "Bo", "Cy"])
+    step(table, "More: T-Rex", 2)
+    tap(build(table), "Add round")
+    tap(build(table), "Bo")
+    step(table, "More: T-Rex")
+    tap_round(build(table), 1)
+    body = build(table)
+    assert "Correcting round 1: change the entries and save" in shown(body)
+    assert table.local["cubosaurs"]["lines"]["Ann"]["dinos"] == {"T-Rex": 2}
+    step(table, "Fewer: T-Rex")
+    tap(build(table), "Save round 1")
+    assert table.errors == [] and [a["type"] for a in table.record["actions"]] == ["round", "correct"]
+    assert table.engine.scoreboard(table.state).rounds[-1] == {"Ann": 4, "Bo": 0, "Cy": 0}
+    assert "Round 2: count each player's collection" in shown(build(table))
+    assert table.local["cubosaurs"]["lines"]["Bo"]["dinos"] == {"T-Rex": 1}
+
+
+def test_undo_hands_the_round_back():
+    table = Table("cubosaurs", ["Ann", "Bo", "Cy"])
+    step(table, "More: T-Rex", 3)
+    tap(build(table), "Black raptor")
+    tap(build(table), "Add round")
+    table.undo()
+    build(table)
+    assert table.local["cubosaurs"]["lines"]["Ann"] == {"dinos": {"T-Rex": 3}, "eggs": {},
+                                                        "raptors": [{"colour": "black", "plus": 0, "minus": 0}],
+                                                        "dna": 0}
+    tap(build(table), "Add round")
+    assert table.engine.scoreboard(table.state).rounds[-1] == {"Ann": -2, "Bo": 0, "Cy": 0}
 
 
 def test_other_refusals_are_shown_not_asked():

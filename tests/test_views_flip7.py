@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from scoring.games.flip7 import bust_chances
-from tests.card_view_helpers import Table, shown, tap
+from tests.card_view_helpers import Table, shown, tap, tap_round
 from tests.test_views_components import walk
 from views.games import flip7 as view
 
@@ -40,7 +40,7 @@ def test_removing_a_card_and_second_chance_stepper():
     assert any("more than once" in t for t in shown(body))
     tap(body, "4 ×")
     body = view.build(table.ctx())
-    more = [c for c in walk(body) if isinstance(c, ft.IconButton) and c.tooltip == "More: Second Chances used"]
+    more = [c for c in walk(body) if isinstance(c, ft.IconButton) and c.icon.semantics_label == "More: Second Chances used"]
     more[0].on_click(None)
     assert "Stayed · 10 points" in shown(view.build(table.ctx()))
     assert table.local["flip7"]["lines"]["Cy"] == {"cards": ["10", "10"], "chances": 1, "status": "stayed",
@@ -98,6 +98,56 @@ def test_the_shuffle_survives_a_restart_and_clears_the_tapped_extras():
                for t in shown(view.build(table.ctx())))
     tap(view.build(table.ctx()), "The deck was shuffled")
     assert table.errors == ["flip7.shuffled_already"] and table.state["shuffled_at"] == 1
+
+
+def test_a_flip7_turns_everyone_still_playing_to_stayed():
+    table = Table("flip7", ["Ann", "Bo", "Cy"], {"coach": True})
+    tap_line(table, "Bo", ["3", "3"], "Busted")
+    tap_line(table, "Cy", ["9", "+2"])
+    assert "Still playing" in shown(view.build(table.ctx()))
+    tap_line(table, "Ann", ["1", "2", "3", "4", "5", "6"])
+    tap(view.build(table.ctx()), "7")  # seven different numbers: the engine reads a Flip 7, the round is over
+    lines = table.local["flip7"]["lines"]
+    assert [lines[n]["status"] for n in ("Ann", "Bo", "Cy")] == ["flip7", "busted", "stayed"]
+    body = view.build(table.ctx())
+    assert not next(b for b in walk(body) if getattr(b, "content", None) == "Add round").disabled
+    tap(body, "Add round")
+    assert table.errors == [] and table.state["rounds"][0]["scores"] == {"Ann": 43, "Bo": 0, "Cy": 11}  # 28 + 15
+
+
+def test_tapping_a_past_round_corrects_it_and_cancel_keeps_the_new_round():
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    tap_line(table, "Ann", ["7", "11", "×2"])
+    tap_line(table, "Bo", ["3", "3"], "Busted")
+    tap(view.build(table.ctx()), "Add round")
+    tap_line(table, "Cy", ["12"])
+    tap_round(view.build(table.ctx()), 1)
+    body = view.build(table.ctx())
+    assert "Correcting round 1: change the entries and save" in shown(body) and "7 11 ×2" in shown(body)
+    assert table.local["flip7"]["lines"]["Bo"]["cards"] == ["3", "3"]
+    tap(body, "7 ×")
+    tap(view.build(table.ctx()), "5")
+    tap(view.build(table.ctx()), "Save round 1")
+    assert table.errors == [] and [a["type"] for a in table.record["actions"]] == ["round", "correct"]
+    assert table.state["rounds"][0]["scores"]["Ann"] == 32  # (11 + 5) × 2
+    body = view.build(table.ctx())
+    assert "Round 2: tap each player's cards" in shown(body) and table.local["flip7"]["lines"]["Cy"]["cards"] == ["12"]
+    tap_round(body, 1)
+    tap(view.build(table.ctx()), "Cancel: back to the new round")
+    assert table.local["flip7"]["lines"]["Cy"]["cards"] == ["12"] and len(table.record["actions"]) == 2
+
+
+def test_undo_hands_the_round_back_to_the_lines():
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    tap_line(table, "Ann", ["7", "11", "×2"])
+    tap_line(table, "Cy", ["5", "+4"], "Frozen")
+    tap(view.build(table.ctx()), "Add round")
+    table.undo()
+    body = view.build(table.ctx())
+    assert "7 11 ×2" in shown(body) and "Frozen · 9 points" in shown(body)
+    assert "Round 1: tap each player's cards" in shown(body)
+    tap(body, "Add round")
+    assert table.state["rounds"][0]["scores"] == {"Ann": 36, "Bo": 0, "Cy": 9}
 
 
 def button_texts(body) -> list[str]:

@@ -120,7 +120,7 @@ def test_discard_is_refused_while_the_domino_has_a_place():
 
 
 def test_switch_player_and_paint_a_paper_kingdom():
-    table = Table("kingdomino", ["Ann", "Bob"])
+    table = Table("kingdomino", ["Ann", "Bob"], {"harmony": True, "middle_kingdom": True})
     buttons(table.view(view))["Bob"].on_click(None)
     buttons(table.view(view))["Paint a finished kingdom"].on_click(None)
     body = table.view(view)
@@ -150,8 +150,8 @@ def test_switch_player_and_paint_a_paper_kingdom():
 
 def test_tie_break_is_said_when_it_decides():
     table = Table("kingdomino", ["Ann", "Bob"], {"harmony": False, "middle_kingdom": False})
-    table.apply({"type": "layout", "by": "Ann", "layout": "C W1 W W"})
-    table.apply({"type": "layout", "by": "Bob", "layout": "C W1 G1 G"})
+    table.apply({"type": "layout", "by": "Ann", "layout": "C W W W1 F"})  # wheat 3 × 1 = 3, largest 3
+    table.apply({"type": "layout", "by": "Bob", "layout": "C W1 G G1 L"})  # 1 + grass 2 × 1 = 3, largest 2
     assert table.errors == [] and table.state["over"]
     shown = texts(view.final(table.ctx()))
     assert "Ann, Bob are tied at 3: the largest property decides — Ann wins (squares: 3)." in shown
@@ -162,9 +162,22 @@ def test_dynasty_shows_every_game_in_the_final_view():
     table = Table("kingdomino", ["Ann", "Bob"], {"dynasty": True})
     for _ in range(3):
         assert "Which domino does Ann place next?" in texts(table.view(view))
-        for name in ("Ann", "Bob"):
-            table.apply({"type": "layout", "by": name, "layout": "C W1 W W"})
+        for name, last in (("Ann", "F"), ("Bob", "L")):  # one box: W1–F is domino 19, W1–L is 20
+            table.apply({"type": "layout", "by": name, "layout": f"C W W W1 {last}"})
     assert table.state["over"] and table.errors == []
     shown = texts(view.final(table.ctx()))
     assert [t for t in shown if t.startswith("Ann's kingdom")] == [f"Ann's kingdom, game {n}" for n in (1, 2, 3)]
     assert shown.count("Wheat — squares: 3, crowns: 1, points: 3") == 6
+
+
+def test_dominoes_out_of_the_box_are_recorded_from_the_view():
+    """Two players: tap domino 45 in 'out of the box' and record it; the engine then refuses it."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    body = table.view(view)
+    assert "Dominoes out of the box (2 or 3 players)" in texts(body)
+    chip = next(c for c in walk(body) if isinstance(c, ft.Chip) and c.label.value == "45")
+    chip.on_select(None)
+    buttons(table.view(view))["Record them as out of the box"].on_click(None)
+    action = table.record["actions"][-1]
+    assert table.errors == [] and (action["type"], action["dominoes"]) == ("set_aside", [45])
+    assert 45 in game.used_dominoes(table.state)

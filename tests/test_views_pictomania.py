@@ -23,6 +23,7 @@ class PlayContext:
     def __init__(self, state):
         self.lang, self.page, self.local, self.state = "en", FakePage(), {}, state
         self.players, self.refused, self.actions = list(state["players"]), [], []
+        self.engine = ENG
 
     def t(self, key, **params):
         return words.say("en", key, **params)
@@ -219,3 +220,42 @@ def test_every_view_key_is_translated(lang):
     assert len(keys) > 40
     for reason in ("plus", "black_sheep", "unguessed", "none"):
         assert f"pictomania.view.tile.{reason}" in table
+
+
+def test_a_used_guess_number_is_greyed_on_the_other_piles():
+    """Issue 12 (RULINGS §3, one guess card per number): after Ann puts 5 on Ben's pile, 5 is disabled on the
+    other piles (and the engine refuses it); it comes back when Ben's pile is ruled a wrong word."""
+    ctx = dealt()
+    guess(ctx, "Ann", "Ben", 5)
+    assert number_button(ctx, "Cat", 5).disabled and not number_button(ctx, "Cat", 4).disabled
+    ctx.local["guesser"] = "Cat"
+    assert not number_button(ctx, "Dan", 5).disabled
+    ctx.dispatch({"type": "wrong_word", "by": "table", "drawer": "Ben"})
+    ctx.local["guesser"] = "Ann"
+    assert not number_button(ctx, "Cat", 5).disabled
+
+
+def test_the_physical_deal_is_entered_player_by_player_behind_the_cover():
+    """Issue 12: a screen for the deal made with the cards; each player taps their own card privately."""
+    ctx = fresh()
+    for name, (symbol, number) in DEAL.items():
+        tap(ctx, f"{name}'s card")
+        assert f"Symbol {symbol}" not in buttons(view.build(ctx))
+        tap(ctx, f"I am {name}: show")
+        tap(ctx, f"Symbol {symbol}")
+        tap(ctx, f"Number {number}")
+        tap(ctx, "Done: hide")
+    tap(ctx, "Enter the physical deal")
+    assert ctx.actions[-1] == {"type": "set_deal", "by": "table", "deal": {p: list(c) for p, c in DEAL.items()}}
+    assert ctx.state["phase"] == "drawing" and word_of(ctx.state, "Cat") == {"symbol": 3, "number": 2}
+
+
+def test_an_incomplete_physical_deal_is_refused_by_name():
+    """A player who has not entered their card is named by the engine's refusal; nothing is sent."""
+    ctx = fresh(kids=True)
+    tap(ctx, "Ann's card")
+    tap(ctx, "I am Ann: show")
+    tap(ctx, "Number 3")
+    tap(ctx, "Done: hide")
+    tap(ctx, "Enter the physical deal")
+    assert ctx.refused == ["pictomania.deal_player_missing"] and ctx.state["phase"] == "deal"

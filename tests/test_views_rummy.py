@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.card_view_helpers import Table, shown, tap
+from tests.card_view_helpers import Table, shown, tap, tap_round
 from views.games import rummy as view
 
 
@@ -61,6 +61,79 @@ def test_refused_round_keeps_the_draft_and_stock_out_is_sent():
     table.local["rummy"]["stock_out"] = True
     tap(build(table), "Add round")
     assert table.state["rounds"][0]["stock_out"] is True
+
+
+def ace_round(table: Table) -> None:
+    """Ann melds 2S 3S 4S and AH AD AC and goes out; Bo lays off AS (low on the run or high on the aces) and
+    keeps 5D."""
+    tap(build(table), "New meld")
+    tap_cards(table, "Spades (S)", ["2S", "3S", "4S"])
+    tap(build(table), "New meld")
+    for suit, card in (("Hearts (H)", "AH"), ("Diamonds (D)", "AD"), ("Clubs (C)", "AC")):
+        tap_cards(table, suit, [card])
+    tap(build(table), "Bo")
+    tap(build(table), "Laid off")
+    tap_cards(table, "Spades (S)", ["AS"])
+    tap(build(table), "Left in hand")
+    tap_cards(table, "Diamonds (D)", ["5D"])
+
+
+def test_an_ambiguous_ace_is_asked_where_it_went_and_scored_by_it():
+    table = Table("rummy", ["Ann", "Bo"])
+    ace_round(table)
+    tap(build(table), "Add round")
+    assert table.errors == [] and table.record["actions"] == []
+    body = build(table)
+    assert "Where did Bo's AS go? Tap the meld it joined." in shown(body)
+    tap(body, "Onto 2S 3S 4S")
+    assert table.errors == [] and len(table.record["actions"]) == 1
+    assert table.record["actions"][0]["lines"]["Bo"]["laid_off"] == [{"card": "AS", "onto": "2S"}]
+    assert table.state["rounds"][0]["scores"]["Bo"]["points"] == -4  # AS low 1 − 5D
+    assert table.state["rounds"][0]["scores"]["Ann"]["points"] == 54  # 2 + 3 + 4 + 3 × 15
+    assert table.local["rummy"]["onto"] == {} and table.local["rummy"]["ask"] is None
+
+
+def test_the_other_meld_scores_the_ace_high_and_back_returns_to_the_cards():
+    table = Table("rummy", ["Ann", "Bo"])
+    ace_round(table)
+    tap(build(table), "Add round")
+    tap(build(table), "Back to the cards")
+    assert "Cards of Bo" in shown(build(table)) and table.record["actions"] == []
+    tap(build(table), "Add round")
+    tap(build(table), "Onto AH AD AC")
+    assert table.state["rounds"][0]["scores"]["Bo"]["points"] == 10  # AS high 15 − 5D
+
+
+def test_tapping_a_past_round_corrects_it_with_where_the_ace_went():
+    table = Table("rummy", ["Ann", "Bo"])
+    ace_round(table)
+    tap(build(table), "Add round")
+    tap(build(table), "Onto AH AD AC")
+    tap_round(build(table), 1)
+    assert "Correcting round 1: change the entries and save" in shown(build(table))
+    assert table.local["rummy"]["onto"] == {"AS": "AH"}
+    assert "Melds: — · Laid off: AS · Hand: 5D" in shown(build(table))
+    tap(build(table), "Bo")
+    tap(build(table), "5D ×")
+    tap(build(table), "Left in hand")
+    tap_cards(table, "Diamonds (D)", ["9D"])
+    tap(build(table), "Save round 1")
+    assert table.errors == [] and [a["type"] for a in table.record["actions"]] == ["round", "correct"]
+    assert table.state["rounds"][0]["scores"]["Bo"]["points"] == 6  # AS high 15 − 9D
+    assert "Round 2: tap each player's melds, lay-offs and hand" in shown(build(table))
+
+
+def test_undo_hands_the_round_back_with_where_the_ace_went():
+    table = Table("rummy", ["Ann", "Bo"])
+    ace_round(table)
+    tap(build(table), "Add round")
+    tap(build(table), "Onto 2S 3S 4S")
+    table.undo()
+    assert "Melds: — · Laid off: AS · Hand: 5D" in shown(build(table))
+    assert table.local["rummy"]["lines"]["Bo"] == {"melds": [], "laid_off": ["AS"], "hand": ["5D"]}
+    assert table.local["rummy"]["onto"] == {"AS": "2S"}
+    tap(build(table), "Add round")
+    assert table.state["rounds"][0]["scores"]["Bo"]["points"] == -4
 
 
 def test_chinese_texts():

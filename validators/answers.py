@@ -1,16 +1,21 @@
 """The answer matcher: decides whether two written answers are the same, maybe the same, or different.
 
-It works in stages so the app can say why (DESIGN.md, "Judging answers"):
+It works in stages so the app can say why (DESIGN.md, "Judging answers"); each verdict carries a reason key and,
+for a suggestion, the text that linked the answers (`Verdict.explain()` gives a message key and its params):
 
-1. `normalise`: Unicode NFKC (full-width letters, digits and punctuation become half-width), traditional →
-   simplified Chinese (OpenCC t2s), casefold, accents on Latin letters dropped, and every punctuation mark,
-   space, control character and math/modifier symbol removed. ``ＡＰＰＬＥ``, ``Apple!`` and ``apple`` all become
+1. `normalise` (validators/writing.py): NFKC, traditional → simplified Chinese, casefold, accents, spaces and
+   punctuation dropped — except punctuation that carries meaning (``C++``, ``C#``, ``A+``/``A-``, ``1/2``,
+   ``3.14``, ``9:00``, ``5%``, ``+1``/``-1`` stay apart). ``ＡＰＰＬＥ``, ``Apple!`` and ``apple`` all become
    ``apple``; ``蘋果`` becomes ``苹果``; ``sun flower`` becomes ``sunflower``.
 2. Equal after normalising → **same** (`answers.reason.equal`).
 3. A learned alias (a ruling the table made earlier, e.g. ``苹果 = apple``) → **same** (`answers.reason.alias`).
-4. Similar enough (rapidfuzz `fuzz.ratio` on the normalised answers) or a plural of the other → **suggested**
-   (`answers.reason.similar`): the table confirms or rejects it. A fuzzy guess is never "same".
-5. Otherwise **different** (`answers.reason.different`; an answer that normalises to nothing is different from
+4. A shared reading (validators/readings.py: English lemma without articles, American spelling, numbers as
+   digits, Chinese without a count and measure word, toneless pinyin, CC-CEDICT glosses) → **suggested**, the
+   reason naming the reading (`answers.reason.word`, `.spelling`, `.number`, `.counted`, `.pinyin`, `.gloss`)
+   and `link` holding it ("qiao ke li", "tomato"). A reading is never "same": the table decides.
+5. Similar enough (rapidfuzz `fuzz.ratio` on the normalised answers) or a plural of the other → **suggested**
+   (`answers.reason.similar`), or a short typo of an English word (`answers.reason.typo`, link the word).
+6. Otherwise **different** (`answers.reason.different`; an answer that normalises to nothing is different from
    everything, `answers.reason.blank`).
 
 Rulings:
@@ -22,8 +27,9 @@ Rulings:
   ignored. Fuzzy scores compare the answers as written (normalised), not their alias classes.
 - Short words written in letters (the shorter answer has fewer than `short_word`, default 6, characters after
   normalising): one letter changes the word (cat/cart, cat/bat, hat/hut, house/horse), and a table asked about
-  those would only be annoyed, so a short pair is suggested only when one is a plural of the other (cat/cats,
-  box/boxes, berry/berries, leaf/leaves). Plurals are suggested at any length and any score.
+  those would only be annoyed, so a short pair scoring `suggest_at` or more is suggested only when one is a
+  plural of the other (cat/cats, box/boxes, leaf/leaves) or exactly one of the two is an English word (aple is
+  a typo of apple; cat and cart are both words; two made-up words are left alone).
 - Chinese (any answer with a CJK, kana or Hangul character) has no short-word rule: the score threshold alone
   decides. With the default 80 a one-character change in a word of 2–4 characters is never suggested
   (老虎/老鼠 50, 向日葵/向日花 67, 四字词语 75), while one extra character around a 2–5 character answer is
@@ -34,61 +40,45 @@ Rulings:
   in order, a word also matching its plural (yellow flowers repeats yellow and flower; bored does not repeat red).
   An echo is only flagged for the table to challenge, never struck by the app.
 - A reused answer on one sheet is a pair that is "same" (equal or alias), never a suggestion; blanks are ignored.
-- `pairs` runs `rapidfuzz.process.cdist` once over the distinct normalised answers, on one thread below
-  `parallel_from` distinct answers (thread start-up costs more than it saves) and on every core above.
+- `pairs` finds reading links through an index of the answers' forms (each distinct answer read once, cached) and
+  fuzzy candidates with one `rapidfuzz.process.cdist` over the distinct normalised answers (two list objects, so
+  rapidfuzz takes its faster two-list route), on one thread below `parallel_from` distinct answers and on every
+  core above. Dictionaries load on first use (`validators.lexicon.load()` loads them ahead).
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Sequence
 
 import numpy as np
-from opencc import OpenCC
 from rapidfuzz import fuzz, process
+
+from validators import lexicon
+from validators.readings import ORDER, Readings, link, readings
+from validators.writing import is_dense, normalise, words
+
+__all__ = ["SAME", "SUGGESTED", "DIFFERENT", "Matcher", "Verdict", "alias_pairs", "explain", "is_dense",
+           "normalise", "plurals"]
 
 SAME, SUGGESTED, DIFFERENT = "same", "suggested", "different"
 EQUAL = "answers.reason.equal"
 ALIAS = "answers.reason.alias"
 SIMILAR = "answers.reason.similar"
+TYPO = "answers.reason.typo"
 UNLIKE = "answers.reason.different"
 BLANK = "answers.reason.blank"
-
-_T2S = OpenCC("t2s")
-_DROPPED = {"Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Zs", "Zl", "Zp", "Cc", "Cf", "Co", "Cn", "Sk", "Sm"}
-_WORD_SPLIT = re.compile(r"[\W_]+")
-_DENSE = ((0x2E80, 0x9FFF), (0xAC00, 0xD7AF), (0xF900, 0xFAFF), (0x20000, 0x3FFFF))
+READING = {name: f"answers.reason.{name}" for name in ORDER}
+LINKED = (TYPO, *READING.values())
 
 
-def _dense_char(ch: str) -> bool:
-    """True for a CJK ideograph, kana or Hangul character (a whole word in very few characters)."""
-    code = ord(ch)
-    return any(low <= code <= high for low, high in _DENSE)
-
-
-def is_dense(text: str) -> bool:
-    """True when the text has a CJK, kana or Hangul character."""
-    return any(_dense_char(ch) for ch in text)
-
-
-@lru_cache(maxsize=1 << 16)
-def normalise(text: str) -> str:
-    """The answer reduced to what matters: NFKC, simplified Chinese, casefolded, no accents/punctuation/spaces."""
-    text = unicodedata.normalize("NFKC", text)
-    if is_dense(text):
-        text = _T2S.convert(text)
-    kept: list[str] = []
-    for ch in unicodedata.normalize("NFD", text.casefold()):
-        kind = unicodedata.category(ch)
-        if kind in _DROPPED or (kind == "Mn" and kept and kept[-1] < "\u0250"):
-            continue
-        kept.append(ch)
-    return unicodedata.normalize("NFC", "".join(kept))
+def explain(reason: str, link_text: str = "") -> tuple[str, dict]:
+    """The message key and params that show a verdict to the table ("Same pinyin: qiao ke li")."""
+    if reason in LINKED and link_text:
+        return reason.replace("answers.reason.", "answers.link."), {"link": link_text}
+    return reason, {}
 
 
 def plurals(word: str) -> set[str]:
@@ -105,11 +95,6 @@ def plurals(word: str) -> set[str]:
     return forms
 
 
-def _words(text: str) -> list[str]:
-    """The normalised words of a text written in letters, in order."""
-    return [word for part in _WORD_SPLIT.split(unicodedata.normalize("NFKC", text)) if (word := normalise(part))]
-
-
 def _same_word(word: str, tag_word: str) -> bool:
     """A word of the answer matches a word of the tag: equal, or either is a plural of the other."""
     return word == tag_word or word in plurals(tag_word) or tag_word in plurals(word)
@@ -122,23 +107,33 @@ def _echoes(answer: str, tag: str) -> bool:
         if wanted.endswith("的") and len(wanted) > 1:
             wanted = wanted[:-1]
         return wanted in normalise(answer)
-    tag_words, words = _words(tag), _words(answer)
+    tag_words, answer_words = words(tag), words(answer)
     if not tag_words:
         return False
     span = len(tag_words)
     return any(
-        all(_same_word(w, t) for w, t in zip(words[start : start + span], tag_words))
-        for start in range(len(words) - span + 1)
+        all(_same_word(w, t) for w, t in zip(answer_words[start : start + span], tag_words))
+        for start in range(len(answer_words) - span + 1)
     )
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """How two answers compare: kind is same/suggested/different, score 0–100, reason an i18n message key."""
+    """How two answers compare: kind is same/suggested/different, score 0–100, reason an i18n message key, link
+    the reading that linked a suggestion ("qiao ke li", "tomato", the English word of a typo; "" otherwise)."""
 
     kind: str
     score: float
     reason: str
+    link: str = ""
+
+    def explain(self) -> tuple[str, dict]:
+        """The message key and params that show this verdict ("Same pinyin: qiao ke li", "Both mean “tomato”")."""
+        return explain(self.reason, self.link)
+
+    def to_json(self) -> dict:
+        """The verdict as plain JSON (for a log entry or a view)."""
+        return {"kind": self.kind, "score": round(float(self.score), 1), "reason": self.reason, "link": self.link}
 
 
 _EQUAL = Verdict(SAME, 100.0, EQUAL)
@@ -183,19 +178,27 @@ class Matcher:
             return _EQUAL
         if self._keys.get(na, na) == self._keys.get(nb, nb):
             return _ALIAS
-        return self._fuzzy(na, nb)
+        return self._read(na, nb, readings(words(a or "")), readings(words(b or ""))) or self._fuzzy(na, nb)
 
     def pairs(self, answers: Sequence[str | None]) -> list[tuple[int, int, Verdict]]:
         """Every pair i < j whose verdict is not "different", in order."""
-        norms = [normalise(a or "") for a in answers]
+        texts = [a or "" for a in answers]
+        norms = [normalise(text) for text in texts]
         where: dict[str, list[int]] = defaultdict(list)
         for i, norm in enumerate(norms):
             if norm:
                 where[norm].append(i)
-        found = self._distinct_pairs(list(where))
         out = [(i, j, _EQUAL) for spots in where.values() for i, j in combinations(spots, 2)]
-        for (a, b), verdict in found.items():
-            out.extend((min(i, j), max(i, j), verdict) for i in where[a] for j in where[b])
+        decided: set[tuple[int, int]] = set()
+        for i, j, verdict in self._linked(texts, norms):
+            decided.add((i, j))
+            out.append((i, j, verdict))
+        for (a, b), verdict in self._distinct_pairs(list(where)).items():
+            for i in where[a]:
+                for j in where[b]:
+                    pair = (min(i, j), max(i, j))
+                    if pair not in decided:
+                        out.append((*pair, verdict))
         out.sort(key=lambda item: (item[0], item[1]))
         return out
 
@@ -224,18 +227,54 @@ class Matcher:
             return None
         return next((tag for tag in tags if _echoes(answer, tag)), None)
 
+    def _read(self, na: str, nb: str, ra: Readings, rb: Readings) -> Verdict | None:
+        """Suggested when the two answers share a reading (see validators/readings.py), else None."""
+        found = link(ra, rb)
+        if found is None:
+            return None
+        reason, shown = found
+        return Verdict(SUGGESTED, fuzz.ratio(na, nb), READING[reason], shown)
+
     def _fuzzy(self, na: str, nb: str) -> Verdict:
-        """Suggested or different for two distinct normalised answers in different alias classes."""
-        score = fuzz.ratio(na, nb, processor=normalise)
+        """Suggested or different for two distinct normalised answers in different alias classes, no reading."""
+        score = fuzz.ratio(na, nb)
         short, long_ = sorted((na, nb), key=len)
         if long_ in plurals(short):
             return Verdict(SUGGESTED, score, SIMILAR)
-        if score < self.suggest_at or (len(short) < self.short_word and not is_dense(na + nb)):
+        if score < self.suggest_at:
             return Verdict(DIFFERENT, score, UNLIKE)
+        if len(short) < self.short_word and not is_dense(na + nb):
+            known = [norm for norm in (na, nb) if norm.isalpha() and lexicon.is_english(norm)]
+            if len(known) != 1:
+                return Verdict(DIFFERENT, score, UNLIKE)
+            return Verdict(SUGGESTED, score, TYPO, known[0])
         return Verdict(SUGGESTED, score, SIMILAR)
 
+    def _linked(self, texts: list[str], norms: list[str]) -> list[tuple[int, int, Verdict]]:
+        """Pairs i < j of distinct answers in different alias classes that share a reading, with the verdict."""
+        written: dict[tuple[str, tuple[str, ...]], list[int]] = defaultdict(list)
+        for i, (text, norm) in enumerate(zip(texts, norms)):
+            if norm:
+                written[(norm, words(text))].append(i)
+        forms = list(written)
+        read = [readings(form[1]) for form in forms]
+        marked: dict[tuple[str, str], list[int]] = defaultdict(list)
+        for n, found in enumerate(read):
+            for key in found.marks:
+                marked[key].append(n)
+        met = {(min(n, m), max(n, m)) for n, found in enumerate(read) for key in found.probes
+               for m in marked.get(key, ()) if m != n}
+        out = []
+        for n, m in met:
+            na, nb = forms[n][0], forms[m][0]
+            if na == nb or self._keys.get(na, na) == self._keys.get(nb, nb):
+                continue
+            verdict = self._read(na, nb, read[n], read[m])
+            out.extend((min(i, j), max(i, j), verdict) for i in written[forms[n]] for j in written[forms[m]])
+        return out
+
     def _distinct_pairs(self, norms: list[str]) -> dict[tuple[str, str], Verdict]:
-        """Verdicts (alias or suggested) between distinct normalised answers, keyed by the pair."""
+        """Verdicts (alias, or suggested by score) between distinct normalised answers, keyed by the pair."""
         found: dict[tuple[str, str], Verdict] = {}
         classes: dict[str, list[str]] = defaultdict(list)
         for norm in norms:
@@ -260,11 +299,11 @@ class Matcher:
             return []
         floor = max(0.0, self.suggest_at - 1)
         workers = 1 if len(norms) < self.parallel_from else -1
-        scores = process.cdist(
-            norms, norms, scorer=fuzz.ratio, processor=normalise, score_cutoff=floor, dtype=np.uint8, workers=workers
-        )
-        rows, cols = np.nonzero(np.triu(scores, 1))
-        return [(norms[i], norms[j]) for i, j in zip(rows.tolist(), cols.tolist())]
+        scores = process.cdist(norms, list(norms), scorer=fuzz.ratio, score_cutoff=floor, dtype=np.uint8,
+                               workers=workers)
+        rows, cols = np.nonzero(scores)
+        upper = rows < cols
+        return [(norms[i], norms[j]) for i, j in zip(rows[upper].tolist(), cols[upper].tolist())]
 
 
 def alias_pairs(given: object) -> list[list[str]] | None:

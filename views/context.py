@@ -28,11 +28,18 @@ class GameContext:
       (e.g. who holds the phone, half-typed scores) — never rules; `sound`: whether sounds are on.
     - `show_error(err)`: show a `RuleError` (or message key) translated, as `dispatch` does.
     - `refresh()`: build the view again (after changing `local`, e.g. to uncover a private entry form).
+    - `pin`: None, or a callable the frame gives: `pin(control)` shows control above the scrolling screen, where
+      it stays in reach (race buttons use it); with None a component shows it in place.
+    - `local` is also the session's draft: what a view keeps there under keys not starting with "_" (plain
+      JSON) is stored per session and seat and comes back after a restart or on another phone; keys starting
+      with "_" stay in this tab (e.g. whether a private entry is uncovered).
+    - `dispatch` carries the number of actions this render showed (`expect`): if another phone acted first the
+      action is refused as stale, the fresh state is shown and dispatch returns False.
     """
 
     def __init__(self, *, lang: str, record: dict, state: dict, engine: Engine, page: ft.Page, store: Any,
                  local: dict, sound: bool, apply: Callable[[dict], bool], show_error: Callable[[Any], None],
-                 refresh: Callable[[], None]):
+                 refresh: Callable[[], None], pin: Callable[[ft.Control], Any] | None = None):
         self.lang = lang
         self.record = record
         self.state = state
@@ -46,6 +53,7 @@ class GameContext:
         self._apply = apply
         self._show_error = show_error
         self._refresh = refresh
+        self.pin = pin
 
     def t(self, key: str, **params: Any) -> str:
         """The text of key in the session's language."""

@@ -1,5 +1,8 @@
 """Home: unfinished sessions to continue, every registered game (new session or "coming soon"), finished
-sessions (history), importing a session file, and any data file the store had to set aside."""
+sessions (history), importing a session file, and any data file the store had to set aside.
+
+The Continue and History lists show `PAGE` sessions each, with "show more" adding a page (kept per tab), so
+the screen costs the same with 10,000 stored sessions as with none."""
 
 from __future__ import annotations
 
@@ -8,25 +11,58 @@ from typing import Any
 import flet as ft
 
 from scoring.core import RuleError, engine, games
-from views import importer, words
+from views import importer, quick, rules, words
 from views.games import view_of
 
 CARD_COLS = {"xs": 12, "sm": 6, "lg": 4}
+PAGE = 10
+
+
+@ft.component
+def Home(app: Any, chosen: Any) -> ft.Control:
+    """The home screen component."""
+    from views.app import frame
+
+    _, bump = ft.use_state(0)
+    app.refresh_screen = lambda: bump(lambda n: n + 1)
+    title, body, back = build(app)
+    return frame(app, title, body, back)
+
+
+def paged(app: Any, name: str, items: list, tile: Any) -> list[ft.Control]:
+    """The first pages of a list of sessions and a "show more" button while there are more."""
+    pages = app.local("home").get(name, 1)
+    shown = [tile(app, s) for s in items[:pages * PAGE]]
+    if len(items) > pages * PAGE:
+
+        def more() -> None:
+            """Show one more page."""
+            app.local("home")[name] = pages + 1
+            app.render()
+
+        shown.append(ft.TextButton(content=app.t("app.show_more", count=len(items) - pages * PAGE),
+                                   icon=ft.Icons.EXPAND_MORE, on_click=lambda e: more()))
+    return shown
 
 
 def build(app: Any) -> tuple[str, ft.Control, None]:
     """The home screen: title, body, no back route."""
     lang = app.lang
-    sections: list[ft.Control] = [*problems(app)]
+    sections: list[ft.Control] = [*problems(app),
+                                  ft.Row(wrap=True, controls=[*quick.home_buttons(app), rules.home_button(app)])]
     active = app.store.sessions("active")
     if active:
-        sections += [heading(app.t("app.continue")), *[continue_tile(app, s) for s in active]]
+        sections += [heading(app.t("app.continue")), *paged(app, "active", active, continue_tile)]
     sections += [heading(app.t("app.games")),
                  ft.ResponsiveRow(controls=[game_card(app, g) for g in ordered_games()], spacing=8, run_spacing=8)]
     finished = app.store.sessions("finished")
     sections.append(heading(app.t("app.history")))
-    sections += [history_tile(app, s) for s in finished] or [ft.Text(app.t("app.history_empty"), italic=True)]
-    sections.append(ft.Row(controls=[importer.button(app)]))
+    sections += paged(app, "finished", finished, history_tile) or [ft.Text(app.t("app.history_empty"),
+                                                                           italic=True)]
+    sections.append(ft.Row(controls=[
+        importer.button(app),
+        ft.OutlinedButton(content=app.t("stats.open"), icon=ft.Icons.INSIGHTS, on_click=lambda e: app.go("/stats")),
+    ]))
     return words.say(lang, "app.title"), ft.Column(controls=sections, spacing=10), None
 
 

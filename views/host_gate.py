@@ -19,7 +19,7 @@ def build(app: Any) -> tuple[str, ft.Control, None]:
     def enter() -> None:
         """Check the PIN: the host's screen on success, else say how many tries are left."""
         if app.guard.try_pin(app.page, pin.value or ""):
-            app.render()
+            app.refresh_root()
             return
         left = app.guard.tries_left(app.page)
         app.notify(app.t("app.host_pin_wrong", left=left) if left else app.t("app.host_pin_locked"), error=True)

@@ -15,7 +15,7 @@ import flet as ft
 
 from scoring.core import BOOL, CHOICE, INT, INT_LIST, RuleError, engine
 from scoring.record import new_record
-from views import words
+from views import rules, words
 from views.games import view_of
 from views.ui import icon_button
 
@@ -23,6 +23,17 @@ COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white
 SWATCH = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN, "yellow": ft.Colors.YELLOW,
           "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.BLACK,
           "white": ft.Colors.WHITE}
+
+
+@ft.component
+def NewSession(app: Any, game_id: str, chosen: Any) -> ft.Control:
+    """The new-session screen component (re-rendered when its draft changes)."""
+    from views.app import frame
+
+    _, bump = ft.use_state(0)
+    app.refresh_screen = lambda: bump(lambda n: n + 1)
+    title, body, back = build(app, game_id)
+    return frame(app, title, body, back)
 
 
 def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
@@ -36,18 +47,17 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
     if "options" not in draft:
         draft["options"] = start_options(app, game)
     draft.setdefault("new_name", "")
-    reason = ft.Text(color=ft.Colors.ERROR)
-    start = ft.FilledButton(content=app.t("app.start"), icon=ft.Icons.PLAY_ARROW,
+    why = missing(app, game, draft)
+    reason = ft.Text(why or "", color=ft.Colors.ERROR)
+    start = ft.FilledButton(content=app.t("app.start"), icon=ft.Icons.PLAY_ARROW, disabled=why is not None,
                             on_click=lambda e: start_session(app, game, draft))
 
     def refresh() -> None:
-        """Enable the start button, or say what is missing."""
-        why = missing(app, game, draft)
-        start.disabled = why is not None
-        reason.value = why or ""
+        """Show the screen again: the start button is enabled, or says what is missing."""
+        app.render()
 
-    refresh()
     body = ft.Column(spacing=12, controls=[
+        rules.rules_button(app, game_id, back=f"/new/{game_id}"),
         ft.Text(app.t("app.players"), size=20, weight=ft.FontWeight.BOLD),
         ft.Text(app.t("app.player_range", min=game.min_players, max=game.max_players)),
         roster(app, draft),
@@ -202,7 +212,8 @@ def missing(app: Any, game: Any, draft: dict) -> str | None:
 
 
 def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> ft.Control:
-    """The control for one option: a switch, a number or list field, a choice, or text."""
+    """The control for one option: the view's own editor where it has one (`option_editor`, see `views.games`),
+    else a switch, a number or list field, a choice, or text."""
     label = app.t(f"{game.id}.option.{opt.name}")
     value = draft["options"].get(opt.name)
 
@@ -211,6 +222,10 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
         draft["options"][opt.name] = new
         refresh()
 
+    editor = getattr(view_of(game.id), "option_editor", None)
+    own = editor(app.t, opt, value, lambda new: (changed(new), app.render())) if editor else None
+    if own is not None:
+        return own
     if opt.kind == BOOL:
         return ft.Switch(label=label, value=bool(value), on_change=lambda e: changed(e.control.value))
     if opt.kind == CHOICE:

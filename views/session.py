@@ -1,19 +1,37 @@
-"""The session frame every game view sits in: header (game, round, phase, whose turn), undo/redo saying what
-they take back, the game's body, the live scoreboard, the action log, and the end screen (ranking with shared
-places, winners, breakdown, and for round games a chart of cumulative scores).
+"""The session frame every game view sits in: what the table waits for next (the engine's `prompt`, in words),
+header (game, round, phase, whose turn), undo/redo saying what they take back, the game's body, the live
+scoreboard, the action log, and the end screen (ranking with shared places, winners, breakdown, and for round
+games a chart of cumulative scores).
 
-Built from the store on every render; `/history/<id>` shows the same frame read-only with export and delete.
+`Session` is the screen component: it renders from the tab's `Feed` of the session (fed by `views.live`), so an
+action taken on any phone re-renders this screen and Flet sends only what changed. `/history/<id>` shows the
+same frame read-only with export and delete.
+
+Rulings:
+- Every action, undo and redo carries `expect`, the number of actions this render showed; a `record.stale`
+  refusal (another phone acted first) shows the fresh state and says so. Flet routes a tap to the control's
+  current handler, so a tap that reaches the server after this tab's re-render is judged against the new
+  screen; one that arrives before it (a double tap, a tap racing another phone) is refused as stale.
+- An accepted action the table could not simply take back (its move reveals hidden information, so undo needs
+  consent) is announced in the snackbar with an Undo button (undo with the tapper's consent, still `expect`-
+  checked); a move declared not undoable asks for confirmation first.
+- The half-entered input of the game view (`ctx.local`, see `draft_of`) is the session's draft for
+  this screen's seat: kept in the store about once a second while it changes and when the screen closes, and
+  brought back when the screen opens (after a restart, or on another phone).
+- The log shows the newest `SHOWN` entries, with "show all" (kept per tab).
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 from typing import Any
 
 import flet as ft
 
 from scoring.core import RuleError, engine
-from views import words
-from views.components.action_log import describe, log_panel
+from views import rules, stats, words
+from views.components.action_log import SHOWN, describe, log_panel
 from views.components.chart import score_chart
 from views.components.scoreboard import places, scoreboard_panel
 from views.context import GameContext
@@ -21,34 +39,162 @@ from views.games import view_of
 
 MAIN_COLS = {"xs": 12, "md": 7}
 SIDE_COLS = {"xs": 12, "md": 5}
+DRAFT_EVERY_S = 1.0
+SEAT = None
 
 
-def build(app: Any, sid: str, read_only: bool) -> tuple[str, ft.Control, str]:
-    """The frame of session sid."""
+@ft.component
+def Session(app: Any, sid: str, read_only: bool, feed: Any, chosen: Any) -> ft.Control:
+    """The session screen: re-rendered when the session changes anywhere, or when the game view asks."""
+    from views.app import frame
+
+    _, bump = ft.use_state(0)
+    app.refresh_screen = lambda: bump(lambda n: n + 1)
+    hub = app.live(sid)
+    local = app.local(f"session:{sid}")
+
+    def mounted():
+        """Follow the session; bring back its draft; keep the draft while it changes."""
+        hub.subscribe(feed)
+        keeper = None if read_only else asyncio.ensure_future(keep_draft(app, sid, local))
+
+        def unmounted():
+            """Stop following; keep the draft as it is now."""
+            hub.unsubscribe(feed)
+            if keeper:
+                keeper.cancel()
+                save_draft(app, sid, local)
+
+        return unmounted
+
+    ft.use_effect(mounted, [])
+    if not read_only and not local.get("_draft_loaded"):
+        local.update(stored_draft(app, sid))
+        local["_draft_loaded"] = True
+    pinned: list[ft.Control] = []
+    title, body, back = build(app, sid, read_only, feed=feed, pinned=pinned)
+    return frame(app, title, body, back, pinned)
+
+
+def stored_draft(app: Any, sid: str) -> dict:
+    """The draft kept in the store for this screen's seat ({} when none, or when the session is gone)."""
     try:
-        record = app.store.load(sid)
-        state = app.store.state(sid)
+        return app.store.draft(sid, SEAT)
+    except RuleError:
+        return {}
+
+
+def draft_of(value: Any) -> Any:
+    """The part of a view's scratch kept as the draft: plain JSON, without keys starting with "_" (tab-only
+    scratch) and without "phase" keys (whether a private entry is uncovered: a draft brought back starts
+    covered) at any depth; None for what cannot be kept."""
+    if isinstance(value, dict):
+        kept = {}
+        for key, item in value.items():
+            if isinstance(key, str) and not key.startswith("_") and key != "phase":
+                plain = draft_of(item)
+                if plain is not None or item is None:
+                    kept[key] = plain
+        return kept
+    if isinstance(value, (list, tuple)):
+        return [draft_of(item) for item in value]
+    if value is None or isinstance(value, (str, int, bool)) or (isinstance(value, float) and value == value):
+        return value
+    return None
+
+
+def save_draft(app: Any, sid: str, local: dict) -> None:
+    """Store the draft if it changed since it was last stored."""
+    draft = draft_of(local)
+    text = json.dumps(draft, sort_keys=True, ensure_ascii=False)
+    if text == local.get("_draft_saved"):
+        return
+    try:
+        app.store.set_draft(sid, SEAT, draft)
+    except RuleError:
+        return
+    local["_draft_saved"] = text
+
+
+async def keep_draft(app: Any, sid: str, local: dict) -> None:
+    """While the screen is open, store the draft about once a second when it changed."""
+    local.setdefault("_draft_saved", json.dumps(draft_of(local), sort_keys=True, ensure_ascii=False))
+    while True:
+        await asyncio.sleep(DRAFT_EVERY_S)
+        save_draft(app, sid, local)
+
+
+def current(app: Any, sid: str, feed: Any) -> tuple[dict, dict]:
+    """The record and state this render shows: the feed's newest, else the store's."""
+    if feed is not None and feed.version:
+        return feed.record, feed.state
+    return app.live(sid).fresh()
+
+
+def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | None = None
+          ) -> tuple[str, ft.Control, str]:
+    """The frame of session sid: title, body, back route."""
+    try:
+        record, state = current(app, sid, feed)
     except (RuleError, KeyError) as err:
         message = words.error(app.lang, err) if isinstance(err, RuleError) else app.t("app.session_missing")
         return app.t("app.title"), ft.Text(message), "/"
     eng = engine(record["game"])
     board = eng.scoreboard(state)
     title = eng.game.names.get(app.lang, eng.game.id)
-    main: list[ft.Control] = [header(app, eng, state)]
+    main: list[ft.Control] = []
+    if not read_only and not state.get("over"):
+        main.append(next_step(app, eng, state))
+    main += [header(app, eng, state), rules.rules_button(app, record["game"], back=app.page.route)]
     if not read_only:
         main.append(undo_redo(app, sid, eng, record))
     if state.get("over"):
         main.append(end_panel(app, record, board))
         main += game_final(app, sid, record, state, eng)
     elif not read_only:
-        main.append(game_body(app, sid, record, state, eng))
-    side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, board)]
-    side += [log_panel(app.lang, eng, record), file_actions(app, sid, read_only)]
+        main.append(game_body(app, sid, record, state, eng, pinned))
+    side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, board, limit=SHOWN)]
+    side += [log_panel(app.lang, eng, record, on_show_all=show_all(app, f"log:{sid}")),
+             file_actions(app, sid, read_only)]
     body = ft.ResponsiveRow(controls=[
         ft.Column(col=MAIN_COLS, controls=main, spacing=12),
         ft.Column(col=SIDE_COLS, controls=side, spacing=12),
     ])
     return title, body, "/"
+
+
+def show_all(app: Any, name: str) -> Any:
+    """None once this tab chose to see every entry of list `name`, else the function that chooses it."""
+    scratch = app.local(name)
+    if scratch.get("all"):
+        return None
+
+    def choose() -> None:
+        """Show every entry from now on in this tab."""
+        scratch["all"] = True
+        app.render()
+
+    return choose
+
+
+def next_step(app: Any, eng: Any, state: dict) -> ft.Control:
+    """What the table is waiting for, first thing first (the engine's prompt, in words)."""
+    entries = eng.prompt(state)
+    if not entries:
+        return ft.Container()
+    first = entries[0]
+    kind = first["type"]
+    who = [e["by"] for e in entries if e["type"] == kind]
+    names = [app.t("app.table") if w == "table" else w for w in who]
+    label_key = f"app.move.{kind}"
+    what = app.t(label_key) if app.t(label_key) != label_key else app.t("app.move.other")
+    return ft.Container(
+        bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=10,
+        content=ft.Row(wrap=False, controls=[
+            ft.Icon(ft.Icons.ARROW_FORWARD, color=ft.Colors.ON_TERTIARY_CONTAINER),
+            ft.Text(app.t("app.next_step", who=names, what=what), size=18, weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ON_TERTIARY_CONTAINER, expand=True),
+        ]))
 
 
 def header(app: Any, eng: Any, state: dict) -> ft.Control:
@@ -74,19 +220,14 @@ def undo_redo(app: Any, sid: str, eng: Any, record: dict) -> ft.Control:
     """Undo and redo buttons that say which action they take back or put back."""
     last = record["actions"][-1] if record["actions"] else None
     again = record["redo"][-1] if record["redo"] else None
+    shown = len(record["actions"])
     undo_text = (app.t("app.undo_what", what=describe(app.lang, eng, last)) if last else app.t("app.undo"))
     redo_text = (app.t("app.redo_what", what=describe(app.lang, eng, again)) if again else app.t("app.redo"))
+    hub = app.live(sid)
 
     def do_undo(consent: bool) -> None:
         """Take back the last action (with the table's consent when it revealed something)."""
-        try:
-            app.store.undo(sid, words.now(), consent=consent, expect=len(record["actions"]))
-        except RuleError as err:
-            app.show_error(err)
-            app.render()
-            return
-        app.changed(sid)
-        app.render()
+        attempt(app, sid, lambda: hub.undo(words.now(), consent, shown))
 
     def ask_undo() -> None:
         """Undo, asking the table first if the action showed hidden information."""
@@ -97,29 +238,35 @@ def undo_redo(app: Any, sid: str, eng: Any, record: dict) -> ft.Control:
         else:
             do_undo(False)
 
-    def do_redo() -> None:
-        """Put back the most recently undone action."""
-        try:
-            app.store.redo(sid, words.now(), expect=len(record["actions"]))
-        except RuleError as err:
-            app.show_error(err)
-            app.render()
-            return
-        app.changed(sid)
-        app.render()
-
     return ft.Row(wrap=True, controls=[
         ft.OutlinedButton(content=undo_text, icon=ft.Icons.UNDO, disabled=last is None, on_click=lambda e: ask_undo()),
-        ft.OutlinedButton(content=redo_text, icon=ft.Icons.REDO, disabled=again is None, on_click=lambda e: do_redo()),
+        ft.OutlinedButton(content=redo_text, icon=ft.Icons.REDO, disabled=again is None,
+                          on_click=lambda e: attempt(app, sid, lambda: hub.redo(words.now(), shown))),
     ])
 
 
-def game_body(app: Any, sid: str, record: dict, state: dict, eng: Any) -> ft.Control:
-    """The game's own view, given a context that applies its actions through the store."""
+def attempt(app: Any, sid: str, change: Any) -> bool:
+    """Make a change through the live session; a refusal is said in words, and a stale one also shows the
+    fresh state (another phone acted first)."""
+    try:
+        change()
+    except RuleError as err:
+        if err.key == "record.stale":
+            hub = app.live(sid)
+            hub.publish(*hub.fresh())
+            app.notify(app.t("app.stale"), error=True)
+        else:
+            app.show_error(err)
+        return False
+    return True
+
+
+def game_body(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned: list | None = None) -> ft.Control:
+    """The game's own view, given a context that applies its actions through the live session."""
     view = view_of(record["game"])
     if view is None:
         return ft.Text(app.t("app.coming_soon"), italic=True)
-    return view.build(game_context(app, sid, record, state, eng))
+    return view.build(game_context(app, sid, record, state, eng, pinned))
 
 
 def game_final(app: Any, sid: str, record: dict, state: dict, eng: Any) -> list[ft.Control]:
@@ -130,29 +277,35 @@ def game_final(app: Any, sid: str, record: dict, state: dict, eng: Any) -> list[
     return [view.final(game_context(app, sid, record, state, eng))]
 
 
-def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any) -> GameContext:
-    """A context whose dispatch applies actions through the store."""
+def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned: list | None = None
+                 ) -> GameContext:
+    """A context whose dispatch applies actions through the live session, as of this render's log."""
+    shown = len(record["actions"])
+    hub = app.live(sid)
 
-    shown = {"actions": len(record["actions"])}
+    def play(action: dict) -> bool:
+        """Play an action against the log this render showed; offer undo after one the table cannot simply
+        take back."""
+        if not attempt(app, sid, lambda: hub.play(action, action.get("at") or words.now(), shown)):
+            return False
+        if eng.reveals(action):
+            what = describe(app.lang, eng, action)
+            app.notify(app.t("app.done_what", what=what), action=app.t("app.undo"),
+                       on_action=lambda: attempt(app, sid, lambda: hub.undo(words.now(), True, shown + 1)))
+        return True
 
     def apply(action: dict) -> bool:
-        """Play an action made against the log this screen showed (`record.stale` if another tab acted first:
-        refused, and the fresh state shown); show a refusal in words, or re-render on success."""
-        try:
-            played, _ = app.store.play(sid, action, action.get("at") or words.now(), expect=shown["actions"])
-            shown["actions"] = len(played["actions"])
-        except RuleError as err:
-            app.show_error(err)
-            if err.key == "record.stale":
-                app.render_soon()
+        """Apply, asking first for a move that can never be undone."""
+        if not eng.undoable(action):
+            app.confirm(app.t("app.final_title"), app.t("app.final_confirm", what=describe(app.lang, eng, action)),
+                        app.t("app.final_yes"), lambda: play(action))
             return False
-        app.changed(sid)
-        app.render_soon()
-        return True
+        return play(action)
 
     return GameContext(lang=app.lang, record=record, state=state, engine=eng, page=app.page, store=app.store,
                        local=app.local(f"session:{sid}"), sound=bool(app.settings.get("sound", True)),
-                       apply=apply, show_error=app.show_error, refresh=app.render_soon)
+                       apply=apply, show_error=app.show_error, refresh=app.render_soon,
+                       pin=pinned.append if pinned is not None else None)
 
 
 def end_panel(app: Any, record: dict, board: Any) -> ft.Control:
@@ -204,7 +357,12 @@ def file_actions(app: Any, sid: str, read_only: bool) -> ft.Control:
 
     controls: list[ft.Control] = [ft.OutlinedButton(content=app.t("app.export"), icon=ft.Icons.DOWNLOAD,
                                                     on_click=lambda e: app.page.run_task(export))]
-    if read_only and app.host:
+    if not read_only:
+        controls.append(ft.OutlinedButton(content=app.t("table.open"), icon=ft.Icons.PHONELINK,
+                                          on_click=lambda e: app.go(f"/table/{sid}")))
+    if read_only:
         controls.append(ft.OutlinedButton(content=app.t("app.delete"), icon=ft.Icons.DELETE,
                                           on_click=lambda e: delete()))
+    if app.store.state(sid).get("over"):
+        controls += stats.bgstats_buttons(app, sid)
     return ft.Row(controls=controls, wrap=True)

@@ -1,4 +1,6 @@
-"""Settings: language (简体中文 / English, switchable at any time), sound on/off, light/dark theme."""
+"""Settings of this phone: language (简体中文 / English, switchable at any time), sound on/off, light/dark theme.
+
+They are kept in the phone's browser storage (see `views.app`), so one phone's choice never changes another's."""
 
 from __future__ import annotations
 
@@ -7,6 +9,15 @@ from typing import Any
 import flet as ft
 
 from views import words
+
+
+@ft.component
+def Settings(app: Any, chosen: Any) -> ft.Control:
+    """The settings screen component."""
+    from views.app import frame
+
+    title, body, back = build(app)
+    return frame(app, title, body, back)
 
 
 def build(app: Any) -> tuple[str, ft.Control, str]:

@@ -16,12 +16,15 @@ LANGUAGES = i18n.LANGUAGES
 
 
 def readable(lang: str, value: Any) -> Any:
-    """A parameter in a readable form: dicts as "key value" pairs, lists joined, scalars as they are."""
+    """A parameter in a readable form: dicts as "key value" pairs, lists joined, a message key in words (so a
+    list of keys reads as words too), other scalars as they are."""
     sep = "，" if lang == "zh-CN" else ", "
     if isinstance(value, dict):
         return sep.join(f"{k} {readable(lang, v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
         return sep.join(str(readable(lang, v)) for v in value)
+    if isinstance(value, str) and "." in value and value in i18n.table(lang):
+        return i18n.table(lang)[value]
     return value
 
 

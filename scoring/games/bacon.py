@@ -94,6 +94,7 @@ class Bacon(Engine):
         state["deals"] = []
         state["rulings"] = []
         state["dealer"] = state["players"][rng(state["seed"], "first_dealer").randrange(count)]
+        state["dealer_chosen"] = False
         state["phase"] = "deal"
         state["winner_team"] = None
 
@@ -106,6 +107,7 @@ class Bacon(Engine):
         if name not in state["players"]:
             raise RuleError("core.player_unknown", name=str(name))
         state["dealer"] = name
+        state["dealer_chosen"] = True
 
     @move("deal", by=TABLE, phase=("deal", "extra"), fields=("order",))
     def add_deal(self, state: dict, action: dict) -> None:

@@ -35,6 +35,8 @@ Rulings:
 - `correct` by the table: `{"round": n, "lines": {...}}` replaces round n written wrong; the log keeps both.
 
 The table's questions: `prompt` offers `row`, `round` and `correct` as typed input; nothing is secret.
+Events: a `row` returns `{"type": "profile", "game": "cubosaurs", "data": {"rows": text, "eggs": text}}`, the
+completed rows for the session layer to save as the game's profile (the next session starts from them).
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ DEFAULT_EGGS = "Pentaceratops: ? -3"
 COLOURS = ("black", "grey")
 MAX_RAPTORS = 16
 LINE_FIELDS = {"dinos", "raptors", "eggs", "dna"}
+UNKNOWN_KEYS = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
 RAPTOR_FIELDS = {"colour", "plus", "minus"}
 
 
@@ -134,11 +137,12 @@ class Cubosaurs(Engine):
                 or any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > 100 for v in values):
             raise RuleError("cubosaurs.row_invalid")
         state["rows" if kind == "dino" else "egg_rows"][name.strip()] = list(values)
+        return [{"type": "profile", "game": "cubosaurs",
+                 "data": {"rows": format_rows(state["rows"]), "eggs": format_rows(state["egg_rows"])}}]
 
     def _round(self, state: dict, given: object) -> dict:
         """Every player's collection, checked and scorable with the known rows."""
-        checked = each_player(state, given, "cubosaurs.lines_missing", "cubosaurs.line_missing",
-                              lambda name, line: self._check_line(state, name, line))
+        checked = self._round_lines(state, given)
         self.round_scores(state, checked)
         return checked
 
@@ -193,6 +197,24 @@ class Cubosaurs(Engine):
                 "eggs": {d: _count(name, c) for d, c in eggs.items() if _count(name, c)},
                 "raptors": [{"colour": r["colour"], "plus": r["plus"], "minus": r["minus"]} for r in raptors],
                 "dna": dna}
+
+    def round_needs(self, state: dict, lines: object, known: dict | None = None) -> RuleError | None:
+        """The unknown row value scoring these lines would need first (`cubosaurs.value_unknown` or
+        `cubosaurs.egg_value_unknown` with the type), given rows the table has just said (`known`:
+        {"dino": {type: values}, "egg": {type: values}}); None when nothing unknown is needed."""
+        known = known or {}
+        view = {**state, "rows": {**state["rows"], **known.get("dino", {})},
+                "egg_rows": {**state["egg_rows"], **known.get("egg", {})}}
+        try:
+            self.round_scores(view, self._round_lines(view, lines))
+        except RuleError as err:
+            return err if err.key in UNKNOWN_KEYS else None
+        return None
+
+    def _round_lines(self, state: dict, given: object) -> dict:
+        """Every player's collection, checked."""
+        return each_player(state, given, "cubosaurs.lines_missing", "cubosaurs.line_missing",
+                           lambda name, line: self._check_line(state, name, line))
 
     def round_scores(self, state: dict, lines: dict) -> dict:
         """Each player's {"dinos", "raptors", "eggs"} points for a round; refuses a needed unknown value."""

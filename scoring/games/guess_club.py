@@ -5,26 +5,37 @@ RULINGS.md §2. Money lives in a ledger (`scoring.mechanics.ledger`): accounts a
 listed in `state["events"]` (ledger events; `describe_event` puts one in words) so the view can say who paid
 whom; a payment a player cannot cover takes bank loans of 100, listed as "loan" events.
 
-Actions (every one by a seated player; the setter of the round is `state["setter"]`):
-- `topic` by the setter: `{"text": str}` — the round's topic, typed or picked by the view from the app's list.
+Phases (bare names in `state["phase"]`; the header shows `guess_club.phase.<name>`): `topic`, `answers`,
+`turns`, `ruling`, `settle`, `over`.
+
+Actions (each declared with who may make it, its phases and its fields; any other field is refused by name; all
+but `aliases` by a seated player; the setter of the round is `state["setter"]`):
+- `topic` by the setter (topic, answers): `{"text": str}` — the round's topic, typed or picked by the view from the app's list.
   It may be changed until the first player has handed in answers.
-- `answers` by every player once a round: `{"cards": [str, ...]}` — exactly `cards` answers, all different on
-  the one hand (the matcher's `reused_on_sheet`, so "Apple" and "apple" are the same). Play starts when all
-  players have handed theirs in; the first turn is the setter's left neighbour. Sameness on a hand uses this
-  session's aliases too.
-- `play` by the player whose turn it is: `{"card": index | text}` — one of their unplayed cards is read out.
+- `answers` by every player once a round (answers): `{"cards": [str, ...]}` — exactly `cards` answers, all
+  different on the one hand: two answers are the same when the table ruled them the same, or — unless the table
+  ruled exactly these two texts different — when the matcher finds them the same (equal after normalising, so
+  "Apple" and "apple", or an alias of this session). Play starts when all players have handed theirs in; the
+  first turn is the setter's left neighbour.
+- `hand_ruling` by the setter (answers): `{"a": text, "b": text, "same": bool}` — the table's ruling on two
+  answers a player asks about before handing in (the setter rules on sameness [official]): "same" makes them a
+  session alias (苹果 / apple: then one hand may not hold both, and they match in play; an `alias_learned`
+  event for storage), "different" lets exactly these two texts stand on one hand although they normalise alike
+  (Apple the firm, apple the fruit). Once per pair of texts and session.
+- `play` by the player whose turn it is (turns): `{"card": index | text}` — one of their unplayed cards is read out.
   The engine lists the other players' unplayed cards the matcher finds the same or similar in
   `state["pending"]["proposals"]` (player, card, text, kind, score, reason) and waits for the setter.
-- `rule` by the setter: `{"valid": bool, "matches": [[player, card], ...]}` — settles the pending play.
+- `rule` by the setter (ruling): `{"valid": bool, "matches": [[player, card], ...]}` — settles the pending play.
   The setter may confirm proposals, reject them, or add any unplayed card of another player.
   Valid with matches: the matched cards are revealed (they count as played), the player takes the whole pot,
   the match counter goes up 1 and 30 comes from the supply into the pot. Valid without matches: pay 10.
   Invalid: pay 20. Confirmed matches the matcher did not already call the same become session aliases
-  (`state["aliases"]`, the ones of the last action in `state["learned"]` for the view to store).
-- `predict` by the player whose turn it is: `{"number": int}` — pay 10, put a marker on 0..`max_prediction`.
-- `aliases` by the table: `{"pairs": [[a, b], ...]}` — answers ruled the same in earlier sessions (the app's
+  (`state["aliases"]`; the ones of the last action in `state["learned"]` for the view to show, and each as an
+  `{"type": "alias_learned", "a": text, "b": text}` event for the session layer to store).
+- `predict` by the player whose turn it is (turns): `{"number": int}` — pay 10, put a marker on 0..`max_prediction`.
+- `aliases` by the table (any phase but over): `{"pairs": [[a, b], ...]}` — answers ruled the same in earlier sessions (the app's
   learned aliases), brought into this session so the matcher knows them; pairs already known are skipped.
-- `settle` by the setter when a hand is empty: `{"invalid": [[player, card], ...]}` — the unplayed cards the
+- `settle` by the setter when a hand is empty (settle): `{"invalid": [[player, card], ...]}` — the unplayed cards the
   setter rules invalid; each costs 20 into the pot (every unplayed card with option `all_unplayed_pay`), then
   the predictions are paid, then the next round starts (or, after round 3, the game is over).
 
@@ -47,14 +58,25 @@ Rulings:
 - Undoing a play, a ruling that revealed matched cards, or a settlement needs the table's consent (hidden
   answers were shown).
 - Final money = chips − loans; most money wins, ties share. Options must be multiples of 10 for money.
+
+The table's questions:
+- `prompt(state)`: the setter's `topic` (typed); each player's hand of `answers` (typed) until handed in and
+  the setter's `hand_ruling` (typed); the active player's `play` (one choice per unplayed card) and `predict`
+  (the numbers with room, while they have markers); the setter's `rule` (invalid, valid without a match, valid
+  with each proposal alone, valid with every proposal of the kind "same" — other combinations may be sent as
+  typed); the setter's `settle` (no card invalid, or one). `aliases` is the app's, never asked for.
+- `player_view(state, seat)`: other players' unplayed cards show their text as None until they are played,
+  matched or (phase settle) turned up for the check; the proposals of a pending play are shown only to the
+  setter, who rules on them, and to each card's owner. Played and matched cards, topics, markers and money are
+  public; the texts of a `hand_ruling` were said aloud to the table.
 """
 
 from __future__ import annotations
 
-from scoring.core import (BOOL, INT, INT_LIST, Engine, Game, Line, Option, RuleError, by_table, make_scoreboard, move,
-                          register)
+from scoring.core import (BOOL, INT, INT_LIST, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard,
+                          move, register)
 from scoring.mechanics import ledger
-from validators.answers import Matcher, alias_pairs, normalise
+from validators.answers import SAME, Matcher, alias_pairs, normalise
 
 GID = "guess_club"
 ROUNDS = 3
@@ -69,6 +91,13 @@ PENALTY = 20
 ACCOUNTS = ("pot", "board", "supply")
 TEXT_MAX = 80
 TOPIC_MAX = 200
+
+
+def open_numbers(state: dict) -> list[int]:
+    """The prediction numbers with room for one more marker (fewer than `per_number` on them)."""
+    opts = state["options"]
+    return [n for n in range(opts["max_prediction"] + 1)
+            if sum(1 for m in state["markers"] if m["number"] == n) < opts["per_number"]]
 
 
 @register
@@ -109,6 +138,7 @@ class GuessClub(Engine):
         state["history"] = []
         state["events"] = []
         state["learned"] = []
+        state["distinct"] = []
         self._start_round(state, 1)
 
     def _start_round(self, state: dict, number: int) -> None:
@@ -136,37 +166,58 @@ class GuessClub(Engine):
     # -----------------------------------------------------------------------------------------------------
     # Moves
 
-    @move("topic")
+    @move("topic", by=PLAYER, phase=("topic", "answers"), fields=("text",))
     def set_topic(self, state: dict, action: dict) -> None:
         """The setter gives the round's topic (or changes it before any answers are in)."""
         self._by(state, action, state["setter"], "guess_club.setter_only")
-        if state["phase"] not in ("topic", "answers") or any(h is not None for h in state["hands"].values()):
+        if any(h is not None for h in state["hands"].values()):
             raise RuleError("guess_club.topic_closed")
         state["topic"] = self._text(action.get("text"), TOPIC_MAX, "guess_club.topic_invalid")
         state["phase"] = "answers"
 
-    @move("aliases")
+    @move("aliases", by=TABLE, phase=("topic", "answers", "turns", "ruling", "settle"), fields=("pairs",))
     def aliases(self, state: dict, action: dict) -> None:
         """Bring in answers the table ruled the same in earlier sessions."""
-        by_table(action, "guess_club.table_only")
         pairs = alias_pairs(action.get("pairs"))
         if pairs is None:
             raise RuleError("guess_club.aliases_invalid")
         state["aliases"].extend(pair for pair in pairs if pair not in state["aliases"])
 
-    @move("answers")
+    @move("hand_ruling", by=PLAYER, phase=("answers",), fields=("a", "b", "same"))
+    def hand_ruling(self, state: dict, action: dict) -> list[dict]:
+        """The setter rules two answers a player asks about the same (a session alias) or different (both may
+        stand on one hand)."""
+        self._by(state, action, state["setter"], "guess_club.setter_only")
+        a = self._text(action.get("a"), TEXT_MAX, "guess_club.card_blank")
+        b = self._text(action.get("b"), TEXT_MAX, "guess_club.card_blank")
+        same = action.get("same")
+        if not isinstance(same, bool):
+            raise RuleError("guess_club.valid_missing")
+        if a == b:
+            raise RuleError("guess_club.ruling_one_text", text=a)
+        if sorted([a, b]) in state["distinct"] or [a, b] in state["aliases"] or [b, a] in state["aliases"]:
+            raise RuleError("guess_club.already_ruled", a=a, b=b)
+        if not same:
+            state["distinct"].append(sorted([a, b]))
+            return []
+        if self._matcher(state).compare(a, b).kind == SAME:
+            return []
+        state["aliases"].append([a, b])
+        state["learned"].append([a, b])
+        return [{"type": "alias_learned", "a": a, "b": b}]
+
+    @move("answers", by=PLAYER, phase=("answers",), fields=("cards",))
     def hand_in(self, state: dict, action: dict) -> None:
         """A player hands in their hidden answers; play starts when everybody has."""
-        player = self._player(state, action)
-        if state["phase"] != "answers":
-            raise RuleError("guess_club.answers_closed")
+        player = action["by"]
         if state["hands"][player] is not None:
             raise RuleError("guess_club.already_answered", player=player)
         cards, count = action.get("cards"), state["options"]["cards"]
         if not isinstance(cards, list) or len(cards) != count:
             raise RuleError("guess_club.card_count", count=count)
         texts = [self._text(card, TEXT_MAX, "guess_club.card_blank") for card in cards]
-        repeated = self._matcher(state).reused_on_sheet(texts)
+        repeated = [(i, j) for i, j in self._matcher(state).reused_on_sheet(texts)
+                    if sorted([texts[i], texts[j]]) not in state["distinct"]]
         if repeated:
             i, j = repeated[0]
             raise RuleError("guess_club.answers_repeat", first=texts[i], second=texts[j], a=i + 1, b=j + 1)
@@ -175,7 +226,7 @@ class GuessClub(Engine):
             state["phase"] = "turns"
             state["turn"] = self._next(state, state["setter"])
 
-    @move("play", reveals=True)
+    @move("play", by=PLAYER, phase=("turns",), fields=("card",), reveals=True)
     def play_card(self, state: dict, action: dict) -> None:
         """The active player reads a card out; the matcher's proposals wait for the setter's ruling."""
         player = self._turn(state, action)
@@ -194,11 +245,10 @@ class GuessClub(Engine):
         state["pending"] = {"player": player, "card": index, "text": text, "proposals": proposals}
         state["phase"] = "ruling"
 
-    @move("rule", reveals=lambda action: bool(action.get("matches")))
-    def rule(self, state: dict, action: dict) -> None:
+    @move("rule", by=PLAYER, phase=("ruling",), fields=("valid", "matches"),
+          reveals=lambda action: bool(action.get("matches")))
+    def rule(self, state: dict, action: dict) -> list[dict]:
         """The setter rules on the card read out: valid or not, and which cards match it."""
-        if state["phase"] != "ruling":
-            raise RuleError("guess_club.nothing_to_rule")
         self._by(state, action, state["setter"], "guess_club.setter_only")
         valid = action.get("valid")
         if not isinstance(valid, bool):
@@ -215,7 +265,7 @@ class GuessClub(Engine):
             self._move_money(state, player, "pot", INVALID)
         elif matches:
             result = "match"
-            self._reveal_matches(state, pending["text"], matches)
+            learned = self._reveal_matches(state, pending["text"], matches)
             self._move_money(state, "pot", player, ledger.balance(state["ledger"], "pot"))
             state["matches"] += 1
             self._move_money(state, "supply", "pot", REFILL)
@@ -229,8 +279,9 @@ class GuessClub(Engine):
             state["phase"], state["turn"] = "settle", None
         else:
             state["phase"], state["turn"] = "turns", self._next(state, player)
+        return [{"type": "alias_learned", "a": a, "b": b} for a, b in learned] if result == "match" else []
 
-    @move("predict")
+    @move("predict", by=PLAYER, phase=("turns",), fields=("number",))
     def predict(self, state: dict, action: dict) -> None:
         """The active player pays 10 and puts a marker on the number of matches they expect this round."""
         player = self._turn(state, action)
@@ -240,17 +291,15 @@ class GuessClub(Engine):
             raise RuleError("guess_club.number_invalid", top=opts["max_prediction"])
         if sum(1 for m in state["markers"] if m["player"] == player) >= opts["markers"]:
             raise RuleError("guess_club.no_markers", player=player, markers=opts["markers"])
-        if sum(1 for m in state["markers"] if m["number"] == number) >= opts["per_number"]:
+        if number not in open_numbers(state):
             raise RuleError("guess_club.number_full", number=number, limit=opts["per_number"])
         self._move_money(state, player, "pot", PREDICT)
         state["markers"].append({"player": player, "number": number})
         state["turn"] = self._next(state, player)
 
-    @move("settle", reveals=True)
+    @move("settle", by=PLAYER, phase=("settle",), fields=("invalid",), reveals=True)
     def settle(self, state: dict, action: dict) -> None:
         """The setter checks the unplayed cards; penalties and predictions are paid; the next round starts."""
-        if state["phase"] != "settle":
-            raise RuleError("guess_club.not_settling")
         self._by(state, action, state["setter"], "guess_club.setter_only")
         invalid = self._card_list(state, action.get("invalid", []))
         penalties = self._check_unplayed(state, invalid)
@@ -334,24 +383,13 @@ class GuessClub(Engine):
     # -----------------------------------------------------------------------------------------------------
     # Checks
 
-    def _player(self, state: dict, action: dict) -> str:
-        """The seated player acting (the table as a whole cannot)."""
-        by = action.get("by")
-        if by not in state["players"]:
-            raise RuleError("guess_club.player_only")
-        return by
-
     def _by(self, state: dict, action: dict, who: str, key: str) -> None:
         """Refuse unless the action comes from `who`."""
-        if self._player(state, action) != who:
+        if action["by"] != who:
             raise RuleError(key, player=who)
 
     def _turn(self, state: dict, action: dict) -> str:
-        """The active player, when it is time for turns and the action is theirs."""
-        if state["phase"] == "ruling":
-            raise RuleError("guess_club.ruling_pending", player=state["pending"]["player"], setter=state["setter"])
-        if state["phase"] != "turns":
-            raise RuleError("guess_club.not_playing")
+        """The active player, when the action is theirs."""
         self._by(state, action, state["turn"], "guess_club.not_your_turn")
         return state["turn"]
 
@@ -406,8 +444,9 @@ class GuessClub(Engine):
                 raise RuleError("guess_club.one_card_each", player=owner)
         return matches
 
-    def _reveal_matches(self, state: dict, text: str, matches: list) -> None:
-        """Mark the matched cards played; learn every confirmed pair the matcher did not already call the same."""
+    def _reveal_matches(self, state: dict, text: str, matches: list) -> list[list[str]]:
+        """Mark the matched cards played; learn (and return) every confirmed pair the matcher did not already
+        call the same."""
         matcher = self._matcher(state)
         for owner, index in matches:
             card = state["hands"][owner][index]
@@ -416,6 +455,7 @@ class GuessClub(Engine):
             if matcher.compare(text, card["text"]).kind != "same" and pair not in state["aliases"]:
                 state["aliases"].append(pair)
                 state["learned"].append(pair)
+        return list(state["learned"])
 
     # -----------------------------------------------------------------------------------------------------
     # Seats
@@ -436,6 +476,56 @@ class GuessClub(Engine):
         return [players[(start + k) % len(players)] for k in range(1, len(players))]
 
     # -----------------------------------------------------------------------------------------------------
+    # The table's questions
+
+    def offer(self, state: dict, kind: str, by: str) -> list | None:
+        """The finite choices of each move now (see the module's docstring), None for typed input, [] for none."""
+        phase, setter = state["phase"], state["setter"]
+        if kind == "topic":
+            return None if by == setter and all(h is None for h in state["hands"].values()) else []
+        if kind == "hand_ruling":
+            return None if by == setter else []
+        if kind == "answers":
+            return None if state["hands"][by] is None else []
+        if kind == "aliases" or (kind in ("play", "predict") and by != state["turn"]):
+            return []
+        if kind == "play":
+            return [{"card": i} for i, c in enumerate(state["hands"][by]) if c["out"] is None]
+        if kind == "predict":
+            mine = sum(1 for m in state["markers"] if m["player"] == by)
+            return [{"number": n} for n in open_numbers(state)] if mine < state["options"]["markers"] else []
+        if by != setter:
+            return []
+        if kind == "rule":
+            return self._rulings(state)
+        unplayed = [[p, i] for p in state["players"] for i, c in enumerate(state["hands"][p]) if c["out"] is None]
+        return [{"invalid": []}] + [{"invalid": [ref]} for ref in unplayed] if phase == "settle" else []
+
+    def _rulings(self, state: dict) -> list[dict]:
+        """The setter's usual rulings on the pending play: invalid, no match, each proposal alone, all the "same"."""
+        proposals = state["pending"]["proposals"]
+        out = [{"valid": False, "matches": []}, {"valid": True, "matches": []}]
+        out += [{"valid": True, "matches": [[p["player"], p["card"]]]} for p in proposals]
+        same = [[p["player"], p["card"]] for p in proposals if p["kind"] == SAME]
+        owners = [p for p, _ in same]
+        if len(same) > 1 and len(set(owners)) == len(owners):
+            out.append({"valid": True, "matches": same})
+        return out
+
+    def hide(self, view: dict, seat: str | None) -> None:
+        """Others' unplayed cards until they are turned up; a pending play's proposals from all but the setter and
+        each card's owner."""
+        for player, hand in view["hands"].items():
+            if hand is None or player == seat or view["phase"] == "settle":
+                continue
+            for card in hand:
+                if card["out"] is None:
+                    card["text"] = None
+        pending = view["pending"]
+        if pending and seat != view["setter"]:
+            pending["proposals"] = [p for p in pending["proposals"] if p["player"] == seat]
+
+    # -----------------------------------------------------------------------------------------------------
     # Header, log and scoreboard
 
     def status(self, state: dict) -> dict:
@@ -443,7 +533,7 @@ class GuessClub(Engine):
         phase = state["phase"]
         turn = {"topic": state["setter"], "turns": state["turn"], "ruling": state["setter"],
                 "settle": state["setter"]}.get(phase)
-        return {"round": state["round"], "rounds": ROUNDS, "phase": f"{GID}.phase.{phase}", "turn": turn,
+        return {"round": state["round"], "rounds": ROUNDS, "phase": self.phase_key(phase), "turn": turn,
                 "over": bool(state["over"])}
 
     def describe(self, action: dict) -> tuple[str, dict]:
@@ -464,6 +554,8 @@ class GuessClub(Engine):
             params["count"] = len(matches) if isinstance(matches, list) else 0
         elif kind == "predict":
             params["number"] = action.get("number")
+        elif kind == "hand_ruling":
+            params.update(a=action.get("a", ""), b=action.get("b", ""), same=bool(action.get("same")))
         elif kind == "settle":
             invalid = action.get("invalid", [])
             params["count"] = len(invalid) if isinstance(invalid, list) else 0

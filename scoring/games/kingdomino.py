@@ -21,8 +21,18 @@ squares × crowns; Harmony +5 for a full grid with no discard; Middle Kingdom +1
 is centred on the castle. Tie-break: largest property, then crowns, then shared.
 
 Rulings:
-- Each domino may be used (placed or discarded) once per game of the session, by anyone. Which dominoes the box
-  leaves out (24 in a 2-player game, the spare ones in a 3-player game) is the table's business, not checked.
+- Each domino may be used (placed, discarded, or making an entered layout) once per game of the session, by
+  anyone: one physical set. Which dominoes the box leaves out (24 in a 2-player game, 12 in a 3-player game,
+  none in Mighty Duel) may be recorded by the table with `set_aside` {"dominoes": [n, ...]}; they are then
+  refused like used ones. Not recorded, nothing is assumed about them.
+- A layout must be a kingdom real dominoes make: its squares split into dominoes of the catalogue, each used at
+  most once in the game (dominoes used by other kingdoms or set aside are not available), and every square is
+  joined to the castle. The refusal names the square that cannot be explained (`kingdomino.layout_unexplained`)
+  or that stands apart (`kingdomino.layout_island`). Identical dominoes are interchangeable, so a layout takes
+  the lowest free numbers of each kind. Not checked: that the dominoes could have been laid in an order in which
+  each touched the castle or its own terrain. The search is depth-first over at most 24 dominoes with a budget
+  of 200,000 steps (a real 7×7 kingdom needs far fewer; see benchmarks/bench_layouts.py).
+- Harmony and Middle Kingdom are variants in the original rules: off unless the table chooses them.
 - Every player takes 12 dominoes a game (24 in Mighty Duel) — true for 2 players with two kings each, 3 and 4
   players. A kingdom is finished when its share is placed or discarded, or when its layout is entered; a layout
   is only accepted for a kingdom with nothing in it yet. The game ends by itself when every kingdom is finished,
@@ -46,7 +56,7 @@ import csv
 from collections import Counter
 from pathlib import Path
 
-from scoring.core import (BOOL, Engine, Game, Line, Option, RuleError, by_player, by_table, make_scoreboard, move,
+from scoring.core import (BOOL, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move,
                           register)
 from scoring.mechanics.regions import regions
 
@@ -162,10 +172,103 @@ def check_kingdom(grid: list[list], size: int) -> None:
 
 
 def read_layout(text: str, size: int = 5) -> list[list]:
-    """A layout text as a grid, refused unless it is a kingdom that fits size×size and the dominoes allow."""
+    """A layout text as a grid, refused unless it is a kingdom that fits size×size and that real dominoes of the
+    catalogue, each once, can make around the castle."""
     grid = parse_layout(text)
     check_kingdom(grid, size)
+    tile_layout(grid, set(DOMINOES))
     return grid
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Which dominoes make a layout
+
+TILE_BUDGET = 200_000
+
+
+def _half(cell: dict) -> tuple[str, int]:
+    """A square as the (terrain, crowns) half of a domino."""
+    return cell["terrain"], cell["crowns"]
+
+
+def _class_key(a: tuple, b: tuple) -> tuple:
+    """The halves of a domino in a fixed order (so both orientations meet)."""
+    return (a, b) if a <= b else (b, a)
+
+
+CLASSES: dict[tuple, list[int]] = {}
+for _number, (_first, _second) in sorted(DOMINOES.items()):
+    CLASSES.setdefault(_class_key(tuple(_first), tuple(_second)), []).append(_number)
+
+
+def tile_layout(grid: list[list], available: set[int]) -> dict[tuple[int, int], int]:
+    """Which domino covers each square of a layout grid, using only `available` dominoes, each once.
+
+    Every square but the castle is half of one domino of the catalogue, and every square is joined to the
+    castle. Refuses `kingdomino.layout_island` (a square not joined to the castle) or
+    `kingdomino.layout_unexplained` naming the first square (1-based row/col as written) that no split into
+    available dominoes can cover. Identical dominoes are interchangeable, so the lowest free number is taken.
+    """
+    land = [(r, c) for r, row in enumerate(grid) for c, cell in enumerate(row) if _is_land(cell)]
+    castle = _castle(grid)
+    reached = _joined(grid, castle) if castle else set()
+    for r, c in land:
+        if (r, c) not in reached:
+            raise RuleError("kingdomino.layout_island", row=r + 1, col=c + 1)
+    taken: dict[tuple[int, int], int] = {}
+    used: set[int] = set()
+    deepest = [0, land[0] if land else None]
+    nodes = [0]
+
+    def partner_options(r: int, c: int) -> list[tuple[tuple[int, int], int]]:
+        """The free right/down neighbours of (r, c) with the first available domino that covers the pair."""
+        out = []
+        for nr, nc in ((r, c + 1), (r + 1, c)):
+            if nr < len(grid) and nc < len(grid[nr]) and _is_land(grid[nr][nc]) and (nr, nc) not in taken:
+                key = _class_key(_half(grid[r][c]), _half(grid[nr][nc]))
+                free = next((n for n in CLASSES.get(key, ()) if n in available and n not in used), None)
+                if free is not None:
+                    out.append(((nr, nc), free))
+        return out
+
+    def solve(index: int) -> bool:
+        """Cover land[index:] (cells before it are covered), depth-first."""
+        while index < len(land) and land[index] in taken:
+            index += 1
+        if index == len(land):
+            return True
+        nodes[0] += 1
+        if nodes[0] > TILE_BUDGET:
+            return False
+        if index >= deepest[0]:
+            deepest[:] = [index, land[index]]
+        cell = land[index]
+        for other, domino in partner_options(*cell):
+            taken[cell] = taken[other] = domino
+            used.add(domino)
+            if solve(index + 1):
+                return True
+            del taken[cell], taken[other]
+            used.discard(domino)
+        return False
+
+    if not solve(0):
+        r, c = deepest[1]
+        raise RuleError("kingdomino.layout_unexplained", row=r + 1, col=c + 1, square=_token(grid[r][c]))
+    return taken
+
+
+def _joined(grid: list[list], start: tuple[int, int]) -> set[tuple[int, int]]:
+    """Every non-empty cell reachable from start through non-empty cells."""
+    seen, todo = {start}, [start]
+    while todo:
+        r, c = todo.pop()
+        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= nr < len(grid) and 0 <= nc < len(grid[nr]) and grid[nr][nc] is not None \
+                    and (nr, nc) not in seen:
+                seen.add((nr, nc))
+                todo.append((nr, nc))
+    return seen
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -282,8 +385,34 @@ def current_kingdoms(state: dict) -> dict:
 
 
 def used_dominoes(state: dict) -> set[int]:
-    """The domino numbers placed or discarded in the current game, by anyone (each may be used once a game)."""
-    return {n for k in current_kingdoms(state).values() for n in k["placed"] + k["discarded"]}
+    """The domino numbers out of the box in the current game: placed, discarded, making an entered layout, or
+    set aside by the table (each domino exists once)."""
+    played = state["games"][-1]
+    return {n for k in played["kingdoms"].values() for n in k["placed"] + k["discarded"] + k.get("tiles", [])} \
+        | set(played.get("aside", []))
+
+
+def aside_limit(players: int, options: dict) -> int:
+    """How many dominoes the box leaves out: 24 with 2 players (none in Mighty Duel), 12 with 3, none with 4."""
+    if options["mighty_duel"]:
+        return 0
+    return {2: 24, 3: 12}.get(players, 0)
+
+
+def layout_conflicts(state: dict, player: str, grid: list[list]) -> list[tuple[int, int]]:
+    """Squares of a painted grid (its own coordinates) that can only be explained by dominoes already used by
+    other players or set aside: tiled against every domino, then checked against what is still in the box."""
+    try:
+        tiles = tile_layout(grid, set(DOMINOES))
+    except RuleError:
+        return []
+    mine = set(current_kingdoms(state)[player].get("tiles", []))
+    gone = used_dominoes(state) - mine
+    try:
+        tile_layout(grid, set(DOMINOES) - gone)
+    except RuleError:
+        return sorted(cell for cell, n in tiles.items() if n in gone)
+    return []
 
 
 def is_finished(kingdom: dict, options: dict) -> bool:
@@ -327,8 +456,8 @@ class Kingdomino(Engine):
         min_players=2,
         max_players=4,
         options=(
-            Option("harmony", True, BOOL),
-            Option("middle_kingdom", True, BOOL),
+            Option("harmony", False, BOOL),
+            Option("middle_kingdom", False, BOOL),
             Option("mighty_duel", False, BOOL),
             Option("dynasty", False, BOOL),
         ),
@@ -340,10 +469,11 @@ class Kingdomino(Engine):
         if state["options"]["mighty_duel"] and len(state["players"]) != 2:
             raise RuleError("kingdomino.mighty_duel_players", count=len(state["players"]))
         state["games"] = [_new_game(state["players"], grid_size(state["options"]))]
+        state["phase"] = "building"
 
     def _kingdom(self, state: dict, action: dict) -> dict:
         """The acting player's current kingdom, refused if it is finished."""
-        by = by_player(action, "kingdomino.player_only")
+        by = action["by"]
         kingdom = current_kingdoms(state)[by]
         if is_finished(kingdom, state["options"]):
             raise RuleError("kingdomino.kingdom_finished", name=by)
@@ -358,7 +488,7 @@ class Kingdomino(Engine):
             raise RuleError("kingdomino.domino_used", domino=domino)
         return domino
 
-    @move("place")
+    @move("place", by=PLAYER, phase=("building",), fields=("domino", "cells"))
     def place(self, state: dict, action: dict) -> None:
         """Lay a domino in the player's kingdom: first half on the first cell."""
         kingdom = self._kingdom(state, action)
@@ -377,7 +507,7 @@ class Kingdomino(Engine):
         kingdom["placed"].append(domino)
         self._end_game_if_done(state)
 
-    @move("discard")
+    @move("discard", by=PLAYER, phase=("building",), fields=("domino",))
     def discard(self, state: dict, action: dict) -> None:
         """Set aside a domino that has no legal place in the player's kingdom."""
         kingdom = self._kingdom(state, action)
@@ -387,7 +517,7 @@ class Kingdomino(Engine):
         kingdom["discarded"].append(domino)
         self._end_game_if_done(state)
 
-    @move("layout")
+    @move("layout", by=PLAYER, phase=("building",), fields=("layout",))
     def layout(self, state: dict, action: dict) -> None:
         """Enter a player's finished kingdom as layout text."""
         kingdom = self._kingdom(state, action)
@@ -395,6 +525,8 @@ class Kingdomino(Engine):
             raise RuleError("kingdomino.kingdom_started", name=action["by"])
         size = grid_size(state["options"])
         grid = trim(read_layout(action.get("layout"), size))
+        tiles = tile_layout(grid, set(DOMINOES) - used_dominoes(state))
+        kingdom["tiles"] = sorted(set(tiles.values()))
         castle = _castle(grid)
         frame = [[None] * (2 * size - 1) for _ in range(2 * size - 1)]
         for r, row in enumerate(grid):
@@ -404,10 +536,25 @@ class Kingdomino(Engine):
         kingdom["layout"] = True
         self._end_game_if_done(state)
 
-    @move("finish")
+    @move("set_aside", by=TABLE, phase=("building",), fields=("dominoes",))
+    def set_aside(self, state: dict, action: dict) -> None:
+        """Record the dominoes the box leaves out of this game (2 or 3 players), so none of them is accepted."""
+        numbers = action.get("dominoes")
+        if not isinstance(numbers, list) or any(isinstance(n, bool) or n not in DOMINOES for n in numbers) \
+                or len(set(numbers)) != len(numbers):
+            raise RuleError("kingdomino.aside_invalid")
+        played = state["games"][-1]
+        for n in numbers:
+            if n in used_dominoes(state):
+                raise RuleError("kingdomino.domino_used", domino=n)
+        limit = aside_limit(len(state["players"]), state["options"])
+        if len(played.get("aside", [])) + len(numbers) > limit:
+            raise RuleError("kingdomino.aside_too_many", max=limit)
+        played["aside"] = sorted(played.get("aside", []) + numbers)
+
+    @move("finish", by=TABLE, phase=("building",), fields=())
     def finish(self, state: dict, action: dict) -> None:
         """The table ends the current game with the kingdoms as they stand."""
-        by_table(action, "kingdomino.table_only")
         if not any(k["layout"] or k["placed"] or k["discarded"] for k in current_kingdoms(state).values()):
             raise RuleError("kingdomino.nothing_to_finish")
         self._end_game(state)
@@ -422,14 +569,29 @@ class Kingdomino(Engine):
         if state["options"]["dynasty"] and len(state["games"]) < DYNASTY_GAMES:
             state["games"].append(_new_game(state["players"], grid_size(state["options"])))
         else:
-            state["over"] = True
+            state["over"], state["phase"] = True, "over"
+
+    def offer(self, state: dict, kind: str, by: str) -> list | None:
+        """Per unfinished kingdom: a domino to place or discard (picked from those not yet used: the choice of
+        squares then comes from `legal_placements`), a layout for an empty one; finishing once something is in."""
+        kingdoms = current_kingdoms(state)
+        if kind == "set_aside":
+            left = aside_limit(len(state["players"]), state["options"]) - len(state["games"][-1].get("aside", []))
+            return None if left > 0 else []
+        if kind == "finish":
+            return [{}] if any(k["layout"] or k["placed"] or k["discarded"] for k in kingdoms.values()) else []
+        kingdom = kingdoms[by]
+        if is_finished(kingdom, state["options"]):
+            return []
+        if kind == "layout" and (kingdom["placed"] or kingdom["discarded"]):
+            return []
+        return None
 
     def status(self, state: dict) -> dict:
         """Header: the game of the Dynasty (if any) and whether the kingdoms are still being built."""
         dynasty = state["options"]["dynasty"]
-        return {"round": len(state["games"]) if dynasty else None, "rounds": DYNASTY_GAMES if dynasty else None,
-                "phase": "kingdomino.phase.over" if state["over"] else "kingdomino.phase.building",
-                "turn": None, "over": state["over"]}
+        return {**super().status(state), "round": len(state["games"]) if dynasty else None,
+                "rounds": DYNASTY_GAMES if dynasty else None}
 
     def scoreboard(self, state: dict):
         """Properties and bonuses of every game, summed; ties broken by largest property, then crowns."""

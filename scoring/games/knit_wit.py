@@ -6,28 +6,30 @@ and votes. Mechanics borrowed: the bonus race (`scoring/mechanics/race.py`) for 
 (`scoring/mechanics/timer.py`) for the 10 seconds to explain, the vote (`scoring/mechanics/vote.py`) for
 challenges, and the answer matcher (`validators/answers.py`) for reused answers, tag echoes and duplicates.
 
-Phases (`status()["phase"]` is `knit_wit.phase.<name>`):
+Phases (bare names in `state["phase"]`; the header shows `knit_wit.phase.<name>`):
 - `deal` (only with option `deal` = "table"): the table enters the spools each player was dealt.
 - `weave`: from the start player clockwise, a turn is a `loop` (with its tag) then a `spool`. Ends when every
   spool is placed.
 - `answer`: everyone fills in their sheet at once; `claim` takes the top button and locks the sheet.
-- `scoring`: spool by spool, ascending: duplicates, suggested duplicates the table rules on, challenges.
+- `scoring`: spool by spool, ascending: duplicates, the table's rulings on pairs, challenges.
 - `over`: every spool scored.
 
-Actions:
-- `deal` by the table (phase deal): `{"spools": {player: [numbers]}}` as dealt at the table.
-- `loop` by the player whose turn it is: `{"tag": text | null, "encloses": [spool numbers]}`; tag null (or
-  absent) draws from the app's tag deck (options `tags` = deck_en / deck_zh), a text is the table's own tag.
-- `spool` by the same player: `{"number": n, "loops": [loop ids around it], "separate": bool}`.
-- `answer` by a player: `{"spool": n, "text": str}` ("" clears the answer).
-- `claim` by a player: take the top button (finishing or giving up); the sheet locks.
-- `stop` by a player: in the 2-player game, the player left answering gives up their one more answer.
-- `aliases` by the table: `{"pairs": [[a, b], ...]}`: answers the table ruled the same in earlier sessions
-  (the app adds what storage has learned, so replay never reads storage).
-- `dup_ruling` by the table: `{"a": [player, spool], "b": [player, spool], "same": bool}` on a suggested pair.
-- `challenge` by a player: `{"target": player, "at": time}` the target's answer on the spool being scored.
-- `vote` by a player: `{"yes": bool}` on the open challenge.
-- `next_spool` by the table: the spool being scored is done (nothing may be pending).
+Actions (each declared with who may make it, its phase and its fields; any other field is refused by name):
+- `deal` by the table (deal): `{"spools": {player: [numbers]}}` as dealt at the table.
+- `loop` by the player whose turn it is (weave): `{"tag": text | null, "encloses": [spool numbers]}`; tag null
+  (or absent) draws from the app's tag deck (options `tags` = deck_en / deck_zh), a text is the table's own tag.
+- `spool` by the same player (weave): `{"number": n, "loops": [loop ids around it], "separate": bool}`.
+- `answer` by a player (answer): `{"spool": n, "text": str}` ("" clears the answer).
+- `claim` by a player (answer): take the top button (finishing or giving up); the sheet locks.
+- `stop` by a player (answer): in the 2-player game, the player left answering gives up their one more answer.
+- `aliases` by the table (any phase): `{"pairs": [[a, b], ...]}`: answers the table ruled the same in earlier
+  sessions (the app adds what storage has learned, so replay never reads storage); known pairs are skipped.
+- `dup_ruling` by the table (scoring): `{"a": [player, spool], "b": [player, spool], "same": bool}` on any pair
+  of written answers on the spool being scored.
+- `challenge` by a player (scoring): `{"target": player}` with the action's time (`at`): the target's answer on
+  the spool being scored.
+- `vote` by a player (scoring): `{"yes": bool}` on the open challenge, with the action's time.
+- `next_spool` by the table (scoring): the spool being scored is done (nothing may be pending).
 
 Rulings:
 - Setup [seed]: loops and spools per player 2p → 3, 3–4p → 2, 5–8p → 1; spools 1..N in play; buttons 2p [2],
@@ -47,38 +49,61 @@ Rulings:
   punctuation) counts as blank. A player may change their answers until their sheet locks. An answer the
   matcher finds the same (equal after normalising, or a known alias) as another answer on the same sheet is
   refused. An answer that merely repeats a tag around its spool is flagged (`echoes`) for the table to
-  challenge, never struck by the app.
+  challenge, never struck by the app. Each answer is its own action, so one refused answer never costs the
+  others (the view sends every field and keeps the text of a refused one).
 - Buttons: `claim` takes the top button and locks the claimant's sheet; when the last button is taken every
   sheet locks and scoring begins. 2-player [seed]: after the only button is taken, the other player may add
   exactly one more answer — a non-blank answer on a spool still blank on their sheet — then their sheet locks;
-  `stop` ends that without an answer, and a player with no blank spool left locks at once.
-- Scoring, spool by spool [official + seed]: answers the matcher finds the same (equal or alias) are all crossed
-  out. Suggested pairs (similar, e.g. a plural) wait for the table's `dup_ruling`; a confirmed pair is crossed
-  out and learned as an alias for the rest of the session (`learned`, for the app to store); a rejected pair is
-  not asked again on that spool. Crossing out follows the alias classes, so a later confirmation may also cross
-  out a pair rejected earlier when both are now the same as a third answer. Aliases confirmed on a later spool
-  never change a spool already scored.
+  `stop` ends that without an answer, and a player with no blank spool left locks at once. Entering two or
+  more answers for that one more answer is refused (`knit_wit.extra_one_only`, see `extra_refusal`): nothing
+  is saved and the table chooses which one counts.
+- Scoring, spool by spool [official + seed]: two answers are the same when the table ruled them the same on
+  this spool, or — unless the table ruled them different on this spool — when the matcher finds them the same
+  (equal after normalising, or an alias). Every answer that is the same as another is crossed out. The table may
+  rule ANY two written answers of the spool being scored (`dup_ruling`), once per pair and spool: "same" crosses
+  out two answers the app did not connect (苹果 / apple, the original rules' own example) and is learned as an
+  alias for the rest of the session (`state["learned"]`, and an `alias_learned` event for storage); "different"
+  keeps apart two answers the app crossed out as equal after normalising or as an alias (on this spool only).
+  Suggested pairs (similar, e.g. a plural) are not crossed out until the table rules on them: they are pending
+  and `next_spool` waits for them, except a pair whose answers are both crossed out anyway. Aliases learned on a
+  later spool never change a spool already scored.
 - Challenge [seed]: any player may challenge another player's answer on the spool being scored (not their own,
-  not a blank, not one already crossed out as a duplicate, at most one challenge per answer, one at a time).
-  The challenge action needs its time (`at`): it starts the explanation countdown (option `challenge_seconds`,
-  default 10). Votes are taken whenever the table is ready — the countdown is shown, not enforced, since an
-  explanation may end early. Every player votes, challenger and challenged included; yes ≥ no keeps the answer,
-  no > yes scores it 0.
+  not a blank, not one crossed out as a duplicate, at most one challenge per answer, one at a time). The
+  challenge needs its time (`at`): it starts the explanation countdown (option `challenge_seconds`, default 10).
+  Votes open only when the countdown has run out, by the vote's own time (`knit_wit.still_explaining` before:
+  the challenged player has the full 10 seconds). Every player votes, challenger and challenged included;
+  yes ≥ no keeps the answer, no > yes scores it 0.
 - Points: a valid answer no one else shares scores the number of loops around its spool; crossed-out,
   rejected and blank answers score 0; buttons score their holes. Highest total wins; ties share.
+
+The table's questions:
+- `check(state, action)`: the refusal an action would meet (the view checks each answer as it is typed).
+- `prompt(state)`: weave: the turn player's `loop` (choices: the spools it may enclose, when the deck gives the
+  tag; free with typed tags) or `spool` (choices: each spool in hand in the usual regions — inside the newest
+  loop alone, with one more loop, or beside the enclosed spool, `separate` set when that loop set is taken;
+  any other loop set may be sent as typed); answer: each open sheet's `answer` (free) and `claim`, or the
+  one more answer and `stop` of the 2-player rule; scoring: the pending suggested pairs (`dup_ruling`), the
+  ballots of the open challenge (`vote`; the prompt has no clock, so a ballot is accepted only once the
+  countdown is over), the possible `challenge`s, and `next_spool` when nothing is pending.
+- `player_view(state, seat)`: other players' answers (and their tag echoes) are hidden until their spool is
+  being scored — a hidden written answer shows as "?", a blank stays "" — so a seat sees its own sheet, the
+  counts of the others' answers, and every answer of the scored and the current spool. The spools in hand,
+  loops, tags and rulings are public (the tag deck's order is not in the state; it follows from the seed,
+  which every view drops).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from scoring.core import (CHOICE, INT, Engine, Game, Line, Option, RuleError, by_player, by_table, each_player,
+from scoring.core import (CHOICE, INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, each_player,
                           make_scoreboard, move, register, rng)
 from scoring.mechanics import race, timer, vote
-from validators.answers import SUGGESTED, Matcher, alias_pairs, normalise
+from validators.answers import SAME, SUGGESTED, Matcher, alias_pairs, normalise
 
 TAG_LIMIT = 40
 ANSWER_LIMIT = 80
+HIDDEN = "?"
 DECK_LANGS = {"deck_en": "en", "deck_zh": "zh-CN"}
 DECK_FOLDER = Path(__file__).resolve().parents[2] / "assets" / "knit_wit"
 
@@ -131,47 +156,59 @@ def matcher(state: dict) -> Matcher:
     return Matcher(state["aliases"] + state["learned"], state["options"]["suggest_at"])
 
 
+def ruling_on(state: dict, a: str, b: str) -> bool | None:
+    """The table's ruling on the pair of players a, b for the spool being scored (same: True), or None."""
+    return next((r["same"] for r in state["rulings"] if {r["a"], r["b"]} == {a, b}), None)
+
+
 def spool_review(state: dict) -> dict:
-    """The spool being scored: each player's answer, the duplicates, the pairs waiting for the table's ruling."""
+    """The spool being scored: each player's answer, which are the same (and why), the pairs the table is asked
+    about, the rulings made, and the tag echoes. `same[p]` lists the players whose answers p's is the same as,
+    `reasons[p]` the message key of why (the table's ruling, equal, alias)."""
     n = state["spool"]
     players = state["players"]
     texts = [state["sheets"][p][n - 1] for p in players]
-    m = matcher(state)
-    duplicates = sorted({i for group in m.groups(texts) if len(group) > 1 for i in group})
-    dup_names = [players[i] for i in duplicates]
+    verdicts = {(i, j): v for i, j, v in matcher(state).pairs(texts)}
+    same: dict[str, list[str]] = {p: [] for p in players}
+    reasons: dict[str, str] = {}
+    for i in range(len(players)):
+        for j in range(i + 1, len(players)):
+            if not texts[i] or not texts[j]:
+                continue
+            ruled = ruling_on(state, players[i], players[j])
+            verdict = verdicts.get((i, j))
+            is_same = ruled if ruled is not None else bool(verdict and verdict.kind == SAME)
+            if is_same:
+                reason = "knit_wit.reason.ruled_same" if ruled else verdict.reason
+                for a, b in ((players[i], players[j]), (players[j], players[i])):
+                    same[a].append(b)
+                    reasons.setdefault(a, reason)
+    duplicates = [p for p in players if same[p]]
     suggested = []
-    for i, j, verdict in m.pairs(texts):
-        pair = [players[i], players[j]]
-        if verdict.kind != SUGGESTED or pair in state["rejected"] or (i in duplicates and j in duplicates):
+    for (i, j), verdict in sorted(verdicts.items()):
+        a, b = players[i], players[j]
+        if verdict.kind != SUGGESTED or ruling_on(state, a, b) is not None or (a in duplicates and b in duplicates):
             continue
-        suggested.append({"a": players[i], "b": players[j], "texts": [texts[i], texts[j]],
-                          "score": verdict.score})
+        suggested.append({"a": a, "b": b, "texts": [texts[i], texts[j]], "score": verdict.score})
     return {"spool": n, "loops": len(loops_around(state, n)), "tags": tags_of(state, n),
             "answers": dict(zip(players, texts)), "echoes": {p: state["echoes"][p][n - 1] for p in players},
-            "duplicates": dup_names, "suggested": suggested}
-
-
-def pending(state: dict) -> dict:
-    """What the table has to settle now (for the view): by phase, the turn, locks, rulings, the challenge."""
-    phase = state["phase"]
-    out: dict = {"phase": phase}
-    if phase == "weave":
-        out.update(turn=state["turn"], step=state["step"], hand=unplaced(state, state["turn"]))
-    elif phase == "answer":
-        out.update(locked=list(state["locked"]), extra=state["extra"], buttons=race.remaining(state["race"]))
-    elif phase == "scoring":
-        review = spool_review(state)
-        challenge = state["challenge"]
-        waiting = [v for v in state["players"] if challenge and not vote.has_voted(challenge["vote"], v)]
-        out.update(review=review, challenge=challenge, votes_missing=waiting, verdicts=dict(state["verdicts"]),
-                   can_advance=not review["suggested"] and challenge is None)
-    return out
+            "duplicates": duplicates, "same": same, "reasons": reasons, "suggested": suggested,
+            "rulings": [dict(r) for r in state["rulings"]]}
 
 
 def unplaced(state: dict, player: str) -> list[int]:
     """The player's spools not yet on the table, ascending."""
     done = {s["number"] for s in state["placed"]}
     return [n for n in state["hands"][player] if n not in done]
+
+
+def challengeable(state: dict, review: dict | None = None) -> list[str]:
+    """The players whose answer on the spool being scored may be challenged now (none while one is open)."""
+    if state["phase"] != "scoring" or state["challenge"] is not None:
+        return []
+    review = review or spool_review(state)
+    return [p for p in state["players"] if review["answers"][p] and p not in review["duplicates"]
+            and p not in state["verdicts"]]
 
 
 @register
@@ -204,7 +241,7 @@ class KnitWit(Engine):
                      drawn=[], sheets={p: [""] * count for p in players},
                      echoes={p: [None] * count for p in players}, locked=[], extra=None,
                      race=race.new_race(buttons_for(len(players)), list(players)), aliases=[], learned=[],
-                     spool=None, rejected=[], verdicts={}, challenge=None, results=[], phase="deal")
+                     spool=None, rulings=[], verdicts={}, challenge=None, results=[], phase="deal")
         if state["options"]["deal"] == "app":
             numbers = list(range(1, count + 1))
             rng(state["seed"], "deal").shuffle(numbers)
@@ -217,20 +254,11 @@ class KnitWit(Engine):
         state["turn"] = state["start"]
         state["phase"] = "weave"
 
-    # --- the phase --------------------------------------------------------------------------------------
-
-    def _phase(self, state: dict, phase: str) -> None:
-        """Refuse an action that belongs to another phase."""
-        if state["phase"] != phase:
-            raise RuleError(f"knit_wit.not_{phase}")
-
     # --- the deal -----------------------------------------------------------------------------------------
 
-    @move("deal")
+    @move("deal", by=TABLE, phase=("deal",), fields=("spools",))
     def deal(self, state: dict, action: dict) -> None:
         """Enter the spools each player was dealt at the table."""
-        by_table(action, "knit_wit.table_only")
-        self._phase(state, "deal")
         given = action.get("spools")
         seen: set[int] = set()
         each_player(state, given, "knit_wit.deal_invalid", "knit_wit.deal_missing",
@@ -252,15 +280,15 @@ class KnitWit(Engine):
 
     def _turn(self, state: dict, action: dict, step: str) -> str:
         """The player whose turn it is, at the given step of the turn."""
-        player = by_player(action, "knit_wit.player_only")
-        self._phase(state, "weave")
+        player = action["by"]
         if player != state["turn"]:
             raise RuleError("knit_wit.not_your_turn", turn=state["turn"])
         if state["step"] != step:
             raise RuleError(f"knit_wit.{state['step']}_first")
         return player
 
-    @move("loop", reveals=lambda action: action.get("tag") is None)
+    @move("loop", by=PLAYER, phase=("weave",), fields=("tag", "encloses"),
+          reveals=lambda action: action.get("tag") is None)
     def loop(self, state: dict, action: dict) -> None:
         """Place a loop with its tag, enclosing exactly one spool on the table (the game's first: none)."""
         player = self._turn(state, action, "loop")
@@ -296,7 +324,7 @@ class KnitWit(Engine):
         state["drawn"].append(index)
         return tags[index]
 
-    @move("spool")
+    @move("spool", by=PLAYER, phase=("weave",), fields=("number", "loops", "separate"))
     def spool(self, state: dict, action: dict) -> None:
         """Place one of the player's spools in an empty region inside at least one loop."""
         player = self._turn(state, action, "spool")
@@ -313,12 +341,18 @@ class KnitWit(Engine):
         if not isinstance(separate, bool):
             raise RuleError("knit_wit.separate_invalid")
         around = sorted(set(loops))
-        occupant = next((s["number"] for s in state["placed"] if sorted(s["loops"]) == around), None)
+        occupant = self.occupant(state, around)
         if occupant is not None and not separate:
             raise RuleError("knit_wit.region_occupied", number=occupant, loops=around)
         state["placed"].append({"number": number, "by": player, "loops": around,
                                 "separate": occupant is not None})
         self._next_turn(state)
+
+    @staticmethod
+    def occupant(state: dict, loops: list[int]) -> int | None:
+        """The placed spool whose loop set is exactly `loops` (its region is taken), or None."""
+        around = sorted(set(loops))
+        return next((s["number"] for s in state["placed"] if sorted(s["loops"]) == around), None)
 
     def _next_turn(self, state: dict) -> None:
         """The next player clockwise, or the answer phase once every spool is placed."""
@@ -331,14 +365,11 @@ class KnitWit(Engine):
 
     # --- answering ----------------------------------------------------------------------------------------
 
-    @move("answer")
+    @move("answer", by=PLAYER, phase=("answer",), fields=("spool", "text"))
     def answer(self, state: dict, action: dict) -> None:
         """Write (or clear) one answer on the player's own sheet."""
-        player = by_player(action, "knit_wit.player_only")
-        if state["phase"] == "scoring":
-            raise RuleError("knit_wit.sheet_locked", name=player)
-        self._phase(state, "answer")
-        if player in state["locked"]:
+        player = action["by"]
+        if player in state["locked"] or (state["extra"] is not None and state["extra"] != player):
             raise RuleError("knit_wit.sheet_locked", name=player)
         number = action.get("spool")
         if not _is_int(number) or not 1 <= number <= state["count"]:
@@ -366,11 +397,21 @@ class KnitWit(Engine):
         if state["extra"] == player:
             self._start_scoring(state)
 
-    @move("claim")
+    def extra_refusal(self, state: dict, player: str, written: list) -> RuleError | None:
+        """2-player rule: the refusal the one more answer would meet, given every `[spool, text]` the player
+        filled in — two or more written answers are refused (`knit_wit.extra_one_only`), none asks for one."""
+        texts = [(n, t) for n, t in written if isinstance(t, str) and t.strip()]
+        if len(texts) > 1:
+            return RuleError("knit_wit.extra_one_only", count=len(texts))
+        if not texts:
+            return RuleError("knit_wit.extra_answer_empty")
+        number, text = texts[0]
+        return self.check(state, {"type": "answer", "by": player, "spool": number, "text": text})
+
+    @move("claim", by=PLAYER, phase=("answer",), fields=())
     def claim(self, state: dict, action: dict) -> None:
         """Take the top button: the claimant's sheet locks; the last button locks every sheet."""
-        player = by_player(action, "knit_wit.player_only")
-        self._phase(state, "answer")
+        player = action["by"]
         state["race"], _ = race.claim(state["race"], player)
         state["locked"].append(player)
         if not race.is_over(state["race"]):
@@ -381,30 +422,27 @@ class KnitWit(Engine):
             return
         self._start_scoring(state)
 
-    @move("stop")
+    @move("stop", by=PLAYER, phase=("answer",), fields=())
     def stop(self, state: dict, action: dict) -> None:
         """2-player: the player left answering gives up the one more answer."""
-        player = by_player(action, "knit_wit.player_only")
-        self._phase(state, "answer")
-        if state["extra"] != player:
+        if state["extra"] != action["by"]:
             raise RuleError("knit_wit.stop_not_allowed")
         self._start_scoring(state)
 
     def _start_scoring(self, state: dict) -> None:
         """Lock every sheet and start scoring at spool 1."""
-        state.update(locked=list(state["players"]), extra=None, phase="scoring", spool=1, rejected=[], verdicts={},
+        state.update(locked=list(state["players"]), extra=None, phase="scoring", spool=1, rulings=[], verdicts={},
                      challenge=None)
 
     # --- scoring ------------------------------------------------------------------------------------------
 
-    @move("aliases")
+    @move("aliases", by=TABLE, phase=("deal", "weave", "answer", "scoring"), fields=("pairs",))
     def aliases(self, state: dict, action: dict) -> None:
-        """Add answers the table ruled the same in earlier sessions."""
-        by_table(action, "knit_wit.table_only")
+        """Add answers the table ruled the same in earlier sessions (pairs already known are skipped)."""
         pairs = alias_pairs(action.get("pairs"))
         if pairs is None:
             raise RuleError("knit_wit.aliases_invalid")
-        state["aliases"].extend(pairs)
+        state["aliases"].extend(pair for pair in pairs if pair not in state["aliases"])
 
     def _seat(self, state: dict, given: object) -> str:
         """The player of an answer reference [player, spool] on the spool being scored."""
@@ -414,29 +452,33 @@ class KnitWit(Engine):
             raise RuleError("knit_wit.not_current_spool", number=str(given[1]), current=state["spool"])
         return given[0]
 
-    @move("dup_ruling")
-    def dup_ruling(self, state: dict, action: dict) -> None:
-        """The table rules on a suggested pair: the same (both crossed out, alias learned) or different."""
-        by_table(action, "knit_wit.table_only")
-        self._phase(state, "scoring")
+    @move("dup_ruling", by=TABLE, phase=("scoring",), fields=("a", "b", "same"))
+    def dup_ruling(self, state: dict, action: dict) -> list[dict]:
+        """The table rules two written answers of the spool being scored the same (both crossed out, alias
+        learned) or different (kept apart on this spool even if the app found them equal)."""
         a, b = self._seat(state, action.get("a")), self._seat(state, action.get("b"))
         same = action.get("same")
         if not isinstance(same, bool):
             raise RuleError("knit_wit.ruling_invalid")
-        found = next((s for s in spool_review(state)["suggested"] if {s["a"], s["b"]} == {a, b} and a != b), None)
-        if found is None:
-            raise RuleError("knit_wit.no_such_suggestion", a=a, b=b)
-        if same:
-            state["learned"].append(list(found["texts"]))
-        else:
-            state["rejected"].append([found["a"], found["b"]])
+        if a == b:
+            raise RuleError("knit_wit.ruling_same_player", name=a)
+        a, b = sorted((a, b), key=state["players"].index)
+        n = state["spool"]
+        ta, tb = state["sheets"][a][n - 1], state["sheets"][b][n - 1]
+        if not ta or not tb:
+            raise RuleError("knit_wit.ruling_blank", name=a if not ta else b)
+        if ruling_on(state, a, b) is not None:
+            raise RuleError("knit_wit.already_ruled", a=a, b=b)
+        state["rulings"].append({"a": a, "b": b, "same": same})
+        if not same or matcher(state).compare(ta, tb).kind == SAME:
+            return []
+        state["learned"].append([ta, tb])
+        return [{"type": "alias_learned", "a": ta, "b": tb}]
 
-    @move("challenge")
+    @move("challenge", by=PLAYER, phase=("scoring",), fields=("target",))
     def challenge(self, state: dict, action: dict) -> None:
         """Challenge another player's answer on the spool being scored; the explanation countdown starts."""
-        player = by_player(action, "knit_wit.player_only")
-        if state["phase"] != "scoring":
-            raise RuleError("knit_wit.challenge_outside_scoring")
+        player = action["by"]
         if state["challenge"] is not None:
             raise RuleError("knit_wit.challenge_open", target=state["challenge"]["target"])
         target = action.get("target")
@@ -457,15 +499,19 @@ class KnitWit(Engine):
         state["challenge"] = {"by": player, "target": target, "timer": clock,
                               "vote": vote.new_vote(list(state["players"]), "yes")}
 
-    @move("vote")
+    @move("vote", by=PLAYER, phase=("scoring",), fields=("yes",))
     def vote(self, state: dict, action: dict) -> None:
-        """A ballot on the open challenge; the last ballot decides it (yes ≥ no keeps the answer)."""
-        player = by_player(action, "knit_wit.player_only")
-        self._phase(state, "scoring")
+        """A ballot on the open challenge once the explanation is over; the last ballot decides it (yes ≥ no keeps
+        the answer)."""
         challenge = state["challenge"]
         if challenge is None:
             raise RuleError("knit_wit.no_challenge")
-        challenge["vote"] = vote.cast(challenge["vote"], player, action.get("yes"))
+        if "at" not in action:
+            raise RuleError("knit_wit.time_missing")
+        if not timer.expired(challenge["timer"], action["at"]):
+            left = timer.remaining(challenge["timer"], action["at"])
+            raise RuleError("knit_wit.still_explaining", name=challenge["target"], seconds=max(1, round(left)))
+        challenge["vote"] = vote.cast(challenge["vote"], action["by"], action.get("yes"))
         if not vote.is_complete(challenge["vote"]):
             return
         count = vote.tally(challenge["vote"])
@@ -473,11 +519,9 @@ class KnitWit(Engine):
                                                   "kept": vote.outcome(challenge["vote"])}
         state["challenge"] = None
 
-    @move("next_spool")
+    @move("next_spool", by=TABLE, phase=("scoring",), fields=())
     def next_spool(self, state: dict, action: dict) -> None:
         """Score the current spool for good and move to the next one (or end the game after the last)."""
-        by_table(action, "knit_wit.table_only")
-        self._phase(state, "scoring")
         if state["challenge"] is not None:
             raise RuleError("knit_wit.challenge_open", target=state["challenge"]["target"])
         review = spool_review(state)
@@ -486,9 +530,9 @@ class KnitWit(Engine):
             raise RuleError("knit_wit.duplicates_pending", a=first["a"], b=first["b"])
         state["results"].append(self._result(state, review))
         if state["spool"] < state["count"]:
-            state.update(spool=state["spool"] + 1, rejected=[], verdicts={})
+            state.update(spool=state["spool"] + 1, rulings=[], verdicts={})
             return
-        state.update(phase="over", spool=None, rejected=[], verdicts={}, over=True)
+        state.update(phase="over", spool=None, rulings=[], verdicts={}, over=True)
 
     def _result(self, state: dict, review: dict) -> dict:
         """The frozen outcome of a spool: each player's answer, its status and points."""
@@ -506,12 +550,88 @@ class KnitWit(Engine):
             answers[p] = {"text": text, "status": status, "points": review["loops"] if status == "valid" else 0}
         return {"spool": review["spool"], "loops": review["loops"], "tags": review["tags"], "answers": answers}
 
+    # --- the table's questions ----------------------------------------------------------------------------
+
+    def offer(self, state: dict, kind: str, by: str) -> list | None:
+        """The finite choices of each move now (see the module's docstring), None for typed input, [] for none."""
+        phase = state["phase"]
+        if kind in ("loop", "spool"):
+            if by != state["turn"] or state["step"] != kind:
+                return []
+            return self._loop_choices(state) if kind == "loop" else self._spool_choices(state, by)
+        if kind == "answer":
+            open_sheet = by == state["extra"] if state["extra"] else by not in state["locked"]
+            return None if open_sheet else []
+        if kind == "claim":
+            return [{}] if state["extra"] is None and by not in state["locked"] else []
+        if kind == "stop":
+            return [{}] if by == state["extra"] else []
+        if kind == "aliases":
+            return []
+        if phase != "scoring":
+            return None if kind == "deal" else []
+        return self._scoring_choices(state, kind, by)
+
+    def _loop_choices(self, state: dict) -> list | None:
+        """A loop from the deck around each placed spool (or around nothing, first); typed tags are free input."""
+        if state["options"]["tags"] == "table":
+            return None
+        spools = sorted(s["number"] for s in state["placed"])
+        if not state["loops"]:
+            return [{"tag": None, "encloses": []}]
+        return [{"tag": None, "encloses": [n]} for n in spools]
+
+    def _spool_choices(self, state: dict, player: str) -> list:
+        """Each spool in hand in the usual regions: inside the newest loop alone, with one more loop, or with the
+        loops around the spool the newest loop encloses (`separate` when that loop set is already taken)."""
+        newest = state["loops"][-1]
+        sets = [[newest["id"]]] + [sorted({newest["id"], other["id"]}) for other in state["loops"][:-1]]
+        sets += [loops_around(state, n) for n in newest["encloses"]]
+        unique = []
+        for loops in sets:
+            if loops not in unique:
+                unique.append(loops)
+        return [{"number": n, "loops": loops, "separate": self.occupant(state, loops) is not None}
+                for n in unplaced(state, player) for loops in unique]
+
+    def _scoring_choices(self, state: dict, kind: str, by: str) -> list:
+        """Scoring: the pending suggested pairs, the open challenge's ballots, the possible challenges, moving on."""
+        review = spool_review(state)
+        n = state["spool"]
+        challenge = state["challenge"]
+        if kind == "dup_ruling":
+            return [{"a": [s["a"], n], "b": [s["b"], n], "same": same}
+                    for s in review["suggested"] for same in (True, False)]
+        if kind == "vote":
+            if challenge is None or vote.has_voted(challenge["vote"], by):
+                return []
+            return [{"yes": True}, {"yes": False}]
+        if kind == "challenge":
+            return [{"target": t} for t in challengeable(state, review) if t != by]
+        if kind == "next_spool":
+            return [{}] if challenge is None and not review["suggested"] else []
+        return []
+
+    def hide(self, view: dict, seat: str | None) -> None:
+        """Other players' answers (and their tag echoes) until their spool is being scored: "?" when written."""
+        if view["phase"] in ("scoring", "over"):
+            shown = view["spool"] if view["spool"] is not None else view["count"]
+        else:
+            shown = 0
+        for player in view["players"]:
+            if player == seat:
+                continue
+            sheet = view["sheets"][player]
+            for i in range(shown, len(sheet)):
+                sheet[i] = HIDDEN if sheet[i] else ""
+                view["echoes"][player][i] = None
+
     # --- what the app shows -------------------------------------------------------------------------------
 
     def status(self, state: dict) -> dict:
         """Header: the phase, whose turn it is while weaving, the spool being scored as the round."""
         return {"round": state["spool"], "rounds": state["count"] if state["spool"] else None,
-                "phase": f"knit_wit.phase.{state['phase']}", "turn": state["turn"], "over": state["over"]}
+                "phase": self.phase_key(state["phase"]), "turn": state["turn"], "over": state["over"]}
 
     def describe(self, action: dict) -> tuple[str, dict]:
         """The action in words; an answer's text stays hidden in the log until it is scored."""

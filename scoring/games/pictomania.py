@@ -4,7 +4,7 @@ Everyone draws their own word and guesses the others' at the same time. The app 
 on the piles, the scoring tokens and the black bonus tiles, and does the reveal arithmetic. Mechanic borrowed:
 the bonus race (`scoring/mechanics/race.py`) for the bonus tiles.
 
-A round goes through these phases (`status()["phase"]`):
+A round goes through these phases (bare names in `state["phase"]`; the header shows `pictomania.phase.<name>`):
 - `deal`: the table deals (`deal`, seeded, a reveal) or enters the physical deal (`set_deal`).
 - `drawing`: players `guess` and `stop`; the table may rule `wrong_word` for a drawer.
 - `reveal`: the race is over (the last tile was taken or everyone stopped); nothing more can be guessed, the
@@ -13,15 +13,16 @@ A round goes through these phases (`status()["phase"]`):
 - `reveal` (the action) ends the drawing if the race has not (the table says the round is done), scores the
   round and moves to the next round's `deal`, or ends the game after the last round.
 
-Actions:
-- `deal` by the table, optional `deck`: each player gets a distinct symbol (1–6) and number (1–7) from the seed
+Actions (each declared with who may make it, its phases and its fields; any other field is refused by name):
+- `deal` by the table (deal), optional `deck`: each player gets a distinct symbol (1–6) and number (1–7) from the seed
   (kids variant: a distinct number only).
-- `set_deal` by the table: `{"deal": {player: [symbol, number]}}` (kids variant: `{player: number}`), optional
+- `set_deal` by the table (deal): `{"deal": {player: [symbol, number]}}` (kids variant: `{player: number}`), optional
   `deck`: the cards as dealt at the table.
-- `guess` by the guesser: `{"target": player, "number": 1–7}`.
-- `stop` by a player: `{"take_tile": bool}` (default true): take the highest remaining bonus tile, or none.
-- `wrong_word` by the table: `{"drawer": player}`.
-- `reveal` by the table.
+- `guess` by the guesser (drawing): `{"target": player, "number": 1–7}`.
+- `stop` by a player (drawing): `{"take_tile": bool}` (default true): take the highest remaining bonus tile, or
+  none.
+- `wrong_word` by the table (drawing, reveal): `{"drawer": player}`.
+- `reveal` by the table (drawing, reveal).
 
 A player's own deal is private: the state holds it because scoring needs it; views show it only to its owner
 through `word_of`, and the action log does not show deals or guessed numbers.
@@ -31,7 +32,9 @@ Rulings:
   the n−1 highest of `bonus_tiles` (default {3, 3, 2, 2, 1}) [RULINGS §3].
 - The deck (`difficulty`, decks 1–4; 1 is the easy green deck) only labels the rounds; `deal`/`set_deal` may
   name another deck for that round. The app holds no words.
-- A guess is placed on another player's pile, at most one per pile, never withdrawn; guesses on a pile keep the
+- Each player owns one guess card per number 1–7 [seed: one set of 7 guess cards per player]: a number the player
+  already has on a pile is refused (`pictomania.number_used`); a card that came back from a wrong-word pile may
+  be used again. A guess is placed on another player's pile, at most one per pile, never withdrawn; guesses on a pile keep the
   order they came in. A player who has stopped, or any player once the race is over, can no longer guess.
   A player may guess their own number on someone's pile (pointless but legal at the table).
 - Stopping needs no guesses or drawing: a player may stop at once, with or without a tile, and may leave their
@@ -50,11 +53,20 @@ Rulings:
   the pile then takes no more guesses.
 - The table may reveal before the race is over (everyone is done but not every stop was entered).
 - After the last round the highest total wins; ties share the win.
+
+The table's questions:
+- `prompt(state)`: deal: the table's `deal` (one choice) or `set_deal` (typed); drawing: each player still
+  drawing gets every `guess` they may still make (a pile they have not guessed on, not ruled a wrong word, with
+  a number they have not used) and `stop` with or without a tile; the table gets `wrong_word` for each drawer
+  not yet ruled and `reveal`; after the race only the table's rulings and `reveal`.
+- `player_view(state, seat)`: the deal shows only the seat's own symbol and number (none for the public table);
+  every guess keeps its guesser and place on the pile, but its number is shown only to the guesser (None for
+  everyone else) until the reveal; scored rounds in `history` are public.
 """
 
 from __future__ import annotations
 
-from scoring.core import (BOOL, CHOICE, INT, INT_LIST, Engine, Game, Line, Option, RuleError, by_player, by_table,
+from scoring.core import (BOOL, CHOICE, INT, INT_LIST, PLAYER, TABLE, Engine, Game, Line, Option, RuleError,
                           each_player, make_scoreboard, move, register, rng)
 from scoring.mechanics import race
 
@@ -79,6 +91,22 @@ def word_of(state: dict, player: str) -> dict | None:
     if not deal or player not in deal:
         return None
     return dict(deal[player])
+
+
+def used_numbers(state: dict, player: str) -> dict[int, str]:
+    """The numbers of the player's guess cards on piles now: number → the pile's drawer."""
+    return {n: drawer for drawer, pile in state["guesses"].items() for g, n in pile if g == player}
+
+
+def guess_choices(state: dict, player: str) -> list[dict]:
+    """Every guess the player may still make: an open pile they have not guessed on, an unused number."""
+    if state["phase"] != "drawing" or race.is_locked(state["race"], player):
+        return []
+    used = used_numbers(state, player)
+    return [{"target": target, "number": n} for target in state["players"]
+            if target != player and target not in state["wrong_word"]
+            and all(g != player for g, _ in state["guesses"][target])
+            for n in range(1, NUMBERS + 1) if n not in used]
 
 
 def _is_int(value: object, low: int, high: int) -> bool:
@@ -164,11 +192,8 @@ class Pictomania(Engine):
 
     # --- the deal -------------------------------------------------------------------------------------
 
-    def _check_deal_phase(self, state: dict, action: dict) -> str:
-        """Refuse a deal by a player or outside the deal phase; the round's deck."""
-        by_table(action, "pictomania.table_only")
-        if state["phase"] != "deal":
-            raise RuleError("pictomania.already_dealt", round=state["round"])
+    def _deck(self, state: dict, action: dict) -> str:
+        """The round's deck: the action's, or the session's difficulty."""
         deck = action.get("deck", state["options"]["difficulty"])
         if deck not in DECKS:
             raise RuleError("pictomania.deck_invalid", deck=str(deck))
@@ -181,10 +206,10 @@ class Pictomania(Engine):
         state["phase"] = "drawing"
         state["race"] = race.new_race(tiles_for(state), list(state["players"]))
 
-    @move("deal", reveals=True)
+    @move("deal", by=TABLE, phase=("deal",), fields=("deck",), reveals=True)
     def deal(self, state: dict, action: dict) -> None:
         """Deal distinct symbols and numbers from the seed."""
-        deck = self._check_deal_phase(state, action)
+        deck = self._deck(state, action)
         players = state["players"]
         draw = rng(state["seed"], "deal", state["round"])
         numbers = draw.sample(range(1, NUMBERS + 1), len(players))
@@ -195,10 +220,10 @@ class Pictomania(Engine):
         deal = {p: {"symbol": s, "number": n} for p, s, n in zip(players, symbols, numbers)}
         self._start_drawing(state, deck, deal)
 
-    @move("set_deal")
+    @move("set_deal", by=TABLE, phase=("deal",), fields=("deal", "deck"))
     def set_deal(self, state: dict, action: dict) -> None:
         """Enter the deal made with the physical cards."""
-        deck = self._check_deal_phase(state, action)
+        deck = self._deck(state, action)
         deal = each_player(state, action.get("deal"), "pictomania.deal_missing", "pictomania.deal_player_missing",
                            lambda player, value: self._dealt_card(state, player, value))
         for field, key in (("symbol", "pictomania.symbol_shared"), ("number", "pictomania.number_shared")):
@@ -220,18 +245,10 @@ class Pictomania(Engine):
 
     # --- drawing and guessing -------------------------------------------------------------------------
 
-    def _check_drawing(self, state: dict) -> None:
-        """Refuse drawing-phase actions before the deal or after the race is over."""
-        if state["phase"] == "deal":
-            raise RuleError("pictomania.not_dealt", round=state["round"])
-        if state["phase"] != "drawing":
-            raise RuleError("pictomania.drawing_over")
-
-    @move("guess")
+    @move("guess", by=PLAYER, phase=("drawing",), fields=("target", "number"))
     def guess(self, state: dict, action: dict) -> None:
-        """Put a guess card on another player's pile."""
-        guesser = by_player(action, "pictomania.player_only")
-        self._check_drawing(state)
+        """Put one of the guesser's unused guess cards on another player's pile."""
+        guesser = action["by"]
         target = action.get("target")
         if target not in state["players"]:
             raise RuleError("pictomania.target_unknown", target=str(target))
@@ -246,13 +263,15 @@ class Pictomania(Engine):
             raise RuleError("pictomania.pile_returned", target=target)
         if any(g == guesser for g, _ in state["guesses"][target]):
             raise RuleError("pictomania.already_guessed", target=target)
+        used = used_numbers(state, guesser)
+        if number in used:
+            raise RuleError("pictomania.number_used", number=number, target=used[number])
         state["guesses"][target].append([guesser, number])
 
-    @move("stop")
+    @move("stop", by=PLAYER, phase=("drawing",), fields=("take_tile",))
     def stop(self, state: dict, action: dict) -> None:
         """A player finishes: takes the highest remaining bonus tile (or none) and stops all actions."""
-        player = by_player(action, "pictomania.player_only")
-        self._check_drawing(state)
+        player = action["by"]
         take = action.get("take_tile", True)
         if not isinstance(take, bool):
             raise RuleError("pictomania.take_tile_invalid")
@@ -265,12 +284,9 @@ class Pictomania(Engine):
         if race.is_over(state["race"]):
             state["phase"] = "reveal"
 
-    @move("wrong_word")
+    @move("wrong_word", by=TABLE, phase=("drawing", "reveal"), fields=("drawer",))
     def wrong_word(self, state: dict, action: dict) -> None:
         """The table rules that a drawer drew the wrong word: the guesses on their pile go back."""
-        by_table(action, "pictomania.table_only")
-        if state["phase"] == "deal":
-            raise RuleError("pictomania.not_dealt", round=state["round"])
         drawer = action.get("drawer")
         if drawer not in state["players"]:
             raise RuleError("pictomania.target_unknown", target=str(drawer))
@@ -282,12 +298,9 @@ class Pictomania(Engine):
 
     # --- the reveal -----------------------------------------------------------------------------------
 
-    @move("reveal", reveals=True)
+    @move("reveal", by=TABLE, phase=("drawing", "reveal"), fields=(), reveals=True)
     def reveal(self, state: dict, action: dict) -> None:
         """Turn the piles over and score the round; then the next deal, or the end after the last round."""
-        by_table(action, "pictomania.table_only")
-        if state["phase"] == "deal":
-            raise RuleError("pictomania.not_dealt", round=state["round"])
         ended = race.close(state["race"])
         entry = {
             "round": state["round"],
@@ -308,11 +321,37 @@ class Pictomania(Engine):
         else:
             state["round"] += 1
 
+    # --- the table's questions ----------------------------------------------------------------------------
+
+    def offer(self, state: dict, kind: str, by: str) -> list | None:
+        """The finite choices of each move now (see the module's docstring); the physical deal is typed."""
+        if kind == "set_deal":
+            return None
+        if kind == "guess":
+            return guess_choices(state, by)
+        if kind == "stop":
+            if state["phase"] != "drawing" or race.is_locked(state["race"], by):
+                return []
+            return [{"take_tile": True}, {"take_tile": False}]
+        if kind == "wrong_word":
+            return [{"drawer": p} for p in state["players"] if p not in state["wrong_word"]]
+        return [{}]
+
+    def hide(self, view: dict, seat: str | None) -> None:
+        """Others' deals and the numbers of others' guesses (on piles and sent back) until the reveal."""
+        if view["deal"] is not None:
+            view["deal"] = {p: word for p, word in view["deal"].items() if p == seat}
+        for piles in (view["guesses"], view["returned"]):
+            for pile in piles.values():
+                for card in pile:
+                    if card[0] != seat:
+                        card[1] = None
+
     # --- what the app shows ---------------------------------------------------------------------------
 
     def status(self, state: dict) -> dict:
         """Header: round of rounds and the phase; nobody has the turn (everyone plays at once)."""
-        return {"round": state["round"], "rounds": state["rounds"], "phase": f"pictomania.phase.{state['phase']}",
+        return {"round": state["round"], "rounds": state["rounds"], "phase": self.phase_key(state["phase"]),
                 "turn": None, "over": state["over"]}
 
     def describe(self, action: dict) -> tuple[str, dict]:

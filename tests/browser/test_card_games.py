@@ -1,6 +1,7 @@
-"""Flip 7 and Bacon in a real browser, played by taps at phone size: two rounds of Flip 7 (with the coach on)
-and one deal of Bacon with a referee check; the totals on screen, then the exported record through
-`python -m scoring score` gives the same totals. Screenshots go to tests/output/."""
+"""Flip 7 and Bacon in a real browser, played by taps at phone size: two rounds of Flip 7 (with the coach on),
+the first corrected by tapping it in the rounds table, and one deal of Bacon with a referee check; the totals on
+screen, then the exported record through `python -m scoring score` gives the same totals. Screenshots go to
+tests/output/."""
 
 from __future__ import annotations
 
@@ -109,7 +110,7 @@ def test_flip7_two_rounds_with_coach(phone, browser, server):
     tab.see("第 2 轮：点选每位玩家的牌")
 
     line(tab, "Fay", ["12"], "停牌", "停牌 · 12 分")
-    line(tab, "Gus", ["1", "2", "3", "4", "5", "6", "8"], "停牌", "停牌 · 44 分")
+    line(tab, "Gus", ["1", "2", "3", "4", "5", "6", "8"], "翻转7", "翻转7 · 44 分")
     select(tab, "Hal")
     card(tab, "10", "10 ×")
     card(tab, "10", "10 ×")
@@ -123,16 +124,25 @@ def test_flip7_two_rounds_with_coach(phone, browser, server):
     tab.tap("牌堆重新洗过了", exact=True)
     tab.see("上次洗牌以来：0 轮，弃牌堆 0 张")
 
-    totals = {"Fay": 48, "Gus": 44, "Hal": 19}
+    tab.tap("第 1 轮", exact=True)
+    tab.see("更正第 1 轮：改好后保存")
+    select(tab, "Hal")
+    tab.tap("+4 ×", exact=True)
+    tab.see("被冻结 · 5 分")
+    tab.tap("保存第 1 轮", exact=True)
+    tab.see("第 3 轮：点选每位玩家的牌")
+    tab.see("全桌 · 更正第 1 轮")
+
+    totals = {"Fay": 48, "Gus": 44, "Hal": 15}
     for place, (name, points) in enumerate(sorted(totals.items(), key=lambda kv: -kv[1]), start=1):
         tab.see_button(f"{place}. {name} {points}")
-    tab.see_role("row", "总分 48 44 19")
+    tab.see_role("row", "总分 48 44 15")
     tab.shot("phone_flip7_after_two_rounds")
     shot_at(tab, "phone_flip7_totals", "总分")
     laptop = new_tab(browser, server, LAPTOP)
     try:
         laptop.open(tab.page.url.removeprefix(server.url))
-        laptop.see_role("row", "总分 48 44 19")
+        laptop.see_role("row", "总分 48 44 15")
         laptop.shot("laptop_flip7")
     finally:
         laptop.page.context.close()

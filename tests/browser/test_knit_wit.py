@@ -1,6 +1,6 @@
 """Knit Wit in a real browser: a whole 3-player game at phone size — deal entered, six spools woven with tags
 drawn from the deck (one a confirmed separate region), answers typed privately one player after another, the
-button race, a suggested duplicate ruled the same, a challenge voted down with the countdown on screen — then
+button race, a suggested duplicate ruled the same, a challenge voted down once the countdown on screen has run out — then
 the final scores on the end screen and `python -m scoring score` on the exported record.
 
 The game is `PLAN` of tests/test_views_knit_wit.py; the hand count of its scores is written there (`EXPECTED`).
@@ -42,6 +42,7 @@ def start_game(tab: Tab) -> str:
         tab.see(f". {name}")
     choose_option(tab, 1, "Dealt at the table (entered)")
     choose_option(tab, 0, "The app's English tag deck")
+    fill_prefixed(tab, "Seconds to explain", "3")
     tab.shot("knit_wit_phone_new")
     tab.tap("Start", exact=True)
     tab.see("Enter the spools dealt at the table")
@@ -148,10 +149,11 @@ def score(tab: Tab) -> None:
     tab.see("Spool 3 of 6")
     tab.tap("Challenge Bram's answer")
     tab.tap("Ada challenges")
-    tab.see("Keep Bram's answer “cloud”?")
+    tab.see("Votes open when Bram's time to explain is over.")
     expect(tab.page.get_by_text(COUNTDOWN).first).to_be_attached()
     tab.shot("knit_wit_phone_challenge")
     expect(tab.page.get_by_text(TICKED).first).to_be_attached()
+    tab.see("Keep Bram's answer “cloud”?")
     for voter, yes in VOTES:
         word = "yes" if yes else "no"
         tab.tap(f"{voter}: {word}")
@@ -228,6 +230,8 @@ def test_whole_three_player_game(browser, server, english):
     record = exported(tab)
     assert record["id"] == sid
     assert cli_totals(record) == EXPECTED
+    rulings = [a for a in record["actions"] if a["type"] == "dup_ruling"]
+    assert [(r["a"], r["b"], r["same"]) for r in rulings] == [(["Ada", 1], ["Bram", 1], True)]
     store = Store(server.data)
     assert ("tiger", "tigers") in store.aliases()
     store.close()

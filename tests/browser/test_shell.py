@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from scoring.record import new_record, play, replay
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, WAIT_MS, Tab, new_tab, start_server, stop_server
@@ -176,4 +177,78 @@ def test_import_broken_file_changes_nothing_then_a_good_one_opens(browser, serve
     tab.see("第 2 轮 · 逐轮计分")
     tab.see("本轮得分：甲 2，乙 9")
     assert len(session_files(server.data)) == len(before) + 1
+    tab.page.context.close()
+
+
+TAPS = """async ([buttons, each, gap]) => {
+    for (let i = 0; i < each; i++) {
+        for (const b of buttons) {
+            b.click();
+            await new Promise(r => setTimeout(r, gap));
+        }
+    }
+    return 'done';
+}"""
+
+
+def test_two_hundred_quick_taps_on_counters_are_all_counted(browser, server):
+    """200 taps, one every 80 ms, on four counter buttons (50 each) while the screen re-renders after every
+    tap: each tap counts, and the same buttons stay under the finger (no control replaced under a tap)."""
+    from storage import Store
+    from views import words
+    store = Store(server.data)
+    sid = store.create(new_record("cubosaurs", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+    state = replay(store.load(sid))
+    store.close()
+    counted = [*list(state["rows"])[:3], words.say("zh-CN", "cubosaurs.view.egg", type=list(state["egg_rows"])[0])]
+    names = [words.say("zh-CN", "cards.view.more", what=what) for what in counted]
+    tab = new_tab(browser, server, PHONE)
+    tab.open(f"/play/{sid}")
+    for name in names:
+        tab.see_button(name)
+    tab.quiet()
+    handles = [tab.button(name, exact=True).first.element_handle() for name in names]
+    assert tab.page.evaluate(TAPS, [handles, 50, 80]) == "done"
+    for what in counted:
+        label = words.say("zh-CN", "cards.view.count", what=what, value=50)
+        expect(tab.page.locator(f'flt-semantics[aria-label="{label}"]').or_(tab.page.get_by_text(label, exact=True))
+               .first).to_be_attached()
+    tab.shot("phone_counters_after_200_taps")
+    tab.page.context.close()
+
+
+def test_each_phone_keeps_its_own_language(browser, server):
+    """One phone switching to English leaves another phone in Chinese; a reload keeps each phone's choice."""
+    first, second = new_tab(browser, server, PHONE), new_tab(browser, server, PHONE)
+    first.open("/")
+    second.open("/")
+    first.see("桌边记分")
+    first.tap("EN", exact=True)
+    first.see("Import a session file")
+    second.see("导入对局文件")
+    second.reload()
+    second.see("导入对局文件")
+    first.reload()
+    first.see("Import a session file")
+    first.page.context.close()
+    second.page.context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_shell_screens_in_both_languages(browser, server, size):
+    """Screenshots of the shell's screens (home, new session, settings) at 390x844 and 1280x800 in both
+    languages, for a person to check that no text is cut (tests/output/shell_<size>_<screen>_<lang>.png)."""
+    tab = new_tab(browser, server, PHONE if size == "phone" else LAPTOP)
+    for lang, switch, marker in (("zh", None, "导入对局文件"), ("en", "EN", "Import a session file")):
+        tab.open("/")
+        if switch:
+            tab.tap(switch, exact=True)
+        tab.see(marker)
+        tab.shot(f"shell_{size}_home_{lang}")
+        tab.open("/new/score_pad")
+        tab.see_button("开始" if lang == "zh" else "Start")
+        tab.shot(f"shell_{size}_new_session_{lang}")
+        tab.open("/settings")
+        tab.see_role("switch", "深色主题" if lang == "zh" else "Dark theme")
+        tab.shot(f"shell_{size}_settings_{lang}")
     tab.page.context.close()

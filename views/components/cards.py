@@ -12,9 +12,14 @@ Builders:
     choice_row(options, chosen, on_choose) -> ft.Control
         options: [(value, label)]; the chosen one filled; on_choose(value) on tap.
     stepper(ctx, label, value, on_change, minimum=0, maximum=99) -> ft.Control
-        a label, − and + buttons (their tooltips say "fewer/more label") and the value between them.
+        a label, − and + buttons (named "fewer/more label") and the value between them (read out as
+        "label: value").
     points_table(ctx, rounds, totals) -> ft.Control
-        the running score table: a row per round ({player: points}), a total row, a column per player.
+        the running score table: a row per round ({player: points}), a total row, a column per player; the
+        newest `SHOWN` rounds with a "show all" button when there are more (see `recent`).
+    recent(ctx, count, name) -> tuple[int, ft.Control | None]
+        for a long list of count rows: the index of the first row to show and the "show all" button (None when
+        every row shows); the choice is kept in `ctx.local["_all:<name>"]` (this tab only).
 """
 
 from __future__ import annotations
@@ -26,6 +31,22 @@ import flet as ft
 from views.ui import icon_button
 
 TAP = 48
+SHOWN = 20
+
+
+def recent(ctx: Any, count: int, name: str) -> tuple[int, ft.Control | None]:
+    """Where a long list starts (its newest SHOWN rows) and the button that shows all of it."""
+    key = f"_all:{name}"
+    if ctx.local.get(key) or count <= SHOWN:
+        return 0, None
+
+    def show() -> None:
+        """Show every row from the next render on."""
+        ctx.local[key] = True
+        ctx.refresh()
+
+    return count - SHOWN, ft.TextButton(content=ctx.t("app.show_all", count=count), icon=ft.Icons.UNFOLD_MORE,
+                                        on_click=lambda e: show())
 
 
 def card_buttons(cards: list[tuple[str, str]], on_pick: Callable[[str], None], width: int = 58) -> ft.Control:
@@ -65,7 +86,8 @@ def stepper(ctx: Any, label: str, value: int, on_change: Callable[[int], None], 
         ft.Text(label, size=16, expand=True),
         icon_button(ft.Icons.REMOVE, ctx.t("cards.view.less", what=label), lambda e: on_change(value - 1),
                     disabled=value <= minimum),
-        ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.CENTER),
+        ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.CENTER,
+                semantics_label=ctx.t("cards.view.count", what=label, value=value)),
         icon_button(ft.Icons.ADD, ctx.t("cards.view.more", what=label), lambda e: on_change(value + 1),
                     disabled=value >= maximum),
     ])
@@ -75,12 +97,14 @@ def points_table(ctx: Any, rounds: list[dict], totals: dict) -> ft.Control:
     """Every round's points and the totals, one column per player (scrolls sideways when wide)."""
     if not rounds:
         return ft.Text(ctx.t("cards.view.no_rounds"), italic=True)
-    rows = [ft.DataRow(cells=[ft.DataCell(ft.Text(str(i + 1)))]
-                       + [ft.DataCell(ft.Text(str(r[n]))) for n in ctx.players])
-            for i, r in enumerate(rounds)]
-    rows.append(ft.DataRow(cells=[ft.DataCell(ft.Text(ctx.t("cards.view.total"), weight=ft.FontWeight.BOLD))]
+    first, more = recent(ctx, len(rounds), "points")
+    rows = [ft.DataRow(key=f"round-{i}", cells=[ft.DataCell(ft.Text(str(i + 1)))]
+                       + [ft.DataCell(ft.Text(str(rounds[i][n]))) for n in ctx.players])
+            for i in range(first, len(rounds))]
+    rows.append(ft.DataRow(key="total", cells=[ft.DataCell(ft.Text(ctx.t("cards.view.total"), weight=ft.FontWeight.BOLD))]
                            + [ft.DataCell(ft.Text(str(totals[n]), weight=ft.FontWeight.BOLD))
                               for n in ctx.players]))
     columns = [ft.DataColumn(label=ft.Text(ctx.t("cards.view.round")))]
     columns += [ft.DataColumn(label=ft.Text(n), numeric=True) for n in ctx.players]
-    return ft.Row(controls=[ft.DataTable(column_spacing=20, columns=columns, rows=rows)], scroll=ft.ScrollMode.AUTO)
+    table = ft.Row(controls=[ft.DataTable(column_spacing=20, columns=columns, rows=rows)], scroll=ft.ScrollMode.AUTO)
+    return ft.Column(controls=[table, more], spacing=4) if more else table

@@ -1,6 +1,7 @@
 """Scoreboard: each player's total and breakdown (what each point came from), ranked with shared places.
 
-Builder: `scoreboard_panel(t, board, expanded=False) -> ft.Control` where `t(key, **params)` translates and
+Builder: `scoreboard_panel(t, board, expanded=False, limit=None) -> ft.Control` (with `limit`, each breakdown
+shows its newest `limit` lines and says how many earlier ones it leaves out) where `t(key, **params)` translates and
 `board` is a `scoring.core.Scoreboard`. `places(board)` gives [(place, name)] with ties sharing a place.
 """
 
@@ -20,14 +21,20 @@ def places(board: Any) -> list[tuple[int, str]]:
     return out
 
 
-def breakdown_lines(t: Callable[..., str], player: Any) -> list[ft.Control]:
-    """A player's breakdown, one line per entry."""
-    lines = [ft.Text(t("app.breakdown_line", what=t(line.key, **line.params), points=line.points), size=14)
-             for line in player.breakdown]
+def breakdown_lines(t: Callable[..., str], player: Any, limit: int | None = None) -> list[ft.Control]:
+    """A player's breakdown, one line per entry (the newest `limit` of them, and how many are left out)."""
+    entries = list(player.breakdown)
+    hidden = max(0, len(entries) - limit) if limit else 0
+    lines = [ft.Text(t("app.breakdown_line", what=t(line.key, **line.params), points=line.points), size=14,
+                     key=f"line-{hidden + i}")
+             for i, line in enumerate(entries[hidden:])]
+    if hidden:
+        lines.insert(0, ft.Text(t("app.breakdown_earlier", count=hidden), size=14, italic=True))
     return lines or [ft.Text(t("app.breakdown_empty"), size=14, italic=True)]
 
 
-def scoreboard_panel(t: Callable[..., str], board: Any, expanded: bool = False) -> ft.Control:
+def scoreboard_panel(t: Callable[..., str], board: Any, expanded: bool = False, limit: int | None = None
+                     ) -> ft.Control:
     """Players in ranking order: place, name, total; the breakdown folds out (open when expanded)."""
     by_name = {p.name: p for p in board.players}
     winners = set(board.winners) if board.over else set()
@@ -42,7 +49,7 @@ def scoreboard_panel(t: Callable[..., str], board: Any, expanded: bool = False) 
             expanded=expanded,
             expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
             controls=[ft.Container(padding=ft.Padding.only(left=16, bottom=8), alignment=ft.Alignment.TOP_LEFT,
-                                   content=ft.Column(controls=breakdown_lines(t, player), spacing=2))],
+                                   content=ft.Column(controls=breakdown_lines(t, player, limit), spacing=2))],
         ))
     return ft.Column(controls=[ft.Text(t("app.scoreboard"), size=18, weight=ft.FontWeight.BOLD), *tiles],
                      spacing=0)

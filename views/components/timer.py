@@ -89,14 +89,32 @@ class Ticker(ft.Text):
         """Stop ticking."""
         self.ticking = False
 
+    def show(self, value: str) -> None:
+        """Send the new digits at once, without re-rendering the screen around them.
+
+        Inside a component's render Flet freezes the controls it built (diffed against the next render, never
+        updated by hand); the ticker is the one control that changes on its own, so for the moment of its own
+        patch it lifts the mark, as Flet's `_before_update_safe` does, and sets it back. The next render of the
+        screen diffs against the digits sent.
+        """
+        frozen = getattr(self, "_frozen", None)
+        if frozen is not None:
+            del self._frozen
+        try:
+            self.value = value
+            if self.page:
+                self.page.update(self)
+        finally:
+            if frozen is not None:
+                self._frozen = frozen
+
     async def tick(self) -> None:
         """Refresh the digits until unmounted; ring once at zero."""
         before = self.left()
         while self.ticking:
             await asyncio.sleep(TICK_S)
             now = self.left()
-            self.value = digits(now)
-            self.update()
+            self.show(digits(now))
             if before > 0 >= now and self.on_zero:
                 await self.on_zero()
             before = now

@@ -5,7 +5,12 @@ over, e.g. the finished boards with what scored; it only shows, it dispatches no
 
 A view may also define `option_defaults(store) -> dict`: option values (as the game takes them, by option name)
 that the new-session screen starts from instead of the game's defaults, e.g. read from the game's saved profile
-(`store.profiles(game_id)`); options it leaves out keep their defaults, and the table can still change them all."""
+(`store.profiles(game_id)`); options it leaves out keep their defaults, and the table can still change them all.
+
+A view may also define `option_editor(t, option, value, on_change) -> ft.Control | None`: its own control for an
+option on the new-session screen (e.g. steppers instead of typed text). `t(key, **params)` translates, `value` is
+the option's value as the screen holds it, `on_change(new)` stores a new value and shows the screen again; None
+leaves the option to the screen's usual control."""
 
 from __future__ import annotations
 

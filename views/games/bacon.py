@@ -62,7 +62,7 @@ def teams_panel(ctx: GameContext) -> ft.Control:
 
 def dealer_panel(ctx: GameContext) -> ft.Control:
     """Before the first deal: who deals (drawn, or named by the table), and buttons to name another."""
-    chosen = any(a.get("type") == "dealer" for a in ctx.record["actions"])
+    chosen = ctx.state["dealer_chosen"]
     return ft.Column(spacing=4, controls=[
         ft.Text(ctx.t("bacon.view.first_dealer_chosen" if chosen else "bacon.view.first_dealer",
                       name=ctx.state["dealer"]), size=16),

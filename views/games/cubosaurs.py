@@ -7,10 +7,17 @@ the card says (the whole row, known values filled in), records a `row` action an
 asking again if the round needs another unknown value. The completed rows live in the session (its `row`
 actions replay with it) and are also saved as the game's profile in the store (`{"rows": text, "eggs": text}`,
 the options' format); `option_defaults` gives them to the new-session screen, so the next session starts from
-them and the table is asked each unknown value only once.
+them and the table is asked each unknown value only once. On the new-session screen `option_editor` shows those
+rows as one row per type with a −/+ stepper per value (no sign to type or forget; "?" until known, and a button
+to make a value unknown again), a button to remove a type and a field to add one; a text that no longer reads
+as rows is left to the screen's text field, which says what is wrong.
 
 The draft lives in `ctx.local["cubosaurs"]`: who is being entered, every player's counts and raptors, and the
-row being asked for.
+row being asked for. A raptor's values are entered as printed, each with its sign fixed: the plus value steps
+from 0 up, the minus value from 0 down (the engine refuses a positive minus, `cubosaurs.raptor_sign`).
+
+Tapping a past round in the table opens its collections for a correction (`views.games.round_edit`); undoing a
+round hands its collections back to the form.
 """
 
 from __future__ import annotations
@@ -19,14 +26,17 @@ import flet as ft
 
 from scoring.core import RuleError
 from scoring.games.cubosaurs import format_rows, parse_rows
-from views.components.cards import choice_row, points_table, stepper
+from views.components.cards import choice_row, stepper
 from views.context import GameContext
+from views.games import round_edit
+from views.ui import icon_button
 
 UNKNOWN = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
 COLOURS = ("black", "grey")
 VALUE_RANGE = 20
 GAME = "cubosaurs"
 ROW_OPTIONS = {"rows": 4, "eggs": 2}
+KEYS = ("lines",)
 
 
 def option_defaults(store) -> dict:
@@ -43,9 +53,69 @@ def option_defaults(store) -> dict:
     return out
 
 
-def profile_of(state: dict) -> dict:
-    """The session's rows as a profile, in the options' text format."""
-    return {"rows": format_rows(state["rows"]), "eggs": format_rows(state["egg_rows"])}
+def option_editor(t, option, value, on_change) -> ft.Control | None:
+    """The `rows` / `eggs` option as steppers: a row per type, a −/+ stepper per value ("?" while unknown);
+    None (the screen's text field) for other options or a text that does not read as rows."""
+    width = ROW_OPTIONS.get(option.name)
+    if width is None or not isinstance(value, str):
+        return None
+    try:
+        rows = parse_rows(value, width, option.name)
+    except RuleError:
+        return None
+    labels = [t(f"cubosaurs.view.count.{i + 1}") for i in range(4)] if width == 4 else \
+        [t("cubosaurs.view.majority"), t("cubosaurs.view.no_majority")]
+    typed = {"name": ""}
+
+    def changed(name: str, values: list | None) -> None:
+        """Store the rows with one type's values changed (None: the type removed)."""
+        new = {k: v for k, v in rows.items() if k != name}
+        if values is not None:
+            new = {**rows, name: values}
+        on_change(format_rows(new))
+
+    def add() -> None:
+        """Add the typed type with every value unknown (a name the text cannot hold is cleaned; a repeat is kept
+        once)."""
+        name = typed["name"].replace(";", " ").replace(":", " ").strip()
+        if name and name not in rows:
+            changed(name, [None] * width)
+
+    blocks: list[ft.Control] = [ft.Text(t(f"cubosaurs.option.{option.name}"), size=16, weight=ft.FontWeight.BOLD)]
+    for name, values in rows.items():
+        title = name if width == 4 else t("cubosaurs.view.egg", type=name)
+        cells = [row_cell(t, t("cubosaurs.view.cell", type=title, count=labels[i]), labels[i], v,
+                          lambda new, n=name, i=i, vs=values: changed(n, [*vs[:i], new, *vs[i + 1:]]))
+                 for i, v in enumerate(values)]
+        blocks.append(ft.Container(padding=8, border_radius=8, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                                   content=ft.Column(spacing=2, controls=[
+                                       ft.Row(controls=[
+                                           ft.Text(title, size=16, weight=ft.FontWeight.W_600, expand=True),
+                                           icon_button(ft.Icons.DELETE_OUTLINE,
+                                                       t("cubosaurs.view.remove", what=title),
+                                                       lambda e, n=name: changed(n, None))]),
+                                       *cells])))
+    field = ft.TextField(label=t(f"cubosaurs.view.new_type.{option.name}"), expand=True,
+                         on_change=lambda e: typed.update(name=e.control.value or ""), on_submit=lambda e: add())
+    blocks.append(ft.Row(controls=[field, ft.OutlinedButton(content=t("cubosaurs.view.add_type"), icon=ft.Icons.ADD,
+                                                            on_click=lambda e: add())]))
+    return ft.Column(spacing=6, controls=blocks)
+
+
+def row_cell(t, what: str, label: str, value: int | None, on_change) -> ft.Control:
+    """One value of a score row: − and + (from "?" they start at 0), the value or "?", and "unknown"."""
+    shown = t("cubosaurs.view.unknown_value") if value is None else str(value)
+    base = value or 0
+    return ft.Row(spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        ft.Text(label, size=15, expand=True),
+        icon_button(ft.Icons.REMOVE, t("cards.view.less", what=what), lambda e: on_change(base - 1),
+                    disabled=base <= -VALUE_RANGE),
+        ft.Text(shown, size=18, weight=ft.FontWeight.BOLD, width=40, text_align=ft.TextAlign.CENTER),
+        icon_button(ft.Icons.ADD, t("cards.view.more", what=what), lambda e: on_change(base + 1),
+                    disabled=base >= VALUE_RANGE),
+        icon_button(ft.Icons.HELP_OUTLINE, t("cubosaurs.view.make_unknown", what=what), lambda e: on_change(None),
+                    disabled=value is None),
+    ])
 
 
 def new_line() -> dict:
@@ -60,22 +130,44 @@ def draft_of(ctx: GameContext) -> dict:
         draft["lines"].setdefault(name, new_line())
     if draft["who"] not in ctx.players:
         draft["who"] = ctx.players[0]
+    empty = not draft["ask"] and all(draft["lines"][n] == new_line() for n in ctx.players)
+    round_edit.hand_back(ctx, draft, KEYS, empty, "round", lambda a: entries_of(a.get("lines") or {}))
     return draft
 
 
+def entries_of(lines: dict) -> dict:
+    """Collections (of a round in the state, or an undone action) as draft lines."""
+    return {"lines": {n: {"dinos": dict(line.get("dinos", {})), "eggs": dict(line.get("eggs", {})),
+                          "raptors": [dict(r) for r in line.get("raptors", [])], "dna": line.get("dna", 0)}
+                      for n, line in lines.items()}}
+
+
 def round_action(ctx: GameContext, draft: dict) -> dict:
-    """The round as the engine takes it."""
-    return {"type": "round", "by": "table", "at": ctx.now(), "lines": {n: draft["lines"][n] for n in ctx.players}}
+    """The round (or the correction of the round open) as the engine takes it."""
+    return {**round_edit.action(draft, "round", {"lines": {n: draft["lines"][n] for n in ctx.players}}),
+            "at": ctx.now()}
 
 
 def build(ctx: GameContext) -> ft.Control:
     """The question for a missing row value, or the round entry; and the rounds table."""
     draft = draft_of(ctx)
     body = ask_panel(ctx, draft) if draft["ask"] else entry(ctx, draft)
+    return ft.Column(spacing=12, controls=[body, rounds_table(ctx, draft)])
+
+
+def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
+    """Each round's points (DNA pairs in the last) and the totals; tapping a round opens it for a correction."""
     rounds = ctx.engine.scoreboard(ctx.state).rounds
     previous = [{n: r[n] - (rounds[i - 1][n] if i else 0) for n in ctx.players} for i, r in enumerate(rounds)]
     totals = rounds[-1] if rounds else {}
-    return ft.Column(spacing=12, controls=[body, points_table(ctx, previous, totals)])
+
+    def open_round(number: int) -> None:
+        """Open a past round's collections in the form."""
+        round_edit.open_round(draft, KEYS, number, entries_of(ctx.state["rounds"][number - 1]))
+        draft.update(who=ctx.players[0], ask=None, known={})
+        ctx.refresh()
+
+    return round_edit.rounds_table(ctx, draft, previous, totals, open_round)
 
 
 def entry(ctx: GameContext, draft: dict) -> ft.Control:
@@ -87,12 +179,11 @@ def entry(ctx: GameContext, draft: dict) -> ft.Control:
         ctx.refresh()
 
     return ft.Column(spacing=10, controls=[
-        ft.Text(ctx.t("cubosaurs.view.enter", round=len(ctx.state["rounds"]) + 1), size=18,
-                weight=ft.FontWeight.BOLD),
+        round_edit.heading(ctx, draft, ctx.t("cubosaurs.view.enter", round=len(ctx.state["rounds"]) + 1)),
         choice_row([(n, n) for n in ctx.players], draft["who"], choose),
         collection(ctx, draft["lines"][draft["who"]]),
-        ft.FilledButton(content=ctx.t("cubosaurs.view.add_round"), icon=ft.Icons.ADD,
-                        on_click=lambda e: send(ctx, draft, ctx.state)),
+        ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, ctx.t("cubosaurs.view.add_round"),
+                                                           lambda: send(ctx, draft))),
     ])
 
 
@@ -144,9 +235,9 @@ def raptors(ctx: GameContext, line: dict) -> ft.Control:
                              ft.TextButton(content=ctx.t("cubosaurs.view.remove", what=title),
                                            on_click=lambda e, i=i: remove(i))]),
             stepper(ctx, ctx.t("cubosaurs.view.plus", what=title), raptor["plus"], setter(raptor, "plus"),
-                    minimum=-VALUE_RANGE, maximum=VALUE_RANGE),
+                    minimum=0, maximum=VALUE_RANGE),
             stepper(ctx, ctx.t("cubosaurs.view.minus", what=title), raptor["minus"], setter(raptor, "minus"),
-                    minimum=-VALUE_RANGE, maximum=VALUE_RANGE),
+                    minimum=-VALUE_RANGE, maximum=0),
         ])))
     rows.append(ft.Row(wrap=True, controls=[
         ft.OutlinedButton(content=ctx.t(f"cubosaurs.view.add_raptor.{c}"), icon=ft.Icons.ADD,
@@ -155,21 +246,25 @@ def raptors(ctx: GameContext, line: dict) -> ft.Control:
     return ft.Column(spacing=4, controls=rows)
 
 
-def send(ctx: GameContext, draft: dict, state: dict) -> None:
-    """Send the round, or first ask for a row value it needs (checked against state, the engine's copy)."""
+def send(ctx: GameContext, draft: dict) -> None:
+    """Send the round, or first ask for a row value it needs (the engine says which, counting rows just said)."""
     action = round_action(ctx, draft)
-    try:
-        ctx.engine.apply(state, action)
-    except RuleError as err:
+    known = draft.setdefault("known", {})
+    err = ctx.engine.round_needs(ctx.state, action["lines"], known)
+    if err is not None:
         if err.key in UNKNOWN:
             kind = "dino" if err.key == UNKNOWN[0] else "egg"
-            row = state["rows" if kind == "dino" else "egg_rows"][err.params["type"]]
+            rows = {**ctx.state["rows" if kind == "dino" else "egg_rows"], **known.get(kind, {})}
+            row = rows[err.params["type"]]
             draft["ask"] = {"kind": kind, "name": err.params["type"], "values": list(row), "known": list(row),
                             "error": {"key": err.key, "params": err.params}}
             ctx.refresh()
             return
     if ctx.dispatch(action):
-        draft.update(lines={n: new_line() for n in ctx.players}, who=ctx.players[0], ask=None)
+        if round_edit.editing(draft) is None:
+            draft["lines"] = {n: new_line() for n in ctx.players}
+        round_edit.close(draft)
+        draft.update(who=ctx.players[0], ask=None, known={})
 
 
 def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
@@ -186,18 +281,10 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
         """Record the row, then send the round again against the state with the row in it."""
         row = {"type": "row", "by": "table", "at": ctx.now(), "kind": ask["kind"], "name": ask["name"],
                "values": [v or 0 for v in ask["values"]]}
-        try:
-            after = ctx.engine.apply(ctx.state, row)
-        except RuleError as err:
-            ctx.show_error(err)
-            return
         if ctx.dispatch(row):
             draft["ask"] = None
-            try:
-                ctx.store.set_profile(GAME, profile_of(after))
-            except RuleError as err:
-                ctx.show_error(err)
-            send(ctx, draft, after)
+            draft.setdefault("known", {}).setdefault(ask["kind"], {})[ask["name"]] = row["values"]
+            send(ctx, draft)
 
     steppers = []
     for i, value in enumerate(ask["values"]):

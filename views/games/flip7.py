@@ -22,12 +22,14 @@ import flet as ft
 
 from scoring.core import RuleError
 from scoring.games.flip7 import MODIFIERS, bust_chances, check_line, score_line, seen_since_shuffle
-from views.components.cards import card_buttons, choice_row, pile, points_table, stepper
+from views.components.cards import card_buttons, choice_row, pile, stepper
 from views.context import GameContext
+from views.games import round_edit
 
 ACTIVE = "active"
 STATUSES = ("stayed", "frozen", "busted", "flip7")
 EXTRA_CARDS = ("freeze", "flip3", "second_chance")
+KEYS = ("lines",)
 
 
 def label(code: str) -> str:
@@ -51,7 +53,19 @@ def draft_of(ctx: GameContext) -> dict:
         draft["lines"].setdefault(name, new_line(coach))
     if draft["who"] not in ctx.players:
         draft["who"] = ctx.players[0]
+    empty = all(draft["lines"][n] == new_line(coach) for n in ctx.players)
+    round_edit.hand_back(ctx, draft, KEYS, empty, "round", lambda a: entries_of(a.get("lines") or {}))
     return draft
+
+
+def entries_of(lines: dict) -> dict:
+    """Engine lines (of a round in the state or an undone action) as draft lines: numbers then modifiers."""
+    out = {}
+    for name, line in lines.items():
+        cards = [str(n) for n in line.get("numbers", [])] + [str(m) for m in line.get("modifiers", [])]
+        out[name] = {"cards": cards, "chances": int(line.get("second_chance", 0)),
+                     "status": line.get("status", "stayed"), "holds": False}
+    return {"lines": out}
 
 
 def line_of(draft_line: dict) -> dict:
@@ -60,6 +74,16 @@ def line_of(draft_line: dict) -> dict:
     modifiers = [c for c in draft_line["cards"] if not c.isdigit()]
     return {"numbers": numbers, "modifiers": modifiers, "second_chance": draft_line["chances"],
             "status": draft_line["status"]}
+
+
+def is_flip7(name: str, draft_line: dict) -> bool:
+    """Whether the engine reads the line as a Flip 7 (chosen, or seven different numbers whatever the status)."""
+    if draft_line["status"] == "flip7":
+        return True
+    try:
+        return check_line(name, {**line_of(draft_line), "status": "stayed"})["status"] == "flip7"
+    except RuleError:
+        return False
 
 
 def preview(ctx: GameContext, name: str, draft_line: dict) -> str:
@@ -82,14 +106,14 @@ def build(ctx: GameContext) -> ft.Control:
     """The round entry, the coach (when the option is on) and the rounds table."""
     draft = draft_of(ctx)
     controls: list[ft.Control] = [
-        ft.Text(ctx.t("flip7.view.enter", round=len(ctx.state["rounds"]) + 1), size=18, weight=ft.FontWeight.BOLD),
+        round_edit.heading(ctx, draft, ctx.t("flip7.view.enter", round=len(ctx.state["rounds"]) + 1)),
         players_panel(ctx, draft),
         editor(ctx, draft),
         send_row(ctx, draft),
     ]
-    if ctx.state["options"]["coach"]:
+    if ctx.state["options"]["coach"] and round_edit.editing(draft) is None:
         controls.append(coach_panel(ctx, draft))
-    controls.append(rounds_table(ctx))
+    controls.append(rounds_table(ctx, draft))
     return ft.Column(spacing=12, controls=controls)
 
 
@@ -123,9 +147,11 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
     coach = bool(ctx.state["options"]["coach"])
 
     def change(**fields) -> None:
-        """Update the selected line and show it again; a Flip 7 ends the round: everyone still playing stayed."""
+        """Update the selected line and show it again. A Flip 7 (chosen, or seven different numbers, which the
+        engine reads as one) ends the round: everyone still playing stayed with what they had."""
         line.update(fields)
-        if fields.get("status") == "flip7":
+        if is_flip7(name, line):
+            line["status"] = "flip7"
             for other in draft["lines"].values():
                 if other is not line and other["status"] == ACTIVE:
                     other["status"] = "stayed"
@@ -164,11 +190,12 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
     coach = bool(ctx.state["options"]["coach"])
 
     def send() -> None:
-        """Send every line; start a fresh draft once the round is accepted."""
+        """Send every line (a new round or the correction); start a fresh draft once it is accepted."""
         lines = {n: line_of(draft["lines"][n]) for n in ctx.players}
-        if ctx.dispatch({"type": "round", "by": "table", "lines": lines}):
-            for n in ctx.players:
-                draft["lines"][n] = new_line(coach)
+        if ctx.dispatch(round_edit.action(draft, "round", {"lines": lines})):
+            if round_edit.editing(draft) is None:
+                draft["lines"] = {n: new_line(coach) for n in ctx.players}
+            round_edit.close(draft)
             draft["who"] = ctx.players[0]
 
     def next_player() -> None:
@@ -179,8 +206,7 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
     controls: list[ft.Control] = [
         ft.OutlinedButton(content=ctx.t("flip7.view.next"), icon=ft.Icons.ARROW_FORWARD,
                           on_click=lambda e: next_player()),
-        ft.FilledButton(content=ctx.t("flip7.view.add_round"), icon=ft.Icons.ADD, disabled=bool(playing),
-                        on_click=lambda e: send()),
+        *round_edit.save_buttons(ctx, draft, ctx.t("flip7.view.add_round"), send, disabled=bool(playing)),
     ]
     if playing:
         controls.append(ft.Text(ctx.t("flip7.view.still_playing", names=playing), italic=True))
@@ -225,6 +251,14 @@ def coach_panel(ctx: GameContext, draft: dict) -> ft.Control:
         ]))
 
 
-def rounds_table(ctx: GameContext) -> ft.Control:
-    """Every round's points and the running totals."""
-    return points_table(ctx, [r["scores"] for r in ctx.state["rounds"]], ctx.engine.totals(ctx.state))
+def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
+    """Every round's points and the running totals; tapping a round opens its lines for a correction."""
+
+    def open_round(number: int) -> None:
+        """Open a past round's lines in the editor."""
+        round_edit.open_round(draft, KEYS, number, entries_of(ctx.state["rounds"][number - 1]["lines"]))
+        draft["who"] = ctx.players[0]
+        ctx.refresh()
+
+    return round_edit.rounds_table(ctx, draft, [r["scores"] for r in ctx.state["rounds"]],
+                                   ctx.engine.totals(ctx.state), open_round)

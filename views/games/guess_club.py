@@ -5,9 +5,12 @@ the transfers of the last action in words, and the settlement of the round just 
 Hidden answers are typed behind the private-entry component; the active player's hand, and a card another player
 adds to a match, show only behind its cover ("pass the phone"). The topic may be typed or drawn from
 `assets/guess_club/topics.json` in the session's language with the view's own random (the chosen text is sent in
-the `topic` action, so replay stays deterministic). Aliases the setter confirms (`state["learned"]`) are stored
-with `ctx.store.add_alias`; when the setter sets a topic, stored aliases the session does not know yet are
-brought in first with the engine's `aliases` action (so earlier sessions' rulings count, and replay stays exact).
+the `topic` action, so replay stays deterministic). Aliases the setter confirms come back from the engine as
+`alias_learned` events, which the session layer stores (this view writes nothing while drawing); when the setter
+sets a topic, stored aliases the session does not know yet are brought in first with the engine's `aliases`
+action (so earlier sessions' rulings count, and replay stays exact). Which numbers can still take a marker comes
+from the engine's prompt. While hands are written, the setter rules on two answers a player asks about
+(`hand_ruling`: the same, or different although they look alike).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from pathlib import Path
 
 import flet as ft
 
-from scoring.games.guess_club import INVALID, MISS, PREDICT
+from scoring.games.guess_club import INVALID, MISS, PREDICT, open_numbers
 from scoring.mechanics import ledger
 from views.components.private import ENTRY, cover, private_entry
 from views.context import GameContext
@@ -36,7 +39,6 @@ def topics() -> dict[str, list[str]]:
 
 def build(ctx: GameContext) -> ft.Control:
     """The last transfers (and the round just settled), this phase's controls, then the table."""
-    remember_aliases(ctx)
     phase = ctx.state["phase"]
     steps = {"topic": topic_panel, "answers": answers_panel, "turns": turn_panel, "ruling": ruling_panel,
              "settle": settle_panel}
@@ -58,16 +60,6 @@ def scratch(ctx: GameContext, name: str) -> dict:
         slot.clear()
         slot["mark"] = mark
     return slot
-
-
-def remember_aliases(ctx: GameContext) -> None:
-    """Store the aliases the last ruling confirmed (once per action)."""
-    learned = ctx.state.get("learned") or []
-    mark = len(ctx.record["actions"])
-    if learned and ctx.local.get("aliases_stored") != mark:
-        for a, b in learned:
-            ctx.store.add_alias(a, b)
-        ctx.local["aliases_stored"] = mark
 
 
 def heading(text: str) -> ft.Text:
@@ -111,19 +103,22 @@ def table_panel(ctx: GameContext) -> ft.Control:
 
 
 def prediction_board(ctx: GameContext) -> ft.Control:
-    """Numbers 0..max with the markers on them; full numbers greyed; the active player taps one to predict."""
+    """Numbers 0..max with the markers on them; numbers the engine does not offer greyed; the active player taps
+    one to predict."""
     state, opts = ctx.state, ctx.state["options"]
     turn = state["turn"] if state["phase"] == "turns" else None
+    room = set(open_numbers(state))
+    offered = {c["number"] for e in ctx.engine.prompt(state) if e["type"] == "predict" for c in e["choices"]}
     spots = []
     for number in range(opts["max_prediction"] + 1):
         on = [m["player"] for m in state["markers"] if m["number"] == number]
-        full = len(on) >= opts["per_number"]
+        full = number not in room
         spots.append(ft.Container(
             width=SPOT, padding=2, border_radius=6,
             bgcolor=ft.Colors.OUTLINE_VARIANT if full else (ft.Colors.AMBER_100 if number == state["matches"]
                                                            else None),
             content=ft.Column(spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-                ft.OutlinedButton(content=str(number), disabled=full or turn is None,
+                ft.OutlinedButton(content=str(number), disabled=number not in offered,
                                   style=ft.ButtonStyle(padding=0),
                                   on_click=lambda e, n=number: ctx.dispatch(
                                       {"type": "predict", "by": turn, "number": n})),
@@ -189,7 +184,35 @@ def answers_panel(ctx: GameContext) -> ft.Control:
         rows.append(ft.Text(ctx.t("guess_club.view.answers_done", names=done)))
     rows.append(ft.Text(ctx.t("guess_club.view.answers_waiting", names=waiting)))
     rows.append(private_entry(ctx, ctx.local.setdefault("answers", {}), player, prompts, submit))
+    rows.append(hand_question(ctx))
     return card(rows)
+
+
+def hand_question(ctx: GameContext) -> ft.Control:
+    """A player asks aloud whether two answers count as the same on one hand; the setter rules."""
+    setter = ctx.state["setter"]
+    draft = ctx.local.setdefault("hand_question", {"a": "", "b": ""})
+
+    def rule(same: bool) -> None:
+        """Send the setter's ruling; clear the two texts once it is accepted."""
+        if ctx.dispatch({"type": "hand_ruling", "by": setter, "a": draft["a"], "b": draft["b"], "same": same}):
+            draft.update(a="", b="")
+
+    return ft.Column(spacing=8, controls=[
+        ft.Text(ctx.t("guess_club.view.hand_question", name=setter), weight=ft.FontWeight.W_600),
+        ft.Row(wrap=True, controls=[
+            ft.TextField(label=ctx.t("guess_club.view.question_a"), value=draft["a"], width=200,
+                         on_change=lambda e: draft.__setitem__("a", e.control.value)),
+            ft.TextField(label=ctx.t("guess_club.view.question_b"), value=draft["b"], width=200,
+                         on_change=lambda e: draft.__setitem__("b", e.control.value)),
+        ]),
+        ft.Row(wrap=True, controls=[
+            ft.OutlinedButton(content=ctx.t("guess_club.view.rule_same_hand"), icon=ft.Icons.LINK,
+                              on_click=lambda e: rule(True)),
+            ft.OutlinedButton(content=ctx.t("guess_club.view.rule_different_hand"), icon=ft.Icons.LINK_OFF,
+                              on_click=lambda e: rule(False)),
+        ]),
+    ])
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -341,16 +364,11 @@ def settle_panel(ctx: GameContext) -> ft.Control:
     return card(rows)
 
 
-def last_action(ctx: GameContext) -> dict | None:
-    """The action the current state follows from."""
-    return ctx.record["actions"][-1] if ctx.record["actions"] else None
-
-
 def transfers_panel(ctx: GameContext) -> list[ft.Control]:
     """The transfers of the last action in words; after a settlement, the round's outcome above them."""
-    events = ctx.state.get("events") or []
-    last = last_action(ctx)
-    settled = bool(last and last.get("type") == "settle" and ctx.state["history"])
+    state = ctx.state
+    events = state.get("events") or []
+    settled = bool(state["history"]) and (state["over"] or state["phase"] == "topic")
     rows: list[ft.Control] = settlement_lines(ctx) if settled else []
     if not events and not rows:
         return []

@@ -237,10 +237,13 @@ def by_layout(ctx: GameContext, player: str) -> ft.Control:
         paintings.pop(player, None)
         ctx.refresh()
 
+    clashes = game.layout_conflicts(ctx.state, player, painted)
+    warning = [ft.Text(ctx.t("kingdomino.view.used_elsewhere"), color=ft.Colors.ERROR)] if clashes else []
     return ft.Column(spacing=8, controls=[
         ft.Text(ctx.t("kingdomino.view.paint_hint", name=player), size=16, weight=ft.FontWeight.W_600),
         brush_bar(ctx, brush),
-        board(ctx, painted, paint, cell_size=PAINT_CELL.get(size, 44)),
+        board(ctx, painted, paint, marked=clashes, cell_size=PAINT_CELL.get(size, 44)),
+        *warning,
         legend(ctx, painted),
         ft.Row(wrap=True, controls=[
             ft.FilledButton(content=ctx.t("kingdomino.view.enter_layout"), icon=ft.Icons.CHECK,
@@ -300,6 +303,36 @@ def comparison(ctx: GameContext) -> ft.Control:
     return ft.Column(controls=controls, spacing=4)
 
 
+def out_of_box(ctx: GameContext) -> list[ft.Control]:
+    """With 2 or 3 players: tap the dominoes the box leaves out, then record them (the engine then refuses them).
+    Shown only while the prompt still offers `set_aside`."""
+    if not any(e["type"] == "set_aside" for e in ctx.engine.prompt(ctx.state)):
+        return []
+    chosen = ctx.local.setdefault("aside", [])
+    gone = game.used_dominoes(ctx.state)
+
+    def toggle(number: int) -> None:
+        """Add or remove a domino from the ones being set aside."""
+        chosen.remove(number) if number in chosen else chosen.append(number)
+        ctx.refresh()
+
+    def record() -> None:
+        """Record the chosen dominoes as out of the box."""
+        if ctx.dispatch({"type": "set_aside", "by": "table", "dominoes": sorted(chosen)}):
+            chosen.clear()
+
+    tiles = [ft.Chip(label=ft.Text(str(n)), selected=n in chosen, on_select=lambda e, n=n: toggle(n),
+                     tooltip=ctx.t("kingdomino.view.domino_tip", domino=n,
+                                   first=half_words(ctx, *game.DOMINOES[n][0]),
+                                   second=half_words(ctx, *game.DOMINOES[n][1])))
+             for n in sorted(game.DOMINOES) if n not in gone]
+    return [ft.ExpansionTile(title=ft.Text(ctx.t("kingdomino.view.aside_title")),
+                             subtitle=ft.Text(ctx.t("kingdomino.view.aside_hint", count=len(chosen))),
+                             controls=[ft.Row(wrap=True, spacing=4, run_spacing=4, controls=tiles),
+                                       ft.FilledButton(content=ctx.t("kingdomino.view.aside_record"),
+                                                       disabled=not chosen, on_click=lambda e: record())])]
+
+
 # ---------------------------------------------------------------------------------------------------------
 # The view
 
@@ -319,7 +352,7 @@ def build(ctx: GameContext) -> ft.Control:
         mode = ctx.local.get("mode", "domino")
         controls += [mode_switch(ctx, mode),
                      by_layout(ctx, player) if mode == "paint" else by_domino(ctx, player, kingdom)]
-    controls += [comparison(ctx),
+    controls += [*out_of_box(ctx), comparison(ctx),
                  ft.OutlinedButton(content=ctx.t("kingdomino.view.end_game"), icon=ft.Icons.FLAG,
                                    on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"}))]
     return ft.Column(controls=controls, spacing=12)

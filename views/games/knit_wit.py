@@ -1,11 +1,15 @@
 """Knit Wit view: the deal (when dealt at the table), the weave, the answer sheets with the button race, and the
-scoring spool by spool with duplicates, the table's rulings, challenges with the explanation countdown and votes.
+scoring spool by spool with duplicates, the table's rulings on any pair, challenges with the explanation
+countdown and votes.
 
 Taps become the engine's actions; what is legal, what is a duplicate and what scores is the engine's
-(`scoring.games.knit_wit`: `pending`, `loops_around`, `tags_of`, `matcher`). Half-made choices (the tag being typed,
-the ticked loops, who holds the phone) live in `ctx.local`. Answers are typed only behind the private entry.
-Stored aliases go into the session with the `aliases` action when scoring starts; aliases the table confirms
-(`state["learned"]`) are saved to the store.
+(`scoring.games.knit_wit`: `prompt`, `check`, `spool_review`, `challengeable`, `extra_refusal`). Half-made
+choices (the tag being typed, the ticked loops, who holds the phone, answers typed but not saved yet, the pair
+picked for a ruling) live in `ctx.local`. Answers are typed only behind the private cover; each one is checked by
+the engine when its field is left, every valid one is saved on "Done", and a refused one keeps its text in its
+field with the reason under it. Stored aliases go into the session with the `aliases` action from a tap on the
+answer screen (never while drawing); aliases the table confirms come back from the engine as `alias_learned`
+events, which the session layer stores.
 """
 
 from __future__ import annotations
@@ -14,9 +18,8 @@ import re
 
 import flet as ft
 
-from scoring.core import RuleError
 from scoring.games import knit_wit as kw
-from views.components.private import COVER, private_entry
+from views.components.private import COVER, cover
 from views.components.race import race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.vote import vote_panel
@@ -102,7 +105,8 @@ def table_layout(ctx: GameContext) -> ft.Control:
 
 def weave_screen(ctx: GameContext) -> ft.Control:
     """Whose turn and its step (loop, then spool), above the loops and spools on the table."""
-    todo = kw.pending(ctx.state)
+    state = ctx.state
+    todo = {"turn": state["turn"], "step": state["step"], "hand": kw.unplaced(state, state["turn"])}
     work: dict = ctx.local.setdefault("weave", {})
     if work.get("turn") != (todo["turn"], todo["step"], len(ctx.state["loops"])):
         work.clear()
@@ -177,14 +181,12 @@ def spool_step(ctx: GameContext, work: dict, todo: dict) -> ft.Control:
                 "separate": separate}
 
     def send() -> None:
-        """Place the spool, or ask the table first when its loop set is an occupied region's."""
-        try:
-            ctx.engine.apply(ctx.state, action(False))
-        except RuleError as err:
-            if err.key == "knit_wit.region_occupied":
-                work["occupied"] = err.params
-                ctx.refresh()
-                return
+        """Place the spool, or ask the table first when the engine says its loop set is an occupied region's."""
+        err = ctx.engine.check(ctx.state, action(False))
+        if err is not None and err.key == "knit_wit.region_occupied":
+            work["occupied"] = err.params
+            ctx.refresh()
+            return
         ctx.dispatch(action(False))
 
     controls: list[ft.Control] = [heading(ctx.t("knit_wit.view.step_spool", name=player)),
@@ -229,16 +231,25 @@ def prompt(ctx: GameContext, number: int) -> str:
     return ctx.t("knit_wit.view.prompt", number=number, points=len(kw.loops_around(ctx.state, number)))
 
 
-def tag_hints(ctx: GameContext, numbers_shown: list[int]) -> list[str]:
-    """The tags around each spool, shown under its answer field."""
-    return [" + ".join(kw.tags_of(ctx.state, n)) for n in numbers_shown]
+def offered(ctx: GameContext, kind: str) -> list[dict]:
+    """The engine's prompt entries of one move type (who may make it, and its choices)."""
+    return [e for e in ctx.engine.prompt(ctx.state) if e["type"] == kind]
+
+
+def bring_aliases(ctx: GameContext) -> None:
+    """Send the stored aliases the session does not know yet (from a tap, so replay never reads storage)."""
+    known = ctx.state["aliases"]
+    missing = [list(pair) for pair in ctx.store.aliases()
+               if list(pair) not in known and all(kw.normalise(text) for text in pair)]
+    if missing:
+        ctx.dispatch({"type": "aliases", "by": "table", "pairs": missing})
 
 
 def answer_screen(ctx: GameContext) -> ft.Control:
     """Who holds the phone, their private sheet, everyone's progress, and the button race."""
     state = ctx.state
     extra = state["extra"]
-    open_sheets = [p for p in ctx.players if p not in state["locked"]]
+    open_sheets = [e["by"] for e in offered(ctx, "answer")]
     controls: list[ft.Control] = [heading(ctx.t("knit_wit.view.answer_title"))]
     if extra:
         controls += extra_panel(ctx, extra)
@@ -247,18 +258,25 @@ def answer_screen(ctx: GameContext) -> ft.Control:
     controls.append(ft.Text(ctx.t("knit_wit.view.progress", counts={
         p: ctx.t("knit_wit.view.answered", count=sum(1 for a in state["sheets"][p] if a), total=state["count"])
         for p in ctx.players})))
-    controls.append(race_buttons(ctx, state["race"], title=ctx.t("knit_wit.view.buttons_title"),
-                                 on_claim=lambda p: ctx.dispatch({"type": "claim", "by": p})))
+
+    def claim(player: str) -> None:
+        """Take the top button (the stored aliases come in first, so the scoring knows them)."""
+        bring_aliases(ctx)
+        ctx.dispatch({"type": "claim", "by": player})
+
+    controls.append(race_buttons(ctx, state["race"], title=ctx.t("knit_wit.view.buttons_title"), on_claim=claim))
     return ft.Column(controls=controls, spacing=12)
 
 
-def sheet_slot(ctx: GameContext, name: str, player: str, numbers_shown: list[int]) -> dict:
-    """The private-entry scratch `name` for player, holding their answers so far while the screen is covered."""
-    slot: dict = ctx.local.setdefault(name, {})
-    if slot.get("player") != player or slot.get("phase") == COVER:
-        sheet = ctx.state["sheets"][player]
-        slot.update(player=player, phase=COVER, answers=[sheet[n - 1] for n in numbers_shown])
-    return slot
+def sheet_work(ctx: GameContext, player: str) -> dict:
+    """The player's scratch: covered or shown, the texts typed but not saved (by spool), the refusals shown."""
+    sheets: dict = ctx.local.setdefault("sheets", {})
+    return sheets.setdefault(player, {"phase": COVER, "drafts": {}, "errors": {}})
+
+
+def answer_action(player: str, number: int, text: str) -> dict:
+    """The action that writes one answer."""
+    return {"type": "answer", "by": player, "spool": number, "text": text}
 
 
 def sheet_panel(ctx: GameContext, open_sheets: list[str]) -> list[ft.Control]:
@@ -267,50 +285,101 @@ def sheet_panel(ctx: GameContext, open_sheets: list[str]) -> list[ft.Control]:
         return []
     holder = ctx.local.get("holder")
     holder = holder if holder in open_sheets else open_sheets[0]
-    count = ctx.state["count"]
-    spools = list(range(1, count + 1))
-    sheet = ctx.state["sheets"][holder]
 
     def hand_to(player: str) -> None:
-        """Pass the phone to another player (their sheet starts covered)."""
+        """Pass the phone to another player (their sheet starts covered; typed texts stay)."""
+        sheet_work(ctx, holder)["phase"] = COVER
         ctx.local["holder"] = player
         ctx.refresh()
-
-    def submit(answers: list[str]) -> bool:
-        """Send every changed answer; False (fields back for correction) if one is refused."""
-        for number, text in zip(spools, answers):
-            if text.strip() != sheet[number - 1] and not ctx.dispatch(
-                    {"type": "answer", "by": holder, "spool": number, "text": text}):
-                return False
-        return True
 
     chooser = ft.Row(wrap=True, controls=[
         (ft.FilledButton if p == holder else ft.OutlinedButton)(
             content=ctx.t("knit_wit.view.sheet_of", name=p), on_click=lambda e, p=p: hand_to(p))
         for p in open_sheets])
-    slot = sheet_slot(ctx, "sheet", holder, spools)
-    return [ft.Text(ctx.t("knit_wit.view.who_has_phone")), chooser,
-            private_entry(ctx, slot, holder, [prompt(ctx, n) for n in spools], submit,
-                          hints=tag_hints(ctx, spools))]
+    work = sheet_work(ctx, holder)
+    body = (cover(ctx, work, holder) if work["phase"] == COVER
+            else sheet_form(ctx, work, holder, list(range(1, ctx.state["count"] + 1))))
+    return [ft.Text(ctx.t("knit_wit.view.who_has_phone")), chooser, body]
+
+
+def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], extra: bool = False) -> ft.Control:
+    """The player's answer fields: each checked by the engine when it is left; "Done" saves every valid answer,
+    keeps the text and the reason of a refused one, and covers the sheet only when all are saved."""
+    sheet = ctx.state["sheets"][player]
+    drafts, errors = work["drafts"], work["errors"]
+
+    def text_of(number: int) -> str:
+        """What the field shows: the unsaved text, else the saved answer."""
+        return drafts.get(number, sheet[number - 1])
+
+    def typed(number: int, value: str) -> None:
+        """Keep what is typed until it is saved."""
+        drafts[number] = value
+
+    def left(e, number: int) -> None:
+        """Check the answer as the field is left; show the engine's reason under it, or clear it."""
+        text = text_of(number)
+        err = None if text.strip() == sheet[number - 1] or extra else ctx.engine.check(
+            ctx.state, answer_action(player, number, text))
+        errors[number] = ctx.t(err.key, **err.params) if err else None
+        e.control.error = errors[number]
+        e.control.update()
+
+    def done() -> None:
+        """Save every changed answer (each its own action), then cover; keep refused texts for correcting."""
+        if extra:
+            save_extra()
+            return
+        bring_aliases(ctx)
+        for number in spools:
+            text = text_of(number)
+            if text.strip() == sheet[number - 1]:
+                drafts.pop(number, None)
+                errors.pop(number, None)
+                continue
+            if ctx.dispatch(answer_action(player, number, text)):
+                drafts.pop(number, None)
+                errors.pop(number, None)
+            else:
+                errors[number] = ctx.t("knit_wit.view.not_saved")
+        if not drafts:
+            work["phase"] = COVER
+        ctx.refresh()
+
+    def save_extra() -> None:
+        """2 players: exactly one more answer; the engine refuses none or more than one (texts kept)."""
+        written = [[n, text_of(n)] for n in spools]
+        err = ctx.engine.extra_refusal(ctx.state, player, written)
+        if err is not None:
+            ctx.show_error(err)
+            return
+        number, text = next((n, t) for n, t in written if t.strip())
+        if ctx.dispatch(answer_action(player, number, text)):
+            drafts.clear()
+
+    fields = [
+        ft.TextField(label=prompt(ctx, n), value=text_of(n), text_size=18, error=errors.get(n),
+                     helper=" + ".join(kw.tags_of(ctx.state, n)),
+                     on_change=lambda e, n=n: typed(n, e.control.value),
+                     on_blur=lambda e, n=n: left(e, n), on_submit=lambda e, n=n: left(e, n))
+        for n in spools]
+    return ft.Column(spacing=10, controls=[
+        ft.Text(ctx.t("app.private.entering", name=player), size=18, weight=ft.FontWeight.BOLD),
+        *fields,
+        ft.FilledButton(content=ctx.t("app.private.done"), icon=ft.Icons.VISIBILITY_OFF,
+                        on_click=lambda e: done()),
+    ])
 
 
 def extra_panel(ctx: GameContext, player: str) -> list[ft.Control]:
     """2 players: the one more answer of the player left, on a spool still blank, or stop."""
     blanks = [n for n, text in enumerate(ctx.state["sheets"][player], start=1) if not text]
-
-    def submit(answers: list[str]) -> bool:
-        """Send the first answer written (the one more answer)."""
-        written = [(n, a) for n, a in zip(blanks, answers) if a.strip()]
-        if not written:
-            ctx.show_error("knit_wit.extra_answer_empty")
-            return False
-        number, text = written[0]
-        return ctx.dispatch({"type": "answer", "by": player, "spool": number, "text": text})
-
-    slot = sheet_slot(ctx, "extra", player, blanks)
+    work = sheet_work(ctx, player)
+    body = (cover(ctx, work, player) if work["phase"] == COVER
+            else sheet_form(ctx, work, player, blanks, extra=True))
     return [
         ft.Text(ctx.t("knit_wit.view.extra", name=player), size=16, weight=ft.FontWeight.W_600),
-        private_entry(ctx, slot, player, [prompt(ctx, n) for n in blanks], submit, hints=tag_hints(ctx, blanks)),
+        body,
         ft.OutlinedButton(content=ctx.t("knit_wit.view.extra_stop", name=player), icon=ft.Icons.STOP,
                           on_click=lambda e: ctx.dispatch({"type": "stop", "by": player})),
     ]
@@ -319,90 +388,127 @@ def extra_panel(ctx: GameContext, player: str) -> list[ft.Control]:
 # --- scoring -------------------------------------------------------------------------------------------------
 
 
-def sync_aliases(ctx: GameContext) -> None:
-    """Send the stored aliases once when scoring starts; save the aliases the table has confirmed since."""
-    state = ctx.state
-    stored = ctx.store.aliases()
-    sent = any(a.get("type") == "aliases" for a in ctx.record["actions"])
-    if stored and not sent and not state["results"] and not ctx.local.get("aliases_sent"):
-        ctx.local["aliases_sent"] = True
-        ctx.dispatch({"type": "aliases", "by": "table", "pairs": [list(pair) for pair in stored]})
-    known = {tuple(pair) for pair in stored} | {(b, a) for a, b in stored}
-    for a, b in state["learned"]:
-        if (a, b) not in known:
-            ctx.store.add_alias(a, b)
-
-
 def scoring_screen(ctx: GameContext) -> ft.Control:
     """The spool being scored: answers side by side with their marks, rulings, the challenge, running totals."""
-    sync_aliases(ctx)
-    todo = kw.pending(ctx.state)
-    review = todo["review"]
+    review = kw.spool_review(ctx.state)
+    challenge = ctx.state["challenge"]
+    can_advance = any(e["choices"] for e in offered(ctx, "next_spool"))
     controls: list[ft.Control] = [
         heading(ctx.t("knit_wit.view.scoring_title", number=review["spool"], count=ctx.state["count"],
                       tags=" + ".join(review["tags"]), points=review["loops"])),
-        ft.ResponsiveRow(controls=[answer_card(ctx, todo, p) for p in ctx.players]),
+        ft.ResponsiveRow(controls=[answer_card(ctx, review, p) for p in ctx.players]),
         *[suggestion_panel(ctx, review, s) for s in review["suggested"]],
+        pair_panel(ctx, review),
     ]
-    if todo["challenge"]:
-        controls.append(challenge_panel(ctx, todo["challenge"], review))
-    elif ctx.local.get("challenge_target") in review["answers"]:
+    if challenge:
+        controls.append(challenge_panel(ctx, challenge, review))
+    elif ctx.local.get("challenge_target") in kw.challengeable(ctx.state, review):
         controls.append(challenger_panel(ctx, ctx.local["challenge_target"], review))
     last = review["spool"] == ctx.state["count"]
     controls += [
         ft.FilledButton(content=ctx.t("knit_wit.view.finish" if last else "knit_wit.view.next_spool",
                                       number=review["spool"]), icon=ft.Icons.SKIP_NEXT, height=52,
-                        disabled=not todo["can_advance"],
+                        disabled=not can_advance,
                         on_click=lambda e: ctx.dispatch({"type": "next_spool", "by": "table"})),
         running_totals(ctx),
     ]
     return ft.Column(controls=controls, spacing=12)
 
 
-def marks(ctx: GameContext, todo: dict, player: str) -> list[str]:
-    """What the engine says about a player's answer: crossed out (and why), similar, echo, challenge verdict."""
-    review = todo["review"]
+def marks(ctx: GameContext, review: dict, player: str) -> list[str]:
+    """What the engine says about a player's answer: crossed out (and why), similar, echo, the table's rulings,
+    the challenge verdict."""
     text = review["answers"][player]
     if not text:
         return [ctx.t("knit_wit.view.mark_blank")]
     out = []
     if player in review["duplicates"]:
-        match = kw.matcher(ctx.state)
-        same = [p for p in review["duplicates"] if p != player
-                and match.compare(text, review["answers"][p]).kind == "same"]
-        reason = match.compare(text, review["answers"][same[0]]).reason if same else "answers.reason.equal"
-        out += [ctx.t("knit_wit.view.mark_same", names=same), ctx.t(reason)]
+        out += [ctx.t("knit_wit.view.mark_same", names=review["same"][player]), ctx.t(review["reasons"][player])]
     for s in review["suggested"]:
         if player in (s["a"], s["b"]):
             other = s["b"] if player == s["a"] else s["a"]
             out.append(ctx.t("knit_wit.view.mark_suggested", name=other, score=round(s["score"])))
+    for r in review["rulings"]:
+        if not r["same"] and player in (r["a"], r["b"]):
+            out.append(ctx.t("knit_wit.view.mark_ruled_different", name=r["b"] if player == r["a"] else r["a"]))
     if review["echoes"][player]:
         out.append(ctx.t("answers.echo", answer=text, tag=review["echoes"][player]))
-    verdict = todo["verdicts"].get(player)
+    verdict = ctx.state["verdicts"].get(player)
     if verdict:
         key = "knit_wit.view.mark_kept" if verdict["kept"] else "knit_wit.view.mark_rejected"
         out.append(ctx.t(key, by=verdict["by"], yes=verdict["yes"], no=verdict["no"]))
     return out
 
 
-def answer_card(ctx: GameContext, todo: dict, player: str) -> ft.Control:
-    """One player's answer on the spool being scored, its marks and a challenge button."""
-    review = todo["review"]
+def answer_card(ctx: GameContext, review: dict, player: str) -> ft.Control:
+    """One player's answer on the spool being scored, its marks, a challenge button and a pick for a ruling."""
     text = review["answers"][player]
     crossed = player in review["duplicates"]
-    challengeable = (text and not crossed and player not in todo["verdicts"] and todo["challenge"] is None)
     controls: list[ft.Control] = [
         ft.Text(player, size=16, weight=ft.FontWeight.BOLD),
         ft.Text(text or ctx.t("knit_wit.view.blank"), size=22, italic=not text,
                 style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if crossed else None),
-        *[ft.Text(m, size=14) for m in marks(ctx, todo, player)],
+        *[ft.Text(m, size=14) for m in marks(ctx, review, player)],
     ]
-    if challengeable:
+    if player in kw.challengeable(ctx.state, review):
         controls.append(ft.OutlinedButton(content=ctx.t("knit_wit.view.challenge", name=player),
                                           on_click=lambda e: pick_target(ctx, player)))
+    if text:
+        picked = pair_pick(ctx, review)
+        controls.append(ft.Checkbox(label=ctx.t("knit_wit.view.pick_for_ruling", name=player),
+                                    value=player in picked,
+                                    on_change=lambda e: toggle_pick(ctx, review, player, bool(e.control.value))))
     colour = ft.Colors.ERROR_CONTAINER if crossed else ft.Colors.SURFACE_CONTAINER_HIGHEST
     return ft.Container(col={"xs": 6, "sm": 4}, padding=10, border_radius=10, bgcolor=colour,
                         content=ft.Column(controls=controls, spacing=4))
+
+
+def pair_pick(ctx: GameContext, review: dict) -> list[str]:
+    """The players whose answers the table picked to rule on (scratch for the spool being scored)."""
+    slot: dict = ctx.local.setdefault("pair", {})
+    if slot.get("spool") != review["spool"]:
+        slot.clear()
+        slot.update(spool=review["spool"], picked=[])
+    return slot["picked"]
+
+
+def toggle_pick(ctx: GameContext, review: dict, player: str, on: bool) -> None:
+    """Pick or unpick an answer for the table's ruling (the two latest picks count)."""
+    picked = pair_pick(ctx, review)
+    if on and player not in picked:
+        picked.append(player)
+        del picked[:-2]
+    elif not on and player in picked:
+        picked.remove(player)
+    ctx.refresh()
+
+
+def pair_panel(ctx: GameContext, review: dict) -> ft.Control:
+    """The table rules any two picked answers the same or different (e.g. 苹果 / apple, or two that only look
+    equal)."""
+    picked = [p for p in pair_pick(ctx, review) if review["answers"][p]]
+    if len(picked) != 2:
+        return ft.Text(ctx.t("knit_wit.view.pick_hint"), italic=True)
+    a, b = picked
+
+    def rule(same: bool) -> None:
+        """Send the ruling; clear the picks once it is accepted."""
+        n = review["spool"]
+        if ctx.dispatch({"type": "dup_ruling", "by": "table", "a": [a, n], "b": [b, n], "same": same}):
+            picked_now = pair_pick(ctx, review)
+            picked_now.clear()
+
+    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
+        controls=[
+            ft.Text(ctx.t("knit_wit.view.pair_question", a=a, b=b, ta=review["answers"][a],
+                          tb=review["answers"][b]), size=16, weight=ft.FontWeight.W_600),
+            ft.Row(wrap=True, controls=[
+                ft.FilledButton(content=ctx.t("knit_wit.view.pair_same"), icon=ft.Icons.LINK,
+                                on_click=lambda e: rule(True)),
+                ft.OutlinedButton(content=ctx.t("knit_wit.view.pair_different"), icon=ft.Icons.LINK_OFF,
+                                  on_click=lambda e: rule(False)),
+            ]),
+        ]))
 
 
 def pick_target(ctx: GameContext, player: str) -> None:
@@ -412,7 +518,7 @@ def pick_target(ctx: GameContext, player: str) -> None:
 
 
 def challenger_panel(ctx: GameContext, target: str, review: dict) -> ft.Control:
-    """Who challenges the target's answer: one button per other player, and cancel."""
+    """Who challenges the target's answer: the players the engine offers, and cancel."""
 
     def challenge(by: str) -> None:
         """Open the challenge (its time starts the countdown)."""
@@ -424,8 +530,9 @@ def challenger_panel(ctx: GameContext, target: str, review: dict) -> ft.Control:
         ctx.local.pop("challenge_target", None)
         ctx.refresh()
 
+    challengers = [e["by"] for e in offered(ctx, "challenge") if {"target": target} in e["choices"]]
     buttons = [ft.FilledButton(content=ctx.t("knit_wit.view.challenger", name=p), on_click=lambda e, p=p:
-                               challenge(p)) for p in ctx.players if p != target]
+                               challenge(p)) for p in challengers]
     buttons.append(ft.OutlinedButton(content=ctx.t("knit_wit.view.cancel"), on_click=lambda e: cancel()))
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER, content=ft.Column(
         controls=[ft.Text(ctx.t("knit_wit.view.who_challenges", name=target, answer=review["answers"][target]),
@@ -454,22 +561,33 @@ def suggestion_panel(ctx: GameContext, review: dict, s: dict) -> ft.Control:
 
 
 def challenge_panel(ctx: GameContext, challenge: dict, review: dict) -> ft.Control:
-    """The open challenge: the explanation countdown (display only) and the vote on keeping the answer."""
+    """The open challenge: the explanation countdown, then (once it has run out) the vote on keeping the answer."""
     target = challenge["target"]
     answer = review["answers"][target]
     countdown = challenge["timer"]
     left = seconds_left(countdown, ctx.now())
+
+    async def at_zero() -> None:
+        """Show the ballots (the explanation is over) and ring."""
+        ctx.refresh()
+        await ring(ctx.page, ctx.sound)
+
     ticker = Ticker(value=digits(left), size=64, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
                     color=ft.Colors.ERROR if left <= 0 else None,
-                    left=lambda: seconds_left(countdown, ctx.now()), on_zero=lambda: ring(ctx.page, ctx.sound))
+                    left=lambda: seconds_left(countdown, ctx.now()), on_zero=at_zero)
+    if left > 0:
+        ballots: ft.Control = ft.Text(ctx.t("knit_wit.view.votes_after", name=target), italic=True)
+    else:
+        ballots = vote_panel(ctx, challenge["vote"], question=ctx.t("knit_wit.view.keep", name=target,
+                                                                     answer=answer),
+                             on_cast=lambda voter, yes: ctx.dispatch({"type": "vote", "by": voter, "yes": yes}))
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER, content=ft.Column(
         horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Text(ctx.t("knit_wit.view.challenged", by=challenge["by"], name=target, answer=answer), size=16,
                     weight=ft.FontWeight.W_600),
             ft.Text(ctx.t("knit_wit.view.explain", name=target)),
             ticker,
-            vote_panel(ctx, challenge["vote"], question=ctx.t("knit_wit.view.keep", name=target, answer=answer),
-                       on_cast=lambda voter, yes: ctx.dispatch({"type": "vote", "by": voter, "yes": yes})),
+            ballots,
         ]))
 
 

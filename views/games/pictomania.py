@@ -3,16 +3,20 @@ rulings (wrong word, reveal) and the reveal screen of the last scored round.
 
 Phases follow the engine (`scoring/games/pictomania.py`):
 - `deal`: the previous round's reveal (from `state["history"]`) above a "deal" button (a seeded reveal action;
-  undoing it needs the table's consent, which the frame asks for).
+  undoing it needs the table's consent, which the frame asks for), and the entry of a deal made with the
+  physical cards: each player in turn takes the phone (the private cover), taps their symbol and number, hides
+  them; "Enter the physical deal" sends `set_deal` (the engine refuses a missing or shared card).
 - `drawing`: "my word" (tap your name, pass the phone, look, hide — the private cover component), the guess
-  panel (a player switcher, then 1–7 per opponent; a placed guess is locked and its number never shown), the
+  panel (a player switcher, then 1–7 per opponent, the numbers the engine's prompt does not offer — guess cards
+  already on a pile — greyed out; a placed guess is locked and its number never shown), the
   piles in the order guesses came in (guessers only), the race buttons for the bonus tiles, and the table's
   "wrong word" and "reveal" buttons (revealing before everyone stopped asks first).
 - `reveal`: the race is over; only the table's rulings and "reveal" remain.
 - `over`: the frame shows the end screen with the chart; `final` adds the last round's reveal under it.
 
 The view computes nothing: right/wrong, tokens, the black sheep and scores come from the round's stored result.
-Scratch in `ctx.local`: who is guessing (`guesser`) and whose word is uncovered (`word`) — never rules.
+Scratch in `ctx.local`: who is guessing (`guesser`), whose word is uncovered (`word`) and the physical deal
+being entered (`physical`) — never rules.
 """
 
 from __future__ import annotations
@@ -21,9 +25,9 @@ from typing import Any
 
 import flet as ft
 
-from scoring.games.pictomania import NUMBERS, word_of
+from scoring.games.pictomania import NUMBERS, SYMBOLS, word_of
 from scoring.mechanics import race as race_mech
-from views.components.private import ENTRY, cover
+from views.components.private import COVER, ENTRY, cover
 from views.components.race import race_buttons
 from views.context import GameContext
 
@@ -78,7 +82,85 @@ def deal_screen(ctx: GameContext) -> ft.Control:
         ft.FilledButton(content=ctx.t("pictomania.view.deal"), icon=ft.Icons.STYLE, height=56,
                         on_click=lambda e: ctx.dispatch({"type": "deal", "by": "table"})),
     ))
+    controls.append(physical_deal(ctx))
     return ft.Column(controls=controls, spacing=16)
+
+
+def physical_work(ctx: GameContext) -> dict:
+    """The physical deal being entered this round: each player's [symbol, number] and whose card is open."""
+    work: dict = ctx.local.setdefault("physical", {})
+    if work.get("round") != ctx.state["round"]:
+        work.clear()
+        work.update(round=ctx.state["round"], cards={}, player=None, phase=COVER)
+    return work
+
+
+def physical_deal(ctx: GameContext) -> ft.Control:
+    """Each player enters their own dealt card behind the cover; then the table enters the whole deal."""
+    work = physical_work(ctx)
+    kids = ctx.state["options"]["kids"]
+
+    def open_card(player: str) -> None:
+        """Pass the phone to this player (covered first)."""
+        work.update(player=player, phase=COVER)
+        ctx.refresh()
+
+    def send() -> None:
+        """Enter the deal as the players tapped it (the engine refuses a missing or shared card)."""
+        cards = {p: (c[1] if kids else c) for p, c in work["cards"].items()
+                 if c[1] is not None and (kids or c[0] is not None)}
+        if ctx.dispatch({"type": "set_deal", "by": "table", "deal": cards}):
+            work["cards"].clear()
+
+    done = [p for p in ctx.players if p in work["cards"]]
+    names = ft.Row(wrap=True, controls=[
+        (ft.FilledButton if p in done else ft.OutlinedButton)(
+            content=ctx.t("pictomania.view.card_of", name=p), icon=ft.Icons.CHECK if p in done else ft.Icons.EDIT,
+            on_click=lambda e, p=p: open_card(p))
+        for p in ctx.players])
+    controls: list[ft.Control] = [heading(ctx.t("pictomania.view.physical_title")),
+                                  ft.Text(ctx.t("pictomania.view.physical_hint")), names]
+    player = work["player"]
+    if player and work["phase"] == ENTRY:
+        controls.append(card_picker(ctx, work, player, kids))
+    elif player:
+        controls.append(cover(ctx, work, player))
+    controls.append(ft.OutlinedButton(content=ctx.t("pictomania.view.enter_deal"), icon=ft.Icons.CHECK, height=52,
+                                      on_click=lambda e: send()))
+    return section(*controls)
+
+
+def card_picker(ctx: GameContext, work: dict, player: str, kids: bool) -> ft.Control:
+    """The player's symbol (1–6, not in the kids variant) and number (1–7) as buttons; "done" covers them."""
+    card = work["cards"].setdefault(player, [None, None])
+
+    def pick(slot: int, value: int) -> None:
+        """Remember the tapped symbol or number."""
+        card[slot] = value
+        ctx.refresh()
+
+    def hide() -> None:
+        """Cover the card before the phone is handed on."""
+        work.update(player=None, phase=COVER)
+        ctx.refresh()
+
+    def row(slot: int, top: int, key: str) -> ft.Control:
+        """Buttons 1..top; the chosen one filled."""
+        return ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
+            (ft.FilledButton if card[slot] == n else ft.OutlinedButton)(
+                content=ctx.t(key, **{"symbol" if slot == 0 else "number": n}),
+                on_click=lambda e, n=n: pick(slot, n))
+            for n in range(1, top + 1)])
+
+    controls: list[ft.Control] = [ft.Text(ctx.t("pictomania.view.word_for", name=player), size=18,
+                                          weight=ft.FontWeight.BOLD)]
+    if not kids:
+        controls.append(row(0, SYMBOLS, "pictomania.view.symbol"))
+    controls += [row(1, NUMBERS, "pictomania.view.number"),
+                 ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF, height=52,
+                                 on_click=lambda e: hide())]
+    return ft.Container(padding=16, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12,
+                        content=ft.Column(controls=controls, spacing=8))
 
 
 # --- my word (private) ----------------------------------------------------------------------------------------
@@ -160,12 +242,16 @@ def guess_panel(ctx: GameContext) -> ft.Control:
     if race_mech.is_locked(ctx.state["race"], guesser):
         controls.append(ft.Text(ctx.t("pictomania.view.guesser_stopped", name=guesser), italic=True))
     else:
-        controls += [guess_row(ctx, guesser, target) for target in players if target != guesser]
+        open_guesses = [c for e in ctx.engine.prompt(ctx.state) if e["type"] == "guess" and e["by"] == guesser
+                        for c in e["choices"]]
+        controls += [guess_row(ctx, guesser, target, {c["number"] for c in open_guesses if c["target"] == target})
+                     for target in players if target != guesser]
     return section(*controls)
 
 
-def guess_row(ctx: GameContext, guesser: str, target: str) -> ft.Control:
-    """One opponent: buttons 1–7, or the lock of a placed guess, or the closed pile of a wrong word."""
+def guess_row(ctx: GameContext, guesser: str, target: str, allowed: set[int]) -> ft.Control:
+    """One opponent: buttons 1–7 (the `allowed` ones enabled: a used guess card is greyed), or the lock of a
+    placed guess, or the closed pile of a wrong word."""
     pile = ctx.state["guesses"][target]
     placed = [i for i, (g, _) in enumerate(pile) if g == guesser]
     if target in ctx.state["wrong_word"]:
@@ -178,7 +264,7 @@ def guess_row(ctx: GameContext, guesser: str, target: str) -> ft.Control:
     numbers = [
         ft.Button(content=ft.Text(str(n), size=18, semantics_label=ctx.t("pictomania.view.guess_number",
                                                                          number=n, target=target)),
-                  width=NUMBER_WIDTH, height=NUMBER_HEIGHT, style=ft.ButtonStyle(padding=0),
+                  width=NUMBER_WIDTH, height=NUMBER_HEIGHT, style=ft.ButtonStyle(padding=0), disabled=n not in allowed,
                   on_click=lambda e, n=n: ctx.dispatch({"type": "guess", "by": guesser, "target": target,
                                                         "number": n}))
         for n in range(1, NUMBERS + 1)]

@@ -2,8 +2,17 @@
 (rank + suit), mark whether the stock ran out, send the round; the rounds so far with running totals.
 
 The draft lives in `ctx.local["rummy"]`: who is being entered, which pile the taps go to ("hand", "laid_off"
-or a meld's index), the suit being tapped, every player's melds / lay-offs / hand, and the stock-out flag.
+or a meld's index), the suit being tapped, every player's melds / lay-offs / hand, the stock-out flag, where
+laid-off cards went ("onto": {card: a card of the meld it joined}) and the question being asked ("ask").
 The engine checks melds, lay-offs and that no card is used twice; the view only collects.
+
+Where a laid-off card went: before sending, the view asks the engine (`check`, nothing applied) whether it would
+take the round. When it refuses `rummy.lay_off_ambiguous` (an ace that could go low on a run or high elsewhere),
+the view asks the table where that card went, offering the round's melds it could join (shown by their cards,
+each tried with `check`), and sends the round again with `onto` — asking again if another card needs it.
+
+Tapping a past round in the table opens it in the editor for a correction (`views.games.round_edit`); undoing a
+round hands its cards back to the editor.
 """
 
 from __future__ import annotations
@@ -11,10 +20,14 @@ from __future__ import annotations
 import flet as ft
 
 from validators.cards import RUMMY_RANKS, RUMMY_SUITS
-from views.components.cards import card_buttons, choice_row, pile, points_table
+from views.components.cards import card_buttons, choice_row, pile
 from views.context import GameContext
+from views.games import round_edit
 
 RANK_NAMES = list(RUMMY_RANKS)
+KEYS = ("lines", "stock_out", "onto")
+AMBIGUOUS = "rummy.lay_off_ambiguous"
+MISPLACED = ("rummy.lay_off_invalid", "rummy.onto_unknown")
 
 
 def new_line() -> dict:
@@ -25,12 +38,43 @@ def new_line() -> dict:
 def draft_of(ctx: GameContext) -> dict:
     """The draft round, with a line for every player and someone selected."""
     draft = ctx.local.setdefault("rummy", {"who": ctx.players[0], "into": "hand", "suit": RUMMY_SUITS[0],
-                                           "lines": {}, "stock_out": False})
+                                           "lines": {}, "stock_out": False, "onto": {}, "ask": None})
     for name in ctx.players:
         draft["lines"].setdefault(name, new_line())
     if draft["who"] not in ctx.players:
         draft["who"] = ctx.players[0]
+    empty = not draft["stock_out"] and all(draft["lines"][n] == new_line() for n in ctx.players)
+    round_edit.hand_back(ctx, draft, KEYS, empty, "round", entries_of)
     return draft
+
+
+def entries_of(rnd: dict) -> dict:
+    """A round (from the state, or an undone action) as draft entries: cards per pile, where lay-offs went."""
+    lines, onto = {}, {}
+    for name, line in (rnd.get("lines") or {}).items():
+        laid_off = []
+        for entry in line.get("laid_off", []):
+            if isinstance(entry, dict):
+                onto[entry["card"]] = entry["onto"]
+                entry = entry["card"]
+            laid_off.append(entry)
+        onto.update(line.get("onto", {}))
+        lines[name] = {"melds": [list(m) for m in line.get("melds", [])], "laid_off": laid_off,
+                       "hand": list(line.get("hand", []))}
+    return {"lines": lines, "stock_out": bool(rnd.get("stock_out", False)), "onto": onto}
+
+
+def round_fields(ctx: GameContext, draft: dict) -> dict:
+    """The round's fields as the engine takes them; a laid-off card the table placed says where it went."""
+
+    def laid(card: str):
+        """A laid-off card, with the meld it went onto when the table said."""
+        return {"card": card, "onto": draft["onto"][card]} if card in draft["onto"] else card
+
+    lines = {n: {"melds": [m for m in draft["lines"][n]["melds"] if m],
+                 "laid_off": [laid(c) for c in draft["lines"][n]["laid_off"]],
+                 "hand": draft["lines"][n]["hand"]} for n in ctx.players}
+    return {"lines": lines, "stock_out": draft["stock_out"]}
 
 
 def summary(ctx: GameContext, line: dict) -> str:
@@ -43,14 +87,27 @@ def summary(ctx: GameContext, line: dict) -> str:
 def build(ctx: GameContext) -> ft.Control:
     """Players, the card picker for the selected one, stock-out, send, and the rounds table."""
     draft = draft_of(ctx)
+    entry = [ask_panel(ctx, draft)] if draft.get("ask") else [players_panel(ctx, draft), editor(ctx, draft),
+                                                               send_row(ctx, draft)]
     return ft.Column(spacing=12, controls=[
-        ft.Text(ctx.t("rummy.view.enter", round=len(ctx.state["rounds"]) + 1), size=18, weight=ft.FontWeight.BOLD),
-        players_panel(ctx, draft),
-        editor(ctx, draft),
-        send_row(ctx, draft),
-        points_table(ctx, [{n: r["scores"][n]["points"] for n in ctx.players} for r in ctx.state["rounds"]],
-                     ctx.engine.totals(ctx.state)),
+        round_edit.heading(ctx, draft, ctx.t("rummy.view.enter", round=len(ctx.state["rounds"]) + 1)),
+        *entry,
+        rounds_table(ctx, draft),
     ])
+
+
+def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
+    """Every round's points and the totals; tapping a round opens its cards for a correction."""
+
+    def open_round(number: int) -> None:
+        """Open a past round's cards in the editor."""
+        round_edit.open_round(draft, KEYS, number, entries_of(ctx.state["rounds"][number - 1]))
+        draft.update(who=ctx.players[0], into="hand", ask=None)
+        ctx.refresh()
+
+    return round_edit.rounds_table(
+        ctx, draft, [{n: r["scores"][n]["points"] for n in ctx.players} for r in ctx.state["rounds"]],
+        ctx.engine.totals(ctx.state), open_round)
 
 
 def players_panel(ctx: GameContext, draft: dict) -> ft.Control:
@@ -101,6 +158,8 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
         def remove(index: int) -> None:
             """Remove the card at index."""
             cards = line["melds"][target] if isinstance(target, int) else line[target]
+            if target == "laid_off":
+                draft["onto"].pop(cards[index], None)
             del cards[index]
             if isinstance(target, int) and not cards:
                 del line["melds"][target]
@@ -132,18 +191,63 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
 
 
 def send_row(ctx: GameContext, draft: dict) -> ft.Control:
-    """The stock-out switch and the add-round button."""
-
-    def send() -> None:
-        """Send every line; start a fresh draft once the round is accepted."""
-        lines = {n: {"melds": [m for m in draft["lines"][n]["melds"] if m], "laid_off": draft["lines"][n]["laid_off"],
-                     "hand": draft["lines"][n]["hand"]} for n in ctx.players}
-        if ctx.dispatch({"type": "round", "by": "table", "lines": lines, "stock_out": draft["stock_out"]}):
-            draft.update(lines={n: new_line() for n in ctx.players}, stock_out=False, who=ctx.players[0],
-                         into="hand")
-
+    """The stock-out switch and the add-round button (save and cancel while correcting a round)."""
     return ft.Column(spacing=6, controls=[
         ft.Switch(label=ctx.t("rummy.view.stock_out"), value=draft["stock_out"],
                   on_change=lambda e: draft.update(stock_out=bool(e.control.value))),
-        ft.FilledButton(content=ctx.t("rummy.view.add_round"), icon=ft.Icons.ADD, on_click=lambda e: send()),
+        ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, ctx.t("rummy.view.add_round"),
+                                                           lambda: send(ctx, draft))),
     ])
+
+
+def send(ctx: GameContext, draft: dict) -> None:
+    """Send the round (or the correction); first ask where a laid-off card went when the engine needs to know.
+    Start a fresh draft once it is accepted."""
+    action = round_edit.action(draft, "round", round_fields(ctx, draft))
+    err = ctx.engine.check(ctx.state, action)
+    if err is not None and err.key == AMBIGUOUS:
+        choices = places(ctx, draft, err.params["card"])
+        if choices:
+            draft["ask"] = {"name": err.params["name"], "card": err.params["card"], "choices": choices}
+            ctx.refresh()
+            return
+    if ctx.dispatch(action):
+        if round_edit.editing(draft) is None:
+            draft.update(lines={n: new_line() for n in ctx.players}, stock_out=False, onto={})
+        round_edit.close(draft)
+        draft.update(who=ctx.players[0], into="hand", ask=None)
+
+
+def places(ctx: GameContext, draft: dict, card: str) -> list[list[str]]:
+    """The round's melds the laid-off card could have joined: each one the engine accepts it on (`check`)."""
+    melds = [m for n in ctx.players for m in draft["lines"][n]["melds"] if m]
+    out = []
+    for group in melds:
+        trial = {**draft, "onto": {**draft["onto"], card: group[0]}}
+        err = ctx.engine.check(ctx.state, round_edit.action(draft, "round", round_fields(ctx, trial)))
+        if err is None or (err.key not in MISPLACED and not (err.key == AMBIGUOUS and err.params["card"] == card)):
+            out.append(list(group))
+    return out
+
+
+def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
+    """Where did the laid-off card go? One button per meld it could have joined; then the round is sent again."""
+    ask = draft["ask"]
+
+    def choose(group: list[str]) -> None:
+        """Note the meld the card went onto (by its first card) and send the round again."""
+        draft["onto"][ask["card"]] = group[0]
+        draft["ask"] = None
+        send(ctx, draft)
+        ctx.refresh()
+
+    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
+        spacing=8, controls=[
+            ft.Text(ctx.t(AMBIGUOUS, name=ask["name"], card=ask["card"]), size=17, weight=ft.FontWeight.BOLD),
+            ft.Text(ctx.t("rummy.view.where", name=ask["name"], card=ask["card"]), size=15),
+            *[ft.OutlinedButton(content=ctx.t("rummy.view.onto", cards=" ".join(group)), height=48,
+                                on_click=lambda e, g=group: choose(g))
+              for group in ask["choices"]],
+            ft.TextButton(content=ctx.t("rummy.view.back"), on_click=lambda e: (draft.update(ask=None),
+                                                                               ctx.refresh())),
+        ]))

@@ -1,7 +1,9 @@
 """Score pad view: a number field per player, "add round", the rounds so far, and "finish".
 
-Half-typed scores live in `ctx.local` so a language switch or another phone's action does not wipe them.
-An empty or unreadable field is sent as it is: the engine refuses it and the frame says why.
+Half-typed scores live in `ctx.local["score_pad"]["fields"]` so a language switch or another phone's action does
+not wipe them. An empty or unreadable field is sent as it is: the engine refuses it and the frame says why.
+Tapping a past round in the table opens it in the fields for a correction (`views.games.round_edit`); undoing a
+round hands its points back to the fields.
 """
 
 from __future__ import annotations
@@ -9,6 +11,9 @@ from __future__ import annotations
 import flet as ft
 
 from views.context import GameContext
+from views.games import round_edit
+
+KEYS = ("fields",)
 
 
 def entry(text: str) -> int | str:
@@ -19,45 +24,52 @@ def entry(text: str) -> int | str:
         return text
 
 
+def entries_of(scores: dict) -> dict:
+    """A round's points as the fields hold them."""
+    return {"fields": {name: str(points) for name, points in scores.items()}}
+
+
+def draft_of(ctx: GameContext) -> dict:
+    """The draft round (typed fields, the past round open for correction), the undone round handed back."""
+    draft = ctx.local.setdefault("score_pad", {"fields": {}, "editing": None})
+    empty = not any((v or "").strip() for v in draft["fields"].values())
+    round_edit.hand_back(ctx, draft, KEYS, empty, "round", lambda a: entries_of(a.get("scores") or {}))
+    return draft
+
+
 def build(ctx: GameContext) -> ft.Control:
     """Fields for this round's points, the add-round and finish buttons, and the table of rounds."""
-    draft: dict = ctx.local.setdefault("draft", {})
+    draft = draft_of(ctx)
+    typed: dict = draft["fields"]
 
     def add_round() -> None:
-        """Send the round; clear the fields once it is accepted."""
-        scores = {name: entry(draft[name]) for name in ctx.players if (draft.get(name) or "").strip()}
-        if ctx.dispatch({"type": "round", "by": "table", "scores": scores}):
-            draft.clear()
+        """Send the round (or the correction); clear the fields once it is accepted."""
+        scores = {name: entry(typed[name]) for name in ctx.players if (typed.get(name) or "").strip()}
+        if ctx.dispatch(round_edit.action(draft, "round", {"scores": scores})):
+            if round_edit.editing(draft) is None:
+                typed.clear()
+            round_edit.close(draft)
+
+    def open_round(number: int) -> None:
+        """Open a past round's points in the fields."""
+        round_edit.open_round(draft, KEYS, number, entries_of(ctx.state["scores"][number - 1]))
+        ctx.refresh()
 
     fields = [
-        ft.TextField(label=name, value=draft.get(name, ""), keyboard_type=ft.KeyboardType.NUMBER, width=150,
-                     text_size=20, on_change=lambda e, n=name: draft.__setitem__(n, e.control.value),
+        ft.TextField(label=name, value=typed.get(name, ""), keyboard_type=ft.KeyboardType.NUMBER, width=150,
+                     text_size=20, on_change=lambda e, n=name: typed.__setitem__(n, e.control.value),
                      on_submit=lambda e: add_round())
         for name in ctx.players
     ]
+    buttons = round_edit.save_buttons(ctx, draft, ctx.t("app.score_pad.add_round"), add_round)
+    if round_edit.editing(draft) is None:
+        buttons.append(ft.OutlinedButton(content=ctx.t("app.score_pad.finish"), icon=ft.Icons.FLAG,
+                                         on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"})))
+    rounds = ctx.state["scores"]
     return ft.Column(spacing=12, controls=[
-        ft.Text(ctx.t("app.score_pad.enter", round=ctx.state["round"]), size=18, weight=ft.FontWeight.BOLD),
+        round_edit.heading(ctx, draft, ctx.t("app.score_pad.enter", round=len(rounds) + 1)),
         ft.Row(controls=fields, wrap=True),
-        ft.Row(wrap=True, controls=[
-            ft.FilledButton(content=ctx.t("app.score_pad.add_round"), icon=ft.Icons.ADD,
-                            on_click=lambda e: add_round()),
-            ft.OutlinedButton(content=ctx.t("app.score_pad.finish"), icon=ft.Icons.FLAG,
-                              on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"})),
-        ]),
-        rounds_table(ctx),
+        ft.Row(wrap=True, controls=buttons),
+        round_edit.rounds_table(ctx, draft, rounds, ctx.engine.totals(ctx.state), open_round)
+        if rounds else ft.Text(ctx.t("app.score_pad.no_rounds"), italic=True),
     ])
-
-
-def rounds_table(ctx: GameContext) -> ft.Control:
-    """Every round's points, one column per player."""
-    rows = ctx.state["scores"]
-    if not rows:
-        return ft.Text(ctx.t("app.score_pad.no_rounds"), italic=True)
-    table = ft.DataTable(
-        columns=[ft.DataColumn(label=ft.Text(ctx.t("app.score_pad.round_column")))]
-        + [ft.DataColumn(label=ft.Text(name), numeric=True) for name in ctx.players],
-        rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(str(i + 1)))]
-                         + [ft.DataCell(ft.Text(str(r[name]))) for name in ctx.players])
-              for i, r in enumerate(rows)],
-    )
-    return ft.Row(controls=[table], scroll=ft.ScrollMode.AUTO)

@@ -1,0 +1,134 @@
+"""Table mode with 8 phones: a claim tapped on one phone → visible on all 8 (median), beside the anchor of the
+same claim becoming visible on the tapping phone itself; and the server's memory with 0, 1 and 8 phones seated.
+
+    .venv/bin/python benchmarks/bench_table.py [--rounds 2]
+
+Each round opens a fresh Knit Wit session for 8 players at the answering phase (buttons 4, 3, 2, 1), seats 8
+phones (one headless Chromium context each) through the join screen, then four players claim in turn; for each
+claim the time from the tap until every phone shows the rewards left. Memory is the server's resident set
+(VmRSS) read from /proc.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from scoring.record import new_record  # noqa: E402
+from storage import Store  # noqa: E402
+from tests.browser.conftest import CHROMIUM, FLAGS, PHONE, Tab, start_server, stop_server  # noqa: E402
+
+PLAYERS = [f"P{n}" for n in range(1, 9)]
+READ_ALL = ("Array.from(document.querySelectorAll('flt-semantics')).map(e => e.getAttribute('aria-label') || '')"
+            ".join('\\n') + document.body.innerText")
+
+
+def answering8() -> dict:
+    """Knit Wit for 8 players, one spool each, woven one loop per spool: everyone answering."""
+    actions = [{"type": "deal", "by": "table", "spools": {p: [n] for n, p in enumerate(PLAYERS, 1)}}]
+    for n, p in enumerate(PLAYERS, 1):
+        actions += [{"type": "loop", "by": p, "tag": f"tag{n}", "encloses": [] if n == 1 else [n - 1]},
+                    {"type": "spool", "by": p, "number": n, "loops": [n]}]
+    return new_record("knit_wit", PLAYERS, {"deal": "table"}) | {"actions": actions}
+
+
+def rss_kb(pid: int) -> int:
+    """The resident memory of a process, in kB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def shows(tab: Tab, text: str) -> None:
+    """Wait until the tab's screen shows text."""
+    tab.page.wait_for_function(f"text => ({READ_ALL}).includes(text)", arg=text, timeout=60_000, polling=5)
+
+
+def run_round(browser, memory: dict, first: bool) -> tuple[list[float], list[float]]:
+    """One session with 8 phones: (times until all 8 show a claim, times until the tapping phone shows it)."""
+    with tempfile.TemporaryDirectory(prefix="tableside-bench-table-") as data:
+        with Store(Path(data)) as store:
+            sid = store.create(answering8())
+            store.set_setting("lang", "en")
+            pin = None
+        server = start_server(Path(data))
+        contexts = []
+        try:
+            tabs = []
+            for n, player in enumerate(PLAYERS):
+                context = browser.new_context(viewport=PHONE, locale="en-US")
+                contexts.append(context)
+                tab = Tab(context.new_page(), server.url)
+                tab.open(f"/join/{sid}")
+                tab.see("Your seat")
+                if pin is None:
+                    with Store(Path(data)) as store:
+                        pin = store.table(sid)["pin"]
+                    if first:
+                        memory[0] = rss_kb(server.proc.pid)
+                tab.fill("Table PIN", pin)
+                tab.tap(f"Sit as {player}", exact=True)
+                tab.see(f"You are {player}")
+                tabs.append(tab)
+                if first and n == 0:
+                    memory[1] = rss_kb(server.proc.pid)
+            if first:
+                memory[8] = rss_kb(server.proc.pid)
+            everyone, own = [], []
+            left = [4, 3, 2, 1]
+            for k in range(3):
+                tab = tabs[k]
+                shown = "Rewards left: " + ", ".join(str(r) for r in left[k + 1:])
+                tab.quiet()
+                button = tab.page.get_by_role("button", name="claim a reward", exact=True).first
+                button.wait_for(state="visible")
+                start = time.perf_counter()
+                button.click()
+                shows(tab, shown)
+                own.append(time.perf_counter() - start)
+                for other in tabs:
+                    shows(other, shown)
+                everyone.append(time.perf_counter() - start)
+            return everyone, own
+        finally:
+            for context in contexts:
+                context.close()
+            stop_server(server)
+
+
+def main() -> None:
+    """Run the rounds and print the figures."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args()
+    memory: dict[int, int] = {}
+    everyone, own = [], []
+    with sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        for r in range(args.rounds):
+            a, b = run_round(browser, memory, first=r == 0)
+            everyone += a
+            own += b
+        browser.close()
+    med_all, med_own = statistics.median(everyone), statistics.median(own)
+    print(f"claim on one phone -> visible on all 8 phones: median {med_all * 1000:.0f} ms "
+          f"(max {max(everyone) * 1000:.0f} ms, {len(everyone)} claims)")
+    print(f"anchor: the same claim visible on the tapping phone: median {med_own * 1000:.0f} ms; "
+          f"ratio all-8 / own = {med_all / med_own:.2f}x")
+    print(f"server memory: {memory[0] / 1024:.1f} MB with the join screen open on one phone, "
+          f"{memory[1] / 1024:.1f} MB with 1 phone seated, {memory[8] / 1024:.1f} MB with 8 seated; "
+          f"per seated phone {(memory[8] - memory[0]) / 8 / 1024:.2f} MB")
+
+
+if __name__ == "__main__":
+    main()

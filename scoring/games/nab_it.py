@@ -1,0 +1,591 @@
+"""Nab-It!: a crossword of coloured letter tiles that players build, stack on and nab. RULINGS.md §4,
+`originals/nab-it.ja.txt` (a machine translation of the rule sheet). Uses `scoring.mechanics.vote` for the table's
+vote on a challenged word and `validators.words_en` for the word list.
+
+Actions (every cell is [row, col]; rows grow downward, columns rightward; any integers within ±200):
+- `play` {"by": P, "tiles": [{"row": r, "col": c, "letter": "F", "blank": false}, ...]}: P's turn, tiles placed
+  in one row or column (a tile on a stack goes on top). `preview(state, P, tiles)` gives the words the play would
+  form or change with their dictionary verdict, or the refusal, without playing.
+- `swap` {"by": P}: P's turn, the whole hand swapped for new tiles instead of playing.
+- `challenge` {"by": Q, "word": "FUN"}: Q (not the player who made it) challenges a word of the last play,
+  before the next turn starts.
+- `vote` {"by": Q, "yes": bool}: a ballot on whether a challenged word the list does not know is accepted.
+- `announce` {"by": P}: P says they are down to their last tile.
+- `forgot` {"by": Q or "table", "player": P}: P holds their last tile and did not announce it.
+- `end` {"by": "table"}: nobody can play (during the turns), or the table confirms the end after a last tile.
+
+Rules [seed unless marked]:
+- 2–4 players, each with a colour: 25 tiles of that colour (one blank) in their own bag and one grey bank tile.
+  Each holds 5 tiles drawn from their bag. The first seat starts; play passes to the next seat.
+- A turn: place tiles in one row or column, joined to the board (on or beside a tile already there; the first
+  word anywhere), then draw back to 5; or swap the whole hand.
+- Every maximal run of 2+ cells across or down is a word. A play must form or change at least one word; the
+  words through the placed tiles are those it forms or changes.
+- Stacking: never the same letter on the same letter; at most 5 tiles high; no word on the board before the
+  turn may be covered completely (at least one of its letters stays visible); one tile per cell per turn. A
+  blank takes a letter when played and keeps it.
+- Nabbing [seed + ruling]: the player who places the 5th tile of a stack caps it and takes control of every word
+  through it; a later cap elsewhere in a word moves its control. Banking: a turn with at least one cap banks one
+  tile from the player's bag onto their bank tile (one per turn, however many caps).
+- The last tile: a player down to one tile must announce it; forgetting returns one banked tile to their bag.
+- End: someone plays their last tile, or nobody can play (the table says so).
+- Score [ruling, each an option]: `word_points` (1) per controlled word, `bank_points` (1) per banked tile,
+  `last_tile_points` (1) to the player who played their last tile. Tie-break: most top tiles of your colour in
+  the words you control; then the tie is shared.
+
+Rulings (ours, where the text is silent):
+- Dealing (option `deal`): "table" (default) — the tiles are drawn from the real bags; the app counts each
+  player's tiles (hand, bag, bank) but knows no letters, so nothing is secret. "app" — the app fills and draws the
+  bags: each bag is shuffled once from the session seed, draws come off its end, a swap shuffles the returned hand
+  back in (salted by player and turn); a hand is secret to the other seats and every bag to everyone.
+- Letters per colour (option `letters`, e.g. "A2 E3 ?1", `?` the blank, 5–60 tiles): the publisher's
+  distribution is not known; the default is `assets/nab_it/letters.json`, 24 letters from the frequencies of the
+  bundled word list plus one blank, 25 in all as the rule sheet says. The app checks letters against the hand
+  when it deals; at the table it checks only the number of tiles in hand and of blanks.
+- Turn order of a play: tiles placed, caps recorded, one tile banked if anything was capped and the bag is not
+  empty, then the hand drawn back to 5.
+- Control is a function of the board: each word is controlled by the player of the latest cap among its cells
+  (caps of one turn are one player's). With option `control` = "majority", a word through at least one cap is
+  controlled by the player with the most top tiles in it (a tie: nobody); a word with no cap is nobody's.
+- Words: `validators.words_en` (SCOWL, 115,162 words). A word the list does not know is flagged, not refused.
+  Challenges are open on the last play only, until the next turn (a play or swap) or the end; each word once.
+  The list decides: a word it knows stands (no penalty for the challenger). A word it does not know is put to
+  the table's vote (everyone votes; a tie keeps the list's verdict). Carried: it becomes a house word for the
+  session (`house_words`: it stands from then on, without a vote) and the play stands. Failed: the play is
+  taken back (board, caps, that player's hand, bag and bank as before it); the same player plays again or swaps.
+- The last tile: `announce` while the player holds exactly one tile (hand and bag). `forgot` by anyone else while
+  they hold one unannounced tile moves one of their banked tiles back to their bag (refused without one). A player
+  who plays their last tile having held one unannounced tile loses one banked tile the same way. Playing the last
+  tiles out of a hand of several owes no announcement.
+- After a last tile the table may still challenge that play; `end` then closes the game.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from scoring.core import (ANY, CHOICE, INT, PLAYER, TABLE, TEXT, Engine, Game, Line, Option, RuleError,
+                          make_scoreboard, move, register, rng)
+from scoring.mechanics import vote as ballot
+from validators.words_en import is_word
+
+LETTERS_FILE = Path(__file__).resolve().parents[2] / "assets" / "nab_it" / "letters.json"
+HAND = 5
+MAX_HEIGHT = 5
+LIMIT = 200
+BLANK = "?"
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+TILE_FIELDS = frozenset({"row", "col", "letter", "blank"})
+MIN_TILES, MAX_TILES = 5, 60
+ACROSS, DOWN = (0, 1), (1, 0)
+
+
+def _default_letters() -> str:
+    """The bundled per-colour distribution as option text ("A2 C1 … ?1")."""
+    counts = json.loads(LETTERS_FILE.read_text(encoding="utf-8"))["per_colour"]
+    return " ".join(f"{letter}{n}" for letter, n in counts.items())
+
+
+DEFAULT_LETTERS = _default_letters()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Letters and tiles
+
+
+def parse_letters(text: str) -> dict[str, int]:
+    """A distribution "A2 E3 ?1" as {letter: count}; refuses bad tokens, repeats and totals outside 5–60."""
+    if not isinstance(text, str):
+        raise RuleError("nab_it.letters_invalid", token=str(text))
+    counts: dict[str, int] = {}
+    for token in text.upper().replace(",", " ").split():
+        match = re.fullmatch(r"([A-Z?])(\d{1,2})", token)
+        if not match or match.group(1) in counts:
+            raise RuleError("nab_it.letters_invalid", token=token)
+        counts[match.group(1)] = int(match.group(2))
+    total = sum(counts.values())
+    if not MIN_TILES <= total <= MAX_TILES:
+        raise RuleError("nab_it.letters_total", total=total, min=MIN_TILES, max=MAX_TILES)
+    return counts
+
+
+def key(row: int, col: int) -> str:
+    """The board key of a cell."""
+    return f"{row},{col}"
+
+
+def cell_of(text: str) -> tuple[int, int]:
+    """The cell of a board key."""
+    row, col = text.split(",")
+    return int(row), int(col)
+
+
+def _is_int(value: object) -> bool:
+    """Whether value is a plain integer (not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_tiles(tiles: object) -> list[dict]:
+    """The tiles of a play, checked for shape: [{"row", "col", "letter" (A–Z), "blank"}], letters upper case."""
+    if not isinstance(tiles, list) or not tiles:
+        raise RuleError("nab_it.tiles_invalid")
+    out = []
+    for tile in tiles:
+        if not isinstance(tile, dict):
+            raise RuleError("nab_it.tiles_invalid")
+        for name in tile:
+            if name not in TILE_FIELDS:
+                raise RuleError("nab_it.tile_field_unknown", field=str(name)[:40])
+        row, col, letter, blank = tile.get("row"), tile.get("col"), tile.get("letter"), tile.get("blank", False)
+        if not (_is_int(row) and _is_int(col)) or abs(row) > LIMIT or abs(col) > LIMIT:
+            raise RuleError("nab_it.cell_invalid", row=str(row)[:10], col=str(col)[:10], limit=LIMIT)
+        if not isinstance(letter, str) or len(letter) != 1 or letter.upper() not in ALPHABET:
+            raise RuleError("nab_it.letter_invalid", letter=str(letter)[:10])
+        if not isinstance(blank, bool):
+            raise RuleError("nab_it.blank_invalid")
+        out.append({"row": row, "col": col, "letter": letter.upper(), "blank": blank})
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The board: {"r,c": [tile, ...]} bottom to top, a tile {"letter", "owner", "blank"}
+
+
+def top(board: dict, row: int, col: int) -> dict | None:
+    """The visible tile of a cell, None when the cell is empty."""
+    stack = board.get(key(row, col))
+    return stack[-1] if stack else None
+
+
+def height(board: dict, row: int, col: int) -> int:
+    """How many tiles stand on a cell."""
+    return len(board.get(key(row, col), ()))
+
+
+def run_through(board: dict, row: int, col: int, step: tuple[int, int]) -> list[tuple[int, int]]:
+    """The maximal run of occupied cells along step (across or down) through an occupied cell, in order."""
+    dr, dc = step
+    r, c = row, col
+    while key(r - dr, c - dc) in board:
+        r, c = r - dr, c - dc
+    cells = []
+    while key(r, c) in board:
+        cells.append((r, c))
+        r, c = r + dr, c + dc
+    return cells
+
+
+def word_of(board: dict, cells: list[tuple[int, int]]) -> dict:
+    """A word: its text (the top letters), its cells and its direction."""
+    across = len(cells) > 1 and cells[0][0] == cells[1][0]
+    return {"text": "".join(top(board, r, c)["letter"] for r, c in cells), "cells": [[r, c] for r, c in cells],
+            "across": across}
+
+
+def words_through(board: dict, cells: list[tuple[int, int]]) -> list[dict]:
+    """Every word (run of 2+) through any of the cells, each once: across words first, then down, in order."""
+    seen, found = set(), []
+    for step in (ACROSS, DOWN):
+        for r, c in cells:
+            run = run_through(board, r, c, step)
+            if len(run) > 1 and (run[0], step) not in seen:
+                seen.add((run[0], step))
+                found.append(word_of(board, run))
+    return found
+
+
+def all_words(board: dict) -> list[dict]:
+    """Every word on the board: across words in reading order, then down words in reading order."""
+    cells = sorted(cell_of(k) for k in board)
+    found = []
+    for dr, dc in (ACROSS, DOWN):
+        for r, c in cells:
+            if key(r - dr, c - dc) not in board and key(r + dr, c + dc) in board:
+                found.append(word_of(board, run_through(board, r, c, (dr, dc))))
+    return found
+
+
+def plan(board: dict, player: str, tiles: list[dict]) -> dict:
+    """Check a play's placement against the board and return the board after it, the placed cells, the words
+    formed or changed and the capped cells; refuses with the stacking rule broken."""
+    cells = [(t["row"], t["col"]) for t in tiles]
+    if len(set(cells)) != len(cells):
+        r, c = next(cell for cell in cells if cells.count(cell) > 1)
+        raise RuleError("nab_it.one_tile_per_cell", row=r, col=c)
+    rows, cols = {r for r, _ in cells}, {c for _, c in cells}
+    if len(rows) > 1 and len(cols) > 1:
+        raise RuleError("nab_it.not_in_line")
+    for tile in tiles:
+        below = top(board, tile["row"], tile["col"])
+        if height(board, tile["row"], tile["col"]) >= MAX_HEIGHT:
+            raise RuleError("nab_it.stack_full", row=tile["row"], col=tile["col"], max=MAX_HEIGHT)
+        if below is not None and below["letter"] == tile["letter"]:
+            raise RuleError("nab_it.same_letter", letter=tile["letter"], row=tile["row"], col=tile["col"])
+    if board and not any(key(r, c) in board or any(key(r + dr, c + dc) in board
+                                                   for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
+                         for r, c in cells):
+        raise RuleError("nab_it.not_joined")
+    after = {k: list(v) for k, v in board.items()}
+    for tile in tiles:
+        after.setdefault(key(tile["row"], tile["col"]), []).append(
+            {"letter": tile["letter"], "owner": player, "blank": tile["blank"]})
+    if len(cells) > 1:
+        step = ACROSS if len(rows) == 1 else DOWN
+        run = run_through(after, *cells[0], step)
+        if not set(cells) <= set(run):
+            raise RuleError("nab_it.gap")
+    placed = set(cells)
+    for old in words_through(board, [cell for cell in cells if key(*cell) in board]):
+        if all(tuple(cell) in placed for cell in old["cells"]):
+            raise RuleError("nab_it.word_covered", word=old["text"])
+    formed = words_through(after, cells)
+    if not formed:
+        raise RuleError("nab_it.no_word")
+    capped = [[r, c] for r, c in cells if len(after[key(r, c)]) == MAX_HEIGHT]
+    return {"board": after, "cells": [[r, c] for r, c in cells], "words": formed, "caps": capped}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Control and scoring
+
+
+def controller(board: dict, caps: dict, word: dict, rule: str) -> str | None:
+    """Who controls a word: the latest capper among its cells ("cap"), or ("majority") among words with a cap,
+    the player with the most top tiles in it; None for nobody."""
+    marks = [caps[key(r, c)] for r, c in word["cells"] if key(r, c) in caps]
+    if not marks:
+        return None
+    if rule == "cap":
+        return max(marks, key=lambda m: m["turn"])["by"]
+    owners: dict[str, int] = {}
+    for r, c in word["cells"]:
+        owner = top(board, r, c)["owner"]
+        owners[owner] = owners.get(owner, 0) + 1
+    best = max(owners.values())
+    leaders = [name for name, n in owners.items() if n == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def controlled_words(state: dict) -> list[dict]:
+    """Every word on the board with its controller (`by`, None for nobody)."""
+    board, caps, rule = state["board"], state["caps"], state["options"]["control"]
+    return [{**word, "by": controller(board, caps, word, rule)} for word in all_words(board)]
+
+
+def top_tiles_in_control(state: dict, words: list[dict], player: str) -> int:
+    """The tie-break: cells of the player's controlled words showing the player's colour on top (each cell once)."""
+    cells = {tuple(cell) for word in words if word["by"] == player for cell in word["cells"]}
+    return sum(1 for r, c in cells if top(state["board"], r, c)["owner"] == player)
+
+
+def known(state: dict, text: str) -> bool:
+    """Whether a word stands without a vote: in the word list, or a house word of the session."""
+    return is_word(text) or text.upper() in state["house_words"]
+
+
+def held(state: dict, player: str) -> int:
+    """How many tiles a player still has to play: hand and bag."""
+    return len(state["hands"][player]) + len(state["bags"][player])
+
+
+def next_player(state: dict, player: str) -> str:
+    """The seat after player."""
+    players = state["players"]
+    return players[(players.index(player) + 1) % len(players)]
+
+
+def check_hand(state: dict, player: str, tiles: list[dict]) -> None:
+    """Refuse tiles the player does not hold: letters not in the hand (app), more tiles than the hand or more
+    blanks than the colour has (table)."""
+    hand = state["hands"][player]
+    if len(tiles) > len(hand):
+        raise RuleError("nab_it.too_many_tiles", count=len(tiles), hand=len(hand))
+    if state["options"]["deal"] == "app":
+        left = list(hand)
+        for tile in tiles:
+            wanted = BLANK if tile["blank"] else tile["letter"]
+            if wanted not in left:
+                raise (RuleError("nab_it.no_blank_in_hand") if tile["blank"]
+                       else RuleError("nab_it.not_in_hand", letter=wanted))
+            left.remove(wanted)
+        return
+    blanks = parse_letters(state["options"]["letters"]).get(BLANK, 0)
+    used = sum(1 for stack in state["board"].values() for t in stack if t["owner"] == player and t["blank"])
+    if used + sum(t["blank"] for t in tiles) > blanks:
+        raise RuleError("nab_it.no_blank_left", blanks=blanks)
+
+
+def preview(state: dict, player: str, tiles: object) -> dict:
+    """What a play would do, without playing: {"words": [{"text", "cells", "known"}], "caps": [...]}, or the
+    refusal (RuleError) it would meet."""
+    checked = read_tiles(tiles)
+    check_hand(state, player, checked)
+    found = plan(state["board"], player, checked)
+    return {"words": [{**w, "known": known(state, w["text"])} for w in found["words"]], "caps": found["caps"]}
+
+
+@register
+class Nabit(Engine):
+    """The board of stacks, word checks, challenges, nabbing, banking and the end count."""
+
+    game = Game(
+        id="nab_it",
+        names={"en": "Nab-It!", "zh-CN": "抢词叠叠乐"},
+        min_players=2,
+        max_players=4,
+        options=(
+            Option("deal", "table", CHOICE, choices=("table", "app")),
+            Option("letters", DEFAULT_LETTERS, TEXT),
+            Option("control", "cap", CHOICE, choices=("cap", "majority")),
+            Option("word_points", 1, INT, minimum=0, maximum=10),
+            Option("bank_points", 1, INT, minimum=0, maximum=10),
+            Option("last_tile_points", 1, INT, minimum=0, maximum=10),
+        ),
+        rounds=False,
+        colours=True,
+    )
+
+    def setup(self, state: dict) -> None:
+        """Fill and shuffle each bag (app) or count its tiles (table), and deal 5 to each hand."""
+        counts = parse_letters(state["options"]["letters"])
+        dealt = state["options"]["deal"] == "app"
+        tiles = [letter for letter, n in counts.items() for _ in range(n)]
+        state.update(phase="turn", turn=state["players"][0], turn_no=0, board={}, caps={}, hands={}, bags={},
+                     banked={}, announced=[], house_words=[], pending=None, challenge=None, last_tile=None,
+                     judged=[], taken_back=None, penalties=[])
+        for player in state["players"]:
+            bag = list(tiles) if dealt else [None] * len(tiles)
+            if dealt:
+                rng(state["seed"], "bag", player).shuffle(bag)
+            state["bags"][player], state["hands"][player], state["banked"][player] = bag, [], []
+            self._draw(state, player)
+
+    # --- helpers ------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _draw(state: dict, player: str) -> None:
+        """Draw back to a full hand from the end of the bag."""
+        hand, bag = state["hands"][player], state["bags"][player]
+        while len(hand) < HAND and bag:
+            hand.append(bag.pop())
+
+    def _turn_player(self, state: dict, action: dict) -> str:
+        """The acting player, refused unless it is their turn."""
+        if action["by"] != state["turn"]:
+            raise RuleError("nab_it.not_your_turn", name=state["turn"])
+        return action["by"]
+
+    @staticmethod
+    def _close_pending(state: dict) -> None:
+        """The last play can no longer be challenged."""
+        state.update(pending=None, judged=[], taken_back=None)
+
+    # --- moves --------------------------------------------------------------------------------------------
+
+    @move("play", by=PLAYER, phase=("turn",), fields=("tiles",), reveals=True)
+    def play(self, state: dict, action: dict) -> None:
+        """Place tiles in one row or column; caps nab, a turn with a cap banks a tile; draw back to 5."""
+        player = self._turn_player(state, action)
+        tiles = read_tiles(action.get("tiles"))
+        check_hand(state, player, tiles)
+        found = plan(state["board"], player, tiles)
+        before = {"board": {k: state["board"].get(k) for k in (key(r, c) for r, c in found["cells"])},
+                  "hand": list(state["hands"][player]), "bag": list(state["bags"][player]),
+                  "banked": list(state["banked"][player]), "announced": player in state["announced"],
+                  "turn_no": state["turn_no"]}
+        one_left = held(state, player) == 1 and player not in state["announced"]
+        self._close_pending(state)
+        state["board"] = found["board"]
+        for r, c in found["caps"]:
+            state["caps"][key(r, c)] = {"by": player, "turn": state["turn_no"]}
+        hand = state["hands"][player]
+        for tile in tiles:
+            if state["options"]["deal"] == "app":
+                hand.remove(BLANK if tile["blank"] else tile["letter"])
+            else:
+                hand.pop()
+        bag = state["bags"][player]
+        if found["caps"] and bag:
+            state["banked"][player].append(bag.pop())
+        self._draw(state, player)
+        if held(state, player) != 1 and player in state["announced"]:
+            state["announced"].remove(player)
+        state["pending"] = {"player": player, "words": [{**w, "known": known(state, w["text"])}
+                                                        for w in found["words"]],
+                            "caps": found["caps"], "before": before}
+        state["turn_no"] += 1
+        if held(state, player) == 0:
+            if one_left and state["banked"][player]:
+                bag.append(state["banked"][player].pop())
+                state["penalties"].append({"player": player, "at_end": True})
+            state.update(last_tile=player, phase="last", turn=None)
+        else:
+            state["turn"] = next_player(state, player)
+
+    @move("swap", by=PLAYER, phase=("turn",), fields=(), reveals=True)
+    def swap(self, state: dict, action: dict) -> None:
+        """Swap the whole hand for new tiles (the app shuffles it back into the bag when it deals)."""
+        player = self._turn_player(state, action)
+        self._close_pending(state)
+        if state["options"]["deal"] == "app":
+            bag = state["bags"][player]
+            bag.extend(state["hands"][player])
+            state["hands"][player] = []
+            rng(state["seed"], "swap", player, state["turn_no"]).shuffle(bag)
+            self._draw(state, player)
+        state["turn_no"] += 1
+        state["turn"] = next_player(state, player)
+
+    @move("challenge", by=PLAYER, phase=("turn", "last"), fields=("word",))
+    def challenge(self, state: dict, action: dict) -> None:
+        """Challenge a word of the last play: the list decides; a word it does not know goes to the vote."""
+        pending, player = state["pending"], action["by"]
+        if pending is None:
+            raise RuleError("nab_it.nothing_to_challenge")
+        if player == pending["player"]:
+            raise RuleError("nab_it.challenge_own")
+        text = action.get("word")
+        text = text.upper() if isinstance(text, str) else text
+        if text not in {w["text"] for w in pending["words"]}:
+            raise RuleError("nab_it.word_not_played", word=str(text)[:40])
+        if text in [j["word"] for j in state["judged"]]:
+            raise RuleError("nab_it.already_judged", word=text)
+        if known(state, text):
+            state["judged"].append({"word": text, "by": player, "stands": True})
+            return
+        state["challenge"] = {"by": player, "word": text, "back_to": state["phase"],
+                              "vote": ballot.new_vote(list(state["players"]), "no")}
+        state["phase"] = "vote"
+
+    @move("vote", by=PLAYER, phase=("vote",), fields=("yes",))
+    def vote(self, state: dict, action: dict) -> None:
+        """A ballot on accepting the challenged word; the last ballot decides (a tie keeps the list's no)."""
+        challenge = state["challenge"]
+        challenge["vote"] = ballot.cast(challenge["vote"], action["by"], action.get("yes"))
+        if not ballot.is_complete(challenge["vote"]):
+            return
+        word = challenge["word"]
+        state["challenge"] = None
+        if ballot.outcome(challenge["vote"]):
+            state["house_words"].append(word)
+            state["judged"].append({"word": word, "by": challenge["by"], "stands": True, "house": True})
+            state["phase"] = challenge["back_to"]
+            return
+        self._take_back(state, word)
+
+    def _take_back(self, state: dict, word: str) -> None:
+        """Undo the last play after its word failed: board, caps and the player's tiles as before; their turn."""
+        pending = state["pending"]
+        player, before = pending["player"], pending["before"]
+        for k, stack in before["board"].items():
+            if stack is None:
+                state["board"].pop(k, None)
+            else:
+                state["board"][k] = stack
+            state["caps"].pop(k, None)
+        state["hands"][player], state["bags"][player] = before["hand"], before["bag"]
+        state["banked"][player] = before["banked"]
+        state["penalties"] = [p for p in state["penalties"] if not (p["player"] == player and p.get("at_end"))]
+        if before["announced"] and player not in state["announced"]:
+            state["announced"].append(player)
+        if not before["announced"] and player in state["announced"]:
+            state["announced"].remove(player)
+        self._close_pending(state)
+        state.update(turn_no=before["turn_no"], turn=player, phase="turn", last_tile=None,
+                     taken_back={"player": player, "word": word})
+
+    @move("announce", by=PLAYER, phase=("turn",), fields=())
+    def announce(self, state: dict, action: dict) -> None:
+        """The player says they are down to their last tile."""
+        player = action["by"]
+        if held(state, player) != 1:
+            raise RuleError("nab_it.not_last_tile", name=player, count=held(state, player))
+        if player in state["announced"]:
+            raise RuleError("nab_it.already_announced", name=player)
+        state["announced"].append(player)
+
+    @move("forgot", by=ANY, phase=("turn",), fields=("player",))
+    def forgot(self, state: dict, action: dict) -> None:
+        """Someone else catches a player holding one unannounced tile: one banked tile goes back to their bag."""
+        target = action.get("player")
+        if target not in state["players"]:
+            raise RuleError("core.player_unknown", name=str(target)[:40])
+        if action["by"] == target:
+            raise RuleError("nab_it.forgot_self")
+        if held(state, target) != 1:
+            raise RuleError("nab_it.not_last_tile", name=target, count=held(state, target))
+        if target in state["announced"]:
+            raise RuleError("nab_it.already_announced", name=target)
+        if not state["banked"][target]:
+            raise RuleError("nab_it.nothing_banked", name=target)
+        state["bags"][target].append(state["banked"][target].pop())
+        state["penalties"].append({"player": target, "at_end": False})
+
+    @move("end", by=TABLE, phase=("turn", "last"), fields=())
+    def end(self, state: dict, action: dict) -> None:
+        """The table ends the game: nobody can play, or the last tile's play stands."""
+        self._close_pending(state)
+        state.update(over=True, phase="over", turn=None)
+
+    # --- the table's questions ----------------------------------------------------------------------------
+
+    def offer(self, state: dict, kind: str, by: str) -> list | None:
+        """The turn's player plays (free input) or swaps; others challenge the last play's words; voters vote;
+        the last-tile calls where they apply; the table may end."""
+        if kind == "play":
+            return None if by == state["turn"] else []
+        if kind == "swap":
+            return [{}] if by == state["turn"] else []
+        if kind == "challenge":
+            pending = state["pending"]
+            if pending is None or by == pending["player"]:
+                return []
+            done = {j["word"] for j in state["judged"]}
+            return [{"word": t} for t in dict.fromkeys(w["text"] for w in pending["words"]) if t not in done]
+        if kind == "vote":
+            if ballot.has_voted(state["challenge"]["vote"], by):
+                return []
+            return [{"yes": True}, {"yes": False}]
+        if kind == "announce":
+            return [{}] if held(state, by) == 1 and by not in state["announced"] else []
+        if kind == "forgot":
+            return [{"player": p} for p in state["players"]
+                    if held(state, p) == 1 and p not in state["announced"] and state["banked"][p]]
+        return [{}]
+
+    def hide(self, view: dict, seat: str | None) -> None:
+        """When the app deals: every bag's letters (to everyone) and other seats' hands become blanks of the
+        same count; the taken-back snapshot of the last play is dropped."""
+        if view.get("pending"):
+            view["pending"].pop("before", None)
+        if view["options"]["deal"] != "app":
+            return
+        for player in view["players"]:
+            view["bags"][player] = [None] * len(view["bags"][player])
+            if player != seat:
+                view["hands"][player] = [None] * len(view["hands"][player])
+
+    def describe(self, action: dict) -> tuple[str, dict]:
+        """An action for the log; a play names its letters in the order placed instead of the raw tiles."""
+        name, params = super().describe(action)
+        tiles = params.pop("tiles", None)
+        if isinstance(tiles, list):
+            params["letters"] = "".join(str(t.get("letter", "")) for t in tiles if isinstance(t, dict))
+        return name, params
+
+    def scoreboard(self, state: dict):
+        """Controlled words, banked tiles and the last tile, per the point options; tie-break by top tiles of
+        one's colour in the words one controls."""
+        options, words = state["options"], controlled_words(state)
+        lines, tiebreaks = {}, {}
+        for player in state["players"]:
+            count = sum(1 for w in words if w["by"] == player)
+            banked = len(state["banked"][player])
+            lines[player] = [Line("nab_it.line.words", count * options["word_points"], {"count": count}),
+                             Line("nab_it.line.banked", banked * options["bank_points"], {"count": banked})]
+            if state["last_tile"] == player:
+                lines[player].append(Line("nab_it.line.last_tile", options["last_tile_points"]))
+            tiebreaks[player] = (top_tiles_in_control(state, words, player),)
+        return make_scoreboard("nab_it", state["players"], lines, tiebreaks, over=state["over"])

@@ -1,0 +1,120 @@
+"""Searching the rules pages: Chinese matched by characters, English (and any other spaced script) by words.
+
+`search(sections, query)` is pure: it looks through the sections it is given (anything with `page`, `lang`, `id`,
+`title` and `body`, e.g. `scoring.rulebook.Section`) and returns the hits best first.
+
+- Text is compared after Unicode NFKC and case folding, with markdown marks left out.
+- A query is split into terms: every Chinese (CJK) character is a term, every run of other letters or digits is a
+  word. A section matches when every term is in it: a character anywhere in it, a word as a whole word or, for a
+  word of 3 letters or more, as the start of a word ("crown" finds "crowns").
+- Ranking: each term counts its occurrences (at most 5), five times over in the heading; the query's runs of
+  Chinese characters found together, and the whole query found as written, count extra. Ties keep page order.
+- The snippet is the body around the first place the query (or its first term) is found, cut between words
+  where the text has spaces.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ebef"
+TERM = re.compile(f"[{CJK}]|[^\\W_{CJK}]+")
+CJK_CHAR = re.compile(f"[{CJK}]")
+CJK_RUN = re.compile(f"[{CJK}]{{2,}}")
+MARKS = re.compile(r"[*_`#>|]+|\{#[^}]*\}|\[([^\]]*)\]\([^)]*\)")
+PREFIX_MIN = 3
+COUNT_CAP = 5
+TITLE_WEIGHT = 5
+RUN_BONUS = 10
+PHRASE_BONUS = 20
+SNIPPET = 60
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A section that matches: where it is, its heading, a snippet of its text and its rank score."""
+
+    page: str
+    lang: str
+    section: str
+    title: str
+    snippet: str
+    score: int
+
+
+def plain(text: str) -> str:
+    """Markdown as plain text on one line (marks and link targets dropped, spaces collapsed)."""
+    return " ".join(MARKS.sub(lambda m: m.group(1) or "", text).split())
+
+
+def fold(text: str) -> str:
+    """Text as compared: NFKC, case folded."""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def terms(text: str) -> list[str]:
+    """The terms of a text: each CJK character, each word of other letters or digits (folded)."""
+    return TERM.findall(fold(text))
+
+
+def _count(term: str, words: list[str], folded: str) -> int:
+    """How often a term occurs: a character in the text, a word as a word or (long enough) a word's start."""
+    if CJK_CHAR.fullmatch(term):
+        return folded.count(term)
+    if len(term) >= PREFIX_MIN:
+        return sum(w.startswith(term) for w in words)
+    return words.count(term)
+
+
+def _score(query: list[str], runs: list[str], phrase: str, title: str, body: str) -> int:
+    """A section's rank for the query, 0 when some term is missing from it."""
+    total = 0
+    folded_title, folded_body = fold(title), fold(body)
+    title_words, body_words = terms(title), terms(body)
+    for term in dict.fromkeys(query):
+        in_title = _count(term, title_words, folded_title)
+        in_body = _count(term, body_words, folded_body)
+        if not in_title and not in_body:
+            return 0
+        total += TITLE_WEIGHT * min(in_title, COUNT_CAP) + min(in_body, COUNT_CAP)
+    text = folded_title + " " + folded_body
+    total += sum(RUN_BONUS for run in runs if run in text)
+    if phrase and phrase in text:
+        total += PHRASE_BONUS
+    return total
+
+
+def snippet(body: str, query: list[str], phrase: str) -> str:
+    """About SNIPPET characters of the body around the first place the query is found."""
+    text = plain(body)
+    folded = fold(text)
+    at = folded.find(phrase) if phrase else -1
+    if at < 0 and query:
+        found = re.search(re.escape(query[0]), folded)
+        at = found.start() if found else 0
+    start = max(0, at - SNIPPET // 3)
+    end = min(len(text), start + SNIPPET)
+    if start and text[start - 1].isascii() and text[start - 1].isalnum():
+        start = text.find(" ", start, at) + 1 or start
+    if end < len(text) and text[end].isascii() and text[end].isalnum():
+        end = text.rfind(" ", at, end) if text.rfind(" ", at, end) > at else end
+    return ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
+
+
+def search(sections: Iterable[Any], query: str, limit: int = 30) -> list[Hit]:
+    """The sections matching every term of the query, best first (at most limit)."""
+    wanted = terms(query)
+    if not wanted:
+        return []
+    runs = CJK_RUN.findall(fold(query))
+    phrase = " ".join(fold(query).split())
+    hits = []
+    for order, s in enumerate(sections):
+        score = _score(wanted, runs, phrase, s.title, plain(s.body))
+        if score:
+            hits.append((-score, order, Hit(s.page, s.lang, s.id, plain(s.title), snippet(s.body, wanted, phrase),
+                                            score)))
+    return [hit for _, _, hit in sorted(hits, key=lambda h: (h[0], h[1]))][:limit]

@@ -1,0 +1,162 @@
+"""Records out and in: a finished session for BG Stats, every session as CSV, and a JSON backup that merges back.
+
+Pure functions over records and summaries; `merge_backup` is the one that writes, through the store's public API.
+
+BG Stats ("Push plays to BG Stats from other apps or websites", bgstatsapp.com support page): a play is a JSON
+object with `sourceName`, `sourcePlayId`, `playDate` ("YYYY-MM-DD HH:MM:SS", local time), `durationMin`,
+`board`, `comments`, `location`, `game` {`name`, `bggId`, `highestWins`, `noPoints`, `sourceGameId`} and
+`players` [{`name`, `score`, `rank`, `winner`, `startPlayer`, `role`, `sourcePlayerId`}], URL-encoded into the
+`data` parameter of the app's import link. Rulings:
+- The start player is the first seat (our records list players in seat order; games that draw a first player
+  still seat them in the order they were entered). `sourcePlayerId` is the player's name (our roster has no ids).
+- `highestWins` is true when the winners' total is the highest total.
+- The duration runs from the first action to the last (0 when the log has fewer than two timed actions).
+- BoardGameGeek ids (`BGG_IDS`): only where we are confident; others are left out (`bggId` 0), and BG Stats
+  then matches the game by name. Kingdomino 204583; Pictomania 101785 and Flip 7 420087 are from memory and
+  unverified here (no access to BoardGameGeek offline); the rest have none.
+
+Backup: `{"tableside_backup": 1, "sessions": [<record>, …]}`. Import refuses a file over `MAX_BACKUP_BYTES`,
+nested deeper than `MAX_DEPTH`, with keys other than those two, or with any session `check_record` refuses
+(naming the session by its position); nothing is stored then. Merging never overwrites: a session whose id is
+not in the store keeps its id; one whose id is taken gets a new id, unless it is the very same record (then it
+is already there and is skipped, so importing the same backup twice adds nothing).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import datetime
+from typing import Any
+from urllib.parse import quote
+
+from scoring import record as rec
+from scoring.core import engine
+from scoring.errors import RuleError
+
+SOURCE_NAME = "Tableside"
+BGSTATS_LINK = "https://app.bgstatsapp.com/addPlay.html?data="
+BGG_IDS = {"kingdomino": 204583, "pictomania": 101785, "flip7": 420087}
+BACKUP_KEYS = ("tableside_backup", "sessions")
+BACKUP_VERSION = 1
+MAX_BACKUP_BYTES = 16 * 1024 * 1024
+MAX_DEPTH = 32
+CSV_COLUMNS = ("session", "game", "status", "started", "finished", "player", "seat", "score", "place", "winner")
+
+
+def _local(stamp: str) -> datetime | None:
+    """An ISO time as a naive local datetime, or None."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return None
+    return moment.astimezone().replace(tzinfo=None) if moment.tzinfo else moment
+
+
+def bgstats_play(record: dict, state: dict, game_name: str) -> dict:
+    """A finished session as a BG Stats play (the fields that format documents)."""
+    board = engine(record["game"]).scoreboard(state)
+    totals = {p.name: p.total for p in board.players}
+    places = {name: place for place, group in enumerate(board.ranking, 1) for name in group}
+    winners = set(board.winners)
+    times = [moment for moment in (_local(a.get("at", "")) for a in record["actions"]) if moment]
+    started = times[0] if times else _local(record["created"]) or _local(record["updated"])
+    duration = int((times[-1] - times[0]).total_seconds() // 60) if len(times) > 1 else 0
+    highest = max(totals.values()) if totals else 0
+    return {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": record["id"],
+        "playDate": started.strftime("%Y-%m-%d %H:%M:%S") if started else "",
+        "durationMin": duration,
+        "board": "",
+        "comments": record.get("title", ""),
+        "location": "",
+        "game": {"name": game_name, "bggId": BGG_IDS.get(record["game"], 0),
+                 "highestWins": bool(winners) and all(totals[w] == highest for w in winners),
+                 "noPoints": False, "sourceGameId": record["game"]},
+        "players": [{"name": p["name"], "score": totals.get(p["name"], 0), "rank": places.get(p["name"], 0),
+                     "winner": p["name"] in winners, "startPlayer": p["seat"] == 1, "role": "",
+                     "sourcePlayerId": p["name"]} for p in record["players"]],
+    }
+
+
+def bgstats_link(play: dict) -> str:
+    """The link that opens BG Stats' import dialog with the play."""
+    return BGSTATS_LINK + quote(json.dumps(play, ensure_ascii=False, separators=(",", ":")), safe="")
+
+
+def sessions_csv(summaries: list[dict]) -> str:
+    """Every session as CSV, one row per player per session (from the summaries: no replay)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for summary in sorted(summaries, key=lambda s: (s.get("created", ""), s["id"])):
+        totals, places = summary.get("totals") or {}, summary.get("ranks") or {}
+        winners = set(summary.get("winners") or [])
+        finished = summary.get("updated", "") if summary["status"] == "finished" else ""
+        for seat, name in enumerate(summary["players"], 1):
+            writer.writerow([summary["id"], summary["game"], summary["status"], summary.get("created", ""),
+                             finished, name, seat, totals.get(name, ""), places.get(name, ""),
+                             "yes" if name in winners else "no"])
+    return out.getvalue()
+
+
+def backup_json(records: list[dict]) -> str:
+    """A backup of the given records as JSON text (readable Chinese)."""
+    return json.dumps({"tableside_backup": BACKUP_VERSION, "sessions": records}, ensure_ascii=False, indent=1)
+
+
+def _depth(value: Any) -> int:
+    """How deeply a parsed JSON value nests (iteratively, so a deep value cannot exhaust the stack)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, level)
+            if level > MAX_DEPTH:
+                return level
+            stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def parse_backup(data: str | bytes) -> list[dict]:
+    """The checked, normalised records of a backup file; `RuleError` names the first problem."""
+    size = len(data.encode("utf-8") if isinstance(data, str) else data)
+    if size > MAX_BACKUP_BYTES:
+        raise RuleError("records.backup_too_large", size=size, limit=MAX_BACKUP_BYTES)
+    try:
+        parsed = json.loads(data)
+    except RecursionError as err:
+        raise RuleError("records.backup_too_deep", limit=MAX_DEPTH) from err
+    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as err:
+        raise RuleError("records.backup_not_json", detail=str(err)) from err
+    if _depth(parsed) > MAX_DEPTH:
+        raise RuleError("records.backup_too_deep", limit=MAX_DEPTH)
+    if not isinstance(parsed, dict) or set(parsed) != set(BACKUP_KEYS):
+        raise RuleError("records.backup_shape")
+    if parsed["tableside_backup"] != BACKUP_VERSION or not isinstance(parsed["sessions"], list):
+        raise RuleError("records.backup_shape")
+    records = []
+    for index, data in enumerate(parsed["sessions"], 1):
+        try:
+            records.append(rec.check_record(data))
+        except RuleError as err:
+            raise RuleError("records.backup_session", index=index, reason=err.key, **err.params) from err
+    return records
+
+
+def merge_backup(store: Any, records: list[dict]) -> dict:
+    """Store a backup's records without overwriting anything; {"added": [ids], "skipped": [ids]}."""
+    known = {s["id"] for s in store.sessions()}
+    fresh, skipped, taken = [], [], set(known)
+    for record in records:
+        sid = record["id"]
+        if sid in known and store.load(sid) == record:
+            skipped.append(sid)
+            continue
+        if not sid or sid in taken:
+            record = {**record, "id": ""}
+        taken.add(record["id"])
+        fresh.append(record)
+    return {"added": store.create_many(fresh) if fresh else [], "skipped": skipped}

@@ -1,0 +1,176 @@
+"""The table's statistics, kept incrementally from finished sessions' summaries (no replay of any log).
+
+`Stats` is an index: `add(summary)` and `remove(summary)` fold one finished session in or out in time
+proportional to its number of players (squared, for head-to-head), and the questions read the index:
+
+- `player(name)`: per game plays, wins, win rate, best and average score, last played; overall plays, wins,
+  last played.
+- `game(game_id)`: plays, the score distribution as histogram bins, the highest score with who and when.
+- `head_to_head(a, b)`: sessions both played, how often each finished ahead of the other, ties.
+- `players()`: everyone with at least one finished session.
+
+Rulings:
+- Only finished sessions count; a session reopened by an undo leaves the statistics until it finishes again.
+- A session counts on the day it finished (its summary's `updated`).
+- "Ahead" compares places in the session's ranking (shared places are ties), not raw totals, so games where
+  the lowest total wins are judged the way they were scored.
+- A win is a shared first place too (every winner of a tie gets the win).
+- Scores are the session's final totals; histogram bins have a round width chosen so there are at most ten.
+
+A summary the index understands has `id`, `game`, `status`, `updated`, `winners`, `totals` ({player: total})
+and `ranks` ({player: place}); `storage.store.Store` keeps those in every session summary.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from typing import Iterable
+
+MAX_BINS = 10
+
+
+class Stats:
+    """Statistics over the finished sessions folded in so far."""
+
+    def __init__(self, summaries: Iterable[dict] = ()) -> None:
+        """An index over the given summaries (unfinished ones are ignored)."""
+        self.counted: set[str] = set()
+        self.plays: Counter = Counter()                      # (player, game) -> sessions
+        self.wins: Counter = Counter()                       # (player, game) -> wins
+        self.score_sum: Counter = Counter()                  # (player, game) -> sum of totals
+        self.scores: dict = defaultdict(Counter)             # (player, game) -> Counter of totals
+        self.days: dict = defaultdict(Counter)               # player -> Counter of finish times
+        self.game_days: dict = defaultdict(Counter)          # (player, game) -> Counter of finish times
+        self.game_plays: Counter = Counter()                 # game -> sessions
+        self.game_scores: dict = defaultdict(Counter)        # game -> Counter of totals
+        self.holders: dict = defaultdict(Counter)            # (game, total) -> Counter of (player, when)
+        self.pairs: dict = defaultdict(Counter)              # (a, b) with a < b -> {"games", "a", "b", "ties"}
+        for summary in summaries:
+            self.add(summary)
+
+    @staticmethod
+    def counts(summary: dict) -> bool:
+        """Whether a summary takes part in the statistics (a finished session with totals)."""
+        return summary.get("status") == "finished" and isinstance(summary.get("totals"), dict)
+
+    def add(self, summary: dict) -> None:
+        """Fold a finished session in (nothing for an unfinished one, or one already counted)."""
+        if self.counts(summary) and summary["id"] not in self.counted:
+            self.counted.add(summary["id"])
+            self._fold(summary, 1)
+
+    def remove(self, summary: dict) -> None:
+        """Fold a session out again (nothing if it was not counted)."""
+        if summary.get("id") in self.counted:
+            self.counted.discard(summary["id"])
+            self._fold(summary, -1)
+
+    def _fold(self, summary: dict, sign: int) -> None:
+        """Add (sign 1) or take away (sign -1) one session's contribution everywhere."""
+        game, when = summary["game"], summary.get("updated", "")
+        totals, ranks = summary["totals"], summary.get("ranks") or {}
+        winners = set(summary.get("winners") or [])
+        self.game_plays[game] += sign
+        for player, total in totals.items():
+            key = (player, game)
+            self.plays[key] += sign
+            self.wins[key] += sign * (player in winners)
+            self.score_sum[key] += sign * total
+            _bump(self.scores[key], total, sign)
+            _bump(self.days[player], when, sign)
+            _bump(self.game_days[key], when, sign)
+            _bump(self.game_scores[game], total, sign)
+            _bump(self.holders[(game, total)], (player, when), sign)
+        names = sorted(totals)
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                pair = self.pairs[(a, b)]
+                pair["games"] += sign
+                place_a, place_b = ranks.get(a), ranks.get(b)
+                if place_a is None or place_b is None or place_a == place_b:
+                    pair["ties"] += sign
+                else:
+                    pair["a" if place_a < place_b else "b"] += sign
+
+    # -----------------------------------------------------------------------------------------------------
+    # Questions
+
+    def players(self) -> list[str]:
+        """Every player with a finished session, by name."""
+        return sorted(p for p, days in self.days.items() if days)
+
+    def player(self, name: str) -> dict:
+        """One player's record: per game and overall."""
+        games = {}
+        for (player, game), plays in self.plays.items():
+            if player != name or plays <= 0:
+                continue
+            key = (player, game)
+            wins = self.wins[key]
+            games[game] = {"plays": plays, "wins": wins, "win_rate": wins / plays, "best": max(self.scores[key]),
+                           "average": self.score_sum[key] / plays, "last": max(self.game_days[key])}
+        days = self.days.get(name)
+        return {"name": name, "plays": sum(g["plays"] for g in games.values()),
+                "wins": sum(g["wins"] for g in games.values()), "last": max(days) if days else "",
+                "games": dict(sorted(games.items()))}
+
+    def game(self, game_id: str) -> dict:
+        """One game's record: plays, score histogram, highest score with who and when."""
+        scores = self.game_scores.get(game_id) or Counter()
+        if not scores:
+            return {"game": game_id, "plays": 0, "histogram": [], "highest": None}
+        top = max(scores)
+        holders = sorted(self.holders[(game_id, top)])
+        return {"game": game_id, "plays": self.game_plays[game_id], "histogram": histogram(scores),
+                "highest": {"score": top, "by": [{"player": p, "when": w} for p, w in holders]}}
+
+    def games(self) -> list[str]:
+        """Every game with a finished session."""
+        return sorted(g for g, n in self.game_plays.items() if n > 0)
+
+    def head_to_head(self, a: str, b: str) -> dict:
+        """How a and b fared in the finished sessions both played."""
+        if a == b:
+            return {"games": 0, a: 0, "ties": 0}
+        low, high = sorted((a, b))
+        pair = self.pairs.get((low, high)) or Counter()
+        return {"games": pair["games"], low: pair["a"], high: pair["b"], "ties": pair["ties"]}
+
+
+def _bump(counter: Counter, key, sign: int) -> None:
+    """Add sign to a counter entry, dropping it at zero (so max() sees only what is still there)."""
+    counter[key] += sign
+    if counter[key] <= 0:
+        del counter[key]
+
+
+def bin_width(low: float, high: float) -> int:
+    """A round bin width (1, 2, 5, 10, 20, 50, …) giving at most MAX_BINS bins from low to high."""
+    span = max(1, math.ceil(high) - math.floor(low) + 1)
+    width = 1
+    while math.ceil(span / width) > MAX_BINS:
+        width = next_round(width)
+    return width
+
+
+def next_round(width: int) -> int:
+    """The next round width after width: 1 → 2 → 5 → 10 → 20 → 50 → 100 …"""
+    digits = 10 ** (len(str(width)) - 1)
+    lead = width // digits
+    return {1: 2 * digits, 2: 5 * digits, 5: 10 * digits}[lead]
+
+
+def histogram(scores: Counter) -> list[dict]:
+    """Score bins [{"low", "high", "count"}] (low ≤ score < high), round width, empty bins kept."""
+    low, high = min(scores), max(scores)
+    width = bin_width(low, high)
+    start = math.floor(low / width) * width
+    bins = []
+    edge = start
+    while edge <= high:
+        bins.append({"low": edge, "high": edge + width, "count": 0})
+        edge += width
+    for score, count in scores.items():
+        bins[int((score - start) // width)]["count"] += count
+    return bins

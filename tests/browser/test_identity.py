@@ -1,0 +1,143 @@
+"""Tableside's identity in a real browser: the page links our manifest, favicon and Apple icon (all load as
+images of their declared sizes), the title is the app's name, the home screen's background is the manifest's
+background colour; the loading screen before the first frame and the notice while the server is unreachable
+are in the browser's language and our colours. Screenshots of both go to tests/output/."""
+
+from __future__ import annotations
+
+import base64
+import json
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from scoring import i18n
+from tests.browser.conftest import OUTPUT, PHONE, WAIT_MS, Tab, new_tab, start_server, stop_server
+
+ROOT = Path(__file__).resolve().parents[2]
+MANIFEST = json.loads((ROOT / "assets" / "manifest.json").read_text("utf-8"))
+DARK_SURFACE = "#0E1513"
+
+PIXEL = """async ([png, x, y]) => {
+  const image = new Image();
+  image.src = 'data:image/png;base64,' + png;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = image.width; canvas.height = image.height;
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const [r, g, b] = context.getImageData(x, y, 1, 1).data;
+  return '#' + [r, g, b].map(v => v.toString(16).padStart(2, '0')).join('').toUpperCase();
+}"""
+
+IMAGES = """async (sources) => Promise.all(sources.map(async (src) => {
+  const image = new Image();
+  image.src = src;
+  await image.decode();
+  return [src, image.naturalWidth, image.naturalHeight];
+}))"""
+
+
+def words(lang: str) -> dict[str, str]:
+    """The page's words in a language, from the translation table."""
+    return {key: i18n.text(lang, key) for key in ("web.name", "web.loading", "web.offline_title",
+                                                 "web.offline_body")}
+
+
+def pixel(tab: Tab, png: bytes, x: int, y: int) -> str:
+    """The colour (#RRGGBB) of one pixel of a screenshot, decoded by the browser."""
+    return tab.page.evaluate(PIXEL, [base64.b64encode(png).decode("ascii"), x, y])
+
+
+def tab_in(browser, server, locale: str, scheme: str = "light") -> Tab:
+    """A phone-sized tab whose browser speaks locale and prefers a colour scheme."""
+    context = browser.new_context(viewport=PHONE, locale=locale, color_scheme=scheme)
+    return Tab(context.new_page(), server.url)
+
+
+def test_manifest_title_and_icons(browser, server):
+    """The page names the manifest, its icons load at their sizes, the title becomes the app's name, and the
+    app's background is the manifest's background colour."""
+    tab = new_tab(browser, server, PHONE)
+    try:
+        tab.open("/")
+        page = tab.page
+        assert page.evaluate("document.querySelector('link[rel=manifest]').href") == server.url + "/manifest.json"
+        served = page.evaluate("fetch('manifest.json').then(r => r.json())")
+        assert served == MANIFEST
+        links = page.evaluate("[...document.querySelectorAll('link[rel=icon], link[rel=apple-touch-icon]')]"
+                              ".map(l => l.href)")
+        icons = [server.url + "/" + icon["src"] for icon in MANIFEST["icons"]]
+        loaded = {src: (width, height) for src, width, height in page.evaluate(IMAGES, icons + links)}
+        for icon in MANIFEST["icons"]:
+            width, height = loaded[server.url + "/" + icon["src"]]
+            assert f"{width}x{height}" == icon["sizes"]
+        assert loaded[server.url + "/favicon.png"] == (64, 64)
+        assert loaded[server.url + "/icons/apple-touch-icon-192.png"] == (192, 192)
+        page.wait_for_function("document.title === '桌边记分'", timeout=WAIT_MS)
+        tab.see("桌边记分")
+        shot = tab.settle()
+        assert pixel(tab, shot, 5, PHONE["height"] - 10) == MANIFEST["background_color"]
+    finally:
+        tab.page.context.close()
+
+
+@pytest.mark.parametrize("locale, lang, scheme", [("zh-CN", "zh-CN", "light"), ("en-US", "en", "light"),
+                                                  ("en-GB", "en", "dark")])
+def test_loading_screen_in_the_browsers_language(browser, server, locale, lang, scheme):
+    """Held before Flutter starts, the loading screen shows our icon, name and words in the browser's language,
+    on the theme's surface colour (light or dark as the browser prefers)."""
+    tab = tab_in(browser, server, locale, scheme)
+    try:
+        tab.page.route("**/main.dart.*", lambda route: None)  # hold the client: the loading screen stays up
+        tab.page.goto(server.url + "/")
+        expected = words(lang)
+        tab.page.wait_for_function("key => document.querySelector(`#loading [data-key='${key}']`).textContent === "
+                                   "tableside.words[key]", arg="web.loading")
+        tab.page.evaluate("document.fonts.ready.then(() => document.querySelector('#loading img').decode())")
+        texts = tab.page.locator("#loading").inner_text().split("\n")
+        assert [t for t in texts if t.strip()] == [expected["web.name"], expected["web.loading"]]
+        assert tab.page.title() == expected["web.name"]
+        assert tab.page.evaluate("document.documentElement.lang") == lang
+        shot = tab.settle()
+        (OUTPUT / f"loading_{lang}_{scheme}.png").write_bytes(shot)
+        surface = MANIFEST["background_color"] if scheme == "light" else DARK_SURFACE
+        assert pixel(tab, shot, 5, 5) == surface
+        icon = tab.page.locator("#loading img").bounding_box()
+        assert pixel(tab, shot, int(icon["x"]) + 6, int(icon["y"] + icon["height"] / 2)) == MANIFEST["theme_color"]
+    finally:
+        tab.page.context.close()
+
+
+@pytest.fixture
+def own_server():
+    """A server of this test's own (the test stops it), with a fresh data folder."""
+    with tempfile.TemporaryDirectory(prefix="tableside-identity-") as data:
+        running = start_server(Path(data))
+        holder = {"server": running}
+        yield holder
+        stop_server(holder["server"])
+
+
+def test_unreachable_notice_and_back(browser, own_server):
+    """When the server goes away, the page says so in the browser's language over the app; once it is back on
+    the same address the notice goes and the app carries on."""
+    server = own_server["server"]
+    tab = tab_in(browser, server, "zh-CN")
+    try:
+        tab.open("/")
+        tab.see("桌边记分")
+        assert tab.page.locator("#offline").is_hidden()
+        stop_server(server)
+        notice = tab.page.locator("#offline")
+        notice.wait_for(state="visible", timeout=WAIT_MS)
+        expected = words("zh-CN")
+        texts = [t for t in notice.inner_text().split("\n") if t.strip()]
+        assert texts == [expected["web.name"], expected["web.offline_title"], expected["web.offline_body"]]
+        tab.shot("unreachable_zh-CN")
+        own_server["server"] = start_server(server.data, port=server.port)
+        notice.wait_for(state="hidden", timeout=WAIT_MS)
+        tab.see("桌边记分")
+    finally:
+        tab.page.context.close()

@@ -1,0 +1,118 @@
+"""Nab-It! in a real browser on a portrait tablet (1024×1366), played by taps: two players with colours and 5 tiles each, CAT built
+and stacked BAT, HAT, MAT until Ann's R caps RAT with her last tile (after announcing it); Ben's challenge of RAT
+is decided by the word list; the table ends the game. The totals on the end screen, then the exported record
+through `python -m scoring score`: Ann 1 controlled word + 1 last tile = 2, Ben 0. Screenshots go to
+tests/output/.
+
+A tablet in portrait shows the board, the letters and the buttons of a turn at once. (On a shorter screen a
+person scrolls with the wheel or a swipe; Playwright's own scroll-into-view leaves Flutter's semantics nodes
+offset from the painted screen, so the next tap lands elsewhere: see the Kingdomino browser test.)"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tests.browser.conftest import OUTPUT, ROOT, Tab, new_tab
+
+PLAYERS = {"Ann": "Red", "Ben": "Blue"}
+TOTALS = {"Ann": 2, "Ben": 0}
+TABLET = {"width": 1024, "height": 1366}
+
+
+def set_english(tab: Tab) -> None:
+    """Switch the app (Chinese on a fresh data folder) to English."""
+    tab.see_button("EN")
+    tab.tap("EN", exact=True)
+
+
+def choose_colour(tab: Tab, name: str, colour: str) -> None:
+    """Open the seat's colour dropdown and pick a colour. The dropdown carries no accessible name (its label is
+    not exposed), so it is found as the button just before the seat's "Move up" button."""
+    tab.quiet()
+    up = tab.page.get_by_role("button", name=f"Move {name} up")
+    up.locator("xpath=preceding::*[@role='button'][1]").first.click()
+    tab.tap(colour, exact=True)
+    tab.gone(colour)
+
+
+def start_session(tab: Tab) -> None:
+    """The new-session screen (opened by its address, as the other game tests do), two seats with colours, 5
+    tiles a colour, start."""
+    tab.open("/new/nab_it")
+    set_english(tab)
+    tab.see("New session: Nab-It!")
+    for i, (name, colour) in enumerate(PLAYERS.items()):
+        tab.fill("New player", name)
+        tab.tap("Add", exact=True)
+        tab.see(f"{i + 1}. {name}")
+        choose_colour(tab, name, colour)
+    tab.fill("Letters per colour (? is the blank)", "A2 T2 S1")
+    tab.tap("Start", exact=True)
+    tab.see("Ann's turn")
+
+
+def place(tab: Tab, row: int, col: int, letter: str, shown: str = "Empty") -> None:
+    """Tap a board cell by its accessible name (1-based), then a letter of the picker."""
+    tab.tap(f"Row {row}, column {col}: {shown}", exact=True)
+    tab.see(f"Cell row {row}, column {col}: now tap a letter.")
+    tab.tap(letter, exact=True)
+    tab.see("Tap a cell, then a letter.")
+
+
+def send(tab: Tab, word: str, count: int) -> None:
+    """The draft's word is in the list; Play; the log has count actions."""
+    tab.see(f"{word}: in the word list")
+    tab.tap("Play", exact=True)
+    tab.see(f"Last play, by")
+    tab.see(f"({count})")
+
+
+def exported_totals(tab: Tab, name: str) -> dict:
+    """Export the session with the app's button, run `python -m scoring score` on the file, return the totals."""
+    with tab.page.expect_download() as download:
+        tab.tap("Export (JSON)")
+    path = OUTPUT / f"{name}.json"
+    download.value.save_as(path)
+    out = subprocess.run([sys.executable, "-m", "scoring", "score", str(path)], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    return {p["name"]: p["total"] for p in json.loads(out)["players"]}
+
+
+def test_two_players_cap_a_word_and_finish(browser, server):
+    """Start with colours, build and cap RAT, announce and play the last tile, challenge, end, compare totals."""
+    tab = new_tab(browser, server, TABLET)
+    try:
+        start_session(tab)
+        tab.shot("nab_it_tablet_start")
+
+        for col, letter in ((6, "C"), (7, "A"), (8, "T")):
+            place(tab, 8, col, letter)
+        send(tab, "CAT", 1)
+        tab.see("Ben's turn")
+        place(tab, 8, 6, "B", shown="C")
+        send(tab, "BAT", 2)
+        place(tab, 8, 6, "H", shown="B")
+        send(tab, "HAT", 3)
+        tab.tap("Ann: last tile!")
+        tab.see("(4)")
+        place(tab, 8, 6, "M", shown="H")
+        send(tab, "MAT", 5)
+        place(tab, 8, 6, "R", shown="M")
+        tab.see("Caps 1 stack(s)")
+        tab.shot("nab_it_tablet_cap_preview")
+        send(tab, "RAT", 6)
+        tab.see("Ann played their last tile.")
+        tab.see("controls RAT")
+
+        tab.tap("Ben challenges RAT")
+        tab.see("RAT stands: the word list has it")
+        tab.tap("The last play stands: end the game")
+        tab.see("Winner: Ann")
+        tab.see("Ranking: 1. Ann (2), 2. Ben (0)")
+        tab.shot("nab_it_tablet_end", full_page=True)
+
+        assert exported_totals(tab, "nab_it_export") == TOTALS
+    finally:
+        tab.page.context.close()

@@ -1,0 +1,124 @@
+"""The referee's book and the quick scorer in a real browser: a refused domino's "为什么？" opens Kingdomino's
+placement rule in Chinese; a refused "Finish game" opens the score pad's end rule in English; the search finds
+the rules in English words and Chinese characters and opens a hit; a kingdom typed and then painted in the
+quick scorer, with its score and bonuses. Screenshots go to tests/output/."""
+
+from __future__ import annotations
+
+import re
+
+from tests.browser.conftest import Tab, new_tab
+from tests.browser.test_kingdomino import PLAYERS, set_language, start_session
+
+TALL = {"width": 900, "height": 1600}
+# RULINGS.md §5, first example: 23 for the properties; with the variants +10 Middle Kingdom, +5 Harmony = 38.
+KINGDOM = """F1 L  F  L1 M
+L1 L  L  L  W1
+W  L  C  W  W
+G  F  F  F  W
+W1 W  W  G  F1"""
+
+
+def language(tab: Tab, lang: str) -> None:
+    """Once the app bar is drawn, switch the app to a language (if it is not in it) and wait for the switch."""
+    tab.page.get_by_role("button", name=re.compile("^(EN|中文)$")).first.wait_for(state="attached")
+    set_language(tab, lang)
+    tab.see_button("中文" if lang == "en" else "EN")
+
+
+def test_why_on_a_refused_domino_opens_the_placement_rule_in_chinese(phone):
+    """Kingdomino: an illegal pair is refused; 为什么？ opens 放置规则 open and marked, also in English;
+    back returns to the session with the domino still in hand."""
+    tab = phone.open("/")
+    language(tab, "zh-CN")
+    start_session(tab, "王国骨牌", PLAYERS)
+    tab.see("国王甲 接下来放哪块骨牌？")
+    tab.tap("4 号骨牌：")
+    tab.see("点选前半块的格子")
+    tab.tap("第 1 行，第 1 列：空", exact=True)
+    tab.see("再点选后半块的格子")
+    tab.tap("第 1 行，第 2 列：", exact=False)
+    tab.see("4 号骨牌至少要有一边挨着城堡或相同的地形。")
+    tab.tap("为什么？", exact=True)
+    tab.see("适用的规则：放置规则")
+    tab.see("有合法位置的骨牌不能弃掉。")
+    assert "/rules/kingdomino/placement" in tab.page.url
+    tab.shot("rules_phone_why_zh")
+    tab.tap("Read in English")
+    tab.see("适用的规则：Placement")
+    tab.see("A domino that has a legal place may not be discarded.")
+    tab.tap("返回", exact=True)
+    tab.see("4 号骨牌：森林 | 森林")
+    tab.see("点选前半块的格子")
+
+
+def test_why_on_a_refused_finish_opens_the_end_rule_in_english(phone):
+    """Score pad in English: finishing before any round is refused; Why? opens 'End of the game'; back returns to
+    the session. The new-session screen's Rules button opens the page with its introduction."""
+    tab = phone.open("/new/score_pad")
+    language(tab, "en")
+    tab.see("New session: Score pad")
+    tab.fill("New player", "Ada")
+    tab.tap("Add", exact=True)
+    tab.see("1. Ada")
+    tab.tap("Start", exact=True)
+    tab.tap("Finish game")
+    tab.see("Enter at least one round before finishing.")
+    tab.tap("Why?", exact=True)
+    tab.see("The rule that applies: End of the game")
+    tab.see("or when the table finishes it (after at least one round).")
+    tab.shot("rules_phone_why_en")
+    tab.tap("Back", exact=True)
+    tab.see_button("Finish game")
+
+    tab.open("/new/score_pad")
+    tab.tap("Rules", exact=True)
+    tab.see("Running totals for any game played in rounds")
+    tab.tap("Back", exact=True)
+    tab.see("New session: Score pad")
+
+
+def test_search_finds_rules_by_english_words_and_chinese_characters(phone):
+    """'black sheep' finds Pictomania's scoring in English; 黑羊 finds it in Chinese; a hit opens its section."""
+    tab = phone.open("/rules")
+    language(tab, "en")
+    tab.see("Rules pages")
+    tab.fill("Search the rules (中文 or English)", "black sheep")
+    tab.see_button("Pictomania · Scoring")
+    tab.shot("rules_phone_search_en")
+    tab.fill("Search the rules (中文 or English)", "黑羊")
+    tab.see_button("妙笔神猜 · 计分")
+    tab.tap("妙笔神猜 · 计分")
+    tab.see("The rule that applies: 计分")
+    tab.see("中间牌最多且唯一的玩家是")
+    tab.page.wait_for_url("**/rules/pictomania/scoring?lang=zh-CN")
+    tab.shot("rules_phone_search_hit_zh")
+
+
+def test_quick_scorer_scores_a_typed_then_painted_kingdom(browser, server):
+    """From home in one tap: type RULINGS' kingdom (23; 38 with both variants), then erase a corner square (22,
+    Harmony lost, and the engine's reason why real dominoes cannot make it)."""
+    tab = new_tab(browser, server, TALL)
+    try:
+        tab.open("/")
+        language(tab, "en")
+        tab.tap("Score a Kingdomino kingdom")
+        tab.see("Score: 0")
+        tab.fill("The kingdom as text (rows of W G F L S M with crowns, C castle, . empty)", KINGDOM)
+        tab.tap("Put this text on the board")
+        tab.see("Score: 23")
+        tab.see("Harmony +5 (variant): earned")
+        tab.see("Middle Kingdom +10 (variant): earned")
+        tab.see("With the Harmony and Middle Kingdom variants: 38")
+        tab.see("Tie-break: largest property 7 squares, crowns 6")
+        tab.shot("quick_kingdom_typed")
+        tab.tap("Erase", exact=True)
+        tab.see("Erasing")
+        tab.tap("Row 1, column 1: ")
+        tab.see("Score: 22")
+        tab.see("Harmony +5 (variant): needs a full 5×5 kingdom")
+        tab.see("With the Harmony and Middle Kingdom variants: 32")
+        tab.see("This kingdom could not be built: No domino of the box explains")
+        tab.shot("quick_kingdom_painted")
+    finally:
+        tab.page.context.close()

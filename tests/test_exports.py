@@ -1,0 +1,103 @@
+"""Records out and in: a finished session as a BG Stats play (the fields its documented format lists), every
+session as CSV, and a JSON backup that merges back without overwriting and refuses hostile files."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from urllib.parse import unquote
+
+import pytest
+
+from scoring.core import RuleError
+from scoring.record import new_record
+from storage import Store, exports
+
+PLAY_KEYS = {"sourceName", "sourcePlayId", "playDate", "durationMin", "board", "comments", "location", "game",
+             "players"}
+GAME_KEYS = {"name", "bggId", "highestWins", "noPoints", "sourceGameId"}
+PLAYER_KEYS = {"name", "score", "rank", "winner", "startPlayer", "role", "sourcePlayerId"}
+
+
+@pytest.fixture
+def store(tmp_path):
+    """A store with one finished score pad session played over 25 minutes."""
+    with Store(tmp_path / "data") as s:
+        sid = s.create(new_record("score_pad", ["Ann", "小明"], now="2026-03-01T20:00:00+00:00"))
+        s.play(sid, {"type": "round", "by": "table", "scores": {"Ann": 12, "小明": 30}}, "2026-03-01T20:05:00+00:00")
+        s.play(sid, {"type": "finish", "by": "table"}, "2026-03-01T20:30:00+00:00")
+        yield s
+
+
+def test_bgstats_play_has_the_documented_fields(store):
+    """Exactly the documented keys with their types; 小明 (30) wins rank 1, Ann starts (seat 1), 25 minutes."""
+    sid = store.sessions()[0]["id"]
+    play = exports.bgstats_play(store.load(sid), store.state(sid), "Score pad")
+    assert set(play) == PLAY_KEYS and set(play["game"]) == GAME_KEYS
+    assert all(set(p) == PLAYER_KEYS for p in play["players"])
+    assert play["sourceName"] == "Tableside" and play["sourcePlayId"] == sid
+    assert play["durationMin"] == 25
+    assert len(play["playDate"]) == 19 and play["playDate"][4] == "-" and play["playDate"][13] == ":"
+    assert play["game"] == {"name": "Score pad", "bggId": 0, "highestWins": True, "noPoints": False,
+                            "sourceGameId": "score_pad"}
+    by_name = {p["name"]: p for p in play["players"]}
+    assert (by_name["小明"]["score"], by_name["小明"]["rank"], by_name["小明"]["winner"]) == (30, 1, True)
+    assert (by_name["Ann"]["startPlayer"], by_name["小明"]["startPlayer"]) == (True, False)
+    link = exports.bgstats_link(play)
+    assert link.startswith(exports.BGSTATS_LINK)
+    assert json.loads(unquote(link[len(exports.BGSTATS_LINK):])) == play
+    assert exports.BGG_IDS["kingdomino"] == 204583
+
+
+def test_csv_has_one_row_per_player_per_session(store, tmp_path):
+    """Header, then a row for each seat of each session, unfinished sessions included."""
+    store.create(new_record("score_pad", ["A", "B", "C"], now="2026-03-02T20:00:00"))
+    rows = list(csv.DictReader(io.StringIO(exports.sessions_csv(store.sessions()))))
+    assert len(rows) == 5 and tuple(rows[0]) == exports.CSV_COLUMNS
+    assert [(r["player"], r["score"], r["place"], r["winner"]) for r in rows[:2]] == [
+        ("Ann", "12", "2", "no"), ("小明", "30", "1", "yes")]
+    assert rows[2]["status"] == "active" and rows[2]["finished"] == ""
+
+
+def test_backup_merges_without_overwriting(store, tmp_path):
+    """Into an empty store ids are kept; the same backup again adds nothing; a changed session whose id is
+    taken gets a new id and the stored one is untouched."""
+    text = exports.backup_json(store.records())
+    with Store(tmp_path / "other") as other:
+        first = exports.merge_backup(other, exports.parse_backup(text))
+        assert first == {"added": [s["id"] for s in store.sessions()], "skipped": []}
+        assert exports.merge_backup(other, exports.parse_backup(text)) == {"added": [], "skipped": first["added"]}
+        changed = json.loads(text)
+        changed["sessions"][0]["title"] = "Friday"
+        result = exports.merge_backup(other, exports.parse_backup(json.dumps(changed)))
+        assert len(result["added"]) == 1 and result["added"][0] != first["added"][0]
+        assert "title" not in other.load(first["added"][0])
+        assert other.load(result["added"][0])["title"] == "Friday"
+
+
+@pytest.mark.parametrize("text, key", [
+    ("x" * (exports.MAX_BACKUP_BYTES + 1), "records.backup_too_large"),
+    ("[" * 100_000 + "]" * 100_000, "records.backup_too_deep"),
+    (json.dumps({"tableside_backup": 1, "sessions": [], "extra": 1}), "records.backup_shape"),
+    (json.dumps({"tableside_backup": 2, "sessions": []}), "records.backup_shape"),
+    (json.dumps({"tableside_backup": 1, "sessions": [{"game": "score_pad", "players": ["A"], "evil": 1}]}),
+     "records.backup_session"),
+    ("{not json", "records.backup_not_json"),
+])
+def test_hostile_backups_are_refused_and_nothing_changes(store, text, key):
+    """Too large, too deep, unknown keys, a refused session, not JSON: a clear error and the store as it was."""
+    before = store.sessions()
+    with pytest.raises(RuleError) as refused:
+        exports.merge_backup(store, exports.parse_backup(text))
+    assert refused.value.key == key
+    assert store.sessions() == before
+
+
+def test_a_refused_session_is_named_by_position():
+    """The error says which session and why (check_record's key: the unknown field)."""
+    good = new_record("score_pad", ["A"])
+    text = json.dumps({"tableside_backup": 1, "sessions": [good, {**good, "evil": 1}]})
+    with pytest.raises(RuleError) as refused:
+        exports.parse_backup(text)
+    assert refused.value.params["index"] == 2 and refused.value.params["reason"] == "record.field_unknown"

@@ -1,0 +1,108 @@
+"""Searching the rules: Chinese by characters, English by words, ranked, with a snippet; and the real pages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring import rulebook
+from scoring.rules_search import plain, search, terms
+
+
+@dataclass(frozen=True)
+class S:
+    """A stand-in section."""
+
+    page: str
+    lang: str
+    id: str
+    title: str
+    body: str
+
+
+PAGES = [
+    S("kingdomino", "en", "scoring", "Scoring", "Each property scores squares × crowns. **Harmony**: +5."),
+    S("kingdomino", "zh-CN", "scoring", "计分", "每块领地得分为格数 × 皇冠数。**和谐**：+5 分。"),
+    S("splitter", "en", "scoring", "Scoring", "A group of value n scores n. A star doubles it."),
+    S("flip7", "en", "end", "End of the game", "The game ends at 200; the crowd cheers."),
+    S("rummy", "zh-CN", "melds", "牌组", "同一花色的 3 张或以上连续的牌，或者王者。"),
+]
+
+
+def found(query: str) -> list[tuple[str, str, str]]:
+    """(page, lang, section) of each hit, best first."""
+    return [(h.page, h.lang, h.section) for h in search(PAGES, query)]
+
+
+def test_terms_split_chinese_into_characters_and_other_text_into_words():
+    """Every CJK character is a term; Latin runs are folded words; punctuation goes."""
+    assert terms("王国 Crowns, ×2!") == ["王", "国", "crowns", "2"]
+    assert terms("ＣＲＯＷＮ") == ["crown"]
+
+
+def test_english_matches_whole_words_or_word_starts():
+    """'crown' finds 'crowns'; 'row' (a word start of 3 letters) does not find 'crowd' or 'crowns'."""
+    assert found("crown") == [("kingdomino", "en", "scoring")]
+    assert found("CROWNS") == [("kingdomino", "en", "scoring")]
+    assert found("own") == []
+    assert found("n") == [("splitter", "en", "scoring")]
+
+
+def test_every_term_must_match():
+    """A section missing one term of the query is not a hit."""
+    assert found("star harmony") == []
+    assert found("star doubles") == [("splitter", "en", "scoring")]
+
+
+def test_chinese_matches_by_characters_in_any_order_and_ranks_runs_first():
+    """Each character of the query must be in the section; the characters found together rank higher."""
+    assert found("皇冠") == [("kingdomino", "zh-CN", "scoring")]
+    assert found("冠皇") == [("kingdomino", "zh-CN", "scoring")]
+    assert found("王") == [("rummy", "zh-CN", "melds")]
+    assert found("和谐 领地") == [("kingdomino", "zh-CN", "scoring")]
+    ranked = search(PAGES, "花色")
+    assert [h.page for h in ranked] == ["rummy"]
+    together = search([S("a", "zh-CN", "x", "甲", "花与色"), S("b", "zh-CN", "y", "乙", "花色")], "花色")
+    assert [h.page for h in together] == ["b", "a"]
+
+
+def test_headings_weigh_more_and_ties_keep_page_order():
+    """A term in the heading outranks the same term in a body; equal scores stay in the order given."""
+    hits = search([S("a", "en", "x", "Setup", "scoring later"), S("b", "en", "y", "Scoring", "points")], "scoring")
+    assert [h.page for h in hits] == ["b", "a"]
+    same = search([S("a", "en", "x", "A", "dice"), S("b", "en", "y", "B", "dice")], "dice")
+    assert [h.page for h in same] == ["a", "b"]
+
+
+def test_snippet_shows_the_text_around_the_match_without_markdown():
+    """The snippet is plain text around the first match."""
+    hit = search(PAGES, "harmony")[0]
+    assert "Harmony: +5" in hit.snippet and "**" not in hit.snippet
+    assert plain("## Scoring {#scoring}\n\n**bold** [link](http://x) `code`") == "Scoring bold link code"
+
+
+def test_an_empty_query_finds_nothing():
+    """Nothing typed (or only punctuation) gives no hits."""
+    assert search(PAGES, "") == [] and search(PAGES, " ,.!") == []
+
+
+def test_the_real_pages_answer_a_player_question_in_each_language():
+    """'middle kingdom' finds Kingdomino's scoring among its first hits in English; 中央王国 in Chinese."""
+    sections = rulebook.all_sections(("zh-CN", "en"))
+    english = search(sections, "middle kingdom")
+    assert ("kingdomino", "en", "scoring") in [(h.page, h.lang, h.section) for h in english[:3]]
+    assert all(h.lang == "en" for h in english)
+    chinese = search(sections, "中央王国")
+    assert (chinese[0].page, chinese[0].lang) == ("kingdomino", "zh-CN")
+    assert all(h.lang == "zh-CN" for h in chinese)
+    assert search(sections, "黑羊")[0].page == "pictomania"
+
+
+def test_snippet_is_cut_between_words():
+    """An English snippet neither starts nor ends inside a word."""
+    body = " ".join(f"word{i}" for i in range(40)) + " black sheep " + " ".join(f"tail{i}" for i in range(40))
+    hit = search([S("p", "en", "s", "T", body)], "sheep")[0]
+    inner = hit.snippet.strip("…")
+    assert "black sheep" in inner
+    assert all(part.startswith(("word", "tail", "black", "sheep")) for part in inner.split())
+    at = body.find(inner)
+    assert at > 0 and body[at - 1] == " " and body[at + len(inner)] == " "

@@ -1,0 +1,383 @@
+"""Solar Storm engine: setup counts, turns by hand (arithmetic in comments), damage and protection, the Hull
+Breach, each loss and the win, secrets in `player_view`, and random legal games that never lose a cube or a card
+and replay identically."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring.core import RuleError, engine
+from scoring.games.solar_storm import (CORE, ROOM_IDS, ROOMS, adjacent, breach_discards, cards_total,
+                                       divert_payment, scavenge_picks, tokens_for)
+from scoring.record import new_record, play, replay
+
+ENG = engine("solar_storm")
+TYPED_SETUP = {"type": "setup", "by": "table",
+               "hands": {"A": ["data", "metal", "energy", "nanobots"], "B": ["universal", "data", "data", "metal"]},
+               "face_up": ["metal", "energy"],
+               "damage": [["bridge", "armoury", "mess-hall"], ["bridge", "cargo-hold", "engine-room"]],
+               "layout": list(ROOM_IDS)}
+
+
+def fresh(players=("A", "B"), seed=7, **options) -> dict:
+    """A new app-dealt game."""
+    return ENG.new_state(list(players), options, seed=seed)
+
+
+def typed(**options) -> dict:
+    """A table-dealt game of A and B after the typed setup above (rooms in the file order)."""
+    return ENG.apply(ENG.new_state(["A", "B"], {"deal": "table", **options}, seed=1), TYPED_SETUP)
+
+
+def act(state: dict, kind: str, by: str = "A", **fields) -> dict:
+    """Apply one action (refusals raise)."""
+    return ENG.apply(state, {"type": kind, "by": by, **fields})
+
+
+def refused(state: dict, kind: str, key: str, by: str = "A", **fields) -> None:
+    """The action is refused with key and the state is untouched."""
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(RuleError) as err:
+        act(state, kind, by, **fields)
+    assert err.value.key == key, err.value
+    assert json.dumps(state, sort_keys=True) == before
+
+
+def cubes(state: dict) -> int:
+    """Cubes on all tracks."""
+    return sum(sum(r["cubes"]) for r in state["rooms"].values())
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Small rules
+
+
+def test_die_tables():
+    # scavenge: 1–2 nothing, 3–5 one card, 6 two; Hull Breach: 1–2 one, 3–4 two, 5–6 three
+    assert [scavenge_picks(r) for r in range(1, 7)] == [0, 0, 1, 1, 1, 2]
+    assert [breach_discards(r) for r in range(1, 7)] == [1, 1, 2, 2, 3, 3]
+    # one token per 3 actions not taken
+    assert [tokens_for(n) for n in range(7)] == [0, 0, 0, 1, 1, 1, 2]
+
+
+def test_grid_adjacency():
+    layout = ["r0", "r1", "r2", "r3", CORE, "r5", "r6", "r7", "r8"]
+    assert adjacent(layout, CORE) == ["r1", "r3", "r5", "r7"]
+    assert adjacent(layout, "r0") == ["r1", "r3"]          # a corner: 2 neighbours, no diagonal
+    assert adjacent(layout, "r1") == ["r0", "r2", CORE]
+
+
+def test_divert_payment_prefers_matching_cards():
+    # Mess Hall costs data, data, energy: one data and one energy held, a universal pays the second data
+    assert divert_payment(["data", "energy", "universal", "universal"], ["data", "data", "energy"]) == \
+        ["data", "energy", "universal"]
+    assert divert_payment(["data", "energy"], ["data", "data", "energy"]) is None
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Setup
+
+
+def test_app_setup_counts():
+    state = fresh()
+    # normal difficulty: 4 × 15 + 6 universal = 66 cards; 2 players × 4 cards + 2 face up = 10 dealt → 56 left
+    assert cards_total(state) == 66
+    assert len(state["resources"]["deck"]) == 56 and all(len(h) == 4 for h in state["hands"].values())
+    # two three-room setup cards: 24 cubes − 6 = 18 on the tracks, 6 in the supply
+    assert cubes(state) == 18 and state["cube_supply"] == 6 and len(state["damage"]["discard"]) == 2
+    assert all(len(card) == 3 for card in state["damage"]["discard"])
+    # 24 damage cards − 2 = 22: 8 one-room on top, 8 two-room, 6 three-room at the bottom
+    assert [len(c) for c in state["damage"]["deck"]] == [1] * 8 + [2] * 8 + [3] * 6
+    assert state["layout"][4] == CORE and sorted(state["layout"][:4] + state["layout"][5:]) == sorted(ROOM_IDS)
+    assert state["where"] == {"A": CORE, "B": CORE} and state["turn"] == "A" and state["actions"] == 3
+    assert ENG.status(state) == {"round": 1, "rounds": None, "phase": "solar_storm.phase.actions", "turn": "A",
+                                 "over": False}
+
+
+def test_damage_groups_name_every_room_equally():
+    state = fresh(seed=11)
+    all_cards = state["damage"]["deck"] + state["damage"]["discard"]
+    for size, times in ((1, 1), (2, 2), (3, 3)):
+        named = Counter(r for card in all_cards if len(card) == size for r in card)
+        assert named == {r: times for r in ROOM_IDS}          # 8 cards × size = 8 rooms × times
+    assert all(len(set(card)) == len(card) for card in all_cards)
+
+
+def test_difficulty_start_cards_and_first_player():
+    # impossible: 60 cards; 4 players get 2 each → 60 − 8 − 2 face up = 50 in the deck
+    state = fresh(("A", "B", "C", "D"), difficulty="impossible", first_player=3)
+    assert cards_total(state) == 60 and len(state["resources"]["deck"]) == 50
+    assert state["turn"] == "C"
+    assert cards_total(fresh(difficulty="easy")) == 68
+    with pytest.raises(RuleError) as err:
+        fresh(first_player=3)
+    assert err.value.key == "solar_storm.first_player_invalid"
+
+
+def test_typed_setup_checks_and_counts():
+    state = ENG.new_state(["A", "B"], {"deal": "table"}, seed=1)
+    assert state["phase"] == "setup" and ENG.prompt(state) == [{"by": "table", "type": "setup", "choices": None}]
+    fine = {**TYPED_SETUP, "hands": {"A": ["data"] * 4, "B": ["data"] * 4}, "face_up": ["data", "data"]}
+    assert ENG.check(state, fine) is None                        # 10 data cards typed, 15 exist
+    bad = {**TYPED_SETUP, "hands": {"A": ["universal"] * 4, "B": ["universal"] * 4}}
+    assert ENG.check(state, bad).key == "solar_storm.card_gone"  # 8 universal cards typed, normal has 6
+    assert ENG.check(state, {**TYPED_SETUP, "damage": [["bridge"]] * 2}).key == "solar_storm.damage_size"
+    state = typed()
+    # 66 − 10 typed = 56 left; data 15 − 3 (A one, B two) = 12
+    assert sum(state["resources"]["deck"].values()) == 56 and state["resources"]["deck"]["data"] == 12
+    # bridge hit twice by the setup cards: 3 − 2 = 1 cube left, its top two spaces empty
+    assert state["rooms"]["bridge"]["cubes"] == [False, False, True]
+    assert state["damage"]["deck"] == [1] * 8 + [2] * 8 + [3] * 6
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Turns by hand (typed mode: rolls and cards are what the test says)
+
+
+def test_move_repair_tokens_and_next_turn():
+    state = typed()
+    # rooms in file order clockwise from the top-left: mess-hall is cell 0, repair-centre cell 1 (next to the core)
+    assert state["layout"][1] == "repair-centre"
+    refused(state, "move", "solar_storm.not_adjacent", room="mess-hall")
+    refused(state, "move", "solar_storm.not_your_turn", by="B", room="repair-centre")
+    state = act(state, "move", room="bridge")                    # bridge is cell 3, beside the core
+    # the bridge track is nanobots, data, energy; its top two spaces are empty
+    refused(state, "repair", "solar_storm.card_wrong", space=0, card="data")
+    state = act(state, "repair", space=1, card="data")
+    assert state["rooms"]["bridge"]["cubes"] == [False, True, True] and state["actions"] == 1
+    assert state["hands"]["A"] == ["metal", "energy", "nanobots"] and state["resources"]["discard"] == ["data"]
+    state = act(state, "end_actions")                            # 1 action unused: 1 // 3 = 0 tokens
+    assert state["tokens"]["A"] == 0 and state["phase"] == "collect"
+    state = act(state, "take", source="face_up", slot=0, cards=["data"])   # metal taken, data turned up
+    assert state["resources"]["face_up"] == ["data", "energy"] and state["phase"] == "damage"
+    state = act(state, "damage", rooms=["armoury"])              # armoury had 2 cubes → 1
+    assert state["rooms"]["armoury"]["cubes"] == [False, False, True]
+    assert state["turn"] == "B" and state["actions"] == 3 and state["turns"] == 2
+    state = act(state, "end_actions", by="B")                    # 3 unused → 1 token
+    assert state["tokens"]["B"] == 1
+
+
+def test_scavenge_six_takes_two_then_collect_and_discard():
+    state = typed()
+    state = act(state, "scavenge", roll=6)
+    assert state["phase"] == "scavenge" and state["picks"] == 2 and state["actions"] == 2
+    refused(state, "move", "core.wrong_phase", room="bridge")
+    state = act(state, "take", source="deck", cards=["universal"])
+    state = act(state, "take", source="face_up", slot=1, cards=["metal"])   # energy taken, metal turned up
+    assert state["phase"] == "actions" and len(state["hands"]["A"]) == 6
+    state = act(state, "scavenge", roll=2)                       # 1–2: nothing, still the action phase
+    assert state["phase"] == "actions" and len(state["hands"]["A"]) == 6 and state["actions"] == 1
+    state = act(state, "end_actions")
+    refused(state, "take", "solar_storm.cards_count", source="deck", cards=["data"])
+    state = act(state, "take", source="deck", cards=["data", "data"])   # 6 + 2 = 8 cards: discard 2
+    assert state["phase"] == "discard"
+    refused(state, "damage", "core.wrong_phase", rooms=["bridge"])
+    state = act(state, "discard", card="metal")
+    state = act(state, "discard", card="data")
+    assert len(state["hands"]["A"]) == 6 and state["phase"] == "damage"
+
+
+def test_give_receive_in_the_same_room_only():
+    state = typed()
+    state = act(state, "give", player="B", card="metal")
+    state = act(state, "receive", player="B", card="universal")
+    assert Counter(state["hands"]["A"]) == Counter(["data", "energy", "nanobots", "universal"])
+    assert state["actions"] == 1
+    state = act(state, "move", room="bridge")
+    refused(state, "token", "solar_storm.no_tokens")
+    state["actions"] = 1
+    refused(state, "give", "solar_storm.not_same_room", player="B", card="data")
+
+
+def test_damage_protection_and_its_removal():
+    state = typed()
+    state["where"]["A"] = "armoury"
+    state["rooms"]["armoury"]["cubes"] = [True, True, True]
+    state = act(state, "armoury", rooms=["bridge", "bridge"])
+    assert state["protection"] == [{"room": "bridge", "by": "A"}] * 2
+    state = act(state, "end_actions")
+    state = act(state, "take", source="deck", cards=["data", "metal"])
+    state = act(state, "damage", rooms=["bridge"])               # a token goes instead of the last cube
+    assert state["rooms"]["bridge"]["cubes"] == [False, False, True] and len(state["protection"]) == 1
+    state = act(state, "end_actions", by="B")
+    state = act(state, "take", by="B", source="deck", cards=["data", "metal"])
+    state = act(state, "damage", by="B", rooms=["mess-hall"])
+    assert state["turn"] == "A" and state["protection"] == []   # A's unused token leaves at A's turn start
+
+
+def test_hull_breach_discards_from_the_deck():
+    state = typed()
+    state["damage"]["deck"] = []
+    state = act(state, "end_actions")
+    state = act(state, "take", source="deck", cards=["data", "metal"])
+    refused(state, "damage", "solar_storm.breach_no_rooms", rooms=["bridge"])
+    refused(state, "damage", "solar_storm.cards_count", roll=5, cards=["data"])
+    left = sum(state["resources"]["deck"].values())
+    state = act(state, "damage", roll=5, cards=["data", "energy", "metal"])   # 5–6: 3 cards discarded
+    assert sum(state["resources"]["deck"].values()) == left - 3
+    assert state["resources"]["discard"][-3:] == ["data", "energy", "metal"] and state["turn"] == "B"
+
+
+def test_diverted_room_and_divert_with_universal():
+    state = typed()
+    state["where"]["A"] = "mess-hall"
+    state["hands"]["A"] = ["data", "energy", "universal", "nanobots"]
+    refused(state, "divert", "solar_storm.room_not_repaired")
+    state["rooms"]["mess-hall"]["cubes"] = [True, True, True]
+    state = act(state, "divert")                                 # data, data, energy: universal for data 2
+    assert state["rooms"]["mess-hall"]["diverted"] and state["hands"]["A"] == ["nanobots"]
+    refused(state, "divert", "solar_storm.room_diverted")
+    state["rooms"]["mess-hall"]["cubes"] = [False, False, True]
+    supply = state["cube_supply"]
+    refused(state, "repair", "solar_storm.space_not_needed", space=0, card="nanobots")
+    state = act(state, "repair", card="nanobots")                # one matching card fills both empty spaces
+    assert state["rooms"]["mess-hall"]["cubes"] == [True, True, True] and state["cube_supply"] == supply - 2
+
+
+def test_medical_bay_gives_two_tokens_at_turn_start():
+    state = typed()
+    state["where"]["B"] = "medical-bay"
+    state = act(state, "end_actions")
+    state = act(state, "take", source="deck", cards=["data", "metal"])
+    state = act(state, "damage", rooms=["bridge"])
+    assert state["tokens"]["B"] == 2                              # fully repaired (untouched by setup)
+    state = act(state, "token", by="B")
+    assert state["actions"] == 4 and state["tokens"]["B"] == 1
+
+
+def test_bridge_look_arrange_and_what_the_table_sees():
+    state = fresh()
+    bridge = state["layout"].index("bridge")
+    state["where"]["A"] = "bridge"
+    state["rooms"]["bridge"]["cubes"] = [True, True, True]
+    top = state["damage"]["deck"][:3]
+    state = act(state, "bridge")
+    assert state["phase"] == "arrange" and state["peek"]["cards"] == top and bridge >= 0
+    refused(state, "arrange", "solar_storm.order_invalid", order=[0, 0, 1])
+    state = act(state, "arrange", order=[2, 0, 1])
+    assert state["damage"]["deck"][:3] == [top[2], top[0], top[1]] and state["phase"] == "actions"
+    public = ENG.player_view(state, None)["damage"]["deck"]
+    # the three looked-at cards are known to all; the rest show only their size (1, then 2 and 3 below)
+    assert public[:3] == [top[2], top[0], top[1]] and public[3:] == [1] * 5 + [2] * 8 + [3] * 6
+
+
+def test_room_abilities():
+    state = typed()
+    for room in ROOM_IDS:
+        state["rooms"][room]["cubes"] = [True, True, True]
+    state["where"]["A"] = "mess-hall"
+    state = act(state, "mess_hall", player="B", give="metal", take="universal")     # a swap, anywhere
+    assert "universal" in state["hands"]["A"] and "metal" in state["hands"]["B"]
+    state["where"]["A"] = "engine-room"
+    state["resources"]["discard"] = ["nanobots"]
+    state = act(state, "engine_room", give="data", take="nanobots")
+    assert state["resources"]["discard"] == ["data"] and "nanobots" in state["hands"]["A"]
+    state["where"]["A"], state["where"]["B"], state["actions"] = "crew-quarters", "bridge", 3
+    refused(state, "crew_quarters", "solar_storm.room_empty", player="A", room="armoury")
+    state = act(state, "crew_quarters", player="A", room="bridge")
+    assert state["where"]["A"] == "bridge"
+    state["where"]["A"] = "repair-centre"
+    state["rooms"]["cargo-hold"]["cubes"] = [False, True, True]   # cargo-hold track: energy, metal, data
+    state = act(state, "repair_centre", room="cargo-hold", space=0, card="energy")
+    assert state["rooms"]["cargo-hold"]["cubes"] == [True, True, True]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Losses and the win
+
+
+def test_loss_by_damage_to_a_room_without_cubes():
+    state = typed()
+    state = act(state, "end_actions")
+    state = act(state, "take", source="deck", cards=["data", "metal"])
+    state = act(state, "damage", rooms=["bridge"])               # bridge: 1 cube → 0
+    state = act(state, "end_actions", by="B")
+    state = act(state, "take", by="B", source="deck", cards=["data", "metal"])
+    state = act(state, "damage", by="B", rooms=["bridge"])       # no cube, no token: lost at once
+    assert state["over"] and state["result"] == {"won": False, "reason": "room_destroyed", "room": "bridge"}
+    assert ENG.prompt(state) == []
+    board = ENG.scoreboard(state).to_json()
+    assert board["winners"] == [] and board["over"]
+    assert board["players"][0]["breakdown"][2] == {"key": "solar_storm.line.room_destroyed", "points": 0,
+                                                   "params": {"room": "solar_storm.room.bridge"}}
+
+
+def test_loss_when_the_resource_deck_runs_out():
+    state = fresh()
+    state["resources"]["deck"] = state["resources"]["deck"][:2]
+    state = act(state, "end_actions")
+    state = act(state, "take", source="deck")                    # 2 − 2 = 0 cards: lost
+    assert state["result"] == {"won": False, "reason": "deck_empty", "room": None}
+    assert len(state["hands"]["A"]) == 6 and cards_total(state) == 66 - 54
+
+
+def test_win_by_launch():
+    state = fresh()
+    for room in ROOM_IDS:
+        state["rooms"][room] = {"cubes": [True] * 3, "diverted": room != "bridge"}
+    refused(state, "launch", "solar_storm.core_locked")          # 7 of 8 diverted: the core stays locked
+    state["where"]["A"] = "bridge"
+    state["hands"]["A"] = list(ROOMS["bridge"]["cost"])
+    state = act(state, "divert")                                 # the 8th room; 3 − 1 = 2 actions left
+    refused(state, "launch", "solar_storm.not_here")
+    state["where"]["A"] = CORE                                   # (walked back to the core)
+    state = act(state, "launch")                                 # 2 − 1 = 1 action left, unused
+    assert state["over"] and state["result"]["won"]
+    board = ENG.scoreboard(state)
+    # 8 rooms diverted + 1 for the launch = 9 for every player; everyone wins together
+    assert board.total("A") == board.total("B") == 9 and board.winners == ("A", "B")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Secrets
+
+
+def test_player_view_hides_hands_and_deck_order():
+    state = fresh()
+    state["hands"]["A"] = ["MARK-HAND-A"]
+    state["hands"]["B"] = ["MARK-HAND-B", "MARK-HAND-B2"]
+    state["resources"]["deck"][5] = "MARK-DECK"
+    state["damage"]["deck"][4] = ["MARK-DAMAGE"]
+    for seat in (None, "A", "B"):
+        text = json.dumps(ENG.player_view(state, seat))
+        assert "MARK-DECK" not in text and "MARK-DAMAGE" not in text
+        assert ("MARK-HAND-A" in text) == (seat == "A") and ("MARK-HAND-B" in text) == (seat == "B")
+    assert ENG.player_view(state, "A")["hands"]["B"] == [None, None]
+    opened = dict(state, options={**state["options"], "open_hands": True})
+    assert "MARK-HAND-B" in json.dumps(ENG.player_view(opened, "A"))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Random legal games
+
+
+def offered(state: dict) -> list[dict]:
+    """Every full action the prompt offers."""
+    return [{"type": e["type"], "by": e["by"], **c} for e in ENG.prompt(state) for c in e["choices"] or []]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), players=st.integers(1, 4), table=st.booleans(),
+       picks=st.lists(st.integers(0, 10_000), min_size=20, max_size=120))
+def test_random_games_keep_cubes_and_cards_and_replay(seed, players, table, picks):
+    names = ["A", "B", "C", "D"][:players]
+    record = new_record("solar_storm", names, options={"deal": "table" if table else "app"}, seed=seed)
+    state = replay(record)
+    if table:
+        count = state["options"]["start_cards"][players - 1]
+        setup = {**TYPED_SETUP, "hands": {n: ["metal"] * count for n in names}}
+        record, state = play(record, state, setup)
+    total = cards_total(state)
+    for pick in picks:
+        actions = offered(state)
+        if not actions:
+            break
+        record, state = play(record, state, actions[pick % len(actions)])
+        assert cards_total(state) == total
+        assert cubes(state) + state["cube_supply"] == 24
+    assert replay(record) == state

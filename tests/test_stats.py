@@ -1,0 +1,103 @@
+"""Statistics from finished sessions' summaries: a player's record per game, a game's histogram and highest
+score, head-to-head by places; kept incrementally by the store (finish, undo, delete) and equal to a rebuild."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.record import new_record
+from storage import Store
+from storage.stats import Stats, histogram
+
+PLAYERS = ["Ann", "小明", "Bo"]
+
+
+def finished(store: Store, rounds: list[dict], at: str, lower_wins: bool = False, players=PLAYERS) -> str:
+    """A score pad session with these rounds, finished at `at`; returns its id."""
+    sid = store.create(new_record("score_pad", players, {"lower_wins": lower_wins}, now=at))
+    for scores in rounds:
+        store.play(sid, {"type": "round", "by": "table", "scores": scores}, at)
+    store.play(sid, {"type": "finish", "by": "table"}, at)
+    return sid
+
+
+@pytest.fixture
+def store(tmp_path):
+    """A store with three finished sessions (and one still going)."""
+    with Store(tmp_path / "data") as s:
+        # 1: Ann 10+5=15, 小明 3+9=12, Bo 7 → Ann wins
+        finished(s, [{"Ann": 10, "小明": 3, "Bo": 7}, {"Ann": 5, "小明": 9, "Bo": 0}], "2026-03-01T20:00:00")
+        # 2: Ann 4, 小明 20, Bo 20 → 小明 and Bo share first
+        finished(s, [{"Ann": 4, "小明": 20, "Bo": 20}], "2026-03-02T20:00:00")
+        # 3: Ann 30, 小明 1 (Bo not playing) → Ann wins
+        finished(s, [{"Ann": 30, "小明": 1}], "2026-03-03T20:00:00", players=["Ann", "小明"])
+        going = s.create(new_record("score_pad", PLAYERS, now="2026-03-04T20:00:00"))
+        s.play(going, {"type": "round", "by": "table", "scores": {"Ann": 99, "小明": 0, "Bo": 0}}, "2026-03-04T20:01:00")
+        yield s
+
+
+def test_a_players_record_after_three_sessions(store):
+    """Ann: 3 plays, 2 wins, best 30, average (15+4+30)/3 = 16.3, last 3 March; the running game is not counted."""
+    ann = store.stats().player("Ann")["games"]["score_pad"]
+    assert (ann["plays"], ann["wins"], ann["best"]) == (3, 2, 30)
+    assert ann["win_rate"] == pytest.approx(2 / 3) and ann["average"] == pytest.approx(49 / 3)
+    assert ann["last"] == "2026-03-03T20:00:00"
+    bo = store.stats().player("Bo")
+    assert (bo["plays"], bo["wins"], bo["games"]["score_pad"]["best"]) == (2, 1, 20)  # a shared first is a win
+    assert store.stats().players() == ["Ann", "Bo", "小明"]
+
+
+def test_a_games_histogram_and_highest(store):
+    """Eight totals (15 12 7 / 4 20 20 / 30 1) in bins of 5 from 0; the highest is Ann's 30 on 3 March."""
+    game = store.stats().game("score_pad")
+    assert game["plays"] == 3
+    assert game["highest"] == {"score": 30, "by": [{"player": "Ann", "when": "2026-03-03T20:00:00"}]}
+    counts = {b["low"]: b["count"] for b in game["histogram"]}
+    assert counts == {0: 2, 5: 1, 10: 1, 15: 1, 20: 2, 25: 0, 30: 1}
+
+
+def test_head_to_head_by_places(store):
+    """Ann vs 小明: ahead in 1 and 3, behind in 2. 小明 vs Bo: ahead in 1 (12 vs 7), tied first in 2."""
+    assert store.stats().head_to_head("Ann", "小明") == {"games": 3, "Ann": 2, "小明": 1, "ties": 0}
+    assert store.stats().head_to_head("小明", "Bo") == {"games": 2, "Bo": 0, "小明": 1, "ties": 1}
+
+
+def test_lowest_wins_is_judged_by_places(tmp_path):
+    """With lower_wins, 2 beats 9: the winner and the head-to-head follow the ranking, not the bigger total."""
+    with Store(tmp_path) as s:
+        finished(s, [{"Ann": 2, "Bo": 9}], "2026-03-01T20:00:00", lower_wins=True, players=["Ann", "Bo"])
+        assert s.stats().player("Ann")["wins"] == 1 and s.stats().player("Bo")["wins"] == 0
+        assert s.stats().head_to_head("Ann", "Bo") == {"games": 1, "Ann": 1, "Bo": 0, "ties": 0}
+
+
+def test_undo_delete_and_reopen_keep_the_index_exact(store, tmp_path):
+    """Undoing the finish of a session takes it out, finishing again puts it back, deleting takes it out; the
+    index always equals one rebuilt from the stored summaries (and one built by a fresh store)."""
+    stats = store.stats()
+    last = [s for s in store.sessions("finished") if s["players"] == ["Ann", "小明"]][0]["id"]
+    store.undo(last, "2026-03-05T20:00:00")
+    assert stats.player("Ann")["plays"] == 2 and stats.game("score_pad")["highest"]["score"] == 20
+    store.play(last, {"type": "finish", "by": "table"}, "2026-03-05T21:00:00")
+    assert stats.player("Ann")["games"]["score_pad"]["last"] == "2026-03-05T21:00:00"
+    first = store.sessions("finished")[-1]["id"]
+    store.delete(first)
+    rebuilt = Stats(store.sessions())
+    for name in ["Ann", "Bo", "小明"]:
+        assert stats.player(name) == rebuilt.player(name)
+    assert stats.game("score_pad") == rebuilt.game("score_pad")
+    assert store.stats() is stats
+    with Store(store.folder) as fresh:
+        assert fresh.stats().player("Ann") == stats.player("Ann")
+
+
+def test_histogram_bins_are_round_and_few():
+    """Widths 1, 2, 5, 10, 20, 50…: at most about ten bins, every total in exactly one."""
+    from collections import Counter
+
+    for scores in ([0, 3], [150, 420, 421], [-12, 7], list(range(0, 1000, 37))):
+        bins = histogram(Counter(scores))
+        assert len(bins) <= 11 and sum(b["count"] for b in bins) == len(scores)
+        width = bins[0]["high"] - bins[0]["low"]
+        assert str(width).lstrip("0")[0] in "125" and set(str(width)[1:]) <= {"0"}
+        for score in scores:
+            assert sum(b["low"] <= score < b["high"] for b in bins) == 1

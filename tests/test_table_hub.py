@@ -1,0 +1,444 @@
+"""The table hub: seats, the join PIN and its waits, seat tokens across a restart, acting only as one's own
+seat, near-ties ordered by receive time and ruled by the table, and what each phone is sent (no leaks)."""
+
+import json
+
+import pytest
+
+from scoring.errors import RuleError
+from scoring.i18n import LANGUAGES, table as i18n_table
+from scoring.record import new_record
+from storage import Store
+from views import table_hub
+from views.table_hub import TableHub
+
+T0 = 1_750_000_000.0
+HANDS3 = {"A": [1, 4], "B": [2, 5], "C": [3, 6]}
+WEAVE3 = [("A", "黄色", [], 1, [1]), ("B", "有机物", [1], 2, [2]), ("C", "会飞的", [2], 3, [3]),
+          ("A", "大", [3], 4, [1, 2, 4]), ("B", "圆的", [2], 5, [5]), ("C", "甜的", [5], 6, [6])]
+
+
+class Clock:
+    """A hand-moved clock for both the wall time and the receive ticks."""
+
+    def __init__(self):
+        self.now = T0
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, seconds):
+        """Move the clock on."""
+        self.now += seconds
+
+
+def knit_wit_answering():
+    """Three players after the standard weave (tags typed, deal at the table): everyone answering."""
+    actions = [{"type": "deal", "by": "table", "spools": HANDS3}]
+    for by, tag, encloses, number, loops in WEAVE3:
+        actions += [{"type": "loop", "by": by, "tag": tag, "encloses": encloses},
+                    {"type": "spool", "by": by, "number": number, "loops": loops}]
+    return new_record("knit_wit", ["A", "B", "C"], {"deal": "table"}) | {"actions": actions}
+
+
+@pytest.fixture
+def store(tmp_path):
+    """A fresh data folder."""
+    with Store(tmp_path / "data") as opened:
+        yield opened
+
+
+@pytest.fixture
+def clock():
+    """The hub's clock."""
+    return Clock()
+
+
+def open_hub(store, record, clock, window=table_hub.WINDOW):
+    """A hub over a newly stored session."""
+    sid = store.create(record)
+    return TableHub(store, sid, clock=clock, tick=clock, window=window)
+
+
+class Phone:
+    """A phone's connection: every message it was sent, as the JSON that would go over the wire."""
+
+    def __init__(self):
+        self.messages = []
+
+    def __call__(self, message):
+        self.messages.append(json.dumps(message, ensure_ascii=False))
+
+    @property
+    def last(self):
+        """The last message, decoded."""
+        return json.loads(self.messages[-1])
+
+    def text(self):
+        """Everything this phone received."""
+        return "\n".join(self.messages)
+
+
+def refused(key, fn, *args, **kwargs):
+    """fn(*args) raises RuleError key, whose message exists in every language."""
+    with pytest.raises(RuleError) as caught:
+        fn(*args, **kwargs)
+    assert caught.value.key == key
+    for lang in LANGUAGES:
+        assert key in i18n_table(lang)
+    return caught.value
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Seats, PIN, tokens
+
+
+def test_join_takes_a_free_seat_with_the_pin_and_gives_a_long_random_token(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    assert len(hub.pin) == 4 and hub.pin.isdigit()
+    assert hub.free_seats() == ["A", "B", "C", "table"]
+    token = hub.join(hub.pin, "A")
+    assert len(token) >= 32  # token_urlsafe(24): 24 random bytes = 192 bits, 32 characters
+    assert hub.seat_of(token) == "A"
+    assert hub.free_seats() == ["B", "C", "table"]
+    assert token not in json.dumps(store.table(hub.sid))  # only its hash is kept
+    refused("table.seat_taken", hub.join, hub.pin, "A")
+    refused("table.seat_unknown", hub.join, hub.pin, "Zed")
+    other = hub.join(hub.pin, "B")
+    assert other != token
+
+
+def test_five_wrong_pins_then_a_growing_wait_kept_across_a_restart(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    wrong = "0000" if hub.pin != "0000" else "1111"
+    for left in (4, 3, 2, 1):
+        assert refused("table.pin_wrong", hub.join, wrong, "A").params == {"left": left}
+    assert refused("table.pin_wrong_wait", hub.join, wrong, "A").params == {"seconds": 30}
+    # While waiting even the right PIN is not heard.
+    assert refused("table.pin_wait", hub.join, hub.pin, "A").params == {"seconds": 30}
+    clock.advance(10)
+    assert refused("table.pin_wait", hub.join, hub.pin, "A").params == {"seconds": 20}
+    # A restart keeps the count and the wait.
+    hub = TableHub(store, hub.sid, clock=clock, tick=clock)
+    refused("table.pin_wait", hub.join, hub.pin, "A")
+    clock.advance(20)
+    assert refused("table.pin_wrong_wait", hub.join, wrong, "A").params == {"seconds": 60}
+    clock.advance(60)
+    assert refused("table.pin_wrong_wait", hub.join, wrong, "A").params == {"seconds": 120}
+    clock.advance(120)
+    token = hub.join(hub.pin, "A")  # the right PIN clears the count
+    assert hub.seat_of(token) == "A"
+    assert store.table(hub.sid)["fails"] == 0
+
+
+def test_a_token_brings_the_phone_back_after_a_restart_until_the_host_frees_the_seat(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    token = hub.join(hub.pin, "B")
+    pin = hub.pin
+    restarted = TableHub(store, hub.sid, clock=clock, tick=clock)
+    assert restarted.pin == pin
+    assert restarted.seat_of(token) == "B"
+    phone = Phone()
+    restarted.subscribe(phone, token)
+    restarted.free("B")
+    assert phone.last == {"freed": True, "seat": "B"}
+    refused("table.token_unknown", restarted.seat_of, token)
+    refused("table.token_unknown", restarted.act, token, {"type": "claim", "by": "B"})
+    refused("table.seat_not_taken", restarted.free, "B")
+    assert "B" in restarted.free_seats()
+    refused("table.token_unknown", restarted.subscribe, Phone(), "made-up-token")
+
+
+def test_tokens_are_per_session(store, clock):
+    one = open_hub(store, knit_wit_answering(), clock)
+    two = open_hub(store, knit_wit_answering(), clock)
+    token = one.join(one.pin, "A")
+    refused("table.token_unknown", two.seat_of, token)
+
+
+def test_a_new_pin_keeps_the_seats(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    token = hub.join(hub.pin, "A")
+    old = hub.pin
+    while hub.renew_pin() == old:
+        pass
+    assert hub.seat_of(token) == "A"
+    refused("table.pin_wrong", hub.join, old, "B")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Acting as one's own seat
+
+
+def test_a_phone_acts_only_as_its_own_seat_and_the_table_only_from_the_referee(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    referee = hub.join(hub.pin, "table")
+    before = store.load(hub.sid)
+    files = store.table(hub.sid)
+    err = refused("table.not_your_seat", hub.act, a, {"type": "answer", "by": "B", "spool": 1, "text": "x"})
+    assert err.params == {"seat": "A", "by": "B"}
+    refused("table.not_your_seat", hub.act, a, {"type": "next_spool", "by": "table"})
+    refused("table.not_your_seat", hub.act, referee, {"type": "claim", "by": "A"})
+    assert store.load(hub.sid) == before and store.table(hub.sid) == files  # nothing changed
+    hub.act(a, {"type": "answer", "spool": 1, "text": "banana"})  # `by` filled in with the seat
+    assert store.load(hub.sid)["actions"][-1]["by"] == "A"
+    # A player named referee may also act for the table.
+    hub.set_referee("B")
+    assert hub.may_act_as(hub.seat_of(b)) == ["B", "table"]
+    hub.act(b, {"type": "aliases", "by": "table", "pairs": [["sun", "sol"]]})
+    assert store.load(hub.sid)["actions"][-1]["by"] == "table"
+
+
+def test_rules_refusals_and_stale_taps_pass_through_and_change_nothing(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a = hub.join(hub.pin, "A")
+    count = len(store.load(hub.sid)["actions"])
+    hub.act(a, {"type": "answer", "spool": 1, "text": "lemon"}, expect=count)
+    before = store.load(hub.sid)
+    refused("record.stale", hub.act, a, {"type": "answer", "spool": 4, "text": "sun"}, expect=count)
+    assert store.load(hub.sid) == before
+
+
+def test_actions_carry_the_receive_time_to_the_millisecond(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a = hub.join(hub.pin, "A")
+    clock.advance(0.123)
+    hub.act(a, {"type": "answer", "spool": 1, "text": "lemon", "at": "1999-01-01T00:00:00+00:00"})
+    assert store.load(hub.sid)["actions"][-1]["at"] == table_hub.stamp(T0 + 0.123)
+    assert store.load(hub.sid)["actions"][-1]["at"].endswith(".123+00:00")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Near-ties
+
+
+def test_two_claims_within_the_window_are_a_near_tie_the_table_keeps(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    phone = Phone()
+    hub.subscribe(phone, a)
+    assert hub.act(a, {"type": "claim"}) == {}
+    clock.advance(0.012)
+    tie = hub.act(b, {"type": "claim"})
+    assert tie == {"id": 1, "first": "A", "second": "B", "type": "claim", "gap_ms": 12.0, "accepted": True}
+    assert phone.last["notice"] == {"tie": tie}
+    assert phone.last["ties"] == [tie]
+    refused("table.referee_only", hub.rule_tie, a, 1, False)
+    hub.rule_tie(None, 1, swap=False)
+    claims = [x["by"] for x in store.load(hub.sid)["actions"] if x["type"] == "claim"]
+    assert claims == ["A", "B"]
+    assert store.table(hub.sid)["ties"][0]["ruling"] == "keep"
+    assert phone.last["ties"] == []
+    refused("table.tie_unknown", hub.rule_tie, None, 1, False)
+
+
+def test_a_swapped_near_tie_rewrites_the_log_with_the_later_claim_first(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    referee = hub.join(hub.pin, "table")
+    hub.act(a, {"type": "claim"})
+    clock.advance(0.030)
+    hub.act(b, {"type": "claim"})
+    state = store.state(hub.sid)
+    assert state["phase"] == "scoring"
+    hub.rule_tie(referee, 1, swap=True)
+    actions = store.load(hub.sid)["actions"]
+    assert [x["by"] for x in actions[-2:]] == ["B", "A"]
+    # The log shows the ruling: the later receive time stands first.
+    assert actions[-2]["at"] > actions[-1]["at"]
+    # Three players: buttons [2, 1]; B now holds the top one.
+    assert store.state(hub.sid)["race"]["claims"] == [["B", 2], ["A", 1]]
+
+
+def test_claims_further_apart_than_the_window_or_by_the_same_seat_are_no_tie(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    hub.act(a, {"type": "answer", "spool": 1, "text": "lemon"})
+    clock.advance(0.001)
+    assert hub.act(a, {"type": "answer", "spool": 4, "text": "sun"}) == {}  # the same seat
+    clock.advance(0.051)
+    hub.act(a, {"type": "claim"})
+    clock.advance(0.051)
+    assert hub.act(b, {"type": "claim"}) == {}
+    assert store.table(hub.sid)["ties"] == []
+
+
+def test_answers_on_two_sheets_at_once_commute_and_are_no_tie(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    hub.act(a, {"type": "answer", "spool": 1, "text": "lemon"})
+    clock.advance(0.002)
+    assert hub.act(b, {"type": "answer", "spool": 1, "text": "banana"}) == {}
+
+
+def test_a_claim_refused_because_another_came_first_is_a_near_tie(store, clock):
+    # Two players: one button; B's claim 5 ms after A's is refused (the race is over), but it was a near-tie.
+    actions = [{"type": "deal", "by": "table", "spools": {"A": [1, 3, 5], "B": [2, 4, 6]}}]
+    record = new_record("knit_wit", ["A", "B"], {"deal": "table"}) | {"actions": actions}
+    hub = open_hub(store, record, clock)
+    hub = _weave_two(hub, store)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    hub.act(a, {"type": "claim"})
+    clock.advance(0.005)
+    with pytest.raises(RuleError):
+        hub.act(b, {"type": "claim"})
+    ties = store.table(hub.sid)["ties"]
+    assert len(ties) == 1 and ties[0]["accepted"] is False and ties[0]["second"]["by"] == "B"
+    hub.rule_tie(None, 1, swap=True)
+    claims = [x["by"] for x in store.load(hub.sid)["actions"] if x["type"] == "claim"]
+    assert claims == ["B"]  # A's claim is no longer legal after B's: dropped
+
+
+def _weave_two(hub, store):
+    """Weave the two-player game to the answering phase (each turn a loop then a spool)."""
+    turns = [("A", [], 1, [1]), ("B", [1], 2, [2]), ("A", [2], 3, [3]), ("B", [3], 4, [4]),
+             ("A", [4], 5, [5]), ("B", [5], 6, [6])]
+    for by, encloses, number, loops in turns:
+        store.play(hub.sid, {"type": "loop", "by": by, "tag": f"t{number}", "encloses": encloses})
+        store.play(hub.sid, {"type": "spool", "by": by, "number": number, "loops": loops})
+    assert store.state(hub.sid)["phase"] == "answer"
+    return hub
+
+
+def test_a_swap_after_the_table_moved_on_is_refused(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, b, c = (hub.join(hub.pin, s) for s in "ABC")
+    hub.act(c, {"type": "answer", "spool": 3, "text": "bird"})
+    clock.advance(1)
+    hub.act(a, {"type": "claim"})
+    clock.advance(0.01)
+    hub.act(b, {"type": "claim"})
+    hub.act(None, {"type": "next_spool"})
+    refused("table.tie_moved_on", hub.rule_tie, None, 1, True)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# What each phone is sent
+
+
+def test_each_phone_gets_its_seat_view_and_its_own_prompt_entries_only(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a = hub.join(hub.pin, "A")
+    phone, host = Phone(), Phone()
+    hub.subscribe(phone, a)
+    hub.subscribe(host)
+    message = phone.last
+    assert message["seat"] == "A"
+    assert {e["by"] for e in message["prompt"]} == {"A"}
+    assert "seed" not in message["view"] and "pin" not in message and "actions" not in message["meta"]
+    assert host.last["pin"] == hub.pin and host.last["seat"] is None
+    assert {e["by"] for e in host.last["prompt"]} <= {"table"}
+    hub.act(a, {"type": "answer", "spool": 1, "text": "lemon"})
+    assert phone.last["count"] == message["count"] + 1
+    assert hub.connected() == 2
+
+
+def leaks(markers_of, phones):
+    """The (phone, marker) pairs where a phone received a marker of another seat."""
+    found = []
+    for seat, phone in phones.items():
+        text = phone.text()
+        for owner, markers in markers_of.items():
+            if owner == seat:
+                continue
+            found += [(seat, marker) for marker in markers if marker in text]
+    return found
+
+
+def seated(hub, seats):
+    """A phone subscribed on each seat (and the host's screen as None): {seat: Phone}; tokens by seat."""
+    phones, tokens = {}, {}
+    for seat in seats:
+        tokens[seat] = hub.join(hub.pin, seat)
+        phones[seat] = Phone()
+        hub.subscribe(phones[seat], tokens[seat])
+    phones[None] = Phone()
+    hub.subscribe(phones[None])
+    return phones, tokens
+
+
+def test_no_knit_wit_answer_reaches_another_phone_before_its_spool_is_scored(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    phones, tokens = seated(hub, ["A", "B", "C", "table"])
+    markers = {p: [f"kwmark{p}{n}" for n in range(1, 7)] for p in "ABC"}
+    for p in "ABC":
+        for n, marker in enumerate(markers[p], 1):
+            hub.act(tokens[p], {"type": "answer", "spool": n, "text": marker})
+            clock.advance(0.2)
+    hub.act(tokens["A"], {"type": "claim"})
+    assert leaks(markers, phones) == []
+    for p in "ABC":  # each phone did get its own answers
+        assert all(m in phones[p].text() for m in markers[p])
+    clock.advance(0.2)
+    hub.act(tokens["B"], {"type": "claim"})
+    assert store.state(hub.sid)["phase"] == "scoring"
+    # Spool 1 is being scored: its answers are now the table's, and only they.
+    assert {marker for _, marker in leaks(markers, phones)} == {"kwmarkA1", "kwmarkB1", "kwmarkC1"}
+
+
+def test_no_guess_club_card_reaches_another_phone_before_it_is_played(store, clock):
+    record = new_record("guess_club", ["A", "B", "C"], {"cards": 2}, seed=3)
+    hub = open_hub(store, record, clock)
+    phones, tokens = seated(hub, ["A", "B", "C", "table"])
+    setter = store.state(hub.sid)["setter"]
+    hub.act(tokens[setter], {"type": "topic", "text": "Fruit"})
+    markers = {p: [f"gcmark{p}{n}" for n in (1, 2)] for p in "ABC"}
+    for p in "ABC":
+        clock.advance(0.2)
+        hub.act(tokens[p], {"type": "answers", "cards": markers[p]})
+    assert store.state(hub.sid)["phase"] == "turns"
+    assert leaks(markers, phones) == []
+    assert all(m in phones[p].text() for p in "ABC" for m in markers[p])
+
+
+def test_no_pictomania_deal_or_guess_number_reaches_another_phone_before_the_reveal(store, clock):
+    record = new_record("pictomania", ["A", "B", "C"], {}, seed=1)
+    hub = open_hub(store, record, clock)
+    phones, tokens = seated(hub, ["A", "B", "C", "table"])
+    deal = {"A": [1, 5], "B": [2, 3], "C": [4, 1]}
+    hub.act(tokens["table"], {"type": "set_deal", "deal": deal})
+    cards = {p: [json.dumps({"symbol": s, "number": n})] for p, (s, n) in deal.items()}
+    guesses = {"A": ("B", 4), "B": ("C", 6), "C": ("A", 2)}
+    for guesser, (target, number) in guesses.items():
+        clock.advance(0.2)
+        hub.act(tokens[guesser], {"type": "guess", "target": target, "number": number})
+        cards[guesser].append(json.dumps([guesser, number]))
+    assert leaks(cards, phones) == []
+    for p in "ABC":
+        assert all(m in phones[p].text() for m in cards[p])
+    # The host's public screen sees no deal and no guess number either.
+    assert all(m not in phones[None].text() for ms in cards.values() for m in ms)
+    hub.act(tokens["table"], {"type": "reveal"})
+    assert cards["A"][0] in phones["B"].messages[-1]  # revealed: the round's deal is in its history
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The store's table data
+
+
+def test_the_store_keeps_table_data_per_session_and_drops_it_with_the_session(store, clock):
+    sid = store.create(knit_wit_answering())
+    assert store.table(sid) == {}
+    store.set_table(sid, {"pin": "1234", "seats": {}})
+    assert store.table(sid) == {"pin": "1234", "seats": {}}
+    refused("storage.session_unknown", store.set_table, "nosuchsession", {})
+    refused("storage.id_invalid", store.table, "../x")
+    store.delete(sid)
+    assert not (store.folder / "tables" / f"{sid}.json").exists()
+
+
+def test_an_unreadable_table_file_is_moved_aside_and_the_table_starts_afresh(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    token = hub.join(hub.pin, "A")
+    path = store.folder / "tables" / f"{hub.sid}.json"
+    path.write_text("{not json", encoding="utf-8")
+    fresh = TableHub(store, hub.sid, clock=clock, tick=clock)
+    refused("table.token_unknown", fresh.seat_of, token)
+    assert any(p["key"] == "storage.damaged.not_json" for p in store.problems)
+    assert list(path.parent.glob(f"{hub.sid}.json.corrupt-*"))
+
+
+def test_one_hub_per_session_in_a_process(store):
+    sid = store.create(knit_wit_answering())
+    assert table_hub.hub_for(store, sid) is table_hub.hub_for(store, sid)

@@ -1,0 +1,113 @@
+"""Nab-It! view built without a browser over a live record: tiles placed by tapping a cell then a letter, the
+words of the draft with the list's verdict, a refused draft explained, a challenge put to the vote and taken back,
+control and banks in the legend, the covered hand when the app deals, and the end board."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from tests.test_views_components import buttons, texts, walk
+from tests.test_views_kingdomino import Table, cells
+from views.games import nab_it as view
+
+SEATS = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+
+
+def letter_buttons(control) -> dict[str, ft.OutlinedButton]:
+    """The letter picker's buttons by letter (single capital letters)."""
+    return {c.content: c for c in walk(control) if isinstance(c, ft.OutlinedButton) and isinstance(c.content, str)
+            and len(c.content) == 1}
+
+
+def place(table: Table, row: int, col: int, letter: str) -> None:
+    """Tap a board cell (1-based as its accessible name says), then a letter."""
+    cells(table.view(view))[(row - 1, col - 1)].on_click(None)
+    letter_buttons(table.view(view))[letter].on_click(None)
+
+
+def test_tap_cells_and_letters_preview_the_words_then_play():
+    """SUN tapped onto rows 8, columns 6–8: the draft shows SUN in the word list; Play sends it to the engine."""
+    table = Table("nab_it", SEATS)
+    built = table.view(view)
+    assert "Ann's turn" in texts(built) and len(cells(built)) == 15 * 15
+    for col, letter in ((6, "S"), (7, "U"), (8, "N")):
+        place(table, 8, col, letter)
+    built = table.view(view)
+    assert "SUN: in the word list" in texts(built)
+    assert cells(built)[(7, 5)].tooltip == "Row 8, column 6: S"
+    buttons(built)["Play"].on_click(None)
+    assert table.errors == [] and table.record["actions"][-1]["tiles"][0] == {"row": 7, "col": 5, "letter": "S",
+                                                                            "blank": False}
+    built = table.view(view)
+    assert "Ben's turn" in texts(built) and "Last play, by Ann:" in texts(built)
+    assert "Ben challenges SUN" in buttons(built)
+
+
+def test_a_refused_draft_is_explained_and_a_tapped_draft_tile_comes_back():
+    """S on S breaks the stacking rule: the preview says so before anything is sent; tapping the draft cell again
+    takes the tile back."""
+    table = Table("nab_it", SEATS)
+    table.apply({"type": "play", "by": "Ann", "tiles": [{"row": 7, "col": c, "letter": x}
+                                                        for c, x in ((5, "S"), (6, "U"), (7, "N"))]})
+    place(table, 8, 6, "S")
+    assert "A letter may not be stacked on the same letter (S on S)." in texts(table.view(view))
+    buttons(table.view(view))["Play"].on_click(None)
+    assert table.errors == ["A letter may not be stacked on the same letter (S on S)."]
+    cells(table.view(view))[(7, 5)].on_click(None)
+    assert "Tap a cell, then a letter." in texts(table.view(view))
+    place(table, 8, 6, "F")
+    assert "FUN: in the word list" in texts(table.view(view))
+
+
+def test_a_challenged_word_goes_to_the_vote_and_is_taken_back():
+    """ZUQ is flagged; Ben challenges; the vote panel takes both ballots; the tie fails the word and the view says
+    the play was taken back."""
+    table = Table("nab_it", SEATS)
+    for col, letter in ((1, "Z"), (2, "U"), (3, "Q")):
+        place(table, 1, col, letter)
+    assert "ZUQ: not in the word list (can be challenged)" in texts(table.view(view))
+    buttons(table.view(view))["Play"].on_click(None)
+    buttons(table.view(view))["Ben challenges ZUQ"].on_click(None)
+    built = table.view(view)
+    assert "Accept ZUQ as a house word?" in texts(built)
+    buttons(built)["Ann: yes"].on_click(None)
+    buttons(table.view(view))["Ben: no"].on_click(None)
+    built = table.view(view)
+    assert "ZUQ failed: Ann's play was taken back; Ann plays again or swaps." in texts(built)
+    assert "Ann's turn" in texts(built) and table.state["board"] == {}
+
+
+def test_legend_shows_control_banks_and_outline_colours():
+    """After Ann caps RAT the legend names her word and her banked tile; her outline is her own colour (blue)."""
+    table = Table("nab_it", [{"name": "Ann", "colour": "blue"}, {"name": "Ben", "colour": "yellow"}])
+    table.apply({"type": "play", "by": "Ann", "tiles": [{"row": 0, "col": c, "letter": x}
+                                                        for c, x in enumerate("CAT")]})
+    for by, letter in (("Ben", "B"), ("Ann", "H"), ("Ben", "M"), ("Ann", "R")):
+        table.apply({"type": "play", "by": by, "tiles": [{"row": 0, "col": 0, "letter": letter}]})
+    built = table.view(view)
+    assert "Ann — hand 5, bag 14, bank 1" in texts(built) and "controls RAT" in texts(built)
+    assert view.outlines(table.ctx()) == {"Ann": 1, "Ben": 5}
+    corner = cells(built)[(2, 2)]  # the board's cell 0,0 with two empty rows and columns shown above and left
+    assert corner.tooltip == "Row 3, column 3: R" and corner.border.top.color == ft.Colors.BLUE
+    assert corner.bgcolor == ft.Colors.BLUE_200
+
+
+def test_when_the_app_deals_the_hand_is_covered_until_its_player_shows_it():
+    """The cover names the player; behind it the letter picker holds exactly the hand's letters."""
+    table = Table("nab_it", SEATS, {"deal": "app"}, seed=5)
+    built = table.view(view)
+    assert "Pass the phone to Ann" in texts(built) and not letter_buttons(built)
+    buttons(built)["I am Ann: show"].on_click(None)
+    hand = [x for x in table.state["hands"]["Ann"] if x != "?"]
+    assert sorted(b for b in letter_buttons(table.view(view))) == sorted(set(hand))
+
+
+def test_end_and_final_board():
+    """The table's end button finishes the game; the final view shows the board and the legend."""
+    table = Table("nab_it", SEATS)
+    table.apply({"type": "play", "by": "Ann", "tiles": [{"row": 0, "col": c, "letter": x}
+                                                        for c, x in enumerate("AT")]})
+    buttons(table.view(view))["Nobody can play: end the game"].on_click(None)
+    assert table.state["over"]
+    final = view.final(table.ctx())
+    assert "The board" in texts(final) and "Ann — hand 5, bag 18, bank 0" in texts(final)

@@ -1,0 +1,97 @@
+"""The rules screen, the "Why?" on refusals and the quick scorer, built without a browser over a real store."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scoring.core import RuleError
+from tests.test_views import StubPage, app  # noqa: F401  (the fixture)
+from tests.test_views_components import buttons, texts, walk
+from views import quick, rules
+
+
+def routes(shell) -> list[str]:
+    """The routes the screen asked to go to."""
+    return [args[0] for _, args in shell.page.tasks if args]
+
+
+def test_links_carry_page_section_language_and_way_back():
+    """Routes of the list, a page, a section, with the language and where back leads."""
+    assert rules.link() == "/rules"
+    assert rules.link("kingdomino") == "/rules/kingdomino"
+    assert rules.link("kingdomino", "scoring", back="/play/x1", lang="en") == \
+        "/rules/kingdomino/scoring?lang=en&from=%2Fplay%2Fx1"
+    assert rules.query_of("/rules/kingdomino/scoring?lang=en&from=%2Fplay%2Fx1") == {"lang": "en", "from": "/play/x1"}
+    assert rules.why_link("kingdomino.no_connection", "/play/x1") == "/rules/kingdomino/placement?from=%2Fplay%2Fx1"
+    assert rules.why_link("storage.player_duplicate", "/") is None
+
+
+def test_a_refusal_offers_why_and_it_opens_the_rule(app):
+    """show_error: a rule's refusal gets a "Why?" that opens its section; other messages get none."""
+    app.page = StubPage("/play/s1")
+    app.page.push_route = lambda route: None
+    app.show_error(RuleError("kingdomino.no_connection", domino=4))
+    bar = app.page.dialogs[-1]
+    assert isinstance(bar, ft.SnackBar) and bar.action.label == "Why?"
+    bar.action.on_click(None)
+    assert routes(app) == ["/rules/kingdomino/placement?from=%2Fplay%2Fs1"]
+    app.show_error(RuleError("storage.player_duplicate", name="A"))
+    assert app.page.dialogs[-1].action is None
+
+
+def test_a_page_opened_at_a_section_folds_the_others(app):
+    """The asked section is open and marked; without one every section is open; the back arrow follows `from`."""
+    app.page = StubPage("/rules/kingdomino/placement?from=%2Fplay%2Fs1")
+    title, body, back = rules.build(app, "kingdomino", "placement")
+    tiles = [c for c in walk(body) if isinstance(c, ft.ExpansionTile)]
+    assert title == "Kingdomino" and back == "/play/s1"
+    assert [t.title.value for t in tiles if t.expanded] == ["Placement"]
+    assert "The rule that applies: Placement" in texts(body)
+    app.page = StubPage("/rules/kingdomino?lang=zh-CN")
+    title, body, back = rules.build(app, "kingdomino")
+    assert title == "王国骨牌" and back == "/rules"
+    assert all(t.expanded for t in walk(body) if isinstance(t, ft.ExpansionTile))
+
+
+def test_the_list_searches_as_you_type(app):
+    """Typing in the search box lists the hits in both languages; nothing found says so."""
+    app.page = StubPage("/rules")
+    title, body, back = rules.build(app)
+    assert title == "Rules" and back == "/"
+    assert [h.value for h in rules.hit_tiles(app, "zzzz")] == ["Nothing in the rules matches “zzzz”."]
+    hits = rules.hit_tiles(app, "王国")
+    assert "王国骨牌 · 计分" in [c.value for tile in hits for c in walk(tile) if isinstance(c, ft.Text)]
+
+
+def test_quick_scorer_reads_a_typed_kingdom_and_refuses_an_impossible_one(app):
+    """The typed RULINGS kingdom scores 23, 38 with both variant bonuses; two castles are refused with a Why? and
+    the board keeps what it had; a painted kingdom real dominoes cannot make is scored with the reason shown."""
+    app.page = StubPage("/quick/kingdomino")
+    scratch = app.local("quick:kingdomino")
+    scratch["text"] = "F1 L F L1 M\nL1 L L L W1\nW L C W W\nG F F F W\nW1 W W G F1"
+    _, body, _ = quick.build(app, "kingdomino")
+    buttons(body)["Put this text on the board"].on_click(None)
+    _, body, _ = quick.build(app, "kingdomino")
+    shown = texts(body)
+    assert "Score: 23" in shown and "With the Harmony and Middle Kingdom variants: 38" in shown
+    assert "Harmony +5 (variant): earned" in shown and "Middle Kingdom +10 (variant): earned" in shown
+    assert not any(t.startswith("This kingdom could not be built") for t in shown)
+    scratch["text"] = "C C"
+    buttons(body)["Put this text on the board"].on_click(None)
+    assert app.page.dialogs[-1].action.label == "Why?"
+    assert "Score: 23" in texts(quick.build(app, "kingdomino")[1])
+    scratch["grid"][0][0] = None
+    shown = texts(quick.build(app, "kingdomino")[1])
+    assert "Score: 22" in shown and "Harmony +5 (variant): needs a full 5×5 kingdom" in shown
+    assert any(t.startswith("This kingdom could not be built: No domino of the box explains") for t in shown)
+
+
+def test_quick_scorer_scores_a_splitter_sheet(app):
+    """The RULINGS example sheet A typed in scores 34."""
+    app.page = StubPage("/quick/splitter")
+    scratch = app.local("quick:splitter")
+    scratch["text"] = "\n".join([". . 4 4 3 3 . .", ". 1 4 4 6 3 1 .", "2 5 5 6 6 5 5 2", "2 5 6 6 1 2 5 1",
+                                 "1 5 3 6 5 2 5 5", ". 3 3 3 4 4 6 .", ". . 6 4 4 6 . ."])
+    _, body, _ = quick.build(app, "splitter")
+    buttons(body)["Put this text on the board"].on_click(None)
+    assert "Score: 34" in texts(quick.build(app, "splitter")[1])

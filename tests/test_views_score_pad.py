@@ -1,0 +1,100 @@
+"""Score pad view without a browser: type points, add rounds, tap a past round to correct it (the log keeps both),
+cancel back to the half-typed new round, and undo handing the round back to the fields."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import flet as ft
+
+from tests.card_view_helpers import Table, shown, tap, tap_round
+from tests.test_views_components import walk
+from views.games import score_pad as view
+
+
+def build(table: Table):
+    """The view for the table's current state."""
+    return view.build(table.ctx())
+
+
+def fields(table: Table) -> dict:
+    """Each player's field value, by label."""
+    return {c.label: c.value for c in walk(build(table)) if isinstance(c, ft.TextField)}
+
+
+def type_points(table: Table, points: dict) -> None:
+    """Type into the players' fields."""
+    body = build(table)
+    for field in (c for c in walk(body) if isinstance(c, ft.TextField)):
+        if field.label in points:
+            field.on_change(SimpleNamespace(control=SimpleNamespace(value=points[field.label])))
+
+
+def play(table: Table, *rounds: dict, add: str = "Add round") -> None:
+    """Type and add rounds."""
+    for points in rounds:
+        type_points(table, points)
+        tap(build(table), add)
+
+
+def test_tapping_a_past_round_corrects_it_and_the_log_keeps_both():
+    table = Table("score_pad", ["Ann", "Bo"])
+    play(table, {"Ann": "5", "Bo": "3"}, {"Ann": "2", "Bo": "7"})
+    type_points(table, {"Ann": "9"})
+    tap_round(build(table), 1)
+    body = build(table)
+    assert "Correcting round 1: change the entries and save" in shown(body)
+    assert fields(table) == {"Ann": "5", "Bo": "3"}
+    type_points(table, {"Bo": "-4"})
+    tap(build(table), "Save round 1")
+    assert table.errors == []
+    assert [a["type"] for a in table.record["actions"]] == ["round", "round", "correct"]
+    assert table.record["actions"][-1]["round"] == 1 and table.record["actions"][-1]["scores"] == {"Ann": 5, "Bo": -4}
+    assert table.state["totals"] == {"Ann": 7, "Bo": 3}  # 5 + 2, −4 + 7
+    body = build(table)
+    assert "Points for round 3" in shown(body) and fields(table) == {"Ann": "9", "Bo": ""}
+
+
+def test_cancel_returns_to_the_new_round_and_a_refused_correction_keeps_the_form():
+    table = Table("score_pad", ["Ann", "Bo"])
+    play(table, {"Ann": "5", "Bo": "3"})
+    tap_round(build(table), 1)
+    type_points(table, {"Ann": "x"})
+    tap(build(table), "Save round 1")
+    assert table.errors == ["score_pad.points_invalid"] and fields(table) == {"Ann": "x", "Bo": "3"}
+    tap(build(table), "Cancel: back to the new round")
+    assert "Points for round 2" in shown(build(table)) and fields(table) == {"Ann": "", "Bo": ""}
+    assert [a["type"] for a in table.record["actions"]] == ["round"] and table.state["totals"] == {"Ann": 5, "Bo": 3}
+
+
+def test_undo_hands_the_round_back_once_and_redo_takes_it_away():
+    table = Table("score_pad", ["Ann", "Bo"])
+    play(table, {"Ann": "5", "Bo": "3"}, {"Ann": "2", "Bo": "7"})
+    table.undo()
+    assert fields(table) == {"Ann": "2", "Bo": "7"}
+    assert "Points for round 2" in shown(build(table))
+    type_points(table, {"Ann": "", "Bo": ""})
+    assert fields(table) == {"Ann": "", "Bo": ""}  # cleared by hand: not handed back again
+    table.redo()
+    assert fields(table) == {"Ann": "", "Bo": ""}
+    table.undo()
+    assert fields(table) == {"Ann": "2", "Bo": "7"}
+    table.redo()
+    assert fields(table) == {"Ann": "", "Bo": ""} and "Points for round 3" in shown(build(table))
+    table.undo()
+    table.undo()
+    assert fields(table) == {"Ann": "5", "Bo": "3"}  # the earlier round replaces the untouched later one
+    type_points(table, {"Bo": "4"})
+    tap(build(table), "Add round")
+    assert table.state["scores"] == [{"Ann": 5, "Bo": 4}] and table.record["redo"] == []
+    assert fields(table) == {"Ann": "", "Bo": ""}
+
+
+def test_finish_is_not_offered_while_correcting_and_chinese_texts():
+    table = Table("score_pad", ["甲", "乙"], lang="zh-CN")
+    play(table, {"甲": "1", "乙": "2"}, add="记入本轮")
+    tap(build(table), "第 1 轮")
+    body = build(table)
+    assert "更正第 1 轮：改好后保存" in shown(body)
+    names = [b.content for b in walk(body) if isinstance(getattr(b, "content", None), str)]
+    assert "保存第 1 轮" in names and "取消，回到新一轮" in names and "结束游戏" not in names

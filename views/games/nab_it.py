@@ -1,0 +1,382 @@
+"""Nab-It! view: the board of stacks on the grid editor, tiles placed by tapping a cell then a letter, the words
+of the turn with the list's verdict before the play is sent, challenges and the table's vote, banks and ends.
+
+- The board shows each cell's top letter filled in its player's colour, the stack height in the corner (from 2),
+  and the words each player controls outlined in that player's outline colour (the legend names them). It is at
+  least 15×15 and grows with the board (two empty rows and columns around it); − and + change the cell size.
+- Placing: tap a cell, then a letter (the hand when the app deals, behind a cover the player lifts; A–Z and a
+  blank switch when the tiles come from the real bags). Tapping a placed draft cell again takes its tile back.
+  The words the play would form or change come from the engine's `preview`, each marked known or not in the
+  list, or the rule the draft breaks; then Play sends it (or Swap, instead).
+- Every other button comes from the engine's `prompt`: challenges of the last play's words, the vote (shared vote
+  panel), announcing the last tile, catching a forgotten announcement, and the table's end.
+- `final(ctx)`: the finished board and who controls which word.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from scoring.core import RuleError, TABLE
+from scoring.games import nab_it as game
+from views import words
+from views.components.cards import card_buttons
+from views.components.grid import GROUP_COLOURS, grid_editor
+from views.components.vote import vote_panel
+from views.context import GameContext
+from views.ui import icon_button
+
+MIN_SIDE = 15
+MARGIN = 2
+CELL_SIZES = (28, 36, 44, 52)
+FILL = {"red": ft.Colors.RED_200, "blue": ft.Colors.BLUE_200, "green": ft.Colors.GREEN_200,
+        "yellow": ft.Colors.YELLOW_300, "purple": ft.Colors.PURPLE_200, "orange": ft.Colors.ORANGE_200,
+        "black": ft.Colors.GREY_500, "white": ft.Colors.WHITE}
+SEAT_FILL = (ft.Colors.RED_200, ft.Colors.BLUE_200, ft.Colors.GREEN_200, ft.Colors.YELLOW_300)
+OUTLINE_OF = {"red": 0, "blue": 1, "green": 2, "orange": 3, "purple": 4}
+SPARE_OUTLINES = (5, 6, 7, 4, 3, 2, 1, 0)
+DRAFT_FILL = ft.Colors.AMBER_100
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Looks
+
+
+def fill_of(ctx: GameContext, player: str) -> Any:
+    """A player's tile colour: their chosen colour, lightened, or one by seat."""
+    return FILL.get(ctx.colours.get(player) or "", SEAT_FILL[ctx.players.index(player) % len(SEAT_FILL)])
+
+
+def outlines(ctx: GameContext) -> dict[str, int]:
+    """Each player's outline colour (an index of the grid's group colours): their own colour where the grid has
+    it, else one of the spare colours."""
+    taken: dict[str, int] = {}
+    for name in ctx.players:
+        wanted = OUTLINE_OF.get(ctx.colours.get(name) or "")
+        if wanted is None or wanted in taken.values():
+            wanted = next(i for i in SPARE_OUTLINES if i not in taken.values())
+        taken[name] = wanted
+    return taken
+
+
+def window(board: dict) -> tuple[int, int, int, int]:
+    """The rows and columns shown (top, left, bottom, right): the board with a margin, at least 15×15 from 0,0.
+    Draft tiles do not move it (they lie where it was tapped), so the grid stays put during a turn."""
+    cells = [game.cell_of(k) for k in board]
+    top = min([0] + [r - MARGIN for r, _ in cells])
+    left = min([0] + [c - MARGIN for _, c in cells])
+    bottom = max([top + MIN_SIDE - 1] + [r + MARGIN for r, _ in cells])
+    right = max([left + MIN_SIDE - 1] + [c + MARGIN for _, c in cells])
+    return top, left, bottom, right
+
+
+def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, on_tap=None,
+               chosen: list | None = None) -> ft.Control:
+    """The board on the grid editor: top letters in their colours, heights, draft tiles, controlled words."""
+    draft = draft or []
+    board = state["board"]
+    top, left, bottom, right = window(board)
+    drafted = {(t["row"], t["col"]): t for t in draft}
+    grid, notes = [], {}
+    for r in range(top, bottom + 1):
+        row = []
+        for c in range(left, right + 1):
+            tile = game.top(board, r, c)
+            if (r, c) in drafted:
+                row.append({"letter": drafted[(r, c)]["letter"], "owner": None, "draft": True})
+            else:
+                row.append(tile)
+            height = game.height(board, r, c) + (1 if (r, c) in drafted else 0)
+            if height > 1:
+                notes[(r - top, c - left)] = str(height)
+        grid.append(row)
+    outline = outlines(ctx)
+    groups: list[list] = [[] for _ in GROUP_COLOURS]
+    for word in game.controlled_words(state):
+        if word["by"] is not None:
+            groups[outline[word["by"]]] += [[r - top, c - left] for r, c in word["cells"]]
+    marked = [[r - top, c - left] for r, c in drafted] + ([[chosen[0] - top, chosen[1] - left]] if chosen else [])
+    size = CELL_SIZES[ctx.local.get("zoom", 1)]
+
+    def colour(value: dict) -> Any:
+        """A draft tile in amber, a played one in its player's colour."""
+        return DRAFT_FILL if value.get("draft") else fill_of(ctx, value["owner"])
+
+    tap = (lambda r, c: on_tap(r + top, c + left)) if on_tap else (lambda r, c: None)
+    return grid_editor(ctx, grid, [], None, label=lambda v: v["letter"], colour=colour, groups=groups,
+                       cell_size=size, on_tap=tap, marked=marked, notes=notes)
+
+
+def zoom_bar(ctx: GameContext) -> ft.Control:
+    """Smaller and larger cells."""
+    level = ctx.local.get("zoom", 1)
+
+    def zoom(step: int) -> None:
+        """Change the cell size."""
+        ctx.local["zoom"] = max(0, min(len(CELL_SIZES) - 1, level + step))
+        ctx.refresh()
+
+    return ft.Row(spacing=4, controls=[
+        icon_button(ft.Icons.ZOOM_OUT, ctx.t("nab_it.view.zoom_out"), lambda e: zoom(-1), disabled=level == 0),
+        icon_button(ft.Icons.ZOOM_IN, ctx.t("nab_it.view.zoom_in"), lambda e: zoom(1),
+                    disabled=level == len(CELL_SIZES) - 1)])
+
+
+def legend(ctx: GameContext, state: dict) -> ft.Control:
+    """Per player: their tile colour, outline colour, the words they control, hand, bag and bank."""
+    outline = outlines(ctx)
+    controlled = game.controlled_words(state)
+    rows = []
+    for name in ctx.players:
+        mine = [w["text"] for w in controlled if w["by"] == name]
+        rows.append(ft.Row(wrap=True, spacing=6, controls=[
+            ft.Container(width=18, height=18, bgcolor=fill_of(ctx, name), border_radius=3,
+                         border=ft.Border.all(3, GROUP_COLOURS[outline[name]])),
+            ft.Text(ctx.t("nab_it.view.player_line", name=name, hand=len(state["hands"][name]),
+                          bag=len(state["bags"][name]), bank=len(state["banked"][name])), size=15),
+            ft.Text(ctx.t("nab_it.view.controls", words=mine) if mine else ctx.t("nab_it.view.controls_none"),
+                    size=15, italic=not mine),
+        ]))
+    return ft.Column(spacing=4, controls=rows)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Placing tiles
+
+
+def draft_of(ctx: GameContext, player: str) -> dict:
+    """The tiles being placed (scratch, not rules): reset when the turn or the board changes."""
+    draft = ctx.local.setdefault("draft", {})
+    stamp = [player, ctx.state["turn_no"], len(ctx.record["actions"])]
+    if draft.get("stamp") != stamp:
+        draft.clear()
+        draft.update(stamp=stamp, tiles=[], at=None, blank=False)
+    return draft
+
+
+def letter_picker(ctx: GameContext, state: dict, player: str, draft: dict) -> ft.Control:
+    """The letters to place: the hand when the app deals, else A–Z and the blank switch."""
+
+    def put(letter: str, blank: bool) -> None:
+        """Put the letter on the chosen cell."""
+        if draft["at"] is None:
+            ctx.show_error("nab_it.view.choose_cell_first")
+            return
+        row, col = draft["at"]
+        draft["tiles"] = [t for t in draft["tiles"] if (t["row"], t["col"]) != (row, col)]
+        draft["tiles"].append({"row": row, "col": col, "letter": letter, "blank": blank})
+        draft.update(at=None, blank=False)
+        ctx.refresh()
+
+    if state["options"]["deal"] == "app":
+        left = list(state["hands"][player])
+        for tile in draft["tiles"]:
+            wanted = game.BLANK if tile["blank"] else tile["letter"]
+            if wanted in left:
+                left.remove(wanted)
+        letters = [(letter, letter) for letter in left if letter and letter != game.BLANK]
+        controls = [card_buttons(letters, lambda letter: put(letter, False))]
+        if game.BLANK in left:
+            controls.append(blank_switch(ctx, draft))
+        if draft["blank"]:
+            controls.append(card_buttons([(a, a) for a in game.ALPHABET], lambda letter: put(letter, True), 48))
+        return ft.Column(spacing=6, controls=controls)
+    return ft.Column(spacing=6, controls=[
+        blank_switch(ctx, draft),
+        card_buttons([(a, a) for a in game.ALPHABET], lambda letter: put(letter, draft["blank"]), 48)])
+
+
+def blank_switch(ctx: GameContext, draft: dict) -> ft.Control:
+    """Play the next letter as the blank tile."""
+
+    def flip(value: bool) -> None:
+        """Remember the switch."""
+        draft["blank"] = value
+        ctx.refresh()
+
+    return ft.Switch(label=ctx.t("nab_it.view.blank"), value=draft["blank"], on_change=lambda e: flip(e.control.value))
+
+
+def preview_panel(ctx: GameContext, state: dict, player: str, tiles: list[dict]) -> ft.Control:
+    """The words the draft would form or change with the list's verdict, or the rule it breaks."""
+    if not tiles:
+        return ft.Text(ctx.t("nab_it.view.tap_cell"), size=16, italic=True)
+    try:
+        seen = game.preview(state, player, tiles)
+    except RuleError as err:
+        return ft.Text(words.error(ctx.lang, err), size=16, color=ft.Colors.ERROR)
+    rows = [ft.Text(ctx.t("nab_it.view.words_formed"), size=16, weight=ft.FontWeight.W_600)]
+    for word in seen["words"]:
+        key = "nab_it.view.word_known" if word["known"] else "nab_it.view.word_unknown"
+        rows.append(ft.Row(spacing=6, controls=[
+            ft.Icon(ft.Icons.CHECK_CIRCLE if word["known"] else ft.Icons.HELP, size=20,
+                    color=ft.Colors.GREEN if word["known"] else ft.Colors.ORANGE),
+            ft.Text(ctx.t(key, word=word["text"]), size=16)]))
+    if seen["caps"]:
+        rows.append(ft.Text(ctx.t("nab_it.view.caps", count=len(seen["caps"])), size=16, color=ft.Colors.PRIMARY))
+    return ft.Column(spacing=4, controls=rows)
+
+
+def turn_panel(ctx: GameContext, state: dict, player: str) -> ft.Control:
+    """The turn player's board, letters, preview, Play and Swap."""
+    draft = draft_of(ctx, player)
+
+    def tap(row: int, col: int) -> None:
+        """Choose a cell; a cell with a draft tile gives it back."""
+        kept = [t for t in draft["tiles"] if (t["row"], t["col"]) != (row, col)]
+        if len(kept) != len(draft["tiles"]):
+            draft.update(tiles=kept, at=None)
+        else:
+            draft["at"] = [row, col]
+        ctx.refresh()
+
+    def send() -> None:
+        """Send the play."""
+        if ctx.dispatch({"type": "play", "by": player, "tiles": list(draft["tiles"])}):
+            draft.update(tiles=[], at=None, blank=False)
+
+    def clear() -> None:
+        """Take back every draft tile."""
+        draft.update(tiles=[], at=None, blank=False)
+        ctx.refresh()
+
+    at = draft["at"]
+    top, left, _, _ = window(state["board"])
+    hint = (ctx.t("nab_it.view.chosen_cell", row=at[0] - top + 1, col=at[1] - left + 1) if at
+            else ctx.t("nab_it.view.tap_cell"))
+    return ft.Column(spacing=8, controls=[
+        ft.Text(ctx.t("nab_it.view.your_turn", name=player), size=20, weight=ft.FontWeight.BOLD),
+        zoom_bar(ctx),
+        board_view(ctx, state, draft["tiles"], tap, at),
+        ft.Text(hint, size=16),
+        letter_picker(ctx, state, player, draft),
+        preview_panel(ctx, state, player, draft["tiles"]),
+        ft.Row(wrap=True, controls=[
+            ft.FilledButton(content=ctx.t("nab_it.view.play"), icon=ft.Icons.CHECK, disabled=not draft["tiles"],
+                            on_click=lambda e: send()),
+            ft.OutlinedButton(content=ctx.t("nab_it.view.clear"), icon=ft.Icons.CLEAR, disabled=not draft["tiles"],
+                              on_click=lambda e: clear()),
+            ft.OutlinedButton(content=ctx.t("nab_it.view.swap", name=player), icon=ft.Icons.SWAP_HORIZ,
+                              on_click=lambda e: ctx.dispatch({"type": "swap", "by": player})),
+        ]),
+    ])
+
+
+def covered_turn(ctx: GameContext, player: str) -> ft.Control | None:
+    """When the app deals, the turn player's hand stays covered until they lift the cover (None: uncovered)."""
+    if ctx.state["options"]["deal"] != "app" or ctx.local.get("shown") == [player, ctx.state["turn_no"]]:
+        return None
+
+    def show() -> None:
+        """The named player holds the phone: show their tiles."""
+        ctx.local["shown"] = [player, ctx.state["turn_no"]]
+        ctx.refresh()
+
+    return ft.Container(padding=20, bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, content=ft.Column(
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Text(ctx.t("app.private.pass_to", name=player), size=20, weight=ft.FontWeight.BOLD),
+            ft.FilledButton(content=ctx.t("app.private.show", name=player), icon=ft.Icons.VISIBILITY,
+                            on_click=lambda e: show())]))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# What the prompt offers besides the turn
+
+
+def last_play(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control | None:
+    """The last play's words with their verdicts, rulings so far, and a challenge button per challenger and word."""
+    pending = state["pending"]
+    if pending is None:
+        return None
+    rows: list[ft.Control] = [ft.Text(ctx.t("nab_it.view.last_play", name=pending["player"]), size=16,
+                                      weight=ft.FontWeight.W_600)]
+    for word in pending["words"]:
+        key = "nab_it.view.word_known" if word["known"] else "nab_it.view.word_unknown"
+        rows.append(ft.Text(ctx.t(key, word=word["text"]), size=16))
+    for judged in state["judged"]:
+        rows.append(ft.Text(ctx.t("nab_it.view.house_word" if judged.get("house") else "nab_it.view.stands",
+                                  word=judged["word"]), size=16, italic=True))
+    buttons = [ft.OutlinedButton(content=ctx.t("nab_it.view.challenge", name=o["by"], word=c["word"]),
+                                 icon=ft.Icons.GAVEL,
+                                 on_click=lambda e, by=o["by"], w=c["word"]: ctx.dispatch(
+                                     {"type": "challenge", "by": by, "word": w}))
+               for o in offers if o["type"] == "challenge" for c in o["choices"]]
+    if buttons:
+        rows.append(ft.Row(wrap=True, spacing=6, controls=buttons))
+    return ft.Container(padding=10, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=8,
+                        content=ft.Column(spacing=4, controls=rows))
+
+
+def challenge_vote(ctx: GameContext, state: dict) -> ft.Control:
+    """The open challenge: the list said no; the table votes on accepting the word as a house word."""
+    challenge = state["challenge"]
+    return ft.Column(spacing=8, controls=[
+        ft.Text(ctx.t("nab_it.view.not_in_list", word=challenge["word"], name=challenge["by"]), size=16),
+        vote_panel(ctx, challenge["vote"],
+                   lambda voter, yes: ctx.dispatch({"type": "vote", "by": voter, "yes": yes}),
+                   ctx.t("nab_it.view.vote_question", word=challenge["word"]))])
+
+
+def table_calls(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control:
+    """Announcing the last tile, catching a forgotten announcement, and the table's end."""
+    buttons: list[ft.Control] = []
+    for offer in offers:
+        if offer["type"] == "announce":
+            buttons.append(ft.OutlinedButton(content=ctx.t("nab_it.view.announce", name=offer["by"]),
+                                             icon=ft.Icons.CAMPAIGN,
+                                             on_click=lambda e, p=offer["by"]: ctx.dispatch(
+                                                 {"type": "announce", "by": p})))
+        elif offer["type"] == "forgot":
+            buttons += [ft.OutlinedButton(content=ctx.t("nab_it.view.forgot", name=c["player"]),
+                                          icon=ft.Icons.VOLUME_OFF,
+                                          on_click=lambda e, p=c["player"]: ctx.dispatch(
+                                              {"type": "forgot", "by": TABLE, "player": p}))
+                        for c in offer["choices"]]
+        elif offer["type"] == "end":
+            key = "nab_it.view.end_last" if state["phase"] == "last" else "nab_it.view.end_blocked"
+            buttons.append(ft.OutlinedButton(content=ctx.t(key), icon=ft.Icons.FLAG,
+                                             on_click=lambda e: ctx.dispatch({"type": "end", "by": TABLE})))
+    return ft.Row(wrap=True, spacing=6, controls=buttons)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The view
+
+
+def build(ctx: GameContext) -> ft.Control:
+    """What the table waits for: the turn (or the vote), the last play to challenge, the legend and calls."""
+    state, offers = ctx.state, ctx.engine.prompt(ctx.state)
+    controls: list[ft.Control] = []
+    taken = state["taken_back"]
+    if taken:
+        controls.append(ft.Text(ctx.t("nab_it.view.taken_back", name=taken["player"], word=taken["word"]),
+                                size=16, color=ft.Colors.ERROR))
+    for penalty in state["penalties"][-1:]:
+        controls.append(ft.Text(ctx.t("nab_it.view.penalty", name=penalty["player"]), size=15, italic=True))
+    if state["phase"] == "vote":
+        controls += [board_view(ctx, state), challenge_vote(ctx, state)]
+    elif state["phase"] == "turn":
+        player = state["turn"]
+        cover = covered_turn(ctx, player)
+        seen = ctx.engine.player_view(state, player if cover is None else None)
+        controls.append(cover if cover is not None else turn_panel(ctx, seen, player))
+        if cover is not None:
+            controls.append(board_view(ctx, seen))
+    else:
+        controls += [ft.Text(ctx.t("nab_it.view.last_tile_played", name=state["last_tile"]), size=18,
+                             weight=ft.FontWeight.BOLD), board_view(ctx, state)]
+    pending = last_play(ctx, state, offers)
+    if pending is not None:
+        controls.append(pending)
+    controls += [legend(ctx, ctx.engine.player_view(state, None)), table_calls(ctx, state, offers)]
+    return ft.Column(controls=controls, spacing=12)
+
+
+def final(ctx: GameContext) -> ft.Control:
+    """Under the end screen: the finished board and who controls which word."""
+    state = ctx.engine.player_view(ctx.state, None)
+    return ft.Column(spacing=8, controls=[ft.Text(ctx.t("nab_it.view.final_board"), size=18,
+                                                  weight=ft.FontWeight.BOLD),
+                                          board_view(ctx, state), legend(ctx, state)])

@@ -1,0 +1,135 @@
+"""Editing an earlier round, shared by the round games' views (score pad, Flip 7, Rummy, Cubosaurs).
+
+Each of those views keeps its draft (the round being entered) in `ctx.local`; the entries are under the keys the
+view names (`keys`). This module adds, on top of any such draft:
+
+- the rounds table, whose round numbers are buttons: tapping one opens that round in the entry form with its
+  entries filled in (`open_round`); the new round's half-typed entries are put aside and come back when the
+  correction is saved or cancelled (`close`);
+- `action(...)`: the round action, or `correct` with the round number while a past round is open (the engines'
+  `correct` takes the same fields; the log keeps both);
+- the undo hand-back: when the draft is empty and the last undone action (the record's redo stack, not a game
+  fact) is a round, its entries are put back into the form (`hand_back`), once; if that round comes back
+  (redo) while the form still holds exactly those entries, the form is emptied again.
+
+The draft gains three keys: "editing" (round number or None), "stash" (the new round's entries while editing)
+and "handed" (which undo was handed back). None of this decides a rule: the engine judges what is sent.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable
+
+import flet as ft
+
+from views.context import GameContext
+
+SHOWN_ROUNDS = 20
+
+
+def editing(draft: dict) -> int | None:
+    """The number of the past round open in the form, or None for a new round."""
+    return draft.get("editing")
+
+
+def open_round(draft: dict, keys: tuple, number: int, entries: dict) -> None:
+    """Open past round `number` in the form: put the new round's entries aside, fill in the round's own."""
+    if draft.get("editing") is None:
+        draft["stash"] = {k: copy.deepcopy(draft[k]) for k in keys}
+    draft.update(copy.deepcopy(entries), editing=number)
+
+
+def close(draft: dict) -> None:
+    """Back to the new round: its entries as they were before a past round was opened."""
+    if draft.get("editing") is not None:
+        draft.update(draft.pop("stash", None) or {})
+    draft["editing"] = None
+
+
+def action(draft: dict, kind: str, fields: dict) -> dict:
+    """The action to send: `kind` (the round) for a new round, `correct` of the open round otherwise."""
+    number = editing(draft)
+    if number is None:
+        return {"type": kind, "by": "table", **fields}
+    return {"type": "correct", "by": "table", "round": number, **fields}
+
+
+def hand_back(ctx: GameContext, draft: dict, keys: tuple, empty: bool, kind: str,
+              entries_of: Callable[[dict], dict]) -> None:
+    """After an undo, put the undone round's entries back into an empty form (once per undo). A form that still
+    holds exactly what was handed back is emptied when the log moves on (a redo, another undo), and a further
+    undo hands that round back instead."""
+    if draft.get("editing") is not None:
+        return
+    marker = [len(ctx.record["actions"]), len(ctx.record.get("redo") or [])]
+    handed = draft.get("handed")
+    if handed and handed["at"] != marker:
+        if {k: draft[k] for k in keys} == handed["entries"]:
+            draft.update(copy.deepcopy(handed["blank"]))
+            empty = True
+        draft["handed"] = handed = None
+    if handed or not empty or not marker[1] or ctx.record["redo"][-1].get("type") != kind:
+        return
+    blank = copy.deepcopy({k: draft[k] for k in keys})
+    draft.update(entries_of(ctx.record["redo"][-1]))
+    draft["handed"] = {"at": marker, "blank": blank, "entries": copy.deepcopy({k: draft[k] for k in keys})}
+
+
+def heading(ctx: GameContext, draft: dict, new_text: str) -> ft.Control:
+    """The form's title: the new round's, or which past round is being corrected."""
+    number = editing(draft)
+    text = new_text if number is None else ctx.t("rounds.view.editing", round=number)
+    return ft.Text(text, size=18, weight=ft.FontWeight.BOLD,
+                   color=None if number is None else ft.Colors.TERTIARY)
+
+
+def save_buttons(ctx: GameContext, draft: dict, new_text: str, on_send: Callable[[], Any],
+                 disabled: bool = False) -> list[ft.Control]:
+    """The send button (add the round, or save the correction) and, while correcting, cancel."""
+    if editing(draft) is None:
+        return [ft.FilledButton(content=new_text, icon=ft.Icons.ADD, disabled=disabled,
+                                on_click=lambda e: on_send())]
+
+    def cancel() -> None:
+        """Leave the past round as it was and go back to the new round."""
+        close(draft)
+        ctx.refresh()
+
+    return [
+        ft.FilledButton(content=ctx.t("rounds.view.save", round=editing(draft)), icon=ft.Icons.SAVE,
+                        disabled=disabled, on_click=lambda e: on_send()),
+        ft.OutlinedButton(content=ctx.t("rounds.view.cancel"), icon=ft.Icons.CLOSE, on_click=lambda e: cancel()),
+    ]
+
+
+def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict,
+                 on_open: Callable[[int], None]) -> ft.Control:
+    """Every round's points and the totals, a column per player; each round's number is a button that opens it
+    for correction. Long games show the last rounds, with a button for all."""
+    if not rounds:
+        return ft.Text(ctx.t("cards.view.no_rounds"), italic=True)
+    every = bool(draft.get("all_rounds"))
+    first = 0 if every else max(0, len(rounds) - SHOWN_ROUNDS)
+    open_now = editing(draft)
+    rows = []
+    for index in range(first, len(rounds)):
+        number = index + 1
+        button = (ft.FilledTonalButton if number == open_now else ft.TextButton)(
+            content=ctx.t("rounds.view.round", round=number), icon=ft.Icons.EDIT,
+            tooltip=ctx.t("rounds.view.open", round=number), on_click=lambda e, n=number: on_open(n))
+        rows.append(ft.DataRow(cells=[ft.DataCell(button)]
+                               + [ft.DataCell(ft.Text(str(rounds[index][n]))) for n in ctx.players]))
+    rows.append(ft.DataRow(cells=[ft.DataCell(ft.Text(ctx.t("cards.view.total"), weight=ft.FontWeight.BOLD))]
+                           + [ft.DataCell(ft.Text(str(totals[n]), weight=ft.FontWeight.BOLD))
+                              for n in ctx.players]))
+    columns = [ft.DataColumn(label=ft.Text(ctx.t("cards.view.round")))]
+    columns += [ft.DataColumn(label=ft.Text(n), numeric=True) for n in ctx.players]
+    controls: list[ft.Control] = [
+        ft.Text(ctx.t("rounds.view.tap_to_edit"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Row(controls=[ft.DataTable(column_spacing=20, columns=columns, rows=rows)], scroll=ft.ScrollMode.AUTO),
+    ]
+    if first:
+        controls.append(ft.TextButton(content=ctx.t("rounds.view.show_all", count=len(rounds)),
+                                      on_click=lambda e: (draft.update(all_rounds=True), ctx.refresh())))
+    return ft.Column(spacing=4, controls=controls)

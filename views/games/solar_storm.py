@@ -1,0 +1,283 @@
+"""Solar Storm view: the ship's 3×3 grid (cubes per room, diverted marks, protection, who stands where), the decks
+(cards left, the face-up pair, the next damage card and what the Bridge saw), whose turn with actions and tokens
+left, the moves the engine offers now, each player's hand, and the win or loss screen saying why.
+
+A plain function of the state: the ship, decks and hands come from `player_view` (the public table, or the seat
+whose hand is uncovered with "Show A's hand", kept in `ctx.local["solar_storm"]["seat"]`); the buttons are the
+engine's `prompt` choices, one group per move (a move with several choices opens them first). In the look phase
+the looked-at cards are tapped into their new order (scratch `order`), then put back. No rule is decided here.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scoring.games.solar_storm import CORE, ROOMS, deck_count
+from views.context import GameContext
+
+CELL = 118
+BOX = 16
+DIRECT = ("scavenge", "divert", "launch", "token", "end_actions", "cargo_hold", "bridge")
+
+
+def draft_of(ctx: GameContext) -> dict:
+    """The view's scratch: whose hand is shown, which move's choices are open, the look's new order."""
+    return ctx.local.setdefault("solar_storm", {"seat": None, "open": None, "order": []})
+
+
+def room_name(ctx: GameContext, room: str) -> str:
+    """A room in words."""
+    return ctx.t(f"solar_storm.room.{room}")
+
+
+def card_name(ctx: GameContext, card: str | None) -> str:
+    """A resource card in words (an unseen card as a question mark)."""
+    return ctx.t("solar_storm.view.unseen") if card is None else ctx.t(f"solar_storm.card.{card}")
+
+
+def build(ctx: GameContext) -> ft.Control:
+    """Turn line, ship, decks, the offered moves, and the hands."""
+    draft = draft_of(ctx)
+    public = ctx.engine.player_view(ctx.state, None)
+    return ft.Column(spacing=12, controls=[
+        turn_panel(ctx, public), ship(ctx, public), decks_panel(ctx, public), moves_panel(ctx, draft),
+        hands_panel(ctx, draft),
+    ])
+
+
+def final(ctx: GameContext) -> ft.Control:
+    """The end: won or lost and why, and the ship as it was left."""
+    public = ctx.engine.player_view(ctx.state, None)
+    return ft.Column(spacing=12, controls=[result_panel(ctx), ship(ctx, public), decks_panel(ctx, public)])
+
+
+def result_panel(ctx: GameContext) -> ft.Control:
+    """A banner: the launch, or the loss with its reason."""
+    result = ctx.state["result"]
+    won = result["won"]
+    params = {"room": room_name(ctx, result["room"])} if result.get("room") else {}
+    return ft.Container(
+        padding=16, border_radius=12, bgcolor=ft.Colors.GREEN_100 if won else ft.Colors.RED_100,
+        content=ft.Column(spacing=4, controls=[
+            ft.Text(ctx.t("solar_storm.view.won" if won else "solar_storm.view.lost"), size=26,
+                    weight=ft.FontWeight.BOLD),
+            ft.Text(ctx.t(f"solar_storm.view.why.{result['reason']}", **params), size=18),
+            ft.Text(ctx.t("solar_storm.view.summary", turns=ctx.state["turns"],
+                          rooms=ctx.engine.diverted(ctx.state), cards=deck_count(ctx.state["resources"])), size=15),
+        ]))
+
+
+def turn_panel(ctx: GameContext, view: dict) -> ft.Control:
+    """Whose turn, actions and tokens left, the last roll and the last damage."""
+    lines = []
+    if view["turn"]:
+        lines.append(ft.Text(ctx.t("solar_storm.view.turn", name=view["turn"], actions=view["actions"],
+                                   tokens=view["tokens"][view["turn"]]), size=18, weight=ft.FontWeight.BOLD))
+    lines.append(ft.Text(ctx.t(f"solar_storm.view.hint.{view['phase']}", picks=view["picks"]), size=15))
+    if view["roll"] is not None:
+        lines.append(ft.Text(ctx.t("solar_storm.view.roll", roll=view["roll"]), size=15))
+    if view["last_damage"]:
+        lines.append(ft.Text(ctx.t("solar_storm.view.last_damage",
+                                   rooms=[room_name(ctx, r) for r in view["last_damage"]]), size=15))
+    return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                        content=ft.Column(spacing=4, controls=lines))
+
+
+def room_cell(ctx: GameContext, view: dict, room: str) -> ft.Control:
+    """One room: name, repair track (cube or empty per space), diverted, protection, meeples."""
+    who = [p for p in ctx.players if view["where"][p] == room]
+    lines = [ft.Text(room_name(ctx, room), size=13, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)]
+    colour = ft.Colors.AMBER_100
+    if room != CORE:
+        state = view["rooms"][room]
+        track = ROOMS[room]["track"]
+        lines.append(ft.Row(spacing=4, tight=True, controls=[cube_box(cube) for cube in state["cubes"]]))
+        lines.append(ft.Text(ctx.t("solar_storm.view.cubes", cubes=sum(state["cubes"])), size=11))
+        lines.append(ft.Text(ctx.t("solar_storm.view.track", cards=[card_name(ctx, c) for c in track]), size=10))
+        shield = sum(1 for t in view["protection"] if t["room"] == room)
+        if shield:
+            lines.append(ft.Text(ctx.t("solar_storm.view.protected", count=shield), size=11))
+        if state["diverted"]:
+            lines.append(ft.Text(ctx.t("solar_storm.view.diverted"), size=11, weight=ft.FontWeight.BOLD,
+                                 color=ft.Colors.PURPLE))
+        cubes = sum(state["cubes"])
+        colour = ft.Colors.RED_100 if cubes == 0 else (ft.Colors.GREEN_100 if cubes == 3 else ft.Colors.ORANGE_100)
+    if who:
+        lines.append(ft.Text(ctx.t("solar_storm.view.here", names=who), size=11, italic=True))
+    return ft.Container(width=CELL, height=CELL, padding=4, border_radius=8, bgcolor=colour,
+                        content=ft.Column(spacing=1, tight=True, controls=lines,
+                                          horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+
+
+def cube_box(filled: bool) -> ft.Control:
+    """One track space: a filled square for a cube, an outlined one for an empty space."""
+    return ft.Container(width=BOX, height=BOX, border_radius=3, border=ft.Border.all(2, ft.Colors.BLUE_GREY_700),
+                        bgcolor=ft.Colors.BLUE_GREY_700 if filled else None)
+
+
+def ship(ctx: GameContext, view: dict) -> ft.Control:
+    """The 3×3 grid of rooms, the Energy Core in the middle."""
+    rows = [ft.Row(spacing=4, alignment=ft.MainAxisAlignment.CENTER,
+                   controls=[room_cell(ctx, view, view["layout"][r * 3 + c]) for c in range(3)])
+            for r in range(3)]
+    return ft.Column(spacing=4, controls=rows, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def next_damage(ctx: GameContext, view: dict) -> list[ft.Control]:
+    """The next damage card (its size, or its rooms once the Bridge looked), or the Hull Breach."""
+    deck = view["damage"]["deck"]
+    if not deck:
+        return [ft.Text(ctx.t("solar_storm.view.breach"), size=15, weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.RED_800)]
+    known = [card for card in deck if isinstance(card, list)]
+    lines = [ft.Text(ctx.t("solar_storm.view.damage_left", count=len(deck)), size=15)]
+    if known:
+        lines.append(ft.Text(ctx.t("solar_storm.view.damage_known", cards=[
+            " + ".join(room_name(ctx, r) for r in card) for card in known]), size=15))
+    else:
+        lines.append(ft.Text(ctx.t("solar_storm.view.damage_next", rooms=deck[0]), size=15))
+    return lines
+
+
+def decks_panel(ctx: GameContext, view: dict) -> ft.Control:
+    """Resource deck and discard counts, the face-up pair, cards known on top, and the damage deck."""
+    res = view["resources"]
+    known = [c for c in res["deck"] if c is not None] if isinstance(res["deck"], list) else []
+    lines = [
+        ft.Text(ctx.t("solar_storm.view.resources_left", count=deck_count(res), discard=len(res["discard"])), size=15),
+        ft.Text(ctx.t("solar_storm.view.face_up", cards=[card_name(ctx, c) for c in res["face_up"] if c]), size=15),
+    ]
+    if known:
+        lines.append(ft.Text(ctx.t("solar_storm.view.resources_known", cards=[card_name(ctx, c) for c in known]),
+                             size=15))
+    return ft.Column(spacing=2, controls=lines + next_damage(ctx, view))
+
+
+def choice_label(ctx: GameContext, kind: str, choice: dict) -> str:
+    """One offered choice in words, field by field."""
+    parts = []
+    for name, value in choice.items():
+        if value is None:
+            continue
+        if name == "room":
+            parts.append(room_name(ctx, value))
+        elif name == "rooms":
+            parts.append(" + ".join(room_name(ctx, r) for r in value))
+        elif name == "player":
+            parts.append(value)
+        elif name in ("card", "give", "take"):
+            parts.append(ctx.t(f"solar_storm.view.field.{name}", card=card_name(ctx, value)))
+        elif name == "cards":
+            parts.append(", ".join(card_name(ctx, c) for c in value))
+        elif name == "space":
+            parts.append(ctx.t("solar_storm.view.field.space", space=value + 1))
+        elif name == "source":
+            slot = choice.get("slot")
+            face = ctx.state["resources"]["face_up"][slot] if slot is not None else None
+            parts.append(ctx.t(f"solar_storm.view.field.{value}", card=card_name(ctx, face)))
+        elif name == "roll":
+            parts.append(ctx.t("solar_storm.view.field.roll", roll=value))
+    return " · ".join(parts) or ctx.t(f"solar_storm.view.do.{kind}")
+
+
+def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
+    """The moves the turn's player (or the table) may make now: a button each, choices opened on tap."""
+    entries = [e for e in ctx.engine.prompt(ctx.state) if e["type"] not in ("arrange", "setup")]
+    controls: list[ft.Control] = []
+    if ctx.state["phase"] == "arrange":
+        controls.append(arrange_panel(ctx, draft))
+    if ctx.state["phase"] == "setup":
+        controls.append(ft.Text(ctx.t("solar_storm.view.setup_typed"), size=15, italic=True))
+
+    def play(kind: str, by: str, choice: dict) -> None:
+        """Send the chosen move; close its choices once accepted."""
+        if ctx.dispatch({"type": kind, "by": by, **choice}):
+            draft["open"] = None
+
+    def toggle(kind: str) -> None:
+        """Open or close a move's choices."""
+        draft["open"] = None if draft["open"] == kind else kind
+        ctx.refresh()
+
+    buttons = []
+    for entry in entries:
+        kind, choices = entry["type"], entry["choices"] or []
+        label = ctx.t(f"solar_storm.view.do.{kind}")
+        if len(choices) == 1 and (kind in DIRECT or not choices[0]):
+            buttons.append(ft.FilledButton(content=label, height=48,
+                                           on_click=lambda e, k=kind, b=entry["by"], c=choices[0]: play(k, b, c)))
+        else:
+            buttons.append(ft.OutlinedButton(content=ctx.t("solar_storm.view.open", what=label,
+                                                           count=len(choices)), height=48,
+                                             on_click=lambda e, k=kind: toggle(k)))
+    controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=buttons))
+    opened = next((e for e in entries if e["type"] == draft["open"]), None)
+    if opened:
+        controls.append(ft.Text(ctx.t(f"solar_storm.view.do.{opened['type']}"), weight=ft.FontWeight.BOLD))
+        controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+            ft.OutlinedButton(content=choice_label(ctx, opened["type"], c), height=44,
+                              on_click=lambda e, k=opened["type"], b=opened["by"], c=c: play(k, b, c))
+            for c in opened["choices"] or []]))
+    return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                        content=ft.Column(spacing=8, controls=controls))
+
+
+def arrange_panel(ctx: GameContext, draft: dict) -> ft.Control:
+    """The looked-at cards: tap them in their new order (top first), then put them back."""
+    peek = ctx.state["peek"]
+    order = [i for i in draft["order"] if i < len(peek["cards"])]
+
+    def word(card) -> str:
+        """A looked-at card in words."""
+        if isinstance(card, list):
+            return " + ".join(room_name(ctx, r) for r in card)
+        return card_name(ctx, card)
+
+    def pick(i: int) -> None:
+        """The next card of the new order."""
+        draft["order"] = order + [i]
+        ctx.refresh()
+
+    def put_back() -> None:
+        """Send the new order (the cards not tapped keep their order after the tapped ones)."""
+        full = order + [i for i in range(len(peek["cards"])) if i not in order]
+        if ctx.dispatch({"type": "arrange", "by": ctx.state["turn"], "order": full}):
+            draft["order"] = []
+
+    return ft.Column(spacing=6, controls=[
+        ft.Text(ctx.t(f"solar_storm.view.look.{peek['deck']}"), weight=ft.FontWeight.BOLD),
+        ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+            ft.OutlinedButton(content=word(card), height=44, disabled=i in order,
+                              on_click=lambda e, i=i: pick(i)) for i, card in enumerate(peek["cards"])]),
+        ft.Text(ctx.t("solar_storm.view.new_order", cards=[word(peek["cards"][i]) for i in order])
+                if order else ctx.t("solar_storm.view.tap_order"), size=14),
+        ft.FilledButton(content=ctx.t("solar_storm.view.put_back"), on_click=lambda e: put_back()),
+    ])
+
+
+def hands_panel(ctx: GameContext, draft: dict) -> ft.Control:
+    """Each player: room, tokens and hand — shown only for the uncovered seat (or all with open hands)."""
+    seat = draft["seat"] if draft["seat"] in ctx.players else None
+    view = ctx.engine.player_view(ctx.state, seat)
+
+    def show(name: str | None) -> None:
+        """Uncover one player's hand (or cover all)."""
+        draft["seat"] = name
+        ctx.refresh()
+
+    rows = []
+    for name in ctx.players:
+        hand = view["hands"][name]
+        seen = all(c is not None for c in hand)
+        text = ctx.t("solar_storm.view.player", name=name, room=room_name(ctx, view["where"][name]),
+                     tokens=view["tokens"][name], count=len(hand))
+        controls: list[ft.Control] = [ft.Text(text, size=15, weight=ft.FontWeight.W_600)]
+        if seen and hand:
+            controls.append(ft.Text(ctx.t("solar_storm.view.hand", cards=[card_name(ctx, c) for c in sorted(hand)]),
+                                    size=15))
+        if not view["options"]["open_hands"]:
+            controls.append(ft.TextButton(content=ctx.t("solar_storm.view.hide_hand" if seat == name
+                                                        else "solar_storm.view.show_hand", name=name),
+                                          on_click=lambda e, n=name: show(None if seat == n else n)))
+        rows.append(ft.Column(spacing=2, controls=controls))
+    return ft.Column(spacing=8, controls=rows)

@@ -1,0 +1,175 @@
+"""The phone's screen (`/join/<id>`): join the table with the PIN and a free seat, then play as that seat.
+
+A phone that holds a seat keeps its seat token in the browser's storage (`tableside.seat.<id>`), so a reload, a
+dropped connection or a server restart brings it back to its seat; a token the table no longer knows (the host
+freed the seat) is forgotten and the join form shown again. Once seated the phone shows only what the hub sends
+this seat: `player_view(state, seat)`, the seat's prompt entries (as buttons and forms), and the game's own view
+built on that view, whose actions go through the hub as this seat (anything for another seat is refused there).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import flet as ft
+
+from scoring.core import RuleError, engine
+from views import words
+from views.context import GameContext
+from views.games import view_of
+from views.table import prompt_panel, seat_name, status_line, tab_listener, tie_text
+from views.table_hub import hub_for
+
+PREFS_KEY = "tableside.seat."
+
+
+@ft.component
+def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
+    """The join form, or this phone's seat once it holds one."""
+    from views.app import frame
+
+    token, set_token = ft.use_state(None)
+    message, set_message = ft.use_state(None)
+    _, bump = ft.use_state(0)
+    app.refresh_screen = lambda: bump(lambda n: n + 1)
+    try:
+        hub = hub_for(app.store, sid)
+    except RuleError as err:
+        return frame(app, app.t("app.title"), ft.Text(words.error(app.lang, err)), None)
+
+    def keep(value: str) -> None:
+        """Remember (or, with "", forget) this phone's seat token in the browser's storage."""
+
+        async def write() -> None:
+            """Write or remove the stored token."""
+            if value:
+                await app.prefs.set(PREFS_KEY + sid, value)
+            else:
+                await app.prefs.remove(PREFS_KEY + sid)
+
+        if app.prefs is not None:
+            app.page.run_task(write)
+        set_token(value)
+
+    def mounted() -> None:
+        """Read a seat token this phone kept."""
+
+        async def read() -> None:
+            """Take the stored token, or none."""
+            kept = await app.prefs.get(PREFS_KEY + sid) if app.prefs is not None else None
+            set_token(kept if isinstance(kept, str) else "")
+
+        app.page.run_task(read)
+
+    def follow() -> Callable[[], None] | None:
+        """Watch the table as this phone's seat while it holds a token."""
+        if not token:
+            return None
+
+        def deliver(msg: dict) -> None:
+            """Take a message; a freed seat forgets its token."""
+            if msg.get("freed"):
+                keep("")
+                set_message(None)
+                app.notify(app.t("table.you_were_freed"), error=True)
+                return
+            set_message(msg)
+
+        try:
+            key = hub.subscribe(tab_listener(deliver), token)
+        except RuleError:
+            keep("")
+            return None
+        return lambda: hub.unsubscribe(key)
+
+    ft.use_effect(mounted, [])
+    ft.use_effect(follow, [token])
+    title = app.t("table.phone_title", game=hub.engine.game.names.get(app.lang, hub.engine.game.id))
+    if token is None or (token and message is None):
+        return frame(app, title, ft.ProgressRing(), None)
+    if not token:
+        return frame(app, title, join_form(app, hub, keep), None)
+    return frame(app, title, seat_body(app, hub, token, message), None)
+
+
+def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:
+    """The PIN field and a button per free seat."""
+    scratch = app.local(f"join:{hub.sid}")
+    pin = ft.TextField(label=app.t("table.pin"), value=scratch.get("pin", ""), password=True, width=200,
+                       keyboard_type=ft.KeyboardType.NUMBER, max_length=8,
+                       on_change=lambda e: scratch.__setitem__("pin", e.control.value))
+
+    def take(seat: str) -> None:
+        """Join as seat with the typed PIN."""
+        try:
+            token = hub.join(scratch.get("pin", ""), seat)
+        except RuleError as err:
+            app.show_error(err)
+            return
+        scratch.pop("pin", None)
+        keep(token)
+
+    free = hub.free_seats()
+    seats = [ft.FilledButton(content=app.t("table.take_seat", seat=seat_name(app.lang, seat)),
+                             on_click=lambda e, s=seat: take(s)) for seat in free]
+    return ft.Column(spacing=16, controls=[
+        ft.Text(app.t("table.join_text"), size=16),
+        pin,
+        ft.Text(app.t("table.pick_seat"), size=16, weight=ft.FontWeight.W_600),
+        ft.Row(wrap=True, controls=seats) if seats else ft.Text(app.t("table.no_free_seat"), italic=True),
+    ])
+
+
+def seat_body(app: Any, hub: Any, token: str, message: dict) -> ft.Control:
+    """This seat's table: status, near-ties, its moves now, and the game's view of the seat's state."""
+    lang = app.lang
+    seat = message["seat"]
+    eng = engine(message["meta"]["game"])
+
+    def act(action: dict) -> bool:
+        """Send an action as this seat, against the log this render showed."""
+        try:
+            hub.act(token, action, expect=message["count"])
+        except RuleError as err:
+            app.show_error(err)
+            return False
+        return True
+
+    def rule(tie_id: int, swap: bool) -> None:
+        """The referee rules on a near-tie."""
+        try:
+            hub.rule_tie(token, tie_id, swap)
+        except RuleError as err:
+            app.show_error(err)
+
+    referee = "table" in hub.may_act_as(seat)
+    controls: list[ft.Control] = [
+        ft.Container(bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=8, padding=10, content=ft.Text(
+            app.t("table.you_are", seat=seat_name(lang, seat)), size=20, weight=ft.FontWeight.BOLD)),
+        ft.Container(bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10,
+                     content=ft.Text(status_line(lang, message["status"]), size=18, weight=ft.FontWeight.W_600)),
+    ]
+    for tie in message["ties"]:
+        row: list[ft.Control] = [ft.Text(tie_text(lang, tie), weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR)]
+        if referee:
+            row += [ft.FilledButton(content=app.t("table.tie_keep"), on_click=lambda e, t=tie: rule(t["id"], False)),
+                    ft.OutlinedButton(content=app.t("table.tie_swap"), on_click=lambda e, t=tie: rule(t["id"], True))]
+        controls.append(ft.Row(wrap=True, controls=row))
+    controls += [ft.Text(app.t("table.your_moves"), size=18, weight=ft.FontWeight.BOLD),
+                 prompt_panel(lang, eng, message["prompt"], act, app.local(f"table:{hub.sid}:{seat}"))]
+    view = view_of(eng.game.id)
+    if view is not None and not message["status"].get("over"):
+        controls.append(ft.Divider())
+        controls.append(view.build(seat_context(app, hub, message, act)))
+    return ft.Column(spacing=12, controls=controls)
+
+
+def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool]) -> GameContext:
+    """A game context for this seat: the state is the seat's view, the record holds no log, and dispatch goes
+    through the hub as this seat (`by` filled in when the view leaves it out)."""
+    view = message["view"]
+    record = {**message["meta"], "options": view.get("options", {}), "actions": [], "redo": []}
+    return GameContext(lang=app.lang, record=record, state=view, engine=engine(record["game"]), page=app.page,
+                       store=app.store, local=app.local(f"table:{hub.sid}:{message['seat']}:view"),
+                       sound=bool(app.settings.get("sound", True)), apply=act, show_error=app.show_error,
+                       refresh=app.render_soon)

@@ -1,0 +1,109 @@
+"""Live sessions: one `Live` per stored session in this server process, fed from the store, and one `Feed` (an
+`ft.observable`) per tab showing that session.
+
+Every action, undo or redo any tab takes goes through `Live.play/undo/redo`, which applies it with the store and
+then hands the new record and state to every feed of that session. A session screen component takes its feed as
+an argument, so Flet re-renders exactly the tabs that show the session, and in each only that screen.
+
+Why a feed per tab and not one observable shared by the tabs: Flet schedules a component's re-render on the
+session of the *current* context (`context.page.session`), so an observable changed inside tab A's event handler
+would queue tab B's component on tab A's connection. The hub therefore changes each tab's feed inside that tab's
+own context (`loop.call_soon_threadsafe(..., context=...)`, captured when the feed subscribes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import threading
+import weakref
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+
+@ft.observable
+@dataclass
+class Feed:
+    """What one tab knows of a session: its record and state (the store's cache: read only) and their version."""
+
+    record: Any = None
+    state: Any = None
+    version: int = 0
+    message: Any = field(default=None)
+
+    def show(self, record: dict, state: dict) -> None:
+        """Take a new record and state (one change notification)."""
+        self.record, self.state = record, state
+        self.version += 1
+
+
+class Live:
+    """The feeds of one session and the way every change to it is made."""
+
+    def __init__(self, store: Any, sid: str):
+        self.store, self.sid = store, sid
+        self._feeds: dict[int, tuple[weakref.ref, asyncio.AbstractEventLoop | None, contextvars.Context]] = {}
+        self._lock = threading.Lock()
+
+    def subscribe(self, feed: Feed) -> None:
+        """Deliver this session's changes to feed, in the context that subscribes it (a tab's)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        with self._lock:
+            self._feeds[id(feed)] = (weakref.ref(feed), loop, contextvars.copy_context())
+
+    def unsubscribe(self, feed: Feed) -> None:
+        """Stop delivering to feed."""
+        with self._lock:
+            self._feeds.pop(id(feed), None)
+
+    def publish(self, record: dict, state: dict) -> None:
+        """Hand the new record and state to every subscribed feed, each in its own tab's context."""
+        with self._lock:
+            targets = list(self._feeds.items())
+        for key, (ref, loop, ctx) in targets:
+            feed = ref()
+            if feed is None:
+                with self._lock:
+                    self._feeds.pop(key, None)
+                continue
+            if loop is None or loop.is_closed():
+                feed.show(record, state)
+            else:
+                loop.call_soon_threadsafe(feed.show, record, state, context=ctx)
+
+    def play(self, action: dict, now: str, expect: int | None) -> tuple[dict, dict]:
+        """Apply an action through the store (RuleError if refused or stale) and publish the result."""
+        record, state = self.store.play(self.sid, action, now, expect=expect)
+        self.publish(record, state)
+        return record, state
+
+    def undo(self, now: str, consent: bool, expect: int | None) -> tuple[dict, dict]:
+        """Take back the last action through the store and publish the result."""
+        record, state = self.store.undo(self.sid, now, consent=consent, expect=expect)
+        self.publish(record, state)
+        return record, state
+
+    def redo(self, now: str, expect: int | None) -> tuple[dict, dict]:
+        """Put back the last undone action through the store and publish the result."""
+        record, state = self.store.redo(self.sid, now, expect=expect)
+        self.publish(record, state)
+        return record, state
+
+    def fresh(self) -> tuple[dict, dict]:
+        """The stored record and state now (the store's cache)."""
+        return self.store.record(self.sid), self.store.state(self.sid)
+
+
+_LIVE: dict[tuple[int, str], Live] = {}
+_LIVE_LOCK = threading.Lock()
+
+
+def live(store: Any, sid: str) -> Live:
+    """The one `Live` of session sid over store in this process."""
+    with _LIVE_LOCK:
+        return _LIVE.setdefault((id(store), sid), Live(store, sid))

@@ -1,0 +1,143 @@
+"""Rules: the referee's book on screen — the list of rules pages with a search box over all of them (both
+languages), and one page with its sections, opened at the section a refusal's "Why?" points to.
+
+Routes: `/rules` (list and search), `/rules/<page>` (every section open), `/rules/<page>/<section>` (that
+section open and marked, the others folded). Query: `lang` shows the page in that language instead of the app's
+(a search hit in the other language opens in its own), `from` is where the back arrow returns (the session or
+new-session screen the page was opened from). Pages, sections and the refusal index come from
+`scoring.rulebook`; the search from `scoring.rules_search`. Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+import flet as ft
+
+from scoring import i18n, rulebook
+from scoring.rules_search import search
+
+HIGHLIGHT = ft.Colors.AMBER_100
+
+
+def link(page_id: str | None = None, section: str | None = None, back: str | None = None,
+         lang: str | None = None) -> str:
+    """The route of the rules list, a page, or a page opened at a section."""
+    path = "/rules" + "".join(f"/{part}" for part in (page_id, section if page_id else None) if part)
+    query = {k: v for k, v in (("lang", lang), ("from", back)) if v}
+    return path + (f"?{urlencode(query)}" if query else "")
+
+
+def why_link(key: str, back: str) -> str | None:
+    """The route that explains a refusal's message key (None when no rules page covers it)."""
+    found = rulebook.where(key)
+    return link(found[0], found[1], back=back) if found else None
+
+
+def query_of(route: str) -> dict[str, str]:
+    """The route's query parameters (first value of each)."""
+    _, _, query = route.partition("?")
+    return {k: v[0] for k, v in parse_qs(query).items()}
+
+
+def build(app: Any, page_id: str | None = None, section: str | None = None) -> tuple[str, ft.Control, str]:
+    """The rules list with search, or one rules page."""
+    query = query_of(app.page.route)
+    back = query.get("from") if query.get("from", "").startswith("/") else None
+    if page_id is None:
+        return app.t("rules.title"), index_body(app), back or "/"
+    lang = query.get("lang") if query.get("lang") in i18n.LANGUAGES else app.lang
+    page = rulebook.page(page_id, lang)
+    if page is None:
+        return app.t("rules.title"), ft.Text(app.t("rules.no_page", page=page_id)), back or "/rules"
+    return page.title, page_body(app, page, section, back), back or link()
+
+
+def home_button(app: Any) -> ft.Control:
+    """The home screen's way to the rules."""
+    return ft.OutlinedButton(content=app.t("rules.open_all"), icon=ft.Icons.MENU_BOOK,
+                             on_click=lambda e: app.go(link()))
+
+
+def rules_button(app: Any, game_id: str, back: str) -> ft.Control:
+    """A button that opens one game's rules page (from the new-session screen or a session)."""
+    return ft.OutlinedButton(content=app.t("rules.open_game"), icon=ft.Icons.MENU_BOOK,
+                             on_click=lambda e: app.go(link(game_id, back=back)))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The list and the search
+
+
+def index_body(app: Any) -> ft.Control:
+    """The search box, its hits, and every rules page."""
+    scratch = app.local("rules")
+    results = ft.Column(spacing=4, controls=hit_tiles(app, scratch.get("query", "")))
+
+    def changed(text: str) -> None:
+        """Search again as the text changes (only the hits are re-sent)."""
+        scratch["query"] = text
+        results.controls = hit_tiles(app, text)
+        results.update()
+
+    field = ft.TextField(label=app.t("rules.search"), value=scratch.get("query", ""), prefix_icon=ft.Icons.SEARCH,
+                         on_change=lambda e: changed(e.control.value), on_submit=lambda e: changed(e.control.value))
+    pages = [ft.ListTile(leading=ft.Icon(ft.Icons.MENU_BOOK), title=ft.Text(p.title),
+                         on_click=lambda e, pid=p.id: app.go(link(pid)))
+             for pid in rulebook.page_ids() if (p := rulebook.page(pid, app.lang))]
+    return ft.Column(spacing=10, controls=[
+        field, results,
+        ft.Text(app.t("rules.pages"), size=20, weight=ft.FontWeight.BOLD),
+        *pages,
+    ])
+
+
+def hit_tiles(app: Any, text: str) -> list[ft.Control]:
+    """The search hits as tiles (page, section, language and a snippet), or a word when there are none."""
+    if not text.strip():
+        return []
+    hits = search(rulebook.all_sections(i18n.LANGUAGES), text)
+    if not hits:
+        return [ft.Text(app.t("rules.no_hits", query=text.strip()), italic=True)]
+    tiles: list[ft.Control] = [ft.Text(app.t("rules.hits", count=len(hits)), size=14)]
+    for hit in hits:
+        page = rulebook.page(hit.page, hit.lang)
+        tiles.append(ft.Card(content=ft.ListTile(
+            leading=ft.Text(app.t(f"rules.lang.{hit.lang}"), weight=ft.FontWeight.BOLD),
+            title=ft.Text(app.t("rules.hit_title", page=page.title, section=hit.title)),
+            subtitle=ft.Text(hit.snippet),
+            on_click=lambda e, h=hit: app.go(link(h.page, h.section, lang=h.lang)),
+        )))
+    return tiles
+
+
+# ---------------------------------------------------------------------------------------------------------
+# One page
+
+
+def page_body(app: Any, page: rulebook.Page, section: str | None, back: str | None) -> ft.Control:
+    """A page's sections, the asked one open and marked (all open when none is asked), and a way to the
+    other language and to the search."""
+    other = next(lang for lang in i18n.LANGUAGES if lang != page.lang)
+    asked = page.section(section)
+    controls: list[ft.Control] = [ft.Row(wrap=True, controls=[
+        ft.OutlinedButton(content=app.t(f"rules.read_in.{other}"), icon=ft.Icons.TRANSLATE,
+                          on_click=lambda e: app.go(link(page.id, section, back=back, lang=other))),
+        ft.OutlinedButton(content=app.t("rules.search_all"), icon=ft.Icons.SEARCH, on_click=lambda e: app.go(link())),
+    ])]
+    if page.intro:
+        controls.append(ft.Markdown(page.intro))
+    if asked:
+        controls.append(ft.Text(app.t("rules.asked", section=asked.title), size=16, weight=ft.FontWeight.W_600,
+                                color=ft.Colors.PRIMARY))
+    for s in page.sections:
+        chosen = asked is not None and s.id == asked.id
+        controls.append(ft.ExpansionTile(
+            title=ft.Text(s.title, size=18, weight=ft.FontWeight.BOLD), expanded=asked is None or chosen,
+            bgcolor=HIGHLIGHT if chosen else None, collapsed_bgcolor=None, maintain_state=True,
+            controls=[ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=12),
+                                   content=ft.Markdown(s.body,
+                                                       extension_set=ft.MarkdownExtensionSet.GITHUB_WEB))],
+        ))
+    return ft.Column(spacing=6, controls=controls)

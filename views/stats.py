@@ -1,0 +1,150 @@
+"""Statistics (`/stats`): a player's record per game, a game's score histogram and highest score, head-to-head
+between two players, and the exports of every session (CSV, JSON backup). Also the BG Stats buttons a finished
+session shows (`bgstats_buttons`). Everything is read from the store's statistics index (`storage.stats`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import flet as ft
+import flet_charts as fch
+
+from storage import exports
+from views import words
+from views.home import game_name
+
+
+def percent(rate: float) -> str:
+    """A rate as a whole percentage."""
+    return f"{round(rate * 100)}%"
+
+
+def number(value: float) -> str:
+    """A score as shown: whole numbers without decimals, others to one decimal."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def build(app: Any) -> tuple[str, ft.Control, str]:
+    """The statistics screen."""
+    stats = app.store.stats()
+    choice = app.local("stats")
+    players, games = stats.players(), stats.games()
+    sections: list[ft.Control] = [export_row(app)]
+    if not players:
+        sections.append(ft.Text(app.t("stats.empty"), italic=True))
+        return app.t("stats.title"), ft.Column(controls=sections, spacing=12), "/"
+    player = choice.get("player") if choice.get("player") in players else players[0]
+    game = choice.get("game") if choice.get("game") in games else games[0]
+    rival = choice.get("rival") if choice.get("rival") in players and choice.get("rival") != player else next(
+        (p for p in players if p != player), None)
+    sections += [heading(app.t("stats.player")), chooser(app, "player", app.t("stats.player"), players, player),
+                 player_table(app, stats.player(player))]
+    if rival:
+        sections += [heading(app.t("stats.head_to_head")),
+                     chooser(app, "rival", app.t("stats.rival"), [p for p in players if p != player], rival),
+                     head_to_head(app, stats.head_to_head(player, rival), player, rival)]
+    sections += [heading(app.t("stats.game")),
+                 chooser(app, "game", app.t("stats.game"), games, game, label_of=lambda g: game_name(app.lang, g)),
+                 game_panel(app, stats.game(game))]
+    return app.t("stats.title"), ft.Column(controls=sections, spacing=12), "/"
+
+
+def heading(text: str) -> ft.Control:
+    """A section heading."""
+    return ft.Text(text, size=20, weight=ft.FontWeight.BOLD)
+
+
+def chooser(app: Any, key: str, label: str, values: list[str], value: str, label_of=None) -> ft.Control:
+    """A dropdown choosing one value; the choice is kept for this tab and the screen shown again."""
+
+    def chosen(e: Any) -> None:
+        """Remember the choice and render."""
+        app.local("stats")[key] = e.control.value
+        app.render()
+
+    return ft.Dropdown(label=label, value=value, on_select=chosen, width=320,
+                       options=[ft.DropdownOption(key=v, text=(label_of or str)(v)) for v in values])
+
+
+def player_table(app: Any, record: dict) -> ft.Control:
+    """A player's plays, wins, win rate, best and average score and last session, per game."""
+    rows = [ft.DataRow(cells=[ft.DataCell(ft.Text(game_name(app.lang, gid))), ft.DataCell(ft.Text(str(g["plays"]))),
+                              ft.DataCell(ft.Text(str(g["wins"]))), ft.DataCell(ft.Text(percent(g["win_rate"]))),
+                              ft.DataCell(ft.Text(number(g["best"]))), ft.DataCell(ft.Text(number(g["average"]))),
+                              ft.DataCell(ft.Text(words.when(app.lang, g["last"])))])
+            for gid, g in record["games"].items()]
+    columns = [ft.DataColumn(label=ft.Text(app.t(f"stats.col.{c}")))
+               for c in ("game", "plays", "wins", "win_rate", "best", "average", "last")]
+    summary = ft.Text(app.t("stats.player_summary", name=record["name"], plays=record["plays"], wins=record["wins"],
+                            last=words.when(app.lang, record["last"])))
+    return ft.Column(controls=[summary, ft.Row(scroll=ft.ScrollMode.AUTO,
+                                               controls=[ft.DataTable(columns=columns, rows=rows)])])
+
+
+def head_to_head(app: Any, result: dict, player: str, rival: str) -> ft.Control:
+    """How two players fared against each other."""
+    return ft.Text(app.t("stats.head_to_head_line", games=result["games"], a=player, a_ahead=result[player],
+                         b=rival, b_ahead=result[rival], ties=result["ties"]))
+
+
+def game_panel(app: Any, record: dict) -> ft.Control:
+    """A game's plays, highest score with who and when, and its score histogram."""
+    top = record["highest"]
+    lines = [ft.Text(app.t("stats.game_plays", plays=record["plays"]))]
+    if top:
+        holders = [app.t("stats.holder", player=h["player"], when=words.when(app.lang, h["when"])) for h in top["by"]]
+        lines.append(ft.Text(app.t("stats.highest", score=number(top["score"]), holders=holders)))
+    bins = record["histogram"]
+    if bins:
+        peak = max(b["count"] for b in bins)
+        chart = fch.BarChart(
+            groups=[fch.BarChartGroup(x=i, rods=[fch.BarChartRod(to_y=b["count"], width=18, color=ft.Colors.PRIMARY,
+                                                                 border_radius=3)])
+                    for i, b in enumerate(bins)],
+            min_y=0, max_y=peak + 1, height=220, interactive=False,
+            bottom_axis=fch.ChartAxis(title=ft.Text(app.t("stats.chart_score")), label_size=32, labels=[
+                fch.ChartAxisLabel(value=i, label=ft.Text(number(b["low"]), size=11)) for i, b in enumerate(bins)]),
+            left_axis=fch.ChartAxis(title=ft.Text(app.t("stats.chart_count")), label_size=32),
+            horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+        )
+        lines += [ft.Text(app.t("stats.chart_title"), size=16, weight=ft.FontWeight.BOLD), chart]
+    return ft.Column(controls=lines)
+
+
+def export_row(app: Any) -> ft.Control:
+    """Save every session as CSV (one row per player per session) or as a JSON backup."""
+
+    async def save_csv() -> None:
+        """The CSV of every session, as a download."""
+        text = exports.sessions_csv(app.store.sessions())
+        await app.picker.save_file(file_name="tableside-sessions.csv", src_bytes=text.encode("utf-8-sig"))
+
+    async def save_backup() -> None:
+        """Every session as one JSON backup, as a download."""
+        text = exports.backup_json(app.store.records())
+        await app.picker.save_file(file_name="tableside-backup.json", src_bytes=text.encode("utf-8"))
+
+    return ft.Row(wrap=True, controls=[
+        ft.OutlinedButton(content=app.t("stats.export_csv"), icon=ft.Icons.TABLE_VIEW,
+                          on_click=lambda e: app.page.run_task(save_csv)),
+        ft.OutlinedButton(content=app.t("stats.export_backup"), icon=ft.Icons.BACKUP,
+                          on_click=lambda e: app.page.run_task(save_backup)),
+    ])
+
+
+def bgstats_buttons(app: Any, sid: str) -> list[ft.Control]:
+    """For a finished session: save it as a BG Stats play file, or open BG Stats' import link."""
+    record, state = app.store.load(sid), app.store.state(sid)
+    play = exports.bgstats_play(record, state, game_name("en", record["game"]))
+
+    async def save() -> None:
+        """The BG Stats play as a JSON file, as a download."""
+        text = json.dumps(play, ensure_ascii=False, indent=2)
+        await app.picker.save_file(file_name=f"tableside-{sid}-bgstats.json", src_bytes=text.encode("utf-8"))
+
+    return [ft.OutlinedButton(content=app.t("stats.bgstats_file"), icon=ft.Icons.SHARE,
+                              on_click=lambda e: app.page.run_task(save)),
+            ft.OutlinedButton(content=app.t("stats.bgstats_open"), icon=ft.Icons.OPEN_IN_NEW,
+                              url=exports.bgstats_link(play))]
+

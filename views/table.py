@@ -1,0 +1,248 @@
+"""The host's table screen (`/table/<id>`): the join PIN and a QR code of the join address, the seats (free one,
+name a referee), near-ties to rule on, and the public table with the table's own moves.
+
+Also what the phone screen (`views/join.py`) shares with it: delivering the hub's messages into a tab, the
+prompt panel (a seat's or the table's prompt entries as buttons and forms) and the join address.
+Everything shown comes from the hub's message for this connection (`views.table_hub`): the host's screen is the
+public table and gets `player_view(state, None)`, never a seat's secrets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import io
+import json
+import socket
+from typing import Any, Callable
+from urllib.parse import urlsplit
+
+import flet as ft
+import segno
+
+from scoring import i18n
+from scoring.core import TABLE, RuleError
+from views import words
+from views.table_hub import hub_for
+
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0", ""}
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, as phones would use it (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def join_address(page_url: str | None, sid: str) -> str:
+    """The address a phone opens to join session sid: the host page's own address (Flet gives the websocket's),
+    with this machine's LAN address in place of a loopback name (a phone cannot reach the host's 127.0.0.1)."""
+    parts = urlsplit(page_url or "http://127.0.0.1:8550/")
+    host = parts.hostname or ""
+    if host in LOCAL_HOSTS:
+        host = lan_address()
+    port = f":{parts.port}" if parts.port else ""
+    scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme or "http")
+    return f"{scheme}://{host}{port}/join/{sid}"
+
+
+def qr_png(text: str, scale: int = 6) -> bytes:
+    """A QR code of text as PNG bytes (segno, offline)."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="png", scale=scale, border=2)
+    return out.getvalue()
+
+
+def tab_listener(setter: Callable[[dict], None]) -> Callable[[dict], None]:
+    """A hub listener that hands each message to setter in the tab that subscribes (its loop and context),
+    so Flet re-renders that tab's screen and no other (see `views.live`)."""
+    try:
+        loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    context = contextvars.copy_context()
+
+    def listen(message: dict) -> None:
+        """Deliver one message."""
+        if loop is None or loop.is_closed():
+            setter(message)
+        else:
+            loop.call_soon_threadsafe(setter, message, context=context)
+
+    return listen
+
+
+def move_label(lang: str, game: str, kind: str) -> str:
+    """A move's name: the shell's `app.move.<type>`, the game's `<game>.move.<type>`, or the table's generic one."""
+    for key in (f"{game}.move.{kind}", f"app.move.{kind}"):
+        if key in i18n.table(lang):
+            return words.say(lang, key)
+    return words.say(lang, "table.move_other", type=kind)
+
+
+def field_value(text: str) -> Any:
+    """A typed field as the action wants it: a whole number, JSON (a list, true/false), or the text itself."""
+    text = text.strip()
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict], bool],
+                 scratch: dict) -> ft.Control:
+    """The prompt entries as controls: a button per finite choice, a small form (one field per declared field)
+    for free input. act(action) sends one action; scratch keeps half-typed fields between renders."""
+    game = eng.game.id
+    rows: list[ft.Control] = []
+    for entry in entries:
+        kind, label = entry["type"], move_label(lang, game, entry["type"])
+        if entry["choices"] is not None:
+            buttons = [ft.FilledButton(
+                content=words.say(lang, "table.choice", move=label, choice=words.readable(lang, choice))
+                if choice else label,
+                on_click=lambda e, c=choice, k=kind: act({"type": k, **c})) for choice in entry["choices"]]
+            rows.append(ft.Row(wrap=True, controls=buttons))
+            continue
+        spec = eng.specs.get(kind)
+        names = sorted(spec.fields) if spec is not None and spec.fields is not None else []
+        draft = scratch.setdefault(kind, {})
+        fields = [ft.TextField(label=name, value=draft.get(name, ""), dense=True, width=180,
+                               on_change=lambda e, n=name, d=draft: d.__setitem__(n, e.control.value))
+                  for name in names]
+
+        def send(e: Any, k: str = kind, d: dict = draft, n: list = names) -> None:
+            """Send the form's action; clear it when accepted."""
+            if act({"type": k, **{name: field_value(d.get(name, "")) for name in n}}):
+                d.clear()
+
+        rows.append(ft.Row(wrap=True, controls=[*fields, ft.FilledButton(content=label, on_click=send)]))
+    if not rows:
+        rows.append(ft.Text(words.say(lang, "table.nothing_to_do"), italic=True))
+    return ft.Column(spacing=8, controls=rows)
+
+
+def status_line(lang: str, status: dict) -> str:
+    """Round, phase and whose turn in words."""
+    parts = []
+    if status.get("round") is not None:
+        parts.append(words.say(lang, "table.round", round=status["round"]))
+    if status.get("phase"):
+        parts.append(words.say(lang, status["phase"]))
+    if status.get("turn"):
+        parts.append(words.say(lang, "table.turn", name=status["turn"]))
+    if status.get("over"):
+        parts.append(words.say(lang, "table.over"))
+    return " · ".join(parts)
+
+
+def seat_name(lang: str, seat: str) -> str:
+    """A seat in words (the referee seat by its role)."""
+    return words.say(lang, "table.referee_seat") if seat == TABLE else seat
+
+
+def tie_text(lang: str, tie: dict) -> str:
+    """A near-tie in words."""
+    key = "table.tie" if tie["accepted"] else "table.tie_refused"
+    return words.say(lang, key, first=seat_name(lang, tie["first"]), second=seat_name(lang, tie["second"]),
+                     ms=tie["gap_ms"], move=tie["type"])
+
+
+@ft.component
+def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
+    """The host's table screen, re-rendered with every message the hub sends it."""
+    from views.app import frame
+
+    message, set_message = ft.use_state(None)
+    _, bump = ft.use_state(0)
+    app.refresh_screen = lambda: bump(lambda n: n + 1)
+    try:
+        hub = hub_for(app.store, sid)
+    except RuleError as err:
+        return frame(app, app.t("app.title"), ft.Text(words.error(app.lang, err)), "/")
+
+    def follow() -> Callable[[], None]:
+        """Watch the table as the host's public screen."""
+        key = hub.subscribe(tab_listener(set_message))
+        return lambda: hub.unsubscribe(key)
+
+    ft.use_effect(follow, [])
+    title = app.t("table.host_title", game=hub.engine.game.names.get(app.lang, hub.engine.game.id))
+    if message is None:
+        return frame(app, title, ft.ProgressRing(), f"/play/{sid}")
+    return frame(app, title, host_body(app, hub, message), f"/play/{sid}")
+
+
+def host_body(app: Any, hub: Any, message: dict) -> ft.Control:
+    """PIN, QR code and address, seats, near-ties and the table's moves."""
+    lang = app.lang
+    address = join_address(app.page.url, hub.sid)
+
+    def attempt(change: Callable[[], Any]) -> bool:
+        """Make a change through the hub; a refusal is said in words."""
+        try:
+            change()
+        except RuleError as err:
+            app.show_error(err)
+            return False
+        return True
+
+    join = ft.Row(wrap=True, spacing=24, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+        ft.Image(src=qr_png(address), width=200, height=200),
+        ft.Column(spacing=8, controls=[
+            ft.Text(app.t("table.join_here"), size=16),
+            ft.Text(address, selectable=True, size=16, weight=ft.FontWeight.W_600),
+            ft.Text(app.t("table.pin_is", pin=message["pin"]), size=28, weight=ft.FontWeight.BOLD),
+            ft.OutlinedButton(content=app.t("table.new_pin"), icon=ft.Icons.REFRESH,
+                              on_click=lambda e: attempt(hub.renew_pin)),
+        ]),
+    ])
+    seats = ft.Column(spacing=4, controls=[seat_row(app, hub, seat, attempt) for seat in message["seats"]])
+    referee = ft.Dropdown(
+        label=app.t("table.referee_player"), width=260,
+        value=next((s["seat"] for s in message["seats"] if s["referee"] and s["seat"] != TABLE), "-"),
+        options=[ft.dropdown.Option(key="-", text=app.t("table.no_referee_player")),
+                 *[ft.dropdown.Option(key=s["seat"], text=s["seat"]) for s in message["seats"] if s["seat"] != TABLE]],
+        on_select=lambda e: attempt(lambda: hub.set_referee(None if e.control.value == "-" else e.control.value)))
+    ties = [ft.Row(wrap=True, controls=[
+        ft.Text(tie_text(lang, tie), weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR),
+        ft.FilledButton(content=app.t("table.tie_keep"),
+                        on_click=lambda e, t=tie: attempt(lambda: hub.rule_tie(None, t["id"], False))),
+        ft.OutlinedButton(content=app.t("table.tie_swap"),
+                          on_click=lambda e, t=tie: attempt(lambda: hub.rule_tie(None, t["id"], True))),
+    ]) for tie in message["ties"]]
+
+    def act(action: dict) -> bool:
+        """The host acts as the table, against the log this render showed."""
+        return attempt(lambda: hub.act(None, action, expect=message["count"]))
+
+    return ft.Column(spacing=16, controls=[
+        join,
+        ft.Text(app.t("table.seats"), size=18, weight=ft.FontWeight.BOLD), seats, referee,
+        *ties,
+        ft.Container(bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10,
+                     content=ft.Text(status_line(lang, message["status"]), size=18, weight=ft.FontWeight.W_600)),
+        ft.Text(app.t("table.table_moves"), size=18, weight=ft.FontWeight.BOLD),
+        prompt_panel(lang, hub.engine, message["prompt"], act, app.local(f"table:{hub.sid}:host")),
+        ft.TextButton(content=app.t("table.open_session"), icon=ft.Icons.ARROW_BACK,
+                      on_click=lambda e: app.go(f"/play/{hub.sid}")),
+    ])
+
+
+def seat_row(app: Any, hub: Any, seat: dict, attempt: Callable[[Callable[[], Any]], bool]) -> ft.Control:
+    """One seat: its name, whether a phone holds it (and is connected), and "free seat" when held."""
+    state = ("table.seat_connected" if seat["connected"] else "table.seat_away") if seat["taken"] \
+        else "table.seat_free"
+    controls: list[ft.Control] = [
+        ft.Icon(ft.Icons.PHONE_ANDROID if seat["taken"] else ft.Icons.EVENT_SEAT),
+        ft.Text(seat_name(app.lang, seat["seat"]), size=16, weight=ft.FontWeight.W_600, width=140),
+        ft.Text(app.t(state)),
+    ]
+    if seat["taken"]:
+        controls.append(ft.OutlinedButton(content=app.t("table.free_seat", seat=seat_name(app.lang, seat["seat"])),
+                                          on_click=lambda e: attempt(lambda: hub.free(seat["seat"]))))
+    return ft.Row(wrap=True, controls=controls, vertical_alignment=ft.CrossAxisAlignment.CENTER)

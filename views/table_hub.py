@@ -1,0 +1,386 @@
+"""The table hub: one per live session played on several phones — seats, the join PIN, who may act, the order
+of arrival, and what each phone is sent. Pure Python (no Flet): the screens (`views/join.py`, `views/table.py`)
+subscribe to it and call it.
+
+The hub is the only place that applies a phone's action to a session (through `Store.play`, with `expect`), and
+the only place that decides what a phone connection receives: each subscriber gets `player_view(state, seat)`
+and the prompt entries of its own seat — never the full state, the record's log, or another seat's choices.
+
+Rulings (what a table would expect, where the issue is silent):
+- Seats are the session's players plus `table`, the referee seat (a phone that makes the table's rulings,
+  deals and reveals, and sees the public table). The host may also name one player seat the referee: that
+  phone may act as itself and as the table.
+- Joining takes the session's join PIN (4 digits, made when the table opens; the host may make a new one) and a
+  free seat. Wrong PINs are counted per session, whoever types them: after 5 wrong tries every try waits
+  (`WAIT_FIRST` seconds, doubling with each further wrong try, at most `WAIT_MAX`); a right PIN clears the count.
+  The count and the wait are kept with the table, so a restart does not clear them.
+- A seat token (`secrets.token_urlsafe`, 192 bits) is given to the phone that takes a seat; it brings the phone
+  back to its seat after a reload, a dropped connection or a server restart. Only its SHA-256 is stored. The
+  host may free a seat: its token stops working at once and its phone is told.
+- A phone acts only as its own seat: an action's `by` must be the seat (missing: the seat is filled in), or
+  `table` from the referee seat or the referee player; anything else is refused `table.not_your_seat`, by the
+  server, before the rules see it.
+- Every action is stamped with the server's receive time to the millisecond (`at`), so the log shows the order
+  of arrival. Two actions from different seats received within `window` seconds (default 0.05) whose order
+  changes the outcome (applied the other way round they give another state, or the later one was refused
+  only because the earlier one came first) are a near-tie: every phone is told, and the referee or host rules
+  `keep` (the log stays as it is) or `swap` (the log is rewritten with the later action first — its earlier
+  `at` then stands after it, which records the ruling in the log itself; an action the swap makes illegal is
+  dropped). Rulings are kept with the table (`ties`). Actions that commute (two answers on two sheets) are never
+  a near-tie.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from scoring.core import TABLE, engine
+from scoring.errors import RuleError
+from scoring.record import replay
+
+PIN_DIGITS = 4
+FREE_TRIES = 5
+WAIT_FIRST = 30.0
+WAIT_MAX = 3600.0
+WINDOW = 0.05
+TOKEN_BYTES = 24
+
+Listener = Callable[[dict], None]
+
+
+def stamp(moment: float) -> str:
+    """A wall-clock time (seconds since the epoch) as an ISO string in UTC, to the millisecond."""
+    return datetime.fromtimestamp(moment, timezone.utc).isoformat(timespec="milliseconds")
+
+
+def digest(token: str) -> str:
+    """The stored form of a seat token (its SHA-256, hex)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_pin() -> str:
+    """A fresh join PIN."""
+    return f"{secrets.randbelow(10 ** PIN_DIGITS):0{PIN_DIGITS}d}"
+
+
+@dataclass
+class Subscriber:
+    """One connection watching the table: its seat (None: the host's public screen) and what it is sent."""
+
+    seat: str | None
+    listener: Listener
+    token: str | None = None
+
+
+class TableHub:
+    """Seats, PIN, acting and notifications of one session (see the module's rulings)."""
+
+    def __init__(self, store: Any, sid: str, *, clock: Callable[[], float] = time.time,
+                 tick: Callable[[], float] = time.monotonic, window: float = WINDOW) -> None:
+        """Open the table of session sid (its data comes from the store; a new table gets a PIN)."""
+        self.store, self.sid = store, sid
+        self.clock, self.tick, self.window = clock, tick, window
+        self._lock = threading.RLock()
+        self._subs: dict[int, Subscriber] = {}
+        self._last: dict | None = None
+        record = store.load(sid)
+        self.engine = engine(record["game"])
+        self.players = [p["name"] for p in record["players"]]
+        self._meta = {"id": sid, "game": record["game"], "players": record["players"]}
+        self.data = store.table(sid)
+        if not self.data.get("pin"):
+            self.data = {"pin": new_pin(), "seats": {}, "referee": None, "fails": 0, "wait_until": 0.0,
+                         "ties": []}
+            self._save()
+
+    # ---------------------------------------------------------------------------------------------------
+    # Seats
+
+    @property
+    def pin(self) -> str:
+        """The join PIN (for the host's screen only)."""
+        return self.data["pin"]
+
+    def seat_names(self) -> list[str]:
+        """Every seat a phone may take: the players in seat order, then the referee seat."""
+        return [*self.players, TABLE]
+
+    def seats(self) -> list[dict]:
+        """Public facts of every seat: its name, whether a phone holds it, whether it is the referee."""
+        return [{"seat": s, "taken": s in self.data["seats"], "referee": s == TABLE or s == self.data["referee"],
+                 "connected": any(sub.seat == s for sub in self._subs.values())} for s in self.seat_names()]
+
+    def free_seats(self) -> list[str]:
+        """Seats no phone holds."""
+        return [s for s in self.seat_names() if s not in self.data["seats"]]
+
+    def wait_left(self) -> float:
+        """Seconds before the next PIN try is heard (0: now)."""
+        return max(0.0, self.data["wait_until"] - self.clock())
+
+    def join(self, pin: str, seat: str) -> str:
+        """Take a free seat with the PIN; returns the seat's token. Refused: a wait, a wrong PIN, a bad seat."""
+        with self._lock:
+            left = self.wait_left()
+            if left > 0:
+                raise RuleError("table.pin_wait", seconds=int(left + 0.999))
+            if not hmac.compare_digest(str(pin).strip().encode("utf-8"), self.pin.encode("utf-8")):
+                self._wrong_pin()
+            if seat not in self.seat_names():
+                raise RuleError("table.seat_unknown", seat=str(seat)[:40])
+            if seat in self.data["seats"]:
+                raise RuleError("table.seat_taken", seat=seat)
+            token = secrets.token_urlsafe(TOKEN_BYTES)
+            self.data["fails"], self.data["wait_until"] = 0, 0.0
+            self.data["seats"][seat] = digest(token)
+            self._save()
+        self.publish()
+        return token
+
+    def _wrong_pin(self) -> None:
+        """Count a wrong PIN (starting or doubling the wait after the free tries) and refuse it."""
+        self.data["fails"] += 1
+        over = self.data["fails"] - FREE_TRIES
+        if over >= 0:
+            wait = min(WAIT_MAX, WAIT_FIRST * 2 ** over)
+            self.data["wait_until"] = self.clock() + wait
+            self._save()
+            raise RuleError("table.pin_wrong_wait", seconds=int(wait))
+        self._save()
+        raise RuleError("table.pin_wrong", left=FREE_TRIES - self.data["fails"])
+
+    def seat_of(self, token: str | None) -> str:
+        """The seat a token holds; refused `table.token_unknown` (never issued, or the seat was freed)."""
+        if isinstance(token, str) and token:
+            mine = digest(token)
+            for seat, held in self.data["seats"].items():
+                if hmac.compare_digest(held, mine):
+                    return seat
+        raise RuleError("table.token_unknown")
+
+    def free(self, seat: str) -> None:
+        """The host frees a seat: its token stops working and its phones are told."""
+        with self._lock:
+            if seat not in self.data["seats"]:
+                raise RuleError("table.seat_not_taken", seat=str(seat)[:40])
+            del self.data["seats"][seat]
+            self._save()
+            gone = [key for key, sub in self._subs.items() if sub.seat == seat]
+            for key in gone:
+                self._subs.pop(key).listener({"freed": True, "seat": seat})
+        self.publish()
+
+    def set_referee(self, seat: str | None) -> None:
+        """The host names a player seat the referee (it may then act for the table too), or none."""
+        with self._lock:
+            if seat is not None and seat not in self.players:
+                raise RuleError("table.seat_unknown", seat=str(seat)[:40])
+            self.data["referee"] = seat
+            self._save()
+        self.publish()
+
+    def renew_pin(self) -> str:
+        """The host makes a new join PIN (seated phones keep their seats); the wrong-try count is cleared."""
+        with self._lock:
+            self.data.update(pin=new_pin(), fails=0, wait_until=0.0)
+            self._save()
+        self.publish()
+        return self.pin
+
+    def may_act_as(self, seat: str) -> list[str]:
+        """The `by` values a phone on seat may send."""
+        if seat == TABLE:
+            return [TABLE]
+        return [seat, TABLE] if seat == self.data["referee"] else [seat]
+
+    def _save(self) -> None:
+        """Keep the table's data with the session."""
+        self.store.set_table(self.sid, self.data)
+
+    # ---------------------------------------------------------------------------------------------------
+    # Watching
+
+    def subscribe(self, listener: Listener, token: str | None = None) -> int:
+        """Watch the table: with a seat token as that seat (refused when the token is unknown), without one as
+        the host's public screen. The first notification is sent at once; returns the subscription's key."""
+        with self._lock:
+            seat = self.seat_of(token) if token is not None else None
+            sub = Subscriber(seat, listener, token)
+            key = id(sub)
+            self._subs[key] = sub
+            count, state = self._current()
+            listener(self._message(sub, count, state, {}))
+        return key
+
+    def unsubscribe(self, key: int) -> None:
+        """Stop watching."""
+        with self._lock:
+            self._subs.pop(key, None)
+
+    def connected(self) -> int:
+        """How many connections watch the table."""
+        return len(self._subs)
+
+    def publish(self, notice: dict | None = None) -> None:
+        """Send every subscriber its seat's view of the current state (and a notice, e.g. a near-tie)."""
+        with self._lock:
+            count, state = self._current()
+            cache: dict = {}
+            for sub in list(self._subs.values()):
+                sub.listener(self._message(sub, count, state, cache, notice))
+
+    def _current(self) -> tuple[int, dict]:
+        """The number of actions in the session's log and its state now (the store's cache: read only)."""
+        return len(self.store.load(self.sid)["actions"]), self.store.state(self.sid)
+
+    def _message(self, sub: Subscriber, count: int, state: dict, cache: dict, notice: dict | None = None) -> dict:
+        """What one subscriber is sent: its seat's view, its prompt entries, the status, the seats' public facts.
+
+        The host's public screen gets `player_view(state, None)`, the table's prompt entries, the PIN and the
+        seats; a phone gets its own seat's view and entries only."""
+        seat = sub.seat
+        view_seat = None if seat in (None, TABLE) else seat
+        if view_seat not in cache:
+            cache[view_seat] = self.engine.player_view(state, view_seat)
+        view = cache[view_seat]
+        acts = [TABLE] if seat is None else self.may_act_as(seat)
+        prompt_key = ("prompt",)
+        if prompt_key not in cache:
+            cache[prompt_key] = self.engine.prompt(state)
+        prompt = [e for e in cache[prompt_key] if e["by"] in acts]
+        message = {"seat": seat, "count": count, "view": view, "prompt": prompt,
+                   "status": self.engine.status(view), "meta": self._meta, "seats": self.seats(),
+                   "ties": [self._public_tie(t) for t in self.data["ties"] if t["ruling"] is None]}
+        if seat is None:
+            message["pin"] = self.pin
+        if notice:
+            message["notice"] = notice
+        return message
+
+    # ---------------------------------------------------------------------------------------------------
+    # Acting
+
+    def act(self, token: str | None, action: Any, expect: int | None = None) -> dict:
+        """Apply a phone's action as its seat (token) — or, with token None, the host's as the table.
+
+        Refused (nothing changes): an unknown token, an action for another seat, a stale `expect`, anything the
+        rules refuse. Returns the public facts of a near-tie the action made, or {}.
+        """
+        received, wall = self.tick(), self.clock()
+        with self._lock:
+            seat = self.seat_of(token) if token is not None else None
+            allowed = [TABLE] if seat is None else self.may_act_as(seat)
+            if not isinstance(action, dict):
+                raise RuleError("core.action_not_object")
+            by = action.get("by", allowed[0])
+            if by not in allowed:
+                raise RuleError("table.not_your_seat", seat=seat or TABLE, by=str(by)[:40])
+            action = {**action, "by": by, "at": stamp(wall)}
+            count, before = self._current()
+            try:
+                _, state = self.store.play(self.sid, action, action["at"], expect=expect)
+            except RuleError as err:
+                tie = self._refused_tie(action, received, err)
+                if tie:
+                    self._open_tie(tie)
+                raise
+            tie = self._accepted_tie(action, received, count, state)
+            self._last = {"received": received, "index": count, "action": action, "before": before}
+            if tie:
+                self._open_tie(tie)
+        self.publish({"tie": self._public_tie(tie)} if tie else None)
+        return self._public_tie(tie) if tie else {}
+
+    def _close_to_last(self, action: dict, received: float) -> dict | None:
+        """The previous accepted action if it came from another actor within the window, else None."""
+        last = self._last
+        if last is None or received - last["received"] > self.window or last["action"]["by"] == action["by"]:
+            return None
+        return last
+
+    def _accepted_tie(self, action: dict, received: float, count: int, state: dict) -> dict | None:
+        """A near-tie if the previous action came just before this one and the other order gives another state."""
+        last = self._close_to_last(action, received)
+        if last is None or last["index"] != count - 1:
+            return None
+        try:
+            swapped = self.engine.apply(self.engine.apply(last["before"], action), last["action"])
+        except RuleError:
+            swapped = None
+        if swapped == state:
+            return None
+        return self._tie(last, action, received, accepted=True)
+
+    def _refused_tie(self, action: dict, received: float, err: RuleError) -> dict | None:
+        """A near-tie if this action was refused only because the previous one came just before it."""
+        last = self._close_to_last(action, received)
+        count = self._current()[0]
+        if last is None or err.key == "record.stale" or last["index"] != count - 1:
+            return None
+        if self.engine.check(last["before"], action) is not None:
+            return None
+        return self._tie(last, action, received, accepted=False)
+
+    def _tie(self, last: dict, action: dict, received: float, accepted: bool) -> dict:
+        """A near-tie record (kept with the table; its actions never leave the server)."""
+        return {"id": len(self.data["ties"]) + 1, "index": last["index"], "first": last["action"],
+                "second": action, "accepted": accepted, "gap_ms": round((received - last["received"]) * 1000, 1),
+                "ruling": None}
+
+    def _open_tie(self, tie: dict) -> None:
+        """Keep a near-tie for the table to rule on."""
+        self.data["ties"].append(tie)
+        self._save()
+
+    @staticmethod
+    def _public_tie(tie: dict) -> dict:
+        """What every phone may know of a near-tie: who, which move, how close — not the actions' contents."""
+        return {"id": tie["id"], "first": tie["first"]["by"], "second": tie["second"]["by"],
+                "type": tie["second"]["type"], "gap_ms": tie["gap_ms"], "accepted": tie["accepted"]}
+
+    def rule_tie(self, token: str | None, tie_id: int, swap: bool) -> None:
+        """The referee (a phone that may act for the table) or the host (token None) rules on a near-tie."""
+        with self._lock:
+            if token is not None and TABLE not in self.may_act_as(self.seat_of(token)):
+                raise RuleError("table.referee_only")
+            tie = next((t for t in self.data["ties"] if t["id"] == tie_id and t["ruling"] is None), None)
+            if tie is None:
+                raise RuleError("table.tie_unknown")
+            if swap:
+                self._swap(tie)
+            tie["ruling"] = "swap" if swap else "keep"
+            self._last = None
+            self._save()
+        self.publish({"tie_ruled": {"id": tie_id, "ruling": tie["ruling"]}})
+
+    def _swap(self, tie: dict) -> None:
+        """Rewrite the log's tail with the later action first (the earlier one after it, if still legal)."""
+        record = self.store.load(self.sid)
+        tail = 2 if tie["accepted"] else 1
+        if len(record["actions"]) != tie["index"] + tail:
+            raise RuleError("table.tie_moved_on")
+        actions = record["actions"][:tie["index"]] + [tie["second"]]
+        state = self.engine.apply(replay(record, tie["index"]), tie["second"])
+        if self.engine.check(state, tie["first"]) is None:
+            actions.append(tie["first"])
+        self.store.save({**record, "actions": actions, "redo": []})
+
+
+_HUBS: dict[tuple[int, str], TableHub] = {}
+_HUBS_LOCK = threading.Lock()
+
+
+def hub_for(store: Any, sid: str) -> TableHub:
+    """The one hub of session sid over store in this process (made on first use)."""
+    with _HUBS_LOCK:
+        key = (id(store), sid)
+        if key not in _HUBS:
+            _HUBS[key] = TableHub(store, sid)
+        return _HUBS[key]
