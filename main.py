@@ -3,9 +3,13 @@
     python main.py [--port N] [--host 0.0.0.0] [--data DIR]
 
 By default it listens on 127.0.0.1:8550 and keeps its data in a per-user folder; `--host 0.0.0.0` lets phones on
-the same network join. The address is printed once the server listens. Ctrl-C or one SIGTERM closes the store
-(every action is already saved when it is accepted) and exits. Built as a phone app (`flet build`, where Flet
-sets FLET_PLATFORM) it runs the same shell the platform's way, with its data in the app's storage folder.
+the same network join. The address is printed once the server listens; with `--host 0.0.0.0` also the host's
+address (with its token) and PIN, which only the host may see: other phones get the join screen (see
+`views/guard.py`, which also refuses websockets from other origins and keeps tracebacks off the browser).
+Ctrl-C or one SIGTERM closes the store (every action is already saved when it is accepted) and exits, even when
+standard output is gone (a closed pipe). A second server on the same data folder is refused with a message
+(exit 1); a read-only data folder opens read-only. Built as a phone app (`flet build`, where Flet sets
+FLET_PLATFORM) it runs the same shell the platform's way, with its data in the app's storage folder.
 """
 
 from __future__ import annotations
@@ -13,16 +17,22 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import secrets
 import socket
 import sys
+import tempfile
 from pathlib import Path
 
 import flet as ft
 import uvicorn
 from flet.utils import is_embedded
 
+from scoring.core import RuleError
+from scoring.i18n import LANGUAGES, error_text
 from storage import Store
+from storage.store import IMPORT_MAX_BYTES
 from views.app import main_for
+from views.guard import HostGuard, SameOrigin, hide_tracebacks
 
 HERE = Path(__file__).resolve().parent
 ASSETS = HERE / "assets"
@@ -61,18 +71,34 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+def say(text: str) -> None:
+    """Print a line for the person who started the server; a closed standard output is not an error."""
+    try:
+        print(text, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def in_every_language(err: RuleError) -> str:
+    """A refusal in each of the app's languages, for the terminal."""
+    return " / ".join(error_text(lang, err) for lang in reversed(LANGUAGES))
+
+
 class Server(uvicorn.Server):
     """Uvicorn that prints the address once it listens and exits on the first Ctrl-C / SIGTERM."""
 
-    def __init__(self, config: uvicorn.Config, store: Store, host: str, port: int):
+    def __init__(self, config: uvicorn.Config, store: Store, host: str, port: int, guard: HostGuard):
         super().__init__(config)
-        self.store, self.host, self.port = store, host, port
+        self.store, self.host, self.port, self.guard = store, host, port, guard
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-        """Start listening, then print where."""
+        """Start listening, then print where (and, serving the network, the host's address and PIN)."""
         await super().startup(sockets)
         shown = lan_address() if self.host in ("0.0.0.0", "") else self.host
-        print(f"Tableside: http://{shown}:{self.port}", flush=True)
+        say(f"Tableside: http://{shown}:{self.port}")
+        if self.guard.required:
+            say(f"Tableside: host address (keep it to yourself): {self.guard.host_url(f'http://{shown}:{self.port}')}")
+            say(f"Tableside: host PIN: {self.guard.pin}")
 
     def handle_exit(self, sig: int, frame: object) -> None:
         """Close the store between two event-loop steps (never inside a write), then exit at once."""
@@ -80,29 +106,46 @@ class Server(uvicorn.Server):
 
     def stop_now(self) -> None:
         """Flush and close the store and leave without waiting for open browser connections."""
-        self.store.close()
-        print("Tableside: stopped", flush=True)
-        os._exit(0)
+        try:
+            self.store.close()
+            say("Tableside: stopped")
+        finally:
+            os._exit(0)
 
 
-def serve(args: argparse.Namespace) -> None:
-    """Serve the app on the web until stopped."""
+def serve(args: argparse.Namespace) -> int:
+    """Serve the app on the web until stopped; 1 if the data folder cannot be used."""
     data = args.data or default_data_dir()
-    store = Store(data)
-    app = ft.run(main_for(store), export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True)
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio")
-    print(f"Tableside: data in {data}", flush=True)
-    Server(config, store, args.host, args.port).run()
+    try:
+        store = Store(data, exclusive=True)
+    except RuleError as err:
+        say(f"Tableside: {in_every_language(err)}")
+        return 1
+    guard = HostGuard(required=args.host not in ("127.0.0.1", "localhost", "::1"))
+    hide_tracebacks(lambda: store.settings().get("lang", "zh-CN"))
+    uploads = tempfile.mkdtemp(prefix="tableside-uploads-")
+    os.environ.setdefault("FLET_SECRET_KEY", secrets.token_hex(32))
+    os.environ["FLET_MAX_UPLOAD_SIZE"] = str(IMPORT_MAX_BYTES)
+    app = ft.run(main_for(store, guard, uploads), export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True,
+                 upload_dir=uploads)
+    config = uvicorn.Config(SameOrigin(app, guard), host=args.host, port=args.port, log_level="warning",
+                            ws="websockets-sansio")
+    say(f"Tableside: data in {data}")
+    if store.read_only:
+        say(f"Tableside: {in_every_language(RuleError('storage.read_only_folder', folder=str(data)))}")
+    Server(config, store, args.host, args.port, guard).run()
+    return 0
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     """Run the app: web server here, the platform's way inside a phone build."""
     if is_embedded():
         data = default_data_dir()
+        hide_tracebacks()
         ft.run(main_for(Store(data)), assets_dir=str(ASSETS))
-        return
-    serve(parse_args(argv))
+        return 0
+    return serve(parse_args(argv))
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

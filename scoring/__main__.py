@@ -6,8 +6,11 @@
     python -m scoring prompt FILE|-      what the table is waiting for after the record's actions
     python -m scoring view --seat NAME FILE|-   the state as that seat may see it (no --seat: the public table)
 
-A refused action prints which action (by 0-based index) and why, and exits with 1; a file that is not a valid
-record exits with 2. `--lang en|zh-CN` chooses the language of error messages (English by default).
+Exit codes: 0 done; 1 refused by the rules (an action of the log, by its 0-based index, and why); 2 malformed
+input (not JSON, not plain JSON within `scoring.plain`'s limits, not a valid record, an unknown seat); 3 an
+internal error (a bug: the details go to standard error as one line, never a traceback). Standard output is
+always one valid JSON document (no NaN or Infinity, UTF-8). `--lang en|zh-CN` chooses the language of messages
+(English by default).
 """
 
 from __future__ import annotations
@@ -15,43 +18,71 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
+from scoring import plain
 from scoring.core import RuleError, engine, games
 from scoring.i18n import error_text
 from scoring.record import ReplayError, check_record, replay
 
+REFUSED, MALFORMED, INTERNAL = 1, 2, 3
 
-def _read(source: str) -> object:
-    """The JSON document in a file, or on standard input for '-'."""
+
+def _emit(data: Any, indent: int | None = 2) -> None:
+    """Print data as strict JSON (a value JSON cannot hold is an internal error, raised before printing)."""
+    print(json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False))
+
+
+def _read(source: str) -> str | bytes:
+    """The text of a file, or of standard input for '-'."""
     if source == "-":
-        raw = sys.stdin.read()
-    else:
-        with open(source, encoding="utf-8") as handle:
-            raw = handle.read()
-    return json.loads(raw)
+        return sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+    with open(source, "rb") as handle:
+        return handle.read()
+
+
+def _refusal(err: RuleError, lang: str, **extra: Any) -> dict:
+    """A refusal as JSON: its key, parameters (made plain) and message."""
+    return {"error": err.key, **extra, "params": _plain(err.params), "message": error_text(lang, err)}
+
+
+def _plain(value: Any) -> Any:
+    """Parameters as plain JSON: containers kept, anything else that JSON cannot hold as its text."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, int) and abs(value) <= plain.MAX_NUMBER:
+        return value
+    if isinstance(value, float) and abs(value) <= plain.MAX_NUMBER:
+        return value
+    return repr(value)[:200]
 
 
 def _load(source: str, lang: str) -> tuple[dict | None, int]:
     """The checked record and 0, or None and the exit code after printing why."""
     try:
-        data = _read(source)
-    except (OSError, ValueError) as err:
-        print(json.dumps({"error": "record.unreadable", "message": str(err)}, ensure_ascii=False))
-        return None, 2
+        data = plain.loads(_read(source))
+    except OSError as err:
+        _emit({"error": "record.unreadable", "message": err.strerror or str(err)}, None)
+        return None, MALFORMED
+    except RuleError as err:
+        _emit(_refusal(err, lang), None)
+        return None, MALFORMED
     try:
         return check_record(data), 0
     except ReplayError as err:
-        print(json.dumps({"error": err.error.key, "action": err.index, "params": err.error.params,
-                          "message": error_text(lang, err.error)}, ensure_ascii=False))
-        return None, 1
+        _emit(_refusal(err.error, lang, action=err.index), None)
+        return None, REFUSED
     except RuleError as err:
-        print(json.dumps({"error": err.key, "params": err.params, "message": error_text(lang, err)},
-                         ensure_ascii=False))
-        return None, 2
+        _emit(_refusal(err, lang), None)
+        return None, MALFORMED
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
+def run(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit code (exceptions other than `RuleError` are the caller's)."""
     parser = argparse.ArgumentParser(prog="python -m scoring")
     parser.add_argument("--lang", default="en", choices=["en", "zh-CN"])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -61,10 +92,13 @@ def main(argv: list[str] | None = None) -> int:
         cmd.add_argument("file")
         if name == "view":
             cmd.add_argument("--seat", default=None)
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return MALFORMED if exit_.code else 0
 
     if args.command == "games":
-        print(json.dumps([g.describe() for g in games()], ensure_ascii=False, indent=2))
+        _emit([g.describe() for g in games()])
         return 0
     record, code = _load(args.file, args.lang)
     if record is None:
@@ -72,23 +106,32 @@ def main(argv: list[str] | None = None) -> int:
     state = replay(record)
     eng = engine(record["game"])
     if args.command == "prompt":
-        print(json.dumps({"status": eng.status(state), "prompt": eng.prompt(state)}, ensure_ascii=False, indent=2))
-        return 0
-    if args.command == "view":
+        _emit({"status": eng.status(state), "prompt": eng.prompt(state)})
+    elif args.command == "view":
         try:
             view = eng.player_view(state, args.seat)
         except RuleError as err:
-            print(json.dumps({"error": err.key, "params": err.params, "message": error_text(args.lang, err)},
-                             ensure_ascii=False))
-            return 2
-        print(json.dumps(view, ensure_ascii=False, indent=2))
-        return 0
-    if args.command == "check":
-        print(json.dumps({"ok": True, "game": record["game"], "actions": len(record["actions"]),
-                          "status": eng.status(state)}, ensure_ascii=False))
-        return 0
-    print(json.dumps(eng.scoreboard(state).to_json(), ensure_ascii=False, indent=2))
+            _emit(_refusal(err, args.lang), None)
+            return MALFORMED
+        _emit(view)
+    elif args.command == "check":
+        _emit({"ok": True, "game": record["game"], "actions": len(record["actions"]), "status": eng.status(state)},
+              None)
+    else:
+        _emit(eng.scoreboard(state).to_json())
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`run`, with any unexpected error reported as JSON (exit 3) instead of a traceback."""
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(encoding="utf-8")
+    try:
+        return run(argv)
+    except Exception as err:  # the one place a bug becomes a report instead of a traceback
+        _emit({"error": "internal", "message": f"{type(err).__name__}: {str(err)[:500]}"}, None)
+        print(f"python -m scoring: internal error {type(err).__name__}: {str(err)[:500]}", file=sys.stderr)
+        return INTERNAL
 
 
 if __name__ == "__main__":

@@ -1,55 +1,87 @@
-"""Crash-safe files: atomic writes, a TinyDB storage built on them, and quarantine of unreadable files.
+"""Crash-safe files: atomic writes, a TinyDB storage built on them, checksums, and quarantine of unreadable files.
 
 A write goes to a temporary file in the same folder, is flushed and fsynced, then renamed over the old file with
 `os.replace` (and the folder is fsynced), so a crash leaves either the old file or the new one, never half of
-one; a failed write removes its temporary file. Every file carries a schema version (`"schema": 1` beside the
-TinyDB tables). A file that cannot be read (not UTF-8, not JSON, wrong schema, not TinyDB tables) raises
-`Unreadable`; `quarantine` moves it aside under a timestamped name so that nothing ever overwrites it.
+one; a failed write removes its temporary file.
+
+File format (schema 2): `{"schema":2,"sum":"<sha256 of T>","tables":T}` with exactly that header, where T is the
+JSON text of the TinyDB tables. On read the checksum of T is verified before T is parsed, so a changed byte
+anywhere in the content (a flipped digit, a truncated write by another program) is found instead of silently
+read. Files of schema 1 (`{"schema": 1, <tables>}`, written before checksums) are still read, without a
+checksum, and are rewritten as schema 2 on their next write.
+
+A file that cannot be read raises `Unreadable`, whose `kind` names the problem (`not_utf8`, `not_json`,
+`not_object`, `schema`, `checksum`, `shape`, `id_mismatch`) and `detail` says where; a `shape` check (what the
+tables must hold) can be given to `AtomicStorage`, so every read is checked against its file's schema.
+`quarantine` moves a bad file aside under a timestamped name so that nothing ever overwrites it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import secrets
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from tinydb.storages import Storage
 
-SCHEMA = 1
+SCHEMA = 2
+LEGACY_SCHEMA = 1
 SCHEMA_KEY = "schema"
+HEADER = re.compile(rb'\A\{"schema":2,"sum":"([0-9a-f]{64})","tables":')
+KINDS = ("not_utf8", "not_json", "not_object", "schema", "checksum", "shape", "id_mismatch")
+
+Shape = Callable[[dict[str, dict[str, Any]]], None]
 
 
 class Unreadable(Exception):
-    """A data file that cannot be read as a Tableside TinyDB file; `reason` says why, in plain words."""
+    """A data file that cannot be read as a Tableside TinyDB file: `kind` (one of KINDS) and `detail`."""
 
-    def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
+    def __init__(self, path: Path, kind: str, detail: str = "") -> None:
         self.path = Path(path)
-        self.reason = reason
+        self.kind = kind
+        self.detail = detail
+        super().__init__(f"{path}: {self.reason}")
+
+    @property
+    def reason(self) -> str:
+        """The problem in plain (log) words: kind and detail."""
+        return f"{self.kind.replace('_', ' ')}" + (f" ({self.detail})" if self.detail else "")
 
 
-def write_atomic(path: Path, text: str) -> None:
+class ShapeError(ValueError):
+    """Raised by a shape check: `where` names the wrong value (e.g. `sessions.3.updated`)."""
+
+    def __init__(self, where: str, problem: str = "wrong") -> None:
+        super().__init__(f"{where}: {problem}")
+        self.where = where
+        self.problem = problem
+
+
+def write_atomic(path: Path, text: str | bytes) -> None:
     """Replace the file at path with text: temp file in the same folder, fsync, rename, fsync the folder."""
     path = Path(path)
+    data = text.encode("utf-8") if isinstance(text, str) else text
     temp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         with os.fdopen(fd, "wb") as handle:
-            handle.write(text.encode("utf-8"))
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
-    _fsync_folder(path.parent)
+    fsync_folder(path.parent)
 
 
-def _fsync_folder(folder: Path) -> None:
-    """Make a rename in the folder durable."""
+def fsync_folder(folder: Path) -> None:
+    """Make a rename (or a new or removed name) in the folder durable."""
     fd = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -71,47 +103,84 @@ def signature(path: Path) -> tuple | None:
     return st.st_ino, st.st_mtime_ns, st.st_size
 
 
-def decode(path: Path, raw: bytes) -> dict[str, dict[str, Any]]:
-    """The TinyDB tables held in a file's bytes; raises `Unreadable` naming what is wrong."""
+def _parse(path: Path, text: bytes) -> Any:
+    """JSON from UTF-8 bytes; NaN/Infinity, over-deep nesting and over-long numbers count as not JSON."""
     try:
-        data = json.loads(raw.decode("utf-8"))
+        return json.loads(text.decode("utf-8"), parse_constant=_no_constant)
     except UnicodeDecodeError as err:
-        raise Unreadable(path, f"not UTF-8 text (byte {err.start})") from err
+        raise Unreadable(path, "not_utf8", f"byte {err.start}") from err
     except json.JSONDecodeError as err:
-        raise Unreadable(path, f"not JSON ({err.msg}, line {err.lineno} column {err.colno})") from err
-    if not isinstance(data, dict):
-        raise Unreadable(path, "not a JSON object")
-    if data.get(SCHEMA_KEY) != SCHEMA:
-        raise Unreadable(path, f"schema {data.get(SCHEMA_KEY)!r} instead of {SCHEMA}")
-    tables = {k: v for k, v in data.items() if k != SCHEMA_KEY}
+        raise Unreadable(path, "not_json", f"{err.msg}, line {err.lineno} column {err.colno}") from err
+    except (ValueError, RecursionError) as err:
+        raise Unreadable(path, "not_json", type(err).__name__) from err
+
+
+def _no_constant(name: str) -> Any:
+    """Refuse NaN and Infinity, which are not JSON."""
+    raise ValueError(f"{name} is not JSON")
+
+
+def decode(path: Path, raw: bytes) -> dict[str, dict[str, Any]]:
+    """The TinyDB tables held in a file's bytes, checksum verified; raises `Unreadable` naming what is wrong."""
+    head = HEADER.match(raw)
+    if head:
+        body = raw[head.end():-1]
+        if not raw.endswith(b"}") or hashlib.sha256(body).hexdigest() != head.group(1).decode():
+            raise Unreadable(path, "checksum")
+        tables = _parse(path, body)
+        if not isinstance(tables, dict):
+            raise Unreadable(path, "not_object")
+    else:
+        data = _parse(path, raw)
+        if not isinstance(data, dict):
+            raise Unreadable(path, "not_object")
+        if data.get(SCHEMA_KEY) == SCHEMA:
+            raise Unreadable(path, "checksum", "not in the written form")
+        if data.get(SCHEMA_KEY) != LEGACY_SCHEMA:
+            raise Unreadable(path, "schema", repr(data.get(SCHEMA_KEY)))
+        tables = {k: v for k, v in data.items() if k != SCHEMA_KEY}
     for name, table in tables.items():
         if not isinstance(table, dict) or not all(isinstance(doc, dict) for doc in table.values()):
-            raise Unreadable(path, f"table {name!r} is not a set of documents")
+            raise Unreadable(path, "shape", f"table {name!r} is not a set of documents")
     return tables
 
 
-def encode(tables: dict[str, dict[str, Any]]) -> str:
-    """The file text for TinyDB tables, schema first, Chinese left readable."""
+def encode(tables: dict[str, dict[str, Any]]) -> bytes:
+    """The file bytes for TinyDB tables: header with schema and checksum, Chinese left readable."""
     if SCHEMA_KEY in tables:
         raise ValueError(f"a table may not be called {SCHEMA_KEY!r}")
-    return json.dumps({SCHEMA_KEY: SCHEMA, **tables}, ensure_ascii=False, separators=(",", ":"))
+    body = json.dumps(tables, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+    return b'{"schema":2,"sum":"' + hashlib.sha256(body).hexdigest().encode() + b'","tables":' + body + b"}"
+
+
+def read_tables(path: Path, shape: Shape | None = None) -> dict[str, dict[str, Any]] | None:
+    """The checked tables of a file, or None when there is no file; raises `Unreadable`."""
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        return None
+    tables = decode(path, raw)
+    if shape is not None:
+        try:
+            shape(tables)
+        except ShapeError as err:
+            raise Unreadable(path, "shape", str(err)) from err
+    return tables
 
 
 class AtomicStorage(Storage):
-    """A TinyDB storage that writes atomically and refuses files it cannot read (raises `Unreadable`)."""
+    """A TinyDB storage that writes atomically, verifies checksums and the file's shape on every read, and
+    refuses files it cannot read (raises `Unreadable`)."""
 
-    def __init__(self, path: str | Path) -> None:
-        """Remember the path; nothing is created until the first write."""
+    def __init__(self, path: str | Path, shape: Shape | None = None) -> None:
+        """Remember the path and the shape check; nothing is created until the first write."""
         super().__init__()
         self.path = Path(path)
+        self.shape = shape
 
     def read(self) -> dict[str, dict[str, Any]] | None:
         """The tables in the file, or None when there is no file yet."""
-        try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            return None
-        return decode(self.path, raw)
+        return read_tables(self.path, self.shape)
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         """Replace the file with these tables, atomically."""

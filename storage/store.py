@@ -1,26 +1,50 @@
 """The data folder: sessions, the player roster, learned answer aliases, settings and game profiles, on TinyDB.
 
-Layout of the folder (every file a TinyDB file written by `AtomicStorage`, schema version inside):
+Layout of the folder (every file a TinyDB file written by `AtomicStorage`: schema version and checksum inside,
+and checked against its shape in `storage.schema` on every read):
 
-    data.json             tables players, aliases, settings, profiles (one document per game: {"game", "data"})
-    catalogue.json        table sessions: one summary per session (for the history and Continue lists)
+    data.json             tables players, aliases, settings, profiles (one document per game: {"game", "data"}),
+                          drafts (one per session and seat: {"session", "seat", "data"})
+    notices.json          table notices: damaged files kept aside, listed until the table dismisses them
+    catalogue/<nn>.json   table sessions: one summary per session, in 64 shards by the id's CRC-32
+    catalogue/pending/<id>  a session whose catalogue entry is being changed (empty marker files)
     sessions/<id>.json    table session, document 1: {"record": <session record>, "summary": <its summary>}
+    tables/<id>.json      table table, document 1: a session's table-mode data (seats, join PIN; views.table_hub)
     .lock                 the OS lock (fcntl.flock) that lets one process write at a time
+    .server.lock          held for its lifetime by the one app server on this folder (`exclusive=True`)
 
 Appending an action rewrites only that session's file, so its cost does not grow with the number of stored
-sessions. The catalogue grows with them, so it is rewritten only when a session is created, imported, saved,
-deleted, or changes status (finished, or reopened by an undo) — never for an action that leaves a session
-active. The catalogue's `updated`/`round` of an active session may therefore lag; `sessions()` takes them from
-the summary in each active session's own file (few in practice; read once and cached until the file changes).
-The session file is the truth: at open, session files the catalogue does not know are added to it and entries
-whose file is gone are dropped, so a crash between the two writes heals itself.
+sessions. The catalogue is rewritten only when a session is created, imported, saved, deleted, or changes
+status (finished, or reopened by an undo) — never for an action that leaves a session active — and then only
+the one shard holding the session (about 1/64 of it), so creating a session costs about the same at 10 and at
+10,000 sessions. The catalogue's `updated`/`round` of an active session may lag; `sessions()` takes them from
+the summary in each active session's own file (read once and cached until the file changes).
+
+The session file is the truth. Before a change that touches both, a marker `catalogue/pending/<id>` is made
+durable; it is removed once the catalogue is written. At open, every marked session's entry is rebuilt from its
+file, session files the catalogue does not know are added, and entries whose file is gone are dropped — so a
+crash between the two writes (e.g. an undo that reopens a finished game) heals itself.
 
 Rulings:
-- A file that is not a readable Tableside TinyDB file (not UTF-8 JSON, wrong schema, wrong shape) is moved aside
-  to `<name>.corrupt-<YYYYmmddTHHMMSS>` and reported in `problems` (`storage.file_quarantined`); data.json and
-  catalogue.json are checked at open (a lost catalogue is rebuilt from the session files), a session file when
-  it is first loaded. A readable record that the engines refuse (e.g. its game is not installed) is left in
-  place and its `RuleError` raised: the file is sound, the code may change.
+- A file that is not a readable Tableside file (not UTF-8 JSON, wrong schema, checksum mismatch, wrong shape,
+  an id that is not its name) is moved aside to `<name>.corrupt-<YYYYmmddTHHMMSS>` and listed in `problems`
+  (`storage.damaged.<kind>`, with the file, where it went and what was wrong) until `dismiss`ed; the list is
+  kept in notices.json, so it survives restarts. The home screen shows every other session. data.json and
+  the catalogue are checked at open (a lost catalogue shard is rebuilt from the session files), a session file
+  when it is first listed or loaded. A readable record that the engines refuse (e.g. its game is not
+  installed) is left in place and its `RuleError` raised: the file is sound, the code may change.
+- Errors the table can act on come back as `RuleError`s and change nothing (caches follow only completed
+  writes): a full disk `storage.disk_full`, a read-only folder `storage.read_only`, a vanished folder
+  `storage.folder_missing`, anything else from the OS `storage.io_failed`.
+- A folder that cannot be written (read-only medium, no permission) opens read-only: everything can be read,
+  every change is refused `storage.read_only`, and `read_only` is True.
+- `Store(folder, exclusive=True)` (the app server) refuses a folder another live server holds:
+  `storage.folder_in_use`. Plain stores (tests, the command line) share a folder safely through `.lock`.
+- Imports (`import_text`) are refused, before anything is stored, when the text is over `IMPORT_MAX_BYTES`
+  (said before parsing), nested deeper than `scoring.plain.MAX_DEPTH`, holds more than `IMPORT_MAX_ACTIONS`
+  actions (log and redo stack together), has an unknown key at any level, a `status` that contradicts its
+  replay, a redo stack that does not replay on top of the log, or `created`/`updated` that are not ISO times
+  of years 1900–9998. The replay happens outside the folder's lock, so other tables keep playing meanwhile.
 - Records and states returned by `play`, `undo`, `redo` and `state` are the store's cache: read them, never
   change them (every scoring function returns new dicts). `load` returns a copy to edit and `save`.
 - Stray temporary files of interrupted writes are removed at open.
@@ -29,12 +53,14 @@ Rulings:
 from __future__ import annotations
 
 import copy
+import errno
 import fcntl
 import json
-import re
+import os
 import secrets
 import threading
-from contextlib import contextmanager
+import zlib
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -42,89 +68,204 @@ from typing import Callable, Iterable, Iterator
 from tinydb import Query, TinyDB
 from tinydb.table import Document
 
+from scoring import plain
 from scoring import record as rec
 from scoring.core import RuleError, engine
-from storage import prefs
+from storage import prefs, schema
 from storage.stats import Stats
-from storage.atomic import AtomicStorage, Unreadable, is_temp, quarantine, signature
+from storage.atomic import (AtomicStorage, Unreadable, encode, fsync_folder, is_temp, quarantine, read_tables,
+                            signature, write_atomic)
 
-ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-SUMMARY_KEYS = frozenset({"id", "game", "players", "status", "created", "updated", "round", "winners"})
+ID_PATTERN = schema.ID_PATTERN
+SHARDS = 64
+IMPORT_MAX_BYTES = 4 * 1024 * 1024
+IMPORT_MAX_ACTIONS = 20_000
+DISK_FULL = {errno.ENOSPC, errno.EDQUOT}
+READ_ONLY = {errno.EROFS, errno.EACCES, errno.EPERM}
+MISSING = {errno.ENOENT, errno.ENOTDIR, errno.ESTALE}
+
+
+def shard_of(sid: str) -> int:
+    """The catalogue shard holding a session id."""
+    return zlib.crc32(sid.encode("utf-8")) % SHARDS
+
+
+def io_error(err: OSError, folder: Path) -> RuleError:
+    """An OS error as a message the table can act on."""
+    if err.errno in DISK_FULL:
+        return RuleError("storage.disk_full", folder=str(folder))
+    if err.errno in READ_ONLY:
+        return RuleError("storage.read_only", folder=str(folder))
+    if err.errno in MISSING:
+        return RuleError("storage.folder_missing", folder=str(folder))
+    return RuleError("storage.io_failed", folder=str(folder), detail=err.strerror or str(err) or type(err).__name__)
 
 
 class Store:
     """One data folder, opened by one app process; several stores (threads or processes) may share it."""
 
-    def __init__(self, folder: str | Path, clock: Callable[[], datetime] = datetime.now) -> None:
+    def __init__(self, folder: str | Path, clock: Callable[[], datetime] = datetime.now, *,
+                 exclusive: bool = False) -> None:
         """Open (or create) the folder, quarantine unreadable shared files and reconcile the catalogue."""
         self.folder = Path(folder)
         self.clock = clock
-        self.problems: list[dict] = []
+        self.read_only = False
         self._sessions_dir = self.folder / "sessions"
-        self._sessions_dir.mkdir(parents=True, exist_ok=True)
+        self._cat_dir = self.folder / "catalogue"
+        self._pending_dir = self._cat_dir / "pending"
+        self._data_path = self.folder / "data.json"
+        self._notices_path = self.folder / "notices.json"
         self._rlock = threading.RLock()
         self._depth = 0
-        self._lock_file = open(self.folder / ".lock", "a+b")
+        self._unsaved_notices: list[dict] = []
         self._entries: dict[str, tuple] = {}
         self._summaries: dict[str, tuple] = {}
-        self._catalogue: dict[str, dict] = {}
-        self._catalogue_sig: tuple | None = None
+        self._shards: dict[int, tuple] = {}
+        self._merged: dict[str, dict] | None = None
         self._stats: Stats | None = None
-        with self._locked():
-            self._remove_temp_files()
-            self._data_path = self._checked(self.folder / "data.json")
-            self._cat_path = self._checked(self.folder / "catalogue.json")
-            self._reconcile()
+        self._lock_file = self._server_lock = None
+        self._closed = False
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            for folder in (self._sessions_dir, self._cat_dir, self._pending_dir):
+                folder.mkdir(exist_ok=True)
+            self._lock_file = open(self.folder / ".lock", "a+b")
+        except OSError as err:
+            if err.errno not in READ_ONLY or not self.folder.is_dir():
+                raise io_error(err, self.folder) from err
+            self.read_only = True
+            self._lock_file = self._open_existing(self.folder / ".lock")
+        if exclusive:
+            self._claim()
+        try:
+            with self._locked():
+                if not self.read_only:
+                    self._remove_temp_files()
+                self._check_shared()
+                self._reconcile()
+        except BaseException:
+            self.close()
+            raise
 
     # -----------------------------------------------------------------------------------------------------
     # Opening, locking, quarantine
 
+    @staticmethod
+    def _open_existing(path: Path):
+        """A read handle on an existing lock file, or None (a read-only folder without one)."""
+        try:
+            return open(path, "rb")
+        except OSError:
+            return None
+
+    def _claim(self) -> None:
+        """Hold `.server.lock` for this store's lifetime; refuse a folder another live server holds."""
+        path = self.folder / ".server.lock"
+        try:
+            handle = open(path, "a+b") if not self.read_only else self._open_existing(path)
+        except OSError as err:
+            raise io_error(err, self.folder) from err
+        if handle is None:
+            return
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            self.close()
+            raise RuleError("storage.folder_in_use", folder=str(self.folder)) from None
+        self._server_lock = handle
+
     @contextmanager
-    def _locked(self) -> Iterator[None]:
-        """Hold the thread lock and the folder's OS lock (re-entrant within this store)."""
+    def _locked(self, write: bool = False) -> Iterator[None]:
+        """Hold the thread lock and the folder's OS lock (re-entrant within this store); OS errors become
+        `RuleError`s the table can act on. `write`: refused at once on a read-only folder."""
         with self._rlock:
-            if self._lock_file is None:
+            if self._closed:
                 raise RuntimeError("store is closed")
-            if self._depth == 0:
+            if write and self.read_only:
+                raise RuleError("storage.read_only", folder=str(self.folder))
+            if self._depth == 0 and self._lock_file is not None:
                 fcntl.flock(self._lock_file.fileno(), fcntl.LOCK_EX)
             self._depth += 1
             try:
                 yield
+            except OSError as err:
+                raise io_error(err, self.folder) from err
             finally:
                 self._depth -= 1
-                if self._depth == 0:
+                if self._depth == 0 and self._lock_file is not None:
                     fcntl.flock(self._lock_file.fileno(), fcntl.LOCK_UN)
 
     def _remove_temp_files(self) -> None:
-        """Delete temporary files that interrupted writes left behind."""
-        for folder in (self.folder, self._sessions_dir):
-            for path in folder.iterdir():
+        """Delete temporary files that interrupted writes left behind (the sessions folder's are removed by
+        `_on_disk`, which lists it anyway)."""
+        for folder in (self.folder, self._cat_dir, self.folder / "tables"):
+            for path in folder.iterdir() if folder.is_dir() else ():
                 if is_temp(path):
                     path.unlink(missing_ok=True)
 
-    def _checked(self, path: Path) -> Path:
-        """The path of a shared file, after moving the file aside if it cannot be read."""
-        try:
-            AtomicStorage(path).read()
-        except Unreadable as err:
-            self._quarantine(err)
-        return path
+    def _check_shared(self) -> None:
+        """Move data.json and notices.json aside if they cannot be read (notices first: it records the other)."""
+        for path, shape in ((self._notices_path, schema.notices_file), (self._data_path, schema.data_file)):
+            try:
+                read_tables(path, shape)
+            except Unreadable as err:
+                self._quarantine(err)
 
     def _quarantine(self, err: Unreadable) -> dict:
-        """Move the unreadable file aside and report it."""
-        moved = quarantine(err.path, self.clock())
-        problem = {"file": str(err.path), "moved_to": str(moved), "error": err.reason,
-                   "key": "storage.file_quarantined",
-                   "params": {"file": err.path.name, "moved_to": moved.name, "error": err.reason}}
-        self.problems.append(problem)
-        return problem
+        """Move the unreadable file aside (left in place on a read-only folder) and list it until dismissed."""
+        if any(n["file"] == str(err.path) for n in self._unsaved_notices):
+            return self._unsaved_notices[-1]
+        moved = err.path if self.read_only else quarantine(err.path, self.clock())
+        notice = {"key": f"storage.damaged.{err.kind}", "file": str(err.path), "moved_to": str(moved),
+                  "error": err.reason, "at": self.clock().isoformat(timespec="seconds"),
+                  "params": {"file": err.path.name, "moved_to": moved.name, "detail": err.detail}}
+        try:
+            if self.read_only:
+                raise PermissionError(errno.EROFS, "read-only")
+            self._notices_table().insert(notice)
+        except (OSError, Unreadable):
+            self._unsaved_notices.append(notice)
+        return notice
+
+    def _notices_table(self):
+        """The notices table of notices.json."""
+        return TinyDB(self._notices_path, storage=AtomicStorage, shape=schema.notices_file).table("notices")
+
+    @property
+    def problems(self) -> list[dict]:
+        """Damaged files kept aside, oldest first, each with an `id` to `dismiss` it and `key`/`params` to
+        show it; plus a `storage.read_only_folder` notice while the folder is read-only."""
+        with self._locked():
+            try:
+                saved = [{**doc, "id": doc.doc_id} for doc in self._notices_table().all()]
+            except Unreadable as err:
+                self._quarantine(err)
+                saved = []
+            unsaved = [{**n, "id": -1 - i} for i, n in enumerate(self._unsaved_notices)]
+            extra = ([{"id": 0, "key": "storage.read_only_folder", "params": {"folder": str(self.folder)}}]
+                     if self.read_only else [])
+            return extra + saved + unsaved
+
+    def dismiss(self, notice_id: int) -> None:
+        """The table has read a notice: stop listing it (the file kept aside stays where it is)."""
+        with self._locked():
+            if isinstance(notice_id, int) and notice_id < 0 and -1 - notice_id < len(self._unsaved_notices):
+                self._unsaved_notices.pop(-1 - notice_id)
+                return
+            if self.read_only:
+                raise RuleError("storage.read_only", folder=str(self.folder))
+            if isinstance(notice_id, int) and notice_id > 0 and self._notices_table().contains(doc_id=notice_id):
+                self._notices_table().remove(doc_ids=[notice_id])
 
     def close(self) -> None:
-        """Release the lock file; the store cannot be used afterwards."""
+        """Release the lock files; the store cannot be used afterwards."""
         with self._rlock:
-            if self._lock_file is not None:
-                self._lock_file.close()
-                self._lock_file = None
+            for handle in (self._lock_file, self._server_lock):
+                if handle is not None:
+                    handle.close()
+            self._lock_file = self._server_lock = None
+            self._closed = True
 
     def __enter__(self) -> "Store":
         return self
@@ -133,66 +274,144 @@ class Store:
         self.close()
 
     # -----------------------------------------------------------------------------------------------------
-    # The catalogue
+    # The catalogue (64 shards)
 
-    def _cat_table(self):
-        """The catalogue's TinyDB table (a fresh handle: another process may have written meanwhile)."""
-        return TinyDB(self._cat_path, storage=AtomicStorage).table("sessions")
+    def _shard_path(self, n: int) -> Path:
+        """The file of catalogue shard n."""
+        return self._cat_dir / f"{n:02d}.json"
+
+    def _read_shard(self, n: int) -> dict[str, dict]:
+        """Shard n by session id, reread only when its file changed; a damaged shard is moved aside and its
+        entries rebuilt from the session files."""
+        path = self._shard_path(n)
+        sig = signature(path)
+        cached = self._shards.get(n)
+        if cached is not None and cached[0] == sig:
+            return cached[1]
+        try:
+            tables = read_tables(path, schema.catalogue_shard) or {}
+            entries = {doc["id"]: doc for doc in tables.get("sessions", {}).values()}
+        except Unreadable as err:
+            self._quarantine(err)
+            entries = self._rebuild_shard(n)
+        self._shards[n] = (signature(path), entries)
+        self._merged = None
+        self._stats = None
+        return entries
+
+    def _rebuild_shard(self, n: int) -> dict[str, dict]:
+        """The entries of shard n from the session files (after it was lost), written back."""
+        entries = {}
+        for sid in sorted(self._on_disk()):
+            if shard_of(sid) == n:
+                doc = self._read_file(sid)
+                if doc is not None:
+                    entries[sid] = doc["summary"]
+        self._write_shard(n, entries)
+        return entries
+
+    def _write_shard(self, n: int, entries: dict[str, dict]) -> None:
+        """Replace shard n (kept in memory only on a read-only folder)."""
+        path = self._shard_path(n)
+        if not self.read_only:
+            docs = {str(i): summary for i, summary in enumerate(entries.values(), start=1)}
+            write_atomic(path, encode({"sessions": docs}))
+        self._shards[n] = (signature(path), entries)
+        self._merged = None
 
     def _read_catalogue(self) -> dict[str, dict]:
-        """The catalogue by session id, reread only when the file changed (another process wrote it)."""
-        sig = signature(self._cat_path)
-        if sig != self._catalogue_sig or sig is None:
-            try:
-                docs = self._cat_table().all()
-            except Unreadable as err:
-                self._quarantine(err)
-                docs = []
-            self._catalogue = {d["id"]: dict(d) for d in docs if isinstance(d.get("id"), str)}
-            self._catalogue_sig = signature(self._cat_path)
-            self._stats = None
-        return self._catalogue
+        """The catalogue by session id (every shard, each reread only when another process changed it)."""
+        for n in range(SHARDS):
+            self._read_shard(n)
+        if self._merged is None:
+            self._merged = {}
+            for n in range(SHARDS):
+                self._merged.update(self._shards[n][1])
+        return self._merged
 
     def _catalogue_put(self, summaries: list[dict]) -> None:
-        """Add or replace catalogue entries (new ones in one write)."""
-        known = self._read_catalogue()
-        table = self._cat_table()
+        """Add or replace catalogue entries (one write per shard touched)."""
+        by_shard: dict[int, list[dict]] = {}
         for summary in summaries:
-            if summary["id"] in known:
-                table.update(_replacing(summary), Query().id == summary["id"])
-        new = [s for s in summaries if s["id"] not in known]
-        if new:
-            table.insert_multiple(new)
-        if self._stats is not None:
-            for summary in summaries:
-                self._stats.remove(known.get(summary["id"], summary))
-                self._stats.add(summary)
-        self._catalogue.update({s["id"]: dict(s) for s in summaries})
-        self._catalogue_sig = signature(self._cat_path)
+            by_shard.setdefault(shard_of(summary["id"]), []).append(summary)
+        for n, group in sorted(by_shard.items()):
+            entries = dict(self._read_shard(n))
+            stats, known = self._stats, dict(entries)
+            entries.update({s["id"]: dict(s) for s in group})
+            self._write_shard(n, entries)
+            if stats is not None:
+                for summary in group:
+                    stats.remove(known.get(summary["id"], summary))
+                    stats.add(summary)
+                self._stats = stats
 
     def _catalogue_drop(self, ids: Iterable[str]) -> None:
-        """Remove catalogue entries (one write)."""
-        ids = set(ids)
-        if ids:
-            self._read_catalogue()
-            self._cat_table().remove(Query().id.one_of(sorted(ids)))
-            for sid in ids:
-                gone = self._catalogue.pop(sid, None)
-                if gone is not None and self._stats is not None:
-                    self._stats.remove(gone)
-            self._catalogue_sig = signature(self._cat_path)
+        """Remove catalogue entries (one write per shard touched)."""
+        by_shard: dict[int, set[str]] = {}
+        for sid in ids:
+            by_shard.setdefault(shard_of(sid), set()).add(sid)
+        for n, group in sorted(by_shard.items()):
+            entries = self._read_shard(n)
+            if group & set(entries):
+                stats = self._stats
+                self._write_shard(n, {k: v for k, v in entries.items() if k not in group})
+                if stats is not None:
+                    for sid in group & set(entries):
+                        stats.remove(entries[sid])
+                    self._stats = stats
+
+    def _on_disk(self) -> set[str]:
+        """The ids of the session files in the folder (removing temporary files of interrupted writes)."""
+        ids = set()
+        with os.scandir(self._sessions_dir) as found:
+            for entry in found:
+                name = entry.name
+                if name.endswith(".json") and ID_PATTERN.match(name[:-5]):
+                    ids.add(name[:-5])
+                elif name.endswith(".tmp") and name.startswith(".") and not self.read_only:
+                    os.unlink(entry.path)
+        return ids
+
+    def _mark(self, sids: Iterable[str]) -> None:
+        """Make durable that these sessions' catalogue entries are about to change."""
+        for sid in sids:
+            os.close(os.open(self._pending_dir / sid, os.O_WRONLY | os.O_CREAT, 0o644))
+        fsync_folder(self._pending_dir)
+
+    @contextmanager
+    def _marked(self, sids: list[str]) -> Iterator[None]:
+        """Mark sessions for the session-file writes inside; if those fail, unmark the sessions whose file
+        they did not change (their catalogue entries stay right)."""
+        before = {sid: signature(self._path(sid)) for sid in sids}
+        self._mark(sids)
+        try:
+            yield
+        except BaseException:
+            with suppress(OSError):
+                self._unmark(sid for sid in sids if signature(self._path(sid)) == before[sid])
+            raise
+
+    def _unmark(self, sids: Iterable[str]) -> None:
+        """The catalogue entries of these sessions are written."""
+        for sid in sids:
+            (self._pending_dir / sid).unlink(missing_ok=True)
 
     def _reconcile(self) -> None:
-        """Make the catalogue list exactly the session files on disk (the files are the truth)."""
+        """Make the catalogue list exactly the session files on disk, with the summaries of marked sessions
+        (and of any the catalogue misses) taken from their files; a legacy catalogue.json is retired."""
         known = self._read_catalogue()
-        on_disk = {p.stem for p in self._sessions_dir.glob("*.json") if ID_PATTERN.match(p.stem)}
+        on_disk = self._on_disk()
+        marked = {p.name for p in self._pending_dir.iterdir() if ID_PATTERN.match(p.name)}
         found = []
-        for sid in sorted(on_disk - set(known)):
+        for sid in sorted((on_disk - set(known)) | (marked & on_disk)):
             doc = self._read_file(sid)
             if doc is not None:
                 found.append(doc["summary"])
         self._catalogue_put(found)
         self._catalogue_drop(set(self._read_catalogue()) - on_disk)
+        if not self.read_only:
+            self._unmark(marked)
+            (self.folder / "catalogue.json").unlink(missing_ok=True)
 
     # -----------------------------------------------------------------------------------------------------
     # Session files
@@ -207,13 +426,12 @@ class Store:
         """The {"record", "summary"} document of a session file, or None after quarantining a bad file."""
         path = self._path(sid)
         try:
-            doc = TinyDB(path, storage=AtomicStorage).table("session").get(doc_id=1)
-            if doc is None or not isinstance(doc.get("record"), dict) or not isinstance(doc.get("summary"), dict):
-                raise Unreadable(path, "no session document")
-            if not SUMMARY_KEYS <= set(doc["summary"]):
-                raise Unreadable(path, "the session summary is incomplete")
-            if doc["summary"].get("id") != sid or doc["record"].get("id") != sid:
-                raise Unreadable(path, "the session id does not match the file name")
+            tables = read_tables(path, schema.session_file)
+            if tables is None:
+                return None
+            doc = tables["session"]["1"]
+            if doc["summary"]["id"] != sid:
+                raise Unreadable(path, "id_mismatch", doc["summary"]["id"])
         except Unreadable as err:
             self._quarantine(err)
             return None
@@ -224,6 +442,8 @@ class Store:
         sig = signature(self._path(sid))
         if sig is None:
             self._forget(sid)
+            if not self._sessions_dir.is_dir():
+                raise RuleError("storage.folder_missing", folder=str(self.folder))
             raise RuleError("storage.session_unknown", id=sid)
         cached = self._entries.get(sid)
         if cached and cached[0] == sig:
@@ -231,11 +451,17 @@ class Store:
         doc = self._read_file(sid)
         if doc is None:
             self._forget(sid)
-            self._catalogue_drop([sid])
-            raise RuleError("storage.session_unreadable", id=sid, moved_to=self.problems[-1]["params"]["moved_to"])
+            if not self.read_only:
+                self._catalogue_drop([sid])
+            raise RuleError("storage.session_unreadable", id=sid, moved_to=self._last_moved())
         record, state = self._accept(doc["record"])
         self._entries[sid] = (sig, record, state)
         return record, state
+
+    def _last_moved(self) -> str:
+        """The name the most recently damaged file was kept aside as."""
+        notices = self._unsaved_notices or self._notices_table().all()
+        return notices[-1]["params"]["moved_to"] if notices else ""
 
     def _forget(self, sid: str) -> None:
         """Drop a session from the in-memory caches."""
@@ -260,11 +486,13 @@ class Store:
         """What the session lists show about a session."""
         eng = engine(record["game"])
         status = eng.status(state)
+        turn_round = status.get("round")
         board = eng.scoreboard(state)
         summary = {"id": record["id"], "game": record["game"], "players": rec.player_names(record),
                    "status": record["status"], "created": record["created"], "updated": record["updated"],
-                   "round": status.get("round"), "winners": list(board.winners) if state.get("over")
-                   else [], "actions": len(record["actions"]),
+                   "round": turn_round if isinstance(turn_round, int) and not isinstance(turn_round, bool) else None,
+                   "winners": [str(w) for w in board.winners] if state.get("over") else [],
+                   "actions": len(record["actions"]),
                    "totals": {p.name: p.total for p in board.players},
                    "ranks": {name: place for place, group in enumerate(board.ranking, 1) for name in group}}
         if "title" in record:
@@ -291,10 +519,16 @@ class Store:
         The catalogue is written when asked (save) or when the session's status differs from the catalogue's
         or is finished; an action that keeps a session active touches only the session's own file.
         """
-        summary = self._write(record, state)
-        listed = self._read_catalogue().get(summary["id"])
-        if catalogue or listed is None or listed["status"] != summary["status"] or summary["status"] != "active":
-            self._catalogue_put([summary])
+        sid = record["id"]
+        listed = self._read_catalogue().get(sid)
+        new_status = record["status"]
+        if not (catalogue or listed is None or listed["status"] != new_status or new_status != "active"):
+            self._write(record, state)
+            return
+        with self._marked([sid]):
+            summary = self._write(record, state)
+        self._catalogue_put([summary])
+        self._unmark([sid])
 
     def _new_id(self) -> str:
         """A short unique id: the time, then a random suffix."""
@@ -315,24 +549,28 @@ class Store:
         return self.create_many([record])[0]
 
     def create_many(self, records: list[dict]) -> list[str]:
-        """Store several new sessions with one catalogue write (bulk import); returns their ids."""
-        with self._locked():
-            accepted, ids = [], set()
-            for data in records:
-                record, state = self._accept(data)
+        """Store several new sessions with one catalogue write per shard (bulk import); returns their ids."""
+        return self._store_new([self._accept(data) for data in records])
+
+    def _store_new(self, accepted: list[tuple[dict, dict]]) -> list[str]:
+        """Write checked new sessions (ids given or assigned) and their catalogue entries."""
+        with self._locked(write=True):
+            ids = set()
+            for record, _ in accepted:
                 sid = record["id"]
                 if sid and (sid in ids or signature(self._path(sid)) is not None):
                     raise RuleError("storage.id_exists", id=sid)
                 ids.add(sid)
-                accepted.append((record, state))
-            summaries = []
-            for record, state in accepted:
+            for record, _ in accepted:
                 record["id"] = record["id"] or self._new_id()
                 record["created"] = record["created"] or self._now()
                 record["updated"] = record["updated"] or record["created"]
-                summaries.append(self._write(record, state))
+            sids = [record["id"] for record, _ in accepted]
+            with self._marked(sids):
+                summaries = [self._write(record, state) for record, state in accepted]
             self._catalogue_put(summaries)
-            return [s["id"] for s in summaries]
+            self._unmark(sids)
+            return sids
 
     def load(self, sid: str) -> dict:
         """A copy of the session's record."""
@@ -341,22 +579,24 @@ class Store:
 
     def save(self, record: dict) -> None:
         """Replace an existing session's record (checked first; a refused record changes nothing)."""
-        with self._locked():
+        with self._locked(write=True):
             self._entry(record.get("id", "") if isinstance(record, dict) else "")
             record, state = self._accept(record)
             self._persist(record, state, catalogue=True)
 
     def delete(self, sid: str) -> None:
         """Remove a session's file and catalogue entry."""
-        with self._locked():
+        with self._locked(write=True):
             path = self._path(sid)
             if signature(path) is None:
                 raise RuleError("storage.session_unknown", id=sid)
-            path.unlink()
+            with self._marked([sid]):
+                path.unlink()
             self._table_path(sid).unlink(missing_ok=True)
             self._forget(sid)
             self._table("drafts").remove(Query().session == sid)
             self._catalogue_drop([sid])
+            self._unmark([sid])
 
     def sessions(self, status: str | None = None) -> list[dict]:
         """Summaries newest-updated first, all or those with the given status ("active" or "finished")."""
@@ -366,7 +606,7 @@ class Store:
                 if summary["status"] == "active":
                     summary = self._live_summary(sid)
                 if summary is not None and status in (None, summary["status"]):
-                    out.append(copy.deepcopy(summary))
+                    out.append({**summary, "players": list(summary["players"]), "winners": list(summary["winners"])})
             out.sort(key=lambda s: (s["updated"], s["created"], s["id"]), reverse=True)
             return out
 
@@ -380,7 +620,8 @@ class Store:
         doc = self._read_file(sid) if sig is not None else None
         if doc is None:
             self._forget(sid)
-            self._catalogue_drop([sid])
+            if not self.read_only:
+                self._catalogue_drop([sid])
             return None
         self._summaries[sid] = (sig, doc["summary"])
         return doc["summary"]
@@ -389,24 +630,26 @@ class Store:
         """The statistics index over the finished sessions (built once from the catalogue's summaries, then
         kept up to date by every catalogue write; rebuilt when another process changed the catalogue).
 
-        A finished session whose summary predates totals and ranks is summarised again once (one replay).
+        A finished session whose summary predates totals and ranks is summarised again once (one replay;
+        not on a read-only folder, where it is left out).
         """
         with self._locked():
             catalogue = self._read_catalogue()
             if self._stats is None:
                 stale = [sid for sid, s in catalogue.items() if s["status"] == "finished" and "ranks" not in s]
-                for sid in stale:
+                for sid in stale if not self.read_only else []:
                     try:
                         self._catalogue_put([self._write(*self._entry(sid))])
                     except RuleError:
                         continue
-                self._stats = Stats(self._read_catalogue().values())
+                self._stats = Stats(s for s in self._read_catalogue().values() if "ranks" in s)
             return self._stats
 
     def records(self) -> list[dict]:
         """Copies of every stored session's record, oldest first (for a backup)."""
         with self._locked():
-            ids = sorted(self._read_catalogue(), key=lambda sid: (self._catalogue[sid]["created"], sid))
+            catalogue = self._read_catalogue()
+            ids = sorted(catalogue, key=lambda sid: (catalogue[sid]["created"], sid))
             return [copy.deepcopy(self._entry(sid)[0]) for sid in ids]
 
     def export(self, sid: str) -> str:
@@ -415,23 +658,32 @@ class Store:
             return json.dumps(self._entry(sid)[0], ensure_ascii=False, indent=2)
 
     def import_text(self, text: str | bytes) -> str:
-        """Store an exported session under a new id and return it; refuses bad files, naming the problem."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as err:
-            detail = (f"line {err.lineno}, column {err.colno}: {err.msg}" if isinstance(err, json.JSONDecodeError)
-                      else str(err))
-            raise RuleError("storage.import_not_json", detail=detail) from err
-        record, _ = self._accept(data)
-        return self.create({**record, "id": ""})
+        """Store an exported session under a new id and return it; refuses bad files, naming the problem.
+
+        Checking and replaying happen before the folder's lock is taken (see the rulings above)."""
+        data = plain.loads(text, max_bytes=IMPORT_MAX_BYTES)
+        if isinstance(data, dict):
+            count = sum(len(data.get(k)) for k in ("actions", "redo") if isinstance(data.get(k), list))
+            if count > IMPORT_MAX_ACTIONS:
+                raise RuleError("storage.import_too_many_actions", count=count, max=IMPORT_MAX_ACTIONS)
+        record, state = self._accept(data)
+        for key in ("created", "updated"):
+            if record[key] and not _iso_time(record[key]):
+                raise RuleError("storage.import_time_invalid", field=key, value=record[key][:40])
+        replayed = "finished" if state.get("over") else "active"
+        if data.get("status", replayed) != replayed:
+            raise RuleError("storage.import_status_mismatch", status=f"storage.status.{data['status']}",
+                            replayed=f"storage.status.{replayed}")
+        _check_redo(record, state)
+        return self._store_new([({**record, "id": ""}, state)])[0]
 
     # -----------------------------------------------------------------------------------------------------
     # Play
 
     def play(self, sid: str, action: dict, now: str = "", expect: int | None = None) -> tuple[dict, dict]:
-        """Append one action the engine accepts and handle its events once (an alias learned from a ruling, a
-        game profile confirmed); a refused or stale action raises `RuleError` and touches no file."""
-        with self._locked():
+        """Append one action the engine accepts; a refused or stale action raises `RuleError` and touches no
+        file. `expect`: the log length the acting screen showed (`record.stale` if another came first)."""
+        with self._locked(write=True):
             record, state = self._entry(sid)
             record, state, events = rec.play_step(record, state, action, now, expect)
             self._persist(record, state)
@@ -448,14 +700,14 @@ class Store:
 
     def undo(self, sid: str, now: str = "", consent: bool = False, expect: int | None = None) -> tuple[dict, dict]:
         """Take back the last action (kept for redo); a reveal needs the table's consent."""
-        with self._locked():
+        with self._locked(write=True):
             record, state = rec.undo(self._entry(sid)[0], consent=consent, now=now, expect=expect)
             self._persist(record, state)
             return record, state
 
     def redo(self, sid: str, now: str = "", expect: int | None = None) -> tuple[dict, dict]:
         """Put back the most recently undone action."""
-        with self._locked():
+        with self._locked(write=True):
             record, state = rec.redo(self._entry(sid)[0], now=now, expect=expect)
             self._persist(record, state)
             return record, state
@@ -475,7 +727,7 @@ class Store:
 
     def _table(self, name: str):
         """A table of data.json (a fresh handle: another process may have written meanwhile)."""
-        return TinyDB(self._data_path, storage=AtomicStorage).table(name)
+        return TinyDB(self._data_path, storage=AtomicStorage, shape=schema.data_file).table(name)
 
     def _rows(self, name: str) -> list[dict]:
         """All documents of a data.json table (empty after quarantining an unreadable file)."""
@@ -492,12 +744,12 @@ class Store:
 
     def add_player(self, name: str) -> None:
         """Add a name to the roster (RuleError for a duplicate or a bad length)."""
-        with self._locked():
+        with self._locked(write=True):
             self._table("players").insert({"name": prefs.player_name(name, self.players())})
 
     def remove_player(self, name: str) -> None:
         """Remove a name from the roster; RuleError if it is not there."""
-        with self._locked():
+        with self._locked(write=True):
             if name not in self.players():
                 raise RuleError("storage.player_unknown", name=str(name))
             self._table("players").remove(Query().name == name)
@@ -509,7 +761,7 @@ class Store:
 
     def add_alias(self, a: str, b: str) -> None:
         """Learn that two answers are the same (already known in either order: nothing changes)."""
-        with self._locked():
+        with self._locked(write=True):
             a, b = prefs.alias(a, b)
             known = self.aliases()
             if (a, b) not in known and (b, a) not in known:
@@ -523,7 +775,7 @@ class Store:
 
     def set_setting(self, key: str, value) -> None:
         """Change one setting (RuleError for an unknown key or value)."""
-        with self._locked():
+        with self._locked(write=True):
             value = prefs.setting(key, value)
             self._table("settings").upsert(Document({**self.settings(), key: value}, doc_id=1))
 
@@ -536,7 +788,7 @@ class Store:
     def set_profile(self, game: str, data: dict) -> None:
         """Save a game's profile, replacing the previous one (RuleError for an unknown game, data that is not a
         plain-JSON object, or one too large)."""
-        with self._locked():
+        with self._locked(write=True):
             game, data = prefs.profile(game, data)
             self._table("profiles").upsert({"game": game, "data": data}, Query().game == game)
 
@@ -551,7 +803,7 @@ class Store:
     def set_draft(self, sid: str, seat: str | None, data: dict) -> None:
         """Keep a session's draft for a seat, replacing the previous one; an empty dict removes it (RuleError for
         an unknown session, or data that is not a plain-JSON object of at most 20,000 characters)."""
-        with self._locked():
+        with self._locked(write=True):
             self._entry(sid)
             key = prefs.draft_seat(seat)
             where = (Query().session == sid) & (Query().seat == key)
@@ -561,7 +813,6 @@ class Store:
             else:
                 self._table("drafts").remove(where)
 
-
     # -----------------------------------------------------------------------------------------------------
     # Table mode: the seats and join PIN of a session played on several phones
 
@@ -570,23 +821,22 @@ class Store:
         return self.folder / "tables" / self._path(sid).name
 
     def table(self, sid: str) -> dict:
-        """A copy of session sid's table-mode data (seats, PIN, …; see `views.table_hub`); {} when there is none.
+        """A copy of session sid's table-mode data (seats, PIN, ...; see `views.table_hub`); {} when there is none.
 
-        An unreadable file is moved aside and reported like any other, and the table starts afresh.
+        An unreadable file is moved aside and listed like any other, and the table starts afresh.
         """
         with self._locked():
             path = self._table_path(sid)
             try:
-                doc = AtomicStorage(path).read() if signature(path) is not None else None
+                doc = read_tables(path, schema.table_file)
             except Unreadable as err:
                 self._quarantine(err)
                 return {}
-            data = (doc or {}).get("table", {}).get("1")
-            return copy.deepcopy(data) if isinstance(data, dict) else {}
+            return copy.deepcopy(doc["table"]["1"]) if doc else {}
 
     def set_table(self, sid: str, data: dict) -> None:
         """Replace session sid's table-mode data (plain JSON); the session must exist."""
-        with self._locked():
+        with self._locked(write=True):
             if signature(self._path(sid)) is None:
                 raise RuleError("storage.session_unknown", id=str(sid)[:64])
             path = self._table_path(sid)
@@ -594,12 +844,22 @@ class Store:
             AtomicStorage(path).write({"table": {"1": copy.deepcopy(data)}})
 
 
-def _replacing(summary: dict) -> Callable[[dict], None]:
-    """A TinyDB update that makes a document exactly the given summary."""
+def _iso_time(stamp: str) -> bool:
+    """Whether a stamp is an ISO date-time of a year 1900–9998 that can be shown in any time zone."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return False
+    return 1900 <= moment.year <= 9998
 
-    def replace(doc: dict) -> None:
-        """Clear the document, then fill it."""
-        doc.clear()
-        doc.update(summary)
 
-    return replace
+def _check_redo(record: dict, state: dict) -> None:
+    """Refuse a redo stack whose actions, redone last-first, the engine would not accept on top of the log."""
+    eng = engine(record["game"])
+    state = copy.deepcopy(state)
+    for index, action in enumerate(reversed(record["redo"])):
+        try:
+            eng.apply_in_place(state, copy.deepcopy(action))
+        except RuleError as err:
+            raise RuleError("storage.import_redo_invalid", index=len(record["redo"]) - 1 - index,
+                            reason=err.key) from err

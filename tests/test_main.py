@@ -1,9 +1,14 @@
 """main.py: the command line, the per-user data folder, start-up that prints the address, and a clean stop on
-one SIGTERM or Ctrl-C (SIGINT) with the data folder left readable."""
+one SIGTERM or Ctrl-C (SIGINT) with the data folder left readable — even with a closed stdout; a second server
+on the same folder refused; the host link and PIN printed when serving the network."""
 
 from __future__ import annotations
 
+import re
 import signal
+import subprocess
+import sys
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -12,7 +17,7 @@ import pytest
 import main
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import start_server
+from tests.browser.conftest import ROOT, free_port, start_server, stop_server
 
 
 def test_defaults_and_options():
@@ -48,3 +53,59 @@ def test_serves_then_stops_cleanly_on_one_signal(tmp_path, sig):
     with Store(tmp_path) as store:
         assert not store.problems
         assert store.load(sid)["actions"][0]["scores"] == {"A": 4}
+
+
+def test_sigterm_with_a_closed_stdout_still_stops_cleanly(tmp_path):
+    """Printing "stopped" to a closed pipe (BrokenPipeError) must not keep the server running."""
+    server = start_server(tmp_path)
+    server.proc.stdout.close()
+    server.proc.send_signal(signal.SIGTERM)
+    assert server.proc.wait(timeout=30) == 0
+    with Store(tmp_path) as store:
+        assert not store.problems
+
+
+def test_a_second_server_on_the_same_folder_is_refused(tmp_path):
+    """Two servers on one data folder: the second says why and exits 1; the first keeps serving."""
+    first = start_server(tmp_path)
+    try:
+        second = subprocess.run([sys.executable, str(ROOT / "main.py"), "--port", str(free_port()), "--data",
+                                 str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert second.returncode == 1 and "Traceback" not in second.stdout + second.stderr
+        assert "Another Tableside server is already using the data folder" in second.stdout
+        with urllib.request.urlopen(first.url + "/", timeout=30) as page:
+            assert page.status == 200
+    finally:
+        assert stop_server(first) == 0
+
+
+def test_serving_the_network_prints_the_host_link_and_pin(tmp_path):
+    """With --host 0.0.0.0 the host's address (token) and PIN are printed; the link sets the host cookie."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--host", "0.0.0.0", "--port", str(port),
+                             "--data", str(tmp_path)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True)
+    try:
+        lines = []
+        for line in proc.stdout:
+            lines.append(line)
+            if "host PIN" in line:
+                break
+        link = next(re.search(r"(http://\S+/\?host=\S+)", x).group(1) for x in lines if "host address" in x)
+        assert re.search(r"host PIN: \d{6}$", lines[-1].strip())
+        token = link.split("host=")[1]
+        local = f"http://127.0.0.1:{port}/?host={token}"
+        opener = urllib.request.build_opener(NoRedirect)
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            opener.open(local, timeout=30)
+        assert answer.value.code == 303 and f"tableside_host={token}" in answer.value.headers["Set-Cookie"]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Report a redirect instead of following it."""
+
+    def redirect_request(self, *args, **kwargs):
+        return None

@@ -12,6 +12,9 @@ from scoring.record import new_record, replay
 from tests.helpers import assert_translated
 import storage
 from storage import Store
+from scoring.record import STATUSES
+from storage.atomic import KINDS, read_tables
+from storage.store import shard_of
 
 PLAYERS = ["Ann", "小明", "Bo"]
 T0 = "2026-03-01T20:00:00"
@@ -57,9 +60,9 @@ def test_file_carries_schema_and_readable_chinese(store):
     """Every file holds the schema version; Chinese names are stored as they are, not escaped."""
     sid = store.create(pad())
     store.add_player("小红")
-    for name in (f"sessions/{sid}.json", "catalogue.json", "data.json"):
+    for name in (f"sessions/{sid}.json", f"catalogue/{shard_of(sid):02d}.json", "data.json"):
         text = (store.folder / name).read_text(encoding="utf-8")
-        assert json.loads(text)["schema"] == 1
+        assert json.loads(text)["schema"] == 2 and re.fullmatch(r"[0-9a-f]{64}", json.loads(text)["sum"])
     assert "小明" in (store.folder / f"sessions/{sid}.json").read_text(encoding="utf-8")
     assert "小红" in (store.folder / "data.json").read_text(encoding="utf-8")
 
@@ -135,7 +138,7 @@ def test_finishing_updates_the_catalogue(tmp_path):
         sid = s.create(pad(rounds=2))
         s.play(sid, round_of(1, 9, 3), T0)
         s.play(sid, round_of(1, 9, 3), "2026-03-01T21:00:00")
-        catalogue = json.loads((folder / "catalogue.json").read_text(encoding="utf-8"))["sessions"]
+        catalogue = read_tables(folder / "catalogue" / f"{shard_of(sid):02d}.json")["sessions"]
         entry = next(e for e in catalogue.values() if e["id"] == sid)
         assert entry["status"] == "finished" and entry["winners"] == ["小明"]
         assert entry["updated"] == "2026-03-01T21:00:00"
@@ -217,8 +220,8 @@ def test_export_import_round_trip(store):
 
 
 @pytest.mark.parametrize("text,key", [
-    ("{not json", "storage.import_not_json"),
-    (b"\xff\xfe", "storage.import_not_json"),
+    ("{not json", "plain.not_json"),
+    (b"\xff\xfe", "plain.not_json"),
     ("[1, 2]", "record.not_object"),
     ('{"game": "score_pad", "players": ["A"], "colour": 1}', "record.field_unknown"),
     ('{"game": "score_pad", "players": ["A"], "schema": 7}', "record.schema_unsupported"),
@@ -361,6 +364,7 @@ def test_every_storage_key_is_translated():
     """Every storage.* key the code raises has an English and a Chinese text."""
     source = "".join(p.read_text(encoding="utf-8") for p in Path(storage.__file__).parent.glob("*.py"))
     used = set(re.findall(r'"(storage\.[a-z_]+)"', source))
+    used |= {f"storage.damaged.{kind}" for kind in KINDS} | {f"storage.status.{s}" for s in STATUSES}
     assert used and used <= set(table("en")) and used <= set(table("zh-CN"))
     own = {k for k in table("en") if k.startswith("storage.")}
     assert own == used

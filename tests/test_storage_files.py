@@ -15,7 +15,8 @@ from scoring import record as rec
 from scoring.core import RuleError
 from scoring.record import new_record
 from storage import Store
-from storage.atomic import AtomicStorage, Unreadable, quarantine, write_atomic
+from storage.atomic import AtomicStorage, Unreadable, quarantine, read_tables, write_atomic
+from storage.store import shard_of
 
 PLAYERS = ["Ann", "小明"]
 T0 = "2026-03-01T20:00:00"
@@ -55,8 +56,9 @@ def test_crash_between_write_and_rename_keeps_old_file(tmp_path, monkeypatch):
     store.play(sid, round_of(1, 2), T0)
     before, state = files(folder), store.state(sid)
     crash_on_replace(monkeypatch)
-    with pytest.raises(OSError):
+    with pytest.raises(RuleError) as err:
         store.play(sid, round_of(3, 4), T0)
+    assert err.value.key == "storage.io_failed" and err.value.params["detail"] == "power cut"
     assert files(folder) == before
     assert store.state(sid) == state
     monkeypatch.undo()
@@ -88,15 +90,17 @@ def test_stray_temp_files_are_removed_at_open(tmp_path):
     assert not list(folder.rglob("*.tmp"))
 
 
-@pytest.mark.parametrize("content,reason", [
-    (b"{\"schema\": 1, \"players\": {", "not JSON"),
-    (b"\xff\xfe garbage", "not UTF-8"),
-    (b"[1, 2]", "not a JSON object"),
-    (b"{\"schema\": 2, \"players\": {}}", "schema 2"),
-    (b"{\"players\": {}}", "schema None"),
-    (b"{\"schema\": 1, \"players\": [1]}", "table 'players'"),
+@pytest.mark.parametrize("content,kind", [
+    (b"{\"schema\": 1, \"players\": {", "not_json"),
+    (b"\xff\xfe garbage", "not_utf8"),
+    (b"[1, 2]", "not_object"),
+    (b"{\"schema\": 2, \"players\": {}}", "checksum"),
+    (b"{\"players\": {}}", "schema"),
+    (b"{\"schema\": 1, \"players\": [1]}", "shape"),
+    (b"{\"schema\": 1, \"players\": {\"1\": {\"nom\": \"Eve\"}}}", "shape"),
+    (b"{\"schema\": 1, \"settings\": {\"1\": {\"lang\": 7}}}", "shape"),
 ])
-def test_unreadable_data_file_is_quarantined_not_overwritten(tmp_path, content, reason):
+def test_unreadable_data_file_is_quarantined_not_overwritten(tmp_path, content, kind):
     """At open, an unreadable data.json is moved aside byte for byte, reported, and a fresh one used."""
     folder = tmp_path / "data"
     folder.mkdir()
@@ -106,8 +110,7 @@ def test_unreadable_data_file_is_quarantined_not_overwritten(tmp_path, content, 
         assert moved.read_bytes() == content
         [problem] = s.problems
         assert problem["file"] == str(folder / "data.json") and problem["moved_to"] == str(moved)
-        assert reason in problem["error"]
-        assert problem["key"] == "storage.file_quarantined"
+        assert problem["key"] == f"storage.damaged.{kind}"
         assert problem["params"]["moved_to"] == moved.name
         assert s.settings()["lang"] == "zh-CN"
         s.add_player("Ann")
@@ -146,8 +149,15 @@ def test_corrupt_session_file_is_quarantined_on_load(tmp_path):
         assert err.value.key == "storage.session_unknown"
 
 
+def edit(path: Path, change) -> None:
+    """Change a stored file's tables in place and write it back with a valid checksum (as a buggy writer would)."""
+    tables = read_tables(path)
+    change(tables)
+    AtomicStorage(path).write(tables)
+
+
 def test_session_file_with_wrong_content_is_quarantined_by_the_list(tmp_path):
-    """A session file without a session document (or for another id) is moved aside when listed."""
+    """A session file for another id, or with a summary missing a key, is moved aside when listed."""
     folder = tmp_path / "data"
     with Store(folder, clock=fixed_clock) as s:
         a = s.create(new_record("score_pad", PLAYERS))
@@ -155,13 +165,11 @@ def test_session_file_with_wrong_content_is_quarantined_by_the_list(tmp_path):
         other = (folder / "sessions" / f"{b}.json").read_text(encoding="utf-8")
         (folder / "sessions" / f"{a}.json").write_text(other, encoding="utf-8")
         assert [x["id"] for x in s.sessions()] == [b]
-        assert "does not match" in s.problems[0]["error"]
-        path = folder / "sessions" / f"{b}.json"
-        data = json.loads(path.read_text(encoding="utf-8"))
-        del data["session"]["1"]["summary"]["status"]
-        path.write_text(json.dumps(data), encoding="utf-8")
+        assert s.problems[0]["key"] == "storage.damaged.id_mismatch"
+        edit(folder / "sessions" / f"{b}.json", lambda t: t["session"]["1"]["summary"].pop("status"))
         assert s.sessions() == []
-        assert "incomplete" in s.problems[1]["error"]
+        assert s.problems[1]["key"] == "storage.damaged.shape"
+        assert s.problems[1]["params"]["detail"] == "session.1.summary.status: missing"
 
 
 def test_record_the_engines_refuse_is_left_in_place(tmp_path):
@@ -170,26 +178,30 @@ def test_record_the_engines_refuse_is_left_in_place(tmp_path):
     with Store(folder) as s:
         sid = s.create(new_record("score_pad", PLAYERS))
     path = folder / "sessions" / f"{sid}.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    data["session"]["1"]["record"]["game"] = "not_installed_yet"
-    path.write_text(json.dumps(data), encoding="utf-8")
+    edit(path, lambda t: t["session"]["1"]["record"].update(game="not_installed_yet"))
     with Store(folder) as s:
         with pytest.raises(RuleError) as err:
             s.state(sid)
         assert err.value.key == "core.game_unknown" and path.exists() and s.problems == []
 
 
+def shard(folder: Path, sid: str) -> Path:
+    """The catalogue shard file holding a session."""
+    return folder / "catalogue" / f"{shard_of(sid):02d}.json"
+
+
 def test_lost_catalogue_is_rebuilt_from_session_files(tmp_path):
-    """A corrupt catalogue is quarantined and the list rebuilt from the session files' summaries."""
+    """A corrupt catalogue shard is quarantined and its entries rebuilt from the session files' summaries."""
     folder = tmp_path / "data"
     with Store(folder) as s:
         a = s.create(new_record("score_pad", PLAYERS, now="2026-03-01T10:00:00"))
         b = s.create(new_record("score_pad", PLAYERS, {"rounds": 1}, now="2026-03-01T11:00:00"))
         s.play(b, round_of(1, 5), "2026-03-01T12:00:00")
         listed = s.sessions()
-    (folder / "catalogue.json").write_bytes(b"\x00\x00\x00")
+    shard(folder, a).write_bytes(b"\x00\x00\x00")
+    shard(folder, b).unlink(missing_ok=True)
     with Store(folder, clock=fixed_clock) as s:
-        assert [p["moved_to"] for p in s.problems] == [str(folder / "catalogue.json.corrupt-20260301T201509")]
+        assert [p["moved_to"] for p in s.problems] == [str(shard(folder, a)) + ".corrupt-20260301T201509"]
         assert s.sessions() == listed and [x["id"] for x in listed] == [b, a]
         assert s.sessions("finished")[0]["winners"] == ["小明"]
 
@@ -200,9 +212,12 @@ def test_crash_between_session_and_catalogue_heals_at_open(tmp_path):
     with Store(folder) as s:
         a = s.create(new_record("score_pad", PLAYERS))
         b = s.create(new_record("score_pad", PLAYERS))
-        catalogue = (folder / "catalogue.json").read_bytes()
+        catalogue = {p.name: p.read_bytes() for p in (folder / "catalogue").glob("*.json")}
         c = s.create(new_record("score_pad", PLAYERS))
-    (folder / "catalogue.json").write_bytes(catalogue)
+    for p in (folder / "catalogue").glob("*.json"):
+        p.unlink()
+    for name, data in catalogue.items():
+        (folder / "catalogue" / name).write_bytes(data)
     (folder / "sessions" / f"{a}.json").unlink()
     with Store(folder) as s:
         assert sorted(x["id"] for x in s.sessions()) == sorted([b, c])

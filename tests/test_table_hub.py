@@ -435,7 +435,7 @@ def test_an_unreadable_table_file_is_moved_aside_and_the_table_starts_afresh(sto
     path.write_text("{not json", encoding="utf-8")
     fresh = TableHub(store, hub.sid, clock=clock, tick=clock)
     refused("table.token_unknown", fresh.seat_of, token)
-    assert any(p["key"] == "storage.file_quarantined" for p in store.problems)
+    assert any(p["key"] == "storage.damaged.not_json" for p in store.problems)
     assert list(path.parent.glob(f"{hub.sid}.json.corrupt-*"))
 
 

@@ -7,6 +7,11 @@ The route in the address bar says what is shown (`/`, `/new/<game>`, `/play/<id>
 changed; a new route mounts a new screen (starting at its top). A session screen takes the tab's `Feed` of that
 session (`views.live`), so an action applied in any tab re-renders only the tabs showing that session.
 
+Who is the host comes from `views.guard.HostGuard`: serving the network, a tab that has not proved it is the
+host (the printed link or PIN) sees only the join screens (`/join/<id>`) and the host gate (`views.host_gate`);
+deleting a session and dismissing a damaged-file notice check it again. An unhandled error in a handler shows
+a translated message (details in the server's log, never in the browser) and the screen is rendered again.
+
 Settings a person chooses (language, theme, sound) belong to their phone: they are kept in the browser's storage
 (`ft.SharedPreferences`) and read when the tab connects; the store's settings are only the defaults a phone
 starts from until it chooses.
@@ -28,7 +33,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from views import home, join, new_session, quick, rules, session, settings, stats, table, words
+from views import guard, home, host_gate, importer, join, new_session, quick, rules, session, settings, stats, table, words
 from views.live import Feed, live
 from views.ui import icon_button
 
@@ -51,9 +56,14 @@ class Chosen:
 class App:
     """One tab's shell: its settings, scratch, routing and messages; screens are built with it."""
 
-    def __init__(self, page: ft.Page, store: Any, settings: dict | None = None):
+    def __init__(self, page: ft.Page, store: Any, settings: dict | None = None,
+                 host_guard: guard.HostGuard | None = None, upload_dir: str | None = None):
         self.page = page
         self.store = store
+        self.guard = host_guard or guard.HostGuard(required=False)
+        self.upload_dir = upload_dir
+        self.uploading: dict[str, str] = {}
+        self.refresh_root: Callable[[], None] = lambda: None
         self.settings = {**store.settings(), **(settings or {})}
         self.scratch: dict[str, dict] = {}
         self.renders = 0
@@ -61,6 +71,16 @@ class App:
         self.chosen = Chosen()
         self.prefs: Any = None
         self.feeds: dict[str, Feed] = {}
+
+    @property
+    def host(self) -> bool:
+        """Whether this tab is the host's (anything but the join screens, deleting, dismissing notices)."""
+        return self.guard.is_host(self.page)
+
+    def crashed(self) -> None:
+        """A handler failed (details are in the server's log): say so, and show the screen again from the store."""
+        self.notify(self.t("app.crashed"), error=True)
+        self.render()
 
     @property
     def lang(self) -> str:
@@ -176,6 +196,8 @@ class App:
     def screen(self, route: str) -> ft.Control:
         """The screen component of a route, keyed by the route (a new route starts a new screen)."""
         parts = [p for p in route.split("?")[0].strip("/").split("/") if p]
+        if not self.host and not (len(parts) == 2 and parts[0] == "join"):
+            return Screen(self, self.chosen, host_gate.build, key=f"gate:{route}")
         if parts == ["settings"]:
             return settings.Settings(self, self.chosen, key=route)
         if parts == ["stats"]:
@@ -246,6 +268,8 @@ def Root(page: ft.Page, shell: App) -> ft.Control:
     """The tab: the screen of the current route (screens re-render themselves when this phone's settings
     change, so the root renders only when the route changes)."""
     route, set_route = ft.use_state(page.route or "/")
+    _, bump = ft.use_state(0)
+    shell.refresh_root = lambda: bump(lambda n: n + 1)
 
     def mounted() -> None:
         """Follow the address bar and read this phone's settings."""
@@ -263,18 +287,23 @@ def Root(page: ft.Page, shell: App) -> ft.Control:
     return ft.SafeArea(expand=True, content=shell.screen(route))
 
 
-def main_for(store: Any) -> Callable[[ft.Page], None]:
-    """The Flet entry function for pages served over one store."""
+def main_for(store: Any, host_guard: guard.HostGuard | None = None,
+             upload_dir: str | None = None) -> Callable[[ft.Page], None]:
+    """The Flet entry function for pages served over one store (every tab the host's when no guard is given;
+    imports streamed into upload_dir when given)."""
+    host_guard = host_guard or guard.HostGuard(required=False)
 
     def main(page: ft.Page) -> None:
         """Start the shell on a newly connected page."""
+        host_guard.admit(page)
         page.fonts = {FONT: FONT_FILE}
         page.theme = ft.Theme(font_family=FONT, color_scheme_seed=SEED_COLOUR)
         page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=SEED_COLOUR)
         page.padding = 0
         page.title = words.say(store.settings().get("lang", "zh-CN"), "app.title")
-        shell = App(page, store)
-        shell.picker = ft.FilePicker(on_result=lambda e: home.import_files(shell, e.files))
+        shell = App(page, store, host_guard=host_guard, upload_dir=upload_dir)
+        shell.picker = importer.picker(shell)
+        guard.on_crash(page, shell.crashed)
         shell.prefs = ft.SharedPreferences()
         page.render(Root, page, shell)
 

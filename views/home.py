@@ -11,7 +11,7 @@ from typing import Any
 import flet as ft
 
 from scoring.core import RuleError, engine, games
-from views import quick, rules, words
+from views import importer, quick, rules, words
 from views.games import view_of
 
 CARD_COLS = {"xs": 12, "sm": 6, "lg": 4}
@@ -60,8 +60,7 @@ def build(app: Any) -> tuple[str, ft.Control, None]:
     sections += paged(app, "finished", finished, history_tile) or [ft.Text(app.t("app.history_empty"),
                                                                            italic=True)]
     sections.append(ft.Row(controls=[
-        ft.OutlinedButton(content=app.t("app.import"), icon=ft.Icons.FILE_OPEN,
-                          action=ft.PickFiles(app.picker, with_data=True, cancel_upload_on_window_blur=False)),
+        importer.button(app),
         ft.OutlinedButton(content=app.t("stats.open"), icon=ft.Icons.INSIGHTS, on_click=lambda e: app.go("/stats")),
     ]))
     return words.say(lang, "app.title"), ft.Column(controls=sections, spacing=10), None
@@ -78,9 +77,27 @@ def heading(text: str) -> ft.Control:
 
 
 def problems(app: Any) -> list[ft.Control]:
-    """Banners for data files the store could not read and moved aside."""
-    return [ft.Container(content=ft.Text(words.error(app.lang, p)), bgcolor=ft.Colors.ERROR_CONTAINER, padding=10,
-                         border_radius=8) for p in app.store.problems]
+    """Banners for data files the store could not read and kept aside (damaged entries, with the reason), each
+    listed until the host dismisses it; and one while the data folder is read-only."""
+
+    def dismiss(notice_id: int) -> None:
+        """Stop listing a notice (the host only)."""
+        if not app.host:
+            app.show_error("app.host_only")
+            return
+        try:
+            app.store.dismiss(notice_id)
+        except RuleError as err:
+            app.show_error(err)
+            return
+        app.render()
+
+    return [ft.Container(bgcolor=ft.Colors.ERROR_CONTAINER, padding=10, border_radius=8, content=ft.Row(
+        vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Text(words.error(app.lang, p), expand=True),
+            *([ft.TextButton(content=app.t("app.notice_dismiss"), on_click=lambda e, n=p["id"]: dismiss(n))]
+              if p["id"] else []),
+        ])) for p in app.store.problems]
 
 
 def game_name(lang: str, game_id: str) -> str:
@@ -135,15 +152,3 @@ def history_tile(app: Any, summary: dict) -> ft.Control:
                                winners=summary.get("winners") or [])),
         on_click=lambda e: app.go(f"/history/{sid}"),
     ))
-
-
-def import_files(app: Any, files: list) -> None:
-    """Import picked session files; a broken one is refused with the reason and nothing changes."""
-    for picked in files:
-        try:
-            sid = app.store.import_text(bytes(picked.bytes or b""))
-        except RuleError as err:
-            app.alert(app.t("app.import_failed", file=picked.name), words.error(app.lang, err))
-            return
-        app.notify(app.t("app.imported", file=picked.name))
-        app.go(f"/history/{sid}" if app.store.load(sid)["status"] == "finished" else f"/play/{sid}")

@@ -342,8 +342,15 @@ def file_actions(app: Any, sid: str, read_only: bool) -> ft.Control:
         """Delete the session for good, after the table confirms."""
 
         def gone() -> None:
-            """Remove it and go home."""
-            app.store.delete(sid)
+            """Remove it and go home (the host only)."""
+            if not app.host:
+                app.show_error("app.host_only")
+                return
+            try:
+                app.store.delete(sid)
+            except RuleError as err:
+                app.show_error(err)
+                return
             app.go("/")
 
         app.confirm(app.t("app.delete_title"), app.t("app.delete_confirm"), app.t("app.delete"), gone)

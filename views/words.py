@@ -45,15 +45,18 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def parse_time(stamp: str) -> datetime | None:
-    """An ISO time string as a local datetime, or None when empty or unreadable."""
+def parse_time(stamp: Any) -> datetime | None:
+    """An ISO time string as a local datetime, or None when empty, unreadable or not showable (never raises:
+    `0001-01-01T00:00:00+14:00` is before the first local time there is)."""
+    if not isinstance(stamp, str):
+        return None
     try:
         moment = datetime.fromisoformat(stamp)
-    except (TypeError, ValueError):
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=timezone.utc)
+        return moment.astimezone()
+    except (ValueError, OverflowError, OSError):
         return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone()
 
 
 def clock(stamp: str) -> str:

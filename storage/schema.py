@@ -1,0 +1,215 @@
+"""What each stored file must hold: shape checks run on every read (`AtomicStorage(path, shape=...)`).
+
+A check raises `ShapeError(where)` naming the first wrong value (`sessions.3.updated`); the store then moves
+the file aside and lists it as damaged, and shows everything else. Unknown keys are wrong at every level, so
+a file written by something else is never half-understood. Whether a record's log replays is the engines'
+question (`scoring.record.check_record`, when the session is opened); here only the shape is checked.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from scoring import record as rec
+from scoring.errors import RuleError
+from storage import prefs
+from storage.atomic import ShapeError
+
+ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+TEXT_MAX = 200
+MAX_INT = 2 ** 53
+SUMMARY_REQUIRED = frozenset({"id", "game", "players", "status", "created", "updated", "round", "winners"})
+SUMMARY_OPTIONAL = frozenset({"actions", "title", "totals", "ranks"})
+NOTICE_KEYS = frozenset({"key", "params", "file", "moved_to", "error", "at"})
+DATA_TABLES = {"players": {"name"}, "aliases": {"a", "b"}, "settings": set(prefs.DEFAULTS),
+               "profiles": {"game", "data"}, "drafts": {"session", "seat", "data"}}
+
+
+def _keys(doc: dict, where: str, required: frozenset | set, optional: frozenset | set = frozenset()) -> None:
+    """Every required key present and no key outside required and optional."""
+    for key in doc:
+        if key not in required and key not in optional:
+            raise ShapeError(f"{where}.{key}", "unknown")
+    for key in required:
+        if key not in doc:
+            raise ShapeError(f"{where}.{key}", "missing")
+
+
+def _text(value: Any, where: str, limit: int = TEXT_MAX) -> None:
+    """A string of at most limit characters."""
+    if not isinstance(value, str) or len(value) > limit:
+        raise ShapeError(where)
+
+
+def _int(value: Any, where: str, none: bool = False) -> None:
+    """An integer (not a boolean), or None when allowed."""
+    if value is None and none:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 2 ** 53:
+        raise ShapeError(where)
+
+
+def _names(value: Any, where: str) -> None:
+    """A list of short strings."""
+    if not isinstance(value, list):
+        raise ShapeError(where)
+    for i, name in enumerate(value):
+        _text(name, f"{where}.{i}")
+
+
+def summary(doc: Any, where: str = "summary") -> None:
+    """A session summary as the lists show it."""
+    if not isinstance(doc, dict):
+        raise ShapeError(where)
+    _keys(doc, where, SUMMARY_REQUIRED, SUMMARY_OPTIONAL)
+    if not isinstance(doc["id"], str) or not ID_PATTERN.match(doc["id"]):
+        raise ShapeError(f"{where}.id")
+    _text(doc["game"], f"{where}.game", 64)
+    _names(doc["players"], f"{where}.players")
+    if doc["status"] not in rec.STATUSES:
+        raise ShapeError(f"{where}.status")
+    _text(doc["created"], f"{where}.created", 64)
+    _text(doc["updated"], f"{where}.updated", 64)
+    _int(doc["round"], f"{where}.round", none=True)
+    _names(doc["winners"], f"{where}.winners")
+    if "actions" in doc:
+        _int(doc["actions"], f"{where}.actions")
+    if "title" in doc:
+        _text(doc["title"], f"{where}.title")
+    for key in ("totals", "ranks"):
+        if key in doc and not _numbers(doc[key]):
+            raise ShapeError(f"{where}.{key}")
+
+
+def _numbers(value: Any) -> bool:
+    """Whether value is a {name: finite number} object (a summary's totals or ranks)."""
+    return type(value) is dict and all(
+        type(v) in (int, float) and -MAX_INT <= v <= MAX_INT and len(k) <= TEXT_MAX for k, v in value.items())
+
+
+SUMMARY_ALL = SUMMARY_REQUIRED | SUMMARY_OPTIONAL
+
+
+def _short_texts(value: Any) -> bool:
+    """Whether value is a list of strings of at most TEXT_MAX characters (`join` checks the types in C)."""
+    if type(value) is not list:
+        return False
+    try:
+        "".join(value)
+    except TypeError:
+        return False
+    return max(map(len, value), default=0) <= TEXT_MAX
+
+
+def summary_ok(doc: Any) -> bool:
+    """The same test as `summary`, fast (one catalogue holds thousands): True when it would pass."""
+    if type(doc) is not dict or not SUMMARY_REQUIRED <= doc.keys() <= SUMMARY_ALL:
+        return False
+    get = doc.get
+    sid, game, created, updated, turn = get("id"), get("game"), get("created"), get("updated"), get("round")
+    if not (type(sid) is str and type(game) is str and type(created) is str and type(updated) is str
+            and len(game) <= 64 and len(created) <= 64 and len(updated) <= 64 and get("status") in rec.STATUSES
+            and ID_PATTERN.match(sid) and _short_texts(get("players")) and _short_texts(get("winners"))):
+        return False
+    if turn is not None and not (type(turn) is int and -MAX_INT <= turn <= MAX_INT):
+        return False
+    if len(doc) == len(SUMMARY_REQUIRED):
+        return True
+    actions, title = get("actions", 0), get("title", "")
+    return (type(actions) is int and -MAX_INT <= actions <= MAX_INT and type(title) is str and len(title) <= TEXT_MAX
+            and ("totals" not in doc or _numbers(doc["totals"])) and ("ranks" not in doc or _numbers(doc["ranks"])))
+
+
+def record(doc: Any, where: str = "record") -> None:
+    """A stored session record's outer shape (its log is checked by replaying it when opened)."""
+    if not isinstance(doc, dict):
+        raise ShapeError(where)
+    _keys(doc, where, {"id", "game", "players", "actions"}, rec.FIELDS)
+    for key in ("id", "game", "created", "updated", "title"):
+        if key in doc:
+            _text(doc[key], f"{where}.{key}")
+    for key in ("actions", "redo"):
+        if key in doc and not (isinstance(doc[key], list) and all(isinstance(a, dict) for a in doc[key])):
+            raise ShapeError(f"{where}.{key}")
+    if not isinstance(doc["players"], list) or not all(isinstance(p, dict) and isinstance(p.get("name"), str)
+                                                        for p in doc["players"]):
+        raise ShapeError(f"{where}.players")
+    if "options" in doc and not isinstance(doc["options"], dict):
+        raise ShapeError(f"{where}.options")
+    if doc.get("status", "active") not in rec.STATUSES:
+        raise ShapeError(f"{where}.status")
+
+
+def session_file(tables: dict) -> None:
+    """sessions/<id>.json: table session, document 1 = {"record", "summary"} of one id."""
+    _keys(tables, "", {"session"})
+    docs = tables["session"]
+    if set(docs) != {"1"}:
+        raise ShapeError("session", "not one document")
+    doc = docs["1"]
+    _keys(doc, "session.1", {"record", "summary"})
+    record(doc["record"], "session.1.record")
+    summary(doc["summary"], "session.1.summary")
+    if doc["record"]["id"] != doc["summary"]["id"]:
+        raise ShapeError("session.1.summary.id", "differs from the record's")
+
+
+def catalogue_shard(tables: dict) -> None:
+    """catalogue/<nn>.json: table sessions, one summary per document."""
+    _keys(tables, "", set(), {"sessions"})
+    for doc_id, doc in tables.get("sessions", {}).items():
+        if not summary_ok(doc):
+            summary(doc, f"sessions.{doc_id}")
+            raise ShapeError(f"sessions.{doc_id}")
+
+
+def data_file(tables: dict) -> None:
+    """data.json: players, aliases, settings, profiles."""
+    _keys(tables, "", set(), set(DATA_TABLES))
+    for name, docs in tables.items():
+        for doc_id, doc in docs.items():
+            where = f"{name}.{doc_id}"
+            _keys(doc, where, set() if name == "settings" else DATA_TABLES[name], DATA_TABLES[name])
+            if name == "players":
+                _text(doc["name"], f"{where}.name", prefs.NAME_MAX)
+                if not doc["name"].strip():
+                    raise ShapeError(f"{where}.name")
+            elif name == "aliases":
+                _text(doc["a"], f"{where}.a")
+                _text(doc["b"], f"{where}.b")
+            elif name == "drafts":
+                _text(doc["session"], f"{where}.session", 64)
+                _text(doc["seat"], f"{where}.seat")
+                if not isinstance(doc["data"], dict):
+                    raise ShapeError(f"{where}.data")
+            elif name == "settings":
+                for key, value in doc.items():
+                    try:
+                        prefs.setting(key, value)
+                    except RuleError as err:
+                        raise ShapeError(f"{where}.{key}") from err
+            else:
+                _text(doc["game"], f"{where}.game", 64)
+                if not isinstance(doc["data"], dict):
+                    raise ShapeError(f"{where}.data")
+
+
+def notices_file(tables: dict) -> None:
+    """notices.json: table notices, one damaged-file notice per document."""
+    _keys(tables, "", set(), {"notices"})
+    for doc_id, doc in tables.get("notices", {}).items():
+        where = f"notices.{doc_id}"
+        _keys(doc, where, NOTICE_KEYS)
+        for key in NOTICE_KEYS - {"params"}:
+            _text(doc[key], f"{where}.{key}", 4096)
+        if not isinstance(doc["params"], dict) or not all(isinstance(v, (str, int)) and not isinstance(v, bool)
+                                                          for v in doc["params"].values()):
+            raise ShapeError(f"{where}.params")
+
+
+def table_file(tables: dict) -> None:
+    """tables/<id>.json: table table, document 1 = a session's table-mode data (its own module checks inside)."""
+    _keys(tables, "", {"table"})
+    if set(tables["table"]) != {"1"}:
+        raise ShapeError("table", "not one document")

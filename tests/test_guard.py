@@ -1,0 +1,175 @@
+"""views/guard.py and main.py's server: only the app's own origin and this machine's names reach it, no wildcard
+CORS, the host proves itself with the printed link or PIN, and tracebacks stay on the server."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import urllib.request
+
+import pytest
+
+from scoring.i18n import text
+from tests.browser.conftest import start_server, stop_server
+from views import guard
+from views.guard import COOKIE, HostGuard, SameOrigin, host_allowed
+
+
+class Recorder:
+    """A stand-in ASGI app: records the scopes it was given and whether the host flag was set."""
+
+    def __init__(self):
+        self.calls, self.hosts = [], []
+
+    async def __call__(self, scope, receive, send):
+        self.calls.append(scope["type"])
+        self.hosts.append(guard._connection_is_host.get())
+        if scope["type"] == "http":
+            await send({"type": "http.response.start", "status": 200,
+                        "headers": [(b"access-control-allow-origin", b"*"), (b"content-type", b"text/html")]})
+            await send({"type": "http.response.body", "body": b"ok"})
+
+
+def call(app, kind: str, headers: dict, path: str = "/", query: str = "") -> list[dict]:
+    """Run one request or websocket through the middleware; the messages it sent."""
+    sent = []
+
+    async def receive():
+        return {"type": "websocket.connect"} if kind == "websocket" else {"type": "http.request", "body": b""}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": kind, "path": path, "root_path": "", "query_string": query.encode(),
+             "headers": [(k.encode(), v.encode()) for k, v in headers.items()]}
+    asyncio.run(app(scope, receive, send))
+    return sent
+
+
+@pytest.fixture
+def wrapped():
+    """The middleware around a recorder, for a server that requires the host's proof."""
+    inner = Recorder()
+    return SameOrigin(inner, HostGuard(required=True), names={"localhost", "tablebox"}), inner
+
+
+def test_websocket_from_another_origin_is_refused_before_accept(wrapped):
+    """A page on another site replaying the register frame never reaches Flet."""
+    app, inner = wrapped
+    for origin in ("http://evil.example", "http://127.0.0.1:9999", "null", ""):
+        sent = call(app, "websocket", {"host": "127.0.0.1:8550", "origin": origin})
+        assert sent == [{"type": "websocket.close", "code": 1008}] and inner.calls == []
+
+
+def test_websocket_from_the_own_origin_passes_with_the_host_flag_of_its_cookie(wrapped):
+    """Same origin passes; only the right cookie makes the connection the host's."""
+    app, inner = wrapped
+    call(app, "websocket", {"host": "192.168.1.5:8550", "origin": "http://192.168.1.5:8550"})
+    call(app, "websocket", {"host": "192.168.1.5:8550", "origin": "http://192.168.1.5:8550",
+                            "cookie": f"{COOKIE}=wrong"})
+    call(app, "websocket", {"host": "192.168.1.5:8550", "origin": "http://192.168.1.5:8550",
+                            "cookie": f"other=1; {COOKIE}={app.guard.token}"})
+    assert inner.calls == ["websocket"] * 3 and inner.hosts == [False, False, True]
+
+
+@pytest.mark.parametrize("host,ok", [("127.0.0.1:8550", True), ("[::1]:8550", True), ("localhost:8550", True),
+                                     ("tablebox:8550", True), ("10.0.0.7", True), ("evil.example:8550", False),
+                                     ("127.0.0.1.nip.io:8550", False), ("", False)])
+def test_only_this_machines_names_are_served(host, ok):
+    """A DNS-rebinding name (another site resolving to this machine) is refused; IP addresses pass."""
+    assert host_allowed(host, {"localhost", "tablebox"}) is ok
+
+
+def test_rebinding_host_gets_403_and_no_page(wrapped):
+    """An HTTP request with a foreign Host is refused."""
+    app, inner = wrapped
+    sent = call(app, "http", {"host": "evil.example:8550"})
+    assert sent[0]["status"] == 403 and inner.calls == []
+
+
+def test_no_wildcard_cors_header(wrapped):
+    """Flet's `Access-Control-Allow-Origin: *` is dropped from every response."""
+    app, _ = wrapped
+    sent = call(app, "http", {"host": "127.0.0.1:8550"})
+    assert sent[0]["status"] == 200
+    assert all(k.lower() != b"access-control-allow-origin" for k, _ in sent[0]["headers"])
+
+
+def test_host_link_sets_the_cookie_and_hides_the_token(wrapped):
+    """`/?host=<token>` sets an HttpOnly SameSite cookie and redirects to the address without the token."""
+    app, _ = wrapped
+    sent = call(app, "http", {"host": "127.0.0.1:8550"}, "/play/x", f"host={app.guard.token}&a=1")
+    headers = dict(sent[0]["headers"])
+    assert sent[0]["status"] == 303 and headers[b"location"] == b"/play/x?a=1"
+    assert headers[b"set-cookie"].decode().startswith(f"{COOKIE}={app.guard.token};")
+    assert b"HttpOnly" in headers[b"set-cookie"] and b"SameSite=Strict" in headers[b"set-cookie"]
+    wrong = call(app, "http", {"host": "127.0.0.1:8550"}, "/", "host=guess")
+    assert wrong[0]["status"] == 303 and b"set-cookie" not in dict(wrong[0]["headers"])
+
+
+class FakePage:
+    """A page object (only its identity matters to the guard)."""
+
+
+def test_host_guard_pin_and_its_limits():
+    """Without proof a page is not the host; the PIN makes it so; 5 wrong tries lock a tab, 20 the server."""
+    hosts = HostGuard(required=True)
+    page = FakePage()
+    hosts.admit(page)
+    assert not hosts.is_host(page)
+    assert not hosts.try_pin(page, "x") and hosts.tries_left(page) == 4
+    assert hosts.try_pin(page, hosts.pin) and hosts.is_host(page)
+    locked = FakePage()
+    for _ in range(5):
+        assert not hosts.try_pin(locked, "nope")
+    assert not hosts.try_pin(locked, hosts.pin) and hosts.tries_left(locked) == 0
+    others = [FakePage() for _ in range(4)]
+    for other in others:
+        for _ in range(5):
+            hosts.try_pin(other, "nope")
+    assert not hosts.try_pin(FakePage(), hosts.pin)
+    assert HostGuard(required=False).is_host(FakePage())
+
+
+def test_tracebacks_stay_on_the_server(monkeypatch, caplog):
+    """Flet's session error: the app's handler runs instead; without one, a translated line with no details."""
+    from flet.messaging.session import Session
+
+    sent = []
+    monkeypatch.setattr(Session, "error", lambda session, message: sent.append(message))
+    guard.hide_tracebacks(lambda: "en")
+
+    class FakeSession:
+        """What the patched error needs of a session."""
+        page = FakePage()
+
+    details = 'boom\nTraceback (most recent call last):\n  File "/work/views/home.py", line 3'
+    Session.error(FakeSession(), details)
+    assert sent == [text("en", "app.crashed")]
+    handled = []
+    guard.on_crash(FakeSession.page, lambda: handled.append(True))
+    Session.error(FakeSession(), details)
+    assert handled == [True] and len(sent) == 1
+    assert "/work/views/home.py" in caplog.text
+
+
+def raw_request(port: int, lines: list[str]) -> str:
+    """Send a raw HTTP request; the status line and headers of the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        return sock.recv(4096).decode("latin-1")
+
+
+def test_the_real_server_refuses_foreign_websockets_and_sends_no_cors(tmp_path):
+    """main.py end to end: a websocket from another origin gets 403, the own origin is upgraded, no `*` CORS."""
+    server = start_server(tmp_path)
+    try:
+        upgrade = ["GET /ws HTTP/1.1", f"Host: 127.0.0.1:{server.port}", "Upgrade: websocket",
+                   "Connection: Upgrade", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13"]
+        assert " 403 " in raw_request(server.port, [*upgrade, "Origin: http://evil.example"]).split("\r\n")[0]
+        assert " 101 " in raw_request(server.port, [*upgrade, f"Origin: http://127.0.0.1:{server.port}"]
+                                      ).split("\r\n")[0]
+        with urllib.request.urlopen(server.url + "/", timeout=30) as page:
+            assert page.status == 200 and page.headers.get("Access-Control-Allow-Origin") is None
+    finally:
+        assert stop_server(server) == 0

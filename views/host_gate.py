@@ -1,0 +1,32 @@
+"""The host gate: what a tab that has not proved it is the host sees (serving the network, see `views.guard`).
+
+It says whose screen this is and takes the host PIN printed when the server started; the join screen for
+players (seats, per-phone views) is built beside it by the table mode.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+
+def build(app: Any) -> tuple[str, ft.Control, None]:
+    """Title, body (explanation and PIN field), no back route."""
+    pin = ft.TextField(label=app.t("app.host_pin"), password=True, keyboard_type=ft.KeyboardType.NUMBER,
+                       max_length=6, autofocus=True, on_submit=lambda e: enter())
+
+    def enter() -> None:
+        """Check the PIN: the host's screen on success, else say how many tries are left."""
+        if app.guard.try_pin(app.page, pin.value or ""):
+            app.refresh_root()
+            return
+        left = app.guard.tries_left(app.page)
+        app.notify(app.t("app.host_pin_wrong", left=left) if left else app.t("app.host_pin_locked"), error=True)
+
+    body = ft.Column(spacing=16, controls=[
+        ft.Text(app.t("app.host_gate_text"), size=16),
+        pin,
+        ft.FilledButton(content=app.t("app.host_pin_enter"), icon=ft.Icons.LOCK_OPEN, on_click=lambda e: enter()),
+    ])
+    return app.t("app.title"), body, None

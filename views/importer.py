@@ -1,0 +1,103 @@
+"""Importing session files without reading more than the cap and without holding up other tables.
+
+The file picker gives each file's size before anything is read: a file over `IMPORT_MAX_BYTES` is refused then,
+with its size in words (a browser cannot send one over 16 MiB over the websocket at all, so it would otherwise
+vanish silently). A file within the cap is streamed over HTTP into the server's private upload folder (the
+server also cuts off any upload over the cap, `FLET_MAX_UPLOAD_SIZE`); in a phone build it is read from its
+path. Checking and replaying it (`Store.import_text`) then runs on one worker thread, off the event loop, one
+import at a time, so other tables keep playing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from scoring.core import RuleError
+from storage.store import IMPORT_MAX_BYTES
+from views import words
+
+MB = 1024 * 1024
+UPLOAD_SECONDS = 300
+_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tableside-import")
+
+
+def picker(app: Any) -> ft.FilePicker:
+    """The app's file picker: imports on pick and on upload, exports (`save_file`) too."""
+    return ft.FilePicker(on_result=lambda e: picked(app, e.files or []), on_upload=lambda e: uploaded(app, e))
+
+
+def button(app: Any) -> ft.Control:
+    """The Import button (the browser opens its picker inside the tap)."""
+    return ft.OutlinedButton(content=app.t("app.import"), icon=ft.Icons.FILE_OPEN,
+                             action=ft.PickFiles(app.picker, with_data=False, cancel_upload_on_window_blur=False))
+
+
+def picked(app: Any, files: list) -> None:
+    """Refuse files over the cap by their size; stream the others to the server, or read them from their path."""
+    uploads = []
+    for file in files:
+        if file.size > IMPORT_MAX_BYTES:
+            app.alert(app.t("app.import_failed", file=file.name),
+                      app.t("app.import_too_large", file=file.name, size=f"{file.size / MB:.1f}",
+                            max=IMPORT_MAX_BYTES // MB))
+        elif file.path:
+            start(app, file.name, Path(file.path), remove=False)
+        elif app.upload_dir is not None:
+            name = f"{secrets.token_hex(12)}.json"
+            app.uploading[file.name] = name
+            uploads.append(ft.FilePickerUploadFile(upload_url=app.page.get_upload_url(name, UPLOAD_SECONDS),
+                                                   id=file.id))
+    if uploads:
+        app.page.run_task(app.picker.upload, uploads)
+
+
+def uploaded(app: Any, event: Any) -> None:
+    """An upload finished (or failed): import it (the event names the picked file, `uploading` its upload)."""
+    if event.file_name not in app.uploading or (event.progress or 0) < 1 and not event.error:
+        return
+    shown = event.file_name
+    path = Path(app.upload_dir) / app.uploading.pop(shown)
+    if event.error:
+        path.unlink(missing_ok=True)
+        app.alert(app.t("app.import_failed", file=shown), str(event.error))
+        return
+    start(app, shown, path, remove=True)
+
+
+def start(app: Any, shown: str, path: Path, remove: bool) -> None:
+    """Import one file in the background and open it when it is stored."""
+    app.notify(app.t("app.import_busy", file=shown))
+    app.page.run_task(_import, app, shown, path, remove)
+
+
+async def _import(app: Any, shown: str, path: Path, remove: bool) -> None:
+    """Check and store the file on the worker thread; then say what happened."""
+    try:
+        sid, finished = await asyncio.get_running_loop().run_in_executor(_worker, _store, app.store, path, remove)
+    except RuleError as err:
+        app.alert(app.t("app.import_failed", file=shown), words.error(app.lang, err))
+        app.page.update()
+        return
+    app.notify(app.t("app.imported", file=shown))
+    app.go(f"/history/{sid}" if finished else f"/play/{sid}")
+
+
+def _store(store: Any, path: Path, remove: bool) -> tuple[str, bool]:
+    """Read (at most the cap) and import a file; its id and whether it is finished."""
+    try:
+        size = path.stat().st_size
+        if size > IMPORT_MAX_BYTES:
+            raise RuleError("plain.too_large", size=size, max=IMPORT_MAX_BYTES)
+        sid = store.import_text(path.read_bytes())
+    except OSError as err:
+        raise RuleError("plain.not_json", detail=err.strerror or type(err).__name__) from err
+    finally:
+        if remove:
+            path.unlink(missing_ok=True)
+    return sid, store.load(sid)["status"] == "finished"
