@@ -572,3 +572,11 @@ def test_games_drawn_from_legal_choices_are_accepted_and_replay(seed, dynasty):
             accepted += 1
     assert accepted >= 24
     assert replay(record) == state
+
+
+def test_a_domino_that_is_not_a_number_is_refused_not_a_crash():
+    """Issue 15's fuzzing: {"type": "place", "domino": []} raised TypeError; now it is refused by the rule."""
+    state = ENG.new_state(["A", "B"])
+    for bad in ([], {}, "4", 4.0):
+        assert_refused(ENG, state, {"type": "place", "by": "A", "domino": bad, "cells": [[C, C + 1], [C, C + 2]]},
+                       "kingdomino.domino_unknown")

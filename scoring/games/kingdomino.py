@@ -425,7 +425,7 @@ def legal_placements(state: dict, player: str, domino: int) -> list[list[list[in
     """Every legal `cells` ([[r, c], [r, c]], first half first) for domino in player's current kingdom."""
     kingdom = current_kingdoms(state).get(player)
     if kingdom is None or is_finished(kingdom, state["options"]) or isinstance(domino, bool) \
-            or domino not in DOMINOES or domino in used_dominoes(state):
+            or not isinstance(domino, int) or domino not in DOMINOES or domino in used_dominoes(state):
         return []
     grid, size = kingdom["grid"], grid_size(state["options"])
     box = _box(_filled(grid))
@@ -482,7 +482,7 @@ class Kingdomino(Engine):
     def _domino(self, state: dict, action: dict) -> int:
         """The action's domino number, refused if unknown or already used in this game."""
         domino = action.get("domino")
-        if isinstance(domino, bool) or domino not in DOMINOES:
+        if isinstance(domino, bool) or not isinstance(domino, int) or domino not in DOMINOES:
             raise RuleError("kingdomino.domino_unknown", domino=str(domino))
         if domino in used_dominoes(state):
             raise RuleError("kingdomino.domino_used", domino=domino)
