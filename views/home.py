@@ -1,5 +1,5 @@
 """Home: unfinished sessions to continue, every registered game (new session or "coming soon"), finished
-sessions (history), importing a session file, and any data file the store had to set aside.
+sessions (history), importing a session file or a backup, and any data file the store had to set aside.
 
 The Continue and History lists show `PAGE` sessions each, with "show more" adding a page (kept per tab), so
 the screen costs the same with 10,000 stored sessions as with none."""
@@ -11,7 +11,8 @@ from typing import Any
 import flet as ft
 
 from scoring.core import RuleError, engine, games
-from views import quick, rules, words
+from storage import exports
+from views import imported, quick, rules, words
 from views.games import view_of
 
 CARD_COLS = {"xs": 12, "sm": 6, "lg": 4}
@@ -138,12 +139,12 @@ def history_tile(app: Any, summary: dict) -> ft.Control:
 
 
 def import_files(app: Any, files: list) -> None:
-    """Import picked session files; a broken one is refused with the reason and nothing changes."""
+    """Import picked files, each one session or a backup; a broken one is refused with the reason and nothing
+    changes."""
     for picked in files:
         try:
-            sid = app.store.import_text(bytes(picked.bytes or b""))
+            outcome = exports.import_file(app.store, bytes(picked.bytes or b""))
         except RuleError as err:
-            app.alert(app.t("app.import_failed", file=picked.name), words.error(app.lang, err))
+            imported.refused(app, picked.name, err)
             return
-        app.notify(app.t("app.imported", file=picked.name))
-        app.go(f"/history/{sid}" if app.store.load(sid)["status"] == "finished" else f"/play/{sid}")
+        imported.report(app, picked.name, outcome)
