@@ -15,11 +15,17 @@ object with `sourceName`, `sourcePlayId`, `playDate` ("YYYY-MM-DD HH:MM:SS", loc
   then matches the game by name. Kingdomino 204583; Pictomania 101785 and Flip 7 420087 are from memory and
   unverified here (no access to BoardGameGeek offline); the rest have none.
 
-Backup: `{"tableside_backup": 1, "sessions": [<record>, …]}`. Import refuses a file over `MAX_BACKUP_BYTES`,
-nested deeper than `MAX_DEPTH`, with keys other than those two, or with any session `check_record` refuses
-(naming the session by its position); nothing is stored then. Merging never overwrites: a session whose id is
-not in the store keeps its id; one whose id is taken gets a new id, unless it is the very same record (then it
-is already there and is skipped, so importing the same backup twice adds nothing).
+Backup: `{"tableside_backup": 1, "sessions": [<record>, …]}`. Reading any imported file (`load_json`) refuses one
+over `MAX_FILE_BYTES`, one nested deeper than `MAX_DEPTH` or one that is not JSON; a backup is refused with keys
+other than those two, or with any session `check_record` refuses (naming the session by its position); nothing
+is stored then. Merging never overwrites: a session whose id is not in the store keeps its id; one whose id is
+taken by a different session gets a new id (both are kept); one that is the very same record as a stored session
+(or as one earlier in the same backup, or as one an earlier import stored under a new id) is skipped, so importing
+the same backup twice adds nothing.
+
+The app's import button takes either kind of file (`import_file`), told apart by shape: a JSON object with a
+key of the backup ("tableside_backup" or "sessions") is a backup, anything else is one session, stored through
+`Store.import_text` under a new id (its own checks and messages).
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ BGSTATS_LINK = "https://app.bgstatsapp.com/addPlay.html?data="
 BGG_IDS = {"kingdomino": 204583, "pictomania": 101785, "flip7": 420087}
 BACKUP_KEYS = ("tableside_backup", "sessions")
 BACKUP_VERSION = 1
-MAX_BACKUP_BYTES = 16 * 1024 * 1024
+MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 32
 CSV_COLUMNS = ("session", "game", "status", "started", "finished", "player", "seat", "score", "place", "winner")
 
@@ -120,19 +126,32 @@ def _depth(value: Any) -> int:
     return deepest
 
 
-def parse_backup(data: str | bytes) -> list[dict]:
-    """The checked, normalised records of a backup file; `RuleError` names the first problem."""
+def load_json(data: str | bytes) -> Any:
+    """The parsed JSON of an imported file; `RuleError` when too large, not JSON, or nested too deeply."""
     size = len(data.encode("utf-8") if isinstance(data, str) else data)
-    if size > MAX_BACKUP_BYTES:
-        raise RuleError("records.backup_too_large", size=size, limit=MAX_BACKUP_BYTES)
+    if size > MAX_FILE_BYTES:
+        raise RuleError("records.file_too_large", size=size, limit=MAX_FILE_BYTES)
     try:
         parsed = json.loads(data)
     except RecursionError as err:
-        raise RuleError("records.backup_too_deep", limit=MAX_DEPTH) from err
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as err:
-        raise RuleError("records.backup_not_json", detail=str(err)) from err
+        raise RuleError("records.file_too_deep", limit=MAX_DEPTH) from err
+    except json.JSONDecodeError as err:
+        raise RuleError("records.file_not_json", detail=f"line {err.lineno}, column {err.colno}: {err.msg}") from err
+    except (UnicodeDecodeError, TypeError) as err:
+        raise RuleError("records.file_not_json", detail=str(err)) from err
     if _depth(parsed) > MAX_DEPTH:
-        raise RuleError("records.backup_too_deep", limit=MAX_DEPTH)
+        raise RuleError("records.file_too_deep", limit=MAX_DEPTH)
+    return parsed
+
+
+def is_backup(parsed: Any) -> bool:
+    """Whether a parsed file is meant as a backup (an object with a backup's key) rather than one session."""
+    return isinstance(parsed, dict) and any(key in parsed for key in BACKUP_KEYS)
+
+
+def backup_records(parsed: Any, check: Any = rec.check_record) -> list[dict]:
+    """The checked, normalised records of a parsed backup (each through `check`: the store's import check when
+    importing, so a backup's sessions meet the same rules as a single file); `RuleError` names the first."""
     if not isinstance(parsed, dict) or set(parsed) != set(BACKUP_KEYS):
         raise RuleError("records.backup_shape")
     if parsed["tableside_backup"] != BACKUP_VERSION or not isinstance(parsed["sessions"], list):
@@ -140,23 +159,57 @@ def parse_backup(data: str | bytes) -> list[dict]:
     records = []
     for index, data in enumerate(parsed["sessions"], 1):
         try:
-            records.append(rec.check_record(data))
+            records.append(check(data))
         except RuleError as err:
             raise RuleError("records.backup_session", index=index, reason=err.key, **err.params) from err
     return records
 
 
+def parse_backup(data: str | bytes) -> list[dict]:
+    """The checked, normalised records of a backup file; `RuleError` names the first problem."""
+    return backup_records(load_json(data))
+
+
+def _same_apart_from_id(store: Any, summaries: list[dict], record: dict) -> bool:
+    """Whether a stored session is this record under another id (an earlier import of it that took a new id);
+    only sessions of the same game, players and start are loaded to compare."""
+    names = [p["name"] for p in record["players"]]
+    return any(s["game"] == record["game"] and s["players"] == names and s.get("created") == record["created"]
+               and {**store.load(s["id"]), "id": ""} == {**record, "id": ""} for s in summaries)
+
+
 def merge_backup(store: Any, records: list[dict]) -> dict:
-    """Store a backup's records without overwriting anything; {"added": [ids], "skipped": [ids]}."""
-    known = {s["id"] for s in store.sessions()}
-    fresh, skipped, taken = [], [], set(known)
+    """Store a backup's records without overwriting anything.
+
+    Returns {"added": [ids of every session stored], "renamed": {backup id: new id} for those whose id was
+    taken by a different session, "skipped": [ids of sessions already there]}."""
+    summaries = store.sessions()
+    known = {s["id"] for s in summaries}
+    fresh, skipped, renamed, taken = [], [], [], {}
     for record in records:
         sid = record["id"]
-        if sid in known and store.load(sid) == record:
+        if sid and (taken.get(sid) == record or sid in known and store.load(sid) == record):
             skipped.append(sid)
             continue
-        if not sid or sid in taken:
+        if sid and (sid in known or sid in taken):
+            if _same_apart_from_id(store, summaries, record):
+                skipped.append(sid)
+                continue
+            renamed.append((len(fresh), sid))
             record = {**record, "id": ""}
-        taken.add(record["id"])
+        else:
+            taken[sid] = record
         fresh.append(record)
-    return {"added": store.create_many(fresh) if fresh else [], "skipped": skipped}
+    added = store.create_many(fresh) if fresh else []
+    return {"added": added, "renamed": {old: added[at] for at, old in renamed}, "skipped": skipped}
+
+
+def import_file(store: Any, data: str | bytes) -> dict:
+    """Import a picked file, a backup or one session (told apart by shape).
+
+    A backup: {"kind": "backup", **merge_backup(...)}; one session: {"kind": "session", "id": its new id}."""
+    parsed = load_json(data)
+    if is_backup(parsed):
+        checked = backup_records(parsed, lambda data: store.check_import(data)[0])
+        return {"kind": "backup", **merge_backup(store, checked)}
+    return {"kind": "session", "id": store.import_text(data)}

@@ -661,7 +661,13 @@ class Store:
         """Store an exported session under a new id and return it; refuses bad files, naming the problem.
 
         Checking and replaying happen before the folder's lock is taken (see the rulings above)."""
-        data = plain.loads(text, max_bytes=IMPORT_MAX_BYTES)
+        record, state = self.check_import(plain.loads(text, max_bytes=IMPORT_MAX_BYTES))
+        return self._store_new([({**record, "id": ""}, state)])[0]
+
+    def check_import(self, data: object) -> tuple[dict, dict]:
+        """An imported session (parsed plain JSON) checked as every import is — one file or a backup's entry:
+        the record's shape, at most `IMPORT_MAX_ACTIONS` actions, real times, a status the replay agrees with,
+        a redo stack that replays; the normalised record and its state, or `RuleError`."""
         if isinstance(data, dict):
             count = sum(len(data.get(k)) for k in ("actions", "redo") if isinstance(data.get(k), list))
             if count > IMPORT_MAX_ACTIONS:
@@ -675,7 +681,7 @@ class Store:
             raise RuleError("storage.import_status_mismatch", status=f"storage.status.{data['status']}",
                             replayed=f"storage.status.{replayed}")
         _check_redo(record, state)
-        return self._store_new([({**record, "id": ""}, state)])[0]
+        return record, state
 
     # -----------------------------------------------------------------------------------------------------
     # Play

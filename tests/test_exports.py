@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import tempfile
+from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
@@ -13,6 +15,7 @@ import pytest
 from scoring.core import RuleError
 from scoring.record import new_record
 from storage import Store, exports
+from views import imported
 
 PLAY_KEYS = {"sourceName", "sourcePlayId", "playDate", "durationMin", "board", "comments", "location", "game",
              "players"}
@@ -66,24 +69,27 @@ def test_backup_merges_without_overwriting(store, tmp_path):
     text = exports.backup_json(store.records())
     with Store(tmp_path / "other") as other:
         first = exports.merge_backup(other, exports.parse_backup(text))
-        assert first == {"added": [s["id"] for s in store.sessions()], "skipped": []}
-        assert exports.merge_backup(other, exports.parse_backup(text)) == {"added": [], "skipped": first["added"]}
+        assert first == {"added": [s["id"] for s in store.sessions()], "renamed": {}, "skipped": []}
+        assert exports.merge_backup(other, exports.parse_backup(text)) == {"added": [], "renamed": {},
+                                                                           "skipped": first["added"]}
         changed = json.loads(text)
         changed["sessions"][0]["title"] = "Friday"
         result = exports.merge_backup(other, exports.parse_backup(json.dumps(changed)))
         assert len(result["added"]) == 1 and result["added"][0] != first["added"][0]
+        assert result["renamed"] == {first["added"][0]: result["added"][0]} and result["skipped"] == []
         assert "title" not in other.load(first["added"][0])
         assert other.load(result["added"][0])["title"] == "Friday"
 
 
 @pytest.mark.parametrize("text, key", [
-    ("x" * (exports.MAX_BACKUP_BYTES + 1), "records.backup_too_large"),
-    ("[" * 100_000 + "]" * 100_000, "records.backup_too_deep"),
+    ("x" * (exports.MAX_FILE_BYTES + 1), "records.file_too_large"),
+    ("[" * 100_000 + "]" * 100_000, "records.file_too_deep"),
+    ("[" * 40 + "]" * 40, "records.file_too_deep"),
     (json.dumps({"tableside_backup": 1, "sessions": [], "extra": 1}), "records.backup_shape"),
     (json.dumps({"tableside_backup": 2, "sessions": []}), "records.backup_shape"),
     (json.dumps({"tableside_backup": 1, "sessions": [{"game": "score_pad", "players": ["A"], "evil": 1}]}),
      "records.backup_session"),
-    ("{not json", "records.backup_not_json"),
+    ("{not json", "records.file_not_json"),
 ])
 def test_hostile_backups_are_refused_and_nothing_changes(store, text, key):
     """Too large, too deep, unknown keys, a refused session, not JSON: a clear error and the store as it was."""
@@ -101,3 +107,78 @@ def test_a_refused_session_is_named_by_position():
     with pytest.raises(RuleError) as refused:
         exports.parse_backup(text)
     assert refused.value.params["index"] == 2 and refused.value.params["reason"] == "record.field_unknown"
+
+
+def session_text(players: list[str], scores: dict, at: str) -> str:
+    """An exported finished score pad session (a single-session file), played at `at`."""
+    with tempfile.TemporaryDirectory() as folder, Store(Path(folder)) as s:
+        sid = s.create(new_record("score_pad", players, now=at))
+        s.play(sid, {"type": "round", "by": "table", "scores": scores}, at)
+        s.play(sid, {"type": "finish", "by": "table"}, at)
+        return s.export(sid)
+
+
+def test_the_import_button_takes_a_session_or_a_backup(store, tmp_path):
+    """One session file is stored under a new id; a backup is merged: into a store that already holds one of
+    its two sessions (the very same) and a different session under the other's id, 2 are added (1 under a new
+    id) and 1 is skipped; the stored ones are untouched; the same backup again skips all 3."""
+    ann = store.sessions()[0]["id"]
+    single = exports.import_file(store, session_text(["Bo", "Cy"], {"Bo": 4, "Cy": 1}, "2026-03-02T20:00:00"))
+    assert single["kind"] == "session" and single["id"] != ann
+    assert store.load(single["id"])["players"][0]["name"] == "Bo"
+
+    with Store(tmp_path / "other") as other:
+        other_id = other.create(json.loads(session_text(["Di", "Ed"], {"Di": 2, "Ed": 3}, "2026-03-03T20:00:00")))
+        twin = {**json.loads(session_text(["Fay", "Gus"], {"Fay": 7, "Gus": 5}, "2026-03-04T20:00:00")),
+                "id": single["id"]}
+        backup = json.loads(exports.backup_json([store.load(ann), {**store.load(ann), "id": other_id}, twin]))
+    before = {s["id"]: store.load(s["id"]) for s in store.sessions()}
+    outcome = exports.import_file(store, json.dumps(backup, ensure_ascii=False).encode("utf-8"))
+    assert outcome["kind"] == "backup" and outcome["skipped"] == [ann]
+    assert outcome["added"][0] == other_id and len(outcome["added"]) == 2
+    assert outcome["renamed"] == {single["id"]: outcome["added"][1]}
+    assert store.load(outcome["added"][1])["players"][0]["name"] == "Fay"
+    assert all(store.load(sid) == record for sid, record in before.items())
+    assert len(store.sessions()) == 4
+    again = exports.import_file(store, json.dumps(backup))
+    assert (again["added"], len(again["skipped"])) == ([], 3) and len(store.sessions()) == 4
+
+
+def test_a_session_twice_in_one_backup_is_added_once(store, tmp_path):
+    """The same record twice in a backup: the second is already there once the first is, so it is skipped."""
+    record = store.load(store.sessions()[0]["id"])
+    with Store(tmp_path / "other") as other:
+        outcome = exports.import_file(other, exports.backup_json([record, record]))
+        assert (outcome["added"], outcome["skipped"]) == ([record["id"]], [record["id"]])
+        assert len(other.sessions()) == 1
+
+
+@pytest.mark.parametrize("text, key", [
+    ('{"sessions": []}', "records.backup_shape"),
+    ('{"game": "score_pad", "players": ["A"], "actions": [oops]}', "records.file_not_json"),
+    ('{"game": "score_pad", "players": ["A"], "evil": 1}', "record.field_unknown"),
+    ("[" * 40 + "]" * 40, "records.file_too_deep"),
+])
+def test_a_refused_file_stores_nothing(store, text, key):
+    """A backup without its marker, broken JSON, a session with an unknown field, a deep file: refused, and
+    the store as it was."""
+    before = store.sessions()
+    with pytest.raises(RuleError) as refused:
+        exports.import_file(store, text)
+    assert refused.value.key == key and store.sessions() == before
+
+
+def test_what_an_import_did_in_both_languages():
+    """The counts of a backup and a refused session's own reason, in English and Chinese, with no placeholder
+    left unfilled."""
+    outcome = {"kind": "backup", "added": ["a", "b", "c"], "renamed": {"x": "c"}, "skipped": ["d", "e"]}
+    assert imported.summary("en", outcome) == (
+        "Sessions added: 3. Already here, skipped: 2.\n1 of the added sessions had the id of a different "
+        "session stored here: both are kept, the imported one under a new id.")
+    assert imported.summary("zh-CN", {**outcome, "renamed": {}}) == "新增对局：3 个。已存在、跳过：2 个。"
+    good = new_record("score_pad", ["A"])
+    with pytest.raises(RuleError) as refused:
+        exports.parse_backup(json.dumps({"tableside_backup": 1, "sessions": [good, {**good, "evil": 1}]}))
+    for lang, marker in (("en", "Session 2"), ("zh-CN", "第 2 个")):
+        said = imported.reason(lang, refused.value)
+        assert marker in said and "evil" in said and "{" not in said

@@ -20,7 +20,8 @@ import flet as ft
 
 from scoring.core import RuleError
 from storage.store import IMPORT_MAX_BYTES
-from views import words
+from storage import exports
+from views import imported
 
 MB = 1024 * 1024
 UPLOAD_SECONDS = 300
@@ -79,25 +80,23 @@ def start(app: Any, shown: str, path: Path, remove: bool) -> None:
 async def _import(app: Any, shown: str, path: Path, remove: bool) -> None:
     """Check and store the file on the worker thread; then say what happened."""
     try:
-        sid, finished = await asyncio.get_running_loop().run_in_executor(_worker, _store, app.store, path, remove)
+        outcome = await asyncio.get_running_loop().run_in_executor(_worker, _store, app.store, path, remove)
     except RuleError as err:
-        app.alert(app.t("app.import_failed", file=shown), words.error(app.lang, err))
+        imported.refused(app, shown, err)
         app.page.update()
         return
-    app.notify(app.t("app.imported", file=shown))
-    app.go(f"/history/{sid}" if finished else f"/play/{sid}")
+    imported.report(app, shown, outcome)
 
 
-def _store(store: Any, path: Path, remove: bool) -> tuple[str, bool]:
-    """Read (at most the cap) and import a file; its id and whether it is finished."""
+def _store(store: Any, path: Path, remove: bool) -> dict:
+    """Read (at most the cap) and import a file, one session or a backup (`storage.exports.import_file`)."""
     try:
         size = path.stat().st_size
         if size > IMPORT_MAX_BYTES:
             raise RuleError("plain.too_large", size=size, max=IMPORT_MAX_BYTES)
-        sid = store.import_text(path.read_bytes())
+        return exports.import_file(store, path.read_bytes())
     except OSError as err:
         raise RuleError("plain.not_json", detail=err.strerror or type(err).__name__) from err
     finally:
         if remove:
             path.unlink(missing_ok=True)
-    return sid, store.load(sid)["status"] == "finished"

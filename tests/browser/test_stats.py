@@ -1,8 +1,12 @@
-"""Statistics in a real browser: after three finished sessions a player's record shows on the statistics
-screen; a finished session offers BG Stats (its link carries the play)."""
+"""Statistics and records in a real browser: after three finished sessions a player's record shows on the
+statistics screen; a finished session offers BG Stats (its link carries the play); the CSV of every session
+comes from the app's button; a backup picked with the home screen's import button adds its sessions (and says
+how many, in both languages)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import tempfile
 from pathlib import Path
@@ -11,27 +15,38 @@ from urllib.parse import unquote
 import pytest
 
 from storage import Store, exports
-from tests.browser.conftest import LAPTOP, new_tab, start_server, stop_server
+from scoring.record import new_record
+from tests.browser.conftest import LAPTOP, OUTPUT, new_tab, start_server, stop_server
 from tests.test_stats import finished
 
 
 @pytest.fixture
 def three_sessions():
-    """A server over a folder holding three finished score pad sessions."""
-    with tempfile.TemporaryDirectory(prefix="tableside-stats-") as data:
+    """A server over a folder holding three finished score pad sessions; the id of the last one, and a backup
+    file from another table: that same last session (already here), a new one (Zoë 8, 老王 12) and a different
+    session that happens to carry the last one's id (Hu 3, Ivy 5)."""
+    with tempfile.TemporaryDirectory(prefix="tableside-stats-") as data, \
+            tempfile.TemporaryDirectory(prefix="tableside-other-") as other:
         with Store(Path(data)) as store:
             store.set_setting("lang", "en")
             finished(store, [{"Ann": 10, "小明": 3, "Bo": 7}, {"Ann": 5, "小明": 9, "Bo": 0}], "2026-03-01T20:00:00")
             finished(store, [{"Ann": 4, "小明": 20, "Bo": 20}], "2026-03-02T20:00:00")
             last = finished(store, [{"Ann": 30, "小明": 1}], "2026-03-03T20:00:00", players=["Ann", "小明"])
+            same = store.load(last)
+        with Store(Path(other)) as elsewhere:
+            new = elsewhere.load(finished(elsewhere, [{"Zoë": 8, "老王": 12}], "2026-03-05T20:00:00",
+                                          players=["Zoë", "老王"]))
+            clash = {**elsewhere.load(finished(elsewhere, [{"Hu": 3, "Ivy": 5}], "2026-03-06T20:00:00",
+                                               players=["Hu", "Ivy"])), "id": last}
+        backup = exports.backup_json([same, new, clash]).encode("utf-8")
         server = start_server(Path(data))
-        yield server, last
+        yield server, last, backup
         stop_server(server)
 
 
 def test_a_players_statistics_and_bgstats(browser, three_sessions):
     """Ann: 3 sessions, 2 wins; the statistics screen says so; the BG Stats link of a session holds its play."""
-    server, last = three_sessions
+    server, last, _ = three_sessions
     tab = new_tab(browser, server, LAPTOP)
     try:
         tab.open("/")
@@ -49,5 +64,70 @@ def test_a_players_statistics_and_bgstats(browser, three_sessions):
         play = json.loads(unquote(link[len(exports.BGSTATS_LINK):]))
         assert play["sourcePlayId"] == last and {p["name"]: p["winner"] for p in play["players"]} == {
             "Ann": True, "小明": False}
+    finally:
+        tab.page.context.close()
+
+
+def session_files(data: Path) -> dict[str, bytes]:
+    """The session files in a data folder, by name, with their bytes."""
+    return {path.name: path.read_bytes() for path in sorted((data / "sessions").glob("*.json"))}
+
+
+def import_file(tab, button: str, name: str, data: bytes) -> None:
+    """Pick a file with the home screen's import button, through the browser's file chooser."""
+    with tab.page.expect_file_chooser() as chooser:
+        tab.tap(button)
+    chooser.value.set_files(files=[{"name": name, "mimeType": "application/json", "buffer": data}])
+
+
+def test_csv_of_all_sessions_and_a_backup_imported(browser, three_sessions):
+    """The statistics screen's CSV button downloads one row per player per session, oldest session first.
+    The backup, picked with the home screen's import button, adds 2 sessions (the clashing one under a new id),
+    skips the one already here and says so; they appear in History and the statistics, and the stored session
+    whose id the backup reused is untouched. The same file again, in Chinese, adds nothing and says so."""
+    server, last, backup = three_sessions
+    tab = new_tab(browser, server, LAPTOP)
+    try:
+        tab.open("/stats")
+        tab.see("3 finished sessions")
+        with tab.page.expect_download() as download:
+            tab.tap("All sessions as CSV")
+        assert download.value.suggested_filename == "tableside-sessions.csv"
+        path = OUTPUT / "stats_sessions.csv"
+        download.value.save_as(path)
+        rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
+        assert tuple(rows[0]) == exports.CSV_COLUMNS
+        # 1: Ann 10+5=15, 小明 3+9=12, Bo 7+0=7; 2: 小明 and Bo share first with 20, Ann 4; 3: Ann 30, 小明 1
+        assert [(r["player"], r["score"], r["place"], r["winner"]) for r in rows] == [
+            ("Ann", "15", "1", "yes"), ("小明", "12", "2", "no"), ("Bo", "7", "3", "no"),
+            ("Ann", "4", "2", "no"), ("小明", "20", "1", "yes"), ("Bo", "20", "1", "yes"),
+            ("Ann", "30", "1", "yes"), ("小明", "1", "2", "no")]
+        assert [r["seat"] for r in rows] == ["1", "2", "3", "1", "2", "3", "1", "2"]
+        assert [len({r["session"] for r in rows}), {r["status"] for r in rows}, {r["game"] for r in rows}] == [
+            3, {"finished"}, {"score_pad"}]
+
+        before = session_files(server.data)
+        tab.open("/")
+        import_file(tab, "Import a session file or backup", "backup.json", backup)
+        tab.see("Imported the backup backup.json")
+        tab.see("Sessions added: 2. Already here, skipped: 1.")
+        tab.see("1 of the added sessions had the id of a different session stored here")
+        tab.shot("stats_backup_imported_en")
+        tab.tap("OK", exact=True)
+        tab.see("winners: 老王")
+        tab.see("winners: Ivy")
+        after = session_files(server.data)
+        assert len(after) == 5 and all(after[name] == data for name, data in before.items())
+        assert f"{last}.json" in before
+        tab.tap("Statistics")
+        tab.see("5 finished sessions")
+
+        tab.open("/")
+        tab.tap("中文", exact=True)
+        import_file(tab, "导入对局文件或备份", "backup.json", backup)
+        tab.see("已导入备份 backup.json")
+        tab.see("新增对局：0 个。已存在、跳过：3 个。")
+        tab.tap("好", exact=True)
+        assert session_files(server.data) == after
     finally:
         tab.page.context.close()

@@ -1,0 +1,46 @@
+"""What an imported file did, said in the player's language: one session opens (as before), a backup says how
+many sessions it added, how many of those took a new id beside a different stored session with the same id
+(both kept), and how many were already here and skipped; a refused file says why, and nothing was stored.
+
+The import itself is `storage.exports.import_file` (a backup or one session, told apart by shape)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.core import RuleError
+from views import words
+
+
+def reason(lang: str, err: RuleError) -> str:
+    """A refusal in words; a backup's refused session names its own reason in words too."""
+    if err.key != "records.backup_session":
+        return words.error(lang, err)
+    inner = {k: v for k, v in err.params.items() if k not in ("index", "reason")}
+    return words.say(lang, err.key, index=err.params["index"],
+                     reason=words.say(lang, err.params["reason"], **inner))
+
+
+def refused(app: Any, name: str, err: RuleError) -> None:
+    """A file that was not imported: a dialog with the file's name and the reason."""
+    app.alert(app.t("app.import_failed", file=name), reason(app.lang, err))
+
+
+def summary(lang: str, outcome: dict) -> str:
+    """A backup's outcome in words: added, added under a new id, skipped."""
+    lines = [words.say(lang, "records.imported_backup", added=len(outcome["added"]),
+                       skipped=len(outcome["skipped"]))]
+    if outcome["renamed"]:
+        lines.append(words.say(lang, "records.imported_renamed", renamed=len(outcome["renamed"])))
+    return "\n".join(lines)
+
+
+def report(app: Any, name: str, outcome: dict) -> None:
+    """Say what an import did: a session opens; a backup's counts stay on screen until dismissed."""
+    if outcome["kind"] == "session":
+        sid = outcome["id"]
+        app.notify(app.t("app.imported", file=name))
+        app.go(f"/history/{sid}" if app.store.load(sid)["status"] == "finished" else f"/play/{sid}")
+        return
+    app.alert(app.t("records.imported_title", file=name), summary(app.lang, outcome))
+    app.render()
