@@ -111,6 +111,7 @@ BRIDGE_LOOK = 3
 DAMAGE_GROUPS = (1, 2, 3)
 CARDS_PER_GROUP = 8
 SETUP_DAMAGE = 2
+SETUP_DAMAGE_SIZE = max(DAMAGE_GROUPS)
 RING = (0, 1, 2, 5, 8, 7, 6, 3)
 CENTRE = 4
 SIDE = 3
@@ -347,8 +348,7 @@ class SolarStorm(Engine):
         state["resources"] = {"deck": deck, "face_up": [None] * FACE_UP, "discard": []}
         damage = damage_cards(state["seed"])
         state["damage"] = {"deck": damage, "discard": []}
-        count = opts["start_cards"][len(players) - 1]
-        for _ in range(count):
+        for _ in range(self.start_hand(state)):
             for p in self.seat_order(state):
                 state["hands"][p].append(deck.pop(0))
         for slot in range(FACE_UP):
@@ -357,6 +357,10 @@ class SolarStorm(Engine):
             self.resolve_damage(state, damage.pop())
         state["last_damage"] = None
         self.start_turn(state, self.seat_order(state)[0])
+
+    def start_hand(self, state: dict) -> int:
+        """Cards each player is dealt at setup (the `start_cards` option for this many players)."""
+        return state["options"]["start_cards"][len(state["players"]) - 1]
 
     def seat_order(self, state: dict) -> list[str]:
         """The players in turn order, from the first player."""
@@ -371,7 +375,7 @@ class SolarStorm(Engine):
             if not isinstance(layout, list) or sorted(map(str, layout)) != sorted(ROOM_IDS):
                 raise RuleError("solar_storm.layout_invalid")
             state["layout"] = grid_layout(layout)
-        count = state["options"]["start_cards"][len(state["players"]) - 1]
+        count = self.start_hand(state)
         hands = action.get("hands")
         if not isinstance(hands, dict) or set(hands) != set(state["players"]):
             raise RuleError("solar_storm.hands_invalid", count=count)
@@ -388,7 +392,7 @@ class SolarStorm(Engine):
         if not isinstance(damage, list) or len(damage) != SETUP_DAMAGE:
             raise RuleError("solar_storm.setup_damage_invalid", count=SETUP_DAMAGE)
         for rooms in damage:
-            self.resolve_damage(state, self.damage_rooms(rooms, max(DAMAGE_GROUPS)))
+            self.resolve_damage(state, self.damage_rooms(rooms, SETUP_DAMAGE_SIZE))
         state["last_damage"] = None
         self.start_turn(state, self.seat_order(state)[0])
 

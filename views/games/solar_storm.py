@@ -5,24 +5,53 @@ left, the moves the engine offers now, each player's hand, and the win or loss s
 A plain function of the state: the ship, decks and hands come from `player_view` (the public table, or the seat
 whose hand is uncovered with "Show A's hand", kept in `ctx.local["solar_storm"]["seat"]`); the buttons are the
 engine's `prompt` choices, one group per move (a move with several choices opens them first). In the look phase
-the looked-at cards are tapped into their new order (scratch `order`), then put back. No rule is decided here.
+the looked-at cards are tapped into their new order (scratch `order`), then put back.
+
+When the table deals (option `deal` = "table"):
+- the setup form (scratch `deal`): the layout as shown or tapped room by room clockwise from the top-left corner,
+  each starting hand and the face-up pair from card chips (the target moves on by itself once full), and the two
+  setup damage cards tapped on the ship grid in their printed order;
+- a typed draw (`take`, the Hull Breach) picks where from (or the roll) in a choice row, then the cards that came
+  up from chips; a typed damage card is its rooms tapped on the ship grid (scratch `pick`).
+Every form shows the engine's refusal of what is typed so far (`check`, nothing applied) and sends only what it
+accepts. No rule is decided here.
 """
 
 from __future__ import annotations
 
 import flet as ft
 
-from scoring.games.solar_storm import CORE, ROOMS, deck_count
+from scoring.games.solar_storm import (CARDS, CORE, FACE_UP, ROOM_IDS, ROOMS, SETUP_DAMAGE, SETUP_DAMAGE_SIZE,
+                                       deck_count, grid_layout)
+from views import words
+from views.components.cards import card_buttons, choice_row, pile
 from views.context import GameContext
 
 CELL = 118
 BOX = 16
 DIRECT = ("scavenge", "divert", "launch", "token", "end_actions", "cargo_hold", "bridge")
+CHIP = 112
+ROOM_TAP = 56
 
 
 def draft_of(ctx: GameContext) -> dict:
-    """The view's scratch: whose hand is shown, which move's choices are open, the look's new order."""
-    return ctx.local.setdefault("solar_storm", {"seat": None, "open": None, "order": []})
+    """The view's scratch: whose hand is shown, which move's choices are open, the look's new order, the typed
+    deal and the typed draw or damage card."""
+    draft = ctx.local.setdefault("solar_storm", {"seat": None, "open": None, "order": []})
+    draft.setdefault("deal", new_deal())
+    draft.setdefault("pick", new_pick())
+    return draft
+
+
+def new_deal() -> dict:
+    """An empty typed deal: layout as shown (None) or tapped, the target being typed, hands, face-up, damage."""
+    return {"layout": None, "target": 0, "hands": {}, "face_up": [], "card": 0,
+            "damage": [[] for _ in range(SETUP_DAMAGE)]}
+
+
+def new_pick() -> dict:
+    """An empty typed draw: which group of choices (where from, or the roll), the cards and the rooms tapped."""
+    return {"group": 0, "cards": [], "rooms": []}
 
 
 def room_name(ctx: GameContext, room: str) -> str:
@@ -187,7 +216,10 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
     if ctx.state["phase"] == "arrange":
         controls.append(arrange_panel(ctx, draft))
     if ctx.state["phase"] == "setup":
-        controls.append(ft.Text(ctx.t("solar_storm.view.setup_typed"), size=15, italic=True))
+        controls.append(setup_panel(ctx, draft))
+    for entry in [e for e in entries if typed_entry(e)]:
+        controls.append(typed_panel(ctx, draft, entry))
+    entries = [e for e in entries if not typed_entry(e)]
 
     def play(kind: str, by: str, choice: dict) -> None:
         """Send the chosen move; close its choices once accepted."""
@@ -220,6 +252,227 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
             for c in opened["choices"] or []]))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
                         content=ft.Column(spacing=8, controls=controls))
+
+
+def refusal_and_send(ctx: GameContext, action: dict, label: str, done) -> list[ft.Control]:
+    """The engine's refusal of the typed action so far (nothing applied), and the button that sends it once
+    accepted; done() runs after a successful dispatch."""
+    err = ctx.engine.check(ctx.state, action)
+
+    def send() -> None:
+        """Check again (another phone may have acted), then send."""
+        again = ctx.engine.check(ctx.state, action)
+        if again is not None:
+            ctx.show_error(again)
+        elif ctx.dispatch(action):
+            done()
+
+    controls: list[ft.Control] = []
+    if err is not None:
+        controls.append(ft.Text(words.error(ctx.lang, err), size=15, color=ft.Colors.RED_800))
+    controls.append(ft.FilledButton(content=label, height=48, disabled=err is not None, on_click=lambda e: send()))
+    return controls
+
+
+def room_grid(ctx: GameContext, layout: list[str], picked: list[str], size: int, on_tap) -> ft.Control:
+    """The ship's 3×3 grid as buttons: a tapped room shows its place in the order (tap again to take it back);
+    the Energy Core is never a choice; once `size` rooms are tapped the others rest."""
+    def cell(room: str) -> ft.Control:
+        """One room's button."""
+        if room in picked:
+            return ft.FilledButton(content=ctx.t("solar_storm.view.picked_room", number=picked.index(room) + 1,
+                                                 room=room_name(ctx, room)),
+                                   width=CHIP, height=ROOM_TAP, on_click=lambda e, r=room: on_tap(r))
+        return ft.OutlinedButton(content=room_name(ctx, room), width=CHIP, height=ROOM_TAP,
+                                 disabled=room == CORE or len(picked) >= size, on_click=lambda e, r=room: on_tap(r))
+
+    return ft.Column(spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        ft.Row(spacing=4, alignment=ft.MainAxisAlignment.CENTER, controls=[cell(layout[r * 3 + c]) for c in range(3)])
+        for r in range(3)])
+
+
+def toggled(picked: list[str], room: str) -> list[str]:
+    """The tapped rooms with room added at the end, or taken out when it was already there."""
+    return [r for r in picked if r != room] if room in picked else picked + [room]
+
+
+def card_chips(ctx: GameContext, kinds, on_pick) -> ft.Control:
+    """A chip per resource card kind."""
+    return card_buttons([(c, card_name(ctx, c)) for c in kinds], on_pick, width=CHIP)
+
+
+def setup_panel(ctx: GameContext, draft: dict) -> ft.Control:
+    """The table's typed deal: the layout, each starting hand and the face-up pair, the two setup damage cards."""
+    deal = draft["deal"]
+    order = ctx.engine.seat_order(ctx.state)
+    count = ctx.engine.start_hand(ctx.state)
+    targets = [(ctx.t("solar_storm.view.target_hand", name=p), deal["hands"].setdefault(p, []), count)
+               for p in order]
+    targets.append((ctx.t("solar_storm.view.target_face_up"), deal["face_up"], FACE_UP))
+    target = deal["target"] if deal["target"] < len(targets) else 0
+    layout = deal["layout"]
+    shown_layout = grid_layout(layout) if layout is not None and sorted(layout) == sorted(ROOM_IDS) \
+        else ctx.state["layout"]
+
+    def redo() -> None:
+        """Build the form again."""
+        ctx.refresh()
+
+    def set_layout(typed: bool) -> None:
+        """Keep the layout shown, or start tapping the table's own."""
+        deal["layout"] = [] if typed else None
+        redo()
+
+    def add_card(card: str) -> None:
+        """The next card of the chosen target; move on to the next target that is not full once it is."""
+        cards = targets[target][1]
+        if len(cards) < targets[target][2]:
+            cards.append(card)
+        if len(cards) >= targets[target][2]:
+            deal["target"] = next((i for i in range(len(targets)) if len(targets[i][1]) < targets[i][2]), target)
+        redo()
+
+    def remove_card(which: list, i: int) -> None:
+        """Take back one typed card."""
+        del which[i]
+        redo()
+
+    def choose(key: str, value: int) -> None:
+        """Choose the target (hand, face-up pair) or the damage card being typed."""
+        deal[key] = value
+        redo()
+
+    def tap_room(room: str) -> None:
+        """Add or take back a room of the damage card being typed; move on to the next card once it is full."""
+        card = deal["card"]
+        deal["damage"][card] = toggled(deal["damage"][card], room)
+        if len(deal["damage"][card]) >= SETUP_DAMAGE_SIZE and card + 1 < SETUP_DAMAGE:
+            deal["card"] = card + 1
+        redo()
+
+    def tap_layout(room: str) -> None:
+        """The next room of the table's layout, or take it back."""
+        deal["layout"] = toggled(deal["layout"], room)
+        redo()
+
+    controls: list[ft.Control] = [
+        ft.Text(ctx.t("solar_storm.view.setup_title"), size=18, weight=ft.FontWeight.BOLD),
+        ft.Text(ctx.t("solar_storm.view.setup_layout"), weight=ft.FontWeight.BOLD),
+        choice_row([(False, ctx.t("solar_storm.view.layout_shown")), (True, ctx.t("solar_storm.view.layout_typed"))],
+                   layout is not None, set_layout),
+    ]
+    if layout is not None:
+        controls += [
+            ft.Text(ctx.t("solar_storm.view.layout_tap"), size=14),
+            pile(ctx, [ctx.t("solar_storm.view.picked_room", number=i + 1, room=room_name(ctx, r))
+                       for i, r in enumerate(layout)],
+                 lambda i: tap_layout(layout[i]), "solar_storm.view.picked_none"),
+            ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+                ft.OutlinedButton(content=room_name(ctx, r), width=CHIP, height=ROOM_TAP,
+                                  on_click=lambda e, r=r: tap_layout(r)) for r in ROOM_IDS if r not in layout]),
+        ]
+    controls += [
+        ft.Text(ctx.t("solar_storm.view.setup_cards"), weight=ft.FontWeight.BOLD),
+        choice_row([(i, ctx.t("solar_storm.view.filled", what=label, count=len(cards), total=total))
+                    for i, (label, cards, total) in enumerate(targets)], target, lambda v: choose("target", v)),
+        card_chips(ctx, CARDS, add_card),
+    ]
+    for label, cards, total in targets:
+        controls.append(ft.Row(wrap=True, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Text(ctx.t("solar_storm.view.filled", what=label, count=len(cards), total=total), size=14),
+            pile(ctx, [card_name(ctx, c) for c in cards], lambda i, c=cards: remove_card(c, i),
+                 "solar_storm.view.picked_none")]))
+    damage = deal["damage"]
+    card = deal["card"] if deal["card"] < SETUP_DAMAGE else 0
+    controls += [
+        ft.Text(ctx.t("solar_storm.view.setup_damage"), weight=ft.FontWeight.BOLD),
+        choice_row([(i, ctx.t("solar_storm.view.filled", what=ctx.t("solar_storm.view.damage_card", number=i + 1),
+                              count=len(rooms), total=SETUP_DAMAGE_SIZE)) for i, rooms in enumerate(damage)],
+                   card, lambda v: choose("card", v)),
+        room_grid(ctx, shown_layout, damage[card], SETUP_DAMAGE_SIZE, tap_room),
+    ]
+    action = {"type": "setup", "by": "table", "hands": {p: list(deal["hands"][p]) for p in order},
+              "face_up": list(deal["face_up"]), "damage": [list(r) for r in damage]}
+    if layout is not None:
+        action["layout"] = list(layout)
+
+    def done() -> None:
+        """The deal is in: start the next game's form empty."""
+        draft["deal"] = new_deal()
+
+    controls += refusal_and_send(ctx, action, ctx.t("solar_storm.view.deal"), done)
+    return ft.Column(spacing=8, controls=controls)
+
+
+def typed_entry(entry: dict) -> bool:
+    """Whether a prompt entry is a typed draw (its choices carry cards) or a typed damage card (rooms)."""
+    first = (entry["choices"] or [None])[0]
+    return bool(first) and ("cards" in first or (entry["type"] == "damage" and "rooms" in first))
+
+
+def typed_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
+    """A typed draw or damage card: where from (or the roll) in a choice row, then the cards from chips or the
+    damage card's rooms on the ship grid, then the engine's verdict and the send button."""
+    kind, by, choices = entry["type"], entry["by"], entry["choices"]
+    pick = draft["pick"]
+    groups: list[dict] = []
+    for choice in choices:
+        group = {k: v for k, v in choice.items() if k not in ("cards", "rooms")}
+        if group not in groups:
+            groups.append(group)
+    index = pick["group"] if pick["group"] < len(groups) else 0
+    group = groups[index]
+    members = [c for c in choices if {k: v for k, v in c.items() if k not in ("cards", "rooms")} == group]
+
+    def redo() -> None:
+        """Build the panel again."""
+        ctx.refresh()
+
+    def choose(i: int) -> None:
+        """Another source or roll: the cards typed so far no longer apply."""
+        pick.update(group=i, cards=[])
+        redo()
+
+    def add(card: str) -> None:
+        """One more card that came up."""
+        pick["cards"].append(card)
+        redo()
+
+    def remove(i: int) -> None:
+        """Take back one typed card."""
+        del pick["cards"][i]
+        redo()
+
+    def tap_room(room: str) -> None:
+        """Add or take back a room of the damage card."""
+        pick["rooms"] = toggled(pick["rooms"], room)
+        redo()
+
+    def done() -> None:
+        """Sent: start the next typed draw empty."""
+        draft["pick"] = new_pick()
+
+    controls: list[ft.Control] = [ft.Text(ctx.t(f"solar_storm.view.do.{kind}"), weight=ft.FontWeight.BOLD)]
+    if "rooms" in members[0]:
+        size = len(members[0]["rooms"])
+        rooms = [r for r in pick["rooms"] if r in ROOM_IDS][:size]
+        controls += [ft.Text(ctx.t("solar_storm.view.tap_rooms", count=size), size=14),
+                     room_grid(ctx, ctx.state["layout"], rooms, size, tap_room)]
+        action = {"type": kind, "by": by, **group, "rooms": rooms}
+    else:
+        size = len(members[0]["cards"])
+        kinds = [c for c in CARDS if any(c in m["cards"] for m in members)]
+        cards = pick["cards"][:size]
+        if len(groups) > 1:
+            controls.append(choice_row([(i, choice_label(ctx, kind, g)) for i, g in enumerate(groups)], index,
+                                       choose))
+        controls.append(ft.Text(ctx.t("solar_storm.view.tap_cards", count=size), size=14))
+        if len(cards) < size:
+            controls.append(card_chips(ctx, kinds, add))
+        controls.append(pile(ctx, [card_name(ctx, c) for c in cards], remove, "solar_storm.view.picked_none"))
+        action = {"type": kind, "by": by, **group, "cards": cards}
+    controls += refusal_and_send(ctx, action, ctx.t("solar_storm.view.send"), done)
+    return ft.Column(spacing=6, controls=controls)
 
 
 def arrange_panel(ctx: GameContext, draft: dict) -> ft.Control:
