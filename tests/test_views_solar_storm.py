@@ -78,3 +78,122 @@ def test_loss_screen_says_why_in_chinese():
     table.state["over"] = True
     texts = shown(view.final(table.ctx()))
     assert "船员失败。" in texts and "舰桥在没有修复方块时再次受损。" in texts
+
+
+def typed_table(players=("Ann", "Bo"), **options) -> Table:
+    """A game the table deals (cards, rooms and rolls typed)."""
+    return Table("solar_storm", list(players), options={"deal": "table", **options})
+
+
+def deal_button(table: Table):
+    """The setup form's Deal button."""
+    return next(b for b in all_buttons(build(table)) if b.content == "Deal")
+
+
+def test_typed_setup_by_taps():
+    table = typed_table(layout="listed")
+    texts = shown(build(table))
+    assert "Ann starts with 4 cards." in texts and deal_button(table).disabled   # nothing typed: refused, not sent
+    for card in ("data", "metal", "energy", "nanobots"):           # Ann's 4 (2 players: 4 each)
+        tap(build(table), card)
+    assert "Ann (4/4)" in shown(build(table)) and "Bo starts with 4 cards." in shown(build(table))
+    for card in ("universal", "data", "data", "metal"):            # the target moved on to Bo by itself
+        tap(build(table), card)
+    tap(build(table), "metal")                                     # then the face-up pair
+    tap(build(table), "energy")
+    assert "Type the 2 setup damage cards." not in shown(build(table))
+    assert "This damage card names 3 rooms." in shown(build(table))
+    for room in ("Bridge", "Armoury", "Mess Hall"):                # damage card 1 in its printed order
+        tap(build(table), room)
+    for room in ("Bridge", "Cargo Hold", "Mess Hall"):             # card 2 chosen by itself; Mess Hall taken back
+        tap(build(table), room)
+    tap(build(table), "3. Mess Hall")
+    tap(build(table), "Engine Room")
+    assert "2. Cargo Hold" in [b.content for b in all_buttons(build(table))]
+    assert table.record["actions"] == [] and not deal_button(table).disabled
+    tap(build(table), "Deal")
+    sent = table.record["actions"][-1]
+    assert table.errors == [] and sent["type"] == "setup" and "layout" not in sent
+    assert sent["hands"] == {"Ann": ["data", "metal", "energy", "nanobots"], "Bo": ["universal", "data", "data", "metal"]}
+    assert sent["face_up"] == ["metal", "energy"]
+    assert sent["damage"] == [["bridge", "armoury", "mess-hall"], ["bridge", "cargo-hold", "engine-room"]]
+    state = table.state
+    assert state["phase"] == "actions" and state["turn"] == "Ann"
+    assert sum(state["rooms"]["bridge"]["cubes"]) == 1             # hit by both cards: 3 − 2
+    # 15 × 4 + 6 universal = 66; 8 in hands + 2 face up = 10 typed: 56 left
+    assert "Resource deck: 56 cards · discard pile: 0" in shown(build(table))
+    assert table.local["solar_storm"]["deal"]["hands"] == {}       # the form starts empty again
+
+
+def test_typed_setup_shows_the_engines_refusal():
+    table = typed_table(["Ann"], difficulty="impossible", start_cards=[1, 4, 3, 2])
+    tap(build(table), "universal")                                 # impossible: no universal card in the deck
+    assert "No universal card is left in the resource deck." in shown(build(table))
+    assert deal_button(table).disabled and table.record["actions"] == []
+    tap(build(table), "universal ×")                               # take it back
+    assert "Ann starts with 1 cards." in shown(build(table))
+
+
+def test_typed_setup_with_the_tables_layout():
+    table = typed_table(["Ann"], start_cards=[1, 4, 3, 2])
+    tap(build(table), "As on our table")
+    ring = list(reversed(view.ROOM_IDS))
+    for room in ring[:3]:
+        tap(build(table), view.room_name(table.ctx(), room))
+    assert "The layout must list each of the 8 rooms once." in shown(build(table))
+    for room in ring[3:]:
+        tap(build(table), view.room_name(table.ctx(), room))
+    assert "8. " + view.room_name(table.ctx(), ring[7]) + " ×" in [b.content for b in all_buttons(build(table))]
+    # the damage grid now shows the typed layout: the top-left corner is the first room tapped
+    grid = [b.content for b in all_buttons(build(table)) if b.content in {view.room_name(table.ctx(), r)
+                                                                         for r in view.ROOM_IDS}]
+    assert grid[0] == view.room_name(table.ctx(), ring[0])
+    for card in ("data", "metal", "energy"):
+        tap(build(table), card)
+    for room in ring[:3] + ring[3:6]:
+        tap(build(table), view.room_name(table.ctx(), room))
+    tap(build(table), "Deal")
+    assert table.errors == [] and table.record["actions"][-1]["layout"] == ring
+    assert table.state["layout"][0] == ring[0] and table.state["layout"][4] == view.CORE
+
+
+def typed_game() -> Table:
+    """A table-dealt game of Ann and Bo after a typed setup, rooms as listed."""
+    table = typed_table(layout="listed")
+    assert table.apply({"type": "setup", "by": "table", "hands": {"Ann": ["data"] * 4, "Bo": ["metal"] * 4},
+                        "face_up": ["energy", "nanobots"],
+                        "damage": [["bridge", "armoury", "mess-hall"], ["medical-bay", "cargo-hold", "engine-room"]]})
+    return table
+
+
+def test_typed_draw_by_chips():
+    table = typed_game()
+    tap(build(table), "End actions")
+    body = build(table)
+    assert "face-up energy" in [b.content for b in all_buttons(body)]
+    assert "Type exactly 1 cards drawn." in shown(body)           # face-up first: its refill is typed
+    tap(body, "from the deck")
+    tap(build(table), "data")
+    assert "Type exactly 2 cards drawn." in shown(build(table))
+    tap(build(table), "universal")
+    tap(build(table), "Send")
+    assert table.errors == [] and table.record["actions"][-1]["cards"] == ["data", "universal"]
+    assert table.state["phase"] == "damage" and sorted(table.state["hands"]["Ann"]) == ["data"] * 5 + ["universal"]
+
+
+def test_typed_three_room_damage_card_on_the_grid():
+    table = typed_game()
+    state = table.state
+    state["damage"]["deck"] = state["damage"]["deck"][16:]        # the one- and two-room cards are gone
+    state["phase"] = "damage"
+    body = build(table)
+    assert "Tap the 3 room(s) on the damage card, in the printed order." in shown(body)
+    assert len([b for b in all_buttons(body) if b.content.startswith("Draw")]) == 0   # no 56-button list
+    for room in ("Repair Centre", "Bridge", "Crew Quarters", "2. Bridge", "Armoury"):   # Bridge taken back
+        tap(build(table), room)
+    assert "This damage card names 3 rooms." not in shown(build(table))
+    tap(build(table), "Send")
+    assert table.record["actions"][-1]["rooms"] == ["repair-centre", "crew-quarters", "armoury"]
+    assert table.state["last_damage"] == ["repair-centre", "crew-quarters", "armoury"]
+    assert sum(table.state["rooms"]["armoury"]["cubes"]) == 1     # setup hit it once, this card once more: 3 − 2
+    assert table.state["turn"] == "Bo"
