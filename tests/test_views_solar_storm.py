@@ -170,9 +170,11 @@ def test_typed_draw_by_chips():
     table = typed_game()
     tap(build(table), "End actions")
     body = build(table)
-    assert "face-up energy" in [b.content for b in all_buttons(body)]
-    assert "Type exactly 1 cards drawn." in shown(body)           # face-up first: its refill is typed
-    tap(body, "from the deck")
+    assert "First tap where the card comes from, or what the die shows." in shown(body)
+    assert "Send" not in [b.content for b in all_buttons(body)]   # nothing chosen for the table yet
+    tap(body, "face-up energy")
+    assert "Type exactly 1 cards drawn." in shown(build(table))   # a face-up card: its refill is typed
+    tap(build(table), "from the deck")
     tap(build(table), "data")
     assert "Type exactly 2 cards drawn." in shown(build(table))
     tap(build(table), "universal")
@@ -197,3 +199,16 @@ def test_typed_three_room_damage_card_on_the_grid():
     assert table.state["last_damage"] == ["repair-centre", "crew-quarters", "armoury"]
     assert sum(table.state["rooms"]["armoury"]["cubes"]) == 1     # setup hit it once, this card once more: 3 − 2
     assert table.state["turn"] == "Bo"
+
+
+def test_typed_hull_breach_roll_then_cards():
+    table = typed_game()
+    table.state["damage"]["deck"] = []                             # every damage card drawn: the Hull Breach
+    table.state["phase"] = "damage"
+    tap(build(table), "rolled 5")
+    assert "Tap the 3 card(s) that came up." in shown(build(table))   # 5–6: three cards discarded
+    for card in ("data", "data", "metal"):
+        tap(build(table), card)
+    tap(build(table), "Send")
+    assert table.errors == [] and table.record["actions"][-1]["roll"] == 5
+    assert table.state["resources"]["discard"] == ["data", "data", "metal"] and table.state["turn"] == "Bo"

@@ -50,8 +50,9 @@ def new_deal() -> dict:
 
 
 def new_pick() -> dict:
-    """An empty typed draw: which group of choices (where from, or the roll), the cards and the rooms tapped."""
-    return {"group": 0, "cards": [], "rooms": []}
+    """An empty typed draw: which group of choices (where from, or the roll; none chosen yet), the cards and the
+    rooms tapped."""
+    return {"group": None, "cards": [], "rooms": []}
 
 
 def room_name(ctx: GameContext, room: str) -> str:
@@ -420,9 +421,9 @@ def typed_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
         group = {k: v for k, v in choice.items() if k not in ("cards", "rooms")}
         if group not in groups:
             groups.append(group)
-    index = pick["group"] if pick["group"] < len(groups) else 0
-    group = groups[index]
-    members = [c for c in choices if {k: v for k, v in c.items() if k not in ("cards", "rooms")} == group]
+    index = pick["group"] if pick["group"] is not None and pick["group"] < len(groups) else None
+    if index is None and len(groups) == 1:
+        index = 0
 
     def redo() -> None:
         """Build the panel again."""
@@ -453,6 +454,13 @@ def typed_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
         draft["pick"] = new_pick()
 
     controls: list[ft.Control] = [ft.Text(ctx.t(f"solar_storm.view.do.{kind}"), weight=ft.FontWeight.BOLD)]
+    if len(groups) > 1:
+        controls.append(choice_row([(i, choice_label(ctx, kind, g)) for i, g in enumerate(groups)], index, choose))
+    if index is None:
+        controls.append(ft.Text(ctx.t("solar_storm.view.choose_first"), size=14))
+        return ft.Column(spacing=6, controls=controls)
+    group = groups[index]
+    members = [c for c in choices if {k: v for k, v in c.items() if k not in ("cards", "rooms")} == group]
     if "rooms" in members[0]:
         size = len(members[0]["rooms"])
         rooms = [r for r in pick["rooms"] if r in ROOM_IDS][:size]
@@ -463,9 +471,6 @@ def typed_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
         size = len(members[0]["cards"])
         kinds = [c for c in CARDS if any(c in m["cards"] for m in members)]
         cards = pick["cards"][:size]
-        if len(groups) > 1:
-            controls.append(choice_row([(i, choice_label(ctx, kind, g)) for i, g in enumerate(groups)], index,
-                                       choose))
         controls.append(ft.Text(ctx.t("solar_storm.view.tap_cards", count=size), size=14))
         if len(cards) < size:
             controls.append(card_chips(ctx, kinds, add))
