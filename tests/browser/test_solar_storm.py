@@ -1,7 +1,8 @@
 """Solar Storm in a real browser at phone size, in Chinese: a crew of two never repairs, only collects a face-up
 card each turn, discards down to 6 and draws the damage card — until a room takes damage with no cube left
 (the damage deck holds 42 hits against 24 cubes, so this loss always comes before the deck runs dry). The loss
-screen says why; the exported record through `python -m scoring score` says the same."""
+screen says why; the exported record through `python -m scoring score` says the same. And a table that deals the
+physical decks taps its starting deal into the setup form."""
 
 from __future__ import annotations
 
@@ -81,3 +82,30 @@ def test_crew_loses_by_damage(phone):
     assert "solar_storm.line.room_destroyed" in lines and lines["solar_storm.line.launch"]["points"] == 0
     # every turn ends with one damage card: turns taken = damage cards drawn (the last one lost the game)
     assert lines["solar_storm.line.turns"]["params"]["turns"] == damage_taps
+
+
+def test_table_types_the_deal(phone):
+    tab = phone.open("/new/solar_storm")
+    tab.see("新对局：太阳风暴")
+    for i, name in enumerate(["Ann", "Bo"]):
+        tab.fill("新玩家", name)
+        tab.tap("添加")
+        tab.see(f"{i + 1}. {name}")
+    tab.page.get_by_role("button", name=re.compile("^$")).nth(0).click()    # the first option: who deals
+    tab.tap("桌上（输入实际结果）", exact=True)
+    tab.gone("桌上（输入实际结果）")
+    tab.tap("开始", exact=True)
+    tab.see("Ann 的起始手牌是 4 张。")                    # the engine's refusal of the empty deal
+    for card in ["数据", "金属", "能量", "纳米机器人", "通用", "数据", "数据", "金属", "金属", "能量"]:
+        tab.tap(card, exact=True)                                  # Ann's 4, Bo's 4, the face-up pair
+    tab.see("翻开的卡（2/2）")
+    for room in ["舰桥", "军械库", "食堂", "舰桥", "货舱", "机房"]:
+        tab.tap(room, exact=True)                                  # the two setup damage cards, printed order
+    tab.see("2. 货舱")
+    tab.shot("phone_solar_storm_typed_deal")
+    tab.tap("发牌", exact=True)
+    tab.see("已完成：输入发牌")                                   # the deal is in the log (undo offered)
+    tab.see(HINTS["actions"])
+    tab.see("资源牌堆：56 张 · 弃牌堆：0 张")           # 66 − 8 typed into hands − 2 typed face up
+    tab.see("翻开：金属，能量")
+    tab.see("操作记录（1）")
