@@ -182,7 +182,7 @@ def test_three_player_game_to_the_end(browser, server, phone, language_kept, tmp
     game.topic("Hal", "Yellow things")
     game.answers({"Gia": ["bananas", "navy"], "Hal": ["teal", "pink"], "Ivy": ["banana", "lime"]})
     game.play("Ivy", "banana")
-    tab.see("These look alike")
+    tab.see("Same word: banana")
     tab.tap("Gia: “bananas”", role="checkbox")
     expect_checked(tab, "Gia: “bananas”")
     game.rule(True, matches=1)

@@ -138,7 +138,8 @@ def race(tab: Tab) -> None:
 
 def score(tab: Tab) -> None:
     """Spool by spool: rule the suggested pair the same, vote the challenge down, move on."""
-    tab.see("Are Ada's “tiger” and Bram's “tigers” the same answer? (91% alike)")
+    tab.see("Are Ada's “tiger” and Bram's “tigers” the same answer?")
+    tab.see("Same word: tiger")
     tab.shot("knit_wit_phone_suggested")
     tab.tap("The same: cross both out")
     tab.see("Crossed out: the same as Bram")
