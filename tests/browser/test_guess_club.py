@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from scoring.__main__ import main as scoring_main
 from storage import Store
 from tests.browser.conftest import LAPTOP, OUTPUT, WAIT_MS, Tab, new_tab
+from tests.browser.shots import screens
 from views.games.guess_club import topics
 
 PLAYERS = ["Gia", "Hal", "Ivy"]
@@ -183,6 +184,7 @@ def test_three_player_game_to_the_end(browser, server, phone, language_kept, tmp
     game.answers({"Gia": ["bananas", "navy"], "Hal": ["teal", "pink"], "Ivy": ["banana", "lime"]})
     game.play("Ivy", "banana")
     tab.see("Same word: banana")
+    screens(browser, server, f"/play/{sid}", "guess_club_ruling", end_in="en")
     tab.tap("Gia: “bananas”", role="checkbox")
     expect_checked(tab, "Gia: “bananas”")
     game.rule(True, matches=1)

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from scoring.__main__ import main
 from tests.browser.conftest import LAPTOP, PHONE, Tab, new_tab, start_server, stop_server
+from tests.browser.shots import screens
 
 PLAYERS = ["Pia", "Quin", "Rosa", "Seb"]
 TOTALS = {"Pia": 4, "Rosa": 1, "Quin": -3, "Seb": -11}
@@ -119,6 +120,7 @@ def test_two_rounds_for_four_players(browser, own_server):
     tab.see(f"1. Rosa guessed {numbers['Pia']}: right, takes a 3-star token")
     tab.see(f"2. Quin guessed {wrong(numbers['Pia'])}: wrong, to the middle")
     scroll_shots(tab, "pictomania_phone_reveal", 2)
+    screens(browser, own_server, f"/play/{sid}", "pictomania_reveal", end_in="en", pages=3)
 
     tab.tap("Deal the cards", exact=True)
     tab.see("Round 2 · deck 1")

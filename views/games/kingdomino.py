@@ -6,8 +6,10 @@
   is shown. A domino with no legal place is discarded (the engine refuses a discard that has a place).
 - A finished paper kingdom: choose a terrain and its crowns (the brush), tap squares to paint them, then enter
   it: the painted grid goes to the engine as a `layout` action written by `format_layout`.
-- Properties are outlined with their points (from the engine's `properties`), crownless ones marked 0; the score
-  comparison shows every player's total, largest property and crowns, and says when the tie-break decides.
+- Squares are tiles in their terrain's colour with its icon and a drawn crown per crown (no letters). Properties
+  are outlined with their points on a badge (from the engine's `properties`; a crownless one has no crown marks
+  and no badge, its 0 is in the legend); the score comparison shows every player's total, largest property and
+  crowns, and says when the tie-break decides.
 - `final(ctx)`: every finished kingdom and the comparison under the end screen.
 """
 
@@ -112,7 +114,7 @@ def board(ctx: GameContext, grid: list[list], on_tap=None, marked=(), cell_size:
     squares in `marked` framed in amber. (The grid editor draws text cells only, so the tiles are drawn here,
     with its outline colours.)"""
     found = game.properties(grid)
-    notes = {(p["cells"][0][0], p["cells"][0][1]): f"+{p['points']}" if p["points"] else "0" for p in found}
+    notes = {(p["cells"][0][0], p["cells"][0][1]): f"+{p['points']}" for p in found if p["points"]}
     grouped = group_of(p["cells"] for p in found)
     pointed = {(int(r), int(c)) for r, c in marked}
     tap = on_tap or (lambda r, c: None)
