@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from scoring.__main__ import main as scoring_main
 from storage import Store
 from tests.browser.conftest import LAPTOP, OUTPUT, WAIT_MS, Tab, new_tab
-from tests.browser.shots import screens
+from tests.browser.shots import screens, to_language
 from views.games.guess_club import topics
 
 PLAYERS = ["Gia", "Hal", "Ivy"]
@@ -224,6 +224,7 @@ def test_three_player_game_to_the_end(browser, server, phone, language_kept, tmp
 
     wide = new_tab(browser, server, LAPTOP)
     wide.open(f"/play/{sid}")
+    to_language(wide, "en")  # the language is each phone's own
     wide.see("Winner: Gia")
     wide.tap("中文", exact=True)
     wide.see("获胜者：Gia")
