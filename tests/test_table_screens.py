@@ -100,7 +100,7 @@ def test_a_seated_pictomania_phone_shows_its_own_word_and_guesses_as_itself(stor
     got, _ = seated(hub, "B")
     built = pictomania.build(seat_ctx(got[-1]))
     screen = words_in(built)
-    assert "Symbol 2" in screen and "Number 3" in screen  # B's own word (2, 3), no cover to lift
+    assert "Triangle" in screen and "Number 3" in screen  # B's own word (2, 3), no cover to lift
     assert "Pass the phone" not in screen and "Done: hide" not in screen
     assert "B's guesses" in screen and "A's guesses" not in screen
     labels = [c.semantics_label for c in walk(built) if isinstance(c, ft.Text) and c.semantics_label]

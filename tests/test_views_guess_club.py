@@ -175,7 +175,7 @@ def test_ruling_lists_proposals_with_reason_and_a_match_takes_the_pot(table):
     body = table.build()
     shown = texts(body)
     assert "Cy reads out: “banana”" in shown
-    assert any(t.startswith("The same word in another form (article, plural): the table decides.") for t in shown)
+    assert "Same word: banana" in shown  # the reading that linked the proposal
     boxes = checkboxes(body)
     assert list(boxes) == ["Bo: “bananas”"] and boxes["Bo: “bananas”"].value is False
     boxes["Bo: “bananas”"].on_change(ticked())
@@ -187,6 +187,22 @@ def test_ruling_lists_proposals_with_reason_and_a_match_takes_the_pot(table):
     assert "Remembered as the same answer: “banana” = “bananas”" in shown
     assert table.state["learned"] == [["banana", "bananas"]]
     assert table.store.aliases() == [("banana", "bananas")]  # stored by the store from the alias_learned event
+
+
+def test_a_proposal_linked_by_pinyin_shows_the_pinyin_in_both_languages(table):
+    answered(table, {"Ann": ["巧克力", "pear"], "Bo": ["巧克利", "plum"], "Cy": ["kiwi", "lime"]})
+    table.play({"type": "play", "by": "Bo", "card": 0})
+    (proposal,) = table.state["pending"]["proposals"]
+    assert (proposal["text"], proposal["reason"], proposal["link"]) == ("巧克力", "answers.reason.pinyin", "qiao ke li")
+    assert checkboxes(table.build())["Ann: “巧克力”"].value is False  # suggested, not ticked: the setter decides
+    assert "Same pinyin: qiao ke li" in texts(table.build())
+    assert "拼音相同：qiao ke li" in texts(table.build("zh-CN"))
+
+
+def test_a_look_alike_proposal_without_a_reading_shows_its_similarity(table):
+    answered(table, {"Ann": ["elephant", "pear"], "Bo": ["elefant", "plum"], "Cy": ["kiwi", "lime"]})
+    table.play({"type": "play", "by": "Bo", "card": 0})
+    assert "These look alike: the table decides. (80% alike)" in texts(table.build())
 
 
 def test_invalid_ruling_sends_no_matches_even_with_proposals_ticked(table):

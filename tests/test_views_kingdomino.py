@@ -4,6 +4,7 @@ pair, a discard, the painted paper kingdom sent as a layout, property legend and
 from __future__ import annotations
 
 import flet as ft
+import flet.canvas as cv
 
 from scoring.core import RuleError, engine
 from scoring.games import kingdomino as game
@@ -96,7 +97,38 @@ def test_place_a_domino_by_tapping_two_marked_squares():
     assert table.record["actions"][-1]["cells"] == [[4, 5], [4, 6]]
     body = table.view(view)
     assert 1 not in dominoes(body)
-    assert "W" in texts(body) and "Wheat — squares: 2, no crown, points: 0" in texts(body)
+    assert "Wheat — squares: 2, no crown, points: 0" in texts(body)
+    placed = cells(body)[(4, 5)]
+    assert placed.tooltip == "Row 5, column 6: Wheat" and placed.bgcolor == view.FILL["W"]
+    assert [c.icon for c in walk(placed) if isinstance(c, ft.Icon)] == [ft.Icons.GRAIN]
+    assert texts(placed) == []  # no letters on a tile; a property without crowns has no points badge
+
+
+def crown_marks(control) -> int:
+    """How many crowns are drawn in a control."""
+    return sum(1 for c in walk(control) if isinstance(c, cv.Canvas))
+
+
+def test_tiles_show_terrain_icons_crowns_and_points_in_fixed_colours():
+    """Domino 45 (mine with 2 crowns | wheat) beside the castle: a mine tile with two crowns and its points
+    badge, a wheat tile, the castle; what is drawn on a tile has a colour of its own, so the dark theme cannot
+    turn it white on a pale tile."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    dominoes(table.view(view))[45].on_click(None)
+    cells(table.view(view))[(4, 5)].on_click(None)
+    cells(table.view(view))[(4, 6)].on_click(None)
+    assert table.errors == []
+    grid = cells(table.view(view))
+    mine, wheat, castle = grid[(4, 5)], grid[(4, 6)], grid[(4, 4)]
+    assert mine.tooltip == "Row 5, column 6: Mine, crowns: 2" and crown_marks(mine) == 2
+    assert [c.icon for c in walk(mine) if isinstance(c, ft.Icon)] == [ft.Icons.DIAMOND]
+    assert texts(mine) == ["+2"]  # mine 1 square × 2 crowns
+    assert crown_marks(wheat) == 0 and [c.icon for c in walk(castle) if isinstance(c, ft.Icon)] == [ft.Icons.CASTLE]
+    for tile in (mine, wheat, castle):
+        assert all(c.color is not None for c in walk(tile) if isinstance(c, (ft.Icon, ft.Text)))
+    picker = dominoes(table.view(view))[48]
+    assert crown_marks(picker) == 3
+    assert picker.tooltip == "Domino 48: Wheat | Mine, crowns: 3"
 
 
 def test_an_illegal_pair_is_sent_and_the_engine_refuses_it():

@@ -94,9 +94,9 @@ class Table:
     def state(self) -> dict:
         return self.store.state(self.sid)
 
-    def view(self) -> ft.Control:
-        """The view of the current state."""
-        ctx = GameContext(lang="en", record=self.store.load(self.sid), state=self.state, engine=engine("knit_wit"),
+    def view(self, lang: str = "en") -> ft.Control:
+        """The view of the current state, in lang."""
+        ctx = GameContext(lang=lang, record=self.store.load(self.sid), state=self.state, engine=engine("knit_wit"),
                           page=StubPage(), store=self.store, local=self.local, sound=False, apply=self.apply,
                           show_error=self.error, refresh=lambda: None)
         return view.build(ctx)
@@ -321,8 +321,9 @@ def test_stored_aliases_come_in_once_from_a_tap_and_drawing_writes_nothing(table
     table.view()
     assert len(table.store.load(table.sid)["actions"]) == len(actions)
     shown = table.texts()
-    assert "Are Ada's “tiger” and Bram's “tigers” the same answer? (91% alike)" in shown
-    assert "Looks like Bram's answer (91% alike): the table decides" in shown
+    assert "Are Ada's “tiger” and Bram's “tigers” the same answer?" in shown
+    assert "Same word: tiger" in shown  # the reading that linked them, under the question
+    assert "May be the same as Bram's: Same word: tiger" in shown
     assert table.button("Spool 1 done: next spool").disabled
     table.tap("The same: cross both out")
     table.view()
@@ -331,6 +332,33 @@ def test_stored_aliases_come_in_once_from_a_tap_and_drawing_writes_nothing(table
     shown = table.texts()
     assert "Crossed out: the same as Bram" in shown and "The table ruled them the same." in shown
     assert not table.button("Spool 1 done: next spool").disabled
+
+
+def test_a_suggestion_shows_the_reading_that_linked_it_in_both_languages(table):
+    woven(table)
+    for player, first in (("Ada", "西红柿"), ("Bram", "番茄"), ("Cleo", "苹果")):
+        write_sheet(table, player, [first, "", "", "", "", ""])
+    for player in CLAIMS:
+        table.tap(f"{player}: claim {table.state['race']['stack'][0]}")
+    suggested = view.kw.spool_review(table.state)["suggested"]
+    assert [(s["a"], s["b"], s["reason"], s["link"]) for s in suggested] == [
+        ("Ada", "Bram", "answers.reason.gloss", "tomato")]
+    shown = table.texts()
+    assert "Are Ada's “西红柿” and Bram's “番茄” the same answer?" in shown
+    assert "Both mean “tomato”" in shown and "May be the same as Ada's: Both mean “tomato”" in shown
+    assert not any("% alike" in s for s in shown)  # a reading is no similarity score (西红柿/番茄 share no character)
+    assert "意思都是“tomato”" in texts(table.view("zh-CN"))
+
+
+def test_a_look_alike_suggestion_without_a_reading_shows_its_similarity(table):
+    woven(table)
+    for player, first in (("Ada", "elephant"), ("Bram", "elefant"), ("Cleo", "lemon")):
+        write_sheet(table, player, [first, "", "", "", "", ""])
+    for player in CLAIMS:
+        table.tap(f"{player}: claim {table.state['race']['stack'][0]}")
+    (s,) = view.kw.spool_review(table.state)["suggested"]
+    assert s["link"] == "" and s["reason"] == "answers.reason.similar"
+    assert f"These look alike: the table decides. ({round(s['score'])}% alike)" in table.texts()
 
 
 def test_challenge_countdown_vote_and_totals(table, clock):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
+from scoring import i18n
 from scoring.core import RuleError, engine
 from scoring.games.pictomania import word_of
 from tests.test_views_components import FakePage, buttons, texts, walk
@@ -15,6 +16,7 @@ from views.games import pictomania as view
 ENG = engine("pictomania")
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 DEAL = {"Ann": [1, 4], "Ben": [2, 6], "Cat": [3, 2], "Dan": [4, 7]}
+SHAPE_NAMES = ["Circle", "Triangle", "Square", "Star", "Heart", "Moon"]  # symbols 1–6
 
 
 class PlayContext:
@@ -68,6 +70,12 @@ def number_button(ctx, target, number):
     return None
 
 
+def shapes(control) -> list:
+    """The symbol shapes drawn in a control (their icons)."""
+    drawn = {icon for icon, _ in view.SHAPES.values()}
+    return [c.icon for c in walk(control) if isinstance(c, ft.Icon) and c.icon in drawn]
+
+
 def guess(ctx, guesser, target, number):
     """Switch the guess panel to guesser and tap the number for target."""
     ctx.local["guesser"] = guesser
@@ -87,16 +95,19 @@ def test_deal_button_deals_and_opens_the_drawing():
 def test_my_word_is_covered_then_shown_to_its_owner_then_hidden():
     ctx = fresh()
     tap(ctx, "Deal the cards")
-    assert not any(t.startswith(("Number", "Symbol")) for t in texts(view.build(ctx)))
+    assert not any(t.startswith("Number") or t in SHAPE_NAMES for t in texts(view.build(ctx)))
     tap(ctx, "Cat: my word")
     shown = texts(view.build(ctx))
     assert "Pass the phone to Cat" in shown and not any(t.startswith("Number") for t in shown)
     tap(ctx, "I am Cat: show")
     word = word_of(ctx.state, "Cat")
     shown = texts(view.build(ctx))
-    assert f"Symbol {word['symbol']}" in shown and f"Number {word['number']}" in shown
+    assert SHAPE_NAMES[word["symbol"] - 1] in shown and f"Number {word['number']}" in shown
+    assert shapes(view.build(ctx)) == [view.SHAPES[word["symbol"]][0]]  # the sticker's shape, drawn
     tap(ctx, "Done: hide")
-    assert not any(t.startswith(("Number", "Symbol", "Pass the phone")) for t in texts(view.build(ctx)))
+    body = view.build(ctx)
+    assert not any(t.startswith(("Number", "Pass the phone")) or t in SHAPE_NAMES for t in texts(body))
+    assert shapes(body) == []
 
 
 def test_kids_variant_shows_only_the_number():
@@ -173,7 +184,7 @@ def test_reveal_screen_shows_piles_in_order_black_sheep_and_scores():
     assert ctx.refused == []
     shown = texts(view.build(ctx))
     assert "Round 1 revealed (deck 1)" in shown and "Round 2: deal" in shown
-    assert "Ann drew symbol 1, number 4" in shown
+    assert "Ann drew: Circle, number 4" in shown
     assert "1. Cat guessed 4: right, takes a 3-star token" in shown
     assert "2. Ben guessed 1: wrong, to the middle" in shown
     assert "1. Ben guessed 2: right, takes a 3-star token" in shown and "2. Ann guessed 2: right, takes a 2-star token" in shown
@@ -236,14 +247,26 @@ def test_a_used_guess_number_is_greyed_on_the_other_piles():
     assert not number_button(ctx, "Cat", 5).disabled
 
 
+def test_symbols_are_six_distinct_shapes_named_in_both_languages():
+    """Each symbol card is a shape with a name (not "Symbol 6"); the picker shows all six as icon and word."""
+    ctx = fresh()
+    tap(ctx, "Ann's card")
+    tap(ctx, "I am Ann: show")
+    picker = {b.content: b for b in walk(view.build(ctx)) if isinstance(b, (ft.FilledButton, ft.OutlinedButton))
+              and b.content in SHAPE_NAMES}
+    assert list(picker) == SHAPE_NAMES
+    assert len({b.icon.icon for b in picker.values()}) == 6  # six different icons
+    assert len({i18n.table("zh-CN")[f"pictomania.view.shape.{n}"] for n in range(1, 7)}) == 6
+
+
 def test_the_physical_deal_is_entered_player_by_player_behind_the_cover():
     """Issue 12: a screen for the deal made with the cards; each player taps their own card privately."""
     ctx = fresh()
     for name, (symbol, number) in DEAL.items():
         tap(ctx, f"{name}'s card")
-        assert f"Symbol {symbol}" not in buttons(view.build(ctx))
+        assert SHAPE_NAMES[symbol - 1] not in buttons(view.build(ctx))
         tap(ctx, f"I am {name}: show")
-        tap(ctx, f"Symbol {symbol}")
+        tap(ctx, SHAPE_NAMES[symbol - 1])
         tap(ctx, f"Number {number}")
         tap(ctx, "Done: hide")
     tap(ctx, "Enter the physical deal")

@@ -24,7 +24,8 @@ but `aliases` by a seated player; the setter of the round is `state["setter"]`):
   (Apple the firm, apple the fruit). Once per pair of texts and session.
 - `play` by the player whose turn it is (turns): `{"card": index | text}` — one of their unplayed cards is read out.
   The engine lists the other players' unplayed cards the matcher finds the same or similar in
-  `state["pending"]["proposals"]` (player, card, text, kind, score, reason) and waits for the setter.
+  `state["pending"]["proposals"]` (player, card, text, kind, score, reason, link: the reading that linked a
+  suggestion, "qiao ke li") and waits for the setter.
 - `rule` by the setter (ruling): `{"valid": bool, "matches": [[player, card], ...]}` — settles the pending play.
   The setter may confirm proposals, reject them, or add any unplayed card of another player.
   Valid with matches: the matched cards are revealed (they count as played), the player takes the whole pot,
@@ -241,7 +242,8 @@ class GuessClub(Engine):
                 verdict = matcher.compare(text, card["text"])
                 if verdict.kind != "different":
                     proposals.append({"player": other, "card": i, "text": card["text"], "kind": verdict.kind,
-                                      "score": round(float(verdict.score), 1), "reason": verdict.reason})
+                                      "score": round(float(verdict.score), 1), "reason": verdict.reason,
+                                      "link": verdict.link})
         state["pending"] = {"player": player, "card": index, "text": text, "proposals": proposals}
         state["phase"] = "ruling"
 

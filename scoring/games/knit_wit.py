@@ -164,7 +164,8 @@ def ruling_on(state: dict, a: str, b: str) -> bool | None:
 def spool_review(state: dict) -> dict:
     """The spool being scored: each player's answer, which are the same (and why), the pairs the table is asked
     about, the rulings made, and the tag echoes. `same[p]` lists the players whose answers p's is the same as,
-    `reasons[p]` the message key of why (the table's ruling, equal, alias)."""
+    `reasons[p]` the message key of why (the table's ruling, equal, alias); each suggested pair carries the
+    matcher's reason and link (the reading that linked it, "tomato")."""
     n = state["spool"]
     players = state["players"]
     texts = [state["sheets"][p][n - 1] for p in players]
@@ -189,7 +190,8 @@ def spool_review(state: dict) -> dict:
         a, b = players[i], players[j]
         if verdict.kind != SUGGESTED or ruling_on(state, a, b) is not None or (a in duplicates and b in duplicates):
             continue
-        suggested.append({"a": a, "b": b, "texts": [texts[i], texts[j]], "score": verdict.score})
+        suggested.append({"a": a, "b": b, "texts": [texts[i], texts[j]], "score": verdict.score,
+                          "reason": verdict.reason, "link": verdict.link})
     return {"spool": n, "loops": len(loops_around(state, n)), "tags": tags_of(state, n),
             "answers": dict(zip(players, texts)), "echoes": {p: state["echoes"][p][n - 1] for p in players},
             "duplicates": duplicates, "same": same, "reasons": reasons, "suggested": suggested,

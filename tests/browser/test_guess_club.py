@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from scoring.__main__ import main as scoring_main
 from storage import Store
 from tests.browser.conftest import LAPTOP, OUTPUT, WAIT_MS, Tab, new_tab
+from tests.browser.shots import screens, to_language
 from views.games.guess_club import topics
 
 PLAYERS = ["Gia", "Hal", "Ivy"]
@@ -182,7 +183,8 @@ def test_three_player_game_to_the_end(browser, server, phone, language_kept, tmp
     game.topic("Hal", "Yellow things")
     game.answers({"Gia": ["bananas", "navy"], "Hal": ["teal", "pink"], "Ivy": ["banana", "lime"]})
     game.play("Ivy", "banana")
-    tab.see("These look alike")
+    tab.see("Same word: banana")
+    screens(browser, server, f"/play/{sid}", "guess_club_ruling", end_in="en")
     tab.tap("Gia: “bananas”", role="checkbox")
     expect_checked(tab, "Gia: “bananas”")
     game.rule(True, matches=1)
@@ -222,6 +224,7 @@ def test_three_player_game_to_the_end(browser, server, phone, language_kept, tmp
 
     wide = new_tab(browser, server, LAPTOP)
     wide.open(f"/play/{sid}")
+    to_language(wide, "en")  # the language is each phone's own
     wide.see("Winner: Gia")
     wide.tap("中文", exact=True)
     wide.see("获胜者：Gia")

@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 from tests.browser.conftest import LAPTOP, OUTPUT, ROOT, Tab, new_tab
+from tests.browser.shots import screens
 
 PLAYERS = ["国王甲", "国王乙"]
 # Twelve dominoes filling a 5×5 kingdom centred on the castle (frame cells, first half first):
@@ -102,6 +103,8 @@ def test_kingdom_domino_by_domino_with_one_refusal(browser, server, phone):
             tab.shot("kingdomino_phone_second_half")
         cell(tab, *second)
         tab.see(f"操作记录（{count}）")
+        if count == 6:
+            screens(browser, server, tab.page.url.removeprefix(server.url), "kingdomino_building", end_in="zh-CN")
     tab.see("国王甲 的王国本局已完成。")
     tab.see("得分对比")
     tab.shot("kingdomino_phone_kingdom", full_page=True)

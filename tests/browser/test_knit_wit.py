@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 from scoring.__main__ import main
 from storage import Store
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, TYPE_BEAT_MS, Tab, new_tab
+from tests.browser.shots import screens
 from tests.test_views_knit_wit import CLAIMS, EXPECTED, HANDS, PLAYERS, SHEETS, VOTES, WEAVE
 
 COUNTDOWN = re.compile(r"^0:(10|0\d)$")
@@ -138,7 +139,8 @@ def race(tab: Tab) -> None:
 
 def score(tab: Tab) -> None:
     """Spool by spool: rule the suggested pair the same, vote the challenge down, move on."""
-    tab.see("Are Ada's “tiger” and Bram's “tigers” the same answer? (91% alike)")
+    tab.see("Are Ada's “tiger” and Bram's “tigers” the same answer?")
+    tab.see("Same word: tiger")
     tab.shot("knit_wit_phone_suggested")
     tab.tap("The same: cross both out")
     tab.see("Crossed out: the same as Bram")
@@ -212,6 +214,7 @@ def test_whole_three_player_game(browser, server, english):
     tab.see("Answer sheets")
     write_answers(tab)
     race(tab)
+    screens(browser, server, f"/play/{sid}", "knit_wit_scoring", end_in="en")
     score(tab)
 
     tab.see("Game over")

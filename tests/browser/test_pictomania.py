@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from scoring.__main__ import main
 from tests.browser.conftest import LAPTOP, PHONE, Tab, new_tab, start_server, stop_server
+from tests.browser.shots import screens, to_language
 
 PLAYERS = ["Pia", "Quin", "Rosa", "Seb"]
 TOTALS = {"Pia": 4, "Rosa": 1, "Quin": -3, "Seb": -11}
@@ -82,15 +83,22 @@ def scroll_shots(tab: Tab, name: str, count: int) -> None:
         tab.page.mouse.wheel(0, 700)
 
 
-def wrong(number: int) -> int:
-    """A number that is not the drawer's."""
-    return number % 7 + 1
+def play_round(tab: Tab, numbers: dict[str, int], guesses: list[tuple[str, str, bool]]) -> dict:
+    """Place the guesses in order, each right or wrong; return the number put on each (guesser, target).
 
-
-def play_round(tab: Tab, numbers: dict[str, int], guesses: list[tuple[str, str, bool]]) -> None:
-    """Place the guesses in order, each right or wrong."""
+    A wrong guess takes the lowest number that is not the drawer's and that the guesser neither used this round
+    nor keeps for a right guess (one guess card per number, RULINGS §3): the deal is random, so a fixed wrong
+    number could be a card the guesser no longer holds."""
+    keep = {g: {numbers[t] for g2, t, right in guesses if g2 == g and right} for g, _, _ in guesses}
+    used: dict[str, set[int]] = {g: set() for g in keep}
+    placed = {}
     for guesser, target, right in guesses:
-        guess(tab, guesser, target, numbers[target] if right else wrong(numbers[target]))
+        number = numbers[target] if right else next(
+            n for n in range(1, 8) if n != numbers[target] and n not in keep[guesser] | used[guesser])
+        used[guesser].add(number)
+        placed[guesser, target] = number
+        guess(tab, guesser, target, number)
+    return placed
 
 
 def test_two_rounds_for_four_players(browser, own_server):
@@ -103,9 +111,9 @@ def test_two_rounds_for_four_players(browser, own_server):
     tab.see("Round 1 · deck 1")
     numbers = read_words(tab, shoot=True)
     assert len(set(numbers.values())) == 4
-    play_round(tab, numbers, [("Pia", "Quin", True), ("Quin", "Rosa", True), ("Pia", "Rosa", True),
-                              ("Rosa", "Pia", True), ("Quin", "Pia", False), ("Seb", "Pia", False),
-                              ("Seb", "Quin", False), ("Rosa", "Seb", False)])
+    placed = play_round(tab, numbers, [("Pia", "Quin", True), ("Quin", "Rosa", True), ("Pia", "Rosa", True),
+                                       ("Rosa", "Pia", True), ("Quin", "Pia", False), ("Seb", "Pia", False),
+                                       ("Seb", "Quin", False), ("Rosa", "Seb", False)])
     tab.see("Pia's pile: Rosa, Quin, Seb")
     tab.tap("Pia is guessing", exact=True)
     tab.shot("pictomania_phone_guesses")
@@ -117,8 +125,9 @@ def test_two_rounds_for_four_players(browser, own_server):
     tab.see("Round 1 revealed (deck 1)")
     tab.see("Black sheep: Seb, most cards in the middle (2)")
     tab.see(f"1. Rosa guessed {numbers['Pia']}: right, takes a 3-star token")
-    tab.see(f"2. Quin guessed {wrong(numbers['Pia'])}: wrong, to the middle")
+    tab.see(f"2. Quin guessed {placed['Quin', 'Pia']}: wrong, to the middle")
     scroll_shots(tab, "pictomania_phone_reveal", 2)
+    screens(browser, own_server, f"/play/{sid}", "pictomania_reveal", end_in="en", pages=3)
 
     tab.tap("Deal the cards", exact=True)
     tab.see("Round 2 · deck 1")
@@ -151,6 +160,7 @@ def test_two_rounds_for_four_players(browser, own_server):
     assert json.loads(exported)["id"] == sid
     wide = new_tab(browser, own_server, LAPTOP)
     wide.open(f"/play/{sid}")
+    to_language(wide, "en")  # the language is each phone's own
     wide.see("Winner: Pia")
     wide.shot("pictomania_laptop_end")
     wide.page.context.close()

@@ -25,6 +25,7 @@ import flet as ft
 
 from scoring.games.guess_club import INVALID, MISS, PREDICT, open_numbers
 from scoring.mechanics import ledger
+from validators.answers import explain
 from views.components.private import cover, opened, private_entry
 from views.context import GameContext
 
@@ -261,6 +262,15 @@ def turn_panel(ctx: GameContext) -> ft.Control:
     ])
 
 
+def why_alike(ctx: GameContext, proposal: dict) -> str:
+    """Why the matcher proposed a card: the reading that linked it ("Same pinyin: qiao ke li"), else the reason
+    with the similarity."""
+    if proposal.get("link"):
+        key, params = explain(proposal["reason"], proposal["link"])
+        return ctx.t(key, **params)
+    return ctx.t("guess_club.view.reason", reason=ctx.t(proposal["reason"]), score=round(proposal["score"]))
+
+
 def ruling_panel(ctx: GameContext) -> ft.Control:
     """The card read out, the proposed matches with their reason, cards added by hand, and the setter's ruling."""
     state = ctx.state
@@ -286,8 +296,7 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
         ref = [p["player"], p["card"]]
         rows.append(ft.Checkbox(label=ctx.t("guess_club.view.proposal", name=p["player"], text=p["text"]),
                                 value=ref in ticked, on_change=lambda e, r=ref: tick(r, bool(e.control.value))))
-        rows.append(ft.Text(ctx.t("guess_club.view.reason", reason=ctx.t(p["reason"]), score=round(p["score"])),
-                            size=13, italic=True))
+        rows.append(ft.Text(why_alike(ctx, p), size=13, italic=True))
     rows += added_matches(ctx, slot, ticked)
     rows.append(ft.Row(wrap=True, controls=[
         ft.FilledButton(content=ctx.t("guess_club.view.rule_valid", count=len(ticked), cost=MISS),

@@ -6,8 +6,10 @@
   is shown. A domino with no legal place is discarded (the engine refuses a discard that has a place).
 - A finished paper kingdom: choose a terrain and its crowns (the brush), tap squares to paint them, then enter
   it: the painted grid goes to the engine as a `layout` action written by `format_layout`.
-- Properties are outlined with their points (from the engine's `properties`), crownless ones marked 0; the score
-  comparison shows every player's total, largest property and crowns, and says when the tie-break decides.
+- Squares are tiles in their terrain's colour with its icon and a drawn crown per crown (no letters). Properties
+  are outlined with their points on a badge (from the engine's `properties`; a crownless one has no crown marks
+  and no badge, its 0 is in the legend); the score comparison shows every player's total, largest property and
+  crowns, and says when the tie-break decides.
 - `final(ctx)`: every finished kingdom and the comparison under the end screen.
 """
 
@@ -16,16 +18,30 @@ from __future__ import annotations
 from typing import Any
 
 import flet as ft
+import flet.canvas as cv
 
 from scoring.games import kingdomino as game
-from views.components.grid import GROUP_COLOURS, grid_editor
+from views.components.grid import GROUP_COLOURS, group_of
 from views.components.seats import compare_table, player_switch
 from views.context import GameContext
 
 TERRAINS = ("W", "G", "F", "L", "S", "M")
-FILL = {"W": ft.Colors.AMBER_200, "G": ft.Colors.LIGHT_GREEN_300, "F": ft.Colors.GREEN_400,
-        "L": ft.Colors.LIGHT_BLUE_200, "S": ft.Colors.BROWN_200, "M": ft.Colors.BLUE_GREY_300,
-        "C": ft.Colors.GREY_300}
+# Each square's look: the tile colour, the colour of what is drawn on it (fixed, so a tile reads the same in the
+# light and the dark theme) and its Material icon.
+LOOK = {
+    "W": (ft.Colors.AMBER_300, ft.Colors.BROWN_900, ft.Icons.GRAIN),
+    "G": (ft.Colors.LIGHT_GREEN_400, ft.Colors.GREEN_900, ft.Icons.GRASS),
+    "F": (ft.Colors.GREEN_800, ft.Colors.WHITE, ft.Icons.FOREST),
+    "L": (ft.Colors.BLUE_500, ft.Colors.WHITE, ft.Icons.WAVES),
+    "S": (ft.Colors.BROWN_300, ft.Colors.BROWN_900, ft.Icons.SPA),
+    "M": (ft.Colors.BLUE_GREY_700, ft.Colors.WHITE, ft.Icons.DIAMOND),
+    "C": (ft.Colors.GREY_200, ft.Colors.BLUE_GREY_800, ft.Icons.CASTLE),
+}
+FILL = {letter: look[0] for letter, look in LOOK.items()}
+CROWN_GOLD = ft.Colors.AMBER_400
+CROWN_EDGE = ft.Colors.BLACK_87
+# A crown in a 10 × 8 box: a band with three points.
+CROWN_OUTLINE = ((0, 8), (0, 2), (2.5, 4.5), (5, 0), (7.5, 4.5), (10, 2), (10, 8))
 CROWNS = range(game.MAX_CROWNS + 1)
 FRAME_CELL = {5: 38, 7: 27}
 PAINT_CELL = {5: 56, 7: 44}
@@ -35,18 +51,57 @@ PAINT_CELL = {5: 56, 7: 44}
 # Words and looks
 
 
-def short(ctx: GameContext, cell: dict | None) -> str:
-    """A square as a cell label: the terrain's short name and its crowns (empty for no square)."""
-    if cell is None:
-        return ""
-    name = ctx.t(f"kingdomino.view.short.{cell['terrain']}")
-    return ctx.t("kingdomino.view.cell", terrain=name, crowns=cell["crowns"]) if cell["crowns"] else name
-
-
 def half_words(ctx: GameContext, letter: str, crowns: int) -> str:
     """A domino half in words: terrain, and crowns if any."""
     name = ctx.t(f"kingdomino.view.terrain.{letter}")
     return ctx.t("kingdomino.view.half_crowns", terrain=name, crowns=crowns) if crowns else name
+
+
+def crown(width: float) -> ft.Control:
+    """One crown mark, drawn (no font has one offline): gold with a dark edge, readable on every tile."""
+    scale = width / 10
+    points = [(x * scale, y * scale) for x, y in CROWN_OUTLINE]
+    elements = [cv.Path.MoveTo(*points[0]), *[cv.Path.LineTo(x, y) for x, y in points[1:]], cv.Path.Close()]
+    return cv.Canvas(width=width, height=8 * scale, shapes=[
+        cv.Path(elements=elements, paint=ft.Paint(color=CROWN_GOLD, style=ft.PaintingStyle.FILL)),
+        cv.Path(elements=elements, paint=ft.Paint(color=CROWN_EDGE, style=ft.PaintingStyle.STROKE,
+                                                  stroke_width=max(1.0, scale))),
+    ])
+
+
+def face(letter: str, crowns: int, size: float) -> ft.Control:
+    """A square's face: the terrain's icon over its crown marks."""
+    icon = ft.Icon(LOOK[letter][2], color=LOOK[letter][1], size=size * (0.42 if crowns else 0.55))
+    if not crowns:
+        return icon
+    return ft.Column(spacing=max(1, size * 0.04), tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                     controls=[icon, ft.Row(spacing=1, tight=True, controls=[crown(size * 0.27)] * crowns)])
+
+
+def badge(points: str, size: float) -> ft.Control:
+    """A property's points in a cell's corner, on its own dark patch so it stays readable over the icon."""
+    return ft.Container(content=ft.Text(points, size=max(9, round(size * 0.26)), weight=ft.FontWeight.BOLD,
+                                        color=ft.Colors.WHITE),
+                        bgcolor=ft.Colors.BLACK_87, border_radius=6, padding=ft.Padding.symmetric(horizontal=3))
+
+
+def square(ctx: GameContext, r: int, c: int, cell: dict | None, size: int, border: Any, note: str | None,
+           on_tap) -> ft.Control:
+    """One square of a kingdom: a coloured tile with its icon and crowns, or an empty frame square; its accessible
+    name says row, column and what lies there."""
+    words = half_words(ctx, cell["terrain"], cell["crowns"]) if cell else ctx.t("app.grid.empty")
+    content = face(cell["terrain"], cell["crowns"], size) if cell else None
+    if note is not None:
+        content = ft.Stack(width=size, height=size, controls=[
+            ft.Container(content=content, alignment=ft.Alignment.CENTER),
+            ft.Container(content=badge(note, size), alignment=ft.Alignment.TOP_RIGHT, padding=1),
+        ])
+    return ft.Container(
+        width=size, height=size, border=border, border_radius=4, bgcolor=fill(cell),
+        alignment=ft.Alignment.CENTER, on_click=lambda e: on_tap(r, c),
+        content=ft.Semantics(content=content, exclude_semantics=True) if content else None,
+        tooltip=ctx.t("app.grid.cell", row=r + 1, col=c + 1, value=words),
+    )
 
 
 def fill(cell: dict | None) -> Any:
@@ -55,12 +110,25 @@ def fill(cell: dict | None) -> Any:
 
 
 def board(ctx: GameContext, grid: list[list], on_tap=None, marked=(), cell_size: int = 48) -> ft.Control:
-    """A kingdom on the grid editor with its properties outlined and their points noted."""
+    """A kingdom as terrain tiles, its properties outlined in their legend colour with their points noted, the
+    squares in `marked` framed in amber. (The grid editor draws text cells only, so the tiles are drawn here,
+    with its outline colours.)"""
     found = game.properties(grid)
-    notes = {(p["cells"][0][0], p["cells"][0][1]): f"+{p['points']}" if p["points"] else "0" for p in found}
-    return grid_editor(ctx, grid, [], None, label=lambda v: short(ctx, v), colour=fill,
-                       groups=[p["cells"] for p in found], cell_size=cell_size,
-                       on_tap=on_tap or (lambda r, c: None), marked=marked, notes=notes)
+    notes = {(p["cells"][0][0], p["cells"][0][1]): f"+{p['points']}" for p in found if p["points"]}
+    grouped = group_of(p["cells"] for p in found)
+    pointed = {(int(r), int(c)) for r, c in marked}
+    tap = on_tap or (lambda r, c: None)
+    rows = []
+    for r, line in enumerate(grid):
+        cells = []
+        for c, cell in enumerate(line):
+            group = grouped.get((r, c))
+            border = (ft.Border.all(4, ft.Colors.AMBER) if (r, c) in pointed
+                      else ft.Border.all(3, GROUP_COLOURS[group % len(GROUP_COLOURS)]) if group is not None
+                      else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
+            cells.append(square(ctx, r, c, cell, cell_size, border, notes.get((r, c)), tap))
+        rows.append(ft.Row(controls=cells, spacing=2))
+    return ft.Row(scroll=ft.ScrollMode.AUTO, controls=[ft.Column(controls=rows, spacing=2)])
 
 
 def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
@@ -72,7 +140,7 @@ def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
         rows.append(ft.Row(spacing=6, controls=[
             ft.Container(width=14, height=14, border_radius=7, bgcolor=GROUP_COLOURS[i % len(GROUP_COLOURS)]),
             ft.Text(ctx.t(key, terrain=terrain, squares=p["squares"], crowns=p["crowns"], points=p["points"]),
-                    size=14, italic=not p["crowns"]),
+                    size=14, italic=not p["crowns"], expand=True),
         ]))
     return ft.Column(controls=rows, spacing=2)
 
@@ -82,18 +150,17 @@ def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
 
 
 def domino_tile(ctx: GameContext, number: int, on_click) -> ft.Control:
-    """A domino in the picker: its number over its two halves."""
+    """A domino in the picker: its number over its two halves as small tiles."""
     halves = game.DOMINOES[number]
     return ft.Container(
-        width=52, padding=4, border=ft.Border.all(1, ft.Colors.OUTLINE), border_radius=6, on_click=on_click,
+        width=64, padding=4, border=ft.Border.all(1, ft.Colors.OUTLINE), border_radius=6, on_click=on_click,
         tooltip=ctx.t("kingdomino.view.domino_tip", domino=number, first=half_words(ctx, *halves[0]),
                       second=half_words(ctx, *halves[1])),
         content=ft.Column(spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Text(str(number), size=16, weight=ft.FontWeight.BOLD),
             ft.Row(spacing=2, alignment=ft.MainAxisAlignment.CENTER, controls=[
-                ft.Container(width=24, height=20, bgcolor=FILL[letter], border_radius=3,
-                             alignment=ft.Alignment.CENTER,
-                             content=ft.Text(str(crowns) if crowns else "", size=12))
+                ft.Container(width=27, height=27, bgcolor=FILL[letter], border_radius=3,
+                             alignment=ft.Alignment.CENTER, content=face(letter, crowns, 27))
                 for letter, crowns in halves]),
         ]),
     )
@@ -179,11 +246,13 @@ def by_domino(ctx: GameContext, player: str, kingdom: dict) -> ft.Control:
     return ft.Column(spacing=8, controls=[placing(ctx, player, kingdom, pick), legend(ctx, kingdom["grid"])])
 
 
-def choice(text: str, selected: bool, on_click, bgcolor: Any = None) -> ft.Control:
-    """A button of a palette: the chosen one carries a check mark and a thick frame."""
+def choice(text: str, selected: bool, on_click, terrain: str | None = None) -> ft.Control:
+    """A button of a palette: the chosen one carries a check mark and a thick frame; a terrain's button is its
+    tile (colour and icon)."""
     side = ft.BorderSide(3 if selected else 1, ft.Colors.ON_SURFACE if selected else ft.Colors.OUTLINE)
-    return ft.Button(content=text, icon=ft.Icons.CHECK if selected else None, on_click=on_click,
-                     style=ft.ButtonStyle(bgcolor=bgcolor, color=ft.Colors.BLACK if bgcolor else None, side=side))
+    bgcolor, color, icon = LOOK[terrain] if terrain else (None, None, None)
+    return ft.Button(content=text, icon=ft.Icons.CHECK if selected else icon, on_click=on_click,
+                     style=ft.ButtonStyle(bgcolor=bgcolor, color=color, icon_color=color, side=side))
 
 
 def brush_bar(ctx: GameContext, brush: dict) -> ft.Control:
@@ -195,7 +264,7 @@ def brush_bar(ctx: GameContext, brush: dict) -> ft.Control:
         ctx.refresh()
 
     terrains = [choice(ctx.t(f"kingdomino.view.terrain.{letter}"), brush["terrain"] == letter,
-                       lambda e, t=letter: set_brush(terrain=t), FILL[letter]) for letter in (*TERRAINS, game.CASTLE)]
+                       lambda e, t=letter: set_brush(terrain=t), letter) for letter in (*TERRAINS, game.CASTLE)]
     terrains.append(choice(ctx.t("kingdomino.view.eraser"), brush["terrain"] is None,
                            lambda e: set_brush(terrain=None)))
     crowns = [choice(ctx.t("kingdomino.view.crowns_n", crowns=n), brush["crowns"] == n,

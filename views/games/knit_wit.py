@@ -20,6 +20,7 @@ import re
 import flet as ft
 
 from scoring.games import knit_wit as kw
+from validators.answers import explain
 from views.components.private import COVER, cover, done_label, opened
 from views.components.race import race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
@@ -431,7 +432,7 @@ def marks(ctx: GameContext, review: dict, player: str) -> list[str]:
     for s in review["suggested"]:
         if player in (s["a"], s["b"]):
             other = s["b"] if player == s["a"] else s["a"]
-            out.append(ctx.t("knit_wit.view.mark_suggested", name=other, score=round(s["score"])))
+            out.append(ctx.t("knit_wit.view.mark_suggested", name=other, why=why_alike(ctx, s)))
     for r in review["rulings"]:
         if not r["same"] and player in (r["a"], r["b"]):
             out.append(ctx.t("knit_wit.view.mark_ruled_different", name=r["b"] if player == r["a"] else r["a"]))
@@ -544,6 +545,15 @@ def challenger_panel(ctx: GameContext, target: str, review: dict) -> ft.Control:
                   ft.Row(controls=buttons, wrap=True)]))
 
 
+def why_alike(ctx: GameContext, s: dict) -> str:
+    """Why the matcher suggested a pair: the reading that linked it ("Both mean “tomato”"), else the reason with
+    the similarity."""
+    if s.get("link"):
+        key, params = explain(s["reason"], s["link"])
+        return ctx.t(key, **params)
+    return ctx.t("knit_wit.view.alike", reason=ctx.t(s["reason"]), score=round(s["score"]))
+
+
 def suggestion_panel(ctx: GameContext, review: dict, s: dict) -> ft.Control:
     """A suggested duplicate: the two answers, the similarity, and the table's ruling."""
     def rule(same: bool) -> None:
@@ -553,8 +563,9 @@ def suggestion_panel(ctx: GameContext, review: dict, s: dict) -> ft.Control:
 
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
         controls=[
-            ft.Text(ctx.t("knit_wit.view.suggested", a=s["a"], b=s["b"], ta=s["texts"][0], tb=s["texts"][1],
-                          score=round(s["score"])), size=16, weight=ft.FontWeight.W_600),
+            ft.Text(ctx.t("knit_wit.view.suggested", a=s["a"], b=s["b"], ta=s["texts"][0], tb=s["texts"][1]),
+                    size=16, weight=ft.FontWeight.W_600),
+            ft.Text(why_alike(ctx, s), size=14, italic=True),
             ft.Row(wrap=True, controls=[
                 ft.FilledButton(content=ctx.t("knit_wit.view.rule_same"), icon=ft.Icons.LINK,
                                 on_click=lambda e: rule(True)),

@@ -25,6 +25,7 @@ being entered (`physical`) — never rules.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import flet as ft
@@ -36,6 +37,21 @@ from views.components.race import race_buttons
 from views.context import GameContext
 
 NUMBER_WIDTH, NUMBER_HEIGHT = 42, 48
+# The six symbols as shapes (icon, turned by a quarter turns so a play arrow stands as a triangle). The rule texts
+# here do not name the stickers' shapes; this is our set, one shape per symbol card, named in words beside it.
+SHAPES = {1: (ft.Icons.CIRCLE, 0), 2: (ft.Icons.PLAY_ARROW, -1), 3: (ft.Icons.SQUARE, 0), 4: (ft.Icons.STAR, 0),
+          5: (ft.Icons.FAVORITE, 0), 6: (ft.Icons.DARK_MODE, 0)}
+
+
+def shape_icon(symbol: int, size: float, color: Any = None) -> ft.Icon:
+    """A symbol card's shape."""
+    icon, quarter = SHAPES[symbol]
+    return ft.Icon(icon, size=size, color=color, rotate=ft.Rotate(angle=quarter * math.pi / 2) if quarter else None)
+
+
+def shape_name(ctx: GameContext, symbol: int) -> str:
+    """A symbol card's shape in words ("Star")."""
+    return ctx.t(f"pictomania.view.shape.{symbol}")
 
 
 def build(ctx: GameContext) -> ft.Control:
@@ -149,19 +165,19 @@ def card_picker(ctx: GameContext, work: dict, player: str, kids: bool) -> ft.Con
         work.update(player=None, phase=COVER)
         ctx.refresh()
 
-    def row(slot: int, top: int, key: str) -> ft.Control:
-        """Buttons 1..top; the chosen one filled."""
+    def row(slot: int, top: int) -> ft.Control:
+        """Buttons 1..top (symbols as their shapes); the chosen one filled."""
         return ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
             (ft.FilledButton if card[slot] == n else ft.OutlinedButton)(
-                content=ctx.t(key, **{"symbol" if slot == 0 else "number": n}),
-                on_click=lambda e, n=n: pick(slot, n))
+                content=shape_name(ctx, n) if slot == 0 else ctx.t("pictomania.view.number", number=n),
+                icon=shape_icon(n, 22) if slot == 0 else None, on_click=lambda e, n=n: pick(slot, n))
             for n in range(1, top + 1)])
 
     controls: list[ft.Control] = [ft.Text(ctx.t("pictomania.view.word_for", name=player), size=18,
                                           weight=ft.FontWeight.BOLD)]
     if not kids:
-        controls.append(row(0, SYMBOLS, "pictomania.view.symbol"))
-    controls += [row(1, NUMBERS, "pictomania.view.number"),
+        controls.append(row(0, SYMBOLS))
+    controls += [row(1, NUMBERS),
                  ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF, height=52,
                                  on_click=lambda e: hide())]
     return ft.Container(padding=16, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12,
@@ -214,8 +230,9 @@ def word_card(ctx: GameContext, slot: dict, player: str) -> ft.Control:
 
     lines = [ft.Text(ctx.t("pictomania.view.word_for", name=player), size=18, weight=ft.FontWeight.BOLD)]
     if word.get("symbol") is not None:
-        lines.append(ft.Text(ctx.t("pictomania.view.symbol", symbol=word["symbol"]), size=32,
-                             weight=ft.FontWeight.BOLD))
+        lines.append(ft.Row(tight=True, wrap=True, alignment=ft.MainAxisAlignment.CENTER, controls=[
+            shape_icon(word["symbol"], 56, ft.Colors.ON_TERTIARY_CONTAINER),
+            ft.Text(shape_name(ctx, word["symbol"]), size=32, weight=ft.FontWeight.BOLD)]))
     lines.append(ft.Text(ctx.t("pictomania.view.number", number=word.get("number")), size=32,
                          weight=ft.FontWeight.BOLD))
     if ctx.seat is None:
@@ -378,9 +395,12 @@ def pile_result(ctx: GameContext, entry: dict, drawer: str) -> ft.Control:
     word = entry["deal"][drawer]
     if word.get("symbol") is None:
         title = ctx.t("pictomania.view.drew_kids", drawer=drawer, number=word["number"])
+        lines: list[ft.Control] = [ft.Text(title, size=16, weight=ft.FontWeight.BOLD)]
     else:
-        title = ctx.t("pictomania.view.drew", drawer=drawer, symbol=word["symbol"], number=word["number"])
-    lines: list[ft.Control] = [ft.Text(title, size=16, weight=ft.FontWeight.BOLD)]
+        title = ctx.t("pictomania.view.drew", drawer=drawer, symbol=shape_name(ctx, word["symbol"]),
+                      number=word["number"])
+        lines = [ft.Row(controls=[shape_icon(word["symbol"], 24),
+                                  ft.Text(title, size=16, weight=ft.FontWeight.BOLD, expand=True)])]
     if drawer in entry["wrong_word"]:
         back = [g for g, _ in entry["returned"].get(drawer, [])]
         lines.append(ft.Text(ctx.t("pictomania.view.returned", guessers=back) if back
