@@ -106,7 +106,8 @@ def save_buttons(ctx: GameContext, draft: dict, new_text: str, on_send: Callable
 def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict,
                  on_open: Callable[[int], None]) -> ft.Control:
     """Every round's points and the totals, a column per player; each round's number is a button that opens it
-    for correction. Long games show the last rounds, with a button for all."""
+    for correction. Long games show the last rounds, with a button for all; rows are keyed by round, so a new
+    round sends one new row, not every shifted one."""
     if not rounds:
         return ft.Text(ctx.t("cards.view.no_rounds"), italic=True)
     every = bool(draft.get("all_rounds"))
@@ -118,9 +119,9 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
         button = (ft.FilledTonalButton if number == open_now else ft.TextButton)(
             content=ctx.t("rounds.view.round", round=number), icon=ft.Icons.EDIT,
             tooltip=ctx.t("rounds.view.open", round=number), on_click=lambda e, n=number: on_open(n))
-        rows.append(ft.DataRow(cells=[ft.DataCell(button)]
+        rows.append(ft.DataRow(key=f"round-{number}", cells=[ft.DataCell(button)]
                                + [ft.DataCell(ft.Text(str(rounds[index][n]))) for n in ctx.players]))
-    rows.append(ft.DataRow(cells=[ft.DataCell(ft.Text(ctx.t("cards.view.total"), weight=ft.FontWeight.BOLD))]
+    rows.append(ft.DataRow(key="total", cells=[ft.DataCell(ft.Text(ctx.t("cards.view.total"), weight=ft.FontWeight.BOLD))]
                            + [ft.DataCell(ft.Text(str(totals[n]), weight=ft.FontWeight.BOLD))
                               for n in ctx.players]))
     columns = [ft.DataColumn(label=ft.Text(ctx.t("cards.view.round")))]
