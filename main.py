@@ -33,6 +33,7 @@ from storage import Store
 from storage.store import IMPORT_MAX_BYTES
 from views.app import main_for
 from views.guard import HostGuard, SameOrigin, hide_tracebacks
+from views.table import lan_address
 
 HERE = Path(__file__).resolve().parent
 ASSETS = HERE / "assets"
@@ -59,16 +60,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on; 0.0.0.0 lets phones join")
     parser.add_argument("--data", type=Path, default=None, help="data folder (default: a per-user folder)")
     return parser.parse_args(argv)
-
-
-def lan_address() -> str:
-    """This machine's address on the local network, as phones would use it (no packet is sent)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))
-            return probe.getsockname()[0]
-        except OSError:
-            return "127.0.0.1"
 
 
 def say(text: str) -> None:

@@ -81,24 +81,20 @@ class Server:
 
 
 def start_server(data: Path, port: int | None = None) -> Server:
-    """Start `python main.py --port N --data DIR` and wait until it prints its address; what the server prints
-    goes to `tests/output/server-<port>.log` (read it when a test fails: the app logs its errors there)."""
+    """Start `python main.py --port N --data DIR` and wait until it prints its address."""
     port = port or free_port()
     started = time.monotonic()
-    OUTPUT.mkdir(parents=True, exist_ok=True)
-    log_path = OUTPUT / f"server-{port}.log"
-    log = open(log_path, "w", encoding="utf-8")
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--port", str(port), "--data", str(data)],
-                            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True)
-    log.close()
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     deadline = time.monotonic() + START_S
-    address = f"http://127.0.0.1:{port}"
-    while proc.poll() is None and time.monotonic() < deadline:
-        if address in log_path.read_text(encoding="utf-8", errors="replace"):
+    for line in proc.stdout:
+        if f"http://127.0.0.1:{port}" in line:
             break
-        time.sleep(0.05)
+        if time.monotonic() > deadline:
+            break
     if proc.poll() is not None:
-        raise RuntimeError(f"main.py exited with {proc.returncode}: {log_path.read_text(errors='replace')[-2000:]}")
+        raise RuntimeError(f"main.py exited with {proc.returncode}")
+    os.set_blocking(proc.stdout.fileno(), False)
     return Server(proc, port, data, started)
 
 
