@@ -15,13 +15,13 @@ FLET_PLATFORM) it runs the same shell the platform's way, with its data in the a
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import secrets
 import socket
 import sys
 import tempfile
 from pathlib import Path
+from threading import Thread
 
 import flet as ft
 import uvicorn
@@ -91,12 +91,16 @@ class Server(uvicorn.Server):
             say(f"Tableside: host address (keep it to yourself): {self.guard.host_url(f'http://{shown}:{self.port}')}")
             say(f"Tableside: host PIN: {self.guard.pin}")
 
-    def handle_exit(self, sig: int, frame: object) -> None:
-        """Close the store between two event-loop steps (never inside a write), then exit at once."""
-        asyncio.get_event_loop().call_soon_threadsafe(self.stop_now)
+    def handle_exit(self, sig: int, frame: object) -> Thread:
+        """Stop from a thread of its own, so a busy or stuck event loop cannot keep the server from stopping on
+        the first signal; the store's lock keeps the close out of any write in progress (in any thread)."""
+        stopper = Thread(target=self.stop_now, name="tableside-stop", daemon=True)
+        stopper.start()
+        return stopper
 
     def stop_now(self) -> None:
-        """Flush and close the store and leave without waiting for open browser connections."""
+        """Close the store (waiting for a write in progress to finish) and leave without waiting for open
+        browser connections; a closed standard output does not stop the exit."""
         try:
             self.store.close()
             say("Tableside: stopped")

@@ -13,6 +13,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import uvicorn
 
 import main
 from scoring.record import new_record
@@ -109,3 +110,17 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 
     def redirect_request(self, *args, **kwargs):
         return None
+
+
+def test_a_signal_stops_the_server_without_its_event_loop(tmp_path, monkeypatch):
+    """The stop runs in a thread of its own: with no event loop turning (a stuck or busy loop), one signal still
+    closes the store and exits with 0."""
+    exits: list[int] = []
+    monkeypatch.setattr(main.os, "_exit", exits.append)
+    store = Store(tmp_path)
+    server = main.Server(uvicorn.Config(lambda scope, receive, send: None), store, "127.0.0.1", 0,
+                         main.HostGuard(required=False))
+    server.handle_exit(signal.SIGTERM, None).join()
+    assert exits == [0]
+    with pytest.raises(RuntimeError):
+        store.settings()

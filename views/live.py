@@ -26,16 +26,33 @@ import flet as ft
 @ft.observable
 @dataclass
 class Feed:
-    """What one tab knows of a session: its record and state (the store's cache: read only) and their version."""
+    """What one tab knows of a session: its record and state (the store's cache: read only) and their version.
 
-    record: Any = None
-    state: Any = None
+    Only `version` is observed. The record and state are kept as private attributes: an observable wraps a
+    dict or list field in Flet's `ObservableDict`/`ObservableList`, whose every item set notifies the owner, and
+    `copy.deepcopy` rebuilds a copy item by item through that `__setitem__` with the same owner. A screen that
+    copies the state while rendering (every `Engine.player_view` does) then queued its own re-render, forever:
+    the server's event loop spun on the Session screen, taps were never answered, and SIGTERM was never handled.
+    """
+
     version: int = 0
     message: Any = field(default=None)
+    _record: Any = None
+    _state: Any = None
+
+    @property
+    def record(self) -> Any:
+        """The newest record this tab was handed (None before the first change)."""
+        return self._record
+
+    @property
+    def state(self) -> Any:
+        """The newest state this tab was handed (None before the first change)."""
+        return self._state
 
     def show(self, record: dict, state: dict) -> None:
-        """Take a new record and state (one change notification)."""
-        self.record, self.state = record, state
+        """Take a new record and state (one change notification, by the version)."""
+        self._record, self._state = record, state
         self.version += 1
 
 

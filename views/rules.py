@@ -76,10 +76,10 @@ def index_body(app: Any) -> ft.Control:
     results = ft.Column(spacing=4, controls=hit_tiles(app, scratch.get("query", "")))
 
     def changed(text: str) -> None:
-        """Search again as the text changes (only the hits are re-sent)."""
+        """Search again as the text changes: render the screen again (its controls are a component's render,
+        never updated by hand; the diff re-sends only the hits)."""
         scratch["query"] = text
-        results.controls = hit_tiles(app, text)
-        results.update()
+        app.render()
 
     field = ft.TextField(label=app.t("rules.search"), value=scratch.get("query", ""), prefix_icon=ft.Icons.SEARCH,
                          on_change=lambda e: changed(e.control.value), on_submit=lambda e: changed(e.control.value))

@@ -1,0 +1,47 @@
+"""The tab's `Feed` of a live session: one notification per change, and reading or copying the state it holds
+(as every game view's `player_view` does while the screen renders) notifies nothing — else the screen would queue
+its own re-render forever."""
+
+from __future__ import annotations
+
+import copy
+
+from scoring.core import engine
+from views.live import Feed
+
+
+def listener():
+    """A list of the fields notified, and the listener filling it (kept by the caller: Flet holds it weakly)."""
+    heard: list = []
+
+    def listen(sender, name) -> None:
+        """Note the notified field."""
+        heard.append(name)
+
+    return heard, listen
+
+
+def test_show_notifies_once_and_copying_the_state_notifies_nothing():
+    feed = Feed()
+    heard, listen = listener()
+    feed.subscribe(listen)
+    record = {"game": "solar_storm", "actions": [{"type": "end_actions", "by": "Ann"}], "redo": []}
+    state = {"phase": "collect", "rooms": {"bridge": {"cubes": [True, False]}}, "hands": {"Ann": ["data"]}}
+    feed.show(record, state)
+    assert heard == ["version"] and feed.version == 1
+    assert feed.state is state and feed.record is record       # the store's cache, handed on as it is
+    copied = copy.deepcopy(feed.state)
+    copied["rooms"]["bridge"]["cubes"][0] = False
+    assert heard == ["version"]
+    assert state["rooms"]["bridge"]["cubes"] == [True, False]
+
+
+def test_a_game_views_player_view_of_the_fed_state_notifies_nothing():
+    eng = engine("solar_storm")
+    feed = Feed()
+    heard, listen = listener()
+    feed.subscribe(listen)
+    feed.show({"game": "solar_storm", "actions": [], "redo": []}, eng.new_state(["Ann", "Bo"], seed=7))
+    eng.player_view(feed.state, None)
+    eng.prompt(feed.state)
+    assert heard == ["version"]
