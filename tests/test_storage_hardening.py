@@ -309,7 +309,7 @@ def mangled(draw) -> str:
         path = draw(st.sampled_from(["", "options", "actions.0", "actions.1", "actions.1.scores", "players.0"]))
         target = data
         for part in [p for p in path.split(".") if p]:
-            if isinstance(target, list) and int(part) < len(target):
+            if isinstance(target, list) and part.isdigit() and int(part) < len(target):
                 target = target[int(part)]
             elif isinstance(target, dict):
                 target = target.get(part)
