@@ -166,11 +166,14 @@ def test_a_knit_wit_round_played_from_four_phones(table_server, table_tabs):
     host.see("Scoring")
 
 
+SHAPES = {1: "Circle", 2: "Triangle", 3: "Square", 4: "Star", 5: "Heart", 6: "Moon"}  # the stickers, in words
+
+
 def secrets_of(seat: str) -> list[str]:
     """What only seat may know before the reveal, as any screen would put it in words: its card (as its own
     word card and as the reveal's line) and the number it guessed (as the reveal's line)."""
     symbol, number = DEAL[seat]
-    return [f"Symbol {symbol}", f"Number {number}", f"{seat} drew symbol {symbol}, number {number}",
+    return [SHAPES[symbol], f"Number {number}", f"{seat} drew: {SHAPES[symbol]}, number {number}",
             f"{seat} guessed {GUESSES[seat][1]}"]
 
 
@@ -184,7 +187,7 @@ def test_a_pictomania_round_played_from_phones(table_server, table_tabs):
     for seat, phone in players.items():
         join(phone, sid, pin, seat)
         symbol, number = DEAL[seat]
-        phone.tab.see(f"Symbol {symbol}")  # its own word at once: no cover, no other word to pick
+        phone.tab.see(SHAPES[symbol])  # its own word at once: no cover, no other word to pick
         phone.tab.see(f"Number {number}")
     for seat, phone in players.items():
         target, number = GUESSES[seat]
@@ -204,6 +207,6 @@ def test_a_pictomania_round_played_from_phones(table_server, table_tabs):
     for seat, phone in players.items():
         phone.tab.see("Round 1 revealed")
         for s in SEATS:  # revealed together: every card and every guess number now on every phone
-            phone.tab.see(f"{s} drew symbol {DEAL[s][0]}, number {DEAL[s][1]}")
+            phone.tab.see(f"{s} drew: {SHAPES[DEAL[s][0]]}, number {DEAL[s][1]}")
         phone.tab.see("A guessed 6: right")
         phone.tab.see("B guessed 4: wrong")
