@@ -87,6 +87,7 @@ def test_crew_loses_by_damage(phone):
 def test_table_types_the_deal(phone):
     tab = phone.open("/new/solar_storm")
     tab.see("新对局：太阳风暴")
+    tab.settle()
     for i, name in enumerate(["Ann", "Bo"]):
         tab.fill("新玩家", name)
         tab.tap("添加")
