@@ -38,7 +38,6 @@ PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 WAIT_MS = 60_000
 START_S = 90
-TYPE_BEAT_MS = 400  # only for test_knit_wit.py's own pause (its owner is to replace it by a condition)
 QUIET_MS = 300
 QUIET_LIMIT_MS = 3000
 STEADY_MS = 100
