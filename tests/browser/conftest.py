@@ -190,7 +190,7 @@ class Tab:
     def fill(self, label: str, text: str) -> None:
         """Type into the text field with this label, as a person would: tap it, wait for the focus, type."""
         field = self.field(label)
-        self.quiet()
+        self.settle()
         field.wait_for(state="visible")
         self.steady(field).click()
         self.page.wait_for_function("label => document.activeElement && "
