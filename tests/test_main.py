@@ -50,7 +50,7 @@ def test_serves_then_stops_cleanly_on_one_signal(tmp_path, sig):
         assert sound.status == 200 and sound.read(4) == b"RIFF"
     server.proc.send_signal(sig)
     assert server.proc.wait(timeout=30) == 0
-    assert "Tableside: stopped" in server.proc.stdout.read()
+    assert "Tableside: stopped" in server.log.read_text("utf-8")
     with Store(tmp_path) as store:
         assert not store.problems
         assert store.load(sid)["actions"][0]["scores"] == {"A": 4}
@@ -58,10 +58,19 @@ def test_serves_then_stops_cleanly_on_one_signal(tmp_path, sig):
 
 def test_sigterm_with_a_closed_stdout_still_stops_cleanly(tmp_path):
     """Printing "stopped" to a closed pipe (BrokenPipeError) must not keep the server running."""
-    server = start_server(tmp_path)
-    server.proc.stdout.close()
-    server.proc.send_signal(signal.SIGTERM)
-    assert server.proc.wait(timeout=30) == 0
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--port", str(port), "--data", str(tmp_path)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        for line in proc.stdout:
+            if f"http://127.0.0.1:{port}" in line:
+                break
+        proc.stdout.close()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
     with Store(tmp_path) as store:
         assert not store.problems
 

@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -72,29 +73,35 @@ def free_port() -> int:
 
 
 class Server:
-    """A running `main.py`: its process, address, data folder and the time it took to listen."""
+    """A running `main.py`: its process, address, data folder, the time it took to listen and its output file."""
 
-    def __init__(self, proc: subprocess.Popen, port: int, data: Path, started: float):
-        self.proc, self.port, self.data, self.started = proc, port, data, started
+    def __init__(self, proc: subprocess.Popen, port: int, data: Path, started: float, log: Path):
+        self.proc, self.port, self.data, self.started, self.log = proc, port, data, started, log
         self.url = f"http://127.0.0.1:{port}"
 
 
 def start_server(data: Path, port: int | None = None) -> Server:
-    """Start `python main.py --port N --data DIR` and wait until it prints its address."""
+    """Start `python main.py --port N --data DIR` and wait until it prints its address.
+
+    Its output goes to `server.log` in the data folder, never to a pipe nobody reads: a server that writes more
+    than a pipe holds (a log line per request, a traceback) would block on its next write and look like an app
+    that drops taps.
+    """
     port = port or free_port()
     started = time.monotonic()
-    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--port", str(port), "--data", str(data)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    log = data / "server.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--port", str(port), "--data", str(data)],
+                                cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+    address = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + START_S
-    for line in proc.stdout:
-        if f"http://127.0.0.1:{port}" in line:
-            break
+    while address not in log.read_text("utf-8", "replace"):
+        if proc.poll() is not None:
+            raise RuntimeError(f"main.py exited with {proc.returncode}: {log.read_text('utf-8', 'replace')}")
         if time.monotonic() > deadline:
-            break
-    if proc.poll() is not None:
-        raise RuntimeError(f"main.py exited with {proc.returncode}")
-    os.set_blocking(proc.stdout.fileno(), False)
-    return Server(proc, port, data, started)
+            raise RuntimeError(f"main.py did not print {address} in {START_S} s")
+        time.sleep(0.05)
+    return Server(proc, port, data, started, log)
 
 
 def stop_server(server: Server) -> int:
@@ -127,6 +134,10 @@ def browser():
         chromium.close()
 
 
+TABS: list["Tab"] = []
+FRAMES_KEPT = 60
+
+
 class Tab:
     """One browser tab on the app, with the few gestures tests need."""
 
@@ -134,6 +145,20 @@ class Tab:
         self.page, self.base = page, base
         self.page.set_default_timeout(WAIT_MS)
         self.page.add_init_script(WATCH_SOCKETS)
+        self.frames: deque[str] = deque(maxlen=FRAMES_KEPT)
+        self.started = time.monotonic()
+        self.page.on("websocket", self.watch)
+        TABS.append(self)
+
+    def watch(self, socket) -> None:
+        """Keep the last frames of the app's websocket (shown with a failed test's report)."""
+        def keep(way: str, frame) -> None:
+            """One frame: when, which way, its size and first bytes."""
+            data = frame if isinstance(frame, bytes) else str(frame).encode()
+            self.frames.append(f"{time.monotonic() - self.started:8.3f} {way} {len(data):7d} {data[:48]!r}")
+        socket.on("framesent", lambda f: keep("->", f))
+        socket.on("framereceived", lambda f: keep("<-", f))
+        socket.on("close", lambda ws: self.frames.append(f"{time.monotonic() - self.started:8.3f} closed"))
 
     def open(self, path: str = "/") -> "Tab":
         """Load the app at path, wait for Flutter's first frame and switch semantics on."""
@@ -239,6 +264,24 @@ class Tab:
         path = OUTPUT / f"{name}.png"
         self.page.screenshot(path=str(path), full_page=full_page)
         return path
+
+
+@pytest.fixture(autouse=True)
+def forget_tabs():
+    """Each test reports only the tabs it opened."""
+    TABS.clear()
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed browser test's report shows each tab's last websocket frames (was a tap sent? answered?)."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.failed:
+        for i, tab in enumerate(TABS):
+            report.sections.append((f"tab {i} websocket frames (s since open, way, bytes, start)",
+                                    "\n".join(tab.frames)))
 
 
 def new_tab(browser: Browser, server: Server, viewport: dict) -> Tab:
