@@ -54,6 +54,16 @@ window.WebSocket = class extends Native {
   }
 };
 """
+EDITING = """el => {
+  el.__editing = false;
+  new MutationObserver((changes, watch) => {
+    if (document.activeElement === el
+        && changes.some(c => ['type', 'autocomplete', 'autocorrect'].includes(c.attributeName))) {
+      el.__editing = true;
+      watch.disconnect();
+    }
+  }).observe(el, {attributes: true});
+}"""
 QUIET = """([quiet, limit, since]) => performance.now() - window.__lastFrame >= quiet
                                  || performance.now() - since >= limit"""
 STEADY = """([el, still]) => {
@@ -213,13 +223,25 @@ class Tab:
         return self.page.get_by_role("textbox", name=label, exact=True).first
 
     def fill(self, label: str, text: str) -> None:
-        """Type into the text field with this label, as a person would: tap it, wait for the focus, type."""
+        """Type into the text field with this label, as a person would: tap it, wait until Flutter has taken the
+        field for editing, type.
+
+        The browser focuses the field at once, but Flutter attaches its editing to it a moment later (a round
+        trip through the framework; long on a loaded machine) and then writes the value it knows into the field,
+        so a key typed in between is overwritten. The wait is for that attachment, seen as the field's input
+        attributes being set while it has the focus (see EDITING).
+        """
         field = self.field(label)
         self.settle()
         field.wait_for(state="visible")
-        self.steady(field).click()
-        self.page.wait_for_function("label => document.activeElement && "
-                                    "document.activeElement.getAttribute('aria-label') === label", arg=label)
+        self.type_into(self.steady(field), text)
+
+    def type_into(self, field, text: str) -> None:
+        """Tap a field that is on screen and holds still, wait until Flutter edits it, replace its text."""
+        handle = field.element_handle()
+        handle.evaluate(EDITING)
+        field.click()
+        self.page.wait_for_function("el => el.__editing === true", arg=handle, polling="raf")
         self.page.keyboard.press("Control+A")
         self.page.keyboard.type(text)
         expect(field).to_have_value(text)

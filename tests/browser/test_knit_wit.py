@@ -69,16 +69,11 @@ def into_view(tab: Tab, field) -> None:
 
 def fill_prefixed(tab: Tab, prefix: str, text: str) -> None:
     """Type into the field whose label starts with prefix as a person would: bring it on screen, tap it once the
-    screen is quiet and the field holds still, wait for the focus, type."""
+    screen is quiet and the field holds still, wait until it is taken for editing, type."""
     field = prefixed(tab, prefix)
     into_view(tab, field)
     tab.quiet()
-    tab.steady(field).click()
-    tab.page.wait_for_function("p => document.activeElement && (document.activeElement.getAttribute("
-                               "'aria-label') || '').startsWith(p)", arg=prefix)
-    tab.page.keyboard.press("Control+A")
-    tab.page.keyboard.type(text)
-    expect(field).to_have_value(text)
+    tab.type_into(tab.steady(field), text)
 
 
 def weave(tab: Tab) -> None:
@@ -196,7 +191,9 @@ def english(server):
     set_language(server, "zh-CN")
 
 
-@pytest.mark.xfail(strict=False, reason="known app defect (issue 14 left open): on the declarative shell a text field can lose keys typed while its screen re-renders; this test types into many fields and hits it")
+@pytest.mark.xfail(strict=False, reason="known defect (issue 14 left open): on a sheet just uncovered, a tap on an answer "
+                   "field can lose the focus again at once (the client sends a blur for two fields and Flutter never "
+                   "takes the field for editing), so the typed answer goes nowhere")
 def test_whole_three_player_game(browser, server, english):
     """Weave, answer privately, race, rule a suggested duplicate, vote a challenge down, check the scores."""
     tab = new_tab(browser, server, PHONE)

@@ -87,8 +87,7 @@ def test_crew_loses_by_damage(phone):
 def test_table_types_the_deal(phone):
     tab = phone.open("/new/solar_storm")
     tab.see("新对局：太阳风暴")
-    tab.settle()
-    for i, name in enumerate(["Ann", "Bo"]):
+    for i, name in enumerate(["Cy", "Di"]):    # new names: the module's first test put Ann and Bo in the roster
         tab.fill("新玩家", name)
         tab.tap("添加")
         tab.see(f"{i + 1}. {name}")
@@ -96,9 +95,9 @@ def test_table_types_the_deal(phone):
     tab.tap("桌上（输入实际结果）", exact=True)
     tab.gone("桌上（输入实际结果）")
     tab.tap("开始", exact=True)
-    tab.see("Ann 的起始手牌是 4 张。")                    # the engine's refusal of the empty deal
+    tab.see("Cy 的起始手牌是 4 张。")                    # the engine's refusal of the empty deal
     for card in ["数据", "金属", "能量", "纳米机器人", "通用", "数据", "数据", "金属", "金属", "能量"]:
-        tab.tap(card, exact=True)                                  # Ann's 4, Bo's 4, the face-up pair
+        tab.tap(card, exact=True)                                  # Cy's 4, Di's 4, the face-up pair
     tab.see("翻开的卡（2/2）")
     for room in ["舰桥", "军械库", "食堂", "舰桥", "货舱", "机房"]:
         tab.tap(room, exact=True)                                  # the two setup damage cards, printed order

@@ -23,20 +23,11 @@ def square(tab: Tab, row: int, col: int):
 
 
 def paint(tab: Tab, row: int, col: int, value: int) -> None:
-    """Tap a square with the brush and wait until it shows the number (a hover tooltip may repeat the name).
-
-    A tap that lands while the sheet is being rebuilt after the previous one can be lost; it is tapped again
-    (painting a square twice with the same brush changes nothing; a tap on a wrong square would show in the score).
-    """
+    """Tap a square with the brush (once) and wait until it shows the number (a hover tooltip may repeat the
+    name)."""
     painted = tab.page.get_by_role("button", name=re.compile(rf"^第 {row + 1} 行，第 {col + 1} 列：{value}"))
-    for _ in range(3):
-        tab.quiet()
-        square(tab, row, col).click()
-        try:
-            expect(painted).to_be_attached(timeout=5_000)
-            return
-        except AssertionError:
-            continue
+    tab.quiet()
+    square(tab, row, col).click()
     expect(painted).to_be_attached(timeout=WAIT_MS)
 
 
