@@ -56,8 +56,8 @@ import csv
 from collections import Counter
 from pathlib import Path
 
-from scoring.core import (BOOL, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move,
-                          register)
+from scoring.core import (BOOL, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, Scoreboard, make_scoreboard,
+                          move, register)
 from scoring.mechanics.regions import regions
 
 CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "assets" / "kingdomino" / "dominoes.tsv"
@@ -332,6 +332,22 @@ def kingdom_score(grid: list[list], options: dict, discards: int = 0, game: int 
         lines.append(Line("kingdomino.line.middle_kingdom", MIDDLE, {"game": game}))
     largest = max((p["squares"] for p in found), default=0)
     return lines, (largest, sum(p["crowns"] for p in found))
+
+
+def tiebreak_decision(board: Scoreboard) -> tuple[str, dict] | None:
+    """What the tie-break decided between the players tied on points at the top, as a message key and its
+    parameters, or None when no tie-break decided. `kingdomino.tiebreak.largest` when their largest properties
+    differ, else `kingdomino.tiebreak.crowns`; parameters: the tied `names` (seat order), their `points`, the
+    `winner` (first of the first place) and the deciding `value` (the winner's squares or crowns)."""
+    if not board.tiebreak_used:
+        return None
+    top = max(p.total for p in board.players)
+    tied = [p for p in board.players if p.total == top]
+    winner = next(p for p in board.players if p.name == board.ranking[0][0])
+    by_largest = len({p.tiebreak[0] for p in tied}) > 1
+    return (f"kingdomino.tiebreak.{'largest' if by_largest else 'crowns'}",
+            {"names": [p.name for p in tied], "points": top, "winner": winner.name,
+             "value": winner.tiebreak[0 if by_largest else 1]})
 
 
 # ---------------------------------------------------------------------------------------------------------
