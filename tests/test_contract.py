@@ -232,3 +232,24 @@ def test_colours_are_checked_by_the_record_not_the_screen():
         with pytest.raises(RuleError) as err:
             check_colours(game, players)
         assert err.value.key == key
+
+
+def test_no_view_probes_an_engine_with_apply():
+    """No view calls `apply` inside a `try` that catches `RuleError` to learn whether an action is legal: it asks
+    the engine's `check` (or `prompt`)."""
+    import ast
+    from pathlib import Path
+
+    found = []
+    for path in sorted((Path(__file__).resolve().parent.parent / "views").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Try):
+                continue
+            caught = {getattr(h.type, "id", getattr(h.type, "attr", None)) for h in node.handlers}
+            if "RuleError" not in caught:
+                continue
+            for inner in (n for stmt in node.body for n in ast.walk(stmt)):
+                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) \
+                        and inner.func.attr in ("apply", "step") and "engine" in ast.unparse(inner.func.value):
+                    found.append(f"{path.name}:{inner.lineno}")
+    assert not found, found

@@ -290,6 +290,35 @@ def test_a_claim_refused_because_another_came_first_is_a_near_tie(store, clock):
     assert claims == ["B"]  # A's claim is no longer legal after B's: dropped
 
 
+class NoProbe:
+    """An engine that fails the test when `apply` is handed an action `check` refuses (apply used as a probe)."""
+
+    def __init__(self, eng):
+        self.eng = eng
+
+    def __getattr__(self, name):
+        return getattr(self.eng, name)
+
+    def apply(self, state, action):
+        assert self.eng.check(state, action) is None, ("apply used to probe a refused action", action)
+        return self.eng.apply(state, action)
+
+
+def test_an_accepted_near_tie_whose_other_order_is_refused_is_found_by_check_not_by_probing(store, clock):
+    # B's claim takes the last button and scoring begins; the table's next_spool 10 ms later would have been
+    # refused before B's claim (wrong phase): a near-tie, found with the engine's check, never by a refused apply.
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    hub.engine = NoProbe(hub.engine)
+    hub.act(a, {"type": "claim"})
+    clock.advance(1)
+    hub.act(b, {"type": "claim"})
+    clock.advance(0.010)
+    tie = hub.act(None, {"type": "next_spool"})
+    assert tie == {"id": 1, "first": "B", "second": "table", "type": "next_spool", "gap_ms": 10.0,
+                   "accepted": True}
+
+
 def _weave_two(hub, store):
     """Weave the two-player game to the answering phase (each turn a loop then a spool)."""
     turns = [("A", [], 1, [1]), ("B", [1], 2, [2]), ("A", [2], 3, [3]), ("B", [3], 4, [4]),

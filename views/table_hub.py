@@ -319,13 +319,19 @@ class TableHub:
         last = self._close_to_last(action, received)
         if last is None or last["index"] != count - 1:
             return None
-        try:
-            swapped = self.engine.apply(self.engine.apply(last["before"], action), last["action"])
-        except RuleError:
-            swapped = None
-        if swapped == state:
+        if self._in_other_order(last["before"], last["action"], action) == state:
             return None
         return self._tie(last, action, received, accepted=True)
+
+    def _in_other_order(self, before: dict, first: dict, second: dict) -> dict | None:
+        """The state after `second` then `first` from `before`, or None when the engine's `check` refuses either
+        in that order (nothing is applied to find out)."""
+        if self.engine.check(before, second) is not None:
+            return None
+        middle = self.engine.apply(before, second)
+        if self.engine.check(middle, first) is not None:
+            return None
+        return self.engine.apply(middle, first)
 
     def _refused_tie(self, action: dict, received: float, err: RuleError) -> dict | None:
         """A near-tie if this action was refused only because the previous one came just before it."""
