@@ -468,6 +468,31 @@ def test_an_unreadable_table_file_is_moved_aside_and_the_table_starts_afresh(sto
     assert list(path.parent.glob(f"{hub.sid}.json.corrupt-*"))
 
 
+def test_opening_a_table_to_build_a_screen_writes_nothing_until_a_screen_watches_it(store, monkeypatch):
+    """/table and /join get their hub while the screen is drawn (`connected_hub`): that writes nothing to the
+    store. The new table (its PIN) is kept when a screen subscribes — in its effect, after drawing — or when
+    the table first changes; later subscriptions write nothing more."""
+    from views.table import connected_hub
+
+    monkeypatch.setattr(table_hub, "_HUBS", {})
+    sid = store.create(knit_wit_answering())
+    writes = []
+    real = store.set_table
+    monkeypatch.setattr(store, "set_table", lambda s, data: (writes.append(s), real(s, data)))
+    hub = connected_hub(store, sid)
+    hub.free_seats(), hub.seats(), hub.pin  # what the join form and the host screen read while drawn
+    assert writes == [] and store.table(sid) == {}
+    hub.subscribe(Phone())
+    assert writes == [sid] and store.table(sid)["pin"] == hub.pin
+    hub.subscribe(Phone())
+    assert writes == [sid]
+    other = store.create(knit_wit_answering())
+    joined = connected_hub(store, other)
+    assert store.table(other) == {}
+    joined.join(joined.pin, "A")  # a phone joins before any screen watched: the join keeps the table
+    assert store.table(other)["pin"] == joined.pin and "A" in store.table(other)["seats"]
+
+
 def test_one_hub_per_session_in_a_process(store):
     sid = store.create(knit_wit_answering())
     assert table_hub.hub_for(store, sid) is table_hub.hub_for(store, sid)
