@@ -73,6 +73,15 @@ def test_prompt_shape_and_choices_are_legal(gid):
         eng.apply(state, action)
 
 
+@pytest.mark.parametrize("gid", [g for g in GAME_IDS if type(engine(g)).__module__.startswith("scoring.games.")])
+def test_every_engine_documents_its_prompt_and_player_view(gid):
+    """Each engine module's docstring says what `prompt` offers and what `player_view` leaves out (RULINGS style)."""
+    import sys
+
+    doc = sys.modules[type(engine(gid)).__module__].__doc__ or ""
+    assert "`prompt" in doc and "`player_view" in doc, gid
+
+
 @pytest.mark.parametrize("gid", GAME_IDS)
 def test_player_view_hides_the_seed(gid):
     """Every seat's view and the public view are plain JSON without the session seed; strangers are refused."""

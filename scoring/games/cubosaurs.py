@@ -34,7 +34,8 @@ Rulings:
   not silently score 0).
 - `correct` by the table: `{"round": n, "lines": {...}}` replaces round n written wrong; the log keeps both.
 
-The table's questions: `prompt` offers `row`, `round` and `correct` as typed input; nothing is secret.
+The table's questions: `prompt` offers `row`, `round` and `correct` as typed input; nothing is secret
+(`player_view` drops only the seed).
 Events: a `row` returns `{"type": "profile", "game": "cubosaurs", "data": {"rows": text, "eggs": text}}`, the
 completed rows for the session layer to save as the game's profile (the next session starts from them).
 """

@@ -48,6 +48,19 @@ Rulings:
   carries more than 3 crowns on a square, or has more squares of a terrain, or more squares of a terrain with a
   given number of crowns, than the 48 dominoes hold (each layout on its own).
 - Mighty Duel is for exactly 2 players.
+
+The table's questions:
+- `check(state, action)`: the refusal a placement, discard, layout, set-aside or finish would meet, nothing applied.
+- `prompt(state)`: while the kingdoms are being built, for every player whose kingdom is not finished: `place`
+  and `discard` as free input (the domino is picked from those not yet used, `used_dominoes`; its legal squares
+  are `legal_placements(state, player, domino)`), and `layout` (free) while that kingdom is still empty. For the
+  table: `set_aside` (free) while the box may still leave dominoes out (2 or 3 players, fewer recorded than
+  `aside_limit`), and `finish` (one choice) once anything has been entered in the current game. Nothing once
+  the session is over.
+- `player_view(state, seat)`: nothing is secret — every kingdom, the dominoes used and those set aside lie on
+  the table — so every seat and the public table get the state without the session seed.
+- `tiebreak_decision(scoreboard)`: which tie-break decided between the players tied on points at the top, as a
+  message key and its parameters (None when the points decided or the tie is shared).
 """
 
 from __future__ import annotations
