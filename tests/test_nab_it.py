@@ -5,6 +5,7 @@ app deals, and a property test of random legal turns (replay, undo, tiles conser
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -524,3 +525,55 @@ def test_random_legal_turns_replay_undo_conserve_and_caps_control(picks, deal):
                 assert word["by"] == action["by"]
             elif (tuple(map(tuple, word["cells"])), word["text"]) in before_words:
                 assert word["by"] == before_words[(tuple(map(tuple, word["cells"])), word["text"])]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Property: what each seat sees in random games
+
+
+def marked(state: dict) -> dict:
+    """A copy of state with a unique marker text in every hand tile and bag tile, and in the hand and bag the last
+    play's snapshot keeps; each marker names its kind and owner (`MARK-<kind>-<owner>-<i>`)."""
+    out = json.loads(json.dumps(state))
+    for p in out["players"]:
+        out["hands"][p] = [f"MARK-hand-{p}-{i}" for i in range(len(out["hands"][p]))]
+        out["bags"][p] = [f"MARK-bag-{p}-{i}" for i in range(len(out["bags"][p]))]
+    if out["pending"]:
+        owner, before = out["pending"]["player"], out["pending"]["before"]
+        before["hand"] = [f"MARK-before-{owner}-{i}" for i in range(len(before["hand"]))]
+        before["bag"] = [f"MARK-before-{owner}-bag{i}" for i in range(len(before["bag"]))]
+    return out
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), n=st.integers(2, 4), seed=st.integers(0, 99))
+def test_random_games_from_the_prompt_never_show_a_seat_another_seats_tiles(data, n, seed):
+    """The app deals; random games drawn from the prompt's choices and from plays in the turn player's own letters
+    (`candidates`, those check accepts): every offered choice is accepted by check; after every action, in each
+    seat's view and the public one, a marker planted in a hand shows to its owner only, and one in a bag or in
+    the last play's snapshot to nobody. At least 8 actions are played per game."""
+    players = ["Ann", "Ben", "Cat", "Dan"][:n]
+    seats = [{"name": p, "colour": c} for p, c in zip(players, ("red", "blue", "green", "yellow"))]
+    record = new_record("nab_it", seats, {"deal": "app"}, seed=seed)
+    state = start(record)
+    accepted = 0
+    for _ in range(30):
+        if state["over"]:
+            break
+        offered = [{"type": e["type"], "by": e["by"], **c} for e in ENG.prompt(state) for c in e["choices"] or []]
+        for action in offered:
+            assert ENG.check(state, action) is None, action
+        plays = [a for a in candidates(state) if a["type"] == "play" and ENG.check(state, a) is None] \
+            if state["phase"] == "turn" else []
+        action = data.draw(st.sampled_from([a for a in offered if a["type"] != "end"] + plays or offered))
+        record, state = play(record, state, action)
+        accepted += 1
+        planted = marked(state)
+        marks = re.findall(r"MARK-[\w-]+", json.dumps(planted))
+        for seat in [None, *players]:
+            shown = json.dumps(ENG.player_view(planted, seat))
+            for mark in marks:
+                kind, owner = mark.split("-")[1:3]
+                assert (json.dumps(mark) in shown) == (kind == "hand" and owner == seat), (seat, mark)
+    assert accepted >= 8
+    assert replay(record) == state
