@@ -414,9 +414,10 @@ def visible(state: dict, seat: str | None, mark: str) -> bool:
        open_hands=st.booleans())
 def test_random_games_from_the_prompt_never_show_a_seat_another_seats_cards(data, seed, players, table, open_hands):
     """Random games drawn from the prompt's choices (both ways of dealing, hands open or not): offered choices (a
-    sample of each step's) are accepted by check; after every action, in each seat's view and the public one, a marker planted in a hand
-    shows to its owner only (to all with open hands), and one in the resource or damage deck only among the top
-    cards the crew has looked at. At least 20 actions are played unless the game ends first."""
+    sample of each step's) are accepted by check; after every action, in each seat's view and the public one, a
+    marker planted in a hand shows to its owner only (to all with open hands), and one in the resource or damage
+    deck only among the top cards the crew has looked at. At least 20 actions are played unless the game ends
+    first."""
     names = ["A", "B", "C", "D"][:players]
     options = {"deal": "table" if table else "app", "open_hands": open_hands}
     record = new_record("solar_storm", names, options=options, seed=seed)
