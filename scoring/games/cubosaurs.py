@@ -131,7 +131,7 @@ class Cubosaurs(Engine):
     def set_row(self, state: dict, action: dict) -> None:
         """The table sets a score row (what the card says)."""
         kind, name, values = action.get("kind"), action.get("name"), action.get("values")
-        width = {"dino": 4, "egg": 2}.get(kind)
+        width = {"dino": 4, "egg": 2}.get(kind) if isinstance(kind, str) else None
         if width is None or not isinstance(name, str) or not name.strip() or ";" in name or ":" in name:
             raise RuleError("cubosaurs.row_invalid")
         if not isinstance(values, list) or len(values) != width \
