@@ -67,7 +67,8 @@ COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white
 
 
 def check_colours(game: Any, players: list[dict]) -> None:
-    """In a game played with colours every player has one of `COLOURS`, and no two the same."""
+    """In a game played with colours every player has one of `COLOURS`, and no two the same (the refusal names
+    the colour by its message key, `record.colour.<colour>`)."""
     if not game.colours:
         return
     for player in players:
@@ -76,8 +77,8 @@ def check_colours(game: Any, players: list[dict]) -> None:
     seen: dict[str, str] = {}
     for player in players:
         if player["colour"] in seen:
-            raise RuleError("record.colour_twice", colour=player["colour"], names=[seen[player["colour"]],
-                                                                                   player["name"]])
+            raise RuleError("record.colour_twice", colour=f"record.colour.{player['colour']}",
+                            names=[seen[player["colour"]], player["name"]])
         seen[player["colour"]] = player["name"]
 
 

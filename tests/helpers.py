@@ -71,6 +71,17 @@ def play_all(record: dict, state: dict, actions: list) -> tuple[dict, dict]:
     return record, state
 
 
+def assert_marks_shown_only_where_visible(eng: Engine, planted: dict, seats: list,
+                                          visible: Callable[[str | None, str], bool]) -> None:
+    """In each seat's `player_view` of planted (None: the public table), every marker text `MARK-...` planted in
+    the state shows exactly when visible(seat, mark) says that seat may see it."""
+    marks = re.findall(r"MARK-[\w-]+", json.dumps(planted))
+    for seat in seats:
+        shown = json.dumps(eng.player_view(planted, seat))
+        for mark in marks:
+            assert (json.dumps(mark) in shown) == visible(seat, mark), (seat, mark)
+
+
 def cli_score(path: Path, record: dict, capsys: pytest.CaptureFixture, code: int = 0) -> dict:
     """Write record to path, run `python -m scoring score` on it (expecting exit code) and return what it printed."""
     path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")

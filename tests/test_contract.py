@@ -73,6 +73,15 @@ def test_prompt_shape_and_choices_are_legal(gid):
         eng.apply(state, action)
 
 
+@pytest.mark.parametrize("gid", [g for g in GAME_IDS if type(engine(g)).__module__.startswith("scoring.games.")])
+def test_every_engine_documents_its_prompt_and_player_view(gid):
+    """Each engine module's docstring says what `prompt` offers and what `player_view` leaves out (RULINGS style)."""
+    import sys
+
+    doc = sys.modules[type(engine(gid)).__module__].__doc__ or ""
+    assert "`prompt" in doc and "`player_view" in doc, gid
+
+
 @pytest.mark.parametrize("gid", GAME_IDS)
 def test_player_view_hides_the_seed(gid):
     """Every seat's view and the public view are plain JSON without the session seed; strangers are refused."""
@@ -232,3 +241,24 @@ def test_colours_are_checked_by_the_record_not_the_screen():
         with pytest.raises(RuleError) as err:
             check_colours(game, players)
         assert err.value.key == key
+
+
+def test_no_view_probes_an_engine_with_apply():
+    """No view calls `apply` inside a `try` that catches `RuleError` to learn whether an action is legal: it asks
+    the engine's `check` (or `prompt`)."""
+    import ast
+    from pathlib import Path
+
+    found = []
+    for path in sorted((Path(__file__).resolve().parent.parent / "views").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Try):
+                continue
+            caught = {getattr(h.type, "id", getattr(h.type, "attr", None)) for h in node.handlers}
+            if "RuleError" not in caught:
+                continue
+            for inner in (n for stmt in node.body for n in ast.walk(stmt)):
+                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) \
+                        and inner.func.attr in ("apply", "step") and "engine" in ast.unparse(inner.func.value):
+                    found.append(f"{path.name}:{inner.lineno}")
+    assert not found, found

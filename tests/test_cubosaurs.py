@@ -115,6 +115,7 @@ def test_rows_text_parsing():
     ({"type": "row", "by": "table", "kind": "dino", "name": "T-Rex", "values": [1, 2]}, "cubosaurs.row_invalid"),
     ({"type": "row", "by": "table", "kind": "cat", "name": "T-Rex", "values": [1, 2, 3, 4]},
      "cubosaurs.row_invalid"),
+    ({"type": "row", "by": "table", "kind": [], "name": "T-Rex", "values": [1, 2, 3, 4]}, "cubosaurs.row_invalid"),
 ])
 def test_impossible_rounds_refused(action, key):
     """Unknown types, bad raptors, negative counts, DNA outside advanced mode, bad rows: refused."""

@@ -188,6 +188,23 @@ def test_tie_broken_by_largest_property_then_shared():
     assert board.winners == ("A", "B") and board.ranking == (("A", "B"),)
 
 
+def test_the_engine_says_which_tie_break_decided_between_whom():
+    """`tiebreak_decision` names the deciding tie-break (largest property, else crowns), the tied players, their
+    points, the winner and the deciding value; nothing when the points decide or the tie is shared."""
+    crowns = ENG.scoreboard(with_layouts([K23, K25.replace("M3", "M1")], middle_kingdom=False))
+    assert kd.tiebreak_decision(crowns) == ("kingdomino.tiebreak.crowns",
+                                            {"names": ["A", "B"], "points": 28, "winner": "B", "value": 9})
+    largest = ENG.scoreboard(with_layouts([SMALL, "C L1 W\n. L1 W"], harmony=False, middle_kingdom=False))
+    assert kd.tiebreak_decision(largest) == ("kingdomino.tiebreak.largest",
+                                             {"names": ["A", "B"], "points": 4, "winner": "B", "value": 2})
+    assert kd.tiebreak_decision(ENG.scoreboard(with_layouts([K23, K25]))) is None
+    mirrored = "\n".join(" ".join(reversed(row.split())) for row in K23.splitlines())
+    assert kd.tiebreak_decision(ENG.scoreboard(with_layouts([K23, mirrored]))) is None
+    for key, params in (kd.tiebreak_decision(crowns), kd.tiebreak_decision(largest)):
+        for lang in ("en", "zh-CN"):
+            assert text(lang, key, **params) != key and "{" not in text(lang, key, **params)
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Catalogue and layout text
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from scoring.core import RuleError, engine
 from scoring.games import nab_it as game
 from scoring.record import new_record, play, replay, start, undo
-from tests.helpers import assert_refused, assert_same_keys, cli_score
+from tests.helpers import assert_marks_shown_only_where_visible, assert_refused, assert_same_keys, cli_score
 from validators import words_en
 
 ENG = engine("nab_it")
@@ -524,3 +524,50 @@ def test_random_legal_turns_replay_undo_conserve_and_caps_control(picks, deal):
                 assert word["by"] == action["by"]
             elif (tuple(map(tuple, word["cells"])), word["text"]) in before_words:
                 assert word["by"] == before_words[(tuple(map(tuple, word["cells"])), word["text"])]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Property: what each seat sees in random games
+
+
+def marked(state: dict) -> dict:
+    """A copy of state with a unique marker text in every hand tile and bag tile, and in the hand and bag the last
+    play's snapshot keeps; each marker names its kind and owner (`MARK-<kind>-<owner>-<i>`)."""
+    out = json.loads(json.dumps(state))
+    for p in out["players"]:
+        out["hands"][p] = [f"MARK-hand-{p}-{i}" for i in range(len(out["hands"][p]))]
+        out["bags"][p] = [f"MARK-bag-{p}-{i}" for i in range(len(out["bags"][p]))]
+    if out["pending"]:
+        owner, before = out["pending"]["player"], out["pending"]["before"]
+        before["hand"] = [f"MARK-before-{owner}-{i}" for i in range(len(before["hand"]))]
+        before["bag"] = [f"MARK-before-{owner}-bag{i}" for i in range(len(before["bag"]))]
+    return out
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), n=st.integers(2, 4), seed=st.integers(0, 99))
+def test_random_games_from_the_prompt_never_show_a_seat_another_seats_tiles(data, n, seed):
+    """The app deals; random games drawn from the prompt's choices and from plays in the turn player's own letters
+    (`candidates`, those check accepts): every offered choice is accepted by check; after every action, in each
+    seat's view and the public one, a marker planted in a hand shows to its owner only, and one in a bag or in
+    the last play's snapshot to nobody. At least 8 actions are played per game."""
+    players = ["Ann", "Ben", "Cat", "Dan"][:n]
+    seats = [{"name": p, "colour": c} for p, c in zip(players, ("red", "blue", "green", "yellow"))]
+    record = new_record("nab_it", seats, {"deal": "app"}, seed=seed)
+    state = start(record)
+    accepted = 0
+    for _ in range(30):
+        if state["over"]:
+            break
+        offered = [{"type": e["type"], "by": e["by"], **c} for e in ENG.prompt(state) for c in e["choices"] or []]
+        for action in offered:
+            assert ENG.check(state, action) is None, action
+        plays = [a for a in candidates(state) if a["type"] == "play" and ENG.check(state, a) is None] \
+            if state["phase"] == "turn" else []
+        action = data.draw(st.sampled_from([a for a in offered if a["type"] != "end"] + plays or offered))
+        record, state = play(record, state, action)
+        accepted += 1
+        assert_marks_shown_only_where_visible(ENG, marked(state), [None, *players],
+                                              lambda seat, mark: mark.startswith(f"MARK-hand-{seat}-"))
+    assert accepted >= 8
+    assert replay(record) == state

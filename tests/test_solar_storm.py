@@ -15,6 +15,7 @@ from scoring.core import RuleError, engine
 from scoring.games.solar_storm import (CORE, ROOM_IDS, ROOMS, adjacent, breach_discards, cards_total,
                                        divert_payment, scavenge_picks, tokens_for)
 from scoring.record import new_record, play, replay
+from tests.helpers import assert_marks_shown_only_where_visible
 
 ENG = engine("solar_storm")
 TYPED_SETUP = {"type": "setup", "by": "table",
@@ -380,4 +381,61 @@ def test_random_games_keep_cubes_and_cards_and_replay(seed, players, table, pick
         record, state = play(record, state, actions[pick % len(actions)])
         assert cards_total(state) == total
         assert cubes(state) + state["cube_supply"] == 24
+    assert replay(record) == state
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Property: what each seat sees in random games
+
+
+def marked(state: dict) -> dict:
+    """A copy of state with a unique marker text in every hand card (naming its owner), every card of the resource
+    deck when the app deals (a list; the table's deck is counts) and every damage card, by position from the top."""
+    out = json.loads(json.dumps(state))
+    for name, hand in out["hands"].items():
+        out["hands"][name] = [f"MARK-hand-{name}-{i}" for i in range(len(hand))]
+    if isinstance(out["resources"]["deck"], list):
+        out["resources"]["deck"] = [f"MARK-deck-{i}" for i in range(len(out["resources"]["deck"]))]
+    out["damage"]["deck"] = [[f"MARK-damage-{i}"] for i in range(len(out["damage"]["deck"]))]
+    return out
+
+
+def visible(state: dict, seat: str | None, mark: str) -> bool:
+    """Whether the rulings let seat see a marker: a hand to its owner (every hand when hands are open), a deck
+    card only among the top cards the crew has looked at (`known`)."""
+    _, kind, who, *_ = mark.split("-")
+    if kind == "hand":
+        return who == seat or state["options"]["open_hands"]
+    return int(who) < state["known"]["resources" if kind == "deck" else "damage"]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 10_000), players=st.integers(1, 4), table=st.booleans(),
+       open_hands=st.booleans())
+def test_random_games_from_the_prompt_never_show_a_seat_another_seats_cards(data, seed, players, table, open_hands):
+    """Random games drawn from the prompt's choices (both ways of dealing, hands open or not): offered choices (a
+    sample of each step's) are accepted by check; after every action, in each seat's view and the public one, a
+    marker planted in a hand shows to its owner only (to all with open hands), and one in the resource or damage
+    deck only among the top cards the crew has looked at. At least 20 actions are played unless the game ends
+    first."""
+    names = ["A", "B", "C", "D"][:players]
+    options = {"deal": "table" if table else "app", "open_hands": open_hands}
+    record = new_record("solar_storm", names, options=options, seed=seed)
+    state = replay(record)
+    if table:
+        count = state["options"]["start_cards"][players - 1]
+        record, state = play(record, state, {**TYPED_SETUP, "hands": {n: ["metal"] * count for n in names}})
+    accepted = 0
+    for _ in range(60):
+        actions = offered(state)
+        if not actions:
+            break
+        for action in data.draw(st.lists(st.sampled_from(actions), max_size=3)):
+            assert ENG.check(state, action) is None, action
+        record, state = play(record, state, data.draw(st.sampled_from(actions)))
+        accepted += 1
+        planted = marked(state)
+        assert_marks_shown_only_where_visible(ENG, planted, [None, *names],
+                                              lambda seat, mark: visible(planted, seat, mark))
+    assert accepted >= 20 or state["over"]
     assert replay(record) == state

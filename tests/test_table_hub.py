@@ -290,6 +290,35 @@ def test_a_claim_refused_because_another_came_first_is_a_near_tie(store, clock):
     assert claims == ["B"]  # A's claim is no longer legal after B's: dropped
 
 
+class NoProbe:
+    """An engine that fails the test when `apply` is handed an action `check` refuses (apply used as a probe)."""
+
+    def __init__(self, eng):
+        self.eng = eng
+
+    def __getattr__(self, name):
+        return getattr(self.eng, name)
+
+    def apply(self, state, action):
+        assert self.eng.check(state, action) is None, ("apply used to probe a refused action", action)
+        return self.eng.apply(state, action)
+
+
+def test_an_accepted_near_tie_whose_other_order_is_refused_is_found_by_check_not_by_probing(store, clock):
+    # B's claim takes the last button and scoring begins; the table's next_spool 10 ms later would have been
+    # refused before B's claim (wrong phase): a near-tie, found with the engine's check, never by a refused apply.
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    hub.engine = NoProbe(hub.engine)
+    hub.act(a, {"type": "claim"})
+    clock.advance(1)
+    hub.act(b, {"type": "claim"})
+    clock.advance(0.010)
+    tie = hub.act(None, {"type": "next_spool"})
+    assert tie == {"id": 1, "first": "B", "second": "table", "type": "next_spool", "gap_ms": 10.0,
+                   "accepted": True}
+
+
 def _weave_two(hub, store):
     """Weave the two-player game to the answering phase (each turn a loop then a spool)."""
     turns = [("A", [], 1, [1]), ("B", [1], 2, [2]), ("A", [2], 3, [3]), ("B", [3], 4, [4]),
@@ -437,6 +466,31 @@ def test_an_unreadable_table_file_is_moved_aside_and_the_table_starts_afresh(sto
     refused("table.token_unknown", fresh.seat_of, token)
     assert any(p["key"] == "storage.damaged.not_json" for p in store.problems)
     assert list(path.parent.glob(f"{hub.sid}.json.corrupt-*"))
+
+
+def test_opening_a_table_to_build_a_screen_writes_nothing_until_a_screen_watches_it(store, monkeypatch):
+    """/table and /join get their hub while the screen is drawn (`connected_hub`): that writes nothing to the
+    store. The new table (its PIN) is kept when a screen subscribes — in its effect, after drawing — or when
+    the table first changes; later subscriptions write nothing more."""
+    from views.table import connected_hub
+
+    monkeypatch.setattr(table_hub, "_HUBS", {})
+    sid = store.create(knit_wit_answering())
+    writes = []
+    real = store.set_table
+    monkeypatch.setattr(store, "set_table", lambda s, data: (writes.append(s), real(s, data)))
+    hub = connected_hub(store, sid)
+    hub.free_seats(), hub.seats(), hub.pin  # what the join form and the host screen read while drawn
+    assert writes == [] and store.table(sid) == {}
+    hub.subscribe(Phone())
+    assert writes == [sid] and store.table(sid)["pin"] == hub.pin
+    hub.subscribe(Phone())
+    assert writes == [sid]
+    other = store.create(knit_wit_answering())
+    joined = connected_hub(store, other)
+    assert store.table(other) == {}
+    joined.join(joined.pin, "A")  # a phone joins before any screen watched: the join keeps the table
+    assert store.table(other)["pin"] == joined.pin and "A" in store.table(other)["seats"]
 
 
 def test_one_hub_per_session_in_a_process(store):

@@ -110,6 +110,29 @@ def test_new_session_start_is_disabled_with_a_reason_until_ready(app):
     assert [p["name"] for p in record["players"]] == ["张三"]
 
 
+def test_start_waits_for_the_records_colour_check_and_says_why(app):
+    """Nab-It! is played with colours: Start stays disabled with the record's refusal in words until every
+    seat has a colour of its own, and the session then starts with them."""
+    for name in ("Ann", "Ben"):
+        app.store.add_player(name)
+    draft = app.local("new:nab_it")
+    _, body, _ = new_session.build(app, "nab_it")
+    draft["seats"] = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": None}]
+    _, body, _ = new_session.build(app, "nab_it")
+    assert buttons(body)["Start"].disabled and "Ben needs a colour: this game is played with colours." in texts(body)
+    draft["seats"][1]["colour"] = "red"
+    _, body, _ = new_session.build(app, "nab_it")
+    assert buttons(body)["Start"].disabled
+    assert "Ann, Ben both chose Red: each player needs a colour of their own." in texts(body)
+    draft["seats"][1]["colour"] = "blue"
+    _, body, _ = new_session.build(app, "nab_it")
+    routes = []
+    app.go = routes.append
+    buttons(body)["Start"].on_click(None)
+    record = app.store.load(routes[0].removeprefix("/play/"))
+    assert [(p["name"], p["colour"]) for p in record["players"]] == [("Ann", "red"), ("Ben", "blue")]
+
+
 def test_new_player_duplicates_are_refused(app):
     app.store.add_player("Bob")
     shown = []
@@ -181,9 +204,13 @@ def test_colours_are_required_and_distinct_where_the_game_uses_them(app):
     game = dataclasses.replace(engine("score_pad").game, colours=True)
     draft = {"seats": [{"name": "A", "colour": None}, {"name": "B", "colour": "red"}],
              "options": {"target": "0", "rounds": "0", "lower_wins": False}}
-    assert new_session.missing(app, game, draft) == "Give every player a colour."
+    # the record's own check (scoring.record.check_colours) says what is missing, naming the players
+    assert new_session.missing(app, game, draft) == "A needs a colour: this game is played with colours."
     draft["seats"][0]["colour"] = "red"
-    assert new_session.missing(app, game, draft) == "Two players have the same colour."
+    assert new_session.missing(app, game, draft) == ("A, B both chose Red: each player needs a colour of their "
+                                                     "own.")
+    draft["seats"][0]["colour"] = "pink"  # not one of the record's colours: the screen no longer lets it pass
+    assert new_session.missing(app, game, draft) == "A needs a colour: this game is played with colours."
     draft["seats"][0]["colour"] = "blue"
     assert new_session.missing(app, game, draft) is None
     rows = new_session.seat_rows(app, game, draft)

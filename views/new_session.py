@@ -14,12 +14,11 @@ from typing import Any
 import flet as ft
 
 from scoring.core import BOOL, CHOICE, INT, INT_LIST, RuleError, engine
-from scoring.record import new_record
+from scoring.record import COLOURS, check_colours, new_record
 from views import rules, words
 from views.games import view_of
 from views.ui import icon_button
 
-COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
 SWATCH = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN, "yellow": ft.Colors.YELLOW,
           "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.BLACK,
           "white": ft.Colors.WHITE}
@@ -140,7 +139,7 @@ def seat_rows(app: Any, game: Any, draft: dict) -> list[ft.Control]:
         if game.colours:
             controls.append(ft.Dropdown(
                 width=130, value=seat.get("colour"), label=app.t("app.colour"),
-                options=[ft.DropdownOption(key=c, text=app.t(f"app.colour.{c}"),
+                options=[ft.DropdownOption(key=c, text=app.t(f"record.colour.{c}"),
                                            leading_icon=ft.Icon(ft.Icons.CIRCLE, color=SWATCH[c]))
                          for c in COLOURS],
                 on_select=lambda e, i=i: colour(i, e.control.value)))
@@ -195,16 +194,14 @@ def parsed_options(app: Any, game: Any, draft: dict) -> dict:
 
 
 def missing(app: Any, game: Any, draft: dict) -> str | None:
-    """Why the session cannot start yet, in words, or None."""
+    """Why the session cannot start yet, in words, or None: too few seated, else the refusal of the game's and
+    the record's own checks (names, colours, options) — the screen keeps no colour rule of its own."""
     names = [s["name"] for s in draft["seats"]]
     if len(names) < game.min_players:
         return app.t("app.need_players", min=game.min_players, count=len(names))
-    if game.colours and any(not s.get("colour") for s in draft["seats"]):
-        return app.t("app.need_colours")
-    if game.colours and len({s["colour"] for s in draft["seats"]}) < len(names):
-        return app.t("app.colour_twice")
     try:
         game.check_players(names)
+        check_colours(game, draft["seats"])
         parsed_options(app, game, draft)
     except RuleError as err:
         return words.error(app.lang, err)

@@ -10,7 +10,8 @@ Rulings (what a table would expect, where the issue is silent):
 - Seats are the session's players plus `table`, the referee seat (a phone that makes the table's rulings,
   deals and reveals, and sees the public table). The host may also name one player seat the referee: that
   phone may act as itself and as the table.
-- Joining takes the session's join PIN (4 digits, made when the table opens; the host may make a new one) and a
+- Joining takes the session's join PIN (4 digits, made when the table opens, kept in the store once a screen first
+  watches the table or the table first changes — building a screen never writes; the host may make a new one) and a
   free seat. Wrong PINs are counted per session, whoever types them: after 5 wrong tries every try waits
   (`WAIT_FIRST` seconds, doubling with each further wrong try, at most `WAIT_MAX`); a right PIN clears the count.
   The count and the wait are kept with the table, so a restart does not clear them.
@@ -84,7 +85,9 @@ class TableHub:
 
     def __init__(self, store: Any, sid: str, *, clock: Callable[[], float] = time.time,
                  tick: Callable[[], float] = time.monotonic, window: float = WINDOW) -> None:
-        """Open the table of session sid (its data comes from the store; a new table gets a PIN)."""
+        """Open the table of session sid (its data comes from the store; a new table gets a PIN, kept in the store
+        only when a screen first watches the table or the table first changes: opening writes nothing, so a
+        screen can be built without a write)."""
         self.store, self.sid = store, sid
         self.clock, self.tick, self.window = clock, tick, window
         self._lock = threading.RLock()
@@ -96,10 +99,10 @@ class TableHub:
         self.players = [p["name"] for p in record["players"]]
         self._meta = {"id": sid, "game": record["game"], "players": record["players"]}
         self.data = store.table(sid)
-        if not self.data.get("pin"):
+        self._kept = bool(self.data.get("pin"))
+        if not self._kept:
             self.data = {"pin": new_pin(), "seats": {}, "referee": None, "fails": 0, "wait_until": 0.0,
                          "ties": []}
-            self._save()
 
     # ---------------------------------------------------------------------------------------------------
     # Seats
@@ -204,15 +207,20 @@ class TableHub:
     def _save(self) -> None:
         """Keep the table's data with the session."""
         self.store.set_table(self.sid, self.data)
+        self._kept = True
 
     # ---------------------------------------------------------------------------------------------------
     # Watching
 
     def subscribe(self, listener: Listener, token: str | None = None) -> int:
         """Watch the table: with a seat token as that seat (refused when the token is unknown), without one as
-        the host's public screen. The first notification is sent at once; returns the subscription's key."""
+        the host's public screen. The first notification is sent at once; returns the subscription's key.
+        A new table is kept in the store here, before its PIN is first shown (screens subscribe in an effect,
+        after they are drawn)."""
         with self._lock:
             seat = self.seat_of(token) if token is not None else None
+            if not self._kept:
+                self._save()
             sub = Subscriber(seat, listener, token)
             key = id(sub)
             self._subs[key] = sub
@@ -319,13 +327,19 @@ class TableHub:
         last = self._close_to_last(action, received)
         if last is None or last["index"] != count - 1:
             return None
-        try:
-            swapped = self.engine.apply(self.engine.apply(last["before"], action), last["action"])
-        except RuleError:
-            swapped = None
-        if swapped == state:
+        if self._in_other_order(last["before"], last["action"], action) == state:
             return None
         return self._tie(last, action, received, accepted=True)
+
+    def _in_other_order(self, before: dict, first: dict, second: dict) -> dict | None:
+        """The state after `second` then `first` from `before`, or None when the engine's `check` refuses either
+        in that order (nothing is applied to find out)."""
+        if self.engine.check(before, second) is not None:
+            return None
+        middle = self.engine.apply(before, second)
+        if self.engine.check(middle, first) is not None:
+            return None
+        return self.engine.apply(middle, first)
 
     def _refused_tie(self, action: dict, received: float, err: RuleError) -> dict | None:
         """A near-tie if this action was refused only because the previous one came just before it."""

@@ -34,7 +34,8 @@ Rulings:
   not silently score 0).
 - `correct` by the table: `{"round": n, "lines": {...}}` replaces round n written wrong; the log keeps both.
 
-The table's questions: `prompt` offers `row`, `round` and `correct` as typed input; nothing is secret.
+The table's questions: `prompt` offers `row`, `round` and `correct` as typed input; nothing is secret
+(`player_view` drops only the seed).
 Events: a `row` returns `{"type": "profile", "game": "cubosaurs", "data": {"rows": text, "eggs": text}}`, the
 completed rows for the session layer to save as the game's profile (the next session starts from them).
 """
@@ -130,7 +131,7 @@ class Cubosaurs(Engine):
     def set_row(self, state: dict, action: dict) -> None:
         """The table sets a score row (what the card says)."""
         kind, name, values = action.get("kind"), action.get("name"), action.get("values")
-        width = {"dino": 4, "egg": 2}.get(kind)
+        width = {"dino": 4, "egg": 2}.get(kind) if isinstance(kind, str) else None
         if width is None or not isinstance(name, str) or not name.strip() or ";" in name or ":" in name:
             raise RuleError("cubosaurs.row_invalid")
         if not isinstance(values, list) or len(values) != width \

@@ -48,6 +48,19 @@ Rulings:
   carries more than 3 crowns on a square, or has more squares of a terrain, or more squares of a terrain with a
   given number of crowns, than the 48 dominoes hold (each layout on its own).
 - Mighty Duel is for exactly 2 players.
+
+The table's questions:
+- `check(state, action)`: the refusal a placement, discard, layout, set-aside or finish would meet, nothing applied.
+- `prompt(state)`: while the kingdoms are being built, for every player whose kingdom is not finished: `place`
+  and `discard` as free input (the domino is picked from those not yet used, `used_dominoes`; its legal squares
+  are `legal_placements(state, player, domino)`), and `layout` (free) while that kingdom is still empty. For the
+  table: `set_aside` (free) while the box may still leave dominoes out (2 or 3 players, fewer recorded than
+  `aside_limit`), and `finish` (one choice) once anything has been entered in the current game. Nothing once
+  the session is over.
+- `player_view(state, seat)`: nothing is secret — every kingdom, the dominoes used and those set aside lie on
+  the table — so every seat and the public table get the state without the session seed.
+- `tiebreak_decision(scoreboard)`: which tie-break decided between the players tied on points at the top, as a
+  message key and its parameters (None when the points decided or the tie is shared).
 """
 
 from __future__ import annotations
@@ -56,8 +69,8 @@ import csv
 from collections import Counter
 from pathlib import Path
 
-from scoring.core import (BOOL, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move,
-                          register)
+from scoring.core import (BOOL, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, Scoreboard, make_scoreboard,
+                          move, register)
 from scoring.mechanics.regions import regions
 
 CATALOGUE_FILE = Path(__file__).resolve().parents[2] / "assets" / "kingdomino" / "dominoes.tsv"
@@ -332,6 +345,22 @@ def kingdom_score(grid: list[list], options: dict, discards: int = 0, game: int 
         lines.append(Line("kingdomino.line.middle_kingdom", MIDDLE, {"game": game}))
     largest = max((p["squares"] for p in found), default=0)
     return lines, (largest, sum(p["crowns"] for p in found))
+
+
+def tiebreak_decision(board: Scoreboard) -> tuple[str, dict] | None:
+    """What the tie-break decided between the players tied on points at the top, as a message key and its
+    parameters, or None when no tie-break decided. `kingdomino.tiebreak.largest` when their largest properties
+    differ, else `kingdomino.tiebreak.crowns`; parameters: the tied `names` (seat order), their `points`, the
+    `winner` (first of the first place) and the deciding `value` (the winner's squares or crowns)."""
+    if not board.tiebreak_used:
+        return None
+    top = max(p.total for p in board.players)
+    tied = [p for p in board.players if p.total == top]
+    winner = next(p for p in board.players if p.name == board.ranking[0][0])
+    by_largest = len({p.tiebreak[0] for p in tied}) > 1
+    return (f"kingdomino.tiebreak.{'largest' if by_largest else 'crowns'}",
+            {"names": [p.name for p in tied], "points": top, "winner": winner.name,
+             "value": winner.tiebreak[0 if by_largest else 1]})
 
 
 # ---------------------------------------------------------------------------------------------------------

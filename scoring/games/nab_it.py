@@ -58,6 +58,23 @@ Rulings (ours, where the text is silent):
   who plays their last tile having held one unannounced tile loses one banked tile the same way. Playing the last
   tiles out of a hand of several owes no announcement.
 - After a last tile the table may still challenge that play; `end` then closes the game.
+
+The table's questions:
+- `check(state, action)`: the refusal an action would meet, nothing applied (`preview` also lists the words a
+  play would form or change).
+- `prompt(state)`: during the turns, the turn's player: `play` (free input: the tiles) and `swap` (one choice);
+  every other player: `challenge`, one choice per word of the last play not yet judged, until the next turn
+  starts (after a last tile too); a player holding exactly one unannounced tile: `announce`; the table: `forgot`,
+  one choice per player holding one unannounced tile with a banked tile to give back, and `end` (during the
+  turns and after a last tile). While a challenged word is put to the vote: `vote` yes or no for every player
+  who has not voted yet. Nothing once the game is over.
+- `player_view(state, seat)`: when the table deals, hands and bags are only counts in the state itself and
+  nothing is secret. When the app deals, every bag shows only its number of tiles to everyone (its owner too:
+  the draw order follows from the seed, which every view drops), and the other players' hands only their
+  number of tiles (the public table: every hand); the seat's own hand is shown. In both modes the snapshot a
+  failed challenge would restore (the last play's `pending["before"]`: the player's hand, bag and bank before
+  it) is dropped. The board, caps, banked tiles (they lie on the bank tile), house words, penalties, the open
+  challenge and its ballots are public.
 """
 
 from __future__ import annotations

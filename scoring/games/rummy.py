@@ -27,7 +27,8 @@ Rulings:
 - `correct` by the table: `{"round": n, "lines": {...}, "stock_out": bool}` replaces round n written wrong; the
   log keeps both. Totals are kept running.
 
-The table's questions: `prompt` offers `round` and `correct` as typed input; nothing is secret.
+The table's questions: `prompt` offers `round` and `correct` as typed input; nothing is secret (`player_view`
+drops only the seed).
 - Without `stock_out` exactly one player went out (an empty hand). With it the lowest hand wins the basic
   round; tied winners split the points (rounded down). In 500 Rummy the stock running out changes nothing but
   that nobody needs to have gone out.

@@ -32,7 +32,8 @@ Rulings:
 
 The table's questions: `prompt` offers the roll (or the 21 rolls of real dice), then to every player still
 writing each legal mirrored pair for the roll in both orders, a finished sheet to a player who has written
-nothing, and finishing. Sheets lie open on the table: nothing is secret but the seed (future rolls).
+nothing, and finishing. Sheets lie open on the table: nothing is secret but the seed (future rolls), which
+`player_view` drops.
 Left out: correcting an earlier round's write (undo back to it instead: a later write may depend on it).
 """
 

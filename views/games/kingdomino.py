@@ -341,19 +341,9 @@ def mode_switch(ctx: GameContext, mode: str) -> ft.Control:
 
 
 def tiebreak_words(ctx: GameContext, board_: Any) -> str | None:
-    """What decided between players tied on points at the top, when the tie-break decided."""
-    if not board_.tiebreak_used:
-        return None
-    by_name = {p.name: p for p in board_.players}
-    top = max(p.total for p in board_.players)
-    tied = [p for p in board_.players if p.total == top]
-    winner = by_name[board_.ranking[0][0]]
-    names = [p.name for p in tied]
-    if len({p.tiebreak[0] for p in tied}) > 1:
-        return ctx.t("kingdomino.view.tiebreak.largest", names=names, points=top, winner=winner.name,
-                     value=winner.tiebreak[0])
-    return ctx.t("kingdomino.view.tiebreak.crowns", names=names, points=top, winner=winner.name,
-                 value=winner.tiebreak[1])
+    """What the tie-break decided (the engine's `tiebreak_decision`) in words, or None."""
+    decided = game.tiebreak_decision(board_)
+    return ctx.t(decided[0], **decided[1]) if decided else None
 
 
 def comparison(ctx: GameContext) -> ft.Control:
