@@ -46,6 +46,11 @@ WATCH_SOCKETS = """
 window.__firstFrame = false;
 window.addEventListener('flutter-first-frame', () => { window.__firstFrame = true; });
 window.__lastFrame = performance.now();
+window.__focus = [];
+for (const way of ['focusin', 'focusout']) {
+  document.addEventListener(way, e => window.__focus.push(
+    [Math.round(performance.now()), way, e.target.getAttribute ? e.target.getAttribute('aria-label') : null]), true);
+}
 const Native = window.WebSocket;
 window.WebSocket = class extends Native {
   constructor(...args) {
@@ -159,6 +164,13 @@ class Tab:
         self.started = time.monotonic()
         self.page.on("websocket", self.watch)
         TABS.append(self)
+
+    def focus_changes(self) -> str:
+        """The page's last focus changes (a closed page has none to show)."""
+        try:
+            return "\n".join(map(str, self.page.evaluate("window.__focus.slice(-40)")))
+        except Exception as err:  # the page may be closed or gone: the report must still be written
+            return f"(not available: {err})"
 
     def watch(self, socket) -> None:
         """Keep the last frames of the app's websocket (shown with a failed test's report)."""
@@ -304,6 +316,7 @@ def pytest_runtest_makereport(item, call):
         for i, tab in enumerate(TABS):
             report.sections.append((f"tab {i} websocket frames (s since open, way, bytes, start)",
                                     "\n".join(tab.frames)))
+            report.sections.append((f"tab {i} focus changes (ms since load, way, field)", tab.focus_changes()))
 
 
 def new_tab(browser: Browser, server: Server, viewport: dict) -> Tab:
