@@ -244,7 +244,7 @@ class Tab:
         attributes being set while it has the focus (see EDITING).
         """
         field = self.field(label)
-        self.settle()
+        self.quiet()
         field.wait_for(state="visible")
         self.type_into(self.steady(field), text)
 
