@@ -133,6 +133,9 @@ def test_private_entry_on_a_seated_phone_never_covers_another_seat():
         def refresh(self):
             """Nothing to rebuild here."""
 
+        def turn_page(self):
+            """No page to turn here."""
+
     other = words_in(private_entry(Ctx(), {}, "B", ["one"], lambda answers: True))
     assert "app.private.own_phone" in other and "pass_to" not in other and "app.private.show" not in other
     own = words_in(private_entry(Ctx(), {}, "A", ["one"], lambda answers: True))

@@ -38,7 +38,10 @@ class FakeContext:
 
     def __init__(self, now=T0):
         self.lang, self.page, self.sound, self.local, self._now = "en", FakePage(), True, {}, now
-        self.refreshed = 0
+        self.refreshed = self.pages = 0
+
+    def turn_page(self):
+        self.pages += 1
 
     def t(self, key, **params):
         return words.say("en", key, **params)
@@ -173,6 +176,7 @@ def test_private_entry_covers_before_and_after_and_reopens_when_refused():
     cover = private_entry(ctx, slot, "A", ["Word 1", "Word 2"], lambda answers: sent.append(answers) or True)
     assert "Pass the phone to A" in texts(cover) and not [c for c in walk(cover) if isinstance(c, ft.TextField)]
     buttons(cover)["I am A: show"].on_click(None)
+    assert ctx.pages == 1                                   # uncovered: the screen starts as a new page
     form = private_entry(ctx, slot, "A", ["Word 1", "Word 2"], lambda answers: sent.append(answers) or True)
     fields = [c for c in walk(form) if isinstance(c, ft.TextField)]
     assert [f.label for f in fields] == ["Word 1", "Word 2"]
@@ -181,12 +185,14 @@ def test_private_entry_covers_before_and_after_and_reopens_when_refused():
         field.on_change(type("E", (), {"control": field})())
     buttons(form)["Done: hide my answers"].on_click(None)
     assert sent == [["cat", "dog"]] and slot["phase"] == "cover" and slot["answers"] == ["", ""]
+    assert ctx.pages == 2                                   # covered for the next player: a new page again
     assert "cat" not in texts(private_entry(ctx, slot, "A", ["Word 1", "Word 2"], lambda a: True))
 
     slot.update(phase="entry", answers=["x", ""])
     form = private_entry(ctx, slot, "A", ["Word 1", "Word 2"], lambda answers: False)
     buttons(form)["Done: hide my answers"].on_click(None)
     assert slot["phase"] == "entry" and slot["answers"] == ["x", ""]
+    assert ctx.pages == 2                                   # refused: the same player goes on on the same page
     assert private_entry(ctx, slot, "B", ["Word 1", "Word 2"], lambda a: True) is not None
     assert slot["player"] == "B" and slot["phase"] == "cover"
 
@@ -205,3 +211,28 @@ def test_score_chart_starts_each_line_at_the_starting_total():
     assert line_starts(plain) == [(0, [5]), (0, [3])]
     money = score_chart(lambda key, **kw: key, ["A", "B"], [{"A": 180, "B": 120}], start={"A": 150, "B": 150})
     assert line_starts(money) == [(150, [180]), (150, [120])]
+
+
+def test_a_turned_page_draws_the_scrolling_part_anew():
+    """The phone changes hands: `turn_page` gives the screen's scrolling part a new key, so Flutter draws it as a
+    new page from its top (its semantics positions cannot lag behind what is painted)."""
+    from views.app import frame
+    from views.context import GameContext
+
+    class App:
+        def t(self, key, **params):
+            return words.say("en", key, **params)
+
+    local = {}
+    ctx = GameContext(lang="en", record={"game": "score_pad", "players": [{"name": "A"}]}, state={}, engine=None,
+                      page=FakePage(), store=None, local=local, sound=False, apply=lambda a: True,
+                      show_error=lambda e: None, refresh=lambda: None)
+
+    def scroll_key():
+        screen = frame(App(), "Title", ft.Text("body"), None, page=local.get("_page", 0))
+        return next(c.key for c in walk(screen) if isinstance(c, ft.Column) and c.scroll)
+
+    before = scroll_key()
+    ctx.turn_page()
+    assert scroll_key() != before
+    assert scroll_key() == scroll_key()                     # a re-render without a turn keeps the page

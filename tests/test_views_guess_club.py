@@ -44,6 +44,9 @@ class Table:
         """Count re-render requests."""
         self.refreshed += 1
 
+    def turn_page(self) -> None:
+        """The screen would start again at its top (nothing to draw here)."""
+
     def ctx(self, lang: str = "en") -> GameContext:
         """A context on the current record and state."""
         return GameContext(lang=lang, record=self.store.load(self.sid), state=self.store.state(self.sid),

@@ -46,6 +46,9 @@ class Table:
         """Count rebuild requests."""
         self.refreshed += 1
 
+    def turn_page(self) -> None:
+        """The screen would start again at its top (nothing to draw here)."""
+
     def ctx(self) -> GameContext:
         """A context for the current state (the frame builds a new one on every render)."""
         return GameContext(lang="en", record=self.record, state=self.state, engine=engine(self.record["game"]),

@@ -34,6 +34,9 @@ class PlayContext:
     def refresh(self):
         pass
 
+    def turn_page(self):
+        pass
+
     def dispatch(self, action):
         try:
             self.state = ENG.apply(self.state, action)

@@ -13,6 +13,8 @@ from scoring.core import Engine
 from scoring.record import player_names
 from views import words
 
+PAGE = "_page"
+
 
 class GameContext:
     """The session a game view shows and the ways it can act on it.
@@ -28,6 +30,10 @@ class GameContext:
       (e.g. who holds the phone, half-typed scores) — never rules; `sound`: whether sounds are on.
     - `show_error(err)`: show a `RuleError` (or message key) translated, as `dispatch` does.
     - `refresh()`: build the view again (after changing `local`, e.g. to uncover a private entry form).
+    - `turn_page()`: the phone changes hands (a private sheet is uncovered or covered again): the scrolling part
+      of the screen is drawn as a new page, from its top. Flutter keeps a scrolled page's semantics positions
+      where they were when the content under them changes this much, so a tap on the next player's first field
+      could land on another field; a new page starts with both in place.
     - `pin`: None, or a callable the frame gives: `pin(control)` shows control above the scrolling screen, where
       it stays in reach (race buttons use it); with None a component shows it in place.
     - `local` is also the session's draft: what a view keeps there under keys not starting with "_" (plain
@@ -79,3 +85,7 @@ class GameContext:
     def refresh(self) -> None:
         """Build the view again once the current event handler returns."""
         self._refresh()
+
+    def turn_page(self) -> None:
+        """Draw the scrolling part as a new page, from its top, at the next render (see the class notes)."""
+        self.local[PAGE] = self.local.get(PAGE, 0) + 1

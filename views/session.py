@@ -34,7 +34,7 @@ from views import rules, stats, words
 from views.components.action_log import SHOWN, describe, log_panel
 from views.components.chart import score_chart
 from views.components.scoreboard import places, scoreboard_panel
-from views.context import GameContext
+from views.context import PAGE, GameContext
 from views.games import view_of
 
 MAIN_COLS = {"xs": 12, "md": 7}
@@ -73,7 +73,7 @@ def Session(app: Any, sid: str, read_only: bool, feed: Any, chosen: Any) -> ft.C
         local["_draft_loaded"] = True
     pinned: list[ft.Control] = []
     title, body, back = build(app, sid, read_only, feed=feed, pinned=pinned)
-    return frame(app, title, body, back, pinned)
+    return frame(app, title, body, back, pinned, page=local.get(PAGE, 0))
 
 
 def stored_draft(app: Any, sid: str) -> dict:

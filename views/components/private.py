@@ -72,6 +72,7 @@ def cover(ctx: Any, slot: dict, player: str) -> ft.Control:
     def show() -> None:
         """The named player has the phone: show their fields."""
         slot["phase"] = ENTRY
+        ctx.turn_page()
         ctx.refresh()
 
     return ft.Container(padding=24, bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, content=ft.Column(
@@ -93,7 +94,9 @@ def entry_form(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit:
         """Hand the answers over and cover the screen; uncover them again if they are refused."""
         given = list(answers)
         slot.update(phase=COVER, answers=[""] * len(prompts))
-        if not on_submit(given):
+        if on_submit(given):
+            ctx.turn_page()
+        else:
             slot.update(phase=ENTRY, answers=given)
         ctx.refresh()
 

@@ -295,6 +295,7 @@ def sheet_panel(ctx: GameContext, open_sheets: list[str]) -> list[ft.Control]:
         """Pass the phone to another player (their sheet starts covered; typed texts stay)."""
         sheet_work(ctx, holder)["phase"] = COVER
         ctx.local["holder"] = player
+        ctx.turn_page()
         ctx.refresh()
 
     chooser = ft.Row(wrap=True, controls=[
@@ -351,6 +352,7 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
                 errors[number] = ctx.t("knit_wit.view.not_saved")
         if not drafts:
             work["phase"] = COVER
+            ctx.turn_page()
         ctx.refresh()
 
     def save_extra() -> None:
