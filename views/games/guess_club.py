@@ -233,6 +233,7 @@ def hidden_cards(ctx: GameContext, slot: dict, player: str, on_pick, pick_key: s
     def hide() -> None:
         """Cover the cards again."""
         slot["phase"] = None
+        ctx.turn_page()
         ctx.refresh()
 
     hand = ctx.state["hands"][player]

@@ -272,6 +272,7 @@ def covered_turn(ctx: GameContext, player: str) -> ft.Control | None:
     def show() -> None:
         """The named player holds the phone: show their tiles."""
         ctx.local["shown"] = [player, ctx.state["turn_no"]]
+        ctx.turn_page()
         ctx.refresh()
 
     return ft.Container(padding=20, bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, content=ft.Column(

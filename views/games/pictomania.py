@@ -124,6 +124,7 @@ def physical_deal(ctx: GameContext) -> ft.Control:
     def open_card(player: str) -> None:
         """Pass the phone to this player (covered first)."""
         work.update(player=player, phase=COVER)
+        ctx.turn_page()
         ctx.refresh()
 
     def send() -> None:
@@ -163,6 +164,7 @@ def card_picker(ctx: GameContext, work: dict, player: str, kids: bool) -> ft.Con
     def hide() -> None:
         """Cover the card before the phone is handed on."""
         work.update(player=None, phase=COVER)
+        ctx.turn_page()
         ctx.refresh()
 
     def row(slot: int, top: int) -> ft.Control:
