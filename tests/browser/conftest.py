@@ -39,6 +39,8 @@ PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 WAIT_MS = 60_000
 START_S = 90
+WHEELS = 40
+WHEEL_PX = 200
 QUIET_MS = 300
 QUIET_LIMIT_MS = 3000
 STEADY_MS = 100
@@ -223,11 +225,31 @@ class Tab:
         """The button whose accessible name contains (or equals) name."""
         return self.page.get_by_role("button", name=name, exact=exact)
 
+    def into_view(self, locator, margin: int = 8) -> None:
+        """Scroll with the mouse wheel over the screen, as a person would, until the control is wholly on screen
+        (margin pixels clear of the bottom), waiting for each scroll to be painted.
+
+        Not Playwright's own scrolling before a click: that scrolls the semantics element and clicks at once,
+        before Flutter has moved what it paints, so the click can land on another control (seen: a tap on a past
+        round's row never reached the app).
+        """
+        width, height = self.page.viewport_size["width"], self.page.viewport_size["height"]
+        for _ in range(WHEELS):
+            box = locator.bounding_box()
+            if box and box["y"] >= 0 and box["y"] + box["height"] <= height - margin:
+                return
+            self.page.mouse.move(width - 20, height // 2)
+            self.page.mouse.wheel(0, -WHEEL_PX if box and box["y"] < 0 else WHEEL_PX)
+            self.settle(tries=4)
+
     def tap(self, name: str, exact: bool = False, role: str = "button") -> None:
-        """Tap the first control of a role by its accessible name, once the screen is quiet."""
+        """Tap the first control of a role by its accessible name, once it is on screen and the screen is
+        quiet."""
         self.quiet()
         target = self.page.get_by_role(role, name=name, exact=exact).first
         target.wait_for(state="visible")
+        self.into_view(target)
+        self.quiet()
         self.steady(target).click()
 
     def field(self, label: str):
@@ -246,6 +268,8 @@ class Tab:
         field = self.field(label)
         self.quiet()
         field.wait_for(state="visible")
+        self.into_view(field)
+        self.quiet()
         self.type_into(self.steady(field), text)
 
     def type_into(self, field, text: str) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab, new_tab
+from tests.browser.conftest import LAPTOP, OUTPUT, ROOT, WAIT_MS, Tab, new_tab
 
 
 def card(tab: Tab, name: str, picked: str) -> None:
@@ -40,14 +40,7 @@ def line(tab: Tab, player: str, cards: list[str], status: str, summary: str) -> 
 
 def shot_at(tab: Tab, name: str, text: str) -> None:
     """Scroll (with the mouse wheel, as a person would) until text is in view, then take a screenshot."""
-    tab.page.mouse.move(PHONE["width"] // 2, PHONE["height"] // 2)
-    target = tab.page.get_by_text(text).first
-    for _ in range(30):
-        box = target.bounding_box()
-        if box and 0 <= box["y"] and box["y"] + box["height"] <= tab.page.viewport_size["height"] - 40:
-            break
-        tab.page.mouse.wheel(0, 250)
-        tab.settle(tries=4)
+    tab.into_view(tab.page.get_by_text(text).first, margin=40)
     tab.shot(name)
 
 

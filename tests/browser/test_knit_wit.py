@@ -55,23 +55,11 @@ def prefixed(tab: Tab, prefix: str):
     return tab.page.get_by_role("textbox", name=re.compile("^" + re.escape(prefix))).first
 
 
-def into_view(tab: Tab, field) -> None:
-    """Scroll the app (a wheel over the page, as on a laptop) until the whole field is on screen."""
-    height = tab.page.viewport_size["height"]
-    for _ in range(10):
-        box = field.bounding_box()
-        if box and box["y"] + box["height"] <= height - 8:
-            return
-        tab.page.mouse.move(tab.page.viewport_size["width"] - 20, height // 2)
-        tab.page.mouse.wheel(0, 200)
-        tab.settle(tries=4)
-
-
 def fill_prefixed(tab: Tab, prefix: str, text: str) -> None:
     """Type into the field whose label starts with prefix as a person would: bring it on screen, tap it once the
     screen is quiet and the field holds still, wait until it is taken for editing, type."""
     field = prefixed(tab, prefix)
-    into_view(tab, field)
+    tab.into_view(field)
     tab.quiet()
     tab.type_into(tab.steady(field), text)
 
