@@ -225,22 +225,23 @@ class Tab:
         """The button whose accessible name contains (or equals) name."""
         return self.page.get_by_role("button", name=name, exact=exact)
 
-    def into_view(self, locator, margin: int = 8) -> None:
+    def into_view(self, locator, margin: int = 8) -> bool:
         """Scroll with the mouse wheel over the screen, as a person would, until the control is wholly on screen
         (margin pixels clear of the bottom), waiting for each scroll to be painted.
 
         Not Playwright's own scrolling before a click: that scrolls the semantics element and clicks at once,
         before Flutter has moved what it paints, so the click can land on another control (seen: a tap on a past
-        round's row never reached the app).
+        round's row never reached the app). Returns whether it scrolled.
         """
         width, height = self.page.viewport_size["width"], self.page.viewport_size["height"]
-        for _ in range(WHEELS):
+        for turn in range(WHEELS):
             box = locator.bounding_box()
             if box and box["y"] >= 0 and box["y"] + box["height"] <= height - margin:
-                return
+                return turn > 0
             self.page.mouse.move(width - 20, height // 2)
             self.page.mouse.wheel(0, -WHEEL_PX if box and box["y"] < 0 else WHEEL_PX)
             self.settle(tries=4)
+        return True
 
     def tap(self, name: str, exact: bool = False, role: str = "button") -> None:
         """Tap the first control of a role by its accessible name, once it is on screen and the screen is
@@ -248,8 +249,8 @@ class Tab:
         self.quiet()
         target = self.page.get_by_role(role, name=name, exact=exact).first
         target.wait_for(state="visible")
-        self.into_view(target)
-        self.quiet()
+        if self.into_view(target):
+            self.quiet()
         self.steady(target).click()
 
     def field(self, label: str):
@@ -268,8 +269,8 @@ class Tab:
         field = self.field(label)
         self.quiet()
         field.wait_for(state="visible")
-        self.into_view(field)
-        self.quiet()
+        if self.into_view(field):
+            self.quiet()
         self.type_into(self.steady(field), text)
 
     def type_into(self, field, text: str) -> None:
