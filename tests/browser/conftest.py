@@ -41,6 +41,7 @@ WAIT_MS = 60_000
 START_S = 90
 WHEELS = 40
 WHEEL_PX = 200
+WHEEL_MAX = 3000
 QUIET_MS = 300
 QUIET_LIMIT_MS = 3000
 STEADY_MS = 100
@@ -80,6 +81,16 @@ STEADY = """([el, still]) => {
   if (el.__rect !== now) { el.__rect = now; el.__since = t; return false; }
   return r.width > 0 && t - el.__since >= still;
 }"""
+
+
+def wheel_distance(box: dict | None, height: int, margin: int) -> int:
+    """How far one turn of the wheel scrolls to bring a control on screen: the whole way in one go when its place
+    is known (as a person flicks the page), else one step down."""
+    if not box:
+        return WHEEL_PX
+    if box["y"] < 0:
+        return int(box["y"]) - WHEEL_PX // 2
+    return min(int(box["y"] + box["height"] - (height - margin)) + WHEEL_PX // 2, WHEEL_MAX)
 
 
 def free_port() -> int:
@@ -239,7 +250,7 @@ class Tab:
             if box and box["y"] >= 0 and box["y"] + box["height"] <= height - margin:
                 return turn > 0
             self.page.mouse.move(width - 20, height // 2)
-            self.page.mouse.wheel(0, -WHEEL_PX if box and box["y"] < 0 else WHEEL_PX)
+            self.page.mouse.wheel(0, wheel_distance(box, height, margin))
             self.settle(tries=4)
         return True
 
