@@ -17,7 +17,6 @@ retries. A gesture that needs repeating to work is a defect of the app, and the 
 
 from __future__ import annotations
 
-import os
 import signal
 import socket
 import subprocess
