@@ -433,7 +433,8 @@ def test_challenge_vote_tie_keeps_the_answer():
     assert timer.remaining(clock, at(4)) == 6 and timer.expired(clock, at(10))
     for voter, yes in [("A", True), ("B", False), ("C", True), ("D", False)]:
         t.do("vote", voter, yes=yes, at=at(10))
-    assert t.state["verdicts"]["A"] == {"by": "B", "yes": 2, "no": 2, "kept": True}
+    assert t.state["verdicts"]["A"] == {"by": "B", "yes": 2, "no": 2, "kept": True,
+                                        "ballots": [["A", True], ["B", False], ["C", True], ["D", False]]}
     assert t.state["challenge"] is None
     t.refuse("knit_wit.already_challenged", "challenge", "C", target="A", at=at(20))
     t.do("next_spool")
@@ -671,6 +672,24 @@ def test_votes_open_only_after_the_ten_second_explanation():
     t.refuse("knit_wit.time_missing", "vote", "C", yes=True)
     t.do("vote", "C", yes=True, at=at(10))
     assert t.state["challenge"]["vote"]["ballots"] == [["C", True]]
+
+
+def test_challenge_ballots_are_secret_until_the_last_one_then_shown_together():
+    """Secret ballots [ruling]: B challenges A's 向日葵; C votes yes, A votes yes. Each seat sees who has voted and
+    its own ballot, the public table only who has voted; B's ballot (no) reveals all three with the verdict."""
+    t = scoring3({"A": {1: "向日葵"}, "B": {1: "香蕉"}})
+    t.do("challenge", "B", target="A", at=T0)
+    t.do("vote", "C", yes=True, at=at(10)).do("vote", "A", yes=True, at=at(11))
+    ballots = {seat: ENG.player_view(t.state, seat)["challenge"]["vote"]["ballots"] for seat in ("A", "B", "C")}
+    assert ballots == {"A": [["C", None], ["A", True]], "B": [["C", None], ["A", None]],
+                       "C": [["C", True], ["A", None]]}
+    assert ENG.player_view(t.state, None)["challenge"]["vote"]["ballots"] == [["C", None], ["A", None]]
+    assert t.state["challenge"]["vote"]["ballots"] == [["C", True], ["A", True]]  # the state itself keeps them
+    t.do("vote", "B", yes=False, at=at(12))
+    for seat in ("A", "B", "C", None):
+        verdict = ENG.player_view(t.state, seat)["verdicts"]["A"]
+        assert verdict == {"by": "B", "yes": 2, "no": 1, "kept": True,
+                           "ballots": [["C", True], ["A", True], ["B", False]]}
 
 
 def test_two_player_second_extra_answer_is_refused_with_a_message():

@@ -345,7 +345,7 @@ def test_a_word_not_in_the_list_failed_by_the_vote_is_taken_back():
     s = ENG.apply(s, {"type": "vote", "by": "Ben", "yes": False})
     assert s["board"] == {} and s["turn"] == "Ann" and s["phase"] == "turn" and s["pending"] is None
     assert s["hands"] == start_["hands"] and s["bags"] == start_["bags"]
-    assert s["taken_back"] == {"player": "Ann", "word": "ZUQ"}
+    assert s["taken_back"] == {"player": "Ann", "word": "ZUQ", "ballots": [["Ann", True], ["Ben", False]]}
 
 
 def test_a_word_the_table_accepts_becomes_a_house_word():
@@ -356,6 +356,22 @@ def test_a_word_the_table_accepts_becomes_a_house_word():
     s = ENG.apply(s, {"type": "vote", "by": "Ben", "yes": True})
     assert s["house_words"] == ["ZAX"] and s["phase"] == "turn" and s["turn"] == "Ben"
     assert game.known(s, "zax") and texts(s) == {"ZAX": None}
+
+
+def test_word_vote_ballots_are_secret_until_the_last_one_then_shown_together():
+    """Secret ballots: Cy challenges Ann's ZAX; Ann votes yes, Cy no. Each seat sees who has voted and its own
+    ballot, Ben and the public table only who has voted; Ben's yes reveals all three with the house word."""
+    s = put(new(players=["Ann", "Ben", "Cy"]), "Ann", across(0, 0, "ZAX"))
+    s = ENG.apply(s, {"type": "challenge", "by": "Cy", "word": "ZAX"})
+    s = ENG.apply(s, {"type": "vote", "by": "Ann", "yes": True})
+    s = ENG.apply(s, {"type": "vote", "by": "Cy", "yes": False})
+    seen = {seat: ENG.player_view(s, seat)["challenge"]["vote"]["ballots"] for seat in ("Ann", "Ben", "Cy", None)}
+    assert seen == {"Ann": [["Ann", True], ["Cy", None]], "Ben": [["Ann", None], ["Cy", None]],
+                    "Cy": [["Ann", None], ["Cy", False]], None: [["Ann", None], ["Cy", None]]}
+    s = ENG.apply(s, {"type": "vote", "by": "Ben", "yes": True})
+    for seat in ("Ann", "Ben", "Cy", None):
+        assert ENG.player_view(s, seat)["judged"] == [{"word": "ZAX", "by": "Cy", "stands": True, "house": True,
+                                                       "ballots": [["Ann", True], ["Cy", False], ["Ben", True]]}]
 
 
 def test_a_failed_capping_play_gives_back_the_cap_and_the_bank():

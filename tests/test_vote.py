@@ -58,6 +58,24 @@ def test_close_decides_on_the_ballots_cast():
     assert_call_refused("vote.closed", vote.cast, v, "Di", True)
 
 
+def test_ballots_stay_sealed_until_every_voter_has_voted():
+    """Ann yes, Bo no, Cy yes: each sees who voted and only their own ballot, the table sees none, no count
+    shows; Di's ballot reveals all four together with the outcome."""
+    v = vote_all([True, False, True])
+    assert vote.sealed(v, "Bo")["ballots"] == [["Ann", None], ["Bo", False], ["Cy", None]]
+    assert vote.sealed(v, "Di")["ballots"] == [["Ann", None], ["Bo", None], ["Cy", None]]
+    assert vote.sealed(v, None)["ballots"] == [["Ann", None], ["Bo", None], ["Cy", None]]
+    assert vote.tally(vote.sealed(v, "Bo")) == {"yes": 0, "no": 1} and vote.outcome(vote.sealed(v, None)) is None
+    done = vote.cast(v, "Di", False)
+    assert vote.sealed(done, None) == done and vote.outcome(vote.sealed(done, "Ann")) is True
+
+
+def test_a_closed_vote_shows_its_ballots():
+    """Closed early, the ballots cast are shown with the outcome."""
+    v = vote.close(vote_all([False, True]))
+    assert vote.sealed(v, None)["ballots"] == [["Ann", False], ["Bo", True]]
+
+
 def test_double_vote_refused():
     """A voter votes once."""
     v = vote_all([True])
@@ -97,7 +115,7 @@ def test_functions_never_mutate_inputs_and_state_is_json():
     v = vote.new_vote(voters)
     snap = copy.deepcopy(v)
     w = vote.cast(v, "A", True)
-    vote.close(v), vote.tally(v), vote.outcome(v)
+    vote.close(v), vote.tally(v), vote.outcome(v), vote.sealed(w, "B")
     assert v == snap and voters == ["A", "B"]
     assert json.loads(json.dumps(w)) == w
 

@@ -73,6 +73,10 @@ Rulings:
   Votes open only when the countdown has run out, by the vote's own time (`knit_wit.still_explaining` before:
   the challenged player has the full 10 seconds). Every player votes, challenger and challenged included;
   yes ≥ no keeps the answer, no > yes scores it 0.
+- Secret ballots [ruling]: the ballots are secret until the last voter has voted (the table cannot close the
+  vote early: there is no such move); until then a seat sees who has voted and its own ballot, the public
+  table only who has voted, and nobody the count. The last ballot reveals them all at once, kept with the
+  verdict (`verdicts[target]["ballots"]`, in the order cast) beside the count and the outcome.
 - Points: a valid answer no one else shares scores the number of loops around its spool; crossed-out,
   rejected and blank answers score 0; buttons score their holes. Highest total wins; ties share.
 
@@ -87,8 +91,9 @@ The table's questions:
   countdown is over), the possible `challenge`s, and `next_spool` when nothing is pending.
 - `player_view(state, seat)`: other players' answers (and their tag echoes) are hidden until their spool is
   being scored — a hidden written answer shows as "?", a blank stays "" — so a seat sees its own sheet, the
-  counts of the others' answers, and every answer of the scored and the current spool. The spools in hand,
-  loops, tags and rulings are public (the tag deck's order is not in the state; it follows from the seed,
+  counts of the others' answers, and every answer of the scored and the current spool. The open challenge's
+  ballots are sealed (`vote.sealed`): who has voted, and the seat's own ballot, until the last one is cast.
+  The spools in hand, loops, tags and rulings are public (the tag deck's order is not in the state; it follows from the seed,
   which every view drops).
 """
 
@@ -504,7 +509,7 @@ class KnitWit(Engine):
     @move("vote", by=PLAYER, phase=("scoring",), fields=("yes",))
     def vote(self, state: dict, action: dict) -> None:
         """A ballot on the open challenge once the explanation is over; the last ballot decides it (yes ≥ no keeps
-        the answer)."""
+        the answer) and reveals every ballot with the verdict."""
         challenge = state["challenge"]
         if challenge is None:
             raise RuleError("knit_wit.no_challenge")
@@ -518,7 +523,8 @@ class KnitWit(Engine):
             return
         count = vote.tally(challenge["vote"])
         state["verdicts"][challenge["target"]] = {"by": challenge["by"], "yes": count["yes"], "no": count["no"],
-                                                  "kept": vote.outcome(challenge["vote"])}
+                                                  "kept": vote.outcome(challenge["vote"]),
+                                                  "ballots": challenge["vote"]["ballots"]}
         state["challenge"] = None
 
     @move("next_spool", by=TABLE, phase=("scoring",), fields=())
@@ -615,7 +621,10 @@ class KnitWit(Engine):
         return []
 
     def hide(self, view: dict, seat: str | None) -> None:
-        """Other players' answers (and their tag echoes) until their spool is being scored: "?" when written."""
+        """Other players' answers (and their tag echoes) until their spool is being scored: "?" when written;
+        the open challenge's ballots until the last one is cast."""
+        if view.get("challenge"):
+            view["challenge"]["vote"] = vote.sealed(view["challenge"]["vote"], seat)
         if view["phase"] in ("scoring", "over"):
             shown = view["spool"] if view["spool"] is not None else view["count"]
         else:

@@ -53,6 +53,10 @@ Rulings (ours, where the text is silent):
   the table's vote (everyone votes; a tie keeps the list's verdict). Carried: it becomes a house word for the
   session (`house_words`: it stands from then on, without a vote) and the play stands. Failed: the play is
   taken back (board, caps, that player's hand, bag and bank as before it); the same player plays again or swaps.
+- Secret ballots: the vote's ballots are secret until the last voter has voted (there is no move to close it
+  early): until then a seat sees who has voted and its own ballot, the public table only who has voted, and
+  nobody the count. The last ballot reveals them all at once, in the order cast, with the outcome: in the
+  `judged` entry of a carried word, in `taken_back` of a failed one (`"ballots"`).
 - The last tile: `announce` while the player holds exactly one tile (hand and bag). `forgot` by anyone else while
   they hold one unannounced tile moves one of their banked tiles back to their bag (refused without one). A player
   who plays their last tile having held one unannounced tile loses one banked tile the same way. Playing the last
@@ -73,8 +77,9 @@ The table's questions:
   the draw order follows from the seed, which every view drops), and the other players' hands only their
   number of tiles (the public table: every hand); the seat's own hand is shown. In both modes the snapshot a
   failed challenge would restore (the last play's `pending["before"]`: the player's hand, bag and bank before
-  it) is dropped. The board, caps, banked tiles (they lie on the bank tile), house words, penalties, the open
-  challenge and its ballots are public.
+  it) is dropped. The open challenge's ballots are sealed (`vote.sealed`): who has voted, and the seat's own
+  ballot, until the last one is cast. The board, caps, banked tiles (they lie on the bank tile), house words,
+  penalties and the open challenge itself are public.
 """
 
 from __future__ import annotations
@@ -478,22 +483,25 @@ class Nabit(Engine):
 
     @move("vote", by=PLAYER, phase=("vote",), fields=("yes",))
     def vote(self, state: dict, action: dict) -> None:
-        """A ballot on accepting the challenged word; the last ballot decides (a tie keeps the list's no)."""
+        """A ballot on accepting the challenged word; the last ballot decides (a tie keeps the list's no) and
+        reveals every ballot with the outcome."""
         challenge = state["challenge"]
         challenge["vote"] = ballot.cast(challenge["vote"], action["by"], action.get("yes"))
         if not ballot.is_complete(challenge["vote"]):
             return
-        word = challenge["word"]
+        word, ballots = challenge["word"], challenge["vote"]["ballots"]
         state["challenge"] = None
         if ballot.outcome(challenge["vote"]):
             state["house_words"].append(word)
-            state["judged"].append({"word": word, "by": challenge["by"], "stands": True, "house": True})
+            state["judged"].append({"word": word, "by": challenge["by"], "stands": True, "house": True,
+                                    "ballots": ballots})
             state["phase"] = challenge["back_to"]
             return
-        self._take_back(state, word)
+        self._take_back(state, word, ballots)
 
-    def _take_back(self, state: dict, word: str) -> None:
-        """Undo the last play after its word failed: board, caps and the player's tiles as before; their turn."""
+    def _take_back(self, state: dict, word: str, ballots: list) -> None:
+        """Undo the last play after its word failed (by the ballots): board, caps and the player's tiles as
+        before; their turn."""
         pending = state["pending"]
         player, before = pending["player"], pending["before"]
         for k, stack in before["board"].items():
@@ -511,7 +519,7 @@ class Nabit(Engine):
             state["announced"].remove(player)
         self._close_pending(state)
         state.update(turn_no=before["turn_no"], turn=player, phase="turn", last_tile=None,
-                     taken_back={"player": player, "word": word})
+                     taken_back={"player": player, "word": word, "ballots": ballots})
 
     @move("announce", by=PLAYER, phase=("turn",), fields=())
     def announce(self, state: dict, action: dict) -> None:
@@ -574,9 +582,11 @@ class Nabit(Engine):
 
     def hide(self, view: dict, seat: str | None) -> None:
         """When the app deals: every bag's letters (to everyone) and other seats' hands become blanks of the
-        same count; the taken-back snapshot of the last play is dropped."""
+        same count; the taken-back snapshot of the last play is dropped; the open vote's ballots are sealed."""
         if view.get("pending"):
             view["pending"].pop("before", None)
+        if view.get("challenge"):
+            view["challenge"]["vote"] = ballot.sealed(view["challenge"]["vote"], seat)
         if view["options"]["deal"] != "app":
             return
         for player in view["players"]:

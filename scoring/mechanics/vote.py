@@ -9,6 +9,10 @@ Rulings:
   cast; no ballots at all is a 0–0 tie, settled by the tie rule).
 - Closing a vote already closed changes nothing.
 - Refusals are checked in this order: vote closed, not a voter, already voted, ballot not yes/no.
+- Secret ballots (`sealed`): until the vote is decided, a seat sees who has voted but not how — every ballot
+  but its own shows as None (the public table, seat None, sees none) and the count is not shown; once every
+  voter has voted (or the vote is closed) all ballots are shown together with the outcome. So nobody votes
+  knowing how the others voted, and a ballot is never taken back (the rules have no such move).
 """
 
 from __future__ import annotations
@@ -61,9 +65,9 @@ def is_decided(v: dict) -> bool:
 
 
 def tally(v: dict) -> dict:
-    """The ballots counted: {"yes": n, "no": n}."""
-    yes = sum(1 for _, ballot in v["ballots"] if ballot)
-    return {"yes": yes, "no": len(v["ballots"]) - yes}
+    """The ballots counted: {"yes": n, "no": n} (a sealed ballot counts neither way)."""
+    return {"yes": sum(1 for _, ballot in v["ballots"] if ballot is True),
+            "no": sum(1 for _, ballot in v["ballots"] if ballot is False)}
 
 
 def outcome(v: dict) -> bool | None:
@@ -79,3 +83,12 @@ def outcome(v: dict) -> bool | None:
 def close(v: dict) -> dict:
     """The vote closed now, decided on the ballots cast; later ballots are refused."""
     return {**copy.deepcopy(v), "closed": True}
+
+
+def sealed(v: dict, seat: str | None) -> dict:
+    """The vote as seat may see it (None: the public table): until it is decided, the other voters' ballots are
+    None (who has voted shows, not how); once decided, every ballot."""
+    shown = copy.deepcopy(v)
+    if not is_decided(v):
+        shown["ballots"] = [[who, ballot if who == seat else None] for who, ballot in v["ballots"]]
+    return shown
