@@ -442,6 +442,48 @@ def test_no_pictomania_deal_or_guess_number_reaches_another_phone_before_the_rev
     assert cards["A"][0] in phones["B"].messages[-1]  # revealed: the round's deal is in its history
 
 
+def ballots_leaked_then_revealed(hub, clock, phones, tokens, ballots, last):
+    """Cast the planted ballots ({seat: yes}) and check no other phone (nor the host's screen) got one; cast
+    the last ballot and check every phone got every ballot, revealed together."""
+    planted = {seat: [json.dumps([seat, yes])] for seat, yes in ballots.items()}
+    for seat, yes in ballots.items():
+        clock.advance(0.2)
+        hub.act(tokens[seat], {"type": "vote", "yes": yes})
+    assert leaks(planted, phones) == []
+    for seat in ballots:  # each voter's phone did get its own ballot
+        assert planted[seat][0] in phones[seat].text()
+    clock.advance(0.2)
+    hub.act(tokens[last[0]], {"type": "vote", "yes": last[1]})
+    every = [m for ms in planted.values() for m in ms] + [json.dumps(list(last))]
+    assert all(m in phone.messages[-1] for phone in phones.values() for m in every)
+
+
+def test_no_knit_wit_ballot_reaches_another_phone_before_the_last_one(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    phones, tokens = seated(hub, ["A", "B", "C", "table"])
+    for p, text in (("A", "lemon"), ("B", "sun")):
+        hub.act(tokens[p], {"type": "answer", "spool": 1, "text": text})
+        clock.advance(0.2)
+        hub.act(tokens[p], {"type": "claim"})
+        clock.advance(0.2)
+    hub.act(tokens["C"], {"type": "challenge", "target": "A"})
+    clock.advance(10)
+    ballots_leaked_then_revealed(hub, clock, phones, tokens, {"A": True, "B": False}, ("C", False))
+    assert store.state(hub.sid)["verdicts"]["A"]["kept"] is False
+
+
+def test_no_nab_it_ballot_reaches_another_phone_before_the_last_one(store, clock):
+    players = [{"name": p, "colour": c} for p, c in zip("ABC", ("red", "blue", "green"))]
+    hub = open_hub(store, new_record("nab_it", players, {}), clock)
+    phones, tokens = seated(hub, ["A", "B", "C", "table"])
+    tiles = [{"row": 0, "col": col, "letter": letter} for col, letter in enumerate("ZUQ")]
+    hub.act(tokens["A"], {"type": "play", "tiles": tiles})
+    clock.advance(0.2)
+    hub.act(tokens["B"], {"type": "challenge", "word": "ZUQ"})
+    ballots_leaked_then_revealed(hub, clock, phones, tokens, {"C": True, "A": True}, ("B", False))
+    assert store.state(hub.sid)["house_words"] == ["ZUQ"]
+
+
 # ---------------------------------------------------------------------------------------------------------
 # The store's table data
 

@@ -381,9 +381,14 @@ def test_challenge_countdown_vote_and_totals(table, clock):
     assert table.button("Spool 3 done: next spool").disabled
     clock.seconds += 10
     assert "Keep Bram's answer “cloud”?" in table.texts()
-    for voter, yes in VOTES:
+    first, yes = VOTES[0]
+    table.tap(f"{first}: {'yes' if yes else 'no'}")
+    shown = table.texts()  # the shared screen: who has voted, not how, and no count until the last ballot
+    assert f"{first} has voted" in shown and not any(t.startswith(f"{first} voted") or "Yes " in t for t in shown)
+    for voter, yes in VOTES[1:]:
         table.tap(f"{voter}: {'yes' if yes else 'no'}")
     assert "Challenged by Ada, voted out (yes 1 · no 2)" in table.texts()
+    assert " · ".join(f"{v} voted {'yes' if y else 'no'}" for v, y in VOTES) in table.texts()
 
 
 def test_whole_game_through_the_view_matches_the_hand_count(table, tmp_path, capsys, clock):

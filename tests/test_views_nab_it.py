@@ -60,8 +60,8 @@ def test_a_refused_draft_is_explained_and_a_tapped_draft_tile_comes_back():
 
 
 def test_a_challenged_word_goes_to_the_vote_and_is_taken_back():
-    """ZUQ is flagged; Ben challenges; the vote panel takes both ballots; the tie fails the word and the view says
-    the play was taken back."""
+    """ZUQ is flagged; Ben challenges; the vote panel takes both ballots (Ann's sealed until Ben's); the tie fails
+    the word and the view says the play was taken back, with both ballots."""
     table = Table("nab_it", SEATS)
     for col, letter in ((1, "Z"), (2, "U"), (3, "Q")):
         place(table, 1, col, letter)
@@ -71,9 +71,12 @@ def test_a_challenged_word_goes_to_the_vote_and_is_taken_back():
     built = table.view(view)
     assert "Accept ZUQ as a house word?" in texts(built)
     buttons(built)["Ann: yes"].on_click(None)
-    buttons(table.view(view))["Ben: no"].on_click(None)
+    built = table.view(view)  # sealed on the shared screen until Ben votes
+    assert "Ann has voted" in texts(built) and "Ann voted yes" not in texts(built)
+    buttons(built)["Ben: no"].on_click(None)
     built = table.view(view)
     assert "ZUQ failed: Ann's play was taken back; Ann plays again or swaps." in texts(built)
+    assert "Ann voted yes · Ben voted no" in texts(built)
     assert "Ann's turn" in texts(built) and table.state["board"] == {}
 
 

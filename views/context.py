@@ -29,6 +29,8 @@ class GameContext:
       `store`: the `storage.Store`; `local`: per-view scratch that survives re-renders and language switches
       (e.g. who holds the phone, half-typed scores) — never rules; `sound`: whether sounds are on.
     - `show_error(err)`: show a `RuleError` (or message key) translated, as `dispatch` does.
+    - `shown()`: the state as everyone around this screen may see it (e.g. a vote's sealed ballots): the seat's
+      view on a seated phone, the public table on a shared screen.
     - `refresh()`: build the view again (after changing `local`, e.g. to uncover a private entry form).
     - `turn_page()`: the phone changes hands (a private sheet is uncovered or covered again): the scrolling part
       of the screen is drawn as a new page, from its top. Flutter keeps a scrolled page's semantics positions
@@ -85,6 +87,11 @@ class GameContext:
     def refresh(self) -> None:
         """Build the view again once the current event handler returns."""
         self._refresh()
+
+    def shown(self) -> dict:
+        """The state as this screen may show it to everyone around it: on a seated phone the hub's view of its
+        seat (what `state` already is), on a shared screen the public table (`player_view(state, None)`)."""
+        return self.state if self.seat is not None else self.engine.player_view(self.state, None)
 
     def turn_page(self) -> None:
         """Draw the scrolling part as a new page, from its top, at the next render (see the class notes)."""

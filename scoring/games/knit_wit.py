@@ -77,6 +77,7 @@ Rulings:
   vote early: there is no such move); until then a seat sees who has voted and its own ballot, the public
   table only who has voted, and nobody the count. The last ballot reveals them all at once, kept with the
   verdict (`verdicts[target]["ballots"]`, in the order cast) beside the count and the outcome.
+  The action log (`describe`) names who voted, never how.
 - Points: a valid answer no one else shares scores the number of loops around its spool; crossed-out,
   rejected and blank answers score 0; buttons score their holes. Highest total wins; ties share.
 
@@ -645,11 +646,14 @@ class KnitWit(Engine):
                 "phase": self.phase_key(state["phase"]), "turn": state["turn"], "over": state["over"]}
 
     def describe(self, action: dict) -> tuple[str, dict]:
-        """The action in words; an answer's text stays hidden in the log until it is scored."""
+        """The action in words; an answer's text stays hidden in the log until it is scored, a ballot for good (the
+        ballots show together with the verdict)."""
         key, params = super().describe(action)
         kind = action.get("type")
         if kind == "answer":
             return key, {"by": action.get("by"), "spool": action.get("spool")}
+        if kind == "vote":
+            return key, {"by": action.get("by")}
         if kind == "loop" and action.get("tag") is None:
             return "knit_wit.action.loop_drawn", params
         if kind == "aliases":

@@ -57,6 +57,7 @@ Rulings (ours, where the text is silent):
   early): until then a seat sees who has voted and its own ballot, the public table only who has voted, and
   nobody the count. The last ballot reveals them all at once, in the order cast, with the outcome: in the
   `judged` entry of a carried word, in `taken_back` of a failed one (`"ballots"`).
+  The action log (`describe`) names who voted, never how.
 - The last tile: `announce` while the player holds exactly one tile (hand and bag). `forgot` by anyone else while
   they hold one unannounced tile moves one of their banked tiles back to their bag (refused without one). A player
   who plays their last tile having held one unannounced tile loses one banked tile the same way. Playing the last
@@ -595,8 +596,10 @@ class Nabit(Engine):
                 view["hands"][player] = [None] * len(view["hands"][player])
 
     def describe(self, action: dict) -> tuple[str, dict]:
-        """An action for the log; a play names its letters in the order placed instead of the raw tiles."""
+        """An action for the log; a play names its letters in the order placed instead of the raw tiles; a ballot
+        names the voter, not the vote (the ballots show together with the outcome)."""
         name, params = super().describe(action)
+        params.pop("yes", None)
         tiles = params.pop("tiles", None)
         if isinstance(tiles, list):
             params["letters"] = "".join(str(t.get("letter", "")) for t in tiles if isinstance(t, dict))

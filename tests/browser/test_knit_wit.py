@@ -136,8 +136,9 @@ def score(tab: Tab) -> None:
         word = "yes" if yes else "no"
         tab.tap(f"{voter}: {word}")
         if voter != VOTES[-1][0]:
-            tab.see(f"{voter} voted {word}")
+            tab.see(f"{voter} has voted")  # secret until the last ballot
     tab.see("Challenged by Ada, voted out (yes 1 · no 2)")
+    tab.see(" · ".join(f"{voter} voted {'yes' if yes else 'no'}" for voter, yes in VOTES))
     tab.tap("中文", exact=True)
     tab.see("被 Ada 质疑，被投票否决")
     tab.shot("knit_wit_phone_scoring_zh")

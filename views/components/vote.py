@@ -2,11 +2,16 @@
 
 The vote is game state (`scoring.mechanics.vote`); every ballot is an action, so the log shows who voted how.
 
-Builder:
+Builders:
     vote_panel(ctx, vote, on_cast, question=None) -> ft.Control
-- `vote`: a vote dict from `scoring.mechanics.vote.new_vote`; `on_cast(voter, yes)`: called when a voter taps
-  yes or no (the view dispatches the ballot); `question`: the text put to the vote.
-A voter who has voted shows their ballot; once every voter has voted (or the vote was closed) the result shows.
+    ballots_line(ctx, ballots) -> str
+- `vote`: the vote as this screen may show it — sealed (`scoring.mechanics.vote.sealed`, through the engine's
+  `player_view`): until the last ballot a ballot not shown is None; `on_cast(voter, yes)`: called when a voter
+  taps yes or no (the view dispatches the ballot); `question`: the text put to the vote.
+Until the vote is decided the panel says ballots stay hidden, shows who has voted (and how only where the vote
+shows it), and no count; a seated phone offers yes/no to its own seat only. Once every voter has voted (or the
+vote was closed) every ballot, the count and the result show together. `ballots_line` puts revealed ballots
+(e.g. a verdict's) in one line.
 """
 
 from __future__ import annotations
@@ -16,21 +21,26 @@ from typing import Any, Callable
 import flet as ft
 
 from scoring.mechanics import vote as mech
+from views.components.private import seated
 
 
 def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], question: str | None = None
                ) -> ft.Control:
-    """Yes/no per voter, tie rule, tally and outcome."""
+    """Yes/no per voter, tie rule; the ballots, tally and outcome once decided."""
     ballots = {who: yes for who, yes in vote["ballots"]}
     decided = mech.is_decided(vote)
+    seat = seated(ctx)
     rows: list[ft.Control] = [ft.Text(question, size=18, weight=ft.FontWeight.BOLD)] if question else []
     rows.append(ft.Text(ctx.t("app.vote.tie_yes" if vote["tie"] == "yes" else "app.vote.tie_no"), italic=True))
+    if not decided:
+        rows.append(ft.Text(ctx.t("app.vote.secret"), italic=True))
     for voter in vote["voters"]:
         if voter in ballots:
-            rows.append(ft.Text(ctx.t("app.vote.voted_yes" if ballots[voter] else "app.vote.voted_no",
-                                      name=voter), size=18))
+            rows.append(ft.Text(ballot_text(ctx, voter, ballots[voter]), size=18))
         elif decided:
             rows.append(ft.Text(ctx.t("app.vote.no_ballot", name=voter), size=18))
+        elif seat is not None and seat != voter:
+            rows.append(ft.Text(ctx.t("app.vote.waiting", name=voter), size=18))
         else:
             rows.append(ft.Row(wrap=True, controls=[
                 ft.FilledButton(content=ctx.t("app.vote.yes", name=voter), icon=ft.Icons.THUMB_UP,
@@ -38,10 +48,22 @@ def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], questi
                 ft.OutlinedButton(content=ctx.t("app.vote.no", name=voter), icon=ft.Icons.THUMB_DOWN,
                                   on_click=lambda e, v=voter: on_cast(v, False)),
             ]))
-    count = mech.tally(vote)
-    rows.append(ft.Text(ctx.t("app.vote.tally", yes=count["yes"], no=count["no"])))
     result = mech.outcome(vote)
     if result is not None:
+        count = mech.tally(vote)
+        rows.append(ft.Text(ctx.t("app.vote.tally", yes=count["yes"], no=count["no"])))
         rows.append(ft.Text(ctx.t("app.vote.carried" if result else "app.vote.failed"), size=20,
                             weight=ft.FontWeight.BOLD))
     return ft.Column(controls=rows, spacing=8)
+
+
+def ballot_text(ctx: Any, voter: str, ballot: bool | None) -> str:
+    """One cast ballot in words: yes, no, or (sealed) only that the voter has voted."""
+    if ballot is None:
+        return ctx.t("app.vote.voted_secret", name=voter)
+    return ctx.t("app.vote.voted_yes" if ballot else "app.vote.voted_no", name=voter)
+
+
+def ballots_line(ctx: Any, ballots: list) -> str:
+    """Revealed ballots [[voter, yes], ...] in one line, in the order cast."""
+    return " · ".join(ballot_text(ctx, voter, ballot) for voter, ballot in ballots)

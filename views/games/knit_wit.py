@@ -24,7 +24,7 @@ from validators.answers import explain
 from views.components.private import COVER, cover, done_label, opened
 from views.components.race import race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
-from views.components.vote import vote_panel
+from views.components.vote import ballots_line, vote_panel
 from views.context import GameContext
 
 TITLE = 18
@@ -444,6 +444,7 @@ def marks(ctx: GameContext, review: dict, player: str) -> list[str]:
     if verdict:
         key = "knit_wit.view.mark_kept" if verdict["kept"] else "knit_wit.view.mark_rejected"
         out.append(ctx.t(key, by=verdict["by"], yes=verdict["yes"], no=verdict["no"]))
+        out.append(ballots_line(ctx, verdict["ballots"]))
     return out
 
 
@@ -597,7 +598,7 @@ def challenge_panel(ctx: GameContext, challenge: dict, review: dict) -> ft.Contr
     if left > 0:
         ballots: ft.Control = ft.Text(ctx.t("knit_wit.view.votes_after", name=target), italic=True)
     else:
-        ballots = vote_panel(ctx, challenge["vote"], question=ctx.t("knit_wit.view.keep", name=target,
+        ballots = vote_panel(ctx, ctx.shown()["challenge"]["vote"], question=ctx.t("knit_wit.view.keep", name=target,
                                                                      answer=answer),
                              on_cast=lambda voter, yes: ctx.dispatch({"type": "vote", "by": voter, "yes": yes}))
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER, content=ft.Column(

@@ -24,7 +24,7 @@ from scoring.games import nab_it as game
 from views import words
 from views.components.cards import card_buttons
 from views.components.grid import GROUP_COLOURS, grid_editor
-from views.components.vote import vote_panel
+from views.components.vote import ballots_line, vote_panel
 from views.context import GameContext
 from views.ui import icon_button
 
@@ -299,6 +299,8 @@ def last_play(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control |
     for judged in state["judged"]:
         rows.append(ft.Text(ctx.t("nab_it.view.house_word" if judged.get("house") else "nab_it.view.stands",
                                   word=judged["word"]), size=16, italic=True))
+        if judged.get("house"):
+            rows.append(ft.Text(ballots_line(ctx, judged["ballots"]), size=15))
     buttons = [ft.OutlinedButton(content=ctx.t("nab_it.view.challenge", name=o["by"], word=c["word"]),
                                  icon=ft.Icons.GAVEL,
                                  on_click=lambda e, by=o["by"], w=c["word"]: ctx.dispatch(
@@ -315,7 +317,7 @@ def challenge_vote(ctx: GameContext, state: dict) -> ft.Control:
     challenge = state["challenge"]
     return ft.Column(spacing=8, controls=[
         ft.Text(ctx.t("nab_it.view.not_in_list", word=challenge["word"], name=challenge["by"]), size=16),
-        vote_panel(ctx, challenge["vote"],
+        vote_panel(ctx, ctx.shown()["challenge"]["vote"],
                    lambda voter, yes: ctx.dispatch({"type": "vote", "by": voter, "yes": yes}),
                    ctx.t("nab_it.view.vote_question", word=challenge["word"]))])
 
@@ -354,6 +356,7 @@ def build(ctx: GameContext) -> ft.Control:
     if taken:
         controls.append(ft.Text(ctx.t("nab_it.view.taken_back", name=taken["player"], word=taken["word"]),
                                 size=16, color=ft.Colors.ERROR))
+        controls.append(ft.Text(ballots_line(ctx, taken["ballots"]), size=15))
     for penalty in state["penalties"][-1:]:
         controls.append(ft.Text(ctx.t("nab_it.view.penalty", name=penalty["player"]), size=15, italic=True))
     if state["phase"] == "vote":
