@@ -7,6 +7,10 @@ reloaded back to its seat, and the button race ending the round. Phone A writes 
 fields labelled in words) and taps B's race button: the server refuses acting for another seat, and the
 phone says so in words (never Flet's "Error running app"). Before the reveal no phone holds another seat's
 answer: neither in its semantics tree nor in any websocket frame it received.
+
+A Pictomania round and a Guess Club round follow on the same phones (in Guess Club each phone writes its own
+hand, no phone or host screen holds another's card before it is read out, the setter rules on the match and
+settles, and every phone shows the round's money).
 """
 
 from __future__ import annotations
@@ -41,6 +45,12 @@ def answering_record() -> dict:
     return new_record("knit_wit", list(SEATS), {"deal": "table"}) | {"actions": actions}
 
 
+def topic_record() -> dict:
+    """Guess Club for A, B, C, one answer card each, A (the setter) has given the topic: everyone writing."""
+    return new_record("guess_club", list(SEATS), {"cards": 1}) | {"actions": [{"type": "topic", "by": "A",
+                                                                               "text": "Desserts"}]}
+
+
 def drawing_record() -> dict:
     """Pictomania for A, B, C with the physical deal entered: everyone drawing and guessing."""
     deal = {seat: list(card) for seat, card in DEAL.items()}
@@ -50,11 +60,12 @@ def drawing_record() -> dict:
 
 @pytest.fixture(scope="module")
 def table_server():
-    """A server over a data folder holding an answering Knit Wit session and a Pictomania session in its first
-    drawing, in English; yields (server, {"knit_wit": sid, "pictomania": sid})."""
+    """A server over a data folder holding an answering Knit Wit session, a Pictomania session in its first
+    drawing and a Guess Club round with its topic given, in English; yields (server, {game: sid})."""
     with tempfile.TemporaryDirectory(prefix="tableside-table-") as data:
         with Store(Path(data)) as store:
-            sids = {"knit_wit": store.create(answering_record()), "pictomania": store.create(drawing_record())}
+            sids = {"knit_wit": store.create(answering_record()), "pictomania": store.create(drawing_record()),
+                    "guess_club": store.create(topic_record())}
             store.set_setting("lang", "en")
         running = start_server(Path(data))
         yield running, sids
@@ -210,3 +221,40 @@ def test_a_pictomania_round_played_from_phones(table_server, table_tabs):
             phone.tab.see(f"{s} drew: {SHAPES[DEAL[s][0]]}, number {DEAL[s][1]}")
         phone.tab.see("A guessed 6: right")
         phone.tab.see("B guessed 4: wrong")
+
+
+# Guess Club: each seat's one answer card; B's and C's are the same answer (equal once punctuation and case go).
+HANDS = {"A": "Quince tart", "B": "Plum tart", "C": "plum-tart"}
+
+
+def test_a_guess_club_round_played_from_phones(table_server, table_tabs):
+    sid = table_server[1]["guess_club"]
+    host, phones = table_tabs
+    players = {seat: phones[seat] for seat in SEATS}
+    for phone in players.values():
+        phone.frames.clear()
+    pin = host_pin(host, sid)
+    for seat, phone in players.items():
+        join(phone, sid, pin, seat)
+        phone.tab.fill("Answer 1", HANDS[seat])  # its own hand open at once, no cover
+        phone.tab.tap("Save my answers")
+    for phone in players.values():
+        phone.tab.see("B: play a card")
+
+    for seat, phone in players.items():
+        others = [HANDS[s] for s in SEATS if s != seat]
+        assert not any(phone.received(m) for m in others), seat
+        assert "Pass the phone" not in phone.screen_text()
+    assert not any(m in host.page.evaluate(READ_ALL) for m in HANDS.values())
+    assert players["B"].received(HANDS["B"])  # the check finds a card where it is (B's hand, B's turn)
+
+    players["B"].tab.tap(f"Read out “{HANDS['B']}”")
+    setter = players["A"].tab
+    setter.see_role("checkbox", f"C: “{HANDS['C']}”")  # the proposed match, shown to the setter who rules on it
+    setter.tap("Fits the topic (matching cards: 1;")
+    setter.see_role("checkbox", f"A: “{HANDS['A']}”")  # round over: the setter checks the unplayed card
+    setter.tap("Settle round 1")
+    for phone in players.values():
+        phone.tab.see("Round 1 settled · matches: 1")
+        phone.tab.see("Money now: A 150, B 180, C 150")
+    host.see("Round 2")
