@@ -39,14 +39,14 @@ def seated(hub, seat: str):
     return got, token
 
 
-def seat_ctx(message: dict, refusals: list | None = None) -> GameContext:
-    """A game context as the join screen builds it: the seat's view, no log, the seat known."""
+def seat_ctx(message: dict, refusals: list | None = None, local: dict | None = None) -> GameContext:
+    """A game context as the join screen builds it: the seat's view, no log but its length, the seat known."""
     view = message["view"]
     record = {**message["meta"], "options": view.get("options", {}), "actions": [], "redo": []}
     return GameContext(lang="en", record=record, state=view, engine=engine(record["game"]), page=FakePage(),
-                       store=None, local={}, sound=False, apply=lambda action: True,
+                       store=None, local={} if local is None else local, sound=False, apply=lambda action: True,
                        show_error=(refusals.append if refusals is not None else lambda err: None),
-                       refresh=lambda: None, seat=message["seat"])
+                       refresh=lambda: None, seat=message["seat"], actions=message["count"])
 
 
 def words_in(control: ft.Control) -> str:
@@ -118,6 +118,28 @@ def test_a_seated_guess_club_phone_writes_only_its_own_hand(store):
     screen = words_in(guess_club.build(seat_ctx(got[-1])))
     assert f"{writer}, enter your answers" in screen
     assert "Pass the phone" not in screen
+
+
+def test_a_seated_setters_ticks_start_afresh_with_each_ruling(store):
+    """The setter's phone ticks C's "plum-tart" as matching B's "Plum tart"; at the next ruling (C's "lime", no
+    proposal) nothing is ticked: the view's scratch follows the hub's action count (a phone holds no log)."""
+    clock = Clock()
+    hub = open_hub(store, new_record("guess_club", ["A", "B", "C"], {"cards": 2}), clock)
+    tokens = {seat: hub.join(hub.pin, seat) for seat in "ABC"}
+    hub.act(tokens["A"], {"type": "topic", "text": "Desserts"})
+    for seat, cards in (("A", ["pear", "fig"]), ("B", ["Plum tart", "kiwi"]), ("C", ["plum-tart", "lime"])):
+        clock.advance(0.2)
+        hub.act(tokens[seat], {"type": "answers", "cards": cards})
+    got, local = [], {}
+    hub.subscribe(got.append, tokens["A"])
+    hub.act(tokens["B"], {"type": "play", "card": 0})
+    assert "Fits the topic (matching cards: 1; if none, pays 10)" in words_in(
+        guess_club.build(seat_ctx(got[-1], local=local)))
+    hub.act(tokens["A"], {"type": "rule", "valid": True, "matches": [["C", 0]]})
+    clock.advance(0.2)
+    hub.act(tokens["C"], {"type": "play", "card": 1})
+    assert "Fits the topic (matching cards: 0; if none, pays 10)" in words_in(
+        guess_club.build(seat_ctx(got[-1], local=local)))
 
 
 def test_private_entry_on_a_seated_phone_never_covers_another_seat():

@@ -44,6 +44,8 @@ class GameContext:
     - `seat`: None on a shared phone (the table's own screen, passed around); on a phone seated in table mode,
       the seat it is (a player's name, or "table" for the referee seat). A seated phone shows its own private
       parts directly and never another seat's cover (see `views.components.private.opened`).
+    - `actions`: how many actions the log this screen shows holds (a seated phone gets no log, only the hub's
+      count): view scratch that must start afresh after every action is stamped with it.
     - `dispatch` carries the number of actions this render showed (`expect`): if another phone acted first the
       action is refused as stale, the fresh state is shown and dispatch returns False.
     """
@@ -51,7 +53,7 @@ class GameContext:
     def __init__(self, *, lang: str, record: dict, state: dict, engine: Engine, page: ft.Page, store: Any,
                  local: dict, sound: bool, apply: Callable[[dict], bool], show_error: Callable[[Any], None],
                  refresh: Callable[[], None], pin: Callable[[ft.Control], Any] | None = None,
-                 seat: str | None = None):
+                 seat: str | None = None, actions: int | None = None):
         self.lang = lang
         self.record = record
         self.state = state
@@ -67,6 +69,7 @@ class GameContext:
         self._refresh = refresh
         self.pin = pin
         self.seat = seat
+        self.actions = len(record.get("actions") or []) if actions is None else actions
 
     def t(self, key: str, **params: Any) -> str:
         """The text of key in the session's language."""

@@ -172,4 +172,4 @@ def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool])
     return GameContext(lang=app.lang, record=record, state=view, engine=engine(record["game"]), page=app.page,
                        store=app.store, local=app.local(f"table:{hub.sid}:{message['seat']}:view"),
                        sound=bool(app.settings.get("sound", True)), apply=act, show_error=app.show_error,
-                       refresh=app.render_soon, seat=message["seat"])
+                       refresh=app.render_soon, seat=message["seat"], actions=message["count"])

@@ -57,7 +57,7 @@ def final(ctx: GameContext) -> ft.Control:
 def scratch(ctx: GameContext, name: str) -> dict:
     """View scratch that starts afresh whenever an action has been taken or undone."""
     slot = ctx.local.setdefault(name, {})
-    mark = len(ctx.record["actions"])
+    mark = ctx.actions
     if slot.get("mark") != mark:
         slot.clear()
         slot["mark"] = mark

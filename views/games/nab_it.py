@@ -149,7 +149,7 @@ def legend(ctx: GameContext, state: dict) -> ft.Control:
 def draft_of(ctx: GameContext, player: str) -> dict:
     """The tiles being placed (scratch, not rules): reset when the turn or the board changes."""
     draft = ctx.local.setdefault("draft", {})
-    stamp = [player, ctx.state["turn_no"], len(ctx.record["actions"])]
+    stamp = [player, ctx.state["turn_no"], ctx.actions]
     if draft.get("stamp") != stamp:
         draft.clear()
         draft.update(stamp=stamp, tiles=[], at=None, blank=False)
