@@ -32,13 +32,14 @@ Rulings:
   drawn with the session seed unless the table names one.
 
 The table's questions: `prompt` offers the first dealer (one of the players) before the first deal, the deal's
-finishing order, corrections (once a deal is in) and referee checks as typed input; nothing is secret (`player_view` drops only the seed).
+finishing order, corrections (once a deal is in) and referee checks as typed input; nothing is secret
+(`player_view` drops only the seed).
 
 Corrections [ruling]:
-- A correction replaces one deal's finishing order, judged as that deal was (a normal deal must reach a whole team
-  out; an extra deal keeps only its first player). Its dealer stays (earlier deals chose it); every later deal
-  keeps its order and is replayed: points follow the orders as before, the dealers follow the new chain (the
-  next dealer belongs to the team that scored), and the end is checked after each deal again.
+- A correction replaces one deal's finishing order, judged like a new one (a whole team must be out). Its dealer
+  stays (earlier deals chose it); every later deal keeps its order and is replayed: points follow the orders as
+  before, the dealers follow the new chain (the next dealer belongs to the team that scored), and the end is
+  checked after each deal again.
 - A correction after which the game would have ended before the last deal entered (a team at the target, or the
   deal limit reached with a team ahead) is refused, `bacon.correction_ends_early`: the later deals could not have
   been played, so undo back to the deal instead. Ending at the last deal entered is accepted and ends the game;
