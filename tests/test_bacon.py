@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from scoring.core import RuleError, engine
 from scoring.games.bacon import referee
-from scoring.record import new_record, play, replay
+from scoring.record import new_record, play, replay, undo
 from tests.helpers import assert_refused, assert_same_keys, assert_translated, cli_score, play_all
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]          # teams: Ann+Cy, Bo+Di
@@ -151,12 +151,74 @@ def test_cli_scores_an_exported_record(tmp_path, capsys):
     assert printed == engine("bacon").scoreboard(state).to_json()
 
 
+def correct(number, *order):
+    """A correction of deal `number`."""
+    return {"type": "correct", "by": "table", "round": number, "order": list(order)}
+
+
+def test_a_corrected_deal_replays_the_later_deals_on_the_new_dealer_chain():
+    """Ann deals; deals Bo-Di, Bo-Di, Cy-Ann give dealers Ann, Bo, Di. Deal 1 was really Ann-Cy: team 1 scored it,
+    so Cy deals deal 2 and Di deal 3; points follow the orders (8 : 4); the log keeps both; undo restores."""
+    record = new_record("bacon", FOUR, {"target": 20}, seed=3)
+    state = replay(record)
+    for action in [{"type": "dealer", "by": "table", "player": "Ann"}, deal("Bo", "Di"), deal("Bo", "Di"),
+                   deal("Cy", "Ann")]:
+        record, state = play(record, state, action)
+    assert [d["dealer"] for d in state["deals"]] == ["Ann", "Bo", "Di"] and state["dealer"] == "Ann"
+    before = state
+    record, state = play(record, state, correct(1, "Ann", "Cy"))
+    assert [d["dealer"] for d in state["deals"]] == ["Ann", "Cy", "Di"] and state["dealer"] == "Ann"
+    assert [d["order"] for d in state["deals"]] == [["Ann", "Cy"], ["Bo", "Di"], ["Cy", "Ann"]]
+    assert engine("bacon").team_totals(state) == [8, 4] and not state["over"]
+    assert [a["type"] for a in record["actions"]] == ["dealer", "deal", "deal", "deal", "correct"]
+    assert replay(record) == state
+    record, state = undo(record)
+    assert state == before and record["redo"][-1]["type"] == "correct"
+
+
+def test_a_correction_that_ends_the_game_earlier_is_refused_and_changes_nothing():
+    """Deals Ann-Cy (4), Bo-Di (4), Bo-Ann-Di (2): deal 2 corrected to Cy-Ann would give team 1 8 points after
+    deal 2, before deal 3 was played: refused, state and log unchanged. An unfinished order, a deal that does not
+    exist and a correction before any deal are refused too."""
+    record = new_record("bacon", FOUR, seed=3)
+    state = replay(record)
+    assert_refused("bacon", state, correct(1, "Ann", "Cy"), "bacon.round_unknown")
+    assert engine("bacon").offer(state, "correct", "table") == []
+    for action in [deal("Ann", "Cy"), deal("Bo", "Di"), deal("Bo", "Ann", "Di")]:
+        record, state = play(record, state, action)
+    logged = [dict(a) for a in record["actions"]]
+    err = assert_refused("bacon", state, correct(2, "Cy", "Ann"), "bacon.correction_ends_early")
+    assert err.params == {"round": 2, "deal": 2}
+    with pytest.raises(RuleError):
+        play(record, state, correct(2, "Cy", "Ann"))
+    assert record["actions"] == logged
+    assert_refused("bacon", state, correct(2, "Cy", "Bo"), "bacon.deal_unfinished")
+    assert_refused("bacon", state, correct(4, "Ann", "Cy"), "bacon.round_unknown")
+    assert_refused("bacon", state, correct(True, "Ann", "Cy"), "bacon.round_unknown")
+    assert_refused("bacon", state, {**correct(1, "Ann", "Cy"), "by": "Ann"}, "core.table_only")
+
+
+def test_a_correction_may_end_the_game_at_the_last_deal_or_leave_extra_deals():
+    """Deal limit 2: Ann-Bo-Cy (2) and Bo-Ann-Di (2) tie, so an extra deal is due. Deal 1 corrected to Ann-Cy
+    (4) ends the game after deal 2 with team 1 ahead; corrected to Ann-Di-Cy (2) keeps the tie and the extra
+    deal."""
+    state = run(FOUR, [deal("Ann", "Bo", "Cy"), deal("Bo", "Ann", "Di")], {"deal_limit": 2})
+    assert state["phase"] == "extra"
+    ended = engine("bacon").apply(state, correct(1, "Ann", "Cy"))
+    assert ended["over"] and engine("bacon").scoreboard(ended).winners == ("Ann", "Cy")
+    tied = engine("bacon").apply(state, correct(1, "Ann", "Di", "Cy"))
+    assert not tied["over"] and tied["phase"] == "extra" and engine("bacon").team_totals(tied) == [2, 2]
+    assert_refused("bacon", ended, correct(1, "Ann", "Bo", "Cy"), "core.game_over")
+
+
 CARD = st.sampled_from(["1A", "5B", "5C", "6A", "7A", "X", "11A"])
 ACTION = st.one_of(
     st.builds(lambda order: {"type": "deal", "by": "table", "order": order},
               st.lists(st.sampled_from(FOUR + ["Zed"]), max_size=5)),
     st.builds(lambda order: {"type": "deal", "by": "table", "order": order}, st.permutations(FOUR)),
     st.builds(lambda p: {"type": "dealer", "by": "table", "player": p}, st.sampled_from(FOUR)),
+    st.builds(lambda n, order: {"type": "correct", "by": "table", "round": n, "order": order},
+              st.integers(0, 4), st.permutations(FOUR)),
     st.builds(lambda t, p: {"type": "ruling", "by": "Ann", "table": t, "played": p},
               st.lists(CARD, max_size=4), st.lists(CARD, max_size=4)),
     st.just({"type": "deal", "by": "Ann", "order": FOUR}),

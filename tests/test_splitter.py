@@ -1,5 +1,5 @@
 """Splitter: the RULINGS.md sheet (34), stars and hearts, round-by-round play with its refusals, finished sheets,
-replay, random play, and the command line."""
+corrections of an earlier round, replay, random play, and the command line."""
 
 import json
 import random
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scoring.core import engine
 from scoring.games.splitter import (ROUNDS, SHEETS, format_sheet, groups, marked, open_places, pair, parse_sheet,
                                     sheet_score)
-from scoring.record import new_record, play, replay
+from scoring.record import new_record, play, replay, undo
 from tests.helpers import assert_call_refused, assert_refused, cli_score, play_all
 
 ENG = engine("splitter")
@@ -255,6 +255,91 @@ def test_a_whole_game_fills_the_sheets_and_scores_like_its_text(seed):
         assert player.total == sum(line.points for line in sheet_score(sheet, grid))
 
 
+# ---------------------------------------------------------------------------------------------------------
+# Corrections
+
+
+def place(row, offset, left, right):
+    """One player's write in a correction."""
+    return {"row": row, "offset": offset, "left": left, "right": right}
+
+
+def corrected_game():
+    """Round 1 (dice 1 3): A 1|3 in the middle of row 3, B 3|1 one out; round 2 (1 1): A in the middle of row 2,
+    B of row 0; round 3 rolled 6 6 and A has written it in the middle of row 0."""
+    record = new_record("splitter", ["A", "B"])
+    state = replay(record)
+    rounds = (([1, 3], {"A": place(3, 0, 1, 3), "B": place(3, 1, 3, 1)}),
+              ([1, 1], {"A": place(2, 0, 1, 1), "B": place(0, 0, 1, 1)}), ([6, 6], {"A": place(0, 0, 6, 6)}))
+    for dice, writes in rounds:
+        record, state = play(record, state, {"type": "set_roll", "by": "table", "dice": dice})
+        for by, where in writes.items():
+            record, state = play(record, state, {"type": "write", "by": by, **where})
+    return record, state
+
+
+def correct(number, **writes):
+    """A correction of round `number`."""
+    return {"type": "correct", "by": "table", "round": number, "writes": writes}
+
+
+def test_a_finished_round_is_corrected_and_later_rounds_stay():
+    """A's round-1 pair really went in the middle of row 5: row 3 is cleared, row 2's two 1s no longer join the 1
+    below them (a group of three 1s scored 0), the lone 1 in row 5 scores 1. Round 2 and the round being played
+    stay; the log keeps both; undo restores."""
+    record, state = corrected_game()
+    assert ENG.scoreboard(state).total("A") == 0
+    before = state
+    record, state = play(record, state, correct(1, A=place(5, 0, 1, 3), B=place(3, 1, 3, 1)))
+    grid = state["sheets"]["A"]
+    assert grid[3][3:5] == [None, None] and grid[5][3:5] == [1, 3] and grid[2][3:5] == [1, 1]
+    assert grid[0][3:5] == [6, 6] and state["round"] == 3 and state["written"] == ["A"]
+    assert state["placed"][0] == {"A": place(5, 0, 1, 3), "B": place(3, 1, 3, 1)}
+    assert ENG.scoreboard(state).total("A") == 1 and state["sheets"]["B"] == before["sheets"]["B"]
+    assert [a["type"] for a in record["actions"]][-2:] == ["write", "correct"] and replay(record) == state
+    record, state = undo(record)
+    assert state == before and record["redo"][-1]["type"] == "correct"
+
+
+def test_a_pair_may_be_turned_round_in_its_own_cells():
+    """A's own old cells are free for the corrected pair: 1|3 written as 3|1."""
+    _, state = corrected_game()
+    state = ENG.apply(state, correct(1, A=place(3, 0, 3, 1), B=place(3, 1, 3, 1)))
+    assert state["sheets"]["A"][3][3:5] == [3, 1]
+
+
+CORRECTION_REFUSALS = [
+    (correct(3, A=place(5, 0, 6, 6)), "splitter.round_unknown"),
+    (correct(0, A=place(5, 0, 1, 3), B=place(3, 1, 3, 1)), "splitter.round_unknown"),
+    ({"type": "correct", "by": "table", "round": 1, "writes": ["A"]}, "splitter.writes_missing"),
+    (correct(1, A=place(5, 0, 1, 3)), "splitter.write_missing"),
+    (correct(1, A=place(5, 0, 1, 3), B=place(3, 1, 3, 1), C=place(4, 0, 1, 3)), "splitter.wrote_nothing"),
+    (correct(1, A=place(2, 0, 1, 3), B=place(3, 1, 3, 1)), "splitter.cell_taken"),
+    (correct(1, A=place(5, 0, 6, 6), B=place(3, 1, 3, 1)), "splitter.values_not_roll"),
+    (correct(1, A=place(0, 3, 1, 3), B=place(3, 1, 3, 1)), "splitter.no_space"),
+    (correct(1, A=place(5, 0, 1, 3), B="row 4"), "splitter.place_invalid"),
+    ({**correct(1, A=place(5, 0, 1, 3), B=place(3, 1, 3, 1)), "by": "A"}, "core.table_only"),
+]
+
+
+@pytest.mark.parametrize("action,key", CORRECTION_REFUSALS)
+def test_correction_refusals_change_nothing(action, key):
+    """A round not finished, a player missing or extra, a taken cell (row 2 holds round 2), numbers not the round's
+    dice, no space, or a player sending it: refused; state and log stay as they were."""
+    record, state = corrected_game()
+    assert_refused(ENG, state, action, key)
+    assert_call_refused(key, play, record, state, action)
+
+
+def test_no_correction_before_a_round_is_finished_or_after_the_end():
+    """Nothing to correct in round 1; once over, corrections are refused like every move."""
+    state = write(rolled(), "A", 3, 0, 3, 4)
+    assert ENG.offer(state, "correct", "table") == []
+    assert_refused(ENG, state, correct(1, A=place(4, 0, 3, 4)), "splitter.round_unknown")
+    state = ENG.apply(write(state, "B", 3, 0, 3, 4), {"type": "finish", "by": "table"})
+    assert_refused(ENG, state, correct(1, A=place(4, 0, 3, 4), B=place(3, 0, 3, 4)), "core.game_over")
+
+
 actions = st.one_of(
     st.builds(lambda by: {"type": "roll", "by": by}, st.sampled_from(["A", "table"])),
     st.builds(lambda d: {"type": "set_roll", "by": "table", "dice": d}, st.lists(st.integers(0, 7), max_size=3)),
@@ -264,6 +349,9 @@ actions = st.one_of(
     st.builds(lambda by, text: {"type": "layout", "by": by, "layout": text}, st.sampled_from(["A", "B"]),
               st.sampled_from([EXAMPLE_A, HEARTS_B, "1 2"])),
     st.just({"type": "finish", "by": "table"}),
+    st.builds(lambda n, k, a, b: {"type": "correct", "by": "table", "round": n,
+                                  "writes": {p: {"row": 3, "offset": k, "left": a, "right": b} for p in "AB"}},
+              st.integers(0, 3), st.integers(0, 3), st.integers(1, 6), st.integers(1, 6)),
 )
 
 

@@ -1,10 +1,12 @@
-"""Bacon view without a browser: dealer, finishing order to a deal, team points, the referee and its record."""
+"""Bacon view without a browser: dealer, finishing order to a deal, team points, the referee and its record, a past
+deal tapped open and corrected, and undo handing a deal's order back to the form."""
 
 from __future__ import annotations
 
 from scoring.games.bacon import referee
-from tests.card_view_helpers import Table, all_buttons, shown, tap
+from tests.card_view_helpers import Table, all_buttons, shown, tap, tap_round
 from views.games import bacon as view
+from views.games import round_edit
 
 
 def build(table: Table):
@@ -71,3 +73,62 @@ def test_referee_bomb_and_refusal_in_words():
 def test_chinese_team_line():
     table = Table("bacon", ["甲", "乙", "丙", "丁"], lang="zh-CN")
     assert "第 1 队（甲 + 丙）：0 分" in shown(build(table))
+
+
+def out(table: Table, *names: str) -> None:
+    """Tap players out in order and finish the deal (or save the open correction)."""
+    for name in names:
+        tap(build(table), f"{name} out")
+
+
+def test_a_past_deal_tapped_open_is_corrected_and_undo_hands_the_order_back():
+    table = Table("bacon", ["A", "B", "C", "D"], options={"target": 20})
+    tap(build(table), "A")
+    out(table, "B", "D")
+    tap(build(table), "Deal finished")
+    out(table, "A", "C")
+    tap(build(table), "Deal finished")
+    out(table, "D")
+    tap_round(build(table), 1)
+    body = build(table)
+    assert "Correcting round 1: change the entries and save" in shown(body)
+    assert table.local["bacon"]["order"] == ["B", "D"] and "1. B ×" in [b.content for b in all_buttons(body)]
+    tap(body, "1. B ×")
+    tap(build(table), "1. D ×")
+    out(table, "C", "A")
+    tap(build(table), "Save round 1")
+    assert table.errors == []
+    assert [a["type"] for a in table.record["actions"]] == ["dealer", "deal", "deal", "correct"]
+    assert table.record["actions"][-1]["round"] == 1 and table.record["actions"][-1]["order"] == ["C", "A"]
+    assert [d["dealer"] for d in table.state["deals"]] == ["A", "C"]  # team 1 scored deal 1 now: C deals next
+    body = build(table)
+    assert "Team 1 (A + C): 8 points" in shown(body) and "Team 1: 8, Team 2: 0" in shown(body)
+    assert table.local["bacon"]["order"] == ["D"] and "Deal 3: tap players in the order they went out" \
+        in shown(body)
+    tap(body, "1. D ×")
+    table.undo()
+    table.undo()
+    assert table.state["deals"][1:] == [] and table.local["bacon"]["order"] == []
+    build(table)
+    assert table.local["bacon"]["order"] == ["A", "C"]
+    tap(build(table), "Deal finished")
+    assert len(table.state["deals"]) == 2 and table.local["bacon"]["order"] == []
+
+
+def test_a_correction_that_would_end_the_game_early_is_refused_in_the_form():
+    table = Table("bacon", ["A", "B", "C", "D"])
+    out(table, "A", "C")
+    tap(build(table), "Deal finished")
+    out(table, "B", "D")
+    tap(build(table), "Deal finished")
+    out(table, "B", "A", "D")
+    tap(build(table), "Deal finished")
+    tap_round(build(table), 2)
+    for name in ("B", "D"):
+        tap(build(table), f"1. {name} ×")
+    out(table, "C", "A")
+    tap(build(table), "Save round 2")
+    assert table.errors == ["bacon.correction_ends_early"] and table.local["bacon"]["order"] == ["C", "A"]
+    assert [a["type"] for a in table.record["actions"]] == ["deal", "deal", "deal"]
+    tap(build(table), "Cancel: back to the new round")
+    assert table.local["bacon"]["order"] == [] and round_edit.editing(table.local["bacon"]) is None

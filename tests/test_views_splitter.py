@@ -1,14 +1,17 @@
 """Splitter view built without a browser over a live record: a round rolled and written by tapping (with the
 swap and the hand-on to the next player), the table's own roll, a finished sheet painted and entered, groups in
-the legend (scoring, failing, hearts)."""
+the legend (scoring, failing, hearts), a past round tapped open and corrected, and undo handing the table's dice
+back."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from scoring.games import splitter as game
+from tests.card_view_helpers import Table as CardTable, tap, tap_round
 from tests.test_views_components import buttons, texts, walk
 from tests.test_views_kingdomino import Table, amber, cells
+from views.games import round_edit
 from views.games import splitter as view
 
 SHEET_A = ". . 4 4 3 3 . .\n. 1 4 4 6 3 1 .\n2 5 5 6 6 5 5 2\n2 5 6 6 1 2 5 1\n1 5 3 6 5 2 5 5\n" \
@@ -93,3 +96,60 @@ def test_hearts_and_a_shared_place_in_the_final_view():
     shown = texts(view.final(table.ctx()))
     assert "All three hearts hold 4: +5" in shown
     assert "Ann, Bob are tied on 5 points and share the place." in shown
+
+
+def written_round() -> CardTable:
+    """Round 1 on the table's dice 1 3: Ann 1|3 in the middle of row 4, Bob 3|1 one out; round 2 not rolled."""
+    table = CardTable("splitter", ["Ann", "Bob"])
+    for action in ({"type": "set_roll", "by": "table", "dice": [1, 3]},
+                   {"type": "write", "by": "Ann", "row": 3, "offset": 0, "left": 1, "right": 3},
+                   {"type": "write", "by": "Bob", "row": 3, "offset": 1, "left": 3, "right": 1}):
+        assert table.apply(action)
+    return table
+
+
+def test_a_past_round_tapped_open_is_moved_swapped_and_saved_as_a_correction():
+    table = written_round()
+    body = view.build(table.ctx())
+    assert "row 4: 1 | 3" in texts(body) and "row 4: 3 | 1" in texts(body)
+    tap_round(body, 1)
+    body = view.build(table.ctx())
+    assert "Correcting round 1: change the entries and save" in texts(body)
+    assert table.local["writes"] == {"Ann": {"row": 3, "offset": 0, "left": 1, "right": 3},
+                                     "Bob": {"row": 3, "offset": 1, "left": 3, "right": 1}}
+    cells(body)[(5, 2)].on_click(None)
+    tap(view.build(table.ctx()), "Swap left and right")
+    tap(view.build(table.ctx()), "Save round 1")
+    assert table.errors == []
+    assert [a["type"] for a in table.record["actions"]] == ["set_roll", "write", "write", "correct"]
+    assert table.record["actions"][-1]["writes"]["Ann"] == {"row": 5, "offset": 1, "left": 3, "right": 1}
+    assert table.state["sheets"]["Ann"][5][2:6] == [3, None, None, 1] and table.state["sheets"]["Ann"][3][3] is None
+    body = view.build(table.ctx())
+    assert "row 6: 3 | 1" in texts(body) and round_edit.editing(table.local) is None
+    assert "Roll the dice" in buttons(body)
+
+
+def test_a_refused_correction_keeps_the_form_and_cancel_goes_back():
+    table = written_round()
+    for action in ({"type": "set_roll", "by": "table", "dice": [6, 6]},
+                   {"type": "write", "by": "Ann", "row": 0, "offset": 0, "left": 6, "right": 6},
+                   {"type": "write", "by": "Bob", "row": 0, "offset": 0, "left": 6, "right": 6}):
+        assert table.apply(action)
+    tap_round(view.build(table.ctx()), 1)
+    tap(view.build(table.ctx()), "Bob")
+    cells(view.build(table.ctx()))[(0, 3)].on_click(None)  # round 2 wrote there
+    tap(view.build(table.ctx()), "Save round 1")
+    assert table.errors == ["splitter.cell_taken"] and table.local["writes"]["Bob"]["row"] == 0
+    assert len(table.record["actions"]) == 6 and table.state["sheets"]["Bob"][3][2] == 3
+    tap(view.build(table.ctx()), "Cancel: back to the new round")
+    assert round_edit.editing(table.local) is None and "Roll the dice" in buttons(view.build(table.ctx()))
+
+
+def test_undoing_the_tables_roll_hands_its_dice_back_to_the_die_buttons():
+    table = written_round()
+    assert table.apply({"type": "set_roll", "by": "table", "dice": [5, 2]})
+    table.undo()
+    body = view.build(table.ctx())
+    assert table.local["dice"] == [5, 2] and "The table rolled 5 and 2" in texts(body)
+    tap(body, "Use the table's roll")
+    assert table.state["roll"] == [5, 2] and table.local["dice"] == [None, None]

@@ -6,6 +6,8 @@ Teams sit in alternating seats: with 4 players seats 1+3 and 2+4, with 6 players
 Actions:
 - `dealer` by the table: `{"player": name}` — who deals the first deal (before it; by default a seeded draw).
 - `deal` by the table: `{"order": [names in the order they went out]}`.
+- `correct` by the table: `{"round": n, "order": [...]}` — replaces deal n's finishing order (written wrong); the
+  log keeps both, and the deals after it are replayed (see Rulings).
 - `ruling` by anyone: `{"table": [cards], "played": [cards], "table_type": optional type}` — a referee check the
   table wants on record (cards as rank+suit, wilds "X"); state["rulings"] keeps each check: who asked, the deal,
   the cards ("table", "played") and the verdict ("beats", "reason", "table_reading", "played_reading"), so the
@@ -30,9 +32,20 @@ Rulings:
   drawn with the session seed unless the table names one.
 
 The table's questions: `prompt` offers the first dealer (one of the players) before the first deal, the deal's
-finishing order and referee checks as typed input; nothing is secret (`player_view` drops only the seed).
-Left out: correcting an earlier deal (each deal decides the next dealer, so a correction would rewrite the chain;
-undo the deals back to it instead).
+finishing order, corrections (once a deal is in) and referee checks as typed input; nothing is secret
+(`player_view` drops only the seed).
+
+Corrections [ruling]:
+- A correction replaces one deal's finishing order, judged like a new one (a whole team must be out). Its dealer
+  stays (earlier deals chose it); every later deal keeps its order and is replayed: points follow the orders as
+  before, the dealers follow the new chain (the next dealer belongs to the team that scored), and the end is
+  checked after each deal again.
+- A correction after which the game would have ended before the last deal entered (a team at the target, or the
+  deal limit reached with a team ahead) is refused, `bacon.correction_ends_early`: the later deals could not have
+  been played, so undo back to the deal instead. Ending at the last deal entered is accepted and ends the game;
+  a tie after the last normal deal still leads to an extra deal. (An extra deal ends the game, so it is never
+  corrected: corrections, like every move, are refused once the game is over.)
+- Teams, the first dealer and the referee's rulings are not changed by a correction.
 """
 
 from __future__ import annotations
@@ -112,7 +125,27 @@ class Bacon(Engine):
     @move("deal", by=TABLE, phase=("deal", "extra"), fields=("order",))
     def add_deal(self, state: dict, action: dict) -> None:
         """Record one deal from its finishing order."""
-        order = self._check_order(state, action.get("order"))
+        self._add(state, action.get("order"))
+
+    @move("correct", by=TABLE, phase=("deal", "extra"), fields=("round", "order"))
+    def correct(self, state: dict, action: dict) -> None:
+        """Replace deal n's order (the log keeps both) and replay the deals after it on the new dealer chain."""
+        number = action.get("round")
+        deals = state["deals"]
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(deals):
+            raise RuleError("bacon.round_unknown", round=str(number)[:20])
+        orders = [d["order"] for d in deals]
+        orders[number - 1] = action.get("order")
+        state.update(deals=deals[:number - 1], dealer=deals[number - 1]["dealer"], phase="deal")
+        self._check_end(state, None)
+        for index in range(number - 1, len(orders)):
+            if state["over"]:
+                raise RuleError("bacon.correction_ends_early", round=number, deal=index)
+            self._add(state, orders[index])
+
+    def _add(self, state: dict, given) -> None:
+        """Score one deal's order, pass the deal on and check the end."""
+        order = self._check_order(state, given)
         first = order[0]
         team = team_of(state, first)
         extra = state["phase"] == "extra"
@@ -203,9 +236,12 @@ class Bacon(Engine):
                 "rounds": state["deal_limit"], "turn": None if state["over"] else state["dealer"]}
 
     def offer(self, state: dict, kind: str, by: str) -> list | None:
-        """The first dealer is one of the players, before the first deal; orders and rulings are typed."""
+        """The first dealer is one of the players, before the first deal; orders, corrections (once a deal is
+        in) and rulings are typed."""
         if kind == "dealer":
             return [{"player": p} for p in state["players"]] if not state["deals"] else []
+        if kind == "correct" and not state["deals"]:
+            return []
         return None
 
     def scoreboard(self, state: dict):

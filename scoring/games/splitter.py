@@ -15,6 +15,8 @@ Actions:
 - `layout` {"by": P, "layout": text}: a finished sheet, 7 rows of 8 tokens separated by spaces, `.` where the
   sheet has no space and a number 1–6 on every space (`parse_sheet` / `format_sheet`).
 - `finish` by the table: ends the game now; sheets score as they stand.
+- `correct` by the table: `{"round": n, "writes": {player: {"row", "offset", "left", "right"}, ...}}` — where
+  each player really wrote round n's numbers (written wrong in the app); the log keeps both.
 
 Score: a group (orthogonally joined equal numbers) of value n with exactly n cells scores n (a lone 1 scores 1);
 a scoring group on a star scores double; on sheet B the same number in all three hearts scores 5 more, whether
@@ -32,9 +34,17 @@ Rulings:
 
 The table's questions: `prompt` offers the roll (or the 21 rolls of real dice), then to every player still
 writing each legal mirrored pair for the roll in both orders, a finished sheet to a player who has written
-nothing, and finishing. Sheets lie open on the table: nothing is secret but the seed (future rolls), which
-`player_view` drops.
-Left out: correcting an earlier round's write (undo back to it instead: a later write may depend on it).
+nothing, finishing, and corrections (typed, once a round is finished). Sheets lie open on the table: nothing is
+secret but the seed (future rolls), which `player_view` drops.
+
+Corrections [ruling]:
+- A correction names a finished round (not the one being played) and gives a write for exactly the players who
+  wrote in it (a player who entered a finished sheet wrote in no round). Each replaces that player's pair: it is
+  taken off the sheet and the new one is judged like a `write` with the round's dice (on the sheet, both cells
+  empty, the two numbers in either order). All are judged together; one refused write refuses the correction.
+- The round's dice stay as rolled: an app roll cannot be wrong, and a table roll typed wrong is undone back to.
+- Later rounds stay as written: a new pair may not use a cell a later round wrote (`splitter.cell_taken`), and
+  nothing later moves. Scores follow the sheets. Like every move, a correction is refused once the game is over.
 """
 
 from __future__ import annotations
@@ -191,6 +201,7 @@ class Splitter(Engine):
         state["roll"] = None
         state["rolls"] = []
         state["written"] = []
+        state["placed"] = [{}]
         state["phase"] = "roll"
 
     def _check_roll_open(self, state: dict) -> None:
@@ -228,23 +239,52 @@ class Splitter(Engine):
             raise RuleError("splitter.no_roll")
         if by in state["written"]:
             raise RuleError("splitter.already_written", name=by)
-        row, offset, left, right = (action.get(k) for k in ("row", "offset", "left", "right"))
+        state["placed"][-1][by] = self._place(state, state["sheets"][by], action, state["roll"])
+        state["written"].append(by)
+        self._end_round_if_done(state)
+
+    @move("correct", by=TABLE, phase=("roll", "write"), fields=("round", "writes"))
+    def correct(self, state: dict, action: dict) -> None:
+        """Move the writes of a finished round to where the players really wrote them (the log keeps both)."""
+        number = action.get("round")
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(state["rolls"]):
+            raise RuleError("splitter.round_unknown", round=str(number)[:20])
+        placed = state["placed"][number - 1]
+        writes = action.get("writes")
+        if not isinstance(writes, dict):
+            raise RuleError("splitter.writes_missing")
+        for name in writes:
+            if name not in placed:
+                raise RuleError("splitter.wrote_nothing", name=str(name)[:40], round=number)
+        for name, old in placed.items():
+            if name not in writes:
+                raise RuleError("splitter.write_missing", name=name, round=number)
+            grid = state["sheets"][name]
+            for r, c in pair(old["row"], old["offset"]):
+                grid[r][c] = None
+        for name in placed:
+            placed[name] = self._place(state, state["sheets"][name], writes[name], state["rolls"][number - 1])
+
+    def _place(self, state: dict, grid: list[list], given, dice: list[int]) -> dict:
+        """Write a pair on a grid: the place on the sheet and empty, the numbers the dice in either order; the
+        write as placed (row, offset, left, right)."""
+        if not isinstance(given, dict):
+            raise RuleError("splitter.place_invalid")
+        row, offset, left, right = (given.get(k) for k in ("row", "offset", "left", "right"))
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (row, offset)) \
                 or not (0 <= row < ROWS and 0 <= offset < COLS // 2):
             raise RuleError("splitter.place_invalid")
         cells = pair(row, offset)
         if not all(on_sheet(state["options"]["sheet"], *cell) for cell in cells):
             raise RuleError("splitter.no_space")
-        grid = state["sheets"][by]
         if any(grid[r][c] is not None for r, c in cells):
             raise RuleError("splitter.cell_taken")
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (left, right)) \
-                or sorted([left, right]) != sorted(state["roll"]):
-            raise RuleError("splitter.values_not_roll", left=str(left), right=str(right), dice=state["roll"])
+                or sorted([left, right]) != sorted(dice):
+            raise RuleError("splitter.values_not_roll", left=str(left), right=str(right), dice=dice)
         (r1, c1), (r2, c2) = cells
         grid[r1][c1], grid[r2][c2] = left, right
-        state["written"].append(by)
-        self._end_round_if_done(state)
+        return {"row": row, "offset": offset, "left": left, "right": right}
 
     @move("layout", by=PLAYER, fields=("layout",))
     def layout(self, state: dict, action: dict) -> None:
@@ -268,7 +308,8 @@ class Splitter(Engine):
         state["over"], state["phase"] = True, "over"
 
     def offer(self, state: dict, kind: str, by: str) -> list | None:
-        """Finite choices: a roll, the 21 rolls of two dice, every legal pair of cells for the roll, finishing."""
+        """Finite choices: a roll, the 21 rolls of two dice, every legal pair of cells for the roll, finishing;
+        corrections are typed, once a round is finished."""
         if kind == "roll":
             return [{}] if state["roll"] is None else []
         if kind == "set_roll":
@@ -280,6 +321,8 @@ class Splitter(Engine):
             return [] if started or by in state["entered"] else None
         if kind == "finish":
             return [{}] if state["rolls"] or state["entered"] or state["written"] else []
+        if kind == "correct" and not state["rolls"]:
+            return []
         return None
 
     def _places(self, state: dict, by: str) -> list[dict]:
@@ -311,6 +354,7 @@ class Splitter(Engine):
             self._over(state)
         else:
             state["round"] += 1
+            state["placed"].append({})
 
     def status(self, state: dict) -> dict:
         """Header: round of 22, waiting for the roll (and who rolls) or for the players to write."""

@@ -4,6 +4,8 @@ played, read the verdict, and put it on record as a `ruling` when the table want
 
 Drafts in `ctx.local["bacon"]`: the order tapped so far, whether the referee is open, the referee's piles,
 the suit being tapped, the type the table combination was played as, and the last verdict checked.
+Tapping a past deal in the deals table opens its finishing order for a correction (`views.games.round_edit`;
+the engine replays the later deals); undoing a deal hands its order back to the form.
 Combination types arrive as raw ids ("flush5") and are shown through `cards.type.<type>`.
 """
 
@@ -16,14 +18,21 @@ from scoring.games.bacon import members, referee
 from validators.cards import BACON_SUITS, WILD, readings
 from views.components.cards import card_buttons, choice_row, pile
 from views.context import GameContext
+from views.games import round_edit
 
 PILES = ("table", "played")
+KEYS = ("order",)
 
 
 def draft_of(ctx: GameContext) -> dict:
-    """The view's scratch: order, referee piles and choices."""
-    return ctx.local.setdefault("bacon", {"order": [], "referee": False, "table": [], "played": [], "into": "played",
-                                          "suit": BACON_SUITS[0], "table_type": None, "verdict": None})
+    """The view's scratch: order (and the past deal open for correction), referee piles and choices; the undone
+    deal's order handed back."""
+    draft = ctx.local.setdefault("bacon", {"order": [], "editing": None, "referee": False, "table": [],
+                                           "played": [], "into": "played", "suit": BACON_SUITS[0],
+                                           "table_type": None, "verdict": None})
+    round_edit.hand_back(ctx, draft, KEYS, not draft["order"], "deal",
+                         lambda a: {"order": list(a.get("order") or [])})
+    return draft
 
 
 def type_name(ctx: GameContext, kind: str) -> str:
@@ -46,7 +55,7 @@ def build(ctx: GameContext) -> ft.Control:
     controls: list[ft.Control] = [teams_panel(ctx)]
     if not ctx.state["deals"]:
         controls.append(dealer_panel(ctx))
-    controls += [order_panel(ctx, draft), referee_panel(ctx, draft), deals_table(ctx)]
+    controls += [order_panel(ctx, draft), referee_panel(ctx, draft), deals_table(ctx, draft)]
     return ft.Column(spacing=12, controls=controls)
 
 
@@ -72,7 +81,7 @@ def dealer_panel(ctx: GameContext) -> ft.Control:
 
 
 def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
-    """Tap the players in the order they went out, then record the deal."""
+    """Tap the players in the order they went out, then record the deal (or save the correction)."""
     order = draft["order"]
     extra = ctx.state["phase"] == "extra"
 
@@ -87,22 +96,24 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
         ctx.refresh()
 
     def send() -> None:
-        """Record the deal; start a fresh order once accepted."""
-        if ctx.dispatch({"type": "deal", "by": "table", "order": list(order)}):
-            order.clear()
+        """Record the deal (or the correction); start a fresh order once accepted."""
+        if ctx.dispatch(round_edit.action(draft, "deal", {"order": list(order)})):
+            if round_edit.editing(draft) is None:
+                order.clear()
+            round_edit.close(draft)
 
     waiting = [n for n in ctx.players if n not in order]
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, content=ft.Column(
         spacing=8, controls=[
-            ft.Text(ctx.t("bacon.view.extra" if extra else "bacon.view.order", deal=len(ctx.state["deals"]) + 1),
-                    size=16, weight=ft.FontWeight.BOLD),
+            round_edit.heading(ctx, draft, ctx.t("bacon.view.extra" if extra else "bacon.view.order",
+                                                 deal=len(ctx.state["deals"]) + 1)),
             ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
                 ft.OutlinedButton(content=ctx.t("bacon.view.out", name=n), height=48, on_click=lambda e, n=n: add(n))
                 for n in waiting]),
             pile(ctx, [ctx.t("bacon.view.place", place=i + 1, name=n) for i, n in enumerate(order)], remove,
                  "bacon.view.nobody_out"),
-            ft.FilledButton(content=ctx.t("bacon.view.record_deal"), icon=ft.Icons.CHECK, disabled=not order,
-                            on_click=lambda e: send()),
+            ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, ctx.t("bacon.view.record_deal"), send,
+                                                               disabled=not order)),
         ]))
 
 
@@ -210,16 +221,21 @@ def rulings_list(ctx: GameContext) -> list[ft.Control]:
             for r in ctx.state["rulings"]]
 
 
-def deals_table(ctx: GameContext) -> ft.Control:
-    """Each deal: dealer, who went out first, which team scored how much."""
+def deals_table(ctx: GameContext, draft: dict) -> ft.Control:
+    """Each deal: dealer, who went out first, which team scored how much, and the team totals; tapping a deal
+    opens its order for a correction."""
     deals = ctx.state["deals"]
     if not deals:
         return ft.Text(ctx.t("bacon.view.no_deals"), italic=True)
-    rows = [ft.DataRow(cells=[ft.DataCell(ft.Text(str(i + 1))), ft.DataCell(ft.Text(d["dealer"])),
-                              ft.DataCell(ft.Text(d["order"][0])),
-                              ft.DataCell(ft.Text(ctx.t("bacon.view.team_points", team=d["team"] + 1,
-                                                        points=d["points"])))])
-            for i, d in enumerate(deals)]
-    columns = [ft.DataColumn(label=ft.Text(ctx.t(f"bacon.view.column.{c}"))) for c in ("deal", "dealer", "first",
-                                                                                          "scored")]
-    return ft.Row(controls=[ft.DataTable(column_spacing=16, columns=columns, rows=rows)], scroll=ft.ScrollMode.AUTO)
+
+    def open_deal(number: int) -> None:
+        """Open a past deal's finishing order in the form."""
+        round_edit.open_round(draft, KEYS, number, {"order": list(deals[number - 1]["order"])})
+        ctx.refresh()
+
+    rows = [{"dealer": d["dealer"], "first": d["order"][0],
+             "scored": ctx.t("bacon.view.team_points", team=d["team"] + 1, points=d["points"])} for d in deals]
+    totals = ctx.engine.team_totals(ctx.state)
+    columns = [(c, ctx.t(f"bacon.view.column.{c}")) for c in ("dealer", "first", "scored")]
+    return round_edit.rounds_table(ctx, draft, rows, {"scored": ctx.t("bacon.view.totals", one=totals[0],
+                                                                      two=totals[1])}, open_deal, columns)

@@ -1,4 +1,5 @@
-"""Editing an earlier round, shared by the round games' views (score pad, Flip 7, Rummy, Cubosaurs).
+"""Editing an earlier round, shared by the round games' views (score pad, Flip 7, Rummy, Cubosaurs, Bacon,
+Splitter).
 
 Each of those views keeps its draft (the round being entered) in `ctx.local`; the entries are under the keys the
 view names (`keys`). This module adds, on top of any such draft:
@@ -104,12 +105,15 @@ def save_buttons(ctx: GameContext, draft: dict, new_text: str, on_send: Callable
 
 
 def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict,
-                 on_open: Callable[[int], None]) -> ft.Control:
-    """Every round's points and the totals, a column per player; each round's number is a button that opens it
-    for correction. Long games show the last rounds, with a button for all; rows are keyed by round, so a new
-    round sends one new row, not every shifted one."""
+                 on_open: Callable[[int], None], columns: list[tuple[str, str]] | None = None) -> ft.Control:
+    """Every round's entries and the totals: a column per player (points), or the `columns` given as (key,
+    heading) with each round's and the totals' values under those keys (a missing total left blank); each round's
+    number is a button that opens it for correction. Long games show the last rounds, with a button for all; rows
+    are keyed by round, so a new round sends one new row, not every shifted one."""
     if not rounds:
         return ft.Text(ctx.t("cards.view.no_rounds"), italic=True)
+    numeric = columns is None
+    columns = columns or [(n, n) for n in ctx.players]
     every = bool(draft.get("all_rounds"))
     first = 0 if every else max(0, len(rounds) - SHOWN_ROUNDS)
     open_now = editing(draft)
@@ -120,15 +124,15 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
             content=ctx.t("rounds.view.round", round=number), icon=ft.Icons.EDIT,
             tooltip=ctx.t("rounds.view.open", round=number), on_click=lambda e, n=number: on_open(n))
         rows.append(ft.DataRow(key=f"round-{number}", cells=[ft.DataCell(button)]
-                               + [ft.DataCell(ft.Text(str(rounds[index][n]))) for n in ctx.players]))
+                               + [ft.DataCell(ft.Text(str(rounds[index][k]))) for k, _ in columns]))
     rows.append(ft.DataRow(key="total", cells=[ft.DataCell(ft.Text(ctx.t("cards.view.total"), weight=ft.FontWeight.BOLD))]
-                           + [ft.DataCell(ft.Text(str(totals[n]), weight=ft.FontWeight.BOLD))
-                              for n in ctx.players]))
-    columns = [ft.DataColumn(label=ft.Text(ctx.t("cards.view.round")))]
-    columns += [ft.DataColumn(label=ft.Text(n), numeric=True) for n in ctx.players]
+                           + [ft.DataCell(ft.Text(str(totals.get(k, "")), weight=ft.FontWeight.BOLD))
+                              for k, _ in columns]))
+    headers = [ft.DataColumn(label=ft.Text(ctx.t("cards.view.round")))]
+    headers += [ft.DataColumn(label=ft.Text(heading), numeric=numeric) for _, heading in columns]
     controls: list[ft.Control] = [
         ft.Text(ctx.t("rounds.view.tap_to_edit"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Row(controls=[ft.DataTable(column_spacing=20, columns=columns, rows=rows)], scroll=ft.ScrollMode.AUTO),
+        ft.Row(controls=[ft.DataTable(column_spacing=20, columns=headers, rows=rows)], scroll=ft.ScrollMode.AUTO),
     ]
     if first:
         controls.append(ft.TextButton(content=ctx.t("rounds.view.show_all", count=len(rounds)),

@@ -9,6 +9,11 @@
   the engine as a `layout` action written by `format_sheet`.
 - Groups (the engine's `groups`): scoring ones outlined with their points, groups of the wrong size tinted red
   and marked 0 with the reason in the legend; stars and hearts tinted; the hearts bonus said when it counts.
+- Past rounds (`views.games.round_edit`, with `ctx.local` as the draft): the table of finished rounds (dice and
+  where each player wrote them); tapping one opens it for a correction: each player's pair of that round is shown
+  on their sheet in place of the old one, tapping a square moves it there, the swap button turns it round, and
+  "save" sends the `correct` action with every player's pair. Undoing the table's roll (`set_roll`) hands its
+  dice back to the die buttons.
 - `final(ctx)`: every sheet and the comparison under the end screen.
 """
 
@@ -22,6 +27,7 @@ from scoring.games import splitter as game
 from views.components.grid import GROUP_COLOURS, grid_editor
 from views.components.seats import choose, compare_table, player_switch
 from views.context import GameContext
+from views.games import round_edit
 
 NUMBERS = range(1, 7)
 MARK_FILL = {"*": ft.Colors.AMBER_100, "H": ft.Colors.PINK_100}
@@ -111,9 +117,20 @@ def die_row(ctx: GameContext, label: str, dice: list, index: int) -> ft.Control:
             content=str(n), width=48, on_click=lambda e, n=n: set_die(n)) for n in NUMBERS]])
 
 
+def draft_of(ctx: GameContext) -> dict:
+    """The view's scratch (`ctx.local`) as the round draft: the table's dice, the past round open for correction
+    and its writes; an undone table roll's dice handed back to the die buttons."""
+    draft = ctx.local
+    draft.setdefault("dice", [None, None])
+    draft.setdefault("writes", {})
+    round_edit.hand_back(ctx, draft, ("dice",), draft["dice"] == [None, None], "set_roll",
+                         lambda a: {"dice": list(a.get("dice") or [None, None])})
+    return draft
+
+
 def roll_panel(ctx: GameContext) -> ft.Control:
     """The app's seeded roll, or the two dice the table rolled."""
-    dice = ctx.local.setdefault("dice", [None, None])
+    dice = ctx.local["dice"]
 
     def use_table_roll() -> None:
         """Send the table's roll (the button waits until both dice are chosen)."""
@@ -266,13 +283,85 @@ def comparison(ctx: GameContext) -> ft.Control:
     return ft.Column(controls=controls, spacing=4)
 
 
-def build(ctx: GameContext) -> ft.Control:
-    """The dice, the chosen player's sheet with its way in, the comparison and the table's end button."""
+def placed_text(ctx: GameContext, where: dict | None) -> str:
+    """Where a player wrote a round's pair, in words (a dash for no write)."""
+    if where is None:
+        return "–"
+    return ctx.t("splitter.view.placed", row=where["row"] + 1, left=where["left"], right=where["right"])
+
+
+def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
+    """Every finished round's dice and where each player wrote them; tapping a round opens it for correction."""
     state = ctx.state
+
+    def open_round(number: int) -> None:
+        """Open a past round's writes for correction."""
+        round_edit.open_round(draft, ("writes",), number, {"writes": state["placed"][number - 1]})
+        ctx.refresh()
+
+    rows = [{"dice": " ".join(map(str, dice)), **{p: placed_text(ctx, placed.get(p)) for p in ctx.players}}
+            for dice, placed in zip(state["rolls"], state["placed"])]
+    totals = {p.name: p.total for p in ctx.engine.scoreboard(state).players}
+    columns = [("dice", ctx.t("splitter.view.col.dice"))] + [(p, p) for p in ctx.players]
+    return round_edit.rounds_table(ctx, draft, rows, totals, open_round, columns)
+
+
+def correction_panel(ctx: GameContext, draft: dict, player: str) -> list[ft.Control]:
+    """The open past round for one player: their sheet with the round's pair where the draft puts it (tap a square
+    to move it, swap to turn it round), then save or cancel."""
+    number = round_edit.editing(draft)
+    where = draft["writes"].get(player)
+    controls: list[ft.Control] = [round_edit.heading(ctx, draft, "")]
+    if where is None:
+        controls.append(ft.Text(ctx.t("splitter.view.wrote_nothing", name=player, round=number), italic=True))
+    else:
+        old = ctx.state["placed"][number - 1][player]
+        grid = [list(row) for row in ctx.state["sheets"][player]]
+        for r, c in game.pair(old["row"], old["offset"]):
+            grid[r][c] = None
+        cells = game.pair(where["row"], where["offset"])
+        (r1, c1), (r2, c2) = cells
+        grid[r1][c1], grid[r2][c2] = where["left"], where["right"]
+
+        def move_to(r: int, c: int) -> None:
+            """Put the pair in row r at the distance of column c from the centre line."""
+            where.update(row=r, offset=mirror(c))
+            ctx.refresh()
+
+        def swap() -> None:
+            """Turn the pair round."""
+            where.update(left=where["right"], right=where["left"])
+            ctx.refresh()
+
+        controls += [
+            ft.Row(wrap=True, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                die(where["left"]), ft.Text("|", size=28), die(where["right"]),
+                ft.OutlinedButton(content=ctx.t("splitter.view.swap"), icon=ft.Icons.SWAP_HORIZ,
+                                  on_click=lambda e: swap())]),
+            ft.Text(ctx.t("splitter.view.move_hint", name=player), size=16),
+            sheet_view(ctx, grid, move_to, [tuple(c) for c in cells]),
+        ]
+
+    def save() -> None:
+        """Send every player's pair of the round as the correction."""
+        if ctx.dispatch(round_edit.action(draft, "write", {"writes": draft["writes"]})):
+            round_edit.close(draft)
+
+    controls.append(ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, "", save)))
+    return controls
+
+
+def build(ctx: GameContext) -> ft.Control:
+    """The dice, the chosen player's sheet with its way in (or the past round open for correction), the rounds
+    so far, the comparison and the table's end button."""
+    state = ctx.state
+    draft = draft_of(ctx)
     player, switch = player_switch(ctx, done=[p for p in ctx.players
                                               if p in state["written"] or p in state["entered"]])
     controls: list[ft.Control] = [switch]
-    if player in state["entered"]:
+    if round_edit.editing(draft) is not None:
+        controls += correction_panel(ctx, draft, player)
+    elif player in state["entered"]:
         grid = state["sheets"][player]
         controls += [ft.Text(ctx.t("splitter.view.entered", name=player), size=16, italic=True),
                      sheet_view(ctx, grid), legend(ctx, grid)]
@@ -285,6 +374,8 @@ def build(ctx: GameContext) -> ft.Control:
             controls += [roll_panel(ctx), sheet_view(ctx, state["sheets"][player]), legend(ctx, state["sheets"][player])]
         else:
             controls.append(write_panel(ctx, player))
+    if state["rolls"]:
+        controls.append(rounds_table(ctx, draft))
     controls += [comparison(ctx),
                  ft.OutlinedButton(content=ctx.t("splitter.view.end_game"), icon=ft.Icons.FLAG,
                                    on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"}))]
