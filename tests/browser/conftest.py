@@ -17,6 +17,7 @@ retries. A gesture that needs repeating to work is a defect of the app, and the 
 
 from __future__ import annotations
 
+import re
 import signal
 import socket
 import subprocess
@@ -44,6 +45,8 @@ WHEEL_MAX = 3000
 QUIET_MS = 300
 QUIET_LIMIT_MS = 3000
 STEADY_MS = 100
+LANGUAGE_SHOWN = {"en": "中文", "zh-CN": "EN"}  # the language button while the app is in this language
+LANGUAGE_BUTTON = re.compile(r"^(EN|中文)$")
 WATCH_SOCKETS = """
 window.__firstFrame = false;
 window.addEventListener('flutter-first-frame', () => { window.__firstFrame = true; });
@@ -262,6 +265,18 @@ class Tab:
         if self.into_view(target):
             self.quiet()
         self.steady(target).click()
+
+    def language(self, lang: str) -> None:
+        """Switch the app to lang ("en" or "zh-CN") if it is not in it, and wait until the app bar says so.
+
+        The app bar's language button names the other language ("中文" while in English, "EN" while in Chinese);
+        it is read only once it is drawn.
+        """
+        self.page.get_by_role("button", name=LANGUAGE_BUTTON).first.wait_for(state="attached")
+        other = LANGUAGE_SHOWN["en" if lang == "zh-CN" else "zh-CN"]
+        if self.button(other, exact=True).count():
+            self.tap(other, exact=True)
+        expect(self.button(LANGUAGE_SHOWN[lang], exact=True).first).to_be_attached(timeout=WAIT_MS)
 
     def field(self, label: str):
         """The text field with exactly this label."""

@@ -2,32 +2,18 @@
 tests/output/ (git-ignored), to look at for cut or overlapping text: `<name>_<phone|laptop>_<en|zh>_<i>.png`,
 top of the screen first, one wheel step further down for each next one.
 
-The app bar's language button names the other language ("中文" while in English, "EN" while in Chinese); the
-language may be the server's setting or the phone's, so each tab sets it itself and the tab that shot last leaves
-the app in `end_in`, the language the calling test goes on in.
+The language may be the server's setting or the phone's, so each tab sets it itself and the tab that shot last
+leaves the app in `end_in`, the language the calling test goes on in.
 """
 
 from __future__ import annotations
 
-import re
+from playwright.sync_api import Browser
 
-from playwright.sync_api import Browser, expect
-
-from tests.browser.conftest import LAPTOP, PHONE, WAIT_MS, Server, Tab, new_tab
+from tests.browser.conftest import LAPTOP, PHONE, Server, new_tab
 
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
-SHOWN_IN = {"en": "中文", "zh-CN": "EN"}  # the language button while the app is in this language
-SWITCH = re.compile(r"^(EN|中文)$")
 STEP = 650
-
-
-def to_language(tab: Tab, lang: str) -> None:
-    """Switch the tab's app to lang (if it is not in it) and wait until the app bar says so."""
-    tab.page.get_by_role("button", name=SWITCH).first.wait_for()
-    other = SHOWN_IN["en" if lang == "zh-CN" else "zh-CN"]
-    if tab.page.get_by_role("button", name=other, exact=True).count():
-        tab.tap(other, exact=True)
-    expect(tab.page.get_by_role("button", name=SHOWN_IN[lang], exact=True).first).to_be_attached(timeout=WAIT_MS)
 
 
 def screens(browser: Browser, server: Server, path: str, name: str, end_in: str, pages: int = 2) -> None:
@@ -37,7 +23,7 @@ def screens(browser: Browser, server: Server, path: str, name: str, end_in: str,
         tab = new_tab(browser, server, viewport)
         tab.open(path)
         for lang in order:
-            to_language(tab, lang)
+            tab.language(lang)
             tab.quiet()
             tab.page.mouse.move(viewport["width"] // 2, viewport["height"] // 2)
             tab.page.mouse.wheel(0, -50_000)

@@ -56,18 +56,9 @@ def exported_totals(tab: Tab, name: str) -> dict:
     return {p["name"]: p["total"] for p in board["players"]}
 
 
-def set_language(tab: Tab, lang: str) -> None:
-    """Switch the app to a language if it is not in it yet: one tap on the language button."""
-    other, back = ("EN", "中文") if lang == "en" else ("中文", "EN")
-    tab.see_button(other if tab.page.get_by_role("button", name=other, exact=True).count() else back)
-    if tab.page.get_by_role("button", name=other, exact=True).count():
-        tab.tap(other, exact=True)
-    tab.see_button(back)
-
-
 def test_flip7_two_rounds_with_coach(phone, browser, server):
     tab = phone.open("/")
-    set_language(tab, "zh-CN")
+    tab.language("zh-CN")
     tab.see("桌边记分")
     tab.page.get_by_role("group", name="翻转7").get_by_role("button", name="新对局").click()
     tab.see("新对局：翻转7")
@@ -137,7 +128,7 @@ def test_flip7_two_rounds_with_coach(phone, browser, server):
 
 def test_bacon_one_deal_with_referee(phone):
     tab = phone.open("/")
-    set_language(tab, "en")
+    tab.language("en")
     tab.see("Tableside")
     tab.page.get_by_role("group", name="Bacon").get_by_role("button", name="New session").click()
     tab.see("New session: Bacon")

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from scoring.__main__ import main as scoring_main
 from storage import Store
 from tests.browser.conftest import LAPTOP, OUTPUT, WAIT_MS, Tab, new_tab
-from tests.browser.shots import screens, to_language
+from tests.browser.shots import screens
 from views.games.guess_club import topics
 
 PLAYERS = ["Gia", "Hal", "Ivy"]
@@ -95,10 +95,7 @@ def expect_checked(tab: Tab, label: str) -> None:
 def english(tab: Tab) -> None:
     """Open home and switch to English if the app is in Chinese."""
     tab.open("/")
-    switch = tab.page.get_by_role("button", name=re.compile(r"^(EN|中文)$"))
-    switch.first.wait_for()
-    if tab.button("EN", exact=True).count():
-        tab.tap("EN", exact=True)
+    tab.language("en")
     tab.see("Tableside")
 
 
@@ -224,7 +221,7 @@ def test_three_player_game_to_the_end(browser, server, phone, language_kept, tmp
 
     wide = new_tab(browser, server, LAPTOP)
     wide.open(f"/play/{sid}")
-    to_language(wide, "en")  # the language is each phone's own
+    wide.language("en")  # the language is each phone's own
     wide.see("Winner: Gia")
     wide.tap("中文", exact=True)
     wide.see("获胜者：Gia")

@@ -25,13 +25,6 @@ MOVES = [(4, [[3, 3], [4, 3]]), (45, [[5, 3], [5, 4]]), (24, [[3, 5], [4, 5]]), 
 TOTALS = {"国王甲": 17, "国王乙": 0}  # 17 = properties only: Harmony and Middle Kingdom are variants, off by default
 
 
-def set_language(tab: Tab, lang: str) -> None:
-    """Switch the app to a language if it is not in it yet."""
-    other = "EN" if lang == "en" else "中文"
-    if tab.page.get_by_role("button", name=other, exact=True).count():
-        tab.tap(other, exact=True)
-
-
 def start_session(tab: Tab, game: str, players: list[str]) -> None:
     """The game's new-session screen, seat the players, start.
 
@@ -80,7 +73,7 @@ def exported_totals(tab: Tab, name: str) -> dict:
 
 def test_kingdom_domino_by_domino_with_one_refusal(browser, server, phone):
     tab = phone.open("/")
-    set_language(tab, "zh-CN")
+    tab.language("zh-CN")
     tab.see("桌边记分")
     start_session(tab, "王国骨牌", PLAYERS)
     tab.see("国王甲 接下来放哪块骨牌？")

@@ -65,7 +65,7 @@ def send(tab: Tab, word: str, count: int) -> None:
     """The draft's word is in the list; Play; the log has count actions."""
     tab.see(f"{word}: in the word list")
     tab.tap("Play", exact=True)
-    tab.see(f"Last play, by")
+    tab.see("Last play, by")
     tab.see(f"({count})")
 
 

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from scoring.__main__ import main
 from tests.browser.conftest import LAPTOP, PHONE, Tab, new_tab, start_server, stop_server
-from tests.browser.shots import screens, to_language
+from tests.browser.shots import screens
 
 PLAYERS = ["Pia", "Quin", "Rosa", "Seb"]
 TOTALS = {"Pia": 4, "Rosa": 1, "Quin": -3, "Seb": -11}
@@ -160,7 +160,7 @@ def test_two_rounds_for_four_players(browser, own_server):
     assert json.loads(exported)["id"] == sid
     wide = new_tab(browser, own_server, LAPTOP)
     wide.open(f"/play/{sid}")
-    to_language(wide, "en")  # the language is each phone's own
+    wide.language("en")  # the language is each phone's own
     wide.see("Winner: Pia")
     wide.shot("pictomania_laptop_end")
     wide.page.context.close()

@@ -5,10 +5,8 @@ quick scorer, with its score and bonuses. Screenshots go to tests/output/."""
 
 from __future__ import annotations
 
-import re
-
-from tests.browser.conftest import Tab, new_tab
-from tests.browser.test_kingdomino import PLAYERS, set_language, start_session
+from tests.browser.conftest import new_tab
+from tests.browser.test_kingdomino import PLAYERS, start_session
 
 TALL = {"width": 900, "height": 1600}
 # RULINGS.md §5, first example: 23 for the properties; with the variants +10 Middle Kingdom, +5 Harmony = 38.
@@ -19,18 +17,11 @@ G  F  F  F  W
 W1 W  W  G  F1"""
 
 
-def language(tab: Tab, lang: str) -> None:
-    """Once the app bar is drawn, switch the app to a language (if it is not in it) and wait for the switch."""
-    tab.page.get_by_role("button", name=re.compile("^(EN|中文)$")).first.wait_for(state="attached")
-    set_language(tab, lang)
-    tab.see_button("中文" if lang == "en" else "EN")
-
-
 def test_why_on_a_refused_domino_opens_the_placement_rule_in_chinese(phone):
     """Kingdomino: an illegal pair is refused; 为什么？ opens 放置规则 open and marked, also in English;
     back returns to the session with the domino still in hand."""
     tab = phone.open("/")
-    language(tab, "zh-CN")
+    tab.language("zh-CN")
     start_session(tab, "王国骨牌", PLAYERS)
     tab.see("国王甲 接下来放哪块骨牌？")
     tab.tap("4 号骨牌：")
@@ -56,7 +47,7 @@ def test_why_on_a_refused_finish_opens_the_end_rule_in_english(phone):
     """Score pad in English: finishing before any round is refused; Why? opens 'End of the game'; back returns to
     the session. The new-session screen's Rules button opens the page with its introduction."""
     tab = phone.open("/new/score_pad")
-    language(tab, "en")
+    tab.language("en")
     tab.see("New session: Score pad")
     tab.fill("New player", "Ada")
     tab.tap("Add", exact=True)
@@ -81,7 +72,7 @@ def test_why_on_a_refused_finish_opens_the_end_rule_in_english(phone):
 def test_search_finds_rules_by_english_words_and_chinese_characters(phone):
     """'black sheep' finds Pictomania's scoring in English; 黑羊 finds it in Chinese; a hit opens its section."""
     tab = phone.open("/rules")
-    language(tab, "en")
+    tab.language("en")
     tab.see("Rules pages")
     tab.fill("Search the rules (中文 or English)", "black sheep")
     tab.see_button("Pictomania · Scoring")
@@ -101,7 +92,7 @@ def test_quick_scorer_scores_a_typed_then_painted_kingdom(browser, server):
     tab = new_tab(browser, server, TALL)
     try:
         tab.open("/")
-        language(tab, "en")
+        tab.language("en")
         tab.tap("Score a Kingdomino kingdom")
         tab.see("Score: 0")
         tab.fill("The kingdom as text (rows of W G F L S M with crowns, C castle, . empty)", KINGDOM)

@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.browser.conftest import WAIT_MS, Tab
-from tests.browser.test_kingdomino import exported_totals, scroll_down, set_language, start_session
+from tests.browser.test_kingdomino import exported_totals, scroll_down, start_session
 
 PLAYERS = ["小林", "小莫"]
 SHEET_A = [". . 4 4 3 3 . .", ". 1 4 4 6 3 1 .", "2 5 5 6 6 5 5 2", "2 5 6 6 1 2 5 1", "1 5 3 6 5 2 5 5",
@@ -33,7 +33,7 @@ def paint(tab: Tab, row: int, col: int, value: int) -> None:
 
 def test_finished_sheet_and_a_written_round(phone):
     tab = phone.open("/")
-    set_language(tab, "zh-CN")
+    tab.language("zh-CN")
     tab.see("桌边记分")
     start_session(tab, "Splitter", PLAYERS)
     tab.see("掷骰子")

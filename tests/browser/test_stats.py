@@ -15,7 +15,6 @@ from urllib.parse import unquote
 import pytest
 
 from storage import Store, exports
-from scoring.record import new_record
 from tests.browser.conftest import LAPTOP, OUTPUT, new_tab, start_server, stop_server
 from tests.test_stats import finished
 
