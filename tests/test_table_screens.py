@@ -1,7 +1,8 @@
 """What a seated phone's game view holds, built without a browser from the hub's message for that seat: its own
 private parts open at once, no other seat's cover or entry; and the generic prompt forms' field labels are
 translated in both languages for every field any game's moves declare; every phone shows the server's
-challenge countdown and only the explaining player's phone rings."""
+challenge countdown and only the explaining player's phone rings; the host's table screen is the public table
+(board, scoreboard, log) and holds no seat's secret before the reveal."""
 
 from __future__ import annotations
 
@@ -13,15 +14,17 @@ import pytest
 from scoring.core import engine, games
 from scoring.i18n import LANGUAGES
 from scoring.i18n import table as i18n_table
-from scoring.record import new_record
+from scoring.record import COLOURS, new_record
 from storage import Store
 from tests.test_table_hub import Clock, knit_wit_answering, open_hub
+from tests.test_views import StubPage
 from tests.test_views_components import FakePage, texts, walk
+from views.app import App
 from views.components.private import private_entry
 from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import guess_club, knit_wit, pictomania
-from views.table import choice_text, field_label
+from views.table import choice_text, field_label, host_body
 
 
 @pytest.fixture
@@ -191,3 +194,48 @@ def test_every_phone_shows_the_challenge_countdown_and_only_the_explainer_rings(
         assert len(tickers) == 1, seat  # the countdown is on every phone, from the state the server keeps
         asyncio.run(tickers[0].on_zero())
     assert rang == ["B"]
+
+
+def host_app(store) -> App:
+    """The host's shell over store, in English, as a tab at the table's address (no browser)."""
+    store.set_setting("lang", "en")
+    shell = App(StubPage("/table/x"), store)
+    shell.page.url = "http://127.0.0.1:8550/"
+    shell.render_soon = lambda: None
+    return shell
+
+
+def host_screen(store, hub) -> str:
+    """Every word of the host's table screen, built from the hub's latest message for the host."""
+    got: list = []
+    key = hub.subscribe(got.append)
+    hub.unsubscribe(key)
+    return words_in(host_body(host_app(store), hub, got[-1]))
+
+
+def test_the_host_screen_is_the_public_table_and_holds_no_seats_secret_before_the_reveal(store):
+    """Each seat's Knit Wit answers are planted as unique markers: the host's screen shows the board (every seat's
+    progress), the scoreboard and the log in words, and no marker until the round is scored."""
+    clock = Clock()
+    hub = open_hub(store, knit_wit_answering(), clock)
+    tokens = {seat: hub.join(hub.pin, seat) for seat in "ABC"}
+    markers = {seat: f"hostmark{seat}" for seat in "ABC"}
+    for seat, marker in markers.items():
+        hub.act(tokens[seat], {"type": "answer", "spool": 1, "text": marker})
+        clock.advance(1)
+    screen = host_screen(store, hub)
+    assert not any(marker in screen for marker in markers.values())
+    assert "A 1/6, B 1/6, C 1/6" in screen  # the game's board, as the referee seat's phone shows it
+    assert "Scoreboard" in screen and "C wrote an answer for spool 1" in screen
+    assert "Pass the phone" not in screen and "enter your answers" not in screen
+    for seat in "AB":
+        hub.act(tokens[seat], {"type": "claim"})
+        clock.advance(1)
+    assert all(marker in host_screen(store, hub) for marker in markers.values())  # scored: now public
+
+
+def test_the_host_screen_builds_for_a_new_session_of_every_game(store):
+    for game in games():
+        players = [{"name": f"P{n}", "colour": colour} for n, colour in zip(range(1, game.min_players + 1), COLOURS)]
+        hub = open_hub(store, new_record(game.id, players), Clock())
+        assert "Scoreboard" in host_screen(store, hub), game.id

@@ -30,8 +30,9 @@ from typing import Any
 import flet as ft
 
 from scoring.core import RuleError, engine
+from scoring.record import SHOWN, public_log
 from views import rules, stats, words
-from views.components.action_log import SHOWN, describe, log_panel
+from views.components.action_log import describe, log_panel
 from views.components.chart import score_chart
 from views.components.scoreboard import places, scoreboard_panel
 from views.context import PAGE, GameContext
@@ -154,7 +155,8 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     elif not read_only:
         main.append(game_body(app, sid, record, state, eng, pinned))
     side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, board, limit=SHOWN)]
-    side += [log_panel(app.lang, eng, record, on_show_all=show_all(app, f"log:{sid}")),
+    more = show_all(app, f"log:{sid}")
+    side += [log_panel(app.lang, public_log(record, SHOWN if more else None), len(record["actions"]), more),
              file_actions(app, sid, read_only)]
     body = ft.ResponsiveRow(controls=[
         ft.Column(col=MAIN_COLS, controls=main, spacing=12),
