@@ -7,6 +7,7 @@ challenge countdown and only the explaining player's phone rings; the host's tab
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
 import flet as ft
 import pytest
@@ -18,12 +19,13 @@ from scoring.record import COLOURS, new_record
 from storage import Store
 from tests.test_table_hub import Clock, knit_wit_answering, open_hub
 from tests.test_views import StubPage
-from tests.test_views_components import FakePage, texts, walk
+from tests.test_views_components import FakePage, buttons, texts, walk
 from views.app import App
 from views.components.private import private_entry
 from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import guess_club, knit_wit, pictomania
+from views.join import seat_body
 from views.table import choice_text, field_label, host_body
 
 
@@ -196,10 +198,10 @@ def test_every_phone_shows_the_challenge_countdown_and_only_the_explainer_rings(
     assert rang == ["B"]
 
 
-def host_app(store) -> App:
-    """The host's shell over store, in English, as a tab at the table's address (no browser)."""
+def shell(store, route: str = "/table/x") -> App:
+    """A tab's shell over store, in English, at route on the table's address (no browser)."""
     store.set_setting("lang", "en")
-    shell = App(StubPage("/table/x"), store)
+    shell = App(StubPage(route), store)
     shell.page.url = "http://127.0.0.1:8550/"
     shell.render_soon = lambda: None
     return shell
@@ -210,7 +212,7 @@ def host_screen(store, hub) -> str:
     got: list = []
     key = hub.subscribe(got.append)
     hub.unsubscribe(key)
-    return words_in(host_body(host_app(store), hub, got[-1]))
+    return words_in(host_body(shell(store), hub, got[-1]))
 
 
 def test_the_host_screen_is_the_public_table_and_holds_no_seats_secret_before_the_reveal(store):
@@ -239,3 +241,24 @@ def test_the_host_screen_builds_for_a_new_session_of_every_game(store):
         players = [{"name": f"P{n}", "colour": colour} for n, colour in zip(range(1, game.min_players + 1), COLOURS)]
         hub = open_hub(store, new_record(game.id, players), Clock())
         assert "Scoreboard" in host_screen(store, hub), game.id
+
+
+def test_a_setters_phone_brings_in_remembered_aliases_with_the_topic(store):
+    """Earlier sessions left a remembered alias. A, round 1's setter and not the referee, types a topic on their
+    own phone and taps "Set topic": in that one tap the alias and the topic reach the log as A's own moves."""
+    store.add_alias("苹果", "apple")
+    hub = open_hub(store, new_record("guess_club", ["A", "B", "C"], {"cards": 2}), Clock())
+    got, token = seated(hub, "A")
+    phone = shell(store, f"/join/{hub.sid}")
+    body = seat_body(phone, hub, token, got[-1])
+    *_, field = [c for c in walk(body) if isinstance(c, ft.TextField) and c.label == "Topic"]  # the game's own
+    field.on_change(SimpleNamespace(control=SimpleNamespace(value="Fruit")))
+
+    async def tap() -> None:
+        """Tap "Set topic" as Flet runs a handler: in a task of its own."""
+        buttons(body)["Set topic"].on_click(None)
+
+    asyncio.run(tap())
+    assert [d.content.value for d in phone.page.dialogs] == []  # nothing refused
+    assert [(a["type"], a["by"]) for a in store.load(hub.sid)["actions"]] == [("aliases", "A"), ("topic", "A")]
+    assert store.state(hub.sid)["aliases"] == [["苹果", "apple"]] and store.state(hub.sid)["topic"] == "Fruit"

@@ -15,6 +15,7 @@ import flet as ft
 
 from scoring.core import RuleError, engine
 from views import words
+from views.context import TapCount
 from views.games import view_of
 from views.table import connected_hub, prompt_panel, seat_context, seat_name, status_line, tab_listener, tie_text
 
@@ -124,13 +125,17 @@ def seat_body(app: Any, hub: Any, token: str, message: dict) -> ft.Control:
     seat = message["seat"]
     eng = engine(message["meta"]["game"])
 
+    taps = TapCount(message["count"])
+
     def act(action: dict) -> bool:
-        """Send an action as this seat, against the log this render showed."""
+        """Send an action as this seat, against the log this render showed (plus this tap's own)."""
+        shown = taps.shown()
         try:
-            hub.act(token, action, expect=message["count"])
+            hub.act(token, action, expect=shown)
         except RuleError as err:
             app.show_error(err)
             return False
+        taps.took(shown)
         return True
 
     def rule(tie_id: int, swap: bool) -> None:

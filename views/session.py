@@ -35,7 +35,7 @@ from views import rules, stats, words
 from views.components.action_log import describe, log_panel
 from views.components.chart import score_chart
 from views.components.scoreboard import places, scoreboard_panel
-from views.context import PAGE, GameContext
+from views.context import PAGE, GameContext, TapCount
 from views.games import view_of
 
 MAIN_COLS = {"xs": 12, "md": 7}
@@ -284,18 +284,16 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
     """A context whose dispatch applies actions through the live session, as of this render's log; within one
     tap's handler also after the actions that handler has saved (a Knit Wit sheet's "Done" saves each answer as
     its own action), while another tap before the re-render is still refused as stale."""
-    rendered = len(record["actions"])
-    own = {"tap": None, "count": rendered}
+    taps = TapCount(len(record["actions"]))
     hub = app.live(sid)
 
     def play(action: dict) -> bool:
         """Play an action against the log this render showed (plus this tap's own); offer undo after one the
         table cannot simply take back."""
-        tap = current_tap()
-        shown = own["count"] if tap is not None and tap is own["tap"] else rendered
+        shown = taps.shown()
         if not attempt(app, sid, lambda: hub.play(action, action.get("at") or words.now(), shown)):
             return False
-        own.update(tap=tap, count=shown + 1)
+        taps.took(shown)
         if eng.reveals(action):
             what = describe(app.lang, eng, action)
             app.notify(app.t("app.done_what", what=what), action=app.t("app.undo"),
@@ -314,14 +312,6 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
                        local=app.local(f"session:{sid}"), sound=bool(app.settings.get("sound", True)),
                        apply=apply, show_error=app.show_error, refresh=app.render_soon,
                        pin=pinned.append if pinned is not None else None)
-
-
-def current_tap() -> Any:
-    """The event being handled (Flet runs each tap's handler in a task of its own), or None outside the loop."""
-    try:
-        return asyncio.current_task()
-    except RuntimeError:
-        return None
 
 
 def end_panel(app: Any, record: dict, board: Any) -> ft.Control:

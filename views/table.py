@@ -28,7 +28,7 @@ from scoring.record import SHOWN
 from views import words
 from views.components.action_log import log_panel
 from views.components.scoreboard import scoreboard_panel
-from views.context import GameContext
+from views.context import GameContext, TapCount
 from views.games import view_of
 from views.live import live
 from views.table_hub import TableHub, hub_for
@@ -255,9 +255,15 @@ def host_body(app: Any, hub: Any, message: dict) -> ft.Control:
                           on_click=lambda e, t=tie: attempt(lambda: hub.rule_tie(None, t["id"], True))),
     ]) for tie in message["ties"]]
 
+    taps = TapCount(message["count"])
+
     def act(action: dict) -> bool:
-        """The host acts as the table, against the log this render showed."""
-        return attempt(lambda: hub.act(None, action, expect=message["count"]))
+        """The host acts as the table, against the log this render showed (plus this tap's own)."""
+        shown = taps.shown()
+        if not attempt(lambda: hub.act(None, action, expect=shown)):
+            return False
+        taps.took(shown)
+        return True
 
     main: list[ft.Control] = [
         join,
