@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
-from scoring.core import engine, games
+from scoring.core import RuleError, engine, games
 from scoring.i18n import LANGUAGES
 from scoring.i18n import table as i18n_table
 from scoring.record import COLOURS, new_record
@@ -20,7 +20,8 @@ from storage import Store
 from tests.test_table_hub import Clock, knit_wit_answering, open_hub
 from tests.test_views import StubPage
 from tests.test_views_components import FakePage, buttons, texts, walk
-from views.app import App
+from views import settings
+from views.app import App, open_to_phones, top_bar
 from views.components.private import private_entry
 from views.components.timer import Ticker
 from views.context import GameContext
@@ -262,3 +263,37 @@ def test_a_setters_phone_brings_in_remembered_aliases_with_the_topic(store):
     assert [d.content.value for d in phone.page.dialogs] == []  # nothing refused
     assert [(a["type"], a["by"]) for a in store.load(hub.sid)["actions"]] == [("aliases", "A"), ("topic", "A")]
     assert store.state(hub.sid)["aliases"] == [["苹果", "apple"]] and store.state(hub.sid)["topic"] == "Fruit"
+
+
+def routes_opened(phone: App) -> list[str]:
+    """The routes the phone's taps asked to open (in order)."""
+    return [args[0] for fn, args in phone.page.tasks if fn == phone.page.push_route]
+
+
+def test_a_seated_phone_opens_its_settings_and_a_refusals_why_but_nothing_the_host_gate_protects(store):
+    """B, not the setter, tries to set Guess Club's topic on their phone: the refusal's "Why?" opens the rules
+    at the setter's section, back to the phone's seat. B's settings open from the top bar and change this phone
+    only (its browser storage), not the server's. Everything else stays behind the host gate."""
+    hub = open_hub(store, new_record("guess_club", ["A", "B", "C"], {"cards": 2}), Clock())
+    got, token = seated(hub, "B")
+    phone = shell(store, f"/join/{hub.sid}")
+    phone.page.push_route = "push_route"  # what `App.go` hands to the page's run_task, with the route
+    with pytest.raises(RuleError) as refused:
+        hub.act(token, {"type": "topic", "text": "Fruit"})
+    phone.show_error(refused.value)
+    (snack,) = phone.page.dialogs
+    snack.action.on_click(None)
+    settings_button = next(c for c in walk(top_bar(phone, "Guess Club", None)) if isinstance(c, ft.IconButton))
+    settings_button.on_click(None)
+    why, chosen = routes_opened(phone)
+    assert why == f"/rules/guess_club/matches?from=%2Fjoin%2F{hub.sid}" and open_to_phones(why)
+    assert chosen == f"/settings?from=%2Fjoin%2F{hub.sid}" and open_to_phones(chosen)
+    phone.page.route = chosen
+    title, body, back = settings.build(phone)
+    assert back == f"/join/{hub.sid}"
+    next(c for c in walk(body) if isinstance(c, ft.RadioGroup)).on_change(
+        SimpleNamespace(control=SimpleNamespace(value="zh-CN")))
+    assert phone.lang == "zh-CN" and store.settings()["lang"] == "en"
+    for route in ("/", "/stats", f"/play/{hub.sid}", f"/history/{hub.sid}", f"/table/{hub.sid}", "/new/guess_club",
+                  "/quick/score_pad", "/rules/guess_club/matches/more"):
+        assert not open_to_phones(route), route
