@@ -31,6 +31,7 @@ from views.components.scoreboard import scoreboard_panel
 from views.context import GameContext, TapCount
 from views.games import view_of
 from views.live import live
+from views.session import MAIN_COLS, SIDE_COLS
 from views.table_hub import TableHub, hub_for
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0", ""}
@@ -282,8 +283,8 @@ def host_body(app: Any, hub: Any, message: dict) -> ft.Control:
     board = hub.engine.scoreboard(message["view"])
     side = [scoreboard_panel(app.t, board, expanded=board.over, limit=SHOWN),
             log_panel(lang, message["log"], message["count"])]
-    return ft.ResponsiveRow(controls=[ft.Column(col={"xs": 12, "md": 7}, spacing=16, controls=main),
-                                      ft.Column(col={"xs": 12, "md": 5}, spacing=12, controls=side)])
+    return ft.ResponsiveRow(controls=[ft.Column(col=MAIN_COLS, spacing=16, controls=main),
+                                      ft.Column(col=SIDE_COLS, spacing=12, controls=side)])
 
 
 def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str) -> GameContext:
