@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from scoring.core import clone, engine
+from scoring.core import TABLE, clone, engine
 from scoring.errors import RuleError
 
 SCHEMA = 1
@@ -27,6 +27,7 @@ FIELDS = {"schema", "id", "game", "players", "options", "seed", "actions", "redo
           "status", "title"}
 PLAYER_FIELDS = {"name", "seat", "colour"}
 STATUSES = ("active", "finished")
+SHOWN = 20
 
 
 class ReplayError(RuleError):
@@ -159,6 +160,16 @@ def replay(record: dict, upto: int | None = None) -> dict:
         except RuleError as err:
             raise ReplayError(index, err) from err
     return state
+
+
+def public_log(record: dict, newest: int | None = None) -> list[dict]:
+    """The log as the public table may read it, oldest first (every action, or the newest `newest`): number,
+    time, who, and what it did as the engine's `describe` puts it (a message key and its parameters, which leave
+    out every secret), never the action itself."""
+    eng, actions = engine(record["game"]), record["actions"]
+    first = 0 if newest is None else max(0, len(actions) - newest)
+    return [{"number": i + 1, "at": action.get("at", ""), "by": action.get("by", TABLE),
+             "what": list(eng.describe(action))} for i, action in enumerate(actions[first:], first)]
 
 
 def _check_fresh(record: dict, expect: int | None) -> None:

@@ -677,16 +677,17 @@ def test_status_names_who_acts():
     assert E.status(table.state)["turn"] == "B"
 
 
-def test_remembered_aliases_are_brought_in_by_the_table():
-    """Aliases from earlier sessions come in as a table action; the matcher then calls them the same."""
+def test_remembered_aliases_are_brought_in_by_the_table_or_the_setter():
+    """Aliases from earlier sessions come in as an action of the table or of the round's setter (A in round 1,
+    from their own phone in table mode); the matcher then calls them the same. Another player may not."""
     eng = engine("guess_club")
     state = eng.new_state(["A", "B", "C"], {"cards": 2})
-    state = eng.apply(state, {"type": "aliases", "by": "table", "pairs": [["苹果", "apple"]]})
-    again = eng.apply(state, {"type": "aliases", "by": "table", "pairs": [["苹果", "apple"]]})
-    assert again["aliases"] == [["苹果", "apple"]]
+    state = eng.apply(state, {"type": "aliases", "by": "A", "pairs": [["苹果", "apple"]]})
+    again = eng.apply(state, {"type": "aliases", "by": "table", "pairs": [["苹果", "apple"], ["pear", "梨"]]})
+    assert again["aliases"] == [["苹果", "apple"], ["pear", "梨"]]
     state = eng.apply(state, {"type": "topic", "by": "A", "text": "Fruit"})
     assert_refused(eng, state, {"type": "answers", "by": "A", "cards": ["苹果", "Apple"]}, "guess_club.answers_repeat")
-    assert_refused(eng, state, {"type": "aliases", "by": "A", "pairs": []}, "core.table_only")
+    assert_refused(eng, state, {"type": "aliases", "by": "B", "pairs": []}, "guess_club.setter_only")
     assert_refused(eng, state, {"type": "aliases", "by": "table", "pairs": [["x"]]}, "guess_club.aliases_invalid")
     assert eng.describe({"type": "aliases", "by": "table", "pairs": [["a", "b"]]}) == (
         "guess_club.action.aliases", {"by": "table", "count": 1})

@@ -1,27 +1,33 @@
 """What a seated phone's game view holds, built without a browser from the hub's message for that seat: its own
 private parts open at once, no other seat's cover or entry; and the generic prompt forms' field labels are
 translated in both languages for every field any game's moves declare; every phone shows the server's
-challenge countdown and only the explaining player's phone rings."""
+challenge countdown and only the explaining player's phone rings; the host's table screen is the public table
+(board, scoreboard, log) and holds no seat's secret before the reveal."""
 
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
 import flet as ft
 import pytest
 
-from scoring.core import engine, games
+from scoring.core import RuleError, engine, games
 from scoring.i18n import LANGUAGES
 from scoring.i18n import table as i18n_table
-from scoring.record import new_record
+from scoring.record import COLOURS, new_record
 from storage import Store
 from tests.test_table_hub import Clock, knit_wit_answering, open_hub
-from tests.test_views_components import FakePage, texts, walk
+from tests.test_views import StubPage
+from tests.test_views_components import FakePage, buttons, texts, walk
+from views import settings
+from views.app import App, open_to_phones, top_bar
 from views.components.private import private_entry
 from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import guess_club, knit_wit, pictomania
-from views.table import choice_text, field_label
+from views.join import seat_body
+from views.table import choice_text, field_label, host_body
 
 
 @pytest.fixture
@@ -191,3 +197,103 @@ def test_every_phone_shows_the_challenge_countdown_and_only_the_explainer_rings(
         assert len(tickers) == 1, seat  # the countdown is on every phone, from the state the server keeps
         asyncio.run(tickers[0].on_zero())
     assert rang == ["B"]
+
+
+def shell(store, route: str = "/table/x") -> App:
+    """A tab's shell over store, in English, at route on the table's address (no browser)."""
+    store.set_setting("lang", "en")
+    shell = App(StubPage(route), store)
+    shell.page.url = "http://127.0.0.1:8550/"
+    shell.render_soon = lambda: None
+    return shell
+
+
+def host_screen(store, hub) -> str:
+    """Every word of the host's table screen, built from the hub's latest message for the host."""
+    got: list = []
+    key = hub.subscribe(got.append)
+    hub.unsubscribe(key)
+    return words_in(host_body(shell(store), hub, got[-1]))
+
+
+def test_the_host_screen_is_the_public_table_and_holds_no_seats_secret_before_the_reveal(store):
+    """Each seat's Knit Wit answers are planted as unique markers: the host's screen shows the board (every seat's
+    progress), the scoreboard and the log in words, and no marker until the round is scored."""
+    clock = Clock()
+    hub = open_hub(store, knit_wit_answering(), clock)
+    tokens = {seat: hub.join(hub.pin, seat) for seat in "ABC"}
+    markers = {seat: f"hostmark{seat}" for seat in "ABC"}
+    for seat, marker in markers.items():
+        hub.act(tokens[seat], {"type": "answer", "spool": 1, "text": marker})
+        clock.advance(1)
+    screen = host_screen(store, hub)
+    assert not any(marker in screen for marker in markers.values())
+    assert "A 1/6, B 1/6, C 1/6" in screen  # the game's board, as the referee seat's phone shows it
+    assert "Scoreboard" in screen and "C wrote an answer for spool 1" in screen
+    assert "Pass the phone" not in screen and "enter your answers" not in screen
+    for seat in "AB":
+        hub.act(tokens[seat], {"type": "claim"})
+        clock.advance(1)
+    assert all(marker in host_screen(store, hub) for marker in markers.values())  # scored: now public
+
+
+def test_the_host_screen_builds_for_a_new_session_of_every_game(store):
+    for game in games():
+        players = [{"name": f"P{n}", "colour": colour} for n, colour in zip(range(1, game.min_players + 1), COLOURS)]
+        hub = open_hub(store, new_record(game.id, players), Clock())
+        assert "Scoreboard" in host_screen(store, hub), game.id
+
+
+def test_a_setters_phone_brings_in_remembered_aliases_with_the_topic(store):
+    """Earlier sessions left a remembered alias. A, round 1's setter and not the referee, types a topic on their
+    own phone and taps "Set topic": in that one tap the alias and the topic reach the log as A's own moves."""
+    store.add_alias("苹果", "apple")
+    hub = open_hub(store, new_record("guess_club", ["A", "B", "C"], {"cards": 2}), Clock())
+    got, token = seated(hub, "A")
+    phone = shell(store, f"/join/{hub.sid}")
+    body = seat_body(phone, hub, token, got[-1])
+    *_, field = [c for c in walk(body) if isinstance(c, ft.TextField) and c.label == "Topic"]  # the game's own
+    field.on_change(SimpleNamespace(control=SimpleNamespace(value="Fruit")))
+
+    async def tap() -> None:
+        """Tap "Set topic" as Flet runs a handler: in a task of its own."""
+        buttons(body)["Set topic"].on_click(None)
+
+    asyncio.run(tap())
+    assert [d.content.value for d in phone.page.dialogs] == []  # nothing refused
+    assert [(a["type"], a["by"]) for a in store.load(hub.sid)["actions"]] == [("aliases", "A"), ("topic", "A")]
+    assert store.state(hub.sid)["aliases"] == [["苹果", "apple"]] and store.state(hub.sid)["topic"] == "Fruit"
+
+
+def routes_opened(phone: App) -> list[str]:
+    """The routes the phone's taps asked to open (in order)."""
+    return [args[0] for fn, args in phone.page.tasks if fn == phone.page.push_route]
+
+
+def test_a_seated_phone_opens_its_settings_and_a_refusals_why_but_nothing_the_host_gate_protects(store):
+    """B, not the setter, tries to set Guess Club's topic on their phone: the refusal's "Why?" opens the rules
+    at the setter's section, back to the phone's seat. B's settings open from the top bar and change this phone
+    only (its browser storage), not the server's. Everything else stays behind the host gate."""
+    hub = open_hub(store, new_record("guess_club", ["A", "B", "C"], {"cards": 2}), Clock())
+    got, token = seated(hub, "B")
+    phone = shell(store, f"/join/{hub.sid}")
+    phone.page.push_route = "push_route"  # what `App.go` hands to the page's run_task, with the route
+    with pytest.raises(RuleError) as refused:
+        hub.act(token, {"type": "topic", "text": "Fruit"})
+    phone.show_error(refused.value)
+    (snack,) = phone.page.dialogs
+    snack.action.on_click(None)
+    settings_button = next(c for c in walk(top_bar(phone, "Guess Club", None)) if isinstance(c, ft.IconButton))
+    settings_button.on_click(None)
+    why, chosen = routes_opened(phone)
+    assert why == f"/rules/guess_club/matches?from=%2Fjoin%2F{hub.sid}" and open_to_phones(why)
+    assert chosen == f"/settings?from=%2Fjoin%2F{hub.sid}" and open_to_phones(chosen)
+    phone.page.route = chosen
+    title, body, back = settings.build(phone)
+    assert back == f"/join/{hub.sid}"
+    next(c for c in walk(body) if isinstance(c, ft.RadioGroup)).on_change(
+        SimpleNamespace(control=SimpleNamespace(value="zh-CN")))
+    assert phone.lang == "zh-CN" and store.settings()["lang"] == "en"
+    for route in ("/", "/stats", f"/play/{hub.sid}", f"/history/{hub.sid}", f"/table/{hub.sid}", "/new/guess_club",
+                  "/quick/score_pad", "/rules/guess_club/matches/more"):
+        assert not open_to_phones(route), route

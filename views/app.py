@@ -8,7 +8,8 @@ changed; a new route mounts a new screen (starting at its top). A session screen
 session (`views.live`), so an action applied in any tab re-renders only the tabs showing that session.
 
 Who is the host comes from `views.guard.HostGuard`: serving the network, a tab that has not proved it is the
-host (the printed link or PIN) sees only the join screens (`/join/<id>`) and the host gate (`views.host_gate`);
+host (the printed link or PIN) sees only the join screens (`/join/<id>`), its own settings, the rules pages (a
+refusal's "Why?") and, for any other route, the host gate (`views.host_gate`);
 deleting a session and dismissing a damaged-file notice check it again. An unhandled error in a handler shows
 a translated message (details in the server's log, never in the browser) and the screen is rendered again.
 
@@ -74,7 +75,7 @@ class App:
 
     @property
     def host(self) -> bool:
-        """Whether this tab is the host's (anything but the join screens, deleting, dismissing notices)."""
+        """Whether this tab is the host's (every screen but those `open_to_phones`; deleting, dismissing notices)."""
         return self.guard.is_host(self.page)
 
     def crashed(self) -> None:
@@ -195,8 +196,8 @@ class App:
 
     def screen(self, route: str) -> ft.Control:
         """The screen component of a route, keyed by the route (a new route starts a new screen)."""
-        parts = [p for p in route.split("?")[0].strip("/").split("/") if p]
-        if not self.host and not (len(parts) == 2 and parts[0] == "join"):
+        parts = route_parts(route)
+        if not self.host and not open_to_phones(route):
             return Screen(self, self.chosen, host_gate.build, key=f"gate:{route}")
         if parts == ["settings"]:
             return settings.Settings(self, self.chosen, key=route)
@@ -216,6 +217,20 @@ class App:
         return home.Home(self, self.chosen, key="/")
 
 
+def route_parts(route: str) -> list[str]:
+    """A route's path as its parts (`/rules/knit_wit?from=/` → ["rules", "knit_wit"])."""
+    return [p for p in route.split("?")[0].strip("/").split("/") if p]
+
+
+def open_to_phones(route: str) -> bool:
+    """Whether a tab that has not proved it is the host may open route: a join screen, this phone's own settings
+    (kept in its browser), and the rules pages (a refusal's "Why?"). None of them deletes, imports, starts or
+    changes a session, or changes the server's settings."""
+    parts = route_parts(route)
+    return (len(parts) == 2 and parts[0] == "join") or parts == ["settings"] or \
+        (parts[:1] == ["rules"] and len(parts) <= 3)
+
+
 def top_bar(app: App, title: str, back: str | None) -> ft.Control:
     """The screen's title with back, language and settings buttons (the title wraps rather than being cut)."""
     controls: list[ft.Control] = []
@@ -225,7 +240,7 @@ def top_bar(app: App, title: str, back: str | None) -> ft.Control:
         ft.Text(title, size=20, weight=ft.FontWeight.BOLD, expand=True, max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS),
         ft.TextButton(content=app.t("app.switch_language"), on_click=lambda e: app.toggle_language()),
-        icon_button(ft.Icons.SETTINGS, app.t("app.settings"), lambda e: app.go("/settings")),
+        icon_button(ft.Icons.SETTINGS, app.t("app.settings"), lambda e: app.go(settings.link(app.page.route))),
     ]
     return ft.Container(bgcolor=ft.Colors.SURFACE_CONTAINER, padding=ft.Padding.only(left=8, right=4, top=4, bottom=4),
                         content=ft.Row(controls=controls, vertical_alignment=ft.CrossAxisAlignment.CENTER,

@@ -1,10 +1,12 @@
 """`GameContext`: everything a game view (`views/games/<game>.py`, `build(ctx)`) may use, and nothing more.
 
 A game view renders `ctx.state` and turns taps into actions with `ctx.dispatch(action)`; it decides no rule.
+`TapCount` is the log length a screen's action is checked against (`expect`).
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Callable
 
 import flet as ft
@@ -99,3 +101,29 @@ class GameContext:
     def turn_page(self) -> None:
         """Draw the scrolling part as a new page, from its top, at the next render (see the class notes)."""
         self.local[PAGE] = self.local.get(PAGE, 0) + 1
+
+
+def current_tap() -> Any:
+    """The event being handled (Flet runs each tap's handler in a task of its own), or None outside the loop."""
+    try:
+        return asyncio.current_task()
+    except RuntimeError:
+        return None
+
+
+class TapCount:
+    """The number of actions an action is checked against (`expect`): the log this render showed, and within one
+    tap's handler also the actions that handler has made (a Knit Wit sheet's "Done" saves each answer as its own
+    action), while another tap before the re-render is still refused as stale."""
+
+    def __init__(self, rendered: int) -> None:
+        self.rendered, self.tap, self.count = rendered, None, rendered
+
+    def shown(self) -> int:
+        """The log length the next action of this tap is made against."""
+        tap = current_tap()
+        return self.count if tap is not None and tap is self.tap else self.rendered
+
+    def took(self, shown: int) -> None:
+        """An action made against `shown` actions was accepted in this tap."""
+        self.tap, self.count = current_tap(), shown + 1

@@ -10,8 +10,9 @@
   printed at start carries a token (`/?host=<token>`); the first request with it sets an HttpOnly, SameSite
   cookie and redirects to the address without it, and every websocket with that cookie belongs to the host.
   A tab without it may type the PIN printed at start (5 wrong tries per tab, 20 per server, then only the link
-  works). `is_host(page)` is what the views ask; anything but the join screen, deleting a session and changing
-  a setting need it. On 127.0.0.1 the machine's own user is the host and no proof is asked.
+  works). `is_host(page)` is what the views ask; every screen but the join screen, the phone's own settings
+  and the rules pages needs it, and deleting a session and dismissing a damaged-file notice ask it again.
+  On 127.0.0.1 the machine's own user is the host and no proof is asked.
 - `hide_tracebacks()`: Flet sends the traceback of an unhandled error in a handler to the browser (paths,
   source lines). After this, the details go to the server's log only and the browser is shown a translated
   message by the app's own handler (`on_crash(page, fn)`), or, without one, a translated line with no details.

@@ -15,9 +15,9 @@ import flet as ft
 
 from scoring.core import RuleError, engine
 from views import words
-from views.context import GameContext
+from views.context import TapCount
 from views.games import view_of
-from views.table import connected_hub, prompt_panel, seat_name, status_line, tab_listener, tie_text
+from views.table import connected_hub, prompt_panel, seat_context, seat_name, status_line, tab_listener, tie_text
 
 PREFS_KEY = "tableside.seat."
 
@@ -125,13 +125,17 @@ def seat_body(app: Any, hub: Any, token: str, message: dict) -> ft.Control:
     seat = message["seat"]
     eng = engine(message["meta"]["game"])
 
+    taps = TapCount(message["count"])
+
     def act(action: dict) -> bool:
-        """Send an action as this seat, against the log this render showed."""
+        """Send an action as this seat, against the log this render showed (plus this tap's own)."""
+        shown = taps.shown()
         try:
-            hub.act(token, action, expect=message["count"])
+            hub.act(token, action, expect=shown)
         except RuleError as err:
             app.show_error(err)
             return False
+        taps.took(shown)
         return True
 
     def rule(tie_id: int, swap: bool) -> None:
@@ -159,17 +163,6 @@ def seat_body(app: Any, hub: Any, token: str, message: dict) -> ft.Control:
     view = view_of(eng.game.id)
     if view is not None and not message["status"].get("over"):
         controls.append(ft.Divider())
-        controls.append(view.build(seat_context(app, hub, message, act)))
+        controls.append(view.build(seat_context(app, hub, message, act, seat)))
     return ft.Column(spacing=12, controls=controls)
 
-
-def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool]) -> GameContext:
-    """A game context for this seat: the state is the seat's view, the record holds no log, and dispatch goes
-    through the hub as this seat (`by` filled in when the view leaves it out). The context knows its seat, so the
-    view opens the seat's private parts at once and shows no other seat's cover."""
-    view = message["view"]
-    record = {**message["meta"], "options": view.get("options", {}), "actions": [], "redo": []}
-    return GameContext(lang=app.lang, record=record, state=view, engine=engine(record["game"]), page=app.page,
-                       store=app.store, local=app.local(f"table:{hub.sid}:{message['seat']}:view"),
-                       sound=bool(app.settings.get("sound", True)), apply=act, show_error=app.show_error,
-                       refresh=app.render_soon, seat=message["seat"], actions=message["count"])

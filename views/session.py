@@ -30,11 +30,12 @@ from typing import Any
 import flet as ft
 
 from scoring.core import RuleError, engine
+from scoring.record import SHOWN, public_log
 from views import rules, stats, words
-from views.components.action_log import SHOWN, describe, log_panel
+from views.components.action_log import describe, log_panel
 from views.components.chart import score_chart
 from views.components.scoreboard import places, scoreboard_panel
-from views.context import PAGE, GameContext
+from views.context import PAGE, GameContext, TapCount
 from views.games import view_of
 
 MAIN_COLS = {"xs": 12, "md": 7}
@@ -154,7 +155,8 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     elif not read_only:
         main.append(game_body(app, sid, record, state, eng, pinned))
     side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, board, limit=SHOWN)]
-    side += [log_panel(app.lang, eng, record, on_show_all=show_all(app, f"log:{sid}")),
+    more = show_all(app, f"log:{sid}")
+    side += [log_panel(app.lang, public_log(record, SHOWN if more else None), len(record["actions"]), more),
              file_actions(app, sid, read_only)]
     body = ft.ResponsiveRow(controls=[
         ft.Column(col=MAIN_COLS, controls=main, spacing=12),
@@ -282,18 +284,16 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
     """A context whose dispatch applies actions through the live session, as of this render's log; within one
     tap's handler also after the actions that handler has saved (a Knit Wit sheet's "Done" saves each answer as
     its own action), while another tap before the re-render is still refused as stale."""
-    rendered = len(record["actions"])
-    own = {"tap": None, "count": rendered}
+    taps = TapCount(len(record["actions"]))
     hub = app.live(sid)
 
     def play(action: dict) -> bool:
         """Play an action against the log this render showed (plus this tap's own); offer undo after one the
         table cannot simply take back."""
-        tap = current_tap()
-        shown = own["count"] if tap is not None and tap is own["tap"] else rendered
+        shown = taps.shown()
         if not attempt(app, sid, lambda: hub.play(action, action.get("at") or words.now(), shown)):
             return False
-        own.update(tap=tap, count=shown + 1)
+        taps.took(shown)
         if eng.reveals(action):
             what = describe(app.lang, eng, action)
             app.notify(app.t("app.done_what", what=what), action=app.t("app.undo"),
@@ -312,14 +312,6 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
                        local=app.local(f"session:{sid}"), sound=bool(app.settings.get("sound", True)),
                        apply=apply, show_error=app.show_error, refresh=app.render_soon,
                        pin=pinned.append if pinned is not None else None)
-
-
-def current_tap() -> Any:
-    """The event being handled (Flet runs each tap's handler in a task of its own), or None outside the loop."""
-    try:
-        return asyncio.current_task()
-    except RuntimeError:
-        return None
 
 
 def end_panel(app: Any, record: dict, board: Any) -> ft.Control:

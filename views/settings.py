@@ -1,14 +1,19 @@
 """Settings of this phone: language (简体中文 / English, switchable at any time), sound on/off, light/dark theme.
 
-They are kept in the phone's browser storage (see `views.app`), so one phone's choice never changes another's."""
+They are kept in the phone's browser storage (see `views.app`), so one phone's choice never changes another's:
+a seated phone in table mode may open this screen (`/settings?from=<route>`, the back arrow returns there)."""
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 import flet as ft
 
 from views import words
+from views.rules import query_of
+
+ROUTE = "/settings"
 
 
 @ft.component
@@ -18,6 +23,11 @@ def Settings(app: Any, chosen: Any) -> ft.Control:
 
     title, body, back = build(app)
     return frame(app, title, body, back)
+
+
+def link(back: str) -> str:
+    """The settings screen's route, its back arrow returning to back (kept as it is when back is settings)."""
+    return back if back.split("?")[0] == ROUTE else f"{ROUTE}?{urlencode({'from': back})}"
 
 
 def build(app: Any) -> tuple[str, ft.Control, str]:
@@ -36,4 +46,5 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
         ft.Switch(label=app.t("app.dark_theme"), value=app.settings.get("theme") == "dark",
                   on_change=lambda e: app.set_setting("theme", "dark" if e.control.value else "light")),
     ])
-    return app.t("app.settings"), body, "/"
+    back = query_of(app.page.route).get("from", "")
+    return app.t("app.settings"), body, back if back.startswith("/") else "/"

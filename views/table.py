@@ -1,5 +1,7 @@
 """The host's table screen (`/table/<id>`): the join PIN and a QR code of the join address, the seats (free one,
-name a referee), near-ties to rule on, and the public table with the table's own moves.
+name a referee), near-ties to rule on, and the public table: the table's own moves, the game's board (its view,
+built on `player_view(state, None)` as the referee seat's phone shows it), the scoreboard of that view and the
+recent public log.
 
 Also what the phone screen (`views/join.py`) shares with it: delivering the hub's messages into a tab, the
 prompt panel (a seat's or the table's prompt entries as buttons and forms) and the join address.
@@ -21,9 +23,15 @@ import flet as ft
 import segno
 
 from scoring import i18n
-from scoring.core import TABLE, RuleError
+from scoring.core import TABLE, RuleError, engine
+from scoring.record import SHOWN
 from views import words
+from views.components.action_log import log_panel
+from views.components.scoreboard import scoreboard_panel
+from views.context import GameContext, TapCount
+from views.games import view_of
 from views.live import live
+from views.session import MAIN_COLS, SIDE_COLS
 from views.table_hub import TableHub, hub_for
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0", ""}
@@ -209,7 +217,8 @@ def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
 
 
 def host_body(app: Any, hub: Any, message: dict) -> ft.Control:
-    """PIN, QR code and address, seats, near-ties and the table's moves."""
+    """PIN, QR code and address, seats, near-ties, the table's moves and board; beside them the scoreboard and
+    the recent log."""
     lang = app.lang
     address = join_address(app.page.url, hub.sid)
 
@@ -247,11 +256,17 @@ def host_body(app: Any, hub: Any, message: dict) -> ft.Control:
                           on_click=lambda e, t=tie: attempt(lambda: hub.rule_tie(None, t["id"], True))),
     ]) for tie in message["ties"]]
 
-    def act(action: dict) -> bool:
-        """The host acts as the table, against the log this render showed."""
-        return attempt(lambda: hub.act(None, action, expect=message["count"]))
+    taps = TapCount(message["count"])
 
-    return ft.Column(spacing=16, controls=[
+    def act(action: dict) -> bool:
+        """The host acts as the table, against the log this render showed (plus this tap's own)."""
+        shown = taps.shown()
+        if not attempt(lambda: hub.act(None, action, expect=shown)):
+            return False
+        taps.took(shown)
+        return True
+
+    main: list[ft.Control] = [
         join,
         ft.Text(app.t("table.seats"), size=18, weight=ft.FontWeight.BOLD), seats, referee,
         *ties,
@@ -259,9 +274,30 @@ def host_body(app: Any, hub: Any, message: dict) -> ft.Control:
                      content=ft.Text(status_line(lang, message["status"]), size=18, weight=ft.FontWeight.W_600)),
         ft.Text(app.t("table.table_moves"), size=18, weight=ft.FontWeight.BOLD),
         prompt_panel(lang, hub.engine, message["prompt"], act, app.local(f"table:{hub.sid}:host")),
-        ft.TextButton(content=app.t("table.open_session"), icon=ft.Icons.ARROW_BACK,
-                      on_click=lambda e: app.go(f"/play/{hub.sid}")),
-    ])
+    ]
+    view = view_of(hub.engine.game.id)
+    if view is not None and not message["status"].get("over"):
+        main += [ft.Divider(), view.build(seat_context(app, hub, message, act, TABLE))]
+    main.append(ft.TextButton(content=app.t("table.open_session"), icon=ft.Icons.ARROW_BACK,
+                              on_click=lambda e: app.go(f"/play/{hub.sid}")))
+    board = hub.engine.scoreboard(message["view"])
+    side = [scoreboard_panel(app.t, board, expanded=board.over, limit=SHOWN),
+            log_panel(lang, message["log"], message["count"])]
+    return ft.ResponsiveRow(controls=[ft.Column(col=MAIN_COLS, spacing=16, controls=main),
+                                      ft.Column(col=SIDE_COLS, spacing=12, controls=side)])
+
+
+def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str) -> GameContext:
+    """A game context for a seat's screen (a seated phone, or the host's as the table): the state is the hub's view
+    for it, the record holds no log, and dispatch goes through act (`by` filled in by the hub when the view leaves
+    it out). The context knows its seat, so the view opens the seat's private parts at once and shows no other
+    seat's cover."""
+    view = message["view"]
+    record = {**message["meta"], "options": view.get("options", {}), "actions": [], "redo": []}
+    return GameContext(lang=app.lang, record=record, state=view, engine=engine(record["game"]), page=app.page,
+                       store=app.store, local=app.local(f"table:{hub.sid}:{seat}:view"),
+                       sound=bool(app.settings.get("sound", True)), apply=act, show_error=app.show_error,
+                       refresh=app.render_soon, seat=seat, actions=message["count"])
 
 
 def seat_row(app: Any, hub: Any, seat: dict, attempt: Callable[[Callable[[], Any]], bool]) -> ft.Control:

@@ -5,6 +5,8 @@ subscribe to it and call it.
 The hub is the only place that applies a phone's action to a session (through `Store.play`, with `expect`), and
 the only place that decides what a phone connection receives: each subscriber gets `player_view(state, seat)`
 and the prompt entries of its own seat — never the full state, the record's log, or another seat's choices.
+The host's public screen gets `player_view(state, None)`, the table's entries and the newest entries of the
+public log (`scoring.record.public_log`: each action as the engine describes it, without its secrets).
 
 Rulings (what a table would expect, where the issue is silent):
 - Seats are the session's players plus `table`, the referee seat (a phone that makes the table's rulings,
@@ -44,7 +46,7 @@ from typing import Any, Callable
 
 from scoring.core import TABLE, engine
 from scoring.errors import RuleError
-from scoring.record import replay
+from scoring.record import SHOWN, public_log, replay
 
 PIN_DIGITS = 4
 FREE_TRIES = 5
@@ -252,8 +254,8 @@ class TableHub:
     def _message(self, sub: Subscriber, count: int, state: dict, cache: dict, notice: dict | None = None) -> dict:
         """What one subscriber is sent: its seat's view, its prompt entries, the status, the seats' public facts.
 
-        The host's public screen gets `player_view(state, None)`, the table's prompt entries, the PIN and the
-        seats; a phone gets its own seat's view and entries only."""
+        The host's public screen gets `player_view(state, None)`, the table's prompt entries, the PIN, the seats
+        and the recent public log; a phone gets its own seat's view and entries only."""
         seat = sub.seat
         view_seat = None if seat in (None, TABLE) else seat
         if view_seat not in cache:
@@ -268,7 +270,9 @@ class TableHub:
                    "status": self.engine.status(view), "meta": self._meta, "seats": self.seats(),
                    "ties": [self._public_tie(t) for t in self.data["ties"] if t["ruling"] is None]}
         if seat is None:
-            message["pin"] = self.pin
+            if ("log",) not in cache:
+                cache[("log",)] = public_log(self.store.load(self.sid), SHOWN)
+            message.update(pin=self.pin, log=cache[("log",)])
         if notice:
             message["notice"] = notice
         return message

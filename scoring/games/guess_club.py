@@ -34,8 +34,10 @@ but `aliases` by a seated player; the setter of the round is `state["setter"]`):
   (`state["aliases"]`; the ones of the last action in `state["learned"]` for the view to show, and each as an
   `{"type": "alias_learned", "a": text, "b": text}` event for the session layer to store).
 - `predict` by the player whose turn it is (turns): `{"number": int}` — pay 10, put a marker on 0..`max_prediction`.
-- `aliases` by the table (any phase but over): `{"pairs": [[a, b], ...]}` — answers ruled the same in earlier sessions (the app's
-  learned aliases), brought into this session so the matcher knows them; pairs already known are skipped.
+- `aliases` by the table or the round's setter (any phase but over): `{"pairs": [[a, b], ...]}` — answers ruled
+  the same in earlier sessions (the app's learned aliases), brought into this session so the matcher knows them;
+  pairs already known are skipped. The app sends them as the setter sets the topic, so a setter's own phone in
+  table mode (which acts only as its seat) may bring them in; anyone else is refused `guess_club.setter_only`.
 - `settle` by the setter when a hand is empty (settle): `{"invalid": [[player, card], ...]}` — the unplayed cards the
   setter rules invalid; each costs 20 into the pot (every unplayed card with option `all_unplayed_pay`), then
   the predictions are paid, then the next round starts (or, after round 3, the game is over).
@@ -74,8 +76,8 @@ The table's questions:
 
 from __future__ import annotations
 
-from scoring.core import (BOOL, INT, INT_LIST, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard,
-                          move, register)
+from scoring.core import (ANY, BOOL, INT, INT_LIST, PLAYER, TABLE, Engine, Game, Line, Option, RuleError,
+                          make_scoreboard, move, register)
 from scoring.mechanics import ledger
 from validators.answers import SAME, Matcher, alias_pairs, normalise
 
@@ -176,9 +178,11 @@ class GuessClub(Engine):
         state["topic"] = self._text(action.get("text"), TOPIC_MAX, "guess_club.topic_invalid")
         state["phase"] = "answers"
 
-    @move("aliases", by=TABLE, phase=("topic", "answers", "turns", "ruling", "settle"), fields=("pairs",))
+    @move("aliases", by=ANY, phase=("topic", "answers", "turns", "ruling", "settle"), fields=("pairs",))
     def aliases(self, state: dict, action: dict) -> None:
-        """Bring in answers the table ruled the same in earlier sessions."""
+        """Bring in answers the table ruled the same in earlier sessions (the table or the round's setter)."""
+        if action["by"] != TABLE:
+            self._by(state, action, state["setter"], "guess_club.setter_only")
         pairs = alias_pairs(action.get("pairs"))
         if pairs is None:
             raise RuleError("guess_club.aliases_invalid")

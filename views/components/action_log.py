@@ -2,9 +2,10 @@
 referee reads in a dispute.
 
 Builders: `describe(lang, engine, action) -> str` (an action in words, via `engine.describe` and the tables);
-`log_panel(lang, engine, record, on_show_all=None) -> ft.Control` (newest first, numbered in play order): with
-`on_show_all` given, only the newest `SHOWN` entries and a "show all" button that calls it (the screen then
-passes None), so a long log costs a tap no more than a short one; without it, every entry.
+`log_panel(lang, entries, count, on_show_all=None) -> ft.Control` (newest first, numbered in play order) shows
+the entries of `scoring.record.public_log` — the whole log, or its newest `SHOWN` entries with a "show all"
+button that calls on_show_all (the screen then passes every entry), so a long log costs a tap no more than a
+short one. The host's table screen shows the hub's recent public log with the same panel.
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ import flet as ft
 from scoring.core import TABLE
 from views import words
 
-
-SHOWN = 20
 
 
 def show_all_button(lang: str, count: int, on_show_all: Any) -> ft.Control:
@@ -38,21 +37,19 @@ def who(lang: str, action: dict) -> str:
     return words.say(lang, "app.table") if by == TABLE else str(by)
 
 
-def log_panel(lang: str, engine: Any, record: dict, on_show_all: Any = None) -> ft.Control:
-    """The newest actions first (the newest `SHOWN` with a "show all" button when on_show_all is given): number,
-    time, who, what."""
-    actions = record["actions"]
-    first = 0 if on_show_all is None else max(0, len(actions) - SHOWN)
+def log_panel(lang: str, entries: list[dict], count: int, on_show_all: Any = None) -> ft.Control:
+    """The log's entries (`scoring.record.public_log`) newest first: number, time, who, what; a "show all"
+    button that calls on_show_all when the entries are fewer than the log's count actions."""
     rows: list[ft.Control] = [
-        ft.Text(words.say(lang, "app.log_entry", number=i + 1, time=words.clock(actions[i].get("at", "")),
-                          who=who(lang, actions[i]), what=describe(lang, engine, actions[i])), size=14,
-                key=f"log-{i}")
-        for i in range(len(actions) - 1, first - 1, -1)
+        ft.Text(words.say(lang, "app.log_entry", number=entry["number"], time=words.clock(entry["at"]),
+                          who=who(lang, entry), what=words.say(lang, entry["what"][0], **entry["what"][1])),
+                size=14, key=f"log-{entry['number'] - 1}")
+        for entry in reversed(entries)
     ]
-    if first > 0:
-        rows.append(show_all_button(lang, len(actions), on_show_all))
+    if on_show_all is not None and len(entries) < count:
+        rows.append(show_all_button(lang, count, on_show_all))
     return ft.ExpansionTile(
-        title=ft.Text(words.say(lang, "app.log", count=len(actions)), size=18, weight=ft.FontWeight.BOLD),
+        title=ft.Text(words.say(lang, "app.log", count=count), size=18, weight=ft.FontWeight.BOLD),
         expanded=True,
         controls=[ft.Container(alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
             spacing=4, controls=rows or [ft.Text(words.say(lang, "app.log_empty"), italic=True)]))],

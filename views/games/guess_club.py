@@ -9,7 +9,8 @@ seat's own answers and hand are open at once and another seat's are never shown,
 the `topic` action, so replay stays deterministic). Aliases the setter confirms come back from the engine as
 `alias_learned` events, which the session layer stores (this view writes nothing while drawing); when the setter
 sets a topic, stored aliases the session does not know yet are brought in first with the engine's `aliases`
-action (so earlier sessions' rulings count, and replay stays exact). Which numbers can still take a marker comes
+action, made by the setter (so earlier sessions' rulings count, replay stays exact, and a setter's own phone in
+table mode may send it). Which numbers can still take a marker comes
 from the engine's prompt. While hands are written, the setter rules on two answers a player asks about
 (`hand_ruling`: the same, or different although they look alike).
 """
@@ -149,7 +150,7 @@ def topic_panel(ctx: GameContext) -> ft.Control:
     def send() -> None:
         """Bring in remembered aliases the session lacks, set the topic, clear the draft once it is accepted."""
         missing = [list(pair) for pair in ctx.store.aliases() if list(pair) not in ctx.state["aliases"]]
-        if missing and not ctx.dispatch({"type": "aliases", "by": "table", "pairs": missing}):
+        if missing and not ctx.dispatch({"type": "aliases", "by": setter, "pairs": missing}):
             return
         if ctx.dispatch({"type": "topic", "by": setter, "text": draft["text"]}):
             draft["text"] = ""
