@@ -193,8 +193,9 @@ class PlayerScore:
 
 @dataclass(frozen=True)
 class Scoreboard:
-    """Totals, breakdowns, the ranking with shared places, the winners and (for round games) totals per round
-    with the totals before the first round."""
+    """Totals, breakdowns, the ranking with shared places, the winners, (for round games) totals per round with
+    the totals before the first round, and (for team games) the teams: sides in seat order whose members all
+    carry the team's score, so a chart or a statistic counts each team once."""
 
     game: str
     players: tuple
@@ -204,6 +205,7 @@ class Scoreboard:
     over: bool = False
     tiebreak_used: bool = False
     start: dict = field(default_factory=dict)
+    teams: tuple = ()
 
     def total(self, name: str) -> int:
         """The total of the player called name."""
@@ -224,6 +226,8 @@ class Scoreboard:
             out["start"] = dict(self.start)
         if self.tiebreak_used:
             out["tiebreak_used"] = True
+        if self.teams:
+            out["teams"] = [list(team) for team in self.teams]
         return out
 
 
@@ -248,11 +252,13 @@ def make_scoreboard(
     over: bool = False,
     lower_wins: bool = False,
     start: dict | None = None,
+    teams: list[list[str]] | None = None,
 ) -> Scoreboard:
     """Build a scoreboard from each player's breakdown; totals are the sums, ties broken by `tiebreaks`.
 
     `rounds` holds cumulative totals after each round (for the chart); `start` the totals before the first
-    round when they are not 0 (e.g. starting money).
+    round when they are not 0 (e.g. starting money); `teams` the sides of a team game (each member's breakdown
+    is the team's).
     """
     tiebreaks = tiebreaks or {}
     players = []
@@ -273,6 +279,7 @@ def make_scoreboard(
         over=over,
         tiebreak_used=used,
         start=dict(start or {}),
+        teams=tuple(tuple(team) for team in teams or ()),
     )
 
 

@@ -20,7 +20,7 @@ ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 TEXT_MAX = 200
 MAX_INT = 2 ** 53
 SUMMARY_REQUIRED = frozenset({"id", "game", "players", "status", "created", "updated", "round", "winners"})
-SUMMARY_OPTIONAL = frozenset({"actions", "title", "totals", "ranks"})
+SUMMARY_OPTIONAL = frozenset({"actions", "title", "totals", "ranks", "teams"})
 NOTICE_KEYS = frozenset({"key", "params", "file", "moved_to", "error", "at"})
 DATA_TABLES = {"players": {"name"}, "aliases": {"a", "b"}, "settings": set(prefs.DEFAULTS),
                "profiles": {"game", "data"}, "drafts": {"session", "seat", "data"}}
@@ -80,6 +80,13 @@ def summary(doc: Any, where: str = "summary") -> None:
     for key in ("totals", "ranks"):
         if key in doc and not _numbers(doc[key]):
             raise ShapeError(f"{where}.{key}")
+    if "teams" in doc and not _teams(doc["teams"]):
+        raise ShapeError(f"{where}.teams")
+
+
+def _teams(value: Any) -> bool:
+    """Whether value is a list of teams, each a list of short names (a summary's teams)."""
+    return type(value) is list and all(map(_short_texts, value))
 
 
 _NUMBER_TYPES = frozenset({int, float})
@@ -129,7 +136,8 @@ def summary_ok(doc: Any) -> bool:
         return True
     actions, title = get("actions", 0), get("title", "")
     return (type(actions) is int and -MAX_INT <= actions <= MAX_INT and type(title) is str and len(title) <= TEXT_MAX
-            and ("totals" not in doc or _numbers(doc["totals"])) and ("ranks" not in doc or _numbers(doc["ranks"])))
+            and ("totals" not in doc or _numbers(doc["totals"])) and ("ranks" not in doc or _numbers(doc["ranks"]))
+            and ("teams" not in doc or _teams(doc["teams"])))
 
 
 def record(doc: Any, where: str = "record") -> None:

@@ -5,7 +5,8 @@ proportional to its number of players (squared, for head-to-head), and the quest
 
 - `player(name)`: per game plays, wins, win rate, best and average score, last played; overall plays, wins,
   last played.
-- `game(game_id)`: plays, the score distribution as histogram bins, the highest score with who and when.
+- `game(game_id)`: plays, the score distribution as histogram bins, the highest score with who and when; for a
+  team game (Bacon), by team.
 - `head_to_head(a, b)`: sessions both played, how often each finished ahead of the other, ties.
 - `players()`: everyone with at least one finished session.
 
@@ -16,9 +17,13 @@ Rulings:
   the lowest total wins are judged the way they were scored.
 - A win is a shared first place too (every winner of a tie gets the win).
 - Scores are the session's final totals; histogram bins have a round width chosen so there are at most ten.
+- A team game's summary names its `teams` (every member carries the team's total): a game's histogram and
+  highest score count each team once, and the highest is held by the team. A player's own record still counts
+  the team's total and win as theirs; teammates always share a place, so head-to-head counts them as tied.
 
 A summary the index understands has `id`, `game`, `status`, `updated`, `winners`, `totals` ({player: total})
-and `ranks` ({player: place}); `storage.store.Store` keeps those in every session summary.
+and `ranks` ({player: place}), and for a team game `teams` ([[player, …], …]); `storage.store.Store` keeps those
+in every session summary.
 """
 
 from __future__ import annotations
@@ -44,7 +49,8 @@ class Stats:
         self.game_days: dict = defaultdict(Counter)          # (player, game) -> Counter of finish times
         self.game_plays: Counter = Counter()                 # game -> sessions
         self.game_scores: dict = defaultdict(Counter)        # game -> Counter of totals
-        self.holders: dict = defaultdict(Counter)            # (game, total) -> Counter of (player, when)
+        self.holders: dict = defaultdict(Counter)            # (game, total) -> Counter of (side, when)
+        self.team_plays: Counter = Counter()                 # game -> sessions played in teams
         self.pairs: dict = defaultdict(Counter)              # (a, b) with a < b -> {"games", "a", "b", "ties"}
         for summary in summaries:
             self.add(summary)
@@ -72,6 +78,10 @@ class Stats:
         totals, ranks = summary["totals"], summary.get("ranks") or {}
         winners = set(summary.get("winners") or [])
         self.game_plays[game] += sign
+        self.team_plays[game] += sign * bool(summary.get("teams"))
+        for side in sides(summary):
+            _bump(self.game_scores[game], totals[side[0]], sign)
+            _bump(self.holders[(game, totals[side[0]])], (side, when), sign)
         for player, total in totals.items():
             key = (player, game)
             self.plays[key] += sign
@@ -80,8 +90,6 @@ class Stats:
             _bump(self.scores[key], total, sign)
             _bump(self.days[player], when, sign)
             _bump(self.game_days[key], when, sign)
-            _bump(self.game_scores[game], total, sign)
-            _bump(self.holders[(game, total)], (player, when), sign)
         names = sorted(totals)
         for i, a in enumerate(names):
             for b in names[i + 1:]:
@@ -116,14 +124,17 @@ class Stats:
                 "games": dict(sorted(games.items()))}
 
     def game(self, game_id: str) -> dict:
-        """One game's record: plays, score histogram, highest score with who and when."""
+        """One game's record: plays, score histogram, highest score with who (a player, or a team's players) and
+        when; `teams` says the scores are the teams'."""
         scores = self.game_scores.get(game_id) or Counter()
+        teams = self.team_plays[game_id] > 0
         if not scores:
-            return {"game": game_id, "plays": 0, "histogram": [], "highest": None}
+            return {"game": game_id, "plays": 0, "histogram": [], "highest": None, "teams": teams}
         top = max(scores)
         holders = sorted(self.holders[(game_id, top)])
-        return {"game": game_id, "plays": self.game_plays[game_id], "histogram": histogram(scores),
-                "highest": {"score": top, "by": [{"player": p, "when": w} for p, w in holders]}}
+        return {"game": game_id, "plays": self.game_plays[game_id], "histogram": histogram(scores), "teams": teams,
+                "highest": {"score": top, "by": [{"team": list(side), "when": w} if len(side) > 1 else
+                                                 {"player": side[0], "when": w} for side, w in holders]}}
 
     def games(self) -> list[str]:
         """Every game with a finished session."""
@@ -136,6 +147,13 @@ class Stats:
         low, high = sorted((a, b))
         pair = self.pairs.get((low, high)) or Counter()
         return {"games": pair["games"], low: pair["a"], high: pair["b"], "ties": pair["ties"]}
+
+
+def sides(summary: dict) -> list[tuple]:
+    """Who a session's scores belong to: its teams, or each player on their own."""
+    totals = summary["totals"]
+    teams = [tuple(team) for team in summary.get("teams") or () if team and all(p in totals for p in team)]
+    return teams or [(player,) for player in totals]
 
 
 def _bump(counter: Counter, key, sign: int) -> None:

@@ -495,6 +495,8 @@ class Store:
                    "actions": len(record["actions"]),
                    "totals": {p.name: p.total for p in board.players},
                    "ranks": {name: place for place, group in enumerate(board.ranking, 1) for name in group}}
+        if board.teams:
+            summary["teams"] = [list(team) for team in board.teams]
         if "title" in record:
             summary["title"] = record["title"]
         return summary

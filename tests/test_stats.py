@@ -101,3 +101,29 @@ def test_histogram_bins_are_round_and_few():
         assert str(width).lstrip("0")[0] in "125" and set(str(width)[1:]) <= {"0"}
         for score in scores:
             assert sum(b["low"] <= score < b["high"] for b in bins) == 1
+
+
+def finished_bacon(store: Store, at: str) -> str:
+    """A Bacon session (teams Ann + Cy and Bo + Di) that Ann + Cy win 8 to 0 in two deals; returns its id."""
+    sid = store.create(new_record("bacon", ["Ann", "Bo", "Cy", "Di"], now=at))
+    store.play(sid, {"type": "dealer", "by": "table", "player": "Ann"}, at)
+    for _ in range(2):
+        store.play(sid, {"type": "deal", "by": "table", "order": ["Ann", "Cy"]}, at)
+    return sid
+
+
+def test_a_team_games_scores_are_the_teams(tmp_path):
+    """Bacon is played in teams: its histogram counts two scores a session (8 and 0), not four, and the highest
+    is the team's; each player's own record still has the team's score and win."""
+    with Store(tmp_path / "data") as store:
+        sid = finished_bacon(store, "2026-03-05T20:00:00")
+        assert next(s for s in store.sessions() if s["id"] == sid)["teams"] == [["Ann", "Cy"], ["Bo", "Di"]]
+        game = store.stats().game("bacon")
+        assert game["teams"] and game["plays"] == 1
+        assert sum(b["count"] for b in game["histogram"]) == 2
+        assert {b["low"]: b["count"] for b in game["histogram"]} == {0: 1, 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0,
+                                                                     8: 1}
+        assert game["highest"] == {"score": 8, "by": [{"team": ["Ann", "Cy"], "when": "2026-03-05T20:00:00"}]}
+        cy = store.stats().player("Cy")["games"]["bacon"]
+        assert (cy["plays"], cy["wins"], cy["best"]) == (1, 1, 8)
+        assert not store.stats().game("score_pad")["teams"]

@@ -217,3 +217,21 @@ def test_colours_are_required_and_distinct_where_the_game_uses_them(app):
     dropdowns = [c for row in rows for c in walk(row) if isinstance(c, ft.Dropdown)]
     assert [d.value for d in dropdowns] == ["blue", "red"]
     assert [o.text for o in dropdowns[0].options][:2] == ["Red", "Blue"]
+
+
+def test_bacon_is_charted_by_team(app):
+    """A finished Bacon game (Ann + Cy win 8 to 0): its end screen charts the two teams, not four players, and
+    the statistics screen's histogram and highest score are the teams'."""
+    import flet_charts
+    from tests.test_stats import finished_bacon
+    from views import stats
+    sid = finished_bacon(app.store, "2026-03-05T20:00:00")
+    _, body, _ = session.build(app, sid, read_only=True)
+    chart = next(c for c in walk(body) if isinstance(c, flet_charts.LineChart))
+    assert [[p.y for p in s.points] for s in chart.data_series] == [[0, 4, 8], [0, 0, 0]]
+    assert "Team 1 (Ann + Cy)" in texts(body) and "Team 2 (Bo + Di)" in texts(body)
+    app.local("stats")["game"] = "bacon"
+    _, body, _ = stats.build(app)
+    assert "Highest score 8: team Ann + Cy (" in "\n".join(texts(body))
+    bars = next(c for c in walk(body) if isinstance(c, flet_charts.BarChart))
+    assert sum(g.rods[0].to_y for g in bars.groups) == 2 and bars.left_axis.title.value == "Teams"

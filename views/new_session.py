@@ -17,7 +17,7 @@ from scoring.core import BOOL, CHOICE, INT, INT_LIST, RuleError, engine
 from scoring.record import COLOURS, check_colours, new_record
 from views import rules, words
 from views.games import view_of
-from views.ui import icon_button
+from views.ui import dropdown, icon_button
 
 SWATCH = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN, "yellow": ft.Colors.YELLOW,
           "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.BLACK,
@@ -137,12 +137,12 @@ def seat_rows(app: Any, game: Any, draft: dict) -> list[ft.Control]:
         controls: list[ft.Control] = [ft.Text(app.t("app.seat", seat=i + 1, name=seat["name"]), expand=True,
                                               size=16)]
         if game.colours:
-            controls.append(ft.Dropdown(
-                width=130, value=seat.get("colour"), label=app.t("app.colour"),
-                options=[ft.DropdownOption(key=c, text=app.t(f"record.colour.{c}"),
-                                           leading_icon=ft.Icon(ft.Icons.CIRCLE, color=SWATCH[c]))
-                         for c in COLOURS],
-                on_select=lambda e, i=i: colour(i, e.control.value)))
+            controls.append(dropdown(
+                app.t("app.colour"), seat.get("colour"),
+                [ft.DropdownOption(key=c, text=app.t(f"record.colour.{c}"),
+                                   leading_icon=ft.Icon(ft.Icons.CIRCLE, color=SWATCH[c])) for c in COLOURS],
+                lambda e, i=i: colour(i, e.control.value), name=app.t("app.colour_of", name=seat["name"]),
+                width=130))
         controls += [
             icon_button(ft.Icons.ARROW_UPWARD, app.t("app.move_up", name=seat["name"]),
                         lambda e, i=i: move(i, -1), disabled=i == 0),
@@ -226,9 +226,8 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
     if opt.kind == BOOL:
         return ft.Switch(label=label, value=bool(value), on_change=lambda e: changed(e.control.value))
     if opt.kind == CHOICE:
-        return ft.Dropdown(label=label, value=value, on_select=lambda e: changed(e.control.value),
-                           options=[ft.DropdownOption(key=c, text=app.t(f"{game.id}.option.{opt.name}.{c}"))
-                                    for c in opt.choices])
+        return dropdown(label, value, [ft.DropdownOption(key=c, text=app.t(f"{game.id}.option.{opt.name}.{c}"))
+                                       for c in opt.choices], lambda e: changed(e.control.value))
     keyboard = ft.KeyboardType.NUMBER if opt.kind == INT else ft.KeyboardType.TEXT
     return ft.TextField(label=label, value=str(value), keyboard_type=keyboard,
                         on_change=lambda e: changed(e.control.value))

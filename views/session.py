@@ -330,10 +330,18 @@ def end_panel(app: Any, record: dict, board: Any) -> ft.Control:
                                                              for p, n in places(board)])))
     controls.append(scoreboard_panel(app.t, board, expanded=True))
     if board.rounds:
-        colours = {p["name"]: p.get("colour") for p in record["players"]}
-        controls.append(score_chart(app.t, [p["name"] for p in record["players"]], list(board.rounds), colours,
-                                    board.start))
+        controls.append(team_chart(app, board) if board.teams else score_chart(
+            app.t, [p["name"] for p in record["players"]], list(board.rounds),
+            {p["name"]: p.get("colour") for p in record["players"]}, board.start))
     return ft.Column(controls=controls, spacing=10)
+
+
+def team_chart(app: Any, board: Any) -> ft.Control:
+    """A team game's chart: one line per team (its members carry the team's total)."""
+    names = {app.t("app.chart_team", team=i + 1, names=" + ".join(team)): team[0] for i, team in enumerate(board.teams)}
+    return score_chart(app.t, list(names), [{name: r.get(first, 0) for name, first in names.items()}
+                                            for r in board.rounds],
+                       start={name: board.start.get(first, 0) for name, first in names.items()})
 
 
 def file_actions(app: Any, sid: str, read_only: bool) -> ft.Control:

@@ -13,6 +13,7 @@ import flet_charts as fch
 from storage import exports
 from views import words
 from views.home import game_name
+from views.ui import dropdown
 
 
 def percent(rate: float) -> str:
@@ -63,8 +64,8 @@ def chooser(app: Any, key: str, label: str, values: list[str], value: str, label
         app.local("stats")[key] = e.control.value
         app.render()
 
-    return ft.Dropdown(label=label, value=value, on_select=chosen, width=320,
-                       options=[ft.DropdownOption(key=v, text=(label_of or str)(v)) for v in values])
+    return dropdown(label, value, [ft.DropdownOption(key=v, text=(label_of or str)(v)) for v in values], chosen,
+                    width=320)
 
 
 def player_table(app: Any, record: dict) -> ft.Control:
@@ -89,11 +90,12 @@ def head_to_head(app: Any, result: dict, player: str, rival: str) -> ft.Control:
 
 
 def game_panel(app: Any, record: dict) -> ft.Control:
-    """A game's plays, highest score with who and when, and its score histogram."""
+    """A game's plays, highest score with who and when, and its score histogram (of teams' scores for a team
+    game)."""
     top = record["highest"]
     lines = [ft.Text(app.t("stats.game_plays", plays=record["plays"]))]
     if top:
-        holders = [app.t("stats.holder", player=h["player"], when=words.when(app.lang, h["when"])) for h in top["by"]]
+        holders = [app.t("stats.holder", player=holder(app, h), when=words.when(app.lang, h["when"])) for h in top["by"]]
         lines.append(ft.Text(app.t("stats.highest", score=number(top["score"]), holders=holders)))
     bins = record["histogram"]
     if bins:
@@ -105,11 +107,17 @@ def game_panel(app: Any, record: dict) -> ft.Control:
             min_y=0, max_y=peak + 1, height=220, interactive=False,
             bottom_axis=fch.ChartAxis(title=ft.Text(app.t("stats.chart_score")), label_size=32, labels=[
                 fch.ChartAxisLabel(value=i, label=ft.Text(number(b["low"]), size=11)) for i, b in enumerate(bins)]),
-            left_axis=fch.ChartAxis(title=ft.Text(app.t("stats.chart_count")), label_size=32),
+            left_axis=fch.ChartAxis(title=ft.Text(app.t("stats.chart_count_teams" if record["teams"] else
+                                                        "stats.chart_count")), label_size=32),
             horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
         )
         lines += [ft.Text(app.t("stats.chart_title"), size=16, weight=ft.FontWeight.BOLD), chart]
     return ft.Column(controls=lines)
+
+
+def holder(app: Any, held: dict) -> str:
+    """Who holds a highest score: a player, or a team's players."""
+    return held["player"] if "player" in held else app.t("stats.team", names=" + ".join(held["team"]))
 
 
 def export_row(app: Any) -> ft.Control:

@@ -33,6 +33,7 @@ from views.games import view_of
 from views.live import live
 from views.session import MAIN_COLS, SIDE_COLS
 from views.table_hub import TableHub, hub_for
+from views.ui import dropdown
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0", ""}
 
@@ -242,12 +243,12 @@ def host_body(app: Any, hub: Any, message: dict) -> ft.Control:
         ]),
     ])
     seats = ft.Column(spacing=4, controls=[seat_row(app, hub, seat, attempt) for seat in message["seats"]])
-    referee = ft.Dropdown(
-        label=app.t("table.referee_player"), width=260,
-        value=next((s["seat"] for s in message["seats"] if s["referee"] and s["seat"] != TABLE), "-"),
-        options=[ft.dropdown.Option(key="-", text=app.t("table.no_referee_player")),
-                 *[ft.dropdown.Option(key=s["seat"], text=s["seat"]) for s in message["seats"] if s["seat"] != TABLE]],
-        on_select=lambda e: attempt(lambda: hub.set_referee(None if e.control.value == "-" else e.control.value)))
+    referee = dropdown(
+        app.t("table.referee_player"),
+        next((s["seat"] for s in message["seats"] if s["referee"] and s["seat"] != TABLE), "-"),
+        [ft.DropdownOption(key="-", text=app.t("table.no_referee_player")),
+         *[ft.DropdownOption(key=s["seat"], text=s["seat"]) for s in message["seats"] if s["seat"] != TABLE]],
+        lambda e: attempt(lambda: hub.set_referee(None if e.control.value == "-" else e.control.value)), width=260)
     ties = [ft.Row(wrap=True, controls=[
         ft.Text(tie_text(lang, tie), weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR),
         ft.FilledButton(content=app.t("table.tie_keep"),

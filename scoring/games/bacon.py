@@ -258,4 +258,4 @@ class Bacon(Engine):
         if any(d["extra"] for d in state["deals"]):
             tiebreaks = {p: (int(team_of(state, p) == state["winner_team"]),) for p in state["players"]}
         return make_scoreboard("bacon", state["players"], lines, tiebreaks=tiebreaks, rounds=cumulative,
-                               over=state["over"])
+                               over=state["over"], teams=[members(state, t) for t in range(TEAMS)])

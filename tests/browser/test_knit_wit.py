@@ -26,9 +26,9 @@ COUNTDOWN = re.compile(r"^0:(10|0\d)$")
 TICKED = re.compile(r"^0:0[0-8]$")
 
 
-def choose_option(tab: Tab, index: int, choice: str) -> None:
-    """Open the index-th unlabelled dropdown of the new-session screen and pick a choice."""
-    tab.page.get_by_role("button", name=re.compile("^$")).nth(index).click()
+def choose_option(tab: Tab, option: str, choice: str) -> None:
+    """Open the new-session screen's dropdown of an option by its name and pick a choice."""
+    tab.tap(option, exact=True)
     tab.tap(choice, exact=True)
     tab.gone(choice)
 
@@ -41,8 +41,8 @@ def start_game(tab: Tab) -> str:
         tab.fill("New player", name)
         tab.tap("Add", exact=True)
         tab.see(f". {name}")
-    choose_option(tab, 1, "Dealt at the table (entered)")
-    choose_option(tab, 0, "The app's English tag deck")
+    choose_option(tab, "Dealing the spools", "Dealt at the table (entered)")
+    choose_option(tab, "Word tags", "The app's English tag deck")
     fill_prefixed(tab, "Seconds to explain", "3")
     tab.shot("knit_wit_phone_new")
     tab.tap("Start", exact=True)

@@ -28,11 +28,8 @@ def set_english(tab: Tab) -> None:
 
 
 def choose_colour(tab: Tab, name: str, colour: str) -> None:
-    """Open the seat's colour dropdown and pick a colour. The dropdown carries no accessible name (its label is
-    not exposed), so it is found as the button just before the seat's "Move up" button."""
-    tab.quiet()
-    up = tab.page.get_by_role("button", name=f"Move {name} up")
-    up.locator("xpath=preceding::*[@role='button'][1]").first.click()
+    """Open the seat's colour dropdown (by its name) and pick a colour."""
+    tab.tap(f"Colour of {name}", exact=True)
     tab.tap(colour, exact=True)
     tab.gone(colour)
 

@@ -91,7 +91,7 @@ def test_table_types_the_deal(phone):
         tab.fill("新玩家", name)
         tab.tap("添加")
         tab.see(f"{i + 1}. {name}")
-    tab.page.get_by_role("button", name=re.compile("^$")).nth(0).click()    # the first option: who deals
+    tab.tap("谁发牌和掷骰", exact=True)                              # the dropdown of who deals
     tab.tap("桌上（输入实际结果）", exact=True)
     tab.gone("桌上（输入实际结果）")
     tab.tap("开始", exact=True)
