@@ -39,6 +39,9 @@ from views.ui import icon_button
 
 FONT = "cjk"
 FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
+FALLBACK_FONTS = {"symbols": "fonts/NotoSansSymbols2-Subset.ttf", "emoji": "fonts/NotoColorEmoji-Subset.ttf"}
+TEXT_STYLES = tuple(f"{kind}_{size}" for kind in ("display", "headline", "title", "body", "label")
+                    for size in ("large", "medium", "small"))
 SEED_COLOUR = ft.Colors.TEAL
 PREFS_PREFIX = "tableside."
 PHONE_SETTINGS = ("lang", "theme", "sound")
@@ -288,6 +291,14 @@ def Root(page: ft.Page, shell: App) -> ft.Control:
     return ft.SafeArea(expand=True, content=shell.screen(route))
 
 
+def theme() -> ft.Theme:
+    """The app's theme: the CJK font, then the bundled symbol and colour-emoji fonts for what it lacks (card
+    suits, emoji: Flutter would otherwise look for them online and, offline, draw empty boxes)."""
+    fallback = ft.TextStyle(font_family=FONT, font_family_fallback=list(FALLBACK_FONTS))
+    return ft.Theme(font_family=FONT, color_scheme_seed=SEED_COLOUR,
+                    text_theme=ft.TextTheme(**{name: fallback for name in TEXT_STYLES}))
+
+
 def main_for(store: Any, host_guard: guard.HostGuard | None = None,
              upload_dir: str | None = None) -> Callable[[ft.Page], None]:
     """The Flet entry function for pages served over one store (every tab the host's when no guard is given;
@@ -297,9 +308,9 @@ def main_for(store: Any, host_guard: guard.HostGuard | None = None,
     def main(page: ft.Page) -> None:
         """Start the shell on a newly connected page."""
         host_guard.admit(page)
-        page.fonts = {FONT: FONT_FILE}
-        page.theme = ft.Theme(font_family=FONT, color_scheme_seed=SEED_COLOUR)
-        page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=SEED_COLOUR)
+        page.fonts = {FONT: FONT_FILE, **FALLBACK_FONTS}
+        page.theme = theme()
+        page.dark_theme = theme()
         page.padding = 0
         page.title = words.say(store.settings().get("lang", "zh-CN"), "app.title")
         shell = App(page, store, host_guard=host_guard, upload_dir=upload_dir)
