@@ -35,11 +35,8 @@ import flet as ft
 
 from views import guard, home, host_gate, importer, join, new_session, quick, rules, session, settings, stats, table, words
 from views.live import Feed, live
-from views.ui import icon_button
+from views.ui import FONT, FONTS, icon_button, text_style
 
-FONT = "cjk"
-FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
-FALLBACK_FONTS = {"symbols": "fonts/NotoSansSymbols2-Subset.ttf", "emoji": "fonts/NotoColorEmoji-Subset.ttf"}
 TEXT_STYLES = tuple(f"{kind}_{size}" for kind in ("display", "headline", "title", "body", "label")
                     for size in ("large", "medium", "small"))
 SEED_COLOUR = ft.Colors.TEAL
@@ -292,11 +289,10 @@ def Root(page: ft.Page, shell: App) -> ft.Control:
 
 
 def theme() -> ft.Theme:
-    """The app's theme: the CJK font, then the bundled symbol and colour-emoji fonts for what it lacks (card
-    suits, emoji: Flutter would otherwise look for them online and, offline, draw empty boxes)."""
-    fallback = ft.TextStyle(font_family=FONT, font_family_fallback=list(FALLBACK_FONTS))
+    """The app's theme: every text style in the app's fonts (`views.ui.text_style`: the CJK font, then the
+    bundled symbol and colour-emoji fonts for what it lacks)."""
     return ft.Theme(font_family=FONT, color_scheme_seed=SEED_COLOUR,
-                    text_theme=ft.TextTheme(**{name: fallback for name in TEXT_STYLES}))
+                    text_theme=ft.TextTheme(**{name: text_style() for name in TEXT_STYLES}))
 
 
 def main_for(store: Any, host_guard: guard.HostGuard | None = None,
@@ -308,7 +304,7 @@ def main_for(store: Any, host_guard: guard.HostGuard | None = None,
     def main(page: ft.Page) -> None:
         """Start the shell on a newly connected page."""
         host_guard.admit(page)
-        page.fonts = {FONT: FONT_FILE, **FALLBACK_FONTS}
+        page.fonts = FONTS
         page.theme = theme()
         page.dark_theme = theme()
         page.padding = 0

@@ -34,7 +34,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from views.ui import icon_button
+from views.ui import icon_button, text_style
 
 TAP = 48
 SHOWN = 20
@@ -72,7 +72,7 @@ def card_buttons(cards: list[tuple[str, str | ft.Control]], on_pick: Callable[[s
     """A wrapping row of card buttons; tapping one picks its code."""
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         ft.OutlinedButton(content=label, width=width, height=TAP,
-                          style=ft.ButtonStyle(padding=ft.Padding.all(0), text_style=ft.TextStyle(size=18)),
+                          style=ft.ButtonStyle(padding=ft.Padding.all(0), text_style=text_style(size=18)),
                           on_click=lambda e, c=code: on_pick(c))
         for code, label in cards
     ])
