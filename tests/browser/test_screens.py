@@ -11,6 +11,7 @@ opens in the other language (the phone keeps the language it chose).
 from __future__ import annotations
 
 import pkgutil
+import re
 import tempfile
 from pathlib import Path
 
@@ -28,6 +29,9 @@ SIZES = {"phone": PHONE, "laptop": LAPTOP}
 GAMES = sorted(m.name for m in pkgutil.iter_modules(scoring.games.__path__))
 EMOJI_FONT = "fonts/NotoColorEmoji-Subset.ttf"
 PAINTED = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+SETTINGS = re.compile(r"^(Settings|设置)$")
+AT_RIGHT = """([el, width]) => { const r = el.getBoundingClientRect();
+                             return r.width > 0 && r.right <= width && r.right >= width - 64; }"""
 
 
 @pytest.fixture(scope="module")
@@ -51,6 +55,17 @@ def open_screen(tab: Tab, path: str) -> None:
     tab.page.evaluate(PAINTED)
 
 
+def resize(tab: Tab, viewport: dict) -> None:
+    """Resize the tab and wait until Flutter has laid the screen out at the new width (the app bar's settings
+    button is at its right end) and painted that frame."""
+    if tab.page.viewport_size == viewport:
+        return
+    tab.page.set_viewport_size(viewport)
+    gear = tab.page.get_by_role("button", name=SETTINGS).first.element_handle()
+    tab.page.wait_for_function(AT_RIGHT, arg=[gear, viewport["width"]], polling="raf")
+    tab.page.evaluate(PAINTED)
+
+
 def shoot(tab: Tab, name: str) -> Path:
     """Wait until the screen is quiet, then save a screenshot as tests/output/<name>.png."""
     tab.quiet()
@@ -70,7 +85,7 @@ def test_every_game_screen_in_both_languages_and_sizes(browser, sessions):
         for lang, sizes in zip(langs, (SIZES, dict(reversed(SIZES.items())))):
             to_language(tab, lang)
             for size, viewport in sizes.items():
-                tab.page.set_viewport_size(viewport)
+                resize(tab, viewport)
                 expected.append(shoot(tab, f"screen_{game}_{size}_{lang[:2]}"))
         langs.reverse()
     tab.page.context.close()
