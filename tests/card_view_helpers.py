@@ -61,16 +61,22 @@ class Table:
         self.refreshed += 1
 
 
+def label(button) -> str | None:
+    """The text a button shows: its text content, or the value of a Text it holds."""
+    content = button.content
+    return content.value if isinstance(content, ft.Text) else content if isinstance(content, str) else None
+
+
 def all_buttons(control) -> list:
-    """Every button with text content, in tree order."""
+    """Every button with text content (plain or a Text), in tree order."""
     kinds = (ft.Button, ft.OutlinedButton, ft.TextButton)
-    return [c for c in walk(control) if isinstance(c, kinds) and isinstance(c.content, str)]
+    return [c for c in walk(control) if isinstance(c, kinds) and label(c) is not None]
 
 
 def tap(control, text: str, index: int = 0) -> None:
     """Tap the index-th button whose text is exactly text."""
-    found = [b for b in all_buttons(control) if b.content == text]
-    assert len(found) > index, (text, [b.content for b in all_buttons(control)])
+    found = [b for b in all_buttons(control) if label(b) == text]
+    assert len(found) > index, (text, [label(b) for b in all_buttons(control)])
     found[index].on_click(None)
 
 

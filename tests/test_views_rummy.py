@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from tests.card_view_helpers import Table, shown, tap, tap_round
+import flet as ft
+
+from tests.card_view_helpers import Table, all_buttons, label, shown, tap, tap_round
 from views.games import rummy as view
+
+SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def build(table: Table):
@@ -12,20 +16,20 @@ def build(table: Table):
 
 
 def tap_cards(table: Table, suit: str, cards: list[str]) -> None:
-    """Choose a suit and tap cards of it."""
+    """Choose a suit and tap cards of it (by the card's name on the button, "7♥")."""
     tap(build(table), suit)
     for code in cards:
-        tap(build(table), code)
+        tap(build(table), code[:-1] + SIGNS[code[-1]])
 
 
 def test_a_500_round_by_taps():
     table = Table("rummy", ["Ann", "Bo"])
     tap(build(table), "New meld")
-    tap_cards(table, "Hearts (H)", ["7H", "8H", "9H"])
+    tap_cards(table, "♥ Hearts", ["7H", "8H", "9H"])
     tap(build(table), "Bo")
-    tap_cards(table, "Spades (S)", ["KS", "2S"])
-    assert "Melds: 7H 8H 9H · Laid off: — · Hand: —" in shown(build(table))
-    assert "Melds: — · Laid off: — · Hand: KS 2S" in shown(build(table))
+    tap_cards(table, "♠ Spades", ["KS", "2S"])
+    assert "Melds: 7♥ 8♥ 9♥ · Laid off: — · Hand: —" in shown(build(table))
+    assert "Melds: — · Laid off: — · Hand: K♠ 2♠" in shown(build(table))
     tap(build(table), "Add round")
     assert table.errors == []
     assert table.state["rounds"][0]["scores"]["Ann"]["points"] == 24
@@ -38,21 +42,21 @@ def test_a_500_round_by_taps():
 def test_lay_off_and_removing_cards():
     table = Table("rummy", ["Ann", "Bo"])
     tap(build(table), "New meld")
-    tap_cards(table, "Clubs (C)", ["4C", "5C", "6C", "QC"])
-    tap(build(table), "QC ×")
+    tap_cards(table, "♣ Clubs", ["4C", "5C", "6C", "QC"])
+    tap(build(table), "Q♣ ×")
     tap(build(table), "Laid off")
-    tap(build(table), "7C")
+    tap(build(table), "7♣")
     assert table.local["rummy"]["lines"]["Ann"] == {"melds": [["4C", "5C", "6C"]], "laid_off": ["7C"], "hand": []}
     for card in ("4C", "5C", "6C"):
-        tap(build(table), f"{card} ×")
+        tap(build(table), f"{card[:-1]}{SIGNS[card[-1]]} ×")
     assert table.local["rummy"]["lines"]["Ann"]["melds"] == []
 
 
 def test_refused_round_keeps_the_draft_and_stock_out_is_sent():
     table = Table("rummy", ["Ann", "Bo"])
-    tap_cards(table, "Diamonds (D)", ["3D"])
+    tap_cards(table, "♦ Diamonds", ["3D"])
     tap(build(table), "Bo")
-    tap_cards(table, "Diamonds (D)", ["3D"])
+    tap_cards(table, "♦ Diamonds", ["3D"])
     tap(build(table), "Add round")
     assert table.errors == ["rummy.card_twice"] and table.state["rounds"] == []
     table.local["rummy"]["lines"]["Bo"]["hand"] = ["4D"]
@@ -67,15 +71,15 @@ def ace_round(table: Table) -> None:
     """Ann melds 2S 3S 4S and AH AD AC and goes out; Bo lays off AS (low on the run or high on the aces) and
     keeps 5D."""
     tap(build(table), "New meld")
-    tap_cards(table, "Spades (S)", ["2S", "3S", "4S"])
+    tap_cards(table, "♠ Spades", ["2S", "3S", "4S"])
     tap(build(table), "New meld")
-    for suit, card in (("Hearts (H)", "AH"), ("Diamonds (D)", "AD"), ("Clubs (C)", "AC")):
+    for suit, card in (("♥ Hearts", "AH"), ("♦ Diamonds", "AD"), ("♣ Clubs", "AC")):
         tap_cards(table, suit, [card])
     tap(build(table), "Bo")
     tap(build(table), "Laid off")
-    tap_cards(table, "Spades (S)", ["AS"])
+    tap_cards(table, "♠ Spades", ["AS"])
     tap(build(table), "Left in hand")
-    tap_cards(table, "Diamonds (D)", ["5D"])
+    tap_cards(table, "♦ Diamonds", ["5D"])
 
 
 def test_an_ambiguous_ace_is_asked_where_it_went_and_scored_by_it():
@@ -84,8 +88,8 @@ def test_an_ambiguous_ace_is_asked_where_it_went_and_scored_by_it():
     tap(build(table), "Add round")
     assert table.errors == [] and table.record["actions"] == []
     body = build(table)
-    assert "Where did Bo's AS go? Tap the meld it joined." in shown(body)
-    tap(body, "Onto 2S 3S 4S")
+    assert "Where did Bo's A♠ go? Tap the meld it joined." in shown(body)
+    tap(body, "Onto 2♠ 3♠ 4♠")
     assert table.errors == [] and len(table.record["actions"]) == 1
     assert table.record["actions"][0]["lines"]["Bo"]["laid_off"] == [{"card": "AS", "onto": "2S"}]
     assert table.state["rounds"][0]["scores"]["Bo"]["points"] == -4  # AS low 1 − 5D
@@ -100,7 +104,7 @@ def test_the_other_meld_scores_the_ace_high_and_back_returns_to_the_cards():
     tap(build(table), "Back to the cards")
     assert "Cards of Bo" in shown(build(table)) and table.record["actions"] == []
     tap(build(table), "Add round")
-    tap(build(table), "Onto AH AD AC")
+    tap(build(table), "Onto A♥ A♦ A♣")
     assert table.state["rounds"][0]["scores"]["Bo"]["points"] == 10  # AS high 15 − 5D
 
 
@@ -108,15 +112,15 @@ def test_tapping_a_past_round_corrects_it_with_where_the_ace_went():
     table = Table("rummy", ["Ann", "Bo"])
     ace_round(table)
     tap(build(table), "Add round")
-    tap(build(table), "Onto AH AD AC")
+    tap(build(table), "Onto A♥ A♦ A♣")
     tap_round(build(table), 1)
     assert "Correcting round 1: change the entries and save" in shown(build(table))
     assert table.local["rummy"]["onto"] == {"AS": "AH"}
-    assert "Melds: — · Laid off: AS · Hand: 5D" in shown(build(table))
+    assert "Melds: — · Laid off: A♠ · Hand: 5♦" in shown(build(table))
     tap(build(table), "Bo")
-    tap(build(table), "5D ×")
+    tap(build(table), "5♦ ×")
     tap(build(table), "Left in hand")
-    tap_cards(table, "Diamonds (D)", ["9D"])
+    tap_cards(table, "♦ Diamonds", ["9D"])
     tap(build(table), "Save round 1")
     assert table.errors == [] and [a["type"] for a in table.record["actions"]] == ["round", "correct"]
     assert table.state["rounds"][0]["scores"]["Bo"]["points"] == 6  # AS high 15 − 9D
@@ -127,9 +131,9 @@ def test_undo_hands_the_round_back_with_where_the_ace_went():
     table = Table("rummy", ["Ann", "Bo"])
     ace_round(table)
     tap(build(table), "Add round")
-    tap(build(table), "Onto 2S 3S 4S")
+    tap(build(table), "Onto 2♠ 3♠ 4♠")
     table.undo()
-    assert "Melds: — · Laid off: AS · Hand: 5D" in shown(build(table))
+    assert "Melds: — · Laid off: A♠ · Hand: 5♦" in shown(build(table))
     assert table.local["rummy"]["lines"]["Bo"] == {"melds": [], "laid_off": ["AS"], "hand": ["5D"]}
     assert table.local["rummy"]["onto"] == {"AS": "2S"}
     tap(build(table), "Add round")
@@ -139,3 +143,12 @@ def test_undo_hands_the_round_back_with_where_the_ace_went():
 def test_chinese_texts():
     table = Table("rummy", ["甲", "乙"], lang="zh-CN")
     assert "第 1 轮：点选每位玩家的组合、添牌和手牌" in shown(build(table))
+
+
+def test_cards_show_their_suit_sign_in_the_suit_colour():
+    table = Table("rummy", ["Ann", "Bo"])
+    faces = {label(b): b.content.color for b in all_buttons(build(table)) if isinstance(b.content, ft.Text)}
+    assert faces["Q♠"] == ft.Colors.ON_SURFACE and faces["10♠"] == ft.Colors.ON_SURFACE
+    tap(build(table), "♥ Hearts")
+    faces = {label(b): b.content.color for b in all_buttons(build(table)) if isinstance(b.content, ft.Text)}
+    assert faces["Q♥"] == ft.Colors.ERROR and "QH" not in faces

@@ -36,10 +36,10 @@ import flet as ft
 
 from views import guard, home, host_gate, importer, join, new_session, quick, rules, session, settings, stats, table, words
 from views.live import Feed, live
-from views.ui import icon_button
+from views.ui import FONT, FONTS, icon_button, text_style
 
-FONT = "cjk"
-FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
+TEXT_STYLES = tuple(f"{kind}_{size}" for kind in ("display", "headline", "title", "body", "label")
+                    for size in ("large", "medium", "small"))
 SEED_COLOUR = ft.Colors.TEAL
 PREFS_PREFIX = "tableside."
 PHONE_SETTINGS = ("lang", "theme", "sound")
@@ -303,6 +303,13 @@ def Root(page: ft.Page, shell: App) -> ft.Control:
     return ft.SafeArea(expand=True, content=shell.screen(route))
 
 
+def theme() -> ft.Theme:
+    """The app's theme: every text style in the app's fonts (`views.ui.text_style`: the CJK font, then the
+    bundled symbol and colour-emoji fonts for what it lacks)."""
+    return ft.Theme(font_family=FONT, color_scheme_seed=SEED_COLOUR,
+                    text_theme=ft.TextTheme(**{name: text_style() for name in TEXT_STYLES}))
+
+
 def main_for(store: Any, host_guard: guard.HostGuard | None = None,
              upload_dir: str | None = None) -> Callable[[ft.Page], None]:
     """The Flet entry function for pages served over one store (every tab the host's when no guard is given;
@@ -312,9 +319,9 @@ def main_for(store: Any, host_guard: guard.HostGuard | None = None,
     def main(page: ft.Page) -> None:
         """Start the shell on a newly connected page."""
         host_guard.admit(page)
-        page.fonts = {FONT: FONT_FILE}
-        page.theme = ft.Theme(font_family=FONT, color_scheme_seed=SEED_COLOUR)
-        page.dark_theme = ft.Theme(font_family=FONT, color_scheme_seed=SEED_COLOUR)
+        page.fonts = FONTS
+        page.theme = theme()
+        page.dark_theme = theme()
         page.padding = 0
         page.title = words.say(store.settings().get("lang", "zh-CN"), "app.title")
         shell = App(page, store, host_guard=host_guard, upload_dir=upload_dir)

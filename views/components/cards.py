@@ -3,9 +3,15 @@ codes, the picked cards as tap-to-remove buttons, one-of-several choice rows and
 
 They only collect what the table taps; the engines judge the cards.
 
+Playing cards (Rummy's "QS", "10H") are shown with their suit as a sign in the suit's colour: `card_name(code)`
+is the text ("Q♠", "10♥"), `card_face(code)` the coloured text: hearts and diamonds red (the theme's error
+colour, a red that stays readable on the light and the dark surface), spades and clubs in the text colour
+(dark in the light theme, light in the dark one). The signs come from the bundled symbol font (views/app.py).
+
 Builders:
     card_buttons(cards, on_pick, width=58) -> ft.Control
-        cards: [(code, label)], one button each in a wrapping row; on_pick(code) on tap.
+        cards: [(code, label)] (label a text or a control such as `card_face(code)`), one button each in a
+        wrapping row; on_pick(code) on tap.
     pile(ctx, labels, on_remove, empty_key) -> ft.Control
         the picked cards in order, each a button "label ✕" that removes that one (on_remove(index));
         the text of empty_key when there are none.
@@ -28,10 +34,23 @@ from typing import Any, Callable
 
 import flet as ft
 
-from views.ui import icon_button
+from views.ui import icon_button, text_style
 
 TAP = 48
 SHOWN = 20
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUITS = ("H", "D")
+
+
+def card_name(code: str) -> str:
+    """A playing card's code with its suit as a sign: "QS" -> "Q♠", "10H" -> "10♥"."""
+    return code[:-1] + SUIT_SIGNS.get(code[-1:], code[-1:])
+
+
+def card_face(code: str) -> ft.Text:
+    """A playing card's name in its suit's colour (red hearts and diamonds, spades and clubs in the text colour)."""
+    colour = ft.Colors.ERROR if code[-1:] in RED_SUITS else ft.Colors.ON_SURFACE
+    return ft.Text(card_name(code), color=colour, weight=ft.FontWeight.W_600)
 
 
 def recent(ctx: Any, count: int, name: str) -> tuple[int, ft.Control | None]:
@@ -49,11 +68,11 @@ def recent(ctx: Any, count: int, name: str) -> tuple[int, ft.Control | None]:
                                         on_click=lambda e: show())
 
 
-def card_buttons(cards: list[tuple[str, str]], on_pick: Callable[[str], None], width: int = 58) -> ft.Control:
+def card_buttons(cards: list[tuple[str, str | ft.Control]], on_pick: Callable[[str], None], width: int = 58) -> ft.Control:
     """A wrapping row of card buttons; tapping one picks its code."""
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         ft.OutlinedButton(content=label, width=width, height=TAP,
-                          style=ft.ButtonStyle(padding=ft.Padding.all(0), text_style=ft.TextStyle(size=18)),
+                          style=ft.ButtonStyle(padding=ft.Padding.all(0), text_style=text_style(size=18)),
                           on_click=lambda e, c=code: on_pick(c))
         for code, label in cards
     ])

@@ -21,6 +21,7 @@ from typing import Any, Callable
 import flet as ft
 
 from scoring.mechanics import race as mech
+from views.ui import text_style
 
 
 def race_buttons(ctx: Any, race: dict, on_claim: Callable[[str], Any],
@@ -55,7 +56,7 @@ def race_panel(ctx: Any, race: dict, on_claim: Callable[[str], Any], on_decline:
         else:
             controls: list[ft.Control] = [ft.FilledButton(
                 content=ctx.t("app.race.claim", name=player, reward=left[0]), height=72,
-                style=ft.ButtonStyle(text_style=ft.TextStyle(size=20, weight=ft.FontWeight.BOLD)), expand=True, on_click=lambda e, p=player: on_claim(p))]
+                style=ft.ButtonStyle(text_style=text_style(size=20, weight=ft.FontWeight.BOLD)), expand=True, on_click=lambda e, p=player: on_claim(p))]
             if on_decline:
                 controls.append(ft.OutlinedButton(content=ctx.t("app.race.stop", name=player),
                                                   on_click=lambda e, p=player: on_decline(p)))

@@ -1,5 +1,5 @@
 """Rummy view: for each player tap the cards of their melds, their lay-offs and the hand they were left with
-(rank + suit), mark whether the stock ran out, send the round; the rounds so far with running totals.
+(rank + suit, shown as "Q♠" in the suit's colour), mark whether the stock ran out, send the round; the rounds so far with running totals.
 
 The draft lives in `ctx.local["rummy"]`: who is being entered, which pile the taps go to ("hand", "laid_off"
 or a meld's index), the suit being tapped, every player's melds / lay-offs / hand, the stock-out flag, where
@@ -20,7 +20,7 @@ from __future__ import annotations
 import flet as ft
 
 from validators.cards import RUMMY_RANKS, RUMMY_SUITS
-from views.components.cards import card_buttons, choice_row, pile
+from views.components.cards import card_buttons, card_face, card_name, choice_row, pile
 from views.context import GameContext
 from views.games import round_edit
 
@@ -79,9 +79,14 @@ def round_fields(ctx: GameContext, draft: dict) -> dict:
 
 def summary(ctx: GameContext, line: dict) -> str:
     """A player's draft line in one line of text."""
-    melds = [" ".join(m) for m in line["melds"] if m]
-    return ctx.t("rummy.view.summary", melds=" | ".join(melds) or "—", laid_off=" ".join(line["laid_off"]) or "—",
-                 hand=" ".join(line["hand"]) or "—")
+    melds = [names(m) for m in line["melds"] if m]
+    return ctx.t("rummy.view.summary", melds=" | ".join(melds) or "—", laid_off=names(line["laid_off"]) or "—",
+                 hand=names(line["hand"]) or "—")
+
+
+def names(cards: list[str]) -> str:
+    """Cards as their names with suit signs, space-separated."""
+    return " ".join(card_name(c) for c in cards)
 
 
 def build(ctx: GameContext) -> ft.Control:
@@ -179,13 +184,13 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
                               on_click=lambda e: new_meld()),
         ]),
         choice_row([(s, ctx.t(f"rummy.view.suit.{s}")) for s in RUMMY_SUITS], suit, lambda s: update(suit=s)),
-        card_buttons([(f"{r}{suit}", f"{r}{suit}") for r in RANK_NAMES], pick),
+        card_buttons([(f"{r}{suit}", card_face(f"{r}{suit}")) for r in RANK_NAMES], pick),
     ]
     for target, title in targets:
         cards = line["melds"][target] if isinstance(target, int) else line[target]
         heading = ctx.t("rummy.view.tapping", pile=title) if target == draft["into"] else title
         controls += [ft.Text(heading, weight=ft.FontWeight.W_600),
-                     pile(ctx, cards, remover(target), "rummy.view.pile_empty")]
+                     pile(ctx, [card_name(c) for c in cards], remover(target), "rummy.view.pile_empty")]
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                         content=ft.Column(spacing=8, controls=controls))
 
@@ -243,9 +248,9 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
 
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
         spacing=8, controls=[
-            ft.Text(ctx.t(AMBIGUOUS, name=ask["name"], card=ask["card"]), size=17, weight=ft.FontWeight.BOLD),
-            ft.Text(ctx.t("rummy.view.where", name=ask["name"], card=ask["card"]), size=15),
-            *[ft.OutlinedButton(content=ctx.t("rummy.view.onto", cards=" ".join(group)), height=48,
+            ft.Text(ctx.t(AMBIGUOUS, name=ask["name"], card=card_name(ask["card"])), size=17, weight=ft.FontWeight.BOLD),
+            ft.Text(ctx.t("rummy.view.where", name=ask["name"], card=card_name(ask["card"])), size=15),
+            *[ft.OutlinedButton(content=ctx.t("rummy.view.onto", cards=names(group)), height=48,
                                 on_click=lambda e, g=group: choose(g))
               for group in ask["choices"]],
             ft.TextButton(content=ctx.t("rummy.view.back"), on_click=lambda e: (draft.update(ask=None),
