@@ -38,6 +38,7 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 WAIT_MS = 60_000
+expect.set_options(timeout=WAIT_MS)  # every wait on the screen is for a condition, bounded by the same minute
 START_S = 90
 WHEELS = 40
 WHEEL_PX = 200

@@ -8,7 +8,7 @@ Round 0 starts every line. A legend names each line's colour.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 import flet as ft
 import flet_charts as fch
