@@ -344,10 +344,14 @@ class Tab:
         return last
 
     def shot(self, name: str, full_page: bool = False) -> Path:
-        """A settled screenshot saved as tests/output/<name>.png."""
-        self.settle()
+        """A settled screenshot saved as tests/output/<name>.png (the settled picture itself, unless the whole
+        page is asked for)."""
+        settled = self.settle()
         path = OUTPUT / f"{name}.png"
-        self.page.screenshot(path=str(path), full_page=full_page)
+        if full_page:
+            self.page.screenshot(path=str(path), full_page=True)
+        else:
+            path.write_bytes(settled)
         return path
 
 
