@@ -297,3 +297,25 @@ def test_a_seated_phone_opens_its_settings_and_a_refusals_why_but_nothing_the_ho
     for route in ("/", "/stats", f"/play/{hub.sid}", f"/history/{hub.sid}", f"/table/{hub.sid}", "/new/guess_club",
                   "/quick/score_pad", "/rules/guess_club/matches/more"):
         assert not open_to_phones(route), route
+
+
+def test_a_players_phone_claims_a_knit_wit_button_without_sending_the_tables_aliases(store):
+    """Earlier sessions left a remembered alias. A, a player and not the referee, taps the top button on their own
+    phone: the claim is A's and nothing is refused (the alias is the table's to bring in, not A's); the referee's
+    screen brings it in with its next tap."""
+    store.add_alias("苹果", "apple")
+    hub = open_hub(store, knit_wit_answering(), Clock())
+    got, token = seated(hub, "A")
+    phone = shell(store, f"/join/{hub.sid}")
+    body = seat_body(phone, hub, token, got[-1])
+    claim = buttons(body)["A: claim 2"]
+
+    async def tap() -> None:
+        """Tap the button as Flet runs a handler: in a task of its own."""
+        claim.on_click(None)
+
+    asyncio.run(tap())
+    assert [d.content.value for d in phone.page.dialogs] == []  # nothing refused
+    assert [(a["type"], a["by"]) for a in store.load(hub.sid)["actions"]][-1:] == [("claim", "A")]
+    assert store.state(hub.sid)["aliases"] == []
+    assert not seat_ctx(got[-1]).for_table and seat_ctx(seated(hub, "table")[0][-1]).for_table

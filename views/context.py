@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from scoring.core import Engine
+from scoring.core import TABLE, Engine
 from scoring.record import player_names
 from views import words
 
@@ -46,6 +46,8 @@ class GameContext:
     - `seat`: None on a shared phone (the table's own screen, passed around); on a phone seated in table mode,
       the seat it is (a player's name, or "table" for the referee seat). A seated phone shows its own private
       parts directly and never another seat's cover (see `views.components.private.opened`).
+    - `for_table`: whether this screen may act for the table (the shared screen, the referee seat, or the
+      player the host named referee); a player's own phone acts only as its seat.
     - `actions`: how many actions the log this screen shows holds (a seated phone gets no log, only the hub's
       count): view scratch that must start afresh after every action is stamped with it.
     - `dispatch` carries the number of actions this render showed (`expect`): if another phone acted first the
@@ -55,7 +57,7 @@ class GameContext:
     def __init__(self, *, lang: str, record: dict, state: dict, engine: Engine, page: ft.Page, store: Any,
                  local: dict, sound: bool, apply: Callable[[dict], bool], show_error: Callable[[Any], None],
                  refresh: Callable[[], None], pin: Callable[[ft.Control], Any] | None = None,
-                 seat: str | None = None, actions: int | None = None):
+                 seat: str | None = None, actions: int | None = None, for_table: bool | None = None):
         self.lang = lang
         self.record = record
         self.state = state
@@ -71,6 +73,7 @@ class GameContext:
         self._refresh = refresh
         self.pin = pin
         self.seat = seat
+        self.for_table = seat in (None, TABLE) if for_table is None else for_table
         self.actions = len(record.get("actions") or []) if actions is None else actions
 
     def t(self, key: str, **params: Any) -> str:

@@ -298,7 +298,8 @@ def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool],
     return GameContext(lang=app.lang, record=record, state=view, engine=engine(record["game"]), page=app.page,
                        store=app.store, local=app.local(f"table:{hub.sid}:{seat}:view"),
                        sound=bool(app.settings.get("sound", True)), apply=act, show_error=app.show_error,
-                       refresh=app.render_soon, seat=seat, actions=message["count"])
+                       refresh=app.render_soon, seat=seat, actions=message["count"],
+                       for_table=any(s["seat"] == seat and s["referee"] for s in message["seats"]))
 
 
 def seat_row(app: Any, hub: Any, seat: dict, attempt: Callable[[Callable[[], Any]], bool]) -> ft.Control:

@@ -8,8 +8,9 @@ choices (the tag being typed, the ticked loops, who holds the phone, answers typ
 picked for a ruling) live in `ctx.local`. Answers are typed only behind the private cover (on a phone seated in
 table mode, `ctx.seat`, the seat's own sheet is open at once and no other sheet is offered); each one is checked by
 the engine when its field is left, every valid one is saved on "Done", and a refused one keeps its text in its
-field with the reason under it. Stored aliases go into the session with the `aliases` action from a tap on the
-answer screen (never while drawing); aliases the table confirms come back from the engine as `alias_learned`
+field with the reason under it. Stored aliases go into the session with the `aliases` action (the table's) from
+the table's tap on the deal or a tap on the answer screen of a screen that acts for the table (never while
+drawing; a player's own phone in table mode does not send them); aliases the table confirms come back from the engine as `alias_learned`
 events, which the session layer stores.
 """
 
@@ -61,7 +62,8 @@ def deal_screen(ctx: GameContext) -> ft.Control:
     draft: dict = ctx.local.setdefault("deal", {})
 
     def send() -> None:
-        """Enter the deal; clear the fields once it is accepted."""
+        """Enter the deal (the stored aliases first); clear the fields once it is accepted."""
+        bring_aliases(ctx)
         if ctx.dispatch({"type": "deal", "by": "table",
                          "spools": {p: numbers(draft.get(p, "")) for p in ctx.players}}):
             draft.clear()
@@ -239,7 +241,10 @@ def offered(ctx: GameContext, kind: str) -> list[dict]:
 
 
 def bring_aliases(ctx: GameContext) -> None:
-    """Send the stored aliases the session does not know yet (from a tap, so replay never reads storage)."""
+    """Send the stored aliases the session does not know yet (from a tap, so replay never reads storage), from a
+    screen that acts for the table; a player's own phone in table mode leaves them to the table's next tap."""
+    if not ctx.for_table:
+        return
     known = ctx.state["aliases"]
     missing = [list(pair) for pair in ctx.store.aliases()
                if list(pair) not in known and all(kw.normalise(text) for text in pair)]
