@@ -182,8 +182,9 @@ def picker(ctx: GameContext, player: str, pick: dict) -> ft.Control:
     ])
 
 
-def placing(ctx: GameContext, player: str, kingdom: dict, pick: dict) -> ft.Control:
-    """The chosen domino: tap its two squares on the kingdom (legal ones marked), or discard it."""
+def placing(ctx: GameContext, player: str, kingdom: dict, pick: dict) -> tuple[ft.Control, list, Any, set, ft.Control]:
+    """The chosen domino's parts around the kingdom: what to tap (legal squares marked), the grid with a first
+    half shown, the tap, the marked squares, and the change / discard buttons."""
     number, first = pick["domino"], pick["first"]
     halves = game.DOMINOES[number]
     legal = game.legal_placements(ctx.state, player, number)
@@ -217,33 +218,45 @@ def placing(ctx: GameContext, player: str, kingdom: dict, pick: dict) -> ft.Cont
         if ctx.dispatch({"type": "discard", "by": player, "domino": number}):
             pick.update(domino=None, first=None)
 
-    size = game.grid_size(ctx.state["options"])
     count = (ctx.t("kingdomino.view.legal", count=len(legal)) if legal
              else ctx.t("kingdomino.view.no_legal", domino=number))
-    return ft.Column(spacing=8, controls=[
+    head = ft.Column(spacing=8, controls=[
         ft.Row(wrap=True, controls=[domino_tile(ctx, number, None), ft.Text(count, size=16)]),
         ft.Text(hint, size=16, weight=ft.FontWeight.W_600),
-        board(ctx, grid, tap, marked, FRAME_CELL.get(size, 27)),
-        ft.Row(wrap=True, controls=[
-            ft.OutlinedButton(content=ctx.t("kingdomino.view.change"), icon=ft.Icons.SWAP_HORIZ,
-                              on_click=lambda e: change()),
-            ft.OutlinedButton(content=ctx.t("kingdomino.view.discard", domino=number), icon=ft.Icons.DELETE_OUTLINE,
-                              on_click=lambda e: discard()),
-        ]),
     ])
+    foot = ft.Row(wrap=True, controls=[
+        ft.OutlinedButton(content=ctx.t("kingdomino.view.change"), icon=ft.Icons.SWAP_HORIZ,
+                          on_click=lambda e: change()),
+        ft.OutlinedButton(content=ctx.t("kingdomino.view.discard", domino=number), icon=ft.Icons.DELETE_OUTLINE,
+                          on_click=lambda e: discard()),
+    ])
+    return head, grid, tap, marked, foot
 
 
 def by_domino(ctx: GameContext, player: str, kingdom: dict) -> ft.Control:
-    """Domino-by-domino entry: the picker, then the placement on the kingdom."""
+    """Domino-by-domino entry: the picker, then the placement on the kingdom.
+
+    The screen keeps one shape in both steps (picker, the chosen domino, kingdom, buttons, legend; the parts not
+    in use hidden), so choosing or placing a domino changes only what differs (the marked squares, the picker's
+    used tile) instead of sending the kingdom and the picker again."""
     pick = ctx.local.setdefault("pick", {"player": player, "domino": None, "first": None})
     if pick.get("player") != player or pick.get("domino") in game.used_dominoes(ctx.state):
         pick.update(player=player, domino=None, first=None)
-    if pick["domino"] is None:
-        size = game.grid_size(ctx.state["options"])
-        return ft.Column(spacing=8, controls=[picker(ctx, player, pick),
-                                              board(ctx, kingdom["grid"], cell_size=FRAME_CELL.get(size, 27)),
-                                              legend(ctx, kingdom["grid"])])
-    return ft.Column(spacing=8, controls=[placing(ctx, player, kingdom, pick), legend(ctx, kingdom["grid"])])
+    size = game.grid_size(ctx.state["options"])
+    choosing = pick["domino"] is None
+    if choosing:
+        head, grid, tap, marked, foot = None, kingdom["grid"], None, set(), None
+    else:
+        head, grid, tap, marked, foot = placing(ctx, player, kingdom, pick)
+    chooser = picker(ctx, player, pick)
+    chooser.visible = choosing
+    return ft.Column(spacing=8, controls=[
+        chooser,
+        ft.Container(content=head, visible=head is not None),
+        board(ctx, grid, tap, marked, FRAME_CELL.get(size, 27)),
+        ft.Container(content=foot, visible=foot is not None),
+        legend(ctx, kingdom["grid"]),
+    ])
 
 
 def choice(text: str, selected: bool, on_click, terrain: str | None = None) -> ft.Control:
