@@ -202,9 +202,16 @@ def painted(browser, url: str, text: str) -> tuple[float, int]:
     return seconds, sent
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far (user and system), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def startups(browser, hello_file: Path, empty: Path, full: Path) -> tuple[list[tuple], ...]:
-    """Seconds from starting the server to it listening and to its first screen painted: the hello counter, and
-    Tableside on an empty and on a full folder, started in turn, STARTS times each."""
+    """Seconds from starting the server to it listening and to its first screen painted, and the server's CPU
+    seconds by then (which other work on the machine hardly changes): the hello counter, and Tableside on an
+    empty and on a full folder, started in turn, STARTS times each."""
     hello, bare, app = [], [], []
     for _ in range(STARTS):
         for runner, text, out in ((lambda: hello_server(hello_file), "count: 0", hello),
@@ -213,7 +220,7 @@ def startups(browser, hello_file: Path, empty: Path, full: Path) -> tuple[list[t
             listening = time.monotonic() - started
             tab = Tab(browser, url + "/")
             tab.shows(text)
-            out.append((listening, time.monotonic() - started))
+            out.append((listening, time.monotonic() - started, cpu_seconds(proc.pid)))
             tab.close()
             stop(proc)
     return hello, bare, app
@@ -275,12 +282,14 @@ def print_history(fig: dict) -> None:
     print(f"server memory (RSS): {HISTORY:,} sessions {f1 / 1024:.1f} MB with 1 tab, {f3 / 1024:.1f} MB with 3 "
           f"({per_full / 1024:.2f} MB per tab) vs empty folder {e1 / 1024:.1f} MB, {e3 / 1024:.1f} MB "
           f"({per_empty / 1024:.2f} MB per tab); per-tab ratio {per_full / max(per_empty, 1):.2f}")
-    (hello_up, hello), (empty_up, empty), (full_up, full) = (
-        [median([x[i] for x in fig[k]]) for i in (0, 1)] for k in ("hello_start", "empty_start", "full_start"))
+    (hello_up, hello, hello_cpu), (empty_up, empty, empty_cpu), (full_up, full, full_cpu) = (
+        [median([x[i] for x in fig[k]]) for i in (0, 1, 2)] for k in ("hello_start", "empty_start", "full_start"))
     print(f"start-up -> painted with {HISTORY:,} sessions (median of {STARTS}, started in turn): Tableside home "
           f"{full:.2f} s, hello counter {hello:.2f} s, ratio {full / hello:.2f} (target <= 1.2); Tableside on an "
           f"empty folder {empty:.2f} s (ratio {full / empty:.2f}); of which the server listening: {full_up:.2f} s, "
-          f"empty {empty_up:.2f} s, hello {hello_up:.2f} s")
+          f"empty {empty_up:.2f} s, hello {hello_up:.2f} s; server CPU until painted: {full_cpu:.2f} s, empty "
+          f"{empty_cpu:.2f} s, hello {hello_cpu:.2f} s (ratio {full_cpu / hello_cpu:.2f}, {full_cpu / empty_cpu:.2f} "
+          f"vs empty)")
 
 
 def main() -> None:
