@@ -67,12 +67,14 @@ HELLO = textwrap.dedent('''
     def main(page: ft.Page):
         page.render(Counter)
 
+    class Server(uvicorn.Server):
+        async def startup(self, sockets=None):
+            await super().startup(sockets)
+            print(f"hello: http://127.0.0.1:{port}", flush=True)  # once listening, as Tableside says it
+
     app = ft.run(main, export_asgi_app=True, no_cdn=True)
     port = int(sys.argv[1])
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           ws="websockets-sansio"))
-    print(f"hello: http://127.0.0.1:{port}", flush=True)
-    server.run()
+    Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")).run()
 ''')
 
 SHOWS = """([text, exact]) => [...document.querySelectorAll('flt-semantics, flt-semantics *')].some(e => {
