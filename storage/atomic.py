@@ -149,25 +149,7 @@ def encode(tables: dict[str, dict[str, Any]]) -> bytes:
     """The file bytes for TinyDB tables: header with schema and checksum, Chinese left readable."""
     if SCHEMA_KEY in tables:
         raise ValueError(f"a table may not be called {SCHEMA_KEY!r}")
-    return _framed(encode_document(tables))
-
-
-def encode_document(value: Any) -> bytes:
-    """One JSON value as it is written inside a file (compact, Chinese left readable)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
-
-
-def encode_table(name: str, documents: list[bytes]) -> bytes:
-    """The file bytes of one table whose documents (ids 1, 2, ...) are already encoded by `encode_document`:
-    the same bytes as `encode`, without encoding every document again."""
-    if name == SCHEMA_KEY:
-        raise ValueError(f"a table may not be called {SCHEMA_KEY!r}")
-    docs = b",".join(b'"%d":%s' % (i, doc) for i, doc in enumerate(documents, start=1))
-    return _framed(b"{" + encode_document(name) + b":{" + docs + b"}}")
-
-
-def _framed(body: bytes) -> bytes:
-    """The header with schema and checksum around the tables' JSON."""
+    body = json.dumps(tables, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
     return b'{"schema":2,"sum":"' + hashlib.sha256(body).hexdigest().encode() + b'","tables":' + body + b"}"
 
 

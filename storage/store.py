@@ -80,8 +80,8 @@ from scoring import record as rec
 from scoring.core import RuleError, engine
 from storage import prefs, schema
 from storage.stats import Stats
-from storage.atomic import (AtomicStorage, Unreadable, encode_document, encode_table, fsync_folder, is_temp,
-                            quarantine, read_tables, signature, write_atomic)
+from storage.atomic import (AtomicStorage, Unreadable, encode, fsync_folder, is_temp, quarantine, read_tables,
+                            signature, write_atomic)
 
 ID_PATTERN = schema.ID_PATTERN
 SHARDS = 64
@@ -131,7 +131,6 @@ class Store:
         self._shards: dict[int, tuple] = {}
         self._merged: dict[str, dict] | None = None
         self._order: tuple[dict, list[str], list[dict]] | None = None
-        self._encodings: dict[str, tuple[dict, bytes]] = {}
         self._reconciled = False
         self._stats: Stats | None = None
         self._lock_file = self._server_lock = None
@@ -323,21 +322,13 @@ class Store:
         return entries
 
     def _write_shard(self, n: int, entries: dict[str, dict]) -> None:
-        """Replace shard n (kept in memory only on a read-only folder); an entry is encoded once and its bytes
-        reused while it is unchanged, so creating a session encodes one summary, not the shard's 150."""
+        """Replace shard n (kept in memory only on a read-only folder)."""
         path = self._shard_path(n)
         if not self.read_only:
-            write_atomic(path, encode_table("sessions", [self._encoded(summary) for summary in entries.values()]))
+            docs = {str(i): summary for i, summary in enumerate(entries.values(), start=1)}
+            write_atomic(path, encode({"sessions": docs}))
         self._shards[n] = (signature(path), entries)
         self._merged = None
-
-    def _encoded(self, summary: dict) -> bytes:
-        """A catalogue entry as written, from the cache while it is the same summary object (the catalogue's
-        summaries are replaced, never changed in place)."""
-        cached = self._encodings.get(summary["id"])
-        if cached is None or cached[0] is not summary:
-            cached = self._encodings[summary["id"]] = (summary, encode_document(summary))
-        return cached[1]
 
     def _read_catalogue(self) -> dict[str, dict]:
         """The catalogue by session id, reconciled with the session files on its first use."""
@@ -494,7 +485,6 @@ class Store:
         """Drop a session from the in-memory caches."""
         self._entries.pop(sid, None)
         self._summaries.pop(sid, None)
-        self._encodings.pop(sid, None)
 
     @staticmethod
     def _accept(data: dict) -> tuple[dict, dict]:
