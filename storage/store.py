@@ -16,9 +16,10 @@ and checked against its shape in `storage.schema` on every read):
 Appending an action rewrites only that session's file, so its cost does not grow with the number of stored
 sessions. The catalogue is rewritten only when a session is created, imported, saved, deleted, or changes
 status (finished, or reopened by an undo) — never for an action that leaves a session active — and then only
-the one shard holding the session (about 1/64 of it), so creating a session costs about the same at 10 and at
-10,000 sessions. The catalogue's `updated`/`round` of an active session may lag; `sessions()` takes them from
-the summary in each active session's own file (read once and cached until the file changes).
+the one shard holding the session (about 1/64 of it): creating a session at 10,000 sessions costs about twice
+what it costs at 10 (`benchmarks/bench_storage.py`: the 40 KB shard encoded and fsynced), not a thousand
+times. The catalogue's `updated`/`round` of an active session may lag; `sessions()` takes them from the summary
+in each active session's own file (read once and cached until the file changes).
 
 The session file is the truth. Before a change that touches both, a marker `catalogue/pending/<id>` is made
 durable; it is removed once the catalogue is written. When the catalogue is first needed (a list, the
