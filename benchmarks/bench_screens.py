@@ -305,7 +305,7 @@ def main() -> None:
         store.close()
         hello_file = Path(tmp) / "hello_counter.py"
         hello_file.write_text(HELLO, encoding="utf-8")
-        against_history = history_figures(browser, Path(tmp))
+        print_history(history_figures(browser, Path(tmp)))  # printed at once: the tap figures follow
 
         hello, started, hello_url = hello_server(hello_file)
         tab = Tab(browser, hello_url + "/")
@@ -355,7 +355,6 @@ def main() -> None:
           f"ratio {long_bytes / max(short_bytes, 1):.2f}")
     print(f"bytes per tap vs a whole-page render of the 500-action session ({long_open:,} B): "
           f"{long_bytes / long_open:.1%}; 5-action page {short_open:,} B")
-    print_history(against_history)
 
 
 if __name__ == "__main__":
