@@ -20,6 +20,7 @@ import secrets
 import socket
 import sys
 import tempfile
+from contextlib import suppress
 from pathlib import Path
 from threading import Thread
 
@@ -83,13 +84,22 @@ class Server(uvicorn.Server):
         self.store, self.host, self.port, self.guard = store, host, port, guard
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-        """Start listening, then print where (and, serving the network, the host's address and PIN)."""
+        """Start listening, then print where (and, serving the network, the host's address and PIN); the
+        catalogue is read meanwhile (`warm`)."""
         await super().startup(sockets)
+        Thread(target=self.warm, name="tableside-warm", daemon=True).start()
         shown = lan_address() if self.host in ("0.0.0.0", "") else self.host
         say(f"Tableside: http://{shown}:{self.port}")
         if self.guard.required:
             say(f"Tableside: host address (keep it to yourself): {self.guard.host_url(f'http://{shown}:{self.port}')}")
             say(f"Tableside: host PIN: {self.guard.pin}")
+
+    def warm(self) -> None:
+        """Read the catalogue (checked and reconciled with the session files) while the first browser is still
+        loading the web client, so the first home screen does not wait for it with 10,000 sessions stored; a
+        problem is left for the home screen to report."""
+        with suppress(RuleError, RuntimeError):
+            self.store.count()
 
     def handle_exit(self, sig: int, frame: object) -> Thread:
         """Stop from a thread of its own, so a busy or stuck event loop cannot keep the server from stopping on

@@ -7,7 +7,14 @@ Figures (each printed with its anchor and the ratio):
   session of 5 actions (median of N taps; the fields are typed before the clock starts);
 - tap cost against the session's length: the same tap in a 500-action session vs the 5-action one, in time and
   in bytes the server sent over the websocket (frames received by the tab between the tap and the update);
-- a whole-page render for scale: the bytes of opening the 500-action session (the first frames of a new tab).
+- a whole-page render for scale: the bytes of opening the 500-action session (the first frames of a new tab);
+- cost against history (a folder of 10,000 finished score pad games, `bench_storage.history`): the home screen
+  opened in a new tab, time to painted and bytes sent, vs an empty folder; a finished game's history screen
+  (`/history/<id>`) among the 10,000 vs the same game alone; the servers of each pair run side by side and
+  their tabs are opened in turn (median of OPENS), so other work on the machine weighs on both alike;
+- the server's memory (RSS) with 1 and 3 home tabs open, at 10,000 sessions vs an empty folder;
+- start-up with 10,000 sessions (`python main.py` started -> home painted) vs the hello counter, the two started
+  in turn (median of 3).
 
 Run: .venv/bin/python benchmarks/bench_screens.py [taps]
 """
@@ -30,6 +37,8 @@ sys.path.insert(0, str(ROOT))  # the repo root, before any installed copy
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from benchmarks.bench_storage import fill, history  # noqa: E402
+from benchmarks.bench_table import rss_kb  # noqa: E402
 from scoring.record import new_record  # noqa: E402
 from storage import Store  # noqa: E402
 
@@ -38,6 +47,10 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 60_000
 T0 = "2026-03-01T20:00:00+00:00"
+HISTORY = 10_000
+HOME = "导入对局文件"  # the home screen's import button: painted last, below the lists
+STARTS = 3
+OPENS = 5
 
 HELLO = textwrap.dedent('''
     """A hello-world Flet counter served like Tableside (web, no CDN, uvicorn, declarative)."""
@@ -54,12 +67,14 @@ HELLO = textwrap.dedent('''
     def main(page: ft.Page):
         page.render(Counter)
 
+    class Server(uvicorn.Server):
+        async def startup(self, sockets=None):
+            await super().startup(sockets)
+            print(f"hello: http://127.0.0.1:{port}", flush=True)  # once listening, as Tableside says it
+
     app = ft.run(main, export_asgi_app=True, no_cdn=True)
     port = int(sys.argv[1])
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           ws="websockets-sansio"))
-    print(f"hello: http://127.0.0.1:{port}", flush=True)
-    server.run()
+    Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")).run()
 ''')
 
 SHOWS = """([text, exact]) => [...document.querySelectorAll('flt-semantics, flt-semantics *')].some(e => {
@@ -165,6 +180,120 @@ def median(values: list[float]) -> float:
     return statistics.median(values)
 
 
+def serve(data: Path) -> tuple[subprocess.Popen, float, str]:
+    """Start Tableside on a data folder: the server, the time it was started and its address."""
+    port = free_port()
+    proc, started = start([sys.executable, str(ROOT / "main.py"), "--port", str(port), "--data", str(data)], port)
+    return proc, started, f"http://127.0.0.1:{port}"
+
+
+def hello_server(hello_file: Path) -> tuple[subprocess.Popen, float, str]:
+    """Start the hello counter: the server, the time it was started and its address."""
+    port = free_port()
+    proc, started = start([sys.executable, str(hello_file), str(port)], port)
+    return proc, started, f"http://127.0.0.1:{port}"
+
+
+def painted(browser, url: str, text: str) -> tuple[float, int]:
+    """Open a new tab on url until text is painted: seconds from the start of loading, bytes the server sent."""
+    t0 = time.perf_counter()
+    tab = Tab(browser, url)
+    tab.shows(text)
+    seconds, sent = time.perf_counter() - t0, tab.received
+    tab.close()
+    return seconds, sent
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far (user and system), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def startups(browser, hello_file: Path, empty: Path, full: Path) -> tuple[list[tuple], ...]:
+    """Seconds from starting the server to it listening and to its first screen painted, and the server's CPU
+    seconds by then (which other work on the machine hardly changes): the hello counter, and Tableside on an
+    empty and on a full folder, started in turn, STARTS times each."""
+    hello, bare, app = [], [], []
+    for _ in range(STARTS):
+        for runner, text, out in ((lambda: hello_server(hello_file), "count: 0", hello),
+                                  (lambda: serve(empty), HOME, bare), (lambda: serve(full), HOME, app)):
+            proc, started, url = runner()
+            listening = time.monotonic() - started
+            tab = Tab(browser, url + "/")
+            tab.shows(text)
+            out.append((listening, time.monotonic() - started, cpu_seconds(proc.pid)))
+            tab.close()
+            stop(proc)
+    return hello, bare, app
+
+
+def memory(browser, url: str, pid: int) -> tuple[int, int]:
+    """The server's RSS (kB) with 1 and then 3 home tabs open (each painted)."""
+    tabs, out = [], []
+    for count in (1, 3):
+        while len(tabs) < count:
+            tabs.append(Tab(browser, url + "/"))
+            tabs[-1].shows(HOME)
+        out.append(rss_kb(pid))
+    for tab in tabs:
+        tab.close()
+    return out[0], out[1]
+
+
+def history_figures(browser, tmp: Path) -> dict:
+    """Home and history screens, memory and start-up with HISTORY stored sessions, each beside its anchor."""
+    past = history(HISTORY)
+    folders = {"empty": tmp / "empty", "one": tmp / "one", "full": tmp / "full"}
+    Store(folders["empty"]).close()
+    fill(folders["one"], past[:1])
+    fill(folders["full"], past)
+    hello_file = tmp / "hello_counter.py"
+    hello_start, empty_start, full_start = startups(browser, hello_file, folders["empty"], folders["full"])
+    procs, urls = {}, {}
+    for name, folder in folders.items():
+        procs[name], _, urls[name] = serve(folder)
+    sid = past[0]["id"]
+    shown = {"home": HOME, "history": "操作记录（10）"}
+    pairs = {"home": ("empty", "full", "/"), "history": ("one", "full", f"/history/{sid}")}
+    screens = {(screen, name): [] for screen, (a, b, _) in pairs.items() for name in (a, b)}
+    for url in urls.values():
+        painted(browser, url + "/", HOME)  # one tab each first: the servers' first render imports the views
+    for _ in range(OPENS):
+        for screen, (a, b, route) in pairs.items():
+            for name in (a, b):
+                screens[(screen, name)].append(painted(browser, urls[name] + route, shown[screen]))
+    mem = {name: memory(browser, urls[name], procs[name].pid) for name in ("empty", "full")}
+    for proc in procs.values():
+        stop(proc)
+    return {"screens": screens, "pairs": pairs, "memory": mem, "hello_start": hello_start, "empty_start": empty_start,
+            "full_start": full_start}
+
+
+def print_history(fig: dict) -> None:
+    """Print the figures against history, each beside its anchor."""
+    for screen, (a, b, route) in fig["pairs"].items():
+        base, full = fig["screens"][(screen, a)], fig["screens"][(screen, b)]
+        ta, tb = median([x[0] for x in base]) * 1000, median([x[0] for x in full]) * 1000
+        ba, bb = median([x[1] for x in base]), median([x[1] for x in full])
+        print(f"{screen} screen ({route}) opened in a new tab -> painted (median of {OPENS}): {HISTORY:,} sessions "
+              f"{tb:.0f} ms, {bb:,.0f} B vs {a} {ta:.0f} ms, {ba:,.0f} B; ratio {tb / ta:.2f} time, {bb / ba:.2f} "
+              f"bytes (target <= 1.3)")
+    (e1, e3), (f1, f3) = fig["memory"]["empty"], fig["memory"]["full"]
+    per_empty, per_full = (e3 - e1) / 2, (f3 - f1) / 2
+    print(f"server memory (RSS): {HISTORY:,} sessions {f1 / 1024:.1f} MB with 1 tab, {f3 / 1024:.1f} MB with 3 "
+          f"({per_full / 1024:.2f} MB per tab) vs empty folder {e1 / 1024:.1f} MB, {e3 / 1024:.1f} MB "
+          f"({per_empty / 1024:.2f} MB per tab); per-tab ratio {per_full / max(per_empty, 1):.2f}")
+    (hello_up, hello, hello_cpu), (empty_up, empty, empty_cpu), (full_up, full, full_cpu) = (
+        [median([x[i] for x in fig[k]]) for i in (0, 1, 2)] for k in ("hello_start", "empty_start", "full_start"))
+    print(f"start-up -> painted with {HISTORY:,} sessions (median of {STARTS}, started in turn): Tableside home "
+          f"{full:.2f} s, hello counter {hello:.2f} s, ratio {full / hello:.2f} (target <= 1.2); Tableside on an "
+          f"empty folder {empty:.2f} s (ratio {full / empty:.2f}); of which the server listening: {full_up:.2f} s, "
+          f"empty {empty_up:.2f} s, hello {hello_up:.2f} s; server CPU until painted: {full_cpu:.2f} s, empty "
+          f"{empty_cpu:.2f} s, hello {hello_cpu:.2f} s (ratio {full_cpu / hello_cpu:.2f}, {full_cpu / empty_cpu:.2f} "
+          f"vs empty)")
+
+
 def main() -> None:
     """Run every figure and print it beside its anchor."""
     taps = int(sys.argv[1]) if len(sys.argv) > 1 else 15
@@ -176,10 +305,10 @@ def main() -> None:
         store.close()
         hello_file = Path(tmp) / "hello_counter.py"
         hello_file.write_text(HELLO, encoding="utf-8")
+        print_history(history_figures(browser, Path(tmp)))  # printed at once: the tap figures follow
 
-        hello_port = free_port()
-        hello, started = start([sys.executable, str(hello_file), str(hello_port)], hello_port)
-        tab = Tab(browser, f"http://127.0.0.1:{hello_port}/")
+        hello, started, hello_url = hello_server(hello_file)
+        tab = Tab(browser, hello_url + "/")
         tab.shows("count: 0")
         hello_start = time.monotonic() - started
         hello_taps = []
@@ -192,17 +321,15 @@ def main() -> None:
         tab.close()
         stop(hello)
 
-        port = free_port()
-        app, started = start([sys.executable, str(ROOT / "main.py"), "--port", str(port), "--data", str(data)],
-                             port)
-        tab = Tab(browser, f"http://127.0.0.1:{port}/")
-        tab.shows("导入对局文件")
+        app, started, url = serve(data)
+        tab = Tab(browser, url + "/")
+        tab.shows(HOME)
         app_start = time.monotonic() - started
         tab.close()
 
         figures = {}
         for name, sid, actions in (("5-action", short, 5), ("500-action", long, 500)):
-            tab = Tab(browser, f"http://127.0.0.1:{port}/play/{sid}")
+            tab = Tab(browser, f"{url}/play/{sid}")
             tab.shows(f"操作记录（{actions}）")
             opened = tab.received
             times, sizes = [], []

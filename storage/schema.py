@@ -9,7 +9,9 @@ question (`scoring.record.check_record`, when the session is opened); here only 
 from __future__ import annotations
 
 import re
-from typing import Any
+from itertools import chain, repeat
+from operator import itemgetter
+from typing import Any, Iterable
 
 from scoring import record as rec
 from scoring.errors import RuleError
@@ -86,7 +88,13 @@ def summary(doc: Any, where: str = "summary") -> None:
 
 def _teams(value: Any) -> bool:
     """Whether value is a list of teams, each a list of short names (a summary's teams)."""
-    return type(value) is list and all(map(_short_texts, value))
+    return type(value) is list and _name_lists(value)
+
+
+def _name_lists(column: Iterable[Any]) -> bool:
+    """Whether a column holds only lists of strings of at most TEXT_MAX characters (an empty column passes)."""
+    column = tuple(column)
+    return not column or (set(map(type, column)) == {list} and _texts(chain.from_iterable(column), TEXT_MAX))
 
 
 _NUMBER_TYPES = frozenset({int, float})
@@ -107,37 +115,62 @@ def _numbers(value: Any) -> bool:
 
 
 SUMMARY_ALL = SUMMARY_REQUIRED | SUMMARY_OPTIONAL
+SUMMARY_COLUMNS = itemgetter("id", "game", "status", "created", "updated", "round", "players", "winners")
 
 
-def _short_texts(value: Any) -> bool:
-    """Whether value is a list of strings of at most TEXT_MAX characters (`join` checks the types in C)."""
-    if type(value) is not list:
+def _texts(column: Iterable[Any], limit: int) -> bool:
+    """Whether a column holds only strings of at most limit characters (an empty column passes)."""
+    column = tuple(column)
+    return not column or (set(map(type, column)) == {str} and max(map(len, column)) <= limit)
+
+
+def _ints(column: Iterable[Any]) -> bool:
+    """Whether a column holds only integers (not booleans) within ±2**53."""
+    column = tuple(column)
+    return not column or (set(map(type, column)) == {int} and -MAX_INT <= min(column) and max(column) <= MAX_INT)
+
+
+def _number_maps(column: tuple) -> bool:
+    """Whether a column holds only {name: finite number} objects (totals or ranks) with short names."""
+    if not column:
+        return True
+    if set(map(type, column)) != {dict}:
+        return False
+    numbers = tuple(chain.from_iterable(map(dict.values, column)))
+    kinds = set(map(type, numbers))
+    if not kinds <= _NUMBER_TYPES or (float in kinds and any(v != v for v in numbers)):
+        return False
+    return not numbers or (-MAX_INT <= min(numbers) and max(numbers) <= MAX_INT
+                           and _texts(chain.from_iterable(column), TEXT_MAX))
+
+
+def _column(docs: tuple, key: str) -> tuple:
+    """The values of an optional key in the docs that have it."""
+    values = tuple(map(dict.get, docs, repeat(key)))
+    return values if None not in values else tuple(doc[key] for doc in docs if key in doc)
+
+
+def summaries_ok(docs: tuple) -> bool:
+    """The same test as `summary` on every doc at once, True when all would pass: each check runs over a whole
+    column in C (`map`, `set`, `min`, `max`), as one catalogue holds thousands of summaries."""
+    if not docs:
+        return True
+    if set(map(type, docs)) != {dict} or not set().union(*docs) <= SUMMARY_ALL:
         return False
     try:
-        "".join(value)
-    except TypeError:
+        ids, game, status, created, updated, turn, players, winners = zip(*map(SUMMARY_COLUMNS, docs))
+    except KeyError:
         return False
-    return max(map(len, value), default=0) <= TEXT_MAX
-
-
-def summary_ok(doc: Any) -> bool:
-    """The same test as `summary`, fast (one catalogue holds thousands): True when it would pass."""
-    if type(doc) is not dict or not SUMMARY_REQUIRED <= doc.keys() <= SUMMARY_ALL:
+    if not (_texts(ids, 64) and all(map(ID_PATTERN.match, ids)) and _texts(game, 64) and _texts(created, 64)
+            and _texts(updated, 64) and _texts(status, 64) and set(status) <= set(rec.STATUSES)
+            and _ints(t for t in turn if t is not None)):
         return False
-    get = doc.get
-    sid, game, created, updated, turn = get("id"), get("game"), get("created"), get("updated"), get("round")
-    if not (type(sid) is str and type(game) is str and type(created) is str and type(updated) is str
-            and len(game) <= 64 and len(created) <= 64 and len(updated) <= 64 and get("status") in rec.STATUSES
-            and ID_PATTERN.match(sid) and _short_texts(get("players")) and _short_texts(get("winners"))):
+    if not (_name_lists(players) and _name_lists(winners)):
         return False
-    if turn is not None and not (type(turn) is int and -MAX_INT <= turn <= MAX_INT):
-        return False
-    if len(doc) == len(SUMMARY_REQUIRED):
-        return True
-    actions, title = get("actions", 0), get("title", "")
-    return (type(actions) is int and -MAX_INT <= actions <= MAX_INT and type(title) is str and len(title) <= TEXT_MAX
-            and ("totals" not in doc or _numbers(doc["totals"])) and ("ranks" not in doc or _numbers(doc["ranks"]))
-            and ("teams" not in doc or _teams(doc["teams"])))
+    teams = _column(docs, "teams")
+    return (_ints(_column(docs, "actions")) and _texts(_column(docs, "title"), TEXT_MAX)
+            and _number_maps(_column(docs, "totals")) and _number_maps(_column(docs, "ranks"))
+            and (not teams or (set(map(type, teams)) == {list} and _name_lists(chain.from_iterable(teams)))))
 
 
 def record(doc: Any, where: str = "record") -> None:
@@ -177,10 +210,11 @@ def session_file(tables: dict) -> None:
 def catalogue_shard(tables: dict) -> None:
     """catalogue/<nn>.json: table sessions, one summary per document."""
     _keys(tables, "", set(), {"sessions"})
-    for doc_id, doc in tables.get("sessions", {}).items():
-        if not summary_ok(doc):
+    docs = tables.get("sessions", {})
+    if not summaries_ok(tuple(docs.values())):
+        for doc_id, doc in docs.items():
             summary(doc, f"sessions.{doc_id}")
-            raise ShapeError(f"sessions.{doc_id}")
+        raise ShapeError("sessions")
 
 
 def data_file(tables: dict) -> None:

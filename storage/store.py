@@ -16,23 +16,28 @@ and checked against its shape in `storage.schema` on every read):
 Appending an action rewrites only that session's file, so its cost does not grow with the number of stored
 sessions. The catalogue is rewritten only when a session is created, imported, saved, deleted, or changes
 status (finished, or reopened by an undo) — never for an action that leaves a session active — and then only
-the one shard holding the session (about 1/64 of it), so creating a session costs about the same at 10 and at
-10,000 sessions. The catalogue's `updated`/`round` of an active session may lag; `sessions()` takes them from
-the summary in each active session's own file (read once and cached until the file changes).
+the one shard holding the session (about 1/64 of it): creating a session at 10,000 sessions costs about twice
+what it costs at 10 (`benchmarks/bench_storage.py`: the 40 KB shard encoded and fsynced), not a thousand
+times. The catalogue's `updated`/`round` of an active session may lag; `sessions()` takes them from the summary
+in each active session's own file (read once and cached until the file changes).
 
 The session file is the truth. Before a change that touches both, a marker `catalogue/pending/<id>` is made
-durable; it is removed once the catalogue is written. At open, every marked session's entry is rebuilt from its
-file, session files the catalogue does not know are added, and entries whose file is gone are dropped — so a
-crash between the two writes (e.g. an undo that reopens a finished game) heals itself.
+durable; it is removed once the catalogue is written. When the catalogue is first needed (a list, the
+statistics, the problems, a backup), every marked session's entry is rebuilt from its file, session files the
+catalogue does not know are added, and entries whose file is gone are dropped — so a crash between the two
+writes (e.g. an undo that reopens a finished game) heals itself before anything is listed. Opening the store
+reads neither the catalogue nor the sessions folder, so it costs the same at 10 and at 10,000 sessions; writes
+before that first need touch only their own session's shard, whose marked entries stay marked until then.
 
 Rulings:
 - A file that is not a readable Tableside file (not UTF-8 JSON, wrong schema, checksum mismatch, wrong shape,
   an id that is not its name) is moved aside to `<name>.corrupt-<YYYYmmddTHHMMSS>` and listed in `problems`
   (`storage.damaged.<kind>`, with the file, where it went and what was wrong) until `dismiss`ed; the list is
-  kept in notices.json, so it survives restarts. The home screen shows every other session. data.json and
-  the catalogue are checked at open (a lost catalogue shard is rebuilt from the session files), a session file
-  when it is first listed or loaded. A readable record that the engines refuse (e.g. its game is not
-  installed) is left in place and its `RuleError` raised: the file is sound, the code may change.
+  kept in notices.json, so it survives restarts. The home screen shows every other session. data.json is
+  checked at open, the catalogue when it is first needed (a lost catalogue shard is rebuilt from the session
+  files), a session file when it is first listed or loaded. A readable record that the engines refuse (e.g.
+  its game is not installed) is left in place and its `RuleError` raised: the file is sound, the code may
+  change.
 - Errors the table can act on come back as `RuleError`s and change nothing (caches follow only completed
   writes): a full disk `storage.disk_full`, a read-only folder `storage.read_only`, a vanished folder
   `storage.folder_missing`, anything else from the OS `storage.io_failed`.
@@ -55,6 +60,7 @@ from __future__ import annotations
 import copy
 import errno
 import fcntl
+import heapq
 import json
 import os
 import secrets
@@ -62,6 +68,8 @@ import threading
 import zlib
 from contextlib import contextmanager, suppress
 from datetime import datetime
+from itertools import islice
+from operator import itemgetter
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -78,6 +86,7 @@ from storage.atomic import (AtomicStorage, Unreadable, encode, fsync_folder, is_
 
 ID_PATTERN = schema.ID_PATTERN
 SHARDS = 64
+_UPDATED = itemgetter("updated", "created", "id")  # the lists' order, used descending: newest-updated first
 IMPORT_MAX_BYTES = 4 * 1024 * 1024
 IMPORT_MAX_ACTIONS = 20_000
 DISK_FULL = {errno.ENOSPC, errno.EDQUOT}
@@ -106,7 +115,7 @@ class Store:
 
     def __init__(self, folder: str | Path, clock: Callable[[], datetime] = datetime.now, *,
                  exclusive: bool = False) -> None:
-        """Open (or create) the folder, quarantine unreadable shared files and reconcile the catalogue."""
+        """Open (or create) the folder and quarantine unreadable shared files (the catalogue waits until needed)."""
         self.folder = Path(folder)
         self.clock = clock
         self.read_only = False
@@ -122,6 +131,8 @@ class Store:
         self._summaries: dict[str, tuple] = {}
         self._shards: dict[int, tuple] = {}
         self._merged: dict[str, dict] | None = None
+        self._order: tuple[dict, list[str], list[dict]] | None = None
+        self._reconciled = False
         self._stats: Stats | None = None
         self._lock_file = self._server_lock = None
         self._closed = False
@@ -142,7 +153,6 @@ class Store:
                 if not self.read_only:
                     self._remove_temp_files()
                 self._check_shared()
-                self._reconcile()
         except BaseException:
             self.close()
             raise
@@ -235,8 +245,10 @@ class Store:
     @property
     def problems(self) -> list[dict]:
         """Damaged files kept aside, oldest first, each with an `id` to `dismiss` it and `key`/`params` to
-        show it; plus a `storage.read_only_folder` notice while the folder is read-only."""
+        show it; plus a `storage.read_only_folder` notice while the folder is read-only. The catalogue is read
+        first, so a damaged shard is among them."""
         with self._locked():
+            self._read_catalogue()
             try:
                 saved = [{**doc, "id": doc.doc_id} for doc in self._notices_table().all()]
             except Unreadable as err:
@@ -320,7 +332,14 @@ class Store:
         self._merged = None
 
     def _read_catalogue(self) -> dict[str, dict]:
-        """The catalogue by session id (every shard, each reread only when another process changed it)."""
+        """The catalogue by session id, reconciled with the session files on its first use."""
+        if not self._reconciled:
+            self._reconcile()
+            self._reconciled = True
+        return self._all_shards()
+
+    def _all_shards(self) -> dict[str, dict]:
+        """Every shard merged by session id (each reread only when another process changed it)."""
         for n in range(SHARDS):
             self._read_shard(n)
         if self._merged is None:
@@ -399,7 +418,7 @@ class Store:
     def _reconcile(self) -> None:
         """Make the catalogue list exactly the session files on disk, with the summaries of marked sessions
         (and of any the catalogue misses) taken from their files; a legacy catalogue.json is retired."""
-        known = self._read_catalogue()
+        known = self._all_shards()
         on_disk = self._on_disk()
         marked = {p.name for p in self._pending_dir.iterdir() if ID_PATTERN.match(p.name)}
         found = []
@@ -408,7 +427,7 @@ class Store:
             if doc is not None:
                 found.append(doc["summary"])
         self._catalogue_put(found)
-        self._catalogue_drop(set(self._read_catalogue()) - on_disk)
+        self._catalogue_drop(set(self._all_shards()) - on_disk)
         if not self.read_only:
             self._unmark(marked)
             (self.folder / "catalogue.json").unlink(missing_ok=True)
@@ -522,7 +541,7 @@ class Store:
         or is finished; an action that keeps a session active touches only the session's own file.
         """
         sid = record["id"]
-        listed = self._read_catalogue().get(sid)
+        listed = self._read_shard(shard_of(sid)).get(sid)
         new_status = record["status"]
         if not (catalogue or listed is None or listed["status"] != new_status or new_status != "active"):
             self._write(record, state)
@@ -600,17 +619,32 @@ class Store:
             self._catalogue_drop([sid])
             self._unmark([sid])
 
-    def sessions(self, status: str | None = None) -> list[dict]:
-        """Summaries newest-updated first, all or those with the given status ("active" or "finished")."""
+    def sessions(self, status: str | None = None, limit: int | None = None) -> list[dict]:
+        """Summaries (copies) newest-updated first, all or those with the given status ("active" or
+        "finished"); only the first `limit` when given, so a page of the lists costs the same at any size."""
         with self._locked():
-            out = []
-            for sid, summary in list(self._read_catalogue().items()):
-                if summary["status"] == "active":
-                    summary = self._live_summary(sid)
-                if summary is not None and status in (None, summary["status"]):
-                    out.append({**summary, "players": list(summary["players"]), "winners": list(summary["winners"])})
-            out.sort(key=lambda s: (s["updated"], s["created"], s["id"]), reverse=True)
-            return out
+            newest = heapq.merge(*self._listed(status), key=_UPDATED, reverse=True)
+            return [{**summary, "players": list(summary["players"]), "winners": list(summary["winners"])}
+                    for summary in islice(newest, limit)]
+
+    def count(self, status: str | None = None) -> int:
+        """How many sessions `sessions(status)` would list."""
+        with self._locked():
+            return sum(map(len, self._listed(status)))
+
+    def _listed(self, status: str | None) -> tuple[list[dict], list[dict]]:
+        """The summaries with the status (None: all), in two lists each newest-updated first: active ones from
+        their own files, finished ones from the catalogue (sorted once until the catalogue changes)."""
+        catalogue = self._read_catalogue()
+        if self._order is None or self._order[0] is not catalogue:
+            finished = sorted((s for s in catalogue.values() if s["status"] == "finished"), key=_UPDATED,
+                              reverse=True)
+            self._order = (catalogue, [sid for sid, s in catalogue.items() if s["status"] == "active"], finished)
+        _, active_ids, finished = self._order
+        live = [self._live_summary(sid) for sid in active_ids]
+        active = sorted((s for s in live if s is not None and status in (None, s["status"])), key=_UPDATED,
+                        reverse=True)
+        return active, finished if status in (None, "finished") else []
 
     def _live_summary(self, sid: str) -> dict | None:
         """The summary kept in a session's own file (cached until the file changes); None if it is gone."""

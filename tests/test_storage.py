@@ -163,6 +163,18 @@ def test_sessions_newest_first_with_live_round(store):
     assert store.sessions("finished") == []
 
 
+def test_a_page_of_the_lists_is_the_newest_with_a_count_of_all(store):
+    """The home screen asks for a page: the newest sessions of a status, active and finished mixed in order when
+    no status is given, and how many there are in all."""
+    ids = [store.create(new_record("score_pad", PLAYERS, {"rounds": 1}, now=f"2026-03-01T1{i}:00:00"))
+           for i in range(4)]
+    store.play(ids[0], round_of(1, 2, 3), "2026-03-01T19:00:00")
+    store.play(ids[2], round_of(1, 2, 3), "2026-03-01T18:00:00")
+    assert [x["id"] for x in store.sessions("finished", limit=1)] == [ids[0]]
+    assert [x["id"] for x in store.sessions(limit=3)] == [ids[0], ids[2], ids[3]]
+    assert (store.count(), store.count("active"), store.count("finished")) == (4, 2, 2)
+
+
 def test_save_and_delete(store):
     """Save replaces a record after checking it; delete removes it; unknown ids are refused by key."""
     sid = store.create(pad())

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from scoring import record as rec
 from scoring.core import RuleError
 from scoring.record import new_record
-from storage import Store
+from storage import Store, schema
 from storage.atomic import AtomicStorage, Unreadable, quarantine, read_tables, write_atomic
 from storage.store import shard_of
 
@@ -322,3 +322,35 @@ def test_store_matches_the_pure_record_functions(tmp_path_factory, ops):
             record, state = expected
     with Store(folder) as again:
         assert again.load(sid) == record and again.state(sid) == state == rec.replay(record)
+
+
+SHORT = st.text(max_size=3)
+LOOSE = st.one_of(st.none(), st.booleans(), st.integers(-2 ** 54, 2 ** 54), st.floats(), SHORT, st.text(min_size=199, max_size=202),
+                  st.lists(SHORT, max_size=2), st.lists(st.lists(SHORT, max_size=2), max_size=2),
+                  st.dictionaries(SHORT, st.one_of(st.integers(-2 ** 54, 2 ** 54), st.floats()), max_size=2))
+VALID_SUMMARY = st.fixed_dictionaries(
+    {"id": st.from_regex(schema.ID_PATTERN, fullmatch=True), "game": SHORT, "players": st.lists(SHORT, max_size=3),
+     "status": st.sampled_from(sorted(rec.STATUSES)), "created": SHORT, "updated": SHORT,
+     "round": st.one_of(st.none(), st.integers(-5, 5)), "winners": st.lists(SHORT, max_size=2)},
+    optional={"actions": st.integers(0, 9), "title": SHORT, "totals": st.dictionaries(SHORT, st.integers(-9, 9)),
+              "ranks": st.dictionaries(SHORT, st.integers(1, 4)), "teams": st.lists(st.lists(SHORT, max_size=2))})
+
+
+def one_summary_passes(doc) -> bool:
+    """Whether the per-field check accepts one summary."""
+    try:
+        schema.summary(doc)
+    except schema.ShapeError:
+        return False
+    return True
+
+
+@settings(max_examples=400, deadline=None)
+@given(VALID_SUMMARY, st.sampled_from(sorted(schema.SUMMARY_ALL | {"other"})), LOOSE, st.booleans())
+def test_the_catalogues_column_check_agrees_with_the_per_summary_check(doc, key, value, spoil):
+    """The fast column-wise check of a catalogue (`summaries_ok`) accepts a summary exactly when the per-field
+    check does: valid summaries, and the same with one field replaced by a value of any shape (or added)."""
+    if spoil:
+        doc = {**doc, key: value}
+    assert schema.summaries_ok((doc,)) == one_summary_passes(doc)
+    assert schema.summaries_ok((doc, doc)) == one_summary_passes(doc)

@@ -429,10 +429,9 @@ class Crash(BaseException):
     """A power cut between two writes."""
 
 
-def test_crash_between_undoing_a_finish_and_the_catalogue_heals_at_open(tmp_path, monkeypatch):
-    """Undoing the finishing action, the machine dies after the session file: at open the catalogue follows
-    the session file (active again), not the stale "finished"."""
-    folder = tmp_path / "data"
+def crash_undoing_a_finish(folder: Path, monkeypatch) -> str:
+    """A finished one-round game whose finishing action is undone, the machine dying after the session file
+    was written and before the catalogue; its id."""
     with Store(folder) as s:
         sid = s.create(new_record("score_pad", PLAYERS, {"rounds": 1}))
         s.play(sid, round_of(1, 5), T0)
@@ -446,11 +445,30 @@ def test_crash_between_undoing_a_finish_and_the_catalogue_heals_at_open(tmp_path
         with pytest.raises(Crash):
             s.undo(sid, T0)
         monkeypatch.undo()
+    return sid
+
+
+def test_crash_between_undoing_a_finish_and_the_catalogue_heals_at_open(tmp_path, monkeypatch):
+    """Undoing the finishing action, the machine dies after the session file: at open the catalogue follows
+    the session file (active again), not the stale "finished"."""
+    folder = tmp_path / "data"
+    sid = crash_undoing_a_finish(folder, monkeypatch)
     with Store(folder) as s:
         assert s.sessions("finished") == [] and [x["id"] for x in s.sessions("active")] == [sid]
         entry = read_tables(folder / "catalogue" / f"{shard_of(sid):02d}.json")["sessions"]
         assert [e["status"] for e in entry.values() if e["id"] == sid] == ["active"]
         assert not list((folder / "catalogue" / "pending").iterdir())
+
+
+def test_a_crash_still_heals_when_the_table_plays_before_anything_is_listed(tmp_path, monkeypatch):
+    """The catalogue is reconciled when first needed, not at open: a new session stored first, the session whose
+    catalogue write was cut off is still listed as its file says."""
+    folder = tmp_path / "data"
+    sid = crash_undoing_a_finish(folder, monkeypatch)
+    with Store(folder) as s:
+        other = s.create(new_record("score_pad", PLAYERS))
+        assert sorted(x["id"] for x in s.sessions("active")) == sorted([sid, other])
+        assert s.count("finished") == 0 and not list((folder / "catalogue" / "pending").iterdir())
 
 
 def test_creating_a_session_rewrites_one_shard_not_the_catalogue(store):

@@ -88,6 +88,24 @@ def test_home_sections_continue_and_history(app):
     assert routes == [f"/play/{active}", f"/history/{done}"]
 
 
+def test_history_shows_a_page_then_more_on_request(app):
+    """History lists the newest ten finished sessions and says how many are left; "show more" adds a page."""
+    for day in range(1, 13):
+        sid = app.store.create(new_record("score_pad", ["A", "B"], {"rounds": 1}, now=f"2025-01-{day:02d}T20:00:00"))
+        app.store.play(sid, {"type": "round", "by": "table", "scores": {"A": 1, "B": 2}}, f"2025-01-{day:02d}T21:00:00")
+
+    def shown(body):
+        """The history tiles' titles and the "show more" buttons by their text."""
+        more = {c.content: c for c in walk(body) if isinstance(c, ft.TextButton) and isinstance(c.content, str)}
+        return [t for t in texts(body) if t.startswith("Score pad · 2025-01-")], more
+
+    dates, more = shown(home.build(app)[1])
+    assert len(dates) == 10 and dates[0].startswith("Score pad · 2025-01-12") and "Show more (2 left)" in more
+    more["Show more (2 left)"].on_click(None)
+    dates, more = shown(home.build(app)[1])
+    assert len(dates) == 12 and not any(text.startswith("Show more") for text in more)
+
+
 def test_new_session_start_is_disabled_with_a_reason_until_ready(app):
     app.store.add_player("张三")
     _, body, _ = new_session.build(app, "score_pad")

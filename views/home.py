@@ -1,8 +1,9 @@
 """Home: unfinished sessions to continue, every registered game (new session or "coming soon"), finished
 sessions (history), importing a session file, and any data file the store had to set aside.
 
-The Continue and History lists show `PAGE` sessions each, with "show more" adding a page (kept per tab), so
-the screen costs the same with 10,000 stored sessions as with none."""
+The Continue and History lists show `PAGE` sessions each, with "show more" adding a page (kept per tab); only the
+shown ones are asked of the store (`sessions(status, limit)`, `count`), so the screen costs the same with 10,000
+stored sessions as with none."""
 
 from __future__ import annotations
 
@@ -29,18 +30,19 @@ def Home(app: Any, chosen: Any) -> ft.Control:
     return frame(app, title, body, back)
 
 
-def paged(app: Any, name: str, items: list, tile: Any) -> list[ft.Control]:
-    """The first pages of a list of sessions and a "show more" button while there are more."""
+def paged(app: Any, name: str, total: int, tile: Any) -> list[ft.Control]:
+    """The first pages of the sessions with status `name` (of `total`) and a "show more" button while there are
+    more."""
     pages = app.local("home").get(name, 1)
-    shown = [tile(app, s) for s in items[:pages * PAGE]]
-    if len(items) > pages * PAGE:
+    shown = [tile(app, s) for s in app.store.sessions(name, limit=pages * PAGE)]
+    if total > pages * PAGE:
 
         def more() -> None:
             """Show one more page."""
             app.local("home")[name] = pages + 1
             app.render()
 
-        shown.append(ft.TextButton(content=app.t("app.show_more", count=len(items) - pages * PAGE),
+        shown.append(ft.TextButton(content=app.t("app.show_more", count=total - pages * PAGE),
                                    icon=ft.Icons.EXPAND_MORE, on_click=lambda e: more()))
     return shown
 
@@ -50,12 +52,12 @@ def build(app: Any) -> tuple[str, ft.Control, None]:
     lang = app.lang
     sections: list[ft.Control] = [*problems(app),
                                   ft.Row(wrap=True, controls=[*quick.home_buttons(app), rules.home_button(app)])]
-    active = app.store.sessions("active")
+    active = app.store.count("active")
     if active:
         sections += [heading(app.t("app.continue")), *paged(app, "active", active, continue_tile)]
     sections += [heading(app.t("app.games")),
                  ft.ResponsiveRow(controls=[game_card(app, g) for g in ordered_games()], spacing=8, run_spacing=8)]
-    finished = app.store.sessions("finished")
+    finished = app.store.count("finished")
     sections.append(heading(app.t("app.history")))
     sections += paged(app, "finished", finished, history_tile) or [ft.Text(app.t("app.history_empty"),
                                                                            italic=True)]

@@ -8,7 +8,6 @@ import json
 from typing import Any
 
 import flet as ft
-import flet_charts as fch
 
 from storage import exports
 from views import words
@@ -92,6 +91,8 @@ def head_to_head(app: Any, result: dict, player: str, rival: str) -> ft.Control:
 def game_panel(app: Any, record: dict) -> ft.Control:
     """A game's plays, highest score with who and when, and its score histogram (of teams' scores for a team
     game)."""
+    import flet_charts as fch  # on first use: it is a third of the app's import time (start-up)
+
     top = record["highest"]
     lines = [ft.Text(app.t("stats.game_plays", plays=record["plays"]))]
     if top:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Callable
 
 import flet as ft
-import flet_charts as fch
 
 PALETTE = (ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE, ft.Colors.TEAL,
            ft.Colors.PINK, ft.Colors.BROWN, ft.Colors.INDIGO, ft.Colors.LIME, ft.Colors.CYAN, ft.Colors.AMBER)
@@ -29,6 +28,8 @@ def line_colours(players: list[str], colours: dict | None = None) -> dict[str, s
 def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], colours: dict | None = None,
                 start: dict | None = None) -> ft.Control:
     """Cumulative totals per round, one line per player, with a legend."""
+    import flet_charts as fch  # on first use: it is a third of the app's import time (start-up)
+
     paint = line_colours(players, colours)
     start = start or {}
     values = [r.get(p, 0) for r in rounds for p in players] + [start.get(p, 0) for p in players] + [0]
