@@ -50,6 +50,16 @@ def step(table: Table, tooltip: str, times: int = 1) -> None:
         found[0].on_click(None)
 
 
+def test_taps_quicker_than_the_redraw_each_count():
+    """Three taps on "More: T-Rex" and one on "Fewer: T-Rex" reach the server before the screen is drawn again
+    (one rendered screen, four taps): the count is 2, not the shown value ± 1."""
+    table = Table("cubosaurs", ["Ann", "Bo"])
+    shown_once = {c.icon.semantics_label: c for c in walk(build(table)) if isinstance(c, ft.IconButton)}
+    for name in ("More: T-Rex", "More: T-Rex", "More: T-Rex", "Fewer: T-Rex"):
+        shown_once[name].on_click(None)
+    assert table.local["cubosaurs"]["lines"]["Ann"]["dinos"]["T-Rex"] == 2
+
+
 def test_known_rows_score_a_round():
     table = Table("cubosaurs", ["Ann", "Bo"])
     step(table, "More: T-Rex", 2)

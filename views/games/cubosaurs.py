@@ -197,14 +197,15 @@ def collection(ctx: GameContext, line: dict) -> ft.Control:
 
     controls: list[ft.Control] = [ft.Text(ctx.t("cubosaurs.view.cards_of", name=ctx.local["cubosaurs"]["who"]),
                                           size=16, weight=ft.FontWeight.BOLD)]
-    controls += [stepper(ctx, dino, line["dinos"].get(dino, 0), lambda v, d=dino: count("dinos", d, v), maximum=60)
+    controls += [stepper(ctx, dino, lambda d=dino: line["dinos"].get(d, 0), lambda v, d=dino: count("dinos", d, v),
+                         maximum=60)
                  for dino in ctx.state["rows"]]
-    controls += [stepper(ctx, ctx.t("cubosaurs.view.egg", type=dino), line["eggs"].get(dino, 0),
+    controls += [stepper(ctx, ctx.t("cubosaurs.view.egg", type=dino), lambda d=dino: line["eggs"].get(d, 0),
                          lambda v, d=dino: count("eggs", d, v), maximum=60)
                  for dino in ctx.state["egg_rows"]]
     controls.append(raptors(ctx, line))
     if ctx.state["options"]["dna"]:
-        controls.append(stepper(ctx, ctx.t("cubosaurs.view.dna"), line["dna"],
+        controls.append(stepper(ctx, ctx.t("cubosaurs.view.dna"), lambda: line["dna"],
                                 lambda v: (line.update(dna=v), ctx.refresh()), maximum=60))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                         content=ft.Column(spacing=6, controls=controls))
@@ -234,10 +235,10 @@ def raptors(ctx: GameContext, line: dict) -> ft.Control:
             ft.Row(controls=[ft.Text(title, weight=ft.FontWeight.W_600, expand=True),
                              ft.TextButton(content=ctx.t("cubosaurs.view.remove", what=title),
                                            on_click=lambda e, i=i: remove(i))]),
-            stepper(ctx, ctx.t("cubosaurs.view.plus", what=title), raptor["plus"], setter(raptor, "plus"),
+            stepper(ctx, ctx.t("cubosaurs.view.plus", what=title), lambda r=raptor: r["plus"], setter(raptor, "plus"),
                     minimum=0, maximum=VALUE_RANGE),
-            stepper(ctx, ctx.t("cubosaurs.view.minus", what=title), raptor["minus"], setter(raptor, "minus"),
-                    minimum=-VALUE_RANGE, maximum=0),
+            stepper(ctx, ctx.t("cubosaurs.view.minus", what=title), lambda r=raptor: r["minus"],
+                    setter(raptor, "minus"), minimum=-VALUE_RANGE, maximum=0),
         ])))
     rows.append(ft.Row(wrap=True, controls=[
         ft.OutlinedButton(content=ctx.t(f"cubosaurs.view.add_raptor.{c}"), icon=ft.Icons.ADD,
@@ -287,9 +288,10 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
             send(ctx, draft)
 
     steppers = []
-    for i, value in enumerate(ask["values"]):
+    for i in range(len(ask["values"])):
         label = labels[i] if ask["known"][i] is not None else ctx.t("cubosaurs.view.unknown", what=labels[i])
-        steppers.append(stepper(ctx, label, value or 0, setter(i), minimum=-VALUE_RANGE, maximum=VALUE_RANGE))
+        steppers.append(stepper(ctx, label, lambda i=i: ask["values"][i] or 0, setter(i), minimum=-VALUE_RANGE,
+                                maximum=VALUE_RANGE))
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
         spacing=6, controls=[
             ft.Text(ctx.t(ask["error"]["key"], **ask["error"]["params"]), size=17, weight=ft.FontWeight.BOLD),
