@@ -63,6 +63,23 @@ def test_the_list_searches_as_you_type(app):
     assert "王国骨牌 · 计分" in [c.value for tile in hits for c in walk(tile) if isinstance(c, ft.Text)]
 
 
+def test_a_redraw_after_a_later_key_keeps_that_key(app):
+    """The browser reports "black she", then "black shee"; the screen is drawn again for the first change only
+    after the second key reached the field: the search box keeps "black shee" (a redraw with the older text
+    would write it back into the box and lose the key), and the hits are those of what is in the box."""
+    from types import SimpleNamespace
+    app.page = StubPage("/rules")
+    _, body, _ = rules.build(app)
+    field, = [c for c in walk(body) if isinstance(c, ft.TextField)]
+    field.value = "black she"
+    field.on_change(SimpleNamespace(control=field))
+    field.value = "black shee"  # the next key, as Flet applies it to the field before its change is handled
+    _, body, _ = rules.build(app)
+    again, = [c for c in walk(body) if isinstance(c, ft.TextField)]
+    assert again.value == "black shee"
+    assert "Pictomania · Scoring" in texts(body)
+
+
 def test_quick_scorer_reads_a_typed_kingdom_and_refuses_an_impossible_one(app):
     """The typed RULINGS kingdom scores 23, 38 with both variant bonuses; two castles are refused with a Why? and
     the board keeps what it had; a painted kingdom real dominoes cannot make is scored with the reason shown."""

@@ -17,6 +17,7 @@ import flet as ft
 
 from scoring import i18n, rulebook
 from scoring.rules_search import search
+from views.ui import kept_typing, typed_text
 
 HIGHLIGHT = ft.Colors.AMBER_100
 
@@ -73,16 +74,17 @@ def rules_button(app: Any, game_id: str, back: str) -> ft.Control:
 def index_body(app: Any) -> ft.Control:
     """The search box, its hits, and every rules page."""
     scratch = app.local("rules")
-    results = ft.Column(spacing=4, controls=hit_tiles(app, scratch.get("query", "")))
+    query = typed_text(scratch, "query")
+    results = ft.Column(spacing=4, controls=hit_tiles(app, query))
 
-    def changed(text: str) -> None:
+    def changed(e: Any) -> None:
         """Search again as the text changes: render the screen again (its controls are a component's render,
         never updated by hand; the diff re-sends only the hits)."""
-        scratch["query"] = text
+        kept_typing(scratch, "query", e)
         app.render()
 
-    field = ft.TextField(label=app.t("rules.search"), value=scratch.get("query", ""), prefix_icon=ft.Icons.SEARCH,
-                         on_change=lambda e: changed(e.control.value), on_submit=lambda e: changed(e.control.value))
+    field = ft.TextField(label=app.t("rules.search"), value=query, prefix_icon=ft.Icons.SEARCH,
+                         on_change=changed, on_submit=changed)
     pages = [ft.ListTile(leading=ft.Icon(ft.Icons.MENU_BOOK), title=ft.Text(p.title),
                          on_click=lambda e, pid=p.id: app.go(link(pid)))
              for pid in rulebook.page_ids() if (p := rulebook.page(pid, app.lang))]

@@ -44,3 +44,24 @@ def dropdown(label: str, value: Any, options: list[ft.DropdownOption], on_select
     e.g. one per seat), else by the label."""
     return ft.Semantics(label=name or label, content=ft.Dropdown(label=label, value=value, options=options,
                                                                  on_select=on_select, **style))
+
+
+def typed_text(scratch: dict, key: str) -> str:
+    """What is typed in the field whose text scratch keeps under key, for a screen that is drawn again as the
+    person types (a live search).
+
+    The text is read from the field itself (`kept_typing` keeps the field Flet updates from the browser), not
+    from the last change handled: when a redraw started by one key ran after the browser had reported the next
+    key, the redraw wrote the older text back into the field and the next key was lost ("black sheep" stayed
+    "black shee" in a browser test). Reading the field makes the redraw agree with the browser, so Flet sends no
+    text for the field at all."""
+    field = scratch.get(f"_{key}_field")
+    return field.value or "" if field is not None else scratch.get(key, "")
+
+
+def kept_typing(scratch: dict, key: str, event: Any) -> str:
+    """Keep a change event's field (for `typed_text`) and its text under key; return the text."""
+    scratch[f"_{key}_field"] = event.control
+    scratch[key] = event.control.value or ""
+    return scratch[key]
+
