@@ -16,11 +16,12 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 import scoring.games
 from scoring.record import new_record
 from storage.store import Store
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, Tab, new_tab, start_server, stop_server
+from tests.browser.conftest import LAPTOP, PHONE, Tab, new_tab, start_server, stop_server
 
 PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Bo 🐻", "colour": "blue"},
            {"name": "Cy ♥", "colour": "green"}, {"name": "李四", "colour": "yellow"}]
@@ -66,12 +67,13 @@ def resize(tab: Tab, viewport: dict) -> None:
 
 
 def shoot(tab: Tab, name: str) -> Path:
-    """Wait until the screen is quiet, then save a screenshot as tests/output/<name>.png."""
-    tab.quiet()
+    """Wait until the app's screen is up (its app bar there, not Flet's "Working..." page, seen in pictures
+    taken right after a resize) and painted (two screenshots alike: a blank canvas was once shot with the app bar
+    already in the page), then save it as tests/output/<name>.png."""
+    tab.gone("Working...")
+    expect(tab.page.get_by_role("button", name=SETTINGS).first).to_be_visible()
     tab.page.mouse.move(1, 1)  # no hover or tooltip in the picture
-    path = OUTPUT / f"{name}.png"
-    tab.page.screenshot(path=str(path))
-    return path
+    return tab.shot(name)
 
 
 def test_every_game_screen_in_both_languages_and_sizes(browser, sessions):
