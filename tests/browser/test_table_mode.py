@@ -318,12 +318,13 @@ def test_eight_phones_answer_at_once_and_all_see_the_race(browser, table_server,
     phones = {seat: Phone(new_tab(browser, table_server[0], PHONE)) for seat in SEATS8}
     try:
         for phone in phones.values():  # eight people open the join address at once
-            phone.tab.page.goto(f"{phone.tab.base}/join/{sid}")
+            phone.tab.page.goto(f"{phone.tab.base}/join/{sid}", wait_until="commit")
         for phone in phones.values():
             phone.tab.ready()
-        for seat, phone in phones.items():
             phone.tab.fill("Table PIN", pin)
+        for seat, phone in phones.items():
             phone.tab.tap(f"Sit as {seat}", exact=True)
+        for seat, phone in phones.items():
             phone.tab.see(f"You are {seat}")
         for seat, phone in phones.items():
             phone.tab.fill("Spool 1 · worth 2", f"octo{seat}z")
