@@ -6,8 +6,8 @@ Fixtures (reusable by every browser test module):
 - `browser` (session scope): Chromium at /usr/bin/chromium, headless, offline-friendly flags.
 - `phone` / `laptop`: a fresh tab (its own browser context, so its own Flet session) at 390×844 or 1280×800,
   wrapped in `Tab` (open, tap, fill, wait for text, screenshots). Close-up control: `tab.page` is Playwright's.
-Helpers: `start_server(data, port=None)` and `stop_server(proc)` for tests that restart the server themselves;
-`OUTPUT` (tests/output/, git-ignored) for screenshots and figures.
+Helpers: `start_server(data, port=None)`, `stop_server(proc)` and `restart_server(server)` for tests that restart
+the server themselves; `OUTPUT` (tests/output/, git-ignored) for screenshots and figures.
 
 Flutter draws on a canvas; the DOM comes from its semantics tree, switched on by clicking the hidden
 `flt-semantics-placeholder` once the `flutter-first-frame` event has fired (see ../shared/FLET-NOTES.md).
@@ -52,6 +52,8 @@ WATCH_SOCKETS = """
 window.__firstFrame = false;
 window.addEventListener('flutter-first-frame', () => { window.__firstFrame = true; });
 window.__lastFrame = performance.now();
+window.__sockets = 0;
+window.__heard = 0;
 window.__focus = [];
 for (const way of ['focusin', 'focusout']) {
   document.addEventListener(way, e => window.__focus.push(
@@ -61,7 +63,8 @@ const Native = window.WebSocket;
 window.WebSocket = class extends Native {
   constructor(...args) {
     super(...args);
-    this.addEventListener('message', () => { window.__lastFrame = performance.now(); });
+    const n = ++window.__sockets;
+    this.addEventListener('message', () => { window.__lastFrame = performance.now(); window.__heard = n; });
   }
 };
 """
@@ -146,6 +149,13 @@ def stop_server(server: Server) -> int:
             server.proc.kill()
 
 
+def restart_server(server: Server) -> None:
+    """Stop the server and start it again on the same port and data folder (the same `Server`, a new process)."""
+    stop_server(server)
+    again = start_server(server.data, port=server.port)
+    server.proc, server.started = again.proc, again.started
+
+
 @pytest.fixture(scope="module")
 def server():
     """One app server with a fresh data folder per test module (no roster or setting leaks between games)."""
@@ -216,6 +226,16 @@ class Tab:
         self.page.reload()
         self.ready()
         return self
+
+    def sockets(self) -> int:
+        """How many websockets the page has opened since it was loaded."""
+        return self.page.evaluate("window.__sockets")
+
+    def reconnected(self, before: int) -> None:
+        """After the server went away: wait until a websocket newer than the first `before` has brought a message
+        (the app reconnected, on its own, to a new session), then until the screen is quiet."""
+        self.page.wait_for_function("n => window.__heard > n", arg=before, timeout=WAIT_MS)
+        self.quiet()
 
     def quiet(self) -> None:
         """Wait until the server has sent nothing for QUIET_MS (the screen has finished updating), or

@@ -6,11 +6,15 @@ reloaded back to its seat, and the button race ending the round. Phone A writes 
 (open at once on its own phone, no pass-the-phone cover; the field checked as it is left; the prompt forms'
 fields labelled in words) and taps B's race button: the server refuses acting for another seat, and the
 phone says so in words (never Flet's "Error running app"). Before the reveal no phone holds another seat's
-answer: neither in its semantics tree nor in any websocket frame it received.
+answer: neither in its semantics tree nor in any websocket frame it received. Scoring goes on to a challenge
+voted on from the three phones: until the last ballot each phone shows who has voted (its own ballot only, no
+count); the last ballot shows every ballot and the verdict on every phone.
 
-A Pictomania round and a Guess Club round follow on the same phones (in Guess Club each phone writes its own
-hand, no phone or host screen holds another's card before it is read out, the setter rules on the match and
-settles, and every phone shows the round's money).
+A Pictomania round and a Guess Club round follow on the same phones (in Pictomania the server restarts once
+the phones are seated, and every phone comes back to its seat by itself and plays on; in Guess Club each phone
+writes its own hand, no phone or host screen holds another's card before it is read out, the setter rules on
+the match and settles, and every phone shows the round's money). Last, eight phones (one browser context each)
+take the eight seats of a Knit Wit table, all save an answer at once and all see the first button taken.
 """
 
 from __future__ import annotations
@@ -23,10 +27,11 @@ import pytest
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import LAPTOP, PHONE, Tab, new_tab, start_server, stop_server
+from tests.browser.conftest import LAPTOP, PHONE, Tab, new_tab, restart_server, start_server, stop_server
 from tests.test_table_hub import HANDS3, WEAVE3
 
 SEATS = ("A", "B", "C")
+SEATS8 = tuple("ABCDEFGH")
 MARKERS = {seat: f"tmark{seat}{n}" for seat in SEATS for n in (1,)}
 # Pictomania: each seat's card (symbol, number), all different, and each seat's guess (on whose drawing, number).
 DEAL = {"A": (1, 5), "B": (2, 6), "C": (3, 7)}
@@ -42,7 +47,17 @@ def answering_record() -> dict:
     for by, tag, encloses, number, loops in WEAVE3:
         actions += [{"type": "loop", "by": by, "tag": tag, "encloses": encloses},
                     {"type": "spool", "by": by, "number": number, "loops": loops}]
-    return new_record("knit_wit", list(SEATS), {"deal": "table"}) | {"actions": actions}
+    return new_record("knit_wit", list(SEATS), {"deal": "table", "challenge_seconds": 1}) | {"actions": actions}
+
+
+def answering8_record() -> dict:
+    """Knit Wit for eight players after the weave (one spool each, spool n in loops n and n+1): everyone
+    answering, four buttons in the race."""
+    actions = [{"type": "deal", "by": "table", "spools": {p: [i + 1] for i, p in enumerate(SEATS8)}}]
+    for n, by in enumerate(SEATS8, start=1):
+        actions += [{"type": "loop", "by": by, "tag": f"tag{n}", "encloses": [n - 1] if n > 1 else []},
+                    {"type": "spool", "by": by, "number": n, "loops": [n]}]
+    return new_record("knit_wit", list(SEATS8), {"deal": "table"}) | {"actions": actions}
 
 
 def topic_record() -> dict:
@@ -65,7 +80,7 @@ def table_server():
     with tempfile.TemporaryDirectory(prefix="tableside-table-") as data:
         with Store(Path(data)) as store:
             sids = {"knit_wit": store.create(answering_record()), "pictomania": store.create(drawing_record()),
-                    "guess_club": store.create(topic_record())}
+                    "guess_club": store.create(topic_record()), "knit_wit8": store.create(answering8_record())}
             store.set_setting("lang", "en")
         running = start_server(Path(data))
         yield running, sids
@@ -175,6 +190,30 @@ def test_a_knit_wit_round_played_from_four_phones(table_server, table_tabs):
     for phone in phones.values():
         phone.tab.see("Scoring")
     host.see("Scoring")
+    challenge_vote(phones, host)
+
+
+def challenge_vote(phones: dict[str, Phone], host: Tab) -> None:
+    """A challenges B's answer; after the (one-second) explanation each player votes on their own phone. Until
+    the last ballot every phone shows who has voted and nobody's ballot but its own (and no count); the last
+    ballot shows every ballot and the verdict on every phone at once."""
+    phones["A"].tab.tap("Challenge B's answer", exact=True)
+    phones["A"].tab.tap("A challenges", exact=True)
+    phones["Referee"].tab.see("A has not voted yet")  # the referee's phone is no voter
+    for seat, ballot in (("A", "yes"), ("B", "no")):
+        phones[seat].tab.tap(f"{seat}: {ballot}", exact=True)
+        phones[seat].tab.see(f"{seat} voted {ballot}")
+        for other in phones:
+            if other != seat:
+                phones[other].tab.see(f"{seat} has voted")
+    for seat, phone in phones.items():
+        hidden = [f"{s} voted {b}" for s, b in (("A", "yes"), ("B", "no")) if s != seat] + ["Yes 1 · No 1"]
+        assert not any(phone.received(m) for m in hidden), seat
+    phones["C"].tab.tap("C: yes", exact=True)
+    for phone in phones.values():
+        phone.tab.see("A voted yes · B voted no · C voted yes")
+        phone.tab.see("Challenged by A, kept (yes 2 · no 1)")
+    host.see("Challenged by A, kept (yes 2 · no 1)")
 
 
 SHAPES = {1: "Circle", 2: "Triangle", 3: "Square", 4: "Star", 5: "Heart", 6: "Moon"}  # the stickers, in words
@@ -200,6 +239,18 @@ def test_a_pictomania_round_played_from_phones(table_server, table_tabs):
         symbol, number = DEAL[seat]
         phone.tab.see(SHAPES[symbol])  # its own word at once: no cover, no other word to pick
         phone.tab.see(f"Number {number}")
+
+    # The server restarts: every phone reconnects by itself to its seat (the token in its browser's storage).
+    tabs = [host, *(phone.tab for phone in players.values())]
+    opened = [tab.sockets() for tab in tabs]
+    restart_server(table_server[0])
+    for tab, before in zip(tabs, opened):
+        tab.reconnected(before)
+    for seat, phone in players.items():
+        phone.tab.see(f"You are {seat}")
+        phone.tab.see(SHAPES[DEAL[seat][0]])
+    host.see("PIN ")
+
     for seat, phone in players.items():
         target, number = GUESSES[seat]
         phone.tab.tap(f"Guess {number} on {target}'s drawing", exact=True)
@@ -258,3 +309,37 @@ def test_a_guess_club_round_played_from_phones(table_server, table_tabs):
         phone.tab.see("Round 1 settled · matches: 1")
         phone.tab.see("Money now: A 150, B 180, C 150")
     host.see("Round 2")
+
+
+def test_eight_phones_answer_at_once_and_all_see_the_race(browser, table_server, table_tabs):
+    sid = table_server[1]["knit_wit8"]
+    host, _ = table_tabs
+    pin = host_pin(host, sid)
+    phones = {seat: Phone(new_tab(browser, table_server[0], PHONE)) for seat in SEATS8}
+    try:
+        for phone in phones.values():  # eight people open the join address at once
+            phone.tab.page.goto(f"{phone.tab.base}/join/{sid}", wait_until="commit")
+        for phone in phones.values():
+            phone.tab.ready()
+            phone.tab.fill("Table PIN", pin)
+        for seat, phone in phones.items():
+            phone.tab.tap(f"Sit as {seat}", exact=True)
+        for seat, phone in phones.items():
+            phone.tab.see(f"You are {seat}")
+        for seat, phone in phones.items():
+            phone.tab.fill("Spool 1 · worth 2", f"octo{seat}z")
+        for phone in phones.values():  # all eight save within a moment
+            phone.tab.tap("Save my answers")
+        everyone = ", ".join(f"{seat} 1/8" for seat in SEATS8)
+        for phone in phones.values():
+            phone.tab.see(everyone)
+        for seat, phone in phones.items():
+            assert not any(phone.received(f"octo{s}z") for s in SEATS8 if s != seat), seat
+
+        phones["E"].tab.tap("claim a reward", exact=True)
+        for phone in phones.values():
+            phone.tab.see("E took 4")
+        host.see("E took 4")
+    finally:
+        for phone in phones.values():
+            phone.tab.page.context.close()
