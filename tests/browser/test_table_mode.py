@@ -145,6 +145,15 @@ def host_pin(host: Tab, sid: str) -> str:
     return re.search(r"PIN (\d{4})", host.page.evaluate(READ_ALL)).group(1)
 
 
+def seated_round(table_tabs, sid: str) -> tuple[Tab, dict, str]:
+    """The host and the players' phones for a new round of sid (their frames forgotten) and its join PIN."""
+    host, phones = table_tabs
+    players = {seat: phones[seat] for seat in SEATS}
+    for phone in players.values():
+        phone.frames.clear()
+    return host, players, host_pin(host, sid)
+
+
 def test_a_knit_wit_round_played_from_four_phones(table_server, table_tabs):
     sid = table_server[1]["knit_wit"]
     host, phones = table_tabs
@@ -229,11 +238,7 @@ def secrets_of(seat: str) -> list[str]:
 
 def test_a_pictomania_round_played_from_phones(table_server, table_tabs):
     sid = table_server[1]["pictomania"]
-    host, phones = table_tabs
-    players = {seat: phones[seat] for seat in SEATS}
-    for phone in players.values():
-        phone.frames.clear()
-    pin = host_pin(host, sid)
+    host, players, pin = seated_round(table_tabs, sid)
     for seat, phone in players.items():
         join(phone, sid, pin, seat)
         symbol, number = DEAL[seat]
@@ -280,11 +285,7 @@ HANDS = {"A": "Quince tart", "B": "Plum tart", "C": "plum-tart"}
 
 def test_a_guess_club_round_played_from_phones(table_server, table_tabs):
     sid = table_server[1]["guess_club"]
-    host, phones = table_tabs
-    players = {seat: phones[seat] for seat in SEATS}
-    for phone in players.values():
-        phone.frames.clear()
-    pin = host_pin(host, sid)
+    host, players, pin = seated_round(table_tabs, sid)
     for seat, phone in players.items():
         join(phone, sid, pin, seat)
         phone.tab.fill("Answer 1", HANDS[seat])  # its own hand open at once, no cover
