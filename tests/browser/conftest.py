@@ -179,6 +179,11 @@ TABS: list["Tab"] = []
 FRAMES_KEPT = 60
 
 
+def shown_as(text: "str | re.Pattern") -> re.Pattern:
+    """A pattern for text on screen: Playwright's plain-string match ignores case, so "PIN " would find "keeping"."""
+    return text if isinstance(text, re.Pattern) else re.compile(re.escape(text))
+
+
 class Tab:
     """One browser tab on the app, with the few gestures tests need."""
 
@@ -336,9 +341,9 @@ class Tab:
         for label, text in values.items():
             expect(self.field(label)).to_have_value(text)
 
-    def see(self, text: str, timeout: int = WAIT_MS) -> None:
-        """Wait until some element shows text (substring)."""
-        expect(self.page.get_by_text(text).first).to_be_attached(timeout=timeout)
+    def see(self, text: "str | re.Pattern", timeout: int = WAIT_MS) -> None:
+        """Wait until some element shows text (a case-sensitive substring, or a pattern)."""
+        expect(self.page.get_by_text(shown_as(text)).first).to_be_attached(timeout=timeout)
 
     def see_button(self, name: str) -> None:
         """Wait until a button with this name is there."""
@@ -349,8 +354,8 @@ class Tab:
         expect(self.page.get_by_role(role, name=name).first).to_be_attached(timeout=WAIT_MS)
 
     def gone(self, text: str) -> None:
-        """Wait until no element shows text."""
-        expect(self.page.get_by_text(text)).to_have_count(0, timeout=WAIT_MS)
+        """Wait until no element shows text (a case-sensitive substring)."""
+        expect(self.page.get_by_text(shown_as(text))).to_have_count(0, timeout=WAIT_MS)
 
     def settle(self, tries: int = 40) -> bytes:
         """Wait until two consecutive screenshots are identical (painting has finished); return the last."""

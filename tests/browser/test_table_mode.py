@@ -36,6 +36,7 @@ MARKERS = {seat: f"tmark{seat}{n}" for seat in SEATS for n in (1,)}
 # Pictomania: each seat's card (symbol, number), all different, and each seat's guess (on whose drawing, number).
 DEAL = {"A": (1, 5), "B": (2, 6), "C": (3, 7)}
 GUESSES = {"A": ("B", 6), "B": ("C", 4), "C": ("A", 5)}
+PIN_SHOWN = re.compile(r"PIN (\d{4})")
 READ_ALL = ("Array.from(document.querySelectorAll('flt-semantics, flt-semantics *'))"
             ".map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.value || '') + ' ' + e.textContent)"
             ".join('\\n')")
@@ -141,8 +142,8 @@ def answer(tab: Tab, spool: int, text: str) -> None:
 def host_pin(host: Tab, sid: str) -> str:
     """Open the host's table screen of sid and read its join PIN."""
     host.open(f"/table/{sid}")
-    host.see("PIN ")
-    return re.search(r"PIN (\d{4})", host.page.evaluate(READ_ALL)).group(1)
+    host.see(PIN_SHOWN)
+    return PIN_SHOWN.search(host.page.evaluate(READ_ALL)).group(1)
 
 
 def seated_round(table_tabs, sid: str) -> tuple[Tab, dict, str]:
