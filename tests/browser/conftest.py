@@ -270,14 +270,25 @@ class Tab:
 
         Not Playwright's own scrolling before a click: that scrolls the semantics element and clicks at once,
         before Flutter has moved what it paints, so the click can land on another control (seen: a tap on a past
-        round's row never reached the app). Returns whether it scrolled.
+        round's row never reached the app). The wheel turns over the middle of the screen, or, where that part does
+        not scroll (a pinned panel: the sticky race buttons), lower or higher; a control that stays on screen but
+        does not move with the wheel (pinned itself) is tapped where it is. Returns whether it scrolled.
         """
         width, height = self.page.viewport_size["width"], self.page.viewport_size["height"]
+        spots = [height // 2, height * 5 // 6, height // 4]
+        spot, last = 0, None
         for turn in range(WHEELS):
             box = locator.bounding_box()
             if box and box["y"] >= 0 and box["y"] + box["height"] <= height - margin:
                 return turn > 0
-            self.page.mouse.move(width - 20, height // 2)
+            if turn and box == last:
+                if box and box["y"] >= 0 and box["y"] + box["height"] <= height:
+                    return True  # on screen and it does not move with the page: pinned to an edge
+                spot += 1  # the wheel turned over a part that does not scroll (a pinned panel): move the pointer
+                if spot == len(spots):
+                    return True
+            last = box
+            self.page.mouse.move(width - 20, spots[spot])
             self.page.mouse.wheel(0, wheel_distance(box, height, margin))
             self.settle(tries=4)
         return True
@@ -285,8 +296,13 @@ class Tab:
     def tap(self, name: str, exact: bool = False, role: str = "button") -> None:
         """Tap the first control of a role by its accessible name, once it is on screen and the screen is
         quiet."""
+        self.press(self.page.get_by_role(role, name=name, exact=exact).first)
+
+    def press(self, target) -> None:
+        """Tap the control a locator finds, as a person would: once the screen is quiet, the control is wholly on
+        screen and has stopped moving (a raw click right after an update can reach the control painted there
+        before it)."""
         self.quiet()
-        target = self.page.get_by_role(role, name=name, exact=exact).first
         target.wait_for(state="visible")
         if self.into_view(target):
             self.quiet()

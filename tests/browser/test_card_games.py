@@ -60,9 +60,9 @@ def test_flip7_two_rounds_with_coach(phone, browser, server):
     tab = phone.open("/")
     tab.language("zh-CN")
     tab.see("桌边记分")
-    tab.page.get_by_role("group", name="翻转7").get_by_role("button", name="新对局").click()
+    tab.press(tab.page.get_by_role("group", name="翻转7").get_by_role("button", name="新对局"))
     tab.see("新对局：翻转7")
-    tab.page.get_by_role("switch").first.click()
+    tab.press(tab.page.get_by_role("switch").first)
     players = ["Fay", "Gus", "Hal"]
     for i, name in enumerate(players):
         tab.fill("新玩家", name)
@@ -130,7 +130,7 @@ def test_bacon_one_deal_with_referee(phone):
     tab = phone.open("/")
     tab.language("en")
     tab.see("Tableside")
-    tab.page.get_by_role("group", name="Bacon").get_by_role("button", name="New session").click()
+    tab.press(tab.page.get_by_role("group", name="Bacon").get_by_role("button", name="New session"))
     tab.see("New session: Bacon")
     players = ["Ida", "Jon", "Kit", "Lu"]
     for i, name in enumerate(players):

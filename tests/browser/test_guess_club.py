@@ -101,7 +101,7 @@ def english(tab: Tab) -> None:
 
 def start(tab: Tab) -> str:
     """A new 3-player session with 2 cards a round; returns its id."""
-    tab.page.get_by_role("group", name="Guess Club").get_by_role("button", name="New session").click()
+    tab.press(tab.page.get_by_role("group", name="Guess Club").get_by_role("button", name="New session"))
     tab.see("New session: Guess Club")
     for name in PLAYERS:
         tab.fill("New player", name)

@@ -44,12 +44,12 @@ def start_session(tab: Tab, game: str, players: list[str]) -> None:
 
 def cell(tab: Tab, row: int, col: int) -> None:
     """Tap an empty square of the kingdom's frame (0-based row and column)."""
-    tab.page.get_by_role("button", name=f"第 {row + 1} 行，第 {col + 1} 列：空", exact=True).click()
+    tab.press(tab.page.get_by_role("button", name=f"第 {row + 1} 行，第 {col + 1} 列：空", exact=True))
 
 
 def domino(tab: Tab, number: int) -> None:
     """Pick a domino from the picker."""
-    tab.page.get_by_role("button", name=re.compile(rf"^{number} 号骨牌：")).first.click()
+    tab.press(tab.page.get_by_role("button", name=re.compile(rf"^{number} 号骨牌：")).first)
     tab.see("点选前半块的格子")
 
 

@@ -74,7 +74,7 @@ def weave(tab: Tab) -> None:
         tab.see(f"{player}: place one of your spools")
         tab.tap(f"Spool {number}", exact=True, role="radio")
         for i in loops:
-            tab.page.get_by_role("checkbox", name=re.compile(f"^Loop {i} ·")).first.click()
+            tab.press(tab.page.get_by_role("checkbox", name=re.compile(f"^Loop {i} ·")).first)
         if separate:
             tab.shot("knit_wit_phone_weave")
         tab.tap("Place the spool")

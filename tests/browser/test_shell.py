@@ -58,7 +58,7 @@ def test_score_pad_session_end_to_end(browser, own_server):
     record_timing("start-up (python main.py) to first painted home screen", time.monotonic() - server.started)
     tab.shot("phone_home_zh")
 
-    tab.page.get_by_role("group", name="通用计分板").get_by_role("button", name="新对局").click()
+    tab.press(tab.page.get_by_role("group", name="通用计分板").get_by_role("button", name="新对局"))
     tab.see("新对局：通用计分板")
     tab.see("至少需要 1 位玩家入座（现在 0 位）。")
     assert tab.button("开始").first.is_disabled()

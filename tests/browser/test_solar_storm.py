@@ -52,13 +52,10 @@ def test_crew_loses_by_damage(phone):
             tab.tap("结束行动", exact=True)
         elif phase == "collect":
             tab.tap("拿牌（3）…", exact=True)
-            tab.quiet()
-            tab.page.get_by_role("button", name=re.compile("^翻开的")).first.click()
+            tab.press(tab.page.get_by_role("button", name=re.compile("^翻开的")).first)
         elif phase == "discard":
-            tab.quiet()
-            tab.page.get_by_role("button", name=re.compile("^弃牌（")).first.click()
-            tab.quiet()
-            tab.page.get_by_role("button", name=re.compile("^(数据|金属|纳米机器人|能量|通用)$")).first.click()
+            tab.press(tab.page.get_by_role("button", name=re.compile("^弃牌（")).first)
+            tab.press(tab.page.get_by_role("button", name=re.compile("^(数据|金属|纳米机器人|能量|通用)$")).first)
         else:
             tab.tap("抽取损坏牌", exact=True)
             damage_taps += 1

@@ -26,8 +26,7 @@ def paint(tab: Tab, row: int, col: int, value: int) -> None:
     """Tap a square with the brush (once) and wait until it shows the number (a hover tooltip may repeat the
     name)."""
     painted = tab.page.get_by_role("button", name=re.compile(rf"^第 {row + 1} 行，第 {col + 1} 列：{value}"))
-    tab.quiet()
-    square(tab, row, col).click()
+    tab.press(square(tab, row, col))
     expect(painted).to_be_attached(timeout=WAIT_MS)
 
 
@@ -61,15 +60,15 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.tap("逐轮填写")
     tab.see("或者录入桌上掷出的点数")
     twos = tab.page.get_by_role("button", name="2", exact=True)
-    twos.nth(0).click()
+    tab.press(twos.nth(0))
     tab.see("桌上掷出：2 和 –")
-    twos.nth(1).click()
+    tab.press(twos.nth(1))
     tab.see("桌上掷出：2 和 2")
     expect(tab.button("用桌上掷出的点数")).to_be_enabled(timeout=WAIT_MS)
     tab.tap("用桌上掷出的点数")
     tab.see("小莫 写 2 | 2")
     tab.shot("splitter_phone_write")
-    square(tab, 3, 3).click()
+    tab.press(square(tab, 3, 3))
     tab.see("操作记录（3）")
     tab.see("第 2 轮")
     tab.see("2 个 2：2 分")
