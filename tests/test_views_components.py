@@ -14,6 +14,7 @@ from views import words
 from views.components.action_log import log_panel
 from views.components.chips import chip_counter, step
 from views.components.folds import Folds
+from views.components.kept import Kept
 from views.components.grid import grid_editor
 from views.components.private import private_entry
 from views.components.race import race_buttons
@@ -302,3 +303,19 @@ def test_the_log_starts_open_and_a_closed_log_builds_no_entries():
     log = log_panel("en", entries, 1, folds)
     assert not log.expanded and texts(log) == ["Action log (1)"]
 
+
+def test_kept_rows_are_the_previous_renders_while_their_key_is_unchanged():
+    scratch, built = {}, []
+
+    def row(text):
+        """A row, counted."""
+        built.append(text)
+        return ft.Text(text)
+
+    first = Kept(scratch, "rows")
+    a, b = first.row("a", lambda: row("a")), first.row("b", lambda: row("b"))
+    second = Kept(scratch, "rows")
+    assert second.row("a", lambda: row("a")) is a and second.row("c", lambda: row("c")) is not b
+    third = Kept(scratch, "rows")
+    assert third.row("b", lambda: row("b")) is not b  # not in the render before: built again
+    assert built == ["a", "b", "c", "b"]
