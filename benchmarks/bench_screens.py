@@ -16,7 +16,8 @@ Figures (each printed with its anchor and the ratio):
 - start-up with 10,000 sessions (`python main.py` started -> home painted) vs the hello counter, the two started
   in turn (median of 3).
 
-Run: .venv/bin/python benchmarks/bench_screens.py [taps]
+Run: .venv/bin/python benchmarks/bench_screens.py [taps] [--tap-only]
+(`--tap-only`: only the tap figures and start-up, without the slow figures against history.)
 """
 
 from __future__ import annotations
@@ -298,8 +299,10 @@ def print_history(fig: dict) -> None:
 
 
 def main() -> None:
-    """Run every figure and print it beside its anchor."""
-    taps = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+    """Run every figure (or, with --tap-only, the tap figures) and print it beside its anchor."""
+    tap_only = "--tap-only" in sys.argv
+    args = [a for a in sys.argv[1:] if a != "--tap-only"]
+    taps = int(args[0]) if args else 15
     with tempfile.TemporaryDirectory(prefix="bench-screens-") as tmp, sync_playwright() as play:
         browser = play.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         data = Path(tmp) / "data"
@@ -308,7 +311,8 @@ def main() -> None:
         store.close()
         hello_file = Path(tmp) / "hello_counter.py"
         hello_file.write_text(HELLO, encoding="utf-8")
-        print_history(history_figures(browser, Path(tmp)))  # printed at once: the tap figures follow
+        if not tap_only:
+            print_history(history_figures(browser, Path(tmp)))  # printed at once: the tap figures follow
 
         hello, started, hello_url = hello_server(hello_file)
         tab = Tab(browser, hello_url + "/")

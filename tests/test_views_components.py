@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from types import SimpleNamespace
 
 import flet as ft
 
@@ -10,10 +11,14 @@ from scoring.mechanics import race as race_mech
 from scoring.mechanics import timer as timer_mech
 from scoring.mechanics import vote as vote_mech
 from views import words
+from views.components.action_log import log_panel
 from views.components.chips import chip_counter, step
+from views.components.folds import Folds
+from views.components.kept import Kept
 from views.components.grid import grid_editor
 from views.components.private import private_entry
 from views.components.race import race_buttons
+from views.components.scoreboard import scoreboard_panel
 from views.components.timer import Ticker, digits, is_paused, seconds_left, timer_panel
 from views.components.vote import vote_panel
 
@@ -252,3 +257,65 @@ def test_a_turned_page_draws_the_scrolling_part_anew():
     ctx.turn_page()
     assert scroll_key() != before
     assert scroll_key() == scroll_key()                     # a re-render without a turn keeps the page
+
+
+def opened(tile: ft.ExpansionTile, expanded: bool) -> None:
+    """The browser opens or closes a fold-out tile: its `expanded` is updated, then its change event comes."""
+    tile.expanded = expanded
+    tile.on_change(SimpleNamespace(control=tile))
+
+
+def test_a_breakdown_stays_open_across_renders_and_is_built_only_while_open():
+    """A player's breakdown starts closed and holds no lines; opened, it is rendered open with its lines from
+    then on (a render after the next action no longer closes it); closed again, the lines go."""
+    from scoring.core import engine
+    from scoring.record import new_record, play, replay
+    record = new_record("score_pad", ["A", "B"], now=T0)
+    state = replay(record)
+    for scores in ({"A": 3, "B": 1}, {"A": 2, "B": 5}):
+        record, state = play(record, state, {"type": "round", "by": "table", "scores": scores})
+    board = engine("score_pad").scoreboard(state)
+    scratch, renders = {}, []
+    folds = Folds(scratch, lambda: renders.append(1))
+
+    def tiles():
+        """The panel's tiles by their title."""
+        panel = scoreboard_panel(lambda key, **p: words.say("en", key, **p), board, folds, limit=20)
+        return {t.title.value: t for t in walk(panel) if isinstance(t, ft.ExpansionTile)}
+
+    closed = tiles()
+    assert [t.expanded for t in closed.values()] == [False, False] and all(not t.controls for t in closed.values())
+    opened(closed["1. B"], True)
+    assert renders == [1]
+    shown = tiles()
+    assert shown["1. B"].expanded and "Round 2: 5" in texts(shown["1. B"])
+    assert not shown["2. A"].expanded and not shown["2. A"].controls
+    opened(shown["1. B"], False)
+    assert not tiles()["1. B"].controls
+
+
+def test_the_log_starts_open_and_a_closed_log_builds_no_entries():
+    entries = [{"number": 1, "at": T0, "by": "table", "what": ["app.log_empty", {}]}]
+    folds = Folds({}, lambda: None)
+    log = log_panel("en", entries, 1, folds)
+    assert log.expanded and len(texts(log)) == 2
+    opened(log, False)
+    log = log_panel("en", entries, 1, folds)
+    assert not log.expanded and texts(log) == ["Action log (1)"]
+
+
+def test_kept_rows_are_the_previous_renders_while_their_key_is_unchanged():
+    scratch, built = {}, []
+
+    def row(text):
+        """A row, counted."""
+        built.append(text)
+        return ft.Text(text)
+
+    first = Kept(scratch, "rows")
+    a, b = first.row("a", lambda: row("a")), first.row("b", lambda: row("b"))
+    second = Kept(scratch, "rows")
+    assert second.row("a", lambda: row("a")) is a and second.row("c", lambda: row("c")) is not b
+    third = Kept(scratch, "rows")
+    assert third.row("b", lambda: row("b")) is not b  # not in the render before: built again
+    assert built == ["a", "b", "c", "b"]

@@ -98,3 +98,30 @@ def test_finish_is_not_offered_while_correcting_and_chinese_texts():
     assert "更正第 1 轮：改好后保存" in shown(body)
     names = [b.content for b in walk(body) if isinstance(getattr(b, "content", None), str)]
     assert "保存第 1 轮" in names and "取消，回到新一轮" in names and "结束游戏" not in names
+
+
+def round_rows(body) -> dict:
+    """The rounds table's rows by key."""
+    return {row.key: row for row in walk(body) if isinstance(row, ft.DataRow)}
+
+
+def test_a_new_round_keeps_the_other_rows_and_a_kept_row_opens_its_round():
+    """Adding a round builds one new row: the others are the previous render's own controls (Flet neither
+    rebuilds nor compares them); a corrected round gets a new row; tapping a kept row's round opens that round
+    with its entries as they are now."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    play(table, {"Ann": "5", "Bo": "3"}, {"Ann": "2", "Bo": "7"})
+    before = round_rows(build(table))
+    play(table, {"Ann": "1", "Bo": "1"})
+    after = round_rows(build(table))
+    assert after["round-1"] is before["round-1"] and after["round-2"] is before["round-2"]
+    assert set(after) == {"round-1", "round-2", "round-3", "total"} and after["total"] is not before["total"]
+    tap_round(build(table), 1)
+    type_points(table, {"Bo": "4"})
+    tap(build(table), "Save round 1")
+    corrected = round_rows(build(table))
+    assert corrected["round-1"] is not after["round-1"] and corrected["round-2"] is after["round-2"]
+    cell = next(c for c in walk(corrected["round-2"]) if isinstance(c, ft.TextButton))
+    cell.on_click(None)
+    assert "Correcting round 2: change the entries and save" in shown(build(table))
+    assert fields(table) == {"Ann": "2", "Bo": "7"}

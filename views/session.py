@@ -18,7 +18,8 @@ Rulings:
 - The half-entered input of the game view (`ctx.local`, see `draft_of`) is the session's draft for
   this screen's seat: kept in the store about once a second while it changes and when the screen closes, and
   brought back when the screen opens (after a restart, or on another phone).
-- The log shows the newest `SHOWN` entries, with "show all" (kept per tab).
+- The log shows the newest `SHOWN` entries, with "show all" (kept per tab). The log and each player's breakdown
+  stay open or closed as this tab left them, across re-renders (`views.components.folds`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from scoring.record import SHOWN, public_log
 from views import rules, stats, words
 from views.components.action_log import describe, log_panel
 from views.components.chart import score_chart
+from views.components.folds import Folds
 from views.components.scoreboard import places, scoreboard_panel
 from views.context import PAGE, GameContext, TapCount
 from views.games import view_of
@@ -149,14 +151,15 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     main += [header(app, eng, state), rules.rules_button(app, record["game"], back=app.page.route)]
     if not read_only:
         main.append(undo_redo(app, sid, eng, record))
+    folds = Folds(app.local(f"session:{sid}"), app.render)
     if state.get("over"):
-        main.append(end_panel(app, record, board))
+        main.append(end_panel(app, record, board, folds))
         main += game_final(app, sid, record, state, eng)
     elif not read_only:
         main.append(game_body(app, sid, record, state, eng, pinned))
-    side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, board, limit=SHOWN)]
+    side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, board, folds, limit=SHOWN)]
     more = show_all(app, f"log:{sid}")
-    side += [log_panel(app.lang, public_log(record, SHOWN if more else None), len(record["actions"]), more),
+    side += [log_panel(app.lang, public_log(record, SHOWN if more else None), len(record["actions"]), folds, more),
              file_actions(app, sid, read_only)]
     body = ft.ResponsiveRow(controls=[
         ft.Column(col=MAIN_COLS, controls=main, spacing=12),
@@ -314,7 +317,7 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
                        pin=pinned.append if pinned is not None else None)
 
 
-def end_panel(app: Any, record: dict, board: Any) -> ft.Control:
+def end_panel(app: Any, record: dict, board: Any, folds: Folds) -> ft.Control:
     """The end screen: winners, ranking with shared places and breakdown, and the chart for round games."""
     winners = list(board.winners)
     key = "app.winner" if len(winners) == 1 else "app.winners"
@@ -328,7 +331,7 @@ def end_panel(app: Any, record: dict, board: Any) -> ft.Control:
     controls.append(ft.Text(app.t("app.ranking", ranking=[app.t("app.place_total", place=p, name=n,
                                                                    points=board.total(n))
                                                              for p, n in places(board)])))
-    controls.append(scoreboard_panel(app.t, board, expanded=True))
+    controls.append(scoreboard_panel(app.t, board, folds, expanded=True))
     if board.rounds:
         controls.append(team_chart(app, board) if board.teams else score_chart(
             app.t, [p["name"] for p in record["players"]], list(board.rounds),

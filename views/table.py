@@ -27,6 +27,7 @@ from scoring.core import TABLE, RuleError, engine
 from scoring.record import SHOWN
 from views import words
 from views.components.action_log import log_panel
+from views.components.folds import Folds
 from views.components.scoreboard import scoreboard_panel
 from views.context import GameContext, TapCount
 from views.games import view_of
@@ -282,8 +283,9 @@ def host_body(app: Any, hub: Any, message: dict) -> ft.Control:
     main.append(ft.TextButton(content=app.t("table.open_session"), icon=ft.Icons.ARROW_BACK,
                               on_click=lambda e: app.go(f"/play/{hub.sid}")))
     board = hub.engine.scoreboard(message["view"])
-    side = [scoreboard_panel(app.t, board, expanded=board.over, limit=SHOWN),
-            log_panel(lang, message["log"], message["count"])]
+    folds = Folds(app.local(f"table:{hub.sid}:folds"), app.render)
+    side = [scoreboard_panel(app.t, board, folds, expanded=board.over, limit=SHOWN),
+            log_panel(lang, message["log"], message["count"], folds)]
     return ft.ResponsiveRow(controls=[ft.Column(col=MAIN_COLS, spacing=16, controls=main),
                                       ft.Column(col=SIDE_COLS, spacing=12, controls=side)])
 

@@ -2,10 +2,11 @@
 referee reads in a dispute.
 
 Builders: `describe(lang, engine, action) -> str` (an action in words, via `engine.describe` and the tables);
-`log_panel(lang, entries, count, on_show_all=None) -> ft.Control` (newest first, numbered in play order) shows
-the entries of `scoring.record.public_log` — the whole log, or its newest `SHOWN` entries with a "show all"
+`log_panel(lang, entries, count, folds, on_show_all=None) -> ft.Control` (newest first, numbered in play order)
+shows the entries of `scoring.record.public_log` — the whole log, or its newest `SHOWN` entries with a "show all"
 button that calls on_show_all (the screen then passes every entry), so a long log costs a tap no more than a
-short one. The host's table screen shows the hub's recent public log with the same panel.
+short one. It starts open and stays as this tab leaves it (`folds`, `views.components.folds.Folds`); closed, its
+entries are not built. The host's table screen shows the hub's recent public log with the same panel.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import flet as ft
 
 from scoring.core import TABLE
 from views import words
-
+from views.components.folds import Folds, fold
 
 
 def show_all_button(lang: str, count: int, on_show_all: Any) -> ft.Control:
@@ -37,22 +38,26 @@ def who(lang: str, action: dict) -> str:
     return words.say(lang, "app.table") if by == TABLE else str(by)
 
 
-def log_panel(lang: str, entries: list[dict], count: int, on_show_all: Any = None) -> ft.Control:
+def log_panel(lang: str, entries: list[dict], count: int, folds: Folds, on_show_all: Any = None) -> ft.Control:
     """The log's entries (`scoring.record.public_log`) newest first: number, time, who, what; a "show all"
     button that calls on_show_all when the entries are fewer than the log's count actions."""
-    rows: list[ft.Control] = [
-        ft.Text(words.say(lang, "app.log_entry", number=entry["number"], time=words.clock(entry["at"]),
-                          who=who(lang, entry), what=words.say(lang, entry["what"][0], **entry["what"][1])),
-                size=14, key=f"log-{entry['number'] - 1}")
-        for entry in reversed(entries)
-    ]
-    if on_show_all is not None and len(entries) < count:
-        rows.append(show_all_button(lang, count, on_show_all))
-    return ft.ExpansionTile(
+
+    def contents() -> list[ft.Control]:
+        """The entries (and "show all"), built only while the log is open."""
+        rows: list[ft.Control] = [
+            ft.Text(words.say(lang, "app.log_entry", number=entry["number"], time=words.clock(entry["at"]),
+                              who=who(lang, entry), what=words.say(lang, entry["what"][0], **entry["what"][1])),
+                    size=14, key=f"log-{entry['number'] - 1}")
+            for entry in reversed(entries)
+        ]
+        if on_show_all is not None and len(entries) < count:
+            rows.append(show_all_button(lang, count, on_show_all))
+        return [ft.Container(alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
+            spacing=4, controls=rows or [ft.Text(words.say(lang, "app.log_empty"), italic=True)]))]
+
+    return fold(
+        folds, "log", True, contents,
         title=ft.Text(words.say(lang, "app.log", count=count), size=18, weight=ft.FontWeight.BOLD),
-        expanded=True,
-        controls=[ft.Container(alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
-            spacing=4, controls=rows or [ft.Text(words.say(lang, "app.log_empty"), italic=True)]))],
         controls_padding=ft.Padding.only(left=8, bottom=8),
         expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
     )

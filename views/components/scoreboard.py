@@ -1,8 +1,10 @@
 """Scoreboard: each player's total and breakdown (what each point came from), ranked with shared places.
 
-Builder: `scoreboard_panel(t, board, expanded=False, limit=None) -> ft.Control` (with `limit`, each breakdown
-shows its newest `limit` lines and says how many earlier ones it leaves out) where `t(key, **params)` translates and
-`board` is a `scoring.core.Scoreboard`. `places(board)` gives [(place, name)] with ties sharing a place.
+Builder: `scoreboard_panel(t, board, folds, expanded=False, limit=None) -> ft.Control` (with `limit`, each
+breakdown shows its newest `limit` lines and says how many earlier ones it leaves out) where `t(key, **params)`
+translates, `board` is a `scoring.core.Scoreboard` and `folds` the screen's `views.components.folds.Folds`: each
+player's breakdown stays open or closed as this tab left it (`expanded`: how it starts) and is built only while
+open. `places(board)` gives [(place, name)] with ties sharing a place.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import flet as ft
+
+from views.components.folds import Folds, fold
 
 
 def places(board: Any) -> list[tuple[int, str]]:
@@ -33,23 +37,26 @@ def breakdown_lines(t: Callable[..., str], player: Any, limit: int | None = None
     return lines or [ft.Text(t("app.breakdown_empty"), size=14, italic=True)]
 
 
-def scoreboard_panel(t: Callable[..., str], board: Any, expanded: bool = False, limit: int | None = None
-                     ) -> ft.Control:
-    """Players in ranking order: place, name, total; the breakdown folds out (open when expanded)."""
+def scoreboard_panel(t: Callable[..., str], board: Any, folds: Folds, expanded: bool = False,
+                     limit: int | None = None) -> ft.Control:
+    """Players in ranking order: place, name, total; the breakdown folds out (at first open when expanded)."""
     by_name = {p.name: p for p in board.players}
     winners = set(board.winners) if board.over else set()
     tiles = []
     for place, name in places(board):
         player = by_name[name]
-        tiles.append(ft.ExpansionTile(
+        tiles.append(fold(
+            folds, f"breakdown:{name}", expanded,
+            lambda player=player: [ft.Container(padding=ft.Padding.only(left=16, bottom=8),
+                                                alignment=ft.Alignment.TOP_LEFT,
+                                                content=ft.Column(controls=breakdown_lines(t, player, limit),
+                                                                  spacing=2))],
+            key=f"player-{name}",
             title=ft.Text(t("app.place_name", place=place, name=name),
                           weight=ft.FontWeight.BOLD if name in winners else None),
             leading=ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER) if name in winners else None,
             trailing=ft.Text(t("app.points", points=player.total), size=18, weight=ft.FontWeight.BOLD),
-            expanded=expanded,
             expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
-            controls=[ft.Container(padding=ft.Padding.only(left=16, bottom=8), alignment=ft.Alignment.TOP_LEFT,
-                                   content=ft.Column(controls=breakdown_lines(t, player, limit), spacing=2))],
         ))
     return ft.Column(controls=[ft.Text(t("app.scoreboard"), size=18, weight=ft.FontWeight.BOLD), *tiles],
                      spacing=0)

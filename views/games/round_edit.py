@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 import flet as ft
 
+from views.components.kept import Kept
 from views.context import GameContext
 
 SHOWN_ROUNDS = 20
@@ -109,7 +110,8 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     """Every round's entries and the totals: a column per player (points), or the `columns` given as (key,
     heading) with each round's and the totals' values under those keys (a missing total left blank); each round's
     number is a button that opens it for correction. Long games show the last rounds, with a button for all; rows
-    are keyed by round, so a new round sends one new row, not every shifted one."""
+    are keyed by round, so a new round sends one new row, not every shifted one, and an unchanged row is the
+    previous render's (`views.components.kept`), so it is neither built nor compared again."""
     if not rounds:
         return ft.Text(ctx.t("cards.view.no_rounds"), italic=True)
     numeric = columns is None
@@ -117,14 +119,24 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     every = bool(draft.get("all_rounds"))
     first = 0 if every else max(0, len(rounds) - SHOWN_ROUNDS)
     open_now = editing(draft)
+    handlers = ctx.local.setdefault("_rounds_open", {})
+    handlers["open"] = on_open
+    kept = Kept(ctx.local, "_rounds_rows")
+
+    def row(number: int, cells: tuple[str, ...]) -> ft.DataRow:
+        """Round `number`'s row; its button opens the round through this render's `on_open` or a later one's."""
+        button = (ft.FilledTonalButton if number == open_now else ft.TextButton)(
+            content=ctx.t("rounds.view.round", round=number), icon=ft.Icons.EDIT,
+            on_click=lambda e: handlers["open"](number))
+        return ft.DataRow(key=f"round-{number}", cells=[ft.DataCell(button)]
+                          + [ft.DataCell(ft.Text(text)) for text in cells])
+
     rows = []
     for index in range(first, len(rounds)):
         number = index + 1
-        button = (ft.FilledTonalButton if number == open_now else ft.TextButton)(
-            content=ctx.t("rounds.view.round", round=number), icon=ft.Icons.EDIT,
-            tooltip=ctx.t("rounds.view.open", round=number), on_click=lambda e, n=number: on_open(n))
-        rows.append(ft.DataRow(key=f"round-{number}", cells=[ft.DataCell(button)]
-                               + [ft.DataCell(ft.Text(str(rounds[index][k]))) for k, _ in columns]))
+        cells = tuple(str(rounds[index][k]) for k, _ in columns)
+        rows.append(kept.row((number, cells, number == open_now, ctx.lang),
+                             lambda number=number, cells=cells: row(number, cells)))
     rows.append(ft.DataRow(key="total", cells=[ft.DataCell(ft.Text(ctx.t("cards.view.total"), weight=ft.FontWeight.BOLD))]
                            + [ft.DataCell(ft.Text(str(totals.get(k, "")), weight=ft.FontWeight.BOLD))
                               for k, _ in columns]))

@@ -1,0 +1,205 @@
+"""The server's share of one tap, in-process: "add round" in a score pad session of 5 and of 500 actions beside the
+"+" of a hello-world Flet counter, each run in a Flet `Session` on a connection that encodes and records what it
+would send (no browser, no socket). Figures per tap (median of N): the server's CPU time and wall time from the
+click event to the last frame queued (wall includes the store's fsyncs), the bytes sent, and how much of the CPU
+went to the store (engine step, summary, encoding, the file write), to rendering the screen and to Flet's diff.
+CPU time hardly depends on other work on the machine, so these figures hold on a loaded machine where the
+browser figures of `bench_screens.py` do not.
+
+    .venv/bin/python benchmarks/bench_tap_server.py [taps] [--frames]
+
+`--frames`: also print the last tap's frames as sent (MessagePack decoded): which controls changed and how.
+Uses Flet's `Session` and `Connection` directly (Flet 1.0.5): re-check after a Flet upgrade.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import statistics
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the repo root, before any installed copy
+
+import flet as ft  # noqa: E402
+import msgpack  # noqa: E402
+from flet.components import component  # noqa: E402
+from flet.controls import object_patch  # noqa: E402
+from flet.controls.base_control import BaseControl  # noqa: E402
+from flet.controls.context import _context_page  # noqa: E402
+from flet.messaging.connection import Connection  # noqa: E402
+from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack  # noqa: E402
+from flet.messaging.session import Session  # noqa: E402
+from flet.pubsub.pubsub_hub import PubSubHub  # noqa: E402
+
+from benchmarks.bench_screens import session  # noqa: E402
+from storage import Store  # noqa: E402
+from views.app import main_for  # noqa: E402
+
+ENCODE = configure_encode_object_for_msgpack(BaseControl)
+TIMERS = {"store": (Store, "play"), "render": (component.Renderer, "render"),
+          "diff": (object_patch.ObjectPatch, "from_diff")}
+
+
+class Recorder(Connection):
+    """A connection that encodes each message as the web server does (the encoding also snapshots the controls
+    the next diff starts from) and keeps the frames; a call to the browser (reading its storage) is answered
+    with nothing, as a phone that has stored no settings answers."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.frames: list[bytes] = []
+        self.session: Session | None = None
+
+    def send_message(self, message) -> None:
+        """Encode and keep one frame; answer a method call."""
+        self.frames.append(b"\x00" + msgpack.packb([message.action, message.body], default=ENCODE))
+        if message.action == MessageAction.INVOKE_METHOD:
+            body = message.body
+            self.loop.call_soon(self.session.handle_invoke_method_results, body.control_id, body.call_id, None, None)
+
+
+def cpu_timers() -> dict[str, list[float]]:
+    """Wrap the store's play, the renderer and the diff to add up their CPU seconds (outermost calls only; a
+    child component rendered during the diff would count in both)."""
+    spent: dict[str, list[float]] = {name: [0.0] for name in TIMERS}
+    for name, (owner, attr) in TIMERS.items():
+        original = getattr(owner, attr)
+        depth = [0]
+
+        def timed(*args, _original=original, _name=name, _depth=depth, **kwargs):
+            """Call through, adding the CPU time of the outermost call."""
+            start = time.process_time()
+            _depth[0] += 1
+            try:
+                return _original(*args, **kwargs)
+            finally:
+                _depth[0] -= 1
+                if not _depth[0]:
+                    spent[_name][0] += time.process_time() - start
+
+        setattr(owner, attr, staticmethod(timed) if isinstance(owner.__dict__[attr], classmethod) else timed)
+    return spent
+
+
+async def settle() -> None:
+    """Let the session's update scheduler run what the event queued."""
+    for _ in range(20):
+        await asyncio.sleep(0)
+
+
+async def connect(main, route: str) -> tuple[Session, Recorder]:
+    """A session on route, its entry function run and its first frames sent."""
+    loop = asyncio.get_running_loop()
+    conn = Recorder()
+    conn.loop, conn.executor = loop, ThreadPoolExecutor(max_workers=1)
+    conn.pubsubhub = PubSubHub(loop, conn.executor)
+    sess = conn.session = Session(conn)
+    _context_page.set(sess.page)
+    sess.apply_page_patch({"route": route, "width": 390, "height": 844})
+    msgpack.packb(sess.get_page_patch(), default=ENCODE)
+    main(sess.page)
+    await sess.after_event(sess.page)
+    await settle()
+    return sess, conn
+
+
+def find(sess: Session, kind: type, **fields) -> BaseControl:
+    """The one mounted control of a kind with these field values."""
+    found = [c for c in list(sess.index.values())
+             if isinstance(c, kind) and all(getattr(c, k) == v for k, v in fields.items())]
+    assert len(found) == 1, (kind, fields, found)
+    return found[0]
+
+
+async def done(sess: Session) -> None:
+    """Close the session as the server does when its tab is gone (its update scheduler stops)."""
+    sess.close()
+    await settle()
+
+
+async def tap(sess: Session, conn: Recorder, control: BaseControl, spent: dict) -> dict:
+    """Click control; the tap's CPU and wall ms, bytes, frames and CPU ms per part."""
+    conn.frames.clear()
+    for part in spent.values():
+        part[0] = 0.0
+    wall, cpu = time.perf_counter(), time.process_time()
+    await sess.dispatch_event(control._i, "click", None)
+    await settle()
+    figures = {"cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall,
+               "bytes": sum(map(len, conn.frames)), "frames": list(conn.frames)}
+    return {**figures, **{name: part[0] for name, part in spent.items()}}
+
+
+async def hello_taps(taps: int, spent: dict) -> list[dict]:
+    """The hello counter of `bench_screens.py`, tapped `taps` times."""
+
+    @ft.component
+    def Counter():
+        """A count and a button that adds one."""
+        count, set_count = ft.use_state(0)
+        return ft.Column([ft.Text(f"count: {count}", size=24),
+                          ft.Button(content="plus one", on_click=lambda e: set_count(count + 1))])
+
+    sess, conn = await connect(lambda page: page.render(Counter), "/")
+    out = [await tap(sess, conn, find(sess, ft.Button, content="plus one"), spent) for _ in range(taps)]
+    await done(sess)
+    return out
+
+
+async def round_taps(store: Store, rounds: int, taps: int, spent: dict) -> list[dict]:
+    """Type a round and tap "add round" `taps` times in a score pad session of `rounds` rounds."""
+    sid = session(store, rounds)
+    sess, conn = await connect(main_for(store), f"/play/{sid}")
+    out = []
+    for _ in range(taps):
+        for name, typed in (("A", "1"), ("B", "2")):
+            field = find(sess, ft.TextField, label=name)
+            sess.apply_patch(field._i, {"value": typed})
+            await sess.dispatch_event(field._i, "change", typed)
+        await settle()
+        out.append(await tap(sess, conn, find(sess, ft.FilledButton, content="记入本轮"), spent))
+    await done(sess)
+    return out
+
+
+def median_ms(runs: list[dict], key: str) -> float:
+    """The median of one figure, in ms."""
+    return statistics.median(r[key] for r in runs) * 1000
+
+
+def show_frames(frames: list[bytes]) -> None:
+    """Print frames as sent, decoded."""
+    for frame in frames:
+        body = msgpack.unpackb(frame[1:], strict_map_key=False, ext_hook=lambda code, data: f"<ext {code}>")
+        print(f"  {len(frame)} B: {json.dumps(body, ensure_ascii=False, default=str)}")
+
+
+async def run(taps: int, frames: bool) -> None:
+    """Measure and print each figure beside the hello counter's."""
+    spent = cpu_timers()
+    hello = await hello_taps(taps, spent)
+    with tempfile.TemporaryDirectory(prefix="bench-tap-") as tmp:
+        store = Store(Path(tmp) / "data", exclusive=True)
+        runs = {rounds: await round_taps(store, rounds, taps, spent) for rounds in (5, 500)}
+        store.close()
+    base = median_ms(hello, "cpu")
+    print(f"hello counter tap: server CPU {base:.2f} ms, wall {median_ms(hello, 'wall'):.2f} ms, "
+          f"{statistics.median(r['bytes'] for r in hello):.0f} B")
+    for rounds, got in runs.items():
+        cpu = median_ms(got, "cpu")
+        print(f"add round, {rounds}-action session (median of {taps}): server CPU {cpu:.2f} ms (ratio "
+              f"{cpu / base:.1f} to the counter), wall {median_ms(got, 'wall'):.2f} ms, "
+              f"{statistics.median(r['bytes'] for r in got):.0f} B; CPU: store {median_ms(got, 'store'):.2f} ms, "
+              f"render {median_ms(got, 'render'):.2f} ms, diff {median_ms(got, 'diff'):.2f} ms")
+        if frames:
+            show_frames(got[-1]["frames"])
+
+
+if __name__ == "__main__":
+    asyncio.run(run(int(next((a for a in sys.argv[1:] if a.isdigit()), 15)), "--frames" in sys.argv))
