@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import io
 import json
 import socket
@@ -70,8 +71,10 @@ def join_address(page_url: str | None, sid: str) -> str:
     return f"{scheme}://{host}{port}/join/{sid}"
 
 
+@functools.lru_cache(maxsize=16)
 def qr_png(text: str, scale: int = 6) -> bytes:
-    """A QR code of text as PNG bytes (segno, offline)."""
+    """A QR code of text as PNG bytes (segno, offline); made once per address, not on every render of the host's
+    screen (its mask search is a tenth of the server's work for a claim with eight phones)."""
     out = io.BytesIO()
     segno.make(text, error="m").save(out, kind="png", scale=scale, border=2)
     return out.getvalue()
@@ -136,7 +139,8 @@ def field_value(text: str) -> Any:
 def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict], bool],
                  scratch: dict) -> ft.Control:
     """The prompt entries as controls: a button per finite choice, a small form (one field per declared field)
-    for free input. act(action) sends one action; scratch keeps half-typed fields between renders."""
+    for free input, each row keyed by who makes the move and its type (a move that goes away is only taken away).
+    act(action) sends one action; scratch keeps half-typed fields between renders."""
     game = eng.game.id
     rows: list[ft.Control] = []
     for entry in entries:
@@ -146,7 +150,7 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
                 content=words.say(lang, "table.choice", move=label, choice=choice_text(lang, game, choice))
                 if choice else label,
                 on_click=lambda e, c=choice, k=kind: act({"type": k, **c})) for choice in entry["choices"]]
-            rows.append(ft.Row(wrap=True, controls=buttons))
+            rows.append(ft.Row(wrap=True, controls=buttons, key=f"{entry['by']}:{kind}"))
             continue
         spec = eng.specs.get(kind)
         names = sorted(spec.fields) if spec is not None and spec.fields is not None else []
@@ -160,7 +164,8 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
             if act({"type": k, **{name: field_value(d.get(name, "")) for name in n}}):
                 d.clear()
 
-        rows.append(ft.Row(wrap=True, controls=[*fields, ft.FilledButton(content=label, on_click=send)]))
+        rows.append(ft.Row(wrap=True, controls=[*fields, ft.FilledButton(content=label, on_click=send)],
+                           key=f"{entry['by']}:{kind}"))
     if not rows:
         rows.append(ft.Text(words.say(lang, "table.nothing_to_do"), italic=True))
     return ft.Column(spacing=8, controls=rows)
@@ -299,7 +304,7 @@ def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool],
                        store=app.store, local=app.local(f"table:{hub.sid}:{seat}:view"),
                        sound=bool(app.settings.get("sound", True)), apply=act, show_error=app.show_error,
                        refresh=app.render_soon, seat=seat, actions=message["count"],
-                       for_table=any(s["seat"] == seat and s["referee"] for s in message["seats"]))
+                       for_table=message["for_table"])
 
 
 def seat_row(app: Any, hub: Any, seat: dict, attempt: Callable[[Callable[[], Any]], bool]) -> ft.Control:
