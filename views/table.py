@@ -32,7 +32,7 @@ from views.components.scoreboard import scoreboard_panel
 from views.context import GameContext, TapCount
 from views.games import view_of
 from views.live import live
-from views.session import MAIN_COLS, SIDE_COLS
+from views.session import MAIN_COLS, SIDE_COLS, end_panel
 from views.table_hub import TableHub, hub_for
 from views.ui import dropdown
 
@@ -172,7 +172,7 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
 
 
 def status_line(lang: str, status: dict) -> str:
-    """Round, phase and whose turn in words."""
+    """Round, phase and whose turn in words ("game over" when the game's own phase does not say it)."""
     parts = []
     if status.get("round") is not None:
         parts.append(words.say(lang, "table.round", round=status["round"]))
@@ -180,7 +180,7 @@ def status_line(lang: str, status: dict) -> str:
         parts.append(words.say(lang, status["phase"]))
     if status.get("turn"):
         parts.append(words.say(lang, "table.turn", name=status["turn"]))
-    if status.get("over"):
+    if status.get("over") and not status.get("phase"):
         parts.append(words.say(lang, "table.over"))
     return " · ".join(parts)
 
@@ -278,19 +278,35 @@ def host_body(app: Any, hub: Any, message: dict) -> ft.Control:
         *ties,
         ft.Container(bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10,
                      content=ft.Text(status_line(lang, message["status"]), size=18, weight=ft.FontWeight.W_600)),
-        ft.Text(app.t("table.table_moves"), size=18, weight=ft.FontWeight.BOLD),
-        prompt_panel(lang, hub.engine, message["prompt"], act, app.local(f"table:{hub.sid}:host")),
+        *moves_and_view(app, hub, message, act, TABLE, app.t("table.table_moves")),
+        ft.TextButton(content=app.t("table.open_session"), icon=ft.Icons.ARROW_BACK,
+                      on_click=lambda e: app.go(f"/play/{hub.sid}")),
     ]
-    view = view_of(hub.engine.game.id)
-    if view is not None and not message["status"].get("over"):
-        main += [ft.Divider(), view.build(seat_context(app, hub, message, act, TABLE))]
-    main.append(ft.TextButton(content=app.t("table.open_session"), icon=ft.Icons.ARROW_BACK,
-                              on_click=lambda e: app.go(f"/play/{hub.sid}")))
-    board = hub.engine.scoreboard(message["view"])
-    side = [scoreboard_panel(app.t, board, expanded=board.over, limit=SHOWN),
-            log_panel(lang, message["log"], message["count"])]
+    side: list[ft.Control] = [] if message["status"].get("over") else [
+        scoreboard_panel(app.t, hub.engine.scoreboard(message["view"]), limit=SHOWN)]
+    side.append(log_panel(lang, message["log"], message["count"]))
     return ft.ResponsiveRow(controls=[ft.Column(col=MAIN_COLS, spacing=16, controls=main),
                                       ft.Column(col=SIDE_COLS, spacing=12, controls=side)])
+
+
+def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str,
+                   heading: str) -> list[ft.Control]:
+    """What a seat's screen (a phone, or the host's as the table) shows below its status: its moves now (under
+    heading) and the game's view; once the game is over its moves only if it has any, then the final result
+    (winners, ranking with totals, each total's breakdown) as the session screen words it, from this
+    connection's view."""
+    eng = engine(message["meta"]["game"])
+    over = message["status"].get("over")
+    controls: list[ft.Control] = []
+    if message["prompt"] or not over:
+        controls += [ft.Text(heading, size=18, weight=ft.FontWeight.BOLD),
+                     prompt_panel(app.lang, eng, message["prompt"], act, app.local(f"table:{hub.sid}:{seat}"))]
+    if over:
+        return [*controls, end_panel(app, message["meta"], eng.scoreboard(message["view"]))]
+    view = view_of(eng.game.id)
+    if view is not None:
+        controls += [ft.Divider(), view.build(seat_context(app, hub, message, act, seat))]
+    return controls
 
 
 def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str) -> GameContext:
