@@ -1,19 +1,21 @@
 """Table mode with 8 phones: a claim tapped on one phone → visible on all 8 (median), beside the anchor of the
 same claim becoming visible on the tapping phone itself; and the server's memory with 0, 1 and 8 phones seated.
 
-    .venv/bin/python benchmarks/bench_table.py [--rounds 2]
+    .venv/bin/python benchmarks/bench_table.py [--rounds 2] [--phones 8]
 
 Each round opens a fresh Knit Wit session for 8 players at the answering phase (buttons 4, 3, 2, 1), seats 8
 phones (one headless Chromium context each) through the join screen after the host has opened the table on a
-laptop-sized tab (that is where the join PIN is shown; the host's tab stays open and counts in the memory), then four players claim in turn; for each
-claim the time from the tap until every phone shows the rewards left. Memory is the server's resident set
-(VmRSS) read from /proc.
+laptop-sized tab (that is where the join PIN is shown; the host's tab stays open and counts in the memory), then
+three players claim in turn (with fewer phones, one claim per phone); for each claim the time from the tap until
+every phone shows the rewards left. Memory is the server's resident set (VmRSS) read from /proc.
 
-Where the time goes: every tab notes (on the system clock) when it sends a websocket frame and when one arrives,
-so each claim splits into the tapping phone's browser turning the tap into an event (tap -> event sent), the
-server and the loopback network (event sent -> the claim's patch arrived at the last phone), and the browsers
-drawing it (patch arrived -> shown on all). `--phones 1` seats one phone only: the same claim with one tab to
-repaint.
+Where the time goes: each tab's page notes (on the system clock) when it sends a websocket frame and when its
+script is handed one, so each claim splits into tap -> event sent (the tapping phone's browser), -> the claim's
+patch handed to the last phone's page (the server from receive to its last send, loopback, and the time a page
+busy drawing takes to take the frame), -> shown on all (the browsers drawing it). Chromium's DevTools reports
+websocket frames from the page's own thread too (its `Network.webSocketFrame*` times are the same instants), so
+the server's own share is measured in-process instead (`benchmarks/bench_table_server.py`). `--phones 1` seats
+one phone only: the same claim with one tab to repaint.
 """
 
 from __future__ import annotations
@@ -114,8 +116,8 @@ def run_round(browser, memory: dict, first: bool, players: list[str]) -> tuple[l
                 memory[8] = rss_kb(server.proc.pid)
             everyone, own, splits = [], [], []
             left = [4, 3, 2, 1]
-            for k in range(3):
-                tab = tabs[k % len(tabs)]
+            for k in range(min(3, len(tabs))):  # a phone that has claimed is locked
+                tab = tabs[k]
                 shown = "Rewards left: " + ", ".join(str(r) for r in left[k + 1:])
                 tab.quiet()
                 button = tab.page.get_by_role("button", name="claim a reward", exact=True).first
@@ -163,8 +165,9 @@ def main() -> None:
           f"ratio all-{n} / own = {med_all / med_own:.2f}x")
     parts = {key: statistics.median(split[key] for split in splits) for key in splits[0]}
     print(f"split (medians): tap -> event sent {parts['tap_to_sent']:.0f} ms (the tapping phone's browser), "
-          f"-> the claim's patch arrived at the last of {n} phones {parts['sent_to_arrived']:.0f} ms (server and "
-          f"network), -> shown on all {parts['arrived_to_shown']:.0f} ms (the browsers drawing it)")
+          f"-> the claim's patch handed to the last of {n} phones' pages {parts['sent_to_arrived']:.0f} ms "
+          f"(server, network, pages busy drawing), -> shown on all {parts['arrived_to_shown']:.0f} ms (the browsers "
+          f"drawing it)")
     if n < len(PLAYERS):
         return
     print(f"server memory: {memory[0] / 1024:.1f} MB with the host's table and one phone's join screen open, "
