@@ -1,10 +1,11 @@
 """The host's table screen (`/table/<id>`): the join PIN and a QR code of the join address, the seats (free one,
 name a referee), near-ties to rule on, and the public table: the table's own moves, the game's board (its view,
 built on `player_view(state, None)` as the referee seat's phone shows it), the scoreboard of that view and the
-recent public log.
+recent public log; once the game is over, the final result in place of the board and the scoreboard.
 
 Also what the phone screen (`views/join.py`) shares with it: delivering the hub's messages into a tab, the
-prompt panel (a seat's or the table's prompt entries as buttons and forms) and the join address.
+prompt panel (a seat's or the table's prompt entries as buttons and forms), the moves, board and final result
+below the status, and the join address.
 Everything shown comes from the hub's message for this connection (`views.table_hub`): the host's screen is the
 public table and gets `player_view(state, None)`, never a seat's secrets.
 """
