@@ -1,5 +1,6 @@
 """The table hub: seats, the join PIN and its waits, seat tokens across a restart, acting only as one's own
-seat, near-ties ordered by receive time and ruled by the table, and what each phone is sent (no leaks)."""
+seat, near-ties ordered by receive time and ruled by the table, and what each phone is sent (no leaks), in which
+order, and only when it changed."""
 
 import json
 
@@ -361,6 +362,36 @@ def test_each_phone_gets_its_seat_view_and_its_own_prompt_entries_only(store, cl
     hub.act(a, {"type": "answer", "spool": 1, "text": "lemon"})
     assert phone.last["count"] == message["count"] + 1
     assert hub.connected() == 2
+
+
+def test_the_acting_phone_is_sent_first_the_host_last_and_an_unchanged_message_not_again(store, clock):
+    """After B's answer: B's phone, the other phones, then the host's screen. A new PIN, or the referee's phone
+    connecting and leaving, changes only what the host's screen shows: no phone is sent anything, and the host's
+    screen shows the referee's phone connected, then away."""
+    hub = open_hub(store, knit_wit_answering(), clock)
+    tokens = {seat: hub.join(hub.pin, seat) for seat in ("A", "B", "C", "table")}
+    sent: list = []
+    hub.subscribe(lambda message: sent.append((None, message)))
+    for seat in "ABC":
+        hub.subscribe(lambda message, seat=seat: sent.append((seat, message)), tokens[seat])
+    sent.clear()
+    hub.act(tokens["B"], {"type": "answer", "spool": 1, "text": "lemon"})
+    assert [seat for seat, _ in sent] == ["B", "A", "C", None]
+    sent.clear()
+    hub.renew_pin()
+    referee = hub.subscribe(lambda message: None, tokens["table"])
+    hub.unsubscribe(referee)
+    assert [seat for seat, _ in sent] == [None, None, None]
+    assert [next(s["connected"] for s in m["seats"] if s["seat"] == "table") for _, m in sent] == [False, True, False]
+    assert all("seats" not in m and "pin" not in m for m in hub_messages_to_phones(hub, tokens))
+
+
+def hub_messages_to_phones(hub, tokens):
+    """The message each seat's phone would be sent now."""
+    got: list = []
+    for token in tokens.values():
+        hub.unsubscribe(hub.subscribe(got.append, token))
+    return got
 
 
 def leaks(markers_of, phones):

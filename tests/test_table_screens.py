@@ -2,7 +2,8 @@
 private parts open at once, no other seat's cover or entry; and the generic prompt forms' field labels are
 translated in both languages for every field any game's moves declare; every phone shows the server's
 challenge countdown and only the explaining player's phone rings; the host's table screen is the public table
-(board, scoreboard, log) and holds no seat's secret before the reveal."""
+(board, scoreboard, log) and holds no seat's secret before the reveal; once the game is over every phone and the
+host's screen show the final result."""
 
 from __future__ import annotations
 
@@ -319,3 +320,22 @@ def test_a_players_phone_claims_a_knit_wit_button_without_sending_the_tables_ali
     assert [(a["type"], a["by"]) for a in store.load(hub.sid)["actions"]][-1:] == [("claim", "A")]
     assert store.state(hub.sid)["aliases"] == []
     assert not seat_ctx(got[-1]).for_table and seat_ctx(seated(hub, "table")[0][-1]).for_table
+
+
+def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(store):
+    """A Knit Wit game scored to its end: each player's phone, the referee's and the host's screen show the winner,
+    the ranking with totals and "Game over" once in the status; a phone with no move left shows no moves heading."""
+    record = knit_wit_answering()
+    for seat, text in (("A", "lemon"), ("B", "sky"), ("C", "tiger")):
+        record["actions"].append({"type": "answer", "by": seat, "spool": 1, "text": text})
+    record["actions"] += [{"type": "claim", "by": "A"}, {"type": "claim", "by": "B"}]
+    record["actions"] += [{"type": "next_spool", "by": "table"}] * 6
+    hub = open_hub(store, record, Clock())
+    screens = {None: host_screen(store, hub)}
+    for seat in ("A", "C", "table"):
+        got, token = seated(hub, seat)
+        screens[seat] = words_in(seat_body(shell(store, f"/join/{hub.sid}"), hub, token, got[-1]))
+    for seat, screen in screens.items():
+        assert "Winner: A" in screen and "Ranking: 1. A (4), 2. B (3), 3. C (2)" in screen, seat
+        assert screen.count("Game over") == 2, seat  # the status line and the final result's heading
+        assert "Your moves now" not in screen and "Nothing to do right now" not in screen, seat

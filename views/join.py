@@ -4,7 +4,8 @@ A phone that holds a seat keeps its seat token in the browser's storage (`tables
 dropped connection or a server restart brings it back to its seat; a token the table no longer knows (the host
 freed the seat) is forgotten and the join form shown again. Once seated the phone shows only what the hub sends
 this seat: `player_view(state, seat)`, the seat's prompt entries (as buttons and forms), and the game's own view
-built on that view, whose actions go through the hub as this seat (anything for another seat is refused there).
+built on that view, whose actions go through the hub as this seat (anything for another seat is refused there);
+once the game is over, the final result (winners, ranking with totals, breakdown) as the host's screen shows it.
 """
 
 from __future__ import annotations
@@ -13,11 +14,10 @@ from typing import Any, Callable
 
 import flet as ft
 
-from scoring.core import RuleError, engine
+from scoring.core import RuleError
 from views import words
 from views.context import TapCount
-from views.games import view_of
-from views.table import connected_hub, prompt_panel, seat_context, seat_name, status_line, tab_listener, tie_text
+from views.table import connected_hub, moves_and_view, seat_name, status_line, tab_listener, tie_text
 
 PREFS_KEY = "tableside.seat."
 
@@ -123,7 +123,6 @@ def seat_body(app: Any, hub: Any, token: str, message: dict) -> ft.Control:
     """This seat's table: status, near-ties, its moves now, and the game's view of the seat's state."""
     lang = app.lang
     seat = message["seat"]
-    eng = engine(message["meta"]["game"])
 
     taps = TapCount(message["count"])
 
@@ -158,11 +157,6 @@ def seat_body(app: Any, hub: Any, token: str, message: dict) -> ft.Control:
             row += [ft.FilledButton(content=app.t("table.tie_keep"), on_click=lambda e, t=tie: rule(t["id"], False)),
                     ft.OutlinedButton(content=app.t("table.tie_swap"), on_click=lambda e, t=tie: rule(t["id"], True))]
         controls.append(ft.Row(wrap=True, controls=row))
-    controls += [ft.Text(app.t("table.your_moves"), size=18, weight=ft.FontWeight.BOLD),
-                 prompt_panel(lang, eng, message["prompt"], act, app.local(f"table:{hub.sid}:{seat}"))]
-    view = view_of(eng.game.id)
-    if view is not None and not message["status"].get("over"):
-        controls.append(ft.Divider())
-        controls.append(view.build(seat_context(app, hub, message, act, seat)))
+    controls += moves_and_view(app, hub, message, act, seat, app.t("table.your_moves"))
     return ft.Column(spacing=12, controls=controls)
 

@@ -1,10 +1,11 @@
 """The host's table screen (`/table/<id>`): the join PIN and a QR code of the join address, the seats (free one,
 name a referee), near-ties to rule on, and the public table: the table's own moves, the game's board (its view,
 built on `player_view(state, None)` as the referee seat's phone shows it), the scoreboard of that view and the
-recent public log.
+recent public log; once the game is over, the final result in place of the board and the scoreboard.
 
 Also what the phone screen (`views/join.py`) shares with it: delivering the hub's messages into a tab, the
-prompt panel (a seat's or the table's prompt entries as buttons and forms) and the join address.
+prompt panel (a seat's or the table's prompt entries as buttons and forms), the moves, board and final result
+below the status, and the join address.
 Everything shown comes from the hub's message for this connection (`views.table_hub`): the host's screen is the
 public table and gets `player_view(state, None)`, never a seat's secrets.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import io
 import json
 import socket
@@ -32,7 +34,7 @@ from views.components.scoreboard import scoreboard_panel
 from views.context import GameContext, TapCount
 from views.games import view_of
 from views.live import live
-from views.session import MAIN_COLS, SIDE_COLS
+from views.session import MAIN_COLS, SIDE_COLS, end_panel
 from views.table_hub import TableHub, hub_for
 from views.ui import dropdown
 
@@ -71,8 +73,10 @@ def join_address(page_url: str | None, sid: str) -> str:
     return f"{scheme}://{host}{port}/join/{sid}"
 
 
+@functools.lru_cache(maxsize=16)
 def qr_png(text: str, scale: int = 6) -> bytes:
-    """A QR code of text as PNG bytes (segno, offline)."""
+    """A QR code of text as PNG bytes (segno, offline); made once per address, not on every render of the host's
+    screen (its mask search is a tenth of the server's work for a claim with eight phones)."""
     out = io.BytesIO()
     segno.make(text, error="m").save(out, kind="png", scale=scale, border=2)
     return out.getvalue()
@@ -137,7 +141,8 @@ def field_value(text: str) -> Any:
 def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict], bool],
                  scratch: dict) -> ft.Control:
     """The prompt entries as controls: a button per finite choice, a small form (one field per declared field)
-    for free input. act(action) sends one action; scratch keeps half-typed fields between renders."""
+    for free input, each row keyed by who makes the move and its type (a move that goes away is only taken away).
+    act(action) sends one action; scratch keeps half-typed fields between renders."""
     game = eng.game.id
     rows: list[ft.Control] = []
     for entry in entries:
@@ -147,7 +152,7 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
                 content=words.say(lang, "table.choice", move=label, choice=choice_text(lang, game, choice))
                 if choice else label,
                 on_click=lambda e, c=choice, k=kind: act({"type": k, **c})) for choice in entry["choices"]]
-            rows.append(ft.Row(wrap=True, controls=buttons))
+            rows.append(ft.Row(wrap=True, controls=buttons, key=f"{entry['by']}:{kind}"))
             continue
         spec = eng.specs.get(kind)
         names = sorted(spec.fields) if spec is not None and spec.fields is not None else []
@@ -161,14 +166,15 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
             if act({"type": k, **{name: field_value(d.get(name, "")) for name in n}}):
                 d.clear()
 
-        rows.append(ft.Row(wrap=True, controls=[*fields, ft.FilledButton(content=label, on_click=send)]))
+        rows.append(ft.Row(wrap=True, controls=[*fields, ft.FilledButton(content=label, on_click=send)],
+                           key=f"{entry['by']}:{kind}"))
     if not rows:
         rows.append(ft.Text(words.say(lang, "table.nothing_to_do"), italic=True))
     return ft.Column(spacing=8, controls=rows)
 
 
 def status_line(lang: str, status: dict) -> str:
-    """Round, phase and whose turn in words."""
+    """Round, phase and whose turn in words ("game over" when the game's own phase does not say it)."""
     parts = []
     if status.get("round") is not None:
         parts.append(words.say(lang, "table.round", round=status["round"]))
@@ -176,7 +182,7 @@ def status_line(lang: str, status: dict) -> str:
         parts.append(words.say(lang, status["phase"]))
     if status.get("turn"):
         parts.append(words.say(lang, "table.turn", name=status["turn"]))
-    if status.get("over"):
+    if status.get("over") and not status.get("phase"):
         parts.append(words.say(lang, "table.over"))
     return " · ".join(parts)
 
@@ -274,20 +280,37 @@ def host_body(app: Any, hub: Any, message: dict) -> ft.Control:
         *ties,
         ft.Container(bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10,
                      content=ft.Text(status_line(lang, message["status"]), size=18, weight=ft.FontWeight.W_600)),
-        ft.Text(app.t("table.table_moves"), size=18, weight=ft.FontWeight.BOLD),
-        prompt_panel(lang, hub.engine, message["prompt"], act, app.local(f"table:{hub.sid}:host")),
+        *moves_and_view(app, hub, message, act, TABLE, app.t("table.table_moves")),
+        ft.TextButton(content=app.t("table.open_session"), icon=ft.Icons.ARROW_BACK,
+                      on_click=lambda e: app.go(f"/play/{hub.sid}")),
     ]
-    view = view_of(hub.engine.game.id)
-    if view is not None and not message["status"].get("over"):
-        main += [ft.Divider(), view.build(seat_context(app, hub, message, act, TABLE))]
-    main.append(ft.TextButton(content=app.t("table.open_session"), icon=ft.Icons.ARROW_BACK,
-                              on_click=lambda e: app.go(f"/play/{hub.sid}")))
-    board = hub.engine.scoreboard(message["view"])
     folds = Folds(app.local(f"table:{hub.sid}:folds"), app.render)
-    side = [scoreboard_panel(app.t, board, folds, expanded=board.over, limit=SHOWN),
-            log_panel(lang, message["log"], message["count"], folds)]
+    side: list[ft.Control] = [] if message["status"].get("over") else [
+        scoreboard_panel(app.t, hub.engine.scoreboard(message["view"]), folds, limit=SHOWN)]
+    side.append(log_panel(lang, message["log"], message["count"], folds))
     return ft.ResponsiveRow(controls=[ft.Column(col=MAIN_COLS, spacing=16, controls=main),
                                       ft.Column(col=SIDE_COLS, spacing=12, controls=side)])
+
+
+def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str,
+                   heading: str) -> list[ft.Control]:
+    """What a seat's screen (a phone, or the host's as the table) shows below its status: its moves now (under
+    heading) and the game's view; once the game is over its moves only if it has any, then the final result
+    (winners, ranking with totals, each total's breakdown) as the session screen words it, from this
+    connection's view."""
+    eng = engine(message["meta"]["game"])
+    over = message["status"].get("over")
+    controls: list[ft.Control] = []
+    if message["prompt"] or not over:
+        controls += [ft.Text(heading, size=18, weight=ft.FontWeight.BOLD),
+                     prompt_panel(app.lang, eng, message["prompt"], act, app.local(f"table:{hub.sid}:{seat}"))]
+    if over:
+        folds = Folds(app.local(f"table:{hub.sid}:{seat}:folds"), app.render)
+        return [*controls, end_panel(app, message["meta"], eng.scoreboard(message["view"]), folds)]
+    view = view_of(eng.game.id)
+    if view is not None:
+        controls += [ft.Divider(), view.build(seat_context(app, hub, message, act, seat))]
+    return controls
 
 
 def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str) -> GameContext:
@@ -301,7 +324,7 @@ def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool],
                        store=app.store, local=app.local(f"table:{hub.sid}:{seat}:view"),
                        sound=bool(app.settings.get("sound", True)), apply=act, show_error=app.show_error,
                        refresh=app.render_soon, seat=seat, actions=message["count"],
-                       for_table=any(s["seat"] == seat and s["referee"] for s in message["seats"]))
+                       for_table=message["for_table"])
 
 
 def seat_row(app: Any, hub: Any, seat: dict, attempt: Callable[[Callable[[], Any]], bool]) -> ft.Control:

@@ -31,6 +31,12 @@ Rulings (what a table would expect, where the issue is silent):
   `at` then stands after it, which records the ruling in the log itself; an action the swap makes illegal is
   dropped). Rulings are kept with the table (`ties`). Actions that commute (two answers on two sheets) are never
   a near-tie.
+- Who is sent what, and when: after every change each connection is sent its message, the acting seat's
+  phones first, then the other seats' phones, the host's screens last (the players race on their phones; the
+  public screen is the biggest to draw). A connection whose message is the same as the last one it was sent is
+  not sent it again (its screen would render the same), so a phone is not re-rendered when only the host's
+  facts changed (a seat taken or freed, a phone connecting, a new PIN): a phone's message holds whether it may
+  act for the table, not the seats; the host's holds the seats, and a phone connecting or leaving updates it.
 """
 
 from __future__ import annotations
@@ -80,6 +86,7 @@ class Subscriber:
     seat: str | None
     listener: Listener
     token: str | None = None
+    last: dict | None = None
 
 
 class TableHub:
@@ -227,25 +234,37 @@ class TableHub:
             key = id(sub)
             self._subs[key] = sub
             count, state = self._current()
-            listener(self._message(sub, count, state, {}))
+            sub.last = self._message(sub, count, state, {})
+            listener(sub.last)
+        if seat is not None:
+            self.publish()
         return key
 
     def unsubscribe(self, key: int) -> None:
-        """Stop watching."""
+        """Stop watching (the host's screen then shows that seat's phone away)."""
         with self._lock:
-            self._subs.pop(key, None)
+            gone = self._subs.pop(key, None)
+        if gone is not None and gone.seat is not None:
+            self.publish()
 
     def connected(self) -> int:
         """How many connections watch the table."""
         return len(self._subs)
 
-    def publish(self, notice: dict | None = None) -> None:
-        """Send every subscriber its seat's view of the current state (and a notice, e.g. a near-tie)."""
+    def publish(self, notice: dict | None = None, first: str | None = None) -> None:
+        """Send every subscriber its seat's view of the current state (and a notice, e.g. a near-tie): the phones of
+        seat `first` (the one that acted), the other phones, then the host's screens; a subscriber whose message
+        is unchanged since the last one it was sent is skipped."""
         with self._lock:
             count, state = self._current()
             cache: dict = {}
-            for sub in list(self._subs.values()):
-                sub.listener(self._message(sub, count, state, cache, notice))
+            order = sorted(self._subs.values(), key=lambda sub: (sub.seat is None, sub.seat != first))
+            for sub in order:
+                message = self._message(sub, count, state, cache, notice)
+                if notice is None and message == sub.last:
+                    continue
+                sub.last = message
+                sub.listener(message)
 
     def _current(self) -> tuple[int, dict]:
         """The number of actions in the session's log and its state now (the store's cache: read only)."""
@@ -267,12 +286,12 @@ class TableHub:
             cache[prompt_key] = self.engine.prompt(state)
         prompt = [e for e in cache[prompt_key] if e["by"] in acts]
         message = {"seat": seat, "count": count, "view": view, "prompt": prompt,
-                   "status": self.engine.status(view), "meta": self._meta, "seats": self.seats(),
+                   "status": self.engine.status(view), "meta": self._meta, "for_table": TABLE in acts,
                    "ties": [self._public_tie(t) for t in self.data["ties"] if t["ruling"] is None]}
         if seat is None:
             if ("log",) not in cache:
                 cache[("log",)] = public_log(self.store.load(self.sid), SHOWN)
-            message.update(pin=self.pin, log=cache[("log",)])
+            message.update(pin=self.pin, log=cache[("log",)], seats=self.seats())
         if notice:
             message["notice"] = notice
         return message
@@ -310,7 +329,7 @@ class TableHub:
             self._last = {"received": received, "index": count, "action": action, "before": before}
             if tie:
                 self._open_tie(tie)
-        self.publish({"tie": self._public_tie(tie)} if tie else None)
+        self.publish({"tie": self._public_tie(tie)} if tie else None, first=seat)
         if self.on_played is not None:
             self.on_played(*played)
         return self._public_tie(tie) if tie else {}

@@ -8,7 +8,10 @@ fields labelled in words) and taps B's race button: the server refuses acting fo
 phone says so in words (never Flet's "Error running app"). Before the reveal no phone holds another seat's
 answer: neither in its semantics tree nor in any websocket frame it received. Scoring goes on to a challenge
 voted on from the three phones: until the last ballot each phone shows who has voted (its own ballot only, no
-count); the last ballot shows every ballot and the verdict on every phone.
+count); the last ballot shows every ballot and the verdict on every phone. The game is then scored to its end as
+the engine's prompt asks, by the table (the referee's phone): it rules the three look-alike answers different
+and moves on spool by spool to the final scores; every phone and the host's screen show the winner and the
+ranking with the totals.
 
 A Pictomania round and a Guess Club round follow on the same phones (in Pictomania the server restarts once
 the phones are seated, and every phone comes back to its seat by itself and plays on; in Guess Club each phone
@@ -201,6 +204,7 @@ def test_a_knit_wit_round_played_from_four_phones(table_server, table_tabs):
         phone.tab.see("Scoring")
     host.see("Scoring")
     challenge_vote(phones, host)
+    score_to_the_end(phones, host)
 
 
 def challenge_vote(phones: dict[str, Phone], host: Tab) -> None:
@@ -224,6 +228,24 @@ def challenge_vote(phones: dict[str, Phone], host: Tab) -> None:
         phone.tab.see("A voted yes · B voted no · C voted yes")
         phone.tab.see("Challenged by A, kept (yes 2 · no 1)")
     host.see("Challenged by A, kept (yes 2 · no 1)")
+
+
+def score_to_the_end(phones: dict[str, Phone], host: Tab) -> None:
+    """The table's moves, made on the referee's phone: the three answers of spool 1 look alike (tmarkA1, tmarkB1,
+    tmarkC1), so the app asks the table about each pair and waits; the referee rules each pair different, then
+    moves on from each spool (2 to 6 are blank) to the final scores. Every phone and the host then show the
+    result: A 2 points for spool 1 + the 2-hole button, B 2 + 1, C 2."""
+    referee = phones["Referee"].tab
+    for a, b in (("A", "B"), ("A", "C"), ("B", "C")):
+        question = f"Are {a}'s “{MARKERS[a]}” and {b}'s “{MARKERS[b]}” the same answer?"
+        referee.see(question)
+        referee.tap("Different: both stand", exact=True)
+        referee.gone(question)
+    for spool in range(1, 7):
+        referee.tap(f"Spool {spool} done: " + ("final scores" if spool == 6 else "next spool"), exact=True)
+    for tab in (*(phone.tab for phone in phones.values()), host):
+        tab.see("Winner: A")
+        tab.see("Ranking: 1. A (4), 2. B (3), 3. C (2)")
 
 
 SHAPES = {1: "Circle", 2: "Triangle", 3: "Square", 4: "Star", 5: "Heart", 6: "Moon"}  # the stickers, in words

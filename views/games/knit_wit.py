@@ -253,7 +253,8 @@ def bring_aliases(ctx: GameContext) -> None:
 
 
 def answer_screen(ctx: GameContext) -> ft.Control:
-    """Who holds the phone, their private sheet, everyone's progress, and the button race."""
+    """Who holds the phone, their private sheet, everyone's progress, and the button race (the last two keyed, so
+    a sheet that locks is only taken away: the race below it is not sent again)."""
     state = ctx.state
     extra = state["extra"]
     open_sheets = [e["by"] for e in offered(ctx, "answer")]
@@ -264,14 +265,16 @@ def answer_screen(ctx: GameContext) -> ft.Control:
         controls += sheet_panel(ctx, open_sheets)
     controls.append(ft.Text(ctx.t("knit_wit.view.progress", counts={
         p: ctx.t("knit_wit.view.answered", count=sum(1 for a in state["sheets"][p] if a), total=state["count"])
-        for p in ctx.players})))
+        for p in ctx.players}), key="progress"))
 
     def claim(player: str) -> None:
         """Take the top button (the stored aliases come in first, so the scoring knows them)."""
         bring_aliases(ctx)
         ctx.dispatch({"type": "claim", "by": player})
 
-    controls.append(race_buttons(ctx, state["race"], title=ctx.t("knit_wit.view.buttons_title"), on_claim=claim))
+    race = race_buttons(ctx, state["race"], title=ctx.t("knit_wit.view.buttons_title"), on_claim=claim)
+    race.key = "race"
+    controls.append(race)
     return ft.Column(controls=controls, spacing=12)
 
 
