@@ -91,27 +91,16 @@ def test_a_second_server_on_the_same_folder_is_refused(tmp_path):
 
 def test_serving_the_network_prints_the_host_link_and_pin(tmp_path):
     """With --host 0.0.0.0 the host's address (token) and PIN are printed; the link sets the host cookie."""
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--host", "0.0.0.0", "--port", str(port),
-                             "--data", str(tmp_path)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True)
+    server = start_server(tmp_path, host="0.0.0.0")
     try:
-        lines = []
-        for line in proc.stdout:
-            lines.append(line)
-            if "host PIN" in line:
-                break
-        link = next(re.search(r"(http://\S+/\?host=\S+)", x).group(1) for x in lines if "host address" in x)
-        assert re.search(r"host PIN: \d{6}$", lines[-1].strip())
-        token = link.split("host=")[1]
-        local = f"http://127.0.0.1:{port}/?host={token}"
+        assert re.fullmatch(r"http://\S+/\?host=\S+", server.host_url) and re.fullmatch(r"\d{6}", server.pin)
+        token = server.host_url.split("host=")[1]
         opener = urllib.request.build_opener(NoRedirect)
         with pytest.raises(urllib.error.HTTPError) as answer:
-            opener.open(local, timeout=30)
+            opener.open(f"{server.url}/?host={token}", timeout=30)
         assert answer.value.code == 303 and f"tableside_host={token}" in answer.value.headers["Set-Cookie"]
     finally:
-        proc.send_signal(signal.SIGTERM)
-        assert proc.wait(timeout=30) == 0
+        assert stop_server(server) == 0
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):

@@ -6,8 +6,11 @@ Fixtures (reusable by every browser test module):
 - `browser` (session scope): Chromium at /usr/bin/chromium, headless, offline-friendly flags.
 - `phone` / `laptop`: a fresh tab (its own browser context, so its own Flet session) at 390×844 or 1280×800,
   wrapped in `Tab` (open, tap, fill, wait for text, screenshots). Close-up control: `tab.page` is Playwright's.
-Helpers: `start_server(data, port=None)`, `stop_server(proc)` and `restart_server(server)` for tests that restart
-the server themselves; `OUTPUT` (tests/output/, git-ignored) for screenshots and figures.
+Helpers: `start_server(data, port=None, host=None)`, `stop_server(proc)` and `restart_server(server)` for tests
+that restart the server themselves (with `host="0.0.0.0"` the server serves the network, and `Server.host_url`
+and `Server.pin` are the host's address and PIN it printed); `Phone`, a tab with every websocket frame it
+received (what a tab was sent, not only what it shows); `OUTPUT` (tests/output/, git-ignored) for screenshots and
+figures.
 
 Flutter draws on a canvas; the DOM comes from its semantics tree, switched on by clicking the hidden
 `flt-semantics-placeholder` once the `flutter-first-frame` event has fired (see ../shared/FLET-NOTES.md).
@@ -48,6 +51,11 @@ QUIET_LIMIT_MS = 3000
 STEADY_MS = 100
 LANGUAGE_SHOWN = {"en": "中文", "zh-CN": "EN"}  # the language button while the app is in this language
 LANGUAGE_BUTTON = re.compile(r"^(EN|中文)$")
+HOST_ADDRESS = re.compile(r"^Tableside: host address \(keep it to yourself\): (\S+)$", re.M)
+HOST_PIN = re.compile(r"^Tableside: host PIN: (\d{6})$", re.M)
+READ_ALL = ("Array.from(document.querySelectorAll('flt-semantics, flt-semantics *'))"
+            ".map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.value || '') + ' ' + e.textContent)"
+            ".join('\\n')")
 WATCH_SOCKETS = """
 window.__firstFrame = false;
 window.addEventListener('flutter-first-frame', () => { window.__firstFrame = true; });
@@ -107,15 +115,26 @@ def free_port() -> int:
 
 
 class Server:
-    """A running `main.py`: its process, address, data folder, the time it took to listen and its output file."""
+    """A running `main.py`: its process, address, data folder, the time it took to listen and its output file;
+    serving the network (`host`), the host's address and PIN it printed (else None)."""
 
-    def __init__(self, proc: subprocess.Popen, port: int, data: Path, started: float, log: Path):
-        self.proc, self.port, self.data, self.started, self.log = proc, port, data, started, log
+    def __init__(self, proc: subprocess.Popen, port: int, data: Path, started: float, log: Path,
+                 host: str | None = None):
+        self.proc, self.port, self.data, self.started, self.log, self.host = proc, port, data, started, log, host
         self.url = f"http://127.0.0.1:{port}"
+        printed = log.read_text("utf-8", "replace")
+        self.host_url, self.pin = (printed_value(pattern, printed) for pattern in (HOST_ADDRESS, HOST_PIN))
 
 
-def start_server(data: Path, port: int | None = None) -> Server:
-    """Start `python main.py --port N --data DIR` and wait until it prints its address.
+def printed_value(pattern: re.Pattern, printed: str) -> str | None:
+    """The value a line of the server's output gives (the pattern's group), or None if no line does."""
+    found = pattern.search(printed)
+    return found.group(1) if found else None
+
+
+def start_server(data: Path, port: int | None = None, host: str | None = None) -> Server:
+    """Start `python main.py --port N --data DIR [--host H]` and wait until it prints its address (and, serving
+    the network, the host's PIN, printed last).
 
     Its output goes to `server.log` in the data folder, never to a pipe nobody reads: a server that writes more
     than a pipe holds (a log line per request, a traceback) would block on its next write and look like an app
@@ -124,18 +143,19 @@ def start_server(data: Path, port: int | None = None) -> Server:
     port = port or free_port()
     started = time.monotonic()
     log = data / "server.log"
+    where = ["--host", host] if host else []
     with open(log, "wb") as out:
-        proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--port", str(port), "--data", str(data)],
-                                cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-    address = f"http://127.0.0.1:{port}"
+        proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--port", str(port), "--data", str(data),
+                                 *where], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+    last = HOST_PIN if host else re.compile(re.escape(f"http://127.0.0.1:{port}"))
     deadline = time.monotonic() + START_S
-    while address not in log.read_text("utf-8", "replace"):
+    while not last.search(log.read_text("utf-8", "replace")):
         if proc.poll() is not None:
             raise RuntimeError(f"main.py exited with {proc.returncode}: {log.read_text('utf-8', 'replace')}")
         if time.monotonic() > deadline:
-            raise RuntimeError(f"main.py did not print {address} in {START_S} s")
+            raise RuntimeError(f"main.py did not print {last.pattern} in {START_S} s")
         time.sleep(0.05)
-    return Server(proc, port, data, started, log)
+    return Server(proc, port, data, started, log, host)
 
 
 def stop_server(server: Server) -> int:
@@ -150,10 +170,11 @@ def stop_server(server: Server) -> int:
 
 
 def restart_server(server: Server) -> None:
-    """Stop the server and start it again on the same port and data folder (the same `Server`, a new process)."""
+    """Stop the server and start it again on the same port, address and data folder (the same `Server`, a new
+    process, a new host token and PIN)."""
     stop_server(server)
-    again = start_server(server.data, port=server.port)
-    server.proc, server.started = again.proc, again.started
+    again = start_server(server.data, port=server.port, host=server.host)
+    server.proc, server.started, server.host_url, server.pin = again.proc, again.started, again.host_url, again.pin
 
 
 @pytest.fixture(scope="module")
@@ -214,8 +235,9 @@ class Tab:
         socket.on("close", lambda ws: self.frames.append(f"{time.monotonic() - self.started:8.3f} closed"))
 
     def open(self, path: str = "/") -> "Tab":
-        """Load the app at path, wait for Flutter's first frame and switch semantics on."""
-        self.page.goto(self.base + path)
+        """Load the app at path (or at a whole address, such as the host's the server printed), wait for Flutter's
+        first frame and switch semantics on."""
+        self.page.goto(path if "://" in path else self.base + path)
         self.ready()
         return self
 
@@ -413,6 +435,27 @@ def pytest_runtest_makereport(item, call):
             report.sections.append((f"tab {i} websocket frames (s since open, way, bytes, start)",
                                     "\n".join(tab.frames)))
             report.sections.append((f"tab {i} focus changes (ms since load, way, field)", tab.focus_changes()))
+
+
+class Phone:
+    """A tab and every websocket frame it received (over all its loads)."""
+
+    def __init__(self, tab: Tab):
+        self.tab = tab
+        self.frames: list[bytes] = []
+        tab.page.on("websocket", lambda ws: ws.on("framereceived", self._keep))
+
+    def _keep(self, payload) -> None:
+        """Keep one received frame as bytes."""
+        self.frames.append(payload.encode("utf-8") if isinstance(payload, str) else bytes(payload))
+
+    def screen_text(self) -> str:
+        """Everything in the semantics tree."""
+        return self.tab.page.evaluate(READ_ALL)
+
+    def received(self, marker: str) -> bool:
+        """Whether the marker is on screen or in any frame received."""
+        return marker in self.screen_text() or any(marker.encode("utf-8") in f for f in self.frames)
 
 
 def new_tab(browser: Browser, server: Server, viewport: dict) -> Tab:

@@ -30,7 +30,8 @@ import pytest
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import LAPTOP, PHONE, Tab, new_tab, restart_server, start_server, stop_server
+from tests.browser.conftest import (LAPTOP, PHONE, READ_ALL, Phone, Tab, new_tab, restart_server, start_server,
+                                    stop_server)
 from tests.test_table_hub import HANDS3, WEAVE3
 
 SEATS = ("A", "B", "C")
@@ -40,9 +41,6 @@ MARKERS = {seat: f"tmark{seat}{n}" for seat in SEATS for n in (1,)}
 DEAL = {"A": (1, 5), "B": (2, 6), "C": (3, 7)}
 GUESSES = {"A": ("B", 6), "B": ("C", 4), "C": ("A", 5)}
 PIN_SHOWN = re.compile(r"PIN (\d{4})")
-READ_ALL = ("Array.from(document.querySelectorAll('flt-semantics, flt-semantics *'))"
-            ".map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.value || '') + ' ' + e.textContent)"
-            ".join('\\n')")
 
 
 def answering_record() -> dict:
@@ -102,27 +100,6 @@ def table_tabs(browser, table_server):
     for phone in phones.values():
         phone.tab.page.context.close()
     host.page.context.close()
-
-
-class Phone:
-    """A phone's tab and every websocket frame it received."""
-
-    def __init__(self, tab: Tab):
-        self.tab = tab
-        self.frames: list[bytes] = []
-        tab.page.on("websocket", lambda ws: ws.on("framereceived", self._keep))
-
-    def _keep(self, payload) -> None:
-        """Keep one received frame as bytes."""
-        self.frames.append(payload.encode("utf-8") if isinstance(payload, str) else bytes(payload))
-
-    def screen_text(self) -> str:
-        """Everything in the semantics tree."""
-        return self.tab.page.evaluate(READ_ALL)
-
-    def received(self, marker: str) -> bool:
-        """Whether the marker is on screen or in any frame received."""
-        return marker in self.screen_text() or any(marker.encode("utf-8") in f for f in self.frames)
 
 
 def join(phone: Phone, sid: str, pin: str, seat: str) -> None:
