@@ -1,7 +1,10 @@
 """The host gate: what a tab that has not proved it is the host sees (serving the network, see `views.guard`).
 
 It says whose screen this is and takes the host PIN printed when the server started; the join screen for
-players (seats, per-phone views) is built beside it by the table mode.
+players (seats, per-phone views) is built beside it by the table mode. The PIN field takes the focus when it is
+tapped, like the table PIN, not by itself: with `autofocus` (seen in Chromium, accessibility on, the gate opened
+after another screen) Flutter held the focus while the browser did not, so a tap on the field focused nothing and
+the PIN typed went nowhere.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import flet as ft
 def build(app: Any) -> tuple[str, ft.Control, None]:
     """Title, body (explanation and PIN field), no back route."""
     pin = ft.TextField(label=app.t("app.host_pin"), password=True, keyboard_type=ft.KeyboardType.NUMBER,
-                       max_length=6, autofocus=True, on_submit=lambda e: enter())
+                       max_length=6, on_submit=lambda e: enter())
 
     def enter() -> None:
         """Check the PIN: the host's screen on success, else say how many tries are left."""
