@@ -10,7 +10,7 @@ from scoring.errors import RuleError
 from scoring.i18n import LANGUAGES, table as i18n_table
 from scoring.record import new_record
 from storage import Store
-from views import table_hub
+from views import table_hub, words
 from views.table_hub import TableHub
 
 T0 = 1_750_000_000.0
@@ -179,6 +179,8 @@ def test_a_phone_acts_only_as_its_own_seat_and_the_table_only_from_the_referee(s
     files = store.table(hub.sid)
     err = refused("table.not_your_seat", hub.act, a, {"type": "answer", "by": "B", "spool": 1, "text": "x"})
     assert err.params == {"seat": "A", "by": "B"}
+    err = refused("table.not_your_seat", hub.act, a, {"type": "claim", "by": "B"})  # A's phone has no such button
+    assert words.error("en", err) == "This phone is the seat “A”: it cannot act as “B”."
     refused("table.not_your_seat", hub.act, a, {"type": "next_spool", "by": "table"})
     refused("table.not_your_seat", hub.act, referee, {"type": "claim", "by": "A"})
     assert store.load(hub.sid) == before and store.table(hub.sid) == files  # nothing changed

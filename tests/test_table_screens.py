@@ -322,6 +322,39 @@ def test_a_players_phone_claims_a_knit_wit_button_without_sending_the_tables_ali
     assert not seat_ctx(got[-1]).for_table and seat_ctx(seated(hub, "table")[0][-1]).for_table
 
 
+def test_a_seated_phone_offers_only_its_own_race_button_pinned_and_no_second_claim(store):
+    """Knit Wit's button race on a phone: A's phone pins A's big button only (B's and C's standing in one line, no
+    button the server would refuse) and its moves panel no longer offers the same claim; the referee's phone and
+    the host's screen (both act as the table) show every player's standing and no button. In Pictomania A's
+    phone pins A's tile and stop buttons, and its moves panel keeps the guesses but not the stop choices."""
+    hub = open_hub(store, knit_wit_answering(), Clock())
+    got, token = seated(hub, "A")
+    pinned: list = []
+    body = seat_body(shell(store, f"/join/{hub.sid}"), hub, token, got[-1], pinned)
+    (race,) = pinned
+    assert set(buttons(race)) == {"A: claim 2"} and "B: still racing · C: still racing" in texts(race)
+    assert "claim" in [e["type"] for e in got[-1]["prompt"]]  # the hub still sends the entry ...
+    assert "claim a reward" not in words_in(body) and "answer" in buttons(body)  # ... offered once, pinned
+    referee_got, referee_token = seated(hub, "table")
+    pinned.clear()
+    referee = seat_body(shell(store, f"/join/{hub.sid}"), hub, referee_token, referee_got[-1], pinned)
+    assert pinned == [] and not any("claim" in b for b in buttons(referee))
+    assert "A: still racing · B: still racing · C: still racing" in words_in(referee)
+    host = host_screen(store, hub)
+    assert "A: still racing · B: still racing · C: still racing" in host and ": claim " not in host
+
+    deal = {"A": [1, 5], "B": [2, 6], "C": [3, 7]}
+    hub = open_hub(store, new_record("pictomania", ["A", "B", "C"], {}) | {"actions": [
+        {"type": "set_deal", "by": "table", "deal": deal}]}, Clock())
+    got, token = seated(hub, "A")
+    pinned.clear()
+    body = seat_body(shell(store, f"/join/{hub.sid}"), hub, token, got[-1], pinned)
+    (race,) = pinned
+    assert set(buttons(race)) == {"A: claim 3", "A: stop"}
+    assert "guess: Drawer: B, Guess number: 1" in buttons(body)
+    assert not any(b.startswith("stop or go on") for b in buttons(body))
+
+
 def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(store):
     """A Knit Wit game scored to its end: each player's phone, the referee's and the host's screen show the winner,
     the ranking with totals and "Game over" once in the status; a phone with no move left shows no moves heading."""

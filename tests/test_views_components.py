@@ -39,11 +39,17 @@ class FakePage:
 
 
 class FakeContext:
-    """A GameContext stand-in: English texts, a fixed clock, a recording page."""
+    """A GameContext stand-in: English texts, a fixed clock, a recording page; seat None (a shared phone) or a
+    seated phone's seat; pin None or a list the pinned controls go to; the moves offered are recorded."""
 
-    def __init__(self, now=T0):
+    def __init__(self, now=T0, seat=None, pinned=None):
         self.lang, self.page, self.sound, self.local, self._now = "en", FakePage(), True, {}, now
         self.refreshed = self.pages = 0
+        self.seat, self.offered = seat, set()
+        self.pin = pinned.append if pinned is not None else None
+
+    def offer(self, by, kind):
+        self.offered.add((by, kind))
 
     def turn_page(self):
         self.pages += 1
@@ -133,6 +139,56 @@ def test_race_buttons_show_reward_and_lock_claimant():
     assert claimed == ["A"] and declined == ["C"]
     over = race_mech.close(r)
     assert "The race is over." in texts(race_buttons(FakeContext(), over, claimed.append))
+
+
+def test_a_shared_screen_shows_every_players_race_button_pinned_and_offers_their_claims():
+    r, _ = race_mech.claim(race_mech.new_race([4, 3, 2], ["A", "B", "C"]), "B")
+    pinned = []
+    ctx = FakeContext(pinned=pinned)
+    placeholder = race_buttons(ctx, r, lambda p: None, lambda p: None, moves=("claim",))
+    (panel,) = pinned
+    assert buttons(placeholder) == {} and set(buttons(panel)) == {"A: claim 3", "C: claim 3", "A: stop", "C: stop"}
+    assert ctx.offered == {("A", "claim"), ("C", "claim")}
+    assert not any("still racing" in t for t in texts(panel))
+
+
+def test_a_seated_phone_shows_only_its_own_race_button_and_the_others_in_one_status_line():
+    r = race_mech.new_race([4, 3, 2], ["A", "B", "C", "D"])
+    r, _ = race_mech.claim(r, "B")
+    r = race_mech.decline(r, "D")
+    claimed, declined, pinned = [], [], []
+    ctx = FakeContext(seat="A", pinned=pinned)
+    race_buttons(ctx, r, claimed.append, declined.append, moves=("claim",))
+    (panel,) = pinned  # the seat's own button stays in reach above the scrolling screen
+    found = buttons(panel)
+    assert set(found) == {"A: claim 3", "A: stop"}
+    assert "B took 4 · C: still racing · D stopped (no reward)" in texts(panel)
+    assert ctx.offered == {("A", "claim")}
+    found["A: claim 3"].on_click(None)
+    found["A: stop"].on_click(None)
+    assert claimed == ["A"] and declined == ["A"]
+
+    r, _ = race_mech.claim(r, "A")  # A is locked: nothing left to tap here, so the panel is shown in place
+    pinned.clear()
+    ctx = FakeContext(seat="A", pinned=pinned)
+    panel = race_buttons(ctx, r, claimed.append, moves=("claim",))
+    assert pinned == [] and buttons(panel) == {} and ctx.offered == set()
+    assert "A took 3" in texts(panel) and "B took 4 · C: still racing · D stopped (no reward)" in texts(panel)
+    over = race_mech.close(r)
+    assert "B took 4 · C: nothing left · D stopped (no reward)" in texts(race_buttons(FakeContext(seat="A"), over,
+                                                                                     claimed.append))
+
+
+def test_the_referee_seat_shows_every_player_in_the_status_line_and_no_race_button():
+    r, _ = race_mech.claim(race_mech.new_race([4, 3], ["A", "B", "C"]), "C")
+    pinned = []
+    ctx = FakeContext(seat="table", pinned=pinned)
+    panel = race_buttons(ctx, r, lambda p: None, lambda p: None, moves=("claim",))
+    assert pinned == [] and buttons(panel) == {} and ctx.offered == set()
+    assert "A: still racing · B: still racing · C took 4" in texts(panel)
+    zh = FakeContext(seat="table")
+    zh.t = lambda key, **params: words.say("zh-CN", key, **params)
+    assert "A：还在抢 · B：还在抢 · C 拿到 4" in texts(race_buttons(zh, r, lambda p: None))
 
 
 def test_vote_panel_ballots_tie_rule_and_result():

@@ -27,6 +27,10 @@ class PlayContext:
         self.players, self.refused, self.actions = list(state["players"]), [], []
         self.engine = ENG
         self.seat = None
+        self.offered = set()
+
+    def offer(self, by, kind):
+        self.offered.add((by, kind))
 
     def t(self, key, **params):
         return words.say("en", key, **params)

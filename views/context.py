@@ -52,6 +52,9 @@ class GameContext:
       count): view scratch that must start afresh after every action is stamped with it.
     - `dispatch` carries the number of actions this render showed (`expect`): if another phone acted first the
       action is refused as stale, the fresh state is shown and dispatch returns False.
+    - `offer(by, kind)`: the view shows a control of its own for by's move kind (race buttons say so for each
+      player given a button); `offered` holds those (by, kind) pairs, and a seated phone's generic moves panel
+      leaves them out (`views.table.moves_and_view`), so one move is not offered twice on one screen.
     """
 
     def __init__(self, *, lang: str, record: dict, state: dict, engine: Engine, page: ft.Page, store: Any,
@@ -75,6 +78,11 @@ class GameContext:
         self.seat = seat
         self.for_table = seat in (None, TABLE) if for_table is None else for_table
         self.actions = len(record.get("actions") or []) if actions is None else actions
+        self.offered: set[tuple[str, str]] = set()
+
+    def offer(self, by: str, kind: str) -> None:
+        """Note that the view offers by's move kind with a control of its own."""
+        self.offered.add((by, kind))
 
     def t(self, key: str, **params: Any) -> str:
         """The text of key in the session's language."""

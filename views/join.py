@@ -6,6 +6,8 @@ freed the seat) is forgotten and the join form shown again. Once seated the phon
 this seat: `player_view(state, seat)`, the seat's prompt entries (as buttons and forms), and the game's own view
 built on that view, whose actions go through the hub as this seat (anything for another seat is refused there);
 once the game is over, the final result (winners, ranking with totals, breakdown) as the host's screen shows it.
+The game's view may pin a control above the scrolling screen (the race panel with this seat's own button, while
+it has one: `views.components.race`); a move the view offers is not offered again in the moves panel.
 """
 
 from __future__ import annotations
@@ -88,7 +90,9 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
         return frame(app, title, ft.ProgressRing(), None)
     if not token:
         return frame(app, title, join_form(app, hub, keep), None)
-    return frame(app, title, seat_body(app, hub, token, message), None)
+    pinned: list[ft.Control] = []
+    body = seat_body(app, hub, token, message, pinned)
+    return frame(app, title, body, None, pinned)
 
 
 def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:
@@ -119,8 +123,10 @@ def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:
     ])
 
 
-def seat_body(app: Any, hub: Any, token: str, message: dict) -> ft.Control:
-    """This seat's table: status, near-ties, its moves now, and the game's view of the seat's state."""
+def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Control] | None = None
+              ) -> ft.Control:
+    """This seat's table: status, near-ties, its moves now, and the game's view of the seat's state; what the view
+    pins goes into pinned (None: shown in place)."""
     lang = app.lang
     seat = message["seat"]
 
@@ -157,6 +163,7 @@ def seat_body(app: Any, hub: Any, token: str, message: dict) -> ft.Control:
             row += [ft.FilledButton(content=app.t("table.tie_keep"), on_click=lambda e, t=tie: rule(t["id"], False)),
                     ft.OutlinedButton(content=app.t("table.tie_swap"), on_click=lambda e, t=tie: rule(t["id"], True))]
         controls.append(ft.Row(wrap=True, controls=row))
-    controls += moves_and_view(app, hub, message, act, seat, app.t("table.your_moves"))
+    controls += moves_and_view(app, hub, message, act, seat, app.t("table.your_moves"),
+                               pinned.append if pinned is not None else None)
     return ft.Column(spacing=12, controls=controls)
 

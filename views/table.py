@@ -6,6 +6,10 @@ recent public log; once the game is over, the final result in place of the board
 Also what the phone screen (`views/join.py`) shares with it: delivering the hub's messages into a tab, the
 prompt panel (a seat's or the table's prompt entries as buttons and forms), the moves, board and final result
 below the status, and the join address.
+One move is offered once on a screen: the moves panel leaves out the entries the game's view offers with a
+control of its own (`GameContext.offer`; the race panel's button is the seat's claim, big and pinned on a phone).
+The host's screen acts as the table only, so its race panel shows every player's standing and no button (the
+server would refuse a claim for a player from it, as from the referee seat's phone).
 Everything shown comes from the hub's message for this connection (`views.table_hub`): the host's screen is the
 public table and gets `player_view(state, None)`, never a seat's secrets.
 """
@@ -293,37 +297,46 @@ def host_body(app: Any, hub: Any, message: dict) -> ft.Control:
 
 
 def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str,
-                   heading: str) -> list[ft.Control]:
+                   heading: str, pin: Callable[[ft.Control], Any] | None = None) -> list[ft.Control]:
     """What a seat's screen (a phone, or the host's as the table) shows below its status: its moves now (under
     heading) and the game's view; once the game is over its moves only if it has any, then the final result
     (winners, ranking with totals, each total's breakdown) as the session screen words it, from this
-    connection's view."""
+    connection's view.
+
+    The moves are the seat's prompt entries less those the game's view offers with a control of its own
+    (`GameContext.offer`: a race button is the seat's claim), so a move is offered once; when the view offers
+    every entry the moves heading is left out ("nothing to do" only when the prompt is empty). pin: where the
+    view may pin a control above the scrolling screen (a phone's race buttons), or None."""
     eng = engine(message["meta"]["game"])
     over = message["status"].get("over")
+    view = None if over else view_of(eng.game.id)
+    ctx = seat_context(app, hub, message, act, seat, pin)
+    board = view.build(ctx) if view is not None else None
+    entries = [e for e in message["prompt"] if (e["by"], e["type"]) not in ctx.offered]
     controls: list[ft.Control] = []
-    if message["prompt"] or not over:
+    if entries or not (over or message["prompt"]):
         controls += [ft.Text(heading, size=18, weight=ft.FontWeight.BOLD),
-                     prompt_panel(app.lang, eng, message["prompt"], act, app.local(f"table:{hub.sid}:{seat}"))]
+                     prompt_panel(app.lang, eng, entries, act, app.local(f"table:{hub.sid}:{seat}"))]
     if over:
         folds = Folds(app.local(f"table:{hub.sid}:{seat}:folds"), app.render)
         return [*controls, end_panel(app, message["meta"], eng.scoreboard(message["view"]), folds)]
-    view = view_of(eng.game.id)
-    if view is not None:
-        controls += [ft.Divider(), view.build(seat_context(app, hub, message, act, seat))]
+    if board is not None:
+        controls += [ft.Divider(), board]
     return controls
 
 
-def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str) -> GameContext:
+def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str,
+                 pin: Callable[[ft.Control], Any] | None = None) -> GameContext:
     """A game context for a seat's screen (a seated phone, or the host's as the table): the state is the hub's view
     for it, the record holds no log, and dispatch goes through act (`by` filled in by the hub when the view leaves
-    it out). The context knows its seat, so the view opens the seat's private parts at once and shows no other
-    seat's cover."""
+    it out). The context knows its seat, so the view opens the seat's private parts at once, shows no other
+    seat's cover and offers only the seat's own moves; pin as the frame gives it (a phone's) or None."""
     view = message["view"]
     record = {**message["meta"], "options": view.get("options", {}), "actions": [], "redo": []}
     return GameContext(lang=app.lang, record=record, state=view, engine=engine(record["game"]), page=app.page,
                        store=app.store, local=app.local(f"table:{hub.sid}:{seat}:view"),
                        sound=bool(app.settings.get("sound", True)), apply=act, show_error=app.show_error,
-                       refresh=app.render_soon, seat=seat, actions=message["count"],
+                       refresh=app.render_soon, pin=pin, seat=seat, actions=message["count"],
                        for_table=message["for_table"])
 
 

@@ -4,8 +4,10 @@ A Knit Wit answering round is played from the phones (three players and the refe
 seated with the PIN, answers written on three phones (each phone sees the others' progress live), a phone
 reloaded back to its seat, and the button race ending the round. Phone A writes through the game's own sheet
 (open at once on its own phone, no pass-the-phone cover; the field checked as it is left; the prompt forms'
-fields labelled in words) and taps B's race button: the server refuses acting for another seat, and the
-phone says so in words (never Flet's "Error running app"). Before the reveal no phone holds another seat's
+fields labelled in words); its race panel, pinned above the sheet, holds A's own big button only, B and C as
+a status line: no button to claim for another seat (the server's refusal of one is `tests/test_table_hub.py`'s),
+and no second claim in its moves. No phone ever shows Flet's "Error running app". Before the reveal no phone
+holds another seat's
 answer: neither in its semantics tree nor in any websocket frame it received. Scoring goes on to a challenge
 voted on from the three phones: until the last ballot each phone shows who has voted (its own ballot only, no
 count); the last ballot shows every ballot and the verdict on every phone. The game is then scored to its end as
@@ -27,6 +29,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from scoring.record import new_record
 from storage import Store
@@ -154,8 +157,10 @@ def test_a_knit_wit_round_played_from_four_phones(table_server, table_tabs):
         join(phones[seat], sid, pin, seat)
     host.see("phone connected")
 
-    first.tap("B: claim 2", exact=True)
-    first.see("This phone is the seat “A”: it cannot act as “B”.")
+    first.see_button("A: claim 2")
+    first.see("B: still racing · C: still racing")
+    for other in ("B: claim 2", "C: claim 2", "claim a reward"):
+        expect(first.button(other, exact=True)).to_have_count(0)
     first.fill("Spool 1 · worth 2", MARKERS["A"])
     first.tap("Save my answers")
     for seat in SEATS[1:]:
@@ -175,8 +180,8 @@ def test_a_knit_wit_round_played_from_four_phones(table_server, table_tabs):
     for phone in phones.values():
         screen = phone.screen_text()
         assert "Error running app" not in screen and "Pass the phone" not in screen
-    phones["A"].tab.tap("claim a reward", exact=True)
-    phones["B"].tab.tap("claim a reward", exact=True)
+    phones["A"].tab.tap("A: claim 2", exact=True)
+    phones["B"].tab.tap("B: claim 1", exact=True)
     for phone in phones.values():
         phone.tab.see("Scoring")
     host.see("Scoring")
@@ -337,7 +342,7 @@ def test_eight_phones_answer_at_once_and_all_see_the_race(browser, table_server,
         for seat, phone in phones.items():
             assert not any(phone.received(f"octo{s}z") for s in SEATS8 if s != seat), seat
 
-        phones["E"].tab.tap("claim a reward", exact=True)
+        phones["E"].tab.tap("E: claim 4", exact=True)
         for phone in phones.values():
             phone.tab.see("E took 4")
         host.see("E took 4")

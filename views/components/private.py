@@ -8,7 +8,8 @@ for whoever is next. Nothing typed is ever shown on the cover.
 On a phone seated in table mode (`ctx.seat` set) there is nobody to hand the phone to: the seat's own entry is
 open at once and stays open after "Save", and another seat's part is never shown, not even its cover — only a
 line saying that player enters it on their own phone (the hub never sends this phone another seat's secrets).
-Views ask `opened(ctx, slot, player)` instead of reading the slot's phase themselves.
+Views ask `opened(ctx, slot, player)` instead of reading the slot's phase themselves, and `acts_as(ctx, player)`
+whether to offer a player's own moves here (a shared phone: everyone's; a seated phone: its seat's only).
 
 Builder:
     private_entry(ctx, slot, player, prompts, on_submit, secret=False, hints=None) -> ft.Control
@@ -31,6 +32,14 @@ COVER, ENTRY = "cover", "entry"
 def seated(ctx: Any) -> str | None:
     """The seat of a phone seated in table mode, or None on a shared phone."""
     return getattr(ctx, "seat", None)
+
+
+def acts_as(ctx: Any, player: str) -> bool:
+    """Whether this screen offers player's own moves (a race button, a ballot): any player's on a shared phone,
+    only its own seat's on a seated phone, nobody's on the referee seat's phone and the host's table screen (both
+    act as the table only; the server refuses anything else)."""
+    seat = seated(ctx)
+    return seat is None or seat == player
 
 
 def opened(ctx: Any, slot: dict, player: str) -> bool:

@@ -1,17 +1,27 @@
-"""Race buttons (bonus-button / bonus-tile race): one button per player showing the reward a claim takes now;
+"""Race buttons (bonus-button / bonus-tile race): a button per player showing the reward a claim takes now;
 a claimant is locked and shows what they took; a player who stops shows that.
 
 The race is game state (`scoring.mechanics.race`); claims are ordered as the server receives them, so with
 several phones the first tap wins.
 
 Builder:
-    race_buttons(ctx, race, on_claim, on_decline=None, title=None) -> ft.Control
+    race_buttons(ctx, race, on_claim, on_decline=None, title=None, moves=()) -> ft.Control
 - `race`: a race dict from `scoring.mechanics.race.new_race`; `on_claim(player)`: called when a player's button
   is tapped (the view dispatches the claim); `on_decline(player)`: if given, each unlocked player also gets a
-  "stop" button; `title`: optional heading.
-Claim buttons are large (full width, 72 px high, big text). Where the frame offers `ctx.pin` the panel is shown
-above the scrolling screen, so the buttons stay in reach while the rest scrolls; it returns an empty placeholder
-in the view's own tree then.
+  "stop" button; `title`: optional heading; `moves`: the move types the buttons send (e.g. `("claim",)`): for
+  every player given a button the panel tells the context it offers them (`ctx.offer`), so a seated phone's
+  generic moves panel does not offer the same move a second time (`views.table.moves_and_view`).
+Claim buttons are large (full width, 72 px high, big text).
+
+Whose buttons a screen shows (`views.components.private.acts_as`, as the vote panel does):
+- a shared screen (`ctx.seat` None, passed around the table): every player's, one row each;
+- a phone seated as a player: its own seat's only (the server refuses any other: `views.table_hub`); every
+  other player is summed up in one compact status line (took N, stopped, still racing, nothing left);
+- the referee seat's phone and the host's table screen (`ctx.seat` "table": both act only as the table, which
+  claims nothing): no button, the status line of every player.
+Where the frame offers `ctx.pin` and the panel holds a button this screen can tap, it is shown above the scrolling
+screen, so the buttons stay in reach while the rest scrolls (it returns an empty placeholder in the view's own
+tree then); a panel of status lines only (the race over, the seat locked, the referee) stays in place.
 """
 
 from __future__ import annotations
@@ -21,46 +31,77 @@ from typing import Any, Callable
 import flet as ft
 
 from scoring.mechanics import race as mech
+from views.components.private import acts_as
 from views.ui import text_style
 
 
 def race_buttons(ctx: Any, race: dict, on_claim: Callable[[str], Any],
-                 on_decline: Callable[[str], Any] | None = None, title: str | None = None) -> ft.Control:
-    """One row per player: claim the top reward, or what they took / that they stopped."""
-    over = mech.is_over(race)
+                 on_decline: Callable[[str], Any] | None = None, title: str | None = None,
+                 moves: tuple[str, ...] = ()) -> ft.Control:
+    """The race panel, pinned while it holds a button this screen can tap; its moves offered to the context."""
     panel = race_panel(ctx, race, on_claim, on_decline, title)
+    racing = racers(ctx, race)
+    for player in racing:
+        for kind in moves:
+            ctx.offer(player, kind)
     pin = getattr(ctx, "pin", None)
-    if pin is not None and not over:
+    if pin is not None and racing:
         pin(panel)
         return ft.Container()
     return panel
 
 
+def racers(ctx: Any, race: dict) -> list[str]:
+    """The players this screen shows a button for now: those it acts as, still in a race that is not over."""
+    if mech.is_over(race):
+        return []
+    return [p for p in race["players"] if acts_as(ctx, p) and not mech.is_locked(race, p)]
+
+
 def race_panel(ctx: Any, race: dict, on_claim: Callable[[str], Any], on_decline: Callable[[str], Any] | None,
                title: str | None) -> ft.Control:
-    """The race's rows: a big claim button per unlocked player, what each locked player took."""
+    """The race's rows: for each player this screen acts as, a big claim button or what they took; the others
+    in one status line."""
     over = mech.is_over(race)
     left = mech.remaining(race)
     rows: list[ft.Control] = [ft.Text(title, size=18, weight=ft.FontWeight.BOLD)] if title else []
     rows.append(ft.Text(ctx.t("app.race.left", rewards=left) if left else ctx.t("app.race.none_left")))
+    others = [p for p in race["players"] if not acts_as(ctx, p)]
     for player in race["players"]:
-        reward = mech.reward_of(race, player)
-        if reward is not None:
-            rows.append(ft.Row(controls=[ft.Icon(ft.Icons.LOCK), ft.Text(ctx.t("app.race.took", name=player,
-                                                                              reward=reward), size=18)]))
-        elif player in mech.declined(race):
-            rows.append(ft.Row(controls=[ft.Icon(ft.Icons.LOCK), ft.Text(ctx.t("app.race.stopped", name=player),
-                                                                         size=18)]))
-        elif over:
-            rows.append(ft.Text(ctx.t("app.race.missed", name=player), size=18))
-        else:
-            controls: list[ft.Control] = [ft.FilledButton(
-                content=ctx.t("app.race.claim", name=player, reward=left[0]), height=72,
-                style=ft.ButtonStyle(text_style=text_style(size=20, weight=ft.FontWeight.BOLD)), expand=True, on_click=lambda e, p=player: on_claim(p))]
-            if on_decline:
-                controls.append(ft.OutlinedButton(content=ctx.t("app.race.stop", name=player),
-                                                  on_click=lambda e, p=player: on_decline(p)))
-            rows.append(ft.Row(controls=controls))
+        if player not in others:
+            rows.append(player_row(ctx, race, player, on_claim, on_decline))
+    if others:
+        rows.append(ft.Text(" · ".join(status(ctx, race, p) for p in others), size=16))
     if over:
         rows.append(ft.Text(ctx.t("app.race.over"), weight=ft.FontWeight.BOLD))
     return ft.Column(controls=rows, spacing=8)
+
+
+def player_row(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Any],
+               on_decline: Callable[[str], Any] | None) -> ft.Control:
+    """One player's row: locked with what they took or that they stopped, or their big claim (and stop) button."""
+    reward = mech.reward_of(race, player)
+    if reward is not None or player in mech.declined(race):
+        return ft.Row(controls=[ft.Icon(ft.Icons.LOCK), ft.Text(status(ctx, race, player), size=18)])
+    if mech.is_over(race):
+        return ft.Text(status(ctx, race, player), size=18)
+    controls: list[ft.Control] = [ft.FilledButton(
+        content=ctx.t("app.race.claim", name=player, reward=mech.remaining(race)[0]), height=72,
+        style=ft.ButtonStyle(text_style=text_style(size=20, weight=ft.FontWeight.BOLD)), expand=True,
+        on_click=lambda e: on_claim(player))]
+    if on_decline:
+        controls.append(ft.OutlinedButton(content=ctx.t("app.race.stop", name=player),
+                                          on_click=lambda e: on_decline(player)))
+    return ft.Row(controls=controls)
+
+
+def status(ctx: Any, race: dict, player: str) -> str:
+    """Where a player stands in the race, in words: took a reward, stopped, nothing left, or still racing."""
+    reward = mech.reward_of(race, player)
+    if reward is not None:
+        return ctx.t("app.race.took", name=player, reward=reward)
+    if player in mech.declined(race):
+        return ctx.t("app.race.stopped", name=player)
+    if mech.is_over(race):
+        return ctx.t("app.race.missed", name=player)
+    return ctx.t("app.race.racing", name=player)

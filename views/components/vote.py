@@ -21,7 +21,7 @@ from typing import Any, Callable
 import flet as ft
 
 from scoring.mechanics import vote as mech
-from views.components.private import seated
+from views.components.private import acts_as
 
 
 def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], question: str | None = None
@@ -29,7 +29,6 @@ def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], questi
     """Yes/no per voter, tie rule; the ballots, tally and outcome once decided."""
     ballots = {who: yes for who, yes in vote["ballots"]}
     decided = mech.is_decided(vote)
-    seat = seated(ctx)
     rows: list[ft.Control] = [ft.Text(question, size=18, weight=ft.FontWeight.BOLD)] if question else []
     rows.append(ft.Text(ctx.t("app.vote.tie_yes" if vote["tie"] == "yes" else "app.vote.tie_no"), italic=True))
     if not decided:
@@ -39,7 +38,7 @@ def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], questi
             rows.append(ft.Text(ballot_text(ctx, voter, ballots[voter]), size=18))
         elif decided:
             rows.append(ft.Text(ctx.t("app.vote.no_ballot", name=voter), size=18))
-        elif seat is not None and seat != voter:
+        elif not acts_as(ctx, voter):
             rows.append(ft.Text(ctx.t("app.vote.waiting", name=voter), size=18))
         else:
             rows.append(ft.Row(wrap=True, controls=[

@@ -272,7 +272,8 @@ def answer_screen(ctx: GameContext) -> ft.Control:
         bring_aliases(ctx)
         ctx.dispatch({"type": "claim", "by": player})
 
-    race = race_buttons(ctx, state["race"], title=ctx.t("knit_wit.view.buttons_title"), on_claim=claim)
+    race = race_buttons(ctx, state["race"], title=ctx.t("knit_wit.view.buttons_title"), on_claim=claim,
+                        moves=("claim",))
     race.key = "race"
     controls.append(race)
     return ft.Column(controls=controls, spacing=12)

@@ -65,7 +65,8 @@ def build(ctx: GameContext) -> ft.Control:
         *([guess_panel(ctx)] if state["phase"] == "drawing" else []),
         piles(ctx),
         race_buttons(ctx, state["race"], on_claim=lambda p: stop(ctx, p, True),
-                     on_decline=lambda p: stop(ctx, p, False), title=ctx.t("pictomania.view.race_title")),
+                     on_decline=lambda p: stop(ctx, p, False), title=ctx.t("pictomania.view.race_title"),
+                     moves=("stop",)),
         table_panel(ctx),
     ])
 
