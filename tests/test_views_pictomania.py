@@ -27,6 +27,7 @@ class PlayContext:
         self.players, self.refused, self.actions = list(state["players"]), [], []
         self.engine = ENG
         self.seat = None
+        self.for_table = True
         self.offered = set()
 
     def offer(self, by, kind):
@@ -87,6 +88,19 @@ def guess(ctx, guesser, target, number):
     """Switch the guess panel to guesser and tap the number for target."""
     ctx.local["guesser"] = guesser
     number_button(ctx, target, number).on_click(None)
+
+
+def test_a_players_own_phone_shows_no_table_moves():
+    """Deal, wrong word and reveal are the table's: a seated player's phone is not offered them, the referee's is."""
+    table_moves = ["Deal the cards", "Reveal the piles"]
+    ctx = fresh()
+    ctx.seat, ctx.for_table = "Ann", False
+    assert not any(name in buttons(view.build(ctx)) for name in table_moves)
+    ctx.dispatch({"type": "set_deal", "by": "table", "deal": DEAL})
+    shown = buttons(view.build(ctx))
+    assert not any(name in shown for name in table_moves) and not any("drew the wrong word" in n for n in shown)
+    ctx.seat, ctx.for_table = "table", True
+    assert "Reveal the piles" in buttons(view.build(ctx))
 
 
 def test_deal_button_deals_and_opens_the_drawing():

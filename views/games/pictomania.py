@@ -16,7 +16,9 @@ Phases follow the engine (`scoring/games/pictomania.py`):
 
 On a phone seated in table mode (`ctx.seat`) there is no phone to pass: "my word" shows the seat's own word
 at once, the guess panel guesses as the seat (no switcher), and the physical deal (which one phone collects card
-by card) is left to the shared screen; the referee's phone shows neither word nor guesses.
+by card) is left to the shared screen; the referee's phone shows neither word nor guesses. The table's moves —
+"deal", "wrong word", "reveal" — show only on a screen that acts for the table (`ctx.for_table`: the shared
+screen, the referee's phone, the host's table screen); a player's own phone would only be refused them.
 
 The view computes nothing: right/wrong, tokens, the black sheep and scores come from the round's stored result.
 Scratch in `ctx.local`: who is guessing (`guesser`), whose word is uncovered (`word`) and the physical deal
@@ -67,7 +69,7 @@ def build(ctx: GameContext) -> ft.Control:
         race_buttons(ctx, state["race"], on_claim=lambda p: stop(ctx, p, True),
                      on_decline=lambda p: stop(ctx, p, False), title=ctx.t("pictomania.view.race_title"),
                      moves=("stop",)),
-        table_panel(ctx),
+        *([table_panel(ctx)] if ctx.for_table else []),
     ])
 
 
@@ -97,12 +99,13 @@ def deal_screen(ctx: GameContext) -> ft.Control:
     controls: list[ft.Control] = []
     if state["history"]:
         controls.append(reveal_panel(ctx, state["history"][-1]))
-    controls.append(section(
-        heading(ctx.t("pictomania.view.deal_title", round=state["round"])),
-        ft.Text(ctx.t("pictomania.view.deal_hint")),
-        ft.FilledButton(content=ctx.t("pictomania.view.deal"), icon=ft.Icons.STYLE, height=56,
-                        on_click=lambda e: ctx.dispatch({"type": "deal", "by": "table"})),
-    ))
+    if ctx.for_table:
+        controls.append(section(
+            heading(ctx.t("pictomania.view.deal_title", round=state["round"])),
+            ft.Text(ctx.t("pictomania.view.deal_hint")),
+            ft.FilledButton(content=ctx.t("pictomania.view.deal"), icon=ft.Icons.STYLE, height=56,
+                            on_click=lambda e: ctx.dispatch({"type": "deal", "by": "table"})),
+        ))
     if ctx.seat is None:
         controls.append(physical_deal(ctx))
     return ft.Column(controls=controls, spacing=16)
