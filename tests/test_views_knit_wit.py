@@ -94,11 +94,11 @@ class Table:
     def state(self) -> dict:
         return self.store.state(self.sid)
 
-    def view(self, lang: str = "en") -> ft.Control:
-        """The view of the current state, in lang."""
+    def view(self, lang: str = "en", seat: str | None = None) -> ft.Control:
+        """The view of the current state, in lang (on the phone seated as seat, if given)."""
         ctx = GameContext(lang=lang, record=self.store.load(self.sid), state=self.state, engine=engine("knit_wit"),
                           page=StubPage(), store=self.store, local=self.local, sound=False, apply=self.apply,
-                          show_error=self.error, refresh=lambda: None)
+                          show_error=self.error, refresh=lambda: None, seat=seat)
         return view.build(ctx)
 
     def controls(self, kind):
@@ -487,6 +487,19 @@ def test_the_table_rules_any_two_answers(table):
     # Bram's "sun" = Cleo's "moon" is learned as an alias, so Ada's "sun" (ruled apart only from Bram's) is now
     # the same as Cleo's "moon" too.
     assert kw_review(table.state)["duplicates"] == ["Ada", "Bram", "Cleo"]
+
+
+def test_a_players_own_phone_scores_along_without_the_tables_moves(table):
+    """While scoring, a seated player's phone shows the answers and the totals but not the table's rulings or
+    "next spool" (the server would refuse them from that phone); the referee's phone has them."""
+    answered(table)
+    seen = [c for c in walk(table.view(seat="Ada"))]
+    labels = {c.label for c in seen if isinstance(c, ft.Checkbox)}
+    buttons = {c.content for c in seen if isinstance(c, (ft.Button, ft.OutlinedButton))}
+    assert not any(label.startswith("Compare") for label in labels)
+    assert not {"Spool 1 done: next spool", "The same: cross both out"} & buttons
+    referee = {c.content for c in walk(table.view(seat="table")) if isinstance(c, (ft.Button, ft.OutlinedButton))}
+    assert {"Spool 1 done: next spool", "The same: cross both out"} <= referee
 
 
 def kw_review(state):

@@ -11,7 +11,9 @@ the engine when its field is left, every valid one is saved on "Done", and a ref
 field with the reason under it. Stored aliases go into the session with the `aliases` action (the table's) from
 the table's tap on the deal or a tap on the answer screen of a screen that acts for the table (never while
 drawing; a player's own phone in table mode does not send them); aliases the table confirms come back from the engine as `alias_learned`
-events, which the session layer stores.
+events, which the session layer stores. The table's moves while scoring — picking two answers to rule on, the
+suggested duplicates' rulings, "next spool" — show only on a screen that acts for the table (`ctx.for_table`);
+a player's own phone shows the answers, the marks, its challenge and vote, and the running totals.
 """
 
 from __future__ import annotations
@@ -413,21 +415,20 @@ def scoring_screen(ctx: GameContext) -> ft.Control:
         heading(ctx.t("knit_wit.view.scoring_title", number=review["spool"], count=ctx.state["count"],
                       tags=" + ".join(review["tags"]), points=review["loops"])),
         ft.ResponsiveRow(controls=[answer_card(ctx, review, p) for p in ctx.players]),
-        *[suggestion_panel(ctx, review, s) for s in review["suggested"]],
-        pair_panel(ctx, review),
+        *([*[suggestion_panel(ctx, review, s) for s in review["suggested"]], pair_panel(ctx, review)]
+          if ctx.for_table else []),
     ]
     if challenge:
         controls.append(challenge_panel(ctx, challenge, review))
     elif ctx.local.get("challenge_target") in kw.challengeable(ctx.state, review):
         controls.append(challenger_panel(ctx, ctx.local["challenge_target"], review))
     last = review["spool"] == ctx.state["count"]
-    controls += [
-        ft.FilledButton(content=ctx.t("knit_wit.view.finish" if last else "knit_wit.view.next_spool",
-                                      number=review["spool"]), icon=ft.Icons.SKIP_NEXT, height=52,
-                        disabled=not can_advance,
-                        on_click=lambda e: ctx.dispatch({"type": "next_spool", "by": "table"})),
-        running_totals(ctx),
-    ]
+    if ctx.for_table:
+        controls.append(ft.FilledButton(
+            content=ctx.t("knit_wit.view.finish" if last else "knit_wit.view.next_spool", number=review["spool"]),
+            icon=ft.Icons.SKIP_NEXT, height=52, disabled=not can_advance,
+            on_click=lambda e: ctx.dispatch({"type": "next_spool", "by": "table"})))
+    controls.append(running_totals(ctx))
     return ft.Column(controls=controls, spacing=12)
 
 
@@ -470,7 +471,7 @@ def answer_card(ctx: GameContext, review: dict, player: str) -> ft.Control:
     if player in kw.challengeable(ctx.state, review):
         controls.append(ft.OutlinedButton(content=ctx.t("knit_wit.view.challenge", name=player),
                                           on_click=lambda e: pick_target(ctx, player)))
-    if text:
+    if text and ctx.for_table:
         picked = pair_pick(ctx, review)
         controls.append(ft.Checkbox(label=ctx.t("knit_wit.view.pick_for_ruling", name=player),
                                     value=player in picked,
