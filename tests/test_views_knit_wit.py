@@ -19,6 +19,7 @@ from tests.test_views_components import texts, walk
 from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import knit_wit as view
+from views.session import draft_of
 
 PLAYERS = ["Ada", "Bram", "Cleo"]
 HANDS = {"Ada": [1, 4], "Bram": [2, 5], "Cleo": [3, 6]}
@@ -434,6 +435,20 @@ def test_nothing_typed_is_thrown_away_and_every_valid_answer_is_saved(table):
     table.tap("Ada's sheet")
     table.tap("I am Ada: show")
     assert table.controls(ft.TextField)[1].value == "Tiger"
+
+
+def test_an_unsaved_answer_is_kept_in_the_draft_and_comes_back_on_another_phone(table):
+    """Issue 14 (drafts survive): what is typed and not saved is part of the draft the store keeps (plain JSON), so
+    a screen opened afresh with that draft (after a restart, on another phone) shows it in its field. Before: the
+    typed texts were keyed by spool number and the draft dropped every one of them."""
+    woven(table)
+    table.tap("I am Ada: show")
+    table.controls(ft.TextField)[1].on_change(change("half a thought"))
+    table.store.set_draft(table.sid, None, draft_of(table.local))
+    table.local.clear()
+    table.local.update(table.store.draft(table.sid, None))
+    table.tap("I am Ada: show")
+    assert table.controls(ft.TextField)[1].value == "half a thought"
 
 
 def test_a_second_extra_answer_is_refused_and_kept(tmp_path, clock):

@@ -6,12 +6,16 @@ freed the seat) is forgotten and the join form shown again. Once seated the phon
 this seat: `player_view(state, seat)`, the seat's prompt entries (as buttons and forms), and the game's own view
 built on that view, whose actions go through the hub as this seat (anything for another seat is refused there);
 once the game is over, the final result (winners, ranking with totals, breakdown) as the host's screen shows it.
+What the seat has half entered in the game's view (an answer sheet typed but not saved) is its draft, kept in
+the store per session and seat as the session screen keeps the shared screen's: it comes back after a reload,
+a server restart, or on another phone that takes the seat.
 The game's view may pin a control above the scrolling screen (the race panel with this seat's own button, while
 it has one: `views.components.race`); a move the view offers is not offered again in the moves panel.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Callable
 
 import flet as ft
@@ -19,7 +23,8 @@ import flet as ft
 from scoring.core import RuleError
 from views import words
 from views.context import TapCount
-from views.table import connected_hub, moves_and_view, seat_name, status_line, tab_listener, tie_text
+from views.session import keep_draft, save_draft, stored_draft
+from views.table import connected_hub, moves_and_view, seat_local, seat_name, status_line, tab_listener, tie_text
 
 PREFS_KEY = "tableside.seat."
 
@@ -83,16 +88,38 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
             return None
         return lambda: hub.unsubscribe(key)
 
+    seat = message["seat"] if token and message else None
+
+    def keep_seat_draft() -> Callable[[], None] | None:
+        """While seated, keep the seat's draft in the store; once more when the screen closes."""
+        if seat is None:
+            return None
+        local = seat_local(app, sid, seat)
+        keeper = asyncio.ensure_future(keep_draft(app, sid, local, seat))
+
+        def stop() -> None:
+            """Stop keeping; store the draft as it is now."""
+            keeper.cancel()
+            save_draft(app, sid, local, seat)
+
+        return stop
+
     ft.use_effect(mounted, [])
     ft.use_effect(follow, [token])
+    ft.use_effect(keep_seat_draft, [seat])
     title = app.t("table.phone_title", game=hub.engine.game.names.get(app.lang, hub.engine.game.id))
     if token is None or (token and message is None):
         return frame(app, title, ft.ProgressRing(), None)
     if not token:
         return frame(app, title, join_form(app, hub, keep), None)
+    local = seat_local(app, sid, seat)
+    if not local.get("_draft_loaded"):
+        local.update(stored_draft(app, sid, seat))
+        local["_draft_loaded"] = True
     pinned: list[ft.Control] = []
     body = seat_body(app, hub, token, message, pinned)
     return frame(app, title, body, None, pinned)
+
 
 
 def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:

@@ -79,10 +79,10 @@ def Session(app: Any, sid: str, read_only: bool, feed: Any, chosen: Any) -> ft.C
     return frame(app, title, body, back, pinned, page=local.get(PAGE, 0))
 
 
-def stored_draft(app: Any, sid: str) -> dict:
-    """The draft kept in the store for this screen's seat ({} when none, or when the session is gone)."""
+def stored_draft(app: Any, sid: str, seat: str | None = SEAT) -> dict:
+    """The draft kept in the store for a screen's seat ({} when none, or when the session is gone)."""
     try:
-        return app.store.draft(sid, SEAT)
+        return app.store.draft(sid, seat)
     except RuleError:
         return {}
 
@@ -106,25 +106,25 @@ def draft_of(value: Any) -> Any:
     return None
 
 
-def save_draft(app: Any, sid: str, local: dict) -> None:
-    """Store the draft if it changed since it was last stored."""
+def save_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> None:
+    """Store a seat's draft if it changed since it was last stored."""
     draft = draft_of(local)
     text = json.dumps(draft, sort_keys=True, ensure_ascii=False)
     if text == local.get("_draft_saved"):
         return
     try:
-        app.store.set_draft(sid, SEAT, draft)
+        app.store.set_draft(sid, seat, draft)
     except RuleError:
         return
     local["_draft_saved"] = text
 
 
-async def keep_draft(app: Any, sid: str, local: dict) -> None:
-    """While the screen is open, store the draft about once a second when it changed."""
+async def keep_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> None:
+    """While the screen is open, store the seat's draft about once a second when it changed."""
     local.setdefault("_draft_saved", json.dumps(draft_of(local), sort_keys=True, ensure_ascii=False))
     while True:
         await asyncio.sleep(DRAFT_EVERY_S)
-        save_draft(app, sid, local)
+        save_draft(app, sid, local, seat)
 
 
 def current(app: Any, sid: str, feed: Any) -> tuple[dict, dict]:

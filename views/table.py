@@ -325,6 +325,11 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
     return controls
 
 
+def seat_local(app: Any, sid: str, seat: str) -> dict:
+    """The scratch of a seat's game view in this tab: its draft on a seated phone (`views.join`)."""
+    return app.local(f"table:{sid}:{seat}:view")
+
+
 def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str,
                  pin: Callable[[ft.Control], Any] | None = None) -> GameContext:
     """A game context for a seat's screen (a seated phone, or the host's as the table): the state is the hub's view
@@ -334,7 +339,7 @@ def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool],
     view = message["view"]
     record = {**message["meta"], "options": view.get("options", {}), "actions": [], "redo": []}
     return GameContext(lang=app.lang, record=record, state=view, engine=engine(record["game"]), page=app.page,
-                       store=app.store, local=app.local(f"table:{hub.sid}:{seat}:view"),
+                       store=app.store, local=seat_local(app, hub.sid, seat),
                        sound=bool(app.settings.get("sound", True)), apply=act, show_error=app.show_error,
                        refresh=app.render_soon, pin=pin, seat=seat, actions=message["count"],
                        for_table=message["for_table"])

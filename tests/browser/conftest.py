@@ -200,6 +200,16 @@ TABS: list["Tab"] = []
 FRAMES_KEPT = 60
 
 
+def until(check: Callable[[], bool], what: str, limit_s: float = WAIT_MS / 1000) -> None:
+    """Wait until check() holds (asked every 50 ms), else fail naming what was awaited: for conditions outside the
+    page (a file the server writes)."""
+    deadline = time.monotonic() + limit_s
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {limit_s:.0f} s: {what}")
+        time.sleep(0.05)
+
+
 def shown_as(text: "str | re.Pattern") -> re.Pattern:
     """A pattern for text on screen: Playwright's plain-string match ignores case, so "PIN " would find "keeping"."""
     return text if isinstance(text, re.Pattern) else re.compile(re.escape(text))
@@ -342,11 +352,11 @@ class Tab:
             self.tap(other, exact=True)
         expect(self.button(LANGUAGE_SHOWN[lang], exact=True).first).to_be_attached(timeout=WAIT_MS)
 
-    def field(self, label: str):
+    def field(self, label: "str | re.Pattern"):
         """The text field with exactly this label."""
         return self.page.get_by_role("textbox", name=label, exact=True).first
 
-    def fill(self, label: str, text: str) -> None:
+    def fill(self, label: "str | re.Pattern", text: str) -> None:
         """Type into the text field with this label, as a person would: tap it, wait until Flutter has taken the
         field for editing, type.
 
@@ -355,19 +365,34 @@ class Tab:
         so a key typed in between is overwritten. The wait is for that attachment, seen as the field's input
         attributes being set while it has the focus (see EDITING).
         """
+        self.type_into(self.reach(label), text)
+
+    def reach(self, label: "str | re.Pattern"):
+        """The text field with this label, once the screen is quiet and the field is on screen, holding still."""
         field = self.field(label)
         self.quiet()
         field.wait_for(state="visible")
         if self.into_view(field):
             self.quiet()
-        self.type_into(self.steady(field), text)
+        return self.steady(field)
 
-    def type_into(self, field, text: str) -> None:
-        """Tap a field that is on screen and holds still, wait until Flutter edits it, replace its text."""
+    def holds(self, label: "str | re.Pattern", text: str) -> None:
+        """Tap the field and check it holds text: Flutter puts a field's text into the page only while it is being
+        edited, so a field filled by the app reads empty until it is tapped."""
+        field = self.reach(label)
+        self.edit(field)
+        expect(field).to_have_value(text)
+
+    def edit(self, field) -> None:
+        """Tap a field that is on screen and holds still, and wait until Flutter edits it."""
         handle = field.element_handle()
         handle.evaluate(EDITING)
         field.click()
         self.page.wait_for_function("el => el.__editing === true", arg=handle, polling="raf")
+
+    def type_into(self, field, text: str) -> None:
+        """Tap a field that is on screen and holds still, wait until Flutter edits it, replace its text."""
+        self.edit(field)
         self.page.keyboard.press("Control+A")
         self.page.keyboard.type(text)
         expect(field).to_have_value(text)

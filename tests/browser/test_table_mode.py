@@ -34,7 +34,7 @@ from playwright.sync_api import expect
 from scoring.record import new_record
 from storage import Store
 from tests.browser.conftest import (LAPTOP, PHONE, READ_ALL, Phone, Tab, new_tab, restart_server, start_server,
-                                    stop_server)
+                                    stop_server, until)
 from tests.test_table_hub import HANDS3, WEAVE3
 
 SEATS = ("A", "B", "C")
@@ -43,6 +43,7 @@ MARKERS = {seat: f"tmark{seat}{n}" for seat in SEATS for n in (1,)}
 # Pictomania: each seat's card (symbol, number), all different, and each seat's guess (on whose drawing, number).
 DEAL = {"A": (1, 5), "B": (2, 6), "C": (3, 7)}
 GUESSES = {"A": ("B", 6), "B": ("C", 4), "C": ("A", 5)}
+DRAFT_B = "tdraftB"  # B's second answer, typed and not saved
 PIN_SHOWN = re.compile(r"PIN (\d{4})")
 
 
@@ -138,7 +139,7 @@ def seated_round(table_tabs, sid: str) -> tuple[Tab, dict, str]:
     return host, players, host_pin(host, sid)
 
 
-def test_a_knit_wit_round_played_from_four_phones(table_server, table_tabs):
+def test_a_knit_wit_round_played_from_four_phones(browser, table_server, table_tabs):
     sid = table_server[1]["knit_wit"]
     host, phones = table_tabs
     pin = host_pin(host, sid)
@@ -171,6 +172,7 @@ def test_a_knit_wit_round_played_from_four_phones(table_server, table_tabs):
     # B reloads and is back on its seat (the token kept in the browser's storage).
     phones["B"].tab.reload()
     phones["B"].tab.see("You are B")
+    hand_over_with_a_draft(browser, table_server[0], sid, phones, host, pin)
 
     for seat, phone in phones.items():
         others = [MARKERS[s] for s in SEATS if s != seat]
@@ -187,6 +189,23 @@ def test_a_knit_wit_round_played_from_four_phones(table_server, table_tabs):
     host.see("Scoring")
     challenge_vote(phones, host)
     score_to_the_end(phones, host)
+
+
+def hand_over_with_a_draft(browser, server, sid: str, phones: dict[str, Phone], host: Tab, pin: str) -> None:
+    """B types a second answer and leaves it unsaved; once the seat's draft is in the store, the host frees B's
+    seat (a phone lost) and B sits down on another phone: the half-typed answer is in its field there, and no other
+    phone ever received it. The new phone stands in for B from then on."""
+    spool_2 = re.compile(r"^Spool 2 · worth \d$")
+    phones["B"].tab.fill(spool_2, DRAFT_B)
+    with Store(server.data) as store:
+        until(lambda: DRAFT_B in str(store.draft(sid, "B")), "B's draft kept in the store")
+    host.tap("Free B’s seat", exact=True)
+    phones["B"].tab.see("The host freed this phone’s seat.")
+    phones["B"].tab.page.context.close()
+    phones["B"] = Phone(new_tab(browser, server, PHONE))
+    join(phones["B"], sid, pin, "B")
+    phones["B"].tab.holds(spool_2, DRAFT_B)
+    assert not any(phone.received(DRAFT_B) for seat, phone in phones.items() if seat != "B")
 
 
 def challenge_vote(phones: dict[str, Phone], host: Tab) -> None:

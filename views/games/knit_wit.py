@@ -282,7 +282,8 @@ def answer_screen(ctx: GameContext) -> ft.Control:
 
 
 def sheet_work(ctx: GameContext, player: str) -> dict:
-    """The player's scratch: covered or shown, the texts typed but not saved (by spool), the refusals shown."""
+    """The player's scratch: covered or shown, the texts typed but not saved and the refusals shown, by spool number
+    as text (the scratch is the seat's draft, kept as plain JSON)."""
     sheets: dict = ctx.local.setdefault("sheets", {})
     return sheets.setdefault(player, {"phase": COVER, "drafts": {}, "errors": {}})
 
@@ -327,11 +328,11 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
 
     def text_of(number: int) -> str:
         """What the field shows: the unsaved text, else the saved answer."""
-        return drafts.get(number, sheet[number - 1])
+        return drafts.get(str(number), sheet[number - 1])
 
     def typed(number: int, value: str) -> None:
         """Keep what is typed until it is saved."""
-        drafts[number] = value
+        drafts[str(number)] = value
 
     def left(number: int) -> None:
         """Check the answer as the field is left; show the engine's reason under it, or clear it (by building
@@ -340,8 +341,8 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
         err = None if text.strip() == sheet[number - 1] or extra else ctx.engine.check(
             ctx.state, answer_action(player, number, text))
         reason = ctx.t(err.key, **err.params) if err else None
-        if errors.get(number) != reason:
-            errors[number] = reason
+        if errors.get(str(number)) != reason:
+            errors[str(number)] = reason
             ctx.refresh()
 
     def done() -> None:
@@ -353,14 +354,14 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
         for number in spools:
             text = text_of(number)
             if text.strip() == sheet[number - 1]:
-                drafts.pop(number, None)
-                errors.pop(number, None)
+                drafts.pop(str(number), None)
+                errors.pop(str(number), None)
                 continue
             if ctx.dispatch(answer_action(player, number, text)):
-                drafts.pop(number, None)
-                errors.pop(number, None)
+                drafts.pop(str(number), None)
+                errors.pop(str(number), None)
             else:
-                errors[number] = ctx.t("knit_wit.view.not_saved")
+                errors[str(number)] = ctx.t("knit_wit.view.not_saved")
         if not drafts:
             work["phase"] = COVER
             ctx.turn_page()
@@ -378,7 +379,7 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
             drafts.clear()
 
     fields = [
-        ft.TextField(label=prompt(ctx, n), value=text_of(n), text_size=18, error=errors.get(n),
+        ft.TextField(label=prompt(ctx, n), value=text_of(n), text_size=18, error=errors.get(str(n)),
                      helper=" + ".join(kw.tags_of(ctx.state, n)),
                      on_change=lambda e, n=n: typed(n, e.control.value),
                      on_blur=lambda e, n=n: left(n), on_submit=lambda e, n=n: left(n))
