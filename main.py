@@ -6,6 +6,9 @@ By default it listens on 127.0.0.1:8550 and keeps its data in a per-user folder;
 the same network join. The address is printed once the server listens; with `--host 0.0.0.0` also the host's
 address (with its token) and PIN, which only the host may see: other phones get the join screen (see
 `views/guard.py`, which also refuses websockets from other origins and keeps tracebacks off the browser).
+The server listens as soon as the data folder is claimed: what the home screen draws (its views, the engines)
+and the catalogue are loaded in the background while the first browser loads the web client (`Server.warm`),
+and a tab that connects before that is done waits for it.
 Ctrl-C or one SIGTERM closes the store (every action is already saved when it is accepted) and exits, even when
 standard output is gone (a closed pipe). A second server on the same data folder is refused with a message
 (exit 1); a read-only data folder opens read-only. Built as a phone app (`flet build`, where Flet sets
@@ -15,6 +18,7 @@ FLET_PLATFORM) it runs the same shell the platform's way, with its data in the a
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import secrets
 import socket
@@ -22,7 +26,8 @@ import sys
 import tempfile
 from contextlib import suppress
 from pathlib import Path
-from threading import Thread
+from threading import Event, Thread
+from typing import Any, Callable
 
 import flet as ft
 import uvicorn
@@ -32,9 +37,7 @@ from scoring.core import RuleError
 from scoring.i18n import LANGUAGES, error_text
 from storage import Store
 from storage.store import IMPORT_MAX_BYTES
-from views.app import main_for
 from views.guard import HostGuard, SameOrigin, hide_tracebacks
-from views.table import lan_address
 
 HERE = Path(__file__).resolve().parent
 ASSETS = HERE / "assets"
@@ -79,27 +82,39 @@ def in_every_language(err: RuleError) -> str:
 class Server(uvicorn.Server):
     """Uvicorn that prints the address once it listens and exits on the first Ctrl-C / SIGTERM."""
 
-    def __init__(self, config: uvicorn.Config, store: Store, host: str, port: int, guard: HostGuard):
+    def __init__(self, config: uvicorn.Config, store: Store, host: str, port: int, guard: HostGuard,
+                 ready: Event | None = None):
         super().__init__(config)
         self.store, self.host, self.port, self.guard = store, host, port, guard
+        self.ready = ready or Event()
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         """Start listening, then print where (and, serving the network, the host's address and PIN); the
-        catalogue is read meanwhile (`warm`)."""
+        views are loaded and the catalogue read meanwhile (`warm`)."""
         await super().startup(sockets)
         Thread(target=self.warm, name="tableside-warm", daemon=True).start()
-        shown = lan_address() if self.host in ("0.0.0.0", "") else self.host
+        if self.host in ("0.0.0.0", ""):
+            from views.table import lan_address
+
+            shown = lan_address()
+        else:
+            shown = self.host
         say(f"Tableside: http://{shown}:{self.port}")
         if self.guard.required:
             say(f"Tableside: host address (keep it to yourself): {self.guard.host_url(f'http://{shown}:{self.port}')}")
             say(f"Tableside: host PIN: {self.guard.pin}")
 
     def warm(self) -> None:
-        """Read the catalogue (checked and reconciled with the session files) while the first browser is still
-        loading the web client, so the first home screen does not wait for it with 10,000 sessions stored; a
-        problem is left for the home screen to report."""
-        with suppress(RuleError, RuntimeError):
-            self.store.count()
+        """Load what the home screen draws and read the catalogue (`views.app.warm_up`) while the first browser
+        is still loading the web client, so the first home screen waits for neither; then let tabs start
+        (`ready`). A problem is left for the home screen to report."""
+        try:
+            from views.app import warm_up
+
+            with suppress(RuleError, RuntimeError):
+                warm_up(self.store)
+        finally:
+            self.ready.set()
 
     def handle_exit(self, sig: int, frame: object) -> Thread:
         """Stop from a thread of its own, so a busy or stuck event loop cannot keep the server from stopping on
@@ -118,6 +133,21 @@ class Server(uvicorn.Server):
             os._exit(0)
 
 
+def entry(store: Store, guard: HostGuard, uploads: str, ready: Event) -> Callable[[Any], Any]:
+    """Flet's entry function for each new page: it waits until the views are loaded (`ready`, set by
+    `Server.warm`) without holding up the server, then starts the shell (`views.app.main_for`)."""
+
+    async def main(page: Any) -> None:
+        """Start the shell on a newly connected page once the views are loaded."""
+        if not ready.is_set():
+            await asyncio.to_thread(ready.wait)
+        from views.app import main_for
+
+        main_for(store, guard, uploads)(page)
+
+    return main
+
+
 def serve(args: argparse.Namespace) -> int:
     """Serve the app on the web until stopped; 1 if the data folder cannot be used."""
     data = args.data or default_data_dir()
@@ -131,20 +161,23 @@ def serve(args: argparse.Namespace) -> int:
     uploads = tempfile.mkdtemp(prefix="tableside-uploads-")
     os.environ.setdefault("FLET_SECRET_KEY", secrets.token_hex(32))
     os.environ["FLET_MAX_UPLOAD_SIZE"] = str(IMPORT_MAX_BYTES)
-    app = ft.run(main_for(store, guard, uploads), export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True,
+    ready = Event()
+    app = ft.run(entry(store, guard, uploads, ready), export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True,
                  upload_dir=uploads)
     config = uvicorn.Config(SameOrigin(app, guard), host=args.host, port=args.port, log_level="warning",
                             ws="websockets-sansio")
     say(f"Tableside: data in {data}")
     if store.read_only:
         say(f"Tableside: {in_every_language(RuleError('storage.read_only_folder', folder=str(data)))}")
-    Server(config, store, args.host, args.port, guard).run()
+    Server(config, store, args.host, args.port, guard, ready).run()
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the app: web server here, the platform's way inside a phone build."""
     if is_embedded():
+        from views.app import main_for
+
         data = default_data_dir()
         hide_tracebacks()
         ft.run(main_for(Store(data)), assets_dir=str(ASSETS))

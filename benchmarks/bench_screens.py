@@ -14,14 +14,28 @@ Figures (each printed with its anchor and the ratio):
   their tabs are opened in turn (median of OPENS), so other work on the machine weighs on both alike;
 - the server's memory (RSS) with 1 and 3 home tabs open, at 10,000 sessions vs an empty folder;
 - start-up with 10,000 sessions (`python main.py` started -> home painted) vs the hello counter, the two started
-  in turn (median of 3).
+  in turn (median of 3), step by step: the server listening (it printed its address), the page loaded (the HTML
+  received, from the browser's navigation timing), Flutter's first frame, the first websocket frame received,
+  the first screen painted; each from the server's start, the page's steps the tab's own clock from the moment
+  the page was requested.
 
-Run: .venv/bin/python benchmarks/bench_screens.py [taps] [--tap-only]
-(`--tap-only`: only the tap figures and start-up, without the slow figures against history.)
+Start-up "painted" is noticed by the page itself: a script added to the tab turns on Flutter's semantics tree at
+the first frame and looks for the text every animation frame. Doing both through Playwright (wait for the
+placeholder, click it, wait for the tree, then poll) put the benchmark's own round trips into the figure
+whenever the page was busy when they were asked (loading the app's fonts right after the first screen): up to
+0.7 s, depending on whether the screen arrived before or after the tab was set up.
+
+Run: .venv/bin/python benchmarks/bench_screens.py [taps]
+     .venv/bin/python benchmarks/bench_screens.py --startup    # the start-up figures only (no 10,000-session
+                                                                # screens, memory or taps)
+     .venv/bin/python benchmarks/bench_screens.py --tap-only   # the tap figures and start-up, without the
+                                                                # slow figures against history
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
 import signal
 import socket
@@ -79,6 +93,41 @@ HELLO = textwrap.dedent('''
     Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")).run()
 ''')
 
+MARKS = """window.__ff = false; window.__marks = {};
+window.addEventListener('flutter-first-frame', () => {
+    window.__ff = true;
+    window.__marks.frame = performance.now();
+});
+const OwnSocket = window.WebSocket;
+window.WebSocket = class extends OwnSocket {
+    constructor(...args) {
+        super(...args);
+        this.addEventListener('message', () => {
+            if (!('frame_in' in window.__marks)) window.__marks.frame_in = performance.now();
+        });
+    }
+};"""
+WATCH = """(() => {
+    const shows = %s;
+    let asked = false;
+    const look = () => {
+        if (window.__ff) {
+            const placeholder = document.querySelector('flt-semantics-placeholder');
+            if (placeholder && !asked) {
+                asked = true;
+                placeholder.click();
+            }
+            if (shows([%s, false])) {
+                window.__marks.painted = performance.now();
+                return;
+            }
+        }
+        requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+})();"""
+STEPS = ("listening", "page", "first frame", "ws frame", "painted")
+
 SHOWS = """([text, exact]) => [...document.querySelectorAll('flt-semantics, flt-semantics *')].some(e => {
     const own = [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('');
     const label = e.getAttribute && e.getAttribute('aria-label') || '';
@@ -116,20 +165,24 @@ def stop(proc: subprocess.Popen) -> None:
 
 
 class Tab:
-    """A phone-sized tab that counts the bytes the server sends."""
+    """A phone-sized tab that counts the bytes the server sends; given `watch`, the page itself notes when that
+    text is painted (`WATCH`, for `steps`)."""
 
-    def __init__(self, browser, url: str):
+    def __init__(self, browser, url: str, watch: str | None = None):
         self.context = browser.new_context(viewport=PHONE, locale="en-US")
         self.page = self.context.new_page()
         self.page.set_default_timeout(WAIT_MS)
         self.received = 0
         self.page.on("websocket", lambda ws: ws.on("framereceived", self._count))
-        self.page.add_init_script("window.__ff = false; window.addEventListener('flutter-first-frame', "
-                                  "() => { window.__ff = true; });")
+        self.page.add_init_script(MARKS)
+        if watch is not None:
+            self.page.add_init_script(WATCH % (SHOWS, json.dumps(watch)))
+        self.requested = time.monotonic()
         self.page.goto(url)
         self.page.wait_for_function("window.__ff === true")
-        self.page.wait_for_selector("flt-semantics-placeholder", state="attached")
-        self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+        if watch is None:
+            self.page.wait_for_selector("flt-semantics-placeholder", state="attached")
+            self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
         self.page.wait_for_selector("flt-semantics", state="attached")
 
     def _count(self, payload) -> None:
@@ -139,6 +192,15 @@ class Tab:
     def shows(self, text: str, exact: bool = False) -> None:
         """Wait (polling every animation frame) until the semantics tree shows text."""
         self.page.wait_for_function(SHOWS, arg=[text, exact], polling="raf")
+
+    def steps(self) -> dict[str, float]:
+        """Wait until the watched text is painted; the page's steps in seconds from the moment it was requested:
+        HTML received, first frame, first websocket frame, text painted (each on the tab's own clock)."""
+        self.page.wait_for_function("window.__marks.painted !== undefined")
+        marks = self.page.evaluate("({...window.__marks, "
+                                   "page: performance.getEntriesByType('navigation')[0].responseEnd})")
+        return {"page": marks["page"] / 1000, "first frame": marks["frame"] / 1000,
+                "ws frame": marks["frame_in"] / 1000, "painted": marks["painted"] / 1000}
 
     def fill(self, label: str, text: str) -> None:
         """Type into a field as a person would: tap it, wait until Flutter edits it (the browser tests' wait:
@@ -215,18 +277,19 @@ def cpu_seconds(pid: int) -> float:
 
 
 def startups(browser, hello_file: Path, empty: Path, full: Path) -> tuple[list[tuple], ...]:
-    """Seconds from starting the server to it listening and to its first screen painted, and the server's CPU
-    seconds by then (which other work on the machine hardly changes): the hello counter, and Tableside on an
-    empty and on a full folder, started in turn, STARTS times each."""
+    """Seconds from starting the server to it listening and to its first screen painted, the server's CPU
+    seconds by then (which other work on the machine hardly changes), and the steps (`STEPS`, seconds from the
+    start): the hello counter, and Tableside on an empty and on a full folder, started in turn, STARTS times
+    each."""
     hello, bare, app = [], [], []
     for _ in range(STARTS):
         for runner, text, out in ((lambda: hello_server(hello_file), "count: 0", hello),
                                   (lambda: serve(empty), HOME, bare), (lambda: serve(full), HOME, app)):
             proc, started, url = runner()
             listening = time.monotonic() - started
-            tab = Tab(browser, url + "/")
-            tab.shows(text)
-            out.append((listening, time.monotonic() - started, cpu_seconds(proc.pid)))
+            tab = Tab(browser, url + "/", watch=text)
+            steps = {"listening": listening, **{k: tab.requested - started + v for k, v in tab.steps().items()}}
+            out.append((listening, steps["painted"], cpu_seconds(proc.pid), steps))
             tab.close()
             stop(proc)
     return hello, bare, app
@@ -245,13 +308,27 @@ def memory(browser, url: str, pid: int) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def history_figures(browser, tmp: Path) -> dict:
-    """Home and history screens, memory and start-up with HISTORY stored sessions, each beside its anchor."""
-    past = history(HISTORY)
+def folders_of(tmp: Path, past: list[dict]) -> dict[str, Path]:
+    """The data folders: empty, one finished game, and all of past."""
     folders = {"empty": tmp / "empty", "one": tmp / "one", "full": tmp / "full"}
     Store(folders["empty"]).close()
     fill(folders["one"], past[:1])
     fill(folders["full"], past)
+    return folders
+
+
+def startup_figures(browser, tmp: Path) -> dict:
+    """Start-up only: the hello counter, an empty folder and HISTORY stored sessions, started in turn."""
+    folders = folders_of(tmp, history(HISTORY))
+    hello_start, empty_start, full_start = startups(browser, tmp / "hello_counter.py", folders["empty"],
+                                                    folders["full"])
+    return {"hello_start": hello_start, "empty_start": empty_start, "full_start": full_start}
+
+
+def history_figures(browser, tmp: Path) -> dict:
+    """Home and history screens, memory and start-up with HISTORY stored sessions, each beside its anchor."""
+    past = history(HISTORY)
+    folders = folders_of(tmp, past)
     hello_file = tmp / "hello_counter.py"
     hello_start, empty_start, full_start = startups(browser, hello_file, folders["empty"], folders["full"])
     procs, urls = {}, {}
@@ -276,6 +353,12 @@ def history_figures(browser, tmp: Path) -> dict:
 
 def print_history(fig: dict) -> None:
     """Print the figures against history, each beside its anchor."""
+    print_screens(fig)
+    print_startup(fig)
+
+
+def print_screens(fig: dict) -> None:
+    """Print the home and history screens and the memory with HISTORY sessions, each beside its anchor."""
     for screen, (a, b, route) in fig["pairs"].items():
         base, full = fig["screens"][(screen, a)], fig["screens"][(screen, b)]
         ta, tb = median([x[0] for x in base]) * 1000, median([x[0] for x in full]) * 1000
@@ -288,6 +371,10 @@ def print_history(fig: dict) -> None:
     print(f"server memory (RSS): {HISTORY:,} sessions {f1 / 1024:.1f} MB with 1 tab, {f3 / 1024:.1f} MB with 3 "
           f"({per_full / 1024:.2f} MB per tab) vs empty folder {e1 / 1024:.1f} MB, {e3 / 1024:.1f} MB "
           f"({per_empty / 1024:.2f} MB per tab); per-tab ratio {per_full / max(per_empty, 1):.2f}")
+
+
+def print_startup(fig: dict) -> None:
+    """Print the start-up figures beside the hello counter: the totals, then step by step."""
     (hello_up, hello, hello_cpu), (empty_up, empty, empty_cpu), (full_up, full, full_cpu) = (
         [median([x[i] for x in fig[k]]) for i in (0, 1, 2)] for k in ("hello_start", "empty_start", "full_start"))
     print(f"start-up -> painted with {HISTORY:,} sessions (median of {STARTS}, started in turn): Tableside home "
@@ -296,28 +383,48 @@ def print_history(fig: dict) -> None:
           f"empty {empty_up:.2f} s, hello {hello_up:.2f} s; server CPU until painted: {full_cpu:.2f} s, empty "
           f"{empty_cpu:.2f} s, hello {hello_cpu:.2f} s (ratio {full_cpu / hello_cpu:.2f}, {full_cpu / empty_cpu:.2f} "
           f"vs empty)")
+    print(f"start-up -> painted on an empty folder: Tableside home {empty:.2f} s, hello counter {hello:.2f} s, ratio "
+          f"{empty / hello:.2f} (target <= 1.3)")
+    print(f"start-up step by step, seconds from the server's start (median of {STARTS}): Tableside {HISTORY:,} "
+          f"sessions / empty folder / hello counter (ratios to hello)")
+    for step in STEPS:
+        full, empty, hello = (median([x[3][step] for x in fig[k]]) for k in ("full_start", "empty_start",
+                                                                              "hello_start"))
+        print(f"  {step:12s} {full:5.2f} / {empty:5.2f} / {hello:5.2f} s  ({full / hello:.2f}, {empty / hello:.2f})")
+
+
+def parse_args() -> argparse.Namespace:
+    """The command line: the number of taps; --startup for the start-up figures only, --tap-only for the tap
+    figures and start-up."""
+    parser = argparse.ArgumentParser(description="Screens in headless Chromium, beside a hello-world counter.")
+    parser.add_argument("taps", type=int, nargs="?", default=15, help="taps per tap figure (default 15)")
+    parser.add_argument("--startup", action="store_true", help="only the start-up figures")
+    parser.add_argument("--tap-only", action="store_true", help="the tap figures and start-up, not history")
+    return parser.parse_args()
 
 
 def main() -> None:
-    """Run every figure (or, with --tap-only, the tap figures) and print it beside its anchor."""
-    tap_only = "--tap-only" in sys.argv
-    args = [a for a in sys.argv[1:] if a != "--tap-only"]
-    taps = int(args[0]) if args else 15
+    """Run every figure (or only the start-up ones, or only the tap ones) and print it beside its anchor."""
+    args = parse_args()
+    taps = args.taps
     with tempfile.TemporaryDirectory(prefix="bench-screens-") as tmp, sync_playwright() as play:
         browser = play.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        hello_file = Path(tmp) / "hello_counter.py"
+        hello_file.write_text(HELLO, encoding="utf-8")
+        if args.startup:
+            print_startup(startup_figures(browser, Path(tmp)))
+            browser.close()
+            return
         data = Path(tmp) / "data"
         store = Store(data)
         short, long = session(store, 5), session(store, 500)
         store.close()
-        hello_file = Path(tmp) / "hello_counter.py"
-        hello_file.write_text(HELLO, encoding="utf-8")
-        if not tap_only:
+        if not args.tap_only:
             print_history(history_figures(browser, Path(tmp)))  # printed at once: the tap figures follow
 
         hello, started, hello_url = hello_server(hello_file)
-        tab = Tab(browser, hello_url + "/")
-        tab.shows("count: 0")
-        hello_start = time.monotonic() - started
+        tab = Tab(browser, hello_url + "/", watch="count: 0")
+        hello_start = tab.requested - started + tab.steps()["painted"]
         hello_taps = []
         for n in range(taps):
             button = tab.page.get_by_role("button", name="plus one")
@@ -329,9 +436,8 @@ def main() -> None:
         stop(hello)
 
         app, started, url = serve(data)
-        tab = Tab(browser, url + "/")
-        tab.shows(HOME)
-        app_start = time.monotonic() - started
+        tab = Tab(browser, url + "/", watch=HOME)
+        app_start = tab.requested - started + tab.steps()["painted"]
         tab.close()
 
         figures = {}

@@ -1,13 +1,17 @@
 """main.py: the command line, the per-user data folder, start-up that prints the address, and a clean stop on
 one SIGTERM or Ctrl-C (SIGINT) with the data folder left readable — even with a closed stdout; a second server
-on the same folder refused; the host link and PIN printed when serving the network."""
+on the same folder refused; the host link and PIN printed when serving the network; a light start (no view or
+engine loaded before listening, only the home screen's modules in the warm-up) and a tab that connects before
+the warm-up is done waiting for it."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import signal
 import subprocess
 import sys
+import threading
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -122,3 +126,50 @@ def test_a_signal_stops_the_server_without_its_event_loop(tmp_path, monkeypatch)
     assert exits == [0]
     with pytest.raises(RuntimeError):
         store.settings()
+
+
+LOADED = """
+import sys
+import main
+from storage import Store
+print(sorted(m for m in sys.modules if m.startswith(("views.app", "views.home", "scoring.games", "numpy"))))
+from views.app import warm_up
+warm_up(Store(sys.argv[1]))
+print(sorted(m for m in sys.modules if m.startswith(("numpy", "views.games.", "views.session", "views.table"))))
+print(all(m in sys.modules for m in ("views.home", "scoring.games.knit_wit", "flet.controls.material.card")))
+"""
+
+
+def test_start_up_loads_only_what_the_home_screen_needs(tmp_path):
+    """Before listening no view, engine or numpy is loaded; the warm-up loads the home screen's modules, the
+    engines (the game cards' names) and the Flet controls it draws, but no game's view, no other screen and no
+    numpy (only the answer matcher's pairs need it)."""
+    Store(tmp_path).close()
+    shown = subprocess.run([sys.executable, "-c", LOADED, str(tmp_path)], cwd=ROOT, capture_output=True, text=True,
+                           timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.split("\n")[:3] == ["[]", "[]", "True"]
+
+
+def test_a_tab_that_connects_before_the_warm_up_waits_for_it(tmp_path, monkeypatch):
+    """Flet's entry function starts the shell only once the views are loaded, and waits without holding up the
+    server's event loop (another coroutine runs meanwhile)."""
+    import views.app
+
+    started: list[str] = []
+    monkeypatch.setattr(views.app, "main_for", lambda store, guard, uploads: started.append)
+    ready = threading.Event()
+    with Store(tmp_path) as store:
+        tab = main.entry(store, main.HostGuard(required=False), str(tmp_path), ready)
+
+        async def connect() -> list[str]:
+            """A tab connects; the loop turns once (the tab is waiting); then the warm-up ends."""
+            waiting = asyncio.create_task(tab("page"))
+            await asyncio.sleep(0)
+            seen = list(started)
+            ready.set()
+            await waiting
+            return seen
+
+        assert asyncio.run(connect()) == []
+    assert started == ["page"]

@@ -13,6 +13,10 @@ refusal's "Why?") and, for any other route, the host gate (`views.host_gate`);
 deleting a session and dismissing a damaged-file notice check it again. An unhandled error in a handler shows
 a translated message (details in the server's log, never in the browser) and the screen is rendered again.
 
+Start-up: only the home screen's modules are imported with this one; every other screen's module is imported
+when it is first shown (`App.screen`), and `warm_up` builds the home screen once, unseen, right after the server
+listens, so the first tab's render neither imports nor reads the catalogue (`main.py`).
+
 Settings a person chooses (language, theme, sound) belong to their phone: they are kept in the browser's storage
 (`ft.SharedPreferences`) and read when the tab connects; the store's settings are only the defaults a phone
 starts from until it chooses.
@@ -39,7 +43,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from views import guard, home, host_gate, importer, join, new_session, quick, rules, session, settings, stats, table, words
+from views import guard, home, host_gate, importer, rules, settings, words
 from views.live import Feed, live
 from views.ui import FONT, FONTS, icon_button, text_style
 
@@ -200,23 +204,34 @@ class App:
         self.page.show_dialog(dialog)
 
     def screen(self, route: str) -> ft.Control:
-        """The screen component of a route, keyed by the route (a new route starts a new screen)."""
+        """The screen component of a route, keyed by the route (a new route starts a new screen); the modules of
+        the screens other than home are imported when first shown."""
         parts = route_parts(route)
         if not self.host and not open_to_phones(route):
             return Screen(self, self.chosen, host_gate.build, key=f"gate:{route}")
         if parts == ["settings"]:
             return settings.Settings(self, self.chosen, key=route)
         if parts == ["stats"]:
+            from views import stats
+
             return Screen(self, self.chosen, stats.build, key=route)
         if parts[:1] == ["rules"] and len(parts) <= 3:
             return Screen(self, self.chosen, rules.build, *parts[1:], key=route)
         if parts[:1] == ["quick"] and len(parts) == 2:
+            from views import quick
+
             return Screen(self, self.chosen, quick.build, parts[1], key=route)
         if len(parts) == 2 and parts[0] == "new":
+            from views import new_session
+
             return new_session.NewSession(self, parts[1], self.chosen, key=route)
         if len(parts) == 2 and parts[0] in ("table", "join"):
+            from views import join, table
+
             return (table.Table if parts[0] == "table" else join.Join)(self, parts[1], self.chosen, key=route)
         if len(parts) == 2 and parts[0] in ("play", "history"):
+            from views import session
+
             return session.Session(self, parts[1], parts[0] == "history", self.feed(parts[1]), self.chosen,
                                    key=route)
         return home.Home(self, self.chosen, key="/")
@@ -313,6 +328,17 @@ def theme() -> ft.Theme:
     bundled symbol and colour-emoji fonts for what it lacks)."""
     return ft.Theme(font_family=FONT, color_scheme_seed=SEED_COLOUR,
                     text_theme=ft.TextTheme(**{name: text_style() for name in TEXT_STYLES}))
+
+
+def warm_up(store: Any) -> None:
+    """Build the theme and the home screen once, unseen (no page), so that what the first tab's render needs
+    is loaded before a tab asks: the modules the home screen uses (not the other screens', nor any game's view),
+    the Flet controls it draws, and the store's catalogue (read and reconciled with the session files); the
+    server calls it once it listens."""
+    theme()
+    shell = App(None, store)
+    shell.picker = importer.picker(shell)
+    ft.SafeArea(content=frame(shell, *home.build(shell)))
 
 
 def main_for(store: Any, host_guard: guard.HostGuard | None = None,

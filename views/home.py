@@ -3,7 +3,8 @@ sessions (history), importing a session file, and any data file the store had to
 
 The Continue and History lists show `PAGE` sessions each, with "show more" adding a page (kept per tab); only the
 shown ones are asked of the store (`sessions(status, limit)`, `count`), so the screen costs the same with 10,000
-stored sessions as with none."""
+stored sessions as with none. It draws without importing any game's view (`has_view`): the first screen after
+start-up loads only what it shows."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import flet as ft
 
 from scoring.core import RuleError, engine, games
 from views import importer, quick, rules, words
-from views.games import view_of
+from views.games import has_view
 
 CARD_COLS = {"xs": 12, "sm": 6, "lg": 4}
 PAGE = 10
@@ -70,7 +71,7 @@ def build(app: Any) -> tuple[str, ft.Control, None]:
 
 def ordered_games() -> list:
     """Every registered game, those that can be played first."""
-    return sorted(games(), key=lambda g: view_of(g.id) is None)
+    return sorted(games(), key=lambda g: not has_view(g.id))
 
 
 def heading(text: str) -> ft.Control:
@@ -114,7 +115,7 @@ def game_name(lang: str, game_id: str) -> str:
 def game_card(app: Any, game: Any) -> ft.Control:
     """A game with both names, player range, one-line description, and New session (or coming soon)."""
     other = "en" if app.lang == "zh-CN" else "zh-CN"
-    playable = view_of(game.id) is not None
+    playable = has_view(game.id)
     action = (ft.FilledButton(content=app.t("app.new_session"), icon=ft.Icons.ADD,
                               on_click=lambda e: app.go(f"/new/{game.id}"),
                               tooltip=app.t("app.new_session_of", game=game.names.get(app.lang, game.id)))

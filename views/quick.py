@@ -10,7 +10,8 @@ finished sheet, and see its groups and score.
 Nothing is stored but the tab's scratch (the painting survives a language switch). Every number shown comes from
 the engines' own functions (`kingdom_score`, `properties`, `is_full`, `is_centred`, `check_kingdom`,
 `tile_layout`, `read_layout`; `sheet_score`, `groups`, `parse_sheet`); the game views' helpers are reused through a
-`GameContext` that holds no session and dispatches nothing.
+`GameContext` that holds no session and dispatches nothing; they are imported when a quick scorer is first
+drawn (`view_of`), so the home screen's buttons do not load them.
 """
 
 from __future__ import annotations
@@ -23,8 +24,7 @@ from scoring.core import RuleError, engine
 from scoring.games import kingdomino, splitter
 from views import words
 from views.context import GameContext
-from views.games import kingdomino as kingdom_view
-from views.games import splitter as sheet_view
+from views.games import view_of
 
 SIZES = (5, 7)
 GAMES = ("kingdomino", "splitter")
@@ -121,6 +121,7 @@ def framed(grid: list[list], size: int) -> list[list]:
 
 def kingdom_body(app: Any, scratch: dict) -> ft.Control:
     """Paint or type a kingdom; its score, properties and bonuses."""
+    kingdom_view = view_of("kingdomino")
     size = scratch.setdefault("size", 5)
     grid = scratch.get("grid")
     if grid is None or len(grid) != size:
@@ -215,6 +216,7 @@ def bonus_line(app: Any, bonus: str, earned: bool, missing: str) -> ft.Control:
 
 def splitter_body(app: Any, scratch: dict) -> ft.Control:
     """Write or type a sheet; its groups and score."""
+    sheet_view = view_of("splitter")
     sheet = scratch.setdefault("sheet", "A")
     grid = scratch.setdefault("grid", splitter.blank_sheet())
     brush = scratch.setdefault("brush", 1)

@@ -19,8 +19,13 @@ import importlib.util
 from types import ModuleType
 
 
+def has_view(game_id: str) -> bool:
+    """Whether a game has a view (else it is "coming soon"), without importing the view."""
+    return importlib.util.find_spec(f"views.games.{game_id}") is not None
+
+
 def view_of(game_id: str) -> ModuleType | None:
     """The view module of a game, or None while the game has no view yet ("coming soon")."""
-    if importlib.util.find_spec(f"views.games.{game_id}") is None:
+    if not has_view(game_id):
         return None
     return importlib.import_module(f"views.games.{game_id}")
