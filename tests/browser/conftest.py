@@ -155,7 +155,9 @@ def start_server(data: Path, port: int | None = None, host: str | None = None) -
         if time.monotonic() > deadline:
             raise RuntimeError(f"main.py did not print {last.pattern} in {START_S} s")
         time.sleep(0.05)
-    return Server(proc, port, data, started, log, host)
+    server = Server(proc, port, data, started, log, host)
+    SERVERS.append(server)
+    return server
 
 
 def stop_server(server: Server) -> int:
@@ -197,6 +199,8 @@ def browser():
 
 
 TABS: list["Tab"] = []
+SERVERS: list["Server"] = []  # every server started, for the logs of a failed test
+LOG_SHOWN = 6000  # characters of each server's log shown with a failed test
 FRAMES_KEPT = 60
 
 
@@ -452,7 +456,8 @@ def forget_tabs():
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
-    """A failed browser test's report shows each tab's last websocket frames (was a tap sent? answered?)."""
+    """A failed browser test's report shows each tab's last websocket frames (was a tap sent? answered?) and the end
+    of each running server's log (a handler's error is logged there, never sent to the browser)."""
     outcome = yield
     report = outcome.get_result()
     if report.when == "call" and report.failed:
@@ -460,6 +465,10 @@ def pytest_runtest_makereport(item, call):
             report.sections.append((f"tab {i} websocket frames (s since open, way, bytes, start)",
                                     "\n".join(tab.frames)))
             report.sections.append((f"tab {i} focus changes (ms since load, way, field)", tab.focus_changes()))
+        for server in SERVERS:
+            if server.log.exists():
+                report.sections.append((f"server on port {server.port}: the end of its log",
+                                        server.log.read_text("utf-8", "replace")[-LOG_SHOWN:]))
 
 
 class Phone:
