@@ -8,7 +8,8 @@ File format (schema 2): `{"schema":2,"sum":"<sha256 of T>","tables":T}` with exa
 JSON text of the TinyDB tables. On read the checksum of T is verified before T is parsed, so a changed byte
 anywhere in the content (a flipped digit, a truncated write by another program) is found instead of silently
 read. Files of schema 1 (`{"schema": 1, <tables>}`, written before checksums) are still read, without a
-checksum, and are rewritten as schema 2 on their next write.
+checksum, and are rewritten as schema 2 on their next write. `read_body` gives T as read and `seal` makes file
+bytes of a T, so a caller that keeps T (the catalogue's shards) can extend it without encoding it anew.
 
 A file that cannot be read raises `Unreadable`, whose `kind` names the problem (`not_utf8`, `not_json`,
 `not_object`, `schema`, `checksum`, `shape`, `id_mismatch`) and `detail` says where; a `shape` check (what the
