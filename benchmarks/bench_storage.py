@@ -18,7 +18,8 @@ documents of one file. Measured at each size (median of repeated runs, in the sa
 The stores of every size are built first and then timed in turn (one call at each size, then again), so that
 other work on the shared machine weighs on every size alike: the ratios between sizes are not noise.
 
-Run: .venv/bin/python benchmarks/bench_storage.py [counts...]
+Run: .venv/bin/python benchmarks/bench_storage.py [--create] [counts...]   (--create: only the create figure,
+without stock TinyDB)
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ from views.home import PAGE  # noqa: E402
 
 PLAYERS = ["Ann", "小明", "Bo"]
 T0 = "2026-03-01T20:00:00"
+KEYS = ("open", "first page", "list", "page", "create", "append")
+TARGETS = {"open": "", "first page": "", "page": " (target <= 1.3x)", "create": " (target <= 2x)",
+           "append": " (target <= 2x)"}
 
 
 def round_action(i: int) -> dict:
@@ -99,12 +103,13 @@ def first_page(folder: Path) -> None:
         store.sessions("finished", limit=PAGE)
 
 
-def ours(folders: dict[int, Path], reps: int) -> dict[int, dict[str, list[float]]]:
-    """Open, first page, list, page, create and append times of our stores, the sizes timed in turn."""
+def ours(folders: dict[int, Path], reps: int, keys: tuple[str, ...]) -> dict[int, dict[str, list[float]]]:
+    """The times of keys (of open, first page, list, page, create, append) of our stores, the sizes timed in
+    turn."""
     out: dict[int, dict[str, list[float]]] = {count: {} for count in folders}
     cold = {"open": ({c: (lambda i, f=f: Store(f).close()) for c, f in folders.items()}, 21),
             "first page": ({c: (lambda i, f=f: first_page(f)) for c, f in folders.items()}, 9)}
-    for key, (fns, n) in cold.items():
+    for key, (fns, n) in ((k, v) for k, v in cold.items() if k in keys):
         for count, times in interleaved(fns, n).items():
             out[count][key] = times
     stores = {count: Store(folder) for count, folder in folders.items()}
@@ -123,7 +128,7 @@ def ours(folders: dict[int, Path], reps: int) -> dict[int, dict[str, list[float]
             "append": ({c: (lambda i, s=s, c=c: s.play(sids[c], round_action(i), T0))
                         for c, s in stores.items()}, reps),
         }
-        for key, (fns, n) in timings.items():
+        for key, (fns, n) in ((k, v) for k, v in timings.items() if k in keys):
             for count, times in interleaved(fns, n).items():
                 out[count][key] = times
     finally:
@@ -161,8 +166,9 @@ def stock(path: Path, past: list[dict], reps: int) -> dict[str, list[float]]:
     return {"open": opens, "first page": opens, "list": opens, "create": creates, "append": appends}
 
 
-def main(counts: list[int]) -> None:
-    """Print the figures for each history size, then the ratios that matter."""
+def main(counts: list[int], keys: tuple[str, ...] = KEYS) -> None:
+    """Print the figures of keys for each history size, then the ratios that matter (stock TinyDB's only when
+    every key is measured)."""
     with tempfile.TemporaryDirectory() as tmp:
         folders, theirs, setup, sizes = {}, {}, {}, {}
         for count in counts:
@@ -171,28 +177,32 @@ def main(counts: list[int]) -> None:
             start = time.perf_counter()
             fill(folders[count], past)
             setup[count] = time.perf_counter() - start
-            theirs[count] = stock(Path(tmp) / f"stock-{count}.json", past, 200 if count <= 1000 else 20)
-            sizes[count] = (Path(tmp) / f"stock-{count}.json").stat().st_size / 1e6
-        mine = ours(folders, 200)
+            if keys == KEYS:
+                theirs[count] = stock(Path(tmp) / f"stock-{count}.json", past, 200 if count <= 1000 else 20)
+                sizes[count] = (Path(tmp) / f"stock-{count}.json").stat().st_size / 1e6
+        mine = ours(folders, 200, keys)
     med = {count: {k: statistics.median(v) for k, v in mine[count].items()} for count in counts}
     for count in counts:
-        print(f"{count} stored sessions (stored in {setup[count]:.1f} s; stock TinyDB file {sizes[count]:.1f} MB):")
-        for key in ("open", "first page", "list", "page", "create", "append"):
+        size = f"; stock TinyDB file {sizes[count]:.1f} MB" if count in sizes else ""
+        print(f"{count} stored sessions (stored in {setup[count]:.1f} s{size}):")
+        for key in keys:
             a, times = med[count][key], mine[count][key]
-            anchor = theirs[count].get(key)
+            anchor = theirs.get(count, {}).get(key)
             b = statistics.median(anchor) if anchor else 0
             versus = f"   stock TinyDB {b:8.2f} ms   ratio {a / b:6.2f}x" if anchor else ""
             print(f"  {key:10}: tableside {a:8.2f} ms (best {min(times):8.2f}){versus}")
     low, high = min(counts), max(counts)
     if low != high:
-        for key, target in (("open", ""), ("first page", ""), ("page", " (target <= 1.3x)"),
-                            ("create", " (target <= 2x)"), ("append", " (target <= 2x)")):
+        for key, target in ((k, t) for k, t in TARGETS.items() if k in keys):
             print(f"{key} at {high} vs {low} sessions: {med[high][key] / med[low][key]:.2f}x{target}"
                   f"   [{med[high][key]:.2f} vs {med[low][key]:.2f} ms, sizes timed in turn]")
+    if "open" not in keys or "first page" not in keys:
+        return
     print(f"open at {high} sessions: median {med[high]['open']:.1f} ms, best {min(mine[high]['open']):.1f} ms"
           f" (target <= 100 ms); with the first page of history (the first catalogue read): median"
           f" {med[high]['first page']:.1f} ms, best {min(mine[high]['first page']):.1f} ms")
 
 
 if __name__ == "__main__":
-    main([int(a) for a in sys.argv[1:]] or [10, 1000, 10000])
+    main([int(a) for a in sys.argv[1:] if a != "--create"] or [10, 1000, 10000],
+         ("create",) if "--create" in sys.argv[1:] else KEYS)

@@ -8,7 +8,8 @@ File format (schema 2): `{"schema":2,"sum":"<sha256 of T>","tables":T}` with exa
 JSON text of the TinyDB tables. On read the checksum of T is verified before T is parsed, so a changed byte
 anywhere in the content (a flipped digit, a truncated write by another program) is found instead of silently
 read. Files of schema 1 (`{"schema": 1, <tables>}`, written before checksums) are still read, without a
-checksum, and are rewritten as schema 2 on their next write.
+checksum, and are rewritten as schema 2 on their next write. `read_body` gives T as read and `seal` makes file
+bytes of a T, so a caller that keeps T (the catalogue's shards) can extend it without encoding it anew.
 
 A file that cannot be read raises `Unreadable`, whose `kind` names the problem (`not_utf8`, `not_json`,
 `not_object`, `schema`, `checksum`, `shape`, `id_mismatch`) and `detail` says where; a `shape` check (what the
@@ -120,9 +121,11 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def decode(path: Path, raw: bytes) -> dict[str, dict[str, Any]]:
-    """The TinyDB tables held in a file's bytes, checksum verified; raises `Unreadable` naming what is wrong."""
+def decode(path: Path, raw: bytes) -> tuple[dict[str, dict[str, Any]], bytes | None]:
+    """The TinyDB tables held in a file's bytes, checksum verified, and their JSON text as written (None in a
+    schema-1 file); raises `Unreadable` naming what is wrong."""
     head = HEADER.match(raw)
+    body = None
     if head:
         body = raw[head.end():-1]
         if not raw.endswith(b"}") or hashlib.sha256(body).hexdigest() != head.group(1).decode():
@@ -142,30 +145,46 @@ def decode(path: Path, raw: bytes) -> dict[str, dict[str, Any]]:
     for name, table in tables.items():
         if not isinstance(table, dict) or not all(isinstance(doc, dict) for doc in table.values()):
             raise Unreadable(path, "shape", f"table {name!r} is not a set of documents")
-    return tables
+    return tables, body
 
 
-def encode(tables: dict[str, dict[str, Any]]) -> bytes:
-    """The file bytes for TinyDB tables: header with schema and checksum, Chinese left readable."""
-    if SCHEMA_KEY in tables:
-        raise ValueError(f"a table may not be called {SCHEMA_KEY!r}")
-    body = json.dumps(tables, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+def dumps(value: Any) -> bytes:
+    """JSON bytes as the files hold them: compact, Chinese left readable, no NaN."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+
+
+def seal(body: bytes) -> bytes:
+    """The file bytes for the JSON text of TinyDB tables (as `dumps` writes it): header with schema and checksum."""
     return b'{"schema":2,"sum":"' + hashlib.sha256(body).hexdigest().encode() + b'","tables":' + body + b"}"
 
 
-def read_tables(path: Path, shape: Shape | None = None) -> dict[str, dict[str, Any]] | None:
-    """The checked tables of a file, or None when there is no file; raises `Unreadable`."""
+def encode(tables: dict[str, dict[str, Any]]) -> bytes:
+    """The file bytes for TinyDB tables."""
+    if SCHEMA_KEY in tables:
+        raise ValueError(f"a table may not be called {SCHEMA_KEY!r}")
+    return seal(dumps(tables))
+
+
+def read_body(path: Path, shape: Shape | None = None) -> tuple[dict[str, dict[str, Any]], bytes | None] | None:
+    """The checked tables of a file and their JSON text as written (None in a schema-1 file), or None when there
+    is no file; raises `Unreadable`."""
     try:
         raw = Path(path).read_bytes()
     except FileNotFoundError:
         return None
-    tables = decode(path, raw)
+    tables, body = decode(path, raw)
     if shape is not None:
         try:
             shape(tables)
         except ShapeError as err:
             raise Unreadable(path, "shape", str(err)) from err
-    return tables
+    return tables, body
+
+
+def read_tables(path: Path, shape: Shape | None = None) -> dict[str, dict[str, Any]] | None:
+    """The checked tables of a file, or None when there is no file; raises `Unreadable`."""
+    found = read_body(path, shape)
+    return found[0] if found is not None else None
 
 
 class AtomicStorage(Storage):

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from scoring import record as rec
 from scoring.core import RuleError
 from scoring.record import new_record
-from storage import Store, schema
+from storage import Store, atomic, schema
+from storage import store as store_module
 from storage.atomic import AtomicStorage, Unreadable, quarantine, read_tables, write_atomic
 from storage.store import shard_of
 
@@ -222,6 +223,42 @@ def test_crash_between_session_and_catalogue_heals_at_open(tmp_path):
     with Store(folder) as s:
         assert sorted(x["id"] for x in s.sessions()) == sorted([b, c])
         assert s.problems == []
+
+
+def test_a_new_session_is_added_at_the_end_of_its_shard(tmp_path, monkeypatch):
+    """Creating encodes only the new summaries and adds them at the end of the shard's text: the file is exactly
+    what encoding the whole shard gives, also after another store wrote the shard or it was written by hand."""
+    folder = tmp_path / "data"
+    ids = [sid for sid in (f"s{i}" for i in range(2000)) if shard_of(sid) == shard_of("s0")][:6]
+    path = shard(folder, ids[0])
+    encoded = []
+    monkeypatch.setattr(store_module, "dumps", lambda value: encoded.append(value) or atomic.dumps(value))
+
+    def listed() -> list[str]:
+        """The shard's session ids in file order, after checking its bytes are those of a whole encoding."""
+        tables = read_tables(path, schema.catalogue_shard)
+        assert path.read_bytes() == atomic.encode(tables)
+        assert list(tables["sessions"]) == [str(i) for i in range(1, len(tables["sessions"]) + 1)]
+        return [doc["id"] for doc in tables["sessions"].values()]
+
+    with Store(folder) as s, Store(folder) as other:
+        s.create(new_record("score_pad", PLAYERS, id=ids[0]))
+        encoded.clear()
+        s.create_many([new_record("score_pad", PLAYERS, id=sid) for sid in ids[1:3]])
+        assert [doc["id"] for doc in encoded] == ids[1:3] and listed() == ids[:3]
+        other.create(new_record("score_pad", PLAYERS, id=ids[3]))
+        encoded.clear()
+        s.create(new_record("score_pad", PLAYERS, id=ids[4]))
+        assert [doc["id"] for doc in encoded] == [ids[4]] and listed() == ids[:5]
+        s.save({**s.load(ids[1]), "title": "Friday"})
+        assert listed() == ids[:5]
+        tables = read_tables(path)
+        path.write_bytes(atomic.seal(json.dumps(tables, ensure_ascii=False, indent=1).encode()))
+        s.create(new_record("score_pad", PLAYERS, id=ids[5]))
+        assert listed() == ids
+    with Store(folder) as again:
+        assert sorted(x["id"] for x in again.sessions()) == sorted(ids) and again.problems == []
+        assert [x.get("title") for x in again.sessions() if x["id"] == ids[1]] == ["Friday"]
 
 
 def test_storage_refuses_to_write_a_table_named_schema(tmp_path):
