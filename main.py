@@ -18,7 +18,6 @@ FLET_PLATFORM) it runs the same shell the platform's way, with its data in the a
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import secrets
 import socket
@@ -133,14 +132,19 @@ class Server(uvicorn.Server):
             os._exit(0)
 
 
-def entry(store: Store, guard: HostGuard, uploads: str, ready: Event) -> Callable[[Any], Any]:
+def entry(store: Store, guard: HostGuard, uploads: str, ready: Event) -> Callable[[Any], None]:
     """Flet's entry function for each new page: it waits until the views are loaded (`ready`, set by
-    `Server.warm`) without holding up the server, then starts the shell (`views.app.main_for`)."""
+    `Server.warm` a fraction of a second after the server listens), then starts the shell (`views.app.main_for`).
 
-    async def main(page: Any) -> None:
+    The wait blocks the server's loop, on purpose: only a tab that reconnects the moment the server is back (its
+    web client already loaded) can arrive that early, and an entry function that awaits lets that tab's
+    connection be replaced (a reload) while the page is half made: Flet then fails the session ("'NoneType'
+    object has no attribute 'after_event'") and the page's next tap is never answered (seen in a browser test
+    that restarts the server and reloads)."""
+
+    def main(page: Any) -> None:
         """Start the shell on a newly connected page once the views are loaded."""
-        if not ready.is_set():
-            await asyncio.to_thread(ready.wait)
+        ready.wait()
         from views.app import main_for
 
         main_for(store, guard, uploads)(page)

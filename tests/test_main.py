@@ -6,7 +6,7 @@ the warm-up is done waiting for it."""
 
 from __future__ import annotations
 
-import asyncio
+import inspect
 import re
 import signal
 import subprocess
@@ -152,24 +152,23 @@ def test_start_up_loads_only_what_the_home_screen_needs(tmp_path):
 
 
 def test_a_tab_that_connects_before_the_warm_up_waits_for_it(tmp_path, monkeypatch):
-    """Flet's entry function starts the shell only once the views are loaded, and waits without holding up the
-    server's event loop (another coroutine runs meanwhile)."""
+    """Flet's entry function waits for the warm-up (`ready`) before it starts the shell, and it is a plain
+    function: an awaiting one let a reload replace the tab's connection while its page was half made."""
     import views.app
 
-    started: list[str] = []
-    monkeypatch.setattr(views.app, "main_for", lambda store, guard, uploads: started.append)
-    ready = threading.Event()
+    happened: list[str] = []
+
+    class WarmUp(threading.Event):
+        """The warm-up's event, noting when a tab waits for it (and ending the warm-up then)."""
+
+        def wait(self, timeout=None):
+            happened.append("waited")
+            self.set()
+            return super().wait(timeout)
+
+    monkeypatch.setattr(views.app, "main_for", lambda store, guard, uploads: happened.append)
     with Store(tmp_path) as store:
-        tab = main.entry(store, main.HostGuard(required=False), str(tmp_path), ready)
-
-        async def connect() -> list[str]:
-            """A tab connects; the loop turns once (the tab is waiting); then the warm-up ends."""
-            waiting = asyncio.create_task(tab("page"))
-            await asyncio.sleep(0)
-            seen = list(started)
-            ready.set()
-            await waiting
-            return seen
-
-        assert asyncio.run(connect()) == []
-    assert started == ["page"]
+        tab = main.entry(store, main.HostGuard(required=False), str(tmp_path), WarmUp())
+        assert not inspect.iscoroutinefunction(tab)
+        tab("page")
+    assert happened == ["waited", "page"]
