@@ -49,6 +49,7 @@ WHEEL_MAX = 3000
 QUIET_MS = 300
 QUIET_LIMIT_MS = 3000
 STEADY_MS = 100
+REPLACED_MAX = 20  # times a watched control's semantics element may be replaced before a test gives up
 LANGUAGE_SHOWN = {"en": "中文", "zh-CN": "EN"}  # the language button while the app is in this language
 LANGUAGE_BUTTON = re.compile(r"^(EN|中文)$")
 HOST_ADDRESS = re.compile(r"^Tableside: host address \(keep it to yourself\): (\S+)$", re.M)
@@ -89,6 +90,7 @@ EDITING = """el => {
 QUIET = """([quiet, limit, since]) => performance.now() - window.__lastFrame >= quiet
                                  || performance.now() - since >= limit"""
 STEADY = """([el, still]) => {
+  if (!el.isConnected) return true;
   const r = el.getBoundingClientRect();
   const now = [r.x, r.y, r.width, r.height].join(',');
   const t = performance.now();
@@ -291,10 +293,16 @@ class Tab:
         self.page.evaluate("document.activeElement && document.activeElement.blur()")
 
     def steady(self, locator):
-        """The locator once its control has stayed in place for STEADY_MS (a page slides in, a list grows)."""
-        handle = locator.element_handle()
-        self.page.wait_for_function(STEADY, arg=[handle, STEADY_MS], polling="raf")
-        return locator
+        """The locator once its control has stayed in place for STEADY_MS (a page slides in, a list grows).
+
+        Flutter may replace a control's semantics element while it is watched (its tree rebuilt): the wait then
+        ends and the element now found in its place is watched instead (a condition, not a retry on time)."""
+        for _ in range(REPLACED_MAX):
+            handle = locator.element_handle()
+            self.page.wait_for_function(STEADY, arg=[handle, STEADY_MS], polling="raf")
+            if handle.evaluate("el => el.isConnected"):
+                return locator
+        raise AssertionError(f"{locator} was replaced {REPLACED_MAX} times while it was watched")
 
     def button(self, name: str, exact: bool = False):
         """The button whose accessible name contains (or equals) name."""

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 import scoring.games
 from scoring.record import new_record
 from storage.store import Store
-from tests.browser.conftest import LAPTOP, PHONE, Tab, new_tab, start_server, stop_server
+from tests.browser.conftest import LAPTOP, PHONE, REPLACED_MAX, Tab, new_tab, start_server, stop_server
 
 PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Bo 🐻", "colour": "blue"},
            {"name": "Cy ♥", "colour": "green"}, {"name": "李四", "colour": "yellow"}]
@@ -30,7 +30,8 @@ GAMES = sorted(m.name for m in pkgutil.iter_modules(scoring.games.__path__))
 EMOJI_FONT = "fonts/NotoColorEmoji-Subset.ttf"
 PAINTED = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 SETTINGS = re.compile(r"^(Settings|设置)$")
-AT_RIGHT = """([el, width]) => { const r = el.getBoundingClientRect();
+AT_RIGHT = """([el, width]) => { if (!el.isConnected) return true;
+                             const r = el.getBoundingClientRect();
                              return r.width > 0 && r.right <= width && r.right >= width - 64; }"""
 
 
@@ -61,8 +62,11 @@ def resize(tab: Tab, viewport: dict) -> None:
     if tab.page.viewport_size == viewport:
         return
     tab.page.set_viewport_size(viewport)
-    gear = tab.page.get_by_role("button", name=SETTINGS).first.element_handle()
-    tab.page.wait_for_function(AT_RIGHT, arg=[gear, viewport["width"]], polling="raf")
+    for _ in range(REPLACED_MAX):  # a gear Flutter replaced while watched ends the wait: watch the new one
+        gear = tab.page.get_by_role("button", name=SETTINGS).first.element_handle()
+        tab.page.wait_for_function(AT_RIGHT, arg=[gear, viewport["width"]], polling="raf")
+        if gear.evaluate("el => el.isConnected"):
+            break
     tab.page.evaluate(PAINTED)
 
 

@@ -1,0 +1,61 @@
+"""A reloaded tab keeps its connection (views.reconnect): the old websocket's late end no longer cuts off the
+session a new websocket made under the same key, with Flet's own session manager and sessions."""
+
+from __future__ import annotations
+
+import asyncio
+
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+from flet_web.fastapi.flet_app_manager import FletAppManager
+
+from views.reconnect import keep_reloaded_tabs
+
+KEY = "play_abc_123"
+
+
+class Connection:
+    """A websocket's handler as Flet's session sees it: it serves one session and ends with a disconnect."""
+
+    def __init__(self):
+        self.disposed = False
+        self._FletApp__session = None
+        self.pubsubhub = PubSubHub()
+
+    def dispose(self):
+        self.disposed = True
+
+    def send_message(self, message):
+        pass
+
+    async def end(self, manager: FletAppManager) -> None:
+        """The websocket closed: disconnect the session under the key, as Flet's handler does."""
+        await manager.disconnect_session(KEY, 60)
+
+
+def serve(manager: FletAppManager, connection: Connection) -> Session:
+    """A new session for a connection, registered under the key."""
+    session = Session(connection)
+    connection._FletApp__session = session
+    asyncio.run(manager.add_session(KEY, session))
+    return session
+
+
+def test_the_old_websockets_end_leaves_the_new_session_connected():
+    keep_reloaded_tabs()
+    manager = FletAppManager()
+    old, new = Connection(), Connection()
+    before = serve(manager, old)
+    after = serve(manager, new)  # the reload registered before the server noticed the old websocket close
+    asyncio.run(old.end(manager))
+    assert after.connection is new and not new.disposed
+    assert before.connection is None and old.disposed  # the old session is marked disconnected all the same
+
+
+def test_a_websockets_end_still_disconnects_its_own_session():
+    keep_reloaded_tabs()
+    manager = FletAppManager()
+    only = Connection()
+    session = serve(manager, only)
+    asyncio.run(only.end(manager))
+    assert session.connection is None and only.disposed and session.expires_at is not None
