@@ -57,16 +57,16 @@ HOST_PIN = re.compile(r"^Tableside: host PIN: (\d{6})$", re.M)
 READ_ALL = ("Array.from(document.querySelectorAll('flt-semantics, flt-semantics *'))"
             ".map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.value || '') + ' ' + e.textContent)"
             ".join('\\n')")
-WATCH_SOCKETS = """
+FOCUS_NOTE = "tableside-focus "
+WATCH_SOCKETS = f"const FOCUS_NOTE = {FOCUS_NOTE!r};" + """
 window.__firstFrame = false;
 window.addEventListener('flutter-first-frame', () => { window.__firstFrame = true; });
 window.__lastFrame = performance.now();
 window.__sockets = 0;
 window.__heard = 0;
-window.__focus = [];
 for (const way of ['focusin', 'focusout']) {
-  document.addEventListener(way, e => window.__focus.push(
-    [Math.round(performance.now()), way, e.target.getAttribute ? e.target.getAttribute('aria-label') : null]), true);
+  document.addEventListener(way, e => console.debug(FOCUS_NOTE + JSON.stringify(
+    [Math.round(performance.now()), way, e.target.getAttribute ? e.target.getAttribute('aria-label') : null])), true);
 }
 const Native = window.WebSocket;
 window.WebSocket = class extends Native {
@@ -204,6 +204,7 @@ TABS: list["Tab"] = []
 SERVERS: list["Server"] = []  # every server started, for the logs of a failed test
 LOG_SHOWN = 6000  # characters of each server's log shown with a failed test
 FRAMES_KEPT = 60
+FOCUS_KEPT = 40
 
 
 def until(check: Callable[[], bool], what: str, limit_s: float = WAIT_MS / 1000) -> None:
@@ -229,16 +230,21 @@ class Tab:
         self.page.set_default_timeout(WAIT_MS)
         self.page.add_init_script(WATCH_SOCKETS)
         self.frames: deque[str] = deque(maxlen=FRAMES_KEPT)
+        self.focus: deque[str] = deque(maxlen=FOCUS_KEPT)
         self.started = time.monotonic()
         self.page.on("websocket", self.watch)
+        self.page.on("console", self.note_focus)
         TABS.append(self)
 
     def focus_changes(self) -> str:
-        """The page's last focus changes (a closed page has none to show)."""
-        try:
-            return "\n".join(map(str, self.page.evaluate("window.__focus.slice(-40)")))
-        except Exception as err:  # the page may be closed or gone: the report must still be written
-            return f"(not available: {err})"
+        """The page's last focus changes, as the page reported them while it ran (asking the page now could wait
+        for ever on a page that hangs, and the report must still be written)."""
+        return "\n".join(self.focus)
+
+    def note_focus(self, message) -> None:
+        """Keep a focus change the page reported on its console."""
+        if message.text.startswith(FOCUS_NOTE):
+            self.focus.append(message.text.removeprefix(FOCUS_NOTE))
 
     def watch(self, socket) -> None:
         """Keep the last frames of the app's websocket (shown with a failed test's report)."""
