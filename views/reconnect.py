@@ -9,7 +9,8 @@ browser tests that reload a tab on a loaded machine).
 
 `keep_reloaded_tabs()` makes the old websocket's end disconnect only a session that is still its own: if another
 connection has taken the key over, the old session (no longer registered) is only marked disconnected, so its
-page's own disconnect handlers run, and the new connection is left alone.
+page's own disconnect handlers run, and the new connection is left alone. Which connection ended is read from
+the caller's frame (Flet's handler passes only the key): re-check this patch when Flet is upgraded.
 """
 
 from __future__ import annotations
