@@ -303,11 +303,17 @@ class Tab:
 
         Flutter may replace a control's semantics element while it is watched (its tree rebuilt): the wait then
         ends and the element now found in its place is watched instead (a condition, not a retry on time)."""
+        self.wait_on(locator, STEADY, STEADY_MS)
+        return locator
+
+    def wait_on(self, locator, script: str, *args) -> None:
+        """Wait until script([element, *args]) holds for the locator's element, every animation frame; a script
+        that sees its element detached ends the wait, and the element now found in its place is watched."""
         for _ in range(REPLACED_MAX):
             handle = locator.element_handle()
-            self.page.wait_for_function(STEADY, arg=[handle, STEADY_MS], polling="raf")
+            self.page.wait_for_function(script, arg=[handle, *args], polling="raf")
             if handle.evaluate("el => el.isConnected"):
-                return locator
+                return
         raise AssertionError(f"{locator} was replaced {REPLACED_MAX} times while it was watched")
 
     def button(self, name: str, exact: bool = False):

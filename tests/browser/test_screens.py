@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 import scoring.games
 from scoring.record import new_record
 from storage.store import Store
-from tests.browser.conftest import LAPTOP, PHONE, REPLACED_MAX, Tab, new_tab, start_server, stop_server
+from tests.browser.conftest import LAPTOP, PHONE, Tab, new_tab, start_server, stop_server
 
 PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Bo 🐻", "colour": "blue"},
            {"name": "Cy ♥", "colour": "green"}, {"name": "李四", "colour": "yellow"}]
@@ -62,11 +62,7 @@ def resize(tab: Tab, viewport: dict) -> None:
     if tab.page.viewport_size == viewport:
         return
     tab.page.set_viewport_size(viewport)
-    for _ in range(REPLACED_MAX):  # a gear Flutter replaced while watched ends the wait: watch the new one
-        gear = tab.page.get_by_role("button", name=SETTINGS).first.element_handle()
-        tab.page.wait_for_function(AT_RIGHT, arg=[gear, viewport["width"]], polling="raf")
-        if gear.evaluate("el => el.isConnected"):
-            break
+    tab.wait_on(tab.page.get_by_role("button", name=SETTINGS).first, AT_RIGHT, viewport["width"])
     tab.page.evaluate(PAINTED)
 
 
