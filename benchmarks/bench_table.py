@@ -21,6 +21,7 @@ one phone only: the same claim with one tab to repaint.
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import sys
 import tempfile
@@ -120,7 +121,7 @@ def run_round(browser, memory: dict, first: bool, players: list[str]) -> tuple[l
                 tab = tabs[k]
                 shown = "Rewards left: " + ", ".join(str(r) for r in left[k + 1:])
                 tab.quiet()
-                button = tab.page.get_by_role("button", name="claim a reward", exact=True).first
+                button = tab.page.get_by_role("button", name=re.compile(f"^{re.escape(players[k])}: claim ")).first
                 button.wait_for(state="visible")
                 tapped = time.time() * 1000
                 start = time.perf_counter()
