@@ -20,9 +20,9 @@ from views import words
 from views.components.folds import Folds, fold
 
 
-def show_all_button(lang: str, count: int, on_show_all: Any) -> ft.Control:
+def show_all_button(lang: str, on_show_all: Any) -> ft.Control:
     """A button that asks for every entry of a long list."""
-    return ft.TextButton(content=words.say(lang, "app.show_all", count=count), icon=ft.Icons.UNFOLD_MORE,
+    return ft.TextButton(content=words.say(lang, "app.show_all"), icon=ft.Icons.UNFOLD_MORE,
                          on_click=lambda e: on_show_all())
 
 
@@ -47,11 +47,11 @@ def log_panel(lang: str, entries: list[dict], count: int, folds: Folds, on_show_
         rows: list[ft.Control] = [
             ft.Text(words.say(lang, "app.log_entry", number=entry["number"], time=words.clock(entry["at"]),
                               who=who(lang, entry), what=words.say(lang, entry["what"][0], **entry["what"][1])),
-                    size=14, key=f"log-{entry['number'] - 1}")
+                    key=f"log-{entry['number'] - 1}")
             for entry in reversed(entries)
         ]
         if on_show_all is not None and len(entries) < count:
-            rows.append(show_all_button(lang, count, on_show_all))
+            rows.append(show_all_button(lang, on_show_all))
         return [ft.Container(alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
             spacing=4, controls=rows or [ft.Text(words.say(lang, "app.log_empty"), italic=True)]))]
 

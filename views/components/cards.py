@@ -66,7 +66,7 @@ def recent(ctx: Any, count: int, name: str) -> tuple[int, ft.Control | None]:
         ctx.local[key] = True
         ctx.refresh()
 
-    return count - SHOWN, ft.TextButton(content=ctx.t("app.show_all", count=count), icon=ft.Icons.UNFOLD_MORE,
+    return count - SHOWN, ft.TextButton(content=ctx.t("app.show_all"), icon=ft.Icons.UNFOLD_MORE,
                                         on_click=lambda e: show())
 
 

@@ -147,6 +147,6 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
         ft.Row(controls=[ft.DataTable(column_spacing=20, columns=headers, rows=rows)], scroll=ft.ScrollMode.AUTO),
     ]
     if first:
-        controls.append(ft.TextButton(content=ctx.t("rounds.view.show_all", count=len(rounds)),
+        controls.append(ft.TextButton(content=ctx.t("rounds.view.show_all"),
                                       on_click=lambda e: (draft.update(all_rounds=True), ctx.refresh())))
     return ft.Column(spacing=4, controls=controls)
