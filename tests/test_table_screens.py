@@ -28,7 +28,7 @@ from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import guess_club, knit_wit, pictomania
 from views.join import seat_body
-from views.table import choice_text, field_label, host_body
+from views.table import choice_text, field_label, host_body, moves_and_view
 
 
 @pytest.fixture
@@ -326,7 +326,7 @@ def test_a_seated_phone_offers_only_its_own_race_button_pinned_and_no_second_cla
     """Knit Wit's button race on a phone: A's phone pins A's big button only (B's and C's standing in one line, no
     button the server would refuse) and its moves panel no longer offers the same claim; the referee's phone and
     the host's screen (both act as the table) show every player's standing and no button. In Pictomania A's
-    phone pins A's tile and stop buttons, and its moves panel keeps the guesses but not the stop choices."""
+    phone pins A's tile and stop buttons, and its moves panel offers no stop choice again."""
     hub = open_hub(store, knit_wit_answering(), Clock())
     got, token = seated(hub, "A")
     pinned: list = []
@@ -351,7 +351,6 @@ def test_a_seated_phone_offers_only_its_own_race_button_pinned_and_no_second_cla
     body = seat_body(shell(store, f"/join/{hub.sid}"), hub, token, got[-1], pinned)
     (race,) = pinned
     assert set(buttons(race)) == {"A: claim 3", "A: stop"}
-    assert "guess: Drawer: B, Guess number: 1" in buttons(body)
     assert not any(b.startswith("stop or go on") for b in buttons(body))
 
 
@@ -386,6 +385,35 @@ def test_a_seated_knit_wit_phone_answers_on_its_sheet_only(store):
     assert [(a["type"], a["by"], a["spool"], a["text"]) for a in store.load(hub.sid)["actions"][-4:]] == [
         ("answer", "A", 2, "tiger"), ("answer", "A", 3, "lemon"), ("answer", "A", 2, ""), ("answer", "A", 5, "cloud")]
     assert store.state(hub.sid)["sheets"]["A"] == ["", "", "lemon", "", "cloud", ""]
+
+
+def test_a_seated_pictomania_phone_makes_each_guess_with_one_button(store):
+    """One move is offered once on a screen: every tap A's phone offers is made, and each guess the engine offers
+    A (7 numbers on each of B's and C's drawings) is sent by exactly one control, the guess panel's number button
+    (a row of 1–7 per drawer), not also by a button of the moves panel."""
+    deal = {"A": [1, 5], "B": [2, 6], "C": [3, 7]}
+    hub = open_hub(store, new_record("pictomania", ["A", "B", "C"], {}) | {"actions": [
+        {"type": "set_deal", "by": "table", "deal": deal}]}, Clock())
+    got, _ = seated(hub, "A")
+    sent: list = []
+
+    def act(action: dict) -> bool:
+        """Note what a tap would send; send nothing."""
+        sent.append(action)
+        return False
+
+    pinned: list = []
+    shown = moves_and_view(shell(store, f"/join/{hub.sid}"), hub, got[-1], act, "A", "Your moves now",
+                           pinned.append)
+    taps = [c for tree in (*shown, *pinned) for c in walk(tree)
+            if getattr(c, "on_click", None) is not None and not c.disabled]
+    labels = {c.content.semantics_label for c in taps if isinstance(c.content, ft.Text)}
+    for tappable in taps:
+        tappable.on_click(None)
+    guesses = [(a["target"], a["number"]) for a in sent if a["type"] == "guess"]
+    (offered,) = [e["choices"] for e in got[-1]["prompt"] if e["type"] == "guess"]
+    assert len(offered) == 14 and sorted(guesses) == sorted((c["target"], c["number"]) for c in offered)
+    assert {f"Guess {n} on {t}'s drawing" for t in "BC" for n in range(1, 8)} <= labels
 
 
 def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(store):
