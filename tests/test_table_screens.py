@@ -28,7 +28,7 @@ from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import guess_club, knit_wit, pictomania
 from views.join import seat_body
-from views.table import choice_text, field_label, host_body
+from views.table import choice_text, field_label, host_body, moves_and_view
 
 
 @pytest.fixture
@@ -326,7 +326,7 @@ def test_a_seated_phone_offers_only_its_own_race_button_pinned_and_no_second_cla
     """Knit Wit's button race on a phone: A's phone pins A's big button only (B's and C's standing in one line, no
     button the server would refuse) and its moves panel no longer offers the same claim; the referee's phone and
     the host's screen (both act as the table) show every player's standing and no button. In Pictomania A's
-    phone pins A's tile and stop buttons, and its moves panel keeps the guesses but not the stop choices."""
+    phone pins A's tile and stop buttons, and its moves panel offers no stop choice again."""
     hub = open_hub(store, knit_wit_answering(), Clock())
     got, token = seated(hub, "A")
     pinned: list = []
@@ -334,7 +334,7 @@ def test_a_seated_phone_offers_only_its_own_race_button_pinned_and_no_second_cla
     (race,) = pinned
     assert set(buttons(race)) == {"A: claim 2"} and "B: still racing · C: still racing" in texts(race)
     assert "claim" in [e["type"] for e in got[-1]["prompt"]]  # the hub still sends the entry ...
-    assert "claim a reward" not in words_in(body) and "answer" in buttons(body)  # ... offered once, pinned
+    assert "claim a reward" not in words_in(body)  # ... offered once, pinned
     referee_got, referee_token = seated(hub, "table")
     pinned.clear()
     referee = seat_body(shell(store, f"/join/{hub.sid}"), hub, referee_token, referee_got[-1], pinned)
@@ -351,8 +351,69 @@ def test_a_seated_phone_offers_only_its_own_race_button_pinned_and_no_second_cla
     body = seat_body(shell(store, f"/join/{hub.sid}"), hub, token, got[-1], pinned)
     (race,) = pinned
     assert set(buttons(race)) == {"A: claim 3", "A: stop"}
-    assert "guess: Drawer: B, Guess number: 1" in buttons(body)
     assert not any(b.startswith("stop or go on") for b in buttons(body))
+
+
+def test_a_seated_knit_wit_phone_answers_on_its_sheet_only(store):
+    """One move is offered once on a screen: A's phone has one field per spool, its sheet's, and no second
+    "Spool / Answer" form in its moves (nor a moves heading: the sheet and the race button offer all A may do).
+    The sheet does what that form did: a spool's answer written, another one cleared, each A's own action."""
+    hub = open_hub(store, knit_wit_answering(), Clock())
+    got, token = seated(hub, "A")
+    phone = shell(store, f"/join/{hub.sid}")
+    body = seat_body(phone, hub, token, got[-1], [])
+    fields = [c for c in walk(body) if isinstance(c, ft.TextField)]
+    assert [f.label.split(" · ")[0] for f in fields] == [f"Spool {n}" for n in range(1, 7)]
+    assert set(buttons(body)) == {"Save my answers"} and "Your moves now" not in words_in(body)
+
+    def save(texts: dict[int, str]) -> None:
+        """Type texts into the sheet's fields of the phone's latest screen (spool → text) and tap Save."""
+        shown = seat_body(phone, hub, token, got[-1], [])
+        sheet = [c for c in walk(shown) if isinstance(c, ft.TextField)]
+        for number, text in texts.items():
+            sheet[number - 1].on_change(SimpleNamespace(control=SimpleNamespace(value=text)))
+
+        async def tap() -> None:
+            """Tap Save as Flet runs a handler: in a task of its own."""
+            buttons(shown)["Save my answers"].on_click(None)
+
+        asyncio.run(tap())
+
+    save({2: "tiger", 3: "lemon"})
+    save({2: "", 5: "cloud"})
+    assert [d.content.value for d in phone.page.dialogs] == []  # nothing refused
+    assert [(a["type"], a["by"], a["spool"], a["text"]) for a in store.load(hub.sid)["actions"][-4:]] == [
+        ("answer", "A", 2, "tiger"), ("answer", "A", 3, "lemon"), ("answer", "A", 2, ""), ("answer", "A", 5, "cloud")]
+    assert store.state(hub.sid)["sheets"]["A"] == ["", "", "lemon", "", "cloud", ""]
+
+
+def test_a_seated_pictomania_phone_makes_each_guess_with_one_button(store):
+    """One move is offered once on a screen: every tap A's phone offers is made, and each guess the engine offers
+    A (7 numbers on each of B's and C's drawings) is sent by exactly one control, the guess panel's number button
+    (a row of 1–7 per drawer), not also by a button of the moves panel."""
+    deal = {"A": [1, 5], "B": [2, 6], "C": [3, 7]}
+    hub = open_hub(store, new_record("pictomania", ["A", "B", "C"], {}) | {"actions": [
+        {"type": "set_deal", "by": "table", "deal": deal}]}, Clock())
+    got, _ = seated(hub, "A")
+    sent: list = []
+
+    def act(action: dict) -> bool:
+        """Note what a tap would send; send nothing."""
+        sent.append(action)
+        return False
+
+    pinned: list = []
+    shown = moves_and_view(shell(store, f"/join/{hub.sid}"), hub, got[-1], act, "A", "Your moves now",
+                           pinned.append)
+    taps = [c for tree in (*shown, *pinned) for c in walk(tree)
+            if getattr(c, "on_click", None) is not None and not c.disabled]
+    labels = {c.content.semantics_label for c in taps if isinstance(c.content, ft.Text)}
+    for tappable in taps:
+        tappable.on_click(None)
+    guesses = [(a["target"], a["number"]) for a in sent if a["type"] == "guess"]
+    (offered,) = [e["choices"] for e in got[-1]["prompt"] if e["type"] == "guess"]
+    assert len(offered) == 14 and sorted(guesses) == sorted((c["target"], c["number"]) for c in offered)
+    assert {f"Guess {n} on {t}'s drawing" for t in "BC" for n in range(1, 8)} <= labels
 
 
 def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(store):

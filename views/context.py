@@ -53,8 +53,9 @@ class GameContext:
     - `dispatch` carries the number of actions this render showed (`expect`): if another phone acted first the
       action is refused as stale, the fresh state is shown and dispatch returns False.
     - `offer(by, kind)`: the view shows a control of its own for by's move kind (race buttons say so for each
-      player given a button); `offered` holds those (by, kind) pairs, and a seated phone's generic moves panel
-      leaves them out (`views.table.moves_and_view`), so one move is not offered twice on one screen.
+      player given a button, Knit Wit's open answer sheet for its player's `answer`, Pictomania's guess panel for
+      its guesser's `guess`); `offered` holds those (by, kind) pairs, and a seated phone's generic moves panel
+      leaves them out (`views.table.moves_and_view`): one move is offered once on a screen.
     """
 
     def __init__(self, *, lang: str, record: dict, state: dict, engine: Engine, page: ft.Page, store: Any,

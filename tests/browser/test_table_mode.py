@@ -2,11 +2,12 @@
 
 A Knit Wit answering round is played from the phones (three players and the referee): a wrong PIN, every phone
 seated with the PIN, answers written on three phones (each phone sees the others' progress live), a phone
-reloaded back to its seat, and the button race ending the round. Phone A writes through the game's own sheet
-(open at once on its own phone, no pass-the-phone cover; the field checked as it is left; the prompt forms'
-fields labelled in words); its race panel, pinned above the sheet, holds A's own big button only, B and C as
-a status line: no button to claim for another seat (the server's refusal of one is `tests/test_table_hub.py`'s),
-and no second claim in its moves. No phone ever shows Flet's "Error running app". Before the reveal no phone
+reloaded back to its seat, and the button race ending the round. Every phone writes through the game's own sheet,
+as a player would (open at once on its own phone, no pass-the-phone cover; the field checked as it is left); one
+move is offered once on a screen, so A's phone has no second "Spool / Answer" form beside its sheet, and its race
+panel, pinned above the sheet, holds A's own big button only, B and C as a status line: no button to claim for
+another seat (the server's refusal of one is `tests/test_table_hub.py`'s), and no second claim in its moves. No
+phone ever shows Flet's "Error running app". Before the reveal no phone
 holds another seat's
 answer: neither in its semantics tree nor in any websocket frame it received. Scoring goes on to a challenge
 voted on from the three phones: until the last ballot each phone shows who has voted (its own ballot only, no
@@ -117,10 +118,9 @@ def join(phone: Phone, sid: str, pin: str, seat: str) -> None:
 
 
 def answer(tab: Tab, spool: int, text: str) -> None:
-    """Write one answer through the seat's moves."""
-    tab.fill("Spool", str(spool))
-    tab.fill("Answer", text)
-    tab.tap("answer", exact=True)
+    """Write one answer on the seat's own sheet and save it."""
+    tab.fill(re.compile(rf"^Spool {spool} · worth \d$"), text)
+    tab.tap("Save my answers")
 
 
 def host_pin(host: Tab, sid: str) -> str:
@@ -160,11 +160,10 @@ def test_a_knit_wit_round_played_from_four_phones(browser, table_server, table_t
 
     first.see_button("A: claim 2")
     first.see("B: still racing · C: still racing")
-    for other in ("B: claim 2", "C: claim 2", "claim a reward"):
+    for other in ("B: claim 2", "C: claim 2", "claim a reward", "answer"):
         expect(first.button(other, exact=True)).to_have_count(0)
-    first.fill("Spool 1 · worth 2", MARKERS["A"])
-    first.tap("Save my answers")
-    for seat in SEATS[1:]:
+    expect(first.field("Answer")).to_have_count(0)
+    for seat in SEATS:
         answer(phones[seat].tab, 1, MARKERS[seat])
     for seat in (*SEATS, "Referee"):
         phones[seat].tab.see("A 1/6, B 1/6, C 1/6")

@@ -8,10 +8,13 @@ choices (the tag being typed, the ticked loops, who holds the phone, answers typ
 picked for a ruling) live in `ctx.local`. Answers are typed only behind the private cover (on a phone seated in
 table mode, `ctx.seat`, the seat's own sheet is open at once and no other sheet is offered); each one is checked by
 the engine when its field is left, every valid one is saved on "Done", and a refused one keeps its text in its
-field with the reason under it. Stored aliases go into the session with the `aliases` action (the table's) from
-the table's tap on the deal or a tap on the answer screen of a screen that acts for the table (never while
-drawing; a player's own phone in table mode does not send them); aliases the table confirms come back from the engine as `alias_learned`
-events, which the session layer stores. The table's moves while scoring — picking two answers to rule on, the
+field with the reason under it. One move is offered once on a screen: the sheet is the player's `answer` move
+(`ctx.offer`), so a seated phone's moves panel shows no second "spool / answer" form beside it; the sheet does
+all that form did (any spool's answer written or cleared, the typed texts kept as the seat's draft). Stored
+aliases go into the session with the `aliases` action (the table's) from the table's tap on the deal or a tap on
+the answer screen of a screen that acts for the table (never while drawing; a player's own phone in table mode
+does not send them); aliases the table confirms come back from the engine as `alias_learned` events, which the
+session layer stores. The table's moves while scoring — picking two answers to rule on, the
 suggested duplicates' rulings, "next spool" — show only on a screen that acts for the table (`ctx.for_table`);
 a player's own phone shows the answers, the marks, its challenge and vote, and the running totals.
 """
@@ -322,7 +325,9 @@ def sheet_panel(ctx: GameContext, open_sheets: list[str]) -> list[ft.Control]:
 
 def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], extra: bool = False) -> ft.Control:
     """The player's answer fields: each checked by the engine when it is left; "Done" saves every valid answer,
-    keeps the text and the reason of a refused one, and covers the sheet only when all are saved."""
+    keeps the text and the reason of a refused one, and covers the sheet only when all are saved. The sheet is
+    the player's `answer` move on this screen (`ctx.offer`)."""
+    ctx.offer(player, "answer")
     sheet = ctx.state["sheets"][player]
     drafts, errors = work["drafts"], work["errors"]
 

@@ -8,7 +8,8 @@ Phases follow the engine (`scoring/games/pictomania.py`):
   them; "Enter the physical deal" sends `set_deal` (the engine refuses a missing or shared card).
 - `drawing`: "my word" (tap your name, pass the phone, look, hide — the private cover component), the guess
   panel (a player switcher, then 1–7 per opponent, the numbers the engine's prompt does not offer — guess cards
-  already on a pile — greyed out; a placed guess is locked and its number never shown), the
+  already on a pile — greyed out; a placed guess is locked and its number never shown; it is the guesser's
+  `guess` move on the screen, `ctx.offer`), the
   piles in the order guesses came in (guessers only), the race buttons for the bonus tiles, and the table's
   "wrong word" and "reveal" buttons (revealing before everyone stopped asks first).
 - `reveal`: the race is over; only the table's rulings and "reveal" remain.
@@ -16,7 +17,10 @@ Phases follow the engine (`scoring/games/pictomania.py`):
 
 On a phone seated in table mode (`ctx.seat`) there is no phone to pass: "my word" shows the seat's own word
 at once, the guess panel guesses as the seat (no switcher), and the physical deal (which one phone collects card
-by card) is left to the shared screen; the referee's phone shows neither word nor guesses. The table's moves —
+by card) is left to the shared screen; the referee's phone shows neither word nor guesses. One move is offered
+once on a screen: the guess panel (a row of 1–7 per drawer, used cards greyed, big enough for a thumb on a phone)
+offers the seat's guesses, so the phone's moves panel does not list them again as one long button per drawer
+and number. The table's moves —
 "deal", "wrong word", "reveal" — show only on a screen that acts for the table (`ctx.for_table`: the shared
 screen, the referee's phone, the host's table screen); a player's own phone would only be refused them.
 
@@ -253,7 +257,8 @@ def word_card(ctx: GameContext, slot: dict, player: str) -> ft.Control:
 
 def guess_panel(ctx: GameContext) -> ft.Control:
     """Pick who is guessing, then a number for an opponent's drawing; placed guesses are locked and hidden. A
-    seated phone guesses as its own seat only (no switcher; nothing on the referee's phone)."""
+    seated phone guesses as its own seat only (no switcher; nothing on the referee's phone). The panel is the
+    guesser's `guess` move on this screen (`ctx.offer`)."""
     players = ctx.players
     if ctx.seat is not None and ctx.seat not in players:
         return ft.Column()
@@ -279,6 +284,7 @@ def guess_panel(ctx: GameContext) -> ft.Control:
     if race_mech.is_locked(ctx.state["race"], guesser):
         controls.append(ft.Text(ctx.t("pictomania.view.guesser_stopped", name=guesser), italic=True))
     else:
+        ctx.offer(guesser, "guess")
         open_guesses = [c for e in ctx.engine.prompt(ctx.state) if e["type"] == "guess" and e["by"] == guesser
                         for c in e["choices"]]
         controls += [guess_row(ctx, guesser, target, {c["number"] for c in open_guesses if c["target"] == target})
