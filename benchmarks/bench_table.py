@@ -84,6 +84,32 @@ def shows(tab: Tab, text: str) -> None:
     tab.page.wait_for_function(f"text => ({READ_ALL}).includes(text)", arg=text, timeout=60_000, polling=5)
 
 
+def seat_phones(browser, server, sid: str, players: list[str], contexts: list, memory: dict | None = None) -> list[Tab]:
+    """The host opens the table (that is where the join PIN is shown), then one phone per player joins and takes
+    its seat; their contexts are added to `contexts`. Given `memory`, the server's RSS is noted with the first
+    phone on the join screen (0) and seated (1)."""
+    host_context = browser.new_context(viewport=LAPTOP, locale="en-US")
+    contexts.append(host_context)
+    pin = host_pin(Tab(host_context.new_page(), server.url), sid)
+    tabs = []
+    for n, player in enumerate(players):
+        context = browser.new_context(viewport=PHONE, locale="en-US")
+        contexts.append(context)
+        tab = Tab(context.new_page(), server.url)
+        tab.page.add_init_script(STAMP_FRAMES)
+        tab.open(f"/join/{sid}")
+        tab.see("Your seat")
+        if memory is not None and n == 0:
+            memory[0] = rss_kb(server.proc.pid)
+        tab.fill("Table PIN", pin)
+        tab.tap(f"Sit as {player}", exact=True)
+        tab.see(f"You are {player}")
+        tabs.append(tab)
+        if memory is not None and n == 0:
+            memory[1] = rss_kb(server.proc.pid)
+    return tabs
+
+
 def run_round(browser, memory: dict, first: bool, players: list[str]) -> tuple[list[float], list[float], list[dict]]:
     """One session with the players' phones seated: (times until all show a claim, times until the tapping phone
     shows it, each claim's split in ms: tap -> event sent, -> patch at the last phone, -> shown on all)."""
@@ -94,25 +120,7 @@ def run_round(browser, memory: dict, first: bool, players: list[str]) -> tuple[l
         server = start_server(Path(data))
         contexts = []
         try:
-            host_context = browser.new_context(viewport=LAPTOP, locale="en-US")
-            contexts.append(host_context)
-            pin = host_pin(Tab(host_context.new_page(), server.url), sid)   # the host opens the table first
-            tabs = []
-            for n, player in enumerate(players):
-                context = browser.new_context(viewport=PHONE, locale="en-US")
-                contexts.append(context)
-                tab = Tab(context.new_page(), server.url)
-                tab.page.add_init_script(STAMP_FRAMES)
-                tab.open(f"/join/{sid}")
-                tab.see("Your seat")
-                if first and n == 0:
-                    memory[0] = rss_kb(server.proc.pid)
-                tab.fill("Table PIN", pin)
-                tab.tap(f"Sit as {player}", exact=True)
-                tab.see(f"You are {player}")
-                tabs.append(tab)
-                if first and n == 0:
-                    memory[1] = rss_kb(server.proc.pid)
+            tabs = seat_phones(browser, server, sid, players, contexts, memory if first else None)
             if first:
                 memory[8] = rss_kb(server.proc.pid)
             everyone, own, splits = [], [], []

@@ -236,6 +236,34 @@ def test_two_claims_within_the_window_are_a_near_tie_the_table_keeps(store, cloc
     refused("table.tie_unknown", hub.rule_tie, None, 1, False)
 
 
+def test_two_phones_claiming_at_once_against_the_same_screen_both_count_in_the_order_received(store, clock):
+    # Both phones showed the same log (expect); the later claim is judged on the state now, not refused as stale:
+    # B takes the next reward, and the two are a near-tie for the table.
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    shown = len(store.load(hub.sid)["actions"])
+    assert hub.act(a, {"type": "claim"}, expect=shown) == {}
+    clock.advance(0.020)
+    tie = hub.act(b, {"type": "claim"}, expect=shown)
+    assert tie["first"] == "A" and tie["second"] == "B" and tie["accepted"] is True
+    assert store.state(hub.sid)["race"]["claims"] == [["A", 2], ["B", 1]]
+
+
+def test_a_seat_acting_on_a_screen_the_table_has_moved_on_from_or_tapping_twice_is_refused_as_stale(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    hub.act(a, {"type": "answer", "spool": 1, "text": "lemon"})
+    shown = len(store.load(hub.sid)["actions"])
+    hub.act(a, {"type": "claim"}, expect=shown)
+    refused("record.stale", hub.act, a, {"type": "claim"}, expect=shown)  # its own double tap
+    hub.act(b, {"type": "claim"})  # the race is over: scoring, B may challenge A's answer
+    shown = len(store.load(hub.sid)["actions"])
+    hub.act(None, {"type": "next_spool"}, expect=shown)
+    before = store.load(hub.sid)
+    refused("record.stale", hub.act, b, {"type": "challenge", "target": "A"}, expect=shown)
+    assert store.load(hub.sid) == before
+
+
 def test_a_swapped_near_tie_rewrites_the_log_with_the_later_claim_first(store, clock):
     hub = open_hub(store, knit_wit_answering(), clock)
     a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")

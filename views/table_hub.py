@@ -23,6 +23,13 @@ Rulings (what a table would expect, where the issue is silent):
 - A phone acts only as its own seat: an action's `by` must be the seat (missing: the seat is filled in), or
   `table` from the referee seat or the referee player; anything else is refused `table.not_your_seat`, by the
   server, before the rules see it.
+- A player's action made against a log that has since grown only by other players' own moves is judged on the
+  state now, not refused as stale: another player's claim, answer or vote cannot change what this seat meant
+  (a race claim takes the best reward left, in the order the server receives the claims), and the rules still
+  decide whether it stands. Two phones tapping at once must both count — the later one is not a lost tap. It
+  stays refused (`record.stale`) when the table acted meanwhile (a deal, a reveal, the next spool, an undo may
+  have moved the game on), when the seat itself acted meanwhile (a double tap), and for the table's own moves.
+  (`benchmarks/bench_near_tie.py` found every second claim of two taps made at once refused as stale.)
 - Every action is stamped with the server's receive time to the millisecond (`at`), so the log shows the order
   of arrival. Two actions from different seats received within `window` seconds (default 0.05) whose order
   changes the outcome (applied the other way round they give another state, or the later one was refused
@@ -317,6 +324,8 @@ class TableHub:
                 raise RuleError("table.not_your_seat", seat=seat or TABLE, by=str(by)[:40])
             action = {**action, "by": by, "at": stamp(wall)}
             count, before = self._current()
+            if by != TABLE and expect is not None and expect < count and self._only_others_since(expect, by):
+                expect = count
             try:
                 record, state = self.store.play(self.sid, action, action["at"], expect=expect)
                 played = (record, state)
@@ -333,6 +342,11 @@ class TableHub:
         if self.on_played is not None:
             self.on_played(*played)
         return self._public_tie(tie) if tie else {}
+
+    def _only_others_since(self, expect: int, by: str) -> bool:
+        """Whether every action after the first `expect` is another player's own move (not the table's, not by)."""
+        later = self.store.load(self.sid)["actions"][expect:]
+        return all(action.get("by", TABLE) not in (TABLE, by) for action in later)
 
     def session_changed(self, record: dict, state: dict) -> None:
         """The session changed elsewhere (a tab's action, undo or redo): send every phone its seat's view."""
