@@ -3,7 +3,9 @@ private parts open at once, no other seat's cover or entry; and the generic prom
 translated in both languages for every field any game's moves declare; every phone shows the server's
 challenge countdown and only the explaining player's phone rings; the host's table screen is the public table
 (board, scoreboard, log) and holds no seat's secret before the reveal; once the game is over every phone and the
-host's screen show the final result."""
+host's screen show the final result. One move is offered once on a seated phone, and only a move its seat
+makes: every control of the built screen tapped once sends each of the seat's moves by one control (Knit Wit's
+deal, weave, challenges, ballots, the table's rulings and "next spool", the 2-player stop; Nab-It!'s ballots)."""
 
 from __future__ import annotations
 
