@@ -3,7 +3,9 @@ private parts open at once, no other seat's cover or entry; and the generic prom
 translated in both languages for every field any game's moves declare; every phone shows the server's
 challenge countdown and only the explaining player's phone rings; the host's table screen is the public table
 (board, scoreboard, log) and holds no seat's secret before the reveal; once the game is over every phone and the
-host's screen show the final result."""
+host's screen show the final result. One move is offered once on a seated phone, and only a move its seat
+makes: every control of the built screen tapped once sends each of the seat's moves by one control (Knit Wit's
+deal, weave, challenges, ballots, the table's rulings and "next spool", the 2-player stop; Nab-It!'s ballots)."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from scoring.i18n import LANGUAGES
 from scoring.i18n import table as i18n_table
 from scoring.record import COLOURS, new_record
 from storage import Store
-from tests.test_table_hub import Clock, knit_wit_answering, open_hub
+from tests.test_table_hub import HANDS3, Clock, knit_wit_answering, open_hub
 from tests.test_views import StubPage
 from tests.test_views_components import FakePage, buttons, texts, walk
 from views import settings
@@ -414,6 +416,173 @@ def test_a_seated_pictomania_phone_makes_each_guess_with_one_button(store):
     (offered,) = [e["choices"] for e in got[-1]["prompt"] if e["type"] == "guess"]
     assert len(offered) == 14 and sorted(guesses) == sorted((c["target"], c["number"]) for c in offered)
     assert {f"Guess {n} on {t}'s drawing" for t in "BC" for n in range(1, 8)} <= labels
+
+
+def tapped(store, hub, message: dict) -> list[tuple[str, list[dict]]]:
+    """Tap once every control a seated phone's screen built from message offers (its moves panel, the game's
+    view and what the view pins): each control's words and the actions it sent (without their time); nothing
+    reaches the hub."""
+    sent: list = []
+
+    def act(action: dict) -> bool:
+        """Note what a tap would send; send nothing."""
+        sent.append({k: v for k, v in action.items() if k != "at"})
+        return False
+
+    pinned: list = []
+    shown = moves_and_view(shell(store, f"/join/{hub.sid}"), hub, message, act, message["seat"], "Your moves now",
+                           pinned.append)
+    out = []
+    for control in [c for tree in (*shown, *pinned) for c in walk(tree)
+                    if getattr(c, "on_click", None) is not None and not c.disabled]:
+        before = len(sent)
+        control.on_click(None)
+        content = getattr(control, "content", None)
+        words = content if isinstance(content, str) else words_in(control)
+        out.append((words, sent[before:]))
+    return out
+
+
+def senders(taps: list[tuple[str, list[dict]]]) -> list[tuple[str, list[dict]]]:
+    """The tapped controls that sent an action."""
+    return [(words, actions) for words, actions in taps if actions]
+
+
+def fields_of(store, hub, message: dict) -> list[str]:
+    """The labels of every field on a seated phone's screen built from message."""
+    shown = moves_and_view(shell(store, f"/join/{hub.sid}"), hub, message, lambda action: False, message["seat"],
+                           "Your moves now", [].append)
+    return [c.label for tree in shown for c in walk(tree) if isinstance(c, ft.TextField)]
+
+
+def test_a_knit_wit_deal_is_entered_once_on_the_referees_phone_and_not_on_a_players(store):
+    """Dealt at the table: the referee's phone enters the deal with the view's own fields and button, and no
+    second "deal" form; a player's phone (the server refuses the table's deal from it) shows no field or button
+    for it, only that the referee enters it."""
+    hub = open_hub(store, new_record("knit_wit", ["A", "B", "C"], {"deal": "table"}), Clock())
+    referee, _ = seated(hub, "table")
+    assert senders(tapped(store, hub, referee[-1])) == [
+        ("Enter the deal", [{"type": "deal", "by": "table", "spools": {"A": [], "B": [], "C": []}}])]
+    assert fields_of(store, hub, referee[-1]) == [f"{p}'s spools (e.g. 1, 4)" for p in "ABC"]
+    player, _ = seated(hub, "A")
+    assert tapped(store, hub, player[-1]) == [] and fields_of(store, hub, player[-1]) == []
+    assert "The referee enters the spools dealt at the table (1–6, 2 each)." in words_in(
+        knit_wit.build(seat_ctx(player[-1])))
+
+
+def test_a_seated_knit_wit_phone_places_its_loop_and_its_spool_with_one_button_each(store):
+    """The weave: the turn's player's phone places its loop (typed tag, then a drawn one) and its spool with the
+    view's own button, not also with a "fill a loop" or "draw the spool" move; a phone whose turn it is not, and
+    the referee's, show no control for it (the server refuses another seat's loop), only whose turn it is."""
+    record = new_record("knit_wit", ["A", "B", "C"], {"deal": "table"}) | {"actions": [
+        {"type": "deal", "by": "table", "spools": HANDS3}]}
+    hub = open_hub(store, record, Clock())
+    phones = {seat: seated(hub, seat) for seat in ("A", "B", "table")}
+    assert senders(tapped(store, hub, phones["A"][0][-1])) == [
+        ("Place the loop", [{"type": "loop", "by": "A", "tag": "", "encloses": []}])]
+    for seat in ("B", "table"):
+        assert tapped(store, hub, phones[seat][0][-1]) == [] and fields_of(store, hub, phones[seat][0][-1]) == []
+        assert "A enters this on their own phone." in words_in(knit_wit.build(seat_ctx(phones[seat][0][-1])))
+    hub.act(phones["A"][1], {"type": "loop", "tag": "red", "encloses": []})
+    assert senders(tapped(store, hub, phones["A"][0][-1])) == [
+        ("Place the spool", [{"type": "spool", "by": "A", "number": 1, "loops": [], "separate": False}])]
+    assert tapped(store, hub, phones["B"][0][-1]) == []
+
+    deck = new_record("knit_wit", ["A", "B", "C"], {"deal": "table", "tags": "deck_en"}) | {"actions": [
+        {"type": "deal", "by": "table", "spools": HANDS3}, {"type": "loop", "by": "A", "tag": None, "encloses": []},
+        {"type": "spool", "by": "A", "number": 1, "loops": [1]}]}
+    hub = open_hub(store, deck, Clock())
+    got, _ = seated(hub, "B")
+    assert senders(tapped(store, hub, got[-1])) == [
+        ("Draw a tag and place the loop", [{"type": "loop", "by": "B", "tag": None, "encloses": [1]}])]
+
+
+def knit_wit_scoring() -> dict:
+    """Three players scoring spool 1: A "tiger", B "cloud", C "lemon" (no answer alike), buttons taken."""
+    record = knit_wit_answering()
+    for seat, text in (("A", "tiger"), ("B", "cloud"), ("C", "lemon")):
+        record["actions"].append({"type": "answer", "by": seat, "spool": 1, "text": text})
+    record["actions"] += [{"type": "claim", "by": "A"}, {"type": "claim", "by": "B"}]
+    return record
+
+
+def test_a_seated_knit_wit_phone_challenges_each_answer_it_may_with_one_button(store):
+    """Scoring: A's phone challenges B's and C's answers each with the button on that answer's card, at once as
+    A (no "who challenges" step, no second "challenge an answer" move), and offers no challenge of A's own answer
+    (the engine refuses it); the referee's phone, which challenges nothing, shows no challenge button."""
+    hub = open_hub(store, knit_wit_scoring(), Clock())
+    got, _ = seated(hub, "A")
+    taps = tapped(store, hub, got[-1])
+    assert senders(taps) == [("Challenge B's answer", [{"type": "challenge", "by": "A", "target": "B"}]),
+                             ("Challenge C's answer", [{"type": "challenge", "by": "A", "target": "C"}])]
+    assert "Challenge A's answer" not in [words for words, _ in taps]
+    referee, _ = seated(hub, "table")
+    assert not any("hallenge" in words for words, _ in tapped(store, hub, referee[-1]))
+
+
+def test_a_seated_phone_votes_with_the_vote_panel_only(store, monkeypatch):
+    """The vote panel (shared by Knit Wit and Nab-It!) offers the seat's ballot: A's phone votes yes or no with
+    its own two buttons, not also with a "vote" move; while B explains, A's phone offers no ballot at all (the
+    server would refuse it until the countdown is over)."""
+    record = knit_wit_scoring()
+    record["actions"].append({"type": "challenge", "by": "A", "target": "B", "at": "2026-01-01T20:00:00+00:00"})
+    hub = open_hub(store, record, Clock())
+    got, _ = seated(hub, "A")
+    monkeypatch.setattr("views.words.now", lambda: "2026-01-01T20:00:05+00:00")
+    assert tapped(store, hub, got[-1]) == []
+    monkeypatch.setattr("views.words.now", lambda: "2026-01-01T20:00:10+00:00")
+    assert senders(tapped(store, hub, got[-1])) == [("A: yes", [{"type": "vote", "by": "A", "yes": True}]),
+                                                    ("A: no", [{"type": "vote", "by": "A", "yes": False}])]
+
+    players = [{"name": "A", "colour": "red"}, {"name": "B", "colour": "blue"}]
+    record = new_record("nab_it", players) | {"actions": [
+        {"type": "play", "by": "A", "tiles": [{"row": 0, "col": c, "letter": x} for c, x in enumerate("ZUQ")]},
+        {"type": "challenge", "by": "B", "word": "ZUQ"}]}
+    hub = open_hub(store, record, Clock())
+    got, _ = seated(hub, "B")
+    assert [(words, actions) for words, actions in senders(tapped(store, hub, got[-1]))
+            if actions[0]["type"] == "vote"] == [("B: yes", [{"type": "vote", "by": "B", "yes": True}]),
+                                                 ("B: no", [{"type": "vote", "by": "B", "yes": False}])]
+
+
+def test_a_knit_wit_referees_phone_rules_and_moves_on_with_the_views_buttons_only(store):
+    """The referee's phone rules on a suggested pair with the suggestion's two buttons and moves on with "next
+    spool", not also with "rule on a duplicate" or "go to the next spool" moves."""
+    record = knit_wit_answering()
+    for seat, text in (("A", "tiger"), ("B", "tigers"), ("C", "lemon")):
+        record["actions"].append({"type": "answer", "by": seat, "spool": 1, "text": text})
+    record["actions"] += [{"type": "claim", "by": "A"}, {"type": "claim", "by": "B"}]
+    hub = open_hub(store, record, Clock())
+    got, token = seated(hub, "table")
+    rulings = [{"type": "dup_ruling", "by": "table", "a": ["A", 1], "b": ["B", 1], "same": same}
+               for same in (True, False)]
+    assert senders(tapped(store, hub, got[-1])) == [("The same: cross both out", rulings[:1]),
+                                                    ("Different: both stand", rulings[1:])]
+    hub.act(token, rulings[1])
+    assert senders(tapped(store, hub, got[-1])) == [
+        ("Spool 1 done: next spool", [{"type": "next_spool", "by": "table"}])]
+
+
+def test_a_seated_knit_wit_phone_of_the_player_left_stops_with_one_button(store):
+    """Two players, the only button taken: the player left stops with the view's own button, not also with a
+    "stop or go on" move; the other player's phone offers no stop for them."""
+    record = new_record("knit_wit", ["A", "B"], {"deal": "table"}) | {"actions": [
+        {"type": "deal", "by": "table", "spools": {"A": [1, 3, 5], "B": [2, 4, 6]}}]}
+    hub = open_hub(store, record, Clock())
+    tokens = {seat: hub.join(hub.pin, seat) for seat in "AB"}
+    for by, loop_tag, encloses, number, loops in (("A", "a", [], 1, [1]), ("B", "b", [1], 2, [2]),
+                                                 ("A", "c", [2], 3, [3]), ("B", "d", [3], 4, [4]),
+                                                 ("A", "e", [4], 5, [5]), ("B", "f", [5], 6, [6])):
+        hub.act(tokens[by], {"type": "loop", "tag": loop_tag, "encloses": encloses})
+        hub.act(tokens[by], {"type": "spool", "number": number, "loops": loops})
+    hub.act(tokens["A"], {"type": "claim"})
+    got = {seat: [] for seat in "AB"}
+    for seat in "AB":
+        hub.subscribe(got[seat].append, tokens[seat])
+    stops = [(words, actions) for words, actions in senders(tapped(store, hub, got["B"][-1]))
+             if actions[0]["type"] == "stop"]
+    assert stops == [("B: stop without one more answer", [{"type": "stop", "by": "B"}])]
+    assert senders(tapped(store, hub, got["A"][-1])) == []
 
 
 def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(store):

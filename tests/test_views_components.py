@@ -206,8 +206,9 @@ def test_vote_panel_ballots_tie_rule_and_result():
 
 
 def test_vote_panel_of_a_sealed_vote_shows_who_voted_and_no_count():
-    """A voted yes, sealed for B's phone: "A has voted", the hidden-ballots note, B's own buttons only, no
-    count and no result; A's phone shows A's own ballot."""
+    """A voted yes, sealed for B's phone: "A has voted", the hidden-ballots note, B's own buttons only (B's ballot
+    offered to the context, so the moves panel leaves it out), no count and no result; A's phone shows A's own
+    ballot and offers none."""
     v = vote_mech.cast(vote_mech.new_vote(["A", "B", "C"]), "A", True)
     ctx = FakeContext()
     ctx.seat = "B"
@@ -215,10 +216,11 @@ def test_vote_panel_of_a_sealed_vote_shows_who_voted_and_no_count():
     shown = texts(panel)
     assert "A has voted" in shown and "C has not voted yet" in shown
     assert "Ballots stay hidden until everyone has voted." in shown
-    assert set(buttons(panel)) == {"B: yes", "B: no"}
+    assert set(buttons(panel)) == {"B: yes", "B: no"} and ctx.offered == {("B", "vote")}
     assert not any("Yes " in t or "voted yes" in t or t in ("Carried", "Failed") for t in shown)
-    ctx.seat = "A"
+    ctx.seat, ctx.offered = "A", set()
     assert "A voted yes" in texts(vote_panel(ctx, vote_mech.sealed(v, "A"), lambda who, yes: None))
+    assert ctx.offered == set()
 
 
 def test_grid_editor_chooser_sets_a_cell_and_outlines_groups():

@@ -208,11 +208,16 @@ def hand_over_with_a_draft(browser, server, sid: str, phones: dict[str, Phone], 
 
 
 def challenge_vote(phones: dict[str, Phone], host: Tab) -> None:
-    """A challenges B's answer; after the (one-second) explanation each player votes on their own phone. Until
-    the last ballot every phone shows who has voted and nobody's ballot but its own (and no count); the last
-    ballot shows every ballot and the verdict on every phone at once."""
-    phones["A"].tab.tap("Challenge B's answer", exact=True)
-    phones["A"].tab.tap("A challenges", exact=True)
+    """A challenges B's answer with the button on B's card (at once as A: no "who challenges" step; A's own card
+    has no challenge button, nor has A's phone a second "challenge an answer" move); after the (one-second)
+    explanation each player votes on their own phone. Until the last ballot every phone shows who has voted and
+    nobody's ballot but its own (and no count); the last ballot shows every ballot and the verdict on every phone
+    at once."""
+    first = phones["A"].tab
+    first.see_button("Challenge B's answer")
+    for other in ("Challenge A's answer", "challenge an answer: Challenged player: B"):
+        expect(first.button(other, exact=True)).to_have_count(0)
+    first.tap("Challenge B's answer", exact=True)
     phones["Referee"].tab.see("A has not voted yet")  # the referee's phone is no voter
     for seat, ballot in (("A", "yes"), ("B", "no")):
         phones[seat].tab.tap(f"{seat}: {ballot}", exact=True)

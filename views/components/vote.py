@@ -3,15 +3,21 @@
 The vote is game state (`scoring.mechanics.vote`); every ballot is an action, so the log shows who voted how.
 
 Builders:
-    vote_panel(ctx, vote, on_cast, question=None) -> ft.Control
+    vote_panel(ctx, vote, on_cast, question=None, moves=("vote",)) -> ft.Control
+    offer_ballots(ctx, vote, moves=("vote",)) -> list[str]
     ballots_line(ctx, ballots) -> str
 - `vote`: the vote as this screen may show it — sealed (`scoring.mechanics.vote.sealed`, through the engine's
   `player_view`): until the last ballot a ballot not shown is None; `on_cast(voter, yes)`: called when a voter
-  taps yes or no (the view dispatches the ballot); `question`: the text put to the vote.
+  taps yes or no (the view dispatches the ballot); `question`: the text put to the vote; `moves`: the move types
+  a ballot is (every game using the panel names its ballot `vote`).
 Until the vote is decided the panel says ballots stay hidden, shows who has voted (and how only where the vote
 shows it), and no count; a seated phone offers yes/no to its own seat only. Once every voter has voted (or the
 vote was closed) every ballot, the count and the result show together. `ballots_line` puts revealed ballots
 (e.g. a verdict's) in one line.
+One move is offered once on a screen: for every voter given yes/no the panel tells the context it offers that
+voter's ballot (`ctx.offer`), so a seated phone's generic moves panel does not offer the same ballot again
+(`views.table.moves_and_view`). A view that shows the panel only later (Knit Wit's, once the explanation is over)
+calls `offer_ballots` meanwhile: the ballot is the panel's to offer, not the moves panel's.
 """
 
 from __future__ import annotations
@@ -24,11 +30,13 @@ from scoring.mechanics import vote as mech
 from views.components.private import acts_as
 
 
-def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], question: str | None = None
-               ) -> ft.Control:
-    """Yes/no per voter, tie rule; the ballots, tally and outcome once decided."""
+def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], question: str | None = None,
+               moves: tuple[str, ...] = ("vote",)) -> ft.Control:
+    """Yes/no per voter, tie rule; the ballots, tally and outcome once decided; the ballots offered to the
+    context."""
     ballots = {who: yes for who, yes in vote["ballots"]}
     decided = mech.is_decided(vote)
+    casting = offer_ballots(ctx, vote, moves)
     rows: list[ft.Control] = [ft.Text(question, size=18, weight=ft.FontWeight.BOLD)] if question else []
     rows.append(ft.Text(ctx.t("app.vote.tie_yes" if vote["tie"] == "yes" else "app.vote.tie_no"), italic=True))
     if not decided:
@@ -38,7 +46,7 @@ def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], questi
             rows.append(ft.Text(ballot_text(ctx, voter, ballots[voter]), size=18))
         elif decided:
             rows.append(ft.Text(ctx.t("app.vote.no_ballot", name=voter), size=18))
-        elif not acts_as(ctx, voter):
+        elif voter not in casting:
             rows.append(ft.Text(ctx.t("app.vote.waiting", name=voter), size=18))
         else:
             rows.append(ft.Row(wrap=True, controls=[
@@ -54,6 +62,19 @@ def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], questi
         rows.append(ft.Text(ctx.t("app.vote.carried" if result else "app.vote.failed"), size=20,
                             weight=ft.FontWeight.BOLD))
     return ft.Column(controls=rows, spacing=8)
+
+
+def offer_ballots(ctx: Any, vote: dict, moves: tuple[str, ...] = ("vote",)) -> list[str]:
+    """The voters this screen gives yes/no now (those it acts as who have not voted, while the vote is open),
+    each one's ballot offered to the context."""
+    if mech.is_decided(vote):
+        return []
+    cast = {who for who, _ in vote["ballots"]}
+    casting = [voter for voter in vote["voters"] if voter not in cast and acts_as(ctx, voter)]
+    for voter in casting:
+        for kind in moves:
+            ctx.offer(voter, kind)
+    return casting
 
 
 def ballot_text(ctx: Any, voter: str, ballot: bool | None) -> str:

@@ -17,6 +17,15 @@ does not send them); aliases the table confirms come back from the engine as `al
 session layer stores. The table's moves while scoring — picking two answers to rule on, the
 suggested duplicates' rulings, "next spool" — show only on a screen that acts for the table (`ctx.for_table`);
 a player's own phone shows the answers, the marks, its challenge and vote, and the running totals.
+
+A screen shows a control only for a move it makes (`makes`: the table's where it acts for the table, a player's
+where it acts as that player), as the engine's prompt offers it now, and says so with `ctx.offer` (`offer_here`),
+so a seated phone's generic moves panel never offers the same move again: the deal (the table's: a player's phone
+shows only that the referee enters it), the turn's loop and spool (only the turn player's phone; the others show
+whose turn it is), the 2-player "stop", the challenges (a button on each answer card the engine lets this screen
+challenge — never the seat's own — which on a seated phone challenges at once as its seat; a shared screen then
+asks who challenges), the ballots (the vote panel's, also during the explanation, when the server refuses them),
+the rulings on suggested pairs and "next spool".
 """
 
 from __future__ import annotations
@@ -25,12 +34,13 @@ import re
 
 import flet as ft
 
+from scoring.core import TABLE
 from scoring.games import knit_wit as kw
 from validators.answers import explain
-from views.components.private import COVER, cover, done_label, opened
+from views.components.private import COVER, acts_as, cover, done_label, elsewhere, opened
 from views.components.race import race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
-from views.components.vote import ballots_line, vote_panel
+from views.components.vote import ballots_line, offer_ballots, vote_panel
 from views.context import GameContext
 
 TITLE = 18
@@ -63,7 +73,11 @@ def numbers(text: str) -> list:
 
 
 def deal_screen(ctx: GameContext) -> ft.Control:
-    """A field per player for the spools they were dealt, and a button to enter the deal."""
+    """A field per player for the spools they were dealt, and a button to enter the deal, on a screen that acts
+    for the table; elsewhere (a player's own phone) only that the referee enters it."""
+    if not offer_here(ctx, "deal"):
+        return ft.Text(ctx.t("knit_wit.view.deal_waiting", count=ctx.state["count"], per=ctx.state["per"]),
+                       size=16, italic=True)
     draft: dict = ctx.local.setdefault("deal", {})
 
     def send() -> None:
@@ -113,18 +127,30 @@ def table_layout(ctx: GameContext) -> ft.Control:
 
 
 def weave_screen(ctx: GameContext) -> ft.Control:
-    """Whose turn and its step (loop, then spool), above the loops and spools on the table."""
+    """Whose turn and its step (loop, then spool), above the loops and spools on the table; the step's form only
+    on a screen that acts as the turn's player."""
     state = ctx.state
     todo = {"turn": state["turn"], "step": state["step"], "hand": kw.unplaced(state, state["turn"])}
     work: dict = ctx.local.setdefault("weave", {})
     if work.get("turn") != (todo["turn"], todo["step"], len(ctx.state["loops"])):
         work.clear()
         work["turn"] = (todo["turn"], todo["step"], len(ctx.state["loops"]))
-    step = loop_step(ctx, work, todo) if todo["step"] == "loop" else spool_step(ctx, work, todo)
+    if not offer_here(ctx, todo["step"]):
+        step: ft.Control = step_elsewhere(ctx, todo)
+    else:
+        step = loop_step(ctx, work, todo) if todo["step"] == "loop" else spool_step(ctx, work, todo)
     return ft.Column(spacing=14, controls=[
         ft.Container(padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER, content=step),
         table_layout(ctx),
     ])
+
+
+def step_elsewhere(ctx: GameContext, todo: dict) -> ft.Control:
+    """The turn's step on a screen that does not act as its player: who places what, on their own phone."""
+    key = "knit_wit.view.step_loop" if todo["step"] == "loop" else "knit_wit.view.step_spool"
+    return ft.Column(spacing=10, controls=[heading(ctx.t(key, name=todo["turn"])),
+                                           ft.Text(ctx.t("knit_wit.view.hand", hand=todo["hand"])),
+                                           elsewhere(ctx, todo["turn"])])
 
 
 def choice(ctx: GameContext, work: dict, slot: str, options: list[int]) -> ft.Control:
@@ -243,6 +269,21 @@ def prompt(ctx: GameContext, number: int) -> str:
 def offered(ctx: GameContext, kind: str) -> list[dict]:
     """The engine's prompt entries of one move type (who may make it, and its choices)."""
     return [e for e in ctx.engine.prompt(ctx.state) if e["type"] == kind]
+
+
+def makes(ctx: GameContext, by: str) -> bool:
+    """Whether this screen offers by's moves: the table's where it acts for the table, a player's where it acts
+    as that player (`acts_as`: any player's on a shared phone, the seat's own on a seated one)."""
+    return ctx.for_table if by == TABLE else acts_as(ctx, by)
+
+
+def offer_here(ctx: GameContext, kind: str) -> list[dict]:
+    """The engine's prompt entries of one move type that this screen makes, each offered to the context (the
+    view shows its own control for them, so a seated phone's moves panel leaves them out)."""
+    entries = [e for e in offered(ctx, kind) if makes(ctx, e["by"])]
+    for entry in entries:
+        ctx.offer(entry["by"], kind)
+    return entries
 
 
 def bring_aliases(ctx: GameContext) -> None:
@@ -401,12 +442,10 @@ def extra_panel(ctx: GameContext, player: str) -> list[ft.Control]:
     blanks = [n for n, text in enumerate(ctx.state["sheets"][player], start=1) if not text]
     work = sheet_work(ctx, player)
     body = sheet_form(ctx, work, player, blanks, extra=True) if opened(ctx, work, player) else cover(ctx, work, player)
-    return [
-        ft.Text(ctx.t("knit_wit.view.extra", name=player), size=16, weight=ft.FontWeight.W_600),
-        body,
-        ft.OutlinedButton(content=ctx.t("knit_wit.view.extra_stop", name=player), icon=ft.Icons.STOP,
-                          on_click=lambda e: ctx.dispatch({"type": "stop", "by": player})),
-    ]
+    stops = [ft.OutlinedButton(content=ctx.t("knit_wit.view.extra_stop", name=entry["by"]), icon=ft.Icons.STOP,
+                               on_click=lambda e, by=entry["by"]: ctx.dispatch({"type": "stop", "by": by}))
+             for entry in offer_here(ctx, "stop")]
+    return [ft.Text(ctx.t("knit_wit.view.extra", name=player), size=16, weight=ft.FontWeight.W_600), body, *stops]
 
 
 # --- scoring -------------------------------------------------------------------------------------------------
@@ -416,18 +455,20 @@ def scoring_screen(ctx: GameContext) -> ft.Control:
     """The spool being scored: answers side by side with their marks, rulings, the challenge, running totals."""
     review = kw.spool_review(ctx.state)
     challenge = ctx.state["challenge"]
-    can_advance = any(e["choices"] for e in offered(ctx, "next_spool"))
+    challenges = offer_here(ctx, "challenge")
+    can_advance = bool(offer_here(ctx, "next_spool"))
+    offer_here(ctx, "dup_ruling")
     controls: list[ft.Control] = [
         heading(ctx.t("knit_wit.view.scoring_title", number=review["spool"], count=ctx.state["count"],
                       tags=" + ".join(review["tags"]), points=review["loops"])),
-        ft.ResponsiveRow(controls=[answer_card(ctx, review, p) for p in ctx.players]),
+        ft.ResponsiveRow(controls=[answer_card(ctx, review, p, challenges) for p in ctx.players]),
         *([*[suggestion_panel(ctx, review, s) for s in review["suggested"]], pair_panel(ctx, review)]
           if ctx.for_table else []),
     ]
     if challenge:
         controls.append(challenge_panel(ctx, challenge, review))
     elif ctx.local.get("challenge_target") in kw.challengeable(ctx.state, review):
-        controls.append(challenger_panel(ctx, ctx.local["challenge_target"], review))
+        controls.append(challenger_panel(ctx, ctx.local["challenge_target"], review, challenges))
     last = review["spool"] == ctx.state["count"]
     if ctx.for_table:
         controls.append(ft.FilledButton(
@@ -464,8 +505,14 @@ def marks(ctx: GameContext, review: dict, player: str) -> list[str]:
     return out
 
 
-def answer_card(ctx: GameContext, review: dict, player: str) -> ft.Control:
-    """One player's answer on the spool being scored, its marks, a challenge button and a pick for a ruling."""
+def challengers(challenges: list[dict], target: str) -> list[str]:
+    """Who of the challenge entries this screen makes may challenge target's answer."""
+    return [e["by"] for e in challenges if {"target": target} in e["choices"]]
+
+
+def answer_card(ctx: GameContext, review: dict, player: str, challenges: list[dict]) -> ft.Control:
+    """One player's answer on the spool being scored, its marks, a challenge button (where this screen makes a
+    challenge the engine allows on it) and a pick for a ruling."""
     text = review["answers"][player]
     crossed = player in review["duplicates"]
     controls: list[ft.Control] = [
@@ -474,7 +521,7 @@ def answer_card(ctx: GameContext, review: dict, player: str) -> ft.Control:
                 style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if crossed else None),
         *[ft.Text(m, size=14) for m in marks(ctx, review, player)],
     ]
-    if player in kw.challengeable(ctx.state, review):
+    if challengers(challenges, player):
         controls.append(ft.OutlinedButton(content=ctx.t("knit_wit.view.challenge", name=player),
                                           on_click=lambda e: pick_target(ctx, player)))
     if text and ctx.for_table:
@@ -536,27 +583,31 @@ def pair_panel(ctx: GameContext, review: dict) -> ft.Control:
 
 
 def pick_target(ctx: GameContext, player: str) -> None:
-    """Ask who challenges player's answer."""
+    """Challenge player's answer: on a seated phone at once, as its seat; on a shared screen ask who challenges."""
+    if ctx.seat is not None:
+        open_challenge(ctx, ctx.seat, player)
+        return
     ctx.local["challenge_target"] = player
     ctx.refresh()
 
 
-def challenger_panel(ctx: GameContext, target: str, review: dict) -> ft.Control:
-    """Who challenges the target's answer: the players the engine offers, and cancel."""
+def open_challenge(ctx: GameContext, by: str, target: str) -> None:
+    """Open by's challenge of target's answer (its time starts the countdown)."""
+    if ctx.dispatch({"type": "challenge", "by": by, "target": target, "at": ctx.now()}):
+        ctx.local.pop("challenge_target", None)
 
-    def challenge(by: str) -> None:
-        """Open the challenge (its time starts the countdown)."""
-        if ctx.dispatch({"type": "challenge", "by": by, "target": target, "at": ctx.now()}):
-            ctx.local.pop("challenge_target", None)
+
+def challenger_panel(ctx: GameContext, target: str, review: dict, challenges: list[dict]) -> ft.Control:
+    """Who challenges the target's answer: the players the engine offers (of those this screen makes), and
+    cancel."""
 
     def cancel() -> None:
         """No challenge after all."""
         ctx.local.pop("challenge_target", None)
         ctx.refresh()
 
-    challengers = [e["by"] for e in offered(ctx, "challenge") if {"target": target} in e["choices"]]
     buttons = [ft.FilledButton(content=ctx.t("knit_wit.view.challenger", name=p), on_click=lambda e, p=p:
-                               challenge(p)) for p in challengers]
+                               open_challenge(ctx, p, target)) for p in challengers(challenges, target)]
     buttons.append(ft.OutlinedButton(content=ctx.t("knit_wit.view.cancel"), on_click=lambda e: cancel()))
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER, content=ft.Column(
         controls=[ft.Text(ctx.t("knit_wit.view.who_challenges", name=target, answer=review["answers"][target]),
@@ -612,6 +663,7 @@ def challenge_panel(ctx: GameContext, challenge: dict, review: dict) -> ft.Contr
                     color=ft.Colors.ERROR if left <= 0 else None,
                     left=lambda: seconds_left(countdown, ctx.now()), on_zero=at_zero)
     if left > 0:
+        offer_ballots(ctx, ctx.shown()["challenge"]["vote"])
         ballots: ft.Control = ft.Text(ctx.t("knit_wit.view.votes_after", name=target), italic=True)
     else:
         ballots = vote_panel(ctx, ctx.shown()["challenge"]["vote"], question=ctx.t("knit_wit.view.keep", name=target,
