@@ -5,7 +5,8 @@ challenge countdown and only the explaining player's phone rings; the host's tab
 (board, scoreboard, log) and holds no seat's secret before the reveal; once the game is over every phone and the
 host's screen show the final result. One move is offered once on a seated phone, and only a move its seat
 makes: every control of the built screen tapped once sends each of the seat's moves by one control (Knit Wit's
-deal, weave, challenges, ballots, the table's rulings and "next spool", the 2-player stop; Nab-It!'s ballots)."""
+deal, weave, challenges, ballots, the table's rulings and "next spool", the 2-player stop; Nab-It!'s turn,
+swap, challenges, ballots, last-tile announcement and the table's end)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from views.app import App, open_to_phones, top_bar
 from views.components.private import private_entry
 from views.components.timer import Ticker
 from views.context import GameContext
-from views.games import guess_club, knit_wit, pictomania
+from views.games import guess_club, knit_wit, nab_it, pictomania
 from views.join import seat_body
 from views.table import choice_text, field_label, host_body, moves_and_view
 
@@ -583,6 +584,49 @@ def test_a_seated_knit_wit_phone_of_the_player_left_stops_with_one_button(store)
              if actions[0]["type"] == "stop"]
     assert stops == [("B: stop without one more answer", [{"type": "stop", "by": "B"}])]
     assert senders(tapped(store, hub, got["A"][-1])) == []
+
+
+NAB_SEATS = [{"name": "A", "colour": "red"}, {"name": "B", "colour": "blue"}]
+ZUQ = {"type": "play", "by": "A", "tiles": [{"row": 0, "col": c, "letter": x} for c, x in enumerate("ZUQ")]}
+
+
+def test_a_seated_nab_it_phone_offers_each_of_its_moves_with_one_control(store):
+    """Nab-It!: the turn player's phone plays on the board (no second "tiles" form), swaps and challenges each with
+    the view's one button (no "Move “swap”" or "challenge an answer: Word: ZUQ" beside them); a player down to one
+    tile announces it with one button; the referee's phone ends the game with the view's button only."""
+    hub = open_hub(store, new_record("nab_it", NAB_SEATS) | {"actions": [ZUQ]}, Clock())
+    got, _ = seated(hub, "B")
+    assert senders(tapped(store, hub, got[-1])) == [
+        ("B swaps their hand", [{"type": "swap", "by": "B"}]),
+        ("B challenges ZUQ", [{"type": "challenge", "by": "B", "word": "ZUQ"}])]
+    assert fields_of(store, hub, got[-1]) == [] and "Play" in words_in(nab_it.build(seat_ctx(got[-1])))
+    referee, _ = seated(hub, "table")
+    assert senders(tapped(store, hub, referee[-1])) == [
+        ("Nobody can play: end the game", [{"type": "end", "by": "table"}])]
+    beads = {"type": "play", "by": "A", "tiles": [{"row": 0, "col": c, "letter": x} for c, x in enumerate("BEADS")]}
+    hub = open_hub(store, new_record("nab_it", NAB_SEATS, {"letters": "A1 B1 D1 E1 S1 T1"}) | {"actions": [beads]},
+                   Clock())
+    got, _ = seated(hub, "A")
+    assert senders(tapped(store, hub, got[-1])) == [("A: last tile!", [{"type": "announce", "by": "A"}])]
+
+
+def test_a_seated_nab_it_phone_shows_no_other_seats_moves(store):
+    """Nab-It!: a phone whose turn it is not shows whose turn it is and the board, with no Play, Swap or letters
+    for the turn player, no challenge but its own (none of its own play) and no "end the game" (the table's move:
+    the server refuses all of them from this phone); when the app deals, the turn player's own phone shows its hand
+    at once and the others no cover of it."""
+    hub = open_hub(store, new_record("nab_it", NAB_SEATS) | {"actions": [ZUQ]}, Clock())
+    got, _ = seated(hub, "A")
+    assert senders(tapped(store, hub, got[-1])) == [] and fields_of(store, hub, got[-1]) == []
+    screen = words_in(nab_it.build(seat_ctx(got[-1])))
+    assert "B's turn" in screen and "B enters this on their own phone." in screen and "Play" not in screen
+    referee, _ = seated(hub, "table")
+    assert [words for words, _ in senders(tapped(store, hub, referee[-1]))] == ["Nobody can play: end the game"]
+    hub = open_hub(store, new_record("nab_it", NAB_SEATS, {"deal": "app"}, seed=2), Clock())
+    phones = {seat: seated(hub, seat)[0][-1] for seat in "AB"}
+    own, other = (words_in(nab_it.build(seat_ctx(phones[seat]))) for seat in "AB")
+    assert "Pass the phone" not in own + other and "I am A" not in own + other
+    assert "Play" in own and "A swaps their hand" in own and "A enters this on their own phone." in other
 
 
 def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(store):

@@ -56,6 +56,7 @@ class GameContext:
       player given a button, Knit Wit's open answer sheet for its player's `answer`, Pictomania's guess panel for
       its guesser's `guess`); `offered` holds those (by, kind) pairs, and a seated phone's generic moves panel
       leaves them out (`views.table.moves_and_view`): one move is offered once on a screen.
+      `views.components.offers.offer_here` offers the prompt entries of a move type that this screen makes.
     """
 
     def __init__(self, *, lang: str, record: dict, state: dict, engine: Engine, page: ft.Page, store: Any,

@@ -18,14 +18,14 @@ session layer stores. The table's moves while scoring — picking two answers to
 suggested duplicates' rulings, "next spool" — show only on a screen that acts for the table (`ctx.for_table`);
 a player's own phone shows the answers, the marks, its challenge and vote, and the running totals.
 
-A screen shows a control only for a move it makes (`makes`: the table's where it acts for the table, a player's
-where it acts as that player), as the engine's prompt offers it now, and says so with `ctx.offer` (`offer_here`),
-so a seated phone's generic moves panel never offers the same move again: the deal (the table's: a player's phone
-shows only that the referee enters it), the turn's loop and spool (only the turn player's phone; the others show
-whose turn it is), the 2-player "stop", the challenges (a button on each answer card the engine lets this screen
-challenge — never the seat's own — which on a seated phone challenges at once as its seat; a shared screen then
-asks who challenges), the ballots (the vote panel's, also during the explanation, when the server refuses them),
-the rulings on suggested pairs and "next spool".
+A screen shows a control only for a move it makes (`views.components.offers`: the table's where it acts for the
+table, a player's where it acts as that player), as the engine's prompt offers it now, and says so with
+`ctx.offer` (`offer_here`), so a seated phone's generic moves panel never offers the same move again: the deal (the
+table's: a player's phone shows only that the referee enters it), the turn's loop and spool (only the turn
+player's phone; the others show whose turn it is), the 2-player "stop", the challenges (a button on each answer
+card the engine lets this screen challenge — never the seat's own — which on a seated phone challenges at once as
+its seat; a shared screen then asks who challenges), the ballots (the vote panel's, also during the explanation,
+when the server refuses them), the rulings on suggested pairs and "next spool".
 """
 
 from __future__ import annotations
@@ -34,10 +34,10 @@ import re
 
 import flet as ft
 
-from scoring.core import TABLE
 from scoring.games import knit_wit as kw
 from validators.answers import explain
-from views.components.private import COVER, acts_as, cover, done_label, elsewhere, opened
+from views.components.offers import offer_here
+from views.components.private import COVER, cover, done_label, elsewhere, opened
 from views.components.race import race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.vote import ballots_line, offer_ballots, vote_panel
@@ -269,21 +269,6 @@ def prompt(ctx: GameContext, number: int) -> str:
 def offered(ctx: GameContext, kind: str) -> list[dict]:
     """The engine's prompt entries of one move type (who may make it, and its choices)."""
     return [e for e in ctx.engine.prompt(ctx.state) if e["type"] == kind]
-
-
-def makes(ctx: GameContext, by: str) -> bool:
-    """Whether this screen offers by's moves: the table's where it acts for the table, a player's where it acts
-    as that player (`acts_as`: any player's on a shared phone, the seat's own on a seated one)."""
-    return ctx.for_table if by == TABLE else acts_as(ctx, by)
-
-
-def offer_here(ctx: GameContext, kind: str) -> list[dict]:
-    """The engine's prompt entries of one move type that this screen makes, each offered to the context (the
-    view shows its own control for them, so a seated phone's moves panel leaves them out)."""
-    entries = [e for e in offered(ctx, kind) if makes(ctx, e["by"])]
-    for entry in entries:
-        ctx.offer(entry["by"], kind)
-    return entries
 
 
 def bring_aliases(ctx: GameContext) -> None:

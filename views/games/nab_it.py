@@ -10,6 +10,12 @@ of the turn with the list's verdict before the play is sent, challenges and the 
   list, or the rule the draft breaks; then Play sends it (or Swap, instead).
 - Every other button comes from the engine's `prompt`: challenges of the last play's words, the vote (shared vote
   panel), announcing the last tile, catching a forgotten announcement, and the table's end.
+- A screen shows a control only for a move it makes (`views.components.offers`: the table's where it acts for the
+  table, a player's where it acts as that player) and offers it to the context (`ctx.offer`), so a seated phone's
+  moves panel never offers it again: the turn (Play and Swap: only on the turn player's phone, its own hand open
+  at once; the other phones show whose turn it is and the board), the challenges (each a button of its
+  challenger's), the announcement (its player's), the forgotten announcement and the end (the table's: not on a
+  player's own phone). The shared screen, which acts as everyone, shows them all as before.
 - `final(ctx)`: the finished board and who controls which word.
 """
 
@@ -24,6 +30,8 @@ from scoring.games import nab_it as game
 from views import words
 from views.components.cards import card_buttons
 from views.components.grid import GROUP_COLOURS, grid_editor
+from views.components.offers import offer_here
+from views.components.private import elsewhere
 from views.components.vote import ballots_line, vote_panel
 from views.context import GameContext
 from views.ui import icon_button
@@ -265,8 +273,10 @@ def turn_panel(ctx: GameContext, state: dict, player: str) -> ft.Control:
 
 
 def covered_turn(ctx: GameContext, player: str) -> ft.Control | None:
-    """When the app deals, the turn player's hand stays covered until they lift the cover (None: uncovered)."""
-    if ctx.state["options"]["deal"] != "app" or ctx.local.get("shown") == [player, ctx.state["turn_no"]]:
+    """When the app deals, the turn player's hand stays covered on a shared screen until they lift the cover (None:
+    uncovered; a seated phone shows its own hand at once)."""
+    if ctx.state["options"]["deal"] != "app" or ctx.seat is not None or \
+            ctx.local.get("shown") == [player, ctx.state["turn_no"]]:
         return None
 
     def show() -> None:
@@ -286,8 +296,16 @@ def covered_turn(ctx: GameContext, player: str) -> ft.Control | None:
 # What the prompt offers besides the turn
 
 
+def turn_elsewhere(ctx: GameContext, state: dict, player: str) -> ft.Control:
+    """The turn on a screen that does not play as its player: whose turn it is, on their own phone, and the board."""
+    return ft.Column(spacing=8, controls=[
+        ft.Text(ctx.t("nab_it.view.your_turn", name=player), size=20, weight=ft.FontWeight.BOLD),
+        elsewhere(ctx, player), zoom_bar(ctx), board_view(ctx, state)])
+
+
 def last_play(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control | None:
-    """The last play's words with their verdicts, rulings so far, and a challenge button per challenger and word."""
+    """The last play's words with their verdicts, rulings so far, and a challenge button per challenger (of those
+    this screen makes) and word."""
     pending = state["pending"]
     if pending is None:
         return None
@@ -305,7 +323,7 @@ def last_play(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control |
                                  icon=ft.Icons.GAVEL,
                                  on_click=lambda e, by=o["by"], w=c["word"]: ctx.dispatch(
                                      {"type": "challenge", "by": by, "word": w}))
-               for o in offers if o["type"] == "challenge" for c in o["choices"]]
+               for o in offer_here(ctx, "challenge", offers) for c in o["choices"]]
     if buttons:
         rows.append(ft.Row(wrap=True, spacing=6, controls=buttons))
     return ft.Container(padding=10, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=8,
@@ -323,9 +341,9 @@ def challenge_vote(ctx: GameContext, state: dict) -> ft.Control:
 
 
 def table_calls(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control:
-    """Announcing the last tile, catching a forgotten announcement, and the table's end."""
+    """Announcing the last tile, catching a forgotten announcement, and the table's end (those this screen makes)."""
     buttons: list[ft.Control] = []
-    for offer in offers:
+    for offer in [o for kind in ("announce", "forgot", "end") for o in offer_here(ctx, kind, offers)]:
         if offer["type"] == "announce":
             buttons.append(ft.OutlinedButton(content=ctx.t("nab_it.view.announce", name=offer["by"]),
                                              icon=ft.Icons.CAMPAIGN,
@@ -361,8 +379,11 @@ def build(ctx: GameContext) -> ft.Control:
         controls.append(ft.Text(ctx.t("nab_it.view.penalty", name=penalty["player"]), size=15, italic=True))
     if state["phase"] == "vote":
         controls += [board_view(ctx, state), challenge_vote(ctx, state)]
+    elif state["phase"] == "turn" and not offer_here(ctx, "play", offers):
+        controls.append(turn_elsewhere(ctx, state, state["turn"]))
     elif state["phase"] == "turn":
         player = state["turn"]
+        offer_here(ctx, "swap", offers)
         cover = covered_turn(ctx, player)
         seen = ctx.engine.player_view(state, player if cover is None else None)
         controls.append(cover if cover is not None else turn_panel(ctx, seen, player))
