@@ -629,6 +629,63 @@ def test_a_seated_nab_it_phone_shows_no_other_seats_moves(store):
     assert "Play" in own and "A swaps their hand" in own and "A enters this on their own phone." in other
 
 
+def guess_club_hub(store, steps: int) -> tuple:
+    """A Guess Club table (A sets round 1) after the first steps of: the topic, A's, B's and C's answers, B's
+    play of "Plum tart" (C's "plum-tart" proposed), A's ruling; and each seat's token."""
+    hub = open_hub(store, new_record("guess_club", ["A", "B", "C"], {"cards": 2}), Clock())
+    tokens = {seat: hub.join(hub.pin, seat) for seat in ("A", "B", "C", "table")}
+    moves = [("A", {"type": "topic", "text": "Desserts"}), ("A", {"type": "answers", "cards": ["pear", "fig"]}),
+             ("B", {"type": "answers", "cards": ["Plum tart", "kiwi"]}),
+             ("C", {"type": "answers", "cards": ["plum-tart", "lime"]}), ("B", {"type": "play", "card": 0}),
+             ("A", {"type": "rule", "valid": True, "matches": [["C", 0]]})]
+    for seat, action in moves[:steps]:
+        hub.act(tokens[seat], action)
+    return hub, tokens
+
+
+def phone_message(hub, token: str) -> dict:
+    """The hub's message for a phone holding token."""
+    got: list = []
+    hub.unsubscribe(hub.subscribe(got.append, token))
+    return got[-1]
+
+
+def test_a_seated_guess_club_phone_offers_each_of_its_moves_with_one_control(store):
+    """Guess Club: the setter's phone, while hands are written, hands in its answers and rules on two answers of
+    a hand with the view's fields and buttons only (no second "Cards" or "Same" form; the topic, which the view
+    no longer shows then, stays in the moves panel); the turn player's phone reads a card out or predicts with
+    the view's buttons only (no second "play a card: Card: 0" or "predict: Number: 3")."""
+    hub, tokens = guess_club_hub(store, 1)
+    setter = phone_message(hub, tokens["A"])
+    assert fields_of(store, hub, setter) == ["Topic", "Answer 1", "Answer 2", "First answer", "Second answer"]
+    assert [actions[0]["type"] for _, actions in senders(tapped(store, hub, setter))] == [
+        "topic", "answers", "hand_ruling", "hand_ruling"]
+    hub, tokens = guess_club_hub(store, 4)
+    taps = senders(tapped(store, hub, phone_message(hub, tokens["B"])))
+    assert [words for words, _ in taps[:2]] == ["Read out “Plum tart”", "Read out “kiwi”"]
+    assert [words for words, _ in taps[2:]] == [str(n) for n in range(14)]
+    assert all("by" in actions[0] for _, actions in taps)  # none from the moves panel
+
+
+def test_a_seated_guess_club_phone_shows_no_other_seats_moves(store):
+    """Guess Club: only the setter's phone sets the topic, rules on a hand's two answers, rules on a card read out
+    and settles; only the turn player's phone reads out or predicts (the others show the prediction board greyed)
+    — every other phone, the referee's too, says who does it and offers no control for it."""
+    for steps, maker, kinds in ((0, "A", {"topic"}), (1, "A", {"hand_ruling"}), (4, "B", {"play", "predict"}),
+                                (5, "A", {"rule"})):
+        hub, tokens = guess_club_hub(store, steps)
+        for seat, token in tokens.items():
+            message = phone_message(hub, token)
+            sent = [(actions[0].get("by", seat), actions[0]["type"])
+                    for _, actions in senders(tapped(store, hub, message))]
+            assert all(by == seat for by, _ in sent), (steps, seat, sent)
+            made = kinds & {kind for _, kind in sent}
+            assert made == (kinds if seat == maker else set()), (steps, seat, sent)
+            if seat != maker:
+                assert f"{maker} enters this on their own phone." in words_in(
+                    guess_club.build(seat_ctx(message))), (steps, seat)
+
+
 def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(store):
     """A Knit Wit game scored to its end: each player's phone, the referee's and the host's screen show the winner,
     the ranking with totals and "Game over" once in the status; a phone with no move left shows no moves heading."""

@@ -13,6 +13,13 @@ action, made by the setter (so earlier sessions' rulings count, replay stays exa
 table mode may send it). Which numbers can still take a marker comes
 from the engine's prompt. While hands are written, the setter rules on two answers a player asks about
 (`hand_ruling`: the same, or different although they look alike).
+
+A screen shows a control only for a move it makes (`views.components.offers`: a player's where it acts as that
+player) and offers it to the context (`ctx.offer`), so a seated phone's moves panel never offers it again: the
+topic, the ruling on two answers of a hand, the ruling on a card read out (with its ticks and the cards added by
+hand) and the settlement only on the setter's phone (the others say the setter does it on their own phone); the
+answers on each player's own phone; the cards to read out and the numbers to predict on the turn player's (the
+other phones show the prediction board greyed). The shared screen, which acts as everyone, shows them all.
 """
 
 from __future__ import annotations
@@ -27,7 +34,8 @@ import flet as ft
 from scoring.games.guess_club import INVALID, MISS, PREDICT, open_numbers
 from scoring.mechanics import ledger
 from validators.answers import explain
-from views.components.private import cover, opened, private_entry
+from views.components.offers import offer_here
+from views.components.private import cover, elsewhere, opened, private_entry
 from views.context import GameContext
 
 TOPICS = Path(__file__).resolve().parents[2] / "assets" / "guess_club" / "topics.json"
@@ -111,7 +119,7 @@ def prediction_board(ctx: GameContext) -> ft.Control:
     state, opts = ctx.state, ctx.state["options"]
     turn = state["turn"] if state["phase"] == "turns" else None
     room = set(open_numbers(state))
-    offered = {c["number"] for e in ctx.engine.prompt(state) if e["type"] == "predict" for c in e["choices"]}
+    offered = {c["number"] for e in offer_here(ctx, "predict") for c in e["choices"]}
     spots = []
     for number in range(opts["max_prediction"] + 1):
         on = [m["player"] for m in state["markers"] if m["number"] == number]
@@ -138,9 +146,13 @@ def prediction_board(ctx: GameContext) -> ft.Control:
 
 
 def topic_panel(ctx: GameContext) -> ft.Control:
-    """The setter types a topic or draws one from the app's list, then sets it."""
+    """The setter types a topic or draws one from the app's list, then sets it (on a screen that acts as the
+    setter; elsewhere only who gives it)."""
     draft = ctx.local.setdefault("topic", {"text": ""})
     setter = ctx.state["setter"]
+    title = heading(ctx.t("guess_club.view.topic_prompt", name=setter, round=ctx.state["round"]))
+    if not offer_here(ctx, "topic"):
+        return card([title, elsewhere(ctx, setter)])
 
     def draw() -> None:
         """Put a random topic from the list in the field."""
@@ -158,7 +170,7 @@ def topic_panel(ctx: GameContext) -> ft.Control:
     field = ft.TextField(label=ctx.t("guess_club.view.topic_field"), value=draft["text"], text_size=18,
                          on_change=lambda e: draft.__setitem__("text", e.control.value), on_submit=lambda e: send())
     return card([
-        heading(ctx.t("guess_club.view.topic_prompt", name=setter, round=ctx.state["round"])),
+        title,
         field,
         ft.Row(wrap=True, controls=[
             ft.OutlinedButton(content=ctx.t("guess_club.view.random_topic"), icon=ft.Icons.CASINO,
@@ -186,6 +198,7 @@ def answers_panel(ctx: GameContext) -> ft.Control:
     if done:
         rows.append(ft.Text(ctx.t("guess_club.view.answers_done", names=done)))
     rows.append(ft.Text(ctx.t("guess_club.view.answers_waiting", names=waiting)))
+    offer_here(ctx, "answers")
     if player in waiting:
         rows.append(private_entry(ctx, ctx.local.setdefault("answers", {}), player, prompts, submit))
     rows.append(hand_question(ctx))
@@ -193,8 +206,12 @@ def answers_panel(ctx: GameContext) -> ft.Control:
 
 
 def hand_question(ctx: GameContext) -> ft.Control:
-    """A player asks aloud whether two answers count as the same on one hand; the setter rules."""
+    """A player asks aloud whether two answers count as the same on one hand; the setter rules (on a screen that
+    acts as the setter; elsewhere only who rules)."""
     setter = ctx.state["setter"]
+    question = ft.Text(ctx.t("guess_club.view.hand_question", name=setter), weight=ft.FontWeight.W_600)
+    if not offer_here(ctx, "hand_ruling"):
+        return ft.Column(spacing=8, controls=[question, elsewhere(ctx, setter)])
     draft = ctx.local.setdefault("hand_question", {"a": "", "b": ""})
 
     def rule(same: bool) -> None:
@@ -203,7 +220,7 @@ def hand_question(ctx: GameContext) -> ft.Control:
             draft.update(a="", b="")
 
     return ft.Column(spacing=8, controls=[
-        ft.Text(ctx.t("guess_club.view.hand_question", name=setter), weight=ft.FontWeight.W_600),
+        question,
         ft.Row(wrap=True, controls=[
             ft.TextField(label=ctx.t("guess_club.view.question_a"), value=draft["a"], width=200,
                          on_change=lambda e: draft.__setitem__("a", e.control.value)),
@@ -258,6 +275,7 @@ def turn_panel(ctx: GameContext) -> ft.Control:
         slot["phase"] = None
         ctx.dispatch({"type": "play", "by": player, "card": index})
 
+    offer_here(ctx, "play")
     return card([
         heading(ctx.t("guess_club.view.turn_prompt", name=player)),
         hidden_cards(ctx, slot, player, play, "guess_club.view.play_card", "guess_club.view.hide_hand"),
@@ -274,9 +292,14 @@ def why_alike(ctx: GameContext, proposal: dict) -> str:
 
 
 def ruling_panel(ctx: GameContext) -> ft.Control:
-    """The card read out, the proposed matches with their reason, cards added by hand, and the setter's ruling."""
+    """The card read out, the proposed matches with their reason, cards added by hand, and the setter's ruling (on a
+    screen that acts as the setter; elsewhere only the card and who decides)."""
     state = ctx.state
     pending, setter = state["pending"], state["setter"]
+    said = [heading(ctx.t("guess_club.view.read_out", name=pending["player"], text=pending["text"])),
+            ft.Text(ctx.t("guess_club.view.setter_decides", name=setter))]
+    if not offer_here(ctx, "rule"):
+        return card([*said, elsewhere(ctx, setter)])
     slot = scratch(ctx, "ruling")
     ticked = slot.setdefault("ticked", [[p["player"], p["card"]] for p in pending["proposals"] if p["kind"] == "same"])
 
@@ -288,10 +311,7 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
             ticked.remove(ref)
         ctx.refresh()
 
-    rows: list[ft.Control] = [
-        heading(ctx.t("guess_club.view.read_out", name=pending["player"], text=pending["text"])),
-        ft.Text(ctx.t("guess_club.view.setter_decides", name=setter)),
-    ]
+    rows: list[ft.Control] = list(said)
     rows.append(ft.Text(ctx.t("guess_club.view.proposals" if pending["proposals"] else "guess_club.view.no_proposals"),
                         weight=ft.FontWeight.W_600))
     for p in pending["proposals"]:
@@ -351,10 +371,12 @@ def added_matches(ctx: GameContext, slot: dict, ticked: list) -> list[ft.Control
 
 
 def settle_panel(ctx: GameContext) -> ft.Control:
-    """Every unplayed card shown; the setter ticks the ones that do not fit, then settles the round."""
+    """Every unplayed card shown; the setter ticks the ones that do not fit, then settles the round (on a screen
+    that acts as the setter; elsewhere the cards only, and who checks them)."""
     state, setter = ctx.state, ctx.state["setter"]
     slot = scratch(ctx, "settle")
     invalid = slot.setdefault("invalid", [])
+    settling = bool(offer_here(ctx, "settle"))
 
     def tick(ref: list, on: bool) -> None:
         """Mark an unplayed card invalid or not."""
@@ -367,11 +389,15 @@ def settle_panel(ctx: GameContext) -> ft.Control:
     rows: list[ft.Control] = [heading(ctx.t("guess_club.view.settle_prompt", name=setter, cost=INVALID))]
     for player in ctx.players:
         for i, c in enumerate(state["hands"][player]):
-            if c["out"] is None:
+            if c["out"] is None and not settling:
+                rows.append(ft.Text(ctx.t("guess_club.view.unplayed", name=player, text=c["text"])))
+            elif c["out"] is None:
                 ref = [player, i]
                 rows.append(ft.Checkbox(label=ctx.t("guess_club.view.unplayed", name=player, text=c["text"]),
                                         value=ref in invalid,
                                         on_change=lambda e, r=ref: tick(r, bool(e.control.value))))
+    if not settling:
+        return card([*rows, elsewhere(ctx, setter)])
     rows.append(ft.FilledButton(content=ctx.t("guess_club.view.settle", round=state["round"]), icon=ft.Icons.FLAG,
                                 on_click=lambda e: ctx.dispatch({"type": "settle", "by": setter,
                                                                  "invalid": list(invalid)})))
