@@ -29,7 +29,7 @@ from views.app import App, open_to_phones, top_bar
 from views.components.private import private_entry
 from views.components.timer import Ticker
 from views.context import GameContext
-from views.games import guess_club, knit_wit, nab_it, pictomania
+from views.games import guess_club, knit_wit, nab_it, pictomania, solar_storm
 from views.join import seat_body
 from views.table import choice_text, field_label, host_body, moves_and_view
 
@@ -684,6 +684,38 @@ def test_a_seated_guess_club_phone_shows_no_other_seats_moves(store):
             if seat != maker:
                 assert f"{maker} enters this on their own phone." in words_in(
                     guess_club.build(seat_ctx(message))), (steps, seat)
+
+
+def test_a_seated_solar_storm_phone_offers_each_of_its_moves_with_one_control(store):
+    """Solar Storm: the turn player's phone makes its moves with the view's buttons only (no second "Move “move”:
+    Room: …" list from the moves panel); the referee's phone types the table's deal in the view's form only (no
+    second "setup" form of typed JSON)."""
+    hub = open_hub(store, new_record("solar_storm", ["A", "B"], {}, seed=4), Clock())
+    got, _ = seated(hub, "A")
+    taps = senders(tapped(store, hub, got[-1]))
+    assert [words for words, _ in taps] == ["Scavenge (roll)", "End actions"]
+    assert all(actions[0]["by"] == "A" for _, actions in taps)
+    hub = open_hub(store, new_record("solar_storm", ["A", "B"], {"deal": "table"}, seed=4), Clock())
+    referee, _ = seated(hub, "table")
+    assert fields_of(store, hub, referee[-1]) == [] and senders(tapped(store, hub, referee[-1])) == []
+    assert "Deal" in words_in(solar_storm.build(seat_ctx(referee[-1])))
+
+
+def test_a_seated_solar_storm_phone_shows_no_other_seats_moves(store):
+    """Solar Storm: a phone whose turn it is not (and the referee's) offers none of the turn player's moves, only
+    that A makes them on their own phone; a seated phone shows its own hand and no "show" for another's; a
+    player's phone offers no typed deal (the table's), only that the referee or the host enters it."""
+    hub = open_hub(store, new_record("solar_storm", ["A", "B"], {}, seed=4), Clock())
+    for seat in ("B", "table"):
+        got, _ = seated(hub, seat)
+        screen = words_in(solar_storm.build(seat_ctx(got[-1])))
+        assert senders(tapped(store, hub, got[-1])) == [], seat
+        assert "A enters this on their own phone." in screen and "Show A's hand" not in screen, seat
+        assert ("Hand: " in screen) == (seat == "B"), seat
+    hub = open_hub(store, new_record("solar_storm", ["A", "B"], {"deal": "table"}, seed=4), Clock())
+    got, _ = seated(hub, "A")
+    screen = words_in(solar_storm.build(seat_ctx(got[-1])))
+    assert "The referee or the host enters this." in screen and "Deal" not in screen
 
 
 def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(store):

@@ -7,7 +7,8 @@ for whoever is next. Nothing typed is ever shown on the cover.
 
 On a phone seated in table mode (`ctx.seat` set) there is nobody to hand the phone to: the seat's own entry is
 open at once and stays open after "Save", and another seat's part is never shown, not even its cover — only a
-line saying that player enters it on their own phone (the hub never sends this phone another seat's secrets).
+line saying that player enters it on their own phone (`elsewhere`; the table's part: that the referee or the host
+enters it) — the hub never sends this phone another seat's secrets.
 Views ask `opened(ctx, slot, player)` instead of reading the slot's phase themselves, and `acts_as(ctx, player)`
 whether to offer a player's own moves here (a shared phone: everyone's; a seated phone: its seat's only).
 
@@ -25,6 +26,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import flet as ft
+
+from scoring.core import TABLE
 
 COVER, ENTRY = "cover", "entry"
 
@@ -52,7 +55,10 @@ def opened(ctx: Any, slot: dict, player: str) -> bool:
 
 
 def elsewhere(ctx: Any, player: str) -> ft.Control:
-    """On a seated phone, in place of another seat's cover: that player enters it on their own phone."""
+    """On a seated phone, in place of another seat's cover or move: that player enters it on their own phone (the
+    table's move: the referee or the host enters it)."""
+    if player == TABLE:
+        return ft.Text(ctx.t("app.private.referee_enters"), italic=True)
     return ft.Text(ctx.t("app.private.own_phone", name=player), italic=True)
 
 

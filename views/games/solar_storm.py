@@ -15,6 +15,12 @@ When the table deals (option `deal` = "table"):
   up from chips; a typed damage card is its rooms tapped on the ship grid (scratch `pick`).
 Every form shows the engine's refusal of what is typed so far (`check`, nothing applied) and sends only what it
 accepts. No rule is decided here.
+
+A screen shows the moves it makes (`views.components.offers`: the turn player's on that player's phone, the typed
+setup on a screen that acts for the table) and offers them to the context (`ctx.offer`), so a seated phone's moves
+panel never offers them again; another phone says who makes them on their own phone. A seated phone shows its own
+hand at once and no "show"/"hide" for any hand (it never holds another seat's cards). The shared screen, which
+acts as everyone, shows every move and hand toggle as before.
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ from scoring.games.solar_storm import (CARDS, CORE, FACE_UP, ROOM_IDS, ROOMS, SE
                                        deck_count, grid_layout)
 from views import words
 from views.components.cards import card_buttons, choice_row, pile
+from views.components.offers import offer_here
+from views.components.private import elsewhere
 from views.context import GameContext
 
 CELL = 118
@@ -211,8 +219,14 @@ def choice_label(ctx: GameContext, kind: str, choice: dict) -> str:
 
 
 def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
-    """The moves the turn's player (or the table) may make now: a button each, choices opened on tap."""
-    entries = [e for e in ctx.engine.prompt(ctx.state) if e["type"] not in ("arrange", "setup")]
+    """The moves the turn's player (or the table) may make now, of those this screen makes: a button each, choices
+    opened on tap; on a screen that makes none, who makes them."""
+    prompt = ctx.engine.prompt(ctx.state)
+    made = [e for kind in dict.fromkeys(e["type"] for e in prompt) for e in offer_here(ctx, kind, prompt)]
+    if prompt and not made:
+        return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                            content=elsewhere(ctx, prompt[0]["by"]))
+    entries = [e for e in made if e["type"] not in ("arrange", "setup")]
     controls: list[ft.Control] = []
     if ctx.state["phase"] == "arrange":
         controls.append(arrange_panel(ctx, draft))
@@ -514,8 +528,10 @@ def arrange_panel(ctx: GameContext, draft: dict) -> ft.Control:
 
 
 def hands_panel(ctx: GameContext, draft: dict) -> ft.Control:
-    """Each player: room, tokens and hand — shown only for the uncovered seat (or all with open hands)."""
-    seat = draft["seat"] if draft["seat"] in ctx.players else None
+    """Each player: room, tokens and hand — shown only for the uncovered seat (or all with open hands); a seated
+    phone shows its own seat's hand and no toggle."""
+    seat = ctx.seat if ctx.seat is not None else draft["seat"]
+    seat = seat if seat in ctx.players else None
     view = ctx.engine.player_view(ctx.state, seat)
 
     def show(name: str | None) -> None:
@@ -533,7 +549,7 @@ def hands_panel(ctx: GameContext, draft: dict) -> ft.Control:
         if seen and hand:
             controls.append(ft.Text(ctx.t("solar_storm.view.hand", cards=[card_name(ctx, c) for c in sorted(hand)]),
                                     size=15))
-        if not view["options"]["open_hands"]:
+        if not view["options"]["open_hands"] and ctx.seat is None:
             controls.append(ft.TextButton(content=ctx.t("solar_storm.view.hide_hand" if seat == name
                                                         else "solar_storm.view.show_hand", name=name),
                                           on_click=lambda e, n=name: show(None if seat == n else n)))
