@@ -29,7 +29,7 @@ from views.app import App, open_to_phones, top_bar
 from views.components.private import private_entry
 from views.components.timer import Ticker
 from views.context import GameContext
-from views.games import guess_club, knit_wit, nab_it, pictomania, solar_storm
+from views.games import guess_club, kingdomino, knit_wit, nab_it, pictomania, solar_storm
 from views.join import seat_body
 from views.table import choice_text, field_label, host_body, moves_and_view
 
@@ -716,6 +716,36 @@ def test_a_seated_solar_storm_phone_shows_no_other_seats_moves(store):
     got, _ = seated(hub, "A")
     screen = words_in(solar_storm.build(seat_ctx(got[-1])))
     assert "The referee or the host enters this." in screen and "Deal" not in screen
+
+
+def test_a_seated_kingdomino_phone_offers_each_of_its_moves_with_one_control(store):
+    """Kingdomino: a player's phone places, discards and paints its kingdom with the view's picker and board only
+    (no second "place a piece" form of typed squares, "discard" or "record the layout"); the referee's phone sets
+    dominoes aside with the view's chips only (no second typed "set_aside" form)."""
+    hub = open_hub(store, new_record("kingdomino", ["A", "B"], {}, seed=1), Clock())
+    got, _ = seated(hub, "A")
+    assert fields_of(store, hub, got[-1]) == []
+    assert "Which domino does A place next?" in words_in(kingdomino.build(seat_ctx(got[-1])))
+    referee, _ = seated(hub, "table")
+    assert fields_of(store, hub, referee[-1]) == []
+    assert "Dominoes out of the box" in words_in(kingdomino.build(seat_ctx(referee[-1])))
+
+
+def test_a_seated_kingdomino_phone_shows_no_other_seats_moves(store):
+    """Kingdomino: a player's phone opens on its own kingdom and offers no "end the game now" (the table's move);
+    switched to another player's kingdom it shows it as it stands, with no picker, paint or discard for it, only
+    that its player builds it on their own phone; the referee's phone builds no kingdom."""
+    hub = open_hub(store, new_record("kingdomino", ["A", "B"], {}, seed=1), Clock())
+    got, _ = seated(hub, "B")
+    screen = words_in(kingdomino.build(seat_ctx(got[-1])))
+    assert "Which domino does B place next?" in screen and "End the game now" not in screen
+    assert [words for words, _ in senders(tapped(store, hub, got[-1]))] == []
+    other = words_in(kingdomino.build(seat_ctx(got[-1], local={"player": "A"})))
+    assert "A enters this on their own phone." in other
+    assert "Which domino does A place next?" not in other and "Paint a finished kingdom" not in other
+    referee, _ = seated(hub, "table")
+    screen = words_in(kingdomino.build(seat_ctx(referee[-1])))
+    assert "A enters this on their own phone." in screen and "Paint a finished kingdom" not in screen
 
 
 def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(store):

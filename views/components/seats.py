@@ -3,7 +3,8 @@ so no private entry is needed): a player switcher, and a small comparison table 
 
 Builder:
     player_switch(ctx, done=()) -> tuple[str, ft.Control]
-- returns the chosen player (kept in `ctx.local["player"]`, first seat by default) and the row of buttons;
+- returns the chosen player (kept in `ctx.local["player"]`; by default the first seat, on a phone seated in table
+  mode its own seat) and the row of buttons;
   tapping a name chooses it and rebuilds the view; players in `done` carry a check mark (e.g. have written).
 - `choose(ctx, name)`: choose a player from the view's own code (e.g. hand on to the next one).
 
@@ -22,9 +23,12 @@ import flet as ft
 
 
 def chosen(ctx: Any) -> str:
-    """The player shown now (the first seat until someone is chosen)."""
-    name = ctx.local.get("player")
-    return name if name in ctx.players else ctx.players[0]
+    """The player shown now (until someone is chosen: a seated phone's own seat, else the first seat)."""
+    seat = getattr(ctx, "seat", None)
+    for name in (ctx.local.get("player"), seat):
+        if name in ctx.players:
+            return name
+    return ctx.players[0]
 
 
 def choose(ctx: Any, name: str) -> None:

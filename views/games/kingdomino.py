@@ -11,6 +11,12 @@
   and no badge, its 0 is in the legend); the score comparison shows every player's total, largest property and
   crowns, and says when the tie-break decides.
 - `final(ctx)`: every finished kingdom and the comparison under the end screen.
+- A screen shows a control only for a move it makes (`views.components.offers`): a kingdom's way in (domino by
+  domino, or painted) only where the screen acts as its player — on a seated phone the seat's own kingdom, shown
+  first; another player's kingdom there is shown as it stands, with who builds it — and the table's "set aside"
+  and "end the game now" only where it acts for the table. It offers them to the context (`ctx.offer`; a
+  player's place, discard and layout as long as the switcher reaches their kingdom), so a seated phone's moves
+  panel never offers them again. The shared screen, which acts as everyone, shows them all as before.
 """
 
 from __future__ import annotations
@@ -20,8 +26,11 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
+from scoring.core import TABLE
 from scoring.games import kingdomino as game
 from views.components.grid import GROUP_COLOURS, group_of
+from views.components.offers import makes, offer_here
+from views.components.private import elsewhere
 from views.components.seats import compare_table, player_switch
 from views.context import GameContext
 
@@ -375,10 +384,10 @@ def comparison(ctx: GameContext) -> ft.Control:
     return ft.Column(controls=controls, spacing=4)
 
 
-def out_of_box(ctx: GameContext) -> list[ft.Control]:
+def out_of_box(ctx: GameContext, prompt: list[dict]) -> list[ft.Control]:
     """With 2 or 3 players: tap the dominoes the box leaves out, then record them (the engine then refuses them).
-    Shown only while the prompt still offers `set_aside`."""
-    if not any(e["type"] == "set_aside" for e in ctx.engine.prompt(ctx.state)):
+    Shown only while the prompt (the engine's, now) still offers `set_aside`, on a screen that acts for the table."""
+    if not offer_here(ctx, "set_aside", prompt):
         return []
     chosen = ctx.local.setdefault("aside", [])
     gone = game.used_dominoes(ctx.state)
@@ -420,13 +429,20 @@ def build(ctx: GameContext) -> ft.Control:
         controls += [ft.Text(ctx.t("kingdomino.view.finished", name=player), size=16, italic=True),
                      board(ctx, game.trim(kingdom["grid"]), cell_size=PAINT_CELL.get(size, 44)),
                      legend(ctx, kingdom["grid"])]
+    elif not makes(ctx, player):
+        controls += [elsewhere(ctx, player), board(ctx, kingdom["grid"], cell_size=FRAME_CELL.get(
+            game.grid_size(options), 27)), legend(ctx, kingdom["grid"])]
     else:
         mode = ctx.local.get("mode", "domino")
         controls += [mode_switch(ctx, mode),
                      by_layout(ctx, player) if mode == "paint" else by_domino(ctx, player, kingdom)]
-    controls += [*out_of_box(ctx), comparison(ctx),
-                 ft.OutlinedButton(content=ctx.t("kingdomino.view.end_game"), icon=ft.Icons.FLAG,
-                                   on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"}))]
+    prompt = ctx.engine.prompt(ctx.state)
+    for kind in ("place", "discard", "layout", "finish"):
+        offer_here(ctx, kind, prompt)
+    controls += [*out_of_box(ctx, prompt), comparison(ctx)]
+    if makes(ctx, TABLE):
+        controls.append(ft.OutlinedButton(content=ctx.t("kingdomino.view.end_game"), icon=ft.Icons.FLAG,
+                                          on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"})))
     return ft.Column(controls=controls, spacing=12)
 
 
