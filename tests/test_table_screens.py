@@ -6,7 +6,8 @@ challenge countdown and only the explaining player's phone rings; the host's tab
 host's screen show the final result. One move is offered once on a seated phone, and only a move its seat
 makes: every control of the built screen tapped once sends each of the seat's moves by one control (Knit Wit's
 deal, weave, challenges, ballots, the table's rulings and "next spool", the 2-player stop; Nab-It!'s turn,
-swap, challenges, ballots, last-tile announcement and the table's end)."""
+swap, challenges, ballots, last-tile announcement and the table's end; Guess Club's, Solar Storm's, Kingdomino's
+and Splitter's moves; the round games' table moves, made from the referee's phone only)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from views.app import App, open_to_phones, top_bar
 from views.components.private import private_entry
 from views.components.timer import Ticker
 from views.context import GameContext
-from views.games import guess_club, kingdomino, knit_wit, nab_it, pictomania, solar_storm
+from views.games import guess_club, kingdomino, knit_wit, nab_it, pictomania, solar_storm, splitter
 from views.join import seat_body
 from views.table import choice_text, field_label, host_body, moves_and_view
 
@@ -746,6 +747,74 @@ def test_a_seated_kingdomino_phone_shows_no_other_seats_moves(store):
     referee, _ = seated(hub, "table")
     screen = words_in(kingdomino.build(seat_ctx(referee[-1])))
     assert "A enters this on their own phone." in screen and "Paint a finished kingdom" not in screen
+
+
+ROUND_GAMES = [  # a game whose every move is the table's, its players and options, and one round of it
+    ("score_pad", ["A", "B", "C"], {}, {"type": "round", "scores": {"A": 5, "B": 3, "C": 1}}),
+    ("flip7", ["A", "B", "C"], {"coach": True},
+     {"type": "round", "lines": {p: {"numbers": [5], "status": "stayed"} for p in "ABC"}}),
+    ("rummy", ["A", "B", "C"], {}, {"type": "round", "stock_out": False, "lines": {
+        p: {"melds": [], "laid_off": [], "hand": hand} for p, hand in (("A", []), ("B", ["5S"]), ("C", ["KH"]))}}),
+    ("cubosaurs", ["A", "B", "C"], {}, {"type": "round", "lines": {p: {} for p in "ABC"}}),
+    ("bacon", ["A", "B", "C", "D"], {}, {"type": "deal", "order": ["A", "C"]}),
+    ("splitter", ["A", "B"], {}, {"type": "roll"}),
+]
+
+
+def phone_words(store, hub, message: dict) -> str:
+    """Every word of a seated phone's screen built from message: its moves panel and the game's view."""
+    shown = moves_and_view(shell(store, f"/join/{hub.sid}"), hub, message, lambda action: False, message["seat"],
+                           "Your moves now", [].append)
+    return "\n".join(words_in(control) for control in shown)
+
+
+@pytest.mark.parametrize("game, players, options, first", ROUND_GAMES, ids=[g[0] for g in ROUND_GAMES])
+def test_a_referees_phone_makes_the_tables_moves_of_a_round_game_with_the_views_controls_only(
+        store, game, players, options, first):
+    """A game whose moves are the table's (rounds, deals, rolls, corrections): the referee's phone makes them
+    with the view's own form, before and after the first round, never also with the moves panel's typed forms
+    ("enter the round's scores", "roll the dice", "set the dice: 1, 1" …): the panel offers nothing."""
+    hub = open_hub(store, new_record(game, players, options, seed=1), Clock())
+    got, token = seated(hub, "table")
+    for played in (False, True):
+        if played:
+            hub.act(token, first)
+        screen = phone_words(store, hub, got[-1])
+        assert "Your moves now" not in screen or "Nothing to do right now" in screen
+        assert all("by" in actions[0] for _, actions in senders(tapped(store, hub, got[-1])))
+
+
+@pytest.mark.parametrize("game, players, options, first", ROUND_GAMES, ids=[g[0] for g in ROUND_GAMES])
+def test_a_players_phone_shows_no_control_for_the_tables_moves_of_a_round_game(
+        store, game, players, options, first):
+    """A game whose moves are the table's (Splitter's sheets are each player's own): a player's phone offers none of
+    them (no round form, no "add round", "finish", roll, dealer or correction buttons: the server refuses them all
+    from it), only that the referee or the host enters them, and the rounds so far without "tap a round to correct
+    it"."""
+    hub = open_hub(store, new_record(game, players, options, seed=1), Clock())
+    referee = hub.join(hub.pin, "table")
+    got, _ = seated(hub, "A")
+    assert "The referee or the host enters this." in phone_words(store, hub, got[-1])
+    for played in (False, True):
+        if played:
+            hub.act(referee, first)
+        assert [(words, actions) for words, actions in senders(tapped(store, hub, got[-1]))
+                if actions[0].get("by", "A") != "A"] == []
+        assert "Tap a round to correct it." not in phone_words(store, hub, got[-1])
+
+
+def test_a_seated_splitter_phone_writes_only_its_own_sheet(store):
+    """Splitter, the dice rolled: B's phone opens on B's sheet with its squares to write the pair in; switched to
+    A's sheet it shows it as it stands, with no square, swap or "enter a finished sheet" for it, only that A
+    writes it on their own phone (the server refuses B's writes on A's sheet)."""
+    hub = open_hub(store, new_record("splitter", ["A", "B"], {}, seed=1) | {"actions": [{"type": "roll",
+                                                                                        "by": "table"}]}, Clock())
+    got, _ = seated(hub, "B")
+    assert {actions[0]["by"] for _, actions in senders(tapped(store, hub, got[-1]))} == {"B"}
+    other = splitter.build(seat_ctx(got[-1], local={"player": "A"}))
+    assert "A enters this on their own phone." in words_in(other)
+    assert "Enter a finished sheet" not in words_in(other) and "Swap left and right" not in words_in(other)
+    assert "tap a marked square" not in words_in(other)
 
 
 def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(store):

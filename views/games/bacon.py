@@ -7,6 +7,10 @@ the suit being tapped, the type the table combination was played as, and the las
 Tapping a past deal in the deals table opens its finishing order for a correction (`views.games.round_edit`;
 the engine replays the later deals); undoing a deal hands its order back to the form.
 Combination types arrive as raw ids ("flush5") and are shown through `cards.type.<type>`.
+
+Every move is the table's: a player's own phone in table mode shows the teams, the first dealer, the deals table
+and that the referee or the host enters the deals (`round_edit.enters`); its referee checks what beats, but only
+a screen that acts for the table puts a check on record.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from views.games import round_edit
 
 PILES = ("table", "played")
 KEYS = ("order",)
+MOVES = ("dealer", "deal", "correct", "ruling")
 
 
 def draft_of(ctx: GameContext) -> dict:
@@ -50,12 +55,15 @@ def reason_text(ctx: GameContext, reason: dict) -> str:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    """Teams, dealer choice, the finishing order, the referee and the deals table."""
+    """Teams, dealer choice, the finishing order, the referee and the deals table (on a screen that does not enter
+    deals: no dealer choice, order or record of a check)."""
     draft = draft_of(ctx)
+    enters = round_edit.enters(ctx, MOVES)
     controls: list[ft.Control] = [teams_panel(ctx)]
     if not ctx.state["deals"]:
-        controls.append(dealer_panel(ctx))
-    controls += [order_panel(ctx, draft), referee_panel(ctx, draft), deals_table(ctx, draft)]
+        controls.append(dealer_panel(ctx, enters))
+    controls += [order_panel(ctx, draft)] if enters else round_edit.entered_elsewhere(ctx, len(ctx.state["deals"]) + 1)
+    controls += [referee_panel(ctx, draft, enters), deals_table(ctx, draft)]
     return ft.Column(spacing=12, controls=controls)
 
 
@@ -69,15 +77,15 @@ def teams_panel(ctx: GameContext) -> ft.Control:
     return ft.Column(spacing=2, controls=rows)
 
 
-def dealer_panel(ctx: GameContext) -> ft.Control:
-    """Before the first deal: who deals (drawn, or named by the table), and buttons to name another."""
+def dealer_panel(ctx: GameContext, choosing: bool) -> ft.Control:
+    """Before the first deal: who deals (drawn, or named by the table), and (choosing) buttons to name another."""
     chosen = ctx.state["dealer_chosen"]
-    return ft.Column(spacing=4, controls=[
-        ft.Text(ctx.t("bacon.view.first_dealer_chosen" if chosen else "bacon.view.first_dealer",
-                      name=ctx.state["dealer"]), size=16),
-        choice_row([(n, n) for n in ctx.players], ctx.state["dealer"],
-                   lambda n: ctx.dispatch({"type": "dealer", "by": "table", "player": n})),
-    ])
+    controls: list[ft.Control] = [ft.Text(ctx.t("bacon.view.first_dealer_chosen" if chosen
+                                                else "bacon.view.first_dealer", name=ctx.state["dealer"]), size=16)]
+    if choosing:
+        controls.append(choice_row([(n, n) for n in ctx.players], ctx.state["dealer"],
+                                   lambda n: ctx.dispatch({"type": "dealer", "by": "table", "player": n})))
+    return ft.Column(spacing=4, controls=controls)
 
 
 def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
@@ -117,8 +125,9 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
         ]))
 
 
-def referee_panel(ctx: GameContext, draft: dict) -> ft.Control:
-    """The referee: closed, a button to open it; open, the two piles, the card picker and the verdict."""
+def referee_panel(ctx: GameContext, draft: dict, recording: bool) -> ft.Control:
+    """The referee: closed, a button to open it; open, the two piles, the card picker and the verdict (and, where
+    recording, the button that puts the check on record)."""
 
     def update(**fields) -> None:
         """Change the referee scratch and show it again."""
@@ -168,12 +177,12 @@ def referee_panel(ctx: GameContext, draft: dict) -> ft.Control:
                      pile(ctx, [ctx.t("bacon.view.wild") if c == WILD else c for c in draft[which]],
                           remover(which), "bacon.view.pile_empty")]
     controls += as_played(ctx, draft, update)
-    controls.append(ft.Row(wrap=True, controls=[
-        ft.FilledButton(content=ctx.t("bacon.view.check"), icon=ft.Icons.HELP, disabled=not draft["played"],
-                        on_click=lambda e: check()),
-        ft.OutlinedButton(content=ctx.t("bacon.view.record_ruling"), icon=ft.Icons.SAVE,
-                          disabled=not draft["played"], on_click=lambda e: record()),
-    ]))
+    buttons = [ft.FilledButton(content=ctx.t("bacon.view.check"), icon=ft.Icons.HELP, disabled=not draft["played"],
+                               on_click=lambda e: check())]
+    if recording:
+        buttons.append(ft.OutlinedButton(content=ctx.t("bacon.view.record_ruling"), icon=ft.Icons.SAVE,
+                                         disabled=not draft["played"], on_click=lambda e: record()))
+    controls.append(ft.Row(wrap=True, controls=buttons))
     if draft["verdict"]:
         controls.append(verdict_view(ctx, draft["verdict"]))
     controls += rulings_list(ctx)

@@ -18,6 +18,9 @@ from 0 up, the minus value from 0 down (the engine refuses a positive minus, `cu
 
 Tapping a past round in the table opens its collections for a correction (`views.games.round_edit`); undoing a
 round hands its collections back to the form.
+
+Every move is the table's: a player's own phone in table mode shows the rounds table and that the referee or the
+host enters the rounds, no form (`round_edit.enters`).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ VALUE_RANGE = 20
 GAME = "cubosaurs"
 ROW_OPTIONS = {"rows": 4, "eggs": 2}
 KEYS = ("lines",)
+MOVES = ("row", "round", "correct")
 
 
 def option_defaults(store) -> dict:
@@ -149,8 +153,12 @@ def round_action(ctx: GameContext, draft: dict) -> dict:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    """The question for a missing row value, or the round entry; and the rounds table."""
+    """The question for a missing row value, or the round entry; and the rounds table (only the table on a screen
+    that does not enter rounds)."""
     draft = draft_of(ctx)
+    if not round_edit.enters(ctx, MOVES):
+        return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(ctx.state["rounds"]) + 1),
+                                               rounds_table(ctx, draft)])
     body = ask_panel(ctx, draft) if draft["ask"] else entry(ctx, draft)
     return ft.Column(spacing=12, controls=[body, rounds_table(ctx, draft)])
 

@@ -12,6 +12,9 @@ the round being entered, and the action cards the table taps into the coach (Fre
 Chances discarded unused), which the round lines do not show. Those taps are a coach hint, not part of any
 rule, so they stay view scratch (`ctx.local`, tagged with the shuffle they follow): they clear when the deck is
 shuffled and are forgotten when the app restarts.
+
+Every move is the table's: a player's own phone in table mode shows the rounds table and that the referee or the
+host enters the rounds, no card picker or coach (`round_edit.enters`).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ ACTIVE = "active"
 STATUSES = ("stayed", "frozen", "busted", "flip7")
 EXTRA_CARDS = ("freeze", "flip3", "second_chance")
 KEYS = ("lines",)
+MOVES = ("round", "correct", "shuffle")
 
 
 def label(code: str) -> str:
@@ -103,8 +107,12 @@ def reading(ctx: GameContext, name: str, draft_line: dict) -> str:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    """The round entry, the coach (when the option is on) and the rounds table."""
+    """The round entry, the coach (when the option is on) and the rounds table; on a screen that does not enter
+    rounds, the rounds table only."""
     draft = draft_of(ctx)
+    if not round_edit.enters(ctx, MOVES):
+        return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(ctx.state["rounds"]) + 1),
+                                               rounds_table(ctx, draft)])
     controls: list[ft.Control] = [
         round_edit.heading(ctx, draft, ctx.t("flip7.view.enter", round=len(ctx.state["rounds"]) + 1)),
         players_panel(ctx, draft),

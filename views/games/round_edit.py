@@ -15,6 +15,11 @@ view names (`keys`). This module adds, on top of any such draft:
 
 The draft gains three keys: "editing" (round number or None), "stash" (the new round's entries while editing)
 and "handed" (which undo was handed back). None of this decides a rule: the engine judges what is sent.
+
+Every move of these games is the table's: a screen enters rounds (and corrects them) only where it acts for the
+table (`enters`, which offers the view's moves to the context so a seated phone's moves panel does not offer
+them again); a player's own phone shows the round being entered, that the referee or the host enters it
+(`entered_elsewhere`), and the rounds table without its correction buttons.
 """
 
 from __future__ import annotations
@@ -24,10 +29,30 @@ from typing import Any, Callable
 
 import flet as ft
 
+from scoring.core import TABLE
 from views.components.kept import Kept
+from views.components.offers import makes, offer_here
+from views.components.private import elsewhere
 from views.context import GameContext
 
 SHOWN_ROUNDS = 20
+
+
+def enters(ctx: GameContext, kinds: tuple[str, ...]) -> bool:
+    """Whether this screen enters the rounds (it acts for the table); there the prompt's entries of kinds (the
+    moves the view's own controls make) are offered to the context."""
+    if not makes(ctx, TABLE):
+        return False
+    prompt = ctx.engine.prompt(ctx.state)
+    for kind in kinds:
+        offer_here(ctx, kind, prompt)
+    return True
+
+
+def entered_elsewhere(ctx: GameContext, number: int) -> list[ft.Control]:
+    """On a screen that does not enter rounds, in place of the form: the round being entered, and by whom."""
+    return [ft.Text(ctx.t("rounds.view.round", round=number), size=18, weight=ft.FontWeight.BOLD),
+            elsewhere(ctx, TABLE)]
 
 
 def editing(draft: dict) -> int | None:
@@ -108,8 +133,8 @@ def save_buttons(ctx: GameContext, draft: dict, new_text: str, on_send: Callable
 def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict,
                  on_open: Callable[[int], None], columns: list[tuple[str, str]] | None = None) -> ft.Control:
     """Every round's entries and the totals: a column per player (points), or the `columns` given as (key,
-    heading) with each round's and the totals' values under those keys (a missing total left blank); each round's
-    number is a button that opens it for correction. Long games show the last rounds, with a button for all; rows
+    heading) with each round's and the totals' values under those keys (a missing total left blank); on a screen
+    that acts for the table each round's number is a button that opens it for correction. Long games show the last rounds, with a button for all; rows
     are keyed by round, so a new round sends one new row, not every shifted one, and an unchanged row is the
     previous render's (`views.components.kept`), so it is neither built nor compared again."""
     if not rounds:
@@ -119,6 +144,7 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     every = bool(draft.get("all_rounds"))
     first = 0 if every else max(0, len(rounds) - SHOWN_ROUNDS)
     open_now = editing(draft)
+    editable = makes(ctx, TABLE)
     handlers = ctx.local.setdefault("_rounds_open", {})
     handlers["open"] = on_open
     kept = Kept(ctx.local, "_rounds_rows")
@@ -127,7 +153,8 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
         """Round `number`'s row; its button opens the round through this render's `on_open` or a later one's."""
         button = (ft.FilledTonalButton if number == open_now else ft.TextButton)(
             content=ctx.t("rounds.view.round", round=number), icon=ft.Icons.EDIT,
-            on_click=lambda e: handlers["open"](number))
+            on_click=lambda e: handlers["open"](number)) if editable else ft.Text(
+            ctx.t("rounds.view.round", round=number))
         return ft.DataRow(key=f"round-{number}", cells=[ft.DataCell(button)]
                           + [ft.DataCell(ft.Text(text)) for text in cells])
 
@@ -135,15 +162,16 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     for index in range(first, len(rounds)):
         number = index + 1
         cells = tuple(str(rounds[index][k]) for k, _ in columns)
-        rows.append(kept.row((number, cells, number == open_now, ctx.lang),
+        rows.append(kept.row((number, cells, number == open_now, editable, ctx.lang),
                              lambda number=number, cells=cells: row(number, cells)))
     rows.append(ft.DataRow(key="total", cells=[ft.DataCell(ft.Text(ctx.t("cards.view.total"), weight=ft.FontWeight.BOLD))]
                            + [ft.DataCell(ft.Text(str(totals.get(k, "")), weight=ft.FontWeight.BOLD))
                               for k, _ in columns]))
     headers = [ft.DataColumn(label=ft.Text(ctx.t("cards.view.round")))]
     headers += [ft.DataColumn(label=ft.Text(heading), numeric=numeric) for _, heading in columns]
+    hint = [ft.Text(ctx.t("rounds.view.tap_to_edit"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)] if editable else []
     controls: list[ft.Control] = [
-        ft.Text(ctx.t("rounds.view.tap_to_edit"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        *hint,
         ft.Row(controls=[ft.DataTable(column_spacing=20, columns=headers, rows=rows)], scroll=ft.ScrollMode.AUTO),
     ]
     if first:

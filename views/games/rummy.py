@@ -13,6 +13,9 @@ each tried with `check`), and sends the round again with `onto` — asking again
 
 Tapping a past round in the table opens it in the editor for a correction (`views.games.round_edit`); undoing a
 round hands its cards back to the editor.
+
+Every move is the table's: a player's own phone in table mode shows the rounds table and that the referee or the
+host enters the rounds, no form (`round_edit.enters`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from views.games import round_edit
 
 RANK_NAMES = list(RUMMY_RANKS)
 KEYS = ("lines", "stock_out", "onto")
+MOVES = ("round", "correct")
 AMBIGUOUS = "rummy.lay_off_ambiguous"
 MISPLACED = ("rummy.lay_off_invalid", "rummy.onto_unknown")
 
@@ -90,8 +94,12 @@ def names(cards: list[str]) -> str:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    """Players, the card picker for the selected one, stock-out, send, and the rounds table."""
+    """Players, the card picker for the selected one, stock-out, send, and the rounds table; on a screen that does
+    not enter rounds, the rounds table only."""
     draft = draft_of(ctx)
+    if not round_edit.enters(ctx, MOVES):
+        return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(ctx.state["rounds"]) + 1),
+                                               rounds_table(ctx, draft)])
     entry = [ask_panel(ctx, draft)] if draft.get("ask") else [players_panel(ctx, draft), editor(ctx, draft),
                                                                send_row(ctx, draft)]
     return ft.Column(spacing=12, controls=[

@@ -3,7 +3,8 @@
 Half-typed scores live in `ctx.local["score_pad"]["fields"]` so a language switch or another phone's action does
 not wipe them. An empty or unreadable field is sent as it is: the engine refuses it and the frame says why.
 Tapping a past round in the table opens it in the fields for a correction (`views.games.round_edit`); undoing a
-round hands its points back to the fields.
+round hands its points back to the fields. Rounds are the table's: a player's own phone in table mode shows the
+rounds and that the referee or the host enters them (`round_edit.enters`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from views.context import GameContext
 from views.games import round_edit
 
 KEYS = ("fields",)
+MOVES = ("round", "correct", "finish")
 
 
 def entry(text: str) -> int | str:
@@ -38,9 +40,21 @@ def draft_of(ctx: GameContext) -> dict:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    """Fields for this round's points, the add-round and finish buttons, and the table of rounds."""
+    """Fields for this round's points, the add-round and finish buttons (where the screen enters rounds), and the
+    table of rounds."""
     draft = draft_of(ctx)
     typed: dict = draft["fields"]
+    rounds = ctx.state["scores"]
+
+    def open_round(number: int) -> None:
+        """Open a past round's points in the fields."""
+        round_edit.open_round(draft, KEYS, number, entries_of(ctx.state["scores"][number - 1]))
+        ctx.refresh()
+
+    table = round_edit.rounds_table(ctx, draft, rounds, ctx.engine.totals(ctx.state), open_round) if rounds \
+        else ft.Text(ctx.t("app.score_pad.no_rounds"), italic=True)
+    if not round_edit.enters(ctx, MOVES):
+        return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(rounds) + 1), table])
 
     def add_round() -> None:
         """Send the round (or the correction); clear the fields once it is accepted."""
@@ -49,11 +63,6 @@ def build(ctx: GameContext) -> ft.Control:
             if round_edit.editing(draft) is None:
                 typed.clear()
             round_edit.close(draft)
-
-    def open_round(number: int) -> None:
-        """Open a past round's points in the fields."""
-        round_edit.open_round(draft, KEYS, number, entries_of(ctx.state["scores"][number - 1]))
-        ctx.refresh()
 
     fields = [
         ft.TextField(label=name, value=typed.get(name, ""), keyboard_type=ft.KeyboardType.NUMBER, width=150,
@@ -65,11 +74,9 @@ def build(ctx: GameContext) -> ft.Control:
     if round_edit.editing(draft) is None:
         buttons.append(ft.OutlinedButton(content=ctx.t("app.score_pad.finish"), icon=ft.Icons.FLAG,
                                          on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"})))
-    rounds = ctx.state["scores"]
     return ft.Column(spacing=12, controls=[
         round_edit.heading(ctx, draft, ctx.t("app.score_pad.enter", round=len(rounds) + 1)),
         ft.Row(controls=fields, wrap=True),
         ft.Row(wrap=True, controls=buttons),
-        round_edit.rounds_table(ctx, draft, rounds, ctx.engine.totals(ctx.state), open_round)
-        if rounds else ft.Text(ctx.t("app.score_pad.no_rounds"), italic=True),
+        table,
     ])

@@ -15,6 +15,12 @@
   "save" sends the `correct` action with every player's pair. Undoing the table's roll (`set_roll`) hands its
   dice back to the die buttons.
 - `final(ctx)`: every sheet and the comparison under the end screen.
+- A screen shows a control only for a move it makes (`views.components.offers`): the roll, the corrections and
+  "end the game now" where it acts for the table, a sheet's way in (round by round, or whole) where it acts as
+  its player — on a seated phone its own sheet, shown first and kept after writing; another player's sheet there
+  is shown as it stands, with who writes it. It offers them to the context (`ctx.offer`; a player's moves as long
+  as the switcher reaches their sheet), so a seated phone's moves panel never offers them again. The shared
+  screen, which acts as everyone, shows them all as before.
 """
 
 from __future__ import annotations
@@ -23,8 +29,11 @@ from typing import Any
 
 import flet as ft
 
+from scoring.core import TABLE
 from scoring.games import splitter as game
 from views.components.grid import GROUP_COLOURS, grid_editor
+from views.components.offers import makes, offer_here
+from views.components.private import elsewhere
 from views.components.seats import choose, compare_table, player_switch
 from views.context import GameContext
 from views.games import round_edit
@@ -180,7 +189,8 @@ def write_panel(ctx: GameContext, player: str) -> ft.Control:
             swapped.pop(player, None)
             writing = [p for p in ctx.players if p not in state["entered"]]
             after = [p for p in writing if p not in state["written"] and p != player]
-            choose(ctx, (after or writing)[0])
+            if ctx.seat is None:
+                choose(ctx, (after or writing)[0])
 
     return ft.Column(spacing=8, controls=[
         ft.Row(wrap=True, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
@@ -366,19 +376,28 @@ def build(ctx: GameContext) -> ft.Control:
         controls += [ft.Text(ctx.t("splitter.view.entered", name=player), size=16, italic=True),
                      sheet_view(ctx, grid), legend(ctx, grid)]
     else:
-        mode = ctx.local.get("mode", "rounds")
-        controls.append(mode_switch(ctx, mode))
+        mode = ctx.local.get("mode", "rounds") if makes(ctx, player) else "rounds"
+        if makes(ctx, player):
+            controls.append(mode_switch(ctx, mode))
+        grid = state["sheets"][player]
         if mode == "sheet":
             controls.append(by_sheet(ctx, player))
         elif state["roll"] is None:
-            controls += [roll_panel(ctx), sheet_view(ctx, state["sheets"][player]), legend(ctx, state["sheets"][player])]
-        else:
+            roll = roll_panel(ctx) if makes(ctx, TABLE) else elsewhere(ctx, TABLE)
+            controls += [roll, sheet_view(ctx, grid), legend(ctx, grid)]
+        elif makes(ctx, player) or player in state["written"]:
             controls.append(write_panel(ctx, player))
+        else:
+            controls += [elsewhere(ctx, player), sheet_view(ctx, grid), legend(ctx, grid)]
+    prompt = ctx.engine.prompt(ctx.state)
+    for kind in ("roll", "set_roll", "write", "layout", "correct", "finish"):
+        offer_here(ctx, kind, prompt)
     if state["rolls"]:
         controls.append(rounds_table(ctx, draft))
-    controls += [comparison(ctx),
-                 ft.OutlinedButton(content=ctx.t("splitter.view.end_game"), icon=ft.Icons.FLAG,
-                                   on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"}))]
+    controls.append(comparison(ctx))
+    if makes(ctx, TABLE):
+        controls.append(ft.OutlinedButton(content=ctx.t("splitter.view.end_game"), icon=ft.Icons.FLAG,
+                                          on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"})))
     return ft.Column(controls=controls, spacing=12)
 
 
