@@ -264,6 +264,43 @@ def test_a_seat_acting_on_a_screen_the_table_has_moved_on_from_or_tapping_twice_
     assert store.load(hub.sid) == before
 
 
+class SlowStore:
+    """A store whose writes take `seconds` of the hub's clock (a busy disk)."""
+
+    def __init__(self, store, clock, seconds):
+        self.store, self.clock, self.seconds = store, clock, seconds
+
+    def __getattr__(self, name):
+        return getattr(self.store, name)
+
+    def play(self, *args, **kwargs):
+        """Store the action; the clock moves on meanwhile."""
+        self.clock.advance(self.seconds)
+        return self.store.play(*args, **kwargs)
+
+
+def test_a_claim_read_just_after_the_server_stored_the_one_before_it_is_a_near_tie(store, clock):
+    # A's claim takes 80 ms to store; B's, made at the same moment, is read 90 ms after A's was received,
+    # 10 ms after the server was done: it may have arrived any time meanwhile, so the table is asked.
+    sid = store.create(knit_wit_answering())
+    hub = TableHub(SlowStore(store, clock, 0.080), sid, clock=clock, tick=clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    hub.act(a, {"type": "claim"})
+    clock.advance(0.010)
+    tie = hub.act(b, {"type": "claim"})
+    assert tie["first"] == "A" and tie["second"] == "B" and tie["gap_ms"] == 90.0
+    assert len(store.table(sid)["ties"]) == 1
+
+
+def test_a_claim_read_well_after_the_server_was_done_is_no_tie(store, clock):
+    sid = store.create(knit_wit_answering())
+    hub = TableHub(SlowStore(store, clock, 0.080), sid, clock=clock, tick=clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    hub.act(a, {"type": "claim"})
+    clock.advance(0.060)
+    assert hub.act(b, {"type": "claim"}) == {}
+
+
 def test_a_swapped_near_tie_rewrites_the_log_with_the_later_claim_first(store, clock):
     hub = open_hub(store, knit_wit_answering(), clock)
     a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")

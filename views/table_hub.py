@@ -31,7 +31,9 @@ Rulings (what a table would expect, where the issue is silent):
   have moved the game on), when the seat itself acted meanwhile (a double tap), and for the table's own moves.
   (`benchmarks/bench_near_tie.py` found every second claim of two taps made at once refused as stale.)
 - Every action is stamped with the server's receive time to the millisecond (`at`), so the log shows the order
-  of arrival. Two actions from different seats received within `window` seconds (default 0.05) whose order
+  of arrival. Two actions from different seats received within `window` seconds (default 0.05) — or the later
+  one within `window` of the end of the earlier one's processing: the server reads a phone's tap only once it
+  has stored the action before it, so two taps made at once are read that much apart — whose order
   changes the outcome (applied the other way round they give another state, or the later one was refused
   only because the earlier one came first) are a near-tie: every phone is told, and the referee or host rules
   `keep` (the log stays as it is) or `swap` (the log is rewritten with the later action first — its earlier
@@ -335,7 +337,8 @@ class TableHub:
                     self._open_tie(tie)
                 raise
             tie = self._accepted_tie(action, received, count, state)
-            self._last = {"received": received, "index": count, "action": action, "before": before}
+            self._last = {"received": received, "finished": self.tick(), "index": count, "action": action,
+                          "before": before}
             if tie:
                 self._open_tie(tie)
         self.publish({"tie": self._public_tie(tie)} if tie else None, first=seat)
@@ -353,9 +356,13 @@ class TableHub:
         self.publish()
 
     def _close_to_last(self, action: dict, received: float) -> dict | None:
-        """The previous accepted action if it came from another actor within the window, else None."""
+        """The previous accepted action if it came from another actor within the window of its receipt or of the
+        end of its processing (an action that arrives while the server is storing the previous one is read only
+        once that is done), else None."""
         last = self._last
-        if last is None or received - last["received"] > self.window or last["action"]["by"] == action["by"]:
+        if last is None or last["action"]["by"] == action["by"]:
+            return None
+        if min(received - last["received"], received - last["finished"]) > self.window:
             return None
         return last
 
