@@ -2,7 +2,9 @@
 seat, near-ties ordered by receive time and ruled by the table, and what each phone is sent (no leaks), in which
 order, and only when it changed."""
 
+import asyncio
 import json
+import threading
 
 import pytest
 
@@ -299,6 +301,41 @@ def test_a_claim_read_well_after_the_server_was_done_is_no_tie(store, clock):
     hub.act(a, {"type": "claim"})
     clock.advance(0.060)
     assert hub.act(b, {"type": "claim"}) == {}
+
+
+class GatedStore(SlowStore):
+    """A slow store whose writes wait until the test opens the gate."""
+
+    def __init__(self, store, clock, seconds):
+        super().__init__(store, clock, seconds)
+        self.gate = threading.Event()
+
+    def play(self, *args, **kwargs):
+        """Store the action once the gate is open."""
+        assert self.gate.wait(10)
+        return super().play(*args, **kwargs)
+
+
+def test_a_claim_read_while_the_one_before_is_stored_is_stamped_when_it_was_read(store, clock):
+    # Phones' actions are stored on the hub's own thread (act_soon): the server reads B's claim, made at the same
+    # moment as A's, while A's is still being stored, so both are stamped as they came (0 ms apart: a near-tie),
+    # and stored in that order.
+    sid = store.create(knit_wit_answering())
+    slow = GatedStore(store, clock, 0.080)
+    hub = TableHub(slow, sid, clock=clock, tick=clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    shown = len(store.load(sid)["actions"])
+
+    async def both():
+        first = asyncio.create_task(hub.act_soon(a, {"type": "claim"}, expect=shown))
+        second = asyncio.create_task(hub.act_soon(b, {"type": "claim"}, expect=shown))
+        await asyncio.sleep(0)
+        slow.gate.set()
+        return await first, await second
+
+    first, second = asyncio.run(both())
+    assert first == {} and second["first"] == "A" and second["second"] == "B" and second["gap_ms"] == 0.0
+    assert [x["by"] for x in store.load(sid)["actions"] if x["type"] == "claim"] == ["A", "B"]
 
 
 def test_a_swapped_near_tie_rewrites_the_log_with_the_later_claim_first(store, clock):

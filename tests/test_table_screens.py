@@ -20,6 +20,7 @@ from scoring.i18n import LANGUAGES
 from scoring.i18n import table as i18n_table
 from scoring.record import COLOURS, new_record
 from storage import Store
+from tests.helpers import press
 from tests.test_table_hub import HANDS3, Clock, knit_wit_answering, open_hub
 from tests.test_views import StubPage
 from tests.test_views_components import FakePage, buttons, texts, walk
@@ -315,7 +316,7 @@ def test_a_players_phone_claims_a_knit_wit_button_without_sending_the_tables_ali
 
     async def tap() -> None:
         """Tap the button as Flet runs a handler: in a task of its own."""
-        claim.on_click(None)
+        await claim.on_click(None)
 
     asyncio.run(tap())
     assert [d.content.value for d in phone.page.dialogs] == []  # nothing refused
@@ -411,7 +412,7 @@ def test_a_seated_pictomania_phone_makes_each_guess_with_one_button(store):
             if getattr(c, "on_click", None) is not None and not c.disabled]
     labels = {c.content.semantics_label for c in taps if isinstance(c.content, ft.Text)}
     for tappable in taps:
-        tappable.on_click(None)
+        press(tappable)
     guesses = [(a["target"], a["number"]) for a in sent if a["type"] == "guess"]
     (offered,) = [e["choices"] for e in got[-1]["prompt"] if e["type"] == "guess"]
     assert len(offered) == 14 and sorted(guesses) == sorted((c["target"], c["number"]) for c in offered)
@@ -436,7 +437,7 @@ def tapped(store, hub, message: dict) -> list[tuple[str, list[dict]]]:
     for control in [c for tree in (*shown, *pinned) for c in walk(tree)
                     if getattr(c, "on_click", None) is not None and not c.disabled]:
         before = len(sent)
-        control.on_click(None)
+        press(control)
         content = getattr(control, "content", None)
         words = content if isinstance(content, str) else words_in(control)
         out.append((words, sent[before:]))

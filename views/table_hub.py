@@ -50,11 +50,14 @@ Rulings (what a table would expect, where the issue is silent):
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
 import hmac
 import secrets
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable
@@ -109,6 +112,7 @@ class TableHub:
         self.store, self.sid = store, sid
         self.clock, self.tick, self.window = clock, tick, window
         self._lock = threading.RLock()
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-hub")
         self.on_played: Callable[[dict, dict], None] | None = None
         self._subs: dict[int, Subscriber] = {}
         self._last: dict | None = None
@@ -308,13 +312,15 @@ class TableHub:
     # ---------------------------------------------------------------------------------------------------
     # Acting
 
-    def act(self, token: str | None, action: Any, expect: int | None = None) -> dict:
-        """Apply a phone's action as its seat (token) — or, with token None, the host's as the table.
+    def act(self, token: str | None, action: Any, expect: int | None = None,
+            stamped: tuple[float, float] | None = None) -> dict:
+        """Apply a phone's action as its seat (token) — or, with token None, the host's as the table; `stamped`:
+        when it was received (tick, wall clock), if not now.
 
         Refused (nothing changes): an unknown token, an action for another seat, a stale `expect`, anything the
         rules refuse. Returns the public facts of a near-tie the action made, or {}.
         """
-        received, wall = self.tick(), self.clock()
+        received, wall = stamped or (self.tick(), self.clock())
         played: tuple = ()
         with self._lock:
             seat = self.seat_of(token) if token is not None else None
@@ -345,6 +351,14 @@ class TableHub:
         if self.on_played is not None:
             self.on_played(*played)
         return self._public_tie(tie) if tie else {}
+
+    async def act_soon(self, token: str | None, action: Any, expect: int | None = None) -> dict:
+        """`act`, stamped now (as the tap is read) and run on the hub's own thread, in the order of the stamps:
+        the server's loop reads the next phone's tap while this one is stored, so two taps made at once are
+        stamped as they came, not one storage apart."""
+        stamped = (self.tick(), self.clock())
+        job = functools.partial(self.act, token, action, expect, stamped)
+        return await asyncio.get_running_loop().run_in_executor(self._worker, job)
 
     def _only_others_since(self, expect: int, by: str) -> bool:
         """Whether every action after the first `expect` is another player's own move (not the table's, not by)."""
