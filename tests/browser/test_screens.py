@@ -5,10 +5,11 @@ read in the dark theme.
 
 The sessions are made through the store before the server starts (four players, one with an emoji in the name,
 one with a heart, one black), some part-way through (`PLAYED`), so the test costs one server, one tab and one page
-load per game and theme: each game is shot at both sizes in the language the tab is in, then the language button
-is tapped and it is shot again, so the next game opens in the other language (the phone keeps the language it
-chose). After every game is shot in the light theme, the dark theme is switched on once, as a person would (the
-settings button, the switch; the phone keeps it too), and every game is shot again.
+load; each next game is opened by its route in that tab (`open_screen`). Each game is shot at both sizes in the
+language the tab is in, then the language button is tapped and it is shot again, so the next game opens in the
+other language (the phone keeps the language it chose). After every game is shot in the light theme, the dark
+theme is switched on once, as a person would (the settings button, the switch; the phone keeps it too), and every
+game is shot again.
 
 Checked in every picture (`READABLE`): each named control wholly on screen has some ink that stands out from
 its own background, at least `INK_RATIO` in WCAG contrast (the worst defect found in the dark theme: black text
@@ -20,8 +21,8 @@ part is left out (Flutter gives it only the box of its part on screen). Each pic
 its theme (the app bar's corner dark or light).
 
 What the pictures must wait for, each seen missed once: the game's own screen after a load (the reloaded tab
-first shows its Flet session's previous screen), and after a resize the side column moved (Flet lays out a
-`ResponsiveRow`'s columns for the new width a moment after the rest) and the canvas redrawn at the new size.
+first shows its Flet session's previous screen), the side column where the width puts it (Flet lays out a
+`ResponsiveRow`'s columns for a width a moment after the rest) and the canvas drawn at the tab's size.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ import scoring.games
 from scoring.core import engine
 from scoring.record import new_record
 from storage.store import Store
-from tests.browser.conftest import LAPTOP, PHONE, Tab, new_tab, start_server, stop_server
+from tests.browser.conftest import LAPTOP, PHONE, QUIET_LIMIT_MS, Tab, new_tab, start_server, stop_server
 
 PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Bo 🐻", "colour": "blue"},
            {"name": "Cy ♥", "colour": "green"}, {"name": "李四", "colour": "black"}]
@@ -59,6 +60,7 @@ PLAYED = {
 }
 EMOJI_FONT = "fonts/NotoColorEmoji-Subset.ttf"
 PAINTED = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+ROUTE_TO = "path => { history.pushState(null, '', path); dispatchEvent(new PopStateEvent('popstate', {state: null})); }"
 SETTINGS = re.compile(r"^(Settings|设置)$")
 DARK = re.compile(r"^(Dark theme|深色主题)$")
 THEMES = {"light": "", "dark": "_dark"}  # the theme and its pictures' name ending
@@ -123,6 +125,28 @@ BESIDE_FROM = 768  # views/session.py: the side column (log, export) stands besi
 IN_COLUMN = """([el, width, beside]) => { if (!el.isConnected) return true;
                                       const r = el.getBoundingClientRect();
                                       return r.width > 0 && (r.left >= width / 2) === beside; }"""
+WATCH_PAINT = """
+window.__painted = 0;
+window.__described = performance.now();
+const present = ImageBitmapRenderingContext.prototype.transferFromImageBitmap;
+ImageBitmapRenderingContext.prototype.transferFromImageBitmap = function (...frame) {
+  window.__painted = performance.now();
+  return present.apply(this, frame);
+};
+const placed = style => (style || '').split(';')
+  .filter(part => /^\\s*(transform|width|height|top|left)\\s*:/.test(part)).join(';');
+const moved = c => c.attributeName !== 'style' || placed(c.oldValue) !== placed(c.target.getAttribute('style'));
+new MutationObserver(changes => {
+  const inside = c => (c.target.closest ? c.target : c.target.parentElement)?.closest('flt-semantics-host');
+  if (changes.some(c => inside(c) && moved(c)))
+    window.__described = performance.now();
+}).observe(document, {subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true});
+"""
+PAINT_QUIET_MS = 150
+PAINT_CAUGHT_UP = """([quiet, limit, since]) => {
+  const now = performance.now();
+  return (window.__painted > window.__described && now - window.__painted >= quiet) || now - since >= limit;
+}"""
 AT_RIGHT = """([el, width]) => { if (!el.isConnected) return true;
                              const r = el.getBoundingClientRect();
                              return r.width > 0 && r.right <= width && r.right >= width - 64; }"""
@@ -141,12 +165,18 @@ def sessions():
 
 
 def open_screen(tab: Tab, game: str, sid: str) -> None:
-    """Load the game's session screen and wait until the emoji font (the last and largest file the app loads) has
-    arrived, the screen is the game's (its name in the app bar: the reloaded tab first shows the screen its Flet
-    session showed before, the previous game's, until the new route arrives) and the next frame is painted."""
-    with tab.page.expect_response(lambda response: response.url.endswith(EMOJI_FONT)) as font:
-        tab.open(f"/play/{sid}")
-    font.value.finished()
+    """Show the game's session screen: the first by loading the app there (and waiting for the emoji font, the
+    last and largest file it loads), the next ones by changing the route in the open tab, as the app's own links
+    do (a new address in the history, which Flutter follows), not by loading the app again (1.8 s a game).
+    Then wait until the screen is the game's (its name in the app bar: the tab first shows the screen it showed
+    before until the new route arrives) and the next frame is painted."""
+    path = f"/play/{sid}"
+    if tab.page.url.startswith(tab.base):
+        tab.page.evaluate(ROUTE_TO, path)
+    else:
+        with tab.page.expect_response(lambda response: response.url.endswith(EMOJI_FONT)) as font:
+            tab.open(path)
+        font.value.finished()
     names = "|".join(re.escape(name) for name in engine(game).game.names.values())
     expect(tab.page.get_by_text(re.compile(f"^({names})$")).first).to_be_attached()
     tab.page.evaluate(PAINTED)
@@ -154,32 +184,53 @@ def open_screen(tab: Tab, game: str, sid: str) -> None:
 
 def resize(tab: Tab, viewport: dict) -> None:
     """Resize the tab and wait until Flutter has laid the screen out at the new width (the app bar's settings
-    button is at its right end), put the side column where that width puts it (Flet moves a `ResponsiveRow`'s
-    columns a moment after the rest: a picture at phone size once showed the laptop's two columns), drawn its
-    canvas at the new size and painted that frame."""
+    button is at its right end) and painted that frame."""
     if tab.page.viewport_size == viewport:
         return
     tab.page.set_viewport_size(viewport)
-    width = viewport["width"]
-    tab.wait_on(tab.page.get_by_role("button", name=SETTINGS).first, AT_RIGHT, width)
-    tab.wait_on(tab.page.get_by_role("button", name=EXPORT).first, IN_COLUMN, width, width >= BESIDE_FROM)
-    tab.page.wait_for_function(CANVAS_IS, arg=[width, viewport["height"]], polling="raf")
+    tab.wait_on(tab.page.get_by_role("button", name=SETTINGS).first, AT_RIGHT, viewport["width"])
     tab.page.evaluate(PAINTED)
 
 
 def shoot(tab: Tab, name: str, theme: str) -> tuple[Path, list[str]]:
     """Wait until the app's screen is up (its app bar there, not Flet's "Working..." page, seen in pictures
-    taken right after a resize) and painted (two screenshots alike: a blank canvas was once shot with the app bar
-    already in the page), then save it as tests/output/<name>.png; check that it is in the theme (its top left
-    corner, the app bar's, dark or light) and return the named controls whose ink does not stand out from their
-    background in it (`READABLE`)."""
+    taken right after a resize), laid out for the tab's size (`laid_out`) and painted (two screenshots alike: a
+    blank canvas was once shot with the app bar already in the page), then save it as tests/output/<name>.png;
+    check that it is in the theme (its top left corner, the app bar's, dark or light) and return the named
+    controls whose ink does not stand out from their background in it (`READABLE`)."""
     tab.gone("Working...")
     expect(tab.page.get_by_role("button", name=SETTINGS).first).to_be_visible()
+    laid_out(tab)
     tab.page.mouse.move(1, 1)  # no hover or tooltip in the picture
+    caught_up(tab)
     path = tab.shot(name)
     seen = tab.page.evaluate(READABLE, [base64.b64encode(path.read_bytes()).decode(), INK_RATIO, INK_PIXELS])
     assert (seen["corner"] < DARK_BAR) == (theme == "dark"), f"{path.name} is not in the {theme} theme"
     return path, seen["faint"]
+
+
+def laid_out(tab: Tab) -> None:
+    """Wait until the side column is where the tab's width puts it and the canvas has the tab's size.
+
+    Flet lays out a `ResponsiveRow`'s columns for a new width a moment after the rest, after a resize and after a
+    load alike: pictures once showed the laptop's two columns at phone size and one column at laptop size; and a
+    picture of the old, larger canvas was once taken after the semantics had moved."""
+    width, height = tab.page.viewport_size["width"], tab.page.viewport_size["height"]
+    tab.wait_on(tab.page.get_by_role("button", name=EXPORT).first, IN_COLUMN, width, width >= BESIDE_FROM)
+    tab.page.wait_for_function(CANVAS_IS, arg=[width, height], polling="raf")
+    tab.page.evaluate(PAINTED)
+
+
+def caught_up(tab: Tab) -> None:
+    """Wait until a frame has reached the screen after the semantics last changed (a control added, removed,
+    renamed or moved: not the style switches Flutter makes on scrolling parts without a frame), and none for
+    PAINT_QUIET_MS (or QUIET_LIMIT_MS at most, as `Tab.quiet`).
+
+    Flutter's web renderer here (skwasm, in a worker) puts a frame on the screen some time after the semantics of
+    that frame are in the page; under load, pictures were taken (two alike) of the frame before the one the
+    semantics described: the laptop's side column drawn under the phone's, text checked where none was drawn."""
+    since = tab.page.evaluate("performance.now()")
+    tab.page.wait_for_function(PAINT_CAUGHT_UP, arg=[PAINT_QUIET_MS, QUIET_LIMIT_MS, since], polling="raf")
 
 
 def to_dark(tab: Tab) -> None:
@@ -195,6 +246,7 @@ def test_every_game_screen_in_both_languages_sizes_and_themes(browser, sessions)
     """Every game's screen shot in every theme, language and size, each in its theme with no faint text."""
     server, ids = sessions
     tab = new_tab(browser, server, PHONE)
+    tab.page.add_init_script(WATCH_PAINT)
     langs = ["en", "zh-CN"]
     shots, unreadable = [], {}
     for theme in THEMES:
