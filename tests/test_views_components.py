@@ -293,7 +293,7 @@ def test_score_chart_starts_each_line_at_the_starting_total():
     from views.components.chart import score_chart
 
     def line_starts(chart_column):
-        chart = next(c for c in chart_column.controls if isinstance(c, fch.LineChart))
+        chart = next(c for c in walk(chart_column) if isinstance(c, fch.LineChart))
         return [(s.points[0].y, [p.y for p in s.points[1:]]) for s in chart.data_series]
 
     plain = score_chart(lambda key, **kw: key, ["A", "B"], [{"A": 5, "B": 3}])
