@@ -9,8 +9,8 @@ spread, or taps made at once would be decided by the machine's luck instead of b
 
     .venv/bin/python benchmarks/bench_near_tie.py [--sessions 5]
 
-Each session is Knit Wit for 8 players at the answering phase (rewards 4, 3, 2, 1) with four phones seated;
-P1 and P2 tap at once, then P3 and P4. Printed: the spread of the server's stamps (median, max), the spread of
+Each session is Knit Wit for 8 players at the answering phase (rewards 4, 3, 2, 1) with five phones seated;
+P1 and P2 tap at once, then P3 and P4 (P5's phone shows when the server has stored both claims). Printed: the spread of the server's stamps (median, max), the spread of
 the two pages' sends (the browsers alone), and how many pairs the server flagged as a near-tie.
 """
 
@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
@@ -29,10 +28,9 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from benchmarks.bench_table import PLAYERS, answering8, seat_phones  # noqa: E402
-from storage import Store  # noqa: E402
+from benchmarks.bench_table import PLAYERS, first_after, knit_wit_table, seat_phones, shows  # noqa: E402
 from storage.atomic import read_tables  # noqa: E402
-from tests.browser.conftest import CHROMIUM, FLAGS, Tab, start_server, stop_server  # noqa: E402
+from tests.browser.conftest import CHROMIUM, FLAGS, Tab  # noqa: E402
 from views.table_hub import WINDOW  # noqa: E402
 
 LEAD_MS = 600
@@ -72,66 +70,51 @@ def claims_of(data: Path, sid: str, players: list[str]) -> list[dict]:
     return [a for a in actions if a.get("type") == "claim" and a.get("by") in players]
 
 
-def first_sent_after(tab: Tab, since_ms: float) -> float:
-    """The system-clock time (ms) of the tab's first websocket frame sent at or after since_ms."""
-    return tab.page.evaluate("since => window.__sent.find(t => t >= since)", since_ms)
-
-
-def run_session(browser) -> tuple[list[float], list[float], int]:
+def run_session(browser) -> tuple[list[float], list[float], list[bool]]:
     """One session, two pairs tapping at once: the spreads of the server's stamps and of the pages' sends (ms),
-    and the number of near-ties the server flagged."""
-    with tempfile.TemporaryDirectory(prefix="tableside-bench-tie-") as folder:
-        data = Path(folder)
-        with Store(data) as store:
-            sid = store.create(answering8())
-            store.set_setting("lang", "en")
-        server = start_server(data)
-        contexts: list = []
+    and whether the server flagged each pair as a near-tie."""
+    with knit_wit_table("tableside-bench-tie-") as (data, sid, server, contexts):
         stamps, sends = [], []
-        try:
-            tabs = seat_phones(browser, server, sid, PLAYERS[:4], contexts)
-            for pair in ((0, 1), (2, 3)):
-                players = [PLAYERS[k] for k in pair]
-                pair_tabs = [tabs[k] for k in pair]
-                at = tap_together(pair_tabs, players)
-                deadline = time.monotonic() + 60
-                for tab in pair_tabs:
-                    tab.page.wait_for_function("window.__tapped !== null")
-                    assert tab.page.evaluate("window.__tapped"), "a claim button was gone at the moment of the tap"
-                while len(claims := claims_of(data, sid, players)) < 2:
-                    assert time.monotonic() < deadline, (f"the claims of {players} did not both arrive", claims, [t.page.evaluate("window.__sent.length") for t in pair_tabs])
-                    pair_tabs[0].page.wait_for_timeout(20)
-                stamps.append(abs(stamp_ms(claims[0]) - stamp_ms(claims[1])))
-                sent = [first_sent_after(tab, at - 5) for tab in pair_tabs]
-                sends.append(abs(sent[0] - sent[1]))
-            ties = len(stored(data, "tables", sid, "table").get("ties", []))
-            return stamps, sends, ties
-        finally:
-            for context in contexts:
-                context.close()
-            stop_server(server)
-
+        tabs = seat_phones(browser, server, sid, PLAYERS[:5], contexts)
+        watcher = tabs[4]  # never claims: its pinned race panel sums up everyone else
+        for pair, after in (((0, 1), "Rewards left: 2, 1"), ((2, 3), "Scoring")):
+            players = [PLAYERS[k] for k in pair]
+            pair_tabs = [tabs[k] for k in pair]
+            at = tap_together(pair_tabs, players)
+            for tab in pair_tabs:
+                tab.page.wait_for_function("window.__tapped !== null")
+                assert tab.page.evaluate("window.__tapped"), "a claim button was gone at the moment of the tap"
+            shows(watcher, after)  # the server has stored both claims and any near-tie
+            claims = claims_of(data, sid, players)
+            stamps.append(abs(stamp_ms(claims[0]) - stamp_ms(claims[1])))
+            sent = [first_after(tab, "sent", at - 5) for tab in pair_tabs]
+            sends.append(abs(sent[0] - sent[1]))
+        ties = stored(data, "tables", sid, "table").get("ties", [])
+        flagged = [any(t["second"]["by"] in pair for t in ties) for pair in (PLAYERS[:2], PLAYERS[2:4])]
+        return stamps, sends, flagged
 
 def main() -> None:
     """Run the sessions and print the spreads beside the near-tie window."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--sessions", type=int, default=5)
     args = parser.parse_args()
-    stamps, sends, ties = [], [], 0
+    stamps, sends, flagged = [], [], []
     with sync_playwright() as play:
         browser = play.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         for _ in range(args.sessions):
             a, b, c = run_session(browser)
             stamps += a
             sends += b
-            ties += c
+            flagged += c
         browser.close()
     window = WINDOW * 1000
     print(f"two claims tapped at the same instant on two phones ({len(stamps)} pairs): the server's receive stamps "
           f"{statistics.median(stamps):.0f} ms apart (median), max {max(stamps):.0f} ms; the two pages sent them "
           f"{statistics.median(sends):.0f} ms apart (median), max {max(sends):.0f} ms")
     print(f"near-tie window {window:.0f} ms: median spread / window = {statistics.median(stamps) / window:.2f}, "
-          f"max / window = {max(stamps) / window:.2f}; pairs flagged as a near-tie: {ties} of {len(stamps)}")
+          f"max / window = {max(stamps) / window:.2f}; pairs flagged as a near-tie: {sum(flagged)} of {len(stamps)}")
+    close = [f for f, sent in zip(flagged, sends) if sent <= window]
+    print(f"pairs the two pages sent within the window: {len(close)}, of which flagged as a near-tie: {sum(close)}")
 
 
 if __name__ == "__main__":

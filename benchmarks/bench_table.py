@@ -26,7 +26,9 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -110,45 +112,54 @@ def seat_phones(browser, server, sid: str, players: list[str], contexts: list, m
     return tabs
 
 
-def run_round(browser, memory: dict, first: bool, players: list[str]) -> tuple[list[float], list[float], list[dict]]:
-    """One session with the players' phones seated: (times until all show a claim, times until the tapping phone
-    shows it, each claim's split in ms: tap -> event sent, -> patch at the last phone, -> shown on all)."""
-    with tempfile.TemporaryDirectory(prefix="tableside-bench-table-") as data:
-        with Store(Path(data)) as store:
+@contextmanager
+def knit_wit_table(prefix: str) -> Iterator[tuple[Path, str, Any, list]]:
+    """An 8-player Knit Wit session at the answering phase (`answering8`), served from a fresh data folder:
+    (folder, session id, server, a list for the browser contexts made meanwhile — closed, and the server
+    stopped, at the end)."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
+        data = Path(folder)
+        with Store(data) as store:
             sid = store.create(answering8())
             store.set_setting("lang", "en")
-        server = start_server(Path(data))
-        contexts = []
+        server = start_server(data)
+        contexts: list = []
         try:
-            tabs = seat_phones(browser, server, sid, players, contexts, memory if first else None)
-            if first:
-                memory[8] = rss_kb(server.proc.pid)
-            everyone, own, splits = [], [], []
-            left = [4, 3, 2, 1]
-            for k in range(min(3, len(tabs))):  # a phone that has claimed is locked
-                tab = tabs[k]
-                shown = "Rewards left: " + ", ".join(str(r) for r in left[k + 1:])
-                tab.quiet()
-                button = tab.page.get_by_role("button", name=re.compile(f"^{re.escape(players[k])}: claim ")).first
-                button.wait_for(state="visible")
-                tapped = time.time() * 1000
-                start = time.perf_counter()
-                button.click()
-                shows(tab, shown)
-                own.append(time.perf_counter() - start)
-                for other in tabs:
-                    shows(other, shown)
-                everyone.append(time.perf_counter() - start)
-                sent = first_after(tab, "sent", tapped)
-                arrived = max(first_after(other, "arrived", sent) for other in tabs)
-                splits.append({"tap_to_sent": sent - tapped, "sent_to_arrived": arrived - sent,
-                               "arrived_to_shown": tapped + everyone[-1] * 1000 - arrived})
-            return everyone, own, splits
+            yield data, sid, server, contexts
         finally:
             for context in contexts:
                 context.close()
             stop_server(server)
 
+
+def run_round(browser, memory: dict, first: bool, players: list[str]) -> tuple[list[float], list[float], list[dict]]:
+    """One session with the players' phones seated: (times until all show a claim, times until the tapping phone
+    shows it, each claim's split in ms: tap -> event sent, -> patch at the last phone, -> shown on all)."""
+    with knit_wit_table("tableside-bench-table-") as (data, sid, server, contexts):
+        tabs = seat_phones(browser, server, sid, players, contexts, memory if first else None)
+        if first:
+            memory[8] = rss_kb(server.proc.pid)
+        everyone, own, splits = [], [], []
+        left = [4, 3, 2, 1]
+        for k in range(min(3, len(tabs))):  # a phone that has claimed is locked
+            tab = tabs[k]
+            shown = "Rewards left: " + ", ".join(str(r) for r in left[k + 1:])
+            tab.quiet()
+            button = tab.page.get_by_role("button", name=re.compile(f"^{re.escape(players[k])}: claim ")).first
+            button.wait_for(state="visible")
+            tapped = time.time() * 1000
+            start = time.perf_counter()
+            button.click()
+            shows(tab, shown)
+            own.append(time.perf_counter() - start)
+            for other in tabs:
+                shows(other, shown)
+            everyone.append(time.perf_counter() - start)
+            sent = first_after(tab, "sent", tapped)
+            arrived = max(first_after(other, "arrived", sent) for other in tabs)
+            splits.append({"tap_to_sent": sent - tapped, "sent_to_arrived": arrived - sent,
+                           "arrived_to_shown": tapped + everyone[-1] * 1000 - arrived})
+        return everyone, own, splits
 
 def main() -> None:
     """Run the rounds and print the figures."""

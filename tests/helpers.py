@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import copy
+import inspect
 import json
 import re
 from pathlib import Path
@@ -16,6 +18,13 @@ from scoring.i18n import LANGUAGES, table
 from scoring.record import play
 
 I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+
+
+def press(control: Any) -> None:
+    """Tap a control as Flet does: call its handler and, when it is async (a race claim), run it to the end."""
+    outcome = control.on_click(None)
+    if inspect.isawaitable(outcome):
+        asyncio.run(outcome)
 
 
 def placeholders(template: str) -> set[str]:

@@ -2,7 +2,9 @@
 seat, near-ties ordered by receive time and ruled by the table, and what each phone is sent (no leaks), in which
 order, and only when it changed."""
 
+import asyncio
 import json
+import threading
 
 import pytest
 
@@ -262,6 +264,73 @@ def test_a_seat_acting_on_a_screen_the_table_has_moved_on_from_or_tapping_twice_
     before = store.load(hub.sid)
     refused("record.stale", hub.act, b, {"type": "challenge", "target": "A"}, expect=shown)
     assert store.load(hub.sid) == before
+
+
+class SlowStore:
+    """A store whose writes take `seconds` of the hub's clock (a busy disk)."""
+
+    def __init__(self, store, clock, seconds):
+        self.store, self.clock, self.seconds = store, clock, seconds
+
+    def __getattr__(self, name):
+        return getattr(self.store, name)
+
+    def play(self, *args, **kwargs):
+        """Store the action; the clock moves on meanwhile."""
+        self.clock.advance(self.seconds)
+        return self.store.play(*args, **kwargs)
+
+
+@pytest.mark.parametrize("after_done, tied", [(0.010, True), (0.060, False)])
+def test_a_claim_read_just_after_the_server_stored_the_one_before_it_is_a_near_tie(store, clock, after_done, tied):
+    # A's claim takes 80 ms to store; B's is read 10 ms after the server was done (90 ms after A's was received):
+    # it may have arrived any time meanwhile, so the table is asked. Read 60 ms after, it is no tie.
+    sid = store.create(knit_wit_answering())
+    hub = TableHub(SlowStore(store, clock, 0.080), sid, clock=clock, tick=clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    hub.act(a, {"type": "claim"})
+    clock.advance(after_done)
+    tie = hub.act(b, {"type": "claim"})
+    if tied:
+        assert tie["first"] == "A" and tie["second"] == "B" and tie["gap_ms"] == 90.0
+    else:
+        assert tie == {}
+    assert len(store.table(sid).get("ties", [])) == int(tied)
+
+
+class GatedStore(SlowStore):
+    """A slow store whose writes wait until the test opens the gate."""
+
+    def __init__(self, store, clock, seconds):
+        super().__init__(store, clock, seconds)
+        self.gate = threading.Event()
+
+    def play(self, *args, **kwargs):
+        """Store the action once the gate is open."""
+        assert self.gate.wait(10)
+        return super().play(*args, **kwargs)
+
+
+def test_a_claim_read_while_the_one_before_is_stored_is_stamped_when_it_was_read(store, clock):
+    # Phones' actions are stored on the hub's own thread (act_soon): the server reads B's claim, made at the same
+    # moment as A's, while A's is still being stored, so both are stamped as they came (0 ms apart: a near-tie),
+    # and stored in that order.
+    sid = store.create(knit_wit_answering())
+    slow = GatedStore(store, clock, 0.080)
+    hub = TableHub(slow, sid, clock=clock, tick=clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    shown = len(store.load(sid)["actions"])
+
+    async def both():
+        first = asyncio.create_task(hub.act_soon(a, {"type": "claim"}, expect=shown))
+        second = asyncio.create_task(hub.act_soon(b, {"type": "claim"}, expect=shown))
+        await asyncio.sleep(0)
+        slow.gate.set()
+        return await first, await second
+
+    first, second = asyncio.run(both())
+    assert first == {} and second["first"] == "A" and second["second"] == "B" and second["gap_ms"] == 0.0
+    assert [x["by"] for x in store.load(sid)["actions"] if x["type"] == "claim"] == ["A", "B"]
 
 
 def test_a_swapped_near_tie_rewrites_the_log_with_the_later_claim_first(store, clock):

@@ -22,6 +22,7 @@ from scoring.i18n import LANGUAGES
 from scoring.i18n import table as i18n_table
 from scoring.record import COLOURS, new_record
 from storage import Store
+from tests.helpers import press
 from tests.test_table_hub import HANDS3, Clock, knit_wit_answering, open_hub
 from tests.test_views import StubPage
 from tests.test_views_components import FakePage, buttons, texts, walk
@@ -317,7 +318,7 @@ def test_a_players_phone_claims_a_knit_wit_button_without_sending_the_tables_ali
 
     async def tap() -> None:
         """Tap the button as Flet runs a handler: in a task of its own."""
-        claim.on_click(None)
+        await claim.on_click(None)
 
     asyncio.run(tap())
     assert [d.content.value for d in phone.page.dialogs] == []  # nothing refused
@@ -413,7 +414,7 @@ def test_a_seated_pictomania_phone_makes_each_guess_with_one_button(store):
             if getattr(c, "on_click", None) is not None and not c.disabled]
     labels = {c.content.semantics_label for c in taps if isinstance(c.content, ft.Text)}
     for tappable in taps:
-        tappable.on_click(None)
+        press(tappable)
     guesses = [(a["target"], a["number"]) for a in sent if a["type"] == "guess"]
     (offered,) = [e["choices"] for e in got[-1]["prompt"] if e["type"] == "guess"]
     assert len(offered) == 14 and sorted(guesses) == sorted((c["target"], c["number"]) for c in offered)
@@ -438,7 +439,7 @@ def tapped(store, hub, message: dict) -> list[tuple[str, list[dict]]]:
     for control in [c for tree in (*shown, *pinned) for c in walk(tree)
                     if getattr(c, "on_click", None) is not None and not c.disabled]:
         before = len(sent)
-        control.on_click(None)
+        press(control)
         content = getattr(control, "content", None)
         words = content if isinstance(content, str) else words_in(control)
         out.append((words, sent[before:]))
@@ -474,7 +475,7 @@ def test_a_knit_wit_deal_is_entered_once_on_the_referees_phone_and_not_on_a_play
 
 def test_a_seated_knit_wit_phone_places_its_loop_and_its_spool_with_one_button_each(store):
     """The weave: the turn's player's phone places its loop (typed tag, then a drawn one) and its spool with the
-    view's own button, not also with a "fill a loop" or "draw the spool" move; a phone whose turn it is not, and
+    view's own button, not also with a "fill a loop" or "place a spool" move; a phone whose turn it is not, and
     the referee's, show no control for it (the server refuses another seat's loop), only whose turn it is."""
     record = new_record("knit_wit", ["A", "B", "C"], {"deal": "table"}) | {"actions": [
         {"type": "deal", "by": "table", "spools": HANDS3}]}

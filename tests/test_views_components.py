@@ -10,6 +10,7 @@ import flet as ft
 from scoring.mechanics import race as race_mech
 from scoring.mechanics import timer as timer_mech
 from scoring.mechanics import vote as vote_mech
+from tests.helpers import press
 from views import words
 from views.components.action_log import log_panel
 from views.components.chips import chip_counter, step
@@ -126,16 +127,25 @@ def test_timer_shows_zero_when_expired_and_tolerates_an_early_clock():
     assert seconds_left(running, "2025-01-01T19:59:00+00:00") == 5
 
 
+def noted(into: list):
+    """An async claim handler that notes who claimed (race buttons await their claim)."""
+
+    async def claim(player: str) -> None:
+        into.append(player)
+
+    return claim
+
+
 def test_race_buttons_show_reward_and_lock_claimant():
     r = race_mech.new_race([4, 3, 2], ["A", "B", "C"])
     r, _ = race_mech.claim(r, "B")
     claimed, declined = [], []
-    panel = race_buttons(FakeContext(), r, claimed.append, declined.append)
+    panel = race_buttons(FakeContext(), r, noted(claimed), declined.append)
     found = buttons(panel)
     assert set(found) == {"A: claim 3", "C: claim 3", "A: stop", "C: stop"}
     assert "B took 4" in texts(panel)
-    found["A: claim 3"].on_click(None)
-    found["C: stop"].on_click(None)
+    press(found["A: claim 3"])
+    press(found["C: stop"])
     assert claimed == ["A"] and declined == ["C"]
     over = race_mech.close(r)
     assert "The race is over." in texts(race_buttons(FakeContext(), over, claimed.append))
@@ -158,14 +168,14 @@ def test_a_seated_phone_shows_only_its_own_race_button_and_the_others_in_one_sta
     r = race_mech.decline(r, "D")
     claimed, declined, pinned = [], [], []
     ctx = FakeContext(seat="A", pinned=pinned)
-    race_buttons(ctx, r, claimed.append, declined.append, moves=("claim",))
+    race_buttons(ctx, r, noted(claimed), declined.append, moves=("claim",))
     (panel,) = pinned  # the seat's own button stays in reach above the scrolling screen
     found = buttons(panel)
     assert set(found) == {"A: claim 3", "A: stop"}
     assert "B took 4 · C: still racing · D stopped (no reward)" in texts(panel)
     assert ctx.offered == {("A", "claim")}
-    found["A: claim 3"].on_click(None)
-    found["A: stop"].on_click(None)
+    press(found["A: claim 3"])
+    press(found["A: stop"])
     assert claimed == ["A"] and declined == ["A"]
 
     r, _ = race_mech.claim(r, "A")  # A is locked: nothing left to tap here, so the panel is shown in place
@@ -283,7 +293,7 @@ def test_score_chart_starts_each_line_at_the_starting_total():
     from views.components.chart import score_chart
 
     def line_starts(chart_column):
-        chart = next(c for c in chart_column.controls if isinstance(c, fch.LineChart))
+        chart = next(c for c in walk(chart_column) if isinstance(c, fch.LineChart))
         return [(s.points[0].y, [p.y for p in s.points[1:]]) for s in chart.data_series]
 
     plain = score_chart(lambda key, **kw: key, ["A", "B"], [{"A": 5, "B": 3}])

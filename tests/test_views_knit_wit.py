@@ -14,7 +14,7 @@ import pytest
 from scoring.core import engine
 from scoring.record import new_record
 from storage import Store
-from tests.helpers import cli_score
+from tests.helpers import cli_score, press
 from tests.test_views_components import texts, walk
 from views.components.timer import Ticker
 from views.context import GameContext
@@ -116,7 +116,7 @@ class Table:
         return [c.content for c in walk(self.view()) if isinstance(c, (ft.Button, ft.OutlinedButton))]
 
     def tap(self, text: str) -> None:
-        self.button(text).on_click(None)
+        press(self.button(text))
 
     def field(self, label: str):
         return next(c for c in self.controls(ft.TextField) if c.label == label)

@@ -9,6 +9,7 @@ import flet as ft
 from tests.test_views_components import buttons, texts, walk
 from tests.test_views_kingdomino import Table, cells
 from views.games import nab_it as view
+from views.ui import tint
 
 SEATS = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
 
@@ -92,7 +93,7 @@ def test_legend_shows_control_banks_and_outline_colours():
     assert view.outlines(table.ctx()) == {"Ann": 1, "Ben": 5}
     corner = cells(built)[(2, 2)]  # the board's cell 0,0 with two empty rows and columns shown above and left
     assert corner.tooltip == "Row 3, column 3: R" and corner.border.top.color == ft.Colors.BLUE
-    assert corner.bgcolor == ft.Colors.BLUE_200
+    assert corner.bgcolor == tint(ft.Colors.BLUE)
 
 
 def test_when_the_app_deals_the_hand_is_covered_until_its_player_shows_it():

@@ -9,6 +9,7 @@ import pytest
 from scoring import i18n
 from scoring.core import RuleError, engine
 from scoring.games.pictomania import word_of
+from tests.helpers import press
 from tests.test_views_components import FakePage, buttons, texts, walk
 from views import words
 from views.games import pictomania as view
@@ -51,6 +52,9 @@ class PlayContext:
         self.actions.append(action)
         return True
 
+    async def dispatch_soon(self, action):
+        return self.dispatch(action)
+
 
 def fresh(**options):
     """A context in round 1, not dealt yet."""
@@ -66,7 +70,7 @@ def dealt():
 
 def tap(ctx, name):
     """Build the view and tap the button with this text."""
-    buttons(view.build(ctx))[name].on_click(None)
+    press(buttons(view.build(ctx))[name])
 
 
 def number_button(ctx, target, number):

@@ -325,9 +325,14 @@ def Root(page: ft.Page, shell: App) -> ft.Control:
 
 def theme() -> ft.Theme:
     """The app's theme: every text style in the app's fonts (`views.ui.text_style`: the CJK font, then the
-    bundled symbol and colour-emoji fonts for what it lacks)."""
+    bundled symbol and colour-emoji fonts for what it lacks) and in the colour scheme's text colour.
+
+    The colour must be given: Flet 1.0.5 puts our text styles in place of Flutter's (not merged with them), so
+    a style without a colour drew text black on the dark theme's background. `ON_SURFACE` is resolved in the
+    scheme of the theme it is in (light or dark)."""
     return ft.Theme(font_family=FONT, color_scheme_seed=SEED_COLOUR,
-                    text_theme=ft.TextTheme(**{name: text_style() for name in TEXT_STYLES}))
+                    text_theme=ft.TextTheme(**{name: text_style(color=ft.Colors.ON_SURFACE)
+                                               for name in TEXT_STYLES}))
 
 
 def warm_up(store: Any) -> None:

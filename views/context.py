@@ -7,7 +7,7 @@ A game view renders `ctx.state` and turns taps into actions with `ctx.dispatch(a
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 import flet as ft
 
@@ -62,7 +62,8 @@ class GameContext:
     def __init__(self, *, lang: str, record: dict, state: dict, engine: Engine, page: ft.Page, store: Any,
                  local: dict, sound: bool, apply: Callable[[dict], bool], show_error: Callable[[Any], None],
                  refresh: Callable[[], None], pin: Callable[[ft.Control], Any] | None = None,
-                 seat: str | None = None, actions: int | None = None, for_table: bool | None = None):
+                 seat: str | None = None, actions: int | None = None, for_table: bool | None = None,
+                 apply_soon: Callable[[dict], Awaitable[bool]] | None = None):
         self.lang = lang
         self.record = record
         self.state = state
@@ -74,6 +75,7 @@ class GameContext:
         self.players = player_names(record)
         self.colours = {p["name"]: p.get("colour") for p in record["players"]}
         self._apply = apply
+        self._apply_soon = apply_soon
         self._show_error = show_error
         self._refresh = refresh
         self.pin = pin
@@ -97,6 +99,14 @@ class GameContext:
     def dispatch(self, action: dict) -> bool:
         """Apply an action (stamped with the time); False and a shown message if the rules refuse it."""
         return self._apply({**action, "at": action.get("at") or self.now()})
+
+    async def dispatch_soon(self, action: dict) -> bool:
+        """`dispatch` from an async handler (a race claim): on a seated phone the server stores it off its loop,
+        so other phones' taps made at the same moment are read meanwhile (`TableHub.act_soon`)."""
+        stamped = {**action, "at": action.get("at") or self.now()}
+        if self._apply_soon is None:
+            return self._apply(stamped)
+        return await self._apply_soon(stamped)
 
     def show_error(self, err: Any) -> None:
         """Show a refusal (a `RuleError`, its dict form, or a message key) in words."""

@@ -170,6 +170,17 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
         taps.took(shown)
         return True
 
+    async def act_soon(action: dict) -> bool:
+        """`act` from an async handler (a race claim): stored off the server's loop (`TableHub.act_soon`)."""
+        shown = taps.shown()
+        try:
+            await hub.act_soon(token, action, expect=shown)
+        except RuleError as err:
+            app.show_error(err)
+            return False
+        taps.took(shown)
+        return True
+
     def rule(tie_id: int, swap: bool) -> None:
         """The referee rules on a near-tie."""
         try:
@@ -191,6 +202,6 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
                     ft.OutlinedButton(content=app.t("table.tie_swap"), on_click=lambda e, t=tie: rule(t["id"], True))]
         controls.append(ft.Row(wrap=True, controls=row))
     controls += moves_and_view(app, hub, message, act, seat, app.t("table.your_moves"),
-                               pinned.append if pinned is not None else None)
+                               pinned.append if pinned is not None else None, act_soon)
     return ft.Column(spacing=12, controls=controls)
 

@@ -17,9 +17,9 @@ import flet as ft
 
 from scoring import i18n, rulebook
 from scoring.rules_search import search
-from views.ui import kept_typing, typed_text
+from views.ui import kept_typing, tint, typed_text
 
-HIGHLIGHT = ft.Colors.AMBER_100
+HIGHLIGHT = tint(ft.Colors.AMBER)
 
 
 def link(page_id: str | None = None, section: str | None = None, back: str | None = None,

@@ -23,7 +23,7 @@ import functools
 import io
 import json
 import socket
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 from urllib.parse import urlsplit
 
 import flet as ft
@@ -298,7 +298,8 @@ def host_body(app: Any, hub: Any, message: dict) -> ft.Control:
 
 
 def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str,
-                   heading: str, pin: Callable[[ft.Control], Any] | None = None) -> list[ft.Control]:
+                   heading: str, pin: Callable[[ft.Control], Any] | None = None,
+                   act_soon: Callable[[dict], Awaitable[bool]] | None = None) -> list[ft.Control]:
     """What a seat's screen (a phone, or the host's as the table) shows below its status: its moves now (under
     heading) and the game's view; once the game is over its moves only if it has any, then the final result
     (winners, ranking with totals, each total's breakdown) as the session screen words it, from this
@@ -307,11 +308,12 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
     The moves are the seat's prompt entries less those the game's view offers with a control of its own
     (`GameContext.offer`: a race button is the seat's claim), so a move is offered once; when the view offers
     every entry the moves heading is left out ("nothing to do" only when the prompt is empty). pin: where the
-    view may pin a control above the scrolling screen (a phone's race buttons), or None."""
+    view may pin a control above the scrolling screen (a phone's race buttons), or None; act_soon: act from an
+    async handler (a phone's, `views.join`), or None."""
     eng = engine(message["meta"]["game"])
     over = message["status"].get("over")
     view = None if over else view_of(eng.game.id)
-    ctx = seat_context(app, hub, message, act, seat, pin)
+    ctx = seat_context(app, hub, message, act, seat, pin, act_soon)
     board = view.build(ctx) if view is not None else None
     entries = [e for e in message["prompt"] if (e["by"], e["type"]) not in ctx.offered]
     controls: list[ft.Control] = []
@@ -332,7 +334,8 @@ def seat_local(app: Any, sid: str, seat: str) -> dict:
 
 
 def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str,
-                 pin: Callable[[ft.Control], Any] | None = None) -> GameContext:
+                 pin: Callable[[ft.Control], Any] | None = None,
+                 act_soon: Callable[[dict], Awaitable[bool]] | None = None) -> GameContext:
     """A game context for a seat's screen (a seated phone, or the host's as the table): the state is the hub's view
     for it, the record holds no log, and dispatch goes through act (`by` filled in by the hub when the view leaves
     it out). The context knows its seat, so the view opens the seat's private parts at once, shows no other
@@ -343,7 +346,7 @@ def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool],
                        store=app.store, local=seat_local(app, hub.sid, seat),
                        sound=bool(app.settings.get("sound", True)), apply=act, show_error=app.show_error,
                        refresh=app.render_soon, pin=pin, seat=seat, actions=message["count"],
-                       for_table=message["for_table"])
+                       for_table=message["for_table"], apply_soon=act_soon)
 
 
 def seat_row(app: Any, hub: Any, seat: dict, attempt: Callable[[Callable[[], Any]], bool]) -> ft.Control:

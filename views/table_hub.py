@@ -31,7 +31,9 @@ Rulings (what a table would expect, where the issue is silent):
   have moved the game on), when the seat itself acted meanwhile (a double tap), and for the table's own moves.
   (`benchmarks/bench_near_tie.py` found every second claim of two taps made at once refused as stale.)
 - Every action is stamped with the server's receive time to the millisecond (`at`), so the log shows the order
-  of arrival. Two actions from different seats received within `window` seconds (default 0.05) whose order
+  of arrival. Two actions from different seats received within `window` seconds (default 0.05) — or the later
+  one within `window` of the end of the earlier one's processing: the server reads a phone's tap only once it
+  has stored the action before it, so two taps made at once are read that much apart — whose order
   changes the outcome (applied the other way round they give another state, or the later one was refused
   only because the earlier one came first) are a near-tie: every phone is told, and the referee or host rules
   `keep` (the log stays as it is) or `swap` (the log is rewritten with the later action first — its earlier
@@ -48,11 +50,14 @@ Rulings (what a table would expect, where the issue is silent):
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
 import hmac
 import secrets
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable
@@ -107,6 +112,7 @@ class TableHub:
         self.store, self.sid = store, sid
         self.clock, self.tick, self.window = clock, tick, window
         self._lock = threading.RLock()
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-hub")
         self.on_played: Callable[[dict, dict], None] | None = None
         self._subs: dict[int, Subscriber] = {}
         self._last: dict | None = None
@@ -306,13 +312,15 @@ class TableHub:
     # ---------------------------------------------------------------------------------------------------
     # Acting
 
-    def act(self, token: str | None, action: Any, expect: int | None = None) -> dict:
-        """Apply a phone's action as its seat (token) — or, with token None, the host's as the table.
+    def act(self, token: str | None, action: Any, expect: int | None = None,
+            stamped: tuple[float, float] | None = None) -> dict:
+        """Apply a phone's action as its seat (token) — or, with token None, the host's as the table; `stamped`:
+        when it was received (tick, wall clock), if not now.
 
         Refused (nothing changes): an unknown token, an action for another seat, a stale `expect`, anything the
         rules refuse. Returns the public facts of a near-tie the action made, or {}.
         """
-        received, wall = self.tick(), self.clock()
+        received, wall = stamped or (self.tick(), self.clock())
         played: tuple = ()
         with self._lock:
             seat = self.seat_of(token) if token is not None else None
@@ -335,13 +343,22 @@ class TableHub:
                     self._open_tie(tie)
                 raise
             tie = self._accepted_tie(action, received, count, state)
-            self._last = {"received": received, "index": count, "action": action, "before": before}
+            self._last = {"received": received, "finished": self.tick(), "index": count, "action": action,
+                          "before": before}
             if tie:
                 self._open_tie(tie)
         self.publish({"tie": self._public_tie(tie)} if tie else None, first=seat)
         if self.on_played is not None:
             self.on_played(*played)
         return self._public_tie(tie) if tie else {}
+
+    async def act_soon(self, token: str | None, action: Any, expect: int | None = None) -> dict:
+        """`act`, stamped now (as the tap is read) and run on the hub's own thread, in the order of the stamps:
+        the server's loop reads the next phone's tap while this one is stored, so two taps made at once are
+        stamped as they came, not one storage apart."""
+        stamped = (self.tick(), self.clock())
+        job = functools.partial(self.act, token, action, expect, stamped)
+        return await asyncio.get_running_loop().run_in_executor(self._worker, job)
 
     def _only_others_since(self, expect: int, by: str) -> bool:
         """Whether every action after the first `expect` is another player's own move (not the table's, not by)."""
@@ -353,9 +370,13 @@ class TableHub:
         self.publish()
 
     def _close_to_last(self, action: dict, received: float) -> dict | None:
-        """The previous accepted action if it came from another actor within the window, else None."""
+        """The previous accepted action if it came from another actor within the window of its receipt or of the
+        end of its processing (an action that arrives while the server is storing the previous one is read only
+        once that is done), else None."""
         last = self._last
-        if last is None or received - last["received"] > self.window or last["action"]["by"] == action["by"]:
+        if last is None or last["action"]["by"] == action["by"]:
+            return None
+        if min(received - last["received"], received - last["finished"]) > self.window:
             return None
         return last
 

@@ -13,7 +13,14 @@ name stays the label.
 Fonts: the app's text is set in the bundled CJK font, with the bundled symbol font (card suits, ✕, arrows) and
 colour-emoji font behind it for what it lacks; Flutter would otherwise look for those online and, offline, draw
 empty boxes. The theme gives every text style that chain (views/app.py); a control that sets its own text style
-(a button's `text_style`) replaces the theme's and must take it from `text_style(...)` too."""
+(a button's `text_style`) replaces the theme's and must take it from `text_style(...)` too.
+
+Colours work in the light and the dark theme (a per-phone setting): text and icons take the colour scheme's
+(`ON_SURFACE`, `ERROR`, `PRIMARY`, or the theme's text colour when none is given), and a fill that means
+something (a damaged room's red, a highlighted square's amber, a player's colour) is `tint(colour)`, the colour
+part see-through over the surface: pale in the light theme, deep in the dark one, so the theme's text reads on
+it in both. A fixed pale fill (`AMBER_100`) left the dark theme's light text unreadable on it. Only a control
+that paints its own picture in fixed colours (Kingdomino's terrains: fill and icon both fixed) keeps them."""
 
 from __future__ import annotations
 
@@ -25,11 +32,17 @@ FONT = "cjk"
 FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
 FALLBACK_FONTS = {"symbols": "fonts/NotoSansSymbols2-Subset.ttf", "emoji": "fonts/NotoColorEmoji-Subset.ttf"}
 FONTS = {FONT: FONT_FILE, **FALLBACK_FONTS}
+TINT_OPACITY = 0.3
 
 
 def text_style(**fields: Any) -> ft.TextStyle:
     """A text style in the app's fonts (the CJK font, then the symbol and emoji fallbacks) with these fields."""
     return ft.TextStyle(font_family=FONT, font_family_fallback=list(FALLBACK_FONTS), **fields)
+
+
+def tint(colour: str) -> str:
+    """A fill in a colour that means something, which the theme's text reads on in the light and dark theme."""
+    return ft.Colors.with_opacity(TINT_OPACITY, colour)
 
 
 def icon_button(icon: Any, label: str, on_click: Callable[[Any], Any], disabled: bool = False,

@@ -3,7 +3,9 @@
 Builder: `score_chart(t, players, rounds, colours=None, start=None) -> ft.Control` where `rounds` is the
 scoreboard's list of cumulative totals per round ([{player: total}, …]), `colours` optionally maps players to
 colour names and `start` gives the totals before the first round (0 when missing, e.g. Guess Club's 150).
-Round 0 starts every line. A legend names each line's colour.
+Round 0 starts every line. A legend names each line's colour. A black player's line is drawn in the theme's text
+colour (black in the light theme, light in the dark one); the chart keeps a margin on its right, where the last
+round's label is centred on the edge and was cut.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ import flet as ft
 PALETTE = (ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE, ft.Colors.TEAL,
            ft.Colors.PINK, ft.Colors.BROWN, ft.Colors.INDIGO, ft.Colors.LIME, ft.Colors.CYAN, ft.Colors.AMBER)
 NAMED = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN, "yellow": ft.Colors.AMBER,
-         "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.BLACK,
+         "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.ON_SURFACE,
          "white": ft.Colors.BLUE_GREY}
+EDGE = 16  # room on the right for half the last round's label
 
 
 def line_colours(players: list[str], colours: dict | None = None) -> dict[str, str]:
@@ -57,4 +60,5 @@ def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], c
                                      ft.Text(p)])
         for p in players
     ])
-    return ft.Column(controls=[ft.Text(t("app.chart_title"), size=18, weight=ft.FontWeight.BOLD), chart, legend])
+    return ft.Column(controls=[ft.Text(t("app.chart_title"), size=18, weight=ft.FontWeight.BOLD),
+                               ft.Container(content=chart, padding=ft.Padding.only(right=EDGE)), legend])

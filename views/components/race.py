@@ -6,11 +6,13 @@ several phones the first tap wins.
 
 Builder:
     race_buttons(ctx, race, on_claim, on_decline=None, title=None, moves=()) -> ft.Control
-- `race`: a race dict from `scoring.mechanics.race.new_race`; `on_claim(player)`: called when a player's button
-  is tapped (the view dispatches the claim); `on_decline(player)`: if given, each unlocked player also gets a
-  "stop" button; `title`: optional heading; `moves`: the move types the buttons send (e.g. `("claim",)`): for
-  every player given a button the panel tells the context it offers them (`ctx.offer`), so a seated phone's
-  generic moves panel does not offer the same move a second time (`views.table.moves_and_view`).
+- `race`: a race dict from `scoring.mechanics.race.new_race`; `on_claim(player)`: an async function awaited when a
+  player's button is tapped (the view dispatches the claim with `ctx.dispatch_soon`, so a seated phone's claim is
+  stored off the server's loop and two claims made at once are stamped as they came); `on_decline(player)`: if
+  given, each unlocked player also gets a "stop" button; `title`: optional heading; `moves`: the move types the
+  buttons send (e.g. `("claim",)`): for every player given a button the panel tells the context it offers them
+  (`ctx.offer`), so a seated phone's generic moves panel does not offer the same move a second time
+  (`views.table.moves_and_view`).
 Claim buttons are large (full width, 72 px high, big text).
 
 Whose buttons a screen shows (`views.components.private.acts_as`, as the vote panel does):
@@ -26,7 +28,7 @@ tree then); a panel of status lines only (the race over, the seat locked, the re
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 import flet as ft
 
@@ -35,7 +37,7 @@ from views.components.private import acts_as
 from views.ui import text_style
 
 
-def race_buttons(ctx: Any, race: dict, on_claim: Callable[[str], Any],
+def race_buttons(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]],
                  on_decline: Callable[[str], Any] | None = None, title: str | None = None,
                  moves: tuple[str, ...] = ()) -> ft.Control:
     """The race panel, pinned while it holds a button this screen can tap; its moves offered to the context."""
@@ -58,7 +60,7 @@ def racers(ctx: Any, race: dict) -> list[str]:
     return [p for p in race["players"] if acts_as(ctx, p) and not mech.is_locked(race, p)]
 
 
-def race_panel(ctx: Any, race: dict, on_claim: Callable[[str], Any], on_decline: Callable[[str], Any] | None,
+def race_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], on_decline: Callable[[str], Any] | None,
                title: str | None) -> ft.Control:
     """The race's rows: for each player this screen acts as, a big claim button or what they took; the others
     in one status line."""
@@ -77,7 +79,7 @@ def race_panel(ctx: Any, race: dict, on_claim: Callable[[str], Any], on_decline:
     return ft.Column(controls=rows, spacing=8)
 
 
-def player_row(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Any],
+def player_row(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awaitable[Any]],
                on_decline: Callable[[str], Any] | None) -> ft.Control:
     """One player's row: locked with what they took or that they stopped, or their big claim (and stop) button."""
     reward = mech.reward_of(race, player)
@@ -88,11 +90,21 @@ def player_row(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Any]
     controls: list[ft.Control] = [ft.FilledButton(
         content=ctx.t("app.race.claim", name=player, reward=mech.remaining(race)[0]), height=72,
         style=ft.ButtonStyle(text_style=text_style(size=20, weight=ft.FontWeight.BOLD)), expand=True,
-        on_click=lambda e: on_claim(player))]
+        on_click=claim_handler(on_claim, player))]
     if on_decline:
         controls.append(ft.OutlinedButton(content=ctx.t("app.race.stop", name=player),
                                           on_click=lambda e: on_decline(player)))
     return ft.Row(controls=controls)
+
+
+def claim_handler(on_claim: Callable[[str], Awaitable[Any]], player: str) -> Callable[[Any], Awaitable[None]]:
+    """The claim button's tap: an async handler, so a seated phone's claim is stored off the server's loop."""
+
+    async def tapped(e: Any) -> None:
+        """Claim for the player."""
+        await on_claim(player)
+
+    return tapped
 
 
 def status(ctx: Any, race: dict, player: str) -> str:

@@ -215,7 +215,7 @@ def verdict_view(ctx: GameContext, verdict: dict) -> ft.Control:
     """The verdict: beats or not, why, and how both piles read."""
     if "error" in verdict:
         return ft.Text(reason_text(ctx, verdict["error"]), color=ft.Colors.ERROR, size=16)
-    colour = ft.Colors.GREEN_800 if verdict["beats"] else ft.Colors.RED_800
+    colour = ft.Colors.PRIMARY if verdict["beats"] else ft.Colors.ERROR
     return ft.Column(spacing=2, controls=[
         ft.Text(reason_text(ctx, verdict["reason"]), size=17, weight=ft.FontWeight.BOLD, color=colour),
         ft.Text(reading_text(ctx, "table", verdict["table_reading"]), size=13),

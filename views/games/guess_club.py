@@ -37,6 +37,7 @@ from validators.answers import explain
 from views.components.offers import offer_here
 from views.components.private import cover, elsewhere, opened, private_entry
 from views.context import GameContext
+from views.ui import tint
 
 TOPICS = Path(__file__).resolve().parents[2] / "assets" / "guess_club" / "topics.json"
 SPOT = 52
@@ -126,7 +127,7 @@ def prediction_board(ctx: GameContext) -> ft.Control:
         full = number not in room
         spots.append(ft.Container(
             width=SPOT, padding=2, border_radius=6,
-            bgcolor=ft.Colors.OUTLINE_VARIANT if full else (ft.Colors.AMBER_100 if number == state["matches"]
+            bgcolor=ft.Colors.OUTLINE_VARIANT if full else (tint(ft.Colors.AMBER) if number == state["matches"]
                                                            else None),
             content=ft.Column(spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 ft.OutlinedButton(content=str(number), disabled=number not in offered,

@@ -298,10 +298,10 @@ def answer_screen(ctx: GameContext) -> ft.Control:
         p: ctx.t("knit_wit.view.answered", count=sum(1 for a in state["sheets"][p] if a), total=state["count"])
         for p in ctx.players}), key="progress"))
 
-    def claim(player: str) -> None:
+    async def claim(player: str) -> None:
         """Take the top button (the stored aliases come in first, so the scoring knows them)."""
         bring_aliases(ctx)
-        ctx.dispatch({"type": "claim", "by": player})
+        await ctx.dispatch_soon({"type": "claim", "by": player})
 
     race = race_buttons(ctx, state["race"], title=ctx.t("knit_wit.view.buttons_title"), on_claim=claim,
                         moves=("claim",))

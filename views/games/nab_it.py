@@ -34,18 +34,19 @@ from views.components.offers import offer_here
 from views.components.private import elsewhere
 from views.components.vote import ballots_line, vote_panel
 from views.context import GameContext
-from views.ui import icon_button
+from views.ui import icon_button, tint
 
 MIN_SIDE = 15
 MARGIN = 2
 CELL_SIZES = (28, 36, 44, 52)
-FILL = {"red": ft.Colors.RED_200, "blue": ft.Colors.BLUE_200, "green": ft.Colors.GREEN_200,
-        "yellow": ft.Colors.YELLOW_300, "purple": ft.Colors.PURPLE_200, "orange": ft.Colors.ORANGE_200,
-        "black": ft.Colors.GREY_500, "white": ft.Colors.WHITE}
-SEAT_FILL = (ft.Colors.RED_200, ft.Colors.BLUE_200, ft.Colors.GREEN_200, ft.Colors.YELLOW_300)
+FILL = {name: tint(colour) for name, colour in {
+    "red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN, "yellow": ft.Colors.YELLOW,
+    "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.GREY, "white": ft.Colors.BLUE_GREY,
+}.items()}
+SEAT_FILL = tuple(FILL[name] for name in ("red", "blue", "green", "yellow"))
 OUTLINE_OF = {"red": 0, "blue": 1, "green": 2, "orange": 3, "purple": 4}
 SPARE_OUTLINES = (5, 6, 7, 4, 3, 2, 1, 0)
-DRAFT_FILL = ft.Colors.AMBER_100
+DRAFT_FILL = tint(ft.Colors.AMBER)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -53,7 +54,7 @@ DRAFT_FILL = ft.Colors.AMBER_100
 
 
 def fill_of(ctx: GameContext, player: str) -> Any:
-    """A player's tile colour: their chosen colour, lightened, or one by seat."""
+    """A player's tile colour: their chosen colour, tinted, or one by seat."""
     return FILL.get(ctx.colours.get(player) or "", SEAT_FILL[ctx.players.index(player) % len(SEAT_FILL)])
 
 

@@ -70,8 +70,8 @@ def build(ctx: GameContext) -> ft.Control:
         my_word(ctx),
         *([guess_panel(ctx)] if state["phase"] == "drawing" else []),
         piles(ctx),
-        race_buttons(ctx, state["race"], on_claim=lambda p: stop(ctx, p, True),
-                     on_decline=lambda p: stop(ctx, p, False), title=ctx.t("pictomania.view.race_title"),
+        race_buttons(ctx, state["race"], on_claim=lambda p: ctx.dispatch_soon(stop_action(p, True)),
+                     on_decline=lambda p: ctx.dispatch(stop_action(p, False)), title=ctx.t("pictomania.view.race_title"),
                      moves=("stop",)),
         *([table_panel(ctx)] if ctx.for_table else []),
     ])
@@ -332,9 +332,10 @@ def piles(ctx: GameContext) -> ft.Control:
     return section(*rows)
 
 
-def stop(ctx: GameContext, player: str, take_tile: bool) -> None:
+def stop_action(player: str, take_tile: bool) -> dict:
     """The player finishes, taking the highest bonus tile or none."""
-    ctx.dispatch({"type": "stop", "by": player, "take_tile": take_tile})
+    return {"type": "stop", "by": player, "take_tile": take_tile}
+
 
 
 # --- table rulings --------------------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from views.components.cards import card_buttons, choice_row, pile
 from views.components.offers import offer_here
 from views.components.private import elsewhere
 from views.context import GameContext
+from views.ui import tint
 
 CELL = 118
 BOX = 16
@@ -95,7 +96,7 @@ def result_panel(ctx: GameContext) -> ft.Control:
     won = result["won"]
     params = {"room": room_name(ctx, result["room"])} if result.get("room") else {}
     return ft.Container(
-        padding=16, border_radius=12, bgcolor=ft.Colors.GREEN_100 if won else ft.Colors.RED_100,
+        padding=16, border_radius=12, bgcolor=tint(ft.Colors.GREEN if won else ft.Colors.RED),
         content=ft.Column(spacing=4, controls=[
             ft.Text(ctx.t("solar_storm.view.won" if won else "solar_storm.view.lost"), size=26,
                     weight=ft.FontWeight.BOLD),
@@ -125,7 +126,7 @@ def room_cell(ctx: GameContext, view: dict, room: str) -> ft.Control:
     """One room: name, repair track (cube or empty per space), diverted, protection, meeples."""
     who = [p for p in ctx.players if view["where"][p] == room]
     lines = [ft.Text(room_name(ctx, room), size=13, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)]
-    colour = ft.Colors.AMBER_100
+    colour = tint(ft.Colors.AMBER)
     if room != CORE:
         state = view["rooms"][room]
         track = ROOMS[room]["track"]
@@ -137,9 +138,9 @@ def room_cell(ctx: GameContext, view: dict, room: str) -> ft.Control:
             lines.append(ft.Text(ctx.t("solar_storm.view.protected", count=shield), size=11))
         if state["diverted"]:
             lines.append(ft.Text(ctx.t("solar_storm.view.diverted"), size=11, weight=ft.FontWeight.BOLD,
-                                 color=ft.Colors.PURPLE))
+                                 color=ft.Colors.TERTIARY))
         cubes = sum(state["cubes"])
-        colour = ft.Colors.RED_100 if cubes == 0 else (ft.Colors.GREEN_100 if cubes == 3 else ft.Colors.ORANGE_100)
+        colour = tint(ft.Colors.RED if cubes == 0 else ft.Colors.GREEN if cubes == 3 else ft.Colors.ORANGE)
     if who:
         lines.append(ft.Text(ctx.t("solar_storm.view.here", names=who), size=11, italic=True))
     return ft.Container(width=CELL, height=CELL, padding=4, border_radius=8, bgcolor=colour,
@@ -149,8 +150,8 @@ def room_cell(ctx: GameContext, view: dict, room: str) -> ft.Control:
 
 def cube_box(filled: bool) -> ft.Control:
     """One track space: a filled square for a cube, an outlined one for an empty space."""
-    return ft.Container(width=BOX, height=BOX, border_radius=3, border=ft.Border.all(2, ft.Colors.BLUE_GREY_700),
-                        bgcolor=ft.Colors.BLUE_GREY_700 if filled else None)
+    return ft.Container(width=BOX, height=BOX, border_radius=3, border=ft.Border.all(2, ft.Colors.ON_SURFACE),
+                        bgcolor=ft.Colors.ON_SURFACE if filled else None)
 
 
 def ship(ctx: GameContext, view: dict) -> ft.Control:
@@ -166,7 +167,7 @@ def next_damage(ctx: GameContext, view: dict) -> list[ft.Control]:
     deck = view["damage"]["deck"]
     if not deck:
         return [ft.Text(ctx.t("solar_storm.view.breach"), size=15, weight=ft.FontWeight.BOLD,
-                        color=ft.Colors.RED_800)]
+                        color=ft.Colors.ERROR)]
     known = [card for card in deck if isinstance(card, list)]
     lines = [ft.Text(ctx.t("solar_storm.view.damage_left", count=len(deck)), size=15)]
     if known:
@@ -284,7 +285,7 @@ def refusal_and_send(ctx: GameContext, action: dict, label: str, done) -> list[f
 
     controls: list[ft.Control] = []
     if err is not None:
-        controls.append(ft.Text(words.error(ctx.lang, err), size=15, color=ft.Colors.RED_800))
+        controls.append(ft.Text(words.error(ctx.lang, err), size=15, color=ft.Colors.ERROR))
     controls.append(ft.FilledButton(content=label, height=48, disabled=err is not None, on_click=lambda e: send()))
     return controls
 

@@ -37,10 +37,11 @@ from views.components.private import elsewhere
 from views.components.seats import choose, compare_table, player_switch
 from views.context import GameContext
 from views.games import round_edit
+from views.ui import tint
 
 NUMBERS = range(1, 7)
-MARK_FILL = {"*": ft.Colors.AMBER_100, "H": ft.Colors.PINK_100}
-FAILING = ft.Colors.RED_100
+MARK_FILL = {"*": tint(ft.Colors.AMBER), "H": tint(ft.Colors.PINK)}
+FAILING = tint(ft.Colors.RED)
 CELL = 40
 
 
