@@ -16,7 +16,7 @@ import pytest
 from scoring.core import RuleError, engine, games
 from scoring.i18n import LANGUAGES
 from scoring.i18n import table as i18n_table
-from scoring.record import COLOURS, new_record
+from scoring.record import COLOURS, SHOWN, new_record
 from storage import Store
 from tests.test_table_hub import Clock, knit_wit_answering, open_hub
 from tests.test_views import StubPage
@@ -28,7 +28,8 @@ from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import guess_club, knit_wit, pictomania
 from views.join import seat_body
-from views.table import choice_text, field_label, host_body
+from views.session import show_all
+from views.table import choice_text, field_label, host_body, log_name
 
 
 @pytest.fixture
@@ -214,7 +215,51 @@ def host_screen(store, hub) -> str:
     got: list = []
     key = hub.subscribe(got.append)
     hub.unsubscribe(key)
-    return words_in(host_body(shell(store), hub, got[-1]))
+    return words_in(host_body(shell(store), hub, got[-1], key))
+
+
+def log_numbers(body: ft.Control) -> list[int]:
+    """The numbers of the log's lines on a screen ("#25 · 20:01 · Table · ..."), top to bottom."""
+    return [int(c.value[1:].split()[0]) for c in walk(body) if isinstance(c, ft.Text) and
+            str(c.key or "").startswith("log-")]
+
+
+def log_tile(body: ft.Control) -> ft.ExpansionTile:
+    """The log's fold-out panel on a screen."""
+    return next(c for c in walk(body) if isinstance(c, ft.ExpansionTile) and c.title.value.startswith("Action log"))
+
+
+def show_all_buttons(body: ft.Control, count: int) -> list[ft.Control]:
+    """The log's "show all" buttons on a screen."""
+    return [c for c in walk(body) if isinstance(c, ft.TextButton) and c.content == f"Show all {count}"]
+
+
+def test_the_host_screens_log_shows_the_newest_lines_and_all_of_them_once_asked(store):
+    """A score pad of 25 rounds on the host's screen: the newest 20 lines and "Show all 25", as on the session
+    screen; the tap asks the hub for the whole public log, and this tab keeps its choice (its next screen, after a
+    reload too, shows every line). The log closed stays closed at the next action and builds no line."""
+    count = SHOWN + 5
+    record = new_record("score_pad", ["A", "B"]) | {"actions": [
+        {"type": "round", "by": "table", "scores": {"A": n, "B": 0}} for n in range(count)]}
+    hub = open_hub(store, record, Clock())
+    tab, got = shell(store), []
+    key = hub.subscribe(got.append)
+    body = host_body(tab, hub, got[-1], key)
+    assert log_numbers(body) == list(range(count, count - SHOWN, -1))
+    (more,) = show_all_buttons(body, count)
+    more.on_click(None)
+    body = host_body(tab, hub, got[-1], key)
+    assert log_numbers(body) == list(range(count, 0, -1)) and show_all_buttons(body, count) == []
+    hub.unsubscribe(key)
+    again: list = []
+    assert show_all(tab, log_name(hub.sid)) is None  # the tab's choice, with which `Table` watches again
+    key = hub.subscribe(again.append, whole_log=True)
+    hub.act(None, {"type": "round", "by": "table", "scores": {"A": 1, "B": 1}})
+    assert log_numbers(host_body(tab, hub, again[-1], key)) == list(range(count + 1, 0, -1))
+    log_tile(body).on_change(SimpleNamespace(control=SimpleNamespace(expanded=False)))
+    hub.act(None, {"type": "round", "by": "table", "scores": {"A": 2, "B": 2}})
+    body = host_body(tab, hub, again[-1], key)
+    assert not log_tile(body).expanded and log_numbers(body) == []
 
 
 def test_the_host_screen_is_the_public_table_and_holds_no_seats_secret_before_the_reveal(store):
