@@ -11,7 +11,9 @@ Also what the phone screen (`views/join.py`) shares with it: delivering the hub'
 prompt panel (a seat's or the table's prompt entries as buttons and forms), the moves, board and final result
 below the status, and the join address.
 One move is offered once on a screen: the moves panel leaves out the entries the game's view offers with a
-control of its own (`GameContext.offer`; the race panel's button is the seat's claim, big and pinned on a phone).
+control of its own (`GameContext.offer`: the race panel's button is the seat's claim, big and pinned on a phone;
+a round game's form is the table's round and its rounds table the corrections; Knit Wit's "next spool" and
+Pictomania's "reveal" are buttons of their boards), and no game is special-cased here.
 The host's screen acts as the table only, so its race panel shows every player's standing and no button (the
 server would refuse a claim for a player from it, as from the referee seat's phone).
 Everything shown comes from the hub's message for this connection (`views.table_hub`): the host's screen is the

@@ -12,7 +12,8 @@ field with the reason under it. Stored aliases go into the session with the `ali
 the table's tap on the deal or a tap on the answer screen of a screen that acts for the table (never while
 drawing; a player's own phone in table mode does not send them); aliases the table confirms come back from the engine as `alias_learned`
 events, which the session layer stores. The table's moves while scoring — picking two answers to rule on, the
-suggested duplicates' rulings, "next spool" — show only on a screen that acts for the table (`ctx.for_table`);
+suggested duplicates' rulings, "next spool" — show only on a screen that acts for the table (`ctx.for_table`),
+which offers them (`ctx.offer`: a table-mode screen's moves panel does not offer them again) as it does the deal;
 a player's own phone shows the answers, the marks, its challenge and vote, and the running totals.
 """
 
@@ -22,6 +23,7 @@ import re
 
 import flet as ft
 
+from scoring.core import TABLE
 from scoring.games import knit_wit as kw
 from validators.answers import explain
 from views.components.private import COVER, cover, done_label, opened
@@ -62,6 +64,7 @@ def numbers(text: str) -> list:
 def deal_screen(ctx: GameContext) -> ft.Control:
     """A field per player for the spools they were dealt, and a button to enter the deal."""
     draft: dict = ctx.local.setdefault("deal", {})
+    ctx.offer(TABLE, "deal")
 
     def send() -> None:
         """Enter the deal (the stored aliases first); clear the fields once it is accepted."""
@@ -425,6 +428,8 @@ def scoring_screen(ctx: GameContext) -> ft.Control:
         controls.append(challenger_panel(ctx, ctx.local["challenge_target"], review))
     last = review["spool"] == ctx.state["count"]
     if ctx.for_table:
+        ctx.offer(TABLE, "dup_ruling")
+        ctx.offer(TABLE, "next_spool")
         controls.append(ft.FilledButton(
             content=ctx.t("knit_wit.view.finish" if last else "knit_wit.view.next_spool", number=review["spool"]),
             icon=ft.Icons.SKIP_NEXT, height=52, disabled=not can_advance,

@@ -18,7 +18,8 @@ On a phone seated in table mode (`ctx.seat`) there is no phone to pass: "my word
 at once, the guess panel guesses as the seat (no switcher), and the physical deal (which one phone collects card
 by card) is left to the shared screen; the referee's phone shows neither word nor guesses. The table's moves —
 "deal", "wrong word", "reveal" — show only on a screen that acts for the table (`ctx.for_table`: the shared
-screen, the referee's phone, the host's table screen); a player's own phone would only be refused them.
+screen, the referee's phone, the host's table screen), which offers them (`ctx.offer`: a table-mode screen's
+moves panel does not offer them again); a player's own phone would only be refused them.
 
 The view computes nothing: right/wrong, tokens, the black sheep and scores come from the round's stored result.
 Scratch in `ctx.local`: who is guessing (`guesser`), whose word is uncovered (`word`) and the physical deal
@@ -32,6 +33,7 @@ from typing import Any
 
 import flet as ft
 
+from scoring.core import TABLE
 from scoring.games.pictomania import NUMBERS, SYMBOLS, word_of
 from scoring.mechanics import race as race_mech
 from views.components.private import COVER, cover, opened
@@ -100,6 +102,7 @@ def deal_screen(ctx: GameContext) -> ft.Control:
     if state["history"]:
         controls.append(reveal_panel(ctx, state["history"][-1]))
     if ctx.for_table:
+        ctx.offer(TABLE, "deal")
         controls.append(section(
             heading(ctx.t("pictomania.view.deal_title", round=state["round"])),
             ft.Text(ctx.t("pictomania.view.deal_hint")),
@@ -107,6 +110,7 @@ def deal_screen(ctx: GameContext) -> ft.Control:
                             on_click=lambda e: ctx.dispatch({"type": "deal", "by": "table"})),
         ))
     if ctx.seat is None:
+        ctx.offer(TABLE, "set_deal")
         controls.append(physical_deal(ctx))
     return ft.Column(controls=controls, spacing=16)
 
@@ -337,6 +341,8 @@ def stop(ctx: GameContext, player: str, take_tile: bool) -> None:
 def table_panel(ctx: GameContext) -> ft.Control:
     """Wrong-word rulings per drawer and the reveal button."""
     ruled = ctx.state["wrong_word"]
+    ctx.offer(TABLE, "wrong_word")
+    ctx.offer(TABLE, "reveal")
     wrong = [ft.OutlinedButton(content=ctx.t("pictomania.view.wrong_word", drawer=p), icon=ft.Icons.GAVEL,
                                on_click=lambda e, p=p: ctx.dispatch({"type": "wrong_word", "by": "table",
                                                                      "drawer": p}))
