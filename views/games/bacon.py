@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scoring.core import RuleError
+from scoring.core import TABLE, RuleError
 from scoring.games.bacon import members, referee
 from validators.cards import BACON_SUITS, WILD, readings
 from views.components.cards import card_buttons, choice_row, pile
@@ -72,6 +72,7 @@ def teams_panel(ctx: GameContext) -> ft.Control:
 def dealer_panel(ctx: GameContext) -> ft.Control:
     """Before the first deal: who deals (drawn, or named by the table), and buttons to name another."""
     chosen = ctx.state["dealer_chosen"]
+    ctx.offer(TABLE, "dealer")
     return ft.Column(spacing=4, controls=[
         ft.Text(ctx.t("bacon.view.first_dealer_chosen" if chosen else "bacon.view.first_dealer",
                       name=ctx.state["dealer"]), size=16),
@@ -112,13 +113,15 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
                 for n in waiting]),
             pile(ctx, [ctx.t("bacon.view.place", place=i + 1, name=n) for i, n in enumerate(order)], remove,
                  "bacon.view.nobody_out"),
-            ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, ctx.t("bacon.view.record_deal"), send,
-                                                               disabled=not order)),
+            ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, "deal", ctx.t("bacon.view.record_deal"),
+                                                               send, disabled=not order)),
         ]))
 
 
 def referee_panel(ctx: GameContext, draft: dict) -> ft.Control:
-    """The referee: closed, a button to open it; open, the two piles, the card picker and the verdict."""
+    """The referee: closed, a button to open it; open, the two piles, the card picker and the verdict (either way
+    the table's ruling is offered here)."""
+    ctx.offer(TABLE, "ruling")
 
     def update(**fields) -> None:
         """Change the referee scratch and show it again."""

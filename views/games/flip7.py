@@ -20,7 +20,7 @@ from collections import Counter
 
 import flet as ft
 
-from scoring.core import RuleError
+from scoring.core import TABLE, RuleError
 from scoring.games.flip7 import MODIFIERS, bust_chances, check_line, score_line, seen_since_shuffle
 from views.components.cards import card_buttons, choice_row, pile, stepper
 from views.context import GameContext
@@ -206,7 +206,8 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
     controls: list[ft.Control] = [
         ft.OutlinedButton(content=ctx.t("flip7.view.next"), icon=ft.Icons.ARROW_FORWARD,
                           on_click=lambda e: next_player()),
-        *round_edit.save_buttons(ctx, draft, ctx.t("flip7.view.add_round"), send, disabled=bool(playing)),
+        *round_edit.save_buttons(ctx, draft, "round", ctx.t("flip7.view.add_round"), send,
+                                 disabled=bool(playing)),
     ]
     if playing:
         controls.append(ft.Text(ctx.t("flip7.view.still_playing", names=playing), italic=True))
@@ -235,6 +236,7 @@ def coach_panel(ctx: GameContext, draft: dict) -> ft.Control:
         ctx.refresh()
 
     extras = Counter(draft["seen"])
+    ctx.offer(TABLE, "shuffle")
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
         spacing=6, controls=[
             ft.Text(ctx.t("flip7.view.coach"), size=16, weight=ft.FontWeight.BOLD),

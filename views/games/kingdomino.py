@@ -20,6 +20,7 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
+from scoring.core import TABLE
 from scoring.games import kingdomino as game
 from views.components.grid import GROUP_COLOURS, group_of
 from views.components.seats import compare_table, player_switch
@@ -382,6 +383,7 @@ def out_of_box(ctx: GameContext) -> list[ft.Control]:
         return []
     chosen = ctx.local.setdefault("aside", [])
     gone = game.used_dominoes(ctx.state)
+    ctx.offer(TABLE, "set_aside")
 
     def toggle(number: int) -> None:
         """Add or remove a domino from the ones being set aside."""
@@ -424,6 +426,7 @@ def build(ctx: GameContext) -> ft.Control:
         mode = ctx.local.get("mode", "domino")
         controls += [mode_switch(ctx, mode),
                      by_layout(ctx, player) if mode == "paint" else by_domino(ctx, player, kingdom)]
+    ctx.offer(TABLE, "finish")
     controls += [*out_of_box(ctx), comparison(ctx),
                  ft.OutlinedButton(content=ctx.t("kingdomino.view.end_game"), icon=ft.Icons.FLAG,
                                    on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"}))]

@@ -79,6 +79,7 @@ def deal_screen(ctx: GameContext) -> ft.Control:
         return ft.Text(ctx.t("knit_wit.view.deal_waiting", count=ctx.state["count"], per=ctx.state["per"]),
                        size=16, italic=True)
     draft: dict = ctx.local.setdefault("deal", {})
+    ctx.offer(TABLE, "deal")
 
     def send() -> None:
         """Enter the deal (the stored aliases first); clear the fields once it is accepted."""
@@ -471,6 +472,8 @@ def scoring_screen(ctx: GameContext) -> ft.Control:
         controls.append(challenger_panel(ctx, ctx.local["challenge_target"], review, challenges))
     last = review["spool"] == ctx.state["count"]
     if ctx.for_table:
+        ctx.offer(TABLE, "dup_ruling")
+        ctx.offer(TABLE, "next_spool")
         controls.append(ft.FilledButton(
             content=ctx.t("knit_wit.view.finish" if last else "knit_wit.view.next_spool", number=review["spool"]),
             icon=ft.Icons.SKIP_NEXT, height=52, disabled=not can_advance,

@@ -9,7 +9,8 @@ of the turn with the list's verdict before the play is sent, challenges and the 
   The words the play would form or change come from the engine's `preview`, each marked known or not in the
   list, or the rule the draft breaks; then Play sends it (or Swap, instead).
 - Every other button comes from the engine's `prompt`: challenges of the last play's words, the vote (shared vote
-  panel), announcing the last tile, catching a forgotten announcement, and the table's end.
+  panel), announcing the last tile, catching a forgotten announcement, and the table's end; the challenges and
+  calls are offered to the context (`ctx.offer`), so a table-mode screen's moves panel does not offer them again.
 - `final(ctx)`: the finished board and who controls which word.
 """
 
@@ -307,6 +308,9 @@ def last_play(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control |
                                  on_click=lambda e, by=o["by"], w=c["word"]: ctx.dispatch(
                                      {"type": "challenge", "by": by, "word": w}))
                for o in offers if o["type"] == "challenge" for c in o["choices"]]
+    for o in offers:
+        if o["type"] == "challenge":
+            ctx.offer(o["by"], "challenge")
     if buttons:
         rows.append(ft.Row(wrap=True, spacing=6, controls=buttons))
     return ft.Container(padding=10, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=8,
@@ -327,6 +331,8 @@ def table_calls(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control
     """Announcing the last tile, catching a forgotten announcement, and the table's end."""
     buttons: list[ft.Control] = []
     for offer in offers:
+        if offer["type"] in ("announce", "forgot", "end"):
+            ctx.offer(offer["by"], offer["type"])
         if offer["type"] == "announce":
             buttons.append(ft.OutlinedButton(content=ctx.t("nab_it.view.announce", name=offer["by"]),
                                              icon=ft.Icons.CAMPAIGN,

@@ -9,6 +9,9 @@ view names (`keys`). This module adds, on top of any such draft:
   correction is saved or cancelled (`close`);
 - `action(...)`: the round action, or `correct` with the round number while a past round is open (the engines'
   `correct` takes the same fields; the log keeps both);
+- the moves it offers (`GameContext.offer`, so a table-mode screen's moves panel leaves them out): the form's
+  round move (`save_buttons`, the new round, or the past round open for a correction) and `correct` (the rounds
+  table, whose round numbers open one);
 - the undo hand-back: when the draft is empty and the last undone action (the record's redo stack, not a game
   fact) is a round, its entries are put back into the form (`hand_back`), once; if that round comes back
   (redo) while the form still holds exactly those entries, the form is emptied again.
@@ -24,6 +27,7 @@ from typing import Any, Callable
 
 import flet as ft
 
+from scoring.core import TABLE
 from views.components.kept import Kept
 from views.context import GameContext
 
@@ -86,9 +90,12 @@ def heading(ctx: GameContext, draft: dict, new_text: str) -> ft.Control:
                    color=None if number is None else ft.Colors.TERTIARY)
 
 
-def save_buttons(ctx: GameContext, draft: dict, new_text: str, on_send: Callable[[], Any],
+def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str, on_send: Callable[[], Any],
                  disabled: bool = False) -> list[ft.Control]:
-    """The send button (add the round, or save the correction) and, while correcting, cancel."""
+    """The send button (add the round, or save the correction) and, while correcting, cancel; kind: the table's
+    move a new round sends (None where the form only corrects), offered here."""
+    if kind is not None:
+        ctx.offer(TABLE, kind)
     if editing(draft) is None:
         return [ft.FilledButton(content=new_text, icon=ft.Icons.ADD, disabled=disabled,
                                 on_click=lambda e: on_send())]
@@ -114,6 +121,7 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     previous render's (`views.components.kept`), so it is neither built nor compared again."""
     if not rounds:
         return ft.Text(ctx.t("cards.view.no_rounds"), italic=True)
+    ctx.offer(TABLE, "correct")
     numeric = columns is None
     columns = columns or [(n, n) for n in ctx.players]
     every = bool(draft.get("all_rounds"))

@@ -200,7 +200,7 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
     return ft.Column(spacing=6, controls=[
         ft.Switch(label=ctx.t("rummy.view.stock_out"), value=draft["stock_out"],
                   on_change=lambda e: draft.update(stock_out=bool(e.control.value))),
-        ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, ctx.t("rummy.view.add_round"),
+        ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, "round", ctx.t("rummy.view.add_round"),
                                                            lambda: send(ctx, draft))),
     ])
 

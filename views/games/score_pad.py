@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scoring.core import TABLE
 from views.context import GameContext
 from views.games import round_edit
 
@@ -61,8 +62,9 @@ def build(ctx: GameContext) -> ft.Control:
                      on_submit=lambda e: add_round())
         for name in ctx.players
     ]
-    buttons = round_edit.save_buttons(ctx, draft, ctx.t("app.score_pad.add_round"), add_round)
+    buttons = round_edit.save_buttons(ctx, draft, "round", ctx.t("app.score_pad.add_round"), add_round)
     if round_edit.editing(draft) is None:
+        ctx.offer(TABLE, "finish")
         buttons.append(ft.OutlinedButton(content=ctx.t("app.score_pad.finish"), icon=ft.Icons.FLAG,
                                          on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"})))
     rounds = ctx.state["scores"]

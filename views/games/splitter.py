@@ -23,6 +23,7 @@ from typing import Any
 
 import flet as ft
 
+from scoring.core import TABLE
 from scoring.games import splitter as game
 from views.components.grid import GROUP_COLOURS, grid_editor
 from views.components.seats import choose, compare_table, player_switch
@@ -132,6 +133,8 @@ def draft_of(ctx: GameContext) -> dict:
 def roll_panel(ctx: GameContext) -> ft.Control:
     """The app's seeded roll, or the two dice the table rolled."""
     dice = ctx.local["dice"]
+    ctx.offer(TABLE, "roll")
+    ctx.offer(TABLE, "set_roll")
 
     def use_table_roll() -> None:
         """Send the table's roll (the button waits until both dice are chosen)."""
@@ -348,7 +351,7 @@ def correction_panel(ctx: GameContext, draft: dict, player: str) -> list[ft.Cont
         if ctx.dispatch(round_edit.action(draft, "write", {"writes": draft["writes"]})):
             round_edit.close(draft)
 
-    controls.append(ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, "", save)))
+    controls.append(ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, None, "", save)))
     return controls
 
 
@@ -377,6 +380,7 @@ def build(ctx: GameContext) -> ft.Control:
             controls.append(write_panel(ctx, player))
     if state["rolls"]:
         controls.append(rounds_table(ctx, draft))
+    ctx.offer(TABLE, "finish")
     controls += [comparison(ctx),
                  ft.OutlinedButton(content=ctx.t("splitter.view.end_game"), icon=ft.Icons.FLAG,
                                    on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"}))]
