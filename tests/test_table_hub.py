@@ -10,7 +10,7 @@ import pytest
 
 from scoring.errors import RuleError
 from scoring.i18n import LANGUAGES, table as i18n_table
-from scoring.record import new_record
+from scoring.record import SHOWN, new_record
 from storage import Store
 from views import table_hub, words
 from views.table_hub import TableHub
@@ -690,3 +690,31 @@ def test_phones_and_session_tabs_follow_each_other(tmp_path):
     assert tabs == [1] and [m["count"] for m in phone] == [1]
     session.play({"type": "round", "by": "table", "scores": {"Ann": 1, "Bo": 2}}, "", expect=1)
     assert tabs == [1, 2] and [m["count"] for m in phone] == [1, 2]
+
+
+def test_a_host_screens_message_holds_the_newest_log_entries_until_it_asks_for_all(store, clock):
+    """However long the log, a host's screen is sent its newest `SHOWN` entries (its message does not grow with the
+    log); once it asks for the whole public log it is sent every entry at once and with each action after, while
+    another host's screen still gets the newest only. A phone gets no log."""
+    def rounds(count):
+        """A score pad's rounds, by the table."""
+        return [{"type": "round", "by": "table", "scores": {"A": n, "B": 0}} for n in range(count)]
+
+    sizes = {}
+    for count in (SHOWN + 5, 500):
+        hub = open_hub(store, new_record("score_pad", ["A", "B"]) | {"actions": rounds(count)}, clock)
+        tab, other, phone = Phone(), Phone(), Phone()
+        key = hub.subscribe(tab)
+        hub.subscribe(other)
+        hub.subscribe(phone, hub.join(hub.pin, "A"))
+        hub.act(None, rounds(1)[0])
+        last = json.loads(tab.messages[-1])
+        sizes[count] = len(json.dumps(last["log"]))
+        assert [e["number"] for e in last["log"]] == list(range(count + 2 - SHOWN, count + 2))
+        assert "log" not in json.loads(phone.messages[-1])
+        hub.show_whole_log(key)
+        assert [e["number"] for e in json.loads(tab.messages[-1])["log"]] == list(range(1, count + 2))
+        hub.act(None, rounds(1)[0])
+        assert len(json.loads(tab.messages[-1])["log"]) == count + 2
+        assert len(json.loads(other.messages[-1])["log"]) == SHOWN
+    assert sizes[500] - sizes[SHOWN + 5] < 100  # a few more digits in the numbers, no more lines

@@ -12,15 +12,18 @@ and Splitter's moves; the round games' table moves, made from the referee's phon
 from __future__ import annotations
 
 import asyncio
+import copy
+import json
 from types import SimpleNamespace
 
 import flet as ft
 import pytest
 
-from scoring.core import RuleError, engine, games
+from scoring.core import TABLE, RuleError, engine, games
+from scoring.games.kingdomino import legal_placements
 from scoring.i18n import LANGUAGES
 from scoring.i18n import table as i18n_table
-from scoring.record import COLOURS, new_record
+from scoring.record import COLOURS, SHOWN, new_record, replay
 from storage import Store
 from tests.helpers import press
 from tests.test_table_hub import HANDS3, Clock, knit_wit_answering, open_hub
@@ -31,9 +34,10 @@ from views.app import App, open_to_phones, top_bar
 from views.components.private import private_entry
 from views.components.timer import Ticker
 from views.context import GameContext
-from views.games import guess_club, kingdomino, knit_wit, nab_it, pictomania, solar_storm, splitter
+from views.games import guess_club, kingdomino, knit_wit, nab_it, pictomania, solar_storm, splitter, view_of
 from views.join import seat_body
-from views.table import choice_text, field_label, host_body, moves_and_view
+from views.session import show_all
+from views.table import choice_text, field_label, host_body, log_name, moves_and_view, seat_local
 
 
 @pytest.fixture
@@ -219,7 +223,51 @@ def host_screen(store, hub) -> str:
     got: list = []
     key = hub.subscribe(got.append)
     hub.unsubscribe(key)
-    return words_in(host_body(shell(store), hub, got[-1]))
+    return words_in(host_body(shell(store), hub, got[-1], key))
+
+
+def log_numbers(body: ft.Control) -> list[int]:
+    """The numbers of the log's lines on a screen ("#25 · 20:01 · Table · ..."), top to bottom."""
+    return [int(c.value[1:].split()[0]) for c in walk(body) if isinstance(c, ft.Text) and
+            str(c.key or "").startswith("log-")]
+
+
+def log_tile(body: ft.Control) -> ft.ExpansionTile:
+    """The log's fold-out panel on a screen."""
+    return next(c for c in walk(body) if isinstance(c, ft.ExpansionTile) and c.title.value.startswith("Action log"))
+
+
+def show_all_buttons(body: ft.Control) -> list[ft.Control]:
+    """The log's "show all" buttons on a screen."""
+    return [c for c in walk(body) if isinstance(c, ft.TextButton) and c.content == "Show all"]
+
+
+def test_the_host_screens_log_shows_the_newest_lines_and_all_of_them_once_asked(store):
+    """A score pad of 25 rounds on the host's screen: the newest 20 lines and "Show all", as on the session
+    screen; the tap asks the hub for the whole public log, and this tab keeps its choice (its next screen, after a
+    reload too, shows every line). The log closed stays closed at the next action and builds no line."""
+    count = SHOWN + 5
+    record = new_record("score_pad", ["A", "B"]) | {"actions": [
+        {"type": "round", "by": "table", "scores": {"A": n, "B": 0}} for n in range(count)]}
+    hub = open_hub(store, record, Clock())
+    tab, got = shell(store), []
+    key = hub.subscribe(got.append)
+    body = host_body(tab, hub, got[-1], key)
+    assert log_numbers(body) == list(range(count, count - SHOWN, -1))
+    (more,) = show_all_buttons(body)
+    more.on_click(None)
+    body = host_body(tab, hub, got[-1], key)
+    assert log_numbers(body) == list(range(count, 0, -1)) and show_all_buttons(body) == []
+    hub.unsubscribe(key)
+    again: list = []
+    assert show_all(tab, log_name(hub.sid)) is None  # the tab's choice, with which `Table` watches again
+    key = hub.subscribe(again.append, whole_log=True)
+    hub.act(None, {"type": "round", "by": "table", "scores": {"A": 1, "B": 1}})
+    assert log_numbers(host_body(tab, hub, again[-1], key)) == list(range(count + 1, 0, -1))
+    log_tile(body).on_change(SimpleNamespace(control=SimpleNamespace(expanded=False)))
+    hub.act(None, {"type": "round", "by": "table", "scores": {"A": 2, "B": 2}})
+    body = host_body(tab, hub, again[-1], key)
+    assert not log_tile(body).expanded and log_numbers(body) == []
 
 
 def test_the_host_screen_is_the_public_table_and_holds_no_seats_secret_before_the_reveal(store):
@@ -770,22 +818,6 @@ def phone_words(store, hub, message: dict) -> str:
 
 
 @pytest.mark.parametrize("game, players, options, first", ROUND_GAMES, ids=[g[0] for g in ROUND_GAMES])
-def test_a_referees_phone_makes_the_tables_moves_of_a_round_game_with_the_views_controls_only(
-        store, game, players, options, first):
-    """A game whose moves are the table's (rounds, deals, rolls, corrections): the referee's phone makes them
-    with the view's own form, before and after the first round, never also with the moves panel's typed forms
-    ("enter the round's scores", "roll the dice", "set the dice: 1, 1" …): the panel offers nothing."""
-    hub = open_hub(store, new_record(game, players, options, seed=1), Clock())
-    got, token = seated(hub, "table")
-    for played in (False, True):
-        if played:
-            hub.act(token, first)
-        screen = phone_words(store, hub, got[-1])
-        assert "Your moves now" not in screen or "Nothing to do right now" in screen
-        assert all("by" in actions[0] for _, actions in senders(tapped(store, hub, got[-1])))
-
-
-@pytest.mark.parametrize("game, players, options, first", ROUND_GAMES, ids=[g[0] for g in ROUND_GAMES])
 def test_a_players_phone_shows_no_control_for_the_tables_moves_of_a_round_game(
         store, game, players, options, first):
     """A game whose moves are the table's (Splitter's sheets are each player's own): a player's phone offers none of
@@ -835,3 +867,149 @@ def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(st
         assert "Winner: A" in screen and "Ranking: 1. A (4), 2. B (3), 3. C (2)" in screen, seat
         assert screen.count("Game over") == 2, seat  # the status line and the final result's heading
         assert "Your moves now" not in screen and "Nothing to do right now" not in screen, seat
+
+
+def played(game: str, players: list, options: dict | None = None, actions: list | None = None,
+           turns: int = 0) -> dict:
+    """A session record of game with the given actions, then the prompt's first finite choices for some turns."""
+    record = new_record(game, players, options or {}, seed=1) | {"actions": list(actions or [])}
+    eng, state = engine(game), replay(record)
+    for _ in range(turns):
+        action = next({"type": e["type"], "by": e["by"], **e["choices"][0]} for e in eng.prompt(state) if e["choices"])
+        record["actions"].append(action)
+        state = eng.apply(state, action)
+    return record
+
+
+def table_moments() -> dict[str, list[dict]]:
+    """Sessions of every game with a view, at moments when the table (the host's screen) has moves to make."""
+    empty_dinos = {"dinos": {}, "eggs": {}, "raptors": [], "dna": 0}
+    flip7_round = {"type": "round", "by": "table", "lines": {p: {"numbers": [], "modifiers": [], "second_chance": 0,
+                                                                "status": "stayed"} for p in "ABC"}}
+    first_domino = legal_placements(replay(new_record("kingdomino", ["A", "B"])), "A", 1)[0]
+    deal3 = {"type": "set_deal", "by": "table", "deal": {"A": [1, 5], "B": [2, 6], "C": [3, 7]}}
+    scoring = [knit_wit_answering() for _ in range(2)]
+    for record, second in zip(scoring, ("sky", "lemons")):  # the second one suggested as the same as "lemon"
+        record["actions"] += [{"type": "answer", "by": seat, "spool": 1, "text": text}
+                              for seat, text in (("A", "lemon"), ("B", second), ("C", "tiger"))]
+        record["actions"] += [{"type": "claim", "by": "A"}, {"type": "claim", "by": "B"}]
+    return {
+        "bacon": [played("bacon", list("ABCD")),
+                  played("bacon", list("ABCD"), actions=[{"type": "deal", "by": "table", "order": list("ABCD")}])],
+        "cubosaurs": [played("cubosaurs", ["A", "B"], actions=[
+            {"type": "round", "by": "table", "lines": {"A": empty_dinos, "B": empty_dinos}}])],
+        "flip7": [played("flip7", list("ABC"), {"coach": True}, [flip7_round]),
+                  played("flip7", list("ABC"), actions=[flip7_round])],
+        "guess_club": [played("guess_club", ["A", "B"])],
+        "kingdomino": [played("kingdomino", ["A", "B"]), played("kingdomino", ["A", "B"], actions=[
+            {"type": "place", "by": "A", "domino": 1, "cells": first_domino}])],
+        "knit_wit": [played("knit_wit", ["A", "B"], {"deal": "table"}), *scoring],
+        "nab_it": [played("nab_it", [{"name": "A", "colour": "red"}, {"name": "B", "colour": "blue"}])],
+        "pictomania": [played("pictomania", list("ABC")), played("pictomania", list("ABC"), actions=[deal3])],
+        "rummy": [played("rummy", ["A", "B"], actions=[{"type": "round", "by": "table", "stock_out": True, "lines": {
+            "A": {"melds": [], "laid_off": [], "hand": []}, "B": {"melds": [], "laid_off": [], "hand": ["5S"]}}}])],
+        "score_pad": [played("score_pad", ["A", "B"], actions=[
+            {"type": "round", "by": "table", "scores": {"A": 5, "B": 3}}])],
+        "solar_storm": [played("solar_storm", ["A", "B"], {"deal": "table"})],
+        "splitter": [played("splitter", ["A", "B"]), played("splitter", ["A", "B"], turns=3)],
+    }
+
+
+def table_moves(app: App, hub, message: dict, monkeypatch) -> tuple[set[str], set[str]]:
+    """The table's moves on the host's screen: those its moves panel offers, and those the game's board sends
+    when tapped: every button, chip, checkbox, switch and tappable square, and the buttons of an alert a tap
+    opens, each on the board as the screen shows it; a tap on a named button that only changes the board's
+    scratch (opens a form, a past round) leads to the board it shows, whose taps count too. Every form counts as
+    filled in right (the engine's `check` accepts anything), so a send button that waits for a valid entry sends."""
+    sent: list[dict] = []
+    scratch = seat_local(app, hub.sid, TABLE)
+    monkeypatch.setattr(engine(message["meta"]["game"]), "check", lambda state, action: None)
+
+    def act(action: dict) -> bool:
+        """Keep what a tap sends; nothing is applied."""
+        sent.append(action)
+        return False
+
+    def board(at: str) -> tuple[set[str], list]:
+        """The panel's moves and the board's taps (handler, event, whether it is a named button), built from the
+        scratch `at` (JSON)."""
+        scratch.clear()
+        scratch.update(json.loads(at))
+        controls = moves_and_view(app, hub, message, act, TABLE, "moves")
+        divider = next(i for i, c in enumerate(controls) if isinstance(c, ft.Divider))
+        panel = {str(c.key).split(":", 1)[1] for part in controls[:divider] for c in walk(part)
+                 if str(c.key or "").startswith(f"{TABLE}:")}
+        taps = []
+        for control in walk(controls[divider + 1]):
+            if isinstance(control, (ft.Checkbox, ft.Switch)) and control.on_change:
+                taps.append((control.on_change, SimpleNamespace(control=SimpleNamespace(value=not control.value)),
+                             False))
+            named = isinstance(getattr(control, "content", None), str)
+            taps += [(handler, None, named) for handler in (getattr(control, "on_click", None),
+                                                            getattr(control, "on_select", None)) if callable(handler)]
+        return panel, taps
+
+    def tap(handler, event) -> None:
+        """One tap as Flet runs it, then every button of an alert it opens."""
+        shown = len(app.page.dialogs)
+        result = handler(event)
+        if asyncio.iscoroutine(result):
+            asyncio.run(result)
+        for dialog in app.page.dialogs[shown:]:
+            for action in dialog.actions if isinstance(dialog, ft.AlertDialog) else []:
+                tap(action.on_click, None)
+
+    def kept() -> str:
+        """The board's scratch as JSON (without this tab's "_" caches)."""
+        return json.dumps({k: v for k, v in scratch.items() if not k.startswith("_")}, sort_keys=True, default=str)
+
+    root = kept()
+    panel, _ = board(root)
+    todo, seen = [root], {root}
+    for at in todo:
+        taps, was = board(at)[1], copy.deepcopy(scratch)
+        for handler, event, named in taps:
+            before = len(sent)
+            tap(handler, event)
+            after = kept()
+            if after != at:
+                if at == root and named and len(sent) == before and after not in seen:
+                    seen.add(after)
+                    todo.append(after)
+                put_back(scratch, was)
+    return panel, {a["type"] for a in sent if a.get("by", TABLE) == TABLE}
+
+
+def put_back(live: dict | list, old: dict | list) -> None:
+    """Make the scratch `live` equal to `old` again in place, keeping every dict and list in it (a built board's
+    handlers hold them), so the next tap is made on the board as it was built."""
+    keys = range(len(old)) if isinstance(old, list) else list(old)
+    if isinstance(live, list):
+        del live[len(old):]
+        live.extend([None] * (len(old) - len(live)))
+    else:
+        for key in [k for k in live if k not in old]:
+            del live[key]
+    for key in keys:
+        now, then = (live[key] if isinstance(live, list) or key in live else None), old[key]
+        if isinstance(then, (dict, list)) and type(now) is type(then):
+            put_back(now, then)
+        else:
+            live[key] = copy.deepcopy(then)
+
+
+def test_each_hosted_games_host_screen_offers_each_of_the_tables_moves_once(store, monkeypatch):
+    """In every game, at moments when the table has moves to make, the host's screen offers each of them once: in
+    its moves panel, or by a control of the game's board (which then says so, `GameContext.offer`), never both,
+    and none is left out of both."""
+    moments = table_moments()
+    assert set(moments) == {g.id for g in games() if view_of(g.id) is not None}
+    for game, records in moments.items():
+        for record in records:
+            hub = open_hub(store, record, Clock())
+            got: list = []
+            hub.unsubscribe(hub.subscribe(got.append))
+            wanted = {e["type"] for e in got[-1]["prompt"]}
+            panel, board = table_moves(shell(store), hub, got[-1], monkeypatch)
+            assert not panel & board, (game, len(record["actions"]), "offered twice", panel & board)
+            assert wanted <= panel | board, (game, len(record["actions"]), "not offered", wanted - panel - board)

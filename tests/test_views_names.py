@@ -121,8 +121,8 @@ def table_screens(app: App, game) -> dict[str, ft.Control]:
     clock = Clock()
     hub = TableHub(app.store, new_session_of(app, game), clock=clock, tick=clock)
     got: list = []
-    hub.subscribe(got.append)
-    host = table_screen.host_body(app, hub, got[-1])
+    key = hub.subscribe(got.append)
+    host = table_screen.host_body(app, hub, got[-1], key)
     form = join.join_form(app, hub, lambda token: None)
     seat = hub.free_seats()[0]
     token = hub.join(hub.pin, seat)

@@ -52,11 +52,14 @@ class GameContext:
       count): view scratch that must start afresh after every action is stamped with it.
     - `dispatch` carries the number of actions this render showed (`expect`): if another phone acted first the
       action is refused as stale, the fresh state is shown and dispatch returns False.
-    - `offer(by, kind)`: the view shows a control of its own for by's move kind (race buttons say so for each
-      player given a button, Knit Wit's open answer sheet for its player's `answer`, Pictomania's guess panel for
-      its guesser's `guess`); `offered` holds those (by, kind) pairs, and a seated phone's generic moves panel
-      leaves them out (`views.table.moves_and_view`): one move is offered once on a screen.
-      `views.components.offers.offer_here` offers the prompt entries of a move type that this screen makes.
+    - `offer(by, kind)`: the view shows a control of its own for by's move kind in this render (a button that
+      sends it, or one that opens the view's form for it: a race button for its player, Knit Wit's open answer
+      sheet for its player's `answer`, Pictomania's guess panel for its guesser's `guess`, the table's round form,
+      a past round to correct); `offered` holds those (by, kind) pairs, and the generic moves panel of a
+      table-mode screen (a seated phone, the referee's phone, the host's table screen) leaves them out
+      (`views.table.moves_and_view`), so one move is not offered twice on one screen; a view shows a control only
+      for a move its screen makes (`views.components.offers`: `offer_here` offers the prompt entries of a move type
+      this screen makes).
     """
 
     def __init__(self, *, lang: str, record: dict, state: dict, engine: Engine, page: ft.Page, store: Any,

@@ -168,8 +168,10 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     return title, body, "/"
 
 
-def show_all(app: Any, name: str) -> Any:
-    """None once this tab chose to see every entry of list `name`, else the function that chooses it."""
+def show_all(app: Any, name: str, fetch: Any = None) -> Any:
+    """None once this tab chose to see every entry of list `name`, else the function that chooses it and shows
+    the screen again (or, given fetch, calls fetch instead: where the entries come from elsewhere, e.g. the host's
+    table screen asks the table's hub for the whole log, whose message shows the screen again)."""
     scratch = app.local(name)
     if scratch.get("all"):
         return None
@@ -177,7 +179,7 @@ def show_all(app: Any, name: str) -> Any:
     def choose() -> None:
         """Show every entry from now on in this tab."""
         scratch["all"] = True
-        app.render()
+        (fetch or app.render)()
 
     return choose
 

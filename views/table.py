@@ -1,14 +1,20 @@
 """The host's table screen (`/table/<id>`): the join PIN and a QR code of the join address, the seats (free one,
 name a referee), near-ties to rule on, and the public table: the table's own moves, the game's board (its view,
 built on `player_view(state, None)` as the referee seat's phone shows it), the scoreboard of that view and the
-recent public log; once the game is over, the final result in place of the board and the scoreboard.
+public log; once the game is over, the final result in place of the board and the scoreboard.
+The log is the session screen's panel (`views.components.action_log.log_panel`): the newest `SHOWN` entries with
+"show all", kept per tab (`views.session.show_all`); the hub sends the host's screen only those newest entries,
+so a message does not grow with the log, until the screen asks it for the whole public log (`show_whole_log`).
+The log and the scoreboard's breakdowns stay open or closed as the tab left them (`views.components.folds`).
 
 Also what the phone screen (`views/join.py`) shares with it: delivering the hub's messages into a tab, the
 prompt panel (a seat's or the table's prompt entries as buttons and forms), the moves, board and final result
 below the status, and the join address.
 One move is offered once on a screen: the moves panel leaves out the entries the game's view offers with a
-control of its own (`GameContext.offer`; the race panel's button is the seat's claim, big and pinned on a phone; a
-Knit Wit answer sheet is the seat's answers, Pictomania's guess panel its guesses), never by a game's name here.
+control of its own (`GameContext.offer`: the race panel's button is the seat's claim, big and pinned on a phone;
+a Knit Wit answer sheet is the seat's answers, Pictomania's guess panel its guesses; a round game's form is the
+table's round and its rounds table the corrections; Knit Wit's "next spool" and Pictomania's "reveal" are buttons
+of their boards), and no game is special-cased here.
 The host's screen acts as the table only, so its race panel shows every player's standing and no button (the
 server would refuse a claim for a player from it, as from the referee seat's phone).
 Everything shown comes from the hub's message for this connection (`views.table_hub`): the host's screen is the
@@ -39,7 +45,7 @@ from views.components.scoreboard import scoreboard_panel
 from views.context import GameContext, TapCount
 from views.games import view_of
 from views.live import live
-from views.session import MAIN_COLS, SIDE_COLS, end_panel
+from views.session import MAIN_COLS, SIDE_COLS, end_panel, show_all
 from views.table_hub import TableHub, hub_for
 from views.ui import dropdown
 
@@ -211,6 +217,7 @@ def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
 
     message, set_message = ft.use_state(None)
     _, bump = ft.use_state(0)
+    subscription = ft.use_ref(None)
     app.refresh_screen = lambda: bump(lambda n: n + 1)
     try:
         hub = connected_hub(app.store, sid)
@@ -218,20 +225,26 @@ def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
         return frame(app, app.t("app.title"), ft.Text(words.error(app.lang, err)), "/")
 
     def follow() -> Callable[[], None]:
-        """Watch the table as the host's public screen."""
-        key = hub.subscribe(tab_listener(set_message))
+        """Watch the table as the host's public screen (with the whole log if this tab chose "show all")."""
+        key = hub.subscribe(tab_listener(set_message), whole_log=show_all(app, log_name(sid)) is None)
+        subscription.current = key
         return lambda: hub.unsubscribe(key)
 
     ft.use_effect(follow, [])
     title = app.t("table.host_title", game=hub.engine.game.names.get(app.lang, hub.engine.game.id))
     if message is None:
         return frame(app, title, ft.ProgressRing(), f"/play/{sid}")
-    return frame(app, title, host_body(app, hub, message), f"/play/{sid}")
+    return frame(app, title, host_body(app, hub, message, subscription.current), f"/play/{sid}")
 
 
-def host_body(app: Any, hub: Any, message: dict) -> ft.Control:
+def log_name(sid: str) -> str:
+    """The tab's scratch of the host screen's log ("show all" chosen or not)."""
+    return f"table:{sid}:log"
+
+
+def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
     """PIN, QR code and address, seats, near-ties, the table's moves and board; beside them the scoreboard and
-    the recent log."""
+    the log (key: this screen's subscription to the hub, which "show all" asks for the whole log)."""
     lang = app.lang
     address = join_address(app.page.url, hub.sid)
 
@@ -292,7 +305,8 @@ def host_body(app: Any, hub: Any, message: dict) -> ft.Control:
     folds = Folds(app.local(f"table:{hub.sid}:folds"), app.render)
     side: list[ft.Control] = [] if message["status"].get("over") else [
         scoreboard_panel(app.t, hub.engine.scoreboard(message["view"]), folds, limit=SHOWN)]
-    side.append(log_panel(lang, message["log"], message["count"], folds))
+    more = show_all(app, log_name(hub.sid), lambda: hub.show_whole_log(key))
+    side.append(log_panel(lang, message["log"], message["count"], folds, more))
     return ft.ResponsiveRow(controls=[ft.Column(col=MAIN_COLS, spacing=16, controls=main),
                                       ft.Column(col=SIDE_COLS, spacing=12, controls=side)])
 

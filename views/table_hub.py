@@ -5,8 +5,9 @@ subscribe to it and call it.
 The hub is the only place that applies a phone's action to a session (through `Store.play`, with `expect`), and
 the only place that decides what a phone connection receives: each subscriber gets `player_view(state, seat)`
 and the prompt entries of its own seat — never the full state, the record's log, or another seat's choices.
-The host's public screen gets `player_view(state, None)`, the table's entries and the newest entries of the
-public log (`scoring.record.public_log`: each action as the engine describes it, without its secrets).
+The host's public screen gets `player_view(state, None)`, the table's entries and the public log
+(`scoring.record.public_log`: each action as the engine describes it, without its secrets): its newest `SHOWN`
+entries, so a message does not grow with the log, or every entry once that screen asked for them ("show all").
 
 Rulings (what a table would expect, where the issue is silent):
 - Seats are the session's players plus `table`, the referee seat (a phone that makes the table's rulings,
@@ -99,6 +100,7 @@ class Subscriber:
     listener: Listener
     token: str | None = None
     last: dict | None = None
+    whole_log: bool = False
 
 
 class TableHub:
@@ -234,16 +236,17 @@ class TableHub:
     # ---------------------------------------------------------------------------------------------------
     # Watching
 
-    def subscribe(self, listener: Listener, token: str | None = None) -> int:
+    def subscribe(self, listener: Listener, token: str | None = None, whole_log: bool = False) -> int:
         """Watch the table: with a seat token as that seat (refused when the token is unknown), without one as
-        the host's public screen. The first notification is sent at once; returns the subscription's key.
+        the host's public screen (whole_log: with every entry of the public log, not only the newest). The first
+        notification is sent at once; returns the subscription's key.
         A new table is kept in the store here, before its PIN is first shown (screens subscribe in an effect,
         after they are drawn)."""
         with self._lock:
             seat = self.seat_of(token) if token is not None else None
             if not self._kept:
                 self._save()
-            sub = Subscriber(seat, listener, token)
+            sub = Subscriber(seat, listener, token, whole_log=whole_log and seat is None)
             key = id(sub)
             self._subs[key] = sub
             count, state = self._current()
@@ -259,6 +262,18 @@ class TableHub:
             gone = self._subs.pop(key, None)
         if gone is not None and gone.seat is not None:
             self.publish()
+
+    def show_whole_log(self, key: int) -> None:
+        """A host's screen (subscription key) asks for every entry of the public log: sent at once, and with
+        every message from now on."""
+        with self._lock:
+            sub = self._subs.get(key)
+            if sub is None or sub.seat is not None or sub.whole_log:
+                return
+            sub.whole_log = True
+            count, state = self._current()
+            sub.last = self._message(sub, count, state, {})
+            sub.listener(sub.last)
 
     def connected(self) -> int:
         """How many connections watch the table."""
@@ -287,7 +302,8 @@ class TableHub:
         """What one subscriber is sent: its seat's view, its prompt entries, the status, the seats' public facts.
 
         The host's public screen gets `player_view(state, None)`, the table's prompt entries, the PIN, the seats
-        and the recent public log; a phone gets its own seat's view and entries only."""
+        and the public log (the newest `SHOWN` entries, or all of them); a phone gets its own seat's view and
+        entries only."""
         seat = sub.seat
         view_seat = None if seat in (None, TABLE) else seat
         if view_seat not in cache:
@@ -302,9 +318,10 @@ class TableHub:
                    "status": self.engine.status(view), "meta": self._meta, "for_table": TABLE in acts,
                    "ties": [self._public_tie(t) for t in self.data["ties"] if t["ruling"] is None]}
         if seat is None:
-            if ("log",) not in cache:
-                cache[("log",)] = public_log(self.store.load(self.sid), SHOWN)
-            message.update(pin=self.pin, log=cache[("log",)], seats=self.seats())
+            log_key = ("log", None if sub.whole_log else SHOWN)
+            if log_key not in cache:
+                cache[log_key] = public_log(self.store.load(self.sid), log_key[1])
+            message.update(pin=self.pin, log=cache[log_key], seats=self.seats())
         if notice:
             message["notice"] = notice
         return message

@@ -298,7 +298,8 @@ def test_a_pictomania_round_played_from_phones(table_server, table_tabs):
         assert "Pass the phone" not in phone.screen_text()
     assert not any(m in host.page.evaluate(READ_ALL) for s in SEATS for m in secrets_of(s))
 
-    host.tap("reveal", exact=True)
+    host.tap("Reveal the piles", exact=True)  # the board's own button, the only reveal on the host's screen
+    host.tap("Reveal", exact=True)  # not everyone has stopped: the table confirms
     for seat, phone in players.items():
         phone.tab.see("Round 1 revealed")
         for s in SEATS:  # revealed together: every card and every guess number now on every phone

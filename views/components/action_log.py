@@ -6,7 +6,8 @@ Builders: `describe(lang, engine, action) -> str` (an action in words, via `engi
 shows the entries of `scoring.record.public_log` — the whole log, or its newest `SHOWN` entries with a "show all"
 button that calls on_show_all (the screen then passes every entry), so a long log costs a tap no more than a
 short one. It starts open and stays as this tab leaves it (`folds`, `views.components.folds.Folds`); closed, its
-entries are not built. The host's table screen shows the hub's recent public log with the same panel.
+entries are not built. The host's table screen (`views.table`) shows the hub's public log with the same panel,
+"show all" included.
 """
 
 from __future__ import annotations

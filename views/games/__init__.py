@@ -1,5 +1,9 @@
 """One view module per game (`<game_id>.py` with `build(ctx) -> ft.Control`), found by `views.games.view_of`.
 
+A view says which moves its own controls offer in a render (`ctx.offer(by, kind)`: a button that sends the move,
+or one that opens the view's form for it), so the generic moves panel of a table-mode screen does not offer them a
+second time; `tests/test_table_screens.py` taps every game's board on the host's screen to hold it to that.
+
 A view may also define `final(ctx) -> ft.Control`: shown under the end screen (and in history) once the game is
 over, e.g. the finished boards with what scored; it only shows, it dispatches nothing.
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scoring.core import RuleError
+from scoring.core import TABLE, RuleError
 from scoring.games.bacon import members, referee
 from validators.cards import BACON_SUITS, WILD, readings
 from views.components.cards import card_buttons, choice_row, pile
@@ -26,7 +26,6 @@ from views.games import round_edit
 
 PILES = ("table", "played")
 KEYS = ("order",)
-MOVES = ("dealer", "deal", "correct", "ruling")
 
 
 def draft_of(ctx: GameContext) -> dict:
@@ -58,7 +57,7 @@ def build(ctx: GameContext) -> ft.Control:
     """Teams, dealer choice, the finishing order, the referee and the deals table (on a screen that does not enter
     deals: no dealer choice, order or record of a check)."""
     draft = draft_of(ctx)
-    enters = round_edit.enters(ctx, MOVES)
+    enters = round_edit.enters(ctx)
     controls: list[ft.Control] = [teams_panel(ctx)]
     if not ctx.state["deals"]:
         controls.append(dealer_panel(ctx, enters))
@@ -83,6 +82,7 @@ def dealer_panel(ctx: GameContext, choosing: bool) -> ft.Control:
     controls: list[ft.Control] = [ft.Text(ctx.t("bacon.view.first_dealer_chosen" if chosen
                                                 else "bacon.view.first_dealer", name=ctx.state["dealer"]), size=16)]
     if choosing:
+        ctx.offer(TABLE, "dealer")
         controls.append(choice_row([(n, n) for n in ctx.players], ctx.state["dealer"],
                                    lambda n: ctx.dispatch({"type": "dealer", "by": "table", "player": n})))
     return ft.Column(spacing=4, controls=controls)
@@ -120,14 +120,16 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
                 for n in waiting]),
             pile(ctx, [ctx.t("bacon.view.place", place=i + 1, name=n) for i, n in enumerate(order)], remove,
                  "bacon.view.nobody_out"),
-            ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, ctx.t("bacon.view.record_deal"), send,
-                                                               disabled=not order)),
+            ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, "deal", ctx.t("bacon.view.record_deal"),
+                                                               send, disabled=not order)),
         ]))
 
 
 def referee_panel(ctx: GameContext, draft: dict, recording: bool) -> ft.Control:
     """The referee: closed, a button to open it; open, the two piles, the card picker and the verdict (and, where
-    recording, the button that puts the check on record)."""
+    recording, the button that puts the check on record: the table's ruling is offered here, open or closed)."""
+    if recording:
+        ctx.offer(TABLE, "ruling")
 
     def update(**fields) -> None:
         """Change the referee scratch and show it again."""

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scoring.core import RuleError
+from scoring.core import TABLE, RuleError
 from scoring.games.cubosaurs import format_rows, parse_rows
 from views.components.cards import choice_row, stepper
 from views.context import GameContext
@@ -40,7 +40,6 @@ VALUE_RANGE = 20
 GAME = "cubosaurs"
 ROW_OPTIONS = {"rows": 4, "eggs": 2}
 KEYS = ("lines",)
-MOVES = ("row", "round", "correct")
 
 
 def option_defaults(store) -> dict:
@@ -156,7 +155,7 @@ def build(ctx: GameContext) -> ft.Control:
     """The question for a missing row value, or the round entry; and the rounds table (only the table on a screen
     that does not enter rounds)."""
     draft = draft_of(ctx)
-    if not round_edit.enters(ctx, MOVES):
+    if not round_edit.enters(ctx):
         return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(ctx.state["rounds"]) + 1),
                                                rounds_table(ctx, draft)])
     body = ask_panel(ctx, draft) if draft["ask"] else entry(ctx, draft)
@@ -190,7 +189,7 @@ def entry(ctx: GameContext, draft: dict) -> ft.Control:
         round_edit.heading(ctx, draft, ctx.t("cubosaurs.view.enter", round=len(ctx.state["rounds"]) + 1)),
         choice_row([(n, n) for n in ctx.players], draft["who"], choose),
         collection(ctx, draft["lines"][draft["who"]]),
-        ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, ctx.t("cubosaurs.view.add_round"),
+        ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, "round", ctx.t("cubosaurs.view.add_round"),
                                                            lambda: send(ctx, draft))),
     ])
 
@@ -279,6 +278,7 @@ def send(ctx: GameContext, draft: dict) -> None:
 def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
     """What does the card say? The row with its known values; save it, then the round is sent again."""
     ask = draft["ask"]
+    ctx.offer(TABLE, "row")
     labels = [ctx.t(f"cubosaurs.view.count.{i + 1}") for i in range(4)] if ask["kind"] == "dino" else \
         [ctx.t("cubosaurs.view.majority"), ctx.t("cubosaurs.view.no_majority")]
 

@@ -23,7 +23,7 @@ from collections import Counter
 
 import flet as ft
 
-from scoring.core import RuleError
+from scoring.core import TABLE, RuleError
 from scoring.games.flip7 import MODIFIERS, bust_chances, check_line, score_line, seen_since_shuffle
 from views.components.cards import card_buttons, choice_row, pile, stepper
 from views.context import GameContext
@@ -33,7 +33,6 @@ ACTIVE = "active"
 STATUSES = ("stayed", "frozen", "busted", "flip7")
 EXTRA_CARDS = ("freeze", "flip3", "second_chance")
 KEYS = ("lines",)
-MOVES = ("round", "correct", "shuffle")
 
 
 def label(code: str) -> str:
@@ -110,7 +109,7 @@ def build(ctx: GameContext) -> ft.Control:
     """The round entry, the coach (when the option is on) and the rounds table; on a screen that does not enter
     rounds, the rounds table only."""
     draft = draft_of(ctx)
-    if not round_edit.enters(ctx, MOVES):
+    if not round_edit.enters(ctx):
         return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(ctx.state["rounds"]) + 1),
                                                rounds_table(ctx, draft)])
     controls: list[ft.Control] = [
@@ -214,7 +213,8 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
     controls: list[ft.Control] = [
         ft.OutlinedButton(content=ctx.t("flip7.view.next"), icon=ft.Icons.ARROW_FORWARD,
                           on_click=lambda e: next_player()),
-        *round_edit.save_buttons(ctx, draft, ctx.t("flip7.view.add_round"), send, disabled=bool(playing)),
+        *round_edit.save_buttons(ctx, draft, "round", ctx.t("flip7.view.add_round"), send,
+                                 disabled=bool(playing)),
     ]
     if playing:
         controls.append(ft.Text(ctx.t("flip7.view.still_playing", names=playing), italic=True))
@@ -243,6 +243,7 @@ def coach_panel(ctx: GameContext, draft: dict) -> ft.Control:
         ctx.refresh()
 
     extras = Counter(draft["seen"])
+    ctx.offer(TABLE, "shuffle")
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
         spacing=6, controls=[
             ft.Text(ctx.t("flip7.view.coach"), size=16, weight=ft.FontWeight.BOLD),

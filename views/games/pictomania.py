@@ -22,7 +22,8 @@ once on a screen: the guess panel (a row of 1–7 per drawer, used cards greyed,
 offers the seat's guesses, so the phone's moves panel does not list them again as one long button per drawer
 and number. The table's moves —
 "deal", "wrong word", "reveal" — show only on a screen that acts for the table (`ctx.for_table`: the shared
-screen, the referee's phone, the host's table screen); a player's own phone would only be refused them.
+screen, the referee's phone, the host's table screen), which offers them (`ctx.offer`: a table-mode screen's
+moves panel does not offer them again); a player's own phone would only be refused them.
 
 The view computes nothing: right/wrong, tokens, the black sheep and scores come from the round's stored result.
 Scratch in `ctx.local`: who is guessing (`guesser`), whose word is uncovered (`word`) and the physical deal
@@ -36,6 +37,7 @@ from typing import Any
 
 import flet as ft
 
+from scoring.core import TABLE
 from scoring.games.pictomania import NUMBERS, SYMBOLS, word_of
 from scoring.mechanics import race as race_mech
 from views.components.private import COVER, cover, opened
@@ -104,6 +106,7 @@ def deal_screen(ctx: GameContext) -> ft.Control:
     if state["history"]:
         controls.append(reveal_panel(ctx, state["history"][-1]))
     if ctx.for_table:
+        ctx.offer(TABLE, "deal")
         controls.append(section(
             heading(ctx.t("pictomania.view.deal_title", round=state["round"])),
             ft.Text(ctx.t("pictomania.view.deal_hint")),
@@ -111,6 +114,7 @@ def deal_screen(ctx: GameContext) -> ft.Control:
                             on_click=lambda e: ctx.dispatch({"type": "deal", "by": "table"})),
         ))
     if ctx.seat is None:
+        ctx.offer(TABLE, "set_deal")
         controls.append(physical_deal(ctx))
     return ft.Column(controls=controls, spacing=16)
 
@@ -344,6 +348,8 @@ def stop_action(player: str, take_tile: bool) -> dict:
 def table_panel(ctx: GameContext) -> ft.Control:
     """Wrong-word rulings per drawer and the reveal button."""
     ruled = ctx.state["wrong_word"]
+    ctx.offer(TABLE, "wrong_word")
+    ctx.offer(TABLE, "reveal")
     wrong = [ft.OutlinedButton(content=ctx.t("pictomania.view.wrong_word", drawer=p), icon=ft.Icons.GAVEL,
                                on_click=lambda e, p=p: ctx.dispatch({"type": "wrong_word", "by": "table",
                                                                      "drawer": p}))

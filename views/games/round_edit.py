@@ -9,6 +9,9 @@ view names (`keys`). This module adds, on top of any such draft:
   correction is saved or cancelled (`close`);
 - `action(...)`: the round action, or `correct` with the round number while a past round is open (the engines'
   `correct` takes the same fields; the log keeps both);
+- the moves it offers (`GameContext.offer`, so a table-mode screen's moves panel leaves them out): the form's
+  round move (`save_buttons`, the new round, or the past round open for a correction) and `correct` (the rounds
+  table, whose round numbers open one, on a screen that acts for the table);
 - the undo hand-back: when the draft is empty and the last undone action (the record's redo stack, not a game
   fact) is a round, its entries are put back into the form (`hand_back`), once; if that round comes back
   (redo) while the form still holds exactly those entries, the form is emptied again.
@@ -17,9 +20,8 @@ The draft gains three keys: "editing" (round number or None), "stash" (the new r
 and "handed" (which undo was handed back). None of this decides a rule: the engine judges what is sent.
 
 Every move of these games is the table's: a screen enters rounds (and corrects them) only where it acts for the
-table (`enters`, which offers the view's moves to the context so a seated phone's moves panel does not offer
-them again); a player's own phone shows the round being entered, that the referee or the host enters it
-(`entered_elsewhere`), and the rounds table without its correction buttons.
+table (`enters`); a player's own phone shows the round being entered, that the referee or the host enters it
+(`entered_elsewhere`), and the rounds table without its correction buttons (nor their `correct` offer).
 """
 
 from __future__ import annotations
@@ -31,22 +33,16 @@ import flet as ft
 
 from scoring.core import TABLE
 from views.components.kept import Kept
-from views.components.offers import makes, offer_here
+from views.components.offers import makes
 from views.components.private import elsewhere
 from views.context import GameContext
 
 SHOWN_ROUNDS = 20
 
 
-def enters(ctx: GameContext, kinds: tuple[str, ...]) -> bool:
-    """Whether this screen enters the rounds (it acts for the table); there the prompt's entries of kinds (the
-    moves the view's own controls make) are offered to the context."""
-    if not makes(ctx, TABLE):
-        return False
-    prompt = ctx.engine.prompt(ctx.state)
-    for kind in kinds:
-        offer_here(ctx, kind, prompt)
-    return True
+def enters(ctx: GameContext) -> bool:
+    """Whether this screen enters the rounds and corrects them (it acts for the table)."""
+    return makes(ctx, TABLE)
 
 
 def entered_elsewhere(ctx: GameContext, number: int) -> list[ft.Control]:
@@ -111,9 +107,12 @@ def heading(ctx: GameContext, draft: dict, new_text: str) -> ft.Control:
                    color=None if number is None else ft.Colors.TERTIARY)
 
 
-def save_buttons(ctx: GameContext, draft: dict, new_text: str, on_send: Callable[[], Any],
+def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str, on_send: Callable[[], Any],
                  disabled: bool = False) -> list[ft.Control]:
-    """The send button (add the round, or save the correction) and, while correcting, cancel."""
+    """The send button (add the round, or save the correction) and, while correcting, cancel; kind: the table's
+    move a new round sends (None where the form only corrects), offered here."""
+    if kind is not None:
+        ctx.offer(TABLE, kind)
     if editing(draft) is None:
         return [ft.FilledButton(content=new_text, icon=ft.Icons.ADD, disabled=disabled,
                                 on_click=lambda e: on_send())]
@@ -139,12 +138,14 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     previous render's (`views.components.kept`), so it is neither built nor compared again."""
     if not rounds:
         return ft.Text(ctx.t("cards.view.no_rounds"), italic=True)
+    editable = makes(ctx, TABLE)
+    if editable:
+        ctx.offer(TABLE, "correct")
     numeric = columns is None
     columns = columns or [(n, n) for n in ctx.players]
     every = bool(draft.get("all_rounds"))
     first = 0 if every else max(0, len(rounds) - SHOWN_ROUNDS)
     open_now = editing(draft)
-    editable = makes(ctx, TABLE)
     handlers = ctx.local.setdefault("_rounds_open", {})
     handlers["open"] = on_open
     kept = Kept(ctx.local, "_rounds_rows")

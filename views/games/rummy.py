@@ -29,7 +29,6 @@ from views.games import round_edit
 
 RANK_NAMES = list(RUMMY_RANKS)
 KEYS = ("lines", "stock_out", "onto")
-MOVES = ("round", "correct")
 AMBIGUOUS = "rummy.lay_off_ambiguous"
 MISPLACED = ("rummy.lay_off_invalid", "rummy.onto_unknown")
 
@@ -97,7 +96,7 @@ def build(ctx: GameContext) -> ft.Control:
     """Players, the card picker for the selected one, stock-out, send, and the rounds table; on a screen that does
     not enter rounds, the rounds table only."""
     draft = draft_of(ctx)
-    if not round_edit.enters(ctx, MOVES):
+    if not round_edit.enters(ctx):
         return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(ctx.state["rounds"]) + 1),
                                                rounds_table(ctx, draft)])
     entry = [ask_panel(ctx, draft)] if draft.get("ask") else [players_panel(ctx, draft), editor(ctx, draft),
@@ -208,7 +207,7 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
     return ft.Column(spacing=6, controls=[
         ft.Switch(label=ctx.t("rummy.view.stock_out"), value=draft["stock_out"],
                   on_change=lambda e: draft.update(stock_out=bool(e.control.value))),
-        ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, ctx.t("rummy.view.add_round"),
+        ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, "round", ctx.t("rummy.view.add_round"),
                                                            lambda: send(ctx, draft))),
     ])
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import flet as ft
 
+from scoring.core import TABLE
 from views.context import GameContext
 from views.games import round_edit
 
 KEYS = ("fields",)
-MOVES = ("round", "correct", "finish")
 
 
 def entry(text: str) -> int | str:
@@ -53,7 +53,7 @@ def build(ctx: GameContext) -> ft.Control:
 
     table = round_edit.rounds_table(ctx, draft, rounds, ctx.engine.totals(ctx.state), open_round) if rounds \
         else ft.Text(ctx.t("app.score_pad.no_rounds"), italic=True)
-    if not round_edit.enters(ctx, MOVES):
+    if not round_edit.enters(ctx):
         return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(rounds) + 1), table])
 
     def add_round() -> None:
@@ -70,8 +70,9 @@ def build(ctx: GameContext) -> ft.Control:
                      on_submit=lambda e: add_round())
         for name in ctx.players
     ]
-    buttons = round_edit.save_buttons(ctx, draft, ctx.t("app.score_pad.add_round"), add_round)
+    buttons = round_edit.save_buttons(ctx, draft, "round", ctx.t("app.score_pad.add_round"), add_round)
     if round_edit.editing(draft) is None:
+        ctx.offer(TABLE, "finish")
         buttons.append(ft.OutlinedButton(content=ctx.t("app.score_pad.finish"), icon=ft.Icons.FLAG,
                                          on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"})))
     return ft.Column(spacing=12, controls=[

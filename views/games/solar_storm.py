@@ -4,7 +4,8 @@ left, the moves the engine offers now, each player's hand, and the win or loss s
 
 A plain function of the state: the ship, decks and hands come from `player_view` (the public table, or the seat
 whose hand is uncovered with "Show A's hand", kept in `ctx.local["solar_storm"]["seat"]`); the buttons are the
-engine's `prompt` choices, one group per move (a move with several choices opens them first). In the look phase
+engine's `prompt` choices, one group per move (a move with several choices opens them first), each offered to the
+context (`ctx.offer`: a table-mode screen's moves panel does not offer it again). In the look phase
 the looked-at cards are tapped into their new order (scratch `order`), then put back.
 
 When the table deals (option `deal` = "table"):

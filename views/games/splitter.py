@@ -141,6 +141,8 @@ def draft_of(ctx: GameContext) -> dict:
 def roll_panel(ctx: GameContext) -> ft.Control:
     """The app's seeded roll, or the two dice the table rolled."""
     dice = ctx.local["dice"]
+    ctx.offer(TABLE, "roll")
+    ctx.offer(TABLE, "set_roll")
 
     def use_table_roll() -> None:
         """Send the table's roll (the button waits until both dice are chosen)."""
@@ -358,7 +360,7 @@ def correction_panel(ctx: GameContext, draft: dict, player: str) -> list[ft.Cont
         if ctx.dispatch(round_edit.action(draft, "write", {"writes": draft["writes"]})):
             round_edit.close(draft)
 
-    controls.append(ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, "", save)))
+    controls.append(ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, None, "", save)))
     return controls
 
 
@@ -391,12 +393,13 @@ def build(ctx: GameContext) -> ft.Control:
         else:
             controls += [elsewhere(ctx, player), sheet_view(ctx, grid), legend(ctx, grid)]
     prompt = ctx.engine.prompt(ctx.state)
-    for kind in ("roll", "set_roll", "write", "layout", "correct", "finish"):
+    for kind in ("write", "layout"):
         offer_here(ctx, kind, prompt)
     if state["rolls"]:
         controls.append(rounds_table(ctx, draft))
     controls.append(comparison(ctx))
     if makes(ctx, TABLE):
+        ctx.offer(TABLE, "finish")
         controls.append(ft.OutlinedButton(content=ctx.t("splitter.view.end_game"), icon=ft.Icons.FLAG,
                                           on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"})))
     return ft.Column(controls=controls, spacing=12)
