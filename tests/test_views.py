@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import flet as ft
 import pytest
 
@@ -149,6 +151,29 @@ def test_start_waits_for_the_records_colour_check_and_says_why(app):
     buttons(body)["Start"].on_click(None)
     record = app.store.load(routes[0].removeprefix("/play/"))
     assert [(p["name"], p["colour"]) for p in record["players"]] == [("Ann", "red"), ("Ben", "blue")]
+
+
+def test_a_typed_option_field_shows_what_the_browser_last_reported(app):
+    """Each keystroke in an option's field draws the screen again (Start and the reason follow the text). When the
+    browser reports the next keys before that redraw, the redraw shows them, not the older text of the change it
+    handles (seen: "A2 T2 S1" typed fast became "A2 T1"); in the other language the field keeps the text."""
+    for name in ("Ann", "Ben"):
+        app.store.add_player(name)
+    app.local("new:nab_it")["seats"] = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+
+    def letters(start: str = "Letters"):
+        """The letters field of a fresh render."""
+        _, body, _ = new_session.build(app, "nab_it")
+        return next(c for c in walk(body) if isinstance(c, ft.TextField) and c.label.startswith(start))
+
+    field = letters()
+    field.value = "A2 T"
+    field.on_change(SimpleNamespace(control=field))
+    field.value = "A2 T2 "  # the browser's next keys, reported before the redraw
+    assert letters().value == "A2 T2 "
+    assert app.local("new:nab_it")["options"]["letters"] == "A2 T"  # the next change event brings the rest
+    app.settings = {**app.settings, "lang": "zh-CN"}
+    assert letters("每种颜色").value == "A2 T2 "
 
 
 def test_new_player_duplicates_are_refused(app):

@@ -17,7 +17,7 @@ from scoring.core import BOOL, CHOICE, INT, INT_LIST, RuleError, engine
 from scoring.record import COLOURS, check_colours, new_record
 from views import rules, words
 from views.games import view_of
-from views.ui import dropdown, icon_button
+from views.ui import dropdown, icon_button, kept_typing, typed_text
 
 SWATCH = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN, "yellow": ft.Colors.YELLOW,
           "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.BLACK,
@@ -210,7 +210,9 @@ def missing(app: Any, game: Any, draft: dict) -> str | None:
 
 def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> ft.Control:
     """The control for one option: the view's own editor where it has one (`option_editor`, see `views.games`),
-    else a switch, a number or list field, a choice, or text."""
+    else a switch, a number or list field, a choice, or text. Each keystroke in a field draws the screen again
+    (Start and the reason follow the text), so the field shows what the browser last reported (`typed_text`),
+    never an older text over newer typing ("A2 T2 S1" typed fast became "A2 T1" in a browser test)."""
     label = app.t(f"{game.id}.option.{opt.name}")
     value = draft["options"].get(opt.name)
 
@@ -229,8 +231,10 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
         return dropdown(label, value, [ft.DropdownOption(key=c, text=app.t(f"{game.id}.option.{opt.name}.{c}"))
                                        for c in opt.choices], lambda e: changed(e.control.value))
     keyboard = ft.KeyboardType.NUMBER if opt.kind == INT else ft.KeyboardType.TEXT
-    return ft.TextField(label=label, value=str(value), keyboard_type=keyboard,
-                        on_change=lambda e: changed(e.control.value))
+    key = f"option:{opt.name}"
+    draft.setdefault(key, str(value))
+    return ft.TextField(label=label, value=typed_text(draft, key), keyboard_type=keyboard,
+                        on_change=lambda e: changed(kept_typing(draft, key, e)))
 
 
 def start_session(app: Any, game: Any, draft: dict) -> None:
