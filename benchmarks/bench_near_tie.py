@@ -9,9 +9,10 @@ spread, or taps made at once would be decided by the machine's luck instead of b
 
     .venv/bin/python benchmarks/bench_near_tie.py [--sessions 5]
 
-Each session is Knit Wit for 8 players at the answering phase (rewards 4, 3, 2, 1) with five phones seated;
-P1 and P2 tap at once, then P3 and P4 (P5's phone shows when the server has stored both claims). Printed: the spread of the server's stamps (median, max), the spread of
-the two pages' sends (the browsers alone), and how many pairs the server flagged as a near-tie.
+Each session is Knit Wit for 8 players at the answering phase (rewards 4, 3, 2, 1) with five phones seated; P1 and
+P2 tap at once, then P3 and P4 (P5's phone shows when the server has stored both claims). Printed: the spread of
+the server's stamps (median, max), the spread of the two pages' sends (the browsers alone), and how many pairs the
+server flagged as a near-tie.
 """
 
 from __future__ import annotations

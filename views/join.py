@@ -15,7 +15,6 @@ it has one: `views.components.race`); a move the view offers is not offered agai
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, Callable
 
 import flet as ft
@@ -23,7 +22,7 @@ import flet as ft
 from scoring.core import RuleError
 from views import words
 from views.context import TapCount
-from views.session import keep_draft, save_draft, stored_draft
+from views.session import bring_back_draft, draft_keeper
 from views.table import connected_hub, moves_and_view, seat_local, seat_name, status_line, tab_listener, tie_text
 
 PREFS_KEY = "tableside.seat."
@@ -92,17 +91,7 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
 
     def keep_seat_draft() -> Callable[[], None] | None:
         """While seated, keep the seat's draft in the store; once more when the screen closes."""
-        if seat is None:
-            return None
-        local = seat_local(app, sid, seat)
-        keeper = asyncio.ensure_future(keep_draft(app, sid, local, seat))
-
-        def stop() -> None:
-            """Stop keeping; store the draft as it is now."""
-            keeper.cancel()
-            save_draft(app, sid, local, seat)
-
-        return stop
+        return None if seat is None else draft_keeper(app, sid, seat_local(app, sid, seat), seat)
 
     ft.use_effect(mounted, [])
     ft.use_effect(follow, [token])
@@ -112,14 +101,10 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
         return frame(app, title, ft.ProgressRing(), None)
     if not token:
         return frame(app, title, join_form(app, hub, keep), None)
-    local = seat_local(app, sid, seat)
-    if not local.get("_draft_loaded"):
-        local.update(stored_draft(app, sid, seat))
-        local["_draft_loaded"] = True
+    bring_back_draft(app, sid, seat_local(app, sid, seat), seat)
     pinned: list[ft.Control] = []
     body = seat_body(app, hub, token, message, pinned)
     return frame(app, title, body, None, pinned)
-
 
 
 def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from typing import Any, Callable
 
 import flet as ft
 
@@ -57,26 +57,44 @@ def Session(app: Any, sid: str, read_only: bool, feed: Any, chosen: Any) -> ft.C
     local = app.local(f"session:{sid}")
 
     def mounted():
-        """Follow the session; bring back its draft; keep the draft while it changes."""
+        """Follow the session; keep the draft while it changes."""
         hub.subscribe(feed)
-        keeper = None if read_only else asyncio.ensure_future(keep_draft(app, sid, local))
+        stop_keeping = None if read_only else draft_keeper(app, sid, local)
 
         def unmounted():
             """Stop following; keep the draft as it is now."""
             hub.unsubscribe(feed)
-            if keeper:
-                keeper.cancel()
-                save_draft(app, sid, local)
+            if stop_keeping:
+                stop_keeping()
 
         return unmounted
 
     ft.use_effect(mounted, [])
-    if not read_only and not local.get("_draft_loaded"):
-        local.update(stored_draft(app, sid))
-        local["_draft_loaded"] = True
+    if not read_only:
+        bring_back_draft(app, sid, local)
     pinned: list[ft.Control] = []
     title, body, back = build(app, sid, read_only, feed=feed, pinned=pinned)
     return frame(app, title, body, back, pinned, page=local.get(PAGE, 0))
+
+
+def bring_back_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> None:
+    """Put a seat's stored draft into the screen's scratch, once per tab."""
+    if not local.get("_draft_loaded"):
+        local.update(stored_draft(app, sid, seat))
+        local["_draft_loaded"] = True
+
+
+def draft_keeper(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> Callable[[], None]:
+    """Start keeping a seat's draft in the store while it changes (`keep_draft`); returns the function that stops
+    and stores it once more as it is then."""
+    keeper = asyncio.ensure_future(keep_draft(app, sid, local, seat))
+
+    def stop() -> None:
+        """Stop keeping; store the draft as it is now."""
+        keeper.cancel()
+        save_draft(app, sid, local, seat)
+
+    return stop
 
 
 def stored_draft(app: Any, sid: str, seat: str | None = SEAT) -> dict:

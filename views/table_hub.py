@@ -296,7 +296,7 @@ class TableHub:
 
     def _current(self) -> tuple[int, dict]:
         """The number of actions in the session's log and its state now (the store's cache: read only)."""
-        return len(self.store.load(self.sid)["actions"]), self.store.state(self.sid)
+        return len(self.store.record(self.sid)["actions"]), self.store.state(self.sid)
 
     def _message(self, sub: Subscriber, count: int, state: dict, cache: dict, notice: dict | None = None) -> dict:
         """What one subscriber is sent: its seat's view, its prompt entries, the status, the seats' public facts.
@@ -320,7 +320,7 @@ class TableHub:
         if seat is None:
             log_key = ("log", None if sub.whole_log else SHOWN)
             if log_key not in cache:
-                cache[log_key] = public_log(self.store.load(self.sid), log_key[1])
+                cache[log_key] = public_log(self.store.record(self.sid), log_key[1])
             message.update(pin=self.pin, log=cache[log_key], seats=self.seats())
         if notice:
             message["notice"] = notice
@@ -379,7 +379,7 @@ class TableHub:
 
     def _only_others_since(self, expect: int, by: str) -> bool:
         """Whether every action after the first `expect` is another player's own move (not the table's, not by)."""
-        later = self.store.load(self.sid)["actions"][expect:]
+        later = self.store.record(self.sid)["actions"][expect:]
         return all(action.get("by", TABLE) not in (TABLE, by) for action in later)
 
     def session_changed(self, record: dict, state: dict) -> None:

@@ -73,7 +73,8 @@ def build(ctx: GameContext) -> ft.Control:
         *([guess_panel(ctx)] if state["phase"] == "drawing" else []),
         piles(ctx),
         race_buttons(ctx, state["race"], on_claim=lambda p: ctx.dispatch_soon(stop_action(p, True)),
-                     on_decline=lambda p: ctx.dispatch(stop_action(p, False)), title=ctx.t("pictomania.view.race_title"),
+                     on_decline=lambda p: ctx.dispatch(stop_action(p, False)),
+                     title=ctx.t("pictomania.view.race_title"),
                      moves=("stop",)),
         *([table_panel(ctx)] if ctx.for_table else []),
     ])

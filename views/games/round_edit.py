@@ -133,12 +133,13 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
                  on_open: Callable[[int], None], columns: list[tuple[str, str]] | None = None) -> ft.Control:
     """Every round's entries and the totals: a column per player (points), or the `columns` given as (key,
     heading) with each round's and the totals' values under those keys (a missing total left blank); on a screen
-    that acts for the table each round's number is a button that opens it for correction. Long games show the last rounds, with a button for all; rows
-    are keyed by round, so a new round sends one new row, not every shifted one, and an unchanged row is the
-    previous render's (`views.components.kept`), so it is neither built nor compared again."""
+    that acts for the table each round's number is a button that opens it for correction. Long games show the
+    last rounds, with a button for all; rows are keyed by round, so a new round sends one new row, not every
+    shifted one, and an unchanged row is the previous render's (`views.components.kept`), so it is neither built
+    nor compared again."""
     if not rounds:
         return ft.Text(ctx.t("cards.view.no_rounds"), italic=True)
-    editable = makes(ctx, TABLE)
+    editable = enters(ctx)
     if editable:
         ctx.offer(TABLE, "correct")
     numeric = columns is None
