@@ -195,6 +195,44 @@ def test_setter_may_reject_proposals_or_add_a_missed_match():
     assert table.state["learned"] == [["plum", "pear"]]
 
 
+def test_a_player_shows_a_card_the_matcher_missed_and_the_setter_rules_on_it():
+    """B reads out "plum"; the matcher finds nothing; C shows "plum"'s twin from a hidden hand: it joins the
+    proposals (kind shown), only the setter and C see its text, and the setter's match reveals it."""
+    table = Table(cards=2).deal({"A": ["Apple", "pear"], "B": ["plum", "kiwi"], "C": ["prune", "fig"]})
+    table.do("play", "B", card="plum")
+    assert table.state["pending"]["proposals"] == []
+    prompt = {(e["by"], e["type"]): e["choices"] for e in E.prompt(table.state)}
+    assert prompt[("C", "show")] == [{"card": 0}, {"card": 1}] and prompt[("A", "show")] == [{"card": 0}, {"card": 1}]
+    assert ("B", "show") not in prompt  # the player who read out
+    table.refused("guess_club.match_own", "show", "B", card=1)
+    table.refused("guess_club.card_unknown", "show", "C", card=7)
+    table.do("show", "C", card="Prune")
+    assert table.state["pending"]["proposals"] == [
+        {"player": "C", "card": 0, "text": "prune", "kind": "shown", "score": None, "reason": None, "link": None}]
+    table.refused("guess_club.already_proposed", "show", "C", card=0)
+    assert {e["by"]: e["choices"] for e in E.prompt(table.state) if e["type"] == "show"}["C"] == [{"card": 1}]
+    assert E.player_view(table.state, "A")["pending"]["proposals"][0]["text"] == "prune"  # the setter
+    assert E.player_view(table.state, "B")["pending"]["proposals"] == []  # not B: C's hand stays hidden
+    assert {"valid": True, "matches": [["C", 0]]} in prompt_of(table, "A", "rule")
+    table.do("rule", "A", valid=True, matches=[["C", 0]])
+    assert table.state["hands"]["C"][0]["out"] == "matched" and table.state["matches"] == 1
+    assert table.state["learned"] == [["plum", "prune"]]
+
+
+def test_showing_needs_a_pending_play_and_is_undone_only_with_consent():
+    """`show` belongs to the ruling; it reveals a hidden answer to the setter, so undoing it needs consent; the
+    log never names the card's text."""
+    table = fruit_table()
+    table.refused("core.wrong_phase", "show", "C", card=1)
+    assert E.reveals({"type": "show", "by": "C", "card": 1})
+    assert E.describe({"type": "show", "by": "C", "card": "plum"}) == ("guess_club.action.show", {"by": "C"})
+
+
+def prompt_of(table, by, kind):
+    """The prompt's choices of one seat's move."""
+    return next(e["choices"] for e in E.prompt(table.state) if e["by"] == by and e["type"] == kind)
+
+
 def test_no_match_pays_10():
     """A valid card nobody else has: pay 10 into the pot; the card is played."""
     table = fruit_table().do("play", "B", card=1).do("rule", "A", valid=True)

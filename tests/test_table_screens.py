@@ -736,6 +736,34 @@ def test_a_seated_guess_club_phone_shows_no_other_seats_moves(store):
                     guess_club.build(seat_ctx(message))), (steps, seat)
 
 
+def test_a_seated_guess_club_player_shows_the_setter_a_card_the_matcher_missed(store):
+    """Guess Club on seated phones: B reads out "Plum tart"; C's "plum-tart" is proposed, C's "lime" is not. C's
+    phone offers to show "lime" (not the card already proposed) and sends `show` as C; then the setter's phone
+    lists "lime" with who showed it (unticked: C's proposed card is ticked, and one card each can match; ticking
+    "lime" unticks it); B's phone never sees its text."""
+    hub, tokens = guess_club_hub(store, 5)
+    shows = [(words, actions) for words, actions in senders(tapped(store, hub, phone_message(hub, tokens["C"])))
+             if actions[0]["type"] == "show"]
+    assert shows == [("Same as mine: “lime”", [{"type": "show", "by": "C", "card": 1}])]
+    assert not any(actions[0]["type"] == "show" and actions[0]["by"] != "A"
+                   for _, actions in senders(tapped(store, hub, phone_message(hub, tokens["A"]))))
+    hub.act(tokens["C"], {"type": "show", "card": 1})
+    assert "You showed “lime”: the setter decides." in words_in(guess_club.build(seat_ctx(phone_message(hub,
+                                                                                                      tokens["C"]))))
+    setter = guess_club.build(seat_ctx(phone_message(hub, tokens["A"])))
+    boxes = {c.label: c.value for c in walk(setter) if isinstance(c, ft.Checkbox)}
+    assert boxes == {"C: “plum-tart”": True, "C: “lime”": False} and "C says this is the same answer." in words_in(setter)
+    local: dict = {}
+    boxes = {c.label: c for c in walk(guess_club.build(seat_ctx(phone_message(hub, tokens["A"]), local=local)))
+             if isinstance(c, ft.Checkbox)}
+    boxes["C: “lime”"].on_change(SimpleNamespace(control=SimpleNamespace(value=True)))
+    setter = guess_club.build(seat_ctx(phone_message(hub, tokens["A"]), local=local))
+    assert {c.label: c.value for c in walk(setter) if isinstance(c, ft.Checkbox)} == {
+        "C: “plum-tart”": False, "C: “lime”": True}
+    assert "Fits the topic (matching cards: 1; if none, pays 10)" in words_in(setter)
+    assert "lime" not in words_in(guess_club.build(seat_ctx(phone_message(hub, tokens["B"]))))
+
+
 def test_a_seated_solar_storm_phone_offers_each_of_its_moves_with_one_control(store):
     """Solar Storm: the turn player's phone makes its moves with the view's buttons only (no second "Move “move”:
     Room: …" list from the moves panel); the referee's phone types the table's deal in the view's form only (no

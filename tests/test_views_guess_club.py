@@ -218,19 +218,30 @@ def test_invalid_ruling_sends_no_matches_even_with_proposals_ticked(table):
     assert "Bo pays 20 into the pot" in texts(table.build())
 
 
-def test_a_missed_card_is_added_from_behind_the_cover(table):
+def test_a_missed_card_is_shown_from_behind_the_cover_and_joins_the_proposals_ticked(table):
     answered(table, {"Ann": ["apple", "pear"], "Bo": ["grape", "plum"], "Cy": ["kiwi", "lime"]})
     table.play({"type": "play", "by": "Bo", "card": 0})
     body = table.build()
     assert "The app found no matching card." in texts(body)
+    assert "Cy has a match too" in buttons(body)
+    assert "Bo has a match too" not in buttons(body)  # the player who read out cannot match their own card
+    tap(body, "Cy has a match too")
+    tap(table.build(), "I am Cy: show")
+    tap(table.build(), "None of mine: hide")
+    body = table.build()
+    assert "Pass the phone to Cy" not in texts(body) and "Cy has a match too" in buttons(body)
     tap(body, "Ann has a match too")
     body = table.build()
     assert "Pass the phone to Ann" in texts(body)
     tap(body, "I am Ann: show")
     tap(table.build(), "This one matches: “pear”")
+    assert table.errors == [] and table.store.load(table.sid)["actions"][-1]["type"] == "show"
     body = table.build()
-    assert "Added as a match — Ann: “pear”" in texts(body)
-    tap(body, "Fits the topic (matching cards: 1; if none, pays 10)")
+    assert checkboxes(body)["Ann: “pear”"].value is True  # its owner says it is the same: ticked, the setter decides
+    assert "Ann says this is the same answer." in texts(body)
+    tap(body, "Ann has a match too")
+    assert "Pass the phone to Ann" in texts(table.build())  # covered again for the next one to show
+    tap(table.build(), "Fits the topic (matching cards: 1; if none, pays 10)")
     assert table.state["plays"][-1]["matches"] == [["Ann", 1]]
 
 

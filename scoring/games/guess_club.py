@@ -26,8 +26,15 @@ but `aliases` by a seated player; the setter of the round is `state["setter"]`):
   The engine lists the other players' unplayed cards the matcher finds the same or similar in
   `state["pending"]["proposals"]` (player, card, text, kind, score, reason, link: the reading that linked a
   suggestion, "qiao ke li") and waits for the setter.
+- `show` by any player but the one who read out (ruling): `{"card": index | text}` — "I have that answer too": one
+  of their unplayed cards the matcher did not propose joins the proposals as kind "shown" (no score, no reason),
+  so the setter sees it and rules on it. The answers are hidden in the app, so without this a card the matcher
+  missed could be added only on a shared screen (its owner shows it behind the cover); on seated phones the
+  setter never sees another seat's cards. A card already among the proposals is refused
+  (`guess_club.already_proposed`); a player may show more than one card (the setter matches one at most).
 - `rule` by the setter (ruling): `{"valid": bool, "matches": [[player, card], ...]}` — settles the pending play.
-  The setter may confirm proposals, reject them, or add any unplayed card of another player.
+  The setter may confirm proposals (the matcher's or those shown), reject them, or add any unplayed card of
+  another player.
   Valid with matches: the matched cards are revealed (they count as played), the player takes the whole pot,
   the match counter goes up 1 and 30 comes from the supply into the pot. Valid without matches: pay 10.
   Invalid: pay 20. Confirmed matches the matcher did not already call the same become session aliases
@@ -66,11 +73,12 @@ The table's questions:
 - `prompt(state)`: the setter's `topic` (typed); each player's hand of `answers` (typed) until handed in and
   the setter's `hand_ruling` (typed); the active player's `play` (one choice per unplayed card) and `predict`
   (the numbers with room, while they have markers); the setter's `rule` (invalid, valid without a match, valid
-  with each proposal alone, valid with every proposal of the kind "same" — other combinations may be sent as
-  typed); the setter's `settle` (no card invalid, or one). `aliases` is the app's, never asked for.
+  with each proposal alone, valid with every proposal of the kind "same" or "shown" — other combinations may
+  be sent as typed); each other player's `show` (one choice per unplayed card not proposed yet); the setter's
+  `settle` (no card invalid, or one). `aliases` is the app's, never asked for.
 - `player_view(state, seat)`: other players' unplayed cards show their text as None until they are played,
   matched or (phase settle) turned up for the check; the proposals of a pending play are shown only to the
-  setter, who rules on them, and to each card's owner. Played and matched cards, topics, markers and money are
+  setter, who rules on them, and to each card's owner (so a shown card's text reaches the setter only). Played and matched cards, topics, markers and money are
   public; the texts of a `hand_ruling` were said aloud to the table.
 """
 
@@ -91,6 +99,7 @@ MISS = 10
 INVALID = 20
 PREDICT = 10
 PENALTY = 20
+SHOWN = "shown"
 ACCOUNTS = ("pot", "board", "supply")
 TEXT_MAX = 80
 TOPIC_MAX = 200
@@ -250,6 +259,18 @@ class GuessClub(Engine):
                                       "link": verdict.link})
         state["pending"] = {"player": player, "card": index, "text": text, "proposals": proposals}
         state["phase"] = "ruling"
+
+    @move("show", by=PLAYER, phase=("ruling",), fields=("card",), reveals=True)
+    def show(self, state: dict, action: dict) -> None:
+        """A player says one of their cards is the same as the card read out: it joins the proposals."""
+        pending, player = state["pending"], action["by"]
+        if player == pending["player"]:
+            raise RuleError("guess_club.match_own", player=player)
+        index = self._own_card(state, player, action.get("card"))
+        if any(p["player"] == player and p["card"] == index for p in pending["proposals"]):
+            raise RuleError("guess_club.already_proposed", player=player, card=index + 1)
+        pending["proposals"].append({"player": player, "card": index, "text": state["hands"][player][index]["text"],
+                                     "kind": SHOWN, "score": None, "reason": None, "link": None})
 
     @move("rule", by=PLAYER, phase=("ruling",), fields=("valid", "matches"),
           reveals=lambda action: bool(action.get("matches")))
@@ -500,6 +521,8 @@ class GuessClub(Engine):
         if kind == "predict":
             mine = sum(1 for m in state["markers"] if m["player"] == by)
             return [{"number": n} for n in open_numbers(state)] if mine < state["options"]["markers"] else []
+        if kind == "show":
+            return self._showable(state, by)
         if by != setter:
             return []
         if kind == "rule":
@@ -507,12 +530,21 @@ class GuessClub(Engine):
         unplayed = [[p, i] for p in state["players"] for i, c in enumerate(state["hands"][p]) if c["out"] is None]
         return [{"invalid": []}] + [{"invalid": [ref]} for ref in unplayed] if phase == "settle" else []
 
+    def _showable(self, state: dict, by: str) -> list[dict]:
+        """The cards `by` may show as the same as the card read out: their unplayed cards not proposed yet."""
+        pending = state["pending"]
+        if pending is None or by == pending["player"]:
+            return []
+        proposed = {p["card"] for p in pending["proposals"] if p["player"] == by}
+        return [{"card": i} for i, c in enumerate(state["hands"][by]) if c["out"] is None and i not in proposed]
+
     def _rulings(self, state: dict) -> list[dict]:
-        """The setter's usual rulings on the pending play: invalid, no match, each proposal alone, all the "same"."""
+        """The setter's usual rulings on the pending play: invalid, no match, each proposal alone, all the "same"
+        and shown ones."""
         proposals = state["pending"]["proposals"]
         out = [{"valid": False, "matches": []}, {"valid": True, "matches": []}]
         out += [{"valid": True, "matches": [[p["player"], p["card"]]]} for p in proposals]
-        same = [[p["player"], p["card"]] for p in proposals if p["kind"] == SAME]
+        same = [[p["player"], p["card"]] for p in proposals if p["kind"] in (SAME, SHOWN)]
         owners = [p for p, _ in same]
         if len(same) > 1 and len(set(owners)) == len(owners):
             out.append({"valid": True, "matches": same})

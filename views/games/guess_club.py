@@ -16,9 +16,10 @@ from the engine's prompt. While hands are written, the setter rules on two answe
 
 A screen shows a control only for a move it makes (`views.components.offers`: a player's where it acts as that
 player) and offers it to the context (`ctx.offer`), so a seated phone's moves panel never offers it again: the
-topic, the ruling on two answers of a hand, the ruling on a card read out (with its ticks and the cards added by
-hand) and the settlement only on the setter's phone (the others say the setter does it on their own phone); the
-answers on each player's own phone; the cards to read out and the numbers to predict on the turn player's (the
+topic, the ruling on two answers of a hand, the ruling on a card read out (with its ticks) and the settlement only
+on the setter's phone (the others say the setter does it on their own phone); the answers on each player's own
+phone; "I have that answer too" (`show`, a card the matcher missed) on each player's own phone but the reader's —
+on the shared screen behind the cover, as "A has a match too" — so the setter's phone lists it among the proposals; the cards to read out and the numbers to predict on the turn player's (the
 other phones show the prediction board greyed). The shared screen, which acts as everyone, shows them all.
 """
 
@@ -28,12 +29,13 @@ import json
 import random
 from functools import cache
 from pathlib import Path
+from typing import Callable
 
 import flet as ft
 
-from scoring.games.guess_club import INVALID, MISS, PREDICT, open_numbers
+from scoring.games.guess_club import INVALID, MISS, PREDICT, SHOWN, open_numbers
 from scoring.mechanics import ledger
-from validators.answers import explain
+from validators.answers import SAME, explain
 from views.components.offers import offer_here
 from views.components.private import cover, elsewhere, opened, private_entry
 from views.context import GameContext
@@ -241,8 +243,10 @@ def hand_question(ctx: GameContext) -> ft.Control:
 # Turns and rulings
 
 
-def hidden_cards(ctx: GameContext, slot: dict, player: str, on_pick, pick_key: str, hide_key: str) -> ft.Control:
-    """A player's unplayed cards behind the pass-the-phone cover; tapping one calls on_pick(index)."""
+def hidden_cards(ctx: GameContext, slot: dict, player: str, on_pick, pick_key: str, hide_key: str,
+                 on_hide: Callable[[], None] | None = None) -> ft.Control:
+    """A player's unplayed cards behind the pass-the-phone cover; tapping one calls on_pick(index); hiding them
+    again calls on_hide (else the cover comes back)."""
     if slot.get("player") != player:
         slot.clear()
         slot["player"] = player
@@ -253,6 +257,8 @@ def hidden_cards(ctx: GameContext, slot: dict, player: str, on_pick, pick_key: s
         """Cover the cards again."""
         slot["phase"] = None
         ctx.turn_page()
+        if on_hide is not None:
+            on_hide()
         ctx.refresh()
 
     hand = ctx.state["hands"][player]
@@ -284,8 +290,10 @@ def turn_panel(ctx: GameContext) -> ft.Control:
 
 
 def why_alike(ctx: GameContext, proposal: dict) -> str:
-    """Why the matcher proposed a card: the reading that linked it ("Same pinyin: qiao ke li"), else the reason
-    with the similarity."""
+    """Why a card is proposed: shown by its owner, the reading that linked it ("Same pinyin: qiao ke li"), else
+    the matcher's reason with the similarity."""
+    if proposal["kind"] == SHOWN:
+        return ctx.t("guess_club.view.shown_by", name=proposal["player"])
     if proposal.get("link"):
         key, params = explain(proposal["reason"], proposal["link"])
         return ctx.t(key, **params)
@@ -293,23 +301,21 @@ def why_alike(ctx: GameContext, proposal: dict) -> str:
 
 
 def ruling_panel(ctx: GameContext) -> ft.Control:
-    """The card read out, the proposed matches with their reason, cards added by hand, and the setter's ruling (on a
-    screen that acts as the setter; elsewhere only the card and who decides)."""
+    """The card read out, the proposed matches with their reason (the matcher's and the cards players showed), a
+    way for the players this screen acts as to show a card the matcher missed, and the setter's ruling (on a screen
+    that acts as the setter; elsewhere only the card and who decides)."""
     state = ctx.state
     pending, setter = state["pending"], state["setter"]
     said = [heading(ctx.t("guess_club.view.read_out", name=pending["player"], text=pending["text"])),
             ft.Text(ctx.t("guess_club.view.setter_decides", name=setter))]
+    shows = show_panel(ctx, offer_here(ctx, "show"))
     if not offer_here(ctx, "rule"):
-        return card([*said, elsewhere(ctx, setter)])
-    slot = scratch(ctx, "ruling")
-    ticked = slot.setdefault("ticked", [[p["player"], p["card"]] for p in pending["proposals"] if p["kind"] == "same"])
+        return card([*said, *shows, elsewhere(ctx, setter)])
+    ticked = ruling_ticks(ctx)
 
     def tick(ref: list, on: bool) -> None:
-        """Count a proposed card as a match or not."""
-        if on and ref not in ticked:
-            ticked.append(ref)
-        elif not on and ref in ticked:
-            ticked.remove(ref)
+        """Count a proposed card as a match (instead of another of its owner's: one card each) or not."""
+        ticked[:] = [r for r in ticked if r[0] != ref[0]] + ([ref] if on else [])
         ctx.refresh()
 
     rows: list[ft.Control] = list(said)
@@ -320,7 +326,7 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
         rows.append(ft.Checkbox(label=ctx.t("guess_club.view.proposal", name=p["player"], text=p["text"]),
                                 value=ref in ticked, on_change=lambda e, r=ref: tick(r, bool(e.control.value))))
         rows.append(ft.Text(why_alike(ctx, p), size=13, italic=True))
-    rows += added_matches(ctx, slot, ticked)
+    rows += shows
     rows.append(ft.Row(wrap=True, controls=[
         ft.FilledButton(content=ctx.t("guess_club.view.rule_valid", count=len(ticked), cost=MISS),
                         icon=ft.Icons.CHECK,
@@ -333,38 +339,72 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
     return card(rows)
 
 
-def added_matches(ctx: GameContext, slot: dict, ticked: list) -> list[ft.Control]:
-    """Cards the matcher missed: another player shows theirs behind the cover and it joins the matches."""
-    state = ctx.state
-    proposed = {(p["player"], p["card"]) for p in state["pending"]["proposals"]}
-    rows: list[ft.Control] = [
-        ft.Text(ctx.t("guess_club.view.added", name=owner, text=state["hands"][owner][index]["text"]))
-        for owner, index in ticked if (owner, index) not in proposed
-    ]
+def ruling_ticks(ctx: GameContext) -> list[list]:
+    """The proposals the setter counts as matches, kept while the same card waits for its ruling (a card shown
+    meanwhile does not undo the setter's ticks): a proposal starts ticked when the matcher calls it the same or
+    its owner showed it, unless another card of its owner is ticked already (one card each can match), and
+    unticked when it only looks alike."""
+    pending = ctx.state["pending"]
+    slot = ctx.local.setdefault("ruling", {})
+    mark = (ctx.state["round"], len(ctx.state["plays"]), pending["player"], pending["card"])
+    if slot.get("mark") != mark:
+        slot.clear()
+        slot.update(mark=mark, ticked=[], seen=[])
+    now = [[p["player"], p["card"]] for p in pending["proposals"]]
+    for p, ref in zip(pending["proposals"], now):
+        if ref not in slot["seen"]:
+            slot["seen"].append(ref)
+            if p["kind"] in (SAME, SHOWN) and all(r[0] != ref[0] for r in slot["ticked"]):
+                slot["ticked"].append(ref)
+    slot["ticked"][:] = [ref for ref in slot["ticked"] if ref in now]
+    return slot["ticked"]
+
+
+def show_panel(ctx: GameContext, entries: list[dict]) -> list[ft.Control]:
+    """The players this screen acts as who may show a card the matcher missed: on a seated phone its own cards
+    as buttons (and the cards it showed); on a shared screen "A has a match too", then A's cards behind the cover."""
+    if ctx.seat is not None:
+        mine = [p for p in ctx.state["pending"]["proposals"] if p["player"] == ctx.seat and p["kind"] == SHOWN]
+        rows: list[ft.Control] = [ft.Text(ctx.t("guess_club.view.shown", text=p["text"]), italic=True) for p in mine]
+        for entry in entries:
+            hand = ctx.state["hands"][entry["by"]]
+            rows.append(ft.Text(ctx.t("guess_club.view.show_prompt"), weight=ft.FontWeight.W_600))
+            rows.append(ft.Row(wrap=True, controls=[
+                ft.FilledTonalButton(content=ctx.t("guess_club.view.show_card", text=hand[c["card"]]["text"]),
+                                     on_click=lambda e, b=entry["by"], i=c["card"]: show(ctx, b, i))
+                for c in entry["choices"]]))
+        return rows
+    slot = ctx.local.setdefault("show", {})
     picker = slot.get("picker")
-    if picker:
+    if picker in [e["by"] for e in entries]:
 
         def pick(index: int) -> None:
-            """Add the shown card to the matches (one card per player)."""
-            ticked[:] = [r for r in ticked if r[0] != picker] + [[picker, index]]
+            """Show the card to the setter; the cards are covered again for whoever shows next."""
             slot["picker"] = None
-            ctx.refresh()
+            slot["pick"] = {}
+            show(ctx, picker, index)
 
-        rows.append(hidden_cards(ctx, slot.setdefault("pick", {}), picker, pick, "guess_club.view.add_card",
-                                 "guess_club.view.cancel_add"))
-        return rows
+        def cancel() -> None:
+            """Nobody shows a card after all."""
+            slot["picker"] = None
+
+        cards = hidden_cards(ctx, slot.setdefault("pick", {}), picker, pick, "guess_club.view.add_card",
+                             "guess_club.view.cancel_add", on_hide=cancel)
+        return [cards]
 
     def choose(name: str) -> None:
         """Pass the phone to a player who says they hold a match."""
         slot["picker"] = name
         ctx.refresh()
 
-    others = [p for p in ctx.players if p != state["pending"]["player"]
-              and any(c["out"] is None for c in state["hands"][p])]
-    rows.append(ft.Row(wrap=True, controls=[
-        ft.TextButton(content=ctx.t("guess_club.view.also_match", name=name), icon=ft.Icons.ADD,
-                      on_click=lambda e, n=name: choose(n)) for name in others]))
-    return rows
+    return [ft.Row(wrap=True, controls=[
+        ft.TextButton(content=ctx.t("guess_club.view.also_match", name=e["by"]), icon=ft.Icons.ADD,
+                      on_click=lambda _, n=e["by"]: choose(n)) for e in entries])] if entries else []
+
+
+def show(ctx: GameContext, player: str, index: int) -> None:
+    """Send player's card as the same as the card read out."""
+    ctx.dispatch({"type": "show", "by": player, "card": index})
 
 
 # ---------------------------------------------------------------------------------------------------------
