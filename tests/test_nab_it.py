@@ -286,6 +286,8 @@ def test_forgetting_to_announce_costs_a_banked_tile():
     s["banked"]["Ann"] = [None, None]
     assert_refused(ENG, s, {"type": "forgot", "by": "Ann", "player": "Ann"}, "nab_it.forgot_self")
     assert ENG.offer(s, "forgot", "table") == [{"player": "Ann"}]
+    calls = [(e["by"], e["choices"]) for e in ENG.prompt(s) if e["type"] == "forgot"]
+    assert calls == [("table", [{"player": "Ann"}]), ("Ben", [{"player": "Ann"}])]  # Ben's own phone; never Ann
     caught = ENG.apply(s, {"type": "forgot", "by": "Ben", "player": "Ann"})
     assert len(caught["banked"]["Ann"]) == 1 and game.held(caught, "Ann") == 2
     assert_refused(ENG, caught, {"type": "forgot", "by": "Ben", "player": "Ann"}, "nab_it.not_last_tile")

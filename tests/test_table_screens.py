@@ -679,6 +679,25 @@ def test_a_seated_nab_it_phone_shows_no_other_seats_moves(store):
     assert "Play" in own and "A swaps their hand" in own and "A enters this on their own phone." in other
 
 
+def test_a_nab_it_player_catches_a_forgotten_announcement_on_their_own_phone(store):
+    """Nab-It!: A holds one tile, unannounced, with a banked tile. B's own phone calls it (sent as B); A's phone
+    never offers it for A; the referee's phone calls it as the table; each phone shows it once."""
+    beads = {"type": "play", "by": "A", "tiles": [{"row": 0, "col": c, "letter": x} for c, x in enumerate("BEADS")]}
+    hub = open_hub(store, new_record("nab_it", NAB_SEATS, {"letters": "A1 B1 D1 E1 S1 T1"}) | {"actions": [beads]},
+                   Clock())
+    calls = {}
+    for seat in ("A", "B", "table"):
+        message = seated(hub, seat)[0][-1]
+        view = copy.deepcopy(message["view"])
+        view["banked"]["A"] = [None]
+        calls[seat] = [(words, actions) for words, actions in senders(tapped(store, hub, {**message, "view": view}))
+                       if actions[0]["type"] == "forgot"]
+    assert calls["B"] == [("A forgot to announce the last tile", [{"type": "forgot", "by": "B", "player": "A"}])]
+    assert calls["A"] == []
+    assert calls["table"] == [("A forgot to announce the last tile",
+                               [{"type": "forgot", "by": "table", "player": "A"}])]
+
+
 def guess_club_hub(store, steps: int) -> tuple:
     """A Guess Club table (A sets round 1) after the first steps of: the topic, A's, B's and C's answers, B's
     play of "Plum tart" (C's "plum-tart" proposed), A's ruling; and each seat's token."""

@@ -69,9 +69,9 @@ The table's questions:
   play would form or change).
 - `prompt(state)`: during the turns, the turn's player: `play` (free input: the tiles) and `swap` (one choice);
   every other player: `challenge`, one choice per word of the last play not yet judged, until the next turn
-  starts (after a last tile too); a player holding exactly one unannounced tile: `announce`; the table: `forgot`,
-  one choice per player holding one unannounced tile with a banked tile to give back, and `end` (during the
-  turns and after a last tile). While a challenged word is put to the vote: `vote` yes or no for every player
+  starts (after a last tile too); a player holding exactly one unannounced tile: `announce`; the table and every
+  other player: `forgot`, one choice per player holding one unannounced tile with a banked tile to give back (a
+  player never for themselves); the table: `end` (during the turns and after a last tile). While a challenged word is put to the vote: `vote` yes or no for every player
   who has not voted yet. Nothing once the game is over.
 - `player_view(state, seat)`: when the table deals, hands and bags are only counts in the state itself and
   nothing is secret. When the app deals, every bag shows only its number of tiles to everyone (its owner too:
@@ -556,6 +556,17 @@ class Nabit(Engine):
         state.update(over=True, phase="over", turn=None)
 
     # --- the table's questions ----------------------------------------------------------------------------
+
+    def prompt(self, state: dict) -> list[dict]:
+        """The moves awaited now; a forgotten announcement may be called by the table and by each other player
+        (anyone at the table may catch it, so each player's own phone offers it)."""
+        entries = super().prompt(state)
+        for entry in [e for e in entries if e["type"] == "forgot"]:
+            for player in state["players"]:
+                choices = [c for c in entry["choices"] if c["player"] != player]
+                if choices:
+                    entries.append({"by": player, "type": "forgot", "choices": choices})
+        return entries
 
     def offer(self, state: dict, kind: str, by: str) -> list | None:
         """The turn's player plays (free input) or swaps; others challenge the last play's words; voters vote;

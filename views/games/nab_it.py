@@ -14,8 +14,9 @@ of the turn with the list's verdict before the play is sent, challenges and the 
   table, a player's where it acts as that player) and offers it to the context (`ctx.offer`), so a seated phone's
   moves panel never offers it again: the turn (Play and Swap: only on the turn player's phone, its own hand open
   at once; the other phones show whose turn it is and the board), the challenges (each a button of its
-  challenger's), the announcement (its player's), the forgotten announcement and the end (the table's: not on a
-  player's own phone). The shared screen, which acts as everyone, shows them all as before.
+  challenger's), the announcement (its player's), the forgotten announcement (the table's where the screen acts
+  for it, else the seat's own: a player catches another from their own phone, never themselves) and the end (the
+  table's: not on a player's own phone). The shared screen, which acts as everyone, shows them all as before.
 - `final(ctx)`: the finished board and who controls which word.
 """
 
@@ -342,19 +343,24 @@ def challenge_vote(ctx: GameContext, state: dict) -> ft.Control:
 
 
 def table_calls(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control:
-    """Announcing the last tile, catching a forgotten announcement, and the table's end (those this screen makes)."""
+    """Announcing the last tile, catching a forgotten announcement, and the table's end (those this screen makes).
+    A forgotten announcement is called once per player caught: as the table where this screen acts for it, else as
+    the phone's own seat (anyone at the table may catch it)."""
     buttons: list[ft.Control] = []
-    for offer in [o for kind in ("announce", "forgot", "end") for o in offer_here(ctx, kind, offers)]:
+    made = [o for kind in ("announce", "forgot", "end") for o in offer_here(ctx, kind, offers)]
+    catchers = [o["by"] for o in made if o["type"] == "forgot"]
+    catcher = TABLE if TABLE in catchers else next(iter(catchers), None)
+    for offer in made:
         if offer["type"] == "announce":
             buttons.append(ft.OutlinedButton(content=ctx.t("nab_it.view.announce", name=offer["by"]),
                                              icon=ft.Icons.CAMPAIGN,
                                              on_click=lambda e, p=offer["by"]: ctx.dispatch(
                                                  {"type": "announce", "by": p})))
-        elif offer["type"] == "forgot":
+        elif offer["type"] == "forgot" and offer["by"] == catcher:
             buttons += [ft.OutlinedButton(content=ctx.t("nab_it.view.forgot", name=c["player"]),
                                           icon=ft.Icons.VOLUME_OFF,
-                                          on_click=lambda e, p=c["player"]: ctx.dispatch(
-                                              {"type": "forgot", "by": TABLE, "player": p}))
+                                          on_click=lambda e, p=c["player"], by=catcher: ctx.dispatch(
+                                              {"type": "forgot", "by": by, "player": p}))
                         for c in offer["choices"]]
         elif offer["type"] == "end":
             key = "nab_it.view.end_last" if state["phase"] == "last" else "nab_it.view.end_blocked"
