@@ -162,6 +162,20 @@ def test_a_shared_screen_shows_every_players_race_button_pinned_and_offers_their
     assert not any("still racing" in t for t in texts(panel))
 
 
+def test_a_shared_screens_race_buttons_sit_two_a_row_on_a_phone_from_three_players():
+    """Six players on one shared phone: the pinned panel holds the claim buttons two a row (three on a laptop), so
+    it takes three button rows, not six; two players (or "stop" buttons beside the claims) keep one a row."""
+    six = race_mech.new_race([4, 3, 2], ["A", "B", "C", "D", "E", "F"])
+    grids = [c for c in walk(race_buttons(FakeContext(), six, noted([]))) if isinstance(c, ft.ResponsiveRow)]
+    (grid,) = grids
+    assert [c.col for c in grid.controls] == [{"xs": 6, "md": 4}] * 6
+    assert [set(buttons(c)) for c in grid.controls] == [{f"{p}: claim 4"} for p in "ABCDEF"]
+    two = race_mech.new_race([4, 3], ["A", "B"])
+    assert not any(isinstance(c, ft.ResponsiveRow) for c in walk(race_buttons(FakeContext(), two, noted([]))))
+    stops = race_buttons(FakeContext(), six, noted([]), lambda p: None)
+    assert not any(isinstance(c, ft.ResponsiveRow) for c in walk(stops)) and len(buttons(stops)) == 12
+
+
 def test_a_seated_phone_shows_only_its_own_race_button_and_the_others_in_one_status_line():
     r = race_mech.new_race([4, 3, 2], ["A", "B", "C", "D"])
     r, _ = race_mech.claim(r, "B")

@@ -13,7 +13,9 @@ Builder:
   buttons send (e.g. `("claim",)`): for every player given a button the panel tells the context it offers them
   (`ctx.offer`), so a seated phone's generic moves panel does not offer the same move a second time
   (`views.table.moves_and_view`).
-Claim buttons are large (full width, 72 px high, big text).
+Claim buttons are large (72 px high, big text): one a row, full width, for up to two players; three or more on a
+shared screen sit two a row on a phone (three on a laptop), so the pinned panel of a six-player table takes three
+button rows, not six, and leaves most of a 390×844 phone to the screen (with "stop" buttons, one a row).
 
 Whose buttons a screen shows (`views.components.private.acts_as`, as the vote panel does):
 - a shared screen (`ctx.seat` None, passed around the table): every player's, one row each;
@@ -35,6 +37,8 @@ import flet as ft
 from scoring.mechanics import race as mech
 from views.components.private import acts_as
 from views.ui import text_style
+
+GRID_FROM = 2
 
 
 def race_buttons(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]],
@@ -69,9 +73,12 @@ def race_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], 
     rows: list[ft.Control] = [ft.Text(title, size=18, weight=ft.FontWeight.BOLD)] if title else []
     rows.append(ft.Text(ctx.t("app.race.left", rewards=left) if left else ctx.t("app.race.none_left")))
     others = [p for p in race["players"] if not acts_as(ctx, p)]
-    for player in race["players"]:
-        if player not in others:
-            rows.append(player_row(ctx, race, player, on_claim, on_decline))
+    mine = [player_row(ctx, race, p, on_claim, on_decline) for p in race["players"] if p not in others]
+    if len(mine) > GRID_FROM and on_decline is None:
+        rows.append(ft.ResponsiveRow(spacing=8, run_spacing=8, controls=[
+            ft.Container(col={"xs": 6, "md": 4}, content=row) for row in mine]))
+    else:
+        rows += mine
     if others:
         rows.append(ft.Text(" · ".join(status(ctx, race, p) for p in others), size=16))
     if over:
