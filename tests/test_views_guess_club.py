@@ -241,6 +241,8 @@ def test_a_missed_card_is_shown_from_behind_the_cover_and_joins_the_proposals_ti
     assert "Ann says this is the same answer." in texts(body)
     tap(body, "Ann has a match too")
     assert "Pass the phone to Ann" in texts(table.build())  # covered again for the next one to show
+    tap(table.build(), "I am Ann: show")
+    assert [b for b in buttons(table.build()) if b.startswith("This one")] == ["This one matches: “apple”"]
     tap(table.build(), "Fits the topic (matching cards: 1; if none, pays 10)")
     assert table.state["plays"][-1]["matches"] == [["Ann", 1]]
 

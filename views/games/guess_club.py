@@ -244,9 +244,9 @@ def hand_question(ctx: GameContext) -> ft.Control:
 
 
 def hidden_cards(ctx: GameContext, slot: dict, player: str, on_pick, pick_key: str, hide_key: str,
-                 on_hide: Callable[[], None] | None = None) -> ft.Control:
-    """A player's unplayed cards behind the pass-the-phone cover; tapping one calls on_pick(index); hiding them
-    again calls on_hide (else the cover comes back)."""
+                 on_hide: Callable[[], None] | None = None, only: list[int] | None = None) -> ft.Control:
+    """A player's unplayed cards (those in `only`, when given) behind the pass-the-phone cover; tapping one calls
+    on_pick(index); hiding them again calls on_hide (else the cover comes back)."""
     if slot.get("player") != player:
         slot.clear()
         slot["player"] = player
@@ -263,7 +263,7 @@ def hidden_cards(ctx: GameContext, slot: dict, player: str, on_pick, pick_key: s
 
     hand = ctx.state["hands"][player]
     buttons = [ft.FilledButton(content=ctx.t(pick_key, text=c["text"]), on_click=lambda e, i=i: on_pick(i))
-               for i, c in enumerate(hand) if c["out"] is None]
+               for i, c in enumerate(hand) if c["out"] is None and (only is None or i in only)]
     hiding = [ft.OutlinedButton(content=ctx.t(hide_key), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: hide())]
     return ft.Column(spacing=8, controls=[
         ft.Text(ctx.t("guess_club.view.hand_of", name=player), size=16, weight=ft.FontWeight.W_600),
@@ -376,7 +376,8 @@ def show_panel(ctx: GameContext, entries: list[dict]) -> list[ft.Control]:
         return rows
     slot = ctx.local.setdefault("show", {})
     picker = slot.get("picker")
-    if picker in [e["by"] for e in entries]:
+    choices = {e["by"]: [c["card"] for c in e["choices"]] for e in entries}
+    if picker in choices:
 
         def pick(index: int) -> None:
             """Show the card to the setter; the cards are covered again for whoever shows next."""
@@ -389,7 +390,7 @@ def show_panel(ctx: GameContext, entries: list[dict]) -> list[ft.Control]:
             slot["picker"] = None
 
         cards = hidden_cards(ctx, slot.setdefault("pick", {}), picker, pick, "guess_club.view.add_card",
-                             "guess_club.view.cancel_add", on_hide=cancel)
+                             "guess_club.view.cancel_add", on_hide=cancel, only=choices[picker])
         return [cards]
 
     def choose(name: str) -> None:
