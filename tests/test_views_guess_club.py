@@ -237,7 +237,7 @@ def test_a_missed_card_is_shown_from_behind_the_cover_and_joins_the_proposals_ti
     tap(table.build(), "This one matches: “pear”")
     assert table.errors == [] and table.store.load(table.sid)["actions"][-1]["type"] == "show"
     body = table.build()
-    assert checkboxes(body)["Ann: “pear”"].value is True  # its owner says it is the same: ticked, the setter decides
+    assert checkboxes(body)["Ann: “pear”"].value is True  # its owner says it is the same: ticked; the setter rules
     assert "Ann says this is the same answer." in texts(body)
     tap(body, "Ann has a match too")
     assert "Pass the phone to Ann" in texts(table.build())  # covered again for the next one to show

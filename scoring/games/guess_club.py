@@ -78,8 +78,9 @@ The table's questions:
   `settle` (no card invalid, or one). `aliases` is the app's, never asked for.
 - `player_view(state, seat)`: other players' unplayed cards show their text as None until they are played,
   matched or (phase settle) turned up for the check; the proposals of a pending play are shown only to the
-  setter, who rules on them, and to each card's owner (so a shown card's text reaches the setter only). Played and matched cards, topics, markers and money are
-  public; the texts of a `hand_ruling` were said aloud to the table.
+  setter, who rules on them, and to each card's owner (so a shown card's text reaches the setter only). Played
+  and matched cards, topics, markers and money are public; the texts of a `hand_ruling` were said aloud to the
+  table.
 """
 
 from __future__ import annotations

@@ -71,8 +71,9 @@ The table's questions:
   every other player: `challenge`, one choice per word of the last play not yet judged, until the next turn
   starts (after a last tile too); a player holding exactly one unannounced tile: `announce`; the table and every
   other player: `forgot`, one choice per player holding one unannounced tile with a banked tile to give back (a
-  player never for themselves); the table: `end` (during the turns and after a last tile). While a challenged word is put to the vote: `vote` yes or no for every player
-  who has not voted yet. Nothing once the game is over.
+  player never for themselves); the table: `end` (during the turns and after a last tile). While a challenged
+  word is put to the vote: `vote` yes or no for every player who has not voted yet. Nothing once the game is
+  over.
 - `player_view(state, seat)`: when the table deals, hands and bags are only counts in the state itself and
   nothing is secret. When the app deals, every bag shows only its number of tiles to everyone (its owner too:
   the draw order follows from the seed, which every view drops), and the other players' hands only their

@@ -19,8 +19,9 @@ player) and offers it to the context (`ctx.offer`), so a seated phone's moves pa
 topic, the ruling on two answers of a hand, the ruling on a card read out (with its ticks) and the settlement only
 on the setter's phone (the others say the setter does it on their own phone); the answers on each player's own
 phone; "I have that answer too" (`show`, a card the matcher missed) on each player's own phone but the reader's —
-on the shared screen behind the cover, as "A has a match too" — so the setter's phone lists it among the proposals; the cards to read out and the numbers to predict on the turn player's (the
-other phones show the prediction board greyed). The shared screen, which acts as everyone, shows them all.
+on the shared screen behind the cover, as "A has a match too" — so the setter's phone lists it among the
+proposals; the cards to read out and the numbers to predict on the turn player's (the other phones show the
+prediction board greyed). The shared screen, which acts as everyone, shows them all.
 """
 
 from __future__ import annotations
