@@ -308,8 +308,9 @@ def test_a_pictomania_round_played_from_phones(table_server, table_tabs):
         phone.tab.see("B guessed 4: wrong")
 
 
-# Guess Club: each seat's one answer card; B's and C's are the same answer (equal once punctuation and case go).
-HANDS = {"A": "Quince tart", "B": "Plum tart", "C": "plum-tart"}
+# Guess Club: each seat's one answer card; B's and C's are the same dessert in two languages, which the matcher
+# does not know: C shows it to the setter from their own phone.
+HANDS = {"A": "Quince tart", "B": "Plum tart", "C": "Zwetschgenkuchen"}
 
 
 def test_a_guess_club_round_played_from_phones(table_server, table_tabs):
@@ -331,7 +332,11 @@ def test_a_guess_club_round_played_from_phones(table_server, table_tabs):
 
     players["B"].tab.tap(f"Read out “{HANDS['B']}”")
     setter = players["A"].tab
-    setter.see_role("checkbox", f"C: “{HANDS['C']}”")  # the proposed match, shown to the setter who rules on it
+    setter.see("The app found no matching card.")
+    players["C"].tab.tap(f"Same as mine: “{HANDS['C']}”")  # C shows the setter the card the matcher missed
+    setter.see_role("checkbox", f"C: “{HANDS['C']}”")  # among the proposals, ticked; the setter rules on it
+    players["C"].tab.see(f"You showed “{HANDS['C']}”: the setter decides.")
+    assert not players["B"].received(HANDS["C"])  # the setter's and C's only, until the ruling reveals it
     setter.tap("Fits the topic (matching cards: 1;")
     setter.see_role("checkbox", f"A: “{HANDS['A']}”")  # round over: the setter checks the unplayed card
     setter.tap("Settle round 1")
