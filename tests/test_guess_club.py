@@ -583,7 +583,8 @@ POOL = ["apple", "Apple", "苹果", "pear", "kiwi", "plum", "fig", "lime", "grap
 
 
 def legal_action(state, data):
-    """One action the rules allow in this state, chosen by hypothesis (answers may still clash: then None)."""
+    """One action the rules allow in this state, chosen by hypothesis (answers may still clash: then None); in a
+    ruling, sometimes a player first shows a card the matcher did not propose."""
     phase, setter, players = state["phase"], state["setter"], state["players"]
     if phase == "topic":
         return {"type": "topic", "by": setter, "text": data.draw(st.sampled_from(["Fruit", "水果"]))}
@@ -599,6 +600,12 @@ def legal_action(state, data):
         unplayed = [i for i, c in enumerate(state["hands"][player]) if c["out"] is None]
         return {"type": "play", "by": player, "card": data.draw(st.sampled_from(unplayed))}
     if phase == "ruling":
+        pending = state["pending"]
+        shown = [(p, i) for p in players if p != pending["player"] for i, c in enumerate(state["hands"][p])
+                 if c["out"] is None and not any(q["player"] == p and q["card"] == i for q in pending["proposals"])]
+        if shown and data.draw(st.integers(0, 2)) == 0:
+            player, card = data.draw(st.sampled_from(shown))
+            return {"type": "show", "by": player, "card": card}
         valid = data.draw(st.integers(0, 4)) > 0
         matches, owners = [], set()
         for proposal in state["pending"]["proposals"]:
