@@ -93,8 +93,9 @@ def test_loading_screen_in_the_browsers_language(browser, server, locale, lang, 
         tab.page.route("**/main.dart.*", lambda route: None)  # hold the client: the loading screen stays up
         tab.page.goto(server.url + "/")
         expected = words(lang)
-        tab.page.wait_for_function("key => document.querySelector(`#loading [data-key='${key}']`).textContent === "
-                                   "tableside.words[key]", arg="web.loading")
+        tab.page.wait_for_function("key => tableside.words !== null && document.querySelector("
+                                   "`#loading [data-key='${key}']`).textContent === tableside.words[key]",
+                                   arg="web.loading")  # the words arrive by fetch, after the page's load
         tab.page.evaluate("document.fonts.ready.then(() => document.querySelector('#loading img').decode())")
         texts = tab.page.locator("#loading").inner_text().split("\n")
         assert [t for t in texts if t.strip()] == [expected["web.name"], expected["web.loading"]]
