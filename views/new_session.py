@@ -17,7 +17,7 @@ from scoring.core import BOOL, CHOICE, INT, INT_LIST, RuleError, engine
 from scoring.record import COLOURS, check_colours, new_record
 from views import rules, words
 from views.games import view_of
-from views.ui import dropdown, icon_button, kept_typing, typed_text
+from views.ui import dropdown, icon_button, kept_typing, toggle_chip, typed_text
 
 SWATCH = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN, "yellow": ft.Colors.YELLOW,
           "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.BLACK,
@@ -84,7 +84,7 @@ def roster(app: Any, draft: dict) -> ft.Control:
             draft["seats"].append({"name": name, "colour": None})
         app.render()
 
-    chips = [ft.Chip(label=ft.Text(name), selected=name in seated, on_select=lambda e, n=name: toggle(n))
+    chips = [toggle_chip(name, name in seated, lambda e, n=name: toggle(n), ft.Icons.PERSON_OUTLINE)
              for name in app.store.players()]
     return ft.Row(controls=chips, wrap=True) if chips else ft.Text(app.t("app.roster_empty"), italic=True)
 

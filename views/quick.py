@@ -25,6 +25,7 @@ from scoring.games import kingdomino, splitter
 from views import words
 from views.context import GameContext
 from views.games import view_of
+from views.ui import choice_row
 
 SIZES = (5, 7)
 GAMES = ("kingdomino", "splitter")
@@ -60,14 +61,6 @@ def context(app: Any, game_id: str, options: dict, scratch: dict) -> GameContext
     return GameContext(lang=app.lang, record={"players": []}, state={"options": options}, engine=engine(game_id),
                        page=app.page, store=app.store, local=scratch, sound=False, apply=refuse,
                        show_error=app.show_error, refresh=app.render_soon)
-
-
-def choice_row(app: Any, options: list[tuple[str, Any]], current: Any, choose: Any) -> ft.Control:
-    """Buttons for one choice, the current one filled and checked."""
-    return ft.Row(wrap=True, spacing=6, controls=[
-        (ft.FilledButton if value == current else ft.OutlinedButton)(
-            content=text, icon=ft.Icons.CHECK if value == current else None, on_click=lambda e, v=value: choose(v))
-        for text, value in options])
 
 
 def total_card(app: Any, points: int, lines: list[str]) -> ft.Control:
@@ -162,7 +155,7 @@ def kingdom_body(app: Any, scratch: dict) -> ft.Control:
 
     return ft.Column(spacing=12, controls=[
         ft.Text(app.t("quick.kingdom_hint"), size=16),
-        choice_row(app, [(app.t("quick.size", size=n), n) for n in SIZES], size, set_size),
+        choice_row([(n, app.t("quick.size", size=n)) for n in SIZES], size, set_size),
         kingdom_view.brush_bar(ctx, brush),
         kingdom_view.board(ctx, grid, paint, cell_size=kingdom_view.PAINT_CELL[size]),
         kingdom_result(app, ctx, grid, options, discarded),
@@ -257,9 +250,8 @@ def splitter_body(app: Any, scratch: dict) -> ft.Control:
              for line in lines]
     return ft.Column(spacing=12, controls=[
         ft.Text(app.t("quick.sheet_hint"), size=16),
-        choice_row(app, [(app.t(f"splitter.option.sheet.{s}"), s) for s in ("A", "B")], sheet, set_sheet),
-        choice_row(app, [*[(str(n), n) for n in range(1, 7)], (app.t("splitter.view.eraser"), None)], brush,
-                   set_brush),
+        choice_row([(s, app.t(f"splitter.option.sheet.{s}")) for s in ("A", "B")], sheet, set_sheet),
+        choice_row([*[(n, str(n)) for n in range(1, 7)], (None, app.t("splitter.view.eraser"))], brush, set_brush),
         sheet_view.sheet_view(ctx, grid, paint),
         total_card(app, sum(line.points for line in lines), shown),
         sheet_view.legend(ctx, grid),

@@ -1,5 +1,12 @@
 """Small UI helpers shared by the screens: icon buttons and dropdowns that carry their name for screen readers and
-tests.
+tests, the one-of-several row of buttons (`choice_row`) and the chip that is on or off (`toggle_chip`).
+
+Choosing never moves what is on screen. A choice row marks the chosen button by filling it, nothing else: filled
+and outlined buttons are the same size (a check mark shown only on the chosen one made it wider, and in a wrapping
+row pushed its neighbours to the next line under the finger). A toggle chip always has its icon, and the check mark
+of a chip that is on is drawn in the icon's place (Flutter slides a check mark in beside the label of a chip
+without one, which widened it the same way). Every one-of-several row of buttons and every on/off chip is one of
+these.
 
 No tooltips on buttons: a tooltip left showing after a tap (the pointer stays over the button) takes the focus
 from the next text field tapped, so typing there is lost (found in headless Chromium after the screens stopped
@@ -28,6 +35,7 @@ from typing import Any, Callable
 
 import flet as ft
 
+TAP = 48
 FONT = "cjk"
 FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
 FALLBACK_FONTS = {"symbols": "fonts/NotoSansSymbols2-Subset.ttf", "emoji": "fonts/NotoColorEmoji-Subset.ttf"}
@@ -78,3 +86,18 @@ def kept_typing(scratch: dict, key: str, event: Any) -> str:
     scratch[key] = event.control.value or ""
     return scratch[key]
 
+
+def choice_row(options: list[tuple[Any, Any]], chosen: Any, on_choose: Callable[[Any], Any]) -> ft.Control:
+    """One of several: options [(value, label)] (a label is a text or a control), the chosen one filled, the
+    others outlined, on_choose(value) on tap."""
+    return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+        (ft.FilledButton if value == chosen else ft.OutlinedButton)(
+            content=label, height=TAP, on_click=lambda e, v=value: on_choose(v))
+        for value, label in options
+    ])
+
+
+def toggle_chip(label: str, on: bool, on_select: Callable[[Any], Any], icon: Any,
+                tooltip: str | None = None) -> ft.Control:
+    """A chip that is on or off, with its icon (covered by the check mark while on)."""
+    return ft.Chip(label=ft.Text(label), leading=ft.Icon(icon), selected=on, on_select=on_select, tooltip=tooltip)

@@ -217,6 +217,54 @@ def test_two_hundred_quick_taps_on_counters_are_all_counted(browser, server):
     tab.page.context.close()
 
 
+def boxes(tab: Tab, role: str, names: list[str]) -> dict[str, dict]:
+    """Where each control of a role and exact name is on screen, once the screen has stopped changing."""
+    tab.settle()
+    return {name: tab.page.get_by_role(role, name=name, exact=True).first.bounding_box() for name in names}
+
+
+def test_choosing_never_moves_a_button(browser, own_server):
+    """Choosing a player chip on the new-session screen, or a terrain, the crowns or the eraser on the Kingdomino
+    quick scorer's palette, marks the choice without moving or resizing any chip or button of the row (a check
+    mark slid in beside the chosen one's label made it wider and pushed its neighbours along)."""
+    from storage import Store
+    server = own_server["server"]
+    with Store(server.data) as store:
+        for name in ("Ann", "Bo", "Cy"):
+            store.add_player(name)
+    tab = new_tab(browser, server, PHONE)
+    tab.open("/new/score_pad")
+    tab.language("en")
+    chips = ["Ann", "Bo", "Cy"]
+    for name in chips:
+        tab.see_role("checkbox", name)
+    start = boxes(tab, "checkbox", chips)
+    tab.tap("Bo", exact=True, role="checkbox")
+    tab.see("1. Bo")
+    expect(tab.page.get_by_role("checkbox", name="Bo", exact=True)).to_be_checked()
+    assert boxes(tab, "checkbox", chips) == start
+    tab.tap("Cy", exact=True, role="checkbox")
+    tab.see("2. Cy")
+    assert boxes(tab, "checkbox", chips) == start
+    tab.shot("phone_choices_roster")
+
+    tab.open("/quick/kingdomino")
+    tab.see("Painting: Wheat")
+    palette = ["Wheat", "Grass", "Forest", "Lake", "Swamp", "Mine", "Castle", "Erase", "0", "1", "2", "3"]
+    start = boxes(tab, "button", palette)
+    tab.tap("Forest", exact=True)
+    tab.see("Painting: Forest")
+    assert boxes(tab, "button", palette) == start
+    tab.tap("2", exact=True)
+    tab.see("Painting: Forest, crowns: 2")
+    assert boxes(tab, "button", palette) == start
+    tab.tap("Erase", exact=True)
+    tab.see("Erasing")
+    assert boxes(tab, "button", palette) == start
+    tab.shot("phone_choices_palette")
+    tab.page.context.close()
+
+
 def test_each_phone_keeps_its_own_language(browser, server):
     """One phone switching to English leaves another phone in Chinese; a reload keeps each phone's choice."""
     first, second = new_tab(browser, server, PHONE), new_tab(browser, server, PHONE)

@@ -1,5 +1,5 @@
 """Card pickers for the card-game views (Flip 7, Bacon, Rummy, Cubosaurs): big tap targets that collect card
-codes, the picked cards as tap-to-remove buttons, one-of-several choice rows and a −/+ stepper.
+codes, the picked cards as tap-to-remove buttons and a −/+ stepper (one-of-several rows: `views.ui.choice_row`).
 
 They only collect what the table taps; the engines judge the cards.
 
@@ -15,8 +15,6 @@ Builders:
     pile(ctx, labels, on_remove, empty_key) -> ft.Control
         the picked cards in order, each a button "label ✕" that removes that one (on_remove(index));
         the text of empty_key when there are none.
-    choice_row(options, chosen, on_choose) -> ft.Control
-        options: [(value, label)]; the chosen one filled; on_choose(value) on tap.
     stepper(ctx, label, read, write, minimum=0, maximum=99) -> ft.Control
         a label, − and + buttons (named "fewer/more label") and the value between them (read out as
         "label: value"); read() gives the value, write(value) sets it. A tap steps from the value read at the
@@ -36,9 +34,8 @@ from typing import Any, Callable
 
 import flet as ft
 
-from views.ui import icon_button, text_style
+from views.ui import TAP, icon_button, text_style
 
-TAP = 48
 SHOWN = 20
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = ("H", "D")
@@ -88,15 +85,6 @@ def pile(ctx: Any, labels: list[str], on_remove: Callable[[int], None], empty_ke
         ft.FilledButton(content=ctx.t("cards.view.remove", card=label), height=40,
                         on_click=lambda e, i=i: on_remove(i))
         for i, label in enumerate(labels)
-    ])
-
-
-def choice_row(options: list[tuple[str, str]], chosen: Any, on_choose: Callable[[Any], None]) -> ft.Control:
-    """One of several: the chosen option filled, the others outlined."""
-    return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-        (ft.FilledButton if value == chosen else ft.OutlinedButton)(
-            content=label, height=TAP, on_click=lambda e, v=value: on_choose(v))
-        for value, label in options
     ])
 
 

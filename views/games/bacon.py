@@ -20,9 +20,10 @@ import flet as ft
 from scoring.core import TABLE, RuleError
 from scoring.games.bacon import members, referee
 from validators.cards import BACON_SUITS, WILD, readings
-from views.components.cards import card_buttons, choice_row, pile
+from views.components.cards import card_buttons, pile
 from views.context import GameContext
 from views.games import round_edit
+from views.ui import choice_row
 
 PILES = ("table", "played")
 KEYS = ("order",)

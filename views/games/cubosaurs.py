@@ -29,10 +29,10 @@ import flet as ft
 
 from scoring.core import TABLE, RuleError
 from scoring.games.cubosaurs import format_rows, parse_rows
-from views.components.cards import choice_row, stepper
+from views.components.cards import stepper
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import icon_button
+from views.ui import choice_row, icon_button
 
 UNKNOWN = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
 COLOURS = ("black", "grey")

@@ -25,9 +25,10 @@ import flet as ft
 
 from scoring.core import TABLE, RuleError
 from scoring.games.flip7 import MODIFIERS, bust_chances, check_line, score_line, seen_since_shuffle
-from views.components.cards import card_buttons, choice_row, pile, stepper
+from views.components.cards import card_buttons, pile, stepper
 from views.context import GameContext
 from views.games import round_edit
+from views.ui import choice_row
 
 ACTIVE = "active"
 STATUSES = ("stayed", "frozen", "busted", "flip7")

@@ -33,6 +33,7 @@ from views.components.offers import makes, offer_here
 from views.components.private import elsewhere
 from views.components.seats import compare_table, player_switch
 from views.context import GameContext
+from views.ui import choice_row, toggle_chip
 
 TERRAINS = ("W", "G", "F", "L", "S", "M")
 # Each square's look: the tile colour, the colour of what is drawn on it (fixed, so a tile reads the same in the
@@ -269,10 +270,11 @@ def by_domino(ctx: GameContext, player: str, kingdom: dict) -> ft.Control:
 
 
 def choice(text: str, selected: bool, on_click, terrain: str | None = None) -> ft.Control:
-    """A button of a palette: the chosen one carries a check mark and a thick frame; a terrain's button is its
-    tile (colour and icon)."""
+    """A button of the paint palette: a terrain's button is its tile (colour and icon), the eraser's carries the
+    no-colour icon; the chosen one has a check mark in place of its icon (the same size: choosing moves nothing)
+    and a thick frame."""
     side = ft.BorderSide(3 if selected else 1, ft.Colors.ON_SURFACE if selected else ft.Colors.OUTLINE)
-    bgcolor, color, icon = LOOK[terrain] if terrain else (None, None, None)
+    bgcolor, color, icon = LOOK[terrain] if terrain else (None, None, ft.Icons.FORMAT_COLOR_RESET)
     return ft.Button(content=text, icon=ft.Icons.CHECK if selected else icon, on_click=on_click,
                      style=ft.ButtonStyle(bgcolor=bgcolor, color=color, icon_color=color, side=side))
 
@@ -289,14 +291,15 @@ def brush_bar(ctx: GameContext, brush: dict) -> ft.Control:
                        lambda e, t=letter: set_brush(terrain=t), letter) for letter in (*TERRAINS, game.CASTLE)]
     terrains.append(choice(ctx.t("kingdomino.view.eraser"), brush["terrain"] is None,
                            lambda e: set_brush(terrain=None)))
-    crowns = [choice(ctx.t("kingdomino.view.crowns_n", crowns=n), brush["crowns"] == n,
-                     lambda e, n=n: set_brush(crowns=n)) for n in CROWNS]
+    crowns = choice_row([(n, ctx.t("kingdomino.view.crowns_n", crowns=n)) for n in CROWNS], brush["crowns"],
+                        lambda n: set_brush(crowns=n))
     now = (ctx.t("kingdomino.view.brush_erase") if brush["terrain"] is None
            else ctx.t("kingdomino.view.brush", half=ctx.t("kingdomino.view.terrain.C")) if brush["terrain"] == game.CASTLE
            else ctx.t("kingdomino.view.brush", half=half_words(ctx, brush["terrain"], brush["crowns"])))
     return ft.Column(spacing=6, controls=[
         ft.Row(wrap=True, spacing=4, run_spacing=4, controls=terrains),
-        ft.Row(wrap=True, spacing=4, controls=[ft.Text(ctx.t("kingdomino.view.crowns_label"), size=16), *crowns]),
+        ft.Text(ctx.t("kingdomino.view.crowns_label"), size=16),
+        crowns,
         ft.Text(now, size=16),
     ])
 
@@ -353,9 +356,8 @@ def mode_switch(ctx: GameContext, mode: str) -> ft.Control:
         ctx.local["mode"] = value
         ctx.refresh()
 
-    return ft.Row(wrap=True, spacing=6, controls=[
-        choice(ctx.t(f"kingdomino.view.mode.{value}"), mode == value, lambda e, v=value: set_mode(v))
-        for value in ("domino", "paint")])
+    return choice_row([(value, ctx.t(f"kingdomino.view.mode.{value}")) for value in ("domino", "paint")], mode,
+                      set_mode)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -402,10 +404,10 @@ def out_of_box(ctx: GameContext, prompt: list[dict]) -> list[ft.Control]:
         if ctx.dispatch({"type": "set_aside", "by": "table", "dominoes": sorted(chosen)}):
             chosen.clear()
 
-    tiles = [ft.Chip(label=ft.Text(str(n)), selected=n in chosen, on_select=lambda e, n=n: toggle(n),
-                     tooltip=ctx.t("kingdomino.view.domino_tip", domino=n,
-                                   first=half_words(ctx, *game.DOMINOES[n][0]),
-                                   second=half_words(ctx, *game.DOMINOES[n][1])))
+    tiles = [toggle_chip(str(n), n in chosen, lambda e, n=n: toggle(n), ft.Icons.CROP_7_5,
+                         tooltip=ctx.t("kingdomino.view.domino_tip", domino=n,
+                                       first=half_words(ctx, *game.DOMINOES[n][0]),
+                                       second=half_words(ctx, *game.DOMINOES[n][1])))
              for n in sorted(game.DOMINOES) if n not in gone]
     return [ft.ExpansionTile(title=ft.Text(ctx.t("kingdomino.view.aside_title")),
                              subtitle=ft.Text(ctx.t("kingdomino.view.aside_hint", count=len(chosen))),

@@ -23,9 +23,10 @@ from __future__ import annotations
 import flet as ft
 
 from validators.cards import RUMMY_RANKS, RUMMY_SUITS
-from views.components.cards import card_buttons, card_face, card_name, choice_row, pile
+from views.components.cards import card_buttons, card_face, card_name, pile
 from views.context import GameContext
 from views.games import round_edit
+from views.ui import choice_row
 
 RANK_NAMES = list(RUMMY_RANKS)
 KEYS = ("lines", "stock_out", "onto")

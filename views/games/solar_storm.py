@@ -31,11 +31,11 @@ import flet as ft
 from scoring.games.solar_storm import (CARDS, CORE, FACE_UP, ROOM_IDS, ROOMS, SETUP_DAMAGE, SETUP_DAMAGE_SIZE,
                                        deck_count, grid_layout)
 from views import words
-from views.components.cards import card_buttons, choice_row, pile
+from views.components.cards import card_buttons, pile
 from views.components.offers import offer_here
 from views.components.private import elsewhere
 from views.context import GameContext
-from views.ui import tint
+from views.ui import choice_row, tint
 
 CELL = 118
 BOX = 16

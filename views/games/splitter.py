@@ -37,7 +37,7 @@ from views.components.private import elsewhere
 from views.components.seats import choose, compare_table, player_switch
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import tint
+from views.ui import choice_row, tint
 
 NUMBERS = range(1, 7)
 MARK_FILL = {"*": tint(ft.Colors.AMBER), "H": tint(ft.Colors.PINK)}
@@ -237,16 +237,9 @@ def by_sheet(ctx: GameContext, player: str) -> ft.Control:
         sheets.pop(player, None)
         ctx.refresh()
 
-    def pick(text: str, value: int | None) -> ft.Control:
-        """A brush button; the chosen one is filled and checked."""
-        chosen = brush["n"] == value
-        return (ft.FilledButton if chosen else ft.OutlinedButton)(
-            content=text, icon=ft.Icons.CHECK if chosen else None, on_click=lambda e: set_brush(value))
-
     return ft.Column(spacing=8, controls=[
         ft.Text(ctx.t("splitter.view.paint_hint", name=player), size=16, weight=ft.FontWeight.W_600),
-        ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
-            *[pick(str(n), n) for n in NUMBERS], pick(ctx.t("splitter.view.eraser"), None)]),
+        choice_row([*[(n, str(n)) for n in NUMBERS], (None, ctx.t("splitter.view.eraser"))], brush["n"], set_brush),
         ft.Text(ctx.t("splitter.view.brush", value=brush["n"]) if brush["n"] else ctx.t("splitter.view.brush_erase"),
                 size=16),
         sheet_view(ctx, painted, paint),
@@ -268,11 +261,8 @@ def mode_switch(ctx: GameContext, mode: str) -> ft.Control:
         ctx.local["mode"] = value
         ctx.refresh()
 
-    return ft.Row(wrap=True, spacing=6, controls=[
-        (ft.FilledButton if mode == value else ft.OutlinedButton)(
-            content=ctx.t(f"splitter.view.mode.{value}"), icon=ft.Icons.CHECK if mode == value else None,
-            on_click=lambda e, v=value: set_mode(v))
-        for value in ("rounds", "sheet")])
+    return choice_row([(value, ctx.t(f"splitter.view.mode.{value}")) for value in ("rounds", "sheet")], mode,
+                      set_mode)
 
 
 # ---------------------------------------------------------------------------------------------------------
