@@ -87,13 +87,16 @@ def kept_typing(scratch: dict, key: str, event: Any) -> str:
     return scratch[key]
 
 
-def choice_row(options: list[tuple[Any, Any]], chosen: Any, on_choose: Callable[[Any], Any]) -> ft.Control:
-    """One of several: options [(value, label)] (a label is a text or a control), the chosen one filled, the
-    others outlined, on_choose(value) on tap."""
+def choice_row(options: list[tuple], chosen: Any, on_choose: Callable[[Any], Any],
+               width: int | None = None) -> ft.Control:
+    """One of several: options [(value, label)] or [(value, label, icon)] (a label is a text or a control; an
+    icon belongs to its option, whether chosen or not), the chosen one filled, the others outlined, each button
+    width wide when given; on_choose(value) on tap."""
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         (ft.FilledButton if value == chosen else ft.OutlinedButton)(
-            content=label, height=TAP, on_click=lambda e, v=value: on_choose(v))
-        for value, label in options
+            content=label, icon=icon[0] if icon else None, width=width, height=TAP,
+            on_click=lambda e, v=value: on_choose(v))
+        for value, label, *icon in options
     ])
 
 

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-NAME_WIDTH, NUMBER_WIDTH = 110, 72
-
 import flet as ft
+
+from views.ui import choice_row
+
+NAME_WIDTH, NUMBER_WIDTH = 110, 72
 
 
 def chosen(ctx: Any) -> str:
@@ -40,12 +42,8 @@ def choose(ctx: Any, name: str) -> None:
 def player_switch(ctx: Any, done: Iterable[str] = ()) -> tuple[str, ft.Control]:
     """The chosen player and a row of buttons to switch players."""
     current, finished = chosen(ctx), set(done)
-    buttons = []
-    for name in ctx.players:
-        icon = ft.Icons.CHECK if name in finished else None
-        style = ft.FilledButton if name == current else ft.OutlinedButton
-        buttons.append(style(content=name, icon=icon, on_click=lambda e, n=name: choose(ctx, n)))
-    return current, ft.Row(controls=buttons, wrap=True, spacing=6)
+    options = [(name, name, ft.Icons.CHECK if name in finished else None) for name in ctx.players]
+    return current, choice_row(options, current, lambda n: choose(ctx, n))
 
 
 def compare_table(headers: list[str], rows: list[list[str]], bold: Iterable[str] = ()) -> ft.Control:

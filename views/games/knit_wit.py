@@ -42,6 +42,7 @@ from views.components.race import race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.vote import ballots_line, offer_ballots, vote_panel
 from views.context import GameContext
+from views.ui import choice_row
 
 TITLE = 18
 SEPARATORS = re.compile(r"[\s,，、;；]+")
@@ -339,10 +340,7 @@ def sheet_panel(ctx: GameContext, open_sheets: list[str]) -> list[ft.Control]:
         ctx.turn_page()
         ctx.refresh()
 
-    chooser = ft.Row(wrap=True, controls=[
-        (ft.FilledButton if p == holder else ft.OutlinedButton)(
-            content=ctx.t("knit_wit.view.sheet_of", name=p), on_click=lambda e, p=p: hand_to(p))
-        for p in open_sheets])
+    chooser = choice_row([(p, ctx.t("knit_wit.view.sheet_of", name=p)) for p in open_sheets], holder, hand_to)
     work = sheet_work(ctx, holder)
     body = (sheet_form(ctx, work, holder, list(range(1, ctx.state["count"] + 1))) if opened(ctx, work, holder)
             else cover(ctx, work, holder))

@@ -43,6 +43,7 @@ from scoring.mechanics import race as race_mech
 from views.components.private import COVER, cover, opened
 from views.components.race import race_buttons
 from views.context import GameContext
+from views.ui import choice_row
 
 NUMBER_WIDTH, NUMBER_HEIGHT = 42, 48
 # The six symbols as shapes (icon, turned by a quarter turns so a play arrow stands as a triangle). The rule texts
@@ -182,11 +183,9 @@ def card_picker(ctx: GameContext, work: dict, player: str, kids: bool) -> ft.Con
 
     def row(slot: int, top: int) -> ft.Control:
         """Buttons 1..top (symbols as their shapes); the chosen one filled."""
-        return ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
-            (ft.FilledButton if card[slot] == n else ft.OutlinedButton)(
-                content=shape_name(ctx, n) if slot == 0 else ctx.t("pictomania.view.number", number=n),
-                icon=shape_icon(n, 22) if slot == 0 else None, on_click=lambda e, n=n: pick(slot, n))
-            for n in range(1, top + 1)])
+        options = [(n, shape_name(ctx, n), shape_icon(n, 22)) if slot == 0
+                   else (n, ctx.t("pictomania.view.number", number=n)) for n in range(1, top + 1)]
+        return choice_row(options, card[slot], lambda n: pick(slot, n))
 
     controls: list[ft.Control] = [ft.Text(ctx.t("pictomania.view.word_for", name=player), size=18,
                                           weight=ft.FontWeight.BOLD)]
@@ -277,11 +276,8 @@ def guess_panel(ctx: GameContext) -> ft.Control:
             ctx.local["guesser"] = player
             ctx.refresh()
 
-    switcher = ft.Row(wrap=True, controls=[
-        (ft.FilledButton if p == guesser else ft.OutlinedButton)(
-            content=ft.Text(p, semantics_label=ctx.t("pictomania.view.guesser_is", name=p)),
-            on_click=lambda e, p=p: pick(p))
-        for p in players])
+    switcher = choice_row([(p, ft.Text(p, semantics_label=ctx.t("pictomania.view.guesser_is", name=p)))
+                           for p in players], guesser, pick)
     choose = [ft.Text(ctx.t("pictomania.view.guesser")), switcher] if ctx.seat is None else []
     controls: list[ft.Control] = [heading(ctx.t("pictomania.view.guess_title")), *choose,
                                   ft.Text(ctx.t("pictomania.view.guesses_of", name=guesser), size=18,

@@ -121,10 +121,8 @@ def die_row(ctx: GameContext, label: str, dice: list, index: int) -> ft.Control:
         dice[index] = n
         ctx.refresh()
 
-    return ft.Row(wrap=True, spacing=4, controls=[
-        ft.Text(label, size=16, width=90),
-        *[(ft.FilledButton if dice[index] == n else ft.OutlinedButton)(
-            content=str(n), width=48, on_click=lambda e, n=n: set_die(n)) for n in NUMBERS]])
+    return ft.Column(spacing=4, controls=[ft.Text(label, size=16),
+                                          choice_row([(n, str(n)) for n in NUMBERS], dice[index], set_die, width=56)])
 
 
 def draft_of(ctx: GameContext) -> dict:
