@@ -143,10 +143,10 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start(cmd: list[str], port: int) -> tuple[subprocess.Popen, float]:
-    """Start a server and wait until it prints its address; return it and the time it was started."""
+def start(cmd: list[str], port: int, cwd: Path = ROOT) -> tuple[subprocess.Popen, float]:
+    """Start a server in cwd and wait until it prints its address; return it and the time it was started."""
     started = time.monotonic()
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     for line in proc.stdout:
         if f"127.0.0.1:{port}" in line:
             break
@@ -254,9 +254,12 @@ def serve(data: Path) -> tuple[subprocess.Popen, float, str]:
 
 
 def hello_server(hello_file: Path) -> tuple[subprocess.Popen, float, str]:
-    """Start the hello counter: the server, the time it was started and its address."""
+    """Start the hello counter in its own folder, so that it serves Flet's own web page (started in the repo, Flet
+    took the repo's `assets/` for its assets folder and served Tableside's page, loading screen and all, which made
+    the counter's start-up 0.06 s slower: 1.24 s against 1.18 s, medians of 7): the server, the time it was
+    started and its address."""
     port = free_port()
-    proc, started = start([sys.executable, str(hello_file), str(port)], port)
+    proc, started = start([sys.executable, str(hello_file), str(port)], port, cwd=hello_file.parent)
     return proc, started, f"http://127.0.0.1:{port}"
 
 
