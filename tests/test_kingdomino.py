@@ -144,6 +144,8 @@ def test_dominoes_set_aside_are_out_of_the_box():
     assert_refused(ENG, state, {"type": "set_aside", "dominoes": list(range(1, 25))}, "kingdomino.aside_too_many")
     assert_refused(ENG, ENG.new_state(["A", "B", "C", "D"]), {"type": "set_aside", "dominoes": [1]},
                    "kingdomino.aside_too_many")
+    for bad in ([[]], [{}], ["45"], [45.0], [True], [45, 45], "45"):
+        assert_refused(ENG, state, {"type": "set_aside", "dominoes": bad}, "kingdomino.aside_invalid")
 
 
 def test_harmony_and_middle_kingdom_are_variants_off_by_default():
