@@ -112,3 +112,16 @@ def test_quick_scorer_scores_a_splitter_sheet(app):
     _, body, _ = quick.build(app, "splitter")
     buttons(body)["Put this text on the board"].on_click(None)
     assert "Score: 34" in texts(quick.build(app, "splitter")[1])
+
+
+def test_quick_sheet_scorer_writes_with_the_number_in_hand(app):
+    """The Splitter quick scorer's brush row: the number tapped is the one in hand (filled, the others outlined),
+    the eraser too."""
+    app.page = StubPage("/quick/splitter")
+    _, body, _ = quick.build(app, "splitter")
+    buttons(body)["3"].on_click(None)
+    filled = [b.content for b in walk(quick.build(app, "splitter")[1]) if isinstance(b, ft.FilledButton)]
+    assert "3" in filled and "Erase" not in filled
+    buttons(quick.build(app, "splitter")[1])["Erase"].on_click(None)
+    filled = [b.content for b in walk(quick.build(app, "splitter")[1]) if isinstance(b, ft.FilledButton)]
+    assert "Erase" in filled and "3" not in filled

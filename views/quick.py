@@ -251,7 +251,7 @@ def splitter_body(app: Any, scratch: dict) -> ft.Control:
     return ft.Column(spacing=12, controls=[
         ft.Text(app.t("quick.sheet_hint"), size=16),
         choice_row([(s, app.t(f"splitter.option.sheet.{s}")) for s in ("A", "B")], sheet, set_sheet),
-        choice_row([*[(n, str(n)) for n in range(1, 7)], (None, app.t("splitter.view.eraser"))], brush, set_brush),
+        sheet_view.brush_row(ctx, brush, set_brush),
         sheet_view.sheet_view(ctx, grid, paint),
         total_card(app, sum(line.points for line in lines), shown),
         sheet_view.legend(ctx, grid),

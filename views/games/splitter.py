@@ -85,6 +85,11 @@ def sheet_view(ctx: GameContext, grid: list[list], on_tap=None, marked=()) -> ft
                        on_tap=on_tap or (lambda r, c: None), marked=marked, notes=notes, blocked=off_sheet(sheet))
 
 
+def brush_row(ctx: GameContext, brush: int | None, on_choose) -> ft.Control:
+    """The numbers to write on a sheet and the eraser (None), the one in hand filled."""
+    return choice_row([*[(n, str(n)) for n in NUMBERS], (None, ctx.t("splitter.view.eraser"))], brush, on_choose)
+
+
 def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
     """Each group in words with its points (scoring ones first, in their outline colour), and the hearts."""
     sheet = ctx.state["options"]["sheet"]
@@ -237,7 +242,7 @@ def by_sheet(ctx: GameContext, player: str) -> ft.Control:
 
     return ft.Column(spacing=8, controls=[
         ft.Text(ctx.t("splitter.view.paint_hint", name=player), size=16, weight=ft.FontWeight.W_600),
-        choice_row([*[(n, str(n)) for n in NUMBERS], (None, ctx.t("splitter.view.eraser"))], brush["n"], set_brush),
+        brush_row(ctx, brush["n"], set_brush),
         ft.Text(ctx.t("splitter.view.brush", value=brush["n"]) if brush["n"] else ctx.t("splitter.view.brush_erase"),
                 size=16),
         sheet_view(ctx, painted, paint),
