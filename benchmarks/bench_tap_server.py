@@ -1,8 +1,8 @@
 """The server's share of one tap, in-process: "add round" in a score pad session of 5 and of 500 actions beside the
 "+" of a hello-world Flet counter, each run in a Flet `Session` on a connection that encodes and records what it
 would send (no browser, no socket). Figures per tap (median of N): the server's CPU time and wall time from the
-click event to the last frame queued (wall includes the store's fsyncs), the bytes sent, and how much of the CPU
-went to the store (engine step, summary, encoding, the file write), to rendering the screen and to Flet's diff.
+click event to the last frame queued (wall includes the store's fsyncs), the bytes sent (also as a share of the
+bytes of the session's opening, the whole page's first render), and how much of the CPU went to the store (engine step, summary, encoding, the file write), to rendering the screen and to Flet's diff.
 CPU time hardly depends on other work on the machine, so these figures hold on a loaded machine where the
 browser figures of `bench_screens.py` do not.
 
@@ -152,10 +152,12 @@ async def hello_taps(taps: int, spent: dict) -> list[dict]:
     return out
 
 
-async def round_taps(store: Store, rounds: int, taps: int, spent: dict) -> list[dict]:
-    """Type a round and tap "add round" `taps` times in a score pad session of `rounds` rounds."""
+async def round_taps(store: Store, rounds: int, taps: int, spent: dict) -> tuple[int, list[dict]]:
+    """Open a score pad session of `rounds` rounds, type a round and tap "add round" `taps` times; the bytes of
+    the opening (the whole page's first render) and the taps."""
     sid = session(store, rounds)
     sess, conn = await connect(main_for(store), f"/play/{sid}")
+    whole = sum(map(len, conn.frames))
     out = []
     for _ in range(taps):
         for name, typed in (("A", "1"), ("B", "2")):
@@ -165,7 +167,7 @@ async def round_taps(store: Store, rounds: int, taps: int, spent: dict) -> list[
         await settle()
         out.append(await tap(sess, conn, find(sess, ft.FilledButton, content="记入本轮"), spent))
     await done(sess)
-    return out
+    return whole, out
 
 
 def median_ms(runs: list[dict], key: str) -> float:
@@ -191,12 +193,14 @@ async def run(taps: int, frames: bool) -> None:
     base = median_ms(hello, "cpu")
     print(f"hello counter tap: server CPU {base:.2f} ms, wall {median_ms(hello, 'wall'):.2f} ms, "
           f"{statistics.median(r['bytes'] for r in hello):.0f} B")
-    for rounds, got in runs.items():
+    for rounds, (whole, got) in runs.items():
         cpu = median_ms(got, "cpu")
         print(f"add round, {rounds}-action session (median of {taps}): server CPU {cpu:.2f} ms (ratio "
               f"{cpu / base:.1f} to the counter), wall {median_ms(got, 'wall'):.2f} ms, "
               f"{statistics.median(r['bytes'] for r in got):.0f} B; CPU: store {median_ms(got, 'store'):.2f} ms, "
               f"render {median_ms(got, 'render'):.2f} ms, diff {median_ms(got, 'diff'):.2f} ms")
+        sent = statistics.median(r["bytes"] for r in got)
+        print(f"  bytes per tap vs the whole page's first render ({whole:,} B): {sent / whole:.1%}")
         if frames:
             show_frames(got[-1]["frames"])
 
