@@ -5,7 +5,13 @@
   whose `Host` is not an address of this machine (an IP address, `localhost`, or this machine's name: a
   DNS-rebinding page cannot pass) and any websocket whose `Origin` is not the page's own address, so a page
   on another site cannot open the websocket and read the table. It drops Flet's `Access-Control-Allow-Origin:
-  *` header: no other origin may read any response.
+  *` header: no other origin may read any response. It also drops Flet's `Cross-Origin-Opener-Policy` and
+  `Cross-Origin-Embedder-Policy` headers, so the page is not cross-origin isolated and Flutter's skwasm renderer
+  draws on the page's own thread: isolated, skwasm draws in a second thread (a Web Worker), and the Flutter
+  engine of flet-web 1.0.5 shares Skia's glyph cache between the two threads without a lock; under text
+  changes the page's memory is corrupted and the tab freezes for good at full CPU (flutter/flutter#190039,
+  fixed by flutter/flutter#190048 in Flutter 3.47, after this client was built). Nothing of ours needs the
+  isolation (it is for threads: Pyodide, skwasm's worker).
 - `HostGuard`: with `--host 0.0.0.0` (phones on the network) the host must prove it is the host: the address
   printed at start carries a token (`/?host=<token>`); the first request with it sets an HttpOnly, SameSite
   cookie and redirects to the address without it, and every websocket with that cookie belongs to the host.
@@ -181,14 +187,17 @@ class SameOrigin:
         await send({"type": "http.response.body", "body": b""})
 
 
+DROPPED_HEADERS = (b"access-control-allow-origin", b"cross-origin-opener-policy", b"cross-origin-embedder-policy")
+
+
 def _without_cors(send: Send) -> Send:
-    """A send that drops any Access-Control-Allow-Origin header (Flet adds `*`)."""
+    """A send that drops Flet's wildcard CORS header and its cross-origin isolation headers (see above)."""
 
     async def wrapped(message: dict) -> None:
         """Filter the headers of a response start."""
         if message["type"] == "http.response.start":
             message = {**message, "headers": [(k, v) for k, v in message.get("headers", [])
-                                              if k.lower() != b"access-control-allow-origin"]}
+                                              if k.lower() not in DROPPED_HEADERS]}
         await send(message)
 
     return wrapped

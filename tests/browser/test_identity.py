@@ -58,7 +58,8 @@ def tab_in(browser, server, locale: str, scheme: str = "light") -> Tab:
 
 def test_manifest_title_and_icons(browser, server):
     """The page names the manifest, its icons load at their sizes, the title becomes the app's name, and the
-    app's background is the manifest's background colour."""
+    app's background is the manifest's background colour; the page is not cross-origin isolated, so Flutter's
+    skwasm renderer draws on the page's own thread (`views.guard`: the threaded one can freeze the tab)."""
     tab = new_tab(browser, server, PHONE)
     try:
         tab.open("/")
@@ -79,6 +80,7 @@ def test_manifest_title_and_icons(browser, server):
         tab.see("桌边记分")
         shot = tab.settle()
         assert pixel(tab, shot, 5, PHONE["height"] - 10) == MANIFEST["background_color"]
+        assert page.evaluate("[window.crossOriginIsolated, !!window._flutter_skwasmInstance]") == [False, True]
     finally:
         tab.page.context.close()
 
