@@ -18,6 +18,7 @@ from tests.browser.conftest import OUTPUT, PHONE, WAIT_MS, Tab, new_tab, start_s
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = json.loads((ROOT / "assets" / "manifest.json").read_text("utf-8"))
 DARK_SURFACE = "#0E1513"
+CJK_FETCHED = "performance.getEntriesByType('resource').some(e => e.name.endsWith('/DroidSansFallbackFull.ttf'))"
 
 PIXEL = """async ([png, x, y]) => {
   const image = new Image();
@@ -89,7 +90,8 @@ def test_manifest_title_and_icons(browser, server):
                                                   ("en-GB", "en", "dark")])
 def test_loading_screen_in_the_browsers_language(browser, server, locale, lang, scheme):
     """Held before Flutter starts, the loading screen shows our icon, name and words in the browser's language,
-    on the theme's surface colour (light or dark as the browser prefers)."""
+    on the theme's surface colour (light or dark as the browser prefers); only a Chinese one downloads the CJK
+    font for it (an English one would fetch 4 MB while the app's own files load)."""
     tab = tab_in(browser, server, locale, scheme)
     try:
         tab.page.route("**/main.dart.*", lambda route: None)  # hold the client: the loading screen stays up
@@ -103,12 +105,26 @@ def test_loading_screen_in_the_browsers_language(browser, server, locale, lang, 
         assert [t for t in texts if t.strip()] == [expected["web.name"], expected["web.loading"]]
         assert tab.page.title() == expected["web.name"]
         assert tab.page.evaluate("document.documentElement.lang") == lang
+        assert tab.page.evaluate(CJK_FETCHED) == (lang == "zh-CN")
         shot = tab.settle()
         (OUTPUT / f"loading_{lang}_{scheme}.png").write_bytes(shot)
         surface = MANIFEST["background_color"] if scheme == "light" else DARK_SURFACE
         assert pixel(tab, shot, 5, 5) == surface
         icon = tab.page.locator("#loading img").bounding_box()
         assert pixel(tab, shot, int(icon["x"]) + 6, int(icon["y"] + icon["height"] / 2)) == MANIFEST["theme_color"]
+    finally:
+        tab.page.context.close()
+
+
+def test_loading_screen_without_its_words(browser, server):
+    """When the page's words cannot be fetched, the loading screen still names the app, in both languages."""
+    tab = tab_in(browser, server, "en-US")
+    try:
+        tab.page.route("**/main.dart.*", lambda route: None)
+        tab.page.route("**/i18n/**", lambda route: route.abort())
+        tab.page.goto(server.url + "/")
+        tab.page.wait_for_function("document.querySelector('#loading .tableside-name').textContent !== ''")
+        assert tab.page.locator("#loading .tableside-name").inner_text() == "Tableside · 桌边记分"
     finally:
         tab.page.context.close()
 
