@@ -1,5 +1,11 @@
 """Screens in headless Chromium, beside a hello-world Flet counter served the same way (web, no CDN, uvicorn).
 
+The counter is served as Tableside serves itself, without Flet's cross-origin isolation headers (`views.guard`:
+isolated, Flutter's skwasm renderer draws in a second thread, and the engine bundled with flet-web 1.0.5 can then
+freeze the tab for good); the start-up and tap figures also print the counter as stock Flet serves it (isolated,
+threaded skwasm), for the cost of drawing on one thread (here, on Chromium's software WebGL: the counter's own tap
+costs the same either way, Tableside's fuller screen about 10 ms more on one thread).
+
 Figures (each printed with its anchor and the ratio):
 - start-up: `python main.py` started -> home painted (its import button in the semantics tree), vs the counter
   app started -> its text painted;
@@ -69,10 +75,23 @@ STARTS = 3
 OPENS = 5
 
 HELLO = textwrap.dedent('''
-    """A hello-world Flet counter served like Tableside (web, no CDN, uvicorn, declarative)."""
+    """A hello-world Flet counter served like Tableside (web, no CDN, uvicorn, declarative, without Flet's
+    cross-origin isolation headers); with "isolated" after the port, with them, as Flet serves it."""
     import sys
     import flet as ft
     import uvicorn
+
+    ISOLATION = (b"cross-origin-opener-policy", b"cross-origin-embedder-policy")
+
+    def plain(app):
+        async def wrapped(scope, receive, send):
+            async def sending(message):
+                if message["type"] == "http.response.start":
+                    message = {**message, "headers": [(k, v) for k, v in message.get("headers", [])
+                                                      if k.lower() not in ISOLATION]}
+                await send(message)
+            await app(scope, receive, sending)
+        return wrapped
 
     @ft.component
     def Counter():
@@ -89,6 +108,8 @@ HELLO = textwrap.dedent('''
             print(f"hello: http://127.0.0.1:{port}", flush=True)  # once listening, as Tableside says it
 
     app = ft.run(main, export_asgi_app=True, no_cdn=True)
+    if sys.argv[2:] != ["isolated"]:
+        app = plain(app)
     port = int(sys.argv[1])
     Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")).run()
 ''')
@@ -253,14 +274,34 @@ def serve(data: Path) -> tuple[subprocess.Popen, float, str]:
     return proc, started, f"http://127.0.0.1:{port}"
 
 
-def hello_server(hello_file: Path) -> tuple[subprocess.Popen, float, str]:
+def hello_server(hello_file: Path, isolated: bool = False) -> tuple[subprocess.Popen, float, str]:
     """Start the hello counter in its own folder, so that it serves Flet's own web page (started in the repo, Flet
     took the repo's `assets/` for its assets folder and served Tableside's page, loading screen and all, which made
     the counter's start-up 0.06 s slower: 1.24 s against 1.18 s, medians of 7): the server, the time it was
-    started and its address."""
+    started and its address. Isolated: with Flet's cross-origin isolation headers, which Tableside drops
+    (`views.guard`), so that its page draws with the threaded skwasm renderer, as a stock Flet app does."""
     port = free_port()
-    proc, started = start([sys.executable, str(hello_file), str(port)], port, cwd=hello_file.parent)
+    proc, started = start([sys.executable, str(hello_file), str(port), *(["isolated"] if isolated else [])], port,
+                          cwd=hello_file.parent)
     return proc, started, f"http://127.0.0.1:{port}"
+
+
+def counter_taps(browser, hello_file: Path, isolated: bool, taps: int) -> tuple[float, list[float]]:
+    """Start the hello counter (isolated or not), open it and tap "plus one" `taps` times: seconds from its start
+    to painted, and each tap's seconds until the new count is shown."""
+    hello, started, hello_url = hello_server(hello_file, isolated)
+    tab = Tab(browser, hello_url + "/", watch="count: 0")
+    start_s = tab.requested - started + tab.steps()["painted"]
+    seconds = []
+    for n in range(taps):
+        button = tab.page.get_by_role("button", name="plus one")
+        t0 = time.perf_counter()
+        button.click()
+        tab.shows(f"count: {n + 1}", exact=True)
+        seconds.append(time.perf_counter() - t0)
+    tab.close()
+    stop(hello)
+    return start_s, seconds
 
 
 def painted(browser, url: str, text: str) -> tuple[float, int]:
@@ -282,11 +323,12 @@ def cpu_seconds(pid: int) -> float:
 def startups(browser, hello_file: Path, empty: Path, full: Path) -> tuple[list[tuple], ...]:
     """Seconds from starting the server to it listening and to its first screen painted, the server's CPU
     seconds by then (which other work on the machine hardly changes), and the steps (`STEPS`, seconds from the
-    start): the hello counter, and Tableside on an empty and on a full folder, started in turn, STARTS times
-    each."""
-    hello, bare, app = [], [], []
+    start): the hello counter (served like Tableside, and isolated as Flet serves it), and Tableside on an empty
+    and on a full folder, started in turn, STARTS times each."""
+    hello, stock, bare, app = [], [], [], []
     for _ in range(STARTS):
         for runner, text, out in ((lambda: hello_server(hello_file), "count: 0", hello),
+                                  (lambda: hello_server(hello_file, isolated=True), "count: 0", stock),
                                   (lambda: serve(empty), HOME, bare), (lambda: serve(full), HOME, app)):
             proc, started, url = runner()
             listening = time.monotonic() - started
@@ -295,7 +337,7 @@ def startups(browser, hello_file: Path, empty: Path, full: Path) -> tuple[list[t
             out.append((listening, steps["painted"], cpu_seconds(proc.pid), steps))
             tab.close()
             stop(proc)
-    return hello, bare, app
+    return hello, stock, bare, app
 
 
 def memory(browser, url: str, pid: int) -> tuple[int, int]:
@@ -323,9 +365,10 @@ def folders_of(tmp: Path, past: list[dict]) -> dict[str, Path]:
 def startup_figures(browser, tmp: Path) -> dict:
     """Start-up only: the hello counter, an empty folder and HISTORY stored sessions, started in turn."""
     folders = folders_of(tmp, history(HISTORY))
-    hello_start, empty_start, full_start = startups(browser, tmp / "hello_counter.py", folders["empty"],
-                                                    folders["full"])
-    return {"hello_start": hello_start, "empty_start": empty_start, "full_start": full_start}
+    hello_start, stock_start, empty_start, full_start = startups(browser, tmp / "hello_counter.py",
+                                                                 folders["empty"], folders["full"])
+    return {"hello_start": hello_start, "stock_start": stock_start, "empty_start": empty_start,
+            "full_start": full_start}
 
 
 def history_figures(browser, tmp: Path) -> dict:
@@ -333,7 +376,8 @@ def history_figures(browser, tmp: Path) -> dict:
     past = history(HISTORY)
     folders = folders_of(tmp, past)
     hello_file = tmp / "hello_counter.py"
-    hello_start, empty_start, full_start = startups(browser, hello_file, folders["empty"], folders["full"])
+    hello_start, stock_start, empty_start, full_start = startups(browser, hello_file, folders["empty"],
+                                                                 folders["full"])
     procs, urls = {}, {}
     for name, folder in folders.items():
         procs[name], _, urls[name] = serve(folder)
@@ -350,8 +394,8 @@ def history_figures(browser, tmp: Path) -> dict:
     mem = {name: memory(browser, urls[name], procs[name].pid) for name in ("empty", "full")}
     for proc in procs.values():
         stop(proc)
-    return {"screens": screens, "pairs": pairs, "memory": mem, "hello_start": hello_start, "empty_start": empty_start,
-            "full_start": full_start}
+    return {"screens": screens, "pairs": pairs, "memory": mem, "hello_start": hello_start, "stock_start": stock_start,
+            "empty_start": empty_start, "full_start": full_start}
 
 
 def print_history(fig: dict) -> None:
@@ -388,6 +432,10 @@ def print_startup(fig: dict) -> None:
           f"vs empty)")
     print(f"start-up -> painted on an empty folder: Tableside home {empty:.2f} s, hello counter {hello:.2f} s, ratio "
           f"{empty / hello:.2f} (target <= 1.3)")
+    stock = median([x[1] for x in fig["stock_start"]])
+    print(f"  the hello counter served by stock Flet (cross-origin isolated: threaded skwasm, which Tableside avoids, "
+          f"see views/guard.py): {stock:.2f} s; Tableside's ratios to it {full / stock:.2f} ({HISTORY:,} sessions), "
+          f"{empty / stock:.2f} (empty)")
     print(f"start-up step by step, seconds from the server's start (median of {STARTS}): Tableside {HISTORY:,} "
           f"sessions / empty folder / hello counter (ratios to hello)")
     for step in STEPS:
@@ -425,18 +473,8 @@ def main() -> None:
         if not args.tap_only:
             print_history(history_figures(browser, Path(tmp)))  # printed at once: the tap figures follow
 
-        hello, started, hello_url = hello_server(hello_file)
-        tab = Tab(browser, hello_url + "/", watch="count: 0")
-        hello_start = tab.requested - started + tab.steps()["painted"]
-        hello_taps = []
-        for n in range(taps):
-            button = tab.page.get_by_role("button", name="plus one")
-            t0 = time.perf_counter()
-            button.click()
-            tab.shows(f"count: {n + 1}", exact=True)
-            hello_taps.append(time.perf_counter() - t0)
-        tab.close()
-        stop(hello)
+        hello_start, hello_taps = counter_taps(browser, hello_file, False, taps)
+        stock_start, stock_taps = counter_taps(browser, hello_file, True, taps)
 
         app, started, url = serve(data)
         tab = Tab(browser, url + "/", watch=HOME)
@@ -465,6 +503,10 @@ def main() -> None:
           f"ratio {app_start / hello_start:.2f}")
     print(f"tap -> updated text (median of {taps}): 5-action session {short_ms * 1000:.0f} ms, "
           f"hello counter {hello_ms:.0f} ms, ratio {short_ms * 1000 / hello_ms:.2f}")
+    stock_ms = median(stock_taps) * 1000
+    print(f"  the hello counter served by stock Flet (cross-origin isolated: threaded skwasm, which Tableside avoids, "
+          f"see views/guard.py): start-up {stock_start:.2f} s, tap {stock_ms:.0f} ms; Tableside's ratios to it "
+          f"{app_start / stock_start:.2f} start-up, {short_ms * 1000 / stock_ms:.2f} tap")
     print(f"tap in a 500-action session: {long_ms * 1000:.0f} ms vs {short_ms * 1000:.0f} ms (5 actions), "
           f"ratio {long_ms / short_ms:.2f}")
     print(f"bytes sent per tap: 500-action {long_bytes:,.0f} B vs 5-action {short_bytes:,.0f} B, "
