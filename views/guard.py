@@ -164,7 +164,7 @@ class SameOrigin:
         if "host" in query:
             await self._redirect(scope, send, query)
             return
-        await self.app(scope, receive, _without_cors(send))
+        await self.app(scope, receive, _without_flet_headers(send))
 
     async def _refuse(self, scope: Scope, send: Send) -> None:
         """403 for a request; a websocket is closed before it is accepted (the browser sees 403)."""
@@ -190,7 +190,7 @@ class SameOrigin:
 DROPPED_HEADERS = (b"access-control-allow-origin", b"cross-origin-opener-policy", b"cross-origin-embedder-policy")
 
 
-def _without_cors(send: Send) -> Send:
+def _without_flet_headers(send: Send) -> Send:
     """A send that drops Flet's wildcard CORS header and its cross-origin isolation headers (see above)."""
 
     async def wrapped(message: dict) -> None:
