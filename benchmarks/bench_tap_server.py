@@ -2,9 +2,10 @@
 "+" of a hello-world Flet counter, each run in a Flet `Session` on a connection that encodes and records what it
 would send (no browser, no socket). Figures per tap (median of N): the server's CPU time and wall time from the
 click event to the last frame queued (wall includes the store's fsyncs), the bytes sent (also as a share of the
-bytes of the session's opening, the whole page's first render), and how much of the CPU went to the store (engine step, summary, encoding, the file write), to rendering the screen and to Flet's diff.
-CPU time hardly depends on other work on the machine, so these figures hold on a loaded machine where the
-browser figures of `bench_screens.py` do not.
+bytes of the session's opening, the whole page's first render), and how much of the CPU went to the store
+(engine step, summary, encoding, the file write), to rendering the screen and to Flet's diff. CPU time hardly
+depends on other work on the machine, so these figures hold on a loaded machine where the browser figures of
+`bench_screens.py` do not.
 
     .venv/bin/python benchmarks/bench_tap_server.py [taps] [--frames]
 
