@@ -196,11 +196,11 @@ async def run(taps: int, frames: bool) -> None:
           f"{statistics.median(r['bytes'] for r in hello):.0f} B")
     for rounds, (whole, got) in runs.items():
         cpu = median_ms(got, "cpu")
+        sent = statistics.median(r["bytes"] for r in got)
         print(f"add round, {rounds}-action session (median of {taps}): server CPU {cpu:.2f} ms (ratio "
               f"{cpu / base:.1f} to the counter), wall {median_ms(got, 'wall'):.2f} ms, "
-              f"{statistics.median(r['bytes'] for r in got):.0f} B; CPU: store {median_ms(got, 'store'):.2f} ms, "
+              f"{sent:.0f} B; CPU: store {median_ms(got, 'store'):.2f} ms, "
               f"render {median_ms(got, 'render'):.2f} ms, diff {median_ms(got, 'diff'):.2f} ms")
-        sent = statistics.median(r["bytes"] for r in got)
         print(f"  bytes per tap vs the whole page's first render ({whole:,} B): {sent / whole:.1%}")
         if frames:
             show_frames(got[-1]["frames"])

@@ -569,8 +569,7 @@ class Kingdomino(Engine):
     def set_aside(self, state: dict, action: dict) -> None:
         """Record the dominoes the box leaves out of this game (2 or 3 players), so none of them is accepted."""
         numbers = action.get("dominoes")
-        if not isinstance(numbers, list) \
-                or any(isinstance(n, bool) or not isinstance(n, int) or n not in DOMINOES for n in numbers) \
+        if not isinstance(numbers, list) or any(type(n) is not int or n not in DOMINOES for n in numbers) \
                 or len(set(numbers)) != len(numbers):
             raise RuleError("kingdomino.aside_invalid")
         played = state["games"][-1]
