@@ -258,10 +258,10 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
         return True
 
     join = ft.Row(wrap=True, spacing=24, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
-        ft.Image(src=qr_png(address), width=200, height=200),
+        ft.Image(src=qr_png(address), width=200, height=200, semantics_label=app.t("table.join_qr")),
         ft.Column(spacing=8, controls=[
             ft.Text(app.t("table.join_here"), size=16),
-            ft.Text(address, selectable=True, size=16, weight=ft.FontWeight.W_600),
+            ft.Text(address, selectable=True, size=16, weight=ft.FontWeight.W_600, semantics_label=address),
             ft.Text(app.t("table.pin_is", pin=message["pin"]), size=28, weight=ft.FontWeight.BOLD),
             ft.OutlinedButton(content=app.t("table.new_pin"), icon=ft.Icons.REFRESH,
                               on_click=lambda e: attempt(hub.renew_pin)),

@@ -124,10 +124,17 @@ def answer(tab: Tab, spool: int, text: str) -> None:
 
 
 def host_pin(host: Tab, sid: str) -> str:
-    """Open the host's table screen of sid and read its join PIN."""
+    """Open the host's table screen of sid and read its join PIN once that screen shows: its join address (which
+    names sid) and the PIN, read in one look. A tab that goes to a new address resumes its Flet session, which
+    first draws the screen it left (the previous table's, with that table's PIN) and then changes the route;
+    the new table's screen shows a progress ring until its hub's first message."""
     host.open(f"/table/{sid}")
-    host.see(PIN_SHOWN)
-    return PIN_SHOWN.search(host.page.evaluate(READ_ALL)).group(1)
+    shown = host.page.wait_for_function(f"""() => {{
+        const text = {READ_ALL};
+        const pin = text.includes('/join/{sid}') && /{PIN_SHOWN.pattern}/.exec(text);
+        return pin && pin[1];
+    }}""")
+    return shown.json_value()
 
 
 def seated_round(table_tabs, sid: str) -> tuple[Tab, dict, str]:
@@ -143,6 +150,7 @@ def test_a_knit_wit_round_played_from_four_phones(browser, table_server, table_t
     sid = table_server[1]["knit_wit"]
     host, phones = table_tabs
     pin = host_pin(host, sid)
+    host.see_role("img", "QR code of the join address")  # the QR code and the address are read out too
     wrong = "0000" if pin != "0000" else "1111"
 
     first = phones["A"].tab
