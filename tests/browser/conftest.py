@@ -12,6 +12,14 @@ and `Server.pin` are the host's address and PIN it printed); `Phone`, a tab with
 received (what a tab was sent, not only what it shows); `OUTPUT` (tests/output/, git-ignored) for screenshots and
 figures.
 
+Tabs ask for reduced motion (`prefers-reduced-motion: reduce`, a setting people choose on their phones), unless
+a test asks for full motion (`new_tab(..., motion=FULL_MOTION)`). Flutter then draws no ink ripple and no
+highlight fade after a tap: a traced "add round" tap drew 7 frames (95 ms of the page's main thread) instead of
+25 (249 ms) over the 400 ms after it, and Chromium here draws with software WebGL on the page's own thread
+(`views/guard.py`), two workers on two cores. A whole Knit Wit game took 64 s instead of 81 s, the suite 515 s
+instead of 638 s. The tests whose subject is motion under a tap (200 quick taps, chips that must not move) run
+with full motion, as the benchmarks do.
+
 Flutter draws on a canvas; the DOM comes from its semantics tree, switched on by clicking the hidden
 `flt-semantics-placeholder` once the `flutter-first-frame` event has fired (see ../shared/FLET-NOTES.md).
 Waits are generous and only on conditions (checked in the page by `wait_for_function`): no fixed sleeps and no
@@ -40,6 +48,8 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--
          "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
+REDUCED_MOTION = "reduce"
+FULL_MOTION = "no-preference"
 WAIT_MS = 60_000
 expect.set_options(timeout=WAIT_MS)  # every wait on the screen is for a condition, bounded by the same minute
 START_S = 90
@@ -512,9 +522,10 @@ class Phone:
         return marker in self.screen_text() or any(marker.encode("utf-8") in f for f in self.frames)
 
 
-def new_tab(browser: Browser, server: Server, viewport: dict) -> Tab:
-    """A tab in a fresh browser context (its own Flet session)."""
-    context = browser.new_context(viewport=viewport, locale="en-US")
+def new_tab(browser: Browser, server: Server, viewport: dict, motion: str = REDUCED_MOTION) -> Tab:
+    """A tab in a fresh browser context (its own Flet session); motion: the browser's `prefers-reduced-motion`
+    (reduced, unless a test's subject is motion: see the module's notes)."""
+    context = browser.new_context(viewport=viewport, locale="en-US", reduced_motion=motion)
     return Tab(context.new_page(), server.url)
 
 

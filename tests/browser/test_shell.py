@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.record import new_record, play, replay
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, WAIT_MS, Tab, new_tab, start_server, stop_server
+from tests.browser.conftest import FULL_MOTION, LAPTOP, OUTPUT, PHONE, WAIT_MS, Tab, new_tab, start_server, stop_server
 
 FONT_URL = "/fonts/DroidSansFallbackFull.ttf"
 
@@ -202,7 +202,7 @@ def test_two_hundred_quick_taps_on_counters_are_all_counted(browser, server):
     store.close()
     counted = [*list(state["rows"])[:3], words.say("zh-CN", "cubosaurs.view.egg", type=list(state["egg_rows"])[0])]
     names = [words.say("zh-CN", "cards.view.more", what=what) for what in counted]
-    tab = new_tab(browser, server, PHONE)
+    tab = new_tab(browser, server, PHONE, motion=FULL_MOTION)
     tab.open(f"/play/{sid}")
     for name in names:
         tab.see_button(name)
@@ -232,7 +232,7 @@ def test_choosing_never_moves_a_button(browser, own_server):
     with Store(server.data) as store:
         for name in ("Ann", "Bo", "Cy"):
             store.add_player(name)
-    tab = new_tab(browser, server, PHONE)
+    tab = new_tab(browser, server, PHONE, motion=FULL_MOTION)
     tab.open("/new/score_pad")
     tab.language("en")
     chips = ["Ann", "Bo", "Cy"]
