@@ -16,9 +16,10 @@ Tabs ask for reduced motion (`prefers-reduced-motion: reduce`, a setting people 
 a test asks for full motion (`new_tab(..., motion=FULL_MOTION)`). Flutter then draws no ink ripple and no
 highlight fade after a tap: a traced "add round" tap drew 7 frames (95 ms of the page's main thread) instead of
 25 (249 ms) over the 400 ms after it, and Chromium here draws with software WebGL on the page's own thread
-(`views/guard.py`), two workers on two cores. A whole Knit Wit game took 64 s instead of 81 s, the suite 515 s
-instead of 638 s. The tests whose subject is motion under a tap (200 quick taps, chips that must not move) run
-with full motion, as the benchmarks do.
+(`views/guard.py`), two workers on two cores. A whole Knit Wit game took 64 s instead of 81 s; the Pictomania and
+Guess Club files on two workers, the two ways in turn, 87 and 76 s instead of 100 and 101 s. The tests whose
+subject is motion under a tap (200 quick taps, chips that must not move) run with full motion, as the benchmarks
+do.
 
 Flutter draws on a canvas; the DOM comes from its semantics tree, switched on by clicking the hidden
 `flt-semantics-placeholder` once the `flutter-first-frame` event has fired (see ../shared/FLET-NOTES.md).
