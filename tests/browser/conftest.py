@@ -269,7 +269,9 @@ class Tab:
 
     def open(self, path: str = "/") -> "Tab":
         """Load the app at path (or at a whole address, such as the host's the server printed), wait for Flutter's
-        first frame and switch semantics on."""
+        first frame and switch semantics on. A tab that already showed the app resumes its Flet session, which
+        first draws the screen the tab left and then the new route's: wait for something only the new screen
+        shows."""
         self.page.goto(path if "://" in path else self.base + path)
         self.ready()
         return self
