@@ -10,7 +10,8 @@ Figures (each printed with its anchor and the ratio):
 - start-up: `python main.py` started -> home painted (its import button in the semantics tree), vs the counter
   app started -> its text painted;
 - tap -> updated text at phone size (390x844): the counter's "+" vs Tableside's "add round" in a score pad
-  session of 5 actions (median of N taps; the fields are typed before the clock starts);
+  session of 5 actions (median of N taps; the fields are typed before the clock starts); the two again with the
+  browser's reduced motion (no ink ripple after a tap, as the browser tests ask), for the ripple's share;
 - tap cost against the session's length: the same tap in a 500-action session vs the 5-action one, in time and
   in bytes the server sent over the websocket (frames received by the tab between the tap and the update);
 - a whole-page render for scale: the bytes of opening the 500-action session (the first frames of a new tab);
@@ -62,7 +63,7 @@ from benchmarks.bench_storage import fill, history  # noqa: E402
 from benchmarks.bench_table import rss_kb  # noqa: E402
 from scoring.record import new_record  # noqa: E402
 from storage import Store  # noqa: E402
-from tests.browser.conftest import EDITING  # noqa: E402
+from tests.browser.conftest import EDITING, FULL_MOTION, REDUCED_MOTION  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
@@ -187,10 +188,11 @@ def stop(proc: subprocess.Popen) -> None:
 
 class Tab:
     """A phone-sized tab that counts the bytes the server sends; given `watch`, the page itself notes when that
-    text is painted (`WATCH`, for `steps`)."""
+    text is painted (`WATCH`, for `steps`); motion: the browser's `prefers-reduced-motion` (full motion unless
+    asked)."""
 
-    def __init__(self, browser, url: str, watch: str | None = None):
-        self.context = browser.new_context(viewport=PHONE, locale="en-US")
+    def __init__(self, browser, url: str, watch: str | None = None, motion: str = FULL_MOTION):
+        self.context = browser.new_context(viewport=PHONE, locale="en-US", reduced_motion=motion)
         self.page = self.context.new_page()
         self.page.set_default_timeout(WAIT_MS)
         self.received = 0
@@ -286,11 +288,12 @@ def hello_server(hello_file: Path, isolated: bool = False) -> tuple[subprocess.P
     return proc, started, f"http://127.0.0.1:{port}"
 
 
-def counter_taps(browser, hello_file: Path, isolated: bool, taps: int) -> tuple[float, list[float]]:
-    """Start the hello counter (isolated or not), open it and tap "plus one" `taps` times: seconds from its start
-    to painted, and each tap's seconds until the new count is shown."""
+def counter_taps(browser, hello_file: Path, isolated: bool, taps: int,
+                 motion: str = FULL_MOTION) -> tuple[float, list[float]]:
+    """Start the hello counter (isolated or not), open it (with this motion) and tap "plus one" `taps` times:
+    seconds from its start to painted, and each tap's seconds until the new count is shown."""
     hello, started, hello_url = hello_server(hello_file, isolated)
-    tab = Tab(browser, hello_url + "/", watch="count: 0")
+    tab = Tab(browser, hello_url + "/", watch="count: 0", motion=motion)
     start_s = tab.requested - started + tab.steps()["painted"]
     seconds = []
     for n in range(taps):
@@ -468,13 +471,14 @@ def main() -> None:
             return
         data = Path(tmp) / "data"
         store = Store(data)
-        short, long = session(store, 5), session(store, 500)
+        short, long, calm = session(store, 5), session(store, 500), session(store, 5)
         store.close()
         if not args.tap_only:
             print_history(history_figures(browser, Path(tmp)))  # printed at once: the tap figures follow
 
         hello_start, hello_taps = counter_taps(browser, hello_file, False, taps)
         stock_start, stock_taps = counter_taps(browser, hello_file, True, taps)
+        _, calm_hello_taps = counter_taps(browser, hello_file, False, taps, REDUCED_MOTION)
 
         app, started, url = serve(data)
         tab = Tab(browser, url + "/", watch=HOME)
@@ -482,8 +486,9 @@ def main() -> None:
         tab.close()
 
         figures = {}
-        for name, sid, actions in (("5-action", short, 5), ("500-action", long, 500)):
-            tab = Tab(browser, f"{url}/play/{sid}")
+        for name, sid, actions, motion in (("5-action", short, 5, FULL_MOTION), ("500-action", long, 500, FULL_MOTION),
+                                           ("calm", calm, 5, REDUCED_MOTION)):
+            tab = Tab(browser, f"{url}/play/{sid}", motion=motion)
             tab.shows(f"操作记录（{actions}）")
             opened = tab.received
             times, sizes = [], []
@@ -507,6 +512,9 @@ def main() -> None:
     print(f"  the hello counter served by stock Flet (cross-origin isolated: threaded skwasm, which Tableside avoids, "
           f"see views/guard.py): start-up {stock_start:.2f} s, tap {stock_ms:.0f} ms; Tableside's ratios to it "
           f"{app_start / stock_start:.2f} start-up, {short_ms * 1000 / stock_ms:.2f} tap")
+    calm_ms, calm_hello_ms = figures["calm"][0] * 1000, median(calm_hello_taps) * 1000
+    print(f"  with the browser's reduced motion (no ink ripple after the tap, as in the browser tests): 5-action "
+          f"session {calm_ms:.0f} ms, hello counter {calm_hello_ms:.0f} ms, ratio {calm_ms / calm_hello_ms:.2f}")
     print(f"tap in a 500-action session: {long_ms * 1000:.0f} ms vs {short_ms * 1000:.0f} ms (5 actions), "
           f"ratio {long_ms / short_ms:.2f}")
     print(f"bytes sent per tap: 500-action {long_bytes:,.0f} B vs 5-action {short_bytes:,.0f} B, "
