@@ -545,6 +545,13 @@ def by_player(action: dict, key: str) -> str:
     return by
 
 
+def known_fields(part: dict, allowed: Iterable[str], kind: str) -> None:
+    """Refuse a part of move `kind` carrying a field the move does not know (the first such, by name)."""
+    unknown = set(part) - set(allowed)
+    if unknown:
+        raise RuleError("core.field_unknown", move=kind, field=str(sorted(map(str, unknown))[0])[:40])
+
+
 def each_player(state: dict, given: Any, given_key: str, entry_key: str, check: Callable[[str, Any], Any]) -> dict:
     """`check(player, value)` per seat; refuses a non-dict (given_key), strangers, a player left out (entry_key)."""
     if not isinstance(given, dict):

@@ -44,8 +44,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scoring.core import (BOOL, TABLE, TEXT, Engine, Game, Line, Option, RuleError, each_player, make_scoreboard,
-                          move, register)
+from scoring.core import (BOOL, TABLE, TEXT, Engine, Game, Line, Option, RuleError, each_player, known_fields,
+                          make_scoreboard, move, register)
 
 DEFAULT_ROWS = "T-Rex: 4 1 -2 -5; Brontosaurus: ? ? 5 ?; Pentaceratops: -3 ? ? ?"
 DEFAULT_EGGS = "Pentaceratops: ? -3"
@@ -173,9 +173,7 @@ class Cubosaurs(Engine):
         """One collection with known types and sensible counts."""
         if not isinstance(line, dict):
             raise RuleError("cubosaurs.line_invalid", name=name)
-        unknown = set(line) - LINE_FIELDS
-        if unknown:
-            raise RuleError("core.field_unknown", move="round", field=str(sorted(map(str, unknown))[0])[:40])
+        known_fields(line, LINE_FIELDS, "round")
         dinos, eggs, raptors = line.get("dinos", {}), line.get("eggs", {}), line.get("raptors", [])
         if not isinstance(dinos, dict) or not isinstance(eggs, dict) or not isinstance(raptors, list):
             raise RuleError("cubosaurs.line_invalid", name=name)

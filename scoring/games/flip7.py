@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scoring.core import (BOOL, CHOICE, TABLE, Engine, Game, Line, Option, RuleError, each_player,
+from scoring.core import (BOOL, CHOICE, TABLE, Engine, Game, Line, Option, RuleError, each_player, known_fields,
                           make_scoreboard, move, register)
 
 TARGET = 200
@@ -70,9 +70,7 @@ def check_line(name: str, line) -> dict:
         if not isinstance(card, str) or card not in MODIFIERS:
             raise RuleError("flip7.modifier_invalid", name=name, card=str(card))
     chances = line.get("second_chance", 0)
-    unknown = set(line) - {"numbers", "modifiers", "second_chance", "status"}
-    if unknown:
-        raise RuleError("core.field_unknown", move="round", field=str(sorted(map(str, unknown))[0])[:40])
+    known_fields(line, {"numbers", "modifiers", "second_chance", "status"}, "round")
     if not isinstance(chances, int) or not 0 <= chances <= ACTIONS["second_chance"]:
         raise RuleError("flip7.second_chance_invalid", name=name)
     status = line.get("status")

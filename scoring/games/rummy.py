@@ -42,7 +42,7 @@ drops only the seed).
 
 from __future__ import annotations
 
-from scoring.core import BOOL, CHOICE, INT, TABLE, Engine, Game, Line, Option, RuleError, each_player, \
+from scoring.core import BOOL, CHOICE, INT, TABLE, Engine, Game, Line, Option, RuleError, each_player, known_fields, \
     make_scoreboard, move, register
 from validators.cards import lay_off, meld, parse_rummy, rummy_code
 
@@ -179,9 +179,7 @@ class Rummy(Engine):
         """One player's line with canonical cards, valid melds and where each laid-off card went (if said)."""
         if not isinstance(line, dict):
             raise RuleError("rummy.line_missing", name=name)
-        unknown = set(line) - LINE_FIELDS
-        if unknown:
-            raise RuleError("core.field_unknown", move="round", field=str(sorted(map(str, unknown))[0])[:40])
+        known_fields(line, LINE_FIELDS, "round")
         melds = line.get("melds", [])
         if not isinstance(melds, list):
             raise RuleError("rummy.line_invalid", name=name)
