@@ -557,11 +557,12 @@ class Store:
         self._catalogue_put([summary])
         self._unmark([sid])
 
-    def _new_id(self) -> str:
-        """A short unique id: the time, then a random suffix."""
+    def _new_id(self, taken: set[str]) -> str:
+        """A short unique id: the time, then a random suffix; neither stored nor among `taken` (the ids of the
+        batch being stored, whose files are not written yet)."""
         while True:
             sid = f"{self.clock().strftime('%Y%m%d%H%M%S')}-{secrets.token_hex(3)}"
-            if signature(self._path(sid)) is None:
+            if sid not in taken and signature(self._path(sid)) is None:
                 return sid
 
     def _now(self) -> str:
@@ -589,7 +590,8 @@ class Store:
                     raise RuleError("storage.id_exists", id=sid)
                 ids.add(sid)
             for record, _ in accepted:
-                record["id"] = record["id"] or self._new_id()
+                record["id"] = record["id"] or self._new_id(ids)
+                ids.add(record["id"])
                 record["created"] = record["created"] or self._now()
                 record["updated"] = record["updated"] or record["created"]
             sids = [record["id"] for record, _ in accepted]

@@ -2,7 +2,9 @@
 
 import json
 import re
+from datetime import datetime
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -14,6 +16,7 @@ import storage
 from storage import Store
 from scoring.record import STATUSES
 from storage.atomic import KINDS, read_tables
+from storage import store as store_module
 from storage.store import shard_of
 
 PLAYERS = ["Ann", "小明", "Bo"]
@@ -215,6 +218,17 @@ def test_generated_ids_are_unique(store):
     """Generated ids differ even when created within the same second."""
     ids = {store.create(pad()) for _ in range(20)}
     assert len(ids) == 20 and all(re.fullmatch(r"\d{14}-[0-9a-f]{6}", i) for i in ids)
+
+
+def test_generated_ids_are_unique_when_the_random_part_repeats(tmp_path, monkeypatch):
+    """In one second, a random part drawn again is drawn anew: a new id is neither stored nor given to another
+    session of the same batch (a backup merge stores every renamed session in one batch, before any file)."""
+    drawn = iter(["abcdef", "abcdef", "abcdef", "123456", "abcdef", "123456", "fedcba"])
+    monkeypatch.setattr(store_module, "secrets", SimpleNamespace(token_hex=lambda nbytes: next(drawn)))
+    with Store(tmp_path / "data", clock=lambda: datetime(2026, 3, 1, 20, 0, 0)) as s:
+        ids = [s.create(pad()), *s.create_many([pad(), pad()])]
+        assert ids == ["20260301200000-abcdef", "20260301200000-123456", "20260301200000-fedcba"]
+        assert sorted(x["id"] for x in s.sessions()) == sorted(ids)
 
 
 def test_export_import_round_trip(store):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from types import SimpleNamespace
 
 import flet as ft
@@ -44,6 +45,17 @@ def app(tmp_path):
     store.close()
 
 
+@pytest.fixture
+def utc(monkeypatch):
+    """The machine's time zone is UTC while the test runs: the lists show times in the local zone, and 20:00 UTC,
+    when these tests' sessions were played, is already the next day east of UTC+4 (e.g. Asia/Shanghai)."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
 def play_session(store, rounds):
     """A stored score-pad session with the given rounds; returns its id."""
     sid = store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
@@ -73,7 +85,7 @@ def test_home_lists_every_game_with_score_pad_playable(app):
     assert shown.count("Coming soon") == sum(1 for g in games() if view_of(g.id) is None)
 
 
-def test_home_sections_continue_and_history(app):
+def test_home_sections_continue_and_history(app, utc):
     active = play_session(app.store, [{"A": 1, "B": 2}])
     done = play_session(app.store, [{"A": 5, "B": 2}])
     app.store.play(done, {"type": "finish", "by": "table"}, "2025-01-01T20:30:00+00:00")
@@ -90,7 +102,7 @@ def test_home_sections_continue_and_history(app):
     assert routes == [f"/play/{active}", f"/history/{done}"]
 
 
-def test_history_shows_a_page_then_more_on_request(app):
+def test_history_shows_a_page_then_more_on_request(app, utc):
     """History lists the newest ten finished sessions and says how many are left; "show more" adds a page."""
     for day in range(1, 13):
         sid = app.store.create(new_record("score_pad", ["A", "B"], {"rounds": 1}, now=f"2025-01-{day:02d}T20:00:00"))
