@@ -161,7 +161,13 @@ def raw_request(port: int, lines: list[str]) -> str:
     """Send a raw HTTP request; the status line and headers of the answer."""
     with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
         sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
-        return sock.recv(4096).decode("latin-1")
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+        return answer.decode("latin-1")
 
 
 def test_the_real_server_refuses_foreign_websockets_and_sends_no_cors(tmp_path):
