@@ -17,7 +17,9 @@ Rulings:
 from __future__ import annotations
 
 import copy
-from typing import Any
+import gc
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from scoring.core import TABLE, clone, engine
 from scoring.errors import RuleError
@@ -154,12 +156,31 @@ def replay(record: dict, upto: int | None = None) -> dict:
     """
     eng = engine(record["game"])
     state = start(record)
-    for index, action in enumerate(record["actions"][:upto]):
-        try:
-            eng.apply_in_place(state, clone(action))
-        except RuleError as err:
-            raise ReplayError(index, err) from err
+    with collector_paused():
+        for index, action in enumerate(record["actions"][:upto]):
+            try:
+                eng.apply_in_place(state, clone(action))
+            except RuleError as err:
+                raise ReplayError(index, err) from err
     return state
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while a log replays, and restore it after.
+
+    A replay builds a growing tree of dicts and lists (no cycles, so nothing for the collector to find), and
+    the collector's full passes walk all of it again and again: half of a 10,000-action Rummy replay, and what
+    made replay grow faster than the log (`benchmarks/bench_replay.py`). Reference counting still frees the
+    temporaries. The collector is turned back on only if it was on, so replays in two threads leave it on.
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def public_log(record: dict, newest: int | None = None) -> list[dict]:

@@ -1,6 +1,7 @@
 """Session records: checking at the boundary, play, undo/redo, replay, with property tests."""
 
 import copy
+import gc
 import json
 
 import pytest
@@ -45,6 +46,22 @@ def test_refused_action_in_log_names_its_index():
     with pytest.raises(ReplayError) as err:
         check_record(data)
     assert err.value.index == 1 and err.value.error.key == "tally.not_your_turn"
+
+
+def test_replay_leaves_the_cycle_collector_as_it_found_it():
+    """Replay pauses the collector and turns it back on, also when an action is refused; off stays off."""
+    refused = {**new_record("tally", ["A", "B"]), "actions": [{"type": "score", "by": "A", "points": 2},
+                                                                {"type": "score", "by": "A", "points": 2}]}
+    assert gc.isenabled()
+    with pytest.raises(ReplayError):
+        replay(refused)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        replay(refused, upto=1)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def test_play_refused_leaves_record_as_it_was():
