@@ -452,9 +452,7 @@ class Engine:
         if not spec.open_in(state):
             raise RuleError("core.wrong_phase", move=kind, phase=self.phase_key(state.get("phase")))
         if spec.fields is not None:
-            for name in action:
-                if name not in STANDARD_FIELDS and name not in spec.fields:
-                    raise RuleError("core.field_unknown", move=kind, field=str(name)[:40])
+            known_fields(action, STANDARD_FIELDS | spec.fields, kind)
         return spec
 
     def after_end_types(self) -> frozenset:
@@ -547,7 +545,7 @@ def by_player(action: dict, key: str) -> str:
 
 def known_fields(part: dict, allowed: Iterable[str], kind: str) -> None:
     """Refuse a part of move `kind` carrying a field the move does not know (the first such, by name)."""
-    unknown = set(part) - set(allowed)
+    unknown = set(part).difference(allowed)
     if unknown:
         raise RuleError("core.field_unknown", move=kind, field=str(sorted(map(str, unknown))[0])[:40])
 
