@@ -9,9 +9,9 @@ length it reached (0: its first step takes free input this script does not write
 `scoring.record.replay` (median of runs), beside an anchor measured in the same run: parsing the same log
 from its JSON text (`json.loads`), a cost that grows linearly in its work but, with the cycle collector on, not
 in time: its full passes walk the whole heap, which the longer log fills (parsing 10,000 actions measured
-53-130x parsing 1,000 in this process). A replay pauses the collector (`record.collector_paused`); what is
-left above 10x is the one collection after it and memory that no longer fits the caches. Medians of 9 runs
-(1,000 actions) and 5 (10,000). Figures are printed, not asserted.
+53-130x parsing 1,000 in this process). A replay pauses the collector and then hands what it built to the
+oldest generation without walking it (`record.collector_paused`); what is left above 10x is memory that no
+longer fits the caches. Medians of 9 runs (1,000 actions) and 5 (10,000). Figures are printed, not asserted.
 
 Run: .venv/bin/python benchmarks/bench_replay.py [game ...]
 """

@@ -167,18 +167,25 @@ def replay(record: dict, upto: int | None = None) -> dict:
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    """Pause Python's cycle collector while a log replays, and restore it after.
+    """Pause Python's cycle collector while a log replays, and hand what it built to the oldest generation after.
 
     A replay builds a growing tree of dicts and lists (no cycles, so nothing for the collector to find), and
     the collector's full passes walk all of it again and again: half of a 10,000-action Rummy replay, and what
     made replay grow faster than the log (`benchmarks/bench_replay.py`). Reference counting still frees the
-    temporaries. The collector is turned back on only if it was on, so replays in two threads leave it on.
+    temporaries. Turned back on as it was, the collector would then walk the whole new tree once as young
+    objects (about 140 ms of a 365 ms 10,000-action Rummy replay); `gc.freeze()` followed by `gc.unfreeze()`
+    moves every tracked object to the oldest generation without walking it instead, where the next full pass
+    (which comes on its usual schedule) looks at it like any other long-lived object, so nothing is kept that
+    would otherwise be freed. The collector is turned back on only if it was on, so replays in two threads
+    leave it on.
     """
     was_on = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        gc.freeze()
+        gc.unfreeze()
         if was_on:
             gc.enable()
 

@@ -2,6 +2,7 @@
 
 import copy
 import gc
+import weakref
 import json
 
 import pytest
@@ -62,6 +63,22 @@ def test_replay_leaves_the_cycle_collector_as_it_found_it():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_replay_leaves_nothing_frozen_and_cycles_still_freed():
+    """What a replay hands to the oldest generation is still collected: a cycle made before it is freed after."""
+
+    class Node:
+        """A weak-referenceable object for a reference cycle."""
+
+    node = Node()
+    node.me = node
+    alive = weakref.ref(node)
+    replay({**new_record("tally", ["A", "B"]), "actions": [{"type": "score", "by": "A", "points": 2}]})
+    assert gc.get_freeze_count() == 0
+    del node
+    gc.collect()
+    assert alive() is None
 
 
 def test_play_refused_leaves_record_as_it_was():
