@@ -1,5 +1,6 @@
 """The data folder: sessions, play/undo/redo, export/import, roster, aliases, settings, profiles, translations."""
 
+import gc
 import json
 import re
 from datetime import datetime
@@ -57,6 +58,16 @@ def test_create_play_and_reopen(tmp_path):
         assert again.state(sid) == state == replay(record)
         assert again.problems == []
     assert record["actions"][0]["at"] == T0 and record["updated"] == "2026-03-01T20:05:00"
+
+
+def test_first_catalogue_read_leaves_the_cycle_collector_on(tmp_path):
+    """Reopened, the store reads its catalogue with the collector paused, and turns it back on after."""
+    folder = tmp_path / "data"
+    with Store(folder) as s:
+        sid = s.create(pad())
+    with Store(folder) as again:
+        assert [x["id"] for x in again.sessions()] == [sid]
+        assert gc.isenabled() and gc.get_freeze_count() == 0
 
 
 def test_file_carries_schema_and_readable_chinese(store):
