@@ -21,7 +21,7 @@ Figures (each printed with its anchor and the ratio):
   their tabs are opened in turn (median of OPENS), so other work on the machine weighs on both alike;
 - the server's memory (RSS) with 1 and 3 home tabs open, at 10,000 sessions vs an empty folder;
 - start-up with 10,000 sessions (`python main.py` started -> home painted) vs the hello counter, the two started
-  in turn (median of 3), step by step: the server listening (it printed its address), the page loaded (the HTML
+  in turn (median of 5, and the best of them), step by step: the server listening (it printed its address), the page loaded (the HTML
   received, from the browser's navigation timing), Flutter's first frame, the first websocket frame received,
   the first screen painted; each from the server's start, the page's steps the tab's own clock from the moment
   the page was requested.
@@ -72,7 +72,7 @@ WAIT_MS = 60_000
 T0 = "2026-03-01T20:00:00+00:00"
 HISTORY = 10_000
 HOME = "导入对局文件"  # the home screen's import button: painted last, below the lists
-STARTS = 3
+STARTS = 5
 OPENS = 5
 
 HELLO = textwrap.dedent('''
@@ -433,6 +433,10 @@ def print_startup(fig: dict) -> None:
           f"empty {empty_up:.2f} s, hello {hello_up:.2f} s; server CPU until painted: {full_cpu:.2f} s, empty "
           f"{empty_cpu:.2f} s, hello {hello_cpu:.2f} s (ratio {full_cpu / hello_cpu:.2f}, {full_cpu / empty_cpu:.2f} "
           f"vs empty)")
+    best = {k: min(x[1] for x in fig[k]) for k in ("hello_start", "empty_start", "full_start")}
+    print(f"  best of the {STARTS} starts (other work on the machine only adds time): {HISTORY:,} sessions "
+          f"{best['full_start']:.2f} s, empty {best['empty_start']:.2f} s, hello {best['hello_start']:.2f} s, ratios "
+          f"{best['full_start'] / best['hello_start']:.2f} and {best['empty_start'] / best['hello_start']:.2f}")
     print(f"start-up -> painted on an empty folder: Tableside home {empty:.2f} s, hello counter {hello:.2f} s, ratio "
           f"{empty / hello:.2f} (target <= 1.3)")
     stock = median([x[1] for x in fig["stock_start"]])
