@@ -2,8 +2,8 @@
 
     python main.py [--port N] [--host 0.0.0.0] [--data DIR]
 
-By default it listens on 127.0.0.1:8550 and keeps its data in a per-user folder; `--host 0.0.0.0` lets phones on
-the same network join. The address is printed once the server listens; with `--host 0.0.0.0` also the host's
+By default it listens on 127.0.0.1:8550 and keeps its data in a per-user folder; `--port 0` takes any free port
+(the address printed says which); `--host 0.0.0.0` lets phones on the same network join. The address is printed once the server listens; with `--host 0.0.0.0` also the host's
 address (with its token) and PIN, which only the host may see: other phones get the join screen (see
 `views/guard.py`, which also refuses websockets from other origins and keeps tracebacks off the browser).
 The server listens as soon as the data folder is claimed: what the home screen draws (its views, the engines)
@@ -60,7 +60,8 @@ def default_data_dir() -> Path:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """The command line."""
     parser = argparse.ArgumentParser(prog="main.py", description="Tableside: score keeper and referee.")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"port to listen on (default {DEFAULT_PORT}; 0: any free one, printed)")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on; 0.0.0.0 lets phones join")
     parser.add_argument("--data", type=Path, default=None, help="data folder (default: a per-user folder)")
     return parser.parse_args(argv)
@@ -89,9 +90,11 @@ class Server(uvicorn.Server):
         self.ready = ready or Event()
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-        """Start listening, then print where (and, serving the network, the host's address and PIN); the
-        views are loaded and the catalogue read meanwhile (`warm`)."""
+        """Start listening, then print where (the port the system gave, when asked for port 0; and, serving the
+        network, the host's address and PIN); the views are loaded and the catalogue read meanwhile (`warm`)."""
         await super().startup(sockets)
+        if not self.port and self.servers:
+            self.port = self.servers[0].sockets[0].getsockname()[1]
         Thread(target=self.warm, name="tableside-warm", daemon=True).start()
         if self.host in ("0.0.0.0", ""):
             from views.table import lan_address

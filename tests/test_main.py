@@ -22,7 +22,7 @@ import uvicorn
 import main
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import ROOT, free_port, start_server, stop_server
+from tests.browser.conftest import ADDRESS, ROOT, start_server, stop_server
 
 
 def test_defaults_and_options():
@@ -62,12 +62,11 @@ def test_serves_then_stops_cleanly_on_one_signal(tmp_path, sig):
 
 def test_sigterm_with_a_closed_stdout_still_stops_cleanly(tmp_path):
     """Printing "stopped" to a closed pipe (BrokenPipeError) must not keep the server running."""
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--port", str(port), "--data", str(tmp_path)],
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--port", "0", "--data", str(tmp_path)],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         for line in proc.stdout:
-            if f"http://127.0.0.1:{port}" in line:
+            if ADDRESS.match(line):
                 break
         proc.stdout.close()
         proc.send_signal(signal.SIGTERM)
@@ -83,7 +82,7 @@ def test_a_second_server_on_the_same_folder_is_refused(tmp_path):
     """Two servers on one data folder: the second says why and exits 1; the first keeps serving."""
     first = start_server(tmp_path)
     try:
-        second = subprocess.run([sys.executable, str(ROOT / "main.py"), "--port", str(free_port()), "--data",
+        second = subprocess.run([sys.executable, str(ROOT / "main.py"), "--port", "0", "--data",
                                  str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=120)
         assert second.returncode == 1 and "Traceback" not in second.stdout + second.stderr
         assert "Another Tableside server is already using the data folder" in second.stdout

@@ -1,8 +1,8 @@
 """Browser test harness: the real app (`main.py`) in headless Debian Chromium through Playwright.
 
 Fixtures (reusable by every browser test module):
-- `server` (module scope): one `main.py` on a free port with a fresh temporary `--data` folder, so each test
-  module starts from an empty roster and default settings.
+- `server` (module scope): one `main.py` on a port the system gives (`--port 0`, read from what it prints) with
+  a fresh temporary `--data` folder, so each test module starts from an empty roster and default settings.
 - `browser` (session scope): Chromium at /usr/bin/chromium, headless, offline-friendly flags.
 - `phone` / `laptop`: a fresh tab (its own browser context, so its own Flet session) at 390×844 or 1280×800,
   wrapped in `Tab` (open, tap, fill, wait for text, screenshots). Close-up control: `tab.page` is Playwright's.
@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -65,6 +64,7 @@ LANGUAGE_SHOWN = {"en": "中文", "zh-CN": "EN"}  # the language button while th
 LANGUAGE_BUTTON = re.compile(r"^(EN|中文)$")
 HOST_ADDRESS = re.compile(r"^Tableside: host address \(keep it to yourself\): (\S+)$", re.M)
 HOST_PIN = re.compile(r"^Tableside: host PIN: (\d{6})$", re.M)
+ADDRESS = re.compile(r"^Tableside: http://\S+:(\d+)$", re.M)
 READ_ALL = ("Array.from(document.querySelectorAll('flt-semantics, flt-semantics *'))"
             ".map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.value || '') + ' ' + e.textContent)"
             ".join('\\n')")
@@ -120,13 +120,6 @@ def wheel_distance(box: dict | None, height: int, margin: int) -> int:
     return min(int(box["y"] + box["height"] - (height - margin)) + WHEEL_PX // 2, WHEEL_MAX)
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 class Server:
     """A running `main.py`: its process, address, data folder, the time it took to listen and its output file;
     serving the network (`host`), the host's address and PIN it printed (else None)."""
@@ -153,14 +146,13 @@ def start_server(data: Path, port: int | None = None, host: str | None = None) -
     than a pipe holds (a log line per request, a traceback) would block on its next write and look like an app
     that drops taps.
     """
-    port = port or free_port()
     started = time.monotonic()
     log = data / "server.log"
     where = ["--host", host] if host else []
     with open(log, "wb") as out:
-        proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--port", str(port), "--data", str(data),
+        proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--port", str(port or 0), "--data", str(data),
                                  *where], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-    last = HOST_PIN if host else re.compile(re.escape(f"http://127.0.0.1:{port}"))
+    last = HOST_PIN if host else ADDRESS
     deadline = time.monotonic() + START_S
     while not last.search(log.read_text("utf-8", "replace")):
         if proc.poll() is not None:
@@ -168,7 +160,7 @@ def start_server(data: Path, port: int | None = None, host: str | None = None) -
         if time.monotonic() > deadline:
             raise RuntimeError(f"main.py did not print {last.pattern} in {START_S} s")
         time.sleep(0.05)
-    server = Server(proc, port, data, started, log, host)
+    server = Server(proc, int(printed_value(ADDRESS, log.read_text("utf-8", "replace"))), data, started, log, host)
     SERVERS.append(server)
     return server
 
