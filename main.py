@@ -3,9 +3,10 @@
     python main.py [--port N] [--host 0.0.0.0] [--data DIR]
 
 By default it listens on 127.0.0.1:8550 and keeps its data in a per-user folder; `--port 0` takes any free port
-(the address printed says which); `--host 0.0.0.0` lets phones on the same network join. The address is printed once the server listens; with `--host 0.0.0.0` also the host's
-address (with its token) and PIN, which only the host may see: other phones get the join screen (see
-`views/guard.py`, which also refuses websockets from other origins and keeps tracebacks off the browser).
+(the address printed says which); `--host 0.0.0.0` lets phones on the same network join. The address is printed
+once the server listens; with `--host 0.0.0.0` also the host's address (with its token) and PIN, which only the
+host may see: other phones get the join screen (see `views/guard.py`, which also refuses websockets from other
+origins and keeps tracebacks off the browser).
 The server listens as soon as the data folder is claimed: what the home screen draws (its views, the engines)
 and the catalogue are loaded in the background while the first browser loads the web client (`Server.warm`),
 and a tab that connects before that is done waits for it.

@@ -21,10 +21,10 @@ Figures (each printed with its anchor and the ratio):
   their tabs are opened in turn (median of OPENS), so other work on the machine weighs on both alike;
 - the server's memory (RSS) with 1 and 3 home tabs open, at 10,000 sessions vs an empty folder;
 - start-up with 10,000 sessions (`python main.py` started -> home painted) vs the hello counter, the two started
-  in turn (median of 5, and the best of them), step by step: the server listening (it printed its address), the page loaded (the HTML
-  received, from the browser's navigation timing), Flutter's first frame, the first websocket frame received,
-  the first screen painted; each from the server's start, the page's steps the tab's own clock from the moment
-  the page was requested.
+  in turn (median of 5, and the best of them), step by step: the server listening (it printed its address), the
+  page loaded (the HTML received, from the browser's navigation timing), Flutter's first frame, the first
+  websocket frame received, the first screen painted; each from the server's start, the page's steps the tab's
+  own clock from the moment the page was requested.
 
 Start-up "painted" is noticed by the page itself: a script added to the tab turns on Flutter's semantics tree at
 the first frame and looks for the text every animation frame. Doing both through Playwright (wait for the

@@ -305,7 +305,7 @@ def test_processes_append_one_at_a_time(tmp_path):
     folder = tmp_path / "data"
     with Store(folder) as s:
         sid = s.create(new_record("score_pad", PLAYERS))
-    ctx = multiprocessing.get_context("fork")
+    ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: a fork would copy locks held by other threads
     procs = [ctx.Process(target=_append_in_process, args=(folder, sid, n)) for n in range(2)]
     for p in procs:
         p.start()
