@@ -2,8 +2,8 @@
 
 import copy
 import gc
-import weakref
 import json
+import weakref
 
 import pytest
 from hypothesis import given, settings
