@@ -590,7 +590,8 @@ def test_one_guess_card_per_number_per_player(tmp_path, capsys):
 @given(data=st.data(), n=st.integers(3, 6), kids=st.booleans(), seed=st.integers(0, 99))
 def test_games_drawn_from_the_prompt_keep_deals_and_guesses_secret(data, n, kids, seed):
     """Random games from the prompt: every offered action is accepted by check and apply, at least 10 are
-    played; before a reveal no other seat's view holds a planted marker in a deal or a guessed number."""
+    played unless the game ends first (two rounds revealed early can end after 6); before a reveal no other
+    seat's view holds a planted marker in a deal or a guessed number."""
     players = [f"P{i}" for i in range(n)]
     record = new_record("pictomania", players, {"rounds": 2, "kids": kids}, seed=seed)
     state = replay(record)
@@ -619,5 +620,5 @@ def test_games_drawn_from_the_prompt_keep_deals_and_guesses_secret(data, n, kids
             for mark in re.findall(r"MARK-[\w-]+", json.dumps(planted)):
                 owner = mark.split("-")[2]
                 assert (mark in shown) == (owner == seat), (seat, mark)
-    assert accepted >= 10
+    assert accepted >= 10 or state["over"]
     assert replay(record) == state
