@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from types import SimpleNamespace
 
@@ -290,3 +291,35 @@ def test_bacon_is_charted_by_team(app):
     assert "Highest score 8: team Ann + Cy (" in "\n".join(texts(body))
     bars = next(c for c in walk(body) if isinstance(c, flet_charts.BarChart))
     assert sum(g.rods[0].to_y for g in bars.groups) == 2 and bars.left_axis.title.value == "Teams"
+
+
+def test_drafts_are_written_off_the_loop_in_the_order_taken(tmp_path):
+    """A screen's draft is taken when asked and written on the drafts thread (not the server's loop), each change
+    once and in order, so the last one taken is the one kept; one the store refuses is not asked again until it
+    changes."""
+    written = []
+
+    class Recording(Store):
+        """A store that notes which thread wrote which draft."""
+
+        def set_draft(self, sid, seat, data):
+            """Note the writer thread, then store (or refuse) as the store does."""
+            written.append((threading.current_thread().name, data.get("typed")))
+            super().set_draft(sid, seat, data)
+
+    with Recording(tmp_path / "data") as store:
+        sid = store.create(new_record("score_pad", ["A", "B"]))
+        app = SimpleNamespace(store=store)
+        local = {"typed": "1"}
+        first = session.save_draft(app, sid, local)
+        local["typed"] = "12"
+        second = session.save_draft(app, sid, local)
+        assert session.save_draft(app, sid, local) is None
+        second.result(timeout=30)
+        assert first.done() and store.draft(sid, None) == {"typed": "12"}
+        assert [name.startswith("tableside-drafts") for name, _ in written] == [True, True]
+        assert [typed for _, typed in written] == ["1", "12"]
+        local["typed"] = "x" * 30_000
+        session.save_draft(app, sid, local).result(timeout=30)
+        assert session.save_draft(app, sid, local) is None
+        assert store.draft(sid, None) == {"typed": "12"}

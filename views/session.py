@@ -17,7 +17,10 @@ Rulings:
   checked); a move declared not undoable asks for confirmation first.
 - The half-entered input of the game view (`ctx.local`, see `draft_of`) is the session's draft for
   this screen's seat: kept in the store about once a second while it changes and when the screen closes, and
-  brought back when the screen opens (after a restart, or on another phone).
+  brought back when the screen opens (after a restart, or on another phone). The draft is taken on the server's
+  loop and written on a thread of its own (`DRAFT_WRITER`, one thread, so drafts are written in the order they
+  were taken and a later one is never overwritten by an earlier one): a write waits for the disk twice (fsync),
+  which on the loop held up every tap of every phone at the table meanwhile.
 - The log shows the newest `SHOWN` entries, with "show all" (kept per tab). The log and each player's breakdown
   stay open or closed as this tab left them, across re-renders (`views.components.folds`).
 """
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Callable
 
 import flet as ft
@@ -43,6 +47,7 @@ from views.games import view_of
 MAIN_COLS = {"xs": 12, "md": 7}
 SIDE_COLS = {"xs": 12, "md": 5}
 DRAFT_EVERY_S = 1.0
+DRAFT_WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tableside-drafts")
 SEAT = None
 
 
@@ -124,17 +129,24 @@ def draft_of(value: Any) -> Any:
     return None
 
 
-def save_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> None:
-    """Store a seat's draft if it changed since it was last stored."""
+def save_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> Future | None:
+    """Store a seat's draft if it changed since it was last taken: taken now, written on `DRAFT_WRITER` (the
+    write, or None when nothing changed). A draft the store refuses (the session is gone, or it is too long) is
+    not asked again until it changes."""
     draft = draft_of(local)
     text = json.dumps(draft, sort_keys=True, ensure_ascii=False)
     if text == local.get("_draft_saved"):
-        return
+        return None
+    local["_draft_saved"] = text
+    return DRAFT_WRITER.submit(write_draft, app.store, sid, seat, draft)
+
+
+def write_draft(store: Any, sid: str, seat: str | None, draft: dict) -> None:
+    """Write a draft (on the drafts thread); a refusal is dropped (see `save_draft`)."""
     try:
-        app.store.set_draft(sid, seat, draft)
+        store.set_draft(sid, seat, draft)
     except RuleError:
         return
-    local["_draft_saved"] = text
 
 
 async def keep_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> None:
