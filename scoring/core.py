@@ -547,7 +547,7 @@ def known_fields(part: dict, allowed: Iterable[str], kind: str) -> None:
     """Refuse a part of move `kind` carrying a field the move does not know (the first such, by name)."""
     unknown = set(part).difference(allowed)
     if unknown:
-        raise RuleError("core.field_unknown", move=kind, field=str(sorted(map(str, unknown))[0])[:40])
+        raise RuleError("core.field_unknown", move=kind, field=min(map(str, unknown))[:40])
 
 
 def each_player(state: dict, given: Any, given_key: str, entry_key: str, check: Callable[[str, Any], Any]) -> dict:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import json
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import suppress
 from typing import Any, Callable
 
 import flet as ft
@@ -143,10 +144,8 @@ def save_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> Futu
 
 def write_draft(store: Any, sid: str, seat: str | None, draft: dict) -> None:
     """Write a draft (on the drafts thread); a refusal is dropped (see `save_draft`)."""
-    try:
+    with suppress(RuleError):
         store.set_draft(sid, seat, draft)
-    except RuleError:
-        return
 
 
 async def keep_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> None:
