@@ -265,6 +265,29 @@ def test_choosing_never_moves_a_button(browser, own_server):
     tab.page.context.close()
 
 
+def test_round_buttons_stay_on_one_line_in_chinese(browser, server):
+    """On a phone, the rounds table's round buttons are as tall in Chinese as in English: one line each ("第 7 轮"
+    broke after "第 7" in a column sized too narrow for it, which made every row two lines tall)."""
+    from storage import Store
+    with Store(server.data) as store:
+        sid = store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+        for number in range(1, 13):
+            store.play(sid, {"type": "round", "by": "table", "scores": {"A": number, "B": 1}},
+                       "2025-01-01T20:00:00+00:00")
+    tab = new_tab(browser, server, PHONE)
+    tab.open(f"/play/{sid}")
+    tab.language("zh-CN")
+    names = {"zh-CN": ["第 7 轮", "第 12 轮"], "en": ["Round 7", "Round 12"]}
+    heights = {}
+    for lang in ("zh-CN", "en"):
+        tab.language(lang)
+        for name in names[lang]:
+            tab.see_button(name)
+        heights[lang] = [box["height"] for box in boxes(tab, "button", names[lang]).values()]
+    assert heights["zh-CN"] == heights["en"]
+    tab.page.context.close()
+
+
 def test_each_phone_keeps_its_own_language(browser, server):
     """One phone switching to English leaves another phone in Chinese; a reload keeps each phone's choice."""
     first, second = new_tab(browser, server, PHONE), new_tab(browser, server, PHONE)

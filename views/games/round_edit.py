@@ -152,9 +152,10 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     kept = Kept(ctx.local, "_rounds_rows")
 
     def row(number: int, cells: tuple[str, ...]) -> ft.DataRow:
-        """Round `number`'s row; its button opens the round through this render's `on_open` or a later one's."""
+        """Round `number`'s row; its button opens the round through this render's `on_open` or a later one's.
+        The label is kept on one line: the table sizes its first column to it ("第 7 轮" wrapped after "第 7")."""
         button = (ft.FilledTonalButton if number == open_now else ft.TextButton)(
-            content=ctx.t("rounds.view.round", round=number), icon=ft.Icons.EDIT,
+            content=ft.Text(ctx.t("rounds.view.round", round=number), no_wrap=True), icon=ft.Icons.EDIT,
             on_click=lambda e: handlers["open"](number)) if editable else ft.Text(
             ctx.t("rounds.view.round", round=number))
         return ft.DataRow(key=f"round-{number}", cells=[ft.DataCell(button)]
