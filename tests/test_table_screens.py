@@ -992,7 +992,7 @@ def table_moves(app: App, hub, message: dict, monkeypatch) -> tuple[set[str], se
             if isinstance(control, (ft.Checkbox, ft.Switch)) and control.on_change:
                 taps.append((control.on_change, SimpleNamespace(control=SimpleNamespace(value=not control.value)),
                              False))
-            named = isinstance(getattr(control, "content", None), str)
+            named = isinstance(getattr(control, "content", None), (str, ft.Text))
             taps += [(handler, None, named) for handler in (getattr(control, "on_click", None),
                                                             getattr(control, "on_select", None)) if callable(handler)]
         return panel, taps
