@@ -253,9 +253,10 @@ def session(store: Store, rounds: int) -> str:
 
 
 def tap_round(tab: Tab, count: int) -> tuple[float, int]:
-    """Type a round, tap "add round" and wait for the log to count it; seconds and bytes from the tap."""
-    tab.fill("A", "1")
-    tab.fill("B", "2")
+    """Type a round, tap "add round" and wait for the log to count it; seconds and bytes from the tap. Each round
+    differs from the last, as at a table, so what names the last round (the undo button) changes too."""
+    tab.fill("A", str(count % 9))
+    tab.fill("B", str(count % 4 + 1))
     button = tab.page.get_by_role("button", name="记入本轮").first
     button.wait_for()
     before, t0 = tab.received, time.perf_counter()
