@@ -252,11 +252,16 @@ def session(store: Store, rounds: int) -> str:
     return sid
 
 
+def typed_round(count: int) -> dict[str, str]:
+    """The points typed for the round after `count` actions: each round differs from the last, as at a table, so
+    what names the last round (the undo button) changes with every tap too."""
+    return {"A": str(count % 9), "B": str(count % 4 + 1)}
+
+
 def tap_round(tab: Tab, count: int) -> tuple[float, int]:
-    """Type a round, tap "add round" and wait for the log to count it; seconds and bytes from the tap. Each round
-    differs from the last, as at a table, so what names the last round (the undo button) changes too."""
-    tab.fill("A", str(count % 9))
-    tab.fill("B", str(count % 4 + 1))
+    """Type a round, tap "add round" and wait for the log to count it; seconds and bytes from the tap."""
+    for name, typed in typed_round(count).items():
+        tab.fill(name, typed)
     button = tab.page.get_by_role("button", name="记入本轮").first
     button.wait_for()
     before, t0 = tab.received, time.perf_counter()

@@ -38,7 +38,7 @@ from flet.messaging.protocol import MessageAction, configure_encode_object_for_m
 from flet.messaging.session import Session  # noqa: E402
 from flet.pubsub.pubsub_hub import PubSubHub  # noqa: E402
 
-from benchmarks.bench_screens import session  # noqa: E402
+from benchmarks.bench_screens import session, typed_round  # noqa: E402
 from storage import Store  # noqa: E402
 from views.app import main_for  # noqa: E402
 
@@ -160,8 +160,8 @@ async def round_taps(store: Store, rounds: int, taps: int, spent: dict) -> tuple
     sess, conn = await connect(main_for(store), f"/play/{sid}")
     whole = sum(map(len, conn.frames))
     out = []
-    for _ in range(taps):
-        for name, typed in (("A", "1"), ("B", "2")):
+    for i in range(taps):
+        for name, typed in typed_round(rounds + i).items():
             field = find(sess, ft.TextField, label=name)
             sess.apply_patch(field._i, {"value": typed})
             await sess.dispatch_event(field._i, "change", typed)
