@@ -95,7 +95,8 @@ def test_a_count_of_one_reads_singular_in_english_and_unchanged_in_chinese():
     assert words.say("en", "pictomania.line.kept", round=1, stars=3) == "Round 1: 3 stars of own tokens nobody won"
     assert words.say("en", "flip7.view.points", points=-1) == "-1 point"
     assert words.say("en", "flip7.view.points", points=True).endswith(" points")  # a flag is not a count
-    assert words.say("zh-CN", "pictomania.line.kept", round=2, stars=1) == "第 2 轮：自己没送出的计分板块 1 颗星"
+    kept = words.say("zh-CN", "pictomania.line.kept", round=2, stars=1)
+    assert kept == "第 2 轮：自己没送出的计分板块 1 颗星"
 
 
 def test_two_counts_in_one_text_each_take_their_own_form():
