@@ -210,13 +210,16 @@ def test_a_refused_import_puts_its_busy_notice_away_before_the_dialog(store, tmp
     class Page:
         """Opens and records dialogs (as Flet's page does), records controls updated and the background task."""
         def show_dialog(self, dialog):
+            """Open a dialog and note it."""
             dialog.open = True
             events.append(("show", dialog))
 
         def update(self, *controls):
+            """Note the controls sent."""
             events.append(("update", *controls))
 
         def run_task(self, handler, *args):
+            """Keep the background task, run by the test."""
             self.task = (handler, args)
 
     class App:
@@ -224,9 +227,11 @@ def test_a_refused_import_puts_its_busy_notice_away_before_the_dialog(store, tmp
         lang, page = "zh-CN", Page()
 
         def t(self, key, **params):
+            """Text in Chinese."""
             return words.say(self.lang, key, **params)
 
         def alert(self, title, message):
+            """Note a dialog and whether the busy notice was open under it."""
             events.append(("alert", title, message, busy.open))
 
     app, path = App(), tmp_path / "upload.json"
