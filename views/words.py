@@ -16,6 +16,7 @@ line) shows the plain, plural text.
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -37,9 +38,17 @@ def readable(lang: str, value: Any) -> Any:
     return value
 
 
+@lru_cache(maxsize=None)
+def _counted_keys(lang: str) -> frozenset[str]:
+    """The keys that have a variant for a count of 1 in lang."""
+    return frozenset(key.split("[", 1)[0] for key in i18n.table(lang) if key.endswith("=1]"))
+
+
 def counted(lang: str, key: str, params: dict[str, Any]) -> str:
     """key, or its variant for the parameters that are 1 (`key[a=1,b=1]`), the most of them first, when lang has
     one."""
+    if key not in _counted_keys(lang):
+        return key
     ones = sorted(k for k, v in params.items() if isinstance(v, int) and not isinstance(v, bool) and abs(v) == 1)
     table = i18n.table(lang)
     for size in range(len(ones), 0, -1):
