@@ -173,7 +173,7 @@ def test_typed_draw_by_chips():
     assert "First tap where the card comes from, or what the die shows." in shown(body)
     assert "Send" not in [b.content for b in all_buttons(body)]   # nothing chosen for the table yet
     tap(body, "face-up energy")
-    assert "Type exactly 1 cards drawn." in shown(build(table))   # a face-up card: its refill is typed
+    assert "Type exactly 1 card drawn." in shown(build(table))   # a face-up card: its refill is typed
     tap(build(table), "from the deck")
     tap(build(table), "data")
     assert "Type exactly 2 cards drawn." in shown(build(table))
