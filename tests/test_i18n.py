@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from scoring import i18n
+from tests.helpers import VARIANT, plain_keys
 from views import words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,7 +22,6 @@ TEXT_KEYWORDS = {"text", "label", "tooltip", "hint_text", "helper_text", "error_
 CONTROLS_WITH_TEXT_ARG = {"Text", "TextSpan", "Tooltip", "SnackBar", "Chip"}
 TRANSLATORS = {"t", "say", "text"}
 FORMAT_ONLY = re.compile(r"^[\s\d.,:;·/+\-−–()#|%{}]*$")
-VARIANT = re.compile(r"^(?P<base>[^\[\]]+)\[(?P<names>\w+=1(?:,\w+=1)*)\]$")
 
 
 def calls(tree: ast.AST):
@@ -59,11 +59,6 @@ def used_keys() -> tuple[set[str], set[str]]:
             elif isinstance(key, ast.JoinedStr) and isinstance(key.values[0], ast.Constant):
                 prefixes.add(key.values[0].value)
     return exact, prefixes
-
-
-def plain_keys(table: dict[str, str]) -> set[str]:
-    """The keys of a table without the singular variants of counted texts (`key[count=1]`)."""
-    return {key for key in table if not VARIANT.match(key)}
 
 
 def test_both_languages_have_the_same_keys():
