@@ -207,7 +207,13 @@ def test_two_hundred_quick_taps_on_counters_are_all_counted(browser, server):
     sid = store.create(new_record("cubosaurs", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
     state = replay(store.load(sid))
     store.close()
-    counted = [*list(state["rows"])[:3], words.say("zh-CN", "cubosaurs.view.egg", type=list(state["egg_rows"])[0])]
+    from views.games.cubosaurs import egg_name, type_name
+
+    def say(key: str, **params) -> str:
+        """A text in Chinese, the tab's language."""
+        return words.say("zh-CN", key, **params)
+
+    counted = [*(type_name(say, dino) for dino in list(state["rows"])[:3]), egg_name(say, list(state["egg_rows"])[0])]
     names = [words.say("zh-CN", "cards.view.more", what=what) for what in counted]
     tab = new_tab(browser, server, PHONE, motion=FULL_MOTION)
     tab.open(f"/play/{sid}")
