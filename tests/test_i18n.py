@@ -142,3 +142,10 @@ def test_no_literal_user_facing_strings_in_views(path):
             if text is not None:
                 found.append(f"{path.name}:{node.lineno}: {text!r}")
     assert not found, found
+
+
+def test_chinese_text_has_no_em_dash_between_words():
+    """The CJK font draws U+2014 half-width, so a dash between words ("全桌——记入本轮得分") shows as two minus
+    signs; Chinese texts use their own punctuation instead (a lone dash standing for "none" is a symbol, kept)."""
+    dashed = {key: text for key, text in i18n.table("zh-CN").items() if "\u2014" in text and text.strip() != "\u2014"}
+    assert dashed == {}
