@@ -37,7 +37,7 @@ from __future__ import annotations
 import flet as ft
 
 from scoring.core import TABLE, RuleError
-from scoring.games.cubosaurs import DEFAULT_EGGS, DEFAULT_ROWS, format_rows, parse_rows
+from scoring.games.cubosaurs import SHIPPED, format_rows, parse_rows
 from views.components.cards import stepper
 from views.context import GameContext
 from views.games import round_edit
@@ -49,7 +49,6 @@ VALUE_RANGE = 20
 GAME = "cubosaurs"
 ROW_OPTIONS = {"rows": 4, "eggs": 2}
 KEYS = ("lines",)
-SHIPPED = frozenset(parse_rows(DEFAULT_ROWS, 4, "rows")) | frozenset(parse_rows(DEFAULT_EGGS, 2, "eggs"))
 
 
 def type_name(t, name: str) -> str:
