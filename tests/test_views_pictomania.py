@@ -11,6 +11,7 @@ from scoring.core import RuleError, engine
 from scoring.games.pictomania import word_of
 from tests.helpers import press
 from tests.test_views_components import FakePage, buttons, texts, walk
+from tests.test_views_tile_race import named_buttons
 from views import words
 from views.games import pictomania as view
 
@@ -69,8 +70,8 @@ def dealt():
 
 
 def tap(ctx, name):
-    """Build the view and tap the button with this text."""
-    press(buttons(view.build(ctx))[name])
+    """Build the view and tap the button with this text or name."""
+    press(named_buttons(view.build(ctx))[name])
 
 
 def number_button(ctx, target, number):

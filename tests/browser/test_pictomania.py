@@ -1,7 +1,9 @@
 """Pictomania in a real browser: four players, two rounds played as a table would on one phone — deal, each
 player peeks at their word behind the pass-the-phone cover, guesses per player (locked once placed), bonus
 tiles, a wrong-word ruling, an early reveal — then the totals on the end screen, and the exported record scored
-by `python -m scoring score` to the same totals. Screenshots at 390×844 and one at laptop size."""
+by `python -m scoring score` to the same totals. Screenshots at 390×844 and one at laptop size.
+
+Layout checks read the screen as a person looks at it: where the controls are (their boxes)."""
 
 from __future__ import annotations
 
@@ -14,11 +16,20 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.__main__ import main
+from scoring.record import new_record
 from tests.browser.conftest import LAPTOP, PHONE, Tab, new_tab, start_server, stop_server
 from tests.browser.shots import screens
 
 PLAYERS = ["Pia", "Quin", "Rosa", "Seb"]
 TOTALS = {"Pia": 4, "Rosa": 1, "Quin": -3, "Seb": -11}
+AT = "2025-01-01T20:00:00+00:00"
+DEAL = {"Pia": [1, 4], "Quin": [2, 6], "Rosa": [3, 2], "Seb": [4, 7]}
+MY_WORD = {"zh-CN": "我的题目", "en": "My word"}
+RACE_TITLE = {"zh-CN": "画完了：拿加分板块", "en": "Finish: take a bonus tile"}
+CLAIM = {"zh-CN": "{name}：抢 3", "en": "{name}: claim 3"}
+STOP = {"zh-CN": "{name}：停手", "en": "{name}: stop"}
+PINNED_SHARE = 0.2  # the race may take at most this share of a phone's height
+TAP_SIDE = 48  # px: a claim tile is at least this high and wide
 
 
 @pytest.fixture
@@ -28,6 +39,70 @@ def own_server():
         running = start_server(Path(data))
         yield running
         stop_server(running)
+
+
+@pytest.fixture(scope="module")
+def own_server_module():
+    """One server with a fresh data folder for this module's layout tests."""
+    with tempfile.TemporaryDirectory(prefix="tableside-pictomania-layout-") as data:
+        running = start_server(Path(data))
+        yield running
+        stop_server(running)
+
+
+def shown(tab: Tab, text: str):
+    """The control showing exactly this text, as its own text or as its name (a table's header is named)."""
+    return tab.page.get_by_text(text, exact=True).or_(tab.page.get_by_label(text, exact=True)).first
+
+
+def span(boxes: list[dict]) -> dict:
+    """The box around several boxes."""
+    x0, y0 = min(b["x"] for b in boxes), min(b["y"] for b in boxes)
+    x1, y1 = max(b["x"] + b["width"] for b in boxes), max(b["y"] + b["height"] for b in boxes)
+    return {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0}
+
+
+def test_the_race_tiles_take_one_row_on_a_phone_and_stay_on_screen(browser, own_server_module):
+    """On a shared phone with four players, the bonus-tile race stays pinned while the screen scrolls, each claim
+    tile big enough for a thumb (at least 48 px each way), all four in one row with their stop buttons under
+    them: the race takes at most a fifth of the phone's height (a row per player took 375 of 844 px)."""
+    from storage import Store
+    with Store(own_server_module.data) as store:
+        sid = store.create(new_record("pictomania", PLAYERS, {"rounds": 2}, now=AT))
+        store.play(sid, {"type": "set_deal", "by": "table", "deal": DEAL}, AT)
+    tab = new_tab(browser, own_server_module, PHONE)
+    tab.open(f"/play/{sid}")
+    for lang in ("zh-CN", "en"):
+        tab.language(lang)
+        claims = [CLAIM[lang].format(name=name) for name in PLAYERS]
+        stops = [STOP[lang].format(name=name) for name in PLAYERS]
+        for name in claims + stops:
+            tab.see_button(name)
+        title = shown(tab, RACE_TITLE[lang])
+        placed = boxes(tab, claims + stops)
+        race = span([title.bounding_box(), *placed.values()])
+        print(f"{lang}: the race takes {race['height']:.0f} px of {PHONE['height']} "
+              f"({race['height'] / PHONE['height']:.0%}), claim tiles {placed[claims[0]]['width']:.0f}×"
+              f"{placed[claims[0]]['height']:.0f} px")
+        assert race["height"] <= PINNED_SHARE * PHONE["height"], f"{lang}: the race takes {race['height']} px"
+        assert len({placed[name]["y"] for name in claims}) == 1, f"{lang}: the claim tiles are not in one row"
+        assert all(placed[n]["height"] >= TAP_SIDE and placed[n]["width"] >= TAP_SIDE for n in claims)
+        below = shown(tab, MY_WORD[lang])
+        before = below.bounding_box()
+        tab.page.mouse.move(PHONE["width"] // 2, PHONE["height"] * 3 // 4)
+        tab.page.mouse.wheel(0, 600)
+        assert boxes(tab, claims + stops) == placed, f"{lang}: the race moved when the screen scrolled"
+        assert below.bounding_box()["y"] < before["y"], f"{lang}: the screen under the race did not scroll"
+        tab.page.mouse.wheel(0, -600)
+        tab.page.mouse.move(PHONE["width"] - 2, PHONE["height"] - 2)  # no hover highlight in the picture
+        tab.shot(f"pictomania_phone_race_{'zh' if lang == 'zh-CN' else 'en'}")
+    tab.page.context.close()
+
+
+def boxes(tab: Tab, names: list[str]) -> dict[str, dict]:
+    """Where each button of an exact name is on screen, once the screen has stopped changing."""
+    tab.settle()
+    return {name: tab.page.get_by_role("button", name=name, exact=True).first.bounding_box() for name in names}
 
 
 def start_session(tab: Tab) -> None:

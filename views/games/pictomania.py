@@ -10,8 +10,9 @@ Phases follow the engine (`scoring/games/pictomania.py`):
   panel (a player switcher, then 1–7 per opponent, the numbers the engine's prompt does not offer — guess cards
   already on a pile — greyed out; a placed guess is locked and its number never shown; it is the guesser's
   `guess` move on the screen, `ctx.offer`), the
-  piles in the order guesses came in (guessers only), the race buttons for the bonus tiles, and the table's
-  "wrong word" and "reveal" buttons (revealing before everyone stopped asks first).
+  piles in the order guesses came in (guessers only), the race for the bonus tiles (`views.components.tile_race`:
+  a row of claim tiles, each over its stop button, pinned), and the table's "wrong word" and "reveal" buttons
+  (revealing before everyone stopped asks first).
 - `reveal`: the race is over; only the table's rulings and "reveal" remain.
 - `over`: the frame shows the end screen with the chart; `final` adds the last round's reveal under it.
 
@@ -41,7 +42,7 @@ from scoring.core import TABLE
 from scoring.games.pictomania import NUMBERS, SYMBOLS, word_of
 from scoring.mechanics import race as race_mech
 from views.components.private import COVER, cover, opened
-from views.components.race import race_buttons
+from views.components.tile_race import tile_race
 from views.context import GameContext
 from views.ui import choice_row
 
@@ -73,10 +74,9 @@ def build(ctx: GameContext) -> ft.Control:
         my_word(ctx),
         *([guess_panel(ctx)] if state["phase"] == "drawing" else []),
         piles(ctx),
-        race_buttons(ctx, state["race"], on_claim=lambda p: ctx.dispatch_soon(stop_action(p, True)),
-                     on_decline=lambda p: ctx.dispatch(stop_action(p, False)),
-                     title=ctx.t("pictomania.view.race_title"),
-                     moves=("stop",)),
+        tile_race(ctx, state["race"], on_claim=lambda p: ctx.dispatch_soon(stop_action(p, True)),
+                  on_stop=lambda p: ctx.dispatch(stop_action(p, False)), title=ctx.t("pictomania.view.race_title"),
+                  moves=("stop",)),
         *([table_panel(ctx)] if ctx.for_table else []),
     ])
 
