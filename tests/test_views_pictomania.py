@@ -217,8 +217,10 @@ def test_reveal_screen_shows_piles_in_order_black_sheep_and_scores():
     assert "Ann keeps tokens 2, 1 (−3)" in shown and "Dan keeps tokens 3, 2, 1 (−6)" in shown
     assert "Cat keeps tokens 1 (−1)" in shown
     assert "Black sheep: Dan, most cards in the middle (2)" in shown
-    table = next(c for c in walk(view.build(ctx)) if isinstance(c, ft.DataTable))
-    rows = {r.cells[0].content.value: [c.content.value for c in r.cells[1:]] for r in table.rows}
+    lines = [[t.value for t in r.controls] for r in walk(view.build(ctx)) if isinstance(r, ft.Row)
+             and len(r.controls) == 5 and all(isinstance(t, ft.Text) for t in r.controls)]
+    assert lines[0] == ["Player", "Won", "Kept", "Tile", "Round"]
+    rows = {line[0]: line[1:] for line in lines[1:]}
     assert rows == {"Ann": ["5", "-3", "+3", "5"], "Ben": ["3", "-3", "—", "0"],
                     "Cat": ["3", "-1", "+3", "5"], "Dan": ["0", "-6", "−2 (sheep)", "-8"]}
 
