@@ -30,6 +30,7 @@ DEAL = {"Pia": [1, 4], "Quin": [2, 6], "Rosa": [3, 2], "Seb": [4, 7]}
 ROUND = [("Pia", "Quin", 6), ("Quin", "Pia", 4), ("Seb", "Pia", 1), ("Seb", "Quin", 2), ("Rosa", "Seb", 7)]
 HEADERS = {"zh-CN": ["玩家", "得星", "剩星", "加分板块", "本轮"], "en": ["Player", "Won", "Kept", "Tile", "Round"]}
 SHEEP_TILE = {"zh-CN": "−3（害群之马）", "en": "−3 (sheep)"}
+MIDDLE = {"zh-CN": "中间的猜错牌：", "en": "Cards in the middle: "}
 MY_WORD = {"zh-CN": "我的题目", "en": "My word"}
 RACE_TITLE = {"zh-CN": "画完了：拿加分板块", "en": "Finish: take a bonus tile"}
 CLAIM = {"zh-CN": "{name}：抢 3", "en": "{name}: claim 3"}
@@ -148,6 +149,30 @@ def test_the_round_score_table_reads_in_both_languages(browser, scored, size):
         print(f"{size} {lang}: {len(words)} header words of {len(headers)}, {SHEEP_TILE[lang]} in {len(lines)} line(s)")
         assert (len(words), len(lines)) == (len(headers), 1), f"{lang}: header words {words}, tile lines {lines}"
     tab.shot(f"pictomania_score_table_{size}")
+    tab.page.context.close()
+
+
+def test_a_name_keeps_its_count_when_the_middle_line_wraps(browser, scored):
+    """On a phone in English the cards in the middle ("Pia 0, Quin 0, Rosa 0, Seb 2") take two lines: no line of
+    it is a lone count (the break fell between "Seb" and "2"). A lone digit's ink is narrower than the line is
+    tall; a name with its count is wider."""
+    server, sid = scored
+    tab = new_tab(browser, server, PHONE)
+    tab.open(f"/play/{sid}")
+    tab.language("en")
+    middle = tab.page.get_by_text(re.compile("^" + MIDDLE["en"])).first
+    expect(middle).to_be_attached()
+    tab.into_view(middle)
+    png = tab.settle()
+    box = middle.bounding_box()
+    _, rows = ink(tab, png, box)
+    lines = runs(rows, LINE_GAP)
+    assert len(lines) == 2, f"the middle line was expected to wrap once on a phone: {lines}"
+    for top, bottom in lines:
+        cols, _ = ink(tab, png, {"x": box["x"], "y": box["y"] + top, "width": box["width"], "height": bottom - top})
+        words = runs(cols, WORD_GAP)
+        width = words[-1][1] - words[0][0]
+        assert width > 2 * (bottom - top), f"a line of the middle holds only {width} px of ink: a lone count"
     tab.page.context.close()
 
 

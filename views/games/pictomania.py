@@ -15,7 +15,8 @@ Phases follow the engine (`scoring/games/pictomania.py`):
   (revealing before everyone stopped asks first).
 - `reveal`: the race is over; only the table's rulings and "reveal" remain.
 - `over`: the frame shows the end screen with the chart; `final` adds the last round's reveal under it.
-- The reveal's score table is a row per player in columns sharing the card's width (`SCORE_COLUMNS`).
+- The reveal's score table is a row per player in columns sharing the card's width (`SCORE_COLUMNS`); in a
+  list of names with counts ("Pia 0, Quin 1") a name and its count stay on one line.
 
 On a phone seated in table mode (`ctx.seat`) there is no phone to pass: "my word" shows the seat's own word
 at once, the guess panel guesses as the seat (no switcher), and the physical deal (which one phone collects card
@@ -55,6 +56,7 @@ NUMBER_WIDTH, NUMBER_HEIGHT = 42, 48
 SCORE_COLUMNS = (("player", 3, False), ("received", 2, True), ("lost", 2, True), ("tile", 6, False),
                  ("total", 2, True))
 SCORE_SPACING = 8
+GLUE = "\u00a0"  # a no-break space: a name and its count stay on one line when a list of them wraps
 # The six symbols as shapes (icon, turned by a quarter turns so a play arrow stands as a triangle). The rule texts
 # here do not name the stickers' shapes; this is our set, one shape per symbol card, named in words beside it.
 SHAPES = {1: (ft.Icons.CIRCLE, 0), 2: (ft.Icons.PLAY_ARROW, -1), 3: (ft.Icons.SQUARE, 0), 4: (ft.Icons.STAR, 0),
@@ -404,7 +406,8 @@ def reveal_panel(ctx: GameContext, entry: dict) -> ft.Control:
                                                 deck=entry["deck"]))]
     for drawer in ctx.players:
         controls.append(pile_result(ctx, entry, drawer))
-    controls.append(ft.Text(ctx.t("pictomania.view.middle", middle=result["middle"]), size=16))
+    middle = [f"{p}{GLUE}{n}" for p, n in result["middle"].items()]
+    controls.append(ft.Text(ctx.t("pictomania.view.middle", middle=middle), size=16))
     sheep = result["black_sheep"]
     controls.append(ft.Text(ctx.t("pictomania.view.black_sheep", name=sheep, count=result["middle"][sheep])
                             if sheep else ctx.t("pictomania.view.no_black_sheep"),
