@@ -6,7 +6,7 @@ import dataclasses
 from types import SimpleNamespace
 
 import flet as ft
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.mechanics import race as race_mech
@@ -354,6 +354,7 @@ def test_total_labels_never_overlap_in_the_screenshots_cases():
     assert values == [0, 100, 200, 300, 400]
 
 
+@settings(deadline=None)
 @given(st.lists(st.tuples(st.integers(-5000, 5000), st.integers(-5000, 5000)), min_size=1, max_size=12),
        st.integers(-200, 400))
 def test_total_labels_never_overlap(rounds, start):
