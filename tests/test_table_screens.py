@@ -912,6 +912,7 @@ def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(st
         got, token = seated(hub, seat)
         screens[seat] = words_in(seat_body(shell(store, f"/join/{hub.sid}"), hub, token, got[-1]))
     for seat, screen in screens.items():
+        screen = screen.replace("\u00a0", " ")  # the ranking's entries keep together with no-break spaces
         assert "Winner: A" in screen and "Ranking: 1. A (4), 2. B (3), 3. C (2)" in screen, seat
         assert screen.count("Game over") == 2, seat  # the status line and the final result's heading
         assert "Your moves now" not in screen and "Nothing to do right now" not in screen, seat

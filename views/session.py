@@ -359,9 +359,8 @@ def end_panel(app: Any, record: dict, board: Any, folds: Folds) -> ft.Control:
     ]
     if board.tiebreak_used:
         controls.append(ft.Text(app.t("app.tiebreak_used"), italic=True))
-    controls.append(ft.Text(app.t("app.ranking", ranking=[app.t("app.place_total", place=p, name=n,
-                                                                   points=board.total(n))
-                                                             for p, n in places(board)])))
+    controls.append(ft.Text(app.t("app.ranking", ranking=[
+        words.unbroken(app.t("app.place_total", place=p, name=n, points=board.total(n))) for p, n in places(board)])))
     controls.append(scoreboard_panel(app.t, board, folds, expanded=True))
     if board.rounds:
         controls.append(team_chart(app, board) if board.teams else score_chart(

@@ -59,6 +59,11 @@ def counted(lang: str, key: str, params: dict[str, Any]) -> str:
     return key
 
 
+def unbroken(text: str) -> str:
+    """text with no-break spaces, so a line never breaks inside it (one entry of a list: "4. Cy (12)")."""
+    return text.replace(" ", "\u00a0")
+
+
 def say(lang: str, key: str, **params: Any) -> str:
     """The text of key in lang with readable parameters (a count of 1 in its singular variant, if any)."""
     return i18n.text(lang, counted(lang, key, params), **{k: readable(lang, v) for k, v in params.items()})

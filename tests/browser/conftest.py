@@ -221,8 +221,9 @@ def until(check: Callable[[], bool], what: str, limit_s: float = WAIT_MS / 1000)
 
 
 def shown_as(text: "str | re.Pattern") -> re.Pattern:
-    """A pattern for text on screen: Playwright's plain-string match ignores case, so "PIN " would find "keeping"."""
-    return text if isinstance(text, re.Pattern) else re.compile(re.escape(text))
+    """A pattern for text on screen: Playwright's plain-string match ignores case, so "PIN " would find "keeping";
+    a space also matches the no-break space that keeps a list's entry on one line (`views.words.unbroken`)."""
+    return text if isinstance(text, re.Pattern) else re.compile(re.escape(text).replace("\\ ", "\\s"))
 
 
 class Tab:
