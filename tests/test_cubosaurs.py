@@ -222,3 +222,15 @@ def test_an_earlier_round_is_corrected():
     state = eng.apply(new(), rnd(Ann={"dinos": {"T-Rex": 1}}))
     state = eng.apply(state, {"type": "correct", "round": 1, "lines": rnd(Ann={"dinos": {"T-Rex": 2}})["lines"]})
     assert eng.round_scores(state, state["rounds"][0])["Ann"]["dinos"] == 1
+
+
+def test_the_log_names_a_shipped_type_in_the_players_language_and_a_written_one_as_written():
+    """A row set for Brontosaurus reads "雷龙" in a Chinese log and "Brontosaurus" in an English one; a type the
+    table wrote itself reads as written in both."""
+    from views.components.action_log import describe
+    eng = engine("cubosaurs")
+    shipped = {"type": "row", "by": "table", "kind": "dino", "name": "Brontosaurus", "values": [1, 3, 5, 7]}
+    written = {**shipped, "name": "Stegosaurus"}
+    assert describe("zh-CN", eng, shipped) == "设定计分栏：雷龙 1，3，5，7"
+    assert describe("en", eng, shipped) == "Score row set: Brontosaurus 1, 3, 5, 7"
+    assert describe("zh-CN", eng, written) == "设定计分栏：Stegosaurus 1，3，5，7"

@@ -3,6 +3,7 @@ session as CSV, and a JSON backup that merges back without overwriting and refus
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import json
@@ -10,12 +11,13 @@ import tempfile
 from pathlib import Path
 from urllib.parse import unquote
 
+import flet as ft
 import pytest
 
 from scoring.core import RuleError
 from scoring.record import new_record
 from storage import Store, exports
-from views import imported
+from views import imported, importer, words
 
 PLAY_KEYS = {"sourceName", "sourcePlayId", "playDate", "durationMin", "board", "comments", "location", "game",
              "players"}
@@ -182,3 +184,64 @@ def test_what_an_import_did_in_both_languages():
     for lang, marker in (("en", "Session 2"), ("zh-CN", "第 2 个")):
         said = imported.reason(lang, refused.value)
         assert marker in said and "evil" in said and "{" not in said
+
+
+BROKEN = b'{"game": "score_pad", "players": ["A"], "actions": [oops]}'
+
+
+@pytest.mark.parametrize("data, en, zh", [
+    (BROKEN, "This file is not valid JSON (line 1, column 53).", "这个文件不是有效的 JSON（第 1 行第 53 列）。"),
+    (b'{"game": "score_pad",\n "players": ["A"]', "This file is not valid JSON (line 2, column 18).",
+     "这个文件不是有效的 JSON（第 2 行第 18 列）。"),
+    (b'{"game": "\xff"}', "This file is not valid JSON (not UTF-8 text at byte 11).",
+     "这个文件不是有效的 JSON（第 11 个字节起不是 UTF-8 文本）。"),
+])
+def test_a_file_that_is_not_json_says_where_in_the_players_language(store, data, en, zh):
+    """The place the parser stopped, in words of each language; the parser's own English message stays out."""
+    with pytest.raises(RuleError) as refused:
+        exports.import_file(store, data)
+    assert (imported.reason("en", refused.value), imported.reason("zh-CN", refused.value)) == (en, zh)
+
+
+def test_a_refused_import_puts_its_busy_notice_away_before_the_dialog(store, tmp_path):
+    """"Importing broken.json…" shows while the file is checked and is closed before the refusal's dialog opens."""
+    events = []
+
+    class Page:
+        """Opens and records dialogs (as Flet's page does), records controls updated and the background task."""
+        def show_dialog(self, dialog):
+            """Open a dialog and note it."""
+            dialog.open = True
+            events.append(("show", dialog))
+
+        def update(self, *controls):
+            """Note the controls sent."""
+            events.append(("update", *controls))
+
+        def run_task(self, handler, *args):
+            """Keep the background task, run by the test."""
+            self.task = (handler, args)
+
+    class App:
+        """The importer's view of the app, in Chinese; a dialog notes whether the busy notice was still open."""
+        lang, page = "zh-CN", Page()
+
+        def t(self, key, **params):
+            """Text in Chinese."""
+            return words.say(self.lang, key, **params)
+
+        def alert(self, title, message):
+            """Note a dialog and whether the busy notice was open under it."""
+            events.append(("alert", title, message, busy.open))
+
+    app, path = App(), tmp_path / "upload.json"
+    app.store = store
+    path.write_bytes(BROKEN)
+    importer.start(app, "broken.json", path, remove=True)
+    busy = events[0][1]
+    assert isinstance(busy, ft.SnackBar) and busy.open and busy.content.value == "正在导入 broken.json…"
+    handler, args = app.page.task
+    asyncio.run(handler(*args))
+    alert = next(e for e in events if e[0] == "alert")
+    assert alert[1:] == ("无法导入 broken.json", "这个文件不是有效的 JSON（第 1 行第 53 列）。", False)
+    assert ("update", busy) in events[:events.index(alert)] and not path.exists()

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from scoring import i18n
+from tests.helpers import VARIANT, plain_keys
+from views import words
 
 ROOT = Path(__file__).resolve().parent.parent
 VIEWS = ROOT / "views"
@@ -60,13 +62,51 @@ def used_keys() -> tuple[set[str], set[str]]:
 
 
 def test_both_languages_have_the_same_keys():
-    """zh-CN and en define exactly the same keys, merged over every domain file."""
-    assert set(i18n.table("zh-CN")) == set(i18n.table("en"))
+    """zh-CN and en define exactly the same keys, merged over every domain file (English adds the singular
+    variants of counted texts; Chinese, which has no plural forms, none)."""
+    assert set(i18n.table("zh-CN")) == plain_keys(i18n.table("en"))
+
+
+def test_count_variants_belong_to_a_key_and_name_its_counts():
+    """Every singular variant `key[a=1,b=1]` sits beside its key, names (sorted) placeholders the key has, and keeps
+    the key's placeholders."""
+    en = i18n.table("en")
+    variants = [VARIANT.match(key) for key in en if "[" in key]
+    assert variants and all(variants), [key for key in en if "[" in key and not VARIANT.match(key)]
+    for found in variants:
+        base, names = found["base"], [n.removesuffix("=1") for n in found["names"].split(",")]
+        holes = set(re.findall(r"{(\w+)}", en[base]))
+        assert names == sorted(names) and set(names) <= holes, found.string
+        assert set(re.findall(r"{(\w+)}", en[found.string])) == holes, found.string
+
+
+def test_a_count_of_one_reads_singular_in_english_and_unchanged_in_chinese():
+    """English says "1 player", "1 star", "−1 star"; other counts and Chinese keep the plain text."""
+    assert words.say("en", "app.need_players", min=1, count=0) == "Seat at least 1 player (now 0)."
+    assert words.say("en", "app.need_players", min=2, count=1) == "Seat at least 2 players (now 1)."
+    assert words.say("zh-CN", "app.need_players", min=1, count=0) == i18n.text("zh-CN", "app.need_players", min=1,
+                                                                                count=0)
+    assert words.say("en", "pictomania.line.kept", round=2, stars=1) == "Round 2: 1 star of own tokens nobody won"
+    assert words.say("en", "pictomania.line.kept", round=1, stars=3) == "Round 1: 3 stars of own tokens nobody won"
+    assert words.say("en", "flip7.view.points", points=-1) == "-1 point"
+    assert words.say("en", "flip7.view.points", points=True).endswith(" points")  # a flag is not a count
+    kept = words.say("zh-CN", "pictomania.line.kept", round=2, stars=1)
+    assert kept == "第 2 轮：自己没送出的计分板块 1 颗星"
+
+
+def test_two_counts_in_one_text_each_take_their_own_form():
+    """Both, either or neither count at 1: the variant naming the most of them."""
+    say = lambda plays, wins: words.say("en", "stats.player_summary", name="Ann", plays=plays, wins=wins, last="-")
+    assert say(1, 1) == "Ann: 1 session, 1 win, last played -"
+    assert say(1, 0) == "Ann: 1 session, 0 wins, last played -"
+    assert say(3, 1) == "Ann: 3 sessions, 1 win, last played -"
+    assert say(3, 2) == "Ann: 3 sessions, 2 wins, last played -"
 
 
 def test_app_files_have_the_same_keys_and_placeholders():
     """The shell's own tables match key for key, with the same {placeholders} in both languages."""
-    en = json.loads((ROOT / "assets/i18n/en/app.json").read_text("utf-8"))
+    en = {k: v for k, v in json.loads((ROOT / "assets/i18n/en/app.json").read_text("utf-8")).items()
+          if not VARIANT.match(k)}
     zh = json.loads((ROOT / "assets/i18n/zh-CN/app.json").read_text("utf-8"))
     assert set(en) == set(zh)
     for key in en:
@@ -102,3 +142,10 @@ def test_no_literal_user_facing_strings_in_views(path):
             if text is not None:
                 found.append(f"{path.name}:{node.lineno}: {text!r}")
     assert not found, found
+
+
+def test_chinese_text_has_no_em_dash_between_words():
+    """The CJK font draws U+2014 half-width, so a dash between words ("全桌——记入本轮得分") shows as two minus
+    signs; Chinese texts use their own punctuation instead (a lone dash standing for "none" is a symbol, kept)."""
+    dashed = {key: text for key, text in i18n.table("zh-CN").items() if "\u2014" in text and text.strip() != "\u2014"}
+    assert dashed == {}

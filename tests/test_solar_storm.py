@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scoring import i18n
 from scoring.core import RuleError, engine
 from scoring.games.solar_storm import (CORE, ROOM_IDS, ROOMS, adjacent, breach_discards, cards_total,
                                        divert_payment, scavenge_picks, tokens_for)
@@ -304,8 +305,27 @@ def test_loss_by_damage_to_a_room_without_cubes():
     assert ENG.prompt(state) == []
     board = ENG.scoreboard(state).to_json()
     assert board["winners"] == [] and board["over"]
-    assert board["players"][0]["breakdown"][2] == {"key": "solar_storm.line.room_destroyed", "points": 0,
-                                                   "params": {"room": "solar_storm.room.bridge"}}
+    # the breakdown is points only; the outcome and the turns are the state's, shown by the view's end banner
+    assert board["players"][0]["breakdown"] == [{"key": "solar_storm.line.diverted", "points": 0, "params": {}},
+                                                {"key": "solar_storm.line.launch", "points": 0, "params": {}}]
+    assert state["turns"] == 2
+
+
+@pytest.mark.parametrize("lang, lines", [
+    ("en", ["Rooms with power diverted (1 point each): 8", "Energy Core activated (1 point): 1"]),
+    ("zh-CN", ["已转移电力的房间（每间 1 分）：8", "启动能源核心（1 分）：1"]),
+])
+def test_breakdown_reads_as_points_in_both_languages(lang, lines):
+    """Each breakdown line through the scoreboard's shared format "{what}: {points}" names what scored once and
+    its points once (a fact such as the turns taken, shown as a 0-point line, read "turns taken: 11: 0")."""
+    state = fresh()
+    for room in ROOM_IDS:
+        state["rooms"][room]["diverted"] = True
+    state["result"], state["over"] = {"won": True, "reason": "launched", "room": None}, True
+    board = ENG.scoreboard(state)
+    shown = [i18n.text(lang, "app.breakdown_line", what=i18n.text(lang, line.key, **line.params), points=line.points)
+             for line in board.players[0].breakdown]
+    assert shown == lines and board.total("A") == 9
 
 
 def test_loss_when_the_resource_deck_runs_out():

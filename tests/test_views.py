@@ -125,7 +125,7 @@ def test_new_session_start_is_disabled_with_a_reason_until_ready(app):
     app.store.add_player("张三")
     _, body, _ = new_session.build(app, "score_pad")
     start = buttons(body)["Start"]
-    assert start.disabled and "Seat at least 1 players (now 0)." in texts(body)
+    assert start.disabled and "Seat at least 1 player (now 0)." in texts(body)
     draft = app.local("new:score_pad")
     draft["seats"].append({"name": "张三", "colour": None})
     draft["options"]["rounds"] = "x"

@@ -102,7 +102,7 @@ def test_a_past_deal_tapped_open_is_corrected_and_undo_hands_the_order_back():
     assert table.record["actions"][-1]["round"] == 1 and table.record["actions"][-1]["order"] == ["C", "A"]
     assert [d["dealer"] for d in table.state["deals"]] == ["A", "C"]  # team 1 scored deal 1 now: C deals next
     body = build(table)
-    assert "Team 1 (A + C): 8 points" in shown(body) and "Team 1: 8, Team 2: 0" in shown(body)
+    assert "Team 1 (A + C): 8 points" in shown(body) and "Team 1: 8\nTeam 2: 0" in shown(body)
     assert table.local["bacon"]["order"] == ["D"] and "Deal 3: tap players in the order they went out" \
         in shown(body)
     tap(body, "1. D ×")

@@ -6,6 +6,8 @@ import dataclasses
 from types import SimpleNamespace
 
 import flet as ft
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring.mechanics import race as race_mech
 from scoring.mechanics import timer as timer_mech
@@ -314,6 +316,51 @@ def test_score_chart_starts_each_line_at_the_starting_total():
     assert line_starts(plain) == [(0, [5]), (0, [3])]
     money = score_chart(lambda key, **kw: key, ["A", "B"], [{"A": 180, "B": 120}], start={"A": 150, "B": 150})
     assert line_starts(money) == [(150, [180]), (150, [120])]
+
+
+def total_axis(players: list[str], rounds: list[dict], start: dict | None = None):
+    """The built chart's line chart and its total labels' values (bottom to top)."""
+    import flet_charts as fch
+
+    from views.components.chart import score_chart
+    column = score_chart(lambda key, **kw: key, players, rounds, start=start)
+    chart = next(c for c in walk(column) if isinstance(c, fch.LineChart))
+    return chart, [label.value for label in chart.left_axis.labels]
+
+
+def assert_total_labels_apart(chart, values: list, shown: list[float]) -> None:
+    """Labels at whole steps from the axis' bottom to its top (so the chart's own end labels fall on them), no two
+    closer than a 14 px label's height, every total within the axis."""
+    from views.components.chart import LABEL_HEIGHT
+    step = chart.left_axis.label_spacing
+    assert LABEL_HEIGHT >= 14 * 1.4 and step >= 1
+    assert values[0] == chart.min_y and values[-1] == chart.max_y
+    assert values == list(range(values[0], values[-1] + 1, step)) and all(v % step == 0 for v in values)
+    plot = chart.height - chart.bottom_axis.label_size - chart.bottom_axis.title_size
+    gap = step * plot / (chart.max_y - chart.min_y)
+    assert gap >= LABEL_HEIGHT, (values, gap)
+    assert chart.min_y <= min(shown) and max(shown) <= chart.max_y
+    assert chart.horizontal_grid_lines.interval == step
+
+
+def test_total_labels_never_overlap_in_the_screenshots_cases():
+    """Pictomania's −11…5 and Guess Club's 150…363 (where "6" was drawn over "5" and "363" over "350")."""
+    chart, values = total_axis(["Pia", "Seb"], [{"Pia": 5, "Seb": -6}, {"Pia": 4, "Seb": -11}])
+    assert_total_labels_apart(chart, values, [5, -11, 0])
+    assert values == [-15, -10, -5, 0, 5]
+    chart, values = total_axis(["Gia", "Ivy"], [{"Gia": 363, "Ivy": 150}, {"Gia": 330, "Ivy": 150}],
+                               start={"Gia": 150, "Ivy": 150})
+    assert_total_labels_apart(chart, values, [363, 150, 0])
+    assert values == [0, 100, 200, 300, 400]
+
+
+@settings(deadline=None)
+@given(st.lists(st.tuples(st.integers(-5000, 5000), st.integers(-5000, 5000)), min_size=1, max_size=12),
+       st.integers(-200, 400))
+def test_total_labels_never_overlap(rounds, start):
+    """Any totals (and starting total): labels at whole steps, at least a label's height apart."""
+    chart, values = total_axis(["A", "B"], [{"A": a, "B": b} for a, b in rounds], start={"A": start, "B": start})
+    assert_total_labels_apart(chart, values, [v for pair in rounds for v in pair] + [start, 0])
 
 
 def test_a_turned_page_draws_the_scrolling_part_anew():

@@ -60,6 +60,41 @@ def test_taps_quicker_than_the_redraw_each_count():
     assert table.local["cubosaurs"]["lines"]["Ann"]["dinos"]["T-Rex"] == 2
 
 
+def test_the_shipped_types_read_in_chinese_and_the_rows_keep_their_names(store):
+    """In Chinese the types the app ships are named as the Chinese rules name them, on the steppers, the egg
+    ("五角龙蛋", not "Pentaceratops蛋") and the question for an unknown value, while the session's rows and the
+    saved profile keep the names they were made with; a type the table wrote itself is shown as written."""
+    table = Table("cubosaurs", ["甲", "乙"], lang="zh-CN", store=store,
+                  options={"rows": DEFAULT_ROWS + "; Stegosaurus: 1 2 3 4"})
+    body = build(table)
+    for name in ("霸王龙", "雷龙", "五角龙", "Stegosaurus", "五角龙蛋"):
+        assert f"增加：{name}" in [c.icon.semantics_label for c in walk(body) if isinstance(c, ft.IconButton)]
+    assert not any("T-Rex" in t or "Pentaceratops" in t for t in shown(body))
+    step(table, "增加：雷龙", 2)
+    tap(build(table), "记入本轮")
+    body = build(table)
+    assert "雷龙 卡上 2 张对应多少分？请先填上这个数。" in shown(body) and "雷龙的计分栏（照卡牌上写的）：" in shown(body)
+    step(table, "增加：2 张（未知：请看卡牌）", 3)
+    tap(build(table), "保存计分栏并记入本轮")
+    assert table.record["actions"][0]["name"] == "Brontosaurus" and list(table.state["rows"])[:3] == [
+        "T-Rex", "Brontosaurus", "Pentaceratops"]
+    assert store.profiles("cubosaurs")["rows"].startswith("T-Rex: 4 1 -2 -5; Brontosaurus: 0 3 5 0")
+
+
+def test_the_new_session_editor_names_the_shipped_types_in_chinese(app):
+    """The rows editor on a Chinese new-session screen names the shipped types in Chinese; adding "霸王龙" beside
+    T-Rex adds nothing (it is that type), and the text keeps its names."""
+    app.settings["lang"] = "zh-CN"
+    app.render = lambda: None
+    screen = new_session.build(app, "cubosaurs")[1]
+    assert {"霸王龙", "雷龙", "五角龙", "五角龙蛋"} <= set(texts(screen))
+    assert not any("T-Rex" in t or "Pentaceratops" in t for t in texts(screen))
+    field = next(c for c in walk(screen) if isinstance(c, ft.TextField) and c.label == "再加一种恐龙")
+    field.on_change(SimpleNamespace(control=SimpleNamespace(value="霸王龙")))
+    field.on_submit(None)
+    assert app.local("new:cubosaurs")["options"]["rows"] == DEFAULT_ROWS
+
+
 def test_known_rows_score_a_round():
     table = Table("cubosaurs", ["Ann", "Bo"])
     step(table, "More: T-Rex", 2)

@@ -11,6 +11,7 @@ from scoring.core import RuleError, engine
 from scoring.games.pictomania import word_of
 from tests.helpers import press
 from tests.test_views_components import FakePage, buttons, texts, walk
+from tests.test_views_tile_race import named_buttons
 from views import words
 from views.games import pictomania as view
 
@@ -69,8 +70,8 @@ def dealt():
 
 
 def tap(ctx, name):
-    """Build the view and tap the button with this text."""
-    press(buttons(view.build(ctx))[name])
+    """Build the view and tap the button with this text or name."""
+    press(named_buttons(view.build(ctx))[name])
 
 
 def number_button(ctx, target, number):
@@ -216,8 +217,11 @@ def test_reveal_screen_shows_piles_in_order_black_sheep_and_scores():
     assert "Ann keeps tokens 2, 1 (−3)" in shown and "Dan keeps tokens 3, 2, 1 (−6)" in shown
     assert "Cat keeps tokens 1 (−1)" in shown
     assert "Black sheep: Dan, most cards in the middle (2)" in shown
-    table = next(c for c in walk(view.build(ctx)) if isinstance(c, ft.DataTable))
-    rows = {r.cells[0].content.value: [c.content.value for c in r.cells[1:]] for r in table.rows}
+    assert "Cards in the middle: Ann\u00a00, Ben\u00a01, Cat\u00a01, Dan\u00a02" in shown  # a name keeps its count
+    lines = [[t.value for t in r.controls] for r in walk(view.build(ctx)) if isinstance(r, ft.Row)
+             and len(r.controls) == 5 and all(isinstance(t, ft.Text) for t in r.controls)]
+    assert lines[0] == ["Player", "Won", "Kept", "Tile", "Round"]
+    rows = {line[0]: line[1:] for line in lines[1:]}
     assert rows == {"Ann": ["5", "-3", "+3", "5"], "Ben": ["3", "-3", "—", "0"],
                     "Cat": ["3", "-1", "+3", "5"], "Dan": ["0", "-6", "−2 (sheep)", "-8"]}
 

@@ -3,6 +3,9 @@ choices, hands shown only when uncovered, the look-and-arrange panel, and the lo
 
 from __future__ import annotations
 
+import pytest
+
+from scoring.games.solar_storm import ROOMS
 from tests.card_view_helpers import Table, all_buttons, shown, tap
 from views.games import solar_storm as view
 
@@ -18,9 +21,27 @@ def test_ship_and_decks_on_screen():
     # 66 cards − 8 dealt − 2 face up = 56; 24 damage cards − 2 at setup = 22
     assert "Resource deck: 56 cards · discard pile: 0" in texts
     assert "Damage cards left: 22" in texts and "The next damage card hits 1 room(s)." in texts
-    assert "Here: Ann, Bo" in texts and "Ann's turn: 3 actions left, 0 tokens" in texts
+    assert "Ann's turn: 3 actions left, 0 tokens" in texts
+    at = texts.index("Here:")
+    assert texts[at:at + 3] == ["Here:", "Ann", "Bo"]                # the Energy Core: a name a line
     cubes = [int(t[len("Cubes: "):-2]) for t in texts if t.startswith("Cubes: ")]
     assert len(cubes) == 8 and sum(cubes) == 18                    # 24 cubes − 6 setup damage
+
+
+@pytest.mark.parametrize("lang, here", [("en", "Here:"), ("zh-CN", "在此：")])
+def test_a_room_shows_a_word_a_line(lang, here):
+    """Each repair space is its own line, its resource's name alone (a line of all three, "修复：纳米机器人，能量，
+    金属", broke inside "纳米机器人" in a phone's narrow room), and who is here a name a line ("Cy ♥" broke
+    after "Cy")."""
+    table = Table("solar_storm", ["Ann", "Cy ♥"], lang=lang)
+    ctx = table.ctx()
+    public = ctx.engine.player_view(table.state, None)
+    for room in view.ROOM_IDS:
+        texts = shown(view.room_cell(ctx, public, room))
+        cubes = public["rooms"][room]["cubes"]
+        assert texts[:2] == [view.room_name(ctx, room), ctx.t("solar_storm.view.cubes", cubes=sum(cubes))]
+        assert texts[2:5] == [view.card_name(ctx, card) for card in ROOMS[room]["track"]]
+    assert shown(view.room_cell(ctx, public, view.CORE)) == [view.room_name(ctx, view.CORE), here, "Ann", "Cy ♥"]
 
 
 def test_a_turn_by_taps():
@@ -173,7 +194,7 @@ def test_typed_draw_by_chips():
     assert "First tap where the card comes from, or what the die shows." in shown(body)
     assert "Send" not in [b.content for b in all_buttons(body)]   # nothing chosen for the table yet
     tap(body, "face-up energy")
-    assert "Type exactly 1 cards drawn." in shown(build(table))   # a face-up card: its refill is typed
+    assert "Type exactly 1 card drawn." in shown(build(table))   # a face-up card: its refill is typed
     tap(build(table), "from the deck")
     tap(build(table), "data")
     assert "Type exactly 2 cards drawn." in shown(build(table))

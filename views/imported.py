@@ -2,18 +2,36 @@
 many sessions it added, how many of those took a new id beside a different stored session with the same id
 (both kept), and how many were already here and skipped; a refused file says why, and nothing was stored.
 
+A file that is not JSON says where, in the player's language: the line and column where the parser stopped, or
+the first byte that is not UTF-8 (counted from 1), read from the parser's error the refusal was raised from; the
+parser's own message (English) stays out of the dialog.
+
 The import itself is `storage.exports.import_file` (a backup or one session, told apart by shape)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from scoring.core import RuleError
 from views import words
 
 
+def position(lang: str, cause: BaseException | None) -> str | None:
+    """Where a parser stopped reading a file, in words (None for another cause)."""
+    if isinstance(cause, json.JSONDecodeError):
+        return words.say(lang, "app.import_position", line=cause.lineno, column=cause.colno)
+    if isinstance(cause, UnicodeDecodeError):
+        return words.say(lang, "app.import_not_utf8", byte=cause.start + 1)
+    return None
+
+
 def reason(lang: str, err: RuleError) -> str:
-    """A refusal in words; a backup's refused session names its own reason in words too."""
+    """A refusal in words (a parser's detail as the place it stopped); a backup's refused session names its own
+    reason in words too."""
+    where = position(lang, err.__cause__) if "detail" in err.params else None
+    if where is not None:
+        return words.say(lang, err.key, **{**err.params, "detail": where})
     if err.key != "records.backup_session":
         return words.error(lang, err)
     inner = {k: v for k, v in err.params.items() if k not in ("index", "reason")}

@@ -6,6 +6,11 @@ vanish silently). A file within the cap is streamed over HTTP into the server's 
 server also cuts off any upload over the cap, `FLET_MAX_UPLOAD_SIZE`); in a phone build it is read from its
 path. Checking and replaying it (`Store.import_text`) then runs on one worker thread, off the event loop, one
 import at a time, so other tables keep playing.
+
+While a file is checked, a notice says so ("Importing broken.json…"); it is put away as soon as the outcome is
+known, before the outcome is shown (a refusal's dialog came up with the notice still below it). It is a notice of
+its own, not `app.notify`'s, because it must be put away by the importer; its time limit only bounds a notice that
+nothing put away.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from views import imported
 
 MB = 1024 * 1024
 UPLOAD_SECONDS = 300
+BUSY_SECONDS = 600
 _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tableside-import")
 
 
@@ -72,20 +78,37 @@ def uploaded(app: Any, event: Any) -> None:
 
 
 def start(app: Any, shown: str, path: Path, remove: bool) -> None:
-    """Import one file in the background and open it when it is stored."""
-    app.notify(app.t("app.import_busy", file=shown))
-    app.page.run_task(_import, app, shown, path, remove)
+    """Import one file in the background, saying so until it is done, and open it when it is stored."""
+    busy = ft.SnackBar(content=ft.Text(app.t("app.import_busy", file=shown)),
+                       duration=ft.Duration(seconds=BUSY_SECONDS))
+    app.page.show_dialog(busy)
+    app.page.run_task(_import, app, shown, path, remove, busy)
 
 
-async def _import(app: Any, shown: str, path: Path, remove: bool) -> None:
+async def _import(app: Any, shown: str, path: Path, remove: bool, busy: ft.SnackBar) -> None:
     """Check and store the file on the worker thread; then say what happened."""
     try:
-        outcome = await asyncio.get_running_loop().run_in_executor(_worker, _store, app.store, path, remove)
+        outcome = await _stored(app, path, remove, busy)
     except RuleError as err:
         imported.refused(app, shown, err)
         app.page.update()
         return
     imported.report(app, shown, outcome)
+
+
+async def _stored(app: Any, path: Path, remove: bool, busy: ft.SnackBar) -> dict:
+    """The import's outcome from the worker thread; the busy notice is put away when it ends, however it ends."""
+    try:
+        return await asyncio.get_running_loop().run_in_executor(_worker, _store, app.store, path, remove)
+    finally:
+        put_away(app, busy)
+
+
+def put_away(app: Any, busy: ft.SnackBar) -> None:
+    """Close the busy notice, unless it has gone already (timed out, or replaced by another notice)."""
+    if busy.open:
+        busy.open = False
+        app.page.update(busy)
 
 
 def _store(store: Any, path: Path, remove: bool) -> dict:

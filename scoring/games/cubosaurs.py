@@ -34,6 +34,9 @@ Rulings:
   not silently score 0).
 - `correct` by the table: `{"round": n, "lines": {...}}` replaces round n written wrong; the log keeps both.
 
+The log names a type the app ships by its message key (`cubosaurs.type.<name>`, which a screen shows in the
+player's language, "霸王龙" for T-Rex); a type the table wrote itself, as written.
+
 The table's questions: `prompt` offers `row`, `round` and `correct` as typed input; nothing is secret
 (`player_view` drops only the seed).
 Events: a `row` returns `{"type": "profile", "game": "cubosaurs", "data": {"rows": text, "eggs": text}}`, the
@@ -103,6 +106,9 @@ def _count(name: str, value) -> int:
     return value
 
 
+SHIPPED = frozenset(parse_rows(DEFAULT_ROWS, 4, "rows")) | frozenset(parse_rows(DEFAULT_EGGS, 2, "eggs"))
+
+
 @register
 class Cubosaurs(Engine):
     """Cubosaurs rounds: collections scored by editable rows, raptor pairs, egg majorities, DNA tokens."""
@@ -140,6 +146,13 @@ class Cubosaurs(Engine):
         state["rows" if kind == "dino" else "egg_rows"][name.strip()] = list(values)
         return [{"type": "profile", "game": "cubosaurs",
                  "data": {"rows": format_rows(state["rows"]), "eggs": format_rows(state["egg_rows"])}}]
+
+    def describe(self, action: dict) -> tuple[str, dict]:
+        """An action in words; a shipped type named by its message key."""
+        key, params = super().describe(action)
+        if action.get("type") == "row" and params.get("name") in SHIPPED:
+            params["name"] = f"cubosaurs.type.{params['name']}"
+        return key, params
 
     def _round(self, state: dict, given: object) -> dict:
         """Every player's collection, checked and scorable with the known rows."""

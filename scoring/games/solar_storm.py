@@ -73,9 +73,11 @@ Rulings [ruling], where the original gives no number or is silent (options in br
   meeple. Mess Hall names a player other than the user, and `give`, `take` or both (a swap).
 
 Scoreboard of a cooperative game (fitted to `make_scoreboard`): every player gets the same breakdown — one point
-per room diverted and one for the launch (total 9 for a win), and 0-point lines for the outcome (won, lost and
-why, or still playing), turns taken and cards left in the resource deck. `winners` is every player after a win and
-nobody otherwise (the ranking is one shared place).
+per room diverted and one for the launch (total 9 for a win); the breakdown holds points only. The outcome (won,
+lost and why), the turns taken and the cards left in the resource deck are not points: they are the state's
+(`result`, `turns`, the deck; `player_view` and `python -m scoring view` show them) and the view's end banner says
+them, never a 0-point line (shown as "turns taken: 11: 0" they read as a score). `winners` is every player after a
+win and nobody otherwise (the ranking is one shared place).
 
 The table's questions: `prompt` offers only the player whose turn it is (the table before a typed setup), with
 every legal choice listed (adjacent rooms, possible repairs, cards to give…; typed cards and rolls too);
@@ -1051,17 +1053,10 @@ class SolarStorm(Engine):
         return sum(1 for r in ROOM_IDS if state["rooms"][r]["diverted"])
 
     def scoreboard(self, state: dict):
-        """The crew's shared line: rooms diverted and the launch as points; outcome, turns, cards left."""
+        """The crew's shared points: rooms diverted and the launch (the outcome is the state's `result`)."""
         result = state.get("result")
         won = bool(result and result["won"])
-        outcome = (f"solar_storm.line.{result['reason']}" if result else "solar_storm.line.playing")
-        lines = [
-            Line("solar_storm.line.diverted", self.diverted(state), {"rooms": self.diverted(state)}),
-            Line("solar_storm.line.launch", int(won), {}),
-            Line(outcome, 0, {"room": room_word(result["room"]) if result and result["room"] else ""}),
-            Line("solar_storm.line.turns", 0, {"turns": state["turns"]}),
-            Line("solar_storm.line.cards_left", 0, {"cards": deck_count(state["resources"])}),
-        ]
+        lines = [Line("solar_storm.line.diverted", self.diverted(state)), Line("solar_storm.line.launch", int(won))]
         board = make_scoreboard("solar_storm", state["players"], {p: lines for p in state["players"]},
                                 over=state["over"])
         return dataclasses.replace(board, winners=tuple(state["players"]) if won else ())

@@ -1,7 +1,7 @@
 """Flip 7 and Bacon in a real browser, played by taps at phone size: two rounds of Flip 7 (with the coach on),
-the first corrected by tapping it in the rounds table, and one deal of Bacon with a referee check; the totals on
-screen, then the exported record through `python -m scoring score` gives the same totals. Screenshots go to
-tests/output/."""
+the first corrected by tapping it in the rounds table, and one deal of Bacon with a referee check (its deals
+table's total row, a line per team, within a phone's width); the totals on screen, then the exported record
+through `python -m scoring score` gives the same totals. Screenshots go to tests/output/."""
 
 from __future__ import annotations
 
@@ -41,6 +41,17 @@ def shot_at(tab: Tab, name: str, text: str) -> None:
     """Scroll (with the mouse wheel, as a person would) until text is in view, then take a screenshot."""
     tab.into_view(tab.page.get_by_text(text).first, margin=40)
     tab.shot(name)
+
+
+def wholly_on_screen(tab: Tab, first_cell: str, last_cell: list[str]) -> None:
+    """The table row starting with first_cell ends within the screen's width and its last cell reads these lines.
+
+    A row wider than the screen is cut at the edge of its scrolling table: its last cell's box is clipped to the
+    screen and keeps its whole label, but the row's own box is the row's whole width."""
+    row = tab.page.get_by_role("row").filter(has=tab.page.get_by_text(first_cell, exact=True))
+    box, width = row.bounding_box(), tab.page.viewport_size["width"]
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (first_cell, box, width)
+    assert row.get_by_role("cell").last.text_content().split("\n") == last_cell
 
 
 def exported_totals(tab: Tab, name: str) -> dict:
@@ -168,6 +179,7 @@ def test_bacon_one_deal_with_referee(phone):
     tab.see("Team 1 (Ida + Kit): 2 points")
     tab.see("Team 1 +2")
     shot_at(tab, "phone_bacon_after_deal", "Team 1 +2")
+    wholly_on_screen(tab, "Total", ["Team 1: 2", "Team 2: 0"])
     totals = {"Ida": 2, "Jon": 0, "Kit": 2, "Lu": 0}
     for shown in ("1. Ida 2", "1. Kit 2", "3. Jon 0", "3. Lu 0"):
         tab.see_button(shown)

@@ -1,10 +1,14 @@
 """Pictomania in a real browser: four players, two rounds played as a table would on one phone — deal, each
 player peeks at their word behind the pass-the-phone cover, guesses per player (locked once placed), bonus
 tiles, a wrong-word ruling, an early reveal — then the totals on the end screen, and the exported record scored
-by `python -m scoring score` to the same totals. Screenshots at 390×844 and one at laptop size."""
+by `python -m scoring score` to the same totals. Screenshots at 390×844 and one at laptop size.
+
+Layout checks read the screen as a person looks at it: where the controls are (their boxes) and, where a box
+cannot tell (text painted past its column), the ink of a screenshot, decoded by the browser (`INK`)."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import tempfile
@@ -14,11 +18,44 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.__main__ import main
+from scoring.record import new_record
 from tests.browser.conftest import LAPTOP, PHONE, Tab, new_tab, start_server, stop_server
 from tests.browser.shots import screens
 
 PLAYERS = ["Pia", "Quin", "Rosa", "Seb"]
 TOTALS = {"Pia": 4, "Rosa": 1, "Quin": -3, "Seb": -11}
+AT = "2025-01-01T20:00:00+00:00"
+DEAL = {"Pia": [1, 4], "Quin": [2, 6], "Rosa": [3, 2], "Seb": [4, 7]}
+# Seb guesses wrong twice (the black sheep), then takes a tile; Pia and Quin each guess one drawing right.
+ROUND = [("Pia", "Quin", 6), ("Quin", "Pia", 4), ("Seb", "Pia", 1), ("Seb", "Quin", 2), ("Rosa", "Seb", 7)]
+HEADERS = {"zh-CN": ["玩家", "得星", "剩星", "加分板块", "本轮"], "en": ["Player", "Won", "Kept", "Tile", "Round"]}
+SHEEP_TILE = {"zh-CN": "−3（害群之马）", "en": "−3 (sheep)"}
+MIDDLE = {"zh-CN": "中间的猜错牌：", "en": "Cards in the middle: "}
+MY_WORD = {"zh-CN": "我的题目", "en": "My word"}
+RACE_TITLE = {"zh-CN": "画完了：拿加分板块", "en": "Finish: take a bonus tile"}
+CLAIM = {"zh-CN": "{name}：抢 3", "en": "{name}: claim 3"}
+STOP = {"zh-CN": "{name}：停手", "en": "{name}: stop"}
+WORD_GAP = 6  # px: ink closer than this is one word (letters, the strokes of a Chinese character)
+LINE_GAP = 2  # px: blank rows between two lines of text
+PINNED_SHARE = 0.2  # the race may take at most this share of a phone's height
+TAP_SIDE = 48  # px: a claim tile is at least this high and wide
+INK = """async ([png, x0, y0, x1, y1]) => {
+  const picture = await createImageBitmap(await (await fetch('data:image/png;base64,' + png)).blob());
+  const paint = new OffscreenCanvas(picture.width, picture.height).getContext('2d');
+  paint.drawImage(picture, 0, 0);
+  const w = x1 - x0, h = y1 - y0, px = paint.getImageData(x0, y0, w, h).data;
+  const linear = v => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  const light = i => 0.2126 * linear(px[i]) + 0.7152 * linear(px[i + 1]) + 0.0722 * linear(px[i + 2]);
+  const counts = new Map();
+  for (let i = 0; i < px.length; i += 4) counts.set(light(i), (counts.get(light(i)) || 0) + 1);
+  const back = [...counts].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+  const cols = new Array(w).fill(0), rows = new Array(h).fill(0);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    const l = light((y * w + x) * 4);
+    if ((Math.max(l, back) + 0.05) / (Math.min(l, back) + 0.05) >= 1.5) { cols[x] = 1; rows[y] = 1; }
+  }
+  return {cols, rows};
+}"""
 
 
 @pytest.fixture
@@ -28,6 +65,158 @@ def own_server():
         running = start_server(Path(data))
         yield running
         stop_server(running)
+
+
+@pytest.fixture(scope="module")
+def scored(own_server_module):
+    """A session of Pia, Quin, Rosa and Seb whose first round is revealed (Seb the black sheep, −3), and the
+    server."""
+    from storage import Store
+    with Store(own_server_module.data) as store:
+        sid = store.create(new_record("pictomania", PLAYERS, {"rounds": 2}, now=AT))
+        store.play(sid, {"type": "set_deal", "by": "table", "deal": DEAL}, AT)
+        for guesser, target, number in ROUND:
+            store.play(sid, {"type": "guess", "by": guesser, "target": target, "number": number}, AT)
+        store.play(sid, {"type": "stop", "by": "Seb", "take_tile": True}, AT)
+        store.play(sid, {"type": "reveal", "by": "table"}, AT)
+    return own_server_module, sid
+
+
+@pytest.fixture(scope="module")
+def own_server_module():
+    """One server with a fresh data folder for this module's layout tests."""
+    with tempfile.TemporaryDirectory(prefix="tableside-pictomania-layout-") as data:
+        running = start_server(Path(data))
+        yield running
+        stop_server(running)
+
+
+def shown(tab: Tab, text: str):
+    """The control showing exactly this text, as its own text or as its name (a table's header is named)."""
+    return tab.page.get_by_text(text, exact=True).or_(tab.page.get_by_label(text, exact=True)).first
+
+
+def ink(tab: Tab, png: bytes, box: dict, inset: int = 0) -> tuple[list[int], list[int]]:
+    """Which columns and which rows of a box (less inset pixels on each side) of a screenshot hold ink: pixels
+    that stand out from the box's most common colour (contrast ratio 1.5 or more)."""
+    x0, y0 = round(box["x"]) + inset, round(box["y"]) + inset
+    x1, y1 = round(box["x"] + box["width"]) - inset, round(box["y"] + box["height"]) - inset
+    found = tab.page.evaluate(INK, [base64.b64encode(png).decode("ascii"), x0, y0, x1, y1])
+    return found["cols"], found["rows"]
+
+
+def runs(marks: list[int], gap: int) -> list[tuple[int, int]]:
+    """The stretches of ink along a line of marks, [start, end), merging stretches less than gap apart."""
+    found: list[list[int]] = []
+    for i, mark in enumerate(marks):
+        if not mark:
+            continue
+        if found and i - found[-1][1] < gap:
+            found[-1][1] = i + 1
+        else:
+            found.append([i, i + 1])
+    return [(a, b) for a, b in found]
+
+
+def span(boxes: list[dict]) -> dict:
+    """The box around several boxes."""
+    x0, y0 = min(b["x"] for b in boxes), min(b["y"] for b in boxes)
+    x1, y1 = max(b["x"] + b["width"] for b in boxes), max(b["y"] + b["height"] for b in boxes)
+    return {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0}
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_round_score_table_reads_in_both_languages(browser, scored, size):
+    """The round's score table at phone and laptop size, in Chinese and in English: its five headers stand apart
+    (in Chinese "得星", "剩星" and "加分板块" ran into one another: the columns were sized narrower than the words)
+    and the black sheep's tile, the longest cell, is one line of text (in Chinese "−3（害群之马）" broke onto three
+    lines in its row, the last one cut)."""
+    server, sid = scored
+    tab = new_tab(browser, server, PHONE if size == "phone" else LAPTOP)
+    tab.open(f"/play/{sid}")
+    for lang in ("zh-CN", "en"):
+        tab.language(lang)
+        tile = shown(tab, SHEEP_TILE[lang])
+        expect(tile).to_be_attached()
+        tab.into_view(tile)
+        png = tab.settle()
+        headers = [shown(tab, name).bounding_box() for name in HEADERS[lang]]
+        assert all(0 < box["y"] for box in headers), f"the table's headers are off screen: {headers}"
+        cols, _ = ink(tab, png, span(headers), inset=2)
+        words = runs(cols, WORD_GAP)
+        _, rows = ink(tab, png, tile.bounding_box())
+        lines = runs(rows, LINE_GAP)
+        print(f"{size} {lang}: {len(words)} header words of {len(headers)}, {SHEEP_TILE[lang]} in {len(lines)} line(s)")
+        assert (len(words), len(lines)) == (len(headers), 1), f"{lang}: header words {words}, tile lines {lines}"
+    tab.shot(f"pictomania_score_table_{size}")
+    tab.page.context.close()
+
+
+def test_a_name_keeps_its_count_when_the_middle_line_wraps(browser, scored):
+    """On a phone in English the cards in the middle ("Pia 0, Quin 0, Rosa 0, Seb 2") take two lines: no line of
+    it is a lone count (the break fell between "Seb" and "2"). A lone digit's ink is narrower than the line is
+    tall; a name with its count is wider."""
+    server, sid = scored
+    tab = new_tab(browser, server, PHONE)
+    tab.open(f"/play/{sid}")
+    tab.language("en")
+    middle = tab.page.get_by_text(re.compile("^" + MIDDLE["en"])).first
+    expect(middle).to_be_attached()
+    tab.into_view(middle)
+    png = tab.settle()
+    box = middle.bounding_box()
+    _, rows = ink(tab, png, box)
+    lines = runs(rows, LINE_GAP)
+    assert len(lines) == 2, f"the middle line was expected to wrap once on a phone: {lines}"
+    for top, bottom in lines:
+        cols, _ = ink(tab, png, {"x": box["x"], "y": box["y"] + top, "width": box["width"], "height": bottom - top})
+        words = runs(cols, WORD_GAP)
+        width = words[-1][1] - words[0][0]
+        assert width > 2 * (bottom - top), f"a line of the middle holds only {width} px of ink: a lone count"
+    tab.page.context.close()
+
+
+def test_the_race_tiles_take_one_row_on_a_phone_and_stay_on_screen(browser, own_server_module):
+    """On a shared phone with four players, the bonus-tile race stays pinned while the screen scrolls, each claim
+    tile big enough for a thumb (at least 48 px each way), all four in one row with their stop buttons under
+    them: the race takes at most a fifth of the phone's height (a row per player took 375 of 844 px)."""
+    from storage import Store
+    with Store(own_server_module.data) as store:
+        sid = store.create(new_record("pictomania", PLAYERS, {"rounds": 2}, now=AT))
+        store.play(sid, {"type": "set_deal", "by": "table", "deal": DEAL}, AT)
+    tab = new_tab(browser, own_server_module, PHONE)
+    tab.open(f"/play/{sid}")
+    for lang in ("zh-CN", "en"):
+        tab.language(lang)
+        claims = [CLAIM[lang].format(name=name) for name in PLAYERS]
+        stops = [STOP[lang].format(name=name) for name in PLAYERS]
+        for name in claims + stops:
+            tab.see_button(name)
+        title = shown(tab, RACE_TITLE[lang])
+        placed = boxes(tab, claims + stops)
+        race = span([title.bounding_box(), *placed.values()])
+        print(f"{lang}: the race takes {race['height']:.0f} px of {PHONE['height']} "
+              f"({race['height'] / PHONE['height']:.0%}), claim tiles {placed[claims[0]]['width']:.0f}×"
+              f"{placed[claims[0]]['height']:.0f} px")
+        assert race["height"] <= PINNED_SHARE * PHONE["height"], f"{lang}: the race takes {race['height']} px"
+        assert len({placed[name]["y"] for name in claims}) == 1, f"{lang}: the claim tiles are not in one row"
+        assert all(placed[n]["height"] >= TAP_SIDE and placed[n]["width"] >= TAP_SIDE for n in claims)
+        below = shown(tab, MY_WORD[lang])
+        before = below.bounding_box()
+        tab.page.mouse.move(PHONE["width"] // 2, PHONE["height"] * 3 // 4)
+        tab.page.mouse.wheel(0, 600)
+        assert boxes(tab, claims + stops) == placed, f"{lang}: the race moved when the screen scrolled"
+        assert below.bounding_box()["y"] < before["y"], f"{lang}: the screen under the race did not scroll"
+        tab.page.mouse.wheel(0, -600)
+        tab.page.mouse.move(PHONE["width"] - 2, PHONE["height"] - 2)  # no hover highlight in the picture
+        tab.shot(f"pictomania_phone_race_{'zh' if lang == 'zh-CN' else 'en'}")
+    tab.page.context.close()
+
+
+def boxes(tab: Tab, names: list[str]) -> dict[str, dict]:
+    """Where each button of an exact name is on screen, once the screen has stopped changing."""
+    tab.settle()
+    return {name: tab.page.get_by_role("button", name=name, exact=True).first.bounding_box() for name in names}
 
 
 def start_session(tab: Tab) -> None:

@@ -15,7 +15,8 @@ from playwright.sync_api import expect
 
 from scoring.core import BOOL, CHOICE, games
 from scoring.record import new_record, play, replay
-from tests.browser.conftest import FULL_MOTION, LAPTOP, OUTPUT, PHONE, WAIT_MS, Tab, new_tab, start_server, stop_server
+from tests.browser.conftest import (FULL_MOTION, LAPTOP, OUTPUT, PHONE, READ_ALL, WAIT_MS, Tab, new_tab, start_server,
+                                     stop_server)
 from tests.browser.fit import BODY_16, CHROME, FIELD, FLOATING, SLACK, field_box, one_line, whole, width, widths
 from tests.helpers import I18N
 from views.games import view_of
@@ -105,6 +106,7 @@ def test_score_pad_session_end_to_end(browser, own_server):
 
     tab.reload()
     tab.see("操作记录（1）")
+    tab.see("已导入 good.json。")
     tab.see("第 2 轮 · 逐轮计分")
     tab.see("#1")
 
@@ -112,6 +114,7 @@ def test_score_pad_session_end_to_end(browser, own_server):
     server = own_server["server"] = start_server(server.data, port=server.port)
     tab.reload()
     tab.see("操作记录（1）")
+    tab.see("已导入 good.json。")
     tab.see("第 2 轮 · 逐轮计分")
 
     tab.fill("张三", "4")
@@ -162,7 +165,8 @@ def test_switch_language_and_chinese_font(browser, server):
 
 
 def test_import_broken_file_changes_nothing_then_a_good_one_opens(browser, server):
-    """A broken session file is refused with a clear message and nothing changes; a good one opens."""
+    """A broken session file is refused with a clear message in the player's language (where the parser stopped,
+    not its English) once the importing notice is gone, and nothing changes; a good one opens, and says so."""
     tab = new_tab(browser, server, LAPTOP)
     tab.open("/")
     tab.see_button("导入对局文件")
@@ -172,8 +176,10 @@ def test_import_broken_file_changes_nothing_then_a_good_one_opens(browser, serve
     chooser.value.set_files(files=[{"name": "broken.json", "mimeType": "application/json",
                                     "buffer": b'{"game": "score_pad", "players": ["A"], "actions": [oops]}'}])
     tab.see("无法导入 broken.json")
-    tab.see("不是有效的 JSON")
+    tab.see("这个文件不是有效的 JSON（第 1 行第 53 列）。")
     tab.shot("laptop_import_error")
+    shown = tab.page.evaluate(READ_ALL)  # the settled screen with the dialog (the notice used to last 6 s more)
+    assert "正在导入 broken.json" not in shown and "Expecting value" not in shown
     tab.tap("好", exact=True)
     tab.gone("无法导入 broken.json")
     assert session_files(server.data) == before
@@ -185,6 +191,7 @@ def test_import_broken_file_changes_nothing_then_a_good_one_opens(browser, serve
         tab.tap("导入对局文件")
     chooser.value.set_files(files=[{"name": "good.json", "mimeType": "application/json",
                                     "buffer": good.encode("utf-8")}])
+    tab.see("已导入 good.json。")
     tab.see("第 2 轮 · 逐轮计分")
     tab.see("本轮得分：甲 2，乙 9")
     assert len(session_files(server.data)) == len(before) + 1
@@ -211,7 +218,13 @@ def test_two_hundred_quick_taps_on_counters_are_all_counted(browser, server):
     sid = store.create(new_record("cubosaurs", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
     state = replay(store.load(sid))
     store.close()
-    counted = [*list(state["rows"])[:3], words.say("zh-CN", "cubosaurs.view.egg", type=list(state["egg_rows"])[0])]
+    from views.games.cubosaurs import egg_name, type_name
+
+    def say(key: str, **params) -> str:
+        """A text in Chinese, the tab's language."""
+        return words.say("zh-CN", key, **params)
+
+    counted = [*(type_name(say, dino) for dino in list(state["rows"])[:3]), egg_name(say, list(state["egg_rows"])[0])]
     names = [words.say("zh-CN", "cards.view.more", what=what) for what in counted]
     tab = new_tab(browser, server, PHONE, motion=FULL_MOTION)
     tab.open(f"/play/{sid}")

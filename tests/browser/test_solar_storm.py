@@ -1,8 +1,10 @@
 """Solar Storm in a real browser at phone size, in Chinese: a crew of two never repairs, only collects a face-up
 card each turn, discards down to 6 and draws the damage card — until a room takes damage with no cube left
 (the damage deck holds 42 hits against 24 cubes, so this loss always comes before the deck runs dry). The loss
-screen says why; the exported record through `python -m scoring score` says the same. And a table that deals the
-physical decks taps its starting deal into the setup form."""
+screen says why and its scoreboard lists points only; the exported record through `python -m scoring` says the
+same (`score`: no points, `view`: the reason and the turns). A table that deals the physical decks taps its
+starting deal into the setup form. And the ship's rooms keep each word whole on a phone and spread over a
+laptop's column, in both languages."""
 
 from __future__ import annotations
 
@@ -13,7 +15,10 @@ import sys
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import OUTPUT, ROOT, WAIT_MS, Tab
+from scoring.games.solar_storm import ROOM_IDS, ROOMS
+from scoring.record import new_record, replay
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, READ_ALL, ROOT, WAIT_MS, Tab, new_tab
+from views import words
 
 HINTS = {"actions": "最多进行 3 个行动，然后结束行动阶段。", "collect": "拿 1 张翻开的卡，或从牌堆抽 2 张。",
          "discard": "手牌超过 6 张：弃至 6 张。", "damage": "抽取损坏牌。"}
@@ -63,6 +68,10 @@ def test_crew_loses_by_damage(phone):
         expect(tab.page.get_by_text(f"操作记录（{actions}）", exact=True)).to_be_attached(timeout=WAIT_MS)
     tab.see(LOST)
     tab.see("在没有修复方块时再次受损。")
+    # the scoreboard's lines are points ("{what}：{points}"), never a fact followed by "：0" ("已进行回合：11：0")
+    tab.see("已转移电力的房间（每间 1 分）：0")
+    tab.see("启动能源核心（1 分）：0")
+    assert not re.search(r"：\d+( 张)?：\d+", tab.page.evaluate(READ_ALL))
     tab.shot("phone_solar_storm_lost")
 
     with tab.page.expect_download() as download:
@@ -71,14 +80,21 @@ def test_crew_loses_by_damage(phone):
     download.value.save_as(path)
     record = json.loads(path.read_text("utf-8"))
     assert sum(1 for a in record["actions"] if a["type"] == "damage") == damage_taps
-    out = subprocess.run([sys.executable, "-m", "scoring", "score", str(path)], cwd=ROOT, capture_output=True,
-                         text=True, check=True).stdout
-    board = json.loads(out)
+    board = scoring_cli("score", path)
     assert board["over"] and board["winners"] == []
-    lines = {line["key"]: line for line in board["players"][0]["breakdown"]}
-    assert "solar_storm.line.room_destroyed" in lines and lines["solar_storm.line.launch"]["points"] == 0
+    assert [(line["key"], line["points"]) for line in board["players"][0]["breakdown"]] == [
+        ("solar_storm.line.diverted", 0), ("solar_storm.line.launch", 0)]
+    table = scoring_cli("view", path)
+    assert table["result"]["reason"] == "room_destroyed"
     # every turn ends with one damage card: turns taken = damage cards drawn (the last one lost the game)
-    assert lines["solar_storm.line.turns"]["params"]["turns"] == damage_taps
+    assert table["turns"] == damage_taps
+
+
+def scoring_cli(command: str, path) -> dict:
+    """What `python -m scoring <command> FILE` prints, read as JSON."""
+    out = subprocess.run([sys.executable, "-m", "scoring", command, str(path)], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    return json.loads(out)
 
 
 def test_table_types_the_deal(phone):
@@ -106,3 +122,55 @@ def test_table_types_the_deal(phone):
     tab.see("资源牌堆：56 张 · 弃牌堆：0 张")           # 66 − 8 typed into hands − 2 typed face up
     tab.see("翻开：金属，能量")
     tab.see("操作记录（1）")
+
+
+CREW = ["Ann", "Bo 🐻", "Cy ♥", "李四"]
+CORE_NAME = {"zh-CN": "能源核心", "en": "Energy Core"}
+NEXT_STEP = re.compile(r"^(下一步|Next)")
+RULES = re.compile(r"^(规则|Rules)$")
+
+
+def boxes(tab: Tab, text: str, count: int) -> list[dict]:
+    """Where each of the `count` texts reading exactly `text` is, once the screen has stopped changing."""
+    found = tab.page.get_by_text(text, exact=True)
+    expect(found).to_have_count(count)
+    tab.settle()
+    return [found.nth(i).bounding_box() for i in range(count)]
+
+
+def centre(box: dict) -> float:
+    """The middle of a box, across."""
+    return box["x"] + box["width"] / 2
+
+
+def test_rooms_keep_each_word_whole(browser, server):
+    """On a phone and a laptop, in Chinese and in English, every resource word of every room stands on one line,
+    each as tall as any other ("纳米机器人" broke into "纳/米机器人" and "数据" into "数/据" in a line of all three
+    resources), and a name with a symbol is one line ("Cy ♥" broke into "Cy" / "♥"); the ship's three columns
+    share the width of the screen's column (on a laptop the rooms stayed 118 px wide beside 370 px of nothing)."""
+    from storage import Store
+    record = new_record("solar_storm", CREW, now="2025-01-01T20:00:00+00:00")
+    layout = replay(record)["layout"]
+    with Store(server.data) as store:
+        sid = store.create(record)
+    tracks = [card for room in ROOM_IDS for card in ROOMS[room]["track"]]
+    for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+        tab = new_tab(browser, server, viewport)
+        tab.open(f"/play/{sid}")
+        for lang in ("zh-CN", "en"):
+            tab.language(lang)
+            tab.see(CORE_NAME[lang])
+            heights = {round(box["height"]) for card in set(tracks)
+                       for box in boxes(tab, words.say(lang, f"solar_storm.card.{card}"), tracks.count(card))}
+            assert len(heights) == 1, (size, lang, heights)      # one line each, the same for every word
+            line = boxes(tab, CREW[0], 1)[0]["height"]
+            for name in CREW[1:]:
+                assert boxes(tab, name, 1)[0]["height"] < 1.5 * line, (size, lang, name)
+            left, right = (boxes(tab, words.say(lang, f"solar_storm.room.{layout[i]}"), 1)[0] for i in (0, 2))
+            start = tab.page.get_by_role("button", name=RULES).first.bounding_box()["x"]
+            banner = tab.page.get_by_text(NEXT_STEP).first.bounding_box()
+            width = banner["x"] + banner["width"] - start
+            # three rooms a row across the column: the outer columns' centres stand 2/3 of its width apart
+            assert centre(right) - centre(left) >= 0.6 * width, (size, lang, centre(right) - centre(left), width)
+        tab.shot(f"{size}_solar_storm_rooms_en")
+        tab.page.context.close()

@@ -6,10 +6,17 @@ colour names and `start` gives the totals before the first round (0 when missing
 Round 0 starts every line. A legend names each line's colour. A black player's line is drawn in the theme's text
 colour (black in the light theme, light in the dark one); the chart keeps a margin on its right, where the last
 round's label is centred on the edge and was cut.
+
+The total axis is labelled by us, never by the chart's own sampling (which added the lowest and highest values as
+extra labels beside its ticks: "6" over "5", "363" over "350"): `y_axis(low, high)` picks the smallest step of
+1, 2 or 5 × 10ⁿ whose labels stand at least `LABEL_GAP` pixels apart in the plotting area (the chart's height less
+the round axis), and widens the range to whole steps, so its ends are labelled ticks too. The chart has the same
+height on a phone and a laptop, so the gap holds at both.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 import flet as ft
@@ -20,12 +27,38 @@ NAMED = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN,
          "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.ON_SURFACE,
          "white": ft.Colors.BLUE_GREY}
 EDGE = 16  # room on the right for half the last round's label
+HEIGHT = 260
+ROUND_LABELS = 24  # the round axis: its labels' height …
+AXIS_TITLE = 16  # … and its title's (flet-charts' default title size)
+PLOT = HEIGHT - ROUND_LABELS - AXIS_TITLE  # pixels from the lowest total's line to the highest's
+LABEL_HEIGHT = 20  # one line of a 14 px label
+LABEL_GAP = 32  # pixels between two total labels at least: a label's height and room between
 
 
 def line_colours(players: list[str], colours: dict | None = None) -> dict[str, str]:
     """A distinct line colour per player (their own colour where they have one)."""
     colours = colours or {}
     return {p: NAMED.get(colours.get(p) or "", PALETTE[i % len(PALETTE)]) for i, p in enumerate(players)}
+
+
+def y_axis(low: float, high: float) -> tuple[int, int, int]:
+    """The total axis for values from low to high: (bottom, top, step), bottom and top whole steps around the
+    values, the step the smallest 1/2/5 × 10ⁿ whose labels keep `LABEL_GAP` pixels apart."""
+    step, scale = 1, 1
+    while True:
+        for base in (1, 2, 5):
+            step = base * scale
+            bottom, top = math.floor(low / step) * step, math.ceil(high / step) * step
+            top = max(top, bottom + step)
+            if step * PLOT / (top - bottom) >= LABEL_GAP:
+                return bottom, top, step
+        scale *= 10
+
+
+def y_ticks(low: float, high: float) -> list[int]:
+    """The totals labelled on the axis, bottom to top."""
+    bottom, top, step = y_axis(low, high)
+    return list(range(bottom, top + 1, step))
 
 
 def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], colours: dict | None = None,
@@ -36,8 +69,7 @@ def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], c
     paint = line_colours(players, colours)
     start = start or {}
     values = [r.get(p, 0) for r in rounds for p in players] + [start.get(p, 0) for p in players] + [0]
-    low, high = min(values), max(values)
-    pad = max(1, (high - low) // 10)
+    bottom, top, step = y_axis(min(values), max(values))
     series = [
         fch.LineChartData(
             points=[fch.LineChartDataPoint(x=0, y=start.get(p, 0))] + [
@@ -47,13 +79,15 @@ def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], c
         for p in players
     ]
     chart = fch.LineChart(
-        data_series=series, min_x=0, max_x=max(1, len(rounds)), min_y=low - pad if low < 0 else 0, max_y=high + pad,
-        height=260, expand=False, interactive=False,
-        bottom_axis=fch.ChartAxis(title=ft.Text(t("app.chart_round")), label_size=24,
+        data_series=series, min_x=0, max_x=max(1, len(rounds)), min_y=bottom, max_y=top,
+        height=HEIGHT, expand=False, interactive=False,
+        bottom_axis=fch.ChartAxis(title=ft.Text(t("app.chart_round")), title_size=AXIS_TITLE, label_size=ROUND_LABELS,
                                   labels=[fch.ChartAxisLabel(value=i, label=ft.Text(str(i)))
                                           for i in range(len(rounds) + 1)]),
-        left_axis=fch.ChartAxis(title=ft.Text(t("app.chart_total")), label_size=44),
-        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+        left_axis=fch.ChartAxis(title=ft.Text(t("app.chart_total")), label_size=44, label_spacing=step,
+                                labels=[fch.ChartAxisLabel(value=v, label=ft.Text(str(v)))
+                                        for v in range(bottom, top + 1, step)]),
+        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step),
     )
     legend = ft.Row(wrap=True, controls=[
         ft.Row(tight=True, controls=[ft.Container(width=14, height=14, bgcolor=paint[p], border_radius=7),

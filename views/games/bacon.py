@@ -234,8 +234,8 @@ def rulings_list(ctx: GameContext) -> list[ft.Control]:
 
 
 def deals_table(ctx: GameContext, draft: dict) -> ft.Control:
-    """Each deal: dealer, who went out first, which team scored how much, and the team totals; tapping a deal
-    opens its order for a correction."""
+    """Each deal: dealer, who went out first, which team scored how much, and the team totals, a line per team
+    (on one line they ran past a phone's edge); tapping a deal opens its order for a correction."""
     deals = ctx.state["deals"]
     if not deals:
         return ft.Text(ctx.t("bacon.view.no_deals"), italic=True)
@@ -247,7 +247,7 @@ def deals_table(ctx: GameContext, draft: dict) -> ft.Control:
 
     rows = [{"dealer": d["dealer"], "first": d["order"][0],
              "scored": ctx.t("bacon.view.team_points", team=d["team"] + 1, points=d["points"])} for d in deals]
-    totals = ctx.engine.team_totals(ctx.state)
+    totals = "\n".join(ctx.t("bacon.view.team_total", team=t + 1, points=p)
+                        for t, p in enumerate(ctx.engine.team_totals(ctx.state)))
     columns = [(c, ctx.t(f"bacon.view.column.{c}")) for c in ("dealer", "first", "scored")]
-    return round_edit.rounds_table(ctx, draft, rows, {"scored": ctx.t("bacon.view.totals", one=totals[0],
-                                                                      two=totals[1])}, open_deal, columns)
+    return round_edit.rounds_table(ctx, draft, rows, {"scored": totals}, open_deal, columns)

@@ -12,6 +12,15 @@ rows as one row per type with a −/+ stepper per value (no sign to type or forg
 to make a value unknown again), a button to remove a type and a field to add one; a text that no longer reads
 as rows is left to the screen's text field, which says what is wrong.
 
+Type names [ruling, this view's]: a type in the `rows`/`eggs` text is the table's own word, shown as written,
+except the types the app ships (`DEFAULT_ROWS`, `DEFAULT_EGGS`: T-Rex, Brontosaurus, Pentaceratops), whose names
+in the text are identifiers shown in the player's language (`cubosaurs.type.<name>`; Chinese as the Chinese
+rules name them: 霸王龙, 雷龙, 五角龙) on the steppers, the eggs ("五角龙蛋", not "Pentaceratops蛋"), the
+new-session editor and the question for an unknown value. The text itself never changes with the language: a
+stored session, a saved profile and an export keep the names they were made with, so a Chinese and an English
+phone at one table score the same rows, and a Chinese table sees Chinese names in old sessions too. A type added
+under a name a shipped type already shows ("霸王龙" beside T-Rex) is that type, kept once.
+
 The draft lives in `ctx.local["cubosaurs"]`: who is being entered, every player's counts and raptors, and the
 row being asked for. A raptor's values are entered as printed, each with its sign fixed: the plus value steps
 from 0 up, the minus value from 0 down (the engine refuses a positive minus, `cubosaurs.raptor_sign`).
@@ -28,7 +37,7 @@ from __future__ import annotations
 import flet as ft
 
 from scoring.core import TABLE, RuleError
-from scoring.games.cubosaurs import format_rows, parse_rows
+from scoring.games.cubosaurs import SHIPPED, format_rows, parse_rows
 from views.components.cards import stepper
 from views.context import GameContext
 from views.games import round_edit
@@ -40,6 +49,16 @@ VALUE_RANGE = 20
 GAME = "cubosaurs"
 ROW_OPTIONS = {"rows": 4, "eggs": 2}
 KEYS = ("lines",)
+
+
+def type_name(t, name: str) -> str:
+    """A dinosaur type in words: a type the app ships in the player's language, any other as the table wrote it."""
+    return t(f"cubosaurs.type.{name}") if name in SHIPPED else name
+
+
+def egg_name(t, name: str) -> str:
+    """A type's egg in words ("五角龙蛋", "Pentaceratops eggs")."""
+    return t("cubosaurs.view.egg", type=type_name(t, name))
 
 
 def option_defaults(store) -> dict:
@@ -81,12 +100,12 @@ def option_editor(t, option, value, on_change) -> ft.Control | None:
         """Add the typed type with every value unknown (a name the text cannot hold is cleaned; a repeat is kept
         once)."""
         name = typed["name"].replace(";", " ").replace(":", " ").strip()
-        if name and name not in rows:
+        if name and name not in rows and name not in {type_name(t, n) for n in rows}:
             changed(name, [None] * width)
 
     blocks: list[ft.Control] = [ft.Text(t(f"cubosaurs.option.{option.name}"), size=16, weight=ft.FontWeight.BOLD)]
     for name, values in rows.items():
-        title = name if width == 4 else t("cubosaurs.view.egg", type=name)
+        title = type_name(t, name) if width == 4 else egg_name(t, name)
         cells = [row_cell(t, t("cubosaurs.view.cell", type=title, count=labels[i]), labels[i], v,
                           lambda new, n=name, i=i, vs=values: changed(n, [*vs[:i], new, *vs[i + 1:]]))
                  for i, v in enumerate(values)]
@@ -204,10 +223,10 @@ def collection(ctx: GameContext, line: dict) -> ft.Control:
 
     controls: list[ft.Control] = [ft.Text(ctx.t("cubosaurs.view.cards_of", name=ctx.local["cubosaurs"]["who"]),
                                           size=16, weight=ft.FontWeight.BOLD)]
-    controls += [stepper(ctx, dino, lambda d=dino: line["dinos"].get(d, 0), lambda v, d=dino: count("dinos", d, v),
-                         maximum=60)
+    controls += [stepper(ctx, type_name(ctx.t, dino), lambda d=dino: line["dinos"].get(d, 0),
+                         lambda v, d=dino: count("dinos", d, v), maximum=60)
                  for dino in ctx.state["rows"]]
-    controls += [stepper(ctx, ctx.t("cubosaurs.view.egg", type=dino), lambda d=dino: line["eggs"].get(d, 0),
+    controls += [stepper(ctx, egg_name(ctx.t, dino), lambda d=dino: line["eggs"].get(d, 0),
                          lambda v, d=dino: count("eggs", d, v), maximum=60)
                  for dino in ctx.state["egg_rows"]]
     controls.append(raptors(ctx, line))
@@ -302,8 +321,9 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
                                 maximum=VALUE_RANGE))
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
         spacing=6, controls=[
-            ft.Text(ctx.t(ask["error"]["key"], **ask["error"]["params"]), size=17, weight=ft.FontWeight.BOLD),
-            ft.Text(ctx.t(f"cubosaurs.view.row_of.{ask['kind']}", type=ask["name"]), size=15),
+            ft.Text(ctx.t(ask["error"]["key"], **{**ask["error"]["params"], "type": type_name(ctx.t, ask["name"])}),
+                    size=17, weight=ft.FontWeight.BOLD),
+            ft.Text(ctx.t(f"cubosaurs.view.row_of.{ask['kind']}", type=type_name(ctx.t, ask["name"])), size=15),
             *steppers,
             ft.Row(wrap=True, controls=[
                 ft.FilledButton(content=ctx.t("cubosaurs.view.save_row"), icon=ft.Icons.SAVE,

@@ -10,10 +10,13 @@ Phases follow the engine (`scoring/games/pictomania.py`):
   panel (a player switcher, then 1–7 per opponent, the numbers the engine's prompt does not offer — guess cards
   already on a pile — greyed out; a placed guess is locked and its number never shown; it is the guesser's
   `guess` move on the screen, `ctx.offer`), the
-  piles in the order guesses came in (guessers only), the race buttons for the bonus tiles, and the table's
-  "wrong word" and "reveal" buttons (revealing before everyone stopped asks first).
+  piles in the order guesses came in (guessers only), the race for the bonus tiles (`views.components.tile_race`:
+  a row of claim tiles, each over its stop button, pinned), and the table's "wrong word" and "reveal" buttons
+  (revealing before everyone stopped asks first).
 - `reveal`: the race is over; only the table's rulings and "reveal" remain.
 - `over`: the frame shows the end screen with the chart; `final` adds the last round's reveal under it.
+- The reveal's score table is a row per player in columns sharing the card's width (`SCORE_COLUMNS`); in a
+  list of names with counts ("Pia 0, Quin 1") a name and its count stay on one line.
 
 On a phone seated in table mode (`ctx.seat`) there is no phone to pass: "my word" shows the seat's own word
 at once, the guess panel guesses as the seat (no switcher), and the physical deal (which one phone collects card
@@ -41,11 +44,19 @@ from scoring.core import TABLE
 from scoring.games.pictomania import NUMBERS, SYMBOLS, word_of
 from scoring.mechanics import race as race_mech
 from views.components.private import COVER, cover, opened
-from views.components.race import race_buttons
+from views.components.tile_race import tile_race
 from views.context import GameContext
 from views.ui import choice_row
 
 NUMBER_WIDTH, NUMBER_HEIGHT = 42, 48
+# The round's score table: (column, share of the card's width, numeric). Shares, not a DataTable: its columns take
+# the width Flutter's web build measures for a text, too narrow for Chinese (headers ran into each other, a tile
+# cell broke onto three lines and was cut); shares use the card's width, and a cell that still does not fit wraps
+# and makes its line taller instead of being cut.
+SCORE_COLUMNS = (("player", 3, False), ("received", 2, True), ("lost", 2, True), ("tile", 6, False),
+                 ("total", 2, True))
+SCORE_SPACING = 8
+GLUE = "\u00a0"  # a no-break space: a name and its count stay on one line when a list of them wraps
 # The six symbols as shapes (icon, turned by a quarter turns so a play arrow stands as a triangle). The rule texts
 # here do not name the stickers' shapes; this is our set, one shape per symbol card, named in words beside it.
 SHAPES = {1: (ft.Icons.CIRCLE, 0), 2: (ft.Icons.PLAY_ARROW, -1), 3: (ft.Icons.SQUARE, 0), 4: (ft.Icons.STAR, 0),
@@ -73,10 +84,9 @@ def build(ctx: GameContext) -> ft.Control:
         my_word(ctx),
         *([guess_panel(ctx)] if state["phase"] == "drawing" else []),
         piles(ctx),
-        race_buttons(ctx, state["race"], on_claim=lambda p: ctx.dispatch_soon(stop_action(p, True)),
-                     on_decline=lambda p: ctx.dispatch(stop_action(p, False)),
-                     title=ctx.t("pictomania.view.race_title"),
-                     moves=("stop",)),
+        tile_race(ctx, state["race"], on_claim=lambda p: ctx.dispatch_soon(stop_action(p, True)),
+                  on_stop=lambda p: ctx.dispatch(stop_action(p, False)), title=ctx.t("pictomania.view.race_title"),
+                  moves=("stop",)),
         *([table_panel(ctx)] if ctx.for_table else []),
     ])
 
@@ -396,7 +406,8 @@ def reveal_panel(ctx: GameContext, entry: dict) -> ft.Control:
                                                 deck=entry["deck"]))]
     for drawer in ctx.players:
         controls.append(pile_result(ctx, entry, drawer))
-    controls.append(ft.Text(ctx.t("pictomania.view.middle", middle=result["middle"]), size=16))
+    middle = [f"{p}{GLUE}{n}" for p, n in result["middle"].items()]
+    controls.append(ft.Text(ctx.t("pictomania.view.middle", middle=middle), size=16))
     sheep = result["black_sheep"]
     controls.append(ft.Text(ctx.t("pictomania.view.black_sheep", name=sheep, count=result["middle"][sheep])
                             if sheep else ctx.t("pictomania.view.no_black_sheep"),
@@ -440,18 +451,20 @@ def pile_result(ctx: GameContext, entry: dict, drawer: str) -> ft.Control:
 
 
 def round_table(ctx: GameContext, result: dict) -> ft.Control:
-    """Per player: stars won, own stars left, the bonus tile, the round's score."""
-    columns = ["player", "received", "lost", "tile", "total"]
-    rows = []
+    """Per player: stars won, own stars left, the bonus tile, the round's score; one line each."""
+    rows: list[ft.Control] = [score_line([ctx.t(f"pictomania.view.col.{c}") for c, _, _ in SCORE_COLUMNS],
+                                         ft.FontWeight.BOLD)]
     for p in ctx.players:
         score = result["scores"][p]
         tile = ctx.t(f"pictomania.view.tile.{score['tile_reason']}", tile=score["tile"], points=score["tile_points"])
-        cells = [p, str(score["received"]), str(-score["lost"]), tile, str(score["total"])]
-        rows.append(ft.DataRow(cells=[ft.DataCell(ft.Text(c)) for c in cells]))
-    table = ft.DataTable(column_spacing=12, horizontal_margin=4, rows=rows, columns=[
-        ft.DataColumn(label=ft.Text(ctx.t(f"pictomania.view.col.{c}")), numeric=c not in ("player", "tile"))
-        for c in columns])
-    return ft.Column(spacing=4, controls=[
-        ft.Text(ctx.t("pictomania.view.round_scores"), size=18, weight=ft.FontWeight.BOLD),
-        ft.Row(controls=[table], scroll=ft.ScrollMode.AUTO),
-    ])
+        rows += [ft.Divider(height=1),
+                 score_line([p, str(score["received"]), str(-score["lost"]), tile, str(score["total"])])]
+    return ft.Column(spacing=8, controls=[
+        ft.Text(ctx.t("pictomania.view.round_scores"), size=18, weight=ft.FontWeight.BOLD), *rows])
+
+
+def score_line(cells: list[str], weight: ft.FontWeight | None = None) -> ft.Row:
+    """One line of the score table: each cell its column's share of the width, numbers to the right."""
+    return ft.Row(spacing=SCORE_SPACING, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+        ft.Text(text, expand=share, weight=weight, text_align=ft.TextAlign.RIGHT if numeric else ft.TextAlign.START)
+        for text, (_, share, numeric) in zip(cells, SCORE_COLUMNS)])

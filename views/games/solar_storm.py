@@ -2,6 +2,11 @@
 (cards left, the face-up pair, the next damage card and what the Bridge saw), whose turn with actions and tokens
 left, the moves the engine offers now, each player's hand, and the win or loss screen saying why.
 
+The ship stays a 3×3 grid at every width (it is the ship's plan: a move goes to a room beside), its three rooms a
+row sharing the width and each row as tall as its tallest room. So that no word breaks in a room a third of a
+390 px phone wide, each line of a room holds one word or one name: the repair track a space a line (its cube and
+the resource it takes), who is here a name a line (cut short with "…" rather than broken).
+
 A plain function of the state: the ship, decks and hands come from `player_view` (the public table, or the seat
 whose hand is uncovered with "Show A's hand", kept in `ctx.local["solar_storm"]["seat"]`); the buttons are the
 engine's `prompt` choices, one group per move (a move with several choices opens them first), each offered to the
@@ -37,7 +42,8 @@ from views.components.private import elsewhere
 from views.context import GameContext
 from views.ui import choice_row, tint
 
-CELL = 118
+PAD = 6
+GAP = 4
 BOX = 16
 DIRECT = ("scavenge", "divert", "launch", "token", "end_actions", "cargo_hold", "bridge")
 CHIP = 112
@@ -124,29 +130,37 @@ def turn_panel(ctx: GameContext, view: dict) -> ft.Control:
 
 
 def room_cell(ctx: GameContext, view: dict, room: str) -> ft.Control:
-    """One room: name, repair track (cube or empty per space), diverted, protection, meeples."""
+    """One room, a third of the ship wide and as tall as the tallest room of its row: name, cubes, the repair
+    track a space a line (cube or empty, and the resource it takes), protection, diverted, who is here (a name a
+    line, cut short rather than broken)."""
     who = [p for p in ctx.players if view["where"][p] == room]
-    lines = [ft.Text(room_name(ctx, room), size=13, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)]
+    lines = [ft.Text(room_name(ctx, room), size=14, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)]
     colour = tint(ft.Colors.AMBER)
     if room != CORE:
         state = view["rooms"][room]
-        track = ROOMS[room]["track"]
-        lines.append(ft.Row(spacing=4, tight=True, controls=[cube_box(cube) for cube in state["cubes"]]))
-        lines.append(ft.Text(ctx.t("solar_storm.view.cubes", cubes=sum(state["cubes"])), size=11))
-        lines.append(ft.Text(ctx.t("solar_storm.view.track", cards=[card_name(ctx, c) for c in track]), size=10))
+        lines.append(ft.Text(ctx.t("solar_storm.view.cubes", cubes=sum(state["cubes"])), size=12))
+        lines.append(ft.Column(spacing=2, tight=True, controls=[
+            track_space(ctx, card, cube) for card, cube in zip(ROOMS[room]["track"], state["cubes"])]))
         shield = sum(1 for t in view["protection"] if t["room"] == room)
         if shield:
-            lines.append(ft.Text(ctx.t("solar_storm.view.protected", count=shield), size=11))
+            lines.append(ft.Text(ctx.t("solar_storm.view.protected", count=shield), size=12))
         if state["diverted"]:
-            lines.append(ft.Text(ctx.t("solar_storm.view.diverted"), size=11, weight=ft.FontWeight.BOLD,
+            lines.append(ft.Text(ctx.t("solar_storm.view.diverted"), size=12, weight=ft.FontWeight.BOLD,
                                  color=ft.Colors.TERTIARY))
         cubes = sum(state["cubes"])
         colour = tint(ft.Colors.RED if cubes == 0 else ft.Colors.GREEN if cubes == 3 else ft.Colors.ORANGE)
     if who:
-        lines.append(ft.Text(ctx.t("solar_storm.view.here", names=who), size=11, italic=True))
-    return ft.Container(width=CELL, height=CELL, padding=4, border_radius=8, bgcolor=colour,
-                        content=ft.Column(spacing=1, tight=True, controls=lines,
+        lines.append(ft.Text(ctx.t("solar_storm.view.here"), size=12, italic=True))
+        lines += [ft.Text(name, size=12, italic=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS) for name in who]
+    return ft.Container(expand=True, padding=PAD, border_radius=8, bgcolor=colour,
+                        content=ft.Column(spacing=2, tight=True, controls=lines,
                                           horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+
+
+def track_space(ctx: GameContext, card: str, cube: bool) -> ft.Control:
+    """One repair space on a line of its own: its cube (or the empty square) and the resource it takes, a word
+    that fits a phone's narrowest room whole ("纳米机器人" broke into "纳/米机器人" in a line of all three)."""
+    return ft.Row(spacing=4, tight=True, controls=[cube_box(cube), ft.Text(card_name(ctx, card), size=13)])
 
 
 def cube_box(filled: bool) -> ft.Control:
@@ -156,11 +170,12 @@ def cube_box(filled: bool) -> ft.Control:
 
 
 def ship(ctx: GameContext, view: dict) -> ft.Control:
-    """The 3×3 grid of rooms, the Energy Core in the middle."""
-    rows = [ft.Row(spacing=4, alignment=ft.MainAxisAlignment.CENTER,
+    """The 3×3 grid of rooms, the Energy Core in the middle, across the width it is given: three rooms a row on a
+    phone too, since the grid is the ship's plan (a move goes to a room beside)."""
+    rows = [ft.Row(spacing=GAP, intrinsic_height=True, vertical_alignment=ft.CrossAxisAlignment.STRETCH,
                    controls=[room_cell(ctx, view, view["layout"][r * 3 + c]) for c in range(3)])
             for r in range(3)]
-    return ft.Column(spacing=4, controls=rows, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    return ft.Column(spacing=GAP, controls=rows)
 
 
 def next_damage(ctx: GameContext, view: dict) -> list[ft.Control]:

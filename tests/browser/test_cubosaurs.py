@@ -1,0 +1,45 @@
+"""Cubosaurs in a real browser on a phone, in Chinese: a table starts a session from the new-session screen and
+reads the dinosaur types the app ships in Chinese — in the rows editor, on the counters and the egg ("五角龙蛋",
+where "Pentaceratops蛋" stood beside Chinese raptor buttons) — while the session keeps the rows text it was made
+with; the same session in English names them in English."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from scoring.games.cubosaurs import DEFAULT_ROWS
+from tests.browser.conftest import READ_ALL
+from views import words
+
+CHINESE = ["霸王龙", "雷龙", "五角龙"]
+ENGLISH = ["T-Rex", "Brontosaurus", "Pentaceratops"]
+
+
+def test_a_chinese_table_reads_chinese_dinosaurs(phone, server):
+    tab = phone.open("/new/cubosaurs")
+    tab.see("新对局：方块恐龙")
+    for name in [*CHINESE, "五角龙蛋"]:                     # the rows editor: a block per type, the egg's too
+        tab.see_role("button", f"去掉{name}")
+    for i, name in enumerate(["甲", "乙"]):
+        tab.fill("新玩家", name)
+        tab.tap("添加")
+        tab.see(f"{i + 1}. {name}")
+    tab.tap("开始", exact=True)
+    for name in [*CHINESE, "五角龙蛋"]:
+        tab.see_button(f"增加：{name}")
+    tab.tap(f"增加：{CHINESE[0]}", exact=True)
+    count = words.say("zh-CN", "cards.view.count", what=CHINESE[0], value=1)
+    expect(tab.page.locator(f'flt-semantics[aria-label="{count}"]').or_(tab.page.get_by_text(count, exact=True))
+           .first).to_be_attached()
+    screen = tab.page.evaluate(READ_ALL)
+    assert not [name for name in ENGLISH if name in screen]
+    tab.shot("phone_cubosaurs_chinese_types")
+
+    from storage import Store
+    sid = tab.page.url.rsplit("/", 1)[-1]
+    with Store(server.data) as store:
+        assert store.load(sid)["options"]["rows"] == DEFAULT_ROWS   # the session keeps the names it was made with
+    tab.language("en")
+    for name in ENGLISH:
+        tab.see_button(f"More: {name}")
+    tab.see_button("More: Pentaceratops eggs")

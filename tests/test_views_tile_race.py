@@ -1,0 +1,92 @@
+"""The bonus-tile race panel (`views.components.tile_race`) built without a browser: one slot per player in as few
+rows as fit a phone, a locked player keeping their slot, a seated phone's own claim beside its stop button, the
+referee's status line, pinning and the moves it offers."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scoring.mechanics import race as race_mech
+from tests.helpers import press
+from tests.test_views_components import FakeContext, buttons, noted, texts, walk
+from views.components.tile_race import tile_race
+
+TITLE = "Finish: take a bonus tile"
+
+
+def named_buttons(control):
+    """Buttons by their text, or by the name a screen reader gives them (a claim tile: "A: claim 3")."""
+    named = dict(buttons(control))
+    for c in walk(control):
+        if isinstance(c, (ft.Button, ft.OutlinedButton)) and not isinstance(c.content, str):
+            label = next((t.semantics_label for t in walk(c.content) if isinstance(t, ft.Text) and t.semantics_label),
+                         None)
+            if label:
+                named[label] = c
+    return named
+
+
+def slots(panel):
+    """The player slots: each slot's button names (or its status words once locked) and its share of a row."""
+    (grid,) = [c for c in walk(panel) if isinstance(c, ft.ResponsiveRow)]
+    return [(sorted(named_buttons(s)) or texts(s), s.col) for s in grid.controls]
+
+
+def test_a_shared_screen_puts_four_players_in_one_row_and_a_claimant_keeps_their_slot():
+    r, _ = race_mech.claim(race_mech.new_race([4, 3, 2], ["A", "B", "C", "D"]), "B")
+    claimed, stopped, pinned = [], [], []
+    ctx = FakeContext(pinned=pinned)
+    placeholder = tile_race(ctx, r, noted(claimed), stopped.append, TITLE, moves=("stop",))
+    (panel,) = pinned
+    assert named_buttons(placeholder) == {}
+    quarter = {"xs": 3, "md": 3}
+    assert slots(panel) == [(["A: claim 3", "A: stop"], quarter), (["B took 4"], quarter),
+                            (["C: claim 3", "C: stop"], quarter), (["D: claim 3", "D: stop"], quarter)]
+    assert TITLE in texts(panel) and "Rewards left: 3, 2" in texts(panel)
+    assert ctx.offered == {("A", "stop"), ("C", "stop"), ("D", "stop")}
+    found = named_buttons(panel)
+    press(found["C: claim 3"])
+    press(found["D: stop"])
+    assert claimed == ["C"] and stopped == ["D"]
+
+
+def test_five_or_six_players_sit_three_a_row_on_a_phone_and_in_one_row_on_a_tablet():
+    for players in ("ABCDE", "ABCDEF"):
+        race = race_mech.new_race([4, 3, 2, 2, 1][:len(players) - 1], list(players))
+        cols = [col for _, col in slots(tile_race(FakeContext(), race, noted([]), lambda p: None, TITLE))]
+        assert cols == [{"xs": 4, "md": 2}] * len(players)
+    three = race_mech.new_race([4, 3], list("ABC"))
+    assert [col for _, col in slots(tile_race(FakeContext(), three, noted([]), lambda p: None, TITLE))] == [
+        {"xs": 4, "md": 4}] * 3
+
+
+def test_a_seated_phone_has_its_claim_beside_its_stop_and_the_others_in_one_line():
+    r = race_mech.decline(race_mech.new_race([4, 3, 2], ["A", "B", "C", "D"]), "D")
+    claimed, stopped, pinned = [], [], []
+    ctx = FakeContext(seat="A", pinned=pinned)
+    tile_race(ctx, r, noted(claimed), stopped.append, TITLE, moves=("stop",))
+    (panel,) = pinned
+    found = named_buttons(panel)
+    assert set(found) == {"A: claim 4", "A: stop"}
+    assert [c for c in walk(panel) if isinstance(c, ft.Row) and found["A: stop"] in c.controls
+            and found["A: claim 4"] in c.controls], "the claim and stop buttons are not side by side"
+    assert "B: still racing · C: still racing · D stopped (no reward)" in texts(panel)
+    assert ctx.offered == {("A", "stop")}
+    press(found["A: claim 4"])
+    assert claimed == ["A"]
+
+    r, _ = race_mech.claim(r, "A")  # nothing left to tap on this phone: shown in place
+    pinned.clear()
+    panel = tile_race(FakeContext(seat="A", pinned=pinned), r, noted(claimed), stopped.append, TITLE)
+    assert pinned == [] and named_buttons(panel) == {} and "A took 4" in texts(panel)
+
+
+def test_the_referee_sees_every_player_in_the_status_line_and_no_button():
+    r, _ = race_mech.claim(race_mech.new_race([4, 3], ["A", "B", "C"]), "C")
+    pinned = []
+    ctx = FakeContext(seat="table", pinned=pinned)
+    panel = tile_race(ctx, r, noted([]), lambda p: None, TITLE, moves=("stop",))
+    assert pinned == [] and named_buttons(panel) == {} and ctx.offered == set()
+    assert "A: still racing · B: still racing · C took 4" in texts(panel)
+    over = race_mech.close(r)
+    assert "The race is over." in texts(tile_race(FakeContext(), over, noted([]), lambda p: None, TITLE))

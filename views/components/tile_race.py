@@ -1,0 +1,115 @@
+"""Bonus-tile race panel (Pictomania's "stop"): each player's claim tile with their stop button under it, in one
+band, so the pinned race takes a row of tiles instead of a row of buttons per player.
+
+Builder:
+    tile_race(ctx, race, on_claim, on_stop, title, moves=()) -> ft.Control
+- `race`: a race dict from `scoring.mechanics.race.new_race`; `on_claim(player)`: an async function awaited when a
+  player's claim tile is tapped (the view dispatches with `ctx.dispatch_soon`, as `views.components.race` does);
+  `on_stop(player)`: the player stops without a tile; `title`: the heading, on one line with the rewards left;
+  `moves`: the move types the buttons send, offered to the context (`ctx.offer`) for every player given a button.
+Whose buttons a screen shows, the status words and the pinning follow `views.components.race` (whose `racers`,
+`status`, `claim_handler` and `player_row` this panel uses): pinned above the scrolling screen (`ctx.pin`) while it holds a
+button this screen can tap, in place otherwise.
+
+Layout (ours): a screen acting for several players (the shared screen) gives each player a slot, up to four a row
+on a phone (five or six players: three a row, two rows), all in one row from a tablet's width: a claim tile 56 px high (the name, then "claim 3") over a 40 px stop
+button; a player who took a tile or stopped keeps the slot, locked, with what they did, so no button moves while
+the others race. On a 390×844 phone four players' race takes 130 px (heading to stop buttons), where a row per player took 375.
+A screen acting for one player (a seated phone) has `views.components.race`'s row for it (the claim and stop
+buttons side by side, labelled in full: "Ann: claim 3"), and every other player in one status line.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Awaitable, Callable
+
+import flet as ft
+
+from scoring.mechanics import race as mech
+from views.components.private import acts_as
+from views.components.race import claim_handler, player_row, racers, status
+
+TILE_HEIGHT, STOP_HEIGHT = 56, 40
+PER_ROW = 4
+
+
+def tile_race(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], on_stop: Callable[[str], Any],
+              title: str, moves: tuple[str, ...] = ()) -> ft.Control:
+    """The race panel, pinned while it holds a button this screen can tap; its moves offered to the context."""
+    racing = racers(ctx, race)
+    for player in racing:
+        for kind in moves:
+            ctx.offer(player, kind)
+    panel = tile_panel(ctx, race, on_claim, on_stop, title)
+    pin = getattr(ctx, "pin", None)
+    if pin is not None and racing:
+        pin(panel)
+        return ft.Container()
+    return panel
+
+
+def tile_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], on_stop: Callable[[str], Any],
+               title: str) -> ft.Control:
+    """The heading and rewards left on one line, the slots of the players this screen acts as, the others in one
+    status line."""
+    left = mech.remaining(race)
+    rows: list[ft.Control] = [ft.Row(wrap=True, spacing=8, run_spacing=0, controls=[
+        ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
+        ft.Text(ctx.t("app.race.left", rewards=left) if left else ctx.t("app.race.none_left"))])]
+    mine = [p for p in race["players"] if acts_as(ctx, p)]
+    others = [p for p in race["players"] if p not in mine]
+    if len(mine) == 1:
+        rows.append(player_row(ctx, race, mine[0], on_claim, on_stop))
+    elif mine:
+        rows.append(ft.ResponsiveRow(spacing=8, run_spacing=8, controls=[
+            slot(ctx, race, p, on_claim, on_stop, slot_cols(len(mine))) for p in mine]))
+    if others:
+        rows.append(ft.Text(" · ".join(status(ctx, race, p) for p in others)))
+    if mech.is_over(race):
+        rows.append(ft.Text(ctx.t("app.race.over"), weight=ft.FontWeight.BOLD))
+    return ft.Column(controls=rows, spacing=6)
+
+
+def slot_cols(count: int) -> dict[str, int]:
+    """A slot's share of the 12 columns of a row: up to four a row on a phone (five or six players: three), every
+    player in one row from a tablet's width ("md") up."""
+    per_phone_row = count if count <= PER_ROW else math.ceil(count / 2)
+    return {"xs": 12 // per_phone_row, "md": max(2, 12 // count)}
+
+
+def slot(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awaitable[Any]],
+         on_stop: Callable[[str], Any], cols: dict[str, int]) -> ft.Control:
+    """One player's place in the rows: the claim tile over the stop button, or, once locked, what they did."""
+    if not racing_now(race, player):
+        return ft.Container(col=cols, height=TILE_HEIGHT + 4 + STOP_HEIGHT, padding=6, border_radius=12,
+                            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, content=ft.Column(spacing=2, controls=[
+                                ft.Icon(ft.Icons.LOCK, size=18), ft.Text(status(ctx, race, player), size=13)]))
+    return ft.Column(col=cols, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                     controls=[claim_tile(ctx, race, player, on_claim), stop_button(ctx, player, on_stop)])
+
+
+def racing_now(race: dict, player: str) -> bool:
+    """Whether player still has a claim to make: not locked and rewards left."""
+    return not mech.is_over(race) and not mech.is_locked(race, player)
+
+
+def claim_tile(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awaitable[Any]]) -> ft.Control:
+    """The big claim button: the name over "claim N", named in full for a screen reader ("Ann: claim 3")."""
+    reward = mech.remaining(race)[0]
+    return ft.FilledButton(
+        height=TILE_HEIGHT, style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4),
+                                                 shape=ft.RoundedRectangleBorder(radius=12)),
+        on_click=claim_handler(on_claim, player),
+        content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+            ft.Text(player, size=16, weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+                    semantics_label=ctx.t("app.race.claim", name=player, reward=reward)),
+            ft.Text(ctx.t("pictomania.view.claim_tile", reward=reward), size=16, no_wrap=True, semantics_label="")]))
+
+
+def stop_button(ctx: Any, player: str, on_stop: Callable[[str], Any]) -> ft.OutlinedButton:
+    """The player stops without a tile; "stop" on screen, named "Ann: stop"."""
+    return ft.OutlinedButton(height=STOP_HEIGHT, style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
+                             on_click=lambda e: on_stop(player),
+                             content=ft.Text(ctx.t("pictomania.view.stop_tile"), no_wrap=True,
+                                             semantics_label=ctx.t("app.race.stop", name=player)))
