@@ -3,7 +3,8 @@ screen and the shell's screens (home, new session for every game, settings, stat
 scorers, the host's table and the phone's join and seat screens), built without a browser in both languages.
 
 What names a control on the web (Flet 1.0.5, the stock web client), as the browser tests read it: a text field's
-`label` (role textbox), a checkbox's, switch's, radio's and chip's `label`, an icon button's icon's
+`label` (role textbox), a checkbox's, switch's, radio's and chip's `label` (or, for a checkbox or switch with its
+label beside it, `views.ui.labelled`, the text merged with it), an icon button's icon's
 `semantics_label` (`views.ui.icon_button`). A dropdown is one button whose name is not its `label` but a
 `Semantics` label around it (`views.ui.dropdown`). A tappable square with no text (a grid cell) is named by its
 tooltip.
@@ -50,11 +51,13 @@ def icon_name(icon) -> str:
 
 def name_of(control, wrapped: dict) -> str | None:
     """The accessible name the web gives a control that needs one (wrapped: the Semantics labels around
-    controls, by control id); None for a control that needs none."""
+    controls and the texts merged with a checkbox or switch, by control id); None for a control that needs
+    none."""
     if isinstance(control, ft.Dropdown):
         return text_of(control.label) and wrapped.get(id(control), "")
     if isinstance(control, (ft.TextField, ft.Checkbox, ft.Switch, ft.Slider, ft.Radio, ft.Chip)):
-        return text_of(control.label) or getattr(control, "semantics_label", None) or text_of(control.tooltip)
+        return (text_of(control.label) or getattr(control, "semantics_label", None) or text_of(control.tooltip)
+                or wrapped.get(id(control), ""))
     if isinstance(control, ft.IconButton):
         return icon_name(control.icon) or text_of(control.tooltip)
     if isinstance(control, BUTTONS) and not isinstance(control.content, (str, ft.Text)):
@@ -68,6 +71,9 @@ def unnamed(screen: str, body: ft.Control, keys: set[str]) -> list[str]:
     """The controls of a screen that need a name and have none, or only a message key for one."""
     found = []
     wrapped = {id(c.content): c.label or "" for c in walk(body) if isinstance(c, ft.Semantics)}
+    for merged in (c for c in walk(body) if isinstance(c, ft.MergeSemantics)):
+        words = " ".join(t.value or "" for t in walk(merged) if isinstance(t, ft.Text))
+        wrapped.update({id(c): words for c in walk(merged) if isinstance(c, (ft.Checkbox, ft.Switch))})
     for control in walk(body):
         name = name_of(control, wrapped)
         if name is None:

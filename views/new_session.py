@@ -4,6 +4,12 @@ profile; see `views.games`), and a start button that stays disabled with the rea
 
 The half-made choice (the draft) lives in the tab's scratch, so switching language or going to settings and back
 keeps it.
+
+Layout: the form takes a phone's whole width and half a laptop's (`FORM_COLS`); the new player's field and every
+option's field or dropdown fill the form's width, so a floating label and a dropdown's value are not cut at 390 px
+(a dropdown as narrow as Flutter measured its choices cut them), and a switch's label wraps beside it rather than
+being cut at the screen's edge (`views.ui.labelled`). A choice's words longer than a phone's dropdown (about 300 px
+at 16 px) are still cut: they belong shortened in the game's strings.
 """
 
 from __future__ import annotations
@@ -17,7 +23,10 @@ from scoring.core import BOOL, CHOICE, INT, INT_LIST, RuleError, engine
 from scoring.record import COLOURS, check_colours, new_record
 from views import rules, words
 from views.games import view_of
-from views.ui import dropdown, icon_button, kept_typing, toggle_chip, typed_text
+from views.ui import dropdown, icon_button, kept_typing, labelled, toggle_chip, typed_text
+
+FORM_COLS = {"xs": 12, "md": 8, "lg": 6}  # the form's share of the screen's width: all of a phone's, half a laptop's
+LABEL_SIZE = 16  # a switch's label, as large as the fields' values beside it
 
 SWATCH = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN, "yellow": ft.Colors.YELLOW,
           "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.BLACK,
@@ -55,7 +64,7 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
         """Show the screen again: the start button is enabled, or says what is missing."""
         app.render()
 
-    body = ft.Column(spacing=12, controls=[
+    form = ft.Column(col=FORM_COLS, spacing=12, controls=[
         rules.rules_button(app, game_id, back=f"/new/{game_id}"),
         ft.Text(app.t("app.players"), size=20, weight=ft.FontWeight.BOLD),
         ft.Text(app.t("app.player_range", min=game.min_players, max=game.max_players)),
@@ -69,7 +78,7 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
         reason,
     ])
     title = app.t("app.new_session_of", game=game.names.get(app.lang, game.id))
-    return title, body, "/"
+    return title, ft.ResponsiveRow(controls=[form]), "/"
 
 
 def roster(app: Any, draft: dict) -> ft.Control:
@@ -226,15 +235,16 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
     if own is not None:
         return own
     if opt.kind == BOOL:
-        return ft.Switch(label=label, value=bool(value), on_change=lambda e: changed(e.control.value))
+        return labelled(ft.Switch(value=bool(value)), label, changed, size=LABEL_SIZE)
     if opt.kind == CHOICE:
-        return dropdown(label, value, [ft.DropdownOption(key=c, text=app.t(f"{game.id}.option.{opt.name}.{c}"))
-                                       for c in opt.choices], lambda e: changed(e.control.value))
+        return ft.Row(controls=[dropdown(
+            label, value, [ft.DropdownOption(key=c, text=app.t(f"{game.id}.option.{opt.name}.{c}"))
+                           for c in opt.choices], lambda e: changed(e.control.value), expand=True)])
     keyboard = ft.KeyboardType.NUMBER if opt.kind == INT else ft.KeyboardType.TEXT
     key = f"option:{opt.name}"
     draft.setdefault(key, str(value))
-    return ft.TextField(label=label, value=typed_text(draft, key), keyboard_type=keyboard,
-                        on_change=lambda e: changed(kept_typing(draft, key, e)))
+    return ft.Row(controls=[ft.TextField(label=label, value=typed_text(draft, key), keyboard_type=keyboard,
+                                         expand=True, on_change=lambda e: changed(kept_typing(draft, key, e)))])
 
 
 def start_session(app: Any, game: Any, draft: dict) -> None:

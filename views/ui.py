@@ -1,5 +1,6 @@
 """Small UI helpers shared by the screens: icon buttons and dropdowns that carry their name for screen readers and
-tests, the one-of-several row of buttons (`choice_row`) and the chip that is on or off (`toggle_chip`).
+tests, the one-of-several row of buttons (`choice_row`), the chip that is on or off (`toggle_chip`) and the checkbox
+or switch whose label wraps (`labelled`).
 
 Choosing never moves what is on screen. A choice row marks the chosen button by filling it, nothing else: filled
 and outlined buttons are the same size (a check mark shown only on the chosen one made it wider, and in a wrapping
@@ -7,6 +8,11 @@ row pushed its neighbours to the next line under the finger). A toggle chip alwa
 of a chip that is on is drawn in the icon's place (Flutter slides a check mark in beside the label of a chip
 without one, which widened it the same way). Every one-of-several row of buttons and every on/off chip is one of
 these.
+
+A checkbox's or switch's own label (Flet 1.0.5) is one line in a row that cannot shrink it: a label longer than the
+screen is cut at its edge ("Compare Ada's answ" in a Knit Wit card, a Kingdomino option at 390 px). `labelled` puts
+the label beside the box in a row where it wraps instead, taps on the label flip the box as on Flet's own, and the
+two are one control for screen readers and tests (merged semantics: a checkbox or switch named by its label).
 
 No tooltips on buttons: a tooltip left showing after a tap (the pointer stays over the button) takes the focus
 from the next text field tapped, so typing there is lost (found in headless Chromium after the screens stopped
@@ -62,9 +68,9 @@ def icon_button(icon: Any, label: str, on_click: Callable[[Any], Any], disabled:
 def dropdown(label: str, value: Any, options: list[ft.DropdownOption], on_select: Callable[[Any], Any],
              name: str | None = None, **style: Any) -> ft.Semantics:
     """A dropdown with its label, named on the web by name (a fuller name where several dropdowns share a label,
-    e.g. one per seat), else by the label."""
-    return ft.Semantics(label=name or label, content=ft.Dropdown(label=label, value=value, options=options,
-                                                                 on_select=on_select, **style))
+    e.g. one per seat), else by the label; one that expands (`expand=True`, in a row) fills the row's width."""
+    return ft.Semantics(label=name or label, expand=style.get("expand"),
+                        content=ft.Dropdown(label=label, value=value, options=options, on_select=on_select, **style))
 
 
 def typed_text(scratch: dict, key: str) -> str:
@@ -104,3 +110,14 @@ def toggle_chip(label: str, on: bool, on_select: Callable[[Any], Any], icon: Any
                 tooltip: str | None = None) -> ft.Control:
     """A chip that is on or off, with its icon (covered by the check mark while on)."""
     return ft.Chip(label=ft.Text(label), leading=ft.Icon(icon), selected=on, on_select=on_select, tooltip=tooltip)
+
+
+def labelled(box: ft.Checkbox | ft.Switch, label: str, on_change: Callable[[bool], Any],
+             size: int | None = None) -> ft.Control:
+    """A checkbox or switch (without a label of its own) and its label beside it, which wraps where the row is too
+    narrow for it; on_change(on) when the box or the label is tapped."""
+    box.on_change = lambda e: on_change(bool(e.control.value))
+    text = ft.GestureDetector(content=ft.Text(label, size=size), expand=True, mouse_cursor=ft.MouseCursor.CLICK,
+                              on_tap=None if box.disabled else lambda e: on_change(not box.value))
+    return ft.MergeSemantics(content=ft.Row(spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                                            controls=[box, text]))

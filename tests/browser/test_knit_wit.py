@@ -4,6 +4,8 @@ button race, a suggested duplicate ruled the same, a challenge voted down once t
 the final scores on the end screen and `python -m scoring score` on the exported record.
 
 The game is `PLAN` of tests/test_views_knit_wit.py; the hand count of its scores is written there (`EXPECTED`).
+The same game, played into the store up to its scoring, checks on a phone and a laptop that the answer cards show
+their labels whole on one line (`tests.browser.fit`).
 """
 
 from __future__ import annotations
@@ -17,13 +19,18 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.__main__ import main
+from scoring.record import new_record
 from storage import Store
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, Tab, new_tab
+from tests.browser.fit import BODY, BUTTON, CHROME, one_line, text_boxes, width, widths
 from tests.browser.shots import screens
 from tests.test_views_knit_wit import CLAIMS, EXPECTED, HANDS, PLAYERS, SHEETS, VOTES, WEAVE
+from views.words import say
 
 COUNTDOWN = re.compile(r"^0:(10|0\d)$")
 TICKED = re.compile(r"^0:0[0-8]$")
+NOW = "2025-01-01T20:00:00+00:00"
+WHY = {"en": "Same word: tiger", "zh-CN": "同一个词：tiger"}  # why Ada's "tiger" and Bram's "tigers" are suggested
 
 
 def choose_option(tab: Tab, option: str, choice: str) -> None:
@@ -215,4 +222,62 @@ def test_whole_three_player_game(browser, server, english):
     store = Store(server.data)
     assert ("tiger", "tigers") in store.aliases()
     store.close()
+    tab.page.context.close()
+
+
+def scoring_session(server) -> str:
+    """The game of the test above at the scoring of spool 1, played straight into the store: the deal, the weave
+    (every tag typed in as "red"), the sheets and the button race."""
+    actions: list[dict] = [{"type": "deal", "by": "table", "spools": HANDS}]
+    for player, encloses, number, loops, separate in WEAVE:
+        actions += [{"type": "loop", "by": player, "tag": "red", "encloses": [encloses] if encloses else []},
+                    {"type": "spool", "by": player, "number": number, "loops": loops, "separate": separate}]
+    actions += [{"type": "answer", "by": player, "spool": number, "text": text}
+                for player, sheet in SHEETS.items() for number, text in enumerate(sheet, start=1) if text]
+    actions += [{"type": "claim", "by": player} for player in CLAIMS]
+    with Store(server.data) as store:
+        sid = store.create(new_record("knit_wit", PLAYERS, {"deal": "table"}, seed=5, now=NOW))
+        for action in actions:
+            store.play(sid, action, NOW)
+    return sid
+
+
+def cut_labels(tab: Tab, lang: str) -> list[tuple]:
+    """The answer cards' labels not shown whole on one line, or not shown: (what, its words, box width, width
+    needed)."""
+    cut = []
+    for role, key, style, chrome in (("checkbox", "knit_wit.view.pick_for_ruling", BODY, CHROME["checkbox"]),
+                                     ("button", "knit_wit.view.challenge", BUTTON, CHROME["button"])):
+        for name, need in widths(tab, [say(lang, key, name=p) for p in PLAYERS], style).items():
+            box = tab.page.get_by_role(role, name=name, exact=True).first.bounding_box()
+            if not one_line(box, need, chrome):
+                cut.append((role, name, box["width"], need + chrome))
+    for mark in [say(lang, "knit_wit.view.mark_suggested", name=p) for p in ("Ada", "Bram")] + [WHY[lang]]:
+        shown = text_boxes(tab, mark)
+        if not shown:
+            cut.append(("mark", mark, 0, 0))
+        for box in shown:
+            need = width(tab, box["text"])
+            if not one_line(box, need):
+                cut.append(("mark", box["text"], box["width"], need))
+    return cut
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_answer_cards_show_their_labels_whole_on_one_line(browser, server, size):
+    """On a phone (390 px) and a laptop, in both languages, each answer card's "Compare …'s answer" checkbox and
+    "Challenge …'s answer" button hold their labels on one line, and each mark under an answer is one line: with
+    two cards a row on a phone the checkboxes' labels were cut ("Compare Ada's answ"), the challenge buttons'
+    labels took two lines in their pills, and a Chinese mark broke inside a word ("相" / "同"; on a laptop "同一个" /
+    "词")."""
+    sid = scoring_session(server)
+    tab = new_tab(browser, server, PHONE if size == "phone" else LAPTOP)
+    tab.open(f"/play/{sid}")
+    cut = []
+    for lang in ("en", "zh-CN"):
+        tab.language(lang)
+        tab.see(say(lang, "knit_wit.view.pick_hint"))
+        tab.settle()
+        cut += cut_labels(tab, lang)
+    assert not cut
     tab.page.context.close()

@@ -1,6 +1,7 @@
 """The app shell in a real browser: a whole score-pad session (start, play, undo, reload, server restart,
 finish, winner and chart), switching language, importing a broken file; screenshots at phone and laptop size
-and the two timings (start-up to first painted home, tap to updated screen) written to tests/output/."""
+and the two timings (start-up to first painted home, tap to updated screen) written to tests/output/; every game's
+options on a phone and the new-session form on a laptop shown whole (`tests.browser.fit`)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,21 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from scoring.core import BOOL, CHOICE, games
 from scoring.record import new_record, play, replay
 from tests.browser.conftest import (FULL_MOTION, LAPTOP, OUTPUT, PHONE, READ_ALL, WAIT_MS, Tab, new_tab, start_server,
                                      stop_server)
+from tests.browser.fit import BODY_16, CHROME, FIELD, FLOATING, SLACK, field_box, one_line, whole, width, widths
+from tests.helpers import I18N
+from views.games import view_of
+from views.new_session import raw_value
+from views.words import say
 
 FONT_URL = "/fonts/DroidSansFallbackFull.ttf"
+OPTION_GAMES = [g for g in games() if g.options and (I18N / "en" / f"{g.id}.json").exists()]
+# An option's words no field on a phone can show whole, reported to be shortened in the game's own strings: the
+# dropdown's value is one line, 306 px at 390 px, and this choice needs 365 px.
+TOO_LONG = {"en": [("nab_it", "deal", "Drawn from the real bags (the app counts them)")], "zh-CN": []}
 
 
 def record_timing(name: str, seconds: float) -> None:
@@ -334,3 +345,72 @@ def test_shell_screens_in_both_languages(browser, server, size):
         tab.see_role("switch", "深色主题" if lang == "zh" else "Dark theme")
         tab.shot(f"shell_{size}_settings_{lang}")
     tab.page.context.close()
+
+
+def own_editor(game, option, lang: str) -> bool:
+    """Whether the game's view shows this option in an editor of its own (Cubosaurs' score rows as steppers)."""
+    editor = getattr(view_of(game.id), "option_editor", None)
+    return editor is not None and editor(lambda key, **params: say(lang, key, **params), option,
+                                         raw_value(option, option.default), lambda new: None) is not None
+
+
+def cut_options(tab: Tab, game, lang: str) -> list[tuple]:
+    """The options on a game's new-session screen whose label or value is not shown whole: (game, option, the
+    words, box width, width needed)."""
+    cut = []
+    for option in game.options:
+        if own_editor(game, option, lang):
+            continue
+        label = say(lang, f"{game.id}.option.{option.name}")
+        if option.kind == BOOL:
+            box = tab.page.get_by_role("switch", name=label, exact=True).first.bounding_box()
+            need = width(tab, label, BODY_16)
+            if not whole(box, need, CHROME["switch"], BODY_16[0]):
+                cut.append((game.id, option.name, label, box["width"], need + CHROME["switch"]))
+            continue
+        if option.kind == CHOICE:
+            box = tab.page.get_by_role("button", name=label, exact=True).first.bounding_box()
+            choices = [say(lang, f"{game.id}.option.{option.name}.{c}") for c in option.choices]
+            cut += [(game.id, option.name, choice, box["width"], need + CHROME["dropdown"])
+                    for choice, need in widths(tab, choices, FIELD).items()
+                    if not one_line(box, need, CHROME["dropdown"])]
+        else:
+            box = field_box(tab, label)
+        need = width(tab, label, FIELD) * FLOATING
+        if not one_line(box, need, CHROME["label"]):
+            cut.append((game.id, option.name, label, box["width"], need + CHROME["label"]))
+    return cut
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_every_games_options_show_their_labels_and_values_whole_on_a_phone(browser, server, lang):
+    """At 390 px each game's options on the new-session screen show their labels and values whole: a field's
+    floating label on one line (a longer one took a second line over the field's border and its value), each of a
+    dropdown's choices on one line in the field (a dropdown as narrow as Flutter measured it cut its value:
+    "Dealt at the table (enterec"), a switch's label whole, on as many lines as it needs (it was cut at the
+    screen's edge)."""
+    tab = new_tab(browser, server, PHONE)
+    cut = []
+    for game in OPTION_GAMES:
+        tab.open(f"/new/{game.id}")
+        tab.language(lang)
+        tab.see(say(lang, "app.new_session_of", game=game.names[lang]))
+        tab.see_button(say(lang, "app.start"))
+        tab.settle()
+        cut += cut_options(tab, game, lang)
+    assert [c[:3] for c in cut] == TOO_LONG[lang], cut
+    tab.page.context.close()
+
+
+def test_new_player_field_ends_where_the_options_end_on_a_laptop(laptop):
+    """On a laptop the new-session screen is a form of sensible width: the new player's field and its Add button
+    end where the option fields end (the field stretched 1160 px with Add at the screen's far edge, over option
+    fields 300 px wide)."""
+    tab = laptop.open("/new/score_pad")
+    tab.language("zh-CN")
+    tab.see_button("开始")
+    tab.settle()
+    player, option = field_box(tab, "新玩家"), field_box(tab, say("zh-CN", "score_pad.option.target"))
+    add = tab.page.get_by_role("button", name="添加", exact=True).first.bounding_box()
+    assert player["x"] + player["width"] < add["x"]
+    assert add["x"] + add["width"] <= option["x"] + option["width"] + SLACK, (player, add, option)

@@ -26,6 +26,11 @@ player's phone; the others show whose turn it is), the 2-player "stop", the chal
 card the engine lets this screen challenge — never the seat's own — which on a seated phone challenges at once as
 its seat; a shared screen then asks who challenges), the ballots (the vote panel's, also during the explanation,
 when the server refuses them), the rulings on suggested pairs and "next spool".
+
+The answer cards are one a row on a phone, two a row from 576 px wide, three on a laptop (`CARD_COLS`), so a card's
+checkbox and challenge button hold their labels on one line at 390 px; a checkbox's label wraps rather than being cut
+(`views.ui.labelled`) for a name too long even for that. Why the matcher suggested a pair is a line of its own under
+the card's mark, so a short mark is one line and a Chinese one never breaks inside a word for want of width.
 """
 
 from __future__ import annotations
@@ -42,9 +47,10 @@ from views.components.race import race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.vote import ballots_line, offer_ballots, vote_panel
 from views.context import GameContext
-from views.ui import choice_row
+from views.ui import choice_row, labelled
 
 TITLE = 18
+CARD_COLS = {"xs": 12, "sm": 6, "xl": 4}  # the answer cards: one a row on a phone, two, three on a laptop
 SEPARATORS = re.compile(r"[\s,，、;；]+")
 
 
@@ -228,9 +234,9 @@ def spool_step(ctx: GameContext, work: dict, todo: dict) -> ft.Control:
     controls: list[ft.Control] = [heading(ctx.t("knit_wit.view.step_spool", name=player)),
                                   choice(ctx, work, "number", todo["hand"]),
                                   ft.Text(ctx.t("knit_wit.view.loops_around"))]
-    controls += [ft.Checkbox(label=ctx.t("knit_wit.view.loop_check", id=loop["id"], tag=loop["tag"]),
-                             value=loop["id"] in ticked,
-                             on_change=lambda e, i=loop["id"]: tick(i, bool(e.control.value)))
+    controls += [labelled(ft.Checkbox(value=loop["id"] in ticked),
+                          ctx.t("knit_wit.view.loop_check", id=loop["id"], tag=loop["tag"]),
+                          lambda on, i=loop["id"]: tick(i, on))
                  for loop in ctx.state["loops"]]
     if work.get("occupied"):
         controls.append(same_region_warning(ctx, work, lambda: ctx.dispatch(action(True))))
@@ -474,7 +480,7 @@ def marks(ctx: GameContext, review: dict, player: str) -> list[str]:
     for s in review["suggested"]:
         if player in (s["a"], s["b"]):
             other = s["b"] if player == s["a"] else s["a"]
-            out.append(ctx.t("knit_wit.view.mark_suggested", name=other, why=why_alike(ctx, s)))
+            out += [ctx.t("knit_wit.view.mark_suggested", name=other), why_alike(ctx, s)]
     for r in review["rulings"]:
         if not r["same"] and player in (r["a"], r["b"]):
             out.append(ctx.t("knit_wit.view.mark_ruled_different", name=r["b"] if player == r["a"] else r["a"]))
@@ -509,11 +515,11 @@ def answer_card(ctx: GameContext, review: dict, player: str, challenges: list[di
                                           on_click=lambda e: pick_target(ctx, player)))
     if text and ctx.for_table:
         picked = pair_pick(ctx, review)
-        controls.append(ft.Checkbox(label=ctx.t("knit_wit.view.pick_for_ruling", name=player),
-                                    value=player in picked,
-                                    on_change=lambda e: toggle_pick(ctx, review, player, bool(e.control.value))))
+        controls.append(labelled(ft.Checkbox(value=player in picked),
+                                 ctx.t("knit_wit.view.pick_for_ruling", name=player),
+                                 lambda on: toggle_pick(ctx, review, player, on)))
     colour = ft.Colors.ERROR_CONTAINER if crossed else ft.Colors.SURFACE_CONTAINER_HIGHEST
-    return ft.Container(col={"xs": 6, "sm": 4}, padding=10, border_radius=10, bgcolor=colour,
+    return ft.Container(col=CARD_COLS, padding=10, border_radius=10, bgcolor=colour,
                         content=ft.Column(controls=controls, spacing=4))
 
 
