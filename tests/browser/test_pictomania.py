@@ -68,27 +68,18 @@ def own_server():
 
 
 @pytest.fixture(scope="module")
-def scored(own_server_module):
+def scored(server):
     """A session of Pia, Quin, Rosa and Seb whose first round is revealed (Seb the black sheep, −3), and the
     server."""
     from storage import Store
-    with Store(own_server_module.data) as store:
+    with Store(server.data) as store:
         sid = store.create(new_record("pictomania", PLAYERS, {"rounds": 2}, now=AT))
         store.play(sid, {"type": "set_deal", "by": "table", "deal": DEAL}, AT)
         for guesser, target, number in ROUND:
             store.play(sid, {"type": "guess", "by": guesser, "target": target, "number": number}, AT)
         store.play(sid, {"type": "stop", "by": "Seb", "take_tile": True}, AT)
         store.play(sid, {"type": "reveal", "by": "table"}, AT)
-    return own_server_module, sid
-
-
-@pytest.fixture(scope="module")
-def own_server_module():
-    """One server with a fresh data folder for this module's layout tests."""
-    with tempfile.TemporaryDirectory(prefix="tableside-pictomania-layout-") as data:
-        running = start_server(Path(data))
-        yield running
-        stop_server(running)
+    return server, sid
 
 
 def shown(tab: Tab, text: str):
@@ -176,15 +167,15 @@ def test_a_name_keeps_its_count_when_the_middle_line_wraps(browser, scored):
     tab.page.context.close()
 
 
-def test_the_race_tiles_take_one_row_on_a_phone_and_stay_on_screen(browser, own_server_module):
+def test_the_race_tiles_take_one_row_on_a_phone_and_stay_on_screen(browser, server):
     """On a shared phone with four players, the bonus-tile race stays pinned while the screen scrolls, each claim
     tile big enough for a thumb (at least 48 px each way), all four in one row with their stop buttons under
     them: the race takes at most a fifth of the phone's height (a row per player took 375 of 844 px)."""
     from storage import Store
-    with Store(own_server_module.data) as store:
+    with Store(server.data) as store:
         sid = store.create(new_record("pictomania", PLAYERS, {"rounds": 2}, now=AT))
         store.play(sid, {"type": "set_deal", "by": "table", "deal": DEAL}, AT)
-    tab = new_tab(browser, own_server_module, PHONE)
+    tab = new_tab(browser, server, PHONE)
     tab.open(f"/play/{sid}")
     for lang in ("zh-CN", "en"):
         tab.language(lang)
