@@ -7,6 +7,7 @@ import copy
 import inspect
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable
 
@@ -21,11 +22,18 @@ I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 VARIANT = re.compile(r"^(?P<base>[^\[\]]+)\[(?P<names>\w+=1(?:,\w+=1)*)\]$")
 
 
+def run_async(coroutine: Any) -> Any:
+    """Run a coroutine to the end on a loop of its own, in a thread of its own: the browser tests' Playwright keeps
+    an event loop running in a worker's main thread for the rest of the run, where `asyncio.run` is refused."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
 def press(control: Any) -> None:
     """Tap a control as Flet does: call its handler and, when it is async (a race claim), run it to the end."""
     outcome = control.on_click(None)
     if inspect.isawaitable(outcome):
-        asyncio.run(outcome)
+        run_async(outcome)
 
 
 def placeholders(template: str) -> set[str]:

@@ -3,7 +3,6 @@ session as CSV, and a JSON backup that merges back without overwriting and refus
 
 from __future__ import annotations
 
-import asyncio
 import csv
 import io
 import json
@@ -17,6 +16,7 @@ import pytest
 from scoring.core import RuleError
 from scoring.record import new_record
 from storage import Store, exports
+from tests.helpers import run_async
 from views import imported, importer, words
 
 PLAY_KEYS = {"sourceName", "sourcePlayId", "playDate", "durationMin", "board", "comments", "location", "game",
@@ -241,7 +241,7 @@ def test_a_refused_import_puts_its_busy_notice_away_before_the_dialog(store, tmp
     busy = events[0][1]
     assert isinstance(busy, ft.SnackBar) and busy.open and busy.content.value == "正在导入 broken.json…"
     handler, args = app.page.task
-    asyncio.run(handler(*args))
+    run_async(handler(*args))
     alert = next(e for e in events if e[0] == "alert")
     assert alert[1:] == ("无法导入 broken.json", "这个文件不是有效的 JSON（第 1 行第 53 列）。", False)
     assert ("update", busy) in events[:events.index(alert)] and not path.exists()

@@ -3,7 +3,6 @@ CORS, the host proves itself with the printed link or PIN, and tracebacks stay o
 
 from __future__ import annotations
 
-import asyncio
 import socket
 import urllib.request
 
@@ -11,6 +10,7 @@ import pytest
 
 from scoring.i18n import text
 from tests.browser.conftest import start_server, stop_server
+from tests.helpers import run_async
 from views import guard
 from views.guard import COOKIE, HostGuard, SameOrigin, host_allowed
 
@@ -44,7 +44,7 @@ def call(app, kind: str, headers: dict, path: str = "/", query: str = "") -> lis
 
     scope = {"type": kind, "path": path, "root_path": "", "query_string": query.encode(),
              "headers": [(k.encode(), v.encode()) for k, v in headers.items()]}
-    asyncio.run(app(scope, receive, send))
+    run_async(app(scope, receive, send))
     return sent
 
 

@@ -12,6 +12,7 @@ from scoring.errors import RuleError
 from scoring.i18n import LANGUAGES, table as i18n_table
 from scoring.record import SHOWN, new_record
 from storage import Store
+from tests.helpers import run_async
 from views import table_hub, words
 from views.table_hub import TableHub
 
@@ -328,7 +329,7 @@ def test_a_claim_read_while_the_one_before_is_stored_is_stamped_when_it_was_read
         slow.gate.set()
         return await first, await second
 
-    first, second = asyncio.run(both())
+    first, second = run_async(both())
     assert first == {} and second["first"] == "A" and second["second"] == "B" and second["gap_ms"] == 0.0
     assert [x["by"] for x in store.load(sid)["actions"] if x["type"] == "claim"] == ["A", "B"]
 

@@ -25,7 +25,7 @@ from scoring.i18n import LANGUAGES
 from scoring.i18n import table as i18n_table
 from scoring.record import COLOURS, SHOWN, new_record, replay
 from storage import Store
-from tests.helpers import press
+from tests.helpers import press, run_async
 from tests.test_table_hub import HANDS3, Clock, knit_wit_answering, open_hub
 from tests.test_views import StubPage
 from tests.test_views_components import FakePage, buttons, texts, walk
@@ -205,7 +205,7 @@ def test_every_phone_shows_the_challenge_countdown_and_only_the_explainer_rings(
         ctx.page.seat = seat
         tickers = [c for c in walk(knit_wit.build(ctx)) if isinstance(c, Ticker)]
         assert len(tickers) == 1, seat  # the countdown is on every phone, from the state the server keeps
-        asyncio.run(tickers[0].on_zero())
+        run_async(tickers[0].on_zero())
     assert rang == ["B"]
 
 
@@ -313,7 +313,7 @@ def test_a_setters_phone_brings_in_remembered_aliases_with_the_topic(store):
         """Tap "Set topic" as Flet runs a handler: in a task of its own."""
         buttons(body)["Set topic"].on_click(None)
 
-    asyncio.run(tap())
+    run_async(tap())
     assert [d.content.value for d in phone.page.dialogs] == []  # nothing refused
     assert [(a["type"], a["by"]) for a in store.load(hub.sid)["actions"]] == [("aliases", "A"), ("topic", "A")]
     assert store.state(hub.sid)["aliases"] == [["苹果", "apple"]] and store.state(hub.sid)["topic"] == "Fruit"
@@ -368,7 +368,7 @@ def test_a_players_phone_claims_a_knit_wit_button_without_sending_the_tables_ali
         """Tap the button as Flet runs a handler: in a task of its own."""
         await claim.on_click(None)
 
-    asyncio.run(tap())
+    run_async(tap())
     assert [d.content.value for d in phone.page.dialogs] == []  # nothing refused
     assert [(a["type"], a["by"]) for a in store.load(hub.sid)["actions"]][-1:] == [("claim", "A")]
     assert store.state(hub.sid)["aliases"] == []
@@ -430,7 +430,7 @@ def test_a_seated_knit_wit_phone_answers_on_its_sheet_only(store):
             """Tap Save as Flet runs a handler: in a task of its own."""
             buttons(shown)["Save my answers"].on_click(None)
 
-        asyncio.run(tap())
+        run_async(tap())
 
     save({2: "tiger", 3: "lemon"})
     save({2: "", 5: "cloud"})
@@ -1003,7 +1003,7 @@ def table_moves(app: App, hub, message: dict, monkeypatch) -> tuple[set[str], se
         shown = len(app.page.dialogs)
         result = handler(event)
         if asyncio.iscoroutine(result):
-            asyncio.run(result)
+            run_async(result)
         for dialog in app.page.dialogs[shown:]:
             for action in dialog.actions if isinstance(dialog, ft.AlertDialog) else []:
                 tap(action.on_click, None)
