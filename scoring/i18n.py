@@ -4,12 +4,20 @@ Each domain (core, record, app, a game…) keeps its keys in a file of its own s
 touch another's strings; together they form the one table of a language. Rule errors and breakdown lines carry a
 key and parameters; `text(lang, key, **params)` renders them. This module reads files (once) and is used by the
 command line and the views, never by engines.
+
+Counts: where a noun follows a number ("{stars} stars"), a language with a singular form keeps it as a variant
+key beside the plain one, naming the parameters that are 1: `"pictomania.line.kept[stars=1]"`, and for two
+counts in one text `"stats.player_summary[plays=1]"`, `"…[wins=1]"` and `"…[plays=1,wins=1]"` (names sorted).
+`text` uses the variant naming the most of the parameters that are 1 or −1 (integers, not booleans), when the
+language's own table has it; else the plain key. Chinese has no such variants (no plural forms); English has one
+for every text whose counted noun can meet a count of 1.
 """
 
 from __future__ import annotations
 
 import json
 from functools import lru_cache
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -38,9 +46,30 @@ class _Params(dict):
         return "{" + key + "}"
 
 
+@lru_cache(maxsize=None)
+def _counted_keys(lang: str) -> frozenset[str]:
+    """The keys that have a variant for a count of 1 in lang."""
+    return frozenset(key.split("[", 1)[0] for key in table(lang) if key.endswith("=1]"))
+
+
+def counted(lang: str, key: str, params: dict[str, Any]) -> str:
+    """key, or its variant for the parameters that are 1 (`key[a=1,b=1]`), the most of them first, when lang has
+    one."""
+    if key not in _counted_keys(lang):
+        return key
+    ones = sorted(k for k, v in params.items() if isinstance(v, int) and not isinstance(v, bool) and abs(v) == 1)
+    for size in range(len(ones), 0, -1):
+        for names in combinations(ones, size):
+            variant = f"{key}[{','.join(f'{n}=1' for n in names)}]"
+            if variant in table(lang):
+                return variant
+    return key
+
+
 def text(lang: str, key: str, **params: Any) -> str:
-    """The message for key in lang (English, then the key itself, when missing), with its parameters."""
-    template = table(lang).get(key) or table("en").get(key) or key
+    """The message for key in lang (English, then the key itself, when missing), with its parameters; a count of
+    1 in the key's singular variant where lang has one."""
+    template = table(lang).get(counted(lang, key, params)) or table("en").get(key) or key
     shown = {k: _show(lang, v) for k, v in params.items()}
     return template.format_map(_Params(shown))
 

@@ -81,7 +81,8 @@ def test_count_variants_belong_to_a_key_and_name_its_counts():
 
 
 def test_a_count_of_one_reads_singular_in_english_and_unchanged_in_chinese():
-    """English says "1 player", "1 star", "−1 star"; other counts and Chinese keep the plain text."""
+    """English says "1 player", "1 star", "−1 star" (on screen and in the command line's `i18n.text`); other counts
+    and Chinese keep the plain text."""
     assert words.say("en", "app.need_players", min=1, count=0) == "Seat at least 1 player (now 0)."
     assert words.say("en", "app.need_players", min=2, count=1) == "Seat at least 2 players (now 1)."
     assert words.say("zh-CN", "app.need_players", min=1, count=0) == i18n.text("zh-CN", "app.need_players", min=1,
@@ -90,6 +91,7 @@ def test_a_count_of_one_reads_singular_in_english_and_unchanged_in_chinese():
     assert words.say("en", "pictomania.line.kept", round=1, stars=3) == "Round 1: 3 stars of own tokens nobody won"
     assert words.say("en", "flip7.view.points", points=-1) == "-1 point"
     assert words.say("en", "flip7.view.points", points=True).endswith(" points")  # a flag is not a count
+    assert i18n.text("en", "pictomania.line.kept", round=2, stars=1) == "Round 2: 1 star of own tokens nobody won"
     kept = words.say("zh-CN", "pictomania.line.kept", round=2, stars=1)
     assert kept == "第 2 轮：自己没送出的计分板块 1 颗星"
 

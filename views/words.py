@@ -4,20 +4,13 @@
 ({"A": 3, "B": -1}) reads "A 3, B -1", a list reads "A, B", nested values the same way.
 Dates and durations are formatted here too, so every screen shows them alike.
 
-Counts: where a noun follows a number ("{stars} stars"), a language with a singular form keeps it as a variant
-key beside the plain one, naming the parameters that are 1: `"pictomania.line.kept[stars=1]"`, and for two
-counts in one text `"stats.player_summary[plays=1]"`, `"…[wins=1]"` and `"…[plays=1,wins=1]"` (names sorted).
-`say` uses the variant naming the most of the parameters that are 1 or −1 (integers, not booleans), when the
-language's own table has it; else the plain key. Chinese has no such variants (no plural forms); English has one
-for every text whose counted noun can meet a count of 1. A caller that renders a key without `say` (the command
-line) shows the plain, plural text.
+A count of 1 reads singular ("1 star"): `scoring.i18n.text` picks a key's singular variant, as the command line's
+texts do too.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from functools import lru_cache
-from itertools import combinations
 from typing import Any
 
 from scoring import i18n
@@ -38,27 +31,6 @@ def readable(lang: str, value: Any) -> Any:
     return value
 
 
-@lru_cache(maxsize=None)
-def _counted_keys(lang: str) -> frozenset[str]:
-    """The keys that have a variant for a count of 1 in lang."""
-    return frozenset(key.split("[", 1)[0] for key in i18n.table(lang) if key.endswith("=1]"))
-
-
-def counted(lang: str, key: str, params: dict[str, Any]) -> str:
-    """key, or its variant for the parameters that are 1 (`key[a=1,b=1]`), the most of them first, when lang has
-    one."""
-    if key not in _counted_keys(lang):
-        return key
-    ones = sorted(k for k, v in params.items() if isinstance(v, int) and not isinstance(v, bool) and abs(v) == 1)
-    table = i18n.table(lang)
-    for size in range(len(ones), 0, -1):
-        for names in combinations(ones, size):
-            variant = f"{key}[{','.join(f'{n}=1' for n in names)}]"
-            if variant in table:
-                return variant
-    return key
-
-
 def unbroken(text: str) -> str:
     """text with no-break spaces, so a line never breaks inside it (one entry of a list: "4. Cy (12)")."""
     return text.replace(" ", "\u00a0")
@@ -66,7 +38,7 @@ def unbroken(text: str) -> str:
 
 def say(lang: str, key: str, **params: Any) -> str:
     """The text of key in lang with readable parameters (a count of 1 in its singular variant, if any)."""
-    return i18n.text(lang, counted(lang, key, params), **{k: readable(lang, v) for k, v in params.items()})
+    return i18n.text(lang, key, **{k: readable(lang, v) for k, v in params.items()})
 
 
 def error(lang: str, err: Any) -> str:
