@@ -234,3 +234,10 @@ def test_the_log_names_a_shipped_type_in_the_players_language_and_a_written_one_
     assert describe("zh-CN", eng, shipped) == "设定计分栏：雷龙 1，3，5，7"
     assert describe("en", eng, shipped) == "Score row set: Brontosaurus 1, 3, 5, 7"
     assert describe("zh-CN", eng, written) == "设定计分栏：Stegosaurus 1，3，5，7"
+
+
+def test_the_next_step_is_the_round():
+    """What the table is waiting for first is the round's collections (a score row is set only when a card's value
+    is unknown), so the next-step banner says "enter the round", not "set a row"."""
+    eng = engine("cubosaurs")
+    assert [e["type"] for e in eng.prompt(eng.new_state(["A", "B"]))] == ["round", "row"]

@@ -37,7 +37,8 @@ Rulings:
 The log names a type the app ships by its message key (`cubosaurs.type.<name>`, which a screen shows in the
 player's language, "霸王龙" for T-Rex); a type the table wrote itself, as written.
 
-The table's questions: `prompt` offers `row`, `round` and `correct` as typed input; nothing is secret
+The table's questions: `prompt` offers `round`, `row` and `correct` as typed input, the round first (it is
+what the table is doing; a row is set only when a card's value is unknown); nothing is secret
 (`player_view` drops only the seed).
 Events: a `row` returns `{"type": "profile", "game": "cubosaurs", "data": {"rows": text, "eggs": text}}`, the
 completed rows for the session layer to save as the game's profile (the next session starts from them).
@@ -133,20 +134,6 @@ class Cubosaurs(Engine):
         state["total_rounds"] = 3 if len(state["players"]) == 2 else 2
         state["phase"] = "playing"
 
-    @move("row", by=TABLE, phase=("playing",), fields=("kind", "name", "values"))
-    def set_row(self, state: dict, action: dict) -> None:
-        """The table sets a score row (what the card says)."""
-        kind, name, values = action.get("kind"), action.get("name"), action.get("values")
-        width = {"dino": 4, "egg": 2}.get(kind) if isinstance(kind, str) else None
-        if width is None or not isinstance(name, str) or not name.strip() or ";" in name or ":" in name:
-            raise RuleError("cubosaurs.row_invalid")
-        if not isinstance(values, list) or len(values) != width \
-                or any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > 100 for v in values):
-            raise RuleError("cubosaurs.row_invalid")
-        state["rows" if kind == "dino" else "egg_rows"][name.strip()] = list(values)
-        return [{"type": "profile", "game": "cubosaurs",
-                 "data": {"rows": format_rows(state["rows"]), "eggs": format_rows(state["egg_rows"])}}]
-
     def describe(self, action: dict) -> tuple[str, dict]:
         """An action in words; a shipped type named by its message key."""
         key, params = super().describe(action)
@@ -167,6 +154,20 @@ class Cubosaurs(Engine):
         if len(state["rounds"]) >= state["total_rounds"]:
             state["over"] = True
             state["phase"] = "over"
+
+    @move("row", by=TABLE, phase=("playing",), fields=("kind", "name", "values"))
+    def set_row(self, state: dict, action: dict) -> None:
+        """The table sets a score row (what the card says)."""
+        kind, name, values = action.get("kind"), action.get("name"), action.get("values")
+        width = {"dino": 4, "egg": 2}.get(kind) if isinstance(kind, str) else None
+        if width is None or not isinstance(name, str) or not name.strip() or ";" in name or ":" in name:
+            raise RuleError("cubosaurs.row_invalid")
+        if not isinstance(values, list) or len(values) != width \
+                or any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > 100 for v in values):
+            raise RuleError("cubosaurs.row_invalid")
+        state["rows" if kind == "dino" else "egg_rows"][name.strip()] = list(values)
+        return [{"type": "profile", "game": "cubosaurs",
+                 "data": {"rows": format_rows(state["rows"]), "eggs": format_rows(state["egg_rows"])}}]
 
     @move("correct", by=TABLE, phase=("playing",), fields=("round", "lines"))
     def correct(self, state: dict, action: dict) -> None:
