@@ -110,6 +110,11 @@ def _count(name: str, value) -> int:
 SHIPPED = frozenset(parse_rows(DEFAULT_ROWS, 4, "rows")) | frozenset(parse_rows(DEFAULT_EGGS, 2, "eggs"))
 
 
+def type_key(name: str) -> str | None:
+    """The message key naming a type the app ships (`cubosaurs.type.<name>`); None for a type the table wrote."""
+    return f"cubosaurs.type.{name}" if name in SHIPPED else None
+
+
 @register
 class Cubosaurs(Engine):
     """Cubosaurs rounds: collections scored by editable rows, raptor pairs, egg majorities, DNA tokens."""
@@ -137,8 +142,9 @@ class Cubosaurs(Engine):
     def describe(self, action: dict) -> tuple[str, dict]:
         """An action in words; a shipped type named by its message key."""
         key, params = super().describe(action)
-        if action.get("type") == "row" and params.get("name") in SHIPPED:
-            params["name"] = f"cubosaurs.type.{params['name']}"
+        named = type_key(params.get("name")) if action.get("type") == "row" else None
+        if named is not None:
+            params["name"] = named
         return key, params
 
     def _round(self, state: dict, given: object) -> dict:

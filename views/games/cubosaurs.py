@@ -37,7 +37,7 @@ from __future__ import annotations
 import flet as ft
 
 from scoring.core import TABLE, RuleError
-from scoring.games.cubosaurs import SHIPPED, format_rows, parse_rows
+from scoring.games.cubosaurs import format_rows, parse_rows, type_key
 from views.components.cards import stepper
 from views.context import GameContext
 from views.games import round_edit
@@ -53,7 +53,8 @@ KEYS = ("lines",)
 
 def type_name(t, name: str) -> str:
     """A dinosaur type in words: a type the app ships in the player's language, any other as the table wrote it."""
-    return t(f"cubosaurs.type.{name}") if name in SHIPPED else name
+    key = type_key(name)
+    return name if key is None else t(key)
 
 
 def egg_name(t, name: str) -> str:

@@ -43,6 +43,7 @@ import flet as ft
 from scoring.core import TABLE
 from scoring.games.pictomania import NUMBERS, SYMBOLS, word_of
 from scoring.mechanics import race as race_mech
+from views import words
 from views.components.private import COVER, cover, opened
 from views.components.tile_race import tile_race
 from views.context import GameContext
@@ -56,7 +57,6 @@ NUMBER_WIDTH, NUMBER_HEIGHT = 42, 48
 SCORE_COLUMNS = (("player", 3, False), ("received", 2, True), ("lost", 2, True), ("tile", 6, False),
                  ("total", 2, True))
 SCORE_SPACING = 8
-GLUE = "\u00a0"  # a no-break space: a name and its count stay on one line when a list of them wraps
 # The six symbols as shapes (icon, turned by a quarter turns so a play arrow stands as a triangle). The rule texts
 # here do not name the stickers' shapes; this is our set, one shape per symbol card, named in words beside it.
 SHAPES = {1: (ft.Icons.CIRCLE, 0), 2: (ft.Icons.PLAY_ARROW, -1), 3: (ft.Icons.SQUARE, 0), 4: (ft.Icons.STAR, 0),
@@ -406,7 +406,7 @@ def reveal_panel(ctx: GameContext, entry: dict) -> ft.Control:
                                                 deck=entry["deck"]))]
     for drawer in ctx.players:
         controls.append(pile_result(ctx, entry, drawer))
-    middle = [f"{p}{GLUE}{n}" for p, n in result["middle"].items()]
+    middle = [words.unbroken(f"{p} {n}") for p, n in result["middle"].items()]
     controls.append(ft.Text(ctx.t("pictomania.view.middle", middle=middle), size=16))
     sheep = result["black_sheep"]
     controls.append(ft.Text(ctx.t("pictomania.view.black_sheep", name=sheep, count=result["middle"][sheep])
