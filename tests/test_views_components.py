@@ -85,6 +85,19 @@ def texts(control):
     return [c.value for c in walk(control) if isinstance(c, ft.Text)]
 
 
+def labelled_boxes(control):
+    """The checkboxes and switches with their label beside them (`views.ui.labelled`): (the label's words, the box)
+    for each, in order; `dict(...)` of it finds a box by its label."""
+    return [(" ".join(texts(row)), box) for row in walk(control) if isinstance(row, ft.MergeSemantics)
+            for box in walk(row) if isinstance(box, (ft.Checkbox, ft.Switch))]
+
+
+def tap_label(control, words: str) -> None:
+    """Tap the words beside a checkbox or switch (`views.ui.labelled`), as a person taps a box's label."""
+    row = next(r for r in walk(control) if isinstance(r, ft.MergeSemantics) and " ".join(texts(r)) == words)
+    next(c for c in walk(row) if isinstance(c, ft.GestureDetector)).on_tap(None)
+
+
 def buttons(control):
     """Buttons by their text."""
     return {c.content: c for c in walk(control) if isinstance(c, (ft.Button, ft.OutlinedButton)) and
