@@ -28,7 +28,7 @@ from storage import Store
 from tests.helpers import press, run_async
 from tests.test_table_hub import HANDS3, Clock, knit_wit_answering, open_hub
 from tests.test_views import StubPage
-from tests.test_views_components import FakePage, buttons, texts, walk
+from tests.test_views_components import FakePage, buttons, labelled_boxes, texts, walk
 from views import settings
 from views.app import App, open_to_phones, top_bar
 from views.components.private import private_entry
@@ -770,16 +770,15 @@ def test_a_seated_guess_club_player_shows_the_setter_a_card_the_matcher_missed(s
     assert "You showed “lime”: the setter decides." in words_in(guess_club.build(seat_ctx(phone_message(hub,
                                                                                                       tokens["C"]))))
     setter = guess_club.build(seat_ctx(phone_message(hub, tokens["A"])))
-    boxes = {c.label: c.value for c in walk(setter) if isinstance(c, ft.Checkbox)}
-    assert boxes == {"C: “plum-tart”": True, "C: “lime”": False}
+    assert {words: box.value for words, box in labelled_boxes(setter)} == {"C: “plum-tart”": True,
+                                                                          "C: “lime”": False}
     assert "C says this is the same answer." in words_in(setter)
     local: dict = {}
-    boxes = {c.label: c for c in walk(guess_club.build(seat_ctx(phone_message(hub, tokens["A"]), local=local)))
-             if isinstance(c, ft.Checkbox)}
+    boxes = dict(labelled_boxes(guess_club.build(seat_ctx(phone_message(hub, tokens["A"]), local=local))))
     boxes["C: “lime”"].on_change(SimpleNamespace(control=SimpleNamespace(value=True)))
     setter = guess_club.build(seat_ctx(phone_message(hub, tokens["A"]), local=local))
-    assert {c.label: c.value for c in walk(setter) if isinstance(c, ft.Checkbox)} == {
-        "C: “plum-tart”": False, "C: “lime”": True}
+    assert {words: box.value for words, box in labelled_boxes(setter)} == {"C: “plum-tart”": False,
+                                                                          "C: “lime”": True}
     assert "Fits the topic (matching cards: 1; if none, pays 10)" in words_in(setter)
     assert "lime" not in words_in(guess_club.build(seat_ctx(phone_message(hub, tokens["B"]))))
 

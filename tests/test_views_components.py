@@ -85,6 +85,19 @@ def texts(control):
     return [c.value for c in walk(control) if isinstance(c, ft.Text)]
 
 
+def labelled_boxes(control):
+    """The checkboxes and switches with their label beside them (`views.ui.labelled`): (the label's words, the box)
+    for each, in order; `dict(...)` of it finds a box by its label."""
+    return [(" ".join(texts(row)), box) for row in walk(control) if isinstance(row, ft.MergeSemantics)
+            for box in walk(row) if isinstance(box, (ft.Checkbox, ft.Switch))]
+
+
+def tap_label(control, words: str) -> None:
+    """Tap the words beside a checkbox or switch (`views.ui.labelled`), as a person taps a box's label."""
+    row = next(r for r in walk(control) if isinstance(r, ft.MergeSemantics) and " ".join(texts(r)) == words)
+    next(c for c in walk(row) if isinstance(c, ft.GestureDetector)).on_tap(None)
+
+
 def buttons(control):
     """Buttons by their text."""
     return {c.content: c for c in walk(control) if isinstance(c, (ft.Button, ft.OutlinedButton)) and
@@ -141,14 +154,13 @@ def noted(into: list):
 def test_race_buttons_show_reward_and_lock_claimant():
     r = race_mech.new_race([4, 3, 2], ["A", "B", "C"])
     r, _ = race_mech.claim(r, "B")
-    claimed, declined = [], []
-    panel = race_buttons(FakeContext(), r, noted(claimed), declined.append)
+    claimed = []
+    panel = race_buttons(FakeContext(), r, noted(claimed))
     found = buttons(panel)
-    assert set(found) == {"A: claim 3", "C: claim 3", "A: stop", "C: stop"}
+    assert set(found) == {"A: claim 3", "C: claim 3"}
     assert "B took 4" in texts(panel)
     press(found["A: claim 3"])
-    press(found["C: stop"])
-    assert claimed == ["A"] and declined == ["C"]
+    assert claimed == ["A"]
     over = race_mech.close(r)
     assert "The race is over." in texts(race_buttons(FakeContext(), over, claimed.append))
 
@@ -157,16 +169,16 @@ def test_a_shared_screen_shows_every_players_race_button_pinned_and_offers_their
     r, _ = race_mech.claim(race_mech.new_race([4, 3, 2], ["A", "B", "C"]), "B")
     pinned = []
     ctx = FakeContext(pinned=pinned)
-    placeholder = race_buttons(ctx, r, lambda p: None, lambda p: None, moves=("claim",))
+    placeholder = race_buttons(ctx, r, lambda p: None, moves=("claim",))
     (panel,) = pinned
-    assert buttons(placeholder) == {} and set(buttons(panel)) == {"A: claim 3", "C: claim 3", "A: stop", "C: stop"}
+    assert buttons(placeholder) == {} and set(buttons(panel)) == {"A: claim 3", "C: claim 3"}
     assert ctx.offered == {("A", "claim"), ("C", "claim")}
     assert not any("still racing" in t for t in texts(panel))
 
 
 def test_a_shared_screens_race_buttons_sit_two_a_row_on_a_phone_from_three_players():
     """Six players on one shared phone: the pinned panel holds the claim buttons two a row (three on a laptop), so
-    it takes three button rows, not six; two players (or "stop" buttons beside the claims) keep one a row."""
+    it takes three button rows, not six; two players keep one a row."""
     six = race_mech.new_race([4, 3, 2], ["A", "B", "C", "D", "E", "F"])
     grids = [c for c in walk(race_buttons(FakeContext(), six, noted([]))) if isinstance(c, ft.ResponsiveRow)]
     (grid,) = grids
@@ -174,25 +186,22 @@ def test_a_shared_screens_race_buttons_sit_two_a_row_on_a_phone_from_three_playe
     assert [set(buttons(c)) for c in grid.controls] == [{f"{p}: claim 4"} for p in "ABCDEF"]
     two = race_mech.new_race([4, 3], ["A", "B"])
     assert not any(isinstance(c, ft.ResponsiveRow) for c in walk(race_buttons(FakeContext(), two, noted([]))))
-    stops = race_buttons(FakeContext(), six, noted([]), lambda p: None)
-    assert not any(isinstance(c, ft.ResponsiveRow) for c in walk(stops)) and len(buttons(stops)) == 12
 
 
 def test_a_seated_phone_shows_only_its_own_race_button_and_the_others_in_one_status_line():
     r = race_mech.new_race([4, 3, 2], ["A", "B", "C", "D"])
     r, _ = race_mech.claim(r, "B")
     r = race_mech.decline(r, "D")
-    claimed, declined, pinned = [], [], []
+    claimed, pinned = [], []
     ctx = FakeContext(seat="A", pinned=pinned)
-    race_buttons(ctx, r, noted(claimed), declined.append, moves=("claim",))
+    race_buttons(ctx, r, noted(claimed), moves=("claim",))
     (panel,) = pinned  # the seat's own button stays in reach above the scrolling screen
     found = buttons(panel)
-    assert set(found) == {"A: claim 3", "A: stop"}
+    assert set(found) == {"A: claim 3"}
     assert "B took 4 · C: still racing · D stopped (no reward)" in texts(panel)
     assert ctx.offered == {("A", "claim")}
     press(found["A: claim 3"])
-    press(found["A: stop"])
-    assert claimed == ["A"] and declined == ["A"]
+    assert claimed == ["A"]
 
     r, _ = race_mech.claim(r, "A")  # A is locked: nothing left to tap here, so the panel is shown in place
     pinned.clear()
@@ -209,7 +218,7 @@ def test_the_referee_seat_shows_every_player_in_the_status_line_and_no_race_butt
     r, _ = race_mech.claim(race_mech.new_race([4, 3], ["A", "B", "C"]), "C")
     pinned = []
     ctx = FakeContext(seat="table", pinned=pinned)
-    panel = race_buttons(ctx, r, lambda p: None, lambda p: None, moves=("claim",))
+    panel = race_buttons(ctx, r, lambda p: None, moves=("claim",))
     assert pinned == [] and buttons(panel) == {} and ctx.offered == set()
     assert "A: still racing · B: still racing · C took 4" in texts(panel)
     zh = FakeContext(seat="table")

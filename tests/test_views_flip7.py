@@ -6,7 +6,7 @@ import flet as ft
 
 from scoring.games.flip7 import bust_chances
 from tests.card_view_helpers import Table, shown, tap, tap_round
-from tests.test_views_components import walk
+from tests.test_views_components import labelled_boxes, tap_label, walk
 from views.games import flip7 as view
 
 
@@ -82,6 +82,16 @@ def test_coach_shows_the_engines_bust_chances_from_cards_since_the_shuffle():
     assert f"Ann: {round(after['Ann'] * 100)}%" in shown(view.build(table.ctx()))
     tap(view.build(table.ctx()), "Freeze discarded (0)")
     assert "Freeze discarded (1)" in button_texts(view.build(table.ctx()))
+
+
+def test_the_coachs_holds_switch_flips_by_its_words():
+    """A player still playing holds a Second Chance: the words beside the switch flip it, in the draft and on
+    screen (`views.ui.labelled`)."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"], {"coach": True})
+    tap_line(table, "Ann", ["5"])
+    tap_label(view.build(table.ctx()), "Holds a Second Chance now")
+    assert table.local["flip7"]["lines"]["Ann"]["holds"] is True
+    assert dict(labelled_boxes(view.build(table.ctx())))["Holds a Second Chance now"].value is True
 
 
 def test_the_shuffle_survives_a_restart_and_clears_the_tapped_extras():

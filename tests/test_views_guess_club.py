@@ -15,7 +15,7 @@ from scoring import i18n
 from scoring.core import RuleError, engine
 from scoring.record import new_record
 from storage import Store
-from tests.test_views_components import FakePage, texts, walk
+from tests.test_views_components import FakePage, labelled_boxes, texts, walk
 from views import words
 from views.context import GameContext
 from views.games import guess_club as view
@@ -89,11 +89,6 @@ def buttons(body: ft.Control) -> dict:
 def tap(body: ft.Control, name: str) -> None:
     """Click the button with this text."""
     buttons(body)[name].on_click(None)
-
-
-def checkboxes(body: ft.Control) -> dict:
-    """Checkboxes by their label."""
-    return {c.label: c for c in walk(body) if isinstance(c, ft.Checkbox)}
 
 
 def ticked():
@@ -179,7 +174,7 @@ def test_ruling_lists_proposals_with_reason_and_a_match_takes_the_pot(table):
     shown = texts(body)
     assert "Cy reads out: “banana”" in shown
     assert "Same word: banana" in shown  # the reading that linked the proposal
-    boxes = checkboxes(body)
+    boxes = dict(labelled_boxes(body))
     assert list(boxes) == ["Bo: “bananas”"] and boxes["Bo: “bananas”"].value is False
     boxes["Bo: “bananas”"].on_change(ticked())
     tap(table.build(), "Fits the topic (matching cards: 1; if none, pays 10)")
@@ -197,7 +192,8 @@ def test_a_proposal_linked_by_pinyin_shows_the_pinyin_in_both_languages(table):
     table.play({"type": "play", "by": "Bo", "card": 0})
     (proposal,) = table.state["pending"]["proposals"]
     assert (proposal["text"], proposal["reason"], proposal["link"]) == ("巧克力", "answers.reason.pinyin", "qiao ke li")
-    assert checkboxes(table.build())["Ann: “巧克力”"].value is False  # suggested, not ticked: the setter decides
+    # suggested, not ticked: the setter decides
+    assert dict(labelled_boxes(table.build()))["Ann: “巧克力”"].value is False
     assert "Same pinyin: qiao ke li" in texts(table.build())
     assert "拼音相同：qiao ke li" in texts(table.build("zh-CN"))
 
@@ -212,7 +208,7 @@ def test_invalid_ruling_sends_no_matches_even_with_proposals_ticked(table):
     answered(table, {"Ann": ["apple", "pear"], "Bo": ["Apple", "plum"], "Cy": ["kiwi", "lime"]})
     table.play({"type": "play", "by": "Bo", "card": 0})
     body = table.build()
-    assert checkboxes(body)["Ann: “apple”"].value is True
+    assert dict(labelled_boxes(body))["Ann: “apple”"].value is True
     tap(body, "Does not fit (pays 20)")
     assert table.errors == [] and table.state["matches"] == 0
     assert "Bo pays 20 into the pot" in texts(table.build())
@@ -237,7 +233,8 @@ def test_a_missed_card_is_shown_from_behind_the_cover_and_joins_the_proposals_ti
     tap(table.build(), "This one matches: “pear”")
     assert table.errors == [] and table.store.load(table.sid)["actions"][-1]["type"] == "show"
     body = table.build()
-    assert checkboxes(body)["Ann: “pear”"].value is True  # its owner says it is the same: ticked; the setter rules
+    # its owner says it is the same: ticked; the setter rules
+    assert dict(labelled_boxes(body))["Ann: “pear”"].value is True
     assert "Ann says this is the same answer." in texts(body)
     tap(body, "Ann has a match too")
     assert "Pass the phone to Ann" in texts(table.build())  # covered again for the next one to show
@@ -256,8 +253,8 @@ def test_settlement_lists_unplayed_cards_penalties_and_transfers(table):
                {"type": "play", "by": "Bo", "card": 1},
                {"type": "rule", "by": "Ann", "valid": False, "matches": []})
     body = table.build()
-    assert list(checkboxes(body)) == ["Ann: “pear”", "Cy: “lime”"]
-    checkboxes(body)["Cy: “lime”"].on_change(ticked())
+    assert [words for words, _ in labelled_boxes(body)] == ["Ann: “pear”", "Cy: “lime”"]
+    dict(labelled_boxes(body))["Cy: “lime”"].on_change(ticked())
     tap(table.build(), "Settle round 1")
     shown = texts(table.build())
     assert "Round 1 settled · matches: 1" in shown

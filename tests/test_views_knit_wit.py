@@ -15,7 +15,7 @@ from scoring.core import engine
 from scoring.record import new_record
 from storage import Store
 from tests.helpers import cli_score, press
-from tests.test_views_components import texts, walk
+from tests.test_views_components import labelled_boxes, texts, walk
 from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import knit_wit as view
@@ -133,8 +133,7 @@ class Table:
 
     def tick(self, label_start: str) -> None:
         """Tick the checkbox whose label (the text beside it, `views.ui.labelled`) starts with label_start."""
-        row = next(c for c in self.controls(ft.MergeSemantics) if texts(c)[0].startswith(label_start))
-        box = next(c for c in walk(row) if isinstance(c, ft.Checkbox))
+        box = next(box for words, box in labelled_boxes(self.view()) if words.startswith(label_start))
         box.on_change(change(True))
 
     def texts(self) -> list[str]:

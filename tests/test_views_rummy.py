@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from tests.card_view_helpers import Table, all_buttons, label, shown, tap, tap_round
+from tests.test_views_components import labelled_boxes, tap_label
 from views.games import rummy as view
 
 SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -65,6 +66,17 @@ def test_refused_round_keeps_the_draft_and_stock_out_is_sent():
     table.local["rummy"]["stock_out"] = True
     tap(build(table), "Add round")
     assert table.state["rounds"][0]["stock_out"] is True
+
+
+def test_tapping_the_stock_out_words_flips_the_switch_on_screen_and_in_the_draft():
+    """The words beside the stock-out switch flip it as the switch does: kept in the draft, and the screen is drawn
+    again so the switch shows it (the next tap on the words flips it back)."""
+    table = Table("rummy", ["Ann", "Bo"])
+    tap_label(build(table), "The stock ran out")
+    assert table.local["rummy"]["stock_out"] is True and table.refreshed == 1
+    assert dict(labelled_boxes(build(table)))["The stock ran out"].value is True
+    tap_label(build(table), "The stock ran out")
+    assert table.local["rummy"]["stock_out"] is False and table.refreshed == 2
 
 
 def ace_round(table: Table) -> None:

@@ -12,6 +12,7 @@ from tests.test_views_components import FakeContext, buttons, noted, texts, walk
 from views.components.tile_race import tile_race
 
 TITLE = "Finish: take a bonus tile"
+WORDS = (TITLE, lambda reward: f"tile {reward}", "no tile")  # the game's words: the title, a tile's, stop's
 
 
 def named_buttons(control):
@@ -36,13 +37,14 @@ def test_a_shared_screen_puts_four_players_in_one_row_and_a_claimant_keeps_their
     r, _ = race_mech.claim(race_mech.new_race([4, 3, 2], ["A", "B", "C", "D"]), "B")
     claimed, stopped, pinned = [], [], []
     ctx = FakeContext(pinned=pinned)
-    placeholder = tile_race(ctx, r, noted(claimed), stopped.append, TITLE, moves=("stop",))
+    placeholder = tile_race(ctx, r, noted(claimed), stopped.append, *WORDS, moves=("stop",))
     (panel,) = pinned
     assert named_buttons(placeholder) == {}
     quarter = {"xs": 3, "md": 3}
     assert slots(panel) == [(["A: claim 3", "A: stop"], quarter), (["B took 4"], quarter),
                             (["C: claim 3", "C: stop"], quarter), (["D: claim 3", "D: stop"], quarter)]
     assert TITLE in texts(panel) and "Rewards left: 3, 2" in texts(panel)
+    assert texts(panel).count("tile 3") == 3 and texts(panel).count("no tile") == 3
     assert ctx.offered == {("A", "stop"), ("C", "stop"), ("D", "stop")}
     found = named_buttons(panel)
     press(found["C: claim 3"])
@@ -53,10 +55,10 @@ def test_a_shared_screen_puts_four_players_in_one_row_and_a_claimant_keeps_their
 def test_five_or_six_players_sit_three_a_row_on_a_phone_and_in_one_row_on_a_tablet():
     for players in ("ABCDE", "ABCDEF"):
         race = race_mech.new_race([4, 3, 2, 2, 1][:len(players) - 1], list(players))
-        cols = [col for _, col in slots(tile_race(FakeContext(), race, noted([]), lambda p: None, TITLE))]
+        cols = [col for _, col in slots(tile_race(FakeContext(), race, noted([]), lambda p: None, *WORDS))]
         assert cols == [{"xs": 4, "md": 2}] * len(players)
     three = race_mech.new_race([4, 3], list("ABC"))
-    assert [col for _, col in slots(tile_race(FakeContext(), three, noted([]), lambda p: None, TITLE))] == [
+    assert [col for _, col in slots(tile_race(FakeContext(), three, noted([]), lambda p: None, *WORDS))] == [
         {"xs": 4, "md": 4}] * 3
 
 
@@ -64,7 +66,7 @@ def test_a_seated_phone_has_its_claim_beside_its_stop_and_the_others_in_one_line
     r = race_mech.decline(race_mech.new_race([4, 3, 2], ["A", "B", "C", "D"]), "D")
     claimed, stopped, pinned = [], [], []
     ctx = FakeContext(seat="A", pinned=pinned)
-    tile_race(ctx, r, noted(claimed), stopped.append, TITLE, moves=("stop",))
+    tile_race(ctx, r, noted(claimed), stopped.append, *WORDS, moves=("stop",))
     (panel,) = pinned
     found = named_buttons(panel)
     assert set(found) == {"A: claim 4", "A: stop"}
@@ -73,11 +75,12 @@ def test_a_seated_phone_has_its_claim_beside_its_stop_and_the_others_in_one_line
     assert "B: still racing · C: still racing · D stopped (no reward)" in texts(panel)
     assert ctx.offered == {("A", "stop")}
     press(found["A: claim 4"])
-    assert claimed == ["A"]
+    press(found["A: stop"])
+    assert claimed == ["A"] and stopped == ["A"]
 
     r, _ = race_mech.claim(r, "A")  # nothing left to tap on this phone: shown in place
     pinned.clear()
-    panel = tile_race(FakeContext(seat="A", pinned=pinned), r, noted(claimed), stopped.append, TITLE)
+    panel = tile_race(FakeContext(seat="A", pinned=pinned), r, noted(claimed), stopped.append, *WORDS)
     assert pinned == [] and named_buttons(panel) == {} and "A took 4" in texts(panel)
 
 
@@ -85,8 +88,8 @@ def test_the_referee_sees_every_player_in_the_status_line_and_no_button():
     r, _ = race_mech.claim(race_mech.new_race([4, 3], ["A", "B", "C"]), "C")
     pinned = []
     ctx = FakeContext(seat="table", pinned=pinned)
-    panel = tile_race(ctx, r, noted([]), lambda p: None, TITLE, moves=("stop",))
+    panel = tile_race(ctx, r, noted([]), lambda p: None, *WORDS, moves=("stop",))
     assert pinned == [] and named_buttons(panel) == {} and ctx.offered == set()
     assert "A: still racing · B: still racing · C took 4" in texts(panel)
     over = race_mech.close(r)
-    assert "The race is over." in texts(tile_race(FakeContext(), over, noted([]), lambda p: None, TITLE))
+    assert "The race is over." in texts(tile_race(FakeContext(), over, noted([]), lambda p: None, *WORDS))

@@ -25,7 +25,7 @@ from scoring.games import kingdomino, splitter
 from views import words
 from views.context import GameContext
 from views.games import view_of
-from views.ui import choice_row
+from views.ui import choice_row, labelled
 
 SIZES = (5, 7)
 GAMES = ("kingdomino", "splitter")
@@ -159,7 +159,7 @@ def kingdom_body(app: Any, scratch: dict) -> ft.Control:
         kingdom_view.brush_bar(ctx, brush),
         kingdom_view.board(ctx, grid, paint, cell_size=kingdom_view.PAINT_CELL[size]),
         kingdom_result(app, ctx, grid, options, discarded),
-        ft.Switch(label=app.t("quick.discarded"), value=discarded, on_change=lambda e: set_discarded(e.control.value)),
+        labelled(ft.Switch(value=discarded), app.t("quick.discarded"), set_discarded),
         kingdom_view.legend(ctx, grid),
         text_entry(app, scratch, app.t("quick.kingdom_text"), kingdomino.format_layout(kingdomino.trim(grid)), read),
         ft.OutlinedButton(content=app.t("quick.clear"), icon=ft.Icons.DELETE_SWEEP, on_click=lambda e: clear()),

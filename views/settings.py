@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 import flet as ft
 
 from views import words
+from views.ui import labelled
 from views.rules import query_of
 
 ROUTE = "/settings"
@@ -41,10 +42,10 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
     body = ft.Column(spacing=16, controls=[
         ft.Text(app.t("app.language"), size=18, weight=ft.FontWeight.BOLD),
         language,
-        ft.Switch(label=app.t("app.sound"), value=bool(app.settings.get("sound", True)),
-                  on_change=lambda e: app.set_setting("sound", bool(e.control.value))),
-        ft.Switch(label=app.t("app.dark_theme"), value=app.settings.get("theme") == "dark",
-                  on_change=lambda e: app.set_setting("theme", "dark" if e.control.value else "light")),
+        labelled(ft.Switch(value=bool(app.settings.get("sound", True))), app.t("app.sound"),
+                 lambda on: app.set_setting("sound", on)),
+        labelled(ft.Switch(value=app.settings.get("theme") == "dark"), app.t("app.dark_theme"),
+                 lambda on: app.set_setting("theme", "dark" if on else "light")),
     ])
     back = query_of(app.page.route).get("from", "")
     return app.t("app.settings"), body, back if back.startswith("/") else "/"

@@ -1,7 +1,8 @@
 """Guess Club in a real browser: a short 3-player game (2 cards a round) through all three rounds — topics drawn
 and typed, hidden answers passed round the phone (a hand with one answer twice refused), plays with the setter's rulings, a prediction, a match the
-setter ticks by hand, unplayed cards ruled invalid, the settlements — then the final money on screen, and
-`python -m scoring score` on the exported record prints the same money. Screenshots at phone and laptop size."""
+setter ticks by hand, unplayed cards ruled invalid (a long one's words wrapped whole beside its checkbox on the
+phone), the settlements — then the final money on screen, and `python -m scoring score` on the exported record
+prints the same money. Screenshots at phone and laptop size."""
 
 from __future__ import annotations
 
@@ -15,12 +16,16 @@ from playwright.sync_api import expect
 
 from scoring.__main__ import main as scoring_main
 from storage import Store
-from tests.browser.conftest import LAPTOP, OUTPUT, WAIT_MS, Tab, new_tab
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, WAIT_MS, Tab, new_tab
+from tests.browser.fit import BODY, CHROME, whole, width
 from tests.browser.shots import screens
 from views.games.guess_club import topics
 
 PLAYERS = ["Gia", "Hal", "Ivy"]
 FINAL = {"Gia": 330, "Hal": 230, "Ivy": 150}
+# A card three lines long beside its checkbox on a phone: cut on one line, its box would be 40 px tall, as tall as
+# two lines (an English card of 80 characters, the most a card takes, needs only two).
+LONG = "粉红色的火烈鸟在夏天快要结束的时候单脚站在浅浅的盐湖里，一动不动地看着远处的落日慢慢沉下去"
 
 
 class Game:
@@ -90,6 +95,17 @@ class Game:
 def expect_checked(tab: Tab, label: str) -> None:
     """Wait until the checkbox with this label is ticked."""
     expect(tab.page.get_by_role("checkbox", name=label).first).to_be_checked(timeout=WAIT_MS)
+
+
+def shown_whole(tab: Tab, label: str) -> bool:
+    """Whether a checkbox's words are shown whole beside it within the screen, on as many lines as they need (not
+    one line cut at the screen's edge, as Flet's own checkbox label was)."""
+    box = tab.page.get_by_role("checkbox", name=label).first
+    box.scroll_into_view_if_needed()
+    tab.settle()
+    shown = box.bounding_box()
+    return (shown["x"] + shown["width"] <= PHONE["width"]
+            and whole(shown, width(tab, label), CHROME["checkbox"], BODY[0]))
 
 
 def english(tab: Tab) -> None:
@@ -178,7 +194,7 @@ def test_three_player_game_to_the_end(browser, server, phone, language_kept, tmp
     tab.shot("guess_club_phone_settled")
 
     game.topic("Hal", "Yellow things")
-    game.answers({"Gia": ["bananas", "navy"], "Hal": ["teal", "pink"], "Ivy": ["banana", "lime"]})
+    game.answers({"Gia": ["bananas", "navy"], "Hal": ["teal", LONG], "Ivy": ["banana", "lime"]})
     game.play("Ivy", "banana")
     tab.see("Same word: banana")
     screens(browser, server, f"/play/{sid}", "guess_club_ruling", end_in="en")
@@ -189,7 +205,9 @@ def test_three_player_game_to_the_end(browser, server, phone, language_kept, tmp
     tab.see("Remembered as the same answer: “banana” = “bananas”")
     game.play("Gia", "navy")
     game.rule(True)
-    game.settle(2, invalid=["Hal: “pink”"])
+    tab.see("Round over.")
+    assert shown_whole(tab, f"Hal: “{LONG}”"), "a long unplayed card is cut beside its checkbox on a phone"
+    game.settle(2, invalid=[f"Hal: “{LONG}”"])
     tab.see("Penalties for unplayed cards: Hal 20")
     tab.see("Nobody predicted 1")
     tab.see("Money now: Gia 190, Hal 180, Ivy 170")

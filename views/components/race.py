@@ -5,17 +5,18 @@ The race is game state (`scoring.mechanics.race`); claims are ordered as the ser
 several phones the first tap wins.
 
 Builder:
-    race_buttons(ctx, race, on_claim, on_decline=None, title=None, moves=()) -> ft.Control
+    race_buttons(ctx, race, on_claim, title=None, moves=()) -> ft.Control
 - `race`: a race dict from `scoring.mechanics.race.new_race`; `on_claim(player)`: an async function awaited when a
   player's button is tapped (the view dispatches the claim with `ctx.dispatch_soon`, so a seated phone's claim is
-  stored off the server's loop and two claims made at once are stamped as they came); `on_decline(player)`: if
-  given, each unlocked player also gets a "stop" button; `title`: optional heading; `moves`: the move types the
-  buttons send (e.g. `("claim",)`): for every player given a button the panel tells the context it offers them
-  (`ctx.offer`), so a seated phone's generic moves panel does not offer the same move a second time
-  (`views.table.moves_and_view`).
+  stored off the server's loop and two claims made at once are stamped as they came); `title`: optional heading;
+  `moves`: the move types the buttons send (e.g. `("claim",)`): for every player given a button the panel tells the
+  context it offers them (`ctx.offer`), so a seated phone's generic moves panel does not offer the same move a
+  second time (`views.table.moves_and_view`).
 Claim buttons are large (72 px high, big text): one a row, full width, for up to two players; three or more on a
 shared screen sit two a row on a phone (three on a laptop), so the pinned panel of a six-player table takes three
-button rows, not six, and leaves most of a 390×844 phone to the screen (with "stop" buttons, one a row).
+button rows, not six, and leaves most of a 390×844 phone to the screen.
+A race a player may stop out of (Pictomania's bonus tiles) is `views.components.tile_race`, which takes this
+module's `player_row` with its "stop" button for a seated phone's own row.
 
 Whose buttons a screen shows (`views.components.private.acts_as`, as the vote panel does):
 - a shared screen (`ctx.seat` None, passed around the table): every player's, one row each;
@@ -41,11 +42,10 @@ from views.ui import text_style
 GRID_FROM = 2
 
 
-def race_buttons(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]],
-                 on_decline: Callable[[str], Any] | None = None, title: str | None = None,
+def race_buttons(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], title: str | None = None,
                  moves: tuple[str, ...] = ()) -> ft.Control:
     """The race panel, pinned while it holds a button this screen can tap; its moves offered to the context."""
-    panel = race_panel(ctx, race, on_claim, on_decline, title)
+    panel = race_panel(ctx, race, on_claim, title)
     racing = racers(ctx, race)
     for player in racing:
         for kind in moves:
@@ -64,8 +64,7 @@ def racers(ctx: Any, race: dict) -> list[str]:
     return [p for p in race["players"] if acts_as(ctx, p) and not mech.is_locked(race, p)]
 
 
-def race_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], on_decline: Callable[[str], Any] | None,
-               title: str | None) -> ft.Control:
+def race_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], title: str | None) -> ft.Control:
     """The race's rows: for each player this screen acts as, a big claim button or what they took; the others
     in one status line."""
     over = mech.is_over(race)
@@ -73,8 +72,8 @@ def race_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], 
     rows: list[ft.Control] = [ft.Text(title, size=18, weight=ft.FontWeight.BOLD)] if title else []
     rows.append(ft.Text(ctx.t("app.race.left", rewards=left) if left else ctx.t("app.race.none_left")))
     others = [p for p in race["players"] if not acts_as(ctx, p)]
-    mine = [player_row(ctx, race, p, on_claim, on_decline) for p in race["players"] if p not in others]
-    if len(mine) > GRID_FROM and on_decline is None:
+    mine = [player_row(ctx, race, p, on_claim) for p in race["players"] if p not in others]
+    if len(mine) > GRID_FROM:
         rows.append(ft.ResponsiveRow(spacing=8, run_spacing=8, controls=[
             ft.Container(col={"xs": 6, "md": 4}, content=row) for row in mine]))
     else:
@@ -87,8 +86,9 @@ def race_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], 
 
 
 def player_row(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awaitable[Any]],
-               on_decline: Callable[[str], Any] | None) -> ft.Control:
-    """One player's row: locked with what they took or that they stopped, or their big claim (and stop) button."""
+               on_decline: Callable[[str], Any] | None = None) -> ft.Control:
+    """One player's row: locked with what they took or that they stopped, or their big claim button (and, given
+    on_decline, a "stop" button beside it: `views.components.tile_race`'s seated phone)."""
     reward = mech.reward_of(race, player)
     if reward is not None or player in mech.declined(race):
         return ft.Row(controls=[ft.Icon(ft.Icons.LOCK), ft.Text(status(ctx, race, player), size=18)])

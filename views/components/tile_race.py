@@ -2,11 +2,13 @@
 band, so the pinned race takes a row of tiles instead of a row of buttons per player.
 
 Builder:
-    tile_race(ctx, race, on_claim, on_stop, title, moves=()) -> ft.Control
+    tile_race(ctx, race, on_claim, on_stop, title, claim_text, stop_text, moves=()) -> ft.Control
 - `race`: a race dict from `scoring.mechanics.race.new_race`; `on_claim(player)`: an async function awaited when a
   player's claim tile is tapped (the view dispatches with `ctx.dispatch_soon`, as `views.components.race` does);
   `on_stop(player)`: the player stops without a tile; `title`: the heading, on one line with the rewards left;
-  `moves`: the move types the buttons send, offered to the context (`ctx.offer`) for every player given a button.
+  `claim_text(reward)` and `stop_text`: the game's words on a tile ("claim 3") and its stop button ("stop"), so the
+  panel holds no game's messages; `moves`: the move types the buttons send, offered to the context (`ctx.offer`)
+  for every player given a button.
 Whose buttons a screen shows, the status words and the pinning follow `views.components.race` (whose `racers`,
 `status`, `claim_handler` and `player_row` this panel uses): pinned above the scrolling screen (`ctx.pin`) while it holds a
 button this screen can tap, in place otherwise.
@@ -35,13 +37,14 @@ PER_ROW = 4
 
 
 def tile_race(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], on_stop: Callable[[str], Any],
-              title: str, moves: tuple[str, ...] = ()) -> ft.Control:
+              title: str, claim_text: Callable[[int], str], stop_text: str,
+              moves: tuple[str, ...] = ()) -> ft.Control:
     """The race panel, pinned while it holds a button this screen can tap; its moves offered to the context."""
     racing = racers(ctx, race)
     for player in racing:
         for kind in moves:
             ctx.offer(player, kind)
-    panel = tile_panel(ctx, race, on_claim, on_stop, title)
+    panel = tile_panel(ctx, race, on_claim, on_stop, title, claim_text, stop_text)
     pin = getattr(ctx, "pin", None)
     if pin is not None and racing:
         pin(panel)
@@ -50,7 +53,7 @@ def tile_race(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], o
 
 
 def tile_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], on_stop: Callable[[str], Any],
-               title: str) -> ft.Control:
+               title: str, claim_text: Callable[[int], str], stop_text: str) -> ft.Control:
     """The heading and rewards left on one line, the slots of the players this screen acts as, the others in one
     status line."""
     left = mech.remaining(race)
@@ -63,7 +66,7 @@ def tile_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], 
         rows.append(player_row(ctx, race, mine[0], on_claim, on_stop))
     elif mine:
         rows.append(ft.ResponsiveRow(spacing=8, run_spacing=8, controls=[
-            slot(ctx, race, p, on_claim, on_stop, slot_cols(len(mine))) for p in mine]))
+            slot(ctx, race, p, on_claim, on_stop, claim_text, stop_text, slot_cols(len(mine))) for p in mine]))
     if others:
         rows.append(ft.Text(" · ".join(status(ctx, race, p) for p in others)))
     if mech.is_over(race):
@@ -78,15 +81,16 @@ def slot_cols(count: int) -> dict[str, int]:
     return {"xs": 12 // per_phone_row, "md": max(2, 12 // count)}
 
 
-def slot(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awaitable[Any]],
-         on_stop: Callable[[str], Any], cols: dict[str, int]) -> ft.Control:
+def slot(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awaitable[Any]], on_stop: Callable[[str], Any],
+         claim_text: Callable[[int], str], stop_text: str, cols: dict[str, int]) -> ft.Control:
     """One player's place in the rows: the claim tile over the stop button, or, once locked, what they did."""
     if not racing_now(race, player):
         return ft.Container(col=cols, height=TILE_HEIGHT + 4 + STOP_HEIGHT, padding=6, border_radius=12,
                             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, content=ft.Column(spacing=2, controls=[
                                 ft.Icon(ft.Icons.LOCK, size=18), ft.Text(status(ctx, race, player), size=13)]))
     return ft.Column(col=cols, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                     controls=[claim_tile(ctx, race, player, on_claim), stop_button(ctx, player, on_stop)])
+                     controls=[claim_tile(ctx, race, player, on_claim, claim_text),
+                               stop_button(ctx, player, on_stop, stop_text)])
 
 
 def racing_now(race: dict, player: str) -> bool:
@@ -94,8 +98,10 @@ def racing_now(race: dict, player: str) -> bool:
     return not mech.is_over(race) and not mech.is_locked(race, player)
 
 
-def claim_tile(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awaitable[Any]]) -> ft.Control:
-    """The big claim button: the name over "claim N", named in full for a screen reader ("Ann: claim 3")."""
+def claim_tile(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awaitable[Any]],
+               claim_text: Callable[[int], str]) -> ft.Control:
+    """The big claim button: the name over the game's words for the reward ("claim 3"), named in full for a screen
+    reader ("Ann: claim 3")."""
     reward = mech.remaining(race)[0]
     return ft.FilledButton(
         height=TILE_HEIGHT, style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4),
@@ -104,12 +110,12 @@ def claim_tile(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awai
         content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Text(player, size=16, weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
                     semantics_label=ctx.t("app.race.claim", name=player, reward=reward)),
-            ft.Text(ctx.t("pictomania.view.claim_tile", reward=reward), size=16, no_wrap=True, semantics_label="")]))
+            ft.Text(claim_text(reward), size=16, no_wrap=True, semantics_label="")]))
 
 
-def stop_button(ctx: Any, player: str, on_stop: Callable[[str], Any]) -> ft.OutlinedButton:
-    """The player stops without a tile; "stop" on screen, named "Ann: stop"."""
+def stop_button(ctx: Any, player: str, on_stop: Callable[[str], Any], stop_text: str) -> ft.OutlinedButton:
+    """The player stops without a tile; the game's words on screen ("stop"), named "Ann: stop"."""
     return ft.OutlinedButton(height=STOP_HEIGHT, style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
                              on_click=lambda e: on_stop(player),
-                             content=ft.Text(ctx.t("pictomania.view.stop_tile"), no_wrap=True,
+                             content=ft.Text(stop_text, no_wrap=True,
                                              semantics_label=ctx.t("app.race.stop", name=player)))

@@ -28,7 +28,7 @@ from scoring.games.flip7 import MODIFIERS, bust_chances, check_line, score_line,
 from views.components.cards import card_buttons, pile, stepper
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import choice_row
+from views.ui import choice_row, labelled
 
 ACTIVE = "active"
 STATUSES = ("stayed", "frozen", "busted", "flip7")
@@ -184,8 +184,8 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
                    lambda s: change(status=s)),
     ]
     if coach and line["status"] == ACTIVE:
-        controls.append(ft.Switch(label=ctx.t("flip7.view.holds"), value=line["holds"],
-                                  on_change=lambda e: change(holds=bool(e.control.value))))
+        controls.append(labelled(ft.Switch(value=line["holds"]), ctx.t("flip7.view.holds"),
+                                 lambda on: change(holds=on)))
     controls.append(ft.TextButton(content=ctx.t("flip7.view.clear", name=name), icon=ft.Icons.CLEAR,
                                   on_click=lambda e: change(**new_line(coach))))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,

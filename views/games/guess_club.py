@@ -40,7 +40,7 @@ from validators.answers import SAME, explain
 from views.components.offers import offer_here
 from views.components.private import cover, elsewhere, opened, private_entry
 from views.context import GameContext
-from views.ui import tint
+from views.ui import labelled, tint
 
 TOPICS = Path(__file__).resolve().parents[2] / "assets" / "guess_club" / "topics.json"
 SPOT = 52
@@ -324,8 +324,9 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
                         weight=ft.FontWeight.W_600))
     for p in pending["proposals"]:
         ref = [p["player"], p["card"]]
-        rows.append(ft.Checkbox(label=ctx.t("guess_club.view.proposal", name=p["player"], text=p["text"]),
-                                value=ref in ticked, on_change=lambda e, r=ref: tick(r, bool(e.control.value))))
+        rows.append(labelled(ft.Checkbox(value=ref in ticked),
+                             ctx.t("guess_club.view.proposal", name=p["player"], text=p["text"]),
+                             lambda on, r=ref: tick(r, on)))
         rows.append(ft.Text(why_alike(ctx, p), size=13, italic=True))
     rows += shows
     rows.append(ft.Row(wrap=True, controls=[
@@ -436,9 +437,9 @@ def settle_panel(ctx: GameContext) -> ft.Control:
                 rows.append(ft.Text(ctx.t("guess_club.view.unplayed", name=player, text=c["text"])))
             elif c["out"] is None:
                 ref = [player, i]
-                rows.append(ft.Checkbox(label=ctx.t("guess_club.view.unplayed", name=player, text=c["text"]),
-                                        value=ref in invalid,
-                                        on_change=lambda e, r=ref: tick(r, bool(e.control.value))))
+                rows.append(labelled(ft.Checkbox(value=ref in invalid),
+                                     ctx.t("guess_club.view.unplayed", name=player, text=c["text"]),
+                                     lambda on, r=ref: tick(r, on)))
     if not settling:
         return card([*rows, elsewhere(ctx, setter)])
     rows.append(ft.FilledButton(content=ctx.t("guess_club.view.settle", round=state["round"]), icon=ft.Icons.FLAG,

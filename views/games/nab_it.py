@@ -35,7 +35,7 @@ from views.components.offers import offer_here
 from views.components.private import elsewhere
 from views.components.vote import ballots_line, vote_panel
 from views.context import GameContext
-from views.ui import icon_button, tint
+from views.ui import icon_button, labelled, tint
 
 MIN_SIDE = 15
 MARGIN = 2
@@ -206,7 +206,7 @@ def blank_switch(ctx: GameContext, draft: dict) -> ft.Control:
         draft["blank"] = value
         ctx.refresh()
 
-    return ft.Switch(label=ctx.t("nab_it.view.blank"), value=draft["blank"], on_change=lambda e: flip(e.control.value))
+    return labelled(ft.Switch(value=draft["blank"]), ctx.t("nab_it.view.blank"), flip)
 
 
 def preview_panel(ctx: GameContext, state: dict, player: str, tiles: list[dict]) -> ft.Control:

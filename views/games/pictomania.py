@@ -86,7 +86,8 @@ def build(ctx: GameContext) -> ft.Control:
         piles(ctx),
         tile_race(ctx, state["race"], on_claim=lambda p: ctx.dispatch_soon(stop_action(p, True)),
                   on_stop=lambda p: ctx.dispatch(stop_action(p, False)), title=ctx.t("pictomania.view.race_title"),
-                  moves=("stop",)),
+                  claim_text=lambda reward: ctx.t("pictomania.view.claim_tile", reward=reward),
+                  stop_text=ctx.t("pictomania.view.stop_tile"), moves=("stop",)),
         *([table_panel(ctx)] if ctx.for_table else []),
     ])
 

@@ -26,7 +26,7 @@ from validators.cards import RUMMY_RANKS, RUMMY_SUITS
 from views.components.cards import card_buttons, card_face, card_name, pile
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import choice_row
+from views.ui import choice_row, labelled
 
 RANK_NAMES = list(RUMMY_RANKS)
 KEYS = ("lines", "stock_out", "onto")
@@ -205,9 +205,14 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
 
 def send_row(ctx: GameContext, draft: dict) -> ft.Control:
     """The stock-out switch and the add-round button (save and cancel while correcting a round)."""
+
+    def stock_out(on: bool) -> None:
+        """Keep the switch in the draft and show it again (a tap on its label flips it only in the new render)."""
+        draft["stock_out"] = on
+        ctx.refresh()
+
     return ft.Column(spacing=6, controls=[
-        ft.Switch(label=ctx.t("rummy.view.stock_out"), value=draft["stock_out"],
-                  on_change=lambda e: draft.update(stock_out=bool(e.control.value))),
+        labelled(ft.Switch(value=draft["stock_out"]), ctx.t("rummy.view.stock_out"), stock_out),
         ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, "round", ctx.t("rummy.view.add_round"),
                                                            lambda: send(ctx, draft))),
     ])
