@@ -115,3 +115,27 @@ def test_end_and_final_board():
     assert table.state["over"]
     final = view.final(table.ctx())
     assert "The board" in texts(final) and "Ann — hand 5, bag 18, bank 0" in texts(final)
+
+
+def zoom_buttons(control) -> dict[str, ft.IconButton]:
+    """The board's − and + by their names."""
+    return {c.icon.semantics_label: c for c in walk(control) if isinstance(c, ft.IconButton)
+            and c.icon.semantics_label in ("Smaller cells", "Larger cells")}
+
+
+def test_the_board_first_fits_the_width_then_zooms_into_cells_that_scroll():
+    """The board first fits the screen's width (square cells sharing it, no sideways scroll; − is off); + gives
+    44 px cells on a board that scrolls sideways, and − brings the fitted board back."""
+    table = Table("nab_it", SEATS)
+    built = table.view(view)
+    cell = cells(built)[(0, 0)]
+    assert (cell.expand, cell.aspect_ratio, cell.width) == (1, 1, None)
+    assert not any(isinstance(c, ft.Row) and c.scroll for c in walk(built))
+    assert zoom_buttons(built)["Smaller cells"].disabled
+    zoom_buttons(built)["Larger cells"].on_click(None)
+    built = table.view(view)
+    cell = cells(built)[(0, 0)]
+    assert (cell.width, cell.height, cell.expand) == (44, 44, None)
+    assert any(isinstance(c, ft.Row) and c.scroll for c in walk(built))
+    zoom_buttons(built)["Smaller cells"].on_click(None)
+    assert cells(table.view(view))[(0, 0)].aspect_ratio == 1

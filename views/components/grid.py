@@ -13,6 +13,9 @@ Builder:
   brush, or pick the cells of a move); `marked`: cells to point out (e.g. where a move may go), drawn with a
   thick amber frame; `notes`: {(row, col): short text} shown small in a cell's corner (e.g. a group's points);
   `blocked`: cells that are not part of the board (drawn blank, not tappable);
+- `cell_size`: a cell's side in pixels, the grid scrolling sideways where it is wider than the screen; None: the
+  grid fits the width it is given (a whole 15×15 board on a 390 px phone, 22 px cells), its cells square and at
+  most FIT_MAX wide;
 - Tapping a cell opens a chooser (a bottom sheet) with one button per choice; each cell's accessible name is
   "row r, column c: value" and nothing more (the texts inside are left out of it).
 """
@@ -23,6 +26,7 @@ from typing import Any, Callable, Iterable
 
 import flet as ft
 
+FIT_MAX = 36
 GROUP_COLOURS = (ft.Colors.RED, ft.Colors.BLUE, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE,
                  ft.Colors.TEAL, ft.Colors.PINK, ft.Colors.BROWN)
 
@@ -39,7 +43,7 @@ def show_label(label: Callable[[Any], str], value: Any) -> str:
 
 def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int, int, Any], Any],
                 label: Callable[[Any], str] = str, colour: Callable[[Any], Any] | None = None,
-                groups: Iterable[Iterable] = (), cell_size: int = 48, on_tap: Callable[[int, int], Any] | None = None,
+                groups: Iterable[Iterable] = (), cell_size: int | None = 48, on_tap: Callable[[int, int], Any] | None = None,
                 marked: Iterable[Iterable] = (), notes: dict | None = None,
                 blocked: Iterable[Iterable] = ()) -> ft.Control:
     """The grid as tappable cells; a chooser (or on_tap) sets a cell's value."""
@@ -47,6 +51,7 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
     pointed = {(int(r), int(c)) for r, c in marked}
     off = {(int(r), int(c)) for r, c in blocked}
     notes = notes or {}
+    box = {"expand": 1, "aspect_ratio": 1} if cell_size is None else {"width": cell_size, "height": cell_size}
 
     def choose(row: int, col: int) -> None:
         """Open the chooser for one cell."""
@@ -71,7 +76,7 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
         cells = []
         for c, value in enumerate(line):
             if (r, c) in off:
-                cells.append(ft.Container(width=cell_size, height=cell_size))
+                cells.append(ft.Container(**box))
                 continue
             group = grouped.get((r, c))
             border = (ft.Border.all(4, ft.Colors.AMBER) if (r, c) in pointed
@@ -80,17 +85,19 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
             text = show_label(label, value)
             content = ft.Text(text, size=14, text_align=ft.TextAlign.CENTER)
             if (r, c) in notes:
-                content = ft.Stack(width=cell_size, height=cell_size, controls=[
+                content = ft.Stack(controls=[
                     ft.Container(content=content, alignment=ft.Alignment.CENTER),
                     ft.Container(content=ft.Text(notes[(r, c)], size=10, weight=ft.FontWeight.BOLD),
                                  alignment=ft.Alignment.TOP_RIGHT, padding=ft.Padding.only(right=3)),
                 ])
             cells.append(ft.Container(
-                width=cell_size, height=cell_size, border=border, border_radius=4,
-                bgcolor=colour(value) if colour and value is not None else None,
-                alignment=ft.Alignment.CENTER, on_click=lambda e, r=r, c=c: tap(r, c),
+                **box, border=border, border_radius=4, bgcolor=colour(value) if colour and value is not None else None,
+                alignment=None if (r, c) in notes else ft.Alignment.CENTER, on_click=lambda e, r=r, c=c: tap(r, c),
                 content=ft.Semantics(content=content, exclude_semantics=True),
                 tooltip=ctx.t("app.grid.cell", row=r + 1, col=c + 1, value=text or ctx.t("app.grid.empty")),
             ))
         rows.append(ft.Row(controls=cells, spacing=2))
-    return ft.Row(scroll=ft.ScrollMode.AUTO, controls=[ft.Column(controls=rows, spacing=2)])
+    board = ft.Column(controls=rows, spacing=2)
+    if cell_size is None:
+        return ft.Container(width=max(map(len, grid), default=0) * (FIT_MAX + 2), content=board)
+    return ft.Row(scroll=ft.ScrollMode.AUTO, controls=[board])

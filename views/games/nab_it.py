@@ -3,7 +3,9 @@ of the turn with the list's verdict before the play is sent, challenges and the 
 
 - The board shows each cell's top letter filled in its player's colour, the stack height in the corner (from 2),
   and the words each player controls outlined in that player's outline colour (the legend names them). It is at
-  least 15×15 and grows with the board (two empty rows and columns around it); − and + change the cell size.
+  least 15×15 and grows with the board (two empty rows and columns around it). It first fits the screen's width
+  (the whole board on a phone, cells of about 22 px; 36 px on a laptop), so the letters are on the first screen
+  too; + makes the cells 44 then 52 px, the board then scrolling sideways, and − goes back.
 - Placing: tap a cell, then a letter (the hand when the app deals, behind a cover the player lifts; A–Z and a
   blank switch when the tiles come from the real bags). Tapping a placed draft cell again takes its tile back.
   The words the play would form or change come from the engine's `preview`, each marked known or not in the
@@ -39,7 +41,7 @@ from views.ui import icon_button, labelled, tint
 
 MIN_SIDE = 15
 MARGIN = 2
-CELL_SIZES = (28, 36, 44, 52)
+CELL_SIZES = (None, 44, 52)  # None: the board fits the width (`grid_editor`)
 FILL = {name: tint(colour) for name, colour in {
     "red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN, "yellow": ft.Colors.YELLOW,
     "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.GREY, "white": ft.Colors.BLUE_GREY,
@@ -108,7 +110,7 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
         if word["by"] is not None:
             groups[outline[word["by"]]] += [[r - top, c - left] for r, c in word["cells"]]
     marked = [[r - top, c - left] for r, c in drafted] + ([[chosen[0] - top, chosen[1] - left]] if chosen else [])
-    size = CELL_SIZES[ctx.local.get("zoom", 1)]
+    size = CELL_SIZES[ctx.local.get("zoom", 0)]
 
     def colour(value: dict) -> Any:
         """A draft tile in amber, a played one in its player's colour."""
@@ -121,7 +123,7 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
 
 def zoom_bar(ctx: GameContext) -> ft.Control:
     """Smaller and larger cells."""
-    level = ctx.local.get("zoom", 1)
+    level = ctx.local.get("zoom", 0)
 
     def zoom(step: int) -> None:
         """Change the cell size."""
