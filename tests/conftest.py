@@ -10,6 +10,8 @@ register(Tally)
 
 
 def pytest_collection_modifyitems(items):
-    """Browser tests run last: Playwright's sync API keeps an event loop running in the main thread for the rest
-    of the session, and tests that call `asyncio.run` must come before it."""
-    items.sort(key=lambda item: "tests/browser/" in item.nodeid.replace("\\", "/"))
+    """Browser tests run first, so that the many short unit tests fill the end of a run on two workers (`--dist
+    loadfile` hands each worker a whole file): with the browser tests last, a worker finished and waited while the
+    other played the last browser file (Playwright's running event loop, once the reason they came last, is met by
+    `tests.helpers.run_async`)."""
+    items.sort(key=lambda item: "tests/browser/" not in item.nodeid.replace("\\", "/"))
