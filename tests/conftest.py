@@ -10,8 +10,20 @@ register(Tally)
 
 
 def pytest_collection_modifyitems(items):
-    """Browser tests run first, so that the many short unit tests fill the end of a run on two workers (`--dist
-    loadfile` hands each worker a whole file): with the browser tests last, a worker finished and waited while the
-    other played the last browser file (Playwright's running event loop, once the reason they came last, is met by
-    `tests.helpers.run_async`)."""
-    items.sort(key=lambda item: "tests/browser/" not in item.nodeid.replace("\\", "/"))
+    """Browser files run first, the longest file first, and the many short unit tests fill the end of a run on two
+    workers (`--dist loadfile --no-loadscope-reorder`: each worker takes whole files in this order). Run last, or in
+    xdist's own order (most tests first), a long browser file came at the end and one worker waited for the other.
+    A file's length in lines stands for how long it plays: the long files hold whole games. (Playwright's running
+    event loop, once the reason browser tests came last, is met by `tests.helpers.run_async`.)"""
+    lines: dict[str, int] = {}
+
+    def order(item) -> tuple[bool, int]:
+        """Unit tests after browser tests; a longer browser file before a shorter one."""
+        path = str(item.path)
+        if "tests/browser/" not in path.replace("\\", "/"):
+            return True, 0
+        if path not in lines:
+            lines[path] = len(item.path.read_text("utf-8").splitlines())
+        return False, -lines[path]
+
+    items.sort(key=order)
