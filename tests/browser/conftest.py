@@ -107,9 +107,12 @@ EDITING = """el => {
 JOINED_FROM_OUTSIDE = "/join/"
 SEMANTICS_ON = "document.querySelector('flt-semantics') !== null"
 NAVIGATE = """path => {
+  const asked = performance.now();
   history.pushState(null, '', path);
   dispatchEvent(new PopStateEvent('popstate', {state: null}));
+  return asked;
 }"""
+ANSWERED = "asked => window.__lastFrame > asked"
 QUIET = """([quiet, limit, since]) => performance.now() - window.__lastFrame >= quiet
                                  || performance.now() - since >= limit"""
 STEADY = """([el, still]) => {
@@ -275,7 +278,8 @@ class Tab:
     def open(self, path: str = "/") -> "Tab":
         """Go to path. In a tab already showing the app of this server, elsewhere than path: as the browser's
         history moves in the app (the route changes in the running app, no new load), as a person taps through
-        the app to a screen. Otherwise load the app at it, wait for Flutter's first frame and switch semantics
+        the app to a screen, then wait until the server has answered with the new screen and gone quiet.
+        Otherwise load the app at it, wait for Flutter's first frame and switch semantics
         on: a new tab, a whole address (such as the host's the server printed), the screen the tab shows, and a
         join screen (`JOINED_FROM_OUTSIDE`: a player opens it from the table's QR code or a typed address).
 
@@ -286,7 +290,9 @@ class Tab:
         here = self.page.url
         if "://" not in path and not path.startswith(JOINED_FROM_OUTSIDE) and here.startswith(self.base + "/") \
                 and here != self.base + path and self.page.evaluate(SEMANTICS_ON):
-            self.page.evaluate(NAVIGATE, path)
+            asked = self.page.evaluate(NAVIGATE, path)
+            self.page.wait_for_function(ANSWERED, arg=asked, polling=POLL_MS)
+            self.quiet()
             return self
         self.page.goto(path if "://" in path else self.base + path)
         self.ready()
