@@ -110,7 +110,7 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
         if word["by"] is not None:
             groups[outline[word["by"]]] += [[r - top, c - left] for r, c in word["cells"]]
     marked = [[r - top, c - left] for r, c in drafted] + ([[chosen[0] - top, chosen[1] - left]] if chosen else [])
-    size = CELL_SIZES[ctx.local.get("zoom", 0)]
+    size = CELL_SIZES[zoom_level(ctx)]
 
     def colour(value: dict) -> Any:
         """A draft tile in amber, a played one in its player's colour."""
@@ -121,9 +121,14 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
                        cell_size=size, on_tap=tap, marked=marked, notes=notes)
 
 
+def zoom_level(ctx: GameContext) -> int:
+    """This phone's place in CELL_SIZES: the fitted board until − or + is tapped."""
+    return ctx.local.get("zoom", 0)
+
+
 def zoom_bar(ctx: GameContext) -> ft.Control:
     """Smaller and larger cells."""
-    level = ctx.local.get("zoom", 0)
+    level = zoom_level(ctx)
 
     def zoom(step: int) -> None:
         """Change the cell size."""
