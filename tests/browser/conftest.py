@@ -6,6 +6,8 @@ Fixtures (reusable by every browser test module):
 - `browser` (session scope): Chromium at /usr/bin/chromium, headless, offline-friendly flags.
 - `phone` / `laptop`: a fresh tab (its own browser context, so its own Flet session) at 390×844 or 1280×800,
   wrapped in `Tab` (open, tap, fill, wait for text, screenshots). Close-up control: `tab.page` is Playwright's.
+A tab turns from phone to laptop size and back with `Tab.resize` (no new load: a load costs about 5 s of the two
+cores' CPU) and scrolls back to its top with `Tab.to_top`.
 Helpers: `start_server(data, port=None, host=None)`, `stop_server(proc)` and `restart_server(server)` for tests
 that restart the server themselves (with `host="0.0.0.0"` the server serves the network, and `Server.host_url`
 and `Server.pin` are the host's address and PIN it printed); `Phone`, a tab with every websocket frame it
@@ -113,6 +115,11 @@ NAVIGATE = """path => {
   return asked;
 }"""
 ANSWERED = "asked => window.__lastFrame > asked"
+PAINTED = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+SETTINGS = re.compile(r"^(Settings|设置)$")
+AT_RIGHT = """([el, width]) => { if (!el.isConnected) return true;
+                             const r = el.getBoundingClientRect();
+                             return r.width > 0 && r.right <= width && r.right >= width - 64; }"""
 QUIET = """([quiet, limit, since]) => performance.now() - window.__lastFrame >= quiet
                                  || performance.now() - since >= limit"""
 STEADY = """([el, still]) => {
@@ -474,6 +481,26 @@ class Tab:
     def see_role(self, role: str, name: str) -> None:
         """Wait until a control of this role and name (substring) is there."""
         expect(self.page.get_by_role(role, name=name).first).to_be_attached(timeout=WAIT_MS)
+
+    def resize(self, viewport: dict) -> None:
+        """Turn the phone into a laptop or back (the tab's size), as a person turns a tablet or widens a window:
+        no new load. Wait until Flutter has laid the screen out at the new width (the app bar's settings button
+        at its right end), the server has answered the new size and gone quiet, and that frame is painted."""
+        if self.page.viewport_size == viewport:
+            return
+        self.page.set_viewport_size(viewport)
+        self.wait_on(self.page.get_by_role("button", name=SETTINGS).first, AT_RIGHT, viewport["width"])
+        self.quiet()
+        self.page.evaluate(PAINTED)
+
+    def to_top(self) -> None:
+        """Scroll the screen back to its top with the mouse wheel over its middle, as a person would, and wait
+        until the server is quiet and the frame is painted."""
+        size = self.page.viewport_size
+        self.page.mouse.move(size["width"] // 2, size["height"] // 2)
+        self.page.mouse.wheel(0, -50_000)
+        self.quiet()
+        self.page.evaluate(PAINTED)
 
     def gone(self, text: str) -> None:
         """Wait until no element shows text (a case-sensitive substring)."""

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from scoring.__main__ import main as scoring_main
 from storage import Store
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, WAIT_MS, Tab, new_tab
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, WAIT_MS, Tab
 from tests.browser.fit import BODY, CHROME, whole, width
 from tests.browser.shots import screens
 from views.games.guess_club import topics
@@ -151,7 +151,7 @@ def language_kept(server):
     store.close()
 
 
-def test_three_player_game_to_the_end(browser, server, phone, language_kept, tmp_path):
+def test_three_player_game_to_the_end(server, phone, language_kept, tmp_path):
     """Three rounds at phone size; the final money on screen equals what the CLI prints for the export."""
     tab = phone
     english(tab)
@@ -197,7 +197,7 @@ def test_three_player_game_to_the_end(browser, server, phone, language_kept, tmp
     game.answers({"Gia": ["bananas", "navy"], "Hal": ["teal", LONG], "Ivy": ["banana", "lime"]})
     game.play("Ivy", "banana")
     tab.see("Same word: banana")
-    screens(browser, server, f"/play/{sid}", "guess_club_ruling", end_in="en")
+    screens(tab, "guess_club_ruling", end_in="en")
     tab.tap("Gia: “bananas”", role="checkbox")
     expect_checked(tab, "Gia: “bananas”")
     game.rule(True, matches=1)
@@ -237,15 +237,13 @@ def test_three_player_game_to_the_end(browser, server, phone, language_kept, tmp
     tab.page.get_by_text("Round 3 settled · matches: 1").first.scroll_into_view_if_needed()
     tab.shot("guess_club_phone_end_settlement")
 
-    wide = new_tab(browser, server, LAPTOP)
-    wide.open(f"/play/{sid}")
-    wide.language("en")  # the language is each phone's own
-    wide.see("Winner: Gia")
-    wide.tap("中文", exact=True)
-    wide.see("获胜者：Gia")
-    wide.see("第 3 轮已结算")
-    wide.shot("guess_club_laptop_end_zh")
-    wide.page.context.close()
+    tab.resize(LAPTOP)
+    tab.to_top()
+    tab.see("Winner: Gia")
+    tab.tap("中文", exact=True)
+    tab.see("获胜者：Gia")
+    tab.see("第 3 轮已结算")
+    tab.shot("guess_club_laptop_end_zh")
 
     store = Store(server.data)
     try:

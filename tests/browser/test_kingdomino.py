@@ -9,8 +9,7 @@ import re
 import subprocess
 import sys
 
-from tests.browser.conftest import LAPTOP, OUTPUT, ROOT, Tab, new_tab
-from tests.browser.shots import screens
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, Tab
 
 PLAYERS = ["国王甲", "国王乙"]
 # Twelve dominoes filling a 5×5 kingdom centred on the castle (frame cells, first half first):
@@ -71,7 +70,7 @@ def exported_totals(tab: Tab, name: str) -> dict:
     return {p["name"]: p["total"] for p in json.loads(out)["players"]}
 
 
-def test_kingdom_domino_by_domino_with_one_refusal(browser, server, phone):
+def test_kingdom_domino_by_domino_with_one_refusal(phone):
     tab = phone.open("/")
     tab.language("zh-CN")
     tab.see("桌边记分")
@@ -96,8 +95,6 @@ def test_kingdom_domino_by_domino_with_one_refusal(browser, server, phone):
             tab.shot("kingdomino_phone_second_half")
         cell(tab, *second)
         tab.see(f"操作记录（{count}）")
-        if count == 6:
-            screens(browser, server, tab.page.url.removeprefix(server.url), "kingdomino_building", end_in="zh-CN")
     tab.see("国王甲 的王国本局已完成。")
     tab.see("得分对比")
     tab.shot("kingdomino_phone_kingdom", full_page=True)
@@ -118,10 +115,10 @@ def test_kingdom_domino_by_domino_with_one_refusal(browser, server, phone):
     scroll_down(tab)
     tab.shot("kingdomino_phone_end_kingdoms")
 
-    wide = new_tab(browser, server, LAPTOP)
-    wide.open(tab.page.url.removeprefix(server.url))
-    wide.see("获胜者：国王甲")
-    wide.shot("kingdomino_laptop_end", full_page=True)
-    wide.page.context.close()
+    tab.resize(LAPTOP)
+    tab.to_top()
+    tab.see("获胜者：国王甲")
+    tab.shot("kingdomino_laptop_end", full_page=True)
+    tab.resize(PHONE)
 
     assert exported_totals(tab, "kingdomino_export") == TOTALS

@@ -198,7 +198,7 @@ def test_whole_three_player_game(browser, server, english):
     tab.see("Answer sheets")
     write_answers(tab)
     race(tab)
-    screens(browser, server, f"/play/{sid}", "knit_wit_scoring", end_in="en")
+    screens(tab, "knit_wit_scoring", end_in="en")
     score(tab)
 
     tab.see("Game over")
@@ -208,11 +208,11 @@ def test_whole_three_player_game(browser, server, english):
     tab.see(ranking)
     tab.shot("knit_wit_phone_end")
 
-    wide = new_tab(browser, server, LAPTOP)
-    wide.open(f"/play/{sid}")
-    wide.see("Winner: Cleo")
-    wide.shot("knit_wit_laptop_end")
-    wide.page.context.close()
+    tab.resize(LAPTOP)
+    tab.to_top()
+    tab.see("Winner: Cleo")
+    tab.shot("knit_wit_laptop_end")
+    tab.resize(PHONE)
 
     record = exported(tab)
     assert record["id"] == sid
@@ -263,21 +263,24 @@ def cut_labels(tab: Tab, lang: str) -> list[tuple]:
     return cut
 
 
-@pytest.mark.parametrize("size", ["phone", "laptop"])
-def test_answer_cards_show_their_labels_whole_on_one_line(browser, server, size):
+def test_answer_cards_show_their_labels_whole_on_one_line(browser, server):
     """On a phone (390 px) and a laptop, in both languages, each answer card's "Compare …'s answer" checkbox and
     "Challenge …'s answer" button hold their labels on one line, and each mark under an answer is one line: with
     two cards a row on a phone the checkboxes' labels were cut ("Compare Ada's answ"), the challenge buttons'
     labels took two lines in their pills, and a Chinese mark broke inside a word ("相" / "同"; on a laptop "同一个" /
     "词")."""
     sid = scoring_session(server)
-    tab = new_tab(browser, server, PHONE if size == "phone" else LAPTOP)
+    tab = new_tab(browser, server, PHONE)
     tab.open(f"/play/{sid}")
     cut = []
-    for lang in ("en", "zh-CN"):
-        tab.language(lang)
-        tab.see(say(lang, "knit_wit.view.pick_hint"))
-        tab.settle()
-        cut += cut_labels(tab, lang)
+    langs = ["en", "zh-CN"]
+    for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+        tab.resize(viewport)
+        for lang in langs:
+            tab.language(lang)
+            tab.see(say(lang, "knit_wit.view.pick_hint"))
+            tab.settle()
+            cut += [(size, *label) for label in cut_labels(tab, lang)]
+        langs.reverse()
     assert not cut
     tab.page.context.close()

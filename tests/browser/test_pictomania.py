@@ -116,30 +116,35 @@ def span(boxes: list[dict]) -> dict:
     return {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0}
 
 
-@pytest.mark.parametrize("size", ["phone", "laptop"])
-def test_the_round_score_table_reads_in_both_languages(browser, scored, size):
+def test_the_round_score_table_reads_in_both_languages(browser, scored):
     """The round's score table at phone and laptop size, in Chinese and in English: its five headers stand apart
     (in Chinese "得星", "剩星" and "加分板块" ran into one another: the columns were sized narrower than the words)
     and the black sheep's tile, the longest cell, is one line of text (in Chinese "−3（害群之马）" broke onto three
     lines in its row, the last one cut)."""
     server, sid = scored
-    tab = new_tab(browser, server, PHONE if size == "phone" else LAPTOP)
+    tab = new_tab(browser, server, PHONE)
     tab.open(f"/play/{sid}")
-    for lang in ("zh-CN", "en"):
-        tab.language(lang)
-        tile = shown(tab, SHEEP_TILE[lang])
-        expect(tile).to_be_attached()
-        tab.into_view(tile)
-        png = tab.settle()
-        headers = [shown(tab, name).bounding_box() for name in HEADERS[lang]]
-        assert all(0 < box["y"] for box in headers), f"the table's headers are off screen: {headers}"
-        cols, _ = ink(tab, png, span(headers), inset=2)
-        words = runs(cols, WORD_GAP)
-        _, rows = ink(tab, png, tile.bounding_box())
-        lines = runs(rows, LINE_GAP)
-        print(f"{size} {lang}: {len(words)} header words of {len(headers)}, {SHEEP_TILE[lang]} in {len(lines)} line(s)")
-        assert (len(words), len(lines)) == (len(headers), 1), f"{lang}: header words {words}, tile lines {lines}"
-    tab.shot(f"pictomania_score_table_{size}")
+    langs = ["zh-CN", "en"]
+    for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+        tab.resize(viewport)
+        for lang in langs:
+            tab.language(lang)
+            tile = shown(tab, SHEEP_TILE[lang])
+            expect(tile).to_be_attached()
+            tab.into_view(tile)
+            png = tab.settle()
+            headers = [shown(tab, name).bounding_box() for name in HEADERS[lang]]
+            assert all(0 < box["y"] for box in headers), f"the table's headers are off screen: {headers}"
+            cols, _ = ink(tab, png, span(headers), inset=2)
+            words = runs(cols, WORD_GAP)
+            _, rows = ink(tab, png, tile.bounding_box())
+            lines = runs(rows, LINE_GAP)
+            print(f"{size} {lang}: {len(words)} header words of {len(headers)}, {SHEEP_TILE[lang]} in "
+                  f"{len(lines)} line(s)")
+            assert (len(words), len(lines)) == (len(headers), 1), \
+                f"{size} {lang}: header words {words}, tile lines {lines}"
+        tab.shot(f"pictomania_score_table_{size}")
+        langs.reverse()
     tab.page.context.close()
 
 
@@ -307,7 +312,7 @@ def test_two_rounds_for_four_players(browser, own_server):
     tab.see(f"1. Rosa guessed {numbers['Pia']}: right, takes a 3-star token")
     tab.see(f"2. Quin guessed {placed['Quin', 'Pia']}: wrong, to the middle")
     scroll_shots(tab, "pictomania_phone_reveal", 2)
-    screens(browser, own_server, f"/play/{sid}", "pictomania_reveal", end_in="en", pages=3)
+    screens(tab, "pictomania_reveal", end_in="en", pages=3)
 
     tab.tap("Deal the cards", exact=True)
     tab.see("Round 2 · deck 1")
@@ -338,12 +343,11 @@ def test_two_rounds_for_four_players(browser, own_server):
         tab.tap("Export", exact=False)
     exported = Path(download.value.path()).read_text("utf-8")
     assert json.loads(exported)["id"] == sid
-    wide = new_tab(browser, own_server, LAPTOP)
-    wide.open(f"/play/{sid}")
-    wide.language("en")  # the language is each phone's own
-    wide.see("Winner: Pia")
-    wide.shot("pictomania_laptop_end")
-    wide.page.context.close()
+    tab.resize(LAPTOP)
+    tab.to_top()
+    tab.see("Winner: Pia")
+    tab.shot("pictomania_laptop_end")
+    tab.resize(PHONE)
     tab.tap("中文", exact=True)
     tab.see("第 2 轮揭晓（第 1 堆题库卡）")
     scroll_shots(tab, "pictomania_phone_end_zh", 3)

@@ -40,7 +40,8 @@ import scoring.games
 from scoring.core import engine
 from scoring.record import new_record
 from storage.store import Store
-from tests.browser.conftest import LAPTOP, PHONE, QUIET_LIMIT_MS, Tab, new_tab, start_server, stop_server
+from tests.browser.conftest import (LAPTOP, PAINTED, PHONE, QUIET_LIMIT_MS, SETTINGS, Tab, new_tab, start_server,
+                                    stop_server)
 
 PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Bo 🐻", "colour": "blue"},
            {"name": "Cy ♥", "colour": "green"}, {"name": "李四", "colour": "black"}]
@@ -59,9 +60,7 @@ PLAYED = {
                   {"type": "finish", "by": "table"}],
 }
 EMOJI_FONT = "fonts/NotoColorEmoji-Subset.ttf"
-PAINTED = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 ROUTE_TO = "path => { history.pushState(null, '', path); dispatchEvent(new PopStateEvent('popstate', {state: null})); }"
-SETTINGS = re.compile(r"^(Settings|设置)$")
 DARK = re.compile(r"^(Dark theme|深色主题)$")
 THEMES = {"light": "", "dark": "_dark"}  # the theme and its pictures' name ending
 CANVAS_IS = """([width, height]) => {
@@ -147,9 +146,6 @@ PAINT_CAUGHT_UP = """([quiet, limit, since]) => {
   const now = performance.now();
   return (window.__painted > window.__described && now - window.__painted >= quiet) || now - since >= limit;
 }"""
-AT_RIGHT = """([el, width]) => { if (!el.isConnected) return true;
-                             const r = el.getBoundingClientRect();
-                             return r.width > 0 && r.right <= width && r.right >= width - 64; }"""
 
 
 @pytest.fixture(scope="module")
@@ -181,15 +177,6 @@ def open_screen(tab: Tab, game: str, sid: str) -> None:
     expect(tab.page.get_by_text(re.compile(f"^({names})$")).first).to_be_attached()
     tab.page.evaluate(PAINTED)
 
-
-def resize(tab: Tab, viewport: dict) -> None:
-    """Resize the tab and wait until Flutter has laid the screen out at the new width (the app bar's settings
-    button is at its right end) and painted that frame."""
-    if tab.page.viewport_size == viewport:
-        return
-    tab.page.set_viewport_size(viewport)
-    tab.wait_on(tab.page.get_by_role("button", name=SETTINGS).first, AT_RIGHT, viewport["width"])
-    tab.page.evaluate(PAINTED)
 
 
 def shoot(tab: Tab, name: str, theme: str) -> tuple[Path, list[str]]:
@@ -257,7 +244,7 @@ def test_every_game_screen_in_both_languages_sizes_and_themes(browser, sessions)
             for lang, sizes in zip(langs, (SIZES, dict(reversed(SIZES.items())))):
                 tab.language(lang)
                 for size, viewport in sizes.items():
-                    resize(tab, viewport)
+                    tab.resize(viewport)
                     path, faint = shoot(tab, f"screen_{game}_{size}_{lang[:2]}{THEMES[theme]}", theme)
                     shots.append(path)
                     if faint:
