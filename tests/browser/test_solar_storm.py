@@ -154,10 +154,12 @@ def test_rooms_keep_each_word_whole(browser, server):
     with Store(server.data) as store:
         sid = store.create(record)
     tracks = [card for room in ROOM_IDS for card in ROOMS[room]["track"]]
+    tab = new_tab(browser, server, PHONE)
+    tab.open(f"/play/{sid}")
+    langs = ["zh-CN", "en"]
     for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
-        tab = new_tab(browser, server, viewport)
-        tab.open(f"/play/{sid}")
-        for lang in ("zh-CN", "en"):
+        tab.resize(viewport)
+        for lang in langs:
             tab.language(lang)
             tab.see(CORE_NAME[lang])
             heights = {round(box["height"]) for card in set(tracks)
@@ -172,5 +174,6 @@ def test_rooms_keep_each_word_whole(browser, server):
             width = banner["x"] + banner["width"] - start
             # three rooms a row across the column: the outer columns' centres stand 2/3 of its width apart
             assert centre(right) - centre(left) >= 0.6 * width, (size, lang, centre(right) - centre(left), width)
-        tab.shot(f"{size}_solar_storm_rooms_en")
-        tab.page.context.close()
+        tab.shot(f"{size}_solar_storm_rooms_{langs[-1][:2]}")
+        langs.reverse()
+    tab.page.context.close()
