@@ -290,8 +290,8 @@ class Tab:
         on: a new tab, a whole address (such as the host's the server printed), the screen the tab shows, and a
         join screen (`JOINED_FROM_OUTSIDE`: a player opens it from the table's QR code or a typed address).
 
-        A load costs about 2 s of Chromium's CPU (the app's wasm compiled and started, its fonts read, the
-        semantics tree built), 129 of them a third of the browser tests' time; moving in the app, 0.1 s. A tab
+        A load costs about 5 s of the two cores' CPU (4.1-5.7 s measured from `/proc/stat`: the app's wasm
+        compiled and started, its fonts read, the semantics tree built); moving in the app, 0.1 s. A tab
         that already showed the app and loads again resumes its Flet session, which first draws the screen the
         tab left and then the new route's: wait for something only the new screen shows."""
         here = self.page.url
