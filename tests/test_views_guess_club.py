@@ -167,6 +167,16 @@ def test_prediction_board_sends_predict_and_greys_full_numbers(table):
     assert "Pot 50" in texts(body)
 
 
+def test_the_number_of_matches_reads_in_the_text_colour_when_it_cannot_be_tapped(table):
+    """The amber spot of the matches so far (0 at the start) keeps its number in the text colour while greyed;
+    the other greyed numbers keep Flutter's grey."""
+    body = table.build()
+    spots = number_buttons(body)
+    assert spots[0].disabled and spots[1].disabled  # the setter gives the topic: nobody predicts yet
+    assert spots[0].style.color == {ft.ControlState.DISABLED: ft.Colors.ON_SURFACE}
+    assert spots[1].style.color is None
+
+
 def test_ruling_lists_proposals_with_reason_and_a_match_takes_the_pot(table):
     answered(table, {"Ann": ["apple", "pear"], "Bo": ["Apple", "bananas"], "Cy": ["banana", "lime"]})
     table.play({"type": "predict", "by": "Bo", "number": 1}, {"type": "play", "by": "Cy", "card": 0})

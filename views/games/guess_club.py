@@ -119,7 +119,8 @@ def table_panel(ctx: GameContext) -> ft.Control:
 
 def prediction_board(ctx: GameContext) -> ft.Control:
     """Numbers 0..max with the markers on them; numbers the engine does not offer greyed; the active player taps
-    one to predict."""
+    one to predict. The number of matches so far stands on an amber spot in the text colour even when it cannot
+    be tapped (greyed on amber it was the faintest number on the board, in the dark theme hardly seen)."""
     state, opts = ctx.state, ctx.state["options"]
     turn = state["turn"] if state["phase"] == "turns" else None
     room = set(open_numbers(state))
@@ -134,7 +135,8 @@ def prediction_board(ctx: GameContext) -> ft.Control:
                                                            else None),
             content=ft.Column(spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 ft.OutlinedButton(content=str(number), disabled=number not in offered,
-                                  style=ft.ButtonStyle(padding=0),
+                                  style=ft.ButtonStyle(padding=0, color={ft.ControlState.DISABLED: ft.Colors.ON_SURFACE}
+                                                       if number == state["matches"] else None),
                                   on_click=lambda e, n=number: ctx.dispatch(
                                       {"type": "predict", "by": turn, "number": n})),
                 *[ft.Text(name, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS) for name in on],
