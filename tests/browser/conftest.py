@@ -32,6 +32,14 @@ drawing frames (0.07-0.10 of a core while it lasted, against 0.013 at 16 ms), ta
 and the servers on the same two cores. A tap waits for QUIET_MS without a message from the server and its
 control STEADY_MS in place. Shorter (200 and 60 ms) made a whole Pictomania game wait 49 s instead of 61, but
 the first full run with them lost a tap: a Kingdomino cell tapped right after the screen changed under load.
+
+Where the suite's time goes (measured from `/proc/stat` and per process, session 33): the two cores are busy for
+about 90% of a full run, so the suite is bound by CPU, not by its waits. A frame of the app at phone size costs
+about 0.1 s of CPU (the renderer records it, Chromium's GPU process rasterises it with software WebGL), and a
+load of the app about 5 s, so what makes a test cheaper is fewer loads (move within the app, `Tab.resize`) and
+fewer frames (reduced motion), not shorter waits. Tried and not kept: SwiftShader's WebGL flags (more CPU), no
+WebGL at all (three times the CPU), V8's `--liftoff-only` (cheaper loads, dearer frames), touch taps instead of
+mouse clicks (the same frames, 7% less CPU on one test, within noise).
 """
 
 from __future__ import annotations
