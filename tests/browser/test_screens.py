@@ -42,8 +42,8 @@ import scoring.games
 from scoring.core import engine
 from scoring.record import new_record
 from storage.store import Store
-from tests.browser.conftest import (LAPTOP, PAINTED, PHONE, QUIET_LIMIT_MS, SETTINGS, Tab, new_tab, start_server,
-                                    stop_server)
+from tests.browser.conftest import (LAPTOP, NAVIGATE, PAINTED, PHONE, QUIET_LIMIT_MS, SETTINGS, Tab, new_tab,
+                                    start_server, stop_server)
 
 PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Bo 🐻", "colour": "blue"},
            {"name": "Cy ♥", "colour": "green"}, {"name": "李四", "colour": "black"}]
@@ -62,7 +62,6 @@ PLAYED = {
                   {"type": "finish", "by": "table"}],
 }
 EMOJI_FONT = "fonts/NotoColorEmoji-Subset.ttf"
-ROUTE_TO = "path => { history.pushState(null, '', path); dispatchEvent(new PopStateEvent('popstate', {state: null})); }"
 DARK = re.compile(r"^(Dark theme|深色主题)$")
 THEMES = {"light": "", "dark": "_dark"}  # the theme and its pictures' name ending
 LANGUAGES = {"light": 2, "dark": 1}  # how many languages each game is shot in, in each theme
@@ -171,7 +170,7 @@ def open_screen(tab: Tab, game: str, sid: str) -> None:
     before until the new route arrives) and the next frame is painted."""
     path = f"/play/{sid}"
     if tab.page.url.startswith(tab.base):
-        tab.page.evaluate(ROUTE_TO, path)
+        tab.page.evaluate(NAVIGATE, path)
     else:
         with tab.page.expect_response(lambda response: response.url.endswith(EMOJI_FONT)) as font:
             tab.open(path)
