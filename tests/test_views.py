@@ -323,3 +323,17 @@ def test_drafts_are_written_off_the_loop_in_the_order_taken(tmp_path):
         session.save_draft(app, sid, local).result(timeout=30)
         assert session.save_draft(app, sid, local) is None
         assert store.draft(sid, None) == {"typed": "12"}
+
+
+def test_a_last_short_word_is_kept_with_the_word_before():
+    assert words.no_orphan("Next: Ann — place a piece") == "Next: Ann — place a\u00a0piece"
+    assert words.no_orphan("Undo") == "Undo"
+    assert words.no_orphan("下一步（Ann，李四）：放置") == "下一步（Ann，李四）：放置"
+    long_last = "Undo: the piles were turned over and counted-and-everything-scored"
+    assert words.no_orphan(long_last) == long_last  # a long last word may start a line of its own
+
+
+def test_the_header_breaks_only_after_a_separator():
+    line = session.status_line(" · ", ["Round 1 of 3", "The setter gives a topic", "Ann's turn"])
+    assert line == "Round\u00a01\u00a0of\u00a03\u00a0· The\u00a0setter\u00a0gives\u00a0a\u00a0topic\u00a0· Ann's\u00a0turn"
+    assert line.count(" ") == 2  # the only places a line may break

@@ -80,9 +80,14 @@ def walk(control):
                 yield from walk(item)
 
 
+def read(text):
+    """A text as a person reads it: a no-break space (which only keeps words on one line) reads as a space."""
+    return text.replace("\u00a0", " ") if isinstance(text, str) else text
+
+
 def texts(control):
-    """Every Text value in a tree."""
-    return [c.value for c in walk(control) if isinstance(c, ft.Text)]
+    """Every Text value in a tree, as read."""
+    return [read(c.value) for c in walk(control) if isinstance(c, ft.Text)]
 
 
 def labelled_boxes(control):
@@ -99,8 +104,8 @@ def tap_label(control, words: str) -> None:
 
 
 def buttons(control):
-    """Buttons by their text."""
-    return {c.content: c for c in walk(control) if isinstance(c, (ft.Button, ft.OutlinedButton)) and
+    """Buttons by their text, as read."""
+    return {read(c.content): c for c in walk(control) if isinstance(c, (ft.Button, ft.OutlinedButton)) and
             isinstance(c.content, str)}
 
 

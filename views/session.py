@@ -48,6 +48,7 @@ from views.games import view_of
 MAIN_COLS = {"xs": 12, "md": 7}
 SIDE_COLS = {"xs": 12, "md": 5}
 DRAFT_EVERY_S = 1.0
+SHORT_PART = 28  # a header part this short (in characters) is kept on one line
 DRAFT_WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tableside-drafts")
 SEAT = None
 
@@ -228,7 +229,7 @@ def next_step(app: Any, eng: Any, state: dict) -> ft.Control:
         bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=10,
         content=ft.Row(wrap=False, controls=[
             ft.Icon(ft.Icons.ARROW_FORWARD, color=ft.Colors.ON_TERTIARY_CONTAINER),
-            ft.Text(app.t("app.next_step", who=names, what=what), size=18, weight=ft.FontWeight.BOLD,
+            ft.Text(words.no_orphan(app.t("app.next_step", who=names, what=what)), size=18, weight=ft.FontWeight.BOLD,
                     color=ft.Colors.ON_TERTIARY_CONTAINER, expand=True),
         ]))
 
@@ -248,8 +249,16 @@ def header(app: Any, eng: Any, state: dict) -> ft.Control:
         parts.append(app.t("app.over"))
     return ft.Container(
         bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10,
-        content=ft.Text(app.t("app.status_sep").join(parts), size=18, weight=ft.FontWeight.W_600),
+        content=ft.Text(status_line(app.t("app.status_sep"), parts), size=18, weight=ft.FontWeight.W_600),
     )
+
+
+def status_line(sep: str, parts: list[str]) -> str:
+    """The header's parts joined by sep, each kept on one line where it is short, and a line breaking only after a
+    separator: "Round 1 of 3 · The setter gives a topic ·" over "Ann's turn", not "… topic" over "· Ann's" and
+    "turn" alone."""
+    kept = [words.unbroken(p) if len(p) <= SHORT_PART else words.no_orphan(p) for p in parts]
+    return sep.replace(" ", "\u00a0", 1).join(kept)
 
 
 def undo_redo(app: Any, sid: str, eng: Any, record: dict) -> ft.Control:
@@ -257,8 +266,8 @@ def undo_redo(app: Any, sid: str, eng: Any, record: dict) -> ft.Control:
     last = record["actions"][-1] if record["actions"] else None
     again = record["redo"][-1] if record["redo"] else None
     shown = len(record["actions"])
-    undo_text = (app.t("app.undo_what", what=describe(app.lang, eng, last)) if last else app.t("app.undo"))
-    redo_text = (app.t("app.redo_what", what=describe(app.lang, eng, again)) if again else app.t("app.redo"))
+    undo_text = words.no_orphan(app.t("app.undo_what", what=describe(app.lang, eng, last)) if last else app.t("app.undo"))
+    redo_text = words.no_orphan(app.t("app.redo_what", what=describe(app.lang, eng, again)) if again else app.t("app.redo"))
     hub = app.live(sid)
 
     def do_undo(consent: bool) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 from scoring import i18n
 
 LANGUAGES = i18n.LANGUAGES
+ORPHAN_MAX = 12  # a last word this short (in characters) is glued to the word before it
 
 
 def readable(lang: str, value: Any) -> Any:
@@ -34,6 +35,14 @@ def readable(lang: str, value: Any) -> Any:
 def unbroken(text: str) -> str:
     """text with no-break spaces, so a line never breaks inside it (one entry of a list: "4. Cy (12)")."""
     return text.replace(" ", "\u00a0")
+
+
+def no_orphan(text: str) -> str:
+    """text whose last word cannot sit alone on the last line: it is glued to the word before by a no-break space
+    ("… Ann's turn" does not leave "turn" alone under a wrapped line). Chinese breaks between any two characters
+    and is left as it is."""
+    head, space, last = text.rstrip().rpartition(" ")
+    return f"{head}\u00a0{last}" if space and head and len(last) <= ORPHAN_MAX else text
 
 
 def say(lang: str, key: str, **params: Any) -> str:
