@@ -162,7 +162,7 @@ def test_private_entry_on_a_seated_phone_never_covers_another_seat():
     class Ctx:
         """Just what private_entry reads."""
 
-        seat = "A"
+        seat, lang = "A", "en"
 
         def t(self, key, **params):
             """The key and its parameters, readable enough to test on."""

@@ -423,7 +423,7 @@ def test_a_breakdown_stays_open_across_renders_and_is_built_only_while_open():
 
     def tiles():
         """The panel's tiles by their title."""
-        panel = scoreboard_panel(lambda key, **p: words.say("en", key, **p), board, folds, limit=20)
+        panel = scoreboard_panel(lambda key, **p: words.say("en", key, **p), "en", board, folds, limit=20)
         return {t.title.value: t for t in walk(panel) if isinstance(t, ft.ExpansionTile)}
 
     closed = tiles()

@@ -15,6 +15,7 @@ import flet as ft
 from scoring.core import RuleError, engine, games
 from views import importer, quick, rules, words
 from views.games import has_view
+from views.ui import aside
 
 CARD_COLS = {"xs": 12, "sm": 6, "lg": 4}
 PAGE = 10
@@ -60,8 +61,7 @@ def build(app: Any) -> tuple[str, ft.Control, None]:
                  ft.ResponsiveRow(controls=[game_card(app, g) for g in ordered_games()], spacing=8, run_spacing=8)]
     finished = app.store.count("finished")
     sections.append(heading(app.t("app.history")))
-    sections += paged(app, "finished", finished, history_tile) or [ft.Text(app.t("app.history_empty"),
-                                                                           italic=True)]
+    sections += paged(app, "finished", finished, history_tile) or [aside(lang, app.t("app.history_empty"))]
     sections.append(ft.Row(controls=[
         importer.button(app),
         ft.OutlinedButton(content=app.t("stats.open"), icon=ft.Icons.INSIGHTS, on_click=lambda e: app.go("/stats")),

@@ -24,6 +24,7 @@ from views import words
 from views.context import TapCount
 from views.session import bring_back_draft, draft_keeper
 from views.table import connected_hub, moves_and_view, seat_local, seat_name, status_line, tab_listener, tie_text
+from views.ui import aside
 
 PREFS_KEY = "tableside.seat."
 
@@ -131,7 +132,7 @@ def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:
         ft.Text(app.t("table.join_text"), size=16),
         pin,
         ft.Text(app.t("table.pick_seat"), size=16, weight=ft.FontWeight.W_600),
-        ft.Row(wrap=True, controls=seats) if seats else ft.Text(app.t("table.no_free_seat"), italic=True),
+        ft.Row(wrap=True, controls=seats) if seats else aside(app.lang, app.t("table.no_free_seat")),
     ])
 
 

@@ -23,7 +23,7 @@ from scoring.core import BOOL, CHOICE, INT, INT_LIST, RuleError, engine
 from scoring.record import COLOURS, check_colours, new_record
 from views import rules, words
 from views.games import view_of
-from views.ui import dropdown, icon_button, kept_typing, labelled, toggle_chip, typed_text
+from views.ui import aside, dropdown, icon_button, kept_typing, labelled, toggle_chip, typed_text
 
 FORM_COLS = {"xs": 12, "md": 8, "lg": 6}  # the form's share of the screen's width: all of a phone's, half a laptop's
 LABEL_SIZE = 16  # a switch's label, as large as the fields' values beside it
@@ -95,7 +95,7 @@ def roster(app: Any, draft: dict) -> ft.Control:
 
     chips = [toggle_chip(name, name in seated, lambda e, n=name: toggle(n), ft.Icons.PERSON_OUTLINE)
              for name in app.store.players()]
-    return ft.Row(controls=chips, wrap=True) if chips else ft.Text(app.t("app.roster_empty"), italic=True)
+    return ft.Row(controls=chips, wrap=True) if chips else aside(app.lang, app.t("app.roster_empty"))
 
 
 def new_player_row(app: Any, draft: dict) -> ft.Control:
@@ -160,7 +160,7 @@ def seat_rows(app: Any, game: Any, draft: dict) -> list[ft.Control]:
             icon_button(ft.Icons.CLOSE, app.t("app.unseat", name=seat["name"]), lambda e, i=i: remove(i)),
         ]
         rows.append(ft.Row(controls=controls))
-    return rows or [ft.Text(app.t("app.no_seats"), italic=True)]
+    return rows or [aside(app.lang, app.t("app.no_seats"))]
 
 
 def start_options(app: Any, game: Any) -> dict:

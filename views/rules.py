@@ -17,7 +17,7 @@ import flet as ft
 
 from scoring import i18n, rulebook
 from scoring.rules_search import search
-from views.ui import kept_typing, tint, typed_text
+from views.ui import aside, kept_typing, tint, typed_text
 
 HIGHLIGHT = tint(ft.Colors.AMBER)
 
@@ -101,7 +101,7 @@ def hit_tiles(app: Any, text: str) -> list[ft.Control]:
         return []
     hits = search(rulebook.all_sections(i18n.LANGUAGES), text)
     if not hits:
-        return [ft.Text(app.t("rules.no_hits", query=text.strip()), italic=True)]
+        return [aside(app.lang, app.t("rules.no_hits", query=text.strip()))]
     tiles: list[ft.Control] = [ft.Text(app.t("rules.hits", count=len(hits)), size=14)]
     for hit in hits:
         page = rulebook.page(hit.page, hit.lang)

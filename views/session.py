@@ -44,6 +44,7 @@ from views.components.folds import Folds
 from views.components.scoreboard import places, scoreboard_panel
 from views.context import PAGE, GameContext, TapCount
 from views.games import view_of
+from views.ui import aside
 
 MAIN_COLS = {"xs": 12, "md": 7}
 SIDE_COLS = {"xs": 12, "md": 5}
@@ -187,7 +188,7 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
         main += game_final(app, sid, record, state, eng)
     elif not read_only:
         main.append(game_body(app, sid, record, state, eng, pinned))
-    side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, board, folds, limit=SHOWN)]
+    side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, app.lang, board, folds, limit=SHOWN)]
     more = show_all(app, f"log:{sid}")
     side += [log_panel(app.lang, public_log(record, SHOWN if more else None), len(record["actions"]), folds, more),
              file_actions(app, sid, read_only)]
@@ -310,7 +311,7 @@ def game_body(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned: l
     """The game's own view, given a context that applies its actions through the live session."""
     view = view_of(record["game"])
     if view is None:
-        return ft.Text(app.t("app.coming_soon"), italic=True)
+        return aside(app.lang, app.t("app.coming_soon"))
     return view.build(game_context(app, sid, record, state, eng, pinned))
 
 
@@ -367,10 +368,10 @@ def end_panel(app: Any, record: dict, board: Any, folds: Folds) -> ft.Control:
                          ft.Text(app.t(key, names=winners), size=22, weight=ft.FontWeight.BOLD)], wrap=True),
     ]
     if board.tiebreak_used:
-        controls.append(ft.Text(app.t("app.tiebreak_used"), italic=True))
+        controls.append(aside(app.lang, app.t("app.tiebreak_used")))
     controls.append(ft.Text(app.t("app.ranking", ranking=[
         words.unbroken(app.t("app.place_total", place=p, name=n, points=board.total(n))) for p, n in places(board)])))
-    controls.append(scoreboard_panel(app.t, board, folds, expanded=True))
+    controls.append(scoreboard_panel(app.t, app.lang, board, folds, expanded=True))
     if board.rounds:
         controls.append(team_chart(app, board) if board.teams else score_chart(
             app.t, [p["name"] for p in record["players"]], list(board.rounds),

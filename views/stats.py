@@ -12,7 +12,7 @@ import flet as ft
 from storage import exports
 from views import words
 from views.home import game_name
-from views.ui import dropdown
+from views.ui import aside, dropdown
 
 
 def percent(rate: float) -> str:
@@ -32,7 +32,7 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
     players, games = stats.players(), stats.games()
     sections: list[ft.Control] = [export_row(app)]
     if not players:
-        sections.append(ft.Text(app.t("stats.empty"), italic=True))
+        sections.append(aside(app.lang, app.t("stats.empty")))
         return app.t("stats.title"), ft.Column(controls=sections, spacing=12), "/"
     player = choice.get("player") if choice.get("player") in players else players[0]
     game = choice.get("game") if choice.get("game") in games else games[0]

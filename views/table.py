@@ -47,7 +47,7 @@ from views.games import view_of
 from views.live import live
 from views.session import MAIN_COLS, SIDE_COLS, end_panel, show_all
 from views.table_hub import TableHub, hub_for
-from views.ui import dropdown
+from views.ui import aside, dropdown
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0", ""}
 
@@ -180,7 +180,7 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
         rows.append(ft.Row(wrap=True, controls=[*fields, ft.FilledButton(content=label, on_click=send)],
                            key=f"{entry['by']}:{kind}"))
     if not rows:
-        rows.append(ft.Text(words.say(lang, "table.nothing_to_do"), italic=True))
+        rows.append(aside(lang, words.say(lang, "table.nothing_to_do")))
     return ft.Column(spacing=8, controls=rows)
 
 
@@ -304,7 +304,7 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
     ]
     folds = Folds(app.local(f"table:{hub.sid}:folds"), app.render)
     side: list[ft.Control] = [] if message["status"].get("over") else [
-        scoreboard_panel(app.t, hub.engine.scoreboard(message["view"]), folds, limit=SHOWN)]
+        scoreboard_panel(app.t, lang, hub.engine.scoreboard(message["view"]), folds, limit=SHOWN)]
     more = show_all(app, log_name(hub.sid), lambda: hub.show_whole_log(key))
     side.append(log_panel(lang, message["log"], message["count"], folds, more))
     return ft.ResponsiveRow(controls=[ft.Column(col=MAIN_COLS, spacing=16, controls=main),

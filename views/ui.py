@@ -33,11 +33,20 @@ Colours work in the light and the dark theme (a per-phone setting): text and ico
 something (a damaged room's red, a highlighted square's amber, a player's colour) is `tint(colour)`, the colour
 part see-through over the surface: pale in the light theme, deep in the dark one, so the theme's text reads on
 it in both. A fixed pale fill (`AMBER_100`) left the dark theme's light text unreadable on it. Only a control
-that paints its own picture in fixed colours (Kingdomino's terrains: fill and icon both fixed) keeps them."""
+that paints its own picture in fixed colours (Kingdomino's terrains: fill and icon both fixed) keeps them.
+
+A quiet aside (an empty state, a hint, who is waiting: "No rounds yet.") is `aside(lang, text)`, the one way to draw
+one. In English it is italic, as English asides are set. Chinese has no italic: the CJK font has no slanted face, so
+Flutter shears the upright glyphs, and slanted 汉字 read as a rendering fault, not as emphasis ("还没有操作。" leaning
+in the screenshots). So an aside in Chinese, or any aside holding a CJK character (a Chinese player's name on an
+English screen), stays upright and is told apart by colour instead: the scheme's secondary text colour
+(`ON_SURFACE_VARIANT`, readable in the light and the dark theme) unless the caller gives one."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
+
+import re
 
 import flet as ft
 
@@ -47,6 +56,8 @@ FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
 FALLBACK_FONTS = {"symbols": "fonts/NotoSansSymbols2-Subset.ttf", "emoji": "fonts/NotoColorEmoji-Subset.ttf"}
 FONTS = {FONT: FONT_FILE, **FALLBACK_FONTS}
 TINT_OPACITY = 0.3
+CJK = re.compile(  # CJK scripts and punctuation (Han, kana, Hangul, full-width forms), which have no italic
+    "[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003ffff]")
 
 
 def text_style(**fields: Any) -> ft.TextStyle:
@@ -57,6 +68,14 @@ def text_style(**fields: Any) -> ft.TextStyle:
 def tint(colour: str) -> str:
     """A fill in a colour that means something, which the theme's text reads on in the light and dark theme."""
     return ft.Colors.with_opacity(TINT_OPACITY, colour)
+
+
+def aside(lang: str, text: str, **fields: Any) -> ft.Text:
+    """A quiet aside line: italic on an English screen when the text holds no CJK character, else upright in the
+    secondary text colour (or the colour given)."""
+    if lang == "en" and not CJK.search(text):
+        return ft.Text(text, italic=True, **fields)
+    return ft.Text(text, **{"color": ft.Colors.ON_SURFACE_VARIANT, **fields})
 
 
 def icon_button(icon: Any, label: str, on_click: Callable[[Any], Any], disabled: bool = False,

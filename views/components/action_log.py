@@ -19,6 +19,7 @@ import flet as ft
 from scoring.core import TABLE
 from views import words
 from views.components.folds import Folds, fold
+from views.ui import aside
 
 
 def show_all_button(lang: str, on_show_all: Any) -> ft.Control:
@@ -54,7 +55,7 @@ def log_panel(lang: str, entries: list[dict], count: int, folds: Folds, on_show_
         if on_show_all is not None and len(entries) < count:
             rows.append(show_all_button(lang, on_show_all))
         return [ft.Container(alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
-            spacing=4, controls=rows or [ft.Text(words.say(lang, "app.log_empty"), italic=True)]))]
+            spacing=4, controls=rows or [aside(lang, words.say(lang, "app.log_empty"))]))]
 
     return fold(
         folds, "log", True, contents,

@@ -34,7 +34,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from views.ui import TAP, icon_button, text_style
+from views.ui import TAP, aside, icon_button, text_style
 
 SHOWN = 20
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -80,7 +80,7 @@ def card_buttons(cards: list[tuple[str, str | ft.Control]], on_pick: Callable[[s
 def pile(ctx: Any, labels: list[str], on_remove: Callable[[int], None], empty_key: str) -> ft.Control:
     """The picked cards, each a button that removes it; a hint when there are none."""
     if not labels:
-        return ft.Text(ctx.t(empty_key), italic=True)
+        return aside(ctx.lang, ctx.t(empty_key))
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         ft.FilledButton(content=ctx.t("cards.view.remove", card=label), height=40,
                         on_click=lambda e, i=i: on_remove(i))
@@ -111,7 +111,7 @@ def stepper(ctx: Any, label: str, read: Callable[[], int], write: Callable[[int]
 def points_table(ctx: Any, rounds: list[dict], totals: dict) -> ft.Control:
     """Every round's points and the totals, one column per player (scrolls sideways when wide)."""
     if not rounds:
-        return ft.Text(ctx.t("cards.view.no_rounds"), italic=True)
+        return aside(ctx.lang, ctx.t("cards.view.no_rounds"))
     first, more = recent(ctx, len(rounds), "points")
     rows = [ft.DataRow(key=f"round-{i}", cells=[ft.DataCell(ft.Text(str(i + 1)))]
                        + [ft.DataCell(ft.Text(str(rounds[i][n]))) for n in ctx.players])

@@ -28,6 +28,7 @@ from typing import Any, Callable
 import flet as ft
 
 from scoring.core import TABLE
+from views.ui import aside
 
 COVER, ENTRY = "cover", "entry"
 
@@ -58,8 +59,8 @@ def elsewhere(ctx: Any, player: str) -> ft.Control:
     """On a seated phone, in place of another seat's cover or move: that player enters it on their own phone (the
     table's move: the referee or the host enters it)."""
     if player == TABLE:
-        return ft.Text(ctx.t("app.private.referee_enters"), italic=True)
-    return ft.Text(ctx.t("app.private.own_phone", name=player), italic=True)
+        return aside(ctx.lang, ctx.t("app.private.referee_enters"))
+    return aside(ctx.lang, ctx.t("app.private.own_phone", name=player))
 
 
 def done_label(ctx: Any) -> str:

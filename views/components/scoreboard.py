@@ -1,10 +1,11 @@
 """Scoreboard: each player's total and breakdown (what each point came from), ranked with shared places.
 
-Builder: `scoreboard_panel(t, board, folds, expanded=False, limit=None) -> ft.Control` (with `limit`, each
+Builder: `scoreboard_panel(t, lang, board, folds, expanded=False, limit=None) -> ft.Control` (with `limit`, each
 breakdown shows its newest `limit` lines and says how many earlier ones it leaves out) where `t(key, **params)`
-translates, `board` is a `scoring.core.Scoreboard` and `folds` the screen's `views.components.folds.Folds`: each
-player's breakdown stays open or closed as this tab left it (`expanded`: how it starts) and is built only while
-open. `places(board)` gives [(place, name)] with ties sharing a place.
+translates into `lang` (the screen's language; its asides are `views.ui.aside`), `board` is a
+`scoring.core.Scoreboard` and `folds` the screen's `views.components.folds.Folds`: each player's breakdown stays open
+or closed as this tab left it (`expanded`: how it starts) and is built only while open. `places(board)` gives
+[(place, name)] with ties sharing a place.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any, Callable
 import flet as ft
 
 from views.components.folds import Folds, fold
+from views.ui import aside
 
 
 def places(board: Any) -> list[tuple[int, str]]:
@@ -25,7 +27,7 @@ def places(board: Any) -> list[tuple[int, str]]:
     return out
 
 
-def breakdown_lines(t: Callable[..., str], player: Any, limit: int | None = None) -> list[ft.Control]:
+def breakdown_lines(t: Callable[..., str], lang: str, player: Any, limit: int | None = None) -> list[ft.Control]:
     """A player's breakdown, one line per entry (the newest `limit` of them, and how many are left out)."""
     entries = list(player.breakdown)
     hidden = max(0, len(entries) - limit) if limit else 0
@@ -33,11 +35,11 @@ def breakdown_lines(t: Callable[..., str], player: Any, limit: int | None = None
                      key=f"line-{hidden + i}")
              for i, line in enumerate(entries[hidden:])]
     if hidden:
-        lines.insert(0, ft.Text(t("app.breakdown_earlier", count=hidden), size=14, italic=True))
-    return lines or [ft.Text(t("app.breakdown_empty"), size=14, italic=True)]
+        lines.insert(0, aside(lang, t("app.breakdown_earlier", count=hidden), size=14))
+    return lines or [aside(lang, t("app.breakdown_empty"), size=14)]
 
 
-def scoreboard_panel(t: Callable[..., str], board: Any, folds: Folds, expanded: bool = False,
+def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds, expanded: bool = False,
                      limit: int | None = None) -> ft.Control:
     """Players in ranking order: place, name, total; the breakdown folds out (at first open when expanded)."""
     by_name = {p.name: p for p in board.players}
@@ -49,7 +51,7 @@ def scoreboard_panel(t: Callable[..., str], board: Any, folds: Folds, expanded: 
             folds, f"breakdown:{name}", expanded,
             lambda player=player: [ft.Container(padding=ft.Padding.only(left=16, bottom=8),
                                                 alignment=ft.Alignment.TOP_LEFT,
-                                                content=ft.Column(controls=breakdown_lines(t, player, limit),
+                                                content=ft.Column(controls=breakdown_lines(t, lang, player, limit),
                                                                   spacing=2))],
             key=f"player-{name}",
             title=ft.Text(t("app.place_name", place=place, name=name),

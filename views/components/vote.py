@@ -28,6 +28,7 @@ import flet as ft
 
 from scoring.mechanics import vote as mech
 from views.components.private import acts_as
+from views.ui import aside
 
 
 def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], question: str | None = None,
@@ -38,9 +39,9 @@ def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], questi
     decided = mech.is_decided(vote)
     casting = offer_ballots(ctx, vote, moves)
     rows: list[ft.Control] = [ft.Text(question, size=18, weight=ft.FontWeight.BOLD)] if question else []
-    rows.append(ft.Text(ctx.t("app.vote.tie_yes" if vote["tie"] == "yes" else "app.vote.tie_no"), italic=True))
+    rows.append(aside(ctx.lang, ctx.t("app.vote.tie_yes" if vote["tie"] == "yes" else "app.vote.tie_no")))
     if not decided:
-        rows.append(ft.Text(ctx.t("app.vote.secret"), italic=True))
+        rows.append(aside(ctx.lang, ctx.t("app.vote.secret")))
     for voter in vote["voters"]:
         if voter in ballots:
             rows.append(ft.Text(ballot_text(ctx, voter, ballots[voter]), size=18))

@@ -23,7 +23,7 @@ from validators.cards import BACON_SUITS, WILD, readings
 from views.components.cards import card_buttons, pile
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import choice_row
+from views.ui import aside, choice_row
 
 PILES = ("table", "played")
 KEYS = ("order",)
@@ -238,7 +238,7 @@ def deals_table(ctx: GameContext, draft: dict) -> ft.Control:
     (on one line they ran past a phone's edge); tapping a deal opens its order for a correction."""
     deals = ctx.state["deals"]
     if not deals:
-        return ft.Text(ctx.t("bacon.view.no_deals"), italic=True)
+        return aside(ctx.lang, ctx.t("bacon.view.no_deals"))
 
     def open_deal(number: int) -> None:
         """Open a past deal's finishing order in the form."""

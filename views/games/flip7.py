@@ -28,7 +28,7 @@ from scoring.games.flip7 import MODIFIERS, bust_chances, check_line, score_line,
 from views.components.cards import card_buttons, pile, stepper
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import choice_row, labelled
+from views.ui import aside, choice_row, labelled
 
 ACTIVE = "active"
 STATUSES = ("stayed", "frozen", "busted", "flip7")
@@ -218,7 +218,7 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
                                  disabled=bool(playing)),
     ]
     if playing:
-        controls.append(ft.Text(ctx.t("flip7.view.still_playing", names=playing), italic=True))
+        controls.append(aside(ctx.lang, ctx.t("flip7.view.still_playing", names=playing)))
     return ft.Row(wrap=True, controls=controls)
 
 
@@ -234,7 +234,7 @@ def coach_panel(ctx: GameContext, draft: dict) -> ft.Control:
     try:
         chances = bust_chances(seen_cards(ctx, draft), lines)
         rows = [ft.Text(ctx.t("flip7.view.bust_chance", name=n, percent=round(p * 100)), size=16)
-                for n, p in chances.items()] or [ft.Text(ctx.t("flip7.view.coach_idle"), italic=True)]
+                for n, p in chances.items()] or [aside(ctx.lang, ctx.t("flip7.view.coach_idle"))]
     except RuleError as err:
         rows = [ft.Text(ctx.t(err.key, **err.params), color=ft.Colors.ERROR)]
 

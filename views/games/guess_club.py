@@ -40,7 +40,7 @@ from validators.answers import SAME, explain
 from views.components.offers import offer_here
 from views.components.private import cover, elsewhere, opened, private_entry
 from views.context import GameContext
-from views.ui import labelled, tint
+from views.ui import aside, labelled, tint
 
 TOPICS = Path(__file__).resolve().parents[2] / "assets" / "guess_club" / "topics.json"
 SPOT = 52
@@ -329,7 +329,7 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
         rows.append(labelled(ft.Checkbox(value=ref in ticked),
                              ctx.t("guess_club.view.proposal", name=p["player"], text=p["text"]),
                              lambda on, r=ref: tick(r, on)))
-        rows.append(ft.Text(why_alike(ctx, p), size=13, italic=True))
+        rows.append(aside(ctx.lang, why_alike(ctx, p), size=13))
     rows += shows
     rows.append(ft.Row(wrap=True, controls=[
         ft.FilledButton(content=ctx.t("guess_club.view.rule_valid", count=len(ticked), cost=MISS),
@@ -369,7 +369,7 @@ def show_panel(ctx: GameContext, entries: list[dict]) -> list[ft.Control]:
     as buttons (and the cards it showed); on a shared screen "A has a match too", then A's cards behind the cover."""
     if ctx.seat is not None:
         mine = [p for p in ctx.state["pending"]["proposals"] if p["player"] == ctx.seat and p["kind"] == SHOWN]
-        rows: list[ft.Control] = [ft.Text(ctx.t("guess_club.view.shown", text=p["text"]), italic=True) for p in mine]
+        rows: list[ft.Control] = [aside(ctx.lang, ctx.t("guess_club.view.shown", text=p["text"])) for p in mine]
         for entry in entries:
             hand = ctx.state["hands"][entry["by"]]
             rows.append(ft.Text(ctx.t("guess_club.view.show_prompt"), weight=ft.FontWeight.W_600))
@@ -486,4 +486,4 @@ def learned_panel(ctx: GameContext) -> list[ft.Control]:
     if not learned:
         return []
     pairs = [ctx.t("guess_club.view.pair", a=a, b=b) for a, b in learned]
-    return [ft.Text(ctx.t("guess_club.view.learned", pairs=pairs), italic=True)]
+    return [aside(ctx.lang, ctx.t("guess_club.view.learned", pairs=pairs))]

@@ -33,7 +33,7 @@ from views.components.offers import makes, offer_here
 from views.components.private import elsewhere
 from views.components.seats import compare_table, player_switch
 from views.context import GameContext
-from views.ui import choice_row, toggle_chip
+from views.ui import aside, choice_row, toggle_chip
 
 TERRAINS = ("W", "G", "F", "L", "S", "M")
 # Each square's look: the tile colour, the colour of what is drawn on it (fixed, so a tile reads the same in the
@@ -428,7 +428,7 @@ def build(ctx: GameContext) -> ft.Control:
     controls: list[ft.Control] = [switch]
     if game.is_finished(kingdom, options):
         size = game.grid_size(ctx.state["options"])
-        controls += [ft.Text(ctx.t("kingdomino.view.finished", name=player), size=16, italic=True),
+        controls += [aside(ctx.lang, ctx.t("kingdomino.view.finished", name=player), size=16),
                      board(ctx, game.trim(kingdom["grid"]), cell_size=PAINT_CELL.get(size, 44)),
                      legend(ctx, kingdom["grid"])]
     elif not makes(ctx, player):

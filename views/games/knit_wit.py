@@ -47,7 +47,7 @@ from views.components.race import race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.vote import ballots_line, offer_ballots, vote_panel
 from views.context import GameContext
-from views.ui import choice_row, labelled
+from views.ui import aside, choice_row, labelled
 
 TITLE = 18
 CARD_COLS = {"xs": 12, "sm": 6, "xl": 4}  # the answer cards: one a row on a phone, two, three on a laptop
@@ -83,8 +83,8 @@ def deal_screen(ctx: GameContext) -> ft.Control:
     """A field per player for the spools they were dealt, and a button to enter the deal, on a screen that acts
     for the table; elsewhere (a player's own phone) only that the referee enters it."""
     if not offer_here(ctx, "deal"):
-        return ft.Text(ctx.t("knit_wit.view.deal_waiting", count=ctx.state["count"], per=ctx.state["per"]),
-                       size=16, italic=True)
+        return aside(ctx.lang, ctx.t("knit_wit.view.deal_waiting", count=ctx.state["count"], per=ctx.state["per"]),
+                     size=16)
     draft: dict = ctx.local.setdefault("deal", {})
 
     def send() -> None:
@@ -127,9 +127,9 @@ def table_layout(ctx: GameContext) -> ft.Control:
             kw.tags_of(state, spool["number"])), points=len(around)), size=16))
     return ft.Column(spacing=6, controls=[
         heading(ctx.t("knit_wit.view.loops")),
-        ft.Row(controls=chips, wrap=True) if chips else ft.Text(ctx.t("knit_wit.view.no_loops"), italic=True),
+        ft.Row(controls=chips, wrap=True) if chips else aside(ctx.lang, ctx.t("knit_wit.view.no_loops")),
         heading(ctx.t("knit_wit.view.spools")),
-        *(rows or [ft.Text(ctx.t("knit_wit.view.no_spools"), italic=True)]),
+        *(rows or [aside(ctx.lang, ctx.t("knit_wit.view.no_spools"))]),
     ])
 
 
@@ -197,7 +197,7 @@ def loop_step(ctx: GameContext, work: dict, todo: dict) -> ft.Control:
     if placed:
         controls += [ft.Text(ctx.t("knit_wit.view.encloses")), choice(ctx, work, "encloses", placed)]
     else:
-        controls.append(ft.Text(ctx.t("knit_wit.view.first_loop"), italic=True))
+        controls.append(aside(ctx.lang, ctx.t("knit_wit.view.first_loop")))
     label = "knit_wit.view.draw_tag" if deck else "knit_wit.view.place_loop"
     controls.append(ft.FilledButton(content=ctx.t(label), icon=ft.Icons.STYLE if deck else ft.Icons.GESTURE,
                                     height=52, on_click=lambda e: send()))
@@ -548,7 +548,7 @@ def pair_panel(ctx: GameContext, review: dict) -> ft.Control:
     equal)."""
     picked = [p for p in pair_pick(ctx, review) if review["answers"][p]]
     if len(picked) != 2:
-        return ft.Text(ctx.t("knit_wit.view.pick_hint"), italic=True)
+        return aside(ctx.lang, ctx.t("knit_wit.view.pick_hint"))
     a, b = picked
 
     def rule(same: bool) -> None:
@@ -624,7 +624,7 @@ def suggestion_panel(ctx: GameContext, review: dict, s: dict) -> ft.Control:
         controls=[
             ft.Text(ctx.t("knit_wit.view.suggested", a=s["a"], b=s["b"], ta=s["texts"][0], tb=s["texts"][1]),
                     size=16, weight=ft.FontWeight.W_600),
-            ft.Text(why_alike(ctx, s), size=14, italic=True),
+            aside(ctx.lang, why_alike(ctx, s), size=14),
             ft.Row(wrap=True, controls=[
                 ft.FilledButton(content=ctx.t("knit_wit.view.rule_same"), icon=ft.Icons.LINK,
                                 on_click=lambda e: rule(True)),
@@ -653,7 +653,7 @@ def challenge_panel(ctx: GameContext, challenge: dict, review: dict) -> ft.Contr
                     left=lambda: seconds_left(countdown, ctx.now()), on_zero=at_zero)
     if left > 0:
         offer_ballots(ctx, ctx.shown()["challenge"]["vote"])
-        ballots: ft.Control = ft.Text(ctx.t("knit_wit.view.votes_after", name=target), italic=True)
+        ballots: ft.Control = aside(ctx.lang, ctx.t("knit_wit.view.votes_after", name=target))
     else:
         ballots = vote_panel(ctx, ctx.shown()["challenge"]["vote"], question=ctx.t("knit_wit.view.keep", name=target,
                                                                      answer=answer),

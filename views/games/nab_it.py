@@ -37,7 +37,7 @@ from views.components.offers import offer_here
 from views.components.private import elsewhere
 from views.components.vote import ballots_line, vote_panel
 from views.context import GameContext
-from views.ui import icon_button, labelled, tint
+from views.ui import aside, icon_button, labelled, tint
 
 MIN_SIDE = 15
 MARGIN = 2
@@ -219,7 +219,7 @@ def blank_switch(ctx: GameContext, draft: dict) -> ft.Control:
 def preview_panel(ctx: GameContext, state: dict, player: str, tiles: list[dict]) -> ft.Control:
     """The words the draft would form or change with the list's verdict, or the rule it breaks."""
     if not tiles:
-        return ft.Text(ctx.t("nab_it.view.tap_cell"), size=16, italic=True)
+        return aside(ctx.lang, ctx.t("nab_it.view.tap_cell"), size=16)
     try:
         seen = game.preview(state, player, tiles)
     except RuleError as err:
@@ -324,8 +324,8 @@ def last_play(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control |
         key = "nab_it.view.word_known" if word["known"] else "nab_it.view.word_unknown"
         rows.append(ft.Text(ctx.t(key, word=word["text"]), size=16))
     for judged in state["judged"]:
-        rows.append(ft.Text(ctx.t("nab_it.view.house_word" if judged.get("house") else "nab_it.view.stands",
-                                  word=judged["word"]), size=16, italic=True))
+        rows.append(aside(ctx.lang, ctx.t("nab_it.view.house_word" if judged.get("house") else "nab_it.view.stands",
+                                          word=judged["word"]), size=16))
         if judged.get("house"):
             rows.append(ft.Text(ballots_line(ctx, judged["ballots"]), size=15))
     buttons = [ft.OutlinedButton(content=ctx.t("nab_it.view.challenge", name=o["by"], word=c["word"]),
@@ -390,7 +390,7 @@ def build(ctx: GameContext) -> ft.Control:
                                 size=16, color=ft.Colors.ERROR))
         controls.append(ft.Text(ballots_line(ctx, taken["ballots"]), size=15))
     for penalty in state["penalties"][-1:]:
-        controls.append(ft.Text(ctx.t("nab_it.view.penalty", name=penalty["player"]), size=15, italic=True))
+        controls.append(aside(ctx.lang, ctx.t("nab_it.view.penalty", name=penalty["player"]), size=15))
     if state["phase"] == "vote":
         controls += [board_view(ctx, state), challenge_vote(ctx, state)]
     elif state["phase"] == "turn" and not offer_here(ctx, "play", offers):

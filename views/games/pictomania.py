@@ -47,7 +47,7 @@ from views import words
 from views.components.private import COVER, cover, opened
 from views.components.tile_race import tile_race
 from views.context import GameContext
-from views.ui import choice_row
+from views.ui import aside, choice_row
 
 NUMBER_WIDTH, NUMBER_HEIGHT = 42, 48
 # The round's score table: (column, share of the card's width, numeric). Shares, not a DataTable: its columns take
@@ -294,7 +294,7 @@ def guess_panel(ctx: GameContext) -> ft.Control:
                                   ft.Text(ctx.t("pictomania.view.guesses_of", name=guesser), size=18,
                                           weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)]
     if race_mech.is_locked(ctx.state["race"], guesser):
-        controls.append(ft.Text(ctx.t("pictomania.view.guesser_stopped", name=guesser), italic=True))
+        controls.append(aside(ctx.lang, ctx.t("pictomania.view.guesser_stopped", name=guesser)))
     else:
         ctx.offer(guesser, "guess")
         open_guesses = [c for e in ctx.engine.prompt(ctx.state) if e["type"] == "guess" and e["by"] == guesser
@@ -443,7 +443,7 @@ def pile_result(ctx: GameContext, entry: dict, drawer: str) -> ft.Control:
                 "pictomania.view.guess_right", place=place, guesser=guesser, number=number, stars=stars),
                 expand=True)]))
     if not entry["guesses"][drawer] and drawer not in entry["wrong_word"]:
-        lines.append(ft.Text(ctx.t("pictomania.view.no_guesses"), italic=True))
+        lines.append(aside(ctx.lang, ctx.t("pictomania.view.no_guesses")))
     kept = result["kept"][drawer]
     lines.append(ft.Text(ctx.t("pictomania.view.kept", drawer=drawer, tokens=kept, stars=sum(kept)) if kept
                          else ctx.t("pictomania.view.kept_none", drawer=drawer)))

@@ -36,6 +36,7 @@ from views.components.kept import Kept
 from views.components.offers import makes
 from views.components.private import elsewhere
 from views.context import GameContext
+from views.ui import aside
 
 SHOWN_ROUNDS = 20
 
@@ -138,7 +139,7 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     shifted one, and an unchanged row is the previous render's (`views.components.kept`), so it is neither built
     nor compared again."""
     if not rounds:
-        return ft.Text(ctx.t("cards.view.no_rounds"), italic=True)
+        return aside(ctx.lang, ctx.t("cards.view.no_rounds"))
     editable = enters(ctx)
     if editable:
         ctx.offer(TABLE, "correct")

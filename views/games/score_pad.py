@@ -14,6 +14,7 @@ import flet as ft
 from scoring.core import TABLE
 from views.context import GameContext
 from views.games import round_edit
+from views.ui import aside
 
 KEYS = ("fields",)
 
@@ -52,7 +53,7 @@ def build(ctx: GameContext) -> ft.Control:
         ctx.refresh()
 
     table = round_edit.rounds_table(ctx, draft, rounds, ctx.engine.totals(ctx.state), open_round) if rounds \
-        else ft.Text(ctx.t("app.score_pad.no_rounds"), italic=True)
+        else aside(ctx.lang, ctx.t("app.score_pad.no_rounds"))
     if not round_edit.enters(ctx):
         return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(rounds) + 1), table])
 

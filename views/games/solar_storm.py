@@ -40,7 +40,7 @@ from views.components.cards import card_buttons, pile
 from views.components.offers import offer_here
 from views.components.private import elsewhere
 from views.context import GameContext
-from views.ui import choice_row, tint
+from views.ui import aside, choice_row, tint
 
 PAD = 6
 GAP = 4
@@ -150,8 +150,8 @@ def room_cell(ctx: GameContext, view: dict, room: str) -> ft.Control:
         cubes = sum(state["cubes"])
         colour = tint(ft.Colors.RED if cubes == 0 else ft.Colors.GREEN if cubes == 3 else ft.Colors.ORANGE)
     if who:
-        lines.append(ft.Text(ctx.t("solar_storm.view.here"), size=12, italic=True))
-        lines += [ft.Text(name, size=12, italic=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS) for name in who]
+        lines.append(aside(ctx.lang, ctx.t("solar_storm.view.here"), size=12))
+        lines += [aside(ctx.lang, name, size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS) for name in who]
     return ft.Container(expand=True, padding=PAD, border_radius=8, bgcolor=colour,
                         content=ft.Column(spacing=2, tight=True, controls=lines,
                                           horizontal_alignment=ft.CrossAxisAlignment.CENTER))

@@ -37,7 +37,7 @@ from views.components.private import elsewhere
 from views.components.seats import choose, compare_table, player_switch
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import choice_row, tint
+from views.ui import aside, choice_row, tint
 
 NUMBERS = range(1, 7)
 MARK_FILL = {"*": tint(ft.Colors.AMBER), "H": tint(ft.Colors.PINK)}
@@ -105,8 +105,7 @@ def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
         if not g["scores"]:
             rows.append(ft.Row(spacing=6, controls=[
                 ft.Container(width=14, height=14, border_radius=7, bgcolor=FAILING),
-                ft.Text(ctx.t("splitter.view.group_fail", size=g["size"], value=g["value"]), size=14,
-                        italic=True)]))
+                aside(ctx.lang, ctx.t("splitter.view.group_fail", size=g["size"], value=g["value"]), size=14)]))
     hearts = game.hearts_value(sheet, grid)
     if hearts is not None:
         rows.append(ft.Text(ctx.t("splitter.view.hearts", value=hearts, points=game.HEARTS_BONUS), size=14,
@@ -179,7 +178,7 @@ def write_panel(ctx: GameContext, player: str) -> ft.Control:
     if player in state["written"]:
         waiting = [p for p in ctx.players if p not in state["written"] and p not in state["entered"]]
         return ft.Column(spacing=8, controls=[
-            ft.Text(ctx.t("splitter.view.written", name=player), size=16, italic=True),
+            aside(ctx.lang, ctx.t("splitter.view.written", name=player), size=16),
             ft.Text(ctx.t("splitter.view.waiting", names=waiting), size=16),
             sheet_view(ctx, grid), legend(ctx, grid)])
     marked = [cell for row, offset in game.open_places(state, player) for cell in game.pair(row, offset)]
@@ -319,7 +318,7 @@ def correction_panel(ctx: GameContext, draft: dict, player: str) -> list[ft.Cont
     where = draft["writes"].get(player)
     controls: list[ft.Control] = [round_edit.heading(ctx, draft, "")]
     if where is None:
-        controls.append(ft.Text(ctx.t("splitter.view.wrote_nothing", name=player, round=number), italic=True))
+        controls.append(aside(ctx.lang, ctx.t("splitter.view.wrote_nothing", name=player, round=number)))
     else:
         old = ctx.state["placed"][number - 1][player]
         grid = [list(row) for row in ctx.state["sheets"][player]]
@@ -369,7 +368,7 @@ def build(ctx: GameContext) -> ft.Control:
         controls += correction_panel(ctx, draft, player)
     elif player in state["entered"]:
         grid = state["sheets"][player]
-        controls += [ft.Text(ctx.t("splitter.view.entered", name=player), size=16, italic=True),
+        controls += [aside(ctx.lang, ctx.t("splitter.view.entered", name=player), size=16),
                      sheet_view(ctx, grid), legend(ctx, grid)]
     else:
         mode = ctx.local.get("mode", "rounds") if makes(ctx, player) else "rounds"

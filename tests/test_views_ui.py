@@ -1,0 +1,51 @@
+"""The quiet aside line (`views.ui.aside`): italic in English, upright and in the secondary colour where CJK is set."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import flet as ft
+
+from views import words
+from views.components.scoreboard import breakdown_lines
+from views.ui import aside
+
+VIEWS = Path(__file__).resolve().parent.parent / "views"
+
+
+def test_an_english_aside_in_latin_letters_is_italic_in_the_themes_colour():
+    line = aside("en", "No rounds yet.", size=14, max_lines=1)
+    assert (line.value, line.italic, line.color, line.size, line.max_lines) == ("No rounds yet.", True, None, 14, 1)
+
+
+def test_a_chinese_aside_is_upright_in_the_secondary_colour():
+    line = aside("zh-CN", "还没有记录任何一轮。", size=12)
+    assert (line.value, line.italic, line.color, line.size) == ("还没有记录任何一轮。", False,
+                                                                ft.Colors.ON_SURFACE_VARIANT, 12)
+
+
+def test_a_chinese_name_on_an_english_screen_is_upright_and_a_latin_one_italic():
+    names = [aside("en", name, size=12) for name in ("Ann", "李四", "Bo 🐻")]
+    assert [(n.italic, n.color) for n in names] == [(True, None), (False, ft.Colors.ON_SURFACE_VARIANT), (True, None)]
+
+
+def test_a_colour_the_caller_gives_is_kept_in_either_language():
+    upright, slanted = aside("zh-CN", "罚分", color=ft.Colors.ERROR), aside("en", "Penalty", color=ft.Colors.ERROR)
+    assert [(t.italic, t.color) for t in (upright, slanted)] == [(False, ft.Colors.ERROR), (True, ft.Colors.ERROR)]
+
+
+def test_an_empty_breakdown_says_so_upright_in_chinese_and_italic_in_english():
+    player = SimpleNamespace(breakdown=[])
+    lines = {lang: breakdown_lines(lambda key, lang=lang, **p: words.say(lang, key, **p), lang, player)
+             for lang in ("zh-CN", "en")}
+    assert [(lang, len(found), found[0].italic) for lang, found in lines.items()] == [("zh-CN", 1, False),
+                                                                                     ("en", 1, True)]
+    assert lines["zh-CN"][0].value == words.say("zh-CN", "app.breakdown_empty")
+
+
+def test_no_view_slants_a_text_itself():
+    slanting = [f"{path.relative_to(VIEWS)}:{number}" for path in sorted(VIEWS.rglob("*.py")) if path.name != "ui.py"
+                for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                if "italic=True" in line]
+    assert slanting == []
