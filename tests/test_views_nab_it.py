@@ -8,6 +8,7 @@ import flet as ft
 
 from tests.test_views_components import buttons, texts, walk
 from tests.test_views_kingdomino import Table, cells
+from views import words
 from views.games import nab_it as view
 from views.ui import tint
 
@@ -139,3 +140,14 @@ def test_the_board_first_fits_the_width_then_zooms_into_cells_that_scroll():
     assert any(isinstance(c, ft.Row) and c.scroll for c in walk(built))
     zoom_buttons(built)["Smaller cells"].on_click(None)
     assert cells(table.view(view))[(0, 0)].aspect_ratio == 1
+
+
+def test_counted_texts_read_singular_at_one_in_english_and_alike_in_chinese():
+    assert words.say("en", "nab_it.view.caps", count=1).startswith("Caps 1 stack: nabs the words through it ")
+    assert words.say("en", "nab_it.view.caps", count=2).startswith("Caps 2 stacks: nabs the words through them ")
+    assert words.say("en", "nab_it.no_blank_left", blanks=1) == \
+        "Each colour has only 1 blank tile, and it is on the board already."
+    assert words.say("en", "nab_it.no_blank_left", blanks=2) == \
+        "Each colour has only 2 blank tiles, and they are all on the board already."
+    assert words.say("zh-CN", "nab_it.view.caps", count=1).startswith("封顶 1 叠")
+    assert words.say("zh-CN", "nab_it.no_blank_left", blanks=1) == "每种颜色只有 1 块空白牌，已经都在桌上了。"
