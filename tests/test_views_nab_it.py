@@ -4,11 +4,14 @@ control and banks in the legend, the covered hand when the app deals, and the en
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import flet as ft
 
+from scoring.core import engine
 from tests.test_views_components import buttons, texts, walk
 from tests.test_views_kingdomino import Table, cells
-from views import words
+from views import session, words
 from views.games import nab_it as view
 from views.ui import tint
 
@@ -140,6 +143,18 @@ def test_the_board_first_fits_the_width_then_zooms_into_cells_that_scroll():
     assert any(isinstance(c, ft.Row) and c.scroll for c in walk(built))
     zoom_buttons(built)["Smaller cells"].on_click(None)
     assert cells(table.view(view))[(0, 0)].aspect_ratio == 1
+
+
+def test_the_next_step_banner_names_the_letter_tiles_in_both_languages():
+    """The rule book's word: a Nab-It turn plays letter tiles, not "a card" (the shell's word for a play)."""
+    eng = engine("nab_it")
+    state = eng.new_state(["Ann", "Ben"])
+    for lang, said in (("en", "Next: Ann — play letter tiles"), ("zh-CN", "下一步（Ann）：打出字母牌")):
+        app = SimpleNamespace(t=lambda key, lang=lang, **p: words.say(lang, key, **p))
+        assert texts(session.next_step(app, eng, state)) == [said]
+    pad = engine("score_pad")  # a game with no word of its own keeps the shell's
+    app = SimpleNamespace(t=lambda key, **p: words.say("en", key, **p))
+    assert texts(session.next_step(app, pad, pad.new_state(["A", "B"]))) == ["Next: Table — enter the round's scores"]
 
 
 def test_counted_texts_read_singular_at_one_in_english_and_alike_in_chinese():
