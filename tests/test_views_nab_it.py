@@ -145,6 +145,22 @@ def test_the_board_first_fits_the_width_then_zooms_into_cells_that_scroll():
     assert cells(table.view(view))[(0, 0)].aspect_ratio == 1
 
 
+def test_what_to_tap_is_said_once_and_the_board_sits_beside_the_letters_on_a_laptop():
+    """"Tap a cell, then a letter." shows once (under the board, not again under the letters); once a cell is
+    chosen it names the cell. The board and the letters are two columns of a responsive row: side by side at a
+    laptop's width (xl), one above the other on a phone or a tablet."""
+    table = Table("nab_it", SEATS)
+    built = table.view(view)
+    assert texts(built).count("Tap a cell, then a letter.") == 1
+    cells(built)[(7, 7)].on_click(None)
+    built = table.view(view)
+    assert "Cell row 8, column 8: now tap a letter." in texts(built) and "Tap a cell, then a letter." not in texts(built)
+    row = next(c for c in walk(built) if isinstance(c, ft.ResponsiveRow))
+    board, keys = row.controls
+    assert (board.col, keys.col) == (view.BOARD_COLS, view.KEYS_COLS) == ({"xs": 12, "xl": 7}, {"xs": 12, "xl": 5})
+    assert len(cells(board)) == 15 * 15 and "A" in letter_buttons(keys) and "Play" in buttons(keys)
+
+
 def test_the_next_step_banner_names_the_letter_tiles_in_both_languages():
     """The rule book's word: a Nab-It turn plays letter tiles, not "a card" (the shell's word for a play)."""
     eng = engine("nab_it")
