@@ -3,6 +3,7 @@ choices, hands shown only when uncovered, the look-and-arrange panel, and the lo
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
 from scoring.games.solar_storm import ROOMS
@@ -251,3 +252,10 @@ def test_counted_texts_read_singular_at_one_in_english_and_alike_in_chinese(key,
     assert words.say("en", key, **{count: 1}) == one and words.say("en", key, **{count: 2}) == two
     assert words.say("zh-CN", key, **{count: 1}) == words.say("zh-CN", key, **{count: 2}).replace("2", "1")
 
+
+def test_a_cube_and_an_empty_space_differ_in_colour_and_fill():
+    """A cube is a solid square in the primary colour, an empty space a hollow one in the outline colour (a cube in
+    the text colour looked like an empty checkbox in the dark theme)."""
+    cube, empty = view.cube_box(True), view.cube_box(False)
+    assert cube.bgcolor == cube.border.top.color == ft.Colors.PRIMARY
+    assert empty.bgcolor is None and empty.border.top.color == ft.Colors.OUTLINE
