@@ -169,3 +169,24 @@ def test_chinese_texts():
     table = Table("flip7", ["甲", "乙", "丙"], lang="zh-CN")
     body = view.build(table.ctx())
     assert "第 1 轮：点选每位玩家的牌" in shown(body) and "还没有记录任何一轮。" in shown(body)
+
+
+def test_a_line_shows_its_status_and_points_only_once_something_is_entered():
+    """Before a card is tapped a row says "No cards yet" and nothing else (its starting status read "Stayed ·
+    0 points" of a player with no cards); a card, or a status chosen without cards (frozen by the first card
+    dealt), brings the engine's reading."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    body = view.build(table.ctx())
+    assert not any(" · " in t for t in shown(body)) and shown(body).count("No cards yet") == 4  # 3 rows + editor
+    tap_line(table, "Ann", ["1"])
+    tap_line(table, "Bo", [], "Frozen")
+    texts = shown(view.build(table.ctx()))
+    assert "Stayed · 1 point" in texts and "Frozen · 0 points" in texts
+    assert [t for t in texts if " · " in t] == ["Stayed · 1 point", "Frozen · 0 points"]
+
+
+def test_with_the_coach_an_untouched_line_shows_no_status_either():
+    table = Table("flip7", ["Ann", "Bo", "Cy"], {"coach": True})
+    assert "Still playing" not in shown(view.build(table.ctx()))
+    tap_line(table, "Bo", ["4"])
+    assert shown(view.build(table.ctx())).count("Still playing") == 1

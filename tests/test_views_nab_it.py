@@ -4,10 +4,14 @@ control and banks in the legend, the covered hand when the app deals, and the en
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import flet as ft
 
+from scoring.core import engine
 from tests.test_views_components import buttons, texts, walk
 from tests.test_views_kingdomino import Table, cells
+from views import session, words
 from views.games import nab_it as view
 from views.ui import tint
 
@@ -139,3 +143,42 @@ def test_the_board_first_fits_the_width_then_zooms_into_cells_that_scroll():
     assert any(isinstance(c, ft.Row) and c.scroll for c in walk(built))
     zoom_buttons(built)["Smaller cells"].on_click(None)
     assert cells(table.view(view))[(0, 0)].aspect_ratio == 1
+
+
+def test_what_to_tap_is_said_once_and_the_board_sits_beside_the_letters_on_a_laptop():
+    """"Tap a cell, then a letter." shows once (under the board, not again under the letters); once a cell is
+    chosen it names the cell. The board and the letters are two columns of a responsive row: side by side at a
+    laptop's width (xl), one above the other on a phone or a tablet."""
+    table = Table("nab_it", SEATS)
+    built = table.view(view)
+    assert texts(built).count("Tap a cell, then a letter.") == 1
+    cells(built)[(7, 7)].on_click(None)
+    built = table.view(view)
+    assert "Cell row 8, column 8: now tap a letter." in texts(built) and "Tap a cell, then a letter." not in texts(built)
+    row = next(c for c in walk(built) if isinstance(c, ft.ResponsiveRow))
+    board, keys = row.controls
+    assert (board.col, keys.col) == (view.BOARD_COLS, view.KEYS_COLS) == ({"xs": 12, "xl": 7}, {"xs": 12, "xl": 5})
+    assert len(cells(board)) == 15 * 15 and "A" in letter_buttons(keys) and "Play" in buttons(keys)
+
+
+def test_the_next_step_banner_names_the_letter_tiles_in_both_languages():
+    """The rule book's word: a Nab-It turn plays letter tiles, not "a card" (the shell's word for a play)."""
+    eng = engine("nab_it")
+    state = eng.new_state(["Ann", "Ben"])
+    for lang, said in (("en", "Next: Ann — play letter tiles"), ("zh-CN", "下一步（Ann）：打出字母牌")):
+        app = SimpleNamespace(t=lambda key, lang=lang, **p: words.say(lang, key, **p))
+        assert texts(session.next_step(app, eng, state)) == [said]
+    pad = engine("score_pad")  # a game with no word of its own keeps the shell's
+    app = SimpleNamespace(t=lambda key, **p: words.say("en", key, **p))
+    assert texts(session.next_step(app, pad, pad.new_state(["A", "B"]))) == ["Next: Table — enter the round's scores"]
+
+
+def test_counted_texts_read_singular_at_one_in_english_and_alike_in_chinese():
+    assert words.say("en", "nab_it.view.caps", count=1).startswith("Caps 1 stack: nabs the words through it ")
+    assert words.say("en", "nab_it.view.caps", count=2).startswith("Caps 2 stacks: nabs the words through them ")
+    assert words.say("en", "nab_it.no_blank_left", blanks=1) == \
+        "Each colour has only 1 blank tile, and it is on the board already."
+    assert words.say("en", "nab_it.no_blank_left", blanks=2) == \
+        "Each colour has only 2 blank tiles, and they are all on the board already."
+    assert words.say("zh-CN", "nab_it.view.caps", count=1).startswith("封顶 1 叠")
+    assert words.say("zh-CN", "nab_it.no_blank_left", blanks=1) == "每种颜色只有 1 块空白牌，已经都在桌上了。"

@@ -3,10 +3,12 @@ choices, hands shown only when uncovered, the look-and-arrange panel, and the lo
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
 from scoring.games.solar_storm import ROOMS
 from tests.card_view_helpers import Table, all_buttons, shown, tap
+from views import words
 from views.games import solar_storm as view
 
 
@@ -20,7 +22,7 @@ def test_ship_and_decks_on_screen():
     texts = shown(build(table))
     # 66 cards − 8 dealt − 2 face up = 56; 24 damage cards − 2 at setup = 22
     assert "Resource deck: 56 cards · discard pile: 0" in texts
-    assert "Damage cards left: 22" in texts and "The next damage card hits 1 room(s)." in texts
+    assert "Damage cards left: 22" in texts and "The next damage card hits 1 room." in texts
     assert "Ann's turn: 3 actions left, 0 tokens" in texts
     at = texts.index("Here:")
     assert texts[at:at + 3] == ["Here:", "Ann", "Bo"]                # the Energy Core: a name a line
@@ -152,7 +154,7 @@ def test_typed_setup_shows_the_engines_refusal():
     assert "No universal card is left in the resource deck." in shown(build(table))
     assert deal_button(table).disabled and table.record["actions"] == []
     tap(build(table), "universal ×")                               # take it back
-    assert "Ann starts with 1 cards." in shown(build(table))
+    assert "Ann starts with 1 card." in shown(build(table))
 
 
 def test_typed_setup_with_the_tables_layout():
@@ -210,7 +212,7 @@ def test_typed_three_room_damage_card_on_the_grid():
     state["damage"]["deck"] = state["damage"]["deck"][16:]        # the one- and two-room cards are gone
     state["phase"] = "damage"
     body = build(table)
-    assert "Tap the 3 room(s) on the damage card, in the printed order." in shown(body)
+    assert "Tap the 3 rooms on the damage card, in the printed order." in shown(body)
     assert len([b for b in all_buttons(body) if b.content.startswith("Draw")]) == 0   # no 56-button list
     for room in ("Repair Centre", "Bridge", "Crew Quarters", "2. Bridge", "Armoury"):   # Bridge taken back
         tap(build(table), room)
@@ -227,9 +229,33 @@ def test_typed_hull_breach_roll_then_cards():
     table.state["damage"]["deck"] = []                             # every damage card drawn: the Hull Breach
     table.state["phase"] = "damage"
     tap(build(table), "rolled 5")
-    assert "Tap the 3 card(s) that came up." in shown(build(table))   # 5–6: three cards discarded
+    assert "Tap the 3 cards that came up." in shown(build(table))   # 5–6: three cards discarded
     for card in ("data", "data", "metal"):
         tap(build(table), card)
     tap(build(table), "Send")
     assert table.errors == [] and table.record["actions"][-1]["roll"] == 5
     assert table.state["resources"]["discard"] == ["data", "data", "metal"] and table.state["turn"] == "Bo"
+
+
+@pytest.mark.parametrize("key, count, one, two", [
+    ("solar_storm.view.hint.scavenge", "picks", "Scavenging: take 1 more card.", "Scavenging: take 2 more cards."),
+    ("solar_storm.view.damage_next", "rooms", "The next damage card hits 1 room.",
+     "The next damage card hits 2 rooms."),
+    ("solar_storm.view.tap_rooms", "count", "Tap the 1 room on the damage card.",
+     "Tap the 2 rooms on the damage card, in the printed order."),
+    ("solar_storm.view.tap_cards", "count", "Tap the 1 card that came up.", "Tap the 2 cards that came up."),
+    ("solar_storm.hands_invalid", "count", "Type every player's starting hand (1 card each).",
+     "Type every player's starting hand (2 cards each)."),
+    ("solar_storm.order_invalid", "count", "Give the new order of the 1 card.", "Give the new order of all 2 cards."),
+])
+def test_counted_texts_read_singular_at_one_in_english_and_alike_in_chinese(key, count, one, two):
+    assert words.say("en", key, **{count: 1}) == one and words.say("en", key, **{count: 2}) == two
+    assert words.say("zh-CN", key, **{count: 1}) == words.say("zh-CN", key, **{count: 2}).replace("2", "1")
+
+
+def test_a_cube_and_an_empty_space_differ_in_colour_and_fill():
+    """A cube is a solid square in the primary colour, an empty space a hollow one in the outline colour (a cube in
+    the text colour looked like an empty checkbox in the dark theme)."""
+    cube, empty = view.cube_box(True), view.cube_box(False)
+    assert cube.bgcolor == cube.border.top.color == ft.Colors.PRIMARY
+    assert empty.bgcolor is None and empty.border.top.color == ft.Colors.OUTLINE

@@ -216,7 +216,8 @@ def show_all(app: Any, name: str, fetch: Any = None) -> Any:
 
 
 def next_step(app: Any, eng: Any, state: dict) -> ft.Control:
-    """What the table is waiting for, first thing first (the engine's prompt, in words)."""
+    """What the table is waiting for, first thing first (the engine's prompt, in words: the game's own name of the
+    move where it has one, e.g. Nab-It's letter tiles, else the shell's)."""
     entries = eng.prompt(state)
     if not entries:
         return ft.Container()
@@ -224,8 +225,8 @@ def next_step(app: Any, eng: Any, state: dict) -> ft.Control:
     kind = first["type"]
     who = [e["by"] for e in entries if e["type"] == kind]
     names = [app.t("app.table") if w == "table" else w for w in who]
-    label_key = f"app.move.{kind}"
-    what = app.t(label_key) if app.t(label_key) != label_key else app.t("app.move.other")
+    keys = [k for k in (f"{eng.game.id}.move.{kind}", f"app.move.{kind}") if app.t(k) != k]
+    what = app.t(keys[0] if keys else "app.move.other")
     return ft.Container(
         bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=10,
         content=ft.Row(wrap=False, controls=[

@@ -97,7 +97,7 @@ def test_two_players_cap_a_word_and_finish(browser, server):
         place(tab, 8, 6, "M", shown="H")
         send(tab, "MAT", 5)
         place(tab, 8, 6, "R", shown="M")
-        tab.see("Caps 1 stack(s)")
+        tab.see("Caps 1 stack:")
         tab.shot("nab_it_tablet_cap_preview")
         send(tab, "RAT", 6)
         tab.see("Ann played their last tile.")

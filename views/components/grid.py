@@ -15,9 +15,10 @@ Builder:
   `blocked`: cells that are not part of the board (drawn blank, not tappable);
 - `cell_size`: a cell's side in pixels, the grid scrolling sideways where it is wider than the screen; None: the
   grid fits the width it is given (a whole 15×15 board on a 390 px phone, 22 px cells), its cells square and at
-  most FIT_MAX wide. Its cells fall between pixels, where a hairline is drawn half as dark over two: their
-  outlines are drawn in the darker outline colour, so an empty cell still stands out (the screenshot test's
-  contrast check found the lighter one fading into the page);
+  most FIT_MAX wide. Every cell is outlined in the scheme's outline colour, not the lighter outline variant: a
+  fitted grid's cells fall between pixels, where a hairline is drawn half as dark over two, and the variant faded
+  into the page (the screenshot test's contrast check found empty Nab-It cells); in the dark theme the variant
+  hardly differs from the background at any size (Splitter's empty sheet);
 - Tapping a cell opens a chooser (a bottom sheet) with one button per choice; each cell's accessible name is
   "row r, column c: value" and nothing more (the texts inside are left out of it).
 """
@@ -54,7 +55,6 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
     off = {(int(r), int(c)) for r, c in blocked}
     notes = notes or {}
     box = {"expand": 1, "aspect_ratio": 1} if cell_size is None else {"width": cell_size, "height": cell_size}
-    hairline = ft.Colors.OUTLINE if cell_size is None else ft.Colors.OUTLINE_VARIANT
 
     def choose(row: int, col: int) -> None:
         """Open the chooser for one cell."""
@@ -84,7 +84,7 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
             group = grouped.get((r, c))
             border = (ft.Border.all(4, ft.Colors.AMBER) if (r, c) in pointed
                       else ft.Border.all(3, GROUP_COLOURS[group % len(GROUP_COLOURS)]) if group is not None
-                      else ft.Border.all(1, hairline))
+                      else ft.Border.all(1, ft.Colors.OUTLINE))
             text = show_label(label, value)
             content = ft.Text(text, size=14, text_align=ft.TextAlign.CENTER)
             if (r, c) in notes:

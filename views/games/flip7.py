@@ -98,8 +98,17 @@ def preview(ctx: GameContext, name: str, draft_line: dict) -> str:
         return ctx.t(err.key, **err.params)
 
 
-def reading(ctx: GameContext, name: str, draft_line: dict) -> str:
-    """The status of a draft line and, once the player is done, the engine's points for it."""
+def untouched(draft_line: dict, coach: bool) -> bool:
+    """Whether nothing is entered on the line yet: no cards, no Second Chance, the status it starts with."""
+    fresh = new_line(coach)
+    return all(draft_line[k] == fresh[k] for k in ("cards", "chances", "status"))
+
+
+def reading(ctx: GameContext, name: str, draft_line: dict) -> str | None:
+    """The status of a draft line and, once the player is done, the engine's points for it; nothing while the
+    line is untouched (its starting status said "Stayed · 0 points" of a player with no cards yet)."""
+    if untouched(draft_line, bool(ctx.state["options"]["coach"])):
+        return None
     status = ctx.t(f"flip7.view.status.{draft_line['status']}")
     if draft_line["status"] == ACTIVE:
         return status
@@ -126,7 +135,8 @@ def build(ctx: GameContext) -> ft.Control:
 
 
 def players_panel(ctx: GameContext, draft: dict) -> ft.Control:
-    """One row per player: a button to edit their line, their cards and the points so far."""
+    """One row per player: a button to edit their line, their cards and, once something is entered, the status
+    and the points so far."""
 
     def choose(name: str) -> None:
         """Edit this player's line."""
@@ -137,13 +147,14 @@ def players_panel(ctx: GameContext, draft: dict) -> ft.Control:
     for name in ctx.players:
         line = draft["lines"][name]
         cards = " ".join(label(c) for c in line["cards"]) or ctx.t("flip7.view.no_cards")
+        status = reading(ctx, name, line)
+        lines = [ft.Text(cards, size=16)]
+        if status is not None:
+            lines.append(ft.Text(status, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         rows.append(ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             (ft.FilledButton if name == draft["who"] else ft.OutlinedButton)(
                 content=name, width=110, height=44, on_click=lambda e, n=name: choose(n)),
-            ft.Column(expand=True, spacing=0, controls=[
-                ft.Text(cards, size=16),
-                ft.Text(reading(ctx, name, line), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-            ]),
+            ft.Column(expand=True, spacing=0, controls=lines),
         ]))
     return ft.Column(spacing=6, controls=rows)
 

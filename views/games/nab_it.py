@@ -3,13 +3,18 @@ of the turn with the list's verdict before the play is sent, challenges and the 
 
 - The board shows each cell's top letter filled in its player's colour, the stack height in the corner (from 2),
   and the words each player controls outlined in that player's outline colour (the legend names them). It is at
-  least 15×15 and grows with the board (two empty rows and columns around it). It first fits the screen's width
-  (the whole board on a phone, cells of about 22 px; 36 px on a laptop), so the letters are on the first screen
-  too; + makes the cells 44 then 52 px, the board then scrolling sideways, and − goes back.
+  least 15×15 and grows with the board (two empty rows and columns around it). It first fits the width it is
+  given (the whole board on a phone, cells of about 22 px), so the letters are on the first screen too; + makes
+  the cells 44 then 52 px, the board then scrolling sideways, and − goes back. On a laptop-wide screen (the `xl`
+  breakpoint, 1200 px) the turn's board and its letters sit side by side (`BOARD_COLS`, `KEYS_COLS`; cells of
+  about 26 px): one above the other, the board's 36 px cells filled a laptop's first screen and pushed the letters
+  below it. A tablet or a phone keeps them one above the other.
 - Placing: tap a cell, then a letter (the hand when the app deals, behind a cover the player lifts; A–Z and a
   blank switch when the tiles come from the real bags). Tapping a placed draft cell again takes its tile back.
-  The words the play would form or change come from the engine's `preview`, each marked known or not in the
-  list, or the rule the draft breaks; then Play sends it (or Swap, instead).
+  What to tap next is said once, above the letters (the chosen cell once there is one). The words the play would
+  form or change come from the engine's `preview`, each marked known or not in the list, or the rule the draft
+  breaks, shown once a tile is placed; then Play sends it (or Swap, instead). The banner above the screen names
+  the move in the rule book's word, letter tiles (`nab_it.move.play`), not the shell's "play a card".
 - Every other button comes from the engine's `prompt`: challenges of the last play's words, the vote (shared vote
   panel), announcing the last tile, catching a forgotten announcement, and the table's end.
 - A screen shows a control only for a move it makes (`views.components.offers`: the table's where it acts for the
@@ -50,6 +55,8 @@ SEAT_FILL = tuple(FILL[name] for name in ("red", "blue", "green", "yellow"))
 OUTLINE_OF = {"red": 0, "blue": 1, "green": 2, "orange": 3, "purple": 4}
 SPARE_OUTLINES = (5, 6, 7, 4, 3, 2, 1, 0)
 DRAFT_FILL = tint(ft.Colors.AMBER)
+BOARD_COLS = {"xs": 12, "xl": 7}  # the turn's board and its letter keys: side by side on a laptop, else stacked
+KEYS_COLS = {"xs": 12, "xl": 5}
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -153,8 +160,8 @@ def legend(ctx: GameContext, state: dict) -> ft.Control:
                          border=ft.Border.all(3, GROUP_COLOURS[outline[name]])),
             ft.Text(ctx.t("nab_it.view.player_line", name=name, hand=len(state["hands"][name]),
                           bag=len(state["bags"][name]), bank=len(state["banked"][name])), size=15),
-            ft.Text(ctx.t("nab_it.view.controls", words=mine) if mine else ctx.t("nab_it.view.controls_none"),
-                    size=15, italic=not mine),
+            ft.Text(ctx.t("nab_it.view.controls", words=mine), size=15) if mine
+            else aside(ctx.lang, ctx.t("nab_it.view.controls_none"), size=15),
         ]))
     return ft.Column(spacing=4, controls=rows)
 
@@ -217,9 +224,8 @@ def blank_switch(ctx: GameContext, draft: dict) -> ft.Control:
 
 
 def preview_panel(ctx: GameContext, state: dict, player: str, tiles: list[dict]) -> ft.Control:
-    """The words the draft would form or change with the list's verdict, or the rule it breaks."""
-    if not tiles:
-        return aside(ctx.lang, ctx.t("nab_it.view.tap_cell"), size=16)
+    """The words the draft (some tiles placed) would form or change with the list's verdict, or the rule it
+    breaks."""
     try:
         seen = game.preview(state, player, tiles)
     except RuleError as err:
@@ -237,7 +243,7 @@ def preview_panel(ctx: GameContext, state: dict, player: str, tiles: list[dict])
 
 
 def turn_panel(ctx: GameContext, state: dict, player: str) -> ft.Control:
-    """The turn player's board, letters, preview, Play and Swap."""
+    """The turn player's board beside (on a laptop) or above the letters, preview, Play and Swap."""
     draft = draft_of(ctx, player)
 
     def tap(row: int, col: int) -> None:
@@ -248,6 +254,18 @@ def turn_panel(ctx: GameContext, state: dict, player: str) -> ft.Control:
         else:
             draft["at"] = [row, col]
         ctx.refresh()
+
+    return ft.Column(spacing=8, controls=[
+        ft.Text(ctx.t("nab_it.view.your_turn", name=player), size=20, weight=ft.FontWeight.BOLD),
+        ft.ResponsiveRow(spacing=16, run_spacing=8, controls=[
+            ft.Column(col=BOARD_COLS, spacing=8,
+                      controls=[zoom_bar(ctx), board_view(ctx, state, draft["tiles"], tap, draft["at"])]),
+            ft.Column(col=KEYS_COLS, spacing=8, controls=keys_panel(ctx, state, player, draft))]),
+    ])
+
+
+def keys_panel(ctx: GameContext, state: dict, player: str, draft: dict) -> list[ft.Control]:
+    """What to tap next (said once), the letters, the words the draft forms, Play, take back, Swap."""
 
     def send() -> None:
         """Send the play."""
@@ -263,22 +281,18 @@ def turn_panel(ctx: GameContext, state: dict, player: str) -> ft.Control:
     top, left, _, _ = window(state["board"])
     hint = (ctx.t("nab_it.view.chosen_cell", row=at[0] - top + 1, col=at[1] - left + 1) if at
             else ctx.t("nab_it.view.tap_cell"))
-    return ft.Column(spacing=8, controls=[
-        ft.Text(ctx.t("nab_it.view.your_turn", name=player), size=20, weight=ft.FontWeight.BOLD),
-        zoom_bar(ctx),
-        board_view(ctx, state, draft["tiles"], tap, at),
-        ft.Text(hint, size=16),
-        letter_picker(ctx, state, player, draft),
-        preview_panel(ctx, state, player, draft["tiles"]),
-        ft.Row(wrap=True, controls=[
-            ft.FilledButton(content=ctx.t("nab_it.view.play"), icon=ft.Icons.CHECK, disabled=not draft["tiles"],
-                            on_click=lambda e: send()),
-            ft.OutlinedButton(content=ctx.t("nab_it.view.clear"), icon=ft.Icons.CLEAR, disabled=not draft["tiles"],
-                              on_click=lambda e: clear()),
-            ft.OutlinedButton(content=ctx.t("nab_it.view.swap", name=player), icon=ft.Icons.SWAP_HORIZ,
-                              on_click=lambda e: ctx.dispatch({"type": "swap", "by": player})),
-        ]),
-    ])
+    controls: list[ft.Control] = [ft.Text(hint, size=16), letter_picker(ctx, state, player, draft)]
+    if draft["tiles"]:
+        controls.append(preview_panel(ctx, state, player, draft["tiles"]))
+    controls.append(ft.Row(wrap=True, controls=[
+        ft.FilledButton(content=ctx.t("nab_it.view.play"), icon=ft.Icons.CHECK, disabled=not draft["tiles"],
+                        on_click=lambda e: send()),
+        ft.OutlinedButton(content=ctx.t("nab_it.view.clear"), icon=ft.Icons.CLEAR, disabled=not draft["tiles"],
+                          on_click=lambda e: clear()),
+        ft.OutlinedButton(content=ctx.t("nab_it.view.swap", name=player), icon=ft.Icons.SWAP_HORIZ,
+                          on_click=lambda e: ctx.dispatch({"type": "swap", "by": player})),
+    ]))
+    return controls
 
 
 def covered_turn(ctx: GameContext, player: str) -> ft.Control | None:

@@ -164,9 +164,12 @@ def track_space(ctx: GameContext, card: str, cube: bool) -> ft.Control:
 
 
 def cube_box(filled: bool) -> ft.Control:
-    """One track space: a filled square for a cube, an outlined one for an empty space."""
-    return ft.Container(width=BOX, height=BOX, border_radius=3, border=ft.Border.all(2, ft.Colors.ON_SURFACE),
-                        bgcolor=ft.Colors.ON_SURFACE if filled else None)
+    """One track space: a cube is a solid square in the scheme's primary colour, an empty space a hollow square
+    in the outline colour. Both differ in colour as well as fill in either theme: a cube in the text colour was a
+    light-grey square in the dark theme, read as an empty checkbox beside the light-outlined empty spaces."""
+    colour = ft.Colors.PRIMARY if filled else ft.Colors.OUTLINE
+    return ft.Container(width=BOX, height=BOX, border_radius=3, border=ft.Border.all(2, colour),
+                        bgcolor=colour if filled else None)
 
 
 def ship(ctx: GameContext, view: dict) -> ft.Control:

@@ -141,7 +141,9 @@ def draft_of(ctx: GameContext) -> dict:
 
 
 def roll_panel(ctx: GameContext) -> ft.Control:
-    """The app's seeded roll, or the two dice the table rolled."""
+    """The app's seeded roll, or the two dice the table rolled. The button sending the table's roll waits for both
+    dice as a tonal button: while it waits, its grey fill still shows it (a waiting outlined button's faint
+    outline all but vanished in the dark theme)."""
     dice = ctx.local["dice"]
     ctx.offer(TABLE, "roll")
     ctx.offer(TABLE, "set_roll")
@@ -158,8 +160,8 @@ def roll_panel(ctx: GameContext) -> ft.Control:
         die_row(ctx, ctx.t("splitter.view.die_first"), dice, 0),
         die_row(ctx, ctx.t("splitter.view.die_second"), dice, 1),
         ft.Text(ctx.t("splitter.view.table_dice", first=dice[0] or "–", second=dice[1] or "–"), size=16),
-        ft.OutlinedButton(content=ctx.t("splitter.view.use_roll"), icon=ft.Icons.CHECK, disabled=None in dice,
-                          on_click=lambda e: use_table_roll()),
+        ft.FilledTonalButton(content=ctx.t("splitter.view.use_roll"), icon=ft.Icons.CHECK, disabled=None in dice,
+                             on_click=lambda e: use_table_roll()),
     ])
 
 
