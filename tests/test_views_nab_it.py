@@ -166,10 +166,10 @@ def test_the_next_step_banner_names_the_letter_tiles_in_both_languages():
     eng = engine("nab_it")
     state = eng.new_state(["Ann", "Ben"])
     for lang, said in (("en", "Next: Ann — play letter tiles"), ("zh-CN", "下一步（Ann）：打出字母牌")):
-        app = SimpleNamespace(t=lambda key, lang=lang, **p: words.say(lang, key, **p))
+        app = SimpleNamespace(lang=lang, t=lambda key, lang=lang, **p: words.say(lang, key, **p))
         assert texts(session.next_step(app, eng, state)) == [said]
     pad = engine("score_pad")  # a game with no word of its own keeps the shell's
-    app = SimpleNamespace(t=lambda key, **p: words.say("en", key, **p))
+    app = SimpleNamespace(lang="en", t=lambda key, **p: words.say("en", key, **p))
     assert texts(session.next_step(app, pad, pad.new_state(["A", "B"]))) == ["Next: Table — enter the round's scores"]
 
 

@@ -225,8 +225,7 @@ def next_step(app: Any, eng: Any, state: dict) -> ft.Control:
     kind = first["type"]
     who = [e["by"] for e in entries if e["type"] == kind]
     names = [app.t("app.table") if w == "table" else w for w in who]
-    keys = [k for k in (f"{eng.game.id}.move.{kind}", f"app.move.{kind}") if app.t(k) != k]
-    what = app.t(keys[0] if keys else "app.move.other")
+    what = words.move_name(app.lang, eng.game.id, kind) or app.t("app.move.other")
     return ft.Container(
         bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=10,
         content=ft.Row(wrap=False, controls=[

@@ -113,11 +113,8 @@ def tab_listener(setter: Callable[[dict], None]) -> Callable[[dict], None]:
 
 
 def move_label(lang: str, game: str, kind: str) -> str:
-    """A move's name: the shell's `app.move.<type>`, the game's `<game>.move.<type>`, or the table's generic one."""
-    for key in (f"{game}.move.{kind}", f"app.move.{kind}"):
-        if key in i18n.table(lang):
-            return words.say(lang, key)
-    return words.say(lang, "table.move_other", type=kind)
+    """A move's name (`words.move_name`), or the table's generic one naming its type."""
+    return words.move_name(lang, game, kind) or words.say(lang, "table.move_other", type=kind)
 
 
 def field_label(lang: str, game: str, name: str) -> str:

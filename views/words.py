@@ -45,6 +45,15 @@ def no_orphan(text: str) -> str:
     return f"{head}\u00a0{last}" if space and head and len(last) <= ORPHAN_MAX else text
 
 
+def move_name(lang: str, game: str, kind: str) -> str | None:
+    """A move's name: the game's own (`<game>.move.<type>`, e.g. Nab-It's letter tiles), else the shell's
+    (`app.move.<type>`), else None."""
+    for key in (f"{game}.move.{kind}", f"app.move.{kind}"):
+        if key in i18n.table(lang):
+            return say(lang, key)
+    return None
+
+
 def say(lang: str, key: str, **params: Any) -> str:
     """The text of key in lang with readable parameters (a count of 1 in its singular variant, if any)."""
     return i18n.text(lang, key, **{k: readable(lang, v) for k, v in params.items()})
