@@ -15,8 +15,9 @@ Phases follow the engine (`scoring/games/pictomania.py`):
   (revealing before everyone stopped asks first).
 - `reveal`: the race is over; only the table's rulings and "reveal" remain.
 - `over`: the frame shows the end screen with the chart; `final` adds the last round's reveal under it.
-- The reveal's score table is a row per player in columns sharing the card's width (`SCORE_COLUMNS`); in a
-  list of names with counts ("Pia 0, Quin 1") a name and its count stay on one line.
+- The reveal's score table is a row per player in columns sharing the card's width (`SCORE_COLUMNS`), a text
+  column set apart from a number column before it (`SCORE_APART`); in a list of names with counts
+  ("Pia 0, Quin 1") a name and its count stay on one line.
 
 On a phone seated in table mode (`ctx.seat`) there is no phone to pass: "my word" shows the seat's own word
 at once, the guess panel guesses as the seat (no switcher), and the physical deal (which one phone collects card
@@ -53,10 +54,12 @@ NUMBER_WIDTH, NUMBER_HEIGHT = 42, 48
 # The round's score table: (column, share of the card's width, numeric). Shares, not a DataTable: its columns take
 # the width Flutter's web build measures for a text, too narrow for Chinese (headers ran into each other, a tile
 # cell broke onto three lines and was cut); shares use the card's width, and a cell that still does not fit wraps
-# and makes its line taller instead of being cut.
+# and makes its line taller instead of being cut. A text column after a number column starts SCORE_APART further
+# right, so a number flush right does not run into the text beside it ("-6 0 (unguessed)" read as one cell).
 SCORE_COLUMNS = (("player", 3, False), ("received", 2, True), ("lost", 2, True), ("tile", 6, False),
                  ("total", 2, True))
 SCORE_SPACING = 8
+SCORE_APART = 16
 # The six symbols as shapes (icon, turned by a quarter turns so a play arrow stands as a triangle). The rule texts
 # here do not name the stickers' shapes; this is our set, one shape per symbol card, named in words beside it.
 SHAPES = {1: (ft.Icons.CIRCLE, 0), 2: (ft.Icons.PLAY_ARROW, -1), 3: (ft.Icons.SQUARE, 0), 4: (ft.Icons.STAR, 0),
@@ -465,7 +468,11 @@ def round_table(ctx: GameContext, result: dict) -> ft.Control:
 
 
 def score_line(cells: list[str], weight: ft.FontWeight | None = None) -> ft.Row:
-    """One line of the score table: each cell its column's share of the width, numbers to the right."""
+    """One line of the score table: each cell its column's share of the width, numbers to the right, a text
+    column set apart from a number column before it."""
+    after_number = [False] + [numeric for _, _, numeric in SCORE_COLUMNS[:-1]]
     return ft.Row(spacing=SCORE_SPACING, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
-        ft.Text(text, expand=share, weight=weight, text_align=ft.TextAlign.RIGHT if numeric else ft.TextAlign.START)
-        for text, (_, share, numeric) in zip(cells, SCORE_COLUMNS)])
+        ft.Container(expand=share, padding=ft.Padding.only(left=SCORE_APART if apart and not numeric else 0),
+                     content=ft.Text(text, weight=weight,
+                                     text_align=ft.TextAlign.RIGHT if numeric else ft.TextAlign.START))
+        for text, (_, share, numeric), apart in zip(cells, SCORE_COLUMNS, after_number)])
