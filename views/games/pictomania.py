@@ -126,7 +126,7 @@ def deal_screen(ctx: GameContext) -> ft.Control:
         controls.append(section(
             heading(ctx.t("pictomania.view.deal_title", round=state["round"])),
             ft.Text(ctx.t("pictomania.view.deal_hint")),
-            ft.FilledButton(content=ctx.t("pictomania.view.deal"), icon=ft.Icons.STYLE, height=56,
+            ft.FilledButton(content=ctx.t("pictomania.view.deal"), icon=ft.Icons.STYLE,
                             on_click=lambda e: ctx.dispatch({"type": "deal", "by": "table"})),
         ))
     if ctx.seat is None:
@@ -175,7 +175,7 @@ def physical_deal(ctx: GameContext) -> ft.Control:
         controls.append(card_picker(ctx, work, player, kids))
     elif player:
         controls.append(cover(ctx, work, player))
-    controls.append(ft.OutlinedButton(content=ctx.t("pictomania.view.enter_deal"), icon=ft.Icons.CHECK, height=52,
+    controls.append(ft.OutlinedButton(content=ctx.t("pictomania.view.enter_deal"), icon=ft.Icons.CHECK,
                                       on_click=lambda e: send()))
     return section(*controls)
 
@@ -206,7 +206,7 @@ def card_picker(ctx: GameContext, work: dict, player: str, kids: bool) -> ft.Con
     if not kids:
         controls.append(row(0, SYMBOLS))
     controls += [row(1, NUMBERS),
-                 ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF, height=52,
+                 ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF,
                                  on_click=lambda e: hide())]
     return ft.Container(padding=16, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12,
                         content=ft.Column(controls=controls, spacing=8))
@@ -264,7 +264,7 @@ def word_card(ctx: GameContext, slot: dict, player: str) -> ft.Control:
     lines.append(ft.Text(ctx.t("pictomania.view.number", number=word.get("number")), size=32,
                          weight=ft.FontWeight.BOLD))
     if ctx.seat is None:
-        lines.append(ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF, height=56,
+        lines.append(ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF,
                                      on_click=lambda e: hide()))
     return ft.Container(padding=24, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12, content=ft.Column(
         horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=lines))
@@ -369,7 +369,7 @@ def table_panel(ctx: GameContext) -> ft.Control:
         heading(ctx.t("pictomania.view.table_title")),
         ft.Text(ctx.t("pictomania.view.wrong_word_hint")),
         ft.Row(controls=wrong, wrap=True),
-        ft.FilledButton(content=ctx.t("pictomania.view.reveal"), icon=ft.Icons.FLIP, height=56,
+        ft.FilledButton(content=ctx.t("pictomania.view.reveal"), icon=ft.Icons.FLIP,
                         on_click=lambda e: ask_reveal(ctx)),
     )
 
