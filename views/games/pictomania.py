@@ -18,6 +18,8 @@ Phases follow the engine (`scoring/games/pictomania.py`):
 - The reveal's score table is a row per player in columns sharing the card's width (`SCORE_COLUMNS`), a text
   column set apart from a number column before it (`SCORE_APART`); in a list of names with counts
   ("Pia 0, Quin 1") a name and its count stay on one line.
+- The framed blocks (`section`) and the cards in them (a word, the card picker) take the column's width, so
+  their right edges line up whatever their content.
 
 On a phone seated in table mode (`ctx.seat`) there is no phone to pass: "my word" shows the seat's own word
 at once, the guess panel guesses as the seat (no switcher), and the physical deal (which one phone collects card
@@ -82,7 +84,7 @@ def build(ctx: GameContext) -> ft.Control:
     state = ctx.state
     if state["phase"] == "deal":
         return deal_screen(ctx)
-    return ft.Column(spacing=16, controls=[
+    return ft.Column(spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
         ft.Text(ctx.t("pictomania.view.deck", round=state["round"], deck=state["deck"]), size=16),
         my_word(ctx),
         *([guess_panel(ctx)] if state["phase"] == "drawing" else []),
@@ -132,7 +134,7 @@ def deal_screen(ctx: GameContext) -> ft.Control:
     if ctx.seat is None:
         ctx.offer(TABLE, "set_deal")
         controls.append(physical_deal(ctx))
-    return ft.Column(controls=controls, spacing=16)
+    return ft.Column(controls=controls, spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def physical_work(ctx: GameContext) -> dict:
@@ -209,7 +211,7 @@ def card_picker(ctx: GameContext, work: dict, player: str, kids: bool) -> ft.Con
                  ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF,
                                  on_click=lambda e: hide())]
     return ft.Container(padding=16, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12,
-                        content=ft.Column(controls=controls, spacing=8))
+                        alignment=ft.Alignment.TOP_LEFT, content=ft.Column(controls=controls, spacing=8))
 
 
 # --- my word (private) ----------------------------------------------------------------------------------------
@@ -266,8 +268,9 @@ def word_card(ctx: GameContext, slot: dict, player: str) -> ft.Control:
     if ctx.seat is None:
         lines.append(ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF,
                                      on_click=lambda e: hide()))
-    return ft.Container(padding=24, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12, content=ft.Column(
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=lines))
+    return ft.Container(padding=24, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12,
+                        alignment=ft.Alignment.TOP_CENTER, content=ft.Column(
+                            horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=lines))
 
 
 # --- guesses --------------------------------------------------------------------------------------------------
