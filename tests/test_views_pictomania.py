@@ -214,17 +214,17 @@ def test_reveal_screen_shows_piles_in_order_black_sheep_and_scores():
     assert "1. Cat guessed 4: right, takes a 3-star token" in shown
     assert "2. Ben guessed 1: wrong, to the middle" in shown
     assert "1. Ben guessed 2: right, takes a 3-star token" in shown and "2. Ann guessed 2: right, takes a 2-star token" in shown
-    assert "Ann keeps tokens 2, 1 (−3)" in shown and "Dan keeps tokens 3, 2, 1 (−6)" in shown
-    assert "Cat keeps tokens 1 (−1)" in shown
+    assert "Ann keeps tokens 2, 1 (-3)" in shown and "Dan keeps tokens 3, 2, 1 (-6)" in shown
+    assert "Cat keeps tokens 1 (-1)" in shown
     assert "Black sheep: Dan, most cards in the middle (2)" in shown
     raw = [t.value for t in walk(view.build(ctx)) if isinstance(t, ft.Text)]
     assert "Cards in the middle: Ann\u00a00, Ben\u00a01, Cat\u00a01, Dan\u00a02" in raw  # a name keeps its count
-    lines = [[t.value for t in r.controls] for r in walk(view.build(ctx)) if isinstance(r, ft.Row)
-             and len(r.controls) == 5 and all(isinstance(t, ft.Text) for t in r.controls)]
+    lines = [[c.content.value for c in r.controls] for r in walk(view.build(ctx)) if isinstance(r, ft.Row)
+             and len(r.controls) == 5 and all(isinstance(getattr(c, "content", None), ft.Text) for c in r.controls)]
     assert lines[0] == ["Player", "Won", "Kept", "Tile", "Round"]
     rows = {line[0]: line[1:] for line in lines[1:]}
     assert rows == {"Ann": ["5", "-3", "+3", "5"], "Ben": ["3", "-3", "—", "0"],
-                    "Cat": ["3", "-1", "+3", "5"], "Dan": ["0", "-6", "−2 (sheep)", "-8"]}
+                    "Cat": ["3", "-1", "+3", "5"], "Dan": ["0", "-6", "-2 (sheep)", "-8"]}
 
 
 def test_wrong_word_closes_the_pile_and_the_reveal_hands_back():

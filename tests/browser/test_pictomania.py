@@ -29,13 +29,14 @@ DEAL = {"Pia": [1, 4], "Quin": [2, 6], "Rosa": [3, 2], "Seb": [4, 7]}
 # Seb guesses wrong twice (the black sheep), then takes a tile; Pia and Quin each guess one drawing right.
 ROUND = [("Pia", "Quin", 6), ("Quin", "Pia", 4), ("Seb", "Pia", 1), ("Seb", "Quin", 2), ("Rosa", "Seb", 7)]
 HEADERS = {"zh-CN": ["玩家", "得星", "剩星", "加分板块", "本轮"], "en": ["Player", "Won", "Kept", "Tile", "Round"]}
-SHEEP_TILE = {"zh-CN": "−3（害群之马）", "en": "−3 (sheep)"}
+SHEEP_TILE = {"zh-CN": "-3（害群之马）", "en": "-3 (sheep)"}
 MIDDLE = {"zh-CN": "中间的猜错牌：", "en": "Cards in the middle: "}
 MY_WORD = {"zh-CN": "我的题目", "en": "My word"}
 RACE_TITLE = {"zh-CN": "画完了：拿加分板块", "en": "Finish: take a bonus tile"}
 CLAIM = {"zh-CN": "{name}：抢 3", "en": "{name}: claim 3"}
 STOP = {"zh-CN": "{name}：停手", "en": "{name}: stop"}
 WORD_GAP = 6  # px: ink closer than this is one word (letters, the strokes of a Chinese character)
+COLUMN_GAP = 16  # px: the least blank between two headers of the score table (8 read "Kept Tile" as one string)
 LINE_GAP = 2  # px: blank rows between two lines of text
 PINNED_SHARE = 0.2  # the race may take at most this share of a phone's height
 TAP_SIDE = 48  # px: a claim tile is at least this high and wide
@@ -118,9 +119,10 @@ def span(boxes: list[dict]) -> dict:
 
 def test_the_round_score_table_reads_in_both_languages(browser, scored):
     """The round's score table at phone and laptop size, in Chinese and in English: its five headers stand apart
-    (in Chinese "得星", "剩星" and "加分板块" ran into one another: the columns were sized narrower than the words)
-    and the black sheep's tile, the longest cell, is one line of text (in Chinese "−3（害群之马）" broke onto three
-    lines in its row, the last one cut)."""
+    (in Chinese "得星", "剩星" and "加分板块" ran into one another: the columns were sized narrower than the words),
+    each at least COLUMN_GAP from the next (the flush-right "Kept" column 8 px from the flush-left "Tile" made
+    "-6 0 (unguessed)" read as one cell), and the black sheep's tile, the longest cell, is one line of text (in
+    Chinese "−3（害群之马）" broke onto three lines in its row, the last one cut)."""
     server, sid = scored
     tab = new_tab(browser, server, PHONE)
     tab.open(f"/play/{sid}")
@@ -139,10 +141,12 @@ def test_the_round_score_table_reads_in_both_languages(browser, scored):
             words = runs(cols, WORD_GAP)
             _, rows = ink(tab, png, tile.bounding_box())
             lines = runs(rows, LINE_GAP)
-            print(f"{size} {lang}: {len(words)} header words of {len(headers)}, {SHEEP_TILE[lang]} in "
-                  f"{len(lines)} line(s)")
+            gaps = [b[0] - a[1] for a, b in zip(words, words[1:])]
+            print(f"{size} {lang}: {len(words)} header words of {len(headers)}, gaps {gaps} px, "
+                  f"{SHEEP_TILE[lang]} in {len(lines)} line(s)")
             assert (len(words), len(lines)) == (len(headers), 1), \
                 f"{size} {lang}: header words {words}, tile lines {lines}"
+            assert min(gaps) >= COLUMN_GAP, f"{size} {lang}: headers {gaps} px apart"
         tab.shot(f"pictomania_score_table_{size}")
         langs.reverse()
     tab.page.context.close()

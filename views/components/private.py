@@ -81,7 +81,7 @@ def private_entry(ctx: Any, slot: dict, player: str, prompts: list[str], on_subm
 
 def cover(ctx: Any, slot: dict, player: str) -> ft.Control:
     """The screen to hand over: nobody's answers, one button for the named player (on a seated phone: only the
-    line that the player enters it on their own phone)."""
+    line that the player enters it on their own phone); the card takes the width of the column it is put in."""
     if seated(ctx) is not None:
         return elsewhere(ctx, player)
 
@@ -91,7 +91,8 @@ def cover(ctx: Any, slot: dict, player: str) -> ft.Control:
         ctx.turn_page()
         ctx.refresh()
 
-    return ft.Container(padding=24, bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, content=ft.Column(
+    return ft.Container(padding=24, bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12,
+                        alignment=ft.Alignment.TOP_CENTER, content=ft.Column(
         horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Icon(ft.Icons.PHONE_ANDROID, size=48),
             ft.Text(ctx.t("app.private.pass_to", name=player), size=22, weight=ft.FontWeight.BOLD,

@@ -146,7 +146,7 @@ def weave_screen(ctx: GameContext) -> ft.Control:
         step: ft.Control = step_elsewhere(ctx, todo)
     else:
         step = loop_step(ctx, work, todo) if todo["step"] == "loop" else spool_step(ctx, work, todo)
-    return ft.Column(spacing=14, controls=[
+    return ft.Column(spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
         ft.Container(padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER, content=step),
         table_layout(ctx),
     ])

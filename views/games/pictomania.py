@@ -15,8 +15,11 @@ Phases follow the engine (`scoring/games/pictomania.py`):
   (revealing before everyone stopped asks first).
 - `reveal`: the race is over; only the table's rulings and "reveal" remain.
 - `over`: the frame shows the end screen with the chart; `final` adds the last round's reveal under it.
-- The reveal's score table is a row per player in columns sharing the card's width (`SCORE_COLUMNS`); in a
-  list of names with counts ("Pia 0, Quin 1") a name and its count stay on one line.
+- The reveal's score table is a row per player in columns sharing the card's width (`SCORE_COLUMNS`), a text
+  column set apart from a number column before it (`SCORE_APART`); in a list of names with counts
+  ("Pia 0, Quin 1") a name and its count stay on one line.
+- The framed blocks (`section`) and the cards in them (a word, the card picker) take the column's width, so
+  their right edges line up whatever their content.
 
 On a phone seated in table mode (`ctx.seat`) there is no phone to pass: "my word" shows the seat's own word
 at once, the guess panel guesses as the seat (no switcher), and the physical deal (which one phone collects card
@@ -53,10 +56,12 @@ NUMBER_WIDTH, NUMBER_HEIGHT = 42, 48
 # The round's score table: (column, share of the card's width, numeric). Shares, not a DataTable: its columns take
 # the width Flutter's web build measures for a text, too narrow for Chinese (headers ran into each other, a tile
 # cell broke onto three lines and was cut); shares use the card's width, and a cell that still does not fit wraps
-# and makes its line taller instead of being cut.
+# and makes its line taller instead of being cut. A text column after a number column starts SCORE_APART further
+# right, so a number flush right does not run into the text beside it ("-6 0 (unguessed)" read as one cell).
 SCORE_COLUMNS = (("player", 3, False), ("received", 2, True), ("lost", 2, True), ("tile", 6, False),
                  ("total", 2, True))
 SCORE_SPACING = 8
+SCORE_APART = 16
 # The six symbols as shapes (icon, turned by a quarter turns so a play arrow stands as a triangle). The rule texts
 # here do not name the stickers' shapes; this is our set, one shape per symbol card, named in words beside it.
 SHAPES = {1: (ft.Icons.CIRCLE, 0), 2: (ft.Icons.PLAY_ARROW, -1), 3: (ft.Icons.SQUARE, 0), 4: (ft.Icons.STAR, 0),
@@ -79,7 +84,7 @@ def build(ctx: GameContext) -> ft.Control:
     state = ctx.state
     if state["phase"] == "deal":
         return deal_screen(ctx)
-    return ft.Column(spacing=16, controls=[
+    return ft.Column(spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
         ft.Text(ctx.t("pictomania.view.deck", round=state["round"], deck=state["deck"]), size=16),
         my_word(ctx),
         *([guess_panel(ctx)] if state["phase"] == "drawing" else []),
@@ -123,13 +128,13 @@ def deal_screen(ctx: GameContext) -> ft.Control:
         controls.append(section(
             heading(ctx.t("pictomania.view.deal_title", round=state["round"])),
             ft.Text(ctx.t("pictomania.view.deal_hint")),
-            ft.FilledButton(content=ctx.t("pictomania.view.deal"), icon=ft.Icons.STYLE, height=56,
+            ft.FilledButton(content=ctx.t("pictomania.view.deal"), icon=ft.Icons.STYLE,
                             on_click=lambda e: ctx.dispatch({"type": "deal", "by": "table"})),
         ))
     if ctx.seat is None:
         ctx.offer(TABLE, "set_deal")
         controls.append(physical_deal(ctx))
-    return ft.Column(controls=controls, spacing=16)
+    return ft.Column(controls=controls, spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def physical_work(ctx: GameContext) -> dict:
@@ -172,7 +177,7 @@ def physical_deal(ctx: GameContext) -> ft.Control:
         controls.append(card_picker(ctx, work, player, kids))
     elif player:
         controls.append(cover(ctx, work, player))
-    controls.append(ft.OutlinedButton(content=ctx.t("pictomania.view.enter_deal"), icon=ft.Icons.CHECK, height=52,
+    controls.append(ft.OutlinedButton(content=ctx.t("pictomania.view.enter_deal"), icon=ft.Icons.CHECK,
                                       on_click=lambda e: send()))
     return section(*controls)
 
@@ -203,10 +208,10 @@ def card_picker(ctx: GameContext, work: dict, player: str, kids: bool) -> ft.Con
     if not kids:
         controls.append(row(0, SYMBOLS))
     controls += [row(1, NUMBERS),
-                 ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF, height=52,
+                 ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF,
                                  on_click=lambda e: hide())]
     return ft.Container(padding=16, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12,
-                        content=ft.Column(controls=controls, spacing=8))
+                        alignment=ft.Alignment.TOP_LEFT, content=ft.Column(controls=controls, spacing=8))
 
 
 # --- my word (private) ----------------------------------------------------------------------------------------
@@ -261,10 +266,11 @@ def word_card(ctx: GameContext, slot: dict, player: str) -> ft.Control:
     lines.append(ft.Text(ctx.t("pictomania.view.number", number=word.get("number")), size=32,
                          weight=ft.FontWeight.BOLD))
     if ctx.seat is None:
-        lines.append(ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF, height=56,
+        lines.append(ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF,
                                      on_click=lambda e: hide()))
-    return ft.Container(padding=24, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12, content=ft.Column(
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=lines))
+    return ft.Container(padding=24, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12,
+                        alignment=ft.Alignment.TOP_CENTER, content=ft.Column(
+                            horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=lines))
 
 
 # --- guesses --------------------------------------------------------------------------------------------------
@@ -366,7 +372,7 @@ def table_panel(ctx: GameContext) -> ft.Control:
         heading(ctx.t("pictomania.view.table_title")),
         ft.Text(ctx.t("pictomania.view.wrong_word_hint")),
         ft.Row(controls=wrong, wrap=True),
-        ft.FilledButton(content=ctx.t("pictomania.view.reveal"), icon=ft.Icons.FLIP, height=56,
+        ft.FilledButton(content=ctx.t("pictomania.view.reveal"), icon=ft.Icons.FLIP,
                         on_click=lambda e: ask_reveal(ctx)),
     )
 
@@ -465,7 +471,11 @@ def round_table(ctx: GameContext, result: dict) -> ft.Control:
 
 
 def score_line(cells: list[str], weight: ft.FontWeight | None = None) -> ft.Row:
-    """One line of the score table: each cell its column's share of the width, numbers to the right."""
+    """One line of the score table: each cell its column's share of the width, numbers to the right, a text
+    column set apart from a number column before it."""
+    after_number = [False] + [numeric for _, _, numeric in SCORE_COLUMNS[:-1]]
     return ft.Row(spacing=SCORE_SPACING, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
-        ft.Text(text, expand=share, weight=weight, text_align=ft.TextAlign.RIGHT if numeric else ft.TextAlign.START)
-        for text, (_, share, numeric) in zip(cells, SCORE_COLUMNS)])
+        ft.Container(expand=share, padding=ft.Padding.only(left=SCORE_APART if apart and not numeric else 0),
+                     content=ft.Text(text, weight=weight,
+                                     text_align=ft.TextAlign.RIGHT if numeric else ft.TextAlign.START))
+        for text, (_, share, numeric), apart in zip(cells, SCORE_COLUMNS, after_number)])
