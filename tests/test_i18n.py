@@ -21,6 +21,7 @@ TEXT_KEYWORDS = {"text", "label", "tooltip", "hint_text", "helper_text", "error_
                  "value", "semantics_label", "prefix_text", "suffix_text", "counter_text", "placeholder"}
 CONTROLS_WITH_TEXT_ARG = {"Text", "TextSpan", "Tooltip", "SnackBar", "Chip"}
 TRANSLATORS = {"t", "say", "text"}
+KEY_FIRST = {"t", "notify"}  # calls whose first argument is the key (`App.notify` says its key when shown)
 FORMAT_ONLY = re.compile(r"^[\s\d.,:;·/+\-−–()#|%{}]*$")
 
 
@@ -51,9 +52,9 @@ def used_keys() -> tuple[set[str], set[str]]:
     exact, prefixes = set(), set()
     for path in SOURCES:
         for call in calls(ast.parse(path.read_text("utf-8"))):
-            if name_of(call.func) not in TRANSLATORS or not call.args:
+            if name_of(call.func) not in TRANSLATORS | KEY_FIRST or not call.args:
                 continue
-            key = call.args[0] if name_of(call.func) == "t" else (call.args[1] if len(call.args) > 1 else None)
+            key = call.args[0] if name_of(call.func) in KEY_FIRST else (call.args[1] if len(call.args) > 1 else None)
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
                 exact.add(key.value)
             elif isinstance(key, ast.JoinedStr) and isinstance(key.values[0], ast.Constant):

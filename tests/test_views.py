@@ -206,7 +206,7 @@ def test_session_frame_header_undo_log_and_end_screen(app):
     shown = texts(body)
     assert "Round 3 · Scoring rounds" in shown
     assert "Undo: Round scores: A 5, B 2" in buttons(body)
-    assert any(t.startswith("#2 ") and t.endswith("Table · Round scores: A 5, B 2") for t in shown)
+    assert any(t.startswith("#2 ") and t.endswith(" · The table · Round scores: A 5, B 2") for t in shown)
     app.store.play(sid, {"type": "finish", "by": "table"}, "2025-01-01T20:10:00+00:00")
     _, body, _ = session.build(app, sid, read_only=True)
     shown = texts(body)

@@ -13,6 +13,11 @@ refusal's "Why?") and, for any other route, the host gate (`views.host_gate`);
 deleting a session and dismissing a damaged-file notice check it again. An unhandled error in a handler shows
 a translated message (details in the server's log, never in the browser) and the screen is rendered again.
 
+Messages at the bottom of the screen (`App.notify`, `App.show_error`) are kept as a message key and parameters
+(`Message`), not as words: when the phone switches language the message shown is put away and shown again in the
+new language, its action (undo, "Why?") kept; an error is about the screen it was shown on and is put away when
+the phone goes to another route (a refusal on the new-session screen stayed over the session it opened).
+
 Start-up: only the home screen's modules are imported with this one; every other screen's module is imported
 when it is first shown (`App.screen`), and `warm_up` builds the home screen once, unseen, right after the server
 listens, so the first tab's render neither imports nor reads the catalogue (`main.py`).
@@ -63,6 +68,25 @@ class Chosen:
     version: int = 0
 
 
+@dataclass(frozen=True)
+class Message:
+    """A message at the bottom of the screen, kept as a message key and its parameters so that it can be said
+    again in another language (a parameter may be a function of the language: words built elsewhere, e.g. an
+    action's description); `action` is its button's label key, `route` the screen it was shown on."""
+
+    key: str
+    params: dict
+    error: bool
+    action: str | None
+    on_action: Callable[[], Any] | None
+    why: bool
+    route: str
+
+    def text(self, lang: str) -> str:
+        """The message in lang."""
+        return words.say(lang, self.key, **{k: v(lang) if callable(v) else v for k, v in self.params.items()})
+
+
 class App:
     """One tab's shell: its settings, scratch, routing and messages; screens are built with it."""
 
@@ -81,6 +105,8 @@ class App:
         self.chosen = Chosen()
         self.prefs: Any = None
         self.feeds: dict[str, Feed] = {}
+        self.message: Message | None = None
+        self.bar: ft.SnackBar | None = None
 
     @property
     def host(self) -> bool:
@@ -89,7 +115,7 @@ class App:
 
     def crashed(self) -> None:
         """A handler failed (details are in the server's log): say so, and show the screen again from the store."""
-        self.notify(self.t("app.crashed"), error=True)
+        self.notify("app.crashed", error=True)
         self.render()
 
     @property
@@ -147,8 +173,12 @@ class App:
             self.page.run_task(keep)
 
     def take_settings(self, chosen: dict) -> None:
-        """Show the screen in these settings (the page's title and theme follow)."""
+        """Show the screen in these settings (the page's title and theme follow, and a message shown is said
+        again in a new language, its action kept)."""
+        lang = self.lang
         self.settings = {**self.settings, **chosen}
+        if self.message is not None and self.lang != lang:
+            self.show_message()
         self.page.title = self.t("app.title")
         theme = self.settings.get("theme")
         self.page.theme_mode = {"dark": ft.ThemeMode.DARK, "system": ft.ThemeMode.SYSTEM}.get(theme,
@@ -161,24 +191,54 @@ class App:
         """Switch between 简体中文 and English."""
         self.set_setting("lang", "en" if self.lang == "zh-CN" else "zh-CN")
 
-    def notify(self, text: str, error: bool = False, action: str | None = None,
+    def notify(self, key: str, params: dict | None = None, error: bool = False, action: str | None = None,
                on_action: Callable[[], Any] | None = None, why: str | None = None) -> None:
-        """A short message at the bottom of the screen, optionally with one action button (e.g. undo); `why`: a
-        route its "Why?" action opens (the rule a refusal enforces)."""
+        """A short message at the bottom of the screen (`Message`: a message key and its parameters, said in this
+        phone's language), optionally with one action button (its label's key, e.g. undo); `why`: a route its
+        "Why?" action opens (the rule a refusal enforces)."""
         if why and not action:
-            action, on_action = self.t("rules.why"), (lambda: self.go(why))
-        colour = ft.Colors.ERROR if error else None
-        self.page.show_dialog(ft.SnackBar(
-            content=ft.Text(text, color=ft.Colors.ON_ERROR if error else None), bgcolor=colour,
-            duration=ft.Duration(seconds=10 if why else 6), persist=False,
-            action=ft.SnackBarAction(label=action, on_click=lambda e: on_action()) if action and on_action else None,
-        ))
+            action, on_action = "rules.why", (lambda: self.go(why))
+        self.message = Message(key, params or {}, error, action, on_action, bool(why), self.page.route)
+        self.show_message()
+
+    def show_message(self) -> None:
+        """Show the message in the current language, in place of the one shown before (closed)."""
+        message = self.message
+        self.close_message()
+        self.message = message
+        bar = ft.SnackBar(
+            content=ft.Text(message.text(self.lang), color=ft.Colors.ON_ERROR if message.error else None),
+            bgcolor=ft.Colors.ERROR if message.error else None,
+            duration=ft.Duration(seconds=10 if message.why else 6), persist=False,
+            action=ft.SnackBarAction(label=self.t(message.action), on_click=lambda e: message.on_action())
+            if message.action and message.on_action else None,
+            on_dismiss=lambda e: self.forget_message(bar),
+        )
+        self.bar = bar
+        self.page.show_dialog(bar)
+
+    def forget_message(self, bar: ft.SnackBar) -> None:
+        """A message went away by itself (its time ran out, or it was swiped or its action tapped)."""
+        if self.bar is bar:
+            self.bar, self.message = None, None
+
+    def close_message(self) -> None:
+        """Put the message shown away, if any."""
+        bar, self.bar, self.message = self.bar, None, None
+        if bar is not None and bar.open:
+            bar.open = False
+            self.page.update(bar)
+
+    def route_changed(self, route: str) -> None:
+        """The phone went to another screen: an error about the screen it left is put away."""
+        if self.message is not None and self.message.error and self.message.route != route:
+            self.close_message()
 
     def show_error(self, err: Any) -> None:
         """A refusal (RuleError, its dict, or a message key) in words, with a "Why?" to the rule it enforces."""
-        key = err if isinstance(err, str) else err["key"] if isinstance(err, dict) else err.key
-        self.notify(self.t(err) if isinstance(err, str) else words.error(self.lang, err), error=True,
-                    why=rules.why_link(key, self.page.route))
+        key, params = (err, {}) if isinstance(err, str) else (err["key"], err.get("params", {})) \
+            if isinstance(err, dict) else (err.key, err.params)
+        self.notify(key, params, error=True, why=rules.why_link(key, self.page.route))
 
     def alert(self, title: str, message: str) -> None:
         """A dialog that stays until it is dismissed (for errors that must be read)."""
@@ -309,7 +369,13 @@ def Root(page: ft.Page, shell: App) -> ft.Control:
 
     def mounted() -> None:
         """Follow the address bar and read this phone's settings."""
-        page.on_route_change = lambda e: set_route(e.route or "/")
+
+        def follow(route: str) -> None:
+            """Show the route's screen; an error about the screen left goes away."""
+            shell.route_changed(route)
+            set_route(route)
+
+        page.on_route_change = lambda e: follow(e.route or "/")
 
         async def read() -> None:
             """Apply the settings kept in the browser."""

@@ -113,16 +113,18 @@ def game_name(lang: str, game_id: str) -> str:
 
 
 def game_card(app: Any, game: Any) -> ft.Control:
-    """A game with both names, player range, one-line description, and New session (or coming soon)."""
-    other = "en" if app.lang == "zh-CN" else "zh-CN"
+    """A game with its name (and its name in the other language, where that differs), player range, one-line
+    description, and New session (or coming soon)."""
+    name = game.names.get(app.lang, game.id)
+    other = game.names.get("en" if app.lang == "zh-CN" else "zh-CN", "")
     playable = has_view(game.id)
     action = (ft.FilledButton(content=app.t("app.new_session"), icon=ft.Icons.ADD,
                               on_click=lambda e: app.go(f"/new/{game.id}"),
-                              tooltip=app.t("app.new_session_of", game=game.names.get(app.lang, game.id)))
+                              tooltip=app.t("app.new_session_of", game=name))
               if playable else ft.Chip(label=ft.Text(app.t("app.coming_soon")), disabled=True))
     return ft.Card(col=CARD_COLS, content=ft.Container(padding=12, content=ft.Column(spacing=4, controls=[
-        ft.Text(game.names.get(app.lang, game.id), size=18, weight=ft.FontWeight.BOLD),
-        ft.Text(game.names.get(other, ""), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(name, size=18, weight=ft.FontWeight.BOLD),
+        *([ft.Text(other, size=13, color=ft.Colors.ON_SURFACE_VARIANT)] if other and other != name else []),
         ft.Text(app.t("app.player_range", min=game.min_players, max=game.max_players), size=13),
         ft.Text(app.t(f"{game.id}.description"), size=14),
         action,

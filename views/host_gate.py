@@ -25,7 +25,7 @@ def build(app: Any) -> tuple[str, ft.Control, None]:
             app.refresh_root()
             return
         left = app.guard.tries_left(app.page)
-        app.notify(app.t("app.host_pin_wrong", left=left) if left else app.t("app.host_pin_locked"), error=True)
+        app.notify("app.host_pin_wrong" if left else "app.host_pin_locked", {"left": left}, error=True)
 
     body = ft.Column(spacing=16, controls=[
         ft.Text(app.t("app.host_gate_text"), size=16),

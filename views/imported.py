@@ -57,7 +57,7 @@ def report(app: Any, name: str, outcome: dict) -> None:
     """Say what an import did: a session opens; a backup's counts stay on screen until dismissed."""
     if outcome["kind"] == "session":
         sid = outcome["id"]
-        app.notify(app.t("app.imported", file=name))
+        app.notify("app.imported", {"file": name})
         app.go(f"/history/{sid}" if app.store.load(sid)["status"] == "finished" else f"/play/{sid}")
         return
     app.alert(app.t("records.imported_title", file=name), summary(app.lang, outcome))

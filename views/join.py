@@ -77,7 +77,7 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
             if msg.get("freed"):
                 keep("")
                 set_message(None)
-                app.notify(app.t("table.you_were_freed"), error=True)
+                app.notify("table.you_were_freed", error=True)
                 return
             set_message(msg)
 

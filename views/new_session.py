@@ -9,7 +9,8 @@ Layout: the form takes a phone's whole width and half a laptop's (`FORM_COLS`); 
 option's field or dropdown fill the form's width, so a floating label and a dropdown's value are not cut at 390 px
 (a dropdown as narrow as Flutter measured its choices cut them), and a switch's label wraps beside it rather than
 being cut at the screen's edge (`views.ui.labelled`). A choice's words longer than a phone's dropdown (about 300 px
-at 16 px) are still cut: they belong shortened in the game's strings.
+at 16 px) are still cut: they belong shortened in the game's strings. The "Add" button beside the new player's
+field is centred on the field's box (`FIELD_HEIGHT`), not on the box and its "0/40" counter below (10 px low).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from views.ui import aside, dropdown, icon_button, kept_typing, labelled, toggle
 
 FORM_COLS = {"xs": 12, "md": 8, "lg": 6}  # the form's share of the screen's width: all of a phone's, half a laptop's
 LABEL_SIZE = 16  # a switch's label, as large as the fields' values beside it
+FIELD_HEIGHT = 48  # a text field's box, without its counter below (measured in the browser, both languages)
 
 SWATCH = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN, "yellow": ft.Colors.YELLOW,
           "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.BLACK,
@@ -116,8 +118,9 @@ def new_player_row(app: Any, draft: dict) -> ft.Control:
         app.render()
 
     field.on_submit = lambda e: add()
-    return ft.Row(controls=[field, ft.FilledTonalButton(content=app.t("app.add_player"), icon=ft.Icons.PERSON_ADD,
-                                                        on_click=lambda e: add())])
+    button = ft.FilledTonalButton(content=app.t("app.add_player"), icon=ft.Icons.PERSON_ADD, on_click=lambda e: add())
+    return ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+        field, ft.Container(height=FIELD_HEIGHT, alignment=ft.Alignment.CENTER, content=button)])
 
 
 def seat_rows(app: Any, game: Any, draft: dict) -> list[ft.Control]:

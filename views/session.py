@@ -300,7 +300,7 @@ def attempt(app: Any, sid: str, change: Any) -> bool:
         if err.key == "record.stale":
             hub = app.live(sid)
             hub.publish(*hub.fresh())
-            app.notify(app.t("app.stale"), error=True)
+            app.notify("app.stale", error=True)
         else:
             app.show_error(err)
         return False
@@ -339,8 +339,7 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
             return False
         taps.took(shown)
         if eng.reveals(action):
-            what = describe(app.lang, eng, action)
-            app.notify(app.t("app.done_what", what=what), action=app.t("app.undo"),
+            app.notify("app.done_what", {"what": lambda lang: describe(lang, eng, action)}, action="app.undo",
                        on_action=lambda: attempt(app, sid, lambda: hub.undo(words.now(), True, shown + 1)))
         return True
 

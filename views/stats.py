@@ -11,8 +11,13 @@ import flet as ft
 
 from storage import exports
 from views import words
+from views.components.chart import value_axis, y_axis
 from views.home import game_name
 from views.ui import aside, dropdown
+
+BARS_HEIGHT = 220  # the score histogram's height …
+BARS_LABELS = 32  # … its score labels' height (and its count labels' width) …
+BARS_PLOT = BARS_HEIGHT - BARS_LABELS - 16  # … and the pixels its counts are drawn over (less the title's 16)
 
 
 def percent(rate: float) -> str:
@@ -90,7 +95,7 @@ def head_to_head(app: Any, result: dict, player: str, rival: str) -> ft.Control:
 
 def game_panel(app: Any, record: dict) -> ft.Control:
     """A game's plays, highest score with who and when, and its score histogram (of teams' scores for a team
-    game)."""
+    game), counted in whole steps."""
     import flet_charts as fch  # on first use: it is a third of the app's import time (start-up)
 
     top = record["highest"]
@@ -100,17 +105,17 @@ def game_panel(app: Any, record: dict) -> ft.Control:
         lines.append(ft.Text(app.t("stats.highest", score=number(top["score"]), holders=holders)))
     bins = record["histogram"]
     if bins:
-        peak = max(b["count"] for b in bins)
+        _, most, step = y_axis(0, max(b["count"] for b in bins) + 1, BARS_PLOT)
         chart = fch.BarChart(
             groups=[fch.BarChartGroup(x=i, rods=[fch.BarChartRod(to_y=b["count"], width=18, color=ft.Colors.PRIMARY,
                                                                  border_radius=3)])
                     for i, b in enumerate(bins)],
-            min_y=0, max_y=peak + 1, height=220, interactive=False,
-            bottom_axis=fch.ChartAxis(title=ft.Text(app.t("stats.chart_score")), label_size=32, labels=[
+            min_y=0, max_y=most, height=BARS_HEIGHT, interactive=False,
+            bottom_axis=fch.ChartAxis(title=ft.Text(app.t("stats.chart_score")), label_size=BARS_LABELS, labels=[
                 fch.ChartAxisLabel(value=i, label=ft.Text(number(b["low"]), size=11)) for i, b in enumerate(bins)]),
-            left_axis=fch.ChartAxis(title=ft.Text(app.t("stats.chart_count_teams" if record["teams"] else
-                                                        "stats.chart_count")), label_size=32),
-            horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+            left_axis=value_axis(app.t("stats.chart_count_teams" if record["teams"] else "stats.chart_count"),
+                                 0, most, step, label_size=BARS_LABELS),
+            horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step),
         )
         lines += [ft.Text(app.t("stats.chart_title"), size=16, weight=ft.FontWeight.BOLD), chart]
     return ft.Column(controls=lines)

@@ -8,6 +8,11 @@ button that calls on_show_all (the screen then passes every entry), so a long lo
 short one. It starts open and stays as this tab leaves it (`folds`, `views.components.folds.Folds`); closed, its
 entries are not built. The host's table screen (`views.table`) shows the hub's public log with the same panel,
 "show all" included.
+
+A row reads "#number time · who · what", naming the actor once: who is left out when the action's words already
+begin with it — a player's move whose message starts with `{by}` ("Ann placed domino 22"), or a table ruling
+whose message starts with the log's name for the table (`app.log_table`: "The table ended the game",
+"全桌宣布本局结束"). An action without a time reads "#number · who · what" (no empty time between).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import Any
 
 import flet as ft
 
+from scoring import i18n
 from scoring.core import TABLE
 from views import words
 from views.components.folds import Folds, fold
@@ -37,19 +43,34 @@ def describe(lang: str, engine: Any, action: dict) -> str:
 def who(lang: str, action: dict) -> str:
     """Who took the action ("the table" for table rulings)."""
     by = action.get("by", TABLE)
-    return words.say(lang, "app.table") if by == TABLE else str(by)
+    return words.say(lang, "app.log_table") if by == TABLE else str(by)
+
+
+def names_actor(lang: str, entry: dict) -> bool:
+    """Whether the entry's words begin with who took it: a player's message starting with `{by}`, a table
+    ruling's with the log's name for the table."""
+    template = i18n.table(lang).get(entry["what"][0], "")
+    if entry.get("by", TABLE) == TABLE:
+        return template.startswith(words.say(lang, "app.log_table"))
+    return template.startswith("{by}")
+
+
+def row_text(lang: str, entry: dict) -> str:
+    """One line of the log: number and time (when it has one), who (unless the words name them first), what."""
+    time = words.clock(entry["at"])
+    head = f"#{entry['number']} {time}" if time else f"#{entry['number']}"
+    what = words.say(lang, entry["what"][0], **entry["what"][1])
+    return " · ".join([head, what] if names_actor(lang, entry) else [head, who(lang, entry), what])
 
 
 def log_panel(lang: str, entries: list[dict], count: int, folds: Folds, on_show_all: Any = None) -> ft.Control:
-    """The log's entries (`scoring.record.public_log`) newest first: number, time, who, what; a "show all"
-    button that calls on_show_all when the entries are fewer than the log's count actions."""
+    """The log's entries (`scoring.record.public_log`) newest first, one `row_text` each; a "show all" button
+    that calls on_show_all when the entries are fewer than the log's count actions."""
 
     def contents() -> list[ft.Control]:
         """The entries (and "show all"), built only while the log is open."""
         rows: list[ft.Control] = [
-            ft.Text(words.say(lang, "app.log_entry", number=entry["number"], time=words.clock(entry["at"]),
-                              who=who(lang, entry), what=words.say(lang, entry["what"][0], **entry["what"][1])),
-                    key=f"log-{entry['number'] - 1}")
+            ft.Text(row_text(lang, entry), key=f"log-{entry['number'] - 1}")
             for entry in reversed(entries)
         ]
         if on_show_all is not None and len(entries) < count:

@@ -11,15 +11,21 @@ The total axis is labelled by us, never by the chart's own sampling (which added
 extra labels beside its ticks: "6" over "5", "363" over "350"): `y_axis(low, high)` picks the smallest step of
 1, 2 or 5 × 10ⁿ whose labels stand at least `LABEL_GAP` pixels apart in the plotting area (the chart's height less
 the round axis), and widens the range to whole steps, so its ends are labelled ticks too. The chart has the same
-height on a phone and a laptop, so the gap holds at both.
+height on a phone and a laptop, so the gap holds at both. `value_axis` draws such an axis for any chart (the
+statistics' histogram counts too, whose steps are whole numbers: no "1.5 players"), its rotated title in a band
+of its own (`VALUE_TITLE`) wide enough for a line of either language's font, so it never touches the labels
+("总分" was drawn over "4", "Total" against "-5" in flet-charts' default 16 px band).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import flet as ft
+
+if TYPE_CHECKING:
+    import flet_charts as fch
 
 PALETTE = (ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE, ft.Colors.TEAL,
            ft.Colors.PINK, ft.Colors.BROWN, ft.Colors.INDIGO, ft.Colors.LIME, ft.Colors.CYAN, ft.Colors.AMBER)
@@ -33,6 +39,9 @@ AXIS_TITLE = 16  # … and its title's (flet-charts' default title size)
 PLOT = HEIGHT - ROUND_LABELS - AXIS_TITLE  # pixels from the lowest total's line to the highest's
 LABEL_HEIGHT = 20  # one line of a 14 px label
 LABEL_GAP = 32  # pixels between two total labels at least: a label's height and room between
+VALUE_LABELS = 44  # the total axis' labels' width ("-5000" at 14 px)
+TITLE_SIZE = 14  # an axis title's font size
+VALUE_TITLE = 30  # the value axis' title band: a 14 px line in the CJK font (about 20 px) and room beside it
 
 
 def line_colours(players: list[str], colours: dict | None = None) -> dict[str, str]:
@@ -41,16 +50,16 @@ def line_colours(players: list[str], colours: dict | None = None) -> dict[str, s
     return {p: NAMED.get(colours.get(p) or "", PALETTE[i % len(PALETTE)]) for i, p in enumerate(players)}
 
 
-def y_axis(low: float, high: float) -> tuple[int, int, int]:
-    """The total axis for values from low to high: (bottom, top, step), bottom and top whole steps around the
-    values, the step the smallest 1/2/5 × 10ⁿ whose labels keep `LABEL_GAP` pixels apart."""
+def y_axis(low: float, high: float, plot: float = PLOT) -> tuple[int, int, int]:
+    """The value axis for values from low to high over plot pixels: (bottom, top, step), bottom and top whole
+    steps around the values, the step the smallest 1/2/5 × 10ⁿ whose labels keep `LABEL_GAP` pixels apart."""
     step, scale = 1, 1
     while True:
         for base in (1, 2, 5):
             step = base * scale
             bottom, top = math.floor(low / step) * step, math.ceil(high / step) * step
             top = max(top, bottom + step)
-            if step * PLOT / (top - bottom) >= LABEL_GAP:
+            if step * plot / (top - bottom) >= LABEL_GAP:
                 return bottom, top, step
         scale *= 10
 
@@ -59,6 +68,16 @@ def y_ticks(low: float, high: float) -> list[int]:
     """The totals labelled on the axis, bottom to top."""
     bottom, top, step = y_axis(low, high)
     return list(range(bottom, top + 1, step))
+
+
+def value_axis(title: str, bottom: int, top: int, step: int, label_size: float = VALUE_LABELS) -> fch.ChartAxis:
+    """A value axis (flet-charts' `ChartAxis`) labelled at every step from bottom to top, its title in a band
+    of its own."""
+    import flet_charts as fch
+
+    return fch.ChartAxis(title=ft.Text(title, size=TITLE_SIZE), title_size=VALUE_TITLE, label_size=label_size,
+                         label_spacing=step, labels=[fch.ChartAxisLabel(value=v, label=ft.Text(str(v)))
+                                                     for v in range(bottom, top + 1, step)])
 
 
 def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], colours: dict | None = None,
@@ -84,9 +103,7 @@ def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], c
         bottom_axis=fch.ChartAxis(title=ft.Text(t("app.chart_round")), title_size=AXIS_TITLE, label_size=ROUND_LABELS,
                                   labels=[fch.ChartAxisLabel(value=i, label=ft.Text(str(i)))
                                           for i in range(len(rounds) + 1)]),
-        left_axis=fch.ChartAxis(title=ft.Text(t("app.chart_total")), label_size=44, label_spacing=step,
-                                labels=[fch.ChartAxisLabel(value=v, label=ft.Text(str(v)))
-                                        for v in range(bottom, top + 1, step)]),
+        left_axis=value_axis(t("app.chart_total"), bottom, top, step),
         horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step),
     )
     legend = ft.Row(wrap=True, controls=[

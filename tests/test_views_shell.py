@@ -1,0 +1,149 @@
+"""The shell's small rules, without a browser: a log row names its actor once; a message at the bottom of the
+screen follows the language and an error leaves with its screen; a home card names a game once where both
+languages call it alike; a chart's count axis counts in whole numbers."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+
+from scoring.core import RuleError, engine, games
+from storage import Store
+from tests.test_stats import finished
+from tests.test_views_components import texts, walk
+from views import home, words
+from views.app import App
+from views.components.action_log import row_text
+from views.components.chart import LABEL_HEIGHT, VALUE_TITLE
+
+
+class Page:
+    """Enough of an ft.Page for the shell's messages: opens dialogs as Flet does and records what is sent."""
+
+    def __init__(self, route: str = "/"):
+        self.route, self.dialogs, self.sent, self.tasks = route, [], [], []
+
+    def show_dialog(self, dialog):
+        """Open a dialog."""
+        dialog.open = True
+        self.dialogs.append(dialog)
+
+    def update(self, *controls):
+        """Note the controls sent."""
+        self.sent += controls
+
+    def run_task(self, fn, *args):
+        """Keep a task (none is run)."""
+        self.tasks.append((fn, args))
+
+
+@pytest.fixture
+def app(tmp_path):
+    """A tab's shell in English over a fresh store, at the new-session screen."""
+    with Store(tmp_path / "data") as store:
+        store.set_setting("lang", "en")
+        yield App(Page("/new/score_pad"), store)
+
+
+def entry(number: int, actor: str, key: str, at: str = "", **params) -> dict:
+    """A log entry as `scoring.record.public_log` gives it (the action's `by` among its words' parameters)."""
+    return {"number": number, "at": at, "by": actor, "what": [key, {"by": actor, **params}]}
+
+
+def test_a_log_row_names_the_actor_once_and_leaves_no_empty_time():
+    """A move whose words begin with its player, a table ruling whose words begin with the table: the actor
+    once. Words that do not begin with the actor keep it in front. No time: no empty gap after the number."""
+    placed = entry(6, "Ann", "kingdomino.action.place", domino=22)
+    assert row_text("en", placed) == "#6 · Ann placed domino 22"
+    assert row_text("zh-CN", placed) == "#6 · Ann 放下了 22 号骨牌"
+    ended = entry(13, "table", "kingdomino.action.finish")
+    assert row_text("en", ended) == "#13 · The table ended the game"
+    assert row_text("zh-CN", ended) == "#13 · 全桌宣布本局结束"
+    scores = entry(4, "table", "score_pad.action.round", scores={"Ann": 5})
+    assert row_text("en", scores) == "#4 · The table · Round scores: Ann 5"
+    assert row_text("zh-CN", scores) == "#4 · 全桌 · 本轮得分：Ann 5"
+    caught = entry(2, "Bo", "nab_it.action.forgot", player="Bob")
+    assert row_text("en", caught) == "#2 · Bo · Bob forgot to announce their last tile"
+
+
+def test_a_log_row_with_a_time_shows_it_after_the_number():
+    """The time of day stands between the number and the rest, once."""
+    at = "2025-01-01T20:01:02+00:00"
+    assert row_text("en", entry(1, "Ann", "kingdomino.action.place", at, domino=4)) == \
+        f"#1 {words.clock(at)} · Ann placed domino 4"
+
+
+def bar_of(app: App) -> ft.SnackBar:
+    """The message shown last."""
+    return app.page.dialogs[-1]
+
+
+def test_a_message_is_said_again_when_the_phone_switches_language_and_keeps_its_undo(app):
+    """"Done: … / Undo" shown in English, the phone switches to Chinese: the English bar is put away and the
+    same message shows in Chinese, its Undo still the same undo."""
+    undone = []
+    describe = lambda lang: words.say(lang, "kingdomino.action.place", by="Ann", domino=22)
+    app.notify("app.done_what", {"what": describe}, action="app.undo", on_action=lambda: undone.append(1))
+    english = bar_of(app)
+    assert (english.content.value, english.action.label) == ("Done: Ann placed domino 22", "Undo")
+    app.set_setting("lang", "zh-CN")
+    chinese = bar_of(app)
+    assert chinese is not english and not english.open and english in app.page.sent and chinese.open
+    assert (chinese.content.value, chinese.action.label) == ("已完成：Ann 放下了 22 号骨牌", "撤销")
+    chinese.action.on_click(None)
+    assert undone == [1]
+
+
+def test_a_message_gone_by_itself_is_not_shown_again_on_a_switch(app):
+    """A message whose time ran out (Flet reports it dismissed) stays away when the language changes."""
+    app.show_error(RuleError("storage.player_duplicate", name="Bob"))
+    bar_of(app).on_dismiss(None)
+    app.set_setting("lang", "zh-CN")
+    assert len(app.page.dialogs) == 1
+
+
+def test_an_error_leaves_with_its_screen_and_other_messages_stay(app):
+    """"Bob" is already on the roster (new-session screen); the phone goes on to the session: the error is put
+    away. Going nowhere new keeps it; a message that is not an error stays across screens."""
+    app.show_error(RuleError("storage.player_duplicate", name="Bob"))
+    error = bar_of(app)
+    assert error.open and error.content.value == words.say("en", "storage.player_duplicate", name="Bob")
+    app.route_changed("/new/score_pad")
+    assert error.open
+    app.route_changed("/play/s1")
+    assert not error.open and error in app.page.sent
+    app.page.route = "/"
+    app.notify("app.imported", {"file": "a.json"})
+    done = bar_of(app)
+    app.route_changed("/play/s1")
+    assert done.open and done not in app.page.sent
+
+
+def test_a_game_named_alike_in_both_languages_is_named_once_on_its_card(app):
+    """Splitter is "Splitter" in English and in Chinese: one line; Kingdomino's card gives both names."""
+    splitter = home.game_card(app, engine("splitter").game)
+    assert texts(splitter).count("Splitter") == 1
+    kingdomino = home.game_card(app, engine("kingdomino").game)
+    assert {"Kingdomino", "王国骨牌"} <= set(texts(kingdomino))
+    for game in games():
+        card = texts(home.game_card(app, game))
+        assert len(card) == len(set(card)), card
+
+
+def test_the_histogram_counts_players_in_whole_numbers_with_its_title_apart(app):
+    """Scores counted 1 and 2 times: the count axis is labelled 0, 1, 2, 3 (not 1.5, 2.5), grid lines on them, and
+    its title has a band wider than a label's line."""
+    import flet_charts
+
+    from views import stats
+    for day, rounds in enumerate(([{"Ann": 10, "Bo": 3}], [{"Ann": 10, "Bo": 30}], [{"Ann": 50, "Bo": 3}]), 1):
+        finished(app.store, rounds, f"2026-03-0{day}T20:00:00", players=["Ann", "Bo"])
+    _, body, _ = stats.build(app)
+    bars = next(c for c in walk(body) if isinstance(c, flet_charts.BarChart))
+    counts = [g.rods[0].to_y for g in bars.groups]
+    assert max(counts) == 2
+    labels = [label.value for label in bars.left_axis.labels]
+    assert labels == [0, 1, 2, 3] and (bars.min_y, bars.max_y) == (0, 3)
+    assert bars.left_axis.label_spacing == bars.horizontal_grid_lines.interval == 1
+    assert bars.left_axis.title_size == VALUE_TITLE > LABEL_HEIGHT
+
