@@ -22,7 +22,6 @@ import pytest
 from scoring.core import TABLE, RuleError, engine, games
 from scoring.games.kingdomino import legal_placements
 from scoring.i18n import LANGUAGES
-from scoring.i18n import table as i18n_table
 from scoring.record import COLOURS, SHOWN, new_record, replay
 from storage import Store
 from tests.helpers import press, run_async
