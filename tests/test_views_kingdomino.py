@@ -216,3 +216,31 @@ def test_dominoes_out_of_the_box_are_recorded_from_the_view():
     action = table.record["actions"][-1]
     assert table.errors == [] and (action["type"], action["dominoes"]) == ("set_aside", [45])
     assert 45 in game.used_dominoes(table.state)
+
+
+def contrast(one: str, other: str) -> float:
+    """The WCAG contrast ratio of two #RRGGBB colours."""
+
+    def luminance(colour: str) -> float:
+        """Relative luminance."""
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_palette_text_reads_on_its_tile_colour():
+    """Each terrain button of the paint palette (chosen or not) is drawn in its tile's fixed colours, whatever the
+    theme, and its label reads on it at 4.5:1 or more (Grass and Swamp were about 4.2, Lake 3.1)."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    buttons(table.view(view))["Paint a finished kingdom"].on_click(None)
+    for chosen in ("Wheat", "Lake"):
+        buttons(table.view(view))[chosen].on_click(None)
+        palette = {b.content: b.style for b in walk(table.view(view)) if isinstance(b, ft.Button) and b.style}
+        for letter in (*view.TERRAINS, game.CASTLE):
+            fill, ink, _ = view.LOOK[letter]
+            style = palette[words.say("en", f"kingdomino.view.terrain.{letter}")]
+            assert (style.bgcolor, style.color, style.icon_color) == (fill, ink, ink)
+            assert contrast(fill, ink) >= 4.5, (letter, round(contrast(fill, ink), 2))
