@@ -33,7 +33,7 @@ from views.components.offers import makes, offer_here
 from views.components.private import elsewhere
 from views.components.seats import compare_table, player_switch
 from views.context import GameContext
-from views.ui import choice_row, toggle_chip
+from views.ui import choice_row, text_style, toggle_chip
 
 TERRAINS = ("W", "G", "F", "L", "S", "M")
 # Each square's look: the tile colour, the colour of what is drawn on it (fixed, so a tile reads the same in the
@@ -57,6 +57,7 @@ CROWN_OUTLINE = ((0, 8), (0, 2), (2.5, 4.5), (5, 0), (7.5, 4.5), (10, 2), (10, 8
 CROWNS = range(game.MAX_CROWNS + 1)
 FRAME_CELL = {5: 38, 7: 27}
 PAINT_CELL = {5: 56, 7: 44}
+BADGED_FACE = 0.75
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -91,21 +92,24 @@ def face(letter: str, crowns: int, size: float) -> ft.Control:
 
 
 def badge(points: str, size: float) -> ft.Control:
-    """A property's points in a cell's corner, on its own dark patch so it stays readable over the icon."""
-    return ft.Container(content=ft.Text(points, size=max(9, round(size * 0.26)), weight=ft.FontWeight.BOLD,
-                                        color=ft.Colors.WHITE),
-                        bgcolor=ft.Colors.BLACK_87, border_radius=6, padding=ft.Padding.symmetric(horizontal=3))
+    """A property's points in a cell's top corner, on its own dark patch so it reads on every tile; its lines
+    no taller than its figures (the font's own line height made the patch half as tall again)."""
+    return ft.Container(content=ft.Text(points, size=max(9, round(size * 0.2)), weight=ft.FontWeight.BOLD,
+                                        color=ft.Colors.WHITE, style=text_style(height=1)),
+                        bgcolor=ft.Colors.BLACK_87, border_radius=5,
+                        padding=ft.Padding.symmetric(horizontal=3, vertical=1))
 
 
 def square(ctx: GameContext, r: int, c: int, cell: dict | None, size: int, border: Any, note: str | None,
            on_tap) -> ft.Control:
     """One square of a kingdom: a coloured tile with its icon and crowns, or an empty frame square; its accessible
-    name says row, column and what lies there."""
+    name says row, column and what lies there. A square with a points badge draws its face smaller at the bottom,
+    under the badge (centred, the badge covered the top of the icon)."""
     words = half_words(ctx, cell["terrain"], cell["crowns"]) if cell else ctx.t("app.grid.empty")
-    content = face(cell["terrain"], cell["crowns"], size) if cell else None
+    content = face(cell["terrain"], cell["crowns"], size * (BADGED_FACE if note else 1)) if cell else None
     if note is not None:
         content = ft.Stack(width=size, height=size, controls=[
-            ft.Container(content=content, alignment=ft.Alignment.CENTER),
+            ft.Container(content=content, alignment=ft.Alignment.BOTTOM_CENTER, padding=ft.Padding.only(bottom=1)),
             ft.Container(content=badge(note, size), alignment=ft.Alignment.TOP_RIGHT, padding=1),
         ])
     return ft.Container(
