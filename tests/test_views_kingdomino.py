@@ -20,6 +20,12 @@ L1 L  L  L  W1
 W  L  C  W  W
 G  F  F  F  W
 W1 W  W  G  F1"""
+# The browser test's kingdom (tests/browser/test_kingdomino.py): 13 properties, 8 of them scoring.
+BROWSER_KINGDOM = """L  G2 F  F  L1
+L1 F  L  F1 S
+F  F  C  W  W1
+L  M2 W  L1 W
+L  L  W  W1 F"""
 
 
 class Table:
@@ -100,7 +106,7 @@ def test_place_a_domino_by_tapping_two_marked_squares():
     assert table.record["actions"][-1]["cells"] == [[4, 5], [4, 6]]
     body = table.view(view)
     assert 1 not in dominoes(body)
-    assert "Wheat — squares: 2, no crown, points: 0" in texts(body)
+    assert "No crown, 0 points: Wheat (2 squares)" in texts(body)
     placed = cells(body)[(4, 5)]
     assert placed.tooltip == "Row 5, column 6: Wheat" and placed.bgcolor == view.FILL["W"]
     assert [c.icon for c in walk(placed) if isinstance(c, ft.Icon)] == [ft.Icons.GRAIN]
@@ -119,6 +125,9 @@ def test_tiles_show_terrain_icons_crowns_and_points_in_fixed_colours():
     table = Table("kingdomino", ["Ann", "Bob"])
     dominoes(table.view(view))[45].on_click(None)
     cells(table.view(view))[(4, 5)].on_click(None)
+    shown = table.view(view)
+    assert cells(shown)[(4, 5)].border.top.width == 3 and texts(cells(shown)[(4, 5)]) == ["+2"]
+    assert "Mine — squares: 1, crowns: 2, points: 2" in texts(shown)  # the half shown outlined has its line
     cells(table.view(view))[(4, 6)].on_click(None)
     assert table.errors == []
     grid = cells(table.view(view))
@@ -216,3 +225,84 @@ def test_dominoes_out_of_the_box_are_recorded_from_the_view():
     action = table.record["actions"][-1]
     assert table.errors == [] and (action["type"], action["dominoes"]) == ("set_aside", [45])
     assert 45 in game.used_dominoes(table.state)
+
+
+def legend_lines(control) -> list[tuple[str | None, str]]:
+    """The legend's lines: (the colour of the dot before it, None for the empty ring; its words)."""
+    out = []
+    for row in walk(control):
+        if isinstance(row, ft.Row) and len(row.controls) == 2 and isinstance(row.controls[1], ft.Text):
+            mark = row.controls[0].content
+            if isinstance(mark, ft.Container) and mark.width == 14:
+                out.append((mark.bgcolor, row.controls[1].value))
+    return out
+
+
+def test_every_coloured_legend_line_points_at_one_property():
+    """The browser test's kingdom (13 properties, 8 scoring; the old 8-colour cycle outlined two lakes in red):
+    each scoring property has a line of its own in a colour no other has, the colour of its squares' outline
+    and not one that hardly shows on its terrain; the 5 crownless ones share one line, plainly framed."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    assert table.apply({"type": "layout", "by": "Ann", "layout": BROWSER_KINGDOM})
+    body = table.view(view)
+    lines = legend_lines(body)
+    coloured = [(colour, words) for colour, words in lines if colour]
+    assert len(coloured) == 8 and len({colour for colour, _ in coloured}) == 8
+    assert coloured[0] == (ft.Colors.RED_600, "Lake — squares: 2, crowns: 1, points: 2")
+    assert lines[-1] == (None, "No crown, 0 points: Forest (3 squares), Lake (1 square), Swamp (1 square), "
+                               "Lake (3 squares), Forest (1 square)")
+    squares = cells(body)
+    for p, colour in view.outlined(game.trim(table.state["games"][0]["kingdoms"]["Ann"]["grid"])):
+        frames = {(side.width, side.color) for side in (squares[tuple(rc)].border.top for rc in p["cells"])}
+        if colour is None:
+            assert frames == {(1, ft.Colors.OUTLINE_VARIANT)} and texts(squares[tuple(p["cells"][0])]) == []
+        else:
+            assert frames == {(3, colour)} and colour not in view.CLASHES[p["terrain"]]
+            assert texts(squares[tuple(p["cells"][0])]) == [f"+{p['points']}"]
+
+
+def test_a_colour_comes_back_only_on_another_terrain():
+    """A 7×7 kingdom of 48 one-square properties (no two neighbours alike), six crowned per terrain (the most
+    the box has): the first seven scoring ones all differ; after that no two of one terrain share a colour,
+    so a line's colour and terrain still name one property."""
+    grid = [[{"terrain": view.TERRAINS[(2 * r + c) % 6], "crowns": 0} for c in range(7)] for r in range(7)]
+    grid[3][3] = {"terrain": game.CASTLE, "crowns": 0}
+    crowned = {t: 0 for t in view.TERRAINS}
+    for row in grid:
+        for cell in row:
+            if cell["terrain"] in crowned and crowned[cell["terrain"]] < 6:
+                crowned[cell["terrain"]] += 1
+                cell["crowns"] = 1
+    scoring = [(p["terrain"], colour) for p, colour in view.outlined(grid) if colour]
+    assert len(scoring) == 36
+    assert len({colour for _, colour in scoring[:7]}) == 7
+    assert len(set(scoring)) == 36
+    assert all(colour not in view.CLASHES[terrain] for terrain, colour in scoring)
+
+
+def contrast(one: str, other: str) -> float:
+    """The WCAG contrast ratio of two #RRGGBB colours."""
+
+    def luminance(colour: str) -> float:
+        """Relative luminance."""
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_palette_text_reads_on_its_tile_colour():
+    """Each terrain button of the paint palette (chosen or not) is drawn in its tile's fixed colours, whatever the
+    theme, and its label reads on it at 4.5:1 or more (Grass and Swamp were about 4.2, Lake 3.1)."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    buttons(table.view(view))["Paint a finished kingdom"].on_click(None)
+    for chosen in ("Wheat", "Lake"):
+        buttons(table.view(view))[chosen].on_click(None)
+        palette = {b.content: b.style for b in walk(table.view(view)) if isinstance(b, ft.Button) and b.style}
+        for letter in (*view.TERRAINS, game.CASTLE):
+            fill, ink, _ = view.LOOK[letter]
+            style = palette[words.say("en", f"kingdomino.view.terrain.{letter}")]
+            assert (style.bgcolor, style.color, style.icon_color) == (fill, ink, ink)
+            assert contrast(fill, ink) >= 4.5, (letter, round(contrast(fill, ink), 2))

@@ -125,3 +125,15 @@ def test_quick_sheet_scorer_writes_with_the_number_in_hand(app):
     buttons(quick.build(app, "splitter")[1])["Erase"].on_click(None)
     filled = [b.content for b in walk(quick.build(app, "splitter")[1]) if isinstance(b, ft.FilledButton)]
     assert "Erase" in filled and "3" not in filled
+
+
+def test_quick_text_fields_have_a_short_label_and_the_how_to_under_them(app):
+    """The field for the board as text has a label short enough for one line over the field (a long one wrapped
+    and broke the outline's notch) and says how to write the board in its helper text, in both languages."""
+    for lang in ("en", "zh-CN"):
+        app.settings = {**app.settings, "lang": lang}
+        for game_id in quick.GAMES:
+            app.page = StubPage(f"/quick/{game_id}")
+            field, = [c for c in walk(quick.build(app, game_id)[1]) if isinstance(c, ft.TextField)]
+            assert len(field.label) <= 20 and len(field.helper) > len(field.label), (lang, field.label)
+            assert field.helper_max_lines >= 2

@@ -70,9 +70,13 @@ def total_card(app: Any, points: int, lines: list[str]) -> ft.Control:
                              *[ft.Text(line, size=15) for line in lines]]))
 
 
-def text_entry(app: Any, scratch: dict, label: str, shown: str, read: Any) -> ft.Control:
-    """A field holding the board as text (kept as typed) and a button that reads it back onto the board."""
-    field = ft.TextField(label=label, value=scratch.get("text", shown), multiline=True, min_lines=5,
+def text_entry(app: Any, scratch: dict, label: str, how: str, shown: str, read: Any) -> ft.Control:
+    """A field holding the board as text (kept as typed) and a button that reads it back onto the board.
+
+    The label is short and how to write the board is the helper text under the field (up to three lines): a
+    label longer than the field wrapped to two lines and broke the outline's notch."""
+    field = ft.TextField(label=label, helper=how, helper_max_lines=3,
+                         value=scratch.get("text", shown), multiline=True, min_lines=5,
                          on_change=lambda e: scratch.update(text=e.control.value))
 
     def submit() -> None:
@@ -161,7 +165,8 @@ def kingdom_body(app: Any, scratch: dict) -> ft.Control:
         kingdom_result(app, ctx, grid, options, discarded),
         labelled(ft.Switch(value=discarded), app.t("quick.discarded"), set_discarded),
         kingdom_view.legend(ctx, grid),
-        text_entry(app, scratch, app.t("quick.kingdom_text"), kingdomino.format_layout(kingdomino.trim(grid)), read),
+        text_entry(app, scratch, app.t("quick.kingdom_text"), app.t("quick.kingdom_text_help"),
+                   kingdomino.format_layout(kingdomino.trim(grid)), read),
         ft.OutlinedButton(content=app.t("quick.clear"), icon=ft.Icons.DELETE_SWEEP, on_click=lambda e: clear()),
     ])
 
@@ -255,6 +260,7 @@ def splitter_body(app: Any, scratch: dict) -> ft.Control:
         sheet_view.sheet_view(ctx, grid, paint),
         total_card(app, sum(line.points for line in lines), shown),
         sheet_view.legend(ctx, grid),
-        text_entry(app, scratch, app.t("quick.sheet_text"), splitter.format_sheet(grid), read),
+        text_entry(app, scratch, app.t("quick.sheet_text"), app.t("quick.sheet_text_help"), splitter.format_sheet(grid),
+                   read),
         ft.OutlinedButton(content=app.t("quick.clear"), icon=ft.Icons.DELETE_SWEEP, on_click=lambda e: clear()),
     ])

@@ -6,9 +6,12 @@
   is shown. A domino with no legal place is discarded (the engine refuses a discard that has a place).
 - A finished paper kingdom: choose a terrain and its crowns (the brush), tap squares to paint them, then enter
   it: the painted grid goes to the engine as a `layout` action written by `format_layout`.
-- Squares are tiles in their terrain's colour with its icon and a drawn crown per crown (no letters). Properties
-  are outlined with their points on a badge (from the engine's `properties`; a crownless one has no crown marks
-  and no badge, its 0 is in the legend); the score comparison shows every player's total, largest property and
+- Squares are tiles in their terrain's colour with its icon and a drawn crown per crown (no letters); the tile
+  colours and what is drawn on them are fixed (the same in both themes) and the palette's text on a tile's colour
+  reads at 4.5:1 or more. Each property that scores (from the engine's `properties`) is outlined in a colour of
+  its own, its points on a badge in its first square, and has its own legend line in that colour; the crownless
+  ones keep the plain frame and share one legend line (the table sees at a glance what scores, and every
+  coloured line points at one property). The score comparison shows every player's total, largest property and
   crowns, and says when the tie-break decides.
 - `final(ctx)`: every finished kingdom and the comparison under the end screen.
 - A screen shows a control only for a move it makes (`views.components.offers`): a kingdom's way in (domino by
@@ -28,24 +31,38 @@ import flet.canvas as cv
 
 from scoring.core import TABLE
 from scoring.games import kingdomino as game
-from views.components.grid import GROUP_COLOURS, group_of
+from views.components.grid import group_of
 from views.components.offers import makes, offer_here
 from views.components.private import elsewhere
 from views.components.seats import compare_table, player_switch
 from views.context import GameContext
-from views.ui import aside, choice_row, toggle_chip
+from views.ui import aside, choice_row, text_style, toggle_chip
 
 TERRAINS = ("W", "G", "F", "L", "S", "M")
 # Each square's look: the tile colour, the colour of what is drawn on it (fixed, so a tile reads the same in the
-# light and the dark theme) and its Material icon.
+# light and the dark theme) and its Material icon. Written as the Material shades' values (named beside them), so
+# a test can compute the palette's text contrast: every pair reads at 4.5:1 or more (light green 400, brown 300
+# and blue 500 tiles made about 4.2, 4.2 and 3.1).
 LOOK = {
-    "W": (ft.Colors.AMBER_300, ft.Colors.BROWN_900, ft.Icons.GRAIN),
-    "G": (ft.Colors.LIGHT_GREEN_400, ft.Colors.GREEN_900, ft.Icons.GRASS),
-    "F": (ft.Colors.GREEN_800, ft.Colors.WHITE, ft.Icons.FOREST),
-    "L": (ft.Colors.BLUE_500, ft.Colors.WHITE, ft.Icons.WAVES),
-    "S": (ft.Colors.BROWN_300, ft.Colors.BROWN_900, ft.Icons.SPA),
-    "M": (ft.Colors.BLUE_GREY_700, ft.Colors.WHITE, ft.Icons.DIAMOND),
-    "C": (ft.Colors.GREY_200, ft.Colors.BLUE_GREY_800, ft.Icons.CASTLE),
+    "W": ("#FFD54F", "#3E2723", ft.Icons.GRAIN),  # amber 300, brown 900
+    "G": ("#AED581", "#1B5E20", ft.Icons.GRASS),  # light green 300, green 900
+    "F": ("#2E7D32", "#FFFFFF", ft.Icons.FOREST),  # green 800, white
+    "L": ("#1976D2", "#FFFFFF", ft.Icons.WAVES),  # blue 700, white
+    "S": ("#BCAAA4", "#3E2723", ft.Icons.SPA),  # brown 200, brown 900
+    "M": ("#455A64", "#FFFFFF", ft.Icons.DIAMOND),  # blue grey 700, white
+    "C": ("#EEEEEE", "#37474F", ft.Icons.CASTLE),  # grey 200, blue grey 800
+}
+# The outlines of scoring properties, most distinct first, and the ones that would hardly show on a terrain's
+# own tile (a blue frame on a lake).
+OUTLINES = (ft.Colors.RED_600, ft.Colors.BLUE_600, ft.Colors.GREEN_600, ft.Colors.ORANGE_600, ft.Colors.PURPLE_600,
+            ft.Colors.TEAL_600, ft.Colors.PINK_600, ft.Colors.BROWN_600, ft.Colors.INDIGO_600, ft.Colors.CYAN_600)
+CLASHES = {
+    "W": {ft.Colors.ORANGE_600},
+    "G": {ft.Colors.GREEN_600},
+    "F": {ft.Colors.GREEN_600, ft.Colors.TEAL_600},
+    "L": {ft.Colors.BLUE_600, ft.Colors.INDIGO_600, ft.Colors.CYAN_600},
+    "S": {ft.Colors.BROWN_600},
+    "M": {ft.Colors.INDIGO_600, ft.Colors.BROWN_600},
 }
 FILL = {letter: look[0] for letter, look in LOOK.items()}
 CROWN_GOLD = ft.Colors.AMBER_400
@@ -55,6 +72,7 @@ CROWN_OUTLINE = ((0, 8), (0, 2), (2.5, 4.5), (5, 0), (7.5, 4.5), (10, 2), (10, 8
 CROWNS = range(game.MAX_CROWNS + 1)
 FRAME_CELL = {5: 38, 7: 27}
 PAINT_CELL = {5: 56, 7: 44}
+BADGED_FACE = 0.75
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -89,21 +107,24 @@ def face(letter: str, crowns: int, size: float) -> ft.Control:
 
 
 def badge(points: str, size: float) -> ft.Control:
-    """A property's points in a cell's corner, on its own dark patch so it stays readable over the icon."""
-    return ft.Container(content=ft.Text(points, size=max(9, round(size * 0.26)), weight=ft.FontWeight.BOLD,
-                                        color=ft.Colors.WHITE),
-                        bgcolor=ft.Colors.BLACK_87, border_radius=6, padding=ft.Padding.symmetric(horizontal=3))
+    """A property's points in a cell's top corner, on its own dark patch so it reads on every tile; its lines
+    no taller than its figures (the font's own line height made the patch half as tall again)."""
+    return ft.Container(content=ft.Text(points, size=max(9, round(size * 0.2)), weight=ft.FontWeight.BOLD,
+                                        color=ft.Colors.WHITE, style=text_style(height=1)),
+                        bgcolor=ft.Colors.BLACK_87, border_radius=5,
+                        padding=ft.Padding.symmetric(horizontal=3, vertical=1))
 
 
 def square(ctx: GameContext, r: int, c: int, cell: dict | None, size: int, border: Any, note: str | None,
            on_tap) -> ft.Control:
     """One square of a kingdom: a coloured tile with its icon and crowns, or an empty frame square; its accessible
-    name says row, column and what lies there."""
+    name says row, column and what lies there. A square with a points badge draws its face smaller at the bottom,
+    under the badge (centred, the badge covered the top of the icon)."""
     words = half_words(ctx, cell["terrain"], cell["crowns"]) if cell else ctx.t("app.grid.empty")
-    content = face(cell["terrain"], cell["crowns"], size) if cell else None
+    content = face(cell["terrain"], cell["crowns"], size * (BADGED_FACE if note else 1)) if cell else None
     if note is not None:
         content = ft.Stack(width=size, height=size, controls=[
-            ft.Container(content=content, alignment=ft.Alignment.CENTER),
+            ft.Container(content=content, alignment=ft.Alignment.BOTTOM_CENTER, padding=ft.Padding.only(bottom=1)),
             ft.Container(content=badge(note, size), alignment=ft.Alignment.TOP_RIGHT, padding=1),
         ])
     return ft.Container(
@@ -119,13 +140,38 @@ def fill(cell: dict | None) -> Any:
     return FILL[cell["terrain"]] if cell else None
 
 
+def outlined(grid: list[list]) -> list[tuple[dict, str | None]]:
+    """Each property (the engine's, in reading order) with its outline colour: one of its own for a property
+    that scores, none for a crownless one.
+
+    A scoring property takes the least used colour that no other property of its terrain has, leaving out those
+    that hardly show on its tile (`CLASHES`), the first such in `OUTLINES` order: up to seven scoring properties
+    all differ, and past that a colour comes back only on another terrain, so a legend line (colour and terrain)
+    still names one property. A terrain has at most six crowned squares in the box, so that holds for every
+    kingdom dominoes can build; only a painted kingdom no box makes can run out."""
+    used = {colour: 0 for colour in OUTLINES}
+    taken: dict[str, set] = {}
+    out = []
+    for p in game.properties(grid):
+        if not p["points"]:
+            out.append((p, None))
+            continue
+        kin = taken.setdefault(p["terrain"], set())
+        shows = [c for c in OUTLINES if c not in CLASHES[p["terrain"]]]
+        colour = min([c for c in shows if c not in kin] or shows, key=used.__getitem__)
+        used[colour] += 1
+        kin.add(colour)
+        out.append((p, colour))
+    return out
+
+
 def board(ctx: GameContext, grid: list[list], on_tap=None, marked=(), cell_size: int = 48) -> ft.Control:
-    """A kingdom as terrain tiles, its properties outlined in their legend colour with their points noted, the
-    squares in `marked` framed in amber. (The grid editor draws text cells only, so the tiles are drawn here,
-    with its outline colours.)"""
-    found = game.properties(grid)
-    notes = {(p["cells"][0][0], p["cells"][0][1]): f"+{p['points']}" for p in found if p["points"]}
-    grouped = group_of(p["cells"] for p in found)
+    """A kingdom as terrain tiles, each scoring property outlined in its legend colour with its points noted,
+    the squares in `marked` framed in amber. (The grid editor draws text cells only, so the tiles are drawn
+    here.)"""
+    found = [(p, colour) for p, colour in outlined(grid) if colour]
+    notes = {(p["cells"][0][0], p["cells"][0][1]): f"+{p['points']}" for p, _ in found}
+    grouped = group_of(p["cells"] for p, _ in found)
     pointed = {(int(r), int(c)) for r, c in marked}
     tap = on_tap or (lambda r, c: None)
     rows = []
@@ -134,24 +180,34 @@ def board(ctx: GameContext, grid: list[list], on_tap=None, marked=(), cell_size:
         for c, cell in enumerate(line):
             group = grouped.get((r, c))
             border = (ft.Border.all(4, ft.Colors.AMBER) if (r, c) in pointed
-                      else ft.Border.all(3, GROUP_COLOURS[group % len(GROUP_COLOURS)]) if group is not None
+                      else ft.Border.all(3, found[group][1]) if group is not None
                       else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
             cells.append(square(ctx, r, c, cell, cell_size, border, notes.get((r, c)), tap))
         rows.append(ft.Row(controls=cells, spacing=2))
     return ft.Row(scroll=ft.ScrollMode.AUTO, controls=[ft.Column(controls=rows, spacing=2)])
 
 
+def legend_line(lang: str, text: str, colour: str | None) -> ft.Control:
+    """A legend line after its mark: a dot in a scoring property's outline colour, an empty ring for the
+    crownless ones (plainly framed on the board, their line an aside)."""
+    mark = ft.Container(width=14, height=14, border_radius=7, bgcolor=colour,
+                        border=None if colour else ft.Border.all(2, ft.Colors.OUTLINE))
+    return ft.Row(spacing=6, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+        ft.Container(content=mark, padding=ft.Padding.only(top=3)),
+        ft.Text(text, size=14, expand=True) if colour else aside(lang, text, size=14, expand=True)])
+
+
 def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
-    """Each property in words with its points, in the colour of its outline."""
-    rows = []
-    for i, p in enumerate(game.properties(grid)):
-        terrain = ctx.t(f"kingdomino.view.terrain.{p['terrain']}")
-        key = "kingdomino.view.property" if p["crowns"] else "kingdomino.view.property_none"
-        rows.append(ft.Row(spacing=6, controls=[
-            ft.Container(width=14, height=14, border_radius=7, bgcolor=GROUP_COLOURS[i % len(GROUP_COLOURS)]),
-            ft.Text(ctx.t(key, terrain=terrain, squares=p["squares"], crowns=p["crowns"], points=p["points"]),
-                    size=14, italic=not p["crowns"], expand=True),
-        ]))
+    """Each scoring property in words with its points, in the colour of its outline; then the crownless ones
+    together on one line."""
+    found = outlined(grid)
+    rows = [legend_line(ctx.lang, ctx.t("kingdomino.view.property", terrain=ctx.t(f"kingdomino.view.terrain.{p['terrain']}"),
+                              squares=p["squares"], crowns=p["crowns"], points=p["points"]), colour)
+            for p, colour in found if colour]
+    crownless = [ctx.t("kingdomino.view.property_none", terrain=ctx.t(f"kingdomino.view.terrain.{p['terrain']}"),
+                       squares=p["squares"]) for p, colour in found if not colour]
+    if crownless:
+        rows.append(legend_line(ctx.lang, ctx.t("kingdomino.view.properties_none", properties=crownless), None))
     return ft.Column(controls=rows, spacing=2)
 
 
@@ -248,7 +304,8 @@ def by_domino(ctx: GameContext, player: str, kingdom: dict) -> ft.Control:
 
     The screen keeps one shape in both steps (picker, the chosen domino, kingdom, buttons, legend; the parts not
     in use hidden), so choosing or placing a domino changes only what differs (the marked squares, the picker's
-    used tile) instead of sending the kingdom and the picker again."""
+    used tile) instead of sending the kingdom and the picker again. The legend lists what the board shows (a first
+    half already tapped too), so every outline on the board has its line."""
     pick = ctx.local.setdefault("pick", {"player": player, "domino": None, "first": None})
     if pick.get("player") != player or pick.get("domino") in game.used_dominoes(ctx.state):
         pick.update(player=player, domino=None, first=None)
@@ -265,7 +322,7 @@ def by_domino(ctx: GameContext, player: str, kingdom: dict) -> ft.Control:
         ft.Container(content=head, visible=head is not None),
         board(ctx, grid, tap, marked, FRAME_CELL.get(size, 27)),
         ft.Container(content=foot, visible=foot is not None),
-        legend(ctx, kingdom["grid"]),
+        legend(ctx, grid),
     ])
 
 

@@ -506,8 +506,8 @@ def answer_card(ctx: GameContext, review: dict, player: str, challenges: list[di
     crossed = player in review["duplicates"]
     controls: list[ft.Control] = [
         ft.Text(player, size=16, weight=ft.FontWeight.BOLD),
-        ft.Text(text or ctx.t("knit_wit.view.blank"), size=22, italic=not text,
-                style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if crossed else None),
+        ft.Text(text, size=22, style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if crossed else None)
+        if text else aside(ctx.lang, ctx.t("knit_wit.view.blank"), size=22),
         *[ft.Text(m, size=14) for m in marks(ctx, review, player)],
     ]
     if challengers(challenges, player):
