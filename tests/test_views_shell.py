@@ -119,6 +119,13 @@ def test_an_error_leaves_with_its_screen_and_other_messages_stay(app):
     assert done.open and done not in app.page.sent
 
 
+def test_the_why_of_a_refusal_reads_on_the_red_bar(app):
+    """A refusal's "Why?" is drawn in the error bar's own text colour (the default action colour hardly showed
+    on red)."""
+    app.show_error(RuleError("score_pad.missing_score", player="A"))
+    assert (bar_of(app).action.label, bar_of(app).action.text_color) == ("Why?", ft.Colors.ON_ERROR)
+
+
 def test_a_game_named_alike_in_both_languages_is_named_once_on_its_card(app):
     """Splitter is "Splitter" in English and in Chinese: one line; Kingdomino's card gives both names."""
     splitter = home.game_card(app, engine("splitter").game)

@@ -210,7 +210,8 @@ class App:
             content=ft.Text(message.text(self.lang), color=ft.Colors.ON_ERROR if message.error else None),
             bgcolor=ft.Colors.ERROR if message.error else None,
             duration=ft.Duration(seconds=10 if message.why else 6), persist=False,
-            action=ft.SnackBarAction(label=self.t(message.action), on_click=lambda e: message.on_action())
+            action=ft.SnackBarAction(label=self.t(message.action), on_click=lambda e: message.on_action(),
+                                     text_color=ft.Colors.ON_ERROR if message.error else None)
             if message.action and message.on_action else None,
             on_dismiss=lambda e: self.forget_message(bar),
         )
