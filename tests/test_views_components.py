@@ -437,6 +437,26 @@ def test_a_breakdown_stays_open_across_renders_and_is_built_only_while_open():
     assert not tiles()["1. B"].controls
 
 
+def test_once_over_every_name_on_the_scoreboard_starts_at_the_same_place():
+    """The winner's row leads with a trophy and the others with a blank as wide; while playing, no leading."""
+    from scoring.core import engine
+    from scoring.record import new_record, play, replay
+    record = new_record("score_pad", ["A", "B"], now=T0)
+    state = replay(record)
+    record, state = play(record, state, {"type": "round", "by": "table", "scores": {"A": 3, "B": 1}})
+    say = lambda key, **p: words.say("en", key, **p)
+
+    def leads(state):
+        """Each row's leading control by its title."""
+        panel = scoreboard_panel(say, "en", engine("score_pad").scoreboard(state), Folds({}, lambda: None))
+        return {t.title.value: t.leading for t in walk(panel) if isinstance(t, ft.ExpansionTile)}
+
+    assert leads(state) == {"1. A": None, "2. B": None}
+    record, state = play(record, state, {"type": "finish", "by": "table"})
+    over = leads(state)
+    assert isinstance(over["1. A"], ft.Icon) and over["1. A"].size == over["2. B"].width == 24
+
+
 def test_the_log_starts_open_and_a_closed_log_builds_no_entries():
     entries = [{"number": 1, "at": T0, "by": "table", "what": ["app.log_empty", {}]}]
     folds = Folds({}, lambda: None)

@@ -17,6 +17,8 @@ import flet as ft
 from views.components.folds import Folds, fold
 from views.ui import aside
 
+TROPHY = 24  # the winners' trophy, and the blank as wide before the other names
+
 
 def places(board: Any) -> list[tuple[int, str]]:
     """(place, name) in ranking order; players tied in a group share the place (1, 1, 3, …)."""
@@ -41,7 +43,9 @@ def breakdown_lines(t: Callable[..., str], lang: str, player: Any, limit: int | 
 
 def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds, expanded: bool = False,
                      limit: int | None = None) -> ft.Control:
-    """Players in ranking order: place, name, total; the breakdown folds out (at first open when expanded)."""
+    """Players in ranking order: place, name, total; the breakdown folds out (at first open when expanded). Once
+    the game is over the winners' rows lead with a trophy and the others with a blank as wide, so every name
+    starts at the same place."""
     by_name = {p.name: p for p in board.players}
     winners = set(board.winners) if board.over else set()
     tiles = []
@@ -56,7 +60,8 @@ def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds,
             key=f"player-{name}",
             title=ft.Text(t("app.place_name", place=place, name=name),
                           weight=ft.FontWeight.BOLD if name in winners else None),
-            leading=ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER) if name in winners else None,
+            leading=(ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=TROPHY) if name in winners
+                     else ft.Container(width=TROPHY) if winners else None),
             trailing=ft.Text(t("app.points", points=player.total), size=18, weight=ft.FontWeight.BOLD),
             expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
         ))
