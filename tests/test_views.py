@@ -334,6 +334,8 @@ def test_a_last_short_word_is_kept_with_the_word_before():
 
 
 def test_the_header_breaks_only_after_a_separator():
-    line = session.status_line(" · ", ["Round 1 of 3", "The setter gives a topic", "Ann's turn"])
-    assert line == "Round\u00a01\u00a0of\u00a03\u00a0· The\u00a0setter\u00a0gives\u00a0a\u00a0topic\u00a0· Ann's\u00a0turn"
+    line = session.status_line(" · ", ["Round 1 of 3", "Scoring", "Ann's turn"])
+    assert line == "Round\u00a01\u00a0of\u00a03\u00a0· Scoring\u00a0· Ann's\u00a0turn"
     assert line.count(" ") == 2  # the only places a line may break
+    long_phase = session.status_line(" · ", ["Round 1 of 3", "The setter rules on the card", "Gia's turn"])
+    assert long_phase == "Round\u00a01\u00a0of\u00a03\u00a0· The setter rules on the\u00a0card\u00a0· Gia's\u00a0turn"

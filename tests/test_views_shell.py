@@ -10,8 +10,8 @@ import pytest
 from scoring.core import RuleError, engine, games
 from storage import Store
 from tests.test_stats import finished
-from tests.test_views_components import texts, walk
-from views import home, words
+from tests.test_views_components import read, texts, walk
+from views import home, session, words
 from views.app import App
 from views.components.action_log import row_text
 from views.components.chart import LABEL_HEIGHT, VALUE_TITLE
@@ -85,11 +85,11 @@ def test_a_message_is_said_again_when_the_phone_switches_language_and_keeps_its_
     describe = lambda lang: words.say(lang, "kingdomino.action.place", by="Ann", domino=22)
     app.notify("app.done_what", {"what": describe}, action="app.undo", on_action=lambda: undone.append(1))
     english = bar_of(app)
-    assert (english.content.value, english.action.label) == ("Done: Ann placed domino 22", "Undo")
+    assert (read(english.content.value), english.action.label) == ("Done: Ann placed domino 22", "Undo")
     app.set_setting("lang", "zh-CN")
     chinese = bar_of(app)
     assert chinese is not english and not english.open and english in app.page.sent and chinese.open
-    assert (chinese.content.value, chinese.action.label) == ("已完成：Ann 放下了 22 号骨牌", "撤销")
+    assert (read(chinese.content.value), chinese.action.label) == ("已完成：Ann 放下了 22 号骨牌", "撤销")
     chinese.action.on_click(None)
     assert undone == [1]
 
@@ -107,7 +107,7 @@ def test_an_error_leaves_with_its_screen_and_other_messages_stay(app):
     away. Going nowhere new keeps it; a message that is not an error stays across screens."""
     app.show_error(RuleError("storage.player_duplicate", name="Bob"))
     error = bar_of(app)
-    assert error.open and error.content.value == words.say("en", "storage.player_duplicate", name="Bob")
+    assert error.open and read(error.content.value) == words.say("en", "storage.player_duplicate", name="Bob")
     app.route_changed("/new/score_pad")
     assert error.open
     app.route_changed("/play/s1")
@@ -117,6 +117,25 @@ def test_an_error_leaves_with_its_screen_and_other_messages_stay(app):
     done = bar_of(app)
     app.route_changed("/play/s1")
     assert done.open and done not in app.page.sent
+
+
+def test_an_accepted_action_puts_away_the_error_about_a_refused_one(app):
+    """A round refused (a score missing), then a whole round added: the refusal's message goes; a message that is
+    not an error (an undo offer) stays."""
+    from scoring.record import new_record
+    sid = app.store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+    hub = app.live(sid)
+    refused = session.attempt(app, sid, lambda: hub.play({"type": "round", "by": "table", "scores": {"A": 1}},
+                                                           "2025-01-01T20:01:00+00:00", 0))
+    error = bar_of(app)
+    assert not refused and error.open and error.bgcolor == ft.Colors.ERROR
+    assert session.attempt(app, sid, lambda: hub.play({"type": "round", "by": "table", "scores": {"A": 1, "B": 2}},
+                                                       "2025-01-01T20:02:00+00:00", 0))
+    assert not error.open and error in app.page.sent
+    app.notify("app.imported", {"file": "a.json"})
+    done = bar_of(app)
+    session.attempt(app, sid, lambda: None)
+    assert done.open
 
 
 def test_the_why_of_a_refusal_reads_on_the_red_bar(app):

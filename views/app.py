@@ -16,7 +16,8 @@ a translated message (details in the server's log, never in the browser) and the
 Messages at the bottom of the screen (`App.notify`, `App.show_error`) are kept as a message key and parameters
 (`Message`), not as words: when the phone switches language the message shown is put away and shown again in the
 new language, its action (undo, "Why?") kept; an error is about the screen it was shown on and is put away when
-the phone goes to another route (a refusal on the new-session screen stayed over the session it opened).
+the phone goes to another route (a refusal on the new-session screen stayed over the session it opened) or an
+action is accepted (`App.answered`).
 
 Start-up: only the home screen's modules are imported with this one; every other screen's module is imported
 when it is first shown (`App.screen`), and `warm_up` builds the home screen once, unseen, right after the server
@@ -207,7 +208,7 @@ class App:
         self.close_message()
         self.message = message
         bar = ft.SnackBar(
-            content=ft.Text(message.text(self.lang), color=ft.Colors.ON_ERROR if message.error else None),
+            content=ft.Text(words.no_orphan(message.text(self.lang)), color=ft.Colors.ON_ERROR if message.error else None),
             bgcolor=ft.Colors.ERROR if message.error else None,
             duration=ft.Duration(seconds=10 if message.why else 6), persist=False,
             action=ft.SnackBarAction(label=self.t(message.action), on_click=lambda e: message.on_action(),
@@ -229,6 +230,12 @@ class App:
         if bar is not None and bar.open:
             bar.open = False
             self.page.update(bar)
+
+    def answered(self) -> None:
+        """An action was accepted: an error shown about an earlier, refused one is put away (it no longer says
+        what stands: a refused domino's message stayed while the next domino was being placed)."""
+        if self.message is not None and self.message.error:
+            self.close_message()
 
     def route_changed(self, route: str) -> None:
         """The phone went to another screen: an error about the screen it left is put away."""

@@ -49,7 +49,7 @@ from views.ui import aside
 MAIN_COLS = {"xs": 12, "md": 7}
 SIDE_COLS = {"xs": 12, "md": 5}
 DRAFT_EVERY_S = 1.0
-SHORT_PART = 28  # a header part this short (in characters) is kept on one line
+SHORT_PART = 16  # a header part this short (in characters) is kept on one line
 DRAFT_WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tableside-drafts")
 SEAT = None
 
@@ -304,6 +304,7 @@ def attempt(app: Any, sid: str, change: Any) -> bool:
         else:
             app.show_error(err)
         return False
+    app.answered()
     return True
 
 
