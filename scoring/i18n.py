@@ -8,8 +8,8 @@ command line and the views, never by engines.
 Counts: where a noun follows a number ("{stars} stars"), a language with a singular form keeps it as a variant
 key beside the plain one, naming the parameters that are 1: `"pictomania.line.kept[stars=1]"`, and for two
 counts in one text `"stats.player_summary[plays=1]"`, `"…[wins=1]"` and `"…[plays=1,wins=1]"` (names sorted).
-`text` uses the variant naming the most of the parameters that are 1 or −1 (integers, not booleans), when the
-language's own table has it; else the plain key. Chinese has no such variants (no plural forms); English has one
+`text` uses the variant naming the most of the parameters that are 1 or −1 (integers, not booleans) or a list
+of one ("inside loop 5" for `loops=[5]`), when the language's own table has it; else the plain key. Chinese has no such variants (no plural forms); English has one
 for every text whose counted noun can meet a count of 1.
 """
 
@@ -52,12 +52,19 @@ def _counted_keys(lang: str) -> frozenset[str]:
     return frozenset(key.split("[", 1)[0] for key in table(lang) if key.endswith("=1]"))
 
 
+def is_one(value: Any) -> bool:
+    """Whether a parameter counts as one: 1 or −1 (an integer, not a boolean), or a list of one."""
+    if isinstance(value, (list, tuple)):
+        return len(value) == 1
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) == 1
+
+
 def counted(lang: str, key: str, params: dict[str, Any]) -> str:
     """key, or its variant for the parameters that are 1 (`key[a=1,b=1]`), the most of them first, when lang has
     one."""
     if key not in _counted_keys(lang):
         return key
-    ones = sorted(k for k, v in params.items() if isinstance(v, int) and not isinstance(v, bool) and abs(v) == 1)
+    ones = sorted(k for k, v in params.items() if is_one(v))
     for size in range(len(ones), 0, -1):
         for names in combinations(ones, size):
             variant = f"{key}[{','.join(f'{n}=1' for n in names)}]"

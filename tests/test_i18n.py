@@ -97,6 +97,14 @@ def test_a_count_of_one_reads_singular_in_english_and_unchanged_in_chinese():
     assert kept == "第 2 轮：自己没送出的计分板块 1 颗星"
 
 
+def test_a_list_of_one_reads_singular_in_english():
+    """Knit Wit's log: "inside loop 5", "inside loops 5, 6"; a list of one is a count of one."""
+    assert words.say("en", "knit_wit.action.spool", by="Bram", number=5, loops=[5]) == "Bram placed spool 5 inside loop 5"
+    assert words.say("en", "knit_wit.action.spool", by="Bram", number=5, loops=[5, 6]) == \
+        "Bram placed spool 5 inside loops 5, 6"
+    assert words.say("zh-CN", "knit_wit.action.spool", by="Bram", number=5, loops=[5]) == "Bram 把 5 号线轴放进了线圈 5 里"
+
+
 def test_two_counts_in_one_text_each_take_their_own_form():
     """Both, either or neither count at 1: the variant naming the most of them."""
     say = lambda plays, wins: words.say("en", "stats.player_summary", name="Ann", plays=plays, wins=wins, last="-")

@@ -55,8 +55,9 @@ def move_name(lang: str, game: str, kind: str) -> str | None:
 
 
 def say(lang: str, key: str, **params: Any) -> str:
-    """The text of key in lang with readable parameters (a count of 1 in its singular variant, if any)."""
-    return i18n.text(lang, key, **{k: readable(lang, v) for k, v in params.items()})
+    """The text of key in lang with readable parameters (a count of 1, or a list of one, in its singular variant,
+    if any: chosen before the parameters are made readable)."""
+    return i18n.text(lang, i18n.counted(lang, key, params), **{k: readable(lang, v) for k, v in params.items()})
 
 
 def error(lang: str, err: Any) -> str:
