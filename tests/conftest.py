@@ -1,4 +1,11 @@
-"""Shared test set-up: the tally test engine is registered for every test; tests.helpers asserts in detail."""
+"""Shared test set-up: the tally test engine is registered for every test; tests.helpers asserts in detail.
+
+The browser tests' pictures (tests/output/*.png) are those of the last run that took any: at the end of a run that
+saved pictures, the pictures it did not take (left by an earlier run, of a screen or a name no test shoots any
+more) are removed, so nobody reviews a stale picture as today's screen."""
+
+import time
+from pathlib import Path
 
 import pytest
 
@@ -27,3 +34,29 @@ def pytest_collection_modifyitems(items):
         return False, -lines[path]
 
     items.sort(key=order)
+
+
+OUTPUT = Path(__file__).resolve().parent / "output"
+STARTED: list[float] = []
+
+
+def pytest_sessionstart(session):
+    """Note when the run started (in the main process: the one whose end removes stale pictures)."""
+    STARTED.append(time.time())
+
+
+def pytest_sessionfinish(session):
+    """After a run that saved pictures, remove the pictures it did not take (the main process, once)."""
+    if hasattr(session.config, "workerinput") or not STARTED:
+        return
+    for picture in stale_pictures(OUTPUT, STARTED[0]):
+        picture.unlink(missing_ok=True)
+
+
+def stale_pictures(folder: Path, since: float) -> list[Path]:
+    """The pictures older than `since` in folder, when any picture there is newer (none otherwise: a run that took
+    no pictures leaves them all)."""
+    pictures = list(folder.glob("*.png"))
+    if not any(p.stat().st_mtime >= since for p in pictures):
+        return []
+    return [p for p in pictures if p.stat().st_mtime < since]
