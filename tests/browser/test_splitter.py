@@ -66,7 +66,7 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.see("桌上掷出：2 和 2")
     expect(tab.button("用桌上掷出的点数")).to_be_enabled(timeout=WAIT_MS)
     tab.tap("用桌上掷出的点数")
-    tab.see("小莫 写 2 | 2")
+    tab.see("小莫 写下 2 | 2")
     tab.shot("splitter_phone_write")
     tab.press(square(tab, 3, 3))
     tab.see("操作记录（3）")
