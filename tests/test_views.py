@@ -11,7 +11,7 @@ import pytest
 
 from scoring.record import new_record
 from storage import Store
-from tests.test_views_components import buttons, texts, walk
+from tests.test_views_components import buttons, fills_its_column, texts, walk
 from views import home, new_session, session, words
 from views.app import App
 
@@ -215,6 +215,13 @@ def test_session_frame_header_undo_log_and_end_screen(app):
     import flet_charts
     chart = next(c for c in walk(body) if isinstance(c, flet_charts.LineChart))
     assert [[p.y for p in s.points] for s in chart.data_series] == [[0, 1, 6], [0, 2, 4]]
+
+
+def test_the_status_pill_takes_the_columns_width(app):
+    """The green status line ("Round 1 · Scoring rounds") ends at the column's right edge, as the blue "Next:"
+    banner above it does (it ended after its text)."""
+    _, body, _ = session.build(app, play_session(app.store, []), read_only=False)
+    assert fills_its_column(body, "Round 1 · Scoring rounds")
 
 
 def test_shared_places_on_the_end_screen(app):

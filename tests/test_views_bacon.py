@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from scoring.games.bacon import referee
 from tests.card_view_helpers import Table, all_buttons, shown, tap, tap_round
+from tests.test_views_components import fills_its_column
 from views.games import bacon as view
 from views.games import round_edit
 
@@ -132,3 +133,8 @@ def test_a_correction_that_would_end_the_game_early_is_refused_in_the_form():
     assert [a["type"] for a in table.record["actions"]] == ["deal", "deal", "deal"]
     tap(build(table), "Cancel: back to the new round")
     assert table.local["bacon"]["order"] == [] and round_edit.editing(table.local["bacon"]) is None
+
+
+def test_the_finishing_order_card_takes_the_columns_width():
+    """The "tap players in the order they went out" card ends at the column's right edge, not after its buttons."""
+    assert fills_its_column(build(Table("bacon", ["A", "B", "C", "D"])), "Deal 1: tap players in the order")

@@ -90,6 +90,16 @@ def texts(control):
     return [read(c.value) for c in walk(control) if isinstance(c, ft.Text)]
 
 
+def fills_its_column(control, words: str) -> bool:
+    """Whether the card showing words (the innermost Container with a background holding a text that contains
+    them) takes its column's width, not its content's: a Container with an alignment fills the width it is given
+    (Flutter's Align), one without shrinks to its content and ends short of the banner above it."""
+    cards = [c for c in walk(control) if isinstance(c, ft.Container) and c.bgcolor is not None
+             and any(words in t for t in texts(c) if isinstance(t, str))]
+    assert cards, (words, texts(control))
+    return cards[-1].alignment is not None
+
+
 def labelled_boxes(control):
     """The checkboxes and switches with their label beside them (`views.ui.labelled`): (the label's words, the box)
     for each, in order; `dict(...)` of it finds a box by its label."""

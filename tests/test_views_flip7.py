@@ -6,7 +6,7 @@ import flet as ft
 
 from scoring.games.flip7 import bust_chances
 from tests.card_view_helpers import Table, shown, tap, tap_round
-from tests.test_views_components import labelled_boxes, tap_label, walk
+from tests.test_views_components import fills_its_column, labelled_boxes, tap_label, walk
 from views.games import flip7 as view
 
 
@@ -190,3 +190,10 @@ def test_with_the_coach_an_untouched_line_shows_no_status_either():
     assert "Still playing" not in shown(view.build(table.ctx()))
     tap_line(table, "Bo", ["4"])
     assert shown(view.build(table.ctx())).count("Still playing") == 1
+
+
+def test_the_coach_card_takes_the_columns_width():
+    """The coach card ends at the column's right edge, as the card picker above it does (it ended where its
+    longest line did)."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"], {"coach": True})
+    assert fills_its_column(view.build(table.ctx()), "Coach: chance to bust on the next card")

@@ -15,7 +15,7 @@ from scoring.core import engine
 from scoring.record import new_record
 from storage import Store
 from tests.helpers import cli_score, press
-from tests.test_views_components import labelled_boxes, texts, walk
+from tests.test_views_components import fills_its_column, labelled_boxes, texts, walk
 from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import knit_wit as view
@@ -523,3 +523,20 @@ def kw_review(state):
     """The engine's review of the spool being scored."""
     from scoring.games.knit_wit import spool_review
     return spool_review(state)
+
+
+def test_the_scoring_cards_take_the_columns_width(table):
+    """The suggested pair, the picked pair, who challenges and the challenge countdown end at the column's right
+    edge, as the answers above them do (each ended where its longest line did)."""
+    answered(table)
+    assert fills_its_column(table.view(), "Are Ada's “tiger” and Bram's “tigers” the same answer?")
+    table.tap("The same: cross both out")
+    table.tap("Spool 1 done: next spool")
+    table.tick("Compare Ada's answer")
+    table.tick("Compare Bram's answer")
+    assert fills_its_column(table.view(), "Are Ada's “sun” and Bram's “sun” the same answer?")
+    table.tap("Spool 2 done: next spool")
+    table.tap("Challenge Bram's answer")
+    assert fills_its_column(table.view(), "Who challenges Bram's “cloud”?")
+    table.tap("Ada challenges")
+    assert fills_its_column(table.view(), "Ada challenges Bram's “cloud”")

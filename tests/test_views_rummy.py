@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from tests.card_view_helpers import Table, all_buttons, label, shown, tap, tap_round
-from tests.test_views_components import labelled_boxes, tap_label
+from tests.test_views_components import fills_its_column, labelled_boxes, tap_label
 from views.games import rummy as view
 
 SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -164,3 +164,13 @@ def test_cards_show_their_suit_sign_in_the_suit_colour():
     tap(build(table), "♥ Hearts")
     faces = {label(b): b.content.color for b in all_buttons(build(table)) if isinstance(b.content, ft.Text)}
     assert faces["Q♥"] == ft.Colors.ERROR and "QH" not in faces
+
+
+def test_the_cards_panel_and_the_where_did_it_go_card_take_the_columns_width():
+    """The "Cards of Ann" panel (about 40 px short on a phone in Chinese) and the question where a laid-off card
+    went end at the column's right edge."""
+    table = Table("rummy", ["Ann", "Bo"])
+    assert fills_its_column(build(table), "Cards of Ann")
+    ace_round(table)
+    tap(build(table), "Add round")
+    assert fills_its_column(build(table), "Where did Bo's A♠ go?")

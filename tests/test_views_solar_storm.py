@@ -8,6 +8,7 @@ import pytest
 
 from scoring.games.solar_storm import ROOMS
 from tests.card_view_helpers import Table, all_buttons, shown, tap
+from tests.test_views_components import fills_its_column
 from views import words
 from views.games import solar_storm as view
 
@@ -259,3 +260,15 @@ def test_a_cube_and_an_empty_space_differ_in_colour_and_fill():
     cube, empty = view.cube_box(True), view.cube_box(False)
     assert cube.bgcolor == cube.border.top.color == ft.Colors.PRIMARY
     assert empty.bgcolor is None and empty.border.top.color == ft.Colors.OUTLINE
+
+
+def test_the_turn_moves_and_result_cards_take_the_columns_width():
+    """The turn card, the moves card and the won/lost banner end at the column's right edge, as the ship below
+    them does (each ended where its longest line did)."""
+    table = Table("solar_storm", ["Ann", "Bo"])
+    assert fills_its_column(build(table), "Ann's turn: 3 actions left")
+    ctx = table.ctx()
+    assert view.moves_panel(ctx, view.draft_of(ctx)).alignment is not None
+    table.state["result"] = {"won": False, "reason": "room_destroyed", "room": "bridge"}
+    table.state["over"] = True
+    assert fills_its_column(view.final(table.ctx()), "The crew loses.")

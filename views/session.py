@@ -249,7 +249,7 @@ def header(app: Any, eng: Any, state: dict) -> ft.Control:
     if status.get("over") and not status.get("phase"):
         parts.append(app.t("app.over"))
     return ft.Container(
-        bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10, alignment=ft.Alignment.TOP_LEFT,
         content=ft.Text(status_line(app.t("app.status_sep"), parts), size=18, weight=ft.FontWeight.W_600),
     )
 

@@ -112,7 +112,8 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
             round_edit.close(draft)
 
     waiting = [n for n in ctx.players if n not in order]
-    return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, content=ft.Column(
+    return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                        alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
         spacing=8, controls=[
             round_edit.heading(ctx, draft, ctx.t("bacon.view.extra" if extra else "bacon.view.order",
                                                  deal=len(ctx.state["deals"]) + 1)),

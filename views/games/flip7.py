@@ -256,7 +256,8 @@ def coach_panel(ctx: GameContext, draft: dict) -> ft.Control:
 
     extras = Counter(draft["seen"])
     ctx.offer(TABLE, "shuffle")
-    return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
+    return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                        alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
         spacing=6, controls=[
             ft.Text(ctx.t("flip7.view.coach"), size=16, weight=ft.FontWeight.BOLD),
             ft.Text(ctx.t("flip7.view.coach_since", rounds=len(ctx.state["rounds"]) - ctx.state["shuffled_at"],

@@ -558,7 +558,8 @@ def pair_panel(ctx: GameContext, review: dict) -> ft.Control:
             picked_now = pair_pick(ctx, review)
             picked_now.clear()
 
-    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
+    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                        alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
         controls=[
             ft.Text(ctx.t("knit_wit.view.pair_question", a=a, b=b, ta=review["answers"][a],
                           tb=review["answers"][b]), size=16, weight=ft.FontWeight.W_600),
@@ -598,7 +599,8 @@ def challenger_panel(ctx: GameContext, target: str, review: dict, challenges: li
     buttons = [ft.FilledButton(content=ctx.t("knit_wit.view.challenger", name=p), on_click=lambda e, p=p:
                                open_challenge(ctx, p, target)) for p in challengers(challenges, target)]
     buttons.append(ft.OutlinedButton(content=ctx.t("knit_wit.view.cancel"), on_click=lambda e: cancel()))
-    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER, content=ft.Column(
+    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                        alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
         controls=[ft.Text(ctx.t("knit_wit.view.who_challenges", name=target, answer=review["answers"][target]),
                           size=16, weight=ft.FontWeight.W_600),
                   ft.Row(controls=buttons, wrap=True)]))
@@ -620,7 +622,8 @@ def suggestion_panel(ctx: GameContext, review: dict, s: dict) -> ft.Control:
         ctx.dispatch({"type": "dup_ruling", "by": "table", "a": [s["a"], review["spool"]],
                       "b": [s["b"], review["spool"]], "same": same})
 
-    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
+    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                        alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
         controls=[
             ft.Text(ctx.t("knit_wit.view.suggested", a=s["a"], b=s["b"], ta=s["texts"][0], tb=s["texts"][1]),
                     size=16, weight=ft.FontWeight.W_600),
@@ -658,7 +661,8 @@ def challenge_panel(ctx: GameContext, challenge: dict, review: dict) -> ft.Contr
         ballots = vote_panel(ctx, ctx.shown()["challenge"]["vote"], question=ctx.t("knit_wit.view.keep", name=target,
                                                                      answer=answer),
                              on_cast=lambda voter, yes: ctx.dispatch({"type": "vote", "by": voter, "yes": yes}))
-    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER, content=ft.Column(
+    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                        alignment=ft.Alignment.TOP_CENTER, content=ft.Column(
         horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Text(ctx.t("knit_wit.view.challenged", by=challenge["by"], name=target, answer=answer), size=16,
                     weight=ft.FontWeight.W_600),

@@ -200,7 +200,7 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
         controls += [ft.Text(heading, weight=ft.FontWeight.W_600),
                      pile(ctx, [card_name(c) for c in cards], remover(target), "rummy.view.pile_empty")]
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                        content=ft.Column(spacing=8, controls=controls))
+                        alignment=ft.Alignment.TOP_LEFT, content=ft.Column(spacing=8, controls=controls))
 
 
 def send_row(ctx: GameContext, draft: dict) -> ft.Control:
@@ -259,7 +259,8 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
         send(ctx, draft)
         ctx.refresh()
 
-    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
+    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                        alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
         spacing=8, controls=[
             ft.Text(ctx.t(AMBIGUOUS, name=ask["name"], card=card_name(ask["card"])), size=17, weight=ft.FontWeight.BOLD),
             ft.Text(ctx.t("rummy.view.where", name=ask["name"], card=card_name(ask["card"])), size=15),

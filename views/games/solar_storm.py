@@ -104,7 +104,7 @@ def result_panel(ctx: GameContext) -> ft.Control:
     params = {"room": room_name(ctx, result["room"])} if result.get("room") else {}
     return ft.Container(
         padding=16, border_radius=12, bgcolor=tint(ft.Colors.GREEN if won else ft.Colors.RED),
-        content=ft.Column(spacing=4, controls=[
+        alignment=ft.Alignment.TOP_LEFT, content=ft.Column(spacing=4, controls=[
             ft.Text(ctx.t("solar_storm.view.won" if won else "solar_storm.view.lost"), size=26,
                     weight=ft.FontWeight.BOLD),
             ft.Text(ctx.t(f"solar_storm.view.why.{result['reason']}", **params), size=18),
@@ -126,7 +126,7 @@ def turn_panel(ctx: GameContext, view: dict) -> ft.Control:
         lines.append(ft.Text(ctx.t("solar_storm.view.last_damage",
                                    rooms=[room_name(ctx, r) for r in view["last_damage"]]), size=15))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                        content=ft.Column(spacing=4, controls=lines))
+                        alignment=ft.Alignment.TOP_LEFT, content=ft.Column(spacing=4, controls=lines))
 
 
 def room_cell(ctx: GameContext, view: dict, room: str) -> ft.Control:
@@ -245,7 +245,7 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
     made = [e for kind in dict.fromkeys(e["type"] for e in prompt) for e in offer_here(ctx, kind, prompt)]
     if prompt and not made:
         return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
-                            content=elsewhere(ctx, prompt[0]["by"]))
+                            alignment=ft.Alignment.TOP_LEFT, content=elsewhere(ctx, prompt[0]["by"]))
     entries = [e for e in made if e["type"] not in ("arrange", "setup")]
     controls: list[ft.Control] = []
     if ctx.state["phase"] == "arrange":
@@ -286,7 +286,7 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
                               on_click=lambda e, k=opened["type"], b=opened["by"], c=c: play(k, b, c))
             for c in opened["choices"] or []]))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
-                        content=ft.Column(spacing=8, controls=controls))
+                        alignment=ft.Alignment.TOP_LEFT, content=ft.Column(spacing=8, controls=controls))
 
 
 def refusal_and_send(ctx: GameContext, action: dict, label: str, done) -> list[ft.Control]:
