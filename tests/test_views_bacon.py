@@ -57,7 +57,19 @@ def test_referee_check_translates_types_and_records():
     assert "Table reads as: 2-card pair, rank 5" in shown(body)
     tap(body, "Put on record")
     assert table.state["rulings"][0]["beats"] is True and table.state["rulings"][0]["played"] == ["7B", "X"]
-    assert any(t.startswith("Deal 1: 7B X on 5A 5B") for t in shown(build(table)))
+    assert any(t.startswith("Deal 1: 7B Wild on 5A 5B — Beats it") for t in shown(build(table)))
+    assert not any(" X " in t for t in shown(build(table)))
+
+
+def test_the_wild_is_named_in_the_ruling_line_as_on_its_button_in_chinese():
+    """A ruling on record names the Wild card as the card buttons and piles do (万能), not by its code X."""
+    table = Table("bacon", ["甲", "乙", "丙", "丁"], lang="zh-CN")
+    assert table.apply({"type": "ruling", "by": "table", "table": ["5A", "5B"], "played": ["7B", "X"],
+                        "table_type": None})
+    table.local["bacon"] = {**view.draft_of(table.ctx()), "referee": True, "played": ["X"]}
+    body = build(table)
+    assert "万能 ×" in [b.content for b in all_buttons(body)]
+    assert any(t.startswith("第 1 局：7B 万能 压 5A 5B，压得过") for t in shown(body))
 
 
 def test_referee_bomb_and_refusal_in_words():

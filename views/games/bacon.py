@@ -45,6 +45,16 @@ def type_name(ctx: GameContext, kind: str) -> str:
     return ctx.t(f"cards.type.{kind}")
 
 
+def card_label(ctx: GameContext, code: str) -> str:
+    """A card as the table calls it: its code ("7B"), the Wild by its name ("Wild", not its code "X")."""
+    return ctx.t("bacon.view.wild") if code == WILD else code
+
+
+def cards_text(ctx: GameContext, codes: list[str]) -> str:
+    """Cards on one line, each as the table calls it ("7B Wild")."""
+    return " ".join(card_label(ctx, c) for c in codes)
+
+
 def reason_text(ctx: GameContext, reason: dict) -> str:
     """A referee reason (key + params) in words, type ids translated."""
     params = dict(reason.get("params", {}))
@@ -164,7 +174,7 @@ def referee_panel(ctx: GameContext, draft: dict, recording: bool) -> ft.Control:
             draft.update(table=[], played=[], verdict=None, table_type=None)
 
     suit = draft["suit"]
-    cards = [(f"{r}{suit}", f"{r}{suit}") for r in range(1, 11)] + [(WILD, ctx.t("bacon.view.wild"))]
+    cards = [(code, card_label(ctx, code)) for code in [*(f"{r}{suit}" for r in range(1, 11)), WILD]]
     controls: list[ft.Control] = [
         ft.Row(controls=[ft.Text(ctx.t("bacon.view.referee"), size=16, weight=ft.FontWeight.BOLD, expand=True),
                          ft.TextButton(content=ctx.t("bacon.view.referee_close"),
@@ -178,8 +188,7 @@ def referee_panel(ctx: GameContext, draft: dict, recording: bool) -> ft.Control:
         if which == draft["into"]:
             heading = ctx.t("bacon.view.tapping", pile=heading)
         controls += [ft.Text(heading, weight=ft.FontWeight.W_600),
-                     pile(ctx, [ctx.t("bacon.view.wild") if c == WILD else c for c in draft[which]],
-                          remover(which), "bacon.view.pile_empty")]
+                     pile(ctx, [card_label(ctx, c) for c in draft[which]], remover(which), "bacon.view.pile_empty")]
     controls += as_played(ctx, draft, update)
     buttons = [ft.FilledButton(content=ctx.t("bacon.view.check"), icon=ft.Icons.HELP, disabled=not draft["played"],
                                on_click=lambda e: check())]
@@ -229,8 +238,8 @@ def verdict_view(ctx: GameContext, verdict: dict) -> ft.Control:
 
 def rulings_list(ctx: GameContext) -> list[ft.Control]:
     """The referee checks on record: each ruling's cards and verdict."""
-    return [ft.Text(ctx.t("bacon.view.ruling", deal=r["deal"], played=" ".join(r["played"]),
-                          table=" ".join(r["table"]) or "—", verdict=reason_text(ctx, r["reason"])), size=13)
+    return [ft.Text(ctx.t("bacon.view.ruling", deal=r["deal"], played=cards_text(ctx, r["played"]),
+                          table=cards_text(ctx, r["table"]) or "—", verdict=reason_text(ctx, r["reason"])), size=13)
             for r in ctx.state["rulings"]]
 
 
