@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scoring.games.bacon import referee
 from tests.card_view_helpers import Table, all_buttons, shown, tap, tap_round
-from tests.test_views_components import fills_its_column
+from tests.test_views_components import fills_its_column, raw_texts
 from views.games import bacon as view
 from views.games import round_edit
 
@@ -70,6 +70,21 @@ def test_the_wild_is_named_in_the_ruling_line_as_on_its_button_in_chinese():
     body = build(table)
     assert "万能 ×" in [b.content for b in all_buttons(body)]
     assert any(t.startswith("第 1 局：7B 万能 压 5A 5B，压得过") for t in shown(body))
+
+
+def test_the_deal_title_and_the_dealer_line_keep_their_last_word_with_the_one_before():
+    """The deal card's title and the first-dealer line read as written, their short last word glued to the one
+    before by a no-break space (on a phone "out" and "another:" were left alone on the last line)."""
+    table = Table("bacon", ["A", "B", "C", "D"])
+    body, dealer = build(table), table.state["dealer"]
+    assert "Deal 1: tap players in the order they went out" in shown(body)
+    assert f"First dealer: {dealer} (drawn). Tap to choose another:" in shown(body)
+    assert "Deal 1: tap players in the order they went\u00a0out" in raw_texts(body)
+    assert f"First dealer: {dealer} (drawn). Tap to choose\u00a0another:" in raw_texts(body)
+    chinese = Table("bacon", ["甲", "乙", "丙", "丁"], lang="zh-CN")
+    body = build(chinese)
+    assert "第 1 局：按出完牌的先后点玩家" in shown(body)
+    assert f"首局发牌：{chinese.state['dealer']}（抽签）。点名字可以换人：" in raw_texts(body)
 
 
 def test_referee_bomb_and_refusal_in_words():

@@ -90,6 +90,11 @@ def texts(control):
     return [read(c.value) for c in walk(control) if isinstance(c, ft.Text)]
 
 
+def raw_texts(control):
+    """Every Text value in a tree as written, no-break spaces kept (where a line may not break)."""
+    return [c.value for c in walk(control) if isinstance(c, ft.Text)]
+
+
 def fills_its_column(control, words: str) -> bool:
     """Whether the card showing words (the innermost Container with a background holding a text that contains
     them) takes its column's width, not its content's: a Container with an alignment fills the width it is given

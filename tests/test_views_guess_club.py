@@ -15,7 +15,7 @@ from scoring import i18n
 from scoring.core import RuleError, engine
 from scoring.record import new_record
 from storage import Store
-from tests.test_views_components import FakePage, labelled_boxes, texts, walk
+from tests.test_views_components import FakePage, labelled_boxes, raw_texts, texts, walk
 from views import words
 from views.context import GameContext
 from views.games import guess_club as view
@@ -108,6 +108,22 @@ def test_table_shows_money_pot_board_counter_and_setter(table):
     assert {"Pot 30", "Bonus board 30", "Matches 0", "Now: Ann"} <= set(shown)
     assert sorted(number_buttons(table.build())) == list(range(14))
     assert all(b.disabled for b in number_buttons(table.build()).values())
+
+
+def test_the_board_title_and_the_answer_sheet_title_keep_their_last_word_with_the_one_before(table):
+    """The prediction board's title and the private answer sheet's title read as written, their short last word
+    glued to the one before by a no-break space (on a phone "matches)" and "looking)" stood alone); Chinese, with
+    no space in them, is left as it is."""
+    body = table.build()
+    assert "Prediction board (markers on the number of matches)" in texts(body)
+    assert "Prediction board (markers on the number of\u00a0matches)" in raw_texts(body)
+    assert "预测板（标记押在本轮配对次数上）" in raw_texts(table.build("zh-CN"))
+    table.play({"type": "topic", "by": "Ann", "text": "Fruit"})
+    tap(table.build(), "I am Ann: show")
+    body = table.build()
+    assert "Ann, enter your answers (nobody else looking)" in texts(body)
+    assert "Ann, enter your answers (nobody else\u00a0looking)" in raw_texts(body)
+    assert "Ann，请填写你的答案（别让别人看到）" in raw_texts(table.build("zh-CN"))
 
 
 def test_random_topic_comes_from_the_list_in_the_session_language(table):

@@ -15,7 +15,7 @@ from scoring.core import engine
 from scoring.record import new_record
 from storage import Store
 from tests.helpers import cli_score, press
-from tests.test_views_components import fills_its_column, labelled_boxes, texts, walk
+from tests.test_views_components import fills_its_column, labelled_boxes, raw_texts, texts, walk
 from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import knit_wit as view
@@ -315,6 +315,17 @@ def answered(t: Table) -> None:
     assert t.state["phase"] == "scoring"
 
 
+def test_the_answer_sheet_title_keeps_its_last_word_with_the_one_before(table):
+    """The title over a player's open sheet reads as written, its short last word glued to the one before by a
+    no-break space (on a phone "looking)" stood alone on the last line)."""
+    woven(table)
+    table.tap("Ada's sheet")
+    table.tap("I am Ada: show")
+    assert "Ada, enter your answers (nobody else looking)" in table.texts()
+    assert "Ada, enter your answers (nobody else\u00a0looking)" in raw_texts(table.view())
+    assert "Ada，请填写你的答案（别让别人看到）" in raw_texts(table.view("zh-CN"))
+
+
 def test_stored_aliases_come_in_once_from_a_tap_and_drawing_writes_nothing(table):
     table.store.add_alias("sun", "sol")
     answered(table)
@@ -324,6 +335,8 @@ def test_stored_aliases_come_in_once_from_a_tap_and_drawing_writes_nothing(table
     assert len(table.store.load(table.sid)["actions"]) == len(actions)
     shown = table.texts()
     assert "Are Ada's “tiger” and Bram's “tigers” the same answer?" in shown
+    assert "Are Ada's “tiger” and Bram's “tigers” the same\u00a0answer?" in raw_texts(table.view())  # not alone
+    assert "Ada 的“tiger”和 Bram 的“tigers”算同一个答案吗？" in texts(table.view("zh-CN"))
     assert "Same word: tiger" in shown  # the reading that linked them, under the question
     assert shown.count("Same word: tiger") == 3  # under the question, and under each card's mark
     assert "May be the same as Bram's" in shown and "May be the same as Ada's" in shown
@@ -494,6 +507,7 @@ def test_the_table_rules_any_two_answers(table):
     table.tick("Compare Ada's answer")
     table.tick("Compare Bram's answer")
     assert "Are Ada's “sun” and Bram's “sun” the same answer?" in table.texts()
+    assert "Are Ada's “sun” and Bram's “sun” the same\u00a0answer?" in raw_texts(table.view())
     table.tap("The table rules: different")
     assert table.state["rulings"] == [{"a": "Ada", "b": "Bram", "same": False}]
     assert "Crossed out: the same as Bram" not in table.texts()

@@ -5,9 +5,12 @@ from __future__ import annotations
 import flet as ft
 
 from scoring.core import RuleError
+from scoring.games import kingdomino
 from tests.test_views import StubPage, app  # noqa: F401  (the fixture)
-from tests.test_views_components import buttons, texts, walk
+from tests.test_views_components import buttons, raw_texts, read, texts, walk
 from views import quick, rules
+
+RULINGS_KINGDOM = "F1 L F L1 M\nL1 L L L W1\nW L C W W\nG F F F W\nW1 W W G F1"  # scores 23 (RULINGS)
 
 
 def routes(shell) -> list[str]:
@@ -85,7 +88,7 @@ def test_quick_scorer_reads_a_typed_kingdom_and_refuses_an_impossible_one(app):
     the board keeps what it had; a painted kingdom real dominoes cannot make is scored with the reason shown."""
     app.page = StubPage("/quick/kingdomino")
     scratch = app.local("quick:kingdomino")
-    scratch["text"] = "F1 L F L1 M\nL1 L L L W1\nW L C W W\nG F F F W\nW1 W W G F1"
+    scratch["text"] = RULINGS_KINGDOM
     _, body, _ = quick.build(app, "kingdomino")
     buttons(body)["Put this text on the board"].on_click(None)
     _, body, _ = quick.build(app, "kingdomino")
@@ -101,6 +104,19 @@ def test_quick_scorer_reads_a_typed_kingdom_and_refuses_an_impossible_one(app):
     shown = texts(quick.build(app, "kingdomino")[1])
     assert "Score: 22" in shown and "Harmony +5 (variant): needs a full 5×5 kingdom" in shown
     assert any(t.startswith("This kingdom could not be built: No domino of the box explains") for t in shown)
+
+
+def test_quick_scorer_refusal_keeps_its_last_word_with_the_one_before(app):
+    """The reason a painted kingdom could not be built reads as written, its last word glued to the one before
+    by a no-break space (on a phone "elsewhere)." stood alone on the last line)."""
+    app.page = StubPage("/quick/kingdomino")
+    scratch = app.local("quick:kingdomino")
+    scratch["grid"] = quick.framed(kingdomino.read_layout(RULINGS_KINGDOM, 5), 5)
+    scratch["grid"][0][0] = None
+    body = quick.build(app, "kingdomino")[1]
+    refusal, = [t for t in raw_texts(body) if t.startswith("This kingdom could not be built")]
+    assert read(refusal).endswith("(each domino once, none used elsewhere).")
+    assert refusal.endswith("none used\u00a0elsewhere).")
 
 
 def test_quick_scorer_scores_a_splitter_sheet(app):

@@ -194,7 +194,8 @@ def kingdom_result(app: Any, ctx: GameContext, grid: list[list], options: dict, 
         kingdomino.check_kingdom(grid, size)
         kingdomino.tile_layout(grid, set(kingdomino.DOMINOES))
     except RuleError as err:
-        controls.append(ft.Text(app.t("quick.impossible", reason=words.error(app.lang, err)), color=ft.Colors.ERROR))
+        controls.append(ft.Text(words.no_orphan(app.t("quick.impossible", reason=words.error(app.lang, err))),
+                                color=ft.Colors.ERROR))
     return ft.Column(spacing=4, controls=controls)
 
 

@@ -19,6 +19,8 @@ Builder:
   dispatches them); when it returns False (refused) the fields come back with the answers for correction;
 - `secret`: hide the characters as they are typed too (with a reveal toggle);
 - `hints`: optional help text under each field (e.g. what the answer must fit).
+    entry_title(ctx, player) -> ft.Control
+- the title over a player's fields, for a view that lays out its own form (Knit Wit).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any, Callable
 import flet as ft
 
 from scoring.core import TABLE
+from views import words
 from views.ui import aside
 
 COVER, ENTRY = "cover", "entry"
@@ -61,6 +64,12 @@ def elsewhere(ctx: Any, player: str) -> ft.Control:
     if player == TABLE:
         return aside(ctx.lang, ctx.t("app.private.referee_enters"))
     return aside(ctx.lang, ctx.t("app.private.own_phone", name=player))
+
+
+def entry_title(ctx: Any, player: str) -> ft.Control:
+    """The title over a player's private fields ("Ann, enter your answers (nobody else looking)"), its short last
+    word kept with the one before."""
+    return ft.Text(words.no_orphan(ctx.t("app.private.entering", name=player)), size=18, weight=ft.FontWeight.BOLD)
 
 
 def done_label(ctx: Any) -> str:
@@ -123,7 +132,7 @@ def entry_form(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit:
         for i, prompt in enumerate(prompts)
     ]
     return ft.Column(spacing=10, controls=[
-        ft.Text(ctx.t("app.private.entering", name=player), size=18, weight=ft.FontWeight.BOLD),
+        entry_title(ctx, player),
         *fields,
         ft.FilledButton(content=done_label(ctx), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: done()),
     ])

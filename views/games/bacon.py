@@ -20,6 +20,7 @@ import flet as ft
 from scoring.core import TABLE, RuleError
 from scoring.games.bacon import members, referee
 from validators.cards import BACON_SUITS, WILD, readings
+from views import words
 from views.components.cards import card_buttons, pile
 from views.context import GameContext
 from views.games import round_edit
@@ -90,8 +91,9 @@ def teams_panel(ctx: GameContext) -> ft.Control:
 def dealer_panel(ctx: GameContext, choosing: bool) -> ft.Control:
     """Before the first deal: who deals (drawn, or named by the table), and (choosing) buttons to name another."""
     chosen = ctx.state["dealer_chosen"]
-    controls: list[ft.Control] = [ft.Text(ctx.t("bacon.view.first_dealer_chosen" if chosen
-                                                else "bacon.view.first_dealer", name=ctx.state["dealer"]), size=16)]
+    controls: list[ft.Control] = [ft.Text(words.no_orphan(ctx.t("bacon.view.first_dealer_chosen" if chosen
+                                                            else "bacon.view.first_dealer", name=ctx.state["dealer"])),
+                                          size=16)]
     if choosing:
         ctx.offer(TABLE, "dealer")
         controls.append(choice_row([(n, n) for n in ctx.players], ctx.state["dealer"],
@@ -121,12 +123,13 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
                 order.clear()
             round_edit.close(draft)
 
+    title = words.no_orphan(ctx.t("bacon.view.extra" if extra else "bacon.view.order",
+                                  deal=len(ctx.state["deals"]) + 1))
     waiting = [n for n in ctx.players if n not in order]
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
         spacing=8, controls=[
-            round_edit.heading(ctx, draft, ctx.t("bacon.view.extra" if extra else "bacon.view.order",
-                                                 deal=len(ctx.state["deals"]) + 1)),
+            round_edit.heading(ctx, draft, title),
             ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
                 ft.OutlinedButton(content=ctx.t("bacon.view.out", name=n), height=48, on_click=lambda e, n=n: add(n))
                 for n in waiting]),

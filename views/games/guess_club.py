@@ -37,6 +37,7 @@ import flet as ft
 from scoring.games.guess_club import INVALID, MISS, PREDICT, SHOWN, open_numbers
 from scoring.mechanics import ledger
 from validators.answers import SAME, explain
+from views import words
 from views.components.offers import offer_here
 from views.components.private import cover, elsewhere, opened, private_entry
 from views.context import GameContext
@@ -143,7 +144,7 @@ def prediction_board(ctx: GameContext) -> ft.Control:
             ])))
     title = (ctx.t("guess_club.view.predict_now", name=turn, cost=PREDICT) if turn
              else ctx.t("guess_club.view.prediction_board"))
-    return ft.Column(spacing=6, controls=[ft.Text(title, size=16, weight=ft.FontWeight.W_600),
+    return ft.Column(spacing=6, controls=[ft.Text(words.no_orphan(title), size=16, weight=ft.FontWeight.W_600),
                                           ft.Row(wrap=True, spacing=4, run_spacing=4, controls=spots)])
 
 

@@ -41,8 +41,9 @@ import flet as ft
 
 from scoring.games import knit_wit as kw
 from validators.answers import explain
+from views import words
 from views.components.offers import offer_here
-from views.components.private import COVER, cover, done_label, elsewhere, opened
+from views.components.private import COVER, cover, done_label, elsewhere, entry_title, opened
 from views.components.race import race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.vote import ballots_line, offer_ballots, vote_panel
@@ -420,7 +421,7 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
                      on_blur=lambda e, n=n: left(n), on_submit=lambda e, n=n: left(n))
         for n in spools]
     return ft.Column(spacing=10, controls=[
-        ft.Text(ctx.t("app.private.entering", name=player), size=18, weight=ft.FontWeight.BOLD),
+        entry_title(ctx, player),
         *fields,
         ft.FilledButton(content=done_label(ctx), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: done()),
     ])
@@ -561,8 +562,8 @@ def pair_panel(ctx: GameContext, review: dict) -> ft.Control:
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
         controls=[
-            ft.Text(ctx.t("knit_wit.view.pair_question", a=a, b=b, ta=review["answers"][a],
-                          tb=review["answers"][b]), size=16, weight=ft.FontWeight.W_600),
+            ft.Text(words.no_orphan(ctx.t("knit_wit.view.pair_question", a=a, b=b, ta=review["answers"][a],
+                                          tb=review["answers"][b])), size=16, weight=ft.FontWeight.W_600),
             ft.Row(wrap=True, controls=[
                 ft.FilledButton(content=ctx.t("knit_wit.view.pair_same"), icon=ft.Icons.LINK,
                                 on_click=lambda e: rule(True)),
@@ -625,8 +626,8 @@ def suggestion_panel(ctx: GameContext, review: dict, s: dict) -> ft.Control:
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
         controls=[
-            ft.Text(ctx.t("knit_wit.view.suggested", a=s["a"], b=s["b"], ta=s["texts"][0], tb=s["texts"][1]),
-                    size=16, weight=ft.FontWeight.W_600),
+            ft.Text(words.no_orphan(ctx.t("knit_wit.view.suggested", a=s["a"], b=s["b"], ta=s["texts"][0],
+                                          tb=s["texts"][1])), size=16, weight=ft.FontWeight.W_600),
             aside(ctx.lang, why_alike(ctx, s), size=14),
             ft.Row(wrap=True, controls=[
                 ft.FilledButton(content=ctx.t("knit_wit.view.rule_same"), icon=ft.Icons.LINK,
