@@ -3,6 +3,8 @@ pair, a discard, the painted paper kingdom sent as a layout, property legend and
 
 from __future__ import annotations
 
+import re
+
 import flet as ft
 import flet.canvas as cv
 
@@ -306,3 +308,18 @@ def test_palette_text_reads_on_its_tile_colour():
             style = palette[words.say("en", f"kingdomino.view.terrain.{letter}")]
             assert (style.bgcolor, style.color, style.icon_color) == (fill, ink, ink)
             assert contrast(fill, ink) >= 4.5, (letter, round(contrast(fill, ink), 2))
+
+
+def test_a_terrain_has_one_name_in_the_score_lines_and_on_its_button():
+    """The scoreboard's and the quick scorer's lines name each terrain as its paint button and the property list
+    do, in both languages (English said "Wheat field" and "Grassland" beside the buttons' "Wheat" and "Grass");
+    the refusal of an unknown terrain letter lists them by those names too."""
+    for lang in words.LANGUAGES:
+        listed = words.say(lang, "kingdomino.terrain_unknown", token="X1", row=1, col=1, terrain="X")
+        rest = set()
+        for letter, name in game.NAMES.items():
+            terrain = words.say(lang, f"kingdomino.view.terrain.{letter}")
+            line = words.say(lang, f"kingdomino.line.{name}", squares=2, crowns=1)
+            assert line.startswith(terrain) and re.search(rf"\b{letter} {terrain.lower()}\b", listed), listed
+            rest.add(line[len(terrain):])
+        assert len(rest) == 1, rest  # the same words after every terrain's name: no name has a word more

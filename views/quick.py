@@ -172,13 +172,13 @@ def kingdom_body(app: Any, scratch: dict) -> ft.Control:
 
 
 def kingdom_result(app: Any, ctx: GameContext, grid: list[list], options: dict, discarded: bool) -> ft.Control:
-    """The kingdom's score with its lines and tie-break figures, each variant bonus earned or not with the score
-    it makes, and any reason the kingdom could not be built."""
+    """The kingdom's score with its scoring properties (each worded as its line in the property list) and
+    tie-break figures, each variant bonus earned or not with the score it makes, and any reason the kingdom could
+    not be built."""
     size = kingdomino.grid_size(options)
     lines, (largest, crowns) = kingdomino.kingdom_score(grid, {**options, "harmony": False, "middle_kingdom": False})
     points = sum(line.points for line in lines)
-    shown = [app.t("quick.line", text=words.say(app.lang, line.key, **line.params), points=line.points)
-             for line in lines]
+    shown = [view_of("kingdomino").property_text(ctx, p) for p in kingdomino.properties(grid) if p["points"]]
     shown.append(app.t("quick.tiebreak", largest=largest, crowns=crowns))
     bonus_lines, _ = kingdomino.kingdom_score(grid, options, discards=int(discarded))
     with_bonuses = sum(line.points for line in bonus_lines)

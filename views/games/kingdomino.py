@@ -197,13 +197,18 @@ def legend_line(lang: str, text: str, colour: str | None) -> ft.Control:
         ft.Text(text, size=14, expand=True) if colour else aside(lang, text, size=14, expand=True)])
 
 
+def property_text(ctx: GameContext, p: dict) -> str:
+    """A scoring property in words: terrain, squares, crowns, points (its legend line; the quick scorer's score box
+    says it alike)."""
+    return ctx.t("kingdomino.view.property", terrain=ctx.t(f"kingdomino.view.terrain.{p['terrain']}"),
+                 squares=p["squares"], crowns=p["crowns"], points=p["points"])
+
+
 def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
     """Each scoring property in words with its points, in the colour of its outline; then the crownless ones
     together on one line."""
     found = outlined(grid)
-    rows = [legend_line(ctx.lang, ctx.t("kingdomino.view.property", terrain=ctx.t(f"kingdomino.view.terrain.{p['terrain']}"),
-                              squares=p["squares"], crowns=p["crowns"], points=p["points"]), colour)
-            for p, colour in found if colour]
+    rows = [legend_line(ctx.lang, property_text(ctx, p), colour) for p, colour in found if colour]
     crownless = [ctx.t("kingdomino.view.property_none", terrain=ctx.t(f"kingdomino.view.terrain.{p['terrain']}"),
                        squares=p["squares"]) for p, colour in found if not colour]
     if crownless:
