@@ -838,10 +838,10 @@ def test_a_seated_kingdomino_phone_shows_no_other_seats_moves(store):
     assert [words for words, _ in senders(tapped(store, hub, got[-1]))] == []
     other = words_in(kingdomino.build(seat_ctx(got[-1], local={"player": "A"})))
     assert "A enters this on their own phone." in other
-    assert "Which domino does A place next?" not in other and "Paint a finished kingdom" not in other
+    assert "Which domino does A place next?" not in other and "Finished kingdom" not in other
     referee, _ = seated(hub, "table")
     screen = words_in(kingdomino.build(seat_ctx(referee[-1])))
-    assert "A enters this on their own phone." in screen and "Paint a finished kingdom" not in screen
+    assert "A enters this on their own phone." in screen and "Finished kingdom" not in screen
 
 
 ROUND_GAMES = [  # a game whose every move is the table's, its players and options, and one round of it

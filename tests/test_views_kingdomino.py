@@ -168,7 +168,7 @@ def test_discard_is_refused_while_the_domino_has_a_place():
 def test_switch_player_and_paint_a_paper_kingdom():
     table = Table("kingdomino", ["Ann", "Bob"], {"harmony": True, "middle_kingdom": True})
     buttons(table.view(view))["Bob"].on_click(None)
-    buttons(table.view(view))["Paint a finished kingdom"].on_click(None)
+    buttons(table.view(view))["Finished kingdom"].on_click(None)
     body = table.view(view)
     assert any("Bob's paper kingdom" in t for t in texts(body))
     grid = game.parse_layout(EXAMPLE_A)
@@ -299,7 +299,7 @@ def test_palette_text_reads_on_its_tile_colour():
     """Each terrain button of the paint palette (chosen or not) is drawn in its tile's fixed colours, whatever the
     theme, and its label reads on it at 4.5:1 or more (Grass and Swamp were about 4.2, Lake 3.1)."""
     table = Table("kingdomino", ["Ann", "Bob"])
-    buttons(table.view(view))["Paint a finished kingdom"].on_click(None)
+    buttons(table.view(view))["Finished kingdom"].on_click(None)
     for chosen in ("Wheat", "Lake"):
         buttons(table.view(view))[chosen].on_click(None)
         palette = {b.content: b.style for b in walk(table.view(view)) if isinstance(b, ft.Button) and b.style}

@@ -1,6 +1,7 @@
-"""Kingdomino in a real browser at phone size: one kingdom entered domino by domino (one illegal pair refused
-with the engine's message), the table ends the game, the scores on the end screen, then the exported record
-through `python -m scoring score` gives the same totals. Screenshots go to tests/output/."""
+"""Kingdomino in a real browser at phone size: the two ways in (domino by domino, a finished kingdom) on one row
+in both languages, one kingdom entered domino by domino (one illegal pair refused with the engine's message), the
+table ends the game, the scores on the end screen, then the exported record through `python -m scoring score`
+gives the same totals. Screenshots go to tests/output/."""
 
 from __future__ import annotations
 
@@ -59,6 +60,12 @@ def scroll_down(tab: Tab, pixels: int = 1500) -> None:
     tab.page.mouse.wheel(0, pixels)
 
 
+def rows_of(tab: Tab, names: list[str]) -> int:
+    """On how many rows the buttons with these names stand (asked once each has stopped moving)."""
+    tab.quiet()
+    return len({round(tab.steady(tab.button(name, exact=True).first).bounding_box()["y"]) for name in names})
+
+
 def exported_totals(tab: Tab, name: str) -> dict:
     """Export the session with the app's button, run `python -m scoring score` on the file, return the totals."""
     with tab.page.expect_download() as download:
@@ -77,6 +84,13 @@ def test_kingdom_domino_by_domino_with_one_refusal(phone):
     start_session(tab, "王国骨牌", PLAYERS)
     tab.see("国王甲 接下来放哪块骨牌？")
     tab.shot("kingdomino_phone_picker")
+    assert rows_of(tab, ["逐块放骨牌", "录入完成的王国"]) == 1
+    tab.language("en")
+    tab.see("Which domino does 国王甲 place next?")
+    assert rows_of(tab, ["Domino by domino", "Finished kingdom"]) == 1  # "Paint a finished kingdom" wrapped
+    tab.shot("kingdomino_phone_modes_en")
+    tab.language("zh-CN")
+    tab.see("国王甲 接下来放哪块骨牌？")
 
     domino(tab, 4)
     cell(tab, 0, 0)
