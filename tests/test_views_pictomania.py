@@ -10,7 +10,7 @@ from scoring import i18n
 from scoring.core import RuleError, engine
 from scoring.games.pictomania import word_of
 from tests.helpers import press
-from tests.test_views_components import FakePage, buttons, texts, walk
+from tests.test_views_components import FakePage, buttons, raw_texts, texts, walk
 from tests.test_views_tile_race import named_buttons
 from views import words
 from views.games import pictomania as view
@@ -217,8 +217,7 @@ def test_reveal_screen_shows_piles_in_order_black_sheep_and_scores():
     assert "Ann keeps tokens 2, 1 (-3)" in shown and "Dan keeps tokens 3, 2, 1 (-6)" in shown
     assert "Cat keeps tokens 1 (-1)" in shown
     assert "Black sheep: Dan, most cards in the middle (2)" in shown
-    raw = [t.value for t in walk(view.build(ctx)) if isinstance(t, ft.Text)]
-    assert "Cards in the middle: Ann\u00a00, Ben\u00a01, Cat\u00a01, Dan\u00a02" in raw  # a name keeps its count
+    assert "Cards in the middle: Ann\u00a00, Ben\u00a01, Cat\u00a01, Dan\u00a02" in raw_texts(view.build(ctx))  # a name keeps its count
     lines = [[c.content.value for c in r.controls] for r in walk(view.build(ctx)) if isinstance(r, ft.Row)
              and len(r.controls) == 5 and all(isinstance(getattr(c, "content", None), ft.Text) for c in r.controls)]
     assert lines[0] == ["Player", "Won", "Kept", "Tile", "Round"]

@@ -60,7 +60,8 @@ def row_text(lang: str, entry: dict) -> str:
     time = words.clock(entry["at"])
     head = f"#{entry['number']} {time}" if time else f"#{entry['number']}"
     what = words.say(lang, entry["what"][0], **entry["what"][1])
-    return " · ".join([head, what] if names_actor(lang, entry) else [head, who(lang, entry), what])
+    sep = words.say(lang, "app.status_sep")
+    return sep.join([head, what] if names_actor(lang, entry) else [head, who(lang, entry), what])
 
 
 def log_panel(lang: str, entries: list[dict], count: int, folds: Folds, on_show_all: Any = None) -> ft.Control:
