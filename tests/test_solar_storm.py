@@ -312,11 +312,11 @@ def test_loss_by_damage_to_a_room_without_cubes():
 
 
 @pytest.mark.parametrize("lang, lines", [
-    ("en", ["Rooms with power diverted (1 point each): 8", "Energy Core activated (1 point): 1"]),
-    ("zh-CN", ["已转移电力的房间（每间 1 分）：8", "启动能源核心（1 分）：1"]),
+    ("en", ["Rooms with power diverted (1 point each) = 8", "Energy Core activated (1 point) = 1"]),
+    ("zh-CN", ["已转移电力的房间（每间 1 分） = 8", "启动能源核心（1 分） = 1"]),
 ])
 def test_breakdown_reads_as_points_in_both_languages(lang, lines):
-    """Each breakdown line through the scoreboard's shared format "{what}: {points}" names what scored once and
+    """Each breakdown line through the scoreboard's shared format "{what} = {points}" names what scored once and
     its points once (a fact such as the turns taken, shown as a 0-point line, read "turns taken: 11: 0")."""
     state = fresh()
     for room in ROOM_IDS:

@@ -446,7 +446,7 @@ def test_a_breakdown_stays_open_across_renders_and_is_built_only_while_open():
     opened(closed["1. B"], True)
     assert renders == [1]
     shown = tiles()
-    assert shown["1. B"].expanded and "Round 2: 5" in texts(shown["1. B"])
+    assert shown["1. B"].expanded and "Round 2 = 5" in texts(shown["1. B"])
     assert not shown["2. A"].expanded and not shown["2. A"].controls
     opened(shown["1. B"], False)
     assert not tiles()["1. B"].controls

@@ -1,4 +1,5 @@
-"""The quiet aside line (`views.ui.aside`): italic in English, upright and in the secondary colour where CJK is set."""
+"""The quiet aside line (`views.ui.aside`): italic in English, upright and in the secondary colour where CJK is set;
+the scoreboard's breakdown lines that use it."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from types import SimpleNamespace
 
 import flet as ft
 
+from scoring import i18n
 from views import words
 from views.components.scoreboard import breakdown_lines
 from views.ui import aside
@@ -49,3 +51,15 @@ def test_no_view_slants_a_text_itself():
                 for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
                 if "italic=True" in line]
     assert slanting == []
+
+
+def test_a_breakdown_line_names_its_points_once_after_a_sign_no_line_uses():
+    """A scoreboard line is "what = points" (`app.breakdown_line`): the lines of most games already hold a colon
+    ("Round 3: dinosaurs", "Lake — squares: 7, crowns: 2", "已转移电力的房间（每间 1 分）"), so "{what}: {points}"
+    read "Round 3: dinosaurs: 5"; no game's line may hold the "=" that introduces the points."""
+    player = SimpleNamespace(breakdown=[SimpleNamespace(key="cubosaurs.line.dinos", params={"round": 3}, points=5)])
+    for lang in ("zh-CN", "en"):
+        shown = breakdown_lines(lambda key, lang=lang, **p: words.say(lang, key, **p), lang, player)
+        assert [line.value for line in shown] == [words.say(lang, "cubosaurs.line.dinos", round=3) + " = 5"]
+        lines = {key: said for key, said in i18n.table(lang).items() if ".line." in key}
+        assert len(lines) > 40 and not [key for key, said in lines.items() if "=" in said]

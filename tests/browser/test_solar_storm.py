@@ -69,8 +69,8 @@ def test_crew_loses_by_damage(phone):
     tab.see(LOST)
     tab.see("在没有修复方块时再次受损。")
     # the scoreboard's lines are points ("{what}：{points}"), never a fact followed by "：0" ("已进行回合：11：0")
-    tab.see("已转移电力的房间（每间 1 分）：0")
-    tab.see("启动能源核心（1 分）：0")
+    tab.see("已转移电力的房间（每间 1 分） = 0")
+    tab.see("启动能源核心（1 分） = 0")
     assert not re.search(r"：\d+( 张)?：\d+", tab.page.evaluate(READ_ALL))
     tab.shot("phone_solar_storm_lost")
 
