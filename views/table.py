@@ -45,7 +45,7 @@ from views.components.scoreboard import scoreboard_panel
 from views.context import GameContext, TapCount
 from views.games import view_of
 from views.live import live
-from views.session import MAIN_COLS, SIDE_COLS, end_panel, show_all
+from views.session import MAIN_COLS, SIDE_COLS, end_panel, show_all, status_line as header_line
 from views.table_hub import TableHub, hub_for
 from views.ui import aside, dropdown
 
@@ -182,7 +182,8 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
 
 
 def status_line(lang: str, status: dict) -> str:
-    """Round, phase and whose turn in words ("game over" when the game's own phase does not say it)."""
+    """Round, phase and whose turn in words ("game over" when the game's own phase does not say it), joined and kept
+    from breaking as the session header's (`views.session.status_line`)."""
     parts = []
     if status.get("round") is not None:
         parts.append(words.say(lang, "table.round", round=status["round"]))
@@ -192,7 +193,7 @@ def status_line(lang: str, status: dict) -> str:
         parts.append(words.say(lang, "table.turn", name=status["turn"]))
     if status.get("over") and not status.get("phase"):
         parts.append(words.say(lang, "table.over"))
-    return " · ".join(parts)
+    return header_line(words.say(lang, "app.status_sep"), parts)
 
 
 def seat_name(lang: str, seat: str) -> str:
