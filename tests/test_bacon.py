@@ -8,6 +8,7 @@ from scoring.core import RuleError, engine
 from scoring.games.bacon import referee
 from scoring.record import new_record, play, replay, undo
 from tests.helpers import assert_refused, assert_same_keys, assert_translated, cli_score, play_all
+from views import words
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]          # teams: Ann+Cy, Bo+Di
 SIX = ["A1", "B1", "A2", "B2", "A3", "B3"]  # teams: A1+A2+A3, B1+B2+B3
@@ -126,6 +127,17 @@ def test_referee_and_recorded_ruling():
     state = engine("bacon").apply(state, {"type": "ruling", "by": "Bo", "table": ["5A", "5B"],
                                           "played": ["2A", "2B", "2C", "X"]})
     assert state["rulings"][0]["reason"]["key"] == "cards.beats.bomb" and state["rulings"][0]["by"] == "Bo"
+
+
+def test_the_log_names_a_wild_card_by_its_name_not_its_code():
+    """A ruling in the log says the Wild as the card buttons do ("Wild", 万能), the other cards by their codes; the
+    action itself keeps the code "X"."""
+    action = {"type": "ruling", "by": "Bo", "table": ["5A", "5B"], "played": ["7B", "X"]}
+    key, params = engine("bacon").describe(action)
+    said = {lang: words.say(lang, key, **params) for lang in ("en", "zh-CN")}
+    assert said == {"en": "Referee asked: 7B, Wild on 5A, 5B", "zh-CN": words.say("zh-CN", key, played=["7B", "万能"],
+                                                                                   table=["5A", "5B"], by="Bo")}
+    assert "万能" in said["zh-CN"] and "X" not in said["zh-CN"] and action["played"] == ["7B", "X"]
 
 
 def test_stored_ruling_keeps_the_cards_and_the_verdict():

@@ -52,9 +52,10 @@ from __future__ import annotations
 
 from scoring.core import (INT, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register,
                           rng)
-from validators.cards import beats, classify
+from validators.cards import WILD, beats, classify
 
 TEAMS = 2
+WILD_NAME = "bacon.card.wild"  # the message key a Wild card is named by in words
 POINTS = {4: [4, 2, 1], 6: [8, 4, 2, 1, 0]}
 DEFAULT_TARGET = {4: 8, 6: 24}
 DEFAULT_DEALS = {4: 8, 6: 6}
@@ -166,6 +167,15 @@ class Bacon(Engine):
         verdict = referee(table, played, action.get("table_type"))
         state["rulings"].append({"by": action.get("by", TABLE), "table": list(table), "played": list(played),
                                  "deal": len(state["deals"]) + 1, **verdict})
+
+    def describe(self, action: dict) -> tuple[str, dict]:
+        """An action in words; a ruling's Wild cards by their name (`bacon.card.wild`), not their code "X"."""
+        key, params = super().describe(action)
+        if action.get("type") == "ruling":
+            for side in ("table", "played"):
+                if isinstance(params.get(side), list):
+                    params[side] = [WILD_NAME if card == WILD else card for card in params[side]]
+        return key, params
 
     def _check_order(self, state: dict, order) -> list[str]:
         """A finishing order of known players, none twice, at least one."""

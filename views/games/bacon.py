@@ -48,7 +48,7 @@ def type_name(ctx: GameContext, kind: str) -> str:
 
 def card_label(ctx: GameContext, code: str) -> str:
     """A card as the table calls it: its code ("7B"), the Wild by its name ("Wild", not its code "X")."""
-    return ctx.t("bacon.view.wild") if code == WILD else code
+    return ctx.t("bacon.card.wild") if code == WILD else code
 
 
 def cards_text(ctx: GameContext, codes: list[str]) -> str:
