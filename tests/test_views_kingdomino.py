@@ -4,6 +4,7 @@ pair, a discard, the painted paper kingdom sent as a layout, property legend and
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import flet as ft
 import flet.canvas as cv
@@ -15,6 +16,8 @@ from tests.test_views_components import FakePage, buttons, texts, walk
 from views import words
 from views.context import GameContext
 from views.games import kingdomino as view
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets" / "kingdomino"
 
 T0 = "2025-01-01T20:00:00+00:00"
 EXAMPLE_A = """F1 L  F  L1 M
@@ -323,3 +326,15 @@ def test_a_terrain_has_one_name_in_the_score_lines_and_on_its_button():
             assert line.startswith(terrain) and re.search(rf"\b{letter} {terrain.lower()}\b", listed), listed
             rest.add(line[len(terrain):])
         assert len(rest) == 1, rest  # the same words after every terrain's name: no name has a word more
+
+
+def test_the_rules_name_each_terrain_as_its_paint_button_does():
+    """The rules page's terrain list and its board-as-text legend use the buttons' names ("G grass", "G 草原"; the
+    English rules said "grassland" and the Chinese 草地 beside the buttons' Grass and 草原)."""
+    for lang in words.LANGUAGES:
+        rules = (ASSETS / f"rules.{lang}.md").read_text(encoding="utf-8")
+        for letter in game.NAMES:
+            terrain = words.say(lang, f"kingdomino.view.terrain.{letter}")
+            named = terrain.lower() if lang == "en" else terrain
+            assert f"{letter} {named}" in rules and rules.count(named) >= 2, (lang, letter, named)
+        assert not re.search(r"grassland|草地", rules)
