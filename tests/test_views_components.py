@@ -16,7 +16,7 @@ from tests.helpers import press
 from views import words
 from views.components.action_log import log_panel
 from views.components.chips import chip_counter, step
-from views.components.folds import Folds
+from views.components.folds import TILE_INSET, Folds
 from views.components.kept import Kept
 from views.components.grid import grid_editor
 from views.components.private import private_entry
@@ -421,6 +421,24 @@ def opened(tile: ft.ExpansionTile, expanded: bool) -> None:
     """The browser opens or closes a fold-out tile: its `expanded` is updated, then its change event comes."""
     tile.expanded = expanded
     tile.on_change(SimpleNamespace(control=tile))
+
+
+def test_the_scoreboard_heading_its_names_and_its_lines_start_at_one_inset():
+    """The scoreboard's heading stands over the names (16 px in, where an ExpansionTile draws its title; it stood
+    16 px left of them) and an open breakdown's lines start there too, as the action log's rows do."""
+    from scoring.core import engine
+    from scoring.record import new_record, play, replay
+    record = new_record("score_pad", ["A", "B"], now=T0)
+    state = replay(record)
+    record, state = play(record, state, {"type": "round", "by": "table", "scores": {"A": 3, "B": 1}})
+    panel = scoreboard_panel(lambda key, **p: words.say("en", key, **p), "en", engine("score_pad").scoreboard(state),
+                             Folds({}, lambda: None), expanded=True)
+    heading, first = panel.controls[0], panel.controls[1]
+    assert (heading.content.value, heading.padding.left) == ("Scoreboard", TILE_INSET) and first.tile_padding is None
+    assert first.controls[0].padding.left == TILE_INSET
+    log = log_panel("en", [{"number": 1, "at": T0, "by": "table", "what": ["app.log_empty", {}]}], 1,
+                    Folds({}, lambda: None))
+    assert log.controls_padding.left == TILE_INSET
 
 
 def test_a_breakdown_stays_open_across_renders_and_is_built_only_while_open():

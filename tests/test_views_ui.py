@@ -11,7 +11,7 @@ import flet as ft
 from scoring import i18n
 from views import words
 from views.components.scoreboard import breakdown_lines
-from views.ui import aside
+from views.ui import aside, tall
 
 VIEWS = Path(__file__).resolve().parent.parent / "views"
 
@@ -63,3 +63,13 @@ def test_a_breakdown_line_names_its_points_once_after_a_sign_no_line_uses():
         assert [line.value for line in shown] == [words.say(lang, "cubosaurs.line.dinos", round=3) + " = 5"]
         lines = {key: said for key, said in i18n.table(lang).items() if ".line." in key}
         assert len(lines) > 40 and not [key for key, said in lines.items() if "=" in said]
+
+
+def test_a_turns_main_button_grows_with_its_words_instead_of_a_fixed_height():
+    """Knit Wit's and Splitter's main buttons and Rummy's "put it onto …" choices are at least 52 px high through
+    their padding (`ui.tall`), not a fixed `height=52` / `height=48`, which cut a label wrapped to a second line."""
+    assert tall().padding == ft.Padding.symmetric(horizontal=24, vertical=16)
+    fixed = [f"{path.relative_to(VIEWS)}:{number}" for path in sorted(VIEWS.rglob("*.py"))
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if "height=52" in line or ("rummy.view.onto" in line and "height=" in line)]
+    assert not fixed, fixed

@@ -65,6 +65,12 @@ def text_style(**fields: Any) -> ft.TextStyle:
     return ft.TextStyle(font_family=FONT, font_family_fallback=list(FALLBACK_FONTS), **fields)
 
 
+def tall() -> ft.ButtonStyle:
+    """A turn's main button: at least 52 px high (its line and 16 px above and below) and growing with its words,
+    not a fixed height that cuts a label wrapped to a second line on a phone."""
+    return ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=16))
+
+
 def tint(colour: str) -> str:
     """A fill in a colour that means something, which the theme's text reads on in the light and dark theme."""
     return ft.Colors.with_opacity(TINT_OPACITY, colour)

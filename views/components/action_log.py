@@ -24,7 +24,7 @@ import flet as ft
 from scoring import i18n
 from scoring.core import TABLE
 from views import words
-from views.components.folds import Folds, fold
+from views.components.folds import TILE_INSET, Folds, fold
 from views.ui import aside
 
 
@@ -82,6 +82,6 @@ def log_panel(lang: str, entries: list[dict], count: int, folds: Folds, on_show_
     return fold(
         folds, "log", True, contents,
         title=ft.Text(words.say(lang, "app.log", count=count), size=18, weight=ft.FontWeight.BOLD),
-        controls_padding=ft.Padding.only(left=8, bottom=8),
+        controls_padding=ft.Padding.only(left=TILE_INSET, bottom=8),
         expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
     )

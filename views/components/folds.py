@@ -16,6 +16,8 @@ from typing import Any, Callable
 
 import flet as ft
 
+TILE_INSET = 16  # how far in an ExpansionTile draws its title (Flutter's default tile padding): its rows line up
+
 
 class Folds:
     """The open/closed state of one screen's fold-out panels, kept in `scratch` for this tab."""

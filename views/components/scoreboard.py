@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from views.components.folds import Folds, fold
+from views.components.folds import TILE_INSET, Folds, fold
 from views.ui import aside
 
 TROPHY = 24  # the winners' trophy, and the blank as wide before the other names
@@ -45,7 +45,7 @@ def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds,
                      limit: int | None = None) -> ft.Control:
     """Players in ranking order: place, name, total; the breakdown folds out (at first open when expanded). Once
     the game is over the winners' rows lead with a trophy and the others with a blank as wide, so every name
-    starts at the same place."""
+    starts at the same place. The heading stands over the names, as far in as a tile's title (`TILE_INSET`)."""
     by_name = {p.name: p for p in board.players}
     winners = set(board.winners) if board.over else set()
     tiles = []
@@ -53,7 +53,7 @@ def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds,
         player = by_name[name]
         tiles.append(fold(
             folds, f"breakdown:{name}", expanded,
-            lambda player=player: [ft.Container(padding=ft.Padding.only(left=16, bottom=8),
+            lambda player=player: [ft.Container(padding=ft.Padding.only(left=TILE_INSET, bottom=8),
                                                 alignment=ft.Alignment.TOP_LEFT,
                                                 content=ft.Column(controls=breakdown_lines(t, lang, player, limit),
                                                                   spacing=2))],
@@ -65,5 +65,6 @@ def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds,
             trailing=ft.Text(t("app.points", points=player.total), size=18, weight=ft.FontWeight.BOLD),
             expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
         ))
-    return ft.Column(controls=[ft.Text(t("app.scoreboard"), size=18, weight=ft.FontWeight.BOLD), *tiles],
-                     spacing=0)
+    heading = ft.Container(padding=ft.Padding.only(left=TILE_INSET),
+                           content=ft.Text(t("app.scoreboard"), size=18, weight=ft.FontWeight.BOLD))
+    return ft.Column(controls=[heading, *tiles], spacing=0)

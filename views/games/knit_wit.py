@@ -48,7 +48,7 @@ from views.components.race import race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.vote import ballots_line, offer_ballots, vote_panel
 from views.context import GameContext
-from views.ui import aside, choice_row, labelled
+from views.ui import aside, choice_row, labelled, tall
 
 TITLE = 18
 CARD_COLS = {"xs": 12, "sm": 6, "xl": 4}  # the answer cards: one a row on a phone, two, three on a laptop
@@ -101,7 +101,7 @@ def deal_screen(ctx: GameContext) -> ft.Control:
     return ft.Column(spacing=12, controls=[
         heading(ctx.t("knit_wit.view.deal_title", count=ctx.state["count"], per=ctx.state["per"])),
         *fields,
-        ft.FilledButton(content=ctx.t("knit_wit.view.deal_button"), icon=ft.Icons.CHECK, height=52,
+        ft.FilledButton(content=ctx.t("knit_wit.view.deal_button"), icon=ft.Icons.CHECK, style=tall(),
                         on_click=lambda e: send()),
     ])
 
@@ -201,7 +201,7 @@ def loop_step(ctx: GameContext, work: dict, todo: dict) -> ft.Control:
         controls.append(aside(ctx.lang, ctx.t("knit_wit.view.first_loop")))
     label = "knit_wit.view.draw_tag" if deck else "knit_wit.view.place_loop"
     controls.append(ft.FilledButton(content=ctx.t(label), icon=ft.Icons.STYLE if deck else ft.Icons.GESTURE,
-                                    height=52, on_click=lambda e: send()))
+                                    style=tall(), on_click=lambda e: send()))
     return ft.Column(controls=controls, spacing=10)
 
 
@@ -243,7 +243,7 @@ def spool_step(ctx: GameContext, work: dict, todo: dict) -> ft.Control:
         controls.append(same_region_warning(ctx, work, lambda: ctx.dispatch(action(True))))
     else:
         controls.append(ft.FilledButton(content=ctx.t("knit_wit.view.place_spool"), icon=ft.Icons.ADJUST,
-                                        height=52, on_click=lambda e: send()))
+                                        style=tall(), on_click=lambda e: send()))
     return ft.Column(controls=controls, spacing=8)
 
 
@@ -463,7 +463,7 @@ def scoring_screen(ctx: GameContext) -> ft.Control:
     if ctx.for_table:
         controls.append(ft.FilledButton(
             content=ctx.t("knit_wit.view.finish" if last else "knit_wit.view.next_spool", number=review["spool"]),
-            icon=ft.Icons.SKIP_NEXT, height=52, disabled=not can_advance,
+            icon=ft.Icons.SKIP_NEXT, style=tall(), disabled=not can_advance,
             on_click=lambda e: ctx.dispatch({"type": "next_spool", "by": "table"})))
     controls.append(running_totals(ctx))
     return ft.Column(controls=controls, spacing=12)

@@ -26,7 +26,7 @@ from validators.cards import RUMMY_RANKS, RUMMY_SUITS
 from views.components.cards import card_buttons, card_face, card_name, pile
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import choice_row, labelled
+from views.ui import choice_row, labelled, tall
 
 RANK_NAMES = list(RUMMY_RANKS)
 KEYS = ("lines", "stock_out", "onto")
@@ -264,7 +264,7 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
         spacing=8, controls=[
             ft.Text(ctx.t(AMBIGUOUS, name=ask["name"], card=card_name(ask["card"])), size=17, weight=ft.FontWeight.BOLD),
             ft.Text(ctx.t("rummy.view.where", name=ask["name"], card=card_name(ask["card"])), size=15),
-            *[ft.OutlinedButton(content=ctx.t("rummy.view.onto", cards=names(group)), height=48,
+            *[ft.OutlinedButton(content=ctx.t("rummy.view.onto", cards=names(group)), style=tall(),
                                 on_click=lambda e, g=group: choose(g))
               for group in ask["choices"]],
             ft.TextButton(content=ctx.t("rummy.view.back"), on_click=lambda e: (draft.update(ask=None),

@@ -37,7 +37,7 @@ from views.components.private import elsewhere
 from views.components.seats import choose, compare_table, player_switch
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import aside, choice_row, tint
+from views.ui import aside, choice_row, tall, tint
 
 NUMBERS = range(1, 7)
 MARK_FILL = {"*": tint(ft.Colors.AMBER), "H": tint(ft.Colors.PINK)}
@@ -154,7 +154,7 @@ def roll_panel(ctx: GameContext) -> ft.Control:
             dice[:] = [None, None]
 
     return ft.Column(spacing=8, controls=[
-        ft.FilledButton(content=ctx.t("splitter.view.roll"), icon=ft.Icons.CASINO, height=52,
+        ft.FilledButton(content=ctx.t("splitter.view.roll"), icon=ft.Icons.CASINO, style=tall(),
                         on_click=lambda e: ctx.dispatch({"type": "roll", "by": "table"})),
         ft.Text(ctx.t("splitter.view.table_roll"), size=16),
         die_row(ctx, ctx.t("splitter.view.die_first"), dice, 0),
