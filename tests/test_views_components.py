@@ -490,6 +490,22 @@ def test_once_over_every_name_on_the_scoreboard_starts_at_the_same_place():
     assert isinstance(over["1. A"], ft.Icon) and over["1. A"].size == over["2. B"].width == 24
 
 
+def test_a_new_action_builds_only_its_own_log_row():
+    """The next render of the log hands back the rows it showed before as the same controls (Flet neither
+    compares nor sends them again); the new entry's row is new, and a row in another language is built anew."""
+    entries = [{"number": n, "at": T0, "by": "table", "what": ["app.log_empty", {}]} for n in (1, 2)]
+    folds = Folds({}, lambda: None)
+
+    def rows(lang, shown):
+        """The log's rows by key."""
+        return {t.key: t for t in walk(log_panel(lang, shown, len(shown), folds)) if isinstance(t, ft.Text) and t.key}
+
+    before = rows("en", entries)
+    after = rows("en", entries + [{"number": 3, "at": T0, "by": "Ann", "what": ["app.log_empty", {}]}])
+    assert after["log-0"] is before["log-0"] and after["log-1"] is before["log-1"] and "log-2" not in before
+    assert rows("zh-CN", entries)["log-0"] is not before["log-0"]
+
+
 def test_the_log_starts_open_and_a_closed_log_builds_no_entries():
     entries = [{"number": 1, "at": T0, "by": "table", "what": ["app.log_empty", {}]}]
     folds = Folds({}, lambda: None)

@@ -25,6 +25,7 @@ from scoring import i18n
 from scoring.core import TABLE
 from views import words
 from views.components.folds import TILE_INSET, Folds, fold
+from views.components.kept import Kept
 from views.ui import aside
 
 
@@ -69,9 +70,12 @@ def log_panel(lang: str, entries: list[dict], count: int, folds: Folds, on_show_
     that calls on_show_all when the entries are fewer than the log's count actions."""
 
     def contents() -> list[ft.Control]:
-        """The entries (and "show all"), built only while the log is open."""
+        """The entries (and "show all"), built only while the log is open; a row shown by the previous render in
+        the same words is that render's (`Kept`): a new action builds and sends its own row only."""
+        kept = Kept(folds.scratch, "_log_rows")
         rows: list[ft.Control] = [
-            ft.Text(row_text(lang, entry), key=f"log-{entry['number'] - 1}")
+            kept.row((lang, entry["number"], entry["at"], entry.get("by", TABLE), repr(entry["what"])),
+                     lambda entry=entry: ft.Text(row_text(lang, entry), key=f"log-{entry['number'] - 1}"))
             for entry in reversed(entries)
         ]
         if on_show_all is not None and len(entries) < count:
