@@ -12,6 +12,10 @@ Figures (each printed with its anchor and the ratio):
 - tap -> updated text at phone size (390x844): the counter's "+" vs Tableside's "add round" in a score pad
   session of 5 actions (median of N taps; the fields are typed before the clock starts); the two again with the
   browser's reduced motion (no ink ripple after a tap, as the browser tests ask), for the ripple's share;
+- tap -> the answer on screen, as a sighted person sees it: the same two taps in a tab without the accessibility
+  tree (found first in one with it), from the pointer going down to the first frame put on screen after the
+  server's answer arrived (the tab's own clock: no Playwright round trip, no polling of the tree), and to the
+  answer itself; the tree-based figure above also holds Playwright's click (~35-40 ms) and the tree's update;
 - tap cost against the session's length: the same tap in a 500-action session vs the 5-action one, in time and
   in bytes the server sent over the websocket (frames received by the tab between the tap and the update);
 - a whole-page render for scale: the bytes of opening the 500-action session (the first frames of a new tab);
@@ -160,6 +164,30 @@ WATCH = """(() => {
 })();"""
 STEPS = ("listening", "page", "first frame", "ws frame", "painted")
 
+ON_SCREEN = """window.__answers = []; window.__shown = []; window.__down = null; window.__ff = false;
+window.addEventListener('flutter-first-frame', () => { window.__ff = true; });
+const AnsweredSocket = window.WebSocket;
+window.WebSocket = class extends AnsweredSocket {
+    constructor(...args) {
+        super(...args);
+        this.addEventListener('message', () => window.__answers.push(performance.now()));
+    }
+};
+const present = ImageBitmapRenderingContext.prototype.transferFromImageBitmap;
+ImageBitmapRenderingContext.prototype.transferFromImageBitmap = function (...args) {
+    const done = present.apply(this, args);
+    window.__shown.push(performance.now());
+    return done;
+};
+window.addEventListener('pointerdown', () => { window.__down = performance.now(); }, true);"""
+SHOWN_AFTER = """() => {
+    const down = window.__down;
+    const answer = down === null ? undefined : window.__answers.find(t => t > down);
+    const frame = answer === undefined ? undefined : window.__shown.find(t => t > answer);
+    return frame === undefined ? false : [answer - down, frame - down];
+}"""
+STILL = """() => window.__shown.length > 0 && performance.now() - window.__shown[window.__shown.length - 1] > 400"""
+
 SHOWS = """([text, exact]) => [...document.querySelectorAll('flt-semantics, flt-semantics *')].some(e => {
     const own = [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('');
     const label = e.getAttribute && e.getAttribute('aria-label') || '';
@@ -278,6 +306,72 @@ def tap_round(tab: Tab, count: int) -> tuple[float, int]:
     button.click()
     tab.shows(f"操作记录（{count + 1}）")
     return time.perf_counter() - t0, tab.received - before
+
+
+def centres(browser, url: str, controls: list[tuple[str, str]]) -> dict[str, tuple[float, float]]:
+    """Where controls (role, name) sit on a phone's screen, read from a tab with the accessibility tree on."""
+    tab = Tab(browser, url)
+    found = {}
+    for role, name in controls:
+        box = tab.page.get_by_role(role, name=name, exact=True).first
+        box.wait_for()
+        shown = box.bounding_box()
+        found[name] = (shown["x"] + shown["width"] / 2, shown["y"] + shown["height"] / 2)
+    tab.close()
+    return found
+
+
+def plain_tab(browser, url: str):
+    """A phone-sized tab in full motion without the accessibility tree (as a sighted person's phone draws), noting
+    each pointer down, each websocket frame received and each frame put on screen; open once the screen is still."""
+    context = browser.new_context(viewport=PHONE, locale="en-US", reduced_motion=FULL_MOTION)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.add_init_script(ON_SCREEN)
+    page.goto(url)
+    page.wait_for_function("window.__ff === true && window.__answers.length > 0")
+    page.wait_for_function(STILL, polling=100)
+    return context, page
+
+
+def tap_on_screen(page, where: tuple[float, float]) -> tuple[float, float]:
+    """Tap at a point; ms from the pointer going down to the server's answer and to the first frame put on screen
+    after it (the frame that draws the answer: the tab reads a message whole before it draws again). Then wait
+    until the screen is still, so that one tap's ink does not slow the next."""
+    page.evaluate("window.__down = null")
+    page.mouse.click(*where)
+    answer, frame = page.wait_for_function(SHOWN_AFTER, polling=20).json_value()
+    page.wait_for_function(STILL, polling=100)
+    return answer, frame
+
+
+def type_on_screen(page, where: tuple[float, float], text: str) -> None:
+    """Tap a field, wait until Flutter edits it (its text input has the focus), type text over what it holds."""
+    page.mouse.click(*where)
+    page.wait_for_function("() => document.activeElement && document.activeElement.tagName === 'INPUT'")
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text)
+    page.wait_for_function("t => document.activeElement.value === t", arg=text)
+
+
+def on_screen_figures(browser, hello_file: Path, url: str, sid: str, actions: int, taps: int) -> dict:
+    """The counter's "+" and "add round" in a session of `actions` actions, each tapped `taps` times without the
+    accessibility tree: (answer ms, on-screen ms) per tap, by name."""
+    hello, _, hello_url = hello_server(hello_file)
+    plus = centres(browser, hello_url + "/", [("button", "plus one")])["plus one"]
+    context, page = plain_tab(browser, hello_url + "/")
+    out = {"hello": [tap_on_screen(page, plus) for _ in range(taps)]}
+    context.close()
+    stop(hello)
+    where = centres(browser, f"{url}/play/{sid}", [("textbox", "A"), ("textbox", "B"), ("button", "记入本轮")])
+    context, page = plain_tab(browser, f"{url}/play/{sid}")
+    out["app"] = []
+    for i in range(taps):
+        for name, typed in typed_round(actions + i).items():
+            type_on_screen(page, where[name], typed)
+        out["app"].append(tap_on_screen(page, where["记入本轮"]))
+    context.close()
+    return out
 
 
 def median(values: list[float]) -> float:
@@ -491,7 +585,7 @@ def main() -> None:
             return
         data = Path(tmp) / "data"
         store = Store(data)
-        short, long, calm = session(store, 5), session(store, 500), session(store, 5)
+        short, long, calm, plain = session(store, 5), session(store, 500), session(store, 5), session(store, 5)
         store.close()
         if not args.tap_only:
             print_history(history_figures(browser, Path(tmp)))  # printed at once: the tap figures follow
@@ -518,6 +612,7 @@ def main() -> None:
                 sizes.append(sent)
             figures[name] = (median(times), median(sizes), opened)
             tab.close()
+        on_screen = on_screen_figures(browser, hello_file, url, plain, 5, taps)
         stop(app)
         browser.close()
 
@@ -535,6 +630,11 @@ def main() -> None:
     calm_ms, calm_hello_ms = figures["calm"][0] * 1000, median(calm_hello_taps) * 1000
     print(f"  with the browser's reduced motion (no ink ripple after the tap, as in the browser tests): 5-action "
           f"session {calm_ms:.0f} ms, hello counter {calm_hello_ms:.0f} ms, ratio {calm_ms / calm_hello_ms:.2f}")
+    seen = {name: [median([tap[i] for tap in runs]) for i in (0, 1)] for name, runs in on_screen.items()}
+    print(f"tap -> the answer's frame on screen (pointer down to the first frame after the server's answer, no "
+          f"accessibility tree; median of {taps}): 5-action session {seen['app'][1]:.0f} ms (answer {seen['app'][0]:.0f} "
+          f"ms), hello counter {seen['hello'][1]:.0f} ms (answer {seen['hello'][0]:.0f} ms), ratio "
+          f"{seen['app'][1] / seen['hello'][1]:.2f}")
     print(f"tap in a 500-action session: {long_ms * 1000:.0f} ms vs {short_ms * 1000:.0f} ms (5 actions), "
           f"ratio {long_ms / short_ms:.2f}")
     print(f"bytes sent per tap: 500-action {long_bytes:,.0f} B vs 5-action {short_bytes:,.0f} B, "
