@@ -193,6 +193,14 @@ def test_the_number_of_matches_reads_in_the_text_colour_when_it_cannot_be_tapped
     assert spots[1].style.color is None
 
 
+def test_a_numbers_button_has_the_corners_of_its_spot(table):
+    """The amber spot behind the number of matches is a rounded square; the button on it is the same shape, not
+    a pill on a square."""
+    body = table.build()
+    spot = next(c for c in walk(body) if isinstance(c, ft.Container) and c.width == view.SPOT)
+    assert all(b.style.shape.radius == spot.border_radius for b in number_buttons(body).values())
+
+
 def test_ruling_lists_proposals_with_reason_and_a_match_takes_the_pot(table):
     answered(table, {"Ann": ["apple", "pear"], "Bo": ["Apple", "bananas"], "Cy": ["banana", "lime"]})
     table.play({"type": "predict", "by": "Bo", "number": 1}, {"type": "play", "by": "Cy", "card": 0})

@@ -45,6 +45,7 @@ from views.ui import aside, labelled, tint
 
 TOPICS = Path(__file__).resolve().parents[2] / "assets" / "guess_club" / "topics.json"
 SPOT = 52
+SPOT_RADIUS = 6  # a number's spot and its button share their corners (a pill on a square looked misplaced)
 
 
 @cache
@@ -131,12 +132,13 @@ def prediction_board(ctx: GameContext) -> ft.Control:
         on = [m["player"] for m in state["markers"] if m["number"] == number]
         full = number not in room
         spots.append(ft.Container(
-            width=SPOT, padding=2, border_radius=6,
+            width=SPOT, padding=2, border_radius=SPOT_RADIUS,
             bgcolor=ft.Colors.OUTLINE_VARIANT if full else (tint(ft.Colors.AMBER) if number == state["matches"]
                                                            else None),
             content=ft.Column(spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 ft.OutlinedButton(content=str(number), disabled=number not in offered,
-                                  style=ft.ButtonStyle(padding=0, color={ft.ControlState.DISABLED: ft.Colors.ON_SURFACE}
+                                  style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=SPOT_RADIUS),
+                                                       color={ft.ControlState.DISABLED: ft.Colors.ON_SURFACE}
                                                        if number == state["matches"] else None),
                                   on_click=lambda e, n=number: ctx.dispatch(
                                       {"type": "predict", "by": turn, "number": n})),
