@@ -69,7 +69,7 @@ def rows_of(tab: Tab, names: list[str]) -> int:
 def exported_totals(tab: Tab, name: str) -> dict:
     """Export the session with the app's button, run `python -m scoring score` on the file, return the totals."""
     with tab.page.expect_download() as download:
-        tab.tap("导出（JSON）")
+        tab.tap("导出为 JSON")
     path = OUTPUT / f"{name}.json"
     download.value.save_as(path)
     out = subprocess.run([sys.executable, "-m", "scoring", "score", str(path)], cwd=ROOT, capture_output=True,

@@ -158,7 +158,7 @@ def score(tab: Tab) -> None:
 def exported(tab: Tab) -> dict:
     """The session record as the export button downloads it."""
     with tab.page.expect_download() as download:
-        tab.tap("Export (JSON)")
+        tab.tap("Export as JSON")
     return json.loads(download.value.path().read_text(encoding="utf-8"))
 
 

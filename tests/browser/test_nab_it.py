@@ -69,7 +69,7 @@ def send(tab: Tab, word: str, count: int) -> None:
 def exported_totals(tab: Tab, name: str) -> dict:
     """Export the session with the app's button, run `python -m scoring score` on the file, return the totals."""
     with tab.page.expect_download() as download:
-        tab.tap("Export (JSON)")
+        tab.tap("Export as JSON")
     path = OUTPUT / f"{name}.json"
     download.value.save_as(path)
     out = subprocess.run([sys.executable, "-m", "scoring", "score", str(path)], cwd=ROOT, capture_output=True,

@@ -121,7 +121,7 @@ READABLE = """async ([png, ratio, least]) => {
   }
   return {faint, corner: light(0)};
 }"""
-EXPORT = re.compile(r"^(Export \(JSON\)|导出（JSON）)$")
+EXPORT = re.compile(r"^(Export as JSON|导出为 JSON)$")
 BESIDE_FROM = 768  # views/session.py: the side column (log, export) stands beside the main one from Flet's "md" width
 IN_COLUMN = """([el, width, beside]) => { if (!el.isConnected) return true;
                                       const r = el.getBoundingClientRect();
