@@ -152,6 +152,39 @@ def test_undo_hands_the_round_back_with_where_the_ace_went():
     assert table.state["rounds"][0]["scores"]["Bo"]["points"] == -4
 
 
+def test_a_card_tapped_after_cancelling_a_correction_goes_to_a_pile_the_new_round_has():
+    """A past round opened, its meld chosen, then the correction cancelled: the new round has no such meld, so the
+    next card goes to the hand (it raised IndexError, found by tapping at random)."""
+    table = Table("rummy", ["Ann", "Bo"])
+    tap(build(table), "New meld")
+    tap_cards(table, "♥ Hearts", ["7H", "8H", "9H"])
+    tap(build(table), "Bo")
+    tap_cards(table, "♠ Spades", ["2S"])
+    tap(build(table), "Add round")
+    tap_round(build(table), 1)
+    tap(build(table), "Meld 1")
+    tap(build(table), "Cancel: back to the new round")
+    tap_cards(table, "♠ Spades", ["KS"])
+    assert table.local["rummy"]["lines"]["Ann"] == {"melds": [], "laid_off": [], "hand": ["KS"]}
+    assert "Left in hand — tapping here" in shown(build(table))
+
+
+def test_a_card_tapped_after_undo_empties_the_handed_back_round_goes_to_a_pile_the_form_has():
+    """An undone round handed back, one of its melds chosen, then a redo empties the form again: the next card
+    goes to the hand."""
+    table = Table("rummy", ["Ann", "Bo"])
+    tap(build(table), "New meld")
+    tap_cards(table, "♥ Hearts", ["7H", "8H", "9H"])
+    tap(build(table), "Bo")
+    tap_cards(table, "♠ Spades", ["2S"])
+    tap(build(table), "Add round")
+    table.undo()
+    tap(build(table), "Meld 1")
+    table.redo()
+    tap_cards(table, "♠ Spades", ["KS"])
+    assert table.local["rummy"]["lines"]["Ann"] == {"melds": [], "laid_off": [], "hand": ["KS"]}
+
+
 def test_chinese_texts():
     table = Table("rummy", ["甲", "乙"], lang="zh-CN")
     assert "第 1 轮：点选每位玩家的组合、添牌和手牌" in shown(build(table))

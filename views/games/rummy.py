@@ -49,6 +49,8 @@ def draft_of(ctx: GameContext) -> dict:
         draft["who"] = ctx.players[0]
     empty = not draft["stock_out"] and all(draft["lines"][n] == new_line() for n in ctx.players)
     round_edit.hand_back(ctx, draft, KEYS, empty, "round", entries_of)
+    if isinstance(draft["into"], int) and draft["into"] >= len(draft["lines"][draft["who"]]["melds"]):
+        draft["into"] = "hand"  # the meld chosen was the entries' that were put away (a cancelled correction, a redo)
     return draft
 
 
