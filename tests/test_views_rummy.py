@@ -152,15 +152,21 @@ def test_undo_hands_the_round_back_with_where_the_ace_went():
     assert table.state["rounds"][0]["scores"]["Bo"]["points"] == -4
 
 
-def test_a_card_tapped_after_cancelling_a_correction_goes_to_a_pile_the_new_round_has():
-    """A past round opened, its meld chosen, then the correction cancelled: the new round has no such meld, so the
-    next card goes to the hand (it raised IndexError, found by tapping at random)."""
+def a_round_with_a_meld() -> Table:
+    """A table that added one round: Ann melded 7♥ 8♥ 9♥, Bo was left with 2♠."""
     table = Table("rummy", ["Ann", "Bo"])
     tap(build(table), "New meld")
     tap_cards(table, "♥ Hearts", ["7H", "8H", "9H"])
     tap(build(table), "Bo")
     tap_cards(table, "♠ Spades", ["2S"])
     tap(build(table), "Add round")
+    return table
+
+
+def test_a_card_tapped_after_cancelling_a_correction_goes_to_a_pile_the_new_round_has():
+    """A past round opened, its meld chosen, then the correction cancelled: the new round has no such meld, so the
+    next card goes to the hand (it raised IndexError, found by tapping at random)."""
+    table = a_round_with_a_meld()
     tap_round(build(table), 1)
     tap(build(table), "Meld 1")
     tap(build(table), "Cancel: back to the new round")
@@ -172,12 +178,7 @@ def test_a_card_tapped_after_cancelling_a_correction_goes_to_a_pile_the_new_roun
 def test_a_card_tapped_after_undo_empties_the_handed_back_round_goes_to_a_pile_the_form_has():
     """An undone round handed back, one of its melds chosen, then a redo empties the form again: the next card
     goes to the hand."""
-    table = Table("rummy", ["Ann", "Bo"])
-    tap(build(table), "New meld")
-    tap_cards(table, "♥ Hearts", ["7H", "8H", "9H"])
-    tap(build(table), "Bo")
-    tap_cards(table, "♠ Spades", ["2S"])
-    tap(build(table), "Add round")
+    table = a_round_with_a_meld()
     table.undo()
     tap(build(table), "Meld 1")
     table.redo()
