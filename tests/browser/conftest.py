@@ -40,6 +40,12 @@ load of the app about 5 s, so what makes a test cheaper is fewer loads (move wit
 fewer frames (reduced motion), not shorter waits. Tried and not kept: SwiftShader's WebGL flags (more CPU), no
 WebGL at all (three times the CPU), V8's `--liftoff-only` (cheaper loads, dearer frames), touch taps instead of
 mouse clicks (the same frames, 7% less CPU on one test, within noise).
+Session 37, on two workers: the cores busy 82% of a run (940 s of CPU in 573 s); the gaps are one worker's waits
+while the other's tab is idle too, so a third worker fills them (93%, 508 s). Per process, one whole Pictomania
+game alone (48 s of CPU in 59 s): Chromium's renderer 22 s, its GPU process 11 s, its browser process 5.5 s,
+Playwright's driver 3.7 s, pytest 2.9 s, the app's server 2.8 s. A load is about 4 s of CPU, 0.8 s of it the
+fonts (measured with `page.fonts` empty); a second tab in the same browser context (its HTTP cache warm) and
+Chromium's `--in-process-gpu` made no difference above the noise.
 """
 
 from __future__ import annotations
