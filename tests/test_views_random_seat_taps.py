@@ -1,16 +1,18 @@
 """Every game played from the players' own phones, tapped at random, in process: each walk seats a phone on every
 seat of a table (the players and the referee seat, one player sometimes named referee), then again and again picks
-one phone and taps, types or chooses on what that phone shows (a kind of control first, then one of that kind:
-a board of a hundred squares does not hide the one button that sends what was chosen on it) (its moves and the game's view of its seat, built
-by `views.table.moves_and_view` from the hub's message, as `views.join` builds it), and sends what it sends
-through the hub, against the log its screen showed. No handler may raise (a refusal is shown, not thrown), every
-seated screen must build after every tap, and the phones' taps must reach the hub (sent as actions, stored or
-refused by the rules: a Flip 7 round or a Nab-It word takes more taps on one phone than a short walk gives it).
+one phone and taps, types or chooses on what that phone shows: the seated screen's body as `views.join.seat_body`
+builds it from the hub's latest message for that seat (its status, the near-ties with the referee's rulings, its
+moves, the game's view of its seat; the race buttons pinned above it or in place), a kind of control first, then
+one of that kind (a board of a hundred squares does not hide the one button that sends what was chosen on it).
+What a tap sends goes through the hub as that phone's seat, against the log its screen showed. No handler may
+raise (a refusal is shown, not thrown), every seated screen must build after every tap, and the phones' taps must
+reach the hub (sent as actions, stored or refused by the rules: a Flip 7 round or a Nab-It word takes more taps
+on one phone than a short walk gives it).
 
 The hub's clock for near-ties is the walk's own (seeded): two taps of different seats come either a moment apart
-(a near-tie, when the other order would give another state) or ten seconds apart, so the walks are the same every
-run. Kept short for the suite (3 walks of 50 taps a game); the same walks, longer (20 walks of 150 taps a game),
-found nothing more.
+(a near-tie, when the other order would give another state: the walks open some in Pictomania and Splitter) or
+ten seconds apart, so the walks are the same every run. Kept short for the suite (3 walks of 50 taps a game);
+the same walks, longer (20 walks of 150 taps a game), found nothing more.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from storage import Store
 from tests.test_views_components import FakePage
 from tests.test_views_random_taps import GAME_IDS, T0, handlers, seating, value_for
 from views import words
-from views.table import moves_and_view
+from views.join import seat_body
 from views.table_hub import TableHub
 
 WALKS, STEPS = 3, 50
@@ -82,29 +84,22 @@ def seat_walk(store: Store, gid: str, seed: int, taps: list) -> tuple[int, int]:
     the number stored."""
     rnd = random.Random(seed)
     hub, tokens, messages = seated_table(store, gid, rnd)
-    shown: list = []
     sent = [0]
+    acting = hub.act
+
+    def act(*args, **kwargs):
+        """The hub's own act, counted."""
+        sent[0] += 1
+        return acting(*args, **kwargs)
+
+    hub.act = act
+    shown: list = []
     apps = {seat: SeatApp(store, rnd.choice(["en", "zh-CN"]), shown) for seat in tokens}
     for _ in range(STEPS):
         seat = rnd.choice(list(tokens))
-        message, app = messages[seat], apps[seat]
-
-        def act(action: dict, token=tokens[seat], count=message["count"]) -> bool:
-            """Send as this seat against the log this screen showed; a refusal is shown."""
-            sent[0] += 1
-            try:
-                hub.act(token, action, expect=count)
-            except RuleError as err:
-                shown.append(err.key)
-                return False
-            return True
-
-        async def act_soon(action: dict) -> bool:
-            """`act` from an async handler (a race claim)."""
-            return act(action)
-
-        controls = moves_and_view(app, hub, message, act, seat, app.t("table.your_moves"), act_soon=act_soon)
-        choices = [found for control in controls for found in handlers(control)]
+        pinned: list = []
+        body = seat_body(apps[seat], hub, tokens[seat], messages[seat], pinned if rnd.random() < 0.5 else None)
+        choices = [found for control in [body, *pinned] for found in handlers(control)]
         if not choices:
             continue
         kinds = sorted({type(control).__name__ for control, _ in choices})
