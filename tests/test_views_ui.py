@@ -1,5 +1,6 @@
 """The quiet aside line (`views.ui.aside`): italic in English, upright and in the secondary colour where CJK is set;
-the scoreboard's breakdown lines that use it."""
+the scoreboard's breakdown lines that use it. Buttons that hold a player's name: one line with an ellipsis where
+their width is fixed, growing with the label where it is not."""
 
 from __future__ import annotations
 
@@ -9,9 +10,12 @@ from types import SimpleNamespace
 import flet as ft
 
 from scoring import i18n
+from tests.card_view_helpers import Table
+from tests.test_views_components import walk
 from views import words
 from views.components.scoreboard import breakdown_lines
-from views.ui import aside, tall
+from views.games import view_of
+from views.ui import NAME_BUTTON, aside, tall
 
 VIEWS = Path(__file__).resolve().parent.parent / "views"
 
@@ -73,3 +77,24 @@ def test_a_turns_main_button_grows_with_its_words_instead_of_a_fixed_height():
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if "height=52" in line or ("rummy.view.onto" in line and "height=" in line)]
     assert not fixed, fixed
+
+
+LONG_NAME = "Alexandra Konstantinopoulou-Smith"
+
+
+def test_a_long_name_on_a_players_button_stays_on_one_line_and_ends_in_an_ellipsis():
+    for game in ("flip7", "rummy"):
+        table = Table(game, [LONG_NAME, "Bo", "Cy"])
+        buttons = [c for c in walk(view_of(game).build(table.ctx()))
+                   if isinstance(c, (ft.FilledButton, ft.OutlinedButton)) and isinstance(c.content, ft.Text)
+                   and c.content.value in (LONG_NAME, "Bo", "Cy")]
+        assert [b.content.value for b in buttons] == [LONG_NAME, "Bo", "Cy"], game
+        assert all((b.width, b.content.max_lines, b.content.overflow) == (NAME_BUTTON, 1, ft.TextOverflow.ELLIPSIS)
+                   for b in buttons), game
+
+
+def test_a_bacon_out_button_grows_with_a_label_that_wraps():
+    table = Table("bacon", [LONG_NAME, "Bo", "Cy", "Di"])
+    outs = [c for c in walk(view_of("bacon").build(table.ctx())) if isinstance(c, ft.OutlinedButton)
+            and c.content == f"{LONG_NAME} out"]
+    assert outs and all(b.height is None and b.style == tall() for b in outs)

@@ -131,6 +131,18 @@ def choice_row(options: list[tuple], chosen: Any, on_choose: Callable[[Any], Any
     ])
 
 
+NAME_BUTTON = 110
+
+
+def name_button(name: str, chosen: bool, on_choose: Callable[[], Any]) -> ft.Control:
+    """A player's button at the head of their row (whose entries the form shows), filled while chosen: the rows'
+    buttons one width, so what follows them lines up; a name too long for it (up to 40 characters) ends in an
+    ellipsis on one line rather than wrapping out of the button, and is read out whole."""
+    return (ft.FilledButton if chosen else ft.OutlinedButton)(
+        content=ft.Text(name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS), width=NAME_BUTTON, height=TAP - 4,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)), on_click=lambda e: on_choose())
+
+
 def toggle_chip(label: str, on: bool, on_select: Callable[[Any], Any], icon: Any,
                 tooltip: str | None = None) -> ft.Control:
     """A chip that is on or off, with its icon (covered by the check mark while on)."""

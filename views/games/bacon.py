@@ -24,7 +24,7 @@ from views import words
 from views.components.cards import card_buttons, pile
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import aside, choice_row
+from views.ui import aside, choice_row, tall
 
 PILES = ("table", "played")
 KEYS = ("order",)
@@ -131,7 +131,7 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
         spacing=8, controls=[
             round_edit.heading(ctx, draft, title),
             ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-                ft.OutlinedButton(content=ctx.t("bacon.view.out", name=n), height=48, on_click=lambda e, n=n: add(n))
+                ft.OutlinedButton(content=ctx.t("bacon.view.out", name=n), style=tall(), on_click=lambda e, n=n: add(n))
                 for n in waiting]),
             pile(ctx, [ctx.t("bacon.view.place", place=i + 1, name=n) for i, n in enumerate(order)], remove,
                  "bacon.view.nobody_out"),

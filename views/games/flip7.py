@@ -28,7 +28,7 @@ from scoring.games.flip7 import MODIFIERS, bust_chances, check_line, score_line,
 from views.components.cards import card_buttons, pile, stepper
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import aside, choice_row, labelled
+from views.ui import aside, choice_row, labelled, name_button
 
 ACTIVE = "active"
 STATUSES = ("stayed", "frozen", "busted", "flip7")
@@ -152,8 +152,7 @@ def players_panel(ctx: GameContext, draft: dict) -> ft.Control:
         if status is not None:
             lines.append(ft.Text(status, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         rows.append(ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            (ft.FilledButton if name == draft["who"] else ft.OutlinedButton)(
-                content=name, width=110, height=44, on_click=lambda e, n=name: choose(n)),
+            name_button(name, name == draft["who"], lambda n=name: choose(n)),
             ft.Column(expand=True, spacing=0, controls=lines),
         ]))
     return ft.Column(spacing=6, controls=rows)

@@ -26,7 +26,7 @@ from validators.cards import RUMMY_RANKS, RUMMY_SUITS
 from views.components.cards import card_buttons, card_face, card_name, pile
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import choice_row, labelled, tall
+from views.ui import choice_row, labelled, name_button, tall
 
 RANK_NAMES = list(RUMMY_RANKS)
 KEYS = ("lines", "stock_out", "onto")
@@ -135,8 +135,7 @@ def players_panel(ctx: GameContext, draft: dict) -> ft.Control:
 
     return ft.Column(spacing=6, controls=[
         ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            (ft.FilledButton if name == draft["who"] else ft.OutlinedButton)(
-                content=name, width=110, height=44, on_click=lambda e, n=name: choose(n)),
+            name_button(name, name == draft["who"], lambda n=name: choose(n)),
             ft.Text(summary(ctx, draft["lines"][name]), size=13, expand=True),
         ])
         for name in ctx.players
