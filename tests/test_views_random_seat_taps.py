@@ -17,19 +17,14 @@ the same walks, longer (20 walks of 150 taps a game), found nothing more.
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import itertools
 import random
-from types import SimpleNamespace
 
 import pytest
 
-from scoring.core import RuleError, engine
-from scoring.record import new_record
 from storage import Store
 from tests.test_views_components import FakePage
-from tests.test_views_random_taps import GAME_IDS, T0, handlers, seating, value_for
+from tests.test_views_random_taps import GAME_IDS, fire, handlers, new_session, walks
 from views import words
 from views.join import seat_body
 from views.table_hub import TableHub
@@ -61,13 +56,7 @@ class SeatApp:
 
 def seated_table(store: Store, gid: str, rnd: random.Random) -> tuple[TableHub, dict, dict]:
     """A session of the game with a phone on every seat: the hub, each seat's token and its latest message."""
-    game = engine(gid).game
-    while True:
-        try:
-            sid = store.create(new_record(gid, seating(game, rnd), seed=rnd.randint(0, 2 ** 31), now=T0))
-            break
-        except RuleError:  # a seating the game refuses (Bacon's teams): draw another
-            continue
+    sid = new_session(store, gid, rnd)
     ticks = itertools.accumulate(rnd.choice(APART) for _ in itertools.count())
     hub = TableHub(store, sid, clock=lambda: 1.7e9, tick=lambda: next(ticks))
     tokens = {seat: hub.join(hub.pin, seat) for seat in hub.seat_names()}
@@ -105,11 +94,7 @@ def seat_walk(store: Store, gid: str, seed: int, taps: list) -> tuple[int, int]:
         kinds = sorted({type(control).__name__ for control, _ in choices})
         kind = rnd.choice(kinds)
         control, event = rnd.choice([(c, e) for c, e in choices if type(c).__name__ == kind])
-        data = value_for(control, rnd)
-        taps.append((seat, type(control).__name__, event, str(getattr(control, "content", "") or "")[:30], data))
-        result = getattr(control, event)(SimpleNamespace(control=control, data=data, name=event[3:]))
-        if inspect.iscoroutine(result):
-            asyncio.run(result)
+        fire(control, event, rnd, taps, seat)
     return sent[0], len(store.load(hub.sid)["actions"])
 
 
@@ -118,11 +103,5 @@ def test_random_taps_on_seated_phones_raise_nothing(tmp_path, gid):
     """Seeded random walks over every seat's phone: no handler raises, and the phones' taps reach the hub (at least
     one walk sends actions)."""
     with Store(tmp_path) as store:
-        sent = []
-        for seed in range(WALKS):
-            taps: list = []
-            try:
-                sent.append(seat_walk(store, gid, seed, taps))
-            except Exception as err:  # noqa: BLE001 — any escape is the failure; the last taps say how it came
-                raise AssertionError(f"{gid} walk {seed}: {err!r} after {taps[-6:]}") from err
-        assert max(n for n, _ in sent) > 0, sent
+        sent = walks(store, gid, seat_walk, WALKS)
+    assert max(n for n, _ in sent) > 0, sent

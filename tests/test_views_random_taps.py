@@ -60,16 +60,22 @@ def seating(game, rnd: random.Random) -> list:
     return [{"name": n, "colour": c} for n, c in zip(names, COLOURS)] if game.colours else names
 
 
+def new_session(store: Store, gid: str, rnd: random.Random) -> str:
+    """Store a new session of the game at a random table (drawn again while the game refuses it: Bacon's
+    teams); its id."""
+    game = engine(gid).game
+    while True:
+        try:
+            return store.create(new_record(gid, seating(game, rnd), seed=rnd.randint(0, 2 ** 31), now=T0))
+        except RuleError:
+            continue
+
+
 def random_walk(store: Store, gid: str, seed: int, taps: list) -> int:
     """Tap one game's screen at random, noting each tap in taps; the number of actions it stored."""
     rnd = random.Random(seed)
-    game, view = engine(gid).game, view_of(gid)
-    while True:
-        try:
-            sid = store.create(new_record(gid, seating(game, rnd), seed=rnd.randint(0, 2 ** 31), now=T0))
-            break
-        except RuleError:  # a seating the game refuses (Bacon's teams): draw another
-            continue
+    view = view_of(gid)
+    sid = new_session(store, gid, rnd)
     local, shown = {}, []
 
     def apply(action: dict) -> bool:
@@ -89,12 +95,31 @@ def random_walk(store: Store, gid: str, seed: int, taps: list) -> int:
         if not choices:
             break
         control, event = rnd.choice(choices)
-        data = value_for(control, rnd)
-        taps.append((type(control).__name__, event, str(getattr(control, "content", "") or "")[:30], data))
-        result = getattr(control, event)(SimpleNamespace(control=control, data=data, name=event[3:]))
-        if inspect.iscoroutine(result):
-            asyncio.run(result)
+        fire(control, event, rnd, taps)
     return len(store.load(sid)["actions"])
+
+
+def fire(control: ft.Control, event: str, rnd: random.Random, taps: list, *noted) -> None:
+    """Give the control a plausible value, note the tap in taps (after what noted says of it) and call its
+    handler, running it to the end if it is async."""
+    data = value_for(control, rnd)
+    taps.append((*noted, type(control).__name__, event, str(getattr(control, "content", "") or "")[:30], data))
+    result = getattr(control, event)(SimpleNamespace(control=control, data=data, name=event[3:]))
+    if inspect.iscoroutine(result):
+        asyncio.run(result)
+
+
+def walks(store: Store, gid: str, walk, count: int = WALKS) -> list:
+    """Run count seeded walks of one game (walk(store, gid, seed, taps)); what each returned. An exception
+    escaping a walk fails the test with the game, the seed and the last taps."""
+    results = []
+    for seed in range(count):
+        taps: list = []
+        try:
+            results.append(walk(store, gid, seed, taps))
+        except Exception as err:  # noqa: BLE001 — any escape is the failure; the last taps say how it came
+            raise AssertionError(f"{gid} walk {seed}: {err!r} after {taps[-6:]}") from err
+    return results
 
 
 @pytest.mark.parametrize("gid", GAME_IDS)
@@ -102,11 +127,5 @@ def test_random_taps_on_a_game_screen_raise_nothing(tmp_path, gid):
     """Seeded random walks over the game's screen: no handler raises, and the taps play the game on (at least one
     walk stores an action, so the walks reach the game's moves)."""
     with Store(tmp_path) as store:
-        stored = []
-        for seed in range(WALKS):
-            taps: list = []
-            try:
-                stored.append(random_walk(store, gid, seed, taps))
-            except Exception as err:  # noqa: BLE001 — any escape is the failure; the last taps say how it came
-                raise AssertionError(f"{gid} walk {seed}: {err!r} after {taps[-6:]}") from err
-        assert max(stored) > 0, stored
+        stored = walks(store, gid, random_walk)
+    assert max(stored) > 0, stored
