@@ -38,10 +38,11 @@ def handlers(body: ft.Control) -> list[tuple[ft.Control, str]]:
             for ev in EVENTS if callable(getattr(c, ev, None))]
 
 
-def value_for(control: ft.Control, rnd: random.Random):
-    """What a person would put into the control before its event fires (set on it), or None for a tap."""
+def value_for(control: ft.Control, rnd: random.Random, typed: list[str] = TYPED):
+    """What a person would put into the control before its event fires (set on it, a text field's from typed),
+    or None for a tap."""
     if isinstance(control, ft.TextField):
-        control.value = rnd.choice(TYPED)
+        control.value = rnd.choice(typed)
     elif isinstance(control, ft.Dropdown) and control.options:
         control.value = rnd.choice(control.options).key
     elif isinstance(control, ft.RadioGroup):
@@ -99,10 +100,10 @@ def random_walk(store: Store, gid: str, seed: int, taps: list) -> int:
     return len(store.load(sid)["actions"])
 
 
-def fire(control: ft.Control, event: str, rnd: random.Random, taps: list, *noted) -> None:
-    """Give the control a plausible value, note the tap in taps (after what noted says of it) and call its
-    handler, running it to the end if it is async."""
-    data = value_for(control, rnd)
+def fire(control: ft.Control, event: str, rnd: random.Random, taps: list, *noted, typed: list[str] = TYPED) -> None:
+    """Give the control a plausible value (a text field's from typed), note the tap in taps (after what noted says
+    of it) and call its handler, running it to the end if it is async."""
+    data = value_for(control, rnd, typed)
     taps.append((*noted, type(control).__name__, event, str(getattr(control, "content", "") or "")[:30], data))
     result = getattr(control, event)(SimpleNamespace(control=control, data=data, name=event[3:]))
     if inspect.iscoroutine(result):
