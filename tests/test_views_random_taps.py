@@ -10,7 +10,6 @@ correction raising IndexError (the meld chosen belonged to the entries put away)
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import random
 from types import SimpleNamespace
@@ -21,6 +20,7 @@ import pytest
 from scoring.core import RuleError, engine, games
 from scoring.record import COLOURS, new_record
 from storage import Store
+from tests.helpers import run_async
 from tests.test_views_components import FakePage, walk
 from views.context import GameContext
 from views.games import has_view, view_of
@@ -102,12 +102,13 @@ def random_walk(store: Store, gid: str, seed: int, taps: list) -> int:
 
 def fire(control: ft.Control, event: str, rnd: random.Random, taps: list, *noted, typed: list[str] = TYPED) -> None:
     """Give the control a plausible value (a text field's from typed), note the tap in taps (after what noted says
-    of it) and call its handler, running it to the end if it is async."""
+    of it) and call its handler, running it to the end if it is async (on a loop of its own, `run_async`: a
+    browser test run before in the same worker leaves Playwright's loop running in this thread)."""
     data = value_for(control, rnd, typed)
     taps.append((*noted, type(control).__name__, event, str(getattr(control, "content", "") or "")[:30], data))
     result = getattr(control, event)(SimpleNamespace(control=control, data=data, name=event[3:]))
     if inspect.iscoroutine(result):
-        asyncio.run(result)
+        run_async(result)
 
 
 def walks(store: Store, gid: str, walk, count: int = WALKS) -> list:
