@@ -15,7 +15,7 @@ from tests.test_views_components import walk
 from views import words
 from views.components.scoreboard import breakdown_lines
 from views.games import view_of
-from views.ui import NAME_BUTTON, aside, tall
+from views.ui import CHOICE_PAD, NAME_BUTTON, TAP, aside, choice_row, tall, tap_style
 
 VIEWS = Path(__file__).resolve().parent.parent / "views"
 
@@ -73,6 +73,7 @@ def test_a_turns_main_button_grows_with_its_words_instead_of_a_fixed_height():
     """Knit Wit's and Splitter's main buttons and Rummy's "put it onto …" choices are at least 52 px high through
     their padding (`ui.tall`), not a fixed `height=52` / `height=48`, which cut a label wrapped to a second line."""
     assert tall().padding == ft.Padding.symmetric(horizontal=24, vertical=16)
+    assert tall().visual_density == ft.VisualDensity.STANDARD  # a laptop's compact density made it 36 px high
     fixed = [f"{path.relative_to(VIEWS)}:{number}" for path in sorted(VIEWS.rglob("*.py"))
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if "height=52" in line or ("rummy.view.onto" in line and "height=" in line)]
@@ -80,6 +81,33 @@ def test_a_turns_main_button_grows_with_its_words_instead_of_a_fixed_height():
 
 
 LONG_NAME = "Alexandra Konstantinopoulou-Smith"
+
+
+def test_a_choice_button_is_a_tap_high_and_grows_with_a_name_that_wraps():
+    """Cubosaurs' "whose collection", the Bacon dealer, Knit Wit's sheet holder and the Pictomania guesser are
+    choice rows of player names: a 40-character name wraps to a second line on a phone, which a fixed 48 px
+    height cut off; the padding (at the standard density, or a laptop's compact one takes 16 px off) makes one
+    line TAP high and lets two grow."""
+    rows = [choice_row([("a", LONG_NAME), ("b", "Bo", ft.Icons.PERSON)], "a", lambda v: None),
+            view_of("cubosaurs").build(Table("cubosaurs", [LONG_NAME, "Bo"]).ctx())]
+    for row in rows:
+        buttons = [c for c in walk(row) if isinstance(c, (ft.FilledButton, ft.OutlinedButton))
+                   and c.content in (LONG_NAME, "Bo")]
+        assert len(buttons) == 2
+        for button in buttons:
+            padding = button.style.padding
+            assert button.height is None and button.style.visual_density == ft.VisualDensity.STANDARD
+            assert (padding.top, padding.bottom) == (CHOICE_PAD, CHOICE_PAD) and 20 + 2 * CHOICE_PAD >= TAP
+            assert (padding.left, padding.right) == ((16 if button.icon else 24), 24)
+
+
+def test_a_solar_storm_move_button_grows_with_a_label_that_wraps():
+    """The moves of a Solar Storm turn ("Take a card from a player (2)…", longer in a Chinese name's game) had a
+    fixed 48 px height; they are TAP high for one line and grow like a choice."""
+    moves = [c for c in walk(view_of("solar_storm").build(Table("solar_storm", [LONG_NAME, "Bo"]).ctx()))
+             if isinstance(c, (ft.FilledButton, ft.OutlinedButton))]
+    assert len(moves) == 5 and "Take a card from a player (2)…" in [m.content for m in moves]
+    assert all(m.height is None and m.style == tap_style() for m in moves)
 
 
 def test_a_long_name_on_a_players_button_stays_on_one_line_and_ends_in_an_ellipsis():

@@ -51,6 +51,8 @@ import re
 import flet as ft
 
 TAP = 48
+CHOICE_PAD = 14  # (TAP - a 20 px line) / 2
+STANDARD = ft.VisualDensity.STANDARD
 FONT = "cjk"
 FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
 FALLBACK_FONTS = {"symbols": "fonts/NotoSansSymbols2-Subset.ttf", "emoji": "fonts/NotoColorEmoji-Subset.ttf"}
@@ -67,8 +69,9 @@ def text_style(**fields: Any) -> ft.TextStyle:
 
 def tall() -> ft.ButtonStyle:
     """A turn's main button: at least 52 px high (its line and 16 px above and below) and growing with its words,
-    not a fixed height that cuts a label wrapped to a second line on a phone."""
-    return ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=16))
+    not a fixed height that cuts a label wrapped to a second line on a phone. The density is set: on a laptop
+    Flutter's own (compact) takes 8 px off each side's padding (a 36 px button)."""
+    return ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=16), visual_density=STANDARD)
 
 
 def tint(colour: str) -> str:
@@ -122,13 +125,22 @@ def choice_row(options: list[tuple], chosen: Any, on_choose: Callable[[Any], Any
                width: int | None = None) -> ft.Control:
     """One of several: options [(value, label)] or [(value, label, icon)] (a label is a text or a control; an
     icon belongs to its option, whether chosen or not), the chosen one filled, the others outlined, each button
-    width wide when given; on_choose(value) on tap."""
+    width wide when given; on_choose(value) on tap. A button is TAP high for one line and grows with a label
+    wrapped to more lines (a long player name on a phone), never a fixed height that cuts them off."""
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         (ft.FilledButton if value == chosen else ft.OutlinedButton)(
-            content=label, icon=icon[0] if icon else None, width=width, height=TAP,
+            content=label, icon=icon[0] if icon else None, width=width, style=tap_style(bool(icon)),
             on_click=lambda e, v=value: on_choose(v))
         for value, label, *icon in options
     ])
+
+
+def tap_style(icon: bool = False) -> ft.ButtonStyle:
+    """A button TAP high around one line that grows with a label wrapped to more (a choice, a move): Material's
+    own padding sideways (less before an icon), above and below enough for TAP, at the standard density (see
+    `tall`)."""
+    return ft.ButtonStyle(padding=ft.Padding.only(left=16 if icon else 24, right=24, top=CHOICE_PAD, bottom=CHOICE_PAD),
+                          visual_density=STANDARD)
 
 
 NAME_BUTTON = 110

@@ -26,7 +26,7 @@ from validators.cards import RUMMY_RANKS, RUMMY_SUITS
 from views.components.cards import card_buttons, card_face, card_name, pile
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import choice_row, labelled, name_button, tall
+from views.ui import choice_row, labelled, name_button, tall, tap_style
 
 RANK_NAMES = list(RUMMY_RANKS)
 KEYS = ("lines", "stock_out", "onto")
@@ -189,7 +189,7 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
         ft.Text(ctx.t("rummy.view.cards_of", name=name), size=16, weight=ft.FontWeight.BOLD),
         ft.Row(wrap=True, controls=[
             choice_row(targets, draft["into"], lambda t: update(into=t)),
-            ft.OutlinedButton(content=ctx.t("rummy.view.new_meld"), icon=ft.Icons.ADD, height=48,
+            ft.OutlinedButton(content=ctx.t("rummy.view.new_meld"), icon=ft.Icons.ADD, style=tap_style(True),
                               on_click=lambda e: new_meld()),
         ]),
         choice_row([(s, ctx.t(f"rummy.view.suit.{s}")) for s in RUMMY_SUITS], suit, lambda s: update(suit=s)),

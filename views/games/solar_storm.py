@@ -40,7 +40,7 @@ from views.components.cards import card_buttons, pile
 from views.components.offers import offer_here
 from views.components.private import elsewhere
 from views.context import GameContext
-from views.ui import aside, choice_row, tint
+from views.ui import aside, choice_row, tap_style, tint
 
 PAD = 6
 GAP = 4
@@ -271,18 +271,18 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
         kind, choices = entry["type"], entry["choices"] or []
         label = ctx.t(f"solar_storm.view.do.{kind}")
         if len(choices) == 1 and (kind in DIRECT or not choices[0]):
-            buttons.append(ft.FilledButton(content=label, height=48,
+            buttons.append(ft.FilledButton(content=label, style=tap_style(),
                                            on_click=lambda e, k=kind, b=entry["by"], c=choices[0]: play(k, b, c)))
         else:
             buttons.append(ft.OutlinedButton(content=ctx.t("solar_storm.view.open", what=label,
-                                                           count=len(choices)), height=48,
+                                                           count=len(choices)), style=tap_style(),
                                              on_click=lambda e, k=kind: toggle(k)))
     controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=buttons))
     opened = next((e for e in entries if e["type"] == draft["open"]), None)
     if opened:
         controls.append(ft.Text(ctx.t(f"solar_storm.view.do.{opened['type']}"), weight=ft.FontWeight.BOLD))
         controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-            ft.OutlinedButton(content=choice_label(ctx, opened["type"], c), height=44,
+            ft.OutlinedButton(content=choice_label(ctx, opened["type"], c), style=tap_style(),
                               on_click=lambda e, k=opened["type"], b=opened["by"], c=c: play(k, b, c))
             for c in opened["choices"] or []]))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
@@ -305,7 +305,7 @@ def refusal_and_send(ctx: GameContext, action: dict, label: str, done) -> list[f
     controls: list[ft.Control] = []
     if err is not None:
         controls.append(ft.Text(words.error(ctx.lang, err), size=15, color=ft.Colors.ERROR))
-    controls.append(ft.FilledButton(content=label, height=48, disabled=err is not None, on_click=lambda e: send()))
+    controls.append(ft.FilledButton(content=label, style=tap_style(), disabled=err is not None, on_click=lambda e: send()))
     return controls
 
 
@@ -539,7 +539,7 @@ def arrange_panel(ctx: GameContext, draft: dict) -> ft.Control:
     return ft.Column(spacing=6, controls=[
         ft.Text(ctx.t(f"solar_storm.view.look.{peek['deck']}"), weight=ft.FontWeight.BOLD),
         ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-            ft.OutlinedButton(content=word(card), height=44, disabled=i in order,
+            ft.OutlinedButton(content=word(card), style=tap_style(), disabled=i in order,
                               on_click=lambda e, i=i: pick(i)) for i, card in enumerate(peek["cards"])]),
         ft.Text(ctx.t("solar_storm.view.new_order", cards=[word(peek["cards"][i]) for i in order])
                 if order else ctx.t("solar_storm.view.tap_order"), size=14),
