@@ -25,7 +25,7 @@ from scoring.games import kingdomino, splitter
 from views import words
 from views.context import GameContext
 from views.games import view_of
-from views.ui import choice_row, labelled
+from views.ui import HELPER_LINES, choice_row, labelled
 
 SIZES = (5, 7)
 GAMES = ("kingdomino", "splitter")
@@ -75,7 +75,7 @@ def text_entry(app: Any, scratch: dict, label: str, how: str, shown: str, read: 
 
     The label is short and how to write the board is the helper text under the field (up to three lines): a
     label longer than the field wrapped to two lines and broke the outline's notch."""
-    field = ft.TextField(label=label, helper=how, helper_max_lines=3,
+    field = ft.TextField(label=label, helper=how, helper_max_lines=HELPER_LINES,
                          value=scratch.get("text", shown), multiline=True, min_lines=5,
                          on_change=lambda e: scratch.update(text=e.control.value))
 

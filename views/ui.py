@@ -53,6 +53,7 @@ import flet as ft
 TAP = 48
 CHOICE_PAD = 14  # (TAP - a 20 px line) / 2
 STANDARD = ft.VisualDensity.STANDARD
+HELPER_LINES = 3  # a field's helper text wraps to this many lines (Flutter's own: one, cut with an ellipsis)
 FONT = "cjk"
 FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
 FALLBACK_FONTS = {"symbols": "fonts/NotoSansSymbols2-Subset.ttf", "emoji": "fonts/NotoColorEmoji-Subset.ttf"}

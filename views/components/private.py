@@ -31,7 +31,7 @@ import flet as ft
 
 from scoring.core import TABLE
 from views import words
-from views.ui import aside
+from views.ui import HELPER_LINES, aside
 
 COVER, ENTRY = "cover", "entry"
 
@@ -128,7 +128,8 @@ def entry_form(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit:
 
     fields = [
         ft.TextField(label=prompt, value=answers[i], password=secret, can_reveal_password=secret, text_size=18,
-                     helper=hints[i] if hints else None, on_change=lambda e, i=i: answers.__setitem__(i, e.control.value))
+                     helper=hints[i] if hints else None, helper_max_lines=HELPER_LINES,
+                     on_change=lambda e, i=i: answers.__setitem__(i, e.control.value))
         for i, prompt in enumerate(prompts)
     ]
     return ft.Column(spacing=10, controls=[

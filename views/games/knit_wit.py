@@ -48,7 +48,7 @@ from views.components.race import race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.vote import ballots_line, offer_ballots, vote_panel
 from views.context import GameContext
-from views.ui import aside, choice_row, labelled, tall
+from views.ui import HELPER_LINES, aside, choice_row, labelled, tall
 
 TITLE = 18
 CARD_COLS = {"xs": 12, "sm": 6, "xl": 4}  # the answer cards: one a row on a phone, two, three on a laptop
@@ -416,7 +416,8 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
 
     fields = [
         ft.TextField(label=prompt(ctx, n), value=text_of(n), text_size=18, error=errors.get(str(n)),
-                     helper=" + ".join(kw.tags_of(ctx.state, n)),
+                     helper=" + ".join(kw.tags_of(ctx.state, n)), helper_max_lines=HELPER_LINES,
+                     error_max_lines=HELPER_LINES,
                      on_change=lambda e, n=n: typed(n, e.control.value),
                      on_blur=lambda e, n=n: left(n), on_submit=lambda e, n=n: left(n))
         for n in spools]
