@@ -99,6 +99,9 @@ def test_a_choice_button_is_a_tap_high_and_grows_with_a_name_that_wraps():
             assert button.height is None and button.style.visual_density == ft.VisualDensity.STANDARD
             assert (padding.top, padding.bottom) == (CHOICE_PAD, CHOICE_PAD) and 20 + 2 * CHOICE_PAD >= TAP
             assert (padding.left, padding.right) == ((16 if button.icon else 24), 24)
+    dice = [c for c in walk(choice_row([(n, str(n)) for n in range(1, 7)], 3, lambda v: None, width=56))
+            if isinstance(c, (ft.FilledButton, ft.OutlinedButton))]
+    assert len(dice) == 6 and all((d.width, d.style.padding.left, d.style.padding.right) == (56, 8, 8) for d in dice)
 
 
 def test_a_solar_storm_move_button_grows_with_a_label_that_wraps():

@@ -52,6 +52,8 @@ import flet as ft
 
 TAP = 48
 CHOICE_PAD = 14  # (TAP - a 20 px line) / 2
+MATERIAL_SIDE = 24  # a Material button's padding at either side of its label
+NARROW_SIDE = 8
 STANDARD = ft.VisualDensity.STANDARD
 HELPER_LINES = 3  # a field's helper text wraps to this many lines (Flutter's own: one, cut with an ellipsis)
 FONT = "cjk"
@@ -130,18 +132,20 @@ def choice_row(options: list[tuple], chosen: Any, on_choose: Callable[[Any], Any
     wrapped to more lines (a long player name on a phone), never a fixed height that cuts them off."""
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         (ft.FilledButton if value == chosen else ft.OutlinedButton)(
-            content=label, icon=icon[0] if icon else None, width=width, style=tap_style(bool(icon)),
+            content=label, icon=icon[0] if icon else None, width=width,
+            style=tap_style(bool(icon), NARROW_SIDE if width else MATERIAL_SIDE),
             on_click=lambda e, v=value: on_choose(v))
         for value, label, *icon in options
     ])
 
 
-def tap_style(icon: bool = False) -> ft.ButtonStyle:
-    """A button TAP high around one line that grows with a label wrapped to more (a choice, a move): Material's
-    own padding sideways (less before an icon), above and below enough for TAP, at the standard density (see
-    `tall`)."""
-    return ft.ButtonStyle(padding=ft.Padding.only(left=16 if icon else 24, right=24, top=CHOICE_PAD, bottom=CHOICE_PAD),
-                          visual_density=STANDARD)
+def tap_style(icon: bool = False, side: int = MATERIAL_SIDE) -> ft.ButtonStyle:
+    """A button TAP high around one line that grows with a label wrapped to more (a choice, a move): `side`
+    padding sideways (Material's own by default; 8 less before an icon), above and below enough for TAP, at the
+    standard density (see `tall`). A button of a fixed width takes NARROW_SIDE: Splitter's 56 px dice kept 8 px
+    for their digit between Material's 24s, too little once a phone's text is set larger."""
+    return ft.ButtonStyle(padding=ft.Padding.only(left=side - 8 if icon else side, right=side, top=CHOICE_PAD,
+                                                  bottom=CHOICE_PAD), visual_density=STANDARD)
 
 
 NAME_BUTTON = 110
