@@ -273,6 +273,9 @@ def test_answer_screen_private_entry_and_buttons(table):
     assert (first.label, first.helper) == ("Spool 1 · worth 2", "red + red")
     # a spool's regions ("contains sugar + you can eat it + used for cooking") and a refusal wrap, not cut at one line
     assert all((f.helper_max_lines, f.error_max_lines) == (3, 3) for f in table.controls(ft.TextField))
+    # the fields take the screen's width (Flet draws a field without one 300 px wide)
+    sheet = next(c for c in table.controls(ft.Column) if any(isinstance(k, ft.TextField) for k in c.controls))
+    assert sheet.horizontal_alignment == ft.CrossAxisAlignment.STRETCH and first.width is None
     table.controls(ft.TextField)[1].on_change(change("Tiger"))
     table.tap("Done: hide my answers")
     assert table.errors[-1] == "knit_wit.answer_reused"

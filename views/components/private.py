@@ -132,8 +132,12 @@ def entry_form(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit:
                      on_change=lambda e, i=i: answers.__setitem__(i, e.control.value))
         for i, prompt in enumerate(prompts)
     ]
-    return ft.Column(spacing=10, controls=[
-        entry_title(ctx, player),
-        *fields,
-        ft.FilledButton(content=done_label(ctx), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: done()),
-    ])
+    return answer_sheet([entry_title(ctx, player), *fields],
+                        ft.FilledButton(content=done_label(ctx), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: done()))
+
+
+def answer_sheet(lines: list[ft.Control], button: ft.Control) -> ft.Control:
+    """A sheet of answer fields under their title, as wide as the screen (Flet draws a field 300 px wide
+    otherwise: on a phone its helper text wrapped 70 px early), and its button at its own width."""
+    return ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                     controls=[*lines, ft.Row(controls=[button])])
