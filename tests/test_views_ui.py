@@ -14,6 +14,7 @@ from tests.card_view_helpers import Table
 from tests.test_views_components import walk
 from views import words
 from views.components.scoreboard import breakdown_lines
+from views.app import theme
 from views.games import view_of
 from views.ui import CHOICE_PAD, NAME_BUTTON, TAP, aside, choice_row, tall, tap_style
 
@@ -73,11 +74,18 @@ def test_a_turns_main_button_grows_with_its_words_instead_of_a_fixed_height():
     """Knit Wit's and Splitter's main buttons and Rummy's "put it onto …" choices are at least 52 px high through
     their padding (`ui.tall`), not a fixed `height=52` / `height=48`, which cut a label wrapped to a second line."""
     assert tall().padding == ft.Padding.symmetric(horizontal=24, vertical=16)
-    assert tall().visual_density == ft.VisualDensity.STANDARD  # a laptop's compact density made it 36 px high
     fixed = [f"{path.relative_to(VIEWS)}:{number}" for path in sorted(VIEWS.rglob("*.py"))
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if "height=52" in line or ("rummy.view.onto" in line and "height=" in line)]
     assert not fixed, fixed
+
+
+def test_every_device_draws_at_the_standard_density():
+    """A phone's browser draws at Flutter's standard density and a laptop's at the compact one, which took 8 px off
+    each side of a button's padding (a turn's main button 36 px high, a choice 32, a plain button 32): the theme
+    sets the standard density for every device, and no button style sets its own."""
+    assert theme().visual_density == ft.VisualDensity.STANDARD
+    assert tall().visual_density is None and tap_style().visual_density is None
 
 
 LONG_NAME = "Alexandra Konstantinopoulou-Smith"
@@ -96,7 +104,7 @@ def test_a_choice_button_is_a_tap_high_and_grows_with_a_name_that_wraps():
         assert len(buttons) == 2
         for button in buttons:
             padding = button.style.padding
-            assert button.height is None and button.style.visual_density == ft.VisualDensity.STANDARD
+            assert button.height is None
             assert (padding.top, padding.bottom) == (CHOICE_PAD, CHOICE_PAD) and 20 + 2 * CHOICE_PAD >= TAP
             assert (padding.left, padding.right) == ((16 if button.icon else 24), 24)
     dice = [c for c in walk(choice_row([(n, str(n)) for n in range(1, 7)], 3, lambda v: None, width=56))

@@ -55,7 +55,6 @@ CHOICE_PAD = 14  # (TAP - a 20 px line) / 2
 TALL_PAD = 16  # a turn's main button: 52 px around one line
 MATERIAL_SIDE = 24  # a Material button's padding at either side of its label
 NARROW_SIDE = 8  # the sides of a button of a fixed width
-STANDARD = ft.VisualDensity.STANDARD
 HELPER_LINES = 3  # a field's helper text wraps to this many lines (Flutter's own: one, cut with an ellipsis)
 FONT = "cjk"
 FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
@@ -73,8 +72,8 @@ def text_style(**fields: Any) -> ft.TextStyle:
 
 def tall() -> ft.ButtonStyle:
     """A turn's main button: at least 52 px high (its line and 16 px above and below) and growing with its words,
-    not a fixed height that cuts a label wrapped to a second line on a phone. The density is set: on a laptop
-    Flutter's own (compact) takes 8 px off each side's padding (a 36 px button)."""
+    not a fixed height that cuts a label wrapped to a second line on a phone (at the theme's standard density:
+    `views.app.theme`)."""
     return tap_style(above=TALL_PAD)
 
 
@@ -143,10 +142,10 @@ def choice_row(options: list[tuple], chosen: Any, on_choose: Callable[[Any], Any
 def tap_style(icon: bool = False, side: int = MATERIAL_SIDE, above: int = CHOICE_PAD) -> ft.ButtonStyle:
     """A button TAP high around one line that grows with a label wrapped to more (a choice, a move): `side`
     padding sideways (Material's own by default; 8 less before an icon), `above` it and below it (enough for TAP),
-    at the standard density (see `tall`). A button of a fixed width takes NARROW_SIDE: Splitter's 56 px dice kept
-    8 px for their digit between Material's 24s, too little once a phone's text is set larger."""
+    at the theme's standard density (`views.app.theme`). A button of a fixed width takes NARROW_SIDE: Splitter's
+    56 px dice kept 8 px for their digit between Material's 24s, too little once a phone's text is set larger."""
     return ft.ButtonStyle(padding=ft.Padding.only(left=side - 8 if icon else side, right=side, top=above,
-                                                  bottom=above), visual_density=STANDARD)
+                                                  bottom=above))
 
 
 NAME_BUTTON = 110
