@@ -57,6 +57,7 @@ import sys
 import tempfile
 import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -90,16 +91,18 @@ ADDRESS = re.compile(r"^Tableside: http://\S+:(\d+)$", re.M)
 READ_ALL = ("Array.from(document.querySelectorAll('flt-semantics, flt-semantics *'))"
             ".map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.value || '') + ' ' + e.textContent)"
             ".join('\\n')")
-FOCUS_NOTE = "tableside-focus "
-WATCH_SOCKETS = f"const FOCUS_NOTE = {FOCUS_NOTE!r};" + """
+EVENT_NOTE = "tableside-event "
+WATCH_SOCKETS = f"const EVENT_NOTE = {EVENT_NOTE!r};" + """
 window.__firstFrame = false;
 window.addEventListener('flutter-first-frame', () => { window.__firstFrame = true; });
 window.__lastFrame = performance.now();
 window.__sockets = 0;
 window.__heard = 0;
-for (const way of ['focusin', 'focusout']) {
-  document.addEventListener(way, e => console.debug(FOCUS_NOTE + JSON.stringify(
-    [Math.round(performance.now()), way, e.target.getAttribute ? e.target.getAttribute('aria-label') : null])), true);
+for (const way of ['focusin', 'focusout', 'pointerdown', 'pointerup', 'click']) {
+  document.addEventListener(way, e => console.debug(EVENT_NOTE + JSON.stringify(
+    [Math.round(performance.now()), way, e.target.tagName,
+     e.target.getAttribute ? e.target.getAttribute('aria-label') : null,
+     e.clientX === undefined ? null : [Math.round(e.clientX), Math.round(e.clientY)]])), true);
 }
 const Native = window.WebSocket;
 window.WebSocket = class extends Native {
@@ -243,7 +246,7 @@ TABS: list["Tab"] = []
 SERVERS: list["Server"] = []  # every server started, for the logs of a failed test
 LOG_SHOWN = 6000  # characters of each server's log shown with a failed test
 FRAMES_KEPT = 60
-FOCUS_KEPT = 40
+EVENTS_KEPT = 80  # five events a tap: the last 16 taps
 
 
 def until(check: Callable[[], bool], what: str, limit_s: float = WAIT_MS / 1000) -> None:
@@ -270,21 +273,21 @@ class Tab:
         self.page.set_default_timeout(WAIT_MS)
         self.page.add_init_script(WATCH_SOCKETS)
         self.frames: deque[str] = deque(maxlen=FRAMES_KEPT)
-        self.focus: deque[str] = deque(maxlen=FOCUS_KEPT)
+        self.events: deque[str] = deque(maxlen=EVENTS_KEPT)
         self.started = time.monotonic()
         self.page.on("websocket", self.watch)
-        self.page.on("console", self.note_focus)
+        self.page.on("console", self.note_event)
         TABS.append(self)
 
-    def focus_changes(self) -> str:
-        """The page's last focus changes, as the page reported them while it ran (asking the page now could wait
-        for ever on a page that hangs, and the report must still be written)."""
-        return "\n".join(self.focus)
+    def events_seen(self) -> str:
+        """The page's last pointer and focus events, as the page reported them while it ran (asking the page now
+        could wait for ever on a page that hangs, and the report must still be written)."""
+        return "\n".join(self.events)
 
-    def note_focus(self, message) -> None:
-        """Keep a focus change the page reported on its console."""
-        if message.text.startswith(FOCUS_NOTE):
-            self.focus.append(message.text.removeprefix(FOCUS_NOTE))
+    def note_event(self, message) -> None:
+        """Keep a pointer or focus event the page reported on its console."""
+        if message.text.startswith(EVENT_NOTE):
+            self.events.append(message.text.removeprefix(EVENT_NOTE))
 
     def watch(self, socket) -> None:
         """Keep the last frames of the app's websocket (shown with a failed test's report)."""
@@ -560,7 +563,8 @@ def pytest_runtest_makereport(item, call):
         for i, tab in enumerate(TABS):
             report.sections.append((f"tab {i} websocket frames (s since open, way, bytes, start)",
                                     "\n".join(tab.frames)))
-            report.sections.append((f"tab {i} focus changes (ms since load, way, field)", tab.focus_changes()))
+            report.sections.append((f"tab {i} pointer and focus events (ms since load, event, element, name, x y)",
+                                    tab.events_seen()))
         for server in SERVERS:
             if server.log.exists():
                 report.sections.append((f"server on port {server.port}: the end of its log",
