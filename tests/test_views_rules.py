@@ -8,6 +8,7 @@ from scoring.core import RuleError
 from scoring.games import kingdomino
 from tests.test_views import StubPage, app  # noqa: F401  (the fixture)
 from tests.test_views_components import buttons, raw_texts, read, texts, walk
+from tests.test_views_ui import narrow_fields
 from views import quick, rules
 
 RULINGS_KINGDOM = "F1 L F L1 M\nL1 L L L W1\nW L C W W\nG F F F W\nW1 W W G F1"  # scores 23 (RULINGS)
@@ -171,3 +172,12 @@ def test_quick_text_fields_have_a_short_label_and_the_how_to_under_them(app):
             field, = [c for c in walk(quick.build(app, game_id)[1]) if isinstance(c, ft.TextField)]
             assert len(field.label) <= 20 and len(field.helper) > len(field.label), (lang, field.label)
             assert field.helper_max_lines >= 2
+
+
+def test_the_search_and_the_board_text_take_the_screens_width(app):
+    """The rules search and the quick scorer's board text were 300 px wide (Flet's width for a field without
+    one): on a phone the search stopped 70 px short of its hits."""
+    body = rules.build(app)[1]
+    assert [c.label for c in walk(body) if isinstance(c, ft.TextField)] == ["Search the rules (中文 or English)"]
+    assert narrow_fields(body) == []
+    assert narrow_fields(quick.build(app, "kingdomino")[1]) == []

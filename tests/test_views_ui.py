@@ -4,6 +4,7 @@ their width is fixed, growing with the label where it is not."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -16,7 +17,7 @@ from views import words
 from views.components.scoreboard import breakdown_lines
 from views.app import theme
 from views.games import view_of
-from views.ui import CHOICE_PAD, NAME_BUTTON, TAP, aside, choice_row, tall, tap_style
+from views.ui import CHOICE_PAD, NAME_BUTTON, TAP, aside, choice_row, field_sheet, tall, tap_style
 
 VIEWS = Path(__file__).resolve().parent.parent / "views"
 
@@ -137,3 +138,36 @@ def test_a_bacon_out_button_grows_with_a_label_that_wraps():
     outs = [c for c in walk(view_of("bacon").build(table.ctx())) if isinstance(c, ft.OutlinedButton)
             and c.content == f"{LONG_NAME} out"]
     assert outs and all(b.height is None and b.style == tall() for b in outs)
+
+
+def children(control) -> list:
+    """The controls a control holds directly (through dataclass fields holding controls or lists of them)."""
+    found = []
+    for f in dataclasses.fields(control):
+        if not (f.metadata.get("skip") or f.name.startswith("_")):
+            value = getattr(control, f.name, None)
+            found += [item for item in (value if isinstance(value, list) else [value])
+                      if isinstance(item, ft.BaseControl)]
+    return found
+
+
+def narrow_fields(root) -> list[str]:
+    """The labels of the text fields Flet draws 300 px wide whatever the screen (`tightFor(width: 300)`): no width
+    of their own, not expanded in a row, and in a column that does not stretch its children."""
+    narrow = []
+    for parent in walk(root):
+        stretches = isinstance(parent, ft.Column) and parent.horizontal_alignment == ft.CrossAxisAlignment.STRETCH
+        narrow += [child.label for child in children(parent) if isinstance(child, ft.TextField)
+                   and child.width is None and not (child.expand and isinstance(parent, ft.Row)) and not stretches]
+    return narrow
+
+
+def test_a_field_on_its_own_takes_the_width_of_its_column():
+    """Knit Wit's loop tag and Guess Club's topic were 300 px wide on a 390 px phone, 50-70 px short of the
+    buttons and cards around them: they are in a `field_sheet`, which stretches its fields."""
+    for game, label in (("knit_wit", "Tag of the new loop"), ("guess_club", "Topic")):
+        root = view_of(game).build(Table(game, ["Ann", "Bo", "Cy"]).ctx())
+        assert label in [c.label for c in walk(root) if isinstance(c, ft.TextField)]
+        assert narrow_fields(root) == []
+    assert narrow_fields(ft.Column(controls=[ft.TextField(label="Topic")])) == ["Topic"]
+    assert narrow_fields(field_sheet([ft.TextField(label="Topic")], [])) == []

@@ -25,7 +25,7 @@ from scoring.games import kingdomino, splitter
 from views import words
 from views.context import GameContext
 from views.games import view_of
-from views.ui import HELPER_LINES, choice_row, labelled
+from views.ui import HELPER_LINES, choice_row, field_sheet, labelled
 
 SIZES = (5, 7)
 GAMES = ("kingdomino", "splitter")
@@ -89,9 +89,8 @@ def text_entry(app: Any, scratch: dict, label: str, how: str, shown: str, read: 
         scratch.pop("text", None)
         app.render()
 
-    return ft.Column(spacing=6, controls=[
-        field, ft.OutlinedButton(content=app.t("quick.read_text"), icon=ft.Icons.TEXT_SNIPPET,
-                                 on_click=lambda e: submit())])
+    return field_sheet([field], [ft.OutlinedButton(content=app.t("quick.read_text"), icon=ft.Icons.TEXT_SNIPPET,
+                                                   on_click=lambda e: submit())])
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -88,7 +88,7 @@ def index_body(app: Any) -> ft.Control:
     pages = [ft.ListTile(leading=ft.Icon(ft.Icons.MENU_BOOK), title=ft.Text(p.title),
                          on_click=lambda e, pid=p.id: app.go(link(pid)))
              for pid in rulebook.page_ids() if (p := rulebook.page(pid, app.lang))]
-    return ft.Column(spacing=10, controls=[
+    return ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
         field, results,
         ft.Text(app.t("rules.pages"), size=20, weight=ft.FontWeight.BOLD),
         *pages,

@@ -77,6 +77,14 @@ def tall() -> ft.ButtonStyle:
     return tap_style(above=TALL_PAD)
 
 
+def field_sheet(lines: list[ft.Control], buttons: list[ft.Control]) -> ft.Control:
+    """Fields under their title as wide as the column they are in, and the buttons under them at their own width
+    (wrapping onto more rows). Flet draws a field without a width or `expand` 300 px wide (`tightFor(width: 300)`
+    in its `textfield.dart`): on a phone that left 50-70 px of the row unused and wrapped a field's helper early."""
+    return ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                     controls=[*lines, ft.Row(wrap=True, controls=buttons)])
+
+
 def tint(colour: str) -> str:
     """A fill in a colour that means something, which the theme's text reads on in the light and dark theme."""
     return ft.Colors.with_opacity(TINT_OPACITY, colour)

@@ -31,7 +31,7 @@ import flet as ft
 
 from scoring.core import TABLE
 from views import words
-from views.ui import HELPER_LINES, aside
+from views.ui import HELPER_LINES, aside, field_sheet
 
 COVER, ENTRY = "cover", "entry"
 
@@ -132,12 +132,5 @@ def entry_form(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit:
                      on_change=lambda e, i=i: answers.__setitem__(i, e.control.value))
         for i, prompt in enumerate(prompts)
     ]
-    return answer_sheet([entry_title(ctx, player), *fields],
-                        ft.FilledButton(content=done_label(ctx), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: done()))
-
-
-def answer_sheet(lines: list[ft.Control], button: ft.Control) -> ft.Control:
-    """A sheet of answer fields under their title, as wide as the screen (Flet draws a field 300 px wide
-    otherwise: on a phone its helper text wrapped 70 px early), and its button at its own width."""
-    return ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                     controls=[*lines, ft.Row(controls=[button])])
+    done_button = ft.FilledButton(content=done_label(ctx), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: done())
+    return field_sheet([entry_title(ctx, player), *fields], [done_button])

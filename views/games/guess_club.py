@@ -41,7 +41,7 @@ from views import words
 from views.components.offers import offer_here
 from views.components.private import cover, elsewhere, opened, private_entry
 from views.context import GameContext
-from views.ui import aside, labelled, tint
+from views.ui import aside, field_sheet, labelled, tint
 
 TOPICS = Path(__file__).resolve().parents[2] / "assets" / "guess_club" / "topics.json"
 SPOT = 52
@@ -178,16 +178,11 @@ def topic_panel(ctx: GameContext) -> ft.Control:
 
     field = ft.TextField(label=ctx.t("guess_club.view.topic_field"), value=draft["text"], text_size=18,
                          on_change=lambda e: draft.__setitem__("text", e.control.value), on_submit=lambda e: send())
-    return card([
-        title,
-        field,
-        ft.Row(wrap=True, controls=[
-            ft.OutlinedButton(content=ctx.t("guess_club.view.random_topic"), icon=ft.Icons.CASINO,
-                              on_click=lambda e: draw()),
-            ft.FilledButton(content=ctx.t("guess_club.view.set_topic"), icon=ft.Icons.CHECK,
-                            on_click=lambda e: send()),
-        ]),
-    ])
+    return card([field_sheet([title, field], [
+        ft.OutlinedButton(content=ctx.t("guess_club.view.random_topic"), icon=ft.Icons.CASINO,
+                          on_click=lambda e: draw()),
+        ft.FilledButton(content=ctx.t("guess_club.view.set_topic"), icon=ft.Icons.CHECK, on_click=lambda e: send()),
+    ])])
 
 
 def answers_panel(ctx: GameContext) -> ft.Control:

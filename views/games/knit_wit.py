@@ -43,12 +43,12 @@ from scoring.games import knit_wit as kw
 from validators.answers import explain
 from views import words
 from views.components.offers import offer_here
-from views.components.private import COVER, answer_sheet, cover, done_label, elsewhere, entry_title, opened
+from views.components.private import COVER, cover, done_label, elsewhere, entry_title, opened
 from views.components.race import race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.vote import ballots_line, offer_ballots, vote_panel
 from views.context import GameContext
-from views.ui import HELPER_LINES, aside, choice_row, labelled, tall
+from views.ui import HELPER_LINES, aside, choice_row, field_sheet, labelled, tall
 
 TITLE = 18
 CARD_COLS = {"xs": 12, "sm": 6, "xl": 4}  # the answer cards: one a row on a phone, two, three on a laptop
@@ -98,12 +98,10 @@ def deal_screen(ctx: GameContext) -> ft.Control:
     fields = [ft.TextField(label=ctx.t("knit_wit.view.deal_field", name=p), value=draft.get(p, ""), text_size=18,
                            on_change=lambda e, p=p: draft.__setitem__(p, e.control.value))
               for p in ctx.players]
-    return ft.Column(spacing=12, controls=[
-        heading(ctx.t("knit_wit.view.deal_title", count=ctx.state["count"], per=ctx.state["per"])),
-        *fields,
-        ft.FilledButton(content=ctx.t("knit_wit.view.deal_button"), icon=ft.Icons.CHECK, style=tall(),
-                        on_click=lambda e: send()),
-    ])
+    title = heading(ctx.t("knit_wit.view.deal_title", count=ctx.state["count"], per=ctx.state["per"]))
+    deal = ft.FilledButton(content=ctx.t("knit_wit.view.deal_button"), icon=ft.Icons.CHECK, style=tall(),
+                           on_click=lambda e: send())
+    return field_sheet([title, *fields], [deal])
 
 
 # --- the weave -----------------------------------------------------------------------------------------------
@@ -200,9 +198,9 @@ def loop_step(ctx: GameContext, work: dict, todo: dict) -> ft.Control:
     else:
         controls.append(aside(ctx.lang, ctx.t("knit_wit.view.first_loop")))
     label = "knit_wit.view.draw_tag" if deck else "knit_wit.view.place_loop"
-    controls.append(ft.FilledButton(content=ctx.t(label), icon=ft.Icons.STYLE if deck else ft.Icons.GESTURE,
-                                    style=tall(), on_click=lambda e: send()))
-    return ft.Column(controls=controls, spacing=10)
+    icon = ft.Icons.STYLE if deck else ft.Icons.GESTURE
+    return field_sheet(controls, [ft.FilledButton(content=ctx.t(label), icon=icon, style=tall(),
+                                                  on_click=lambda e: send())])
 
 
 def spool_step(ctx: GameContext, work: dict, todo: dict) -> ft.Control:
@@ -421,8 +419,8 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
                      on_change=lambda e, n=n: typed(n, e.control.value),
                      on_blur=lambda e, n=n: left(n), on_submit=lambda e, n=n: left(n))
         for n in spools]
-    return answer_sheet([entry_title(ctx, player), *fields],
-                        ft.FilledButton(content=done_label(ctx), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: done()))
+    done_button = ft.FilledButton(content=done_label(ctx), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: done())
+    return field_sheet([entry_title(ctx, player), *fields], [done_button])
 
 
 def extra_panel(ctx: GameContext, player: str) -> list[ft.Control]:
