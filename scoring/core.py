@@ -503,11 +503,12 @@ class Engine:
         return None if phase is None else f"{self.game.id}.phase.{phase}"
 
     def status(self, state: dict) -> dict:
-        """What the header shows, the same five keys for every game: round, rounds, phase key, whose turn, over."""
-        rounds = state.get("rounds")
+        """What the header shows, the same five keys for every game: round, rounds, phase key, whose turn (nobody's
+        once the game is over: a finished game's header named the player whose turn it would have been), over."""
+        rounds, over = state.get("rounds"), bool(state.get("over"))
         return {"round": state.get("round"), "rounds": rounds if isinstance(rounds, int) else None,
-                "phase": self.phase_key(state.get("phase")), "turn": state.get("turn"),
-                "over": bool(state.get("over"))}
+                "phase": self.phase_key(state.get("phase")), "turn": None if over else state.get("turn"),
+                "over": over}
 
     def describe(self, action: dict) -> tuple[str, dict]:
         """An action in words for the log: a message key `<game>.action.<type>` and its parameters."""

@@ -61,6 +61,14 @@ def test_status_has_one_shape(gid):
 
 
 @pytest.mark.parametrize("gid", GAME_IDS)
+def test_a_finished_game_is_nobodys_turn(gid):
+    """Once a game is over its header names no player whose turn it is (a lost Solar Storm read "Game over ·
+    Ann's turn"): the state of a game in play, marked over, has no turn."""
+    eng, _, state = fresh(gid)
+    assert eng.status({**state, "over": True})["turn"] is None
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
 def test_prompt_shape_and_choices_are_legal(gid):
     """Prompt entries name a declared move and an allowed actor; every finite choice is accepted."""
     eng, _, state = fresh(gid)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from types import SimpleNamespace
@@ -9,11 +10,14 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
+from scoring.core import engine
 from scoring.record import new_record
 from storage import Store
+from tests.card_view_helpers import Table
 from tests.test_views_components import buttons, fills_its_column, texts, walk
 from views import home, new_session, session, words
 from views.app import App
+from views.components.folds import Folds
 
 
 class StubPage:
@@ -346,3 +350,15 @@ def test_the_header_breaks_only_after_a_separator():
     assert line.count(" ") == 2  # the only places a line may break
     long_phase = session.status_line(" · ", ["Round 1 of 3", "The setter rules on the card", "Gia's turn"])
     assert long_phase == "Round\u00a01\u00a0of\u00a03\u00a0· The setter rules on the\u00a0card\u00a0· Gia's\u00a0turn"
+
+
+def test_a_game_nobody_won_says_so_at_its_end_and_in_history(app):
+    """A crew that lost Solar Storm (a cooperative game) has no winners: its end screen read "Winner:" with
+    nothing after it under a trophy, and the history "winners:" with nothing; both say "No winner" now."""
+    board = dataclasses.replace(engine("solar_storm").scoreboard(
+        {**Table("solar_storm", ["Ann", "Bo"]).state, "over": True}), winners=())
+    shown = texts(session.end_panel(app, {"players": [{"name": "Ann"}, {"name": "Bo"}]}, board, Folds({}, print)))
+    assert "No winner" in shown and not [t for t in shown if t.startswith("Winner")]
+    tile = home.history_tile(app, {"id": "s1", "game": "solar_storm", "created": "2025-01-01T20:00:00+00:00",
+                                   "updated": "2025-01-01T20:30:00+00:00", "winners": []})
+    assert texts(tile)[1] == "30 min · no winner"

@@ -145,15 +145,14 @@ def continue_tile(app: Any, summary: dict) -> ft.Control:
 
 
 def history_tile(app: Any, summary: dict) -> ft.Control:
-    """A finished session: date, duration, winners; tap to open it read-only."""
-    sid = summary["id"]
+    """A finished session: date, duration, winners (or "no winner"); tap to open it read-only."""
+    sid, winners = summary["id"], summary.get("winners") or []
+    duration = words.duration(app.lang, summary.get("created", ""), summary.get("updated", ""))
     return ft.Card(content=ft.ListTile(
-        leading=ft.Icon(ft.Icons.EMOJI_EVENTS),
+        leading=ft.Icon(ft.Icons.EMOJI_EVENTS if winners else ft.Icons.FLAG_OUTLINED),
         title=ft.Text(app.t("app.history_title", game=game_name(app.lang, summary["game"]),
                             date=words.when(app.lang, summary.get("created", "")))),
-        subtitle=ft.Text(app.t("app.history_detail",
-                               duration=words.duration(app.lang, summary.get("created", ""),
-                                                       summary.get("updated", "")),
-                               winners=summary.get("winners") or [])),
+        subtitle=ft.Text(app.t("app.history_detail", duration=duration, winners=winners) if winners
+                         else app.t("app.history_no_winner", duration=duration)),
         on_click=lambda e: app.go(f"/history/{sid}"),
     ))

@@ -359,13 +359,16 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
 
 
 def end_panel(app: Any, record: dict, board: Any, folds: Folds) -> ft.Control:
-    """The end screen: winners, ranking with shared places and breakdown, and the chart for round games."""
+    """The end screen: winners (or "No winner", a crew that lost a cooperative game), ranking with shared places
+    and breakdown, and the chart for round games."""
     winners = list(board.winners)
-    key = "app.winner" if len(winners) == 1 else "app.winners"
+    said = app.t("app.winner" if len(winners) == 1 else "app.winners", names=winners) if winners \
+        else app.t("app.no_winner")
     controls: list[ft.Control] = [
         ft.Text(app.t("app.game_over"), size=24, weight=ft.FontWeight.BOLD),
-        ft.Row(controls=[ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=36),
-                         ft.Text(app.t(key, names=winners), size=22, weight=ft.FontWeight.BOLD)], wrap=True),
+        ft.Row(controls=[ft.Icon(ft.Icons.EMOJI_EVENTS if winners else ft.Icons.FLAG_OUTLINED,
+                                 color=ft.Colors.AMBER if winners else ft.Colors.OUTLINE, size=36),
+                         ft.Text(said, size=22, weight=ft.FontWeight.BOLD)], wrap=True),
     ]
     if board.tiebreak_used:
         controls.append(aside(app.lang, app.t("app.tiebreak_used")))

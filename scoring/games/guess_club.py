@@ -570,8 +570,8 @@ class GuessClub(Engine):
     def status(self, state: dict) -> dict:
         """Round, phase key, and who must act now (None when everyone at once or nobody)."""
         phase = state["phase"]
-        turn = {"topic": state["setter"], "turns": state["turn"], "ruling": state["setter"],
-                "settle": state["setter"]}.get(phase)
+        turn = None if state["over"] else {"topic": state["setter"], "turns": state["turn"], "ruling": state["setter"],
+                                           "settle": state["setter"]}.get(phase)
         return {"round": state["round"], "rounds": ROUNDS, "phase": self.phase_key(phase), "turn": turn,
                 "over": bool(state["over"])}
 

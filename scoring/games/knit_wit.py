@@ -643,7 +643,8 @@ class KnitWit(Engine):
     def status(self, state: dict) -> dict:
         """Header: the phase, whose turn it is while weaving, the spool being scored as the round."""
         return {"round": state["spool"], "rounds": state["count"] if state["spool"] else None,
-                "phase": self.phase_key(state["phase"]), "turn": state["turn"], "over": state["over"]}
+                "phase": self.phase_key(state["phase"]), "turn": None if state["over"] else state["turn"],
+                "over": state["over"]}
 
     def describe(self, action: dict) -> tuple[str, dict]:
         """The action in words; an answer's text stays hidden in the log until it is scored, a ballot for good (the

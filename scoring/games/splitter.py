@@ -359,7 +359,7 @@ class Splitter(Engine):
     def status(self, state: dict) -> dict:
         """Header: round of 22, waiting for the roll (and who rolls) or for the players to write."""
         players = state["players"]
-        turn = players[(state["round"] - 1) % len(players)] if state["phase"] == "roll" else None
+        turn = players[(state["round"] - 1) % len(players)] if state["phase"] == "roll" and not state["over"] else None
         return {**super().status(state), "rounds": ROUNDS, "turn": turn}
 
     def scoreboard(self, state: dict):
