@@ -90,7 +90,8 @@ class Option:
 
 @dataclass(frozen=True)
 class Game:
-    """Fixed facts of a game: id, names, player range, options, whether it is played in rounds."""
+    """Fixed facts of a game: id, names, player range (and, where not every count in it is played, the counts
+    that are: Bacon's two teams need 4 or 6), options, whether it is played in rounds."""
 
     id: str
     names: dict
@@ -99,6 +100,7 @@ class Game:
     options: tuple = ()
     rounds: bool = True
     colours: bool = False
+    player_counts: tuple = ()
 
     def option(self, name: str) -> Option:
         """The option called name."""
@@ -134,6 +136,8 @@ class Game:
             raise RuleError(
                 "core.player_count", count=len(players), min=self.min_players, max=self.max_players
             )
+        if self.player_counts and len(players) not in self.player_counts:
+            raise RuleError(f"{self.id}.player_count", count=len(players))
         return list(players)
 
     def describe(self) -> dict:

@@ -64,11 +64,15 @@ def test_refused_orders_change_nothing():
 
 
 def test_five_players_refused():
-    """Bacon needs two equal teams: 4 or 6."""
-    with pytest.raises(RuleError) as err:
-        engine("bacon").new_state(FOUR + ["Ed"])
-    assert err.value.key == "bacon.player_count"
+    """Bacon needs two equal teams: 4 or 6, refused by the game's player check (and so by a new record, before
+    the session is stored), not only when its state is set up."""
+    for refuse in (lambda: engine("bacon").new_state(FOUR + ["Ed"]), lambda: new_record("bacon", FOUR + ["Ed"]),
+                   lambda: engine("bacon").game.check_players(FOUR + ["Ed"])):
+        with pytest.raises(RuleError) as err:
+            refuse()
+        assert err.value.key == "bacon.player_count" and err.value.params == {"count": 5}
     assert_translated("bacon.player_count", err.value.params)
+    assert engine("bacon").game.check_players(FOUR + ["Ed", "Flo"]) == FOUR + ["Ed", "Flo"]
 
 
 def test_target_ends_the_game():

@@ -362,3 +362,18 @@ def test_a_game_nobody_won_says_so_at_its_end_and_in_history(app):
     tile = home.history_tile(app, {"id": "s1", "game": "solar_storm", "created": "2025-01-01T20:00:00+00:00",
                                    "updated": "2025-01-01T20:30:00+00:00", "winners": []})
     assert texts(tile)[1] == "30 min · no winner"
+
+
+def test_bacon_with_five_seated_cannot_start_and_says_why_before_the_tap(app):
+    """Bacon is played by 4 or 6 (two teams): five seated left Start enabled and refused only once tapped; the
+    game's own player check now says why beside the disabled button, and its card reads "4 or 6 players"."""
+    draft = app.local("new:bacon")
+    _, body, _ = new_session.build(app, "bacon")
+    assert "4 or 6 players" in texts(body)
+    draft["seats"] += [{"name": name, "colour": None} for name in "ABCDE"]
+    _, body, _ = new_session.build(app, "bacon")
+    assert buttons(body)["Start"].disabled and "Bacon is for 4 or 6 players in two teams, not 5." in texts(body)
+    draft["seats"].append({"name": "F", "colour": None})
+    _, body, _ = new_session.build(app, "bacon")
+    assert not buttons(body)["Start"].disabled
+    assert any(t == "4 or 6 players" for t in texts(home.build(app)[1]))

@@ -125,7 +125,7 @@ def game_card(app: Any, game: Any) -> ft.Control:
     return ft.Card(col=CARD_COLS, content=ft.Container(padding=12, content=ft.Column(spacing=4, controls=[
         ft.Text(name, size=18, weight=ft.FontWeight.BOLD),
         *([ft.Text(other, size=13, color=ft.Colors.ON_SURFACE_VARIANT)] if other and other != name else []),
-        ft.Text(app.t("app.player_range", min=game.min_players, max=game.max_players), size=13),
+        ft.Text(words.player_range(app.lang, game), size=13),
         ft.Text(app.t(f"{game.id}.description"), size=14),
         action,
     ])))

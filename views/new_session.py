@@ -69,7 +69,7 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
     form = ft.Column(col=FORM_COLS, spacing=12, controls=[
         rules.rules_button(app, game_id, back=f"/new/{game_id}"),
         ft.Text(app.t("app.players"), size=20, weight=ft.FontWeight.BOLD),
-        ft.Text(app.t("app.player_range", min=game.min_players, max=game.max_players)),
+        ft.Text(words.player_range(app.lang, game)),
         roster(app, draft),
         new_player_row(app, draft),
         ft.Text(app.t("app.seat_order"), size=16, weight=ft.FontWeight.BOLD),

@@ -54,6 +54,14 @@ def move_name(lang: str, game: str, kind: str) -> str | None:
     return None
 
 
+def player_range(lang: str, game: Any) -> str:
+    """How many play a game: "2–5 players", or the counts it is played with ("4 or 6 players")."""
+    counts = game.player_counts
+    if counts:
+        return say(lang, "app.player_counts", a=", ".join(map(str, counts[:-1])), b=counts[-1])
+    return say(lang, "app.player_range", min=game.min_players, max=game.max_players)
+
+
 def say(lang: str, key: str, **params: Any) -> str:
     """The text of key in lang with readable parameters (a count of 1, or a list of one, in its singular variant,
     if any: chosen before the parameters are made readable)."""

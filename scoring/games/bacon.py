@@ -91,6 +91,7 @@ class Bacon(Engine):
         names={"en": "Bacon", "zh-CN": "培根"},
         min_players=4,
         max_players=6,
+        player_counts=tuple(POINTS),
         options=(
             Option("target", 0, INT, minimum=0, maximum=1000),
             Option("deal_limit", 0, INT, minimum=0, maximum=100),
