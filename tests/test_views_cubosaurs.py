@@ -14,11 +14,11 @@ from storage import Store
 from tests.card_view_helpers import Table, shown, tap, tap_round
 from tests.test_views import StubPage
 from tests.test_views_components import buttons, texts, walk
-from views import new_session
+from views import new_session, words
 from views.app import App
 from views.games import cubosaurs as view
 
-LEARNED = "T-Rex: 4 1 -2 -5; Brontosaurus: 0 3 5 0; Pentaceratops: -3 ? ? ?"
+LEARNED = "T-Rex: 4 1 -2 -5; Brontosaurus: ? 3 5 ?; Pentaceratops: -3 ? ? ?"
 
 
 @pytest.fixture
@@ -73,12 +73,13 @@ def test_the_shipped_types_read_in_chinese_and_the_rows_keep_their_names(store):
     step(table, "增加：雷龙", 2)
     tap(build(table), "记入本轮")
     body = build(table)
-    assert "雷龙 卡上 2 张对应多少分？请先填上这个数。" in shown(body) and "雷龙的计分栏（照卡牌上写的）：" in shown(body)
-    step(table, "增加：2 张（未知：请看卡牌）", 3)
+    assert "雷龙卡上 2 张对应多少分？请先填上这个数。" in shown(body)
+    assert "雷龙的计分栏（照卡牌上写的）：" in shown(body)
+    step(table, "增加：雷龙：2 张", 3)
     tap(build(table), "保存计分栏并记入本轮")
     assert table.record["actions"][0]["name"] == "Brontosaurus" and list(table.state["rows"])[:3] == [
         "T-Rex", "Brontosaurus", "Pentaceratops"]
-    assert store.profiles("cubosaurs")["rows"].startswith("T-Rex: 4 1 -2 -5; Brontosaurus: 0 3 5 0")
+    assert store.profiles("cubosaurs")["rows"].startswith("T-Rex: 4 1 -2 -5; Brontosaurus: ? 3 5 ?")
 
 
 def test_the_new_session_editor_names_the_shipped_types_in_chinese(app):
@@ -116,13 +117,34 @@ def test_unknown_value_is_asked_recorded_and_the_round_sent_again(store):
     assert "What does the Brontosaurus card give when you hold 2? Enter that value first." in shown(body)
     assert "2 cards (unknown: check the card)" in shown(body) and "3 cards" in shown(body)
     assert table.state["rounds"] == []
-    step(table, "More: 2 cards (unknown: check the card)", 3)
+    step(table, "More: Brontosaurus, 2 cards", 3)
     tap(build(table), "Save the row and add the round")
     assert [a["type"] for a in table.record["actions"]] == ["row", "round"]
-    assert table.record["actions"][0]["values"] == [0, 3, 5, 0]
+    assert table.record["actions"][0]["values"] == [None, 3, 5, None]
     assert table.engine.scoreboard(table.state).rounds[-1] == {"Ann": 3, "Bo": 0}
     assert table.local["cubosaurs"]["ask"] is None
     assert store.profiles("cubosaurs") == {"rows": LEARNED, "eggs": DEFAULT_EGGS}
+
+
+def test_values_the_table_did_not_give_stay_unknown_and_are_asked_when_needed(store):
+    """Answering the one value a round needs leaves the others unknown ("?"), not 0: a later round with one
+    Brontosaurus asks what one gives instead of scoring 0 for it (the row was saved as 0 3 5 0)."""
+    table = Table("cubosaurs", ["Ann", "Bo"], store=store)
+    step(table, "More: Brontosaurus", 2)
+    tap(build(table), "Add round")
+    assert [shown(build(table)).count(t) for t in ("0", "?")] == [1, 2]  # the value asked for, two unknown
+    tap(build(table), "Save the row and add the round")
+    assert table.state["rows"]["Brontosaurus"] == [None, 0, 5, None]
+    row = table.record["actions"][0]
+    key, params = table.engine.describe(row)
+    assert words.say("en", key, **params) == "Score row set: Brontosaurus ?, 0, 5, ?"
+    key, params = table.engine.describe({**row, "kind": "egg", "values": [2, None]})
+    assert words.say("zh-CN", key, **params) == "设定计分栏：雷龙蛋 2，?"
+    step(table, "More: Brontosaurus")
+    tap(build(table), "Add round")
+    body = build(table)
+    assert "What does the Brontosaurus card give when you hold 1? Enter that value first." in shown(body)
+    assert len(table.state["rounds"]) == 1
 
 
 def test_a_new_session_starts_from_the_saved_profile(app, store):
@@ -141,7 +163,8 @@ def test_a_new_session_starts_from_the_saved_profile(app, store):
     app.go = routes.append
     buttons(body)["Start"].on_click(None)
     record = store.load(routes[0].removeprefix("/play/"))
-    assert record["options"]["rows"] == LEARNED and store.state(record["id"])["rows"]["Brontosaurus"] == [0, 3, 5, 0]
+    assert record["options"]["rows"] == LEARNED
+    assert store.state(record["id"])["rows"]["Brontosaurus"] == [None, 3, 5, None]
     assert "Seat at least 2 players (now 0)." in texts(new_session.build(app, "cubosaurs")[1])
 
 

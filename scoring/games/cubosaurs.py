@@ -13,8 +13,10 @@ and count (`cubosaurs.value_unknown`), the view asks the table what the card say
 the app may save the completed rows as a game profile for the next session.
 
 Actions:
-- `row` by the table: `{"kind": "dino" | "egg", "name": type, "values": [4 ints] | [plus, minus]}` — sets (or
-  adds) a row; earlier rounds are rescored with it.
+- `row` by the table: `{"kind": "dino" | "egg", "name": type, "values": [4 values] | [plus, minus]}` — sets (or
+  adds) a row; earlier rounds are rescored with it. A value is an int, or null for one still unknown [ruling]:
+  the table answering the one value a round needs need not guess the others (the screen had stored them as 0,
+  and a later round scored that 0 instead of asking).
 - `round` by the table: `{"lines": {player: {"dinos": {type: count}, "raptors": [{"colour": "black" | "grey",
   "plus": int, "minus": int}, ...], "eggs": {type: count}, "dna": tokens}}}` — a line for every player.
 
@@ -140,12 +142,17 @@ class Cubosaurs(Engine):
         state["phase"] = "playing"
 
     def describe(self, action: dict) -> tuple[str, dict]:
-        """An action in words; a shipped type named by its message key."""
+        """An action in words; a shipped type named by its message key, an egg row as an egg's, a value still
+        unknown as "?"."""
         key, params = super().describe(action)
-        named = type_key(params.get("name")) if action.get("type") == "row" else None
+        if action.get("type") != "row":
+            return key, params
+        named = type_key(params.get("name"))
         if named is not None:
             params["name"] = named
-        return key, params
+        if isinstance(params.get("values"), list):
+            params["values"] = ["?" if v is None else v for v in params["values"]]
+        return (f"{key}_egg" if action.get("kind") == "egg" else key), params
 
     def _round(self, state: dict, given: object) -> dict:
         """Every player's collection, checked and scorable with the known rows."""
@@ -168,8 +175,8 @@ class Cubosaurs(Engine):
         width = {"dino": 4, "egg": 2}.get(kind) if isinstance(kind, str) else None
         if width is None or not isinstance(name, str) or not name.strip() or ";" in name or ":" in name:
             raise RuleError("cubosaurs.row_invalid")
-        if not isinstance(values, list) or len(values) != width \
-                or any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > 100 for v in values):
+        if not isinstance(values, list) or len(values) != width or any(
+                v is not None and (isinstance(v, bool) or not isinstance(v, int) or abs(v) > 100) for v in values):
             raise RuleError("cubosaurs.row_invalid")
         state["rows" if kind == "dino" else "egg_rows"][name.strip()] = list(values)
         return [{"type": "profile", "game": "cubosaurs",

@@ -284,7 +284,9 @@ def send(ctx: GameContext, draft: dict) -> None:
             kind = "dino" if err.key == UNKNOWN[0] else "egg"
             rows = {**ctx.state["rows" if kind == "dino" else "egg_rows"], **known.get(kind, {})}
             row = rows[err.params["type"]]
-            draft["ask"] = {"kind": kind, "name": err.params["type"], "values": list(row), "known": list(row),
+            asked = min(err.params["count"], 4) - 1 if kind == "dino" else (0 if err.params["majority"] else 1)
+            values = [0 if i == asked else v for i, v in enumerate(row)]
+            draft["ask"] = {"kind": kind, "name": err.params["type"], "values": values, "known": list(row),
                             "error": {"key": err.key, "params": err.params}}
             ctx.refresh()
             return
@@ -296,7 +298,9 @@ def send(ctx: GameContext, draft: dict) -> None:
 
 
 def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
-    """What does the card say? The row with its known values; save it, then the round is sent again."""
+    """What does the card say? The row with its known values and the one the round needs (from 0); the table may
+    give others it can read, and those it does not stay unknown ("?": they were saved as 0 and scored so later).
+    Save it, then the round is sent again."""
     ask = draft["ask"]
     ctx.offer(TABLE, "row")
     labels = [ctx.t(f"cubosaurs.view.count.{i + 1}") for i in range(4)] if ask["kind"] == "dino" else \
@@ -309,17 +313,17 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
     def save() -> None:
         """Record the row, then send the round again against the state with the row in it."""
         row = {"type": "row", "by": "table", "at": ctx.now(), "kind": ask["kind"], "name": ask["name"],
-               "values": [v or 0 for v in ask["values"]]}
+               "values": list(ask["values"])}
         if ctx.dispatch(row):
             draft["ask"] = None
             draft.setdefault("known", {}).setdefault(ask["kind"], {})[ask["name"]] = row["values"]
             send(ctx, draft)
 
-    steppers = []
-    for i in range(len(ask["values"])):
-        label = labels[i] if ask["known"][i] is not None else ctx.t("cubosaurs.view.unknown", what=labels[i])
-        steppers.append(stepper(ctx, label, lambda i=i: ask["values"][i] or 0, setter(i), minimum=-VALUE_RANGE,
-                                maximum=VALUE_RANGE))
+    title = type_name(ctx.t, ask["name"]) if ask["kind"] == "dino" else egg_name(ctx.t, ask["name"])
+    steppers = [row_cell(ctx.t, ctx.t("cubosaurs.view.cell", type=title, count=labels[i]),
+                         labels[i] if known is not None else ctx.t("cubosaurs.view.unknown", what=labels[i]),
+                         ask["values"][i], setter(i))
+                for i, known in enumerate(ask["known"])]
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
         spacing=6, controls=[
             ft.Text(ctx.t(ask["error"]["key"], **{**ask["error"]["params"], "type": type_name(ctx.t, ask["name"])}),
