@@ -258,3 +258,16 @@ def test_random_sequences_raise_only_rule_errors_and_replay_equals_live(actions)
 def test_translation_files_have_the_same_keys():
     """Both languages define exactly the same keys."""
     assert_same_keys("bacon.json")
+
+
+def test_the_table_waits_for_the_deal_and_may_name_another_first_dealer():
+    """The prompt leads with the deal (the screen's "next" line said "choose the dealer" even after the table had
+    chosen one); naming another first dealer stays offered, last, until the first deal is in."""
+    record = new_record("bacon", FOUR)
+    state = replay(record)
+    assert [e["type"] for e in engine("bacon").prompt(state)][0] == "deal"
+    assert [e["type"] for e in engine("bacon").prompt(state)][-1] == "dealer"
+    record, state = play(record, state, {"type": "dealer", "by": "table", "player": "Bo"})
+    assert [e["type"] for e in engine("bacon").prompt(state)][0] == "deal"
+    record, state = play(record, state, deal("Bo", "Di"))
+    assert "dealer" not in [e["type"] for e in engine("bacon").prompt(state)]

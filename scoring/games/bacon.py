@@ -31,9 +31,11 @@ Rulings:
   last deal (the first-out team; a tied score cannot happen since only one team scores). The first dealer is
   drawn with the session seed unless the table names one.
 
-The table's questions: `prompt` offers the first dealer (one of the players) before the first deal, the deal's
-finishing order, corrections (once a deal is in) and referee checks as typed input; nothing is secret
-(`player_view` drops only the seed).
+The table's questions: `prompt` offers the deal's finishing order first, the first dealer (one of the players)
+before the first deal, corrections (once a deal is in) and referee checks as typed input; nothing is secret
+(`player_view` drops only the seed). The deal leads [ruling]: the first dealer is drawn, so naming another is a
+choice the table may make, not the step it waits for (the screen's "next" line read "choose the dealer" after
+the table had chosen one).
 
 Corrections [ruling]:
 - A correction replaces one deal's finishing order, judged like a new one (a whole team must be out). Its dealer
@@ -245,6 +247,11 @@ class Bacon(Engine):
         done = len(state["deals"])
         return {**super().status(state), "round": done if state["over"] else done + 1,
                 "rounds": state["deal_limit"], "turn": None if state["over"] else state["dealer"]}
+
+    def prompt(self, state: dict) -> list[dict]:
+        """The moves open now, the deal first and the first dealer (a change to the drawn one) after it."""
+        entries = super().prompt(state)
+        return [e for e in entries if e["type"] != "dealer"] + [e for e in entries if e["type"] == "dealer"]
 
     def offer(self, state: dict, kind: str, by: str) -> list | None:
         """The first dealer is one of the players, before the first deal; orders, corrections (once a deal is
