@@ -9,6 +9,7 @@ import flet as ft
 
 from tests.card_view_helpers import Table, shown, tap, tap_round
 from tests.test_views_components import walk
+from views.context import PAGE
 from views.games import score_pad as view
 
 
@@ -41,9 +42,11 @@ def test_tapping_a_past_round_corrects_it_and_the_log_keeps_both():
     table = Table("score_pad", ["Ann", "Bo"])
     play(table, {"Ann": "5", "Bo": "3"}, {"Ann": "2", "Bo": "7"})
     type_points(table, {"Ann": "9"})
+    page = table.local.get(PAGE, 0)
     tap_round(build(table), 1)
     body = build(table)
     assert "Correcting round 1: change the entries and save" in shown(body)
+    assert table.local[PAGE] == page + 1  # the screen turns to its top, where the form is (the table is below)
     assert fields(table) == {"Ann": "5", "Bo": "3"}
     type_points(table, {"Bo": "-4"})
     tap(build(table), "Save round 1")

@@ -135,7 +135,9 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     """Every round's entries and the totals: a column per player (points), or the `columns` given as (key,
     heading) with each round's and the totals' values under those keys (a missing total left blank); on a screen
     that acts for the table each round's number is a button that opens it for correction. Long games show the
-    last rounds, with a button for all; rows are keyed by round, so a new round sends one new row, not every
+    last rounds, with a button for all. Opening a round turns the page to its top (`GameContext.turn_page`), where the
+    form is: on a phone the table is far below it, and the form opened out of sight looked like a tap that did
+    nothing. Rows are keyed by round, so a new round sends one new row, not every
     shifted one, and an unchanged row is the previous render's (`views.components.kept`), so it is neither built
     nor compared again."""
     if not rounds:
@@ -149,7 +151,7 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     first = 0 if every else max(0, len(rounds) - SHOWN_ROUNDS)
     open_now = editing(draft)
     handlers = ctx.local.setdefault("_rounds_open", {})
-    handlers["open"] = on_open
+    handlers["open"] = lambda number: (ctx.turn_page(), on_open(number))
     kept = Kept(ctx.local, "_rounds_rows")
 
     def row(number: int, cells: tuple[str, ...]) -> ft.DataRow:
