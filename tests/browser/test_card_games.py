@@ -115,7 +115,7 @@ def test_flip7_two_rounds_with_coach(phone):
     tab.tap("第 1 轮", exact=True)
     tab.see("更正第 1 轮：改好后保存")
     tab.quiet()
-    expect(tab.page.get_by_text("更正第 1 轮：改好后保存").first).to_be_in_viewport()  # the screen turned to the form
+    expect(tab.page.get_by_text("更正第 1 轮：改好后保存").first).to_be_in_viewport()  # turned to the form
     select(tab, "Hal")
     tab.tap("+4 ×", exact=True)
     tab.see("被冻结 · 5 分")
