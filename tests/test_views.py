@@ -74,6 +74,7 @@ def test_readable_parameters():
     assert words.readable("zh-CN", ["甲", "乙"]) == "甲，乙"
     assert words.say("en", "score_pad.action.round", scores={"A": 3}) == "Round scores: A 3"
     assert words.duration("en", "2025-01-01T20:00:00+00:00", "2025-01-01T21:05:00+00:00") == "1 h 5 min"
+    assert words.duration("zh-CN", "2025-01-01T20:00:00+00:00", "2025-01-01T20:00:40+00:00") == "不到 1 分钟"  # not 0
     assert words.clock("") == "" and words.when("en", "nonsense") == ""
 
 

@@ -107,11 +107,11 @@ def when(lang: str, stamp: str) -> str:
 
 
 def duration(lang: str, start: str, end: str) -> str:
-    """How long from start to end, in hours and minutes."""
+    """How long from start to end, in hours and minutes ("under a minute" rather than "0 min")."""
     a, b = parse_time(start), parse_time(end)
     if not a or not b:
         return ""
     minutes = max(0, int((b - a).total_seconds() // 60))
     if minutes >= 60:
         return say(lang, "app.duration_hours", hours=minutes // 60, minutes=minutes % 60)
-    return say(lang, "app.duration_minutes", minutes=minutes)
+    return say(lang, "app.duration_minutes", minutes=minutes) if minutes else say(lang, "app.duration_short")
