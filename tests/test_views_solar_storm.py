@@ -52,7 +52,7 @@ def test_a_turn_by_taps():
     tap(build(table), "End actions")
     assert table.state["phase"] == "collect" and table.state["tokens"]["Ann"] == 1   # 3 unused → 1 token
     body = build(table)
-    tap(body, "Take a card (3)…")                                  # face-up 1, face-up 2, the deck
+    tap(body, "Take a card… (3 choices)")                                  # face-up 1, face-up 2, the deck
     face = table.state["resources"]["face_up"][0]
     tap(build(table), f"face-up {view.card_name(table.ctx(), face)}")
     assert table.errors == [] and table.state["phase"] == "damage" and face in table.state["hands"]["Ann"]

@@ -56,10 +56,10 @@ def test_crew_loses_by_damage(phone):
         if phase == "actions":
             tab.tap("结束行动", exact=True)
         elif phase == "collect":
-            tab.tap("拿牌（3）…", exact=True)
+            tab.tap("拿牌…（3 种选择）", exact=True)
             tab.press(tab.page.get_by_role("button", name=re.compile("^翻开的")).first)
         elif phase == "discard":
-            tab.press(tab.page.get_by_role("button", name=re.compile("^弃牌（")).first)
+            tab.press(tab.page.get_by_role("button", name=re.compile("^弃牌…（")).first)
             tab.press(tab.page.get_by_role("button", name=re.compile("^(数据|金属|纳米机器人|能量|通用)$")).first)
         else:
             tab.tap("抽取损坏牌", exact=True)
