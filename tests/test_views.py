@@ -378,3 +378,13 @@ def test_bacon_with_five_seated_cannot_start_and_says_why_before_the_tap(app):
     _, body, _ = new_session.build(app, "bacon")
     assert not buttons(body)["Start"].disabled
     assert any(t == "4 or 6 players" for t in texts(home.build(app)[1]))
+
+
+def test_flutters_own_words_follow_the_phones_language(app):
+    """Flutter's own words (a field's "40 characters remaining" read out, the copy/paste menu) come from the
+    page's locale: they were English on a Chinese phone; the locale follows the language this phone chose."""
+    shown = {"en": ft.Locale("en", "US"), "zh-CN": ft.Locale("zh", "CN")}
+    for _ in range(2):
+        app.toggle_language()
+        assert app.page.locale_configuration.current_locale == shown[app.lang]
+    assert app.lang == "en" and ft.Locale("zh", "CN") in app.page.locale_configuration.supported_locales

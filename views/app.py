@@ -58,6 +58,7 @@ TEXT_STYLES = tuple(f"{kind}_{size}" for kind in ("display", "headline", "title"
 SEED_COLOUR = ft.Colors.TEAL
 PREFS_PREFIX = "tableside."
 PHONE_SETTINGS = ("lang", "theme", "sound")
+LOCALES = {"zh-CN": ft.Locale("zh", "CN"), "en": ft.Locale("en", "US")}  # Flutter's own words per language
 
 
 @ft.observable
@@ -174,19 +175,28 @@ class App:
             self.page.run_task(keep)
 
     def take_settings(self, chosen: dict) -> None:
-        """Show the screen in these settings (the page's title and theme follow, and a message shown is said
-        again in a new language, its action kept)."""
+        """Show the screen in these settings (the page's title, Flutter's own words and theme follow, and a message
+        shown is said again in a new language, its action kept).
+
+        Flutter's own words are its locale's: a field's "40 characters remaining" read out and the copy/paste
+        menu were English on a Chinese phone until the page's locale followed the app's language."""
         lang = self.lang
         self.settings = {**self.settings, **chosen}
         if self.message is not None and self.lang != lang:
             self.show_message()
-        self.page.title = self.t("app.title")
+        self.follow_language()
         theme = self.settings.get("theme")
         self.page.theme_mode = {"dark": ft.ThemeMode.DARK, "system": ft.ThemeMode.SYSTEM}.get(theme,
                                                                                              ft.ThemeMode.LIGHT)
         if getattr(self.page, "session", None) is not None:
             self.page.update()
         self.chosen.version += 1
+
+    def follow_language(self) -> None:
+        """The page's title and Flutter's own words (its locale) in this phone's language."""
+        self.page.title = self.t("app.title")
+        self.page.locale_configuration = ft.LocaleConfiguration(supported_locales=list(LOCALES.values()),
+                                                                current_locale=LOCALES[self.lang])
 
     def toggle_language(self) -> None:
         """Switch between 简体中文 and English."""
@@ -438,8 +448,8 @@ def main_for(store: Any, host_guard: guard.HostGuard | None = None,
         page.theme = theme()
         page.dark_theme = theme()
         page.padding = 0
-        page.title = words.say(store.settings().get("lang", "zh-CN"), "app.title")
         shell = App(page, store, host_guard=host_guard, upload_dir=upload_dir)
+        shell.follow_language()
         shell.picker = importer.picker(shell)
         guard.on_crash(page, shell.crashed)
         shell.prefs = ft.SharedPreferences()
