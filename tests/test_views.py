@@ -303,6 +303,9 @@ def test_bacon_is_charted_by_team(app):
     assert "Highest score 8: team Ann + Cy (" in "\n".join(texts(body))
     bars = next(c for c in walk(body) if isinstance(c, flet_charts.BarChart))
     assert sum(g.rods[0].to_y for g in bars.groups) == 2 and bars.left_axis.title.value == "Teams"
+    table = next(c for c in walk(body) if isinstance(c, ft.DataTable))  # the player's games, on a phone's width
+    scroller = next(c for c in walk(body) if isinstance(c, ft.Row) and table in c.controls)
+    assert table.column_spacing == 20 and scroller.scroll == ft.ScrollMode.ALWAYS
 
 
 def test_drafts_are_written_off_the_loop_in_the_order_taken(tmp_path):
