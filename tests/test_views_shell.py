@@ -54,22 +54,24 @@ def test_a_log_row_names_the_actor_once_and_leaves_no_empty_time():
     """A move whose words begin with its player, a table ruling whose words begin with the table: the actor
     once. Words that do not begin with the actor keep it in front. No time: no empty gap after the number."""
     placed = entry(6, "Ann", "kingdomino.action.place", domino=22)
-    assert row_text("en", placed) == "#6 · Ann placed domino 22"
-    assert row_text("zh-CN", placed) == "#6 · Ann 放下了 22 号骨牌"
+    assert read(row_text("en", placed)) == "#6 · Ann placed domino 22"
+    assert read(row_text("zh-CN", placed)) == "#6 · Ann 放下了 22 号骨牌"
     ended = entry(13, "table", "kingdomino.action.finish")
-    assert row_text("en", ended) == "#13 · The table ended the game"
-    assert row_text("zh-CN", ended) == "#13 · 全桌宣布本局结束"
+    assert read(row_text("en", ended)) == "#13 · The table ended the game"
+    assert read(row_text("zh-CN", ended)) == "#13 · 全桌宣布本局结束"
     scores = entry(4, "table", "score_pad.action.round", scores={"Ann": 5})
-    assert row_text("en", scores) == "#4 · The table · Round scores: Ann 5"
-    assert row_text("zh-CN", scores) == "#4 · 全桌 · 本轮得分：Ann 5"
+    assert read(row_text("en", scores)) == "#4 · The table · Round scores: Ann 5"
+    assert read(row_text("zh-CN", scores)) == "#4 · 全桌 · 本轮得分：Ann 5"
     caught = entry(2, "Bo", "nab_it.action.forgot", player="Bob")
-    assert row_text("en", caught) == "#2 · Bo · Bob forgot to announce their last tile"
+    assert read(row_text("en", caught)) == "#2 · Bo · Bob forgot to announce their last tile"
+    lost = entry(3, "table", "score_pad.action.round", scores={"Ann": 5, "Bo": -3})
+    assert row_text("zh-CN", lost).endswith("Bo\u00a0-3")  # "-3" never alone on a wrapped line
 
 
 def test_a_log_row_with_a_time_shows_it_after_the_number():
     """The time of day stands between the number and the rest, once."""
     at = "2025-01-01T20:01:02+00:00"
-    assert row_text("en", entry(1, "Ann", "kingdomino.action.place", at, domino=4)) == \
+    assert read(row_text("en", entry(1, "Ann", "kingdomino.action.place", at, domino=4))) == \
         f"#1 {words.clock(at)} · Ann placed domino 4"
 
 

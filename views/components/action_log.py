@@ -57,12 +57,13 @@ def names_actor(lang: str, entry: dict) -> bool:
 
 
 def row_text(lang: str, entry: dict) -> str:
-    """One line of the log: number and time (when it has one), who (unless the words name them first), what."""
+    """One line of the log: number and time (when it has one), who (unless the words name them first), what; its
+    last word never alone on a wrapped line (a score pad's "-3" was, under "… B")."""
     time = words.clock(entry["at"])
     head = f"#{entry['number']} {time}" if time else f"#{entry['number']}"
     what = words.say(lang, entry["what"][0], **entry["what"][1])
     sep = words.say(lang, "app.status_sep")
-    return sep.join([head, what] if names_actor(lang, entry) else [head, who(lang, entry), what])
+    return words.no_orphan(sep.join([head, what] if names_actor(lang, entry) else [head, who(lang, entry), what]))
 
 
 def log_panel(lang: str, entries: list[dict], count: int, folds: Folds, on_show_all: Any = None) -> ft.Control:
