@@ -81,7 +81,7 @@ def test_flip7_two_rounds_with_coach(phone):
         tab.see(f"{i + 1}. {name}")
     tab.tap("开始", exact=True)
     tab.see("第 1 轮：点选每位玩家的牌")
-    tab.see("教练：下一张牌爆掉的概率")
+    tab.see("参谋：下一张牌爆掉的概率")
 
     select(tab, "Fay")
     card(tab, "7", "7 ×")
