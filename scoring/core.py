@@ -365,7 +365,8 @@ class Engine:
     - `check(state, action)`: the `RuleError` the action would meet, or None;
     - `prompt(state)`: what the table is waiting for now, first thing first — entries
       `{"by": seat or "table", "type": move, "choices": [partial actions] | None}` (None: free input);
-      games narrow it with `offer`;
+      games narrow it with `offer`, and list after the others the moves in `minor` (open, but not what the table
+      waits for: the screen's next-step line names the first entry);
     - `player_view(state, seat)`: the state without what `seat` (None: the public table) may not see; games
       remove their secrets in `hide`;
     - `step(state, action)`: the new state and the events (side effects for the session layer, e.g. an alias
@@ -375,6 +376,7 @@ class Engine:
     game: Game
     specs: dict[str, MoveSpec] = {}
     moves: dict[str, Move] = {}
+    minor: tuple = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -478,7 +480,7 @@ class Engine:
                 if choices is not None and not choices:
                     continue
                 entries.append({"by": by, "type": kind, "choices": choices})
-        return entries
+        return sorted(entries, key=lambda entry: entry["type"] in self.minor)
 
     def offer(self, state: dict, kind: str, by: str) -> list[dict] | None:
         """The finite choices of move `kind` for `by` now (partial actions), None for free input, [] for none."""

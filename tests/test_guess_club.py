@@ -722,6 +722,19 @@ def test_status_names_who_acts():
     assert E.status(table.state)["turn"] == "B"
 
 
+def test_while_answers_are_written_the_table_waits_for_the_hands():
+    """The next-step line names the prompt's first entry: after the topic it named the setter's topic again, and
+    once the setter's hand was in, the setter's hand ruling ("act"); the hands still out lead, the setter's
+    topic change and rulings follow."""
+    table = Table(cards=1).do("topic", "A", text="Fruit")
+    assert [(e["type"], e["by"]) for e in E.prompt(table.state)][:3] == [("answers", "A"), ("answers", "B"),
+                                                                          ("answers", "C")]
+    assert {e["type"] for e in E.prompt(table.state)} == {"answers", "topic", "hand_ruling"}
+    table.do("answers", "A", cards=["A"])
+    assert [(e["type"], e["by"]) for e in E.prompt(table.state)] == [("answers", "B"), ("answers", "C"),
+                                                                      ("hand_ruling", "A")]
+
+
 def test_remembered_aliases_are_brought_in_by_the_table_or_the_setter():
     """Aliases from earlier sessions come in as an action of the table or of the round's setter (A in round 1,
     from their own phone in table mode); the matcher then calls them the same. Another player may not."""

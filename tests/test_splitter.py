@@ -144,6 +144,15 @@ def test_a_round_rolls_writes_and_advances():
     assert len(open_places(state, "A")) == ROUNDS - 1 and [3, 0] not in open_places(state, "A")
 
 
+def test_a_game_ended_early_counts_the_rounds_played():
+    """The table ends the game before round 2's roll: the header says round 1 (played), not round 2 of 22."""
+    state = write(write(rolled(), "A", 3, 0, 3, 4), "B", 3, 0, 3, 4)
+    assert ENG.status(state)["round"] == 2
+    state = ENG.apply(state, {"type": "finish", "by": "table"})
+    assert ENG.status(state) == {"round": 1, "rounds": 22, "phase": "splitter.phase.over", "turn": None,
+                                 "over": True}
+
+
 def test_pairs_are_mirrored_about_the_centre_line():
     """Offset 0 is the two middle cells, offset 3 the two edges."""
     assert pair(2, 0) == [[2, 3], [2, 4]] and pair(2, 3) == [[2, 0], [2, 7]]

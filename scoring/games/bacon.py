@@ -88,6 +88,7 @@ def referee(table: list, played: list, table_type: str | None = None) -> dict:
 class Bacon(Engine):
     """Bacon deals: finishing orders to team points, the target or deal limit, extra deals, the dealer."""
 
+    minor = ("dealer",)
     game = Game(
         id="bacon",
         names={"en": "Bacon", "zh-CN": "培根"},
@@ -247,11 +248,6 @@ class Bacon(Engine):
         done = len(state["deals"])
         return {**super().status(state), "round": done if state["over"] else done + 1,
                 "rounds": state["deal_limit"], "turn": None if state["over"] else state["dealer"]}
-
-    def prompt(self, state: dict) -> list[dict]:
-        """The moves open now, the deal first and the first dealer (a change to the drawn one) after it."""
-        entries = super().prompt(state)
-        return [e for e in entries if e["type"] != "dealer"] + [e for e in entries if e["type"] == "dealer"]
 
     def offer(self, state: dict, kind: str, by: str) -> list | None:
         """The first dealer is one of the players, before the first deal; orders, corrections (once a deal is

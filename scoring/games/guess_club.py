@@ -75,7 +75,10 @@ The table's questions:
   (the numbers with room, while they have markers); the setter's `rule` (invalid, valid without a match, valid
   with each proposal alone, valid with every proposal of the kind "same" or "shown" — other combinations may
   be sent as typed); each other player's `show` (one choice per unplayed card not proposed yet); the setter's
-  `settle` (no card invalid, or one). `aliases` is the app's, never asked for.
+  `settle` (no card invalid, or one). `aliases` is the app's, never asked for. Once the topic is set and
+  answers are being written, the hands lead [ruling]: the setter may still change the topic (until a hand is in)
+  or rule two answers of a hand, but the table waits for the hands (the screen's next-step line named the
+  setter's topic after the topic was set, then "act" for the setter who had handed in).
 - `player_view(state, seat)`: other players' unplayed cards show their text as None until they are played,
   matched or (phase settle) turned up for the check; the proposals of a pending play are shown only to the
   setter, who rules on them, and to each card's owner (so a shown card's text reaches the setter only). Played
@@ -117,6 +120,7 @@ def open_numbers(state: dict) -> list[int]:
 class GuessClub(Engine):
     """Three rounds of hidden answers, matches for the pot, and predictions on the match count."""
 
+    minor = ("topic", "hand_ruling")
     game = Game(
         id=GID,
         names={"en": "Guess Club", "zh-CN": "猜心俱乐部"},

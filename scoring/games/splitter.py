@@ -357,10 +357,12 @@ class Splitter(Engine):
             state["placed"].append({})
 
     def status(self, state: dict) -> dict:
-        """Header: round of 22, waiting for the roll (and who rolls) or for the players to write."""
-        players = state["players"]
-        turn = players[(state["round"] - 1) % len(players)] if state["phase"] == "roll" and not state["over"] else None
-        return {**super().status(state), "rounds": ROUNDS, "turn": turn}
+        """Header: round of 22, waiting for the roll (and who rolls) or for the players to write; once over, the
+        rounds played (a game the table ended before round 3's roll read "round 3 of 22 · game over")."""
+        players, over = state["players"], state["over"]
+        turn = players[(state["round"] - 1) % len(players)] if state["phase"] == "roll" and not over else None
+        played = len(state["rolls"]) or None
+        return {**super().status(state), "round": played if over else state["round"], "rounds": ROUNDS, "turn": turn}
 
     def scoreboard(self, state: dict):
         """Each sheet's scoring groups and hearts bonus; ties share."""
