@@ -47,6 +47,9 @@ def test_tapping_a_past_round_corrects_it_and_the_log_keeps_both():
     body = build(table)
     assert "Correcting round 1: change the entries and save" in shown(body)
     assert table.local[PAGE] == page + 1  # the screen turns to its top, where the form is (the table is below)
+    rounds = next(c for c in walk(body) if isinstance(c, ft.DataTable))
+    assert next(c for c in walk(body) if isinstance(c, ft.Row) and rounds in c.controls).scroll == \
+        ft.ScrollMode.ALWAYS  # wider than a phone: its scroll bar shows it scrolls rather than being cut
     assert fields(table) == {"Ann": "5", "Bo": "3"}
     type_points(table, {"Bo": "-4"})
     tap(build(table), "Save round 1")

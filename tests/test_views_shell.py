@@ -122,8 +122,8 @@ def test_an_error_leaves_with_its_screen_and_other_messages_stay(app):
 
 
 def test_an_accepted_action_puts_away_the_error_about_a_refused_one(app):
-    """A round refused (a score missing), then a whole round added: the refusal's message goes; a message that is
-    not an error (an undo offer) stays."""
+    """A round refused (a score missing), then a whole round added: the refusal's message goes, and so does the
+    undo offered after an earlier action (its undo would be refused as stale); any other message stays."""
     from scoring.record import new_record
     sid = app.store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
     hub = app.live(sid)
@@ -134,6 +134,10 @@ def test_an_accepted_action_puts_away_the_error_about_a_refused_one(app):
     assert session.attempt(app, sid, lambda: hub.play({"type": "round", "by": "table", "scores": {"A": 1, "B": 2}},
                                                        "2025-01-01T20:02:00+00:00", 0))
     assert not error.open and error in app.page.sent
+    app.notify("app.done_what", {"what": "A rolled"}, action="app.undo", on_action=lambda: None)
+    offer = bar_of(app)
+    assert offer.open and session.attempt(app, sid, lambda: None)
+    assert not offer.open and app.message is None
     app.notify("app.imported", {"file": "a.json"})
     done = bar_of(app)
     session.attempt(app, sid, lambda: None)

@@ -243,8 +243,10 @@ class App:
 
     def answered(self) -> None:
         """An action was accepted: an error shown about an earlier, refused one is put away (it no longer says
-        what stands: a refused domino's message stayed while the next domino was being placed)."""
-        if self.message is not None and self.message.error:
+        what stands: a refused domino's message stayed while the next domino was being placed), and so is the
+        undo offered after an earlier action (Splitter's "Done: the app rolled the dice · Undo" stayed on screen
+        after a player wrote, its undo refused as stale if tapped)."""
+        if self.message is not None and (self.message.error or self.message.action == "app.undo"):
             self.close_message()
 
     def route_changed(self, route: str) -> None:

@@ -135,7 +135,8 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     """Every round's entries and the totals: a column per player (points), or the `columns` given as (key,
     heading) with each round's and the totals' values under those keys (a missing total left blank); on a screen
     that acts for the table each round's number is a button that opens it for correction. Long games show the
-    last rounds, with a button for all. Opening a round turns the page to its top (`GameContext.turn_page`), where the
+    last rounds, with a button for all; a table wider than the screen shows its scroll bar (Splitter's, with two
+    players' "row 3: 4 | 2", read as cut off at a phone's edge). Opening a round turns the page to its top (`GameContext.turn_page`), where the
     form is: on a phone the table is far below it, and the form opened out of sight looked like a tap that did
     nothing. Rows are keyed by round, so a new round sends one new row, not every
     shifted one, and an unchanged row is the previous render's (`views.components.kept`), so it is neither built
@@ -178,7 +179,7 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     hint = [ft.Text(ctx.t("rounds.view.tap_to_edit"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)] if editable else []
     controls: list[ft.Control] = [
         *hint,
-        ft.Row(controls=[ft.DataTable(column_spacing=20, columns=headers, rows=rows)], scroll=ft.ScrollMode.AUTO),
+        ft.Row(controls=[ft.DataTable(column_spacing=20, columns=headers, rows=rows)], scroll=ft.ScrollMode.ALWAYS),
     ]
     if first:
         controls.append(ft.TextButton(content=ctx.t("rounds.view.show_all"),
