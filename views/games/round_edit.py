@@ -136,9 +136,9 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     heading) with each round's and the totals' values under those keys (a missing total left blank); on a screen
     that acts for the table each round's number is a button that opens it for correction. Long games show the
     last rounds, with a button for all; a table wider than the screen shows its scroll bar (Splitter's, with two
-    players' "row 3: 4 | 2", read as cut off at a phone's edge). Opening a round turns the page to its top (`GameContext.turn_page`), where the
-    form is: on a phone the table is far below it, and the form opened out of sight looked like a tap that did
-    nothing. Rows are keyed by round, so a new round sends one new row, not every
+    players' "row 3: 4 | 2", read as cut off at a phone's edge). Opening a round turns the page to its top
+    (`GameContext.turn_page`), where the form is: on a phone the table is far below it, and the form opened out of
+    sight looked like a tap that did nothing. Rows are keyed by round, so a new round sends one new row, not every
     shifted one, and an unchanged row is the previous render's (`views.components.kept`), so it is neither built
     nor compared again."""
     if not rounds:
