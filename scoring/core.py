@@ -146,6 +146,7 @@ class Game:
             "id": self.id,
             "names": dict(self.names),
             "players": [self.min_players, self.max_players],
+            **({"player_counts": list(self.player_counts)} if self.player_counts else {}),
             "rounds": self.rounds,
             "options": [
                 {

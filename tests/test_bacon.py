@@ -73,6 +73,7 @@ def test_five_players_refused():
         assert err.value.key == "bacon.player_count" and err.value.params == {"count": 5}
     assert_translated("bacon.player_count", err.value.params)
     assert engine("bacon").game.check_players(FOUR + ["Ed", "Flo"]) == FOUR + ["Ed", "Flo"]
+    assert engine("bacon").game.describe()["player_counts"] == [4, 6]  # `python -m scoring games` says so too
 
 
 def test_target_ends_the_game():

@@ -50,6 +50,7 @@ Chromium's `--in-process-gpu` made no difference above the noise.
 
 from __future__ import annotations
 
+import json
 import re
 import signal
 import subprocess
@@ -101,7 +102,7 @@ window.__heard = 0;
 for (const way of ['focusin', 'focusout', 'pointerdown', 'pointerup', 'click']) {
   document.addEventListener(way, e => console.debug(EVENT_NOTE + JSON.stringify(
     [Math.round(performance.now()), way, e.target.tagName,
-     e.target.getAttribute ? e.target.getAttribute('aria-label') : null,
+     e.target.getAttribute ? (e.target.getAttribute('aria-label') || e.target.textContent || '').slice(0, 40) : null,
      e.clientX === undefined ? null : [Math.round(e.clientX), Math.round(e.clientY)]])), true);
 }
 const Native = window.WebSocket;
@@ -113,6 +114,13 @@ window.WebSocket = class extends Native {
   }
 };
 """
+PRESS_POINT = """el => {
+  const r = el.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+  const at = document.elementFromPoint(x, y);
+  const name = e => e && (e.getAttribute('aria-label') || e.textContent || '').slice(0, 40);
+  return [Math.round(performance.now()), name(el), Math.round(x), Math.round(y), at === el || el.contains(at),
+          at && at !== el ? name(at) : null];
+}"""
 EDITING = """el => {
   el.__editing = false;
   new MutationObserver((changes, watch) => {
@@ -421,7 +429,14 @@ class Tab:
         target.wait_for(state="visible")
         if self.into_view(target):
             self.quiet()
-        self.steady(target).click()
+        self.note_press(self.steady(target))
+        target.click()
+
+    def note_press(self, target) -> None:
+        """Keep, with the page's pointer events, where a tap is about to land: the control's name and centre,
+        and whether the element found at that point is the control (a failed test's report then tells a tap
+        that reached another control from one that was lost)."""
+        self.events.append("press " + json.dumps(target.evaluate(PRESS_POINT)))
 
     def language(self, lang: str) -> None:
         """Switch the app to lang ("en" or "zh-CN") if it is not in it, and wait until the app bar says so.
