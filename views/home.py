@@ -15,7 +15,7 @@ import flet as ft
 from scoring.core import RuleError, engine, games
 from views import importer, quick, rules, words
 from views.games import has_view
-from views.ui import aside
+from views.ui import aside, outcome_icon
 
 CARD_COLS = {"xs": 12, "sm": 6, "lg": 4}
 PAGE = 10
@@ -149,7 +149,7 @@ def history_tile(app: Any, summary: dict) -> ft.Control:
     sid, winners = summary["id"], summary.get("winners") or []
     duration = words.duration(app.lang, summary.get("created", ""), summary.get("updated", ""))
     return ft.Card(content=ft.ListTile(
-        leading=ft.Icon(ft.Icons.EMOJI_EVENTS if winners else ft.Icons.FLAG_OUTLINED),
+        leading=ft.Icon(outcome_icon(bool(winners))),
         title=ft.Text(app.t("app.history_title", game=game_name(app.lang, summary["game"]),
                             date=words.when(app.lang, summary.get("created", "")))),
         subtitle=ft.Text(app.t("app.history_detail", duration=duration, winners=winners) if winners

@@ -44,7 +44,7 @@ from views.components.folds import Folds
 from views.components.scoreboard import places, scoreboard_panel
 from views.context import PAGE, GameContext, TapCount
 from views.games import view_of
-from views.ui import aside
+from views.ui import aside, outcome_icon
 
 MAIN_COLS = {"xs": 12, "md": 7}
 SIDE_COLS = {"xs": 12, "md": 5}
@@ -366,8 +366,8 @@ def end_panel(app: Any, record: dict, board: Any, folds: Folds) -> ft.Control:
         else app.t("app.no_winner")
     controls: list[ft.Control] = [
         ft.Text(app.t("app.game_over"), size=24, weight=ft.FontWeight.BOLD),
-        ft.Row(controls=[ft.Icon(ft.Icons.EMOJI_EVENTS if winners else ft.Icons.FLAG_OUTLINED,
-                                 color=ft.Colors.AMBER if winners else ft.Colors.OUTLINE, size=36),
+        ft.Row(controls=[ft.Icon(outcome_icon(bool(winners)), color=ft.Colors.AMBER if winners else ft.Colors.OUTLINE,
+                                 size=36),
                          ft.Text(said, size=22, weight=ft.FontWeight.BOLD)], wrap=True),
     ]
     if board.tiebreak_used:

@@ -85,6 +85,11 @@ def field_sheet(lines: list[ft.Control], buttons: list[ft.Control]) -> ft.Contro
                      controls=[*lines, ft.Row(wrap=True, controls=buttons)])
 
 
+def outcome_icon(won: bool) -> str:
+    """The icon of a finished game: a trophy, or a flag where nobody won (a crew that lost a cooperative game)."""
+    return ft.Icons.EMOJI_EVENTS if won else ft.Icons.FLAG_OUTLINED
+
+
 def tint(colour: str) -> str:
     """A fill in a colour that means something, which the theme's text reads on in the light and dark theme."""
     return ft.Colors.with_opacity(TINT_OPACITY, colour)

@@ -77,6 +77,11 @@ def done_label(ctx: Any) -> str:
     return ctx.t("app.private.save" if seated(ctx) is not None else "app.private.done")
 
 
+def done_button(ctx: Any, done: Callable[[], Any]) -> ft.Control:
+    """The button under a private entry that hands it in (`done_label`)."""
+    return ft.FilledButton(content=done_label(ctx), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: done())
+
+
 def private_entry(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit: Callable[[list[str]], bool],
                   secret: bool = False, hints: list[str] | None = None) -> ft.Control:
     """The cover or the entry form of the player who holds the phone."""
@@ -132,5 +137,4 @@ def entry_form(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit:
                      on_change=lambda e, i=i: answers.__setitem__(i, e.control.value))
         for i, prompt in enumerate(prompts)
     ]
-    done_button = ft.FilledButton(content=done_label(ctx), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: done())
-    return field_sheet([entry_title(ctx, player), *fields], [done_button])
+    return field_sheet([entry_title(ctx, player), *fields], [done_button(ctx, done)])

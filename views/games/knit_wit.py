@@ -43,7 +43,7 @@ from scoring.games import knit_wit as kw
 from validators.answers import explain
 from views import words
 from views.components.offers import offer_here
-from views.components.private import COVER, cover, done_label, elsewhere, entry_title, opened
+from views.components.private import COVER, cover, done_button, elsewhere, entry_title, opened
 from views.components.race import race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.vote import ballots_line, offer_ballots, vote_panel
@@ -419,8 +419,7 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
                      on_change=lambda e, n=n: typed(n, e.control.value),
                      on_blur=lambda e, n=n: left(n), on_submit=lambda e, n=n: left(n))
         for n in spools]
-    done_button = ft.FilledButton(content=done_label(ctx), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: done())
-    return field_sheet([entry_title(ctx, player), *fields], [done_button])
+    return field_sheet([entry_title(ctx, player), *fields], [done_button(ctx, done)])
 
 
 def extra_panel(ctx: GameContext, player: str) -> list[ft.Control]:
