@@ -71,14 +71,24 @@ class Table:
         return module.build(self.ctx())
 
 
-def cells(control) -> dict[tuple[int, int], ft.Container]:
-    """The grid editor's tappable cells by (row, col), from their accessible names."""
+def squares(control) -> dict[tuple[int, int], ft.Semantics]:
+    """A board's named squares by (row, col), from their accessible names ("Row r, column c: …")."""
     out = {}
     for c in walk(control):
-        if isinstance(c, ft.Container) and c.on_click and isinstance(c.tooltip, str) and c.tooltip.startswith("Row "):
-            row, col = c.tooltip.split(":")[0].removeprefix("Row ").split(", column ")
+        if isinstance(c, ft.Semantics) and c.button and isinstance(c.label, str) and c.label.startswith("Row "):
+            row, col = c.label.split(":")[0].removeprefix("Row ").split(", column ")
             out[(int(row) - 1, int(col) - 1)] = c
     return out
+
+
+def cells(control) -> dict[tuple[int, int], ft.Container]:
+    """The grid editor's tappable cells by (row, col)."""
+    return {rc: named.content for rc, named in squares(control).items()}
+
+
+def name(control, row: int, col: int) -> str:
+    """A square's accessible name (0-based row and column)."""
+    return squares(control)[(row, col)].label
 
 
 def amber(cell: ft.Container) -> bool:
@@ -113,7 +123,7 @@ def test_place_a_domino_by_tapping_two_marked_squares():
     assert 1 not in dominoes(body)
     assert "No crown, 0 points: Wheat (2 squares)" in texts(body)
     placed = cells(body)[(4, 5)]
-    assert placed.tooltip == "Row 5, column 6: Wheat" and placed.bgcolor == view.FILL["W"]
+    assert name(body, 4, 5) == "Row 5, column 6: Wheat" and placed.bgcolor == view.FILL["W"]
     assert [c.icon for c in walk(placed) if isinstance(c, ft.Icon)] == [ft.Icons.GRAIN]
     assert texts(placed) == []  # no letters on a tile; a property without crowns has no points badge
 
@@ -137,7 +147,7 @@ def test_tiles_show_terrain_icons_crowns_and_points_in_fixed_colours():
     assert table.errors == []
     grid = cells(table.view(view))
     mine, wheat, castle = grid[(4, 5)], grid[(4, 6)], grid[(4, 4)]
-    assert mine.tooltip == "Row 5, column 6: Mine, crowns: 2" and crown_marks(mine) == 2
+    assert name(table.view(view), 4, 5) == "Row 5, column 6: Mine, crowns: 2" and crown_marks(mine) == 2
     assert [c.icon for c in walk(mine) if isinstance(c, ft.Icon)] == [ft.Icons.DIAMOND]
     assert texts(mine) == ["+2"]  # mine 1 square × 2 crowns
     assert crown_marks(wheat) == 0 and [c.icon for c in walk(castle) if isinstance(c, ft.Icon)] == [ft.Icons.CASTLE]

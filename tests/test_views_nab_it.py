@@ -10,7 +10,7 @@ import flet as ft
 
 from scoring.core import engine
 from tests.test_views_components import buttons, texts, walk
-from tests.test_views_kingdomino import Table, cells
+from tests.test_views_kingdomino import Table, cells, name
 from views import session, words
 from views.games import nab_it as view
 from views.ui import tint
@@ -39,7 +39,7 @@ def test_tap_cells_and_letters_preview_the_words_then_play():
         place(table, 8, col, letter)
     built = table.view(view)
     assert "SUN: in the word list" in texts(built)
-    assert cells(built)[(7, 5)].tooltip == "Row 8, column 6: S"
+    assert name(built, 7, 5) == "Row 8, column 6: S"
     buttons(built)["Play"].on_click(None)
     assert table.errors == [] and table.record["actions"][-1]["tiles"][0] == {"row": 7, "col": 5, "letter": "S",
                                                                             "blank": False}
@@ -96,7 +96,7 @@ def test_legend_shows_control_banks_and_outline_colours():
     assert "Ann — hand 5, bag 14, bank 1" in texts(built) and "controls RAT" in texts(built)
     assert view.outlines(table.ctx()) == {"Ann": 1, "Ben": 5}
     corner = cells(built)[(2, 2)]  # the board's cell 0,0 with two empty rows and columns shown above and left
-    assert corner.tooltip == "Row 3, column 3: R" and corner.border.top.color == ft.Colors.BLUE
+    assert name(built, 2, 2) == "Row 3, column 3: R" and corner.border.top.color == ft.Colors.BLUE
     assert corner.bgcolor == tint(ft.Colors.BLUE)
 
 

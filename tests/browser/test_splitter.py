@@ -23,8 +23,7 @@ def square(tab: Tab, row: int, col: int):
 
 
 def paint(tab: Tab, row: int, col: int, value: int) -> None:
-    """Tap a square with the brush (once) and wait until it shows the number (a hover tooltip may repeat the
-    name)."""
+    """Tap a square with the brush (once) and wait until it shows the number."""
     painted = tab.page.get_by_role("button", name=re.compile(rf"^第 {row + 1} 行，第 {col + 1} 列：{value}"))
     tab.press(square(tab, row, col))
     expect(painted).to_be_attached(timeout=WAIT_MS)

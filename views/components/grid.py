@@ -20,7 +20,8 @@ Builder:
   into the page (the screenshot test's contrast check found empty Nab-It cells); in the dark theme the variant
   hardly differs from the background at any size (Splitter's empty sheet);
 - Tapping a cell opens a chooser (a bottom sheet) with one button per choice; each cell's accessible name is
-  "row r, column c: value" and nothing more (the texts inside are left out of it).
+  "row r, column c: value" and nothing more (the texts inside are left out of it); no hover tooltip repeats it
+  (`views.ui.named_square`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 import flet as ft
+
+from views.ui import named_square
 
 FIT_MAX = 36
 GROUP_COLOURS = (ft.Colors.RED, ft.Colors.BLUE, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE,
@@ -93,12 +96,12 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                     ft.Container(content=ft.Text(notes[(r, c)], size=10, weight=ft.FontWeight.BOLD),
                                  alignment=ft.Alignment.TOP_RIGHT, padding=ft.Padding.only(right=3)),
                 ])
-            cells.append(ft.Container(
+            name = ctx.t("app.grid.cell", row=r + 1, col=c + 1, value=text or ctx.t("app.grid.empty"))
+            cells.append(named_square(name, ft.Container(
                 **box, border=border, border_radius=4, bgcolor=colour(value) if colour and value is not None else None,
                 alignment=None if (r, c) in notes else ft.Alignment.CENTER, on_click=lambda e, r=r, c=c: tap(r, c),
                 content=ft.Semantics(content=content, exclude_semantics=True),
-                tooltip=ctx.t("app.grid.cell", row=r + 1, col=c + 1, value=text or ctx.t("app.grid.empty")),
-            ))
+            )))
         rows.append(ft.Row(controls=cells, spacing=2))
     board = ft.Column(controls=rows, spacing=2)
     if cell_size is None:

@@ -36,7 +36,7 @@ from views.components.offers import makes, offer_here
 from views.components.private import elsewhere
 from views.components.seats import compare_table, player_switch
 from views.context import GameContext
-from views.ui import aside, choice_row, text_style, toggle_chip
+from views.ui import aside, choice_row, named_square, text_style, toggle_chip
 
 TERRAINS = ("W", "G", "F", "L", "S", "M")
 # Each square's look: the tile colour, the colour of what is drawn on it (fixed, so a tile reads the same in the
@@ -127,12 +127,11 @@ def square(ctx: GameContext, r: int, c: int, cell: dict | None, size: int, borde
             ft.Container(content=content, alignment=ft.Alignment.BOTTOM_CENTER, padding=ft.Padding.only(bottom=1)),
             ft.Container(content=badge(note, size), alignment=ft.Alignment.TOP_RIGHT, padding=1),
         ])
-    return ft.Container(
+    return named_square(ctx.t("app.grid.cell", row=r + 1, col=c + 1, value=words), ft.Container(
         width=size, height=size, border=border, border_radius=4, bgcolor=fill(cell),
         alignment=ft.Alignment.CENTER, on_click=lambda e: on_tap(r, c),
         content=ft.Semantics(content=content, exclude_semantics=True) if content else None,
-        tooltip=ctx.t("app.grid.cell", row=r + 1, col=c + 1, value=words),
-    )
+    ))
 
 
 def fill(cell: dict | None) -> Any:
