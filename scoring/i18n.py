@@ -11,6 +11,9 @@ counts in one text `"stats.player_summary[plays=1]"`, `"…[wins=1]"` and `"…[
 `text` uses the variant naming the most of the parameters that are 1 or −1 (integers, not booleans) or a list
 of one ("inside loop 5" for `loops=[5]`), when the language's own table has it; else the plain key. Chinese has no such variants (no plural forms); English has one
 for every text whose counted noun can meet a count of 1.
+
+Flags: a text that says something only when a boolean parameter is true keeps that as a variant too, naming it
+`=true`: `"flip7.line.stayed[doubled=true]"` says "×2" where the plain key says nothing (rather than "×2 no").
 """
 
 from __future__ import annotations
@@ -48,8 +51,8 @@ class _Params(dict):
 
 @lru_cache(maxsize=None)
 def _counted_keys(lang: str) -> frozenset[str]:
-    """The keys that have a variant for a count of 1 in lang."""
-    return frozenset(key.split("[", 1)[0] for key in table(lang) if key.endswith("=1]"))
+    """The keys that have a variant (for a count of 1 or a flag that is true) in lang."""
+    return frozenset(key.split("[", 1)[0] for key in table(lang) if key.endswith(("=1]", "=true]")))
 
 
 def is_one(value: Any) -> bool:
@@ -60,14 +63,15 @@ def is_one(value: Any) -> bool:
 
 
 def counted(lang: str, key: str, params: dict[str, Any]) -> str:
-    """key, or its variant for the parameters that are 1 (`key[a=1,b=1]`), the most of them first, when lang has
-    one."""
+    """key, or its variant for the parameters that are 1 or true (`key[a=1,b=true]`), the most of them first, when
+    lang has one."""
     if key not in _counted_keys(lang):
         return key
-    ones = sorted(k for k, v in params.items() if is_one(v))
+    ones = sorted([f"{k}=1" for k, v in params.items() if is_one(v)] + [f"{k}=true" for k, v in params.items()
+                                                                          if v is True])
     for size in range(len(ones), 0, -1):
         for names in combinations(ones, size):
-            variant = f"{key}[{','.join(f'{n}=1' for n in names)}]"
+            variant = f"{key}[{','.join(names)}]"
             if variant in table(lang):
                 return variant
     return key

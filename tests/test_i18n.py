@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scoring import i18n
-from tests.helpers import VARIANT, plain_keys
+from tests.helpers import FLAG, VARIANT, plain_keys
 from views import words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,13 +72,30 @@ def test_count_variants_belong_to_a_key_and_name_its_counts():
     """Every singular variant `key[a=1,b=1]` sits beside its key, names (sorted) placeholders the key has, and keeps
     the key's placeholders."""
     en = i18n.table("en")
-    variants = [VARIANT.match(key) for key in en if "[" in key]
-    assert variants and all(variants), [key for key in en if "[" in key and not VARIANT.match(key)]
+    variants = [VARIANT.match(key) for key in en if "[" in key and not FLAG.match(key)]
+    assert variants and all(variants), [key for key in en if "[" in key and not VARIANT.match(key)
+                                        and not FLAG.match(key)]
     for found in variants:
         base, names = found["base"], [n.removesuffix("=1") for n in found["names"].split(",")]
         holes = set(re.findall(r"{(\w+)}", en[base]))
         assert names == sorted(names) and set(names) <= holes, found.string
         assert set(re.findall(r"{(\w+)}", en[found.string])) == holes, found.string
+
+
+def test_flag_variants_sit_beside_their_key_in_both_languages():
+    """A variant for a flag that is true (`key[name=true]`) is in both languages beside its key, with the key's
+    placeholders; it is chosen only when the parameter is True (not 1, not a truthy string)."""
+    for lang in i18n.LANGUAGES:
+        table = i18n.table(lang)
+        flags = [FLAG.match(key) for key in table if FLAG.match(key)]
+        assert flags
+        for found in flags:
+            base = found["base"]
+            assert base in table and found.string in i18n.table("en"), found.string
+            assert set(re.findall(r"{(\w+)}", table[found.string])) == set(re.findall(r"{(\w+)}", table[base]))
+    say = lambda doubled: i18n.text("en", "flip7.line.stayed", round=1, numbers=8, bonus=0, doubled=doubled)
+    assert say(True) == "Round 1: stayed (8 ×2, +0)"
+    assert say(False) == say(1) == say("yes") == "Round 1: stayed (8, +0)"
 
 
 def test_a_count_of_one_reads_singular_in_english_and_unchanged_in_chinese():

@@ -22,7 +22,9 @@ Rulings:
 - Across all lines of a round there are at most the deck's copies of each card (twelve 12s … one 1, one 0, one of
   each modifier, three Second Chances). A discard reshuffled in the middle of a round is too rare to allow for.
 - After a Flip 7 the round ends for everyone: in a round with a Flip 7 line, a line given without a status is a
-  player who stayed with what they had (no extra taps for the others); a line that busted earlier says so.
+  player who stayed with what they had (no extra taps for the others); a line that busted earlier says so. The
+  breakdown says of a kept line in such a round that it scored when the Flip 7 ended the round
+  (`flip7.line.ended`), not "stayed": the record cannot tell a player who stayed from one still flipping.
 - A line with a field other than numbers, modifiers, second_chance and status is refused (a typo never scores 0).
 - Empty lines are allowed: a player frozen on the deal holds nothing.
 - The game ends after a round in which someone has 200 or more; the highest total wins. A tie at the top:
@@ -283,10 +285,12 @@ class Flip7(Engine):
         lines = {p: [] for p in state["players"]}
         cumulative, running = [], {p: 0 for p in state["players"]}
         for index, rnd in enumerate(state["rounds"]):
+            ended = any(line["status"] == "flip7" for line in rnd["lines"].values())
             for p in state["players"]:
                 line = rnd["lines"][p]
                 parts = score_line(line)
-                lines[p].append(Line(f"flip7.line.{line['status']}", parts["points"],
+                said = "ended" if ended and line["status"] == "stayed" else line["status"]
+                lines[p].append(Line(f"flip7.line.{said}", parts["points"],
                                      {"round": index + 1, "numbers": parts["numbers"], "bonus": parts["bonus"],
                                       "doubled": parts["doubled"]}))
                 running[p] += parts["points"]
