@@ -368,6 +368,25 @@ def test_a_game_nobody_won_says_so_at_its_end_and_in_history(app):
     assert texts(tile)[1] == "30 min · no winner"
 
 
+def test_a_lost_crew_reads_its_outcome_before_the_shared_points(app):
+    """Solar Storm's end screen led with "Game over · No winner" and the crew's 0-point breakdown, its banner
+    ("The ship was lost" and why) below them: a cooperative game's outcome is the news, so its banner leads."""
+    from tests.test_solar_storm import TYPED_SETUP
+
+    store, now = app.store, "2025-01-01T20:00:00+00:00"
+    sid = store.create(new_record("solar_storm", ["A", "B"], {"deal": "table"}, seed=1, now=now))
+    for action in (TYPED_SETUP, {"type": "end_actions", "by": "A"},
+                   {"type": "take", "by": "A", "source": "deck", "cards": ["data", "metal"]},
+                   {"type": "damage", "by": "A", "rooms": ["bridge"]}, {"type": "end_actions", "by": "B"},
+                   {"type": "take", "by": "B", "source": "deck", "cards": ["data", "metal"]},
+                   {"type": "damage", "by": "B", "rooms": ["bridge"]}):
+        store.play(sid, action, now)
+    _, body, _ = session.build(app, sid, read_only=False)
+    shown = texts(body)
+    lost = next(i for i, t in enumerate(shown) if t.startswith("The Bridge"))
+    assert lost < shown.index("Game over") < shown.index("No winner"), shown
+
+
 def test_bacon_with_five_seated_cannot_start_and_says_why_before_the_tap(app):
     """Bacon is played by 4 or 6 (two teams): five seated left Start enabled and refused only once tapped; the
     game's own player check now says why beside the disabled button, and its card reads "4 or 6 players"."""

@@ -184,8 +184,8 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
         main.append(undo_redo(app, sid, eng, record))
     folds = Folds(app.local(f"session:{sid}"), app.render)
     if state.get("over"):
-        main.append(end_panel(app, record, board, folds))
-        main += game_final(app, sid, record, state, eng)
+        ending, own = [end_panel(app, record, board, folds)], game_final(app, sid, record, state, eng)
+        main += own + ending if getattr(view_of(record["game"]), "FINAL_LEADS", False) else ending + own
     elif not read_only:
         main.append(game_body(app, sid, record, state, eng, pinned))
     side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, app.lang, board, folds, limit=SHOWN)]
@@ -317,7 +317,8 @@ def game_body(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned: l
 
 
 def game_final(app: Any, sid: str, record: dict, state: dict, eng: Any) -> list[ft.Control]:
-    """The game's own end view (`final(ctx)`, optional: e.g. the finished boards with their groups), if any."""
+    """The game's own end view (`final(ctx)`, optional: e.g. the finished boards with their groups), if any; it
+    follows the end panel unless the view's `FINAL_LEADS` says it is the news (a cooperative crew's outcome)."""
     view = view_of(record["game"])
     if view is None or not hasattr(view, "final"):
         return []

@@ -48,6 +48,7 @@ BOX = 16
 DIRECT = ("scavenge", "divert", "launch", "token", "end_actions", "cargo_hold", "bridge")
 CHIP = 112
 ROOM_TAP = 56
+FINAL_LEADS = True  # the end screen leads with the crew's outcome and why; the shared points follow (views.session)
 
 
 def draft_of(ctx: GameContext) -> dict:
