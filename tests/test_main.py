@@ -6,6 +6,7 @@ the warm-up is done waiting for it."""
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import re
 import signal
@@ -171,3 +172,66 @@ def test_a_tab_that_connects_before_the_warm_up_waits_for_it(tmp_path, monkeypat
         assert not inspect.iscoroutinefunction(tab)
         tab("page")
     assert happened == ["waited", "page"]
+
+
+def test_the_warm_up_stands_aside_while_a_request_is_answered(monkeypatch):
+    """While the server answers a request the warm-up thread's hook sleeps at each call (the browser's first
+    requests took 0.15 s instead of 0.02 s beside it); with no request, or with the loop inside an import (it may
+    wait for a module the warm-up holds), it does not; in all it waits at most ASIDE_MAX."""
+    slept: list[float] = []
+    monkeypatch.setattr(main.time, "sleep", slept.append)
+    requests = main.Requests(lambda scope, receive, send: None)
+    hook = main.stand_aside(requests, threading.get_ident())
+    hook(None, "call", None)
+    assert slept == []
+    requests.active = 1
+    hook(None, "return", None)
+    assert slept == []
+    hook(None, "call", None)
+    assert sum(slept) == pytest.approx(main.ASIDE_MAX, abs=main.ASIDE_STEP) and len(slept) > 1
+    hook(None, "call", None)
+    assert sum(slept) == pytest.approx(main.ASIDE_MAX, abs=main.ASIDE_STEP)  # the allowance is spent: no more waiting
+    slept.clear()
+    fresh = main.stand_aside(requests, threading.get_ident())
+    monkeypatch.setattr(main, "importing", lambda thread: True)
+    fresh(None, "call", None)
+    assert slept == []
+
+
+def test_the_request_count_rises_while_a_request_is_answered():
+    """`Requests` counts HTTP requests (not websockets) only while the app answers them, an error included."""
+    seen: list[int] = []
+    counting = None
+
+    async def app(scope, receive, send):
+        seen.append(counting.active)
+        if scope["type"] == "http" and scope.get("path") == "/fail":
+            raise RuntimeError("boom")
+
+    counting = main.Requests(app)
+    run = lambda scope: asyncio.run(counting(scope, None, None))
+    run({"type": "http", "path": "/"})
+    run({"type": "websocket"})
+    with pytest.raises(RuntimeError):
+        run({"type": "http", "path": "/fail"})
+    assert seen == [1, 0, 1] and counting.active == 0
+
+
+def test_a_thread_inside_an_import_is_seen_importing(tmp_path, monkeypatch):
+    """`importing` tells a thread inside the import machinery (here, running a module that waits) from one that is
+    not."""
+    (tmp_path / "slow_module_for_test.py").write_text("INSIDE.set()\nGATE.wait()\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    gate, inside = threading.Event(), threading.Event()
+    monkeypatch.setattr("builtins.GATE", gate, raising=False)
+    monkeypatch.setattr("builtins.INSIDE", inside, raising=False)
+    loader = threading.Thread(target=__import__, args=("slow_module_for_test",))
+    loader.start()
+    inside.wait()
+    try:
+        assert main.importing(loader.ident)
+    finally:
+        gate.set()
+        loader.join()
+    assert not main.importing(threading.get_ident()) and not main.importing(None)
+    sys.modules.pop("slow_module_for_test", None)
