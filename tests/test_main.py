@@ -6,7 +6,6 @@ the warm-up is done waiting for it."""
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import re
 import signal
@@ -24,6 +23,7 @@ import main
 from scoring.record import new_record
 from storage import Store
 from tests.browser.conftest import ADDRESS, ROOT, start_server, stop_server
+from tests.helpers import run_async
 
 
 def test_defaults_and_options():
@@ -209,7 +209,7 @@ def test_the_request_count_rises_while_a_request_is_answered():
             raise RuntimeError("boom")
 
     counting = main.Requests(app)
-    run = lambda scope: asyncio.run(counting(scope, None, None))
+    run = lambda scope: run_async(counting(scope, None, None))
     run({"type": "http", "path": "/"})
     run({"type": "websocket"})
     with pytest.raises(RuntimeError):
