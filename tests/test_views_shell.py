@@ -88,6 +88,7 @@ def test_a_message_is_said_again_when_the_phone_switches_language_and_keeps_its_
     app.notify("app.done_what", {"what": describe}, action="app.undo", on_action=lambda: undone.append(1))
     english = bar_of(app)
     assert (read(english.content.value), english.action.label) == ("Done: Ann placed domino 22", "Undo")
+    assert english.show_close_icon  # it covers the foot of the screen: it can be put away at once
     app.set_setting("lang", "zh-CN")
     chinese = bar_of(app)
     assert chinese is not english and not english.open and english in app.page.sent and chinese.open

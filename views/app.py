@@ -206,7 +206,8 @@ class App:
                on_action: Callable[[], Any] | None = None, why: str | None = None) -> None:
         """A short message at the bottom of the screen (`Message`: a message key and its parameters, said in this
         phone's language), optionally with one action button (its label's key, e.g. undo); `why`: a route its
-        "Why?" action opens (the rule a refusal enforces)."""
+        "Why?" action opens (the rule a refusal enforces). It has a close button: for its 6–10 s it covers the
+        controls at the foot of the screen, and a message with an action is not put away by a tap elsewhere."""
         if why and not action:
             action, on_action = "rules.why", (lambda: self.go(why))
         self.message = Message(key, params or {}, error, action, on_action, bool(why), self.page.route)
@@ -220,7 +221,8 @@ class App:
         bar = ft.SnackBar(
             content=ft.Text(words.no_orphan(message.text(self.lang)), color=ft.Colors.ON_ERROR if message.error else None),
             bgcolor=ft.Colors.ERROR if message.error else None,
-            duration=ft.Duration(seconds=10 if message.why else 6), persist=False,
+            duration=ft.Duration(seconds=10 if message.why else 6), persist=False, show_close_icon=True,
+            close_icon_color=ft.Colors.ON_ERROR if message.error else None,
             action=ft.SnackBarAction(label=self.t(message.action), on_click=lambda e: message.on_action(),
                                      text_color=ft.Colors.ON_ERROR if message.error else None)
             if message.action and message.on_action else None,
