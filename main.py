@@ -8,8 +8,9 @@ once the server listens; with `--host 0.0.0.0` also the host's address (with its
 host may see: other phones get the join screen (see `views/guard.py`, which also refuses websockets from other
 origins and keeps tracebacks off the browser).
 The server listens as soon as the data folder is claimed: what the home screen draws (its views, the engines)
-and the catalogue are loaded in the background while the first browser loads the web client (`Server.warm`),
-and a tab that connects before that is done waits for it.
+and the catalogue are loaded in the background while the first browser loads the web client (`Server.warm`,
+which stands aside while a request is being answered: `Requests`, `stand_aside`), and a tab that connects
+before that is done waits for it.
 Ctrl-C or one SIGTERM closes the store (every action is already saved when it is accepted) and exits, even when
 standard output is gone (a closed pipe). A second server on the same data folder is refused with a message
 (exit 1); a read-only data folder opens read-only. Built as a phone app (`flet build`, where Flet sets
