@@ -102,8 +102,8 @@ window.__heard = 0;
 for (const way of ['focusin', 'focusout', 'pointerdown', 'pointerup', 'click']) {
   document.addEventListener(way, e => console.debug(EVENT_NOTE + JSON.stringify(
     [Math.round(performance.now()), way, e.target.tagName,
-     e.target.tagName === 'FLT-SEMANTICS' ? (e.target.getAttribute('aria-label') || e.target.textContent || '').slice(0, 40)
-       : null,
+     e.target.tagName === 'FLT-SEMANTICS'
+       ? (e.target.getAttribute('aria-label') || e.target.textContent || '').slice(0, 40) : null,
      e.clientX === undefined ? null : [Math.round(e.clientX), Math.round(e.clientY)]])), true);
 }
 const Native = window.WebSocket;
@@ -118,8 +118,8 @@ window.WebSocket = class extends Native {
 PRESS_POINT = """el => {
   const r = el.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
   const at = document.elementFromPoint(x, y);
-  const name = e => e && (e.tagName === 'FLT-SEMANTICS' ? (e.getAttribute('aria-label') || e.textContent || '').slice(0, 40)
-                                                          : e.tagName);
+  const name = e => e && (e.tagName === 'FLT-SEMANTICS'
+                          ? (e.getAttribute('aria-label') || e.textContent || '').slice(0, 40) : e.tagName);
   return [Math.round(performance.now()), name(el), Math.round(x), Math.round(y), at === el || el.contains(at),
           at && at !== el ? name(at) : null];
 }"""
