@@ -109,11 +109,12 @@ def icon_button(icon: Any, label: str, on_click: Callable[[Any], Any], disabled:
     return ft.IconButton(icon=ft.Icon(icon, semantics_label=label), on_click=on_click, disabled=disabled, **style)
 
 
-def named_square(name: str, square: ft.Container) -> ft.Semantics:
-    """A board's tappable square read out (and found by tests) as a button by name, with no hover tooltip: a
-    tooltip is drawn under its square and covered the centre of the square below it for a moment after a tap, so
-    the next tap on a sheet landed on the tooltip (Splitter's browser test, about one run in six)."""
-    return ft.Semantics(label=name, button=True, container=True, expand=square.expand, content=square)
+def named_tap(name: str, tappable: ft.Container) -> ft.Semantics:
+    """A tappable tile (a board's square, a domino to pick) read out (and found by tests) as a button by name,
+    with no hover tooltip: a tooltip is drawn under its tile and covered the centre of the tile below it for a
+    moment after a tap, so the next tap on a sheet landed on the tooltip (Splitter's browser test, about one run
+    in six)."""
+    return ft.Semantics(label=name, button=True, container=True, expand=tappable.expand, content=tappable)
 
 
 def dropdown(label: str, value: Any, options: list[ft.DropdownOption], on_select: Callable[[Any], Any],

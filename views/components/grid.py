@@ -21,7 +21,7 @@ Builder:
   hardly differs from the background at any size (Splitter's empty sheet);
 - Tapping a cell opens a chooser (a bottom sheet) with one button per choice; each cell's accessible name is
   "row r, column c: value" and nothing more (the texts inside are left out of it); no hover tooltip repeats it
-  (`views.ui.named_square`).
+  (`views.ui.named_tap`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterable
 
 import flet as ft
 
-from views.ui import named_square
+from views.ui import named_tap
 
 FIT_MAX = 36
 GROUP_COLOURS = (ft.Colors.RED, ft.Colors.BLUE, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE,
@@ -97,7 +97,7 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                                  alignment=ft.Alignment.TOP_RIGHT, padding=ft.Padding.only(right=3)),
                 ])
             name = ctx.t("app.grid.cell", row=r + 1, col=c + 1, value=text or ctx.t("app.grid.empty"))
-            cells.append(named_square(name, ft.Container(
+            cells.append(named_tap(name, ft.Container(
                 **box, border=border, border_radius=4, bgcolor=colour(value) if colour and value is not None else None,
                 alignment=None if (r, c) in notes else ft.Alignment.CENTER, on_click=lambda e, r=r, c=c: tap(r, c),
                 content=ft.Semantics(content=content, exclude_semantics=True),

@@ -36,7 +36,7 @@ from views.components.offers import makes, offer_here
 from views.components.private import elsewhere
 from views.components.seats import compare_table, player_switch
 from views.context import GameContext
-from views.ui import aside, choice_row, named_square, text_style, toggle_chip
+from views.ui import aside, choice_row, named_tap, text_style, toggle_chip
 
 TERRAINS = ("W", "G", "F", "L", "S", "M")
 # Each square's look: the tile colour, the colour of what is drawn on it (fixed, so a tile reads the same in the
@@ -127,7 +127,7 @@ def square(ctx: GameContext, r: int, c: int, cell: dict | None, size: int, borde
             ft.Container(content=content, alignment=ft.Alignment.BOTTOM_CENTER, padding=ft.Padding.only(bottom=1)),
             ft.Container(content=badge(note, size), alignment=ft.Alignment.TOP_RIGHT, padding=1),
         ])
-    return named_square(ctx.t("app.grid.cell", row=r + 1, col=c + 1, value=words), ft.Container(
+    return named_tap(ctx.t("app.grid.cell", row=r + 1, col=c + 1, value=words), ft.Container(
         width=size, height=size, border=border, border_radius=4, bgcolor=fill(cell),
         alignment=ft.Alignment.CENTER, on_click=lambda e: on_tap(r, c),
         content=ft.Semantics(content=content, exclude_semantics=True) if content else None,
@@ -222,18 +222,19 @@ def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
 def domino_tile(ctx: GameContext, number: int, on_click) -> ft.Control:
     """A domino in the picker: its number over its two halves as small tiles."""
     halves = game.DOMINOES[number]
-    return ft.Container(
+    name = ctx.t("kingdomino.view.domino_tip", domino=number, first=half_words(ctx, *halves[0]),
+                 second=half_words(ctx, *halves[1]))
+    return named_tap(name, ft.Container(
         width=64, padding=4, border=ft.Border.all(1, ft.Colors.OUTLINE), border_radius=6, on_click=on_click,
-        tooltip=ctx.t("kingdomino.view.domino_tip", domino=number, first=half_words(ctx, *halves[0]),
-                      second=half_words(ctx, *halves[1])),
-        content=ft.Column(spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            ft.Text(str(number), size=16, weight=ft.FontWeight.BOLD),
-            ft.Row(spacing=2, alignment=ft.MainAxisAlignment.CENTER, controls=[
-                ft.Container(width=27, height=27, bgcolor=FILL[letter], border_radius=3,
-                             alignment=ft.Alignment.CENTER, content=face(letter, crowns, 27))
-                for letter, crowns in halves]),
-        ]),
-    )
+        content=ft.Semantics(exclude_semantics=True, content=ft.Column(
+            spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+                ft.Text(str(number), size=16, weight=ft.FontWeight.BOLD),
+                ft.Row(spacing=2, alignment=ft.MainAxisAlignment.CENTER, controls=[
+                    ft.Container(width=27, height=27, bgcolor=FILL[letter], border_radius=3,
+                                 alignment=ft.Alignment.CENTER, content=face(letter, crowns, 27))
+                    for letter, crowns in halves]),
+            ])),
+    ))
 
 
 def picker(ctx: GameContext, player: str, pick: dict) -> ft.Control:
