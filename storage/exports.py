@@ -24,8 +24,10 @@ taken by a different session gets a new id (both are kept); one that is the very
 the same backup twice adds nothing.
 
 The app's import button takes either kind of file (`import_file`), told apart by shape: a JSON object with a
-key of the backup ("tableside_backup" or "sessions") is a backup, anything else is one session, stored through
-`Store.import_text` under a new id (its own checks and messages).
+key of the backup ("tableside_backup" or "sessions") is a backup, anything else is one session, checked as
+`Store.import_text` checks it and stored under a new id, unless it is the very same record as a stored session
+(under its own id or the id an earlier import gave it): then nothing is stored and that session is the answer
+(re-importing an exported game had made a second copy, which the statistics counted twice).
 """
 
 from __future__ import annotations
@@ -170,12 +172,22 @@ def parse_backup(data: str | bytes) -> list[dict]:
     return backup_records(load_json(data))
 
 
-def _same_apart_from_id(store: Any, summaries: list[dict], record: dict) -> bool:
-    """Whether a stored session is this record under another id (an earlier import of it that took a new id);
-    only sessions of the same game, players and start are loaded to compare."""
+def _copy_apart_from_id(store: Any, summaries: list[dict], record: dict) -> str | None:
+    """The id of a stored session that is this record under another id (an earlier import of it that took a new
+    id), if any; only sessions of the same game, players and start are loaded to compare."""
     names = [p["name"] for p in record["players"]]
-    return any(s["game"] == record["game"] and s["players"] == names and s.get("created") == record["created"]
-               and {**store.load(s["id"]), "id": ""} == {**record, "id": ""} for s in summaries)
+    alike = (s["id"] for s in summaries
+             if s["game"] == record["game"] and s["players"] == names and s.get("created") == record["created"])
+    return next((sid for sid in alike if {**store.load(sid), "id": ""} == {**record, "id": ""}), None)
+
+
+def stored_copy(store: Any, record: dict) -> str | None:
+    """The id of the stored session that is this very record (under its own id or another), if any."""
+    summaries = store.sessions()
+    sid = record["id"]
+    if sid and sid in {s["id"] for s in summaries} and store.load(sid) == record:
+        return sid
+    return _copy_apart_from_id(store, summaries, record)
 
 
 def merge_backup(store: Any, records: list[dict]) -> dict:
@@ -192,7 +204,7 @@ def merge_backup(store: Any, records: list[dict]) -> dict:
             skipped.append(sid)
             continue
         if sid and (sid in known or sid in taken):
-            if _same_apart_from_id(store, summaries, record):
+            if _copy_apart_from_id(store, summaries, record) is not None:
                 skipped.append(sid)
                 continue
             renamed.append((len(fresh), sid))
@@ -207,9 +219,14 @@ def merge_backup(store: Any, records: list[dict]) -> dict:
 def import_file(store: Any, data: str | bytes) -> dict:
     """Import a picked file, a backup or one session (told apart by shape).
 
-    A backup: {"kind": "backup", **merge_backup(...)}; one session: {"kind": "session", "id": its new id}."""
+    A backup: {"kind": "backup", **merge_backup(...)}; one session: {"kind": "session", "id": its new id, or the
+    stored copy's with "already": True}."""
     parsed = load_json(data)
     if is_backup(parsed):
         checked = backup_records(parsed, lambda data: store.check_import(data)[0])
         return {"kind": "backup", **merge_backup(store, checked)}
-    return {"kind": "session", "id": store.import_text(data)}
+    record, state = store.check_import(parsed)
+    same = stored_copy(store, record)
+    if same is not None:
+        return {"kind": "session", "id": same, "already": True}
+    return {"kind": "session", "id": store.add_import(record, state)}

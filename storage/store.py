@@ -708,7 +708,10 @@ class Store:
         """Store an exported session under a new id and return it; refuses bad files, naming the problem.
 
         Checking and replaying happen before the folder's lock is taken (see the rulings above)."""
-        record, state = self.check_import(plain.loads(text, max_bytes=IMPORT_MAX_BYTES))
+        return self.add_import(*self.check_import(plain.loads(text, max_bytes=IMPORT_MAX_BYTES)))
+
+    def add_import(self, record: dict, state: dict) -> str:
+        """Store a checked import (`check_import`: the record and its replayed state) under a new id."""
         return self._store_new([({**record, "id": ""}, state)])[0]
 
     def check_import(self, data: object) -> tuple[dict, dict]:

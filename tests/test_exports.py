@@ -146,6 +146,23 @@ def test_the_import_button_takes_a_session_or_a_backup(store, tmp_path):
     assert (again["added"], len(again["skipped"])) == ([], 3) and len(store.sessions()) == 4
 
 
+def test_a_session_file_already_here_is_not_stored_again(store):
+    """Re-importing an exported game made a second copy (and the statistics counted the game twice): the very same
+    record, under its own id or the id an earlier import gave it, now answers with the stored session and adds
+    nothing; a copy that differs (played on after the export) is still stored under a new id."""
+    ann = store.sessions()[0]["id"]
+    text = store.export(ann)
+    before = len(store.sessions())
+    assert exports.import_file(store, text) == {"kind": "session", "id": ann, "already": True}
+    moved = store.import_text(text)  # an earlier import under a new id (as before this ruling)
+    assert exports.import_file(store, text)["id"] == ann
+    assert len(store.sessions()) == before + 1
+    played_on = {**json.loads(text), "updated": "2026-03-05T21:00:00"}
+    fresh = exports.import_file(store, json.dumps(played_on))
+    assert not fresh.get("already") and fresh["id"] not in (ann, moved) and len(store.sessions()) == before + 2
+    assert exports.import_file(store, json.dumps(played_on))["id"] == fresh["id"]
+
+
 def test_a_session_twice_in_one_backup_is_added_once(store, tmp_path):
     """The same record twice in a backup: the second is already there once the first is, so it is skipped."""
     record = store.load(store.sessions()[0]["id"])

@@ -11,7 +11,7 @@ from scoring.core import RuleError, engine, games
 from storage import Store
 from tests.test_stats import finished
 from tests.test_views_components import read, texts, walk
-from views import home, session, words
+from views import home, imported, session, words
 from views.app import App
 from views.components.action_log import row_text
 from views.components.chart import LABEL_HEIGHT, VALUE_TITLE
@@ -180,3 +180,13 @@ def test_the_histogram_counts_players_in_whole_numbers_with_its_title_apart(app)
     assert bars.left_axis.label_spacing == bars.horizontal_grid_lines.interval == 1
     assert bars.left_axis.title_size == VALUE_TITLE > LABEL_HEIGHT
 
+
+
+def test_a_file_already_here_opens_the_stored_game_and_says_so(app):
+    """Importing a game that is already here adds nothing: the shell opens the stored copy and says why."""
+    sid = finished(app.store, [{"Ann": 3, "Bo": 5}], "2026-03-02T20:00:00+00:00", players=["Ann", "Bo"])
+    routes: list[str] = []
+    app.go = routes.append
+    imported.report(app, "game.json", {"kind": "session", "id": sid, "already": True})
+    assert read(bar_of(app).content.value) == "game.json is already here: opened the stored copy (nothing added)."
+    assert routes == [f"/history/{sid}"] and len(app.store.sessions()) == 1

@@ -1,6 +1,7 @@
-"""What an imported file did, said in the player's language: one session opens (as before), a backup says how
-many sessions it added, how many of those took a new id beside a different stored session with the same id
-(both kept), and how many were already here and skipped; a refused file says why, and nothing was stored.
+"""What an imported file did, said in the player's language: one session opens (one already here opens the
+stored copy and says so, nothing added); a backup says how many sessions it added, how many of those took a new
+id beside a different stored session with the same id (both kept), and how many were already here and skipped; a
+refused file says why, and nothing was stored.
 
 A file that is not JSON says where, in the player's language: the line and column where the parser stopped, or
 the first byte that is not UTF-8 (counted from 1), read from the parser's error the refusal was raised from; the
@@ -57,7 +58,7 @@ def report(app: Any, name: str, outcome: dict) -> None:
     """Say what an import did: a session opens; a backup's counts stay on screen until dismissed."""
     if outcome["kind"] == "session":
         sid = outcome["id"]
-        app.notify("app.imported", {"file": name})
+        app.notify("app.imported_already" if outcome.get("already") else "app.imported", {"file": name})
         app.go(f"/history/{sid}" if app.store.load(sid)["status"] == "finished" else f"/play/{sid}")
         return
     app.alert(app.t("records.imported_title", file=name), summary(app.lang, outcome))
