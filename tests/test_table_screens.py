@@ -14,10 +14,12 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
+import re
 from types import SimpleNamespace
 
 import flet as ft
 import pytest
+import segno
 
 from scoring.core import TABLE, RuleError, engine, games
 from scoring.games.kingdomino import legal_placements
@@ -37,6 +39,7 @@ from views.games import guess_club, kingdomino, knit_wit, nab_it, pictomania, so
 from views.join import seat_body
 from views.session import show_all
 from views.table import choice_text, field_label, host_body, log_name, moves_and_view, seat_local
+from views.table import qr_svg
 
 
 @pytest.fixture
@@ -1060,3 +1063,16 @@ def test_each_hosted_games_host_screen_offers_each_of_the_tables_moves_once(stor
             panel, board = table_moves(shell(store), hub, got[-1], monkeypatch)
             assert not panel & board, (game, len(record["actions"]), "offered twice", panel & board)
             assert wanted <= panel | board, (game, len(record["actions"]), "not offered", wanted - panel - board)
+
+
+def test_the_join_qr_code_is_the_addresss_own_matrix_in_filled_squares():
+    """The QR code is drawn as vector squares (a PNG never painted on the host's plain-http network address): read
+    back from the SVG's path, its dark modules are exactly segno's matrix for the address, border included."""
+    address = "http://192.168.1.23:8550/join/20261203153619-a8a5a7"
+    svg, scale = qr_svg(address).decode("ascii"), 6
+    matrix = [[bool(v) for v in row] for row in segno.make(address, error="m").matrix_iter(border=2)]
+    drawn = [[False] * len(matrix) for _ in matrix]
+    for x, y, width in re.findall(r"M(\d+) (\d+)h(\d+)v6h-\d+z", svg):
+        for column in range(int(x) // scale, (int(x) + int(width)) // scale):
+            drawn[int(y) // scale][column] = True
+    assert drawn == matrix and f'width="{len(matrix) * scale}"' in svg and 'fill="#fff"' in svg

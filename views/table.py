@@ -26,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
-import io
+import itertools
 import json
 import socket
 from typing import Any, Awaitable, Callable
@@ -85,12 +85,25 @@ def join_address(page_url: str | None, sid: str) -> str:
 
 
 @functools.lru_cache(maxsize=16)
-def qr_png(text: str, scale: int = 6) -> bytes:
-    """A QR code of text as PNG bytes (segno, offline); made once per address, not on every render of the host's
-    screen (its mask search is a tenth of the server's work for a claim with eight phones)."""
-    out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="png", scale=scale, border=2)
-    return out.getvalue()
+def qr_svg(text: str, scale: int = 6) -> bytes:
+    """A QR code of text as an SVG of filled squares (segno's matrix, offline); made once per address, not on every
+    render of the host's screen (its mask search is a tenth of the server's work for a claim with eight phones).
+
+    Vector, not PNG: the host opens the app by its network address, plain http, which is not a secure context, and
+    there the browser's image decoder (which the web client relies on for a PNG) is missing: the code showed as a
+    white square. Each run of dark modules in a row is one filled rectangle (segno's own SVG strokes lines, which
+    the client drew hairline-thin)."""
+    rows = list(segno.make(text, error="m").matrix_iter(border=2))
+    runs = []
+    for y, row in enumerate(rows):
+        for dark, group in itertools.groupby(enumerate(row), key=lambda cell: bool(cell[1])):
+            cells = list(group)
+            if dark:
+                runs.append(f"M{cells[0][0] * scale} {y * scale}h{len(cells) * scale}v{scale}h-{len(cells) * scale}z")
+    side = len(rows) * scale
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side}" viewBox="0 0 {side} {side}">'
+            f'<rect width="{side}" height="{side}" fill="#fff"/><path fill="#000" d="{"".join(runs)}"/></svg>'
+            ).encode("ascii")
 
 
 def tab_listener(setter: Callable[[dict], None]) -> Callable[[dict], None]:
@@ -256,7 +269,7 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
         return True
 
     join = ft.Row(wrap=True, spacing=24, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
-        ft.Image(src=qr_png(address), width=200, height=200, semantics_label=app.t("table.join_qr")),
+        ft.Image(src=qr_svg(address), width=200, height=200, semantics_label=app.t("table.join_qr")),
         ft.Column(spacing=8, controls=[
             ft.Text(app.t("table.join_here"), size=16),
             ft.Text(address, selectable=True, size=16, weight=ft.FontWeight.W_600, semantics_label=address),

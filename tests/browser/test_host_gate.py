@@ -6,13 +6,16 @@ player name (the marker) is neither on its screen nor in any websocket frame it 
 the server printed: the host's home, listing the session (now the marker is received: the check can fail).
 A second tab opens the join screen of the session as a player would (the table PIN only, no host PIN), then the
 host address the server printed: the home screen at once (the gate never sent), the token gone from the
-address bar; after a reload it is still the host (the cookie) and the address is still clean.
+address bar; after a reload it is still the host (the cookie) and the address is still clean. Its table screen
+then paints the join QR code: the host address is plain http on the network address, not a secure context, where
+the PNG the code used to be never painted (a white square; `views.table.qr_svg`).
 
 Five page loads in all (about 3.5 s of CPU each): the gate's screens, the join screen and the host address.
 """
 
 from __future__ import annotations
 
+import base64
 import tempfile
 from pathlib import Path
 
@@ -27,6 +30,19 @@ MARKER = "Zorvathine"
 GATE = "This is the table's host screen."
 GATE_FIELD = {"en": "Host PIN", "zh-CN": "主持人 PIN"}
 ENTER = {"en": "Enter", "zh-CN": "进入"}
+DARK_SHARE = """async ([png, box]) => {
+  const image = new Image();
+  image.src = 'data:image/png;base64,' + png;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  [canvas.width, canvas.height] = [image.naturalWidth, image.naturalHeight];
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const data = context.getImageData(box.x, box.y, box.width, box.height).data;
+  let dark = 0;
+  for (let i = 0; i < data.length; i += 4) dark += data[i] + data[i + 1] + data[i + 2] < 192;
+  return dark / (box.width * box.height);
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -106,3 +122,12 @@ def test_the_join_screen_is_open_and_the_host_address_makes_a_tab_the_host(gate_
     second.tab.reload()
     second.tab.see(MARKER)
     assert not second.received(GATE) and second.tab.page.url == address
+
+    second.tab.open(f"{address.rstrip('/')}/table/{sid}")
+    code = second.tab.page.get_by_role("img", name="QR code of the join address")
+    expect(code).to_be_attached()
+    second.tab.quiet()
+    box = {k: round(v) for k, v in code.bounding_box().items()}
+    png = base64.b64encode(second.tab.page.screenshot()).decode("ascii")
+    assert second.tab.page.evaluate("isSecureContext") is False
+    assert second.tab.page.evaluate(DARK_SHARE, [png, box]) > 0.3  # a QR code is about half dark; blank was 0
