@@ -38,8 +38,7 @@ from views.context import GameContext
 from views.games import guess_club, kingdomino, knit_wit, nab_it, pictomania, solar_storm, splitter, view_of
 from views.join import seat_body
 from views.session import show_all
-from views.table import choice_text, field_label, host_body, log_name, moves_and_view, seat_local
-from views.table import qr_svg
+from views.table import choice_text, field_label, host_body, log_name, moves_and_view, qr_svg, seat_local
 
 
 @pytest.fixture
