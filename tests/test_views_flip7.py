@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from scoring.games.flip7 import bust_chances
-from tests.card_view_helpers import Table, shown, tap, tap_round
+from tests.card_view_helpers import Table, all_buttons, label, shown, tap, tap_round
 from tests.test_views_components import fills_its_column, labelled_boxes, tap_label, walk
 from views.games import flip7 as view
 
@@ -197,3 +197,29 @@ def test_the_coach_card_takes_the_columns_width():
     longest line did)."""
     table = Table("flip7", ["Ann", "Bo", "Cy"], {"coach": True})
     assert fills_its_column(view.build(table.ctx()), "Coach: chance to bust on the next card")
+
+
+def test_a_round_entered_on_another_screen_is_not_entered_again_from_this_form():
+    """The tour's double round: the host entered round 1 while the referee's phone had begun it; the phone's form
+    quietly became round 2 with round 1's cards and was saved again. Now the form says round 1 was entered
+    elsewhere and sends nothing until its entries are kept for round 2 (or cleared)."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    tap_line(table, "Ann", ["7", "11"])
+    elsewhere = {"type": "round", "by": "table", "lines": {n: {"numbers": [5], "status": "stayed"}
+                                                          for n in ("Ann", "Bo", "Cy")}}
+    assert table.apply(elsewhere)
+    body = view.build(table.ctx())
+    assert "Round 1 was entered on another screen meanwhile: what is typed here is not entered." in shown(body)
+    assert "Add round" not in [label(b) for b in all_buttons(body)] and "7 11" in shown(body)
+    tap(body, "Keep it for round 2")
+    tap(view.build(table.ctx()), "Add round")
+    assert table.errors == [] and len(table.state["rounds"]) == 2
+    assert table.state["rounds"][1]["lines"]["Ann"]["numbers"] == [7, 11]
+    assert "Round 2 was entered" not in " ".join(shown(view.build(table.ctx())))  # its own round: no notice
+
+    tap_line(table, "Bo", ["9"])
+    assert table.apply(elsewhere)
+    tap(view.build(table.ctx()), "Clear the form")
+    body = view.build(table.ctx())
+    assert "9" not in shown(body) and "Add round" in [label(b) for b in all_buttons(body)]
+    assert len(table.state["rounds"]) == 3

@@ -16,8 +16,16 @@ view names (`keys`). This module adds, on top of any such draft:
   fact) is a round, its entries are put back into the form (`hand_back`), once; if that round comes back
   (redo) while the form still holds exactly those entries, the form is emptied again.
 
-The draft gains three keys: "editing" (round number or None), "stash" (the new round's entries while editing)
-and "handed" (which undo was handed back). None of this decides a rule: the engine judges what is sent.
+- a round entered elsewhere: the round a form's entries were begun for can be entered meanwhile on another
+  screen (the host, the referee's phone). The form then does not quietly turn into the next round with those
+  entries in it (a Flip 7 round was recorded twice that way, once as round 2): it says the round was entered
+  elsewhere and offers to keep the entries for the next round (then the send button comes back) or to clear them
+  (`begun`, `overtaken`). A tap that left a screen before it heard of the other entry lands on "keep", which
+  sends nothing.
+
+The draft gains five keys: "editing" (round number or None), "stash" (the new round's entries while editing),
+"handed" (which undo was handed back), "begun" (how many rounds were entered when its entries were begun) and
+"blank" (the entries of an empty form). None of this decides a rule: the engine judges what is sent.
 
 Every move of these games is the table's: a screen enters rounds (and corrects them) only where it acts for the
 table (`enters`); a player's own phone shows the round being entered, that the referee or the host enters it
@@ -83,9 +91,15 @@ def hand_back(ctx: GameContext, draft: dict, keys: tuple, empty: bool, kind: str
               entries_of: Callable[[dict], dict]) -> None:
     """After an undo, put the undone round's entries back into an empty form (once per undo). A form that still
     holds exactly what was handed back is emptied when the log moves on (a redo, another undo), and a further
-    undo hands that round back instead."""
+    undo hands that round back instead. Then note when the form's entries were begun (`begun`)."""
     if draft.get("editing") is not None:
         return
+    begun(ctx, draft, keys, _handed_back(ctx, draft, keys, empty, kind, entries_of), kind)
+
+
+def _handed_back(ctx: GameContext, draft: dict, keys: tuple, empty: bool, kind: str,
+                 entries_of: Callable[[dict], dict]) -> bool:
+    """`hand_back`'s work; whether the form is empty after it."""
     marker = [len(ctx.record["actions"]), len(ctx.record.get("redo") or [])]
     handed = draft.get("handed")
     if handed and handed["at"] != marker:
@@ -94,10 +108,35 @@ def hand_back(ctx: GameContext, draft: dict, keys: tuple, empty: bool, kind: str
             empty = True
         draft["handed"] = handed = None
     if handed or not empty or not marker[1] or ctx.record["redo"][-1].get("type") != kind:
-        return
+        return empty
     blank = copy.deepcopy({k: draft[k] for k in keys})
     draft.update(entries_of(ctx.record["redo"][-1]))
     draft["handed"] = {"at": marker, "blank": blank, "entries": copy.deepcopy({k: draft[k] for k in keys})}
+    return False
+
+
+def entered(ctx: GameContext, kind: str) -> int:
+    """How many rounds (actions of kind) the log holds."""
+    return sum(1 for a in ctx.record["actions"] if a.get("type") == kind)
+
+
+def begun(ctx: GameContext, draft: dict, keys: tuple, empty: bool, kind: str) -> None:
+    """Note how many rounds were entered when the form's entries were begun (and what an empty form holds); an
+    empty form, or one handed back after an undo, is begun now."""
+    count = entered(ctx, kind)
+    if empty or draft.get("handed") or draft.get("begun") is None or draft["begun"][0] != kind \
+            or draft["begun"][1] > count:
+        draft["begun"] = [kind, count]
+    if empty:
+        draft["blank"] = copy.deepcopy({k: draft[k] for k in keys})
+
+
+def overtaken(ctx: GameContext, draft: dict) -> int | None:
+    """The round the form's entries were begun for, once another screen has entered it; else None."""
+    if editing(draft) is not None or not draft.get("begun"):
+        return None
+    kind, count = draft["begun"]
+    return count + 1 if entered(ctx, kind) > count else None
 
 
 def heading(ctx: GameContext, draft: dict, new_text: str) -> ft.Control:
@@ -114,6 +153,9 @@ def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str,
     move a new round sends (None where the form only corrects), offered here."""
     if kind is not None:
         ctx.offer(TABLE, kind)
+    late = overtaken(ctx, draft)
+    if late is not None:
+        return overtaken_buttons(ctx, draft, late)
     if editing(draft) is None:
         return [ft.FilledButton(content=new_text, icon=ft.Icons.ADD, disabled=disabled,
                                 on_click=lambda e: on_send())]
@@ -127,6 +169,30 @@ def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str,
         ft.FilledButton(content=ctx.t("rounds.view.save", round=editing(draft)), icon=ft.Icons.SAVE,
                         disabled=disabled, on_click=lambda e: on_send()),
         ft.OutlinedButton(content=ctx.t("rounds.view.cancel"), icon=ft.Icons.CLOSE, on_click=lambda e: cancel()),
+    ]
+
+
+def overtaken_buttons(ctx: GameContext, draft: dict, late: int) -> list[ft.Control]:
+    """In place of the send button while the round the entries were begun for has been entered elsewhere: say so,
+    then keep the entries for the next round (the send button comes back) or clear them."""
+    kind, count = draft["begun"]
+
+    def keep() -> None:
+        """Keep the entries, now for the next round."""
+        draft["begun"] = [kind, entered(ctx, kind)]
+        ctx.refresh()
+
+    def clear() -> None:
+        """Empty the form."""
+        draft.update(copy.deepcopy(draft.get("blank") or {}))
+        draft["begun"] = [kind, entered(ctx, kind)]
+        ctx.refresh()
+
+    return [
+        ft.Text(ctx.t("rounds.view.overtaken", round=late), color=ft.Colors.ERROR, weight=ft.FontWeight.W_600),
+        ft.FilledButton(content=ctx.t("rounds.view.keep_for", round=entered(ctx, kind) + 1),
+                        icon=ft.Icons.EDIT_NOTE, on_click=lambda e: keep()),
+        ft.OutlinedButton(content=ctx.t("rounds.view.clear"), icon=ft.Icons.CLEAR, on_click=lambda e: clear()),
     ]
 
 
