@@ -89,6 +89,8 @@ def test_home_lists_every_game_with_score_pad_playable(app):
     from views.games import view_of
     assert view_of("score_pad") is not None
     assert shown.count("Coming soon") == sum(1 for g in games() if view_of(g.id) is None)
+    foot = next(c for c in walk(body) if isinstance(c, ft.Row) and buttons(c).keys() >= {"Statistics"})
+    assert foot.wrap  # "Statistics" was cut at a phone's edge beside the import button
 
 
 def test_home_sections_continue_and_history(app, utc):
@@ -194,14 +196,20 @@ def test_a_typed_option_field_shows_what_the_browser_last_reported(app):
     assert letters("每种颜色").value == "A2 T2 "
 
 
-def test_new_player_duplicates_are_refused(app):
+def test_a_known_name_typed_seats_that_player_once(app):
+    """Typing a player already on the roster seats them (it was refused as a duplicate, and the person did not see
+    that tapping the chip was the way); typed again, it says they are seated; the roster never doubles."""
     app.store.add_player("Bob")
     shown = []
     app.show_error = lambda err: shown.append(words.error("en", err))
+    draft = app.local("new:score_pad")
     _, body, _ = new_session.build(app, "score_pad")
-    app.local("new:score_pad")["new_name"] = "Bob"
+    draft["new_name"] = "bob "
     buttons(body)["Add"].on_click(None)
-    assert shown and "Bob" in shown[0]
+    assert shown == [] and [s["name"] for s in draft["seats"]] == ["Bob"] and draft["new_name"] == ""
+    draft["new_name"] = "BOB"
+    buttons(new_session.build(app, "score_pad")[1])["Add"].on_click(None)
+    assert shown == ["“Bob” is already seated."] and len(draft["seats"]) == 1 and draft["new_name"] == "BOB"
     assert app.store.players() == ["Bob"]
 
 
@@ -301,6 +309,7 @@ def test_bacon_is_charted_by_team(app):
     app.local("stats")["game"] = "bacon"
     _, body, _ = stats.build(app)
     assert "Highest score 8: team Ann + Cy (" in "\n".join(texts(body))
+    assert "1 finished session" in texts(body)  # one, not "1 finished sessions"
     bars = next(c for c in walk(body) if isinstance(c, flet_charts.BarChart))
     assert sum(g.rods[0].to_y for g in bars.groups) == 2 and bars.left_axis.title.value == "Teams"
     table = next(c for c in walk(body) if isinstance(c, ft.DataTable))  # the player's games, on a phone's width

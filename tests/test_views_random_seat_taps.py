@@ -68,6 +68,10 @@ class SeatApp:
 
     render_soon = render
 
+    def confirm(self, title: str, message: str, yes: str, on_yes) -> None:
+        """Ask first; the walk's person says yes at once (a second tap, on the dialog's yes)."""
+        on_yes()
+
 
 class Phone:
     """One phone at the table: the seat token it holds ("" while it holds none: it shows the join form) and the

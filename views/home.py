@@ -62,7 +62,7 @@ def build(app: Any) -> tuple[str, ft.Control, None]:
     finished = app.store.count("finished")
     sections.append(heading(app.t("app.history")))
     sections += paged(app, "finished", finished, history_tile) or [aside(lang, app.t("app.history_empty"))]
-    sections.append(ft.Row(controls=[
+    sections.append(ft.Row(wrap=True, controls=[  # on a phone, Statistics goes under Import, not past the edge
         importer.button(app),
         ft.OutlinedButton(content=app.t("stats.open"), icon=ft.Icons.INSIGHTS, on_click=lambda e: app.go("/stats")),
     ]))

@@ -106,15 +106,21 @@ def new_player_row(app: Any, draft: dict) -> ft.Control:
                          on_change=lambda e: draft.update(new_name=e.control.value))
 
     def add() -> None:
-        """Add the typed name (any script, 1–40 characters, no duplicate)."""
+        """Add the typed name (any script, 1–40 characters) to the roster and seat it; a name already on the
+        roster (in any case) seats that player, as tapping their chip would (it was refused as a duplicate)."""
         name = (draft["new_name"] or "").strip()
-        try:
-            app.store.add_player(name)
-        except RuleError as err:
-            app.show_error(err)
+        known = next((p for p in app.store.players() if p.casefold() == name.casefold()), None)
+        if known is not None and any(s["name"] == known for s in draft["seats"]):
+            app.show_error(RuleError("app.player_seated_already", name=known))
             return
+        if known is None:
+            try:
+                app.store.add_player(name)
+            except RuleError as err:
+                app.show_error(err)
+                return
         draft["new_name"] = ""
-        draft["seats"].append({"name": name, "colour": None})
+        draft["seats"].append({"name": known or name, "colour": None})
         app.render()
 
     field.on_submit = lambda e: add()

@@ -375,7 +375,8 @@ def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool],
 
 
 def seat_row(app: Any, hub: Any, seat: dict, attempt: Callable[[Callable[[], Any]], bool]) -> ft.Control:
-    """One seat: its name, whether a phone holds it (and is connected), and "free seat" when held."""
+    """One seat: its name, whether a phone holds it (and is connected), and "free seat" when held (asked first: a
+    mis-tap took a player's phone out of the game)."""
     state = ("table.seat_connected" if seat["connected"] else "table.seat_away") if seat["taken"] \
         else "table.seat_free"
     controls: list[ft.Control] = [
@@ -384,6 +385,9 @@ def seat_row(app: Any, hub: Any, seat: dict, attempt: Callable[[Callable[[], Any
         ft.Text(app.t(state)),
     ]
     if seat["taken"]:
-        controls.append(ft.OutlinedButton(content=app.t("table.free_seat", seat=seat_name(app.lang, seat["seat"])),
-                                          on_click=lambda e: attempt(lambda: hub.free(seat["seat"]))))
+        name = seat_name(app.lang, seat["seat"])
+        controls.append(ft.OutlinedButton(
+            content=app.t("table.free_seat", seat=name),
+            on_click=lambda e: app.confirm(app.t("table.free_seat", seat=name), app.t("table.free_confirm", seat=name),
+                                           app.t("table.free_yes"), lambda: attempt(lambda: hub.free(seat["seat"])))))
     return ft.Row(wrap=True, controls=controls, vertical_alignment=ft.CrossAxisAlignment.CENTER)

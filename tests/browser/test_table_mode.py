@@ -200,13 +200,15 @@ def test_a_knit_wit_round_played_from_four_phones(browser, table_server, table_t
 
 def hand_over_with_a_draft(browser, server, sid: str, phones: dict[str, Phone], host: Tab, pin: str) -> None:
     """B types a second answer and leaves it unsaved; once the seat's draft is in the store, the host frees B's
-    seat (a phone lost) and B sits down on another phone: the half-typed answer is in its field there, and no other
+    seat (a phone lost; the host confirms) and B sits down on another phone: the half-typed answer is in its field there, and no other
     phone ever received it. The new phone stands in for B from then on."""
     spool_2 = re.compile(r"^Spool 2 · worth \d$")
     phones["B"].tab.fill(spool_2, DRAFT_B)
     with Store(server.data) as store:
         until(lambda: DRAFT_B in str(store.draft(sid, "B")), "B's draft kept in the store")
     host.tap("Free B’s seat", exact=True)
+    host.see("B’s phone leaves the table; it can join again with the PIN.")
+    host.tap("Free the seat", exact=True)
     phones["B"].tab.see("The host freed this phone’s seat.")
     phones["B"].tab.page.context.close()
     phones["B"] = Phone(new_tab(browser, server, PHONE))
