@@ -126,6 +126,21 @@ def test_unknown_value_is_asked_recorded_and_the_round_sent_again(store):
     assert store.profiles("cubosaurs") == {"rows": LEARNED, "eggs": DEFAULT_EGGS}
 
 
+def test_a_value_asked_while_correcting_saves_the_correction(store):
+    """Correcting round 1 with a value the rows do not know yet: the question's button says it saves the
+    correction (it said "add the round", and then corrected round 1 as it should)."""
+    table = Table("cubosaurs", ["Ann", "Bo"], store=store)
+    step(table, "More: T-Rex", 1)
+    tap(build(table), "Add round")
+    tap_round(build(table), 1)
+    step(table, "More: Brontosaurus", 2)
+    tap(build(table), "Save round 1")
+    assert "Save the row and add the round" not in shown(build(table))
+    step(table, "More: Brontosaurus, 2 cards", 3)
+    tap(build(table), "Save the row and the correction")
+    assert [a["type"] for a in table.record["actions"]] == ["round", "row", "correct"] and table.errors == []
+
+
 def test_values_the_table_did_not_give_stay_unknown_and_are_asked_when_needed(store):
     """Answering the one value a round needs leaves the others unknown ("?"), not 0: a later round with one
     Brontosaurus asks what one gives instead of scoring 0 for it (the row was saved as 0 3 5 0)."""
@@ -214,15 +229,19 @@ def test_a_profile_that_no_longer_reads_is_ignored(store):
 
 
 def test_raptors_are_added_with_values():
+    """Raptors are numbered per colour: the first grey one after a black one is "Grey raptor 1" (it read 2)."""
     table = Table("cubosaurs", ["Ann", "Bo"])
     tap(build(table), "Black raptor")
     tap(build(table), "Grey raptor")
     step(table, "More: Black raptor 1: plus value", 2)
-    step(table, "More: Grey raptor 2: plus value", 1)
-    step(table, "Fewer: Grey raptor 2: minus value", 1)
+    step(table, "More: Grey raptor 1: plus value", 1)
+    step(table, "Fewer: Grey raptor 1: minus value", 1)
     assert table.local["cubosaurs"]["lines"]["Ann"]["raptors"] == [
         {"colour": "black", "plus": 2, "minus": 0}, {"colour": "grey", "plus": 1, "minus": -1}]
+    tap(build(table), "Grey raptor")
+    assert "Grey raptor 2" in shown(build(table))
     tap(build(table), "Remove Grey raptor 2")
+    tap(build(table), "Remove Grey raptor 1")
     tap(build(table), "Add round")
     assert table.engine.scoreboard(table.state).rounds[-1] == {"Ann": 0, "Bo": 0}
 

@@ -151,7 +151,7 @@ def test_guess_buttons_per_opponent_lock_once_placed_and_hide_the_number():
     guess(ctx, "Ann", "Ben", 5)
     assert ctx.actions[-1] == {"type": "guess", "by": "Ann", "target": "Ben", "number": 5}
     shown = texts(view.build(ctx))
-    assert "Ben's drawing: guess placed (card 1 on the pile), locked" in shown
+    assert "Ben's drawing: guess placed on the pile (position 1), locked" in shown  # not "card 1": a guess
     assert number_button(ctx, "Ben", 5) is None and number_button(ctx, "Cat", 5)
     assert "Ben's pile: Ann" in shown
     assert not any("5" in t for t in shown if "Ben" in t)

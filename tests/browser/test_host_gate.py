@@ -93,7 +93,7 @@ def test_a_stranger_sees_only_the_gate_until_the_pin(gate_server, tabs):
     enter_pin(stranger, "en", wrong(server.pin))
     stranger.tab.see("That is not the host PIN (4 tries left).")
     stranger.tab.language("zh-CN")
-    stranger.tab.see("这是桌面主持人的画面。")
+    stranger.tab.see("这是这一桌主持人的画面。")
     enter_pin(stranger, "zh-CN", wrong(server.pin))
     stranger.tab.see("主持人 PIN 不对（还可以试 3 次）。")
     assert not stranger.received(MARKER)
@@ -101,7 +101,7 @@ def test_a_stranger_sees_only_the_gate_until_the_pin(gate_server, tabs):
     enter_pin(stranger, "zh-CN", server.pin)
     stranger.tab.see(MARKER)  # the host's home lists the session
     assert any(MARKER.encode() in frame for frame in stranger.frames)  # the frame check finds it where it is
-    stranger.tab.gone("这是桌面主持人的画面。")
+    stranger.tab.gone("这是这一桌主持人的画面。")
 
 
 def test_the_join_screen_is_open_and_the_host_address_makes_a_tab_the_host(gate_server, tabs):

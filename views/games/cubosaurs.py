@@ -257,7 +257,8 @@ def raptors(ctx: GameContext, line: dict) -> ft.Control:
 
     rows: list[ft.Control] = []
     for i, raptor in enumerate(line["raptors"]):
-        title = ctx.t(f"cubosaurs.view.raptor.{raptor['colour']}", number=i + 1)
+        same = sum(1 for other in line["raptors"][:i] if other["colour"] == raptor["colour"])
+        title = ctx.t(f"cubosaurs.view.raptor.{raptor['colour']}", number=same + 1)  # numbered per colour
         rows.append(ft.Container(padding=ft.Padding.only(left=8), content=ft.Column(spacing=0, controls=[
             ft.Row(controls=[ft.Text(title, weight=ft.FontWeight.W_600, expand=True),
                              ft.TextButton(content=ctx.t("cubosaurs.view.remove", what=title),
@@ -331,7 +332,8 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
             ft.Text(ctx.t(f"cubosaurs.view.row_of.{ask['kind']}", type=type_name(ctx.t, ask["name"])), size=15),
             *steppers,
             ft.Row(wrap=True, controls=[
-                ft.FilledButton(content=ctx.t("cubosaurs.view.save_row"), icon=ft.Icons.SAVE,
+                ft.FilledButton(content=ctx.t("cubosaurs.view.save_row" if round_edit.editing(draft) is None
+                                              else "cubosaurs.view.save_row_correction"), icon=ft.Icons.SAVE,
                                 on_click=lambda e: save()),
                 ft.TextButton(content=ctx.t("cubosaurs.view.back"), on_click=lambda e: (
                     draft.update(ask=None), ctx.refresh())),
