@@ -36,9 +36,10 @@ from views.components.private import private_entry
 from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import guess_club, kingdomino, knit_wit, nab_it, pictomania, solar_storm, splitter, view_of
-from views.join import seat_body
+from views.join import join_form, seat_body
 from views.session import show_all
 from views.table import choice_text, field_label, host_body, log_name, moves_and_view, qr_svg, seat_local
+from views.table_hub import PIN_DIGITS
 
 
 @pytest.fixture
@@ -1075,3 +1076,11 @@ def test_the_join_qr_code_is_the_addresss_own_matrix_in_filled_squares():
         for column in range(int(x) // scale, (int(x) + int(width)) // scale):
             drawn[int(y) // scale][column] = True
     assert drawn == matrix and f'width="{len(matrix) * scale}"' in svg and 'fill="#fff"' in svg
+
+
+def test_the_join_pin_field_takes_the_pins_own_length(store):
+    """The join form's PIN field counts to the PIN's four digits (it showed "0/8" for a four-digit PIN)."""
+    hub = open_hub(store, knit_wit_answering(), Clock())
+    field = next(c for c in walk(join_form(shell(store, f"/join/{hub.sid}"), hub, lambda token: None))
+                 if isinstance(c, ft.TextField))
+    assert field.max_length == PIN_DIGITS == len(hub.pin) == 4

@@ -24,6 +24,7 @@ from views import words
 from views.context import TapCount
 from views.session import bring_back_draft, draft_keeper
 from views.table import connected_hub, moves_and_view, seat_local, seat_name, status_line, tab_listener, tie_text
+from views.table_hub import PIN_DIGITS
 from views.ui import aside
 
 PREFS_KEY = "tableside.seat."
@@ -112,7 +113,7 @@ def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:
     """The PIN field and a button per free seat."""
     scratch = app.local(f"join:{hub.sid}")
     pin = ft.TextField(label=app.t("table.pin"), value=scratch.get("pin", ""), password=True, width=200,
-                       keyboard_type=ft.KeyboardType.NUMBER, max_length=8,
+                       keyboard_type=ft.KeyboardType.NUMBER, max_length=PIN_DIGITS,
                        on_change=lambda e: scratch.__setitem__("pin", e.control.value))
 
     def take(seat: str) -> None:
