@@ -223,3 +223,14 @@ def test_a_round_entered_on_another_screen_is_not_entered_again_from_this_form()
     body = view.build(table.ctx())
     assert "9" not in shown(body) and "Add round" in [label(b) for b in all_buttons(body)]
     assert len(table.state["rounds"]) == 3
+
+
+def test_lines_left_empty_are_named_before_the_round_is_entered():
+    """The tour entered a round with two players' lines still empty and they scored 0 without a word: the form now
+    names them beside the button first (an empty line is allowed: frozen on the deal, nothing held)."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    tap_line(table, "Ann", ["7"])
+    assert "No cards yet for Bo, Cy: entered like this, 0 points" in shown(view.build(table.ctx()))
+    tap_line(table, "Bo", ["3"])
+    tap_line(table, "Cy", ["4"])
+    assert not any(t.startswith("No cards yet for") for t in shown(view.build(table.ctx())))

@@ -227,8 +227,11 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
         *round_edit.save_buttons(ctx, draft, "round", ctx.t("flip7.view.add_round"), send,
                                  disabled=bool(playing)),
     ]
+    empty = [n for n in ctx.players if not draft["lines"][n]["cards"] and draft["lines"][n]["status"] != "busted"]
     if playing:
         controls.append(aside(ctx.lang, ctx.t("flip7.view.still_playing", names=playing)))
+    elif empty:  # said before the tap: a line left empty (a forgotten player) is entered as 0 points
+        controls.append(aside(ctx.lang, ctx.t("flip7.view.empty_lines", names=empty)))
     return ft.Row(wrap=True, controls=controls)
 
 
