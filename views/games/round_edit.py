@@ -175,7 +175,7 @@ def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str,
 def overtaken_buttons(ctx: GameContext, draft: dict, late: int) -> list[ft.Control]:
     """In place of the send button while the round the entries were begun for has been entered elsewhere: say so,
     then keep the entries for the next round (the send button comes back) or clear them."""
-    kind, count = draft["begun"]
+    kind = draft["begun"][0]
 
     def keep() -> None:
         """Keep the entries, now for the next round."""
