@@ -505,8 +505,10 @@ class Tab:
             expect(self.field(label)).to_have_value(text)
 
     def see(self, text: "str | re.Pattern", timeout: int = WAIT_MS) -> None:
-        """Wait until some element shows text (a case-sensitive substring, or a pattern)."""
-        expect(self.page.get_by_text(shown_as(text)).first).to_be_attached(timeout=timeout)
+        """Wait until some element shows text (a case-sensitive substring, or a pattern), as its text or as its
+        accessible name (a message with a close button is one group named by its text)."""
+        shown = shown_as(text)
+        expect(self.page.get_by_text(shown).or_(self.page.get_by_label(shown)).first).to_be_attached(timeout=timeout)
 
     def see_button(self, name: str) -> None:
         """Wait until a button with this name is there."""

@@ -77,7 +77,7 @@ def test_score_pad_session_end_to_end(browser, own_server):
     tab.see("2. Bob")
     tab.fill("新玩家", "Bob")
     tab.tap("添加")
-    tab.see("“Bob”已经在玩家名单里了")
+    tab.see("“Bob” 已经入座了。")
     tab.tap("把 Bob 往前移")
     tab.see("1. Bob")
     tab.shot("phone_new_session")
