@@ -237,7 +237,7 @@ class Tab:
     asked)."""
 
     def __init__(self, browser, url: str, watch: str | None = None, motion: str = FULL_MOTION):
-        self.context = browser.new_context(viewport=PHONE, locale="en-US", reduced_motion=motion)
+        self.context = browser.new_context(viewport=PHONE, locale="zh-CN", reduced_motion=motion)
         self.page = self.context.new_page()
         self.page.set_default_timeout(WAIT_MS)
         self.received = 0
@@ -331,7 +331,7 @@ def centres(browser, url: str, controls: list[tuple[str, str]]) -> dict[str, tup
 def plain_tab(browser, url: str):
     """A phone-sized tab in full motion without the accessibility tree (as a sighted person's phone draws), noting
     each pointer down, each websocket frame received and each frame put on screen; open once the screen is still."""
-    context = browser.new_context(viewport=PHONE, locale="en-US", reduced_motion=FULL_MOTION)
+    context = browser.new_context(viewport=PHONE, locale="zh-CN", reduced_motion=FULL_MOTION)
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
     page.add_init_script(ON_SCREEN)

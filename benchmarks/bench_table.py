@@ -90,12 +90,12 @@ def seat_phones(browser, server, sid: str, players: list[str], contexts: list, m
     """The host opens the table (that is where the join PIN is shown), then one phone per player joins and takes
     its seat; their contexts are added to `contexts`. Given `memory`, the server's RSS is noted with the first
     phone on the join screen (0) and seated (1)."""
-    host_context = browser.new_context(viewport=LAPTOP, locale="en-US")
+    host_context = browser.new_context(viewport=LAPTOP, locale="zh-CN")
     contexts.append(host_context)
     pin = host_pin(Tab(host_context.new_page(), server.url), sid)
     tabs = []
     for n, player in enumerate(players):
-        context = browser.new_context(viewport=PHONE, locale="en-US")
+        context = browser.new_context(viewport=PHONE, locale="zh-CN")
         contexts.append(context)
         tab = Tab(context.new_page(), server.url)
         tab.page.add_init_script(STAMP_FRAMES)

@@ -9,10 +9,11 @@ import pytest
 
 from scoring.core import RuleError, engine, games
 from storage import Store
+from tests.helpers import run_async
 from tests.test_stats import finished
 from tests.test_views_components import read, texts, walk
 from views import home, imported, session, words
-from views.app import App
+from views.app import App, load_phone_settings
 from views.components.action_log import row_text
 from views.components.chart import LABEL_HEIGHT, VALUE_TITLE
 
@@ -190,3 +191,27 @@ def test_a_file_already_here_opens_the_stored_game_and_says_so(app):
     imported.report(app, "game.json", {"kind": "session", "id": sid, "already": True})
     assert read(bar_of(app).content.value) == "game.json is already here: opened the stored copy (nothing added)."
     assert routes == [f"/history/{sid}"] and len(app.store.sessions()) == 1
+
+
+class KeptPrefs:
+    """A browser's storage as the app's shared preferences read it: key to value."""
+
+    def __init__(self, kept: dict):
+        self.kept = kept
+
+    async def get(self, key: str):
+        """The value kept under key, or None."""
+        return self.kept.get(key)
+
+
+@pytest.mark.parametrize("kept, lang", [
+    ({}, None),
+    ({"tableside.browser_lang": "en"}, "en"),
+    ({"tableside.browser_lang": "zh-CN"}, "zh-CN"),
+    ({"tableside.browser_lang": "fr"}, None),
+    ({"tableside.browser_lang": "en", "tableside.lang": "zh-CN"}, "zh-CN"),
+    ({"tableside.browser_lang": "zh-CN", "tableside.lang": "en"}, "en"),
+])
+def test_a_phone_that_never_chose_a_language_gets_its_browsers(kept, lang):
+    """An English browser opens the app in English until the phone chooses; a choice wins over the browser's."""
+    assert run_async(load_phone_settings(KeptPrefs(kept))).get("lang") == lang

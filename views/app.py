@@ -58,6 +58,7 @@ TEXT_STYLES = tuple(f"{kind}_{size}" for kind in ("display", "headline", "title"
 SEED_COLOUR = ft.Colors.TEAL
 PREFS_PREFIX = "tableside."
 PHONE_SETTINGS = ("lang", "theme", "sound")
+BROWSER_LANG = "browser_lang"  # the browser's language, written by the page for a phone that never chose one
 LOCALES = {"zh-CN": ft.Locale("zh", "CN"), "en": ft.Locale("en", "US")}  # Flutter's own words per language
 
 
@@ -372,12 +373,19 @@ def Screen(app: App, chosen: Any, build: Callable[..., tuple[str, ft.Control, st
 
 
 async def load_phone_settings(prefs: ft.SharedPreferences) -> dict:
-    """The settings this phone chose earlier (browser storage); those it never chose are left out."""
+    """The settings this phone chose earlier (browser storage); those it never chose are left out, but a phone
+    that never chose a language gets its browser's (`BROWSER_LANG`, written by the page, assets/index.html: the
+    first of the browser's languages that is Chinese or English, else Chinese), so an English phone does not
+    open in Chinese. It is not kept as a choice: the browser's language changing is followed."""
     chosen = {}
     for key in PHONE_SETTINGS:
         value = await prefs.get(PREFS_PREFIX + key)
         if value is not None:
             chosen[key] = value
+    if "lang" not in chosen:
+        browser = await prefs.get(PREFS_PREFIX + BROWSER_LANG)
+        if browser in LOCALES:
+            chosen["lang"] = browser
     return chosen
 
 

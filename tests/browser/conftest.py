@@ -611,10 +611,12 @@ class Phone:
         return marker in self.screen_text() or any(marker.encode("utf-8") in f for f in self.frames)
 
 
-def new_tab(browser: Browser, server: Server, viewport: dict, motion: str = REDUCED_MOTION) -> Tab:
+def new_tab(browser: Browser, server: Server, viewport: dict, motion: str = REDUCED_MOTION,
+            locale: str = "zh-CN") -> Tab:
     """A tab in a fresh browser context (its own Flet session); motion: the browser's `prefers-reduced-motion`
-    (reduced, unless a test's subject is motion: see the module's notes)."""
-    context = browser.new_context(viewport=viewport, locale="en-US", reduced_motion=motion)
+    (reduced, unless a test's subject is motion: see the module's notes); locale: the browser's language, which
+    the app opens in until the phone chooses one (Chinese: the tests start from Chinese)."""
+    context = browser.new_context(viewport=viewport, locale=locale, reduced_motion=motion)
     return Tab(context.new_page(), server.url)
 
 

@@ -310,18 +310,23 @@ def test_round_buttons_stay_on_one_line_in_chinese(browser, server):
 
 
 def test_each_phone_keeps_its_own_language(browser, server):
-    """One phone switching to English leaves another phone in Chinese; a reload keeps each phone's choice."""
-    first, second = new_tab(browser, server, PHONE), new_tab(browser, server, PHONE)
+    """A phone opens in its browser's language until it chooses one: an English browser in English, a Chinese
+    one in Chinese. One phone switching leaves the other as it was; a reload keeps each phone's choice, also
+    against its browser's language."""
+    first, second = new_tab(browser, server, PHONE, locale="en-GB"), new_tab(browser, server, PHONE)
     first.open("/")
     second.open("/")
-    first.see("桌边记分")
-    first.tap("EN", exact=True)
     first.see("Import a session file")
     second.see("导入对局文件")
+    first.tap("中文", exact=True)
+    first.see("导入对局文件")
+    second.tap("EN", exact=True)
+    second.see("Import a session file")
+    first.see("导入对局文件")
     second.reload()
-    second.see("导入对局文件")
+    second.see("Import a session file")
     first.reload()
-    first.see("Import a session file")
+    first.see("导入对局文件")
     first.page.context.close()
     second.page.context.close()
 
@@ -329,7 +334,7 @@ def test_each_phone_keeps_its_own_language(browser, server):
 def test_shell_screens_in_both_languages(browser, server):
     """Screenshots of the shell's screens (home, new session, settings) at 390x844 and 1280x800 in both
     languages, for a person to check that no text is cut (tests/output/shell_<size>_<screen>_<lang>.png); a new
-    phone opens in the server's language, Chinese."""
+    phone opens in its browser's language, Chinese here."""
     tab = new_tab(browser, server, PHONE)
     for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
         tab.resize(viewport)
