@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import gc
+from collections import Counter
 from contextlib import contextmanager
 from typing import Any, Iterator
 
@@ -193,11 +194,25 @@ def collector_paused() -> Iterator[None]:
 def public_log(record: dict, newest: int | None = None) -> list[dict]:
     """The log as the public table may read it, oldest first (every action, or the newest `newest`): number,
     time, who, and what it did as the engine's `describe` puts it (a message key and its parameters, which leave
-    out every secret), never the action itself."""
+    out every secret), never the action itself. The parameters also say which of its type the action is
+    (`nth`: "round 3 entered")."""
     eng, actions = engine(record["game"]), record["actions"]
     first = 0 if newest is None else max(0, len(actions) - newest)
-    return [{"number": i + 1, "at": action.get("at", ""), "by": action.get("by", TABLE),
-             "what": list(eng.describe(action))} for i, action in enumerate(actions[first:], first)]
+    seen = Counter(action.get("type") for action in actions[:first])
+    entries = []
+    for i, action in enumerate(actions[first:], first):
+        seen[action.get("type")] += 1
+        key, params = eng.describe(action)
+        entries.append({"number": i + 1, "at": action.get("at", ""), "by": action.get("by", TABLE),
+                        "what": [key, {**params, "nth": seen[action.get("type")]}]})
+    return entries
+
+
+def ordinal(actions: list[dict], action: dict, logged: bool) -> int:
+    """Which of its type an action is: how many of that type the log holds, one more when the action is not in
+    it (logged false: about to be played, or to be put back by a redo)."""
+    kind = action.get("type")
+    return sum(1 for a in actions if a.get("type") == kind) + (0 if logged else 1)
 
 
 def _check_fresh(record: dict, expect: int | None) -> None:

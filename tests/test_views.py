@@ -69,6 +69,25 @@ def play_session(store, rounds):
     return sid
 
 
+def test_undo_and_redo_say_which_round_they_take_back_or_put_back(app):
+    """A Flip 7 round's action names its number: "Undo: Round 2 entered", in the log too; after the undo, redo
+    puts round 2 back and undo would take round 1 ("撤销：录入了一轮" said neither)."""
+    sid = app.store.create(new_record("flip7", ["A", "B", "C"], now="2025-01-01T20:00:00+00:00"))
+    lines = {p: {"numbers": [5] if p == "A" else [], "modifiers": [], "second_chance": 0, "status": "stayed"}
+             for p in ("A", "B", "C")}
+    for minute in (1, 2):
+        app.store.play(sid, {"type": "round", "by": "table", "lines": lines}, f"2025-01-01T20:0{minute}:00+00:00")
+    _, body, _ = session.build(app, sid, read_only=False)
+    assert "Undo: Round 2 entered" in buttons(body)
+    shown = texts(body)
+    assert any(t.startswith("#2 ") and t.endswith(" · The table · Round 2 entered") for t in shown)
+    assert any(t.startswith("#1 ") and t.endswith(" · The table · Round 1 entered") for t in shown)
+    app.store.undo(sid, "2025-01-01T20:03:00+00:00")
+    app.settings["lang"] = "zh-CN"
+    _, body, _ = session.build(app, sid, read_only=False)
+    assert {"撤销：录入了第 1 轮", "重做：录入了第 2 轮"} <= set(buttons(body))
+
+
 def test_readable_parameters():
     assert words.readable("en", {"A": 3, "B": -1}) == "A 3, B -1"
     assert words.readable("zh-CN", ["甲", "乙"]) == "甲，乙"

@@ -36,7 +36,7 @@ from typing import Any, Callable
 import flet as ft
 
 from scoring.core import RuleError, engine
-from scoring.record import SHOWN, public_log
+from scoring.record import SHOWN, ordinal, public_log
 from views import rules, stats, words
 from views.components.action_log import describe, log_panel
 from views.components.chart import score_chart
@@ -267,8 +267,10 @@ def undo_redo(app: Any, sid: str, eng: Any, record: dict) -> ft.Control:
     last = record["actions"][-1] if record["actions"] else None
     again = record["redo"][-1] if record["redo"] else None
     shown = len(record["actions"])
-    undo_text = words.no_orphan(app.t("app.undo_what", what=describe(app.lang, eng, last)) if last else app.t("app.undo"))
-    redo_text = words.no_orphan(app.t("app.redo_what", what=describe(app.lang, eng, again)) if again else app.t("app.redo"))
+    undone = describe(app.lang, eng, last, ordinal(record["actions"], last, True)) if last else None
+    redone = describe(app.lang, eng, again, ordinal(record["actions"], again, False)) if again else None
+    undo_text = words.no_orphan(app.t("app.undo_what", what=undone) if last else app.t("app.undo"))
+    redo_text = words.no_orphan(app.t("app.redo_what", what=redone) if again else app.t("app.redo"))
     hub = app.live(sid)
 
     def do_undo(consent: bool) -> None:
@@ -279,7 +281,7 @@ def undo_redo(app: Any, sid: str, eng: Any, record: dict) -> ft.Control:
         """Undo, asking the table first if the action showed hidden information."""
         if last and eng.reveals(last):
             app.confirm(app.t("app.undo_consent_title"),
-                        app.t("app.undo_consent", what=describe(app.lang, eng, last)),
+                        app.t("app.undo_consent", what=undone),
                         app.t("app.undo_consent_yes"), lambda: do_undo(True))
         else:
             do_undo(False)
@@ -341,14 +343,16 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
             return False
         taps.took(shown)
         if eng.reveals(action):
-            app.notify("app.done_what", {"what": lambda lang: describe(lang, eng, action)}, action="app.undo",
+            nth = ordinal(record["actions"], action, False)
+            app.notify("app.done_what", {"what": lambda lang: describe(lang, eng, action, nth)}, action="app.undo",
                        on_action=lambda: attempt(app, sid, lambda: hub.undo(words.now(), True, shown + 1)))
         return True
 
     def apply(action: dict) -> bool:
         """Apply, asking first for a move that can never be undone."""
         if not eng.undoable(action):
-            app.confirm(app.t("app.final_title"), app.t("app.final_confirm", what=describe(app.lang, eng, action)),
+            what = describe(app.lang, eng, action, ordinal(record["actions"], action, False))
+            app.confirm(app.t("app.final_title"), app.t("app.final_confirm", what=what),
                         app.t("app.final_yes"), lambda: play(action))
             return False
         return play(action)

@@ -1,7 +1,7 @@
 """Action log: every action of a session with its time, who took it, and what it did in words — the record a
 referee reads in a dispute.
 
-Builders: `describe(lang, engine, action) -> str` (an action in words, via `engine.describe` and the tables);
+Builders: `describe(lang, engine, action, nth) -> str` (an action in words, via `engine.describe` and the tables);
 `log_panel(lang, entries, count, folds, on_show_all=None) -> ft.Control` (newest first, numbered in play order)
 shows the entries of `scoring.record.public_log` — the whole log, or its newest `SHOWN` entries with a "show all"
 button that calls on_show_all (the screen then passes every entry), so a long log costs a tap no more than a
@@ -35,10 +35,10 @@ def show_all_button(lang: str, on_show_all: Any) -> ft.Control:
                          on_click=lambda e: on_show_all())
 
 
-def describe(lang: str, engine: Any, action: dict) -> str:
-    """What an action did, in words."""
+def describe(lang: str, engine: Any, action: dict, nth: int) -> str:
+    """What an action did, in words; nth: which of its type it is in the log (`scoring.record.ordinal`)."""
     key, params = engine.describe(action)
-    return words.say(lang, key, **params)
+    return words.say(lang, key, **params, nth=nth)
 
 
 def who(lang: str, action: dict) -> str:
