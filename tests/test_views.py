@@ -91,7 +91,7 @@ def test_undo_and_redo_say_which_round_they_take_back_or_put_back(app):
 def test_readable_parameters():
     assert words.readable("en", {"A": 3, "B": -1}) == "A 3, B -1"
     assert words.readable("zh-CN", ["甲", "乙"]) == "甲，乙"
-    assert words.say("en", "score_pad.action.round", scores={"A": 3}) == "Round scores: A 3"
+    assert words.say("en", "score_pad.action.round", scores={"A": 3}, nth=1) == "Round 1 scores: A 3"
     assert words.duration("en", "2025-01-01T20:00:00+00:00", "2025-01-01T21:05:00+00:00") == "1 h 5 min"
     assert words.duration("zh-CN", "2025-01-01T20:00:00+00:00", "2025-01-01T20:00:40+00:00") == "不到 1 分钟"  # not 0
     assert words.clock("") == "" and words.when("en", "nonsense") == ""
@@ -237,8 +237,8 @@ def test_session_frame_header_undo_log_and_end_screen(app):
     _, body, _ = session.build(app, sid, read_only=False)
     shown = texts(body)
     assert "Round 3 · Scoring rounds" in shown
-    assert "Undo: Round scores: A 5, B 2" in buttons(body)
-    assert any(t.startswith("#2 ") and t.endswith(" · The table · Round scores: A 5, B 2") for t in shown)
+    assert "Undo: Round 2 scores: A 5, B 2" in buttons(body)
+    assert any(t.startswith("#2 ") and t.endswith(" · The table · Round 2 scores: A 5, B 2") for t in shown)
     app.store.play(sid, {"type": "finish", "by": "table"}, "2025-01-01T20:10:00+00:00")
     _, body, _ = session.build(app, sid, read_only=True)
     shown = texts(body)

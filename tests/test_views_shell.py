@@ -60,9 +60,9 @@ def test_a_log_row_names_the_actor_once_and_leaves_no_empty_time():
     ended = entry(13, "table", "kingdomino.action.finish")
     assert read(row_text("en", ended)) == "#13 · The table ended the game"
     assert read(row_text("zh-CN", ended)) == "#13 · 全桌宣布本局结束"
-    scores = entry(4, "table", "score_pad.action.round", scores={"Ann": 5})
-    assert read(row_text("en", scores)) == "#4 · The table · Round scores: Ann 5"
-    assert read(row_text("zh-CN", scores)) == "#4 · 全桌 · 本轮得分：Ann 5"
+    scores = entry(4, "table", "score_pad.action.round", scores={"Ann": 5}, nth=2)
+    assert read(row_text("en", scores)) == "#4 · The table · Round 2 scores: Ann 5"
+    assert read(row_text("zh-CN", scores)) == "#4 · 全桌 · 第 2 轮得分：Ann 5"
     caught = entry(2, "Bo", "nab_it.action.forgot", player="Bob")
     assert read(row_text("en", caught)) == "#2 · Bo · Bob forgot to announce their last tile"
     lost = entry(3, "table", "score_pad.action.round", scores={"Ann": 5, "Bo": -3})
