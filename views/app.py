@@ -44,6 +44,7 @@ a busy disk) and, in the browser, the rounds' `DataTable` laid out again (patch 
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -377,15 +378,12 @@ async def load_phone_settings(prefs: ft.SharedPreferences) -> dict:
     that never chose a language gets its browser's (`BROWSER_LANG`, written by the page, assets/index.html: the
     first of the browser's languages that is Chinese or English, else Chinese), so an English phone does not
     open in Chinese. It is not kept as a choice: the browser's language changing is followed."""
-    chosen = {}
-    for key in PHONE_SETTINGS:
-        value = await prefs.get(PREFS_PREFIX + key)
-        if value is not None:
-            chosen[key] = value
-    if "lang" not in chosen:
-        browser = await prefs.get(PREFS_PREFIX + BROWSER_LANG)
-        if browser in LOCALES:
-            chosen["lang"] = browser
+    keys = (*PHONE_SETTINGS, BROWSER_LANG)
+    values = await asyncio.gather(*(prefs.get(PREFS_PREFIX + key) for key in keys))  # one round trip, not five
+    chosen = {key: value for key, value in zip(keys, values) if value is not None}
+    browser = chosen.pop(BROWSER_LANG, None)
+    if "lang" not in chosen and browser in LOCALES:
+        chosen["lang"] = browser
     return chosen
 
 
