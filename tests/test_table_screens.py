@@ -21,6 +21,7 @@ import flet as ft
 import pytest
 import segno
 
+from scoring import i18n
 from scoring.core import TABLE, RuleError, engine, games
 from scoring.games.kingdomino import legal_placements
 from scoring.i18n import LANGUAGES
@@ -783,6 +784,24 @@ def test_a_seated_guess_club_player_shows_the_setter_a_card_the_matcher_missed(s
                                                                           "C: “lime”": True}
     assert "Fits the topic (matching cards: 1; if none, pays 10)" in words_in(setter)
     assert "lime" not in words_in(guess_club.build(seat_ctx(phone_message(hub, tokens["B"]))))
+
+
+def test_a_seated_guess_club_phone_names_who_sees_a_shown_card(store):
+    """Guess Club on seated phones, B's card read out: C's phone asks C to show a matching card to the setter by
+    name; the setter's own phone does not tell A to show it "to the setter" but to put it among the cards A rules
+    on, and after A shows "fig" says so (not "the setter decides")."""
+    hub, tokens = guess_club_hub(store, 5)
+    assert "Do you hold the same answer? Show it to the setter, A:" in words_in(
+        guess_club.build(seat_ctx(phone_message(hub, tokens["C"]))))
+    setter = words_in(guess_club.build(seat_ctx(phone_message(hub, tokens["A"]))))
+    assert "A, you are the setter: do you hold the same answer too? Put it among the cards you rule on:" in setter
+    assert "Show it to the setter" not in setter
+    hub.act(tokens["A"], {"type": "show", "card": 1})
+    setter = words_in(guess_club.build(seat_ctx(phone_message(hub, tokens["A"]))))
+    assert "You put “fig” among the cards you rule on." in setter and "the setter decides" not in setter
+    zh = [i18n.text("zh-CN", "guess_club.view.show_prompt", name="A", setter=flag) for flag in (False, True)]
+    assert zh == ["你手里有相同的答案吗？亮给出题人 A 看：",
+                  "A，你是出题人：你手里也有相同的答案吗？把它放进你要判定的牌里："]
 
 
 def test_a_seated_solar_storm_phone_offers_each_of_its_moves_with_one_control(store):

@@ -364,13 +364,17 @@ def ruling_ticks(ctx: GameContext) -> list[list]:
 
 def show_panel(ctx: GameContext, entries: list[dict]) -> list[ft.Control]:
     """The players this screen acts as who may show a card the matcher missed: on a seated phone its own cards
-    as buttons (and the cards it showed); on a shared screen "A has a match too", then A's cards behind the cover."""
+    as buttons, asked to show them to the setter by name (the setter's own phone, to put them among the cards it
+    rules on), and the cards it showed; on a shared screen "A has a match too", then A's cards behind the cover."""
     if ctx.seat is not None:
+        setter = ctx.state["setter"]
         mine = [p for p in ctx.state["pending"]["proposals"] if p["player"] == ctx.seat and p["kind"] == SHOWN]
-        rows: list[ft.Control] = [aside(ctx.lang, ctx.t("guess_club.view.shown", text=p["text"])) for p in mine]
+        rows: list[ft.Control] = [aside(ctx.lang, ctx.t("guess_club.view.shown", text=p["text"],
+                                                         setter=ctx.seat == setter)) for p in mine]
         for entry in entries:
             hand = ctx.state["hands"][entry["by"]]
-            rows.append(ft.Text(ctx.t("guess_club.view.show_prompt"), weight=ft.FontWeight.W_600))
+            rows.append(ft.Text(ctx.t("guess_club.view.show_prompt", name=setter, setter=entry["by"] == setter),
+                                weight=ft.FontWeight.W_600))
             rows.append(ft.Row(wrap=True, controls=[
                 ft.FilledTonalButton(content=ctx.t("guess_club.view.show_card", text=hand[c["card"]]["text"]),
                                      on_click=lambda e, b=entry["by"], i=c["card"]: show(ctx, b, i))
