@@ -622,3 +622,16 @@ def test_games_drawn_from_the_prompt_keep_deals_and_guesses_secret(data, n, kids
                 assert (mark in shown) == (owner == seat), (seat, mark)
     assert accepted >= 10 or state["over"]
     assert replay(record) == state
+
+
+def test_after_the_race_the_prompt_leads_with_the_reveal():
+    """Everyone has stopped: the table's next step (the prompt's first entry) is the reveal, not a wrong-word
+    ruling, which stays offered after it for each drawer not yet ruled; while drawing, the players' moves lead."""
+    state = started(["A", "B", "C"], {"A": [1, 1], "B": [2, 2], "C": [3, 3]})
+    assert [e["type"] for e in ENG.prompt(state)][:2] == ["guess", "guess"]
+    assert ENG.prompt(state)[-1]["type"] == "wrong_word"
+    state = run(state, [("g", "A", "B", 2), ("s", "A", False), ("s", "B", False), ("s", "C", False)])
+    assert state["phase"] == "reveal"
+    entries = ENG.prompt(state)
+    assert [(e["by"], e["type"]) for e in entries] == [("table", "reveal"), ("table", "wrong_word")]
+    assert entries[1]["choices"] == [{"drawer": p} for p in ("A", "B", "C")]

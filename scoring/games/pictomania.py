@@ -58,7 +58,8 @@ The table's questions:
 - `prompt(state)`: deal: the table's `deal` (one choice) or `set_deal` (typed); drawing: each player still
   drawing gets every `guess` they may still make (a pile they have not guessed on, not ruled a wrong word, with
   a number they have not used) and `stop` with or without a tile; the table gets `wrong_word` for each drawer
-  not yet ruled and `reveal`; after the race only the table's rulings and `reveal`.
+  not yet ruled and `reveal`; after the race only the table's `reveal` and rulings. `wrong_word` is minor
+  (listed last): the table may rule one, but what it waits for after the race is the reveal.
 - `player_view(state, seat)`: the deal shows only the seat's own symbol and number (none for the public table);
   every guess keeps its guesser and place on the pile, but its number is shown only to the guesser (None for
   everyone else) until the reveal; scored rounds in `history` are public.
@@ -160,6 +161,7 @@ def score_round(entry: dict, players: list[str], tokens: list[int]) -> dict:
 class Pictomania(Engine):
     """Pictomania, first edition: simultaneous drawing, ordered guesses, a bonus-tile race and the reveal."""
 
+    minor = ("wrong_word",)
     game = Game(
         id="pictomania",
         names={"en": "Pictomania", "zh-CN": "妙笔神猜"},
