@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scoring import i18n
 from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.games.pictomania import score_round, tiles_for, tokens_for, word_of
@@ -352,6 +353,16 @@ def test_action_log_hides_deals_and_guessed_numbers():
     assert ENG.describe({"type": "set_deal", "by": "table", "deal": {"A": [1, 1]}}) == (
         "pictomania.action.set_deal", {"by": "table"})
     assert ENG.describe({"type": "stop", "by": "A"}) == ("pictomania.action.stop", {"by": "A", "take_tile": True})
+
+
+def test_a_stop_in_the_log_says_whether_a_tile_was_taken_in_words():
+    """A stop reads "A stopped and took a bonus tile" / "A 停笔，拿了加分板块" (the flag variant), or "without a
+    bonus tile" / "没拿加分板块" — never a yes/no in brackets ("停笔（拿加分板块：是）")."""
+    described = {take: ENG.describe({"type": "stop", "by": "A", "take_tile": take}) for take in (True, False)}
+    said = {(lang, take): i18n.text(lang, key, **params) for lang in i18n.LANGUAGES
+            for take, (key, params) in described.items()}
+    assert said == {("en", True): "A stopped and took a bonus tile", ("en", False): "A stopped without a bonus tile",
+                    ("zh-CN", True): "A 停笔，拿了加分板块", ("zh-CN", False): "A 停笔，没拿加分板块"}
 
 
 # --- refusals -------------------------------------------------------------------------------------------
