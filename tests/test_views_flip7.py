@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import flet as ft
 
+from scoring.core import engine
 from scoring.games.flip7 import bust_chances
 from tests.card_view_helpers import Table, all_buttons, label, shown, tap, tap_round
+from tests.test_flip7 import PLAYERS, line, play_rounds, rnd
 from tests.test_views_components import fills_its_column, labelled_boxes, tap_label, walk
+from views import words
+from views.components.scoreboard import breakdown_lines
 from views.games import flip7 as view
 
 
@@ -234,3 +238,13 @@ def test_lines_left_empty_are_named_before_the_round_is_entered():
     tap_line(table, "Bo", ["3"])
     tap_line(table, "Cy", ["4"])
     assert not any(t.startswith("No cards yet for") for t in shown(view.build(table.ctx())))
+
+
+def test_a_busted_rounds_zero_stays_with_the_word_before_it():
+    """Ann busts in round 1: her breakdown line keeps "= 0" on one line with "busted" / "爆牌" (no-break spaces),
+    so a narrow phone never wraps "= 0" onto a line of its own; the words are otherwise unchanged."""
+    state = play_rounds(engine("flip7").new_state(PLAYERS), [rnd(Ann=line([5, 5], status="busted"))])
+    ann = next(p for p in engine("flip7").scoreboard(state).players if p.name == "Ann")
+    shown = {lang: [c.value for c in breakdown_lines(lambda key, lang=lang, **p: words.say(lang, key, **p), lang, ann)]
+             for lang in ("en", "zh-CN")}
+    assert shown == {"en": ["Round 1: busted\u00a0=\u00a00"], "zh-CN": ["第 1 轮：爆牌\u00a0=\u00a00"]}

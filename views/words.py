@@ -45,6 +45,16 @@ def no_orphan(text: str) -> str:
     return f"{head}\u00a0{last}" if space and head and len(last) <= ORPHAN_MAX else text
 
 
+def glued_tail(text: str, head: str) -> str:
+    """text that is head followed by a tail (" = 0" after "Round 3: busted"), the tail kept on one line with head's
+    last word by no-break spaces, so "= 0" never wraps onto a line of its own; text not starting with head, or
+    with nothing after it, is left as it is."""
+    if not head or not text.startswith(head) or text == head:
+        return text
+    before, space, last = head.rpartition(" ")
+    return f"{before}{space}{unbroken(last + text[len(head):])}"
+
+
 def move_name(lang: str, game: str, kind: str) -> str | None:
     """A move's name: the game's own (`<game>.move.<type>`, e.g. Nab-It's letter tiles), else the shell's
     (`app.move.<type>`), else None."""

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 import flet as ft
 
+from views import words
 from views.components.folds import TILE_INSET, Folds, fold
 from views.ui import aside
 
@@ -30,15 +31,21 @@ def places(board: Any) -> list[tuple[int, str]]:
 
 
 def breakdown_lines(t: Callable[..., str], lang: str, player: Any, limit: int | None = None) -> list[ft.Control]:
-    """A player's breakdown, one line per entry (the newest `limit` of them, and how many are left out)."""
+    """A player's breakdown, one line per entry (the newest `limit` of them, and how many are left out); each
+    line's points ("= 0") stay on one line with the word before them on a narrow phone."""
     entries = list(player.breakdown)
     hidden = max(0, len(entries) - limit) if limit else 0
-    lines = [ft.Text(t("app.breakdown_line", what=t(line.key, **line.params), points=line.points), size=14,
-                     key=f"line-{hidden + i}")
+    lines = [ft.Text(entry_line(t, line), size=14, key=f"line-{hidden + i}")
              for i, line in enumerate(entries[hidden:])]
     if hidden:
         lines.insert(0, aside(lang, t("app.breakdown_earlier", count=hidden), size=14))
     return lines or [aside(lang, t("app.breakdown_empty"), size=14)]
+
+
+def entry_line(t: Callable[..., str], line: Any) -> str:
+    """One breakdown entry as "what = points", the "= points" glued to the last word of what."""
+    what = t(line.key, **line.params)
+    return words.glued_tail(t("app.breakdown_line", what=what, points=line.points), what)
 
 
 def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds, expanded: bool = False,
