@@ -1,20 +1,21 @@
 """Replay cost of every registered game at 1,000 and 10,000 actions: 10,000 should cost at most 12x 1,000.
 
-For each game a log is built by playing: where the game takes free input (a round's scores or lines) a neutral
-round is written (score pad: small scores with no target; Flip 7: every player frozen with nothing, so nobody
-reaches 200; Rummy: one player goes out, the others hold one low card), otherwise the first finite choice the
-engine's `prompt` offers is taken (Nab-It: a swap, the players each given a colour). (A neutral round, once
-checked, is not checked again while building: `check` copies the whole state, which would make building the log
-itself quadratic.) A game that ends (or offers nothing) before 10,000 actions is reported with the length it
-reached (0: its first step takes free input this script does not write); no ratio then. Each log is replayed with
-`scoring.record.replay` (median of runs), beside an anchor measured in the same run: parsing the same log from its
-JSON text (`json.loads`), a cost that grows linearly in its work but, with the cycle collector on, not in time: its
-full passes walk the whole heap, which the longer log fills (parsing 10,000 actions measured 53-130x parsing 1,000
-in this process). A replay pauses the collector and then hands what it built to the oldest generation without
-walking it (`record.collector_paused`); what is left above 10x is memory that no longer fits the caches. Each
-figure is the median of as many runs as fill a second (at least 5): a 3 ms replay measured 9 times swung with the
-shared machine's load by more than the target's margin. The ratio of the best runs is printed beside it: other work
-on the machine only adds time, so it is the closest to the replay's own cost. Figures are printed, not asserted.
+For each game a log is built by playing: where the game takes free input (a round's scores or lines) a neutral round
+is written (score pad: small scores with no target; Flip 7: every player frozen with nothing, so nobody reaches 200;
+Rummy: one player goes out, the others hold one low card; Cubosaurs: each player holds one T-Rex, a round nobody
+holds a card in being refused), otherwise the first finite choice the engine's `prompt` offers is taken (Nab-It: a
+swap, the players each given a colour). (A neutral round, once checked, is not checked again while building: `check`
+copies the whole state, which would make building the log itself quadratic.) A game that ends (or offers nothing)
+before 10,000 actions is reported with the length it reached (0: its first step takes free input this script does
+not write); no ratio then. Each log is replayed with `scoring.record.replay` (median of runs), beside an anchor
+measured in the same run: parsing the same log from its JSON text (`json.loads`), a cost that grows linearly in its
+work but, with the cycle collector on, not in time: its full passes walk the whole heap, which the longer log fills
+(parsing 10,000 actions measured 53-130x parsing 1,000 in this process). A replay pauses the collector and then
+hands what it built to the oldest generation without walking it (`record.collector_paused`); what is left above 10x
+is memory that no longer fits the caches. Each figure is the median of as many runs as fill a second (at least 5): a
+3 ms replay measured 9 times swung with the shared machine's load by more than the target's margin. The ratio of the
+best runs is printed beside it: other work on the machine only adds time, so it is the closest to the replay's own
+cost. Figures are printed, not asserted.
 
 Run: .venv/bin/python benchmarks/bench_replay.py [game ...]
 """
@@ -46,7 +47,7 @@ def neutral(game: str, kind: str, players: list[str], i: int) -> dict | None:
         hands = [[], ["2C"], ["3D"], ["4H"]]
         return {"lines": {p: {"melds": [], "laid_off": [], "hand": hands[n]} for n, p in enumerate(players)}}
     if game == "cubosaurs" and kind == "round":
-        return {"lines": {p: {} for p in players}}
+        return {"lines": {p: {"dinos": {"T-Rex": 1}} for p in players}}
     return None
 
 

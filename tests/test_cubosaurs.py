@@ -108,6 +108,7 @@ def test_rows_text_parsing():
     (rnd(Ann={"raptors": [{"colour": "grey", "plus": 1}]}), "cubosaurs.raptor_invalid"),
     (rnd(Ann={"dinos": {"T-Rex": -1}}), "cubosaurs.count_invalid"),
     (rnd(Ann={"dna": 3}), "cubosaurs.dna_off"),
+    (rnd(), "cubosaurs.round_empty"),
     (rnd(Ann=[]), "cubosaurs.line_invalid"),
     ({"type": "round", "by": "table", "lines": {"Ann": {}}}, "cubosaurs.line_missing"),
     ({"type": "round", "by": "table"}, "cubosaurs.lines_missing"),
@@ -222,6 +223,24 @@ def test_an_earlier_round_is_corrected():
     state = eng.apply(new(), rnd(Ann={"dinos": {"T-Rex": 1}}))
     state = eng.apply(state, {"type": "correct", "round": 1, "lines": rnd(Ann={"dinos": {"T-Rex": 2}})["lines"]})
     assert eng.round_scores(state, state["rounds"][0])["Ann"]["dinos"] == 1
+
+
+def test_a_round_where_nobody_holds_a_card_is_refused():
+    """A round ends when the deck is empty, so every card is in a collection: a round with no dinosaur, raptor or
+    egg for anyone (DNA tokens are no cards) is refused, as is a correction to one; state and log unchanged. One
+    player with nothing is a round."""
+    eng = engine("cubosaurs")
+    err = assert_refused("cubosaurs", new(dna=True), rnd(Ann={"dna": 2}, Bo={"dinos": {"T-Rex": 0}}),
+                         "cubosaurs.round_empty")
+    assert_translated("cubosaurs.round_empty", err.params)
+    state = eng.apply(new(), rnd(Ann={"eggs": {"T-Rex": 1}}))
+    assert_refused("cubosaurs", state, {"type": "correct", "by": "table", "round": 1, "lines": rnd()["lines"]},
+                   "cubosaurs.round_empty")
+    assert eng.check(new(), rnd(Bo={"raptors": [raptor("grey", 1, -1)]})) is None
+    record = new_record("cubosaurs", PLAYERS, {"rows": ROWS, "eggs": EGGS}, seed=1)
+    with pytest.raises(RuleError) as refused:
+        play(record, replay(record), rnd())
+    assert refused.value.key == "cubosaurs.round_empty" and record["actions"] == []
 
 
 def test_the_log_names_a_shipped_type_in_the_players_language_and_a_written_one_as_written():

@@ -872,7 +872,7 @@ ROUND_GAMES = [  # a game whose every move is the table's, its players and optio
      {"type": "round", "lines": {p: {"numbers": [5], "status": "stayed"} for p in "ABC"}}),
     ("rummy", ["A", "B", "C"], {}, {"type": "round", "stock_out": False, "lines": {
         p: {"melds": [], "laid_off": [], "hand": hand} for p, hand in (("A", []), ("B", ["5S"]), ("C", ["KH"]))}}),
-    ("cubosaurs", ["A", "B", "C"], {}, {"type": "round", "lines": {p: {} for p in "ABC"}}),
+    ("cubosaurs", ["A", "B", "C"], {}, {"type": "round", "lines": {"A": {"dinos": {"T-Rex": 1}}, "B": {}, "C": {}}}),
     ("bacon", ["A", "B", "C", "D"], {}, {"type": "deal", "order": ["A", "C"]}),
     ("splitter", ["A", "B"], {}, {"type": "roll"}),
 ]
@@ -966,7 +966,8 @@ def table_moments() -> dict[str, list[dict]]:
         "bacon": [played("bacon", list("ABCD")),
                   played("bacon", list("ABCD"), actions=[{"type": "deal", "by": "table", "order": list("ABCD")}])],
         "cubosaurs": [played("cubosaurs", ["A", "B"], actions=[
-            {"type": "round", "by": "table", "lines": {"A": empty_dinos, "B": empty_dinos}}])],
+            {"type": "round", "by": "table",
+             "lines": {"A": {**empty_dinos, "dinos": {"T-Rex": 1}}, "B": empty_dinos}}])],
         "flip7": [played("flip7", list("ABC"), {"coach": True}, [flip7_round]),
                   played("flip7", list("ABC"), actions=[flip7_round])],
         "guess_club": [played("guess_club", ["A", "B"])],

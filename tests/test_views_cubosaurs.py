@@ -301,6 +301,14 @@ def test_other_refusals_are_shown_not_asked():
     assert table.errors == ["cubosaurs.dna_off"] and table.local["cubosaurs"]["ask"] is None
 
 
+def test_a_round_with_nothing_entered_is_refused_and_says_why():
+    """Tapping "Add round" with nothing counted for anyone records no round: the engine's refusal is shown."""
+    table = Table("cubosaurs", ["Ann", "Bo"])
+    tap(build(table), "Add round")
+    assert table.errors == ["cubosaurs.round_empty"] and table.state["rounds"] == [] and table.record["actions"] == []
+    assert table.local["cubosaurs"]["ask"] is None
+
+
 def test_chinese_texts():
     table = Table("cubosaurs", ["甲", "乙"], lang="zh-CN")
     assert "第 1 轮：清点每位玩家的收藏" in shown(build(table))

@@ -30,6 +30,13 @@ Rulings:
 - DNA tokens carry over between rounds; each line gives the tokens the player holds then, and the last round's
   count is scored once (shown as its own line).
 - Final tie: the most points in the last round, then shared.
+- A round in which no player holds a card (no dinosaur, raptor or egg; DNA tokens are not cards) is refused
+  (`cubosaurs.round_empty`) [ruling]: a round ends when a card must be drawn from an empty deck, and a card is
+  only ever drawn, passed on or taken into a collection, so at that moment every card of the deck is in someone's
+  collection (originals/bga-help.zh-CN.txt, Cubosaurs: "每次牌堆抽空后进入计分阶段", "首循环结束标志：需抽牌时牌堆已空";
+  RULINGS §10 scores each player's collection at the end of a round). An all-empty round is a tap made before
+  anything was counted, not a round of the game. One player with nothing is allowed (they may have passed on
+  every card).
 - A raptor's values are entered as printed: its plus value 0 or more, its minus value 0 or less; a minus written
   without its sign (+1) is refused with a message saying so, never scored as a bonus.
 - A line or a raptor with a field the engine does not know is refused naming the field (a typo in "dinos" must
@@ -238,9 +245,12 @@ class Cubosaurs(Engine):
         return None
 
     def _round_lines(self, state: dict, given: object) -> dict:
-        """Every player's collection, checked."""
-        return each_player(state, given, "cubosaurs.lines_missing", "cubosaurs.line_missing",
-                           lambda name, line: self._check_line(state, name, line))
+        """Every player's collection, checked; a round where nobody holds a card is refused (see Rulings)."""
+        lines = each_player(state, given, "cubosaurs.lines_missing", "cubosaurs.line_missing",
+                            lambda name, line: self._check_line(state, name, line))
+        if not any(line["dinos"] or line["eggs"] or line["raptors"] for line in lines.values()):
+            raise RuleError("cubosaurs.round_empty")
+        return lines
 
     def round_scores(self, state: dict, lines: dict) -> dict:
         """Each player's {"dinos", "raptors", "eggs"} points for a round; refuses a needed unknown value."""
