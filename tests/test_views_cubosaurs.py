@@ -147,7 +147,7 @@ def test_values_the_table_did_not_give_stay_unknown_and_are_asked_when_needed(st
     table = Table("cubosaurs", ["Ann", "Bo"], store=store)
     step(table, "More: Brontosaurus", 2)
     tap(build(table), "Add round")
-    assert [shown(build(table)).count(t) for t in ("0", "?")] == [1, 2]  # the value asked for, two unknown
+    assert [shown(build(table)).count(t) for t in ("0", "not known", "?")] == [1, 2, 0]  # asked for, two unknown
     tap(build(table), "Save the row and add the round")
     assert table.state["rows"]["Brontosaurus"] == [None, 0, 5, None]
     row = table.record["actions"][0]
@@ -215,9 +215,22 @@ def test_score_rows_on_the_new_session_screen_are_steppers(app):
     field.on_submit(None)
     assert options()["rows"] == "Brontosaurus: ? 2 5 ?; Pentaceratops: -3 ? ? ?; Stego saurus: ? ? ? ?"
     assert options()["eggs"] == "Pentaceratops: 1 -3"
-    assert "Stego saurus" in texts(screen()) and "?" in texts(screen())
+    assert "Stego saurus" in texts(screen()) and "not known" in texts(screen()) and "?" not in texts(screen())
     options()["rows"] = "T-Rex: 1 2"  # a text that no longer reads as rows: the text field, which says why
     assert any(isinstance(c, ft.TextField) and c.value == "T-Rex: 1 2" for c in walk(screen()))
+
+
+def test_a_value_not_known_yet_reads_as_words_not_a_question_mark(app):
+    """An unknown row value reads "not known" ("未知" in Chinese), never "?", which looked like a help button; no
+    button on the rows editor shows a question-mark (help) icon; the rows text keeps its "?"."""
+    for lang, words_shown in (("en", "not known"), ("zh-CN", "未知")):
+        app.settings["lang"] = lang
+        app.scratch.pop("new:cubosaurs", None)
+        screen = new_session.build(app, "cubosaurs")[1]
+        cells = texts(screen)
+        assert cells.count(words_shown) == DEFAULT_ROWS.count("?") + DEFAULT_EGGS.count("?") and "?" not in cells
+        assert not [c for c in walk(screen) if isinstance(c, ft.IconButton) and c.icon.icon == ft.Icons.HELP_OUTLINE]
+        assert app.local("new:cubosaurs")["options"]["rows"] == DEFAULT_ROWS
 
 
 def test_a_profile_that_no_longer_reads_is_ignored(store):

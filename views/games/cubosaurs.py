@@ -8,9 +8,10 @@ asking again if the round needs another unknown value. The completed rows live i
 actions replay with it) and are also saved as the game's profile in the store (`{"rows": text, "eggs": text}`,
 the options' format); `option_defaults` gives them to the new-session screen, so the next session starts from
 them and the table is asked each unknown value only once. On the new-session screen `option_editor` shows those
-rows as one row per type with a −/+ stepper per value (no sign to type or forget; "?" until known, and a button
-to make a value unknown again), a button to remove a type and a field to add one; a text that no longer reads
-as rows is left to the screen's text field, which says what is wrong.
+rows as one row per type with a −/+ stepper per value (no sign to type or forget; "not known" in words until
+known, never a "?" that reads as a help button, and a button to make a value unknown again), a button to remove a
+type and a field to add one; a text that no longer reads as rows is left to the screen's text field, which says
+what is wrong.
 
 Type names [ruling, this view's]: a type in the `rows`/`eggs` text is the table's own word, shown as written,
 except the types the app ships (`DEFAULT_ROWS`, `DEFAULT_EGGS`: T-Rex, Brontosaurus, Pentaceratops), whose names
@@ -46,6 +47,7 @@ from views.ui import choice_row, icon_button
 UNKNOWN = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
 COLOURS = ("black", "grey")
 VALUE_RANGE = 20
+UNKNOWN_WIDTH = 72  # a row value's cell: "not known" / "未知" fits, a number stays centred in the same place
 GAME = "cubosaurs"
 ROW_OPTIONS = {"rows": 4, "eggs": 2}
 KEYS = ("lines",)
@@ -126,18 +128,24 @@ def option_editor(t, option, value, on_change) -> ft.Control | None:
 
 
 def row_cell(t, what: str, label: str, value: int | None, on_change) -> ft.Control:
-    """One value of a score row: − and + (from "?" they start at 0), the value or "?", and "unknown"."""
-    shown = t("cubosaurs.view.unknown_value") if value is None else str(value)
+    """One value of a score row: − and + (from unknown they start at 0), the value or "not known" in words (a "?"
+    read as a help button), and a button that erases the value back to unknown."""
+    if value is None:
+        shown = ft.Text(t("cubosaurs.view.unknown_value"), size=14, italic=True, width=UNKNOWN_WIDTH,
+                        color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.CENTER)
+    else:
+        shown = ft.Text(str(value), size=18, weight=ft.FontWeight.BOLD, width=UNKNOWN_WIDTH,
+                        text_align=ft.TextAlign.CENTER)
     base = value or 0
     return ft.Row(spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
         ft.Text(label, size=15, expand=True),
         icon_button(ft.Icons.REMOVE, t("cards.view.less", what=what), lambda e: on_change(base - 1),
                     disabled=base <= -VALUE_RANGE),
-        ft.Text(shown, size=18, weight=ft.FontWeight.BOLD, width=40, text_align=ft.TextAlign.CENTER),
+        shown,
         icon_button(ft.Icons.ADD, t("cards.view.more", what=what), lambda e: on_change(base + 1),
                     disabled=base >= VALUE_RANGE),
-        icon_button(ft.Icons.HELP_OUTLINE, t("cubosaurs.view.make_unknown", what=what), lambda e: on_change(None),
-                    disabled=value is None),
+        icon_button(ft.Icons.BACKSPACE_OUTLINED, t("cubosaurs.view.make_unknown", what=what),
+                    lambda e: on_change(None), disabled=value is None),
     ])
 
 
