@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
+from scoring.core import engine
 from scoring.games.cubosaurs import DEFAULT_EGGS, DEFAULT_ROWS
 from storage import Store
 from tests.card_view_helpers import Table, shown, tap, tap_round
@@ -320,6 +321,37 @@ def test_a_round_with_nothing_entered_is_refused_and_says_why():
     tap(build(table), "Add round")
     assert table.errors == ["cubosaurs.round_empty"] and table.state["rounds"] == [] and table.record["actions"] == []
     assert table.local["cubosaurs"]["ask"] is None
+
+
+EGG_RULE = {"en": "Eggs: each egg scores its “with the majority” value if you hold the most cards of its dinosaur (a "
+                 "tie counts as the most; holding none never does), otherwise its “without the majority” value.",
+            "zh-CN": "蛋：你持有的该种恐龙牌最多时（打平也算最多；一张都没有则不算），"
+                     "每个蛋得“占多数时”的分，否则得“不占多数时”的分。"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_how_an_egg_scores_is_said_where_eggs_are_counted(lang):
+    """Above the egg counters a line says how an egg scores, in the player's language; none without egg rows."""
+    table = Table("cubosaurs", ["Ann", "Bo"], lang=lang)
+    texts_now = shown(build(table))
+    egg = view.egg_name(table.ctx().t, "Pentaceratops")
+    assert EGG_RULE[lang] in texts_now and texts_now.index(EGG_RULE[lang]) < texts_now.index(egg)
+    assert EGG_RULE[lang] not in shown(build(Table("cubosaurs", ["Ann", "Bo"], lang=lang, options={"eggs": ""})))
+
+
+def test_the_egg_line_says_what_the_engine_scores():
+    """What the line says, scored by the engine: a tie is the majority, holding none of the type never is, each
+    egg scores its value (two eggs twice), and otherwise the "without the majority" value."""
+    eng = engine(view.GAME)
+    state = eng.new_state(["Ann", "Bo", "Cy"], {"eggs": "T-Rex: 3 -2"})
+    state = eng.apply(state, {"type": "round", "by": "table", "lines": {
+        "Ann": {"dinos": {"T-Rex": 2}, "eggs": {"T-Rex": 2}}, "Bo": {"dinos": {"T-Rex": 2}, "eggs": {"T-Rex": 1}},
+        "Cy": {"eggs": {"T-Rex": 1}}}})
+    scores = eng.round_scores(state, state["rounds"][0])
+    assert [scores[p]["eggs"] for p in ("Ann", "Bo", "Cy")] == [6, 3, -2]
+    state = eng.apply(state, {"type": "round", "by": "table", "lines": {
+        "Ann": {"dinos": {"T-Rex": 1}, "eggs": {"T-Rex": 1}}, "Bo": {"dinos": {"T-Rex": 2}}, "Cy": {}}})
+    assert eng.round_scores(state, state["rounds"][1])["Ann"]["eggs"] == -2
 
 
 def test_chinese_texts():

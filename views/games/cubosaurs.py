@@ -223,7 +223,8 @@ def entry(ctx: GameContext, draft: dict) -> ft.Control:
 
 
 def collection(ctx: GameContext, line: dict) -> ft.Control:
-    """Steppers for each dinosaur and egg type, the raptors, and DNA tokens in advanced mode."""
+    """Steppers for each dinosaur and egg type (the eggs under a line saying how an egg scores), the raptors, and
+    DNA tokens in advanced mode."""
 
     def count(kind: str, dino: str, value: int) -> None:
         """Set how many cards of a type."""
@@ -235,6 +236,8 @@ def collection(ctx: GameContext, line: dict) -> ft.Control:
     controls += [stepper(ctx, type_name(ctx.t, dino), lambda d=dino: line["dinos"].get(d, 0),
                          lambda v, d=dino: count("dinos", d, v), maximum=60)
                  for dino in ctx.state["rows"]]
+    if ctx.state["egg_rows"]:  # how an egg scores, said where eggs are counted (the engine's `round_scores`)
+        controls.append(ft.Text(ctx.t("cubosaurs.view.egg_rule"), size=14, color=ft.Colors.ON_SURFACE_VARIANT))
     controls += [stepper(ctx, egg_name(ctx.t, dino), lambda d=dino: line["eggs"].get(d, 0),
                          lambda v, d=dino: count("eggs", d, v), maximum=60)
                  for dino in ctx.state["egg_rows"]]
