@@ -42,7 +42,7 @@ from scoring.games.cubosaurs import format_rows, parse_rows, type_key
 from views.components.cards import stepper
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import choice_row, icon_button
+from views.ui import aside, choice_row, icon_button
 
 UNKNOWN = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
 COLOURS = ("black", "grey")
@@ -131,7 +131,7 @@ def row_cell(t, what: str, label: str, value: int | None, on_change) -> ft.Contr
     """One value of a score row: − and + (from unknown they start at 0), the value or "not known" in words (a "?"
     read as a help button), and a button that erases the value back to unknown."""
     if value is None:
-        shown = ft.Text(t("cubosaurs.view.unknown_value"), size=14, italic=True, width=UNKNOWN_WIDTH,
+        shown = ft.Text(t("cubosaurs.view.unknown_value"), size=14, width=UNKNOWN_WIDTH,
                         color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.CENTER)
     else:
         shown = ft.Text(str(value), size=18, weight=ft.FontWeight.BOLD, width=UNKNOWN_WIDTH,
@@ -237,7 +237,7 @@ def collection(ctx: GameContext, line: dict) -> ft.Control:
                          lambda v, d=dino: count("dinos", d, v), maximum=60)
                  for dino in ctx.state["rows"]]
     if ctx.state["egg_rows"]:  # how an egg scores, said where eggs are counted (the engine's `round_scores`)
-        controls.append(ft.Text(ctx.t("cubosaurs.view.egg_rule"), size=14, color=ft.Colors.ON_SURFACE_VARIANT))
+        controls.append(aside(ctx.lang, ctx.t("cubosaurs.view.egg_rule"), size=14))
     controls += [stepper(ctx, egg_name(ctx.t, dino), lambda d=dino: line["eggs"].get(d, 0),
                          lambda v, d=dino: count("eggs", d, v), maximum=60)
                  for dino in ctx.state["egg_rows"]]
