@@ -825,9 +825,13 @@ class Store:
 
     def settings(self) -> dict:
         """The settings, defaults filled in."""
+        return {**prefs.DEFAULTS, **self.stored_settings()}
+
+    def stored_settings(self) -> dict:
+        """The settings stored in the folder, without the defaults ({} when none was ever set)."""
         with self._locked():
             stored = self._rows("settings")
-            return {**prefs.DEFAULTS, **(stored[0] if stored else {})}
+            return dict(stored[0]) if stored else {}
 
     def set_setting(self, key: str, value) -> None:
         """Change one setting (RuleError for an unknown key or value)."""

@@ -204,14 +204,17 @@ class KeptPrefs:
         return self.kept.get(key)
 
 
-@pytest.mark.parametrize("kept, lang", [
-    ({}, None),
-    ({"tableside.browser_lang": "en"}, "en"),
-    ({"tableside.browser_lang": "zh-CN"}, "zh-CN"),
-    ({"tableside.browser_lang": "fr"}, None),
-    ({"tableside.browser_lang": "en", "tableside.lang": "zh-CN"}, "zh-CN"),
-    ({"tableside.browser_lang": "zh-CN", "tableside.lang": "en"}, "en"),
+@pytest.mark.parametrize("kept, server, lang", [
+    ({}, None, None),
+    ({"tableside.browser_lang": "en"}, None, "en"),
+    ({"tableside.browser_lang": "zh-CN"}, None, "zh-CN"),
+    ({"tableside.browser_lang": "fr"}, None, None),
+    ({"tableside.browser_lang": "en", "tableside.lang": "zh-CN"}, None, "zh-CN"),
+    ({"tableside.browser_lang": "zh-CN", "tableside.lang": "en"}, None, "en"),
+    ({"tableside.browser_lang": "zh-CN"}, "en", None),
+    ({"tableside.browser_lang": "zh-CN", "tableside.lang": "zh-CN"}, "en", "zh-CN"),
 ])
-def test_a_phone_that_never_chose_a_language_gets_its_browsers(kept, lang):
-    """An English browser opens the app in English until the phone chooses; a choice wins over the browser's."""
-    assert run_async(load_phone_settings(KeptPrefs(kept))).get("lang") == lang
+def test_a_phone_that_never_chose_a_language_gets_its_browsers(kept, server, lang):
+    """An English browser opens the app in English until the phone chooses, unless the server has a language
+    stored (None here: the app then shows the server's); a phone's choice wins over both."""
+    assert run_async(load_phone_settings(KeptPrefs(kept), server)).get("lang") == lang

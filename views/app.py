@@ -373,16 +373,18 @@ def Screen(app: App, chosen: Any, build: Callable[..., tuple[str, ft.Control, st
     return frame(app, title, body, back)
 
 
-async def load_phone_settings(prefs: ft.SharedPreferences) -> dict:
-    """The settings this phone chose earlier (browser storage); those it never chose are left out, but a phone
-    that never chose a language gets its browser's (`BROWSER_LANG`, written by the page, assets/index.html: the
-    first of the browser's languages that is Chinese or English, else Chinese), so an English phone does not
-    open in Chinese. It is not kept as a choice: the browser's language changing is followed."""
+async def load_phone_settings(prefs: ft.SharedPreferences, server_lang: str | None = None) -> dict:
+    """The settings this phone chose earlier (browser storage); those it never chose are left out. A phone that
+    never chose a language gets, in this order, the language stored on the server (server_lang,
+    `Store.stored_settings`: a data folder from before settings were the phone's, when the settings screen set
+    the table's language, keeps it) or its browser's (`BROWSER_LANG`, written by the page, assets/index.html:
+    the first of the browser's languages that is Chinese or English, else Chinese), so an English phone does not
+    open in Chinese. The browser's is not kept as a choice: the phone follows its browser until it chooses."""
     keys = (*PHONE_SETTINGS, BROWSER_LANG)
     values = await asyncio.gather(*(prefs.get(PREFS_PREFIX + key) for key in keys))  # one round trip, not five
     chosen = {key: value for key, value in zip(keys, values) if value is not None}
     browser = chosen.pop(BROWSER_LANG, None)
-    if "lang" not in chosen and browser in LOCALES:
+    if "lang" not in chosen and server_lang is None and browser in LOCALES:
         chosen["lang"] = browser
     return chosen
 
@@ -407,7 +409,7 @@ def Root(page: ft.Page, shell: App) -> ft.Control:
 
         async def read() -> None:
             """Apply the settings kept in the browser."""
-            kept = await load_phone_settings(shell.prefs)
+            kept = await load_phone_settings(shell.prefs, shell.store.stored_settings().get("lang"))
             if kept:
                 shell.take_settings(kept)
 
