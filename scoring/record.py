@@ -208,11 +208,15 @@ def public_log(record: dict, newest: int | None = None) -> list[dict]:
     return entries
 
 
+def count_of(actions: list[dict], kind: str | None) -> int:
+    """How many actions of a type the log holds."""
+    return sum(1 for a in actions if a.get("type") == kind)
+
+
 def ordinal(actions: list[dict], action: dict, logged: bool) -> int:
     """Which of its type an action is: how many of that type the log holds, one more when the action is not in
     it (logged false: about to be played, or to be put back by a redo)."""
-    kind = action.get("type")
-    return sum(1 for a in actions if a.get("type") == kind) + (0 if logged else 1)
+    return count_of(actions, action.get("type")) + (0 if logged else 1)
 
 
 def _check_fresh(record: dict, expect: int | None) -> None:

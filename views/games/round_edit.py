@@ -40,6 +40,7 @@ from typing import Any, Callable
 import flet as ft
 
 from scoring.core import TABLE
+from scoring.record import count_of
 from views.components.kept import Kept
 from views.components.offers import makes
 from views.components.private import elsewhere
@@ -117,7 +118,7 @@ def _handed_back(ctx: GameContext, draft: dict, keys: tuple, empty: bool, kind: 
 
 def entered(ctx: GameContext, kind: str) -> int:
     """How many rounds (actions of kind) the log holds."""
-    return sum(1 for a in ctx.record["actions"] if a.get("type") == kind)
+    return count_of(ctx.record["actions"], kind)
 
 
 def begun(ctx: GameContext, draft: dict, keys: tuple, empty: bool, kind: str) -> None:
