@@ -417,7 +417,8 @@ def test_a_lost_crew_reads_its_outcome_before_the_shared_points(app):
 
 def test_bacon_with_five_seated_cannot_start_and_says_why_before_the_tap(app):
     """Bacon is played by 4 or 6 (two teams): five seated left Start enabled and refused only once tapped; the
-    game's own player check now says why beside the disabled button, and its card reads "4 or 6 players"."""
+    game's own player check now says why beside the disabled button, and its card reads "4 or 6 players" after
+    its Chinese name."""
     draft = app.local("new:bacon")
     _, body, _ = new_session.build(app, "bacon")
     assert "4 or 6 players" in texts(body)
@@ -427,7 +428,7 @@ def test_bacon_with_five_seated_cannot_start_and_says_why_before_the_tap(app):
     draft["seats"].append({"name": "F", "colour": None})
     _, body, _ = new_session.build(app, "bacon")
     assert not buttons(body)["Start"].disabled
-    assert any(t == "4 or 6 players" for t in texts(home.build(app)[1]))
+    assert "培根 · 4 or 6 players" in texts(home.build(app)[1])
 
 
 def test_flutters_own_words_follow_the_phones_language(app):

@@ -113,20 +113,21 @@ def game_name(lang: str, game_id: str) -> str:
 
 
 def game_card(app: Any, game: Any) -> ft.Control:
-    """A game with its name (and its name in the other language, where that differs), player range, one-line
-    description, and New session (or coming soon)."""
+    """A game on one row: its name, its name in the other language (where that differs) and its player range,
+    and New session (or coming soon). What the app does for the game is said on its new-session screen, so the
+    twelve games take about a phone's screen and the history below them is a short scroll away (with each
+    game's description on its card, it was four screens down)."""
     name = game.names.get(app.lang, game.id)
     other = game.names.get("en" if app.lang == "zh-CN" else "zh-CN", "")
-    playable = has_view(game.id)
+    line = " · ".join([*([other] if other and other != name else []), words.player_range(app.lang, game)])
     action = (ft.FilledButton(content=app.t("app.new_session"), icon=ft.Icons.ADD,
-                              on_click=lambda e: app.go(f"/new/{game.id}"),
-                              tooltip=app.t("app.new_session_of", game=name))
-              if playable else ft.Chip(label=ft.Text(app.t("app.coming_soon")), disabled=True))
-    return ft.Card(col=CARD_COLS, content=ft.Container(padding=12, content=ft.Column(spacing=4, controls=[
-        ft.Text(name, size=18, weight=ft.FontWeight.BOLD),
-        *([ft.Text(other, size=13, color=ft.Colors.ON_SURFACE_VARIANT)] if other and other != name else []),
-        ft.Text(words.player_range(app.lang, game), size=13),
-        ft.Text(app.t(f"{game.id}.description"), size=14),
+                              on_click=lambda e: app.go(f"/new/{game.id}"))
+              if has_view(game.id) else ft.Chip(label=ft.Text(app.t("app.coming_soon")), disabled=True))
+    return ft.Card(col=CARD_COLS, content=ft.Container(padding=12, content=ft.Row(spacing=8, controls=[
+        ft.Column(spacing=2, expand=True, controls=[
+            ft.Text(name, size=18, weight=ft.FontWeight.BOLD),
+            ft.Text(line, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]),
         action,
     ])))
 

@@ -67,6 +67,7 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
         app.render()
 
     form = ft.Column(col=FORM_COLS, spacing=12, controls=[
+        ft.Text(app.t(f"{game_id}.description")),
         rules.rules_button(app, game_id, back=f"/new/{game_id}"),
         ft.Text(app.t("app.players"), size=20, weight=ft.FontWeight.BOLD),
         ft.Text(words.player_range(app.lang, game)),
