@@ -61,6 +61,7 @@ PREFS_PREFIX = "tableside."
 PHONE_SETTINGS = ("lang", "theme", "sound")
 BROWSER_LANG = "browser_lang"  # the browser's language, written by the page for a phone that never chose one
 LOCALES = {"zh-CN": ft.Locale("zh", "CN"), "en": ft.Locale("en", "US")}  # Flutter's own words per language
+SETTINGS_WAIT = 3.0  # seconds the first screen waits for the phone's settings before it is drawn without them
 
 
 @ft.observable
@@ -391,9 +392,14 @@ async def load_phone_settings(prefs: ft.SharedPreferences, server_lang: str | No
 
 @ft.component
 def Root(page: ft.Page, shell: App) -> ft.Control:
-    """The tab: the screen of the current route (screens re-render themselves when this phone's settings
-    change, so the root renders only when the route changes)."""
+    """The tab: the screen of the current route, once this phone's settings are read (screens re-render
+    themselves when they change, so the root renders only when the route changes).
+
+    The first screen waits for the settings (one round trip, `load_phone_settings`): drawn at once, it came in
+    the server's language and the light theme, and an English or dark phone saw it flash and be drawn again. A
+    browser that does not answer within `SETTINGS_WAIT` seconds gets the screen without them."""
     route, set_route = ft.use_state(page.route or "/")
+    settled, set_settled = ft.use_state(False)
     _, bump = ft.use_state(0)
     shell.refresh_root = lambda: bump(lambda n: n + 1)
 
@@ -408,15 +414,20 @@ def Root(page: ft.Page, shell: App) -> ft.Control:
         page.on_route_change = lambda e: follow(e.route or "/")
 
         async def read() -> None:
-            """Apply the settings kept in the browser."""
-            kept = await load_phone_settings(shell.prefs, shell.store.stored_settings().get("lang"))
+            """Apply the settings kept in the browser, then draw the screen."""
+            try:
+                kept = await asyncio.wait_for(
+                    load_phone_settings(shell.prefs, shell.store.stored_settings().get("lang")), SETTINGS_WAIT)
+            except (TimeoutError, RuntimeError):
+                kept = {}
             if kept:
                 shell.take_settings(kept)
+            set_settled(True)
 
         page.run_task(read)
 
     ft.use_effect(mounted, [])
-    return ft.SafeArea(expand=True, content=shell.screen(route))
+    return ft.SafeArea(expand=True, content=shell.screen(route) if settled else ft.Container(expand=True))
 
 
 def theme() -> ft.Theme:

@@ -311,12 +311,17 @@ def test_round_buttons_stay_on_one_line_in_chinese(browser, server):
 
 def test_each_phone_keeps_its_own_language(browser, server):
     """A phone opens in its browser's language until it chooses one: an English browser in English, a Chinese
-    one in Chinese. One phone switching leaves the other as it was; a reload keeps each phone's choice, also
-    against its browser's language."""
+    one in Chinese, and the English one is never sent the home screen in Chinese first (it was, and flashed it,
+    before the phone's settings were read). One phone switching leaves the other as it was; a reload keeps each
+    phone's choice, also against its browser's language."""
     first, second = new_tab(browser, server, PHONE, locale="en-GB"), new_tab(browser, server, PHONE)
+    received: list[bytes] = []
+    first.page.on("websocket", lambda ws: ws.on("framereceived", lambda f: received.append(
+        f if isinstance(f, bytes) else f.encode())))
     first.open("/")
     second.open("/")
     first.see("Import a session file")
+    assert not any("导入对局文件".encode() in frame for frame in received)
     second.see("导入对局文件")
     first.tap("中文", exact=True)
     first.see("导入对局文件")
