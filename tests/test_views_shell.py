@@ -13,7 +13,7 @@ from tests.helpers import run_async
 from tests.test_stats import finished
 from tests.test_views_components import read, texts, walk
 from views import home, imported, new_session, session, words
-from views.app import App, load_phone_settings
+from views.app import App, chosen_settings, load_phone_settings, phone_values
 from views.components.action_log import row_text
 from views.components.chart import LABEL_HEIGHT, VALUE_TITLE
 
@@ -219,3 +219,27 @@ def test_a_phone_that_never_chose_a_language_gets_its_browsers(kept, server, lan
     """An English browser opens the app in English until the phone chooses, unless the server has a language
     stored (None here: the app then shows the server's); a phone's choice wins over both."""
     assert run_async(load_phone_settings(KeptPrefs(kept), server)).get("lang") == lang
+
+
+@pytest.mark.parametrize("cookie, values", [
+    ("%7B%22browser_lang%22%3A%22en%22%2C%22theme%22%3A%22dark%22%7D", {"browser_lang": "en", "theme": "dark"}),
+    ('{"lang": "zh-CN", "sound": false}', {"lang": "zh-CN", "sound": False}),
+    ('{"lang": "en", "admin": true, "theme": {"x": 1}}', {"lang": "en"}),
+    ("%7Bbroken", None),
+    ("[1, 2]", None),
+    ("", None),
+    (None, None),
+])
+def test_the_page_s_settings_cookie_is_read_as_a_hint_and_nothing_else(cookie, values):
+    """The cookie the page writes (assets/index.html) gives the phone's kept settings and browser language; keys
+    the browser's storage does not hold, and values that are not plain, are left out; a cookie that is not a
+    JSON object gives no hint (the first screen then waits for the browser's storage)."""
+    assert phone_values(cookie) == values
+
+
+def test_the_hint_and_the_browser_s_storage_choose_alike():
+    """The first screen's settings from the cookie follow the same order as those read from the storage after,
+    so a fresh cookie never has the screen drawn again."""
+    kept = {"tableside.browser_lang": "en", "tableside.theme": "dark"}
+    hinted = chosen_settings(phone_values('{"browser_lang": "en", "theme": "dark"}'))
+    assert hinted == run_async(load_phone_settings(KeptPrefs(kept))) == {"lang": "en", "theme": "dark"}

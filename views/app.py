@@ -45,8 +45,10 @@ a busy disk) and, in the browser, the rounds' `DataTable` laid out again (patch 
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass
 from typing import Any, Callable
+from urllib.parse import unquote
 
 import flet as ft
 
@@ -374,32 +376,55 @@ def Screen(app: App, chosen: Any, build: Callable[..., tuple[str, ft.Control, st
     return frame(app, title, body, back)
 
 
-async def load_phone_settings(prefs: ft.SharedPreferences, server_lang: str | None = None) -> dict:
-    """The settings this phone chose earlier (browser storage); those it never chose are left out. A phone that
-    never chose a language gets, in this order, the language stored on the server (server_lang,
-    `Store.stored_settings`: a data folder from before settings were the phone's, when the settings screen set
-    the table's language, keeps it) or its browser's (`BROWSER_LANG`, written by the page, assets/index.html:
-    the first of the browser's languages that is Chinese or English, else Chinese), so an English phone does not
-    open in Chinese. The browser's is not kept as a choice: the phone follows its browser until it chooses."""
-    keys = (*PHONE_SETTINGS, BROWSER_LANG)
-    values = await asyncio.gather(*(prefs.get(PREFS_PREFIX + key) for key in keys))  # one round trip, not five
-    chosen = {key: value for key, value in zip(keys, values) if value is not None}
-    browser = chosen.pop(BROWSER_LANG, None)
-    if "lang" not in chosen and server_lang is None and browser in LOCALES:
-        chosen["lang"] = browser
+def phone_values(cookie: str | None) -> dict | None:
+    """This phone's kept settings as its page read them from the browser's storage when it loaded (the
+    `guard.PHONE_COOKIE` cookie, written by assets/index.html: a JSON object, URI-encoded, keyed as
+    `load_phone_settings` reads them); None without a readable cookie. Anything but those keys with plain values
+    is left out: the cookie is only a hint, the browser's storage is read after."""
+    try:
+        values = json.loads(unquote(cookie or ""))
+    except ValueError:
+        return None
+    if not isinstance(values, dict):
+        return None
+    return {key: value for key, value in values.items()
+            if key in (*PHONE_SETTINGS, BROWSER_LANG) and isinstance(value, (str, bool, int, float))}
+
+
+def chosen_settings(values: dict, server_lang: str | None = None) -> dict:
+    """The settings this phone chose earlier, from its kept values (key to value, None or absent where it never
+    chose). A phone that never chose a language gets, in this order, the language stored on the server
+    (server_lang, `Store.stored_settings`: a data folder from before settings were the phone's, when the settings
+    screen set the table's language, keeps it) or its browser's (`BROWSER_LANG`, written by the page,
+    assets/index.html: the first of the browser's languages that is Chinese or English, else Chinese), so an
+    English phone does not open in Chinese. The browser's is not kept as a choice: the phone follows its browser
+    until it chooses."""
+    chosen = {key: values[key] for key in PHONE_SETTINGS if values.get(key) is not None}
+    if "lang" not in chosen and server_lang is None and values.get(BROWSER_LANG) in LOCALES:
+        chosen["lang"] = values[BROWSER_LANG]
     return chosen
 
 
-@ft.component
-def Root(page: ft.Page, shell: App) -> ft.Control:
-    """The tab: the screen of the current route, once this phone's settings are read (screens re-render
-    themselves when they change, so the root renders only when the route changes).
+async def load_phone_settings(prefs: ft.SharedPreferences, server_lang: str | None = None) -> dict:
+    """The settings this phone chose earlier, read from the browser's storage (`chosen_settings`)."""
+    keys = (*PHONE_SETTINGS, BROWSER_LANG)
+    values = await asyncio.gather(*(prefs.get(PREFS_PREFIX + key) for key in keys))  # one round trip, not five
+    return chosen_settings(dict(zip(keys, values)), server_lang)
 
-    The first screen waits for the settings (one round trip, `load_phone_settings`): drawn at once, it came in
-    the server's language and the light theme, and an English or dark phone saw it flash and be drawn again. A
-    browser that does not answer within `SETTINGS_WAIT` seconds gets the screen without them."""
+
+@ft.component
+def Root(page: ft.Page, shell: App, hinted: dict | None) -> ft.Control:
+    """The tab: the screen of the current route, in this phone's settings (screens re-render themselves when
+    they change, so the root renders only when the route changes).
+
+    The first screen is drawn in the settings the page found in the browser's storage when it loaded (hinted,
+    `phone_values`: the settings cookie), then the storage is read (`load_phone_settings`, one round trip) and
+    what it says wins (a tab that reconnects after a restart brings the cookie of its last load). Without the
+    cookie the first screen waits for that read: drawn at once, it came in the server's language and the light
+    theme, and an English or dark phone saw it flash and be drawn again. A browser that does not answer within
+    `SETTINGS_WAIT` seconds gets the screen as it is."""
     route, set_route = ft.use_state(page.route or "/")
-    settled, set_settled = ft.use_state(False)
+    settled, set_settled = ft.use_state(hinted is not None)
     _, bump = ft.use_state(0)
     shell.refresh_root = lambda: bump(lambda n: n + 1)
 
@@ -414,13 +439,13 @@ def Root(page: ft.Page, shell: App) -> ft.Control:
         page.on_route_change = lambda e: follow(e.route or "/")
 
         async def read() -> None:
-            """Apply the settings kept in the browser, then draw the screen."""
+            """Apply the settings kept in the browser where they differ from the hint, then draw the screen."""
             try:
                 kept = await asyncio.wait_for(
                     load_phone_settings(shell.prefs, shell.store.stored_settings().get("lang")), SETTINGS_WAIT)
             except (TimeoutError, RuntimeError):
                 kept = {}
-            if kept:
+            if kept and kept != hinted:
                 shell.take_settings(kept)
             set_settled(True)
 
@@ -476,6 +501,11 @@ def main_for(store: Any, host_guard: guard.HostGuard | None = None,
         shell.picker = importer.picker(shell)
         guard.on_crash(page, shell.crashed)
         shell.prefs = ft.SharedPreferences()
-        page.render(Root, page, shell)
+        hinted = phone_values(guard.phone_cookie())
+        if hinted is not None:
+            hinted = chosen_settings(hinted, store.stored_settings().get("lang"))
+        if hinted:
+            shell.take_settings(hinted)
+        page.render(Root, page, shell, hinted)
 
     return main

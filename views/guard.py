@@ -41,12 +41,19 @@ from urllib.parse import parse_qs, urlencode
 from scoring import i18n
 
 COOKIE = "tableside_host"
+PHONE_COOKIE = "tableside_phone"  # the phone's kept settings as its page read them (assets/index.html)
 PIN_TRIES_PER_TAB = 5
 PIN_TRIES_PER_SERVER = 20
 LOCAL_NAMES = {"localhost"}
 log = logging.getLogger("tableside")
 
 _connection_is_host: contextvars.ContextVar[bool] = contextvars.ContextVar("tableside_host", default=False)
+_phone_cookie: contextvars.ContextVar[str | None] = contextvars.ContextVar("tableside_phone", default=None)
+
+
+def phone_cookie() -> str | None:
+    """The phone-settings cookie of the websocket being served (for the page's entry function), or None."""
+    return _phone_cookie.get()
 
 
 class HostGuard:
@@ -159,6 +166,7 @@ class SameOrigin:
             cookie = SimpleCookie()
             cookie.load(headers.get("cookie", ""))
             _connection_is_host.set(COOKIE in cookie and self.guard.token_ok(cookie[COOKIE].value))
+            _phone_cookie.set(cookie[PHONE_COOKIE].value if PHONE_COOKIE in cookie else None)
             await self.app(scope, receive, send)
             return
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))

@@ -309,29 +309,38 @@ def test_round_buttons_stay_on_one_line_in_chinese(browser, server):
     tab.page.context.close()
 
 
+def received_by(tab: Tab) -> list[bytes]:
+    """Every websocket frame the tab receives from now on (a reload's too)."""
+    frames: list[bytes] = []
+    tab.page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(
+        f if isinstance(f, bytes) else f.encode())))
+    return frames
+
+
 def test_each_phone_keeps_its_own_language(browser, server):
     """A phone opens in its browser's language until it chooses one: an English browser in English, a Chinese
-    one in Chinese, and the English one is never sent the home screen in Chinese first (it was, and flashed it,
-    before the phone's settings were read). One phone switching leaves the other as it was; a reload keeps each
-    phone's choice, also against its browser's language."""
+    one in Chinese. One phone switching leaves the other as it was; a reload keeps each phone's choice, also
+    against its browser's language. A phone is never sent the home screen in the other language first (it was,
+    and flashed it, while the app read the phone's settings): the page hands them over as it connects."""
     first, second = new_tab(browser, server, PHONE, locale="en-GB"), new_tab(browser, server, PHONE)
-    received: list[bytes] = []
-    first.page.on("websocket", lambda ws: ws.on("framereceived", lambda f: received.append(
-        f if isinstance(f, bytes) else f.encode())))
+    to_first, to_second = received_by(first), received_by(second)
     first.open("/")
     second.open("/")
     first.see("Import a session file")
-    assert not any("导入对局文件".encode() in frame for frame in received)
     second.see("导入对局文件")
+    assert not any("导入对局文件".encode() in frame for frame in to_first)
     first.tap("中文", exact=True)
     first.see("导入对局文件")
     second.tap("EN", exact=True)
     second.see("Import a session file")
     first.see("导入对局文件")
+    del to_first[:], to_second[:]
     second.reload()
     second.see("Import a session file")
     first.reload()
     first.see("导入对局文件")
+    assert not any("导入对局文件".encode() in frame for frame in to_second)
+    assert not any(b"Import a session file" in frame for frame in to_first)
     first.page.context.close()
     second.page.context.close()
 
