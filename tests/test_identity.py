@@ -21,6 +21,7 @@ import pytest
 from scoring import i18n
 from tests.browser.conftest import start_server, stop_server
 from views import app as shell
+from views.ui import FONT, FONT_MANIFEST, FONTS, WEB_FONTS
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
@@ -116,6 +117,22 @@ def test_favicon_apple_icon_and_page_are_ours(served):
         if rel == "apple-touch-icon":
             assert png_header(icon)[2] == 2, "iOS home-screen icons must be opaque"
     assert digest(served("/favicon.png")[2]) == digest((ASSETS / "favicon.png").read_bytes())
+
+
+def test_the_page_loads_the_app_s_fonts_before_its_first_frame(served):
+    """The served font manifest is Flet's own without the KaTeX fonts, plus the CJK and symbol fonts (the files
+    the app ships), so the first screen draws Chinese at once instead of empty boxes; the app gives Flet only
+    what the manifest leaves out, and every font is given to a phone build. A Flet upgrade that adds a family
+    to its manifest fails here until ours has it too."""
+    status, _, body = served(f"/{FONT_MANIFEST}")
+    families = {entry["family"]: [font["asset"] for font in entry["fonts"]] for entry in json.loads(body)}
+    flet_own = json.loads((FLET_WEB / FONT_MANIFEST).read_text(encoding="utf-8"))
+    kept = {entry["family"] for entry in flet_own if "KaTeX" not in entry["family"]}
+    assert status == 200 and kept <= set(families)
+    assert families[FONT] == [f"../{FONTS[FONT]}"] and families["symbols"] == [f"../{FONTS['symbols']}"]
+    for name in (FONT, "symbols"):
+        assert served(f"/{FONTS[name]}")[0] == 200
+    assert set(families) | set(WEB_FONTS) >= set(FONTS) and not set(WEB_FONTS) & set(families)
 
 
 def test_words_of_the_page_in_both_languages(served):

@@ -54,7 +54,7 @@ import flet as ft
 
 from views import guard, home, host_gate, importer, rules, settings, words
 from views.live import Feed, live
-from views.ui import FONT, FONTS, icon_button, text_style
+from views.ui import FONT, FONTS, WEB_FONTS, icon_button, text_style
 
 TEXT_STYLES = tuple(f"{kind}_{size}" for kind in ("display", "headline", "title", "body", "label")
                     for size in ("large", "medium", "small"))
@@ -486,13 +486,24 @@ def warm_up(store: Any) -> None:
 def main_for(store: Any, host_guard: guard.HostGuard | None = None,
              upload_dir: str | None = None) -> Callable[[ft.Page], None]:
     """The Flet entry function for pages served over one store (every tab the host's when no guard is given;
-    imports streamed into upload_dir when given)."""
+    imports streamed into upload_dir when given).
+
+    The first screen is drawn in its fonts and colours from its first frame. Measured frame by frame (December
+    2026), a page's first home screen used to show every Chinese character as an empty box, in Material's default
+    blue, for about 0.25 s: the fonts the app gives Flet (`page.fonts`) are fetched and read after the page's
+    first message, and Flutter cross-fades from its default theme to the app's over 0.2 s (switching the font
+    family half-way). So, on the web, the CJK and symbol fonts are in the page's own font manifest (the assets
+    folder's `assets/FontManifest.json`, which Flet serves in place of its own: Flet's families without the KaTeX
+    fonts the app never uses, and ours), loaded before Flutter's first frame; the app gives Flet only the colour
+    emoji (`WEB_FONTS`, 3 MB, read after the first screen); and the theme is not animated (a switch between light
+    and dark is immediate). An app built for a phone has no such page and is given every font."""
     host_guard = host_guard or guard.HostGuard(required=False)
 
     def main(page: ft.Page) -> None:
         """Start the shell on a newly connected page."""
         host_guard.admit(page)
-        page.fonts = FONTS
+        page.fonts = WEB_FONTS if page.web else FONTS
+        page.theme_animation_style = ft.AnimationStyle.no_animation()
         page.theme = theme()
         page.dark_theme = theme()
         page.padding = 0

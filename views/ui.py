@@ -60,6 +60,8 @@ FONT = "cjk"
 FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
 FALLBACK_FONTS = {"symbols": "fonts/NotoSansSymbols2-Subset.ttf", "emoji": "fonts/NotoColorEmoji-Subset.ttf"}
 FONTS = {FONT: FONT_FILE, **FALLBACK_FONTS}
+FONT_MANIFEST = "assets/FontManifest.json"  # in the assets folder: the web page's fonts, loaded before its first frame
+WEB_FONTS = {"emoji": FALLBACK_FONTS["emoji"]}  # on the web, the fonts the page's manifest leaves to the app
 TINT_OPACITY = 0.3
 CJK = re.compile(  # CJK scripts and punctuation (Han, kana, Hangul, full-width forms), which have no italic
     "[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003ffff]")
