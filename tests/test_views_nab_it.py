@@ -145,6 +145,24 @@ def test_the_board_first_fits_the_width_then_zooms_into_cells_that_scroll():
     assert cells(table.view(view))[(0, 0)].aspect_ratio == 1
 
 
+def test_larger_cells_open_on_the_words_played_with_the_cells_keeping_their_names():
+    """Zoomed in, the board shows the tiles played and two cells around them (SUN on row 8, columns 6–8: rows
+    6–10, columns 4–10), not the whole 15×15 start from column 1; each cell keeps its name on the whole board,
+    a tap lands on the cell it names, and a draft tile placed beyond that margin while zoomed out is still
+    shown zoomed in."""
+    table = Table("nab_it", SEATS)
+    for col, letter in ((6, "S"), (7, "U"), (8, "N")):
+        place(table, 8, col, letter)
+    buttons(table.view(view))["Play"].on_click(None)
+    place(table, 8, 13, next(iter(letter_buttons(table.view(view)))))
+    zoom_buttons(table.view(view))["Larger cells"].on_click(None)
+    built = table.view(view)
+    assert set(cells(built)) == {(r, c) for r in range(5, 10) for c in range(3, 13)}
+    assert name(built, 7, 5) == "Row 8, column 6: S" and cells(built)[(7, 5)].width == 44
+    cells(built)[(7, 8)].on_click(None)
+    assert "Cell row 8, column 9: now tap a letter." in texts(table.view(view))
+
+
 def test_what_to_tap_is_said_once_and_the_board_sits_beside_the_letters_on_a_laptop():
     """"Tap a cell, then a letter." shows once (under the board, not again under the letters); once a cell is
     chosen it names the cell. The board and the letters are two columns of a responsive row: side by side at a

@@ -3,7 +3,7 @@ outlined in their own colour so the table sees what scores.
 
 Builder:
     grid_editor(ctx, grid, choices, on_set, label=str, colour=None, groups=(), cell_size=48, on_tap=None,
-                marked=(), notes=None, blocked=()) -> ft.Control
+                marked=(), notes=None, blocked=(), origin=(0, 0)) -> ft.Control
 - `grid`: rows of cell values (a cell may be None = empty); `choices`: the values a cell may take (None allowed
   to clear); `on_set(row, col, value)`: called when a value is chosen for a cell (the view dispatches it);
 - `label(value) -> str`: the text shown in a cell and in the chooser (default `str`, empty for None);
@@ -12,7 +12,8 @@ Builder:
 - `on_tap(row, col)`: when given, a tap calls it instead of opening the chooser (e.g. paint with a chosen
   brush, or pick the cells of a move); `marked`: cells to point out (e.g. where a move may go), drawn with a
   thick amber frame; `notes`: {(row, col): short text} shown small in a cell's corner (e.g. a group's points);
-  `blocked`: cells that are not part of the board (drawn blank, not tappable);
+  `blocked`: cells that are not part of the board (drawn blank, not tappable); `origin`: where the grid's first
+  cell sits on a larger board it shows part of (row, column from 0), for the cells' names;
 - `cell_size`: a cell's side in pixels, the grid scrolling sideways where it is wider than the screen; None: the
   grid fits the width it is given (a whole 15×15 board on a 390 px phone, 22 px cells), its cells square and at
   most FIT_MAX wide. Every cell is outlined in the scheme's outline colour, not the lighter outline variant: a
@@ -51,7 +52,7 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                 label: Callable[[Any], str] = str, colour: Callable[[Any], Any] | None = None,
                 groups: Iterable[Iterable] = (), cell_size: int | None = 48, on_tap: Callable[[int, int], Any] | None = None,
                 marked: Iterable[Iterable] = (), notes: dict | None = None,
-                blocked: Iterable[Iterable] = ()) -> ft.Control:
+                blocked: Iterable[Iterable] = (), origin: tuple[int, int] = (0, 0)) -> ft.Control:
     """The grid as tappable cells; a chooser (or on_tap) sets a cell's value."""
     grouped = group_of(groups)
     pointed = {(int(r), int(c)) for r, c in marked}
@@ -96,7 +97,8 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                     ft.Container(content=ft.Text(notes[(r, c)], size=10, weight=ft.FontWeight.BOLD),
                                  alignment=ft.Alignment.TOP_RIGHT, padding=ft.Padding.only(right=3)),
                 ])
-            name = ctx.t("app.grid.cell", row=r + 1, col=c + 1, value=text or ctx.t("app.grid.empty"))
+            name = ctx.t("app.grid.cell", row=origin[0] + r + 1, col=origin[1] + c + 1,
+                         value=text or ctx.t("app.grid.empty"))
             cells.append(named_tap(name, ft.Container(
                 **box, border=border, border_radius=4, bgcolor=colour(value) if colour and value is not None else None,
                 alignment=None if (r, c) in notes else ft.Alignment.CENTER, on_click=lambda e, r=r, c=c: tap(r, c),

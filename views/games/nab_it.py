@@ -5,7 +5,8 @@ of the turn with the list's verdict before the play is sent, challenges and the 
   and the words each player controls outlined in that player's outline colour (the legend names them). It is at
   least 15×15 and grows with the board (two empty rows and columns around it). It first fits the width it is
   given (the whole board on a phone, cells of about 22 px), so the letters are on the first screen too; + makes
-  the cells 44 then 52 px, the board then scrolling sideways, and − goes back. On a laptop-wide screen (the `xl`
+  the cells 44 then 52 px and shows the tiles played with the margin around them (and any draft tile), not the
+  whole start, the board then scrolling sideways where it is still wider, and − goes back. On a laptop-wide screen (the `xl`
   breakpoint, 1200 px) the turn's board and its letters sit side by side (`BOARD_COLS`, `KEYS_COLS`; cells of
   about 26 px): one above the other, the board's 36 px cells filled a laptop's first screen and pushed the letters
   below it. A tablet or a phone keeps them one above the other.
@@ -29,7 +30,7 @@ of the turn with the list's verdict before the play is sent, challenges and the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 import flet as ft
 
@@ -80,24 +81,36 @@ def outlines(ctx: GameContext) -> dict[str, int]:
     return taken
 
 
-def window(board: dict) -> tuple[int, int, int, int]:
-    """The rows and columns shown (top, left, bottom, right): the board with a margin, at least 15×15 from 0,0.
-    Draft tiles do not move it (they lie where it was tapped), so the grid stays put during a turn."""
+def window(board: dict, least: int = MIN_SIDE, also: Iterable[tuple[int, int]] = ()) -> tuple[int, int, int, int]:
+    """The rows and columns shown (top, left, bottom, right): the board with a margin, and the cells `also`
+    without one, at least `least` cells a side from 0,0 (an empty board: always). Draft tiles are not given here
+    on the whole board (they lie where it was tapped), so the grid stays put during a turn."""
     cells = [game.cell_of(k) for k in board]
-    top = min([0] + [r - MARGIN for r, _ in cells])
-    left = min([0] + [c - MARGIN for _, c in cells])
-    bottom = max([top + MIN_SIDE - 1] + [r + MARGIN for r, _ in cells])
-    right = max([left + MIN_SIDE - 1] + [c + MARGIN for _, c in cells])
+    least = least if cells else MIN_SIDE
+    anchor = [0] if least else []
+    rows, cols = [r for r, _ in also], [c for _, c in also]
+    top = min(anchor + rows + [r - MARGIN for r, _ in cells])
+    left = min(anchor + cols + [c - MARGIN for _, c in cells])
+    bottom = max([top + least - 1] + rows + [r + MARGIN for r, _ in cells])
+    right = max([left + least - 1] + cols + [c + MARGIN for _, c in cells])
     return top, left, bottom, right
 
 
 def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, on_tap=None,
                chosen: list | None = None) -> ft.Control:
-    """The board on the grid editor: top letters in their colours, heights, draft tiles, controlled words."""
+    """The board on the grid editor: top letters in their colours, heights, draft tiles, controlled words.
+
+    Larger cells show the tiles played and the margin around them, not the whole 15×15 start: the board then
+    opens on the words (it opened at column 1, the words out of sight to the right), with the draft tiles and
+    the chosen cell (placed on the whole board, they may lie beyond that margin). The cells keep the names (row,
+    column) they have on the whole board."""
     draft = draft or []
     board = state["board"]
-    top, left, bottom, right = window(board)
+    size = CELL_SIZES[zoom_level(ctx)]
+    whole_top, whole_left, _, _ = window(board)
     drafted = {(t["row"], t["col"]): t for t in draft}
+    top, left, bottom, right = (window(board) if size is None else
+                                window(board, 0, [*drafted, *([tuple(chosen)] if chosen else [])]))
     grid, notes = [], {}
     for r in range(top, bottom + 1):
         row = []
@@ -117,7 +130,6 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
         if word["by"] is not None:
             groups[outline[word["by"]]] += [[r - top, c - left] for r, c in word["cells"]]
     marked = [[r - top, c - left] for r, c in drafted] + ([[chosen[0] - top, chosen[1] - left]] if chosen else [])
-    size = CELL_SIZES[zoom_level(ctx)]
 
     def colour(value: dict) -> Any:
         """A draft tile in amber, a played one in its player's colour."""
@@ -125,7 +137,8 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
 
     tap = (lambda r, c: on_tap(r + top, c + left)) if on_tap else (lambda r, c: None)
     return grid_editor(ctx, grid, [], None, label=lambda v: v["letter"], colour=colour, groups=groups,
-                       cell_size=size, on_tap=tap, marked=marked, notes=notes)
+                       cell_size=size, on_tap=tap, marked=marked, notes=notes,
+                       origin=(top - whole_top, left - whole_left))
 
 
 def zoom_level(ctx: GameContext) -> int:
