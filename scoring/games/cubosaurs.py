@@ -66,6 +66,7 @@ COLOURS = ("black", "grey")
 MAX_RAPTORS = 16
 LINE_FIELDS = {"dinos", "raptors", "eggs", "dna"}
 UNKNOWN_KEYS = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
+UNKNOWN_VALUE = "cubosaurs.unknown_value"  # a row value still unknown, in the log's words
 RAPTOR_FIELDS = {"colour", "plus", "minus"}
 
 
@@ -150,7 +151,7 @@ class Cubosaurs(Engine):
 
     def describe(self, action: dict) -> tuple[str, dict]:
         """An action in words; a shipped type named by its message key, an egg row as an egg's, a value still
-        unknown as "?"."""
+        unknown as "not known" (a message key: the log's "?" read as a question, not as the rows text's mark)."""
         key, params = super().describe(action)
         if action.get("type") != "row":
             return key, params
@@ -158,7 +159,7 @@ class Cubosaurs(Engine):
         if named is not None:
             params["name"] = named
         if isinstance(params.get("values"), list):
-            params["values"] = ["?" if v is None else v for v in params["values"]]
+            params["values"] = [UNKNOWN_VALUE if v is None else v for v in params["values"]]
         return (f"{key}_egg" if action.get("kind") == "egg" else key), params
 
     def _round(self, state: dict, given: object) -> dict:

@@ -47,7 +47,7 @@ def test_a_chinese_table_reads_chinese_dinosaurs(phone, server):
 
 def test_a_card_value_the_table_did_not_give_stays_unknown(phone, server):
     """A round needs what one 雷龙 gives: the table is asked, answers that value only, and the row's other values
-    stay "?" (they were saved as 0 and scored so later); the round is then added."""
+    stay unknown ("未知" in the log; they were saved as 0 and scored so later); the round is then added."""
     from scoring.record import new_record
     from storage import Store
     with Store(server.data) as store:
@@ -59,7 +59,7 @@ def test_a_card_value_the_table_did_not_give_stays_unknown(phone, server):
     tab.see(f"{CHINESE[1]}卡上 1 张对应多少分？请先填上这个数。")
     tab.tap(f"增加：{CHINESE[1]}：1 张", exact=True)
     tab.tap("保存计分栏并记入本轮", exact=True)
-    tab.see(f"设定计分栏：{CHINESE[1]} 1，?，5，?")
+    tab.see(f"设定计分栏：{CHINESE[1]} 1，未知，5，未知")
     tab.see("操作记录（2）")
     with Store(server.data) as store:
         assert store.state(sid)["rows"]["Brontosaurus"] == [1, None, 5, None]

@@ -131,7 +131,7 @@ def row_cell(t, what: str, label: str, value: int | None, on_change) -> ft.Contr
     """One value of a score row: − and + (from unknown they start at 0), the value or "not known" in words (a "?"
     read as a help button), and a button that erases the value back to unknown."""
     if value is None:
-        shown = ft.Text(t("cubosaurs.view.unknown_value"), size=14, width=UNKNOWN_WIDTH,
+        shown = ft.Text(t("cubosaurs.unknown_value"), size=14, width=UNKNOWN_WIDTH,
                         color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.CENTER)
     else:
         shown = ft.Text(str(value), size=18, weight=ft.FontWeight.BOLD, width=UNKNOWN_WIDTH,
