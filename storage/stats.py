@@ -7,7 +7,8 @@ proportional to its number of players (squared, for head-to-head), and the quest
   last played.
 - `game(game_id)`: plays, the score distribution as histogram bins, the highest score with who and when; for a
   team game (Bacon), by team.
-- `head_to_head(a, b)`: sessions both played, how often each finished ahead of the other, ties.
+- `head_to_head(a, b)`: sessions both played against each other, how often each finished ahead of the other,
+  ties; and sessions they played on the same side (`allies`).
 - `players()`: everyone with at least one finished session.
 
 Rulings:
@@ -19,7 +20,9 @@ Rulings:
 - Scores are the session's final totals; histogram bins have a round width chosen so there are at most ten.
 - A team game's summary names its `teams` (every member carries the team's total): a game's histogram and
   highest score count each team once, and the highest is held by the team. A player's own record still counts
-  the team's total and win as theirs; teammates always share a place, so head-to-head counts them as tied.
+  the team's total and win as theirs. Teammates (a team game's side, a cooperative game's whole crew) did not
+  play against each other: head-to-head counts such a session apart, as one on the same side, not as a tie (it
+  was a tie, so a crew that played Solar Storm together read as rivals who always drew).
 
 A summary the index understands has `id`, `game`, `status`, `updated`, `winners`, `totals` ({player: total})
 and `ranks` ({player: place}), and for a team game `teams` ([[player, …], …]); `storage.store.Store` keeps those
@@ -51,7 +54,7 @@ class Stats:
         self.game_scores: dict = defaultdict(Counter)        # game -> Counter of totals
         self.holders: dict = defaultdict(Counter)            # (game, total) -> Counter of (side, when)
         self.team_plays: Counter = Counter()                 # game -> sessions played in teams
-        self.pairs: dict = defaultdict(Counter)              # (a, b) with a < b -> {"games", "a", "b", "ties"}
+        self.pairs: dict = defaultdict(Counter)              # (a, b), a < b -> {"games", "a", "b", "ties", "allies"}
         for summary in summaries:
             self.add(summary)
 
@@ -90,10 +93,14 @@ class Stats:
             _bump(self.scores[key], total, sign)
             _bump(self.days[player], when, sign)
             _bump(self.game_days[key], when, sign)
+        side_of = {player: side for side in sides(summary) for player in side}
         names = sorted(totals)
         for i, a in enumerate(names):
             for b in names[i + 1:]:
                 pair = self.pairs[(a, b)]
+                if side_of.get(a, (a,)) == side_of.get(b, (b,)):
+                    pair["allies"] += sign
+                    continue
                 pair["games"] += sign
                 place_a, place_b = ranks.get(a), ranks.get(b)
                 if place_a is None or place_b is None or place_a == place_b:
@@ -141,12 +148,14 @@ class Stats:
         return sorted(g for g, n in self.game_plays.items() if n > 0)
 
     def head_to_head(self, a: str, b: str) -> dict:
-        """How a and b fared in the finished sessions both played."""
+        """How a and b fared against each other in the finished sessions both played, and in how many they were
+        on the same side."""
         if a == b:
-            return {"games": 0, a: 0, "ties": 0}
+            return {"games": 0, a: 0, "ties": 0, "allies": 0}
         low, high = sorted((a, b))
         pair = self.pairs.get((low, high)) or Counter()
-        return {"games": pair["games"], low: pair["a"], high: pair["b"], "ties": pair["ties"]}
+        return {"games": pair["games"], low: pair["a"], high: pair["b"], "ties": pair["ties"],
+                "allies": pair["allies"]}
 
 
 def sides(summary: dict) -> list[tuple]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.record import new_record
+from scoring.core import engine
+from scoring.record import new_record, replay
 from storage import Store
 from storage.stats import Stats, histogram
 
@@ -58,8 +59,8 @@ def test_a_games_histogram_and_highest(store):
 
 def test_head_to_head_by_places(store):
     """Ann vs 小明: ahead in 1 and 3, behind in 2. 小明 vs Bo: ahead in 1 (12 vs 7), tied first in 2."""
-    assert store.stats().head_to_head("Ann", "小明") == {"games": 3, "Ann": 2, "小明": 1, "ties": 0}
-    assert store.stats().head_to_head("小明", "Bo") == {"games": 2, "Bo": 0, "小明": 1, "ties": 1}
+    assert store.stats().head_to_head("Ann", "小明") == {"games": 3, "Ann": 2, "小明": 1, "ties": 0, "allies": 0}
+    assert store.stats().head_to_head("小明", "Bo") == {"games": 2, "Bo": 0, "小明": 1, "ties": 1, "allies": 0}
 
 
 def test_lowest_wins_is_judged_by_places(tmp_path):
@@ -67,7 +68,7 @@ def test_lowest_wins_is_judged_by_places(tmp_path):
     with Store(tmp_path) as s:
         finished(s, [{"Ann": 2, "Bo": 9}], "2026-03-01T20:00:00", lower_wins=True, players=["Ann", "Bo"])
         assert s.stats().player("Ann")["wins"] == 1 and s.stats().player("Bo")["wins"] == 0
-        assert s.stats().head_to_head("Ann", "Bo") == {"games": 1, "Ann": 1, "Bo": 0, "ties": 0}
+        assert s.stats().head_to_head("Ann", "Bo") == {"games": 1, "Ann": 1, "Bo": 0, "ties": 0, "allies": 0}
 
 
 def test_undo_delete_and_reopen_keep_the_index_exact(store, tmp_path):
@@ -127,3 +128,23 @@ def test_a_team_games_scores_are_the_teams(tmp_path):
         cy = store.stats().player("Cy")["games"]["bacon"]
         assert (cy["plays"], cy["wins"], cy["best"]) == (1, 1, 8)
         assert not store.stats().game("score_pad")["teams"]
+
+
+def test_teammates_and_a_crew_are_on_the_same_side_not_tied(tmp_path):
+    """Bacon: Ann and Cy, one team, played on the same side (not a tie); Ann against Bo is a game Ann's team won.
+    A cooperative crew (Solar Storm's scoreboard names the crew one team) is on the same side too, in a win and
+    in a loss, and its score counts once in the game's histogram."""
+    with Store(tmp_path / "data") as store:
+        finished_bacon(store, "2026-03-05T20:00:00")
+        stats = store.stats()
+    assert stats.head_to_head("Ann", "Cy") == {"games": 0, "Ann": 0, "Cy": 0, "ties": 0, "allies": 1}
+    assert stats.head_to_head("Bo", "Ann") == {"games": 1, "Ann": 1, "Bo": 0, "ties": 0, "allies": 0}
+    crew = ["Ann", "Bo", "Cy"]
+    state = replay(new_record("solar_storm", crew))
+    assert engine("solar_storm").scoreboard(state).teams == (tuple(crew),)
+    games = [{"id": f"s{i}", "game": "solar_storm", "status": "finished", "updated": f"2026-03-0{i}T20:00:00",
+              "winners": crew if won else [], "totals": dict.fromkeys(crew, points), "ranks": dict.fromkeys(crew, 1),
+              "teams": [crew]} for i, (won, points) in enumerate(((True, 9), (False, 4)), 1)]
+    stats = Stats(games)
+    assert stats.head_to_head("Ann", "Bo") == {"games": 0, "Ann": 0, "Bo": 0, "ties": 0, "allies": 2}
+    assert sum(b["count"] for b in stats.game("solar_storm")["histogram"]) == 2

@@ -334,6 +334,13 @@ def test_bacon_is_charted_by_team(app):
     table = next(c for c in walk(body) if isinstance(c, ft.DataTable))  # the player's games, on a phone's width
     scroller = next(c for c in walk(body) if isinstance(c, ft.Row) and table in c.controls)
     assert table.column_spacing == 20 and scroller.scroll == ft.ScrollMode.ALWAYS
+    app.local("stats").update(player="Ann", rival="Cy")
+    assert "1 session on the same side" in texts(stats.build(app)[1])
+    app.settings["lang"] = "zh-CN"
+    assert "同一方 1 局" in texts(stats.build(app)[1])
+    app.settings["lang"] = "en"
+    app.local("stats")["rival"] = "Bo"
+    assert "1 session against each other: Ann ahead 1, Bo ahead 0, tied 0" in texts(stats.build(app)[1])
 
 
 def test_drafts_are_written_off_the_loop_in_the_order_taken(tmp_path):

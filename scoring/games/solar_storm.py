@@ -1053,10 +1053,12 @@ class SolarStorm(Engine):
         return sum(1 for r in ROOM_IDS if state["rooms"][r]["diverted"])
 
     def scoreboard(self, state: dict):
-        """The crew's shared points: rooms diverted and the launch (the outcome is the state's `result`)."""
+        """The crew's shared points: rooms diverted and the launch (the outcome is the state's `result`); the crew
+        is one team (statistics count its score once, and its players as on the same side)."""
         result = state.get("result")
         won = bool(result and result["won"])
         lines = [Line("solar_storm.line.diverted", self.diverted(state)), Line("solar_storm.line.launch", int(won))]
-        board = make_scoreboard("solar_storm", state["players"], {p: lines for p in state["players"]},
-                                over=state["over"])
+        crew = list(state["players"])
+        board = make_scoreboard("solar_storm", crew, {p: lines for p in crew}, over=state["over"],
+                                teams=[crew] if len(crew) > 1 else None)
         return dataclasses.replace(board, winners=tuple(state["players"]) if won else ())
