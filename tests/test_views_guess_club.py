@@ -101,6 +101,32 @@ def number_buttons(body: ft.Control) -> dict:
     return {int(c.content): c for c in walk(body) if isinstance(c, ft.OutlinedButton) and str(c.content).isdigit()}
 
 
+def test_the_topic_leads_and_a_seated_phone_sees_its_own_cards_while_another_plays(table):
+    """Once set, the topic is the screen's first line (it was in the table at the bottom, under the answer
+    fields); a phone seated as Cy sees Cy's cards still in hand during Bo's turn and while a card is ruled on,
+    never another seat's, and not twice on Cy's own turn (the hand to play from is there)."""
+    answered(table, {"Ann": ["Apple", "Pear"], "Bo": ["Plum", "Fig"], "Cy": ["Kiwi", "Lime"]})
+    assert texts(table.build())[0] == "Topic: Fruit"
+    eng = engine("guess_club")
+
+    def seated(seat: str) -> list[str]:
+        """What the phone seated as seat shows now."""
+        ctx = GameContext(lang="en", record=table.store.load(table.sid), seat=seat, engine=eng, page=FakePage(),
+                          state=eng.player_view(table.state, seat), store=table.store, local={}, sound=False,
+                          apply=table.apply, show_error=table.errors.append, refresh=table.refresh)
+        return texts(view.build(ctx))
+
+    turn = table.state["turn"]
+    other = next(p for p in ("Bo", "Cy") if p != turn)
+    shown = seated(other)
+    mine = {"Bo": ["Plum", "Fig"], "Cy": ["Kiwi", "Lime"]}[other]
+    assert f"{other}'s cards still in hand" in shown and set(mine) <= set(shown)
+    assert not {"Apple", "Pear", *{"Bo": ["Plum", "Fig"], "Cy": ["Kiwi", "Lime"]}.get(turn, [])} & set(shown)
+    assert f"{turn}'s cards still in hand" not in seated(turn)
+    table.play({"type": "play", "by": turn, "card": 0})
+    assert table.state["phase"] == "ruling" and set(mine) <= set(seated(other))
+
+
 def test_table_shows_money_pot_board_counter_and_setter(table):
     shown = texts(table.build())
     assert "Ann (setter) · chips 150 · loans 0 · money 150" in shown

@@ -55,13 +55,33 @@ def topics() -> dict[str, list[str]]:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    """The last transfers (and the round just settled), this phase's controls, then the table."""
+    """The round's topic, the last transfers (and the round just settled), this phase's controls, a seated
+    phone's own cards while another plays, then the table. The topic leads: it sat in the table at the bottom,
+    below six answer fields on a phone, when the answers had to fit it."""
     phase = ctx.state["phase"]
     steps = {"topic": topic_panel, "answers": answers_panel, "turns": turn_panel, "ruling": ruling_panel,
              "settle": settle_panel}
-    controls = transfers_panel(ctx) + ([steps[phase](ctx)] if phase in steps else [])
-    controls += learned_panel(ctx) + [table_panel(ctx)]
+    controls = topic_line(ctx) + transfers_panel(ctx) + ([steps[phase](ctx)] if phase in steps else [])
+    controls += own_hand(ctx) + learned_panel(ctx) + [table_panel(ctx)]
     return ft.Column(spacing=12, controls=controls, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def topic_line(ctx: GameContext) -> list[ft.Control]:
+    """The round's topic, once the setter gave it, large."""
+    topic = ctx.state["topic"]
+    return [ft.Text(ctx.t("guess_club.view.topic", text=topic), size=20, weight=ft.FontWeight.BOLD)] if topic else []
+
+
+def own_hand(ctx: GameContext) -> list[ft.Control]:
+    """On a seated phone, its own cards still in hand while another player has the turn or a card is ruled on,
+    to spot a match as cards are read out (they showed only on the seat's own turn)."""
+    seat, state = ctx.seat, ctx.state
+    if seat is None or state["phase"] not in ("turns", "ruling") or (state["phase"] == "turns" and
+                                                                       state["turn"] == seat):
+        return []
+    left = [c["text"] for c in state["hands"].get(seat) or [] if c["out"] is None]
+    return [card([ft.Text(ctx.t("guess_club.view.in_hand", name=seat), size=16, weight=ft.FontWeight.W_600),
+                  *[ft.Text(text, size=16) for text in left]])] if left else []
 
 
 def final(ctx: GameContext) -> ft.Control:
@@ -109,8 +129,6 @@ def table_panel(ctx: GameContext) -> ft.Control:
                 weight=ft.FontWeight.BOLD),
         ft.Text(ctx.t("guess_club.view.matches", count=state["matches"]), size=20, weight=ft.FontWeight.BOLD),
     ]))
-    if state["topic"]:
-        rows.append(ft.Text(ctx.t("guess_club.view.topic", text=state["topic"]), size=18))
     now = ctx.engine.status(state).get("turn")
     if now:
         rows.append(ft.Text(ctx.t("guess_club.view.now", name=now), size=18, color=ft.Colors.PRIMARY,
