@@ -7,7 +7,7 @@ import flet as ft
 import pytest
 
 from scoring import i18n
-from scoring.core import RuleError, engine
+from scoring.core import TABLE, RuleError, engine
 from scoring.games.pictomania import word_of
 from tests.helpers import press
 from tests.test_views_components import FakePage, buttons, raw_texts, texts, walk
@@ -301,6 +301,23 @@ def test_the_physical_deal_is_entered_player_by_player_behind_the_cover():
     tap(ctx, "Enter the physical deal")
     assert ctx.actions[-1] == {"type": "set_deal", "by": "table", "deal": {p: list(c) for p, c in DEAL.items()}}
     assert ctx.state["phase"] == "drawing" and word_of(ctx.state, "Cat") == {"symbol": 3, "number": 2}
+
+
+def test_the_table_s_screen_collects_the_physical_deal_behind_the_cover_too():
+    """The host's table screen (and the referee's phone), seated as the table, collect the deal as a shared
+    phone does, each player behind the cover, and offer it there: their moves panel showed it as two raw fields
+    ("deal", "deck")."""
+    ctx = fresh()
+    ctx.seat = TABLE
+    for name, (symbol, number) in DEAL.items():
+        tap(ctx, f"{name}'s card")
+        tap(ctx, f"I am {name}: show")
+        tap(ctx, SHAPE_NAMES[symbol - 1])
+        tap(ctx, f"Number {number}")
+        tap(ctx, "Done: hide")
+    tap(ctx, "Enter the physical deal")
+    assert ctx.actions[-1] == {"type": "set_deal", "by": "table", "deal": {p: list(c) for p, c in DEAL.items()}}
+    assert (TABLE, "set_deal") in ctx.offered
 
 
 def test_an_incomplete_physical_deal_is_refused_by_name():

@@ -23,7 +23,8 @@ Phases follow the engine (`scoring/games/pictomania.py`):
 
 On a phone seated in table mode (`ctx.seat`) there is no phone to pass: "my word" shows the seat's own word
 at once, the guess panel guesses as the seat (no switcher), and the physical deal (which one phone collects card
-by card) is left to the shared screen; the referee's phone shows neither word nor guesses. One move is offered
+by card) is left to the shared screen, the host's table screen or the referee's phone (`SharedScreen`: each
+player's card behind the cover there); the referee's phone shows neither word nor guesses. One move is offered
 once on a screen: the guess panel (a row of 1–7 per drawer, used cards greyed, big enough for a thumb on a phone)
 offers the seat's guesses, so the phone's moves panel does not list them again as one long button per drawer
 and number. The table's moves —
@@ -131,10 +132,26 @@ def deal_screen(ctx: GameContext) -> ft.Control:
             ft.FilledButton(content=ctx.t("pictomania.view.deal"), icon=ft.Icons.STYLE,
                             on_click=lambda e: ctx.dispatch({"type": "deal", "by": "table"})),
         ))
-    if ctx.seat is None:
+    if ctx.seat in (None, TABLE):
         ctx.offer(TABLE, "set_deal")
-        controls.append(physical_deal(ctx))
+        controls.append(physical_deal(ctx if ctx.seat is None else SharedScreen(ctx)))
     return ft.Column(controls=controls, spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+class SharedScreen:
+    """A table screen's context as a shared phone's (no seat), for the physical deal: the host's table screen or
+    the referee's phone collects the dealt cards one player after another behind the cover, as a shared phone
+    does (with the table's seat, each player's cover read "enters it on their own phone", and the moves panel
+    offered the deal as two raw fields, "deal" and "deck")."""
+
+    seat = None
+
+    def __init__(self, ctx: GameContext) -> None:
+        self._ctx = ctx
+
+    def __getattr__(self, name: str) -> Any:
+        """Everything else as the table screen's context has it."""
+        return getattr(self._ctx, name)
 
 
 def physical_work(ctx: GameContext) -> dict:
