@@ -357,12 +357,3 @@ def test_the_egg_line_says_what_the_engine_scores():
 def test_chinese_texts():
     table = Table("cubosaurs", ["甲", "乙"], lang="zh-CN")
     assert "第 1 轮：清点每位玩家的收藏" in shown(build(table))
-
-
-def test_a_screen_that_enters_rounds_offers_the_score_rows_itself(store):
-    """The score rows are set through the question a round asks when it needs a value, so a screen that enters
-    rounds offers `row` itself, before any question: the host's table screen listed it as three raw fields."""
-    table = Table("cubosaurs", ["Ann", "Bo"], store=store)
-    ctx = table.ctx()
-    view.build(ctx)
-    assert ("table", "row") in ctx.offered

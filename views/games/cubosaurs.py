@@ -181,14 +181,11 @@ def round_action(ctx: GameContext, draft: dict) -> dict:
 
 def build(ctx: GameContext) -> ft.Control:
     """The question for a missing row value, or the round entry; and the rounds table (only the table on a screen
-    that does not enter rounds). A screen that enters rounds sets the score rows too, through the question a
-    round asks when it needs a value (`row` is offered here, so a table screen's moves panel does not offer it
-    again as three raw fields)."""
+    that does not enter rounds)."""
     draft = draft_of(ctx)
     if not round_edit.enters(ctx):
         return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(ctx.state["rounds"]) + 1),
                                                rounds_table(ctx, draft)])
-    ctx.offer(TABLE, "row")
     body = ask_panel(ctx, draft) if draft["ask"] else entry(ctx, draft)
     return ft.Column(spacing=12, controls=[body, rounds_table(ctx, draft)])
 
@@ -317,6 +314,7 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
     give others it can read, and those it does not stay unknown ("?": they were saved as 0 and scored so later).
     Save it, then the round is sent again."""
     ask = draft["ask"]
+    ctx.offer(TABLE, "row")
     labels = [ctx.t(f"cubosaurs.view.count.{i + 1}") for i in range(4)] if ask["kind"] == "dino" else \
         [ctx.t("cubosaurs.view.majority"), ctx.t("cubosaurs.view.no_majority")]
 
