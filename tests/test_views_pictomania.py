@@ -288,9 +288,9 @@ def test_symbols_are_six_distinct_shapes_named_in_both_languages():
     assert len({i18n.table("zh-CN")[f"pictomania.view.shape.{n}"] for n in range(1, 7)}) == 6
 
 
-def test_the_physical_deal_is_entered_player_by_player_behind_the_cover():
-    """Issue 12: a screen for the deal made with the cards; each player taps their own card privately."""
-    ctx = fresh()
+def enter_deal(ctx) -> None:
+    """Each player of DEAL taps their card behind the cover (not shown before the cover is lifted); the deal is
+    then sent as the physical deal."""
     for name, (symbol, number) in DEAL.items():
         tap(ctx, f"{name}'s card")
         assert SHAPE_NAMES[symbol - 1] not in buttons(view.build(ctx))
@@ -300,6 +300,12 @@ def test_the_physical_deal_is_entered_player_by_player_behind_the_cover():
         tap(ctx, "Done: hide")
     tap(ctx, "Enter the physical deal")
     assert ctx.actions[-1] == {"type": "set_deal", "by": "table", "deal": {p: list(c) for p, c in DEAL.items()}}
+
+
+def test_the_physical_deal_is_entered_player_by_player_behind_the_cover():
+    """Issue 12: a screen for the deal made with the cards; each player taps their own card privately."""
+    ctx = fresh()
+    enter_deal(ctx)
     assert ctx.state["phase"] == "drawing" and word_of(ctx.state, "Cat") == {"symbol": 3, "number": 2}
 
 
@@ -309,14 +315,7 @@ def test_the_table_s_screen_collects_the_physical_deal_behind_the_cover_too():
     ("deal", "deck")."""
     ctx = fresh()
     ctx.seat = TABLE
-    for name, (symbol, number) in DEAL.items():
-        tap(ctx, f"{name}'s card")
-        tap(ctx, f"I am {name}: show")
-        tap(ctx, SHAPE_NAMES[symbol - 1])
-        tap(ctx, f"Number {number}")
-        tap(ctx, "Done: hide")
-    tap(ctx, "Enter the physical deal")
-    assert ctx.actions[-1] == {"type": "set_deal", "by": "table", "deal": {p: list(c) for p, c in DEAL.items()}}
+    enter_deal(ctx)
     assert (TABLE, "set_deal") in ctx.offered
 
 
