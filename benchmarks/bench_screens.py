@@ -36,6 +36,13 @@ placeholder, click it, wait for the tree, then poll) put the benchmark's own rou
 whenever the page was busy when they were asked (loading the app's fonts right after the first screen): up to
 0.7 s, depending on whether the screen arrived before or after the tab was set up.
 
+What "painted" saw changed in December 2026 (frames captured in the tab as they were put on screen): until then
+the home's first frame drew every Chinese character as an empty box, in Flutter's default theme, and the marker
+(the import button's name in the semantics tree, which the boxes do not change) counted that frame; the page's
+fonts came after its first message, and the theme was cross-faded in over 0.2 s. Since the CJK font is in the
+page's font manifest and the theme is not animated (`views.app.main_for`), the first home frame is the real one,
+and its text shaped in the real font takes longer to draw: start-up figures from before then are that much short.
+
 Run: .venv/bin/python benchmarks/bench_screens.py [taps]
      .venv/bin/python benchmarks/bench_screens.py --startup    # the start-up figures only (no 10,000-session
                                                                 # screens, memory or taps)
