@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scoring import i18n
 from scoring.core import RuleError, engine
 from scoring.mechanics import ledger
 from scoring.record import new_record, play, replay
@@ -221,11 +222,15 @@ def test_a_player_shows_a_card_the_matcher_missed_and_the_setter_rules_on_it():
 
 def test_showing_needs_a_pending_play_and_is_undone_only_with_consent():
     """`show` belongs to the ruling; it reveals a hidden answer to the setter, so undoing it needs consent; the
-    log never names the card's text."""
+    log never names the card's text, and its words hold when the setter shows a card of their own (they said
+    "shown to the setter")."""
     table = fruit_table()
     table.refused("core.wrong_phase", "show", "C", card=1)
     assert E.reveals({"type": "show", "by": "C", "card": 1})
     assert E.describe({"type": "show", "by": "C", "card": "plum"}) == ("guess_club.action.show", {"by": "C"})
+    said = [i18n.text(lang, "guess_club.action.show", by="A") for lang in ("en", "zh-CN")]  # A: the setter too
+    assert said == ["A says they hold the same answer too (a card put up for the setter's ruling)",
+                    "A 表示手里也有相同的答案（亮出一张牌，由出题人裁定）"]
 
 
 def prompt_of(table, by, kind):
