@@ -6,10 +6,10 @@ of the turn with the list's verdict before the play is sent, challenges and the 
   least 15×15 and grows with the board (two empty rows and columns around it). It first fits the width it is
   given (the whole board on a phone, cells of about 22 px), so the letters are on the first screen too; + makes
   the cells 44 then 52 px and shows the tiles played with the margin around them (and any draft tile), not the
-  whole start, the board then scrolling sideways where it is still wider, and − goes back. On a laptop-wide screen (the `xl`
-  breakpoint, 1200 px) the turn's board and its letters sit side by side (`BOARD_COLS`, `KEYS_COLS`; cells of
-  about 26 px): one above the other, the board's 36 px cells filled a laptop's first screen and pushed the letters
-  below it. A tablet or a phone keeps them one above the other.
+  whole start, the board then scrolling sideways where it is still wider, and − goes back. On a laptop-wide
+  screen (the `xl` breakpoint, 1200 px) the turn's board and its letters sit side by side (`BOARD_COLS`,
+  `KEYS_COLS`; cells of about 26 px): one above the other, the board's 36 px cells filled a laptop's first screen
+  and pushed the letters below it. A tablet or a phone keeps them one above the other.
 - Placing: tap a cell, then a letter (the hand when the app deals, behind a cover the player lifts; A–Z and a
   blank switch when the tiles come from the real bags). Tapping a placed draft cell again takes its tile back.
   What to tap next is said once, above the letters (the chosen cell once there is one). The words the play would
