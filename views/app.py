@@ -413,7 +413,7 @@ async def load_phone_settings(prefs: ft.SharedPreferences, server_lang: str | No
 
 
 @ft.component
-def Root(page: ft.Page, shell: App, hinted: dict | None) -> ft.Control:
+def Root(page: ft.Page, shell: App, hinted: dict | None, server_lang: str | None = None) -> ft.Control:
     """The tab: the screen of the current route, in this phone's settings (screens re-render themselves when
     they change, so the root renders only when the route changes).
 
@@ -422,7 +422,8 @@ def Root(page: ft.Page, shell: App, hinted: dict | None) -> ft.Control:
     what it says wins (a tab that reconnects after a restart brings the cookie of its last load). Without the
     cookie the first screen waits for that read: drawn at once, it came in the server's language and the light
     theme, and an English or dark phone saw it flash and be drawn again. A browser that does not answer within
-    `SETTINGS_WAIT` seconds gets the screen as it is."""
+    `SETTINGS_WAIT` seconds gets the screen as it is. server_lang: the language stored on the server, read once by
+    the page's entry function (`chosen_settings`)."""
     route, set_route = ft.use_state(page.route or "/")
     settled, set_settled = ft.use_state(hinted is not None)
     _, bump = ft.use_state(0)
@@ -442,7 +443,7 @@ def Root(page: ft.Page, shell: App, hinted: dict | None) -> ft.Control:
             """Apply the settings kept in the browser where they differ from the hint, then draw the screen."""
             try:
                 kept = await asyncio.wait_for(
-                    load_phone_settings(shell.prefs, shell.store.stored_settings().get("lang")), SETTINGS_WAIT)
+                    load_phone_settings(shell.prefs, server_lang), SETTINGS_WAIT)
             except (TimeoutError, RuntimeError):
                 kept = {}
             if kept and kept != hinted:
@@ -512,11 +513,12 @@ def main_for(store: Any, host_guard: guard.HostGuard | None = None,
         shell.picker = importer.picker(shell)
         guard.on_crash(page, shell.crashed)
         shell.prefs = ft.SharedPreferences()
+        server_lang = store.stored_settings().get("lang")
         hinted = phone_values(guard.phone_cookie())
         if hinted is not None:
-            hinted = chosen_settings(hinted, store.stored_settings().get("lang"))
+            hinted = chosen_settings(hinted, server_lang)
         if hinted:
             shell.take_settings(hinted)
-        page.render(Root, page, shell, hinted)
+        page.render(Root, page, shell, hinted, server_lang)
 
     return main

@@ -91,11 +91,12 @@ def player_table(app: Any, record: dict) -> ft.Control:
 
 def head_to_head(app: Any, result: dict, player: str, rival: str) -> ft.Control:
     """How two players fared against each other, and how often they played on the same side (where they did)."""
-    parts = [app.t("stats.head_to_head_line", games=result["games"], a=player, a_ahead=result[player], b=rival,
-                   b_ahead=result[rival], ties=result["ties"])] if result["games"] or not result["allies"] else []
-    if result["allies"]:
-        parts.append(app.t("stats.head_to_head_allies", allies=result["allies"]))
-    return ft.Text(("；" if app.lang == "zh-CN" else "; ").join(parts))
+    line = app.t("stats.head_to_head_line", games=result["games"], a=player, a_ahead=result[player], b=rival,
+                 b_ahead=result[rival], ties=result["ties"])
+    if not result["allies"]:
+        return ft.Text(line)
+    allies = app.t("stats.head_to_head_allies", allies=result["allies"])
+    return ft.Text(app.t("stats.head_to_head_both", line=line, allies=allies) if result["games"] else allies)
 
 
 def game_panel(app: Any, record: dict) -> ft.Control:

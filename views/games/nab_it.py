@@ -107,10 +107,10 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
     draft = draft or []
     board = state["board"]
     size = CELL_SIZES[zoom_level(ctx)]
-    whole_top, whole_left, _, _ = window(board)
+    whole = window(board)
     drafted = {(t["row"], t["col"]): t for t in draft}
-    top, left, bottom, right = (window(board) if size is None else
-                                window(board, 0, [*drafted, *([tuple(chosen)] if chosen else [])]))
+    placed = [*drafted, *([tuple(chosen)] if chosen else [])]
+    top, left, bottom, right = whole if size is None else window(board, 0, placed)
     grid, notes = [], {}
     for r in range(top, bottom + 1):
         row = []
@@ -138,7 +138,7 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
     tap = (lambda r, c: on_tap(r + top, c + left)) if on_tap else (lambda r, c: None)
     return grid_editor(ctx, grid, [], None, label=lambda v: v["letter"], colour=colour, groups=groups,
                        cell_size=size, on_tap=tap, marked=marked, notes=notes,
-                       origin=(top - whole_top, left - whole_left))
+                       origin=(top - whole[0], left - whole[1]))
 
 
 def zoom_level(ctx: GameContext) -> int:
