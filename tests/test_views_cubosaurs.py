@@ -357,3 +357,32 @@ def test_the_egg_line_says_what_the_engine_scores():
 def test_chinese_texts():
     table = Table("cubosaurs", ["甲", "乙"], lang="zh-CN")
     assert "第 1 轮：清点每位玩家的收藏" in shown(build(table))
+
+
+def test_the_score_rows_are_shown_and_a_row_is_edited_without_sending_a_round(store):
+    """Below the rounds the screen lists the score rows as the session scores them ("not known" in words); a tap on
+    one (each row is a button) opens it in the row form with nothing asked, and saving records only the `row` (no
+    round is sent); the host's table screen reaches `row` here, not as raw fields."""
+    table = Table("cubosaurs", ["Ann", "Bo"], store=store)
+    body = shown(build(table))
+    assert "T-Rex: 1 card: 4; 2 cards: 1; 3 cards: -2; 4 or more cards: -5" in body
+    assert "Pentaceratops eggs: With the majority: not known; Without the majority: -3" in body
+    tap(build(table), "Brontosaurus: 1 card: not known; 2 cards: not known; 3 cards: 5; 4 or more cards: not known")
+    body = shown(build(table))
+    assert "The Brontosaurus score row, as printed on the card:" in body
+    assert not any("Enter that value first" in line for line in body)
+    step(table, "More: Brontosaurus, 1 card", 2)
+    tap(build(table), "Save the row")
+    assert [a["type"] for a in table.record["actions"]] == ["row"] and table.errors == []
+    assert table.state["rows"]["Brontosaurus"] == [2, None, 5, None] and table.state["rounds"] == []
+    assert table.local["cubosaurs"]["ask"] is None
+    assert "Brontosaurus: 1 card: 2; 2 cards: not known; 3 cards: 5; 4 or more cards: not known" in shown(build(table))
+
+
+def test_the_score_rows_read_in_chinese(store):
+    table = Table("cubosaurs", ["甲", "乙"], lang="zh-CN", store=store)
+    assert "霸王龙：1 张 4，2 张 1，3 张 -2，4 张及以上 -5" in shown(build(table))
+    assert "五角龙蛋：占多数时 未知，不占多数时 -3" in shown(build(table))
+    tap(build(table), "五角龙蛋：占多数时 未知，不占多数时 -3")
+    tap(build(table), "保存计分栏")
+    assert [(a["type"], a["kind"], a["values"]) for a in table.record["actions"]] == [("row", "egg", [None, -3])]

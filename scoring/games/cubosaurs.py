@@ -47,7 +47,7 @@ The log names a type the app ships by its message key (`cubosaurs.type.<name>`, 
 player's language, "霸王龙" for T-Rex); a type the table wrote itself, as written.
 
 The table's questions: `prompt` offers `round`, `row` and `correct` as typed input, the round first (it is
-what the table is doing; a row is set only when a card's value is unknown); nothing is secret
+what the table is doing; a row is set when a card's value is unknown, or corrected); nothing is secret
 (`player_view` drops only the seed).
 Events: a `row` returns `{"type": "profile", "game": "cubosaurs", "data": {"rows": text, "eggs": text}}`, the
 completed rows for the session layer to save as the game's profile (the next session starts from them).

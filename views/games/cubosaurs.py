@@ -29,6 +29,12 @@ from 0 up, the minus value from 0 down (the engine refuses a positive minus, `cu
 Tapping a past round in the table opens its collections for a correction (`views.games.round_edit`); undoing a
 round hands its collections back to the form.
 
+Below the rounds, the score rows the session scores with, one line per type ("not known" in words), each a button
+that opens the row in the question's form with nothing asked [ruling, this view's]: a value read wrong when asked
+is corrected there (a `row` action: earlier rounds are rescored, the log keeps both), and a table may fill rows
+in from its cards before playing. Saving it sends no round. On the host's table screen this is where `row` is
+made (the moves panel listed it as three raw fields).
+
 Every move is the table's: a player's own phone in table mode shows the rounds table and that the referee or the
 host enters the rounds, no form (`round_edit.enters`).
 """
@@ -180,14 +186,18 @@ def round_action(ctx: GameContext, draft: dict) -> dict:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    """The question for a missing row value, or the round entry; and the rounds table (only the table on a screen
-    that does not enter rounds)."""
+    """The question for a missing row value (or the row the table chose to edit), or the round entry; the rounds
+    table; the score rows with a button to edit each (only the rounds table on a screen that does not enter
+    rounds). A screen that enters rounds sets the score rows itself (`row` is offered here, so a table screen's
+    moves panel does not list it again as raw fields)."""
     draft = draft_of(ctx)
     if not round_edit.enters(ctx):
         return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(ctx.state["rounds"]) + 1),
                                                rounds_table(ctx, draft)])
-    body = ask_panel(ctx, draft) if draft["ask"] else entry(ctx, draft)
-    return ft.Column(spacing=12, controls=[body, rounds_table(ctx, draft)])
+    ctx.offer(TABLE, "row")
+    if draft["ask"]:
+        return ft.Column(spacing=12, controls=[ask_panel(ctx, draft), rounds_table(ctx, draft)])
+    return ft.Column(spacing=12, controls=[entry(ctx, draft), rounds_table(ctx, draft), rows_panel(ctx, draft)])
 
 
 def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
@@ -309,12 +319,37 @@ def send(ctx: GameContext, draft: dict) -> None:
         draft.update(who=ctx.players[0], ask=None, known={})
 
 
+def rows_panel(ctx: GameContext, draft: dict) -> ft.Control:
+    """The score rows the session scores with, each value as the card says it (or "not known"), each row a button
+    that opens it for editing (a value read wrong when asked, or rows filled in from the cards before play), as a
+    past round in the rounds table opens for a correction."""
+    labels = {"dino": [ctx.t(f"cubosaurs.view.count.{i + 1}") for i in range(4)],
+              "egg": [ctx.t("cubosaurs.view.majority"), ctx.t("cubosaurs.view.no_majority")]}
+
+    def edit(kind: str, name: str, values: list) -> None:
+        """Open a row in the row form, with nothing asked."""
+        draft["ask"] = {"kind": kind, "name": name, "values": list(values), "known": list(values), "error": None}
+        ctx.refresh()
+
+    lines: list[ft.Control] = [ft.Text(ctx.t("cubosaurs.view.rows"), size=16, weight=ft.FontWeight.BOLD)]
+    for kind, rows in (("dino", ctx.state["rows"]), ("egg", ctx.state["egg_rows"])):
+        for name, values in rows.items():
+            title = type_name(ctx.t, name) if kind == "dino" else egg_name(ctx.t, name)
+            cells = ctx.t("cubosaurs.view.row_values", type=title, values=ctx.t("cubosaurs.view.row_joiner").join(
+                ctx.t("cubosaurs.view.row_cell", count=label,
+                      value=ctx.t("cubosaurs.unknown_value") if v is None else str(v))
+                for label, v in zip(labels[kind], values)))
+            lines.append(ft.TextButton(content=ft.Text(cells), icon=ft.Icons.EDIT_OUTLINED,
+                                       on_click=lambda e, k=kind, n=name, v=values: edit(k, n, v)))
+    return ft.Column(spacing=4, controls=lines)
+
+
 def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
     """What does the card say? The row with its known values and the one the round needs (from 0); the table may
     give others it can read, and those it does not stay unknown ("?": they were saved as 0 and scored so later).
-    Save it, then the round is sent again."""
+    Save it, then the round is sent again. A row the table opened from the rows panel (`error` None: nothing
+    asked) is only saved."""
     ask = draft["ask"]
-    ctx.offer(TABLE, "row")
     labels = [ctx.t(f"cubosaurs.view.count.{i + 1}") for i in range(4)] if ask["kind"] == "dino" else \
         [ctx.t("cubosaurs.view.majority"), ctx.t("cubosaurs.view.no_majority")]
 
@@ -329,23 +364,27 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
         if ctx.dispatch(row):
             draft["ask"] = None
             draft.setdefault("known", {}).setdefault(ask["kind"], {})[ask["name"]] = row["values"]
-            send(ctx, draft)
+            if ask["error"] is not None:
+                send(ctx, draft)
 
     title = type_name(ctx.t, ask["name"]) if ask["kind"] == "dino" else egg_name(ctx.t, ask["name"])
+    question = [] if ask["error"] is None else [
+        ft.Text(ctx.t(ask["error"]["key"], **{**ask["error"]["params"], "type": type_name(ctx.t, ask["name"])}),
+                size=17, weight=ft.FontWeight.BOLD)]
+    save_label = ("cubosaurs.view.save_row_only" if ask["error"] is None else
+                  "cubosaurs.view.save_row" if round_edit.editing(draft) is None else
+                  "cubosaurs.view.save_row_correction")
     steppers = [row_cell(ctx.t, ctx.t("cubosaurs.view.cell", type=title, count=labels[i]),
                          labels[i] if known is not None else ctx.t("cubosaurs.view.unknown", what=labels[i]),
                          ask["values"][i], setter(i))
                 for i, known in enumerate(ask["known"])]
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
         spacing=6, controls=[
-            ft.Text(ctx.t(ask["error"]["key"], **{**ask["error"]["params"], "type": type_name(ctx.t, ask["name"])}),
-                    size=17, weight=ft.FontWeight.BOLD),
+            *question,
             ft.Text(ctx.t(f"cubosaurs.view.row_of.{ask['kind']}", type=type_name(ctx.t, ask["name"])), size=15),
             *steppers,
             ft.Row(wrap=True, controls=[
-                ft.FilledButton(content=ctx.t("cubosaurs.view.save_row" if round_edit.editing(draft) is None
-                                              else "cubosaurs.view.save_row_correction"), icon=ft.Icons.SAVE,
-                                on_click=lambda e: save()),
+                ft.FilledButton(content=ctx.t(save_label), icon=ft.Icons.SAVE, on_click=lambda e: save()),
                 ft.TextButton(content=ctx.t("cubosaurs.view.back"), on_click=lambda e: (
                     draft.update(ask=None), ctx.refresh())),
             ]),
