@@ -8,6 +8,7 @@ from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.record import new_record, play, replay, start
 from tests.helpers import assert_refused, cli_score
+from views.components.action_log import describe
 
 ENG = engine("score_pad")
 
@@ -111,3 +112,61 @@ def test_a_correction_names_a_round_that_exists():
     record, state = play(record, state, {"type": "round", "scores": {"a": 3, "b": 4}})
     assert_refused("score_pad", state, {"type": "correct", "round": 3, "scores": {"a": 1, "b": 1}},
                    "score_pad.round_unknown")
+
+
+def line(by, score, number=1):
+    """A player's own points for a round."""
+    return {"type": "line", "by": by, "round": number, "score": score}
+
+
+def test_each_players_own_line_records_the_round_once_everyone_gave_one():
+    """A, then C, then B give their points on their own phones: the round waits for B, then it is recorded in
+    seat order and the lines are cleared; the log replays to the same state and undo of B's line puts the round
+    back to waiting."""
+    record = new_record("score_pad", ["A", "B", "C"])
+    state = start(record)
+    record, state = play(record, state, line("A", 5))
+    record, state = play(record, state, line("C", -2))
+    assert state["scores"] == [] and state["lines"] == {"A": 5, "C": -2} and state["round"] == 1
+    waiting = state
+    record, state = play(record, state, line("B", 3))
+    assert state["scores"] == [{"A": 5, "B": 3, "C": -2}] and state["lines"] == {} and state["round"] == 2
+    assert ENG.totals(state) == {"A": 5, "B": 3, "C": -2}
+    assert replay(record) == state
+    assert replay({**record, "actions": record["actions"][:-1]}) == waiting
+
+
+def test_a_line_given_again_replaces_the_first_and_a_late_one_is_refused():
+    """A gives 5 then 7 (a typo fixed): 7 counts. Once round 1 is recorded, a line still made for round 1 (a
+    phone that had not heard) is refused naming the round being entered, and changes nothing."""
+    state = played([])
+    for action in (line("A", 5), line("A", 7), line("B", 1), line("C", 0)):
+        state = ENG.apply(state, action)
+    assert state["scores"] == [{"A": 7, "B": 1, "C": 0}]
+    err = assert_refused(ENG, state, line("B", 4, number=1), "score_pad.line_round")
+    assert err.params == {"round": "1", "now": 2}
+    assert_refused(ENG, state, line("B", "4", number=2), "score_pad.points_invalid")
+    assert_refused(ENG, state, line("table", 4, number=2), "core.player_only")
+    assert_refused(ENG, state, {**line("B", 4, number=2), "scores": {}}, "core.field_unknown")
+
+
+def test_the_tables_round_wins_over_waiting_lines_and_finishing_drops_them():
+    """The table enters round 1 itself while A's line waits: the table's points count and A's line is dropped;
+    a round numbered for another round is refused; finishing drops lines given for the next round."""
+    state = ENG.apply(played([]), line("A", 9))
+    state = ENG.apply(state, {"type": "round", "by": "table", "round": 1, "scores": {"A": 1, "B": 2, "C": 3}})
+    assert state["scores"] == [{"A": 1, "B": 2, "C": 3}] and state["lines"] == {}
+    assert_refused(ENG, state, {"type": "round", "by": "table", "round": 1, "scores": {"A": 1, "B": 2, "C": 3}},
+                   "score_pad.line_round")
+    state = ENG.apply(ENG.apply(state, line("B", 4, number=2)), {"type": "finish", "by": "table"})
+    assert state["over"] and state["lines"] == {} and len(state["scores"]) == 1
+
+
+def test_lines_are_offered_to_every_player_and_named_in_the_log():
+    """The prompt offers the table's round first, then a line to each player; the log names the round of a line
+    and of a numbered round (a round completed from lines is not a `round` action, so counting would be wrong)."""
+    state = played([])
+    assert [(e["by"], e["type"]) for e in ENG.prompt(state)] == [
+        ("table", "round"), ("A", "line"), ("B", "line"), ("C", "line")]
+    assert describe("en", ENG, line("A", 5, number=3), 1) == "Gave their own round 3 score: 5"
+    assert describe("zh-CN", ENG, {"type": "round", "round": 2, "scores": {"A": 1}}, 1) == "第 2 轮得分：A 1"

@@ -8,8 +8,8 @@ from types import SimpleNamespace
 import flet as ft
 
 from tests.card_view_helpers import Table, shown, tap, tap_round
-from tests.test_views_components import walk
-from views.context import PAGE
+from tests.test_views_components import FakePage, walk
+from views.context import PAGE, GameContext
 from views.games import score_pad as view
 
 
@@ -131,3 +131,70 @@ def test_a_new_round_keeps_the_other_rows_and_a_kept_row_opens_its_round():
     cell.on_click(None)
     assert "Correcting round 2: change the entries and save" in shown(build(table))
     assert fields(table) == {"Ann": "2", "Bo": "7"}
+
+
+def seated(table: Table, seat: str, local: dict) -> GameContext:
+    """The context of a phone seated as `seat` in table mode (a player's phone does not act for the table), with
+    its own scratch."""
+    return GameContext(lang=table.lang, record=table.record, state=table.state, engine=table.engine,
+                       page=FakePage(), store=None, local=local, sound=False, apply=table.apply,
+                       show_error=lambda err: table.errors.append(getattr(err, "key", err)),
+                       refresh=table.count_refresh, seat=seat, for_table=seat == "table")
+
+
+def give(table: Table, seat: str, local: dict, points: str, button: str = "Give my points") -> None:
+    """Type a seat's own points on its phone and give them."""
+    body = view.build(seated(table, seat, local))
+    (field,) = [c for c in walk(body) if isinstance(c, ft.TextField)]
+    field.on_change(SimpleNamespace(control=SimpleNamespace(value=points)))
+    tap(view.build(seated(table, seat, local)), button)
+
+
+def test_each_phone_gives_its_own_points_and_the_round_is_recorded_once_all_have():
+    """Ann and Bo give their points on their own phones: Ann's phone then says what she gave and who is still to
+    give, offers "give again", and no form for the whole round; once Bo gives, round 1 is recorded from both."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    phones = {"Ann": {}, "Bo": {}}
+    ctx = seated(table, "Ann", phones["Ann"])
+    body = view.build(ctx)
+    assert ("Ann", "line") in ctx.offered and ("Bo", "line") not in ctx.offered
+    assert [c.label for c in walk(body) if isinstance(c, ft.TextField)] == ["My points in round 1"]
+    give(table, "Ann", phones["Ann"], "7")
+    assert [{k: v for k, v in a.items() if k != "at"} for a in table.record["actions"]] == [
+        {"type": "line", "by": "Ann", "round": 1, "score": 7}]
+    body = shown(view.build(seated(table, "Ann", phones["Ann"])))
+    assert "You gave 7; the round is recorded once everyone has given theirs." in body
+    assert "Given: Ann 7; still to give: Bo" in body
+    give(table, "Ann", phones["Ann"], "8", button="Give again")
+    give(table, "Bo", phones["Bo"], "−3")
+    assert table.state["scores"] == [{"Ann": 8, "Bo": -3}] and table.errors == []
+    assert "My points in round 2" in [c.label for c in walk(view.build(seated(table, "Bo", phones["Bo"])))
+                                      if isinstance(c, ft.TextField)]
+
+
+def test_the_table_sees_the_points_given_and_fills_its_form_from_them():
+    """On the table's screen, while Ann's points wait: who gave what and who is still to give, and a button that
+    fills the empty fields from them (Bo's typed 4 is kept); the round is sent with its number."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    give(table, "Ann", {}, "6")
+    type_points(table, {"Bo": "4"})
+    assert "Given: Ann 6; still to give: Bo" in shown(build(table))
+    tap(build(table), "Fill in the points players gave")
+    assert fields(table) == {"Ann": "6", "Bo": "4"}
+    tap(build(table), "Add round")
+    assert {k: v for k, v in table.record["actions"][-1].items() if k != "at"} == {
+        "type": "round", "by": "table", "round": 1, "scores": {"Ann": 6, "Bo": 4}}
+    assert table.state["lines"] == {} and "Given:" not in " ".join(shown(build(table)))
+
+
+def test_a_form_typed_for_a_round_completed_from_phones_is_not_recorded_as_the_next():
+    """The table types round 1 while both players give theirs on their phones: the form says round 1 was entered
+    elsewhere and offers to keep the points for round 2, instead of sending them as round 2."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    type_points(table, {"Ann": "1", "Bo": "2"})
+    give(table, "Ann", {}, "5")
+    give(table, "Bo", {}, "5")
+    body = build(table)
+    assert "Add round" not in [t for t in shown(body)]
+    tap(body, "Keep it for round 2")
+    assert table.state["scores"] == [{"Ann": 5, "Bo": 5}]

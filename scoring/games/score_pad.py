@@ -1,12 +1,23 @@
 """Score pad: running totals for any game played in rounds, when Tableside has no engine of its own for it.
 
 Actions:
-- `round` by the table: `{"scores": {player: int, ...}}` — every player's points for one round (negative allowed).
+- `round` by the table: `{"scores": {player: int, ...}}` — every player's points for one round (negative allowed);
+  optionally `"round": n`, the round it is entered as (the app sends it): refused unless it is the round being
+  played, and the log names that round (a round completed from players' lines is not a `round` action, so
+  counting them would number the next one wrong).
+- `line` by a player: `{"round": n, "score": int}` — the player's own points for the round being played, given on
+  their own phone [ruling]. Lines wait until every player has given one, then the round is recorded from them, as
+  the table's `round` would be. A player may give their line again before then (the later one counts). A line
+  for another round than the one being played is refused (`score_pad.line_round`: a stale tap after the round was
+  recorded). Pending lines are public (a score pad holds results, not secrets). The table's `round` records the
+  round from its own entries and drops the pending lines; finishing the game drops them too (a round not
+  complete is not scored).
 - `correct` by the table: `{"round": n, "scores": {...}}` — replaces round n's points (an earlier round written
   wrong); the log keeps both, totals follow, and the end is checked again.
 - `finish` by the table: ends the game now.
 
-The table's questions: `prompt` offers `round` and `correct` as typed input and `finish` once a round is written;
+The table's questions: `prompt` offers `round` and `correct` as typed input and `finish` once a round is written,
+and `line` to every player (one who gave theirs may give it again until the round is recorded);
 nothing is secret (`player_view` only drops the seed). Totals are kept running, so an action costs the same in
 round 500 as in round 5.
 
@@ -22,7 +33,8 @@ Rulings:
 
 from __future__ import annotations
 
-from scoring.core import BOOL, INT, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register
+from scoring.core import (BOOL, INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move,
+                          register)
 
 LIMIT = 10_000
 
@@ -48,6 +60,7 @@ class ScorePad(Engine):
         state["scores"] = []
         state["totals"] = {p: 0 for p in state["players"]}
         state["round"] = 1
+        state["lines"] = {}
         state["phase"] = "playing"
 
     def _scores(self, state: dict, scores: object) -> dict:
@@ -60,14 +73,40 @@ class ScorePad(Engine):
         for name, points in scores.items():
             if name not in state["players"]:
                 raise RuleError("core.player_unknown", name=str(name)[:40])
-            if isinstance(points, bool) or not isinstance(points, int) or not -LIMIT <= points <= LIMIT:
-                raise RuleError("score_pad.points_invalid", name=name, points=str(points)[:20], limit=LIMIT)
+            self._points(name, points)
         return {name: scores[name] for name in state["players"]}
 
-    @move("round", by=TABLE, phase=("playing",), fields=("scores",))
+    def _points(self, name: str, points: object) -> int:
+        """One player's points for a round, checked."""
+        if isinstance(points, bool) or not isinstance(points, int) or not -LIMIT <= points <= LIMIT:
+            raise RuleError("score_pad.points_invalid", name=name, points=str(points)[:20], limit=LIMIT)
+        return points
+
+    def _this_round(self, state: dict, action: dict, required: bool) -> None:
+        """Refuse an action made for another round than the one being played (`round` may leave it out)."""
+        number = action.get("round")
+        if number is None and not required:
+            return
+        if isinstance(number, bool) or not isinstance(number, int) or number != state["round"]:
+            raise RuleError("score_pad.line_round", round=str(number)[:20], now=state["round"])
+
+    @move("round", by=TABLE, phase=("playing",), fields=("scores", "round"))
     def add_round(self, state: dict, action: dict) -> None:
-        """Record one round's points for every player."""
-        row = self._scores(state, action.get("scores"))
+        """Record one round's points for every player (pending lines are dropped)."""
+        self._this_round(state, action, required=False)
+        self._record(state, self._scores(state, action.get("scores")))
+
+    @move("line", by=PLAYER, phase=("playing",), fields=("round", "score"))
+    def add_line(self, state: dict, action: dict) -> None:
+        """A player's own points for the round being played; the round is recorded once every player gave one."""
+        self._this_round(state, action, required=True)
+        state["lines"][action["by"]] = self._points(action["by"], action.get("score"))
+        if len(state["lines"]) == len(state["players"]):
+            self._record(state, {name: state["lines"][name] for name in state["players"]})
+
+    def _record(self, state: dict, row: dict) -> None:
+        """Add a round's points, drop pending lines, and check the end."""
+        state["lines"] = {}
         state["scores"].append(row)
         for name, points in row.items():
             state["totals"][name] += points
@@ -94,6 +133,7 @@ class ScorePad(Engine):
         """The table ends the game."""
         if not state["scores"]:
             raise RuleError("score_pad.no_rounds")
+        state["lines"] = {}
         self._end(state)
 
     def offer(self, state: dict, kind: str, by: str) -> list | None:
@@ -103,6 +143,13 @@ class ScorePad(Engine):
         if kind == "correct" and not state["scores"]:
             return []
         return None
+
+    def describe(self, action: dict) -> tuple[str, dict]:
+        """An action in words; a round entered with its number is named by it (`round_of`)."""
+        key, params = super().describe(action)
+        if action.get("type") == "round" and "round" in params:
+            return f"{key}_of", params
+        return key, params
 
     def _end(self, state: dict) -> None:
         """Mark the game over."""
@@ -118,6 +165,10 @@ class ScorePad(Engine):
         if not opts["target"]:
             return False
         return any(t >= opts["target"] for t in state["totals"].values())
+
+    def rounds_entered(self, state: dict) -> int:
+        """How many rounds are recorded (by the table's `round` or completed from lines)."""
+        return len(state["scores"])
 
     def totals(self, state: dict) -> dict:
         """Each player's total so far."""

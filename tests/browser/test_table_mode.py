@@ -20,7 +20,9 @@ A Pictomania round and a Guess Club round follow on the same phones (in Pictoman
 the phones are seated, and every phone comes back to its seat by itself and plays on; in Guess Club each phone
 writes its own hand, no phone or host screen holds another's card before it is read out, the setter rules on
 the match and settles, and every phone shows the round's money). Last, eight phones (one browser context each)
-take the eight seats of a Knit Wit table, all save an answer at once and all see the first button taken.
+take the eight seats of a Knit Wit table, all save an answer at once and all see the first button taken. Then a
+score pad round is scored from the phones: each player gives their own points, the host's screen says who gave
+what and who is still to give, and the round is recorded when the last one gives theirs.
 """
 
 from __future__ import annotations
@@ -83,11 +85,13 @@ def drawing_record() -> dict:
 @pytest.fixture(scope="module")
 def table_server():
     """A server over a data folder holding an answering Knit Wit session, a Pictomania session in its first
-    drawing and a Guess Club round with its topic given, in English; yields (server, {game: sid})."""
+    drawing, a Guess Club round with its topic given and a new score pad, in English; yields (server,
+    {game: sid})."""
     with tempfile.TemporaryDirectory(prefix="tableside-table-") as data:
         with Store(Path(data)) as store:
             sids = {"knit_wit": store.create(answering_record()), "pictomania": store.create(drawing_record()),
-                    "guess_club": store.create(topic_record()), "knit_wit8": store.create(answering8_record())}
+                    "guess_club": store.create(topic_record()), "knit_wit8": store.create(answering8_record()),
+                    "score_pad": store.create(new_record("score_pad", list(SEATS), {}))}
             store.set_setting("lang", "en")
         running = start_server(Path(data))
         yield running, sids
@@ -388,3 +392,23 @@ def test_eight_phones_answer_at_once_and_all_see_the_race(browser, table_server,
     finally:
         for phone in phones.values():
             phone.tab.page.context.close()
+
+
+def test_a_score_pad_round_given_from_each_phone(table_server, table_tabs):
+    sid = table_server[1]["score_pad"]
+    host, players, pin = seated_round(table_tabs, sid)
+    for seat, phone in players.items():
+        join(phone, sid, pin, seat)
+    points = {"A": "7", "B": "-2", "C": "0"}
+    for seat in ("A", "B"):
+        players[seat].tab.fill("My points in round 1", points[seat])
+        players[seat].tab.tap("Give my points")
+    players["A"].tab.see("You gave 7; the round is recorded once everyone has given theirs.")
+    host.see("Given: A 7, B -2; still to give: C")
+    players["C"].tab.see("Given: A 7, B -2; still to give: C")
+    players["C"].tab.fill("My points in round 1", points["C"])
+    players["C"].tab.tap("Give my points")
+    for phone in players.values():
+        phone.tab.see("My points in round 2")
+    host.see("Points for round 2")
+    assert "Given:" not in host.page.evaluate(READ_ALL)

@@ -29,7 +29,9 @@ The draft gains five keys: "editing" (round number or None), "stash" (the new ro
 
 Every move of these games is the table's: a screen enters rounds (and corrects them) only where it acts for the
 table (`enters`); a player's own phone shows the round being entered, that the referee or the host enters it
-(`entered_elsewhere`), and the rounds table without its correction buttons (nor their `correct` offer).
+(`entered_elsewhere`), and the rounds table without its correction buttons (nor their `correct` offer). The
+score pad also lets each player give their own points on their phone (`views.games.score_pad`), so a round may be
+recorded without a `round` action: how many rounds were entered is then the engine's count (`entered`).
 """
 
 from __future__ import annotations
@@ -117,8 +119,11 @@ def _handed_back(ctx: GameContext, draft: dict, keys: tuple, empty: bool, kind: 
 
 
 def entered(ctx: GameContext, kind: str) -> int:
-    """How many rounds (actions of kind) the log holds."""
-    return count_of(ctx.record["actions"], kind)
+    """How many rounds have been entered: the engine's count where it keeps one (`rounds_entered`: a score pad
+    round may also be completed from the players' own lines, not a `round` action), else the log's actions of
+    kind."""
+    count = getattr(ctx.engine, "rounds_entered", None)
+    return count(ctx.state) if count is not None else count_of(ctx.record["actions"], kind)
 
 
 def begun(ctx: GameContext, draft: dict, keys: tuple, empty: bool, kind: str) -> None:

@@ -3,8 +3,14 @@
 Half-typed scores live in `ctx.local["score_pad"]["fields"]` so a language switch or another phone's action does
 not wipe them. An empty or unreadable field is sent as it is: the engine refuses it and the frame says why.
 Tapping a past round in the table opens it in the fields for a correction (`views.games.round_edit`); undoing a
-round hands its points back to the fields. Rounds are the table's: a player's own phone in table mode shows the
-rounds and that the referee or the host enters them (`round_edit.enters`).
+round hands its points back to the fields. A new round is sent with its number (`round`), so a form typed for a
+round completed meanwhile from the players' lines is refused, not recorded as the next round.
+
+Players' own lines [ruling, this view's]: a player's own phone in table mode shows the rounds, that the referee or
+the host enters them (`round_edit.enters`), and a field for the seat's own points this round with "give my
+points" (a `line`; given again, the later one counts); the round is recorded once every player has given theirs.
+While lines wait, every screen says who gave what and who is still to give; the table's form offers to fill its
+empty fields from them. A shared phone (passed around) enters whole rounds only: no per-player line there.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import flet as ft
 
 from scoring.core import TABLE
+from views.components.offers import offer_here
 from views.context import GameContext
 from views.games import round_edit
 from views.ui import aside
@@ -54,13 +61,16 @@ def build(ctx: GameContext) -> ft.Control:
 
     table = round_edit.rounds_table(ctx, draft, rounds, ctx.engine.totals(ctx.state), open_round) if rounds \
         else aside(ctx.lang, ctx.t("app.score_pad.no_rounds"))
+    waiting = lines_given(ctx)
     if not round_edit.enters(ctx):
-        return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(rounds) + 1), table])
+        return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(rounds) + 1),
+                                               *own_line(ctx, draft), *waiting, table])
 
     def add_round() -> None:
         """Send the round (or the correction); clear the fields once it is accepted."""
         scores = {name: entry(typed[name]) for name in ctx.players if (typed.get(name) or "").strip()}
-        if ctx.dispatch(round_edit.action(draft, "round", {"scores": scores})):
+        numbered = {"round": ctx.state["round"]} if round_edit.editing(draft) is None else {}
+        if ctx.dispatch(round_edit.action(draft, "round", {"scores": scores, **numbered})):
             if round_edit.editing(draft) is None:
                 typed.clear()
             round_edit.close(draft)
@@ -76,9 +86,60 @@ def build(ctx: GameContext) -> ft.Control:
         ctx.offer(TABLE, "finish")
         buttons.append(ft.OutlinedButton(content=ctx.t("app.score_pad.finish"), icon=ft.Icons.FLAG,
                                          on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"})))
+    pending = ctx.state["lines"]
+    if pending and round_edit.editing(draft) is None and any(not (typed.get(n) or "").strip() for n in pending):
+        buttons.append(ft.OutlinedButton(content=ctx.t("score_pad.view.fill_from_lines"), icon=ft.Icons.DOWNLOAD,
+                                         on_click=lambda e: fill_from_lines(ctx, typed)))
     return ft.Column(spacing=12, controls=[
         round_edit.heading(ctx, draft, ctx.t("app.score_pad.enter", round=len(rounds) + 1)),
+        *waiting,
         ft.Row(controls=fields, wrap=True),
         ft.Row(wrap=True, controls=buttons),
         table,
     ])
+
+
+def fill_from_lines(ctx: GameContext, typed: dict) -> None:
+    """Fill the table's empty fields from the points players gave on their phones."""
+    for name, points in ctx.state["lines"].items():
+        if not (typed.get(name) or "").strip():
+            typed[name] = str(points)
+    ctx.refresh()
+
+
+def lines_given(ctx: GameContext) -> list[ft.Control]:
+    """While players' own points wait for the others: who gave what, and who is still to give (nothing when none
+    was given)."""
+    pending = ctx.state["lines"]
+    if not pending:
+        return []
+    given = ctx.t("score_pad.view.given", scores=ctx.t("score_pad.view.joiner").join(
+        ctx.t("score_pad.view.given_one", name=n, score=pending[n]) for n in ctx.players if n in pending))
+    missing = [n for n in ctx.players if n not in pending]
+    return [aside(ctx.lang, ctx.t("score_pad.view.waiting", given=given,
+                                  missing=ctx.t("score_pad.view.joiner").join(missing)))]
+
+
+def own_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
+    """On a player's own phone: a field for the seat's points this round and "give my points" (a `line`); once
+    given, what was given (it may be given again until the round is recorded)."""
+    seat = ctx.seat
+    if seat not in ctx.players or not offer_here(ctx, "line"):
+        return []
+    number = ctx.state["round"]
+
+    def give() -> None:
+        """Send the seat's points for this round; clear the field once accepted."""
+        if ctx.dispatch({"type": "line", "by": seat, "round": number, "score": entry(draft.get("own", ""))}):
+            draft["own"] = ""
+
+    field = ft.TextField(label=ctx.t("score_pad.view.own", round=number), value=draft.get("own", ""),
+                         keyboard_type=ft.KeyboardType.NUMBER, width=180, text_size=20,
+                         on_change=lambda e: draft.__setitem__("own", e.control.value), on_submit=lambda e: give())
+    given = ctx.state["lines"].get(seat)
+    controls: list[ft.Control] = [ft.Row(wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        field, ft.FilledButton(content=ctx.t("score_pad.view.give" if given is None else "score_pad.view.give_again"),
+                               icon=ft.Icons.SEND, on_click=lambda e: give())])]
+    if given is not None:
+        controls.insert(0, ft.Text(ctx.t("score_pad.view.you_gave", score=given), size=16, weight=ft.FontWeight.W_600))
+    return controls
