@@ -158,7 +158,8 @@ def test_each_phone_gives_its_own_points_and_the_round_is_recorded_once_all_have
     ctx = seated(table, "Ann", phones["Ann"])
     body = view.build(ctx)
     assert ("Ann", "line") in ctx.offered and ("Bo", "line") not in ctx.offered
-    assert [c.label for c in walk(body) if isinstance(c, ft.TextField)] == ["My points in round 1"]
+    assert [c.label for c in walk(body) if isinstance(c, ft.TextField)] == ["My points"]
+    assert "Round 1" in shown(body) and "The referee or the host enters this." not in shown(body)
     give(table, "Ann", phones["Ann"], "7")
     assert [{k: v for k, v in a.items() if k != "at"} for a in table.record["actions"]] == [
         {"type": "line", "by": "Ann", "round": 1, "score": 7}]
@@ -168,8 +169,7 @@ def test_each_phone_gives_its_own_points_and_the_round_is_recorded_once_all_have
     give(table, "Ann", phones["Ann"], "8", button="Give again")
     give(table, "Bo", phones["Bo"], "−3")
     assert table.state["scores"] == [{"Ann": 8, "Bo": -3}] and table.errors == []
-    assert "My points in round 2" in [c.label for c in walk(view.build(seated(table, "Bo", phones["Bo"])))
-                                      if isinstance(c, ft.TextField)]
+    assert "Round 2" in shown(view.build(seated(table, "Bo", phones["Bo"])))
 
 
 def test_the_table_sees_the_points_given_and_fills_its_form_from_them():

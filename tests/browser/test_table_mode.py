@@ -401,14 +401,14 @@ def test_a_score_pad_round_given_from_each_phone(table_server, table_tabs):
         join(phone, sid, pin, seat)
     points = {"A": "7", "B": "-2", "C": "0"}
     for seat in ("A", "B"):
-        players[seat].tab.fill("My points in round 1", points[seat])
+        players[seat].tab.fill("My points", points[seat])
         players[seat].tab.tap("Give my points")
     players["A"].tab.see("You gave 7; the round is recorded once everyone has given theirs.")
     host.see("Given: A 7, B -2; still to give: C")
     players["C"].tab.see("Given: A 7, B -2; still to give: C")
-    players["C"].tab.fill("My points in round 1", points["C"])
+    players["C"].tab.fill("My points", points["C"])
     players["C"].tab.tap("Give my points")
     for phone in players.values():
-        phone.tab.see("My points in round 2")
+        phone.tab.see("Round 2")
     host.see("Points for round 2")
     assert "Given:" not in host.page.evaluate(READ_ALL)

@@ -63,8 +63,11 @@ def build(ctx: GameContext) -> ft.Control:
         else aside(ctx.lang, ctx.t("app.score_pad.no_rounds"))
     waiting = lines_given(ctx)
     if not round_edit.enters(ctx):
-        return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(rounds) + 1),
-                                               *own_line(ctx, draft), *waiting, table])
+        own = own_line(ctx, draft)
+        heading = round_edit.entered_elsewhere(ctx, len(rounds) + 1)
+        if own:
+            heading[1:] = [aside(ctx.lang, ctx.t("score_pad.view.own_or_referee"))]
+        return ft.Column(spacing=12, controls=[*heading, *own, *waiting, table])
 
     def add_round() -> None:
         """Send the round (or the correction); clear the fields once it is accepted."""
@@ -133,8 +136,8 @@ def own_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
         if ctx.dispatch({"type": "line", "by": seat, "round": number, "score": entry(draft.get("own", ""))}):
             draft["own"] = ""
 
-    field = ft.TextField(label=ctx.t("score_pad.view.own", round=number), value=draft.get("own", ""),
-                         keyboard_type=ft.KeyboardType.NUMBER, width=180, text_size=20,
+    field = ft.TextField(label=ctx.t("score_pad.view.own"), value=draft.get("own", ""),
+                         keyboard_type=ft.KeyboardType.NUMBER, width=160, text_size=20,
                          on_change=lambda e: draft.__setitem__("own", e.control.value), on_submit=lambda e: give())
     given = ctx.state["lines"].get(seat)
     controls: list[ft.Control] = [ft.Row(wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
