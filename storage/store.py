@@ -28,7 +28,8 @@ session's own file (read once and cached until the file changes).
 The session file is the truth. Before a change that touches both, a marker `catalogue/pending/<id>` is made
 durable; it is removed once the catalogue is written. When the catalogue is first needed (a list, the
 statistics, the problems, a backup), every marked session's entry is rebuilt from its file, session files the
-catalogue does not know are added, and entries whose file is gone are dropped — so a crash between the two
+catalogue does not know are added, entries whose file is gone are dropped, and entries that predate what the
+app now records about a session (`behind`) are made again from their files — so a crash between the two
 writes (e.g. an undo that reopens a finished game) heals itself before anything is listed. Opening the store
 reads neither the catalogue nor the sessions folder, so it costs the same at 10 and at 10,000 sessions; writes
 before that first need touch only their own session's shard, whose marked entries stay marked until then.
@@ -101,6 +102,13 @@ MISSING = {errno.ENOENT, errno.ENOTDIR, errno.ESTALE}
 def shard_of(sid: str) -> int:
     """The catalogue shard holding a session id."""
     return zlib.crc32(sid.encode("utf-8")) % SHARDS
+
+
+def behind(summary: dict) -> bool:
+    """Whether a catalogue entry predates what the app now records: a Solar Storm crew of two or more was not
+    named a team before December 2026 (statistics counted its players as tied rivals). `Store._reconcile` makes
+    such summaries again once, on the catalogue's first use."""
+    return summary.get("game") == "solar_storm" and len(summary.get("players") or ()) > 1 and "teams" not in summary
 
 
 def io_error(err: OSError, folder: Path) -> RuleError:
@@ -438,8 +446,21 @@ class Store:
         self._catalogue_put(found)
         self._catalogue_drop(set(self._all_shards()) - on_disk)
         if not self.read_only:
+            self._catalogue_put(self._brought_up(self._all_shards()))
             self._unmark(marked)
             (self.folder / "catalogue.json").unlink(missing_ok=True)
+
+    def _brought_up(self, known: dict[str, dict]) -> list[dict]:
+        """Summaries made again, from their session files, for the catalogue entries that predate what the app now
+        records about a session (`behind`); a file that cannot be read or replayed keeps its entry."""
+        fresh = []
+        for sid in sorted(sid for sid, summary in known.items() if behind(summary)):
+            try:
+                record, state = self._entry(sid)
+            except RuleError:
+                continue
+            fresh.append(self._summary(record, state))
+        return fresh
 
     # -----------------------------------------------------------------------------------------------------
     # Session files

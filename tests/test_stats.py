@@ -9,6 +9,7 @@ from scoring.core import engine
 from scoring.record import new_record, replay
 from storage import Store
 from storage.stats import Stats, histogram
+from tests.test_solar_storm import TYPED_SETUP
 
 PLAYERS = ["Ann", "小明", "Bo"]
 
@@ -148,3 +149,31 @@ def test_teammates_and_a_crew_are_on_the_same_side_not_tied(tmp_path):
     stats = Stats(games)
     assert stats.head_to_head("Ann", "Bo") == {"games": 0, "Ann": 0, "Bo": 0, "ties": 0, "allies": 2}
     assert sum(b["count"] for b in stats.game("solar_storm")["histogram"]) == 2
+
+
+def test_a_crew_stored_before_crews_were_teams_is_counted_on_the_same_side(tmp_path, monkeypatch):
+    """A Solar Storm game lost by A and B, stored by an app that did not yet name the crew a team (its summary has
+    no `teams`): opened by this app, its catalogue entry is made again from the session file, and the crew counts
+    as on the same side, not as tied rivals."""
+    old_summary = Store._summary
+
+    def without_teams(record, state):
+        """The summary as the app made it before December 2026."""
+        summary = old_summary(record, state)
+        summary.pop("teams", None)
+        return summary
+
+    lost = [TYPED_SETUP, {"type": "end_actions", "by": "A"},
+            {"type": "take", "by": "A", "source": "deck", "cards": ["data", "metal"]},
+            {"type": "damage", "by": "A", "rooms": ["bridge"]}, {"type": "end_actions", "by": "B"},
+            {"type": "take", "by": "B", "source": "deck", "cards": ["data", "metal"]},
+            {"type": "damage", "by": "B", "rooms": ["bridge"]}]
+    with monkeypatch.context() as patched:
+        patched.setattr(Store, "_summary", staticmethod(without_teams))
+        with Store(tmp_path / "data") as store:
+            sid = store.create(new_record("solar_storm", ["A", "B"], {"deal": "table"}, seed=1))
+            for action in lost:
+                store.play(sid, action)
+            assert store.stats().head_to_head("A", "B") == {"games": 1, "A": 0, "B": 0, "ties": 1, "allies": 0}
+    with Store(tmp_path / "data") as store:
+        assert store.stats().head_to_head("A", "B") == {"games": 0, "A": 0, "B": 0, "ties": 0, "allies": 1}
