@@ -56,6 +56,14 @@ class Table:
                            show_error=lambda err: self.errors.append(getattr(err, "key", err)),
                            refresh=self.count_refresh)
 
+    def seated(self, seat: str, local: dict) -> GameContext:
+        """The context of a phone seated as `seat` in table mode (a player's phone does not act for the table), with
+        its own scratch."""
+        return GameContext(lang=self.lang, record=self.record, state=self.state, engine=self.engine, page=FakePage(),
+                           store=None, local=local, sound=False, apply=self.apply,
+                           show_error=lambda err: self.errors.append(getattr(err, "key", err)),
+                           refresh=self.count_refresh, seat=seat, for_table=seat == "table")
+
     def count_refresh(self) -> None:
         """Count a refresh request."""
         self.refreshed += 1

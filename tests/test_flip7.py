@@ -11,6 +11,7 @@ from scoring.record import new_record, play, replay
 from tests.helpers import assert_refused, assert_same_keys, assert_translated, cli_score, play_all
 
 PLAYERS = ["Ann", "Bo", "Cy"]
+ENG = engine("flip7")
 
 
 def line(numbers, status="stayed", modifiers=(), chance=0):
@@ -320,3 +321,57 @@ def test_an_earlier_round_is_corrected():
                               "lines": {"Ann": {"numbers": [7], "status": "stayed"}, "Bo": empty, "Cy": empty}})
     assert eng.totals(state) == {"Ann": 7, "Bo": 0, "Cy": 0}
     assert_refused("flip7", state, {"type": "correct", "round": 2, "lines": {}}, "flip7.round_unknown")
+
+
+def given_line(by, numbers, status="stayed", modifiers=(), chance=0, number=1):
+    """A player's own line for a round, given on their phone."""
+    return {"type": "line", "by": by, "round": number, "line": line(numbers, status, modifiers, chance)}
+
+
+def test_each_players_own_line_records_the_round_when_the_last_is_given():
+    """Ann, Cy then Bo give their own lines: each is checked alone when given (Ann's 5 twice without a Second Chance
+    is refused at once), the round waits for the last one, then it is recorded and scored as the table's round
+    would be; replay gives the same state, and undoing Bo's line puts the round back to waiting."""
+    record = new_record("flip7", PLAYERS)
+    state = replay(record)
+    assert_refused("flip7", state, given_line("Ann", [5, 5]), "flip7.repeat_without_chance")
+    record, state = play(record, state, given_line("Ann", [11, 5, 12], modifiers=["+4"]))
+    record, state = play(record, state, given_line("Cy", [3, 11, 5, 11], "busted"))
+    assert state["rounds"] == [] and sorted(state["lines"]) == ["Ann", "Cy"]
+    waiting = state
+    record, state = play(record, state, given_line("Bo", [3, 11, 5, 7, 10], modifiers=["x2"]))
+    assert state["rounds"][0]["scores"] == {"Ann": 32, "Bo": 72, "Cy": 0} and state["lines"] == {}
+    assert ENG.totals(state) == {"Ann": 32, "Bo": 72, "Cy": 0}
+    assert replay(record) == state
+    assert replay({**record, "actions": record["actions"][:-1]}) == waiting
+
+
+def test_a_round_that_cannot_be_true_refuses_the_last_line_until_one_is_given_again():
+    """Ann and Bo both give seven different numbers (two Flip 7s): Cy's line, the last, is refused with that rule
+    and the given lines stay; Bo gives his again as six numbers, then Cy's line records the round. A line for a
+    round already recorded is refused naming the round being entered."""
+    state = replay(new_record("flip7", PLAYERS))
+    seven = [6, 7, 8, 9, 10, 11, 12]
+    for action in (given_line("Ann", seven), given_line("Bo", seven)):
+        state = ENG.apply(state, action)
+    err = assert_refused("flip7", state, given_line("Cy", [9]), "flip7.two_flip7")
+    assert err.params["names"] == ["Ann", "Bo"]
+    state = ENG.apply(state, given_line("Bo", seven[:6]))
+    state = ENG.apply(state, given_line("Cy", [9]))
+    assert state["rounds"][0]["scores"] == {"Ann": 78, "Bo": 51, "Cy": 9}
+    assert_refused("flip7", state, given_line("Cy", [9]), "flip7.line_round")
+    assert_refused("flip7", state, {**given_line("Cy", [9], number=2), "by": "table"}, "core.player_only")
+
+
+def test_the_tables_round_wins_over_given_lines_and_is_named_by_its_number():
+    """The table enters round 1 itself while Ann's line waits: the table's lines count and Ann's is dropped; a round
+    numbered for another round is refused; the log names a line's round and points, and a numbered round."""
+    state = ENG.apply(replay(new_record("flip7", PLAYERS)), given_line("Ann", [12]))
+    state = ENG.apply(state, {**rnd(Ann=line([3])), "round": 1})
+    assert state["rounds"][0]["scores"]["Ann"] == 3 and state["lines"] == {}
+    assert_refused("flip7", state, {**rnd(), "round": 1}, "flip7.line_round")
+    assert [(e["by"], e["type"]) for e in ENG.prompt(state) if e["type"] == "line"] == [(p, "line") for p in PLAYERS]
+    key, params = ENG.describe(given_line("Ann", [11, 5, 12], modifiers=["+4"], number=2))
+    assert text("en", key, **params) == "Gave their own round 2 line: 32 points"
+    key, params = ENG.describe({**rnd(), "round": 3})
+    assert text("zh-CN", key, **params) == "录入了第 3 轮"

@@ -895,8 +895,8 @@ def test_a_players_phone_shows_no_control_for_the_tables_moves_of_a_round_game(
     hub = open_hub(store, new_record(game, players, options, seed=1), Clock())
     referee = hub.join(hub.pin, "table")
     got, _ = seated(hub, "A")
-    entered_by = ("The referee or the host may also enter the whole round." if game == "score_pad"  # and A's own
-                  else "The referee or the host enters this.")  # points (`line`, a move of A's, not the table's)
+    entered_by = ("The referee or the host may also enter the whole round." if game in ("score_pad", "flip7")
+                  else "The referee or the host enters this.")  # and A's own line (`line`, A's move, not the table's)
     assert entered_by in phone_words(store, hub, got[-1])
     for played in (False, True):
         if played:

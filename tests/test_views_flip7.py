@@ -248,3 +248,47 @@ def test_a_busted_rounds_zero_stays_with_the_word_before_it():
     shown = {lang: [c.value for c in breakdown_lines(lambda key, lang=lang, **p: words.say(lang, key, **p), lang, ann)]
              for lang in ("en", "zh-CN")}
     assert shown == {"en": ["Round 1: busted\u00a0=\u00a00"], "zh-CN": ["第 1 轮：爆牌\u00a0=\u00a00"]}
+
+
+def test_each_phone_taps_and_gives_its_own_line_and_the_table_sees_who_gave():
+    """Ann's phone shows the card picker for her own line only, its points, and "Give my line"; given, it says what
+    her line scored, and the table's screen reads who gave what and offers to fill its lines from them. Once Bo and
+    Cy give theirs on their phones the round is recorded from the three lines."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    phones: dict = {"Ann": {}, "Bo": {}, "Cy": {}}
+    ctx = table.seated("Ann", phones["Ann"])
+    body = view.build(ctx)
+    assert ("Ann", "line") in ctx.offered and "Cards of Ann (tap to add)" in shown(body)
+    assert not any(t.startswith("Cards of Bo") for t in shown(body))
+    for card in ("11", "5", "12", "+4"):
+        tap(view.build(table.seated("Ann", phones["Ann"])), card)
+    assert "Stayed · 32 points" in shown(view.build(table.seated("Ann", phones["Ann"])))
+    tap(view.build(table.seated("Ann", phones["Ann"])), "Give my line")
+    assert table.errors == [] and table.state["lines"]["Ann"]["numbers"] == [5, 11, 12]
+    assert "Your line gave 32 points; the round is recorded once everyone has given theirs." in \
+        shown(view.build(table.seated("Ann", phones["Ann"])))
+    assert "Given: Ann 32; still to give: Bo, Cy" in shown(view.build(table.ctx()))
+    tap(view.build(table.ctx()), "Fill in the lines players gave")
+    assert table.local["flip7"]["lines"]["Ann"]["cards"] == ["5", "11", "12", "+4"]
+    for name, cards in (("Bo", ["3", "3"]), ("Cy", ["9"])):
+        for card in cards:
+            tap(view.build(table.seated(name, phones[name])), card)
+        if name == "Bo":
+            tap(view.build(table.seated(name, phones[name])), "Busted")
+        tap(view.build(table.seated(name, phones[name])), "Give my line")
+    assert table.errors == [] and table.state["rounds"][0]["scores"] == {"Ann": 32, "Bo": 0, "Cy": 9}
+
+
+def test_cards_tapped_for_a_round_completed_from_phones_are_not_recorded_as_the_next():
+    """The table taps round 1 while the three players give theirs on their phones: its form says round 1 was
+    entered elsewhere instead of sending those cards as round 2."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    tap_line(table, "Ann", ["7"])
+    for name in ("Ann", "Bo", "Cy"):
+        phone: dict = {}
+        tap(view.build(table.seated(name, phone)), "4")
+        tap(view.build(table.seated(name, phone)), "Give my line")
+    assert len(table.state["rounds"]) == 1
+    body = view.build(table.ctx())
+    assert "Add round" not in [label(b) for b in all_buttons(body)]
+    assert "Keep it for round 2" in [label(b) for b in all_buttons(body)]

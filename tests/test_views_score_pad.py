@@ -8,8 +8,8 @@ from types import SimpleNamespace
 import flet as ft
 
 from tests.card_view_helpers import Table, shown, tap, tap_round
-from tests.test_views_components import FakePage, walk
-from views.context import PAGE, GameContext
+from tests.test_views_components import walk
+from views.context import PAGE
 from views.games import score_pad as view
 
 
@@ -133,21 +133,12 @@ def test_a_new_round_keeps_the_other_rows_and_a_kept_row_opens_its_round():
     assert fields(table) == {"Ann": "2", "Bo": "7"}
 
 
-def seated(table: Table, seat: str, local: dict) -> GameContext:
-    """The context of a phone seated as `seat` in table mode (a player's phone does not act for the table), with
-    its own scratch."""
-    return GameContext(lang=table.lang, record=table.record, state=table.state, engine=table.engine,
-                       page=FakePage(), store=None, local=local, sound=False, apply=table.apply,
-                       show_error=lambda err: table.errors.append(getattr(err, "key", err)),
-                       refresh=table.count_refresh, seat=seat, for_table=seat == "table")
-
-
 def give(table: Table, seat: str, local: dict, points: str, button: str = "Give my points") -> None:
     """Type a seat's own points on its phone and give them."""
-    body = view.build(seated(table, seat, local))
+    body = view.build(table.seated(seat, local))
     (field,) = [c for c in walk(body) if isinstance(c, ft.TextField)]
     field.on_change(SimpleNamespace(control=SimpleNamespace(value=points)))
-    tap(view.build(seated(table, seat, local)), button)
+    tap(view.build(table.seated(seat, local)), button)
 
 
 def test_each_phone_gives_its_own_points_and_the_round_is_recorded_once_all_have():
@@ -155,7 +146,7 @@ def test_each_phone_gives_its_own_points_and_the_round_is_recorded_once_all_have
     give, offers "give again", and no form for the whole round; once Bo gives, round 1 is recorded from both."""
     table = Table("score_pad", ["Ann", "Bo"])
     phones = {"Ann": {}, "Bo": {}}
-    ctx = seated(table, "Ann", phones["Ann"])
+    ctx = table.seated("Ann", phones["Ann"])
     body = view.build(ctx)
     assert ("Ann", "line") in ctx.offered and ("Bo", "line") not in ctx.offered
     assert [c.label for c in walk(body) if isinstance(c, ft.TextField)] == ["My points"]
@@ -163,13 +154,13 @@ def test_each_phone_gives_its_own_points_and_the_round_is_recorded_once_all_have
     give(table, "Ann", phones["Ann"], "7")
     assert [{k: v for k, v in a.items() if k != "at"} for a in table.record["actions"]] == [
         {"type": "line", "by": "Ann", "round": 1, "score": 7}]
-    body = shown(view.build(seated(table, "Ann", phones["Ann"])))
+    body = shown(view.build(table.seated("Ann", phones["Ann"])))
     assert "You gave 7; the round is recorded once everyone has given theirs." in body
     assert "Given: Ann 7; still to give: Bo" in body
     give(table, "Ann", phones["Ann"], "8", button="Give again")
     give(table, "Bo", phones["Bo"], "−3")
     assert table.state["scores"] == [{"Ann": 8, "Bo": -3}] and table.errors == []
-    assert "Round 2" in shown(view.build(seated(table, "Bo", phones["Bo"])))
+    assert "Round 2" in shown(view.build(table.seated("Bo", phones["Bo"])))
 
 
 def test_the_table_sees_the_points_given_and_fills_its_form_from_them():

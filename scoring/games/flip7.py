@@ -5,6 +5,15 @@ Actions:
   `{"numbers": [0..12, ...], "modifiers": ["+2", "+4", "+6", "+8", "+10", "x2"], "second_chance": n,
   "status": "stayed" | "frozen" | "busted" | "flip7"}` where `second_chance` is how many Second Chance cards the
   player used this round (true/false read as 1/0). The whole round is refused if any line cannot be true.
+  Optionally `"round": n`, the round it is entered as (the app sends it): refused unless it is the round being
+  entered, and the log names that round (a round completed from players' lines is not a `round` action).
+- `line` by a player: `{"round": n, "line": line}` — the player's own line for the round being entered, given on
+  their own phone [ruling]. The line is checked alone when given (`check_line`); lines wait until every player
+  has given one, and the last one records the round, checked as a whole as the table's `round` is (at most one
+  Flip 7, the deck's copies). If the whole is refused, the last line is refused with the rule that fails (e.g.
+  more 12s than the deck holds) and the others stay given: whoever wrote theirs wrong gives it again (the later
+  line counts), then the last player gives theirs. A line for another round than the one being entered is
+  refused (`flip7.line_round`). The table's own `round` wins and drops the lines given; given lines are public.
 - `correct` by the table: `{"round": n, "lines": {...}}` — replaces round n written wrong; the log keeps both.
 - `shuffle` by the table: `{}` — the deck was reshuffled; recorded before the round in which it happened
   (`state["shuffled_at"]` becomes the index of the round about to be entered). Only the coach reads it:
@@ -34,16 +43,16 @@ Rulings:
 - The session starts with a fresh deck (`shuffled_at` 0). A second `shuffle` before the next round is refused
   (`flip7.shuffled_already`: it would record nothing new); a shuffle is allowed whether the coach is on or not.
 
-The table's questions: `prompt` offers `round` and `correct` as typed input and `shuffle` when it would record
-something; nothing is secret (`player_view` drops only the seed). Totals are kept running.
+The table's questions: `prompt` offers `round` and `correct` as typed input, `line` to every player, and `shuffle`
+when it would record something; nothing is secret (`player_view` drops only the seed). Totals are kept running.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from scoring.core import (BOOL, CHOICE, TABLE, Engine, Game, Line, Option, RuleError, each_player, known_fields,
-                          make_scoreboard, move, register)
+from scoring.core import (BOOL, CHOICE, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, each_player,
+                          known_fields, make_scoreboard, move, register)
 
 TARGET = 200
 FLIP7_BONUS = 15
@@ -200,6 +209,7 @@ class Flip7(Engine):
         state["rounds"] = []
         state["totals"] = {p: 0 for p in state["players"]}
         state["shuffled_at"] = 0
+        state["lines"] = {}
         state["phase"] = "playing"
 
     def _round(self, state: dict, given: object) -> dict:
@@ -220,10 +230,32 @@ class Flip7(Engine):
         scores = {n: score_line(checked[n])["points"] for n in state["players"]}
         return {"lines": checked, "scores": scores}
 
-    @move("round", by=TABLE, phase=("playing", "tie"), fields=("lines",))
+    def _this_round(self, state: dict, action: dict, required: bool) -> None:
+        """Refuse an action made for another round than the one being entered (`round` may leave it out)."""
+        number = action.get("round")
+        if number is None and not required:
+            return
+        if isinstance(number, bool) or not isinstance(number, int) or number != len(state["rounds"]) + 1:
+            raise RuleError("flip7.line_round", round=str(number)[:20], now=len(state["rounds"]) + 1)
+
+    @move("round", by=TABLE, phase=("playing", "tie"), fields=("lines", "round"))
     def add_round(self, state: dict, action: dict) -> None:
-        """Record one round: every player's line, checked alone and against the deck."""
-        rnd = self._round(state, action.get("lines"))
+        """Record one round: every player's line, checked alone and against the deck (given lines are dropped)."""
+        self._this_round(state, action, required=False)
+        self._record(state, self._round(state, action.get("lines")))
+
+    @move("line", by=PLAYER, phase=("playing", "tie"), fields=("round", "line"))
+    def add_line(self, state: dict, action: dict) -> None:
+        """A player's own line for the round being entered; the last one records the round, checked as a whole."""
+        self._this_round(state, action, required=True)
+        by = action["by"]
+        state["lines"][by] = check_line(by, action.get("line"))
+        if len(state["lines"]) == len(state["players"]):
+            self._record(state, self._round(state, {n: state["lines"][n] for n in state["players"]}))
+
+    def _record(self, state: dict, rnd: dict) -> None:
+        """Add a checked round, drop the lines given, update the totals and check the end."""
+        state["lines"] = {}
         state["rounds"].append(rnd)
         for name, points in rnd["scores"].items():
             state["totals"][name] += points
@@ -257,6 +289,23 @@ class Flip7(Engine):
         if kind == "shuffle":
             return [{}] if state["shuffled_at"] != len(state["rounds"]) else []
         return None
+
+    def describe(self, action: dict) -> tuple[str, dict]:
+        """An action in words; a round entered with its number is named by it (`round_of`), a line by its round
+        and points."""
+        key, params = super().describe(action)
+        if action.get("type") == "round" and "round" in params:
+            return f"{key}_of", params
+        if action.get("type") == "line":
+            try:
+                params["points"] = score_line(check_line(str(action.get("by")), action.get("line")))["points"]
+            except RuleError:
+                params["points"] = "?"
+        return key, params
+
+    def rounds_entered(self, state: dict) -> int:
+        """How many rounds are recorded (by the table's `round` or completed from lines)."""
+        return len(state["rounds"])
 
     def _check_end(self, state: dict) -> None:
         """Over after a round with someone at 200+, unless the top is tied and the table plays on."""

@@ -22,7 +22,8 @@ writes its own hand, no phone or host screen holds another's card before it is r
 the match and settles, and every phone shows the round's money). Last, eight phones (one browser context each)
 take the eight seats of a Knit Wit table, all save an answer at once and all see the first button taken. Then a
 score pad round is scored from the phones: each player gives their own points, the host's screen says who gave
-what and who is still to give, and the round is recorded when the last one gives theirs.
+what and who is still to give, and the round is recorded when the last one gives theirs; and a Flip 7 round,
+each phone tapping its own cards.
 """
 
 from __future__ import annotations
@@ -85,13 +86,14 @@ def drawing_record() -> dict:
 @pytest.fixture(scope="module")
 def table_server():
     """A server over a data folder holding an answering Knit Wit session, a Pictomania session in its first
-    drawing, a Guess Club round with its topic given and a new score pad, in English; yields (server,
-    {game: sid})."""
+    drawing, a Guess Club round with its topic given, a new score pad and a new Flip 7, in English; yields
+    (server, {game: sid})."""
     with tempfile.TemporaryDirectory(prefix="tableside-table-") as data:
         with Store(Path(data)) as store:
             sids = {"knit_wit": store.create(answering_record()), "pictomania": store.create(drawing_record()),
                     "guess_club": store.create(topic_record()), "knit_wit8": store.create(answering8_record()),
-                    "score_pad": store.create(new_record("score_pad", list(SEATS), {}))}
+                    "score_pad": store.create(new_record("score_pad", list(SEATS), {})),
+                    "flip7": store.create(new_record("flip7", list(SEATS), {}))}
             store.set_setting("lang", "en")
         running = start_server(Path(data))
         yield running, sids
@@ -412,3 +414,23 @@ def test_a_score_pad_round_given_from_each_phone(table_server, table_tabs):
         phone.tab.see("Round 2")
     host.see("Points for round 2")
     assert "Given:" not in host.page.evaluate(READ_ALL)
+
+
+def test_a_flip7_round_given_from_each_phone(table_server, table_tabs):
+    sid = table_server[1]["flip7"]
+    host, players, pin = seated_round(table_tabs, sid)
+    for seat, phone in players.items():
+        join(phone, sid, pin, seat)
+    cards = {"A": ["11", "5", "+4"], "B": ["3"], "C": ["12"]}
+    for seat in ("A", "B"):
+        for card in cards[seat]:
+            players[seat].tab.tap(card, exact=True)
+        players[seat].tab.tap("Give my line")
+    players["A"].tab.see("Your line gave 20 points; the round is recorded once everyone has given theirs.")
+    host.see("Given: A 20, B 3; still to give: C")
+    players["C"].tab.tap("12", exact=True)
+    players["C"].tab.see("Stayed · 12 points")
+    players["C"].tab.tap("Give my line")
+    for phone in players.values():
+        phone.tab.see("Round 2")
+    host.see("Round 2: tap each player's cards")

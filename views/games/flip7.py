@@ -13,8 +13,15 @@ Chances discarded unused), which the round lines do not show. Those taps are a c
 rule, so they stay view scratch (`ctx.local`, tagged with the shuffle they follow): they clear when the deck is
 shuffled and are forgotten when the app restarts.
 
-Every move is the table's: a player's own phone in table mode shows the rounds table and that the referee or the
-host enters the rounds, no card picker or coach (`round_edit.enters`).
+A new round is sent with its number (`round`), so cards tapped for a round completed meanwhile from the players'
+lines are refused, not recorded as the next round.
+
+Players' own lines [ruling, this view's]: a player's own phone in table mode shows the rounds table, a line saying
+each player gives their own cards here (the referee or the host may also enter the whole round), and the card
+picker for the seat's own line only, with the points it scores and "give my line" (a `line`; given again, the
+later one counts); no coach. While lines wait, every screen says who gave what and who is still to give; the
+table's screen offers to fill its untouched lines from them. A shared phone (passed around) enters whole rounds
+only.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ import flet as ft
 from scoring.core import TABLE, RuleError
 from scoring.games.flip7 import MODIFIERS, bust_chances, check_line, score_line, seen_since_shuffle
 from views.components.cards import card_buttons, pile, stepper
+from views.components.offers import offer_here
 from views.context import GameContext
 from views.games import round_edit
 from views.ui import aside, choice_row, labelled, name_button
@@ -119,11 +127,16 @@ def build(ctx: GameContext) -> ft.Control:
     """The round entry, the coach (when the option is on) and the rounds table; on a screen that does not enter
     rounds, the rounds table only."""
     draft = draft_of(ctx)
+    waiting = lines_given(ctx)
     if not round_edit.enters(ctx):
-        return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(ctx.state["rounds"]) + 1),
-                                               rounds_table(ctx, draft)])
+        heading = round_edit.entered_elsewhere(ctx, len(ctx.state["rounds"]) + 1)
+        own = own_line(ctx)
+        if own:
+            heading[1:] = [aside(ctx.lang, ctx.t("flip7.view.own_or_referee"))]
+        return ft.Column(spacing=12, controls=[*heading, *own, *waiting, rounds_table(ctx, draft)])
     controls: list[ft.Control] = [
         round_edit.heading(ctx, draft, ctx.t("flip7.view.enter", round=len(ctx.state["rounds"]) + 1)),
+        *waiting,
         players_panel(ctx, draft),
         editor(ctx, draft),
         send_row(ctx, draft),
@@ -210,7 +223,8 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
     def send() -> None:
         """Send every line (a new round or the correction); start a fresh draft once it is accepted."""
         lines = {n: line_of(draft["lines"][n]) for n in ctx.players}
-        if ctx.dispatch(round_edit.action(draft, "round", {"lines": lines})):
+        numbered = {"round": len(ctx.state["rounds"]) + 1} if round_edit.editing(draft) is None else {}
+        if ctx.dispatch(round_edit.action(draft, "round", {"lines": lines, **numbered})):
             if round_edit.editing(draft) is None:
                 draft["lines"] = {n: new_line(coach) for n in ctx.players}
             round_edit.close(draft)
@@ -227,12 +241,62 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
         *round_edit.save_buttons(ctx, draft, "round", ctx.t("flip7.view.add_round"), send,
                                  disabled=bool(playing)),
     ]
+    given = [n for n in ctx.state["lines"] if untouched(draft["lines"][n], coach)]
+    if given and round_edit.editing(draft) is None:
+        controls.append(ft.OutlinedButton(content=ctx.t("flip7.view.fill_from_lines"), icon=ft.Icons.DOWNLOAD,
+                                          on_click=lambda e: fill_from_lines(ctx, draft, given)))
     empty = [n for n in ctx.players if not draft["lines"][n]["cards"] and draft["lines"][n]["status"] != "busted"]
     if playing:
         controls.append(aside(ctx.lang, ctx.t("flip7.view.still_playing", names=playing)))
     elif empty:  # said before the tap: a line left empty (a forgotten player) is entered as 0 points
         controls.append(aside(ctx.lang, ctx.t("flip7.view.empty_lines", names=empty)))
     return ft.Row(wrap=True, controls=controls)
+
+
+def fill_from_lines(ctx: GameContext, draft: dict, names: list[str]) -> None:
+    """Fill the table's untouched lines from the lines those players gave on their phones."""
+    draft["lines"].update(entries_of({n: ctx.state["lines"][n] for n in names})["lines"])
+    ctx.refresh()
+
+
+def lines_given(ctx: GameContext) -> list[ft.Control]:
+    """While players' own lines wait for the others: who gave what (in points), and who is still to give (nothing
+    when none was given)."""
+    pending = ctx.state["lines"]
+    if not pending:
+        return []
+    given = ctx.t("flip7.view.joiner").join(
+        ctx.t("flip7.view.given_one", name=n, points=score_line(pending[n])["points"])
+        for n in ctx.players if n in pending)
+    missing = ctx.t("flip7.view.joiner").join(n for n in ctx.players if n not in pending)
+    return [aside(ctx.lang, ctx.t("flip7.view.waiting", given=given, missing=missing))]
+
+
+def own_line(ctx: GameContext) -> list[ft.Control]:
+    """On a player's own phone: the card picker for the seat's own line, what it scores, and "give my line" (a
+    `line`); once given, what was given (it may be given again until the round is recorded)."""
+    seat = ctx.seat
+    if seat not in ctx.players or not offer_here(ctx, "line"):
+        return []
+    own = ctx.local.setdefault("flip7_own", {"who": seat, "lines": {seat: new_line(False)}})
+    line = own["lines"][seat]
+    number = len(ctx.state["rounds"]) + 1
+
+    def give() -> None:
+        """Send the seat's line for this round; start a fresh one once accepted."""
+        if ctx.dispatch({"type": "line", "by": seat, "round": number, "line": line_of(line)}):
+            own["lines"][seat] = new_line(False)
+
+    controls: list[ft.Control] = []
+    given = ctx.state["lines"].get(seat)
+    if given is not None:
+        controls.append(ft.Text(ctx.t("flip7.view.you_gave", points=score_line(given)["points"]), size=16,
+                                weight=ft.FontWeight.W_600))
+    status = reading(ctx, seat, line)
+    controls += [editor(ctx, own), *([ft.Text(status, size=15)] if status else []),
+                 ft.FilledButton(content=ctx.t("flip7.view.give" if given is None else "flip7.view.give_again"),
+                                 icon=ft.Icons.SEND, disabled=line["status"] == ACTIVE, on_click=lambda e: give())]
+    return controls
 
 
 def seen_cards(ctx: GameContext, draft: dict) -> list[str]:
