@@ -427,7 +427,7 @@ def test_a_flip7_round_given_from_each_phone(table_server, table_tabs):
             players[seat].tab.tap(card, exact=True)
         players[seat].tab.tap("Give my line")
     players["A"].tab.see("Your line gave 20 points; the round is recorded once everyone has given theirs.")
-    host.see("Given: A 20, B 3; still to give: C")
+    host.see("Given: A 20 points, B 3 points; still to give: C")
     players["C"].tab.tap("12", exact=True)
     players["C"].tab.see("Stayed · 12 points")
     players["C"].tab.tap("Give my line")

@@ -127,12 +127,11 @@ def build(ctx: GameContext) -> ft.Control:
     """The round entry, the coach (when the option is on) and the rounds table; on a screen that does not enter
     rounds, the rounds table only."""
     draft = draft_of(ctx)
-    waiting = lines_given(ctx)
+    waiting = round_edit.lines_waiting(ctx, {n: ctx.t("flip7.view.points", points=score_line(line)["points"])
+                                             for n, line in ctx.state["lines"].items()})
     if not round_edit.enters(ctx):
-        heading = round_edit.entered_elsewhere(ctx, len(ctx.state["rounds"]) + 1)
         own = own_line(ctx)
-        if own:
-            heading[1:] = [aside(ctx.lang, ctx.t("flip7.view.own_or_referee"))]
+        heading = round_edit.own_heading(ctx, len(ctx.state["rounds"]) + 1, own, "flip7.view.own_or_referee")
         return ft.Column(spacing=12, controls=[*heading, *own, *waiting, rounds_table(ctx, draft)])
     controls: list[ft.Control] = [
         round_edit.heading(ctx, draft, ctx.t("flip7.view.enter", round=len(ctx.state["rounds"]) + 1)),
@@ -257,19 +256,6 @@ def fill_from_lines(ctx: GameContext, draft: dict, names: list[str]) -> None:
     """Fill the table's untouched lines from the lines those players gave on their phones."""
     draft["lines"].update(entries_of({n: ctx.state["lines"][n] for n in names})["lines"])
     ctx.refresh()
-
-
-def lines_given(ctx: GameContext) -> list[ft.Control]:
-    """While players' own lines wait for the others: who gave what (in points), and who is still to give (nothing
-    when none was given)."""
-    pending = ctx.state["lines"]
-    if not pending:
-        return []
-    given = ctx.t("flip7.view.joiner").join(
-        ctx.t("flip7.view.given_one", name=n, points=score_line(pending[n])["points"])
-        for n in ctx.players if n in pending)
-    missing = ctx.t("flip7.view.joiner").join(n for n in ctx.players if n not in pending)
-    return [aside(ctx.lang, ctx.t("flip7.view.waiting", given=given, missing=missing))]
 
 
 def own_line(ctx: GameContext) -> list[ft.Control]:

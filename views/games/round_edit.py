@@ -64,6 +64,27 @@ def entered_elsewhere(ctx: GameContext, number: int) -> list[ft.Control]:
             elsewhere(ctx, TABLE)]
 
 
+def own_heading(ctx: GameContext, number: int, own: list[ft.Control], key: str) -> list[ft.Control]:
+    """On a screen that does not enter rounds: the round being entered, and by whom: where the seat gives its own
+    line (`own` not empty), the game's line `key` saying each player gives theirs here (the referee or the host may
+    also enter the whole round); else `entered_elsewhere`'s."""
+    heading = entered_elsewhere(ctx, number)
+    if own:
+        heading[1:] = [aside(ctx.lang, ctx.t(key))]
+    return heading
+
+
+def lines_waiting(ctx: GameContext, given: dict[str, str]) -> list[ft.Control]:
+    """While players' own lines wait for the others (given: {player: what they gave, in words}): who gave what and
+    who is still to give; nothing when none was given."""
+    if not given:
+        return []
+    joiner = ctx.t("rounds.view.joiner")
+    said = joiner.join(ctx.t("rounds.view.given_one", name=n, what=given[n]) for n in ctx.players if n in given)
+    missing = joiner.join(n for n in ctx.players if n not in given)
+    return [aside(ctx.lang, ctx.t("rounds.view.waiting", given=said, missing=missing))]
+
+
 def editing(draft: dict) -> int | None:
     """The number of the past round open in the form, or None for a new round."""
     return draft.get("editing")

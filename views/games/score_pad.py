@@ -6,9 +6,9 @@ Tapping a past round in the table opens it in the fields for a correction (`view
 round hands its points back to the fields. A new round is sent with its number (`round`), so a form typed for a
 round completed meanwhile from the players' lines is refused, not recorded as the next round.
 
-Players' own lines [ruling, this view's]: a player's own phone in table mode shows the rounds, that the referee or
-the host enters them (`round_edit.enters`), and a field for the seat's own points this round with "give my
-points" (a `line`; given again, the later one counts); the round is recorded once every player has given theirs.
+Players' own lines [ruling, this view's]: a player's own phone in table mode (which does not enter whole rounds,
+`round_edit.enters`) shows the rounds, that each player gives their own points there and the referee or the host
+may also enter the whole round, and a field for the seat's own points this round with "give my points" (a `line`; given again, the later one counts); the round is recorded once every player has given theirs.
 While lines wait, every screen says who gave what and who is still to give; the table's form offers to fill its
 empty fields from them. A shared phone (passed around) enters whole rounds only: no per-player line there.
 """
@@ -61,12 +61,10 @@ def build(ctx: GameContext) -> ft.Control:
 
     table = round_edit.rounds_table(ctx, draft, rounds, ctx.engine.totals(ctx.state), open_round) if rounds \
         else aside(ctx.lang, ctx.t("app.score_pad.no_rounds"))
-    waiting = lines_given(ctx)
+    waiting = round_edit.lines_waiting(ctx, {n: str(points) for n, points in ctx.state["lines"].items()})
     if not round_edit.enters(ctx):
         own = own_line(ctx, draft)
-        heading = round_edit.entered_elsewhere(ctx, len(rounds) + 1)
-        if own:
-            heading[1:] = [aside(ctx.lang, ctx.t("score_pad.view.own_or_referee"))]
+        heading = round_edit.own_heading(ctx, len(rounds) + 1, own, "score_pad.view.own_or_referee")
         return ft.Column(spacing=12, controls=[*heading, *own, *waiting, table])
 
     def add_round() -> None:
@@ -108,19 +106,6 @@ def fill_from_lines(ctx: GameContext, typed: dict) -> None:
         if not (typed.get(name) or "").strip():
             typed[name] = str(points)
     ctx.refresh()
-
-
-def lines_given(ctx: GameContext) -> list[ft.Control]:
-    """While players' own points wait for the others: who gave what, and who is still to give (nothing when none
-    was given)."""
-    pending = ctx.state["lines"]
-    if not pending:
-        return []
-    given = ctx.t("score_pad.view.given", scores=ctx.t("score_pad.view.joiner").join(
-        ctx.t("score_pad.view.given_one", name=n, score=pending[n]) for n in ctx.players if n in pending))
-    missing = [n for n in ctx.players if n not in pending]
-    return [aside(ctx.lang, ctx.t("score_pad.view.waiting", given=given,
-                                  missing=ctx.t("score_pad.view.joiner").join(missing)))]
 
 
 def own_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
