@@ -372,6 +372,6 @@ def test_the_tables_round_wins_over_given_lines_and_is_named_by_its_number():
     assert_refused("flip7", state, {**rnd(), "round": 1}, "flip7.line_round")
     assert [(e["by"], e["type"]) for e in ENG.prompt(state) if e["type"] == "line"] == [(p, "line") for p in PLAYERS]
     key, params = ENG.describe(given_line("Ann", [11, 5, 12], modifiers=["+4"], number=2))
-    assert text("en", key, **params) == "Gave their own round 2 line: 32 points"
+    assert text("en", key, **params) == "Own line for round 2: 32 points"
     key, params = ENG.describe({**rnd(), "round": 3})
     assert text("zh-CN", key, **params) == "录入了第 3 轮"

@@ -168,5 +168,5 @@ def test_lines_are_offered_to_every_player_and_named_in_the_log():
     state = played([])
     assert [(e["by"], e["type"]) for e in ENG.prompt(state)] == [
         ("table", "round"), ("A", "line"), ("B", "line"), ("C", "line")]
-    assert describe("en", ENG, line("A", 5, number=3), 1) == "Gave their own round 3 score: 5"
+    assert describe("en", ENG, line("A", 5, number=3), 1) == "Own points for round 3: 5"
     assert describe("zh-CN", ENG, {"type": "round", "round": 2, "scores": {"A": 1}}, 1) == "第 2 轮得分：A 1"
