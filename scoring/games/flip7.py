@@ -52,7 +52,7 @@ from __future__ import annotations
 from collections import Counter
 
 from scoring.core import (BOOL, CHOICE, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, each_player,
-                          known_fields, make_scoreboard, move, register)
+                          for_round, known_fields, make_scoreboard, move, register)
 
 TARGET = 200
 FLIP7_BONUS = 15
@@ -230,24 +230,16 @@ class Flip7(Engine):
         scores = {n: score_line(checked[n])["points"] for n in state["players"]}
         return {"lines": checked, "scores": scores}
 
-    def _this_round(self, state: dict, action: dict, required: bool) -> None:
-        """Refuse an action made for another round than the one being entered (`round` may leave it out)."""
-        number = action.get("round")
-        if number is None and not required:
-            return
-        if isinstance(number, bool) or not isinstance(number, int) or number != len(state["rounds"]) + 1:
-            raise RuleError("flip7.line_round", round=str(number)[:20], now=len(state["rounds"]) + 1)
-
     @move("round", by=TABLE, phase=("playing", "tie"), fields=("lines", "round"))
     def add_round(self, state: dict, action: dict) -> None:
         """Record one round: every player's line, checked alone and against the deck (given lines are dropped)."""
-        self._this_round(state, action, required=False)
+        for_round(action, len(state["rounds"]) + 1, "flip7.line_round", required=False)
         self._record(state, self._round(state, action.get("lines")))
 
     @move("line", by=PLAYER, phase=("playing", "tie"), fields=("round", "line"))
     def add_line(self, state: dict, action: dict) -> None:
         """A player's own line for the round being entered; the last one records the round, checked as a whole."""
-        self._this_round(state, action, required=True)
+        for_round(action, len(state["rounds"]) + 1, "flip7.line_round", required=True)
         by = action["by"]
         state["lines"][by] = check_line(by, action.get("line"))
         if len(state["lines"]) == len(state["players"]):

@@ -33,8 +33,8 @@ Rulings:
 
 from __future__ import annotations
 
-from scoring.core import (BOOL, INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move,
-                          register)
+from scoring.core import (BOOL, INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, for_round,
+                          make_scoreboard, move, register)
 
 LIMIT = 10_000
 
@@ -82,24 +82,16 @@ class ScorePad(Engine):
             raise RuleError("score_pad.points_invalid", name=name, points=str(points)[:20], limit=LIMIT)
         return points
 
-    def _this_round(self, state: dict, action: dict, required: bool) -> None:
-        """Refuse an action made for another round than the one being played (`round` may leave it out)."""
-        number = action.get("round")
-        if number is None and not required:
-            return
-        if isinstance(number, bool) or not isinstance(number, int) or number != state["round"]:
-            raise RuleError("score_pad.line_round", round=str(number)[:20], now=state["round"])
-
     @move("round", by=TABLE, phase=("playing",), fields=("scores", "round"))
     def add_round(self, state: dict, action: dict) -> None:
         """Record one round's points for every player (pending lines are dropped)."""
-        self._this_round(state, action, required=False)
+        for_round(action, state["round"], "score_pad.line_round", required=False)
         self._record(state, self._scores(state, action.get("scores")))
 
     @move("line", by=PLAYER, phase=("playing",), fields=("round", "score"))
     def add_line(self, state: dict, action: dict) -> None:
         """A player's own points for the round being played; the round is recorded once every player gave one."""
-        self._this_round(state, action, required=True)
+        for_round(action, state["round"], "score_pad.line_round", required=True)
         state["lines"][action["by"]] = self._points(action["by"], action.get("score"))
         if len(state["lines"]) == len(state["players"]):
             self._record(state, {name: state["lines"][name] for name in state["players"]})

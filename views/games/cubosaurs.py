@@ -84,6 +84,14 @@ def option_defaults(store) -> dict:
     return out
 
 
+def row_labels(t, kind: str) -> list[str]:
+    """What each value of a score row is for: a dinosaur row's 1 / 2 / 3 / 4+ cards, an egg row's with and without
+    the majority."""
+    if kind == "dino":
+        return [t(f"cubosaurs.view.count.{i + 1}") for i in range(4)]
+    return [t("cubosaurs.view.majority"), t("cubosaurs.view.no_majority")]
+
+
 def option_editor(t, option, value, on_change) -> ft.Control | None:
     """The `rows` / `eggs` option as steppers: a row per type, a −/+ stepper per value ("?" while unknown);
     None (the screen's text field) for other options or a text that does not read as rows."""
@@ -94,8 +102,7 @@ def option_editor(t, option, value, on_change) -> ft.Control | None:
         rows = parse_rows(value, width, option.name)
     except RuleError:
         return None
-    labels = [t(f"cubosaurs.view.count.{i + 1}") for i in range(4)] if width == 4 else \
-        [t("cubosaurs.view.majority"), t("cubosaurs.view.no_majority")]
+    labels = row_labels(t, "dino" if width == 4 else "egg")
     typed = {"name": ""}
 
     def changed(name: str, values: list | None) -> None:
@@ -323,8 +330,6 @@ def rows_panel(ctx: GameContext, draft: dict) -> ft.Control:
     """The score rows the session scores with, each value as the card says it (or "not known"), each row a button
     that opens it for editing (a value read wrong when asked, or rows filled in from the cards before play), as a
     past round in the rounds table opens for a correction."""
-    labels = {"dino": [ctx.t(f"cubosaurs.view.count.{i + 1}") for i in range(4)],
-              "egg": [ctx.t("cubosaurs.view.majority"), ctx.t("cubosaurs.view.no_majority")]}
 
     def edit(kind: str, name: str, values: list) -> None:
         """Open a row in the row form, with nothing asked."""
@@ -338,7 +343,7 @@ def rows_panel(ctx: GameContext, draft: dict) -> ft.Control:
             cells = ctx.t("cubosaurs.view.row_values", type=title, values=ctx.t("cubosaurs.view.row_joiner").join(
                 ctx.t("cubosaurs.view.row_cell", count=label,
                       value=ctx.t("cubosaurs.unknown_value") if v is None else str(v))
-                for label, v in zip(labels[kind], values)))
+                for label, v in zip(row_labels(ctx.t, kind), values)))
             lines.append(ft.TextButton(content=ft.Text(cells), icon=ft.Icons.EDIT_OUTLINED,
                                        on_click=lambda e, k=kind, n=name, v=values: edit(k, n, v)))
     return ft.Column(spacing=4, controls=lines)
@@ -350,8 +355,7 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
     Save it, then the round is sent again. A row the table opened from the rows panel (`error` None: nothing
     asked) is only saved."""
     ask = draft["ask"]
-    labels = [ctx.t(f"cubosaurs.view.count.{i + 1}") for i in range(4)] if ask["kind"] == "dino" else \
-        [ctx.t("cubosaurs.view.majority"), ctx.t("cubosaurs.view.no_majority")]
+    labels = row_labels(ctx.t, ask["kind"])
 
     def setter(index: int):
         """A handler setting one value of the row."""
