@@ -9,7 +9,9 @@ a draft status offered only with the coach on; the round can be sent once everyo
 seen since the last shuffle: the engine's `seen_since_shuffle` (every card of the rounds entered since the
 table's last `shuffle` action, which the "The deck was shuffled" button records), the Second Chances used in
 the round being entered, and the action cards the table taps into the coach (Freeze, Flip Three, and Second
-Chances discarded unused), which the round lines do not show. Those taps are a coach hint, not part of any
+Chances discarded unused), which the round lines do not show. A player's line given on their own phone counts as
+the table's line for that player while the table's is untouched (`round_lines`): those cards are out of the deck
+too, and a player who gave theirs has finished. Those taps are a coach hint, not part of any
 rule, so they stay view scratch (`ctx.local`, tagged with the shuffle they follow): they clear when the deck is
 shuffled and are forgotten when the app restarts.
 
@@ -285,15 +287,28 @@ def own_line(ctx: GameContext) -> list[ft.Control]:
     return controls
 
 
+def round_lines(ctx: GameContext, draft: dict) -> dict[str, dict]:
+    """Each player's line in the round being entered, as the coach counts it: the table's draft line, or, while
+    that is untouched, the line the player gave on their own phone (its cards are on the table all the same)."""
+    lines = {}
+    for name in ctx.players:
+        draft_line, given = draft["lines"][name], ctx.state["lines"].get(name)
+        if given is not None and untouched(draft_line, bool(ctx.state["options"]["coach"])):
+            lines[name] = {**given, "holds": False}
+        else:
+            lines[name] = {**line_of(draft_line), "holds": draft_line["holds"]}
+    return lines
+
+
 def seen_cards(ctx: GameContext, draft: dict) -> list[str]:
     """Cards discarded since the last shuffle: rounds entered since, Second Chances used now, tapped extras."""
-    used = ["second_chance"] * sum(line["chances"] for line in draft["lines"].values())
+    used = ["second_chance"] * sum(line["second_chance"] for line in round_lines(ctx, draft).values())
     return seen_since_shuffle(ctx.state) + used + draft["seen"]
 
 
 def coach_panel(ctx: GameContext, draft: dict) -> ft.Control:
     """Each player still playing and their chance to bust on the next card; shuffle and extra-card buttons."""
-    lines = {n: {**line_of(draft["lines"][n]), "second_chance": draft["lines"][n]["holds"]} for n in ctx.players}
+    lines = {n: {**line, "second_chance": line["holds"]} for n, line in round_lines(ctx, draft).items()}
     try:
         chances = bust_chances(seen_cards(ctx, draft), lines)
         rows = [ft.Text(ctx.t("flip7.view.bust_chance", name=n, percent=round(p * 100)), size=16)
