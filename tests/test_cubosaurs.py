@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.core import RuleError, engine
+from scoring.i18n import text
 from scoring.games.cubosaurs import best_raptors, format_rows, parse_rows
 from scoring.record import new_record, play, replay
 from tests.helpers import assert_refused, assert_same_keys, assert_translated, cli_score, play_all
@@ -259,4 +260,69 @@ def test_the_next_step_is_the_round():
     """What the table is waiting for first is the round's collections (a score row is set only when a card's value
     is unknown), so the next-step banner says "enter the round", not "set a row"."""
     eng = engine("cubosaurs")
-    assert [e["type"] for e in eng.prompt(eng.new_state(["A", "B"]))] == ["round", "row"]
+    assert [e["type"] for e in eng.prompt(eng.new_state(["A", "B"]))] == ["round", "line", "line", "row"]
+    assert [e["by"] for e in eng.prompt(eng.new_state(["A", "B"])) if e["type"] == "line"] == ["A", "B"]
+
+
+def given(by, collection, number=1):
+    """A player's own collection for a round, given on their phone."""
+    return {"type": "line", "by": by, "round": number, "line": collection}
+
+
+def test_each_players_own_collection_records_the_round_when_the_last_is_given():
+    """Ann, Cy then Bo give their own collections: each is checked alone when given (a raptor's minus without its
+    sign is refused at once, on that phone), the round waits for the last one, then it is recorded and scored as
+    the table's round would be, egg majorities across the three; replay gives the same state, and undoing Bo's
+    line puts the round back to waiting."""
+    record = new_record("cubosaurs", PLAYERS, {"rows": ROWS, "eggs": EGGS})
+    state = replay(record)
+    assert_refused("cubosaurs", state, given("Ann", {"raptors": [raptor("grey", 1, 1)]}), "cubosaurs.raptor_sign")
+    record, state = play(record, state, given("Ann", EXAMPLE))
+    record, state = play(record, state, given("Cy", {"dinos": {"Pentaceratops": 2}}))
+    assert state["rounds"] == [] and sorted(state["lines"]) == ["Ann", "Cy"]
+    waiting = state
+    record, state = play(record, state, given("Bo", {"dinos": {"T-Rex": 1}}))
+    table = engine("cubosaurs").apply(new(), rnd(Ann=EXAMPLE, Bo={"dinos": {"T-Rex": 1}},
+                                                 Cy={"dinos": {"Pentaceratops": 2}}))
+    assert state["rounds"] == table["rounds"] and state["lines"] == {}
+    assert engine("cubosaurs").scoreboard(state).total("Ann") == 3
+    assert replay(record) == state
+    assert replay({**record, "actions": record["actions"][:-1]}) == waiting
+
+
+def test_a_round_that_cannot_be_scored_refuses_the_last_collection_and_keeps_the_others():
+    """With the shipped rows (Brontosaurus ×1 unknown) the last collection is refused saying the referee or the
+    host sets the value from the card, and the given ones stay; once the table sets the row, the last player's
+    collection records the round. A round of empty collections refuses the last one with the round's rule. A
+    collection for a round already recorded, or given by the table, is refused."""
+    eng = engine("cubosaurs")
+    state = eng.new_state(["Ann", "Bo"])
+    state = eng.apply(state, given("Ann", {"dinos": {"Brontosaurus": 1}}))
+    err = assert_refused("cubosaurs", state, given("Bo", {"dinos": {"T-Rex": 2}}), "cubosaurs.line_value_unknown")
+    assert err.params == {"type": "cubosaurs.type.Brontosaurus", "count": 1}
+    assert text("zh-CN", err.key, **err.params).startswith("收藏都交齐了，但雷龙卡上 1 张对应多少分还不知道")
+    assert sorted(state["lines"]) == ["Ann"]
+    state = eng.apply(state, {"type": "row", "by": "table", "kind": "dino", "name": "Brontosaurus",
+                              "values": [2, 3, 5, 7]})
+    state = eng.apply(state, given("Bo", {"dinos": {"T-Rex": 2}}))
+    assert eng.scoreboard(state).rounds[0] == {"Ann": 2, "Bo": 1}
+    assert_refused("cubosaurs", state, given("Bo", {"dinos": {"T-Rex": 2}}), "cubosaurs.line_round")
+    assert_refused("cubosaurs", state, {**given("Bo", {}, 2), "by": "table"}, "core.player_only")
+    state = eng.apply(state, given("Ann", {}, 2))
+    assert_refused("cubosaurs", state, given("Bo", {}, 2), "cubosaurs.round_empty")
+    assert list(state["lines"]) == ["Ann"]
+
+
+def test_the_tables_round_wins_over_given_collections_and_is_named_by_its_number():
+    """The table enters round 1 itself while Ann's collection waits: the table's lines count and Ann's is dropped;
+    a round numbered for another round is refused; the log names a line's round and a numbered round."""
+    eng = engine("cubosaurs")
+    state = eng.apply(new(), given("Ann", EXAMPLE))
+    state = eng.apply(state, {**rnd(Ann={"dinos": {"T-Rex": 1}}), "round": 1})
+    assert eng.scoreboard(state).total("Ann") == 4 and state["lines"] == {}
+    assert_refused("cubosaurs", state, {**rnd(Ann={"dinos": {"T-Rex": 1}}), "round": 1}, "cubosaurs.line_round")
+    assert eng.rounds_entered(state) == 1
+    key, params = eng.describe(given("Ann", EXAMPLE, 2))
+    assert text("en", key, **params) == "Own collection for round 2"
+    key, params = eng.describe({**rnd(), "round": 3})
+    assert text("zh-CN", key, **params) == "录入了第 3 轮"

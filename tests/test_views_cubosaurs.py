@@ -12,7 +12,7 @@ import pytest
 from scoring.core import engine
 from scoring.games.cubosaurs import DEFAULT_EGGS, DEFAULT_ROWS
 from storage import Store
-from tests.card_view_helpers import Table, shown, tap, tap_round
+from tests.card_view_helpers import Table, all_buttons, label, shown, tap, tap_round
 from tests.test_views import StubPage
 from tests.test_views_components import buttons, texts, walk
 from views import new_session, words
@@ -386,3 +386,72 @@ def test_the_score_rows_read_in_chinese(store):
     tap(build(table), "五角龙蛋：占多数时 未知，不占多数时 -3")
     tap(build(table), "保存计分栏")
     assert [(a["type"], a["kind"], a["values"]) for a in table.record["actions"]] == [("row", "egg", [None, -3])]
+
+
+def labels(body) -> list[str]:
+    """The labels of every button on a screen."""
+    return [label(b) for b in all_buttons(body)]
+
+
+def phone_step(table: Table, seat: str, phone: dict, tooltip: str, times: int = 1) -> None:
+    """On seat's own phone, tap a stepper's − or + button (by its name) a number of times."""
+    for _ in range(times):
+        found = [c for c in walk(view.build(table.seated(seat, phone)))
+                 if isinstance(c, ft.IconButton) and c.icon.semantics_label == tooltip]
+        assert found, tooltip
+        found[0].on_click(None)
+
+
+def test_each_phone_counts_and_gives_its_own_collection_and_the_table_sees_who_gave():
+    """Ann's phone shows the steppers for her own collection and "Give my collection"; given, it says so and keeps
+    her counts, so she changes one and gives it again. The table's screen reads who gave how many cards and fills
+    the collections it has not touched from them. Once Bo gives his, the round is recorded from the two, and Ann's
+    steppers start empty for round 2."""
+    table = Table("cubosaurs", ["Ann", "Bo"])
+    phones: dict = {"Ann": {}, "Bo": {}}
+    ctx = table.seated("Ann", phones["Ann"])
+    body = view.build(ctx)
+    assert ("Ann", "line") in ctx.offered and "Collection of Ann" in shown(body)
+    assert "Give my collection" in labels(body) and "Add round" not in labels(body)
+    phone_step(table, "Ann", phones["Ann"], "More: T-Rex", 3)
+    tap(view.build(table.seated("Ann", phones["Ann"])), "Give my collection")
+    assert table.errors == [] and table.state["lines"]["Ann"]["dinos"] == {"T-Rex": 3}
+    body = view.build(table.seated("Ann", phones["Ann"]))
+    assert any(t.startswith("Your collection is given") for t in shown(body)) and "Give again" in labels(body)
+    phone_step(table, "Ann", phones["Ann"], "Fewer: T-Rex")
+    tap(view.build(table.seated("Ann", phones["Ann"])), "Give again")
+    assert table.state["lines"]["Ann"]["dinos"] == {"T-Rex": 2}
+    assert table.record["actions"][0]["line"]["dinos"] == {"T-Rex": 3}
+    assert "Given: Ann 2 cards; still to give: Bo" in shown(build(table))
+    tap(build(table), "Fill in the collections players gave")
+    assert table.local["cubosaurs"]["lines"]["Ann"]["dinos"] == {"T-Rex": 2}
+    phone_step(table, "Bo", phones["Bo"], "More: T-Rex")
+    tap(view.build(table.seated("Bo", phones["Bo"])), "Give my collection")
+    assert table.errors == [] and table.engine.scoreboard(table.state).rounds[-1] == {"Ann": 1, "Bo": 4}
+    body = view.build(table.seated("Ann", phones["Ann"]))
+    assert "Round 2" in shown(body) and "Give my collection" in labels(body)
+    assert phones["Ann"]["cubosaurs_own"]["line"]["dinos"] == {}
+
+
+def test_a_collection_given_last_that_needs_an_unknown_value_says_the_table_sets_it():
+    """With the shipped rows, Bo's Brontosaurus makes the round need a value nobody knows: his collection (the last)
+    is refused saying the referee or the host sets it from the card; the table's screen fills its form from the two
+    collections, asks the value, and sends the round numbered 1."""
+    table = Table("cubosaurs", ["Ann", "Bo"])
+    phones: dict = {"Ann": {}, "Bo": {}}
+    phone_step(table, "Ann", phones["Ann"], "More: T-Rex")
+    tap(view.build(table.seated("Ann", phones["Ann"])), "Give my collection")
+    phone_step(table, "Bo", phones["Bo"], "More: Brontosaurus")
+    tap(view.build(table.seated("Bo", phones["Bo"])), "Give my collection")
+    assert table.errors == ["cubosaurs.line_value_unknown"] and list(table.state["lines"]) == ["Ann"]
+    assert phones["Bo"]["cubosaurs_own"]["line"]["dinos"] == {"Brontosaurus": 1}
+    tap(build(table), "Fill in the collections players gave")
+    tap(build(table), "Bo")
+    step(table, "More: Brontosaurus")
+    tap(build(table), "Add round")
+    assert "What does the Brontosaurus card give when you hold 1? Enter that value first." in shown(build(table))
+    step(table, "More: Brontosaurus, 1 card", 2)
+    tap(build(table), "Save the row and add the round")
+    assert [a["type"] for a in table.record["actions"]] == ["line", "row", "round"]
+    assert table.record["actions"][-1]["round"] == 1 and table.state["lines"] == {}
+    assert table.engine.scoreboard(table.state).rounds[-1] == {"Ann": 4, "Bo": 2}

@@ -19,6 +19,19 @@ Actions:
   and a later round scored that 0 instead of asking).
 - `round` by the table: `{"lines": {player: {"dinos": {type: count}, "raptors": [{"colour": "black" | "grey",
   "plus": int, "minus": int}, ...], "eggs": {type: count}, "dna": tokens}}}` — a line for every player.
+  Optionally `"round": n`, the round it is entered as (the app sends it): refused unless it is the round being
+  entered (`cubosaurs.line_round`), and the log names that round (a round completed from players' lines is not
+  a `round` action).
+- `line` by a player: `{"round": n, "line": collection}` — the player's own collection at the end of the round
+  being entered, counted on their own phone [ruling]. The line is checked alone when given (known types, counts,
+  raptor signs); lines wait until every player has given one, and the last one records the round, checked and
+  scored as a whole as the table's `round` is (egg majorities need every collection). If the whole is refused,
+  the last line is refused with the rule that fails and the others stay given. A score value still unknown is
+  refused as `cubosaurs.line_value_unknown` / `cubosaurs.line_egg_value_unknown`: a player cannot set a row (the
+  table's move), so the message says the referee or the host sets it from the card; the last player then gives
+  theirs again (or the table fills its form from the lines given and enters the round, answering the question
+  there). A line for another round than the one being entered is refused (`cubosaurs.line_round`). The table's
+  own `round` wins and drops the lines given; given lines are public (collections lie open on the table).
 
 Scoring: the row value for each type's count (4+ as 4); raptors: the black/grey pairing with the best total,
 paired cards scoring their plus value and lone ones their minus value; each egg its plus value if its owner has
@@ -47,7 +60,8 @@ The log names a type the app ships by its message key (`cubosaurs.type.<name>`, 
 player's language, "霸王龙" for T-Rex); a type the table wrote itself, as written.
 
 The table's questions: `prompt` offers `round`, `row` and `correct` as typed input, the round first (it is
-what the table is doing; a row is set when a card's value is unknown, or corrected); nothing is secret
+what the table is doing; a row is set when a card's value is unknown, or corrected), and `line` to every player;
+nothing is secret
 (`player_view` drops only the seed).
 Events: a `row` returns `{"type": "profile", "game": "cubosaurs", "data": {"rows": text, "eggs": text}}`, the
 completed rows for the session layer to save as the game's profile (the next session starts from them).
@@ -57,8 +71,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scoring.core import (BOOL, TABLE, TEXT, Engine, Game, Line, Option, RuleError, each_player, known_fields,
-                          make_scoreboard, move, register)
+from scoring.core import (BOOL, PLAYER, TABLE, TEXT, Engine, Game, Line, Option, RuleError, each_player,
+                          for_round, known_fields, make_scoreboard, move, register)
 
 DEFAULT_ROWS = "T-Rex: 4 1 -2 -5; Brontosaurus: ? ? 5 ?; Pentaceratops: -3 ? ? ?"
 DEFAULT_EGGS = "Pentaceratops: ? -3"
@@ -66,6 +80,8 @@ COLOURS = ("black", "grey")
 MAX_RAPTORS = 16
 LINE_FIELDS = {"dinos", "raptors", "eggs", "dna"}
 UNKNOWN_KEYS = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
+LINE_UNKNOWN = {"cubosaurs.value_unknown": "cubosaurs.line_value_unknown",
+                "cubosaurs.egg_value_unknown": "cubosaurs.line_egg_value_unknown"}  # the same, said to a player
 UNKNOWN_VALUE = "cubosaurs.unknown_value"  # a row value still unknown, in the log's words
 RAPTOR_FIELDS = {"colour", "plus", "minus"}
 
@@ -147,12 +163,15 @@ class Cubosaurs(Engine):
         state["egg_rows"] = parse_rows(state["options"]["eggs"], 2, "eggs")
         state["rounds"] = []
         state["total_rounds"] = 3 if len(state["players"]) == 2 else 2
+        state["lines"] = {}
         state["phase"] = "playing"
 
     def describe(self, action: dict) -> tuple[str, dict]:
         """An action in words; a shipped type named by its message key, an egg row as an egg's, a value still
         unknown as "not known" (a message key: the log's "?" read as a question, not as the rows text's mark)."""
         key, params = super().describe(action)
+        if action.get("type") == "round" and "round" in params:
+            return f"{key}_of", params
         if action.get("type") != "row":
             return key, params
         named = type_key(params.get("name"))
@@ -168,10 +187,35 @@ class Cubosaurs(Engine):
         self.round_scores(state, checked)
         return checked
 
-    @move("round", by=TABLE, phase=("playing",), fields=("lines",))
+    @move("round", by=TABLE, phase=("playing",), fields=("lines", "round"))
     def add_round(self, state: dict, action: dict) -> None:
-        """Record one round: every player's collection, checked and scorable with the known rows."""
-        state["rounds"].append(self._round(state, action.get("lines")))
+        """Record one round: every player's collection, checked and scorable with the known rows (given lines are
+        dropped)."""
+        for_round(action, len(state["rounds"]) + 1, "cubosaurs.line_round", required=False)
+        self._record(state, self._round(state, action.get("lines")))
+
+    @move("line", by=PLAYER, phase=("playing",), fields=("round", "line"))
+    def add_line(self, state: dict, action: dict) -> None:
+        """A player's own collection for the round being entered; the last one records the round, checked and
+        scored as a whole."""
+        for_round(action, len(state["rounds"]) + 1, "cubosaurs.line_round", required=True)
+        by = action["by"]
+        state["lines"][by] = self._check_line(state, by, action.get("line"))
+        if len(state["lines"]) < len(state["players"]):
+            return
+        try:
+            rnd = self._round(state, {n: state["lines"][n] for n in state["players"]})
+        except RuleError as err:
+            if err.key not in LINE_UNKNOWN:
+                raise
+            raise RuleError(LINE_UNKNOWN[err.key], **{**err.params, "type": type_key(err.params["type"])
+                                                      or err.params["type"]}) from None
+        self._record(state, rnd)
+
+    def _record(self, state: dict, rnd: dict) -> None:
+        """Add a checked round, drop the lines given, and end the game after its last round."""
+        state["lines"] = {}
+        state["rounds"].append(rnd)
         if len(state["rounds"]) >= state["total_rounds"]:
             state["over"] = True
             state["phase"] = "over"
@@ -273,6 +317,10 @@ class Cubosaurs(Engine):
                 eggs += value * count
             out[name] = {"dinos": dinos, "raptors": best_raptors(line["raptors"]), "eggs": eggs}
         return out
+
+    def rounds_entered(self, state: dict) -> int:
+        """How many rounds are recorded (by the table's `round` or completed from lines)."""
+        return len(state["rounds"])
 
     def status(self, state: dict) -> dict:
         """Header: the round being entered (the last one once over) of 2 or 3."""

@@ -43,6 +43,7 @@ from tests.test_table_hub import HANDS3, WEAVE3
 
 SEATS = ("A", "B", "C")
 SEATS8 = tuple("ABCDEFGH")
+CUBOSAURS_ROWS = "T-Rex: 4 1 -2 -5; Brontosaurus: 1 3 5 -1; Pentaceratops: -3 ? ? ?"
 MARKERS = {seat: f"tmark{seat}{n}" for seat in SEATS for n in (1,)}
 # Pictomania: each seat's card (symbol, number), all different, and each seat's guess (on whose drawing, number).
 DEAL = {"A": (1, 5), "B": (2, 6), "C": (3, 7)}
@@ -86,14 +87,16 @@ def drawing_record() -> dict:
 @pytest.fixture(scope="module")
 def table_server():
     """A server over a data folder holding an answering Knit Wit session, a Pictomania session in its first
-    drawing, a Guess Club round with its topic given, a new score pad and a new Flip 7, in English; yields
+    drawing, a Guess Club round with its topic given, a new score pad, a new Flip 7 and a new Cubosaurs game with
+    every T-Rex and Brontosaurus value known, in English; yields
     (server, {game: sid})."""
     with tempfile.TemporaryDirectory(prefix="tableside-table-") as data:
         with Store(Path(data)) as store:
             sids = {"knit_wit": store.create(answering_record()), "pictomania": store.create(drawing_record()),
                     "guess_club": store.create(topic_record()), "knit_wit8": store.create(answering8_record()),
                     "score_pad": store.create(new_record("score_pad", list(SEATS), {})),
-                    "flip7": store.create(new_record("flip7", list(SEATS), {}))}
+                    "flip7": store.create(new_record("flip7", list(SEATS), {})),
+                    "cubosaurs": store.create(new_record("cubosaurs", list(SEATS), {"rows": CUBOSAURS_ROWS}))}
             store.set_setting("lang", "en")
         running = start_server(Path(data))
         yield running, sids
@@ -434,3 +437,28 @@ def test_a_flip7_round_given_from_each_phone(table_server, table_tabs):
     for phone in players.values():
         phone.tab.see("Round 2")
     host.see("Round 2: tap each player's cards")
+
+
+def test_a_cubosaurs_round_given_from_each_phone(table_server, table_tabs):
+    """A, B and C each count their own collection on their phone and give it: the host reads who gave how many
+    cards; A miscounted, changes hers and gives it again; C's, the last, records round 1 on every screen."""
+    sid = table_server[1]["cubosaurs"]
+    host, players, pin = seated_round(table_tabs, sid)
+    for seat, phone in players.items():
+        join(phone, sid, pin, seat)
+    counted = {"A": ("More: T-Rex", 3), "B": ("More: Brontosaurus", 2)}
+    for seat, (button, times) in counted.items():
+        for _ in range(times):
+            players[seat].tab.tap(button, exact=True)
+        players[seat].tab.tap("Give my collection")
+    players["A"].tab.see("Your collection is given; the round is recorded once everyone has given theirs. You may "
+                         "change it and give it again until then.")
+    host.see("Given: A 3 cards, B 2 cards; still to give: C")
+    players["A"].tab.tap("Fewer: T-Rex", exact=True)
+    players["A"].tab.tap("Give again")
+    host.see("Given: A 2 cards, B 2 cards; still to give: C")
+    players["C"].tab.tap("More: T-Rex", exact=True)
+    players["C"].tab.tap("Give my collection")
+    for phone in players.values():
+        phone.tab.see("Round 2")
+    host.see("Round 2: count each player's collection")

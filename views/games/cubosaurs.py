@@ -35,17 +35,28 @@ is corrected there (a `row` action: earlier rounds are rescored, the log keeps b
 in from its cards before playing. Saving it sends no round. On the host's table screen this is where `row` is
 made (the moves panel listed it as three raw fields).
 
-Every move is the table's: a player's own phone in table mode shows the rounds table and that the referee or the
-host enters the rounds, no form (`round_edit.enters`).
+Players' own collections [ruling, this view's]: a player's own phone in table mode (which does not enter whole
+rounds, `round_edit.enters`) shows the round being entered, a line saying each player counts and gives their own
+collection there (the referee or the host may also enter the whole round), the steppers for the seat's own
+collection and "give my collection" (a `line`). Once given, the collection stays in the steppers, so a player who
+miscounted changes it and gives it again (the later one counts); the steppers start empty for the next round.
+While collections wait, every screen says who gave how many cards and who is still to give; the table's form
+offers to fill the collections it has not touched from them (then it sends the round as usual, asking for an
+unknown row value there). A shared phone (passed around) enters whole rounds only. A new round is sent with its
+number (`round`), so a form counted for a round completed meanwhile from the players' collections is held as
+entered elsewhere, not recorded as the next round.
 """
 
 from __future__ import annotations
+
+import copy
 
 import flet as ft
 
 from scoring.core import TABLE, RuleError
 from scoring.games.cubosaurs import format_rows, parse_rows, type_key
 from views.components.cards import stepper
+from views.components.offers import offer_here
 from views.context import GameContext
 from views.games import round_edit
 from views.ui import aside, choice_row, icon_button
@@ -187,8 +198,9 @@ def entries_of(lines: dict) -> dict:
 
 
 def round_action(ctx: GameContext, draft: dict) -> dict:
-    """The round (or the correction of the round open) as the engine takes it."""
-    return {**round_edit.action(draft, "round", {"lines": {n: draft["lines"][n] for n in ctx.players}}),
+    """The round (or the correction of the round open) as the engine takes it; a new round with its number."""
+    numbered = {"round": len(ctx.state["rounds"]) + 1} if round_edit.editing(draft) is None else {}
+    return {**round_edit.action(draft, "round", {"lines": {n: draft["lines"][n] for n in ctx.players}, **numbered}),
             "at": ctx.now()}
 
 
@@ -199,12 +211,51 @@ def build(ctx: GameContext) -> ft.Control:
     moves panel does not list it again as raw fields)."""
     draft = draft_of(ctx)
     if not round_edit.enters(ctx):
-        return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(ctx.state["rounds"]) + 1),
-                                               rounds_table(ctx, draft)])
+        own = own_line(ctx)
+        heading = round_edit.own_heading(ctx, len(ctx.state["rounds"]) + 1, own, "cubosaurs.view.own_or_referee")
+        return ft.Column(spacing=12, controls=[*heading, *own, *waiting(ctx), rounds_table(ctx, draft)])
     ctx.offer(TABLE, "row")
     if draft["ask"]:
         return ft.Column(spacing=12, controls=[ask_panel(ctx, draft), rounds_table(ctx, draft)])
     return ft.Column(spacing=12, controls=[entry(ctx, draft), rounds_table(ctx, draft), rows_panel(ctx, draft)])
+
+
+def waiting(ctx: GameContext) -> list[ft.Control]:
+    """Who gave their collection (with how many cards) and who is still to give, while collections wait."""
+    return round_edit.lines_waiting(ctx, {n: ctx.t("cubosaurs.view.given_cards", count=cards(line))
+                                          for n, line in ctx.state["lines"].items()})
+
+
+def cards(line: dict) -> int:
+    """How many cards a collection holds: dinosaurs, eggs and raptors."""
+    return sum(line["dinos"].values()) + sum(line["eggs"].values()) + len(line["raptors"])
+
+
+def own_line(ctx: GameContext) -> list[ft.Control]:
+    """On a player's own phone: the steppers for the seat's collection this round and "give my collection" (a
+    `line`); once given, that it was (the collection stays, to be changed and given again until the round is
+    recorded)."""
+    seat = ctx.seat
+    if seat not in ctx.players or not offer_here(ctx, "line"):
+        return []
+    number = len(ctx.state["rounds"]) + 1
+    own = ctx.local.setdefault("cubosaurs_own", {"line": new_line(), "for": None})
+    if own["for"] is not None and own["for"] != number:
+        own.update(line=new_line(), **{"for": None})
+
+    def give() -> None:
+        """Send the seat's collection for this round (a copy: the steppers may change it afterwards)."""
+        if ctx.dispatch({"type": "line", "by": seat, "round": number, "line": copy.deepcopy(own["line"])}):
+            own["for"] = number
+
+    given = seat in ctx.state["lines"]
+    controls: list[ft.Control] = [ft.Text(ctx.t("cubosaurs.view.you_gave"), size=16, weight=ft.FontWeight.W_600)
+                                  ] if given else []
+    return controls + [
+        collection(ctx, own["line"], seat),
+        ft.FilledButton(content=ctx.t("cubosaurs.view.give_again" if given else "cubosaurs.view.give"),
+                        icon=ft.Icons.SEND, on_click=lambda e: give()),
+    ]
 
 
 def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
@@ -230,26 +281,39 @@ def entry(ctx: GameContext, draft: dict) -> ft.Control:
         draft["who"] = name
         ctx.refresh()
 
+    buttons = round_edit.save_buttons(ctx, draft, "round", ctx.t("cubosaurs.view.add_round"), lambda: send(ctx, draft))
+    if round_edit.editing(draft) is None and any(draft["lines"][n] == new_line() for n in ctx.state["lines"]):
+        buttons.append(ft.OutlinedButton(content=ctx.t("cubosaurs.view.fill_from_lines"), icon=ft.Icons.DOWNLOAD,
+                                         on_click=lambda e: fill_from_lines(ctx, draft)))
     return ft.Column(spacing=10, controls=[
         round_edit.heading(ctx, draft, ctx.t("cubosaurs.view.enter", round=len(ctx.state["rounds"]) + 1)),
+        *waiting(ctx),
         choice_row([(n, n) for n in ctx.players], draft["who"], choose),
-        collection(ctx, draft["lines"][draft["who"]]),
-        ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, "round", ctx.t("cubosaurs.view.add_round"),
-                                                           lambda: send(ctx, draft))),
+        collection(ctx, draft["lines"][draft["who"]], draft["who"]),
+        ft.Row(wrap=True, controls=buttons),
     ])
 
 
-def collection(ctx: GameContext, line: dict) -> ft.Control:
-    """Steppers for each dinosaur and egg type (the eggs under a line saying how an egg scores), the raptors, and
-    DNA tokens in advanced mode."""
+def fill_from_lines(ctx: GameContext, draft: dict) -> None:
+    """Fill the collections the table has not touched from those players gave on their phones."""
+    given = entries_of(ctx.state["lines"])["lines"]
+    for name, line in given.items():
+        if draft["lines"][name] == new_line():
+            draft["lines"][name] = line
+    ctx.refresh()
+
+
+def collection(ctx: GameContext, line: dict, name: str) -> ft.Control:
+    """Player name's steppers for each dinosaur and egg type (the eggs under a line saying how an egg scores), the
+    raptors, and DNA tokens in advanced mode."""
 
     def count(kind: str, dino: str, value: int) -> None:
         """Set how many cards of a type."""
         line[kind][dino] = value
         ctx.refresh()
 
-    controls: list[ft.Control] = [ft.Text(ctx.t("cubosaurs.view.cards_of", name=ctx.local["cubosaurs"]["who"]),
-                                          size=16, weight=ft.FontWeight.BOLD)]
+    controls: list[ft.Control] = [ft.Text(ctx.t("cubosaurs.view.cards_of", name=name), size=16,
+                                          weight=ft.FontWeight.BOLD)]
     controls += [stepper(ctx, type_name(ctx.t, dino), lambda d=dino: line["dinos"].get(d, 0),
                          lambda v, d=dino: count("dinos", d, v), maximum=60)
                  for dino in ctx.state["rows"]]
