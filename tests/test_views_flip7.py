@@ -311,3 +311,21 @@ def test_the_coach_counts_a_line_given_on_a_phone_as_cards_out_of_the_deck():
     assert round(expected["Bo"] * 100) != round(without["Bo"] * 100)
     body = view.build(table.ctx())
     assert f"Bo: {round(expected['Bo'] * 100)}%" in shown(body) and not any(t.startswith("Ann: ") for t in shown(body))
+
+
+def test_a_phone_keeps_the_line_it_gave_and_gets_it_back_when_the_host_undoes_it():
+    """Ann taps 11 and 5 and gives her line: the picker keeps her cards. The host undoes it: her line is no longer
+    given and the picker still holds 11 and 5, to give again."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    phone: dict = {}
+    for card in ("11", "5"):
+        tap(view.build(table.seated("Ann", phone)), card)
+    tap(view.build(table.seated("Ann", phone)), "Give my line")
+    assert phone["flip7_own"]["lines"]["Ann"]["cards"] == ["11", "5"]
+    table.undo()
+    assert table.state["lines"] == {}
+    fresh: dict = {}
+    body = view.build(table.seated("Ann", fresh))
+    assert fresh["flip7_own"]["lines"]["Ann"]["cards"] == ["11", "5"] and "Give my line" in [
+        label(b) for b in all_buttons(body)]
+    assert phone["flip7_own"]["lines"]["Ann"]["cards"] == ["11", "5"]

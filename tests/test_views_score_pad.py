@@ -189,3 +189,30 @@ def test_a_form_typed_for_a_round_completed_from_phones_is_not_recorded_as_the_n
     assert "Add round" not in [t for t in shown(body)]
     tap(body, "Keep it for round 2")
     assert table.state["scores"] == [{"Ann": 5, "Bo": 5}]
+
+
+def own_field(table: Table, seat: str, local: dict) -> str:
+    """What seat's own points field holds on its phone now."""
+    (field,) = [c for c in walk(view.build(table.seated(seat, local))) if isinstance(c, ft.TextField)]
+    return field.value
+
+
+def test_a_phone_keeps_the_points_it_gave_and_gets_back_a_line_the_host_undid():
+    """Ann gives 7: her field keeps it (to change and give again). Bo's −3, the last, records round 1 and both
+    fields start empty for round 2. The host undoes Bo's line: round 1 waits again, Bo's field holds his −3 back
+    (also on a phone opened afresh as Bo) and Ann's her 7 (still given). Bo gives −2: round 1 is recorded and his
+    field is empty for round 2."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    phones: dict = {"Ann": {}, "Bo": {}}
+    give(table, "Ann", phones["Ann"], "7")
+    assert own_field(table, "Ann", phones["Ann"]) == "7"
+    give(table, "Bo", phones["Bo"], "−3")
+    assert table.state["scores"] == [{"Ann": 7, "Bo": -3}]
+    assert own_field(table, "Ann", phones["Ann"]) == "" and own_field(table, "Bo", phones["Bo"]) == ""
+    table.undo()
+    assert table.state["scores"] == [] and table.state["lines"] == {"Ann": 7}
+    assert own_field(table, "Bo", phones["Bo"]) == "-3" and own_field(table, "Ann", phones["Ann"]) == "7"
+    assert own_field(table, "Bo", {}) == "-3"
+    give(table, "Bo", phones["Bo"], "-2", button="Give my points")
+    assert table.state["scores"] == [{"Ann": 7, "Bo": -2}] and table.errors == []
+    assert own_field(table, "Bo", phones["Bo"]) == ""

@@ -39,7 +39,8 @@ Players' own collections [ruling, this view's]: a player's own phone in table mo
 rounds, `round_edit.enters`) shows the round being entered, a line saying each player counts and gives their own
 collection there (the referee or the host may also enter the whole round), the steppers for the seat's own
 collection and "give my collection" (a `line`). Once given, the collection stays in the steppers, so a player who
-miscounted changes it and gives it again (the later one counts); the steppers start empty for the next round.
+miscounted changes it and gives it again (the later one counts); the steppers start empty for the next round,
+and a collection the host undid comes back into them (`round_edit.keep_own`, as for the score pad and Flip 7).
 While collections wait, every screen says who gave how many cards and who is still to give; the table's form
 offers to fill the collections it has not touched from them (then it sends the round as usual, asking for an
 unknown row value there). A shared phone (passed around) enters whole rounds only. A new round is sent with its
@@ -238,15 +239,13 @@ def own_line(ctx: GameContext) -> list[ft.Control]:
     seat = ctx.seat
     if seat not in ctx.players or not offer_here(ctx, "line"):
         return []
-    number = len(ctx.state["rounds"]) + 1
-    own = ctx.local.setdefault("cubosaurs_own", {"line": new_line(), "for": None})
-    if own["for"] is not None and own["for"] != number:
-        own.update(line=new_line(), **{"for": None})
+    own = ctx.local.setdefault("cubosaurs_own", {"line": new_line()})
+    number = round_edit.keep_own(ctx, own, "line", new_line(), "line",
+                                 lambda given: entries_of({seat: given})["lines"][seat])
 
     def give() -> None:
         """Send the seat's collection for this round (a copy: the steppers may change it afterwards)."""
-        if ctx.dispatch({"type": "line", "by": seat, "round": number, "line": copy.deepcopy(own["line"])}):
-            own["for"] = number
+        ctx.dispatch({"type": "line", "by": seat, "round": number, "line": copy.deepcopy(own["line"])})
 
     given = seat in ctx.state["lines"]
     controls: list[ft.Control] = [ft.Text(ctx.t("cubosaurs.view.you_gave"), size=16, weight=ft.FontWeight.W_600)

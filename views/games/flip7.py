@@ -21,7 +21,7 @@ lines are refused, not recorded as the next round.
 Players' own lines [ruling, this view's]: a player's own phone in table mode shows the rounds table, a line saying
 each player gives their own cards here (the referee or the host may also enter the whole round), and the card
 picker for the seat's own line only, with the points it scores and "give my line" (a `line`; given again, the
-later one counts); no coach. While lines wait, every screen says who gave what and who is still to give; the
+later one counts; the picker keeps what was given until the next round, also when the host undoes it); no coach. While lines wait, every screen says who gave what and who is still to give; the
 table's screen offers to fill its untouched lines from them. A shared phone (passed around) enters whole rounds
 only.
 """
@@ -267,13 +267,13 @@ def own_line(ctx: GameContext) -> list[ft.Control]:
     if seat not in ctx.players or not offer_here(ctx, "line"):
         return []
     own = ctx.local.setdefault("flip7_own", {"who": seat, "lines": {seat: new_line(False)}})
+    number = round_edit.keep_own(ctx, own, "lines", {seat: new_line(False)}, "line",
+                                 lambda given: entries_of({seat: given})["lines"])
     line = own["lines"][seat]
-    number = len(ctx.state["rounds"]) + 1
 
     def give() -> None:
-        """Send the seat's line for this round; start a fresh one once accepted."""
-        if ctx.dispatch({"type": "line", "by": seat, "round": number, "line": line_of(line)}):
-            own["lines"][seat] = new_line(False)
+        """Send the seat's line for this round (the picker keeps it until the next round)."""
+        ctx.dispatch({"type": "line", "by": seat, "round": number, "line": line_of(line)})
 
     controls: list[ft.Control] = []
     given = ctx.state["lines"].get(seat)

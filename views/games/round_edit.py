@@ -85,6 +85,29 @@ def lines_waiting(ctx: GameContext, given: dict[str, str]) -> list[ft.Control]:
     return [aside(ctx.lang, ctx.t("rounds.view.waiting", given=said, missing=missing))]
 
 
+def keep_own(ctx: GameContext, holder: dict, key: str, blank: Any, field: str,
+             to_draft: Callable[[Any], Any]) -> int:
+    """A player's own line on their phone (`holder[key]`, `blank` when empty) for the round being entered, whose
+    number it returns: emptied when the round moves on (the round it is for is `holder["own_for"]`); when empty,
+    filled (`to_draft`) from what the seat gave for this round and is still waiting, else from the seat's line for
+    this round the host just undid (the undone action's `field`). So what a phone gave stays there to change and
+    give again, and a line undone is handed back as a table's undone round is."""
+    number = entered(ctx, "round") + 1
+    if holder.get("own_for") not in (None, number):
+        holder.update({key: copy.deepcopy(blank), "own_for": None})
+    if holder.get(key, blank) != blank:
+        holder["own_for"] = number
+        return number
+    undone = (ctx.record.get("redo") or [{}])[-1]
+    given = ctx.state["lines"].get(ctx.seat)
+    if given is None and undone.get("type") == "line" and undone.get("by") == ctx.seat \
+            and undone.get("round") == number:
+        given = undone.get(field)
+    if given is not None:
+        holder.update({key: to_draft(given), "own_for": number})
+    return number
+
+
 def editing(draft: dict) -> int | None:
     """The number of the past round open in the form, or None for a new round."""
     return draft.get("editing")

@@ -8,7 +8,9 @@ round completed meanwhile from the players' lines is refused, not recorded as th
 
 Players' own lines [ruling, this view's]: a player's own phone in table mode (which does not enter whole rounds,
 `round_edit.enters`) shows the rounds, that each player gives their own points there and the referee or the host
-may also enter the whole round, and a field for the seat's own points this round with "give my points" (a `line`; given again, the later one counts); the round is recorded once every player has given theirs.
+may also enter the whole round, and a field for the seat's own points this round with "give my points" (a `line`;
+given again, the later one counts; the field keeps what was given until the next round, also when the host undoes
+it); the round is recorded once every player has given theirs.
 While lines wait, every screen says who gave what and who is still to give; the table's form offers to fill its
 empty fields from them. A shared phone (passed around) enters whole rounds only: no per-player line there.
 """
@@ -110,16 +112,16 @@ def fill_from_lines(ctx: GameContext, typed: dict) -> None:
 
 def own_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
     """On a player's own phone: a field for the seat's points this round and "give my points" (a `line`); once
-    given, what was given (it may be given again until the round is recorded)."""
+    given, what was given (it may be given again until the round is recorded; the field keeps it,
+    `round_edit.keep_own`)."""
     seat = ctx.seat
     if seat not in ctx.players or not offer_here(ctx, "line"):
         return []
-    number = ctx.state["round"]
+    number = round_edit.keep_own(ctx, draft, "own", "", "score", str)
 
     def give() -> None:
-        """Send the seat's points for this round; clear the field once accepted."""
-        if ctx.dispatch({"type": "line", "by": seat, "round": number, "score": entry(draft.get("own", ""))}):
-            draft["own"] = ""
+        """Send the seat's points for this round (the field keeps them until the next round)."""
+        ctx.dispatch({"type": "line", "by": seat, "round": number, "score": entry(draft.get("own", ""))})
 
     field = ft.TextField(label=ctx.t("score_pad.view.own"), value=draft.get("own", ""),
                          keyboard_type=ft.KeyboardType.NUMBER, width=160, text_size=20,
