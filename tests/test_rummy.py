@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.core import RuleError, engine
+from scoring.i18n import text
 from scoring.games.rummy import card_value
 from scoring.record import new_record, play, replay
 from tests.helpers import assert_refused, assert_same_keys, cli_score, play_all
@@ -217,3 +218,77 @@ def test_an_earlier_round_is_corrected():
     state = eng.apply(state, {"type": "correct", "round": 1, **{k: v for k, v in rnd(
         Ann=line(melds=[["3S", "4S", "5S", "6S"]]), **others).items() if k != "type"}})
     assert eng.totals(state)["Ann"] == first + 6
+
+
+def given(by, own, number=1):
+    """A player's own line for a round, given on their phone."""
+    return {"type": "line", "by": by, "round": number, "line": own}
+
+
+def test_each_players_own_line_records_the_round_when_the_last_is_given():
+    """Ann, Cy then Bo give their own lines: each is checked alone when given (an invalid meld is refused at once),
+    the round waits for the last one, then it is recorded and scored as the table's round of the same lines would
+    be (Bo's 5H laid off onto Ann's run); replay gives the same state, and undoing Bo's line puts the round back to
+    waiting."""
+    record = new_record("rummy", PLAYERS)
+    state = replay(record)
+    assert_refused("rummy", state, given("Ann", line([["2H", "3H", "9H"]])), "rummy.meld_invalid")
+    lines = {"Ann": line([["2H", "3H", "4H"]]), "Bo": line([], ["5H"], ["9C"]), "Cy": line(hand=["5D"])}
+    for name in ("Ann", "Cy"):
+        record, state = play(record, state, given(name, lines[name]))
+    assert state["rounds"] == [] and sorted(state["lines"]) == ["Ann", "Cy"]
+    waiting = state
+    record, state = play(record, state, given("Bo", lines["Bo"]))
+    table = engine("rummy").apply(new(), {"type": "round", "by": "table", "lines": lines, "stock_out": False})
+    assert state["rounds"] == table["rounds"] and state["lines"] == {} and scores(state) == {
+        "Ann": 9, "Bo": 5 - 9, "Cy": -5}
+    assert replay(record) == state
+    assert replay({**record, "actions": record["actions"][:-1]}) == waiting
+
+
+def test_the_stock_ran_out_when_nobodys_given_hand_is_empty():
+    """Basic Rummy from phones: nobody went out, so the stock ran out and the lowest hand wins the others' hands
+    minus its own (as the table's round with "stock ran out" ticked)."""
+    state = engine("rummy").new_state(PLAYERS, {"variant": "basic"})
+    for name, hand in (("Ann", ["3C"]), ("Bo", ["KD", "QD"]), ("Cy", ["9S"])):
+        state = engine("rummy").apply(state, given(name, line(hand=hand)))
+    assert state["rounds"][0]["stock_out"] is True and scores(state) == {"Ann": 23, "Bo": 0, "Cy": 0}
+
+
+def test_a_round_that_cannot_be_true_refuses_the_last_line_and_keeps_the_others():
+    """Ann and Bo both hold the 9 of spades: Cy's line, the last, is refused naming the card and the two; Bo gives
+    his again, then Cy's records the round. An ace laid off that could go low or high is refused on the last line
+    saying the referee or the host places it. Late lines and lines made by the table are refused."""
+    eng = engine("rummy")
+    state = new()
+    state = eng.apply(state, given("Ann", line([["7H", "7S", "7D"]], [], ["9S"])))
+    state = eng.apply(state, given("Bo", line(hand=["9S"])))
+    err = assert_refused("rummy", state, given("Cy", line()), "rummy.card_twice")
+    assert err.params == {"card": "9S", "names": ["Ann", "Bo"]} and sorted(state["lines"]) == ["Ann", "Bo"]
+    state = eng.apply(state, given("Bo", line(hand=["9C"])))
+    state = eng.apply(state, given("Cy", line()))
+    assert scores(state) == {"Ann": 21 - 9, "Bo": -9, "Cy": 0}
+    assert_refused("rummy", state, given("Cy", line()), "rummy.line_round")
+    assert_refused("rummy", state, {**given("Cy", line(), 2), "by": "table"}, "core.player_only")
+    two = eng.new_state(["a", "b"], {})
+    two = eng.apply(two, given("a", line([["2H", "3H", "4H"], ["JH", "QH", "KH"]])))
+    err = assert_refused("rummy", two, given("b", line([], ["AH"], ["5C"])), "rummy.line_lay_off_ambiguous")
+    assert err.params == {"name": "b", "card": "AH"}
+    assert "The referee or the host fills in the round" in text("en", err.key, **err.params)
+
+
+def test_the_tables_round_wins_over_given_lines_and_is_named_by_its_number():
+    """The table enters round 1 itself while Ann's line waits: the table's lines count and Ann's is dropped; a
+    round numbered for another round is refused; the log names a line's round and a numbered round; every player
+    is offered their own line."""
+    eng = engine("rummy")
+    state = eng.apply(new(), given("Ann", line(hand=["KD"])))
+    state = eng.apply(state, {**rnd(Ann=line([["5C", "6C", "7C"]]), Bo=line(hand=["2D"]), Cy=line(hand=["3D"])),
+                              "round": 1})
+    assert scores(state)["Ann"] == 18 and state["lines"] == {} and eng.rounds_entered(state) == 1
+    assert_refused("rummy", state, {**rnd(), "round": 1}, "rummy.line_round")
+    assert [e["by"] for e in eng.prompt(state) if e["type"] == "line"] == PLAYERS
+    key, params = eng.describe(given("Ann", line(), 2))
+    assert text("en", key, **params) == "Own line for round 2"
+    key, params = eng.describe({**rnd(), "round": 3})
+    assert text("zh-CN", key, **params) == "录入了第 3 轮"

@@ -895,7 +895,7 @@ def test_a_players_phone_shows_no_control_for_the_tables_moves_of_a_round_game(
     hub = open_hub(store, new_record(game, players, options, seed=1), Clock())
     referee = hub.join(hub.pin, "table")
     got, _ = seated(hub, "A")
-    own_lines = ("score_pad", "flip7", "cubosaurs")
+    own_lines = ("score_pad", "flip7", "cubosaurs", "rummy")
     entered_by = ("The referee or the host may also enter the whole round." if game in own_lines
                   else "The referee or the host enters this.")  # and A's own line (`line`, A's move, not the table's)
     assert entered_by in phone_words(store, hub, got[-1])

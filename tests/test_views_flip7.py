@@ -295,9 +295,10 @@ def test_cards_tapped_for_a_round_completed_from_phones_are_not_recorded_as_the_
 
 
 def test_the_coach_counts_a_line_given_on_a_phone_as_cards_out_of_the_deck():
-    """Ann gave her line on her phone (12, 11 and 11 again, a Second Chance used): the table's coach counts those cards (and
-    that Second Chance) as out of the deck while the table's own line for Ann is untouched, so Bo's chance to bust
-    on his 12 is the engine's with Ann's cards in front of her; fails when the coach reads the table's lines only."""
+    """Ann gave her line on her phone (12, 11 and 11 again, a Second Chance used): the table's coach counts those
+    cards (and that Second Chance) as out of the deck while the table's own line for Ann is untouched, so Bo's
+    chance to bust on his 12 is the engine's with Ann's cards in front of her; fails when the coach reads the
+    table's lines only."""
     table = Table("flip7", ["Ann", "Bo", "Cy"], {"coach": True})
     given = {"numbers": [12, 11, 11], "modifiers": [], "second_chance": 1, "status": "stayed"}
     assert table.apply({"type": "line", "by": "Ann", "round": 1, "line": given})

@@ -208,3 +208,51 @@ def test_the_cards_panel_and_the_where_did_it_go_card_take_the_columns_width():
     ace_round(table)
     tap(build(table), "Add round")
     assert fills_its_column(build(table), "Where did Bo's A♠ go?")
+
+
+def phone_tap(table: Table, seat: str, phone: dict, *names: str) -> None:
+    """On seat's own phone, tap buttons by their names, one after another."""
+    for name in names:
+        tap(view.build(table.seated(seat, phone)), name)
+
+
+def test_each_phone_taps_and_gives_its_own_line_and_the_table_sees_who_gave():
+    """Ann's phone shows the card picker for her own line and "Give my line", no form for the round; given, it
+    says so and keeps her cards (she takes one back and gives again). The table's screen reads who gave how many
+    cards and fills the lines it has not touched from them. Bo's line, the last, records the round; Ann's picker
+    starts empty for round 2."""
+    table = Table("rummy", ["Ann", "Bo"])
+    phones: dict = {"Ann": {}, "Bo": {}}
+    ctx = table.seated("Ann", phones["Ann"])
+    body = view.build(ctx)
+    buttons = [label(b) for b in all_buttons(body)]
+    assert ("Ann", "line") in ctx.offered and "Give my line" in buttons and "Add round" not in buttons
+    assert "Cards of Ann" in shown(body) and not any(t.startswith("Cards of Bo") for t in shown(body))
+    phone_tap(table, "Ann", phones["Ann"], "New meld", "♥ Hearts", "7♥", "8♥", "9♥", "Left in hand", "♠ Spades",
+              "2♠")
+    phone_tap(table, "Ann", phones["Ann"], "Give my line")
+    assert table.errors == [] and table.state["lines"]["Ann"]["hand"] == ["2S"]
+    body = view.build(table.seated("Ann", phones["Ann"]))
+    assert any(t.startswith("Your line is given") for t in shown(body))
+    phone_tap(table, "Ann", phones["Ann"], "2♠ ×", "Give again")
+    assert table.state["lines"]["Ann"] == {"melds": [["7H", "8H", "9H"]], "laid_off": [], "hand": []}
+    assert "Given: Ann 3 cards; still to give: Bo" in shown(build(table))
+    tap(build(table), "Fill in the lines players gave")
+    assert table.local["rummy"]["lines"]["Ann"]["melds"] == [["7H", "8H", "9H"]]
+    phone_tap(table, "Bo", phones["Bo"], "♠ Spades", "K♠", "Give my line")
+    assert table.errors == [] and table.state["rounds"][0]["scores"]["Bo"]["points"] == -10
+    assert table.state["rounds"][0]["stock_out"] is False
+    body = view.build(table.seated("Ann", phones["Ann"]))
+    assert "Round 2" in shown(body) and phones["Ann"]["rummy_own"]["lines"]["Ann"]["melds"] == []
+
+
+def test_cards_tapped_for_a_round_completed_from_phones_are_not_recorded_as_the_next():
+    """The table taps round 1 while both players give theirs on their phones: its form says round 1 was entered
+    elsewhere instead of sending those cards as round 2."""
+    table = Table("rummy", ["Ann", "Bo"])
+    tap_cards(table, "♦ Diamonds", ["3D"])
+    phone_tap(table, "Ann", {}, "♠ Spades", "K♠", "Give my line")
+    phone_tap(table, "Bo", {}, "Give my line")
+    assert len(table.state["rounds"]) == 1 and table.errors == []
+    buttons = [label(b) for b in all_buttons(build(table))]
+    assert "Add round" not in buttons and "Keep it for round 2" in buttons

@@ -5,6 +5,19 @@ Cards are rank + suit ("AS", "10H", "QC", "7D"); meld checks live in `validators
 Actions:
 - `round` by the table: `{"lines": {player: {"melds": [[cards], ...], "laid_off": [cards], "hand": [cards]}},
   "stock_out": bool}` — a line for every player; `stock_out` when the round ended because the stock ran out.
+  Optionally `"round": n`, the round it is entered as (the app sends it): refused unless it is the round being
+  entered (`rummy.line_round`), and the log names that round (a round completed from players' lines is not a
+  `round` action).
+- `line` by a player: `{"round": n, "line": line}` — the player's own melds, lay-offs and hand for the round being
+  entered, given on their own phone [ruling]. The line is checked alone when given (cards, each meld valid, the
+  lay-off rule of `one_meld_per_turn`); lines wait until every player has given one, and the last one records the
+  round, checked as a whole as the table's `round` is (every card once, the lay-offs placed together, at most one
+  player out). The stock ran out exactly when nobody's hand is empty (a round ends either way) [ruling]. If the
+  whole is refused, the last line is refused with the rule that fails and the others stay given; a laid-off ace
+  that could go low or high is refused as `rummy.line_lay_off_ambiguous` (a phone does not ask where it went):
+  the referee or the host fills the round from the lines given and says which meld it went onto. A line for
+  another round than the one being entered is refused; the table's own `round` wins and drops the lines given;
+  given lines are public (melds are on the table; a hand is shown when the round is scored).
 
 Scoring [seed, RULINGS §9]: 2–9 face value (5 each with `simple_scoring`), 10/J/Q/K 10, ace 15, or 1 when
 low (5 when low with `simple_scoring`).
@@ -27,7 +40,8 @@ Rulings:
 - `correct` by the table: `{"round": n, "lines": {...}, "stock_out": bool}` replaces round n written wrong; the
   log keeps both. Totals are kept running.
 
-The table's questions: `prompt` offers `round` and `correct` as typed input; nothing is secret (`player_view`
+The table's questions: `prompt` offers `round` and `correct` as typed input, and `line` to every player; nothing
+is secret (`player_view`
 drops only the seed).
 - Without `stock_out` exactly one player went out (an empty hand). With it the lowest hand wins the basic
   round; tied winners split the points (rounded down). In 500 Rummy the stock running out changes nothing but
@@ -42,8 +56,8 @@ drops only the seed).
 
 from __future__ import annotations
 
-from scoring.core import BOOL, CHOICE, INT, TABLE, Engine, Game, Line, Option, RuleError, each_player, known_fields, \
-    make_scoreboard, move, register
+from scoring.core import BOOL, CHOICE, INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, each_player, \
+    for_round, known_fields, make_scoreboard, move, register
 from validators.cards import lay_off, meld, parse_rummy, rummy_code
 
 DEFAULT_TARGET = {"500": 500, "basic": 100}
@@ -90,6 +104,13 @@ def card_value(card: str, low: bool, simple: bool) -> int:
     return 5 if simple else rank
 
 
+def _given(line: dict) -> dict:
+    """A checked line as a round's line again: a laid-off card the line placed says where it went."""
+    onto = line.get("onto", {})
+    return {"melds": line["melds"], "hand": line["hand"],
+            "laid_off": [{"card": c, "onto": onto[c]} if c in onto else c for c in line["laid_off"]]}
+
+
 def _cards(name: str, value) -> list[str]:
     """A list of card codes in canonical form, or `RuleError`."""
     if not isinstance(value, list):
@@ -124,6 +145,7 @@ class Rummy(Engine):
         state["target"] = opts["target"] or DEFAULT_TARGET[opts["variant"]]
         state["rounds"] = []
         state["totals"] = {p: 0 for p in state["players"]}
+        state["lines"] = {}
         state["phase"] = "playing"
 
     def aces_high(self, state: dict) -> bool:
@@ -147,10 +169,34 @@ class Rummy(Engine):
         scores = self._score(state, checked, groups, stock_out)
         return {"lines": checked, "stock_out": stock_out, "scores": scores}
 
-    @move("round", by=TABLE, phase=("playing",), fields=("lines", "stock_out"))
+    @move("round", by=TABLE, phase=("playing",), fields=("lines", "stock_out", "round"))
     def add_round(self, state: dict, action: dict) -> None:
-        """Record one round: every line checked, the cards unique, lay-offs placed, scores computed."""
-        rnd = self._round(state, action)
+        """Record one round: every line checked, the cards unique, lay-offs placed, scores computed (given lines
+        are dropped)."""
+        for_round(action, len(state["rounds"]) + 1, "rummy.line_round", required=False)
+        self._record(state, self._round(state, action))
+
+    @move("line", by=PLAYER, phase=("playing",), fields=("round", "line"))
+    def add_line(self, state: dict, action: dict) -> None:
+        """A player's own line for the round being entered; the last one records the round, checked as a whole
+        (the stock ran out when nobody's hand is empty)."""
+        for_round(action, len(state["rounds"]) + 1, "rummy.line_round", required=True)
+        by = action["by"]
+        state["lines"][by] = self._check_line(state, by, action.get("line"))
+        if len(state["lines"]) < len(state["players"]):
+            return
+        lines = {n: _given(state["lines"][n]) for n in state["players"]}
+        try:
+            rnd = self._round(state, {"lines": lines, "stock_out": all(line["hand"] for line in lines.values())})
+        except RuleError as err:
+            if err.key != "rummy.lay_off_ambiguous":
+                raise
+            raise RuleError("rummy.line_lay_off_ambiguous", **err.params) from None
+        self._record(state, rnd)
+
+    def _record(self, state: dict, rnd: dict) -> None:
+        """Add a checked round, drop the lines given, update the totals and check the end."""
+        state["lines"] = {}
         state["rounds"].append(rnd)
         for name, score in rnd["scores"].items():
             state["totals"][name] += score["points"]
@@ -276,6 +322,17 @@ class Rummy(Engine):
     def totals(self, state: dict) -> dict:
         """Each player's total so far (kept running)."""
         return dict(state["totals"])
+
+    def describe(self, action: dict) -> tuple[str, dict]:
+        """An action in words; a round entered with its number is named by it (`round_of`)."""
+        key, params = super().describe(action)
+        if action.get("type") == "round" and "round" in params:
+            return f"{key}_of", params
+        return key, params
+
+    def rounds_entered(self, state: dict) -> int:
+        """How many rounds are recorded (by the table's `round` or completed from lines)."""
+        return len(state["rounds"])
 
     def status(self, state: dict) -> dict:
         """Header: the round being entered (the last one once over)."""

@@ -87,8 +87,8 @@ def drawing_record() -> dict:
 @pytest.fixture(scope="module")
 def table_server():
     """A server over a data folder holding an answering Knit Wit session, a Pictomania session in its first
-    drawing, a Guess Club round with its topic given, a new score pad, a new Flip 7 and a new Cubosaurs game with
-    every T-Rex and Brontosaurus value known, in English; yields
+    drawing, a Guess Club round with its topic given, a new score pad, a new Flip 7, a new Cubosaurs game with
+    every T-Rex and Brontosaurus value known and a new Rummy game, in English; yields
     (server, {game: sid})."""
     with tempfile.TemporaryDirectory(prefix="tableside-table-") as data:
         with Store(Path(data)) as store:
@@ -96,7 +96,8 @@ def table_server():
                     "guess_club": store.create(topic_record()), "knit_wit8": store.create(answering8_record()),
                     "score_pad": store.create(new_record("score_pad", list(SEATS), {})),
                     "flip7": store.create(new_record("flip7", list(SEATS), {})),
-                    "cubosaurs": store.create(new_record("cubosaurs", list(SEATS), {"rows": CUBOSAURS_ROWS}))}
+                    "cubosaurs": store.create(new_record("cubosaurs", list(SEATS), {"rows": CUBOSAURS_ROWS})),
+                    "rummy": store.create(new_record("rummy", list(SEATS), {}))}
             store.set_setting("lang", "en")
         running = start_server(Path(data))
         yield running, sids
@@ -462,3 +463,26 @@ def test_a_cubosaurs_round_given_from_each_phone(table_server, table_tabs):
     for phone in players.values():
         phone.tab.see("Round 2")
     host.see("Round 2: count each player's collection")
+
+
+def test_a_rummy_round_given_from_each_phone(table_server, table_tabs):
+    """A melds three hearts and goes out, B is left with the king of spades, each on their own phone: the host
+    reads who gave how many cards; C's line, the last, records round 1 on every screen."""
+    sid = table_server[1]["rummy"]
+    host, players, pin = seated_round(table_tabs, sid)
+    for seat, phone in players.items():
+        join(phone, sid, pin, seat)
+    taps = {"A": ["New meld", "♥ Hearts", "7♥", "8♥", "9♥"], "B": ["♠ Spades", "K♠"], "C": ["♦ Diamonds", "2♦"]}
+    for seat in ("A", "B"):
+        for name in taps[seat]:
+            players[seat].tab.tap(name, exact=True)
+        players[seat].tab.tap("Give my line")
+    players["A"].tab.see("Your line is given; the round is recorded once everyone has given theirs. You may change "
+                         "it and give it again until then.")
+    host.see("Given: A 3 cards, B 1 card; still to give: C")
+    for name in taps["C"]:
+        players["C"].tab.tap(name, exact=True)
+    players["C"].tab.tap("Give my line")
+    for phone in players.values():
+        phone.tab.see("Round 2")
+    host.see("Round 2: tap each player's melds, lay-offs and hand")

@@ -21,9 +21,9 @@ lines are refused, not recorded as the next round.
 Players' own lines [ruling, this view's]: a player's own phone in table mode shows the rounds table, a line saying
 each player gives their own cards here (the referee or the host may also enter the whole round), and the card
 picker for the seat's own line only, with the points it scores and "give my line" (a `line`; given again, the
-later one counts; the picker keeps what was given until the next round, also when the host undoes it); no coach. While lines wait, every screen says who gave what and who is still to give; the
-table's screen offers to fill its untouched lines from them. A shared phone (passed around) enters whole rounds
-only.
+later one counts; the picker keeps what was given until the next round, also when the host undoes it); no coach.
+While lines wait, every screen says who gave what and who is still to give; the table's screen offers to fill its
+untouched lines from them. A shared phone (passed around) enters whole rounds only.
 """
 
 from __future__ import annotations

@@ -30,9 +30,10 @@ The draft gains five keys: "editing" (round number or None), "stash" (the new ro
 Every move of these games is the table's: a screen enters rounds (and corrects them) only where it acts for the
 table (`enters`); a player's own phone shows the round being entered, that the referee or the host enters it
 (`entered_elsewhere`), and the rounds table without its correction buttons (nor their `correct` offer). The
-score pad, Flip 7 and Cubosaurs also let each player give their own line on their phone (`views.games.score_pad`,
-`views.games.flip7`, `views.games.cubosaurs`), so a round may be recorded without a `round` action: how many
-rounds were entered is then the engine's count (`entered`).
+score pad, Flip 7, Cubosaurs and Rummy also let each player give their own line on their phone
+(`views.games.score_pad`, `views.games.flip7`, `views.games.cubosaurs`, `views.games.rummy`), so a round may be
+recorded without a `round` action: how many rounds were entered is then the engine's count (`entered`); what a
+phone gave stays on it, and a line undone comes back to it (`keep_own`).
 """
 
 from __future__ import annotations

@@ -14,8 +14,16 @@ each tried with `check`), and sends the round again with `onto` — asking again
 Tapping a past round in the table opens it in the editor for a correction (`views.games.round_edit`); undoing a
 round hands its cards back to the editor.
 
-Every move is the table's: a player's own phone in table mode shows the rounds table and that the referee or the
-host enters the rounds, no form (`round_edit.enters`).
+Players' own lines [ruling, this view's]: a player's own phone in table mode (which does not enter whole rounds,
+`round_edit.enters`) shows the round being entered, a line saying each player taps and gives their own melds,
+lay-offs and hand there (the referee or the host may also enter the whole round), the card picker for the seat's
+own line and "give my line" (a `line`; given again, the later one counts). What the phone gave stays in its picker
+until the round moves on, and a line the host undid comes back (`round_edit.keep_own`). A phone does not ask
+where a laid-off ace went: the engine refuses that last line and the table's form, filled from the lines given,
+asks it. While lines wait, every screen says who gave how many cards and who is still to give; the table's form
+offers to fill the lines it has not touched from them. A shared phone (passed around) enters whole rounds only. A
+new round is sent with its number, so cards tapped for a round completed meanwhile from the players' lines are
+held as entered elsewhere, not recorded as the next round.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ import flet as ft
 
 from validators.cards import RUMMY_RANKS, RUMMY_SUITS
 from views.components.cards import card_buttons, card_face, card_name, pile
+from views.components.offers import offer_here
 from views.context import GameContext
 from views.games import round_edit
 from views.ui import choice_row, labelled, name_button, tall, tap_style
@@ -100,15 +109,63 @@ def build(ctx: GameContext) -> ft.Control:
     not enter rounds, the rounds table only."""
     draft = draft_of(ctx)
     if not round_edit.enters(ctx):
-        return ft.Column(spacing=12, controls=[*round_edit.entered_elsewhere(ctx, len(ctx.state["rounds"]) + 1),
-                                               rounds_table(ctx, draft)])
+        own = own_line(ctx)
+        heading = round_edit.own_heading(ctx, len(ctx.state["rounds"]) + 1, own, "rummy.view.own_or_referee")
+        return ft.Column(spacing=12, controls=[*heading, *own, *waiting(ctx), rounds_table(ctx, draft)])
     entry = [ask_panel(ctx, draft)] if draft.get("ask") else [players_panel(ctx, draft), editor(ctx, draft),
                                                                send_row(ctx, draft)]
     return ft.Column(spacing=12, controls=[
         round_edit.heading(ctx, draft, ctx.t("rummy.view.enter", round=len(ctx.state["rounds"]) + 1)),
+        *waiting(ctx),
         *entry,
         rounds_table(ctx, draft),
     ])
+
+
+def waiting(ctx: GameContext) -> list[ft.Control]:
+    """Who gave their line (with how many cards) and who is still to give, while lines wait."""
+    return round_edit.lines_waiting(ctx, {n: ctx.t("rummy.view.given_cards", count=cards(line))
+                                          for n, line in ctx.state["lines"].items()})
+
+
+def cards(line: dict) -> int:
+    """How many cards a line holds: melded, laid off and in hand."""
+    return sum(len(m) for m in line["melds"]) + len(line["laid_off"]) + len(line["hand"])
+
+
+def own_line(ctx: GameContext) -> list[ft.Control]:
+    """On a player's own phone: the card picker for the seat's own line and "give my line" (a `line`); once given,
+    that it was (the line stays in the picker, to be changed and given again until the round is recorded)."""
+    seat = ctx.seat
+    if seat not in ctx.players or not offer_here(ctx, "line"):
+        return []
+    own = ctx.local.setdefault("rummy_own", {"who": seat, "into": "hand", "suit": RUMMY_SUITS[0],
+                                             "lines": {seat: new_line()}, "onto": {}})
+    number = round_edit.keep_own(ctx, own, "lines", {seat: new_line()}, "line",
+                                 lambda given: {seat: entries_of({"lines": {seat: given}})["lines"][seat]})
+    if isinstance(own["into"], int) and own["into"] >= len(own["lines"][seat]["melds"]):
+        own["into"] = "hand"
+
+    def give() -> None:
+        """Send the seat's line for this round (the picker keeps it until the next round)."""
+        line = own["lines"][seat]
+        ctx.dispatch({"type": "line", "by": seat, "round": number,
+                      "line": {"melds": [list(m) for m in line["melds"] if m], "laid_off": list(line["laid_off"]),
+                               "hand": list(line["hand"])}})
+
+    given = seat in ctx.state["lines"]
+    said = [ft.Text(ctx.t("rummy.view.you_gave"), size=16, weight=ft.FontWeight.W_600)] if given else []
+    return said + [editor(ctx, own),
+                   ft.FilledButton(content=ctx.t("rummy.view.give_again" if given else "rummy.view.give"),
+                                   icon=ft.Icons.SEND, on_click=lambda e: give())]
+
+
+def fill_from_lines(ctx: GameContext, draft: dict, names: list[str]) -> None:
+    """Fill the table's untouched lines from the lines those players gave on their phones."""
+    given = entries_of({"lines": {n: ctx.state["lines"][n] for n in names}})
+    draft["lines"].update(given["lines"])
+    draft["onto"].update(given["onto"])
+    ctx.refresh()
 
 
 def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
@@ -212,17 +269,22 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
         draft["stock_out"] = on
         ctx.refresh()
 
+    buttons = round_edit.save_buttons(ctx, draft, "round", ctx.t("rummy.view.add_round"), lambda: send(ctx, draft))
+    untouched = [n for n in ctx.state["lines"] if draft["lines"][n] == new_line()]
+    if untouched and round_edit.editing(draft) is None:
+        buttons.append(ft.OutlinedButton(content=ctx.t("rummy.view.fill_from_lines"), icon=ft.Icons.DOWNLOAD,
+                                         on_click=lambda e: fill_from_lines(ctx, draft, untouched)))
     return ft.Column(spacing=6, controls=[
         labelled(ft.Switch(value=draft["stock_out"]), ctx.t("rummy.view.stock_out"), stock_out),
-        ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, "round", ctx.t("rummy.view.add_round"),
-                                                           lambda: send(ctx, draft))),
+        ft.Row(wrap=True, controls=buttons),
     ])
 
 
 def send(ctx: GameContext, draft: dict) -> None:
     """Send the round (or the correction); first ask where a laid-off card went when the engine needs to know.
     Start a fresh draft once it is accepted."""
-    action = round_edit.action(draft, "round", round_fields(ctx, draft))
+    numbered = {"round": len(ctx.state["rounds"]) + 1} if round_edit.editing(draft) is None else {}
+    action = round_edit.action(draft, "round", {**round_fields(ctx, draft), **numbered})
     err = ctx.engine.check(ctx.state, action)
     if err is not None and err.key == AMBIGUOUS:
         choices = places(ctx, draft, err.params["card"])
