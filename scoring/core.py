@@ -558,16 +558,6 @@ def known_fields(part: dict, allowed: Iterable[str], kind: str) -> None:
         raise RuleError("core.field_unknown", move=kind, field=min(map(str, unknown))[:40])
 
 
-def for_round(action: dict, now: int, key: str, required: bool) -> None:
-    """Refuse an action made for another round than `now`, the one being entered (`key`, naming both); an action
-    whose round may be left out (not `required`) and is passes (a round game's `round` from an older log)."""
-    number = action.get("round")
-    if number is None and not required:
-        return
-    if isinstance(number, bool) or not isinstance(number, int) or number != now:
-        raise RuleError(key, round=str(number)[:20], now=now)
-
-
 def each_player(state: dict, given: Any, given_key: str, entry_key: str, check: Callable[[str, Any], Any]) -> dict:
     """`check(player, value)` per seat; refuses a non-dict (given_key), strangers, a player left out (entry_key)."""
     if not isinstance(given, dict):

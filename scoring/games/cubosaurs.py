@@ -72,7 +72,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from scoring.core import (BOOL, PLAYER, TABLE, TEXT, Engine, Game, Line, Option, RuleError, each_player,
-                          for_round, known_fields, make_scoreboard, move, register)
+                          known_fields, make_scoreboard, move, register)
+from scoring.mechanics.own_lines import OwnLines
 
 DEFAULT_ROWS = "T-Rex: 4 1 -2 -5; Brontosaurus: ? ? 5 ?; Pentaceratops: -3 ? ? ?"
 DEFAULT_EGGS = "Pentaceratops: ? -3"
@@ -80,8 +81,6 @@ COLOURS = ("black", "grey")
 MAX_RAPTORS = 16
 LINE_FIELDS = {"dinos", "raptors", "eggs", "dna"}
 UNKNOWN_KEYS = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
-LINE_UNKNOWN = {"cubosaurs.value_unknown": "cubosaurs.line_value_unknown",
-                "cubosaurs.egg_value_unknown": "cubosaurs.line_egg_value_unknown"}  # the same, said to a player
 UNKNOWN_VALUE = "cubosaurs.unknown_value"  # a row value still unknown, in the log's words
 RAPTOR_FIELDS = {"colour", "plus", "minus"}
 
@@ -142,7 +141,7 @@ def type_key(name: str) -> str | None:
 
 
 @register
-class Cubosaurs(Engine):
+class Cubosaurs(OwnLines, Engine):
     """Cubosaurs rounds: collections scored by editable rows, raptor pairs, egg majorities, DNA tokens."""
 
     game = Game(
@@ -170,8 +169,6 @@ class Cubosaurs(Engine):
         """An action in words; a shipped type named by its message key, an egg row as an egg's, a value still
         unknown as "not known" (a message key: the log's "?" read as a question, not as the rows text's mark)."""
         key, params = super().describe(action)
-        if action.get("type") == "round" and "round" in params:
-            return f"{key}_of", params
         if action.get("type") != "row":
             return key, params
         named = type_key(params.get("name"))
@@ -191,26 +188,28 @@ class Cubosaurs(Engine):
     def add_round(self, state: dict, action: dict) -> None:
         """Record one round: every player's collection, checked and scorable with the known rows (given lines are
         dropped)."""
-        for_round(action, len(state["rounds"]) + 1, "cubosaurs.line_round", required=False)
+        self.round_number(action, len(state["rounds"]) + 1)
         self._record(state, self._round(state, action.get("lines")))
 
     @move("line", by=PLAYER, phase=("playing",), fields=("round", "line"))
     def add_line(self, state: dict, action: dict) -> None:
         """A player's own collection for the round being entered; the last one records the round, checked and
         scored as a whole."""
-        for_round(action, len(state["rounds"]) + 1, "cubosaurs.line_round", required=True)
-        by = action["by"]
-        state["lines"][by] = self._check_line(state, by, action.get("line"))
-        if len(state["lines"]) < len(state["players"]):
-            return
+        self.take_line(state, action, len(state["rounds"]) + 1, "line",
+                       lambda by, line: self._check_line(state, by, line),
+                       lambda lines: self._record(state, self._round_of_lines(state, lines)))
+
+    def _round_of_lines(self, state: dict, lines: dict) -> dict:
+        """The round the players' own collections make; a value not known yet said to a player (the table sets
+        it)."""
         try:
-            rnd = self._round(state, {n: state["lines"][n] for n in state["players"]})
+            return self._round(state, lines)
         except RuleError as err:
-            if err.key not in LINE_UNKNOWN:
+            if err.key not in UNKNOWN_KEYS:
                 raise
-            raise RuleError(LINE_UNKNOWN[err.key], **{**err.params, "type": type_key(err.params["type"])
-                                                      or err.params["type"]}) from None
-        self._record(state, rnd)
+            key = "cubosaurs.line_value_unknown" if err.key == "cubosaurs.value_unknown" else \
+                "cubosaurs.line_egg_value_unknown"
+            raise RuleError(key, **{**err.params, "type": type_key(err.params["type"]) or err.params["type"]}) from None
 
     def _record(self, state: dict, rnd: dict) -> None:
         """Add a checked round, drop the lines given, and end the game after its last round."""
@@ -317,10 +316,6 @@ class Cubosaurs(Engine):
                 eggs += value * count
             out[name] = {"dinos": dinos, "raptors": best_raptors(line["raptors"]), "eggs": eggs}
         return out
-
-    def rounds_entered(self, state: dict) -> int:
-        """How many rounds are recorded (by the table's `round` or completed from lines)."""
-        return len(state["rounds"])
 
     def status(self, state: dict) -> dict:
         """Header: the round being entered (the last one once over) of 2 or 3."""

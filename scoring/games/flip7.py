@@ -52,7 +52,8 @@ from __future__ import annotations
 from collections import Counter
 
 from scoring.core import (BOOL, CHOICE, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, each_player,
-                          for_round, known_fields, make_scoreboard, move, register)
+                          known_fields, make_scoreboard, move, register)
+from scoring.mechanics.own_lines import OwnLines
 
 TARGET = 200
 FLIP7_BONUS = 15
@@ -190,7 +191,7 @@ def bust_chances(seen_cards: list, lines: dict) -> dict:
 
 
 @register
-class Flip7(Engine):
+class Flip7(OwnLines, Engine):
     """Flip 7 rounds: checked lines, official scoring, the race to 200."""
 
     game = Game(
@@ -233,17 +234,14 @@ class Flip7(Engine):
     @move("round", by=TABLE, phase=("playing", "tie"), fields=("lines", "round"))
     def add_round(self, state: dict, action: dict) -> None:
         """Record one round: every player's line, checked alone and against the deck (given lines are dropped)."""
-        for_round(action, len(state["rounds"]) + 1, "flip7.line_round", required=False)
+        self.round_number(action, len(state["rounds"]) + 1)
         self._record(state, self._round(state, action.get("lines")))
 
     @move("line", by=PLAYER, phase=("playing", "tie"), fields=("round", "line"))
     def add_line(self, state: dict, action: dict) -> None:
         """A player's own line for the round being entered; the last one records the round, checked as a whole."""
-        for_round(action, len(state["rounds"]) + 1, "flip7.line_round", required=True)
-        by = action["by"]
-        state["lines"][by] = check_line(by, action.get("line"))
-        if len(state["lines"]) == len(state["players"]):
-            self._record(state, self._round(state, {n: state["lines"][n] for n in state["players"]}))
+        self.take_line(state, action, len(state["rounds"]) + 1, "line", check_line,
+                       lambda lines: self._record(state, self._round(state, lines)))
 
     def _record(self, state: dict, rnd: dict) -> None:
         """Add a checked round, drop the lines given, update the totals and check the end."""
@@ -283,21 +281,14 @@ class Flip7(Engine):
         return None
 
     def describe(self, action: dict) -> tuple[str, dict]:
-        """An action in words; a round entered with its number is named by it (`round_of`), a line by its round
-        and points."""
+        """An action in words (a numbered round by its number, `OwnLines`); a line by its round and points."""
         key, params = super().describe(action)
-        if action.get("type") == "round" and "round" in params:
-            return f"{key}_of", params
         if action.get("type") == "line":
             try:
                 params["points"] = score_line(check_line(str(action.get("by")), action.get("line")))["points"]
             except RuleError:
                 params["points"] = "?"
         return key, params
-
-    def rounds_entered(self, state: dict) -> int:
-        """How many rounds are recorded (by the table's `round` or completed from lines)."""
-        return len(state["rounds"])
 
     def _check_end(self, state: dict) -> None:
         """Over after a round with someone at 200+, unless the top is tied and the table plays on."""

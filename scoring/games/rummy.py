@@ -57,7 +57,8 @@ drops only the seed).
 from __future__ import annotations
 
 from scoring.core import BOOL, CHOICE, INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, each_player, \
-    for_round, known_fields, make_scoreboard, move, register
+    known_fields, make_scoreboard, move, register
+from scoring.mechanics.own_lines import OwnLines
 from validators.cards import lay_off, meld, parse_rummy, rummy_code
 
 DEFAULT_TARGET = {"500": 500, "basic": 100}
@@ -119,7 +120,7 @@ def _cards(name: str, value) -> list[str]:
 
 
 @register
-class Rummy(Engine):
+class Rummy(OwnLines, Engine):
     """500 Rummy and basic Rummy rounds: checked melds, lay-offs and hands; scores to the target."""
 
     game = Game(
@@ -173,26 +174,27 @@ class Rummy(Engine):
     def add_round(self, state: dict, action: dict) -> None:
         """Record one round: every line checked, the cards unique, lay-offs placed, scores computed (given lines
         are dropped)."""
-        for_round(action, len(state["rounds"]) + 1, "rummy.line_round", required=False)
+        self.round_number(action, len(state["rounds"]) + 1)
         self._record(state, self._round(state, action))
 
     @move("line", by=PLAYER, phase=("playing",), fields=("round", "line"))
     def add_line(self, state: dict, action: dict) -> None:
         """A player's own line for the round being entered; the last one records the round, checked as a whole
         (the stock ran out when nobody's hand is empty)."""
-        for_round(action, len(state["rounds"]) + 1, "rummy.line_round", required=True)
-        by = action["by"]
-        state["lines"][by] = self._check_line(state, by, action.get("line"))
-        if len(state["lines"]) < len(state["players"]):
-            return
-        lines = {n: _given(state["lines"][n]) for n in state["players"]}
+        self.take_line(state, action, len(state["rounds"]) + 1, "line",
+                       lambda by, line: self._check_line(state, by, line),
+                       lambda lines: self._record(state, self._round_of_lines(state, lines)))
+
+    def _round_of_lines(self, state: dict, checked: dict) -> dict:
+        """The round the players' own lines make (the stock ran out when nobody's hand is empty); an ace that could
+        go low or high said to a player (the table places it)."""
+        lines = {n: _given(line) for n, line in checked.items()}
         try:
-            rnd = self._round(state, {"lines": lines, "stock_out": all(line["hand"] for line in lines.values())})
+            return self._round(state, {"lines": lines, "stock_out": all(line["hand"] for line in lines.values())})
         except RuleError as err:
             if err.key != "rummy.lay_off_ambiguous":
                 raise
             raise RuleError("rummy.line_lay_off_ambiguous", **err.params) from None
-        self._record(state, rnd)
 
     def _record(self, state: dict, rnd: dict) -> None:
         """Add a checked round, drop the lines given, update the totals and check the end."""
@@ -322,17 +324,6 @@ class Rummy(Engine):
     def totals(self, state: dict) -> dict:
         """Each player's total so far (kept running)."""
         return dict(state["totals"])
-
-    def describe(self, action: dict) -> tuple[str, dict]:
-        """An action in words; a round entered with its number is named by it (`round_of`)."""
-        key, params = super().describe(action)
-        if action.get("type") == "round" and "round" in params:
-            return f"{key}_of", params
-        return key, params
-
-    def rounds_entered(self, state: dict) -> int:
-        """How many rounds are recorded (by the table's `round` or completed from lines)."""
-        return len(state["rounds"])
 
     def status(self, state: dict) -> dict:
         """Header: the round being entered (the last one once over)."""

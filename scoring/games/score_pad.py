@@ -33,14 +33,15 @@ Rulings:
 
 from __future__ import annotations
 
-from scoring.core import (BOOL, INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, for_round,
-                          make_scoreboard, move, register)
+from scoring.core import (BOOL, INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move,
+                          register)
+from scoring.mechanics.own_lines import OwnLines
 
 LIMIT = 10_000
 
 
 @register
-class ScorePad(Engine):
+class ScorePad(OwnLines, Engine):
     """Round-by-round totals with an optional target, round limit and low-score-wins."""
 
     game = Game(
@@ -85,16 +86,13 @@ class ScorePad(Engine):
     @move("round", by=TABLE, phase=("playing",), fields=("scores", "round"))
     def add_round(self, state: dict, action: dict) -> None:
         """Record one round's points for every player (pending lines are dropped)."""
-        for_round(action, state["round"], "score_pad.line_round", required=False)
+        self.round_number(action, state["round"])
         self._record(state, self._scores(state, action.get("scores")))
 
     @move("line", by=PLAYER, phase=("playing",), fields=("round", "score"))
     def add_line(self, state: dict, action: dict) -> None:
         """A player's own points for the round being played; the round is recorded once every player gave one."""
-        for_round(action, state["round"], "score_pad.line_round", required=True)
-        state["lines"][action["by"]] = self._points(action["by"], action.get("score"))
-        if len(state["lines"]) == len(state["players"]):
-            self._record(state, {name: state["lines"][name] for name in state["players"]})
+        self.take_line(state, action, state["round"], "score", self._points, lambda lines: self._record(state, lines))
 
     def _record(self, state: dict, row: dict) -> None:
         """Add a round's points, drop pending lines, and check the end."""
@@ -135,13 +133,6 @@ class ScorePad(Engine):
         if kind == "correct" and not state["scores"]:
             return []
         return None
-
-    def describe(self, action: dict) -> tuple[str, dict]:
-        """An action in words; a round entered with its number is named by it (`round_of`)."""
-        key, params = super().describe(action)
-        if action.get("type") == "round" and "round" in params:
-            return f"{key}_of", params
-        return key, params
 
     def _end(self, state: dict) -> None:
         """Mark the game over."""

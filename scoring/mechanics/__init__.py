@@ -1,1 +1,1 @@
-"""Table mechanics several games share: timers, bonus races, votes, chip ledgers, grid regions."""
+"""Table mechanics several games share: timers, bonus races, votes, chip ledgers, grid regions, players' own lines."""

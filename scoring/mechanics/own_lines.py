@@ -1,0 +1,59 @@
+"""Players' own lines: in a round game each player may give their own line for the round being entered, on
+their own phone; lines wait in `state["lines"]` until every player has given one, and the last records the round
+(the score pad, Flip 7, Cubosaurs, Rummy).
+
+Rulings shared by those games [ruling]:
+- A line is checked alone when it is given; a player may give theirs again until the round is recorded (the later
+  one counts). The last line records the round, checked as a whole as the table's `round` would be; if the whole
+  is refused, that last line is refused with the rule and the others stay given.
+- A line names the round it is for; one for another round than the one being entered is refused (a late tap,
+  after that round was recorded). The table's `round` may name its round too (the app sends it; older logs do
+  not), and the log then names the round by that number (`<game>.action.round_of`): a round completed from lines
+  is not a `round` action, so counting `round` actions no longer numbers the rounds.
+- The table's own `round` wins and drops the lines given (each engine's `_record` empties `state["lines"]`);
+  given lines are public.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from scoring.core import RuleError
+
+
+def for_round(action: dict, now: int, key: str, required: bool) -> None:
+    """Refuse an action made for another round than `now`, the one being entered (`key`, naming both); an action
+    whose round may be left out (not `required`) and is passes (a round game's `round` from an older log)."""
+    number = action.get("round")
+    if number is None and not required:
+        return
+    if isinstance(number, bool) or not isinstance(number, int) or number != now:
+        raise RuleError(key, round=str(number)[:20], now=now)
+
+
+class OwnLines:
+    """Mixed in before `Engine` by a round game whose players may give their own lines."""
+
+    def round_number(self, action: dict, now: int) -> None:
+        """Refuse the table's `round` naming another round than `now`, the one being entered (it may name none)."""
+        for_round(action, now, f"{self.game.id}.line_round", required=False)
+
+    def take_line(self, state: dict, action: dict, now: int, field: str, check: Callable[[str, Any], Any],
+                  complete: Callable[[dict], None]) -> None:
+        """Keep the line `action[field]` of its player for round `now` once `check(by, value)` passes; when every
+        player has given one, `complete({player: line})` records the round (or refuses the last line)."""
+        for_round(action, now, f"{self.game.id}.line_round", required=True)
+        state["lines"][action["by"]] = check(action["by"], action.get(field))
+        if len(state["lines"]) == len(state["players"]):
+            complete({name: state["lines"][name] for name in state["players"]})
+
+    def describe(self, action: dict) -> tuple[str, dict]:
+        """An action in words; a `round` entered with its number is named by it (`round_of`)."""
+        key, params = super().describe(action)
+        if action.get("type") == "round" and "round" in params:
+            return f"{key}_of", params
+        return key, params
+
+    def rounds_entered(self, state: dict) -> int:
+        """How many rounds are recorded (by the table's `round` or completed from lines)."""
+        return len(state["rounds"])
