@@ -1,0 +1,62 @@
+"""Players' own lines (`scoring.mechanics.own_lines`), as properties over the round games that take them: lines
+given in any order, some given again, record the same round as the table entering the last line of each player;
+replay gives the same state; undoing every line gets the exact start back."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.core import engine
+from scoring.record import new_record, play, replay, undo
+
+PLAYERS = ["Ann", "Bo", "Cy"]
+
+# Per game: the move's field for a line, lines any three players may give together (no Flip 7, never more copies
+# of a card than the deck holds, only the T-Rex, whose row is known), and how the table's round takes them.
+GAMES = {
+    "score_pad": ("score", st.integers(-50, 50), lambda lines: {"scores": lines}),
+    "flip7": ("line", st.sampled_from([
+        {"numbers": [], "modifiers": [], "second_chance": 0, "status": "stayed"},
+        {"numbers": [5], "modifiers": [], "second_chance": 0, "status": "stayed"},
+        {"numbers": [7, 8], "modifiers": [], "second_chance": 0, "status": "frozen"},
+        {"numbers": [10, 10], "modifiers": [], "second_chance": 0, "status": "busted"},
+        {"numbers": [12, 9], "modifiers": [], "second_chance": 0, "status": "stayed"},
+    ]), lambda lines: {"lines": lines}),
+    "cubosaurs": ("line", st.sampled_from([
+        {"dinos": {"T-Rex": 1}, "eggs": {}, "raptors": [], "dna": 0},
+        {"dinos": {"T-Rex": 3}, "eggs": {}, "raptors": [{"colour": "grey", "plus": 2, "minus": -1}], "dna": 0},
+        {"dinos": {"T-Rex": 2}, "eggs": {}, "raptors": [], "dna": 0},
+    ]), lambda lines: {"lines": lines}),
+}
+
+
+@st.composite
+def givings(draw, game: str):
+    """A game and the lines its players give for round 1, in order: every player at least once, the last of
+    them completing the round, some given again before it."""
+    _, line, _ = GAMES[game]
+    first = [(name, draw(line)) for name in draw(st.permutations(PLAYERS))]
+    again = draw(st.lists(st.tuples(st.sampled_from([name for name, _ in first[:-1]]), line), max_size=4))
+    return first[:-1] + again + first[-1:]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(sorted(GAMES)).flatmap(lambda game: st.tuples(st.just(game), givings(game))))
+def test_lines_in_any_order_record_the_tables_round_and_undo_back_to_the_start(case):
+    game, lines = case
+    field, _, table_fields = GAMES[game]
+    eng = engine(game)
+    record = new_record(game, PLAYERS)
+    start = state = replay(record)
+    for name, line in lines:
+        record, state = play(record, state, {"type": "line", "by": name, "round": 1, field: line})
+    last = {}
+    for name, line in lines:
+        last[name] = line
+    table = eng.apply(start, {"type": "round", "by": "table", **table_fields(last)})
+    assert state == table
+    assert replay(record) == state
+    while record["actions"]:
+        record, state = undo(record)
+    assert state == start
