@@ -272,3 +272,46 @@ def test_the_table_waits_for_the_deal_and_may_name_another_first_dealer():
     assert [e["type"] for e in engine("bacon").prompt(state)][0] == "deal"
     record, state = play(record, state, deal("Bo", "Di"))
     assert "dealer" not in [e["type"] for e in engine("bacon").prompt(state)]
+
+
+def went_out(by, number=1):
+    """A player's "I'm out!" tap for deal `number`."""
+    return {"type": "out", "by": by, "round": number}
+
+
+def test_taps_of_going_out_record_the_deal_once_a_team_is_out():
+    """Bo, Ann then Cy tap "I'm out!": the deal waits until Ann and Cy's team is all out, then it is recorded with
+    that order exactly as the table's deal [Bo, Ann, Cy] (Bo's team scores 1); replay is equal and undoing Cy's tap
+    puts the deal back to waiting. A second tap by Bo, a tap for a deal already recorded and a tap by the table
+    are refused; every player still in is offered their tap."""
+    eng = engine("bacon")
+    record = new_record("bacon", FOUR)
+    state = replay(record)
+    for name in ("Bo", "Ann"):
+        record, state = play(record, state, went_out(name))
+    assert state["out"] == ["Bo", "Ann"] and state["deals"] == []
+    assert [e["by"] for e in eng.prompt(state) if e["type"] == "out"] == ["Cy", "Di"]
+    assert_refused("bacon", state, went_out("Bo"), "bacon.out_already")
+    waiting = state
+    record, state = play(record, state, went_out("Cy"))
+    table = eng.apply(eng.new_state(FOUR), deal("Bo", "Ann", "Cy"))
+    assert state == {**table, "out": []} and eng.team_totals(state) == [0, 1]
+    assert replay(record) == state
+    assert replay({**record, "actions": record["actions"][:-1]}) == waiting
+    assert_refused("bacon", state, went_out("Di"), "bacon.out_round")
+    assert_refused("bacon", state, {**went_out("Di", 2), "by": "table"}, "core.player_only")
+
+
+def test_in_an_extra_deal_the_first_tap_ends_the_game_and_the_tables_deal_drops_taps():
+    """Tied after the deal limit: the extra deal is won by the first player to tap out. The table's own deal wins
+    over taps made before it (they are dropped)."""
+    eng = engine("bacon")
+    state = run(FOUR, [deal("Ann", "Cy"), deal("Bo", "Di")], {"deal_limit": 2})
+    assert state["phase"] == "extra"
+    state = eng.apply(state, went_out("Di", 3))
+    assert state["over"] and state["winner_team"] == 1 and state["deals"][-1]["order"] == ["Di"]
+    state = eng.apply(run(FOUR, []), went_out("Bo"))
+    state = eng.apply(state, deal("Ann", "Cy"))
+    assert state["out"] == [] and eng.team_totals(state) == [4, 0]
+    key, params = eng.describe(went_out("Ann", 2))
+    assert words.say("en", key, **params) == "Ann went out (deal 2)"

@@ -896,8 +896,9 @@ def test_a_players_phone_shows_no_control_for_the_tables_moves_of_a_round_game(
     referee = hub.join(hub.pin, "table")
     got, _ = seated(hub, "A")
     own_lines = ("score_pad", "flip7", "cubosaurs", "rummy")
-    entered_by = ("The referee or the host may also enter the whole round." if game in own_lines
-                  else "The referee or the host enters this.")  # and A's own line (`line`, A's move, not the table's)
+    entered_by = ("The referee or the host may also enter the whole round." if game in own_lines else
+                  "The referee or the host may also enter the whole order." if game == "bacon" else
+                  "The referee or the host enters this.")  # and A's own line (`line`, A's move, not the table's)
     assert entered_by in phone_words(store, hub, got[-1])
     for played in (False, True):
         if played:

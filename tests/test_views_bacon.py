@@ -3,6 +3,8 @@ deal tapped open and corrected, and undo handing a deal's order back to the form
 
 from __future__ import annotations
 
+import asyncio
+
 from scoring.games.bacon import referee
 from tests.card_view_helpers import Table, all_buttons, shown, tap, tap_round
 from tests.test_views_components import fills_its_column, raw_texts
@@ -165,3 +167,42 @@ def test_a_correction_that_would_end_the_game_early_is_refused_in_the_form():
 def test_the_finishing_order_card_takes_the_columns_width():
     """The "tap players in the order they went out" card ends at the column's right edge, not after its buttons."""
     assert fills_its_column(build(Table("bacon", ["A", "B", "C", "D"])), "Deal 1: tap players in the order")
+
+
+def tap_out(table: Table, seat: str) -> None:
+    """Tap "I'm out!" on seat's own phone (an async handler, as a race claim's)."""
+    (button,) = [b for b in all_buttons(view.build(table.seated(seat, {}))) if b.content == "I'm out!"]
+    asyncio.run(button.on_click(None))
+
+
+def test_each_phone_taps_im_out_and_the_deal_is_recorded_once_a_team_is_out():
+    """Four phones: Bo then Ann tap "I'm out!"; every screen shows the order so far and Bo's phone his place (no
+    button left); the table's screen still offers its own order. Cy's tap ends Ann and Cy's team and records the
+    deal in the order the taps came."""
+    table = Table("bacon", ["Ann", "Bo", "Cy", "Di"])
+    ctx = table.seated("Ann", {})
+    body = view.build(ctx)
+    assert ("Ann", "out") in ctx.offered and "I'm out!" in [b.content for b in all_buttons(body)]
+    assert not any(t.startswith("Deal 1: tap players") for t in shown(body))
+    assert any(t.startswith("First dealer: ") and t.endswith("(drawn).") for t in shown(body))
+    tap_out(table, "Bo")
+    tap_out(table, "Ann")
+    assert table.state["out"] == ["Bo", "Ann"] and table.errors == []
+    bo = view.build(table.seated("Bo", {}))
+    assert "You are out (place 1 in this deal)." in shown(bo) and "I'm out!" not in [b.content for b in all_buttons(bo)]
+    assert "Out so far (tapped on phones): 1. Bo, 2. Ann" in shown(build(table))
+    tap_out(table, "Cy")
+    assert table.state["deals"][0]["order"] == ["Bo", "Ann", "Cy"] and table.state["out"] == []
+    assert "I'm out!" in [b.content for b in all_buttons(view.build(table.seated("Bo", {})))]
+
+
+def test_the_im_out_button_is_pinned_where_the_frame_pins():
+    """On a frame that pins (the seated phone's screen), the button is handed to `pin` and not left in the tree, so
+    it stays in reach while the rest scrolls."""
+    table = Table("bacon", ["Ann", "Bo", "Cy", "Di"])
+    ctx = table.seated("Ann", {})
+    pinned: list = []
+    ctx.pin = pinned.append
+    body = view.build(ctx)
+    assert "I'm out!" not in [b.content for b in all_buttons(body)]
+    assert [b.content for b in all_buttons(pinned[0])] == ["I'm out!"]

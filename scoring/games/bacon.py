@@ -6,6 +6,13 @@ Teams sit in alternating seats: with 4 players seats 1+3 and 2+4, with 6 players
 Actions:
 - `dealer` by the table: `{"player": name}` — who deals the first deal (before it; by default a seeded draw).
 - `deal` by the table: `{"order": [names in the order they went out]}`.
+- `out` by a player: `{"round": n}` — the player went out of deal n, tapped on their own phone [ruling]. The
+  finishing order is the order the server receives the taps (two taps within a moment of each other are a
+  near-tie the referee rules on, `views.table_hub`). Once a whole team is out, the deal is recorded with that order
+  exactly as the table's `deal` with it would be; in an extra deal the first player out ends it. A player already
+  out is refused (`bacon.out_already`), and so is a tap for another deal than the one being played
+  (`bacon.out_round`: a late tap after the deal was recorded). The table's `deal` wins and drops the taps; the
+  taps so far are public (`state["out"]`). A correction of an earlier deal leaves them.
 - `correct` by the table: `{"round": n, "order": [...]}` — replaces deal n's finishing order (written wrong); the
   log keeps both, and the deals after it are replayed (see Rulings).
 - `ruling` by anyone: `{"table": [cards], "played": [cards], "table_type": optional type}` — a referee check the
@@ -31,8 +38,9 @@ Rulings:
   last deal (the first-out team; a tied score cannot happen since only one team scores). The first dealer is
   drawn with the session seed unless the table names one.
 
-The table's questions: `prompt` offers the deal's finishing order first, the first dealer (one of the players)
-before the first deal, corrections (once a deal is in) and referee checks as typed input; nothing is secret
+The table's questions: `prompt` offers the deal's finishing order first, each player's `out` (one choice, the deal
+being played) until they are out, the first dealer (one of the players) before the first deal, corrections (once
+a deal is in) and referee checks as typed input; nothing is secret
 (`player_view` drops only the seed). The deal leads [ruling]: the first dealer is drawn, so naming another is a
 choice the table may make, not the step it waits for (the screen's "next" line read "choose the dealer" after
 the table had chosen one).
@@ -52,8 +60,9 @@ Corrections [ruling]:
 
 from __future__ import annotations
 
-from scoring.core import (INT, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move, register,
-                          rng)
+from scoring.core import (INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move,
+                          register, rng)
+from scoring.mechanics.own_lines import for_round
 from validators.cards import WILD, beats, classify
 
 TEAMS = 2
@@ -110,6 +119,7 @@ class Bacon(Engine):
         state["target"] = opts["target"] or DEFAULT_TARGET[count]
         state["deal_limit"] = opts["deal_limit"] or DEFAULT_DEALS[count]
         state["deals"] = []
+        state["out"] = []
         state["rulings"] = []
         state["dealer"] = state["players"][rng(state["seed"], "first_dealer").randrange(count)]
         state["dealer_chosen"] = False
@@ -129,8 +139,23 @@ class Bacon(Engine):
 
     @move("deal", by=TABLE, phase=("deal", "extra"), fields=("order",))
     def add_deal(self, state: dict, action: dict) -> None:
-        """Record one deal from its finishing order."""
+        """Record one deal from its finishing order (players' taps of going out are dropped)."""
         self._add(state, action.get("order"))
+        state["out"] = []
+
+    @move("out", by=PLAYER, phase=("deal", "extra"), fields=("round",))
+    def went_out(self, state: dict, action: dict) -> None:
+        """A player went out of the deal being played; the deal is recorded once a whole team is out (in an extra
+        deal, at the first)."""
+        for_round(action, len(state["deals"]) + 1, "bacon.out_round", required=True)
+        by = action["by"]
+        if by in state["out"]:
+            raise RuleError("bacon.out_already", name=by)
+        out = [*state["out"], by]
+        if state["phase"] == "extra" or any(set(members(state, t)) <= set(out) for t in range(TEAMS)):
+            self._add(state, out)
+            out = []
+        state["out"] = out
 
     @move("correct", by=TABLE, phase=("deal", "extra"), fields=("round", "order"))
     def correct(self, state: dict, action: dict) -> None:
@@ -256,6 +281,8 @@ class Bacon(Engine):
             return [{"player": p} for p in state["players"]] if not state["deals"] else []
         if kind == "correct" and not state["deals"]:
             return []
+        if kind == "out":
+            return [] if by in state["out"] else [{"round": len(state["deals"]) + 1}]
         return None
 
     def scoreboard(self, state: dict):

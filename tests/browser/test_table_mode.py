@@ -88,7 +88,8 @@ def drawing_record() -> dict:
 def table_server():
     """A server over a data folder holding an answering Knit Wit session, a Pictomania session in its first
     drawing, a Guess Club round with its topic given, a new score pad, a new Flip 7, a new Cubosaurs game with
-    every T-Rex and Brontosaurus value known and a new Rummy game, in English; yields
+    every T-Rex and Brontosaurus value known, a new Rummy game and a new Bacon game of four (A, B, C, D), in
+    English; yields
     (server, {game: sid})."""
     with tempfile.TemporaryDirectory(prefix="tableside-table-") as data:
         with Store(Path(data)) as store:
@@ -97,7 +98,8 @@ def table_server():
                     "score_pad": store.create(new_record("score_pad", list(SEATS), {})),
                     "flip7": store.create(new_record("flip7", list(SEATS), {})),
                     "cubosaurs": store.create(new_record("cubosaurs", list(SEATS), {"rows": CUBOSAURS_ROWS})),
-                    "rummy": store.create(new_record("rummy", list(SEATS), {}))}
+                    "rummy": store.create(new_record("rummy", list(SEATS), {})),
+                    "bacon": store.create(new_record("bacon", [*SEATS, "D"], {}))}
             store.set_setting("lang", "en")
         running = start_server(Path(data))
         yield running, sids
@@ -486,3 +488,24 @@ def test_a_rummy_round_given_from_each_phone(table_server, table_tabs):
     for phone in players.values():
         phone.tab.see("Round 2")
     host.see("Round 2: tap each player's melds, lay-offs and hand")
+
+
+def test_a_bacon_deal_tapped_out_on_each_phone(table_server, table_tabs):
+    """Four phones (the referee's phone sits as D): B taps "I'm out!" and reads his place; A taps; every screen
+    shows who is out so far; C's tap ends A and C's team and records deal 1 in that order (B's team scores)."""
+    sid = table_server[1]["bacon"]
+    host, phones, pin = seated_round(table_tabs, sid)
+    seats = {"A": phones["A"], "B": phones["B"], "C": phones["C"], "D": table_tabs[1]["Referee"]}
+    for seat, phone in seats.items():
+        join(phone, sid, pin, seat)
+    seats["B"].tab.tap("I'm out!", exact=True)
+    seats["B"].tab.see("You are out (place 1 in this deal).")
+    seats["A"].tab.tap("I'm out!", exact=True)
+    seats["A"].tab.see("You are out (place 2 in this deal).")
+    host.see("Out so far (tapped on phones): 1. B, 2. A")
+    seats["D"].tab.see("Out so far (tapped on phones): 1. B, 2. A")
+    seats["C"].tab.tap("I'm out!", exact=True)
+    for phone in seats.values():
+        phone.tab.see("Round 2")
+    host.see("Deal 2: tap players in the order they went out")
+    host.see("Team 2 (B + D): 1 point")

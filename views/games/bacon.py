@@ -8,9 +8,13 @@ Tapping a past deal in the deals table opens its finishing order for a correctio
 the engine replays the later deals); undoing a deal hands its order back to the form.
 Combination types arrive as raw ids ("flush5") and are shown through `cards.type.<type>`.
 
-Every move is the table's: a player's own phone in table mode shows the teams, the first dealer, the deals table
-and that the referee or the host enters the deals (`round_edit.enters`); its referee checks what beats, but only
-a screen that acts for the table puts a check on record.
+A player's own phone in table mode shows the teams, the first dealer, the deals table, and a big "I'm out!"
+button (pinned above the scrolling screen, as a race's buttons are, `views.components.race`) that records the
+seat's `out` the moment its last card is played [ruling, this view's]: the order the taps arrive is the finishing
+order, and the deal is recorded once a whole team is out. Once out, the phone says in which place. Every screen
+shows who is out so far while the deal is played; the referee or the host may still enter the whole order
+(`round_edit.enters`). A phone's referee checks what beats, but only a screen that acts for the table puts a check
+on record. A shared phone (passed around) taps the order in, as before.
 """
 
 from __future__ import annotations
@@ -22,9 +26,11 @@ from scoring.games.bacon import members, referee
 from validators.cards import BACON_SUITS, WILD, readings
 from views import words
 from views.components.cards import card_buttons, pile
+from views.components.offers import offer_here
+from views.components.race import claim_handler
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import aside, choice_row, tall
+from views.ui import aside, choice_row, tall, text_style
 
 PILES = ("table", "played")
 KEYS = ("order",)
@@ -73,9 +79,45 @@ def build(ctx: GameContext) -> ft.Control:
     controls: list[ft.Control] = [teams_panel(ctx)]
     if not ctx.state["deals"]:
         controls.append(dealer_panel(ctx, enters))
-    controls += [order_panel(ctx, draft)] if enters else round_edit.entered_elsewhere(ctx, len(ctx.state["deals"]) + 1)
+    controls += [order_panel(ctx, draft)] if enters else own_out(ctx)
     controls += [referee_panel(ctx, draft, enters), deals_table(ctx, draft)]
     return ft.Column(spacing=12, controls=controls)
+
+
+def out_so_far(ctx: GameContext) -> list[ft.Control]:
+    """Who tapped "I'm out!" in the deal being played, in the order the taps arrived (nothing before the first)."""
+    out = ctx.state["out"]
+    if not out:
+        return []
+    order = ctx.t("rounds.view.joiner").join(ctx.t("bacon.view.place", place=i + 1, name=n) for i, n in enumerate(out))
+    return [aside(ctx.lang, ctx.t("bacon.view.out_so_far", order=order))]
+
+
+def own_out(ctx: GameContext) -> list[ft.Control]:
+    """On a screen that does not enter deals: the deal being played, who is out so far, and on a player's own
+    phone its "I'm out!" button (pinned while it can be tapped) or the place it went out in."""
+    number = len(ctx.state["deals"]) + 1
+    seat = ctx.seat
+    if seat not in ctx.players or ctx.state["over"]:
+        return [*round_edit.entered_elsewhere(ctx, number), *out_so_far(ctx)]
+    heading = [ft.Text(ctx.t("rounds.view.round", round=number), size=18, weight=ft.FontWeight.BOLD),
+               aside(ctx.lang, ctx.t("bacon.view.own_out"))]
+    if seat in ctx.state["out"]:
+        place = ctx.state["out"].index(seat) + 1
+        return [*heading, ft.Text(ctx.t("bacon.view.you_out", place=place), size=18, weight=ft.FontWeight.W_600),
+                *out_so_far(ctx)]
+    if not offer_here(ctx, "out"):
+        return [*heading, *out_so_far(ctx)]
+    button = ft.FilledButton(content=ctx.t("bacon.view.im_out"), icon=ft.Icons.FLAG, height=72, expand=True,
+                             style=ft.ButtonStyle(text_style=text_style(size=20, weight=ft.FontWeight.BOLD)),
+                             on_click=claim_handler(lambda name: ctx.dispatch_soon(
+                                 {"type": "out", "by": name, "round": number}), seat))
+    row = ft.Row(controls=[button])
+    pin = getattr(ctx, "pin", None)
+    if pin is not None:
+        pin(row)
+        return [*heading, *out_so_far(ctx)]
+    return [*heading, row, *out_so_far(ctx)]
 
 
 def teams_panel(ctx: GameContext) -> ft.Control:
@@ -89,11 +131,12 @@ def teams_panel(ctx: GameContext) -> ft.Control:
 
 
 def dealer_panel(ctx: GameContext, choosing: bool) -> ft.Control:
-    """Before the first deal: who deals (drawn, or named by the table), and (choosing) buttons to name another."""
+    """Before the first deal: who deals (drawn, or named by the table), and (choosing) buttons to name another
+    under words saying so."""
     chosen = ctx.state["dealer_chosen"]
-    controls: list[ft.Control] = [ft.Text(words.no_orphan(ctx.t("bacon.view.first_dealer_chosen" if chosen
-                                                            else "bacon.view.first_dealer", name=ctx.state["dealer"])),
-                                          size=16)]
+    key = ("bacon.view.first_dealer_chosen" if chosen else "bacon.view.first_dealer") if choosing else \
+        ("bacon.view.first_dealer_chosen_shown" if chosen else "bacon.view.first_dealer_shown")  # nothing to tap
+    controls: list[ft.Control] = [ft.Text(words.no_orphan(ctx.t(key, name=ctx.state["dealer"])), size=16)]
     if choosing:
         ctx.offer(TABLE, "dealer")
         controls.append(choice_row([(n, n) for n in ctx.players], ctx.state["dealer"],
@@ -130,6 +173,7 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
         spacing=8, controls=[
             round_edit.heading(ctx, draft, title),
+            *out_so_far(ctx),
             ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
                 ft.OutlinedButton(content=ctx.t("bacon.view.out", name=n), style=tall(), on_click=lambda e, n=n: add(n))
                 for n in waiting]),
