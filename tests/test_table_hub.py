@@ -719,3 +719,19 @@ def test_a_host_screens_message_holds_the_newest_log_entries_until_it_asks_for_a
         assert len(json.loads(tab.messages[-1])["log"]) == count + 2
         assert len(json.loads(other.messages[-1])["log"]) == SHOWN
     assert sizes[500] - sizes[SHOWN + 5] < 100  # a few more digits in the numbers, no more lines
+
+
+def test_two_bacon_players_tapping_im_out_at_once_are_a_near_tie_the_referee_may_swap(store, clock):
+    """Bo and Ann tap "I'm out!" 15 ms apart against the same screen: both count, in the order received, and the
+    two are a near-tie; swapped, the log has Ann out first."""
+    hub = open_hub(store, new_record("bacon", ["Ann", "Bo", "Cy", "Di"], seed=1), clock)
+    ann, bo = hub.join(hub.pin, "Ann"), hub.join(hub.pin, "Bo")
+    referee = hub.join(hub.pin, "table")
+    shown = len(store.load(hub.sid)["actions"])
+    assert hub.act(bo, {"type": "out", "round": 1}, expect=shown) == {}
+    clock.advance(0.015)
+    tie = hub.act(ann, {"type": "out", "round": 1}, expect=shown)
+    assert tie["first"] == "Bo" and tie["second"] == "Ann" and tie["type"] == "out" and tie["accepted"] is True
+    assert store.state(hub.sid)["out"] == ["Bo", "Ann"]
+    hub.rule_tie(referee, 1, swap=True)
+    assert store.state(hub.sid)["out"] == ["Ann", "Bo"]
