@@ -3,13 +3,11 @@ session a new websocket made under the same key, with Flet's own session manager
 
 from __future__ import annotations
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
-
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 from flet_web.fastapi.flet_app_manager import FletAppManager
 
+from tests.helpers import run_async
 from views.reconnect import keep_reloaded_tabs
 
 KEY = "play_abc_123"
@@ -34,17 +32,11 @@ class Connection:
         await manager.disconnect_session(KEY, 60)
 
 
-def run(coroutine):
-    """Run a coroutine to its end on a loop of its own (a browser test's loop may be running in this thread)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
-
-
 def serve(manager: FletAppManager, connection: Connection) -> Session:
     """A new session for a connection, registered under the key."""
     session = Session(connection)
     connection._FletApp__session = session
-    run(manager.add_session(KEY, session))
+    run_async(manager.add_session(KEY, session))
     return session
 
 
@@ -54,7 +46,7 @@ def test_the_old_websockets_end_leaves_the_new_session_connected():
     old, new = Connection(), Connection()
     before = serve(manager, old)
     after = serve(manager, new)  # the reload registered before the server noticed the old websocket close
-    run(old.end(manager))
+    run_async(old.end(manager))
     assert after.connection is new and not new.disposed
     assert before.connection is None and old.disposed  # the old session is marked disconnected all the same
 
@@ -64,5 +56,5 @@ def test_a_websockets_end_still_disconnects_its_own_session():
     manager = FletAppManager()
     only = Connection()
     session = serve(manager, only)
-    run(only.end(manager))
+    run_async(only.end(manager))
     assert session.connection is None and only.disposed and session.expires_at is not None

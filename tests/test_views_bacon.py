@@ -3,10 +3,9 @@ deal tapped open and corrected, and undo handing a deal's order back to the form
 
 from __future__ import annotations
 
-import asyncio
-
 from scoring.games.bacon import referee
 from tests.card_view_helpers import Table, all_buttons, shown, tap, tap_round
+from tests.helpers import run_async
 from tests.test_views_components import fills_its_column, raw_texts
 from views.games import bacon as view
 from views.games import round_edit
@@ -172,7 +171,7 @@ def test_the_finishing_order_card_takes_the_columns_width():
 def tap_out(table: Table, seat: str) -> None:
     """Tap "I'm out!" on seat's own phone (an async handler, as a race claim's)."""
     (button,) = [b for b in all_buttons(view.build(table.seated(seat, {}))) if b.content == "I'm out!"]
-    asyncio.run(button.on_click(None))
+    run_async(button.on_click(None))
 
 
 def test_each_phone_taps_im_out_and_the_deal_is_recorded_once_a_team_is_out():
