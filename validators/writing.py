@@ -2,7 +2,7 @@
 its word breaks (for readings and tag echoes).
 
 Normalising: Unicode NFKC (full-width letters, digits and punctuation become half-width), traditional →
-simplified Chinese (OpenCC t2s), casefold, accents on Latin letters dropped, spaces and punctuation removed —
+simplified Chinese (OpenCC t2s, until it changes nothing), casefold, accents on Latin letters dropped, spaces and punctuation removed —
 except punctuation that carries meaning inside a token, which is kept (so these never become equal):
 - `+` and `#` right after a letter, digit, `+` or `#` (``C++``, ``C#``, ``A+``, ``1+``), spaces before them
   ignored (``C ++`` is ``c++``);
@@ -43,6 +43,17 @@ def is_dense(text: str) -> bool:
     return _DENSE.search(text) is not None
 
 
+def simplified(text: str) -> str:
+    """Traditional → simplified, again until nothing changes: OpenCC's table maps some characters to one that it
+    maps again (薴 → 苧 → 苎), so one pass would leave 薴 and 苧 apart, and normalising twice not the same as once."""
+    for _ in range(4):
+        again = _T2S.convert(text)
+        if again == text:
+            break
+        text = again
+    return text
+
+
 @lru_cache(maxsize=1 << 16)
 def normalise(text: str) -> str:
     """The answer reduced to what matters (see the module rulings)."""
@@ -50,7 +61,7 @@ def normalise(text: str) -> str:
         return lower
     text = unicodedata.normalize("NFKC", text).translate(_MINUS)
     if _DENSE.search(text):
-        text = _T2S.convert(text)
+        text = simplified(text)
     out = _strip(unicodedata.normalize("NFD", text.casefold()))
     while _MARKS.search(out) and (again := _strip(out)) != out:
         out = again
