@@ -13,7 +13,8 @@ proportional to its number of players (squared, for head-to-head), and the quest
 
 Rulings:
 - Only finished sessions count; a session reopened by an undo leaves the statistics until it finishes again.
-- A session counts on the day it finished (its summary's `updated`).
+- A session counts on the day it started (its summary's `created`), as the history dates it: a game night that
+  runs past midnight is the evening's game in both (an old summary without `created` falls back to `updated`).
 - "Ahead" compares places in the session's ranking (shared places are ties), not raw totals, so games where
   the lowest total wins are judged the way they were scored.
 - A win is a shared first place too (every winner of a tie gets the win).
@@ -24,7 +25,7 @@ Rulings:
   play against each other: head-to-head counts such a session apart, as one on the same side, not as a tie (it
   was a tie, so a crew that played Solar Storm together read as rivals who always drew).
 
-A summary the index understands has `id`, `game`, `status`, `updated`, `winners`, `totals` ({player: total})
+A summary the index understands has `id`, `game`, `status`, `created`, `winners`, `totals` ({player: total})
 and `ranks` ({player: place}), and for a team game `teams` ([[player, …], …]); `storage.store.Store` keeps those
 in every session summary.
 """
@@ -77,7 +78,7 @@ class Stats:
 
     def _fold(self, summary: dict, sign: int) -> None:
         """Add (sign 1) or take away (sign -1) one session's contribution everywhere."""
-        game, when = summary["game"], summary.get("updated", "")
+        game, when = summary["game"], summary.get("created") or summary.get("updated", "")
         totals, ranks = summary["totals"], summary.get("ranks") or {}
         winners = set(summary.get("winners") or [])
         self.game_plays[game] += sign

@@ -49,6 +49,20 @@ def test_a_players_record_after_three_sessions(store):
     assert store.stats().players() == ["Ann", "Bo", "小明"]
 
 
+def test_a_game_night_past_midnight_counts_on_the_day_it_started(tmp_path):
+    """A game started at 23:30 on 3 March and finished at 00:40 on 4 March: the history dates it 3 March, and so do
+    the statistics (its players' last played, the highest score's when), not the day it finished."""
+    with Store(tmp_path / "data") as store:
+        sid = store.create(new_record("score_pad", ["Ann", "Bo"], now="2026-03-03T23:30:00"))
+        store.play(sid, {"type": "round", "by": "table", "scores": {"Ann": 12, "Bo": 5}}, "2026-03-04T00:20:00")
+        store.play(sid, {"type": "finish", "by": "table"}, "2026-03-04T00:40:00")
+        (summary,) = store.sessions("finished")
+        stats = store.stats()
+    assert summary["created"] == "2026-03-03T23:30:00" and summary["updated"] == "2026-03-04T00:40:00"
+    assert stats.player("Ann")["games"]["score_pad"]["last"] == summary["created"]
+    assert stats.game("score_pad")["highest"]["by"] == [{"player": "Ann", "when": summary["created"]}]
+
+
 def test_a_games_histogram_and_highest(store):
     """Eight totals (15 12 7 / 4 20 20 / 30 1) in bins of 5 from 0; the highest is Ann's 30 on 3 March."""
     game = store.stats().game("score_pad")
@@ -80,7 +94,8 @@ def test_undo_delete_and_reopen_keep_the_index_exact(store, tmp_path):
     store.undo(last, "2026-03-05T20:00:00")
     assert stats.player("Ann")["plays"] == 2 and stats.game("score_pad")["highest"]["score"] == 20
     store.play(last, {"type": "finish", "by": "table"}, "2026-03-05T21:00:00")
-    assert stats.player("Ann")["games"]["score_pad"]["last"] == "2026-03-05T21:00:00"
+    assert stats.player("Ann")["plays"] == 3 and stats.game("score_pad")["highest"]["score"] == 30
+    assert stats.player("Ann")["games"]["score_pad"]["last"] == "2026-03-03T20:00:00"  # the day it started
     first = store.sessions("finished")[-1]["id"]
     store.delete(first)
     rebuilt = Stats(store.sessions())
