@@ -195,6 +195,23 @@ def test_each_phone_taps_im_out_and_the_deal_is_recorded_once_a_team_is_out():
     assert "I'm out!" in [b.content for b in all_buttons(view.build(table.seated("Bo", {})))]
 
 
+def test_a_deal_the_phones_recorded_is_not_recorded_again_from_the_tables_form():
+    """The host had begun deal 1's order (Ann out) when the phones' taps recorded deal 1: the form says so and
+    records nothing until its order is kept for deal 2 or cleared (it offered to send Ann's order as deal 2's)."""
+    table = Table("bacon", ["Ann", "Bo", "Cy", "Di"])
+    tap(build(table), "Ann out")
+    for seat in ("Bo", "Ann", "Cy"):
+        tap_out(table, seat)
+    assert [d["order"] for d in table.state["deals"]] == [["Bo", "Ann", "Cy"]]
+    body = build(table)
+    assert "Round 1 was entered on another screen meanwhile: what is typed here is not entered." in shown(body)
+    assert "Deal finished" not in [b.content for b in all_buttons(body)]
+    tap(body, "Clear the form")
+    body = build(table)
+    assert table.local["bacon"]["order"] == [] and "Deal finished" in [b.content for b in all_buttons(body)]
+    assert len(table.state["deals"]) == 1 and table.errors == []
+
+
 def test_the_im_out_button_is_pinned_where_the_frame_pins():
     """On a frame that pins (the seated phone's screen), the button is handed to `pin` and not left in the tree, so
     it stays in reach while the rest scrolls."""

@@ -12,7 +12,9 @@ Actions:
   exactly as the table's `deal` with it would be; in an extra deal the first player out ends it. A player already
   out is refused (`bacon.out_already`), and so is a tap for another deal than the one being played
   (`bacon.out_round`: a late tap after the deal was recorded). The table's `deal` wins and drops the taps; the
-  taps so far are public (`state["out"]`). A correction of an earlier deal leaves them.
+  taps so far are public (`state["out"]`). A correction of an earlier deal leaves them. A deal the taps recorded
+  is a deal entered (`rounds_entered`), so an order the table's form had begun for it is not then recorded as the
+  next deal: the form says the deal was entered on another screen, as a round game's does.
 - `correct` by the table: `{"round": n, "order": [...]}` — replaces deal n's finishing order (written wrong); the
   log keeps both, and the deals after it are replayed (see Rulings).
 - `ruling` by anyone: `{"table": [cards], "played": [cards], "table_type": optional type}` — a referee check the
@@ -267,6 +269,10 @@ class Bacon(Engine):
         for deal in state["deals"]:
             totals[deal["team"]] += deal["points"]
         return totals
+
+    def rounds_entered(self, state: dict) -> int:
+        """How many deals are recorded (by the table's `deal` or completed from players' `out` taps)."""
+        return len(state["deals"])
 
     def status(self, state: dict) -> dict:
         """Header: the deal being played (the last once over), the deal limit, the dealer."""
