@@ -239,6 +239,7 @@ ACTION = st.one_of(
     st.builds(lambda t, p: {"type": "ruling", "by": "Ann", "table": t, "played": p},
               st.lists(CARD, max_size=4), st.lists(CARD, max_size=4)),
     st.just({"type": "deal", "by": "Ann", "order": FOUR}),
+    st.builds(lambda p, n: {"type": "out", "by": p, "round": n}, st.sampled_from(FOUR + ["table"]), st.integers(0, 4)),
     st.just({"type": "nap"}),
 )
 
@@ -300,6 +301,33 @@ def test_taps_of_going_out_record_the_deal_once_a_team_is_out():
     assert replay({**record, "actions": record["actions"][:-1]}) == waiting
     assert_refused("bacon", state, went_out("Di"), "bacon.out_round")
     assert_refused("bacon", state, {**went_out("Di", 2), "by": "table"}, "core.player_only")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.permutations(SIX), min_size=1, max_size=6))
+def test_taps_in_any_order_score_each_deal_as_the_tables_order_up_to_a_whole_team(deals):
+    """Six players tap "I'm out!" deal after deal in any order: each deal is recorded once a whole team is out,
+    and the game equals the one where the table entered each deal's order up to that tap; undoing every tap gets
+    the exact start back."""
+    eng = engine("bacon")
+    record = new_record("bacon", SIX, seed=3)
+    start = state = replay(record)
+    table = eng.new_state(SIX, seed=3)
+    for order in deals:
+        if state["over"]:
+            break
+        number, tapped = len(state["deals"]) + 1, []
+        for name in order:
+            record, state = play(record, state, went_out(name, number))
+            tapped.append(name)
+            if len(state["deals"]) == number:
+                break
+        table = eng.apply(table, deal(*tapped))
+        assert state == table
+    assert replay(record) == state
+    while record["actions"]:
+        record, state = undo(record)
+    assert state == start
 
 
 def test_in_an_extra_deal_the_first_tap_ends_the_game_and_the_tables_deal_drops_taps():
