@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from scoring import i18n
+from scoring.core import games
 from tests.helpers import FLAG, VARIANT, plain_keys
 from views import words
 
@@ -139,6 +140,19 @@ def test_app_files_have_the_same_keys_and_placeholders():
     assert set(en) == set(zh)
     for key in en:
         assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", zh[key])), key
+
+
+def test_a_games_own_words_for_a_shared_key_take_the_same_placeholders():
+    """`<game>.<shared key>` (a game's own words, `words.say_for`: Bacon's "Deal {round}" for "Round {round}") names
+    a shared key that exists and fills the same {placeholders}, in both languages."""
+    ids = {game.id for game in games()}
+    for lang in i18n.LANGUAGES:
+        table = i18n.table(lang)
+        own = {key: key.split(".", 1)[1] for key in table
+               if key.split(".", 1)[0] in ids and key.split(".", 1)[1] in table}
+        assert lang != "en" or own, "no game's own words found: the scan is broken"
+        for key, shared in own.items():
+            assert set(re.findall(r"{(\w+)}", table[key])) == set(re.findall(r"{(\w+)}", table[shared])), key
 
 
 def test_every_key_used_by_the_views_exists():

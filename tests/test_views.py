@@ -129,6 +129,24 @@ def test_home_sections_continue_and_history(app, utc):
     assert routes == [f"/play/{active}", f"/history/{done}"]
 
 
+def test_bacon_says_deal_where_other_games_say_round(app, utc):
+    """Bacon is played in deals: its header, deals table, the home's continue line and the end screen's chart say
+    "Deal 2 of 8", "Deal 1", "Bacon · deal 2", "Scores deal by deal" (a game's own words for the shared ones,
+    `words.say_for`); no "round" anywhere on its screens."""
+    sid = app.store.create(new_record("bacon", ["A", "B", "C", "D"], now="2025-01-01T20:00:00+00:00"))
+    app.store.play(sid, {"type": "deal", "by": "table", "order": ["A", "C"]}, "2025-01-01T20:05:00+00:00")
+    _, body, _ = session.build(app, sid, read_only=False)
+    shown = texts(body) + list(buttons(body))
+    assert any(t.startswith("Deal 2 of 8 · ") for t in shown) and "Deal 1" in shown
+    assert not [t for t in shown if "round" in t.lower()]
+    assert "Bacon · deal 2" in texts(home.build(app)[1])
+    app.store.play(sid, {"type": "deal", "by": "table", "order": ["A", "C"]}, "2025-01-01T20:10:00+00:00")
+    _, body, _ = session.build(app, sid, read_only=True)
+    shown = texts(body)
+    assert "Game over" in shown and "Scores deal by deal" in shown and "Deal" in shown
+    assert not [t for t in shown if "round" in t.lower()]
+
+
 def test_history_shows_a_page_then_more_on_request(app, utc):
     """History lists the newest ten finished sessions and says how many are left; "show more" adds a page."""
     for day in range(1, 13):

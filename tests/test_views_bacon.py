@@ -3,8 +3,10 @@ deal tapped open and corrected, and undo handing a deal's order back to the form
 
 from __future__ import annotations
 
+import re
+
 from scoring.games.bacon import referee
-from tests.card_view_helpers import Table, all_buttons, shown, tap, tap_round
+from tests.card_view_helpers import Table, all_buttons, label, shown, tap
 from tests.helpers import run_async
 from tests.test_views_components import fills_its_column, raw_texts
 from views.games import bacon as view
@@ -118,14 +120,14 @@ def test_a_past_deal_tapped_open_is_corrected_and_undo_hands_the_order_back():
     out(table, "A", "C")
     tap(build(table), "Deal finished")
     out(table, "D")
-    tap_round(build(table), 1)
+    tap(build(table), "Deal 1")
     body = build(table)
-    assert "Correcting round 1: change the entries and save" in shown(body)
+    assert "Correcting deal 1: change the order and save" in shown(body)
     assert table.local["bacon"]["order"] == ["B", "D"] and "1. B ×" in [b.content for b in all_buttons(body)]
     tap(body, "1. B ×")
     tap(build(table), "1. D ×")
     out(table, "C", "A")
-    tap(build(table), "Save round 1")
+    tap(build(table), "Save deal 1")
     assert table.errors == []
     assert [a["type"] for a in table.record["actions"]] == ["dealer", "deal", "deal", "correct"]
     assert table.record["actions"][-1]["round"] == 1 and table.record["actions"][-1]["order"] == ["C", "A"]
@@ -152,14 +154,14 @@ def test_a_correction_that_would_end_the_game_early_is_refused_in_the_form():
     tap(build(table), "Deal finished")
     out(table, "B", "A", "D")
     tap(build(table), "Deal finished")
-    tap_round(build(table), 2)
+    tap(build(table), "Deal 2")
     for name in ("B", "D"):
         tap(build(table), f"1. {name} ×")
     out(table, "C", "A")
-    tap(build(table), "Save round 2")
+    tap(build(table), "Save deal 2")
     assert table.errors == ["bacon.correction_ends_early"] and table.local["bacon"]["order"] == ["C", "A"]
     assert [a["type"] for a in table.record["actions"]] == ["deal", "deal", "deal"]
-    tap(build(table), "Cancel: back to the new round")
+    tap(build(table), "Cancel: back to the new deal")
     assert table.local["bacon"]["order"] == [] and round_edit.editing(table.local["bacon"]) is None
 
 
@@ -204,12 +206,26 @@ def test_a_deal_the_phones_recorded_is_not_recorded_again_from_the_tables_form()
         tap_out(table, seat)
     assert [d["order"] for d in table.state["deals"]] == [["Bo", "Ann", "Cy"]]
     body = build(table)
-    assert "Round 1 was entered on another screen meanwhile: what is typed here is not entered." in shown(body)
+    assert "Deal 1 was entered on another screen meanwhile: what is tapped here is not entered." in shown(body)
     assert "Deal finished" not in [b.content for b in all_buttons(body)]
     tap(body, "Clear the form")
     body = build(table)
     assert table.local["bacon"]["order"] == [] and "Deal finished" in [b.content for b in all_buttons(body)]
     assert len(table.state["deals"]) == 1 and table.errors == []
+
+
+def test_in_chinese_a_phone_and_the_table_say_ju_for_a_deal():
+    """Chinese players read 第 1 局 (a deal) on the phone's heading and in the deals table, as in the order form's
+    title and the rules, not 第 1 轮 (a round: the shared words)."""
+    table = Table("bacon", ["Ann", "Bo", "Cy", "Di"], lang="zh-CN")
+    phone = shown(view.build(table.seated("Ann", {})))
+    assert "第 1 局" in phone and not [t for t in phone if "轮" in t]
+    tap(build(table), "Ann 出完")
+    tap(build(table), "Cy 出完")
+    tap(build(table), "本局结束")
+    host = build(table)
+    assert "第 1 局" in [label(b) for b in all_buttons(host)]
+    assert not [t for t in shown(host) if re.search(r"第 \d+ 轮|轮次", t)]
 
 
 def test_the_im_out_button_is_pinned_where_the_frame_pins():

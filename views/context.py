@@ -92,8 +92,9 @@ class GameContext:
         self.offered.add((by, kind))
 
     def t(self, key: str, **params: Any) -> str:
-        """The text of key in the session's language."""
-        return words.say(self.lang, key, **params)
+        """The text of key in the session's language, in the game's own words where it has them
+        (`words.say_for`)."""
+        return words.say_for(self.lang, self.engine.game.id, key, **params)
 
     def now(self) -> str:
         """The current time as an ISO string."""

@@ -137,8 +137,8 @@ def continue_tile(app: Any, summary: dict) -> ft.Control:
     sid = summary["id"]
     return ft.Card(content=ft.ListTile(
         leading=ft.Icon(ft.Icons.PLAY_CIRCLE),
-        title=ft.Text(app.t("app.continue_title", game=game_name(app.lang, summary["game"]),
-                            round=summary.get("round") or "")),
+        title=ft.Text(words.say_for(app.lang, summary["game"], "app.continue_title",
+                                    game=game_name(app.lang, summary["game"]), round=summary.get("round") or "")),
         subtitle=ft.Text(app.t("app.continue_detail", players=summary["players"],
                                updated=words.when(app.lang, summary.get("updated", "")))),
         on_click=lambda e: app.go(f"/play/{sid}"),

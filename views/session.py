@@ -236,12 +236,13 @@ def next_step(app: Any, eng: Any, state: dict) -> ft.Control:
 
 
 def header(app: Any, eng: Any, state: dict) -> ft.Control:
-    """Round, phase and whose turn, from the engine's status."""
+    """Round (in the game's own word: Bacon's deal), phase and whose turn, from the engine's status."""
     status = eng.status(state)
     parts = []
     if status.get("round") is not None:
-        parts.append(app.t("app.round_of", round=status["round"], rounds=status["rounds"]) if status.get("rounds")
-                     else app.t("app.round", round=status["round"]))
+        t = game_words(app, eng.game.id)
+        parts.append(t("app.round_of", round=status["round"], rounds=status["rounds"]) if status.get("rounds")
+                     else t("app.round", round=status["round"]))
     if status.get("phase"):
         parts.append(app.t(status["phase"]))
     if status.get("turn"):
@@ -381,17 +382,23 @@ def end_panel(app: Any, record: dict, board: Any, folds: Folds) -> ft.Control:
         words.unbroken(app.t("app.place_total", place=p, name=n, points=board.total(n))) for p, n in places(board)])))
     controls.append(scoreboard_panel(app.t, app.lang, board, folds, expanded=True))
     if board.rounds:
-        controls.append(team_chart(app, board) if board.teams else score_chart(
-            app.t, [p["name"] for p in record["players"]], list(board.rounds),
+        t = game_words(app, record["game"])
+        controls.append(team_chart(t, board) if board.teams else score_chart(
+            t, [p["name"] for p in record["players"]], list(board.rounds),
             {p["name"]: p.get("colour") for p in record["players"]}, board.start))
     return ft.Column(controls=controls, spacing=10)
 
 
-def team_chart(app: Any, board: Any) -> ft.Control:
+def game_words(app: Any, game: str) -> Callable[..., str]:
+    """The app's words in a game's own where it has them (`words.say_for`: Bacon's deals for rounds)."""
+    return lambda key, **params: words.say_for(app.lang, game, key, **params)
+
+
+def team_chart(t: Callable[..., str], board: Any) -> ft.Control:
     """A team game's chart: one line per team (its members carry the team's total)."""
-    names = {app.t("app.chart_team", team=i + 1, names=" + ".join(team)): team[0] for i, team in enumerate(board.teams)}
-    return score_chart(app.t, list(names), [{name: r.get(first, 0) for name, first in names.items()}
-                                            for r in board.rounds],
+    names = {t("app.chart_team", team=i + 1, names=" + ".join(team)): team[0] for i, team in enumerate(board.teams)}
+    return score_chart(t, list(names), [{name: r.get(first, 0) for name, first in names.items()}
+                                        for r in board.rounds],
                        start={name: board.start.get(first, 0) for name, first in names.items()})
 
 

@@ -78,6 +78,13 @@ def say(lang: str, key: str, **params: Any) -> str:
     return i18n.text(lang, i18n.counted(lang, key, params), **{k: readable(lang, v) for k, v in params.items()})
 
 
+def say_for(lang: str, game: str, key: str, /, **params: Any) -> str:
+    """A shared key in a game's own words where the game has them (`<game>.<key>`: Bacon plays deals, so its
+    "Round 3" is "Deal 3", 第 3 局), else the shared words."""
+    own = f"{game}.{key}"
+    return say(lang, own if own in i18n.table(lang) else key, **params)
+
+
 def error(lang: str, err: Any) -> str:
     """A `RuleError` (or its dict form) in words, parameters made readable."""
     if isinstance(err, dict):

@@ -506,6 +506,6 @@ def test_a_bacon_deal_tapped_out_on_each_phone(table_server, table_tabs):
     seats["D"].tab.see("Out so far (tapped on phones): 1. B, 2. A")
     seats["C"].tab.tap("I'm out!", exact=True)
     for phone in seats.values():
-        phone.tab.see("Round 2")
+        phone.tab.see("Deal 2")
     host.see("Deal 2: tap players in the order they went out")
     host.see("Team 2 (B + D): 1 point")

@@ -15,6 +15,10 @@ order, and the deal is recorded once a whole team is out. Once out, the phone sa
 shows who is out so far while the deal is played; the referee or the host may still enter the whole order
 (`round_edit.enters`). A phone's referee checks what beats, but only a screen that acts for the table puts a check
 on record. A shared phone (passed around) taps the order in, as before.
+
+Bacon is played in deals, and its screens say so wherever the shared words say "round" (the header, the deals
+table, a correction, the phone's heading, the home's continue line, the end chart): `bacon.<shared key>` entries
+in its word tables, read by `words.say_for` (第 2 局, not 第 2 轮, as its rules and order form say).
 """
 
 from __future__ import annotations
