@@ -303,6 +303,21 @@ def test_taps_of_going_out_record_the_deal_once_a_team_is_out():
     assert_refused("bacon", state, {**went_out("Di", 2), "by": "table"}, "core.player_only")
 
 
+def test_the_tables_deal_may_name_its_number_and_a_late_one_is_refused():
+    """The app sends the table's deal with its number: the log names it ("Deal 1 finished: Ann, Cy"), it scores
+    as the same deal without a number (older logs), and one naming another deal than the one being played (the
+    phones' taps recorded it meanwhile) is refused and changes nothing."""
+    eng = engine("bacon")
+    numbered = {**deal("Ann", "Cy"), "round": 1}
+    state = run(FOUR, [numbered])
+    assert state == run(FOUR, [deal("Ann", "Cy")]) and eng.team_totals(state) == [4, 0]
+    key, params = eng.describe(numbered)
+    assert words.say("en", key, **params) == "Deal 1 finished: Ann, Cy"
+    assert words.say("zh-CN", key, **params) == "第 1 局结束：Ann，Cy"
+    assert_refused("bacon", state, numbered, "bacon.out_round")
+    assert_refused("bacon", state, {**numbered, "round": "2"}, "bacon.out_round")
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.permutations(SIX), min_size=1, max_size=6))
 def test_taps_in_any_order_score_each_deal_as_the_tables_order_up_to_a_whole_team(deals):

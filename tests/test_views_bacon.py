@@ -29,6 +29,8 @@ def test_tap_order_records_a_deal_and_team_points():
     assert "1. A ×" in [b.content for b in all_buttons(body)] and "A out" not in [b.content for b in all_buttons(body)]
     tap(body, "Deal finished")
     assert table.errors == [] and table.state["deals"][0]["points"] == 4
+    assert table.record["actions"][-1] == {"type": "deal", "by": "table", "order": ["A", "C"], "round": 1,
+                                           "at": table.record["actions"][-1]["at"]}
     body = build(table)
     assert "Team 1 (A + C): 4 points" in shown(body) and "Team 1 +4" in shown(body)
     assert table.local["bacon"]["order"] == []

@@ -5,7 +5,9 @@ Teams sit in alternating seats: with 4 players seats 1+3 and 2+4, with 6 players
 
 Actions:
 - `dealer` by the table: `{"player": name}` — who deals the first deal (before it; by default a seeded draw).
-- `deal` by the table: `{"order": [names in the order they went out]}`.
+- `deal` by the table: `{"order": [names in the order they went out], "round": n}` — `round` (the deal being
+  played) is optional: the app sends it, older logs do not; a deal naming another deal than the one being played
+  is refused as a late tap is (`bacon.out_round`), and the log names the deal by it (`bacon.action.deal_of`).
 - `out` by a player: `{"round": n}` — the player went out of deal n, tapped on their own phone [ruling]. The
   finishing order is the order the server receives the taps (two taps within a moment of each other are a
   near-tie the referee rules on, `views.table_hub`). Once a whole team is out, the deal is recorded with that order
@@ -139,9 +141,10 @@ class Bacon(Engine):
         state["dealer"] = name
         state["dealer_chosen"] = True
 
-    @move("deal", by=TABLE, phase=("deal", "extra"), fields=("order",))
+    @move("deal", by=TABLE, phase=("deal", "extra"), fields=("order", "round"))
     def add_deal(self, state: dict, action: dict) -> None:
         """Record one deal from its finishing order (players' taps of going out are dropped)."""
+        for_round(action, len(state["deals"]) + 1, "bacon.out_round", required=False)
         self._add(state, action.get("order"))
         state["out"] = []
 
@@ -200,8 +203,11 @@ class Bacon(Engine):
                                  "deal": len(state["deals"]) + 1, **verdict})
 
     def describe(self, action: dict) -> tuple[str, dict]:
-        """An action in words; a ruling's Wild cards by their name (`bacon.card.wild`), not their code "X"."""
+        """An action in words; a numbered deal by its number; a ruling's Wild cards by their name
+        (`bacon.card.wild`), not their code "X"."""
         key, params = super().describe(action)
+        if action.get("type") == "deal" and "round" in params:
+            return f"{key}_of", params
         if action.get("type") == "ruling":
             for side in ("table", "played"):
                 if isinstance(params.get(side), list):

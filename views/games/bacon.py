@@ -165,7 +165,8 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
 
     def send() -> None:
         """Record the deal (or the correction); start a fresh order once accepted."""
-        if ctx.dispatch(round_edit.action(draft, "deal", {"order": list(order)})):
+        numbered = {"round": len(ctx.state["deals"]) + 1} if round_edit.editing(draft) is None else {}
+        if ctx.dispatch(round_edit.action(draft, "deal", {"order": list(order), **numbered})):
             if round_edit.editing(draft) is None:
                 order.clear()
             round_edit.close(draft)
