@@ -216,6 +216,23 @@ def test_a_deal_the_phones_recorded_is_not_recorded_again_from_the_tables_form()
     assert len(table.state["deals"]) == 1 and table.errors == []
 
 
+def test_the_table_starts_its_order_from_the_taps_for_a_player_without_a_phone():
+    """Bo and Ann tapped "I'm out!"; Cy has no phone and went out third: the host fills the order from the taps
+    (the button shows only while the order is empty), adds Cy and records the deal in that order."""
+    table = Table("bacon", ["Ann", "Bo", "Cy", "Di"])
+    assert "Fill in the order tapped on phones" not in [label(b) for b in all_buttons(build(table))]
+    tap_out(table, "Bo")
+    tap_out(table, "Ann")
+    tap(build(table), "Fill in the order tapped on phones")
+    body = build(table)
+    assert table.local["bacon"]["order"] == ["Bo", "Ann"]
+    assert "Fill in the order tapped on phones" not in [label(b) for b in all_buttons(body)]
+    tap(body, "Cy out")
+    tap(build(table), "Deal finished")
+    assert table.errors == [] and table.state["deals"][0]["order"] == ["Bo", "Ann", "Cy"]
+    assert table.state["out"] == [] and table.local["bacon"]["order"] == []
+
+
 def test_in_chinese_a_phone_and_the_table_say_ju_for_a_deal():
     """Chinese players read 第 1 局 (a deal) on the phone's heading and in the deals table, as in the order form's
     title and the rules, not 第 1 轮 (a round: the shared words)."""

@@ -13,7 +13,8 @@ button (pinned above the scrolling screen, as a race's buttons are, `views.compo
 seat's `out` the moment its last card is played [ruling, this view's]: the order the taps arrive is the finishing
 order, and the deal is recorded once a whole team is out. Once out, the phone says in which place. Every screen
 shows who is out so far while the deal is played; the referee or the host may still enter the whole order
-(`round_edit.enters`). A phone's referee checks what beats, but only a screen that acts for the table puts a check
+(`round_edit.enters`), starting it from the taps so far (for a player without a phone: the table's order wins and
+drops the taps). A phone's referee checks what beats, but only a screen that acts for the table puts a check
 on record. A shared phone (passed around) taps the order in, as before.
 
 Bacon is played in deals, and its screens say so wherever the shared words say "round" (the header, the deals
@@ -149,7 +150,9 @@ def dealer_panel(ctx: GameContext, choosing: bool) -> ft.Control:
 
 
 def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
-    """Tap the players in the order they went out, then record the deal (or save the correction)."""
+    """Tap the players in the order they went out, then record the deal (or save the correction); while players
+    have tapped "I'm out!" on their phones, an empty order may start from their taps (a player without a phone is
+    then added by hand)."""
     order = draft["order"]
     extra = ctx.state["phase"] == "extra"
 
@@ -173,7 +176,16 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
 
     title = words.no_orphan(ctx.t("bacon.view.extra" if extra else "bacon.view.order",
                                   deal=len(ctx.state["deals"]) + 1))
+    def fill() -> None:
+        """Start the order from the players' taps so far."""
+        order[:] = ctx.state["out"]
+        ctx.refresh()
+
     waiting = [n for n in ctx.players if n not in order]
+    buttons = round_edit.save_buttons(ctx, draft, "deal", ctx.t("bacon.view.record_deal"), send, disabled=not order)
+    if ctx.state["out"] and not order and round_edit.editing(draft) is None:
+        buttons.append(ft.OutlinedButton(content=ctx.t("bacon.view.fill_from_taps"), icon=ft.Icons.DOWNLOAD,
+                                         on_click=lambda e: fill()))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
         spacing=8, controls=[
@@ -184,8 +196,7 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
                 for n in waiting]),
             pile(ctx, [ctx.t("bacon.view.place", place=i + 1, name=n) for i, n in enumerate(order)], remove,
                  "bacon.view.nobody_out"),
-            ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, "deal", ctx.t("bacon.view.record_deal"),
-                                                               send, disabled=not order)),
+            ft.Row(wrap=True, controls=buttons),
         ]))
 
 
