@@ -39,7 +39,8 @@ from views.context import GameContext
 from views.games import guess_club, kingdomino, knit_wit, nab_it, pictomania, solar_storm, splitter, view_of
 from views.join import join_form, seat_body
 from views.session import show_all
-from views.table import choice_text, field_label, host_body, log_name, moves_and_view, qr_svg, seat_local
+from views.table import (choice_text, field_label, host_body, log_name, moves_and_view, qr_svg, seat_local,
+                         status_line)
 from views.table_hub import PIN_DIGITS
 
 
@@ -1108,3 +1109,15 @@ def test_the_join_pin_field_takes_the_pins_own_length(store):
     field = next(c for c in walk(join_form(shell(store, f"/join/{hub.sid}"), hub, lambda token: None))
                  if isinstance(c, ft.TextField))
     assert field.max_length == PIN_DIGITS == len(hub.pin) == 4
+
+
+def test_the_table_frames_header_says_a_deal_in_bacon_and_a_round_elsewhere():
+    """The host's and the phones' header line (`views.table.status_line`) names Bacon's deal in its own word, as
+    the session header does: "Deal 2" / "第 2 局", a score pad's "Round 2" / "第 2 轮"."""
+    def line(lang: str, game: str) -> str:
+        """The header line of a table message at round 2 of that game (its no-break spaces as spaces)."""
+        return status_line(lang, {"status": {"round": 2, "phase": None, "turn": None, "over": False},
+                                  "meta": {"game": game}}).replace("\xa0", " ")
+
+    assert (line("en", "bacon"), line("zh-CN", "bacon")) == ("Deal 2", "第 2 局")
+    assert (line("en", "score_pad"), line("zh-CN", "score_pad")) == ("Round 2", "第 2 轮")

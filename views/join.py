@@ -180,7 +180,7 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
         ft.Container(bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=8, padding=10, content=ft.Text(
             app.t("table.you_are", seat=seat_name(lang, seat)), size=20, weight=ft.FontWeight.BOLD)),
         ft.Container(bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10,
-                     content=ft.Text(status_line(lang, message["status"]), size=18, weight=ft.FontWeight.W_600)),
+                     content=ft.Text(status_line(lang, message), size=18, weight=ft.FontWeight.W_600)),
     ]
     for tie in message["ties"]:
         row: list[ft.Control] = [ft.Text(tie_text(lang, tie), weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR)]

@@ -194,12 +194,13 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
     return ft.Column(spacing=8, controls=rows)
 
 
-def status_line(lang: str, status: dict) -> str:
-    """Round, phase and whose turn in words ("game over" when the game's own phase does not say it), joined and kept
-    from breaking as the session header's (`views.session.status_line`)."""
-    parts = []
+def status_line(lang: str, message: dict) -> str:
+    """A table message's round (in the game's own word: Bacon's deal), phase and whose turn in words ("game over"
+    when the game's own phase does not say it), joined and kept from breaking as the session header's
+    (`views.session.status_line`)."""
+    status, parts = message["status"], []
     if status.get("round") is not None:
-        parts.append(words.say(lang, "table.round", round=status["round"]))
+        parts.append(words.say_for(lang, message["meta"]["game"], "table.round", round=status["round"]))
     if status.get("phase"):
         parts.append(words.say(lang, status["phase"]))
     if status.get("turn"):
@@ -308,7 +309,7 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
         ft.Text(app.t("table.seats"), size=18, weight=ft.FontWeight.BOLD), seats, referee,
         *ties,
         ft.Container(bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10,
-                     content=ft.Text(status_line(lang, message["status"]), size=18, weight=ft.FontWeight.W_600)),
+                     content=ft.Text(status_line(lang, message), size=18, weight=ft.FontWeight.W_600)),
         *moves_and_view(app, hub, message, act, TABLE, app.t("table.table_moves")),
         ft.TextButton(content=app.t("table.open_session"), icon=ft.Icons.ARROW_BACK,
                       on_click=lambda e: app.go(f"/play/{hub.sid}")),

@@ -414,6 +414,7 @@ def test_a_score_pad_round_given_from_each_phone(table_server, table_tabs):
     players["A"].tab.see("You gave 7; the round is recorded once everyone has given theirs.")
     host.see("Given: A 7, B -2; still to give: C")
     players["C"].tab.see("Given: A 7, B -2; still to give: C")
+    players["C"].tab.shot("table_phone_score_pad_own_line")
     players["C"].tab.fill("My points", points["C"])
     players["C"].tab.tap("Give my points")
     for phone in players.values():
@@ -436,6 +437,7 @@ def test_a_flip7_round_given_from_each_phone(table_server, table_tabs):
     host.see("Given: A 20 points, B 3 points; still to give: C")
     players["C"].tab.tap("12", exact=True)
     players["C"].tab.see("Stayed · 12 points")
+    players["C"].tab.shot("table_phone_flip7_own_line")
     players["C"].tab.tap("Give my line")
     for phone in players.values():
         phone.tab.see("Round 2")
@@ -460,7 +462,9 @@ def test_a_cubosaurs_round_given_from_each_phone(table_server, table_tabs):
     players["A"].tab.tap("Fewer: T-Rex", exact=True)
     players["A"].tab.tap("Give again")
     host.see("Given: A 2 cards, B 2 cards; still to give: C")
+    host.shot("table_host_cubosaurs_lines_given")
     players["C"].tab.tap("More: T-Rex", exact=True)
+    players["C"].tab.shot("table_phone_cubosaurs_own_line")
     players["C"].tab.tap("Give my collection")
     for phone in players.values():
         phone.tab.see("Round 2")
@@ -484,6 +488,7 @@ def test_a_rummy_round_given_from_each_phone(table_server, table_tabs):
     host.see("Given: A 3 cards, B 1 card; still to give: C")
     for name in taps["C"]:
         players["C"].tab.tap(name, exact=True)
+    players["C"].tab.shot("table_phone_rummy_own_line")
     players["C"].tab.tap("Give my line")
     for phone in players.values():
         phone.tab.see("Round 2")
@@ -504,6 +509,8 @@ def test_a_bacon_deal_tapped_out_on_each_phone(table_server, table_tabs):
     seats["A"].tab.see("You are out (place 2 in this deal).")
     host.see("Out so far (tapped on phones): 1. B, 2. A")
     seats["D"].tab.see("Out so far (tapped on phones): 1. B, 2. A")
+    seats["C"].tab.shot("table_phone_bacon_im_out")
+    host.shot("table_host_bacon_out_so_far")
     seats["C"].tab.tap("I'm out!", exact=True)
     for phone in seats.values():
         phone.tab.see("Deal 2")
