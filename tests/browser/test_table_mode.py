@@ -402,6 +402,16 @@ def test_eight_phones_answer_at_once_and_all_see_the_race(browser, table_server,
             phone.tab.page.context.close()
 
 
+def last_line_records_round_1(players: dict[str, Phone], host: Tab, game: str, give: str, host_heading: str) -> None:
+    """C's phone, its own line entered (saved as `table_phone_<game>_own_line.png`), gives it with `give`: the last
+    line records round 1, so every phone reads round 2 and the host its form's heading for it."""
+    players["C"].tab.shot(f"table_phone_{game}_own_line")
+    players["C"].tab.tap(give)
+    for phone in players.values():
+        phone.tab.see("Round 2")
+    host.see(host_heading)
+
+
 def test_a_score_pad_round_given_from_each_phone(table_server, table_tabs):
     sid = table_server[1]["score_pad"]
     host, players, pin = seated_round(table_tabs, sid)
@@ -414,12 +424,8 @@ def test_a_score_pad_round_given_from_each_phone(table_server, table_tabs):
     players["A"].tab.see("You gave 7; the round is recorded once everyone has given theirs.")
     host.see("Given: A 7, B -2; still to give: C")
     players["C"].tab.see("Given: A 7, B -2; still to give: C")
-    players["C"].tab.shot("table_phone_score_pad_own_line")
     players["C"].tab.fill("My points", points["C"])
-    players["C"].tab.tap("Give my points")
-    for phone in players.values():
-        phone.tab.see("Round 2")
-    host.see("Points for round 2")
+    last_line_records_round_1(players, host, "score_pad", "Give my points", "Points for round 2")
     assert "Given:" not in host.page.evaluate(READ_ALL)
 
 
@@ -437,11 +443,7 @@ def test_a_flip7_round_given_from_each_phone(table_server, table_tabs):
     host.see("Given: A 20 points, B 3 points; still to give: C")
     players["C"].tab.tap("12", exact=True)
     players["C"].tab.see("Stayed · 12 points")
-    players["C"].tab.shot("table_phone_flip7_own_line")
-    players["C"].tab.tap("Give my line")
-    for phone in players.values():
-        phone.tab.see("Round 2")
-    host.see("Round 2: tap each player's cards")
+    last_line_records_round_1(players, host, "flip7", "Give my line", "Round 2: tap each player's cards")
 
 
 def test_a_cubosaurs_round_given_from_each_phone(table_server, table_tabs):
@@ -464,11 +466,8 @@ def test_a_cubosaurs_round_given_from_each_phone(table_server, table_tabs):
     host.see("Given: A 2 cards, B 2 cards; still to give: C")
     host.shot("table_host_cubosaurs_lines_given")
     players["C"].tab.tap("More: T-Rex", exact=True)
-    players["C"].tab.shot("table_phone_cubosaurs_own_line")
-    players["C"].tab.tap("Give my collection")
-    for phone in players.values():
-        phone.tab.see("Round 2")
-    host.see("Round 2: count each player's collection")
+    last_line_records_round_1(players, host, "cubosaurs", "Give my collection",
+                              "Round 2: count each player's collection")
 
 
 def test_a_rummy_round_given_from_each_phone(table_server, table_tabs):
@@ -488,11 +487,8 @@ def test_a_rummy_round_given_from_each_phone(table_server, table_tabs):
     host.see("Given: A 3 cards, B 1 card; still to give: C")
     for name in taps["C"]:
         players["C"].tab.tap(name, exact=True)
-    players["C"].tab.shot("table_phone_rummy_own_line")
-    players["C"].tab.tap("Give my line")
-    for phone in players.values():
-        phone.tab.see("Round 2")
-    host.see("Round 2: tap each player's melds, lay-offs and hand")
+    last_line_records_round_1(players, host, "rummy", "Give my line",
+                              "Round 2: tap each player's melds, lay-offs and hand")
 
 
 def test_a_bacon_deal_tapped_out_on_each_phone(table_server, table_tabs):
