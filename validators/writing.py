@@ -2,8 +2,9 @@
 its word breaks (for readings and tag echoes).
 
 Normalising: Unicode NFKC (full-width letters, digits and punctuation become half-width), traditional →
-simplified Chinese (OpenCC t2s, until it changes nothing), casefold, accents on Latin letters dropped, spaces and punctuation removed —
-except punctuation that carries meaning inside a token, which is kept (so these never become equal):
+simplified Chinese (OpenCC t2s, until it changes nothing), casefold, accents on Latin letters dropped, spaces and
+punctuation removed — except punctuation that carries meaning inside a token, which is kept (so these never become
+equal):
 - `+` and `#` right after a letter, digit, `+` or `#` (``C++``, ``C#``, ``A+``, ``1+``), spaces before them
   ignored (``C ++`` is ``c++``);
 - `.`, `/`, `:`, `-` between two digits (``3.14``, ``1/2``, ``9:00``, ``1-2``), `%` right after a digit (``5%``);
@@ -45,7 +46,8 @@ def is_dense(text: str) -> bool:
 
 def simplified(text: str) -> str:
     """Traditional → simplified, again until nothing changes: OpenCC's table maps some characters to one that it
-    maps again (薴 → 苧 → 苎), so one pass would leave 薴 and 苧 apart, and normalising twice not the same as once."""
+    maps again (薴 → 苧 → 苎), so one pass would leave 薴 and 苧 apart, and normalising twice not the same as
+    once."""
     for _ in range(4):
         again = _T2S.convert(text)
         if again == text:

@@ -166,21 +166,20 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
         del order[index]
         ctx.refresh()
 
+    def fill() -> None:
+        """Start the order from the players' taps so far."""
+        order[:] = ctx.state["out"]
+        ctx.refresh()
+
     def send() -> None:
         """Record the deal (or the correction); start a fresh order once accepted."""
-        numbered = {"round": len(ctx.state["deals"]) + 1} if round_edit.editing(draft) is None else {}
-        if ctx.dispatch(round_edit.action(draft, "deal", {"order": list(order), **numbered})):
+        if ctx.dispatch(round_edit.action(ctx, draft, "deal", {"order": list(order)})):
             if round_edit.editing(draft) is None:
                 order.clear()
             round_edit.close(draft)
 
     title = words.no_orphan(ctx.t("bacon.view.extra" if extra else "bacon.view.order",
                                   deal=len(ctx.state["deals"]) + 1))
-    def fill() -> None:
-        """Start the order from the players' taps so far."""
-        order[:] = ctx.state["out"]
-        ctx.refresh()
-
     waiting = [n for n in ctx.players if n not in order]
     buttons = round_edit.save_buttons(ctx, draft, "deal", ctx.t("bacon.view.record_deal"), send, disabled=not order)
     if ctx.state["out"] and not order and round_edit.editing(draft) is None:

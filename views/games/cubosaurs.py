@@ -200,8 +200,7 @@ def entries_of(lines: dict) -> dict:
 
 def round_action(ctx: GameContext, draft: dict) -> dict:
     """The round (or the correction of the round open) as the engine takes it; a new round with its number."""
-    numbered = {"round": len(ctx.state["rounds"]) + 1} if round_edit.editing(draft) is None else {}
-    return {**round_edit.action(draft, "round", {"lines": {n: draft["lines"][n] for n in ctx.players}, **numbered}),
+    return {**round_edit.action(ctx, draft, "round", {"lines": {n: draft["lines"][n] for n in ctx.players}}),
             "at": ctx.now()}
 
 

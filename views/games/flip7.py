@@ -224,8 +224,7 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
     def send() -> None:
         """Send every line (a new round or the correction); start a fresh draft once it is accepted."""
         lines = {n: line_of(draft["lines"][n]) for n in ctx.players}
-        numbered = {"round": len(ctx.state["rounds"]) + 1} if round_edit.editing(draft) is None else {}
-        if ctx.dispatch(round_edit.action(draft, "round", {"lines": lines, **numbered})):
+        if ctx.dispatch(round_edit.action(ctx, draft, "round", {"lines": lines})):
             if round_edit.editing(draft) is None:
                 draft["lines"] = {n: new_line(coach) for n in ctx.players}
             round_edit.close(draft)

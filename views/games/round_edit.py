@@ -128,11 +128,13 @@ def close(draft: dict) -> None:
     draft["editing"] = None
 
 
-def action(draft: dict, kind: str, fields: dict) -> dict:
-    """The action to send: `kind` (the round) for a new round, `correct` of the open round otherwise."""
+def action(ctx: GameContext, draft: dict, kind: str, fields: dict) -> dict:
+    """The action to send: `kind` for a new round, numbered as the round being entered (so the engine refuses it
+    if that round was entered meanwhile, e.g. completed from the players' own lines), or `correct` of the open
+    round."""
     number = editing(draft)
     if number is None:
-        return {"type": kind, "by": "table", **fields}
+        return {"type": kind, "by": "table", "round": entered(ctx, kind) + 1, **fields}
     return {"type": "correct", "by": "table", "round": number, **fields}
 
 

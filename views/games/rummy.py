@@ -283,8 +283,7 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
 def send(ctx: GameContext, draft: dict) -> None:
     """Send the round (or the correction); first ask where a laid-off card went when the engine needs to know.
     Start a fresh draft once it is accepted."""
-    numbered = {"round": len(ctx.state["rounds"]) + 1} if round_edit.editing(draft) is None else {}
-    action = round_edit.action(draft, "round", {**round_fields(ctx, draft), **numbered})
+    action = round_edit.action(ctx, draft, "round", round_fields(ctx, draft))
     err = ctx.engine.check(ctx.state, action)
     if err is not None and err.key == AMBIGUOUS:
         choices = places(ctx, draft, err.params["card"])
@@ -305,7 +304,7 @@ def places(ctx: GameContext, draft: dict, card: str) -> list[list[str]]:
     out = []
     for group in melds:
         trial = {**draft, "onto": {**draft["onto"], card: group[0]}}
-        err = ctx.engine.check(ctx.state, round_edit.action(draft, "round", round_fields(ctx, trial)))
+        err = ctx.engine.check(ctx.state, round_edit.action(ctx, draft, "round", round_fields(ctx, trial)))
         if err is None or (err.key not in MISPLACED and not (err.key == AMBIGUOUS and err.params["card"] == card)):
             out.append(list(group))
     return out

@@ -72,8 +72,7 @@ def build(ctx: GameContext) -> ft.Control:
     def add_round() -> None:
         """Send the round (or the correction); clear the fields once it is accepted."""
         scores = {name: entry(typed[name]) for name in ctx.players if (typed.get(name) or "").strip()}
-        numbered = {"round": ctx.state["round"]} if round_edit.editing(draft) is None else {}
-        if ctx.dispatch(round_edit.action(draft, "round", {"scores": scores, **numbered})):
+        if ctx.dispatch(round_edit.action(ctx, draft, "round", {"scores": scores})):
             if round_edit.editing(draft) is None:
                 typed.clear()
             round_edit.close(draft)

@@ -351,7 +351,7 @@ def correction_panel(ctx: GameContext, draft: dict, player: str) -> list[ft.Cont
 
     def save() -> None:
         """Send every player's pair of the round as the correction."""
-        if ctx.dispatch(round_edit.action(draft, "write", {"writes": draft["writes"]})):
+        if ctx.dispatch(round_edit.action(ctx, draft, "write", {"writes": draft["writes"]})):
             round_edit.close(draft)
 
     controls.append(ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, None, "", save)))
