@@ -55,10 +55,11 @@ def with_layouts(texts, players=("A", "B"), **options):
     scoring tests enter them without the one-box check: each layout is still tiled against the whole catalogue.
     """
     state = ENG.new_state(list(players), {"harmony": True, "middle_kingdom": True, **options})
-    whole_box = kd.tile_layout
-    with mock.patch.object(kd, "tile_layout", lambda grid, available: whole_box(grid, set(DOMINOES))):
-        for name, text in zip(players * 3, texts):
-            state = ENG.apply(state, {"type": "layout", "by": name, "layout": text})
+    whole_box = kd.tile_layouts
+    with mock.patch.object(kd, "tile_layouts",
+                           lambda grids, available: [whole_box([grid], set(DOMINOES))[0] for grid in grids]):
+        for name, layout in zip(players * 3, texts):
+            state = ENG.apply(state, {"type": "layout", "by": name, "layout": layout})
     return state
 
 
@@ -599,3 +600,61 @@ def test_a_domino_that_is_not_a_number_is_refused_not_a_crash():
     for bad in ([], {}, "4", 4.0):
         assert_refused(ENG, state, {"type": "place", "by": "A", "domino": bad, "cells": [[C, C + 1], [C, C + 2]]},
                        "kingdomino.domino_unknown")
+
+
+def test_layouts_are_tiled_together_whoever_enters_first():
+    """Session 46's audit: `C W G / . F F` splits as W–G + F–F (15, 3) or W–F + G–F (13, 18), and `C W G` needs
+    the one plain W–G domino (15). Entered first, the bigger kingdom kept 15 and the smaller was refused; both
+    kingdoms exist together, so both are accepted in either order, the bigger one split the other way."""
+    for first, second in (("A", "B"), ("B", "A")):
+        state = ENG.new_state(["A", "B"])
+        texts = {"A": "C W G\n. F F", "B": "C W G"}
+        for name in (first, second):
+            state = ENG.apply(state, {"type": "layout", "by": name, "layout": texts[name]})
+        kingdoms = current_kingdoms(state)
+        assert kingdoms["A"]["tiles"] == [13, 18] and kingdoms["B"]["tiles"] == [15]
+
+
+def test_a_domino_a_layout_took_may_be_placed_while_an_identical_one_is_free():
+    """Identical dominoes are interchangeable: a layout of one W–W pair takes domino 1, and the table may still set
+    aside domino 1 or a player place it (the layout then takes 2); with both W–W dominoes needed by layouts,
+    neither can be placed."""
+    state = ENG.apply(ENG.new_state(["A", "B", "C"]), {"type": "layout", "by": "A", "layout": "C W W"})
+    assert current_kingdoms(state)["A"]["tiles"] == [1]
+    aside = ENG.apply(state, {"type": "set_aside", "dominoes": [1]})
+    assert current_kingdoms(aside)["A"]["tiles"] == [2] and used_dominoes(aside) == {1, 2}
+    placed = ENG.apply(state, {"type": "place", "by": "B", "domino": 1, "cells": [[C, C + 1], [C, C + 2]]})
+    assert current_kingdoms(placed)["A"]["tiles"] == [2]
+    assert kd.is_free(state, 1) and legal_placements(state, "B", 1)
+    both = ENG.apply(state, {"type": "layout", "by": "B", "layout": "C W W"})
+    for domino in (1, 2):
+        assert not kd.is_free(both, domino) and legal_placements(both, "C", domino) == []
+        assert_refused(ENG, both, {"type": "place", "by": "C", "domino": domino, "cells": [[C, C + 1], [C, C + 2]]},
+                       "kingdomino.domino_used")
+    assert_refused(ENG, both, {"type": "set_aside", "dominoes": [2]}, "kingdomino.domino_used")
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.booleans())
+def test_kingdoms_built_from_one_box_are_accepted_as_layouts_in_any_order(seed, duel):
+    """Kingdoms built domino by domino from one box (so they exist together) are each accepted when entered as
+    finished layouts in a new game, in any order, and score what they scored; in session 46's audit 39 of 200
+    such games had a layout refused."""
+    rand = random.Random(seed)
+    players = ["A", "B"] if duel else ["A", "B", "C", "D"]
+    state = ENG.new_state(players, {"mighty_duel": duel})
+    while not state["over"]:
+        name = rand.choice([p for p in players if not is_finished(current_kingdoms(state)[p], state["options"])])
+        domino = rand.choice(sorted(set(DOMINOES) - used_dominoes(state)))
+        offered = legal_placements(state, name, domino)
+        state = ENG.apply(state, {"type": "place", "by": name, "domino": domino, "cells": rand.choice(offered)}
+                          if offered else {"type": "discard", "by": name, "domino": domino})
+    texts = {p: format_layout(trim(current_kingdoms(state)[p]["grid"])) for p in players}
+    entered = ENG.new_state(players, {"mighty_duel": duel})
+    for name in rand.sample(players, len(players)):
+        entered = ENG.apply(entered, {"type": "layout", "by": name, "layout": texts[name]})
+    assert entered["over"]
+    before, after = ENG.scoreboard(state), ENG.scoreboard(entered)
+    assert [before.total(p) for p in players] == [after.total(p) for p in players]
+    tiles = [n for p in players for n in current_kingdoms(entered)[p]["tiles"]]
+    assert len(tiles) == len(set(tiles))

@@ -29,9 +29,13 @@ Rulings:
   most once in the game (dominoes used by other kingdoms or set aside are not available), and every square is
   joined to the castle. The refusal names the square that cannot be explained (`kingdomino.layout_unexplained`)
   or that stands apart (`kingdomino.layout_island`). Identical dominoes are interchangeable, so a layout takes
-  the lowest free numbers of each kind. Not checked: that the dominoes could have been laid in an order in which
-  each touched the castle or its own terrain. The search is depth-first over at most 24 dominoes with a budget
-  of 200,000 steps (a real 7×7 kingdom needs far fewer; see benchmarks/bench_layouts.py).
+  the lowest free numbers of each kind. The layouts entered in a game are tiled together, whoever was entered
+  first: a kingdom that splits into dominoes more than one way takes the split that leaves room for the others,
+  and a domino number a layout took may still be placed, discarded or set aside while an identical one is free
+  (the layout then takes that one; `is_free`, `unavailable`). Not checked: that the dominoes could have been
+  laid in an order in which each touched the castle or its own terrain. The search is depth-first over the
+  kinds of domino, with a budget of 200,000 steps for all the layouts of a game together (two real 7×7
+  kingdoms need far fewer; see benchmarks/bench_layouts.py).
 - Harmony and Middle Kingdom are variants in the original rules: off unless the table chooses them.
 - Every player takes 12 dominoes a game (24 in Mighty Duel) — true for 2 players with two kings each, 3 and 4
   players. A kingdom is finished when its share is placed or discarded, or when its layout is entered; a layout
@@ -52,7 +56,7 @@ Rulings:
 The table's questions:
 - `check(state, action)`: the refusal a placement, discard, layout, set-aside or finish would meet, nothing applied.
 - `prompt(state)`: while the kingdoms are being built, for every player whose kingdom is not finished: `place`
-  and `discard` as free input (the domino is picked from those not yet used, `used_dominoes`; its legal squares
+  and `discard` as free input (the domino is picked from those still free, `unavailable`; its legal squares
   are `legal_placements(state, player, domino)`), and `layout` (free) while that kingdom is still empty. For the
   table: `set_aside` (free) while the box may still leave dominoes out (2 or 3 players, fewer recorded than
   `aside_limit`), and `finish` (one choice) once anything has been entered in the current game. Nothing once
@@ -212,40 +216,52 @@ def _class_key(a: tuple, b: tuple) -> tuple:
 CLASSES: dict[tuple, list[int]] = {}
 for _number, (_first, _second) in sorted(DOMINOES.items()):
     CLASSES.setdefault(_class_key(tuple(_first), tuple(_second)), []).append(_number)
+KIND_OF = {n: kind for kind, numbers in CLASSES.items() for n in numbers}
 
 
 def tile_layout(grid: list[list], available: set[int]) -> dict[tuple[int, int], int]:
-    """Which domino covers each square of a layout grid, using only `available` dominoes, each once.
+    """Which domino covers each square of a layout grid, using only `available` dominoes, each once
+    (`tile_layouts` of one grid)."""
+    return tile_layouts([grid], available)[0]
 
-    Every square but the castle is half of one domino of the catalogue, and every square is joined to the
-    castle. Refuses `kingdomino.layout_island` (a square not joined to the castle) or
-    `kingdomino.layout_unexplained` naming the first square (1-based row/col as written) that no split into
-    available dominoes can cover. Identical dominoes are interchangeable, so the lowest free number is taken.
+
+def tile_layouts(grids: list[list[list]], available: set[int]) -> list[dict[tuple[int, int], int]]:
+    """Which domino covers each square of several layout grids at once, sharing the `available` dominoes.
+
+    Every square but a castle is half of one domino of the catalogue, and every square is joined to its castle.
+    Refuses `kingdomino.layout_island` (a square not joined to the castle) or `kingdomino.layout_unexplained`
+    naming the square (1-based row/col of its grid) furthest into the search that no split into available
+    dominoes can cover: the grids are tiled in order, so one whose square is named is the last that could not
+    be fitted beside those before it. The search picks kinds of domino (identical dominoes are interchangeable)
+    within how many of each kind are available; then each grid in turn takes the lowest free numbers of each.
     """
-    land = [(r, c) for r, row in enumerate(grid) for c, cell in enumerate(row) if _is_land(cell)]
-    castle = _castle(grid)
-    reached = _joined(grid, castle) if castle else set()
-    for r, c in land:
-        if (r, c) not in reached:
-            raise RuleError("kingdomino.layout_island", row=r + 1, col=c + 1)
-    taken: dict[tuple[int, int], int] = {}
-    used: set[int] = set()
+    for grid in grids:
+        castle = _castle(grid)
+        reached = _joined(grid, castle) if castle else set()
+        for r, c in ((r, c) for r, row in enumerate(grid) for c, cell in enumerate(row) if _is_land(cell)):
+            if (r, c) not in reached:
+                raise RuleError("kingdomino.layout_island", row=r + 1, col=c + 1)
+    land = [(g, r, c) for g, grid in enumerate(grids) for r, row in enumerate(grid) for c, cell in enumerate(row)
+            if _is_land(cell)]
+    left = Counter(KIND_OF[n] for n in available)
+    taken: dict[tuple[int, int, int], tuple] = {}
+    pairs: list[tuple] = []
     deepest = [0, land[0] if land else None]
     nodes = [0]
 
-    def partner_options(r: int, c: int) -> list[tuple[tuple[int, int], int]]:
-        """The free right/down neighbours of (r, c) with the first available domino that covers the pair."""
-        out = []
+    def partner_options(g: int, r: int, c: int) -> list[tuple[tuple[int, int, int], tuple]]:
+        """The free right/down neighbours of (r, c) in grid g with a kind of domino still available for the
+        pair."""
+        grid, out = grids[g], []
         for nr, nc in ((r, c + 1), (r + 1, c)):
-            if nr < len(grid) and nc < len(grid[nr]) and _is_land(grid[nr][nc]) and (nr, nc) not in taken:
-                key = _class_key(_half(grid[r][c]), _half(grid[nr][nc]))
-                free = next((n for n in CLASSES.get(key, ()) if n in available and n not in used), None)
-                if free is not None:
-                    out.append(((nr, nc), free))
+            if nr < len(grid) and nc < len(grid[nr]) and _is_land(grid[nr][nc]) and (g, nr, nc) not in taken:
+                kind = _class_key(_half(grid[r][c]), _half(grid[nr][nc]))
+                if left[kind] > 0:
+                    out.append(((g, nr, nc), kind))
         return out
 
     def solve(index: int) -> bool:
-        """Cover land[index:] (cells before it are covered), depth-first."""
+        """Cover land[index:] (squares before it are covered), depth-first."""
         while index < len(land) and land[index] in taken:
             index += 1
         if index == len(land):
@@ -255,20 +271,27 @@ def tile_layout(grid: list[list], available: set[int]) -> dict[tuple[int, int], 
             return False
         if index >= deepest[0]:
             deepest[:] = [index, land[index]]
-        cell = land[index]
-        for other, domino in partner_options(*cell):
-            taken[cell] = taken[other] = domino
-            used.add(domino)
+        square = land[index]
+        for other, kind in partner_options(*square):
+            taken[square] = taken[other] = kind
+            left[kind] -= 1
+            pairs.append((square, other, kind))
             if solve(index + 1):
                 return True
-            del taken[cell], taken[other]
-            used.discard(domino)
+            pairs.pop()
+            left[kind] += 1
+            del taken[square], taken[other]
         return False
 
     if not solve(0):
-        r, c = deepest[1]
-        raise RuleError("kingdomino.layout_unexplained", row=r + 1, col=c + 1, square=_token(grid[r][c]))
-    return taken
+        g, r, c = deepest[1]
+        raise RuleError("kingdomino.layout_unexplained", row=r + 1, col=c + 1, square=_token(grids[g][r][c]))
+    free = {kind: sorted(n for n in numbers if n in available) for kind, numbers in CLASSES.items()}
+    tilings: list[dict[tuple[int, int], int]] = [{} for _ in grids]
+    for (g, r, c), (_, r2, c2), kind in sorted(pairs):
+        number = free[kind].pop(0)
+        tilings[g][(r, c)] = tilings[g][(r2, c2)] = number
+    return tilings
 
 
 def _joined(grid: list[list], start: tuple[int, int]) -> set[tuple[int, int]]:
@@ -417,8 +440,50 @@ def used_dominoes(state: dict) -> set[int]:
     """The domino numbers out of the box in the current game: placed, discarded, making an entered layout, or
     set aside by the table (each domino exists once)."""
     played = state["games"][-1]
-    return {n for k in played["kingdoms"].values() for n in k["placed"] + k["discarded"] + k.get("tiles", [])} \
+    return _taken_out(played) | {n for k in played["kingdoms"].values() for n in k.get("tiles", [])}
+
+
+def _taken_out(played: dict) -> set[int]:
+    """The dominoes of a game that are out of the box by number: placed, discarded or set aside."""
+    return {n for k in played["kingdoms"].values() for n in k["placed"] + k["discarded"]} \
         | set(played.get("aside", []))
+
+
+def _layout_tiles(played: dict, out: set[int], new: tuple[str, list[list]] | None = None) -> dict[str, list[int]]:
+    """The dominoes of every layout entered in a game, tiled together from those not `out`; `new` is a layout
+    being entered (player, grid), tiled last so that a refusal names one of its squares."""
+    names = [p for p, k in played["kingdoms"].items() if k["layout"] and (new is None or p != new[0])]
+    grids = [played["kingdoms"][p]["grid"] for p in names]
+    if new is not None:
+        names.append(new[0])
+        grids.append(new[1])
+    return {name: sorted(set(tiles.values())) for name, tiles in zip(names, tile_layouts(grids, set(DOMINOES) - out))}
+
+
+def _freed(state: dict, dominoes: list[int]) -> dict[str, list[int]] | None:
+    """The layouts' dominoes once `dominoes` are out of the box by number too (a layout that took one of them
+    takes an identical free one instead); None if one is out already or the layouts need them."""
+    played = state["games"][-1]
+    out = _taken_out(played)
+    if out & set(dominoes):
+        return None
+    if not used_dominoes(state) & set(dominoes):
+        return {}
+    try:
+        return _layout_tiles(played, out | set(dominoes))
+    except RuleError:
+        return None
+
+
+def is_free(state: dict, domino: int) -> bool:
+    """Whether a domino may still be placed, discarded or set aside in the current game."""
+    return _freed(state, [domino]) is not None
+
+
+def unavailable(state: dict) -> set[int]:
+    """The dominoes that may not be placed, discarded or set aside now (what a picker leaves out): out of the box,
+    or a layout's with no identical domino free."""
+    return {n for n in used_dominoes(state) if not is_free(state, n)}
 
 
 def aside_limit(players: int, options: dict) -> int:
@@ -429,18 +494,20 @@ def aside_limit(players: int, options: dict) -> int:
 
 
 def layout_conflicts(state: dict, player: str, grid: list[list]) -> list[tuple[int, int]]:
-    """Squares of a painted grid (its own coordinates) that can only be explained by dominoes already used by
-    other players or set aside: tiled against every domino, then checked against what is still in the box."""
+    """Squares of a painted grid (its own coordinates) that need a kind of domino the box has no more of (used
+    by other players, set aside, or needed by their layouts): empty when the grid could be entered as it is."""
     try:
         tiles = tile_layout(grid, set(DOMINOES))
     except RuleError:
         return []
-    mine = set(current_kingdoms(state)[player].get("tiles", []))
-    gone = used_dominoes(state) - mine
+    played = state["games"][-1]
     try:
-        tile_layout(grid, set(DOMINOES) - gone)
+        _layout_tiles(played, _taken_out(played), (player, grid))
     except RuleError:
-        return sorted(cell for cell, n in tiles.items() if n in gone)
+        mine = set(played["kingdoms"][player].get("tiles", []))
+        left = Counter(KIND_OF[n] for n in set(DOMINOES) - (used_dominoes(state) - mine))
+        needed = Counter(KIND_OF[n] for n in set(tiles.values()))
+        return sorted(cell for cell, n in tiles.items() if needed[KIND_OF[n]] > left[KIND_OF[n]])
     return []
 
 
@@ -454,7 +521,7 @@ def legal_placements(state: dict, player: str, domino: int) -> list[list[list[in
     """Every legal `cells` ([[r, c], [r, c]], first half first) for domino in player's current kingdom."""
     kingdom = current_kingdoms(state).get(player)
     if kingdom is None or is_finished(kingdom, state["options"]) or isinstance(domino, bool) \
-            or not isinstance(domino, int) or domino not in DOMINOES or domino in used_dominoes(state):
+            or not isinstance(domino, int) or domino not in DOMINOES or not is_free(state, domino):
         return []
     grid, size = kingdom["grid"], grid_size(state["options"])
     box = _box(_filled(grid))
@@ -509,13 +576,21 @@ class Kingdomino(Engine):
         return kingdom
 
     def _domino(self, state: dict, action: dict) -> int:
-        """The action's domino number, refused if unknown or already used in this game."""
+        """The action's domino number, refused if unknown or already used in this game (a layout that took it
+        takes an identical free one instead)."""
         domino = action.get("domino")
         if isinstance(domino, bool) or not isinstance(domino, int) or domino not in DOMINOES:
             raise RuleError("kingdomino.domino_unknown", domino=str(domino))
-        if domino in used_dominoes(state):
-            raise RuleError("kingdomino.domino_used", domino=domino)
+        self._take_out(state, [domino])
         return domino
+
+    def _take_out(self, state: dict, dominoes: list[int]) -> None:
+        """Refuse dominoes already out of the box or needed by the layouts; retile the layouts without them."""
+        tiles = _freed(state, dominoes)
+        if tiles is None:
+            raise RuleError("kingdomino.domino_used", domino=next(n for n in dominoes if not is_free(state, n)))
+        for name, numbers in tiles.items():
+            current_kingdoms(state)[name]["tiles"] = numbers
 
     @move("place", by=PLAYER, phase=("building",), fields=("domino", "cells"))
     def place(self, state: dict, action: dict) -> None:
@@ -554,8 +629,10 @@ class Kingdomino(Engine):
             raise RuleError("kingdomino.kingdom_started", name=action["by"])
         size = grid_size(state["options"])
         grid = trim(read_layout(action.get("layout"), size))
-        tiles = tile_layout(grid, set(DOMINOES) - used_dominoes(state))
-        kingdom["tiles"] = sorted(set(tiles.values()))
+        played = state["games"][-1]
+        tile_layout(grid, set(DOMINOES) - _taken_out(played))
+        for name, numbers in _layout_tiles(played, _taken_out(played), (action["by"], grid)).items():
+            played["kingdoms"][name]["tiles"] = numbers
         castle = _castle(grid)
         frame = [[None] * (2 * size - 1) for _ in range(2 * size - 1)]
         for r, row in enumerate(grid):
@@ -573,9 +650,7 @@ class Kingdomino(Engine):
                 or len(set(numbers)) != len(numbers):
             raise RuleError("kingdomino.aside_invalid")
         played = state["games"][-1]
-        for n in numbers:
-            if n in used_dominoes(state):
-                raise RuleError("kingdomino.domino_used", domino=n)
+        self._take_out(state, numbers)
         limit = aside_limit(len(state["players"]), state["options"])
         if len(played.get("aside", [])) + len(numbers) > limit:
             raise RuleError("kingdomino.aside_too_many", max=limit)

@@ -239,7 +239,7 @@ def domino_tile(ctx: GameContext, number: int, on_click) -> ft.Control:
 
 def picker(ctx: GameContext, player: str, pick: dict) -> ft.Control:
     """Every domino not used yet in this game, to choose the one the player places."""
-    gone = game.used_dominoes(ctx.state)
+    gone = game.unavailable(ctx.state)
 
     def take(number: int) -> None:
         """Choose this domino."""
@@ -312,7 +312,7 @@ def by_domino(ctx: GameContext, player: str, kingdom: dict) -> ft.Control:
     used tile) instead of sending the kingdom and the picker again. The legend lists what the board shows (a first
     half already tapped too), so every outline on the board has its line."""
     pick = ctx.local.setdefault("pick", {"player": player, "domino": None, "first": None})
-    if pick.get("player") != player or pick.get("domino") in game.used_dominoes(ctx.state):
+    if pick.get("player") != player or pick.get("domino") in game.unavailable(ctx.state):
         pick.update(player=player, domino=None, first=None)
     size = game.grid_size(ctx.state["options"])
     choosing = pick["domino"] is None
@@ -454,7 +454,7 @@ def out_of_box(ctx: GameContext, prompt: list[dict]) -> list[ft.Control]:
     if not offer_here(ctx, "set_aside", prompt):
         return []
     chosen = ctx.local.setdefault("aside", [])
-    gone = game.used_dominoes(ctx.state)
+    gone = game.unavailable(ctx.state)
 
     def toggle(number: int) -> None:
         """Add or remove a domino from the ones being set aside."""
