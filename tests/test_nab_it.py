@@ -165,6 +165,7 @@ def test_blank_takes_a_letter_and_keeps_it():
     ([T(1, 4, "A")], "nab_it.not_joined"),                        # diagonal to N is not joined
     (across(1, 0, "ABCDEF"), "nab_it.too_many_tiles"),            # 6 tiles, a hand of 5
     ([T(0, 0, "1")], "nab_it.letter_invalid"),
+    ([T(0, 0, "\ufb06")], "nab_it.letter_invalid"),             # "ﬆ": one character, but "ST" in upper case
     ([T(0, 500, "A")], "nab_it.cell_invalid"),
     ([{"row": 0, "col": 0, "letter": "F", "colour": "red"}], "nab_it.tile_field_unknown"),
     ([{"row": 0, "col": 0, "letter": "F", "blank": "no"}], "nab_it.blank_invalid"),
@@ -325,6 +326,8 @@ def test_a_challenged_word_the_list_knows_stands():
     s = put(new(), "Ann", across(0, 0, "SUN"))
     assert_refused(ENG, s, {"type": "challenge", "by": "Ann", "word": "SUN"}, "nab_it.challenge_own")
     assert_refused(ENG, s, {"type": "challenge", "by": "Ben", "word": "MOON"}, "nab_it.word_not_played")
+    for odd in (["SUN"], {"word": "SUN"}, 7, None):  # session 46's audit: a list or dict raised TypeError
+        assert_refused(ENG, s, {"type": "challenge", "by": "Ben", "word": odd}, "nab_it.word_not_played")
     s = ENG.apply(s, {"type": "challenge", "by": "Ben", "word": "sun"})
     assert s["judged"] == [{"word": "SUN", "by": "Ben", "stands": True}] and s["phase"] == "turn"
     assert_refused(ENG, s, {"type": "challenge", "by": "Ben", "word": "SUN"}, "nab_it.already_judged")
@@ -589,3 +592,24 @@ def test_random_games_from_the_prompt_never_show_a_seat_another_seats_tiles(data
                                               lambda seat, mark: mark.startswith(f"MARK-hand-{seat}-"))
     assert accepted >= 8
     assert replay(record) == state
+
+
+def test_a_play_taken_back_takes_back_the_penalty_called_on_it():
+    """Session 46's audit: Ann's play leaves her one unannounced tile, Ben calls `forgot` (a banked tile back to
+    her bag), then her word fails the vote and the play is taken back: her bank is as before the play, and the
+    penalty is no longer listed (it was, while the banked tile was back). A penalty from before the play stays."""
+    s = put(new({"letters": "E10"}), "Ann", across(0, 0, "CAT"))
+    for by, letter in (("Ben", "B"), ("Ann", "H"), ("Ben", "M"), ("Ann", "R")):
+        s = put(s, by, [T(0, 0, letter)])
+    s = put(s, "Ben", [T(1, 0, "A")])
+    s["penalties"] = [{"player": "Ann", "at_end": False}]  # one from an earlier turn
+    s = put(s, "Ann", [T(1, 1, "X"), T(2, 1, "Q"), T(3, 1, "Z")])
+    assert game.held(s, "Ann") == 1 and len(s["banked"]["Ann"]) == 1
+    s = ENG.apply(s, {"type": "forgot", "by": "Ben", "player": "Ann"})
+    assert s["banked"]["Ann"] == [] and len(s["penalties"]) == 2
+    word = next(w["text"] for w in s["pending"]["words"] if not w["known"])
+    s = ENG.apply(s, {"type": "challenge", "by": "Ben", "word": word})
+    for by in AB:
+        s = ENG.apply(s, {"type": "vote", "by": by, "yes": False})
+    assert s["taken_back"]["player"] == "Ann" and len(s["banked"]["Ann"]) == 1
+    assert s["penalties"] == [{"player": "Ann", "at_end": False}]

@@ -61,7 +61,9 @@ Rulings (ours, where the text is silent):
 - The last tile: `announce` while the player holds exactly one tile (hand and bag). `forgot` by anyone else while
   they hold one unannounced tile moves one of their banked tiles back to their bag (refused without one). A player
   who plays their last tile having held one unannounced tile loses one banked tile the same way. Playing the last
-  tiles out of a hand of several owes no announcement.
+  tiles out of a hand of several owes no announcement. A play taken back after a failed challenge takes back
+  with it the penalties its player met since it (for the last tile played unannounced, or a `forgot` called on
+  the one tile it left them): their bank is as before the play, and so is the list of penalties.
 - After a last tile the table may still challenge that play; `end` then closes the game.
 
 The table's questions:
@@ -165,7 +167,7 @@ def read_tiles(tiles: object) -> list[dict]:
         row, col, letter, blank = tile.get("row"), tile.get("col"), tile.get("letter"), tile.get("blank", False)
         if not (_is_int(row) and _is_int(col)) or abs(row) > LIMIT or abs(col) > LIMIT:
             raise RuleError("nab_it.cell_invalid", row=str(row)[:10], col=str(col)[:10], limit=LIMIT)
-        if not isinstance(letter, str) or len(letter) != 1 or letter.upper() not in ALPHABET:
+        if not isinstance(letter, str) or len(letter.upper()) != 1 or letter.upper() not in ALPHABET:
             raise RuleError("nab_it.letter_invalid", letter=str(letter)[:10])
         if not isinstance(blank, bool):
             raise RuleError("nab_it.blank_invalid")
@@ -418,7 +420,7 @@ class Nabit(Engine):
         before = {"board": {k: state["board"].get(k) for k in (key(r, c) for r, c in found["cells"])},
                   "hand": list(state["hands"][player]), "bag": list(state["bags"][player]),
                   "banked": list(state["banked"][player]), "announced": player in state["announced"],
-                  "turn_no": state["turn_no"]}
+                  "turn_no": state["turn_no"], "penalties": len(state["penalties"])}
         one_left = held(state, player) == 1 and player not in state["announced"]
         self._close_pending(state)
         state["board"] = found["board"]
@@ -471,9 +473,9 @@ class Nabit(Engine):
         if player == pending["player"]:
             raise RuleError("nab_it.challenge_own")
         text = action.get("word")
-        text = text.upper() if isinstance(text, str) else text
-        if text not in {w["text"] for w in pending["words"]}:
+        if not isinstance(text, str) or text.upper() not in {w["text"] for w in pending["words"]}:
             raise RuleError("nab_it.word_not_played", word=str(text)[:40])
+        text = text.upper()
         if text in [j["word"] for j in state["judged"]]:
             raise RuleError("nab_it.already_judged", word=text)
         if known(state, text):
@@ -514,7 +516,8 @@ class Nabit(Engine):
             state["caps"].pop(k, None)
         state["hands"][player], state["bags"][player] = before["hand"], before["bag"]
         state["banked"][player] = before["banked"]
-        state["penalties"] = [p for p in state["penalties"] if not (p["player"] == player and p.get("at_end"))]
+        since = before["penalties"]
+        state["penalties"][since:] = [p for p in state["penalties"][since:] if p["player"] != player]
         if before["announced"] and player not in state["announced"]:
             state["announced"].append(player)
         if not before["announced"] and player in state["announced"]:
