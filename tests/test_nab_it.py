@@ -320,20 +320,59 @@ def test_nobody_can_play_the_table_ends_without_a_last_tile_bonus():
 # Challenges
 
 
-def test_a_challenged_word_the_list_knows_stands():
-    """Ben challenges SUN: the list has it, nothing changes but the ruling; SUN cannot be challenged twice, Ann
-    cannot challenge her own word, and Ben's next play closes the challenge window."""
+def test_a_challenged_word_the_list_knows_stands_on_a_tie():
+    """Ben challenges SUN: the list has it, so the table votes on keeping it and a tie (Ann yes, Ben no) keeps the
+    list's verdict: it stands, with the ballots; SUN cannot be challenged twice, Ann cannot challenge her own
+    word, and Ben's next play closes the challenge window."""
     s = put(new(), "Ann", across(0, 0, "SUN"))
     assert_refused(ENG, s, {"type": "challenge", "by": "Ann", "word": "SUN"}, "nab_it.challenge_own")
     assert_refused(ENG, s, {"type": "challenge", "by": "Ben", "word": "MOON"}, "nab_it.word_not_played")
     for odd in (["SUN"], {"word": "SUN"}, 7, None):  # session 46's audit: a list or dict raised TypeError
         assert_refused(ENG, s, {"type": "challenge", "by": "Ben", "word": odd}, "nab_it.word_not_played")
     s = ENG.apply(s, {"type": "challenge", "by": "Ben", "word": "sun"})
-    assert s["judged"] == [{"word": "SUN", "by": "Ben", "stands": True}] and s["phase"] == "turn"
+    assert s["phase"] == "vote" and s["challenge"]["listed"] and s["challenge"]["vote"]["tie"] == "yes"
+    s = ENG.apply(s, {"type": "vote", "by": "Ann", "yes": True})
+    s = ENG.apply(s, {"type": "vote", "by": "Ben", "yes": False})
+    assert s["judged"] == [{"word": "SUN", "by": "Ben", "stands": True, "house": False,
+                            "ballots": [["Ann", True], ["Ben", False]]}]
+    assert s["phase"] == "turn" and s["house_words"] == [] and s["ruled_out"] == []
     assert_refused(ENG, s, {"type": "challenge", "by": "Ben", "word": "SUN"}, "nab_it.already_judged")
     s = put(s, "Ben", [T(0, 0, "F")])
     s = ENG.apply(s, {"type": "swap", "by": "Ann"})
     assert_refused(ENG, s, {"type": "challenge", "by": "Ben", "word": "FUN"}, "nab_it.nothing_to_challenge")
+
+
+def test_the_table_may_vote_down_a_word_the_list_knows():
+    """RULINGS §4, "the table's vote can overrule": the list has KG, an abbreviation the rule sheet bans. Ben
+    challenges, both vote no: Ann's play is taken back and KG is ruled out for the session; played again it is
+    flagged, and a challenge takes it back at once, without a vote."""
+    start_ = new()
+    s = put(start_, "Ann", across(0, 0, "KG"))
+    assert s["pending"]["words"][0]["known"] is True
+    s = ENG.apply(s, {"type": "challenge", "by": "Ben", "word": "KG"})
+    for by in AB:
+        s = ENG.apply(s, {"type": "vote", "by": by, "yes": False})
+    assert s["board"] == {} and s["turn"] == "Ann" and s["hands"] == start_["hands"]
+    assert s["ruled_out"] == ["KG"] and not game.known(s, "kg")
+    assert s["taken_back"] == {"player": "Ann", "word": "KG", "ballots": [["Ann", False], ["Ben", False]]}
+    s = put(s, "Ann", across(0, 0, "KG"))
+    assert s["pending"]["words"][0]["known"] is False
+    s = ENG.apply(s, {"type": "challenge", "by": "Ben", "word": "KG"})
+    assert s["phase"] == "turn" and s["board"] == {} and s["taken_back"] == {"player": "Ann", "word": "KG",
+                                                                             "ballots": None}
+
+
+def test_a_house_word_challenged_again_stands_without_a_vote():
+    """ZAX carried as a house word stands at once when challenged in a later play."""
+    s = put(new(), "Ann", across(0, 0, "ZAX"))
+    s = ENG.apply(s, {"type": "challenge", "by": "Ben", "word": "ZAX"})
+    for by in AB:
+        s = ENG.apply(s, {"type": "vote", "by": by, "yes": True})
+    s = put(s, "Ben", [T(0, 0, "B")])
+    s = ENG.apply(s, {"type": "swap", "by": "Ann"})
+    s = put(s, "Ben", [T(0, 0, "Z")])
+    s = ENG.apply(s, {"type": "challenge", "by": "Ann", "word": "ZAX"})
+    assert s["phase"] == "turn" and s["judged"] == [{"word": "ZAX", "by": "Ann", "stands": True, "house": True}]
 
 
 def test_a_word_not_in_the_list_failed_by_the_vote_is_taken_back():

@@ -85,6 +85,29 @@ def test_a_challenged_word_goes_to_the_vote_and_is_taken_back():
     assert "Ann's turn" in texts(built) and table.state["board"] == {}
 
 
+def test_the_table_votes_down_a_word_the_list_knows_and_it_is_ruled_out():
+    """KG is in the list; Ben challenges: the screen says the list has it and asks to keep it; both vote no, the
+    play is taken back, and KG played again reads as ruled out by the table (in both languages)."""
+    table = Table("nab_it", SEATS)
+    for col, letter in ((1, "K"), (2, "G")):
+        place(table, 1, col, letter)
+    assert "KG: in the word list" in texts(table.view(view))
+    buttons(table.view(view))["Play"].on_click(None)
+    buttons(table.view(view))["Ben challenges KG"].on_click(None)
+    built = table.view(view)
+    assert "Ben challenged KG, and the word list has it: it stands unless more of the table vote no than yes." \
+        in texts(built) and "Keep KG?" in texts(built)
+    buttons(built)["Ann: no"].on_click(None)
+    buttons(table.view(view))["Ben: no"].on_click(None)
+    assert "KG failed: Ann's play was taken back; Ann plays again or swaps." in texts(table.view(view))
+    for col, letter in ((1, "K"), (2, "G")):
+        place(table, 1, col, letter)
+    assert "KG: ruled out by the table (can be challenged)" in texts(table.view(view))
+    ctx = table.ctx()
+    ctx.lang = "zh-CN"
+    assert "KG：全桌已判为不可用（可被质疑）" in texts(view.build(ctx))
+
+
 def test_legend_shows_control_banks_and_outline_colours():
     """After Ann caps RAT the legend names her word and her banked tile; her outline is her own colour (blue)."""
     table = Table("nab_it", [{"name": "Ann", "colour": "blue"}, {"name": "Ben", "colour": "yellow"}])

@@ -49,10 +49,14 @@ Rulings (ours, where the text is silent):
   controlled by the player with the most top tiles in it (a tie: nobody); a word with no cap is nobody's.
 - Words: `validators.words_en` (SCOWL, 115,162 words). A word the list does not know is flagged, not refused.
   Challenges are open on the last play only, until the next turn (a play or swap) or the end; each word once.
-  The list decides: a word it knows stands (no penalty for the challenger). A word it does not know is put to
-  the table's vote (everyone votes; a tie keeps the list's verdict). Carried: it becomes a house word for the
-  session (`house_words`: it stands from then on, without a vote) and the play stands. Failed: the play is
-  taken back (board, caps, that player's hand, bag and bank as before it); the same player plays again or swaps.
+  The list's verdict goes to the table's vote, which may overrule it (RULINGS §4; the rule sheet bans
+  abbreviations and prefixes, and the list has a few: KG, ETC, ANTI): everyone votes on keeping the word, and a
+  tie keeps the list's verdict. A word the list does not know: carried, it becomes a house word for the session
+  (`house_words`: it stands from then on, without a vote) and the play stands. A word the list knows: carried,
+  it stands; failed, the table has ruled it out for the session (`ruled_out`: flagged like an unknown word when
+  played, and a challenge of it takes the play back without a vote). Failed: the play is taken back (board,
+  caps, that player's hand, bag and bank as before it); the same player plays again or swaps. No penalty for a
+  challenger either way.
 - Secret ballots: the vote's ballots are secret until the last voter has voted (there is no move to close it
   early): until then a seat sees who has voted and its own ballot, the public table only who has voted, and
   nobody the count. The last ballot reveals them all at once, in the order cast, with the outcome: in the
@@ -307,8 +311,10 @@ def top_tiles_in_control(state: dict, words: list[dict], player: str) -> int:
 
 
 def known(state: dict, text: str) -> bool:
-    """Whether a word stands without a vote: in the word list, or a house word of the session."""
-    return is_word(text) or text.upper() in state["house_words"]
+    """Whether a word stands unless the table votes it down: in the word list and not ruled out, or a house word
+    of the session."""
+    word = text.upper()
+    return word in state["house_words"] or (is_word(word) and word not in state["ruled_out"])
 
 
 def held(state: dict, player: str) -> int:
@@ -379,8 +385,8 @@ class Nabit(Engine):
         dealt = state["options"]["deal"] == "app"
         tiles = [letter for letter, n in counts.items() for _ in range(n)]
         state.update(phase="turn", turn=state["players"][0], turn_no=0, board={}, caps={}, hands={}, bags={},
-                     banked={}, announced=[], house_words=[], pending=None, challenge=None, last_tile=None,
-                     judged=[], taken_back=None, penalties=[])
+                     banked={}, announced=[], house_words=[], ruled_out=[], pending=None, challenge=None,
+                     last_tile=None, judged=[], taken_back=None, penalties=[])
         for player in state["players"]:
             bag = list(tiles) if dealt else [None] * len(tiles)
             if dealt:
@@ -466,7 +472,8 @@ class Nabit(Engine):
 
     @move("challenge", by=PLAYER, phase=("turn", "last"), fields=("word",))
     def challenge(self, state: dict, action: dict) -> None:
-        """Challenge a word of the last play: the list decides; a word it does not know goes to the vote."""
+        """Challenge a word of the last play: the table votes on the list's verdict; a house word stands and a word
+        ruled out is taken back, without a vote."""
         pending, player = state["pending"], action["by"]
         if pending is None:
             raise RuleError("nab_it.nothing_to_challenge")
@@ -478,16 +485,20 @@ class Nabit(Engine):
         text = text.upper()
         if text in [j["word"] for j in state["judged"]]:
             raise RuleError("nab_it.already_judged", word=text)
-        if known(state, text):
-            state["judged"].append({"word": text, "by": player, "stands": True})
+        if text in state["house_words"]:
+            state["judged"].append({"word": text, "by": player, "stands": True, "house": True})
             return
-        state["challenge"] = {"by": player, "word": text, "back_to": state["phase"],
-                              "vote": ballot.new_vote(list(state["players"]), "no")}
+        if text in state["ruled_out"]:
+            self._take_back(state, text, None)
+            return
+        listed = is_word(text)
+        state["challenge"] = {"by": player, "word": text, "back_to": state["phase"], "listed": listed,
+                              "vote": ballot.new_vote(list(state["players"]), "yes" if listed else "no")}
         state["phase"] = "vote"
 
     @move("vote", by=PLAYER, phase=("vote",), fields=("yes",))
     def vote(self, state: dict, action: dict) -> None:
-        """A ballot on accepting the challenged word; the last ballot decides (a tie keeps the list's no) and
+        """A ballot on keeping the challenged word; the last ballot decides (a tie keeps the list's verdict) and
         reveals every ballot with the outcome."""
         challenge = state["challenge"]
         challenge["vote"] = ballot.cast(challenge["vote"], action["by"], action.get("yes"))
@@ -496,11 +507,14 @@ class Nabit(Engine):
         word, ballots = challenge["word"], challenge["vote"]["ballots"]
         state["challenge"] = None
         if ballot.outcome(challenge["vote"]):
-            state["house_words"].append(word)
-            state["judged"].append({"word": word, "by": challenge["by"], "stands": True, "house": True,
-                                    "ballots": ballots})
+            if not challenge["listed"]:
+                state["house_words"].append(word)
+            state["judged"].append({"word": word, "by": challenge["by"], "stands": True,
+                                    "house": not challenge["listed"], "ballots": ballots})
             state["phase"] = challenge["back_to"]
             return
+        if challenge["listed"]:
+            state["ruled_out"].append(word)
         self._take_back(state, word, ballots)
 
     def _take_back(self, state: dict, word: str, ballots: list) -> None:

@@ -1,8 +1,8 @@
-"""Nab-It! in a real browser on a portrait tablet (1024×1366), played by taps: two players with colours and 5 tiles each, CAT built
-and stacked BAT, HAT, MAT until Ann's R caps RAT with her last tile (after announcing it); Ben's challenge of RAT
-is decided by the word list; the table ends the game. The totals on the end screen, then the exported record
-through `python -m scoring score`: Ann 1 controlled word + 1 last tile = 2, Ben 0. Screenshots go to
-tests/output/.
+"""Nab-It! in a real browser on a portrait tablet (1024×1366), played by taps: two players with colours and 5 tiles
+each, CAT built and stacked BAT, HAT, MAT until Ann's R caps RAT with her last tile (after announcing it); Ben's
+challenge of RAT goes to the table's vote, which keeps the word list's verdict; the table ends the game. The totals
+on the end screen, then the exported record through `python -m scoring score`: Ann 1 controlled word + 1 last
+tile = 2, Ben 0. Screenshots go to tests/output/.
 
 A tablet in portrait shows the board, the letters and the buttons of a turn at once. (On a shorter screen a
 person scrolls with the wheel or a swipe; Playwright's own scroll-into-view leaves Flutter's semantics nodes
@@ -104,7 +104,11 @@ def test_two_players_cap_a_word_and_finish(browser, server):
         tab.see("controls RAT")
 
         tab.tap("Ben challenges RAT")
+        tab.see("Keep RAT?")
+        tab.tap("Ann: yes")
+        tab.tap("Ben: yes")
         tab.see("RAT stands: the word list has it")
+        tab.see("Ann voted yes · Ben voted yes")
         tab.tap("The last play stands: end the game")
         tab.see("Winner: Ann")
         tab.see("Ranking: 1. Ann (2), 2. Ben (0)")

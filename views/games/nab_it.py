@@ -245,11 +245,10 @@ def preview_panel(ctx: GameContext, state: dict, player: str, tiles: list[dict])
         return ft.Text(words.error(ctx.lang, err), size=16, color=ft.Colors.ERROR)
     rows = [ft.Text(ctx.t("nab_it.view.words_formed"), size=16, weight=ft.FontWeight.W_600)]
     for word in seen["words"]:
-        key = "nab_it.view.word_known" if word["known"] else "nab_it.view.word_unknown"
         rows.append(ft.Row(spacing=6, controls=[
             ft.Icon(ft.Icons.CHECK_CIRCLE if word["known"] else ft.Icons.HELP, size=20,
                     color=ft.Colors.GREEN if word["known"] else ft.Colors.ORANGE),
-            ft.Text(ctx.t(key, word=word["text"]), size=16)]))
+            ft.Text(verdict(ctx, state, word), size=16)]))
     if seen["caps"]:
         rows.append(ft.Text(ctx.t("nab_it.view.caps", count=len(seen["caps"])), size=16, color=ft.Colors.PRIMARY))
     return ft.Column(spacing=4, controls=rows)
@@ -348,12 +347,11 @@ def last_play(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control |
     rows: list[ft.Control] = [ft.Text(ctx.t("nab_it.view.last_play", name=pending["player"]), size=16,
                                       weight=ft.FontWeight.W_600)]
     for word in pending["words"]:
-        key = "nab_it.view.word_known" if word["known"] else "nab_it.view.word_unknown"
-        rows.append(ft.Text(ctx.t(key, word=word["text"]), size=16))
+        rows.append(ft.Text(verdict(ctx, state, word), size=16))
     for judged in state["judged"]:
         rows.append(aside(ctx.lang, ctx.t("nab_it.view.house_word" if judged.get("house") else "nab_it.view.stands",
                                           word=judged["word"]), size=16))
-        if judged.get("house"):
+        if judged.get("ballots"):
             rows.append(ft.Text(ballots_line(ctx, judged["ballots"]), size=15))
     buttons = [ft.OutlinedButton(content=ctx.t("nab_it.view.challenge", name=o["by"], word=c["word"]),
                                  icon=ft.Icons.GAVEL,
@@ -366,14 +364,26 @@ def last_play(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control |
                         content=ft.Column(spacing=4, controls=rows))
 
 
+def verdict(ctx: GameContext, state: dict, word: dict) -> str:
+    """A word of a play with the list's verdict, or the table's where it ruled the word out."""
+    if word["known"]:
+        return ctx.t("nab_it.view.word_known", word=word["text"])
+    key = "nab_it.view.word_ruled_out" if word["text"] in state["ruled_out"] else "nab_it.view.word_unknown"
+    return ctx.t(key, word=word["text"])
+
+
 def challenge_vote(ctx: GameContext, state: dict) -> ft.Control:
-    """The open challenge: the list said no; the table votes on accepting the word as a house word."""
+    """The open challenge: the list's verdict, and the table's vote on keeping the word (accepting it as a house
+    word, when the list does not have it)."""
     challenge = state["challenge"]
+    listed = challenge["listed"]
     return ft.Column(spacing=8, controls=[
-        ft.Text(ctx.t("nab_it.view.not_in_list", word=challenge["word"], name=challenge["by"]), size=16),
+        ft.Text(ctx.t("nab_it.view.in_list" if listed else "nab_it.view.not_in_list", word=challenge["word"],
+                      name=challenge["by"]), size=16),
         vote_panel(ctx, ctx.shown()["challenge"]["vote"],
                    lambda voter, yes: ctx.dispatch({"type": "vote", "by": voter, "yes": yes}),
-                   ctx.t("nab_it.view.vote_question", word=challenge["word"]))])
+                   ctx.t("nab_it.view.keep_question" if listed else "nab_it.view.vote_question",
+                         word=challenge["word"]))])
 
 
 def table_calls(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control:
@@ -415,7 +425,8 @@ def build(ctx: GameContext) -> ft.Control:
     if taken:
         controls.append(ft.Text(ctx.t("nab_it.view.taken_back", name=taken["player"], word=taken["word"]),
                                 size=16, color=ft.Colors.ERROR))
-        controls.append(ft.Text(ballots_line(ctx, taken["ballots"]), size=15))
+        if taken["ballots"]:
+            controls.append(ft.Text(ballots_line(ctx, taken["ballots"]), size=15))
     for penalty in state["penalties"][-1:]:
         controls.append(aside(ctx.lang, ctx.t("nab_it.view.penalty", name=penalty["player"]), size=15))
     if state["phase"] == "vote":
