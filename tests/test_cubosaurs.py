@@ -10,6 +10,8 @@ from scoring.games.cubosaurs import best_raptors, format_rows, parse_rows
 from scoring.record import new_record, play, replay
 from tests.helpers import assert_refused, assert_same_keys, assert_translated, cli_score, play_all
 
+CUBO = engine("cubosaurs")
+
 PLAYERS = ["Ann", "Bo", "Cy"]
 ROWS = "T-Rex: 4 1 -2 -5; Brontosaurus: 1 3 5 -1; Pentaceratops: -3 2 4 6"
 EGGS = "Pentaceratops: 3 -3; T-Rex: 2 -2"
@@ -326,3 +328,20 @@ def test_the_tables_round_wins_over_given_collections_and_is_named_by_its_number
     assert text("en", key, **params) == "Own collection for round 2"
     key, params = eng.describe({**rnd(), "round": 3})
     assert text("zh-CN", key, **params) == "录入了第 3 轮"
+
+
+def test_a_row_may_not_make_unknown_a_value_a_recorded_round_scored_with():
+    """Session 46's audit: round 1 scored Ann's one T-Rex with the row's 4; a row giving that value as unknown was
+    accepted, and from then on the scoreboard raised (the game could even finish unscorable). Now it is refused
+    naming the round, in both languages; values no round used may still be unknown, and the game goes on."""
+    state = CUBO.new_state(["Ann", "Bo"])
+    state = CUBO.apply(state, {"type": "round", "by": "table", "lines": {"Ann": {"dinos": {"T-Rex": 1}},
+                                                                        "Bo": {"dinos": {"T-Rex": 2}}}})
+    err = assert_refused(CUBO, state, {"type": "row", "by": "table", "kind": "dino", "name": "T-Rex",
+                                       "values": [None, 1, -2, -5]}, "cubosaurs.row_value_used")
+    assert err.params == {"type": "cubosaurs.type.T-Rex", "round": 1}
+    assert text("en", err.key, **err.params).startswith("Round 1 was scored with a T-Rex value")
+    assert text("zh-CN", err.key, **err.params).startswith("第 1 轮的计分用到了")
+    state = CUBO.apply(state, {"type": "row", "by": "table", "kind": "dino", "name": "T-Rex",
+                               "values": [4, 1, None, None]})
+    assert [p.total for p in CUBO.scoreboard(state).players] == [4, 1]

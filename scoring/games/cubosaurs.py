@@ -16,7 +16,8 @@ Actions:
 - `row` by the table: `{"kind": "dino" | "egg", "name": type, "values": [4 values] | [plus, minus]}` — sets (or
   adds) a row; earlier rounds are rescored with it. A value is an int, or null for one still unknown [ruling]:
   the table answering the one value a round needs need not guess the others (the screen had stored them as 0,
-  and a later round scored that 0 instead of asking).
+  and a later round scored that 0 instead of asking). A row that leaves unknown a value a recorded round scored
+  with is refused (`cubosaurs.row_value_used`, naming the round): the game could no longer be scored.
 - `round` by the table: `{"lines": {player: {"dinos": {type: count}, "raptors": [{"colour": "black" | "grey",
   "plus": int, "minus": int}, ...], "eggs": {type: count}, "dna": tokens}}}` — a line for every player.
   Optionally `"round": n`, the round it is entered as (the app sends it): refused unless it is the round being
@@ -230,6 +231,12 @@ class Cubosaurs(OwnLines, Engine):
                 v is not None and (isinstance(v, bool) or not isinstance(v, int) or abs(v) > 100) for v in values):
             raise RuleError("cubosaurs.row_invalid")
         state["rows" if kind == "dino" else "egg_rows"][name.strip()] = list(values)
+        for number, rnd in enumerate(state["rounds"], 1):
+            try:
+                self.round_scores(state, rnd)
+            except RuleError:
+                raise RuleError("cubosaurs.row_value_used", type=type_key(name.strip()) or name.strip(),
+                                round=number) from None
         return [{"type": "profile", "game": "cubosaurs",
                  "data": {"rows": format_rows(state["rows"]), "eggs": format_rows(state["egg_rows"])}}]
 
