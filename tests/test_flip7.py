@@ -281,6 +281,21 @@ def test_after_a_flip7_the_others_stay_without_a_status():
     assert said["Ann"] == ["Round 1: Flip 7! (21, +0, +15)"]
 
 
+def test_a_flip7_line_given_any_status_or_none_lets_the_others_stay_without_one():
+    """Session 46's audit: "seven different numbers is a Flip 7 whatever status was given", but the others' lines
+    without a status were filled in only when the Flip 7 line said "flip7"; said "stayed", "frozen" or nothing,
+    Bo's line was refused. Each now scores as the rulebook's round: Ann 36, Bo 8, Cy 4."""
+    for said in ("flip7", "stayed", "frozen", None):
+        ann = {"numbers": [0, 1, 2, 3, 4, 5, 6], **({"status": said} if said else {})}
+        lines = {"Ann": ann, "Bo": {"numbers": [3, 5]}, "Cy": {"numbers": [4]}}
+        state = ENG.apply(ENG.new_state(PLAYERS), {"type": "round", "lines": lines})
+        assert state["rounds"][0]["scores"] == {"Ann": 36, "Bo": 8, "Cy": 4}
+        assert state["rounds"][0]["lines"]["Ann"]["status"] == "flip7"
+    assert_refused(ENG, ENG.new_state(PLAYERS), {"type": "round", "lines": {
+        "Ann": {"numbers": [0, 1, 2, 3, 4, 5]}, "Bo": {"numbers": [3, 5]}, "Cy": {"numbers": [4]}}},
+        "flip7.status_invalid")
+
+
 def test_a_doubled_line_says_x2_and_a_plain_one_says_nothing_of_it():
     """The breakdown names ×2 only where the player kept it ("×2 no" read clumsily), in both languages."""
     state = play_rounds(engine("flip7").new_state(PLAYERS), [rnd(Ann=line([11, 5], modifiers=["x2", "+4"]),

@@ -26,8 +26,8 @@ Rulings:
 - A line lists every number card the player flipped this round: a duplicate discarded by a Second Chance stays
   in the list, and a bust line holds the cards at the moment of the bust, the repeated card included. So a kept
   line has exactly one repeat per Second Chance used; a bust line exactly one more.
-- Seven different numbers is a Flip 7 whatever status was given (the round ends for everyone, so at most one
-  line per round); a bust line with seven different numbers, or more than seven, cannot exist.
+- Seven different numbers is a Flip 7 whatever status was given, or none (the round ends for everyone, so at
+  most one line per round); a bust line with seven different numbers, or more than seven, cannot exist.
 - Across all lines of a round there are at most the deck's copies of each card (twelve 12s … one 1, one 0, one of
   each modifier, three Second Chances). A discard reshuffled in the middle of a round is too rare to allow for.
 - After a Flip 7 the round ends for everyone: in a round with a Flip 7 line, a line given without a status is a
@@ -71,6 +71,15 @@ def _number(card, name: str) -> int:
     return card
 
 
+def _is_flip7(name: str, line) -> bool:
+    """Whether a line as given is a Flip 7 (seven different numbers, whatever status it says); not a line that
+    cannot exist."""
+    try:
+        return check_line(name, line)["status"] == "flip7"
+    except RuleError:
+        return False
+
+
 def check_line(name: str, line) -> dict:
     """The line normalised (sorted cards, status detected), or `RuleError` saying why it cannot exist."""
     if not isinstance(line, dict) or not isinstance(line.get("numbers", []), list) \
@@ -86,6 +95,8 @@ def check_line(name: str, line) -> dict:
     if not isinstance(chances, int) or not 0 <= chances <= ACTIONS["second_chance"]:
         raise RuleError("flip7.second_chance_invalid", name=name)
     status = line.get("status")
+    if status is None and len(set(numbers)) == 7:
+        status = "flip7"
     if status not in STATUSES:
         raise RuleError("flip7.status_invalid", name=name, status=str(status))
     distinct = len(set(numbers))
@@ -217,7 +228,7 @@ class Flip7(OwnLines, Engine):
         """One checked round: every player's line alone, at most one Flip 7, the deck's copies; with a Flip 7
         a line given without a status is a player who stayed with what they had (the round ended for all)."""
         lines = given if isinstance(given, dict) else None
-        if lines is not None and any(isinstance(l, dict) and l.get("status") == "flip7" for l in lines.values()):
+        if lines is not None and any(_is_flip7(n, l) for n, l in lines.items()):
             lines = {n: ({**l, "status": "stayed"} if isinstance(l, dict) and "status" not in l else l)
                      for n, l in lines.items()}
         checked = each_player(state, lines, "flip7.lines_missing", "flip7.line_missing", check_line)
