@@ -459,3 +459,39 @@ def test_random_games_from_the_prompt_never_show_a_seat_another_seats_cards(data
                                               lambda seat, mark: visible(planted, seat, mark))
     assert accepted >= 20 or state["over"]
     assert replay(record) == state
+
+
+def test_after_a_bridge_look_at_the_table_the_looked_at_cards_come_in_any_order():
+    """Session 46's audit: in table mode the Bridge costs its action and the table rearranges the physical damage
+    cards, but the app still expected the old stacking: with a one-room card then two two-room cards on top, the
+    two-room card the table put on top was refused. Now the three cards looked at may come in any order (each
+    once), offered by size; the cards below them come as stacked."""
+    state = ENG.new_state(["A", "B"], {"deal": "table", "start_room": "bridge", "layout": "listed"}, seed=1)
+    state = act(state, "setup", by="table", hands={"A": ["data", "metal", "energy", "nanobots"],
+                                                    "B": ["data", "metal", "energy", "nanobots"]},
+                face_up=["metal", "energy"],
+                damage=[["armoury", "mess-hall", "cargo-hold"], ["engine-room", "crew-quarters", "medical-bay"]])
+
+    def to_damage(state: dict) -> dict:
+        """The turn's player ends their actions, takes two cards and discards down to their hand size."""
+        by = state["turn"]
+        if state["phase"] == "actions":
+            state = act(state, "end_actions", by=by)
+        state = act(state, "take", by=by, source="deck", cards=["data", "metal"])
+        while state["phase"] == "discard":
+            state = act(state, "discard", by=by, card=state["hands"][by][0])
+        return state
+
+    for room in ("repair-centre", "repair-centre", "armoury", "mess-hall", "cargo-hold", "engine-room",
+                 "crew-quarters"):
+        state = act(to_damage(state), "damage", by=state["turn"], rooms=[room])
+    assert state["damage"]["deck"][:4] == [1, 2, 2, 2]
+    state = act(state, "bridge", by=state["turn"])
+    state = to_damage(state)
+    assert sorted({len(o["rooms"]) for o in ENG.offer(state, "damage", state["turn"])}) == [1, 2]
+    state = act(state, "damage", by=state["turn"], rooms=["armoury", "mess-hall"])
+    state = to_damage(state)
+    state = act(state, "damage", by=state["turn"], rooms=["repair-centre"])
+    state = to_damage(state)
+    assert {len(o["rooms"]) for o in ENG.offer(state, "damage", state["turn"])} == {2}
+    refused(state, "damage", "solar_storm.damage_size", by=state["turn"], rooms=["armoury"])

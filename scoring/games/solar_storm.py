@@ -46,7 +46,8 @@ Rulings [ruling], where the original gives no number or is silent (options in br
   cards, and optionally the layout), the cards of each draw (`cards`), each damage card (`rooms`) and each roll
   (`roll`). Typed cards are checked against what the deck can still hold; the rooms of a typed damage card must
   number what its group holds (1, 2 or 3). In table mode the Cargo Hold and the Bridge cost their action and the
-  table rearranges the physical cards.
+  table rearranges the physical cards: after a Bridge look the next damage cards typed may be of any size among
+  the cards looked at, in any order (`damage.loose`: how many top cards are in an order the app does not know).
 - `difficulty` ("normal" = 6 universal cards; easy 8, hard 4, expert 2, impossible 0).
 - `start_cards` ([5, 4, 3, 2]): starting hand for 1, 2, 3, 4 players (a review of the published game reads 3 with
   3 players and 2 with 4; the text here gives no number), dealt one card at a time from the first player.
@@ -342,14 +343,14 @@ class SolarStorm(Engine):
         if opts["deal"] == "table":
             state["resources"] = {"deck": dict(full), "face_up": [None] * FACE_UP, "discard": []}
             sizes = [s for s in DAMAGE_GROUPS for _ in range(CARDS_PER_GROUP)]
-            state["damage"] = {"deck": sizes[:-SETUP_DAMAGE], "discard": []}
+            state["damage"] = {"deck": sizes[:-SETUP_DAMAGE], "discard": [], "loose": 0}
             state["phase"] = "setup"
             return
         deck = list(full.elements())
         rng(state["seed"], "resources").shuffle(deck)
         state["resources"] = {"deck": deck, "face_up": [None] * FACE_UP, "discard": []}
         damage = damage_cards(state["seed"])
-        state["damage"] = {"deck": damage, "discard": []}
+        state["damage"] = {"deck": damage, "discard": [], "loose": 0}
         for _ in range(self.start_hand(state)):
             for p in self.seat_order(state):
                 state["hands"][p].append(deck.pop(0))
@@ -451,6 +452,17 @@ class SolarStorm(Engine):
         if deck_count(res) == 0:
             self.lose(state, "deck_empty")
         return drawn
+
+    def typed_damage(self, state: dict, rooms) -> list[str]:
+        """Table mode: the damage card the table turned up, off the top of the deck; after a Bridge look any of the
+        cards looked at (the table put them back in an order of its own), whichever size it is."""
+        damage = state["damage"]
+        deck, loose = damage["deck"], damage["loose"]
+        choices = deck[:max(loose, 1)]
+        size = len(rooms) if isinstance(rooms, list) else None
+        card = self.damage_rooms(rooms, deck.pop(choices.index(size) if size in choices else 0))
+        damage["loose"] = max(0, loose - 1)
+        return card
 
     def damage_rooms(self, rooms, size: int) -> list[str]:
         """A typed damage card: `size` distinct rooms of the ring."""
@@ -698,9 +710,8 @@ class SolarStorm(Engine):
             self.no_typing(state, action, "rooms")
             if action.get("roll") is not None or action.get("cards") is not None:
                 raise RuleError("solar_storm.not_breach")
-            top = deck.pop(0)
+            rooms = self.typed_damage(state, action.get("rooms")) if self.typed(state) else deck.pop(0)
             state["known"]["damage"] = max(0, state["known"]["damage"] - 1)
-            rooms = self.damage_rooms(action.get("rooms"), top) if self.typed(state) else top
             state["roll"] = None
             self.resolve_damage(state, rooms)
         else:
@@ -796,10 +807,13 @@ class SolarStorm(Engine):
 
     @move("bridge", by=PLAYER, phase=("actions",), fields=(), reveals=True)
     def bridge(self, state: dict, action: dict) -> None:
-        """Look at the top 3 damage cards to arrange them (in table mode the table does it by hand)."""
+        """Look at the top 3 damage cards to arrange them (in table mode the table does it by hand, so the next of
+        those cards drawn may be any of them)."""
         by = self.spend(state, action)
         self.standing_in(state, by, "bridge")
         self.look(state, "damage", BRIDGE_LOOK)
+        if self.typed(state):
+            state["damage"]["loose"] = min(BRIDGE_LOOK, len(state["damage"]["deck"]))
 
     def look(self, state: dict, which: str, count: int) -> None:
         """App mode: show the top cards of a deck and wait for their new order."""
@@ -932,7 +946,8 @@ class SolarStorm(Engine):
             return [{}]
         deck = state["damage"]["deck"]
         if deck:
-            return [{"rooms": list(c)} for c in combinations(ROOM_IDS, deck[0])]
+            sizes = sorted(set(deck[:max(state["damage"]["loose"], 1)]))
+            return [{"rooms": list(c)} for size in sizes for c in combinations(ROOM_IDS, size)]
         return [{"roll": r, "cards": c} for r in range(1, 7)
                 for c in self.typed_cards(state, breach_discards(r))]
 
