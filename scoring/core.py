@@ -10,7 +10,8 @@ Moves are small methods declared boardgame.io style, `@move("claim", by=PLAYER, 
 fields=("button",), reveals=False, undoable=True)`: who may act (a player, the table, or either), in which phases
 (bare names in `state["phase"]`, shown as `<game>.phase.<name>`), which fields the action may carry (any other is
 refused, so a typo never silently scores 0), whether it shows hidden information (undo then needs the table's
-consent) and whether it may be undone. `Engine.check_action` enforces all of that once, before the move runs on
+consent; `reveals=BY_STATE` when that depends on the state, the move then returning the event `REVEALED` when
+it shows something, e.g. the last claim of a race that turns every sheet over) and whether it may be undone. `Engine.check_action` enforces all of that once, before the move runs on
 a copy of the state, so a refused action changes nothing. A move changes the copy in place or raises
 `RuleError`; it may return events (side effects such as an alias learned from a ruling) for the session layer.
 
@@ -35,6 +36,8 @@ from scoring.errors import RuleError
 TABLE = "table"
 PLAYER = "player"
 ANY = "any"
+BY_STATE = "by_state"  # a move's `reveals`: it says so itself, returning the REVEALED event
+REVEALED = {"type": "revealed"}
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -314,7 +317,7 @@ class MoveSpec:
     by: str = ANY
     phase: tuple | None = None
     fields: frozenset | None = None
-    reveals: bool | Callable[[dict], bool] = False
+    reveals: bool | str | Callable[[dict], bool] = False
     undoable: bool = True
 
     def actors(self, state: dict) -> list[str]:
@@ -326,12 +329,14 @@ class MoveSpec:
         return self.phase is None or state.get("phase") in self.phase
 
     def shows_hidden(self, action: dict) -> bool:
-        """Whether this action reveals hidden information."""
+        """Whether this action reveals hidden information, whatever the state (never for BY_STATE)."""
+        if self.reveals == BY_STATE:
+            return False
         return bool(self.reveals(action)) if callable(self.reveals) else bool(self.reveals)
 
 
 def move(kind: str, by: str = ANY, phase: tuple | str | None = None, fields: Iterable[str] | None = None,
-         reveals: bool | Callable[[dict], bool] = False, undoable: bool = True) -> Callable[[Move], Move]:
+         reveals: bool | str | Callable[[dict], bool] = False, undoable: bool = True) -> Callable[[Move], Move]:
     """Declare an engine method as the move for actions of type `kind`, with who/phase/fields/reveal metadata."""
     phases = (phase,) if isinstance(phase, str) else (tuple(phase) if phase is not None else None)
     allowed = frozenset(fields) if fields is not None else None
@@ -522,10 +527,21 @@ class Engine:
         params = {k: v for k, v in action.items() if k not in ("type", "at")}
         return f"{self.game.id}.action.{action['type']}", params
 
-    def reveals(self, action: Any) -> bool:
-        """Whether the action shows hidden information (a shuffle, a roll, a reveal): undoing it needs consent."""
+    def reveals(self, action: Any, before: dict | None = None) -> bool:
+        """Whether the action shows hidden information (a shuffle, a roll, a reveal): undoing it needs consent.
+        For a move declared BY_STATE it depends on `before`, the state the action was applied to (without it:
+        False); the move returns REVEALED when it shows something."""
         spec = self.specs.get(action.get("type")) if isinstance(action, dict) else None
-        return bool(spec and spec.shows_hidden(action))
+        if spec is None:
+            return False
+        if spec.reveals != BY_STATE:
+            return spec.shows_hidden(action)
+        if before is None:
+            return False
+        try:
+            return REVEALED in self.step(before, action)[1]
+        except RuleError:
+            return False
 
     def undoable(self, action: Any) -> bool:
         """Whether the table may undo this action at all."""

@@ -256,12 +256,12 @@ def undo(record: dict, consent: bool = False, now: str = "", expect: int | None 
     eng = engine(record["game"])
     if not eng.undoable(last):
         raise RuleError("record.undo_not_allowed", type=last.get("type"))
-    if eng.reveals(last) and not consent:
-        raise RuleError("record.undo_needs_consent", type=last.get("type"))
     new_record = {**record, "actions": record["actions"][:-1], "redo": [*record["redo"], last]}
+    state = replay(new_record)
+    if eng.reveals(last, state) and not consent:
+        raise RuleError("record.undo_needs_consent", type=last.get("type"))
     if now:
         new_record["updated"] = now
-    state = replay(new_record)
     new_record["status"] = "finished" if state.get("over") else "active"
     return new_record, state
 

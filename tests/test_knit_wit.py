@@ -784,3 +784,35 @@ def test_player_view_hides_sheets_until_their_spool_is_scored():
     view = ENG.player_view(t.state, "C")
     assert view["sheets"]["A"][:2] == ["SECRET-A1", "?"] and "SECRET-A2" not in json.dumps(view)
     assert "seed" not in view
+
+
+def test_undoing_what_showed_answers_or_ballots_needs_the_tables_consent():
+    """Session 46's audit: the last claim (every spool-1 answer shown), the next spool (its answers shown) and the
+    last ballot (every ballot shown) were undone without consent, so C could copy B's answer or re-vote knowing
+    the others'. Now each needs the table's consent; a claim or a ballot that showed nothing does not."""
+    t = woven3().answers({"A": {1: "sunflower"}, "B": {1: "banana"}, "C": {1: "lemon"}})
+    t.do("claim", "A")
+    assert undo(t.record)[1]["locked"] == []  # the first claim showed nothing
+    t.do("claim", "B")
+    assert ENG.player_view(t.state, "C")["sheets"]["B"][0] == "banana"
+    assert_call_refused("record.undo_needs_consent", undo, t.record)
+    assert undo(t.record, consent=True)[1]["phase"] == "answer"
+    t.do("challenge", "B", target="A", at=T0)
+    t.do("vote", "A", yes=True, at=at(10)).do("vote", "B", yes=False, at=at(10))
+    assert undo(t.record)[1]["challenge"]["vote"]["ballots"] == [["A", True]]
+    t.do("vote", "C", yes=False, at=at(10))
+    assert_call_refused("record.undo_needs_consent", undo, t.record)
+    t.do("next_spool")
+    assert_call_refused("record.undo_needs_consent", undo, t.record)
+
+
+def test_two_players_the_extra_answer_or_stop_that_starts_scoring_needs_consent_to_undo():
+    """2 players: the one more answer, or giving it up, turns every sheet over; undoing either needs consent,
+    while undoing an answer written before it does not."""
+    for last in ({"spool": 2, "text": "b2"}, None):
+        t = two_player_answering().answers({"A": {1: "a1", 2: "a2"}, "B": {1: "b1"}})
+        assert undo(t.record)[1]["sheets"]["B"][0] == ""
+        t.do("claim", "A")
+        t.do("answer", "B", **last) if last else t.do("stop", "B")
+        assert t.state["phase"] == "scoring"
+        assert_call_refused("record.undo_needs_consent", undo, t.record)

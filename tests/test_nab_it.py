@@ -652,3 +652,19 @@ def test_a_play_taken_back_takes_back_the_penalty_called_on_it():
         s = ENG.apply(s, {"type": "vote", "by": by, "yes": False})
     assert s["taken_back"]["player"] == "Ann" and len(s["banked"]["Ann"]) == 1
     assert s["penalties"] == [{"player": "Ann", "at_end": False}]
+
+
+def test_undoing_the_last_ballot_needs_the_tables_consent():
+    """The last ballot shows every ballot: undone without consent, a voter could vote again knowing the others'
+    (session 46's audit, in Knit Wit; Nab-It!'s vote is the same). A ballot before it shows nothing."""
+    record = new_record("nab_it", SEATS)
+    state = replay(record)
+    for action in ({"type": "play", "by": "Ann", "tiles": across(0, 0, "ZUQ")},
+                   {"type": "challenge", "by": "Ben", "word": "ZUQ"}, {"type": "vote", "by": "Ann", "yes": True}):
+        record, state = play(record, state, action)
+    assert undo(record)[1]["challenge"]["vote"]["ballots"] == []
+    record, state = play(record, state, {"type": "vote", "by": "Ben", "yes": False})
+    with pytest.raises(RuleError) as err:
+        undo(record)
+    assert err.value.key == "record.undo_needs_consent"
+    assert undo(record, consent=True)[1]["phase"] == "vote"

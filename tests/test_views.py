@@ -285,7 +285,7 @@ def test_shared_places_on_the_end_screen(app):
 def test_undo_of_a_revealing_action_asks_the_table(app, monkeypatch):
     sid = play_session(app.store, [{"A": 1, "B": 2}])
     engine = session.engine("score_pad")
-    monkeypatch.setattr(type(engine), "reveals", lambda self, action: True)
+    monkeypatch.setattr(type(engine), "reveals", lambda self, action, before=None: True)
     asked = []
     app.confirm = lambda title, message, yes, on_yes: asked.append(on_yes)
     _, body, _ = session.build(app, sid, read_only=False)

@@ -279,13 +279,20 @@ def undo_redo(app: Any, sid: str, eng: Any, record: dict) -> ft.Control:
         attempt(app, sid, lambda: hub.undo(words.now(), consent, shown))
 
     def ask_undo() -> None:
-        """Undo, asking the table first if the action showed hidden information."""
-        if last and eng.reveals(last):
-            app.confirm(app.t("app.undo_consent_title"),
-                        app.t("app.undo_consent", what=undone),
-                        app.t("app.undo_consent_yes"), lambda: do_undo(True))
-        else:
-            do_undo(False)
+        """Undo, asking the table first if the action showed hidden information (the record refuses it without
+        consent: whether it did may depend on the state it was made in, e.g. the last claim of a race)."""
+
+        def first_try() -> None:
+            """Undo without consent; when the record asks for it, ask the table."""
+            try:
+                hub.undo(words.now(), False, shown)
+            except RuleError as err:
+                if err.key != "record.undo_needs_consent":
+                    raise
+                app.confirm(app.t("app.undo_consent_title"), app.t("app.undo_consent", what=undone),
+                            app.t("app.undo_consent_yes"), lambda: do_undo(True))
+
+        attempt(app, sid, first_try)
 
     return ft.Row(wrap=True, controls=[
         ft.OutlinedButton(content=undo_text, icon=ft.Icons.UNDO, disabled=last is None, on_click=lambda e: ask_undo()),
@@ -340,10 +347,11 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
         """Play an action against the log this render showed (plus this tap's own); offer undo after one the
         table cannot simply take back."""
         shown = taps.shown()
+        before = hub.fresh()[1]
         if not attempt(app, sid, lambda: hub.play(action, action.get("at") or words.now(), shown)):
             return False
         taps.took(shown)
-        if eng.reveals(action):
+        if eng.reveals(action, before):
             nth = ordinal(record["actions"], action, False)
             app.notify("app.done_what", {"what": lambda lang: describe(lang, eng, action, nth)}, action="app.undo",
                        on_action=lambda: attempt(app, sid, lambda: hub.undo(words.now(), True, shown + 1)))

@@ -102,7 +102,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scoring.core import (CHOICE, INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, each_player,
+from scoring.core import (BY_STATE, CHOICE, INT, PLAYER, REVEALED, TABLE, Engine, Game, Line, Option, RuleError, each_player,
                           make_scoreboard, move, register, rng)
 from scoring.mechanics import race, timer, vote
 from validators.answers import SAME, SUGGESTED, Matcher, alias_pairs, normalise
@@ -373,8 +373,8 @@ class KnitWit(Engine):
 
     # --- answering ----------------------------------------------------------------------------------------
 
-    @move("answer", by=PLAYER, phase=("answer",), fields=("spool", "text"))
-    def answer(self, state: dict, action: dict) -> None:
+    @move("answer", by=PLAYER, phase=("answer",), fields=("spool", "text"), reveals=BY_STATE)
+    def answer(self, state: dict, action: dict) -> list[dict] | None:
         """Write (or clear) one answer on the player's own sheet."""
         player = action["by"]
         if player in state["locked"] or (state["extra"] is not None and state["extra"] != player):
@@ -403,7 +403,8 @@ class KnitWit(Engine):
         sheet[number - 1] = text
         state["echoes"][player][number - 1] = m.echoes_tag(text, tags_of(state, number))
         if state["extra"] == player:
-            self._start_scoring(state)
+            return self._start_scoring(state)
+        return None
 
     def extra_refusal(self, state: dict, player: str, written: list) -> RuleError | None:
         """2-player rule: the refusal the one more answer would meet, given every `[spool, text]` the player
@@ -416,31 +417,32 @@ class KnitWit(Engine):
         number, text = texts[0]
         return self.check(state, {"type": "answer", "by": player, "spool": number, "text": text})
 
-    @move("claim", by=PLAYER, phase=("answer",), fields=())
-    def claim(self, state: dict, action: dict) -> None:
+    @move("claim", by=PLAYER, phase=("answer",), fields=(), reveals=BY_STATE)
+    def claim(self, state: dict, action: dict) -> list[dict] | None:
         """Take the top button: the claimant's sheet locks; the last button locks every sheet."""
         player = action["by"]
         state["race"], _ = race.claim(state["race"], player)
         state["locked"].append(player)
         if not race.is_over(state["race"]):
-            return
+            return None
         others = [p for p in state["players"] if p not in state["locked"]]
         if len(state["players"]) == 2 and others and "" in state["sheets"][others[0]]:
             state["extra"] = others[0]
-            return
-        self._start_scoring(state)
+            return None
+        return self._start_scoring(state)
 
-    @move("stop", by=PLAYER, phase=("answer",), fields=())
-    def stop(self, state: dict, action: dict) -> None:
+    @move("stop", by=PLAYER, phase=("answer",), fields=(), reveals=True)
+    def stop(self, state: dict, action: dict) -> list[dict]:
         """2-player: the player left answering gives up the one more answer."""
         if state["extra"] != action["by"]:
             raise RuleError("knit_wit.stop_not_allowed")
-        self._start_scoring(state)
+        return self._start_scoring(state)
 
-    def _start_scoring(self, state: dict) -> None:
-        """Lock every sheet and start scoring at spool 1."""
+    def _start_scoring(self, state: dict) -> list[dict]:
+        """Lock every sheet and start scoring at spool 1 (its answers are shown to every seat)."""
         state.update(locked=list(state["players"]), extra=None, phase="scoring", spool=1, rulings=[], verdicts={},
                      challenge=None)
+        return [REVEALED]
 
     # --- scoring ------------------------------------------------------------------------------------------
 
@@ -507,8 +509,8 @@ class KnitWit(Engine):
         state["challenge"] = {"by": player, "target": target, "timer": clock,
                               "vote": vote.new_vote(list(state["players"]), "yes")}
 
-    @move("vote", by=PLAYER, phase=("scoring",), fields=("yes",))
-    def vote(self, state: dict, action: dict) -> None:
+    @move("vote", by=PLAYER, phase=("scoring",), fields=("yes",), reveals=BY_STATE)
+    def vote(self, state: dict, action: dict) -> list[dict] | None:
         """A ballot on the open challenge once the explanation is over; the last ballot decides it (yes ≥ no keeps
         the answer) and reveals every ballot with the verdict."""
         challenge = state["challenge"]
@@ -521,14 +523,15 @@ class KnitWit(Engine):
             raise RuleError("knit_wit.still_explaining", name=challenge["target"], seconds=max(1, round(left)))
         challenge["vote"] = vote.cast(challenge["vote"], action["by"], action.get("yes"))
         if not vote.is_complete(challenge["vote"]):
-            return
+            return None
         count = vote.tally(challenge["vote"])
         state["verdicts"][challenge["target"]] = {"by": challenge["by"], "yes": count["yes"], "no": count["no"],
                                                   "kept": vote.outcome(challenge["vote"]),
                                                   "ballots": challenge["vote"]["ballots"]}
         state["challenge"] = None
+        return [REVEALED]
 
-    @move("next_spool", by=TABLE, phase=("scoring",), fields=())
+    @move("next_spool", by=TABLE, phase=("scoring",), fields=(), reveals=True)
     def next_spool(self, state: dict, action: dict) -> None:
         """Score the current spool for good and move to the next one (or end the game after the last)."""
         if state["challenge"] is not None:

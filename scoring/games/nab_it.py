@@ -96,8 +96,8 @@ import json
 import re
 from pathlib import Path
 
-from scoring.core import (ANY, CHOICE, INT, PLAYER, TABLE, TEXT, Engine, Game, Line, Option, RuleError,
-                          make_scoreboard, move, register, rng)
+from scoring.core import (ANY, BY_STATE, CHOICE, INT, PLAYER, REVEALED, TABLE, TEXT, Engine, Game, Line, Option,
+                          RuleError, make_scoreboard, move, register, rng)
 from scoring.mechanics import vote as ballot
 from validators.words_en import is_word
 
@@ -496,14 +496,14 @@ class Nabit(Engine):
                               "vote": ballot.new_vote(list(state["players"]), "yes" if listed else "no")}
         state["phase"] = "vote"
 
-    @move("vote", by=PLAYER, phase=("vote",), fields=("yes",))
-    def vote(self, state: dict, action: dict) -> None:
+    @move("vote", by=PLAYER, phase=("vote",), fields=("yes",), reveals=BY_STATE)
+    def vote(self, state: dict, action: dict) -> list[dict] | None:
         """A ballot on keeping the challenged word; the last ballot decides (a tie keeps the list's verdict) and
         reveals every ballot with the outcome."""
         challenge = state["challenge"]
         challenge["vote"] = ballot.cast(challenge["vote"], action["by"], action.get("yes"))
         if not ballot.is_complete(challenge["vote"]):
-            return
+            return None
         word, ballots = challenge["word"], challenge["vote"]["ballots"]
         state["challenge"] = None
         if ballot.outcome(challenge["vote"]):
@@ -512,10 +512,11 @@ class Nabit(Engine):
             state["judged"].append({"word": word, "by": challenge["by"], "stands": True,
                                     "house": not challenge["listed"], "ballots": ballots})
             state["phase"] = challenge["back_to"]
-            return
-        if challenge["listed"]:
-            state["ruled_out"].append(word)
-        self._take_back(state, word, ballots)
+        else:
+            if challenge["listed"]:
+                state["ruled_out"].append(word)
+            self._take_back(state, word, ballots)
+        return [REVEALED]
 
     def _take_back(self, state: dict, word: str, ballots: list) -> None:
         """Undo the last play after its word failed (by the ballots): board, caps and the player's tiles as
