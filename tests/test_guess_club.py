@@ -787,6 +787,22 @@ def test_setter_rules_two_answers_of_a_hand_same_or_different():
     assert E.step(table.state, {"type": "answers", "by": "A", "cards": ["fire", "blood"]})[1] == []
 
 
+def test_a_card_named_by_its_text_is_the_one_written_so():
+    """Session 46's audit: with Apple and apple ruled different on B's hand, naming "apple" played "Apple" (the
+    first card that normalises alike). The card written exactly so comes first; a text written otherwise still
+    finds the first alike."""
+    table = Table(cards=3)
+    table.do("topic", "A", text="things")
+    table.do("hand_ruling", "A", a="Apple", b="apple", same=False)
+    for player, cards in (("A", ["x", "y", "z"]), ("B", ["Apple", "apple", "kiwi"]), ("C", ["p", "q", "r"])):
+        table.do("answers", player, cards=cards)
+    assert table.state["turn"] == "B"
+    played = E.apply(table.state, {"type": "play", "by": "B", "card": "apple"})
+    assert played["pending"]["card"] == 1 and played["pending"]["text"] == "apple"
+    played = E.apply(table.state, {"type": "play", "by": "B", "card": "APPLE"})
+    assert played["pending"]["card"] == 0
+
+
 def test_a_match_ruling_returns_alias_learned_events():
     """Confirmed matches the matcher did not call the same come back as events for the session layer."""
     table = fruit_table()

@@ -702,6 +702,7 @@ def test_two_player_second_extra_answer_is_refused_with_a_message():
     assert ENG.extra_refusal(t.state, "B", [[2, ""], [3, " "]]).key == "knit_wit.extra_answer_empty"
     assert ENG.extra_refusal(t.state, "B", [[2, "B1"], [3, ""]]).key == "knit_wit.answer_reused"
     assert ENG.extra_refusal(t.state, "B", [[2, ""], [3, "b3"]]) is None
+    assert ENG.extra_refusal(t.state, "B", [[2, "!!"], [3, "b3"]]) is None  # punctuation only is blank
     assert t.state["sheets"]["B"] == ["b1", "", "", "", "", ""]
 
 

@@ -432,14 +432,16 @@ class GuessClub(Engine):
         return value.strip()
 
     def _own_card(self, state: dict, player: str, ref: object) -> int:
-        """The index of the player's unplayed card named by index or by its text."""
+        """The index of the player's unplayed card named by index or by its text: the card written exactly so
+        first (two cards the table ruled different may normalise alike: Apple the firm, apple the fruit), else
+        the first that normalises alike."""
         hand = state["hands"][player]
         if isinstance(ref, str):
             wanted = normalise(ref)
             found = [i for i, c in enumerate(hand) if c["out"] is None and normalise(c["text"]) == wanted]
             if not found:
                 raise RuleError("guess_club.card_unknown", player=player, card=ref)
-            return found[0]
+            return next((i for i in found if hand[i]["text"] == ref.strip()), found[0])
         return self._card_index(state, player, ref)
 
     def _card_index(self, state: dict, player: str, ref: object) -> int:

@@ -408,8 +408,9 @@ class KnitWit(Engine):
 
     def extra_refusal(self, state: dict, player: str, written: list) -> RuleError | None:
         """2-player rule: the refusal the one more answer would meet, given every `[spool, text]` the player
-        filled in — two or more written answers are refused (`knit_wit.extra_one_only`), none asks for one."""
-        texts = [(n, t) for n, t in written if isinstance(t, str) and t.strip()]
+        filled in — two or more written answers are refused (`knit_wit.extra_one_only`), none asks for one; a
+        field of punctuation only is blank, as on the sheet."""
+        texts = [(n, t) for n, t in written if isinstance(t, str) and normalise(t)]
         if len(texts) > 1:
             return RuleError("knit_wit.extra_one_only", count=len(texts))
         if not texts:
