@@ -31,7 +31,7 @@ from tests.helpers import press, run_async
 from tests.test_table_hub import HANDS3, Clock, knit_wit_answering, open_hub
 from tests.test_views import StubPage
 from tests.test_views_components import FakePage, buttons, labelled_boxes, texts, walk
-from views import settings
+from views import settings, words
 from views.app import App, open_to_phones, top_bar
 from views.components.private import private_entry
 from views.components.timer import Ticker
@@ -1121,3 +1121,16 @@ def test_the_table_frames_header_says_a_deal_in_bacon_and_a_round_elsewhere():
 
     assert (line("en", "bacon"), line("zh-CN", "bacon")) == ("Deal 2", "第 2 局")
     assert (line("en", "score_pad"), line("zh-CN", "score_pad")) == ("Round 2", "第 2 轮")
+
+
+def test_the_table_frames_header_says_of_how_many_rounds_as_the_session_header_does():
+    """Session 46's screenshots: table mode read "Deal 1 · Playing deals" where the session header reads "Deal 1 of
+    8", and "Round 1" for Cubosaurs' "Round 1 of 2"; now the same words, in both languages."""
+    def line(lang: str, game: str, rounds: int) -> str:
+        """The header line of a table message at round 1 of `rounds` (its no-break spaces as spaces)."""
+        return status_line(lang, {"status": {"round": 1, "rounds": rounds, "phase": None, "turn": None,
+                                             "over": False}, "meta": {"game": game}}).replace("\xa0", " ")
+
+    assert (line("en", "bacon", 8), line("en", "cubosaurs", 2)) == ("Deal 1 of 8", "Round 1 of 2")
+    assert line("zh-CN", "bacon", 8) == words.say("zh-CN", "bacon.app.round_of", round=1, rounds=8)
+    assert line("zh-CN", "cubosaurs", 2) == words.say("zh-CN", "app.round_of", round=1, rounds=2)

@@ -401,6 +401,19 @@ def test_a_last_short_word_is_kept_with_the_word_before():
     assert words.no_orphan(long_last) == long_last  # a long last word may start a line of its own
 
 
+def test_a_players_name_is_never_broken_across_lines():
+    """Session 46's screenshots: the next-step banner broke 李四 into 李 / 四 at 390 px. A name keeps word joiners
+    between its Chinese characters and no-break spaces, and emoji (with their variation selectors) stay whole;
+    the banner names players so."""
+    assert words.whole_name("李四") == "李\u2060四"
+    assert words.whole_name("王 小明") == "王\u00a0小\u2060明"
+    assert words.whole_name("Cy \u2665\ufe0f") == "Cy\u00a0\u2665\ufe0f"
+    assert words.whole_name("Ann") == "Ann"
+    state = session.engine("kingdomino").new_state(["李四", "Bo"])
+    app = SimpleNamespace(lang="zh-CN", t=lambda key, **params: words.say("zh-CN", key, **params))
+    assert "李\u2060四" in texts(session.next_step(app, session.engine("kingdomino"), state))[0]
+
+
 def test_the_header_breaks_only_after_a_separator():
     line = session.status_line(" · ", ["Round 1 of 3", "Scoring", "Ann's turn"])
     assert line == "Round\u00a01\u00a0of\u00a03\u00a0· Scoring\u00a0· Ann's\u00a0turn"

@@ -195,12 +195,13 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
 
 
 def status_line(lang: str, message: dict) -> str:
-    """A table message's round (in the game's own word: Bacon's deal), phase and whose turn in words ("game over"
-    when the game's own phase does not say it), joined and kept from breaking as the session header's
-    (`views.session.status_line`)."""
-    status, parts = message["status"], []
+    """A table message's round, of how many where the game knows (in the game's own word: Bacon's deal), phase
+    and whose turn in words ("game over" when the game's own phase does not say it), joined and kept from breaking
+    as the session header's (`views.session.status_line`), in the header's words."""
+    status, parts, game = message["status"], [], message["meta"]["game"]
     if status.get("round") is not None:
-        parts.append(words.say_for(lang, message["meta"]["game"], "table.round", round=status["round"]))
+        parts.append(words.say_for(lang, game, "app.round_of", round=status["round"], rounds=status["rounds"])
+                     if status.get("rounds") else words.say_for(lang, game, "app.round", round=status["round"]))
     if status.get("phase"):
         parts.append(words.say(lang, status["phase"]))
     if status.get("turn"):

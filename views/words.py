@@ -10,6 +10,7 @@ texts do too.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 from typing import Any
 
@@ -17,6 +18,8 @@ from scoring import i18n
 
 LANGUAGES = i18n.LANGUAGES
 ORPHAN_MAX = 12  # a last word this short (in characters) is glued to the word before it
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+CJK_PAIR = re.compile(f"(?<=[{_CJK}])(?=[{_CJK}])")  # between two CJK characters
 
 
 def readable(lang: str, value: Any) -> Any:
@@ -35,6 +38,13 @@ def readable(lang: str, value: Any) -> Any:
 def unbroken(text: str) -> str:
     """text with no-break spaces, so a line never breaks inside it (one entry of a list: "4. Cy (12)")."""
     return text.replace(" ", "\u00a0")
+
+
+def whole_name(name: str) -> str:
+    """A player's name that a line never breaks inside: no-break spaces, and a word joiner between two Chinese,
+    Japanese or Korean characters (a line may break between any two of them: 李 / 四); emoji and their joiners
+    are left as they are."""
+    return CJK_PAIR.sub("\u2060", unbroken(name))
 
 
 def no_orphan(text: str) -> str:
