@@ -527,7 +527,7 @@ def test_a_knit_wit_deal_is_entered_once_on_the_referees_phone_and_not_on_a_play
 
 def test_a_seated_knit_wit_phone_places_its_loop_and_its_spool_with_one_button_each(store):
     """The weave: the turn's player's phone places its loop (typed tag, then a drawn one) and its spool with the
-    view's own button, not also with a "fill a loop" or "place a spool" move; a phone whose turn it is not, and
+    view's own button, not also with a "place a loop" or "place a spool" move; a phone whose turn it is not, and
     the referee's, show no control for it (the server refuses another seat's loop), only whose turn it is."""
     record = new_record("knit_wit", ["A", "B", "C"], {"deal": "table"}) | {"actions": [
         {"type": "deal", "by": "table", "spools": HANDS3}]}

@@ -65,6 +65,11 @@ def test_a_log_row_names_the_actor_once_and_leaves_no_empty_time():
     assert read(row_text("zh-CN", scores)) == "#4 · 全桌 · 第 2 轮得分：Ann 5"
     caught = entry(2, "Bo", "nab_it.action.forgot", player="Bob")
     assert read(row_text("en", caught)) == "#2 · Bo · Bob forgot to announce their last tile"
+    dealt = entry(1, "table", "pictomania.action.deal")  # session 46: "#1 · The table · The app dealt the cards"
+    assert read(row_text("en", dealt)) == "#1 · The app dealt the cards"
+    assert read(row_text("zh-CN", dealt)) == "#1 · 应用发好了牌"
+    rolled = entry(5, "Ann", "splitter.action.roll")
+    assert read(row_text("en", rolled)) == "#5 · The app rolled the dice"
     lost = entry(3, "table", "score_pad.action.round", scores={"Ann": 5, "Bo": -3})
     assert row_text("zh-CN", lost).endswith("Bo\u00a0-3")  # "-3" never alone on a wrapped line
 

@@ -218,10 +218,10 @@ def hand_over_with_a_draft(browser, server, sid: str, phones: dict[str, Phone], 
     phones["B"].tab.fill(spool_2, DRAFT_B)
     with Store(server.data) as store:
         until(lambda: DRAFT_B in str(store.draft(sid, "B")), "B's draft kept in the store")
-    host.tap("Free B’s seat", exact=True)
-    host.see("B’s phone leaves the table; it can join again with the PIN.")
+    host.tap("Free B's seat", exact=True)
+    host.see("B's phone leaves the table; it can join again with the PIN.")
     host.tap("Free the seat", exact=True)
-    phones["B"].tab.see("The host freed this phone’s seat.")
+    phones["B"].tab.see("The host freed this phone's seat.")
     phones["B"].tab.page.context.close()
     phones["B"] = Phone(new_tab(browser, server, PHONE))
     join(phones["B"], sid, pin, "B")

@@ -140,7 +140,9 @@ def table_panel(ctx: GameContext) -> ft.Control:
 def prediction_board(ctx: GameContext) -> ft.Control:
     """Numbers 0..max with the markers on them; numbers the engine does not offer greyed; the active player taps
     one to predict. The number of matches so far stands on an amber spot in the text colour even when it cannot
-    be tapped (greyed on amber it was the faintest number on the board, in the dark theme hardly seen)."""
+    be tapped (greyed on amber it was the faintest number on the board, in the dark theme hardly seen); the other
+    numbers that cannot be tapped read in the muted text colour, not Material's disabled grey (2.1:1 against the
+    page in the light theme: the board is read all game long, not only tapped)."""
     state, opts = ctx.state, ctx.state["options"]
     turn = state["turn"] if state["phase"] == "turns" else None
     room = set(open_numbers(state))
@@ -156,8 +158,9 @@ def prediction_board(ctx: GameContext) -> ft.Control:
             content=ft.Column(spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 ft.OutlinedButton(content=str(number), disabled=number not in offered,
                                   style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=SPOT_RADIUS),
-                                                       color={ft.ControlState.DISABLED: ft.Colors.ON_SURFACE}
-                                                       if number == state["matches"] else None),
+                                                       color={ft.ControlState.DISABLED: ft.Colors.ON_SURFACE
+                                                              if number == state["matches"]
+                                                              else ft.Colors.ON_SURFACE_VARIANT}),
                                   on_click=lambda e, n=number: ctx.dispatch(
                                       {"type": "predict", "by": turn, "number": n})),
                 *[ft.Text(name, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS) for name in on],
