@@ -455,3 +455,17 @@ def test_a_collection_given_last_that_needs_an_unknown_value_says_the_table_sets
     assert [a["type"] for a in table.record["actions"]] == ["line", "row", "round"]
     assert table.record["actions"][-1]["round"] == 1 and table.state["lines"] == {}
     assert table.engine.scoreboard(table.state).rounds[-1] == {"Ann": 4, "Bo": 2}
+
+
+def test_a_count_stepped_back_to_nothing_leaves_the_form_empty():
+    """Session 46's audit: "More: T-Rex" then "Fewer: T-Rex" left {"T-Rex": 0}, so the form counted as typed and
+    an undo handed nothing back. Back at 0 the type leaves the line; the undone round comes back."""
+    table = Table("cubosaurs", ["Ann", "Bo", "Cy"])
+    step(table, "More: T-Rex", 2)
+    tap(build(table), "Add round")
+    step(table, "More: T-Rex")
+    step(table, "Fewer: T-Rex")
+    assert table.local["cubosaurs"]["lines"]["Ann"]["dinos"] == {}
+    table.undo()
+    build(table)
+    assert table.local["cubosaurs"]["lines"]["Ann"]["dinos"] == {"T-Rex": 2}

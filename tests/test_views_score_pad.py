@@ -216,3 +216,35 @@ def test_a_phone_keeps_the_points_it_gave_and_gets_back_a_line_the_host_undid():
     give(table, "Bo", phones["Bo"], "-2", button="Give my points")
     assert table.state["scores"] == [{"Ann": 7, "Bo": -2}] and table.errors == []
     assert own_field(table, "Bo", phones["Bo"]) == ""
+
+
+def test_a_round_handed_back_by_undo_stays_in_the_form_after_another_action():
+    """Session 46's audit: undo round 3 (its points come back), then correct round 1: the correction emptied the
+    redo stack and the form too, so round 3 was gone. The handed-back points now stay in the form through any
+    other action (here the correction; a phone's own line alike), as a half-typed round does."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    play(table, {"Ann": "5", "Bo": "3"}, {"Ann": "2", "Bo": "7"}, {"Ann": "4", "Bo": "6"})
+    table.undo()
+    assert fields(table) == {"Ann": "4", "Bo": "6"}
+    tap_round(build(table), 1)
+    type_points(table, {"Bo": "1"})
+    tap(build(table), "Save round 1")
+    assert table.errors == [] and table.record["redo"] == [] and table.state["scores"][0] == {"Ann": 5, "Bo": 1}
+    assert fields(table) == {"Ann": "4", "Bo": "6"} and "Points for round 3" in shown(build(table))
+    tap(build(table), "Add round")
+    assert table.state["scores"][2] == {"Ann": 4, "Bo": 6}
+
+
+def test_points_typed_on_a_phone_but_not_given_are_not_carried_to_the_next_round():
+    """Session 46's audit: Ann typed 7 on her phone without giving it; the host entered round 1; her phone then
+    showed round 2 with 7 still in the field (a tap would have given it as round 2's). The field is for the round
+    it was shown for: it starts empty for round 2, whether or not her phone was redrawn in between."""
+    for redrawn in (False, True):
+        table = Table("score_pad", ["Ann", "Bo"])
+        ann: dict = {}
+        (field,) = [c for c in walk(view.build(table.seated("Ann", ann))) if isinstance(c, ft.TextField)]
+        field.on_change(SimpleNamespace(control=SimpleNamespace(value="7")))
+        if redrawn:
+            assert own_field(table, "Ann", ann) == "7"
+        play(table, {"Ann": "5", "Bo": "3"})
+        assert own_field(table, "Ann", ann) == ""

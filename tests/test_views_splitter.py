@@ -153,3 +153,16 @@ def test_undoing_the_tables_roll_hands_its_dice_back_to_the_die_buttons():
     assert table.local["dice"] == [5, 2] and "The table rolled 5 and 2" in texts(body)
     tap(body, "Use the table's roll")
     assert table.state["roll"] == [5, 2] and table.local["dice"] == [None, None]
+
+
+def test_undoing_a_write_of_the_round_open_for_correction_closes_it():
+    """Session 46's audit: round 1 open for correction on Bob's sheet, then Undo took back Bob's write: the view
+    raised KeyError and could not be drawn (its Cancel inside it). The correction closes, back to the round being
+    played; the open round's writes are no longer the form's."""
+    table = written_round()
+    tap_round(view.build(table.ctx()), 1)
+    table.local["player"] = "Bob"
+    table.undo()
+    body = view.build(table.ctx())
+    assert round_edit.editing(table.local) is None
+    assert "Correcting round 1: change the entries and save" not in texts(body)

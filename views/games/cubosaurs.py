@@ -306,8 +306,12 @@ def collection(ctx: GameContext, line: dict, name: str) -> ft.Control:
     raptors, and DNA tokens in advanced mode."""
 
     def count(kind: str, dino: str, value: int) -> None:
-        """Set how many cards of a type."""
-        line[kind][dino] = value
+        """Set how many cards of a type (none: the type leaves the line, so a form stepped back to nothing is
+        empty again, as an untouched one)."""
+        if value:
+            line[kind][dino] = value
+        else:
+            line[kind].pop(dino, None)
         ctx.refresh()
 
     controls: list[ft.Control] = [ft.Text(ctx.t("cubosaurs.view.cards_of", name=name), size=16,

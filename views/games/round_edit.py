@@ -14,7 +14,9 @@ view names (`keys`). This module adds, on top of any such draft:
   table, whose round numbers open one, on a screen that acts for the table);
 - the undo hand-back: when the draft is empty and the last undone action (the record's redo stack, not a game
   fact) is a round, its entries are put back into the form (`hand_back`), once; if that round comes back
-  (redo) while the form still holds exactly those entries, the form is emptied again.
+  (redo), or another undo hands back the round before it, while the form still holds exactly those entries,
+  the form is emptied again. Any other action (a correction, a referee's check, a shuffle, a player's own line)
+  leaves them in the form: it empties the redo stack, so the form is then the only place the round is kept.
 
 - a round entered elsewhere: the round a form's entries were begun for can be entered meanwhile on another
   screen (the host, the referee's phone). The form then does not quietly turn into the next round with those
@@ -89,15 +91,16 @@ def lines_waiting(ctx: GameContext, given: dict[str, str]) -> list[ft.Control]:
 def keep_own(ctx: GameContext, holder: dict, key: str, blank: Any, field: str,
              to_draft: Callable[[Any], Any]) -> int:
     """A player's own line on their phone (`holder[key]`, `blank` when empty) for the round being entered, whose
-    number it returns: emptied when the round moves on (the round it is for is `holder["own_for"]`); when empty,
+    number it returns: emptied when the round moves on (the round it was last shown for is `holder["own_for"]`,
+    so a field typed in without a redraw since is emptied too); when empty,
     filled (`to_draft`) from what the seat gave for this round and is still waiting, else from the seat's line for
     this round the host just undid (the undone action's `field`). So what a phone gave stays there to change and
     give again, and a line undone is handed back as a table's undone round is."""
     number = entered(ctx, "round") + 1
     if holder.get("own_for") not in (None, number):
-        holder.update({key: copy.deepcopy(blank), "own_for": None})
+        holder[key] = copy.deepcopy(blank)
+    holder["own_for"] = number
     if holder.get(key, blank) != blank:
-        holder["own_for"] = number
         return number
     undone = (ctx.record.get("redo") or [{}])[-1]
     given = ctx.state["lines"].get(ctx.seat)
@@ -105,7 +108,7 @@ def keep_own(ctx: GameContext, holder: dict, key: str, blank: Any, field: str,
             and undone.get("round") == number:
         given = undone.get(field)
     if given is not None:
-        holder.update({key: to_draft(given), "own_for": number})
+        holder[key] = to_draft(given)
     return number
 
 
@@ -151,10 +154,13 @@ def hand_back(ctx: GameContext, draft: dict, keys: tuple, empty: bool, kind: str
 def _handed_back(ctx: GameContext, draft: dict, keys: tuple, empty: bool, kind: str,
                  entries_of: Callable[[dict], dict]) -> bool:
     """`hand_back`'s work; whether the form is empty after it."""
-    marker = [len(ctx.record["actions"]), len(ctx.record.get("redo") or [])]
+    actions = ctx.record["actions"]
+    marker = [len(actions), len(ctx.record.get("redo") or [])]
     handed = draft.get("handed")
     if handed and handed["at"] != marker:
-        if {k: draft[k] for k in keys} == handed["entries"]:
+        back = marker[0] < handed["at"][0] or (marker[0] == handed["at"][0] + 1
+                                               and actions[-1] == handed.get("action"))
+        if back and {k: draft[k] for k in keys} == handed["entries"]:
             draft.update(copy.deepcopy(handed["blank"]))
             empty = True
         draft["handed"] = handed = None
@@ -162,7 +168,8 @@ def _handed_back(ctx: GameContext, draft: dict, keys: tuple, empty: bool, kind: 
         return empty
     blank = copy.deepcopy({k: draft[k] for k in keys})
     draft.update(entries_of(ctx.record["redo"][-1]))
-    draft["handed"] = {"at": marker, "blank": blank, "entries": copy.deepcopy({k: draft[k] for k in keys})}
+    draft["handed"] = {"at": marker, "blank": blank, "entries": copy.deepcopy({k: draft[k] for k in keys}),
+                       "action": copy.deepcopy(ctx.record["redo"][-1])}
     return False
 
 

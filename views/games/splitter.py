@@ -366,6 +366,8 @@ def build(ctx: GameContext) -> ft.Control:
     player, switch = player_switch(ctx, done=[p for p in ctx.players
                                               if p in state["written"] or p in state["entered"]])
     controls: list[ft.Control] = [switch]
+    if (round_edit.editing(draft) or 0) > len(state["rolls"]):
+        round_edit.close(draft)  # the round open for correction was undone: back to the round being played
     if round_edit.editing(draft) is not None:
         controls += correction_panel(ctx, draft, player)
     elif player in state["entered"]:
