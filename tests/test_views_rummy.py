@@ -256,3 +256,14 @@ def test_cards_tapped_for_a_round_completed_from_phones_are_not_recorded_as_the_
     assert len(table.state["rounds"]) == 1 and table.errors == []
     buttons = [label(b) for b in all_buttons(build(table))]
     assert "Add round" not in buttons and "Keep it for round 2" in buttons
+
+
+def test_a_meld_started_and_left_empty_does_not_keep_an_undone_round_away():
+    """Session 46's audit (as Cubosaurs' count stepped back to 0): "New meld" tapped and left empty made the form
+    count as typed, so an undo handed nothing back. A line holding no card is empty; the undone round comes
+    back."""
+    table = a_round_with_a_meld()
+    tap(build(table), "New meld")
+    table.undo()
+    build(table)
+    assert table.local["rummy"]["lines"]["Ann"]["melds"] == [["7H", "8H", "9H"]]

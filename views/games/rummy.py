@@ -48,6 +48,11 @@ def new_line() -> dict:
     return {"melds": [], "laid_off": [], "hand": []}
 
 
+def untouched(line: dict) -> bool:
+    """Whether a draft line holds no card (a meld started and left empty holds none)."""
+    return not any(line["melds"]) and not line["laid_off"] and not line["hand"]
+
+
 def draft_of(ctx: GameContext) -> dict:
     """The draft round, with a line for every player and someone selected."""
     draft = ctx.local.setdefault("rummy", {"who": ctx.players[0], "into": "hand", "suit": RUMMY_SUITS[0],
@@ -56,7 +61,7 @@ def draft_of(ctx: GameContext) -> dict:
         draft["lines"].setdefault(name, new_line())
     if draft["who"] not in ctx.players:
         draft["who"] = ctx.players[0]
-    empty = not draft["stock_out"] and all(draft["lines"][n] == new_line() for n in ctx.players)
+    empty = not draft["stock_out"] and all(untouched(draft["lines"][n]) for n in ctx.players)
     round_edit.hand_back(ctx, draft, KEYS, empty, "round", entries_of)
     if isinstance(draft["into"], int) and draft["into"] >= len(draft["lines"][draft["who"]]["melds"]):
         draft["into"] = "hand"  # the meld chosen was the entries' that were put away (a cancelled correction, a redo)
@@ -270,10 +275,10 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
         ctx.refresh()
 
     buttons = round_edit.save_buttons(ctx, draft, "round", ctx.t("rummy.view.add_round"), lambda: send(ctx, draft))
-    untouched = [n for n in ctx.state["lines"] if draft["lines"][n] == new_line()]
-    if untouched and round_edit.editing(draft) is None:
+    blank = [n for n in ctx.state["lines"] if untouched(draft["lines"][n])]
+    if blank and round_edit.editing(draft) is None:
         buttons.append(ft.OutlinedButton(content=ctx.t("rummy.view.fill_from_lines"), icon=ft.Icons.DOWNLOAD,
-                                         on_click=lambda e: fill_from_lines(ctx, draft, untouched)))
+                                         on_click=lambda e: fill_from_lines(ctx, draft, blank)))
     return ft.Column(spacing=6, controls=[
         labelled(ft.Switch(value=draft["stock_out"]), ctx.t("rummy.view.stock_out"), stock_out),
         ft.Row(wrap=True, controls=buttons),
