@@ -14,6 +14,9 @@ for every text whose counted noun can meet a count of 1.
 
 Flags: a text that says something only when a boolean parameter is true keeps that as a variant too, naming it
 `=true`: `"flip7.line.stayed[doubled=true]"` says "×2" where the plain key says nothing (rather than "×2 no").
+
+A refusal inside another (a session's refused action, a backup's refused session) is carried as `reason` (its key)
+and `reason_params` (its parameters, `NESTED`): `{reason}` reads as that refusal in words, however deep.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 LANGUAGES = ("zh-CN", "en")
 DEFAULT = "zh-CN"
 ROOT = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+NESTED = "reason_params"
 
 
 @lru_cache(maxsize=None)
@@ -81,7 +85,10 @@ def text(lang: str, key: str, **params: Any) -> str:
     """The message for key in lang (English, then the key itself, when missing), with its parameters; a count of
     1 in the key's singular variant where lang has one."""
     template = table(lang).get(counted(lang, key, params)) or table("en").get(key) or key
+    inner = params.pop(NESTED, None)
     shown = {k: _show(lang, v) for k, v in params.items()}
+    if isinstance(inner, dict) and isinstance(params.get("reason"), str):
+        shown["reason"] = text(lang, params["reason"], **inner)
     return template.format_map(_Params(shown))
 
 

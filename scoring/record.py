@@ -34,10 +34,12 @@ SHOWN = 20
 
 
 class ReplayError(RuleError):
-    """An action in a log that the engine refuses: which one (0-based index) and why."""
+    """An action in a log that the engine refuses: which one (0-based index; `number` counts from 1, as the log
+    does) and why (`reason` and `reason_params`: the engine's refusal, said inside this one)."""
 
     def __init__(self, index: int, error: RuleError) -> None:
-        super().__init__("record.action_refused", index=index, reason=error.key, **error.params)
+        super().__init__("record.action_refused", index=index, number=index + 1, reason=error.key,
+                         reason_params=error.params)
         self.index = index
         self.error = error
 

@@ -163,7 +163,7 @@ def backup_records(parsed: Any, check: Any = rec.check_record) -> list[dict]:
         try:
             records.append(check(data))
         except RuleError as err:
-            raise RuleError("records.backup_session", index=index, reason=err.key, **err.params) from err
+            raise RuleError("records.backup_session", index=index, reason=err.key, reason_params=err.params) from err
     return records
 
 

@@ -959,5 +959,6 @@ def _check_redo(record: dict, state: dict) -> None:
         try:
             eng.apply_in_place(state, copy.deepcopy(action))
         except RuleError as err:
-            raise RuleError("storage.import_redo_invalid", index=len(record["redo"]) - 1 - index,
-                            reason=err.key) from err
+            at = len(record["redo"]) - 1 - index
+            raise RuleError("storage.import_redo_invalid", index=at, number=at + 1, reason=err.key,
+                            reason_params=err.params) from err

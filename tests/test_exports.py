@@ -111,6 +111,26 @@ def test_a_refused_session_is_named_by_position():
     assert refused.value.params["index"] == 2 and refused.value.params["reason"] == "record.field_unknown"
 
 
+def test_a_refused_action_reads_whole_alone_and_inside_a_backup(store):
+    """Session 46's tour: a session whose action the engine refuses read "Action 0 was refused: {name}'s points
+    must be … not “{points}”.." (its reason's parameters unfilled, counted from 0, two full stops), and a backup
+    holding it raised KeyError (the two `index` parameters collided): nothing was said at all. Both now say the
+    refusal inside in words, the action counted as the log counts, in both languages; nothing is stored."""
+    record = new_record("score_pad", ["Ann", "Bo"])
+    record["actions"] = [{"type": "round", "by": "table", "scores": {"Ann": "ten", "Bo": 3}}]
+    said, before = {}, store.sessions()
+    for text in (json.dumps(record), json.dumps({"tableside_backup": 1, "sessions": [record]})):
+        with pytest.raises(RuleError) as refused:
+            exports.import_file(store, text)
+        said[refused.value.key] = {lang: imported.reason(lang, refused.value) for lang in ("en", "zh-CN")}
+    points = "Ann's points must be a whole number between −10000 and 10000, not “ten”."
+    assert said["record.action_refused"]["en"] == f"Action 1 was refused: {points}"
+    assert said["records.backup_session"]["en"] == \
+        f"Session 1 of the backup was refused: Action 1 was refused: {points} Nothing was imported."
+    assert said["record.action_refused"]["zh-CN"] == "第 1 个动作被拒绝：Ann 的得分必须是 −10000 到 10000 之间的整数，而不是“ten”。"
+    assert store.sessions() == before
+
+
 def session_text(players: list[str], scores: dict, at: str) -> str:
     """An exported finished score pad session (a single-session file), played at `at`."""
     with tempfile.TemporaryDirectory() as folder, Store(Path(folder)) as s:

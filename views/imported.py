@@ -28,16 +28,12 @@ def position(lang: str, cause: BaseException | None) -> str | None:
 
 
 def reason(lang: str, err: RuleError) -> str:
-    """A refusal in words (a parser's detail as the place it stopped); a backup's refused session names its own
-    reason in words too."""
+    """A refusal in words (a parser's detail as the place it stopped); a refusal inside it (a backup's refused
+    session, a session's refused action) in words too (`reason_params`, `scoring.i18n.NESTED`)."""
     where = position(lang, err.__cause__) if "detail" in err.params else None
     if where is not None:
         return words.say(lang, err.key, **{**err.params, "detail": where})
-    if err.key != "records.backup_session":
-        return words.error(lang, err)
-    inner = {k: v for k, v in err.params.items() if k not in ("index", "reason")}
-    return words.say(lang, err.key, index=err.params["index"],
-                     reason=words.say(lang, err.params["reason"], **inner))
+    return words.error(lang, err)
 
 
 def refused(app: Any, name: str, err: RuleError) -> None:

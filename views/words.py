@@ -85,7 +85,11 @@ def player_range(lang: str, game: Any) -> str:
 def say(lang: str, key: str, **params: Any) -> str:
     """The text of key in lang with readable parameters (a count of 1, or a list of one, in its singular variant,
     if any: chosen before the parameters are made readable)."""
-    return i18n.text(lang, i18n.counted(lang, key, params), **{k: readable(lang, v) for k, v in params.items()})
+    inner = params.pop(i18n.NESTED, None)
+    shown = {k: readable(lang, v) for k, v in params.items()}
+    if isinstance(inner, dict) and isinstance(params.get("reason"), str):
+        shown["reason"] = say(lang, params["reason"], **inner)
+    return i18n.text(lang, i18n.counted(lang, key, params), **shown)
 
 
 def say_for(lang: str, game: str, key: str, /, **params: Any) -> str:
