@@ -219,6 +219,14 @@ class Scoreboard:
         """The total of the player called name."""
         return next(p.total for p in self.players if p.name == name)
 
+    def places(self) -> dict[str, int]:
+        """Each player's place; players tied in a group share it and the next place is skipped (1, 1, 3)."""
+        out, place = {}, 1
+        for group in self.ranking:
+            out.update({name: place for name in group})
+            place += len(group)
+        return out
+
     def to_json(self) -> dict:
         """The scoreboard as plain JSON, the format `python -m scoring score` prints."""
         out = {

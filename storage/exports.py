@@ -66,7 +66,7 @@ def bgstats_play(record: dict, state: dict, game_name: str) -> dict:
     """A finished session as a BG Stats play (the fields that format documents)."""
     board = engine(record["game"]).scoreboard(state)
     totals = {p.name: p.total for p in board.players}
-    places = {name: place for place, group in enumerate(board.ranking, 1) for name in group}
+    places = board.places()
     winners = set(board.winners)
     times = [moment for moment in (_local(a.get("at", "")) for a in record["actions"]) if moment]
     started = times[0] if times else _local(record["created"]) or _local(record["updated"])

@@ -106,9 +106,13 @@ def shard_of(sid: str) -> int:
 
 def behind(summary: dict) -> bool:
     """Whether a catalogue entry predates what the app now records: a Solar Storm crew of two or more was not
-    named a team before December 2026 (statistics counted its players as tied rivals). `Store._reconcile` makes
-    such summaries again once, on the catalogue's first use."""
-    return summary.get("game") == "solar_storm" and len(summary.get("players") or ()) > 1 and "teams" not in summary
+    named a team before December 2026 (statistics counted its players as tied rivals), and places after a shared
+    one were numbered on (1, 1, 2) where the end screen skips one (1, 1, 3) until session 46. `Store._reconcile`
+    makes such summaries again once, on the catalogue's first use."""
+    if summary.get("game") == "solar_storm" and len(summary.get("players") or ()) > 1 and "teams" not in summary:
+        return True
+    ranks = sorted((summary.get("ranks") or {}).values())
+    return any(p != ranks[i - 1] and p != i + 1 for i, p in enumerate(ranks) if i)
 
 
 def io_error(err: OSError, folder: Path) -> RuleError:
@@ -543,7 +547,7 @@ class Store:
                    "winners": [str(w) for w in board.winners] if state.get("over") else [],
                    "actions": len(record["actions"]),
                    "totals": {p.name: p.total for p in board.players},
-                   "ranks": {name: place for place, group in enumerate(board.ranking, 1) for name in group}}
+                   "ranks": board.places()}
         if board.teams:
             summary["teams"] = [list(team) for team in board.teams]
         if "title" in record:

@@ -13,11 +13,12 @@ from urllib.parse import unquote
 import flet as ft
 import pytest
 
-from scoring.core import RuleError
+from scoring.core import RuleError, engine
 from scoring.record import new_record
 from storage import Store, exports
 from tests.helpers import run_async
 from views import imported, importer, words
+from views.components.scoreboard import places
 
 PLAY_KEYS = {"sourceName", "sourcePlayId", "playDate", "durationMin", "board", "comments", "location", "game",
              "players"}
@@ -282,3 +283,40 @@ def test_a_refused_import_puts_its_busy_notice_away_before_the_dialog(store, tmp
     alert = next(e for e in events if e[0] == "alert")
     assert alert[1:] == ("无法导入 broken.json", "这个文件不是有效的 JSON（第 1 行第 53 列）。", False)
     assert ("update", busy) in events[:events.index(alert)] and not path.exists()
+
+
+def test_a_shared_place_skips_the_next_in_the_exports_as_on_the_end_screen(tmp_path, monkeypatch):
+    """Session 46's tour: 小明 and Ann share first, Cy last: the end screen reads 1, 1, 3 but the CSV's place and
+    BG Stats' rank read 1, 1, 2. Every one numbers places as the end screen does; a catalogue entry stored the old
+    way is made again from its session file when the store is next opened."""
+
+    def finished(store: Store) -> str:
+        """A score pad in which 小明 and Ann tie on 9, Cy has 4."""
+        sid = store.create(new_record("score_pad", ["小明", "Ann", "Cy"], now="2026-03-01T20:00:00+00:00"))
+        store.play(sid, {"type": "round", "by": "table", "scores": {"小明": 9, "Ann": 9, "Cy": 4}})
+        store.play(sid, {"type": "finish", "by": "table"})
+        return sid
+
+    old_summary = Store._summary
+
+    def numbered_on(record, state):
+        """The summary as the app made it before session 46 (places after a shared one numbered on)."""
+        summary = old_summary(record, state)
+        summary["ranks"] = {name: 1 if place == 1 else 2 for name, place in summary["ranks"].items()}
+        return summary
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Store, "_summary", staticmethod(numbered_on))
+        with Store(tmp_path / "old") as store:
+            finished(store)
+            assert store.sessions()[0]["ranks"] == {"小明": 1, "Ann": 1, "Cy": 2}
+    with Store(tmp_path / "old") as store:
+        assert store.sessions()[0]["ranks"] == {"小明": 1, "Ann": 1, "Cy": 3}
+    with Store(tmp_path / "new") as store:
+        sid = finished(store)
+        shown = places(engine("score_pad").scoreboard(store.state(sid)))
+        play = exports.bgstats_play(store.load(sid), store.state(sid), "Score pad")
+        rows = list(csv.DictReader(io.StringIO(exports.sessions_csv(store.sessions()))))
+    assert shown == [(1, "小明"), (1, "Ann"), (3, "Cy")]
+    assert {p["name"]: p["rank"] for p in play["players"]} == {"小明": 1, "Ann": 1, "Cy": 3}
+    assert {r["player"]: r["place"] for r in rows} == {"小明": "1", "Ann": "1", "Cy": "3"}

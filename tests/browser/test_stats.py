@@ -99,7 +99,7 @@ def test_csv_of_all_sessions_and_a_backup_imported(browser, three_sessions):
         # 1: Ann 10+5=15, 小明 3+9=12, Bo 7+0=7; 2: 小明 and Bo share first with 20, Ann 4; 3: Ann 30, 小明 1
         assert [(r["player"], r["score"], r["place"], r["winner"]) for r in rows] == [
             ("Ann", "15", "1", "yes"), ("小明", "12", "2", "no"), ("Bo", "7", "3", "no"),
-            ("Ann", "4", "2", "no"), ("小明", "20", "1", "yes"), ("Bo", "20", "1", "yes"),
+            ("Ann", "4", "3", "no"), ("小明", "20", "1", "yes"), ("Bo", "20", "1", "yes"),
             ("Ann", "30", "1", "yes"), ("小明", "1", "2", "no")]
         assert [r["seat"] for r in rows] == ["1", "2", "3", "1", "2", "3", "1", "2"]
         assert [len({r["session"] for r in rows}), {r["status"] for r in rows}, {r["game"] for r in rows}] == [

@@ -22,12 +22,10 @@ TROPHY = 24  # the winners' trophy, and the blank as wide before the other names
 
 
 def places(board: Any) -> list[tuple[int, str]]:
-    """(place, name) in ranking order; players tied in a group share the place (1, 1, 3, …)."""
-    out, place = [], 1
-    for group in board.ranking:
-        out += [(place, name) for name in group]
-        place += len(group)
-    return out
+    """(place, name) in ranking order; players tied in a group share the place (1, 1, 3, …: `Scoreboard.places`,
+    as the exports and the statistics number them)."""
+    place = board.places()
+    return [(place[name], name) for group in board.ranking for name in group]
 
 
 def breakdown_lines(t: Callable[..., str], lang: str, player: Any, limit: int | None = None) -> list[ft.Control]:
