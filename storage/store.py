@@ -111,7 +111,10 @@ def behind(summary: dict) -> bool:
     makes such summaries again once, on the catalogue's first use."""
     if summary.get("game") == "solar_storm" and len(summary.get("players") or ()) > 1 and "teams" not in summary:
         return True
-    ranks = sorted((summary.get("ranks") or {}).values())
+    ranks = list((summary.get("ranks") or {}).values())
+    if len(set(ranks)) == len(ranks):  # no shared place (most games): nothing to renumber
+        return False
+    ranks.sort()
     return any(p != ranks[i - 1] and p != i + 1 for i, p in enumerate(ranks) if i)
 
 
