@@ -103,8 +103,11 @@ def page(page_id: str, lang: str) -> Page | None:
 
 
 def all_sections(langs: tuple[str, ...]) -> list[Section]:
-    """Every section of every page in these languages (what the search looks through)."""
-    return [s for lang in langs for pid in page_ids() if (p := page(pid, lang)) for s in p.sections]
+    """Every section of every page in these languages (what the search looks through), each page's opening
+    first: its title over the words before its first section, id "" (a search for a game's name finds its page;
+    it found only other pages naming it)."""
+    return [s for lang in langs for pid in page_ids() if (p := page(pid, lang))
+            for s in (Section(pid, lang, "", p.title, p.intro), *p.sections)]
 
 
 def where(key: str) -> tuple[str, str | None] | None:

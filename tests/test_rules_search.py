@@ -106,3 +106,14 @@ def test_snippet_is_cut_between_words():
     assert all(part.startswith(("word", "tail", "black", "sheep")) for part in inner.split())
     at = body.find(inner)
     assert at > 0 and body[at - 1] == " " and body[at + len(inner)] == " "
+
+
+def test_a_games_name_finds_its_own_page():
+    """Session 46's tour: "Kingdomino", 培根 (Bacon), 太阳风暴 (Solar Storm) found nothing, or another page naming
+    them: page titles were not searched. Each page's opening (its title and the words before its first section)
+    is searched first, and opens the page at its top."""
+    sections = rulebook.all_sections(("zh-CN", "en"))
+    for query, page, lang in (("Kingdomino", "kingdomino", "en"), ("培根", "bacon", "zh-CN"),
+                              ("太阳风暴", "solar_storm", "zh-CN"), ("Cubosaurs", "cubosaurs", "en")):
+        first = search(sections, query)[0]
+        assert (first.page, first.lang, first.section) == (page, lang, "")

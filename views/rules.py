@@ -107,7 +107,8 @@ def hit_tiles(app: Any, text: str) -> list[ft.Control]:
         page = rulebook.page(hit.page, hit.lang)
         tiles.append(ft.Card(content=ft.ListTile(
             leading=ft.Text(app.t(f"rules.lang.{hit.lang}"), weight=ft.FontWeight.BOLD),
-            title=ft.Text(app.t("rules.hit_title", page=page.title, section=hit.title)),
+            title=ft.Text(app.t("rules.hit_title", page=page.title, section=hit.title) if hit.section
+                          else page.title),
             subtitle=ft.Text(hit.snippet),
             on_click=lambda e, h=hit: app.go(link(h.page, h.section, lang=h.lang)),
         )))
