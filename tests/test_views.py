@@ -120,7 +120,7 @@ def test_home_sections_continue_and_history(app, utc):
     shown = texts(body)
     assert "Continue" in shown and "Score pad · round 2" in shown
     assert any(t.startswith("Score pad · 2025-01-01") for t in shown)
-    assert any("winners: A" in t for t in shown)
+    assert any(t.endswith(" · winner: A") for t in shown)  # one winner: singular
     tiles = [c for c in walk(body) if isinstance(c, ft.ListTile)]
     routes = []
     app.go = routes.append

@@ -113,8 +113,8 @@ def test_csv_of_all_sessions_and_a_backup_imported(browser, three_sessions):
         tab.see("1 of the added sessions had the id of a different session stored here")
         tab.shot("stats_backup_imported_en")
         tab.tap("OK", exact=True)
-        tab.see("winners: 老王")
-        tab.see("winners: Ivy")
+        tab.see("winner: 老王")
+        tab.see("winner: Ivy")
         after = session_files(server.data)
         assert len(after) == 5 and all(after[name] == data for name, data in before.items())
         assert f"{last}.json" in before
