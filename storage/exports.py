@@ -94,8 +94,16 @@ def bgstats_link(play: dict) -> str:
     return BGSTATS_LINK + quote(json.dumps(play, ensure_ascii=False, separators=(",", ":")), safe="")
 
 
+def as_text(name: str) -> str:
+    """A name as a spreadsheet cell that is text, never a formula: one starting with =, +, -, @ or a tab or
+    carriage return gets a leading apostrophe (a player called "=1+1" would be computed, and a crafted name could
+    run a command in some spreadsheets)."""
+    return f"'{name}" if name[:1] in ("=", "+", "-", "@", "\t", "\r") else name
+
+
 def sessions_csv(summaries: list[dict]) -> str:
-    """Every session as CSV, one row per player per session (from the summaries: no replay)."""
+    """Every session as CSV, one row per player per session (from the summaries: no replay); player names as
+    text (`as_text`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -105,7 +113,7 @@ def sessions_csv(summaries: list[dict]) -> str:
         finished = summary.get("updated", "") if summary["status"] == "finished" else ""
         for seat, name in enumerate(summary["players"], 1):
             writer.writerow([summary["id"], summary["game"], summary["status"], summary.get("created", ""),
-                             finished, name, seat, totals.get(name, ""), places.get(name, ""),
+                             finished, as_text(name), seat, totals.get(name, ""), places.get(name, ""),
                              "yes" if name in winners else "no"])
     return out.getvalue()
 

@@ -320,3 +320,12 @@ def test_a_shared_place_skips_the_next_in_the_exports_as_on_the_end_screen(tmp_p
     assert shown == [(1, "小明"), (1, "Ann"), (3, "Cy")]
     assert {p["name"]: p["rank"] for p in play["players"]} == {"小明": 1, "Ann": 1, "Cy": 3}
     assert {r["player"]: r["place"] for r in rows} == {"小明": "1", "Ann": "1", "Cy": "3"}
+
+
+def test_a_name_that_looks_like_a_formula_is_text_in_the_csv(tmp_path):
+    """Session 46's tour: a player called "=1+1" went into the CSV as it is, which a spreadsheet computes (and a
+    crafted name could run a command). Such a name gets a leading apostrophe; others are left as they are."""
+    with Store(tmp_path / "data") as store:
+        store.create(new_record("score_pad", ["=1+1", "@Bo", "-Cy", "Ann"], now="2026-03-02T20:00:00"))
+        rows = list(csv.DictReader(io.StringIO(exports.sessions_csv(store.sessions()))))
+    assert [r["player"] for r in rows] == ["'=1+1", "'@Bo", "'-Cy", "Ann"]
