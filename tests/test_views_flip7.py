@@ -213,7 +213,7 @@ def test_a_round_entered_on_another_screen_is_not_entered_again_from_this_form()
                                                           for n in ("Ann", "Bo", "Cy")}}
     assert table.apply(elsewhere)
     body = view.build(table.ctx())
-    assert "Round 1 was entered on another screen meanwhile: what is typed here is not entered." in shown(body)
+    assert "Round 1 was entered meanwhile (on another screen, or put back by Redo): what is typed here is not entered." in shown(body)
     assert "Add round" not in [label(b) for b in all_buttons(body)] and "7 11" in shown(body)
     tap(body, "Keep it for round 2")
     tap(view.build(table.ctx()), "Add round")
