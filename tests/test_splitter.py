@@ -409,3 +409,20 @@ def test_games_drawn_from_the_prompt_are_accepted_and_replay(picks, sheet):
         accepted += 1
     assert accepted >= min(len(picks), 20) or state["over"]
     assert replay(record) == state
+
+
+def test_rounds_entered_counts_finished_rounds_whoever_rolled():
+    """The engine's count of rounds entered (what the round forms ask, `views.games.round_edit.entered`): a round
+    counts once every player has written, whether the app or the table rolled; the log's `set_roll` actions no
+    longer stand in for it."""
+    state = ENG.new_state(["Ann", "Bob"])
+    state = ENG.apply(state, {"type": "roll", "by": "table"})
+    dice = state["roll"]
+    state = ENG.apply(state, {"type": "write", "by": "Ann", "row": 3, "offset": 0, "left": dice[0], "right": dice[1]})
+    assert ENG.rounds_entered(state) == 0
+    state = ENG.apply(state, {"type": "write", "by": "Bob", "row": 3, "offset": 0, "left": dice[0], "right": dice[1]})
+    assert ENG.rounds_entered(state) == 1
+    state = ENG.apply(state, {"type": "set_roll", "by": "table", "dice": [2, 2]})
+    for by in ("Ann", "Bob"):
+        state = ENG.apply(state, {"type": "write", "by": by, "row": 2, "offset": 0, "left": 2, "right": 2})
+    assert ENG.rounds_entered(state) == 2

@@ -356,6 +356,10 @@ class Splitter(Engine):
             state["round"] += 1
             state["placed"].append({})
 
+    def rounds_entered(self, state: dict) -> int:
+        """How many rounds are finished (rolled, by the app or the table, and written by every player)."""
+        return len(state["rolls"])
+
     def status(self, state: dict) -> dict:
         """Header: round of 22, waiting for the roll (and who rolls) or for the players to write; once over, the
         rounds played (a game the table ended before round 3's roll read "round 3 of 22 · game over")."""
