@@ -495,3 +495,22 @@ def test_after_a_bridge_look_at_the_table_the_looked_at_cards_come_in_any_order(
     state = to_damage(state)
     assert {len(o["rooms"]) for o in ENG.offer(state, "damage", state["turn"])} == {2}
     refused(state, "damage", "solar_storm.damage_size", by=state["turn"], rooms=["armoury"])
+
+
+def test_the_public_log_does_not_list_the_typed_hands_or_a_typed_draw():
+    """Session 46's table-mode audit: the host's public screen read "Deal typed: hands A data, metal, …, B …"
+    and a typed draw carried the two cards now in a hand. The log keeps the face-up cards and the damage, not
+    the hands."""
+    from scoring.record import public_log
+    from scoring.i18n import text
+    record = new_record("solar_storm", ["A", "B"], options={"deal": "table"}, seed=1)
+    state = replay(record)
+    record, state = play(record, state, TYPED_SETUP)
+    record, state = play(record, state, {"type": "end_actions", "by": "A"})
+    record, state = play(record, state, {"type": "take", "by": "A", "source": "deck", "cards": ["data", "metal"]})
+    entries = public_log(record)
+    setup, draw = entries[0]["what"], entries[-1]["what"]
+    assert "hands" not in setup[1] and "cards" not in draw[1]
+    for lang in ("en", "zh-CN"):
+        said = text(lang, setup[0], **setup[1])
+        assert "{" not in said and text(lang, "solar_storm.card.universal") not in said

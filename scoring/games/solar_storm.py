@@ -1029,11 +1029,14 @@ class SolarStorm(Engine):
     # --- describing ---------------------------------------------------------------------------------------
 
     def describe(self, action: dict) -> tuple[str, dict]:
-        """An action in words: rooms and cards as message keys, spaces counted from 1, empty fields dropped."""
+        """An action in words: rooms and cards as message keys, spaces counted from 1, empty fields dropped; the
+        cards of the typed hands and of a typed draw from the deck are left out (they are in players' hands: the
+        log is read on the host's public screen, and it listed every hand of a game with private hands)."""
         key, params = super().describe(action)
         shown = {}
         for name, value in params.items():
-            if value is None:
+            if value is None or (name == "hands" and action.get("type") == "setup") \
+                    or (name == "cards" and action.get("type") == "take" and action.get("source") != "face_up"):
                 continue
             if name == "room" and isinstance(value, str):
                 value = room_word(value)
