@@ -559,3 +559,23 @@ def test_the_scoring_cards_take_the_columns_width(table):
     assert fills_its_column(table.view(), "Who challenges Bram's “cloud”?")
     table.tap("Ada challenges")
     assert fills_its_column(table.view(), "Ada challenges Bram's “cloud”")
+
+
+def test_a_button_taken_saves_the_answers_typed_and_not_saved_first(table):
+    """Session 46's audit: Ada typed "tiger" and "sun" and took a button without "Done": the claim locked her
+    sheet and both answers were lost (her sheet stored six blanks). Taking the button saves them first; one
+    the rules refuse keeps the button from being taken, its text and reason on the sheet."""
+    woven(table)
+    table.tap("Ada's sheet")
+    table.tap("I am Ada: show")
+    for field, text in zip(table.controls(ft.TextField), ["tiger", "sun"]):
+        field.on_change(change(text))
+    table.tap("Ada: claim 2")
+    assert table.state["sheets"]["Ada"][:2] == ["tiger", "sun"] and table.state["locked"] == ["Ada"]
+    table.tap("Bram's sheet")
+    table.tap("I am Bram: show")
+    for field, text in zip(table.controls(ft.TextField), ["moon", "Moon"]):
+        field.on_change(change(text))
+    table.tap("Bram: claim 1")
+    assert table.state["locked"] == ["Ada"] and table.state["sheets"]["Bram"][:2] == ["moon", ""]
+    assert [f.value for f in table.controls(ft.TextField)][:2] == ["moon", "Moon"]

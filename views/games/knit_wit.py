@@ -305,8 +305,13 @@ def answer_screen(ctx: GameContext) -> ft.Control:
         for p in ctx.players}), key="progress"))
 
     async def claim(player: str) -> None:
-        """Take the top button (the stored aliases come in first, so the scoring knows them)."""
+        """Take the top button: the stored aliases come in first, so the scoring knows them, then the answers the
+        player typed and did not save (the claim locks the sheet: they were lost); an answer refused keeps the
+        button from being taken, its text and reason shown on the sheet."""
         bring_aliases(ctx)
+        if not save_typed(ctx, sheet_work(ctx, player), player, list(range(1, state["count"] + 1))):
+            ctx.refresh()
+            return
         await ctx.dispatch_soon({"type": "claim", "by": player})
 
     race = race_buttons(ctx, state["race"], title=ctx.t("knit_wit.view.buttons_title"), on_claim=claim,
@@ -326,6 +331,20 @@ def sheet_work(ctx: GameContext, player: str) -> dict:
 def answer_action(player: str, number: int, text: str) -> dict:
     """The action that writes one answer."""
     return {"type": "answer", "by": player, "spool": number, "text": text}
+
+
+def save_typed(ctx: GameContext, work: dict, player: str, spools: list[int]) -> bool:
+    """Save every answer typed on the player's sheet and not saved yet (each its own action); a refused one keeps
+    its text and says it was not saved. Whether nothing typed is left unsaved."""
+    sheet, drafts, errors = ctx.state["sheets"][player], work["drafts"], work["errors"]
+    for number in spools:
+        text = drafts.get(str(number), sheet[number - 1])
+        if text.strip() != sheet[number - 1] and not ctx.dispatch(answer_action(player, number, text)):
+            errors[str(number)] = ctx.t("knit_wit.view.not_saved")
+            continue
+        drafts.pop(str(number), None)
+        errors.pop(str(number), None)
+    return not drafts
 
 
 def sheet_panel(ctx: GameContext, open_sheets: list[str]) -> list[ft.Control]:
@@ -385,18 +404,7 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
             save_extra()
             return
         bring_aliases(ctx)
-        for number in spools:
-            text = text_of(number)
-            if text.strip() == sheet[number - 1]:
-                drafts.pop(str(number), None)
-                errors.pop(str(number), None)
-                continue
-            if ctx.dispatch(answer_action(player, number, text)):
-                drafts.pop(str(number), None)
-                errors.pop(str(number), None)
-            else:
-                errors[str(number)] = ctx.t("knit_wit.view.not_saved")
-        if not drafts:
+        if save_typed(ctx, work, player, spools):
             work["phase"] = COVER
             ctx.turn_page()
         ctx.refresh()
