@@ -1134,3 +1134,30 @@ def test_the_table_frames_header_says_of_how_many_rounds_as_the_session_header_d
     assert (line("en", "bacon", 8), line("en", "cubosaurs", 2)) == ("Deal 1 of 8", "Round 1 of 2")
     assert line("zh-CN", "bacon", 8) == words.say("zh-CN", "bacon.app.round_of", round=1, rounds=8)
     assert line("zh-CN", "cubosaurs", 2) == words.say("zh-CN", "app.round_of", round=1, rounds=2)
+
+
+def test_a_phones_save_keeps_every_answer_when_another_player_answered_meanwhile(store):
+    """Session 46's table-mode audit: A typed two answers; B answered on his phone before A tapped Save. The hub
+    judged A's first answer on the log now (B's answer is another player's own move), but A's second was made
+    against the log A saw plus one, with A's own first answer in between: refused as stale, and lost. The phone
+    now goes on from where the server put its first answer; both are saved."""
+    clock = Clock()
+    hub = open_hub(store, knit_wit_answering(), clock)
+    got, token = seated(hub, "A")
+    b = hub.join(hub.pin, "B")
+    phone = shell(store, f"/join/{hub.sid}")
+    shown = seat_body(phone, hub, token, got[-1], [])
+    sheet = [c for c in walk(shown) if isinstance(c, ft.TextField)]
+    for number, text in ((2, "tiger"), (3, "lemon")):
+        sheet[number - 1].on_change(SimpleNamespace(control=SimpleNamespace(value=text)))
+    clock.advance(1)
+    hub.act(b, {"type": "answer", "spool": 1, "text": "banana"})
+    clock.advance(1)
+
+    async def tap() -> None:
+        """Tap Save as Flet runs a handler: in a task of its own."""
+        buttons(shown)["Save my answers"].on_click(None)
+
+    run_async(tap())
+    assert [d.content.value for d in phone.page.dialogs] == []
+    assert store.state(hub.sid)["sheets"]["A"][1:3] == ["tiger", "lemon"]

@@ -151,6 +151,7 @@ class TapCount:
         tap = current_tap()
         return self.count if tap is not None and tap is self.tap else self.rendered
 
-    def took(self, shown: int) -> None:
-        """An action made against `shown` actions was accepted in this tap."""
-        self.tap, self.count = current_tap(), shown + 1
+    def took(self, shown: int, after: int | None = None) -> None:
+        """An action made against `shown` actions was accepted in this tap; `after`: the log's length just after
+        it where the server says (in table mode another player's move may have come before it), else shown + 1."""
+        self.tap, self.count = current_tap(), shown + 1 if after is None else after

@@ -154,7 +154,7 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
         except RuleError as err:
             app.show_error(err)
             return False
-        taps.took(shown)
+        taps.took(shown, hub.after(token))
         return True
 
     async def act_soon(action: dict) -> bool:
@@ -165,7 +165,7 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
         except RuleError as err:
             app.show_error(err)
             return False
-        taps.took(shown)
+        taps.took(shown, hub.after(token))
         return True
 
     def rule(tie_id: int, swap: bool) -> None:

@@ -30,6 +30,8 @@ Rulings (what a table would expect, where the issue is silent):
   decide whether it stands. Two phones tapping at once must both count — the later one is not a lost tap. It
   stays refused (`record.stale`) when the table acted meanwhile (a deal, a reveal, the next spool, an undo may
   have moved the game on), when the seat itself acted meanwhile (a double tap), and for the table's own moves.
+  A tap that makes several actions (a Knit Wit sheet's Save: an answer each) goes on from where the server put
+  its last one (`after`), so another player's move absorbed before its first does not make the next stale.
   (`benchmarks/bench_near_tie.py` found every second claim of two taps made at once refused as stale.)
 - Every action is stamped with the server's receive time to the millisecond (`at`), so the log shows the order
   of arrival. Two actions from different seats received within `window` seconds (default 0.05) — or the later
@@ -118,6 +120,7 @@ class TableHub:
         self.on_played: Callable[[dict, dict], None] | None = None
         self._subs: dict[int, Subscriber] = {}
         self._last: dict | None = None
+        self._after: dict[str | None, int] = {}
         record = store.load(sid)
         self.engine = engine(record["game"])
         self.players = [p["name"] for p in record["players"]]
@@ -360,6 +363,7 @@ class TableHub:
                     self._open_tie(tie)
                 raise
             tie = self._accepted_tie(action, received, count, state)
+            self._after[token] = len(record["actions"])
             self._last = {"received": received, "finished": self.tick(), "index": count, "action": action,
                           "before": before}
             if tie:
@@ -368,6 +372,11 @@ class TableHub:
         if self.on_played is not None:
             self.on_played(*played)
         return self._public_tie(tie) if tie else {}
+
+    def after(self, token: str | None) -> int | None:
+        """The log's length just after this phone's (token's) last accepted action: where its next action of the
+        same tap stands (another player's move may have come in before that action, and was absorbed)."""
+        return self._after.get(token)
 
     async def act_soon(self, token: str | None, action: Any, expect: int | None = None) -> dict:
         """`act`, stamped now (as the tap is read) and run on the hub's own thread, in the order of the stamps:
