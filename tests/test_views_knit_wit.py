@@ -579,3 +579,18 @@ def test_a_button_taken_saves_the_answers_typed_and_not_saved_first(table):
     table.tap("Bram: claim 1")
     assert table.state["locked"] == ["Ada"] and table.state["sheets"]["Bram"][:2] == ["moon", ""]
     assert [f.value for f in table.controls(ft.TextField)][:2] == ["moon", "Moon"]
+
+
+def test_who_challenges_is_asked_of_its_own_spool_only(table, clock):
+    """Session 46's audit: "Challenge Cleo's answer" tapped on spool 2 and left unanswered, then the spool done:
+    spool 3 opened asking "Who challenges Cleo's …?" about her new answer, and a tap made a challenge nobody
+    asked for. The question belongs to its spool."""
+    answered(table)
+    table.tap("The same: cross both out")
+    table.tap("Spool 1 done: next spool")
+    table.tap("Challenge Cleo's answer")
+    assert "Who challenges Cleo's “moon”?" in table.texts()
+    table.tap("Spool 2 done: next spool")
+    assert "Challenge Cleo's answer" in table.buttons()  # her spool 3 answer may be challenged: not yet asked
+    assert not any(t.startswith("Who challenges") for t in table.texts())
+    assert "Ada challenges" not in table.buttons()

@@ -460,8 +460,8 @@ def scoring_screen(ctx: GameContext) -> ft.Control:
     ]
     if challenge:
         controls.append(challenge_panel(ctx, challenge, review))
-    elif ctx.local.get("challenge_target") in kw.challengeable(ctx.state, review):
-        controls.append(challenger_panel(ctx, ctx.local["challenge_target"], review, challenges))
+    elif asked_target(ctx, review) in kw.challengeable(ctx.state, review):
+        controls.append(challenger_panel(ctx, asked_target(ctx, review), review, challenges))
     last = review["spool"] == ctx.state["count"]
     if ctx.for_table:
         controls.append(ft.FilledButton(
@@ -577,12 +577,19 @@ def pair_panel(ctx: GameContext, review: dict) -> ft.Control:
 
 
 def pick_target(ctx: GameContext, player: str) -> None:
-    """Challenge player's answer: on a seated phone at once, as its seat; on a shared screen ask who challenges."""
+    """Challenge player's answer: on a seated phone at once, as its seat; on a shared screen ask who challenges
+    (the question is about this spool's answer: left unanswered, it is not asked of the next spool's)."""
     if ctx.seat is not None:
         open_challenge(ctx, ctx.seat, player)
         return
-    ctx.local["challenge_target"] = player
+    ctx.local["challenge_target"] = {"spool": ctx.state["spool"], "player": player}
     ctx.refresh()
+
+
+def asked_target(ctx: GameContext, review: dict) -> str | None:
+    """The player whose answer on the spool being scored the shared screen asks who challenges, if any."""
+    target = ctx.local.get("challenge_target")
+    return target["player"] if isinstance(target, dict) and target.get("spool") == review["spool"] else None
 
 
 def open_challenge(ctx: GameContext, by: str, target: str) -> None:
