@@ -373,3 +373,21 @@ def test_the_setter_rules_two_answers_of_a_hand_different(table):
     table.local["answers"]["answers"][:] = ["Apple", "apple"]
     tap(table.build(), "Done: hide my answers")
     assert table.errors == [] and [c["text"] for c in table.state["hands"]["Ann"]] == ["Apple", "apple"]
+
+
+def test_a_hand_shown_for_one_card_is_covered_again_at_the_next(table):
+    """Session 46's audit: "Cy has a match too", "I am Cy: show", then the setter ruled with Cy's hand still open
+    (nobody tapped "None of mine: hide"); at the next card read out Cy's cards were listed again, uncovered, on
+    the shared screen. The open hand belongs to the card being ruled."""
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["grape", "plum"], "Cy": ["kiwi", "lime"]})
+    table.play({"type": "play", "by": "Bo", "card": 0})
+    tap(table.build(), "Cy has a match too")
+    tap(table.build(), "I am Cy: show")
+    assert "This one matches: “kiwi”" in buttons(table.build())
+    table.play({"type": "rule", "by": "Ann", "valid": True, "matches": []})
+    assert table.state["turn"] == "Cy"
+    table.play({"type": "play", "by": "Cy", "card": 1}, {"type": "rule", "by": "Ann", "valid": True, "matches": []})
+    table.play({"type": "play", "by": table.state["turn"], "card": 1})
+    assert table.state["phase"] == "ruling" and table.state["pending"]["player"] != "Cy"
+    shown = buttons(table.build())
+    assert not any(name.startswith("This one matches") for name in shown)

@@ -386,7 +386,8 @@ def ruling_ticks(ctx: GameContext) -> list[list]:
 def show_panel(ctx: GameContext, entries: list[dict]) -> list[ft.Control]:
     """The players this screen acts as who may show a card the matcher missed: on a seated phone its own cards
     as buttons, asked to show them to the setter by name (the setter's own phone, to put them among the cards it
-    rules on), and the cards it showed; on a shared screen "A has a match too", then A's cards behind the cover."""
+    rules on), and the cards it showed; on a shared screen "A has a match too", then A's cards behind the cover
+    (for the card being ruled only: at the next card read out they are covered again, though nobody hid them)."""
     if ctx.seat is not None:
         setter = ctx.state["setter"]
         mine = [p for p in ctx.state["pending"]["proposals"] if p["player"] == ctx.seat and p["kind"] == SHOWN]
@@ -401,7 +402,12 @@ def show_panel(ctx: GameContext, entries: list[dict]) -> list[ft.Control]:
                                      on_click=lambda e, b=entry["by"], i=c["card"]: show(ctx, b, i))
                 for c in entry["choices"]]))
         return rows
+    pending = ctx.state["pending"]
+    reading = [ctx.state["round"], pending["player"], pending["card"]]
     slot = ctx.local.setdefault("show", {})
+    if slot.get("for") != reading:  # a new card read out: whoever was showing before is covered again
+        slot.clear()
+        slot["for"] = reading
     picker = slot.get("picker")
     choices = {e["by"]: [c["card"] for c in e["choices"]] for e in entries}
     if picker in choices:
