@@ -212,8 +212,9 @@ def test_a_knit_wit_round_played_from_four_phones(browser, table_server, table_t
 
 def hand_over_with_a_draft(browser, server, sid: str, phones: dict[str, Phone], host: Tab, pin: str) -> None:
     """B types a second answer and leaves it unsaved; once the seat's draft is in the store, the host frees B's
-    seat (a phone lost; the host confirms) and B sits down on another phone: the half-typed answer is in its field there, and no other
-    phone ever received it. The new phone stands in for B from then on."""
+    seat (a phone lost; the host confirms) and B sits down on another phone: the half-typed answer is in its field
+    there, and no other phone ever received it. The new phone stands in for B from then on (and B's taking a
+    button saves it: spool 2 scores for B)."""
     spool_2 = re.compile(r"^Spool 2 · worth \d$")
     phones["B"].tab.fill(spool_2, DRAFT_B)
     with Store(server.data) as store:
@@ -260,8 +261,9 @@ def challenge_vote(phones: dict[str, Phone], host: Tab) -> None:
 def score_to_the_end(phones: dict[str, Phone], host: Tab) -> None:
     """The table's moves, made on the referee's phone: the three answers of spool 1 look alike (tmarkA1, tmarkB1,
     tmarkC1), so the app asks the table about each pair and waits; the referee rules each pair different, then
-    moves on from each spool (2 to 6 are blank) to the final scores. Every phone and the host then show the
-    result: A 2 points for spool 1 + the 2-hole button, B 2 + 1, C 2."""
+    moves on from each spool to the final scores (3 to 6 are blank; spool 2 holds B's draft, saved when B took a
+    button). Every phone and the host then show the result: A 2 points for spool 1 + the 2-hole button, B 2 + 3
+    for spool 2 + 1, C 2."""
     referee = phones["Referee"].tab
     for a, b in (("A", "B"), ("A", "C"), ("B", "C")):
         question = f"Are {a}'s “{MARKERS[a]}” and {b}'s “{MARKERS[b]}” the same answer?"
@@ -271,8 +273,8 @@ def score_to_the_end(phones: dict[str, Phone], host: Tab) -> None:
     for spool in range(1, 7):
         referee.tap(f"Spool {spool} done: " + ("final scores" if spool == 6 else "next spool"), exact=True)
     for tab in (*(phone.tab for phone in phones.values()), host):
-        tab.see("Winner: A")
-        tab.see("Ranking: 1. A (4), 2. B (3), 3. C (2)")
+        tab.see("Winner: B")
+        tab.see("Ranking: 1. B (6), 2. A (4), 3. C (2)")
 
 
 SHAPES = {1: "Circle", 2: "Triangle", 3: "Square", 4: "Star", 5: "Heart", 6: "Moon"}  # the stickers, in words
