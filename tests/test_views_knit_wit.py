@@ -594,3 +594,16 @@ def test_who_challenges_is_asked_of_its_own_spool_only(table, clock):
     assert "Challenge Cleo's answer" in table.buttons()  # her spool 3 answer may be challenged: not yet asked
     assert not any(t.startswith("Who challenges") for t in table.texts())
     assert "Ada challenges" not in table.buttons()
+
+
+def test_an_undone_claim_opens_the_sheet_again_behind_its_cover(table):
+    """Session 46's audit: Ada looked at her sheet and took a button, the phone went on to Bram; the table undid
+    her claim (with consent) and the shared screen showed Ada's sheet, answers and all, with no cover."""
+    woven(table)
+    write_sheet(table, "Ada", ["tiger", "sun", "", "", "", ""])
+    table.tap("I am Ada: show")
+    assert [f.value for f in table.controls(ft.TextField)][:2] == ["tiger", "sun"]
+    table.tap("Ada: claim 2")
+    table.store.undo(table.sid, consent=True)
+    assert table.state["locked"] == [] and not table.controls(ft.TextField)
+    assert "I am Ada: show" in table.buttons()

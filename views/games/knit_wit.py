@@ -309,10 +309,12 @@ def answer_screen(ctx: GameContext) -> ft.Control:
         player typed and did not save (the claim locks the sheet: they were lost); an answer refused keeps the
         button from being taken, its text and reason shown on the sheet."""
         bring_aliases(ctx)
-        if not save_typed(ctx, sheet_work(ctx, player), player, list(range(1, state["count"] + 1))):
+        work = sheet_work(ctx, player)
+        if not save_typed(ctx, work, player, list(range(1, state["count"] + 1))):
             ctx.refresh()
             return
-        await ctx.dispatch_soon({"type": "claim", "by": player})
+        if await ctx.dispatch_soon({"type": "claim", "by": player}):
+            work["phase"] = COVER  # an undone claim opens the sheet again behind its cover
 
     race = race_buttons(ctx, state["race"], title=ctx.t("knit_wit.view.buttons_title"), on_claim=claim,
                         moves=("claim",))
