@@ -112,6 +112,18 @@ def test_join_takes_a_free_seat_with_the_pin_and_gives_a_long_random_token(store
     assert other != token
 
 
+def test_the_right_pin_clears_the_wrong_pin_count_even_for_a_taken_seat(store, clock):
+    """Session 46's table-mode audit: four wrong PINs, then the right PIN for a seat already taken (refused as
+    taken) left the count at 4, so the next typo started the wait. The right PIN clears it."""
+    hub = open_hub(store, knit_wit_answering(), clock)
+    hub.join(hub.pin, "A")
+    wrong = "0000" if hub.pin != "0000" else "1111"
+    for _ in range(4):
+        refused("table.pin_wrong", hub.join, wrong, "B")
+    refused("table.seat_taken", hub.join, hub.pin, "A")
+    assert refused("table.pin_wrong", hub.join, wrong, "B").params == {"left": 4}
+
+
 def test_five_wrong_pins_then_a_growing_wait_kept_across_a_restart(store, clock):
     hub = open_hub(store, knit_wit_answering(), clock)
     wrong = "0000" if hub.pin != "0000" else "1111"

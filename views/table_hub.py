@@ -164,12 +164,14 @@ class TableHub:
                 raise RuleError("table.pin_wait", seconds=int(left + 0.999))
             if not hmac.compare_digest(str(pin).strip().encode("utf-8"), self.pin.encode("utf-8")):
                 self._wrong_pin()
+            if self.data["fails"]:  # the right PIN clears the count, whatever the seat asked for
+                self.data["fails"], self.data["wait_until"] = 0, 0.0
+                self._save()
             if seat not in self.seat_names():
                 raise RuleError("table.seat_unknown", seat=str(seat)[:40])
             if seat in self.data["seats"]:
                 raise RuleError("table.seat_taken", seat=seat)
             token = secrets.token_urlsafe(TOKEN_BYTES)
-            self.data["fails"], self.data["wait_until"] = 0, 0.0
             self.data["seats"][seat] = digest(token)
             self._save()
         self.publish()
