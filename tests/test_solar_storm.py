@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from scoring import i18n
 from scoring.core import RuleError, engine
-from scoring.games.solar_storm import (CORE, ROOM_IDS, ROOMS, adjacent, breach_discards, cards_total,
+from scoring.games.solar_storm import (CARDS, CORE, ROOM_IDS, ROOMS, adjacent, breach_discards, cards_total,
                                        divert_payment, scavenge_picks, tokens_for)
 from scoring.record import new_record, play, replay
 from tests.helpers import assert_marks_shown_only_where_visible
@@ -514,3 +514,18 @@ def test_the_public_log_does_not_list_the_typed_hands_or_a_typed_draw():
     for lang in ("en", "zh-CN"):
         said = text(lang, setup[0], **setup[1])
         assert "{" not in said and text(lang, "solar_storm.card.universal") not in said
+
+
+def test_with_private_hands_taking_a_card_is_free_input_that_tells_nothing():
+    """Session 46's table-mode audit: A's `receive` choices listed exactly the kinds B held (and Mess Hall's takes
+    alike), sent to A's phone while B's hand showed as blanks. With private hands both moves are free input and
+    `asks` lists every kind; with open hands the choices list what B holds."""
+    hands = {"A": ["data", "metal", "energy", "nanobots"], "B": ["data", "data", "metal", "metal"]}
+    private = ENG.apply(ENG.new_state(["A", "B"], {"deal": "table"}, seed=1), TYPED_SETUP | {"hands": hands})
+    assert ENG.offer(private, "receive", "A") is None
+    assert sorted(c["card"] for c in ENG.asks(private, "receive", "A")) == sorted(CARDS)
+    refused(private, "receive", "solar_storm.card_not_held", player="B", card="energy")
+    assert act(private, "receive", player="B", card="data")["hands"]["A"].count("data") == 2
+    opened = ENG.apply(ENG.new_state(["A", "B"], {"deal": "table", "open_hands": True}, seed=1),
+                       TYPED_SETUP | {"hands": hands})
+    assert sorted(c["card"] for c in ENG.offer(opened, "receive", "A")) == ["data", "metal"]

@@ -272,3 +272,18 @@ def test_the_turn_moves_and_result_cards_take_the_columns_width():
     table.state["result"] = {"won": False, "reason": "room_destroyed", "room": "bridge"}
     table.state["over"] = True
     assert fills_its_column(view.final(table.ctx()), "The crew loses.")
+
+
+def test_with_private_hands_taking_a_card_offers_every_kind_not_what_the_other_holds():
+    """Session 46's table-mode audit: "Take a card from a player" listed exactly the kinds Bo held, on the shared
+    screen and on Ann's phone, while Bo's hand showed as blanks. With private hands every kind is offered (five,
+    whatever Bo holds); one Bo lacks is refused, saying so; Bo's hand is unchanged."""
+    table = Table("solar_storm", ["Ann", "Bo"])
+    bo = sorted(set(table.state["hands"]["Bo"]))
+    tap(build(table), "Take a card from a player… (5 choices)")
+    labels = [b.content for b in all_buttons(build(table))]
+    lacking = next(card for card in ("data", "metal", "nanobots", "energy", "universal") if card not in bo)
+    assert sum(1 for label in labels if view.card_name(table.ctx(), lacking) in str(label)) >= 1
+    before = list(table.state["hands"]["Bo"])
+    assert not table.apply({"type": "receive", "by": "Ann", "player": "Bo", "card": lacking})
+    assert table.state["hands"]["Bo"] == before and table.errors

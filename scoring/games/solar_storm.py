@@ -55,7 +55,10 @@ Rulings [ruling], where the original gives no number or is silent (options in br
 - `layout` ("shuffled" from the seed | "listed": the rooms file order), clockwise from the top-left corner; in
   table mode the `setup` action may type the table's own layout instead.
 - `open_hands` (off): hands are private — each seat's `player_view` shows its own hand and only the number of
-  cards of the others (the public table: numbers only). On: every hand is shown to everyone.
+  cards of the others (the public table: numbers only). Taking a card from another player (`receive`, Mess
+  Hall) is then free input: the prompt's choices would tell what the other holds (they did until session 46);
+  `asks` lists what may be asked (every kind), and a kind the other lacks is refused `solar_storm.card_not_held`.
+  On: every hand is shown to everyone, and those choices list what each holds.
 - Damage cards in app mode: in each group every room is named equally often (one-room: each room once; two-room:
   twice; three-room: three times), never twice on one card (card i of a group names rooms p[i], p[i+1], … of a
   seeded order p of the 8 rooms).
@@ -891,11 +894,25 @@ class SolarStorm(Engine):
         return [{"player": p, "card": c} for p in mates for c in sorted(set(state["hands"][by]))]
 
     def offer_receive(self, state, by):
-        """Each card kind held by each player in the same room."""
+        """Each card kind held by each player in the same room; with private hands free input (what may be asked:
+        `asks`), so the choices do not tell one seat what another holds."""
         if not self.can_act(state):
             return []
         mates = [p for p in state["players"] if p != by and state["where"][p] == state["where"][by]]
+        if not state["options"]["open_hands"]:
+            return None if mates else []
         return [{"player": p, "card": c} for p in mates for c in sorted(set(state["hands"][p]))]
+
+    def asks(self, state: dict, kind: str, by: str) -> list[dict]:
+        """With private hands, what a `receive` or Mess Hall move of `by` may ask for, without knowing the other
+        hands: every card kind from each player it may take from (the move is refused, naming the rule, for a
+        kind they lack, as a player at the table would answer), and for Mess Hall what `by` may give."""
+        if kind == "receive":
+            mates = [p for p in state["players"] if p != by and state["where"][p] == state["where"][by]]
+            return [{"player": p, "card": c} for p in mates for c in sorted(CARDS)]
+        mine = [None] + sorted(set(state["hands"][by]))
+        return [{"player": p, "give": g, "take": t} for p in state["players"] if p != by
+                for g, t in product(mine, [None, *sorted(CARDS)]) if g or t]
 
     def repairs(self, state: dict, by: str, room: str) -> list[dict]:
         """The repairs the player's cards allow on a room."""
@@ -956,9 +973,11 @@ class SolarStorm(Engine):
         return self.can_act(state) and state["where"][by] == room and fully_repaired(state["rooms"][room])
 
     def offer_mess_hall(self, state, by):
-        """Give, take or swap with each other player."""
+        """Give, take or swap with each other player (with private hands free input: `asks`)."""
         if not self.usable(state, by, "mess-hall"):
             return []
+        if not state["options"]["open_hands"]:
+            return None
         out = []
         mine = [None] + sorted(set(state["hands"][by]))
         for p in state["players"]:

@@ -239,6 +239,11 @@ def choice_label(ctx: GameContext, kind: str, choice: dict) -> str:
     return " · ".join(parts) or ctx.t(f"solar_storm.view.do.{kind}")
 
 
+def kind_asks(kind: str) -> bool:
+    """Whether a move asks another player for a card (free input with private hands: the engine's `asks`)."""
+    return kind in ("receive", "mess_hall")
+
+
 def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
     """The moves the turn's player (or the table) may make now, of those this screen makes: a button each, choices
     opened on tap; on a screen that makes none, who makes them."""
@@ -267,6 +272,9 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
         draft["open"] = None if draft["open"] == kind else kind
         ctx.refresh()
 
+    for entry in entries:
+        if entry["choices"] is None and kind_asks(entry["type"]):
+            entry["choices"] = ctx.engine.asks(ctx.state, entry["type"], entry["by"])
     buttons = []
     for entry in entries:
         kind, choices = entry["type"], entry["choices"] or []
