@@ -3,8 +3,11 @@
 The kingdom is built by legal play from a fixed seed (so it has real dominoes and crowns). Prints the median
 per-call time over several runs of: scoring the grid alone, reading the layout text then scoring it (what
 `python -m scoring score` does per layout), the engine's whole scoreboard for two such kingdoms, and
-`legal_placements` for one domino on the 13×13 frame (what the view's picker asks for); then the same for the
-RULINGS.md Splitter sheet A.
+`legal_placements` for one domino on the 13×13 frame (what the view's picker asks for); both kingdoms of the duel
+tiled together from one box (what entering the second layout asks since session 46: the layouts of a game share
+the dominoes), and the same with the second kingdom's last square changed so that no split fits beside the first
+(the search fails at its end, backtracking into the first kingdom); then the same for the RULINGS.md Splitter
+sheet A.
 
 Run: .venv/bin/python benchmarks/bench_layouts.py
 """
@@ -22,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo root
 from scoring.core import engine  # noqa: E402
 from scoring.core import RuleError  # noqa: E402
 from scoring.games.kingdomino import (DOMINOES, format_layout, kingdom_score, legal_placements, parse_layout,  # noqa: E402
-                                      read_layout, tile_layout, trim)
+                                      read_layout, tile_layout, tile_layouts, trim)
 from scoring.games.splitter import parse_sheet, sheet_score  # noqa: E402
 
 RUNS = 7
@@ -88,6 +91,26 @@ def main() -> None:
     failing = per_call(refuse, 20)
     show("kingdomino: refuse a 7×7 layout whose last square is wrong", failing)
     print(f"{'  … as a share of the 20 ms target':<58} {failing / 0.020:9.3f} ×")
+    second = trim(state["games"][0]["kingdoms"]["B"]["grid"])
+    both = per_call(lambda: tile_layouts([parsed, second], set(DOMINOES)), 100)
+    show("kingdomino: tile two 7×7 layouts together (one box)", both)
+    print(f"{'  … as a share of the 20 ms target':<58} {both / 0.020:9.3f} ×")
+    wrong = [row[:] for row in second]
+    spot = max((r, c) for r, row in enumerate(wrong) for c, cell in enumerate(row)
+               if cell and cell["terrain"] != "C")
+    wrong[spot[0]][spot[1]] = {"terrain": wrong[spot[0]][spot[1]]["terrain"],
+                               "crowns": (wrong[spot[0]][spot[1]]["crowns"] + 1) % 3}
+
+    def refuse_second() -> None:
+        """Tile the first kingdom and a second whose last square cannot be explained beside it."""
+        try:
+            tile_layouts([parsed, wrong], set(DOMINOES))
+        except RuleError:
+            pass
+
+    joint_fail = per_call(refuse_second, 20)
+    show("kingdomino: refuse a second 7×7 layout beside the first", joint_fail)
+    print(f"{'  … as a share of the 20 ms target':<58} {joint_fail / 0.020:9.3f} ×")
     fresh = eng.new_state(["A", "B"], {"mighty_duel": True})
     show("kingdomino: legal_placements, one domino, 13×13 frame", per_call(lambda: legal_placements(fresh, "A", 13),
                                                                           200))

@@ -467,7 +467,7 @@ def _freed(state: dict, dominoes: list[int]) -> dict[str, list[int]] | None:
     out = _taken_out(played)
     if out & set(dominoes):
         return None
-    if not used_dominoes(state) & set(dominoes):
+    if not any(set(k.get("tiles", [])) & set(dominoes) for k in played["kingdoms"].values()):
         return {}
     try:
         return _layout_tiles(played, out | set(dominoes))
@@ -630,8 +630,9 @@ class Kingdomino(Engine):
         size = grid_size(state["options"])
         grid = trim(read_layout(action.get("layout"), size))
         played = state["games"][-1]
-        tile_layout(grid, set(DOMINOES) - _taken_out(played))
-        for name, numbers in _layout_tiles(played, _taken_out(played), (action["by"], grid)).items():
+        out = _taken_out(played)
+        tile_layout(grid, set(DOMINOES) - out)
+        for name, numbers in _layout_tiles(played, out, (action["by"], grid)).items():
             played["kingdoms"][name]["tiles"] = numbers
         castle = _castle(grid)
         frame = [[None] * (2 * size - 1) for _ in range(2 * size - 1)]

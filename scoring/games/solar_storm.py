@@ -95,6 +95,7 @@ import dataclasses
 from collections import Counter
 from itertools import combinations, combinations_with_replacement, permutations, product
 from pathlib import Path
+from typing import Callable
 
 from scoring.core import (BOOL, CHOICE, INT, INT_LIST, PLAYER, TABLE, Engine, Game, Line, Option, RuleError,
                           make_scoreboard, move, register, rng)
@@ -886,33 +887,45 @@ class SolarStorm(Engine):
         out += ([{**base, "cards": c} for c in self.typed_cards(state, draws)] if self.typed(state) else [base])
         return out
 
+    @staticmethod
+    def mates(state: dict, by: str) -> list[str]:
+        """The other players standing in by's room."""
+        return [p for p in state["players"] if p != by and state["where"][p] == state["where"][by]]
+
+    @staticmethod
+    def kinds_in_hand(state: dict, player: str) -> list[str]:
+        """The card kinds in a player's hand."""
+        return sorted(set(state["hands"][player]))
+
+    def takes(self, state: dict, kind: str, by: str, kinds_of: Callable[[str], list[str]]) -> list[dict]:
+        """The choices of a `receive` (from each player in by's room) or a Mess Hall move (give, take or swap with
+        each other player) of `by`, taking from player p any of `kinds_of(p)`."""
+        if kind == "receive":
+            return [{"player": p, "card": c} for p in self.mates(state, by) for c in kinds_of(p)]
+        mine = [None, *self.kinds_in_hand(state, by)]
+        return [{"player": p, "give": g, "take": t} for p in state["players"] if p != by
+                for g, t in product(mine, [None, *kinds_of(p)]) if g or t]
+
+    def asks(self, state: dict, kind: str, by: str) -> list[dict]:
+        """With private hands, what a `receive` or Mess Hall move of `by` may ask for, without knowing the other
+        hands: every card kind from each player it may take from (the move is refused, naming the rule, for a
+        kind they lack, as a player at the table would answer), and for Mess Hall what `by` may give."""
+        return self.takes(state, kind, by, lambda p: sorted(CARDS))
+
     def offer_give(self, state, by):
         """Each card kind held, to each player in the same room."""
         if not self.can_act(state):
             return []
-        mates = [p for p in state["players"] if p != by and state["where"][p] == state["where"][by]]
-        return [{"player": p, "card": c} for p in mates for c in sorted(set(state["hands"][by]))]
+        return [{"player": p, "card": c} for p in self.mates(state, by) for c in self.kinds_in_hand(state, by)]
 
     def offer_receive(self, state, by):
         """Each card kind held by each player in the same room; with private hands free input (what may be asked:
         `asks`), so the choices do not tell one seat what another holds."""
         if not self.can_act(state):
             return []
-        mates = [p for p in state["players"] if p != by and state["where"][p] == state["where"][by]]
         if not state["options"]["open_hands"]:
-            return None if mates else []
-        return [{"player": p, "card": c} for p in mates for c in sorted(set(state["hands"][p]))]
-
-    def asks(self, state: dict, kind: str, by: str) -> list[dict]:
-        """With private hands, what a `receive` or Mess Hall move of `by` may ask for, without knowing the other
-        hands: every card kind from each player it may take from (the move is refused, naming the rule, for a
-        kind they lack, as a player at the table would answer), and for Mess Hall what `by` may give."""
-        if kind == "receive":
-            mates = [p for p in state["players"] if p != by and state["where"][p] == state["where"][by]]
-            return [{"player": p, "card": c} for p in mates for c in sorted(CARDS)]
-        mine = [None] + sorted(set(state["hands"][by]))
-        return [{"player": p, "give": g, "take": t} for p in state["players"] if p != by
-                for g, t in product(mine, [None, *sorted(CARDS)]) if g or t]
+            return None if self.mates(state, by) else []
+        return self.takes(state, "receive", by, lambda p: self.kinds_in_hand(state, p))
 
     def repairs(self, state: dict, by: str, room: str) -> list[dict]:
         """The repairs the player's cards allow on a room."""
@@ -978,14 +991,7 @@ class SolarStorm(Engine):
             return []
         if not state["options"]["open_hands"]:
             return None
-        out = []
-        mine = [None] + sorted(set(state["hands"][by]))
-        for p in state["players"]:
-            if p == by:
-                continue
-            theirs = [None] + sorted(set(state["hands"][p]))
-            out += [{"player": p, "give": g, "take": t} for g, t in product(mine, theirs) if g or t]
-        return out
+        return self.takes(state, "mess_hall", by, lambda p: self.kinds_in_hand(state, p))
 
     def offer_repair_centre(self, state, by):
         """Repairs of every other room."""
