@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
+import shutil
 import socket
 import sys
 import tempfile
@@ -89,9 +90,9 @@ class Server(uvicorn.Server):
     """Uvicorn that prints the address once it listens and exits on the first Ctrl-C / SIGTERM."""
 
     def __init__(self, config: uvicorn.Config, store: Store, host: str, port: int, guard: HostGuard,
-                 ready: Event | None = None):
+                 ready: Event | None = None, uploads: str | None = None):
         super().__init__(config)
-        self.store, self.host, self.port, self.guard = store, host, port, guard
+        self.store, self.host, self.port, self.guard, self.uploads = store, host, port, guard, uploads
         self.ready = ready or Event()
         self.requests = config.app if isinstance(config.app, Requests) else None
         self.loop_thread: int | None = None
@@ -138,10 +139,12 @@ class Server(uvicorn.Server):
         return stopper
 
     def stop_now(self) -> None:
-        """Close the store (waiting for a write in progress to finish) and leave without waiting for open
-        browser connections; a closed standard output does not stop the exit."""
+        """Close the store (waiting for a write in progress to finish), remove the folder for uploaded imports and
+        leave without waiting for open browser connections; a closed standard output does not stop the exit."""
         try:
             self.store.close()
+            if self.uploads:
+                shutil.rmtree(self.uploads, ignore_errors=True)
             say("Tableside: stopped")
         finally:
             os._exit(0)
@@ -239,7 +242,7 @@ def serve(args: argparse.Namespace) -> int:
     say(f"Tableside: data in {data}")
     if store.read_only:
         say(f"Tableside: {in_every_language(RuleError('storage.read_only_folder', folder=str(data)))}")
-    Server(config, store, args.host, args.port, guard, ready).run()
+    Server(config, store, args.host, args.port, guard, ready, uploads).run()
     return 0
 
 

@@ -116,14 +116,18 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 
 def test_a_signal_stops_the_server_without_its_event_loop(tmp_path, monkeypatch):
     """The stop runs in a thread of its own: with no event loop turning (a stuck or busy loop), one signal still
-    closes the store and exits with 0."""
+    closes the store, removes the folder for uploads (one was left in the system's temporary folder per start)
+    and exits with 0."""
     exits: list[int] = []
     monkeypatch.setattr(main.os, "_exit", exits.append)
-    store = Store(tmp_path)
+    store = Store(tmp_path / "data")
+    uploads = tmp_path / "uploads"
+    uploads.mkdir()
+    (uploads / "half.json").write_text("{")
     server = main.Server(uvicorn.Config(lambda scope, receive, send: None), store, "127.0.0.1", 0,
-                         main.HostGuard(required=False))
+                         main.HostGuard(required=False), uploads=str(uploads))
     server.handle_exit(signal.SIGTERM, None).join()
-    assert exits == [0]
+    assert exits == [0] and not uploads.exists()
     with pytest.raises(RuntimeError):
         store.settings()
 
