@@ -9,15 +9,19 @@ Rulings:
 - Undo drops the last action onto a redo stack; a new action clears that stack.
 - Undoing an action that revealed hidden information (the engine's `reveals`) needs `consent=True`, which the
   view asks the table for (Board Game Arena's rule); a move declared `undoable=False` cannot be undone.
-- Every play, undo and redo may carry `expect`, the number of actions the acting screen showed: if the log has
-  another length (another phone acted first), it is refused `record.stale` and nothing changes, so a stale tap
-  is never applied to the wrong state.
+- Every play, undo and redo may carry `expect`, the log's `mark` as the acting screen showed it: its length and a
+  fingerprint of its last action. If the log is another now (another phone acted first; or an action was taken
+  back and another made, which leaves the length as it was), it is refused `record.stale` and nothing changes, so
+  a stale tap is never applied to the wrong state. An undo put back by redo is the same action again: a screen
+  showing that log is not stale.
 """
 
 from __future__ import annotations
 
 import copy
 import gc
+import hashlib
+import json
 from collections import Counter
 from contextlib import contextmanager
 from typing import Any, Iterator
@@ -31,6 +35,8 @@ FIELDS = {"schema", "id", "game", "players", "options", "seed", "actions", "redo
 PLAYER_FIELDS = {"name", "seat", "colour"}
 STATUSES = ("active", "finished")
 SHOWN = 20
+
+Mark = tuple[int, str]
 
 
 class ReplayError(RuleError):
@@ -221,14 +227,37 @@ def ordinal(actions: list[dict], action: dict, logged: bool) -> int:
     return count_of(actions, action.get("type")) + (0 if logged else 1)
 
 
-def _check_fresh(record: dict, expect: int | None) -> None:
-    """Refuse an action or undo made against a log of another length than the record's (a stale screen)."""
-    if expect is not None and expect != len(record["actions"]):
-        raise RuleError("record.stale", expected=expect, actual=len(record["actions"]))
+def tail(actions: list[dict], count: int) -> str:
+    """A fingerprint of the log's first `count` actions as the last of them identifies them ("" for none): every
+    action carries the moment it was made, so another action in that place reads differently."""
+    if count <= 0:
+        return ""
+    text = json.dumps(actions[count - 1], sort_keys=True, ensure_ascii=False, default=repr)
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+def mark(record: dict) -> Mark:
+    """Where the record's log stands: its length and the fingerprint of its last action (`tail`)."""
+    count = len(record["actions"])
+    return count, tail(record["actions"], count)
+
+
+def begins_with(record: dict, shown: Mark) -> bool:
+    """Whether the record's log still begins with the log a screen showed (shown: its `mark`)."""
+    count, last = shown
+    return count <= len(record["actions"]) and tail(record["actions"], count) == last
+
+
+def _check_fresh(record: dict, expect: Mark | None) -> None:
+    """Refuse an action or undo made against another log than the record's (a stale screen)."""
+    if expect is None or tuple(expect) == mark(record):
+        return
+    actual = len(record["actions"])
+    raise RuleError("record.stale", expected=expect[0], actual=actual, changed=expect[0] == actual)
 
 
 def play_step(record: dict, state: dict, action: dict, now: str = "",
-              expect: int | None = None) -> tuple[dict, dict, list[dict]]:
+              expect: Mark | None = None) -> tuple[dict, dict, list[dict]]:
     """The record and state after one more action, and the events its move returned (side effects for the
     session layer); raises `RuleError` (nothing changed) if it is refused or `expect` is stale."""
     _check_fresh(record, expect)
@@ -243,13 +272,13 @@ def play_step(record: dict, state: dict, action: dict, now: str = "",
     return new_record, new_state, events
 
 
-def play(record: dict, state: dict, action: dict, now: str = "", expect: int | None = None) -> tuple[dict, dict]:
+def play(record: dict, state: dict, action: dict, now: str = "", expect: Mark | None = None) -> tuple[dict, dict]:
     """The record and state after one more action; raises `RuleError` (nothing changed) if it is refused."""
     new_record, new_state, _ = play_step(record, state, action, now, expect)
     return new_record, new_state
 
 
-def undo(record: dict, consent: bool = False, now: str = "", expect: int | None = None) -> tuple[dict, dict]:
+def undo(record: dict, consent: bool = False, now: str = "", expect: Mark | None = None) -> tuple[dict, dict]:
     """The record without its last action (kept for redo) and the replayed state."""
     _check_fresh(record, expect)
     if not record["actions"]:
@@ -268,7 +297,7 @@ def undo(record: dict, consent: bool = False, now: str = "", expect: int | None 
     return new_record, state
 
 
-def redo(record: dict, now: str = "", expect: int | None = None) -> tuple[dict, dict]:
+def redo(record: dict, now: str = "", expect: Mark | None = None) -> tuple[dict, dict]:
     """The record with the most recently undone action put back, and its state."""
     _check_fresh(record, expect)
     if not record["redo"]:

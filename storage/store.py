@@ -764,9 +764,9 @@ class Store:
     # -----------------------------------------------------------------------------------------------------
     # Play
 
-    def play(self, sid: str, action: dict, now: str = "", expect: int | None = None) -> tuple[dict, dict]:
+    def play(self, sid: str, action: dict, now: str = "", expect: rec.Mark | None = None) -> tuple[dict, dict]:
         """Append one action the engine accepts; a refused or stale action raises `RuleError` and touches no
-        file. `expect`: the log length the acting screen showed (`record.stale` if another came first)."""
+        file. `expect`: the log's mark as the acting screen showed it (`record.stale` if another came first)."""
         with self._locked(write=True):
             record, state = self._entry(sid)
             record, state, events = rec.play_step(record, state, action, now, expect)
@@ -782,14 +782,14 @@ class Store:
             elif event.get("type") == "profile":
                 self.set_profile(event.get("game", game), event["data"])
 
-    def undo(self, sid: str, now: str = "", consent: bool = False, expect: int | None = None) -> tuple[dict, dict]:
+    def undo(self, sid: str, now: str = "", consent: bool = False, expect: rec.Mark | None = None) -> tuple[dict, dict]:
         """Take back the last action (kept for redo); a reveal needs the table's consent."""
         with self._locked(write=True):
             record, state = rec.undo(self._entry(sid)[0], consent=consent, now=now, expect=expect)
             self._persist(record, state)
             return record, state
 
-    def redo(self, sid: str, now: str = "", expect: int | None = None) -> tuple[dict, dict]:
+    def redo(self, sid: str, now: str = "", expect: rec.Mark | None = None) -> tuple[dict, dict]:
         """Put back the most recently undone action."""
         with self._locked(write=True):
             record, state = rec.redo(self._entry(sid)[0], now=now, expect=expect)

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from scoring.core import ANY, PLAYER, TABLE, Engine, Game, Option, RuleError, engine, games, move
 from scoring.errors import RuleError as ErrorsRuleError
-from scoring.record import COLOURS, new_record, play, redo, replay, start, undo
+from scoring.i18n import text
+from scoring.record import COLOURS, mark, new_record, play, redo, replay, start, undo
 
 GAME_IDS = [g.id for g in games()]
 STATUS_KEYS = {"round", "rounds", "phase", "turn", "over"}
@@ -213,15 +214,40 @@ def test_a_stale_action_undo_or_redo_is_refused_and_changes_nothing():
     """A tap made against an older log (another phone acted first) is refused `record.stale`."""
     record = new_record("score_pad", ["a", "b"])
     state = start(record)
-    action = {"type": "round", "scores": {"a": 3, "b": 4}}
-    record, state = play(record, state, action, expect=0)
-    for call in (lambda: play(record, state, action, expect=0), lambda: undo(record, expect=0),
-                 lambda: redo(record, expect=0)):
+    empty = mark(record)
+    action = {"type": "round", "scores": {"a": 3, "b": 4}, "at": "2026-12-04T15:00:00.000+00:00"}
+    record, state = play(record, state, action, expect=empty)
+    for call in (lambda: play(record, state, action, expect=empty), lambda: undo(record, expect=empty),
+                 lambda: redo(record, expect=empty)):
         with pytest.raises(RuleError) as err:
             call()
-        assert err.value.key == "record.stale" and err.value.params == {"expected": 0, "actual": 1}
+        assert err.value.key == "record.stale" and err.value.params == {"expected": 0, "actual": 1, "changed": False}
     assert len(record["actions"]) == 1
-    assert len(undo(record, expect=1)[0]["actions"]) == 0
+    assert len(undo(record, expect=mark(record))[0]["actions"]) == 0
+
+
+def test_a_screen_showing_a_log_an_undo_and_another_action_replaced_is_stale():
+    """Undo, then another action: the log has the length a screen showed again, but not its last action; that
+    screen's action, undo ("Undo round 1 (3 : 4)") and redo are refused, saying what happened. Undo then redo
+    gives the same log back: a screen showing it is not stale."""
+    record = new_record("score_pad", ["a", "b"])
+    state = start(record)
+    first = {"type": "round", "scores": {"a": 3, "b": 4}, "at": "2026-12-04T15:00:00.000+00:00"}
+    record, state = play(record, state, first)
+    shown = mark(record)
+    back, _ = undo(record)
+    again, state_again = redo(back)
+    assert mark(again) == shown
+    assert len(undo(again, expect=shown)[0]["actions"]) == 0
+    other, other_state = play(back, start(back), {**first, "scores": {"a": 9, "b": 0}, "at": "2026-12-04T15:00:05.000+00:00"})
+    assert len(other["actions"]) == shown[0]
+    for call in (lambda: play(other, other_state, first, expect=shown), lambda: undo(other, expect=shown),
+                 lambda: redo(other, expect=shown)):
+        with pytest.raises(RuleError) as err:
+            call()
+        assert err.value.key == "record.stale" and err.value.params["changed"] is True
+        assert "taken back" in text("en", err.value.key, **err.value.params)
+        assert "撤销" in text("zh-CN", err.value.key, **err.value.params)
 
 
 def test_command_line_prompt_and_view(tmp_path, capsys):

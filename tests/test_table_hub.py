@@ -10,7 +10,7 @@ import pytest
 
 from scoring.errors import RuleError
 from scoring.i18n import LANGUAGES, table as i18n_table
-from scoring.record import SHOWN, new_record
+from scoring.record import SHOWN, mark, new_record
 from storage import Store
 from tests.helpers import run_async
 from views import table_hub, words
@@ -211,7 +211,7 @@ def test_a_phone_acts_only_as_its_own_seat_and_the_table_only_from_the_referee(s
 def test_rules_refusals_and_stale_taps_pass_through_and_change_nothing(store, clock):
     hub = open_hub(store, knit_wit_answering(), clock)
     a = hub.join(hub.pin, "A")
-    count = len(store.load(hub.sid)["actions"])
+    count = mark(store.load(hub.sid))
     hub.act(a, {"type": "answer", "spool": 1, "text": "lemon"}, expect=count)
     before = store.load(hub.sid)
     refused("record.stale", hub.act, a, {"type": "answer", "spool": 4, "text": "sun"}, expect=count)
@@ -256,7 +256,7 @@ def test_two_phones_claiming_at_once_against_the_same_screen_both_count_in_the_o
     # B takes the next reward, and the two are a near-tie for the table.
     hub = open_hub(store, knit_wit_answering(), clock)
     a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
-    shown = len(store.load(hub.sid)["actions"])
+    shown = mark(store.load(hub.sid))
     assert hub.act(a, {"type": "claim"}, expect=shown) == {}
     clock.advance(0.020)
     tie = hub.act(b, {"type": "claim"}, expect=shown)
@@ -268,15 +268,41 @@ def test_a_seat_acting_on_a_screen_the_table_has_moved_on_from_or_tapping_twice_
     hub = open_hub(store, knit_wit_answering(), clock)
     a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
     hub.act(a, {"type": "answer", "spool": 1, "text": "lemon"})
-    shown = len(store.load(hub.sid)["actions"])
+    shown = mark(store.load(hub.sid))
     hub.act(a, {"type": "claim"}, expect=shown)
     refused("record.stale", hub.act, a, {"type": "claim"}, expect=shown)  # its own double tap
     hub.act(b, {"type": "claim"})  # the race is over: scoring, B may challenge A's answer
-    shown = len(store.load(hub.sid)["actions"])
+    shown = mark(store.load(hub.sid))
     hub.act(None, {"type": "next_spool"}, expect=shown)
     before = store.load(hub.sid)
     refused("record.stale", hub.act, b, {"type": "challenge", "target": "A"}, expect=shown)
     assert store.load(hub.sid) == before
+
+
+def test_a_seat_acting_on_a_log_an_undo_changed_is_refused_as_stale_though_its_length_is_the_same_again(store, clock):
+    # A's phone shows the log after B's answer; the host undoes that answer and B answers another spool: the log
+    # has its old length again, but A's claim was made seeing B's first answer, so it is refused (not judged on
+    # a state A never saw), with the fresh state sent, and its words say what happened.
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    phone = Phone()
+    hub.subscribe(phone, a)
+    hub.act(b, {"type": "answer", "spool": 2, "text": "lemon"})
+    shown = phone.last["mark"]
+    clock.advance(1)
+    store.undo(hub.sid, expect=shown)
+    hub.session_changed(*hub._current())
+    clock.advance(1)
+    hub.act(b, {"type": "answer", "spool": 5, "text": "moon"})
+    assert phone.last["count"] == shown[0] and phone.last["mark"] != shown
+    before = store.load(hub.sid)
+    err = refused("record.stale", hub.act, a, {"type": "claim"}, expect=shown)
+    assert err.params["changed"] is True and store.load(hub.sid) == before
+    # Another player's own move after the log A showed is still absorbed.
+    shown = phone.last["mark"]
+    hub.act(b, {"type": "answer", "spool": 2, "text": "lemon"})
+    hub.act(a, {"type": "claim"}, expect=shown)
+    assert store.load(hub.sid)["actions"][-1] == {"type": "claim", "by": "A", "at": table_hub.stamp(clock.now)}
 
 
 class SlowStore:
@@ -332,7 +358,7 @@ def test_a_claim_read_while_the_one_before_is_stored_is_stamped_when_it_was_read
     slow = GatedStore(store, clock, 0.080)
     hub = TableHub(slow, sid, clock=clock, tick=clock)
     a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
-    shown = len(store.load(sid)["actions"])
+    shown = mark(store.load(sid))
 
     async def both():
         first = asyncio.create_task(hub.act_soon(a, {"type": "claim"}, expect=shown))
@@ -699,9 +725,9 @@ def test_phones_and_session_tabs_follow_each_other(tmp_path):
     session = live(store, sid)
     session.watch(-1, lambda record, state: tabs.append(len(record["actions"])))
     phone.clear()
-    hub.act(token, {"type": "round", "by": "table", "scores": {"Ann": 3, "Bo": 4}}, expect=0)
+    hub.act(token, {"type": "round", "by": "table", "scores": {"Ann": 3, "Bo": 4}}, expect=mark(store.load(sid)))
     assert tabs == [1] and [m["count"] for m in phone] == [1]
-    session.play({"type": "round", "by": "table", "scores": {"Ann": 1, "Bo": 2}}, "", expect=1)
+    session.play({"type": "round", "by": "table", "scores": {"Ann": 1, "Bo": 2}}, "", expect=phone[-1]["mark"])
     assert tabs == [1, 2] and [m["count"] for m in phone] == [1, 2]
 
 
@@ -739,7 +765,7 @@ def test_two_bacon_players_tapping_im_out_at_once_are_a_near_tie_the_referee_may
     hub = open_hub(store, new_record("bacon", ["Ann", "Bo", "Cy", "Di"], seed=1), clock)
     ann, bo = hub.join(hub.pin, "Ann"), hub.join(hub.pin, "Bo")
     referee = hub.join(hub.pin, "table")
-    shown = len(store.load(hub.sid)["actions"])
+    shown = mark(store.load(hub.sid))
     assert hub.act(bo, {"type": "out", "round": 1}, expect=shown) == {}
     clock.advance(0.015)
     tie = hub.act(ann, {"type": "out", "round": 1}, expect=shown)

@@ -295,6 +295,22 @@ def test_undo_of_a_revealing_action_asks_the_table(app, monkeypatch):
     assert app.store.load(sid)["actions"] == []
 
 
+def test_undo_on_a_screen_whose_round_another_tab_undid_and_replaced_takes_back_nothing(app):
+    """A screen offers "Undo: Round 1 scores: A 1, B 2"; meanwhile another tab undid that round and entered
+    another: the log has one round again, but not that one. The tap is refused as stale (the fresh state shown)
+    and the other tab's round stays."""
+    sid = play_session(app.store, [{"A": 1, "B": 2}])
+    stale = []
+    app.notify = lambda key, *args, **kwargs: stale.append(key)
+    _, body, _ = session.build(app, sid, read_only=False)
+    undo_button = buttons(body)["Undo: Round 1 scores: A 1, B 2"]
+    app.store.undo(sid, "2025-01-01T20:05:00+00:00")
+    app.store.play(sid, {"type": "round", "by": "table", "scores": {"A": 7, "B": 0}}, "2025-01-01T20:06:00+00:00")
+    undo_button.on_click(None)
+    assert stale == ["app.stale"]
+    assert [a["scores"] for a in app.store.load(sid)["actions"]] == [{"A": 7, "B": 0}]
+
+
 def test_a_refused_action_shows_the_translated_reason_and_changes_nothing(app):
     sid = play_session(app.store, [])
     shown = []

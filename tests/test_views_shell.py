@@ -135,11 +135,11 @@ def test_an_accepted_action_puts_away_the_error_about_a_refused_one(app):
     sid = app.store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
     hub = app.live(sid)
     refused = session.attempt(app, sid, lambda: hub.play({"type": "round", "by": "table", "scores": {"A": 1}},
-                                                           "2025-01-01T20:01:00+00:00", 0))
+                                                           "2025-01-01T20:01:00+00:00", (0, "")))
     error = bar_of(app)
     assert not refused and error.open and error.bgcolor == ft.Colors.ERROR
     assert session.attempt(app, sid, lambda: hub.play({"type": "round", "by": "table", "scores": {"A": 1, "B": 2}},
-                                                       "2025-01-01T20:02:00+00:00", 0))
+                                                       "2025-01-01T20:02:00+00:00", (0, "")))
     assert not error.open and error in app.page.sent
     app.notify("app.done_what", {"what": "A rolled"}, action="app.undo", on_action=lambda: None)
     offer = bar_of(app)

@@ -1,7 +1,8 @@
 """`GameContext`: everything a game view (`views/games/<game>.py`, `build(ctx)`) may use, and nothing more.
 
 A game view renders `ctx.state` and turns taps into actions with `ctx.dispatch(action)`; it decides no rule.
-`TapCount` is the log length a screen's action is checked against (`expect`).
+`TapCount` is the log's mark (length and last action, `scoring.record.mark`) a screen's action is checked against
+(`expect`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any, Awaitable, Callable
 import flet as ft
 
 from scoring.core import TABLE, Engine
-from scoring.record import player_names
+from scoring.record import Mark, player_names
 from views import words
 
 PAGE = "_page"
@@ -139,19 +140,19 @@ def current_tap() -> Any:
 
 
 class TapCount:
-    """The number of actions an action is checked against (`expect`): the log this render showed, and within one
-    tap's handler also the actions that handler has made (a Knit Wit sheet's "Done" saves each answer as its own
-    action), while another tap before the re-render is still refused as stale."""
+    """The log's mark an action is checked against (`expect`): the log this render showed, and within one tap's
+    handler the log just after the last action that handler made (a Knit Wit sheet's "Done" saves each answer as
+    its own action), while another tap before the re-render is still refused as stale."""
 
-    def __init__(self, rendered: int) -> None:
+    def __init__(self, rendered: Mark) -> None:
         self.rendered, self.tap, self.count = rendered, None, rendered
 
-    def shown(self) -> int:
-        """The log length the next action of this tap is made against."""
+    def shown(self) -> Mark:
+        """The log's mark the next action of this tap is made against."""
         tap = current_tap()
         return self.count if tap is not None and tap is self.tap else self.rendered
 
-    def took(self, shown: int, after: int | None = None) -> None:
-        """An action made against `shown` actions was accepted in this tap; `after`: the log's length just after
-        it where the server says (in table mode another player's move may have come before it), else shown + 1."""
-        self.tap, self.count = current_tap(), shown + 1 if after is None else after
+    def took(self, after: Mark) -> None:
+        """An action of this tap was accepted; after: the log's mark just after it, where the server put it (in
+        table mode another player's move may have come before it)."""
+        self.tap, self.count = current_tap(), after

@@ -144,7 +144,7 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
     lang = app.lang
     seat = message["seat"]
 
-    taps = TapCount(message["count"])
+    taps = TapCount(message["mark"])
 
     def act(action: dict) -> bool:
         """Send an action as this seat, against the log this render showed (plus this tap's own)."""
@@ -154,7 +154,7 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
         except RuleError as err:
             app.show_error(err)
             return False
-        taps.took(shown, hub.after(token))
+        taps.took(hub.after(token))
         return True
 
     async def act_soon(action: dict) -> bool:
@@ -165,7 +165,7 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
         except RuleError as err:
             app.show_error(err)
             return False
-        taps.took(shown, hub.after(token))
+        taps.took(hub.after(token))
         return True
 
     def rule(tie_id: int, swap: bool) -> None:

@@ -22,6 +22,8 @@ from typing import Any
 
 import flet as ft
 
+from scoring.record import Mark
+
 
 @ft.observable
 @dataclass
@@ -104,19 +106,19 @@ class Live:
             else:
                 loop.call_soon_threadsafe(feed.show, record, state, context=ctx)
 
-    def play(self, action: dict, now: str, expect: int | None) -> tuple[dict, dict]:
+    def play(self, action: dict, now: str, expect: Mark | None) -> tuple[dict, dict]:
         """Apply an action through the store (RuleError if refused or stale) and publish the result."""
         record, state = self.store.play(self.sid, action, now, expect=expect)
         self.publish(record, state)
         return record, state
 
-    def undo(self, now: str, consent: bool, expect: int | None) -> tuple[dict, dict]:
+    def undo(self, now: str, consent: bool, expect: Mark | None) -> tuple[dict, dict]:
         """Take back the last action through the store and publish the result."""
         record, state = self.store.undo(self.sid, now, consent=consent, expect=expect)
         self.publish(record, state)
         return record, state
 
-    def redo(self, now: str, expect: int | None) -> tuple[dict, dict]:
+    def redo(self, now: str, expect: Mark | None) -> tuple[dict, dict]:
         """Put back the last undone action through the store and publish the result."""
         record, state = self.store.redo(self.sid, now, expect=expect)
         self.publish(record, state)

@@ -8,7 +8,7 @@ action taken on any phone re-renders this screen and Flet sends only what change
 same frame read-only with export and delete.
 
 Rulings:
-- Every action, undo and redo carries `expect`, the number of actions this render showed; a `record.stale`
+- Every action, undo and redo carries `expect`, the log's mark as this render showed it; a `record.stale`
   refusal (another phone acted first) shows the fresh state and says so. Flet routes a tap to the control's
   current handler, so a tap that reaches the server after this tab's re-render is judged against the new
   screen; one that arrives before it (a double tap, a tap racing another phone) is refused as stale.
@@ -36,7 +36,7 @@ from typing import Any, Callable
 import flet as ft
 
 from scoring.core import RuleError, engine
-from scoring.record import SHOWN, ordinal, public_log
+from scoring.record import SHOWN, mark, ordinal, public_log
 from views import rules, stats, words
 from views.components.action_log import describe, log_panel
 from views.components.chart import score_chart
@@ -267,7 +267,7 @@ def undo_redo(app: Any, sid: str, eng: Any, record: dict) -> ft.Control:
     """Undo and redo buttons that say which action they take back or put back."""
     last = record["actions"][-1] if record["actions"] else None
     again = record["redo"][-1] if record["redo"] else None
-    shown = len(record["actions"])
+    shown = mark(record)
     undone = describe(app.lang, eng, last, ordinal(record["actions"], last, True)) if last else None
     redone = describe(app.lang, eng, again, ordinal(record["actions"], again, False)) if again else None
     undo_text = words.no_orphan(app.t("app.undo_what", what=undone) if last else app.t("app.undo"))
@@ -340,7 +340,7 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
     """A context whose dispatch applies actions through the live session, as of this render's log; within one
     tap's handler also after the actions that handler has saved (a Knit Wit sheet's "Done" saves each answer as
     its own action), while another tap before the re-render is still refused as stale."""
-    taps = TapCount(len(record["actions"]))
+    taps = TapCount(mark(record))
     hub = app.live(sid)
 
     def play(action: dict) -> bool:
@@ -348,13 +348,15 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
         table cannot simply take back."""
         shown = taps.shown()
         before = hub.fresh()[1]
-        if not attempt(app, sid, lambda: hub.play(action, action.get("at") or words.now(), shown)):
+        made: list[dict] = []
+        if not attempt(app, sid, lambda: made.append(hub.play(action, action.get("at") or words.now(), shown)[0])):
             return False
-        taps.took(shown)
+        after = mark(made[0])
+        taps.took(after)
         if eng.reveals(action, before):
             nth = ordinal(record["actions"], action, False)
             app.notify("app.done_what", {"what": lambda lang: describe(lang, eng, action, nth)}, action="app.undo",
-                       on_action=lambda: attempt(app, sid, lambda: hub.undo(words.now(), True, shown + 1)))
+                       on_action=lambda: attempt(app, sid, lambda: hub.undo(words.now(), True, after)))
         return True
 
     def apply(action: dict) -> bool:

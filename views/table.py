@@ -295,14 +295,14 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
                           on_click=lambda e, t=tie: attempt(lambda: hub.rule_tie(None, t["id"], True))),
     ]) for tie in message["ties"]]
 
-    taps = TapCount(message["count"])
+    taps = TapCount(message["mark"])
 
     def act(action: dict) -> bool:
         """The host acts as the table, against the log this render showed (plus this tap's own)."""
         shown = taps.shown()
         if not attempt(lambda: hub.act(None, action, expect=shown)):
             return False
-        taps.took(shown)
+        taps.took(hub.after(None))
         return True
 
     main: list[ft.Control] = [

@@ -29,7 +29,9 @@ Rulings (what a table would expect, where the issue is silent):
   (a race claim takes the best reward left, in the order the server receives the claims), and the rules still
   decide whether it stands. Two phones tapping at once must both count — the later one is not a lost tap. It
   stays refused (`record.stale`) when the table acted meanwhile (a deal, a reveal, the next spool, an undo may
-  have moved the game on), when the seat itself acted meanwhile (a double tap), and for the table's own moves.
+  have moved the game on), when the log the phone showed has changed (an undo, then another action: the log's
+  length is the same again, its last action another; `scoring.record.mark`), when the seat itself acted meanwhile
+  (a double tap), and for the table's own moves.
   A tap that makes several actions (a Knit Wit sheet's Save: an answer each) goes on from where the server put
   its last one (`after`), so another player's move absorbed before its first does not make the next stale.
   (`benchmarks/bench_near_tie.py` found every second claim of two taps made at once refused as stale.)
@@ -67,7 +69,7 @@ from typing import Any, Callable
 
 from scoring.core import TABLE, engine
 from scoring.errors import RuleError
-from scoring.record import SHOWN, public_log, replay
+from scoring.record import SHOWN, Mark, begins_with, mark, public_log, replay
 
 PIN_DIGITS = 4
 FREE_TRIES = 5
@@ -254,8 +256,7 @@ class TableHub:
             sub = Subscriber(seat, listener, token, whole_log=whole_log and seat is None)
             key = id(sub)
             self._subs[key] = sub
-            count, state = self._current()
-            sub.last = self._message(sub, count, state, {})
+            sub.last = self._message(sub, *self._current(), {})
             listener(sub.last)
         if seat is not None:
             self.publish()
@@ -276,8 +277,7 @@ class TableHub:
             if sub is None or sub.seat is not None or sub.whole_log:
                 return
             sub.whole_log = True
-            count, state = self._current()
-            sub.last = self._message(sub, count, state, {})
+            sub.last = self._message(sub, *self._current(), {})
             sub.listener(sub.last)
 
     def connected(self) -> int:
@@ -289,22 +289,24 @@ class TableHub:
         seat `first` (the one that acted), the other phones, then the host's screens; a subscriber whose message
         is unchanged since the last one it was sent is skipped."""
         with self._lock:
-            count, state = self._current()
+            shown, state = self._current()
             cache: dict = {}
             order = sorted(self._subs.values(), key=lambda sub: (sub.seat is None, sub.seat != first))
             for sub in order:
-                message = self._message(sub, count, state, cache, notice)
+                message = self._message(sub, shown, state, cache, notice)
                 if notice is None and message == sub.last:
                     continue
                 sub.last = message
                 sub.listener(message)
 
-    def _current(self) -> tuple[int, dict]:
-        """The number of actions in the session's log and its state now (the store's cache: read only)."""
-        return len(self.store.record(self.sid)["actions"]), self.store.state(self.sid)
+    def _current(self) -> tuple[Mark, dict]:
+        """The mark of the session's log (its length and last action) and its state now (the store's cache: read
+        only)."""
+        return mark(self.store.record(self.sid)), self.store.state(self.sid)
 
-    def _message(self, sub: Subscriber, count: int, state: dict, cache: dict, notice: dict | None = None) -> dict:
-        """What one subscriber is sent: its seat's view, its prompt entries, the status, the seats' public facts.
+    def _message(self, sub: Subscriber, shown: Mark, state: dict, cache: dict, notice: dict | None = None) -> dict:
+        """What one subscriber is sent: its seat's view, its prompt entries, the status, the seats' public facts,
+        and the log's mark (`count`: its length; `mark`: what the phone's actions are checked against).
 
         The host's public screen gets `player_view(state, None)`, the table's prompt entries, the PIN, the seats
         and the public log (the newest `SHOWN` entries, or all of them); a phone gets its own seat's view and
@@ -319,7 +321,7 @@ class TableHub:
         if prompt_key not in cache:
             cache[prompt_key] = self.engine.prompt(state)
         prompt = [e for e in cache[prompt_key] if e["by"] in acts]
-        message = {"seat": seat, "count": count, "view": view, "prompt": prompt,
+        message = {"seat": seat, "count": shown[0], "mark": shown, "view": view, "prompt": prompt,
                    "status": self.engine.status(view), "meta": self._meta, "for_table": TABLE in acts,
                    "ties": [self._public_tie(t) for t in self.data["ties"] if t["ruling"] is None]}
         if seat is None:
@@ -334,7 +336,7 @@ class TableHub:
     # ---------------------------------------------------------------------------------------------------
     # Acting
 
-    def act(self, token: str | None, action: Any, expect: int | None = None,
+    def act(self, token: str | None, action: Any, expect: Mark | None = None,
             stamped: tuple[float, float] | None = None) -> dict:
         """Apply a phone's action as its seat (token) — or, with token None, the host's as the table; `stamped`:
         when it was received (tick, wall clock), if not now.
@@ -353,9 +355,10 @@ class TableHub:
             if by not in allowed:
                 raise RuleError("table.not_your_seat", seat=seat or TABLE, by=str(by)[:40])
             action = {**action, "by": by, "at": stamp(wall)}
-            count, before = self._current()
-            if by != TABLE and expect is not None and expect < count and self._only_others_since(expect, by):
-                expect = count
+            now, before = self._current()
+            count = now[0]
+            if by != TABLE and expect is not None and expect[0] < count and self._only_others_since(expect, by):
+                expect = now
             try:
                 record, state = self.store.play(self.sid, action, action["at"], expect=expect)
                 played = (record, state)
@@ -365,7 +368,7 @@ class TableHub:
                     self._open_tie(tie)
                 raise
             tie = self._accepted_tie(action, received, count, state)
-            self._after[token] = len(record["actions"])
+            self._after[token] = mark(record)
             self._last = {"received": received, "finished": self.tick(), "index": count, "action": action,
                           "before": before}
             if tie:
@@ -375,12 +378,13 @@ class TableHub:
             self.on_played(*played)
         return self._public_tie(tie) if tie else {}
 
-    def after(self, token: str | None) -> int | None:
-        """The log's length just after this phone's (token's) last accepted action: where its next action of the
-        same tap stands (another player's move may have come in before that action, and was absorbed)."""
+    def after(self, token: str | None) -> Mark | None:
+        """The log's mark just after this phone's (token's; None: the host's) last accepted action: where its next
+        action of the same tap stands (another player's move may have come in before that action, and was
+        absorbed)."""
         return self._after.get(token)
 
-    async def act_soon(self, token: str | None, action: Any, expect: int | None = None) -> dict:
+    async def act_soon(self, token: str | None, action: Any, expect: Mark | None = None) -> dict:
         """`act`, stamped now (as the tap is read) and run on the hub's own thread, in the order of the stamps:
         the server's loop reads the next phone's tap while this one is stored, so two taps made at once are
         stamped as they came, not one storage apart."""
@@ -388,9 +392,13 @@ class TableHub:
         job = functools.partial(self.act, token, action, expect, stamped)
         return await asyncio.get_running_loop().run_in_executor(self._worker, job)
 
-    def _only_others_since(self, expect: int, by: str) -> bool:
-        """Whether every action after the first `expect` is another player's own move (not the table's, not by)."""
-        later = self.store.record(self.sid)["actions"][expect:]
+    def _only_others_since(self, expect: Mark, by: str) -> bool:
+        """Whether the log still begins with the one the phone showed (`expect`: an undo since then has not
+        changed it) and every action after it is another player's own move (not the table's, not by)."""
+        record = self.store.record(self.sid)
+        if not begins_with(record, expect):
+            return False
+        later = record["actions"][expect[0]:]
         return all(action.get("by", TABLE) not in (TABLE, by) for action in later)
 
     def session_changed(self, record: dict, state: dict) -> None:
@@ -430,7 +438,7 @@ class TableHub:
     def _refused_tie(self, action: dict, received: float, err: RuleError) -> dict | None:
         """A near-tie if this action was refused only because the previous one came just before it."""
         last = self._close_to_last(action, received)
-        count = self._current()[0]
+        count = self._current()[0][0]
         if last is None or err.key == "record.stale" or last["index"] != count - 1:
             return None
         if self.engine.check(last["before"], action) is not None:
