@@ -458,6 +458,44 @@ def test_an_accepted_near_tie_whose_other_order_is_refused_is_found_by_check_not
                    "accepted": True}
 
 
+def test_a_swap_of_a_move_legal_only_after_the_earlier_drops_it(store, clock):
+    # The table's next_spool came 10 ms after B's last claim, legal only once the race was over: ruled to have
+    # come first, it is refused there and dropped; B's claim stands.
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    hub.act(a, {"type": "claim"})
+    clock.advance(1)
+    hub.act(b, {"type": "claim"})
+    clock.advance(0.010)
+    hub.act(None, {"type": "next_spool"})
+    hub.rule_tie(None, 1, swap=True)
+    assert [x["type"] for x in store.load(hub.sid)["actions"][-2:]] == ["claim", "claim"]
+    assert store.state(hub.sid)["phase"] == "scoring" and store.table(hub.sid)["ties"][0]["ruling"] == "swap"
+
+
+def test_a_tap_refused_as_stale_because_the_tables_move_came_just_before_is_a_near_tie(store, clock):
+    # B challenges A's answer while the table taps "next spool" 8 ms earlier: B's phone showed the log before it,
+    # so the challenge is refused as stale, and the table is asked; swapped, the challenge stands first and the
+    # next spool (not legal while the challenge is open) is dropped.
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    hub.act(a, {"type": "answer", "spool": 1, "text": "lemon"})
+    hub.act(a, {"type": "claim"})
+    clock.advance(1)
+    hub.act(b, {"type": "claim"})
+    clock.advance(1)
+    shown = mark(store.load(hub.sid))
+    hub.act(None, {"type": "next_spool"}, expect=shown)
+    clock.advance(0.008)
+    err = refused("record.stale", hub.act, b, {"type": "challenge", "target": "A"}, expect=shown)
+    assert err.params["changed"] is False
+    ties = store.table(hub.sid)["ties"]
+    assert len(ties) == 1 and ties[0]["accepted"] is False
+    assert (ties[0]["first"]["type"], ties[0]["second"]["by"]) == ("next_spool", "B")
+    hub.rule_tie(None, 1, swap=True)
+    assert [(x["by"], x["type"]) for x in store.load(hub.sid)["actions"][-1:]] == [("B", "challenge")]
+
+
 def _weave_two(hub, store):
     """Weave the two-player game to the answering phase (each turn a loop then a spool)."""
     turns = [("A", [], 1, [1]), ("B", [1], 2, [2]), ("A", [2], 3, [3]), ("B", [3], 4, [4]),

@@ -43,7 +43,9 @@ Rulings (what a table would expect, where the issue is silent):
   only because the earlier one came first) are a near-tie: every phone is told, and the referee or host rules
   `keep` (the log stays as it is) or `swap` (the log is rewritten with the later action first — its earlier
   `at` then stands after it, which records the ruling in the log itself; an action the swap makes illegal is
-  dropped). Rulings are kept with the table (`ties`). Actions that commute (two answers on two sheets) are never
+  dropped, the later one too when it was legal only after the earlier). A player's tap refused as stale because
+  the table's move came just before it (the phone showed the log before that move) is a near-tie too: the table
+  may rule that the tap came first. Rulings are kept with the table (`ties`). Actions that commute (two answers on two sheets) are never
   a near-tie.
 - Who is sent what, and when: after every change each connection is sent its message, the acting seat's
   phones first, then the other seats' phones, the host's screens last (the players race on their phones; the
@@ -363,7 +365,7 @@ class TableHub:
                 record, state = self.store.play(self.sid, action, action["at"], expect=expect)
                 played = (record, state)
             except RuleError as err:
-                tie = self._refused_tie(action, received, err)
+                tie = self._refused_tie(action, received, err, expect)
                 if tie:
                     self._open_tie(tie)
                 raise
@@ -435,11 +437,15 @@ class TableHub:
             return None
         return self.engine.apply(middle, first)
 
-    def _refused_tie(self, action: dict, received: float, err: RuleError) -> dict | None:
-        """A near-tie if this action was refused only because the previous one came just before it."""
+    def _refused_tie(self, action: dict, received: float, err: RuleError, expect: Mark | None) -> dict | None:
+        """A near-tie if this action was refused only because the previous one came just before it: by the rules,
+        or as stale when the phone showed the log just before that one (the table's move, say, a deal or the next
+        spool, which a player's tap is never judged after)."""
         last = self._close_to_last(action, received)
         count = self._current()[0][0]
-        if last is None or err.key == "record.stale" or last["index"] != count - 1:
+        if last is None or last["index"] != count - 1:
+            return None
+        if err.key == "record.stale" and not self._shown_just_before(expect, last["index"]):
             return None
         if self.engine.check(last["before"], action) is not None:
             return None
@@ -477,16 +483,25 @@ class TableHub:
             self._save()
         self.publish({"tie_ruled": {"id": tie_id, "ruling": tie["ruling"]}})
 
+    def _shown_just_before(self, expect: Mark | None, index: int) -> bool:
+        """Whether a phone's `expect` is the log as it stood just before its action number index + 1."""
+        record = self.store.record(self.sid)
+        return expect is not None and expect[0] == index and begins_with(record, expect)
+
     def _swap(self, tie: dict) -> None:
-        """Rewrite the log's tail with the later action first (the earlier one after it, if still legal)."""
+        """Rewrite the log's tail with the later action first, then the earlier one: each only if legal where it
+        then stands (the later one may have been legal only after the earlier, as a ruling that it came first
+        refuses it)."""
         record = self.store.load(self.sid)
         tail = 2 if tie["accepted"] else 1
         if len(record["actions"]) != tie["index"] + tail:
             raise RuleError("table.tie_moved_on")
-        actions = record["actions"][:tie["index"]] + [tie["second"]]
-        state = self.engine.apply(replay(record, tie["index"]), tie["second"])
-        if self.engine.check(state, tie["first"]) is None:
-            actions.append(tie["first"])
+        actions = record["actions"][:tie["index"]]
+        state = replay(record, tie["index"])
+        for action in (tie["second"], tie["first"]):
+            if self.engine.check(state, action) is None:
+                state = self.engine.apply(state, action)
+                actions.append(action)
         self.store.save({**record, "actions": actions, "redo": []})
 
 
