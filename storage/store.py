@@ -770,17 +770,24 @@ class Store:
         with self._locked(write=True):
             record, state = self._entry(sid)
             record, state, events = rec.play_step(record, state, action, now, expect)
+            effects = self._effects(record["game"], events)
             self._persist(record, state)
-            self._handle(record["game"], events)
+            for effect in effects:
+                effect()
             return record, state
 
-    def _handle(self, game: str, events: list[dict]) -> None:
-        """The side effects an engine asked for: aliases learned from rulings, a game's confirmed profile."""
+    def _effects(self, game: str, events: list[dict]) -> list[Callable[[], None]]:
+        """The side effects an engine asked for (aliases learned from rulings, a game's confirmed profile), each
+        checked before anything is written: one the store would refuse refuses the action, which is not logged."""
+        effects: list[Callable[[], None]] = []
         for event in events:
             if event.get("type") == "alias_learned":
-                self.add_alias(event["a"], event["b"])
+                prefs.alias(event["a"], event["b"])
+                effects.append(lambda e=event: self.add_alias(e["a"], e["b"]))
             elif event.get("type") == "profile":
-                self.set_profile(event.get("game", game), event["data"])
+                prefs.profile(event.get("game", game), event["data"])
+                effects.append(lambda e=event: self.set_profile(e.get("game", game), e["data"]))
+        return effects
 
     def undo(self, sid: str, now: str = "", consent: bool = False, expect: rec.Mark | None = None) -> tuple[dict, dict]:
         """Take back the last action (kept for redo); a reveal needs the table's consent."""

@@ -120,6 +120,12 @@ def test_rows_text_parsing():
     ({"type": "row", "by": "table", "kind": "cat", "name": "T-Rex", "values": [1, 2, 3, 4]},
      "cubosaurs.row_invalid"),
     ({"type": "row", "by": "table", "kind": [], "name": "T-Rex", "values": [1, 2, 3, 4]}, "cubosaurs.row_invalid"),
+    ({"type": "row", "by": "table", "kind": "dino", "name": "R" * 41, "values": [1, 2, 3, 4]},
+     "cubosaurs.row_name_too_long"),
+    (rnd(Ann={"dinos": {"T-Rex": 1}, "raptors": [{"colour": "black", "plus": 0, "minus": -2 ** 53}]}),
+     "cubosaurs.raptor_too_large"),
+    (rnd(Ann={"dinos": {"T-Rex": 1}, "raptors": [{"colour": "grey", "plus": 101, "minus": 0}]}),
+     "cubosaurs.raptor_too_large"),
 ])
 def test_impossible_rounds_refused(action, key):
     """Unknown types, bad raptors, negative counts, DNA outside advanced mode, bad rows: refused."""

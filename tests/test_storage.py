@@ -405,3 +405,21 @@ def test_every_storage_key_is_translated():
     assert used and used <= set(table("en")) and used <= set(table("zh-CN"))
     own = {k for k in table("en") if k.startswith("storage.")}
     assert own == used
+
+
+def test_an_action_whose_side_effect_the_store_refuses_is_not_logged(tmp_path, monkeypatch):
+    """A Cubosaurs row the game's saved profile cannot hold (over `PROFILE_MAX`): the action is refused with the
+    store's reason and the log, state and files stay as they were (the action was logged, then refused)."""
+    from storage import prefs
+
+    with Store(tmp_path) as store:
+        sid = store.create(new_record("cubosaurs", ["Ann", "Bo"]))
+        monkeypatch.setattr(prefs, "PROFILE_MAX", 60)
+        before = (store.load(sid), store.state(sid), store.profiles("cubosaurs"))
+        with pytest.raises(RuleError) as err:
+            store.play(sid, {"type": "row", "by": "table", "kind": "dino", "name": "Velociraptor",
+                             "values": [1, 2, 3, 4]})
+        assert err.value.key == "storage.profile_too_large"
+        assert (store.load(sid), store.state(sid), store.profiles("cubosaurs")) == before
+    with Store(tmp_path) as store:
+        assert store.load(sid)["actions"] == []

@@ -80,6 +80,8 @@ DEFAULT_ROWS = "T-Rex: 4 1 -2 -5; Brontosaurus: ? ? 5 ?; Pentaceratops: -3 ? ? ?
 DEFAULT_EGGS = "Pentaceratops: ? -3"
 COLOURS = ("black", "grey")
 MAX_RAPTORS = 16
+MAX_VALUE = 100
+MAX_NAME = 40
 LINE_FIELDS = {"dinos", "raptors", "eggs", "dna"}
 UNKNOWN_KEYS = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
 UNKNOWN_VALUE = "cubosaurs.unknown_value"  # a row value still unknown, in the log's words
@@ -227,8 +229,11 @@ class Cubosaurs(OwnLines, Engine):
         width = {"dino": 4, "egg": 2}.get(kind) if isinstance(kind, str) else None
         if width is None or not isinstance(name, str) or not name.strip() or ";" in name or ":" in name:
             raise RuleError("cubosaurs.row_invalid")
+        if len(name.strip()) > MAX_NAME:
+            raise RuleError("cubosaurs.row_name_too_long", most=MAX_NAME)
         if not isinstance(values, list) or len(values) != width or any(
-                v is not None and (isinstance(v, bool) or not isinstance(v, int) or abs(v) > 100) for v in values):
+                v is not None and (isinstance(v, bool) or not isinstance(v, int) or abs(v) > MAX_VALUE)
+                for v in values):
             raise RuleError("cubosaurs.row_invalid")
         state["rows" if kind == "dino" else "egg_rows"][name.strip()] = list(values)
         for number, rnd in enumerate(state["rounds"], 1):
@@ -274,6 +279,9 @@ class Cubosaurs(OwnLines, Engine):
         for r in raptors:
             if r["minus"] > 0 or r["plus"] < 0:
                 raise RuleError("cubosaurs.raptor_sign", name=name, plus=r["plus"], minus=r["minus"])
+            if max(r["plus"], -r["minus"]) > MAX_VALUE:
+                raise RuleError("cubosaurs.raptor_too_large", name=name, plus=r["plus"], minus=r["minus"],
+                                most=MAX_VALUE)
         dna = _count(name, line.get("dna", 0))
         if dna and not state["options"]["dna"]:
             raise RuleError("cubosaurs.dna_off", name=name)
