@@ -327,6 +327,7 @@ CORRECTION_REFUSALS = [
     (correct(1, A=place(5, 0, 6, 6), B=place(3, 1, 3, 1)), "splitter.values_not_roll"),
     (correct(1, A=place(0, 3, 1, 3), B=place(3, 1, 3, 1)), "splitter.no_space"),
     (correct(1, A=place(5, 0, 1, 3), B="row 4"), "splitter.place_invalid"),
+    (correct(1, A=place(5, 0, 1, 3), B={**place(3, 1, 3, 1), "rihgt": 1}), "core.field_unknown"),
     ({**correct(1, A=place(5, 0, 1, 3), B=place(3, 1, 3, 1)), "by": "A"}, "core.table_only"),
 ]
 

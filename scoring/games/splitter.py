@@ -49,11 +49,12 @@ Corrections [ruling]:
 
 from __future__ import annotations
 
-from scoring.core import (CHOICE, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move,
-                          register, rng)
+from scoring.core import (CHOICE, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, known_fields,
+                          make_scoreboard, move, register, rng)
 from scoring.mechanics.regions import regions
 
 ROWS, COLS, ROUNDS = 7, 8, 22
+PLACE_FIELDS = ("row", "offset", "left", "right")
 DIGITS = {str(n): n for n in range(1, 7)}
 HEARTS_BONUS = 5
 SHEETS = {
@@ -263,6 +264,8 @@ class Splitter(Engine):
             for r, c in pair(old["row"], old["offset"]):
                 grid[r][c] = None
         for name in placed:
+            if isinstance(writes[name], dict):
+                known_fields(writes[name], PLACE_FIELDS, "correct")
             placed[name] = self._place(state, state["sheets"][name], writes[name], state["rolls"][number - 1])
 
     def _place(self, state: dict, grid: list[list], given, dice: list[int]) -> dict:
@@ -270,7 +273,7 @@ class Splitter(Engine):
         write as placed (row, offset, left, right)."""
         if not isinstance(given, dict):
             raise RuleError("splitter.place_invalid")
-        row, offset, left, right = (given.get(k) for k in ("row", "offset", "left", "right"))
+        row, offset, left, right = (given.get(k) for k in PLACE_FIELDS)
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (row, offset)) \
                 or not (0 <= row < ROWS and 0 <= offset < COLS // 2):
             raise RuleError("splitter.place_invalid")
