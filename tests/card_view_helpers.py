@@ -35,10 +35,11 @@ class Table:
         except RuleError as err:
             self.errors.append(err.key)
             return False
+        effects = self.store._effects(self.record["game"], events) if self.store is not None else []
         self.record["actions"].append(action)
         self.record["redo"] = []
-        if self.store is not None:
-            self.store._handle(self.record["game"], events)
+        for effect in effects:
+            effect()
         return True
 
     def undo(self) -> None:
