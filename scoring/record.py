@@ -26,6 +26,7 @@ from collections import Counter
 from contextlib import contextmanager
 from typing import Any, Iterator
 
+from scoring import names
 from scoring.core import TABLE, clone, engine
 from scoring.errors import RuleError
 
@@ -65,7 +66,7 @@ def _player(entry: Any, seat: int) -> dict:
     if unknown:
         raise RuleError("record.field_unknown", field=f"players[{seat}].{sorted(unknown)[0]}")
     name = entry["name"].strip()
-    if not 1 <= len(name) <= 40:
+    if not 1 <= len(name) <= 40 or not names.visible(name):
         raise RuleError("record.player_name_length", seat=seat + 1)
     out = {"name": name, "seat": seat + 1}
     if entry.get("colour") is not None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from scoring import names
 from scoring.core import TABLE, RuleError, games
 from scoring.i18n import LANGUAGES
 
@@ -30,13 +31,13 @@ DRAFT_MAX = 20_000
 
 
 def player_name(name: Any, roster: list[str]) -> str:
-    """The trimmed name if it may join the roster."""
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_MAX:
+    """The name as kept (`scoring.names.tidy`) if it may join the roster: none there is the same player's."""
+    if not isinstance(name, str) or not names.visible(name) or len(names.tidy(name)) > NAME_MAX:
         raise RuleError("storage.player_name_length", max=NAME_MAX)
-    name = name.strip()
+    name = names.tidy(name)
     if name == TABLE:
         raise RuleError("core.player_reserved", name=TABLE)
-    if any(other.casefold() == name.casefold() for other in roster):
+    if any(names.same(other, name) for other in roster):
         raise RuleError("storage.player_duplicate", name=name)
     return name
 

@@ -299,12 +299,19 @@ def test_two_stores_on_one_folder_see_each_others_writes(tmp_path):
 
 
 def test_roster(store):
-    """Names are added in order, trimmed, checked, and removed."""
+    """Names are added in order, tidied (trimmed, composed one way, pasted invisible characters dropped, an
+    emoji's joiner kept), checked (the same player in another case or width, or an invisible name, refused), and
+    removed."""
     store.add_player(" Ann ")
     store.add_player("小明")
-    assert store.players() == ["Ann", "小明"]
+    store.add_player("e\u0301mile\u200b")
+    store.add_player("\u202eBob")
+    store.add_player("👩\u200d🍳")
+    assert store.players() == ["Ann", "小明", "émile", "Bob", "👩\u200d🍳"]
     before = snapshot(store.folder)
-    for name, key in [("ann", "storage.player_duplicate"), ("", "storage.player_name_length"),
+    for name, key in [("ann", "storage.player_duplicate"), ("Ａｎｎ", "storage.player_duplicate"),
+                      ("ÉMILE", "storage.player_duplicate"), ("Ann\u200b", "storage.player_duplicate"),
+                      ("", "storage.player_name_length"), ("\u200b", "storage.player_name_length"),
                       ("x" * 41, "storage.player_name_length"), (None, "storage.player_name_length"),
                       ("table", "core.player_reserved")]:
         with pytest.raises(RuleError) as err:
@@ -315,7 +322,7 @@ def test_roster(store):
     assert err.value.key == "storage.player_unknown"
     assert snapshot(store.folder) == before
     store.remove_player("Ann")
-    assert store.players() == ["小明"]
+    assert store.players()[:2] == ["小明", "émile"]
 
 
 def test_aliases(store):

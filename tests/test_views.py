@@ -244,9 +244,9 @@ def test_a_known_name_typed_seats_that_player_once(app):
     draft["new_name"] = "bob "
     buttons(body)["Add"].on_click(None)
     assert shown == [] and [s["name"] for s in draft["seats"]] == ["Bob"] and draft["new_name"] == ""
-    draft["new_name"] = "BOB"
+    draft["new_name"] = "ＢＯＢ"  # full width, as a Chinese keyboard types it
     buttons(new_session.build(app, "score_pad")[1])["Add"].on_click(None)
-    assert shown == ["“Bob” is already seated."] and len(draft["seats"]) == 1 and draft["new_name"] == "BOB"
+    assert shown == ["“Bob” is already seated."] and len(draft["seats"]) == 1 and draft["new_name"] == "ＢＯＢ"
     assert app.store.players() == ["Bob"]
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import flet as ft
 
+from scoring import names
 from scoring.core import BOOL, CHOICE, INT, INT_LIST, RuleError, engine
 from scoring.record import COLOURS, check_colours, new_record
 from views import rules, words
@@ -108,9 +109,10 @@ def new_player_row(app: Any, draft: dict) -> ft.Control:
 
     def add() -> None:
         """Add the typed name (any script, 1–40 characters) to the roster and seat it; a name already on the
-        roster (in any case) seats that player, as tapping their chip would (it was refused as a duplicate)."""
+        roster (in any case or width, `scoring.names.same`) seats that player, as tapping their chip would (it was
+        refused as a duplicate)."""
         name = (draft["new_name"] or "").strip()
-        known = next((p for p in app.store.players() if p.casefold() == name.casefold()), None)
+        known = next((p for p in app.store.players() if names.same(p, name)), None)
         if known is not None and any(s["name"] == known for s in draft["seats"]):
             app.show_error(RuleError("app.player_seated_already", name=known))
             return
@@ -215,11 +217,11 @@ def parsed_options(app: Any, game: Any, draft: dict) -> dict:
 def missing(app: Any, game: Any, draft: dict) -> str | None:
     """Why the session cannot start yet, in words, or None: too few seated, else the refusal of the game's and
     the record's own checks (names, colours, options) — the screen keeps no colour rule of its own."""
-    names = [s["name"] for s in draft["seats"]]
-    if len(names) < game.min_players:
-        return app.t("app.need_players", min=game.min_players, count=len(names))
+    seated = [s["name"] for s in draft["seats"]]
+    if len(seated) < game.min_players:
+        return app.t("app.need_players", min=game.min_players, count=len(seated))
     try:
-        game.check_players(names)
+        game.check_players(seated)
         check_colours(game, draft["seats"])
         parsed_options(app, game, draft)
     except RuleError as err:
