@@ -720,12 +720,19 @@ class Store:
                 self._stats = Stats(s for s in self._read_catalogue().values() if "ranks" in s)
             return self._stats
 
-    def records(self) -> list[dict]:
-        """Copies of every stored session's record, oldest first (for a backup)."""
+    def records(self) -> tuple[list[dict], list[str]]:
+        """Copies of every stored session's record that can be read, oldest first (for a backup), and the ids of
+        those that cannot (a damaged file, set aside now; a log its game's rules refuse, left in place): one
+        such session does not keep the others from a backup."""
         with self._locked():
             catalogue = self._read_catalogue()
-            ids = sorted(catalogue, key=lambda sid: (catalogue[sid]["created"], sid))
-            return [copy.deepcopy(self._entry(sid)[0]) for sid in ids]
+            kept, left_out = [], []
+            for sid in sorted(catalogue, key=lambda sid: (catalogue[sid]["created"], sid)):
+                try:
+                    kept.append(copy.deepcopy(self._entry(sid)[0]))
+                except RuleError:
+                    left_out.append(sid)
+            return kept, left_out
 
     def export(self, sid: str) -> str:
         """The session's record as JSON text (readable Chinese), for a file to keep or share."""

@@ -69,7 +69,7 @@ def test_csv_has_one_row_per_player_per_session(store, tmp_path):
 def test_backup_merges_without_overwriting(store, tmp_path):
     """Into an empty store ids are kept; the same backup again adds nothing; a changed session whose id is
     taken gets a new id and the stored one is untouched."""
-    text = exports.backup_json(store.records())
+    text = exports.backup_json(store.records()[0])
     with Store(tmp_path / "other") as other:
         first = exports.merge_backup(other, exports.parse_backup(text))
         assert first == {"added": [s["id"] for s in store.sessions()], "renamed": {}, "skipped": []}

@@ -504,3 +504,21 @@ def test_a_second_server_store_is_refused(tmp_path):
             assert shared.sessions() == []
     with Store(tmp_path, exclusive=True):
         pass
+
+
+def test_a_session_whose_log_its_rules_refuse_is_left_out_of_a_backup_by_name(tmp_path):
+    """A session file the store reads but whose log the game's rules refuse (an older version's rule, a hand
+    edit; such a file is left in place): the backup holds every other session and names the one left out; it
+    raised and no session could be backed up."""
+    with Store(tmp_path) as store:
+        good = store.create(new_record("score_pad", ["Ann", "Bob"], now="2026-01-01T20:00:00+00:00"))
+        bad = store.create(new_record("score_pad", ["Ann", "Bob"], now="2026-01-02T20:00:00+00:00"))
+        store.play(bad, {"type": "round", "by": "table", "scores": {"Ann": 1, "Bob": 2}})
+    path = tmp_path / "sessions" / f"{bad}.json"
+    raw = path.read_bytes()
+    tables = json.loads(raw[raw.index(b'"tables":') + 9:-1])
+    tables["session"]["1"]["record"]["actions"][0]["scores"]["Ann"] = "x"
+    path.write_text(json.dumps({"schema": 1, **tables}))  # the unchecksummed form of schema 1
+    with Store(tmp_path) as store:
+        records, left_out = store.records()
+        assert [r["id"] for r in records] == [good] and left_out == [bad]

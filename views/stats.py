@@ -141,9 +141,12 @@ def export_row(app: Any) -> ft.Control:
         await app.picker.save_file(file_name="tableside-sessions.csv", src_bytes=text.encode("utf-8-sig"))
 
     async def save_backup() -> None:
-        """Every session as one JSON backup, as a download."""
-        text = exports.backup_json(app.store.records())
+        """Every session as one JSON backup, as a download; the sessions that cannot be read are named."""
+        records, left_out = app.store.records()
+        text = exports.backup_json(records)
         await app.picker.save_file(file_name="tableside-backup.json", src_bytes=text.encode("utf-8"))
+        if left_out:
+            app.notify("stats.backup_left_out", {"count": len(left_out), "ids": left_out}, error=True)
 
     return ft.Row(wrap=True, controls=[
         ft.OutlinedButton(content=app.t("stats.export_csv"), icon=ft.Icons.TABLE_VIEW,
