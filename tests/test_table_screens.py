@@ -1161,3 +1161,13 @@ def test_a_phones_save_keeps_every_answer_when_another_player_answered_meanwhile
     run_async(tap())
     assert [d.content.value for d in phone.page.dialogs] == []
     assert store.state(hub.sid)["sheets"]["A"][1:3] == ["tiger", "lemon"]
+
+
+def test_a_near_tie_names_its_move_as_the_game_does_in_each_language():
+    """The referee reads which move the near-tie is about in words ("进入下一个线轴"), not its type ("next_spool")."""
+    from views.table import tie_text
+
+    tie = {"accepted": False, "first": TABLE, "second": "B", "gap_ms": 8.0, "type": "next_spool"}
+    for lang in LANGUAGES:
+        said = tie_text(lang, "knit_wit", tie)
+        assert "next_spool" not in said and words.move_name(lang, "knit_wit", "next_spool") in said

@@ -183,7 +183,8 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
                      content=ft.Text(status_line(lang, message), size=18, weight=ft.FontWeight.W_600)),
     ]
     for tie in message["ties"]:
-        row: list[ft.Control] = [ft.Text(tie_text(lang, tie), weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR)]
+        row: list[ft.Control] = [ft.Text(tie_text(lang, message["meta"]["game"], tie), weight=ft.FontWeight.BOLD,
+                                         color=ft.Colors.ERROR)]
         if referee:
             row += [ft.FilledButton(content=app.t("table.tie_keep"), on_click=lambda e, t=tie: rule(t["id"], False)),
                     ft.OutlinedButton(content=app.t("table.tie_swap"), on_click=lambda e, t=tie: rule(t["id"], True))]

@@ -216,11 +216,11 @@ def seat_name(lang: str, seat: str) -> str:
     return words.say(lang, "table.referee_seat") if seat == TABLE else seat
 
 
-def tie_text(lang: str, tie: dict) -> str:
-    """A near-tie in words."""
+def tie_text(lang: str, game: str, tie: dict) -> str:
+    """A near-tie in words, its move named as the game names it."""
     key = "table.tie" if tie["accepted"] else "table.tie_refused"
     return words.say(lang, key, first=seat_name(lang, tie["first"]), second=seat_name(lang, tie["second"]),
-                     ms=tie["gap_ms"], move=tie["type"])
+                     ms=tie["gap_ms"], move=move_label(lang, game, tie["type"]))
 
 
 @ft.component
@@ -288,7 +288,7 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
          *[ft.DropdownOption(key=s["seat"], text=s["seat"]) for s in message["seats"] if s["seat"] != TABLE]],
         lambda e: attempt(lambda: hub.set_referee(None if e.control.value == "-" else e.control.value)), width=260)
     ties = [ft.Row(wrap=True, controls=[
-        ft.Text(tie_text(lang, tie), weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR),
+        ft.Text(tie_text(lang, message["meta"]["game"], tie), weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR),
         ft.FilledButton(content=app.t("table.tie_keep"),
                         on_click=lambda e, t=tie: attempt(lambda: hub.rule_tie(None, t["id"], False))),
         ft.OutlinedButton(content=app.t("table.tie_swap"),
