@@ -326,6 +326,34 @@ def test_missing_session_says_so(app):
     assert back == "/" and texts(body)
 
 
+def test_a_session_deleted_after_this_tab_played_it_says_it_is_gone(app):
+    """Played to the end in this tab, opened from History, deleted, then Back to /history/<id>: the tab's feed still
+    held the deleted record, so the frame was built from it and the store raised `storage.session_unknown` (the
+    home screen stayed, with no message). Now a feed no screen follows is not trusted: the store says it is gone."""
+    sid = play_session(app.store, [])
+    feed, hub = app.feed(sid), app.live(sid)
+    hub.subscribe(feed)  # the session screen is open
+    hub.play({"type": "round", "by": "table", "scores": {"A": 1, "B": 2}}, "2025-01-01T20:01:00+00:00", None)
+    hub.play({"type": "finish", "by": "table"}, "2025-01-01T20:02:00+00:00", None)
+    hub.unsubscribe(feed)  # History -> Delete -> the tab goes home
+    app.store.delete(sid)
+    _, body, back = session.build(app, sid, True, feed)
+    assert back == "/" and texts(body) == [f"There is no saved session “{sid}”."]
+
+
+def test_a_session_changed_since_this_tab_left_it_shows_its_newest_state(app):
+    """A tab's feed is only the session's newest while the screen follows it: a round entered elsewhere after this
+    tab left the screen shows when the tab comes back."""
+    sid = play_session(app.store, [])
+    feed, hub = app.feed(sid), app.live(sid)
+    hub.subscribe(feed)
+    hub.play({"type": "round", "by": "table", "scores": {"A": 1, "B": 2}}, "2025-01-01T20:01:00+00:00", None)
+    hub.unsubscribe(feed)
+    app.store.play(sid, {"type": "round", "by": "table", "scores": {"A": 30, "B": 40}}, "2025-01-01T20:02:00+00:00")
+    _, body, _ = session.build(app, sid, False, feed)
+    assert any("31" in t for t in texts(body))
+
+
 def test_colours_are_required_and_distinct_where_the_game_uses_them(app):
     import dataclasses
 

@@ -87,6 +87,11 @@ class Live:
         with self._lock:
             self._feeds.pop(id(feed), None)
 
+    def follows(self, feed: Feed) -> bool:
+        """Whether feed is subscribed now (an unsubscribed feed may hold a record changed or deleted since)."""
+        with self._lock:
+            return id(feed) in self._feeds
+
     def publish(self, record: dict, state: dict, skip: int | None = None) -> None:
         """Hand the new record and state to every subscribed feed, each in its own tab's context, and to every
         watcher but `skip` (the one that made the change and has told its own subscribers)."""

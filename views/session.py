@@ -159,8 +159,9 @@ async def keep_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -
 
 
 def current(app: Any, sid: str, feed: Any) -> tuple[dict, dict]:
-    """The record and state this render shows: the feed's newest, else the store's."""
-    if feed is not None and feed.version:
+    """The record and state this render shows: the feed's newest while it follows the session, else the store's
+    (a tab's feed outlives its screen: the session may have changed, or been deleted, since it last followed)."""
+    if feed is not None and feed.version and app.live(sid).follows(feed):
         return feed.record, feed.state
     return app.live(sid).fresh()
 
@@ -191,7 +192,7 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, app.lang, board, folds, limit=SHOWN)]
     more = show_all(app, f"log:{sid}")
     side += [log_panel(app.lang, public_log(record, SHOWN if more else None), len(record["actions"]), folds, more),
-             file_actions(app, sid, read_only)]
+             file_actions(app, sid, read_only, state)]
     body = ft.ResponsiveRow(controls=[
         ft.Column(col=MAIN_COLS, controls=main, spacing=12),
         ft.Column(col=SIDE_COLS, controls=side, spacing=12),
@@ -412,8 +413,8 @@ def team_chart(t: Callable[..., str], board: Any) -> ft.Control:
                        start={name: board.start.get(first, 0) for name, first in names.items()})
 
 
-def file_actions(app: Any, sid: str, read_only: bool) -> ft.Control:
-    """Export the session to a JSON file; in history also delete it (after confirmation)."""
+def file_actions(app: Any, sid: str, read_only: bool, state: dict) -> ft.Control:
+    """Export the session (shown in `state`) to a JSON file; in history also delete it (after confirmation)."""
 
     async def export() -> None:
         """Save the session as a JSON file (a download in the browser)."""
@@ -445,6 +446,6 @@ def file_actions(app: Any, sid: str, read_only: bool) -> ft.Control:
     if read_only:
         controls.append(ft.OutlinedButton(content=app.t("app.delete"), icon=ft.Icons.DELETE,
                                           on_click=lambda e: delete()))
-    if app.store.state(sid).get("over"):
+    if state.get("over"):
         controls += stats.bgstats_buttons(app, sid)
     return ft.Row(controls=controls, wrap=True)
