@@ -187,6 +187,32 @@ def test_new_session_start_is_disabled_with_a_reason_until_ready(app):
     assert [p["name"] for p in record["players"]] == ["张三"]
 
 
+def test_a_double_tap_on_start_creates_one_session(app, monkeypatch):
+    """Two taps on Start before the screen changes stored two identical sessions; now the second is ignored. A
+    start the store refused (here a full disk) says why and lets the next tap try again."""
+    from scoring.core import RuleError
+
+    app.store.add_player("Ann")
+    draft = app.local("new:score_pad")
+    new_session.build(app, "score_pad")
+    draft["seats"] = [{"name": "Ann", "colour": None}]
+    start = buttons(new_session.build(app, "score_pad")[1])["Start"]
+    routes, shown = [], []
+    app.go, app.show_error = routes.append, shown.append
+    create = app.store.create
+
+    def full(record):
+        raise RuleError("storage.disk_full", folder="data")
+
+    monkeypatch.setattr(app.store, "create", full)
+    start.on_click(None)
+    assert [err.key for err in shown] == ["storage.disk_full"] and routes == []
+    monkeypatch.setattr(app.store, "create", create)
+    start.on_click(None)
+    start.on_click(None)
+    assert len(app.store.sessions()) == 1 and routes == [f"/play/{app.store.sessions()[0]['id']}"]
+
+
 def test_start_waits_for_the_records_colour_check_and_says_why(app):
     """Nab-It! is played with colours: Start stays disabled with the record's refusal in words until every
     seat has a colour of its own, and the session then starts with them."""

@@ -11,6 +11,9 @@ option's field or dropdown fill the form's width, so a floating label and a drop
 being cut at the screen's edge (`views.ui.labelled`). A choice's words longer than a phone's dropdown (about 300 px
 at 16 px) are still cut: they belong shortened in the game's strings. The "Add" button beside the new player's
 field is centred on the field's box (`FIELD_HEIGHT`), not on the box and its "0/40" counter below (10 px low).
+
+Ruling: Start creates one session per draft. A second tap that reaches the server before the screen changed (a
+double tap) is ignored; a start the store refused lets the next tap try again.
 """
 
 from __future__ import annotations
@@ -263,6 +266,9 @@ def start_session(app: Any, game: Any, draft: dict) -> None:
     """Create the session in the store and open it."""
     if missing(app, game, draft):
         return
+    tap = object()
+    if draft.setdefault("starting", tap) is not tap:
+        return
     players = [{"name": s["name"], **({"colour": s["colour"]} if game.colours else {})} for s in draft["seats"]]
     now = words.now()
     try:
@@ -270,6 +276,7 @@ def start_session(app: Any, game: Any, draft: dict) -> None:
                             seed=random.randrange(1, 2**31), now=now)
         sid = app.store.create(record)
     except RuleError as err:
+        draft.pop("starting", None)
         app.show_error(err)
         return
     app.scratch.pop(f"new:{game.id}", None)
