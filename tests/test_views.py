@@ -129,6 +129,19 @@ def test_home_sections_continue_and_history(app, utc):
     assert routes == [f"/play/{active}", f"/history/{done}"]
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_continue_tile_of_a_game_without_rounds_names_no_round(app, lang):
+    """Kingdomino and Knit Wit report no round: their Continue tiles read "Kingdomino · round " (王国骨牌 · 第  轮);
+    now the game's name alone, while a score pad still says its round."""
+    app.settings["lang"] = lang
+    for game in ("kingdomino", "knit_wit", "score_pad"):
+        app.store.create(new_record(game, ["Ann", "Bo"], now="2026-03-01T20:00:00+00:00"))
+    titles = [c.title.value for c in walk(home.build(app)[1]) if isinstance(c, ft.ListTile)]
+    names = {g: engine(g).game.names[lang] for g in ("kingdomino", "knit_wit", "score_pad")}
+    rounded = words.say(lang, "app.continue_title", game=names["score_pad"], round=1)
+    assert sorted(titles) == sorted([names["kingdomino"], names["knit_wit"], rounded])
+
+
 def test_bacon_says_deal_where_other_games_say_round(app, utc):
     """Bacon is played in deals: its header, deals table, the home's continue line and the end screen's chart say
     "Deal 2 of 8", "Deal 1", "Bacon · deal 2", "Scores deal by deal" (a game's own words for the shared ones,

@@ -4,7 +4,10 @@ sessions (history), importing a session file, and any data file the store had to
 The Continue and History lists show `PAGE` sessions each, with "show more" adding a page (kept per tab); only the
 shown ones are asked of the store (`sessions(status, limit)`, `count`), so the screen costs the same with 10,000
 stored sessions as with none. It draws without importing any game's view (`has_view`): the first screen after
-start-up loads only what it shows."""
+start-up loads only what it shows.
+
+Ruling: a Continue tile names the round the game reports; a game without rounds (Kingdomino, Knit Wit) shows its
+name alone."""
 
 from __future__ import annotations
 
@@ -133,12 +136,12 @@ def game_card(app: Any, game: Any) -> ft.Control:
 
 
 def continue_tile(app: Any, summary: dict) -> ft.Control:
-    """An unfinished session: game, players, round, last change; tap to continue."""
-    sid = summary["id"]
+    """An unfinished session: game, players, round (where the game has rounds), last change; tap to continue."""
+    sid, game, turn_round = summary["id"], game_name(app.lang, summary["game"]), summary.get("round")
     return ft.Card(content=ft.ListTile(
         leading=ft.Icon(ft.Icons.PLAY_CIRCLE),
-        title=ft.Text(words.say_for(app.lang, summary["game"], "app.continue_title",
-                                    game=game_name(app.lang, summary["game"]), round=summary.get("round") or "")),
+        title=ft.Text(game if turn_round is None else words.say_for(app.lang, summary["game"], "app.continue_title",
+                                                                     game=game, round=turn_round)),
         subtitle=ft.Text(app.t("app.continue_detail", players=summary["players"],
                                updated=words.when(app.lang, summary.get("updated", "")))),
         on_click=lambda e: app.go(f"/play/{sid}"),
