@@ -220,11 +220,13 @@ class Scoreboard:
         return next(p.total for p in self.players if p.name == name)
 
     def places(self) -> dict[str, int]:
-        """Each player's place; players tied in a group share it and the next place is skipped (1, 1, 3)."""
+        """Each player's place; sides tied in a group share it and the next place is skipped (1, 1, 3). A side is a
+        player, or in a team game a team, whose members share its place: two teams of two are placed 1, 1, 2, 2."""
+        side = {name: i for i, team in enumerate(self.teams) for name in team}
         out, place = {}, 1
         for group in self.ranking:
             out.update({name: place for name in group})
-            place += len(group)
+            place += len({side.get(name, name) for name in group})
         return out
 
     def to_json(self) -> dict:

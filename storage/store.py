@@ -83,7 +83,7 @@ from tinydb.table import Document
 
 from scoring import plain
 from scoring import record as rec
-from scoring.core import RuleError, engine
+from scoring.core import RuleError, Scoreboard, engine
 from storage import prefs, schema
 from storage.stats import Stats
 from storage.atomic import (AtomicStorage, Unreadable, dumps, fsync_folder, is_temp, quarantine, read_body,
@@ -106,16 +106,19 @@ def shard_of(sid: str) -> int:
 
 def behind(summary: dict) -> bool:
     """Whether a catalogue entry predates what the app now records: a Solar Storm crew of two or more was not
-    named a team before December 2026 (statistics counted its players as tied rivals), and places after a shared
-    one were numbered on (1, 1, 2) where the end screen skips one (1, 1, 3) until session 46. `Store._reconcile`
-    makes such summaries again once, on the catalogue's first use."""
+    named a team before December 2026 (statistics counted its players as tied rivals), places after a shared
+    one were numbered on (1, 1, 2) where the end screen skips one (1, 1, 3) until session 46, and a team game's
+    places counted players, not teams (Bacon's losing team of two 3rd of two teams) until session 47. Its places
+    are numbered again from its own ranks and teams (`Scoreboard.places`); an entry they differ from is behind.
+    `Store._reconcile` makes such summaries again once, on the catalogue's first use."""
     if summary.get("game") == "solar_storm" and len(summary.get("players") or ()) > 1 and "teams" not in summary:
         return True
-    ranks = list((summary.get("ranks") or {}).values())
-    if len(set(ranks)) == len(ranks):  # no shared place (most games): nothing to renumber
+    ranks = summary.get("ranks") or {}
+    if len(set(ranks.values())) == len(ranks):  # no shared place (most games): nothing to renumber
         return False
-    ranks.sort()
-    return any(p != ranks[i - 1] and p != i + 1 for i, p in enumerate(ranks) if i)
+    groups = tuple(tuple(n for n in ranks if ranks[n] == p) for p in sorted(set(ranks.values())))
+    teams = tuple(tuple(team) for team in summary.get("teams") or ())
+    return ranks != Scoreboard(summary.get("game", ""), (), groups, (), teams=teams).places()
 
 
 def io_error(err: OSError, folder: Path) -> RuleError:

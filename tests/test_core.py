@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring.core import (BOOL, CHOICE, INT, INT_LIST, Game, Line, Option, RuleError, engine, games,
+from scoring.core import (BOOL, CHOICE, INT, INT_LIST, Game, Line, Option, RuleError, Scoreboard, engine, games,
                           make_scoreboard, rank, rng)
 
 
@@ -28,6 +28,18 @@ def test_scoreboard_shared_win_without_tiebreak():
     """A tie with no tiebreak shares the win."""
     board = make_scoreboard("x", ["A", "B"], {"A": [Line("p", 4)], "B": [Line("p", 4)]})
     assert board.winners == ("A", "B") and not board.tiebreak_used
+
+
+def test_places_count_sides_a_team_sharing_one_place():
+    """Players tied share a place and the next is skipped (1, 1, 3); in a team game a team is one side: two teams
+    of two are 1, 1, 2, 2 (Bacon's losing team read 3rd of two), three of three tied first then one team 1, 1, 1,
+    1, 1, 1, 3."""
+    assert Scoreboard("x", (), (("A", "B"), ("C",)), ()).places() == {"A": 1, "B": 1, "C": 3}
+    teams = (("A", "C"), ("B", "D"))
+    assert Scoreboard("x", (), (("A", "C"), ("B", "D")), (), teams=teams).places() == {"A": 1, "C": 1, "B": 2, "D": 2}
+    teams = (("A", "B"), ("C", "D"), ("E", "F"))
+    board = Scoreboard("x", (), (("A", "B", "C", "D"), ("E", "F")), (), teams=teams)
+    assert board.places() == {"A": 1, "B": 1, "C": 1, "D": 1, "E": 3, "F": 3}
 
 
 def test_rng_is_fixed_by_seed_and_salt():

@@ -322,6 +322,45 @@ def test_a_shared_place_skips_the_next_in_the_exports_as_on_the_end_screen(tmp_p
     assert {r["player"]: r["place"] for r in rows} == {"小明": "1", "Ann": "1", "Cy": "3"}
 
 
+def test_the_second_of_two_teams_is_placed_second_everywhere(tmp_path, monkeypatch):
+    """Bacon, two teams of two: the losing team read 3rd (4th with six players) on the end screen, in the CSV's
+    place and as BG Stats' rank; places count teams now (1, 1, 2, 2). A catalogue entry stored the old way is made
+    again from its session file when the store is next opened."""
+
+    def finished(store: Store) -> str:
+        """A Bacon game in which Ann and Cy's team goes out first in every deal."""
+        sid = store.create(new_record("bacon", ["Ann", "Bo", "Cy", "Di"], now="2026-03-05T20:00:00+00:00"))
+        store.play(sid, {"type": "dealer", "by": "table", "player": "Ann"}, "2026-03-05T20:00:00+00:00")
+        while not store.state(sid).get("over"):
+            store.play(sid, {"type": "deal", "by": "table", "order": ["Ann", "Cy"]}, "2026-03-05T20:01:00+00:00")
+        return sid
+
+    old_summary = Store._summary
+
+    def counted_players(record, state):
+        """The summary as the app made it before session 47 (a team game's places counted players)."""
+        summary = old_summary(record, state)
+        summary["ranks"] = {name: 1 if place == 1 else 3 for name, place in summary["ranks"].items()}
+        return summary
+
+    expected = {"Ann": 1, "Cy": 1, "Bo": 2, "Di": 2}
+    with monkeypatch.context() as patched:
+        patched.setattr(Store, "_summary", staticmethod(counted_players))
+        with Store(tmp_path / "old") as store:
+            finished(store)
+            assert store.sessions()[0]["ranks"] == {"Ann": 1, "Cy": 1, "Bo": 3, "Di": 3}
+    with Store(tmp_path / "old") as store:
+        assert store.sessions()[0]["ranks"] == expected
+    with Store(tmp_path / "new") as store:
+        sid = finished(store)
+        shown = places(engine("bacon").scoreboard(store.state(sid)))
+        play = exports.bgstats_play(store.load(sid), store.state(sid), "Bacon")
+        rows = list(csv.DictReader(io.StringIO(exports.sessions_csv(store.sessions()))))
+    assert shown == [(1, "Ann"), (1, "Cy"), (2, "Bo"), (2, "Di")]
+    assert {p["name"]: p["rank"] for p in play["players"]} == expected
+    assert {r["player"]: int(r["place"]) for r in rows} == expected
+
+
 def test_a_name_that_looks_like_a_formula_is_text_in_the_csv(tmp_path):
     """Session 46's tour: a player called "=1+1" went into the CSV as it is, which a spreadsheet computes (and a
     crafted name could run a command). Such a name gets a leading apostrophe; others are left as they are."""

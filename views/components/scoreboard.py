@@ -22,8 +22,8 @@ TROPHY = 24  # the winners' trophy, and the blank as wide before the other names
 
 
 def places(board: Any) -> list[tuple[int, str]]:
-    """(place, name) in ranking order; players tied in a group share the place (1, 1, 3, …: `Scoreboard.places`,
-    as the exports and the statistics number them)."""
+    """(place, name) in ranking order; players tied in a group share the place (1, 1, 3, …; a team game counts
+    teams: 1, 1, 2, 2) — `Scoreboard.places`, as the exports and the statistics number them."""
     place = board.places()
     return [(place[name], name) for group in board.ranking for name in group]
 
