@@ -7,7 +7,8 @@ proportional to its number of players (squared, for head-to-head), and the quest
   last played.
 - `game(game_id)`: plays, the score distribution as histogram bins, the highest score with who and when; for a
   team game (Bacon), by team.
-- `head_to_head(a, b)`: sessions both played against each other, how often each finished ahead of the other,
+- `head_to_head(a, b)`: sessions both played against each other (`games`), how often each finished ahead of the
+  other (`ahead`, by player name: kept apart from the counters, so a player may be called "games" or "ties"),
   ties; and sessions they played on the same side (`allies`).
 - `players()`: everyone with at least one finished session.
 
@@ -152,10 +153,10 @@ class Stats:
         """How a and b fared against each other in the finished sessions both played, and in how many they were
         on the same side."""
         if a == b:
-            return {"games": 0, a: 0, "ties": 0, "allies": 0}
+            return {"games": 0, "ahead": {a: 0}, "ties": 0, "allies": 0}
         low, high = sorted((a, b))
         pair = self.pairs.get((low, high)) or Counter()
-        return {"games": pair["games"], low: pair["a"], high: pair["b"], "ties": pair["ties"],
+        return {"games": pair["games"], "ahead": {low: pair["a"], high: pair["b"]}, "ties": pair["ties"],
                 "allies": pair["allies"]}
 
 

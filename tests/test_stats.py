@@ -74,8 +74,21 @@ def test_a_games_histogram_and_highest(store):
 
 def test_head_to_head_by_places(store):
     """Ann vs 小明: ahead in 1 and 3, behind in 2. 小明 vs Bo: ahead in 1 (12 vs 7), tied first in 2."""
-    assert store.stats().head_to_head("Ann", "小明") == {"games": 3, "Ann": 2, "小明": 1, "ties": 0, "allies": 0}
-    assert store.stats().head_to_head("小明", "Bo") == {"games": 2, "Bo": 0, "小明": 1, "ties": 1, "allies": 0}
+    assert store.stats().head_to_head("Ann", "小明") == {"games": 3, "ahead": {"Ann": 2, "小明": 1}, "ties": 0,
+                                                        "allies": 0}
+    assert store.stats().head_to_head("小明", "Bo") == {"games": 2, "ahead": {"Bo": 0, "小明": 1}, "ties": 1,
+                                                       "allies": 0}
+
+
+@pytest.mark.parametrize("rival", ["games", "ties", "allies"])
+def test_head_to_head_of_a_player_named_like_a_counter(tmp_path, rival):
+    """A player called "games", "ties" or "allies" who wins three sessions against Ann: the counters and the
+    players' names shared one dict, so the player's 3 was overwritten (by the tie count: "ties ahead 0")."""
+    with Store(tmp_path / "data") as s:
+        for day in (1, 2, 3):
+            finished(s, [{"Ann": 1, rival: 9}], f"2026-03-0{day}T20:00:00", players=["Ann", rival])
+        assert s.stats().head_to_head("Ann", rival) == {"games": 3, "ahead": {"Ann": 0, rival: 3}, "ties": 0,
+                                                        "allies": 0}
 
 
 def test_lowest_wins_is_judged_by_places(tmp_path):
@@ -83,7 +96,7 @@ def test_lowest_wins_is_judged_by_places(tmp_path):
     with Store(tmp_path) as s:
         finished(s, [{"Ann": 2, "Bo": 9}], "2026-03-01T20:00:00", lower_wins=True, players=["Ann", "Bo"])
         assert s.stats().player("Ann")["wins"] == 1 and s.stats().player("Bo")["wins"] == 0
-        assert s.stats().head_to_head("Ann", "Bo") == {"games": 1, "Ann": 1, "Bo": 0, "ties": 0, "allies": 0}
+        assert s.stats().head_to_head("Ann", "Bo") == {"games": 1, "ahead": {"Ann": 1, "Bo": 0}, "ties": 0, "allies": 0}
 
 
 def test_undo_delete_and_reopen_keep_the_index_exact(store, tmp_path):
@@ -153,8 +166,8 @@ def test_teammates_and_a_crew_are_on_the_same_side_not_tied(tmp_path):
     with Store(tmp_path / "data") as store:
         finished_bacon(store, "2026-03-05T20:00:00")
         stats = store.stats()
-    assert stats.head_to_head("Ann", "Cy") == {"games": 0, "Ann": 0, "Cy": 0, "ties": 0, "allies": 1}
-    assert stats.head_to_head("Bo", "Ann") == {"games": 1, "Ann": 1, "Bo": 0, "ties": 0, "allies": 0}
+    assert stats.head_to_head("Ann", "Cy") == {"games": 0, "ahead": {"Ann": 0, "Cy": 0}, "ties": 0, "allies": 1}
+    assert stats.head_to_head("Bo", "Ann") == {"games": 1, "ahead": {"Ann": 1, "Bo": 0}, "ties": 0, "allies": 0}
     crew = ["Ann", "Bo", "Cy"]
     state = replay(new_record("solar_storm", crew))
     assert engine("solar_storm").scoreboard(state).teams == (tuple(crew),)
@@ -162,7 +175,7 @@ def test_teammates_and_a_crew_are_on_the_same_side_not_tied(tmp_path):
               "winners": crew if won else [], "totals": dict.fromkeys(crew, points), "ranks": dict.fromkeys(crew, 1),
               "teams": [crew]} for i, (won, points) in enumerate(((True, 9), (False, 4)), 1)]
     stats = Stats(games)
-    assert stats.head_to_head("Ann", "Bo") == {"games": 0, "Ann": 0, "Bo": 0, "ties": 0, "allies": 2}
+    assert stats.head_to_head("Ann", "Bo") == {"games": 0, "ahead": {"Ann": 0, "Bo": 0}, "ties": 0, "allies": 2}
     assert sum(b["count"] for b in stats.game("solar_storm")["histogram"]) == 2
 
 
@@ -189,6 +202,7 @@ def test_a_crew_stored_before_crews_were_teams_is_counted_on_the_same_side(tmp_p
             sid = store.create(new_record("solar_storm", ["A", "B"], {"deal": "table"}, seed=1))
             for action in lost:
                 store.play(sid, action)
-            assert store.stats().head_to_head("A", "B") == {"games": 1, "A": 0, "B": 0, "ties": 1, "allies": 0}
+            assert store.stats().head_to_head("A", "B") == {"games": 1, "ahead": {"A": 0, "B": 0}, "ties": 1,
+                                                            "allies": 0}
     with Store(tmp_path / "data") as store:
-        assert store.stats().head_to_head("A", "B") == {"games": 0, "A": 0, "B": 0, "ties": 0, "allies": 1}
+        assert store.stats().head_to_head("A", "B") == {"games": 0, "ahead": {"A": 0, "B": 0}, "ties": 0, "allies": 1}

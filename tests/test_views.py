@@ -444,6 +444,16 @@ def test_bacon_is_charted_by_team(app):
     assert "1 session against each other: Ann ahead 1, Bo ahead 0, tied 0" in texts(stats.build(app)[1])
 
 
+def test_head_to_head_of_a_player_called_ties_shows_their_wins(app):
+    """Ann against a player called "ties" who won three sessions read "Ann ahead 0, ties ahead 0, tied 0"."""
+    from tests.test_stats import finished
+    from views import stats
+    for day in (1, 2, 3):
+        finished(app.store, [{"Ann": 1, "ties": 9}], f"2026-03-0{day}T20:00:00", players=["Ann", "ties"])
+    app.local("stats").update(player="Ann", rival="ties")
+    assert "3 sessions against each other: Ann ahead 0, ties ahead 3, tied 0" in texts(stats.build(app)[1])
+
+
 def test_drafts_are_written_off_the_loop_in_the_order_taken(tmp_path):
     """A screen's draft is taken when asked and written on the drafts thread (not the server's loop), each change
     once and in order, so the last one taken is the one kept; one the store refuses is not asked again until it

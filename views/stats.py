@@ -91,8 +91,9 @@ def player_table(app: Any, record: dict) -> ft.Control:
 
 def head_to_head(app: Any, result: dict, player: str, rival: str) -> ft.Control:
     """How two players fared against each other, and how often they played on the same side (where they did)."""
-    line = app.t("stats.head_to_head_line", games=result["games"], a=player, a_ahead=result[player], b=rival,
-                 b_ahead=result[rival], ties=result["ties"])
+    ahead = result["ahead"]
+    line = app.t("stats.head_to_head_line", games=result["games"], a=player, a_ahead=ahead[player], b=rival,
+                 b_ahead=ahead[rival], ties=result["ties"])
     if not result["allies"]:
         return ft.Text(line)
     allies = app.t("stats.head_to_head_allies", allies=result["allies"])
