@@ -128,19 +128,21 @@ class Game:
         return resolved
 
     def check_players(self, players: list) -> list[str]:
-        """The player names if their count fits and they are distinct non-empty strings."""
+        """The player names if their count fits and they are distinct non-empty strings. A game that lists its
+        counts says that list (its own `<game>.player_count`: Bacon's "4 or 6" with 3, 5 or 7 seated), not the
+        range ("4–6" with 7 seated read as if 5 were allowed)."""
         if not isinstance(players, list) or any(not isinstance(p, str) or not p.strip() for p in players):
             raise RuleError("core.players_invalid")
         if len(set(players)) != len(players):
             raise RuleError("core.player_duplicate")
         if TABLE in players:
             raise RuleError("core.player_reserved", name=TABLE)
+        if self.player_counts and len(players) not in self.player_counts:
+            raise RuleError(f"{self.id}.player_count", count=len(players))
         if not self.min_players <= len(players) <= self.max_players:
             raise RuleError(
                 "core.player_count", count=len(players), min=self.min_players, max=self.max_players
             )
-        if self.player_counts and len(players) not in self.player_counts:
-            raise RuleError(f"{self.id}.player_count", count=len(players))
         return list(players)
 
     def describe(self) -> dict:

@@ -73,6 +73,10 @@ def test_five_players_refused():
         assert err.value.key == "bacon.player_count" and err.value.params == {"count": 5}
     assert_translated("bacon.player_count", err.value.params)
     assert engine("bacon").game.check_players(FOUR + ["Ed", "Flo"]) == FOUR + ["Ed", "Flo"]
+    for count in (3, 7):  # outside the range too: "4 or 6", not "4–6", which reads as if 5 were allowed
+        with pytest.raises(RuleError) as err:
+            engine("bacon").game.check_players([f"P{i}" for i in range(count)])
+        assert err.value.key == "bacon.player_count" and err.value.params == {"count": count}
     assert engine("bacon").game.describe()["player_counts"] == [4, 6]  # `python -m scoring games` says so too
 
 

@@ -560,6 +560,9 @@ def test_bacon_with_five_seated_cannot_start_and_says_why_before_the_tap(app):
     _, body, _ = new_session.build(app, "bacon")
     assert not buttons(body)["Start"].disabled
     assert "培根 · 4 or 6 players" in texts(home.build(app)[1])
+    draft["seats"].append({"name": "G", "colour": None})  # seven read "for 4–6 players", as if 5 were allowed
+    _, body, _ = new_session.build(app, "bacon")
+    assert buttons(body)["Start"].disabled and "Bacon is for 4 or 6 players in two teams, not 7." in texts(body)
 
 
 def test_flutters_own_words_follow_the_phones_language(app):
