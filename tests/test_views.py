@@ -444,6 +444,17 @@ def test_bacon_is_charted_by_team(app):
     assert "1 session against each other: Ann ahead 1, Bo ahead 0, tied 0" in texts(stats.build(app)[1])
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_the_end_screen_says_a_team_scored_nothing_not_yet(app, lang):
+    """A finished Bacon game (Ann + Cy win 8 to 0): the losing team's breakdown read "No points yet." (还没有得分。)
+    on the end screen, as if the game went on; now it says they scored nothing."""
+    from tests.test_stats import finished_bacon
+    app.settings["lang"] = lang
+    shown = texts(session.build(app, finished_bacon(app.store, "2026-03-05T20:00:00"), read_only=True)[1])
+    assert shown.count(words.say(lang, "app.breakdown_none")) == 2
+    assert words.say(lang, "app.breakdown_empty") not in shown
+
+
 def test_head_to_head_of_a_player_called_ties_shows_their_wins(app):
     """Ann against a player called "ties" who won three sessions read "Ann ahead 0, ties ahead 0, tied 0"."""
     from tests.test_stats import finished

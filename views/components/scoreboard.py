@@ -28,16 +28,18 @@ def places(board: Any) -> list[tuple[int, str]]:
     return [(place[name], name) for group in board.ranking for name in group]
 
 
-def breakdown_lines(t: Callable[..., str], lang: str, player: Any, limit: int | None = None) -> list[ft.Control]:
+def breakdown_lines(t: Callable[..., str], lang: str, player: Any, limit: int | None = None, over: bool = False
+                    ) -> list[ft.Control]:
     """A player's breakdown, one line per entry (the newest `limit` of them, and how many are left out); each
-    line's points ("= 0") stay on one line with the word before them on a narrow phone."""
+    line's points ("= 0") stay on one line with the word before them on a narrow phone. An empty one says "No points
+    yet." while the game goes on, "No points scored." once it is over."""
     entries = list(player.breakdown)
     hidden = max(0, len(entries) - limit) if limit else 0
     lines = [ft.Text(entry_line(t, line), size=14, key=f"line-{hidden + i}")
              for i, line in enumerate(entries[hidden:])]
     if hidden:
         lines.insert(0, aside(lang, t("app.breakdown_earlier", count=hidden), size=14))
-    return lines or [aside(lang, t("app.breakdown_empty"), size=14)]
+    return lines or [aside(lang, t("app.breakdown_none" if over else "app.breakdown_empty"), size=14)]
 
 
 def entry_line(t: Callable[..., str], line: Any) -> str:
@@ -60,7 +62,8 @@ def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds,
             folds, f"breakdown:{name}", expanded,
             lambda player=player: [ft.Container(padding=ft.Padding.only(left=TILE_INSET, bottom=8),
                                                 alignment=ft.Alignment.TOP_LEFT,
-                                                content=ft.Column(controls=breakdown_lines(t, lang, player, limit),
+                                                content=ft.Column(controls=breakdown_lines(t, lang, player, limit,
+                                                                                           board.over),
                                                                   spacing=2))],
             key=f"player-{name}",
             title=ft.Text(t("app.place_name", place=place, name=name),
