@@ -74,6 +74,8 @@ def test_seven_numbers_is_detected_as_flip7():
     (line([3], modifiers=["+3"]), "flip7.modifier_invalid"),
     (line([3], "resting"), "flip7.status_invalid"),
     (line([3], chance=4), "flip7.second_chance_invalid"),
+    (line([5], modifiers=["+10", "+10"]), "flip7.line_too_many"),
+    (line([1, 1], chance=1), "flip7.line_too_many"),
     ("seven", "flip7.line_invalid"),
 ])
 def test_impossible_lines_refused(bad, key):
@@ -84,18 +86,24 @@ def test_impossible_lines_refused(bad, key):
 
 
 def test_deck_copies_across_lines():
-    """One 0, one of each modifier, twelve 12s, three Second Chances per round across all lines."""
+    """One 0, one of each modifier, twelve 12s, three Second Chances per round across all lines: the line that
+    takes a card past the deck's count, in seat order, is refused naming the players before it holding that card,
+    and the card by its name in each language."""
     state = engine("flip7").new_state(PLAYERS)
-    assert_refused("flip7", state, rnd(Ann=line([0]), Bo=line([0])), "flip7.too_many_copies")
-    assert_refused("flip7", state, rnd(Ann=line([1], modifiers=["x2"]), Bo=line([2], modifiers=["x2"])),
-                   "flip7.too_many_copies")
-    assert_refused("flip7", state, rnd(Ann=line([1, 1, 2, 2], chance=2), Bo=line([3, 3, 4, 4], chance=2)),
-                   "flip7.too_many_copies")
+    assert_refused("flip7", state, rnd(Ann=line([0]), Bo=line([0])), "flip7.too_many_copies_with")
+    err = assert_refused("flip7", state, rnd(Ann=line([1], modifiers=["x2"]), Bo=line([2], modifiers=["x2"])),
+                         "flip7.too_many_copies_with")
+    assert err.params == {"name": "Bo", "others": ["Ann"], "card": "flip7.card.x2", "count": 2, "limit": 1}
+    assert text("en", err.key, **err.params) == "Bo: with Ann's line, that is 2 × “×2”, more than the deck holds (1)."
+    err = assert_refused("flip7", state, rnd(Ann=line([12, 12, 11, 11], chance=2), Bo=line([10, 10, 9, 9], chance=2)),
+                         "flip7.too_many_copies_with")
+    assert "“Second Chance”" in text("en", err.key, **err.params)
+    assert "“第二次机会”" in text("zh-CN", err.key, **err.params)
     many = [f"P{i}" for i in range(13)]
     big = engine("flip7").new_state(many)
     action = {"type": "round", "by": "table", "lines": {p: line([12]) for p in many}}
-    err = assert_refused("flip7", big, action, "flip7.too_many_copies")
-    assert err.params == {"card": "12", "count": 13, "limit": 12}
+    err = assert_refused("flip7", big, action, "flip7.too_many_copies_with")
+    assert err.params == {"name": "P12", "others": many[:12], "card": "12", "count": 13, "limit": 12}
     action["lines"]["P12"] = line([11])
     assert engine("flip7").apply(big, action)["rounds"][0]["scores"]["P0"] == 12
 
@@ -376,6 +384,35 @@ def test_a_round_that_cannot_be_true_refuses_the_last_line_until_one_is_given_ag
     assert state["rounds"][0]["scores"] == {"Ann": 78, "Bo": 51, "Cy": 9}
     assert_refused("flip7", state, given_line("Cy", [9]), "flip7.line_round")
     assert_refused("flip7", state, {**given_line("Cy", [9], number=2), "by": "table"}, "core.player_only")
+
+
+def test_a_line_impossible_on_its_own_is_refused_to_its_player_when_given():
+    """Ann's 5, +10, +10 (the deck holds one +10) is refused on her phone, naming her, and nothing is given; Bo's
+    and Cy's correct lines then wait as usual."""
+    state = replay(new_record("flip7", PLAYERS))
+    err = assert_refused("flip7", state, given_line("Ann", [5], modifiers=["+10", "+10"]), "flip7.line_too_many")
+    assert err.params == {"name": "Ann", "card": "flip7.card.+10", "count": 2, "limit": 1}
+    assert text("en", err.key, **err.params) == "Ann: 2 × “+10” in one line is more than the deck holds (1)."
+    with pytest.raises(RuleError):
+        check_line("Ann", line([5], modifiers=["+10", "+10"]))
+    for name, numbers in (("Bo", [3]), ("Cy", [9])):
+        state = ENG.apply(state, given_line(name, numbers))
+    assert sorted(state["lines"]) == ["Bo", "Cy"] and state["rounds"] == []
+
+
+def test_lines_that_together_exceed_the_deck_refuse_the_line_that_completes_the_excess():
+    """Ann and Bo each give a ×2 line: Bo's, which takes the one ×2 twice, is refused at once naming Ann; Ann's
+    stays given. Giving her own line again does not count against itself; once Bo gives his without the ×2, Cy's
+    records the round."""
+    state = replay(new_record("flip7", PLAYERS))
+    state = ENG.apply(state, given_line("Ann", [5], modifiers=["x2"]))
+    err = assert_refused("flip7", state, given_line("Bo", [6], modifiers=["x2"]), "flip7.too_many_copies_with")
+    assert err.params == {"name": "Bo", "others": ["Ann"], "card": "flip7.card.x2", "count": 2, "limit": 1}
+    assert list(state["lines"]) == ["Ann"]
+    state = ENG.apply(state, given_line("Ann", [4], modifiers=["x2"]))
+    state = ENG.apply(state, given_line("Bo", [6]))
+    state = ENG.apply(state, given_line("Cy", [9]))
+    assert state["rounds"][0]["scores"] == {"Ann": 8, "Bo": 6, "Cy": 9}
 
 
 def test_the_tables_round_wins_over_given_lines_and_is_named_by_its_number():

@@ -8,11 +8,14 @@ Actions:
   Optionally `"round": n`, the round it is entered as (the app sends it): refused unless it is the round being
   entered, and the log names that round (a round completed from players' lines is not a `round` action).
 - `line` by a player: `{"round": n, "line": line}` — the player's own line for the round being entered, given on
-  their own phone [ruling]. The line is checked alone when given (`check_line`); lines wait until every player
-  has given one, and the last one records the round, checked as a whole as the table's `round` is (at most one
-  Flip 7, the deck's copies). If the whole is refused, the last line is refused with the rule that fails (e.g.
-  more 12s than the deck holds) and the others stay given: whoever wrote theirs wrong gives it again (the later
-  line counts), then the last player gives theirs. A line for another round than the one being entered is
+  their own phone [ruling]. The line is checked alone when given (`check_line`, its own cards within the deck's
+  copies: 5, +10, +10 is refused to its player), then against the lines the other players have given so far: a
+  line that would take more copies of a card than the deck holds is refused to its player, naming the players
+  whose given lines hold that card (`flip7.too_many_copies_with`); the lines given before it stay. Lines wait
+  until every player has given one, and the last one records the round, checked as a whole as the table's
+  `round` is (at most one Flip 7). If the whole is refused, the last line is refused with the rule that fails
+  and the others stay given: whoever wrote theirs wrong gives it again (the later line counts), then the last
+  player gives theirs. A line for another round than the one being entered is
   refused (`flip7.line_round`). The table's own `round` wins and drops the lines given; given lines are public.
 - `correct` by the table: `{"round": n, "lines": {...}}` — replaces round n written wrong; the log keeps both.
 - `shuffle` by the table: `{}` — the deck was reshuffled; recorded before the round in which it happened
@@ -30,6 +33,12 @@ Rulings:
   most one line per round); a bust line with seven different numbers, or more than seven, cannot exist.
 - Across all lines of a round there are at most the deck's copies of each card (twelve 12s … one 1, one 0, one of
   each modifier, three Second Chances). A discard reshuffled in the middle of a round is too rare to allow for.
+  A line holding more copies than the deck on its own is refused naming its player (`flip7.line_too_many`). Lines
+  that are each possible but together exceed the deck are judged in seat order (the table's `round`) or in the
+  order given (players' own lines): the line that takes the card past the deck's count is refused, naming the
+  players before it holding that card (`flip7.too_many_copies_with`).
+- A refusal names a card as the screen does: a number as it is, any other card by its name in words
+  (`flip7.card.<code>`: ×2, Second Chance, 第二次机会).
 - After a Flip 7 the round ends for everyone: in a round with a Flip 7 line, a line given without a status is a
   player who stayed with what they had (no extra taps for the others); a line that busted earlier says so. The
   breakdown says of a kept line in such a round that it scored when the Flip 7 ended the round
@@ -118,8 +127,30 @@ def check_line(name: str, line) -> dict:
         raise RuleError("flip7.not_seven", name=name, count=distinct)
     if distinct == 7:
         status = "flip7"
-    return {"numbers": numbers, "modifiers": sorted(modifiers, key=list(MODIFIERS).index),
-            "second_chance": int(chances), "status": status}
+    checked = {"numbers": numbers, "modifiers": sorted(modifiers, key=list(MODIFIERS).index),
+               "second_chance": int(chances), "status": status}
+    for card, count in line_cards(checked).items():
+        if count > DECK[card]:
+            raise RuleError("flip7.line_too_many", name=name, card=card_word(card), count=count, limit=DECK[card])
+    return checked
+
+
+def card_word(card: str) -> str:
+    """A deck code as a refusal names it: a number as it is, any other card by its message key (its name)."""
+    return card if card.isdigit() else f"flip7.card.{card}"
+
+
+def check_deck(name: str, line: dict, others: dict) -> None:
+    """Refuse a checked line that, with the lines `others` (player -> checked line) hold, shows a card more often
+    than the deck holds, naming the others holding that card."""
+    held = Counter()
+    for other in others.values():
+        held.update(line_cards(other))
+    for card, count in line_cards(line).items():
+        if held[card] + count > DECK[card]:
+            holders = [n for n, other in others.items() if line_cards(other)[card]]
+            raise RuleError("flip7.too_many_copies_with", name=name, others=holders, card=card_word(card),
+                            count=held[card] + count, limit=DECK[card])
 
 
 def _repeated(numbers: list[int]) -> int:
@@ -154,7 +185,7 @@ def _deck_left(cards: Counter, on_table: Counter) -> Counter:
         if card not in DECK:
             raise RuleError("flip7.card_unknown", card=card)
         if count > DECK[card]:
-            raise RuleError("flip7.too_many_copies", card=card, count=count, limit=DECK[card])
+            raise RuleError("flip7.too_many_copies", card=card_word(card), count=count, limit=DECK[card])
         left[card] -= count
     return left
 
@@ -225,8 +256,8 @@ class Flip7(OwnLines, Engine):
         state["phase"] = "playing"
 
     def _round(self, state: dict, given: object) -> dict:
-        """One checked round: every player's line alone, at most one Flip 7, the deck's copies; with a Flip 7
-        a line given without a status is a player who stayed with what they had (the round ended for all)."""
+        """One checked round: every player's line alone, at most one Flip 7, the deck's copies in seat order; with a
+        Flip 7 a line given without a status is a player who stayed with what they had (the round ended for all)."""
         lines = given if isinstance(given, dict) else None
         if lines is not None and any(_is_flip7(n, l) for n, l in lines.items()):
             lines = {n: ({**l, "status": "stayed"} if isinstance(l, dict) and "status" not in l else l)
@@ -235,10 +266,8 @@ class Flip7(OwnLines, Engine):
         flips = [n for n in state["players"] if checked[n]["status"] == "flip7"]
         if len(flips) > 1:
             raise RuleError("flip7.two_flip7", names=flips)
-        shown = Counter()
-        for line in checked.values():
-            shown.update(line_cards(line))
-        _deck_left(Counter(), shown)
+        for index, name in enumerate(state["players"]):
+            check_deck(name, checked[name], {n: checked[n] for n in state["players"][:index]})
         scores = {n: score_line(checked[n])["points"] for n in state["players"]}
         return {"lines": checked, "scores": scores}
 
@@ -251,8 +280,14 @@ class Flip7(OwnLines, Engine):
     @move("line", by=PLAYER, phase=("playing", "tie"), fields=("round", "line"))
     def add_line(self, state: dict, action: dict) -> None:
         """A player's own line for the round being entered; the last one records the round, checked as a whole."""
-        self.take_line(state, action, len(state["rounds"]) + 1, "line", check_line,
+        self.take_line(state, action, len(state["rounds"]) + 1, "line", lambda by, line: self._own(state, by, line),
                        lambda lines: self._record(state, self._round(state, lines)))
+
+    def _own(self, state: dict, name: str, line: object) -> dict:
+        """A player's own line checked alone, then against the other players' lines given so far."""
+        checked = check_line(name, line)
+        check_deck(name, checked, {n: given for n, given in state["lines"].items() if n != name})
+        return checked
 
     def _record(self, state: dict, rnd: dict) -> None:
         """Add a checked round, drop the lines given, update the totals and check the end."""
