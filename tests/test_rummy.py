@@ -256,15 +256,16 @@ def test_the_stock_ran_out_when_nobodys_given_hand_is_empty():
 
 
 def test_a_round_that_cannot_be_true_refuses_the_last_line_and_keeps_the_others():
-    """Ann and Bo both hold the 9 of spades: Cy's line, the last, is refused naming the card and the two; Bo gives
-    his again, then Cy's records the round. An ace laid off that could go low or high is refused on the last line
-    saying the referee or the host places it. Late lines and lines made by the table are refused."""
+    """Ann then Bo give the 9 of spades: Bo's line is refused at once naming the card (as the screen shows it) and
+    Ann, and Ann's stays given; Bo gives his again, then Cy's records the round. An ace laid off that could go low
+    or high is refused on the last line saying the referee or the host places it. Late lines and lines made by the
+    table are refused."""
     eng = engine("rummy")
     state = new()
     state = eng.apply(state, given("Ann", line([["7H", "7S", "7D"]], [], ["9S"])))
-    state = eng.apply(state, given("Bo", line(hand=["9S"])))
-    err = assert_refused("rummy", state, given("Cy", line()), "rummy.card_twice")
-    assert err.params == {"card": "9S", "names": ["Ann", "Bo"]} and sorted(state["lines"]) == ["Ann", "Bo"]
+    err = assert_refused("rummy", state, given("Bo", line(hand=["9S"])), "rummy.card_held")
+    assert err.params == {"name": "Bo", "card": "9♠", "other": "Ann"} and list(state["lines"]) == ["Ann"]
+    assert text("en", err.key, **err.params) == "Bo: 9♠ is already in Ann's line; there is only one of each card."
     state = eng.apply(state, given("Bo", line(hand=["9C"])))
     state = eng.apply(state, given("Cy", line()))
     assert scores(state) == {"Ann": 21 - 9, "Bo": -9, "Cy": 0}
@@ -273,8 +274,33 @@ def test_a_round_that_cannot_be_true_refuses_the_last_line_and_keeps_the_others(
     two = eng.new_state(["a", "b"], {})
     two = eng.apply(two, given("a", line([["2H", "3H", "4H"], ["JH", "QH", "KH"]])))
     err = assert_refused("rummy", two, given("b", line([], ["AH"], ["5C"])), "rummy.line_lay_off_ambiguous")
-    assert err.params == {"name": "b", "card": "AH"}
+    assert err.params == {"name": "b", "card": "A♥"}
     assert "The referee or the host fills in the round" in text("en", err.key, **err.params)
+
+
+def test_a_line_holding_a_card_twice_is_refused_to_its_player_when_given():
+    """Ann's 7♥ both in her meld and in her hand is refused on her phone, naming her and the card as the screen
+    shows it, in both languages; nothing is given, and Bo's correct line then waits as usual."""
+    state = new()
+    err = assert_refused("rummy", state, given("Ann", line([["7H", "8H", "9H"]], [], ["7H"])), "rummy.card_twice")
+    assert err.params == {"card": "7♥", "names": ["Ann"]}
+    assert text("zh-CN", err.key, **err.params) == "7♥ 被用了两次（Ann）；每张牌只有一张。"
+    state = engine("rummy").apply(state, given("Bo", line(hand=["2C"])))
+    assert list(state["lines"]) == ["Bo"]
+
+
+def test_refusals_name_cards_as_the_screen_does():
+    """A meld that is not one, a lay-off that fits nowhere and a lay-off onto a card no meld holds name the cards
+    with their suit signs (7♥ 8♠ 9♥), never by code, in both languages."""
+    state = new()
+    err = assert_refused("rummy", state, rnd(Ann=line([["7H", "8S", "9H"]])), "rummy.meld_invalid")
+    assert text("en", err.key, **err.params).startswith("Ann: 7♥ 8♠ 9♥ is not a meld")
+    assert text("zh-CN", err.key, **err.params).startswith("Ann：7♥ 8♠ 9♥ 不成组合")
+    err = assert_refused("rummy", state, rnd(Ann=line([["7H", "8H", "9H"]], ["KS"])), "rummy.lay_off_invalid")
+    assert err.params["cards"] == "K♠"
+    bad = rnd(Ann=line([["7H", "8H", "9H"]], [{"card": "10H", "onto": "2C"}]))
+    err = assert_refused("rummy", state, bad, "rummy.onto_unknown")
+    assert err.params == {"name": "Ann", "card": "10♥", "onto": "2♣"}
 
 
 def test_the_tables_round_wins_over_given_lines_and_is_named_by_its_number():

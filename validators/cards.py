@@ -180,12 +180,19 @@ def beats(table_cards: Iterable, played_cards: Iterable, table_type: str | None 
 
 RUMMY_SUITS = ("S", "H", "D", "C")
 RUMMY_RANKS = {"A": 1, **{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12, "K": 13}
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_name(code: str) -> str:
+    """A playing card's code as the screen and the refusals name it, its suit as a sign: "QS" -> "Q♠"."""
+    return code[:-1] + SUIT_SIGNS.get(code[-1:], code[-1:])
 
 
 def parse_rummy(card) -> tuple[int, str]:
-    """A Rummy card code as (rank 1–13, suit); refuses anything else."""
+    """A Rummy card code (or its name, "7♥") as (rank 1–13, suit); refuses anything else."""
     text = str(card).strip().upper()
     rank, suit = text[:-1], text[-1:]
+    suit = next((code for code, sign in SUIT_SIGNS.items() if sign == suit), suit)
     if suit not in RUMMY_SUITS or rank not in RUMMY_RANKS:
         raise RuleError("cards.card_unknown", card=str(card))
     return RUMMY_RANKS[rank], suit

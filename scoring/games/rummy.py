@@ -9,9 +9,11 @@ Actions:
   entered (`rummy.line_round`), and the log names that round (a round completed from players' lines is not a
   `round` action).
 - `line` by a player: `{"round": n, "line": line}` — the player's own melds, lay-offs and hand for the round being
-  entered, given on their own phone [ruling]. The line is checked alone when given (cards, each meld valid, the
-  lay-off rule of `one_meld_per_turn`); lines wait until every player has given one, and the last one records the
-  round, checked as a whole as the table's `round` is (every card once, the lay-offs placed together, at most one
+  entered, given on their own phone [ruling]. The line is checked alone when given (cards, no card twice in it,
+  each meld valid, the lay-off rule of `one_meld_per_turn`), then against the lines the other players have given
+  so far: a card already in another given line is refused to the player giving it, naming whose line holds it
+  (`rummy.card_held`; the line given first stays). Lines wait until every player has given one, and the last one
+  records the round, checked as a whole as the table's `round` is (the lay-offs placed together, at most one
   player out). The stock ran out exactly when nobody's hand is empty (a round ends either way) [ruling]. If the
   whole is refused, the last line is refused with the rule that fails and the others stay given; a laid-off ace
   that could go low or high is refused as `rummy.line_lay_off_ambiguous` (a phone does not ask where it went):
@@ -29,7 +31,9 @@ low (5 when low with `simple_scoring`).
 Rulings:
 - Aces: in 500 Rummy an ace is high or low (A-2-3 or Q-K-A, never K-A-2) and counts 1 only when it sits low in a
   run, else 15; with `low_aces`, and always in basic Rummy, an ace is only low (A-2-3) and counts 1.
-- Every card appears once across all lines (one 52-card deck). Each meld must be valid on its own; the laid-off
+- Every card appears once across all lines (one 52-card deck); a card twice in one line is refused naming that
+  line's player alone. Refusals name cards as the screen does, suit as a sign ("7♥ 8♠ 9♥", `card_name`), in both
+  languages. Each meld must be valid on its own; the laid-off
   cards of all players together must fit onto the round's melds (anyone's), in some order, with every meld still
   valid — judged for the whole round at once, so who sits where never decides it (a melds 3S 4S 5S and lays off
   7S, b lays off 6S: accepted in any seat order).
@@ -59,7 +63,7 @@ from __future__ import annotations
 from scoring.core import BOOL, CHOICE, INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, each_player, \
     known_fields, make_scoreboard, move, register
 from scoring.mechanics.own_lines import OwnLines
-from validators.cards import lay_off, meld, parse_rummy, rummy_code
+from validators.cards import card_name, lay_off, meld, parse_rummy, rummy_code
 
 DEFAULT_TARGET = {"500": 500, "basic": 100}
 LINE_FIELDS = {"melds", "laid_off", "hand"}
@@ -110,6 +114,16 @@ def _given(line: dict) -> dict:
     onto = line.get("onto", {})
     return {"melds": line["melds"], "hand": line["hand"],
             "laid_off": [{"card": c, "onto": onto[c]} if c in onto else c for c in line["laid_off"]]}
+
+
+def _all_cards(line: dict) -> list[str]:
+    """Every card of a checked line: melded, laid off and in hand."""
+    return [c for m in line["melds"] for c in m] + line["laid_off"] + line["hand"]
+
+
+def _names(cards: list[str]) -> str:
+    """Cards as the screen lists them: "7♥ 8♠ 9♥"."""
+    return " ".join(card_name(c) for c in cards)
 
 
 def _cards(name: str, value) -> list[str]:
@@ -181,8 +195,7 @@ class Rummy(OwnLines, Engine):
     def add_line(self, state: dict, action: dict) -> None:
         """A player's own line for the round being entered; the last one records the round, checked as a whole
         (the stock ran out when nobody's hand is empty)."""
-        self.take_line(state, action, len(state["rounds"]) + 1, "line",
-                       lambda by, line: self._check_line(state, by, line),
+        self.take_line(state, action, len(state["rounds"]) + 1, "line", lambda by, line: self._own(state, by, line),
                        lambda lines: self._record(state, self._round_of_lines(state, lines)))
 
     def _round_of_lines(self, state: dict, checked: dict) -> dict:
@@ -234,22 +247,33 @@ class Rummy(OwnLines, Engine):
         melds = [_cards(name, m) for m in melds]
         for cards in melds:
             if not meld(cards, self.aces_high(state)):
-                raise RuleError("rummy.meld_invalid", name=name, cards=cards)
+                raise RuleError("rummy.meld_invalid", name=name, cards=_names(cards))
         laid_off, onto = _laid_off(name, line.get("laid_off", []))
         if laid_off and not melds and state["options"]["one_meld_per_turn"]:
             raise RuleError("rummy.lay_off_without_meld", name=name)
         out = {"melds": melds, "laid_off": laid_off, "hand": _cards(name, line.get("hand", []))}
         if onto:
             out["onto"] = onto
+        self._check_unique({name: out})
         return out
+
+    def _own(self, state: dict, name: str, line) -> dict:
+        """A player's own line checked alone, then against the other players' lines given so far."""
+        checked = self._check_line(state, name, line)
+        mine = set(_all_cards(checked))
+        for other, given in state["lines"].items():
+            shared = [c for c in _all_cards(given) if c in mine]
+            if other != name and shared:
+                raise RuleError("rummy.card_held", name=name, card=card_name(shared[0]), other=other)
+        return checked
 
     def _check_unique(self, checked: dict) -> None:
         """Refuse a card that appears twice anywhere in the round."""
         seen = {}
         for name, line in checked.items():
-            for card in [c for m in line["melds"] for c in m] + line["laid_off"] + line["hand"]:
+            for card in _all_cards(line):
                 if card in seen:
-                    raise RuleError("rummy.card_twice", card=card, names=sorted({seen[card], name}))
+                    raise RuleError("rummy.card_twice", card=card_name(card), names=sorted({seen[card], name}))
                 seen[card] = name
 
     def _check_lay_offs(self, state: dict, checked: dict) -> list[list[str]]:
@@ -266,7 +290,7 @@ class Rummy(OwnLines, Engine):
                 if target is not None:
                     index = next((i for i, m in enumerate(melds) if target in m), None)
                     if index is None:
-                        raise RuleError("rummy.onto_unknown", name=name, card=card, onto=target)
+                        raise RuleError("rummy.onto_unknown", name=name, card=card_name(card), onto=card_name(target))
                     pinned[len(extras)] = index
                 extras.append(card)
                 owners.append(name)
@@ -277,7 +301,7 @@ class Rummy(OwnLines, Engine):
                 melds, [c for c, o in zip(extras, owners) if o != n], aces_high,
                 _without(pinned, owners, n)) is not None), None)
             name = culprit or next(n for n in owners)
-            raise RuleError("rummy.lay_off_invalid", name=name, cards=checked[name]["laid_off"])
+            raise RuleError("rummy.lay_off_invalid", name=name, cards=_names(checked[name]["laid_off"]))
         for index, card in enumerate(extras):
             if index in pinned or parse_rummy(card)[0] != 1 or not aces_high:
                 continue
@@ -287,7 +311,7 @@ class Rummy(OwnLines, Engine):
                 if placed is not None:
                     lows.add(_ace_low(placed[target]))
             if len(lows) > 1:
-                raise RuleError("rummy.lay_off_ambiguous", name=owners[index], card=card)
+                raise RuleError("rummy.lay_off_ambiguous", name=owners[index], card=card_name(card))
         return groups
 
     def _score(self, state: dict, checked: dict, groups: list[list[str]], stock_out: bool) -> dict:

@@ -34,16 +34,11 @@ from typing import Any, Callable
 
 import flet as ft
 
+from validators.cards import card_name
 from views.ui import TAP, aside, icon_button, text_style
 
 SHOWN = 20
-SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = ("H", "D")
-
-
-def card_name(code: str) -> str:
-    """A playing card's code with its suit as a sign: "QS" -> "Q♠", "10H" -> "10♥"."""
-    return code[:-1] + SUIT_SIGNS.get(code[-1:], code[-1:])
 
 
 def card_face(code: str) -> ft.Text:

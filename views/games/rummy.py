@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from validators.cards import RUMMY_RANKS, RUMMY_SUITS
+from validators.cards import RUMMY_RANKS, RUMMY_SUITS, rummy_code
 from views.components.cards import card_buttons, card_face, card_name, pile
 from views.components.offers import offer_here
 from views.context import GameContext
@@ -291,9 +291,10 @@ def send(ctx: GameContext, draft: dict) -> None:
     action = round_edit.action(ctx, draft, "round", round_fields(ctx, draft))
     err = ctx.engine.check(ctx.state, action)
     if err is not None and err.key == AMBIGUOUS:
-        choices = places(ctx, draft, err.params["card"])
+        card = rummy_code(err.params["card"])
+        choices = places(ctx, draft, card)
         if choices:
-            draft["ask"] = {"name": err.params["name"], "card": err.params["card"], "choices": choices}
+            draft["ask"] = {"name": err.params["name"], "card": card, "choices": choices}
             ctx.refresh()
             return
     if ctx.dispatch(action):
@@ -310,7 +311,8 @@ def places(ctx: GameContext, draft: dict, card: str) -> list[list[str]]:
     for group in melds:
         trial = {**draft, "onto": {**draft["onto"], card: group[0]}}
         err = ctx.engine.check(ctx.state, round_edit.action(ctx, draft, "round", round_fields(ctx, trial)))
-        if err is None or (err.key not in MISPLACED and not (err.key == AMBIGUOUS and err.params["card"] == card)):
+        here = err is not None and err.key == AMBIGUOUS and rummy_code(err.params["card"]) == card
+        if err is None or (err.key not in MISPLACED and not here):
             out.append(list(group))
     return out
 
