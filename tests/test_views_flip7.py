@@ -129,6 +129,50 @@ def test_a_flip7_turns_everyone_still_playing_to_stayed():
     assert table.errors == [] and table.state["rounds"][0]["scores"] == {"Ann": 43, "Bo": 0, "Cy": 11}  # 28 + 15
 
 
+def test_taking_back_a_mistapped_seventh_number_restores_what_the_flip7_changed():
+    """Coach on: Ann's mis-tapped 7th different number makes her line a Flip 7 and Bo and Cy stay; taking the 7
+    back puts Ann and the others back to still playing, and the round cannot be added while they play."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"], {"coach": True})
+    tap_line(table, "Bo", ["3", "3"], "Busted")
+    tap_line(table, "Ann", ["1", "2", "3", "4", "5", "6", "7"])
+    lines = table.local["flip7"]["lines"]
+    assert [lines[n]["status"] for n in ("Ann", "Bo", "Cy")] == ["flip7", "busted", "stayed"]
+    tap(view.build(table.ctx()), "7 ×")
+    assert [lines[n]["status"] for n in ("Ann", "Bo", "Cy")] == ["active", "busted", "active"]
+    body = view.build(table.ctx())
+    assert not any("seven" in t for t in shown(body))
+    assert next(b for b in walk(body) if getattr(b, "content", None) == "Add round").disabled
+
+
+def test_taking_back_the_seventh_number_restores_a_chosen_status_and_a_chosen_flip7_stays():
+    """Coach off: Ann chose Frozen, then seven numbers make a Flip 7; taking one back leaves her frozen again.
+    A Flip 7 chosen by its button stays chosen when a card is taken back (the engine then says why it is wrong)."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    tap_line(table, "Ann", ["1", "2", "3", "4", "5", "6"], "Frozen")
+    tap(view.build(table.ctx()), "7")
+    lines = table.local["flip7"]["lines"]
+    assert lines["Ann"]["status"] == "flip7"
+    tap(view.build(table.ctx()), "7 ×")
+    assert lines["Ann"]["status"] == "frozen"
+    tap(view.build(table.ctx()), "Flip 7")
+    tap(view.build(table.ctx()), "6 ×")
+    assert lines["Ann"]["status"] == "flip7"
+    assert "Flip 7 · Ann has only 5 different numbers; a Flip 7 needs seven." in shown(view.build(table.ctx()))
+
+
+def test_a_phones_line_impossible_on_its_own_shows_why_and_is_not_given():
+    """Ann taps 5, +10, +10 on her phone (the deck holds one +10): her phone says so instead of points, and giving
+    it is refused naming her; nothing waits for the table."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    phone: dict = {}
+    for card in ("5", "+10", "+10"):
+        tap(view.build(table.seated("Ann", phone)), card)
+    body = view.build(table.seated("Ann", phone))
+    assert "Stayed · Ann: 2 × “+10” in one line is more than the deck holds (1)." in shown(body)
+    tap(body, "Give my line")
+    assert table.errors == ["flip7.line_too_many"] and table.state["lines"] == {}
+
+
 def test_tapping_a_past_round_corrects_it_and_cancel_keeps_the_new_round():
     table = Table("flip7", ["Ann", "Bo", "Cy"])
     tap_line(table, "Ann", ["7", "11", "×2"])

@@ -15,6 +15,11 @@ too, and a player who gave theirs has finished. Those taps are a coach hint, not
 rule, so they stay view scratch (`ctx.local`, tagged with the shuffle they follow): they clear when the deck is
 shuffled and are forgotten when the app restarts.
 
+A Flip 7 taken back [ruling, this view's]: when a line stops being a Flip 7 (a mis-tapped 7th number taken back,
+another status chosen, the line cleared), what becoming one changed is undone: the players it marked as stayed
+are still playing again (unless changed since), and a line that became one by its cards gets back the status it
+had (one chosen with the Flip 7 button keeps that choice). What to undo is kept in the draft (`draft["ended"]`).
+
 A new round is sent with its number (`round`), so cards tapped for a round completed meanwhile from the players'
 lines are refused, not recorded as the next round.
 
@@ -180,13 +185,20 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
 
     def change(**fields) -> None:
         """Update the selected line and show it again. A Flip 7 (chosen, or seven different numbers, which the
-        engine reads as one) ends the round: everyone still playing stayed with what they had."""
+        engine reads as one) ends the round: everyone still playing stayed with what they had. A line that stops
+        being one gets back what becoming one changed: its own status, unless a status is chosen, and the players
+        still playing (`take_back`)."""
+        was, before = is_flip7(name, line), line["status"]
         line.update(fields)
+        ended = draft.get("ended") if (draft.get("ended") or {}).get("name") == name else None
+        if ended and ended["status"] and "status" not in fields:
+            line["status"] = ended["status"]
         if is_flip7(name, line):
-            line["status"] = "flip7"
-            for other in draft["lines"].values():
-                if other is not line and other["status"] == ACTIVE:
-                    other["status"] = "stayed"
+            if not was:
+                draft["ended"] = {"name": name, "status": None if "status" in fields else before, "stayed": []}
+            end_round(draft, name)
+        elif ended:
+            take_back(draft, ended)
         ctx.refresh()
 
     def pick(code: str) -> None:
@@ -216,6 +228,25 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
                         content=ft.Column(spacing=8, controls=controls))
 
 
+def end_round(draft: dict, name: str) -> None:
+    """name's line is a Flip 7: everyone still playing stayed with what they had (noted in `draft["ended"]`, when
+    it is name's, to be taken back)."""
+    draft["lines"][name]["status"] = "flip7"
+    ended = draft.get("ended") if (draft.get("ended") or {}).get("name") == name else {"stayed": []}
+    for other, line in draft["lines"].items():
+        if other != name and line["status"] == ACTIVE:
+            line["status"] = "stayed"
+            ended["stayed"].append(other)
+
+
+def take_back(draft: dict, ended: dict) -> None:
+    """A Flip 7 taken back: the players it made stay are still playing again (unless changed since)."""
+    draft.pop("ended", None)
+    for other in ended["stayed"]:
+        if draft["lines"].get(other, {}).get("status") == "stayed":
+            draft["lines"][other]["status"] = ACTIVE
+
+
 def send_row(ctx: GameContext, draft: dict) -> ft.Control:
     """The add-round button (waiting while someone is still playing) and the next-player button."""
     playing = [n for n in ctx.players if draft["lines"][n]["status"] == ACTIVE]
@@ -227,6 +258,7 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
         if ctx.dispatch(round_edit.action(ctx, draft, "round", {"lines": lines})):
             if round_edit.editing(draft) is None:
                 draft["lines"] = {n: new_line(coach) for n in ctx.players}
+            draft.pop("ended", None)
             round_edit.close(draft)
             draft["who"] = ctx.players[0]
 
