@@ -178,6 +178,16 @@ def test_history_shows_a_page_then_more_on_request(app, utc):
     assert len(dates) == 12 and not any(text.startswith("Show more") for text in more)
 
 
+def test_new_session_reads_numbers_typed_full_width_as_the_score_pad_does(app):
+    """Options typed with a Chinese IME ("＋３" rounds, Guess Club rewards "３０，４０，５０") read as numbers, through the
+    one helper every number field uses (`words.whole_number`)."""
+    score_pad, guess_club = engine("score_pad").game, engine("guess_club").game
+    assert new_session.parsed_options(app, score_pad, {"options": {"rounds": "＋３"}})["rounds"] == 3
+    rewards = new_session.parsed_options(app, guess_club, {"options": {"rewards": "３０，４０，５０"}})["rewards"]
+    assert rewards == [30, 40, 50]
+    assert words.whole_number("－5") == words.whole_number("−5") == -5
+
+
 def test_new_session_start_is_disabled_with_a_reason_until_ready(app):
     app.store.add_player("张三")
     _, body, _ = new_session.build(app, "score_pad")

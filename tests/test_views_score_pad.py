@@ -248,3 +248,14 @@ def test_points_typed_on_a_phone_but_not_given_are_not_carried_to_the_next_round
             assert own_field(table, "Ann", ann) == "7"
         play(table, {"Ann": "5", "Bo": "3"})
         assert own_field(table, "Ann", ann) == ""
+
+
+def test_a_score_typed_with_any_minus_or_full_width_digits_is_read_as_a_number():
+    """A Chinese IME types "－5" (full-width minus): it is read as −5, like "−5" (the maths minus), "１２" and
+    "＋4"; the round is recorded, not refused as not a whole number."""
+    for typed, points in (("－5", -5), ("−5", -5), ("１２", 12), ("＋4", 4), (" －１０ ", -10)):
+        table = Table("score_pad", ["Ann", "Bo"], lang="zh-CN")
+        type_points(table, {"Ann": typed, "Bo": "3"})
+        tap(build(table), "记入本轮")
+        assert table.errors == [] and table.state["scores"] == [{"Ann": points, "Bo": 3}], typed
+    assert view.entry("5－") == "5－"

@@ -203,9 +203,9 @@ def parsed_options(app: Any, game: Any, draft: dict) -> dict:
         label = app.t(f"{game.id}.option.{opt.name}")
         try:
             if opt.kind == INT:
-                value = int(str(raw).strip())
+                value = words.whole_number(raw)
             elif opt.kind == INT_LIST:
-                value = [int(v) for v in str(raw).replace("，", ",").split(",") if v.strip()]
+                value = [words.whole_number(v) for v in str(raw).replace("，", ",").split(",") if v.strip()]
             else:
                 value = raw
         except ValueError:

@@ -2,7 +2,8 @@
 
 `say(lang, key, **params)` is `scoring.i18n.text` with parameters made readable first: a dict of points
 ({"A": 3, "B": -1}) reads "A 3, B -1", a list reads "A, B", nested values the same way.
-Dates and durations are formatted here too, so every screen shows them alike.
+Dates and durations are formatted here too, so every screen shows them alike. A typed whole number is read in one
+place (`whole_number`), so every number field takes what a phone's keyboard or a Chinese IME types alike.
 
 A count of 1 reads singular ("1 star"): `scoring.i18n.text` picks a key's singular variant, as the command line's
 texts do too.
@@ -11,6 +12,7 @@ texts do too.
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import datetime, timezone
 from typing import Any
 
@@ -33,6 +35,12 @@ def readable(lang: str, value: Any) -> Any:
     if isinstance(value, str) and "." in value and value in i18n.table(lang):
         return i18n.table(lang)[value]
     return value
+
+
+def whole_number(text: str) -> int:
+    """A typed whole number: full-width digits and signs (a Chinese IME's "－５"), the maths minus "−" and spaces
+    around it read as a phone shows them; ValueError when it is not one."""
+    return int(unicodedata.normalize("NFKC", str(text)).strip().replace("−", "-"))
 
 
 def unbroken(text: str) -> str:

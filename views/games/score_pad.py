@@ -20,6 +20,7 @@ from __future__ import annotations
 import flet as ft
 
 from scoring.core import TABLE
+from views import words
 from views.components.offers import offer_here
 from views.context import GameContext
 from views.games import round_edit
@@ -31,7 +32,7 @@ KEYS = ("fields",)
 def entry(text: str) -> int | str:
     """A typed score as a whole number where it reads as one, else the text as typed (the engine judges)."""
     try:
-        return int(text.strip().replace("−", "-"))
+        return words.whole_number(text)
     except ValueError:
         return text
 
