@@ -257,3 +257,11 @@ def test_the_im_out_button_is_pinned_where_the_frame_pins():
     body = view.build(ctx)
     assert "I'm out!" not in [b.content for b in all_buttons(body)]
     assert [b.content for b in all_buttons(pinned[0])] == ["I'm out!"]
+
+
+def test_the_target_line_says_one_point_and_one_deal_in_the_singular():
+    """Target 1 and deal limit 1 read "1 point … 1 deal" in English, each count on its own too."""
+    for options, said in (({"target": 1, "deal_limit": 1}, "First team to 1 point wins; at most 1 deal."),
+                          ({"target": 1, "deal_limit": 8}, "First team to 1 point wins; at most 8 deals."),
+                          ({"target": 8, "deal_limit": 1}, "First team to 8 points wins; at most 1 deal.")):
+        assert said in shown(view.build(Table("bacon", ["Ann", "Bo", "Cy", "Di"], options).ctx()))
