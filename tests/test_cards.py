@@ -4,7 +4,7 @@ import pytest
 
 from scoring.core import RuleError
 from tests.helpers import assert_same_keys, assert_translated
-from validators.cards import Combo, beats, classify, lay_off, meld, readings, rummy_code
+from validators.cards import Combo, beats, card_name, classify, lay_off, meld, readings, rummy_code
 
 
 @pytest.mark.parametrize("cards,combo", [
@@ -132,6 +132,8 @@ def test_lay_off_finds_a_placement():
         placed == [["7S", "7D", "7C"], ["4H", "5H", "6H", "8H", "7H", "9H"]]
     assert lay_off(melds, ["2S"]) is None
     assert rummy_code("10h") == "10H" and rummy_code("as") == "AS"
+    assert [card_name(c) for c in ("10H", "AS", "QD", "2C")] == ["10♥", "A♠", "Q♦", "2♣"]
+    assert rummy_code("A♥") == "AH" and rummy_code(card_name("10C")) == "10C"
     with pytest.raises(RuleError):
         rummy_code("1H")
 

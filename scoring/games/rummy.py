@@ -33,10 +33,10 @@ Rulings:
   run, else 15; with `low_aces`, and always in basic Rummy, an ace is only low (A-2-3) and counts 1.
 - Every card appears once across all lines (one 52-card deck); a card twice in one line is refused naming that
   line's player alone. Refusals name cards as the screen does, suit as a sign ("7♥ 8♠ 9♥", `card_name`), in both
-  languages. Each meld must be valid on its own; the laid-off
-  cards of all players together must fit onto the round's melds (anyone's), in some order, with every meld still
-  valid — judged for the whole round at once, so who sits where never decides it (a melds 3S 4S 5S and lays off
-  7S, b lays off 6S: accepted in any seat order).
+  languages; such a name reads back as its code (`rummy_code("A♥")` is "AH"). Each meld must be valid on its own;
+  the laid-off cards of all players together must fit onto the round's melds (anyone's), in some order, with
+  every meld still valid — judged for the whole round at once, so who sits where never decides it (a melds 3S 4S
+  5S and lays off 7S, b lays off 6S: accepted in any seat order).
 - Where a laid-off card went: a line may say it, `{"card": "AS", "onto": "2S"}` (onto = a card of that meld).
   An ace that could go low on a run (worth 1) or high elsewhere (worth 15) must say where: unsaid, the round is
   refused `rummy.lay_off_ambiguous` and the view asks; the score follows where it went.
