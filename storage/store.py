@@ -532,13 +532,17 @@ class Store:
         """A checked, normalised record and its state (`RuleError` names the problem), replaying the log once.
 
         `check_record` checks everything but the log on a copy without actions; the replay that gives the
-        state then checks the log (a refused action raises the same `ReplayError` check_record would).
+        state then checks the log (a refused action raises the same `ReplayError` check_record would), and the
+        redo stack must replay on top of it (`_check_redo`), so every way in (create, save, import) refuses what
+        the file's shape check would later quarantine.
         """
         if not isinstance(data, dict) or not isinstance(data.get("actions", []), list):
             rec.check_record(data)  # raises record.not_object / record.actions_not_list (or an earlier problem)
         record = rec.check_record({**data, "actions": []})
         record["actions"] = copy.deepcopy(data.get("actions", []))
-        return record, rec.replay(record)
+        state = rec.replay(record)
+        _check_redo(record, state)
+        return record, state
 
     @staticmethod
     def _summary(record: dict, state: dict) -> dict:
@@ -768,7 +772,6 @@ class Store:
         if data.get("status", replayed) != replayed:
             raise RuleError("storage.import_status_mismatch", status=f"storage.status.{data['status']}",
                             replayed=f"storage.status.{replayed}")
-        _check_redo(record, state)
         return record, state
 
     # -----------------------------------------------------------------------------------------------------
@@ -977,6 +980,8 @@ def _iso_time(stamp: str) -> bool:
 
 def _check_redo(record: dict, state: dict) -> None:
     """Refuse a redo stack whose actions, redone last-first, the engine would not accept on top of the log."""
+    if not record["redo"]:
+        return
     eng = engine(record["game"])
     state = copy.deepcopy(state)
     for index, action in enumerate(reversed(record["redo"])):

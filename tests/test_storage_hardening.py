@@ -253,6 +253,23 @@ def test_a_valid_redo_stack_imports(store):
     assert record["actions"][-1]["scores"] == {"Ann": 4, "小明": 4}
 
 
+@pytest.mark.parametrize("redo", [[1], ["x"], [{"type": "round", "by": "table", "scores": {"Nobody": 1}}]],
+                         ids=["number", "text", "does-not-replay"])
+def test_create_and_save_refuse_a_bad_redo_stack_and_store_nothing(store, redo):
+    """A redo stack that is not actions redoable on top of the log is refused by create and save as by an import
+    (it was stored, then the next read quarantined the file as damaged)."""
+    sid = store.create(new_record("score_pad", PLAYERS))
+    before = snapshot(store.folder)
+    for write in (store.create, store.save):
+        with pytest.raises(RuleError) as err:
+            write({**store.load(sid), "redo": redo} if write == store.save else
+                  {**new_record("score_pad", PLAYERS), "redo": redo})
+        assert err.value.key == "storage.import_redo_invalid"
+    assert snapshot(store.folder) == before
+    with Store(store.folder) as again:
+        assert [s["id"] for s in again.sessions()] == [sid] and not again.problems
+
+
 def test_import_size_is_refused_before_parsing(store, monkeypatch):
     """Over the cap: refused by its size, without parsing a byte of it."""
     monkeypatch.setattr(plain.json, "loads", lambda *a, **k: pytest.fail("parsed"))
