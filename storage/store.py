@@ -58,6 +58,9 @@ Rulings:
 - Records and states returned by `play`, `undo`, `redo` and `state` are the store's cache: read them, never
   change them (every scoring function returns new dicts). `load` returns a copy to edit and `save`.
 - Stray temporary files of interrupted writes are removed at open.
+- A session stored without `created`/`updated` (an imported file without times) is stamped with the clock's time
+  in UTC, with its offset, as the views stamp actions (`views.words.now`): a naive time was the server's local
+  time, which the screens read as UTC (History showed it 8 hours ahead in China).
 """
 
 from __future__ import annotations
@@ -72,7 +75,7 @@ import secrets
 import threading
 import zlib
 from contextlib import contextmanager, suppress
-from datetime import datetime
+from datetime import datetime, timezone
 from itertools import islice
 from operator import itemgetter
 from pathlib import Path
@@ -604,8 +607,8 @@ class Store:
                 return sid
 
     def _now(self) -> str:
-        """The clock as an ISO time to the second."""
-        return self.clock().isoformat(timespec="seconds")
+        """The clock as an ISO time in UTC to the second (a naive clock's time is local, as `datetime.now`)."""
+        return self.clock().astimezone(timezone.utc).isoformat(timespec="seconds")
 
     # -----------------------------------------------------------------------------------------------------
     # Sessions

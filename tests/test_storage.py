@@ -3,7 +3,8 @@
 import gc
 import json
 import re
-from datetime import datetime
+import time
+from datetime import datetime, timezone
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -240,6 +241,27 @@ def test_generated_ids_are_unique_when_the_random_part_repeats(tmp_path, monkeyp
         ids = [s.create(pad()), *s.create_many([pad(), pad()])]
         assert ids == ["20260301200000-abcdef", "20260301200000-123456", "20260301200000-fedcba"]
         assert sorted(x["id"] for x in s.sessions()) == sorted(ids)
+
+
+@pytest.fixture
+def shanghai(monkeypatch):
+    """The process's local time zone is China's (UTC+8) for the test, restored after it."""
+    monkeypatch.setenv("TZ", "Asia/Shanghai")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_a_session_without_times_is_stamped_with_an_aware_time(tmp_path, shanghai):
+    """An imported file with no times is stamped with the clock's moment as an aware UTC time: the naive local
+    time it got before was read as UTC by the screens (8 hours in the future in China)."""
+    with Store(tmp_path / "data", clock=lambda: datetime(2026, 3, 1, 20, 0, 0)) as s:
+        record = {k: v for k, v in pad().items() if k not in ("id", "created", "updated")}
+        sid = s.import_text(json.dumps(record))
+        stored = s.load(sid)
+    assert stored["created"] == stored["updated"] == "2026-03-01T12:00:00+00:00"
+    assert datetime.fromisoformat(stored["created"]) == datetime(2026, 3, 1, 12, tzinfo=timezone.utc)
 
 
 def test_export_import_round_trip(store):
