@@ -4,6 +4,10 @@ A check raises `ShapeError(where)` naming the first wrong value (`sessions.3.upd
 the file aside and lists it as damaged, and shows everything else. Unknown keys are wrong at every level, so
 a file written by something else is never half-understood. Whether a record's log replays is the engines'
 question (`scoring.record.check_record`, when the session is opened); here only the shape is checked.
+
+`RECORD_TEXT_MAX` holds the longest title and times a record may have, as its summary must hold them too: the
+store refuses a longer one before writing (`storage.field_too_long`), so it never writes a file that its next
+read would put aside.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from storage.atomic import ShapeError
 
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 TEXT_MAX = 200
+TIME_MAX = 64
+RECORD_TEXT_MAX = {"title": TEXT_MAX, "created": TIME_MAX, "updated": TIME_MAX}
 MAX_INT = 2 ** 53
 SUMMARY_REQUIRED = frozenset({"id", "game", "players", "status", "created", "updated", "round", "winners"})
 SUMMARY_OPTIONAL = frozenset({"actions", "title", "totals", "ranks", "teams"})
@@ -71,8 +77,8 @@ def summary(doc: Any, where: str = "summary") -> None:
     _names(doc["players"], f"{where}.players")
     if doc["status"] not in rec.STATUSES:
         raise ShapeError(f"{where}.status")
-    _text(doc["created"], f"{where}.created", 64)
-    _text(doc["updated"], f"{where}.updated", 64)
+    _text(doc["created"], f"{where}.created", TIME_MAX)
+    _text(doc["updated"], f"{where}.updated", TIME_MAX)
     _int(doc["round"], f"{where}.round", none=True)
     _names(doc["winners"], f"{where}.winners")
     if "actions" in doc:
@@ -161,8 +167,8 @@ def summaries_ok(docs: tuple) -> bool:
         ids, game, status, created, updated, turn, players, winners = zip(*map(SUMMARY_COLUMNS, docs))
     except KeyError:
         return False
-    if not (_texts(ids, 64) and all(map(ID_PATTERN.match, ids)) and _texts(game, 64) and _texts(created, 64)
-            and _texts(updated, 64) and _texts(status, 64) and set(status) <= set(rec.STATUSES)
+    if not (_texts(ids, 64) and all(map(ID_PATTERN.match, ids)) and _texts(game, 64) and _texts(created, TIME_MAX)
+            and _texts(updated, TIME_MAX) and _texts(status, 64) and set(status) <= set(rec.STATUSES)
             and _ints(t for t in turn if t is not None)):
         return False
     if not (_name_lists(players) and _name_lists(winners)):

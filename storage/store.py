@@ -54,7 +54,10 @@ Rulings:
   (said before parsing), nested deeper than `scoring.plain.MAX_DEPTH`, holds more than `IMPORT_MAX_ACTIONS`
   actions (log and redo stack together), has an unknown key at any level, a `status` that contradicts its
   replay, a redo stack that does not replay on top of the log, or `created`/`updated` that are not ISO times
-  of years 1900–9998. The replay happens outside the folder's lock, so other tables keep playing meanwhile.
+  of years 1900–9998. Any record stored (created, saved or imported) is refused when its redo stack does not
+  replay, or its title or times are longer than a stored file holds (`storage.field_too_long`, naming the field;
+  `schema.RECORD_TEXT_MAX`): it would be written, then put aside as damaged on the next read. The replay
+  happens outside the folder's lock, so other tables keep playing meanwhile.
 - Records and states returned by `play`, `undo`, `redo` and `state` are the store's cache: read them, never
   change them (every scoring function returns new dicts). `load` returns a copy to edit and `save`.
 - Stray temporary files of interrupted writes are removed at open.
@@ -542,6 +545,7 @@ class Store:
         if not isinstance(data, dict) or not isinstance(data.get("actions", []), list):
             rec.check_record(data)  # raises record.not_object / record.actions_not_list (or an earlier problem)
         record = rec.check_record({**data, "actions": []})
+        _check_lengths(record)
         record["actions"] = copy.deepcopy(data.get("actions", []))
         state = rec.replay(record)
         _check_redo(record, state)
@@ -979,6 +983,13 @@ def _iso_time(stamp: str) -> bool:
     except ValueError:
         return False
     return 1900 <= moment.year <= 9998
+
+
+def _check_lengths(record: dict) -> None:
+    """Refuse a title or time longer than a stored file may hold (`schema.RECORD_TEXT_MAX`), naming it."""
+    for field, limit in schema.RECORD_TEXT_MAX.items():
+        if len(record.get(field, "")) > limit:
+            raise RuleError("storage.field_too_long", field=field, length=len(record[field]), max=limit)
 
 
 def _check_redo(record: dict, state: dict) -> None:

@@ -208,6 +208,33 @@ def test_a_refused_file_stores_nothing(store, text, key):
     assert refused.value.key == key and store.sessions() == before
 
 
+@pytest.mark.parametrize("field, value, limit", [
+    ("title", "T" * 201, 200),
+    ("created", "2026-01-01T20:00:00." + "1" * 60 + "+00:00", 64),
+    ("updated", "2026-01-01T20:00:00." + "1" * 60 + "+00:00", 64),
+], ids=["title", "created", "updated"])
+def test_a_text_longer_than_a_stored_file_holds_is_refused_by_name(store, field, value, limit):
+    """A title or time longer than the stored file's shape allows is refused naming it, in both languages, and
+    nothing is stored (it was stored, then put aside as damaged on the next read)."""
+    before = store.sessions()
+    data = {"game": "score_pad", "players": ["Ann", "Bob"], field: value}
+    with pytest.raises(RuleError) as refused:
+        exports.import_file(store, json.dumps(data))
+    assert refused.value.key == "storage.field_too_long"
+    assert refused.value.params == {"field": field, "length": len(value), "max": limit}
+    for lang in ("en", "zh-CN"):
+        said = imported.reason(lang, refused.value)
+        assert field in said and str(limit) in said and "{" not in said
+    assert store.sessions() == before
+
+
+def test_a_title_of_the_longest_kept_length_imports_and_stays_readable(store):
+    """A title of exactly the limit is stored and read back after reopening, not put aside."""
+    out = exports.import_file(store, json.dumps({"game": "score_pad", "players": ["Ann"], "title": "T" * 200}))
+    with Store(store.folder) as again:
+        assert again.load(out["id"])["title"] == "T" * 200 and not again.problems
+
+
 def test_what_an_import_did_in_both_languages():
     """The counts of a backup and a refused session's own reason, in English and Chinese, with no placeholder
     left unfilled."""
