@@ -15,13 +15,15 @@ object with `sourceName`, `sourcePlayId`, `playDate` ("YYYY-MM-DD HH:MM:SS", loc
   then matches the game by name. Kingdomino 204583; Pictomania 101785 and Flip 7 420087 are from memory and
   unverified here (no access to BoardGameGeek offline); the rest have none.
 
-Backup: `{"tableside_backup": 1, "sessions": [<record>, …]}`. Reading any imported file (`load_json`) refuses one
-over `MAX_FILE_BYTES`, one nested deeper than `MAX_DEPTH` or one that is not JSON; a backup is refused with keys
-other than those two, or with any session `check_record` refuses (naming the session by its position); nothing
-is stored then. Merging never overwrites: a session whose id is not in the store keeps its id; one whose id is
-taken by a different session gets a new id (both are kept); one that is the very same record as a stored session
-(or as one earlier in the same backup, or as one an earlier import stored under a new id) is skipped, so importing
-the same backup twice adds nothing.
+Backup: `{"tableside_backup": 1, "sessions": [<record>, …]}`. Reading any imported file (`load_json`) applies
+`scoring.plain`'s limits, with its refusals, as the command line does: over `MAX_FILE_BYTES` (said before
+parsing), nested too deeply, not JSON, a number beyond ±2^53, NaN, a lone surrogate (the app had stored a seed of
+10^30, which the command line then refused in the exported file, and failed with no message on the others); a
+backup is refused with keys other than those two, or with any session `check_record` refuses (naming the session
+by its position); nothing is stored then. Merging never overwrites: a session whose id is not in the store keeps
+its id; one whose id is taken by a different session gets a new id (both are kept); one that is the very same
+record as a stored session (or as one earlier in the same backup, or as one an earlier import stored under a new
+id) is skipped, so importing the same backup twice adds nothing.
 
 The app's import button takes either kind of file (`import_file`), told apart by shape: a JSON object with a
 key of the backup ("tableside_backup" or "sessions") is a backup, anything else is one session, checked as
@@ -39,6 +41,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote
 
+from scoring import plain
 from scoring import record as rec
 from scoring.core import engine
 from scoring.errors import RuleError
@@ -49,7 +52,6 @@ BGG_IDS = {"kingdomino": 204583, "pictomania": 101785, "flip7": 420087}
 BACKUP_KEYS = ("tableside_backup", "sessions")
 BACKUP_VERSION = 1
 MAX_FILE_BYTES = 16 * 1024 * 1024
-MAX_DEPTH = 32
 CSV_COLUMNS = ("session", "game", "status", "started", "finished", "player", "seat", "score", "place", "winner")
 
 
@@ -123,35 +125,10 @@ def backup_json(records: list[dict]) -> str:
     return json.dumps({"tableside_backup": BACKUP_VERSION, "sessions": records}, ensure_ascii=False, indent=1)
 
 
-def _depth(value: Any) -> int:
-    """How deeply a parsed JSON value nests (iteratively, so a deep value cannot exhaust the stack)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        if isinstance(item, (dict, list)):
-            deepest = max(deepest, level)
-            if level > MAX_DEPTH:
-                return level
-            stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return deepest
-
-
 def load_json(data: str | bytes) -> Any:
-    """The parsed JSON of an imported file; `RuleError` when too large, not JSON, or nested too deeply."""
-    size = len(data.encode("utf-8") if isinstance(data, str) else data)
-    if size > MAX_FILE_BYTES:
-        raise RuleError("records.file_too_large", size=size, limit=MAX_FILE_BYTES)
-    try:
-        parsed = json.loads(data)
-    except RecursionError as err:
-        raise RuleError("records.file_too_deep", limit=MAX_DEPTH) from err
-    except json.JSONDecodeError as err:
-        raise RuleError("records.file_not_json", detail=f"line {err.lineno}, column {err.colno}: {err.msg}") from err
-    except (UnicodeDecodeError, TypeError) as err:
-        raise RuleError("records.file_not_json", detail=str(err)) from err
-    if _depth(parsed) > MAX_DEPTH:
-        raise RuleError("records.file_too_deep", limit=MAX_DEPTH)
-    return parsed
+    """The parsed JSON of an imported file; `RuleError` (`scoring.plain`'s) when over `MAX_FILE_BYTES`, not plain
+    JSON, or nested too deeply."""
+    return plain.loads(data, max_bytes=MAX_FILE_BYTES)
 
 
 def is_backup(parsed: Any) -> bool:

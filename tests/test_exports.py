@@ -85,14 +85,14 @@ def test_backup_merges_without_overwriting(store, tmp_path):
 
 
 @pytest.mark.parametrize("text, key", [
-    ("x" * (exports.MAX_FILE_BYTES + 1), "records.file_too_large"),
-    ("[" * 100_000 + "]" * 100_000, "records.file_too_deep"),
-    ("[" * 40 + "]" * 40, "records.file_too_deep"),
+    ("x" * (exports.MAX_FILE_BYTES + 1), "plain.too_large"),
+    ("[" * 100_000 + "]" * 100_000, "plain.too_deep"),
+    ("[" * 40 + "]" * 40, "plain.too_deep"),
     (json.dumps({"tableside_backup": 1, "sessions": [], "extra": 1}), "records.backup_shape"),
     (json.dumps({"tableside_backup": 2, "sessions": []}), "records.backup_shape"),
     (json.dumps({"tableside_backup": 1, "sessions": [{"game": "score_pad", "players": ["A"], "evil": 1}]}),
      "records.backup_session"),
-    ("{not json", "records.file_not_json"),
+    ("{not json", "plain.not_json"),
 ])
 def test_hostile_backups_are_refused_and_nothing_changes(store, text, key):
     """Too large, too deep, unknown keys, a refused session, not JSON: a clear error and the store as it was."""
@@ -195,9 +195,9 @@ def test_a_session_twice_in_one_backup_is_added_once(store, tmp_path):
 
 @pytest.mark.parametrize("text, key", [
     ('{"sessions": []}', "records.backup_shape"),
-    ('{"game": "score_pad", "players": ["A"], "actions": [oops]}', "records.file_not_json"),
+    ('{"game": "score_pad", "players": ["A"], "actions": [oops]}', "plain.not_json"),
     ('{"game": "score_pad", "players": ["A"], "evil": 1}', "record.field_unknown"),
-    ("[" * 40 + "]" * 40, "records.file_too_deep"),
+    ("[" * 40 + "]" * 40, "plain.too_deep"),
 ])
 def test_a_refused_file_stores_nothing(store, text, key):
     """A backup without its marker, broken JSON, a session with an unknown field, a deep file: refused, and
@@ -233,6 +233,37 @@ def test_a_title_of_the_longest_kept_length_imports_and_stays_readable(store):
     out = exports.import_file(store, json.dumps({"game": "score_pad", "players": ["Ann"], "title": "T" * 200}))
     with Store(store.folder) as again:
         assert again.load(out["id"])["title"] == "T" * 200 and not again.problems
+
+
+PAD = '{"game":"score_pad","players":["Ann","Bob"]'
+NOT_PLAIN = {
+    "huge-int": (PAD + ',"seed":' + "9" * 5000 + "}", "plain.number_too_large"),
+    "lone-surrogate": (PAD + ',"title":"\\ud800"}', "plain.bad_text"),
+    "nan-time": (PAD + ',"actions":[{"type":"round","by":"table","at":NaN,"scores":{"Ann":1,"Bob":2}}]}',
+                 "plain.not_json"),
+    "big-seed": (PAD + ',"seed":' + str(10 ** 30) + "}", "plain.number_too_large"),
+    "big-seed-in-backup": ('{"tableside_backup":1,"sessions":[' + PAD + ',"seed":' + str(10 ** 30) + "}]}",
+                           "plain.number_too_large"),
+}
+
+
+@pytest.mark.parametrize("text, key", NOT_PLAIN.values(), ids=NOT_PLAIN)
+def test_a_file_that_is_not_plain_json_is_refused_as_the_command_line_refuses_it(store, text, key):
+    """What `scoring.plain` refuses on the command line, the import refuses with the same error, storing nothing:
+    a number of 5000 digits and NaN escaped as ValueError, a lone surrogate as UnicodeEncodeError when written,
+    and a seed of 10^30 was stored (then its exported file was refused by the command line)."""
+    before = snapshot_of(store)
+    with pytest.raises(RuleError) as refused:
+        exports.import_file(store, text)
+    assert refused.value.key == key
+    assert snapshot_of(store) == before
+    for lang in ("en", "zh-CN"):
+        assert "{" not in imported.reason(lang, refused.value)
+
+
+def snapshot_of(store: Store) -> dict:
+    """Every file in the store's folder and its bytes."""
+    return {str(p): p.read_bytes() for p in store.folder.rglob("*") if p.is_file()}
 
 
 def test_what_an_import_did_in_both_languages():
