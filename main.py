@@ -39,7 +39,7 @@ from flet.utils import is_embedded
 from scoring.core import RuleError
 from scoring.i18n import LANGUAGES, error_text
 from storage import Store
-from storage.store import IMPORT_MAX_BYTES
+from storage.exports import MAX_FILE_BYTES
 from views.guard import HostGuard, SameOrigin, hide_tracebacks
 from views.reconnect import keep_reloaded_tabs
 
@@ -233,7 +233,7 @@ def serve(args: argparse.Namespace) -> int:
     keep_reloaded_tabs()
     uploads = tempfile.mkdtemp(prefix="tableside-uploads-")
     os.environ.setdefault("FLET_SECRET_KEY", secrets.token_hex(32))
-    os.environ["FLET_MAX_UPLOAD_SIZE"] = str(IMPORT_MAX_BYTES)
+    os.environ["FLET_MAX_UPLOAD_SIZE"] = str(MAX_FILE_BYTES)
     ready = Event()
     app = ft.run(entry(store, guard, uploads, ready), export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True,
                  upload_dir=uploads)

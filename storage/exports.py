@@ -30,6 +30,10 @@ key of the backup ("tableside_backup" or "sessions") is a backup, anything else 
 `Store.import_text` checks it and stored under a new id, unless it is the very same record as a stored session
 (under its own id or the id an earlier import gave it): then nothing is stored and that session is the answer
 (re-importing an exported game had made a second copy, which the statistics counted twice).
+
+Sizes, ruled here once (`refuse_size`): any imported file may be up to `MAX_FILE_BYTES` (a backup of a busy
+year is over 4 MiB), which the app checks from the file's size before reading it; one session is refused over
+`storage.store.IMPORT_MAX_BYTES`, as `Store.import_text` refuses it, once parsing has told it from a backup.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from scoring import plain
 from scoring import record as rec
 from scoring.core import engine
 from scoring.errors import RuleError
+from storage.store import IMPORT_MAX_BYTES
 
 SOURCE_NAME = "Tableside"
 BGSTATS_LINK = "https://app.bgstatsapp.com/addPlay.html?data="
@@ -123,6 +128,12 @@ def sessions_csv(summaries: list[dict]) -> str:
 def backup_json(records: list[dict]) -> str:
     """A backup of the given records as JSON text (readable Chinese)."""
     return json.dumps({"tableside_backup": BACKUP_VERSION, "sessions": records}, ensure_ascii=False, indent=1)
+
+
+def refuse_size(size: int, limit: int = MAX_FILE_BYTES) -> None:
+    """Refuse a file of size bytes over limit (by default the largest any import takes, before reading it)."""
+    if size > limit:
+        raise RuleError("plain.too_large", size=size, max=limit)
 
 
 def load_json(data: str | bytes) -> Any:
@@ -210,6 +221,7 @@ def import_file(store: Any, data: str | bytes) -> dict:
     if is_backup(parsed):
         checked = backup_records(parsed, lambda data: store.check_import(data)[0])
         return {"kind": "backup", **merge_backup(store, checked)}
+    refuse_size(len(data.encode("utf-8") if isinstance(data, str) else data), IMPORT_MAX_BYTES)
     record, state = store.check_import(parsed)
     same = stored_copy(store, record)
     if same is not None:

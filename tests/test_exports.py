@@ -8,6 +8,7 @@ import io
 import json
 import tempfile
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import unquote
 
 import flet as ft
@@ -16,6 +17,7 @@ import pytest
 from scoring.core import RuleError, engine
 from scoring.record import new_record
 from storage import Store, exports
+from storage.store import IMPORT_MAX_BYTES
 from tests.helpers import run_async
 from views import imported, importer, words
 from views.components.scoreboard import places
@@ -264,6 +266,53 @@ def test_a_file_that_is_not_plain_json_is_refused_as_the_command_line_refuses_it
 def snapshot_of(store: Store) -> dict:
     """Every file in the store's folder and its bytes."""
     return {str(p): p.read_bytes() for p in store.folder.rglob("*") if p.is_file()}
+
+
+def padded(text: str, size: int) -> bytes:
+    """A JSON text made at least size bytes long with trailing spaces (still the same JSON)."""
+    data = text.encode("utf-8")
+    return data + b" " * max(0, size - len(data))
+
+
+def test_the_app_imports_its_own_backup_over_the_one_session_limit(store, tmp_path):
+    """A backup over `IMPORT_MAX_BYTES` (a busy year) is read and merged by the app's import; the one-session
+    limit had been applied to it before reading."""
+    path = tmp_path / "backup.json"
+    path.write_bytes(padded(exports.backup_json(store.records()), IMPORT_MAX_BYTES + 1))
+    with Store(tmp_path / "fresh") as fresh:
+        outcome = importer._store(fresh, path, remove=False)
+        assert outcome["kind"] == "backup" and len(outcome["added"]) == 1
+
+
+def test_one_session_over_its_limit_is_refused_though_a_backup_may_be_larger(store, tmp_path):
+    """A single session file over `IMPORT_MAX_BYTES` is refused by that limit (as `Store.import_text`)."""
+    path = tmp_path / "session.json"
+    path.write_bytes(padded(store.export(store.sessions()[0]["id"]), IMPORT_MAX_BYTES + 1))
+    before = snapshot_of(store)
+    with pytest.raises(RuleError) as refused:
+        importer._store(store, path, remove=False)
+    assert refused.value.key == "plain.too_large" and refused.value.params["max"] == IMPORT_MAX_BYTES
+    assert snapshot_of(store) == before
+
+
+def test_a_file_over_the_backup_limit_is_refused_before_reading(store, tmp_path, monkeypatch):
+    """Over `exports.MAX_FILE_BYTES`: refused by its size, not a byte read; the picker refuses it by the size it
+    gives, and streams a file between the two limits (it had refused every file over 4 MiB)."""
+    path = tmp_path / "huge.json"
+    with open(path, "wb") as handle:
+        handle.truncate(exports.MAX_FILE_BYTES + 1)
+    monkeypatch.setattr(Path, "read_bytes", lambda self: pytest.fail("read"))
+    with pytest.raises(RuleError) as refused:
+        importer._store(store, path, remove=False)
+    assert refused.value.params == {"size": exports.MAX_FILE_BYTES + 1, "max": exports.MAX_FILE_BYTES}
+    alerts, started = [], []
+    monkeypatch.setattr(importer, "start", lambda app, shown, path, remove: started.append(shown))
+    app = SimpleNamespace(t=lambda key, **params: words.say("en", key, **params),
+                          alert=lambda title, message: alerts.append(message))
+    files = [SimpleNamespace(name=name, size=size, path=str(path)) for name, size in
+             (("huge.json", exports.MAX_FILE_BYTES + 1), ("year.json", IMPORT_MAX_BYTES + 1))]
+    importer.picked(app, files)
+    assert started == ["year.json"] and len(alerts) == 1 and "huge.json" in alerts[0] and "16 MB" in alerts[0]
 
 
 def test_what_an_import_did_in_both_languages():

@@ -1,6 +1,7 @@
 """Importing session files without reading more than the cap and without holding up other tables.
 
-The file picker gives each file's size before anything is read: a file over `IMPORT_MAX_BYTES` is refused then,
+The file picker gives each file's size before anything is read: a file over `exports.MAX_FILE_BYTES` (the largest
+a backup may be; one session is held to less once read, `storage.exports` rules both) is refused then,
 with its size in words (a browser cannot send one over 16 MiB over the websocket at all, so it would otherwise
 vanish silently). A file within the cap is streamed over HTTP into the server's private upload folder (the
 server also cuts off any upload over the cap, `FLET_MAX_UPLOAD_SIZE`); in a phone build it is read from its
@@ -24,7 +25,6 @@ from typing import Any
 import flet as ft
 
 from scoring.core import RuleError
-from storage.store import IMPORT_MAX_BYTES
 from storage import exports
 from views import imported
 
@@ -49,10 +49,10 @@ def picked(app: Any, files: list) -> None:
     """Refuse files over the cap by their size; stream the others to the server, or read them from their path."""
     uploads = []
     for file in files:
-        if file.size > IMPORT_MAX_BYTES:
+        if file.size > exports.MAX_FILE_BYTES:
             app.alert(app.t("app.import_failed", file=file.name),
                       app.t("app.import_too_large", file=file.name, size=f"{file.size / MB:.1f}",
-                            max=IMPORT_MAX_BYTES // MB))
+                            max=exports.MAX_FILE_BYTES // MB))
         elif file.path:
             start(app, file.name, Path(file.path), remove=False)
         elif app.upload_dir is not None:
@@ -114,9 +114,7 @@ def put_away(app: Any, busy: ft.SnackBar) -> None:
 def _store(store: Any, path: Path, remove: bool) -> dict:
     """Read (at most the cap) and import a file, one session or a backup (`storage.exports.import_file`)."""
     try:
-        size = path.stat().st_size
-        if size > IMPORT_MAX_BYTES:
-            raise RuleError("plain.too_large", size=size, max=IMPORT_MAX_BYTES)
+        exports.refuse_size(path.stat().st_size)
         return exports.import_file(store, path.read_bytes())
     except OSError as err:
         raise RuleError("plain.not_json", detail=err.strerror or type(err).__name__) from err
