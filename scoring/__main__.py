@@ -7,10 +7,18 @@
     python -m scoring view --seat NAME FILE|-   the state as that seat may see it (no --seat: the public table)
 
 Exit codes: 0 done; 1 refused by the rules (an action of the log, by its 0-based index, and why); 2 malformed
-input (not JSON, not plain JSON within `scoring.plain`'s limits, not a valid record, an unknown seat); 3 an
-internal error (a bug: the details go to standard error as one line, never a traceback). Standard output is
-always one valid JSON document (no NaN or Infinity, UTF-8). `--lang en|zh-CN` chooses the language of messages
-(English by default).
+input (wrong arguments, not JSON, not plain JSON within `scoring.plain`'s limits, not a valid record, an unknown
+seat); 3 an internal error (a bug: the details go to standard error as one line, never a traceback). Standard
+output is always one valid JSON document (no NaN or Infinity, UTF-8). `--lang en|zh-CN` chooses the language of
+messages (English by default).
+
+Rulings:
+- Wrong arguments (a missing file, an unknown command or language, an extra argument) are malformed input: exit
+  2 and a refusal `cli.usage` whose message is in the chosen language when `--lang` names one, else English;
+  argparse's own words (which name the argument) and the usage line are quoted inside it as argparse says them.
+  Nothing goes to standard error (argparse printed its usage there, and nothing on standard output).
+- `--help` (of the command line or of a command) prints `{"help": <argparse's help text>}` and exits 0: help is
+  asked for, so it is an answer, and standard output stays one JSON document.
 """
 
 from __future__ import annotations
@@ -18,11 +26,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 from scoring import plain
 from scoring.core import RuleError, engine, games
-from scoring.i18n import error_text
+from scoring.i18n import LANGUAGES, error_text
 from scoring.record import ReplayError, check_record, replay
 
 REFUSED, MALFORMED, INTERNAL = 1, 2, 3
@@ -81,10 +89,22 @@ def _load(source: str, lang: str) -> tuple[dict | None, int]:
         return None, MALFORMED
 
 
-def run(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit code (exceptions other than `RuleError` are the caller's)."""
-    parser = argparse.ArgumentParser(prog="python -m scoring")
-    parser.add_argument("--lang", default="en", choices=["en", "zh-CN"])
+class _Parser(argparse.ArgumentParser):
+    """argparse that refuses wrong arguments with a `RuleError` and prints its help as JSON (see the rulings)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Wrong arguments: `cli.usage`, quoting argparse's words and the usage line."""
+        raise RuleError("cli.usage", detail=message, usage=self.format_usage().strip())
+
+    def print_help(self, file: Any = None) -> None:
+        """The help text as one JSON document."""
+        _emit({"help": self.format_help()})
+
+
+def _parser() -> _Parser:
+    """The command line's arguments (its commands' parsers are `_Parser`s too)."""
+    parser = _Parser(prog="python -m scoring")
+    parser.add_argument("--lang", default="en", choices=list(LANGUAGES))
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("games")
     for name in ("score", "check", "prompt", "view"):
@@ -92,10 +112,29 @@ def run(argv: list[str] | None = None) -> int:
         cmd.add_argument("file")
         if name == "view":
             cmd.add_argument("--seat", default=None)
+    return parser
+
+
+def _lang(argv: list[str]) -> str:
+    """The language `--lang` names among the arguments, if it is one we have; else English."""
+    for at, arg in enumerate(argv):
+        if arg == "--lang" and at + 1 < len(argv) and argv[at + 1] in LANGUAGES:
+            return argv[at + 1]
+        if arg.startswith("--lang=") and arg.partition("=")[2] in LANGUAGES:
+            return arg.partition("=")[2]
+    return "en"
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit code (exceptions other than `RuleError` are the caller's)."""
+    argv = sys.argv[1:] if argv is None else argv
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:
-        return MALFORMED if exit_.code else 0
+        args = _parser().parse_args(argv)
+    except RuleError as err:
+        _emit(_refusal(err, _lang(argv)), None)
+        return MALFORMED
+    except SystemExit:
+        return 0
 
     if args.command == "games":
         _emit([g.describe() for g in games()])

@@ -158,3 +158,37 @@ def test_output_is_utf8_chinese_not_escaped():
     """Chinese names are printed as they are."""
     code, output, _ = run(["score"], json.dumps({"game": "score_pad", "players": ["小明"]}, ensure_ascii=False))
     assert code == 0 and "小明" in json.dumps(output, ensure_ascii=False)
+
+
+def answer(args: list[str]) -> tuple[int, object, str]:
+    """Run the command line on exactly these arguments; its exit code, its parsed output and its standard error."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(args)
+    return code, json.loads(out.getvalue(), parse_constant=_strict), err.getvalue()
+
+
+@pytest.mark.parametrize("args, lang, quoted", [
+    (["score"], "en", "the following arguments are required: file"),
+    (["--lang", "fr", "score", "-"], "en", "invalid choice: 'fr'"),
+    (["scorez", "-"], "en", "invalid choice: 'scorez'"),
+    (["score", "-", "extra"], "en", "unrecognized arguments: extra"),
+    (["--lang", "zh-CN", "view", "--seat"], "zh-CN", "expected one argument"),
+    (["--lang=zh-CN"], "zh-CN", "the following arguments are required: command"),
+    (["score", "-", "zh-CN"], "en", "unrecognized arguments: zh-CN"),
+], ids=["missing-file", "unknown-language", "unknown-command", "extra-argument", "seat-without-name", "no-command",
+        "language-name-not-after-lang"])
+def test_wrong_arguments_are_a_json_refusal_exit_2(args, lang, quoted):
+    """Wrong arguments: exit 2 and one JSON refusal on standard output, in the chosen language when --lang names
+    one (argparse printed its usage on standard error and nothing on standard output)."""
+    code, output, err = answer(args)
+    assert (code, output["error"], err) == (2, "cli.usage", "")
+    assert quoted in output["params"]["detail"] and output["params"]["usage"].startswith("usage: python -m scoring")
+    assert output["message"].startswith({"en": "Wrong arguments: ", "zh-CN": "参数有误："}[lang])
+
+
+@pytest.mark.parametrize("args", [["--help"], ["score", "-h"], ["--lang", "zh-CN", "view", "--help"]])
+def test_help_is_one_json_document_exit_0(args):
+    """Help is an answer: exit 0 and {"help": argparse's text} (it was plain text)."""
+    code, output, err = answer(args)
+    assert code == 0 and err == "" and set(output) == {"help"} and output["help"].startswith("usage: python -m")
