@@ -497,6 +497,30 @@ def test_a_second_extra_answer_is_refused_and_kept(tmp_path, clock):
     t.close()
 
 
+
+def test_a_punctuation_field_does_not_take_the_place_of_the_extra_answer(tmp_path, clock):
+    """RULINGS §1 2-player [seed]: a stray '?' in a blank field before the one more answer is blank, as the
+    engine's check says; the view sent the '?' and the answer typed below it was refused as empty."""
+    t = Table(tmp_path, players=["Ada", "Bram"])
+    state = t.state
+    for i in range(6):
+        turn = state["turn"]
+        number = kw_unplaced(state, turn)[0]
+        t.apply({"type": "loop", "by": turn, "tag": f"t{i}", "encloses": [state["placed"][-1]["number"]] if i else [],
+                 "at": clock()})
+        t.apply({"type": "spool", "by": turn, "number": number, "loops": [i + 1], "at": clock()})
+        state = t.state
+    t.tap("Ada: claim 2")
+    t.tap("I am Bram: show")
+    fields = t.controls(ft.TextField)
+    fields[0].on_change(change("?"))
+    fields[1].on_change(change("river"))
+    t.tap("Done: hide my answers")
+    assert t.errors == [] and t.state["phase"] == "scoring"
+    assert t.state["sheets"]["Bram"][:2] == ["", "river"]
+    t.close()
+
+
 def kw_unplaced(state, player):
     """The player's spools still in hand (the engine's)."""
     from scoring.games.knit_wit import unplaced

@@ -204,6 +204,12 @@ def spool_review(state: dict) -> dict:
             "rulings": [dict(r) for r in state["rulings"]]}
 
 
+def extra_written(written: list) -> list:
+    """The `[spool, text]` pairs of the 2-player one more answer's form that count as written (a field of
+    punctuation only is blank, as on the sheet)."""
+    return [[n, t] for n, t in written if isinstance(t, str) and normalise(t)]
+
+
 def unplaced(state: dict, player: str) -> list[int]:
     """The player's spools not yet on the table, ascending."""
     done = {s["number"] for s in state["placed"]}
@@ -410,7 +416,7 @@ class KnitWit(Engine):
         """2-player rule: the refusal the one more answer would meet, given every `[spool, text]` the player
         filled in — two or more written answers are refused (`knit_wit.extra_one_only`), none asks for one; a
         field of punctuation only is blank, as on the sheet."""
-        texts = [(n, t) for n, t in written if isinstance(t, str) and normalise(t)]
+        texts = extra_written(written)
         if len(texts) > 1:
             return RuleError("knit_wit.extra_one_only", count=len(texts))
         if not texts:

@@ -418,7 +418,7 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
         if err is not None:
             ctx.show_error(err)
             return
-        number, text = next((n, t) for n, t in written if t.strip())
+        number, text = kw.extra_written(written)[0]
         if ctx.dispatch(answer_action(player, number, text)):
             drafts.clear()
 
