@@ -108,6 +108,24 @@ def test_the_table_votes_down_a_word_the_list_knows_and_it_is_ruled_out():
     assert "KG：全桌已判为不可用（可被质疑）" in texts(view.build(ctx))
 
 
+
+def test_a_draft_stays_through_a_challenge_the_vote_keeps_and_goes_when_the_turn_moves_on():
+    """Ben places a tile; Cleo challenges Ann's SUN and the vote keeps it: the board and the turn are as they were,
+    so Ben's tile is still there (it was dropped at every action). Once the turn moves on it is gone."""
+    table = Table("nab_it", SEATS + [{"name": "Cleo", "colour": "green"}])
+    table.apply({"type": "play", "by": "Ann", "tiles": [{"row": 7, "col": c, "letter": x}
+                                                        for c, x in ((5, "S"), (6, "U"), (7, "N"))]})
+    place(table, 9, 6, "N")
+    drafted = list(table.local["draft"]["tiles"])
+    assert drafted and table.apply({"type": "challenge", "by": "Cleo", "word": "SUN"})
+    for voter in ("Ann", "Ben", "Cleo"):
+        assert table.apply({"type": "vote", "by": voter, "yes": True})
+    table.view(view)
+    assert table.local["draft"]["tiles"] == drafted
+    assert table.apply({"type": "swap", "by": "Ben"})
+    table.view(view)
+    assert table.local["draft"]["tiles"] == []
+
 def test_legend_shows_control_banks_and_outline_colours():
     """After Ann caps RAT the legend names her word and her banked tile; her outline is her own colour (blue)."""
     table = Table("nab_it", [{"name": "Ann", "colour": "blue"}, {"name": "Ben", "colour": "yellow"}])

@@ -12,10 +12,12 @@ of the turn with the list's verdict before the play is sent, challenges and the 
   and pushed the letters below it. A tablet or a phone keeps them one above the other.
 - Placing: tap a cell, then a letter (the hand when the app deals, behind a cover the player lifts; A–Z and a
   blank switch when the tiles come from the real bags). Tapping a placed draft cell again takes its tile back.
-  What to tap next is said once, above the letters (the chosen cell once there is one). The words the play would
-  form or change come from the engine's `preview`, each marked known or not in the list, or the rule the draft
-  breaks, shown once a tile is placed; then Play sends it (or Swap, instead). The banner above the screen names
-  the move in the rule book's word, letter tiles (`nab_it.move.play`), not the shell's "play a card".
+  The draft stays while the turn and the board stay (another player's challenge the vote keeps, an announcement:
+  it was dropped at every action). What to tap next is said once, above the letters (the chosen cell once there
+  is one). The words the play would form or change come from the engine's `preview`, each marked known or not
+  in the list, or the rule the draft breaks, shown once a tile is placed; then Play sends it (or Swap, instead).
+  The banner above the screen names the move in the rule book's word, letter tiles (`nab_it.move.play`), not the
+  shell's "play a card".
 - Every other button comes from the engine's `prompt`: challenges of the last play's words, the vote (shared vote
   panel), announcing the last tile, catching a forgotten announcement, and the table's end.
 - A screen shows a control only for a move it makes (`views.components.offers`: the table's where it acts for the
@@ -30,6 +32,8 @@ of the turn with the list's verdict before the play is sent, challenges and the 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any, Iterable
 
 import flet as ft
@@ -183,10 +187,16 @@ def legend(ctx: GameContext, state: dict) -> ft.Control:
 # Placing tiles
 
 
+def board_mark(board: dict) -> str:
+    """A short fingerprint of the board's stacks: equal marks, the same board."""
+    return hashlib.sha256(json.dumps(board, sort_keys=True).encode()).hexdigest()[:16]
+
+
 def draft_of(ctx: GameContext, player: str) -> dict:
-    """The tiles being placed (scratch, not rules): reset when the turn or the board changes."""
+    """The tiles being placed (scratch, not rules): reset when the turn or the board changes, kept through what
+    changes neither (a challenge the vote keeps, an announcement, a forgotten one called)."""
     draft = ctx.local.setdefault("draft", {})
-    stamp = [player, ctx.state["turn_no"], ctx.actions]
+    stamp = [player, ctx.state["turn_no"], board_mark(ctx.state["board"])]
     if draft.get("stamp") != stamp:
         draft.clear()
         draft.update(stamp=stamp, tiles=[], at=None, blank=False)
