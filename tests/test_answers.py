@@ -212,6 +212,13 @@ def test_reused_on_sheet():
         ("red", ["Red"], "Red"),
         ("", ["red"], None),
         ("anything", ["!!"], None),
+        ("ice cream cone", ["ice-cream"], "ice-cream"),
+        ("Ice-cream cone", ["ice cream"], "ice cream"),
+        ("icecream cone", ["ice cream"], "ice cream"),
+        ("sunflower seeds", ["sun flower"], "sun flower"),
+        ("ice creams", ["ice-cream"], "ice-cream"),
+        ("creamy ice", ["ice cream"], None),
+        ("redwood", ["red"], None),
     ],
 )
 def test_echoes_tag(answer, tags, echoed):

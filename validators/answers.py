@@ -37,7 +37,10 @@ Rulings:
 - A tag echo (Knit Wit: the answer merely repeats a tag): the normalised tag appears in the normalised answer.
   For a tag with Chinese characters that is plain containment (黄色花朵 repeats 黄色, 向日葵 does not; a final
   的 of the tag is dropped, so 木制椅子 repeats 木制的). For a tag in letters it is containment of whole words
-  in order, a word also matching its plural (yellow flowers repeats yellow and flower; bored does not repeat red).
+  in order, a word also matching its plural (yellow flowers repeats yellow and flower; bored does not repeat red),
+  however the words are split: a run of whole words written together that is the tag written together counts
+  (the tag ice-cream in "ice cream cone", the tag "ice cream" in "icecream cone", as `normalise` makes those
+  answers the same; it missed them).
   An echo is only flagged for the table to challenge, never struck by the app.
 - A reused answer on one sheet is a pair that is "same" (equal or alias), never a suggestion; blanks are ignored.
 - `pairs` finds reading links through an index of the answers' forms (each distinct answer read once, cached) and
@@ -115,7 +118,21 @@ def _echoes(answer: str, tag: str) -> bool:
     return any(
         all(_same_word(w, t) for w, t in zip(answer_words[start : start + span], tag_words))
         for start in range(len(answer_words) - span + 1)
-    )
+    ) or _joined_echo(answer_words, "".join(tag_words))
+
+
+def _joined_echo(answer_words: Sequence[str], joined: str) -> bool:
+    """Some run of whole answer words, written together, is the tag written together (or its plural): the tag
+    ice-cream in "ice cream cone", the tag "sun flower" in "sunflower seeds"."""
+    for start in range(len(answer_words)):
+        run = ""
+        for word in answer_words[start:]:
+            run += word
+            if _same_word(run, joined):
+                return True
+            if len(run) > len(joined):
+                break
+    return False
 
 
 @dataclass(frozen=True)
