@@ -40,6 +40,10 @@ class Table:
             return False
         return True
 
+    def shown(self, err) -> None:
+        """A refusal the view showed itself (a RuleError or a message key): its key."""
+        self.errors.append(getattr(err, "key", err))
+
     def refresh(self) -> None:
         """Count re-render requests."""
         self.refreshed += 1
@@ -51,7 +55,7 @@ class Table:
         """A context on the current record and state."""
         return GameContext(lang=lang, record=self.store.load(self.sid), state=self.store.state(self.sid),
                            engine=engine("guess_club"), page=FakePage(), store=self.store, local=self.local,
-                           sound=False, apply=self.apply, show_error=self.errors.append, refresh=self.refresh)
+                           sound=False, apply=self.apply, show_error=self.shown, refresh=self.refresh)
 
     def build(self, lang: str = "en") -> ft.Control:
         """The view as shown now."""
@@ -391,3 +395,16 @@ def test_a_hand_shown_for_one_card_is_covered_again_at_the_next(table):
     assert table.state["phase"] == "ruling" and table.state["pending"]["player"] != "Cy"
     shown = buttons(table.build())
     assert not any(name.startswith("This one matches") for name in shown)
+
+
+def test_a_refused_topic_brings_in_no_aliases(table):
+    """The setter taps 'Set topic' with the field empty: refused with the rule, and nothing is logged (the stored
+    aliases went into the log first, so the refused tap changed the session and Undo undid a hidden action); a
+    topic accepted brings them in before it."""
+    table.store.add_alias("苹果", "apple")
+    tap(table.build(), "Set topic")
+    assert table.errors[-1] == "guess_club.topic_invalid" and table.store.load(table.sid)["actions"] == []
+    table.local["topic"]["text"] = "Fruit"
+    tap(table.build(), "Set topic")
+    assert [a["type"] for a in table.store.load(table.sid)["actions"]] == ["aliases", "topic"]
+    assert table.state["aliases"] == [["苹果", "apple"]]

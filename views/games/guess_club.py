@@ -8,10 +8,10 @@ seat's own answers and hand are open at once and another seat's are never shown,
 `assets/guess_club/topics.json` in the session's language with the view's own random (the chosen text is sent in
 the `topic` action, so replay stays deterministic). Aliases the setter confirms come back from the engine as
 `alias_learned` events, which the session layer stores (this view writes nothing while drawing); when the setter
-sets a topic, stored aliases the session does not know yet are brought in first with the engine's `aliases`
-action, made by the setter (so earlier sessions' rulings count, replay stays exact, and a setter's own phone in
-table mode may send it). Which numbers can still take a marker comes
-from the engine's prompt. While hands are written, the setter rules on two answers a player asks about
+sets a topic the engine would accept, stored aliases the session does not know yet are brought in first with the
+engine's `aliases` action, made by the setter (so earlier sessions' rulings count, replay stays exact, and a
+setter's own phone in table mode may send it; a refused topic left them in the log). Which numbers can still take a
+marker comes from the engine's prompt. While hands are written, the setter rules on two answers a player asks about
 (`hand_ruling`: the same, or different although they look alike).
 
 A screen shows a control only for a move it makes (`views.components.offers`: a player's where it acts as that
@@ -190,11 +190,17 @@ def topic_panel(ctx: GameContext) -> ft.Control:
         ctx.refresh()
 
     def send() -> None:
-        """Bring in remembered aliases the session lacks, set the topic, clear the draft once it is accepted."""
+        """Set the topic, the remembered aliases the session lacks brought in first, once the engine would accept
+        it (a refused topic logged the aliases); clear the draft once it is accepted."""
+        topic = {"type": "topic", "by": setter, "text": draft["text"]}
+        refusal = ctx.engine.check(ctx.state, topic)
+        if refusal is not None:
+            ctx.show_error(refusal)
+            return
         missing = [list(pair) for pair in ctx.store.aliases() if list(pair) not in ctx.state["aliases"]]
         if missing and not ctx.dispatch({"type": "aliases", "by": setter, "pairs": missing}):
             return
-        if ctx.dispatch({"type": "topic", "by": setter, "text": draft["text"]}):
+        if ctx.dispatch(topic):
             draft["text"] = ""
 
     field = ft.TextField(label=ctx.t("guess_club.view.topic_field"), value=draft["text"], text_size=18,
