@@ -521,6 +521,42 @@ def test_a_punctuation_field_does_not_take_the_place_of_the_extra_answer(tmp_pat
     t.close()
 
 
+def test_a_refused_sheet_or_deal_brings_in_no_aliases(tmp_path, clock):
+    """A tap the rules refuse whole changes nothing: Ada's only typed answer is too long, and a deal is missing a
+    player's spools; the stored aliases went into the log before each (found by session 47's audit). A sheet
+    saved brings them in first, so the reuse check knows them."""
+    t = Table(tmp_path, players=["Ada", "Bram"], deal="table")
+    t.store.add_alias("苹果", "apple")
+    t.type("Ada's spools (e.g. 1, 4)", "1 2 3")
+    t.tap("Enter the deal")
+    assert t.errors[-1] == "knit_wit.deal_count" and t.store.load(t.sid)["actions"] == []
+    t.type("Bram's spools (e.g. 1, 4)", "4 5 6")
+    t.tap("Enter the deal")
+    assert [a["type"] for a in t.store.load(t.sid)["actions"]] == ["aliases", "deal"]
+    t.close()
+    t = Table(tmp_path / "sheet", players=["Ada", "Bram"])
+    t.store.add_alias("苹果", "apple")
+    state = t.state
+    for i in range(6):
+        turn = state["turn"]
+        t.apply({"type": "loop", "by": turn, "tag": f"t{i}", "encloses": [state["placed"][-1]["number"]] if i else [],
+                 "at": clock()})
+        t.apply({"type": "spool", "by": turn, "number": kw_unplaced(state, turn)[0], "loops": [i + 1], "at": clock()})
+        state = t.state
+    count = len(t.store.load(t.sid)["actions"])
+    t.tap("Ada's sheet")
+    t.tap("I am Ada: show")
+    t.controls(ft.TextField)[0].on_change(change("x" * 81))
+    t.tap("Done: hide my answers")
+    assert t.errors[-1] == "knit_wit.answer_too_long" and len(t.store.load(t.sid)["actions"]) == count
+    fields = t.controls(ft.TextField)
+    fields[0].on_change(change("苹果"))
+    fields[1].on_change(change("apple"))
+    t.tap("Done: hide my answers")
+    assert t.errors[-1] == "knit_wit.answer_reused" and t.state["sheets"]["Ada"][:2] == ["苹果", ""]
+    t.close()
+
+
 def kw_unplaced(state, player):
     """The player's spools still in hand (the engine's)."""
     from scoring.games.knit_wit import unplaced

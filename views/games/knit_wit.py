@@ -90,9 +90,9 @@ def deal_screen(ctx: GameContext) -> ft.Control:
 
     def send() -> None:
         """Enter the deal (the stored aliases first); clear the fields once it is accepted."""
-        bring_aliases(ctx)
-        if ctx.dispatch({"type": "deal", "by": "table",
-                         "spools": {p: numbers(draft.get(p, "")) for p in ctx.players}}):
+        deal = {"type": "deal", "by": "table", "spools": {p: numbers(draft.get(p, "")) for p in ctx.players}}
+        bring_aliases(ctx, [deal])
+        if ctx.dispatch(deal):
             draft.clear()
 
     fields = [ft.TextField(label=ctx.t("knit_wit.view.deal_field", name=p), value=draft.get(p, ""), text_size=18,
@@ -277,16 +277,22 @@ def offered(ctx: GameContext, kind: str) -> list[dict]:
     return [e for e in ctx.engine.prompt(ctx.state) if e["type"] == kind]
 
 
-def bring_aliases(ctx: GameContext) -> None:
+def bring_aliases(ctx: GameContext, then: list[dict]) -> None:
     """Send the stored aliases the session does not know yet (from a tap, so replay never reads storage), from a
-    screen that acts for the table; a player's own phone in table mode leaves them to the table's next tap."""
+    screen that acts for the table; a player's own phone in table mode leaves them to the table's next tap. Sent
+    only when the engine would then accept one of the tap's actions (`then`): a tap refused whole changes nothing
+    (a deal or a sheet refused left the aliases in the log)."""
     if not ctx.for_table:
         return
     known = ctx.state["aliases"]
     missing = [list(pair) for pair in ctx.store.aliases()
                if list(pair) not in known and all(kw.normalise(text) for text in pair)]
-    if missing:
-        ctx.dispatch({"type": "aliases", "by": "table", "pairs": missing})
+    if not missing:
+        return
+    action = {"type": "aliases", "by": "table", "pairs": missing}
+    after = ctx.engine.apply(ctx.state, action)
+    if any(ctx.engine.check(after, step) is None for step in then):
+        ctx.dispatch(action)
 
 
 def answer_screen(ctx: GameContext) -> ft.Control:
@@ -308,9 +314,10 @@ def answer_screen(ctx: GameContext) -> ft.Control:
         """Take the top button: the stored aliases come in first, so the scoring knows them, then the answers the
         player typed and did not save (the claim locks the sheet: they were lost); an answer refused keeps the
         button from being taken, its text and reason shown on the sheet."""
-        bring_aliases(ctx)
         work = sheet_work(ctx, player)
-        if not save_typed(ctx, work, player, list(range(1, state["count"] + 1))):
+        spools = list(range(1, state["count"] + 1))
+        bring_aliases(ctx, unsaved(ctx, work, player, spools) or [{"type": "claim", "by": player}])
+        if not save_typed(ctx, work, player, spools):
             ctx.refresh()
             return
         if await ctx.dispatch_soon({"type": "claim", "by": player}):
@@ -333,6 +340,13 @@ def sheet_work(ctx: GameContext, player: str) -> dict:
 def answer_action(player: str, number: int, text: str) -> dict:
     """The action that writes one answer."""
     return {"type": "answer", "by": player, "spool": number, "text": text}
+
+
+def unsaved(ctx: GameContext, work: dict, player: str, spools: list[int]) -> list[dict]:
+    """The answer actions of what is typed on the player's sheet and not saved yet."""
+    sheet, drafts = ctx.state["sheets"][player], work["drafts"]
+    texts = {number: drafts.get(str(number), sheet[number - 1]) for number in spools}
+    return [answer_action(player, n, text) for n, text in texts.items() if text.strip() != sheet[n - 1]]
 
 
 def save_typed(ctx: GameContext, work: dict, player: str, spools: list[int]) -> bool:
@@ -405,7 +419,7 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
         if extra:
             save_extra()
             return
-        bring_aliases(ctx)
+        bring_aliases(ctx, unsaved(ctx, work, player, spools))
         if save_typed(ctx, work, player, spools):
             work["phase"] = COVER
             ctx.turn_page()
