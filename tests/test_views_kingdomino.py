@@ -353,3 +353,15 @@ def test_the_rules_name_each_terrain_as_its_paint_button_does():
             named = terrain.lower() if lang == "en" else terrain
             assert f"{letter} {named}" in rules and rules.count(named) >= 2, (lang, letter, named)
         assert not re.search(r"grassland|草地", rules)
+
+
+def test_a_started_kingdom_is_not_offered_the_finished_kingdom_way_in():
+    table = Table("kingdomino", ["Ann", "Bob"])
+    assert "Finished kingdom" in buttons(table.view(view))
+    table.apply({"type": "place", "by": "Ann", "domino": 1, "cells": game.legal_placements(table.state, "Ann", 1)[0]})
+    table.local.update(player="Ann", mode="paint")
+    body = table.view(view)
+    assert "Finished kingdom" not in buttons(body) and "Enter this kingdom" not in buttons(body)
+    assert "Which domino does Ann place next?" in texts(body)
+    table.local["player"] = "Bob"
+    assert "Enter this kingdom" in buttons(table.view(view))

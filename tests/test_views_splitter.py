@@ -139,7 +139,7 @@ def test_a_refused_correction_keeps_the_form_and_cancel_goes_back():
     tap(view.build(table.ctx()), "Bob")
     cells(view.build(table.ctx()))[(0, 3)].on_click(None)  # round 2 wrote there
     tap(view.build(table.ctx()), "Save round 1")
-    assert table.errors == ["splitter.cell_taken"] and table.local["writes"]["Bob"]["row"] == 0
+    assert table.errors == ["splitter.correct_refused"] and table.local["writes"]["Bob"]["row"] == 0
     assert len(table.record["actions"]) == 6 and table.state["sheets"]["Bob"][3][2] == 3
     tap(view.build(table.ctx()), "Cancel: back to the new round")
     assert round_edit.editing(table.local) is None and "Roll the dice" in buttons(view.build(table.ctx()))
@@ -166,3 +166,15 @@ def test_undoing_a_write_of_the_round_open_for_correction_closes_it():
     body = view.build(table.ctx())
     assert round_edit.editing(table.local) is None
     assert "Correcting round 1: change the entries and save" not in texts(body)
+
+
+def test_a_started_sheet_is_not_offered_the_finished_sheet_way_in():
+    table = Table("splitter", ["Ann", "Bob"], seed=7)
+    assert "Enter a finished sheet" in buttons(table.view(view))
+    table.apply({"type": "set_roll", "by": "table", "dice": [2, 3]})
+    table.apply({"type": "write", "by": "Ann", "row": 2, "offset": 0, "left": 2, "right": 3})
+    table.local.update(player="Ann", mode="sheet")
+    body = table.view(view)
+    assert "Enter a finished sheet" not in buttons(body) and "Enter this sheet" not in buttons(body)
+    table.local["player"] = "Bob"
+    assert "Enter this sheet" in buttons(table.view(view))

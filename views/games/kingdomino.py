@@ -5,7 +5,9 @@
   go are marked, from the engine's `legal_placements`; an illegal pair is sent anyway and the engine's refusal
   is shown. A domino with no legal place is discarded (the engine refuses a discard that has a place).
 - A finished paper kingdom: choose a terrain and its crowns (the brush), tap squares to paint them, then enter
-  it: the painted grid goes to the engine as a `layout` action written by `format_layout`.
+  it: the painted grid goes to the engine as a `layout` action written by `format_layout`. Offered only while
+  the engine's prompt offers that player a `layout` (an empty kingdom): once a domino is placed or discarded the
+  screen keeps to domino by domino.
 - Squares are tiles in their terrain's colour with its icon and a drawn crown per crown (no letters); the tile
   colours and what is drawn on them are fixed (the same in both themes) and the palette's text on a tile's colour
   reads at 4.5:1 or more. Each property that scores (from the engine's `properties`) is outlined in a colour of
@@ -482,11 +484,17 @@ def out_of_box(ctx: GameContext, prompt: list[dict]) -> list[ft.Control]:
 # The view
 
 
+def offered(prompt: list[dict], kind: str, player: str) -> bool:
+    """Whether the engine's prompt offers move kind to player now."""
+    return any(e["type"] == kind and e["by"] == player for e in prompt)
+
+
 def build(ctx: GameContext) -> ft.Control:
     """The chosen player's kingdom with its way in, the score comparison and the table's end button."""
     kingdoms, options = game.current_kingdoms(ctx.state), ctx.state["options"]
     player, switch = player_switch(ctx, done=[p for p in ctx.players if game.is_finished(kingdoms[p], options)])
     kingdom = kingdoms[player]
+    prompt = ctx.engine.prompt(ctx.state)
     controls: list[ft.Control] = [switch]
     if game.is_finished(kingdom, options):
         size = game.grid_size(ctx.state["options"])
@@ -497,10 +505,10 @@ def build(ctx: GameContext) -> ft.Control:
         controls += [elsewhere(ctx, player), board(ctx, kingdom["grid"], cell_size=FRAME_CELL.get(
             game.grid_size(options), 27)), legend(ctx, kingdom["grid"])]
     else:
-        mode = ctx.local.get("mode", "domino")
-        controls += [mode_switch(ctx, mode),
+        paints = offered(prompt, "layout", player)
+        mode = ctx.local.get("mode", "domino") if paints else "domino"
+        controls += [*([mode_switch(ctx, mode)] if paints else []),
                      by_layout(ctx, player) if mode == "paint" else by_domino(ctx, player, kingdom)]
-    prompt = ctx.engine.prompt(ctx.state)
     for kind in ("place", "discard", "layout", "finish"):
         offer_here(ctx, kind, prompt)
     controls += [*out_of_box(ctx, prompt), comparison(ctx)]

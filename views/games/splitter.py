@@ -6,7 +6,8 @@
   writes the pair there and at its mirror square (`write`, row and distance from the centre line). The switcher
   then moves on to the next player who has not written.
 - A finished sheet: choose a number (the brush), tap squares to write it, then enter the sheet: the grid goes to
-  the engine as a `layout` action written by `format_sheet`.
+  the engine as a `layout` action written by `format_sheet`. Offered only while the engine's prompt offers that
+  player a `layout` (a blank sheet): once a pair is written the screen keeps to round by round.
 - Groups (the engine's `groups`): scoring ones outlined with their points, groups of the wrong size tinted red
   and marked 0 with the reason in the legend; stars and hearts tinted; the hearts bonus said when it counts.
 - Past rounds (`views.games.round_edit`, with `ctx.local` as the draft): the table of finished rounds (dice and
@@ -365,6 +366,7 @@ def build(ctx: GameContext) -> ft.Control:
     draft = draft_of(ctx)
     player, switch = player_switch(ctx, done=[p for p in ctx.players
                                               if p in state["written"] or p in state["entered"]])
+    prompt = ctx.engine.prompt(ctx.state)
     controls: list[ft.Control] = [switch]
     if (round_edit.editing(draft) or 0) > len(state["rolls"]):
         round_edit.close(draft)  # the round open for correction was undone: back to the round being played
@@ -375,8 +377,9 @@ def build(ctx: GameContext) -> ft.Control:
         controls += [aside(ctx.lang, ctx.t("splitter.view.entered", name=player), size=16),
                      sheet_view(ctx, grid), legend(ctx, grid)]
     else:
-        mode = ctx.local.get("mode", "rounds") if makes(ctx, player) else "rounds"
-        if makes(ctx, player):
+        whole = makes(ctx, player) and any(e["type"] == "layout" and e["by"] == player for e in prompt)
+        mode = ctx.local.get("mode", "rounds") if whole else "rounds"
+        if whole:
             controls.append(mode_switch(ctx, mode))
         grid = state["sheets"][player]
         if mode == "sheet":
@@ -388,7 +391,6 @@ def build(ctx: GameContext) -> ft.Control:
             controls.append(write_panel(ctx, player))
         else:
             controls += [elsewhere(ctx, player), sheet_view(ctx, grid), legend(ctx, grid)]
-    prompt = ctx.engine.prompt(ctx.state)
     for kind in ("write", "layout"):
         offer_here(ctx, kind, prompt)
     if state["rolls"]:
