@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.core import engine
+from scoring.i18n import text
 from scoring.games.splitter import (ROUNDS, SHEETS, format_sheet, groups, marked, open_places, pair, parse_sheet,
                                     sheet_score)
 from scoring.record import new_record, play, replay, undo
@@ -323,10 +324,10 @@ CORRECTION_REFUSALS = [
     ({"type": "correct", "by": "table", "round": 1, "writes": ["A"]}, "splitter.writes_missing"),
     (correct(1, A=place(5, 0, 1, 3)), "splitter.write_missing"),
     (correct(1, A=place(5, 0, 1, 3), B=place(3, 1, 3, 1), C=place(4, 0, 1, 3)), "splitter.wrote_nothing"),
-    (correct(1, A=place(2, 0, 1, 3), B=place(3, 1, 3, 1)), "splitter.cell_taken"),
-    (correct(1, A=place(5, 0, 6, 6), B=place(3, 1, 3, 1)), "splitter.values_not_roll"),
-    (correct(1, A=place(0, 3, 1, 3), B=place(3, 1, 3, 1)), "splitter.no_space"),
-    (correct(1, A=place(5, 0, 1, 3), B="row 4"), "splitter.place_invalid"),
+    (correct(1, A=place(2, 0, 1, 3), B=place(3, 1, 3, 1)), "splitter.correct_refused"),
+    (correct(1, A=place(5, 0, 6, 6), B=place(3, 1, 3, 1)), "splitter.correct_refused"),
+    (correct(1, A=place(0, 3, 1, 3), B=place(3, 1, 3, 1)), "splitter.correct_refused"),
+    (correct(1, A=place(5, 0, 1, 3), B="row 4"), "splitter.correct_refused"),
     (correct(1, A=place(5, 0, 1, 3), B={**place(3, 1, 3, 1), "rihgt": 1}), "core.field_unknown"),
     ({**correct(1, A=place(5, 0, 1, 3), B=place(3, 1, 3, 1)), "by": "A"}, "core.table_only"),
 ]
@@ -339,6 +340,21 @@ def test_correction_refusals_change_nothing(action, key):
     record, state = corrected_game()
     assert_refused(ENG, state, action, key)
     assert_call_refused(key, play, record, state, action)
+
+
+@pytest.mark.parametrize("action,who,reason", [
+    (correct(1, A=place(2, 0, 1, 3), B=place(3, 1, 3, 1)), "A", "splitter.cell_taken"),
+    (correct(1, A=place(5, 0, 6, 6), B=place(3, 1, 3, 1)), "A", "splitter.values_not_roll"),
+    (correct(1, A=place(5, 0, 1, 3), B=place(0, 3, 1, 3)), "B", "splitter.no_space"),
+    (correct(1, A=place(5, 0, 1, 3), B="row 4"), "B", "splitter.place_invalid"),
+])
+def test_a_refused_corrected_pair_names_its_player_and_round(action, who, reason):
+    """A correction carries every player's pair: the refusal says whose pair in which round, and why."""
+    _, state = corrected_game()
+    err = assert_refused(ENG, state, action, "splitter.correct_refused")
+    assert (err.params["name"], err.params["round"], err.params["reason"]) == (who, 1, reason)
+    assert text("en", err.key, **err.params).startswith(f"{who}'s pair in round 1: ")
+    assert text("zh-CN", err.key, **err.params).startswith(f"{who} 第 1 轮的两个数：")
 
 
 def test_no_correction_before_a_round_is_finished_or_after_the_end():

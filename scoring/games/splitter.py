@@ -41,7 +41,8 @@ Corrections [ruling]:
 - A correction names a finished round (not the one being played) and gives a write for exactly the players who
   wrote in it (a player who entered a finished sheet wrote in no round). Each replaces that player's pair: it is
   taken off the sheet and the new one is judged like a `write` with the round's dice (on the sheet, both cells
-  empty, the two numbers in either order). All are judged together; one refused write refuses the correction.
+  empty, the two numbers in either order). All are judged together; one refused write refuses the correction,
+  and the refusal (`splitter.correct_refused`) names that player and the round, with the write's own reason.
 - The round's dice stay as rolled: an app roll cannot be wrong, and a table roll typed wrong is undone back to.
 - Later rounds stay as written: a new pair may not use a cell a later round wrote (`splitter.cell_taken`), and
   nothing later moves. Scores follow the sheets. Like every move, a correction is refused once the game is over.
@@ -266,7 +267,15 @@ class Splitter(Engine):
         for name in placed:
             if isinstance(writes[name], dict):
                 known_fields(writes[name], PLACE_FIELDS, "correct")
-            placed[name] = self._place(state, state["sheets"][name], writes[name], state["rolls"][number - 1])
+            placed[name] = self._corrected(state, name, number, writes[name])
+
+    def _corrected(self, state: dict, name: str, number: int, given) -> dict:
+        """One player's corrected pair of round `number`, placed; a refusal names the player and the round."""
+        try:
+            return self._place(state, state["sheets"][name], given, state["rolls"][number - 1])
+        except RuleError as err:
+            raise RuleError("splitter.correct_refused", name=name, round=number, reason=err.key,
+                            reason_params=err.params) from None
 
     def _place(self, state: dict, grid: list[list], given, dice: list[int]) -> dict:
         """Write a pair on a grid: the place on the sheet and empty, the numbers the dice in either order; the
