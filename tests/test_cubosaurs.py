@@ -104,6 +104,18 @@ def test_rows_text_parsing():
         assert_translated("cubosaurs.rows_invalid", err.value.params)
 
 
+def test_a_malformed_egg_row_is_refused_with_an_egg_rows_example_and_no_option_code():
+    """The eggs text's refusal shows an egg row (two values) and names no option by its code ("eggs", "rows")."""
+    for option, bad, key, example in (("eggs", "Pentaceratops: 3", "cubosaurs.eggs_invalid", "Name: 2 -3"),
+                                      ("rows", "T-Rex: 4 1", "cubosaurs.rows_invalid", "Name: 4 1 -2 -5")):
+        with pytest.raises(RuleError) as err:
+            engine("cubosaurs").new_state(PLAYERS, {option: bad})
+        assert err.value.key == key and err.value.params == {"entry": bad}
+        for lang in ("en", "zh-CN"):
+            said = text(lang, key, **err.value.params)
+            assert example in said.replace("名称", "Name") and "eggs" not in said and "rows" not in said
+
+
 @pytest.mark.parametrize("action,key", [
     (rnd(Ann={"dinos": {"Stegosaurus": 1}}), "cubosaurs.type_unknown"),
     (rnd(Ann={"eggs": {"Brontosaurus": 1}}), "cubosaurs.egg_unknown"),

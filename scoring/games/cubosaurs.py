@@ -53,6 +53,8 @@ Rulings:
   every card).
 - A raptor's values are entered as printed: its plus value 0 or more, its minus value 0 or less; a minus written
   without its sign (+1) is refused with a message saying so, never scored as a bonus.
+- A malformed entry of the rows text is refused with a dinosaur row's example (`cubosaurs.rows_invalid`), of the
+  eggs text with an egg row's (`cubosaurs.eggs_invalid`, two values), neither naming the option by its code.
 - A line or a raptor with a field the engine does not know is refused naming the field (a typo in "dinos" must
   not silently score 0).
 - `correct` by the table: `{"round": n, "lines": {...}}` replaces round n written wrong; the log keeps both.
@@ -95,12 +97,18 @@ def parse_rows(text: str, width: int, option: str) -> dict:
         name, sep, values = entry.partition(":")
         cells = values.replace(",", " ").replace("−", "-").replace("+", "").split()
         if not sep or not name.strip() or len(cells) != width or name.strip() in rows:
-            raise RuleError("cubosaurs.rows_invalid", option=option, entry=entry)
+            raise _rows_refusal(option, entry)
         try:
             rows[name.strip()] = [None if c == "?" else int(c) for c in cells]
         except ValueError:
-            raise RuleError("cubosaurs.rows_invalid", option=option, entry=entry) from None
+            raise _rows_refusal(option, entry) from None
     return rows
+
+
+def _rows_refusal(option: str, entry: str) -> RuleError:
+    """A malformed entry of the `rows` or `eggs` option, said with that option's own example (4 or 2 values)."""
+    key = "cubosaurs.eggs_invalid" if option == "eggs" else "cubosaurs.rows_invalid"
+    return RuleError(key, entry=entry)
 
 
 def format_rows(rows: dict) -> str:
