@@ -359,9 +359,18 @@ def test_a_started_kingdom_is_not_offered_the_finished_kingdom_way_in():
     table = Table("kingdomino", ["Ann", "Bob"])
     assert "Finished kingdom" in buttons(table.view(view))
     table.apply({"type": "place", "by": "Ann", "domino": 1, "cells": game.legal_placements(table.state, "Ann", 1)[0]})
-    table.local.update(player="Ann", mode="paint")
+    table.local.update(player="Ann", modes={"Ann": "paint"})
     body = table.view(view)
     assert "Finished kingdom" not in buttons(body) and "Enter this kingdom" not in buttons(body)
     assert "Which domino does Ann place next?" in texts(body)
-    table.local["player"] = "Bob"
+    table.local.update(player="Bob", modes={"Ann": "paint", "Bob": "paint"})
     assert "Enter this kingdom" in buttons(table.view(view))
+
+
+def test_one_players_way_in_is_not_the_next_players():
+    table = Table("kingdomino", ["Ann", "Bob"])
+    buttons(table.view(view))["Finished kingdom"].on_click(None)
+    assert "Enter this kingdom" in buttons(table.view(view))
+    table.local["player"] = "Bob"
+    body = table.view(view)
+    assert "Enter this kingdom" not in buttons(body) and "Which domino does Bob place next?" in texts(body)

@@ -173,8 +173,18 @@ def test_a_started_sheet_is_not_offered_the_finished_sheet_way_in():
     assert "Enter a finished sheet" in buttons(table.view(view))
     table.apply({"type": "set_roll", "by": "table", "dice": [2, 3]})
     table.apply({"type": "write", "by": "Ann", "row": 2, "offset": 0, "left": 2, "right": 3})
-    table.local.update(player="Ann", mode="sheet")
+    table.local.update(player="Ann", modes={"Ann": "sheet"})
     body = table.view(view)
     assert "Enter a finished sheet" not in buttons(body) and "Enter this sheet" not in buttons(body)
-    table.local["player"] = "Bob"
+    table.local.update(player="Bob", modes={"Ann": "sheet", "Bob": "sheet"})
     assert "Enter this sheet" in buttons(table.view(view))
+
+
+def test_one_players_finished_sheet_does_not_open_the_next_players_sheet_in_the_painter():
+    table = Table("splitter", ["Ann", "Bob"], seed=7)
+    buttons(table.view(view))["Enter a finished sheet"].on_click(None)
+    assert "Enter this sheet" in buttons(table.view(view))
+    assert table.apply({"type": "layout", "by": "Ann", "layout": SHEET_A})
+    buttons(table.view(view))["Bob"].on_click(None)
+    body = table.view(view)
+    assert "Roll the dice" in buttons(body) and "Enter this sheet" not in buttons(body)

@@ -7,7 +7,8 @@
 - A finished paper kingdom: choose a terrain and its crowns (the brush), tap squares to paint them, then enter
   it: the painted grid goes to the engine as a `layout` action written by `format_layout`. Offered only while
   the engine's prompt offers that player a `layout` (an empty kingdom): once a domino is placed or discarded the
-  screen keeps to domino by domino.
+  screen keeps to domino by domino. The way in is each player's own (`ctx.local["modes"]`): one player's paper
+  kingdom does not open the others' in the painter.
 - Squares are tiles in their terrain's colour with its icon and a drawn crown per crown (no letters); the tile
   colours and what is drawn on them are fixed (the same in both themes) and the palette's text on a tile's colour
   reads at 4.5:1 or more. Each property that scores (from the engine's `properties`) is outlined in a colour of
@@ -412,12 +413,12 @@ def by_layout(ctx: GameContext, player: str) -> ft.Control:
     ])
 
 
-def mode_switch(ctx: GameContext, mode: str) -> ft.Control:
+def mode_switch(ctx: GameContext, player: str, mode: str) -> ft.Control:
     """Domino by domino, or a finished kingdom painted whole."""
 
     def set_mode(value: str) -> None:
         """Switch the way in."""
-        ctx.local["mode"] = value
+        ctx.local.setdefault("modes", {})[player] = value
         ctx.refresh()
 
     return choice_row([(value, ctx.t(f"kingdomino.view.mode.{value}")) for value in ("domino", "paint")], mode,
@@ -506,8 +507,8 @@ def build(ctx: GameContext) -> ft.Control:
             game.grid_size(options), 27)), legend(ctx, kingdom["grid"])]
     else:
         paints = offered(prompt, "layout", player)
-        mode = ctx.local.get("mode", "domino") if paints else "domino"
-        controls += [*([mode_switch(ctx, mode)] if paints else []),
+        mode = ctx.local.get("modes", {}).get(player, "domino") if paints else "domino"
+        controls += [*([mode_switch(ctx, player, mode)] if paints else []),
                      by_layout(ctx, player) if mode == "paint" else by_domino(ctx, player, kingdom)]
     for kind in ("place", "discard", "layout", "finish"):
         offer_here(ctx, kind, prompt)

@@ -7,7 +7,8 @@
   then moves on to the next player who has not written.
 - A finished sheet: choose a number (the brush), tap squares to write it, then enter the sheet: the grid goes to
   the engine as a `layout` action written by `format_sheet`. Offered only while the engine's prompt offers that
-  player a `layout` (a blank sheet): once a pair is written the screen keeps to round by round.
+  player a `layout` (a blank sheet): once a pair is written the screen keeps to round by round. The way in is
+  each player's own (`ctx.local["modes"]`): one player's paper sheet does not open the others' in the painter.
 - Groups (the engine's `groups`): scoring ones outlined with their points, groups of the wrong size tinted red
   and marked 0 with the reason in the legend; stars and hearts tinted; the hearts bonus said when it counts.
 - Past rounds (`views.games.round_edit`, with `ctx.local` as the draft): the table of finished rounds (dice and
@@ -258,12 +259,12 @@ def by_sheet(ctx: GameContext, player: str) -> ft.Control:
     ])
 
 
-def mode_switch(ctx: GameContext, mode: str) -> ft.Control:
+def mode_switch(ctx: GameContext, player: str, mode: str) -> ft.Control:
     """Round by round, or a finished sheet entered whole."""
 
     def set_mode(value: str) -> None:
         """Switch the way in."""
-        ctx.local["mode"] = value
+        ctx.local.setdefault("modes", {})[player] = value
         ctx.refresh()
 
     return choice_row([(value, ctx.t(f"splitter.view.mode.{value}")) for value in ("rounds", "sheet")], mode,
@@ -378,9 +379,9 @@ def build(ctx: GameContext) -> ft.Control:
                      sheet_view(ctx, grid), legend(ctx, grid)]
     else:
         whole = makes(ctx, player) and any(e["type"] == "layout" and e["by"] == player for e in prompt)
-        mode = ctx.local.get("mode", "rounds") if whole else "rounds"
+        mode = ctx.local.get("modes", {}).get(player, "rounds") if whole else "rounds"
         if whole:
-            controls.append(mode_switch(ctx, mode))
+            controls.append(mode_switch(ctx, player, mode))
         grid = state["sheets"][player]
         if mode == "sheet":
             controls.append(by_sheet(ctx, player))
