@@ -469,3 +469,22 @@ def test_a_count_stepped_back_to_nothing_leaves_the_form_empty():
     table.undo()
     build(table)
     assert table.local["cubosaurs"]["lines"]["Ann"]["dinos"] == {"T-Rex": 2}
+
+
+def test_a_row_undone_after_its_question_is_asked_again_not_sent_unknown():
+    """Brontosaurus ×2 asked and saved, then the egg's value asked; Back, the row undone, Add round: the
+    Brontosaurus value is asked again (the form remembered it and sent the round, refused with the raw type)."""
+    table = Table("cubosaurs", ["Ann", "Bo"])
+    table.local["cubosaurs"] = {"who": "Ann", "ask": None, "lines": {
+        "Ann": {**view.new_line(), "dinos": {"Brontosaurus": 2, "Pentaceratops": 1}, "eggs": {"Pentaceratops": 1}},
+        "Bo": view.new_line()}}
+    tap(build(table), "Add round")
+    step(table, "More: Brontosaurus, 2 cards", 3)
+    tap(build(table), "Save the row and add the round")
+    assert table.local["cubosaurs"]["ask"]["kind"] == "egg"
+    tap(build(table), "Back to the collections")
+    table.undo()
+    tap(build(table), "Add round")
+    assert table.errors == [] and table.record["actions"] == []
+    assert table.local["cubosaurs"]["ask"]["name"] == "Brontosaurus"
+    assert "What does the Brontosaurus card give when you hold 2? Enter that value first." in shown(build(table))

@@ -265,7 +265,7 @@ def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
     def open_round(number: int) -> None:
         """Open a past round's collections in the form."""
         round_edit.open_round(draft, KEYS, number, entries_of(ctx.state["rounds"][number - 1]))
-        draft.update(who=ctx.players[0], ask=None, known={})
+        draft.update(who=ctx.players[0], ask=None)
         ctx.refresh()
 
     return round_edit.rounds_table(ctx, draft, previous, totals, open_round)
@@ -369,10 +369,12 @@ def raptors(ctx: GameContext, line: dict) -> ft.Control:
     return ft.Column(spacing=4, controls=rows)
 
 
-def send(ctx: GameContext, draft: dict) -> None:
-    """Send the round, or first ask for a row value it needs (the engine says which, counting rows just said)."""
+def send(ctx: GameContext, draft: dict, known: dict | None = None) -> None:
+    """Send the round, or first ask for a row value it needs (the engine says which, counting the row just said in
+    the question, `known`, which this render's state does not hold yet; any earlier row is in the state, or was
+    undone and is asked again)."""
     action = round_action(ctx, draft)
-    known = draft.setdefault("known", {})
+    known = known or {}
     err = ctx.engine.round_needs(ctx.state, action["lines"], known)
     if err is not None:
         if err.key in UNKNOWN:
@@ -389,7 +391,7 @@ def send(ctx: GameContext, draft: dict) -> None:
         if round_edit.editing(draft) is None:
             draft["lines"] = {n: new_line() for n in ctx.players}
         round_edit.close(draft)
-        draft.update(who=ctx.players[0], ask=None, known={})
+        draft.update(who=ctx.players[0], ask=None)
 
 
 def rows_panel(ctx: GameContext, draft: dict) -> ft.Control:
@@ -433,9 +435,8 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
                "values": list(ask["values"])}
         if ctx.dispatch(row):
             draft["ask"] = None
-            draft.setdefault("known", {}).setdefault(ask["kind"], {})[ask["name"]] = row["values"]
             if ask["error"] is not None:
-                send(ctx, draft)
+                send(ctx, draft, {ask["kind"]: {ask["name"]: row["values"]}})
 
     title = type_name(ctx.t, ask["name"]) if ask["kind"] == "dino" else egg_name(ctx.t, ask["name"])
     question = [] if ask["error"] is None else [
