@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.core import engine
-from scoring.i18n import text
+from scoring import i18n
 from scoring.games.splitter import (ROUNDS, SHEETS, format_sheet, groups, marked, open_places, pair, parse_sheet,
                                     sheet_score)
 from scoring.record import new_record, play, replay, undo
@@ -353,8 +353,8 @@ def test_a_refused_corrected_pair_names_its_player_and_round(action, who, reason
     _, state = corrected_game()
     err = assert_refused(ENG, state, action, "splitter.correct_refused")
     assert (err.params["name"], err.params["round"], err.params["reason"]) == (who, 1, reason)
-    assert text("en", err.key, **err.params).startswith(f"{who}'s pair in round 1: ")
-    assert text("zh-CN", err.key, **err.params).startswith(f"{who} 第 1 轮的两个数：")
+    assert i18n.text("en", err.key, **err.params).startswith(f"{who}'s pair in round 1: ")
+    assert i18n.text("zh-CN", err.key, **err.params).startswith(f"{who} 第 1 轮的两个数：")
 
 
 def test_no_correction_before_a_round_is_finished_or_after_the_end():
