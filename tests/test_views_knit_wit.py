@@ -471,9 +471,8 @@ def test_an_unsaved_answer_is_kept_in_the_draft_and_comes_back_on_another_phone(
     assert table.controls(ft.TextField)[1].value == "half a thought"
 
 
-def test_a_second_extra_answer_is_refused_and_kept(tmp_path, clock):
-    """Issue 12 (RULINGS §1 2-player [seed]): two answers typed for the one more answer are refused with a
-    message and both stay in their fields; before, the second was silently dropped."""
+def bram_owes_one_more(tmp_path, clock) -> Table:
+    """A 2-player game woven, Ada's claim taken: Bram's sheet open for his one more answer."""
     t = Table(tmp_path, players=["Ada", "Bram"])
     state = t.state
     for i in range(6):
@@ -485,6 +484,13 @@ def test_a_second_extra_answer_is_refused_and_kept(tmp_path, clock):
         state = t.state
     t.tap("Ada: claim 2")
     t.tap("I am Bram: show")
+    return t
+
+
+def test_a_second_extra_answer_is_refused_and_kept(tmp_path, clock):
+    """Issue 12 (RULINGS §1 2-player [seed]): two answers typed for the one more answer are refused with a
+    message and both stay in their fields; before, the second was silently dropped."""
+    t = bram_owes_one_more(tmp_path, clock)
     fields = t.controls(ft.TextField)
     fields[0].on_change(change("one"))
     fields[1].on_change(change("two"))
@@ -497,21 +503,10 @@ def test_a_second_extra_answer_is_refused_and_kept(tmp_path, clock):
     t.close()
 
 
-
 def test_a_punctuation_field_does_not_take_the_place_of_the_extra_answer(tmp_path, clock):
     """RULINGS §1 2-player [seed]: a stray '?' in a blank field before the one more answer is blank, as the
     engine's check says; the view sent the '?' and the answer typed below it was refused as empty."""
-    t = Table(tmp_path, players=["Ada", "Bram"])
-    state = t.state
-    for i in range(6):
-        turn = state["turn"]
-        number = kw_unplaced(state, turn)[0]
-        t.apply({"type": "loop", "by": turn, "tag": f"t{i}", "encloses": [state["placed"][-1]["number"]] if i else [],
-                 "at": clock()})
-        t.apply({"type": "spool", "by": turn, "number": number, "loops": [i + 1], "at": clock()})
-        state = t.state
-    t.tap("Ada: claim 2")
-    t.tap("I am Bram: show")
+    t = bram_owes_one_more(tmp_path, clock)
     fields = t.controls(ft.TextField)
     fields[0].on_change(change("?"))
     fields[1].on_change(change("river"))
