@@ -140,11 +140,16 @@ class Server(uvicorn.Server):
 
     def stop_now(self) -> None:
         """Close the store (waiting for a write in progress to finish), remove the folder for uploaded imports and
-        leave without waiting for open browser connections; a closed standard output does not stop the exit."""
+        Flet's folder for the patched index page (its own shutdown, which removes it, never runs: the exit does not
+        wait) and leave without waiting for open browser connections; a closed standard output does not stop the
+        exit."""
         try:
             self.store.close()
             if self.uploads:
                 shutil.rmtree(self.uploads, ignore_errors=True)
+            from flet_web.fastapi import app_manager
+
+            app_manager.delete_temp_dirs()
             say("Tableside: stopped")
         finally:
             os._exit(0)

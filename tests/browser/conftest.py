@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import json
 import re
+import os
 import signal
 import subprocess
 import sys
@@ -187,9 +188,9 @@ def printed_value(pattern: re.Pattern, printed: str) -> str | None:
     return found.group(1) if found else None
 
 
-def start_server(data: Path, port: int | None = None, host: str | None = None) -> Server:
+def start_server(data: Path, port: int | None = None, host: str | None = None, temp: Path | None = None) -> Server:
     """Start `python main.py --port N --data DIR [--host H]` and wait until it prints its address (and, serving
-    the network, the host's PIN, printed last).
+    the network, the host's PIN, printed last); `temp`, when given, is its folder for temporary files.
 
     Its output goes to `server.log` in the data folder, never to a pipe nobody reads: a server that writes more
     than a pipe holds (a log line per request, a traceback) would block on its next write and look like an app
@@ -200,7 +201,8 @@ def start_server(data: Path, port: int | None = None, host: str | None = None) -
     where = ["--host", host] if host else []
     with open(log, "wb") as out:
         proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--port", str(port or 0), "--data", str(data),
-                                 *where], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+                                 *where], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+                                env={**os.environ, "TMPDIR": str(temp)} if temp else None)
     last = HOST_PIN if host else ADDRESS
     deadline = time.monotonic() + START_S
     while not last.search(log.read_text("utf-8", "replace")):
