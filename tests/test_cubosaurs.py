@@ -104,6 +104,17 @@ def test_rows_text_parsing():
         assert_translated("cubosaurs.rows_invalid", err.value.params)
 
 
+def test_rows_typed_with_a_chinese_keyboards_punctuation_read_as_typed_with_ascii():
+    """"雷龙：3，－1、２；" is "雷龙: 3, -1, 2;" (each was refused); a malformed entry is still quoted as typed."""
+    assert parse_rows("雷龙：3，－1、２ ？；剑龙：４ ０ ＋１ －５", 4, "rows") == {
+        "雷龙": [3, -1, 2, None], "剑龙": [4, 0, 1, -5]}
+    assert parse_rows("蛋：？，－３", 2, "eggs") == {"蛋": [None, -3]}
+    assert parse_rows("A：B: 1 2 3 4", 4, "rows") == {"A：B": [1, 2, 3, 4]}
+    with pytest.raises(RuleError) as refused:
+        parse_rows("雷龙：3，－1", 4, "rows")
+    assert refused.value.params == {"entry": "雷龙：3，－1"}
+
+
 def test_a_malformed_egg_row_is_refused_with_an_egg_rows_example_and_no_option_code():
     """The eggs text's refusal shows an egg row (two values) and names no option by its code ("eggs", "rows")."""
     for option, bad, key, example in (("eggs", "Pentaceratops: 3", "cubosaurs.eggs_invalid", "Name: 2 -3"),

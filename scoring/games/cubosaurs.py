@@ -55,6 +55,10 @@ Rulings:
   without its sign (+1) is refused with a message saying so, never scored as a bonus.
 - A malformed entry of the rows text is refused with a dinosaur row's example (`cubosaurs.rows_invalid`), of the
   eggs text with an egg row's (`cubosaurs.eggs_invalid`, two values), neither naming the option by its code.
+- The rows and eggs text may be typed with a Chinese keyboard's punctuation: "雷龙：3，－1、２；" reads as
+  "雷龙: 3, -1, 2;" (full-width colon, semicolon, comma, question mark, signs and digits, and the enumeration comma
+  "、"). A text that reads as it is is read so first, so a type named with one of these marks in an older session
+  keeps its name; a refusal quotes the entry as typed.
 - A line or a raptor with a field the engine does not know is refused naming the field (a typo in "dinos" must
   not silently score 0).
 - `correct` by the table: `{"round": n, "lines": {...}}` replaces round n written wrong; the log keeps both.
@@ -88,10 +92,27 @@ LINE_FIELDS = {"dinos", "raptors", "eggs", "dna"}
 UNKNOWN_KEYS = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
 UNKNOWN_VALUE = "cubosaurs.unknown_value"  # a row value still unknown, in the log's words
 RAPTOR_FIELDS = {"colour", "plus", "minus"}
+IME_MARKS = str.maketrans({"：": ":", "；": ";", "，": ",", "、": ",", "？": "?", "－": "-", "＋": "+", "\u3000": " ",
+                           **{chr(0xFF10 + digit): str(digit) for digit in range(10)}})
 
 
 def parse_rows(text: str, width: int, option: str) -> dict:
-    """Rows from profile text: {type: [int or None] * width}; refuses malformed entries."""
+    """Rows from profile text: {type: [int or None] * width}, typed with either keyboard's punctuation; refuses
+    malformed entries as typed."""
+    try:
+        return _rows(text, width, option)
+    except RuleError:
+        typed = text.translate(IME_MARKS)
+        if typed == text:
+            raise
+    try:
+        return _rows(typed, width, option)
+    except RuleError:
+        return _rows(text, width, option)
+
+
+def _rows(text: str, width: int, option: str) -> dict:
+    """Rows from text punctuated with ASCII marks (the maths minus too); refuses malformed entries."""
     rows = {}
     for entry in filter(None, (part.strip() for part in text.split(";"))):
         name, sep, values = entry.partition(":")
