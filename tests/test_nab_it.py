@@ -98,6 +98,7 @@ def test_letter_distribution_is_what_its_source_says():
 def test_letters_option_is_checked():
     """A distribution is letter+count tokens, each letter once, 5–60 tiles."""
     assert game.parse_letters("a2 e3 ?1") == {"A": 2, "E": 3, "?": 1}
+    assert game.parse_letters("Ａ２，ｅ３、？１") == {"A": 2, "E": 3, "?": 1}  # a Chinese keyboard's marks
     for bad, key in (("A2 A3", "nab_it.letters_invalid"), ("A", "nab_it.letters_invalid"),
                      ("A1 B1", "nab_it.letters_total"), ("A61", "nab_it.letters_total")):
         with pytest.raises(RuleError) as err:

@@ -94,6 +94,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from pathlib import Path
 
 from scoring.core import (ANY, BY_STATE, CHOICE, INT, PLAYER, REVEALED, TABLE, TEXT, Engine, Game, Line, Option,
@@ -126,11 +127,12 @@ DEFAULT_LETTERS = _default_letters()
 
 
 def parse_letters(text: str) -> dict[str, int]:
-    """A distribution "A2 E3 ?1" as {letter: count}; refuses bad tokens, repeats and totals outside 5–60."""
+    """A distribution "A2 E3 ?1" as {letter: count}, typed with either keyboard (a Chinese one's "Ａ２，Ｅ３、？１"
+    too); refuses bad tokens, repeats and totals outside 5–60."""
     if not isinstance(text, str):
         raise RuleError("nab_it.letters_invalid", token=str(text))
     counts: dict[str, int] = {}
-    for token in text.upper().replace(",", " ").split():
+    for token in unicodedata.normalize("NFKC", text).upper().replace(",", " ").replace("、", " ").split():
         match = re.fullmatch(r"([A-Z?])(\d{1,2})", token)
         if not match or match.group(1) in counts:
             raise RuleError("nab_it.letters_invalid", token=token)
