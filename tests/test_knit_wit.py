@@ -56,8 +56,8 @@ class Table:
     def answers(self, sheets):
         """Fill in answers: {player: {spool: text}}."""
         for player, sheet in sheets.items():
-            for number, text in sheet.items():
-                self.do("answer", player, spool=number, text=text)
+            for number, written in sheet.items():
+                self.do("answer", player, spool=number, text=written)
         return self
 
 
