@@ -10,7 +10,8 @@ Rulings:
 - Undoing an action that revealed hidden information (the engine's `reveals`) needs `consent=True`, which the
   view asks the table for (Board Game Arena's rule); a move declared `undoable=False` cannot be undone.
 - Every play, undo and redo may carry `expect`, the log's `mark` as the acting screen showed it: its length and a
-  fingerprint of its last action. If the log is another now (another phone acted first; or an action was taken
+  fingerprint of its last action (its type, actor and time only: the mark goes to every phone, so it holds no
+  secret of the action, [ruling]). If the log is another now (another phone acted first; or an action was taken
   back and another made, which leaves the length as it was), it is refused `record.stale` and nothing changes, so
   a stale tap is never applied to the wrong state. An undo put back by redo is the same action again: a screen
   showing that log is not stale.
@@ -229,11 +230,15 @@ def ordinal(actions: list[dict], action: dict, logged: bool) -> int:
 
 
 def tail(actions: list[dict], count: int) -> str:
-    """A fingerprint of the log's first `count` actions as the last of them identifies them ("" for none): every
-    action carries the moment it was made, so another action in that place reads differently."""
+    """A fingerprint of the log's first `count` actions as the last of them identifies them ("" for none): its
+    type, who made it and the moment it was made (every action carries it, so another action in that place reads
+    differently), never what it holds — the mark is sent to every phone, and a hash of a whole action gave a
+    guess of 1–7 or a ballot back to any seat that tried each value."""
     if count <= 0:
         return ""
-    text = json.dumps(actions[count - 1], sort_keys=True, ensure_ascii=False, default=repr)
+    last = actions[count - 1]
+    public = [last.get(name) for name in ("type", "by", "at")] if isinstance(last, dict) else None
+    text = json.dumps(public, sort_keys=True, ensure_ascii=False, default=repr)
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
 
 

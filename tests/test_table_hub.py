@@ -540,6 +540,26 @@ def test_each_phone_gets_its_seat_view_and_its_own_prompt_entries_only(store, cl
     assert hub.connected() == 2
 
 
+def test_the_log_mark_a_phone_is_sent_holds_nothing_of_a_hidden_action(store):
+    """Session 48's seat audit: the mark (the log's length and a fingerprint of its last action, sent to every
+    phone) hashed the whole action, so A's phone got B's hidden Pictomania guess back by hashing each number 1–7
+    at each millisecond near the message (a ballot, a Knit Wit answer the same way). Now two guesses that
+    differ only in their number give every phone the same mark."""
+    marks = []
+    for number in (6, 3):
+        clock = Clock()
+        hub = open_hub(store, new_record("pictomania", ["A", "B", "C"]), clock)
+        tokens = {seat: hub.join(hub.pin, seat) for seat in ("A", "B")}
+        phone = Phone()
+        hub.subscribe(phone, tokens["A"])
+        hub.act(None, {"type": "deal"})
+        clock.advance(1.234)
+        hub.act(tokens["B"], {"type": "guess", "target": "C", "number": number})
+        assert phone.last["view"]["guesses"]["C"] == [["B", None]]
+        marks.append(phone.last["mark"])
+    assert marks[0] == marks[1]
+
+
 def test_the_acting_phone_is_sent_first_the_host_last_and_an_unchanged_message_not_again(store, clock):
     """After B's answer: B's phone, the other phones, then the host's screen. A new PIN, or the referee's phone
     connecting and leaving, changes only what the host's screen shows: no phone is sent anything, and the host's
