@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from scoring import i18n
 from scoring.core import RuleError, engine
 from scoring.games.solar_storm import (CARDS, CORE, ROOM_IDS, ROOMS, adjacent, breach_discards, cards_total,
-                                       divert_payment, scavenge_picks, tokens_for)
+                                       deck_count, divert_payment, scavenge_picks, tokens_for)
 from scoring.record import new_record, play, replay
 from tests.helpers import assert_marks_shown_only_where_visible
 
@@ -382,6 +382,19 @@ def offered(state: dict) -> list[dict]:
     return [{"type": e["type"], "by": e["by"], **c} for e in ENG.prompt(state) for c in e["choices"] or []]
 
 
+def playable(state: dict) -> list[dict]:
+    """The offered actions the rules accept: with private hands at the table a typed draw is offered for every
+    kind the drawer cannot rule out, and refused when the deck has run out of it (the others hold the rest)."""
+    return [action for action in offered(state) if ENG.check(state, action) is None]
+
+
+def refused_as_offered(state: dict, action: dict) -> bool:
+    """Whether the rules may refuse an offered action: a typed draw of a kind the deck has run out of, with
+    private hands (`playable`)."""
+    err = ENG.check(state, action)
+    return err is None or (err.key == "solar_storm.card_gone" and not state["options"]["open_hands"])
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), players=st.integers(1, 4), table=st.booleans(),
        picks=st.lists(st.integers(0, 10_000), min_size=20, max_size=120))
@@ -395,7 +408,7 @@ def test_random_games_keep_cubes_and_cards_and_replay(seed, players, table, pick
         record, state = play(record, state, setup)
     total = cards_total(state)
     for pick in picks:
-        actions = offered(state)
+        actions = playable(state)
         if not actions:
             break
         record, state = play(record, state, actions[pick % len(actions)])
@@ -451,8 +464,11 @@ def test_random_games_from_the_prompt_never_show_a_seat_another_seats_cards(data
         if not actions:
             break
         for action in data.draw(st.lists(st.sampled_from(actions), max_size=3)):
-            assert ENG.check(state, action) is None, action
-        record, state = play(record, state, data.draw(st.sampled_from(actions)))
+            assert refused_as_offered(state, action), action
+        accepted_now = playable(state)
+        if not accepted_now:
+            break
+        record, state = play(record, state, data.draw(st.sampled_from(accepted_now)))
         accepted += 1
         planted = marked(state)
         assert_marks_shown_only_where_visible(ENG, planted, [None, *names],
@@ -514,6 +530,31 @@ def test_the_public_log_does_not_list_the_typed_hands_or_a_typed_draw():
     for lang in ("en", "zh-CN"):
         said = text(lang, setup[0], **setup[1])
         assert "{" not in said and text(lang, "solar_storm.card.universal") not in said
+
+
+def test_with_private_hands_at_the_table_the_deck_counts_tell_no_seat_what_another_holds():
+    """Session 48's seat audit: in table mode the deck is counts by kind, and every view kept them, so A's phone (and
+    the public screen) worked out B's hand as the whole deck less the deck, the face-up cards, the discard pile and
+    A's own hand (with two players exactly: "universal, universal, energy, nanobots"); A's typed draw offered only
+    the kinds the deck still held. Now a view with private hands counts the cards the seat cannot see (the deck
+    and the other hands together) and keeps the deck's size apart; A's view and choices are the same whatever B
+    holds, and a kind the deck has run out of is refused as the rules say."""
+    others = [["universal", "universal", "energy", "nanobots"], ["data", "data", "data", "data"]]
+    seen = []
+    for hand in others:
+        state = ENG.apply(ENG.new_state(["A", "B"], {"deal": "table"}, seed=1),
+                          TYPED_SETUP | {"hands": {"A": ["data", "metal", "energy", "nanobots"], "B": hand}})
+        state = act(state, "end_actions")
+        seen.append([ENG.player_view(state, "A"), ENG.player_view(state, None),
+                     [e for e in ENG.prompt(state) if e["by"] == "A"]])
+        assert deck_count(seen[-1][0]["resources"]) == deck_count(state["resources"]) == 56
+    assert seen[0] == seen[1]
+    assert ENG.player_view(seen[0][0], "A") == seen[0][0]
+    assert {"type": "take", "by": "A", "choices": seen[0][2][0]["choices"]} == seen[0][2][0]
+    assert ["universal", "universal"] in [c["cards"] for c in seen[0][2][0]["choices"] if c["source"] == "deck"]
+    drained = ENG.apply(ENG.new_state(["A", "B"], {"deal": "table", "difficulty": "expert"}, seed=1),
+                        TYPED_SETUP | {"hands": {"A": ["data", "metal", "energy", "nanobots"], "B": others[0]}})
+    refused(act(drained, "end_actions"), "take", "solar_storm.card_gone", source="deck", cards=["universal", "data"])
 
 
 def test_with_private_hands_taking_a_card_is_free_input_that_tells_nothing():

@@ -58,6 +58,10 @@ Rulings [ruling], where the original gives no number or is silent (options in br
   cards of the others (the public table: numbers only). Taking a card from another player (`receive`, Mess
   Hall) is then free input: the prompt's choices would tell what the other holds (they did until session 46);
   `asks` lists what may be asked (every kind), and a kind the other lacks is refused `solar_storm.card_not_held`.
+  In table mode the deck is counts by kind, which with private hands told a seat what the others held (the whole
+  deck less the deck, face-up, discard and own hand): a view then counts the cards its seat cannot see (`unseen`:
+  the deck and the other hands together) with the deck's size apart, and a typed draw offers every kind the
+  drawer cannot rule out; one the deck has run out of is refused `solar_storm.card_gone` [ruling].
   On: every hand is shown to everyone, and those choices list what each holds.
 - Damage cards in app mode: in each group every room is named equally often (one-room: each room once; two-room:
   twice; three-room: three times), never twice on one card (card i of a group names rooms p[i], p[i+1], … of a
@@ -240,9 +244,24 @@ def cards_total(state: dict) -> int:
 
 
 def deck_count(resources: dict) -> int:
-    """Cards left in the resource deck (a list in app mode or a view, counts in table mode)."""
+    """Cards left in the resource deck (a list in app mode or a view, counts in table mode; a table-mode view with
+    private hands says it as `size`, its counts being the cards unseen)."""
     deck = resources["deck"]
+    if "size" in resources:
+        return resources["size"]
     return sum(deck.values()) if isinstance(deck, dict) else len(deck)
+
+
+def unseen(state: dict, by: str | None) -> Counter:
+    """Table mode: the cards `by` (None: the public table) cannot see, by kind: the whole deck less the face-up
+    cards, the discard pile and the hands `by` sees (its own; every hand when hands are open) — with private hands
+    the deck and the other players' hands together, never either alone."""
+    res = state["resources"]
+    seen = Counter(card for card in res["face_up"] if card) + Counter(res["discard"])
+    for name, hand in state["hands"].items():
+        if name == by or state["options"]["open_hands"]:
+            seen.update(card for card in hand if card is not None)
+    return full_deck(state["options"]["difficulty"]) - seen
 
 
 def room_of(room) -> str:
@@ -867,12 +886,13 @@ class SolarStorm(Engine):
             return []
         return [{"roll": r} for r in range(1, 7)] if self.typed(state) else [{}]
 
-    def typed_cards(self, state: dict, count: int) -> list[list[str]]:
-        """Table mode: every multiset of `count` kinds the deck can still give (sorted)."""
-        deck = state["resources"]["deck"]
-        count = min(count, sum(deck.values()))
+    def typed_cards(self, state: dict, count: int, by: str) -> list[list[str]]:
+        """Table mode: every multiset of `count` kinds the deck may still give as far as `by` can tell (`unseen`:
+        with private hands, what the others hold may be in the deck; the choices said what they hold)."""
+        pool = unseen(state, by)
+        count = min(count, deck_count(state["resources"]))
         return [list(c) for c in combinations_with_replacement(CARDS, count)
-                if all(deck[k] >= n for k, n in Counter(c).items())]
+                if all(pool[k] >= n for k, n in Counter(c).items())]
 
     def offer_take(self, state, by):
         """Face-up slots with a card, and the deck (with the cards it could give, typed)."""
@@ -882,9 +902,9 @@ class SolarStorm(Engine):
         for slot, card in enumerate(res["face_up"]):
             if card is not None:
                 base = {"source": "face_up", "slot": slot}
-                out += ([{**base, "cards": c} for c in self.typed_cards(state, 1)] if self.typed(state) else [base])
+                out += ([{**base, "cards": c} for c in self.typed_cards(state, 1, by)] if self.typed(state) else [base])
         base = {"source": "deck"}
-        out += ([{**base, "cards": c} for c in self.typed_cards(state, draws)] if self.typed(state) else [base])
+        out += ([{**base, "cards": c} for c in self.typed_cards(state, draws, by)] if self.typed(state) else [base])
         return out
 
     @staticmethod
@@ -979,7 +999,7 @@ class SolarStorm(Engine):
             sizes = sorted(set(deck[:max(state["damage"]["loose"], 1)]))
             return [{"rooms": list(c)} for size in sizes for c in combinations(ROOM_IDS, size)]
         return [{"roll": r, "cards": c} for r in range(1, 7)
-                for c in self.typed_cards(state, breach_discards(r))]
+                for c in self.typed_cards(state, breach_discards(r), by)]
 
     def usable(self, state: dict, by: str, room: str) -> bool:
         """Whether the player may use this room's ability now."""
@@ -1038,11 +1058,15 @@ class SolarStorm(Engine):
 
     def hide(self, view: dict, seat: str | None) -> None:
         """Undrawn cards past what the crew has looked at become unknown (a damage card shows only its size);
-        other players' hands show only their number of cards unless hands are open."""
+        other players' hands show only their number of cards unless hands are open, and then in table mode the
+        deck's counts by kind are the cards the seat cannot see (`unseen`), its size apart."""
+        res = view["resources"]
         if not self.typed(view):
-            res = view["resources"]
             known = view["known"]["resources"]
             res["deck"] = res["deck"][:known] + [None] * (len(res["deck"]) - known)
+        elif not view["options"]["open_hands"]:
+            res["size"] = deck_count(res)
+            res["deck"] = dict(sorted(unseen(view, seat).items()))
         deck = view["damage"]["deck"]
         known = view["known"]["damage"]
         view["damage"]["deck"] = deck[:known] + [damage_size_at(len(deck) - 1 - i) for i in range(known, len(deck))]
