@@ -10,11 +10,13 @@ Rulings:
 - Undoing an action that revealed hidden information (the engine's `reveals`) needs `consent=True`, which the
   view asks the table for (Board Game Arena's rule); a move declared `undoable=False` cannot be undone.
 - Every play, undo and redo may carry `expect`, the log's `mark` as the acting screen showed it: its length and a
-  fingerprint of its last action (its type, actor and time only: the mark goes to every phone, so it holds no
-  secret of the action, [ruling]). If the log is another now (another phone acted first; or an action was taken
-  back and another made, which leaves the length as it was), it is refused `record.stale` and nothing changes, so
-  a stale tap is never applied to the wrong state. An undo put back by redo is the same action again: a screen
-  showing that log is not stale.
+  fingerprint of its last action (its type, actor, time and public description only: the mark goes to every
+  phone, so it holds no secret of the action [ruling]). If the log is another now (another phone acted first; or
+  an action was taken back and another made, which leaves the length as it was), it is refused `record.stale` and
+  nothing changes, so a stale tap is never applied to the wrong state. An undo put back by redo is the same action
+  again: a screen showing that log is not stale. An action taken back and made again by the same player in the
+  same second, differing only in a secret (a Knit Wit answer rewritten), reads as the same log: the rules still
+  judge the tap on the state it meets.
 """
 
 from __future__ import annotations
@@ -229,15 +231,17 @@ def ordinal(actions: list[dict], action: dict, logged: bool) -> int:
     return count_of(actions, action.get("type")) + (0 if logged else 1)
 
 
-def tail(actions: list[dict], count: int) -> str:
+def tail(record: dict, count: int) -> str:
     """A fingerprint of the log's first `count` actions as the last of them identifies them ("" for none): its
-    type, who made it and the moment it was made (every action carries it, so another action in that place reads
-    differently), never what it holds — the mark is sent to every phone, and a hash of a whole action gave a
-    guess of 1–7 or a ballot back to any seat that tried each value."""
+    type, who made it, the moment it was made (every action carries it, so another action in that place reads
+    differently) and what it did as the public log says it (`describe`), never a secret it holds — the mark is sent
+    to every phone, and a hash of a whole action gave a guess of 1–7 or a ballot back to any seat that tried each
+    value."""
     if count <= 0:
         return ""
-    last = actions[count - 1]
-    public = [last.get(name) for name in ("type", "by", "at")] if isinstance(last, dict) else None
+    last = record["actions"][count - 1]
+    said = engine(record["game"]).describe(last) if isinstance(last, dict) and "type" in last else None
+    public = [last.get(name) for name in ("type", "by", "at")] + [said] if isinstance(last, dict) else None
     text = json.dumps(public, sort_keys=True, ensure_ascii=False, default=repr)
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
 
@@ -245,13 +249,13 @@ def tail(actions: list[dict], count: int) -> str:
 def mark(record: dict) -> Mark:
     """Where the record's log stands: its length and the fingerprint of its last action (`tail`)."""
     count = len(record["actions"])
-    return count, tail(record["actions"], count)
+    return count, tail(record, count)
 
 
 def begins_with(record: dict, shown: Mark) -> bool:
     """Whether the record's log still begins with the log a screen showed (shown: its `mark`)."""
     count, last = shown
-    return count <= len(record["actions"]) and tail(record["actions"], count) == last
+    return count <= len(record["actions"]) and tail(record, count) == last
 
 
 def _check_fresh(record: dict, expect: Mark | None) -> None:

@@ -226,6 +226,25 @@ def test_a_stale_action_undo_or_redo_is_refused_and_changes_nothing():
     assert len(undo(record, expect=mark(record))[0]["actions"]) == 0
 
 
+def test_the_mark_tells_apart_what_the_log_says_and_nothing_it_keeps_secret():
+    """The mark goes to every phone (session 48's seat audit: a hash of the whole action gave hidden values back):
+    it fingerprints the last action's type, actor, time and public description. Two rounds made in the same second
+    with other scores read differently; two Pictomania guesses that differ only in their hidden number do not."""
+    at = "2026-12-04T15:00:00+00:00"
+    marks = []
+    for scores in ({"a": 3, "b": 4}, {"a": 9, "b": 0}):
+        record = new_record("score_pad", ["a", "b"])
+        marks.append(mark(play(record, start(record), {"type": "round", "scores": scores, "at": at})[0]))
+    assert marks[0] != marks[1]
+    marks = []
+    for number in (2, 5):
+        record = new_record("pictomania", ["a", "b", "c"])
+        record, state = play(record, start(record), {"type": "deal", "by": TABLE, "at": at})
+        marks.append(mark(play(record, state, {"type": "guess", "by": "a", "target": "b", "number": number,
+                                              "at": at})[0]))
+    assert marks[0] == marks[1]
+
+
 def test_a_screen_showing_a_log_an_undo_and_another_action_replaced_is_stale():
     """Undo, then another action: the log has the length a screen showed again, but not its last action; that
     screen's action, undo ("Undo round 1 (3 : 4)") and redo are refused, saying what happened. Undo then redo
