@@ -236,6 +236,21 @@ def test_a_double_tap_on_start_creates_one_session(app, monkeypatch):
     assert len(app.store.sessions()) == 1 and routes == [f"/play/{app.store.sessions()[0]['id']}"]
 
 
+def test_a_sessions_seed_is_one_of_2_to_the_53_drawn_securely(app):
+    """Seeds below 2^31 could be found by trying each against what a seat sees (a Solar Storm ship), then every
+    hand with it; eight sessions all below 2^31 would have odds of 2^-176 with the 2^53 seeds drawn now."""
+    app.store.add_player("Ann")
+    app.go = lambda route: None
+    for _ in range(8):
+        app.scratch.pop("new:score_pad", None)
+        draft = app.local("new:score_pad")
+        new_session.build(app, "score_pad")
+        draft["seats"] = [{"name": "Ann", "colour": None}]
+        buttons(new_session.build(app, "score_pad")[1])["Start"].on_click(None)
+    seeds = [app.store.load(s["id"])["seed"] for s in app.store.sessions()]
+    assert len(seeds) == 8 and all(1 <= seed <= new_session.SEEDS for seed in seeds) and max(seeds) >= 2**31
+
+
 def test_start_waits_for_the_records_colour_check_and_says_why(app):
     """Nab-It! is played with colours: Start stays disabled with the record's refusal in words until every
     seat has a colour of its own, and the session then starts with them."""

@@ -12,13 +12,17 @@ being cut at the screen's edge (`views.ui.labelled`). A choice's words longer th
 at 16 px) are still cut: they belong shortened in the game's strings. The "Add" button beside the new player's
 field is centred on the field's box (`FIELD_HEIGHT`), not on the box and its "0/40" counter below (10 px low).
 
+Ruling: a session's seed (which fixes every deal and draw the app makes) is drawn from the system's secure
+source among 2^53 values (`SEEDS`, the largest a stored file holds): a seed below 2^31 could be worked out by trying
+each against what a seat sees (a Solar Storm ship's layout and face-up cards), and it then gave every hand away.
+
 Ruling: Start creates one session per draft. A second tap that reaches the server before the screen changed (a
 double tap) is ignored; a start the store refused lets the next tap try again.
 """
 
 from __future__ import annotations
 
-import random
+import secrets
 from typing import Any
 
 import flet as ft
@@ -29,6 +33,8 @@ from scoring.record import COLOURS, check_colours, new_record
 from views import rules, words
 from views.games import view_of
 from views.ui import aside, dropdown, icon_button, kept_typing, labelled, toggle_chip, typed_text
+
+SEEDS = 2**53 - 1
 
 FORM_COLS = {"xs": 12, "md": 8, "lg": 6}  # the form's share of the screen's width: all of a phone's, half a laptop's
 LABEL_SIZE = 16  # a switch's label, as large as the fields' values beside it
@@ -273,7 +279,7 @@ def start_session(app: Any, game: Any, draft: dict) -> None:
     now = words.now()
     try:
         record = new_record(game.id, players, parsed_options(app, game, draft),
-                            seed=random.randrange(1, 2**31), now=now)
+                            seed=secrets.randbelow(SEEDS) + 1, now=now)
         sid = app.store.create(record)
     except RuleError as err:
         draft.pop("starting", None)
