@@ -31,6 +31,9 @@ LANGUAGES = ("zh-CN", "en")
 DEFAULT = "zh-CN"
 ROOT = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 NESTED = "reason_params"
+REFUSAL = "reason"  # a parameter naming a refusal by its key (a session's refused action), shown in words
+WORD_KINDS = frozenset({"phase", "card", "type", "room", "colour", "status", "reason"})
+WORDS = frozenset({"cubosaurs.unknown_value"})  # words of the table not named `<domain>.<kind>.<name>`
 
 
 @lru_cache(maxsize=None)
@@ -86,15 +89,26 @@ def text(lang: str, key: str, **params: Any) -> str:
     1 in the key's singular variant where lang has one."""
     template = table(lang).get(counted(lang, key, params)) or table("en").get(key) or key
     inner = params.pop(NESTED, None)
-    shown = {k: _show(lang, v) for k, v in params.items()}
+    shown = {k: _show(lang, v, k == REFUSAL) for k, v in params.items()}
     if isinstance(inner, dict) and isinstance(params.get("reason"), str):
         shown["reason"] = text(lang, params["reason"], **inner)
     return template.format_map(_Params(shown))
 
 
-def _show(lang: str, value: Any) -> str:
-    """A parameter as text: lists joined, booleans in words, a message key (e.g. a phase) in words."""
-    if isinstance(value, str) and "." in value and value in table(lang):
+def is_word(lang: str, value: Any, refusal: bool = False) -> bool:
+    """Whether a parameter names a word of lang's table by its key (a phase, a card, a colour:
+    `<domain>.<kind>.<name>`), or, for a refusal, any key; other text (a player's name, a typed answer) is shown
+    as typed even when it equals a key ("app.title")."""
+    if not isinstance(value, str) or value not in table(lang):
+        return False
+    parts = value.split(".")
+    return refusal or value in WORDS or (len(parts) > 2 and parts[1] in WORD_KINDS)
+
+
+def _show(lang: str, value: Any, refusal: bool = False) -> str:
+    """A parameter as text: lists joined, booleans in words, a word of the table named by its key (e.g. a phase)
+    in words, anything else as it is."""
+    if is_word(lang, value, refusal):
         return table(lang)[value]
     if isinstance(value, bool):
         return text(lang, "core.yes" if value else "core.no")

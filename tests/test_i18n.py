@@ -191,3 +191,21 @@ def test_chinese_text_has_no_em_dash_between_words():
     signs; Chinese texts use their own punctuation instead (a lone dash standing for "none" is a symbol, kept)."""
     dashed = {key: text for key, text in i18n.table("zh-CN").items() if "\u2014" in text and text.strip() != "\u2014"}
     assert dashed == {}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("render", [i18n.text, words.say], ids=["text", "say"])
+def test_a_typed_value_equal_to_a_message_key_is_shown_as_typed(lang, render):
+    """A player called "app.title" (or "core.yes") reads as typed, not as that key's words; a phase, a card, a
+    colour or a refusal that an engine names by its key still reads in words."""
+    table = i18n.table(lang)
+    spool = render(lang, "knit_wit.action.spool", by="app.title", number=5, loops=[5])
+    assert spool.startswith("app.title") and table["app.title"] not in spool
+    assert render(lang, "app.winner", names=["core.yes"]) == table["app.winner"].format(names="core.yes")
+    assert table["knit_wit.phase.weave"] in render(lang, "core.wrong_phase", move="x", phase="knit_wit.phase.weave")
+    assert table["record.colour.red"] in render(lang, "record.colour_twice", names=["A", "B"],
+                                                 colour="record.colour.red")
+    assert table["flip7.card.x2"] in render(lang, "flip7.line_too_many", name="A", count=2, card="flip7.card.x2",
+                                            limit=1)
+    assert table["record.field_unknown"].split("{")[0] in render(lang, "record.action_refused", number=1,
+                                                                  reason="record.field_unknown")

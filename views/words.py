@@ -24,15 +24,15 @@ _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 CJK_PAIR = re.compile(f"(?<=[{_CJK}])(?=[{_CJK}])")  # between two CJK characters
 
 
-def readable(lang: str, value: Any) -> Any:
-    """A parameter in a readable form: dicts as "key value" pairs, lists joined, a message key in words (so a
-    list of keys reads as words too), other scalars as they are."""
+def readable(lang: str, value: Any, refusal: bool = False) -> Any:
+    """A parameter in a readable form: dicts as "key value" pairs, lists joined, a word of the table named by its
+    key in words (so a list of them reads as words too; `i18n.is_word`), other scalars as they are."""
     sep = "，" if lang == "zh-CN" else ", "
     if isinstance(value, dict):
         return sep.join(f"{k} {readable(lang, v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
         return sep.join(str(readable(lang, v)) for v in value)
-    if isinstance(value, str) and "." in value and value in i18n.table(lang):
+    if i18n.is_word(lang, value, refusal):
         return i18n.table(lang)[value]
     return value
 
@@ -94,7 +94,7 @@ def say(lang: str, key: str, **params: Any) -> str:
     """The text of key in lang with readable parameters (a count of 1, or a list of one, in its singular variant,
     if any: chosen before the parameters are made readable)."""
     inner = params.pop(i18n.NESTED, None)
-    shown = {k: readable(lang, v) for k, v in params.items()}
+    shown = {k: readable(lang, v, k == i18n.REFUSAL) for k, v in params.items()}
     if isinstance(inner, dict) and isinstance(params.get("reason"), str):
         shown["reason"] = say(lang, params["reason"], **inner)
     return i18n.text(lang, i18n.counted(lang, key, params), **shown)
