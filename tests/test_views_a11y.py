@@ -1,0 +1,147 @@
+"""Every text field, dropdown and icon-only button has an accessible name (a label, a hint, a tooltip, its icon's
+semantics label or a labelled `ft.Semantics` around it) in the screen's language: a screen reader says what it is
+for, and the browser tests find it by name. Checked over the shell's screens and, for every game, over seeded
+walks of its screen (`test_views_random_taps`), each step built in both languages."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import flet as ft
+import pytest
+
+from scoring import i18n
+from scoring.core import RuleError, engine
+from scoring.record import new_record
+from storage import Store
+from tests.test_views import StubPage
+from tests.test_views_components import FakePage
+from tests.test_views_random_taps import GAME_IDS, fire, handlers, new_session
+from views import home, new_session as new_session_view, quick, rules, session, settings, stats
+from views.app import App
+from views.context import GameContext
+from views.games import view_of
+
+T0 = "2025-01-01T20:00:00+00:00"
+WALKS, STEPS = 1, 25
+NEEDS_NAME = (ft.TextField, ft.Dropdown, ft.IconButton)
+
+
+def words_of(value) -> str:
+    """The words a label, hint or tooltip gives (a string, a Text, a Tooltip's message), or ""."""
+    if isinstance(value, ft.Tooltip):
+        return words_of(value.message)
+    if isinstance(value, ft.Text):
+        return (value.value or "").strip()
+    return value.strip() if isinstance(value, str) else ""
+
+
+def name_of(control: ft.Control, around: str) -> str:
+    """The accessible name of a field, dropdown or icon button: its own label, hint or tooltip, its icon's
+    semantics label, else the label of the `ft.Semantics` around it (around)."""
+    own = [getattr(control, "tooltip", None)]
+    if isinstance(control, (ft.TextField, ft.Dropdown)):
+        own += [control.label, control.hint_text]
+    if isinstance(control, ft.IconButton) and isinstance(control.icon, ft.Icon):
+        own.append(control.icon.semantics_label)
+    return next((words_of(v) for v in own if words_of(v)), around)
+
+
+def nameless(control: ft.Control, lang: str, around: str = "") -> list[str]:
+    """The fields, dropdowns and icon buttons in a tree with no name, or one in the other language's words."""
+    other = set(i18n.table("en" if lang == "zh-CN" else "zh-CN").values()) - set(i18n.table(lang).values())
+    found = []
+    if isinstance(control, ft.Semantics) and words_of(control.label):
+        around = words_of(control.label)
+    if isinstance(control, NEEDS_NAME):
+        name = name_of(control, around)
+        if not name or name in other:
+            found.append(f"{type(control).__name__} {name!r}")
+    for f in dataclasses.fields(control):
+        if f.metadata.get("skip") or f.name.startswith("_"):
+            continue
+        value = getattr(control, f.name, None)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, ft.BaseControl):
+                found += nameless(item, lang, around)
+    return found
+
+
+def test_the_check_finds_a_nameless_field_and_a_field_named_in_the_other_language():
+    """The scan itself: a bare field, a bare icon button and an English label on a Chinese screen are found; a
+    labelled field, a named icon and a labelled Semantics around a field are not."""
+    bare = ft.Column(controls=[ft.TextField(), ft.IconButton(icon=ft.Icons.ADD), ft.Dropdown(label="")])
+    assert len(nameless(bare, "en")) == 3
+    english = ft.TextField(label=i18n.table("en")["app.new_player"])
+    assert nameless(english, "zh-CN") and not nameless(english, "en")
+    named = ft.Column(controls=[ft.TextField(hint_text="x"), ft.IconButton(icon=ft.Icon(ft.Icons.ADD,
+                      semantics_label="y")), ft.Semantics(label="z", content=ft.Dropdown())])
+    assert nameless(named, "en") == []
+
+
+def walk_game(store: Store, gid: str, seed: int) -> list[str]:
+    """One seeded walk of a game's screen, each step built in both languages; what `nameless` found, by step."""
+    rnd, view, local, found = random.Random(seed), view_of(gid), {}, []
+    sid = new_session(store, gid, rnd)
+
+    def apply(action: dict) -> bool:
+        """Play through the store as the frame does; a refusal is dropped."""
+        try:
+            store.play(sid, action, action["at"])
+        except RuleError:
+            return False
+        return True
+
+    for step in range(STEPS):
+        bodies = {}
+        for lang in i18n.LANGUAGES:
+            ctx = GameContext(lang=lang, record=store.load(sid), state=store.state(sid), engine=engine(gid),
+                              page=FakePage(), store=store, local=local, sound=False, apply=apply,
+                              show_error=lambda err: None, refresh=lambda: None, pin=lambda control: None)
+            bodies[lang] = view.build(ctx)
+            found += [f"{gid} walk {seed} step {step} {lang}: {x}" for x in nameless(bodies[lang], lang)]
+        choices = handlers(bodies[rnd.choice(i18n.LANGUAGES)])
+        if not choices:
+            break
+        fire(*rnd.choice(choices), rnd, [])
+    return found
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_every_field_and_icon_button_of_a_game_screen_is_named_in_its_language(tmp_path, gid):
+    """Seeded walks over the game's screen: at every step, in both languages, nothing nameless."""
+    with Store(tmp_path) as store:
+        found = [x for seed in range(WALKS) for x in walk_game(store, gid, seed)]
+    assert found == []
+
+
+def shell_screens(app: App) -> list[tuple[str, ft.Control]]:
+    """The shell's screens by name: home, settings, statistics, the rules' index, and per game its new-session
+    screen, its quick scorer and a fresh session's frame."""
+    screens = [("home", home.build(app)[1]), ("settings", settings.build(app)[1]), ("stats", stats.build(app)[1]),
+               ("rules", rules.build(app)[1])]
+    for gid in GAME_IDS:
+        game = engine(gid).game
+        names = [f"P{i + 1}" for i in range(max(game.min_players, 2 if game.max_players >= 2 else 1))]
+        players = [{"name": n, "colour": c} for n, c in zip(names, ("red", "blue", "green", "yellow"))] \
+            if game.colours else names
+        try:
+            sid = app.store.create(new_record(gid, players, now=T0))
+        except RuleError:
+            sid = None
+        screens += [(f"new {gid}", new_session_view.build(app, gid)[1]), (f"quick {gid}", quick.build(app, gid)[1])]
+        screens += [(f"session {gid}", session.build(app, sid, read_only=False)[1])] if sid else []
+    return screens
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_field_and_icon_button_of_the_shell_is_named_in_its_language(tmp_path, lang):
+    """The shell's screens (and every game's new-session screen, quick scorer and session frame) in lang."""
+    with Store(tmp_path) as store:
+        store.set_setting("lang", lang)
+        app = App(StubPage(), store)
+        app.picker, app.render, app.render_soon, app.changed = ft.FilePicker(), lambda: None, lambda: None, \
+            lambda sid: None
+        found = [f"{name}: {x}" for name, body in shell_screens(app) for x in nameless(body, lang)]
+    assert found == []
