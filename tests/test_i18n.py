@@ -209,3 +209,46 @@ def test_a_typed_value_equal_to_a_message_key_is_shown_as_typed(lang, render):
                                             limit=1)
     assert table["record.field_unknown"].split("{")[0] in render(lang, "record.action_refused", number=1,
                                                                   reason="record.field_unknown")
+
+
+LATIN_KEPT = {  # Latin words a Chinese text keeps: formats, units, proper names, and the fields of a file or action
+    "JSON", "CSV", "UTF", "Unicode", "MB", "PIN", "Wi-Fi", "DNA", "BG", "Stats", "Splitter", "data",
+    "row", "col", "letter", "blank", "pot", "board", "supply", "yes", "no", "tableside_backup", "sessions"}
+IN_ENGLISH = {"app.language.en", "app.switch_language", "app.switch_language_tip", "rules.lang.en", "rules.read_in.en"}
+EXAMPLES = {"guess_club.cards_invalid", "knit_wit.view.deal_field"}  # a typed example, in the form it is typed
+
+
+def outside_quotes(text: str) -> str:
+    """A Chinese text without its placeholders and its quoted examples (“名称: 2 -3”, "sessions")."""
+    return re.sub(r"“[^”]*”|\"[^\"]*\"|{\w+}", "", text)
+
+
+def test_every_text_has_the_same_placeholders_in_both_languages():
+    """Every key (English's singular and flag variants against their key) fills the same {placeholders} in zh-CN
+    and en, and no brace is left unpaired."""
+    zh, en = i18n.table("zh-CN"), i18n.table("en")
+    for key, text in en.items():
+        base = key.split("[", 1)[0]
+        assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", zh[base])), key
+    for key, text in [*zh.items(), *en.items()]:
+        assert not re.search(r"[{}]", re.sub(r"{\w+}", "", text)), key
+
+
+def test_chinese_texts_hold_no_english_words():
+    """A Chinese text has no Latin word (a letter alone is a symbol: W for wheat) but a format, a unit, a proper
+    name or a field's own name (the words that switch to English are themselves English)."""
+    found = {key: latin for key, text in i18n.table("zh-CN").items() if key not in IN_ENGLISH
+             and (latin := set(re.findall(r"[A-Za-z][A-Za-z-]*[A-Za-z]", outside_quotes(text))) - LATIN_KEPT)}
+    assert found == {}
+
+
+def test_chinese_sentences_use_full_width_punctuation():
+    """No half-width comma, semicolon, colon, question or exclamation mark, and no full stop after a Chinese
+    character in a Chinese text (a quoted or typed example is kept as typed); no full-width mark in English."""
+    half = re.compile(r"[,;]|:(?!\s?\d)|(?<=[\u4e00-\u9fff）])[?!.]")
+    found = {key: text for key, text in i18n.table("zh-CN").items()
+             if key not in EXAMPLES and half.search(re.sub(r"(?<=\d):|\s[?.](?=\s|$|）)|(?<=写 )\?", "",
+                                                          outside_quotes(text)))}
+    assert found == {}
+    assert {key: text for key, text in i18n.table("en").items() if re.search("[，。：；？！、（）]", text)} == {}
+
