@@ -216,6 +216,18 @@ LATIN_KEPT = {  # Latin words a Chinese text keeps: formats, units, proper names
     "row", "col", "letter", "blank", "pot", "board", "supply", "yes", "no", "tableside_backup", "sessions"}
 IN_ENGLISH = {"app.language.en", "app.switch_language", "app.switch_language_tip", "rules.lang.en", "rules.read_in.en"}
 EXAMPLES = {"guess_club.cards_invalid", "knit_wit.view.deal_field"}  # a typed example, in the form it is typed
+COUNTED = ("actions answers bytes cards cells characters columns crowns deals dominoes levels markers numbers players "
+           "points rounds rows seconds sessions spools squares stars tags tiles wins").split()
+NAMING = {"player", "winner", "terrain"}  # a placeholder naming someone or something: "{winner} wins"
+NEVER_ONE = {  # a count before a plural noun that cannot be 1, so the text needs no singular variant
+    ("app.player_counts", "b"), ("app.player_range", "max"), ("core.player_count", "max"),  # at least 2 players
+    ("cubosaurs.row_name_too_long", "most"), ("guess_club.card_blank", "limit"), ("guess_club.topic_invalid", "limit"),
+    ("knit_wit.answer_too_long", "limit"), ("knit_wit.tag_too_long", "limit"), ("storage.player_name_length", "max"),
+    ("kingdomino.aside_too_many", "max"), ("nab_it.stack_full", "max"), ("plain.too_deep", "max"),  # constants
+    ("kingdomino.crowns_too_many", "crowns"), ("knit_wit.deck_short", "tags"), ("nab_it.not_last_tile", "count"),
+    ("storage.import_too_many_actions", "count"), ("plain.too_large", "size"), ("storage.draft_too_large", "size"),
+    ("storage.field_too_long", "length"), ("storage.profile_too_large", "size"),  # above a limit of 2 or more
+    ("splitter.layout_rows", "expected")}  # a sheet's 7 rows
 
 
 def outside_quotes(text: str) -> str:
@@ -252,3 +264,14 @@ def test_chinese_sentences_use_full_width_punctuation():
     assert found == {}
     assert {key: text for key, text in i18n.table("en").items() if re.search("[，。：；？！、（）]", text)} == {}
 
+
+def test_an_english_count_before_a_plural_noun_has_its_singular_variant():
+    """"{count} spools" has `key[count=1]` beside it ("1 spool"), unless that count cannot be 1 (NEVER_ONE)."""
+    en = i18n.table("en")
+    missing = []
+    for key, text in en.items():
+        for name, noun in re.findall(r"{(\w+)}\s+(?:more\s+|different\s+)?(\w+)", text) if "[" not in key else []:
+            if noun in COUNTED and name not in NAMING and (key, name) not in NEVER_ONE and not any(
+                    k.startswith(f"{key}[") and f"{name}=1" in k for k in en):
+                missing.append((key, name, noun))
+    assert missing == []
