@@ -230,7 +230,7 @@ def test_showing_needs_a_pending_play_and_is_undone_only_with_consent():
     assert E.describe({"type": "show", "by": "C", "card": "plum"}) == ("guess_club.action.show", {"by": "C"})
     said = [i18n.text(lang, "guess_club.action.show", by="A") for lang in ("en", "zh-CN")]  # A: the setter too
     assert said == ["A says they hold the same answer too (a card put up for the setter's ruling)",
-                    "A 表示手里也有相同的答案（亮出一张牌，由出题人裁定）"]
+                    "A 表示手里也有相同的答案（亮出一张牌，由出题者裁定）"]
 
 
 def prompt_of(table, by, kind):

@@ -275,3 +275,20 @@ def test_an_english_count_before_a_plural_noun_has_its_singular_variant():
                     k.startswith(f"{key}[") and f"{name}=1" in k for k in en):
                 missing.append((key, name, noun))
     assert missing == []
+
+
+GLOSSARY = {  # a game's Chinese terms, as its original rule text (`shared/rules/originals`) has them: not → but
+    "guess_club": {"出题人": "出题者", "奖励板": "奖励区", "配对": "匹配", "奖池": "奖金池"},
+    "pictomania": {"奖励板": "加分板块"},
+}
+SHOWN_BY = {"guess_club": ("ledger.",), "pictomania": ("table.field.take_tile",)}  # shared texts a game shows
+
+
+@pytest.mark.parametrize("game", sorted(GLOSSARY))
+def test_a_games_chinese_terms_are_its_rule_texts(game):
+    """A game calls a thing by one Chinese name, the original rule text's, on every screen, in every refusal, in
+    the shared texts it shows and on its rules page (Guess Club's setter is 出题者, never 出题人)."""
+    texts = {key: text for key, text in i18n.table("zh-CN").items() if key.startswith((f"{game}.", *SHOWN_BY[game]))}
+    texts["rules page"] = (ROOT / "assets" / game / "rules.zh-CN.md").read_text("utf-8")
+    found = {key: [wrong for wrong in GLOSSARY[game] if wrong in text] for key, text in texts.items()}
+    assert {key: wrong for key, wrong in found.items() if wrong} == {}

@@ -96,7 +96,7 @@ def test_every_move_field_has_a_translated_label_in_both_languages():
 def test_a_finite_choice_reads_in_words():
     assert choice_text("en", "pictomania", {"target": "B", "number": 6}) == "Drawer: B, Guess number: 6"
     assert choice_text("en", "pictomania", {"take_tile": False}) == "Take a tile: no"
-    assert choice_text("zh-CN", "pictomania", {"take_tile": True}) == "拿奖励板：是"
+    assert choice_text("zh-CN", "pictomania", {"take_tile": True}) == "拿加分板块：是"
 
 
 def test_a_seated_knit_wit_phone_shows_its_own_sheet_open_and_no_other_sheet(store):
@@ -801,8 +801,8 @@ def test_a_seated_guess_club_phone_names_who_sees_a_shown_card(store):
     setter = words_in(guess_club.build(seat_ctx(phone_message(hub, tokens["A"]))))
     assert "You put “fig” among the cards you rule on." in setter and "the setter decides" not in setter
     zh = [i18n.text("zh-CN", "guess_club.view.show_prompt", name="A", setter=flag) for flag in (False, True)]
-    assert zh == ["你手里有相同的答案吗？亮给出题人 A 看：",
-                  "A，你是出题人：你手里也有相同的答案吗？把它放进你要判定的牌里："]
+    assert zh == ["你手里有相同的答案吗？亮给出题者 A 看：",
+                  "A，你是出题者：你手里也有相同的答案吗？把它放进你要判定的牌里："]
 
 
 def test_a_seated_solar_storm_phone_offers_each_of_its_moves_with_one_control(store):

@@ -147,7 +147,7 @@ def test_the_board_title_and_the_answer_sheet_title_keep_their_last_word_with_th
     body = table.build()
     assert "Prediction board (markers on the number of matches)" in texts(body)
     assert "Prediction board (markers on the number of\u00a0matches)" in raw_texts(body)
-    assert "预测板（标记押在本轮配对次数上）" in raw_texts(table.build("zh-CN"))
+    assert "预测板（标记押在本轮匹配次数上）" in raw_texts(table.build("zh-CN"))
     table.play({"type": "topic", "by": "Ann", "text": "Fruit"})
     tap(table.build(), "I am Ann: show")
     body = table.build()
@@ -360,7 +360,7 @@ def test_view_keys_used_exist_in_both_languages_with_the_same_placeholders():
         assert {key.split("[", 1)[0] for key in table} == used
     for key in used:
         assert set(re.findall(r"{(\w+)}", tables["en"][key])) == set(re.findall(r"{(\w+)}", tables["zh-CN"][key]))
-    assert words.say("zh-CN", "guess_club.view.pot", amount=30) == "奖池 30"
+    assert words.say("zh-CN", "guess_club.view.pot", amount=30) == "奖金池 30"
 
 
 def test_the_setter_rules_two_answers_of_a_hand_different(table):
