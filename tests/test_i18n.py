@@ -255,9 +255,9 @@ def test_chinese_texts_hold_no_english_words():
 
 
 def test_chinese_sentences_use_full_width_punctuation():
-    """No half-width comma, semicolon, colon, question or exclamation mark, and no full stop after a Chinese
+    """No half-width comma, semicolon, colon, bracket, question or exclamation mark, and no full stop after a Chinese
     character in a Chinese text (a quoted or typed example is kept as typed); no full-width mark in English."""
-    half = re.compile(r"[,;]|:(?!\s?\d)|(?<=[\u4e00-\u9fff）])[?!.]")
+    half = re.compile(r"[,;()]|:(?!\s?\d)|(?<=[\u4e00-\u9fff）])[?!.]")
     found = {key: text for key, text in i18n.table("zh-CN").items()
              if key not in EXAMPLES and half.search(re.sub(r"(?<=\d):|\s[?.](?=\s|$|）)|(?<=写 )\?", "",
                                                           outside_quotes(text)))}
@@ -281,7 +281,7 @@ GLOSSARY = {  # a game's Chinese terms, as its original rule text (`shared/rules
     "guess_club": {"出题人": "出题者", "奖励板": "奖励区", "配对": "匹配", "奖池": "奖金池", "主题": "题目"},
     "pictomania": {"奖励板": "加分板块", "猜测牌": "猜测卡", "猜错牌": "猜错卡"},
 }
-SHOWN_BY = {"guess_club": ("ledger.", "app.move.topic"), "pictomania": ("table.field.take_tile",)}  # shared texts a game shows
+SHOWN_BY = {"guess_club": ("ledger.", "app.move.topic"), "pictomania": ("table.field.take_tile",)}  # shared texts
 
 
 @pytest.mark.parametrize("game", sorted(GLOSSARY))
