@@ -1,7 +1,8 @@
 """Every text field, dropdown and icon-only button has an accessible name (a label, a hint, a tooltip, its icon's
 semantics label or a labelled `ft.Semantics` around it) in the screen's language: a screen reader says what it is
 for, and the browser tests find it by name. Checked over the shell's screens and, for every game, over seeded
-walks of its screen (`test_views_random_taps`), each step built in both languages."""
+walks of its shared screen (`test_views_random_taps`) and of a table's phones and host screen
+(`test_views_random_seat_taps`), each step built in both languages."""
 
 from __future__ import annotations
 
@@ -17,14 +18,17 @@ from scoring.record import new_record
 from storage import Store
 from tests.test_views import StubPage
 from tests.test_views_components import FakePage
-from tests.test_views_random_taps import GAME_IDS, fire, handlers, new_session
+from tests.test_views_random_seat_taps import HOST, SeatApp, seated_table
+from tests.test_views_random_taps import GAME_IDS, TYPED, fire, handlers, new_session
 from views import home, new_session as new_session_view, quick, rules, session, settings, stats
 from views.app import App
 from views.context import GameContext
 from views.games import view_of
+from views.table import host_body
 
 T0 = "2025-01-01T20:00:00+00:00"
 WALKS, STEPS = 1, 25
+SEAT_STEPS = 20
 NEEDS_NAME = (ft.TextField, ft.Dropdown, ft.IconButton)
 
 
@@ -114,6 +118,37 @@ def test_every_field_and_icon_button_of_a_game_screen_is_named_in_its_language(t
     with Store(tmp_path) as store:
         found = [x for seed in range(WALKS) for x in walk_game(store, gid, seed)]
     assert found == []
+
+
+def seat_screens(store: Store, gid: str, seed: int) -> list[str]:
+    """One seeded walk of a table's phones and its host screen, each screen built in both languages (the two
+    languages' screens share one scratch); what `nameless` found, by step."""
+    rnd, shown, found = random.Random(seed), [], []
+    hub, phones, host = seated_table(store, gid, rnd)
+    apps = {screen: {lang: SeatApp(store, lang, shown) for lang in i18n.LANGUAGES} for screen in [*phones, HOST]}
+    for pair in apps.values():
+        pair["en"]._local = pair["zh-CN"]._local
+    for step in range(SEAT_STEPS):
+        screen, shows = rnd.choice([*phones, HOST]), {}
+        for lang, app in apps[screen].items():
+            pinned: list = []
+            body = host_body(app, hub, host["message"], host["key"]) if screen == HOST \
+                else phones[screen].body(app, pinned)
+            shows[lang] = [body, *pinned]
+            found += [f"{gid} {screen} step {step} {lang}: {x}" for c in shows[lang] for x in nameless(c, lang)]
+        choices = [found_ for control in shows[rnd.choice(i18n.LANGUAGES)] for found_ in handlers(control)]
+        if choices:
+            joining = screen != HOST and not phones[screen].token
+            fire(*rnd.choice(choices), rnd, [], typed=[hub.pin, ""] if joining else TYPED)
+    return found
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_every_field_and_icon_button_of_a_tables_phones_is_named_in_its_language(tmp_path, gid):
+    """A seeded walk over a table's phones (a seat's own screen, the join form) and the host's screen: at every
+    step, in both languages, nothing nameless."""
+    with Store(tmp_path) as store:
+        assert seat_screens(store, gid, 0) == []
 
 
 def shell_screens(app: App) -> list[tuple[str, ft.Control]]:
