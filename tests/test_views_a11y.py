@@ -7,6 +7,7 @@ walks of its shared screen (`test_views_random_taps`) and of a table's phones an
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 
 import flet as ft
@@ -52,9 +53,15 @@ def name_of(control: ft.Control, around: str) -> str:
     return next((words_of(v) for v in own if words_of(v)), around)
 
 
+@functools.cache
+def other_words(lang: str) -> frozenset[str]:
+    """The texts of the other language's table that this language's table does not have."""
+    return frozenset(i18n.table("en" if lang == "zh-CN" else "zh-CN").values()) - set(i18n.table(lang).values())
+
+
 def nameless(control: ft.Control, lang: str, around: str = "") -> list[str]:
     """The fields, dropdowns and icon buttons in a tree with no name, or one in the other language's words."""
-    other = set(i18n.table("en" if lang == "zh-CN" else "zh-CN").values()) - set(i18n.table(lang).values())
+    other = other_words(lang)
     found = []
     if isinstance(control, ft.Semantics) and words_of(control.label):
         around = words_of(control.label)
