@@ -6,6 +6,7 @@ import dataclasses
 from types import SimpleNamespace
 
 import flet as ft
+from flet.controls.value_types import Prop
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -67,17 +68,51 @@ class FakeContext:
         self.refreshed += 1
 
 
-def walk(control):
-    """Every control in a tree (through dataclass fields holding controls or lists of them)."""
-    yield control
-    for f in dataclasses.fields(control):
-        if f.metadata.get("skip") or f.name.startswith("_"):
-            continue
-        value = getattr(control, f.name, None)
-        items = value if isinstance(value, list) else [value]
-        for item in items:
+FIELDS: dict[type, tuple[tuple[str, Prop | None], ...]] = {}  # per control class: walk's fields, in order
+
+
+def fields_of(control) -> tuple[tuple[str, Prop | None], ...]:
+    """The dataclass fields walk looks into for a control of this class (public, not skipped), read once per class,
+    not once per control: each field's name and, where Flet keeps the field in the control's `_values` (a `Prop`,
+    the descriptor Python finds first), its `Prop` (else None, read with getattr)."""
+    cls = type(control)
+    found = FIELDS.get(cls)
+    if found is None:
+        found = FIELDS[cls] = tuple((f.name, descriptor(cls, f.name)) for f in dataclasses.fields(control)
+                                    if not f.metadata.get("skip") and not f.name.startswith("_"))
+    return found
+
+
+def descriptor(cls: type, name: str) -> Prop | None:
+    """The `Prop` Python finds first for the attribute name on the class, or None (another kind of attribute)."""
+    raw = next((vars(k)[name] for k in cls.__mro__ if name in vars(k)), None)
+    return raw if isinstance(raw, Prop) else None
+
+
+def children(control):
+    """The controls a control holds directly, field by field in its fields' order, each field read only once the
+    controls of the fields before it have been walked (as a nested walk reads them). A `Prop` field is read as
+    `Prop.__get__` reads it (the control's `_values`, else the field's default), without the descriptor call."""
+    for name, prop in fields_of(control):
+        value = control._values.get(name, prop.default) if prop is not None else getattr(control, name, None)
+        for item in value if isinstance(value, list) else (value,):
             if isinstance(item, ft.BaseControl):
-                yield from walk(item)
+                yield item
+
+
+def walk(control):
+    """Every control in a tree (through dataclass fields holding controls or lists of them), parent before
+    children, depth first. One stack of child iterators rather than a generator per control: the same controls in
+    the same order, without passing every control up through one `yield from` per level above it."""
+    yield control
+    stack = [children(control)]
+    while stack:
+        item = next(stack[-1], None)
+        if item is None:
+            stack.pop()
+            continue
+        yield item
+        stack.append(children(item))
 
 
 def read(text):
