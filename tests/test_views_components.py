@@ -68,18 +68,28 @@ class FakeContext:
         self.refreshed += 1
 
 
-FIELDS: dict[type, tuple[tuple[str, Prop | None], ...]] = {}  # per control class: walk's fields, in order
+FIELDS: dict[type, tuple[dict[str, tuple[int, Prop]], list[tuple[int, Prop | None, str]]]] = {}
 
 
-def fields_of(control) -> tuple[tuple[str, Prop | None], ...]:
-    """The dataclass fields walk looks into for a control of this class (public, not skipped), read once per class,
-    not once per control: each field's name and, where Flet keeps the field in the control's `_values` (a `Prop`,
-    the descriptor Python finds first), its `Prop` (else None, read with getattr)."""
+def fields_of(control) -> tuple[dict[str, tuple[int, Prop]], list[tuple[int, Prop | None, str]]]:
+    """The dataclass fields walk looks into for a control of this class (public, not skipped), found once per class,
+    not once per control, in two parts, each field with its place in the class's field order:
+    - the fields Flet keeps in the control's `_values` only while they differ from a default that holds no control
+      (a `Prop`, the descriptor Python finds first, whose default is no control and no list): such a field can hold
+      a control only while it is in `_values`, so a control's own `_values` names the few to look at;
+    - every other field (read as `Prop.__get__` reads it, or with getattr): looked at on every control."""
     cls = type(control)
     found = FIELDS.get(cls)
     if found is None:
-        found = FIELDS[cls] = tuple((f.name, descriptor(cls, f.name)) for f in dataclasses.fields(control)
-                                    if not f.metadata.get("skip") and not f.name.startswith("_"))
+        sparse, always = {}, []
+        for i, f in enumerate(f for f in dataclasses.fields(control)
+                              if not f.metadata.get("skip") and not f.name.startswith("_")):
+            prop = descriptor(cls, f.name)
+            if prop is not None and not isinstance(prop.default, (ft.BaseControl, list)):
+                sparse[f.name] = (i, prop)
+            else:
+                always.append((i, prop, f.name))
+        found = FIELDS[cls] = (sparse, always)
     return found
 
 
@@ -91,9 +101,14 @@ def descriptor(cls: type, name: str) -> Prop | None:
 
 def children(control):
     """The controls a control holds directly, field by field in its fields' order, each field read only once the
-    controls of the fields before it have been walked (as a nested walk reads them). A `Prop` field is read as
-    `Prop.__get__` reads it (the control's `_values`, else the field's default), without the descriptor call."""
-    for name, prop in fields_of(control):
+    controls of the fields before it have been walked (as a nested walk reads them): of the fields kept sparsely,
+    those in the control's `_values` when its first child is looked for (the rest hold their default, no control;
+    a tree is not changed while it is walked). A `Prop` field is read as `Prop.__get__` reads it (the control's
+    `_values`, else its default), without the descriptor call."""
+    sparse, always = fields_of(control)
+    values = getattr(control, "_values", None)
+    kept = [(*sparse[name], name) for name in values if name in sparse] if values else None
+    for _, prop, name in sorted(always + kept) if kept else always:  # by place: each field's place is its own
         value = control._values.get(name, prop.default) if prop is not None else getattr(control, name, None)
         for item in value if isinstance(value, list) else (value,):
             if isinstance(item, ft.BaseControl):
