@@ -30,7 +30,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import flet as ft  # noqa: E402
 import msgpack  # noqa: E402
 from flet.controls.base_control import BaseControl  # noqa: E402
 from flet.controls.context import _context_page  # noqa: E402
