@@ -7,6 +7,16 @@ key" — which is now the new one — and disposes the new websocket's connectio
 the server, and nothing it is sent arrives any more: a tap goes unanswered, a language switch never shows (seen in
 browser tests that reload a tab on a loaded machine).
 
+A tab whose websocket dropped comes back to a screen drawn while it was away: `keep_drawing_while_away()` keeps
+the updates a screen asks for while its session waits for the tab to reconnect. Flet 1.0.5 drops them
+(`Session.schedule_update`), so a table message that came meanwhile was kept in the screen's state but never drawn;
+on reconnecting Flet sends the tab the page as the server last drew it, and the phone came back to its seat showing
+the table as it was when it left (seen: another seat's points given while a phone's network blinked, missing from
+it until the next move). Drawing a screen for a tab that is away sends nothing (Flet drops what a disconnected
+session would send); it keeps the server's page current for the reconnect. Redrawing the screen once the tab is
+back instead did not work: the tab lost the first update sent after it reconnected, and later ones then landed on
+the wrong controls (English and Chinese mixed on one phone).
+
 `keep_reloaded_tabs()` makes the old websocket's end disconnect only a session that is still its own: if another
 connection has taken the key over, the old session (no longer registered) is only marked disconnected, so its
 page's own disconnect handlers run, and the new connection is left alone. Which connection ended is read from
@@ -45,6 +55,23 @@ def keep_reloaded_tabs() -> None:
     disconnect_session.tableside = True
     FletAppManager.disconnect_session = disconnect_session
     FletAppManager.sessions_by_key = sessions_by_key
+
+
+def keep_drawing_while_away() -> None:
+    """Patch Flet's session once: updates asked for while the tab is away are drawn, not dropped (see the module's
+    notes)."""
+    from flet.messaging.session import Session
+
+    if getattr(Session.schedule_update, "tableside", False):
+        return
+
+    def schedule_update(session: Any, control: Any) -> None:
+        """Queue control for the session's next update, connected or not."""
+        session._Session__pending_updates.add(control)
+        session._Session__updates_ready.set()
+
+    schedule_update.tableside = True
+    Session.schedule_update = schedule_update
 
 
 def own_session(connection: Any) -> Any:

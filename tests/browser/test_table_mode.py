@@ -23,7 +23,8 @@ the match and settles, and every phone shows the round's money). Last, eight pho
 take the eight seats of a Knit Wit table, all save an answer at once and all see the first button taken. Then a
 score pad round is scored from the phones: each player gives their own points, the host's screen says who gave
 what and who is still to give, and the round is recorded when the last one gives theirs; and a Flip 7 round,
-each phone tapping its own cards.
+each phone tapping its own cards. A phone whose connection drops and stays down while another seat gives its points
+comes back by itself (no reload) showing them, and what is given after.
 """
 
 from __future__ import annotations
@@ -50,6 +51,13 @@ DEAL = {"A": (1, 5), "B": (2, 6), "C": (3, 7)}
 GUESSES = {"A": ("B", 6), "B": ("C", 4), "C": ("A", 5)}
 DRAFT_B = "tdraftB"  # B's second answer, typed and not saved
 PIN_SHOWN = re.compile(r"PIN (\d{4})")
+# A phone's network, as a test drops it: every websocket the page opens is kept (`__ws`), and while `__blocked`
+# a new one goes to a port nobody serves, so the app's own reconnection fails until the network is back.
+NETWORK = """window.__blocked = false; window.__ws = [];
+const Open = window.WebSocket;
+window.WebSocket = class extends Open { constructor(url, ...rest) {
+  super(window.__blocked ? String(url).replace(/\\/\\/[^/]+/, '//127.0.0.1:9') : url, ...rest);
+  window.__ws.push(this); } };"""
 
 
 def answering_record() -> dict:
@@ -96,6 +104,7 @@ def table_server():
             sids = {"knit_wit": store.create(answering_record()), "pictomania": store.create(drawing_record()),
                     "guess_club": store.create(topic_record()), "knit_wit8": store.create(answering8_record()),
                     "score_pad": store.create(new_record("score_pad", list(SEATS), {})),
+                    "score_pad_away": store.create(new_record("score_pad", list(SEATS), {})),
                     "flip7": store.create(new_record("flip7", list(SEATS), {})),
                     "cubosaurs": store.create(new_record("cubosaurs", list(SEATS), {"rows": CUBOSAURS_ROWS})),
                     "rummy": store.create(new_record("rummy", list(SEATS), {})),
@@ -429,6 +438,29 @@ def test_a_score_pad_round_given_from_each_phone(table_server, table_tabs):
     players["C"].tab.fill("My points", points["C"])
     last_line_records_round_1(players, host, "score_pad", "Give my points", "Points for round 2")
     assert "Given:" not in host.page.evaluate(READ_ALL)
+
+
+def test_a_phone_back_from_a_dropped_connection_shows_what_it_missed(table_server, table_tabs):
+    """B's connection drops and stays down while A gives her points; once it is back B's phone reconnects by
+    itself, no reload, and shows A's points (Flet dropped the screen's update while B was away: it came back to the
+    table as it left it), then C's, given after."""
+    sid = table_server[1]["score_pad_away"]
+    host, players, pin = seated_round(table_tabs, sid)
+    players["B"].tab.page.add_init_script(NETWORK)
+    for seat, phone in players.items():
+        join(phone, sid, pin, seat)
+    a, b, c = (players[seat].tab for seat in SEATS)
+    heard = b.sockets()
+    b.page.evaluate("window.__blocked = true; window.__ws.forEach(socket => socket.close())")
+    a.fill("My points", "7")
+    a.tap("Give my points")
+    host.see("Given: A 7; still to give: B, C")
+    b.page.evaluate("window.__blocked = false")
+    b.reconnected(heard)
+    b.see("Given: A 7; still to give: B, C")
+    c.fill("My points", "3")
+    c.tap("Give my points")
+    b.see("Given: A 7, C 3; still to give: B")
 
 
 def test_a_flip7_round_given_from_each_phone(table_server, table_tabs):
