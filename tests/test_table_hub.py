@@ -582,6 +582,20 @@ def test_the_acting_phone_is_sent_first_the_host_last_and_an_unchanged_message_n
     assert all("seats" not in m and "pin" not in m for m in hub_messages_to_phones(hub, tokens))
 
 
+def test_a_phone_whose_tab_is_gone_shows_away_until_it_is_back(store, clock):
+    """A seated phone's tab closed or asleep still watches (Flet keeps its session an hour): the host's screen
+    read "phone connected"; now its seat reads away until the tab is back, and telling twice sends nothing more."""
+    hub = open_hub(store, knit_wit_answering(), clock)
+    token = hub.join(hub.pin, "B")
+    sent: list = []
+    hub.subscribe(sent.append)
+    phone = hub.subscribe(lambda message: None, token)
+    hub.set_away(phone, True)
+    hub.set_away(phone, True)
+    hub.set_away(phone, False)
+    assert [next(s["connected"] for s in m["seats"] if s["seat"] == "B") for m in sent] == [False, True, False, True]
+
+
 def hub_messages_to_phones(hub, tokens):
     """The message each seat's phone would be sent now."""
     got: list = []

@@ -9,6 +9,9 @@ once the game is over, the final result (winners, ranking with totals, breakdown
 What the seat has half entered in the game's view (an answer sheet typed but not saved) is its draft, kept in
 the store per session and seat as the session screen keeps the shared screen's: it comes back after a reload,
 a server restart, or on another phone that takes the seat.
+While a seated phone's tab is gone (closed, asleep, its network down) the host's screen shows the seat's phone
+away, and connected again once the tab is back (Flet's page disconnect and connect; a closed tab's session lives on,
+disconnected, for an hour, so its screen went on watching and the seat read "phone connected").
 The game's view may pin a control above the scrolling screen (the race panel with this seat's own button, while
 it has one: `views.components.race`); a move the view offers is not offered again in the moves panel.
 """
@@ -87,7 +90,15 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
         except RuleError:
             keep("")
             return None
-        return lambda: hub.unsubscribe(key)
+        app.page.on_disconnect = lambda e: hub.set_away(key, True)
+        app.page.on_connect = lambda e: hub.set_away(key, False)
+
+        def stop() -> None:
+            """Stop watching, and stop telling the hub when this tab leaves or comes back."""
+            app.page.on_disconnect = app.page.on_connect = None
+            hub.unsubscribe(key)
+
+        return stop
 
     seat = message["seat"] if token and message else None
 

@@ -107,6 +107,7 @@ class Subscriber:
     token: str | None = None
     last: dict | None = None
     whole_log: bool = False
+    away: bool = False
 
 
 class TableHub:
@@ -150,7 +151,8 @@ class TableHub:
     def seats(self) -> list[dict]:
         """Public facts of every seat: its name, whether a phone holds it, whether it is the referee."""
         return [{"seat": s, "taken": s in self.data["seats"], "referee": s == TABLE or s == self.data["referee"],
-                 "connected": any(sub.seat == s for sub in self._subs.values())} for s in self.seat_names()]
+                 "connected": any(sub.seat == s and not sub.away for sub in self._subs.values())}
+                for s in self.seat_names()]
 
     def free_seats(self) -> list[str]:
         """Seats no phone holds."""
@@ -269,6 +271,18 @@ class TableHub:
         with self._lock:
             gone = self._subs.pop(key, None)
         if gone is not None and gone.seat is not None:
+            self.publish()
+
+    def set_away(self, key: int, away: bool) -> None:
+        """A phone's connection (subscription key) dropped or came back: its tab is gone or sleeping while its
+        screen still watches (Flet keeps a closed tab's session for an hour), so the host's screen shows the seat's
+        phone away until it is back."""
+        with self._lock:
+            sub = self._subs.get(key)
+            if sub is None or sub.away == away:
+                return
+            sub.away = away
+        if sub.seat is not None:
             self.publish()
 
     def show_whole_log(self, key: int) -> None:

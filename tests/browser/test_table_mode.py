@@ -441,8 +441,9 @@ def test_a_score_pad_round_given_from_each_phone(table_server, table_tabs):
 
 
 def test_a_phone_back_from_a_dropped_connection_shows_what_it_missed(table_server, table_tabs):
-    """B's connection drops and stays down while A gives her points; once it is back B's phone reconnects by
-    itself, no reload, and shows A's points (Flet dropped the screen's update while B was away: it came back to the
+    """B's connection drops and stays down while A gives her points (the host's screen shows B's phone away);
+    once it is back B's phone reconnects by itself, no reload, and shows A's points (and the host's screen B's
+    phone connected) (Flet dropped the screen's update while B was away: it came back to the
     table as it left it), then C's, given after."""
     sid = table_server[1]["score_pad_away"]
     host, players, pin = seated_round(table_tabs, sid)
@@ -452,12 +453,14 @@ def test_a_phone_back_from_a_dropped_connection_shows_what_it_missed(table_serve
     a, b, c = (players[seat].tab for seat in SEATS)
     heard = b.sockets()
     b.page.evaluate("window.__blocked = true; window.__ws.forEach(socket => socket.close())")
+    host.see("phone away")
     a.fill("My points", "7")
     a.tap("Give my points")
     host.see("Given: A 7; still to give: B, C")
     b.page.evaluate("window.__blocked = false")
     b.reconnected(heard)
     b.see("Given: A 7; still to give: B, C")
+    expect(host.page.get_by_text("phone away")).to_have_count(0)
     c.fill("My points", "3")
     c.tap("Give my points")
     b.see("Given: A 7, C 3; still to give: B")
