@@ -42,8 +42,7 @@ def pytest_collection_modifyitems(items):
 # In their place in collection order (near the end), test_views_random_taps.py and test_views_random_seat_taps.py
 # (60 and 38 s) were the last files of two workers while the third had run out of files (its tests' times added up
 # to 685 s, the other two's to 703 and 734 s). Files not named here keep their collection order after these.
-# test_views_a11y.py's figure is its own run on two workers, added later.
-UNIT_SECONDS = {"test_views_random_taps.py": 60, "test_views_a11y.py": 41, "test_views_random_seat_taps.py": 38,
+UNIT_SECONDS = {"test_views_random_taps.py": 60, "test_views_random_seat_taps.py": 38,
                 "test_knit_wit.py": 32, "test_pictomania.py": 29, "test_main.py": 17, "test_table_screens.py": 16,
                 "test_rulebook.py": 16, "test_views_nab_it.py": 13, "test_cli_fuzz.py": 12, "test_kingdomino.py": 12,
                 "test_views_names.py": 10, "test_guess_club.py": 10, "test_views_knit_wit.py": 10,

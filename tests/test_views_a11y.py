@@ -6,7 +6,6 @@ walks of its shared screen (`test_views_random_taps`) and of a table's phones an
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
 
@@ -18,7 +17,7 @@ from scoring.core import RuleError, engine
 from scoring.record import new_record
 from storage import Store
 from tests.test_views import StubPage
-from tests.test_views_components import FakePage
+from tests.test_views_components import FakePage, children
 from tests.test_views_random_seat_taps import HOST, SeatApp, seated_table
 from tests.test_views_random_taps import GAME_IDS, TYPED, fire, handlers, new_session
 from views import home, new_session as new_session_view, quick, rules, session, settings, stats
@@ -69,13 +68,8 @@ def nameless(control: ft.Control, lang: str, around: str = "") -> list[str]:
         name = name_of(control, around)
         if not name or name in other:
             found.append(f"{type(control).__name__} {name!r}")
-    for f in dataclasses.fields(control):
-        if f.metadata.get("skip") or f.name.startswith("_"):
-            continue
-        value = getattr(control, f.name, None)
-        for item in value if isinstance(value, list) else [value]:
-            if isinstance(item, ft.BaseControl):
-                found += nameless(item, lang, around)
+    for child in children(control):
+        found += nameless(child, lang, around)
     return found
 
 
