@@ -19,6 +19,7 @@ from typing import Any
 
 from scoring.core import TABLE
 from views.components.private import acts_as
+from views.ui import choice_row
 
 
 def makes(ctx: Any, by: str) -> bool:
@@ -35,3 +36,19 @@ def offer_here(ctx: Any, kind: str, prompt: list[dict] | None = None) -> list[di
     for entry in entries:
         ctx.offer(entry["by"], kind)
     return entries
+
+
+def way_in(ctx: Any, prompt: list[dict], player: str, ways: tuple[str, str], words: str) -> tuple[str, list[Any]]:
+    """How a player's sheet or kingdom is entered: step by step (`ways[0]`) or painted whole (`ways[1]`), offered
+    only while the engine's prompt offers this screen's player a `layout`, the choice each player's own
+    (`ctx.local["modes"]`); the way and the switch to show (none when painting is not offered)."""
+    if not makes(ctx, player) or not any(e["type"] == "layout" and e["by"] == player for e in prompt):
+        return ways[0], []
+    mode = ctx.local.get("modes", {}).get(player, ways[0])
+
+    def set_mode(value: str) -> None:
+        """Switch this player's way in."""
+        ctx.local.setdefault("modes", {})[player] = value
+        ctx.refresh()
+
+    return mode, [choice_row([(value, ctx.t(f"{words}.{value}")) for value in ways], mode, set_mode)]

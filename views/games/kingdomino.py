@@ -35,7 +35,7 @@ import flet.canvas as cv
 from scoring.core import TABLE
 from scoring.games import kingdomino as game
 from views.components.grid import group_of
-from views.components.offers import makes, offer_here
+from views.components.offers import makes, offer_here, way_in
 from views.components.private import elsewhere
 from views.components.seats import compare_table, player_switch
 from views.context import GameContext
@@ -413,18 +413,6 @@ def by_layout(ctx: GameContext, player: str) -> ft.Control:
     ])
 
 
-def mode_switch(ctx: GameContext, player: str, mode: str) -> ft.Control:
-    """Domino by domino, or a finished kingdom painted whole."""
-
-    def set_mode(value: str) -> None:
-        """Switch the way in."""
-        ctx.local.setdefault("modes", {})[player] = value
-        ctx.refresh()
-
-    return choice_row([(value, ctx.t(f"kingdomino.view.mode.{value}")) for value in ("domino", "paint")], mode,
-                      set_mode)
-
-
 # ---------------------------------------------------------------------------------------------------------
 # Comparison
 
@@ -485,11 +473,6 @@ def out_of_box(ctx: GameContext, prompt: list[dict]) -> list[ft.Control]:
 # The view
 
 
-def offered(prompt: list[dict], kind: str, player: str) -> bool:
-    """Whether the engine's prompt offers move kind to player now."""
-    return any(e["type"] == kind and e["by"] == player for e in prompt)
-
-
 def build(ctx: GameContext) -> ft.Control:
     """The chosen player's kingdom with its way in, the score comparison and the table's end button."""
     kingdoms, options = game.current_kingdoms(ctx.state), ctx.state["options"]
@@ -506,10 +489,8 @@ def build(ctx: GameContext) -> ft.Control:
         controls += [elsewhere(ctx, player), board(ctx, kingdom["grid"], cell_size=FRAME_CELL.get(
             game.grid_size(options), 27)), legend(ctx, kingdom["grid"])]
     else:
-        paints = offered(prompt, "layout", player)
-        mode = ctx.local.get("modes", {}).get(player, "domino") if paints else "domino"
-        controls += [*([mode_switch(ctx, player, mode)] if paints else []),
-                     by_layout(ctx, player) if mode == "paint" else by_domino(ctx, player, kingdom)]
+        mode, switch = way_in(ctx, prompt, player, ("domino", "paint"), "kingdomino.view.mode")
+        controls += [*switch, by_layout(ctx, player) if mode == "paint" else by_domino(ctx, player, kingdom)]
     for kind in ("place", "discard", "layout", "finish"):
         offer_here(ctx, kind, prompt)
     controls += [*out_of_box(ctx, prompt), comparison(ctx)]

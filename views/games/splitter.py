@@ -34,7 +34,7 @@ import flet as ft
 from scoring.core import TABLE
 from scoring.games import splitter as game
 from views.components.grid import GROUP_COLOURS, grid_editor
-from views.components.offers import makes, offer_here
+from views.components.offers import makes, offer_here, way_in
 from views.components.private import elsewhere
 from views.components.seats import choose, compare_table, player_switch
 from views.context import GameContext
@@ -259,18 +259,6 @@ def by_sheet(ctx: GameContext, player: str) -> ft.Control:
     ])
 
 
-def mode_switch(ctx: GameContext, player: str, mode: str) -> ft.Control:
-    """Round by round, or a finished sheet entered whole."""
-
-    def set_mode(value: str) -> None:
-        """Switch the way in."""
-        ctx.local.setdefault("modes", {})[player] = value
-        ctx.refresh()
-
-    return choice_row([(value, ctx.t(f"splitter.view.mode.{value}")) for value in ("rounds", "sheet")], mode,
-                      set_mode)
-
-
 # ---------------------------------------------------------------------------------------------------------
 # Comparison and the view
 
@@ -378,10 +366,8 @@ def build(ctx: GameContext) -> ft.Control:
         controls += [aside(ctx.lang, ctx.t("splitter.view.entered", name=player), size=16),
                      sheet_view(ctx, grid), legend(ctx, grid)]
     else:
-        whole = makes(ctx, player) and any(e["type"] == "layout" and e["by"] == player for e in prompt)
-        mode = ctx.local.get("modes", {}).get(player, "rounds") if whole else "rounds"
-        if whole:
-            controls.append(mode_switch(ctx, player, mode))
+        mode, switch = way_in(ctx, prompt, player, ("rounds", "sheet"), "splitter.view.mode")
+        controls += switch
         grid = state["sheets"][player]
         if mode == "sheet":
             controls.append(by_sheet(ctx, player))
