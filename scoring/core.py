@@ -31,6 +31,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from scoring import names
 from scoring.errors import RuleError
 
 TABLE = "table"
@@ -130,10 +131,12 @@ class Game:
     def check_players(self, players: list) -> list[str]:
         """The player names if their count fits and they are distinct non-empty strings. A game that lists its
         counts says that list (its own `<game>.player_count`: Bacon's "4 or 6" with 3, 5 or 7 seated), not the
-        range ("4–6" with 7 seated read as if 5 were allowed)."""
+        range ("4–6" with 7 seated read as if 5 were allowed). Two names are one player when they read alike in any
+        case or width (`scoring.names.same`: "Ann" and the full-width "Ａｎｎ"), as on the roster, so an imported
+        or scored record cannot seat one player twice."""
         if not isinstance(players, list) or any(not isinstance(p, str) or not p.strip() for p in players):
             raise RuleError("core.players_invalid")
-        if len(set(players)) != len(players):
+        if len({names.key(p) for p in players}) != len(players):
             raise RuleError("core.player_duplicate")
         if TABLE in players:
             raise RuleError("core.player_reserved", name=TABLE)
@@ -409,11 +412,11 @@ class Engine:
 
     def new_state(self, players: list[str], options: dict | None = None, seed: int = 0) -> dict:
         """The state before the first action."""
-        names = self.game.check_players(players)
+        seated = self.game.check_players(players)
         opts = self.game.resolve_options(options)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise RuleError("core.seed_invalid", seed=seed)
-        state = {"players": names, "options": opts, "seed": seed, "over": False}
+        state = {"players": seated, "options": opts, "seed": seed, "over": False}
         self.setup(state)
         return state
 

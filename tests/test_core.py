@@ -75,11 +75,15 @@ def test_resolve_options_defaults_and_unknown():
 @pytest.mark.parametrize("players,key", [
     (["A"], "core.player_count"),
     (["A", "A"], "core.player_duplicate"),
+    (["Ann", "ann"], "core.player_duplicate"),
+    (["Ann", "Ａｎｎ"], "core.player_duplicate"),
+    (["Ann", "Ann\u200b"], "core.player_duplicate"),
     (["A", ""], "core.players_invalid"),
     (["A", "table"], "core.player_reserved"),
 ])
 def test_players_checked(players, key):
-    """Player lists of the wrong size, with duplicates or blanks are refused."""
+    """Player lists of the wrong size, with duplicates (in any case or width, as the roster reads names) or blanks
+    are refused."""
     game = Game("g", {"en": "G", "zh-CN": "G"}, 2, 4)
     with pytest.raises(RuleError) as err:
         game.check_players(players)
