@@ -681,15 +681,15 @@ def test_challenge_ballots_are_secret_until_the_last_one_then_shown_together():
     t.do("challenge", "B", target="A", at=T0)
     t.do("vote", "C", yes=True, at=at(10)).do("vote", "A", yes=True, at=at(11))
     ballots = {seat: ENG.player_view(t.state, seat)["challenge"]["vote"]["ballots"] for seat in ("A", "B", "C")}
-    assert ballots == {"A": [["C", None], ["A", True]], "B": [["C", None], ["A", None]],
-                       "C": [["C", True], ["A", None]]}
-    assert ENG.player_view(t.state, None)["challenge"]["vote"]["ballots"] == [["C", None], ["A", None]]
-    assert t.state["challenge"]["vote"]["ballots"] == [["C", True], ["A", True]]  # the state itself keeps them
+    assert ballots == {"A": [["A", True], ["C", None]], "B": [["A", None], ["C", None]],
+                       "C": [["A", None], ["C", True]]}
+    assert ENG.player_view(t.state, None)["challenge"]["vote"]["ballots"] == [["A", None], ["C", None]]
+    assert t.state["challenge"]["vote"]["ballots"] == [["A", True], ["C", True]]  # the state itself keeps them
     t.do("vote", "B", yes=False, at=at(12))
     for seat in ("A", "B", "C", None):
         verdict = ENG.player_view(t.state, seat)["verdicts"]["A"]
         assert verdict == {"by": "B", "yes": 2, "no": 1, "kept": True,
-                           "ballots": [["C", True], ["A", True], ["B", False]]}
+                           "ballots": [["A", True], ["B", False], ["C", True]]}
 
 
 def test_two_player_second_extra_answer_is_refused_with_a_message():

@@ -416,7 +416,7 @@ def test_word_vote_ballots_are_secret_until_the_last_one_then_shown_together():
     s = ENG.apply(s, {"type": "vote", "by": "Ben", "yes": True})
     for seat in ("Ann", "Ben", "Cy", None):
         assert ENG.player_view(s, seat)["judged"] == [{"word": "ZAX", "by": "Cy", "stands": True, "house": True,
-                                                       "ballots": [["Ann", True], ["Cy", False], ["Ben", True]]}]
+                                                       "ballots": [["Ann", True], ["Ben", True], ["Cy", False]]}]
 
 
 def test_a_failed_capping_play_gives_back_the_cap_and_the_bank():

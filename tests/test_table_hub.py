@@ -725,6 +725,26 @@ def test_no_nab_it_ballot_reaches_another_phone_before_the_last_one(store, clock
     assert store.state(hub.sid)["house_words"] == ["ZUQ"]
 
 
+def test_two_ballots_cast_at_once_commute_and_are_no_tie(store, clock):
+    # Everyone votes at once at a table: two ballots 10 ms apart give the same vote in either order, so no phone
+    # is told of a near-tie and the host is not asked to order them (seen in a browser audit: "B and C (vote)
+    # 38.7 ms apart — the table decides the order" on every phone, with keep/swap buttons on the host's screen).
+    players = [{"name": p, "colour": c} for p, c in zip("ABC", ("red", "blue", "green"))]
+    hub = open_hub(store, new_record("nab_it", players, {}), clock)
+    tokens = {seat: hub.join(hub.pin, seat) for seat in "ABC"}
+    hub.act(tokens["A"], {"type": "play", "tiles": [{"row": 0, "col": c, "letter": x} for c, x in enumerate("CAT")]})
+    clock.advance(0.2)
+    hub.act(tokens["B"], {"type": "challenge", "word": "CAT"})
+    clock.advance(0.2)
+    assert hub.act(tokens["C"], {"type": "vote", "yes": True}) == {}
+    clock.advance(0.01)
+    assert hub.act(tokens["A"], {"type": "vote", "yes": True}) == {}
+    clock.advance(0.01)
+    assert hub.act(tokens["B"], {"type": "vote", "yes": False}) == {}
+    assert store.table(hub.sid)["ties"] == []
+    assert store.state(hub.sid)["judged"][0]["ballots"] == [["A", True], ["B", False], ["C", True]]
+
+
 # ---------------------------------------------------------------------------------------------------------
 # The store's table data
 

@@ -30,6 +30,13 @@ def test_outcome_waits_for_every_voter():
     assert vote.is_complete(v) and vote.tally(v) == {"yes": 3, "no": 1} and vote.outcome(v) is True
 
 
+def test_ballots_cast_in_either_order_give_the_same_vote():
+    """Ballots stand in the voters' order: two cast at once give the same vote whichever is read first."""
+    one = vote.cast(vote.cast(vote.new_vote(TABLE), "Cy", True), "Ann", False)
+    other = vote.cast(vote.cast(vote.new_vote(TABLE), "Ann", False), "Cy", True)
+    assert one == other and one["ballots"] == [["Ann", False], ["Cy", True]]
+
+
 def test_knit_wit_challenge_tie_keeps_the_answer():
     """Knit Wit: everyone votes; 2 yes, 2 no is a tie and the answer stays valid."""
     v = vote_all([True, False, True, False])

@@ -76,7 +76,7 @@ Rulings:
 - Secret ballots [ruling]: the ballots are secret until the last voter has voted (the table cannot close the
   vote early: there is no such move); until then a seat sees who has voted and its own ballot, the public
   table only who has voted, and nobody the count. The last ballot reveals them all at once, kept with the
-  verdict (`verdicts[target]["ballots"]`, in the order cast) beside the count and the outcome.
+  verdict (`verdicts[target]["ballots"]`, in the voters' order) beside the count and the outcome.
   The action log (`describe`) names who voted, never how.
 - Points: a valid answer no one else shares scores the number of loops around its spool; crossed-out,
   rejected and blank answers score 0; buttons score their holes. Highest total wins; ties share.

@@ -59,7 +59,7 @@ Rulings (ours, where the text is silent):
   challenger either way.
 - Secret ballots: the vote's ballots are secret until the last voter has voted (there is no move to close it
   early): until then a seat sees who has voted and its own ballot, the public table only who has voted, and
-  nobody the count. The last ballot reveals them all at once, in the order cast, with the outcome: in the
+  nobody the count. The last ballot reveals them all at once, in the voters' order, with the outcome: in the
   `judged` entry of a carried word, in `taken_back` of a failed one (`"ballots"`).
   The action log (`describe`) names who voted, never how.
 - The last tile: `announce` while the player holds exactly one tile (hand and bag). `forgot` by anyone else while

@@ -8,6 +8,8 @@ Rulings:
 - The outcome is known once every voter has voted, or when the vote is closed early (decided on the ballots
   cast; no ballots at all is a 0–0 tie, settled by the tie rule).
 - Closing a vote already closed changes nothing.
+- Ballots are kept in the voters' order, not the order cast: the order of two ballots changes nothing, so two
+  ballots cast at once are no near-tie for the table to order (`views/table_hub.py` compares the two orders).
 - Refusals are checked in this order: vote closed, not a voter, already voted, ballot not yes/no.
 - Secret ballots (`sealed`): until the vote is decided, a seat sees who has voted but not how — every ballot
   but its own shows as None (the public table, seat None, sees none) and the count is not shown; once every
@@ -40,7 +42,8 @@ def has_voted(v: dict, voter: str) -> bool:
 
 
 def cast(v: dict, voter: str, yes: bool) -> dict:
-    """The vote with the voter's ballot added (yes True or False)."""
+    """The vote with the voter's ballot added (yes True or False); ballots stand in the voters' order, not the
+    order cast, so two ballots cast at once give the same vote whichever the server reads first."""
     if v["closed"]:
         raise RuleError("vote.closed")
     if voter not in v["voters"]:
@@ -51,6 +54,7 @@ def cast(v: dict, voter: str, yes: bool) -> dict:
         raise RuleError("vote.ballot_invalid", voter=voter)
     new = copy.deepcopy(v)
     new["ballots"].append([voter, yes])
+    new["ballots"].sort(key=lambda b: v["voters"].index(b[0]))
     return new
 
 

@@ -86,5 +86,5 @@ def ballot_text(ctx: Any, voter: str, ballot: bool | None) -> str:
 
 
 def ballots_line(ctx: Any, ballots: list) -> str:
-    """Revealed ballots [[voter, yes], ...] in one line, in the order cast."""
+    """Revealed ballots [[voter, yes], ...] in one line, in the voters' order."""
     return " · ".join(ballot_text(ctx, voter, ballot) for voter, ballot in ballots)
