@@ -101,6 +101,22 @@ def test_app_setup_counts():
                                  "over": False}
 
 
+def test_the_header_round_counts_a_turn_of_every_player_as_one():
+    """A round is every player's turn, first player first: with three players A, B and C play round 1 and A
+    starts round 2 (the header read "Round 2" for B's first turn: it counted turns)."""
+    state = fresh(players=("A", "B", "C"))
+    seen = []
+    for _ in range(4):
+        player = state["turn"]
+        seen.append((player, ENG.status(state)["round"]))
+        state = act(state, "end_actions", by=player)
+        state = act(state, "take", by=player, source="deck")
+        while state["phase"] == "discard":
+            state = act(state, "discard", by=player, card=state["hands"][player][0])
+        state = act(state, "damage", by=player)
+    assert seen == [("A", 1), ("B", 1), ("C", 1), ("A", 2)]
+
+
 def test_damage_groups_name_every_room_equally():
     state = fresh(seed=11)
     all_cards = state["damage"]["deck"] + state["damage"]["discard"]

@@ -1112,8 +1112,9 @@ class SolarStorm(Engine):
         return "breach" if action.get("roll") is not None else "card"
 
     def status(self, state: dict) -> dict:
-        """Header: the turn number as the round, the phase, whose turn."""
-        return {**super().status(state), "round": state["turns"] or None}
+        """Header: the round (every player's turn, from the first player's, is one), the phase, whose turn."""
+        turns = state["turns"]
+        return {**super().status(state), "round": (turns - 1) // len(state["players"]) + 1 if turns else None}
 
     def diverted(self, state: dict) -> int:
         """Rooms whose power has been diverted."""
