@@ -241,3 +241,21 @@ def test_counted_texts_read_singular_at_one_in_english_and_alike_in_chinese():
         "Each colour has only 2 blank tiles, and they are all on the board already."
     assert words.say("zh-CN", "nab_it.view.caps", count=1).startswith("封顶 1 叠")
     assert words.say("zh-CN", "nab_it.no_blank_left", blanks=1) == "每种颜色只有 1 块空白牌，已经都在桌上了。"
+
+
+def test_a_board_no_one_places_on_here_has_no_tappable_cells():
+    """On a seated phone whose turn it is not, the board is only shown: its cells are read out by name but are no
+    buttons and take no tap (each was a button whose tap did nothing, sent to the server and back, in a browser
+    audit of a table of three phones); the turn player's board keeps its tappable cells."""
+    table = Table("nab_it", SEATS)
+    ctx = table.ctx()
+    ctx.seat, ctx.for_table = "Ben", False
+    built = view.build(ctx)
+    assert "Ann's turn" in texts(built) and cells(built) == {}
+    shown = [c for c in walk(built) if isinstance(c, ft.Semantics) and isinstance(c.label, str)
+             and c.label.startswith("Row ")]
+    assert len(shown) == 15 * 15 and not any(c.button for c in shown)
+    assert not any(isinstance(c, ft.Container) and c.on_click for c in walk(built))
+    ctx = table.ctx()
+    ctx.seat, ctx.for_table = "Ann", False
+    assert len(cells(view.build(ctx))) == 15 * 15

@@ -22,7 +22,8 @@ Builder:
   hardly differs from the background at any size (Splitter's empty sheet);
 - Tapping a cell opens a chooser (a bottom sheet) with one button per choice; each cell's accessible name is
   "row r, column c: value" and nothing more (the texts inside are left out of it); no hover tooltip repeats it
-  (`views.ui.named_tap`).
+  (`views.ui.named_tap`). With neither `on_set` nor `on_tap` the grid is only shown (a board on a phone whose
+  turn it is not): its cells keep their names but are no buttons and take no tap.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
         ])))
         ctx.page.show_dialog(sheet)
 
-    tap = on_tap or choose
+    tap = on_tap or (choose if on_set else None)
     rows = []
     for r, line in enumerate(grid):
         cells = []
@@ -99,11 +100,14 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                 ])
             name = ctx.t("app.grid.cell", row=origin[0] + r + 1, col=origin[1] + c + 1,
                          value=text or ctx.t("app.grid.empty"))
-            cells.append(named_tap(name, ft.Container(
+            cell = ft.Container(
                 **box, border=border, border_radius=4, bgcolor=colour(value) if colour and value is not None else None,
-                alignment=None if (r, c) in notes else ft.Alignment.CENTER, on_click=lambda e, r=r, c=c: tap(r, c),
+                alignment=None if (r, c) in notes else ft.Alignment.CENTER,
+                on_click=(lambda e, r=r, c=c: tap(r, c)) if tap else None,
                 content=ft.Semantics(content=content, exclude_semantics=True),
-            )))
+            )
+            cells.append(named_tap(name, cell) if tap else
+                         ft.Semantics(label=name, container=True, expand=cell.expand, content=cell))
         rows.append(ft.Row(controls=cells, spacing=2))
     board = ft.Column(controls=rows, spacing=2)
     if cell_size is None:

@@ -139,7 +139,7 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
         """A draft tile in amber, a played one in its player's colour."""
         return DRAFT_FILL if value.get("draft") else fill_of(ctx, value["owner"])
 
-    tap = (lambda r, c: on_tap(r + top, c + left)) if on_tap else (lambda r, c: None)
+    tap = (lambda r, c: on_tap(r + top, c + left)) if on_tap else None
     return grid_editor(ctx, grid, [], None, label=lambda v: v["letter"], colour=colour, groups=groups,
                        cell_size=size, on_tap=tap, marked=marked, notes=notes,
                        origin=(top - whole[0], left - whole[1]))

@@ -84,7 +84,7 @@ def sheet_view(ctx: GameContext, grid: list[list], on_tap=None, marked=()) -> ft
 
     return grid_editor(ctx, shown, [], None, label=label, colour=colour,
                        groups=[g["cells"] for g in found if g["scores"]], cell_size=CELL,
-                       on_tap=on_tap or (lambda r, c: None), marked=marked, notes=notes, blocked=off_sheet(sheet))
+                       on_tap=on_tap, marked=marked, notes=notes, blocked=off_sheet(sheet))
 
 
 def brush_row(ctx: GameContext, brush: int | None, on_choose) -> ft.Control:
