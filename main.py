@@ -41,6 +41,7 @@ from scoring.i18n import LANGUAGES, error_text
 from storage import Store
 from storage.exports import MAX_FILE_BYTES
 from views.guard import HostGuard, SameOrigin, hide_tracebacks
+from views.lost_taps import answer_lost_inputs
 from views.reconnect import keep_drawing_while_away, keep_reloaded_tabs
 
 HERE = Path(__file__).resolve().parent
@@ -237,6 +238,7 @@ def serve(args: argparse.Namespace) -> int:
     hide_tracebacks(lambda: store.settings().get("lang", "zh-CN"))
     keep_reloaded_tabs()
     keep_drawing_while_away()
+    answer_lost_inputs()
     uploads = tempfile.mkdtemp(prefix="tableside-uploads-")
     os.environ.setdefault("FLET_SECRET_KEY", secrets.token_hex(32))
     os.environ["FLET_MAX_UPLOAD_SIZE"] = str(MAX_FILE_BYTES)

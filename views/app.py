@@ -52,7 +52,7 @@ from urllib.parse import unquote
 
 import flet as ft
 
-from views import guard, home, host_gate, importer, rules, settings, words
+from views import guard, home, host_gate, importer, lost_taps, rules, settings, words
 from views.live import Feed, live
 from views.ui import FONT, FONTS, WEB_FONTS, icon_button, text_style
 
@@ -217,6 +217,12 @@ class App:
             action, on_action = "rules.why", (lambda: self.go(why))
         self.message = Message(key, params or {}, error, action, on_action, bool(why), self.page.route)
         self.show_message()
+
+    def input_lost(self) -> None:
+        """A tap or an entry arrived for a control the screen no longer shows (`views.lost_taps`): say that it did
+        nothing, once while the message is up (typing on into a field that went away sends one per key)."""
+        if self.message is None or self.message.key != "app.tap_gone":
+            self.notify("app.tap_gone")
 
     def show_message(self) -> None:
         """Show the message in the current language, in place of the one shown before (closed)."""
@@ -512,6 +518,7 @@ def main_for(store: Any, host_guard: guard.HostGuard | None = None,
         shell.follow_language()
         shell.picker = importer.picker(shell)
         guard.on_crash(page, shell.crashed)
+        lost_taps.on_lost_input(page, shell.input_lost)
         shell.prefs = ft.SharedPreferences()
         server_lang = store.stored_settings().get("lang")
         hinted = phone_values(guard.phone_cookie())

@@ -107,6 +107,12 @@ for (const way of ['focusin', 'focusout', 'pointerdown', 'pointerup', 'click']) 
        ? (e.target.getAttribute('aria-label') || e.target.textContent || '').slice(0, 40) : null,
      e.clientX === undefined ? null : [Math.round(e.clientX), Math.round(e.clientY)]])), true);
 }
+window.__hold = false;
+window.__held = [];
+const heard = (listener, socket) => event => {
+  const hear = () => typeof listener === 'function' ? listener.call(socket, event) : listener.handleEvent(event);
+  if (window.__hold) window.__held.push(Object.assign(hear, {data: event.data})); else hear();
+};
 const Native = window.WebSocket;
 window.WebSocket = class extends Native {
   constructor(...args) {
@@ -114,8 +120,17 @@ window.WebSocket = class extends Native {
     const n = ++window.__sockets;
     this.addEventListener('message', () => { window.__lastFrame = performance.now(); window.__heard = n; });
   }
+  addEventListener(type, listener, ...rest) {
+    return super.addEventListener(type, type === 'message' && listener ? heard(listener, this) : listener, ...rest);
+  }
+  set onmessage(listener) { super.onmessage = listener && heard(listener, this); }
+  get onmessage() { return super.onmessage; }
 };
 """
+HOLD = "() => { window.__hold = true; }"
+HELD_SAYS = """text => window.__held.some(({data}) => (typeof data === 'string' ? data
+  : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : '').includes(text))"""
+RELEASE = "() => { window.__hold = false; for (const hear of window.__held.splice(0)) hear(); }"
 PRESS_POINT = """el => {
   const r = el.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
   const at = document.elementFromPoint(x, y);
@@ -350,6 +365,19 @@ class Tab:
     def sockets(self) -> int:
         """How many websockets the page has opened since it was loaded."""
         return self.page.evaluate("window.__sockets")
+
+    def hold(self) -> None:
+        """Hold what the server sends this tab (a slow network, one way) from now on: the tab goes on showing its
+        screen and sending its taps."""
+        self.page.evaluate(HOLD)
+
+    def held_until(self, text: str) -> None:
+        """Wait until a message held for this tab carries text (e.g. the server's answer to a tap)."""
+        self.page.wait_for_function(HELD_SAYS, arg=text, timeout=WAIT_MS)
+
+    def release(self) -> None:
+        """Let the held messages through, in the order the server sent them."""
+        self.page.evaluate(RELEASE)
 
     def reconnected(self, before: int) -> None:
         """After the server went away: wait until a websocket newer than the first `before` has brought a message

@@ -1,5 +1,5 @@
 """The app shell in a real browser: a whole score-pad session (start, play, undo, reload, server restart,
-finish, winner and chart), switching language, importing a broken file; screenshots at phone and laptop size
+finish, winner and chart; a second tab's tap on a button the finish took away is answered), switching language, importing a broken file; screenshots at phone and laptop size
 and the two timings (start-up to first painted home, tap to updated screen) written to tests/output/; every game's
 options on a phone and the new-session form on a laptop shown whole (`tests.browser.fit`)."""
 
@@ -120,14 +120,20 @@ def test_score_pad_session_end_to_end(browser, own_server):
     enter_round(tab, {"Bob": 1})
     tab.see("操作记录（2）")
     tab.see("第 2 轮得分：Bob 1，张三 4")
+    wide = new_tab(browser, server, LAPTOP)
+    wide.open(tab.page.url.removeprefix(server.url))
+    wide.see_button("记入本轮")
+    wide.hold()
     tab.tap("结束游戏")
     tab.see("游戏结束")
     tab.see("获胜者：张三")
     tab.see("逐轮得分走势")
     tab.shot("phone_end", full_page=True)
 
-    wide = new_tab(browser, server, LAPTOP)
-    wide.open(tab.page.url.removeprefix(server.url))
+    wide.tap("记入本轮")  # still on the laptop's screen (the finish has not reached it); gone from the server's
+    wide.held_until("这次点击没有生效")
+    wide.release()
+    wide.see("你点击时画面已经变了，这次点击没有生效")
     wide.see("获胜者：张三")
     wide.see("逐轮得分走势")
     wide.shot("laptop_end", full_page=True)

@@ -1,0 +1,59 @@
+"""A tap that reaches the server after its control left the screen is answered, not dropped (views.lost_taps),
+with Flet's own session: the phone that tapped is told, once while the message is up; a tap on a control still
+there runs as before; an event nobody asked for (a blur) on a control gone is dropped as before."""
+
+from __future__ import annotations
+
+import flet as ft
+from flet.messaging.session import Session
+
+from storage import Store
+from tests.helpers import run_async
+from tests.test_reconnect import Connection
+from tests.test_views_shell import Page, bar_of, read
+from views import lost_taps, words
+from views.app import App
+
+GONE = 987654
+
+
+def session_with_button() -> tuple[Session, ft.Button, list, list]:
+    """A session whose page shows one button; the handler notes each lost input."""
+    session = Session(Connection())
+    lost: list = []
+    lost_taps.on_lost_input(session.page, lambda: lost.append(True))
+    taps: list = []
+    button = ft.Button(content="Challenge", on_click=lambda e: taps.append(True))
+    session.page.controls.append(button)
+    button._parent = session.page
+    return session, button, taps, lost
+
+
+def test_a_tap_on_a_control_gone_is_answered_and_one_still_there_runs():
+    lost_taps.answer_lost_inputs()
+    session, button, taps, lost = session_with_button()
+    run_async(session.dispatch_event(GONE, "click", None))
+    assert lost == [True] and taps == []
+    run_async(session.dispatch_event(GONE, "blur", None))
+    assert lost == [True]
+    run_async(session.dispatch_event(button._i, "click", None))
+    assert taps == [True] and lost == [True]
+
+
+def test_the_phone_is_told_once_while_the_message_is_up(tmp_path):
+    with Store(tmp_path / "data") as store:
+        app = App(Page("/play/s1"), store)
+        app.set_setting("lang", "en")
+        told_once(app)
+
+
+def told_once(app: App) -> None:
+    """Inputs lost while the message is up say it once; one after it went away says it again."""
+    app.input_lost()
+    bar = bar_of(app)
+    assert read(bar.content.value) == words.say("en", "app.tap_gone")
+    app.input_lost()
+    assert len(app.page.dialogs) == 1
+    bar.on_dismiss(None)
+    app.input_lost()
+    assert len(app.page.dialogs) == 2

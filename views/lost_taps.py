@@ -1,0 +1,55 @@
+"""A tap that reaches the server after its control left the screen is answered, not dropped: a fix to Flet
+1.0.5's event dispatch (`flet.messaging.session.Session.dispatch_event`).
+
+Flet drops an event whose control is no longer on the page, saying so only in its debug log. At a table that is a
+lost tap with no word: after B played "HA", A and C both tapped "Challenge HA"; A's challenge was taken, the
+button went away, and C's tap reached the server and did nothing, C's phone saying nothing (a helper's browser
+audit of Nab-It! from three phones; any button another phone's move takes away, or a second quick tap on a button
+the first one removed).
+
+Ruling: a person's input (a tap, a long press, a choice, a submitted or changed field: `INPUTS`) for a control the
+screen no longer has does nothing and tells that phone so (`app.tap_gone`: the screen changed before the tap
+arrived, here is the screen as it is now, tap again if still needed); its screen is already the current one (the
+change that took the control away drew it). A change that keeps coming (typing on into a field that went away)
+shows the one message, not one per key. Other events for a control gone (focus, blur, a message put away) are
+dropped as before: nobody asked for anything. Re-check this patch when Flet is upgraded (it reads the session's
+private event index through `Session._Session__resolve_event_control`).
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any, Callable
+
+INPUTS = frozenset({"click", "tap", "double_tap", "long_press", "secondary_tap", "submit", "select", "change"})
+_handlers: dict[int, Callable[[], None]] = {}
+
+
+def on_lost_input(page: Any, handler: Callable[[], None]) -> None:
+    """What to do on page when a person's input arrives for a control it no longer shows."""
+    key = id(page)
+    _handlers[key] = handler
+    weakref.finalize(page, _handlers.pop, key, None)
+
+
+def answer_lost_inputs() -> None:
+    """Patch Flet's session once: an input for a control gone calls its page's handler (see the module's notes)."""
+    from flet.messaging import session as flet_session
+
+    Session = flet_session.Session
+    if getattr(Session.dispatch_event, "tableside", False):
+        return
+    dispatch = Session.dispatch_event
+
+    async def dispatch_event(session: Any, control_id: int, event_name: str, event_data: Any) -> None:
+        """Dispatch the event; an input for a control gone goes to its page's handler instead."""
+        handler = _handlers.get(id(session.page))
+        if handler is None or event_name not in INPUTS or \
+                session._Session__resolve_event_control(control_id) is not None:
+            await dispatch(session, control_id, event_name, event_data)
+            return
+        flet_session._context_page.set(session.page)
+        handler()
+
+    dispatch_event.tableside = True
+    Session.dispatch_event = dispatch_event
