@@ -136,13 +136,15 @@ def read(text):
 
 
 def texts(control):
-    """Every Text value in a tree, as read."""
-    return [read(c.value) for c in walk(control) if isinstance(c, ft.Text)]
+    """Every Text value in a tree (and a table cell's plain text), as read."""
+    return [read(text) for text in raw_texts(control)]
 
 
 def raw_texts(control):
-    """Every Text value in a tree as written, no-break spaces kept (where a line may not break)."""
-    return [c.value for c in walk(control) if isinstance(c, ft.Text)]
+    """Every Text value in a tree (and a table cell's plain text) as written, no-break spaces kept (where a line
+    may not break)."""
+    return [c.value if isinstance(c, ft.Text) else c.content for c in walk(control)
+            if isinstance(c, ft.Text) or (isinstance(c, ft.DataCell) and isinstance(c.content, str))]
 
 
 def fills_its_column(control, words: str) -> bool:

@@ -289,8 +289,7 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
             content=ft.Text(ctx.t("rounds.view.round", round=number), no_wrap=True), icon=ft.Icons.EDIT,
             on_click=lambda e: handlers["open"](number)) if editable else ft.Text(
             ctx.t("rounds.view.round", round=number))
-        return ft.DataRow(key=f"round-{number}", cells=[ft.DataCell(button)]
-                          + [ft.DataCell(ft.Text(text)) for text in cells])
+        return ft.DataRow(key=f"round-{number}", cells=[ft.DataCell(button)] + [ft.DataCell(text) for text in cells])
 
     rows = []
     for index in range(first, len(rounds)):
