@@ -84,12 +84,12 @@ def log_panel(lang: str, entries: list[dict], count: int, folds: Folds, on_show_
         ]
         if on_show_all is not None and len(entries) < count:
             rows.append(show_all_button(lang, on_show_all))
-        return [ft.Container(alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
-            spacing=4, controls=rows or [aside(lang, words.say(lang, "app.log_empty"))]))]
+        return [ft.Column(spacing=4, controls=rows or [aside(lang, words.say(lang, "app.log_empty"))])]
 
     return fold(
         folds, "log", True, contents,
         title=ft.Text(words.say(lang, "app.log", count=count), size=18, weight=ft.FontWeight.BOLD),
         controls_padding=ft.Padding.only(left=TILE_INSET, bottom=8),
+        expanded_alignment=ft.Alignment.TOP_LEFT,
         expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
     )
