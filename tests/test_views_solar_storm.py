@@ -54,7 +54,7 @@ def test_a_turn_by_taps():
     body = build(table)
     tap(body, "Take a card… (3 choices)")                                  # face-up 1, face-up 2, the deck
     face = table.state["resources"]["face_up"][0]
-    tap(build(table), f"face-up {view.card_name(table.ctx(), face)}")
+    tap(build(table), f"Face-up {view.card_name(table.ctx(), face)}")
     assert table.errors == [] and table.state["phase"] == "damage" and face in table.state["hands"]["Ann"]
     tap(build(table), "Draw the damage card")
     assert table.state["turn"] == "Bo" and any(t.startswith("Last damage: ") for t in shown(build(table)))
@@ -196,9 +196,9 @@ def test_typed_draw_by_chips():
     body = build(table)
     assert "First tap where the card comes from, or what the die shows." in shown(body)
     assert "Send" not in [b.content for b in all_buttons(body)]   # nothing chosen for the table yet
-    tap(body, "face-up energy")
+    tap(body, "Face-up energy")
     assert "Type exactly 1 card drawn." in shown(build(table))   # a face-up card: its refill is typed
-    tap(build(table), "from the deck")
+    tap(build(table), "From the deck")
     tap(build(table), "data")
     assert "Type exactly 2 cards drawn." in shown(build(table))
     tap(build(table), "universal")
@@ -229,7 +229,7 @@ def test_typed_hull_breach_roll_then_cards():
     table = typed_game()
     table.state["damage"]["deck"] = []                             # every damage card drawn: the Hull Breach
     table.state["phase"] = "damage"
-    tap(build(table), "rolled 5")
+    tap(build(table), "Rolled 5")
     assert "Tap the 3 cards that came up." in shown(build(table))   # 5–6: three cards discarded
     for card in ("data", "data", "metal"):
         tap(build(table), card)
