@@ -93,7 +93,7 @@ async def open_tab(store, pubsub: PubSubHub, route: str, prefs: Prefs) -> tuple[
     page.fonts, page.theme, page.padding = shell_app.FONTS, shell_app.theme(), 0
     shell = shell_app.App(page, store)
     shell.prefs = prefs
-    page.render(shell_app.Root, page, shell)
+    page.render(shell_app.Root, page, shell, {})
     session.get_page_patch()
     await session.after_event(page)
     return conn, session
