@@ -42,7 +42,7 @@ from storage import Store
 from storage.exports import MAX_FILE_BYTES
 from views.guard import HostGuard, SameOrigin, hide_tracebacks
 from views.lost_taps import answer_lost_inputs
-from views.reconnect import keep_drawing_while_away, keep_reloaded_tabs
+from views.reconnect import fresh_session_on_return, keep_reloaded_tabs
 
 HERE = Path(__file__).resolve().parent
 ASSETS = HERE / "assets"
@@ -50,6 +50,7 @@ DEFAULT_PORT = 8550
 APP_NAME = "tableside"
 ASIDE_STEP = 0.002  # seconds the warm-up sleeps at a time while a request is being answered …
 ASIDE_MAX = 3.0  # … and at most in all (a long upload must not keep the first screen waiting)
+SESSION_TIMEOUT = 5  # seconds Flet keeps a tab's session once its websocket ended: none is resumed (views.reconnect)
 
 
 def default_data_dir() -> Path:
@@ -237,11 +238,12 @@ def serve(args: argparse.Namespace) -> int:
     guard = HostGuard(required=args.host not in ("127.0.0.1", "localhost", "::1"))
     hide_tracebacks(lambda: store.settings().get("lang", "zh-CN"))
     keep_reloaded_tabs()
-    keep_drawing_while_away()
+    fresh_session_on_return()
     answer_lost_inputs()
     uploads = tempfile.mkdtemp(prefix="tableside-uploads-")
     os.environ.setdefault("FLET_SECRET_KEY", secrets.token_hex(32))
     os.environ["FLET_MAX_UPLOAD_SIZE"] = str(MAX_FILE_BYTES)
+    os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT))
     ready = Event()
     app = ft.run(entry(store, guard, uploads, ready), export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True,
                  upload_dir=uploads)

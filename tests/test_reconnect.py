@@ -1,7 +1,8 @@
 """A reloaded tab keeps its connection (views.reconnect): the old websocket's late end no longer cuts off the
-session a new websocket made under the same key, with Flet's own session manager and sessions. A tab that is away
-(its websocket dropped, its session waiting for it) still has its screen drawn when it asks to be, so it comes
-back to the screen as it is now."""
+session a new websocket made under the same key, with Flet's own session manager and sessions. A tab that comes
+back to the session it left (its websocket dropped, or a reload) is not given that session again: it is closed and
+the tab gets a new one (Flet's web client, given the old session's page, no longer draws what it is sent); a
+session another websocket still serves is left to Flet. A screen's tab is gone once its websocket ended."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from flet_web.fastapi.flet_app_manager import FletAppManager
 
 from tests.helpers import run_async
-from views.reconnect import keep_drawing_while_away, keep_reloaded_tabs
+from views.reconnect import fresh_session_on_return, keep_reloaded_tabs, returning_page, tab_gone
 
 KEY = "play_abc_123"
 
@@ -64,32 +65,28 @@ def test_a_websockets_end_still_disconnects_its_own_session():
     assert session.connection is None and only.disposed and session.expires_at is not None
 
 
-class Screen:
-    """A control that says when it is drawn."""
-
-    def __init__(self):
-        self.drawn = asyncio.Event()
-
-    def update(self):
-        self.drawn.set()
+async def come_back(manager: FletAppManager) -> tuple:
+    """What Flet's handler of a tab's new websocket gets for the session the tab names, and the returning page
+    (read in the same task, as the page's entry function is started from it)."""
+    found = await manager.get_session(KEY)
+    return found, returning_page()
 
 
-async def drawn_while_away() -> bool:
-    """Whether a screen that asks to be drawn while its tab is away is drawn (within a generous bound)."""
-    session = Session(Connection())
-    session.start_updates_scheduler()
-    await session.disconnect(60)
-    screen = Screen()
-    session.schedule_update(screen)
-    try:
-        await asyncio.wait_for(screen.drawn.wait(), 5)
-    except TimeoutError:
-        return False
-    finally:
-        session.close()
-    return True
+def test_a_tab_that_comes_back_gets_a_new_session():
+    fresh_session_on_return()
+    manager = FletAppManager()
+    left = Connection()
+    session = serve(manager, left)
+    run_async(left.end(manager))
+    assert tab_gone(session.page)
+    found, returning = run_async(come_back(manager))
+    assert found is None and returning is session.page
+    assert run_async(manager.get_session(KEY)) is None  # closed and forgotten at once, not kept for an hour
 
 
-def test_a_screen_is_drawn_while_its_tab_is_away():
-    keep_drawing_while_away()
-    assert run_async(drawn_while_away())
+def test_a_session_another_websocket_serves_is_left_to_flet():
+    fresh_session_on_return()
+    manager = FletAppManager()
+    session = serve(manager, Connection())
+    found, returning = run_async(come_back(manager))
+    assert found is session and returning is None and not tab_gone(session.page)

@@ -39,6 +39,7 @@ from typing import Any, Awaitable, Callable
 from urllib.parse import parse_qs, urlencode
 
 from scoring import i18n
+from views.reconnect import returning_page
 
 COOKIE = "tableside_host"
 PHONE_COOKIE = "tableside_phone"  # the phone's kept settings as its page read them (assets/index.html)
@@ -77,9 +78,12 @@ class HostGuard:
         return bool(given) and hmac.compare_digest(str(given).encode(), self.token.encode())
 
     def admit(self, page: Any) -> None:
-        """Remember, for a newly connected page, whether its connection carried the host's cookie."""
+        """Remember, for a newly connected page, whether its connection carried the host's cookie, or its tab came
+        back from a page that was the host's (admitted by the PIN: a tab that comes back gets a new session,
+        `views.reconnect`)."""
         key = id(page)
-        self._hosts[key] = _connection_is_host.get()
+        left = returning_page()
+        self._hosts[key] = _connection_is_host.get() or (left is not None and self._hosts.get(id(left), False))
         weakref.finalize(page, self._forget, key)
 
     def _forget(self, key: int) -> None:

@@ -10,8 +10,9 @@ What the seat has half entered in the game's view (an answer sheet typed but not
 the store per session and seat as the session screen keeps the shared screen's: it comes back after a reload,
 a server restart, or on another phone that takes the seat.
 While a seated phone's tab is gone (closed, asleep, its network down) the host's screen shows the seat's phone
-away, and connected again once the tab is back (Flet's page disconnect and connect; a closed tab's session lives on,
-disconnected, for an hour, so its screen went on watching and the seat read "phone connected").
+away (Flet's page disconnect: a closed tab's session lived on, disconnected, for an hour, so its screen went on
+watching and the seat read "phone connected"), and connected again once the tab is back: a tab that comes back gets
+a new session (`views.reconnect`), whose screen takes the seat again.
 The game's view may pin a control above the scrolling screen (the race panel with this seat's own button, while
 it has one: `views.components.race`); a move the view offers is not offered again in the moves panel.
 """
@@ -91,11 +92,10 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
             keep("")
             return None
         app.page.on_disconnect = lambda e: hub.set_away(key, True)
-        app.page.on_connect = lambda e: hub.set_away(key, False)
 
         def stop() -> None:
-            """Stop watching, and stop telling the hub when this tab leaves or comes back."""
-            app.page.on_disconnect = app.page.on_connect = None
+            """Stop watching, and stop telling the hub when this tab leaves."""
+            app.page.on_disconnect = None
             hub.unsubscribe(key)
 
         return stop

@@ -7,15 +7,21 @@ key" — which is now the new one — and disposes the new websocket's connectio
 the server, and nothing it is sent arrives any more: a tap goes unanswered, a language switch never shows (seen in
 browser tests that reload a tab on a loaded machine).
 
-A tab whose websocket dropped comes back to a screen drawn while it was away: `keep_drawing_while_away()` keeps
-the updates a screen asks for while its session waits for the tab to reconnect. Flet 1.0.5 drops them
-(`Session.schedule_update`), so a table message that came meanwhile was kept in the screen's state but never drawn;
-on reconnecting Flet sends the tab the page as the server last drew it, and the phone came back to its seat showing
-the table as it was when it left (seen: another seat's points given while a phone's network blinked, missing from
-it until the next move). Drawing a screen for a tab that is away sends nothing (Flet drops what a disconnected
-session would send); it keeps the server's page current for the reconnect. Redrawing the screen once the tab is
-back instead did not work: the tab lost the first update sent after it reconnected, and later ones then landed on
-the wrong controls (English and Chinese mixed on one phone).
+A tab whose websocket dropped and came back is given a new session (`fresh_session_on_return()`), its screen
+drawn from scratch, not the session it left. Flet 1.0.5 resumes that session: it sends the tab the whole page as
+the server has it, and the web client (1.1.0, compiled) merges it into the page it shows, making new control
+objects under the old ids while what it draws stays bound to the old objects. Every later patch is applied to the
+new objects and nothing is drawn: the phone looks frozen, its own taps reach the server, whose answers never show
+(seen from a browser test's frames: after a websocket closed and reopened 0.5 s later, the patch with another
+seat's points and the one answering the phone's own tap arrived for a control the resumed page held, id 450, and
+the screen did not change; a `SharedPreferences` call to the resumed page timed out, "Timeout waiting for invoke
+method listener for SharedPreferences(448).set", its listener bound to the old object). A new session has new
+control ids, and a tab whose server restarted, which gets one, has always drawn it. A tab that reloads gets a new
+session too (its seat, settings, drafts and host cookie are kept in the browser and the store, not the session);
+a host admitted with the host PIN stays admitted (`returning_page()`, read by `views.guard`). The session left is
+closed at once (its screens stop watching: `views.table.tab_listener`); as no session is ever resumed, `main.py`
+keeps a disconnected session only seconds (`SESSION_TIMEOUT`), not Flet's hour. This replaces an earlier patch
+that drew a screen for a tab that was away so the resumed page was current: the resumed page is never drawn.
 
 `keep_reloaded_tabs()` makes the old websocket's end disconnect only a session that is still its own: if another
 connection has taken the key over, the old session (no longer registered) is only marked disconnected, so its
@@ -26,7 +32,10 @@ the caller's frame (Flet's handler passes only the key): re-check this patch whe
 from __future__ import annotations
 
 import sys
+from contextvars import ContextVar
 from typing import Any
+
+_returning: ContextVar[Any] = ContextVar("tableside_returning_page", default=None)
 
 
 def keep_reloaded_tabs() -> None:
@@ -57,21 +66,49 @@ def keep_reloaded_tabs() -> None:
     FletAppManager.sessions_by_key = sessions_by_key
 
 
-def keep_drawing_while_away() -> None:
-    """Patch Flet's session once: updates asked for while the tab is away are drawn, not dropped (see the module's
+def fresh_session_on_return() -> None:
+    """Patch Flet's session manager once: a tab coming back to a session it left gets a new one (see the module's
     notes)."""
-    from flet.messaging.session import Session
+    from flet_web.fastapi.flet_app_manager import FletAppManager
 
-    if getattr(Session.schedule_update, "tableside", False):
+    if getattr(FletAppManager.get_session, "tableside", False):
         return
+    get = FletAppManager.get_session
 
-    def schedule_update(session: Any, control: Any) -> None:
-        """Queue control for the session's next update, connected or not."""
-        session._Session__pending_updates.add(control)
-        session._Session__updates_ready.set()
+    async def get_session(manager: Any, session_id: str) -> Any:
+        """None for a session no websocket serves (closed at once, its page kept as the returning page); a session
+        another websocket still serves is returned as Flet expects (it then makes a new one all the same)."""
+        session = await get(manager, session_id)
+        if session is None or session.connection is not None:
+            return session
+        _returning.set(session.page)
+        await manager.delete_session(session_id)
+        return None
 
-    schedule_update.tableside = True
-    Session.schedule_update = schedule_update
+    get_session.tableside = True
+    FletAppManager.get_session = get_session
+
+
+def returning_page() -> Any:
+    """The page of the session this websocket's tab left (its new session is being made), or None."""
+    return _returning.get()
+
+
+def tab_page() -> Any:
+    """The page of the tab being served now (None outside one)."""
+    from flet.controls.context import _context_page
+
+    return _context_page.get()
+
+
+def tab_gone(page: Any) -> bool:
+    """Whether the tab of a page is gone for good: its session closed, or its websocket ended (a tab that comes
+    back gets a new session)."""
+    try:
+        session = page.session
+    except RuntimeError:
+        return True
+    return session.connection is None and session.expires_at is not None
 
 
 def own_session(connection: Any) -> Any:

@@ -24,7 +24,8 @@ take the eight seats of a Knit Wit table, all save an answer at once and all see
 score pad round is scored from the phones: each player gives their own points, the host's screen says who gave
 what and who is still to give, and the round is recorded when the last one gives theirs; and a Flip 7 round,
 each phone tapping its own cards. A phone whose connection drops and stays down while another seat gives its points
-comes back by itself (no reload) showing them, and what is given after.
+comes back by itself (no reload) showing them, and what is given after; a phone whose connection blinks (its
+websocket closed and opened again at once) goes on drawing what comes after it.
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ def drawing_record() -> dict:
 @pytest.fixture(scope="module")
 def table_server():
     """A server over a data folder holding an answering Knit Wit session, a Pictomania session in its first
-    drawing, a Guess Club round with its topic given, a new score pad, a new Flip 7, a new Cubosaurs game with
+    drawing, a Guess Club round with its topic given, three new score pads, a new Flip 7, a new Cubosaurs game with
     every T-Rex and Brontosaurus value known, a new Rummy game and a new Bacon game of four (A, B, C, D), in
     English; yields
     (server, {game: sid})."""
@@ -105,6 +106,7 @@ def table_server():
                     "guess_club": store.create(topic_record()), "knit_wit8": store.create(answering8_record()),
                     "score_pad": store.create(new_record("score_pad", list(SEATS), {})),
                     "score_pad_away": store.create(new_record("score_pad", list(SEATS), {})),
+                    "score_pad_blip": store.create(new_record("score_pad", list(SEATS), {})),
                     "flip7": store.create(new_record("flip7", list(SEATS), {})),
                     "cubosaurs": store.create(new_record("cubosaurs", list(SEATS), {"rows": CUBOSAURS_ROWS})),
                     "rummy": store.create(new_record("rummy", list(SEATS), {})),
@@ -464,6 +466,28 @@ def test_a_phone_back_from_a_dropped_connection_shows_what_it_missed(table_serve
     c.fill("My points", "3")
     c.tap("Give my points")
     b.see("Given: A 7, C 3; still to give: B")
+
+
+def test_a_phone_whose_connection_blinks_draws_what_comes_after(table_server, table_tabs):
+    """B's websocket closes and the app opens a new one at once, by itself (a network blink, no reload); A then
+    gives her points and B his: B's phone shows both. (Flet gave the tab back the session it left, and its web
+    client drew nothing it was sent after: B's phone looked frozen while its taps reached the server.)"""
+    sid = table_server[1]["score_pad_blip"]
+    host, players, pin = seated_round(table_tabs, sid)
+    players["B"].tab.page.add_init_script(NETWORK)
+    for seat, phone in players.items():
+        join(phone, sid, pin, seat)
+    a, b = players["A"].tab, players["B"].tab
+    heard = b.sockets()
+    b.page.evaluate("window.__ws.forEach(socket => socket.close())")
+    b.reconnected(heard)
+    a.fill("My points", "7")
+    a.tap("Give my points")
+    host.see("Given: A 7; still to give: B, C")
+    b.see("Given: A 7; still to give: B, C")
+    b.fill("My points", "4")
+    b.tap("Give my points")
+    b.see("Given: A 7, B 4; still to give: C")
 
 
 def test_a_flip7_round_given_from_each_phone(table_server, table_tabs):
