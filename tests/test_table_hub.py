@@ -596,6 +596,24 @@ def test_a_phone_whose_tab_is_gone_shows_away_until_it_is_back(store, clock):
     assert [next(s["connected"] for s in m["seats"] if s["seat"] == "B") for m in sent] == [False, True, False, True]
 
 
+def test_a_screen_whose_tab_is_gone_for_good_is_sent_nothing_more(store, clock):
+    """A listener that says its tab is gone (False: its websocket ended, and a tab that comes back gets a new
+    session) is dropped: the next change is not sent to it (its screen is not drawn for nobody), and the host's
+    screen shows that seat's phone away."""
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, token = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    host: list = []
+    hub.subscribe(host.append)
+    heard: list = []
+    gone = [False]
+    hub.subscribe(lambda message: heard.append(message) or (False if gone[0] else None), token)
+    gone[0] = True
+    hub.act(a, {"type": "answer", "spool": 1, "text": "lemon"})
+    hub.act(a, {"type": "answer", "spool": 4, "text": "sun"})
+    assert len(heard) == 2 and hub.connected() == 1
+    assert next(s["connected"] for s in host[-1]["seats"] if s["seat"] == "B") is False
+
+
 def hub_messages_to_phones(hub, tokens):
     """The message each seat's phone would be sent now."""
     got: list = []

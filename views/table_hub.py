@@ -80,7 +80,7 @@ WAIT_MAX = 3600.0
 WINDOW = 0.05
 TOKEN_BYTES = 24
 
-Listener = Callable[[dict], None]
+Listener = Callable[[dict], "bool | None"]  # False: its tab is gone for good, send it nothing more
 
 
 def stamp(moment: float) -> str:
@@ -275,8 +275,8 @@ class TableHub:
 
     def set_away(self, key: int, away: bool) -> None:
         """A phone's connection (subscription key) dropped or came back: its tab is gone or sleeping while its
-        screen still watches (Flet keeps a closed tab's session for an hour), so the host's screen shows the seat's
-        phone away until it is back."""
+        screen still watches (until Flet closes its session, or the next message finds it gone), so the host's
+        screen shows the seat's phone away until it is back."""
         with self._lock:
             sub = self._subs.get(key)
             if sub is None or sub.away == away:
@@ -303,17 +303,24 @@ class TableHub:
     def publish(self, notice: dict | None = None, first: str | None = None) -> None:
         """Send every subscriber its seat's view of the current state (and a notice, e.g. a near-tie): the phones of
         seat `first` (the one that acted), the other phones, then the host's screens; a subscriber whose message
-        is unchanged since the last one it was sent is skipped."""
+        is unchanged since the last one it was sent is skipped; one whose listener says its tab is gone (False) is
+        dropped, and the host's screen then shows that seat's phone away."""
         with self._lock:
             shown, state = self._current()
             cache: dict = {}
             order = sorted(self._subs.values(), key=lambda sub: (sub.seat is None, sub.seat != first))
+            gone = []
             for sub in order:
                 message = self._message(sub, shown, state, cache, notice)
                 if notice is None and message == sub.last:
                     continue
                 sub.last = message
-                sub.listener(message)
+                if sub.listener(message) is False:
+                    gone.append(sub)
+            for sub in gone:
+                self._subs.pop(id(sub), None)
+        if any(sub.seat is not None for sub in gone):
+            self.publish()
 
     def _current(self) -> tuple[Mark, dict]:
         """The mark of the session's log (its length and last action) and its state now (the store's cache: read
