@@ -11,7 +11,7 @@ import pytest
 from scoring.i18n import text
 from tests.browser.conftest import start_server, stop_server
 from tests.helpers import run_async
-from views import guard
+from views import guard, reconnect
 from views.guard import COOKIE, HostGuard, SameOrigin, host_allowed
 
 
@@ -183,3 +183,21 @@ def test_the_real_server_refuses_foreign_websockets_and_sends_no_cors(tmp_path):
             assert page.status == 200 and page.headers.get("Access-Control-Allow-Origin") is None
     finally:
         assert stop_server(server) == 0
+
+
+def test_a_tab_admitted_by_the_pin_stays_the_host_when_it_comes_back_in_a_new_session():
+    """A tab that comes back gets a new session and page (`views.reconnect`): the page it left, admitted by the
+    PIN, makes the new one the host's; a page that was not admitted does not."""
+    hosts = HostGuard(required=True)
+    admitted, stranger = FakePage(), FakePage()
+    for page in (admitted, stranger):
+        hosts.admit(page)
+    assert hosts.try_pin(admitted, hosts.pin)
+    back, other = FakePage(), FakePage()
+    for left, page in ((admitted, back), (stranger, other)):
+        token = reconnect._returning.set(left)
+        try:
+            hosts.admit(page)
+        finally:
+            reconnect._returning.reset(token)
+    assert hosts.is_host(back) and not hosts.is_host(other)
