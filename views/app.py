@@ -54,6 +54,7 @@ import flet as ft
 
 from views import guard, home, host_gate, importer, lost_taps, rules, settings, words
 from views.live import Feed, live
+from views.reconnect import returning_page
 from views.ui import FONT, FONTS, WEB_FONTS, icon_button, text_style
 
 TEXT_STYLES = tuple(f"{kind}_{size}" for kind in ("display", "headline", "title", "body", "label")
@@ -490,6 +491,14 @@ def warm_up(store: Any) -> None:
     ft.SafeArea(content=frame(shell, *home.build(shell)))
 
 
+def tab_scratch(page: ft.Page, scratch: dict) -> dict:
+    """The tab's scratch (`App.local`: what it has half entered, its choices on a screen): the one of the page it
+    left when it comes back in a new session (`views.reconnect`), else scratch; kept with the page for that."""
+    left = getattr(returning_page(), "data", None)
+    page.data = left if isinstance(left, dict) else scratch
+    return page.data
+
+
 def main_for(store: Any, host_guard: guard.HostGuard | None = None,
              upload_dir: str | None = None) -> Callable[[ft.Page], None]:
     """The Flet entry function for pages served over one store (every tab the host's when no guard is given;
@@ -515,6 +524,7 @@ def main_for(store: Any, host_guard: guard.HostGuard | None = None,
         page.dark_theme = theme()
         page.padding = 0
         shell = App(page, store, host_guard=host_guard, upload_dir=upload_dir)
+        shell.scratch = tab_scratch(page, shell.scratch)
         shell.follow_language()
         shell.picker = importer.picker(shell)
         guard.on_crash(page, shell.crashed)

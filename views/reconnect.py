@@ -18,7 +18,8 @@ the screen did not change; a `SharedPreferences` call to the resumed page timed 
 method listener for SharedPreferences(448).set", its listener bound to the old object). A new session has new
 control ids, and a tab whose server restarted, which gets one, has always drawn it. A tab that reloads gets a new
 session too (its seat, settings, drafts and host cookie are kept in the browser and the store, not the session);
-a host admitted with the host PIN stays admitted (`returning_page()`, read by `views.guard`). The session left is
+what it keeps in the session comes with it (`returning_page()`): a host admitted with the host PIN stays admitted
+(`views.guard`), and the tab's scratch (`views.app.tab_scratch`: a PIN half typed) is the one it left. The session left is
 closed at once (its screens stop watching: `views.table.tab_listener`); as no session is ever resumed, `main.py`
 keeps a disconnected session only seconds (`SESSION_TIMEOUT`), not Flet's hour. This replaces an earlier patch
 that drew a screen for a tab that was away so the resumed page was current: the resumed page is never drawn.

@@ -469,15 +469,24 @@ def test_a_phone_back_from_a_dropped_connection_shows_what_it_missed(table_serve
 
 
 def test_a_phone_whose_connection_blinks_draws_what_comes_after(table_server, table_tabs):
-    """B's websocket closes and the app opens a new one at once, by itself (a network blink, no reload); A then
-    gives her points and B his: B's phone shows both. (Flet gave the tab back the session it left, and its web
-    client drew nothing it was sent after: B's phone looked frozen while its taps reached the server.)"""
+    """B's websocket closes and the app opens a new one at once, by itself (a network blink, no reload): once
+    while B is typing the PIN (still typed after), once seated; A then gives her points and B his: B's phone shows
+    both. (Flet gave the tab back the session it left, and its web client drew nothing it was sent after: B's
+    phone looked frozen while its taps reached the server. The tab now gets a new session, with its scratch.)"""
     sid = table_server[1]["score_pad_blip"]
     host, players, pin = seated_round(table_tabs, sid)
     players["B"].tab.page.add_init_script(NETWORK)
-    for seat, phone in players.items():
-        join(phone, sid, pin, seat)
+    for seat in ("A", "C"):
+        join(players[seat], sid, pin, seat)
     a, b = players["A"].tab, players["B"].tab
+    b.open(f"/join/{sid}")
+    b.fill("Table PIN", pin)
+    heard = b.sockets()
+    b.page.evaluate("window.__ws.forEach(socket => socket.close())")
+    b.reconnected(heard)
+    b.holds("Table PIN", pin)
+    b.tap("Sit as B", exact=True)
+    b.see("You are B")
     heard = b.sockets()
     b.page.evaluate("window.__ws.forEach(socket => socket.close())")
     b.reconnected(heard)
