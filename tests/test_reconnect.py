@@ -6,8 +6,6 @@ session another websocket still serves is left to Flet. A screen's tab is gone o
 
 from __future__ import annotations
 
-import asyncio
-
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 from flet_web.fastapi.flet_app_manager import FletAppManager
