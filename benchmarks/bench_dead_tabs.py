@@ -6,9 +6,9 @@ phones and laptops close and reopen their pages over an evening leaves them.
     .venv/bin/python benchmarks/bench_dead_tabs.py [--dead 0 8 32] [--actions 8]
 
 Prints, for each number of closed tabs, the median CPU time of the server's process per action (P1 answers a
-spool through the hub, then the loop runs until no open tab has been sent anything for a while) and how many of
-the hub's subscribers are left. The Flet patches `main.py` applies are applied here too (whichever this version
-of `views.reconnect` has). Built on Flet 1.0.5's session internals, as `bench_table_server.py`.
+spool through the hub, then the loop runs until no open tab has been sent anything for a while), its ratio to the
+first number's (the anchor, measured in the same run) and how many of the hub's subscribers are left. The Flet
+patches of `views.reconnect` that `main.py` applies are applied here too. Built on Flet 1.0.5's session internals, as `bench_table_server.py`.
 """
 
 from __future__ import annotations
@@ -73,12 +73,14 @@ def main() -> None:
     parser.add_argument("--dead", type=int, nargs="+", default=[0, 8, 32])
     parser.add_argument("--actions", type=int, default=8)
     args = parser.parse_args()
-    for name in ("keep_reloaded_tabs", "keep_drawing_while_away", "fresh_session_on_return"):
-        getattr(reconnect, name, lambda: None)()
+    reconnect.keep_reloaded_tabs()
+    reconnect.fresh_session_on_return()
+    anchor = None
     for dead in args.dead:
         cost, left = asyncio.run(measure(dead, args.actions))
-        print(f"{dead:3d} closed tabs: server CPU per action {cost:6.1f} ms (median of {args.actions}); "
-              f"hub subscribers left {left}")
+        anchor = anchor or cost
+        print(f"{dead:3d} closed tabs: server CPU per action {cost:6.1f} ms (median of {args.actions}), ratio "
+              f"{cost / anchor:.2f} to {args.dead[0]} closed tabs; hub subscribers left {left}")
 
 
 if __name__ == "__main__":
