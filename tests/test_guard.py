@@ -201,3 +201,21 @@ def test_a_tab_admitted_by_the_pin_stays_the_host_when_it_comes_back_in_a_new_se
         finally:
             reconnect._returning.reset(token)
     assert hosts.is_host(back) and not hosts.is_host(other)
+
+
+def test_the_pin_gives_a_one_time_pass_that_sets_the_host_cookie(wrapped):
+    """A tab admitted by the PIN gets a pass; `/?host=<pass>` sets the host's cookie once (a tab that comes back
+    after its session is gone is then still the host); a stranger gets no pass, a used pass sets nothing."""
+    app, _ = wrapped
+    admitted, stranger = FakePage(), FakePage()
+    for page in (admitted, stranger):
+        app.guard.admit(page)
+    assert app.guard.host_pass(stranger) is None
+    assert app.guard.try_pin(admitted, app.guard.pin)
+    given = app.guard.host_pass(admitted)
+    sent = call(app, "http", {"host": "127.0.0.1:8550"}, "/play/x", f"host={given}")
+    headers = dict(sent[0]["headers"])
+    assert sent[0]["status"] == 303 and headers[b"location"] == b"/play/x"
+    assert headers[b"set-cookie"].decode().startswith(f"{COOKIE}={app.guard.token};")
+    again = call(app, "http", {"host": "127.0.0.1:8550"}, "/", f"host={given}")
+    assert b"set-cookie" not in dict(again[0]["headers"])

@@ -17,7 +17,9 @@
   printed at start carries a token (`/?host=<token>`); the first request with it sets an HttpOnly, SameSite
   cookie and redirects to the address without it, and every websocket with that cookie belongs to the host.
   A tab without it may type the PIN printed at start (5 wrong tries per tab, 20 per server, then only the link
-  works). `is_host(page)` is what the views ask; every screen but the join screen, the phone's own settings
+  works); the right PIN also gives the tab a one-time pass (`host_pass`), which the tab opens as the link
+  (`/?host=<pass>`) to get the same cookie: a tab that comes back after its session is gone (a phone away longer
+  than the session timeout, `views.reconnect`; a closed tab opened again) is then still the host. `is_host(page)` is what the views ask; every screen but the join screen, the phone's own settings
   and the rules pages needs it, and deleting a session and dismissing a damaged-file notice ask it again.
   On 127.0.0.1 the machine's own user is the host and no proof is asked.
 - `hide_tracebacks()`: Flet sends the traceback of an unhandled error in a handler to the browser (paths,
@@ -68,6 +70,7 @@ class HostGuard:
         self._hosts: dict[int, bool] = {}
         self._tries: dict[int, int] = {}
         self._wrong = 0
+        self._passes: set[str] = set()
 
     def host_url(self, base: str) -> str:
         """The address that makes a browser the host."""
@@ -106,6 +109,20 @@ class HostGuard:
         self._tries[key] = self._tries.get(key, 0) + 1
         self._wrong += 1
         return False
+
+    def host_pass(self, page: Any) -> str | None:
+        """A new one-time pass that sets the host's cookie (`/?host=<pass>`), for a page that is the host; else None."""
+        if not self.required or not self.is_host(page):
+            return None
+        given = secrets.token_urlsafe(18)
+        self._passes.add(given)
+        return given
+
+    def take_pass(self, given: str | None) -> bool:
+        """Whether given is an unused pass (it is used up by this)."""
+        found = next((p for p in self._passes if hmac.compare_digest(str(given or "").encode(), p.encode())), None)
+        self._passes.discard(found)
+        return found is not None
 
     def tries_left(self, page: Any) -> int:
         """How many PIN tries this page has left."""
@@ -189,11 +206,12 @@ class SameOrigin:
         await send({"type": "http.response.body", "body": b"403 Forbidden\n"})
 
     async def _redirect(self, scope: Scope, send: Send, query: dict) -> None:
-        """Set the host cookie when the token is right, then go to the same address without the token."""
+        """Set the host cookie when the token (or an unused pass) is right, then go to the same address without
+        it."""
         rest = {k: v for k, v in query.items() if k != "host"}
         location = (scope.get("root_path", "") + scope["path"]) + (f"?{urlencode(rest, doseq=True)}" if rest else "")
         headers = [(b"location", location.encode("latin-1")), (b"cache-control", b"no-store")]
-        if self.guard.token_ok(query["host"][0]):
+        if self.guard.token_ok(query["host"][0]) or self.guard.take_pass(query["host"][0]):
             headers.append((b"set-cookie", f"{COOKIE}={self.guard.token}; Path=/; HttpOnly; SameSite=Strict"
                             .encode("latin-1")))
         await send({"type": "http.response.start", "status": 303, "headers": headers})

@@ -5,11 +5,16 @@ players (seats, per-phone views) is built beside it by the table mode. The PIN f
 tapped, like the table PIN, not by itself: with `autofocus` (seen in Chromium, accessibility on, the gate opened
 after another screen) Flutter held the focus while the browser did not, so a tap on the field focused nothing and
 the PIN typed went nowhere.
+The right PIN makes this tab the host at once and then, in a browser, reloads it through a one-time pass
+(`HostGuard.host_pass`: `<route>?host=<pass>`), which gives the tab the host's cookie, as the printed link does: the
+PIN alone lasts only as long as the tab's session, and a phone away longer than the session timeout
+(`views.reconnect`) came back to the gate.
 """
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 import flet as ft
 
@@ -20,9 +25,11 @@ def build(app: Any) -> tuple[str, ft.Control, None]:
                        max_length=6, on_submit=lambda e: enter())
 
     def enter() -> None:
-        """Check the PIN: the host's screen on success, else say how many tries are left."""
+        """Check the PIN: the host's screen on success (and the host's cookie, `keep_host`), else say how many tries
+        are left."""
         if app.guard.try_pin(app.page, pin.value or ""):
             app.refresh_root()
+            keep_host(app)
             return
         left = app.guard.tries_left(app.page)
         app.notify("app.host_pin_wrong" if left else "app.host_pin_locked", {"left": left}, error=True)
@@ -33,3 +40,22 @@ def build(app: Any) -> tuple[str, ft.Control, None]:
         ft.FilledButton(content=app.t("app.host_pin_enter"), icon=ft.Icons.LOCK_OPEN, on_click=lambda e: enter()),
     ])
     return app.t("app.title"), body, None
+
+
+def pass_link(route: str, given: str) -> str:
+    """The address that gives this tab the host's cookie and comes back to route (`views.guard.SameOrigin`)."""
+    return f"{route or '/'}{'&' if '?' in (route or '') else '?'}{urlencode({'host': given})}"
+
+
+def keep_host(app: Any) -> None:
+    """In a browser, open this route through a one-time pass, so the tab keeps the host's cookie (see above)."""
+    given = app.guard.host_pass(app.page)
+    if given is None or not app.page.web:
+        return
+    link = pass_link(app.page.route, given)
+
+    async def reload() -> None:
+        """Open the pass link in this tab."""
+        await ft.UrlLauncher().launch_url(link, web_only_window_name="_self")
+
+    app.page.run_task(reload)

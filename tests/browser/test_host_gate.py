@@ -10,7 +10,7 @@ address bar; after a reload it is still the host (the cookie) and the address is
 then paints the join QR code: the host address is plain http on the network address, not a secure context, where
 the PNG the code used to be never painted (a white square; `views.table.qr_svg`).
 
-Five page loads in all (about 3.5 s of CPU each): the gate's screens, the join screen and the host address.
+Seven page loads in all (about 3.5 s of CPU each): the gate's screens, the join screen and the host address.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import LAPTOP, PHONE, Phone, new_tab, start_server, stop_server
+from tests.browser.conftest import LAPTOP, PHONE, Phone, Tab, new_tab, start_server, stop_server
 
 MARKER = "Zorvathine"
 GATE = "This is the table's host screen."
@@ -98,10 +98,18 @@ def test_a_stranger_sees_only_the_gate_until_the_pin(gate_server, tabs):
     stranger.tab.see("主持人 PIN 不对（还可以试 3 次）。")
     assert not stranger.received(MARKER)
 
-    enter_pin(stranger, "zh-CN", server.pin)
+    with stranger.tab.page.expect_navigation():
+        enter_pin(stranger, "zh-CN", server.pin)
+    stranger.tab.ready()
     stranger.tab.see(MARKER)  # the host's home lists the session
     assert any(MARKER.encode() in frame for frame in stranger.frames)  # the frame check finds it where it is
     stranger.tab.gone("这是这一桌主持人的画面。")
+    assert "host=" not in stranger.tab.page.url
+
+    again = Phone(Tab(stranger.tab.page.context.new_page(), server.url))
+    again.tab.open("/")
+    again.tab.see(MARKER)
+    assert not again.received("这是这一桌主持人的画面。")
 
 
 def test_the_join_screen_is_open_and_the_host_address_makes_a_tab_the_host(gate_server, tabs):
