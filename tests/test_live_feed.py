@@ -7,7 +7,9 @@ from __future__ import annotations
 import copy
 
 from scoring.core import engine
-from views.live import Feed
+from flet.controls.context import _context_page
+
+from views.live import Feed, Live
 
 
 def listener():
@@ -45,3 +47,38 @@ def test_a_game_views_player_view_of_the_fed_state_notifies_nothing():
     eng.player_view(feed.state, None)
     eng.prompt(feed.state)
     assert heard == ["version"]
+
+
+class TabPage:
+    """A tab's page as `views.reconnect.tab_gone` reads it: its session, or an error once Flet destroyed it."""
+
+    def __init__(self, destroyed: bool):
+        self.destroyed = destroyed
+
+    @property
+    def session(self):
+        if self.destroyed:
+            raise RuntimeError("An attempt to fetch destroyed session.")
+        return type("Connected", (), {"connection": object(), "expires_at": None})()
+
+
+def subscribed(hub: Live, page: TabPage) -> Feed:
+    """A feed subscribed from page's tab (Flet's current page while it subscribes)."""
+    feed = Feed()
+    token = _context_page.set(page)
+    try:
+        hub.subscribe(feed)
+    finally:
+        _context_page.reset(token)
+    return feed
+
+
+def test_a_change_is_not_handed_to_a_gone_tab_whose_session_flet_destroyed():
+    """A tab that comes back gets a new session; the screen of the one it left, closed by Flet, is dropped at the
+    next change instead of failing on it."""
+    hub = Live(None, "s")
+    pages = TabPage(destroyed=False), TabPage(destroyed=True)
+    here, gone = (subscribed(hub, page) for page in pages)
+    hub.publish({"actions": []}, {"phase": "x"})
+    assert here.version == 1 and hub.follows(here)
+    assert gone.version == 0 and not hub.follows(gone)

@@ -9,6 +9,11 @@ Why a feed per tab and not one observable shared by the tabs: Flet schedules a c
 session of the *current* context (`context.page.session`), so an observable changed inside tab A's event handler
 would queue tab B's component on tab A's connection. The hub therefore changes each tab's feed inside that tab's
 own context (`loop.call_soon_threadsafe(..., context=...)`, captured when the feed subscribes).
+
+A feed whose tab is gone (its websocket ended: a tab that comes back gets a new session, `views.reconnect`) is
+dropped at the next change, as the table hub drops a gone tab's listener: Flet closes that session after seconds,
+and a change handed to its screen then failed on the server's loop ("An attempt to fetch destroyed session", a
+traceback in the log for each change while the page was not yet collected).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from typing import Any
 import flet as ft
 
 from scoring.record import Mark
+from views.reconnect import tab_gone, tab_page
 
 
 @ft.observable
@@ -63,7 +69,7 @@ class Live:
 
     def __init__(self, store: Any, sid: str):
         self.store, self.sid = store, sid
-        self._feeds: dict[int, tuple[weakref.ref, asyncio.AbstractEventLoop | None, contextvars.Context]] = {}
+        self._feeds: dict[int, tuple[weakref.ref, asyncio.AbstractEventLoop | None, contextvars.Context, Any]] = {}
         self._watchers: dict[int, Any] = {}
         self._lock = threading.Lock()
 
@@ -80,7 +86,7 @@ class Live:
         except RuntimeError:
             loop = None
         with self._lock:
-            self._feeds[id(feed)] = (weakref.ref(feed), loop, contextvars.copy_context())
+            self._feeds[id(feed)] = (weakref.ref(feed), loop, contextvars.copy_context(), weak(tab_page()))
 
     def unsubscribe(self, feed: Feed) -> None:
         """Stop delivering to feed."""
@@ -94,15 +100,16 @@ class Live:
 
     def publish(self, record: dict, state: dict, skip: int | None = None) -> None:
         """Hand the new record and state to every subscribed feed, each in its own tab's context, and to every
-        watcher but `skip` (the one that made the change and has told its own subscribers)."""
+        watcher but `skip` (the one that made the change and has told its own subscribers); a feed whose tab is
+        gone is dropped."""
         with self._lock:
             targets = list(self._feeds.items())
             watchers = [cb for key, cb in self._watchers.items() if key != skip]
         for callback in watchers:
             callback(record, state)
-        for key, (ref, loop, ctx) in targets:
+        for key, (ref, loop, ctx, tab) in targets:
             feed = ref()
-            if feed is None:
+            if feed is None or (tab is not None and (tab() is None or tab_gone(tab()))):
                 with self._lock:
                     self._feeds.pop(key, None)
                 continue
@@ -132,6 +139,11 @@ class Live:
     def fresh(self) -> tuple[dict, dict]:
         """The stored record and state now (the store's cache)."""
         return self.store.record(self.sid), self.store.state(self.sid)
+
+
+def weak(page: Any) -> weakref.ref | None:
+    """A weak reference to a tab's page (None outside a tab)."""
+    return None if page is None else weakref.ref(page)
 
 
 _LIVE: dict[tuple[int, str], Live] = {}
