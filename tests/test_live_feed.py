@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import copy
 
-from scoring.core import engine
 from flet.controls.context import _context_page
 
+from scoring.core import engine
 from views.live import Feed, Live
 
 
