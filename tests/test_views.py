@@ -9,11 +9,14 @@ from types import SimpleNamespace
 
 import flet as ft
 import pytest
+from flet.controls.context import _context_page
 
 from scoring.core import engine
 from scoring.record import new_record
 from storage import Store
 from tests.card_view_helpers import Table
+from tests.helpers import run_async
+from tests.test_live_feed import TabPage
 from tests.test_views_components import buttons, fills_its_column, texts, walk
 from views import home, new_session, session, words
 from views.app import App
@@ -609,3 +612,31 @@ def test_flutters_own_words_follow_the_phones_language(app):
         app.toggle_language()
         assert app.page.locale_configuration.current_locale == shown[app.lang]
     assert app.lang == "en" and ft.Locale("zh", "CN") in app.page.locale_configuration.supported_locales
+
+
+def test_a_screens_draft_keeper_ends_once_its_tab_is_gone(tmp_path, monkeypatch):
+    """Flet closes the session a tab left without closing its screens: the keeper of a screen's draft ends once
+    its tab is gone, storing what changed last (a keeper for each dropped connection ran on, holding its page)."""
+    page = TabPage(destroyed=False)
+    sleeps = []
+
+    async def sleep(seconds):
+        """One second of the keeper: the tab leaves during the first; a third means it kept on."""
+        sleeps.append(seconds)
+        assert len(sleeps) < 3, "the keeper kept on after its tab was gone"
+        local["typed"] = "12"
+        page.destroyed = True
+
+    monkeypatch.setattr(session, "asyncio", SimpleNamespace(sleep=sleep))
+    with Store(tmp_path / "data") as store:
+        sid = store.create(new_record("score_pad", ["A", "B"]))
+        local = {"typed": "1"}
+
+        async def in_the_tab():
+            """Keep the draft as the screen's effect does, in its tab."""
+            _context_page.set(page)
+            await session.keep_draft(SimpleNamespace(store=store), sid, local)
+
+        run_async(in_the_tab())
+        session.DRAFT_WRITER.submit(lambda: None).result(timeout=30)
+        assert store.draft(sid, None) == {"typed": "12"} and len(sleeps) == 1

@@ -16,7 +16,8 @@ Rulings:
   consent) is announced in the snackbar with an Undo button (undo with the tapper's consent, still `expect`-
   checked); a move declared not undoable asks for confirmation first.
 - The half-entered input of the game view (`ctx.local`, see `draft_of`) is the session's draft for
-  this screen's seat: kept in the store about once a second while it changes and when the screen closes, and
+  this screen's seat: kept in the store about once a second while it changes (until the screen's tab is gone) and
+  when the screen closes, and
   brought back when the screen opens (after a restart, or on another phone). The draft is taken on the server's
   loop and written on a thread of its own (`DRAFT_WRITER`, one thread, so drafts are written in the order they
   were taken and a later one is never overwritten by an earlier one): a write waits for the disk twice (fsync),
@@ -44,6 +45,7 @@ from views.components.folds import Folds
 from views.components.scoreboard import places, scoreboard_panel
 from views.context import PAGE, GameContext, TapCount
 from views.games import view_of
+from views.reconnect import tab_gone, tab_page
 from views.ui import aside, outcome_icon
 
 MAIN_COLS = {"xs": 12, "md": 7}
@@ -151,9 +153,12 @@ def write_draft(store: Any, sid: str, seat: str | None, draft: dict) -> None:
 
 
 async def keep_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> None:
-    """While the screen is open, store the seat's draft about once a second when it changed."""
+    """While the screen is open, store the seat's draft about once a second when it changed; it ends once the
+    screen's tab is gone (Flet closes the session a tab left without closing its screens: a keeper for each time a
+    phone's connection dropped ran on, holding that page)."""
+    page = tab_page()
     local.setdefault("_draft_saved", json.dumps(draft_of(local), sort_keys=True, ensure_ascii=False))
-    while True:
+    while page is None or not tab_gone(page):
         await asyncio.sleep(DRAFT_EVERY_S)
         save_draft(app, sid, local, seat)
 
