@@ -8,7 +8,8 @@ phones and laptops close and reopen their pages over an evening leaves them.
 Prints, for each number of closed tabs, the median CPU time of the server's process per action (P1 answers a
 spool through the hub, then the loop runs until no open tab has been sent anything for a while), its ratio to the
 first number's (the anchor, measured in the same run) and how many of the hub's subscribers are left. The Flet
-patches of `views.reconnect` that `main.py` applies are applied here too. Built on Flet 1.0.5's session internals, as `bench_table_server.py`.
+patches of `views.reconnect` that `main.py` applies are applied here too. Built on Flet 1.0.5's session
+internals, as `bench_table_server.py`.
 """
 
 from __future__ import annotations

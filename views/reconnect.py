@@ -19,8 +19,8 @@ method listener for SharedPreferences(448).set", its listener bound to the old o
 control ids, and a tab whose server restarted, which gets one, has always drawn it. A tab that reloads gets a new
 session too (its seat, settings, drafts and host cookie are kept in the browser and the store, not the session);
 what it keeps in the session comes with it (`returning_page()`): a host admitted with the host PIN stays admitted
-(`views.guard`), and the tab's scratch (`views.app.tab_scratch`: a PIN half typed) is the one it left. The session left is
-closed at once (its screens stop watching: `views.table.tab_listener`); as no session is ever resumed, `main.py`
+(`views.guard`), and the tab's scratch (`views.app.tab_scratch`: a PIN half typed) is the one it left. The session
+left is closed at once (its screens stop watching: `views.table.tab_listener`); as no session is ever resumed, `main.py`
 keeps a disconnected session only seconds (`SESSION_TIMEOUT`), not Flet's hour. This replaces an earlier patch
 that drew a screen for a tab that was away so the resumed page was current: the resumed page is never drawn.
 

@@ -1,7 +1,8 @@
-"""The app shell in a real browser: a whole score-pad session (start, play, undo, reload, server restart,
-finish, winner and chart; a second tab's tap on a button the finish took away is answered), switching language, importing a broken file; screenshots at phone and laptop size
-and the two timings (start-up to first painted home, tap to updated screen) written to tests/output/; every game's
-options on a phone and the new-session form on a laptop shown whole (`tests.browser.fit`)."""
+"""The app shell in a real browser: a whole score-pad session (start, play, undo, reload, server restart, finish,
+winner and chart; a second tab's tap on a button the finish took away is answered), switching language, importing a
+broken file; screenshots at phone and laptop size and the two timings (start-up to first painted home, tap to updated
+screen) written to tests/output/; every game's options on a phone and the new-session form on a laptop shown whole
+(`tests.browser.fit`)."""
 
 from __future__ import annotations
 
