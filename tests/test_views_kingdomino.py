@@ -374,3 +374,16 @@ def test_one_players_way_in_is_not_the_next_players():
     table.local["player"] = "Bob"
     body = table.view(view)
     assert "Enter this kingdom" not in buttons(body) and "Which domino does Bob place next?" in texts(body)
+
+
+def test_a_domino_used_elsewhere_while_chosen_here_is_said_not_dropped_in_silence():
+    """Ann's domino 1, its first half tapped, placed by Bob meanwhile: Ann's screen says so over the picker."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    dominoes(table.view(view))[1].on_click(None)
+    cells(table.view(view))[(4, 5)].on_click(None)
+    assert table.apply({"type": "place", "by": "Bob", "domino": 1, "cells": [[4, 5], [4, 6]], "at": T0})
+    body = table.view(view)
+    assert "Which domino does Ann place next?" in texts(body)
+    assert "Domino 1 has just been used elsewhere at the table: choose another." in texts(body)
+    dominoes(body)[2].on_click(None)
+    assert "Domino 1 has just been used" not in " ".join(texts(table.view(view)))

@@ -246,11 +246,14 @@ def picker(ctx: GameContext, player: str, pick: dict) -> ft.Control:
 
     def take(number: int) -> None:
         """Choose this domino."""
-        pick.update(domino=number, first=None)
+        pick.update(domino=number, first=None, gone=None)
         ctx.refresh()
 
+    gone_here = pick.get("gone")
     return ft.Column(spacing=8, controls=[
         ft.Text(ctx.t("kingdomino.view.pick_domino", name=player), size=16, weight=ft.FontWeight.W_600),
+        ft.Container(visible=gone_here is not None,
+                     content=aside(ctx.lang, ctx.t("kingdomino.view.domino_gone", domino=gone_here or ""), size=16)),
         ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
             domino_tile(ctx, n, lambda e, n=n: take(n)) for n in sorted(game.DOMINOES) if n not in gone]),
     ])
@@ -315,8 +318,10 @@ def by_domino(ctx: GameContext, player: str, kingdom: dict) -> ft.Control:
     used tile) instead of sending the kingdom and the picker again. The legend lists what the board shows (a first
     half already tapped too), so every outline on the board has its line."""
     pick = ctx.local.setdefault("pick", {"player": player, "domino": None, "first": None})
-    if pick.get("player") != player or pick.get("domino") in game.unavailable(ctx.state):
-        pick.update(player=player, domino=None, first=None)
+    if pick.get("player") != player:
+        pick.update(player=player, domino=None, first=None, gone=None)
+    elif pick.get("domino") is not None and pick["domino"] in game.unavailable(ctx.state):
+        pick.update(domino=None, first=None, gone=pick["domino"])
     size = game.grid_size(ctx.state["options"])
     choosing = pick["domino"] is None
     if choosing:
