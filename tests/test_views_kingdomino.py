@@ -387,3 +387,11 @@ def test_a_domino_used_elsewhere_while_chosen_here_is_said_not_dropped_in_silenc
     assert "Domino 1 has just been used elsewhere at the table: choose another." in texts(body)
     dominoes(body)[2].on_click(None)
     assert "Domino 1 has just been used" not in " ".join(texts(table.view(view)))
+
+
+def test_a_tap_on_the_board_before_a_domino_is_chosen_says_to_choose_one():
+    """A square tapped while the picker is up is answered with a word, not ignored."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    cells(table.view(view))[(4, 5)].on_click(None)
+    assert table.errors == ["kingdomino.view.choose_domino_first"]
+    assert table.record["actions"] == []

@@ -324,8 +324,13 @@ def by_domino(ctx: GameContext, player: str, kingdom: dict) -> ft.Control:
         pick.update(domino=None, first=None, gone=pick["domino"])
     size = game.grid_size(ctx.state["options"])
     choosing = pick["domino"] is None
+
+    def too_soon(r: int, c: int) -> None:
+        """A square tapped before a domino is chosen: say what comes first."""
+        ctx.show_error("kingdomino.view.choose_domino_first")
+
     if choosing:
-        head, grid, tap, marked, foot = None, kingdom["grid"], None, set(), None
+        head, grid, tap, marked, foot = None, kingdom["grid"], too_soon, set(), None
     else:
         head, grid, tap, marked, foot = placing(ctx, player, kingdom, pick)
     chooser = picker(ctx, player, pick)
