@@ -5,6 +5,7 @@ its own re-render forever."""
 from __future__ import annotations
 
 import copy
+from concurrent.futures import ThreadPoolExecutor
 
 from flet.controls.context import _context_page
 
@@ -63,13 +64,18 @@ class TabPage:
 
 
 def subscribed(hub: Live, page: TabPage) -> Feed:
-    """A feed subscribed from page's tab (Flet's current page while it subscribes)."""
+    """A feed subscribed from page's tab (Flet's current page while it subscribes), in a thread with no event loop
+    running, so that a change is handed to it at once (a worker that ran a browser test keeps Playwright's loop
+    running in its main thread: a feed subscribed there is handed changes through that loop, later)."""
     feed = Feed()
-    token = _context_page.set(page)
-    try:
+
+    def subscribe() -> None:
+        """Subscribe as page's tab."""
+        _context_page.set(page)
         hub.subscribe(feed)
-    finally:
-        _context_page.reset(token)
+
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(subscribe).result()
     return feed
 
 
