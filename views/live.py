@@ -8,7 +8,8 @@ an argument, so Flet re-renders exactly the tabs that show the session, and in e
 Why a feed per tab and not one observable shared by the tabs: Flet schedules a component's re-render on the
 session of the *current* context (`context.page.session`), so an observable changed inside tab A's event handler
 would queue tab B's component on tab A's connection. The hub therefore changes each tab's feed inside that tab's
-own context (`loop.call_soon_threadsafe(..., context=...)`, captured when the feed subscribes).
+own context (`loop.call_soon_threadsafe(..., context=...)`, captured when the feed subscribes: `InTab`, which the
+table mode's listeners use too).
 
 A feed whose tab is gone (its websocket ended: a tab that comes back gets a new session, `views.reconnect`) is
 dropped at the next change, as the table hub drops a gone tab's listener: Flet closes that session after seconds,
@@ -23,7 +24,7 @@ import contextvars
 import threading
 import weakref
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import flet as ft
 
@@ -69,7 +70,7 @@ class Live:
 
     def __init__(self, store: Any, sid: str):
         self.store, self.sid = store, sid
-        self._feeds: dict[int, tuple[weakref.ref, asyncio.AbstractEventLoop | None, contextvars.Context, Any]] = {}
+        self._feeds: dict[int, tuple[weakref.ref, InTab]] = {}
         self._watchers: dict[int, Any] = {}
         self._lock = threading.Lock()
 
@@ -81,12 +82,8 @@ class Live:
 
     def subscribe(self, feed: Feed) -> None:
         """Deliver this session's changes to feed, in the context that subscribes it (a tab's)."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
         with self._lock:
-            self._feeds[id(feed)] = (weakref.ref(feed), loop, contextvars.copy_context(), weak(tab_page()))
+            self._feeds[id(feed)] = (weakref.ref(feed), InTab())
 
     def unsubscribe(self, feed: Feed) -> None:
         """Stop delivering to feed."""
@@ -107,16 +104,11 @@ class Live:
             watchers = [cb for key, cb in self._watchers.items() if key != skip]
         for callback in watchers:
             callback(record, state)
-        for key, (ref, loop, ctx, tab) in targets:
+        for key, (ref, tab) in targets:
             feed = ref()
-            if feed is None or (tab is not None and (tab() is None or tab_gone(tab()))):
+            if feed is None or not tab(feed.show, record, state):
                 with self._lock:
                     self._feeds.pop(key, None)
-                continue
-            if loop is None or loop.is_closed():
-                feed.show(record, state)
-            else:
-                loop.call_soon_threadsafe(feed.show, record, state, context=ctx)
 
     def play(self, action: dict, now: str, expect: Mark | None) -> tuple[dict, dict]:
         """Apply an action through the store (RuleError if refused or stale) and publish the result."""
@@ -141,9 +133,32 @@ class Live:
         return self.store.record(self.sid), self.store.state(self.sid)
 
 
-def weak(page: Any) -> weakref.ref | None:
-    """A weak reference to a tab's page (None outside a tab)."""
-    return None if page is None else weakref.ref(page)
+class InTab:
+    """The tab being served when this is made (its loop, context and page, the page held weakly): calls made
+    through it run in that tab, so Flet re-renders that tab's screen and no other, until the tab is gone."""
+
+    def __init__(self):
+        try:
+            self.loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            self.loop = None
+        self.context = contextvars.copy_context()
+        page = tab_page()
+        self.page = None if page is None else weakref.ref(page)
+
+    def gone(self) -> bool:
+        """Whether the tab is gone for good (its page collected, or its websocket ended: `views.reconnect`)."""
+        return self.page is not None and (self.page() is None or tab_gone(self.page()))
+
+    def __call__(self, fn: Callable[..., Any], *args: Any) -> bool:
+        """Call fn(*args) in the tab (now, outside one); False, calling nothing, once the tab is gone."""
+        if self.gone():
+            return False
+        if self.loop is None or self.loop.is_closed():
+            fn(*args)
+        else:
+            self.loop.call_soon_threadsafe(fn, *args, context=self.context)
+        return True
 
 
 _LIVE: dict[tuple[int, str], Live] = {}

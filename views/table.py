@@ -23,8 +23,6 @@ public table and gets `player_view(state, None)`, never a seat's secrets.
 
 from __future__ import annotations
 
-import asyncio
-import contextvars
 import functools
 import itertools
 import json
@@ -44,8 +42,7 @@ from views.components.folds import Folds
 from views.components.scoreboard import scoreboard_panel
 from views.context import GameContext, TapCount
 from views.games import view_of
-from views.live import live
-from views.reconnect import tab_gone, tab_page
+from views.live import InTab, live
 from views.session import MAIN_COLS, SIDE_COLS, end_panel, show_all, status_line as header_line
 from views.table_hub import TableHub, hub_for
 from views.ui import aside, dropdown
@@ -107,29 +104,13 @@ def qr_svg(text: str, scale: int = 6) -> bytes:
             ).encode("ascii")
 
 
-def tab_listener(setter: Callable[[dict], None]) -> Callable[[dict], bool | None]:
+def tab_listener(setter: Callable[[dict], None]) -> Callable[[dict], bool]:
     """A hub listener that hands each message to setter in the tab that subscribes (its loop and context),
     so Flet re-renders that tab's screen and no other (see `views.live`). Once that tab is gone (its websocket
     ended: a tab that comes back gets a new session, `views.reconnect`) its screen is not drawn any more: the
     listener says False and the hub stops sending to it."""
-    try:
-        loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
-    except RuntimeError:
-        loop = None
-    context = contextvars.copy_context()
-    page = tab_page()
-
-    def listen(message: dict) -> bool | None:
-        """Deliver one message; False, delivering nothing, once the tab is gone."""
-        if page is not None and tab_gone(page):
-            return False
-        if loop is None or loop.is_closed():
-            setter(message)
-        else:
-            loop.call_soon_threadsafe(setter, message, context=context)
-        return None
-
-    return listen
+    tab = InTab()
+    return lambda message: tab(setter, message)
 
 
 def move_label(lang: str, game: str, kind: str) -> str:
