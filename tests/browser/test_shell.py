@@ -123,7 +123,7 @@ def test_score_pad_session_end_to_end(browser, own_server):
     tab.see("第 2 轮得分：Bob 1，张三 4")
     wide = new_tab(browser, server, LAPTOP)
     wide.open(tab.page.url.removeprefix(server.url))
-    wide.see_button("记入本轮")
+    wide.see_button("结束游戏")
     wide.hold()
     tab.tap("结束游戏")
     tab.see("游戏结束")
@@ -131,7 +131,7 @@ def test_score_pad_session_end_to_end(browser, own_server):
     tab.see("逐轮得分走势")
     tab.shot("phone_end", full_page=True)
 
-    wide.tap("记入本轮")  # still on the laptop's screen (the finish has not reached it); gone from the server's
+    wide.tap("结束游戏")  # still on the laptop's screen (the finish has not reached it); gone from the server's
     wide.held_until("这次点击没有生效")
     wide.release()
     wide.see("你点击时画面已经变了，这次点击没有生效")
