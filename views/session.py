@@ -16,12 +16,16 @@ Rulings:
   consent) is announced in the snackbar with an Undo button (undo with the tapper's consent, still `expect`-
   checked); a move declared not undoable asks for confirmation first.
 - The half-entered input of the game view (`ctx.local`, see `draft_of`) is the session's draft for
-  this screen's seat: kept in the store about once a second while it changes (until the screen's tab is gone) and
-  when the screen closes, and
-  brought back when the screen opens (after a restart, or on another phone). The draft is taken on the server's
-  loop and written on a thread of its own (`DRAFT_WRITER`, one thread, so drafts are written in the order they
-  were taken and a later one is never overwritten by an earlier one): a write waits for the disk twice (fsync),
-  which on the loop held up every tap of every phone at the table meanwhile.
+  this screen's seat: kept in the store about once a second while it changes (until the screen's tab is gone), at
+  each render of the screen (after a tap's handler has tidied it: a round just entered is gone from it) and when
+  the screen closes, and brought back when the screen opens (after a restart, or on another phone). The draft is
+  taken on the server's loop and written on a thread of its own (`DRAFT_WRITER`, one thread, so drafts are
+  written in the order they were taken and a later one is never overwritten by an earlier one): a write waits for
+  the disk twice (fsync), which on the loop held up every tap of every phone at the table meanwhile. A screen that
+  opens while a draft is being written brings back that draft, not the one on disk (`TAKEN`). Before both, a
+  laptop opened within a second of the phone's "Add round" brought back the round's entries just recorded and
+  said the round had been entered elsewhere (keep them for the next round, or clear them) instead of offering
+  the next round.
 - The log shows the newest `SHOWN` entries, with "show all" (kept per tab). The log and each player's breakdown
   stay open or closed as this tab left them, across re-renders (`views.components.folds`).
 """
@@ -29,7 +33,9 @@ Rulings:
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
+import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import suppress
 from typing import Any, Callable
@@ -46,6 +52,7 @@ from views.components.scoreboard import places, scoreboard_panel
 from views.context import PAGE, GameContext, TapCount
 from views.games import view_of
 from views.reconnect import tab_gone, tab_page
+from storage.prefs import draft_seat
 from views.ui import aside, outcome_icon
 
 MAIN_COLS = {"xs": 12, "md": 7}
@@ -54,6 +61,8 @@ DRAFT_EVERY_S = 1.0
 SHORT_PART = 16  # a header part this short (in characters) is kept on one line
 DRAFT_WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tableside-drafts")
 SEAT = None
+TAKEN: dict[tuple[Any, str, str], dict] = {}  # drafts taken and not yet written, by store, session and seat
+TAKEN_LOCK = threading.Lock()
 
 
 @ft.component
@@ -84,6 +93,8 @@ def Session(app: Any, sid: str, read_only: bool, feed: Any, chosen: Any) -> ft.C
         bring_back_draft(app, sid, local)
     pinned: list[ft.Control] = []
     title, body, back = build(app, sid, read_only, feed=feed, pinned=pinned)
+    if not read_only:
+        save_draft(app, sid, local)
     return frame(app, title, body, back, pinned, page=local.get(PAGE, 0))
 
 
@@ -92,6 +103,7 @@ def bring_back_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -
     if not local.get("_draft_loaded"):
         local.update(stored_draft(app, sid, seat))
         local["_draft_loaded"] = True
+        local["_draft_saved"] = json.dumps(draft_of(local), sort_keys=True, ensure_ascii=False)
 
 
 def draft_keeper(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> Callable[[], None]:
@@ -108,7 +120,12 @@ def draft_keeper(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> Ca
 
 
 def stored_draft(app: Any, sid: str, seat: str | None = SEAT) -> dict:
-    """The draft kept in the store for a screen's seat ({} when none, or when the session is gone)."""
+    """The draft kept in the store for a screen's seat ({} when none, or when the session is gone); one taken and
+    still being written is the one kept."""
+    with TAKEN_LOCK:
+        taken = TAKEN.get((app.store, sid, draft_seat(seat)))
+    if taken is not None:
+        return copy.deepcopy(taken)
     try:
         return app.store.draft(sid, seat)
     except RuleError:
@@ -143,7 +160,19 @@ def save_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> Futu
     if text == local.get("_draft_saved"):
         return None
     local["_draft_saved"] = text
-    return DRAFT_WRITER.submit(write_draft, app.store, sid, seat, draft)
+    key = (app.store, sid, draft_seat(seat))
+    with TAKEN_LOCK:
+        TAKEN[key] = draft
+    written = DRAFT_WRITER.submit(write_draft, app.store, sid, seat, draft)
+    written.add_done_callback(lambda _: forget_taken(key, draft))
+    return written
+
+
+def forget_taken(key: tuple[Any, str, str], draft: dict) -> None:
+    """A draft has been written (or refused): the store says what is kept, unless a later one was taken since."""
+    with TAKEN_LOCK:
+        if TAKEN.get(key) is draft:
+            del TAKEN[key]
 
 
 def write_draft(store: Any, sid: str, seat: str | None, draft: dict) -> None:

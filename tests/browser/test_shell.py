@@ -123,6 +123,7 @@ def test_score_pad_session_end_to_end(browser, own_server):
     tab.see("第 2 轮得分：Bob 1，张三 4")
     wide = new_tab(browser, server, LAPTOP)
     wide.open(tab.page.url.removeprefix(server.url))
+    wide.see_button("记入本轮")  # the next round: not round 2's entries just recorded on the phone, as "entered elsewhere"
     wide.see_button("结束游戏")
     wide.hold()
     tab.tap("结束游戏")
