@@ -287,3 +287,14 @@ def test_with_private_hands_taking_a_card_offers_every_kind_not_what_the_other_h
     before = list(table.state["hands"]["Bo"])
     assert not table.apply({"type": "receive", "by": "Ann", "player": "Bo", "card": lacking})
     assert table.state["hands"]["Bo"] == before and table.errors
+
+
+def test_typed_setup_a_card_tapped_with_every_hand_and_the_face_up_pair_full_says_so():
+    table = typed_table()
+    for card in ("data", "metal", "energy", "nanobots", "universal", "data", "data", "metal", "metal", "energy"):
+        tap(build(table), card)                                    # Ann's 4, Bo's 4, the face-up 2: all full
+    assert table.errors == []
+    tap(build(table), "data")                                      # one card too many: said, not dropped
+    deal = table.local["solar_storm"]["deal"]
+    assert table.errors == ["solar_storm.view.target_full"] and deal["face_up"] == ["metal", "energy"]
+    assert [len(cards) for cards in deal["hands"].values()] == [4, 4]

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scoring.core import RuleError
 from scoring.games.solar_storm import (CARDS, CORE, FACE_UP, ROOM_IDS, ROOMS, SETUP_DAMAGE, SETUP_DAMAGE_SIZE,
                                        deck_count, grid_layout)
 from views import words
@@ -368,11 +369,14 @@ def setup_panel(ctx: GameContext, draft: dict) -> ft.Control:
         redo()
 
     def add_card(card: str) -> None:
-        """The next card of the chosen target; move on to the next target that is not full once it is."""
-        cards = targets[target][1]
-        if len(cards) < targets[target][2]:
-            cards.append(card)
-        if len(cards) >= targets[target][2]:
+        """The next card of the chosen target; move on to the next target that is not full once it is. A card
+        tapped for a full target is said to be one too many (it was dropped without a word)."""
+        label, cards, total = targets[target]
+        if len(cards) >= total:
+            ctx.show_error(RuleError("solar_storm.view.target_full", what=label, count=total))
+            return
+        cards.append(card)
+        if len(cards) >= total:
             deal["target"] = next((i for i in range(len(targets)) if len(targets[i][1]) < targets[i][2]), target)
         redo()
 
