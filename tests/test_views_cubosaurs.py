@@ -488,3 +488,24 @@ def test_a_row_undone_after_its_question_is_asked_again_not_sent_unknown():
     assert table.errors == [] and table.record["actions"] == []
     assert table.local["cubosaurs"]["ask"]["name"] == "Brontosaurus"
     assert "What does the Brontosaurus card give when you hold 2? Enter that value first." in shown(build(table))
+
+
+def test_add_type_with_no_name_or_a_name_on_the_list_says_why(app):
+    """'Add type' with nothing typed, or with a type already listed (by its shown name), says why nothing was
+    added; it did nothing."""
+
+    def add(name: str):
+        """Type name into the dinosaur type field and tap Add type."""
+        screen = new_session.build(app, "cubosaurs")[1]
+        field = next(c for c in walk(screen) if isinstance(c, ft.TextField) and c.label == "Another dinosaur type")
+        field.on_change(SimpleNamespace(control=SimpleNamespace(value=name)))
+        row = next(c for c in walk(screen) if isinstance(c, ft.Row) and field in c.controls)
+        next(c for c in row.controls if isinstance(c, ft.OutlinedButton)).on_click(None)
+
+    add("  ")
+    assert app.message is not None and app.message.key == "cubosaurs.view.type_name_needed"
+    add("T-Rex")
+    assert app.message.key == "cubosaurs.view.type_listed" and app.message.params == {"name": "T-Rex"}
+    assert app.local("new:cubosaurs")["options"]["rows"] == DEFAULT_ROWS
+    add("Stego")
+    assert "Stego: ? ? ? ?" in app.local("new:cubosaurs")["options"]["rows"]

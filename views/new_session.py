@@ -252,7 +252,7 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
         refresh()
 
     editor = getattr(view_of(game.id), "option_editor", None)
-    own = editor(app.t, opt, value, lambda new: (changed(new), app.render())) if editor else None
+    own = editor(app.t, opt, value, lambda new: (changed(new), app.render()), app.show_error) if editor else None
     if own is not None:
         return own
     if opt.kind == BOOL:

@@ -11,10 +11,11 @@ A view may also define `option_defaults(store) -> dict`: option values (as the g
 that the new-session screen starts from instead of the game's defaults, e.g. read from the game's saved profile
 (`store.profiles(game_id)`); options it leaves out keep their defaults, and the table can still change them all.
 
-A view may also define `option_editor(t, option, value, on_change) -> ft.Control | None`: its own control for an
-option on the new-session screen (e.g. steppers instead of typed text). `t(key, **params)` translates, `value` is
-the option's value as the screen holds it, `on_change(new)` stores a new value and shows the screen again; None
-leaves the option to the screen's usual control."""
+A view may also define `option_editor(t, option, value, on_change, refuse) -> ft.Control | None`: its own control
+for an option on the new-session screen (e.g. steppers instead of typed text). `t(key, **params)` translates,
+`value` is the option's value as the screen holds it, `on_change(new)` stores a new value and shows the screen
+again, `refuse(err)` says why a tap changed nothing (a `RuleError` or a message key, as the screen's refusals);
+None leaves the option to the screen's usual control."""
 
 from __future__ import annotations
 

@@ -104,9 +104,10 @@ def row_labels(t, kind: str) -> list[str]:
     return [t("cubosaurs.view.majority"), t("cubosaurs.view.no_majority")]
 
 
-def option_editor(t, option, value, on_change) -> ft.Control | None:
+def option_editor(t, option, value, on_change, refuse=None) -> ft.Control | None:
     """The `rows` / `eggs` option as steppers: a row per type, a −/+ stepper per value ("?" while unknown);
-    None (the screen's text field) for other options or a text that does not read as rows."""
+    None (the screen's text field) for other options or a text that does not read as rows. refuse(err): says why
+    "Add type" added nothing (no name typed, or a type on the list already)."""
     width = ROW_OPTIONS.get(option.name)
     if width is None or not isinstance(value, str):
         return None
@@ -126,10 +127,14 @@ def option_editor(t, option, value, on_change) -> ft.Control | None:
 
     def add() -> None:
         """Add the typed type with every value unknown (a name the text cannot hold is cleaned; a repeat is kept
-        once)."""
+        once); with no name, or a name on the list, say why nothing was added (it did nothing)."""
         name = typed["name"].replace(";", " ").replace(":", " ").strip()
-        if name and name not in rows and name not in {type_name(t, n) for n in rows}:
-            changed(name, [None] * width)
+        if not name or name in rows or name in {type_name(t, n) for n in rows}:
+            if refuse is not None:
+                refuse(RuleError("cubosaurs.view.type_listed", name=name) if name
+                       else "cubosaurs.view.type_name_needed")
+            return
+        changed(name, [None] * width)
 
     blocks: list[ft.Control] = [ft.Text(t(f"cubosaurs.option.{option.name}"), size=16, weight=ft.FontWeight.BOLD)]
     for name, values in rows.items():
