@@ -667,3 +667,18 @@ def test_a_screens_draft_keeper_ends_once_its_tab_is_gone(tmp_path, monkeypatch)
         run_async(in_the_tab())
         session.DRAFT_WRITER.submit(lambda: None).result(timeout=30)
         assert store.draft(sid, None) == {"typed": "12"} and len(sleeps) == 1
+
+
+def test_export_of_a_session_another_tab_deleted_says_it_is_gone(app):
+    """A tab still showing a finished session's history after the host deleted it in another tab: Export says the
+    session is gone; the store's refusal was raised in the export's background task, where Flet only logs it, and
+    the tap did nothing."""
+    sid = play_session(app.store, [{"A": 1, "B": 2}])
+    app.store.play(sid, {"type": "finish", "by": "table"}, "2025-01-01T20:05:00+00:00")
+    _, body, _ = session.build(app, sid, read_only=True)
+    export = next(c for c in walk(body) if isinstance(c, ft.OutlinedButton) and c.content == "Export as JSON")
+    app.store.delete(sid)                                  # the host, in another tab
+    export.on_click(None)
+    task, args = app.page.tasks[-1]
+    run_async(task(*args))
+    assert app.message is not None and app.message.key == "storage.session_unknown" and app.message.error

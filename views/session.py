@@ -451,8 +451,13 @@ def file_actions(app: Any, sid: str, read_only: bool, state: dict) -> ft.Control
     """Export the session (shown in `state`) to a JSON file; in history also delete it (after confirmation)."""
 
     async def export() -> None:
-        """Save the session as a JSON file (a download in the browser)."""
-        text = app.store.export(sid)
+        """Save the session as a JSON file (a download in the browser); a session gone meanwhile (deleted in
+        another tab) is said to be gone: raised in this task, the refusal only reached the server's log."""
+        try:
+            text = app.store.export(sid)
+        except RuleError as err:
+            app.show_error(err)
+            return
         await app.picker.save_file(file_name=f"tableside-{sid}.json", src_bytes=text.encode("utf-8"))
 
     def delete() -> None:
