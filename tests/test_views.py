@@ -682,3 +682,20 @@ def test_export_of_a_session_another_tab_deleted_says_it_is_gone(app):
     task, args = app.page.tasks[-1]
     run_async(task(*args))
     assert app.message is not None and app.message.key == "storage.session_unknown" and app.message.error
+
+
+def test_start_tapped_as_a_keystroke_made_an_option_invalid_says_why(app):
+    """Start drawn enabled, then a keystroke (handled first) made an option invalid: the tap on the Start the phone
+    still showed says why nothing started, as the reason beside the button does; it did nothing."""
+    app.store.add_player("Ann")
+    draft = app.local("new:score_pad")
+    new_session.build(app, "score_pad")
+    draft["seats"] = [{"name": "Ann", "colour": None}]
+    start = buttons(new_session.build(app, "score_pad")[1])["Start"]
+    assert not start.disabled
+    draft["options"]["rounds"] = "3x"                       # the keystroke, handled before the tap
+    routes = []
+    app.go = routes.append
+    start.on_click(None)
+    assert routes == [] and app.store.sessions() == []
+    assert app.message is not None and app.message.key == "core.option_invalid" and app.message.error

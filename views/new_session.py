@@ -223,19 +223,25 @@ def parsed_options(app: Any, game: Any, draft: dict) -> dict:
     return out
 
 
-def missing(app: Any, game: Any, draft: dict) -> str | None:
-    """Why the session cannot start yet, in words, or None: too few seated, else the refusal of the game's and
-    the record's own checks (names, colours, options) — the screen keeps no colour rule of its own."""
+def refusal(app: Any, game: Any, draft: dict) -> RuleError | None:
+    """Why the session cannot start yet, or None: too few seated, else the refusal of the game's and the record's
+    own checks (names, colours, options) — the screen keeps no colour rule of its own."""
     seated = [s["name"] for s in draft["seats"]]
     if len(seated) < game.min_players:
-        return app.t("app.need_players", min=game.min_players, count=len(seated))
+        return RuleError("app.need_players", min=game.min_players, count=len(seated))
     try:
         game.check_players(seated)
         check_colours(game, draft["seats"])
         parsed_options(app, game, draft)
     except RuleError as err:
-        return words.error(app.lang, err)
+        return err
     return None
+
+
+def missing(app: Any, game: Any, draft: dict) -> str | None:
+    """Why the session cannot start yet, in words (`refusal`), or None."""
+    err = refusal(app, game, draft)
+    return None if err is None else words.error(app.lang, err)
 
 
 def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> ft.Control:
@@ -269,8 +275,11 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
 
 
 def start_session(app: Any, game: Any, draft: dict) -> None:
-    """Create the session in the store and open it."""
-    if missing(app, game, draft):
+    """Create the session in the store and open it; a tap on a Start drawn before the draft changed (a keystroke
+    that made an option invalid, handled first) says why nothing started."""
+    err = refusal(app, game, draft)
+    if err is not None:
+        app.show_error(err)
         return
     tap = object()
     if draft.setdefault("starting", tap) is not tap:
