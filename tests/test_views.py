@@ -525,30 +525,26 @@ def test_drafts_are_written_off_the_loop_in_the_order_taken(tmp_path):
         assert store.draft(sid, None) == {"typed": "12"}
 
 
-def test_a_screen_opened_while_a_draft_is_written_brings_back_that_draft(tmp_path):
+def test_a_screen_opened_before_a_draft_is_written_brings_back_the_draft_last_taken(tmp_path):
     """A laptop opened the moment a phone entered a round brought back the round's entries (still the draft on disk,
-    the phone's form cleared but not yet written): a screen opening reads the draft last taken, written or not, and
-    the store's once it is written; a draft the store refuses leaves the one it keeps."""
+    the phone's form cleared but not yet written): the draft is taken when the phone's screen renders, a screen
+    opening reads the draft last taken until it is written, then the store's; a draft the store refuses leaves the
+    one it keeps."""
     with Store(tmp_path / "data") as store:
         sid = store.create(new_record("score_pad", ["A", "B"]))
         app = SimpleNamespace(store=store)
         phone = {"scores": {"A": "3"}}
         session.save_draft(app, sid, phone).result(timeout=30)
-        gate = threading.Event()
-        session.DRAFT_WRITER.submit(gate.wait, 30)
         phone["scores"] = {}
-        emptied = session.save_draft(app, sid, phone)
-        try:
-            assert store.draft(sid, None) == {"scores": {"A": "3"}} and not emptied.done()
-            laptop = {}
-            session.bring_back_draft(app, sid, laptop)
-            assert laptop["scores"] == {}
-        finally:
-            gate.set()
-        emptied.result(timeout=30)
+        session.take_draft(app, sid, phone)
+        laptop = {}
+        session.bring_back_draft(app, sid, laptop)
+        assert laptop["scores"] == {} and store.draft(sid, None) == {"scores": {"A": "3"}}
+        session.save_draft(app, sid, phone).result(timeout=30)
         assert store.draft(sid, None) == {"scores": {}} == session.stored_draft(app, sid)
+        assert (store, sid, "table") not in session.TAKEN
         assert session.save_draft(app, sid, {"scores": "x" * 30_000}).result(timeout=30) is None
-        assert session.stored_draft(app, sid) == {"scores": {}}
+        assert session.stored_draft(app, sid) == {"scores": {}} and (store, sid, "table") not in session.TAKEN
         assert session.save_draft(app, sid, laptop) is None
 
 

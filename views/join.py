@@ -26,7 +26,7 @@ import flet as ft
 from scoring.core import RuleError
 from views import words
 from views.context import TapCount
-from views.session import bring_back_draft, draft_keeper, save_draft
+from views.session import bring_back_draft, draft_keeper, take_draft
 from views.table import connected_hub, moves_and_view, seat_local, seat_name, status_line, tab_listener, tie_text
 from views.table_hub import PIN_DIGITS
 from views.ui import aside
@@ -118,7 +118,7 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
     bring_back_draft(app, sid, local, seat)
     pinned: list[ft.Control] = []
     body = seat_body(app, hub, token, message, pinned)
-    save_draft(app, sid, local, seat)
+    take_draft(app, sid, local, seat)
     return frame(app, title, body, None, pinned)
 
 

@@ -16,16 +16,16 @@ Rulings:
   consent) is announced in the snackbar with an Undo button (undo with the tapper's consent, still `expect`-
   checked); a move declared not undoable asks for confirmation first.
 - The half-entered input of the game view (`ctx.local`, see `draft_of`) is the session's draft for
-  this screen's seat: kept in the store about once a second while it changes (until the screen's tab is gone), at
-  each render of the screen (after a tap's handler has tidied it: a round just entered is gone from it) and when
-  the screen closes, and brought back when the screen opens (after a restart, or on another phone). The draft is
-  taken on the server's loop and written on a thread of its own (`DRAFT_WRITER`, one thread, so drafts are
-  written in the order they were taken and a later one is never overwritten by an earlier one): a write waits for
-  the disk twice (fsync), which on the loop held up every tap of every phone at the table meanwhile. A screen that
-  opens while a draft is being written brings back that draft, not the one on disk (`TAKEN`). Before both, a
-  laptop opened within a second of the phone's "Add round" brought back the round's entries just recorded and
-  said the round had been entered elsewhere (keep them for the next round, or clear them) instead of offering
-  the next round.
+  this screen's seat: kept in the store about once a second while it changes (until the screen's tab is gone) and
+  when the screen closes, and brought back when the screen opens (after a restart, or on another phone). The
+  draft is taken on the server's loop and written on a thread of its own (`DRAFT_WRITER`, one thread, so drafts
+  are written in the order they were taken and a later one is never overwritten by an earlier one): a write waits
+  for the disk twice (fsync), which on the loop held up every tap of every phone at the table meanwhile. It is
+  also taken at each render of the screen (after a tap's handler has tidied it: a round just entered is gone from
+  it), and a screen that opens brings back the draft last taken until it is written (`TAKEN`), then the store's.
+  Before, a laptop opened within a second of the phone's "Add round" brought back the round's entries just
+  recorded (the draft on disk until the next write) and said the round had been entered elsewhere (keep them for
+  the next round, or clear them) instead of offering the next round.
 - The log shows the newest `SHOWN` entries, with "show all" (kept per tab). The log and each player's breakdown
   stay open or closed as this tab left them, across re-renders (`views.components.folds`).
 """
@@ -61,7 +61,7 @@ DRAFT_EVERY_S = 1.0
 SHORT_PART = 16  # a header part this short (in characters) is kept on one line
 DRAFT_WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tableside-drafts")
 SEAT = None
-TAKEN: dict[tuple[Any, str, str], dict] = {}  # drafts taken and not yet written, by store, session and seat
+TAKEN: dict[tuple[Any, str, str], tuple[str, dict]] = {}  # by store, session and seat: a draft taken, not written
 TAKEN_LOCK = threading.Lock()
 
 
@@ -94,7 +94,7 @@ def Session(app: Any, sid: str, read_only: bool, feed: Any, chosen: Any) -> ft.C
     pinned: list[ft.Control] = []
     title, body, back = build(app, sid, read_only, feed=feed, pinned=pinned)
     if not read_only:
-        save_draft(app, sid, local)
+        take_draft(app, sid, local)
     return frame(app, title, body, back, pinned, page=local.get(PAGE, 0))
 
 
@@ -103,7 +103,7 @@ def bring_back_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -
     if not local.get("_draft_loaded"):
         local.update(stored_draft(app, sid, seat))
         local["_draft_loaded"] = True
-        local["_draft_saved"] = json.dumps(draft_of(local), sort_keys=True, ensure_ascii=False)
+        local["_draft_saved"] = local["_draft_taken"] = json.dumps(draft_of(local), sort_keys=True, ensure_ascii=False)
 
 
 def draft_keeper(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> Callable[[], None]:
@@ -125,7 +125,7 @@ def stored_draft(app: Any, sid: str, seat: str | None = SEAT) -> dict:
     with TAKEN_LOCK:
         taken = TAKEN.get((app.store, sid, draft_seat(seat)))
     if taken is not None:
-        return copy.deepcopy(taken)
+        return copy.deepcopy(taken[1])
     try:
         return app.store.draft(sid, seat)
     except RuleError:
@@ -151,27 +151,37 @@ def draft_of(value: Any) -> Any:
     return None
 
 
-def save_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> Future | None:
-    """Store a seat's draft if it changed since it was last taken: taken now, written on `DRAFT_WRITER` (the
-    write, or None when nothing changed). A draft the store refuses (the session is gone, or it is too long) is
-    not asked again until it changes."""
+def take_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> tuple[dict, str]:
+    """A seat's draft as it is now, and its text; one changed since it was last taken is what a screen opening
+    meanwhile brings back (`TAKEN`) until it is written."""
     draft = draft_of(local)
     text = json.dumps(draft, sort_keys=True, ensure_ascii=False)
+    if text != local.get("_draft_taken"):
+        local["_draft_taken"] = text
+        with TAKEN_LOCK:
+            TAKEN[(app.store, sid, draft_seat(seat))] = text, draft
+    return draft, text
+
+
+def save_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> Future | None:
+    """Store a seat's draft if it changed since it was last written: taken now, written on `DRAFT_WRITER` (the
+    write, or None when nothing changed). A draft the store refuses (the session is gone, or it is too long) is
+    not asked again until it changes."""
+    draft, text = take_draft(app, sid, local, seat)
+    key = (app.store, sid, draft_seat(seat))
     if text == local.get("_draft_saved"):
+        forget_taken(key, text)
         return None
     local["_draft_saved"] = text
-    key = (app.store, sid, draft_seat(seat))
-    with TAKEN_LOCK:
-        TAKEN[key] = draft
     written = DRAFT_WRITER.submit(write_draft, app.store, sid, seat, draft)
-    written.add_done_callback(lambda _: forget_taken(key, draft))
+    written.add_done_callback(lambda _: forget_taken(key, text))
     return written
 
 
-def forget_taken(key: tuple[Any, str, str], draft: dict) -> None:
-    """A draft has been written (or refused): the store says what is kept, unless a later one was taken since."""
+def forget_taken(key: tuple[Any, str, str], text: str) -> None:
+    """A draft has been written (or refused): the store says what is kept, unless another was taken since."""
     with TAKEN_LOCK:
-        if TAKEN.get(key) is draft:
+        if TAKEN.get(key, ("",))[0] == text:
             del TAKEN[key]
 
 
