@@ -255,8 +255,16 @@ def picker(ctx: GameContext, player: str, pick: dict) -> ft.Control:
         ft.Container(visible=gone_here is not None,
                      content=aside(ctx.lang, ctx.t("kingdomino.view.domino_gone", domino=gone_here or ""), size=16)),
         ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
-            domino_tile(ctx, n, lambda e, n=n: take(n)) for n in sorted(game.DOMINOES) if n not in gone]),
+            keyed(domino_tile(ctx, n, lambda e, n=n: take(n)), f"domino:{n}")
+            for n in sorted(game.DOMINOES) if n not in gone]),
     ])
+
+
+def keyed(control: ft.Control, key: str) -> ft.Control:
+    """The control with a key: a picker's tile keeps its identity when a domino before it leaves the picker, so
+    Flet sends the one tile's removal, not every later tile's new number, name and halves (19 KB a placement)."""
+    control.key = key
+    return control
 
 
 def placing(ctx: GameContext, player: str, kingdom: dict, pick: dict) -> tuple[ft.Control, list, Any, set, ft.Control]:
@@ -500,7 +508,10 @@ def build(ctx: GameContext) -> ft.Control:
             game.grid_size(options), 27)), legend(ctx, kingdom["grid"])]
     else:
         mode, switch = way_in(ctx, prompt, player, ("domino", "paint"), "kingdomino.view.mode")
-        controls += [*switch, by_layout(ctx, player) if mode == "paint" else by_domino(ctx, player, kingdom)]
+        # The switch keeps its place, hidden once it is gone (after the first domino): the kingdom below it then
+        # stays where it was, and Flet sends what changed, not the whole picker and kingdom again (110 KB).
+        controls += [ft.Container(content=switch[0] if switch else None, visible=bool(switch)),
+                     by_layout(ctx, player) if mode == "paint" else by_domino(ctx, player, kingdom)]
     for kind in ("place", "discard", "layout", "finish"):
         offer_here(ctx, kind, prompt)
     controls += [*out_of_box(ctx, prompt), comparison(ctx)]
