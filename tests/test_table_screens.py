@@ -725,14 +725,16 @@ def phone_message(hub, token: str) -> dict:
 
 def test_a_seated_guess_club_phone_offers_each_of_its_moves_with_one_control(store):
     """Guess Club: the setter's phone, while hands are written, hands in its answers and rules on two answers of
-    a hand with the view's fields and buttons only (no second "Cards" or "Same" form; the topic, which the view
-    no longer shows then, stays in the moves panel); the turn player's phone reads a card out or predicts with
-    the view's buttons only (no second "play a card: Card: 0" or "predict: Number: 3")."""
+    a hand with the view's fields and buttons only (no second "Cards" or "Same" form, and no topic form: the
+    topic is set and the table waits for the hands; it led the setter's phone, above its own answer sheet, with
+    "Your moves now"); the turn player's phone reads a card out or predicts with the view's buttons only (no
+    second "play a card: Card: 0" or "predict: Number: 3")."""
     hub, tokens = guess_club_hub(store, 1)
     setter = phone_message(hub, tokens["A"])
-    assert fields_of(store, hub, setter) == ["Topic", "Answer 1", "Answer 2", "First answer", "Second answer"]
+    assert fields_of(store, hub, setter) == ["Answer 1", "Answer 2", "First answer", "Second answer"]
+    assert "Your moves now" not in phone_words(store, hub, setter)
     assert [actions[0]["type"] for _, actions in senders(tapped(store, hub, setter))] == [
-        "topic", "answers", "hand_ruling", "hand_ruling"]
+        "answers", "hand_ruling", "hand_ruling"]
     hub, tokens = guess_club_hub(store, 4)
     taps = senders(tapped(store, hub, phone_message(hub, tokens["B"])))
     assert [words for words, _ in taps[:2]] == ["Read out “Plum tart”", "Read out “kiwi”"]

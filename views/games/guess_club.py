@@ -230,6 +230,9 @@ def answers_panel(ctx: GameContext) -> ft.Control:
         rows.append(ft.Text(ctx.t("guess_club.view.answers_done", names=done)))
     rows.append(ft.Text(ctx.t("guess_club.view.answers_waiting", names=waiting)))
     offer_here(ctx, "answers")
+    # The setter may still change the topic until a hand is in, but the table waits for the hands: the topic is
+    # set, and this screen, like the shared one, offers no second topic form (a setter's phone led with one).
+    offer_here(ctx, "topic")
     if player in waiting:
         rows.append(private_entry(ctx, ctx.local.setdefault("answers", {}), player, prompts, submit))
     rows.append(hand_question(ctx))
