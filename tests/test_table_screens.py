@@ -1138,6 +1138,26 @@ def test_the_table_frames_header_says_of_how_many_rounds_as_the_session_header_d
     assert line("zh-CN", "cubosaurs", 2) == words.say("zh-CN", "app.round_of", round=1, rounds=2)
 
 
+def test_while_the_table_rolls_a_splitter_phone_says_the_table_acts_not_a_players_turn(store):
+    """Splitter: while the dice are to be rolled the engine's status names the roller ("A's turn") but its prompt
+    waits for the table's roll, which a player's phone cannot make: every phone and the host's screen read "A's
+    turn" while the host rolled. Each now names the table's move as the session screen's next-step line does,
+    in both languages; once the dice are in the players write and the line is as before."""
+    hub = open_hub(store, new_record("splitter", ["A", "B"], {}, seed=1), Clock())
+    got, _ = seated(hub, "A")
+    host: list = []
+    hub.subscribe(host.append)
+    for message in (got[-1], host[-1]):
+        line = status_line("en", message).replace("\xa0", " ")
+        assert line == "Round 1 of 22 · Roll the dice · Next: Table — roll the dice", line
+        assert status_line("zh-CN", message).replace("\xa0", " ").endswith("下一步（全桌）：掷骰子")
+    hub.act(None, {"type": "roll"})
+    assert status_line("en", got[-1]).replace("\xa0", " ") == "Round 1 of 22 · Write the two numbers"
+    pad = open_hub(store, new_record("score_pad", ["A", "B"], {}), Clock())  # the table's round first, no turn
+    got, _ = seated(pad, "A")
+    assert got[-1]["table_next"] == "round" and "Next" not in status_line("en", got[-1])
+
+
 def test_a_phones_save_keeps_every_answer_when_another_player_answered_meanwhile(store):
     """Session 46's table-mode audit: A typed two answers; B answered on his phone before A tapped Save. The hub
     judged A's first answer on the log now (B's answer is another player's own move), but A's second was made

@@ -185,14 +185,21 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
 def status_line(lang: str, message: dict) -> str:
     """A table message's round, of how many where the game knows (in the game's own word: Bacon's deal), phase
     and whose turn in words ("game over" when the game's own phase does not say it), joined and kept from breaking
-    as the session header's (`views.session.status_line`), in the header's words."""
+    as the session header's (`views.session.status_line`), in the header's words. When the table waits first for
+    a move of its own (`table_next`, from the engine's prompt) while the status names a player's turn, that move
+    is named as the session screen's next-step line names it, in place of the turn: Splitter's phones read "A's
+    turn" while the host rolled. (Without a turn nothing is added: a score pad's phones give their own lines while
+    the table's round form is the prompt's first entry.)"""
     status, parts, game = message["status"], [], message["meta"]["game"]
     if status.get("round") is not None:
         parts.append(words.say_for(lang, game, "app.round_of", round=status["round"], rounds=status["rounds"])
                      if status.get("rounds") else words.say_for(lang, game, "app.round", round=status["round"]))
     if status.get("phase"):
         parts.append(words.say(lang, status["phase"]))
-    if status.get("turn"):
+    if message.get("table_next") and status.get("turn"):
+        what = words.move_name(lang, game, message["table_next"]) or words.say(lang, "app.move.other")
+        parts.append(words.say(lang, "app.next_step", who=[words.say(lang, "app.table")], what=what))
+    elif status.get("turn"):
         parts.append(words.say(lang, "table.turn", name=status["turn"]))
     if status.get("over") and not status.get("phase"):
         parts.append(words.say(lang, "table.over"))

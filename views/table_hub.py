@@ -329,7 +329,11 @@ class TableHub:
 
     def _message(self, sub: Subscriber, shown: Mark, state: dict, cache: dict, notice: dict | None = None) -> dict:
         """What one subscriber is sent: its seat's view, its prompt entries, the status, the seats' public facts,
-        and the log's mark (`count`: its length; `mark`: what the phone's actions are checked against).
+        and the log's mark (`count`: its length; `mark`: what the phone's actions are checked against); and
+        `table_next`, the type of the table's own move when that is what the table waits for first (the engine's
+        prompt: its first entry, as the session screen's next-step line names it), else None — a phone sees only
+        its own seat's entries, and the status may name a player's turn while the table acts (Splitter's roller
+        while the host rolls).
 
         The host's public screen gets `player_view(state, None)`, the table's prompt entries, the PIN, the seats
         and the public log (the newest `SHOWN` entries, or all of them); a phone gets its own seat's view and
@@ -344,8 +348,10 @@ class TableHub:
         if prompt_key not in cache:
             cache[prompt_key] = self.engine.prompt(state)
         prompt = [e for e in cache[prompt_key] if e["by"] in acts]
+        first = cache[prompt_key][0] if cache[prompt_key] else None
         message = {"seat": seat, "count": shown[0], "mark": shown, "view": view, "prompt": prompt,
                    "status": self.engine.status(view), "meta": self._meta, "for_table": TABLE in acts,
+                   "table_next": first["type"] if first and first["by"] == TABLE else None,
                    "ties": [self._public_tie(t) for t in self.data["ties"] if t["ruling"] is None]}
         if seat is None:
             log_key = ("log", None if sub.whole_log else SHOWN)
