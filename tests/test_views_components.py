@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from types import SimpleNamespace
 
@@ -206,6 +207,38 @@ def test_timer_panel_stopped_paused_running():
     paused = timer_mech.pause(running, "2025-01-01T20:00:05+00:00")
     assert is_paused(paused)
     assert "Resume" in buttons(timer_panel(ctx, paused, lambda: None, lambda: None, lambda: None))
+
+
+def test_a_running_countdown_drawn_again_ticks_on_in_the_new_digits(monkeypatch):
+    """A render that draws a running countdown again makes a new Ticker, which Flet reconciles in place of the old
+    one (its diff, as the session runs it) without unmounting or mounting either: the ticking goes over to the new
+    digits and the old, detached, stops; the last reading goes with it, so zero is not missed between the two.
+    (A phone whose screen was drawn again mid-countdown, its language switched, showed the digits frozen and never
+    opened the ballots at zero; the old digits' next tick logged "Ticker(...) Control must be added to the page
+    first".)"""
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import ObjectPatch
+
+    tasks: list = []
+    runner = SimpleNamespace(run_task=lambda fn, *args: tasks.append(fn))
+    old = Ticker(value="0:01", left=lambda: 0.3)
+    old.ticking, old.runner, old.seen = True, runner, 0.3
+    zero: list = []
+
+    async def at_zero() -> None:
+        zero.append(True)
+        new.ticking = False
+
+    new = Ticker(value="0:01", left=lambda: -0.1, on_zero=at_zero)
+    ObjectPatch.from_diff(ft.Column(controls=[ft.Text("B, explain"), old]),
+                          ft.Column(controls=[ft.Text("B, explain"), new]), control_cls=BaseControl, frozen=True)
+    assert not old.ticking and new.ticking and tasks == [new.tick]
+    shown: list = []
+    monkeypatch.setattr(Ticker, "show", lambda self, value: shown.append((self is new, value)))
+    monkeypatch.setattr("views.components.timer.TICK_S", 0)
+    asyncio.run(old.tick())  # the old digits send nothing more
+    asyncio.run(tasks[0]())
+    assert shown == [(True, "0:00")] and zero == [True]
 
 
 def test_timer_shows_zero_when_expired_and_tolerates_an_early_clock():

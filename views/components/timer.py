@@ -78,12 +78,30 @@ class Ticker(ft.Text):
     left: Optional[Callable[[], float]] = field(default=None, metadata={"skip": True})
     on_zero: Optional[Callable[[], Any]] = field(default=None, metadata={"skip": True})
     ticking: bool = field(default=False, metadata={"skip": True})
+    runner: Any = field(default=None, metadata={"skip": True})
+    seen: Optional[float] = field(default=None, metadata={"skip": True})
 
     def did_mount(self) -> None:
         """Start ticking if the countdown runs."""
         if self.left is not None:
             self.ticking = True
-            self.page.run_task(self.tick)
+            self.runner = self.page
+            self.runner.run_task(self.tick)
+
+    def _migrate_state(self, other: Any) -> None:
+        """A render that draws the countdown again hands the ticking over to the new digits. Flet reconciles a
+        screen's new controls in place of the old ones without unmounting or mounting either, so the old digits
+        went on ticking from a detached control (a traceback in the server's log at its first tick once its old
+        parent was gone: "Ticker(...) Control must be added to the page first") and the new ones never ticked:
+        a phone whose screen was drawn again mid-countdown (its language switched) showed the digits frozen and,
+        at zero, never opened the ballots."""
+        super()._migrate_state(other)
+        if not isinstance(other, Ticker) or not other.ticking:
+            return
+        other.ticking = False
+        if self.left is not None and other.runner is not None:
+            self.ticking, self.runner, self.seen = True, other.runner, other.seen
+            self.runner.run_task(self.tick)
 
     def will_unmount(self) -> None:
         """Stop ticking."""
@@ -109,15 +127,19 @@ class Ticker(ft.Text):
                 self._frozen = frozen
 
     async def tick(self) -> None:
-        """Refresh the digits until unmounted; ring once at zero."""
-        before = self.left()
+        """Refresh the digits until unmounted or handed over; ring once at zero (a hand-over keeps the last reading,
+        so zero is not missed between the two)."""
+        before = self.left() if self.seen is None else self.seen
         while self.ticking:
             await asyncio.sleep(TICK_S)
+            if not self.ticking:
+                return  # unmounted, or handed over to the digits a new render drew
             now = self.left()
             self.show(digits(now))
-            if before > 0 >= now and self.on_zero:
+            crossed = before > 0 >= now
+            before = self.seen = now  # before on_zero, whose render may hand the ticking over
+            if crossed and self.on_zero:
                 await self.on_zero()
-            before = now
 
 
 def timer_panel(ctx: Any, timer: dict, on_start: Callable[[], Any], on_pause: Callable[[], Any],
