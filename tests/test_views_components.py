@@ -241,6 +241,26 @@ def test_a_running_countdown_drawn_again_ticks_on_in_the_new_digits(monkeypatch)
     assert shown == [(True, "0:00")] and zero == [True]
 
 
+def test_a_sound_the_browser_cannot_play_is_no_error_and_the_phone_still_vibrates(monkeypatch):
+    """At zero a phone whose browser cannot play the end sound answered after 30 s with an error, which ended the
+    countdown's task with a traceback in the server's log before the vibration."""
+    from views.components import timer
+
+    done: list = []
+
+    async def cannot_play() -> None:
+        raise RuntimeError("TimeoutException after 0:00:30.000000: Future not completed")
+
+    async def vibrate() -> None:
+        done.append("vibrated")
+
+    page = type("Page", (), {})()
+    monkeypatch.setitem(timer._ALARMS, page, {"audio": SimpleNamespace(play=cannot_play),
+                                               "haptic": SimpleNamespace(vibrate=vibrate)})
+    asyncio.run(timer.ring(page, True))
+    assert done == ["vibrated"]
+
+
 def test_timer_shows_zero_when_expired_and_tolerates_an_early_clock():
     running = timer_mech.start(timer_mech.countdown(5), T0)
     assert seconds_left(running, "2025-01-01T20:01:00+00:00") == 0
