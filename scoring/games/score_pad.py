@@ -78,7 +78,9 @@ class ScorePad(OwnLines, Engine):
         return {name: scores[name] for name in state["players"]}
 
     def _points(self, name: str, points: object) -> int:
-        """One player's points for a round, checked."""
+        """One player's points for a round, checked (a blank one, as an empty field gives it, is missing)."""
+        if isinstance(points, str) and not points.strip():
+            raise RuleError("score_pad.score_missing", name=name)
         if isinstance(points, bool) or not isinstance(points, int) or not -LIMIT <= points <= LIMIT:
             raise RuleError("score_pad.points_invalid", name=name, points=str(points)[:20], limit=LIMIT)
         return points
