@@ -44,6 +44,7 @@ import flet as ft
 
 from scoring.core import RuleError, engine
 from scoring.record import SHOWN, mark, ordinal, public_log
+from storage.prefs import draft_seat
 from views import rules, stats, words
 from views.components.action_log import describe, log_panel
 from views.components.chart import score_chart
@@ -52,7 +53,6 @@ from views.components.scoreboard import places, scoreboard_panel
 from views.context import PAGE, GameContext, TapCount
 from views.games import view_of
 from views.reconnect import tab_gone, tab_page
-from storage.prefs import draft_seat
 from views.ui import aside, outcome_icon
 
 MAIN_COLS = {"xs": 12, "md": 7}
@@ -121,7 +121,7 @@ def draft_keeper(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> Ca
 
 def stored_draft(app: Any, sid: str, seat: str | None = SEAT) -> dict:
     """The draft kept in the store for a screen's seat ({} when none, or when the session is gone); one taken and
-    still being written is the one kept."""
+    not yet written is the one kept."""
     with TAKEN_LOCK:
         taken = TAKEN.get((app.store, sid, draft_seat(seat)))
     if taken is not None:
