@@ -740,6 +740,17 @@ def test_while_answers_are_written_the_table_waits_for_the_hands():
                                                                       ("hand_ruling", "A")]
 
 
+def test_a_card_read_out_waits_for_the_setters_ruling_not_for_a_show():
+    """Once a card is read out the table waits for the setter's ruling (RULINGS §2: the setter rules on sameness
+    and validity); another player's `show` is open but optional, so it follows: the next-step line named
+    "show" for the other players while the setter had to rule."""
+    table = Table(cards=2).deal({"A": ["Apple", "pear"], "B": ["plum", "kiwi"], "C": ["prune", "fig"]})
+    table.do("play", "B", card="plum")
+    entries = [(e["type"], e["by"]) for e in E.prompt(table.state)]
+    assert entries[0] == ("rule", "A")
+    assert set(entries[1:]) == {("show", "A"), ("show", "C")}
+
+
 def test_remembered_aliases_are_brought_in_by_the_table_or_the_setter():
     """Aliases from earlier sessions come in as an action of the table or of the round's setter (A in round 1,
     from their own phone in table mode); the matcher then calls them the same. Another player may not."""

@@ -78,7 +78,9 @@ The table's questions:
   `settle` (no card invalid, or one). `aliases` is the app's, never asked for. Once the topic is set and
   answers are being written, the hands lead [ruling]: the setter may still change the topic (until a hand is in)
   or rule two answers of a hand, but the table waits for the hands (the screen's next-step line named the
-  setter's topic after the topic was set, then "act" for the setter who had handed in).
+  setter's topic after the topic was set, then "act" for the setter who had handed in). Once a card is read out
+  the table waits for the setter's `rule` [ruling]: the other players' `show` is open but optional and follows it
+  (the next-step line named "show" for the others while the setter had to rule).
 - `player_view(state, seat)`: other players' unplayed cards show their text as None until they are played,
   matched or (phase settle) turned up for the check; the proposals of a pending play are shown only to the
   setter, who rules on them, and to each card's owner (so a shown card's text reaches the setter only). Played
@@ -120,7 +122,7 @@ def open_numbers(state: dict) -> list[int]:
 class GuessClub(Engine):
     """Three rounds of hidden answers, matches for the pot, and predictions on the match count."""
 
-    minor = ("topic", "hand_ruling")
+    minor = ("topic", "hand_ruling", "show")
     game = Game(
         id=GID,
         names={"en": "Guess Club", "zh-CN": "猜心俱乐部"},
