@@ -168,6 +168,22 @@ def test_undoing_a_write_of_the_round_open_for_correction_closes_it():
     assert "Correcting round 1: change the entries and save" not in texts(body)
 
 
+def test_a_correction_closed_by_an_undo_says_so_until_dismissed():
+    """Round 1 open for correction, Ann's pair moved, then round 1 undone (on another screen, or by Undo here):
+    the form closed without a word and the move was gone. The screen now says the round was undone and the
+    correction not saved, until dismissed (or another round is opened)."""
+    table = written_round()
+    tap_round(view.build(table.ctx()), 1)
+    cells(view.build(table.ctx()))[(5, 2)].on_click(None)
+    table.undo()
+    notice = "Round 1 was undone while it was open for correction (here or on another screen): the correction was not saved."
+    body = view.build(table.ctx())
+    assert round_edit.editing(table.local) is None and notice in texts(body)
+    assert notice in texts(view.build(table.ctx()))  # still there when drawn again
+    tap(body, "Dismiss")
+    assert notice not in texts(view.build(table.ctx()))
+
+
 def test_a_started_sheet_is_not_offered_the_finished_sheet_way_in():
     table = Table("splitter", ["Ann", "Bob"], seed=7)
     assert "Enter a finished sheet" in buttons(table.view(view))
