@@ -184,7 +184,7 @@ def write_panel(ctx: GameContext, player: str) -> ft.Control:
         return ft.Column(spacing=8, controls=[
             aside(ctx.lang, ctx.t("splitter.view.written", name=player), size=16),
             ft.Text(ctx.t("splitter.view.waiting", names=waiting), size=16),
-            sheet_view(ctx, grid), legend(ctx, grid)])
+            *sheet_and_legend(ctx, grid)])
     marked = [cell for row, offset in game.open_places(state, player) for cell in game.pair(row, offset)]
 
     def swap() -> None:
@@ -208,9 +208,17 @@ def write_panel(ctx: GameContext, player: str) -> ft.Control:
                               on_click=lambda e: swap())]),
         ft.Text(ctx.t("splitter.view.place_hint", name=player, left=left, right=right), size=16,
                 weight=ft.FontWeight.W_600),
-        sheet_view(ctx, grid, write, marked),
-        legend(ctx, grid),
+        *sheet_and_legend(ctx, grid, write, marked),
     ])
+
+
+def sheet_and_legend(ctx: GameContext, grid: list[list], on_tap=None, marked=()) -> list[ft.Control]:
+    """A round's sheet and its legend, keyed: the panel above them changes with the round's step (the roll, the
+    pair to write, waiting for the others), and with keys Flet moves the sheet within the panel and sends its
+    changed squares, not the whole sheet again (about 20 KB at each roll and each round's last write)."""
+    sheet, groups = sheet_view(ctx, grid, on_tap, marked), legend(ctx, grid)
+    sheet.key, groups.key = "sheet", "legend"
+    return [sheet, groups]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -248,8 +256,7 @@ def by_sheet(ctx: GameContext, player: str) -> ft.Control:
         brush_row(ctx, brush["n"], set_brush),
         ft.Text(ctx.t("splitter.view.brush", value=brush["n"]) if brush["n"] else ctx.t("splitter.view.brush_erase"),
                 size=16),
-        sheet_view(ctx, painted, paint),
-        legend(ctx, painted),
+        *sheet_and_legend(ctx, painted, paint),
         ft.Row(wrap=True, controls=[
             ft.FilledButton(content=ctx.t("splitter.view.enter_sheet"), icon=ft.Icons.CHECK,
                             on_click=lambda e: enter()),
@@ -337,7 +344,7 @@ def correction_panel(ctx: GameContext, draft: dict, player: str) -> list[ft.Cont
                 ft.OutlinedButton(content=ctx.t("splitter.view.swap"), icon=ft.Icons.SWAP_HORIZ,
                                   on_click=lambda e: swap())]),
             ft.Text(ctx.t("splitter.view.move_hint", name=player), size=16),
-            sheet_view(ctx, grid, move_to, [tuple(c) for c in cells]),
+            *sheet_and_legend(ctx, grid, move_to, [tuple(c) for c in cells])[:1],
         ]
 
     def save() -> None:
@@ -381,24 +388,28 @@ def build(ctx: GameContext) -> ft.Control:
     if round_edit.editing(draft) is None and draft.get("correction_undone") is not None:
         controls.append(undone_notice(ctx, draft))
     if round_edit.editing(draft) is not None:
-        controls += correction_panel(ctx, draft, player)
+        controls += [ft.Container(visible=False), ft.Column(spacing=12, controls=correction_panel(ctx, draft, player))]
     elif player in state["entered"]:
         grid = state["sheets"][player]
-        controls += [aside(ctx.lang, ctx.t("splitter.view.entered", name=player), size=16),
-                     sheet_view(ctx, grid), legend(ctx, grid)]
+        controls += [ft.Container(visible=False), ft.Column(spacing=12, controls=[
+            aside(ctx.lang, ctx.t("splitter.view.entered", name=player), size=16), *sheet_and_legend(ctx, grid)])]
     else:
         mode, switch = way_in(ctx, prompt, player, ("rounds", "sheet"), "splitter.view.mode")
-        controls += switch
+        # The switch keeps its place, hidden once it is gone (after the player's first pair), and each step of a
+        # round (as a correction, an entered sheet) is one panel with the keyed sheet in it: the sheet stays where
+        # it was, and Flet sends what changed, not the whole sheet again (about 20 KB at each roll and each round's
+        # last write).
+        controls.append(ft.Container(content=switch[0] if switch else None, visible=bool(switch)))
         grid = state["sheets"][player]
         if mode == "sheet":
             controls.append(by_sheet(ctx, player))
         elif state["roll"] is None:
             roll = roll_panel(ctx) if makes(ctx, TABLE) else elsewhere(ctx, TABLE)
-            controls += [roll, sheet_view(ctx, grid), legend(ctx, grid)]
+            controls.append(ft.Column(spacing=12, controls=[roll, *sheet_and_legend(ctx, grid)]))
         elif makes(ctx, player) or player in state["written"]:
             controls.append(write_panel(ctx, player))
         else:
-            controls += [elsewhere(ctx, player), sheet_view(ctx, grid), legend(ctx, grid)]
+            controls.append(ft.Column(spacing=12, controls=[elsewhere(ctx, player), *sheet_and_legend(ctx, grid)]))
     for kind in ("write", "layout"):
         offer_here(ctx, kind, prompt)
     if state["rolls"]:
