@@ -259,3 +259,23 @@ def test_a_board_no_one_places_on_here_has_no_tappable_cells():
     ctx = table.ctx()
     ctx.seat, ctx.for_table = "Ann", False
     assert len(cells(view.build(ctx))) == 15 * 15
+
+
+def test_a_play_a_challenge_and_a_vote_send_each_phone_the_changed_squares_not_the_whole_board():
+    """The board moved between the turn's panel (on the phone whose turn it is), the others' turn and the vote,
+    so every phone was sent the whole 15×15 board again at each play, challenge and ruling (92 to 102 KB here);
+    now what changed: the new tiles, the squares' taps on or off, the letters (under 17 KB)."""
+    from tests.card_view_helpers import Table as SeatedTable
+    from tests.test_views_kingdomino import patch_bytes
+    table = SeatedTable("nab_it", SEATS)
+    phones = {"Ann": {}, "Ben": {}}
+    for action in ({"type": "play", "by": "Ann", "tiles": [{"row": 7, "col": c, "letter": x}
+                                                            for c, x in ((5, "S"), (6, "U"), (7, "N"))]},
+                   {"type": "play", "by": "Ben", "tiles": [{"row": 7, "col": 5, "letter": "F"}]},
+                   {"type": "challenge", "by": "Ann", "word": "FUN"},
+                   {"type": "vote", "by": "Ann", "yes": True},
+                   {"type": "vote", "by": "Ben", "yes": True}):
+        before = {seat: view.build(table.seated(seat, local)) for seat, local in phones.items()}
+        assert table.apply(action), table.errors
+        for seat, local in phones.items():
+            assert patch_bytes(before[seat], view.build(table.seated(seat, local))) < 30000, (action, seat)

@@ -62,6 +62,7 @@ SPARE_OUTLINES = (5, 6, 7, 4, 3, 2, 1, 0)
 DRAFT_FILL = tint(ft.Colors.AMBER)
 BOARD_COLS = {"xs": 12, "xl": 7}  # the turn's board and its letter keys: side by side on a laptop, else stacked
 KEYS_COLS = {"xs": 12, "xl": 5}
+WHOLE_COLS = {"xs": 12}  # the board where no letters sit beside it
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -159,10 +160,21 @@ def zoom_bar(ctx: GameContext) -> ft.Control:
         ctx.local["zoom"] = max(0, min(len(CELL_SIZES) - 1, level + step))
         ctx.refresh()
 
-    return ft.Row(spacing=4, controls=[
+    return ft.Row(key="zoom", spacing=4, controls=[
         icon_button(ft.Icons.ZOOM_OUT, ctx.t("nab_it.view.zoom_out"), lambda e: zoom(-1), disabled=level == 0),
         icon_button(ft.Icons.ZOOM_IN, ctx.t("nab_it.view.zoom_in"), lambda e: zoom(1),
                     disabled=level == len(CELL_SIZES) - 1)])
+
+
+def on_board(board: ft.Control, above: list[ft.Control] = (), cols: dict | None = None,
+             beside: ft.Control | None = None) -> ft.Control:
+    """The board in the one place every phase shows it, keyed (with what the phase shows above it: the zoom bar,
+    who plays elsewhere; and beside it the turn's letters, side by side on a laptop): from one turn, phone or
+    phase to the next Flet then sends the squares that changed, not the whole board again (about 90 KB to every
+    phone at each play, challenge and vote, where the board moved between the turn's panel and the others)."""
+    board.key = "board"
+    return ft.ResponsiveRow(key="board-row", spacing=16, run_spacing=8, controls=[
+        ft.Column(col=cols or WHOLE_COLS, spacing=8, controls=[*above, board]), *([beside] if beside else [])])
 
 
 def legend(ctx: GameContext, state: dict) -> ft.Control:
@@ -279,10 +291,8 @@ def turn_panel(ctx: GameContext, state: dict, player: str) -> ft.Control:
 
     return ft.Column(spacing=8, controls=[
         ft.Text(ctx.t("nab_it.view.your_turn", name=player), size=20, weight=ft.FontWeight.BOLD),
-        ft.ResponsiveRow(spacing=16, run_spacing=8, controls=[
-            ft.Column(col=BOARD_COLS, spacing=8,
-                      controls=[zoom_bar(ctx), board_view(ctx, state, draft["tiles"], tap, draft["at"])]),
-            ft.Column(col=KEYS_COLS, spacing=8, controls=keys_panel(ctx, state, player, draft))]),
+        on_board(board_view(ctx, state, draft["tiles"], tap, draft["at"]), [zoom_bar(ctx)], BOARD_COLS,
+                 ft.Column(col=KEYS_COLS, spacing=8, controls=keys_panel(ctx, state, player, draft))),
     ])
 
 
@@ -345,7 +355,7 @@ def turn_elsewhere(ctx: GameContext, state: dict, player: str) -> ft.Control:
     """The turn on a screen that does not play as its player: whose turn it is, on their own phone, and the board."""
     return ft.Column(spacing=8, controls=[
         ft.Text(ctx.t("nab_it.view.your_turn", name=player), size=20, weight=ft.FontWeight.BOLD),
-        elsewhere(ctx, player), zoom_bar(ctx), board_view(ctx, state)])
+        on_board(board_view(ctx, state), [elsewhere(ctx, player), zoom_bar(ctx)])])
 
 
 def last_play(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control | None:
@@ -430,17 +440,20 @@ def table_calls(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control
 def build(ctx: GameContext) -> ft.Control:
     """What the table waits for: the turn (or the vote), the last play to challenge, the legend and calls."""
     state, offers = ctx.state, ctx.engine.prompt(ctx.state)
-    controls: list[ft.Control] = []
+    notes: list[ft.Control] = []
     taken = state["taken_back"]
     if taken:
-        controls.append(ft.Text(ctx.t("nab_it.view.taken_back", name=taken["player"], word=taken["word"]),
-                                size=16, color=ft.Colors.ERROR))
+        notes.append(ft.Text(ctx.t("nab_it.view.taken_back", name=taken["player"], word=taken["word"]),
+                             size=16, color=ft.Colors.ERROR))
         if taken["ballots"]:
-            controls.append(ft.Text(ballots_line(ctx, taken["ballots"]), size=15))
+            notes.append(ft.Text(ballots_line(ctx, taken["ballots"]), size=15))
     for penalty in state["penalties"][-1:]:
-        controls.append(aside(ctx.lang, ctx.t("nab_it.view.penalty", name=penalty["player"]), size=15))
+        notes.append(aside(ctx.lang, ctx.t("nab_it.view.penalty", name=penalty["player"]), size=15))
+    # The notes keep their place (hidden while there are none) and every phase is one panel with the keyed board
+    # in it (`on_board`): the board stays where it was, and Flet sends the squares that changed.
+    controls: list[ft.Control] = [ft.Column(spacing=12, controls=notes, visible=bool(notes))]
     if state["phase"] == "vote":
-        controls += [board_view(ctx, state), challenge_vote(ctx, state)]
+        controls.append(ft.Column(spacing=12, controls=[on_board(board_view(ctx, state)), challenge_vote(ctx, state)]))
     elif state["phase"] == "turn" and not offer_here(ctx, "play", offers):
         controls.append(turn_elsewhere(ctx, state, state["turn"]))
     elif state["phase"] == "turn":
@@ -448,12 +461,12 @@ def build(ctx: GameContext) -> ft.Control:
         offer_here(ctx, "swap", offers)
         cover = covered_turn(ctx, player)
         seen = ctx.engine.player_view(state, player if cover is None else None)
-        controls.append(cover if cover is not None else turn_panel(ctx, seen, player))
-        if cover is not None:
-            controls.append(board_view(ctx, seen))
+        controls.append(turn_panel(ctx, seen, player) if cover is None else
+                        ft.Column(spacing=12, controls=[cover, on_board(board_view(ctx, seen))]))
     else:
-        controls += [ft.Text(ctx.t("nab_it.view.last_tile_played", name=state["last_tile"]), size=18,
-                             weight=ft.FontWeight.BOLD), board_view(ctx, state)]
+        controls.append(ft.Column(spacing=12, controls=[
+            ft.Text(ctx.t("nab_it.view.last_tile_played", name=state["last_tile"]), size=18,
+                    weight=ft.FontWeight.BOLD), on_board(board_view(ctx, state))]))
     pending = last_play(ctx, state, offers)
     if pending is not None:
         controls.append(pending)
