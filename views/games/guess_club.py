@@ -61,9 +61,20 @@ def build(ctx: GameContext) -> ft.Control:
     phase = ctx.state["phase"]
     steps = {"topic": topic_panel, "answers": answers_panel, "turns": turn_panel, "ruling": ruling_panel,
              "settle": settle_panel}
-    controls = topic_line(ctx) + transfers_panel(ctx) + ([steps[phase](ctx)] if phase in steps else [])
-    controls += own_hand(ctx) + learned_panel(ctx) + [table_panel(ctx)]
+    parts = {"topic": topic_line(ctx), "transfers": transfers_panel(ctx),
+             "step": [steps[phase](ctx)] if phase in steps else [], "own_hand": own_hand(ctx),
+             "learned": learned_panel(ctx), "table": [table_panel(ctx)]}
+    # Each part is keyed: one that comes or goes (the transfers after a move, a phone's own cards, the learned
+    # answers) then moves the ones below it, and Flet sends what changed, not the table and its prediction board
+    # again (about 6 KB at every prediction, card played and ruling).
+    controls = [keyed(control, key) for key, shown in parts.items() for control in shown]
     return ft.Column(spacing=12, controls=controls, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def keyed(control: ft.Control, key: str) -> ft.Control:
+    """The control with a key (see `build`)."""
+    control.key = key
+    return control
 
 
 def topic_line(ctx: GameContext) -> list[ft.Control]:
@@ -133,7 +144,7 @@ def table_panel(ctx: GameContext) -> ft.Control:
     if now:
         rows.append(ft.Text(ctx.t("guess_club.view.now", name=now), size=18, color=ft.Colors.PRIMARY,
                             weight=ft.FontWeight.W_600))
-    rows.append(prediction_board(ctx))
+    rows.append(keyed(prediction_board(ctx), "board"))  # whose turn comes and goes above it
     return card(rows)
 
 
