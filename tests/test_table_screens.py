@@ -1193,3 +1193,27 @@ def test_a_near_tie_names_its_move_as_the_game_does_in_each_language():
     for lang in LANGUAGES:
         said = tie_text(lang, "knit_wit", tie)
         assert "next_spool" not in said and words.move_name(lang, "knit_wit", "next_spool") in said
+
+
+def test_a_phones_game_view_is_sent_what_changed_when_its_moves_come_and_go(store):
+    """A phone's moves panel (heading and buttons) comes and goes with its prompt above the game's view: the view
+    moved two places and Flet replaced it whole, a Nab-It phone's 15×15 board at every play, challenge and ruling
+    (93 to 102 KB each, and a Pictomania phone's 6 KB view at a guess); keyed, the view is sent what changed
+    (under 17 KB here)."""
+    from tests.test_views_kingdomino import patch_bytes
+    hub = open_hub(store, new_record("nab_it", [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"}],
+                                     {}), Clock())
+    phones = {}
+    for seat in ("Ann", "Ben"):
+        got, token = seated(hub, seat)
+        phones[seat] = (token, got, shell(store, f"/join/{hub.sid}"))
+    for action in ({"type": "play", "by": "Ann", "tiles": [{"row": 7, "col": c, "letter": x}
+                                                            for c, x in ((5, "S"), (6, "U"), (7, "N"))]},
+                   {"type": "play", "by": "Ben", "tiles": [{"row": 7, "col": 5, "letter": "F"}]},
+                   {"type": "challenge", "by": "Ann", "word": "FUN"},
+                   {"type": "vote", "by": "Ann", "yes": True},
+                   {"type": "vote", "by": "Ben", "yes": True}):
+        before = {seat: seat_body(app, hub, token, got[-1], []) for seat, (token, got, app) in phones.items()}
+        hub.act(phones[action["by"]][0], action)
+        for seat, (token, got, app) in phones.items():
+            assert patch_bytes(before[seat], seat_body(app, hub, token, got[-1], [])) < 30000, (action, seat)

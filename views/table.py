@@ -346,7 +346,11 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
         folds = Folds(app.local(f"table:{hub.sid}:{seat}:folds"), app.render)
         return [*controls, end_panel(app, message["meta"], eng.scoreboard(message["view"]), folds)]
     if board is not None:
-        controls += [ft.Divider(), board]
+        # Keyed: the moves above it come and go with the prompt (a roll for the table, a player's turn), and the
+        # view then stays itself where it moves up or down, so Flet sends what changed in it, not the whole view
+        # again (a Nab-It board, about 90 KB, to every phone at each play).
+        board.key = board.key if board.key is not None else "game-view"
+        controls += [ft.Divider(key="game-view-divider"), board]
     return controls
 
 
