@@ -385,8 +385,8 @@ def build(ctx: GameContext) -> ft.Control:
     if (round_edit.editing(draft) or 0) > len(state["rolls"]):
         draft["correction_undone"] = round_edit.editing(draft)
         round_edit.close(draft)  # the round open for correction was undone: back to the round being played
-    if round_edit.editing(draft) is None and draft.get("correction_undone") is not None:
-        controls.append(undone_notice(ctx, draft))
+    undone = round_edit.editing(draft) is None and draft.get("correction_undone") is not None
+    controls.append(ft.Container(content=undone_notice(ctx, draft) if undone else None, visible=undone))
     if round_edit.editing(draft) is not None:
         controls += [ft.Container(visible=False), ft.Column(spacing=12, controls=correction_panel(ctx, draft, player))]
     elif player in state["entered"]:
