@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 from types import SimpleNamespace
 
@@ -14,7 +13,7 @@ from hypothesis import strategies as st
 from scoring.mechanics import race as race_mech
 from scoring.mechanics import timer as timer_mech
 from scoring.mechanics import vote as vote_mech
-from tests.helpers import press
+from tests.helpers import press, run_async
 from views import words
 from views.components.action_log import log_panel
 from views.components.chips import chip_counter, step
@@ -236,8 +235,8 @@ def test_a_running_countdown_drawn_again_ticks_on_in_the_new_digits(monkeypatch)
     shown: list = []
     monkeypatch.setattr(Ticker, "show", lambda self, value: shown.append((self is new, value)))
     monkeypatch.setattr("views.components.timer.TICK_S", 0)
-    asyncio.run(old.tick())  # the old digits send nothing more
-    asyncio.run(tasks[0]())
+    run_async(old.tick())  # the old digits send nothing more
+    run_async(tasks[0]())
     assert shown == [(True, "0:00")] and zero == [True]
 
 
@@ -257,7 +256,7 @@ def test_a_sound_the_browser_cannot_play_is_no_error_and_the_phone_still_vibrate
     page = type("Page", (), {})()
     monkeypatch.setitem(timer._ALARMS, page, {"audio": SimpleNamespace(play=cannot_play),
                                                "haptic": SimpleNamespace(vibrate=vibrate)})
-    asyncio.run(timer.ring(page, True))
+    run_async(timer.ring(page, True))
     assert done == ["vibrated"]
 
 
