@@ -1201,18 +1201,14 @@ def test_a_phones_game_view_is_sent_what_changed_when_its_moves_come_and_go(stor
     (93 to 102 KB each, and a Pictomania phone's 6 KB view at a guess); keyed, the view is sent what changed
     (under 17 KB here)."""
     from tests.test_views_kingdomino import patch_bytes
+    from tests.test_views_nab_it import PLAYS_AND_A_CHALLENGE
     hub = open_hub(store, new_record("nab_it", [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"}],
                                      {}), Clock())
     phones = {}
     for seat in ("Ann", "Ben"):
         got, token = seated(hub, seat)
         phones[seat] = (token, got, shell(store, f"/join/{hub.sid}"))
-    for action in ({"type": "play", "by": "Ann", "tiles": [{"row": 7, "col": c, "letter": x}
-                                                            for c, x in ((5, "S"), (6, "U"), (7, "N"))]},
-                   {"type": "play", "by": "Ben", "tiles": [{"row": 7, "col": 5, "letter": "F"}]},
-                   {"type": "challenge", "by": "Ann", "word": "FUN"},
-                   {"type": "vote", "by": "Ann", "yes": True},
-                   {"type": "vote", "by": "Ben", "yes": True}):
+    for action in PLAYS_AND_A_CHALLENGE:
         before = {seat: seat_body(app, hub, token, got[-1], []) for seat, (token, got, app) in phones.items()}
         hub.act(phones[action["by"]][0], action)
         for seat, (token, got, app) in phones.items():

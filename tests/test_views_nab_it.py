@@ -261,6 +261,16 @@ def test_a_board_no_one_places_on_here_has_no_tappable_cells():
     assert len(cells(view.build(ctx))) == 15 * 15
 
 
+PLAYS_AND_A_CHALLENGE = (  # Ann plays SUN, Ben lays F on its S (FUN), Ann challenges FUN and both vote on it
+    {"type": "play", "by": "Ann", "tiles": [{"row": 7, "col": c, "letter": x}
+                                            for c, x in ((5, "S"), (6, "U"), (7, "N"))]},
+    {"type": "play", "by": "Ben", "tiles": [{"row": 7, "col": 5, "letter": "F"}]},
+    {"type": "challenge", "by": "Ann", "word": "FUN"},
+    {"type": "vote", "by": "Ann", "yes": True},
+    {"type": "vote", "by": "Ben", "yes": True},
+)
+
+
 def test_a_play_a_challenge_and_a_vote_send_each_phone_the_changed_squares_not_the_whole_board():
     """The board moved between the turn's panel (on the phone whose turn it is), the others' turn and the vote,
     so every phone was sent the whole 15×15 board again at each play, challenge and ruling (92 to 102 KB here);
@@ -269,12 +279,7 @@ def test_a_play_a_challenge_and_a_vote_send_each_phone_the_changed_squares_not_t
     from tests.test_views_kingdomino import patch_bytes
     table = SeatedTable("nab_it", SEATS)
     phones = {"Ann": {}, "Ben": {}}
-    for action in ({"type": "play", "by": "Ann", "tiles": [{"row": 7, "col": c, "letter": x}
-                                                            for c, x in ((5, "S"), (6, "U"), (7, "N"))]},
-                   {"type": "play", "by": "Ben", "tiles": [{"row": 7, "col": 5, "letter": "F"}]},
-                   {"type": "challenge", "by": "Ann", "word": "FUN"},
-                   {"type": "vote", "by": "Ann", "yes": True},
-                   {"type": "vote", "by": "Ben", "yes": True}):
+    for action in PLAYS_AND_A_CHALLENGE:
         before = {seat: view.build(table.seated(seat, local)) for seat, local in phones.items()}
         assert table.apply(action), table.errors
         for seat, local in phones.items():
