@@ -148,6 +148,19 @@ def test_a_past_deal_tapped_open_is_corrected_and_undo_hands_the_order_back():
     assert len(table.state["deals"]) == 2 and table.local["bacon"]["order"] == []
 
 
+def test_a_deal_undone_while_open_for_correction_is_said_in_deals():
+    """Bacon's words for a correction an undo closed say deal, as its other round words do (第 1 局 in Chinese)."""
+    table = Table("bacon", ["A", "B", "C", "D"], options={"target": 20})
+    tap(build(table), "A")
+    out(table, "B", "D")
+    tap(build(table), "Deal finished")
+    tap(build(table), "Deal 1")
+    table.undo()
+    assert any(text.startswith("Deal 1 was undone while it was open for correction") for text in shown(build(table)))
+    table.lang = "zh-CN"
+    assert any(text.startswith("第 1 局在更正时被撤销了") for text in shown(build(table)))
+
+
 def test_a_correction_that_would_end_the_game_early_is_refused_in_the_form():
     table = Table("bacon", ["A", "B", "C", "D"])
     out(table, "A", "C")

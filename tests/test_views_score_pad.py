@@ -73,6 +73,30 @@ def test_cancel_returns_to_the_new_round_and_a_refused_correction_keeps_the_form
     assert [a["type"] for a in table.record["actions"]] == ["round"] and table.state["totals"] == {"Ann": 5, "Bo": 3}
 
 
+def test_a_correction_whose_round_another_screen_undid_is_closed_and_said():
+    """Round 2 open for correction on this screen, then undone on another: the form stayed on "Correcting round 2"
+    until its Save was refused ("There is no round 2 to correct."). It now goes back to the new round (its typed
+    entries as they were) and says the correction was not saved, until dismissed or another round is opened."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    play(table, {"Ann": "5", "Bo": "3"}, {"Ann": "2", "Bo": "7"})
+    type_points(table, {"Ann": "9"})
+    tap_round(build(table), 2)
+    type_points(table, {"Bo": "8"})
+    table.undo()
+    notice = ("Round 2 was undone while it was open for correction (here or on another screen): the correction was "
+              "not saved.")
+    body = build(table)
+    assert notice in shown(body) and "Points for round 2" in shown(body) and fields(table) == {"Ann": "9", "Bo": ""}
+    assert notice in shown(build(table))
+    tap_round(build(table), 1)
+    assert notice not in shown(build(table))
+    assert "Correcting round 1: change the entries and save" in shown(build(table))
+    table.undo()
+    assert notice.replace("Round 2", "Round 1") in shown(build(table))
+    tap(build(table), "Dismiss")
+    assert "Round 1 was undone" not in " ".join(shown(build(table))) and "Points for round 1" in shown(build(table))
+
+
 def test_undo_hands_the_round_back_once_and_redo_takes_it_away():
     table = Table("score_pad", ["Ann", "Bo"])
     play(table, {"Ann": "5", "Bo": "3"}, {"Ann": "2", "Bo": "7"})

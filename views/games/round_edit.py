@@ -25,9 +25,14 @@ view names (`keys`). This module adds, on top of any such draft:
   (`begun`, `overtaken`). A tap that left a screen before it heard of the other entry lands on "keep", which
   sends nothing.
 
-The draft gains five keys: "editing" (round number or None), "stash" (the new round's entries while editing),
-"handed" (which undo was handed back), "begun" (how many rounds were entered when its entries were begun) and
-"blank" (the entries of an empty form). None of this decides a rule: the engine judges what is sent.
+- a correction whose round is undone (here, or on another screen) while it is open: the form goes back to the new
+  round and says the correction was not saved, until dismissed or another round is opened (`close_undone`,
+  `undone_notice`); it stayed on "Correcting round 3" until its Save was refused.
+
+The draft gains six keys: "editing" (round number or None), "stash" (the new round's entries while editing),
+"handed" (which undo was handed back), "begun" (how many rounds were entered when its entries were begun),
+"blank" (the entries of an empty form) and "correction_undone" (the round of a correction an undo closed). None
+of this decides a rule: the engine judges what is sent.
 
 Every move of these games is the table's: a screen enters rounds (and corrects them) only where it acts for the
 table (`enters`); a player's own phone shows the round being entered, that the referee or the host enters it
@@ -118,9 +123,11 @@ def editing(draft: dict) -> int | None:
 
 
 def open_round(draft: dict, keys: tuple, number: int, entries: dict) -> None:
-    """Open past round `number` in the form: put the new round's entries aside, fill in the round's own."""
+    """Open past round `number` in the form: put the new round's entries aside, fill in the round's own (a notice
+    of a correction undone goes)."""
     if draft.get("editing") is None:
         draft["stash"] = {k: copy.deepcopy(draft[k]) for k in keys}
+    draft.pop("correction_undone", None)
     draft.update(copy.deepcopy(entries), editing=number)
 
 
@@ -129,6 +136,34 @@ def close(draft: dict) -> None:
     if draft.get("editing") is not None:
         draft.update(draft.pop("stash", None) or {})
     draft["editing"] = None
+
+
+def close_undone(draft: dict, rounds: int) -> None:
+    """Close a correction whose round was undone (here or on another screen: only `rounds` are left), noting it
+    for `undone_notice` (the form stayed on "Correcting round 3" until its Save was refused; Splitter's closed
+    without a word)."""
+    number = draft.get("editing")
+    if number is not None and number > rounds:
+        close(draft)
+        draft["correction_undone"] = number
+
+
+def undone_notice(ctx: GameContext, draft: dict) -> ft.Control:
+    """After `close_undone`: that the round open for correction was undone and the correction not saved, until
+    dismissed or another round is opened (as a round entered elsewhere is said: `overtaken`); it keeps its place,
+    hidden while there is none, so what follows it does not move."""
+    number = draft.get("correction_undone") if draft.get("editing") is None else None
+
+    def dismiss() -> None:
+        """Put the notice away."""
+        draft.pop("correction_undone", None)
+        ctx.refresh()
+
+    return ft.Row(wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, visible=number is not None, controls=[
+        ft.Text(ctx.t("rounds.view.correction_undone", round=number), color=ft.Colors.ERROR,
+                weight=ft.FontWeight.W_600),
+        ft.TextButton(content=ctx.t("app.notice_dismiss"), on_click=lambda e: dismiss()),
+    ] if number is not None else [])
 
 
 def action(ctx: GameContext, draft: dict, kind: str, fields: dict) -> dict:
@@ -145,7 +180,9 @@ def hand_back(ctx: GameContext, draft: dict, keys: tuple, empty: bool, kind: str
               entries_of: Callable[[dict], dict]) -> None:
     """After an undo, put the undone round's entries back into an empty form (once per undo). A form that still
     holds exactly what was handed back is emptied when the log moves on (a redo, another undo), and a further
-    undo hands that round back instead. Then note when the form's entries were begun (`begun`)."""
+    undo hands that round back instead. Then note when the form's entries were begun (`begun`). A past round open
+    for correction that was undone meanwhile is closed (`close_undone`)."""
+    close_undone(draft, entered(ctx, kind))
     if draft.get("editing") is not None:
         return
     begun(ctx, draft, keys, _handed_back(ctx, draft, keys, empty, kind, entries_of), kind)
@@ -218,7 +255,7 @@ def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str,
     if late is not None:
         return overtaken_buttons(ctx, draft, late)
     if editing(draft) is None:
-        return [ft.FilledButton(content=new_text, icon=ft.Icons.ADD, disabled=disabled,
+        return [undone_notice(ctx, draft), ft.FilledButton(content=new_text, icon=ft.Icons.ADD, disabled=disabled,
                                 on_click=lambda e: on_send())]
 
     def cancel() -> None:

@@ -301,7 +301,6 @@ def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
     def open_round(number: int) -> None:
         """Open a past round's writes for correction."""
         round_edit.open_round(draft, ("writes",), number, {"writes": state["placed"][number - 1]})
-        draft.pop("correction_undone", None)
         ctx.refresh()
 
     rows = [{"dice": " ".join(map(str, dice)), **{p: placed_text(ctx, placed.get(p)) for p in ctx.players}}
@@ -356,23 +355,6 @@ def correction_panel(ctx: GameContext, draft: dict, player: str) -> list[ft.Cont
     return controls
 
 
-def undone_notice(ctx: GameContext, draft: dict) -> ft.Control:
-    """The round open for correction was undone (here or on another screen) and the form closed: say so, and that
-    what was moved in it was not saved, until dismissed or another round is opened (as a round entered elsewhere
-    is said: `round_edit.overtaken`)."""
-
-    def dismiss() -> None:
-        """Put the notice away."""
-        draft.pop("correction_undone", None)
-        ctx.refresh()
-
-    return ft.Row(wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-        ft.Text(ctx.t("rounds.view.correction_undone", round=draft["correction_undone"]), color=ft.Colors.ERROR,
-                weight=ft.FontWeight.W_600),
-        ft.TextButton(content=ctx.t("app.notice_dismiss"), on_click=lambda e: dismiss()),
-    ])
-
-
 def build(ctx: GameContext) -> ft.Control:
     """The dice, the chosen player's sheet with its way in (or the past round open for correction), the rounds
     so far, the comparison and the table's end button."""
@@ -382,11 +364,7 @@ def build(ctx: GameContext) -> ft.Control:
                                               if p in state["written"] or p in state["entered"]])
     prompt = ctx.engine.prompt(ctx.state)
     controls: list[ft.Control] = [switch]
-    if (round_edit.editing(draft) or 0) > len(state["rolls"]):
-        draft["correction_undone"] = round_edit.editing(draft)
-        round_edit.close(draft)  # the round open for correction was undone: back to the round being played
-    undone = round_edit.editing(draft) is None and draft.get("correction_undone") is not None
-    controls.append(ft.Container(content=undone_notice(ctx, draft) if undone else None, visible=undone))
+    controls.append(round_edit.undone_notice(ctx, draft))  # a correction closed by an undo (`draft_of`)
     if round_edit.editing(draft) is not None:
         controls += [ft.Container(visible=False), ft.Column(spacing=12, controls=correction_panel(ctx, draft, player))]
     elif player in state["entered"]:
