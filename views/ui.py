@@ -97,6 +97,13 @@ def tint(colour: str) -> str:
     return ft.Colors.with_opacity(TINT_OPACITY, colour)
 
 
+def keyed(control: ft.Control, key: str) -> ft.Control:
+    """The control with a key: Flet's diff then follows it when what stands before it comes or goes, and sends what
+    changed in it rather than the whole control again (a Kingdomino picker's tile, a Splitter sheet)."""
+    control.key = key
+    return control
+
+
 def aside(lang: str, text: str, **fields: Any) -> ft.Text:
     """A quiet aside line: italic on an English screen when the text holds no CJK character, else upright in the
     secondary text colour (or the colour given)."""

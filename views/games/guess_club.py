@@ -41,7 +41,7 @@ from views import words
 from views.components.offers import offer_here
 from views.components.private import cover, elsewhere, opened, private_entry
 from views.context import GameContext
-from views.ui import aside, field_sheet, labelled, tint
+from views.ui import aside, field_sheet, keyed, labelled, tint
 
 TOPICS = Path(__file__).resolve().parents[2] / "assets" / "guess_club" / "topics.json"
 SPOT = 52
@@ -69,12 +69,6 @@ def build(ctx: GameContext) -> ft.Control:
     # again (about 6 KB at every prediction, card played and ruling).
     controls = [keyed(control, key) for key, shown in parts.items() for control in shown]
     return ft.Column(spacing=12, controls=controls, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-
-
-def keyed(control: ft.Control, key: str) -> ft.Control:
-    """The control with a key (see `build`)."""
-    control.key = key
-    return control
 
 
 def topic_line(ctx: GameContext) -> list[ft.Control]:

@@ -39,7 +39,7 @@ from views.components.offers import makes, offer_here, way_in
 from views.components.private import elsewhere
 from views.components.seats import compare_table, player_switch
 from views.context import GameContext
-from views.ui import aside, choice_row, named_tap, text_style, toggle_chip
+from views.ui import aside, choice_row, keyed, named_tap, text_style, toggle_chip
 
 TERRAINS = ("W", "G", "F", "L", "S", "M")
 # Each square's look: the tile colour, the colour of what is drawn on it (fixed, so a tile reads the same in the
@@ -254,17 +254,11 @@ def picker(ctx: GameContext, player: str, pick: dict) -> ft.Control:
         ft.Text(ctx.t("kingdomino.view.pick_domino", name=player), size=16, weight=ft.FontWeight.W_600),
         ft.Container(visible=gone_here is not None,
                      content=aside(ctx.lang, ctx.t("kingdomino.view.domino_gone", domino=gone_here or ""), size=16)),
+        # Keyed tiles: a used domino's removal is sent, not every later tile changed (19 KB a placement).
         ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[
             keyed(domino_tile(ctx, n, lambda e, n=n: take(n)), f"domino:{n}")
             for n in sorted(game.DOMINOES) if n not in gone]),
     ])
-
-
-def keyed(control: ft.Control, key: str) -> ft.Control:
-    """The control with a key: a picker's tile keeps its identity when a domino before it leaves the picker, so
-    Flet sends the one tile's removal, not every later tile's new number, name and halves (19 KB a placement)."""
-    control.key = key
-    return control
 
 
 def placing(ctx: GameContext, player: str, kingdom: dict, pick: dict) -> tuple[ft.Control, list, Any, set, ft.Control]:

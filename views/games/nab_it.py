@@ -47,7 +47,7 @@ from views.components.offers import offer_here
 from views.components.private import elsewhere
 from views.components.vote import ballots_line, vote_panel
 from views.context import GameContext
-from views.ui import aside, icon_button, labelled, tint
+from views.ui import aside, icon_button, keyed, labelled, tint
 
 MIN_SIDE = 15
 MARGIN = 2
@@ -172,9 +172,9 @@ def on_board(board: ft.Control, above: list[ft.Control] = (), cols: dict | None 
     who plays elsewhere; and beside it the turn's letters, side by side on a laptop): from one turn, phone or
     phase to the next Flet then sends the squares that changed, not the whole board again (about 90 KB to every
     phone at each play, challenge and vote, where the board moved between the turn's panel and the others)."""
-    board.key = "board"
     return ft.ResponsiveRow(key="board-row", spacing=16, run_spacing=8, controls=[
-        ft.Column(col=cols or WHOLE_COLS, spacing=8, controls=[*above, board]), *([beside] if beside else [])])
+        ft.Column(col=cols or WHOLE_COLS, spacing=8, controls=[*above, keyed(board, "board")]),
+        *([beside] if beside else [])])
 
 
 def legend(ctx: GameContext, state: dict) -> ft.Control:

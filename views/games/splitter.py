@@ -39,7 +39,7 @@ from views.components.private import elsewhere
 from views.components.seats import choose, compare_table, player_switch
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import aside, choice_row, tall, tint
+from views.ui import aside, choice_row, keyed, tall, tint
 
 NUMBERS = range(1, 7)
 MARK_FILL = {"*": tint(ft.Colors.AMBER), "H": tint(ft.Colors.PINK)}
@@ -216,9 +216,7 @@ def sheet_and_legend(ctx: GameContext, grid: list[list], on_tap=None, marked=())
     """A round's sheet and its legend, keyed: the panel above them changes with the round's step (the roll, the
     pair to write, waiting for the others), and with keys Flet moves the sheet within the panel and sends its
     changed squares, not the whole sheet again (about 20 KB at each roll and each round's last write)."""
-    sheet, groups = sheet_view(ctx, grid, on_tap, marked), legend(ctx, grid)
-    sheet.key, groups.key = "sheet", "legend"
-    return [sheet, groups]
+    return [keyed(sheet_view(ctx, grid, on_tap, marked), "sheet"), keyed(legend(ctx, grid), "legend")]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -343,7 +341,7 @@ def correction_panel(ctx: GameContext, draft: dict, player: str) -> list[ft.Cont
                 ft.OutlinedButton(content=ctx.t("splitter.view.swap"), icon=ft.Icons.SWAP_HORIZ,
                                   on_click=lambda e: swap())]),
             ft.Text(ctx.t("splitter.view.move_hint", name=player), size=16),
-            *sheet_and_legend(ctx, grid, move_to, [tuple(c) for c in cells])[:1],
+            keyed(sheet_view(ctx, grid, move_to, [tuple(c) for c in cells]), "sheet"),
         ]
 
     def save() -> None:
