@@ -42,7 +42,7 @@ from storage import Store
 from storage.exports import MAX_FILE_BYTES
 from views.guard import HostGuard, SameOrigin, hide_tracebacks
 from views.lost_taps import answer_lost_inputs
-from views.reconnect import fresh_session_on_return, keep_reloaded_tabs
+from views.reconnect import end_failed_sends, fresh_session_on_return, keep_reloaded_tabs
 
 HERE = Path(__file__).resolve().parent
 ASSETS = HERE / "assets"
@@ -239,6 +239,7 @@ def serve(args: argparse.Namespace) -> int:
     hide_tracebacks(lambda: store.settings().get("lang", "zh-CN"))
     keep_reloaded_tabs()
     fresh_session_on_return()
+    end_failed_sends()
     answer_lost_inputs()
     uploads = tempfile.mkdtemp(prefix="tableside-uploads-")
     os.environ.setdefault("FLET_SECRET_KEY", secrets.token_hex(32))

@@ -2,16 +2,26 @@
 session a new websocket made under the same key, with Flet's own session manager and sessions. A tab that comes
 back to the session it left (its websocket dropped, or a reload) is not given that session again: it is closed and
 the tab gets a new one (Flet's web client, given the old session's page, no longer draws what it is sent); a
-session another websocket still serves is left to Flet. A screen's tab is gone once its websocket ended."""
+session another websocket still serves is left to Flet. A screen's tab is gone once its websocket ended. A
+websocket that dies while it is sent to ends its session as any other does."""
 
 from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
+
+from fastapi import WebSocketDisconnect
+from flet_web.fastapi.flet_app import FletApp
+from flet_web.fastapi.flet_app_manager import app_manager
 
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 from flet_web.fastapi.flet_app_manager import FletAppManager
 
 from tests.helpers import run_async
-from views.reconnect import fresh_session_on_return, keep_reloaded_tabs, returning_page, tab_gone
+from views.reconnect import end_failed_sends, fresh_session_on_return, keep_reloaded_tabs, returning_page, tab_gone
 
 KEY = "play_abc_123"
 
@@ -88,3 +98,55 @@ def test_a_session_another_websocket_serves_is_left_to_flet():
     session = serve(manager, Connection())
     found, returning = run_async(come_back(manager))
     assert found is session and returning is None and not tab_gone(session.page)
+
+
+class DyingSocket:
+    """A browser's websocket that dies while the server sends to it: the send fails, then its receive ends."""
+
+    def __init__(self):
+        self.client, self.headers, self.cookies = None, {}, {}
+        self.url = SimpleNamespace(path="/ws", __str__=lambda: "http://127.0.0.1/ws")
+        self.receiving, self.closed = asyncio.Event(), asyncio.Event()
+
+    async def accept(self):
+        pass
+
+    async def send_bytes(self, data):
+        self.closed.set()
+        raise WebSocketDisconnect(code=1006)
+
+    async def receive_bytes(self):
+        self.receiving.set()
+        await self.closed.wait()
+        raise WebSocketDisconnect(code=1006)
+
+
+async def die_while_sent_to(connection: FletApp, socket: DyingSocket) -> tuple[Session, str]:
+    """Flet's handler serving the socket, its session registered; a patch queued for the tab once it listens, which
+    its death fails: the session and its key."""
+    connection.loop = asyncio.get_running_loop()
+    connection.pubsubhub = PubSubHub()
+    session = Session(connection)
+    connection._FletApp__session = session
+    handled = asyncio.create_task(connection.handle(socket))
+    await socket.receiving.wait()
+    key = connection._FletApp__get_unique_session_id(session.id)
+    await app_manager.add_session(key, session)
+    connection._FletApp__send_queue.put_nowait(b"a patch")
+    await handled
+    return session, key
+
+
+def test_a_tab_that_dies_while_sent_to_is_disconnected_with_a_line_in_the_log(caplog):
+    """Before: Flet's handler raised the failed send (a chained ClientDisconnected traceback in the log) before it
+    disconnected the session, which stayed connected to the dead websocket, drawn and queued for, until the
+    server stopped."""
+    end_failed_sends()
+    with caplog.at_level(logging.INFO, logger="tableside"):
+        session, key = run_async(die_while_sent_to(FletApp(None, ThreadPoolExecutor(1), lambda page: None, None),
+                                                   DyingSocket()))
+    try:
+        assert session.connection is None and session.expires_at is not None
+        assert "a tab closed while it was being sent to (WebSocketDisconnect)" in caplog.text
+    finally:
+        run_async(app_manager.delete_session(key))

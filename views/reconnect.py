@@ -28,14 +28,24 @@ that drew a screen for a tab that was away so the resumed page was current: the 
 connection has taken the key over, the old session (no longer registered) is only marked disconnected, so its
 page's own disconnect handlers run, and the new connection is left alone. Which connection ended is read from
 the caller's frame (Flet's handler passes only the key): re-check this patch when Flet is upgraded.
+
+`end_failed_sends()`: a browser that dies while the server is sending to it (a phone's tab killed, its network
+gone) makes Flet 1.0.5's send loop raise, and Flet's handler, awaiting that loop after the receive loop ended, raised
+too before it disconnected the session: the session stayed connected to a dead websocket until the server
+stopped, its screen still drawn at every change at the table and every patch queued for it, and the server's log
+got a chained `ClientDisconnected` / `WebSocketDisconnect` traceback. A failed send now ends the send loop like a
+closed socket (the receive loop ends with it), the session is disconnected as for any tab that left, and the log
+says so in one line.
 """
 
 from __future__ import annotations
 
+import logging
 import sys
 from contextvars import ContextVar
 from typing import Any
 
+log = logging.getLogger("tableside")
 _returning: ContextVar[Any] = ContextVar("tableside_returning_page", default=None)
 
 
@@ -88,6 +98,26 @@ def fresh_session_on_return() -> None:
 
     get_session.tableside = True
     FletAppManager.get_session = get_session
+
+
+def end_failed_sends() -> None:
+    """Patch Flet's web connection once: a send to a websocket that closed ends its send loop quietly (see the
+    module's notes)."""
+    from flet_web.fastapi.flet_app import FletApp
+
+    if getattr(FletApp._FletApp__send_loop, "tableside", False):
+        return
+    send_loop = FletApp._FletApp__send_loop
+
+    async def ending_send_loop(connection: Any) -> None:
+        """Flet's send loop; a send that fails because the tab is gone ends it, as its socket's close does."""
+        try:
+            await send_loop(connection)
+        except Exception as err:
+            log.info("a tab closed while it was being sent to (%s): its session is disconnected", type(err).__name__)
+
+    ending_send_loop.tableside = True
+    FletApp._FletApp__send_loop = ending_send_loop
 
 
 def returning_page() -> Any:
