@@ -116,15 +116,152 @@ def test_a_draft_stays_through_a_challenge_the_vote_keeps_and_goes_when_the_turn
     table.apply({"type": "play", "by": "Ann", "tiles": [{"row": 7, "col": c, "letter": x}
                                                         for c, x in ((5, "S"), (6, "U"), (7, "N"))]})
     place(table, 9, 6, "N")
-    drafted = list(table.local["draft"]["tiles"])
+    drafted = list(tiles_of(table.local, 1))
     assert drafted and table.apply({"type": "challenge", "by": "Cleo", "word": "SUN"})
     for voter in ("Ann", "Ben", "Cleo"):
         assert table.apply({"type": "vote", "by": voter, "yes": True})
     table.view(view)
-    assert table.local["draft"]["tiles"] == drafted
+    assert tiles_of(table.local, 1) == drafted
     assert table.apply({"type": "swap", "by": "Ben"})
     table.view(view)
-    assert table.local["draft"]["tiles"] == []
+    assert tiles_of(table.local, 1) is None and tiles_of(table.local, 2) == []
+
+
+def tiles_of(local: dict, turn: int) -> list | None:
+    """The draft tiles of a turn as a screen keeps them (None: no draft of that turn)."""
+    draft = local.get("drafts", {}).get(str(turn))
+    return None if draft is None else draft["tiles"]
+
+
+SUN = {"type": "play", "by": "Ann", "tiles": [{"row": 7, "col": c, "letter": x}
+                                              for c, x in ((5, "S"), (6, "U"), (7, "N"))]}
+THREE = SEATS + [{"name": "Cleo", "colour": "green"}]
+
+
+def test_the_hosts_undo_and_redo_keep_the_tiles_being_placed_on_the_shared_screen():
+    """Ben places A under Ann's N; the host undoes Ann's play (Ann's turn is shown, and she places a tile of her
+    own meanwhile) and redoes it: Ben's A is there again, without a word of anything taken off. The screen's one
+    draft was emptied by Ann's turn being shown, and by any change of the board."""
+    from tests.card_view_helpers import Table as UndoTable
+    from scoring import record as records
+    table = UndoTable("nab_it", SEATS)
+    assert table.apply(SUN)
+    cells(view.build(table.ctx()))[(8, 7)].on_click(None)
+    letter_buttons(view.build(table.ctx()))["A"].on_click(None)
+    assert tiles_of(table.local, 1) == [{"row": 8, "col": 7, "letter": "A", "blank": False}]
+    table.record, table.state = records.undo(table.record, consent=True)
+    built = view.build(table.ctx())
+    assert "Ann's turn" in texts(built) and "Tap a cell, then a letter." in texts(built)
+    cells(built)[(0, 0)].on_click(None)
+    letter_buttons(view.build(table.ctx()))["B"].on_click(None)
+    assert name(view.build(table.ctx()), 0, 0) == "Row 1, column 1: B"
+    table.redo()
+    built = view.build(table.ctx())
+    assert "Ben's turn" in texts(built) and name(built, 8, 7) == "Row 9, column 8: A"
+    assert tiles_of(table.local, 1) == [{"row": 8, "col": 7, "letter": "A", "blank": False}]
+    assert tiles_of(table.local, 0) is None  # Ann's turn is over again: what she placed meanwhile is gone
+    assert not any(t.startswith("The board changed") for t in texts(built))
+
+
+def test_a_play_taken_back_and_played_again_elsewhere_keeps_the_tiles_whose_cells_did_not_change():
+    """On Ben's phone: T under Ann's N and A above it (ANT down). Cleo challenges SUN and the table votes it down
+    (Ann's turn again), then Ann plays NUT on row 9, her T on the cell of Ben's: Ben's turn comes back with his A
+    where he put it, and the T taken off, said in words (both languages) until he places a tile or dismisses it.
+    It was emptied without a word."""
+    from tests.card_view_helpers import Table as SeatedTable, all_buttons
+    table = SeatedTable("nab_it", THREE)
+    assert table.apply(SUN)
+    ben: dict = {}
+
+    def screen(lang: str = "en"):
+        ctx = table.seated("Ben", ben)
+        ctx.lang = lang
+        return view.build(ctx)
+
+    for row, col, letter in ((8, 7, "T"), (6, 7, "A")):
+        cells(screen())[(row, col)].on_click(None)
+        letter_buttons(screen())[letter].on_click(None)
+    assert "ANT: in the word list" in texts(screen())
+    assert table.apply({"type": "challenge", "by": "Cleo", "word": "SUN"})
+    for voter in ("Ann", "Ben", "Cleo"):
+        assert table.apply({"type": "vote", "by": voter, "yes": False})
+    assert "Ann's turn" in texts(screen())
+    assert table.apply({"type": "play", "by": "Ann", "tiles": [{"row": 8, "col": c, "letter": x}
+                                                               for c, x in ((5, "N"), (6, "U"), (7, "T"))]})
+    built = screen()
+    assert tiles_of(ben, 1) == [{"row": 6, "col": 7, "letter": "A", "blank": False}]
+    assert name(built, 6, 7) == "Row 7, column 8: A"
+    said = texts(built)
+    assert "The board changed under this play: these tiles were taken off (the others stay where they were put)." \
+        in said
+    assert "T at row 9, column 8: that cell changed meanwhile (Ann's T is on top now)." in said
+    zh = texts(screen("zh-CN"))
+    assert "摆牌时棋盘变了：下面这些牌已拿下（其余的仍在原处）。" in zh
+    assert "第 9 行第 8 列的 T：那一格这期间变了（现在最上面是 Ann 的 T）。" in zh
+    assert said == texts(screen())  # said once, not again at each redraw
+    next(b for b in all_buttons(built) if b.content == "Dismiss").on_click(None)
+    assert not any(t.startswith("The board changed") for t in texts(screen()))
+    assert tiles_of(ben, 1) == [{"row": 6, "col": 7, "letter": "A", "blank": False}]
+
+
+def test_a_tile_on_a_stack_that_was_taken_away_is_taken_off_and_said():
+    """Ben stacks a letter on Ann's first tile; the host undoes her play and she swaps instead: that cell is empty
+    now, so Ben's tile is taken off, saying the letter it lay on is gone; a tile placed after that says nothing."""
+    from tests.card_view_helpers import Table as UndoTable
+    from scoring import record as records
+    table = UndoTable("nab_it", SEATS)
+    assert table.apply(SUN)
+    local: dict = {}
+    cells(view.build(table.seated("Ben", local)))[(7, 5)].on_click(None)
+    letter_buttons(view.build(table.seated("Ben", local)))["F"].on_click(None)
+    assert "FUN: in the word list" in texts(view.build(table.seated("Ben", local)))
+    table.record, table.state = records.undo(table.record, consent=True)
+    assert table.apply({"type": "swap", "by": "Ann"})
+    said = texts(view.build(table.seated("Ben", local)))
+    assert tiles_of(local, 1) == []
+    assert "The board changed under this play: its tiles were taken off." in said
+    assert "F at row 8, column 6: the S it lay on was taken away." in said
+    cells(view.build(table.seated("Ben", local)))[(0, 0)].on_click(None)
+    letter_buttons(view.build(table.seated("Ben", local)))["A"].on_click(None)
+    assert not any(t.startswith("The board changed") for t in texts(view.build(table.seated("Ben", local))))
+
+
+def test_letters_the_hand_no_longer_holds_are_taken_off_in_the_engines_words():
+    """When the app deals. Ben places every letter of his hand in turn 3; the host undoes back to his turn 1, where
+    he swaps instead, and Ann swaps: turn 3 is Ben's again, with another hand. The letters it holds stay where he
+    put them; each one it lacks is taken off, saying so ("There is no X in this hand.")."""
+    from collections import Counter
+    from tests.card_view_helpers import Table as UndoTable
+    from scoring import record as records
+    from scoring.games import nab_it as game
+    table = UndoTable("nab_it", SEATS, {"deal": "app"})
+    ann = [x for x in table.state["hands"]["Ann"] if x != game.BLANK][:2]
+    assert table.apply({"type": "play", "by": "Ann", "tiles": [{"row": 7, "col": 5 + i, "letter": x}
+                                                               for i, x in enumerate(ann)]})
+    first = next(x for x in table.state["hands"]["Ben"] if x != game.BLANK)
+    assert table.apply({"type": "play", "by": "Ben", "tiles": [{"row": 8, "col": 5, "letter": first}]})
+    assert table.apply({"type": "swap", "by": "Ann"})
+    local: dict = {}
+    placed = [x for x in table.state["hands"]["Ben"] if x != game.BLANK]
+    for col, letter in enumerate(placed):
+        cells(view.build(table.seated("Ben", local)))[(0, col)].on_click(None)
+        letter_buttons(view.build(table.seated("Ben", local)))[letter].on_click(None)
+    assert [t["letter"] for t in tiles_of(local, 3)] == placed
+    for _ in range(2):
+        table.record, table.state = records.undo(table.record, consent=True)
+    assert table.apply({"type": "swap", "by": "Ben"}) and table.apply({"type": "swap", "by": "Ann"})
+    said = texts(view.build(table.seated("Ben", local)))
+    left, kept, lacking = Counter(table.state["hands"]["Ben"]), [], []
+    for col, letter in enumerate(placed):
+        (kept if left[letter] else lacking).append((col, letter))
+        left[letter] -= 1 if left[letter] else 0
+    assert lacking and [(t["col"], t["letter"]) for t in tiles_of(local, 3)] == kept
+    for col, letter in lacking:
+        assert f"{letter} at row 1, column {col + 1}: There is no {letter} in this hand." in said
+    assert ("The board changed under this play: its tiles were taken off." if not kept else
+            "The board changed under this play: these tiles were taken off (the others stay where they were put).") \
+        in said
+
 
 def test_legend_shows_control_banks_and_outline_colours():
     """After Ann caps RAT the legend names her word and her banked tile; her outline is her own colour (blue)."""

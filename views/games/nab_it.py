@@ -12,10 +12,16 @@ of the turn with the list's verdict before the play is sent, challenges and the 
   and pushed the letters below it. A tablet or a phone keeps them one above the other.
 - Placing: tap a cell, then a letter (the hand when the app deals, behind a cover the player lifts; A–Z and a
   blank switch when the tiles come from the real bags). Tapping a placed draft cell again takes its tile back.
-  The draft stays while the turn and the board stay (another player's challenge the vote keeps, an announcement:
-  it was dropped at every action). What to tap next is said once, above the letters (the chosen cell once there
-  is one). The words the play would form or change come from the engine's `preview`, each marked known or not
-  in the list, or the rule the draft breaks, shown once a tile is placed; then Play sends it (or Swap, instead).
+  The draft is the turn's (`draft_of`): it stays through every redraw and action until that turn is over, and
+  comes back with the turn (a play taken back after a challenge, or undone, then played again; on a shared screen
+  a turn shown meanwhile has a draft of its own). It was dropped at every action, then whenever the board changed
+  (the host's undo and redo, a play taken back and played again: the half-built play was emptied without a word).
+  When the board or the hand changed under it, a tile whose cell now holds another stack (another tile played
+  there, or the one it lay on taken back) or that the hand no longer holds is taken off, and the panel says which
+  and why above the letters (`dropped_notice`) until the player places, takes back or dismisses; the rest stay.
+  What to tap next is said once, above the letters (the chosen cell once there is one). The words the play would
+  form or change come from the engine's `preview`, each marked known or not in the list, or the rule the draft
+  breaks, shown once a tile is placed; then Play sends it (or Swap, instead).
   The banner above the screen names the move in the rule book's word, letter tiles (`nab_it.move.play`), not the
   shell's "play a card".
 - Every other button comes from the engine's `prompt`: challenges of the last play's words, the vote (shared vote
@@ -32,8 +38,6 @@ of the turn with the list's verdict before the play is sent, challenges and the 
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any, Iterable
 
 import flet as ft
@@ -199,20 +203,86 @@ def legend(ctx: GameContext, state: dict) -> ft.Control:
 # Placing tiles
 
 
-def board_mark(board: dict) -> str:
-    """A short fingerprint of the board's stacks: equal marks, the same board."""
-    return hashlib.sha256(json.dumps(board, sort_keys=True).encode()).hexdigest()[:16]
-
-
-def draft_of(ctx: GameContext, player: str) -> dict:
-    """The tiles being placed (scratch, not rules): reset when the turn or the board changes, kept through what
-    changes neither (a challenge the vote keeps, an announcement, a forgotten one called)."""
-    draft = ctx.local.setdefault("draft", {})
-    stamp = [player, ctx.state["turn_no"], board_mark(ctx.state["board"])]
-    if draft.get("stamp") != stamp:
-        draft.clear()
-        draft.update(stamp=stamp, tiles=[], at=None, blank=False)
+def draft_of(ctx: GameContext, state: dict, player: str) -> dict:
+    """The tiles `player` is placing in this turn (scratch, not rules): each turn's own (`drafts`, by turn number:
+    a turn shown meanwhile on a shared screen does not empty it), kept through every redraw until the turn is over
+    (`forget_past_turns`), checked again against the board and the hand as they are now (`settle`). `under` holds
+    each draft cell's stack as it was when the tile was put there; `dropped` what `settle` took off and why."""
+    drafts = ctx.local.setdefault("drafts", {})
+    turn = str(state["turn_no"])
+    draft = drafts.get(turn)
+    if not isinstance(draft, dict) or draft.get("player") != player:
+        draft = drafts[turn] = {"player": player, "tiles": [], "under": {}, "at": None, "blank": False,
+                                "dropped": []}
+    settle(state, player, draft)
     return draft
+
+
+def forget_past_turns(ctx: GameContext) -> None:
+    """Drop the drafts of turns that are over (a later turn has been reached: played, swapped); a turn the table
+    went back before (undo, a play taken back) keeps its draft for when it comes again."""
+    ctx.local.pop("draft", None)  # the screen's one draft of before (a stored draft brings it back)
+    drafts = ctx.local.get("drafts")
+    if isinstance(drafts, dict):
+        for turn in [t for t in drafts if not str(t).lstrip("-").isdigit() or int(t) < ctx.state["turn_no"]]:
+            del drafts[turn]
+
+
+def settle(state: dict, player: str, draft: dict) -> None:
+    """Keep the draft's tiles that still stand as placed: a tile whose cell's stack is no longer the one it was put
+    on (a tile played there meanwhile, or the one under it taken back: by another phone's play, a challenge, the
+    host's undo) is taken off, then each tile the hand no longer holds (the engine's own check, in order); what is
+    taken off goes to `dropped`, with why."""
+    board, under = state["board"], draft.setdefault("under", {})
+    kept, dropped = [], []
+    for tile in draft["tiles"]:
+        cell = game.key(tile["row"], tile["col"])
+        now, then = board.get(cell), under.get(cell)
+        if (now or None) == (then or None):
+            kept.append(tile)
+        else:
+            dropped.append({**tile, "now": now[-1] if now else None, "then": then[-1] if then else None})
+    fits: list[dict] = []
+    for tile in kept:
+        try:
+            game.check_hand(state, player, fits + [tile])
+        except RuleError as err:
+            dropped.append({**tile, "hand": err.to_dict()})
+            continue
+        fits.append(tile)
+    if dropped:
+        draft["tiles"] = fits
+        draft["dropped"] = [*draft.get("dropped", []), *dropped]
+        for tile in dropped:
+            under.pop(game.key(tile["row"], tile["col"]), None)
+
+
+def dropped_notice(ctx: GameContext, state: dict, draft: dict) -> ft.Control:
+    """What `settle` took off the draft and why, a line a tile, until the player places or takes back a tile, or
+    dismisses it; it keeps its place (hidden while there is none), so the letters below it do not move."""
+    dropped = draft.get("dropped") or []
+    top, left, _, _ = window(state["board"])
+
+    def line(tile: dict) -> str:
+        """One tile taken off, in words (its cell named as the board names it now)."""
+        where = {"letter": tile["letter"], "row": tile["row"] - top + 1, "col": tile["col"] - left + 1}
+        if "hand" in tile:
+            return ctx.t("nab_it.view.dropped_hand", why=words.error(ctx.lang, tile["hand"]), **where)
+        if tile["now"] is not None:
+            return ctx.t("nab_it.view.dropped_taken", name=tile["now"]["owner"], now=tile["now"]["letter"], **where)
+        return ctx.t("nab_it.view.dropped_emptied", under=(tile["then"] or {}).get("letter", ""), **where)
+
+    def dismiss() -> None:
+        """Put the notice away."""
+        draft["dropped"] = []
+        ctx.refresh()
+
+    lead = "nab_it.view.dropped_some" if draft["tiles"] else "nab_it.view.dropped_all"
+    return ft.Column(key="dropped", spacing=2, visible=bool(dropped), controls=[
+        ft.Text(ctx.t(lead), size=16, weight=ft.FontWeight.W_600, color=ft.Colors.ERROR),
+        *[ft.Text(line(t), size=15, color=ft.Colors.ERROR) for t in dropped],
+        ft.TextButton(content=ctx.t("app.notice_dismiss"), on_click=lambda e: dismiss()),
+    ] if dropped else [])
 
 
 def letter_picker(ctx: GameContext, state: dict, player: str, draft: dict) -> ft.Control:
@@ -226,7 +296,9 @@ def letter_picker(ctx: GameContext, state: dict, player: str, draft: dict) -> ft
         row, col = draft["at"]
         draft["tiles"] = [t for t in draft["tiles"] if (t["row"], t["col"]) != (row, col)]
         draft["tiles"].append({"row": row, "col": col, "letter": letter, "blank": blank})
-        draft.update(at=None, blank=False)
+        stack = state["board"].get(game.key(row, col))
+        draft["under"][game.key(row, col)] = [dict(t) for t in stack] if stack else None
+        draft.update(at=None, blank=False, dropped=[])
         ctx.refresh()
 
     if state["options"]["deal"] == "app":
@@ -278,13 +350,14 @@ def preview_panel(ctx: GameContext, state: dict, player: str, tiles: list[dict])
 
 def turn_panel(ctx: GameContext, state: dict, player: str) -> ft.Control:
     """The turn player's board beside (on a laptop) or above the letters, preview, Play and Swap."""
-    draft = draft_of(ctx, player)
+    draft = draft_of(ctx, state, player)
 
     def tap(row: int, col: int) -> None:
         """Choose a cell; a cell with a draft tile gives it back."""
         kept = [t for t in draft["tiles"] if (t["row"], t["col"]) != (row, col)]
         if len(kept) != len(draft["tiles"]):
-            draft.update(tiles=kept, at=None)
+            draft.update(tiles=kept, at=None, dropped=[])
+            draft["under"].pop(game.key(row, col), None)
         else:
             draft["at"] = [row, col]
         ctx.refresh()
@@ -302,18 +375,19 @@ def keys_panel(ctx: GameContext, state: dict, player: str, draft: dict) -> list[
     def send() -> None:
         """Send the play."""
         if ctx.dispatch({"type": "play", "by": player, "tiles": list(draft["tiles"])}):
-            draft.update(tiles=[], at=None, blank=False)
+            draft.update(tiles=[], under={}, at=None, blank=False, dropped=[])
 
     def clear() -> None:
         """Take back every draft tile."""
-        draft.update(tiles=[], at=None, blank=False)
+        draft.update(tiles=[], under={}, at=None, blank=False, dropped=[])
         ctx.refresh()
 
     at = draft["at"]
     top, left, _, _ = window(state["board"])
     hint = (ctx.t("nab_it.view.chosen_cell", row=at[0] - top + 1, col=at[1] - left + 1) if at
             else ctx.t("nab_it.view.tap_cell"))
-    controls: list[ft.Control] = [ft.Text(hint, size=16), letter_picker(ctx, state, player, draft)]
+    controls: list[ft.Control] = [dropped_notice(ctx, state, draft), ft.Text(hint, size=16),
+                                  letter_picker(ctx, state, player, draft)]
     if draft["tiles"]:
         controls.append(preview_panel(ctx, state, player, draft["tiles"]))
     controls.append(ft.Row(wrap=True, controls=[
@@ -440,6 +514,7 @@ def table_calls(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control
 def build(ctx: GameContext) -> ft.Control:
     """What the table waits for: the turn (or the vote), the last play to challenge, the legend and calls."""
     state, offers = ctx.state, ctx.engine.prompt(ctx.state)
+    forget_past_turns(ctx)
     notes: list[ft.Control] = []
     taken = state["taken_back"]
     if taken:
