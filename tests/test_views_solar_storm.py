@@ -298,3 +298,85 @@ def test_typed_setup_a_card_tapped_with_every_hand_and_the_face_up_pair_full_say
     deal = table.local["solar_storm"]["deal"]
     assert table.errors == ["solar_storm.view.target_full"] and deal["face_up"] == ["metal", "energy"]
     assert [len(cards) for cards in deal["hands"].values()] == [4, 4]
+
+
+def pile_shown(body) -> list[str]:
+    """The typed cards (or rooms) as the form shows them, each a button that takes it back."""
+    return [b.content for b in all_buttons(body) if b.content.endswith(" ×")]
+
+
+def test_a_double_tap_on_a_card_chip_once_the_draw_is_full_is_refused_in_words_not_kept_unseen():
+    """Two cards from the deck: data, then metal tapped twice before the redraw (both taps reach the chip of the
+    screen that still showed it). The second is refused, saying the draw is full; the draft holds what the form
+    shows. It kept a third card unseen (the form showed the first two), which came into sight once data was taken
+    back and went with the draw: metal and metal were sent."""
+    table = typed_game()
+    tap(build(table), "End actions")
+    tap(build(table), "From the deck")
+    tap(build(table), "data")
+    metal = next(b for b in all_buttons(build(table)) if b.content == "metal")
+    metal.on_click(None)
+    metal.on_click(None)
+    assert table.local["solar_storm"]["pick"]["cards"] == ["data", "metal"]
+    assert table.errors == ["solar_storm.view.draw_full"]
+    assert words.say("en", "solar_storm.view.draw_full", count=2) == \
+        "All 2 cards that came up are typed: tap one of them to take it back first."
+    assert words.say("zh-CN", "solar_storm.view.draw_full", count=2) == "抽到的 2 张卡都已点选：先点其中一张取回。"
+    body = build(table)
+    assert pile_shown(body) == ["data ×", "metal ×"]
+    tap(body, "data ×")
+    assert pile_shown(build(table)) == ["metal ×"]
+    tap(build(table), "energy")
+    tap(build(table), "Send")
+    assert table.record["actions"][-1]["cards"] == ["metal", "energy"]
+
+
+def test_a_double_tap_on_two_rooms_of_a_full_damage_card_is_refused_and_one_room_twice_toggles():
+    """A one-room damage card: Bridge and Armoury tapped on the same screen (Armoury before the redraw rests it):
+    Armoury is refused in words and the card holds Bridge, as shown. Bridge tapped twice takes it back, as shown."""
+    table = typed_game()
+    table.state["phase"] = "damage"
+    body = build(table)
+    assert "Tap the 1 room on the damage card." in shown(body)
+    tap(body, "Bridge")
+    tap(body, "Armoury")
+    assert table.local["solar_storm"]["pick"]["rooms"] == ["bridge"]
+    assert table.errors == ["solar_storm.view.rooms_full"]
+    assert words.say("en", "solar_storm.view.rooms_full", count=1) == \
+        "The 1 room of the damage card is tapped: tap it to take it back first."
+    assert "1. Bridge" in [b.content for b in all_buttons(build(table))]
+    bridge = next(b for b in all_buttons(build(table)) if b.content == "1. Bridge")
+    bridge.on_click(None)
+    assert table.local["solar_storm"]["pick"]["rooms"] == []
+    assert "1. Bridge" not in [b.content for b in all_buttons(build(table))]
+
+
+def test_cards_typed_beyond_the_draw_are_shown_with_the_refusal_not_cut_off():
+    """Three cards typed for another draw (another screen sent that one) where the face-up card's refill is one:
+    all three are shown, with the engine's refusal, and Send waits; taking two back sends the one left."""
+    table = typed_game()
+    tap(build(table), "End actions")
+    table.local["solar_storm"]["pick"].update(group=0, cards=["data", "metal", "energy"])
+    body = build(table)
+    assert "Type exactly 1 card drawn." in shown(body) and pile_shown(body) == ["data ×", "metal ×", "energy ×"]
+    assert next(b for b in all_buttons(body) if b.content == "Send").disabled
+    tap(body, "data ×")
+    tap(build(table), "metal ×")
+    tap(build(table), "Send")
+    assert table.errors == [] and table.record["actions"][-1]["cards"] == ["energy"]
+
+
+def test_two_cards_tapped_into_the_new_order_before_the_redraw_are_both_kept():
+    """The Cargo Hold's look: the fifth card then the fourth, both on the screen that showed neither tapped; the
+    new order holds both (the second took the first one's place)."""
+    table = Table("solar_storm", ["Ann"])
+    table.state["where"]["Ann"] = "cargo-hold"
+    table.state["rooms"]["cargo-hold"]["cubes"] = [True, True, True]
+    tap(build(table), "Cargo Hold: look at 5 resources")
+    body = build(table)
+    looked = [b for b in all_buttons(body) if b.content in {view.card_name(table.ctx(), c) for c in view.CARDS}
+              and not b.disabled][-5:]
+    looked[4].on_click(None)
+    looked[3].on_click(None)
+    looked[4].on_click(None)  # the fifth again: it is in the order already
+    assert table.local["solar_storm"]["order"] == [4, 3]

@@ -20,7 +20,10 @@ When the table deals (option `deal` = "table"):
 - a typed draw (`take`, the Hull Breach) picks where from (or the roll) in a choice row, then the cards that came
   up from chips; a typed damage card is its rooms tapped on the ship grid (scratch `pick`).
 Every form shows the engine's refusal of what is typed so far (`check`, nothing applied) and sends only what it
-accepts. No rule is decided here.
+accepts. Everything typed is shown and sent as typed: a typed draw's card or a damage card's room tapped once the
+card is full (a double tap faster than the redraw that hides the chips) is refused in words; it was kept in the
+draft unseen (the form showed only the card's size of it), then shown and sent once a card before it was taken
+back. No rule is decided here.
 
 A screen shows the moves it makes (`views.components.offers`: the turn player's on that player's phone, the typed
 setup on a screen that acts for the table) and offers them to the context (`ctx.offer`), so a seated phone's moves
@@ -481,8 +484,13 @@ def typed_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
         pick.update(group=i, cards=[])
         redo()
 
-    def add(card: str) -> None:
-        """One more card that came up."""
+    def add(card: str, size: int) -> None:
+        """One more card that came up; once `size` are typed, a tap (a second one faster than the redraw that hides
+        the chips) is refused in words: it was kept in the draft unseen, shown once a card before it was taken
+        back, and sent with the draw."""
+        if len(pick["cards"]) >= size:
+            ctx.show_error(RuleError("solar_storm.view.draw_full", count=size))
+            return
         pick["cards"].append(card)
         redo()
 
@@ -491,8 +499,12 @@ def typed_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
         del pick["cards"][i]
         redo()
 
-    def tap_room(room: str) -> None:
-        """Add or take back a room of the damage card."""
+    def tap_room(room: str, size: int) -> None:
+        """Add or take back a room of the damage card; a new room once `size` are tapped (a second tap faster than
+        the redraw that rests the others) is refused in words, as `add` refuses a card."""
+        if room not in pick["rooms"] and len(pick["rooms"]) >= size:
+            ctx.show_error(RuleError("solar_storm.view.rooms_full", count=size))
+            return
         pick["rooms"] = toggled(pick["rooms"], room)
         redo()
 
@@ -508,19 +520,21 @@ def typed_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
         return ft.Column(spacing=6, controls=controls)
     group = groups[index]
     members = [c for c in choices if {k: v for k, v in c.items() if k not in ("cards", "rooms")} == group]
+    # Everything in the pick is shown and sent, never cut to the card's size: a room or card beyond it (typed for
+    # another draw) is shown, with the engine's refusal, until it is taken back.
     if "rooms" in members[0]:
         size = len(members[0]["rooms"])
-        rooms = [r for r in pick["rooms"] if r in ROOM_IDS][:size]
+        rooms = list(pick["rooms"])
         controls += [ft.Text(ctx.t("solar_storm.view.tap_rooms", count=size), size=14),
-                     room_grid(ctx, ctx.state["layout"], rooms, size, tap_room)]
+                     room_grid(ctx, ctx.state["layout"], rooms, size, lambda room: tap_room(room, size))]
         action = {"type": kind, "by": by, **group, "rooms": rooms}
     else:
         size = len(members[0]["cards"])
         kinds = [c for c in CARDS if any(c in m["cards"] for m in members)]
-        cards = pick["cards"][:size]
+        cards = list(pick["cards"])
         controls.append(ft.Text(ctx.t("solar_storm.view.tap_cards", count=size), size=14))
         if len(cards) < size:
-            controls.append(card_chips(ctx, kinds, add))
+            controls.append(card_chips(ctx, kinds, lambda card: add(card, size)))
         controls.append(pile(ctx, [card_name(ctx, c) for c in cards], remove, "solar_storm.view.picked_none"))
         action = {"type": kind, "by": by, **group, "cards": cards}
     controls += refusal_and_send(ctx, action, ctx.t("solar_storm.view.send"), done)
@@ -539,8 +553,11 @@ def arrange_panel(ctx: GameContext, draft: dict) -> ft.Control:
         return card_name(ctx, card)
 
     def pick(i: int) -> None:
-        """The next card of the new order."""
-        draft["order"] = order + [i]
+        """The next card of the new order, after those tapped so far (read now, not as this screen showed them: a
+        second tap before the redraw put its card in place of the first one's, which was dropped)."""
+        now = [j for j in draft["order"] if j < len(peek["cards"])]
+        if i not in now:
+            draft["order"] = now + [i]
         ctx.refresh()
 
     def put_back() -> None:
