@@ -380,3 +380,21 @@ def test_two_cards_tapped_into_the_new_order_before_the_redraw_are_both_kept():
     looked[3].on_click(None)
     looked[4].on_click(None)  # the fifth again: it is in the order already
     assert table.local["solar_storm"]["order"] == [4, 3]
+
+
+def test_after_a_bridge_look_a_damage_card_of_any_looked_size_is_typed():
+    """The Bridge looked at a one-room card and two two-room ones, which the table put back in an order of its own:
+    the next card may be either size. The form took the smallest (it read "Tap the 1 room on the damage card." and
+    rested the grid after one room), so a two-room card could not be typed."""
+    table = typed_game()
+    state = table.state
+    state["damage"]["deck"] = state["damage"]["deck"][7:]       # 1, 2, 2, … on top
+    state["damage"]["loose"] = 3                                # the three looked at
+    state["phase"] = "damage"
+    assert ("Tap the rooms on the damage card that came up, in the printed order (after the Bridge's look it may "
+            "be any of the cards looked at, whatever its size).") in shown(build(table))
+    tap(build(table), "Bridge")
+    tap(build(table), "Armoury")
+    tap(build(table), "Send")
+    assert table.errors == [] and table.record["actions"][-1]["rooms"] == ["bridge", "armoury"]
+    assert table.state["damage"]["deck"][:1] == [1] and table.state["damage"]["loose"] == 2

@@ -523,9 +523,12 @@ def typed_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
     # Everything in the pick is shown and sent, never cut to the card's size: a room or card beyond it (typed for
     # another draw) is shown, with the engine's refusal, until it is taken back.
     if "rooms" in members[0]:
-        size = len(members[0]["rooms"])
+        sizes = sorted({len(m["rooms"]) for m in members})
+        size = sizes[-1]
         rooms = list(pick["rooms"])
-        controls += [ft.Text(ctx.t("solar_storm.view.tap_rooms", count=size), size=14),
+        lead = (ctx.t("solar_storm.view.tap_rooms", count=size) if len(sizes) == 1
+                else ctx.t("solar_storm.view.tap_rooms_looked"))
+        controls += [ft.Text(lead, size=14),
                      room_grid(ctx, ctx.state["layout"], rooms, size, lambda room: tap_room(room, size))]
         action = {"type": kind, "by": by, **group, "rooms": rooms}
     else:
