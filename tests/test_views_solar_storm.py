@@ -352,11 +352,13 @@ def test_a_double_tap_on_two_rooms_of_a_full_damage_card_is_refused_and_one_room
 
 
 def test_cards_typed_beyond_the_draw_are_shown_with_the_refusal_not_cut_off():
-    """Three cards typed for another draw (another screen sent that one) where the face-up card's refill is one:
-    all three are shown, with the engine's refusal, and Send waits; taking two back sends the one left."""
+    """Three cards in the draft of this draw (a draft kept from before typed draws were refused once full) where
+    the face-up card's refill is one: all three are shown, with the engine's refusal, and Send waits; taking two
+    back sends the one left."""
     table = typed_game()
     tap(build(table), "End actions")
-    table.local["solar_storm"]["pick"].update(group=0, cards=["data", "metal", "energy"])
+    table.local["solar_storm"]["pick"].update({"group": 0, "cards": ["data", "metal", "energy"],
+                                               "for": ["take", "Ann", table.state["turns"]]})
     body = build(table)
     assert "Type exactly 1 card drawn." in shown(body) and pile_shown(body) == ["data ×", "metal ×", "energy ×"]
     assert next(b for b in all_buttons(body) if b.content == "Send").disabled
@@ -398,3 +400,17 @@ def test_after_a_bridge_look_a_damage_card_of_any_looked_size_is_typed():
     tap(build(table), "Send")
     assert table.errors == [] and table.record["actions"][-1]["rooms"] == ["bridge", "armoury"]
     assert table.state["damage"]["deck"][:1] == [1] and table.state["damage"]["loose"] == 2
+
+
+def test_a_draw_typed_here_but_made_on_another_screen_is_not_carried_into_the_next():
+    """Ann's draw half typed here (data), then made on another phone: Bo's draw next turn opened with "data"
+    already typed here."""
+    table = typed_game()
+    tap(build(table), "End actions")
+    tap(build(table), "From the deck")
+    tap(build(table), "data")
+    assert table.apply({"type": "take", "by": "Ann", "source": "deck", "cards": ["metal", "energy"]})
+    assert table.apply({"type": "damage", "by": "Ann", "rooms": ["bridge"]})
+    assert table.apply({"type": "end_actions", "by": "Bo"})
+    body = build(table)
+    assert "First tap where the card comes from, or what the die shows." in shown(body) and pile_shown(body) == []

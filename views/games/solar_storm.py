@@ -76,6 +76,14 @@ def new_pick() -> dict:
     return {"group": None, "cards": [], "rooms": []}
 
 
+def pick_for(draft: dict, draw: list) -> dict:
+    """The typed draw or damage card for this draw (its kind, player and turn): one typed for another draw, which
+    was then made on another screen, is not carried into the next (it opened with those cards typed)."""
+    if draft["pick"].get("for") != draw:
+        draft["pick"] = {**new_pick(), "for": draw}
+    return draft["pick"]
+
+
 def room_name(ctx: GameContext, room: str) -> str:
     """A room in words."""
     return ctx.t(f"solar_storm.room.{room}")
@@ -465,7 +473,7 @@ def typed_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
     """A typed draw or damage card: where from (or the roll) in a choice row, then the cards from chips or the
     damage card's rooms on the ship grid, then the engine's verdict and the send button."""
     kind, by, choices = entry["type"], entry["by"], entry["choices"]
-    pick = draft["pick"]
+    pick = pick_for(draft, [kind, by, ctx.state["turns"]])
     groups: list[dict] = []
     for choice in choices:
         group = {k: v for k, v in choice.items() if k not in ("cards", "rooms")}
