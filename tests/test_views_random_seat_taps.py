@@ -45,11 +45,11 @@ APART = (0.05, 10.0)  # seconds between two taps: within a near-tie's window, or
 
 class SeatApp:
     """Just enough of the app for a phone's or the host's table screen: its language, its scratch, a recording
-    page at a LAN address."""
+    page at a LAN address, no browser storage."""
 
     def __init__(self, store: Store, lang: str, shown: list):
         self.store, self.lang, self.page, self.settings = store, lang, FakePage(), {"sound": False}
-        self.show_error, self._local = shown.append, {}
+        self.show_error, self._local, self.prefs = shown.append, {}, None
         self.page.url = "http://192.168.1.20:8550/table/x"
 
     def go(self, route: str) -> None:

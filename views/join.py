@@ -1,14 +1,16 @@
 """The phone's screen (`/join/<id>`): join the table with the PIN and a free seat, then play as that seat.
 
 A phone that holds a seat keeps its seat token in the browser's storage (`tableside.seat.<id>`), so a reload, a
-dropped connection or a server restart brings it back to its seat; a token the table no longer knows (the host
-freed the seat) is forgotten and the join form shown again. Once seated the phone shows only what the hub sends
-this seat: `player_view(state, seat)`, the seat's prompt entries (as buttons and forms), and the game's own view
-built on that view, whose actions go through the hub as this seat (anything for another seat is refused there);
-once the game is over, the final result (winners, ranking with totals, breakdown) as the host's screen shows it.
-What the seat has half entered in the game's view (an answer sheet typed but not saved) is its draft, kept in
-the store per session and seat as the session screen keeps the shared screen's: it comes back after a reload,
-a server restart, or on another phone that takes the seat.
+dropped connection or a server restart brings it back to its seat; a token the table no longer knows (the host freed
+the seat) is forgotten and the join form shown again. A PIN half typed is kept there too (`tableside.pin.<id>`,
+until the phone takes a seat): a tab away longer than the server keeps its session (`main.SESSION_TIMEOUT`, then
+Flet's eviction, every 10 s) comes back in a new session with none of the old one's scratch, and showed the field
+empty. Once seated the phone shows only what the hub sends this seat: `player_view(state, seat)`, the seat's prompt
+entries (as buttons and forms), and the game's own view built on that view, whose actions go through the hub as this
+seat (anything for another seat is refused there); once the game is over, the final result (winners, ranking with
+totals, breakdown) as the host's screen shows it. What the seat has half entered in the game's view (an answer sheet
+typed but not saved) is its draft, kept in the store per session and seat as the session screen keeps the shared
+screen's: it comes back after a reload, a server restart, or on another phone that takes the seat.
 While a seated phone's tab is gone (closed, asleep, its network down) the host's screen shows the seat's phone
 away (Flet's page disconnect: a closed tab's session lived on, disconnected, for an hour, so its screen went on
 watching and the seat read "phone connected"), and connected again once the tab is back: a tab that comes back gets
@@ -19,6 +21,7 @@ it has one: `views.components.race`); a move the view offers is not offered agai
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Callable
 
 import flet as ft
@@ -32,6 +35,7 @@ from views.table_hub import PIN_DIGITS
 from views.ui import aside
 
 PREFS_KEY = "tableside.seat."
+PIN_KEY = "tableside.pin."
 
 
 @ft.component
@@ -63,11 +67,14 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
         set_token(value)
 
     def mounted() -> None:
-        """Read a seat token this phone kept."""
+        """Read a seat token this phone kept, and a PIN it had half typed."""
 
         async def read() -> None:
-            """Take the stored token, or none."""
-            kept = await app.prefs.get(PREFS_KEY + sid) if app.prefs is not None else None
+            """Take the stored token, or none; bring back the PIN typed unless this tab still has it."""
+            kept, typed = await asyncio.gather(*(app.prefs.get(key + sid) for key in (PREFS_KEY, PIN_KEY))) \
+                if app.prefs is not None else (None, None)
+            if isinstance(typed, str):
+                app.local(f"join:{sid}").setdefault("pin", typed)
             set_token(kept if isinstance(kept, str) else "")
 
         app.page.run_task(read)
@@ -125,9 +132,23 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
 def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:
     """The PIN field and a button per free seat."""
     scratch = app.local(f"join:{hub.sid}")
+
+    def typed(value: str | None) -> None:
+        """Keep the PIN typed so far (None: forget it) in the tab and in the browser's storage."""
+        if value is None:
+            scratch.pop("pin", None)
+        else:
+            scratch["pin"] = value
+        if app.prefs is None:
+            return
+        if value:
+            app.page.run_task(app.prefs.set, PIN_KEY + hub.sid, value)
+        else:
+            app.page.run_task(app.prefs.remove, PIN_KEY + hub.sid)
+
     pin = ft.TextField(label=app.t("table.pin"), value=scratch.get("pin", ""), password=True, width=200,
                        keyboard_type=ft.KeyboardType.NUMBER, max_length=PIN_DIGITS,
-                       on_change=lambda e: scratch.__setitem__("pin", e.control.value))
+                       on_change=lambda e: typed(e.control.value))
 
     def take(seat: str) -> None:
         """Join as seat with the typed PIN."""
@@ -136,7 +157,7 @@ def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:
         except RuleError as err:
             app.show_error(err)
             return
-        scratch.pop("pin", None)
+        typed(None)
         keep(token)
 
     free = hub.free_seats()

@@ -107,6 +107,7 @@ def table_server():
                     "score_pad": store.create(new_record("score_pad", list(SEATS), {})),
                     "score_pad_away": store.create(new_record("score_pad", list(SEATS), {})),
                     "score_pad_blip": store.create(new_record("score_pad", list(SEATS), {})),
+                    "score_pad_evicted": store.create(new_record("score_pad", list(SEATS), {})),
                     "flip7": store.create(new_record("flip7", list(SEATS), {})),
                     "cubosaurs": store.create(new_record("cubosaurs", list(SEATS), {"rows": CUBOSAURS_ROWS})),
                     "rummy": store.create(new_record("rummy", list(SEATS), {})),
@@ -497,6 +498,25 @@ def test_a_phone_whose_connection_blinks_draws_what_comes_after(table_server, ta
     b.fill("My points", "4")
     b.tap("Give my points")
     b.see("Given: A 7, B 4; still to give: C")
+
+
+def test_a_phone_away_longer_than_its_session_keeps_its_half_typed_pin(table_server, table_tabs):
+    """B types half the PIN, then the phone is away longer than the server keeps its session (`main.SESSION_TIMEOUT`
+    and Flet's eviction, every 10 s): it comes back in a new session with nothing of the old one, and the PIN
+    typed is still in its field (it was kept in the session only: lost). Away that long is simulated without
+    waiting: while the network is down the tab's Flet session id (the web client's `_flet_session_id`, read at
+    each reconnection) is one the server does not know, as it is once the session has been evicted."""
+    sid = table_server[1]["score_pad_evicted"]
+    b = table_tabs[1]["B"].tab
+    b.page.add_init_script(NETWORK)
+    b.open(f"/join/{sid}")
+    b.fill("Table PIN", "12")
+    heard = b.sockets()
+    b.page.evaluate("window.__blocked = true; window.__ws.forEach(socket => socket.close())")
+    b.page.evaluate("sessionStorage.setItem('_flet_session_id', 'evicted')")
+    b.page.evaluate("window.__blocked = false")
+    b.reconnected(heard)
+    b.holds("Table PIN", "12")
 
 
 def test_a_flip7_round_given_from_each_phone(table_server, table_tabs):
