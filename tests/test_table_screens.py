@@ -38,8 +38,8 @@ from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import guess_club, kingdomino, knit_wit, nab_it, pictomania, solar_storm, splitter, view_of
 from views.join import join_form, seat_body
-from views.session import show_all
-from views.table import (choice_text, field_label, host_body, log_name, moves_and_view, qr_svg, seat_local,
+from views.session import bring_back_draft, build, save_draft, show_all
+from views.table import (choice_text, field_label, host_body, moves_and_view, qr_svg, seat_local,
                          status_line)
 from views.table_hub import PIN_DIGITS
 
@@ -264,7 +264,7 @@ def test_the_host_screens_log_shows_the_newest_lines_and_all_of_them_once_asked(
     assert log_numbers(body) == list(range(count, 0, -1)) and show_all_buttons(body) == []
     hub.unsubscribe(key)
     again: list = []
-    assert show_all(tab, log_name(hub.sid)) is None  # the tab's choice, with which `Table` watches again
+    assert show_all(tab, seat_local(tab, hub.sid, TABLE)) is None  # the choice, with which `Table` watches again
     key = hub.subscribe(again.append, whole_log=True)
     hub.act(None, {"type": "round", "by": "table", "scores": {"A": 1, "B": 1}})
     assert log_numbers(host_body(tab, hub, again[-1], key)) == list(range(count + 1, 0, -1))
@@ -1090,6 +1090,45 @@ def test_each_hosted_games_host_screen_offers_each_of_the_tables_moves_once(stor
             panel, board = table_moves(shell(store), hub, got[-1], monkeypatch)
             assert not panel & board, (game, len(record["actions"]), "offered twice", panel & board)
             assert wanted <= panel | board, (game, len(record["actions"]), "not offered", wanted - panel - board)
+
+
+def long_score_pad() -> tuple[dict, int]:
+    """A score pad of A and B with SHOWN + 5 rounds, and its log's length."""
+    count = SHOWN + 5
+    return new_record("score_pad", ["A", "B"]) | {"actions": [
+        {"type": "round", "by": "table", "scores": {"A": n, "B": 0}} for n in range(count)]}, count
+
+
+def test_the_session_screens_show_all_comes_back_in_a_new_tab(store):
+    """The host chose "Show all" on the session screen; its tab comes back in a new Flet session (away longer than
+    the server keeps one): the screen brings back its draft and shows every line of the log (the choice was kept
+    in the tab's scratch only: the log came back paged)."""
+    record, count = long_score_pad()
+    sid = store.create(record)
+    tab = shell(store, f"/play/{sid}")
+    (more,) = show_all_buttons(build(tab, sid, False)[1])
+    more.on_click(None)
+    assert log_numbers(build(tab, sid, False)[1]) == list(range(count, 0, -1))
+    save_draft(tab, sid, tab.local(f"session:{sid}")).result(timeout=30)
+    back = shell(store, f"/play/{sid}")
+    bring_back_draft(back, sid, back.local(f"session:{sid}"))
+    body = build(back, sid, False)[1]
+    assert log_numbers(body) == list(range(count, 0, -1)) and show_all_buttons(body) == []
+
+
+def test_the_host_table_screens_show_all_comes_back_in_a_new_tab(store):
+    """The host chose "Show all" on the table screen; its tab comes back in a new Flet session: the screen's
+    draft (the table seat's) brings the choice back, with which it watches the whole log again (kept in the tab's
+    scratch only, the log came back paged)."""
+    hub = open_hub(store, long_score_pad()[0], Clock())
+    tab, got = shell(store), []
+    key = hub.subscribe(got.append)
+    (more,) = show_all_buttons(host_body(tab, hub, got[-1], key))
+    more.on_click(None)
+    save_draft(tab, hub.sid, seat_local(tab, hub.sid, TABLE), TABLE).result(timeout=30)
+    back = shell(store)
+    bring_back_draft(back, hub.sid, seat_local(back, hub.sid, TABLE), TABLE)
+    assert show_all(back, seat_local(back, hub.sid, TABLE)) is None
 
 
 def test_the_join_qr_code_is_the_addresss_own_matrix_in_filled_squares():

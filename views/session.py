@@ -26,8 +26,11 @@ Rulings:
   Before, a laptop opened within a second of the phone's "Add round" brought back the round's entries just
   recorded (the draft on disk until the next write) and said the round had been entered elsewhere (keep them for
   the next round, or clear them) instead of offering the next round.
-- The log shows the newest `SHOWN` entries, with "show all" (kept per tab). The log and each player's breakdown
-  stay open or closed as this tab left them, across re-renders (`views.components.folds`).
+- The log shows the newest `SHOWN` entries, with "show all". Once chosen it is kept in the screen's draft (as a
+  rounds table's "show all" is), so the screen comes back showing every entry after its tab was away longer than
+  the server keeps a tab's session (`main.SESSION_TIMEOUT`, then Flet's eviction, every 10 s), or after a
+  restart: kept in the tab's scratch only, the log came back paged. The log and each player's breakdown stay open
+  or closed as this tab left them, across re-renders (`views.components.folds`).
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ DRAFT_EVERY_S = 1.0
 SHORT_PART = 16  # a header part this short (in characters) is kept on one line
 DRAFT_WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tableside-drafts")
 SEAT = None
+LOG_ALL = "log_all"  # the key of a screen's draft saying its log shows every entry (`show_all`)
 TAKEN: dict[tuple[Any, str, str], tuple[str, dict]] = {}  # by store, session and seat: a draft taken, not written
 TAKEN_LOCK = threading.Lock()
 
@@ -234,7 +238,7 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     elif not read_only:
         main.append(game_body(app, sid, record, state, eng, pinned))
     side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, app.lang, board, folds, limit=SHOWN)]
-    more = show_all(app, f"log:{sid}")
+    more = show_all(app, app.local(f"session:{sid}"))
     side += [log_panel(app.lang, public_log(record, SHOWN if more else None), len(record["actions"]), folds, more),
              file_actions(app, sid, read_only, state)]
     body = ft.ResponsiveRow(controls=[
@@ -244,17 +248,17 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     return title, body, "/"
 
 
-def show_all(app: Any, name: str, fetch: Any = None) -> Any:
-    """None once this tab chose to see every entry of list `name`, else the function that chooses it and shows
-    the screen again (or, given fetch, calls fetch instead: where the entries come from elsewhere, e.g. the host's
-    table screen asks the table's hub for the whole log, whose message shows the screen again)."""
-    scratch = app.local(name)
-    if scratch.get("all"):
+def show_all(app: Any, scratch: dict, fetch: Any = None) -> Any:
+    """None once the screen whose scratch (its draft: `draft_of`) this is chose to see every entry of its log,
+    else the function that chooses it and shows the screen again (or, given fetch, calls fetch instead: where the
+    entries come from elsewhere, e.g. the host's table screen asks the table's hub for the whole log, whose
+    message shows the screen again)."""
+    if scratch.get(LOG_ALL):
         return None
 
     def choose() -> None:
-        """Show every entry from now on in this tab."""
-        scratch["all"] = True
+        """Show every entry from now on on this screen."""
+        scratch[LOG_ALL] = True
         (fetch or app.render)()
 
     return choose

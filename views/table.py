@@ -3,8 +3,13 @@ name a referee), near-ties to rule on, and the public table: the table's own mov
 built on `player_view(state, None)` as the referee seat's phone shows it), the scoreboard of that view and the
 public log; once the game is over, the final result in place of the board and the scoreboard.
 The log is the session screen's panel (`views.components.action_log.log_panel`): the newest `SHOWN` entries with
-"show all", kept per tab (`views.session.show_all`); the hub sends the host's screen only those newest entries,
-so a message does not grow with the log, until the screen asks it for the whole public log (`show_whole_log`).
+"show all" (`views.session.show_all`); the hub sends the host's screen only those newest entries, so a message
+does not grow with the log, until the screen asks it for the whole public log (`show_whole_log`).
+What the host's screen has half entered or chosen in the table's view and its "show all" are the draft of the
+table's seat (`seat_local`), kept in the store as the session screen keeps its own (the same seat's: the draft of
+either screen is what the other brings back), so they come back after its tab was away longer than the server
+keeps a tab's session (`main.SESSION_TIMEOUT`, then Flet's eviction): kept in the tab's scratch only, a round
+half typed there was gone and the log paged again.
 The log and the scoreboard's breakdowns stay open or closed as the tab left them (`views.components.folds`).
 
 Also what the phone screen (`views/join.py`) shares with it: delivering the hub's messages into a tab, the
@@ -43,7 +48,8 @@ from views.components.scoreboard import scoreboard_panel
 from views.context import GameContext, TapCount
 from views.games import view_of
 from views.live import InTab, live
-from views.session import MAIN_COLS, SIDE_COLS, end_panel, show_all, status_line as header_line
+from views.session import (MAIN_COLS, SIDE_COLS, bring_back_draft, draft_keeper, end_panel, show_all,
+                           status_line as header_line, take_draft)
 from views.table_hub import TableHub, hub_for
 from views.ui import aside, dropdown
 
@@ -232,22 +238,30 @@ def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
     except RuleError as err:
         return frame(app, app.t("app.title"), ft.Text(words.error(app.lang, err)), "/")
 
-    def follow() -> Callable[[], None]:
-        """Watch the table as the host's public screen (with the whole log if this tab chose "show all")."""
-        key = hub.subscribe(tab_listener(set_message), whole_log=show_all(app, log_name(sid)) is None)
-        subscription.current = key
-        return lambda: hub.unsubscribe(key)
+    local = seat_local(app, sid, TABLE)
 
+    def follow() -> Callable[[], None]:
+        """Watch the table as the host's public screen (with the whole log if this screen chose "show all"), and
+        keep its draft while it changes."""
+        key = hub.subscribe(tab_listener(set_message), whole_log=show_all(app, local) is None)
+        subscription.current = key
+        stop_keeping = draft_keeper(app, sid, local, TABLE)
+
+        def stop() -> None:
+            """Stop watching; keep the draft as it is now."""
+            hub.unsubscribe(key)
+            stop_keeping()
+
+        return stop
+
+    bring_back_draft(app, sid, local, TABLE)
     ft.use_effect(follow, [])
     title = app.t("table.host_title", game=hub.engine.game.names.get(app.lang, hub.engine.game.id))
     if message is None:
         return frame(app, title, ft.ProgressRing(), f"/play/{sid}")
-    return frame(app, title, host_body(app, hub, message, subscription.current), f"/play/{sid}")
-
-
-def log_name(sid: str) -> str:
-    """The tab's scratch of the host screen's log ("show all" chosen or not)."""
-    return f"table:{sid}:log"
+    body = host_body(app, hub, message, subscription.current)
+    take_draft(app, sid, local, TABLE)
+    return frame(app, title, body, f"/play/{sid}")
 
 
 def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
@@ -313,7 +327,7 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
     folds = Folds(app.local(f"table:{hub.sid}:folds"), app.render)
     side: list[ft.Control] = [] if message["status"].get("over") else [
         scoreboard_panel(app.t, lang, hub.engine.scoreboard(message["view"]), folds, limit=SHOWN)]
-    more = show_all(app, log_name(hub.sid), lambda: hub.show_whole_log(key))
+    more = show_all(app, seat_local(app, hub.sid, TABLE), lambda: hub.show_whole_log(key))
     side.append(log_panel(lang, message["log"], message["count"], folds, more))
     return ft.ResponsiveRow(controls=[ft.Column(col=MAIN_COLS, spacing=16, controls=main),
                                       ft.Column(col=SIDE_COLS, spacing=12, controls=side)])
@@ -355,7 +369,8 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
 
 
 def seat_local(app: Any, sid: str, seat: str) -> dict:
-    """The scratch of a seat's game view in this tab: its draft on a seated phone (`views.join`)."""
+    """The scratch of a seat's game view in this tab: its draft on a seated phone (`views.join`) and on the host's
+    table screen (the table's seat)."""
     return app.local(f"table:{sid}:{seat}:view")
 
 

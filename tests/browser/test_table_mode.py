@@ -37,7 +37,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from scoring.record import new_record
+from scoring.record import SHOWN, new_record
 from storage import Store
 from tests.browser.conftest import (LAPTOP, PHONE, READ_ALL, Phone, Tab, new_tab, restart_server, start_server,
                                     stop_server, until)
@@ -108,6 +108,9 @@ def table_server():
                     "score_pad_away": store.create(new_record("score_pad", list(SEATS), {})),
                     "score_pad_blip": store.create(new_record("score_pad", list(SEATS), {})),
                     "score_pad_evicted": store.create(new_record("score_pad", list(SEATS), {})),
+                    "score_pad_long": store.create(new_record("score_pad", list(SEATS), {}) | {"actions": [
+                        {"type": "round", "by": "table", "scores": {"A": n, "B": 0, "C": 0}}
+                        for n in range(SHOWN + 5)]}),
                     "flip7": store.create(new_record("flip7", list(SEATS), {})),
                     "cubosaurs": store.create(new_record("cubosaurs", list(SEATS), {"rows": CUBOSAURS_ROWS})),
                     "rummy": store.create(new_record("rummy", list(SEATS), {})),
@@ -517,6 +520,30 @@ def test_a_phone_away_longer_than_its_session_keeps_its_half_typed_pin(table_ser
     b.page.evaluate("window.__blocked = false")
     b.reconnected(heard)
     b.holds("Table PIN", "12")
+
+
+def test_the_hosts_show_all_is_kept_when_its_tab_is_away_longer_than_its_session(browser, table_server):
+    """The host's table screen of a long score pad shows the newest lines and "Show all"; the host asks for all,
+    then the laptop is away longer than the server keeps its session (simulated as for the PIN above): it comes
+    back in a new session still showing the whole log, the first round's line too (the choice lived in the tab's
+    session scratch only: the log came back paged)."""
+    server, sids = table_server
+    host = new_tab(browser, server, LAPTOP)
+    host.page.add_init_script(NETWORK)
+    first_line = re.compile(r"^#1(?!\d)")
+    try:
+        host.open(f"/table/{sids['score_pad_long']}")
+        host.tap("Show all")
+        host.see(first_line)
+        heard = host.sockets()
+        host.page.evaluate("window.__blocked = true; window.__ws.forEach(socket => socket.close())")
+        host.page.evaluate("sessionStorage.setItem('_flet_session_id', 'evicted')")
+        host.page.evaluate("window.__blocked = false")
+        host.reconnected(heard)
+        host.see(first_line)
+        expect(host.page.get_by_role("button", name="Show all", exact=True)).to_have_count(0)
+    finally:
+        host.page.context.close()
 
 
 def test_a_flip7_round_given_from_each_phone(table_server, table_tabs):
