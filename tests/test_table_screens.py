@@ -1131,6 +1131,29 @@ def test_the_host_table_screens_show_all_comes_back_in_a_new_tab(store):
     assert show_all(back, seat_local(back, hub.sid, TABLE)) is None
 
 
+def test_a_phones_generic_move_form_half_typed_comes_back_in_a_new_tab(store):
+    """A move no game view offers is a small form in the moves panel (here A's phone is given Knit Wit's
+    "aliases", which no shipped screen leaves to that panel); its field half typed is part of the seat's draft, so
+    the phone back in a new Flet session (away longer than the server keeps one) shows it again (it was kept in
+    the tab's scratch only: the field came back empty)."""
+    hub = open_hub(store, knit_wit_answering(), Clock())
+    got, _ = seated(hub, "A")
+    message = {**got[-1], "prompt": [*got[-1]["prompt"], {"by": "A", "type": "aliases", "choices": None}]}
+
+    def pairs_field(tab) -> ft.TextField:
+        """The form's one field on A's screen in tab."""
+        shown = moves_and_view(tab, hub, message, lambda action: False, "A", "Your moves now", [].append)
+        (field,) = [c for tree in shown for c in walk(tree) if isinstance(c, ft.TextField) and c.label == "Pairs"]
+        return field
+
+    tab = shell(store, f"/join/{hub.sid}")
+    pairs_field(tab).on_change(SimpleNamespace(control=SimpleNamespace(value='[["cat", "kitty"]')))
+    save_draft(tab, hub.sid, seat_local(tab, hub.sid, "A"), "A").result(timeout=30)
+    back = shell(store, f"/join/{hub.sid}")
+    bring_back_draft(back, hub.sid, seat_local(back, hub.sid, "A"), "A")
+    assert pairs_field(back).value == '[["cat", "kitty"]'
+
+
 def test_the_join_qr_code_is_the_addresss_own_matrix_in_filled_squares():
     """The QR code is drawn as vector squares (a PNG never painted on the host's plain-http network address): read
     back from the SVG's path, its dark modules are exactly segno's matrix for the address, border included."""

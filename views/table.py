@@ -343,7 +343,9 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
 
     The moves are the seat's prompt entries less those the game's view offers with a control of its own
     (`GameContext.offer`: a race button is the seat's claim), so a move is offered once; when the view offers
-    every entry the moves heading is left out ("nothing to do" only when the prompt is empty). pin: where the
+    every entry the moves heading is left out ("nothing to do" only when the prompt is empty). Their fields half
+    typed are part of the seat's draft (`seat_local`, under "moves"): in the tab's scratch only, they were gone
+    after its tab was away longer than the server keeps a tab's session. pin: where the
     view may pin a control above the scrolling screen (a phone's race buttons), or None; act_soon: act from an
     async handler (a phone's, `views.join`), or None."""
     eng = engine(message["meta"]["game"])
@@ -355,7 +357,7 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
     controls: list[ft.Control] = []
     if entries or not (over or message["prompt"]):
         controls += [ft.Text(heading, size=18, weight=ft.FontWeight.BOLD),
-                     prompt_panel(app.lang, eng, entries, act, app.local(f"table:{hub.sid}:{seat}"))]
+                     prompt_panel(app.lang, eng, entries, act, seat_local(app, hub.sid, seat).setdefault("moves", {}))]
     if over:
         folds = Folds(app.local(f"table:{hub.sid}:{seat}:folds"), app.render)
         return [*controls, end_panel(app, message["meta"], eng.scoreboard(message["view"]), folds)]
