@@ -90,6 +90,24 @@ def test_cargo_hold_arrange_by_taps():
     assert any(t.startswith("Top of the resource deck (seen in the Cargo Hold): ") for t in shown(build(table)))
 
 
+
+def test_a_card_tapped_into_the_wrong_place_of_the_new_order_can_be_taken_back():
+    """Looking in the Cargo Hold, a card tapped first by mistake could not be taken back (its button disabled, no
+    way to start the order again): the wrong order had to be put back. "Start again" clears the order tapped."""
+    table = Table("solar_storm", ["Ann"])
+    state = table.state
+    state["where"]["Ann"] = "cargo-hold"
+    state["rooms"]["cargo-hold"]["cubes"] = [True, True, True]
+    tap(build(table), "Cargo Hold: look at 5 resources")
+    top = list(table.state["resources"]["deck"][:5])
+    [b for b in all_buttons(build(table)) if b.content == view.card_name(table.ctx(), top[4])][-1].on_click(None)
+    assert f"New order: {view.card_name(table.ctx(), top[4])}" in shown(build(table))
+    tap(build(table), "Start again")
+    body = build(table)
+    assert "Untapped cards keep their order." in shown(body) and not any(b.disabled for b in all_buttons(body))
+    tap(build(table), "Put back")
+    assert table.state["resources"]["deck"][:5] == top and table.state["phase"] == "actions"
+
 def test_refusal_is_shown_not_applied():
     table = Table("solar_storm", ["Ann", "Bo"])
     ok = table.ctx().dispatch({"type": "move", "by": "Bo", "room": "bridge"})

@@ -571,6 +571,11 @@ def arrange_panel(ctx: GameContext, draft: dict) -> ft.Control:
             draft["order"] = now + [i]
         ctx.refresh()
 
+    def again() -> None:
+        """Forget the order tapped so far (a card tapped by mistake)."""
+        draft["order"] = []
+        ctx.refresh()
+
     def put_back() -> None:
         """Send the new order (the cards not tapped keep their order after the tapped ones)."""
         full = order + [i for i in range(len(peek["cards"])) if i not in order]
@@ -584,6 +589,7 @@ def arrange_panel(ctx: GameContext, draft: dict) -> ft.Control:
                               on_click=lambda e, i=i: pick(i)) for i, card in enumerate(peek["cards"])]),
         ft.Text(ctx.t("solar_storm.view.new_order", cards=[word(peek["cards"][i]) for i in order])
                 if order else ctx.t("solar_storm.view.tap_order"), size=14),
+        *([ft.TextButton(content=ctx.t("solar_storm.view.order_again"), on_click=lambda e: again())] if order else []),
         ft.FilledButton(content=ctx.t("solar_storm.view.put_back"), on_click=lambda e: put_back()),
     ])
 
