@@ -945,6 +945,25 @@ def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(st
         assert "Your moves now" not in screen and "Nothing to do right now" not in screen, seat
 
 
+
+def test_once_a_pictomania_game_is_over_every_phone_and_the_host_show_its_last_rounds_reveal(store):
+    """At a table, the fifth round revealed ended the game and every screen went to the final result alone: who
+    drew what and which guesses were right in that round were shown nowhere (the session screen shows it under
+    the result, the game's `final`). Every phone and the host's screen now show it too."""
+    players = ["A", "B", "C"]
+    actions = []
+    for _ in range(5):
+        actions += [{"type": "deal", "by": TABLE}, *({"type": "stop", "by": p, "take_tile": False} for p in players),
+                    {"type": "reveal", "by": TABLE}]
+    hub = open_hub(store, new_record("pictomania", players, {}) | {"actions": actions}, Clock())
+    screens = {None: host_screen(store, hub)}
+    for seat in players:
+        got, token = seated(hub, seat)
+        screens[seat] = words_in(seat_body(shell(store, f"/join/{hub.sid}"), hub, token, got[-1]))
+    for seat, screen in screens.items():
+        assert "Winners: A, B, C" in screen.replace("\u00a0", " "), seat
+        assert "Round 5 revealed" in screen, seat
+
 def played(game: str, players: list, options: dict | None = None, actions: list | None = None,
            turns: int = 0) -> dict:
     """A session record of game with the given actions, then the prompt's first finite choices for some turns."""

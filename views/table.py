@@ -338,8 +338,8 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
                    act_soon: Callable[[dict], Awaitable[bool]] | None = None) -> list[ft.Control]:
     """What a seat's screen (a phone, or the host's as the table) shows below its status: its moves now (under
     heading) and the game's view; once the game is over its moves only if it has any, then the final result
-    (winners, ranking with totals, each total's breakdown) as the session screen words it, from this
-    connection's view.
+    (winners, ranking with totals, each total's breakdown) as the session screen words it, with the game's own end
+    view as the session screen shows it (Pictomania's last reveal), from this connection's view.
 
     The moves are the seat's prompt entries less those the game's view offers with a control of its own
     (`GameContext.offer`: a race button is the seat's claim), so a move is offered once; when the view offers
@@ -360,7 +360,8 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
                      prompt_panel(app.lang, eng, entries, act, seat_local(app, hub.sid, seat).setdefault("moves", {}))]
     if over:
         folds = Folds(app.local(f"table:{hub.sid}:{seat}:folds"), app.render)
-        return [*controls, end_panel(app, message["meta"], eng.scoreboard(message["view"]), folds)]
+        ending = [end_panel(app, message["meta"], eng.scoreboard(message["view"]), folds)]
+        return [*controls, *with_final(eng.game.id, ctx, ending)]
     if board is not None:
         # Keyed: the moves above it come and go with the prompt (a roll for the table, a player's turn), and the
         # view then stays itself where it moves up or down, so Flet sends what changed in it, not the whole view
@@ -368,6 +369,14 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
         board.key = board.key if board.key is not None else "game-view"
         controls += [ft.Divider(key="game-view-divider"), board]
     return controls
+
+
+def with_final(game: str, ctx: GameContext, ending: list[ft.Control]) -> list[ft.Control]:
+    """The final result with the game's own end view (`final`, e.g. Pictomania's last reveal, the crew's outcome), in
+    the order the session screen gives them (`FINAL_LEADS`), from this screen's view of the state."""
+    view = view_of(game)
+    own = [view.final(ctx)] if view is not None and hasattr(view, "final") else []
+    return own + ending if getattr(view, "FINAL_LEADS", False) else ending + own
 
 
 def seat_local(app: Any, sid: str, seat: str) -> dict:
