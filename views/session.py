@@ -233,8 +233,8 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
         main.append(undo_redo(app, sid, eng, record))
     folds = Folds(app.local(f"session:{sid}"), app.render)
     if state.get("over"):
-        ending, own = [end_panel(app, record, board, folds)], game_final(app, sid, record, state, eng)
-        main += own + ending if getattr(view_of(record["game"]), "FINAL_LEADS", False) else ending + own
+        main += with_final(record["game"], lambda: game_context(app, sid, record, state, eng),
+                           [end_panel(app, record, board, folds)])
     elif not read_only:
         main.append(game_body(app, sid, record, state, eng, pinned))
     side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, app.lang, board, folds, limit=SHOWN)]
@@ -375,13 +375,13 @@ def game_body(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned: l
     return view.build(game_context(app, sid, record, state, eng, pinned))
 
 
-def game_final(app: Any, sid: str, record: dict, state: dict, eng: Any) -> list[ft.Control]:
-    """The game's own end view (`final(ctx)`, optional: e.g. the finished boards with their groups), if any; it
-    follows the end panel unless the view's `FINAL_LEADS` says it is the news (a cooperative crew's outcome)."""
-    view = view_of(record["game"])
-    if view is None or not hasattr(view, "final"):
-        return []
-    return [view.final(game_context(app, sid, record, state, eng))]
+def with_final(game: str, context: Callable[[], GameContext], ending: list[ft.Control]) -> list[ft.Control]:
+    """The end panel with the game's own end view (`final(ctx)`, optional: e.g. the finished boards with their
+    groups, Pictomania's last reveal), built on the screen's context; it follows the end panel unless the view's
+    `FINAL_LEADS` says it is the news (a cooperative crew's outcome)."""
+    view = view_of(game)
+    own = [view.final(context())] if view is not None and hasattr(view, "final") else []
+    return own + ending if getattr(view, "FINAL_LEADS", False) else ending + own
 
 
 def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned: list | None = None

@@ -49,7 +49,7 @@ from views.context import GameContext, TapCount
 from views.games import view_of
 from views.live import InTab, live
 from views.session import (MAIN_COLS, SIDE_COLS, bring_back_draft, draft_keeper, end_panel, show_all,
-                           status_line as header_line, take_draft)
+                           status_line as header_line, take_draft, with_final)
 from views.table_hub import TableHub, hub_for
 from views.ui import aside, dropdown
 
@@ -361,7 +361,7 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
     if over:
         folds = Folds(app.local(f"table:{hub.sid}:{seat}:folds"), app.render)
         ending = [end_panel(app, message["meta"], eng.scoreboard(message["view"]), folds)]
-        return [*controls, *with_final(eng.game.id, ctx, ending)]
+        return [*controls, *with_final(eng.game.id, lambda: ctx, ending)]
     if board is not None:
         # Keyed: the moves above it come and go with the prompt (a roll for the table, a player's turn), and the
         # view then stays itself where it moves up or down, so Flet sends what changed in it, not the whole view
@@ -369,14 +369,6 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
         board.key = board.key if board.key is not None else "game-view"
         controls += [ft.Divider(key="game-view-divider"), board]
     return controls
-
-
-def with_final(game: str, ctx: GameContext, ending: list[ft.Control]) -> list[ft.Control]:
-    """The final result with the game's own end view (`final`, e.g. Pictomania's last reveal, the crew's outcome), in
-    the order the session screen gives them (`FINAL_LEADS`), from this screen's view of the state."""
-    view = view_of(game)
-    own = [view.final(ctx)] if view is not None and hasattr(view, "final") else []
-    return own + ending if getattr(view, "FINAL_LEADS", False) else ending + own
 
 
 def seat_local(app: Any, sid: str, seat: str) -> dict:
