@@ -508,12 +508,16 @@ def test_a_phone_away_longer_than_its_session_keeps_its_half_typed_pin(table_ser
     and Flet's eviction, every 10 s): it comes back in a new session with nothing of the old one, and the PIN
     typed is still in its field (it was kept in the session only: lost). Away that long is simulated without
     waiting: while the network is down the tab's Flet session id (the web client's `_flet_session_id`, read at
-    each reconnection) is one the server does not know, as it is once the session has been evicted."""
+    each reconnection) is one the server does not know, as it is once the session has been evicted. The phone
+    goes once the last keystroke is in its storage: the server writes it there one round trip after the keystroke,
+    and a phone gone within that keeps the PIN as it was one keystroke before (seen: "1")."""
     sid = table_server[1]["score_pad_evicted"]
     b = table_tabs[1]["B"].tab
     b.page.add_init_script(NETWORK)
     b.open(f"/join/{sid}")
     b.fill("Table PIN", "12")
+    b.page.wait_for_function("key => Object.keys(localStorage).some(k => k.endsWith(key) && localStorage[k]"
+                             ".includes('12'))", arg=f"tableside.pin.{sid}")  # the keystroke's write landed
     heard = b.sockets()
     b.page.evaluate("window.__blocked = true; window.__ws.forEach(socket => socket.close())")
     b.page.evaluate("sessionStorage.setItem('_flet_session_id', 'evicted')")
