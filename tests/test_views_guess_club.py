@@ -349,6 +349,25 @@ def test_loans_shown_and_final_settlement_on_the_end_screen(tmp_path):
     store.close()
 
 
+def test_the_last_rounds_settlement_with_no_predictor_says_the_reward_goes_back_to_the_bank(tmp_path):
+    """At the end screen (the session's and every table screen's), round 3 settled with nobody on the match count
+    said "the pot and the reward stay on the table" above "The unclaimed reward of 110 goes back to the bank": after
+    round 3 there is no next round to carry them to (RULINGS §2), and the reward goes back to the bank."""
+    store = Store(tmp_path)
+    table = Table(store, {"cards": 1})
+    for rnd, setter in enumerate(PLAYERS):
+        table.play({"type": "topic", "by": setter, "text": f"T{rnd}"},
+                   *[{"type": "answers", "by": p, "cards": [f"{p}{rnd}"]} for p in PLAYERS])
+        table.play({"type": "play", "by": table.state["turn"], "card": 0},
+                   {"type": "rule", "by": setter, "valid": False, "matches": []})
+        table.play({"type": "settle", "by": setter, "invalid": []})
+    assert "Nobody predicted 0: the game is over; nobody wins the pot, and the reward goes back to the bank." in texts(
+        view.final(table.ctx()))
+    assert "没人押中 0：游戏结束，奖金池无人赢得，奖励退回银行。" in texts(view.final(table.ctx("zh-CN")))
+    assert not any("stay on the table" in t for t in texts(view.final(table.ctx())))
+    store.close()
+
+
 def test_view_keys_used_exist_in_both_languages_with_the_same_placeholders():
     """Every `guess_club.view.*` key the view uses is in both tables, none is unused (a variant `key[flag=true]`
     counts as its key), placeholders agree."""

@@ -510,14 +510,15 @@ def transfers_panel(ctx: GameContext) -> list[ft.Control]:
 
 
 def settlement_lines(ctx: GameContext) -> list[ft.Control]:
-    """The round just settled: matches, penalties, who won the predictions or what carries over."""
+    """The round just settled: matches, penalties, who won the predictions or what carries over (after the last
+    round nothing does: the reward goes back to the bank, RULINGS §2)."""
     done = ctx.state["history"][-1]
     rows: list[ft.Control] = [
         heading(ctx.t("guess_club.view.settled", round=done["round"], matches=done["matches"])),
         ft.Text(ctx.t("guess_club.view.penalties", amounts=done["penalties"]) if done["penalties"]
                 else ctx.t("guess_club.view.no_penalties")),
         ft.Text(ctx.t("guess_club.view.paid", amounts=done["paid"]) if done["paid"]
-                else ctx.t("guess_club.view.carried", matches=done["matches"])),
+                else ctx.t("guess_club.view.carried", matches=done["matches"], last=ctx.state["over"])),
     ]
     rows.append(ft.Text(ctx.t("guess_club.view.money_now", amounts=done["money"]), weight=ft.FontWeight.W_600))
     return rows
