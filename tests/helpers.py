@@ -114,3 +114,34 @@ def cli_score(path: Path, record: dict, capsys: pytest.CaptureFixture, code: int
     path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     assert main(["score", str(path)]) == code
     return json.loads(capsys.readouterr().out)
+
+
+class BrowserStorage:
+    """A phone's browser storage as the app reaches it (`ft.SharedPreferences`): what it keeps, by key."""
+
+    def __init__(self, kept: dict | None = None):
+        self.kept = dict(kept or {})
+
+    async def get(self, key: str) -> Any:
+        return self.kept.get(key)
+
+    async def set(self, key: str, value: Any) -> bool:
+        self.kept[key] = value
+        return True
+
+    async def remove(self, key: str) -> bool:
+        self.kept.pop(key, None)
+        return True
+
+
+def run_tasks(page: Any) -> None:
+    """Run, in order, what a screen asked its stand-in page to run (`page.tasks`: function and arguments)."""
+
+    async def run() -> None:
+        while page.tasks:
+            fn, args = page.tasks.pop(0)
+            outcome = fn(*args)
+            if inspect.isawaitable(outcome):
+                await outcome
+
+    run_async(run())

@@ -53,6 +53,14 @@ def app(tmp_path):
     store.close()
 
 
+def phone_tab(store: Store, storage, route: str) -> App:
+    """A new tab of a phone over store, with the phone's browser storage (`tests.helpers.BrowserStorage`): a new
+    session, with nothing of an earlier tab's scratch (as after the phone was away longer than its session)."""
+    shell = App(StubPage(route), store)
+    shell.prefs, shell.render, shell.render_soon = storage, lambda: None, lambda: None
+    return shell
+
+
 @pytest.fixture
 def utc(monkeypatch):
     """The machine's time zone is UTC while the test runs: the lists show times in the local zone, and 20:00 UTC,

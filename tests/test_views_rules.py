@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from types import SimpleNamespace
+
 import flet as ft
 
 from scoring.core import RuleError
 from scoring.games import kingdomino
-from tests.test_views import StubPage, app  # noqa: F401  (the fixture)
+from tests.helpers import BrowserStorage, run_tasks
+from tests.test_views import StubPage, app, phone_tab  # noqa: F401  (the fixture)
 from tests.test_views_components import buttons, raw_texts, read, texts, walk
 from tests.test_views_ui import narrow_fields
 from views import quick, rules
@@ -147,6 +151,80 @@ def test_quick_scorer_scores_a_splitter_sheet(app):
     _, body, _ = quick.build(app, "splitter")
     buttons(body)["Put this text on the board"].on_click(None)
     assert "Score: 34" in texts(quick.build(app, "splitter")[1])
+
+
+def opened(shell, game_id: str) -> ft.Control:
+    """The quick scorer's body in a tab, once the phone's browser storage has answered."""
+    quick.build(shell, game_id)
+    run_tasks(shell.page)
+    return quick.build(shell, game_id)[1]
+
+
+def test_a_quick_score_comes_back_in_a_new_tab_until_started_again(app):
+    """A kingdom painted and a Splitter sheet written and half typed are kept in the phone's browser storage: a new
+    tab (the phone away longer than the server keeps its session) shows them (they were in the tab's scratch only:
+    the board came back empty); "Start again" forgets them, and nothing is written until the board changes."""
+    phone = BrowserStorage()
+    first = phone_tab(app.store, phone, "/quick/kingdomino")
+    assert isinstance(quick.build(first, "kingdomino")[1], ft.ProgressRing)
+    run_tasks(first.page)
+    quick.build(first, "kingdomino")
+    assert first.page.tasks == []
+    grid = first.local("quick:kingdomino")["grid"]
+    grid[0][0] = grid[0][1] = {"terrain": "F", "crowns": 2}
+    quick.build(first, "kingdomino")
+    sheet = opened(first, "splitter")
+    first.local("quick:splitter")["grid"][2][0] = 2
+    field, = [c for c in walk(sheet) if isinstance(c, ft.TextField)]
+    field.on_change(SimpleNamespace(control=SimpleNamespace(value=". . 4")))
+    run_tasks(first.page)
+    assert set(phone.kept) == {"tableside.scratch.quick:kingdomino", "tableside.scratch.quick:splitter"}
+    second = phone_tab(app.store, phone, "/quick/kingdomino")
+    body = opened(second, "kingdomino")
+    assert "Score: 8" in texts(body)
+    assert second.local("quick:kingdomino")["grid"][0][:2] == [{"terrain": "F", "crowns": 2}] * 2
+    buttons(body)["Start again"].on_click(None)
+    run_tasks(second.page)
+    assert set(phone.kept) == {"tableside.scratch.quick:splitter"}
+    quick.build(second, "kingdomino")
+    assert second.page.tasks == [] and "Score: 0" in texts(opened(phone_tab(app.store, phone, "/"), "kingdomino"))
+    kept = second.local("quick:splitter")
+    opened(second, "splitter")
+    assert kept["grid"][2][0] == 2 and kept["text"] == ". . 4"
+
+
+def test_a_kept_quick_score_not_in_the_scorers_shape_is_ignored(app):
+    """What the browser gives back is untrusted: a kingdom or a sheet not in the shape the scorer holds (every
+    square one its brush could have painted) is not brought back (the board starts empty), and nothing raises."""
+    kingdom = {"size": 5, "grid": quick.empty_kingdom(5), "brush": {"terrain": "W", "crowns": 0}, "discarded": False}
+    assert quick.kept_kingdom(kingdom) == kingdom and quick.kept_kingdom({**kingdom, "text": "C"})["text"] == "C"
+
+    def square(cell):
+        """The kingdom with its first square replaced by cell."""
+        grid = [row[:] for row in kingdom["grid"]]
+        grid[0][0] = cell
+        return {**kingdom, "grid": grid}
+
+    bad_kingdoms = [{**kingdom, "size": 6}, {**kingdom, "size": "5"}, {**kingdom, "size": 5.0},
+                    {**kingdom, "size": 7}, {**kingdom, "grid": kingdom["grid"][:4]}, {**kingdom, "grid": "C"},
+                    square({"terrain": "X", "crowns": 0}), square({"terrain": "F", "crowns": 4}),
+                    square({"terrain": "F", "crowns": True}), square({"terrain": ["F"], "crowns": 0}),
+                    square({"terrain": "C", "crowns": 1}), square({"terrain": "F", "crowns": 0, "x": 1}), square("F"),
+                    {k: v for k, v in kingdom.items() if k != "brush"}, {**kingdom, "brush": {"terrain": "Q"}},
+                    {**kingdom, "discarded": "no"}, {**kingdom, "text": 5}]
+    assert [quick.kept_kingdom(value) for value in bad_kingdoms] == [None] * len(bad_kingdoms)
+    sheet = {"sheet": "A", "grid": [[None] * 8 for _ in range(7)], "brush": 1}
+    sheet["grid"][2][0] = 6
+    assert quick.kept_sheet(sheet) == sheet and quick.kept_sheet({**sheet, "brush": None}) is not None
+    off_sheet = [row[:] for row in sheet["grid"]]
+    off_sheet[0][0] = 1
+    bad_sheets = [{**sheet, "sheet": "C"}, {**sheet, "sheet": ["A"]}, {**sheet, "brush": 7}, {**sheet, "brush": "1"},
+                  {**sheet, "grid": off_sheet}, {**sheet, "grid": sheet["grid"][:6]},
+                  {**sheet, "grid": [[True] * 8 for _ in range(7)]}, {**sheet, "text": None}]
+    assert [quick.kept_sheet(value) for value in bad_sheets] == [None] * len(bad_sheets)
+    for text in ["{", "[" * 100_000, "[1]", "null", "7", json.dumps(bad_kingdoms[3]), json.dumps(bad_kingdoms[9])]:
+        phone = BrowserStorage({"tableside.scratch.quick:kingdomino": text})
+        assert "Score: 0" in texts(opened(phone_tab(app.store, phone, "/"), "kingdomino"))
 
 
 def test_quick_sheet_scorer_writes_with_the_number_in_hand(app):

@@ -7,11 +7,15 @@ cannot make is scored all the same, with the engine's reason shown; a typed one 
 a layout. `/quick/splitter`: write the numbers of sheet A or B (the Splitter view's sheet and legend) or type the
 finished sheet, and see its groups and score.
 
-Nothing is stored but the tab's scratch (the painting survives a language switch). Every number shown comes from
-the engines' own functions (`kingdom_score`, `properties`, `is_full`, `is_centred`, `check_kingdom`,
-`tile_layout`, `read_layout`; `sheet_score`, `groups`, `parse_sheet`); the game views' helpers are reused through a
-`GameContext` that holds no session and dispatches nothing; they are imported when a quick scorer is first
-drawn (`view_of`), so the home screen's buttons do not load them.
+What is painted or typed is kept in the phone's browser storage (`views.phone_scratch`, under the scorer's name):
+it comes back when the scorer opens in a new session (a phone locked longer than the server keeps its session
+came back to an empty board), until "Start again" clears it. A kept value is brought back only in the shape the
+screen holds (`kept_kingdom`, `kept_sheet`: every square one the brush could have painted), else ignored; nothing
+goes to the server's store. Every number shown comes from the engines' own functions (`kingdom_score`,
+`properties`, `is_full`, `is_centred`, `check_kingdom`, `tile_layout`, `read_layout`; `sheet_score`, `groups`,
+`parse_sheet`); the game views' helpers are reused through a `GameContext` that holds no session and dispatches
+nothing; they are imported when a quick scorer is first drawn (`view_of`), so the home screen's buttons do not load
+them.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from scoring.games import kingdomino, splitter
 from views import words
 from views.context import GameContext
 from views.games import view_of
+from views.phone_scratch import brought_back, forget, keep
 from views.ui import HELPER_LINES, choice_row, field_sheet, labelled
 
 SIZES = (5, 7)
@@ -46,9 +51,56 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
     """The quick scorer of a game."""
     if game_id not in GAMES:
         return app.t("quick.title"), ft.Text(app.t("quick.unknown", game=game_id)), "/"
-    scratch = app.local(f"quick:{game_id}")
+    title = app.t("quick.title_of", game=engine(game_id).game.names.get(app.lang, game_id))
+    scratch = brought_back(app, f"quick:{game_id}", kept_kingdom if game_id == "kingdomino" else kept_sheet)
+    if scratch is None:
+        return title, ft.ProgressRing(), "/"
     body = kingdom_body(app, scratch) if game_id == "kingdomino" else splitter_body(app, scratch)
-    return app.t("quick.title_of", game=engine(game_id).game.names.get(app.lang, game_id)), body, "/"
+    keep(app, scratch)
+    return title, body, "/"
+
+
+def grid_of(value: Any, rows: int, cols: int, square: Any) -> bool:
+    """Whether value is a rows×cols grid of squares that square(r, c, value) accepts."""
+    return isinstance(value, list) and len(value) == rows and all(
+        isinstance(row, list) and len(row) == cols and all(square(r, c, v) for c, v in enumerate(row))
+        for r, row in enumerate(value))
+
+
+def crowns_ok(value: Any) -> bool:
+    """Whether value is a number of crowns a square may hold."""
+    return type(value) is int and 0 <= value <= kingdomino.MAX_CROWNS
+
+
+def painted_ok(value: Any, terrains: tuple) -> bool:
+    """Whether value is a terrain of terrains with its crowns (none on the castle), as the brush holds one."""
+    return isinstance(value, dict) and set(value) == {"terrain", "crowns"} and value["terrain"] in terrains \
+        and crowns_ok(value["crowns"]) and (value["terrain"] != kingdomino.CASTLE or value["crowns"] == 0)
+
+
+def kept_kingdom(value: dict) -> dict | None:
+    """A kingdom kept on the phone, as the Kingdomino scorer holds it (size, grid, brush, discarded, text), or None."""
+    size, terrains = value.get("size"), (*kingdomino.NAMES, kingdomino.CASTLE)
+    if type(size) is not int or size not in SIZES or not grid_of(
+            value.get("grid"), size, size, lambda r, c, v: v is None or painted_ok(v, terrains)):
+        return None
+    if not painted_ok(value.get("brush"), (*terrains, None)) or type(value.get("discarded")) is not bool \
+            or not isinstance(value.get("text", ""), str):
+        return None
+    return {key: value[key] for key in ("size", "grid", "brush", "discarded", "text") if key in value}
+
+
+def kept_sheet(value: dict) -> dict | None:
+    """A sheet kept on the phone, as the Splitter scorer holds it (sheet, grid, brush, text), or None."""
+    sheet, brush = value.get("sheet"), value.get("brush")
+    if sheet not in ("A", "B") or not (brush is None or type(brush) is int and brush in splitter.DIGITS.values()):
+        return None
+    if not grid_of(value.get("grid"), splitter.ROWS, splitter.COLS, lambda r, c, v: v is None or (
+            type(v) is int and v in splitter.DIGITS.values() and splitter.on_sheet(sheet, r, c))):
+        return None
+    if not isinstance(value.get("text", ""), str):
+        return None
+    return {key: value[key] for key in ("sheet", "grid", "brush", "text") if key in value}
 
 
 def context(app: Any, game_id: str, options: dict, scratch: dict) -> GameContext:
@@ -77,7 +129,7 @@ def text_entry(app: Any, scratch: dict, label: str, how: str, shown: str, read: 
     label longer than the field wrapped to two lines and broke the outline's notch."""
     field = ft.TextField(label=label, helper=how, helper_max_lines=HELPER_LINES,
                          value=scratch.get("text", shown), multiline=True, min_lines=5,
-                         on_change=lambda e: scratch.update(text=e.control.value))
+                         on_change=lambda e: (scratch.update(text=e.control.value), keep(app, scratch)))
 
     def submit() -> None:
         """Read the text; a refusal is shown with its rule and the board stays as it was."""
@@ -151,9 +203,10 @@ def kingdom_body(app: Any, scratch: dict) -> ft.Control:
         scratch["grid"] = framed(kingdomino.read_layout(text, size), size)
 
     def clear() -> None:
-        """Start again with the castle alone."""
+        """Start again with the castle alone (the phone forgets the kingdom)."""
         scratch.update(grid=empty_kingdom(size), discarded=False)
         scratch.pop("text", None)
+        forget(app, scratch)
         app.render()
 
     return ft.Column(spacing=12, controls=[
@@ -245,9 +298,10 @@ def splitter_body(app: Any, scratch: dict) -> ft.Control:
         scratch["grid"] = splitter.parse_sheet(text, sheet)
 
     def clear() -> None:
-        """Start again with a blank sheet."""
+        """Start again with a blank sheet (the phone forgets the sheet)."""
         scratch["grid"] = splitter.blank_sheet()
         scratch.pop("text", None)
+        forget(app, scratch)
         app.render()
 
     lines = splitter.sheet_score(sheet, grid)

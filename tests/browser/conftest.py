@@ -128,6 +128,13 @@ window.WebSocket = class extends Native {
 };
 """
 HOLD = "() => { window.__hold = true; }"
+# A phone's network, as a test drops it: every websocket the page opens is kept (`__ws`), and while `__blocked`
+# a new one goes to a port nobody serves, so the app's own reconnection fails until the network is back.
+NETWORK = """window.__blocked = false; window.__ws = [];
+const Open = window.WebSocket;
+window.WebSocket = class extends Open { constructor(url, ...rest) {
+  super(window.__blocked ? String(url).replace(/\\/\\/[^/]+/, '//127.0.0.1:9') : url, ...rest);
+  window.__ws.push(this); } };"""
 HELD_SAYS = """text => window.__held.some(({data}) => (typeof data === 'string' ? data
   : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : '').includes(text))"""
 RELEASE = "() => { window.__hold = false; for (const hear of window.__held.splice(0)) hear(); }"

@@ -7,6 +7,7 @@ screen) written to tests/output/; every game's options on a phone and the new-se
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -16,8 +17,8 @@ from playwright.sync_api import expect
 
 from scoring.core import BOOL, CHOICE, games
 from scoring.record import new_record, play, replay
-from tests.browser.conftest import (FULL_MOTION, LAPTOP, OUTPUT, PHONE, READ_ALL, WAIT_MS, Tab, new_tab, start_server,
-                                     stop_server)
+from tests.browser.conftest import (FULL_MOTION, LAPTOP, NETWORK, OUTPUT, PHONE, READ_ALL, WAIT_MS, Tab, new_tab,
+                                     start_server, stop_server)
 from tests.browser.fit import BODY_16, CHROME, FIELD, FLOATING, SLACK, field_box, one_line, whole, width, widths
 from tests.helpers import I18N
 from views.games import view_of
@@ -288,6 +289,37 @@ def test_choosing_never_moves_a_button(browser, own_server):
     assert boxes(tab, "button", palette) == start
     tab.shot("phone_choices_palette")
     tab.page.context.close()
+
+
+def test_a_quick_kingdom_comes_back_after_the_phone_was_away_longer_than_its_session(browser, server):
+    """Two squares of forest with two crowns each are painted on the Kingdomino quick scorer, then the phone is away
+    longer than the server keeps its session (`main.SESSION_TIMEOUT`, then Flet's eviction): it comes back in a new
+    session with nothing of the old one, and the kingdom painted is still on the board with its score (it lived in
+    the tab's session scratch only: the board came back empty). Away that long is simulated without waiting: while
+    the network is down the tab's Flet session id is one the server does not know, as it is once evicted."""
+    tab = new_tab(browser, server, PHONE)
+    tab.page.add_init_script(NETWORK)
+    forest = [tab.page.get_by_role("button", name=re.compile(rf"^Row 1, column {c}: Forest")) for c in (1, 2)]
+    try:
+        tab.open("/quick/kingdomino")
+        tab.language("en")
+        tab.tap("Forest", exact=True)
+        tab.tap("2", exact=True)
+        tab.see("Painting: Forest, crowns: 2")
+        for c, painted in enumerate(forest, start=1):
+            tab.press(tab.page.get_by_role("button", name=f"Row 1, column {c}: Empty", exact=True))
+            expect(painted).to_be_attached(timeout=WAIT_MS)
+        tab.see("Score: 8")
+        heard = tab.sockets()
+        tab.page.evaluate("window.__blocked = true; window.__ws.forEach(socket => socket.close())")
+        tab.page.evaluate("sessionStorage.setItem('_flet_session_id', 'evicted')")
+        tab.page.evaluate("window.__blocked = false")
+        tab.reconnected(heard)
+        tab.see("Score: 8")
+        for painted in forest:
+            expect(painted).to_be_attached(timeout=WAIT_MS)
+    finally:
+        tab.page.context.close()
 
 
 def test_round_buttons_stay_on_one_line_in_chinese(browser, server):

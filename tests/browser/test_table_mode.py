@@ -39,8 +39,8 @@ from playwright.sync_api import expect
 
 from scoring.record import SHOWN, new_record
 from storage import Store
-from tests.browser.conftest import (LAPTOP, PHONE, READ_ALL, Phone, Tab, new_tab, restart_server, start_server,
-                                    stop_server, until)
+from tests.browser.conftest import (LAPTOP, NETWORK, PHONE, READ_ALL, Phone, Tab, new_tab, restart_server,
+                                    start_server, stop_server, until)
 from tests.test_table_hub import HANDS3, WEAVE3
 
 SEATS = ("A", "B", "C")
@@ -52,13 +52,6 @@ DEAL = {"A": (1, 5), "B": (2, 6), "C": (3, 7)}
 GUESSES = {"A": ("B", 6), "B": ("C", 4), "C": ("A", 5)}
 DRAFT_B = "tdraftB"  # B's second answer, typed and not saved
 PIN_SHOWN = re.compile(r"PIN (\d{4})")
-# A phone's network, as a test drops it: every websocket the page opens is kept (`__ws`), and while `__blocked`
-# a new one goes to a port nobody serves, so the app's own reconnection fails until the network is back.
-NETWORK = """window.__blocked = false; window.__ws = [];
-const Open = window.WebSocket;
-window.WebSocket = class extends Open { constructor(url, ...rest) {
-  super(window.__blocked ? String(url).replace(/\\/\\/[^/]+/, '//127.0.0.1:9') : url, ...rest);
-  window.__ws.push(this); } };"""
 
 
 def answering_record() -> dict:
