@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import threading
 import time
 from types import SimpleNamespace
@@ -15,7 +16,7 @@ from scoring.core import engine
 from scoring.record import new_record
 from storage import Store
 from tests.card_view_helpers import Table
-from tests.helpers import run_async
+from tests.helpers import BrowserStorage, run_async, run_tasks
 from tests.test_live_feed import TabPage
 from tests.test_views_components import buttons, fills_its_column, texts, walk
 from views import home, new_session, session, words
@@ -245,6 +246,70 @@ def test_a_double_tap_on_start_creates_one_session(app, monkeypatch):
     start.on_click(None)
     start.on_click(None)
     assert len(app.store.sessions()) == 1 and routes == [f"/play/{app.store.sessions()[0]['id']}"]
+
+
+def test_a_new_session_form_comes_back_in_a_new_tab_until_its_session_starts(app):
+    """The players seated, an option set and a player's name half typed are kept in the phone's browser storage:
+    a new tab (the phone away longer than the server keeps its session) shows them (they were in the tab's scratch
+    only: the form came back empty); starting the session forgets them, and the next form starts empty."""
+    for name in ("Ann", "Bo"):
+        app.store.add_player(name)
+    phone = BrowserStorage()
+    first = phone_tab(app.store, phone, "/new/score_pad")
+    assert isinstance(new_session.build(first, "score_pad")[1], ft.ProgressRing)
+    run_tasks(first.page)
+    draft = first.local("new:score_pad")
+    new_session.build(first, "score_pad")
+    assert first.page.tasks == []
+    draft["seats"].append({"name": "Bo", "colour": None})
+    draft["options"]["rounds"] = "3"
+    body = new_session.build(first, "score_pad")[1]
+    field, = [c for c in walk(body) if isinstance(c, ft.TextField) and c.label == "New player"]
+    field.on_change(SimpleNamespace(control=SimpleNamespace(value="Cy")))
+    run_tasks(first.page)
+    second = phone_tab(app.store, phone, "/new/score_pad")
+    new_session.build(second, "score_pad")
+    run_tasks(second.page)
+    body = new_session.build(second, "score_pad")[1]
+    assert "1. Bo" in texts(body)
+    assert [c.value for c in walk(body) if isinstance(c, ft.TextField) and c.label == "New player"] == ["Cy"]
+    assert second.local("new:score_pad")["options"]["rounds"] == "3"
+    second.go = lambda route: None
+    buttons(body)["Start"].on_click(None)
+    run_tasks(second.page)
+    assert phone.kept == {} and len(app.store.sessions()) == 1
+    third = phone_tab(app.store, phone, "/new/score_pad")
+    new_session.build(third, "score_pad")
+    run_tasks(third.page)
+    assert "1. Bo" not in texts(new_session.build(third, "score_pad")[1])
+
+
+def test_a_kept_new_session_form_not_in_the_forms_shape_is_ignored(app):
+    """What the browser gives back is untrusted: a draft not in the form's shape is not brought back (the form
+    starts empty), and nothing raises; a seated player no longer on the roster, or seated twice, is left out."""
+    for name in ("Ann", "Bo"):
+        app.store.add_player(name)
+    game = engine("score_pad").game
+    good = {"seats": [{"name": "Ann", "colour": None}], "options": {"rounds": "3"}, "new_name": "C",
+            "option:rounds": "3"}
+    kept = new_session.kept_draft(app, game, good)
+    assert kept["seats"] == good["seats"] and kept["options"]["rounds"] == "3" and kept["option:rounds"] == "3"
+    bad = [{**good, "seats": "Ann"}, {**good, "seats": [{"name": "Ann"}]}, {**good, "seats": [["Ann", None]]},
+           {**good, "seats": [{"name": ["Ann"], "colour": None}]},
+           {**good, "seats": [{"name": "Ann", "colour": "pink"}]},
+           {**good, "options": {"rounds": 3}}, {**good, "options": {"nope": "1"}}, {**good, "options": []},
+           {k: v for k, v in good.items() if k != "new_name"}, {**good, "new_name": None},
+           {**good, "option:nope": "1"}, {**good, "option:rounds": 3}]
+    assert [new_session.kept_draft(app, game, value) for value in bad] == [None] * len(bad)
+    twice = {**good, "seats": [{"name": "Ann", "colour": None}, {"name": "Gone", "colour": None},
+                               {"name": "Ann", "colour": None}, {"name": "Bo", "colour": None}]}
+    assert [s["name"] for s in new_session.kept_draft(app, game, twice)["seats"]] == ["Ann", "Bo"]
+    for text in ["{", "[" * 100_000, "[1]", "null", json.dumps(bad[0]), json.dumps(bad[4])]:
+        phone = BrowserStorage({"tableside.scratch.new:score_pad": text})
+        tab = phone_tab(app.store, phone, "/new/score_pad")
+        new_session.build(tab, "score_pad")
+        run_tasks(tab.page)
+        assert "Seat at least 1 player (now 0)." in texts(new_session.build(tab, "score_pad")[1])
 
 
 def test_a_sessions_seed_is_one_of_2_to_the_53_drawn_securely(app):

@@ -2,8 +2,12 @@
 options at their defaults (or at the values its view's `option_defaults(store)` gives, e.g. from a saved game
 profile; see `views.games`), and a start button that stays disabled with the reason while something is missing.
 
-The half-made choice (the draft) lives in the tab's scratch, so switching language or going to settings and back
-keeps it.
+The half-made choice (the draft: the players seated, the options, a name or an option half typed) lives in the
+tab's scratch, so switching language or going to settings and back keeps it, and in the phone's browser storage
+(`views.phone_scratch`, under `new:<game>`), so it comes back when the screen opens in a new session (a phone away
+longer than the server keeps its session came back to an empty form); starting the session forgets it. A kept
+draft is brought back only in the shape the form holds (`kept_draft`), else ignored; a seated player no longer on
+the roster is left out.
 
 Layout: the form takes a phone's whole width and half a laptop's (`FORM_COLS`); the new player's field and every
 option's field or dropdown fill the form's width, so a floating label and a dropdown's value are not cut at 390 px
@@ -32,6 +36,7 @@ from scoring.core import BOOL, CHOICE, INT, INT_LIST, RuleError, engine
 from scoring.record import COLOURS, check_colours, new_record
 from views import rules, words
 from views.games import view_of
+from views.phone_scratch import brought_back, forget, keep
 from views.ui import aside, dropdown, icon_button, kept_typing, labelled, toggle_chip, typed_text
 
 SEEDS = 2**53 - 1
@@ -62,7 +67,10 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
         game = engine(game_id).game
     except RuleError as err:
         return app.t("app.new_session"), ft.Text(words.error(app.lang, err)), "/"
-    draft = app.local(f"new:{game_id}")
+    title = app.t("app.new_session_of", game=game.names.get(app.lang, game.id))
+    draft = brought_back(app, f"new:{game_id}", lambda value: kept_draft(app, game, value))
+    if draft is None:
+        return title, ft.ProgressRing(), "/"
     draft.setdefault("seats", [])
     if "options" not in draft:
         draft["options"] = start_options(app, game)
@@ -90,8 +98,26 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
         ft.Row(controls=[start], wrap=True),
         reason,
     ])
-    title = app.t("app.new_session_of", game=game.names.get(app.lang, game.id))
+    keep(app, draft)
     return title, ft.ResponsiveRow(controls=[form]), "/"
+
+
+def kept_draft(app: Any, game: Any, value: dict) -> dict | None:
+    """A draft kept on the phone, as the form holds it: seats (players on the roster, once each, a colour or
+    none), the game's options each of the kind its control holds, the texts typed; None for anything else."""
+    seats, options, start = value.get("seats"), value.get("options"), start_options(app, game)
+    typed = {k: v for k, v in value.items() if k.startswith("option:")}
+    if not (isinstance(seats, list) and all(isinstance(s, dict) and set(s) == {"name", "colour"}
+                                            and isinstance(s["name"], str) and s["colour"] in (None, *COLOURS)
+                                            for s in seats)):
+        return None
+    if not (isinstance(options, dict) and all(k in start and type(v) is type(start[k]) for k, v in options.items())
+            and all(k[len("option:"):] in start and isinstance(v, str) for k, v in typed.items())
+            and isinstance(value.get("new_name"), str)):
+        return None
+    roster, names = set(app.store.players()), [s["name"] for s in seats]
+    seats = [s for i, s in enumerate(seats) if s["name"] in roster and s["name"] not in names[:i]]
+    return {"seats": seats, "options": {**start, **options}, "new_name": value["new_name"], **typed}
 
 
 def roster(app: Any, draft: dict) -> ft.Control:
@@ -114,7 +140,7 @@ def roster(app: Any, draft: dict) -> ft.Control:
 def new_player_row(app: Any, draft: dict) -> ft.Control:
     """A field and button to add a new player to the roster and seat them."""
     field = ft.TextField(label=app.t("app.new_player"), value=draft["new_name"], max_length=40, expand=True,
-                         on_change=lambda e: draft.update(new_name=e.control.value))
+                         on_change=lambda e: (draft.update(new_name=e.control.value), keep(app, draft)))
 
     def add() -> None:
         """Add the typed name (any script, 1–40 characters) to the roster and seat it; a name already on the
@@ -282,7 +308,7 @@ def start_session(app: Any, game: Any, draft: dict) -> None:
         app.show_error(err)
         return
     tap = object()
-    if draft.setdefault("starting", tap) is not tap:
+    if draft.setdefault("_starting", tap) is not tap:
         return
     players = [{"name": s["name"], **({"colour": s["colour"]} if game.colours else {})} for s in draft["seats"]]
     now = words.now()
@@ -291,8 +317,9 @@ def start_session(app: Any, game: Any, draft: dict) -> None:
                             seed=secrets.randbelow(SEEDS) + 1, now=now)
         sid = app.store.create(record)
     except RuleError as err:
-        draft.pop("starting", None)
+        draft.pop("_starting", None)
         app.show_error(err)
         return
+    forget(app, draft)
     app.scratch.pop(f"new:{game.id}", None)
     app.go(f"/play/{sid}")
