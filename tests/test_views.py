@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 import threading
 import time
 from types import SimpleNamespace
+from typing import Any
 
 import flet as ft
 import pytest
@@ -768,3 +770,21 @@ def test_start_tapped_as_a_keystroke_made_an_option_invalid_says_why(app):
     start.on_click(None)
     assert routes == [] and app.store.sessions() == []
     assert app.message is not None and app.message.key == "core.option_invalid" and app.message.error
+
+
+class ClosedStorage(BrowserStorage):
+    """The browser storage of a phone whose connection closed before a write reached it (Flet's invoke fails)."""
+
+    async def set(self, key: str, value: Any) -> bool:
+        raise RuntimeError("Session closed")
+
+
+def test_a_write_to_a_phone_gone_meanwhile_is_logged_in_a_line_not_raised(app, caplog):
+    """The phone's language chosen just as its connection closed: the write is lost with the phone (it cannot be
+    helped) and the server's log says so in one line; before, Flet's task logged a traceback ("Session closed")."""
+    shell = phone_tab(app.store, ClosedStorage(), "/")
+    with caplog.at_level(logging.INFO, logger="tableside"):
+        shell.set_setting("lang", "en")
+        run_tasks(shell.page)
+    assert shell.lang == "en"
+    assert "a write to a phone's storage was lost with its connection (tableside.lang): Session closed" in caplog.text

@@ -68,6 +68,9 @@ class SeatApp:
 
     render_soon = render
 
+    def keep_in_browser(self, key: str, value=None) -> None:
+        """Keep in the phone's browser storage: this phone has none."""
+
     def confirm(self, title: str, message: str, yes: str, on_yes) -> None:
         """Ask first; the walk's person says yes at once (a second tap, on the dialog's yes)."""
         on_yes()

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from dataclasses import dataclass
 from typing import Any, Callable
 from urllib.parse import unquote
@@ -56,6 +57,8 @@ from views import guard, home, host_gate, importer, lost_taps, rules, settings, 
 from views.live import Feed, live
 from views.reconnect import returning_page
 from views.ui import FONT, FONTS, WEB_FONTS, icon_button, text_style
+
+log = logging.getLogger("tableside")
 
 TEXT_STYLES = tuple(f"{kind}_{size}" for kind in ("display", "headline", "title", "body", "label")
                     for size in ("large", "medium", "small"))
@@ -171,14 +174,24 @@ class App:
     def set_setting(self, key: str, value: Any) -> None:
         """Change one of this phone's settings: shown at once, kept in the browser's storage."""
         self.take_settings({key: value})
+        self.keep_in_browser(PREFS_PREFIX + key, value)
+
+    def keep_in_browser(self, key: str, value: Any = None) -> None:
+        """Write a key of this phone's browser storage (None: remove it), off the tap's path. The write reaches the
+        phone one round trip later; one whose connection closed meanwhile is lost with it, said in one line of the
+        server's log (Flet logged a traceback)."""
         prefs = self.prefs
-        if prefs is not None:
+        if prefs is None:
+            return
 
-            async def keep() -> None:
-                """Write the setting to the browser's storage."""
-                await prefs.set(PREFS_PREFIX + key, value)
+        async def write() -> None:
+            """Set or remove the key; a tab gone meanwhile is only logged."""
+            try:
+                await (prefs.remove(key) if value is None else prefs.set(key, value))
+            except RuntimeError as err:
+                log.info("a write to a phone's storage was lost with its connection (%s): %s", key, err)
 
-            self.page.run_task(keep)
+        self.page.run_task(write)
 
     def take_settings(self, chosen: dict) -> None:
         """Show the screen in these settings (the page's title, Flutter's own words and theme follow, and a message

@@ -54,16 +54,7 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
 
     def keep(value: str) -> None:
         """Remember (or, with "", forget) this phone's seat token in the browser's storage."""
-
-        async def write() -> None:
-            """Write or remove the stored token."""
-            if value:
-                await app.prefs.set(PREFS_KEY + sid, value)
-            else:
-                await app.prefs.remove(PREFS_KEY + sid)
-
-        if app.prefs is not None:
-            app.page.run_task(write)
+        app.keep_in_browser(PREFS_KEY + sid, value or None)
         set_token(value)
 
     def mounted() -> None:
@@ -139,12 +130,7 @@ def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:
             scratch.pop("pin", None)
         else:
             scratch["pin"] = value
-        if app.prefs is None:
-            return
-        if value:
-            app.page.run_task(app.prefs.set, PIN_KEY + hub.sid, value)
-        else:
-            app.page.run_task(app.prefs.remove, PIN_KEY + hub.sid)
+        app.keep_in_browser(PIN_KEY + hub.sid, value or None)
 
     pin = ft.TextField(label=app.t("table.pin"), value=scratch.get("pin", ""), password=True, width=200,
                        keyboard_type=ft.KeyboardType.NUMBER, max_length=PIN_DIGITS,

@@ -73,7 +73,7 @@ def keep(app: Any, scratch: dict) -> None:
     text, kept = text_of(scratch), scratch["_kept"]
     scratch["_kept"] = text
     if kept is not None and text != kept:
-        app.page.run_task(app.prefs.set, scratch["_key"], text)
+        app.keep_in_browser(scratch["_key"], text)
 
 
 def forget(app: Any, scratch: dict) -> None:
@@ -81,4 +81,4 @@ def forget(app: Any, scratch: dict) -> None:
     if app.prefs is None or "_kept" not in scratch:
         return
     scratch["_kept"] = text_of(scratch)
-    app.page.run_task(app.prefs.remove, scratch["_key"])
+    app.keep_in_browser(scratch["_key"])
