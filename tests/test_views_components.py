@@ -596,6 +596,25 @@ def test_once_over_every_name_on_the_scoreboard_starts_at_the_same_place():
     assert isinstance(over["1. A"], ft.Icon) and over["1. A"].size == over["2. B"].width == 24
 
 
+def test_a_crew_playing_as_one_team_is_one_row_of_the_scoreboard_in_both_languages():
+    """Solar Storm's crew shares its points: the scoreboard read "1. A 1 / 1. B 1 / 1. C 1" on the host's screen,
+    three players each ranked first; it is one row naming the crew, with the crew's points and breakdown. A game
+    of sides (Bacon's two teams) keeps a row a player."""
+    from scoring.core import engine
+    from scoring.record import new_record, replay
+    state = replay(new_record("solar_storm", ["A", "B", "C"], now=T0))
+    for lang, title in (("en", "Everyone (A, B, C)"), ("zh-CN", "全员（A，B，C）")):
+        panel = scoreboard_panel(lambda key, **p: words.say(lang, key, **p), lang,
+                                 engine("solar_storm").scoreboard(state), Folds({}, lambda: None))
+        tiles = [t for t in walk(panel) if isinstance(t, ft.ExpansionTile)]
+        assert [(t.title.value, t.trailing.value) for t in tiles] == [(title, words.say(lang, "app.points",
+                                                                                      points=0))]
+    bacon = replay(new_record("bacon", ["A", "B", "C", "D"], now=T0))
+    panel = scoreboard_panel(lambda key, **p: words.say("en", key, **p), "en", engine("bacon").scoreboard(bacon),
+                             Folds({}, lambda: None))
+    assert len([t for t in walk(panel) if isinstance(t, ft.ExpansionTile)]) == 4
+
+
 def test_a_new_action_builds_only_its_own_log_row():
     """The next render of the log hands back the rows it showed before as the same controls (Flet neither
     compares nor sends them again); the new entry's row is new, and a row in another language is built anew."""

@@ -5,7 +5,8 @@ breakdown shows its newest `limit` lines and says how many earlier ones it leave
 translates into `lang` (the screen's language; its asides are `views.ui.aside`), `board` is a
 `scoring.core.Scoreboard` and `folds` the screen's `views.components.folds.Folds`: each player's breakdown stays open
 or closed as this tab left it (`expanded`: how it starts) and is built only while open. `places(board)` gives
-[(place, name)] with ties sharing a place.
+[(place, name)] with ties sharing a place. A table that plays as one team (Solar Storm's crew) is one row, not a
+row a player each ranked first with the crew's points.
 """
 
 from __future__ import annotations
@@ -26,6 +27,15 @@ def places(board: Any) -> list[tuple[int, str]]:
     teams: 1, 1, 2, 2) — `Scoreboard.places`, as the exports and the statistics number them."""
     place = board.places()
     return [(place[name], name) for group in board.ranking for name in group]
+
+
+def rows(t: Callable[..., str], board: Any) -> list[tuple[str, str]]:
+    """(title, the player whose total and breakdown the row shows) in ranking order: a row a player, or one row for
+    the whole table when it plays as one team (a cooperative crew, whose members all carry the crew's points: the
+    scoreboard ranked "1. A 1 / 1. B 1 / 1. C 1")."""
+    if len(board.teams) == 1 and set(board.teams[0]) == {p.name for p in board.players}:
+        return [(t("app.crew", names=list(board.teams[0])), board.teams[0][0])]
+    return [(t("app.place_name", place=place, name=name), name) for place, name in places(board)]
 
 
 def breakdown_lines(t: Callable[..., str], lang: str, player: Any, limit: int | None = None, over: bool = False
@@ -50,13 +60,13 @@ def entry_line(t: Callable[..., str], line: Any) -> str:
 
 def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds, expanded: bool = False,
                      limit: int | None = None) -> ft.Control:
-    """Players in ranking order: place, name, total; the breakdown folds out (at first open when expanded). Once
+    """Players in ranking order (`rows`): place, name, total; the breakdown folds out (at first open when expanded). Once
     the game is over the winners' rows lead with a trophy and the others with a blank as wide, so every name
     starts at the same place. The heading stands over the names, as far in as a tile's title (`TILE_INSET`)."""
     by_name = {p.name: p for p in board.players}
     winners = set(board.winners) if board.over else set()
     tiles = []
-    for place, name in places(board):
+    for title, name in rows(t, board):
         player = by_name[name]
         tiles.append(fold(
             folds, f"breakdown:{name}", expanded,
@@ -66,8 +76,7 @@ def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds,
                                                                                            board.over),
                                                                   spacing=2))],
             key=f"player-{name}",
-            title=ft.Text(t("app.place_name", place=place, name=name),
-                          weight=ft.FontWeight.BOLD if name in winners else None),
+            title=ft.Text(title, weight=ft.FontWeight.BOLD if name in winners else None),
             leading=(ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=TROPHY) if name in winners
                      else ft.Container(width=TROPHY) if winners else None),
             trailing=ft.Text(t("app.points", points=player.total), size=18, weight=ft.FontWeight.BOLD),
