@@ -60,6 +60,20 @@ def test_a_turn_by_taps():
     assert table.state["turn"] == "Bo" and any(t.startswith("Last damage: ") for t in shown(build(table)))
 
 
+def test_two_face_up_cards_of_one_kind_are_one_choice():
+    """Both face-up cards data: "Take a card… (3 choices)" opened two "Face-up data" buttons side by side (the
+    same move either way); it is one, beside the deck."""
+    table = Table("solar_storm", ["Ann", "Bo"])
+    table.state["resources"]["face_up"] = ["data", "data"]
+    tap(build(table), "End actions")
+    tap(build(table), "Take a card… (2 choices)")
+    assert [b.content for b in all_buttons(build(table)) if b.content.startswith(("Face-up", "From the deck"))] \
+        == ["Face-up data", "From the deck"]
+    held = table.state["hands"]["Ann"].count("data")
+    tap(build(table), "Face-up data")
+    assert table.errors == [] and table.state["hands"]["Ann"].count("data") == held + 1
+
+
 def test_hands_only_when_uncovered():
     table = Table("solar_storm", ["Ann", "Bo"])
     hand = table.state["hands"]["Ann"]

@@ -256,6 +256,15 @@ def kind_asks(kind: str) -> bool:
     return kind in ("receive", "mess_hall")
 
 
+def distinct(ctx: GameContext, kind: str, choices: list[dict]) -> list[dict]:
+    """The choices, those worded alike once: the two face-up cards of one kind are one choice (taking either is the
+    same move; two "Face-up data" buttons side by side read as a mistake)."""
+    kept: dict[str, dict] = {}
+    for choice in choices:
+        kept.setdefault(choice_label(ctx, kind, choice), choice)
+    return list(kept.values())
+
+
 def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
     """The moves the turn's player (or the table) may make now, of those this screen makes: a button each, choices
     opened on tap; on a screen that makes none, who makes them."""
@@ -287,6 +296,8 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
     for entry in entries:
         if entry["choices"] is None and kind_asks(entry["type"]):
             entry["choices"] = ctx.engine.asks(ctx.state, entry["type"], entry["by"])
+        if entry["choices"]:
+            entry["choices"] = distinct(ctx, entry["type"], entry["choices"])
     buttons = []
     for entry in entries:
         kind, choices = entry["type"], entry["choices"] or []
