@@ -87,13 +87,17 @@ def test_hands_only_when_uncovered():
     assert not any(t.startswith("Hand: ") for t in shown(build(table)))
 
 
-def test_cargo_hold_arrange_by_taps():
+def cargo_hold_look() -> tuple[Table, list[str]]:
+    """Ann alone in a repaired Cargo Hold, looking at the top 5 resources: the table and those cards."""
     table = Table("solar_storm", ["Ann"])
-    state = table.state
-    state["where"]["Ann"] = "cargo-hold"
-    state["rooms"]["cargo-hold"]["cubes"] = [True, True, True]
+    table.state["where"]["Ann"] = "cargo-hold"
+    table.state["rooms"]["cargo-hold"]["cubes"] = [True, True, True]
     tap(build(table), "Cargo Hold: look at 5 resources")
-    top = list(table.state["resources"]["deck"][:5])
+    return table, list(table.state["resources"]["deck"][:5])
+
+
+def test_cargo_hold_arrange_by_taps():
+    table, top = cargo_hold_look()
     body = build(table)
     labels = [b.content for b in all_buttons(body)]
     assert "Put back" in labels
@@ -104,16 +108,10 @@ def test_cargo_hold_arrange_by_taps():
     assert any(t.startswith("Top of the resource deck (seen in the Cargo Hold): ") for t in shown(build(table)))
 
 
-
 def test_a_card_tapped_into_the_wrong_place_of_the_new_order_can_be_taken_back():
     """Looking in the Cargo Hold, a card tapped first by mistake could not be taken back (its button disabled, no
     way to start the order again): the wrong order had to be put back. "Start again" clears the order tapped."""
-    table = Table("solar_storm", ["Ann"])
-    state = table.state
-    state["where"]["Ann"] = "cargo-hold"
-    state["rooms"]["cargo-hold"]["cubes"] = [True, True, True]
-    tap(build(table), "Cargo Hold: look at 5 resources")
-    top = list(table.state["resources"]["deck"][:5])
+    table, top = cargo_hold_look()
     [b for b in all_buttons(build(table)) if b.content == view.card_name(table.ctx(), top[4])][-1].on_click(None)
     assert f"New order: {view.card_name(table.ctx(), top[4])}" in shown(build(table))
     tap(build(table), "Start again")
@@ -403,10 +401,7 @@ def test_cards_typed_beyond_the_draw_are_shown_with_the_refusal_not_cut_off():
 def test_two_cards_tapped_into_the_new_order_before_the_redraw_are_both_kept():
     """The Cargo Hold's look: the fifth card then the fourth, both on the screen that showed neither tapped; the
     new order holds both (the second took the first one's place)."""
-    table = Table("solar_storm", ["Ann"])
-    table.state["where"]["Ann"] = "cargo-hold"
-    table.state["rooms"]["cargo-hold"]["cubes"] = [True, True, True]
-    tap(build(table), "Cargo Hold: look at 5 resources")
+    table, _ = cargo_hold_look()
     body = build(table)
     looked = [b for b in all_buttons(body) if b.content in {view.card_name(table.ctx(), c) for c in view.CARDS}
               and not b.disabled][-5:]
