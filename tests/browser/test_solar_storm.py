@@ -56,7 +56,8 @@ def test_crew_loses_by_damage(phone):
         if phase == "actions":
             tab.tap("结束行动", exact=True)
         elif phase == "collect":
-            tab.tap("拿牌…（3 种选择）", exact=True)
+            # the deck and each face-up card, two face-up cards of one kind being one choice
+            tab.press(tab.page.get_by_role("button", name=re.compile(r"^拿牌…（[23] 种选择）$")).first)
             tab.press(tab.page.get_by_role("button", name=re.compile("^翻开的")).first)
         elif phase == "discard":
             tab.press(tab.page.get_by_role("button", name=re.compile("^弃牌…（")).first)
