@@ -451,3 +451,22 @@ def test_a_prediction_a_card_played_and_a_ruling_send_what_changed_not_the_table
         assert table.apply(action), table.errors
         for before, after in zip(screens, [view.build(table.ctx()), view.build(table.seated("Bo", phone))]):
             assert patch_bytes(before, after) < 4000, action
+
+
+def test_a_phone_whose_card_the_matcher_found_is_told_so(table):
+    """A card read out that the matcher finds on Cy's hand: Cy's phone says that card is among the ones the setter
+    rules on (it listed Cy's other cards to show, the found one missing without a word); Ann's phone does not."""
+    answered(table, {"Ann": ["Apple", "Pear"], "Bo": ["Banana", "Fig"], "Cy": ["banana", "Lime"]})
+    table.play({"type": "play", "by": "Bo", "card": 0})
+    eng = engine("guess_club")
+
+    def seated(seat: str, lang: str = "en") -> list[str]:
+        """What the phone seated as seat shows now."""
+        ctx = GameContext(lang=lang, record=table.store.load(table.sid), seat=seat, engine=eng, page=FakePage(),
+                          state=eng.player_view(table.state, seat), store=table.store, local={}, sound=False,
+                          apply=table.apply, show_error=table.errors.append, refresh=table.refresh)
+        return texts(view.build(ctx))
+
+    assert "The app found your “banana” alike: the setter decides." in seated("Cy")
+    assert "应用找到了你相近的“banana”：由出题者判定。" in seated("Cy", "zh-CN")
+    assert not any("found your" in line for line in seated("Ann"))

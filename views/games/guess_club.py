@@ -400,12 +400,13 @@ def ruling_ticks(ctx: GameContext) -> list[list]:
 def show_panel(ctx: GameContext, entries: list[dict]) -> list[ft.Control]:
     """The players this screen acts as who may show a card the matcher missed: on a seated phone its own cards
     as buttons, asked to show them to the setter by name (the setter's own phone, to put them among the cards it
-    rules on), and the cards it showed; on a shared screen "A has a match too", then A's cards behind the cover
+    rules on), and the cards it showed or the matcher found on its hand (else a found card just left its list); on a shared screen "A has a match too", then A's cards behind the cover
     (for the card being ruled only: at the next card read out they are covered again, though nobody hid them)."""
     if ctx.seat is not None:
         setter = ctx.state["setter"]
-        mine = [p for p in ctx.state["pending"]["proposals"] if p["player"] == ctx.seat and p["kind"] == SHOWN]
-        rows: list[ft.Control] = [aside(ctx.lang, ctx.t("guess_club.view.shown", text=p["text"],
+        mine = [p for p in ctx.state["pending"]["proposals"] if p["player"] == ctx.seat]
+        rows: list[ft.Control] = [aside(ctx.lang, ctx.t("guess_club.view.shown" if p["kind"] == SHOWN
+                                                         else "guess_club.view.found", text=p["text"],
                                                          setter=ctx.seat == setter)) for p in mine]
         for entry in entries:
             hand = ctx.state["hands"][entry["by"]]
