@@ -60,9 +60,10 @@ def entry_line(t: Callable[..., str], line: Any) -> str:
 
 def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds, expanded: bool = False,
                      limit: int | None = None) -> ft.Control:
-    """Players in ranking order (`rows`): place, name, total; the breakdown folds out (at first open when expanded). Once
-    the game is over the winners' rows lead with a trophy and the others with a blank as wide, so every name
-    starts at the same place. The heading stands over the names, as far in as a tile's title (`TILE_INSET`)."""
+    """Players in ranking order (`rows`): place, name, total; the breakdown folds out (at first open when
+    expanded). Once the game is over the winners' rows lead with a trophy and the others with a blank as wide, so
+    every name starts at the same place. The heading stands over the names, as far in as a tile's title
+    (`TILE_INSET`)."""
     by_name = {p.name: p for p in board.players}
     winners = set(board.winners) if board.over else set()
     tiles = []

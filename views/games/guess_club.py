@@ -400,8 +400,9 @@ def ruling_ticks(ctx: GameContext) -> list[list]:
 def show_panel(ctx: GameContext, entries: list[dict]) -> list[ft.Control]:
     """The players this screen acts as who may show a card the matcher missed: on a seated phone its own cards
     as buttons, asked to show them to the setter by name (the setter's own phone, to put them among the cards it
-    rules on), and the cards it showed or the matcher found on its hand (else a found card just left its list); on a shared screen "A has a match too", then A's cards behind the cover
-    (for the card being ruled only: at the next card read out they are covered again, though nobody hid them)."""
+    rules on), and the cards it showed or the matcher found on its hand (else a found card just left its list); on
+    a shared screen "A has a match too", then A's cards behind the cover (for the card being ruled only: at the
+    next card read out they are covered again, though nobody hid them)."""
     if ctx.seat is not None:
         setter = ctx.state["setter"]
         mine = [p for p in ctx.state["pending"]["proposals"] if p["player"] == ctx.seat]
