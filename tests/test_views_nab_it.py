@@ -421,3 +421,23 @@ def test_a_play_a_challenge_and_a_vote_send_each_phone_the_changed_squares_not_t
         assert table.apply(action), table.errors
         for seat, local in phones.items():
             assert patch_bytes(before[seat], view.build(table.seated(seat, local))) < 30000, (action, seat)
+
+
+def test_a_seated_phone_sees_its_own_letters_during_the_others_turns_and_votes():
+    """Ben's phone while Ann plays and while SUN is put to the vote: his letters, to plan with (it read only "Ben —
+    hand 7, bag …" until his own turn); not on Ann's phone while she places hers (her letters are the buttons), nor
+    on the shared screen, which shows no hand."""
+    from tests.card_view_helpers import Table as SeatedTable
+    table = SeatedTable("nab_it", THREE, {"deal": "app"})
+    hand = " ".join(table.state["hands"]["Ben"])
+    for lang, line in (("en", f"Your letters: {hand}"), ("zh-CN", f"你的字母：{hand}")):
+        ctx = table.seated("Ben", {})
+        ctx.lang = lang
+        assert line in texts(view.build(ctx))
+    assert not any(t.startswith("Your letters") for t in texts(view.build(table.seated("Ann", {}))))
+    assert not any(t.startswith("Your letters") for t in texts(view.build(table.ctx())))
+    first, second = [x for x in table.state["hands"]["Ann"] if x != "?"][:2]
+    assert table.apply({"type": "play", "by": "Ann", "tiles": [{"row": 7, "col": 6, "letter": first},
+                                                               {"row": 7, "col": 7, "letter": second}]})
+    assert table.apply({"type": "challenge", "by": "Cleo", "word": first + second})
+    assert table.state["phase"] == "vote" and f"Your letters: {hand}" in texts(view.build(table.seated("Ben", {})))

@@ -432,6 +432,17 @@ def turn_elsewhere(ctx: GameContext, state: dict, player: str) -> ft.Control:
         on_board(board_view(ctx, state), [elsewhere(ctx, player), zoom_bar(ctx)])])
 
 
+def own_letters(ctx: GameContext, state: dict) -> ft.Control:
+    """A seated phone's own letters while it is not placing them, when the app deals: to plan with during the
+    others' turns and votes (its hand was shown on its own turn only; the rest of the time it read "B — hand 5,
+    bag 19"). It keeps its place, hidden on other screens and while the phone places its tiles."""
+    placing = state["phase"] == "turn" and state["turn"] == ctx.seat
+    hand = state["hands"].get(ctx.seat) if ctx.seat in ctx.players and state["options"]["deal"] == "app" else None
+    shown = isinstance(hand, list) and bool(hand) and not placing
+    return ft.Text(ctx.t("nab_it.view.own_letters", letters=" ".join(map(str, hand))) if shown else "",
+                   key="own-letters", size=16, weight=ft.FontWeight.W_600, visible=shown)
+
+
 def last_play(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control | None:
     """The last play's words with their verdicts, rulings so far, and a challenge button per challenger (of those
     this screen makes) and word."""
@@ -542,6 +553,7 @@ def build(ctx: GameContext) -> ft.Control:
         controls.append(ft.Column(spacing=12, controls=[
             ft.Text(ctx.t("nab_it.view.last_tile_played", name=state["last_tile"]), size=18,
                     weight=ft.FontWeight.BOLD), on_board(board_view(ctx, state))]))
+    controls.append(own_letters(ctx, state))
     pending = last_play(ctx, state, offers)
     if pending is not None:
         controls.append(pending)
