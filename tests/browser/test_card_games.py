@@ -184,3 +184,29 @@ def test_bacon_one_deal_with_referee(phone):
     for shown in ("1. Ida 2", "1. Kit 2", "2. Jon 0", "2. Lu 0"):
         tab.see_button(shown)
     assert exported_totals(tab, "bacon_export") == totals
+
+
+def test_a_double_tap_on_a_picked_card_takes_back_only_that_card(phone):
+    tab = phone.open("/")
+    tab.language("zh-CN")
+    tab.press(tab.page.get_by_role("group", name="翻转7").get_by_role("button", name="新对局"))
+    tab.see("新对局：翻转7")
+    for i, name in enumerate(["Fay", "Gus", "Hal"]):
+        tab.fill("新玩家", name)
+        tab.tap("添加")
+        tab.see(f"{i + 1}. {name}")
+    tab.tap("开始", exact=True)
+    select(tab, "Fay")
+    for code in ["7", "8", "9"]:
+        card(tab, code, f"{code} ×")
+
+    tab.hold()  # the second tap lands on the screen as it was before the first one's answer
+    seven = tab.page.get_by_role("button", name="7 ×", exact=True)
+    tab.press(seven)
+    seven.click()
+    tab.held_until("这次点击没有生效")
+    tab.release()
+    tab.see("你点击时画面已经变了，这次点击没有生效")
+    expect(tab.page.get_by_role("button", name="7 ×", exact=True)).to_have_count(0, timeout=WAIT_MS)
+    for code in ["8", "9"]:
+        expect(tab.page.get_by_role("button", name=f"{code} ×", exact=True)).to_have_count(1)
