@@ -4,6 +4,8 @@ there runs as before; an event nobody asked for (a blur) on a control gone is dr
 
 from __future__ import annotations
 
+import weakref
+
 import flet as ft
 from flet.messaging.session import Session
 
@@ -38,6 +40,20 @@ def test_a_tap_on_a_control_gone_is_answered_and_one_still_there_runs():
     assert lost == [True]
     run_async(session.dispatch_event(button._i, "click", None))
     assert taps == [True] and lost == [True]
+
+
+def test_a_tap_on_a_button_inside_a_row_taken_off_is_answered():
+    lost_taps.answer_lost_inputs()
+    session, _, taps, lost = session_with_button()
+    inner = ft.IconButton(icon=ft.Icons.CLOSE, on_click=lambda e: taps.append("inner"))
+    row = ft.Row(controls=[inner])
+    session.page.controls.append(row)
+    row._parent, inner._parent = weakref.ref(session.page), weakref.ref(row)
+    session.index[inner._i] = inner  # as after a patch that added the row
+    session.page.controls.remove(row)
+    row._parent = None  # the row taken off; Flet's index still holds the button inside it
+    run_async(session.dispatch_event(inner._i, "click", None))
+    assert lost == [True] and taps == []
 
 
 def test_the_phone_is_told_once_while_the_message_is_up(tmp_path):

@@ -13,7 +13,7 @@ arrived, here is the screen as it is now, tap again if still needed); its screen
 change that took the control away drew it). A change that keeps coming (typing on into a field that went away)
 shows the one message, not one per key. Other events for a control gone (focus, blur, a message put away) are
 dropped as before: nobody asked for anything. Re-check this patch when Flet is upgraded (it reads the session's
-private event index through `Session._Session__resolve_event_control`).
+private event index through `Session._Session__resolve_event_control` and `_Session__is_mounted_control`).
 """
 
 from __future__ import annotations
@@ -32,6 +32,14 @@ def on_lost_input(page: Any, handler: Callable[[], None]) -> None:
     weakref.finalize(page, _handlers.pop, key, None)
 
 
+def gone(session: Any, control_id: int) -> bool:
+    """Whether the session's screen no longer has the control: not found, or found only as a control taken off
+    (Flet keeps a control inside a removed one in its index, unmounted, and would dispatch to it: a double tap on a
+    player's "take off" button reached the gone row's button and did nothing, with no word)."""
+    control = session._Session__resolve_event_control(control_id)
+    return control is None or not session._Session__is_mounted_control(control)
+
+
 def answer_lost_inputs() -> None:
     """Patch Flet's session once: an input for a control gone calls its page's handler (see the module's notes)."""
     from flet.messaging import session as flet_session
@@ -44,8 +52,7 @@ def answer_lost_inputs() -> None:
     async def dispatch_event(session: Any, control_id: int, event_name: str, event_data: Any) -> None:
         """Dispatch the event; an input for a control gone goes to its page's handler instead."""
         handler = _handlers.get(id(session.page))
-        if handler is None or event_name not in INPUTS or \
-                session._Session__resolve_event_control(control_id) is not None:
+        if handler is None or event_name not in INPUTS or not gone(session, control_id):
             await dispatch(session, control_id, event_name, event_data)
             return
         flet_session._context_page.set(session.page)
