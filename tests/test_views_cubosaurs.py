@@ -260,6 +260,19 @@ def test_raptors_are_added_with_values():
     assert table.engine.scoreboard(table.state).rounds[-1] == {"Ann": 0, "Bo": 0}
 
 
+def test_a_raptor_removed_takes_its_row_with_it():
+    """A second quick tap on "Remove Black raptor 1" reaches the old screen's row: once a raptor is removed no row
+    drawn after has the key of a row drawn before (Flet matches rows by key; it matched by place, so the tap
+    removed the raptor that moved up)."""
+    table = Table("cubosaurs", ["Ann", "Bo"])
+    tap(build(table), "Black raptor")
+    tap(build(table), "Black raptor")
+    before = {c.key for c in walk(build(table)) if isinstance(c, ft.Container) and c.key}
+    tap(build(table), "Remove Black raptor 1")
+    after = {c.key for c in walk(build(table)) if isinstance(c, ft.Container) and c.key}
+    assert len(before) == 2 and len(after) == 1 and before.isdisjoint(after)
+
+
 def test_raptor_values_keep_their_printed_signs():
     table = Table("cubosaurs", ["Ann", "Bo"])
     tap(build(table), "Black raptor")

@@ -168,7 +168,10 @@ def new_player_row(app: Any, draft: dict) -> ft.Control:
 
 
 def seat_rows(app: Any, game: Any, draft: dict) -> list[ft.Control]:
-    """One row per seated player: seat number, name, colour (if used), up, down, remove."""
+    """One row per seated player: seat number, name, colour (if used), up, down, remove. A row is the player's
+    (keyed by the name, unique at a table): a second quick tap on "take off" reaches a row no longer on screen and
+    is answered as a tap that came too late, instead of taking off the next player too; a second "move up" moves
+    the same player once more."""
     seats = draft["seats"]
 
     def move(i: int, step: int) -> None:
@@ -206,7 +209,7 @@ def seat_rows(app: Any, game: Any, draft: dict) -> list[ft.Control]:
                         lambda e, i=i: move(i, 1), disabled=i == len(seats) - 1),
             icon_button(ft.Icons.CLOSE, app.t("app.unseat", name=seat["name"]), lambda e, i=i: remove(i)),
         ]
-        rows.append(ft.Row(controls=controls))
+        rows.append(ft.Row(key=f"seat-{seat['name']}", controls=controls))
     return rows or [aside(app.lang, app.t("app.no_seats"))]
 
 

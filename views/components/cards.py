@@ -12,6 +12,8 @@ Builders:
     card_buttons(cards, on_pick, width=58) -> ft.Control
         cards: [(code, label)] (label a text or a control such as `card_face(code)`), one button each in a
         wrapping row; on_pick(code) on tap.
+    drawn_key(name, items, index) -> str
+        the key of an item of a list of removable items (items: their labels), naming the whole list.
     pile(ctx, labels, on_remove, empty_key) -> ft.Control
         the picked cards in order, each a button "label ✕" that removes that one (on_remove(index));
         the text of empty_key when there are none. A button belongs to the list it was drawn with (its key
@@ -80,12 +82,17 @@ def pile(ctx: Any, labels: list[str], on_remove: Callable[[int], None], empty_ke
     """The picked cards, each a button that removes it; a hint when there are none."""
     if not labels:
         return aside(ctx.lang, ctx.t(empty_key))
-    drawn = zlib.crc32("\n".join(labels).encode())
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-        ft.FilledButton(content=ctx.t("cards.view.remove", card=label), height=40, key=f"pile-{drawn}-{i}",
+        ft.FilledButton(content=ctx.t("cards.view.remove", card=label), height=40, key=drawn_key("pile", labels, i),
                         on_click=lambda e, i=i: on_remove(i))
         for i, label in enumerate(labels)
     ])
+
+
+def drawn_key(name: str, items: list[str], index: int) -> str:
+    """The key of a list's item that names the whole list it was drawn with: when the list changes, every item is
+    a new control, so a tap sent against the old list reaches a control gone instead of the item now in its place."""
+    return f"{name}-{zlib.crc32(chr(10).join(items).encode())}-{index}"
 
 
 def stepper(ctx: Any, label: str, read: Callable[[], int], write: Callable[[int], None], minimum: int = 0,

@@ -56,7 +56,7 @@ import flet as ft
 
 from scoring.core import TABLE, RuleError
 from scoring.games.cubosaurs import format_rows, parse_rows, type_key
-from views.components.cards import stepper
+from views.components.cards import drawn_key, stepper
 from views.components.offers import offer_here
 from views.context import GameContext
 from views.games import round_edit
@@ -338,7 +338,9 @@ def collection(ctx: GameContext, line: dict, name: str) -> ft.Control:
 
 
 def raptors(ctx: GameContext, line: dict) -> ft.Control:
-    """Each raptor card with its plus and minus values; buttons to add a black or grey one."""
+    """Each raptor card with its plus and minus values; buttons to add a black or grey one. A raptor's row belongs
+    to the list of raptors it was drawn with (keyed by it, as `views.components.cards.pile`): a second quick tap on
+    "Remove" is answered as a tap that came too late instead of removing the raptor that moved into its place."""
 
     def add(colour: str) -> None:
         """Add a raptor card."""
@@ -355,10 +357,11 @@ def raptors(ctx: GameContext, line: dict) -> ft.Control:
         ctx.refresh()
 
     rows: list[ft.Control] = []
+    colours = [r["colour"] for r in line["raptors"]]
     for i, raptor in enumerate(line["raptors"]):
-        same = sum(1 for other in line["raptors"][:i] if other["colour"] == raptor["colour"])
+        same = colours[:i].count(raptor["colour"])
         title = ctx.t(f"cubosaurs.view.raptor.{raptor['colour']}", number=same + 1)  # numbered per colour
-        rows.append(ft.Container(padding=ft.Padding.only(left=8), content=ft.Column(spacing=0, controls=[
+        card = ft.Column(spacing=0, controls=[
             ft.Row(controls=[ft.Text(title, weight=ft.FontWeight.W_600, expand=True),
                              ft.TextButton(content=ctx.t("cubosaurs.view.remove", what=title),
                                            on_click=lambda e, i=i: remove(i))]),
@@ -366,7 +369,8 @@ def raptors(ctx: GameContext, line: dict) -> ft.Control:
                     minimum=0, maximum=VALUE_RANGE),
             stepper(ctx, ctx.t("cubosaurs.view.minus", what=title), lambda r=raptor: r["minus"],
                     setter(raptor, "minus"), minimum=-VALUE_RANGE, maximum=0),
-        ])))
+        ])
+        rows.append(ft.Container(key=drawn_key("raptor", colours, i), padding=ft.Padding.only(left=8), content=card))
     rows.append(ft.Row(wrap=True, controls=[
         ft.OutlinedButton(content=ctx.t(f"cubosaurs.view.add_raptor.{c}"), icon=ft.Icons.ADD,
                           on_click=lambda e, c=c: add(c))
