@@ -14,7 +14,7 @@ from scoring import i18n
 from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.games.pictomania import score_round, tiles_for, tokens_for, word_of
-from scoring.record import new_record, play, replay
+from scoring.record import new_record, play, redo, replay, undo
 from tests.helpers import assert_call_refused, assert_refused, cli_score, domain_files, placeholders, play_all
 
 ENG = engine("pictomania")
@@ -400,6 +400,112 @@ def test_refusals_before_the_deal(action, key):
     refused(ENG.new_state(["A", "B", "C"]), action, key)
 
 
+def own(by, card):
+    """A player's own dealt card, entered on their phone."""
+    return {"type": "own_deal", "by": by, "card": card}
+
+
+def test_each_player_enters_their_own_card_and_the_last_starts_the_drawing():
+    """A and B enter their cards on their phones: the table waits for C (C's entry leads the prompt, A's and B's
+    are no longer asked); C's card starts the drawing exactly as the table's `set_deal` of the same cards does."""
+    state = ENG.new_state(["A", "B", "C"], seed=3)
+    assert [(e["by"], e["type"]) for e in ENG.prompt(state)][0] == ("table", "deal")
+    state = run_own(state, [("A", [1, 1]), ("B", [2, 2])])
+    assert state["phase"] == "deal" and state["deal"] is None
+    entries = ENG.prompt(state)
+    assert [(e["by"], e["type"], e["choices"]) for e in entries][0] == ("C", "own_deal", None)
+    assert [e["by"] for e in entries if e["type"] == "own_deal"] == ["C"]
+    state = ENG.apply(state, own("C", [3, 3]))
+    assert state == started(["A", "B", "C"], DEAL)
+    assert state["phase"] == "drawing" and word_of(state, "B") == {"symbol": 2, "number": 2}
+
+
+def run_own(state, cards):
+    """The state after each (player, card) is entered by its player."""
+    for by, card in cards:
+        state = ENG.apply(state, own(by, card))
+    return state
+
+
+def test_an_own_card_may_change_until_the_last_completes_the_deal():
+    """A enters a wrong card, then the right one: the later counts, and the deal is the one completed."""
+    state = run_own(ENG.new_state(["A", "B", "C"]), [("A", [5, 5]), ("B", [2, 2]), ("A", [1, 1]), ("C", [3, 3])])
+    assert state["deal"] == {p: {"symbol": s, "number": n} for p, (s, n) in DEAL.items()}
+    refused(state, own("A", [4, 4]), "core.wrong_phase")
+
+
+def test_a_clash_refuses_the_last_card_without_saying_whose():
+    """Each card is checked alone when entered, never against the others (A's symbol 1 is accepted from B too:
+    refusing it would tell B that someone holds a circle); the last card finds the clash and is refused with the
+    rule only — no name, no symbol, no number — and the cards entered stay; A corrects hers, C completes."""
+    state = run_own(ENG.new_state(["A", "B", "C"]), [("A", [1, 1]), ("B", [1, 2])])
+    err = refused(state, own("C", [3, 3]), "pictomania.own_deal_clash")
+    assert err.params == {}
+    assert state["entered"] == {"A": {"symbol": 1, "number": 1}, "B": {"symbol": 1, "number": 2}}
+    refused(run_own(ENG.new_state(["A", "B", "C"]), [("A", [1, 3]), ("B", [2, 2])]), own("C", [3, 3]),
+            "pictomania.own_deal_clash")
+    state = run_own(state, [("B", [2, 2]), ("C", [3, 3])])
+    assert state["phase"] == "drawing"
+
+
+def test_kids_own_cards_are_numbers_only():
+    """Kids variant: a card is a number; two equal numbers clash at the last card; a pair is refused."""
+    state = ENG.new_state(["A", "B", "C"], {"kids": True})
+    refused(state, own("A", [1, 1]), "pictomania.deal_invalid_kids")
+    state = run_own(state, [("A", 2), ("B", 2)])
+    refused(state, own("C", 3), "pictomania.own_deal_clash")
+    state = run_own(state, [("B", 4), ("C", 3)])
+    assert state["deal"]["C"] == {"symbol": None, "number": 3} and state["phase"] == "drawing"
+
+
+@pytest.mark.parametrize("action,key", [
+    (own("table", [1, 1]), "core.player_only"),
+    (own("A", [7, 1]), "pictomania.deal_invalid"),
+    (own("A", [1, 8]), "pictomania.deal_invalid"),
+    (own("A", 3), "pictomania.deal_invalid"),
+    ({"type": "own_deal", "by": "A"}, "pictomania.deal_invalid"),
+    (own("A", [1, 1]) | {"deck": "2"}, "core.field_unknown"),
+])
+def test_own_card_refusals(action, key):
+    """Only a player enters their own card: a symbol 1–6 and a number 1–7, nothing else."""
+    refused(ENG.new_state(["A", "B", "C"]), action, key)
+
+
+def test_own_cards_are_private_and_the_log_does_not_show_them():
+    """Before the deal is complete a seat's view holds its own card only; the public table's none; everyone sees
+    who has entered one; the log names the player, not the card."""
+    state = run_own(ENG.new_state(["A", "B", "C"]), [("A", [4, 6]), ("B", [5, 7])])
+    assert ENG.player_view(state, "A")["entered"] == {"A": {"symbol": 4, "number": 6}, "B": None}
+    assert ENG.player_view(state, "B")["entered"] == {"A": None, "B": {"symbol": 5, "number": 7}}
+    for seat in (None, "C"):
+        assert ENG.player_view(state, seat)["entered"] == {"A": None, "B": None}
+    assert ENG.describe(own("A", [4, 6]) | {"at": "x"}) == ("pictomania.action.own_deal", {"by": "A"})
+
+
+def test_the_tables_deal_drops_the_own_cards():
+    """The table's seeded deal or its whole physical deal wins over the cards entered so far."""
+    state = run_own(ENG.new_state(["A", "B", "C"], seed=3), [("A", [4, 6])])
+    dealt = ENG.apply(state, {"type": "deal", "by": "table"})
+    assert dealt["entered"] == {} and dealt == ENG.apply(ENG.new_state(["A", "B", "C"], seed=3),
+                                                         {"type": "deal", "by": "table"})
+    assert ENG.apply(state, {"type": "set_deal", "by": "table", "deal": DEAL}) == started(["A", "B", "C"], DEAL)
+
+
+def test_own_cards_replay_and_undo():
+    """The log of own cards replays to the live state; undoing the last card goes back to the deal with the
+    others' cards entered and the table waiting for that player; redo starts the drawing again."""
+    record = new_record("pictomania", ["A", "B", "C"], {})
+    state = replay(record)
+    for by, card in DEAL.items():
+        record, state = play(record, state, own(by, card))
+    assert state["phase"] == "drawing" and replay(record) == state
+    record, back = undo(record)
+    assert back["phase"] == "deal" and set(back["entered"]) == {"A", "B"}
+    assert [e["by"] for e in ENG.prompt(back) if e["type"] == "own_deal"] == ["C"]
+    record, again = redo(record)
+    assert again == state
+
+
 def test_kids_deal_refusals():
     """Kids variant: a deal is a number per player, distinct."""
     state = ENG.new_state(["A", "B", "C"], {"kids": True})
@@ -512,9 +618,11 @@ def random_action(draw, players):
     player = anyone if odd else st.sampled_from(players)
     table = anyone if odd else st.just("table")
     kind = draw(st.sampled_from(["guess", "guess", "guess", "guess", "stop", "deal", "set_deal", "wrong_word",
-                                 "reveal", "bogus"]))
-    action = {"type": kind, "by": draw(player if kind in ("guess", "stop") else table)}
-    if kind == "set_deal":
+                                 "reveal", "own_deal", "own_deal", "bogus"]))
+    action = {"type": kind, "by": draw(player if kind in ("guess", "stop", "own_deal") else table)}
+    if kind == "own_deal":
+        action["card"] = draw(st.one_of(st.integers(1, 7), st.lists(st.integers(1, 7), min_size=2, max_size=2)))
+    elif kind == "set_deal":
         numbers = st.integers(0, 8) if odd else st.integers(1, 7)
         action["deal"] = {p: [draw(st.integers(1, 6)), draw(numbers)] for p in players}
     elif kind == "guess":

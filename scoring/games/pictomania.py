@@ -5,7 +5,8 @@ on the piles, the scoring tokens and the black bonus tiles, and does the reveal 
 the bonus race (`scoring/mechanics/race.py`) for the bonus tiles.
 
 A round goes through these phases (bare names in `state["phase"]`; the header shows `pictomania.phase.<name>`):
-- `deal`: the table deals (`deal`, seeded, a reveal) or enters the physical deal (`set_deal`).
+- `deal`: the table deals (`deal`, seeded, a reveal) or enters the physical deal (`set_deal`), or each player
+  enters their own dealt card on their own phone (`own_deal`).
 - `drawing`: players `guess` and `stop`; the table may rule `wrong_word` for a drawer.
 - `reveal`: the race is over (the last tile was taken or everyone stopped); nothing more can be guessed, the
   table may still rule `wrong_word`, then `reveal`s. "Over" (no more drawing) and "scored" are separate steps
@@ -18,6 +19,8 @@ Actions (each declared with who may make it, its phases and its fields; any othe
   (kids variant: a distinct number only).
 - `set_deal` by the table (deal): `{"deal": {player: [symbol, number]}}` (kids variant: `{player: number}`), optional
   `deck`: the cards as dealt at the table.
+- `own_deal` by a player (deal): `{"card": [symbol, number]}` (kids variant: `{"card": number}`): the card the
+  player was dealt at the table; the last one starts the drawing.
 - `guess` by the guesser (drawing): `{"target": player, "number": 1–7}`.
 - `stop` by a player (drawing): `{"take_tile": bool}` (default true): take the highest remaining bonus tile, or
   none.
@@ -31,7 +34,18 @@ Rulings:
 - Scoring tokens per player: the n−1 highest values of the `tokens` table (default {3, 2, 1, 1, 1}); bonus tiles:
   the n−1 highest of `bonus_tiles` (default {3, 3, 2, 2, 1}) [RULINGS §3].
 - The deck (`difficulty`, decks 1–4; 1 is the easy green deck) only labels the rounds; `deal`/`set_deal` may
-  name another deck for that round. The app holds no words.
+  name another deck for that round (a deal entered card by card on the phones is the session's deck). The app
+  holds no words.
+- Own cards [ruling]: with the physical deal, each player may enter their own card on their own phone
+  (`own_deal`), kept in `state["entered"]` until the deal is complete; it is private (only its owner sees it,
+  the log shows no card) and may be entered again (the later one counts) until the last player's completes the
+  deal. A card is checked alone when entered (a symbol 1–6 and a number 1–7; a number in the kids variant), not
+  against the cards entered so far: refusing it for a clash would tell the player that another seat holds that
+  symbol or number. The last card completes the deal with `set_deal`'s checks (each symbol and each number is
+  dealt once); on a clash that last card is refused (`pictomania.own_deal_clash`) naming the rule only — not
+  whose cards, nor whether a symbol or a number — and the others stay entered: everyone checks the card they
+  entered (one entered again, then the last, completes the deal), or the table enters the whole deal. The
+  table's `deal` or `set_deal` wins and drops the cards entered.
 - Each player owns one guess card per number 1–7 [seed: one set of 7 guess cards per player]: a number the player
   already has on a pile is refused (`pictomania.number_used`); a card that came back from a wrong-word pile may
   be used again. A guess is placed on another player's pile, at most one per pile, never withdrawn; guesses on a pile keep the
@@ -55,12 +69,14 @@ Rulings:
 - After the last round the highest total wins; ties share the win.
 
 The table's questions:
-- `prompt(state)`: deal: the table's `deal` (one choice) or `set_deal` (typed); drawing: each player still
+- `prompt(state)`: deal: the table's `deal` (one choice) or `set_deal` (typed), and `own_deal` (typed) for each
+  player who has not entered a card — those lead once a first card is entered (the table waits for them); drawing: each player still
   drawing gets every `guess` they may still make (a pile they have not guessed on, not ruled a wrong word, with
   a number they have not used) and `stop` with or without a tile; the table gets `wrong_word` for each drawer
   not yet ruled and `reveal`; after the race only the table's `reveal` and rulings. `wrong_word` is minor
   (listed last): the table may rule one, but what it waits for after the race is the reveal.
-- `player_view(state, seat)`: the deal shows only the seat's own symbol and number (none for the public table);
+- `player_view(state, seat)`: the deal and the cards entered show only the seat's own symbol and number (none for
+  the public table; who has entered a card is public);
   every guess keeps its guesser and place on the pile, but its number is shown only to the guesser (None for
   everyone else) until the reveal; scored rounds in `history` are public.
 """
@@ -113,6 +129,12 @@ def guess_choices(state: dict, player: str) -> list[dict]:
 def _is_int(value: object, low: int, high: int) -> bool:
     """Whether value is a whole number (not a bool) within [low, high]."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def shared(deal: dict, field: str) -> bool:
+    """Whether two players' cards in the deal share a symbol (or a number): `field`, None not counted."""
+    values = [card[field] for card in deal.values() if card[field] is not None]
+    return len(set(values)) != len(values)
 
 
 def score_round(entry: dict, players: list[str], tokens: list[int]) -> dict:
@@ -187,6 +209,7 @@ class Pictomania(Engine):
         state["phase"] = "deal"
         state["deck"] = None
         state["deal"] = None
+        state["entered"] = {}
         state["guesses"] = {p: [] for p in state["players"]}
         state["returned"] = {}
         state["wrong_word"] = []
@@ -205,6 +228,7 @@ class Pictomania(Engine):
         """Store the deal and open the drawing phase with a fresh race for the bonus tiles."""
         state["deck"] = deck
         state["deal"] = deal
+        state["entered"] = {}
         state["phase"] = "drawing"
         state["race"] = race.new_race(tiles_for(state), list(state["players"]))
 
@@ -229,10 +253,21 @@ class Pictomania(Engine):
         deal = each_player(state, action.get("deal"), "pictomania.deal_missing", "pictomania.deal_player_missing",
                            lambda player, value: self._dealt_card(state, player, value))
         for field, key in (("symbol", "pictomania.symbol_shared"), ("number", "pictomania.number_shared")):
-            values = [deal[p][field] for p in state["players"] if deal[p][field] is not None]
-            if len(set(values)) != len(values):
+            if shared(deal, field):
                 raise RuleError(key)
         self._start_drawing(state, deck, deal)
+
+    @move("own_deal", by=PLAYER, phase=("deal",), fields=("card",))
+    def own_deal(self, state: dict, action: dict) -> None:
+        """A player enters their own dealt card; the last one completes the deal (refused on a clash)."""
+        entered = {**state["entered"], action["by"]: self._dealt_card(state, action["by"], action.get("card"))}
+        if len(entered) < len(state["players"]):
+            state["entered"] = entered
+            return
+        deal = {p: entered[p] for p in state["players"]}
+        if shared(deal, "symbol") or shared(deal, "number"):
+            raise RuleError("pictomania.own_deal_clash")
+        self._start_drawing(state, state["options"]["difficulty"], deal)
 
     def _dealt_card(self, state: dict, player: str, value) -> dict:
         """One player's entered deal, checked: [symbol, number], or a number in the kids variant."""
@@ -329,6 +364,8 @@ class Pictomania(Engine):
         """The finite choices of each move now (see the module's docstring); the physical deal is typed."""
         if kind == "set_deal":
             return None
+        if kind == "own_deal":
+            return [] if by in state["entered"] else None
         if kind == "guess":
             return guess_choices(state, by)
         if kind == "stop":
@@ -343,11 +380,19 @@ class Pictomania(Engine):
         """Others' deals and the numbers of others' guesses (on piles and sent back) until the reveal."""
         if view["deal"] is not None:
             view["deal"] = {p: word for p, word in view["deal"].items() if p == seat}
+        view["entered"] = {p: card if p == seat else None for p, card in view["entered"].items()}
         for piles in (view["guesses"], view["returned"]):
             for pile in piles.values():
                 for card in pile:
                     if card[0] != seat:
                         card[1] = None
+
+    def prompt(self, state: dict) -> list[dict]:
+        """The engine's prompt; once a player has entered their own card, the cards still to enter lead."""
+        entries = super().prompt(state)
+        if state["phase"] == "deal" and state["entered"]:
+            entries.sort(key=lambda entry: entry["type"] != "own_deal")
+        return entries
 
     # --- what the app shows ---------------------------------------------------------------------------
 
@@ -360,6 +405,7 @@ class Pictomania(Engine):
         """The action in words, without the private parts: deals and guessed numbers stay hidden."""
         key, params = super().describe(action)
         params.pop("deal", None)
+        params.pop("card", None)
         params.pop("number", None)
         if action["type"] == "stop":
             params.setdefault("take_tile", True)
