@@ -328,3 +328,100 @@ def test_an_incomplete_physical_deal_is_refused_by_name():
     tap(ctx, "Done: hide")
     tap(ctx, "Enter the physical deal")
     assert ctx.refused == ["pictomania.deal_player_missing"] and ctx.state["phase"] == "deal"
+
+
+class PhoneContext(PlayContext):
+    """A seated phone in table mode: it shows its seat's `player_view` of the table's state (`table["state"]`,
+    shared by every phone; the public one for the table's seat, the host's screen) and acts as its seat on it."""
+
+    def __init__(self, table, seat):
+        self.table = table
+        super().__init__(table["state"])
+        self.seat, self.for_table = seat, False
+
+    @property
+    def state(self):
+        return ENG.player_view(self.table["state"], None if self.seat == TABLE else self.seat)
+
+    @state.setter
+    def state(self, value):
+        self.table["state"] = value
+
+    def dispatch(self, action):
+        try:
+            self.table["state"] = ENG.apply(self.table["state"], action)
+        except RuleError as err:
+            self.refused.append(err.key)
+            return False
+        self.actions.append(action)
+        return True
+
+
+def phones(**options):
+    """The four players' phones over one table in round 1, not dealt yet, and the host's table screen."""
+    table = {"state": fresh(**options).state}
+    host = PhoneContext(table, TABLE)
+    host.for_table = True
+    return {p: PhoneContext(table, p) for p in PLAYERS}, host
+
+
+def tap_card(ctx, symbol, number, enter="Enter my card"):
+    """On a seated phone: tap the symbol (None: none, the kids variant) and number, then enter the card."""
+    if symbol is not None:
+        tap(ctx, SHAPE_NAMES[symbol - 1])
+    tap(ctx, f"Number {number}")
+    tap(ctx, enter)
+
+
+def chosen(ctx):
+    """The filled (chosen) buttons of the phone's card."""
+    return [name for name, b in buttons(view.build(ctx)).items() if isinstance(b, ft.FilledButton)
+            and (name in SHAPE_NAMES or name.startswith("Number"))]
+
+
+def test_each_phone_enters_its_own_card_and_the_last_starts_the_drawing():
+    """In table mode each player taps the card they were dealt on their own phone and enters it (their
+    `own_deal`, offered there): the phone shows it entered, the other phones and the host's screen only who has
+    entered and who is still to; the last card starts the drawing and each phone shows its own word."""
+    seats, host = phones()
+    ann = seats["Ann"]
+    assert "My card, as dealt" in texts(view.build(ann)) and "Enter the physical deal" not in buttons(view.build(ann))
+    assert (ann.seat, "own_deal") in ann.offered and "Enter my card" not in buttons(view.build(host))
+    tap_card(ann, *DEAL["Ann"])
+    assert ann.actions == [{"type": "own_deal", "by": "Ann", "card": [1, 4]}]
+    assert chosen(ann) == ["Circle", "Number 4"] and "Enter my card again" in buttons(view.build(ann))
+    waiting = "Cards entered on phones: Ann; still to enter: Ben, Cat, Dan"
+    for screen in (ann, seats["Ben"], host):
+        assert waiting in texts(view.build(screen)), screen.seat
+    assert chosen(seats["Ben"]) == [] and ENG.player_view(host.table["state"], "Ben")["entered"] == {"Ann": None}
+    for name in ("Ben", "Cat", "Dan"):
+        tap_card(seats[name], *DEAL[name])
+    assert host.table["state"]["phase"] == "drawing" and word_of(host.table["state"], "Dan") == {"symbol": 4,
+                                                                                               "number": 7}
+    assert "Number 7" in texts(view.build(seats["Dan"])) and "Number 4" not in texts(view.build(seats["Dan"]))
+
+
+def test_a_phone_changes_its_card_and_a_clash_is_refused_by_the_rule_alone():
+    """Ann enters a wrong number, then changes it: the later counts. Dan's card, the last, clashes with Cat's
+    number: it is refused with the rule, naming nobody and no card; Cat corrects hers, Dan enters his again."""
+    seats, host = phones()
+    tap_card(seats["Ann"], 1, 5)
+    tap_card(seats["Ann"], 1, 4, enter="Enter my card again")
+    tap_card(seats["Ben"], *DEAL["Ben"])
+    tap_card(seats["Cat"], 3, 7)
+    tap_card(seats["Dan"], *DEAL["Dan"])
+    assert seats["Dan"].refused == ["pictomania.own_deal_clash"] and host.table["state"]["phase"] == "deal"
+    said = words.say("en", "pictomania.own_deal_clash")
+    assert "each symbol and each number is dealt only once" in said
+    assert not any(str(n) in said for n in range(10)) and not any(p in said for p in PLAYERS)
+    tap_card(seats["Cat"], 3, 2, enter="Enter my card again")
+    tap(seats["Dan"], "Enter my card")
+    assert host.table["state"]["deal"] == {p: {"symbol": s, "number": n} for p, (s, n) in DEAL.items()}
+
+
+def test_kids_own_card_is_a_number_only():
+    """Kids variant: a phone's card is a number; no symbol to tap."""
+    seats, host = phones(kids=True)
+    assert not any(name in SHAPE_NAMES for name in buttons(view.build(seats["Ann"])))
+    tap_card(seats["Ann"], None, 3)
+    assert seats["Ann"].actions == [{"type": "own_deal", "by": "Ann", "card": 3}]

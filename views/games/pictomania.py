@@ -5,7 +5,10 @@ Phases follow the engine (`scoring/games/pictomania.py`):
 - `deal`: the previous round's reveal (from `state["history"]`) above a "deal" button (a seeded reveal action;
   undoing it needs the table's consent, which the frame asks for), and the entry of a deal made with the
   physical cards: each player in turn takes the phone (the private cover), taps their symbol and number, hides
-  them; "Enter the physical deal" sends `set_deal` (the engine refuses a missing or shared card).
+  them; "Enter the physical deal" sends `set_deal` (the engine refuses a missing or shared card). A phone seated
+  in table mode instead taps its own card and enters it (`own_deal`): only that phone shows it, and it may enter
+  it again until the last card completes the deal; once a card is entered every screen says who has entered
+  theirs and who is still to (never the cards).
 - `drawing`: "my word" (tap your name, pass the phone, look, hide — the private cover component), the guess
   panel (a player switcher, then 1–7 per opponent, the numbers the engine's prompt does not offer — guess cards
   already on a pile — greyed out; a placed guess is locked and its number never shown; it is the guesser's
@@ -22,8 +25,8 @@ Phases follow the engine (`scoring/games/pictomania.py`):
   their right edges line up whatever their content.
 
 On a phone seated in table mode (`ctx.seat`) there is no phone to pass: "my word" shows the seat's own word
-at once, the guess panel guesses as the seat (no switcher), and the physical deal (which one phone collects card
-by card) is left to the shared screen, the host's table screen or the referee's phone (`SharedScreen`: each
+at once, the guess panel guesses as the seat (no switcher), the seat enters its own dealt card, and the whole
+physical deal (which one phone collects card by card) is left to the shared screen, the host's table screen or the referee's phone (`SharedScreen`: each
 player's card behind the cover there); the referee's phone shows neither word nor guesses. One move is offered
 once on a screen: the guess panel (a row of 1–7 per drawer, used cards greyed, big enough for a thumb on a phone)
 offers the seat's guesses, so the phone's moves panel does not list them again as one long button per drawer
@@ -124,6 +127,11 @@ def deal_screen(ctx: GameContext) -> ft.Control:
     controls: list[ft.Control] = []
     if state["history"]:
         controls.append(reveal_panel(ctx, state["history"][-1]))
+    if state["entered"]:
+        controls.append(cards_waiting(ctx))
+    if ctx.seat in ctx.players:
+        ctx.offer(ctx.seat, "own_deal")
+        controls.append(own_card(ctx))
     if ctx.for_table:
         ctx.offer(TABLE, "deal")
         controls.append(section(
@@ -199,19 +207,45 @@ def physical_deal(ctx: GameContext) -> ft.Control:
     return section(*controls)
 
 
-def card_picker(ctx: GameContext, work: dict, player: str, kids: bool) -> ft.Control:
-    """The player's symbol (1–6, not in the kids variant) and number (1–7) as buttons; "done" covers them."""
-    card = work["cards"].setdefault(player, [None, None])
+def cards_waiting(ctx: GameContext) -> ft.Control:
+    """Who has entered their own card on their phone and who is still to (never the cards)."""
+    entered = ctx.state["entered"]
+    return aside(ctx.lang, ctx.t("pictomania.view.own_waiting", given=[p for p in ctx.players if p in entered],
+                                 missing=[p for p in ctx.players if p not in entered]))
+
+
+def own_card(ctx: GameContext) -> ft.Control:
+    """A seated phone's own dealt card: its symbol and number as buttons (those entered, once entered) and the
+    button that enters it (`own_deal`), again after a change until the last card completes the deal."""
+    seat, kids = ctx.seat, ctx.state["options"]["kids"]
+    entered = ctx.state["entered"].get(seat)
+    draft: dict = ctx.local.setdefault("own_card", {})
+    if draft.get("round") != ctx.state["round"]:
+        draft.update(round=ctx.state["round"], card=[entered["symbol"], entered["number"]] if entered else
+                     [None, None])
+    card = draft["card"]
+
+    def send() -> None:
+        """Enter the card as tapped (the engine refuses a missing symbol or number)."""
+        ctx.dispatch({"type": "own_deal", "by": seat, "card": card[1] if kids else list(card)})
+
+    controls: list[ft.Control] = [heading(ctx.t("pictomania.view.own_title")),
+                                  ft.Text(ctx.t("pictomania.view.own_hint")), *card_rows(ctx, card, kids)]
+    if entered:
+        controls.append(aside(ctx.lang, ctx.t("pictomania.view.own_entered")))
+    controls.append(ft.FilledButton(content=ctx.t("pictomania.view.own_again" if entered else
+                                                  "pictomania.view.own_enter"),
+                                    icon=ft.Icons.CHECK, on_click=lambda e: send()))
+    return section(*controls)
+
+
+def card_rows(ctx: GameContext, card: list, kids: bool) -> list[ft.Control]:
+    """A card's symbol (1–6, not in the kids variant) and number (1–7) as buttons, the chosen ones filled; a tap
+    changes `card` ([symbol, number])."""
 
     def pick(slot: int, value: int) -> None:
         """Remember the tapped symbol or number."""
         card[slot] = value
-        ctx.refresh()
-
-    def hide() -> None:
-        """Cover the card before the phone is handed on."""
-        work.update(player=None, phase=COVER)
-        ctx.turn_page()
         ctx.refresh()
 
     def row(slot: int, top: int) -> ft.Control:
@@ -220,13 +254,23 @@ def card_picker(ctx: GameContext, work: dict, player: str, kids: bool) -> ft.Con
                    else (n, ctx.t("pictomania.view.number", number=n)) for n in range(1, top + 1)]
         return choice_row(options, card[slot], lambda n: pick(slot, n))
 
-    controls: list[ft.Control] = [ft.Text(ctx.t("pictomania.view.word_for", name=player), size=18,
-                                          weight=ft.FontWeight.BOLD)]
-    if not kids:
-        controls.append(row(0, SYMBOLS))
-    controls += [row(1, NUMBERS),
-                 ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF,
-                                 on_click=lambda e: hide())]
+    return [row(1, NUMBERS)] if kids else [row(0, SYMBOLS), row(1, NUMBERS)]
+
+
+def card_picker(ctx: GameContext, work: dict, player: str, kids: bool) -> ft.Control:
+    """The player's symbol (1–6, not in the kids variant) and number (1–7) as buttons; "done" covers them."""
+    card = work["cards"].setdefault(player, [None, None])
+
+    def hide() -> None:
+        """Cover the card before the phone is handed on."""
+        work.update(player=None, phase=COVER)
+        ctx.turn_page()
+        ctx.refresh()
+
+    controls: list[ft.Control] = [
+        ft.Text(ctx.t("pictomania.view.word_for", name=player), size=18, weight=ft.FontWeight.BOLD),
+        *card_rows(ctx, card, kids),
+        ft.FilledButton(content=ctx.t("pictomania.view.hide"), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: hide())]
     return ft.Container(padding=16, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(controls=controls, spacing=8))
 
