@@ -390,6 +390,9 @@ def test_each_phone_enters_its_own_card_and_the_last_starts_the_drawing():
     tap_card(ann, *DEAL["Ann"])
     assert ann.actions == [{"type": "own_deal", "by": "Ann", "card": [1, 4]}]
     assert chosen(ann) == ["Circle", "Number 4"] and "Enter my card again" in buttons(view.build(ann))
+    said = "Entered: Circle, number 4. You may change it and enter it again until the last player enters theirs."
+    assert said in texts(view.build(ann))
+    assert not any(said in texts(view.build(screen)) for screen in (seats["Ben"], host))
     waiting = "Cards entered on phones: Ann; still to enter: Ben, Cat, Dan"
     for screen in (ann, seats["Ben"], host):
         assert waiting in texts(view.build(screen)), screen.seat
@@ -425,3 +428,15 @@ def test_kids_own_card_is_a_number_only():
     assert not any(name in SHAPE_NAMES for name in buttons(view.build(seats["Ann"])))
     tap_card(seats["Ann"], None, 3)
     assert seats["Ann"].actions == [{"type": "own_deal", "by": "Ann", "card": 3}]
+    assert any(t.startswith("Entered: number 3. ") for t in texts(view.build(seats["Ann"])))
+
+
+def test_a_card_tapped_but_not_entered_again_is_not_said_entered():
+    """Ann changes her number on the phone but does not enter it again: the phone still says what is entered (the
+    buttons show her new choice, the line the card the table holds)."""
+    seats, host = phones()
+    tap_card(seats["Ann"], 1, 4)
+    tap(seats["Ann"], "Number 5")
+    shown = texts(view.build(seats["Ann"]))
+    assert chosen(seats["Ann"]) == ["Circle", "Number 5"] and any(t.startswith("Entered: Circle, number 4.")
+                                                                   for t in shown)

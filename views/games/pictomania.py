@@ -232,11 +232,18 @@ def own_card(ctx: GameContext) -> ft.Control:
     controls: list[ft.Control] = [heading(ctx.t("pictomania.view.own_title")),
                                   ft.Text(ctx.t("pictomania.view.own_hint")), *card_rows(ctx, card, kids)]
     if entered:
-        controls.append(aside(ctx.lang, ctx.t("pictomania.view.own_entered")))
+        controls.append(aside(ctx.lang, entered_words(ctx, entered)))
     controls.append(ft.FilledButton(content=ctx.t("pictomania.view.own_again" if entered else
                                                   "pictomania.view.own_enter"),
                                     icon=ft.Icons.CHECK, on_click=lambda e: send()))
     return section(*controls)
+
+
+def entered_words(ctx: GameContext, card: dict) -> str:
+    """The card the seat entered, in words, and that it may change it ("Entered: Star, number 6. …")."""
+    if card["symbol"] is None:
+        return ctx.t("pictomania.view.own_entered_kids", number=card["number"])
+    return ctx.t("pictomania.view.own_entered", symbol=shape_name(ctx, card["symbol"]), number=card["number"])
 
 
 def card_rows(ctx: GameContext, card: list, kids: bool) -> list[ft.Control]:
