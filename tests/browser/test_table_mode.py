@@ -17,7 +17,8 @@ and moves on spool by spool to the final scores; every phone and the host's scre
 ranking with the totals.
 
 A Pictomania round and a Guess Club round follow on the same phones (in Pictomania the server restarts once
-the phones are seated, and every phone comes back to its seat by itself and plays on; in Guess Club each phone
+the phones are seated, and every phone comes back to its seat by itself and plays on; another Pictomania round is
+dealt with the cards, each phone entering its own, a clash refused by the rule alone; in Guess Club each phone
 writes its own hand, no phone or host screen holds another's card before it is read out, the setter rules on
 the match and settles, and every phone shows the round's money). Last, eight phones (one browser context each)
 take the eight seats of a Knit Wit table, all save an answer at once and all see the first button taken. Then a
@@ -89,13 +90,14 @@ def drawing_record() -> dict:
 @pytest.fixture(scope="module")
 def table_server():
     """A server over a data folder holding an answering Knit Wit session, a Pictomania session in its first
-    drawing, a Guess Club round with its topic given, three new score pads, a new Flip 7, a new Cubosaurs game with
+    drawing and one before its first deal, a Guess Club round with its topic given, three new score pads, a new Flip 7, a new Cubosaurs game with
     every T-Rex and Brontosaurus value known, a new Rummy game and a new Bacon game of four (A, B, C, D), in
     English; yields
     (server, {game: sid})."""
     with tempfile.TemporaryDirectory(prefix="tableside-table-") as data:
         with Store(Path(data)) as store:
             sids = {"knit_wit": store.create(answering_record()), "pictomania": store.create(drawing_record()),
+                    "pictomania_deal": store.create(new_record("pictomania", list(SEATS), {})),
                     "guess_club": store.create(topic_record()), "knit_wit8": store.create(answering8_record()),
                     "score_pad": store.create(new_record("score_pad", list(SEATS), {})),
                     "score_pad_away": store.create(new_record("score_pad", list(SEATS), {})),
@@ -338,6 +340,47 @@ def test_a_pictomania_round_played_from_phones(table_server, table_tabs):
             phone.tab.see(f"{s} drew: {SHAPES[DEAL[s][0]]}, number {DEAL[s][1]}")
         phone.tab.see("A guessed 6: right")
         phone.tab.see("B guessed 4: wrong")
+
+
+def enter_card(tab: Tab, card: tuple[int, int], button: str = "Enter my card") -> None:
+    """On a seated phone in Pictomania's deal: tap the card's symbol and number, then enter it."""
+    tab.tap(SHAPES[card[0]], exact=True)
+    tab.tap(f"Number {card[1]}", exact=True)
+    tab.tap(button, exact=True)
+
+
+def test_a_pictomania_deal_entered_card_by_card_on_the_phones(table_server, table_tabs):
+    """Each player enters the card they were dealt on their own phone, nobody types another's: A's and B's
+    phones say which card they entered, the host's screen and C's phone only who has entered and who is still to;
+    C's card clashes with B's (B typed C's number) and is refused by the rule alone, naming no one; B enters his
+    again, C's completes the deal, and each phone shows its own word. Before the reveal no screen or frame shows
+    another seat's entered card, and the host's screen never shows a card."""
+    sid = table_server[1]["pictomania_deal"]
+    host, players, pin = seated_round(table_tabs, sid)
+    for seat, phone in players.items():
+        join(phone, sid, pin, seat)
+        phone.tab.see("My card, as dealt")
+    entered = {seat: f"Entered: {SHAPES[s]}, number {n}." for seat, (s, n) in DEAL.items()}
+    enter_card(players["A"].tab, DEAL["A"])
+    players["A"].tab.see(entered["A"])
+    players["A"].tab.shot("table_phone_pictomania_own_card")
+    enter_card(players["B"].tab, (2, 7))
+    players["B"].tab.see("Entered: Triangle, number 7.")
+    for tab in (host, players["C"].tab):
+        tab.see("Cards entered on phones: A, B; still to enter: C")
+    enter_card(players["C"].tab, DEAL["C"])
+    players["C"].tab.see("These cards cannot all be right: each symbol and each number is dealt only once.")
+    players["C"].tab.shot("table_phone_pictomania_own_card_clash")
+    host.shot("table_host_pictomania_own_cards_waiting")
+    enter_card(players["B"].tab, DEAL["B"], "Enter my card again")
+    players["B"].tab.see(entered["B"])
+    players["C"].tab.tap("Enter my card", exact=True)
+    for seat, phone in players.items():
+        phone.tab.see("My word")
+        phone.tab.see(f"Number {DEAL[seat][1]}")
+        others = [entered[s] for s in SEATS if s != seat] + ["Entered: Triangle, number 7."] * (seat != "B")
+        assert not any(phone.received(m) for m in others), seat
+    assert not any(m in host.page.evaluate(READ_ALL) for s in SEATS for m in (*secrets_of(s), entered[s]))
 
 
 # Guess Club: each seat's one answer card; B's and C's are the same dessert in two languages, which the matcher
