@@ -70,15 +70,15 @@ Rulings:
 
 The table's questions:
 - `prompt(state)`: deal: the table's `deal` (one choice) or `set_deal` (typed), and `own_deal` (typed) for each
-  player who has not entered a card — those lead once a first card is entered (the table waits for them); drawing: each player still
-  drawing gets every `guess` they may still make (a pile they have not guessed on, not ruled a wrong word, with
-  a number they have not used) and `stop` with or without a tile; the table gets `wrong_word` for each drawer
-  not yet ruled and `reveal`; after the race only the table's `reveal` and rulings. `wrong_word` is minor
-  (listed last): the table may rule one, but what it waits for after the race is the reveal.
+  player who has not entered a card — those lead once a first card is entered (the table waits for them);
+  drawing: each player still drawing gets every `guess` they may still make (a pile they have not guessed on,
+  not ruled a wrong word, with a number they have not used) and `stop` with or without a tile; the table gets
+  `wrong_word` for each drawer not yet ruled and `reveal`; after the race only the table's `reveal` and rulings.
+  `wrong_word` is minor (listed last): the table may rule one, but what it waits for after the race is the reveal.
 - `player_view(state, seat)`: the deal and the cards entered show only the seat's own symbol and number (none for
-  the public table; who has entered a card is public);
-  every guess keeps its guesser and place on the pile, but its number is shown only to the guesser (None for
-  everyone else) until the reveal; scored rounds in `history` are public.
+  the public table; who has entered a card is public); every guess keeps its guesser and place on the pile, but
+  its number is shown only to the guesser (None for everyone else) until the reveal; scored rounds in `history`
+  are public.
 """
 
 from __future__ import annotations
@@ -377,7 +377,8 @@ class Pictomania(Engine):
         return [{}]
 
     def hide(self, view: dict, seat: str | None) -> None:
-        """Others' deals and the numbers of others' guesses (on piles and sent back) until the reveal."""
+        """Others' deals, others' entered cards and the numbers of others' guesses (on piles and sent back) until
+        the reveal."""
         if view["deal"] is not None:
             view["deal"] = {p: word for p, word in view["deal"].items() if p == seat}
         view["entered"] = {p: card if p == seat else None for p, card in view["entered"].items()}

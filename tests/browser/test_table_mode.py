@@ -90,10 +90,9 @@ def drawing_record() -> dict:
 @pytest.fixture(scope="module")
 def table_server():
     """A server over a data folder holding an answering Knit Wit session, a Pictomania session in its first
-    drawing and one before its first deal, a Guess Club round with its topic given, three new score pads, a new Flip 7, a new Cubosaurs game with
-    every T-Rex and Brontosaurus value known, a new Rummy game and a new Bacon game of four (A, B, C, D), in
-    English; yields
-    (server, {game: sid})."""
+    drawing and one before its first deal, a Guess Club round with its topic given, three new score pads, a new
+    Flip 7, a new Cubosaurs game with every T-Rex and Brontosaurus value known, a new Rummy game and a new Bacon
+    game of four (A, B, C, D), in English; yields (server, {game: sid})."""
     with tempfile.TemporaryDirectory(prefix="tableside-table-") as data:
         with Store(Path(data)) as store:
             sids = {"knit_wit": store.create(answering_record()), "pictomania": store.create(drawing_record()),
