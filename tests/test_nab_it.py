@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scoring import i18n
 from scoring.core import RuleError, engine
 from scoring.games import nab_it as game
 from scoring.record import new_record, play, replay, start, undo
@@ -341,6 +342,19 @@ def test_a_challenged_word_the_list_knows_stands_on_a_tie():
     s = put(s, "Ben", [T(0, 0, "F")])
     s = ENG.apply(s, {"type": "swap", "by": "Ann"})
     assert_refused(ENG, s, {"type": "challenge", "by": "Ben", "word": "FUN"}, "nab_it.nothing_to_challenge")
+
+
+def test_a_second_challenge_of_the_same_play_is_told_who_challenged_first():
+    """Ann plays SUN; Ben's and Cy's phones both tap "challenge" at once (a helper's audit at a Chinese table): Ben's
+    opens the vote, Cy's is refused naming Ben and SUN, in words in both languages (it read "“challenge” cannot be
+    done now", the move's English name on a Chinese screen); no challenge is offered while the vote is open."""
+    s = put(new(players=["Ann", "Ben", "Cy"]), "Ann", across(0, 0, "SUN"))
+    s = ENG.apply(s, {"type": "challenge", "by": "Ben", "word": "SUN"})
+    err = assert_refused(ENG, s, {"type": "challenge", "by": "Cy", "word": "SUN"}, "nab_it.challenge_open")
+    assert err.params == {"player": "Ben", "word": "SUN"}
+    assert i18n.error_text("zh-CN", err) == "Ben 已经质疑了 SUN：请对它投票。"
+    assert i18n.error_text("en", err) == "Ben has already challenged SUN: vote on it."
+    assert [e for e in ENG.prompt(s) if e["type"] == "challenge"] == []
 
 
 def test_the_table_may_vote_down_a_word_the_list_knows():

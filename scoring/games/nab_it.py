@@ -8,7 +8,8 @@ Actions (every cell is [row, col]; rows grow downward, columns rightward; any in
   form or change with their dictionary verdict, or the refusal, without playing.
 - `swap` {"by": P}: P's turn, the whole hand swapped for new tiles instead of playing.
 - `challenge` {"by": Q, "word": "FUN"}: Q (not the player who made it) challenges a word of the last play,
-  before the next turn starts.
+  before the next turn starts; one at a time: while a vote is open, another challenge is refused naming whose
+  challenge is open (`nab_it.challenge_open`).
 - `vote` {"by": Q, "yes": bool}: a ballot on whether a challenged word the list does not know is accepted.
 - `announce` {"by": P}: P says they are down to their last tile.
 - `forgot` {"by": Q or "table", "player": P}: P holds their last tile and did not announce it.
@@ -472,11 +473,14 @@ class Nabit(Engine):
         state["turn_no"] += 1
         state["turn"] = next_player(state, player)
 
-    @move("challenge", by=PLAYER, phase=("turn", "last"), fields=("word",))
+    @move("challenge", by=PLAYER, phase=("turn", "last", "vote"), fields=("word",))
     def challenge(self, state: dict, action: dict) -> None:
         """Challenge a word of the last play: the table votes on the list's verdict; a house word stands and a word
-        ruled out is taken back, without a vote."""
-        pending, player = state["pending"], action["by"]
+        ruled out is taken back, without a vote. One challenge at a time: a second while the vote is open is told
+        whose challenge it is (two phones tap at once)."""
+        pending, player, open_ = state["pending"], action["by"], state["challenge"]
+        if open_ is not None:
+            raise RuleError("nab_it.challenge_open", player=open_["by"], word=open_["word"])
         if pending is None:
             raise RuleError("nab_it.nothing_to_challenge")
         if player == pending["player"]:
@@ -598,7 +602,7 @@ class Nabit(Engine):
             return [{}] if by == state["turn"] else []
         if kind == "challenge":
             pending = state["pending"]
-            if pending is None or by == pending["player"]:
+            if pending is None or by == pending["player"] or state["challenge"] is not None:
                 return []
             done = {j["word"] for j in state["judged"]}
             return [{"word": t} for t in dict.fromkeys(w["text"] for w in pending["words"]) if t not in done]
