@@ -34,6 +34,7 @@ NESTED = "reason_params"
 REFUSAL = "reason"  # a parameter naming a refusal by its key (a session's refused action), shown in words
 WORD_KINDS = frozenset({"phase", "card", "type", "room", "colour", "status", "reason"})
 WORDS = frozenset({"cubosaurs.unknown_value"})  # words of the table not named `<domain>.<kind>.<name>`
+MOVE = "move"  # a refusal's parameter naming a move by its type ("show"): shown by its name, `app.move.<type>`
 
 
 @lru_cache(maxsize=None)
@@ -89,7 +90,7 @@ def text(lang: str, key: str, **params: Any) -> str:
     1 in the key's singular variant where lang has one."""
     template = table(lang).get(counted(lang, key, params)) or table("en").get(key) or key
     inner = params.pop(NESTED, None)
-    shown = {k: _show(lang, v, k == REFUSAL) for k, v in params.items()}
+    shown = {k: _move_name(lang, v) if k == MOVE else _show(lang, v, k == REFUSAL) for k, v in params.items()}
     if isinstance(inner, dict) and isinstance(params.get("reason"), str):
         shown["reason"] = text(lang, params["reason"], **inner)
     return template.format_map(_Params(shown))
@@ -103,6 +104,12 @@ def is_word(lang: str, value: Any, refusal: bool = False) -> bool:
         return False
     parts = value.split(".")
     return refusal or value in WORDS or (len(parts) > 2 and parts[1] in WORD_KINDS)
+
+
+def _move_name(lang: str, kind: Any) -> str:
+    """A move's type in words: its name (`app.move.<type>`) where lang has one, else as it is."""
+    key = f"app.move.{kind}"
+    return table(lang)[key] if isinstance(kind, str) and key in table(lang) else _show(lang, kind)
 
 
 def _show(lang: str, value: Any, refusal: bool = False) -> str:

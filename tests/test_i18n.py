@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scoring import i18n
-from scoring.core import games
+from scoring.core import engine, games
 from tests.helpers import FLAG, VARIANT, plain_keys
 from views import words
 
@@ -209,6 +209,20 @@ def test_a_typed_value_equal_to_a_message_key_is_shown_as_typed(lang, render):
                                             limit=1)
     assert table["record.field_unknown"].split("{")[0] in render(lang, "record.action_refused", number=1,
                                                                   reason="record.field_unknown")
+
+
+@pytest.mark.parametrize("game", ["guess_club", "nab_it"])
+def test_a_refusal_names_the_move_in_words(game):
+    """A tap that reaches the server after its move closed is refused naming the move (a Guess Club card shown to
+    the setter just after the ruling: "现在不能进行“show”"); the move reads by its name in both languages, for every
+    move of the games played at a table from phones (a helper's audit in Chinese)."""
+    for kind in engine(game).specs:
+        for lang in ("zh-CN", "en"):
+            name = i18n.table(lang).get(f"app.move.{kind}")
+            said = i18n.text(lang, "core.wrong_phase", move=kind, phase=f"{game}.phase.over")
+            assert name and f"“{name}”" in said, (kind, lang, said)
+    assert i18n.text("zh-CN", "core.wrong_phase", move="show", phase="guess_club.phase.turns") == \
+        "现在不能进行“亮出相同的答案”（当前阶段：出牌或预测）。"
 
 
 LATIN_KEPT = {  # Latin words a Chinese text keeps: formats, units, proper names, and the fields of a file or action
