@@ -883,3 +883,22 @@ def test_two_bacon_players_tapping_im_out_at_once_are_a_near_tie_the_referee_may
     assert store.state(hub.sid)["out"] == ["Bo", "Ann"]
     hub.rule_tie(referee, 1, swap=True)
     assert store.state(hub.sid)["out"] == ["Ann", "Bo"]
+
+
+
+def test_a_second_phone_challenging_the_same_play_at_once_is_told_who_challenged(store, clock):
+    # A and C both tap "challenge BAT" on the screen after B's play (a helper's audit at a Chinese table): A's opens
+    # the vote; C's, judged on the state now, is refused naming A and BAT (it was "“challenge” cannot be done now").
+    players = [{"name": p, "colour": c} for p, c in zip("ABC", ("red", "blue", "green"))]
+    hub = open_hub(store, new_record("nab_it", players, {}), clock)
+    tokens = {seat: hub.join(hub.pin, seat) for seat in "ABC"}
+    hub.act(tokens["A"], {"type": "play", "tiles": [{"row": 0, "col": c, "letter": x} for c, x in enumerate("CAT")]})
+    clock.advance(0.2)
+    hub.act(tokens["B"], {"type": "play", "tiles": [{"row": 0, "col": 0, "letter": "B"}]})
+    shown = mark(store.load(hub.sid))
+    clock.advance(0.2)
+    hub.act(tokens["A"], {"type": "challenge", "word": "BAT"}, expect=shown)
+    clock.advance(0.2)
+    err = refused("nab_it.challenge_open", hub.act, tokens["C"], {"type": "challenge", "word": "BAT"}, expect=shown)
+    assert err.params == {"player": "A", "word": "BAT"}
+    assert store.state(hub.sid)["challenge"]["by"] == "A"
