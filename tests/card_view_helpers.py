@@ -5,6 +5,8 @@ helpers find buttons and texts in the built tree."""
 from __future__ import annotations
 
 import flet as ft
+from flet.controls.base_control import BaseControl
+from flet.controls.object_patch import ObjectPatch
 
 from scoring.core import RuleError, engine
 from scoring import record as records
@@ -97,3 +99,11 @@ def tap_round(control, number: int) -> None:
 def shown(control) -> list[str]:
     """Every text value in the tree."""
     return texts(control)
+
+
+def taken_over(old_screen: ft.Control, old: ft.Control, new_screen: ft.Control, new: ft.Control) -> bool:
+    """Whether Flet's diff, drawing old_screen again as new_screen (as the session runs it), makes new the control
+    old was (its id): a tap on old still on its way to the server then runs new's handler; otherwise it is answered
+    as a lost tap (`views.lost_taps`)."""
+    ObjectPatch.from_diff(old_screen, new_screen, control_cls=BaseControl, frozen=True)
+    return new._i == old._i

@@ -12,7 +12,7 @@ import pytest
 from scoring.core import engine
 from scoring.games.cubosaurs import DEFAULT_EGGS, DEFAULT_ROWS
 from storage import Store
-from tests.card_view_helpers import Table, all_buttons, label, shown, tap, tap_round
+from tests.card_view_helpers import Table, all_buttons, label, shown, taken_over, tap, tap_round
 from tests.test_views import StubPage
 from tests.test_views_components import buttons, texts, walk
 from views import new_session, words
@@ -413,6 +413,22 @@ def phone_step(table: Table, seat: str, phone: dict, tooltip: str, times: int = 
                  if isinstance(c, ft.IconButton) and c.icon.semantics_label == tooltip]
         assert found, tooltip
         found[0].on_click(None)
+
+
+def test_a_give_tapped_as_the_table_records_the_round_is_not_given_for_the_next():
+    """Ann has counted 3 T-Rex on her phone and not given them when the table records round 1: a "Give my
+    collection" tap on its way to the server gave an empty collection for round 2 (as Rummy's "Give my line" did,
+    seen from three phones in Chinese). Round 2's button is a new control, so that tap is answered as lost."""
+    table = Table("cubosaurs", ["Ann", "Bo"])
+    phone: dict = {}
+    phone_step(table, "Ann", phone, "More: T-Rex", 3)
+    old = view.build(table.seated("Ann", phone))
+    give = next(b for b in all_buttons(old) if label(b) == "Give my collection")
+    step(table, "More: T-Rex", 3)
+    tap(build(table), "Add round")
+    assert len(table.state["rounds"]) == 1
+    new = view.build(table.seated("Ann", phone))
+    assert not taken_over(old, give, new, next(b for b in all_buttons(new) if label(b) == "Give my collection"))
 
 
 def test_each_phone_counts_and_gives_its_own_collection_and_the_table_sees_who_gave():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from tests.card_view_helpers import Table, all_buttons, label, shown, tap, tap_round
+from tests.card_view_helpers import Table, all_buttons, label, shown, taken_over, tap, tap_round
 from tests.test_views_components import fills_its_column, labelled_boxes, tap_label
 from views.games import rummy as view
 
@@ -244,6 +244,22 @@ def test_each_phone_taps_and_gives_its_own_line_and_the_table_sees_who_gave():
     assert table.state["rounds"][0]["stock_out"] is False
     body = view.build(table.seated("Ann", phones["Ann"]))
     assert "Round 2" in shown(body) and phones["Ann"]["rummy_own"]["lines"]["Ann"]["melds"] == []
+
+
+def test_a_give_tapped_on_a_phone_still_showing_the_round_just_recorded_is_not_sent_for_the_next():
+    """Ann has tapped her 9♠ and not given it when the table records round 1: a "Give my line" tap on its way to the
+    server (her screen not yet redrawn) gave an empty line for round 2 ("Given: Ann 0 cards", seen from three
+    phones in Chinese). Round 2's button is a new control, so that tap is answered as lost."""
+    table = Table("rummy", ["Ann", "Bo"])
+    phone = {}
+    phone_tap(table, "Ann", phone, "♠ Spades", "9♠")
+    old = view.build(table.seated("Ann", phone))
+    give = next(b for b in all_buttons(old) if label(b) == "Give my line")
+    tap_cards(table, "♦ Diamonds", ["3D"])
+    tap(build(table), "Add round")
+    assert len(table.state["rounds"]) == 1
+    new = view.build(table.seated("Ann", phone))
+    assert not taken_over(old, give, new, next(b for b in all_buttons(new) if label(b) == "Give my line"))
 
 
 def test_cards_tapped_for_a_round_completed_from_phones_are_not_recorded_as_the_next():

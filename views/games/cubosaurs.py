@@ -257,7 +257,7 @@ def own_line(ctx: GameContext) -> list[ft.Control]:
     return controls + [
         collection(ctx, own["line"], seat),
         ft.FilledButton(content=ctx.t("cubosaurs.view.give_again" if given else "cubosaurs.view.give"),
-                        icon=ft.Icons.SEND, on_click=lambda e: give()),
+                        icon=ft.Icons.SEND, on_click=lambda e: give(), key=round_edit.own_key(number)),
     ]
 
 

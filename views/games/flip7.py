@@ -314,7 +314,8 @@ def own_line(ctx: GameContext) -> list[ft.Control]:
     status = reading(ctx, seat, line)
     controls += [editor(ctx, own), *([ft.Text(status, size=15)] if status else []),
                  ft.FilledButton(content=ctx.t("flip7.view.give" if given is None else "flip7.view.give_again"),
-                                 icon=ft.Icons.SEND, disabled=line["status"] == ACTIVE, on_click=lambda e: give())]
+                                 icon=ft.Icons.SEND, disabled=line["status"] == ACTIVE, on_click=lambda e: give(),
+                                 key=round_edit.own_key(number))]
     return controls
 
 

@@ -117,6 +117,13 @@ def keep_own(ctx: GameContext, holder: dict, key: str, blank: Any, field: str,
     return number
 
 
+def own_key(number: int) -> str:
+    """The key of a phone's "give" for round `number`: a new control each round, so a tap on the last round's
+    button still on its way when the round was recorded is answered as lost (`views.lost_taps`), not given for
+    the next round."""
+    return f"give-{number}"
+
+
 def editing(draft: dict) -> int | None:
     """The number of the past round open in the form, or None for a new round."""
     return draft.get("editing")

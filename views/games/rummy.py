@@ -162,7 +162,7 @@ def own_line(ctx: GameContext) -> list[ft.Control]:
     said = [ft.Text(ctx.t("rummy.view.you_gave"), size=16, weight=ft.FontWeight.W_600)] if given else []
     return said + [editor(ctx, own),
                    ft.FilledButton(content=ctx.t("rummy.view.give_again" if given else "rummy.view.give"),
-                                   icon=ft.Icons.SEND, on_click=lambda e: give())]
+                                   icon=ft.Icons.SEND, on_click=lambda e: give(), key=round_edit.own_key(number))]
 
 
 def fill_from_lines(ctx: GameContext, draft: dict, names: list[str]) -> None:

@@ -127,7 +127,8 @@ def own_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
                          keyboard_type=ft.KeyboardType.NUMBER, width=160, text_size=20,
                          on_change=lambda e: draft.__setitem__("own", e.control.value), on_submit=lambda e: give())
     given = ctx.state["lines"].get(seat)
-    controls: list[ft.Control] = [ft.Row(wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+    controls: list[ft.Control] = [ft.Row(wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                                         key=round_edit.own_key(number), controls=[
         field, ft.FilledButton(content=ctx.t("score_pad.view.give" if given is None else "score_pad.view.give_again"),
                                icon=ft.Icons.SEND, on_click=lambda e: give())])]
     if given is not None:
