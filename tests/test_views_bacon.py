@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 
+import flet as ft
+
 from scoring.games.bacon import referee
-from tests.card_view_helpers import Table, all_buttons, label, shown, tap
+from tests.card_view_helpers import Table, all_buttons, label, shown, taken_over, tap
 from tests.helpers import run_async
 from tests.test_views_components import fills_its_column, raw_texts
 from views.games import bacon as view
@@ -210,6 +212,28 @@ def test_each_phone_taps_im_out_and_the_deal_is_recorded_once_a_team_is_out():
     tap_out(table, "Cy")
     assert table.state["deals"][0]["order"] == ["Bo", "Ann", "Cy"] and table.state["out"] == []
     assert "I'm out!" in [b.content for b in all_buttons(view.build(table.seated("Bo", {})))]
+
+
+def pinned_out(table: Table, seat: str) -> ft.Control:
+    """The row seat's own phone pins: its "I'm out!" button."""
+    ctx = table.seated(seat, {})
+    pinned: list = []
+    ctx.pin = pinned.append
+    view.build(ctx)
+    return pinned[0]
+
+
+def test_an_im_out_tapped_as_the_deal_is_recorded_is_not_counted_in_the_next_deal():
+    """Ann and Di go out at once; Di's tap arrives first and ends Bo and Di's team, recording deal 1: Ann's tap, on
+    its way before her screen was redrawn, reached deal 2's button (the same control to Flet) and made her first
+    out in deal 2. Deal 2's button is a new control, so her tap is answered as lost."""
+    table = Table("bacon", ["Ann", "Bo", "Cy", "Di"])
+    tap_out(table, "Bo")
+    old = pinned_out(table, "Ann")
+    tap_out(table, "Di")
+    assert len(table.state["deals"]) == 1
+    new = pinned_out(table, "Ann")
+    assert not taken_over(old, all_buttons(old)[0], new, all_buttons(new)[0])
 
 
 def test_a_deal_the_phones_recorded_is_not_recorded_again_from_the_tables_form():

@@ -114,6 +114,7 @@ def own_out(ctx: GameContext) -> list[ft.Control]:
     if not offer_here(ctx, "out"):
         return [*heading, *out_so_far(ctx)]
     button = ft.FilledButton(content=ctx.t("bacon.view.im_out"), icon=ft.Icons.FLAG, height=72, expand=True,
+                             key=round_edit.own_key(number),
                              style=ft.ButtonStyle(text_style=text_style(size=20, weight=ft.FontWeight.BOLD)),
                              on_click=claim_handler(lambda name: ctx.dispatch_soon(
                                  {"type": "out", "by": name, "round": number}), seat))

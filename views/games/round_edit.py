@@ -118,9 +118,9 @@ def keep_own(ctx: GameContext, holder: dict, key: str, blank: Any, field: str,
 
 
 def own_key(number: int) -> str:
-    """The key of a phone's "give" for round `number`: a new control each round, so a tap on the last round's
-    button still on its way when the round was recorded is answered as lost (`views.lost_taps`), not given for
-    the next round."""
+    """The key of a phone's "give" (Bacon's "I'm out!") for round `number`: a new control each round, so a tap on
+    the last round's button still on its way when the round was recorded is answered as lost (`views.lost_taps`),
+    not taken for the next round."""
     return f"give-{number}"
 
 
