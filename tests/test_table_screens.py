@@ -1219,6 +1219,17 @@ def test_the_table_frames_header_says_of_how_many_rounds_as_the_session_header_d
     assert line("zh-CN", "cubosaurs", 2) == words.say("zh-CN", "app.round_of", round=1, rounds=2)
 
 
+def test_a_bacon_phone_says_the_table_waits_for_the_finishing_order_not_for_dealing(store):
+    """Bacon: while a deal is played every phone and the host's screen read "下一步（全桌）：发牌" ("Next: Table —
+    deal"), the shell's name of a dealing move: at a Chinese table the cards are already dealt, and the table is
+    waiting for the order players go out in. They name that order, in both languages."""
+    hub = open_hub(store, new_record("bacon", ["A", "B", "C", "D"], {}), Clock())
+    got, _ = seated(hub, "A")
+    line = status_line("en", got[-1]).replace("\xa0", " ")
+    assert line.endswith("Next: Table — enter the order players went out in"), line
+    assert status_line("zh-CN", got[-1]).replace("\xa0", " ").endswith("下一步（全桌）：录入这一局出完的先后")
+
+
 def test_while_the_table_rolls_a_splitter_phone_says_the_table_acts_not_a_players_turn(store):
     """Splitter: while the dice are to be rolled the engine's status names the roller ("A's turn") but its prompt
     waits for the table's roll, which a player's phone cannot make: every phone and the host's screen read "A's
