@@ -561,6 +561,26 @@ def knit_wit_scoring() -> dict:
     return record
 
 
+def test_a_phone_with_nothing_to_do_says_who_the_table_waits_for(store):
+    """Knit Wit, spool 2 (blank on every sheet: no answer to challenge): every phone read only
+    "现在无需操作：请等待其他人。" ("wait for the others") while the table was to go to the next spool. It names
+    who may act now: the table (the referee or the host); in Bacon, a phone already out names the table and the
+    players still in."""
+    record = knit_wit_scoring()
+    record["actions"].append({"type": "next_spool", "by": TABLE})
+    hub = open_hub(store, record, Clock())
+    got, _ = seated(hub, "A")
+    said = {lang: words.say(lang, "table.nothing_to_do_wait", who=[words.say(lang, "table.referee_seat")])
+            for lang in ("en", "zh-CN")}
+    assert said["zh-CN"] == "现在无需操作：等 裁判 操作。"
+    assert said["en"] in phone_words(store, hub, got[-1])
+    bacon = open_hub(store, new_record("bacon", ["A", "B", "C", "D"], {}), Clock())
+    got, token = seated(bacon, "B")
+    bacon.act(token, {"type": "out", "by": "B", "round": 1})
+    assert words.say("en", "table.nothing_to_do_wait", who=["Referee", "A", "C", "D"]) in phone_words(
+        store, bacon, got[-1])
+
+
 def test_a_seated_knit_wit_phone_challenges_each_answer_it_may_with_one_button(store):
     """Scoring: A's phone challenges B's and C's answers each with the button on that answer's card, at once as
     A (no "who challenges" step, no second "challenge an answer" move), and offers no challenge of A's own answer

@@ -154,10 +154,11 @@ def field_value(text: str) -> Any:
 
 
 def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict], bool],
-                 scratch: dict) -> ft.Control:
+                 scratch: dict, waiting: list[str] | None = None) -> ft.Control:
     """The prompt entries as controls: a button per finite choice, a small form (one field per declared field)
     for free input, each row keyed by who makes the move and its type (a move that goes away is only taken away).
-    act(action) sends one action; scratch keeps half-typed fields between renders."""
+    act(action) sends one action; scratch keeps half-typed fields between renders. With no entry it says there is
+    nothing to do, naming the seats the table waits on (`waiting`) where it knows them."""
     game = eng.game.id
     rows: list[ft.Control] = []
     for entry in entries:
@@ -184,7 +185,8 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
         rows.append(ft.Row(wrap=True, controls=[*fields, ft.FilledButton(content=label, on_click=send)],
                            key=f"{entry['by']}:{kind}"))
     if not rows:
-        rows.append(aside(lang, words.say(lang, "table.nothing_to_do")))
+        rows.append(aside(lang, words.say(lang, "table.nothing_to_do_wait", who=[seat_name(lang, w) for w in waiting])
+                          if waiting else words.say(lang, "table.nothing_to_do")))
     return ft.Column(spacing=8, controls=rows)
 
 
@@ -357,7 +359,8 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
     controls: list[ft.Control] = []
     if entries or not (over or message["prompt"]):
         controls += [ft.Text(heading, size=18, weight=ft.FontWeight.BOLD),
-                     prompt_panel(app.lang, eng, entries, act, seat_local(app, hub.sid, seat).setdefault("moves", {}))]
+                     prompt_panel(app.lang, eng, entries, act, seat_local(app, hub.sid, seat).setdefault("moves", {}),
+                                  message.get("waiting"))]
     if over:
         folds = Folds(app.local(f"table:{hub.sid}:{seat}:folds"), app.render)
         ending = [end_panel(app, message["meta"], eng.scoreboard(message["view"]), folds)]
