@@ -561,6 +561,14 @@ def knit_wit_scoring() -> dict:
     return record
 
 
+def test_the_next_step_on_a_phone_never_breaks_inside_the_tables_name(store):
+    """At 390 px a Bacon phone's header broke inside the table's name: "…下一步（全" / "桌）：录入…". The name is kept
+    whole, as a player's is (`words.whole_name`), on the phones' header and the session screen's next-step line."""
+    hub = open_hub(store, new_record("bacon", ["A", "B", "C", "D"], {}), Clock())
+    got, _ = seated(hub, "A")
+    assert "（全\u2060桌）" in status_line("zh-CN", got[-1])
+
+
 def test_a_phone_with_nothing_to_do_says_who_the_table_waits_for(store):
     """Knit Wit, spool 2 (blank on every sheet: no answer to challenge): every phone read only
     "现在无需操作：请等待其他人。" ("wait for the others") while the table was to go to the next spool. It names
@@ -1247,7 +1255,7 @@ def test_a_bacon_phone_says_the_table_waits_for_the_finishing_order_not_for_deal
     got, _ = seated(hub, "A")
     line = status_line("en", got[-1]).replace("\xa0", " ")
     assert line.endswith("Next: Table — enter the order players went out in"), line
-    assert status_line("zh-CN", got[-1]).replace("\xa0", " ").endswith("下一步（全桌）：录入这一局出完的先后")
+    assert status_line("zh-CN", got[-1]).replace("\xa0", " ").endswith("下一步（全\u2060桌）：录入这一局出完的先后")
 
 
 def test_while_the_table_rolls_a_splitter_phone_says_the_table_acts_not_a_players_turn(store):
@@ -1262,7 +1270,7 @@ def test_while_the_table_rolls_a_splitter_phone_says_the_table_acts_not_a_player
     for message in (got[-1], host[-1]):
         line = status_line("en", message).replace("\xa0", " ")
         assert line == "Round 1 of 22 · Roll the dice · Next: Table — roll the dice", line
-        assert status_line("zh-CN", message).replace("\xa0", " ").endswith("下一步（全桌）：掷骰子")
+        assert status_line("zh-CN", message).replace("\xa0", " ").endswith("下一步（全\u2060桌）：掷骰子")
     hub.act(None, {"type": "roll"})
     assert status_line("en", got[-1]).replace("\xa0", " ") == "Round 1 of 22 · Write the two numbers"
     pad = open_hub(store, new_record("score_pad", ["A", "B"], {}), Clock())  # the table's round first, no turn

@@ -273,7 +273,7 @@ def next_step(app: Any, eng: Any, state: dict) -> ft.Control:
     first = entries[0]
     kind = first["type"]
     who = [e["by"] for e in entries if e["type"] == kind]
-    names = [app.t("app.table") if w == "table" else words.whole_name(w) for w in who]
+    names = [words.whole_name(app.t("app.table") if w == "table" else w) for w in who]
     what = words.move_name(app.lang, eng.game.id, kind) or app.t("app.move.other")
     return ft.Container(
         bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=10,

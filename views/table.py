@@ -206,7 +206,7 @@ def status_line(lang: str, message: dict) -> str:
         parts.append(words.say(lang, status["phase"]))
     if message.get("table_next") and status.get("turn"):
         what = words.move_name(lang, game, message["table_next"]) or words.say(lang, "app.move.other")
-        parts.append(words.say(lang, "app.next_step", who=[words.say(lang, "app.table")], what=what))
+        parts.append(words.say(lang, "app.next_step", who=[words.whole_name(words.say(lang, "app.table"))], what=what))
     elif status.get("turn"):
         parts.append(words.say(lang, "table.turn", name=status["turn"]))
     if status.get("over") and not status.get("phase"):
