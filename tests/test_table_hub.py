@@ -731,9 +731,14 @@ def test_no_knit_wit_ballot_reaches_another_phone_before_the_last_one(store, clo
     assert store.state(hub.sid)["verdicts"]["A"]["kept"] is False
 
 
-def test_no_nab_it_ballot_reaches_another_phone_before_the_last_one(store, clock):
+def nab_it_hub(store, clock):
+    """The hub of a new Nab-It! game of A, B and C."""
     players = [{"name": p, "colour": c} for p, c in zip("ABC", ("red", "blue", "green"))]
-    hub = open_hub(store, new_record("nab_it", players, {}), clock)
+    return open_hub(store, new_record("nab_it", players, {}), clock)
+
+
+def test_no_nab_it_ballot_reaches_another_phone_before_the_last_one(store, clock):
+    hub = nab_it_hub(store, clock)
     phones, tokens = seated(hub, ["A", "B", "C", "table"])
     tiles = [{"row": 0, "col": col, "letter": letter} for col, letter in enumerate("ZUQ")]
     hub.act(tokens["A"], {"type": "play", "tiles": tiles})
@@ -747,8 +752,7 @@ def test_two_ballots_cast_at_once_commute_and_are_no_tie(store, clock):
     # Everyone votes at once at a table: two ballots 10 ms apart give the same vote in either order, so no phone
     # is told of a near-tie and the host is not asked to order them (seen in a browser audit: "B and C (vote)
     # 38.7 ms apart — the table decides the order" on every phone, with keep/swap buttons on the host's screen).
-    players = [{"name": p, "colour": c} for p, c in zip("ABC", ("red", "blue", "green"))]
-    hub = open_hub(store, new_record("nab_it", players, {}), clock)
+    hub = nab_it_hub(store, clock)
     tokens = {seat: hub.join(hub.pin, seat) for seat in "ABC"}
     hub.act(tokens["A"], {"type": "play", "tiles": [{"row": 0, "col": c, "letter": x} for c, x in enumerate("CAT")]})
     clock.advance(0.2)
@@ -885,12 +889,10 @@ def test_two_bacon_players_tapping_im_out_at_once_are_a_near_tie_the_referee_may
     assert store.state(hub.sid)["out"] == ["Ann", "Bo"]
 
 
-
 def test_a_second_phone_challenging_the_same_play_at_once_is_told_who_challenged(store, clock):
     # A and C both tap "challenge BAT" on the screen after B's play (a helper's audit at a Chinese table): A's opens
     # the vote; C's, judged on the state now, is refused naming A and BAT (it was "“challenge” cannot be done now").
-    players = [{"name": p, "colour": c} for p, c in zip("ABC", ("red", "blue", "green"))]
-    hub = open_hub(store, new_record("nab_it", players, {}), clock)
+    hub = nab_it_hub(store, clock)
     tokens = {seat: hub.join(hub.pin, seat) for seat in "ABC"}
     hub.act(tokens["A"], {"type": "play", "tiles": [{"row": 0, "col": c, "letter": x} for c, x in enumerate("CAT")]})
     clock.advance(0.2)
