@@ -636,6 +636,52 @@ def test_a_button_taken_saves_the_answers_typed_and_not_saved_first(table):
     assert [f.value for f in table.controls(ft.TextField)][:2] == ["moon", "Moon"]
 
 
+def test_the_last_button_saves_what_the_others_typed_and_did_not_save(table):
+    """A tester's table (RULINGS in `views.games.knit_wit`): Bram typed answers on the phone passed round and did
+    not tap Done; Cleo took the last button and his spools scored blank. On paper what is written when the buttons
+    run out counts: his typed answers are saved as his own actions before the claim; one the rules refuse (the same
+    answer twice on his sheet) stays in his field with its reason, nothing is shown to Cleo, and the claim stands."""
+    woven(table)
+    table.tap("Ada: claim 2")
+    table.tap("Bram's sheet")
+    table.tap("I am Bram: show")
+    for field, text in zip(table.controls(ft.TextField), ["moon", "乙草稿密", "Moon"]):
+        field.on_change(change(text))
+    table.tap("Cleo's sheet")
+    table.tap("I am Cleo: show")
+    table.controls(ft.TextField)[0].on_change(change("sun"))
+    table.tap("Cleo: claim 1")
+    assert table.errors == [] and table.state["phase"] == "scoring"
+    assert table.state["sheets"]["Bram"] == ["moon", "乙草稿密", "", "", "", ""]
+    assert table.state["sheets"]["Cleo"][0] == "sun"
+    log = [(a["type"], a["by"], a.get("spool")) for a in table.store.load(table.sid)["actions"][-4:]]
+    assert log == [("answer", "Cleo", 1), ("answer", "Bram", 1), ("answer", "Bram", 2), ("claim", "Cleo", None)]
+    bram = table.local["sheets"]["Bram"]
+    assert bram["drafts"] == {"3": "Moon"} and "one answer can be used only once" in bram["errors"]["3"]
+
+
+def test_two_players_the_only_button_saves_the_others_typed_answers_then_one_more(tmp_path, clock):
+    """RULINGS (2-player): Bram's answers typed and not saved when Ada takes the only button are saved first, as
+    on paper; his one more answer is then on a spool still blank."""
+    t = Table(tmp_path, players=["Ada", "Bram"])
+    state = t.state
+    for i in range(6):
+        turn = state["turn"]
+        t.apply({"type": "loop", "by": turn, "tag": f"t{i}", "encloses": [state["placed"][-1]["number"]] if i else [],
+                 "at": clock()})
+        t.apply({"type": "spool", "by": turn, "number": kw_unplaced(state, turn)[0], "loops": [i + 1], "at": clock()})
+        state = t.state
+    t.tap("Bram's sheet")
+    t.tap("I am Bram: show")
+    t.controls(ft.TextField)[0].on_change(change("one"))
+    t.tap("Ada's sheet")
+    t.tap("Ada: claim 2")
+    assert t.state["sheets"]["Bram"][0] == "one" and t.state["extra"] == "Bram" and t.state["phase"] == "answer"
+    t.tap("I am Bram: show")
+    assert len(t.controls(ft.TextField)) == 5
+    t.close()
+
+
 def test_who_challenges_is_asked_of_its_own_spool_only(table, clock):
     """Session 46's audit: "Challenge Cleo's answer" tapped on spool 2 and left unanswered, then the spool done:
     spool 3 opened asking "Who challenges Cleo's …?" about her new answer, and a tap made a challenge nobody

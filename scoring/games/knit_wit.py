@@ -56,7 +56,9 @@ Rulings:
   exactly one more answer — a non-blank answer on a spool still blank on their sheet — then their sheet locks;
   `stop` ends that without an answer, and a player with no blank spool left locks at once. Entering two or
   more answers for that one more answer is refused (`knit_wit.extra_one_only`, see `extra_refusal`): nothing
-  is saved and the table chooses which one counts.
+  is saved and the table chooses which one counts. Answers typed and not saved when the last button is taken
+  count, as written on paper: the screens save them as their players' own `answer` actions just before the claim
+  (`views.games.knit_wit`, "Rulings"), so the log shows them and replay is exact.
 - Scoring, spool by spool [official + seed]: two answers are the same when the table ruled them the same on
   this spool, or — unless the table ruled them different on this spool — when the matcher finds them the same
   (equal after normalising, or an alias). Every answer that is the same as another is crossed out. The table may

@@ -31,6 +31,23 @@ The answer cards are one a row on a phone, two a row from 576 px wide, three on 
 checkbox and challenge button hold their labels on one line at 390 px; a checkbox's label wraps rather than being cut
 (`views.ui.labelled`) for a name too long even for that. Why the matcher suggested a pair is a line of its own under
 the card's mark, so a short mark is one line and a Chinese one never breaks inside a word for want of width.
+
+Rulings (RULINGS.md §1, buttons):
+- The last button takes what is written [paper]: when a claim takes the last button, the answers every other player
+  with an open sheet typed and did not save count, as written on paper. They are saved as that player's own
+  `answer` actions, in the log just before the claim (after the claimant's own), so replay is exact and the log
+  shows them; then the claim locks every sheet. An answer the engine refuses (the same answer twice on a sheet) is
+  not saved and stays in that player's field as typed; the claim still goes ahead (one player's slip must not stop
+  the race) and nothing about it is shown on the claimant's screen (it would tell another sheet).
+- On a phone passed round every player's typed answers are in its scratch (`sheet_work`): the claim saves them
+  (`typed_first`, `save_others`), and a refused one keeps the engine's reason under its field.
+- In table mode the other players' typed answers are on their own phones: the hub plays them before the claim
+  (`TableHub.put_first`, set by `views.table.connected_hub`), from each seat's scratch as the server has it
+  (`views.session.seat_scratch`: the open screen's, every keystroke the server has received, else the draft last
+  kept). Keystrokes still in flight from a phone when the claim arrives cannot count. A refused answer stays in
+  that phone's field; its reason shows when the field is checked again (the hub cannot write into another tab).
+- 2 players: the only button is the last one, so the other player's typed answers are saved first, as on paper;
+  the one more answer then goes on a spool still blank after them (none blank: the sheet locks at once).
 """
 
 from __future__ import annotations
@@ -313,14 +330,18 @@ def answer_screen(ctx: GameContext) -> ft.Control:
     async def claim(player: str) -> None:
         """Take the top button: the stored aliases come in first, so the scoring knows them, then the answers the
         player typed and did not save (the claim locks the sheet: they were lost); an answer refused keeps the
-        button from being taken, its text and reason shown on the sheet."""
+        button from being taken, its text and reason shown on the sheet. The last button on a phone passed round
+        saves the other players' typed answers too (`typed_first`); in table mode the hub does (`views.table`)."""
         work = sheet_work(ctx, player)
         spools = list(range(1, state["count"] + 1))
-        bring_aliases(ctx, unsaved(ctx, work, player, spools) or [{"type": "claim", "by": player}])
+        action = {"type": "claim", "by": player}
+        others = typed_first(ctx.engine, ctx.state, action, lambda _: ctx.local) if ctx.seat is None else []
+        bring_aliases(ctx, unsaved(ctx, work, player, spools) + others or [action])
         if not save_typed(ctx, work, player, spools):
             ctx.refresh()
             return
-        if await ctx.dispatch_soon({"type": "claim", "by": player}):
+        save_others(ctx, others)
+        if await ctx.dispatch_soon(action):
             work["phase"] = COVER  # an undone claim opens the sheet again behind its cover
 
     race = race_buttons(ctx, state["race"], title=ctx.t("knit_wit.view.buttons_title"), on_claim=claim,
@@ -344,9 +365,49 @@ def answer_action(player: str, number: int, text: str) -> dict:
 
 def unsaved(ctx: GameContext, work: dict, player: str, spools: list[int]) -> list[dict]:
     """The answer actions of what is typed on the player's sheet and not saved yet."""
-    sheet, drafts = ctx.state["sheets"][player], work["drafts"]
+    return typed_answers(ctx.state, player, work["drafts"], spools)
+
+
+def typed_answers(state: dict, player: str, drafts: dict, spools: list[int]) -> list[dict]:
+    """The answer actions of the texts typed on the player's sheet (drafts, by spool number as text) and not saved."""
+    sheet = state["sheets"][player]
     texts = {number: drafts.get(str(number), sheet[number - 1]) for number in spools}
-    return [answer_action(player, n, text) for n, text in texts.items() if text.strip() != sheet[n - 1]]
+    return [answer_action(player, n, text) for n, text in texts.items()
+            if isinstance(text, str) and text.strip() != sheet[n - 1]]
+
+
+def typed_first(engine: kw.KnitWit, state: dict, action: dict, scratch) -> list[dict]:
+    """The answers to save before action: when it is a claim that takes the last button, what every other player
+    with an open sheet typed and did not save (`scratch(player)`: the view scratch holding that player's sheet),
+    each that player's own action; else none (RULINGS in the module's docstring)."""
+    if action.get("type") != "claim" or engine.check(state, action) is not None:
+        return []
+    if not kw.race.is_over(engine.apply(state, action)["race"]):
+        return []
+    spools = list(range(1, state["count"] + 1))
+    steps = []
+    for player in state["players"]:
+        sheets = scratch(player).get("sheets") if player != action["by"] and player not in state["locked"] else None
+        work = sheets.get(player) if isinstance(sheets, dict) else None
+        drafts = work.get("drafts") if isinstance(work, dict) else None
+        if isinstance(drafts, dict):
+            steps += typed_answers(state, player, dict(drafts), spools)
+    return steps
+
+
+def save_others(ctx: GameContext, steps: list[dict]) -> None:
+    """Save the answers other players typed on this phone (`typed_first`): one the engine refuses is not sent (its
+    reason would show another sheet here) and stays in its field with the reason under it."""
+    state = ctx.state
+    for step in steps:
+        work, spool = sheet_work(ctx, step["by"]), str(step["spool"])
+        err = ctx.engine.check(state, step)
+        if err is not None:
+            work["errors"][spool] = ctx.t(err.key, **err.params)
+        elif ctx.dispatch(step):
+            state = ctx.engine.apply(state, step)
+            work["drafts"].pop(spool, None)
+            work["errors"].pop(spool, None)
 
 
 def save_typed(ctx: GameContext, work: dict, player: str, spools: list[int]) -> bool:
