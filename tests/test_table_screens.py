@@ -38,8 +38,8 @@ from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import guess_club, kingdomino, knit_wit, nab_it, pictomania, solar_storm, splitter, view_of
 from views.join import join_form, seat_body
-from views.session import bring_back_draft, build, save_draft, show_all
-from views.table import (choice_text, field_label, host_body, moves_and_view, qr_svg, seat_local,
+from views.session import DRAFT_WRITER, bring_back_draft, build, draft_keeper, save_draft, show_all
+from views.table import (choice_text, connected_hub, field_label, host_body, moves_and_view, qr_svg, seat_local,
                          status_line)
 from views.table_hub import PIN_DIGITS
 
@@ -377,6 +377,38 @@ def test_a_players_phone_claims_a_knit_wit_button_without_sending_the_tables_ali
     assert [(a["type"], a["by"]) for a in store.load(hub.sid)["actions"]][-1:] == [("claim", "A")]
     assert store.state(hub.sid)["aliases"] == []
     assert not seat_ctx(got[-1]).for_table and seat_ctx(seated(hub, "table")[0][-1]).for_table
+
+
+def test_the_last_button_taken_on_a_phone_saves_what_the_other_phones_typed(store):
+    """A tester's table (laptop host, three phones): B typed "乙草稿密" on spool 2 and did not tap Save; C took the
+    last button and B's spool 2 scored blank. The answers the server has from B's phone count, as on paper: saved as
+    B's own actions before C's claim; one the rules refuse (the same answer twice on B's sheet) stays in B's field,
+    and the claim stands."""
+    sid = store.create(knit_wit_answering())
+    hub = connected_hub(store, sid)
+    a_token = hub.join(hub.pin, "A")
+    hub.act(a_token, {"type": "claim"})
+    b_got, b_token = seated(hub, "B")
+    c_got, c_token = seated(hub, "C")
+    b_tab, c_tab = shell(store, f"/join/{sid}"), shell(store, f"/join/{sid}")
+
+    async def race() -> None:
+        """B's phone types (its screen keeping its draft) while C's phone takes the last button."""
+        stop = draft_keeper(b_tab, sid, seat_local(b_tab, sid, "B"), "B")
+        sheet = [c for c in walk(seat_body(b_tab, hub, b_token, b_got[-1])) if isinstance(c, ft.TextField)]
+        for field, text in zip(sheet, ["鱼", "乙草稿密", "鱼"]):
+            field.on_change(SimpleNamespace(control=SimpleNamespace(value=text)))
+        await buttons(seat_body(c_tab, hub, c_token, c_got[-1]))["C: claim 1"].on_click(None)
+        stop()
+
+    run_async(race())
+    DRAFT_WRITER.submit(lambda: None).result(timeout=30)
+    state = store.state(sid)
+    assert state["phase"] == "scoring" and state["sheets"]["B"] == ["鱼", "乙草稿密", "", "", "", ""]
+    log = [(a["type"], a["by"], a.get("spool")) for a in store.load(sid)["actions"][-3:]]
+    assert log == [("answer", "B", 1), ("answer", "B", 2), ("claim", "C", None)]
+    assert seat_local(b_tab, sid, "B")["sheets"]["B"]["drafts"]["3"] == "鱼"
+    assert [d.content.value for d in c_tab.page.dialogs] == []
 
 
 def test_a_seated_phone_offers_only_its_own_race_button_pinned_and_no_second_claim(store):

@@ -67,6 +67,7 @@ SEAT = None
 LOG_ALL = "log_all"  # the key of a screen's draft saying its log shows every entry (`show_all`)
 TAKEN: dict[tuple[Any, str, str], tuple[str, dict]] = {}  # by store, session and seat: a draft taken, not written
 TAKEN_LOCK = threading.Lock()
+LIVE: dict[tuple[Any, str, str], dict] = {}  # by store, session and seat: the scratch of a screen keeping that draft
 
 
 @ft.component
@@ -111,13 +112,19 @@ def bring_back_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -
 
 
 def draft_keeper(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> Callable[[], None]:
-    """Start keeping a seat's draft in the store while it changes (`keep_draft`); returns the function that stops
-    and stores it once more as it is then."""
+    """Start keeping a seat's draft in the store while it changes (`keep_draft`), its scratch known meanwhile as
+    the seat's live one (`seat_scratch`); returns the function that stops and stores it once more as it is then."""
     keeper = asyncio.ensure_future(keep_draft(app, sid, local, seat))
+    key = (app.store, sid, draft_seat(seat))
+    with TAKEN_LOCK:
+        LIVE[key] = local
 
     def stop() -> None:
         """Stop keeping; store the draft as it is now."""
         keeper.cancel()
+        with TAKEN_LOCK:
+            if LIVE.get(key) is local:
+                del LIVE[key]
         save_draft(app, sid, local, seat)
 
     return stop
@@ -126,14 +133,27 @@ def draft_keeper(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> Ca
 def stored_draft(app: Any, sid: str, seat: str | None = SEAT) -> dict:
     """The draft kept in the store for a screen's seat ({} when none, or when the session is gone); one taken and
     not yet written is the one kept."""
+    return kept_draft(app.store, sid, seat)
+
+
+def kept_draft(store: Any, sid: str, seat: str | None = SEAT) -> dict:
+    """`stored_draft` by the store: the seat's draft taken and not yet written, else the store's, else {}."""
     with TAKEN_LOCK:
-        taken = TAKEN.get((app.store, sid, draft_seat(seat)))
+        taken = TAKEN.get((store, sid, draft_seat(seat)))
     if taken is not None:
         return copy.deepcopy(taken[1])
     try:
-        return app.store.draft(sid, seat)
+        return store.draft(sid, seat)
     except RuleError:
         return {}
+
+
+def seat_scratch(store: Any, sid: str, seat: str | None = SEAT) -> dict:
+    """A seat's scratch as the server has it now: the live scratch of an open screen of that seat (`LIVE`: read
+    it, never change it; every keystroke the server has received is in it), else its kept draft."""
+    with TAKEN_LOCK:
+        live = LIVE.get((store, sid, draft_seat(seat)))
+    return live if live is not None else kept_draft(store, sid, seat)
 
 
 def draft_of(value: Any) -> Any:

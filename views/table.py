@@ -48,7 +48,7 @@ from views.components.scoreboard import scoreboard_panel
 from views.context import GameContext, TapCount
 from views.games import view_of
 from views.live import InTab, live
-from views.session import (MAIN_COLS, SIDE_COLS, bring_back_draft, draft_keeper, end_panel, show_all,
+from views.session import (MAIN_COLS, SIDE_COLS, bring_back_draft, draft_keeper, end_panel, seat_scratch, show_all,
                            status_line as header_line, take_draft, with_final)
 from views.table_hub import TableHub, hub_for
 from views.ui import aside, dropdown
@@ -62,8 +62,18 @@ def connected_hub(store: Any, sid: str) -> TableHub:
     hub = hub_for(store, sid)
     session = live(store, sid)
     hub.on_played = lambda record, state: session.publish(record, state, skip=id(hub))
+    hub.put_first = functools.partial(typed_first, store, sid, hub.engine)
     session.watch(id(hub), hub.session_changed)
     return hub
+
+
+def typed_first(store: Any, sid: str, eng: Any, action: dict, state: dict) -> list[dict]:
+    """The other seats' actions the game's view puts before action (`typed_first` of its module, if any: Knit
+    Wit's answers typed on the other phones when the last button is taken), from each seat's scratch as the
+    server has it (`views.session.seat_scratch`)."""
+    view = view_of(eng.game.id)
+    first = getattr(view, "typed_first", None)
+    return first(eng, state, action, lambda seat: seat_scratch(store, sid, seat)) if first else []
 
 
 def lan_address() -> str:

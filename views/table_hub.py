@@ -35,6 +35,11 @@ Rulings (what a table would expect, where the issue is silent):
   A tap that makes several actions (a Knit Wit sheet's Save: an answer each) goes on from where the server put
   its last one (`after`), so another player's move absorbed before its first does not make the next stale.
   (`benchmarks/bench_near_tie.py` found every second claim of two taps made at once refused as stale.)
+- A game's view may put other seats' actions before a player's action (`put_first`, set by `views.table`: Knit
+  Wit's answers typed on the other phones when the last button is taken, as on paper). The hub plays them first,
+  each as its own seat's and stamped as the action, only when the action is judged on the log as it is now (not stale);
+  one the rules refuse is left out and the action still goes ahead. An action that had such actions put before
+  it is never a near-tie with the one before them (its place in the log is no longer next to it).
 - Every action is stamped with the server's receive time to the millisecond (`at`), so the log shows the order
   of arrival. Two actions from different seats received within `window` seconds (default 0.05) — or the later
   one within `window` of the end of the earlier one's processing: the server reads a phone's tap only once it
@@ -123,6 +128,7 @@ class TableHub:
         self._lock = threading.RLock()
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-hub")
         self.on_played: Callable[[dict, dict], None] | None = None
+        self.put_first: Callable[[dict, dict], list[dict]] | None = None
         self._subs: dict[int, Subscriber] = {}
         self._last: dict | None = None
         self._after: dict[str | None, int] = {}
@@ -387,9 +393,12 @@ class TableHub:
                 raise RuleError("table.not_your_seat", seat=seat or TABLE, by=str(by)[:40])
             action = {**action, "by": by, "at": stamp(wall)}
             now, before = self._current()
-            count = now[0]
-            if by != TABLE and expect is not None and expect[0] < count and self._only_others_since(expect, by):
+            if by != TABLE and expect is not None and expect[0] < now[0] and self._only_others_since(expect, by):
                 expect = now
+            if self._play_first(action, before, expect is None or tuple(expect) == tuple(now)):
+                now, before = self._current()
+                expect = None if expect is None else now
+            count = now[0]
             try:
                 record, state = self.store.play(self.sid, action, action["at"], expect=expect)
                 played = (record, state)
@@ -408,6 +417,22 @@ class TableHub:
         if self.on_played is not None:
             self.on_played(*played)
         return self._public_tie(tie) if tie else {}
+
+    def _play_first(self, action: dict, state: dict, fresh: bool) -> bool:
+        """Play the other seats' actions the screens' layer puts before a fresh action (`put_first`, e.g. Knit
+        Wit's answers typed on the other phones when the last button is taken), each as its seat's, stamped as
+        the action; one the rules refuse is left out. Whether any was played."""
+        steps = self.put_first(action, state) if self.put_first is not None and fresh else []
+        played = False
+        for step in steps:
+            if step.get("by") not in self.players or step.get("by") == action["by"]:
+                continue
+            try:
+                self.store.play(self.sid, {**step, "at": action["at"]}, action["at"])
+                played = True
+            except RuleError:
+                continue
+        return played
 
     def after(self, token: str | None) -> Mark | None:
         """The log's mark just after this phone's (token's; None: the host's) last accepted action: where its next
