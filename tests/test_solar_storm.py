@@ -200,6 +200,34 @@ def test_scavenge_six_takes_two_then_collect_and_discard():
     assert len(state["hands"]["A"]) == 6 and state["phase"] == "damage"
 
 
+def said(lang: str, action: dict) -> str:
+    """An action as the log says it."""
+    key, params = ENG.describe(action)
+    return i18n.text(lang, key, **params)
+
+
+@pytest.mark.parametrize("lang, took, diverted", [
+    ("en", "A takes the face-up energy", "A diverts the power of Mess Hall"),
+    ("zh-CN", "A 拿取翻开的能量", "A 转移食堂的电力")])
+def test_the_log_names_the_face_up_card_taken_and_the_room_diverted(lang, took, diverted):
+    # The log said "A takes face-up card 2" and "A diverts power": a dispute read back could not tell which card or
+    # room. The screens' choices name them; a card no longer in that place, or another room, is refused.
+    state = act(typed(), "scavenge", roll=5)
+    choice = next(c for c in ENG.offer(state, "take", "A") if c.get("slot") == 1)
+    assert choice["card"] == state["resources"]["face_up"][1] == "energy"
+    refused(state, "take", "solar_storm.face_up_other", source="face_up", slot=1, card="data", cards=["metal"])
+    refused(state, "take", "solar_storm.slot_invalid", source="deck", card="data", cards=["metal"])
+    action = {"type": "take", "by": "A", **choice, "cards": ["metal"]}
+    state = ENG.apply(state, action)
+    assert said(lang, action) == took
+    state["where"]["A"], state["hands"]["A"] = "mess-hall", ["data", "data", "energy"]
+    state["rooms"]["mess-hall"]["cubes"] = [True, True, True]
+    assert ENG.offer(state, "divert", "A") == [{"room": "mess-hall"}]
+    refused(state, "divert", "solar_storm.divert_here", room="bridge")
+    assert said(lang, {"type": "divert", "by": "A", "room": "mess-hall"}) == diverted
+    assert said(lang, {"type": "divert", "by": "A"}) == ("A diverts power" if lang == "en" else "A 转移电力")  # older
+
+
 def test_give_receive_in_the_same_room_only():
     state = typed()
     state = act(state, "give", player="B", card="metal")

@@ -79,6 +79,11 @@ Rulings [ruling], where the original gives no number or is silent (options in br
   not drawn. A Hull Breach discard stops at an empty deck (and the crew has lost).
 - Crew Quarters moves a meeple (any, the user's own included) to a room other than its own that holds another
   meeple. Mess Hall names a player other than the user, and `give`, `take` or both (a swap).
+- The log names what a dispute needs [ruling]: a face-up `take` may name its card (`card`) and a `divert` its room
+  (`room`), as the offered choices do, so the log reads "A takes the face-up energy", "A diverts the power of Mess
+  Hall" (it read "takes face-up card 2", "diverts power"); a card no longer in that place
+  (`solar_storm.face_up_other`) or another room than the player's (`solar_storm.divert_here`) is refused. Both are
+  optional: a log written before reads as it did.
 
 Scoreboard of a cooperative game (fitted to `make_scoreboard`): every player gets the same breakdown — one point
 per room diverted and one for the launch (total 9 for a win); the breakdown holds points only. The outcome (won,
@@ -578,10 +583,12 @@ class SolarStorm(Engine):
         if picks:
             state.update(picks=picks, phase="scavenge")
 
-    @move("take", by=PLAYER, phase=("scavenge", "collect"), fields=("source", "slot", "cards"), reveals=True)
+    @move("take", by=PLAYER, phase=("scavenge", "collect"), fields=("source", "slot", "card", "cards"),
+          reveals=True)
     def take(self, state: dict, action: dict) -> None:
         """A card from the face-up pair (refilled from the deck) or from the deck: one when scavenging; when
-        collecting one face-up card or the top two deck cards."""
+        collecting one face-up card or the top two deck cards. A face-up take may name its card (`card`, as the
+        screens do): the log then says which card, and a card no longer in that place is refused."""
         by = self.actor(state, action)
         res = state["resources"]
         source = action.get("source")
@@ -589,12 +596,14 @@ class SolarStorm(Engine):
             slot = action.get("slot")
             if not is_index(slot, FACE_UP) or res["face_up"][slot] is None:
                 raise RuleError("solar_storm.slot_invalid", slot=str(slot)[:20])
+            if action.get("card") not in (None, res["face_up"][slot]):
+                raise RuleError("solar_storm.face_up_other", slot=slot + 1, card=card_word(res["face_up"][slot]))
             state["hands"][by].append(res["face_up"][slot])
             res["face_up"][slot] = None
             refill = self.draw(state, action, 1)
             res["face_up"][slot] = refill[0] if refill else None
         elif source == "deck":
-            if action.get("slot") is not None:
+            if action.get("slot") is not None or action.get("card") is not None:
                 raise RuleError("solar_storm.slot_invalid", slot=str(action.get("slot"))[:20])
             state["hands"][by] += self.draw(state, action, 1 if state["phase"] == "scavenge" else 2)
         else:
@@ -668,11 +677,14 @@ class SolarStorm(Engine):
         by = self.spend(state, action)
         self.repair_room(state, by, state["where"][by], action)
 
-    @move("divert", by=PLAYER, phase=("actions",), fields=())
+    @move("divert", by=PLAYER, phase=("actions",), fields=("room",))
     def divert(self, state: dict, action: dict) -> None:
-        """Divert the power of the fully repaired room you stand in: discard its three cost cards."""
+        """Divert the power of the fully repaired room you stand in: discard its three cost cards. The action may
+        name the room (`room`, as the screens do): the log then says which, and another room is refused."""
         by = self.spend(state, action)
         room = state["where"][by]
+        if action.get("room") not in (None, room):
+            raise RuleError("solar_storm.divert_here", room=room_word(room))
         if room == CORE:
             raise RuleError("solar_storm.core_no_divert")
         if state["rooms"][room]["diverted"]:
@@ -901,7 +913,7 @@ class SolarStorm(Engine):
         out = []
         for slot, card in enumerate(res["face_up"]):
             if card is not None:
-                base = {"source": "face_up", "slot": slot}
+                base = {"source": "face_up", "slot": slot, "card": card}
                 out += ([{**base, "cards": c} for c in self.typed_cards(state, 1, by)] if self.typed(state) else [base])
         base = {"source": "deck"}
         out += ([{**base, "cards": c} for c in self.typed_cards(state, draws, by)] if self.typed(state) else [base])
@@ -971,7 +983,7 @@ class SolarStorm(Engine):
         if not self.can_act(state) or room == CORE or state["rooms"][room]["diverted"] \
                 or not fully_repaired(state["rooms"][room]):
             return []
-        return [{}] if divert_payment(state["hands"][by], ROOMS[room]["cost"]) is not None else []
+        return [{"room": room}] if divert_payment(state["hands"][by], ROOMS[room]["cost"]) is not None else []
 
     def offer_launch(self, state, by):
         """Launch from the core once every room is diverted."""
@@ -1098,7 +1110,7 @@ class SolarStorm(Engine):
             elif name in ("space", "slot") and isinstance(value, int):
                 value += 1
             shown[name] = value
-        if action.get("type") in ("mess_hall", "take", "damage"):
+        if action.get("type") in ("mess_hall", "take", "damage") or (action.get("type") == "divert" and "room" in shown):
             key = f"{key}.{self.describe_variant(action)}"
         return key, shown
 
@@ -1108,7 +1120,9 @@ class SolarStorm(Engine):
         if kind == "mess_hall":
             return "swap" if action.get("give") and action.get("take") else ("give" if action.get("give") else "take")
         if kind == "take":
-            return "face_up" if action.get("source") == "face_up" else "deck"
+            return ("face_up_card" if action.get("card") else "face_up") if action.get("source") == "face_up" else "deck"
+        if kind == "divert":
+            return "room"
         return "breach" if action.get("roll") is not None else "card"
 
     def status(self, state: dict) -> dict:

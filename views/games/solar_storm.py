@@ -225,10 +225,11 @@ def decks_panel(ctx: GameContext, view: dict) -> ft.Control:
 
 
 def choice_label(ctx: GameContext, kind: str, choice: dict) -> str:
-    """One offered choice in words, field by field."""
+    """One offered choice in words, field by field (a face-up take's card is in its source's words; a divert's room
+    is where the player stands)."""
     parts = []
     for name, value in choice.items():
-        if value is None:
+        if value is None or (name == "card" and "source" in choice) or (kind == "divert" and name == "room"):
             continue
         if name == "room":
             parts.append(room_name(ctx, value))
