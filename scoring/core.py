@@ -473,13 +473,13 @@ class Engine:
         if state.get("over") and kind not in self.after_end_types():
             raise RuleError("core.game_over")
         if spec.by == PLAYER and by == TABLE:
-            raise RuleError("core.player_only", move=kind)
+            raise RuleError("core.player_only", move=kind, game=self.game.id)
         if spec.by == TABLE and by != TABLE:
-            raise RuleError("core.table_only", move=kind)
+            raise RuleError("core.table_only", move=kind, game=self.game.id)
         if not spec.open_in(state):
-            raise RuleError("core.wrong_phase", move=kind, phase=self.phase_key(state.get("phase")))
+            raise RuleError("core.wrong_phase", move=kind, game=self.game.id, phase=self.phase_key(state.get("phase")))
         if spec.fields is not None:
-            known_fields(action, STANDARD_FIELDS | spec.fields, kind)
+            known_fields(action, STANDARD_FIELDS | spec.fields, kind, self.game.id)
         return spec
 
     def after_end_types(self) -> frozenset:
@@ -582,11 +582,11 @@ def by_player(action: dict, key: str) -> str:
     return by
 
 
-def known_fields(part: dict, allowed: Iterable[str], kind: str) -> None:
-    """Refuse a part of move `kind` carrying a field the move does not know (the first such, by name)."""
+def known_fields(part: dict, allowed: Iterable[str], kind: str, game: str) -> None:
+    """Refuse a part of move `kind` of a game carrying a field the move does not know (the first such, by name)."""
     unknown = set(part).difference(allowed)
     if unknown:
-        raise RuleError("core.field_unknown", move=kind, field=min(map(str, unknown))[:40])
+        raise RuleError("core.field_unknown", move=kind, game=game, field=min(map(str, unknown))[:40])
 
 
 def each_player(state: dict, given: Any, given_key: str, entry_key: str, check: Callable[[str, Any], Any]) -> dict:

@@ -34,7 +34,8 @@ NESTED = "reason_params"
 REFUSAL = "reason"  # a parameter naming a refusal by its key (a session's refused action), shown in words
 WORD_KINDS = frozenset({"phase", "card", "type", "room", "colour", "status", "reason"})
 WORDS = frozenset({"cubosaurs.unknown_value"})  # words of the table not named `<domain>.<kind>.<name>`
-MOVE = "move"  # a refusal's parameter naming a move by its type ("show"): shown by its name, `app.move.<type>`
+MOVE = "move"  # a refusal's parameter naming a move by its type ("show"): shown by its name (`move_name`)
+GAME = "game"  # beside MOVE, the game whose move it is (its own name of the move comes first)
 
 
 @lru_cache(maxsize=None)
@@ -90,7 +91,8 @@ def text(lang: str, key: str, **params: Any) -> str:
     1 in the key's singular variant where lang has one."""
     template = table(lang).get(counted(lang, key, params)) or table("en").get(key) or key
     inner = params.pop(NESTED, None)
-    shown = {k: _move_name(lang, v) if k == MOVE else _show(lang, v, k == REFUSAL) for k, v in params.items()}
+    shown = {k: _move_name(lang, params.get(GAME), v) if k == MOVE else _show(lang, v, k == REFUSAL)
+             for k, v in params.items()}
     if isinstance(inner, dict) and isinstance(params.get("reason"), str):
         shown["reason"] = text(lang, params["reason"], **inner)
     return template.format_map(_Params(shown))
@@ -106,10 +108,18 @@ def is_word(lang: str, value: Any, refusal: bool = False) -> bool:
     return refusal or value in WORDS or (len(parts) > 2 and parts[1] in WORD_KINDS)
 
 
-def _move_name(lang: str, kind: Any) -> str:
-    """A move's type in words: its name (`app.move.<type>`) where lang has one, else as it is."""
-    key = f"app.move.{kind}"
-    return table(lang)[key] if isinstance(kind, str) and key in table(lang) else _show(lang, kind)
+def move_name(lang: str, game: Any, kind: Any) -> str | None:
+    """A move's name: the game's own (`<game>.move.<type>`, e.g. Nab-It's letter tiles), else the shell's
+    (`app.move.<type>`), else None. The next-step line and a refusal naming a move both name it so."""
+    for key in (f"{game}.move.{kind}", f"app.move.{kind}"):
+        if isinstance(kind, str) and key in table(lang):
+            return table(lang)[key]
+    return None
+
+
+def _move_name(lang: str, game: Any, kind: Any) -> str:
+    """A refusal's move in words: its name (`move_name`) where lang has one, else as it is."""
+    return move_name(lang, game, kind) or _show(lang, kind)
 
 
 def _show(lang: str, value: Any, refusal: bool = False) -> str:

@@ -140,6 +140,16 @@ def test_a_refused_action_exits_1_with_its_index():
     assert code == 1 and output["action"] == 1 and output["error"].startswith(("core.", "score_pad."))
 
 
+def test_a_refusal_naming_a_move_keeps_its_type_and_says_its_name():
+    """A refusal naming a move keeps the move's type in its parameters (what a program reads) and names it in
+    words in its message, the game's own name: Flip 7's own line sent by the table read “line” on a Chinese run."""
+    text = json.dumps({"game": "flip7", "players": ["A", "B", "C"], "actions": [
+        {"type": "line", "by": "table", "number": 1, "line": {"numbers": [3]}}]})
+    code, output, _ = run(["--lang", "zh-CN", "check"], text)
+    assert code == 1 and output["error"] == "core.player_only" and output["params"]["move"] == "line"
+    assert output["message"] == "“交上自己这一轮的牌”只能由某位玩家进行，不能由全桌进行。"
+
+
 def test_an_internal_error_is_json_on_stdout_and_one_line_on_stderr(monkeypatch):
     """A bug in an engine: exit 3, a JSON report, one line on standard error, no traceback."""
     import scoring.__main__ as cli

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from scoring import i18n
-from scoring.core import engine, games
+from scoring.core import PLAYER, TABLE, engine, games
+from scoring.errors import RuleError
 from tests.helpers import FLAG, VARIANT, plain_keys
 from views import words
 
@@ -211,17 +212,29 @@ def test_a_typed_value_equal_to_a_message_key_is_shown_as_typed(lang, render):
                                                                   reason="record.field_unknown")
 
 
-@pytest.mark.parametrize("game", ["guess_club", "nab_it"])
-def test_a_refusal_names_the_move_in_words(game):
-    """A tap that reaches the server after its move closed is refused naming the move (a Guess Club card shown to
-    the setter just after the ruling: "现在不能进行“show”"); the move reads by its name in both languages, for every
-    move of the games played at a table from phones (a helper's audit in Chinese)."""
+def refused_move(game: str, kind: str) -> RuleError:
+    """The engine's refusal of a move made by the wrong kind of actor (a player's move by the table, the table's
+    by a player) or, for a move anyone makes, with a field it does not know: a refusal naming the move."""
+    eng = engine(game)
+    spec = eng.specs[kind]
+    players = ["A", "B", "C", "D", "E", "F"][:(eng.game.player_counts or (eng.game.min_players,))[0]]
+    by = {PLAYER: TABLE, TABLE: "A"}.get(spec.by, TABLE)
+    err = eng.check(eng.new_state(players), {"type": kind, "by": by, "no_such_field": 1})
+    assert err is not None and err.params.get("move") == kind, (game, kind, err)
+    return err
+
+
+@pytest.mark.parametrize("game", ["guess_club", "knit_wit", "nab_it", "pictomania"])
+def test_a_refusal_names_the_move_as_the_next_step_line_does(game):
+    """A refusal naming a move reads the name the next-step line uses (`words.move_name`, the game's own first):
+    Nab-It's letter tiles refused read “出牌” while the next-step line said "打出字母牌"."""
     for kind in engine(game).specs:
-        for lang in ("zh-CN", "en"):
-            name = i18n.table(lang).get(f"app.move.{kind}")
-            said = i18n.text(lang, "core.wrong_phase", move=kind, phase=f"{game}.phase.over")
-            assert name and f"“{name}”" in said, (kind, lang, said)
-    assert i18n.text("zh-CN", "core.wrong_phase", move="show", phase="guess_club.phase.turns") == \
+        err = refused_move(game, kind)
+        for lang in i18n.LANGUAGES:
+            name = words.move_name(lang, game, kind)
+            assert name and (lang != "zh-CN" or not re.search("[A-Za-z]", name)), (game, kind, lang, name)
+            assert f"“{name}”" in words.error(lang, err) and f"“{name}”" in i18n.error_text(lang, err), (kind, lang)
+    assert i18n.text("zh-CN", "core.wrong_phase", move="show", game="guess_club", phase="guess_club.phase.turns") == \
         "现在不能进行“亮出相同的答案”（当前阶段：出牌或预测）。"
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from scoring import i18n
 
 LANGUAGES = i18n.LANGUAGES
+move_name = i18n.move_name  # a move's name, the game's own first: the one lookup a refusal naming a move uses too
 ORPHAN_MAX = 12  # a last word this short (in characters) is glued to the word before it
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 CJK_PAIR = re.compile(f"(?<=[{_CJK}])(?=[{_CJK}])")  # between two CJK characters
@@ -71,15 +72,6 @@ def glued_tail(text: str, head: str) -> str:
         return text
     before, space, last = head.rpartition(" ")
     return f"{before}{space}{unbroken(last + text[len(head):])}"
-
-
-def move_name(lang: str, game: str, kind: str) -> str | None:
-    """A move's name: the game's own (`<game>.move.<type>`, e.g. Nab-It's letter tiles), else the shell's
-    (`app.move.<type>`), else None."""
-    for key in (f"{game}.move.{kind}", f"app.move.{kind}"):
-        if key in i18n.table(lang):
-            return say(lang, key)
-    return None
 
 
 def player_range(lang: str, game: Any) -> str:

@@ -292,7 +292,7 @@ class Cubosaurs(OwnLines, Engine):
         """One collection with known types and sensible counts."""
         if not isinstance(line, dict):
             raise RuleError("cubosaurs.line_invalid", name=name)
-        known_fields(line, LINE_FIELDS, "round")
+        known_fields(line, LINE_FIELDS, "round", self.game.id)
         dinos, eggs, raptors = line.get("dinos", {}), line.get("eggs", {}), line.get("raptors", [])
         if not isinstance(dinos, dict) or not isinstance(eggs, dict) or not isinstance(raptors, list):
             raise RuleError("cubosaurs.line_invalid", name=name)

@@ -100,7 +100,7 @@ def check_line(name: str, line) -> dict:
         if not isinstance(card, str) or card not in MODIFIERS:
             raise RuleError("flip7.modifier_invalid", name=name, card=str(card))
     chances = line.get("second_chance", 0)
-    known_fields(line, {"numbers", "modifiers", "second_chance", "status"}, "round")
+    known_fields(line, {"numbers", "modifiers", "second_chance", "status"}, "round", "flip7")
     if not isinstance(chances, int) or not 0 <= chances <= ACTIONS["second_chance"]:
         raise RuleError("flip7.second_chance_invalid", name=name)
     status = line.get("status")

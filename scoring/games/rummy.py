@@ -240,7 +240,7 @@ class Rummy(OwnLines, Engine):
         """One player's line with canonical cards, valid melds and where each laid-off card went (if said)."""
         if not isinstance(line, dict):
             raise RuleError("rummy.line_missing", name=name)
-        known_fields(line, LINE_FIELDS, "round")
+        known_fields(line, LINE_FIELDS, "round", self.game.id)
         melds = line.get("melds", [])
         if not isinstance(melds, list):
             raise RuleError("rummy.line_invalid", name=name)

@@ -266,7 +266,7 @@ class Splitter(Engine):
                 grid[r][c] = None
         for name in placed:
             if isinstance(writes[name], dict):
-                known_fields(writes[name], PLACE_FIELDS, "correct")
+                known_fields(writes[name], PLACE_FIELDS, "correct", self.game.id)
             placed[name] = self._corrected(state, name, number, writes[name])
 
     def _corrected(self, state: dict, name: str, number: int, given) -> dict:
