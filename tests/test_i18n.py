@@ -224,10 +224,15 @@ def refused_move(game: str, kind: str) -> RuleError:
     return err
 
 
-@pytest.mark.parametrize("game", ["guess_club", "knit_wit", "nab_it", "pictomania"])
+CATALOGUE = [game.id for game in games() if type(engine(game.id)).__module__.startswith("scoring.games.")]
+
+
+@pytest.mark.parametrize("game", CATALOGUE)
 def test_a_refusal_names_the_move_as_the_next_step_line_does(game):
-    """A refusal naming a move reads the name the next-step line uses (`words.move_name`, the game's own first):
-    Nab-It's letter tiles refused read “出牌” while the next-step line said "打出字母牌"."""
+    """Every move of every game has a name in both languages (Chinese in Chinese words, no Latin letters), and a
+    refusal naming the move reads that name, the one the next-step line uses (`words.move_name`, the game's own
+    first): Solar Storm's rooms, Kingdomino's dominoes set aside and a correction read “mess_hall”, “set_aside”
+    and “correct” on a Chinese phone, and Nab-It's letter tiles refused read “出牌” under "打出字母牌"."""
     for kind in engine(game).specs:
         err = refused_move(game, kind)
         for lang in i18n.LANGUAGES:
