@@ -238,6 +238,7 @@ def test_a_refusal_names_the_move_as_the_next_step_line_does(game):
         for lang in i18n.LANGUAGES:
             name = words.move_name(lang, game, kind)
             assert name and (lang != "zh-CN" or not re.search("[A-Za-z]", name)), (game, kind, lang, name)
+            assert lang != "en" or name[0].islower(), name  # read mid-sentence: "Next: Ann — play a card"
             assert f"“{name}”" in words.error(lang, err) and f"“{name}”" in i18n.error_text(lang, err), (kind, lang)
     assert i18n.text("zh-CN", "core.wrong_phase", move="show", game="guess_club", phase="guess_club.phase.turns") == \
         "现在不能进行“亮出相同的答案”（当前阶段：出牌或预测）。"
