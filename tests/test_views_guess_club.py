@@ -15,8 +15,10 @@ from scoring import i18n
 from scoring.core import RuleError, engine
 from scoring.record import new_record
 from storage import Store
+from tests.card_view_helpers import taken_over
 from tests.test_views_components import FakePage, labelled_boxes, raw_texts, texts, walk
 from views import words
+from views.components.private import ENTRY
 from views.context import GameContext
 from views.games import guess_club as view
 
@@ -200,6 +202,21 @@ def test_hand_is_covered_until_shown_and_a_tap_plays_the_card(table):
     assert {"Read out “Apple”", "Read out “plum”"} <= set(buttons(body))
     tap(body, "Read out “Apple”")
     assert table.state["phase"] == "ruling" and table.state["pending"]["text"] == "Apple"
+
+
+def test_a_second_quick_tap_on_a_card_just_played_is_not_taken_by_the_next_card(table):
+    """Drawn again once Apple is out of the row, plum's button is not the one Apple's was (Flet's own diff): a
+    second tap on Apple still on its way is answered as too late; it ran plum's handler (as the card lists)."""
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["Apple", "plum"], "Cy": ["kiwi", "lime"]})
+    ctx, slot = table.ctx(), {"player": "Bo", "phase": ENTRY}
+
+    def row(only: list[int]) -> ft.Control:
+        """Bo's cards, those in only."""
+        return view.hidden_cards(ctx, slot, "Bo", lambda i: None, "guess_club.view.play_card",
+                                 "guess_club.view.hide_hand", only=only)
+
+    old, new = row([0, 1]), row([1])
+    assert not taken_over(old, buttons(old)["Read out “Apple”"], new, buttons(new)["Read out “plum”"])
 
 
 def test_prediction_board_sends_predict_and_greys_full_numbers(table):

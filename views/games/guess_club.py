@@ -282,7 +282,9 @@ def hand_question(ctx: GameContext) -> ft.Control:
 def hidden_cards(ctx: GameContext, slot: dict, player: str, on_pick, pick_key: str, hide_key: str,
                  on_hide: Callable[[], None] | None = None, only: list[int] | None = None) -> ft.Control:
     """A player's unplayed cards (those in `only`, when given) behind the pass-the-phone cover; tapping one calls
-    on_pick(index); hiding them again calls on_hide (else the cover comes back)."""
+    on_pick(index); hiding them again calls on_hide (else the cover comes back). A card's button is keyed by the
+    card, not its place in the row: a second quick tap on a card just played reaches a button gone (answered as a
+    tap that came too late), not the next card, which had moved into its place."""
     if slot.get("player") != player:
         slot.clear()
         slot["player"] = player
@@ -298,7 +300,8 @@ def hidden_cards(ctx: GameContext, slot: dict, player: str, on_pick, pick_key: s
         ctx.refresh()
 
     hand = ctx.state["hands"][player]
-    buttons = [ft.FilledButton(content=ctx.t(pick_key, text=c["text"]), on_click=lambda e, i=i: on_pick(i))
+    buttons = [ft.FilledButton(content=ctx.t(pick_key, text=c["text"]), key=f"card-{player}-{i}",
+                               on_click=lambda e, i=i: on_pick(i))
                for i, c in enumerate(hand) if c["out"] is None and (only is None or i in only)]
     hiding = [ft.OutlinedButton(content=ctx.t(hide_key), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: hide())]
     return ft.Column(spacing=8, controls=[
