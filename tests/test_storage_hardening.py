@@ -164,6 +164,29 @@ def test_quarantine_notice_persists_until_dismissed(tmp_path):
     assert (folder / "data.json.corrupt-20260301T201509").read_text() == "{broken"
 
 
+def test_a_second_quick_tap_on_dismiss_does_not_dismiss_the_next_notice(tmp_path):
+    """Two damaged files listed; "Dismiss" on the first tapped twice quickly. Drawn again without the first, the
+    second notice's button is not the control the first's was (Flet's own diff): the second tap is answered as
+    too late. Keyed by place, it dismissed the second notice unread."""
+    from tests.card_view_helpers import taken_over
+    from tests.test_views_components import walk
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "data.json").write_text("{broken")
+    (folder / "notices.json").write_text("{broken")
+    with Store(folder, clock=lambda: WHEN) as s:
+        app = App(StubPage(), s)
+        app.settings = {"lang": "en"}
+        old = ft.Column(controls=home.problems(app))
+        first = next(c for c in walk(old.controls[0]) if isinstance(c, ft.TextButton))
+        first.on_click(None)
+        new = ft.Column(controls=home.problems(app))
+        assert len(new.controls) == len(old.controls) - 1
+        second = next(c for c in walk(new.controls[0]) if isinstance(c, ft.TextButton))
+        assert not taken_over(old, first, new, second)
+
+
 def test_a_damaged_notices_file_is_itself_kept_aside_and_listed(tmp_path):
     """notices.json cannot brick the app either."""
     folder = tmp_path / "data"

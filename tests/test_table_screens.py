@@ -1347,6 +1347,27 @@ def test_a_near_tie_names_its_move_as_the_game_does_in_each_language():
         assert "next_spool" not in said and words.move_name(lang, "knit_wit", "next_spool") in said
 
 
+def test_a_second_quick_tap_on_a_near_tie_just_ruled_does_not_rule_the_next():
+    """Two near-ties on the referee's screen; "swap" on the first is tapped twice quickly. Drawn again without the
+    first, the second tie's "swap" is not the control the first's was (Flet's own diff): the second tap is answered
+    as too late. Keyed by place, it ruled the second tie."""
+    from tests.card_view_helpers import taken_over
+    from views.table import tie_row
+
+    ties = [{"id": n, "accepted": True, "first": "A", "second": "B", "gap_ms": 9.0, "type": "claim"} for n in (1, 2)]
+    ruled = []
+
+    def screen(shown: list[dict]) -> ft.Column:
+        """The ties as the referee's screen lists them."""
+        return ft.Column(controls=[tie_row("en", "knit_wit", t, lambda i, swap: ruled.append((i, swap)))
+                                   for t in shown])
+
+    old, new = screen(ties), screen(ties[1:])
+    swap_first, swap_second = buttons(old.controls[0])["Swap the order"], buttons(new)["Swap the order"]
+    swap_second.on_click(None)
+    assert ruled == [(2, True)] and not taken_over(old, swap_first, new, swap_second)
+
+
 def test_a_phones_game_view_is_sent_what_changed_when_its_moves_come_and_go(store):
     """A phone's moves panel (heading and buttons) comes and goes with its prompt above the game's view: the view
     moved two places and Flet replaced it whole, a Nab-It phone's 15×15 board at every play, challenge and ruling

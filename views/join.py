@@ -30,7 +30,7 @@ from scoring.core import RuleError
 from views import words
 from views.context import TapCount
 from views.session import bring_back_draft, draft_keeper, take_draft
-from views.table import connected_hub, moves_and_view, seat_local, seat_name, status_line, tab_listener, tie_text
+from views.table import connected_hub, moves_and_view, seat_local, seat_name, status_line, tab_listener, tie_row
 from views.table_hub import PIN_DIGITS
 from views.ui import aside
 
@@ -202,13 +202,7 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
         ft.Container(bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10,
                      content=ft.Text(status_line(lang, message), size=18, weight=ft.FontWeight.W_600)),
     ]
-    for tie in message["ties"]:
-        row: list[ft.Control] = [ft.Text(tie_text(lang, message["meta"]["game"], tie), weight=ft.FontWeight.BOLD,
-                                         color=ft.Colors.ERROR)]
-        if referee:
-            row += [ft.FilledButton(content=app.t("table.tie_keep"), on_click=lambda e, t=tie: rule(t["id"], False)),
-                    ft.OutlinedButton(content=app.t("table.tie_swap"), on_click=lambda e, t=tie: rule(t["id"], True))]
-        controls.append(ft.Row(wrap=True, controls=row))
+    controls += [tie_row(lang, message["meta"]["game"], tie, rule if referee else None) for tie in message["ties"]]
     controls += moves_and_view(app, hub, message, act, seat, app.t("table.your_moves"),
                                pinned.append if pinned is not None else None, act_soon)
     return ft.Column(spacing=12, controls=controls)

@@ -236,6 +236,17 @@ def tie_text(lang: str, game: str, tie: dict) -> str:
                      ms=tie["gap_ms"], move=move_label(lang, game, tie["type"]))
 
 
+def tie_row(lang: str, game: str, tie: dict, rule: Callable[[int, bool], None] | None) -> ft.Control:
+    """A near-tie in words and, where this screen rules on it, "keep" and "swap" (rule(tie id, swap)). The row is
+    the tie's (keyed by its id): a second quick tap on a tie just ruled reaches a row gone (answered as a tap that
+    came too late) instead of ruling the next tie, which had moved into its place."""
+    row: list[ft.Control] = [ft.Text(tie_text(lang, game, tie), weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR)]
+    if rule is not None:
+        row += [ft.FilledButton(content=words.say(lang, "table.tie_keep"), on_click=lambda e: rule(tie["id"], False)),
+                ft.OutlinedButton(content=words.say(lang, "table.tie_swap"), on_click=lambda e: rule(tie["id"], True))]
+    return ft.Row(wrap=True, key=f"tie-{tie['id']}", controls=row)
+
+
 @ft.component
 def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
     """The host's table screen, re-rendered with every message the hub sends it."""
@@ -308,13 +319,8 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
         [ft.DropdownOption(key="-", text=app.t("table.no_referee_player")),
          *[ft.DropdownOption(key=s["seat"], text=s["seat"]) for s in message["seats"] if s["seat"] != TABLE]],
         lambda e: attempt(lambda: hub.set_referee(None if e.control.value == "-" else e.control.value)), width=260)
-    ties = [ft.Row(wrap=True, controls=[
-        ft.Text(tie_text(lang, message["meta"]["game"], tie), weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR),
-        ft.FilledButton(content=app.t("table.tie_keep"),
-                        on_click=lambda e, t=tie: attempt(lambda: hub.rule_tie(None, t["id"], False))),
-        ft.OutlinedButton(content=app.t("table.tie_swap"),
-                          on_click=lambda e, t=tie: attempt(lambda: hub.rule_tie(None, t["id"], True))),
-    ]) for tie in message["ties"]]
+    ties = [tie_row(lang, message["meta"]["game"], tie,
+                    lambda tie_id, swap: attempt(lambda: hub.rule_tie(None, tie_id, swap))) for tie in message["ties"]]
 
     taps = TapCount(message["mark"])
 
