@@ -1386,3 +1386,16 @@ def test_a_phones_game_view_is_sent_what_changed_when_its_moves_come_and_go(stor
         hub.act(phones[action["by"]][0], action)
         for seat, (token, got, app) in phones.items():
             assert patch_bytes(before[seat], seat_body(app, hub, token, got[-1], [])) < 30000, (action, seat)
+
+
+@pytest.mark.parametrize("game, players, options, first", ROUND_GAMES[:4], ids=[g[0] for g in ROUND_GAMES[:4]])
+def test_the_referee_players_phone_gives_its_own_line_in_the_games_form(store, game, players, options, first):
+    """A, a player the host also made the referee, enters whole rounds on their phone and gives their own line in the
+    game's own form, as the other players do: the moves panel offers none of A's moves (it asked A to type the
+    round's number into a bare "Round" field to give A's own points)."""
+    hub = open_hub(store, new_record(game, players, options, seed=1), Clock())
+    hub.set_referee("A")
+    got, _ = seated(hub, "A")
+    screen = phone_words(store, hub, got[-1])
+    assert "Your moves now" not in screen
+    assert "Add round" in screen

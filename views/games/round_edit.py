@@ -53,7 +53,7 @@ import flet as ft
 from scoring.core import TABLE
 from scoring.record import count_of
 from views.components.kept import Kept
-from views.components.offers import makes
+from views.components.offers import makes, offer_here
 from views.components.private import elsewhere
 from views.context import GameContext
 from views.ui import aside
@@ -255,9 +255,14 @@ def heading(ctx: GameContext, draft: dict, new_text: str) -> ft.Control:
 def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str, on_send: Callable[[], Any],
                  disabled: bool = False) -> list[ft.Control]:
     """The send button (add the round, or save the correction) and, while correcting, cancel; kind: the table's
-    move a new round sends (None where the form only corrects), offered here."""
+    move a new round sends (None where the form only corrects), offered here, with the seat's own line.
+
+    The referee player's own line [ruling, this view's]: a phone that enters whole rounds gives its seat's points
+    in this form, with everyone else's (the others' given lines fill it on request), so the seat's `line` is
+    offered here too: the moves panel asked for it as bare fields (the round's number typed by hand)."""
     if kind is not None:
         ctx.offer(TABLE, kind)
+        offer_here(ctx, "line")
     late = overtaken(ctx, draft)
     if late is not None:
         return overtaken_buttons(ctx, draft, late)
