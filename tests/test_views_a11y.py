@@ -20,7 +20,7 @@ from tests.test_views import StubPage
 from tests.test_views_components import FakePage, children
 from tests.test_views_random_seat_taps import HOST, SeatApp, seated_table
 from tests.test_views_random_taps import GAME_IDS, TYPED, fire, handlers, new_session
-from views import home, new_session as new_session_view, quick, rules, session, settings, stats
+from views import home, new_session as new_session_view, quick, rules, session, settings, stats, ui
 from views.app import App
 from views.context import GameContext
 from views.games import view_of
@@ -181,3 +181,12 @@ def test_every_field_and_icon_button_of_the_shell_is_named_in_its_language(tmp_p
             lambda sid: None
         found = [f"{name}: {x}" for name, body in shell_screens(app) for x in nameless(body, lang)]
     assert found == []
+
+
+def test_a_dropdown_is_read_out_with_its_choice():
+    """The host's "player who is also the referee" dropdown was read out by its label alone: a screen reader (and a
+    test) could open it and choose, but never hear who was chosen. A dropdown's semantics carry the chosen
+    option's text as its value; none chosen, no value."""
+    options = [ft.DropdownOption(key="-", text="无"), ft.DropdownOption(key="B", text="乙")]
+    assert ui.dropdown("兼任裁判的玩家", "B", options, lambda e: None).value == "乙"
+    assert ui.dropdown("兼任裁判的玩家", None, options, lambda e: None).value is None

@@ -129,8 +129,11 @@ def named_tap(name: str, tappable: ft.Container) -> ft.Semantics:
 def dropdown(label: str, value: Any, options: list[ft.DropdownOption], on_select: Callable[[Any], Any],
              name: str | None = None, **style: Any) -> ft.Semantics:
     """A dropdown with its label, named on the web by name (a fuller name where several dropdowns share a label,
-    e.g. one per seat), else by the label; one that expands (`expand=True`, in a row) fills the row's width."""
-    return ft.Semantics(label=name or label, expand=style.get("expand"),
+    e.g. one per seat), else by the label, and read out with its chosen option's text (Flutter's button inside
+    gave neither: a screen reader heard "兼任裁判的玩家" and never who was chosen); one that expands
+    (`expand=True`, in a row) fills the row's width."""
+    chosen = next((o.text or str(o.key) for o in options if o.key == value), None)
+    return ft.Semantics(label=name or label, value=chosen, expand=style.get("expand"),
                         content=ft.Dropdown(label=label, value=value, options=options, on_select=on_select, **style))
 
 

@@ -34,10 +34,11 @@ WHY = {"en": "Same word: tiger", "zh-CN": "同一个词：tiger"}  # why Ada's "
 
 
 def choose_option(tab: Tab, option: str, choice: str) -> None:
-    """Open the new-session screen's dropdown of an option by its name and pick a choice."""
-    tab.tap(option, exact=True)
+    """Open the new-session screen's dropdown of an option by its name and pick a choice: the dropdown is then
+    read out with it."""
+    tab.tap(option)
     tab.tap(choice, exact=True)
-    tab.gone(choice)
+    tab.see_role("button", f"{option} {choice}")
 
 
 def start_game(tab: Tab) -> str:

@@ -29,9 +29,9 @@ def set_english(tab: Tab) -> None:
 
 def choose_colour(tab: Tab, name: str, colour: str) -> None:
     """Open the seat's colour dropdown (by its name) and pick a colour."""
-    tab.tap(f"Colour of {name}", exact=True)
+    tab.tap(f"Colour of {name}")
     tab.tap(colour, exact=True)
-    tab.gone(colour)
+    tab.see_role("button", f"Colour of {name} {colour}")
 
 
 def start_session(tab: Tab) -> None:

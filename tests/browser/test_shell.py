@@ -430,7 +430,7 @@ def cut_options(tab: Tab, game, lang: str) -> list[tuple]:
                 cut.append((game.id, option.name, label, box["width"], need + CHROME["switch"]))
             continue
         if option.kind == CHOICE:
-            box = tab.page.get_by_role("button", name=label, exact=True).first.bounding_box()
+            box = tab.page.get_by_role("button", name=re.compile(f"^{re.escape(label)} ")).first.bounding_box()
             choices = [say(lang, f"{game.id}.option.{option.name}.{c}") for c in option.choices]
             cut += [(game.id, option.name, choice, box["width"], need + CHROME["dropdown"])
                     for choice, need in widths(tab, choices, FIELD).items()
