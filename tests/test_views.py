@@ -788,3 +788,22 @@ def test_a_write_to_a_phone_gone_meanwhile_is_logged_in_a_line_not_raised(app, c
         run_tasks(shell.page)
     assert shell.lang == "en"
     assert "a write to a phone's storage was lost with its connection (tableside.lang): Session closed" in caplog.text
+
+
+def test_two_taps_on_take_off_before_the_screen_is_drawn_again_take_off_that_player_only(app):
+    """A double tap whose second tap reaches the server before the first one's screen is drawn runs twice on the
+    same "take off Fay" button (a real double tap in the browser: Fay Gus Hal left Hal): only Fay is taken off;
+    and two taps on "move Fay down" move Fay twice, not Fay then Gus back."""
+    game = engine("flip7").game
+    draft = {"seats": [{"name": n, "colour": None} for n in ("Fay", "Gus", "Hal")], "options": {}}
+
+    def tap_twice(label: str) -> None:
+        button, = [c for row in new_session.seat_rows(app, game, draft) for c in walk(row)
+                   if isinstance(c, ft.IconButton) and c.icon.semantics_label == label]
+        button.on_click(None)
+        button.on_click(None)
+
+    tap_twice("Move Fay down")
+    assert [s["name"] for s in draft["seats"]] == ["Gus", "Hal", "Fay"]
+    tap_twice("Take Fay off the table")
+    assert [s["name"] for s in draft["seats"]] == ["Gus", "Hal"]

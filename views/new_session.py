@@ -174,21 +174,23 @@ def seat_rows(app: Any, game: Any, draft: dict) -> list[ft.Control]:
     the same player once more."""
     seats = draft["seats"]
 
-    def move(i: int, step: int) -> None:
-        """Swap seat i with its neighbour."""
+    def move(seat: dict, step: int) -> None:
+        """Swap the player's seat with its neighbour."""
+        i = seats.index(seat)
         j = i + step
         if 0 <= j < len(seats):
             seats[i], seats[j] = seats[j], seats[i]
             app.render()
 
-    def remove(i: int) -> None:
-        """Take a player off the table."""
-        seats.pop(i)
-        app.render()
+    def remove(seat: dict) -> None:
+        """Take the player off the table (once: a tap run again before the screen is drawn finds them gone)."""
+        if seat in seats:
+            seats.remove(seat)
+            app.render()
 
-    def colour(i: int, value: str | None) -> None:
-        """Choose a player's colour."""
-        seats[i]["colour"] = value
+    def colour(seat: dict, value: str | None) -> None:
+        """Choose the player's colour."""
+        seat["colour"] = value
         app.render()
 
     rows = []
@@ -200,14 +202,14 @@ def seat_rows(app: Any, game: Any, draft: dict) -> list[ft.Control]:
                 app.t("app.colour"), seat.get("colour"),
                 [ft.DropdownOption(key=c, text=app.t(f"record.colour.{c}"),
                                    leading_icon=ft.Icon(ft.Icons.CIRCLE, color=SWATCH[c])) for c in COLOURS],
-                lambda e, i=i: colour(i, e.control.value), name=app.t("app.colour_of", name=seat["name"]),
+                lambda e, seat=seat: colour(seat, e.control.value), name=app.t("app.colour_of", name=seat["name"]),
                 width=130))
         controls += [
             icon_button(ft.Icons.ARROW_UPWARD, app.t("app.move_up", name=seat["name"]),
-                        lambda e, i=i: move(i, -1), disabled=i == 0),
+                        lambda e, seat=seat: move(seat, -1), disabled=i == 0),
             icon_button(ft.Icons.ARROW_DOWNWARD, app.t("app.move_down", name=seat["name"]),
-                        lambda e, i=i: move(i, 1), disabled=i == len(seats) - 1),
-            icon_button(ft.Icons.CLOSE, app.t("app.unseat", name=seat["name"]), lambda e, i=i: remove(i)),
+                        lambda e, seat=seat: move(seat, 1), disabled=i == len(seats) - 1),
+            icon_button(ft.Icons.CLOSE, app.t("app.unseat", name=seat["name"]), lambda e, seat=seat: remove(seat)),
         ]
         rows.append(ft.Row(key=f"seat-{seat['name']}", controls=controls))
     return rows or [aside(app.lang, app.t("app.no_seats"))]
