@@ -807,3 +807,9 @@ def test_two_taps_on_take_off_before_the_screen_is_drawn_again_take_off_that_pla
     assert [s["name"] for s in draft["seats"]] == ["Gus", "Hal", "Fay"]
     tap_twice("Take Fay off the table")
     assert [s["name"] for s in draft["seats"]] == ["Gus", "Hal"]
+    drawn = [c for row in new_session.seat_rows(app, game, draft) for c in walk(row) if isinstance(c, ft.IconButton)]
+    take_off, move_up = (next(c for c in drawn if c.icon.semantics_label == f"{what} Hal{tail}")
+                         for what, tail in (("Take", " off the table"), ("Move", " up")))
+    take_off.on_click(None)
+    move_up.on_click(None)  # on the screen drawn before Hal went: nothing to move
+    assert [s["name"] for s in draft["seats"]] == ["Gus"]

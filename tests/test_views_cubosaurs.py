@@ -273,6 +273,19 @@ def test_a_raptor_removed_takes_its_row_with_it():
     assert len(before) == 2 and len(after) == 1 and before.isdisjoint(after)
 
 
+def test_two_taps_on_remove_before_the_screen_is_drawn_again_remove_that_raptor_only():
+    """Both taps of a double tap run on "Remove Black raptor 1" before the new screen is drawn: the second removed
+    Black raptor 2, which had moved into its place."""
+    table = Table("cubosaurs", ["Ann", "Bo"])
+    tap(build(table), "Black raptor")
+    tap(build(table), "Black raptor")
+    step(table, "More: Black raptor 2: plus value", 3)
+    remove = next(b for b in all_buttons(build(table)) if label(b) == "Remove Black raptor 1")
+    remove.on_click(None)
+    remove.on_click(None)
+    assert table.local["cubosaurs"]["lines"]["Ann"]["raptors"] == [{"colour": "black", "plus": 3, "minus": 0}]
+
+
 def test_raptor_values_keep_their_printed_signs():
     table = Table("cubosaurs", ["Ann", "Bo"])
     tap(build(table), "Black raptor")

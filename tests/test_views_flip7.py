@@ -51,6 +51,17 @@ def test_removing_a_card_and_second_chance_stepper():
                                                    "holds": False}
 
 
+def test_two_taps_on_a_card_before_the_list_is_drawn_again_take_back_that_card_only():
+    """A real double tap can bring both taps to the server before the new list is drawn: both run on "7 ×" of 7 8 9
+    (index 0); the second took back 8 too. It is answered as a tap that came too late."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    tap_line(table, "Ann", ["7", "8", "9"])
+    seven = next(b for b in all_buttons(view.build(table.ctx())) if label(b) == "7 ×")
+    seven.on_click(None)
+    seven.on_click(None)
+    assert table.local["flip7"]["lines"]["Ann"]["cards"] == ["8", "9"] and table.errors == ["app.tap_gone"]
+
+
 def test_a_refused_round_keeps_the_draft():
     table = Table("flip7", ["Ann", "Bo", "Cy"])
     tap_line(table, "Ann", ["4", "4"])

@@ -175,10 +175,10 @@ def seat_rows(app: Any, game: Any, draft: dict) -> list[ft.Control]:
     seats = draft["seats"]
 
     def move(seat: dict, step: int) -> None:
-        """Swap the player's seat with its neighbour."""
-        i = seats.index(seat)
+        """Swap the player's seat with its neighbour (if still seated)."""
+        i = seats.index(seat) if seat in seats else -1
         j = i + step
-        if 0 <= j < len(seats):
+        if i >= 0 and 0 <= j < len(seats):
             seats[i], seats[j] = seats[j], seats[i]
             app.render()
 

@@ -19,7 +19,9 @@ Builders:
         the text of empty_key when there are none. A button belongs to the list it was drawn with (its key
         names the whole list): a second quick tap on a card just taken back reaches a control no longer on
         screen and is answered as a tap that came too late (`views.lost_taps`), instead of removing the card
-        that moved into its place (found: a double tap on "7 ×" in 7 8 9 took back 7 and 8).
+        that moved into its place (found: a double tap on "7 ×" in 7 8 9 took back 7 and 8); two taps that both
+        reach the server before the list is drawn again run on the same list: only the first takes a card back,
+        the second is answered the same way (`app.tap_gone`).
     stepper(ctx, label, read, write, minimum=0, maximum=99) -> ft.Control
         a label, − and + buttons (named "fewer/more label") and the value between them (read out as
         "label: value"); read() gives the value, write(value) sets it. A tap steps from the value read at the
@@ -82,9 +84,19 @@ def pile(ctx: Any, labels: list[str], on_remove: Callable[[int], None], empty_ke
     """The picked cards, each a button that removes it; a hint when there are none."""
     if not labels:
         return aside(ctx.lang, ctx.t(empty_key))
+    taken: list[int] = []
+
+    def remove(index: int) -> None:
+        """Take the card back, once per list drawn: a later tap on this list came before its new one was drawn."""
+        if taken:
+            ctx.show_error("app.tap_gone")
+            return
+        taken.append(index)
+        on_remove(index)
+
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         ft.FilledButton(content=ctx.t("cards.view.remove", card=label), height=40, key=drawn_key("pile", labels, i),
-                        on_click=lambda e, i=i: on_remove(i))
+                        on_click=lambda e, i=i: remove(i))
         for i, label in enumerate(labels)
     ])
 

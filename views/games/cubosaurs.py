@@ -340,7 +340,9 @@ def collection(ctx: GameContext, line: dict, name: str) -> ft.Control:
 def raptors(ctx: GameContext, line: dict) -> ft.Control:
     """Each raptor card with its plus and minus values; buttons to add a black or grey one. A raptor's row belongs
     to the list of raptors it was drawn with (keyed by it, as `views.components.cards.pile`): a second quick tap on
-    "Remove" is answered as a tap that came too late instead of removing the raptor that moved into its place."""
+    "Remove" is answered as a tap that came too late instead of removing the raptor that moved into its place, and
+    its handler holds the raptor, not its place (two taps both run before the screen is drawn again remove it
+    once)."""
 
     def add(colour: str) -> None:
         """Add a raptor card."""
@@ -351,10 +353,12 @@ def raptors(ctx: GameContext, line: dict) -> ft.Control:
         """A handler setting one value of a raptor."""
         return lambda v: (raptor.__setitem__(key, v), ctx.refresh())
 
-    def remove(index: int) -> None:
-        """Take a raptor card back."""
-        del line["raptors"][index]
-        ctx.refresh()
+    def remove(raptor: dict) -> None:
+        """Take the raptor card back (once: a second tap run before the screen is drawn again finds it gone)."""
+        kept = [r for r in line["raptors"] if r is not raptor]
+        if len(kept) < len(line["raptors"]):
+            line["raptors"] = kept
+            ctx.refresh()
 
     rows: list[ft.Control] = []
     colours = [r["colour"] for r in line["raptors"]]
@@ -364,7 +368,7 @@ def raptors(ctx: GameContext, line: dict) -> ft.Control:
         card = ft.Column(spacing=0, controls=[
             ft.Row(controls=[ft.Text(title, weight=ft.FontWeight.W_600, expand=True),
                              ft.TextButton(content=ctx.t("cubosaurs.view.remove", what=title),
-                                           on_click=lambda e, i=i: remove(i))]),
+                                           on_click=lambda e, r=raptor: remove(r))]),
             stepper(ctx, ctx.t("cubosaurs.view.plus", what=title), lambda r=raptor: r["plus"], setter(raptor, "plus"),
                     minimum=0, maximum=VALUE_RANGE),
             stepper(ctx, ctx.t("cubosaurs.view.minus", what=title), lambda r=raptor: r["minus"],
