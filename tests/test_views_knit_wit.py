@@ -471,17 +471,21 @@ def test_an_unsaved_answer_is_kept_in_the_draft_and_comes_back_on_another_phone(
     assert table.controls(ft.TextField)[1].value == "half a thought"
 
 
-def bram_owes_one_more(tmp_path, clock) -> Table:
-    """A 2-player game woven, Ada's claim taken: Bram's sheet open for his one more answer."""
-    t = Table(tmp_path, players=["Ada", "Bram"])
+def woven_for_two(t: Table, clock) -> None:
+    """A 2-player game woven straight into the store: six loops and spools, each loop around the last spool."""
     state = t.state
     for i in range(6):
         turn = state["turn"]
-        number = kw_unplaced(state, turn)[0]
         t.apply({"type": "loop", "by": turn, "tag": f"t{i}", "encloses": [state["placed"][-1]["number"]] if i else [],
                  "at": clock()})
-        t.apply({"type": "spool", "by": turn, "number": number, "loops": [i + 1], "at": clock()})
+        t.apply({"type": "spool", "by": turn, "number": kw_unplaced(state, turn)[0], "loops": [i + 1], "at": clock()})
         state = t.state
+
+
+def bram_owes_one_more(tmp_path, clock) -> Table:
+    """A 2-player game woven, Ada's claim taken: Bram's sheet open for his one more answer."""
+    t = Table(tmp_path, players=["Ada", "Bram"])
+    woven_for_two(t, clock)
     t.tap("Ada: claim 2")
     t.tap("I am Bram: show")
     return t
@@ -531,13 +535,7 @@ def test_a_refused_sheet_or_deal_brings_in_no_aliases(tmp_path, clock):
     t.close()
     t = Table(tmp_path / "sheet", players=["Ada", "Bram"])
     t.store.add_alias("苹果", "apple")
-    state = t.state
-    for i in range(6):
-        turn = state["turn"]
-        t.apply({"type": "loop", "by": turn, "tag": f"t{i}", "encloses": [state["placed"][-1]["number"]] if i else [],
-                 "at": clock()})
-        t.apply({"type": "spool", "by": turn, "number": kw_unplaced(state, turn)[0], "loops": [i + 1], "at": clock()})
-        state = t.state
+    woven_for_two(t, clock)
     count = len(t.store.load(t.sid)["actions"])
     t.tap("Ada's sheet")
     t.tap("I am Ada: show")
@@ -664,13 +662,7 @@ def test_two_players_the_only_button_saves_the_others_typed_answers_then_one_mor
     """RULINGS (2-player): Bram's answers typed and not saved when Ada takes the only button are saved first, as
     on paper; his one more answer is then on a spool still blank."""
     t = Table(tmp_path, players=["Ada", "Bram"])
-    state = t.state
-    for i in range(6):
-        turn = state["turn"]
-        t.apply({"type": "loop", "by": turn, "tag": f"t{i}", "encloses": [state["placed"][-1]["number"]] if i else [],
-                 "at": clock()})
-        t.apply({"type": "spool", "by": turn, "number": kw_unplaced(state, turn)[0], "loops": [i + 1], "at": clock()})
-        state = t.state
+    woven_for_two(t, clock)
     t.tap("Bram's sheet")
     t.tap("I am Bram: show")
     t.controls(ft.TextField)[0].on_change(change("one"))
