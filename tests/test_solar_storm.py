@@ -216,6 +216,11 @@ def test_the_log_names_the_face_up_card_taken_and_the_room_diverted(lang, took, 
     choice = next(c for c in ENG.offer(state, "take", "A") if c.get("slot") == 1)
     assert choice["card"] == state["resources"]["face_up"][1] == "energy"
     refused(state, "take", "solar_storm.face_up_other", source="face_up", slot=1, card="data", cards=["metal"])
+    with pytest.raises(RuleError) as err:
+        act(state, "take", source="face_up", slot=1, card="data", cards=["metal"])
+    assert i18n.error_text(lang, err.value) == {
+        "en": "Face-up card 2 is now energy: choose again from the cards as they are.",
+        "zh-CN": "第 2 张翻开的卡现在是能量：请按现在翻开的卡重新选择。"}[lang]
     refused(state, "take", "solar_storm.slot_invalid", source="deck", card="data", cards=["metal"])
     action = {"type": "take", "by": "A", **choice, "cards": ["metal"]}
     state = ENG.apply(state, action)
@@ -224,6 +229,11 @@ def test_the_log_names_the_face_up_card_taken_and_the_room_diverted(lang, took, 
     state["rooms"]["mess-hall"]["cubes"] = [True, True, True]
     assert ENG.offer(state, "divert", "A") == [{"room": "mess-hall"}]
     refused(state, "divert", "solar_storm.divert_here", room="bridge")
+    with pytest.raises(RuleError) as err:
+        act(state, "divert", room="bridge")
+    assert i18n.error_text(lang, err.value) == {
+        "en": "Only the power of the room you stand in (Mess Hall) can be diverted.",
+        "zh-CN": "只能转移你所在房间（食堂）的电力。"}[lang]
     assert said(lang, {"type": "divert", "by": "A", "room": "mess-hall"}) == diverted
     assert said(lang, {"type": "divert", "by": "A"}) == ("A diverts power" if lang == "en" else "A 转移电力")  # older
 
