@@ -503,6 +503,11 @@ class Engine:
                 entries.append({"by": by, "type": kind, "choices": choices})
         return sorted(entries, key=lambda entry: entry["type"] in self.minor)
 
+    def waiting_on(self, prompt: list[dict]) -> list[str]:
+        """The seats a prompt waits on, in its order: those with a move that is not minor (all when every move is)."""
+        awaited = [entry for entry in prompt if entry["type"] not in self.minor] or prompt
+        return list(dict.fromkeys(entry["by"] for entry in awaited))
+
     def offer(self, state: dict, kind: str, by: str) -> list[dict] | None:
         """The finite choices of move `kind` for `by` now (partial actions), None for free input, [] for none."""
         return None

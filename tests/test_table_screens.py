@@ -621,6 +621,21 @@ def test_a_phone_with_nothing_to_do_says_who_the_table_waits_for(store):
         store, bacon, got[-1])
 
 
+def test_a_splitter_phone_that_has_written_waits_on_the_players_still_writing_not_the_referee(store):
+    """Splitter, A has written this round's pair: A's phone read "现在无需操作：等 乙，丙，裁判 操作。" — the referee
+    may end the game or correct a round, but the table waits on B and C. Ending and correcting are minor moves
+    (`Engine.waiting_on`), so the phone names B and C only, in both languages."""
+    hub = open_hub(store, new_record("splitter", ["A", "B", "C"], {}, seed=1), Clock())
+    hub.act(None, {"type": "roll"})
+    got, token = seated(hub, "A")
+    write = next(e for e in got[-1]["prompt"] if e["type"] == "write")["choices"][0]
+    hub.act(token, {**write, "type": "write", "by": "A"})
+    assert got[-1]["waiting"] == ["B", "C"]
+    assert words.say("en", "table.nothing_to_do_wait", who=["B", "C"]) in phone_words(store, hub, got[-1])
+    assert words.say("zh-CN", "table.nothing_to_do_wait", who=["B", "C"]) == "现在无需操作：等 B，C 操作。"
+    assert hub.engine.prompt(store.state(hub.sid))[-1]["type"] == "finish"
+
+
 def test_a_seated_knit_wit_phone_challenges_each_answer_it_may_with_one_button(store):
     """Scoring: A's phone challenges B's and C's answers each with the button on that answer's card, at once as
     A (no "who challenges" step, no second "challenge an answer" move), and offers no challenge of A's own answer

@@ -339,8 +339,8 @@ class TableHub:
         `table_next`, the type of the table's own move when that is what the table waits for first (the engine's
         prompt: its first entry, as the session screen's next-step line names it), else None — a phone sees only
         its own seat's entries, and the status may name a player's turn while the table acts (Splitter's roller
-        while the host rolls); `waiting`, every seat the prompt waits on (the table first where it is), so a phone
-        with nothing to do names them.
+        while the host rolls); `waiting`, every seat the prompt waits on (`Engine.waiting_on`: not the table for a
+        minor move such as ending the game), so a phone with nothing to do names them.
 
         The host's public screen gets `player_view(state, None)`, the table's prompt entries, the PIN, the seats
         and the public log (the newest `SHOWN` entries, or all of them); a phone gets its own seat's view and
@@ -359,7 +359,7 @@ class TableHub:
         message = {"seat": seat, "count": shown[0], "mark": shown, "view": view, "prompt": prompt,
                    "status": self.engine.status(view), "meta": self._meta, "for_table": TABLE in acts,
                    "table_next": first["type"] if first and first["by"] == TABLE else None,
-                   "waiting": list(dict.fromkeys(e["by"] for e in cache[prompt_key])),
+                   "waiting": self.engine.waiting_on(cache[prompt_key]),
                    "ties": [self._public_tie(t) for t in self.data["ties"] if t["ruling"] is None]}
         if seat is None:
             log_key = ("log", None if sub.whole_log else SHOWN)

@@ -34,7 +34,8 @@ Rulings:
 
 The table's questions: `prompt` offers the roll (or the 21 rolls of real dice), then to every player still
 writing each legal mirrored pair for the roll in both orders, a finished sheet to a player who has written
-nothing, finishing, and corrections (typed, once a round is finished). Sheets lie open on the table: nothing is
+nothing, finishing, and corrections (typed, once a round is finished); finishing and corrections are minor (open,
+but not what the table waits for: a phone that has written waits on the players still writing, not the referee). Sheets lie open on the table: nothing is
 secret but the seed (future rolls), which `player_view` drops.
 
 Corrections [ruling]:
@@ -188,6 +189,7 @@ def _dice(action: dict) -> list[int]:
 class Splitter(Engine):
     """Roll-and-write on a shared roll: sheets filled round by round or entered finished, groups scored."""
 
+    minor = ("correct", "finish")
     game = Game(
         id="splitter",
         names={"en": "Splitter", "zh-CN": "Splitter"},
