@@ -39,8 +39,8 @@ from views.context import GameContext
 from views.games import guess_club, kingdomino, knit_wit, nab_it, pictomania, solar_storm, splitter, view_of
 from views.join import join_form, seat_body
 from views.session import DRAFT_WRITER, bring_back_draft, build, draft_keeper, save_draft, show_all
-from views.table import (choice_text, connected_hub, field_label, host_body, moves_and_view, qr_svg, seat_local,
-                         status_line)
+from views.table import (choice_text, connected_hub, field_label, host_body, moves_and_view, prompt_panel, qr_svg,
+                         seat_local, status_line)
 from views.table_hub import PIN_DIGITS
 
 
@@ -1414,3 +1414,23 @@ def test_the_referee_players_phone_gives_its_own_line_in_the_games_form(store, g
     screen = phone_words(store, hub, got[-1])
     assert "Your moves now" not in screen
     assert "Add round" in screen
+
+
+def test_a_second_quick_tap_on_a_choice_just_taken_does_not_take_the_next():
+    """Nab-It!: B's phone offers "A forgot" and "C forgot"; "A forgot" is tapped twice quickly. Drawn again without
+    it, "C forgot" is not the control "A forgot" was (Flet's own diff): the second tap is answered as too late.
+    Matched by place, it called C's forgotten announcement too."""
+    from tests.card_view_helpers import all_buttons, taken_over
+
+    sent = []
+    eng = engine("nab_it")
+
+    def screen(players: list[str]) -> ft.Control:
+        """B's moves panel offering "forgot" for these players."""
+        entry = {"by": "B", "type": "forgot", "choices": [{"player": p} for p in players]}
+        return prompt_panel("en", eng, [entry], lambda action: sent.append(action) or True, {})
+
+    old, new = screen(["A", "C"]), screen(["C"])
+    first, second = all_buttons(old)[0], all_buttons(new)[0]
+    second.on_click(None)
+    assert sent == [{"type": "forgot", "player": "C"}] and not taken_over(old, first, new, second)

@@ -166,7 +166,9 @@ def field_value(text: str) -> Any:
 def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict], bool],
                  scratch: dict, waiting: list[str] | None = None) -> ft.Control:
     """The prompt entries as controls: a button per finite choice, a small form (one field per declared field)
-    for free input, each row keyed by who makes the move and its type (a move that goes away is only taken away).
+    for free input, each row keyed by who makes the move and its type (a move that goes away is only taken away),
+    each button by its choice (a second quick tap on "B forgot" just taken reaches a button gone, answered as a tap
+    that came too late, not "C forgot", which had moved into its place).
     act(action) sends one action; scratch keeps half-typed fields between renders. With no entry it says there is
     nothing to do, naming the seats the table waits on (`waiting`) where it knows them."""
     game = eng.game.id
@@ -176,7 +178,7 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
         if entry["choices"] is not None:
             buttons = [ft.FilledButton(
                 content=words.say(lang, "table.choice", move=label, choice=choice_text(lang, game, choice))
-                if choice else label,
+                if choice else label, key=f"{kind}:{json.dumps(choice, sort_keys=True, ensure_ascii=False)}",
                 on_click=lambda e, c=choice, k=kind: act({"type": k, **c})) for choice in entry["choices"]]
             rows.append(ft.Row(wrap=True, controls=buttons, key=f"{entry['by']}:{kind}"))
             continue

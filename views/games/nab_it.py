@@ -445,7 +445,8 @@ def own_letters(ctx: GameContext, state: dict) -> ft.Control:
 
 def last_play(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control | None:
     """The last play's words with their verdicts, rulings so far, and a challenge button per challenger (of those
-    this screen makes) and word."""
+    this screen makes) and word, keyed by both (a second quick tap on a challenge reaches a button gone, not the
+    next word's, which had moved into its place)."""
     pending = state["pending"]
     if pending is None:
         return None
@@ -459,7 +460,7 @@ def last_play(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control |
         if judged.get("ballots"):
             rows.append(ft.Text(ballots_line(ctx, judged["ballots"]), size=15))
     buttons = [ft.OutlinedButton(content=ctx.t("nab_it.view.challenge", name=o["by"], word=c["word"]),
-                                 icon=ft.Icons.GAVEL,
+                                 icon=ft.Icons.GAVEL, key=f"challenge:{o['by']}:{c['word']}",
                                  on_click=lambda e, by=o["by"], w=c["word"]: ctx.dispatch(
                                      {"type": "challenge", "by": by, "word": w}))
                for o in offer_here(ctx, "challenge", offers) for c in o["choices"]]
@@ -494,7 +495,8 @@ def challenge_vote(ctx: GameContext, state: dict) -> ft.Control:
 def table_calls(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control:
     """Announcing the last tile, catching a forgotten announcement, and the table's end (those this screen makes).
     A forgotten announcement is called once per player caught: as the table where this screen acts for it, else as
-    the phone's own seat (anyone at the table may catch it)."""
+    the phone's own seat (anyone at the table may catch it). Each button is keyed by what it calls (a second quick
+    tap on "A forgot" reaches a button gone, not "C forgot")."""
     buttons: list[ft.Control] = []
     made = [o for kind in ("announce", "forgot", "end") for o in offer_here(ctx, kind, offers)]
     catchers = [o["by"] for o in made if o["type"] == "forgot"]
@@ -502,18 +504,18 @@ def table_calls(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control
     for offer in made:
         if offer["type"] == "announce":
             buttons.append(ft.OutlinedButton(content=ctx.t("nab_it.view.announce", name=offer["by"]),
-                                             icon=ft.Icons.CAMPAIGN,
+                                             icon=ft.Icons.CAMPAIGN, key=f"announce:{offer['by']}",
                                              on_click=lambda e, p=offer["by"]: ctx.dispatch(
                                                  {"type": "announce", "by": p})))
         elif offer["type"] == "forgot" and offer["by"] == catcher:
             buttons += [ft.OutlinedButton(content=ctx.t("nab_it.view.forgot", name=c["player"]),
-                                          icon=ft.Icons.VOLUME_OFF,
+                                          icon=ft.Icons.VOLUME_OFF, key=f"forgot:{c['player']}",
                                           on_click=lambda e, p=c["player"], by=catcher: ctx.dispatch(
                                               {"type": "forgot", "by": by, "player": p}))
                         for c in offer["choices"]]
         elif offer["type"] == "end":
             key = "nab_it.view.end_last" if state["phase"] == "last" else "nab_it.view.end_blocked"
-            buttons.append(ft.OutlinedButton(content=ctx.t(key), icon=ft.Icons.FLAG,
+            buttons.append(ft.OutlinedButton(content=ctx.t(key), icon=ft.Icons.FLAG, key="end",
                                              on_click=lambda e: ctx.dispatch({"type": "end", "by": TABLE})))
     return ft.Row(wrap=True, spacing=6, controls=buttons)
 
