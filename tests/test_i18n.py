@@ -232,13 +232,16 @@ def test_a_refusal_names_the_move_as_the_next_step_line_does(game):
     """Every move of every game has a name in both languages (Chinese in Chinese words, no Latin letters), and a
     refusal naming the move reads that name, the one the next-step line uses (`words.move_name`, the game's own
     first): Solar Storm's rooms, Kingdomino's dominoes set aside and a correction read “mess_hall”, “set_aside”
-    and “correct” on a Chinese phone, and Nab-It's letter tiles refused read “出牌” under "打出字母牌"."""
+    and “correct” on a Chinese phone, and Nab-It's letter tiles refused read “出牌” under "打出字母牌". A name
+    quotes a button in single quotes, as quotes inside the refusal's own are written: Bacon's read
+    “点“我出完了！””."""
     for kind in engine(game).specs:
         err = refused_move(game, kind)
         for lang in i18n.LANGUAGES:
             name = words.move_name(lang, game, kind)
             assert name and (lang != "zh-CN" or not re.search("[A-Za-z]", name)), (game, kind, lang, name)
             assert lang != "en" or name[0].islower(), name  # read mid-sentence: "Next: Ann — play a card"
+            assert not re.search("[“”]", name), name
             assert f"“{name}”" in words.error(lang, err) and f"“{name}”" in i18n.error_text(lang, err), (kind, lang)
     assert i18n.text("zh-CN", "core.wrong_phase", move="show", game="guess_club", phase="guess_club.phase.turns") == \
         "现在不能进行“亮出相同的答案”（当前阶段：出牌或预测）。"
