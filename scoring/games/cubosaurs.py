@@ -282,12 +282,6 @@ class Cubosaurs(OwnLines, Engine):
             raise RuleError("cubosaurs.round_unknown", round=str(number)[:20])
         state["rounds"][number - 1] = self._round(state, action.get("lines"))
 
-    def offer(self, state: dict, kind: str, by: str) -> list | None:
-        """Rows and rounds are typed; a correction needs a round behind it."""
-        if kind == "correct" and not state["rounds"]:
-            return []
-        return None
-
     def _check_line(self, state: dict, name: str, line) -> dict:
         """One collection with known types and sensible counts."""
         if not isinstance(line, dict):
@@ -362,10 +356,8 @@ class Cubosaurs(OwnLines, Engine):
         return out
 
     def status(self, state: dict) -> dict:
-        """Header: the round being entered (the last one once over) of 2 or 3."""
-        done = len(state["rounds"])
-        return {**super().status(state), "round": done if state["over"] else done + 1,
-                "rounds": state["total_rounds"]}
+        """Header: the round being entered (the last one once over, `OwnLines`) of 2 or 3."""
+        return {**super().status(state), "rounds": state["total_rounds"]}
 
     def scoreboard(self, state: dict):
         """Lines per round (dinosaurs, raptors, eggs) and the DNA pairs; tiebreak the last round's points."""

@@ -319,12 +319,10 @@ class Flip7(OwnLines, Engine):
         state["shuffled_at"] = len(state["rounds"])
 
     def offer(self, state: dict, kind: str, by: str) -> list | None:
-        """Rounds are typed; a correction needs a round behind it; a shuffle is one choice when it records news."""
-        if kind == "correct" and not state["rounds"]:
-            return []
+        """Rounds are typed; a shuffle is one choice when it records news (a correction: `OwnLines`)."""
         if kind == "shuffle":
             return [{}] if state["shuffled_at"] != len(state["rounds"]) else []
-        return None
+        return super().offer(state, kind, by)
 
     def describe(self, action: dict) -> tuple[str, dict]:
         """An action in words (a numbered round by its number, `OwnLines`); a line by its round and points."""
@@ -352,11 +350,6 @@ class Flip7(OwnLines, Engine):
     def totals(self, state: dict) -> dict:
         """Each player's total so far (kept running: an action costs the same in round 500 as in round 5)."""
         return dict(state["totals"])
-
-    def status(self, state: dict) -> dict:
-        """Header: the round being entered (the last one once over)."""
-        done = len(state["rounds"])
-        return {**super().status(state), "round": done if state["over"] else done + 1}
 
     def scoreboard(self, state: dict):
         """A line per round per player (with the parts of the score); cumulative totals per round."""

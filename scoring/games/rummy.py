@@ -230,12 +230,6 @@ class Rummy(OwnLines, Engine):
         state["rounds"][number - 1] = rnd
         self._check_end(state)
 
-    def offer(self, state: dict, kind: str, by: str) -> list | None:
-        """Rounds are typed; a correction needs a round behind it."""
-        if kind == "correct" and not state["rounds"]:
-            return []
-        return None
-
     def _check_line(self, state: dict, name: str, line) -> dict:
         """One player's line with canonical cards, valid melds and where each laid-off card went (if said)."""
         if not isinstance(line, dict):
@@ -348,11 +342,6 @@ class Rummy(OwnLines, Engine):
     def totals(self, state: dict) -> dict:
         """Each player's total so far (kept running)."""
         return dict(state["totals"])
-
-    def status(self, state: dict) -> dict:
-        """Header: the round being entered (the last one once over)."""
-        done = len(state["rounds"])
-        return {**super().status(state), "round": done if state["over"] else done + 1}
 
     def scoreboard(self, state: dict):
         """A line per round per player with melded and hand values; cumulative totals per round."""

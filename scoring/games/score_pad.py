@@ -129,12 +129,11 @@ class ScorePad(OwnLines, Engine):
         self._end(state)
 
     def offer(self, state: dict, kind: str, by: str) -> list | None:
-        """Rounds and corrections are typed; finishing is offered once a round is written."""
+        """Rounds and corrections are typed; finishing is offered once a round is written (a correction:
+        `OwnLines`)."""
         if kind == "finish":
             return [{}] if state["scores"] else []
-        if kind == "correct" and not state["scores"]:
-            return []
-        return None
+        return super().offer(state, kind, by)
 
     def _end(self, state: dict) -> None:
         """Mark the game over."""

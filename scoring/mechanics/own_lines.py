@@ -59,3 +59,14 @@ class OwnLines:
     def rounds_entered(self, state: dict) -> int:
         """How many rounds are recorded (by the table's `round` or completed from lines)."""
         return len(state["rounds"])
+
+    def offer(self, state: dict, kind: str, by: str) -> list | None:
+        """A correction needs a round behind it; the other moves as the game offers them."""
+        if kind == "correct" and not self.rounds_entered(state):
+            return []
+        return super().offer(state, kind, by)
+
+    def status(self, state: dict) -> dict:
+        """Header: the round being entered (the last one once over)."""
+        done = self.rounds_entered(state)
+        return {**super().status(state), "round": done if state["over"] else done + 1}
