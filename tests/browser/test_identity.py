@@ -160,3 +160,27 @@ def test_unreachable_notice_and_back(browser, own_server):
         tab.see("桌边记分")
     finally:
         tab.page.context.close()
+
+
+def test_unreachable_notice_in_the_language_and_theme_the_phone_chose(browser, own_server):
+    """A phone whose browser speaks Chinese and prefers light, that chose English and the dark theme in the app:
+    the notice when the server goes is in English on the dark surface (it was Chinese and light over an English,
+    dark app), chosen after the page loaded as well as before."""
+    server = own_server["server"]
+    tab = tab_in(browser, server, "zh-CN")
+    try:
+        tab.open("/")
+        tab.language("en")
+        tab.open("/settings")
+        tab.tap("Dark theme", role="switch")
+        tab.page.wait_for_function("localStorage.getItem('flutter.tableside.theme') === '\"dark\"'")
+        stop_server(server)
+        notice = tab.page.locator("#offline")
+        notice.wait_for(state="visible", timeout=WAIT_MS)
+        expected = words("en")
+        texts = [t for t in notice.inner_text().split("\n") if t.strip()]
+        assert texts == [expected["web.name"], expected["web.offline_title"], expected["web.offline_body"]]
+        assert pixel(tab, tab.settle(), 5, 5) == DARK_SURFACE
+        tab.shot("unreachable_chosen_en_dark")
+    finally:
+        tab.page.context.close()
