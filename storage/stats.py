@@ -13,6 +13,9 @@ proportional to its number of players (squared, for head-to-head), and the quest
 - `players()`: everyone with at least one finished session.
 
 Rulings:
+- A player is one player whatever case or width their name was typed in (`scoring.names.same`: "Ann", "ann" and
+  the full-width "Ａｎｎ", as on the roster; a session imported from another table had split them into two
+  players), named as most of their sessions spell it (the first seen of equally common spellings).
 - Only finished sessions count; a session reopened by an undo leaves the statistics until it finishes again.
 - A session counts on the day it started (its summary's `created`), as the history dates it: a game night that
   runs past midnight is the evening's game in both (an old summary without `created` falls back to `updated`).
@@ -37,6 +40,8 @@ import math
 from collections import Counter, defaultdict
 from typing import Iterable
 
+from scoring import names
+
 MAX_BINS = 10
 
 
@@ -57,6 +62,7 @@ class Stats:
         self.holders: dict = defaultdict(Counter)            # (game, total) -> Counter of (side, when)
         self.team_plays: Counter = Counter()                 # game -> sessions played in teams
         self.pairs: dict = defaultdict(Counter)              # (a, b), a < b -> {"games", "a", "b", "ties", "allies"}
+        self.spellings: dict = defaultdict(Counter)          # player's key -> Counter of the names typed
         for summary in summaries:
             self.add(summary)
 
@@ -79,6 +85,7 @@ class Stats:
 
     def _fold(self, summary: dict, sign: int) -> None:
         """Add (sign 1) or take away (sign -1) one session's contribution everywhere."""
+        summary = self._by_key(summary, sign)
         game, when = summary["game"], summary.get("created") or summary.get("updated", "")
         totals, ranks = summary["totals"], summary.get("ranks") or {}
         winners = set(summary.get("winners") or [])
@@ -110,16 +117,31 @@ class Stats:
                 else:
                     pair["a" if place_a < place_b else "b"] += sign
 
+    def _by_key(self, summary: dict, sign: int) -> dict:
+        """The summary with every player named by their key (`scoring.names.key`), each name as typed counted."""
+        for player in summary["totals"]:
+            _bump(self.spellings[names.key(player)], player, sign)
+        key = names.key
+        return {**summary, "totals": {key(p): total for p, total in summary["totals"].items()},
+                "ranks": {key(p): place for p, place in (summary.get("ranks") or {}).items()},
+                "winners": [key(p) for p in summary.get("winners") or []],
+                "teams": [[key(p) for p in team] for team in summary.get("teams") or []]}
+
+    def shown(self, key: str) -> str:
+        """A player's name as most of their sessions spell it."""
+        spellings = self.spellings.get(key)
+        return spellings.most_common(1)[0][0] if spellings else key
+
     # -----------------------------------------------------------------------------------------------------
     # Questions
 
     def players(self) -> list[str]:
         """Every player with a finished session, by name."""
-        return sorted(p for p, days in self.days.items() if days)
+        return sorted(self.shown(p) for p, days in self.days.items() if days)
 
     def player(self, name: str) -> dict:
         """One player's record: per game and overall."""
-        games = {}
+        games, name = {}, names.key(name)
         for (player, game), plays in self.plays.items():
             if player != name or plays <= 0:
                 continue
@@ -128,7 +150,7 @@ class Stats:
             games[game] = {"plays": plays, "wins": wins, "win_rate": wins / plays, "best": max(self.scores[key]),
                            "average": self.score_sum[key] / plays, "last": max(self.game_days[key])}
         days = self.days.get(name)
-        return {"name": name, "plays": sum(g["plays"] for g in games.values()),
+        return {"name": self.shown(name), "plays": sum(g["plays"] for g in games.values()),
                 "wins": sum(g["wins"] for g in games.values()), "last": max(days) if days else "",
                 "games": dict(sorted(games.items()))}
 
@@ -142,8 +164,9 @@ class Stats:
         top = max(scores)
         holders = sorted(self.holders[(game_id, top)])
         return {"game": game_id, "plays": self.game_plays[game_id], "histogram": histogram(scores), "teams": teams,
-                "highest": {"score": top, "by": [{"team": list(side), "when": w} if len(side) > 1 else
-                                                 {"player": side[0], "when": w} for side, w in holders]}}
+                "highest": {"score": top, "by": [{"team": [self.shown(p) for p in side], "when": w} if len(side) > 1
+                                                 else {"player": self.shown(side[0]), "when": w}
+                                                 for side, w in holders]}}
 
     def games(self) -> list[str]:
         """Every game with a finished session."""
@@ -152,11 +175,12 @@ class Stats:
     def head_to_head(self, a: str, b: str) -> dict:
         """How a and b fared against each other in the finished sessions both played, and in how many they were
         on the same side."""
-        if a == b:
+        key_a, key_b = names.key(a), names.key(b)
+        if key_a == key_b:
             return {"games": 0, "ahead": {a: 0}, "ties": 0, "allies": 0}
-        low, high = sorted((a, b))
-        pair = self.pairs.get((low, high)) or Counter()
-        return {"games": pair["games"], "ahead": {low: pair["a"], high: pair["b"]}, "ties": pair["ties"],
+        pair = self.pairs.get(tuple(sorted((key_a, key_b)))) or Counter()
+        first, second = ("a", "b") if key_a < key_b else ("b", "a")
+        return {"games": pair["games"], "ahead": {a: pair[first], b: pair[second]}, "ties": pair["ties"],
                 "allies": pair["allies"]}
 
 

@@ -91,6 +91,28 @@ def test_head_to_head_of_a_player_named_like_a_counter(tmp_path, rival):
                                                         "allies": 0}
 
 
+def test_a_player_typed_in_another_case_or_width_is_one_player(tmp_path):
+    """Ann twice, then ann and the full-width Ａｎｎ (sessions imported from another table): one player Ann (two
+    of her four sessions spell it so) with 4 plays and 3 wins, 4 sessions against Bo, holding the highest score;
+    it was four players, Ann with two sessions. Reopened by an undo, a session takes its spelling away again."""
+    with Store(tmp_path / "data") as store:
+        finished(store, [{"Ann": 10, "Bo": 3}], "2026-03-01T20:00:00", players=["Ann", "Bo"])
+        finished(store, [{"Ann": 12, "Bo": 3}], "2026-03-02T20:00:00", players=["Ann", "Bo"])
+        later = [finished(store, [{name: score, "Bo": 3}], "2026-03-03T20:00:00", players=[name, "Bo"])
+                 for name, score in (("ann", 1), ("Ａｎｎ", 30))]
+        stats = store.stats()
+        assert stats.players() == ["Ann", "Bo"]
+        ann = stats.player("ａnn")
+        assert (ann["name"], ann["plays"], ann["wins"], ann["games"]["score_pad"]["best"]) == ("Ann", 4, 3, 30)
+        assert stats.head_to_head("Bo", "ANN") == {"games": 4, "ahead": {"Bo": 1, "ANN": 3}, "ties": 0,
+                                                   "allies": 0}
+        assert stats.game("score_pad")["highest"]["by"] == [{"player": "Ann", "when": "2026-03-03T20:00:00"}]
+        for sid in later:
+            store.undo(sid, "2026-03-04T20:00:00")
+        assert store.stats().players() == ["Ann", "Bo"] and store.stats().player("Ann")["plays"] == 2
+        assert dict(store.stats().spellings) == {"ann": {"Ann": 2}, "bo": {"Bo": 2}}
+
+
 def test_lowest_wins_is_judged_by_places(tmp_path):
     """With lower_wins, 2 beats 9: the winner and the head-to-head follow the ranking, not the bigger total."""
     with Store(tmp_path) as s:
