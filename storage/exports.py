@@ -168,12 +168,23 @@ def parse_backup(data: str | bytes) -> list[dict]:
     return backup_records(load_json(data))
 
 
-def _copy_apart_from_id(store: Any, summaries: list[dict], record: dict) -> str | None:
+def _alike(game: str, players: list[str], created: str) -> tuple:
+    """What a session is looked up by among the stored ones before its whole record is compared."""
+    return game, tuple(players), created
+
+
+def _stored_alike(summaries: list[dict]) -> dict[tuple, list[str]]:
+    """The stored sessions' ids by game, players and start."""
+    found: dict[tuple, list[str]] = {}
+    for s in summaries:
+        found.setdefault(_alike(s["game"], s["players"], s.get("created")), []).append(s["id"])
+    return found
+
+
+def _copy_apart_from_id(store: Any, stored: dict[tuple, list[str]], record: dict) -> str | None:
     """The id of a stored session that is this record under another id (an earlier import of it that took a new
     id), if any; only sessions of the same game, players and start are loaded to compare."""
-    names = [p["name"] for p in record["players"]]
-    alike = (s["id"] for s in summaries
-             if s["game"] == record["game"] and s["players"] == names and s.get("created") == record["created"])
+    alike = stored.get(_alike(record["game"], [p["name"] for p in record["players"]], record["created"]), [])
     return next((sid for sid in alike if {**store.load(sid), "id": ""} == {**record, "id": ""}), None)
 
 
@@ -183,7 +194,7 @@ def stored_copy(store: Any, record: dict) -> str | None:
     sid = record["id"]
     if sid and sid in {s["id"] for s in summaries} and store.load(sid) == record:
         return sid
-    return _copy_apart_from_id(store, summaries, record)
+    return _copy_apart_from_id(store, _stored_alike(summaries), record)
 
 
 def merge_backup(store: Any, records: list[dict]) -> dict:
@@ -192,17 +203,15 @@ def merge_backup(store: Any, records: list[dict]) -> dict:
     Returns {"added": [ids of every session stored], "renamed": {backup id: new id} for those whose id was
     taken by a different session, "skipped": [ids of sessions already there]}."""
     summaries = store.sessions()
-    known = {s["id"] for s in summaries}
+    known, stored = {s["id"] for s in summaries}, _stored_alike(summaries)
     fresh, skipped, renamed, taken = [], [], [], {}
     for record in records:
         sid = record["id"]
-        if sid and (taken.get(sid) == record or sid in known and store.load(sid) == record):
+        same_id = sid and (taken.get(sid) == record or sid in known and store.load(sid) == record)
+        if same_id or _copy_apart_from_id(store, stored, record) is not None:
             skipped.append(sid)
             continue
         if sid and (sid in known or sid in taken):
-            if _copy_apart_from_id(store, summaries, record) is not None:
-                skipped.append(sid)
-                continue
             renamed.append((len(fresh), sid))
             record = {**record, "id": ""}
         else:

@@ -156,7 +156,7 @@ def test_the_import_button_takes_a_session_or_a_backup(store, tmp_path):
         other_id = other.create(json.loads(session_text(["Di", "Ed"], {"Di": 2, "Ed": 3}, "2026-03-03T20:00:00")))
         twin = {**json.loads(session_text(["Fay", "Gus"], {"Fay": 7, "Gus": 5}, "2026-03-04T20:00:00")),
                 "id": single["id"]}
-        backup = json.loads(exports.backup_json([store.load(ann), {**store.load(ann), "id": other_id}, twin]))
+        backup = json.loads(exports.backup_json([store.load(ann), other.load(other_id), twin]))
     before = {s["id"]: store.load(s["id"]) for s in store.sessions()}
     outcome = exports.import_file(store, json.dumps(backup, ensure_ascii=False).encode("utf-8"))
     assert outcome["kind"] == "backup" and outcome["skipped"] == [ann]
@@ -184,6 +184,20 @@ def test_a_session_file_already_here_is_not_stored_again(store):
     fresh = exports.import_file(store, json.dumps(played_on))
     assert not fresh.get("already") and fresh["id"] not in (ann, moved) and len(store.sessions()) == before + 2
     assert exports.import_file(store, json.dumps(played_on))["id"] == fresh["id"]
+
+
+def test_a_backup_skips_a_session_imported_alone_before(store, tmp_path):
+    """One session file imported into another table (stored there under a new id), then the whole table's backup:
+    the backup's copy of that session is already there and skipped (it was added again, and the statistics
+    counted the game twice); the same backup again adds nothing."""
+    sid = store.sessions()[0]["id"]
+    backup = exports.backup_json(store.records()[0])
+    with Store(tmp_path / "other") as other:
+        alone = exports.import_file(other, store.export(sid))["id"]
+        outcome = exports.import_file(other, backup)
+        assert (outcome["added"], outcome["skipped"]) == ([], [sid])
+        assert [s["id"] for s in other.sessions()] == [alone]
+        assert other.stats().player("Ann")["plays"] == 1
 
 
 def test_a_session_twice_in_one_backup_is_added_once(store, tmp_path):
