@@ -457,6 +457,20 @@ def test_nothing_typed_is_thrown_away_and_every_valid_answer_is_saved(table):
     assert table.controls(ft.TextField)[1].value == "Tiger"
 
 
+def test_a_reused_answer_keeps_its_reason_under_its_field_after_done(table):
+    """The same answer typed on two spools and "Done" tapped once: the second stays in its field with the rule that
+    refused it under it. Before, the field said only "Not saved: correct it and tap Done again.", and the
+    refusal's message was put away at once by the next answer saved in the same tap (a browser run at 390 px)."""
+    woven(table)
+    table.tap("I am Ada: show")
+    for f, text in zip(table.controls(ft.TextField), ["tiger", "Tiger", "river"]):
+        f.on_change(change(text))
+    table.tap("Done: hide my answers")
+    assert table.state["sheets"]["Ada"][:3] == ["tiger", "", "river"]
+    reused = "You already wrote “tiger” for spool 1; one answer can be used only once on a sheet."
+    assert [(f.value, f.error) for f in table.controls(ft.TextField)][1] == ("Tiger", reused)
+
+
 def test_an_unsaved_answer_is_kept_in_the_draft_and_comes_back_on_another_phone(table):
     """Issue 14 (drafts survive): what is typed and not saved is part of the draft the store keeps (plain JSON), so
     a screen opened afresh with that draft (after a restart, on another phone) shows it in its field. Before: the

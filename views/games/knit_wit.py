@@ -412,13 +412,19 @@ def save_others(ctx: GameContext, steps: list[dict]) -> None:
 
 def save_typed(ctx: GameContext, work: dict, player: str, spools: list[int]) -> bool:
     """Save every answer typed on the player's sheet and not saved yet (each its own action); a refused one keeps
-    its text and says it was not saved. Whether nothing typed is left unsaved."""
-    sheet, drafts, errors = ctx.state["sheets"][player], work["drafts"], work["errors"]
+    its text and, under it, the rule that refused it (the refusal's message is put away by the next answer saved
+    in the same tap), else that it was not saved. Whether nothing typed is left unsaved."""
+    state = ctx.state
+    sheet, drafts, errors = state["sheets"][player], work["drafts"], work["errors"]
     for number in spools:
         text = drafts.get(str(number), sheet[number - 1])
-        if text.strip() != sheet[number - 1] and not ctx.dispatch(answer_action(player, number, text)):
-            errors[str(number)] = ctx.t("knit_wit.view.not_saved")
-            continue
+        action = answer_action(player, number, text)
+        if text.strip() != sheet[number - 1]:
+            if not ctx.dispatch(action):
+                err = ctx.engine.check(state, action)
+                errors[str(number)] = ctx.t(err.key, **err.params) if err else ctx.t("knit_wit.view.not_saved")
+                continue
+            state = ctx.engine.apply(state, action)
         drafts.pop(str(number), None)
         errors.pop(str(number), None)
     return not drafts
