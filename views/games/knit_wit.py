@@ -528,7 +528,9 @@ def extra_panel(ctx: GameContext, player: str) -> list[ft.Control]:
 
 
 def scoring_screen(ctx: GameContext) -> ft.Control:
-    """The spool being scored: answers side by side with their marks, rulings, the challenge, running totals."""
+    """The spool being scored: answers side by side with their marks, rulings, the challenge, running totals.
+    "Next spool" is its spool's (keyed by the number): a second quick tap reaches a button gone (answered as a tap
+    that came too late), not the next spool's, which is drawn in its place."""
     review = kw.spool_review(ctx.state)
     challenge = ctx.state["challenge"]
     challenges = offer_here(ctx, "challenge")
@@ -549,7 +551,7 @@ def scoring_screen(ctx: GameContext) -> ft.Control:
     if ctx.for_table:
         controls.append(ft.FilledButton(
             content=ctx.t("knit_wit.view.finish" if last else "knit_wit.view.next_spool", number=review["spool"]),
-            icon=ft.Icons.SKIP_NEXT, style=tall(), disabled=not can_advance,
+            icon=ft.Icons.SKIP_NEXT, style=tall(), disabled=not can_advance, key=f"next-{review['spool']}",
             on_click=lambda e: ctx.dispatch({"type": "next_spool", "by": "table"})))
     controls.append(running_totals(ctx))
     return ft.Column(controls=controls, spacing=12)
