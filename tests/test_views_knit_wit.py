@@ -608,6 +608,26 @@ def test_a_second_quick_tap_on_next_spool_does_not_skip_the_next_spool(table):
     assert not taken_over(old, first, new, second)
 
 
+def test_a_second_quick_tap_on_a_suggested_pair_does_not_rule_the_next_pair(table):
+    """Two pairs suggested on spool 1 (tiger / tigers, tigers / tigres); "The same" of the first tapped twice
+    quickly. Drawn again without the first, the second pair's button is not the control the first's was (Flet's own
+    diff): the second tap is answered as too late. Before, it ruled the second pair the same, unread."""
+    from tests.card_view_helpers import taken_over
+
+    woven(table)
+    for player, first in zip(PLAYERS, ["tiger", "tigers", "tigres"]):
+        write_sheet(table, player, [first] + SHEETS[player][1:])
+    for player in CLAIMS:
+        table.tap(f"{player}: claim {table.state['race']['stack'][0]}")
+    old = table.view()
+    same = [c for c in walk(old) if isinstance(c, ft.Button) and c.content == "The same: cross both out"]
+    press(same[0])
+    new = table.view()
+    assert table.state["rulings"] == [{"a": "Ada", "b": "Bram", "same": True}]
+    after = [c for c in walk(new) if isinstance(c, ft.Button) and c.content == "The same: cross both out"]
+    assert after and not any(taken_over(old, same[0], new, c) for c in after)
+
+
 def test_a_players_own_phone_scores_along_without_the_tables_moves(table):
     """While scoring, a seated player's phone shows the answers and the totals but not the table's rulings or
     "next spool" (the server would refuse them from that phone); the referee's phone has them."""

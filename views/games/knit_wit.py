@@ -712,14 +712,16 @@ def why_alike(ctx: GameContext, s: dict) -> str:
 
 
 def suggestion_panel(ctx: GameContext, review: dict, s: dict) -> ft.Control:
-    """A suggested duplicate: the two answers, the similarity, and the table's ruling."""
+    """A suggested duplicate: the two answers, the similarity, and the table's ruling. The panel is its pair's
+    (keyed by the two players): a second quick tap on a pair just ruled reaches a panel gone (answered as a tap that
+    came too late), not the next pair's, drawn in its place."""
     def rule(same: bool) -> None:
         """The table rules the pair the same or different."""
         ctx.dispatch({"type": "dup_ruling", "by": "table", "a": [s["a"], review["spool"]],
                       "b": [s["b"], review["spool"]], "same": same})
 
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                        alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
+                        alignment=ft.Alignment.TOP_LEFT, key=f"suggested-{s['a']}-{s['b']}", content=ft.Column(
         controls=[
             ft.Text(words.no_orphan(ctx.t("knit_wit.view.suggested", a=s["a"], b=s["b"], ta=s["texts"][0],
                                           tb=s["texts"][1])), size=16, weight=ft.FontWeight.W_600),
