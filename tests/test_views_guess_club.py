@@ -326,6 +326,17 @@ def test_a_missed_card_is_shown_from_behind_the_cover_and_joins_the_proposals_ti
     assert table.state["plays"][-1]["matches"] == [["Ann", 1]]
 
 
+def test_a_hand_opened_to_show_a_match_says_to_tap_the_match_not_to_read_one_out(table):
+    """A hand uncovered to show the setter a match is titled for that, not "(tap one to read it out)" as when
+    playing a card: read out, the card would be told to the whole table (a browser run, zh-CN and en)."""
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["grape", "plum"], "Cy": ["kiwi", "lime"]})
+    table.play({"type": "play", "by": "Bo", "card": 0})
+    tap(table.build(), "Cy has a match too")
+    tap(table.build(), "I am Cy: show")
+    shown = texts(table.build())
+    assert "Cy's cards (tap the one that matches)" in shown and not any("read it out" in t for t in shown)
+
+
 def test_settlement_lists_unplayed_cards_penalties_and_transfers(table):
     answered(table, {"Ann": ["apple", "pear"], "Bo": ["Apple", "plum"], "Cy": ["kiwi", "lime"]})
     table.play({"type": "predict", "by": "Bo", "number": 1}, {"type": "play", "by": "Cy", "card": 0},

@@ -280,9 +280,11 @@ def hand_question(ctx: GameContext) -> ft.Control:
 
 
 def hidden_cards(ctx: GameContext, slot: dict, player: str, on_pick, pick_key: str, hide_key: str,
-                 on_hide: Callable[[], None] | None = None, only: list[int] | None = None) -> ft.Control:
-    """A player's unplayed cards (those in `only`, when given) behind the pass-the-phone cover; tapping one calls
-    on_pick(index); hiding them again calls on_hide (else the cover comes back). A card's button is keyed by the
+                 on_hide: Callable[[], None] | None = None, only: list[int] | None = None,
+                 title_key: str = "guess_club.view.hand_of") -> ft.Control:
+    """A player's unplayed cards (those in `only`, when given) behind the pass-the-phone cover, under title_key
+    (what a tap does with them); tapping one calls on_pick(index); hiding them again calls on_hide (else the cover
+    comes back). A card's button is keyed by the
     card, not its place in the row: a second quick tap on a card just played reaches a button gone (answered as a
     tap that came too late), not the next card, which had moved into its place."""
     if slot.get("player") != player:
@@ -305,7 +307,7 @@ def hidden_cards(ctx: GameContext, slot: dict, player: str, on_pick, pick_key: s
                for i, c in enumerate(hand) if c["out"] is None and (only is None or i in only)]
     hiding = [ft.OutlinedButton(content=ctx.t(hide_key), icon=ft.Icons.VISIBILITY_OFF, on_click=lambda e: hide())]
     return ft.Column(spacing=8, controls=[
-        ft.Text(ctx.t("guess_club.view.hand_of", name=player), size=16, weight=ft.FontWeight.W_600),
+        ft.Text(ctx.t(title_key, name=player), size=16, weight=ft.FontWeight.W_600),
         *buttons,
         *(hiding if ctx.seat is None else []),
     ])
@@ -442,7 +444,8 @@ def show_panel(ctx: GameContext, entries: list[dict]) -> list[ft.Control]:
             slot["picker"] = None
 
         cards = hidden_cards(ctx, slot.setdefault("pick", {}), picker, pick, "guess_club.view.add_card",
-                             "guess_club.view.cancel_add", on_hide=cancel, only=choices[picker])
+                             "guess_club.view.cancel_add", on_hide=cancel, only=choices[picker],
+                             title_key="guess_club.view.hand_to_show")
         return [cards]
 
     def choose(name: str) -> None:
