@@ -473,6 +473,12 @@ def test_a_second_quick_tap_on_undo_does_not_take_back_the_action_before(app):
     _, new, _ = session.build(app, sid, read_only=False)
     second = buttons(new)["Redo: Round 2 scores: A 3, B 4"]
     assert not taken_over(ft.Column(controls=[old]), first, ft.Column(controls=[new]), second)
+    app.store.undo(sid, "2025-01-01T20:06:00+00:00")  # nothing to redo: a round added redraws no redo button
+    app.store.play(sid, {"type": "round", "by": "table", "scores": {"A": 5, "B": 6}}, "2025-01-01T20:07:00+00:00")
+    _, old, _ = session.build(app, sid, read_only=False)
+    app.store.play(sid, {"type": "round", "by": "table", "scores": {"A": 7, "B": 8}}, "2025-01-01T20:08:00+00:00")
+    _, new, _ = session.build(app, sid, read_only=False)
+    assert taken_over(ft.Column(controls=[old]), buttons(old)["Redo"], ft.Column(controls=[new]), buttons(new)["Redo"])
 
 
 def test_a_refused_action_shows_the_translated_reason_and_changes_nothing(app):

@@ -335,7 +335,9 @@ def status_line(sep: str, parts: list[str]) -> str:
 def undo_redo(app: Any, sid: str, eng: Any, record: dict) -> ft.Control:
     """Undo and redo buttons that say which action they take back or put back, each the log's as shown (keyed by
     its mark): a second quick tap reaches a button gone (answered as a tap that came too late), not the next undo
-    or redo, drawn in its place, which would take back (or put back) an action its label never named."""
+    or redo, drawn in its place, which would take back (or put back) an action its label never named. Redo is
+    keyed so only while there is something to put back (a disabled button takes no tap), so a tap that adds a
+    round does not send it again."""
     last = record["actions"][-1] if record["actions"] else None
     again = record["redo"][-1] if record["redo"] else None
     shown = mark(record)
@@ -369,7 +371,7 @@ def undo_redo(app: Any, sid: str, eng: Any, record: dict) -> ft.Control:
         ft.OutlinedButton(content=undo_text, icon=ft.Icons.UNDO, disabled=last is None, on_click=lambda e: ask_undo(),
                           key=f"undo-{shown[0]}-{shown[1]}"),
         ft.OutlinedButton(content=redo_text, icon=ft.Icons.REDO, disabled=again is None,
-                          key=f"redo-{shown[0]}-{shown[1]}",
+                          key=f"redo-{shown[0]}-{shown[1]}" if again else "redo",
                           on_click=lambda e: attempt(app, sid, lambda: hub.redo(words.now(), shown))),
     ])
 
