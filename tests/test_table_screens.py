@@ -36,11 +36,11 @@ from views.app import App, open_to_phones, top_bar
 from views.components.private import private_entry
 from views.components.timer import Ticker
 from views.context import GameContext
-from views.games import guess_club, kingdomino, knit_wit, nab_it, pictomania, solar_storm, splitter, view_of
+from views.games import flip7, guess_club, kingdomino, knit_wit, nab_it, pictomania, solar_storm, splitter, view_of
 from views.join import join_form, seat_body
 from views.session import DRAFT_WRITER, bring_back_draft, build, draft_keeper, save_draft, show_all
 from views.table import (choice_text, connected_hub, field_label, host_body, moves_and_view, prompt_panel, qr_svg,
-                         seat_local, status_line)
+                         seat_local, seat_record, status_line)
 from views.table_hub import PIN_DIGITS
 
 
@@ -61,8 +61,7 @@ def seated(hub, seat: str):
 
 def seat_ctx(message: dict, refusals: list | None = None, local: dict | None = None) -> GameContext:
     """A game context as the join screen builds it: the seat's view, no log but its length, the seat known."""
-    view = message["view"]
-    record = {**message["meta"], "options": view.get("options", {}), "actions": [], "redo": []}
+    view, record = message["view"], seat_record(message)
     return GameContext(lang="en", record=record, state=view, engine=engine(record["game"]), page=FakePage(),
                        store=None, local={} if local is None else local, sound=False, apply=lambda action: True,
                        show_error=(refusals.append if refusals is not None else lambda err: None),
@@ -634,6 +633,24 @@ def test_a_splitter_phone_that_has_written_waits_on_the_players_still_writing_no
     assert words.say("en", "table.nothing_to_do_wait", who=["B", "C"]) in phone_words(store, hub, got[-1])
     assert words.say("zh-CN", "table.nothing_to_do_wait", who=["B", "C"]) == "现在无需操作：等 B，C 操作。"
     assert hub.engine.prompt(store.state(hub.sid))[-1]["type"] == "finish"
+
+
+def test_a_flip7_line_the_host_undid_comes_back_to_its_phone(store):
+    """C's line completed round 1 (its phone's picker then moved on to round 2, empty); the host undid it: C's
+    phone showed an empty picker, the cards C gave lost, because a phone's message carried no undone action
+    (the record a seated screen builds has no redo stack). It gets back its seat's own undone action only."""
+    hub = open_hub(store, new_record("flip7", ["A", "B", "C"], {}), Clock())
+    phones = {seat: seated(hub, seat) for seat in ("A", "B", "C")}
+    for seat, numbers in (("A", [3]), ("B", [5]), ("C", [9, 9])):
+        hub.act(phones[seat][1], {"type": "line", "round": 1, "line": {
+            "numbers": numbers, "modifiers": [], "second_chance": 0, "status": "busted" if seat == "C" else "stayed"}})
+    store.undo(hub.sid)
+    hub.session_changed(*hub._current())
+    local: dict = {}
+    flip7.build(seat_ctx(phones["C"][0][-1], local=local))
+    assert local["flip7_own"]["lines"]["C"]["cards"] == ["9", "9"] and local["flip7_own"]["lines"]["C"]["status"] \
+        == "busted"
+    assert phones["A"][0][-1]["undone"] is None and phones["B"][0][-1]["undone"] is None
 
 
 def test_a_seated_knit_wit_phone_challenges_each_answer_it_may_with_one_button(store):

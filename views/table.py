@@ -405,13 +405,21 @@ def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool],
     for it, the record holds no log, and dispatch goes through act (`by` filled in by the hub when the view leaves
     it out). The context knows its seat, so the view opens the seat's private parts at once, shows no other
     seat's cover and offers only the seat's own moves; pin as the frame gives it (a phone's) or None."""
+    record = seat_record(message)
     view = message["view"]
-    record = {**message["meta"], "options": view.get("options", {}), "actions": [], "redo": []}
     return GameContext(lang=app.lang, record=record, state=view, engine=engine(record["game"]), page=app.page,
                        store=app.store, local=seat_local(app, hub.sid, seat),
                        sound=bool(app.settings.get("sound", True)), apply=act, show_error=app.show_error,
                        refresh=app.render_soon, pin=pin, seat=seat, actions=message["count"],
                        for_table=message["for_table"], apply_soon=act_soon)
+
+
+def seat_record(message: dict) -> dict:
+    """The record a seat's screen builds from its message: no log, and as redo stack only the seat's own action
+    last undone (so a line the host undid comes back to the phone that gave it)."""
+    undone = message.get("undone")
+    return {**message["meta"], "options": message["view"].get("options", {}), "actions": [],
+            "redo": [undone] if undone else []}
 
 
 def seat_row(app: Any, hub: Any, seat: dict, attempt: Callable[[Callable[[], Any]], bool]) -> ft.Control:

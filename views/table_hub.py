@@ -340,7 +340,9 @@ class TableHub:
         prompt: its first entry, as the session screen's next-step line names it), else None — a phone sees only
         its own seat's entries, and the status may name a player's turn while the table acts (Splitter's roller
         while the host rolls); `waiting`, every seat the prompt waits on (`Engine.waiting_on`: not the table for a
-        minor move such as ending the game), so a phone with nothing to do names them.
+        minor move such as ending the game), so a phone with nothing to do names them; `undone`, the last action
+        undone if this phone's seat made it (its own line, handed back to its picker:
+        `views.games.round_edit.keep_own`), else None.
 
         The host's public screen gets `player_view(state, None)`, the table's prompt entries, the PIN, the seats
         and the public log (the newest `SHOWN` entries, or all of them); a phone gets its own seat's view and
@@ -360,7 +362,8 @@ class TableHub:
                    "status": self.engine.status(view), "meta": self._meta, "for_table": TABLE in acts,
                    "table_next": first["type"] if first and first["by"] == TABLE else None,
                    "waiting": self.engine.waiting_on(cache[prompt_key]),
-                   "ties": [self._public_tie(t) for t in self.data["ties"] if t["ruling"] is None]}
+                   "ties": [self._public_tie(t) for t in self.data["ties"] if t["ruling"] is None],
+                   "undone": self._undone(cache) if self._undone(cache).get("by", TABLE) == view_seat else None}
         if seat is None:
             log_key = ("log", None if sub.whole_log else SHOWN)
             if log_key not in cache:
@@ -369,6 +372,12 @@ class TableHub:
         if notice:
             message["notice"] = notice
         return message
+
+    def _undone(self, cache: dict) -> dict:
+        """The last action undone (the top of the record's redo stack), or {} (kept in cache)."""
+        if ("undone",) not in cache:
+            cache[("undone",)] = (self.store.record(self.sid).get("redo") or [{}])[-1]
+        return cache[("undone",)]
 
     # ---------------------------------------------------------------------------------------------------
     # Acting
