@@ -653,6 +653,16 @@ def test_a_flip7_line_the_host_undid_comes_back_to_its_phone(store):
     assert phones["A"][0][-1]["undone"] is None and phones["B"][0][-1]["undone"] is None
 
 
+def test_the_hosts_flip7_screen_names_its_shuffle_button_for_what_it_records(store):
+    """Flip 7 without the coach, after a round: the host's table moves showed one button reading only "shuffle"
+    (洗牌), as if the app would shuffle something; it records that the table shuffled its deck."""
+    played = {"type": "round", "by": "table", "lines": {p: {"numbers": [5], "status": "stayed"} for p in "ABC"}}
+    hub = open_hub(store, new_record("flip7", ["A", "B", "C"], {}) | {"actions": [played]}, Clock())
+    screen = host_screen(store, hub).splitlines()
+    assert "note that the deck was shuffled" in screen and "shuffle" not in screen
+    assert words.move_name("zh-CN", "flip7", "shuffle") == "记下牌堆已重洗"
+
+
 def test_a_seated_knit_wit_phone_challenges_each_answer_it_may_with_one_button(store):
     """Scoring: A's phone challenges B's and C's answers each with the button on that answer's card, at once as
     A (no "who challenges" step, no second "challenge an answer" move), and offers no challenge of A's own answer
