@@ -214,8 +214,10 @@ def test_reveal_screen_shows_piles_in_order_black_sheep_and_scores():
     assert "1. Cat guessed 4: right, takes a 3-star token" in shown
     assert "2. Ben guessed 1: wrong, to the middle" in shown
     assert "1. Ben guessed 2: right, takes a 3-star token" in shown and "2. Ann guessed 2: right, takes a 2-star token" in shown
-    assert "Ann keeps tokens 2, 1 (-3)" in shown and "Dan keeps tokens 3, 2, 1 (-6)" in shown
-    assert "Cat keeps tokens 1 (-1)" in shown
+    # the star values of the tokens nobody won ("Ann keeps tokens 2, 1" read as if naming tokens by number)
+    assert "Ann keeps the tokens nobody won: 2, 1 (-3)" in shown
+    assert "Dan keeps the tokens nobody won: 3, 2, 1 (-6)" in shown
+    assert "Cat keeps the tokens nobody won: 1 (-1)" in shown
     assert "Black sheep: Dan, most cards in the middle (2)" in shown
     assert "Cards in the middle: Ann\u00a00, Ben\u00a01, Cat\u00a01, Dan\u00a02" in raw_texts(view.build(ctx))  # a name keeps its count
     lines = [[c.content.value for c in r.controls] for r in walk(view.build(ctx)) if isinstance(r, ft.Row)
