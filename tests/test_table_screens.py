@@ -604,19 +604,21 @@ def test_a_phone_with_nothing_to_do_says_who_the_table_waits_for(store):
     """Knit Wit, spool 2 (blank on every sheet: no answer to challenge): every phone read only
     "现在无需操作：请等待其他人。" ("wait for the others") while the table was to go to the next spool. It names
     who may act now: the table (the referee or the host); in Bacon, a phone already out names the table and the
-    players still in."""
+    players still in. With no referee seated the phones read "waiting for Referee.": the table's moves are the
+    referee's phone's or the host's screen's."""
     record = knit_wit_scoring()
     record["actions"].append({"type": "next_spool", "by": TABLE})
     hub = open_hub(store, record, Clock())
     got, _ = seated(hub, "A")
-    said = {lang: words.say(lang, "table.nothing_to_do_wait", who=[words.say(lang, "table.referee_seat")])
+    said = {lang: words.say(lang, "table.nothing_to_do_wait", who=[words.say(lang, "table.waiting_table")])
             for lang in ("en", "zh-CN")}
-    assert said["zh-CN"] == "现在无需操作：等 裁判 操作。"
+    assert said["zh-CN"] == "现在无需操作：等 裁判或主持人 操作。"
+    assert said["en"] == "Nothing to do right now: waiting for the referee or the host."
     assert said["en"] in phone_words(store, hub, got[-1])
     bacon = open_hub(store, new_record("bacon", ["A", "B", "C", "D"], {}), Clock())
     got, token = seated(bacon, "B")
     bacon.act(token, {"type": "out", "by": "B", "round": 1})
-    assert words.say("en", "table.nothing_to_do_wait", who=["Referee", "A", "C", "D"]) in phone_words(
+    assert words.say("en", "table.nothing_to_do_wait", who=["the referee or the host", "A", "C", "D"]) in phone_words(
         store, bacon, got[-1])
 
 

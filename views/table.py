@@ -197,7 +197,7 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
         rows.append(ft.Row(wrap=True, controls=[*fields, ft.FilledButton(content=label, on_click=send)],
                            key=f"{entry['by']}:{kind}"))
     if not rows:
-        rows.append(aside(lang, words.say(lang, "table.nothing_to_do_wait", who=[seat_name(lang, w) for w in waiting])
+        rows.append(aside(lang, words.say(lang, "table.nothing_to_do_wait", who=[waited_name(lang, w) for w in waiting])
                           if waiting else words.say(lang, "table.nothing_to_do")))
     return ft.Column(spacing=8, controls=rows)
 
@@ -229,6 +229,12 @@ def status_line(lang: str, message: dict) -> str:
 def seat_name(lang: str, seat: str) -> str:
     """A seat in words (the referee seat by its role)."""
     return words.say(lang, "table.referee_seat") if seat == TABLE else seat
+
+
+def waited_name(lang: str, seat: str) -> str:
+    """A seat the table waits on, in words: the table's moves by who may make them (the referee's phone or the
+    host's screen: a table may seat no referee), a player by name."""
+    return words.say(lang, "table.waiting_table") if seat == TABLE else seat
 
 
 def tie_text(lang: str, game: str, tie: dict) -> str:
