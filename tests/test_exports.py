@@ -321,12 +321,39 @@ def test_a_file_over_the_backup_limit_is_refused_before_reading(store, tmp_path,
     assert refused.value.params == {"size": exports.MAX_FILE_BYTES + 1, "max": exports.MAX_FILE_BYTES}
     alerts, started = [], []
     monkeypatch.setattr(importer, "start", lambda app, shown, path, remove: started.append(shown))
-    app = SimpleNamespace(t=lambda key, **params: words.say("en", key, **params),
-                          alert=lambda title, message: alerts.append(message))
+    app = SimpleNamespace(t=lambda key, **params: words.say("en", key, **params), host=True,
+                          upload_dir=None, alert=lambda title, message: alerts.append(message))
     files = [SimpleNamespace(name=name, size=size, path=str(path)) for name, size in
              (("huge.json", exports.MAX_FILE_BYTES + 1), ("year.json", IMPORT_MAX_BYTES + 1))]
     importer.picked(app, files)
     assert started == ["year.json"] and len(alerts) == 1 and "huge.json" in alerts[0] and "16 MB" in alerts[0]
+
+
+def test_only_the_hosts_tab_imports_and_a_browser_tab_never_names_a_server_file(tmp_path, monkeypatch):
+    """Any tab's page has the file picker, and a tab may send its events unasked: a stranger's tab (no host
+    token, no PIN) that sent the picker's result naming a file on the server, or one to upload, imported it
+    (seen with a raw websocket client: a session stored, and "not valid JSON (line 1, column 1)" for /etc/passwd).
+    Now only the host's tab imports, and a path is read only in a phone build (no upload folder), never on the web
+    (the page's `web` flag is the tab's own word)."""
+    path = tmp_path / "session.json"
+    path.write_text("{}")
+    started, uploads, errors = [], [], []
+    monkeypatch.setattr(importer, "start", lambda app, shown, path, remove: started.append((shown, str(path))))
+    page = SimpleNamespace(web=False, get_upload_url=lambda name, seconds: f"/upload?f={name}",
+                           run_task=lambda handler, files: uploads.extend(files))
+    app = SimpleNamespace(host=False, page=page, upload_dir=str(tmp_path), uploading={},
+                          picker=SimpleNamespace(upload=None), show_error=errors.append)
+    files = [SimpleNamespace(name="x.json", size=2, path=str(path), id=1), SimpleNamespace(name="y.json", size=2,
+                                                                                            path=None, id=2)]
+    importer.picked(app, files)
+    app.uploading["z.json"] = "kept.json"
+    importer.uploaded(app, SimpleNamespace(file_name="z.json", progress=1.0, error=None))
+    assert (started, uploads, errors) == ([], [], ["app.host_only"])
+    app.host = True
+    importer.picked(app, files)
+    assert started == [] and [u.id for u in uploads] == [1, 2]
+    importer.uploaded(app, SimpleNamespace(file_name="z.json", progress=1.0, error=None))
+    assert started == [("z.json", str(tmp_path / "kept.json"))]
 
 
 def test_what_an_import_did_in_both_languages():

@@ -46,14 +46,20 @@ def button(app: Any) -> ft.Control:
 
 
 def picked(app: Any, files: list) -> None:
-    """Refuse files over the cap by their size; stream the others to the server, or read them from their path."""
+    """Refuse files over the cap by their size; stream the others to the server, or read them from their path in a
+    phone build (no upload folder): served on the web, a path a tab sends names a file on the server, never one
+    of the browser's. Only the host imports: every tab's page has the picker, and a tab may send its events
+    unasked."""
+    if not app.host:
+        app.show_error("app.host_only")
+        return
     uploads = []
     for file in files:
         if file.size > exports.MAX_FILE_BYTES:
             app.alert(app.t("app.import_failed", file=file.name),
                       app.t("app.import_too_large", file=file.name, size=f"{file.size / MB:.1f}",
                             max=exports.MAX_FILE_BYTES // MB))
-        elif file.path:
+        elif file.path and app.upload_dir is None:
             start(app, file.name, Path(file.path), remove=False)
         elif app.upload_dir is not None:
             name = f"{secrets.token_hex(12)}.json"
@@ -65,8 +71,9 @@ def picked(app: Any, files: list) -> None:
 
 
 def uploaded(app: Any, event: Any) -> None:
-    """An upload finished (or failed): import it (the event names the picked file, `uploading` its upload)."""
-    if event.file_name not in app.uploading or (event.progress or 0) < 1 and not event.error:
+    """An upload finished (or failed): import it (the event names the picked file, `uploading` its upload; the
+    host's only, as `picked`)."""
+    if not app.host or event.file_name not in app.uploading or (event.progress or 0) < 1 and not event.error:
         return
     shown = event.file_name
     path = Path(app.upload_dir) / app.uploading.pop(shown)
