@@ -10,8 +10,9 @@ session (`views.live`), so an action applied in any tab re-renders only the tabs
 Who is the host comes from `views.guard.HostGuard`: serving the network, a tab that has not proved it is the
 host (the printed link or PIN) sees only the join screens (`/join/<id>`), its own settings, the rules pages (a
 refusal's "Why?") and, for any other route, the host gate (`views.host_gate`);
-deleting a session and dismissing a damaged-file notice check it again. An unhandled error in a handler shows
-a translated message (details in the server's log, never in the browser) and the screen is rendered again.
+deleting a session, dismissing a damaged-file notice and importing (`views.importer`) check it again. An
+unhandled error in a handler shows a translated message (details in the server's log, never in the browser) and
+the screen is rendered again.
 
 Messages at the bottom of the screen (`App.notify`, `App.show_error`) are kept as a message key and parameters
 (`Message`), not as words: when the phone switches language the message shown is put away and shown again in the

@@ -21,7 +21,8 @@
   (`/?host=<pass>`) to get the same cookie: a tab that comes back after its session is gone (a phone away longer
   than the session timeout, `views.reconnect`; a closed tab opened again) is then still the host.
   `is_host(page)` is what the views ask; every screen but the join screen, the phone's own settings and the rules
-  pages needs it, and deleting a session and dismissing a damaged-file notice ask it again.
+  pages needs it, and deleting a session, dismissing a damaged-file notice and importing (every page has the file
+  picker, whose events any tab may send) ask it again.
   On 127.0.0.1 the machine's own user is the host and no proof is asked.
 - `hide_tracebacks()`: Flet sends the traceback of an unhandled error in a handler to the browser (paths,
   source lines). After this, the details go to the server's log only and the browser is shown a translated
