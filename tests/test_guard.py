@@ -219,3 +219,15 @@ def test_the_pin_gives_a_one_time_pass_that_sets_the_host_cookie(wrapped):
     assert headers[b"set-cookie"].decode().startswith(f"{COOKIE}={app.guard.token};")
     again = call(app, "http", {"host": "127.0.0.1:8550"}, "/", f"host={given}")
     assert b"set-cookie" not in dict(again[0]["headers"])
+
+
+@pytest.mark.parametrize("route,back", [("/play/abc", "/play/abc?host=P"), ("/stats?x=1", "/stats?x=1&host=P"),
+                                        ("", "/?host=P"), ("//attacker.example/steal", "/?host=P"),
+                                        ("/\\attacker.example", "/?host=P"), ("https://attacker.example", "/?host=P")])
+def test_the_one_time_pass_only_comes_back_to_a_path_on_this_server(route, back):
+    """A tab that typed the host PIN is sent through a link with a one-time pass back to its route; a route the
+    tab named as another site ("//attacker.example/steal", sent by a raw client) sent the pass there too. It comes
+    back to the home screen instead."""
+    from views.host_gate import pass_link
+
+    assert pass_link(route, "P") == back

@@ -43,8 +43,12 @@ def build(app: Any) -> tuple[str, ft.Control, None]:
 
 
 def pass_link(route: str, given: str) -> str:
-    """The address that gives this tab the host's cookie and comes back to route (`views.guard.SameOrigin`)."""
-    return f"{route or '/'}{'&' if '?' in (route or '') else '?'}{urlencode({'host': given})}"
+    """The address that gives this tab the host's cookie and comes back to route (`views.guard.SameOrigin`); a
+    route that is not a path on this server ("//elsewhere/…", "/\\elsewhere/…", a full address: the route is what
+    the tab says) comes back to the home screen, so the one-time pass never goes to another site."""
+    local = bool(route) and route.startswith("/") and route[1:2] not in ("/", "\\")
+    route = route if local else "/"
+    return f"{route}{'&' if '?' in route else '?'}{urlencode({'host': given})}"
 
 
 def keep_host(app: Any) -> None:
