@@ -50,6 +50,7 @@ DEFAULT_PORT = 8550
 APP_NAME = "tableside"
 ASIDE_STEP = 0.002  # seconds the warm-up sleeps at a time while a request is being answered …
 ASIDE_MAX = 3.0  # … and at most in all (a long upload must not keep the first screen waiting)
+API_PAGES = {"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"}  # FastAPI's, not the app's
 SESSION_TIMEOUT = 5  # seconds Flet keeps a tab's session once its websocket ended: none is resumed (views.reconnect)
 
 
@@ -246,8 +247,8 @@ def serve(args: argparse.Namespace) -> int:
     os.environ["FLET_MAX_UPLOAD_SIZE"] = str(MAX_FILE_BYTES)
     os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT))
     ready = Event()
-    app = ft.run(entry(store, guard, uploads, ready), export_asgi_app=True, assets_dir=str(ASSETS), no_cdn=True,
-                 upload_dir=uploads)
+    app = without_api_pages(ft.run(entry(store, guard, uploads, ready), export_asgi_app=True, assets_dir=str(ASSETS),
+                                   no_cdn=True, upload_dir=uploads))
     config = uvicorn.Config(Requests(SameOrigin(app, guard)), host=args.host, port=args.port, log_level="warning",
                             ws="websockets-sansio")
     say(f"Tableside: data in {data}")
@@ -255,6 +256,16 @@ def serve(args: argparse.Namespace) -> int:
         say(f"Tableside: {in_every_language(RuleError('storage.read_only_folder', folder=str(data)))}")
     Server(config, store, args.host, args.port, guard, ready, uploads).run()
     return 0
+
+
+def without_api_pages(app: Any) -> Any:
+    """Flet's web app without FastAPI's own pages (/docs, /redoc, /openapi.json and the docs' OAuth page): no route
+    stands behind them, and /docs and /redoc load their scripts from a CDN, which an offline app never asks for;
+    those addresses then open the app as any unknown one does."""
+    app.router.routes = [route for route in app.router.routes if getattr(route, "path", None) not in API_PAGES]
+    for mounted in (route.app for route in app.router.routes if hasattr(getattr(route, "app", None), "router")):
+        without_api_pages(mounted)  # Flet mounts its own FastAPI app, pages and all, inside the one it returns
+    return app
 
 
 def main(argv: list[str] | None = None) -> int:

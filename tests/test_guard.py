@@ -4,6 +4,7 @@ CORS, the host proves itself with the printed link or PIN, and tracebacks stay o
 from __future__ import annotations
 
 import socket
+import urllib.error
 import urllib.request
 
 import pytest
@@ -170,8 +171,18 @@ def raw_request(port: int, lines: list[str]) -> str:
         return answer.decode("latin-1")
 
 
+def body_of(url: str) -> bytes:
+    """What the server answers at url, whatever its status (a name with a file extension not found: 404)."""
+    try:
+        with urllib.request.urlopen(url, timeout=30) as page:
+            return page.read()
+    except urllib.error.HTTPError as err:
+        return err.read()
+
+
 def test_the_real_server_refuses_foreign_websockets_and_sends_no_cors(tmp_path):
-    """main.py end to end: a websocket from another origin gets 403, the own origin is upgraded, no `*` CORS."""
+    """main.py end to end: a websocket from another origin gets 403, the own origin is upgraded, no `*` CORS; FastAPI's
+    own pages (/docs loaded Swagger UI from a CDN) are not served: those addresses open the app."""
     server = start_server(tmp_path)
     try:
         upgrade = ["GET /ws HTTP/1.1", f"Host: 127.0.0.1:{server.port}", "Upgrade: websocket",
@@ -181,6 +192,9 @@ def test_the_real_server_refuses_foreign_websockets_and_sends_no_cors(tmp_path):
                                       ).split("\r\n")[0]
         with urllib.request.urlopen(server.url + "/", timeout=30) as page:
             assert page.status == 200 and page.headers.get("Access-Control-Allow-Origin") is None
+            home = page.read()
+        for route in ("/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect"):  # FastAPI's pages: a CDN's
+            assert body_of(server.url + route) == home, route  # scripts, nothing behind them
     finally:
         assert stop_server(server) == 0
 
