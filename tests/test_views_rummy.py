@@ -246,6 +246,14 @@ def test_each_phone_taps_and_gives_its_own_line_and_the_table_sees_who_gave():
     assert "Round 2" in shown(body) and phones["Ann"]["rummy_own"]["lines"]["Ann"]["melds"] == []
 
 
+def test_a_phone_says_plainly_when_the_stock_ran_out():
+    """The phone's line on who gives what says when the stock ran out in a sentence: "(nobody's hand empty: the
+    stock ran out)" left an English reader to guess how the two halves go together."""
+    shown_here = shown(view.build(Table("rummy", ["Ann", "Bo"]).seated("Ann", {})))
+    line = next(t for t in shown_here if t.startswith("Each player taps"))
+    assert "the round is recorded once everyone has (if nobody's hand is empty, the stock ran out)." in line
+
+
 def test_a_give_tapped_on_a_phone_still_showing_the_round_just_recorded_is_not_sent_for_the_next():
     """Ann has tapped her 9♠ and not given it when the table records round 1: a "Give my line" tap on its way to the
     server (her screen not yet redrawn) gave an empty line for round 2 ("Given: Ann 0 cards", seen from three
