@@ -392,6 +392,19 @@ def test_a_known_name_typed_seats_that_player_once(app):
     assert app.store.players() == ["Bob"]
 
 
+def test_undo_and_redo_of_a_players_own_points_name_the_player(app):
+    """Players give their own points on their phones, all 3: the host's undo and redo say whose they take back or
+    put back ("Undo: B · Own points for round 1: 3", as the log's row names B), not "Own points for round 1: 3",
+    which read the same for every player who gave 3."""
+    sid = app.store.create(new_record("score_pad", ["A", "B", "C"], now="2025-01-01T20:00:00+00:00"))
+    for minute, by in enumerate(("A", "B"), start=1):
+        app.store.play(sid, {"type": "line", "by": by, "round": 1, "score": 3}, f"2025-01-01T20:0{minute}:00+00:00")
+    assert "Undo: B · Own points for round 1: 3" in buttons(session.build(app, sid, read_only=False)[1])
+    app.store.undo(sid, "2025-01-01T20:03:00+00:00")
+    body = session.build(app, sid, read_only=False)[1]
+    assert {"Undo: A · Own points for round 1: 3", "Redo: B · Own points for round 1: 3"} <= set(buttons(body))
+
+
 def test_session_frame_header_undo_log_and_end_screen(app):
     sid = play_session(app.store, [{"A": 1, "B": 2}, {"A": 5, "B": 2}])
     _, body, _ = session.build(app, sid, read_only=False)

@@ -49,7 +49,7 @@ from scoring.core import RuleError, engine
 from scoring.record import SHOWN, mark, ordinal, public_log
 from storage.prefs import draft_seat
 from views import rules, stats, words
-from views.components.action_log import describe, log_panel
+from views.components.action_log import describe, log_panel, named
 from views.components.chart import score_chart
 from views.components.folds import Folds
 from views.components.scoreboard import places, scoreboard_panel
@@ -341,8 +341,8 @@ def undo_redo(app: Any, sid: str, eng: Any, record: dict) -> ft.Control:
     last = record["actions"][-1] if record["actions"] else None
     again = record["redo"][-1] if record["redo"] else None
     shown = mark(record)
-    undone = describe(app.lang, eng, last, ordinal(record["actions"], last, True)) if last else None
-    redone = describe(app.lang, eng, again, ordinal(record["actions"], again, False)) if again else None
+    undone = named(app.lang, eng, last, ordinal(record["actions"], last, True)) if last else None
+    redone = named(app.lang, eng, again, ordinal(record["actions"], again, False)) if again else None
     undo_text = words.no_orphan(app.t("app.undo_what", what=undone) if last else app.t("app.undo"))
     redo_text = words.no_orphan(app.t("app.redo_what", what=redone) if again else app.t("app.redo"))
     hub = app.live(sid)

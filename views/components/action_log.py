@@ -1,7 +1,8 @@
 """Action log: every action of a session with its time, who took it, and what it did in words — the record a
 referee reads in a dispute.
 
-Builders: `describe(lang, engine, action, nth) -> str` (an action in words, via `engine.describe` and the tables);
+Builders: `describe(lang, engine, action, nth) -> str` (an action in words, via `engine.describe` and the tables;
+`named` also names the player when the words do not, for undo and redo);
 `log_panel(lang, entries, count, folds, on_show_all=None) -> ft.Control` (newest first, numbered in play order)
 shows the entries of `scoring.record.public_log` — the whole log, or its newest `SHOWN` entries with a "show all"
 button that calls on_show_all (the screen then passes every entry), so a long log costs a tap no more than a
@@ -40,6 +41,17 @@ def describe(lang: str, engine: Any, action: dict, nth: int) -> str:
     """What an action did, in words; nth: which of its type it is in the log (`scoring.record.ordinal`)."""
     key, params = engine.describe(action)
     return words.say(lang, key, **params, nth=nth)
+
+
+def named(lang: str, engine: Any, action: dict, nth: int) -> str:
+    """An action in words that names the player who took it when its words do not (as the log's row does), for a
+    button that takes it back or puts it back: "B · Own points for round 1: 3", where "Own points for round 1: 3"
+    read the same for every player who gave 3. A table move is said as it is."""
+    what = describe(lang, engine, action, nth)
+    by = action.get("by", TABLE)
+    if by == TABLE or names_actor(lang, {"what": engine.describe(action), "by": by}):
+        return what
+    return words.say(lang, "app.status_sep").join([str(by), what])
 
 
 def who(lang: str, action: dict) -> str:
