@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scoring.core import TABLE
 from scoring.games import splitter as game
 from tests.card_view_helpers import Table as CardTable, tap, tap_round
 from tests.test_views_components import buttons, texts, walk
@@ -127,6 +128,17 @@ def test_a_past_round_tapped_open_is_moved_swapped_and_saved_as_a_correction():
     body = view.build(table.ctx())
     assert "row 6: 3 | 1" in texts(body) and round_edit.editing(table.local) is None
     assert "Roll the dice" in buttons(body)
+
+
+def test_the_roll_stays_the_views_while_a_past_round_is_open_for_correction():
+    """Round 1 opened for a correction before round 2 is rolled: the roll is still this view's (its panel comes back
+    on save or cancel), so a table screen's moves panel does not put "Roll the dice" and 21 "Set the roll" buttons
+    above the correction meanwhile (the host's table screen did)."""
+    table = written_round()
+    tap_round(view.build(table.ctx()), 1)
+    ctx = table.ctx()
+    assert "Correcting round 1: change the entries and save" in texts(view.build(ctx))
+    assert {(TABLE, "roll"), (TABLE, "set_roll")} <= ctx.offered
 
 
 def test_a_refused_correction_keeps_the_form_and_cancel_goes_back():

@@ -142,13 +142,19 @@ def draft_of(ctx: GameContext) -> dict:
     return draft
 
 
+def offer_roll(ctx: GameContext) -> None:
+    """The table's roll is this view's (its roll panel), also while a past round is open for correction and the
+    panel is put aside: the moves panel then showed "Roll the dice" and 21 "Set the roll" buttons above it."""
+    ctx.offer(TABLE, "roll")
+    ctx.offer(TABLE, "set_roll")
+
+
 def roll_panel(ctx: GameContext) -> ft.Control:
     """The app's seeded roll, or the two dice the table rolled. The button sending the table's roll waits for both
     dice as a tonal button: while it waits, its grey fill still shows it (a waiting outlined button's faint
     outline all but vanished in the dark theme)."""
     dice = ctx.local["dice"]
-    ctx.offer(TABLE, "roll")
-    ctx.offer(TABLE, "set_roll")
+    offer_roll(ctx)
 
     def use_table_roll() -> None:
         """Send the table's roll (the button waits until both dice are chosen)."""
@@ -364,6 +370,7 @@ def build(ctx: GameContext) -> ft.Control:
     controls: list[ft.Control] = [switch]
     controls.append(round_edit.undone_notice(ctx, draft))  # a correction closed by an undo (`draft_of`)
     if round_edit.editing(draft) is not None:
+        offer_roll(ctx)
         controls += [ft.Container(visible=False), ft.Column(spacing=12, controls=correction_panel(ctx, draft, player))]
     elif player in state["entered"]:
         grid = state["sheets"][player]
