@@ -498,3 +498,20 @@ def test_a_phone_whose_card_the_matcher_found_is_told_so(table):
     assert "The app found your “banana” alike: the setter decides." in seated("Cy")
     assert "应用找到了你相近的“banana”：由出题者判定。" in seated("Cy", "zh-CN")
     assert not any("found your" in line for line in seated("Ann"))
+
+
+def test_a_seated_phones_answer_fields_stay_the_same_fields_when_another_hand_comes_in():
+    """Bo is typing on Bo's own phone when Ann's phone hands in: the line "Handed in: Ann" came in above Bo's
+    fields, so Flet's diff made them new fields; the one Bo was typing in lost the keyboard and the letters typed
+    next went nowhere (seen in table mode: "ban" saved of "banana"). Bo's fields are the fields they were."""
+    from tests.card_view_helpers import Table as CardTable
+    table = CardTable("guess_club", PLAYERS, {"cards": 2})
+    assert table.apply({"type": "topic", "by": "Ann", "text": "Fruit"})
+    phone: dict = {}
+    before = view.build(table.seated("Bo", phone))
+    assert table.apply({"type": "answers", "by": "Ann", "cards": ["apple", "pear"]})
+    after = view.build(table.seated("Bo", phone))
+    assert "Handed in: Ann" in texts(after)
+    old, new = ([c for c in walk(screen) if isinstance(c, ft.TextField) and c.label == "Answer 1"][0]
+                for screen in (before, after))
+    assert taken_over(before, old, after, new)

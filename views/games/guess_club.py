@@ -230,10 +230,11 @@ def answers_panel(ctx: GameContext) -> ft.Control:
         """Hand the player's answers in (the engine refuses repeats on one hand)."""
         return ctx.dispatch({"type": "answers", "by": player, "cards": answers})
 
-    rows: list[ft.Control] = [heading(ctx.t("guess_club.view.answers_prompt", count=count))]
-    if done:
-        rows.append(ft.Text(ctx.t("guess_club.view.answers_done", names=done)))
-    rows.append(ft.Text(ctx.t("guess_club.view.answers_waiting", names=waiting)))
+    # Who is done and who is writing are one control, so a hand coming in moves no field a phone is typing in.
+    said = [ctx.t("guess_club.view.answers_done", names=done)] if done else []
+    said.append(ctx.t("guess_club.view.answers_waiting", names=waiting))
+    rows: list[ft.Control] = [heading(ctx.t("guess_club.view.answers_prompt", count=count)),
+                              ft.Column([ft.Text(line) for line in said], spacing=8)]
     offer_here(ctx, "answers")
     # The setter may still change the topic until a hand is in, but the table waits for the hands: the topic is
     # set, and this screen, like the shared one, offers no second topic form (a setter's phone led with one).
