@@ -495,9 +495,9 @@ def test_a_phone_whose_card_the_matcher_found_is_told_so(table):
                           apply=table.apply, show_error=table.errors.append, refresh=table.refresh)
         return texts(view.build(ctx))
 
-    assert "The app found your “banana” alike: the setter decides." in seated("Cy")
+    assert "The app thinks your “banana” may be the same answer: the setter decides." in seated("Cy")
     assert "应用找到了你相近的“banana”：由出题者判定。" in seated("Cy", "zh-CN")
-    assert not any("found your" in line for line in seated("Ann"))
+    assert not any("thinks your" in line for line in seated("Ann"))
 
 
 def test_a_seated_phones_answer_fields_stay_the_same_fields_when_another_hand_comes_in():
