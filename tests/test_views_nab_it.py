@@ -288,6 +288,24 @@ def test_when_the_app_deals_the_hand_is_covered_until_its_player_shows_it():
     assert sorted(b for b in letter_buttons(table.view(view))) == sorted(set(hand))
 
 
+def test_a_hand_shown_before_a_vote_is_covered_again_after_it():
+    """The app deals, on one tablet: Ann shows her hand and plays, Ben challenges at once and the tablet goes round
+    for the vote; the word fails, the play is taken back and it is Ann's turn again. Her letters were shown at once
+    to whoever held the tablet (the cover remembered Ann's lift of that turn); the cover is back."""
+    table = Table("nab_it", SEATS, {"deal": "app"}, seed=5)
+    buttons(table.view(view))["I am Ann: show"].on_click(None)
+    first, second = [x for x in table.state["hands"]["Ann"] if x != "?"][:2]
+    place(table, 1, 1, first)
+    place(table, 1, 2, second)
+    buttons(table.view(view))["Play"].on_click(None)
+    buttons(table.view(view))[f"Ben challenges {first}{second}"].on_click(None)
+    buttons(table.view(view))["Ann: no"].on_click(None)
+    buttons(table.view(view))["Ben: no"].on_click(None)
+    built = table.view(view)
+    assert table.state["turn"] == "Ann" and table.state["taken_back"]
+    assert "Pass the phone to Ann" in texts(built) and not letter_buttons(built)
+
+
 def test_end_and_final_board():
     """The table's end button finishes the game; the final view shows the board and the legend."""
     table = Table("nab_it", SEATS)

@@ -401,16 +401,22 @@ def keys_panel(ctx: GameContext, state: dict, player: str, draft: dict) -> list[
     return controls
 
 
+def cover_mark(state: dict, player: str) -> list:
+    """What a lifted cover holds for: the player's turn, until a challenge is judged or takes a play back (the
+    tablet has gone round for the vote, and a play taken back gives the turn number back)."""
+    return [player, state["turn_no"], len(state["judged"]), state["taken_back"] is not None]
+
+
 def covered_turn(ctx: GameContext, player: str) -> ft.Control | None:
     """When the app deals, the turn player's hand stays covered on a shared screen until they lift the cover (None:
     uncovered; a seated phone shows its own hand at once)."""
     if ctx.state["options"]["deal"] != "app" or ctx.seat is not None or \
-            ctx.local.get("shown") == [player, ctx.state["turn_no"]]:
+            ctx.local.get("shown") == cover_mark(ctx.state, player):
         return None
 
     def show() -> None:
         """The named player holds the phone: show their tiles."""
-        ctx.local["shown"] = [player, ctx.state["turn_no"]]
+        ctx.local["shown"] = cover_mark(ctx.state, player)
         ctx.turn_page()
         ctx.refresh()
 
