@@ -283,3 +283,21 @@ def test_a_score_typed_with_any_minus_or_full_width_digits_is_read_as_a_number()
         tap(build(table), "记入本轮")
         assert table.errors == [] and table.state["scores"] == [{"Ann": points, "Bo": 3}], typed
     assert view.entry("5－") == "5－"
+
+
+def test_the_tables_field_being_typed_in_stays_itself_when_a_phone_gives_its_points():
+    """The host types Bo's points while Ann's phone gives hers: "Given: Ann 6; still to give: Bo" came in above the
+    fields, so Flet's diff, matching controls by place, drew the fields anew: the field lost the keyboard and the
+    next keys went nowhere (as in Guess Club). The line about given points is always there (empty until one is
+    given), so the fields keep their place."""
+    from tests.card_view_helpers import taken_over
+
+    table = Table("score_pad", ["Ann", "Bo"])
+    type_points(table, {"Bo": "1"})
+    old = build(table)
+    give(table, "Ann", {}, "6")
+    new = build(table)
+    field_old, field_new = ([c for c in walk(body) if isinstance(c, ft.TextField) and c.label == "Bo"][0]
+                            for body in (old, new))
+    assert "Given: Ann 6; still to give: Bo" in shown(new)
+    assert taken_over(old, field_old, new, field_new)
