@@ -854,3 +854,22 @@ def test_two_taps_on_take_off_before_the_screen_is_drawn_again_take_off_that_pla
     take_off.on_click(None)
     move_up.on_click(None)  # on the screen drawn before Hal went: nothing to move
     assert [s["name"] for s in draft["seats"]] == ["Gus"]
+
+
+def test_a_tie_broken_at_the_end_says_which_tie_break_decided(app):
+    """Cubosaurs: Ann and Bo tie at 8, Bo's better last round wins. The end screen said only "The tie was broken by
+    the game's tie-breaker."; it now names it, in the game's own words where it has them (Bacon's extra deal,
+    Cubosaurs' last round, Nab-It!'s top tiles, Kingdomino's largest property and crowns), in both languages."""
+    from tests.test_cubosaurs import new, rnd
+
+    eng = engine("cubosaurs")
+    state = eng.apply(new(), rnd(Ann={"dinos": {"T-Rex": 1}}, Bo={"dinos": {"Brontosaurus": 2}}))
+    state = eng.apply(state, rnd(Ann={"dinos": {"Brontosaurus": 2}}, Bo={"dinos": {"T-Rex": 1}}))
+    board = eng.scoreboard(state)
+    assert state["over"] and board.tiebreak_used and board.winners == ("Bo",)
+    record = {"game": "cubosaurs", "players": [{"name": "Ann"}, {"name": "Bo"}]}
+    assert "The tie was broken by the most points in the last round." in texts(
+        session.end_panel(app, record, board, Folds({}, print)))
+    for game in ("bacon", "cubosaurs", "nab_it", "kingdomino"):
+        for lang in ("en", "zh-CN"):
+            assert words.say_for(lang, game, "app.tiebreak_used") != words.say(lang, "app.tiebreak_used"), (game, lang)

@@ -461,8 +461,8 @@ def end_panel(app: Any, record: dict, board: Any, folds: Folds) -> ft.Control:
                                  size=36),
                          ft.Text(said, size=22, weight=ft.FontWeight.BOLD)], wrap=True),
     ]
-    if board.tiebreak_used:
-        controls.append(aside(app.lang, app.t("app.tiebreak_used")))
+    if board.tiebreak_used:  # in the game's own words where it has them: which tie-break decided
+        controls.append(aside(app.lang, words.say_for(app.lang, record["game"], "app.tiebreak_used")))
     controls.append(ft.Text(app.t("app.ranking", ranking=[
         words.unbroken(app.t("app.place_total", place=p, name=n, points=board.total(n))) for p, n in places(board)])))
     controls.append(scoreboard_panel(app.t, app.lang, board, folds, expanded=True))
