@@ -472,20 +472,18 @@ def test_a_second_quick_tap_on_undo_does_not_take_back_the_action_before(app):
     too (a browser double tap on Knit Wit's undo took back two answers)."""
     from tests.card_view_helpers import taken_over
 
+    def lands_on_next(tapped: str, next_one: str) -> bool:
+        """Tap the button `tapped`, draw the screen again: whether `next_one` is the control `tapped` was."""
+        _, old, _ = session.build(app, sid, read_only=False)
+        first = buttons(old)[tapped]
+        first.on_click(None)
+        _, new, _ = session.build(app, sid, read_only=False)
+        return taken_over(ft.Column(controls=[old]), first, ft.Column(controls=[new]), buttons(new)[next_one])
+
     sid = play_session(app.store, [{"A": 1, "B": 2}, {"A": 3, "B": 4}])
-    _, old, _ = session.build(app, sid, read_only=False)
-    first = buttons(old)["Undo: Round 2 scores: A 3, B 4"]
-    first.on_click(None)
-    _, new, _ = session.build(app, sid, read_only=False)
-    second = buttons(new)["Undo: Round 1 scores: A 1, B 2"]
-    assert not taken_over(ft.Column(controls=[old]), first, ft.Column(controls=[new]), second)
+    assert not lands_on_next("Undo: Round 2 scores: A 3, B 4", "Undo: Round 1 scores: A 1, B 2")
     app.store.undo(sid, "2025-01-01T20:05:00+00:00")
-    _, old, _ = session.build(app, sid, read_only=False)
-    first = buttons(old)["Redo: Round 1 scores: A 1, B 2"]
-    first.on_click(None)
-    _, new, _ = session.build(app, sid, read_only=False)
-    second = buttons(new)["Redo: Round 2 scores: A 3, B 4"]
-    assert not taken_over(ft.Column(controls=[old]), first, ft.Column(controls=[new]), second)
+    assert not lands_on_next("Redo: Round 1 scores: A 1, B 2", "Redo: Round 2 scores: A 3, B 4")
     app.store.undo(sid, "2025-01-01T20:06:00+00:00")  # nothing to redo: a round added redraws no redo button
     app.store.play(sid, {"type": "round", "by": "table", "scores": {"A": 5, "B": 6}}, "2025-01-01T20:07:00+00:00")
     _, old, _ = session.build(app, sid, read_only=False)

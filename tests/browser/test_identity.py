@@ -46,6 +46,16 @@ def words(lang: str) -> dict[str, str]:
                                                  "web.offline_body")}
 
 
+def offline_notice_in(tab: Tab, lang: str):
+    """Wait until the page's server-down notice shows; check it reads the app's name, title and body in lang."""
+    notice = tab.page.locator("#offline")
+    notice.wait_for(state="visible", timeout=WAIT_MS)
+    expected = words(lang)
+    texts = [t for t in notice.inner_text().split("\n") if t.strip()]
+    assert texts == [expected["web.name"], expected["web.offline_title"], expected["web.offline_body"]]
+    return notice
+
+
 def pixel(tab: Tab, png: bytes, x: int, y: int) -> str:
     """The colour (#RRGGBB) of one pixel of a screenshot, decoded by the browser."""
     return tab.page.evaluate(PIXEL, [base64.b64encode(png).decode("ascii"), x, y])
@@ -149,11 +159,7 @@ def test_unreachable_notice_and_back(browser, own_server):
         tab.see("桌边记分")
         assert tab.page.locator("#offline").is_hidden()
         stop_server(server)
-        notice = tab.page.locator("#offline")
-        notice.wait_for(state="visible", timeout=WAIT_MS)
-        expected = words("zh-CN")
-        texts = [t for t in notice.inner_text().split("\n") if t.strip()]
-        assert texts == [expected["web.name"], expected["web.offline_title"], expected["web.offline_body"]]
+        notice = offline_notice_in(tab, "zh-CN")
         tab.shot("unreachable_zh-CN")
         own_server["server"] = start_server(server.data, port=server.port)
         notice.wait_for(state="hidden", timeout=WAIT_MS)
@@ -175,11 +181,7 @@ def test_unreachable_notice_in_the_language_and_theme_the_phone_chose(browser, o
         tab.tap("Dark theme", role="switch")
         tab.page.wait_for_function("localStorage.getItem('flutter.tableside.theme') === '\"dark\"'")
         stop_server(server)
-        notice = tab.page.locator("#offline")
-        notice.wait_for(state="visible", timeout=WAIT_MS)
-        expected = words("en")
-        texts = [t for t in notice.inner_text().split("\n") if t.strip()]
-        assert texts == [expected["web.name"], expected["web.offline_title"], expected["web.offline_body"]]
+        offline_notice_in(tab, "en")
         assert pixel(tab, tab.settle(), 5, 5) == DARK_SURFACE
         tab.shot("unreachable_chosen_en_dark")
     finally:
