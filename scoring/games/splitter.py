@@ -35,8 +35,8 @@ Rulings:
 The table's questions: `prompt` offers the roll (or the 21 rolls of real dice), then to every player still
 writing each legal mirrored pair for the roll in both orders, a finished sheet to a player who has written
 nothing, finishing, and corrections (typed, once a round is finished); finishing and corrections are minor (open,
-but not what the table waits for: a phone that has written waits on the players still writing, not the referee). Sheets lie open on the table: nothing is
-secret but the seed (future rolls), which `player_view` drops.
+but not what the table waits for: a phone that has written waits on the players still writing, not the referee).
+Sheets lie open on the table: nothing is secret but the seed (future rolls), which `player_view` drops.
 
 Corrections [ruling]:
 - A correction names a finished round (not the one being played) and gives a write for exactly the players who
