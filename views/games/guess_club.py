@@ -285,9 +285,9 @@ def hidden_cards(ctx: GameContext, slot: dict, player: str, on_pick, pick_key: s
                  title_key: str = "guess_club.view.hand_of") -> ft.Control:
     """A player's unplayed cards (those in `only`, when given) behind the pass-the-phone cover, under title_key
     (what a tap does with them); tapping one calls on_pick(index); hiding them again calls on_hide (else the cover
-    comes back). A card's button is keyed by the
-    card, not its place in the row: a second quick tap on a card just played reaches a button gone (answered as a
-    tap that came too late), not the next card, which had moved into its place."""
+    comes back). A card's button is keyed by the card, not its place in the row: a second quick tap on a card just
+    played reaches a button gone (answered as a tap that came too late), not the next card, which had moved into its
+    place."""
     if slot.get("player") != player:
         slot.clear()
         slot["player"] = player
