@@ -104,9 +104,12 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
 
 def kept_draft(app: Any, game: Any, value: dict) -> dict | None:
     """A draft kept on the phone, as the form holds it: seats (players on the roster, once each, a colour or
-    none), the game's options each of the kind its control holds, the texts typed; None for anything else."""
+    none), the game's options each of the kind its control holds, the texts typed (an option's, a new type's name
+    in an option's own editor); None for anything else."""
     seats, options, start = value.get("seats"), value.get("options"), start_options(app, game)
     typed = {k: v for k, v in value.items() if k.startswith("option:")}
+    new_types = {k: {"name": v["name"]} for k, v in value.items() if k.startswith("new_type:")
+                 and k[len("new_type:"):] in start and isinstance(v, dict) and isinstance(v.get("name"), str)}
     if not (isinstance(seats, list) and all(isinstance(s, dict) and set(s) == {"name", "colour"}
                                             and isinstance(s["name"], str) and s["colour"] in (None, *COLOURS)
                                             for s in seats)):
@@ -117,7 +120,7 @@ def kept_draft(app: Any, game: Any, value: dict) -> dict | None:
         return None
     roster, names = set(app.store.players()), [s["name"] for s in seats]
     seats = [s for i, s in enumerate(seats) if s["name"] in roster and s["name"] not in names[:i]]
-    return {"seats": seats, "options": {**start, **options}, "new_name": value["new_name"], **typed}
+    return {"seats": seats, "options": {**start, **options}, "new_name": value["new_name"], **typed, **new_types}
 
 
 def roster(app: Any, draft: dict) -> ft.Control:
@@ -289,7 +292,8 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
         refresh()
 
     editor = getattr(view_of(game.id), "option_editor", None)
-    own = editor(app.t, opt, value, lambda new: (changed(new), app.render()), app.show_error) if editor else None
+    own = editor(app.t, opt, value, lambda new: (changed(new), app.render()), app.show_error,
+                 draft.setdefault(f"new_type:{opt.name}", {})) if editor else None
     if own is not None:
         return own
     if opt.kind == BOOL:

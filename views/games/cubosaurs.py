@@ -104,10 +104,12 @@ def row_labels(t, kind: str) -> list[str]:
     return [t("cubosaurs.view.majority"), t("cubosaurs.view.no_majority")]
 
 
-def option_editor(t, option, value, on_change, refuse=None) -> ft.Control | None:
+def option_editor(t, option, value, on_change, refuse=None, typed: dict | None = None) -> ft.Control | None:
     """The `rows` / `eggs` option as steppers: a row per type, a −/+ stepper per value ("?" while unknown);
     None (the screen's text field) for other options or a text that does not read as rows. refuse(err): says why
-    "Add type" added nothing (no name typed, or a type on the list already)."""
+    "Add type" added nothing (no name typed, or a type on the list already). typed: where the new type's name
+    being typed is kept (the form's draft), so a stepper tapped meanwhile, which draws the form again, does not
+    empty the field; cleared once the type is added."""
     width = ROW_OPTIONS.get(option.name)
     if width is None or not isinstance(value, str):
         return None
@@ -116,7 +118,8 @@ def option_editor(t, option, value, on_change, refuse=None) -> ft.Control | None
     except RuleError:
         return None
     labels = row_labels(t, "dino" if width == 4 else "egg")
-    typed = {"name": ""}
+    typed = {"name": ""} if typed is None else typed
+    typed.setdefault("name", "")
 
     def changed(name: str, values: list | None) -> None:
         """Store the rows with one type's values changed (None: the type removed)."""
@@ -134,6 +137,7 @@ def option_editor(t, option, value, on_change, refuse=None) -> ft.Control | None
                 refuse(RuleError("cubosaurs.view.type_listed", name=name) if name
                        else "cubosaurs.view.type_name_needed")
             return
+        typed["name"] = ""
         changed(name, [None] * width)
 
     blocks: list[ft.Control] = [ft.Text(t(f"cubosaurs.option.{option.name}"), size=16, weight=ft.FontWeight.BOLD)]
@@ -150,7 +154,7 @@ def option_editor(t, option, value, on_change, refuse=None) -> ft.Control | None
                                                        t("cubosaurs.view.remove", what=title),
                                                        lambda e, n=name: changed(n, None))]),
                                        *cells])))
-    field = ft.TextField(label=t(f"cubosaurs.view.new_type.{option.name}"), expand=True,
+    field = ft.TextField(label=t(f"cubosaurs.view.new_type.{option.name}"), expand=True, value=typed["name"],
                          on_change=lambda e: typed.update(name=e.control.value or ""), on_submit=lambda e: add())
     blocks.append(ft.Row(controls=[field, ft.OutlinedButton(content=t("cubosaurs.view.add_type"), icon=ft.Icons.ADD,
                                                             on_click=lambda e: add())]))
