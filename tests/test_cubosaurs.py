@@ -84,8 +84,14 @@ def test_unknown_value_is_asked_then_recorded():
     action = rnd(Ann={"dinos": {"Brontosaurus": 1}})
     err = assert_refused("cubosaurs", state, action, "cubosaurs.value_unknown")
     assert err.params == {"type": "Brontosaurus", "count": 1}
-    assert_refused("cubosaurs", state, rnd(Ann={"dinos": {"Pentaceratops": 1}, "eggs": {"Pentaceratops": 1}}),
-                   "cubosaurs.egg_value_unknown")
+    err = assert_refused("cubosaurs", state, rnd(Ann={"dinos": {"Pentaceratops": 1}, "eggs": {"Pentaceratops": 1}}),
+                         "cubosaurs.egg_value_unknown")
+    assert err.params == {"type": "Pentaceratops", "majority": True}  # said in words, not "(majority: yes)":
+    assert text("en", err.key, **err.params) == \
+        "What does the Pentaceratops egg give with the majority? Enter that value first."
+    assert "在占多数时是多少分" in text("zh-CN", err.key, **err.params)
+    assert "without the majority" in text("en", err.key, **{**err.params, "majority": False})
+    assert "在不占多数时是多少分" in text("zh-CN", err.key, **{**err.params, "majority": False})
     state = engine("cubosaurs").apply(state, {"type": "row", "by": "table", "kind": "dino", "name": "Brontosaurus",
                                               "values": [2, 3, 5, 7]})
     state = engine("cubosaurs").apply(state, action)
