@@ -363,7 +363,7 @@ class TableHub:
                    "table_next": first["type"] if first and first["by"] == TABLE else None,
                    "waiting": self.engine.waiting_on(cache[prompt_key]),
                    "ties": [self._public_tie(t) for t in self.data["ties"] if t["ruling"] is None],
-                   "undone": self._undone(cache) if self._undone(cache).get("by", TABLE) == view_seat else None}
+                   "undone": self._own_undone(cache, view_seat)}
         if seat is None:
             log_key = ("log", None if sub.whole_log else SHOWN)
             if log_key not in cache:
@@ -373,11 +373,13 @@ class TableHub:
             message["notice"] = notice
         return message
 
-    def _undone(self, cache: dict) -> dict:
-        """The last action undone (the top of the record's redo stack), or {} (kept in cache)."""
+    def _own_undone(self, cache: dict, seat: str | None) -> dict | None:
+        """The last action undone (the top of the record's redo stack, read once per message round in cache) if
+        seat made it, else None."""
         if ("undone",) not in cache:
             cache[("undone",)] = (self.store.record(self.sid).get("redo") or [{}])[-1]
-        return cache[("undone",)]
+        undone = cache[("undone",)]
+        return undone if undone.get("by", TABLE) == seat else None
 
     # ---------------------------------------------------------------------------------------------------
     # Acting

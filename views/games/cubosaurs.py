@@ -222,14 +222,14 @@ def build(ctx: GameContext) -> ft.Control:
     if not round_edit.enters(ctx):
         own = own_line(ctx)
         heading = round_edit.own_heading(ctx, len(ctx.state["rounds"]) + 1, own, "cubosaurs.view.own_or_referee")
-        return ft.Column(spacing=12, controls=[*heading, *own, *waiting(ctx), rounds_table(ctx, draft)])
+        return ft.Column(spacing=12, controls=[*heading, *own, waiting(ctx), rounds_table(ctx, draft)])
     ctx.offer(TABLE, "row")
     if draft["ask"]:
         return ft.Column(spacing=12, controls=[ask_panel(ctx, draft), rounds_table(ctx, draft)])
     return ft.Column(spacing=12, controls=[entry(ctx, draft), rounds_table(ctx, draft), rows_panel(ctx, draft)])
 
 
-def waiting(ctx: GameContext) -> list[ft.Control]:
+def waiting(ctx: GameContext) -> ft.Control:
     """Who gave their collection (with how many cards) and who is still to give, while collections wait."""
     return round_edit.lines_waiting(ctx, {n: ctx.t("cubosaurs.view.given_cards", count=cards(line))
                                           for n, line in ctx.state["lines"].items()})
@@ -294,7 +294,7 @@ def entry(ctx: GameContext, draft: dict) -> ft.Control:
                                          on_click=lambda e: fill_from_lines(ctx, draft)))
     return ft.Column(spacing=10, controls=[
         round_edit.heading(ctx, draft, ctx.t("cubosaurs.view.enter", round=len(ctx.state["rounds"]) + 1)),
-        *waiting(ctx),
+        waiting(ctx),
         choice_row([(n, n) for n in ctx.players], draft["who"], choose),
         collection(ctx, draft["lines"][draft["who"]], draft["who"]),
         ft.Row(wrap=True, controls=buttons),

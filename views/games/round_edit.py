@@ -82,17 +82,17 @@ def own_heading(ctx: GameContext, number: int, own: list[ft.Control], key: str) 
     return heading
 
 
-def lines_waiting(ctx: GameContext, given: dict[str, str]) -> list[ft.Control]:
+def lines_waiting(ctx: GameContext, given: dict[str, str]) -> ft.Control:
     """While players' own lines wait for the others (given: {player: what they gave, in words}): who gave what and
     who is still to give; an empty line when none was given. Always one control, so the first line given does not
     move the table's fields below it (matched by place, they were drawn anew: the one being typed in lost the
     keyboard)."""
     if not given:
-        return [ft.Text("", visible=False)]
+        return ft.Text("", visible=False)
     joiner = ctx.t("rounds.view.joiner")
     said = joiner.join(ctx.t("rounds.view.given_one", name=n, what=given[n]) for n in ctx.players if n in given)
     missing = joiner.join(n for n in ctx.players if n not in given)
-    return [aside(ctx.lang, ctx.t("rounds.view.waiting", given=said, missing=missing))]
+    return aside(ctx.lang, ctx.t("rounds.view.waiting", given=said, missing=missing))
 
 
 def keep_own(ctx: GameContext, holder: dict, key: str, blank: Any, field: str,

@@ -116,18 +116,18 @@ def build(ctx: GameContext) -> ft.Control:
     if not round_edit.enters(ctx):
         own = own_line(ctx)
         heading = round_edit.own_heading(ctx, len(ctx.state["rounds"]) + 1, own, "rummy.view.own_or_referee")
-        return ft.Column(spacing=12, controls=[*heading, *own, *waiting(ctx), rounds_table(ctx, draft)])
+        return ft.Column(spacing=12, controls=[*heading, *own, waiting(ctx), rounds_table(ctx, draft)])
     entry = [ask_panel(ctx, draft)] if draft.get("ask") else [players_panel(ctx, draft), editor(ctx, draft),
                                                                send_row(ctx, draft)]
     return ft.Column(spacing=12, controls=[
         round_edit.heading(ctx, draft, ctx.t("rummy.view.enter", round=len(ctx.state["rounds"]) + 1)),
-        *waiting(ctx),
+        waiting(ctx),
         *entry,
         rounds_table(ctx, draft),
     ])
 
 
-def waiting(ctx: GameContext) -> list[ft.Control]:
+def waiting(ctx: GameContext) -> ft.Control:
     """Who gave their line (with how many cards) and who is still to give, while lines wait."""
     return round_edit.lines_waiting(ctx, {n: ctx.t("rummy.view.given_cards", count=cards(line))
                                           for n, line in ctx.state["lines"].items()})

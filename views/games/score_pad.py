@@ -68,7 +68,7 @@ def build(ctx: GameContext) -> ft.Control:
     if not round_edit.enters(ctx):
         own = own_line(ctx, draft)
         heading = round_edit.own_heading(ctx, len(rounds) + 1, own, "score_pad.view.own_or_referee")
-        return ft.Column(spacing=12, controls=[*heading, *own, *waiting, table])
+        return ft.Column(spacing=12, controls=[*heading, *own, waiting, table])
 
     def add_round() -> None:
         """Send the round (or the correction); clear the fields once it is accepted."""
@@ -95,7 +95,7 @@ def build(ctx: GameContext) -> ft.Control:
                                          on_click=lambda e: fill_from_lines(ctx, typed)))
     return ft.Column(spacing=12, controls=[
         round_edit.heading(ctx, draft, ctx.t("app.score_pad.enter", round=len(rounds) + 1)),
-        *waiting,
+        waiting,
         ft.Row(controls=fields, wrap=True),
         ft.Row(wrap=True, controls=buttons),
         table,
