@@ -327,7 +327,7 @@ def test_palette_text_reads_on_its_tile_colour():
         palette = {b.content: b.style for b in walk(table.view(view)) if isinstance(b, ft.Button) and b.style}
         for letter in (*view.TERRAINS, game.CASTLE):
             fill, ink, _ = view.LOOK[letter]
-            style = palette[words.say("en", f"kingdomino.view.terrain.{letter}")]
+            style = palette[words.say("en", f"kingdomino.terrain.{letter}")]
             assert (style.bgcolor, style.color, style.icon_color) == (fill, ink, ink)
             assert contrast(fill, ink) >= 4.5, (letter, round(contrast(fill, ink), 2))
 
@@ -340,7 +340,7 @@ def test_a_terrain_has_one_name_in_the_score_lines_and_on_its_button():
         listed = words.say(lang, "kingdomino.terrain_unknown", token="X1", row=1, col=1, terrain="X")
         rest = set()
         for letter, name in game.NAMES.items():
-            terrain = words.say(lang, f"kingdomino.view.terrain.{letter}")
+            terrain = words.say(lang, f"kingdomino.terrain.{letter}")
             line = words.say(lang, f"kingdomino.line.{name}", squares=2, crowns=1)
             assert line.startswith(terrain) and re.search(rf"\b{letter} {terrain.lower()}\b", listed), listed
             rest.add(line[len(terrain):])
@@ -353,7 +353,7 @@ def test_the_rules_name_each_terrain_as_its_paint_button_does():
     for lang in words.LANGUAGES:
         rules = (ASSETS / f"rules.{lang}.md").read_text(encoding="utf-8")
         for letter in game.NAMES:
-            terrain = words.say(lang, f"kingdomino.view.terrain.{letter}")
+            terrain = words.say(lang, f"kingdomino.terrain.{letter}")
             named = terrain.lower() if lang == "en" else terrain
             assert f"{letter} {named}" in rules and rules.count(named) >= 2, (lang, letter, named)
         assert not re.search(r"grassland|草地", rules)

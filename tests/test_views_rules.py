@@ -108,7 +108,7 @@ def test_quick_scorer_reads_a_typed_kingdom_and_refuses_an_impossible_one(app):
     scratch["grid"][0][0] = None
     shown = texts(quick.build(app, "kingdomino")[1])
     assert "Score: 22" in shown and "Harmony +5 (variant): needs a full 5×5 kingdom" in shown
-    assert any(t.startswith("This kingdom could not be built: No domino of the box explains") for t in shown)
+    assert any(t.startswith("This kingdom could not be built: The Grass square (crowns: 0) in row ") for t in shown)
 
 
 def test_quick_scorer_box_reads_like_the_property_list_in_both_languages(app):
@@ -131,15 +131,17 @@ def test_quick_scorer_box_reads_like_the_property_list_in_both_languages(app):
 
 def test_quick_scorer_refusal_keeps_its_last_word_with_the_one_before(app):
     """The reason a painted kingdom could not be built reads as written, its last word glued to the one before
-    by a no-break space (on a phone "elsewhere)." stood alone on the last line)."""
+    by a no-break space (on a phone "elsewhere)." stood alone on the last line); the square is named as painted
+    (terrain and crowns), not by a layout letter the painter never showed."""
     app.page = StubPage("/quick/kingdomino")
     scratch = app.local("quick:kingdomino")
     scratch["grid"] = quick.framed(kingdomino.read_layout(RULINGS_KINGDOM, 5), 5)
     scratch["grid"][0][0] = None
     body = quick.build(app, "kingdomino")[1]
     refusal, = [t for t in raw_texts(body) if t.startswith("This kingdom could not be built")]
-    assert read(refusal).endswith("(each domino once, none used elsewhere).")
-    assert refusal.endswith("none used\u00a0elsewhere).")
+    assert read(refusal).startswith("This kingdom could not be built: The Grass square (crowns: 0) in row 5, column 4")
+    assert read(refusal).endswith("(each domino counts once; those already used or set aside are out).")
+    assert refusal.endswith("set aside are\u00a0out).")
 
 
 def test_quick_scorer_scores_a_splitter_sheet(app):

@@ -27,8 +27,9 @@ Rulings:
   refused like used ones. Not recorded, nothing is assumed about them.
 - A layout must be a kingdom real dominoes make: its squares split into dominoes of the catalogue, each used at
   most once in the game (dominoes used by other kingdoms or set aside are not available), and every square is
-  joined to the castle. The refusal names the square that cannot be explained (`kingdomino.layout_unexplained`)
-  or that stands apart (`kingdomino.layout_island`). Identical dominoes are interchangeable, so a layout takes
+  joined to the castle. The refusal names the square that cannot be explained (`kingdomino.layout_unexplained`,
+  by its row, column, terrain and crowns: a painted kingdom has no letters) or that stands apart
+  (`kingdomino.layout_island`). Identical dominoes are interchangeable, so a layout takes
   the lowest free numbers of each kind. The layouts entered in a game are tiled together, whoever was entered
   first: a kingdom that splits into dominoes more than one way takes the split that leaves room for the others,
   and a domino number a layout took may still be placed, discarded or set aside while an identical one is free
@@ -139,6 +140,11 @@ def _token(cell: dict | None) -> str:
     return cell["terrain"] + (str(cell["crowns"]) if cell["crowns"] else "")
 
 
+def terrain_word(letter: str) -> str:
+    """A terrain (or the castle) as a word of the table, for a refusal naming a square by what is painted on it."""
+    return f"kingdomino.terrain.{letter}"
+
+
 def format_layout(grid: list[list]) -> str:
     """A grid as layout text, columns aligned as in RULINGS.md (parse_layout reads it back to the same grid)."""
     return "\n".join(" ".join(f"{_token(cell):<2}" for cell in row).rstrip() for row in grid)
@@ -179,13 +185,13 @@ def check_kingdom(grid: list[list], size: int) -> None:
     squares = Counter(cell["terrain"] for cell in cells if cell["terrain"] != CASTLE)
     for letter in NAMES:
         if squares[letter] > SQUARES[letter]:
-            raise RuleError("kingdomino.terrain_exceeds_catalogue", terrain=letter, count=squares[letter],
-                            max=SQUARES[letter])
+            raise RuleError("kingdomino.terrain_exceeds_catalogue", terrain=terrain_word(letter),
+                            count=squares[letter], max=SQUARES[letter])
     crowned = Counter((cell["terrain"], cell["crowns"]) for cell in cells if cell["crowns"])
     for (letter, crowns), count in sorted(crowned.items()):
         if count > CROWNED[(letter, crowns)]:
-            raise RuleError("kingdomino.crowned_exceeds_catalogue", terrain=letter, crowns=crowns, count=count,
-                            max=CROWNED[(letter, crowns)])
+            raise RuleError("kingdomino.crowned_exceeds_catalogue", terrain=terrain_word(letter), crowns=crowns,
+                            count=count, max=CROWNED[(letter, crowns)])
 
 
 def read_layout(text: str, size: int = 5) -> list[list]:
@@ -285,7 +291,9 @@ def tile_layouts(grids: list[list[list]], available: set[int]) -> list[dict[tupl
 
     if not solve(0):
         g, r, c = deepest[1]
-        raise RuleError("kingdomino.layout_unexplained", row=r + 1, col=c + 1, square=_token(grids[g][r][c]))
+        cell = grids[g][r][c]
+        raise RuleError("kingdomino.layout_unexplained", row=r + 1, col=c + 1, terrain=terrain_word(cell["terrain"]),
+                        crowns=cell["crowns"])
     free = {kind: sorted(n for n in numbers if n in available) for kind, numbers in CLASSES.items()}
     tilings: list[dict[tuple[int, int], int]] = [{} for _ in grids]
     for (g, r, c), (_, r2, c2), kind in sorted(pairs):

@@ -84,7 +84,7 @@ BADGED_FACE = 0.75
 
 def half_words(ctx: GameContext, letter: str, crowns: int) -> str:
     """A domino half in words: terrain, and crowns if any."""
-    name = ctx.t(f"kingdomino.view.terrain.{letter}")
+    name = ctx.t(f"kingdomino.terrain.{letter}")
     return ctx.t("kingdomino.view.half_crowns", terrain=name, crowns=crowns) if crowns else name
 
 
@@ -202,7 +202,7 @@ def legend_line(lang: str, text: str, colour: str | None) -> ft.Control:
 def property_text(ctx: GameContext, p: dict) -> str:
     """A scoring property in words: terrain, squares, crowns, points (its legend line; the quick scorer's score box
     says it alike)."""
-    return ctx.t("kingdomino.view.property", terrain=ctx.t(f"kingdomino.view.terrain.{p['terrain']}"),
+    return ctx.t("kingdomino.view.property", terrain=ctx.t(f"kingdomino.terrain.{p['terrain']}"),
                  squares=p["squares"], crowns=p["crowns"], points=p["points"])
 
 
@@ -211,7 +211,7 @@ def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
     together on one line."""
     found = outlined(grid)
     rows = [legend_line(ctx.lang, property_text(ctx, p), colour) for p, colour in found if colour]
-    crownless = [ctx.t("kingdomino.view.property_none", terrain=ctx.t(f"kingdomino.view.terrain.{p['terrain']}"),
+    crownless = [ctx.t("kingdomino.view.property_none", terrain=ctx.t(f"kingdomino.terrain.{p['terrain']}"),
                        squares=p["squares"]) for p, colour in found if not colour]
     if crownless:
         rows.append(legend_line(ctx.lang, ctx.t("kingdomino.view.properties_none", properties=crownless), None))
@@ -364,14 +364,14 @@ def brush_bar(ctx: GameContext, brush: dict) -> ft.Control:
         brush.update(what)
         ctx.refresh()
 
-    terrains = [choice(ctx.t(f"kingdomino.view.terrain.{letter}"), brush["terrain"] == letter,
+    terrains = [choice(ctx.t(f"kingdomino.terrain.{letter}"), brush["terrain"] == letter,
                        lambda e, t=letter: set_brush(terrain=t), letter) for letter in (*TERRAINS, game.CASTLE)]
     terrains.append(choice(ctx.t("kingdomino.view.eraser"), brush["terrain"] is None,
                            lambda e: set_brush(terrain=None)))
     crowns = choice_row([(n, ctx.t("kingdomino.view.crowns_n", crowns=n)) for n in CROWNS], brush["crowns"],
                         lambda n: set_brush(crowns=n))
     now = (ctx.t("kingdomino.view.brush_erase") if brush["terrain"] is None
-           else ctx.t("kingdomino.view.brush", half=ctx.t("kingdomino.view.terrain.C")) if brush["terrain"] == game.CASTLE
+           else ctx.t("kingdomino.view.brush", half=ctx.t("kingdomino.terrain.C")) if brush["terrain"] == game.CASTLE
            else ctx.t("kingdomino.view.brush", half=half_words(ctx, brush["terrain"], brush["crowns"])))
     return ft.Column(spacing=6, controls=[
         ft.Row(wrap=True, spacing=4, run_spacing=4, controls=terrains),
