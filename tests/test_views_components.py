@@ -656,3 +656,28 @@ def test_kept_rows_are_the_previous_renders_while_their_key_is_unchanged():
     third = Kept(scratch, "rows")
     assert third.row("b", lambda: row("b")) is not b  # not in the render before: built again
     assert built == ["a", "b", "c", "b"]
+
+
+def test_tied_lines_show_every_colour_where_they_share_a_stretch():
+    """Ann and Bo tied after round 1 and again over round 3 (a line drawn on another hid it: the chart seemed to
+    have lost Ann): over each shared stretch Ann's line is drawn again on top, dashed, half of every 16 px; three
+    lines sharing a stretch each show in a third; a chart without a tie has no dashes."""
+    import flet_charts as fch
+
+    from views.components.chart import line_colours, score_chart
+
+    def dashed(players, rounds):
+        column = score_chart(lambda key, **kw: key, players, rounds)
+        chart = next(c for c in walk(column) if isinstance(c, fch.LineChart))
+        assert all(s.dash_pattern is None for s in chart.data_series[:len(players)])
+        return [(s.color, [(p.x, p.y) for p in s.points], s.dash_pattern) for s in chart.data_series[len(players):]]
+
+    paint = line_colours(["Ann", "Bo", "Cy"])
+    rounds = [{"Ann": 5, "Bo": 5, "Cy": 2}, {"Ann": 7, "Bo": 9, "Cy": 3}, {"Ann": 8, "Bo": 9, "Cy": 4},
+              {"Ann": 10, "Bo": 11, "Cy": 6}]
+    assert dashed(["Ann", "Bo", "Cy"], rounds) == [(paint["Ann"], [(0, 0), (1, 5)], [8, 8])]
+    rounds[3] = {"Ann": 10, "Bo": 10, "Cy": 10}
+    rounds[2] = {"Ann": 8, "Bo": 8, "Cy": 8}
+    assert dashed(["Ann", "Bo", "Cy"], rounds)[1:] == [(paint["Ann"], [(3, 8), (4, 10)], [10, 5]),
+                                                       (paint["Bo"], [(3, 8), (4, 10)], [5, 10])]
+    assert dashed(["Ann", "Bo"], [{"Ann": 1, "Bo": 2}, {"Ann": 2, "Bo": 1}]) == []

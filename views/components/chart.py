@@ -7,6 +7,11 @@ Round 0 starts every line. A legend names each line's colour. A black player's l
 colour (black in the light theme, light in the dark one); the chart keeps a margin on its right, where the last
 round's label is centred on the edge and was cut.
 
+Lines that share a stretch (two players with the same totals at both ends of a round: a tie) would hide all but
+the last drawn, and a person would think a player's line missing: over each shared stretch the hidden lines are
+drawn again on top, dashed, each in its own part of every `DASH` pixels (two lines: 8 px of each in turn), so
+every colour in the tie shows (`shared_stretches`, `tie_dashes`).
+
 The total axis is labelled by us, never by the chart's own sampling (which added the lowest and highest values as
 extra labels beside its ticks: "6" over "5", "363" over "350"): `y_axis(low, high)` picks the smallest step of
 1, 2 or 5 × 10ⁿ whose labels stand at least `LABEL_GAP` pixels apart in the plotting area (the chart's height less
@@ -42,6 +47,7 @@ LABEL_GAP = 32  # pixels between two total labels at least: a label's height and
 VALUE_LABELS = 44  # the total axis' labels' width ("-5000" at 14 px)
 TITLE_SIZE = 14  # an axis title's font size
 VALUE_TITLE = 30  # the value axis' title band: a 14 px line in the CJK font (about 20 px) and room beside it
+DASH = 16  # pixels a shared stretch's dashes repeat in, split between the lines that share it
 
 
 def line_colours(players: list[str], colours: dict | None = None) -> dict[str, str]:
@@ -80,6 +86,34 @@ def value_axis(title: str, bottom: int, top: int, step: int, label_size: float =
                                                      for v in range(bottom, top + 1, step)])
 
 
+def shared_stretches(players: list[str], lines: dict[str, list[float]]) -> list[tuple[int, list[str]]]:
+    """Each stretch from round x to x + 1 that two or more lines share (the same totals at both ends), with those
+    players in drawing order."""
+    found = []
+    for x in range(len(lines[players[0]]) - 1):
+        groups: dict[tuple[float, float], list[str]] = {}
+        for p in players:
+            groups.setdefault((lines[p][x], lines[p][x + 1]), []).append(p)
+        found += [(x, group) for group in groups.values() if len(group) > 1]
+    return found
+
+
+def tie_dashes(players: list[str], lines: dict[str, list[float]], paint: dict[str, str]) -> list[fch.LineChartData]:
+    """The lines hidden under the last one drawn over each shared stretch, drawn again on top, dashed: the r-th of
+    m sharers shows in its own part of every `DASH` pixels, the last drawn in the rest."""
+    import flet_charts as fch
+
+    dashes = []
+    for x, group in shared_stretches(players, lines):
+        part = DASH // len(group)
+        dashes += [fch.LineChartData(points=[fch.LineChartDataPoint(x=x, y=lines[p][x]),
+                                             fch.LineChartDataPoint(x=x + 1, y=lines[p][x + 1])],
+                                     color=paint[p], stroke_width=3, dash_pattern=[part * (len(group) - 1 - r),
+                                                                                   part * (r + 1)])
+                   for r, p in enumerate(group[:-1])]
+    return dashes
+
+
 def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], colours: dict | None = None,
                 start: dict | None = None) -> ft.Control:
     """Cumulative totals per round, one line per player, with a legend."""
@@ -87,18 +121,14 @@ def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], c
 
     paint = line_colours(players, colours)
     start = start or {}
-    values = [r.get(p, 0) for r in rounds for p in players] + [start.get(p, 0) for p in players] + [0]
+    lines = {p: [start.get(p, 0)] + [r.get(p, 0) for r in rounds] for p in players}
+    values = [v for line in lines.values() for v in line] + [0]
     bottom, top, step = y_axis(min(values), max(values))
-    series = [
-        fch.LineChartData(
-            points=[fch.LineChartDataPoint(x=0, y=start.get(p, 0))] + [
-                fch.LineChartDataPoint(x=i + 1, y=r.get(p, 0)) for i, r in enumerate(rounds)],
-            color=paint[p], stroke_width=3, point=True,
-        )
-        for p in players
-    ]
+    series = [fch.LineChartData(points=[fch.LineChartDataPoint(x=x, y=y) for x, y in enumerate(lines[p])],
+                                color=paint[p], stroke_width=3, point=True)
+              for p in players]
     chart = fch.LineChart(
-        data_series=series, min_x=0, max_x=max(1, len(rounds)), min_y=bottom, max_y=top,
+        data_series=series + tie_dashes(players, lines, paint), min_x=0, max_x=max(1, len(rounds)), min_y=bottom, max_y=top,
         height=HEIGHT, expand=False, interactive=False,
         bottom_axis=fch.ChartAxis(title=ft.Text(t("app.chart_round")), title_size=AXIS_TITLE, label_size=ROUND_LABELS,
                                   labels=[fch.ChartAxisLabel(value=i, label=ft.Text(str(i)))
