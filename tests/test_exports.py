@@ -375,18 +375,23 @@ def test_what_an_import_did_in_both_languages():
 BROKEN = b'{"game": "score_pad", "players": ["A"], "actions": [oops]}'
 
 
+DAMAGED = ("This file is damaged, or is not a Tableside backup or session file ({}).",
+           "这个文件已损坏，或不是桌边记分的备份或对局文件（{}）。")
+
+
 @pytest.mark.parametrize("data, en, zh", [
-    (BROKEN, "This file is not valid JSON (line 1, column 53).", "这个文件不是有效的 JSON（第 1 行第 53 列）。"),
-    (b'{"game": "score_pad",\n "players": ["A"]', "This file is not valid JSON (line 2, column 18).",
-     "这个文件不是有效的 JSON（第 2 行第 18 列）。"),
-    (b'{"game": "\xff"}', "This file is not valid JSON (not UTF-8 text at byte 11).",
-     "这个文件不是有效的 JSON（第 11 个字节起不是 UTF-8 文本）。"),
+    (BROKEN, "stopped at line 1, column 53", "读到第 1 行第 53 列时停止"),
+    (b'{"game": "score_pad",\n "players": ["A"]', "stopped at line 2, column 18", "读到第 2 行第 18 列时停止"),
+    (b'{"game": "\xff"}', "stopped at byte 11: not text", "读到第 11 个字节时停止：不是文本"),
 ])
 def test_a_file_that_is_not_json_says_where_in_the_players_language(store, data, en, zh):
-    """The place the parser stopped, in words of each language; the parser's own English message stays out."""
+    """A damaged file is called so in words a player knows (it read "This file is not valid JSON (line 451,
+    column 5)"), with the place the parser stopped, in words of each language; the parser's own English message
+    stays out."""
     with pytest.raises(RuleError) as refused:
         exports.import_file(store, data)
-    assert (imported.reason("en", refused.value), imported.reason("zh-CN", refused.value)) == (en, zh)
+    said = imported.reason("en", refused.value), imported.reason("zh-CN", refused.value)
+    assert said == (DAMAGED[0].format(en), DAMAGED[1].format(zh))
 
 
 def test_a_refused_import_puts_its_busy_notice_away_before_the_dialog(store, tmp_path):
@@ -429,7 +434,7 @@ def test_a_refused_import_puts_its_busy_notice_away_before_the_dialog(store, tmp
     handler, args = app.page.task
     run_async(handler(*args))
     alert = next(e for e in events if e[0] == "alert")
-    assert alert[1:] == ("无法导入 broken.json", "这个文件不是有效的 JSON（第 1 行第 53 列）。", False)
+    assert alert[1:] == ("无法导入 broken.json", DAMAGED[1].format("读到第 1 行第 53 列时停止"), False)
     assert ("update", busy) in events[:events.index(alert)] and not path.exists()
 
 

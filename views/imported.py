@@ -3,9 +3,10 @@ stored copy and says so, nothing added); a backup says how many sessions it adde
 id beside a different stored session with the same id (both kept), and how many were already here and skipped; a
 refused file says why, and nothing was stored.
 
-A file that is not JSON says where, in the player's language: the line and column where the parser stopped, or
-the first byte that is not UTF-8 (counted from 1), read from the parser's error the refusal was raised from; the
-parser's own message (English) stays out of the dialog.
+A file that is not JSON is called damaged or not a Tableside file ("JSON" means little to a player; the command
+line keeps `plain.not_json`'s words) and says where, in the player's language: the line and column where the
+parser stopped, or the first byte that is not UTF-8 (counted from 1), read from the parser's error the refusal was
+raised from; the parser's own message (English) stays out of the dialog.
 
 The import itself is `storage.exports.import_file` (a backup or one session, told apart by shape)."""
 
@@ -28,12 +29,12 @@ def position(lang: str, cause: BaseException | None) -> str | None:
 
 
 def reason(lang: str, err: RuleError) -> str:
-    """A refusal in words (a parser's detail as the place it stopped); a refusal inside it (a backup's refused
-    session, a session's refused action) in words too (`reason_params`, `scoring.i18n.NESTED`)."""
+    """A refusal in words (a file that is not JSON as damaged, a parser's detail as the place it stopped); a
+    refusal inside it (a backup's refused session, a session's refused action) in words too (`reason_params`,
+    `scoring.i18n.NESTED`)."""
+    key = "app.import_damaged" if err.key == "plain.not_json" else err.key
     where = position(lang, err.__cause__) if "detail" in err.params else None
-    if where is not None:
-        return words.say(lang, err.key, **{**err.params, "detail": where})
-    return words.error(lang, err)
+    return words.say(lang, key, **({**err.params, "detail": where} if where is not None else err.params))
 
 
 def refused(app: Any, name: str, err: RuleError) -> None:

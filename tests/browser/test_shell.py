@@ -178,7 +178,7 @@ def test_import_broken_file_changes_nothing_then_a_good_one_opens(browser, serve
     chooser.value.set_files(files=[{"name": "broken.json", "mimeType": "application/json",
                                     "buffer": b'{"game": "score_pad", "players": ["A"], "actions": [oops]}'}])
     tab.see("无法导入 broken.json")
-    tab.see("这个文件不是有效的 JSON（第 1 行第 53 列）。")
+    tab.see("这个文件已损坏，或不是桌边记分的备份或对局文件（读到第 1 行第 53 列时停止）。")
     tab.shot("laptop_import_error")
     shown = tab.page.evaluate(READ_ALL)  # the settled screen with the dialog (the notice used to last 6 s more)
     assert "正在导入 broken.json" not in shown and "Expecting value" not in shown
