@@ -29,7 +29,10 @@ The app's import button takes either kind of file (`import_file`), told apart by
 key of the backup ("tableside_backup" or "sessions") is a backup, anything else is one session, checked as
 `Store.import_text` checks it and stored under a new id, unless it is the very same record as a stored session
 (under its own id or the id an earlier import gave it): then nothing is stored and that session is the answer
-(re-importing an exported game had made a second copy, which the statistics counted twice).
+(re-importing an exported game had made a second copy, which the statistics counted twice). The app's exports
+that are not for importing are told by their content, not their name, and refused saying what they are: the CSV
+of every session (its first line is `CSV_COLUMNS`, after a byte-order mark) and a BG Stats play (an object with
+BG Stats' `sourceName`, `playDate` and `players`; a session's record has none of the first two).
 
 Sizes, ruled here once (`refuse_size`): any imported file may be up to `MAX_FILE_BYTES` (a backup of a busy
 year is over 4 MiB), which the app checks from the file's size before reading it; one session is refused over
@@ -58,6 +61,8 @@ BACKUP_KEYS = ("tableside_backup", "sessions")
 BACKUP_VERSION = 1
 MAX_FILE_BYTES = 16 * 1024 * 1024
 CSV_COLUMNS = ("session", "game", "status", "started", "finished", "player", "seat", "score", "place", "winner")
+CSV_HEADER = ",".join(CSV_COLUMNS)
+BGSTATS_KEYS = {"sourceName", "playDate", "players"}
 
 
 def _local(stamp: str) -> datetime | None:
@@ -221,15 +226,32 @@ def merge_backup(store: Any, records: list[dict]) -> dict:
     return {"added": added, "renamed": {old: added[at] for at, old in renamed}, "skipped": skipped}
 
 
+def is_csv_export(data: str | bytes) -> bool:
+    """Whether a file is the CSV of every session (`sessions_csv`): its first line is the header (after a
+    byte-order mark; a spreadsheet may have ended it with a carriage return)."""
+    head = data[:len(CSV_HEADER) + 8]
+    text = head if isinstance(head, str) else bytes(head).decode("utf-8", "replace")
+    return text.lstrip("\ufeff").splitlines()[:1] == [CSV_HEADER]
+
+
+def is_bgstats_play(parsed: Any) -> bool:
+    """Whether a parsed file is a BG Stats play (`bgstats_play`'s, or another app's)."""
+    return isinstance(parsed, dict) and BGSTATS_KEYS <= set(parsed)
+
+
 def import_file(store: Any, data: str | bytes) -> dict:
     """Import a picked file, a backup or one session (told apart by shape).
 
     A backup: {"kind": "backup", **merge_backup(...)}; one session: {"kind": "session", "id": its new id, or the
-    stored copy's with "already": True}."""
+    stored copy's with "already": True}; the CSV export or a BG Stats play is refused as such."""
+    if is_csv_export(data):
+        raise RuleError("records.import_csv")
     parsed = load_json(data)
     if is_backup(parsed):
         checked = backup_records(parsed, lambda data: store.check_import(data)[0])
         return {"kind": "backup", **merge_backup(store, checked)}
+    if is_bgstats_play(parsed):
+        raise RuleError("records.import_bgstats")
     refuse_size(len(data.encode("utf-8") if isinstance(data, str) else data), IMPORT_MAX_BYTES)
     record, state = store.check_import(parsed)
     same = stored_copy(store, record)

@@ -224,6 +224,30 @@ def test_a_refused_file_stores_nothing(store, text, key):
     assert refused.value.key == key and store.sessions() == before
 
 
+def test_the_apps_own_csv_and_bg_stats_files_are_named_when_picked_to_import(store, tmp_path):
+    """The CSV export (as saved, and as a spreadsheet saves it again, under any name) read "This file is not valid
+    JSON (line 1, column 1)", a BG Stats play "Unknown field “board” in the session file": each is now named for
+    what it is, with the files to pick instead, in both languages; nothing is stored."""
+    sid = store.sessions()[0]["id"]
+    play = exports.bgstats_play(store.load(sid), store.state(sid), "Score pad")
+    csv_text = exports.sessions_csv(store.sessions())
+    files = {"records.import_csv": [csv_text.encode("utf-8-sig"), csv_text.replace("\n", "\r\n").encode()],
+             "records.import_bgstats": [json.dumps(play, ensure_ascii=False, indent=2).encode("utf-8")]}
+    before, path = snapshot_of(store), tmp_path / "picked"
+    for key, contents in files.items():
+        for content in contents:
+            path.write_bytes(content)
+            with pytest.raises(RuleError) as refused:
+                importer._store(store, path, remove=False)
+            assert refused.value.key == key
+    assert snapshot_of(store) == before
+    said = {lang: imported.reason(lang, RuleError("records.import_csv")) for lang in ("en", "zh-CN")}
+    assert said["en"].startswith("This is the CSV of all sessions, for spreadsheets: it cannot be imported.")
+    assert "“Back up all sessions”" in said["en"] and "“Export as JSON”" in said["en"]
+    assert said["zh-CN"].startswith("这是全部对局的 CSV 文件") and "“备份全部对局”" in said["zh-CN"]
+    assert imported.reason("zh-CN", RuleError("records.import_bgstats")).startswith("这是 BG Stats 的对局记录")
+
+
 @pytest.mark.parametrize("field, value, limit", [
     ("title", "T" * 201, 200),
     ("created", "2026-01-01T20:00:00." + "1" * 60 + "+00:00", 64),
