@@ -353,6 +353,22 @@ def test_a_file_over_the_backup_limit_is_refused_before_reading(store, tmp_path,
     assert started == ["year.json"] and len(alerts) == 1 and "huge.json" in alerts[0] and "16 MB" in alerts[0]
 
 
+def test_an_empty_file_is_refused_by_its_size_in_both_languages(tmp_path):
+    """An empty file picked on the web was uploaded, and its upload never reported an end: nothing was said at all
+    (measured in the browser). It is refused by its size, naming it, in the player's language; nothing is sent."""
+    for lang, said in (("en", "empty.json is empty: there is nothing in it to import."),
+                       ("zh-CN", "empty.json 是空文件，没有可以导入的内容。")):
+        alerts, uploads = [], []
+        page = SimpleNamespace(get_upload_url=lambda name, seconds: f"/upload?f={name}",
+                               run_task=lambda handler, files: uploads.extend(files))
+        app = SimpleNamespace(t=lambda key, **params: words.say(lang, key, **params), host=True, page=page,
+                              upload_dir=str(tmp_path), uploading={}, picker=SimpleNamespace(upload=None),
+                              alert=lambda title, message: alerts.append((title, message)))
+        importer.picked(app, [SimpleNamespace(name="empty.json", size=0, path=None, id=1)])
+        assert alerts == [(words.say(lang, "app.import_failed", file="empty.json"), said)]
+        assert (uploads, app.uploading) == ([], {})
+
+
 def test_only_the_hosts_tab_imports_and_a_browser_tab_never_names_a_server_file(tmp_path, monkeypatch):
     """Any tab's page has the file picker, and a tab may send its events unasked: a stranger's tab (no host
     token, no PIN) that sent the picker's result naming a file on the server, or one to upload, imported it

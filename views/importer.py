@@ -3,10 +3,12 @@
 The file picker gives each file's size before anything is read: a file over `exports.MAX_FILE_BYTES` (the largest
 a backup may be; one session is held to less once read, `storage.exports` rules both) is refused then,
 with its size in words (a browser cannot send one over 16 MiB over the websocket at all, so it would otherwise
-vanish silently). A file within the cap is streamed over HTTP into the server's private upload folder (the
-server also cuts off any upload over the cap, `FLET_MAX_UPLOAD_SIZE`); in a phone build it is read from its
-path. Checking and replaying it (`Store.import_text`) then runs on one worker thread, off the event loop, one
-import at a time, so other tables keep playing.
+vanish silently); an empty file is refused then too (its upload never reports an end, so it vanished silently:
+measured, Flet's upload event says progress 0.0 twice and nothing more). A file within the cap is streamed over
+HTTP into the server's private upload folder (the server also cuts off any upload over the cap,
+`FLET_MAX_UPLOAD_SIZE`); in a phone build it is read from its path. Checking and replaying it
+(`Store.import_text`) then runs on one worker thread, off the event loop, one import at a time, so other tables
+keep playing.
 
 While a file is checked, a notice says so ("Importing broken.json…"); it is put away as soon as the outcome is
 known, before the outcome is shown (a refusal's dialog came up with the notice still below it). It is a notice of
@@ -46,10 +48,10 @@ def button(app: Any) -> ft.Control:
 
 
 def picked(app: Any, files: list) -> None:
-    """Refuse files over the cap by their size; stream the others to the server, or read them from their path in a
-    phone build (no upload folder): served on the web, a path a tab sends names a file on the server, never one
-    of the browser's. Only the host imports: every tab's page has the picker, and a tab may send its events
-    unasked."""
+    """Refuse empty files and files over the cap by their size; stream the others to the server, or read them from
+    their path in a phone build (no upload folder): served on the web, a path a tab sends names a file on the
+    server, never one of the browser's. Only the host imports: every tab's page has the picker, and a tab may send
+    its events unasked."""
     if not app.host:
         app.show_error("app.host_only")
         return
@@ -59,6 +61,8 @@ def picked(app: Any, files: list) -> None:
             app.alert(app.t("app.import_failed", file=file.name),
                       app.t("app.import_too_large", file=file.name, size=f"{file.size / MB:.1f}",
                             max=exports.MAX_FILE_BYTES // MB))
+        elif file.size == 0:
+            app.alert(app.t("app.import_failed", file=file.name), app.t("app.import_empty", file=file.name))
         elif file.path and app.upload_dir is None:
             start(app, file.name, Path(file.path), remove=False)
         elif app.upload_dir is not None:
