@@ -15,15 +15,16 @@ object with `sourceName`, `sourcePlayId`, `playDate` ("YYYY-MM-DD HH:MM:SS", loc
   then matches the game by name. Kingdomino 204583; Pictomania 101785 and Flip 7 420087 are from memory and
   unverified here (no access to BoardGameGeek offline); the rest have none.
 
-Backup: `{"tableside_backup": 1, "sessions": [<record>, …]}`. Reading any imported file (`load_json`) applies
-`scoring.plain`'s limits, with its refusals, as the command line does: over `MAX_FILE_BYTES` (said before
-parsing), nested too deeply, not JSON, a number beyond ±2^53, NaN, a lone surrogate (the app had stored a seed of
-10^30, which the command line then refused in the exported file, and failed with no message on the others); a
-backup is refused with keys other than those two, or with any session `check_record` refuses (naming the session
-by its position); nothing is stored then. Merging never overwrites: a session whose id is not in the store keeps
-its id; one whose id is taken by a different session gets a new id (both are kept); one that is the very same
-record as a stored session (or as one earlier in the same backup, or as one an earlier import stored under a new
-id) is skipped, so importing the same backup twice adds nothing.
+Backup: `{"tableside_backup": 1, "sessions": [<record>, …]}`; one whose `tableside_backup` is a later whole number
+is refused as made by a newer version (whatever else it holds), saying so rather than that it is no backup. Reading
+any imported file (`load_json`) applies `scoring.plain`'s limits, with its refusals, as the command line does: over
+`MAX_FILE_BYTES` (said before parsing), nested too deeply, not JSON, a number beyond ±2^53, NaN, a lone surrogate
+(the app had stored a seed of 10^30, which the command line then refused in the exported file, and failed with no
+message on the others); a backup is refused with keys other than those two, or with any session `check_record`
+refuses (naming the session by its position); nothing is stored then. Merging never overwrites: a session whose id
+is not in the store keeps its id; one whose id is taken by a different session gets a new id (both are kept); one
+that is the very same record as a stored session (or as one earlier in the same backup, or as one an earlier import
+stored under a new id) is skipped, so importing the same backup twice adds nothing.
 
 The app's import button takes either kind of file (`import_file`), told apart by shape: a JSON object with a
 key of the backup ("tableside_backup" or "sessions") is a backup, anything else is one session, checked as
@@ -155,6 +156,9 @@ def is_backup(parsed: Any) -> bool:
 def backup_records(parsed: Any, check: Any = rec.check_record) -> list[dict]:
     """The checked, normalised records of a parsed backup (each through `check`: the store's import check when
     importing, so a backup's sessions meet the same rules as a single file); `RuleError` names the first."""
+    version = parsed.get("tableside_backup") if isinstance(parsed, dict) else None
+    if type(version) is int and version > BACKUP_VERSION:
+        raise RuleError("records.backup_newer", version=version, max=BACKUP_VERSION)
     if not isinstance(parsed, dict) or set(parsed) != set(BACKUP_KEYS):
         raise RuleError("records.backup_shape")
     if parsed["tableside_backup"] != BACKUP_VERSION or not isinstance(parsed["sessions"], list):

@@ -91,7 +91,8 @@ def test_backup_merges_without_overwriting(store, tmp_path):
     ("[" * 100_000 + "]" * 100_000, "plain.too_deep"),
     ("[" * 40 + "]" * 40, "plain.too_deep"),
     (json.dumps({"tableside_backup": 1, "sessions": [], "extra": 1}), "records.backup_shape"),
-    (json.dumps({"tableside_backup": 2, "sessions": []}), "records.backup_shape"),
+    (json.dumps({"tableside_backup": 2, "sessions": []}), "records.backup_newer"),
+    (json.dumps({"tableside_backup": 2, "sessions": [], "devices": []}), "records.backup_newer"),
     (json.dumps({"tableside_backup": 1, "sessions": [{"game": "score_pad", "players": ["A"], "evil": 1}]}),
      "records.backup_session"),
     ("{not json", "plain.not_json"),
@@ -103,6 +104,18 @@ def test_hostile_backups_are_refused_and_nothing_changes(store, text, key):
         exports.merge_backup(store, exports.parse_backup(text))
     assert refused.value.key == key
     assert store.sessions() == before
+
+
+def test_a_backup_from_a_newer_version_says_so_in_both_languages():
+    """A backup of format 2 read "This is not a Tableside backup (it needs exactly "tableside_backup": 1 and
+    "sessions")"; it now says it was made by a newer version, in both languages."""
+    with pytest.raises(RuleError) as refused:
+        exports.parse_backup(json.dumps({"tableside_backup": 2, "sessions": [], "devices": []}))
+    assert imported.reason("en", refused.value) == ("This backup was made by a newer version of Tableside (backup "
+                                                   "format 2; this version reads format 1). Update Tableside to "
+                                                   "import it.")
+    assert imported.reason("zh-CN", refused.value) == (
+        "这个备份由更新版本的桌边记分制作（备份格式第 2 版，本版本只能读取第 1 版）。请更新桌边记分后再导入。")
 
 
 def test_a_refused_session_is_named_by_position():
