@@ -33,7 +33,9 @@ key of the backup ("tableside_backup" or "sessions") is a backup, anything else 
 (re-importing an exported game had made a second copy, which the statistics counted twice). The app's exports
 that are not for importing are told by their content, not their name, and refused saying what they are: the CSV
 of every session (its first line is `CSV_COLUMNS`, after a byte-order mark) and a BG Stats play (an object with
-BG Stats' `sourceName`, `playDate` and `players`; a session's record has none of the first two).
+BG Stats' `sourceName`, `playDate` and `players`; a session's record has none of the first two). Any other file
+that is neither a backup nor an object with a session's `game` or `players` (another app's JSON, a list) is refused
+as no Tableside file, rather than by the first field a session does not have.
 
 Sizes, ruled here once (`refuse_size`): any imported file may be up to `MAX_FILE_BYTES` (a backup of a busy
 year is over 4 MiB), which the app checks from the file's size before reading it; one session is refused over
@@ -247,7 +249,7 @@ def import_file(store: Any, data: str | bytes) -> dict:
     """Import a picked file, a backup or one session (told apart by shape).
 
     A backup: {"kind": "backup", **merge_backup(...)}; one session: {"kind": "session", "id": its new id, or the
-    stored copy's with "already": True}; the CSV export or a BG Stats play is refused as such."""
+    stored copy's with "already": True}; the CSV export, a BG Stats play or another app's file is refused as such."""
     if is_csv_export(data):
         raise RuleError("records.import_csv")
     parsed = load_json(data)
@@ -256,6 +258,8 @@ def import_file(store: Any, data: str | bytes) -> dict:
         return {"kind": "backup", **merge_backup(store, checked)}
     if is_bgstats_play(parsed):
         raise RuleError("records.import_bgstats")
+    if not isinstance(parsed, dict) or not {"game", "players"} & set(parsed):
+        raise RuleError("records.import_unknown")
     refuse_size(len(data.encode("utf-8") if isinstance(data, str) else data), IMPORT_MAX_BYTES)
     record, state = store.check_import(parsed)
     same = stored_copy(store, record)

@@ -261,6 +261,19 @@ def test_the_apps_own_csv_and_bg_stats_files_are_named_when_picked_to_import(sto
     assert imported.reason("zh-CN", RuleError("records.import_bgstats")).startswith("这是 BG Stats 的对局记录")
 
 
+@pytest.mark.parametrize("text", ['{"name": "x", "version": "1.0.0", "dependencies": {}}', "[1, 2, 3]", '"hi"', "{}"])
+def test_another_apps_json_is_named_no_tableside_file(store, text):
+    """Another app's JSON read "Unknown field “dependencies” in the session file." (a list: "A session file must
+    hold one JSON object."); it is now no Tableside file, with the files to pick, in both languages; nothing is
+    stored."""
+    before = snapshot_of(store)
+    with pytest.raises(RuleError) as refused:
+        exports.import_file(store, text)
+    assert refused.value.key == "records.import_unknown" and snapshot_of(store) == before
+    assert imported.reason("en", refused.value).startswith("This is not a Tableside file: neither a backup nor")
+    assert imported.reason("zh-CN", refused.value).startswith("这不是桌边记分的文件：既不是备份，也不是对局文件。")
+
+
 @pytest.mark.parametrize("field, value, limit", [
     ("title", "T" * 201, 200),
     ("created", "2026-01-01T20:00:00." + "1" * 60 + "+00:00", 64),
