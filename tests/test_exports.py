@@ -118,6 +118,19 @@ def test_a_backup_from_a_newer_version_says_so_in_both_languages():
         "这个备份由更新版本的桌边记分制作（备份格式第 2 版，本版本只能读取第 1 版）。请更新桌边记分后再导入。")
 
 
+def test_a_session_from_a_newer_version_says_so_in_words(store):
+    """A session file of a later format read "This file uses schema 2, which this version cannot read." ("schema"
+    means little to a player); it now says format, and that it may come from a newer version; nothing is stored."""
+    sid = store.sessions()[0]["id"]
+    before = snapshot_of(store)
+    with pytest.raises(RuleError) as refused:
+        exports.import_file(store, json.dumps({**json.loads(store.export(sid)), "schema": 2}))
+    assert snapshot_of(store) == before
+    assert imported.reason("en", refused.value) == ("This file uses format 2, which this version of Tableside "
+                                                   "cannot read: it may come from a newer version.")
+    assert imported.reason("zh-CN", refused.value) == "此文件使用第 2 版格式，当前版本的桌边记分无法读取：它可能来自更新的版本。"
+
+
 def test_a_refused_session_is_named_by_position():
     """The error says which session and why (check_record's key: the unknown field)."""
     good = new_record("score_pad", ["A"])
