@@ -362,7 +362,8 @@ def test_the_app_imports_its_own_backup_over_the_one_session_limit(store, tmp_pa
 
 
 def test_one_session_over_its_limit_is_refused_though_a_backup_may_be_larger(store, tmp_path):
-    """A single session file over `IMPORT_MAX_BYTES` is refused by that limit (as `Store.import_text`)."""
+    """A single session file over `IMPORT_MAX_BYTES` is refused by that limit (as `Store.import_text`), saying it
+    in MB (it read "This file is too large: 4194305 bytes, at most 4194304.")."""
     path = tmp_path / "session.json"
     path.write_bytes(padded(store.export(store.sessions()[0]["id"]), IMPORT_MAX_BYTES + 1))
     before = snapshot_of(store)
@@ -370,11 +371,14 @@ def test_one_session_over_its_limit_is_refused_though_a_backup_may_be_larger(sto
         importer._store(store, path, remove=False)
     assert refused.value.key == "plain.too_large" and refused.value.params["max"] == IMPORT_MAX_BYTES
     assert snapshot_of(store) == before
+    assert imported.reason("en", refused.value) == "This file is too large to import: 4.1 MB, at most 4 MB."
+    assert imported.reason("zh-CN", refused.value) == "这个文件太大，无法导入：4.1 MB，最多 4 MB。"
 
 
 def test_a_file_over_the_backup_limit_is_refused_before_reading(store, tmp_path, monkeypatch):
     """Over `exports.MAX_FILE_BYTES`: refused by its size, not a byte read; the picker refuses it by the size it
-    gives, and streams a file between the two limits (it had refused every file over 4 MiB)."""
+    gives (a byte over read "16.0 MB, at most 16 MB": rounded up now), and streams a file between the two limits
+    (it had refused every file over 4 MiB)."""
     path = tmp_path / "huge.json"
     with open(path, "wb") as handle:
         handle.truncate(exports.MAX_FILE_BYTES + 1)
@@ -389,7 +393,8 @@ def test_a_file_over_the_backup_limit_is_refused_before_reading(store, tmp_path,
     files = [SimpleNamespace(name=name, size=size, path=str(path)) for name, size in
              (("huge.json", exports.MAX_FILE_BYTES + 1), ("year.json", IMPORT_MAX_BYTES + 1))]
     importer.picked(app, files)
-    assert started == ["year.json"] and len(alerts) == 1 and "huge.json" in alerts[0] and "16 MB" in alerts[0]
+    assert started == ["year.json"] and alerts == ["huge.json is too large to import: 16.1 MB, at most 16 MB. Nothing "
+                                                   "was read."]
 
 
 def test_an_empty_file_is_refused_by_its_size_in_both_languages(tmp_path):

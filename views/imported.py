@@ -6,17 +6,22 @@ refused file says why, and nothing was stored.
 A file that is not JSON is called damaged or not a Tableside file ("JSON" means little to a player; the command
 line keeps `plain.not_json`'s words) and says where, in the player's language: the line and column where the
 parser stopped, or the first byte that is not UTF-8 (counted from 1), read from the parser's error the refusal was
-raised from; the parser's own message (English) stays out of the dialog.
+raised from; the parser's own message (English) stays out of the dialog. A file over a size limit says its size and
+the limit in MB, not in bytes ("5242919 bytes, at most 4194304"), its size rounded up to a tenth (a file a byte
+over 16 MB read "16.0 MB, at most 16 MB").
 
 The import itself is `storage.exports.import_file` (a backup or one session, told apart by shape)."""
 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from scoring.core import RuleError
 from views import words
+
+MB = 1024 * 1024
 
 
 def position(lang: str, cause: BaseException | None) -> str | None:
@@ -28,10 +33,17 @@ def position(lang: str, cause: BaseException | None) -> str | None:
     return None
 
 
+def megabytes(size: int) -> str:
+    """A file's size in MB, rounded up to a tenth (a file over a limit never reads as the limit)."""
+    return f"{math.ceil(size * 10 / MB) / 10:.1f}"
+
+
 def reason(lang: str, err: RuleError) -> str:
     """A refusal in words (a file that is not JSON as damaged, a parser's detail as the place it stopped); a
     refusal inside it (a backup's refused session, a session's refused action) in words too (`reason_params`,
-    `scoring.i18n.NESTED`)."""
+    `scoring.i18n.NESTED`); a size over a limit in MB."""
+    if err.key == "plain.too_large":
+        return words.say(lang, "app.import_large", size=megabytes(err.params["size"]), max=err.params["max"] // MB)
     key = "app.import_damaged" if err.key == "plain.not_json" else err.key
     where = position(lang, err.__cause__) if "detail" in err.params else None
     return words.say(lang, key, **({**err.params, "detail": where} if where is not None else err.params))

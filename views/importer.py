@@ -30,7 +30,6 @@ from scoring.core import RuleError
 from storage import exports
 from views import imported
 
-MB = 1024 * 1024
 UPLOAD_SECONDS = 300
 BUSY_SECONDS = 600
 _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tableside-import")
@@ -59,8 +58,8 @@ def picked(app: Any, files: list) -> None:
     for file in files:
         if file.size > exports.MAX_FILE_BYTES:
             app.alert(app.t("app.import_failed", file=file.name),
-                      app.t("app.import_too_large", file=file.name, size=f"{file.size / MB:.1f}",
-                            max=exports.MAX_FILE_BYTES // MB))
+                      app.t("app.import_too_large", file=file.name, size=imported.megabytes(file.size),
+                            max=exports.MAX_FILE_BYTES // imported.MB))
         elif file.size == 0:
             app.alert(app.t("app.import_failed", file=file.name), app.t("app.import_empty", file=file.name))
         elif file.path and app.upload_dir is None:
