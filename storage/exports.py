@@ -44,6 +44,7 @@ year is over 4 MiB), which the app checks from the file's size before reading it
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
@@ -146,8 +147,10 @@ def refuse_size(size: int, limit: int = MAX_FILE_BYTES) -> None:
 
 def load_json(data: str | bytes) -> Any:
     """The parsed JSON of an imported file; `RuleError` (`scoring.plain`'s) when over `MAX_FILE_BYTES`, not plain
-    JSON, or nested too deeply."""
-    return plain.loads(data, max_bytes=MAX_FILE_BYTES)
+    JSON, or nested too deeply. A byte-order mark before it is ignored (a backup saved again by an editor that
+    writes "UTF-8 with BOM", as Windows Notepad did, was refused as damaged)."""
+    return plain.loads(data.removeprefix(codecs.BOM_UTF8 if isinstance(data, bytes) else "\ufeff"),
+                       max_bytes=MAX_FILE_BYTES)
 
 
 def is_backup(parsed: Any) -> bool:

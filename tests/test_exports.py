@@ -3,6 +3,7 @@ session as CSV, and a JSON backup that merges back without overwriting and refus
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
@@ -248,6 +249,16 @@ def test_a_refused_file_stores_nothing(store, text, key):
     with pytest.raises(RuleError) as refused:
         exports.import_file(store, text)
     assert refused.value.key == key and store.sessions() == before
+
+
+def test_a_backup_or_session_saved_again_with_a_byte_order_mark_imports(store, tmp_path):
+    """A backup or a session's file saved again by an editor that writes "UTF-8 with BOM" was refused as damaged
+    (stopped at line 1, column 1); it imports as it was exported."""
+    record = store.load(store.sessions()[0]["id"])
+    with Store(tmp_path / "other") as other:
+        outcome = exports.import_file(other, codecs.BOM_UTF8 + exports.backup_json([record]).encode("utf-8"))
+        assert outcome["added"] == [record["id"]]
+        assert exports.import_file(other, "\ufeff" + store.export(record["id"]))["already"]
 
 
 def test_the_apps_own_csv_and_bg_stats_files_are_named_when_picked_to_import(store, tmp_path):
