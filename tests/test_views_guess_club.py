@@ -515,3 +515,24 @@ def test_a_seated_phones_answer_fields_stay_the_same_fields_when_another_hand_co
     old, new = ([c for c in walk(screen) if isinstance(c, ft.TextField) and c.label == "Answer 1"][0]
                 for screen in (before, after))
     assert taken_over(before, old, after, new)
+
+
+def test_nothing_above_a_seated_phones_answer_fields_changes_when_another_hand_comes_in():
+    """Bo is about to tap "Save" on Bo's own phone when Ann's phone hands in: the line "Handed in: Ann" came in
+    above Bo's fields, which moved them and "Save" 28 px down (measured at 390 px). What stands above the first
+    field is the same before and after; who is done and who still writes is said below the fields."""
+    from tests.card_view_helpers import Table as CardTable
+    table = CardTable("guess_club", PLAYERS, {"cards": 2})
+    assert table.apply({"type": "topic", "by": "Ann", "text": "Fruit"})
+    phone: dict = {}
+
+    def above_fields() -> list[str]:
+        """The texts drawn before Bo's first answer field."""
+        screen = list(walk(view.build(table.seated("Bo", phone))))
+        first = next(i for i, c in enumerate(screen) if isinstance(c, ft.TextField) and c.label == "Answer 1")
+        return [c.value for c in screen[:first] if isinstance(c, ft.Text)]
+
+    before = above_fields()
+    assert table.apply({"type": "answers", "by": "Ann", "cards": ["apple", "pear"]})
+    assert above_fields() == before
+    assert "Handed in: Ann" in texts(view.build(table.seated("Bo", phone)))

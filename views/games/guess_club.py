@@ -230,11 +230,11 @@ def answers_panel(ctx: GameContext) -> ft.Control:
         """Hand the player's answers in (the engine refuses repeats on one hand)."""
         return ctx.dispatch({"type": "answers", "by": player, "cards": answers})
 
-    # Who is done and who is writing are one control, so a hand coming in moves no field a phone is typing in.
+    # Who is done and who is writing are one control, last: a hand coming in adds a line to it, which above the
+    # fields moved them and "Save" down by a line under a finger about to tap (28 px on a phone).
     said = [ctx.t("guess_club.view.answers_done", names=done)] if done else []
     said.append(ctx.t("guess_club.view.answers_waiting", names=waiting))
-    rows: list[ft.Control] = [heading(ctx.t("guess_club.view.answers_prompt", count=count)),
-                              ft.Column([ft.Text(line) for line in said], spacing=8)]
+    rows: list[ft.Control] = [heading(ctx.t("guess_club.view.answers_prompt", count=count))]
     offer_here(ctx, "answers")
     # The setter may still change the topic until a hand is in, but the table waits for the hands: the topic is
     # set, and this screen, like the shared one, offers no second topic form (a setter's phone led with one).
@@ -242,6 +242,7 @@ def answers_panel(ctx: GameContext) -> ft.Control:
     if player in waiting:
         rows.append(private_entry(ctx, ctx.local.setdefault("answers", {}), player, prompts, submit))
     rows.append(hand_question(ctx))
+    rows.append(ft.Column([ft.Text(line) for line in said], spacing=8))
     return card(rows)
 
 
