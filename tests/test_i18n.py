@@ -316,8 +316,10 @@ def test_an_english_count_before_a_plural_noun_has_its_singular_variant():
 GLOSSARY = {  # a game's Chinese terms, as its original rule text (`shared/rules/originals`) has them: not → but
     "guess_club": {"出题人": "出题者", "奖励板": "奖励区", "配对": "匹配", "奖池": "奖金池", "主题": "题目"},
     "pictomania": {"奖励板": "加分板块", "猜测牌": "猜测卡", "猜错牌": "猜错卡"},
+    "splitter": {"记分表": "计分表"},  # the original has both; its rules page and refusals said 计分表, its screen 记分表
 }
-SHOWN_BY = {"guess_club": ("ledger.", "app.move.topic"), "pictomania": ("table.field.take_tile",)}  # shared texts
+SHOWN_BY = {"guess_club": ("ledger.", "app.move.topic"), "pictomania": ("table.field.take_tile",),
+            "splitter": ()}  # shared texts
 
 
 @pytest.mark.parametrize("game", sorted(GLOSSARY))

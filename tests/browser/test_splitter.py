@@ -37,8 +37,8 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.see("掷骰子")
     tab.shot("splitter_phone_roll")
 
-    tab.tap("录入写完的记分表")
-    tab.see("录入 小林 写完的记分表")
+    tab.tap("录入写完的计分表")
+    tab.see("录入 小林 写完的计分表")
     grid = [line.split() for line in SHEET_A]
     for value in range(1, 7):
         tab.tap(str(value), exact=True)
@@ -51,8 +51,8 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.see("2 个 2，占到星星翻倍：4 分")
     tab.see("4 个 3：要正好 3 个才得分，所以 0 分")
     tab.shot("splitter_phone_sheet_painted")
-    tab.tap("录入这张记分表")
-    tab.see("小林 的记分表已整张录入。")
+    tab.tap("录入这张计分表")
+    tab.see("小林 的计分表已整张录入。")
     tab.see("操作记录（1）")
 
     tab.tap("小莫", exact=True)
@@ -77,7 +77,7 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.see("游戏结束")
     tab.see("获胜者：小林")
     tab.see("排名：1. 小林（34），2. 小莫（2）")
-    tab.see("小林 的记分表")
+    tab.see("小林 的计分表")
     tab.shot("splitter_phone_end")
     scroll_down(tab)
     tab.shot("splitter_phone_end_sheets")
