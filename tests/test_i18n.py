@@ -346,6 +346,6 @@ def test_a_chinese_card_types_name_sits_in_its_sentence_without_spaces():
 
 def test_chinese_texts_quote_with_double_quotes():
     """Bacon's near-tie line read "（点‘我出完了！’）" under a screen that says “我出完了！”: a Chinese text quotes with
-    “…”, and ‘…’ only inside them."""
+    “…”, and ‘…’ only inside them; a move's name, which a refusal puts in “…”, names the move without quotes."""
     found = {key: text for key, text in i18n.table("zh-CN").items() if re.search("[‘’]", outside_quotes(text))}
     assert found == {}
