@@ -302,3 +302,14 @@ def test_the_target_line_says_one_point_and_one_deal_in_the_singular():
                           ({"target": 1, "deal_limit": 8}, "First team to 1 point wins; at most 8 deals."),
                           ({"target": 8, "deal_limit": 1}, "First team to 8 points wins; at most 1 deal.")):
         assert said in shown(view.build(Table("bacon", ["Ann", "Bo", "Cy", "Di"], options).ctx()))
+
+
+def test_the_tables_empty_order_does_not_say_nobody_is_out_under_the_phones_taps():
+    """Bo and Ann tapped "I'm out!": the host's form read "Out so far (tapped on phones): 1. Bo, 2. Ann" and,
+    under the players' buttons, "Nobody out yet." (the order tapped in the form, still empty); it says so."""
+    table = Table("bacon", ["Ann", "Bo", "Cy", "Di"])
+    assert "Nobody out yet." in shown(build(table))
+    tap_out(table, "Bo")
+    tap_out(table, "Ann")
+    body = shown(build(table))
+    assert "Nobody out yet." not in body and "Nobody tapped in here yet." in body

@@ -153,7 +153,7 @@ def dealer_panel(ctx: GameContext, choosing: bool) -> ft.Control:
 def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
     """Tap the players in the order they went out, then record the deal (or save the correction); while players
     have tapped "I'm out!" on their phones, an empty order may start from their taps (a player without a phone is
-    then added by hand)."""
+    then added by hand; the empty order then says nothing is tapped here, not that nobody is out)."""
     order = draft["order"]
     extra = ctx.state["phase"] == "extra"
 
@@ -195,7 +195,7 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
                 ft.OutlinedButton(content=ctx.t("bacon.view.out", name=n), style=tall(), on_click=lambda e, n=n: add(n))
                 for n in waiting]),
             pile(ctx, [ctx.t("bacon.view.place", place=i + 1, name=n) for i, n in enumerate(order)], remove,
-                 "bacon.view.nobody_out"),
+                 "bacon.view.none_here" if ctx.state["out"] else "bacon.view.nobody_out"),
             ft.Row(wrap=True, controls=buttons),
         ]))
 
