@@ -1463,3 +1463,24 @@ def test_a_second_quick_tap_on_a_choice_just_taken_does_not_take_the_next():
     first, second = all_buttons(old)[0], all_buttons(new)[0]
     second.on_click(None)
     assert sent == [{"type": "forgot", "player": "C"}] and not taken_over(old, first, new, second)
+
+
+def test_a_seated_phones_refusal_is_put_away_once_its_next_tap_is_taken(store):
+    """Splitter: A taps a square whose pair is taken and is refused ("One of those cells already holds a number.",
+    red, up to 10 s over the foot of the screen); A then taps an open square and the pair is written, but on a
+    seated phone the refusal stayed up, saying the write had failed. It is put away, as on the shared screen."""
+    from tests.test_views_kingdomino import cells
+    record = new_record("splitter", ["A", "B"], {})
+    hub = open_hub(store, record | {"actions": [{"type": "set_roll", "by": "table", "dice": [2, 2]},
+                                                {"type": "write", "by": "A", "row": 2, "offset": 3, "left": 2,
+                                                 "right": 2},
+                                                {"type": "write", "by": "B", "row": 0, "offset": 0, "left": 2,
+                                                 "right": 2},
+                                                {"type": "set_roll", "by": "table", "dice": [3, 4]}]}, Clock())
+    got, token = seated(hub, "A")
+    phone = shell(store, f"/join/{hub.sid}")
+    cells(seat_body(phone, hub, token, got[-1]))[(2, 7)].on_click(None)
+    assert phone.message is not None and phone.message.key == "splitter.cell_taken"
+    cells(seat_body(phone, hub, token, got[-1]))[(3, 3)].on_click(None)
+    assert store.state(hub.sid)["sheets"]["A"][3][3:5] == [3, 4]
+    assert phone.message is None

@@ -167,7 +167,8 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
     taps = TapCount(message["mark"])
 
     def act(action: dict) -> bool:
-        """Send an action as this seat, against the log this render showed (plus this tap's own)."""
+        """Send an action as this seat, against the log this render showed (plus this tap's own); once taken, a
+        refusal still shown about an earlier tap is put away (`App.answered`), as on the shared screen."""
         shown = taps.shown()
         try:
             hub.act(token, action, expect=shown)
@@ -175,6 +176,7 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
             app.show_error(err)
             return False
         taps.took(hub.after(token))
+        app.answered()
         return True
 
     async def act_soon(action: dict) -> bool:
@@ -186,6 +188,7 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
             app.show_error(err)
             return False
         taps.took(hub.after(token))
+        app.answered()
         return True
 
     def rule(tie_id: int, swap: bool) -> None:
