@@ -536,3 +536,15 @@ def test_nothing_above_a_seated_phones_answer_fields_changes_when_another_hand_c
     assert table.apply({"type": "answers", "by": "Ann", "cards": ["apple", "pear"]})
     assert above_fields() == before
     assert "Handed in: Ann" in texts(view.build(table.seated("Bo", phone)))
+
+
+def test_in_chinese_a_ruling_made_on_the_setters_phone_is_not_said_to_be_filled_in():
+    """Bo's phone under the hand question read "由 Ann 判定：" then "Ann 在自己的手机上填写。" (fills in on their
+    own phone), words for a form, not a ruling; the line says Ann does it on their own phone, whatever the move."""
+    from tests.card_view_helpers import Table as CardTable
+    table = CardTable("guess_club", PLAYERS, {"cards": 2})
+    assert table.apply({"type": "topic", "by": "Ann", "text": "Fruit"})
+    ctx = table.seated("Bo", {})
+    ctx.lang = "zh-CN"
+    shown = texts(view.build(ctx))
+    assert "Ann 在自己的手机上操作。" in shown and not any("填写。" in line for line in shown)
