@@ -20,7 +20,7 @@ from storage import Store
 from tests.card_view_helpers import Table
 from tests.helpers import BrowserStorage, run_async, run_tasks
 from tests.test_live_feed import TabPage
-from tests.test_views_components import buttons, fills_its_column, texts, walk
+from tests.test_views_components import buttons, fills_its_column, raw_texts, texts, walk
 from views import home, new_session, session, words
 from views.app import App
 from views.components.folds import Folds
@@ -871,3 +871,14 @@ def test_a_tie_broken_at_the_end_says_which_tie_break_decided(app):
     for game in ("bacon", "cubosaurs", "nab_it", "kingdomino"):
         for lang in ("en", "zh-CN"):
             assert words.say_for(lang, game, "app.tiebreak_used") != words.say(lang, "app.tiebreak_used"), (game, lang)
+
+
+def test_an_entry_of_the_chinese_ranking_is_never_broken_across_lines(app):
+    """Bacon's end screen at 390 px read "排名：… 2. 丽丽" with "（0）" alone on the next line: in Chinese a line may
+    break before a full-width bracket, and the entry was kept whole by no-break spaces only. Each entry keeps word
+    joiners between its Chinese characters and full-width marks."""
+    app.settings["lang"] = "zh-CN"
+    board = engine("score_pad").scoreboard(Table("score_pad", ["小明", "丽丽"]).state)
+    shown = raw_texts(session.end_panel(app, {"players": [{"name": "小明"}, {"name": "丽丽"}]}, board, Folds({}, print)))
+    ranking = next(t for t in shown if t.startswith("排名："))
+    assert "1.\u00a0丽\u2060丽\u2060（0）" in ranking

@@ -21,8 +21,8 @@ from scoring import i18n
 LANGUAGES = i18n.LANGUAGES
 move_name = i18n.move_name  # a move's name, the game's own first: the one lookup a refusal naming a move uses too
 ORPHAN_MAX = 12  # a last word this short (in characters) is glued to the word before it
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
-CJK_PAIR = re.compile(f"(?<=[{_CJK}])(?=[{_CJK}])")  # between two CJK characters
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
+CJK_PAIR = re.compile(f"(?<=[{_CJK}])(?=[{_CJK}])")  # between two CJK characters (or full-width marks: 丽（)
 
 
 def readable(lang: str, value: Any, refusal: bool = False) -> Any:
@@ -50,9 +50,9 @@ def unbroken(text: str) -> str:
 
 
 def whole_name(name: str) -> str:
-    """A player's name that a line never breaks inside: no-break spaces, and a word joiner between two Chinese,
-    Japanese or Korean characters (a line may break between any two of them: 李 / 四); emoji and their joiners
-    are left as they are."""
+    """A player's name (or one entry of a list: "2. 丽丽（0）") that a line never breaks inside: no-break spaces, and
+    a word joiner between two Chinese, Japanese or Korean characters or full-width marks (a line may break between
+    any two of them: 李 / 四, 丽丽 / （0）); emoji and their joiners are left as they are."""
     return CJK_PAIR.sub("\u2060", unbroken(name))
 
 
