@@ -295,8 +295,11 @@ def until(check: Callable[[], bool], what: str, limit_s: float = WAIT_MS / 1000)
 
 def shown_as(text: "str | re.Pattern") -> re.Pattern:
     """A pattern for text on screen: Playwright's plain-string match ignores case, so "PIN " would find "keeping";
-    a space also matches the no-break space that keeps a list's entry on one line (`views.words.unbroken`)."""
-    return text if isinstance(text, re.Pattern) else re.compile(re.escape(text).replace("\\ ", "\\s"))
+    a space also matches the no-break space that keeps a list's entry on one line (`views.words.unbroken`), and a
+    word joiner may follow any character (`views.words.whole_name`: "丽\u2060丽\u2060（0）")."""
+    if isinstance(text, re.Pattern):
+        return text
+    return re.compile("".join(("\\s" if ch == " " else re.escape(ch)) + "\u2060?" for ch in text))
 
 
 class Tab:
