@@ -68,6 +68,9 @@ class SeatApp:
 
     render_soon = render
 
+    def answered(self) -> None:
+        """An action was taken: a refusal shown would be put away (the walk keeps every refusal)."""
+
     def keep_in_browser(self, key: str, value=None) -> None:
         """Keep in the phone's browser storage: this phone has none."""
 
