@@ -22,6 +22,7 @@ and `reason_params` (its parameters, `NESTED`): `{reason}` reads as that refusal
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
@@ -36,6 +37,8 @@ WORD_KINDS = frozenset({"phase", "card", "type", "room", "colour", "status", "re
 WORDS = frozenset({"cubosaurs.unknown_value"})  # words of the table not named `<domain>.<kind>.<name>`
 MOVE = "move"  # a refusal's parameter naming a move by its type ("show"): shown by its name (`move_name`)
 GAME = "game"  # beside MOVE, the game whose move it is (its own name of the move comes first)
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # Chinese, Japanese, Korean letters
+LIST_SEP = {"zh-CN": "、"}  # between the items of a list in a sentence; ", " elsewhere
 
 
 @lru_cache(maxsize=None)
@@ -130,8 +133,29 @@ def _show(lang: str, value: Any, refusal: bool = False) -> str:
     if isinstance(value, bool):
         return text(lang, "core.yes" if value else "core.no")
     if isinstance(value, (list, tuple)):
-        return ("、" if lang == "zh-CN" else ", ").join(_show(lang, v) for v in value)
+        return listed(lang, [plain_list(lang, v) if isinstance(v, (list, tuple)) else _show(lang, v) for v in value])
     return str(value)
+
+
+def plain_list(lang: str, items: Any) -> str:
+    """A list inside a list (a damage card's rooms among the cards) without "and": "A, B", so the "and" of the
+    outer list (`listed`) alone says where its last item begins."""
+    return LIST_SEP.get(lang, ", ").join(_show(lang, v) for v in items)
+
+
+def listed(lang: str, items: list[str]) -> str:
+    """Items as a sentence says them: "A", "A and B", "A, B and C" (甲、乙和丙); a space on each side of the "and"
+    unless the letters it stands between are Chinese (or Japanese, Korean) ones ("A、B 和 C", "3 和 5")."""
+    *head, last = [str(item) for item in items] or [""]
+    if not head:
+        return last
+    first, word = LIST_SEP.get(lang, ", ").join(head), text(lang, "core.and")
+    return f"{first}{_space(first[-1:], word)}{word}{_space(word[-1:], last[:1])}{last}"
+
+
+def _space(left: str, right: str) -> str:
+    """The space between two letters of a sentence: none between two Chinese (Japanese, Korean) letters."""
+    return "" if re.fullmatch(f"[{CJK}]{{2}}", left + right) else " "
 
 
 def error_text(lang: str, err: Any) -> str:

@@ -144,8 +144,8 @@ def test_the_log_names_a_wild_card_by_its_name_not_its_code():
     action = {"type": "ruling", "by": "Bo", "table": ["5A", "5B"], "played": ["7B", "X"]}
     key, params = engine("bacon").describe(action)
     said = {lang: words.say(lang, key, **params) for lang in ("en", "zh-CN")}
-    assert said == {"en": "Referee asked: 7B, Wild on 5A, 5B", "zh-CN": words.say("zh-CN", key, played=["7B", "万能"],
-                                                                                   table=["5A", "5B"], by="Bo")}
+    assert said == {"en": "Referee asked: 7B and Wild on 5A and 5B",
+                    "zh-CN": words.say("zh-CN", key, played=["7B", "万能"], table=["5A", "5B"], by="Bo")}
     assert "万能" in said["zh-CN"] and "X" not in said["zh-CN"] and action["played"] == ["7B", "X"]
 
 
@@ -308,7 +308,7 @@ def test_taps_of_going_out_record_the_deal_once_a_team_is_out():
 
 
 def test_the_tables_deal_may_name_its_number_and_a_late_one_is_refused():
-    """The app sends the table's deal with its number: the log names it ("Deal 1 finished: Ann, Cy"), it scores
+    """The app sends the table's deal with its number: the log names it ("Deal 1 finished: Ann and Cy"), it scores
     as the same deal without a number (older logs), and one naming another deal than the one being played (the
     phones' taps recorded it meanwhile) is refused and changes nothing."""
     eng = engine("bacon")
@@ -316,8 +316,8 @@ def test_the_tables_deal_may_name_its_number_and_a_late_one_is_refused():
     state = run(FOUR, [numbered])
     assert state == run(FOUR, [deal("Ann", "Cy")]) and eng.team_totals(state) == [4, 0]
     key, params = eng.describe(numbered)
-    assert words.say("en", key, **params) == "Deal 1 finished: Ann, Cy"
-    assert words.say("zh-CN", key, **params) == "第 1 局结束：Ann，Cy"
+    assert words.say("en", key, **params) == "Deal 1 finished: Ann and Cy"
+    assert words.say("zh-CN", key, **params) == "第 1 局结束：Ann 和 Cy"
     assert_refused("bacon", state, numbered, "bacon.out_round")
     assert_refused("bacon", state, {**numbered, "round": "2"}, "bacon.out_round")
 

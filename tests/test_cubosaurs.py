@@ -288,9 +288,9 @@ def test_the_log_names_a_shipped_type_in_the_players_language_and_a_written_one_
     eng = engine("cubosaurs")
     shipped = {"type": "row", "by": "table", "kind": "dino", "name": "Brontosaurus", "values": [1, 3, 5, 7]}
     written = {**shipped, "name": "Stegosaurus"}
-    assert describe("zh-CN", eng, shipped, 1) == "设定计分栏：雷龙 1，3，5，7"
-    assert describe("en", eng, shipped, 1) == "Score row set: Brontosaurus 1, 3, 5, 7"
-    assert describe("zh-CN", eng, written, 1) == "设定计分栏：Stegosaurus 1，3，5，7"
+    assert describe("zh-CN", eng, shipped, 1) == "设定计分栏：雷龙 1、3、5 和 7"
+    assert describe("en", eng, shipped, 1) == "Score row set: Brontosaurus 1, 3, 5 and 7"
+    assert describe("zh-CN", eng, written, 1) == "设定计分栏：Stegosaurus 1、3、5 和 7"
 
 
 def test_the_next_step_is_the_round():

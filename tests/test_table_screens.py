@@ -633,7 +633,7 @@ def test_a_splitter_phone_that_has_written_waits_on_the_players_still_writing_no
     hub.act(token, {**write, "type": "write", "by": "A"})
     assert got[-1]["waiting"] == ["B", "C"]
     assert words.say("en", "table.nothing_to_do_wait", who=["B", "C"]) in phone_words(store, hub, got[-1])
-    assert words.say("zh-CN", "table.nothing_to_do_wait", who=["B", "C"]) == "现在无需操作：等 B，C 操作。"
+    assert words.say("zh-CN", "table.nothing_to_do_wait", who=["B", "C"]) == "现在无需操作：等 B 和 C 操作。"
     assert hub.engine.prompt(store.state(hub.sid))[-1]["type"] == "finish"
 
 
@@ -1065,7 +1065,7 @@ def test_once_a_pictomania_game_is_over_every_phone_and_the_host_show_its_last_r
         got, token = seated(hub, seat)
         screens[seat] = words_in(seat_body(shell(store, f"/join/{hub.sid}"), hub, token, got[-1]))
     for seat, screen in screens.items():
-        assert "Winners: A, B, C" in screen.replace("\u00a0", " "), seat
+        assert "Winners: A, B and C" in screen.replace("\u00a0", " "), seat
         assert "Round 5 revealed" in screen, seat
 
 def played(game: str, players: list, options: dict | None = None, actions: list | None = None,

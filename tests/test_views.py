@@ -104,7 +104,7 @@ def test_undo_and_redo_say_which_round_they_take_back_or_put_back(app):
 
 def test_readable_parameters():
     assert words.readable("en", {"A": 3, "B": -1}) == "A 3, B -1"
-    assert words.readable("zh-CN", ["甲", "乙"]) == "甲，乙"
+    assert words.readable("zh-CN", ["甲", "乙"]) == "甲和乙"
     assert words.say("en", "score_pad.action.round", scores={"A": 3}, nth=1) == "Round 1 scores: A 3"
     assert words.duration("en", "2025-01-01T20:00:00+00:00", "2025-01-01T21:05:00+00:00") == "1 h 5 min"
     assert words.duration("zh-CN", "2025-01-01T20:00:00+00:00", "2025-01-01T20:00:40+00:00") == "不到 1 分钟"  # not 0
@@ -342,7 +342,7 @@ def test_start_waits_for_the_records_colour_check_and_says_why(app):
     draft["seats"][1]["colour"] = "red"
     _, body, _ = new_session.build(app, "nab_it")
     assert buttons(body)["Start"].disabled
-    assert "Ann, Ben both chose Red: each player needs a colour of their own." in texts(body)
+    assert "Ann and Ben both chose Red: each player needs a colour of their own." in texts(body)
     draft["seats"][1]["colour"] = "blue"
     _, body, _ = new_session.build(app, "nab_it")
     routes = []
@@ -434,7 +434,7 @@ def test_shared_places_on_the_end_screen(app):
     app.store.play(sid, {"type": "finish", "by": "table"}, "2025-01-01T20:10:00+00:00")
     _, body, _ = session.build(app, sid, read_only=True)
     shown = texts(body)
-    assert "Winners: A, B" in shown and "1. A" in shown and "1. B" in shown
+    assert "Winners: A and B" in shown and "1. A" in shown and "1. B" in shown
 
 
 def test_undo_of_a_revealing_action_asks_the_table(app, monkeypatch):
@@ -545,7 +545,7 @@ def test_colours_are_required_and_distinct_where_the_game_uses_them(app):
     # the record's own check (scoring.record.check_colours) says what is missing, naming the players
     assert new_session.missing(app, game, draft) == "A needs a colour: this game is played with colours."
     draft["seats"][0]["colour"] = "red"
-    assert new_session.missing(app, game, draft) == ("A, B both chose Red: each player needs a colour of their "
+    assert new_session.missing(app, game, draft) == ("A and B both chose Red: each player needs a colour of their "
                                                      "own.")
     draft["seats"][0]["colour"] = "pink"  # not one of the record's colours: the screen no longer lets it pass
     assert new_session.missing(app, game, draft) == "A needs a colour: this game is played with colours."

@@ -603,7 +603,7 @@ def test_a_crew_playing_as_one_team_is_one_row_of_the_scoreboard_in_both_languag
     from scoring.core import engine
     from scoring.record import new_record, replay
     state = replay(new_record("solar_storm", ["A", "B", "C"], now=T0))
-    for lang, title in (("en", "Everyone (A, B, C)"), ("zh-CN", "全员（A，B，C）")):
+    for lang, title in (("en", "Everyone (A, B and C)"), ("zh-CN", "全员（A、B 和 C）")):
         panel = scoreboard_panel(lambda key, **p: words.say(lang, key, **p), lang,
                                  engine("solar_storm").scoreboard(state), Folds({}, lambda: None))
         tiles = [t for t in walk(panel) if isinstance(t, ft.ExpansionTile)]

@@ -153,9 +153,9 @@ def test_values_the_table_did_not_give_stay_unknown_and_are_asked_when_needed(st
     assert table.state["rows"]["Brontosaurus"] == [None, 0, 5, None]
     row = table.record["actions"][0]
     key, params = table.engine.describe(row)
-    assert words.say("en", key, **params) == "Score row set: Brontosaurus not known, 0, 5, not known"
+    assert words.say("en", key, **params) == "Score row set: Brontosaurus not known, 0, 5 and not known"
     key, params = table.engine.describe({**row, "kind": "egg", "values": [2, None]})
-    assert words.say("zh-CN", key, **params) == "设定计分栏：雷龙蛋 2，未知"
+    assert words.say("zh-CN", key, **params) == "设定计分栏：雷龙蛋 2 和未知"
     step(table, "More: Brontosaurus")
     tap(build(table), "Add round")
     body = build(table)

@@ -189,7 +189,7 @@ def test_answers_behind_the_cover_repeats_refused_and_kept(table):
     table.local["answers"]["answers"][:] = ["Apple", "pear"]
     tap(table.build(), "Done: hide my answers")
     shown = texts(table.build())
-    assert "Handed in: Ann" in shown and "Still writing: Bo, Cy" in shown and "Pass the phone to Bo" in shown
+    assert "Handed in: Ann" in shown and "Still writing: Bo and Cy" in shown and "Pass the phone to Bo" in shown
 
 
 def test_hand_is_covered_until_shown_and_a_tap_plays_the_card(table):

@@ -222,7 +222,7 @@ def test_tie_break_is_said_when_it_decides():
     table.apply({"type": "layout", "by": "Bob", "layout": "C W1 G G1 L"})  # 1 + grass 2 × 1 = 3, largest 2
     assert table.errors == [] and table.state["over"]
     shown = texts(view.final(table.ctx()))
-    assert "Ann, Bob are tied at 3: the largest property decides — Ann wins (squares: 3)." in shown
+    assert "Ann and Bob are tied at 3: the largest property decides — Ann wins (squares: 3)." in shown
     assert "Score comparison" in shown and "Ann's kingdom" in shown
 
 
@@ -274,7 +274,7 @@ def test_every_coloured_legend_line_points_at_one_property():
     assert len(coloured) == 8 and len({colour for colour, _ in coloured}) == 8
     assert coloured[0] == (ft.Colors.RED_600, "Lake — squares: 2, crowns: 1, points: 2")
     assert lines[-1] == (None, "No crown, 0 points: Forest (3 squares), Lake (1 square), Swamp (1 square), "
-                               "Lake (3 squares), Forest (1 square)")
+                               "Lake (3 squares) and Forest (1 square)")
     squares = cells(body)
     for p, colour in view.outlined(game.trim(table.state["games"][0]["kingdoms"]["Ann"]["grid"])):
         frames = {(side.width, side.color) for side in (squares[tuple(rc)].border.top for rc in p["cells"])}

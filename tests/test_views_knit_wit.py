@@ -220,9 +220,9 @@ def test_weave_screen_shows_turn_loops_spools_and_points(table):
     weave_turn(table, WEAVE[0], tag="yellow")
     weave_turn(table, WEAVE[1], tag="round")
     shown = table.texts()
-    assert "Cleo: place a loop" in shown and "Spools still to place: 3, 6" in shown
+    assert "Cleo: place a loop" in shown and "Spools still to place: 3 and 6" in shown
     assert "1 · yellow" in shown and "2 · round" in shown
-    assert "Spool 1: loops 1, 2 (yellow + round) · worth 2" in shown
+    assert "Spool 1: loops 1 and 2 (yellow + round) · worth 2" in shown
     assert [r.label for r in table.controls(ft.Radio)] == ["Spool 1", "Spool 2"]
 
 
@@ -232,7 +232,7 @@ def test_same_loop_set_warns_and_cancel_sends_nothing(table):
         weave_turn(table, turn)
     weave_turn(table, ("Cleo", 5, 6, [5, 6], False))
     before = len(table.store.load(table.sid)["actions"])
-    assert any("Spool 5 already sits inside exactly these loops (5, 6)" in s for s in table.texts())
+    assert any("Spool 5 already sits inside exactly these loops (5 and 6)" in s for s in table.texts())
     table.tap("Cancel")
     assert "Place the spool" in table.buttons()
     assert len(table.store.load(table.sid)["actions"]) == before and not table.errors

@@ -176,7 +176,7 @@ def test_stop_takes_a_tile_and_locks_the_guesser():
     assert "Ann took 3" in shown and "Ann has stopped: no more guesses." in shown
     tap(ctx, "Ben: stop")
     assert ctx.actions[-1] == {"type": "stop", "by": "Ben", "take_tile": False}
-    assert "Rewards left: 3, 2" in texts(view.build(ctx))
+    assert "Rewards left: 3 and 2" in texts(view.build(ctx))
 
 
 def test_reveal_before_the_race_ends_asks_first():
@@ -215,11 +215,11 @@ def test_reveal_screen_shows_piles_in_order_black_sheep_and_scores():
     assert "2. Ben guessed 1: wrong, to the middle" in shown
     assert "1. Ben guessed 2: right, takes a 3-star token" in shown and "2. Ann guessed 2: right, takes a 2-star token" in shown
     # the star values of the tokens nobody won ("Ann keeps tokens 2, 1" read as if naming tokens by number)
-    assert "Ann keeps the tokens nobody won: 2, 1 (-3)" in shown
-    assert "Dan keeps the tokens nobody won: 3, 2, 1 (-6)" in shown
+    assert "Ann keeps the tokens nobody won: 2 and 1 (-3)" in shown
+    assert "Dan keeps the tokens nobody won: 3, 2 and 1 (-6)" in shown
     assert "Cat keeps the tokens nobody won: 1 (-1)" in shown
     assert "Black sheep: Dan, most cards in the middle (2)" in shown
-    assert "Cards in the middle: Ann\u00a00, Ben\u00a01, Cat\u00a01, Dan\u00a02" in raw_texts(view.build(ctx))  # a name keeps its count
+    assert "Cards in the middle: Ann\u00a00, Ben\u00a01, Cat\u00a01 and Dan\u00a02" in raw_texts(view.build(ctx))  # a name keeps its count
     lines = [[c.content.value for c in r.controls] for r in walk(view.build(ctx)) if isinstance(r, ft.Row)
              and len(r.controls) == 5 and all(isinstance(getattr(c, "content", None), ft.Text) for c in r.controls)]
     assert lines[0] == ["Player", "Won", "Kept", "Tile", "Round"]
@@ -395,7 +395,7 @@ def test_each_phone_enters_its_own_card_and_the_last_starts_the_drawing():
     said = "Entered: Circle, number 4. You may change it and enter it again until the last player enters theirs."
     assert said in texts(view.build(ann))
     assert not any(said in texts(view.build(screen)) for screen in (seats["Ben"], host))
-    waiting = "Cards entered on phones: Ann; still to enter: Ben, Cat, Dan"
+    waiting = "Cards entered on phones: Ann; still to enter: Ben, Cat and Dan"
     for screen in (ann, seats["Ben"], host):
         assert waiting in texts(view.build(screen)), screen.seat
     assert chosen(seats["Ben"]) == [] and ENG.player_view(host.table["state"], "Ben")["entered"] == {"Ann": None}

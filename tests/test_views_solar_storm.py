@@ -7,6 +7,7 @@ import flet as ft
 import pytest
 
 from scoring.games.solar_storm import ROOMS
+from scoring.i18n import listed
 from tests.card_view_helpers import Table, all_buttons, shown, tap
 from tests.test_views_components import fills_its_column
 from views import words
@@ -82,7 +83,7 @@ def test_hands_only_when_uncovered():
     tap(build(table), "Show Ann's hand")
     texts = shown(build(table))
     assert [t for t in texts if t.startswith("Hand: ")] == [
-        "Hand: " + ", ".join(view.card_name(table.ctx(), c) for c in sorted(hand))] and words
+        "Hand: " + listed("en", [view.card_name(table.ctx(), c) for c in sorted(hand)])] and words
     tap(build(table), "Hide Ann's hand")
     assert not any(t.startswith("Hand: ") for t in shown(build(table)))
 

@@ -96,7 +96,7 @@ def test_hearts_and_a_shared_place_in_the_final_view():
     assert table.state["over"]
     shown = texts(view.final(table.ctx()))
     assert "All three hearts hold 4: +5" in shown
-    assert "Ann, Bob are tied on 5 points and share the place." in shown
+    assert "Ann and Bob are tied on 5 points and share the place." in shown
 
 
 def written_round() -> CardTable:

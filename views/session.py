@@ -463,8 +463,9 @@ def end_panel(app: Any, record: dict, board: Any, folds: Folds) -> ft.Control:
     ]
     if board.tiebreak_used:  # in the game's own words where it has them: which tie-break decided
         controls.append(aside(app.lang, words.say_for(app.lang, record["game"], "app.tiebreak_used")))
-    controls.append(ft.Text(app.t("app.ranking", ranking=[
-        words.whole_name(app.t("app.place_total", place=p, name=n, points=board.total(n))) for p, n in places(board)])))
+    ranking = [words.whole_name(app.t("app.place_total", place=p, name=n, points=board.total(n)))
+               for p, n in places(board)]
+    controls.append(ft.Text(app.t("app.ranking", ranking=words.plain_list(app.lang, ranking))))  # numbered: no "and"
     controls.append(scoreboard_panel(app.t, app.lang, board, folds, expanded=True))
     if board.rounds:
         t = game_words(app, record["game"])

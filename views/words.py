@@ -1,7 +1,7 @@
 """Words on screen: every visible string comes from the translation tables through `say`.
 
 `say(lang, key, **params)` is `scoring.i18n.text` with parameters made readable first: a dict of points
-({"A": 3, "B": -1}) reads "A 3, B -1", a list reads "A, B", nested values the same way.
+({"A": 3, "B": -1}) reads "A 3, B -1", a list reads "A, B and C" (甲、乙和丙), nested values the same way.
 Dates and durations are formatted here too, so every screen shows them alike. A typed whole number is read in one
 place (`whole_number`), so every number field takes what a phone's keyboard or a Chinese IME types alike.
 
@@ -20,19 +20,22 @@ from scoring import i18n
 
 LANGUAGES = i18n.LANGUAGES
 move_name = i18n.move_name  # a move's name, the game's own first: the one lookup a refusal naming a move uses too
+plain_list = i18n.plain_list  # a list without "and" ("1. A (4), 2. B (3)": a ranking, numbered already)
 ORPHAN_MAX = 12  # a last word this short (in characters) is glued to the word before it
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
-CJK_PAIR = re.compile(f"(?<=[{_CJK}])(?=[{_CJK}])")  # between two CJK characters (or full-width marks: 丽（)
+FULL_WIDTH = "\uff00-\uffef"  # full-width marks and forms: a line may break between 丽 and （ too
+CJK_PAIR = re.compile(f"(?<=[{i18n.CJK}{FULL_WIDTH}])(?=[{i18n.CJK}{FULL_WIDTH}])")  # between two of them
 
 
 def readable(lang: str, value: Any, refusal: bool = False) -> Any:
-    """A parameter in a readable form: dicts as "key value" pairs, lists joined, a word of the table named by its
-    key in words (so a list of them reads as words too; `i18n.is_word`), other scalars as they are."""
+    """A parameter in a readable form: dicts as "key value" pairs, lists as a sentence lists them ("A, B and C",
+    `i18n.listed`), a word of the table named by its key in words (so a list of them reads as words too;
+    `i18n.is_word`), other scalars as they are."""
     sep = "，" if lang == "zh-CN" else ", "
     if isinstance(value, dict):
         return sep.join(f"{k} {readable(lang, v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
-        return sep.join(str(readable(lang, v)) for v in value)
+        return i18n.listed(lang, [i18n.plain_list(lang, [readable(lang, w) for w in v])
+                                  if isinstance(v, (list, tuple)) else readable(lang, v) for v in value])
     if i18n.is_word(lang, value, refusal):
         return i18n.table(lang)[value]
     return value

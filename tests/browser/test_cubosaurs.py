@@ -59,7 +59,7 @@ def test_a_card_value_the_table_did_not_give_stays_unknown(phone, server):
     tab.see(f"{CHINESE[1]}卡上 1 张对应多少分？请先填上这个数。")
     tab.tap(f"增加：{CHINESE[1]}：1 张", exact=True)
     tab.tap("保存计分栏并记入本轮", exact=True)
-    tab.see(f"设定计分栏：{CHINESE[1]} 1，未知，5，未知")
+    tab.see(f"设定计分栏：{CHINESE[1]} 1、未知、5 和未知")
     tab.see("操作记录（2）")
     with Store(server.data) as store:
         assert store.state(sid)["rows"]["Brontosaurus"] == [1, None, 5, None]

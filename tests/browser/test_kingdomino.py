@@ -122,7 +122,7 @@ def test_kingdom_domino_by_domino_with_one_refusal(phone):
     tab.tap("现在结束本局")
     tab.see("游戏结束")
     tab.see("获胜者：国王甲")
-    tab.see("排名：1. 国王甲（17），2. 国王乙（0）")
+    tab.see("排名：1. 国王甲（17）、2. 国王乙（0）")
     tab.see("国王甲 的王国")
     tab.see("湖泊：2 格 × 1 顶皇冠 = 2")
     tab.shot("kingdomino_phone_end")

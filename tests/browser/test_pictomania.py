@@ -303,7 +303,7 @@ def test_two_rounds_for_four_players(browser, own_server):
     placed = play_round(tab, numbers, [("Pia", "Quin", True), ("Quin", "Rosa", True), ("Pia", "Rosa", True),
                                        ("Rosa", "Pia", True), ("Quin", "Pia", False), ("Seb", "Pia", False),
                                        ("Seb", "Quin", False), ("Rosa", "Seb", False)])
-    tab.see("Pia's pile: Rosa, Quin, Seb")
+    tab.see("Pia's pile: Rosa, Quin and Seb")
     tab.tap("Pia is guessing", exact=True)
     tab.shot("pictomania_phone_guesses")
     for name in ("Pia", "Rosa", "Seb"):

@@ -121,7 +121,7 @@ def test_table_types_the_deal(phone):
     tab.see("已完成：输入发牌")                                   # the deal is in the log (undo offered)
     tab.see(HINTS["actions"])
     tab.see("资源牌堆：56 张 · 弃牌堆：0 张")           # 66 − 8 typed into hands − 2 typed face up
-    tab.see("翻开：金属，能量")
+    tab.see("翻开：金属和能量")
     tab.see("操作记录（1）")
 
 
