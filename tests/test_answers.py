@@ -56,13 +56,14 @@ def test_normalise_is_idempotent(text):
 
 
 @pytest.mark.parametrize(
-    "a, b",
-    [("Apple", "apple"), ("apple", "ＡＰＰＬＥ"), ("Apple", "ＡＰＰＬＥ"), ("苹果", "蘋果"), ("sun flower", "sunflower"),
-     ("薴", "苧")],
+    "a, b, ignored",
+    [("Apple", "apple", "case"), ("apple", "ＡＰＰＬＥ", "case width"), ("Apple", "ＡＰＰＬＥ", "case width"),
+     ("苹果", "蘋果", "traditional"), ("sun flower", "sunflower", "spaces"), ("薴", "苧", "traditional"),
+     ("Café!", "cafe", "case accents punctuation"), ("apple", "apple", "")],
 )
-def test_written_the_same_is_same(a, b):
-    """Equal after normalising: same, score 100, reason equal."""
-    assert Matcher().compare(a, b) == Verdict("same", 100.0, answers.EQUAL)
+def test_written_the_same_is_same(a, b, ignored):
+    """Equal after normalising: same, score 100, reason equal, the link naming only the differences ignored."""
+    assert Matcher().compare(a, b) == Verdict("same", 100.0, answers.EQUAL, ignored)
 
 
 def test_plural_is_suggested_never_same():
@@ -317,8 +318,10 @@ def test_a_suggestion_shows_its_link(a, b, reason, link, text_en, text_zh):
 
 
 def test_verdicts_without_a_link_explain_as_their_reason():
-    """Same, different, blank and plain similarity show their reason key without params."""
-    assert Matcher().compare("Apple", "apple").explain() == (answers.EQUAL, {})
+    """Same as written, different, blank and plain similarity show their reason key without params; same but for
+    case shows the differences ignored, each in words."""
+    assert Matcher().compare("apple", "apple").explain() == (answers.EQUAL, {})
+    assert Matcher().compare("Apple", "apple").explain() == ("answers.link.equal", {"link": ["answers.ignored.case"]})
     assert Matcher().compare("cat", "dog").explain() == (answers.UNLIKE, {})
     assert Matcher().compare("Blorp", "blorps").explain() == (answers.SIMILAR, {})
 

@@ -644,7 +644,7 @@ def test_table_rules_any_pair_same_or_different():
     assert events == [{"type": "alias_learned", "a": "猫王", "b": "Elvis"}]
     t.do("dup_ruling", a=["A", 1], b=["B", 1], same=True)
     review = knit_wit.spool_review(t.state)
-    assert review["duplicates"] == ["A", "B"] and review["reasons"]["A"] == "knit_wit.reason.ruled_same"
+    assert review["duplicates"] == ["A", "B"] and review["reasons"]["A"] == ["knit_wit.reason.ruled_same", {}]
     t.refuse("knit_wit.already_ruled", "dup_ruling", a=["B", 1], b=["A", 1], same=False)
     t.refuse("knit_wit.ruling_same_player", "dup_ruling", a=["A", 1], b=["A", 1], same=False)
     t.do("next_spool")

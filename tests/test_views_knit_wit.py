@@ -382,12 +382,27 @@ def test_a_look_alike_suggestion_without_a_reading_shows_its_similarity(table):
     assert f"These look alike: the table decides. ({round(s['score'])}% alike)" in table.texts()
 
 
+def test_answers_written_alike_are_crossed_out_naming_only_the_differences_they_have(table):
+    """"Apple" and "apple!" read "Written the same (ignoring case, width, spaces, punctuation and traditional
+    characters)" on an English screen: only case and punctuation differ, and only those are said, in both
+    languages."""
+    woven(table)
+    for player, first in (("Ada", "Apple"), ("Bram", "apple!"), ("Cleo", "lemon")):
+        write_sheet(table, player, [first, "", "", "", "", ""])
+    for player in CLAIMS:
+        table.tap(f"{player}: claim {table.state['race']['stack'][0]}")
+    shown = table.texts()
+    assert "Crossed out: the same as Bram" in shown and "Written the same (ignoring case and punctuation)." in shown
+    assert not any("width" in line or "traditional" in line for line in shown)
+    assert "写法相同（不计大小写和标点）。" in texts(table.view("zh-CN"))
+
+
 def test_challenge_countdown_vote_and_totals(table, clock):
     answered(table)
     table.tap("The same: cross both out")
     table.tap("Spool 1 done: next spool")
     shown = table.texts()
-    assert "Crossed out: the same as Bram" in shown and "Written the same" in " ".join(shown)
+    assert "Crossed out: the same as Bram" in shown and "Written exactly the same." in shown
     assert "Challenge Ada's answer" not in table.buttons()
     table.tap("Spool 2 done: next spool")
     assert "Totals so far: Ada 1, Bram 0, Cleo 7" in table.texts()

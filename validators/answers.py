@@ -7,7 +7,9 @@ for a suggestion, the text that linked the answers (`Verdict.explain()` gives a 
    punctuation dropped — except punctuation that carries meaning (``C++``, ``C#``, ``A+``/``A-``, ``1/2``,
    ``3.14``, ``9:00``, ``5%``, ``+1``/``-1`` stay apart). ``ＡＰＰＬＥ``, ``Apple!`` and ``apple`` all become
    ``apple``; ``蘋果`` becomes ``苹果``; ``sun flower`` becomes ``sunflower``.
-2. Equal after normalising → **same** (`answers.reason.equal`).
+2. Equal after normalising → **same** (`answers.reason.equal`), `link` naming the differences ignored
+   (`writing.ignored`: "case punctuation"), so the table reads only those ("Written the same (ignoring case and
+   punctuation)", `answers.link.equal`), never full-width or traditional characters between two plain words.
 3. A learned alias (a ruling the table made earlier, e.g. ``苹果 = apple``) → **same** (`answers.reason.alias`).
 4. A shared reading (validators/readings.py: English lemma without articles, American spelling, numbers as
    digits, Chinese without a count and measure word, toneless pinyin, CC-CEDICT glosses) → **suggested**, the
@@ -62,7 +64,7 @@ from rapidfuzz import fuzz, process
 
 from validators import lexicon
 from validators.readings import ORDER, Readings, link, readings
-from validators.writing import is_dense, normalise, words
+from validators.writing import ignored, is_dense, normalise, words
 
 __all__ = ["SAME", "SUGGESTED", "DIFFERENT", "Matcher", "Verdict", "alias_pairs", "explain", "is_dense",
            "normalise", "plurals"]
@@ -75,13 +77,15 @@ TYPO = "answers.reason.typo"
 UNLIKE = "answers.reason.different"
 BLANK = "answers.reason.blank"
 READING = {name: f"answers.reason.{name}" for name in ORDER}
-LINKED = (TYPO, *READING.values())
+LINKED = (EQUAL, TYPO, *READING.values())
 
 
 def explain(reason: str, link_text: str = "") -> tuple[str, dict]:
-    """The message key and params that show a verdict to the table ("Same pinyin: qiao ke li")."""
+    """The message key and params that show a verdict to the table ("Same pinyin: qiao ke li"); an equal
+    verdict's differences each in words (`answers.ignored.<kind>`)."""
     if reason in LINKED and link_text:
-        return reason.replace("answers.reason.", "answers.link."), {"link": link_text}
+        shown = [f"answers.ignored.{kind}" for kind in link_text.split()] if reason == EQUAL else link_text
+        return reason.replace("answers.reason.", "answers.link."), {"link": shown}
     return reason, {}
 
 
@@ -138,7 +142,8 @@ def _joined_echo(answer_words: Sequence[str], joined: str) -> bool:
 @dataclass(frozen=True)
 class Verdict:
     """How two answers compare: kind is same/suggested/different, score 0–100, reason an i18n message key, link
-    the reading that linked a suggestion ("qiao ke li", "tomato", the English word of a typo; "" otherwise)."""
+    the reading that linked a suggestion ("qiao ke li", "tomato", the English word of a typo) or the differences
+    two equal answers were written with ("case punctuation"; "" otherwise)."""
 
     kind: str
     score: float
@@ -154,9 +159,13 @@ class Verdict:
         return {"kind": self.kind, "score": round(float(self.score), 1), "reason": self.reason, "link": self.link}
 
 
-_EQUAL = Verdict(SAME, 100.0, EQUAL)
 _ALIAS = Verdict(SAME, 100.0, ALIAS)
 _BLANK = Verdict(DIFFERENT, 0.0, BLANK)
+
+
+def _equal(a: str, b: str) -> Verdict:
+    """The verdict on two answers that normalise alike, naming the differences ignored."""
+    return Verdict(SAME, 100.0, EQUAL, " ".join(ignored(a, b)))
 
 
 class Matcher:
@@ -193,7 +202,7 @@ class Matcher:
         if not na or not nb:
             return _BLANK
         if na == nb:
-            return _EQUAL
+            return _equal(a or "", b or "")
         if self._keys.get(na, na) == self._keys.get(nb, nb):
             return _ALIAS
         return self._read(na, nb, readings(words(a or "")), readings(words(b or ""))) or self._fuzzy(na, nb)
@@ -206,7 +215,7 @@ class Matcher:
         for i, norm in enumerate(norms):
             if norm:
                 where[norm].append(i)
-        out = [(i, j, _EQUAL) for spots in where.values() for i, j in combinations(spots, 2)]
+        out = [(i, j, _equal(texts[i], texts[j])) for spots in where.values() for i, j in combinations(spots, 2)]
         decided: set[tuple[int, int]] = set()
         for i, j, verdict in self._linked(texts, norms):
             decided.add((i, j))

@@ -12,6 +12,10 @@ equal):
 - `-` after a lone letter (the grade ``A-``).
 Everything else in the punctuation, separator, control, modifier and maths categories goes (``sun-flower.`` is
 ``sunflower``, ``U.S.A.`` is ``usa``).
+
+`ignored(a, b)` says which of these differences two answers that normalise alike differ by (a kind counts when
+normalising without ignoring it tells them apart), so the table reads the one reason that applies: "Apple" and
+"apple!" differ by case and punctuation, not by width or traditional characters.
 """
 
 from __future__ import annotations
@@ -22,7 +26,9 @@ from functools import lru_cache
 
 from opencc import OpenCC
 
-_DROPPED = {"Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Zs", "Zl", "Zp", "Cc", "Cf", "Co", "Cn", "Sk", "Sm"}
+_SPACES = {"Zs", "Zl", "Zp"}
+_DROPPED = {"Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Cc", "Cf", "Co", "Cn", "Sk", "Sm", *_SPACES}
+KINDS = ("case", "width", "accents", "spaces", "punctuation", "traditional")  # the differences `normalise` ignores
 _DENSE = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003ffff]")
 _PLAIN = re.compile(r"[a-z0-9]+")
 _SPACE_BEFORE_MARK = re.compile(r"\s+(?=[+#%])")
@@ -57,30 +63,39 @@ def simplified(text: str) -> str:
 
 
 @lru_cache(maxsize=1 << 16)
-def normalise(text: str) -> str:
-    """The answer reduced to what matters (see the module rulings)."""
-    if text.isascii() and _PLAIN.fullmatch(lower := text.lower()):
+def normalise(text: str, kept: frozenset[str] = frozenset()) -> str:
+    """The answer reduced to what matters (see the module rulings); kept: kinds of difference not ignored."""
+    if not kept and text.isascii() and _PLAIN.fullmatch(lower := text.lower()):
         return lower
-    text = unicodedata.normalize("NFKC", text).translate(_MINUS)
-    if _DENSE.search(text):
+    text = text if "width" in kept else unicodedata.normalize("NFKC", text)
+    text = text if "punctuation" in kept else text.translate(_MINUS)
+    if _DENSE.search(text) and "traditional" not in kept:
         text = simplified(text)
-    out = _strip(unicodedata.normalize("NFD", text.casefold()))
-    while _MARKS.search(out) and (again := _strip(out)) != out:
+    out = _strip(unicodedata.normalize("NFD", text if "case" in kept else text.casefold()), kept)
+    while _MARKS.search(out) and (again := _strip(out, kept)) != out:
         out = again
     return unicodedata.normalize("NFC", out)
 
 
-def _strip(text: str) -> str:
-    """One pass dropping punctuation, spaces and accents on Latin letters, keeping the meaningful marks."""
-    text = _SPACE_BEFORE_MARK.sub("", text)
+def ignored(a: str, b: str) -> tuple[str, ...]:
+    """The kinds of difference (`KINDS`, in that order) between two answers that `normalise` makes equal."""
+    apart = [kind for kind in KINDS if normalise(a, frozenset({kind})) != normalise(b, frozenset({kind}))]
+    return tuple(apart) if a != b else ()
+
+
+def _strip(text: str, kept: frozenset[str] = frozenset()) -> str:
+    """One pass dropping punctuation, spaces and accents on Latin letters, keeping the meaningful marks (and the
+    kinds of difference kept)."""
+    text = text if "spaces" in kept else _SPACE_BEFORE_MARK.sub("", text)
     kept_at = {i for match in _KEPT.finditer(text) for i in range(match.start(), match.end())}
-    kept: list[str] = []
+    out: list[str] = []
     for i, ch in enumerate(text):
         kind = unicodedata.category(ch)
-        if i not in kept_at and (kind in _DROPPED or (kind == "Mn" and kept and kept[-1] < "\u0250")):
+        dropped = kind in _DROPPED and ("spaces" if kind in _SPACES else "punctuation") not in kept
+        if i not in kept_at and (dropped or (kind == "Mn" and out and out[-1] < "\u0250" and "accents" not in kept)):
             continue
-        kept.append(ch)
-    return "".join(kept)
+        out.append(ch)
+    return "".join(out)
 
 
 @lru_cache(maxsize=1 << 16)

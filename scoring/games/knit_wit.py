@@ -172,14 +172,15 @@ def ruling_on(state: dict, a: str, b: str) -> bool | None:
 def spool_review(state: dict) -> dict:
     """The spool being scored: each player's answer, which are the same (and why), the pairs the table is asked
     about, the rulings made, and the tag echoes. `same[p]` lists the players whose answers p's is the same as,
-    `reasons[p]` the message key of why (the table's ruling, equal, alias); each suggested pair carries the
+    `reasons[p]` why in words, a message key and its parameters (the table's ruling, equal and the differences
+    ignored, alias; `validators.answers.explain`); each suggested pair carries the
     matcher's reason and link (the reading that linked it, "tomato")."""
     n = state["spool"]
     players = state["players"]
     texts = [state["sheets"][p][n - 1] for p in players]
     verdicts = {(i, j): v for i, j, v in matcher(state).pairs(texts)}
     same: dict[str, list[str]] = {p: [] for p in players}
-    reasons: dict[str, str] = {}
+    reasons: dict[str, list] = {}
     for i in range(len(players)):
         for j in range(i + 1, len(players)):
             if not texts[i] or not texts[j]:
@@ -188,7 +189,7 @@ def spool_review(state: dict) -> dict:
             verdict = verdicts.get((i, j))
             is_same = ruled if ruled is not None else bool(verdict and verdict.kind == SAME)
             if is_same:
-                reason = "knit_wit.reason.ruled_same" if ruled else verdict.reason
+                reason = ["knit_wit.reason.ruled_same", {}] if ruled else list(verdict.explain())
                 for a, b in ((players[i], players[j]), (players[j], players[i])):
                     same[a].append(b)
                     reasons.setdefault(a, reason)

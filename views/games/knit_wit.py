@@ -565,7 +565,8 @@ def marks(ctx: GameContext, review: dict, player: str) -> list[str]:
         return [ctx.t("knit_wit.view.mark_blank")]
     out = []
     if player in review["duplicates"]:
-        out += [ctx.t("knit_wit.view.mark_same", names=review["same"][player]), ctx.t(review["reasons"][player])]
+        key, params = review["reasons"][player]
+        out += [ctx.t("knit_wit.view.mark_same", names=review["same"][player]), ctx.t(key, **params)]
     for s in review["suggested"]:
         if player in (s["a"], s["b"]):
             other = s["b"] if player == s["a"] else s["a"]
