@@ -547,6 +547,11 @@ class Engine:
         params = {k: v for k, v in action.items() if k not in ("type", "at")}
         return f"{self.game.id}.action.{action['type']}", params
 
+    def outcome(self, state: dict, action: dict) -> tuple[str, dict]:
+        """An action just played in words for the one who played it ("Done: …"), with what it showed where the
+        state after it says (the dice the app rolled); by default as the log says it (`describe`)."""
+        return self.describe(action)
+
     def reveals(self, action: Any, before: dict | None = None) -> bool:
         """Whether the action shows hidden information (a shuffle, a roll, a reveal): undoing it needs consent.
         For a move declared BY_STATE it depends on `before`, the state the action was applied to (without it:

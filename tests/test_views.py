@@ -437,6 +437,18 @@ def test_shared_places_on_the_end_screen(app):
     assert "Winners: A and B" in shown and "1. A" in shown and "1. B" in shown
 
 
+def test_the_apps_roll_says_its_dice_when_done(app):
+    """Splitter's roll: "Done: The app rolled the dice" did not say what was rolled; the message says the dice,
+    in both languages ("The app rolled 3 and 5")."""
+    sid = app.store.create(new_record("splitter", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+    ctx = session.game_context(app, sid, app.store.record(sid), app.store.state(sid), engine("splitter"))
+    assert ctx.dispatch({"type": "roll", "by": "table"})
+    first, second = app.store.state(sid)["roll"]
+    assert app.page.dialogs[-1].content.value.replace("\u00a0", " ") == f"Done: The app rolled {first} and {second}"
+    app.set_setting("lang", "zh-CN")
+    assert app.page.dialogs[-1].content.value.replace("\u00a0", " ") == f"已完成：应用掷出了 {first} 和 {second}"
+
+
 def test_undo_of_a_revealing_action_asks_the_table(app, monkeypatch):
     sid = play_session(app.store, [{"A": 1, "B": 2}])
     engine = session.engine("score_pad")

@@ -49,7 +49,7 @@ from scoring.core import RuleError, engine
 from scoring.record import SHOWN, mark, ordinal, public_log
 from storage.prefs import draft_seat
 from views import rules, stats, words
-from views.components.action_log import describe, log_panel, named
+from views.components.action_log import describe, done, log_panel, named
 from views.components.chart import score_chart
 from views.components.folds import Folds
 from views.components.scoreboard import places, scoreboard_panel
@@ -423,15 +423,15 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
         table cannot simply take back."""
         shown = taps.shown()
         before = hub.fresh()[1]
-        made: list[dict] = []
-        if not attempt(app, sid, lambda: made.append(hub.play(action, action.get("at") or words.now(), shown)[0])):
+        made: list[tuple[dict, dict]] = []
+        if not attempt(app, sid, lambda: made.append(hub.play(action, action.get("at") or words.now(), shown))):
             return False
-        after = mark(made[0])
+        after = mark(made[0][0])
         taps.took(after)
         if eng.reveals(action, before):
             nth = ordinal(record["actions"], action, False)
-            app.notify("app.done_what", {"what": lambda lang: describe(lang, eng, action, nth)}, action="app.undo",
-                       on_action=lambda: attempt(app, sid, lambda: hub.undo(words.now(), True, after)))
+            app.notify("app.done_what", {"what": lambda lang: done(lang, eng, made[0][1], action, nth)},
+                       action="app.undo", on_action=lambda: attempt(app, sid, lambda: hub.undo(words.now(), True, after)))
         return True
 
     def apply(action: dict) -> bool:

@@ -7,7 +7,8 @@ Sheets A and B are data here (`SHEETS`, from RULINGS.md §6): 7 rows of 8 column
 no space).
 
 Actions:
-- `roll` (anyone): the app rolls two dice, seeded by the session and the round (a reveal).
+- `roll` (anyone): the app rolls two dice, seeded by the session and the round (a reveal); the one who rolled is
+  told the dice (`outcome`).
 - `set_roll` {"dice": [a, b]} (anyone): the table rolled real dice.
 - `write` {"by": P, "row": r, "offset": k, "left": a, "right": b}: rows 0–6 from the top; the two cells are
   (r, 3−k) and (r, 4+k), k = 0–3 being the distance from the centre line (between columns 3 and 4, counting
@@ -373,6 +374,13 @@ class Splitter(Engine):
     def rounds_entered(self, state: dict) -> int:
         """How many rounds are finished (rolled, by the app or the table, and written by every player)."""
         return len(state["rolls"])
+
+    def outcome(self, state: dict, action: dict) -> tuple[str, dict]:
+        """The app's roll just made, with its dice ("The app rolled 3 and 5": the log's words, "rolled the dice",
+        never said which); any other action as the log says it."""
+        if action.get("type") == "roll" and state["roll"] is not None:
+            return "splitter.action.rolled", {"dice": state["roll"]}
+        return super().outcome(state, action)
 
     def status(self, state: dict) -> dict:
         """Header: round of 22, waiting for the roll (and who rolls) or for the players to write; once over, the
