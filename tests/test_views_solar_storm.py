@@ -269,6 +269,31 @@ def test_typed_hull_breach_roll_then_cards():
     assert table.state["resources"]["discard"] == ["data", "data", "metal"] and table.state["turn"] == "Bo"
 
 
+def in_chinese(table: Table) -> list[str]:
+    """The table's screen read on a Chinese phone."""
+    table.lang = "zh-CN"
+    try:
+        return shown(build(table))
+    finally:
+        table.lang = "en"
+
+
+def test_the_last_roll_says_what_it_decided():
+    """"Last roll: 5" said the die but not what it was for or what it did (a scavenge's cards, the Hull Breach's
+    discards; the Hull Breach's roll still showed on the next player's turn): the line says both."""
+    table = typed_game()
+    assert table.apply({"type": "scavenge", "by": "Ann", "roll": 2})
+    assert "Last roll: 2 (scavenging) → no cards" in shown(build(table))
+    assert table.apply({"type": "scavenge", "by": "Ann", "roll": 6})
+    assert "Last roll: 6 (scavenging) → 2 cards" in shown(build(table))
+    assert "上次掷骰：6（搜刮）→ 2 张牌" in in_chinese(table)
+    table.state["damage"]["deck"], table.state["phase"] = [], "damage"  # every damage card drawn: the Hull Breach
+    assert table.apply({"type": "damage", "by": "Ann", "roll": 5, "cards": ["data", "data", "metal"]})
+    assert table.state["turn"] == "Bo"
+    assert "Last roll: 5 (Hull Breach) → 3 resource cards discarded" in shown(build(table))
+    assert "上次掷骰：5（船体破裂）→ 弃掉 3 张资源卡" in in_chinese(table)
+
+
 @pytest.mark.parametrize("key, count, one, two", [
     ("solar_storm.view.hint.scavenge", "picks", "Scavenging: take 1 more card.", "Scavenging: take 2 more cards."),
     ("solar_storm.view.damage_next", "rooms", "The next damage card hits 1 room.",

@@ -364,7 +364,7 @@ class SolarStorm(Engine):
             rooms={r: {"cubes": [True] * 3, "diverted": False} for r in ROOM_IDS},
             cube_supply=0, protection=[], where={p: opts["start_room"] for p in players},
             hands={p: [] for p in players}, tokens={p: 0 for p in players},
-            known={"resources": 0, "damage": 0}, peek=None, dice=0, roll=None, last_damage=None,
+            known={"resources": 0, "damage": 0}, peek=None, dice=0, roll=None, roll_for=None, last_damage=None,
             turn=None, turns=0, actions=0, picks=0, result=None,
         )
         full = full_deck(opts["difficulty"])
@@ -440,8 +440,9 @@ class SolarStorm(Engine):
                 if action.get(name) is not None:
                     raise RuleError("solar_storm.dealt_by_app", field=name)
 
-    def roll(self, state: dict, action: dict) -> int:
-        """The die: typed in table mode (1–6), from the seed in app mode."""
+    def roll(self, state: dict, action: dict, purpose: str) -> int:
+        """The die: typed in table mode (1–6), from the seed in app mode; kept with what it was rolled for
+        (`roll_for`: "scavenge" or "breach"), so the last roll is shown with what it decided."""
         self.no_typing(state, action, "roll")
         if self.typed(state):
             value = action.get("roll")
@@ -450,7 +451,7 @@ class SolarStorm(Engine):
         else:
             value = rng(state["seed"], "die", state["dice"]).randint(1, 6)
         state["dice"] += 1
-        state["roll"] = value
+        state["roll"], state["roll_for"] = value, purpose
         return value
 
     def draw_typed(self, state: dict, cards, count: int) -> list[str]:
@@ -579,7 +580,7 @@ class SolarStorm(Engine):
     def scavenge(self, state: dict, action: dict) -> None:
         """Roll the die: 1–2 nothing, 3–5 one card, 6 two cards (taken one by one)."""
         self.spend(state, action)
-        picks = scavenge_picks(self.roll(state, action))
+        picks = scavenge_picks(self.roll(state, action, "scavenge"))
         if picks:
             state.update(picks=picks, phase="scavenge")
 
@@ -752,7 +753,7 @@ class SolarStorm(Engine):
         else:
             if action.get("rooms") is not None:
                 raise RuleError("solar_storm.breach_no_rooms")
-            count = breach_discards(self.roll(state, action))
+            count = breach_discards(self.roll(state, action, "breach"))
             state["last_damage"] = None
             state["resources"]["discard"] += self.draw(state, action, count)
         if not state["over"]:
