@@ -11,6 +11,7 @@ from scoring.games.bacon import referee
 from tests.card_view_helpers import Table, all_buttons, label, shown, taken_over, tap
 from tests.helpers import run_async
 from tests.test_views_components import fills_its_column, raw_texts
+from views import words
 from views.games import bacon as view
 from views.games import round_edit
 
@@ -77,6 +78,21 @@ def test_the_wild_is_named_in_the_ruling_line_as_on_its_button_in_chinese():
     body = build(table)
     assert "万能 ×" in [b.content for b in all_buttons(body)]
     assert any(t.startswith("第 1 局：7B 万能 压 5A 5B，压得过") for t in shown(body))
+
+
+def test_a_ruling_on_a_lead_is_said_as_one():
+    """A referee check with nothing on the table read "Deal 1: 7B 7C on — — A legal lead…" on screen and
+    "Referee asked: 7B, 7C on " in the log (请求仲裁： 之上打出…); both say it was a lead."""
+    table = Table("bacon", ["A", "B", "C", "D"])
+    ruling = {"type": "ruling", "by": "table", "table": [], "played": ["7B", "7C"], "table_type": None}
+    assert table.apply(ruling)
+    table.local["bacon"] = {**view.draft_of(table.ctx()), "referee": True}
+    assert any(t.startswith("Deal 1: 7B 7C as a lead — A legal lead") for t in shown(build(table)))
+    key, params = table.engine.describe(ruling)
+    assert words.say("en", key, **params) == "Referee asked: 7B and 7C as a lead"
+    assert words.say("zh-CN", key, **params) == "请求仲裁：首出 7B 和 7C"
+    table.lang = "zh-CN"
+    assert any(t.startswith("第 1 局：首出 7B 7C，") for t in shown(build(table)))
 
 
 def test_the_deal_title_and_the_dealer_line_keep_their_last_word_with_the_one_before():

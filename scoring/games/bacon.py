@@ -204,7 +204,7 @@ class Bacon(Engine):
 
     def describe(self, action: dict) -> tuple[str, dict]:
         """An action in words; a numbered deal by its number; a ruling's Wild cards by their name
-        (`bacon.card.wild`), not their code "X"."""
+        (`bacon.card.wild`), not their code "X"; a ruling on a lead as one ("7B on " read as if cards were missing)."""
         key, params = super().describe(action)
         if action.get("type") == "deal" and "round" in params:
             return f"{key}_of", params
@@ -212,6 +212,8 @@ class Bacon(Engine):
             for side in ("table", "played"):
                 if isinstance(params.get(side), list):
                     params[side] = [WILD_NAME if card == WILD else card for card in params[side]]
+            if not params.get("table"):
+                return f"{key}_lead", params
         return key, params
 
     def _check_order(self, state: dict, order) -> list[str]:

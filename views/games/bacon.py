@@ -300,9 +300,10 @@ def verdict_view(ctx: GameContext, verdict: dict) -> ft.Control:
 
 
 def rulings_list(ctx: GameContext) -> list[ft.Control]:
-    """The referee checks on record: each ruling's cards and verdict."""
-    return [ft.Text(ctx.t("bacon.view.ruling", deal=r["deal"], played=cards_text(ctx, r["played"]),
-                          table=cards_text(ctx, r["table"]) or "—", verdict=reason_text(ctx, r["reason"])), size=13)
+    """The referee checks on record: each ruling's cards and verdict (a lead said as one: "on —" read oddly)."""
+    return [ft.Text(ctx.t("bacon.view.ruling" if r["table"] else "bacon.view.ruling_lead", deal=r["deal"],
+                          played=cards_text(ctx, r["played"]), table=cards_text(ctx, r["table"]),
+                          verdict=reason_text(ctx, r["reason"])), size=13)
             for r in ctx.state["rulings"]]
 
 
