@@ -62,7 +62,8 @@ def test_referee_check_translates_types_and_records():
     expected = referee(["5A", "5B"], ["7B", "X"])
     assert expected["beats"] and expected["reason"]["key"] == "cards.beats.higher"
     assert any(t.startswith("Beats it: the same kind (2-card pair)") for t in shown(body))
-    assert "Table reads as: 2-card pair, rank 5" in shown(body)
+    assert "Cards on the table: 2-card pair, rank 5" in shown(body)  # "Table reads as", "Played reads as"
+    assert "Cards played: 2-card pair, rank 7" in shown(body)
     tap(body, "Put on record")
     assert table.state["rulings"][0]["beats"] is True and table.state["rulings"][0]["played"] == ["7B", "X"]
     assert any(t.startswith("Deal 1: 7B Wild on 5A 5B — Beats it") for t in shown(build(table)))

@@ -165,7 +165,7 @@ def test_bacon_one_deal_with_referee(phone):
     card(tab, "Wild", "Wild ×")
     tab.tap("Check", exact=True)
     tab.see("Beats it: the same kind (2-card pair) with a higher rank, 7 over 5.")
-    shot_at(tab, "phone_bacon_referee", "Played reads as")
+    shot_at(tab, "phone_bacon_referee", "Cards played:")
     tab.tap("Put on record")
     tab.see("Deal 1: 7B Wild on 5A 5B")
 
