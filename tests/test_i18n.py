@@ -140,6 +140,7 @@ def test_a_list_of_one_reads_singular_in_english():
     assert words.say("en", "knit_wit.action.spool", by="Bram", number=5, loops=[5, 6]) == \
         "Bram placed spool 5 inside loops 5 and 6"
     assert words.say("zh-CN", "knit_wit.action.spool", by="Bram", number=5, loops=[5]) == "Bram 把 5 号线轴放进了线圈 5 里"
+    assert words.say("en", "knit_wit.action.aliases", count=1) == "The table added 1 known same-answer ruling"
 
 
 def test_two_counts_in_one_text_each_take_their_own_form():
