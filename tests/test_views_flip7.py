@@ -322,7 +322,7 @@ def test_each_phone_taps_and_gives_its_own_line_and_the_table_sees_who_gave():
     assert table.errors == [] and table.state["lines"]["Ann"]["numbers"] == [5, 11, 12]
     assert "Your line gave 32 points; the round is recorded once everyone has given theirs." in \
         shown(view.build(table.seated("Ann", phones["Ann"])))
-    assert "Given: Ann 32 points; still to give: Bo, Cy" in shown(view.build(table.ctx()))
+    assert "Given: Ann 32 points; still to give: Bo and Cy" in shown(view.build(table.ctx()))
     tap(view.build(table.ctx()), "Fill in the lines players gave")
     assert table.local["flip7"]["lines"]["Ann"]["cards"] == ["5", "11", "12", "+4"]
     for name, cards in (("Bo", ["3", "3"]), ("Cy", ["9"])):

@@ -10,6 +10,7 @@ import flet as ft
 from tests.card_view_helpers import Table, shown, tap, tap_round
 from tests.test_views_components import walk
 from views.context import PAGE
+from views.games import round_edit
 from views.games import score_pad as view
 
 
@@ -301,3 +302,12 @@ def test_the_tables_field_being_typed_in_stays_itself_when_a_phone_gives_its_poi
                             for body in (old, new))
     assert "Given: Ann 6; still to give: Bo" in shown(new)
     assert taken_over(old, field_old, new, field_new)
+
+
+def test_players_still_to_give_their_line_are_listed_as_a_sentence_lists_them():
+    """"Given: A 7; still to give: B, C" (还差：B，C) named the players left as the other waiting lines now do:
+    "B and C", "B 和 C"."""
+    table = Table("score_pad", ["A", "B", "C"])
+    assert shown(round_edit.lines_waiting(table.ctx(), {"A": "7"})) == ["Given: A 7; still to give: B and C"]
+    table.lang = "zh-CN"
+    assert shown(round_edit.lines_waiting(table.ctx(), {"A": "7"})) == ["已交：A 7；还差：B 和 C"]

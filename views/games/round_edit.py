@@ -89,9 +89,9 @@ def lines_waiting(ctx: GameContext, given: dict[str, str]) -> ft.Control:
     keyboard)."""
     if not given:
         return ft.Text("", visible=False)
-    joiner = ctx.t("rounds.view.joiner")
-    said = joiner.join(ctx.t("rounds.view.given_one", name=n, what=given[n]) for n in ctx.players if n in given)
-    missing = joiner.join(n for n in ctx.players if n not in given)
+    said = ctx.t("rounds.view.joiner").join(ctx.t("rounds.view.given_one", name=n, what=given[n])
+                                            for n in ctx.players if n in given)
+    missing = [n for n in ctx.players if n not in given]  # names in a list: "B and C", "B 和 C"
     return aside(ctx.lang, ctx.t("rounds.view.waiting", given=said, missing=missing))
 
 
