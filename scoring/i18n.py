@@ -12,6 +12,10 @@ counts in one text `"stats.player_summary[plays=1]"`, `"…[wins=1]"` and `"…[
 of one ("inside loop 5" for `loops=[5]`), when the language's own table has it; else the plain key. Chinese has no such variants (no plural forms); English has one
 for every text whose counted noun can meet a count of 1.
 
+Lists: a list parameter reads as a sentence lists it (`listed`: "Ann, Bo and Cat", 甲、乙和丙), in the engines'
+messages and the views' alike; a list inside it keeps plain commas (`plain_list`), as does a caller's numbered
+list (a ranking). A text whose verb follows a list of names is only used with two or more ("are tied").
+
 Flags: a text that says something only when a boolean parameter is true keeps that as a variant too, naming it
 `=true`: `"flip7.line.stayed[doubled=true]"` says "×2" where the plain key says nothing (rather than "×2 no").
 
