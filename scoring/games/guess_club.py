@@ -25,7 +25,7 @@ but `aliases` by a seated player; the setter of the round is `state["setter"]`):
 - `play` by the player whose turn it is (turns): `{"card": index | text}` — one of their unplayed cards is read out.
   The engine lists the other players' unplayed cards the matcher finds the same or similar in
   `state["pending"]["proposals"]` (player, card, text, kind, score, reason, link: the reading that linked a
-  suggestion, "qiao ke li") and waits for the setter.
+  suggestion, "qiao ke li", or the differences a card written the same has, "case") and waits for the setter.
 - `show` by any player but the one who read out (ruling): `{"card": index | text}` — "I have that answer too": one
   of their unplayed cards the matcher did not propose joins the proposals as kind "shown" (no score, no reason),
   so the setter sees it and rules on it. The answers are hidden in the app, so without this a card the matcher

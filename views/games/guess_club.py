@@ -333,8 +333,9 @@ def turn_panel(ctx: GameContext) -> ft.Control:
 
 
 def why_alike(ctx: GameContext, proposal: dict) -> str:
-    """Why a card is proposed: shown by its owner, the reading that linked it ("Same pinyin: qiao ke li"), else
-    the matcher's reason with the similarity."""
+    """Why a card is proposed: shown by its owner, the reading that linked it ("Same pinyin: qiao ke li") or the
+    differences it was written with ("Written the same (ignoring case)."), else the matcher's reason with the
+    similarity."""
     if proposal["kind"] == SHOWN:
         return ctx.t("guess_club.view.shown_by", name=proposal["player"])
     if proposal.get("link"):
