@@ -397,6 +397,18 @@ def test_answers_written_alike_are_crossed_out_naming_only_the_differences_they_
     assert "写法相同（不计大小写和标点）。" in texts(table.view("zh-CN"))
 
 
+def test_an_answer_three_wrote_names_both_others_in_either_language(table):
+    """Three players wrote "sun": Ada's mark names Bram and Cleo as a sentence does, and the Chinese does not say
+    和 twice (划掉：和 Bram 和 Cleo 的一样)."""
+    woven(table)
+    for player in PLAYERS:
+        write_sheet(table, player, ["sun", "", "", "", "", ""])
+    for player in CLAIMS:
+        table.tap(f"{player}: claim {table.state['race']['stack'][0]}")
+    assert "Crossed out: the same as Bram and Cleo" in table.texts()
+    assert "划掉：与 Bram 和 Cleo 的一样" in texts(table.view("zh-CN"))
+
+
 def test_challenge_countdown_vote_and_totals(table, clock):
     answered(table)
     table.tap("The same: cross both out")
