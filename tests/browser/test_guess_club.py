@@ -179,7 +179,7 @@ def test_three_player_game_to_the_end(server, phone, language_kept, tmp_path):
     game.rule(True)
     tab.see("Ivy pays 10 into the pot")
     game.play("Gia", "apple")
-    tab.see("Written the same")
+    tab.see("Written the same (ignoring case).")
     tab.shot("guess_club_phone_ruling")
     game.rule(True, matches=1)
     tab.see("Gia takes 50 from the pot")

@@ -366,7 +366,7 @@ def test_a_pictomania_deal_entered_card_by_card_on_the_phones(table_server, tabl
     enter_card(players["B"].tab, (2, 7))
     players["B"].tab.see("Entered: Triangle, number 7.")
     for tab in (host, players["C"].tab):
-        tab.see("Cards entered on phones: A, B; still to enter: C")
+        tab.see("Cards entered on phones: A and B; still to enter: C")
     enter_card(players["C"].tab, DEAL["C"])
     players["C"].tab.see("These cards cannot all be right: each symbol and each number is dealt only once.")
     players["C"].tab.shot("table_phone_pictomania_own_card_clash")
