@@ -176,7 +176,7 @@ def test_stop_takes_a_tile_and_locks_the_guesser():
     assert "Ann took 3" in shown and "Ann has stopped: no more guesses." in shown
     tap(ctx, "Ben: stop")
     assert ctx.actions[-1] == {"type": "stop", "by": "Ben", "take_tile": False}
-    assert "Rewards left: 3 and 2" in texts(view.build(ctx))
+    assert "Rewards left: 3, 2" in texts(view.build(ctx))
 
 
 def test_reveal_before_the_race_ends_asks_first():

@@ -36,6 +36,7 @@ from typing import Any, Awaitable, Callable
 import flet as ft
 
 from scoring.mechanics import race as mech
+from views import words
 from views.components.private import acts_as
 from views.ui import text_style
 
@@ -70,7 +71,7 @@ def race_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], 
     over = mech.is_over(race)
     left = mech.remaining(race)
     rows: list[ft.Control] = [ft.Text(title, size=18, weight=ft.FontWeight.BOLD)] if title else []
-    rows.append(ft.Text(ctx.t("app.race.left", rewards=left) if left else ctx.t("app.race.none_left")))
+    rows.append(ft.Text(rewards_left(ctx, left)))
     others = [p for p in race["players"] if not acts_as(ctx, p)]
     mine = [player_row(ctx, race, p, on_claim) for p in race["players"] if p not in others]
     if len(mine) > GRID_FROM:
@@ -102,6 +103,11 @@ def player_row(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awai
         controls.append(ft.OutlinedButton(content=ctx.t("app.race.stop", name=player),
                                           on_click=lambda e: on_decline(player)))
     return ft.Row(controls=controls)
+
+
+def rewards_left(ctx: Any, left: list) -> str:
+    """The rewards still to take, as labels ("Rewards left: 3, 2", 剩余奖励：3、2: a list of tiles, no "and")."""
+    return ctx.t("app.race.left", rewards=words.plain_list(ctx.lang, left)) if left else ctx.t("app.race.none_left")
 
 
 def claim_handler(on_claim: Callable[[str], Awaitable[Any]], player: str) -> Callable[[Any], Awaitable[None]]:

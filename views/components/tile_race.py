@@ -30,7 +30,7 @@ import flet as ft
 
 from scoring.mechanics import race as mech
 from views.components.private import acts_as
-from views.components.race import claim_handler, player_row, racers, status
+from views.components.race import claim_handler, player_row, racers, rewards_left, status
 
 TILE_HEIGHT, STOP_HEIGHT = 56, 40
 PER_ROW = 4
@@ -59,7 +59,7 @@ def tile_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], 
     left = mech.remaining(race)
     rows: list[ft.Control] = [ft.Row(wrap=True, spacing=8, run_spacing=0, controls=[
         ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
-        ft.Text(ctx.t("app.race.left", rewards=left) if left else ctx.t("app.race.none_left"))])]
+        ft.Text(rewards_left(ctx, left))])]
     mine = [p for p in race["players"] if acts_as(ctx, p)]
     others = [p for p in race["players"] if p not in mine]
     if len(mine) == 1:
