@@ -336,9 +336,10 @@ GLOSSARY = {  # a game's Chinese terms, as its original rule text (`shared/rules
     "guess_club": {"出题人": "出题者", "奖励板": "奖励区", "配对": "匹配", "奖池": "奖金池", "主题": "题目"},
     "pictomania": {"奖励板": "加分板块", "猜测牌": "猜测卡", "猜错牌": "猜错卡"},
     "splitter": {"记分表": "计分表"},  # the original has both; its rules page and refusals said 计分表, its screen 记分表
+    "solar_storm": {"防护标记": "保护标记"},
 }
 SHOWN_BY = {"guess_club": ("ledger.", "app.move.topic"), "pictomania": ("table.field.take_tile",),
-            "splitter": ()}  # shared texts
+            "splitter": (), "solar_storm": ()}  # shared texts
 
 
 @pytest.mark.parametrize("game", sorted(GLOSSARY))
