@@ -59,10 +59,10 @@ def seated(hub, seat: str):
     return got, token
 
 
-def seat_ctx(message: dict, refusals: list | None = None, local: dict | None = None) -> GameContext:
+def seat_ctx(message: dict, refusals: list | None = None, local: dict | None = None, lang: str = "en") -> GameContext:
     """A game context as the join screen builds it: the seat's view, no log but its length, the seat known."""
     view, record = message["view"], seat_record(message)
-    return GameContext(lang="en", record=record, state=view, engine=engine(record["game"]), page=FakePage(),
+    return GameContext(lang=lang, record=record, state=view, engine=engine(record["game"]), page=FakePage(),
                        store=None, local={} if local is None else local, sound=False, apply=lambda action: True,
                        show_error=(refusals.append if refusals is not None else lambda err: None),
                        refresh=lambda: None, seat=message["seat"], actions=message["count"])
@@ -941,6 +941,15 @@ def test_a_seated_solar_storm_phone_shows_no_other_seats_moves(store):
     got, _ = seated(hub, "A")
     screen = words_in(solar_storm.build(seat_ctx(got[-1])))
     assert "The referee or the host enters this." in screen and "Deal" not in screen
+
+
+def test_a_phone_in_chinese_says_the_turn_player_acts_on_their_own_phone(store):
+    """In Chinese, B's phone says that A 操作 (acts) on their own phone while A moves through the ship, not that A
+    填写 (fills in a form): A types nothing there."""
+    hub = open_hub(store, new_record("solar_storm", ["A", "B"], {}, seed=4), Clock())
+    got, _ = seated(hub, "B")
+    screen = words_in(solar_storm.build(seat_ctx(got[-1], lang="zh-CN")))
+    assert "A 在自己的手机上操作。" in screen and "填写" not in screen
 
 
 def test_a_seated_kingdomino_phone_offers_each_of_its_moves_with_one_control(store):
