@@ -439,7 +439,7 @@ def test_a_seated_phone_offers_only_its_own_race_button_pinned_and_no_second_cla
     body = seat_body(shell(store, f"/join/{hub.sid}"), hub, token, got[-1], pinned)
     (race,) = pinned
     assert set(buttons(race)) == {"A: claim 3", "A: stop"}
-    assert not any(b.startswith("stop or go on") for b in buttons(body))
+    assert not any(b.startswith("stop drawing") for b in buttons(body))
 
 
 def test_a_seated_knit_wit_phone_answers_on_its_sheet_only(store):
@@ -1398,6 +1398,16 @@ def test_a_near_tie_names_its_move_as_the_game_does_in_each_language():
     for lang in LANGUAGES:
         said = tie_text(lang, "knit_wit", tie)
         assert "next_spool" not in said and words.move_name(lang, "knit_wit", "next_spool") in said
+
+
+def test_two_pictomania_players_taking_a_tile_at_once_read_as_stopping_to_draw():
+    """Pictomania's stop (a player stops drawing, with a bonus tile or without) is named as the game does, not by the
+    shell's "stop or go on" (停牌或继续, a card game's word): two phones taking a tile at once read 停笔."""
+    from views.table import tie_text
+
+    tie = {"accepted": True, "first": "A", "second": "B", "gap_ms": 56.8, "type": "stop"}
+    assert tie_text("zh-CN", "pictomania", tie) == "几乎同时：A 和 B（停笔）只相差 56.8 毫秒，由全桌决定顺序。"
+    assert "(stop drawing)" in tie_text("en", "pictomania", tie)
 
 
 def test_a_second_quick_tap_on_a_near_tie_just_ruled_does_not_rule_the_next():
