@@ -11,7 +11,8 @@ Builder:
   (e.g. `scoring.mechanics.regions.regions(grid)`), each group in its own colour;
 - `on_tap(row, col)`: when given, a tap calls it instead of opening the chooser (e.g. paint with a chosen
   brush, or pick the cells of a move); `marked`: cells to point out (e.g. where a move may go), drawn with a
-  thick amber frame; `notes`: {(row, col): short text} shown small in a cell's corner (e.g. a group's points);
+  thick amber frame; `notes`: {(row, col): short text} shown small in a cell's top right corner (e.g. a group's
+  points), the cell's own text then bottom left in a fitted grid (centred in a 22 px cell, the two overlapped);
   `blocked`: cells that are not part of the board (drawn blank, not tappable); `origin`: where the grid's first
   cell sits on a larger board it shows part of (row, column from 0), for the cells' names;
 - `cell_size`: a cell's side in pixels, the grid scrolling sideways where it is wider than the screen; None: the
@@ -35,6 +36,8 @@ import flet as ft
 from views.ui import named_tap
 
 FIT_MAX = 36
+NOTED_LETTER = ft.Alignment.BOTTOM_LEFT  # a fitted cell's own text, away from its note
+NOTE_INSET = {False: 0, True: 3}  # a note's gap from the right edge: a fitted cell (22 px on a phone) has no room
 GROUP_COLOURS = (ft.Colors.RED, ft.Colors.BLUE, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE,
                  ft.Colors.TEAL, ft.Colors.PINK, ft.Colors.BROWN)
 
@@ -94,9 +97,10 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
             content = ft.Text(text, size=14, text_align=ft.TextAlign.CENTER)
             if (r, c) in notes:
                 content = ft.Stack(controls=[
-                    ft.Container(content=content, alignment=ft.Alignment.CENTER),
+                    ft.Container(content=content, alignment=ft.Alignment.CENTER if cell_size else NOTED_LETTER),
                     ft.Container(content=ft.Text(notes[(r, c)], size=10, weight=ft.FontWeight.BOLD),
-                                 alignment=ft.Alignment.TOP_RIGHT, padding=ft.Padding.only(right=3)),
+                                 alignment=ft.Alignment.TOP_RIGHT,
+                                 padding=ft.Padding.only(right=NOTE_INSET[bool(cell_size)])),
                 ])
             name = ctx.t("app.grid.cell", row=origin[0] + r + 1, col=origin[1] + c + 1,
                          value=text or ctx.t("app.grid.empty"))
