@@ -13,8 +13,8 @@ of one ("inside loop 5" for `loops=[5]`), when the language's own table has it; 
 for every text whose counted noun can meet a count of 1.
 
 Lists: a list parameter reads as a sentence lists it (`listed`: "Ann, Bo and Cat", 甲、乙和丙), in the engines'
-messages and the views' alike; a list inside it keeps plain commas (`plain_list`), as does a caller's numbered
-list (a ranking). A text whose verb follows a list of names is only used with two or more ("are tied").
+messages and the views' alike; a list inside it is bracketed (`grouped`: "(A, B) and (C, D)"), and a caller's
+numbered list (a ranking) keeps plain commas (`plain_list`). A text whose verb follows a list of names is only used with two or more ("are tied").
 
 Flags: a text that says something only when a boolean parameter is true keeps that as a variant too, naming it
 `=true`: `"flip7.line.stayed[doubled=true]"` says "×2" where the plain key says nothing (rather than "×2 no").
@@ -41,7 +41,7 @@ WORD_KINDS = frozenset({"phase", "card", "type", "room", "colour", "status", "re
 WORDS = frozenset({"cubosaurs.unknown_value"})  # words of the table not named `<domain>.<kind>.<name>`
 MOVE = "move"  # a refusal's parameter naming a move by its type ("show"): shown by its name (`move_name`)
 GAME = "game"  # beside MOVE, the game whose move it is (its own name of the move comes first)
-CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # Chinese, Japanese, Korean letters
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"  # CJK letters, full-width forms
 LIST_SEP = {"zh-CN": "、"}  # between the items of a list in a sentence; ", " elsewhere
 
 
@@ -137,14 +137,19 @@ def _show(lang: str, value: Any, refusal: bool = False) -> str:
     if isinstance(value, bool):
         return text(lang, "core.yes" if value else "core.no")
     if isinstance(value, (list, tuple)):
-        return listed(lang, [plain_list(lang, v) if isinstance(v, (list, tuple)) else _show(lang, v) for v in value])
+        return listed(lang, [grouped(lang, v) if isinstance(v, (list, tuple)) else _show(lang, v) for v in value])
     return str(value)
 
 
 def plain_list(lang: str, items: Any) -> str:
-    """A list inside a list (a damage card's rooms among the cards) without "and": "A, B", so the "and" of the
-    outer list (`listed`) alone says where its last item begins."""
+    """A list without "and": "A, B" (a numbered ranking, labels)."""
     return LIST_SEP.get(lang, ", ").join(_show(lang, v) for v in items)
+
+
+def grouped(lang: str, items: Any) -> str:
+    """A list inside a list (a damage card's rooms among the cards) in brackets without "and", so each group reads
+    apart from the next: "(A, B) and (C, D)", （甲、乙）和（丙、丁）."""
+    return ("（{}）" if lang == "zh-CN" else "({})").format(plain_list(lang, items))
 
 
 def listed(lang: str, items: list[str]) -> str:

@@ -118,8 +118,8 @@ def test_a_count_of_one_reads_singular_in_english_and_unchanged_in_chinese():
 
 def test_a_list_in_a_sentence_says_and_before_its_last_item():
     """Names in a sentence read "Ann and Cat are tied", "Ann, Bo and Cat" (they read "Ann, Cat are tied"), in
-    Chinese "Ann、Bo 和 Cat", "张三、李四和王五" (the views joined them with "，"); a list inside a list keeps its
-    commas; a numbered ranking says no "and"."""
+    Chinese "Ann、Bo 和 Cat", "张三、李四和王五" (the views joined them with "，"); a list inside a list is
+    bracketed (it read "A, B and C, D": which rooms went together?); a numbered ranking says no "and"."""
     tie = {"names": ["Ann", "Cat"], "points": 3}
     assert words.say("en", "splitter.view.tie_shared", **tie) == "Ann and Cat are tied on 3 points and share the place."
     assert words.say("zh-CN", "splitter.view.tie_shared", **tie) == "Ann 和 Cat 同为 3 分，名次并列。"
@@ -129,8 +129,11 @@ def test_a_list_in_a_sentence_says_and_before_its_last_item():
         assert say("zh-CN", "table.nothing_to_do_wait", who=who) == "现在无需操作：等 Ann、Bo 和 Cat 操作。"
         assert say("zh-CN", "app.crew", names=["张三", "李四", "王五"]) == "全员（张三、李四和王五）"
         assert say("en", "app.crew", names=["Ann"]) == "Everyone (Ann)"
-    assert words.say("en", "solar_storm.view.last_damage", rooms=[["A", "B"], ["C", "D"]]) == \
-        "Last damage: A, B and C, D"
+    for say in (words.say, i18n.text):
+        assert say("en", "solar_storm.view.last_damage", rooms=[["A", "B"], ["C", "D"]]) == \
+            "Last damage: (A, B) and (C, D)"
+        assert say("zh-CN", "solar_storm.view.last_damage", rooms=[["甲", "乙"], ["丙", "丁"]]).endswith(
+            "（甲、乙）和（丙、丁）")
     assert words.plain_list("en", ["1. A (4)", "2. B (3)", "3. C (2)"]) == "1. A (4), 2. B (3), 3. C (2)"
 
 

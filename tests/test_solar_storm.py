@@ -206,6 +206,16 @@ def said(lang: str, action: dict) -> str:
     return i18n.text(lang, key, **params)
 
 
+@pytest.mark.parametrize("lang, line", [
+    ("en", "Deal typed: face-up cards metal and energy; damage cards (Bridge, Armoury, Mess Hall) and (Bridge, "
+           "Cargo Hold, Engine Room)"),
+    ("zh-CN", "输入发牌：翻开金属和能量；损坏（舰桥、军械库、食堂）和（舰桥、货舱、机房）")])
+def test_the_log_names_a_typed_deals_cards_and_rooms_in_words(lang, line):
+    """A typed deal's log line read "face up metal, energy; damage bridge, armoury, mess-hall, bridge, …" (codes,
+    and no telling where one damage card ended); the hands stay out of it."""
+    assert said(lang, TYPED_SETUP) == line
+
+
 @pytest.mark.parametrize("lang, took, diverted", [
     ("en", "A takes the face-up energy", "A diverts the power of Mess Hall"),
     ("zh-CN", "A 拿取翻开的能量", "A 转移食堂的电力")])

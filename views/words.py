@@ -22,8 +22,7 @@ LANGUAGES = i18n.LANGUAGES
 move_name = i18n.move_name  # a move's name, the game's own first: the one lookup a refusal naming a move uses too
 plain_list = i18n.plain_list  # a list without "and" ("1. A (4), 2. B (3)": a ranking, numbered already)
 ORPHAN_MAX = 12  # a last word this short (in characters) is glued to the word before it
-FULL_WIDTH = "\uff00-\uffef"  # full-width marks and forms: a line may break between 丽 and （ too
-CJK_PAIR = re.compile(f"(?<=[{i18n.CJK}{FULL_WIDTH}])(?=[{i18n.CJK}{FULL_WIDTH}])")  # between two of them
+CJK_PAIR = re.compile(f"(?<=[{i18n.CJK}])(?=[{i18n.CJK}])")  # between two CJK letters or full-width marks: 丽（
 
 
 def readable(lang: str, value: Any, refusal: bool = False) -> Any:
@@ -34,7 +33,7 @@ def readable(lang: str, value: Any, refusal: bool = False) -> Any:
     if isinstance(value, dict):
         return sep.join(f"{k} {readable(lang, v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
-        return i18n.listed(lang, [i18n.plain_list(lang, [readable(lang, w) for w in v])
+        return i18n.listed(lang, [i18n.grouped(lang, [readable(lang, w) for w in v])
                                   if isinstance(v, (list, tuple)) else readable(lang, v) for v in value])
     if i18n.is_word(lang, value, refusal):
         return i18n.table(lang)[value]

@@ -1091,9 +1091,10 @@ class SolarStorm(Engine):
     # --- describing ---------------------------------------------------------------------------------------
 
     def describe(self, action: dict) -> tuple[str, dict]:
-        """An action in words: rooms and cards as message keys, spaces counted from 1, empty fields dropped; the
-        cards of the typed hands and of a typed draw from the deck are left out (they are in players' hands: the
-        log is read on the host's public screen, and it listed every hand of a game with private hands)."""
+        """An action in words: rooms and cards as message keys (a typed deal's face-up cards and damage cards' rooms
+        too: its log line read "damage bridge, armoury, mess-hall…"), spaces counted from 1, empty fields dropped;
+        the cards of the typed hands and of a typed draw from the deck are left out (they are in players' hands:
+        the log is read on the host's public screen, and it listed every hand of a game with private hands)."""
         key, params = super().describe(action)
         shown = {}
         for name, value in params.items():
@@ -1106,8 +1107,11 @@ class SolarStorm(Engine):
                 value = [room_word(v) if isinstance(v, str) else v for v in value]
             elif name in ("card", "give", "take") and isinstance(value, str):
                 value = card_word(value)
-            elif name == "cards" and isinstance(value, list):
+            elif name in ("cards", "face_up") and isinstance(value, list):
                 value = [card_word(v) if isinstance(v, str) else v for v in value]
+            elif name == "damage" and isinstance(value, list):
+                value = [[room_word(r) if isinstance(r, str) else r for r in rooms] if isinstance(rooms, list) else rooms
+                         for rooms in value]
             elif name in ("space", "slot") and isinstance(value, int):
                 value += 1
             shown[name] = value
