@@ -14,7 +14,8 @@ for every text whose counted noun can meet a count of 1.
 
 Lists: a list parameter reads as a sentence lists it (`listed`: "Ann, Bo and Cat", 甲、乙和丙), in the engines'
 messages and the views' alike; a list inside it is bracketed (`grouped`: "(A, B) and (C, D)"), and a caller's
-numbered list (a ranking) keeps plain commas (`plain_list`). A text whose verb follows a list of names is only used with two or more ("are tied").
+numbered list (a ranking) keeps plain commas (`plain_list`). A text whose verb follows a list of names is only
+used with two or more ("are tied").
 
 Flags: a text that says something only when a boolean parameter is true keeps that as a variant too, naming it
 `=true`: `"flip7.line.stayed[doubled=true]"` says "×2" where the plain key says nothing (rather than "×2 no").

@@ -431,7 +431,8 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
         if eng.reveals(action, before):
             nth = ordinal(record["actions"], action, False)
             app.notify("app.done_what", {"what": lambda lang: done(lang, eng, made[0][1], action, nth)},
-                       action="app.undo", on_action=lambda: attempt(app, sid, lambda: hub.undo(words.now(), True, after)))
+                       action="app.undo",
+                       on_action=lambda: attempt(app, sid, lambda: hub.undo(words.now(), True, after)))
         return True
 
     def apply(action: dict) -> bool:

@@ -1110,8 +1110,8 @@ class SolarStorm(Engine):
             elif name in ("cards", "face_up") and isinstance(value, list):
                 value = [card_word(v) if isinstance(v, str) else v for v in value]
             elif name == "damage" and isinstance(value, list):
-                value = [[room_word(r) if isinstance(r, str) else r for r in rooms] if isinstance(rooms, list) else rooms
-                         for rooms in value]
+                value = [[room_word(r) if isinstance(r, str) else r for r in rooms] if isinstance(rooms, list)
+                         else rooms for rooms in value]
             elif name in ("space", "slot") and isinstance(value, int):
                 value += 1
             shown[name] = value

@@ -128,8 +128,8 @@ def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], c
                                 color=paint[p], stroke_width=3, point=True)
               for p in players]
     chart = fch.LineChart(
-        data_series=series + tie_dashes(players, lines, paint), min_x=0, max_x=max(1, len(rounds)), min_y=bottom, max_y=top,
-        height=HEIGHT, expand=False, interactive=False,
+        data_series=series + tie_dashes(players, lines, paint), min_x=0, max_x=max(1, len(rounds)), min_y=bottom,
+        max_y=top, height=HEIGHT, expand=False, interactive=False,
         bottom_axis=fch.ChartAxis(title=ft.Text(t("app.chart_round")), title_size=AXIS_TITLE, label_size=ROUND_LABELS,
                                   labels=[fch.ChartAxisLabel(value=i, label=ft.Text(str(i)))
                                           for i in range(len(rounds) + 1)]),
