@@ -76,7 +76,7 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.tap("现在结束本局")
     tab.see("游戏结束")
     tab.see("获胜者：小林")
-    tab.see("排名：1. 小林（34），2. 小莫（2）")
+    tab.see("排名：1. 小林（34）、2. 小莫（2）")
     tab.see("小林 的计分表")
     tab.shot("splitter_phone_end")
     scroll_down(tab)
