@@ -4,8 +4,9 @@ Builder: `score_chart(t, players, rounds, colours=None, start=None) -> ft.Contro
 scoreboard's list of cumulative totals per round ([{player: total}, …]), `colours` optionally maps players to
 colour names and `start` gives the totals before the first round (0 when missing, e.g. Guess Club's 150).
 Round 0 starts every line. A legend names each line's colour. A black player's line is drawn in the theme's text
-colour (black in the light theme, light in the dark one); the chart keeps a margin on its right, where the last
-round's label is centred on the edge and was cut.
+colour (black in the light theme, light in the dark one); every other line stands out from the dark theme's
+surface at 3:1 or more (purple, brown and indigo in their 400 shades: the 500s measured 2.7-2.9). The chart keeps
+a margin on its right, where the last round's label is centred on the edge and was cut.
 
 Lines that share a stretch (two players with the same totals at both ends of a round: a tie) would hide all but
 the last drawn, and a person would think a player's line missing: over each shared stretch the hidden lines are
@@ -32,10 +33,10 @@ import flet as ft
 if TYPE_CHECKING:
     import flet_charts as fch
 
-PALETTE = (ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE, ft.Colors.TEAL,
-           ft.Colors.PINK, ft.Colors.BROWN, ft.Colors.INDIGO, ft.Colors.LIME, ft.Colors.CYAN, ft.Colors.AMBER)
+PALETTE = (ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE_400, ft.Colors.TEAL,
+           ft.Colors.PINK, ft.Colors.BROWN_400, ft.Colors.INDIGO_400, ft.Colors.LIME, ft.Colors.CYAN, ft.Colors.AMBER)
 NAMED = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN, "yellow": ft.Colors.AMBER,
-         "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.ON_SURFACE,
+         "purple": ft.Colors.PURPLE_400, "orange": ft.Colors.ORANGE, "black": ft.Colors.ON_SURFACE,
          "white": ft.Colors.BLUE_GREY}
 EDGE = 16  # room on the right for half the last round's label
 HEIGHT = 260
