@@ -93,3 +93,16 @@ def test_the_referee_sees_every_player_in_the_status_line_and_no_button():
     assert "A: still racing · B: still racing · C took 4" in texts(panel)
     over = race_mech.close(r)
     assert "The race is over." in texts(tile_race(FakeContext(), over, noted([]), lambda p: None, *WORDS))
+
+
+def test_a_claim_tile_grows_with_its_words():
+    """A claim tile has no fixed height: its two lines and `TILE_PAD` above and below (56 px at a phone's usual
+    text size). Fixed at 56 px, a phone with its text set larger (Chrome's "very large", 1.5×) showed "抢 3" cut
+    in half at the tile's edge and drawn into the stop button under it (measured: the lines needed 69 px)."""
+    ctx = FakeContext(pinned=(pinned := []))
+    tile_race(ctx, race_mech.new_race([3, 2], ["A", "B"]), noted([]), [].append, *WORDS, moves=("stop",))
+    tile = named_buttons(pinned[0])["A: claim 3"]
+    assert tile.height is None
+    from views.components.tile_race import TILE_PAD
+
+    assert (tile.style.padding.top, tile.style.padding.bottom) == (TILE_PAD, TILE_PAD)

@@ -15,7 +15,8 @@ button this screen can tap, in place otherwise.
 
 Layout (ours): a screen acting for several players (the shared screen) gives each player a slot, up to four a row
 on a phone (five or six players: three a row, two rows), all in one row from a tablet's width: a claim tile 56 px high (the name, then "claim 3") over a 40 px stop
-button; a player who took a tile or stopped keeps the slot, locked, with what they did, so no button moves while
+button. The tile grows with its words where a phone's text is set larger (at a fixed 56 px, Chrome's 1.5× text
+cut "claim 3" in half); a name drawn partly in the emoji or symbol font makes its tile up to 4 px taller. A player who took a tile or stopped keeps the slot, locked, with what they did, so no button moves while
 the others race. On a 390×844 phone four players' race takes 130 px (heading to stop buttons), where a row per player took 375.
 A screen acting for one player (a seated phone) has `views.components.race`'s row for it (the claim and stop
 buttons side by side, labelled in full: "Ann: claim 3"), and every other player in one status line.
@@ -33,6 +34,7 @@ from views.components.private import acts_as
 from views.components.race import claim_handler, player_row, racers, rewards_left, status
 
 TILE_HEIGHT, STOP_HEIGHT = 56, 40
+TILE_PAD = 4.5  # above and below a claim tile's two lines (47 px at the usual text size): 56 px
 PER_ROW = 4
 
 
@@ -104,8 +106,8 @@ def claim_tile(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awai
     reader ("Ann: claim 3")."""
     reward = mech.remaining(race)[0]
     return ft.FilledButton(
-        height=TILE_HEIGHT, style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4),
-                                                 shape=ft.RoundedRectangleBorder(radius=12)),
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4, vertical=TILE_PAD),
+                             shape=ft.RoundedRectangleBorder(radius=12)),
         on_click=claim_handler(on_claim, player),
         content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Text(player, size=16, weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
