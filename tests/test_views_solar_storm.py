@@ -48,6 +48,15 @@ def test_a_room_shows_a_word_a_line(lang, here):
     assert shown(view.room_cell(ctx, public, view.CORE)) == [view.room_name(ctx, view.CORE), here, "Ann", "Cy ♥"]
 
 
+
+def test_a_repair_spaces_word_wraps_in_its_room_rather_than_being_cut():
+    """A repair space's word may take the room's width left of its square and wrap there, and no more than it
+    needs (so it stays centred and whole at the usual text size): with a phone's text set larger (1.5×), the
+    right-hand rooms' "纳米机器人" lost its last character at the room's edge, its row wider than the room."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang="zh-CN")
+    (_, word) = view.track_space(table.ctx(), "nanobots", False).controls
+    assert (word.value, word.expand, word.expand_loose) == ("纳米机器人", True, True)
+
 def test_a_turn_by_taps():
     table = Table("solar_storm", ["Ann", "Bo"])
     tap(build(table), "End actions")

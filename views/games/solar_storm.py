@@ -182,8 +182,10 @@ def room_cell(ctx: GameContext, view: dict, room: str) -> ft.Control:
 
 def track_space(ctx: GameContext, card: str, cube: bool) -> ft.Control:
     """One repair space on a line of its own: its cube (or the empty square) and the resource it takes, a word
-    that fits a phone's narrowest room whole ("纳米机器人" broke into "纳/米机器人" in a line of all three)."""
-    return ft.Row(spacing=4, tight=True, controls=[cube_box(cube), ft.Text(card_name(ctx, card), size=13)])
+    that fits a phone's narrowest room whole ("纳米机器人" broke into "纳/米机器人" in a line of all three), and
+    wraps only where a phone's text is set larger (at 1.5× its last character was cut off at the room's edge)."""
+    return ft.Row(spacing=4, tight=True, controls=[cube_box(cube), ft.Text(card_name(ctx, card), size=13,
+                                                                           expand=True, expand_loose=True)])
 
 
 def cube_box(filled: bool) -> ft.Control:
