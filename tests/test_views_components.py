@@ -715,3 +715,12 @@ def test_chart_lines_and_group_outlines_show_on_the_dark_surface():
     for colour in (*lines, *grid.GROUP_COLOURS):
         seen = contrast(MATERIAL[colour], DARK_SURFACE)
         assert seen >= 3, (colour, round(seen, 2))
+
+
+def test_the_round_axis_title_has_room_for_larger_text():
+    """The round axis' title band holds a 14 px line at a phone's text set 1.5× larger: at flet-charts' 16 px,
+    "Round" / "轮次" showed only its top half under the score chart (and "Score from" under the statistics')."""
+    from views.components.chart import LABEL_HEIGHT
+
+    chart, _ = total_axis(["Ann", "Bo"], [{"Ann": 3, "Bo": 1}])
+    assert chart.bottom_axis.title_size >= 1.5 * LABEL_HEIGHT

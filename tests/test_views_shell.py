@@ -186,6 +186,7 @@ def test_the_histogram_counts_players_in_whole_numbers_with_its_title_apart(app)
     assert labels == [0, 1, 2, 3] and (bars.min_y, bars.max_y) == (0, 3)
     assert bars.left_axis.label_spacing == bars.horizontal_grid_lines.interval == 1
     assert bars.left_axis.title_size == VALUE_TITLE > LABEL_HEIGHT
+    assert bars.bottom_axis.title_size >= 1.5 * LABEL_HEIGHT  # "Score from" whole at 1.5× text (16 px cut it)
 
 
 

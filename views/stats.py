@@ -11,13 +11,13 @@ import flet as ft
 
 from storage import exports
 from views import words
-from views.components.chart import value_axis, y_axis
+from views.components.chart import AXIS_TITLE, value_axis, y_axis
 from views.home import game_name
 from views.ui import aside, dropdown
 
 BARS_HEIGHT = 220  # the score histogram's height …
 BARS_LABELS = 32  # … its score labels' height (and its count labels' width) …
-BARS_PLOT = BARS_HEIGHT - BARS_LABELS - 16  # … and the pixels its counts are drawn over (less the title's 16)
+BARS_PLOT = BARS_HEIGHT - BARS_LABELS - AXIS_TITLE  # … and the pixels its counts are drawn over (less the title's)
 
 
 def percent(rate: float) -> str:
@@ -118,7 +118,8 @@ def game_panel(app: Any, record: dict) -> ft.Control:
                                                                  border_radius=3)])
                     for i, b in enumerate(bins)],
             min_y=0, max_y=most, height=BARS_HEIGHT, interactive=False,
-            bottom_axis=fch.ChartAxis(title=ft.Text(app.t("stats.chart_score")), label_size=BARS_LABELS, labels=[
+            bottom_axis=fch.ChartAxis(title=ft.Text(app.t("stats.chart_score")), title_size=AXIS_TITLE,
+                                      label_size=BARS_LABELS, labels=[
                 fch.ChartAxisLabel(value=i, label=ft.Text(number(b["low"]), size=11)) for i, b in enumerate(bins)]),
             left_axis=value_axis(app.t("stats.chart_count_teams" if record["teams"] else "stats.chart_count"),
                                  0, most, step, label_size=BARS_LABELS),
