@@ -146,6 +146,15 @@ def test_words_of_the_page_in_both_languages(served):
     assert set(re.findall(r'data-key="([\w.]+)"', page)) == set(en)
 
 
+
+def test_the_loading_screen_and_notice_follow_the_browsers_text_size():
+    """The loading screen's and the notice's words are sized in rem, so a browser's larger text setting (Chrome's
+    "very large": 24 px) enlarges them as it does the app's (Flutter reads the same setting): in px they stayed
+    16 px while the app drew its words at 24."""
+    page = (ASSETS / "index.html").read_text("utf-8")
+    sizes = re.findall(r"\.tableside-(?:name|line) \{[^}]*font-size: ([^;]+);", page)
+    assert sizes and all(size.endswith("rem") for size in sizes), sizes
+
 def test_theme_seed_is_the_one_the_colours_were_taken_from():
     """The identity's colours were measured with a teal seed; a new seed must come with new colours."""
     assert shell.SEED_COLOUR == ft.Colors.TEAL
