@@ -14,10 +14,12 @@ Whose buttons a screen shows, the status words and the pinning follow `views.com
 button this screen can tap, in place otherwise.
 
 Layout (ours): a screen acting for several players (the shared screen) gives each player a slot, up to four a row
-on a phone (five or six players: three a row, two rows), all in one row from a tablet's width: a claim tile 56 px high (the name, then "claim 3") over a 40 px stop
-button. The tile grows with its words where a phone's text is set larger (at a fixed 56 px, Chrome's 1.5× text
-cut "claim 3" in half); a name drawn partly in the emoji or symbol font makes its tile up to 4 px taller. A player who took a tile or stopped keeps the slot, locked, with what they did, so no button moves while
-the others race. On a 390×844 phone four players' race takes 130 px (heading to stop buttons), where a row per player took 375.
+on a phone (five or six players: three a row, two rows), all in one row from a tablet's width: a claim tile 56 px
+high (the name, then "claim 3") over a 40 px stop button. The tile grows with its words where a phone's text is set
+larger (at a fixed 56 px, Chrome's 1.5× text cut "claim 3" in half); a name drawn partly in the emoji or symbol font
+makes its tile up to 4 px taller. A player who took a tile or stopped keeps the slot, locked, with what they did,
+so no button moves while the others race. On a 390×844 phone four players' race takes 130 px (heading to stop
+buttons), where a row per player took 375.
 A screen acting for one player (a seated phone) has `views.components.race`'s row for it (the claim and stop
 buttons side by side, labelled in full: "Ann: claim 3"), and every other player in one status line.
 """
