@@ -274,7 +274,7 @@ def test_legend_shows_control_banks_and_outline_colours():
     assert "Ann — hand 5, bag 14, bank 1" in texts(built) and "controls RAT" in texts(built)
     assert view.outlines(table.ctx()) == {"Ann": 1, "Ben": 5}
     corner = cells(built)[(2, 2)]  # the board's cell 0,0 with two empty rows and columns shown above and left
-    assert name(built, 2, 2) == "Row 3, column 3: R" and corner.border.top.color == ft.Colors.BLUE
+    assert name(built, 2, 2) == "Row 3, column 3: R" and corner.border.top.color == ft.Colors.BLUE_700
     assert corner.bgcolor == tint(ft.Colors.BLUE)
 
 

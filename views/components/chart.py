@@ -4,9 +4,10 @@ Builder: `score_chart(t, players, rounds, colours=None, start=None) -> ft.Contro
 scoreboard's list of cumulative totals per round ([{player: total}, …]), `colours` optionally maps players to
 colour names and `start` gives the totals before the first round (0 when missing, e.g. Guess Club's 150).
 Round 0 starts every line. A legend names each line's colour. A black player's line is drawn in the theme's text
-colour (black in the light theme, light in the dark one); every other line stands out from the dark theme's
-surface at 3:1 or more (purple, brown and indigo in their 400 shades: the 500s measured 2.7-2.9). The chart keeps
-a margin on its right, where the last round's label is centred on the edge and was cut.
+colour (black in the light theme, light in the dark one); every other line stands out at 3:1 or more from both
+themes' surfaces (#F4FBF8 and #0E1513: the shade of each hue whose lesser contrast of the two is greatest; the 500s
+measured 1.4-2.9 on one or the other) but a yellow player's own (amber: no yellow reaches 3:1 on the light surface,
+and a darker one is orange). The chart keeps a margin on its right, where the last round's label is centred on the edge and was cut.
 
 Lines that share a stretch (two players with the same totals at both ends of a round: a tie) would hide all but
 the last drawn, and a person would think a player's line missing: over each shared stretch the hidden lines are
@@ -33,10 +34,11 @@ import flet as ft
 if TYPE_CHECKING:
     import flet_charts as fch
 
-PALETTE = (ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE_400, ft.Colors.TEAL,
-           ft.Colors.PINK, ft.Colors.BROWN_400, ft.Colors.INDIGO_400, ft.Colors.LIME, ft.Colors.CYAN, ft.Colors.AMBER)
-NAMED = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN, "yellow": ft.Colors.AMBER,
-         "purple": ft.Colors.PURPLE_400, "orange": ft.Colors.ORANGE, "black": ft.Colors.ON_SURFACE,
+PALETTE = (ft.Colors.BLUE_700, ft.Colors.RED_600, ft.Colors.GREEN_700, ft.Colors.ORANGE_900, ft.Colors.PURPLE_400,
+           ft.Colors.TEAL_600, ft.Colors.PINK, ft.Colors.BROWN_400, ft.Colors.INDIGO_400, ft.Colors.LIME_900,
+           ft.Colors.CYAN_800, ft.Colors.BLUE_GREY)
+NAMED = {"red": ft.Colors.RED_600, "blue": ft.Colors.BLUE_700, "green": ft.Colors.GREEN_700, "yellow": ft.Colors.AMBER,
+         "purple": ft.Colors.PURPLE_400, "orange": ft.Colors.ORANGE_900, "black": ft.Colors.ON_SURFACE,
          "white": ft.Colors.BLUE_GREY}
 EDGE = 16  # room on the right for half the last round's label
 HEIGHT = 260

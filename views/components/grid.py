@@ -38,8 +38,8 @@ from views.ui import named_tap
 FIT_MAX = 36
 NOTED_LETTER = ft.Alignment.BOTTOM_LEFT  # a fitted cell's own text, away from its note
 NOTE_INSET = {False: 0, True: 3}  # a note's gap from the right edge: a fitted cell (22 px on a phone) has no room
-GROUP_COLOURS = (ft.Colors.RED, ft.Colors.BLUE, ft.Colors.GREEN, ft.Colors.ORANGE, ft.Colors.PURPLE_400,
-                 ft.Colors.TEAL, ft.Colors.PINK, ft.Colors.BROWN_400)  # each at 3:1 or more on the dark surface
+GROUP_COLOURS = (ft.Colors.RED_600, ft.Colors.BLUE_700, ft.Colors.GREEN_700, ft.Colors.ORANGE_900, ft.Colors.PURPLE_400,
+                 ft.Colors.TEAL_600, ft.Colors.PINK, ft.Colors.BROWN_400)  # 3:1 or more on both themes' surfaces
 
 
 def group_of(groups: Iterable[Iterable]) -> dict[tuple[int, int], int]:
