@@ -13,11 +13,12 @@ from pathlib import Path
 import pytest
 
 from scoring import i18n
-from tests.browser.conftest import OUTPUT, PHONE, WAIT_MS, Tab, new_tab, start_server, stop_server
+from tests.browser.conftest import NETWORK, OUTPUT, PHONE, WAIT_MS, Tab, new_tab, start_server, stop_server
 
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = json.loads((ROOT / "assets" / "manifest.json").read_text("utf-8"))
 DARK_SURFACE = "#0E1513"
+RETRIES = 6  # failed reconnections (half a second apart) after which the notice (one second) must show
 CJK_FETCHED = "performance.getEntriesByType('resource').some(e => e.name.endsWith('/DroidSansFallbackFull.ttf'))"
 
 PIXEL = """async ([png, x, y]) => {
@@ -164,6 +165,28 @@ def test_unreachable_notice_and_back(browser, own_server):
         own_server["server"] = start_server(server.data, port=server.port)
         notice.wait_for(state="hidden", timeout=WAIT_MS)
         tab.see("桌边记分")
+    finally:
+        tab.page.context.close()
+
+
+def test_unreachable_notice_while_the_phones_network_is_down(browser, server):
+    """A phone whose network drops (the server still up): the client retries every half second and each retry
+    fails; the notice shows a second after the drop, before the sixth retry has failed, in the phone's language,
+    and goes once the network is back. (Each failed retry started the notice's one-second wait again, so the
+    phone read Flet's "Working..." in English until the client's retries slowed, measured 15 s in.)"""
+    tab = tab_in(browser, server, "zh-CN")
+    tab.page.add_init_script(NETWORK)
+    try:
+        tab.open("/")
+        tab.see("桌边记分")
+        heard = tab.sockets()
+        tab.page.evaluate("window.__blocked = true; window.__ws.forEach(socket => socket.close())")
+        tab.page.wait_for_function(f"window.__ws.filter(socket => socket.readyState === 3).length >= {RETRIES}")
+        assert tab.page.locator("#offline").is_visible()
+        notice = offline_notice_in(tab, "zh-CN")
+        tab.page.evaluate("window.__blocked = false")
+        tab.reconnected(heard)
+        notice.wait_for(state="hidden", timeout=WAIT_MS)
     finally:
         tab.page.context.close()
 
