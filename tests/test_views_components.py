@@ -219,7 +219,8 @@ def test_a_running_countdown_drawn_again_ticks_on_in_the_new_digits(monkeypatch)
     from flet.controls.object_patch import ObjectPatch
 
     tasks: list = []
-    runner = SimpleNamespace(run_task=lambda fn, *args: tasks.append(fn))
+    runner = SimpleNamespace(run_task=lambda fn, *args: tasks.append(fn),
+                             session=SimpleNamespace(connection=object(), expires_at=None))
     old = Ticker(value="0:01", left=lambda: 0.3)
     old.ticking, old.runner, old.seen = True, runner, 0.3
     zero: list = []
@@ -238,6 +239,30 @@ def test_a_running_countdown_drawn_again_ticks_on_in_the_new_digits(monkeypatch)
     run_async(old.tick())  # the old digits send nothing more
     run_async(tasks[0]())
     assert shown == [(True, "0:00")] and zero == [True]
+
+
+def test_a_countdown_in_a_tab_that_left_stops_ticking(monkeypatch):
+    """The host's laptop reloaded while a challenge's explanation counted down: the tab came back in a new
+    session, and the old session's digits ticked on into the destroyed one (a traceback in the server's log at each
+    tick: "An attempt to fetch destroyed session."). The digits stop once their tab is gone."""
+
+    class LeftPage:
+        @property
+        def session(self):
+            raise RuntimeError("An attempt to fetch destroyed session.")
+
+    ticker = Ticker(value="0:05", left=lambda: 5)
+    ticker.ticking, ticker.runner = True, LeftPage()
+    shown: list = []
+
+    def show(self, value: str) -> None:
+        shown.append(value)
+        self.ticking = False
+
+    monkeypatch.setattr(Ticker, "show", show)
+    monkeypatch.setattr("views.components.timer.TICK_S", 0)
+    run_async(ticker.tick())
+    assert shown == []
 
 
 def test_a_sound_the_browser_cannot_play_is_no_error_and_the_phone_still_vibrates(monkeypatch):

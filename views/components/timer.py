@@ -29,6 +29,7 @@ import flet_audio
 
 from scoring.core import RuleError
 from scoring.mechanics import timer as clock
+from views.reconnect import tab_gone
 
 END_SOUND = "sounds/timer_end.wav"
 TICK_S = 0.2
@@ -131,13 +132,13 @@ class Ticker(ft.Text):
                 self._frozen = frozen
 
     async def tick(self) -> None:
-        """Refresh the digits until unmounted or handed over; ring once at zero (a hand-over keeps the last reading,
-        so zero is not missed between the two)."""
+        """Refresh the digits until unmounted, handed over or the tab is gone; ring once at zero (a hand-over keeps
+        the last reading, so zero is not missed between the two)."""
         before = self.left() if self.seen is None else self.seen
         while self.ticking:
             await asyncio.sleep(TICK_S)
-            if not self.ticking:
-                return  # unmounted, or handed over to the digits a new render drew
+            if not self.ticking or tab_gone(self.runner):
+                return  # unmounted, handed over to the digits a new render drew, or its tab left (reloaded)
             now = self.left()
             self.show(digits(now))
             crossed = before > 0 >= now
