@@ -17,7 +17,7 @@ from scoring.core import RuleError, engine
 from scoring.record import new_record
 from storage import Store
 from tests.test_views import StubPage
-from tests.test_views_components import FakePage, children
+from tests.test_views_components import FakePage, children, walk
 from tests.test_views_random_seat_taps import HOST, SeatApp, seated_table
 from tests.test_views_random_taps import GAME_IDS, TYPED, fire, handlers, new_session
 from views import home, new_session as new_session_view, quick, rules, session, settings, stats, ui
@@ -25,6 +25,7 @@ from views.app import App
 from views.context import GameContext
 from views.games import view_of
 from views.table import host_body
+from views.ui import named_tap
 
 T0 = "2025-01-01T20:00:00+00:00"
 WALKS, STEPS = 1, 25
@@ -190,3 +191,26 @@ def test_a_dropdown_is_read_out_with_its_choice():
     options = [ft.DropdownOption(key="-", text="无"), ft.DropdownOption(key="B", text="乙")]
     assert ui.dropdown("兼任裁判的玩家", "B", options, lambda e: None).value == "乙"
     assert ui.dropdown("兼任裁判的玩家", None, options, lambda e: None).value is None
+
+
+def merged_nodes(control: ft.Control, inside: ft.MergeSemantics | None = None) -> list[tuple]:
+    """Each button or tappable container with the MergeSemantics it is read out in (None: a node of its own) and
+    the selected flag and label of the `ft.Semantics` merged with it."""
+    found = []
+    if isinstance(control, ft.MergeSemantics):
+        inside = control
+    tappable = isinstance(control, (ft.FilledButton, ft.OutlinedButton)) or \
+        (isinstance(control, ft.Container) and control.on_click is not None)
+    if tappable:
+        marks = [c for c in walk(inside) if isinstance(c, ft.Semantics)] if inside else []
+        found.append((inside, next((m.selected for m in marks), None), next((m.label for m in marks), None)))
+    return found + [x for child in children(control) for x in merged_nodes(child, inside)]
+
+
+def test_a_named_tile_is_one_node_with_its_name_and_its_tap():
+    """A Kingdomino domino to pick and a grid's cell were two nodes each: the named one and, inside it at the same
+    place, the tappable tile as a button named nothing (49 nameless buttons on a Kingdomino screen, 225 on
+    Nab-It!'s board, found in Chromium's semantics DOM): a screen reader stopped on every tile twice, the
+    second time hearing only "button". The name and the tap are merged into one node."""
+    tile = named_tap("1 号骨牌", ft.Container(on_click=lambda e: None, content=ft.Text("1")))
+    assert [(merged is not None, label) for merged, _, label in merged_nodes(tile)] == [(True, "1 号骨牌")]

@@ -118,12 +118,15 @@ def icon_button(icon: Any, label: str, on_click: Callable[[Any], Any], disabled:
     return ft.IconButton(icon=ft.Icon(icon, semantics_label=label), on_click=on_click, disabled=disabled, **style)
 
 
-def named_tap(name: str, tappable: ft.Container) -> ft.Semantics:
+def named_tap(name: str, tappable: ft.Container) -> ft.MergeSemantics:
     """A tappable tile (a board's square, a domino to pick) read out (and found by tests) as a button by name,
     with no hover tooltip: a tooltip is drawn under its tile and covered the centre of the tile below it for a
     moment after a tap, so the next tap on a sheet landed on the tooltip (Splitter's browser test, about one run
-    in six)."""
-    return ft.Semantics(label=name, button=True, container=True, expand=tappable.expand, content=tappable)
+    in six). The name and the tile's tap are one node (merged): a labelled node of its own around the tile left
+    the tile inside it a second, nameless button. A tile that takes no tap is the same node, named, no button
+    (the same controls, so a board that turns to be only shown sends changed fields, not new cells)."""
+    return ft.MergeSemantics(expand=tappable.expand, content=ft.Semantics(
+        label=name, button=tappable.on_click is not None, content=tappable))
 
 
 def dropdown(label: str, value: Any, options: list[ft.DropdownOption], on_select: Callable[[Any], Any],

@@ -110,8 +110,7 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                 on_click=(lambda e, r=r, c=c: tap(r, c)) if tap else None,
                 content=ft.Semantics(content=content, exclude_semantics=True),
             )
-            cells.append(named_tap(name, cell) if tap else
-                         ft.Semantics(label=name, container=True, expand=cell.expand, content=cell))
+            cells.append(named_tap(name, cell))
         rows.append(ft.Row(controls=cells, spacing=2))
     board = ft.Column(controls=rows, spacing=2)
     if cell_size is None:
