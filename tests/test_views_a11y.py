@@ -25,7 +25,7 @@ from views.app import App
 from views.context import GameContext
 from views.games import view_of
 from views.table import host_body
-from views.ui import named_tap
+from views.ui import choice_row, name_button, named_tap
 
 T0 = "2025-01-01T20:00:00+00:00"
 WALKS, STEPS = 1, 25
@@ -205,6 +205,17 @@ def merged_nodes(control: ft.Control, inside: ft.MergeSemantics | None = None) -
         marks = [c for c in walk(inside) if isinstance(c, ft.Semantics)] if inside else []
         found.append((inside, next((m.selected for m in marks), None), next((m.label for m in marks), None)))
     return found + [x for child in children(control) for x in merged_nodes(child, inside)]
+
+
+def test_a_chosen_button_of_a_choice_is_read_out_as_chosen():
+    """Whose line a round form enters (P1, P2…) and a choice row's option (a Flip 7 status, Kingdomino's way of
+    entering) were told by the button's fill alone: every one read "button P1" whether chosen or not (none of 43
+    buttons on Flip 7's screen in Chromium had a state). Each is now one node with its selected state (the web's
+    aria-current: "true" on the chosen one, "false" on the others)."""
+    row = choice_row([("a", "甲"), ("b", "乙"), ("c", "丙")], "b", lambda v: None)
+    assert [selected for merged, selected, _ in merged_nodes(row) if merged] == [False, True, False]
+    names = [name_button("甲", True, lambda: None), name_button("乙", False, lambda: None)]
+    assert [merged_nodes(b)[0][1:2] for b in names] == [(True,), (False,)]
 
 
 def test_a_named_tile_is_one_node_with_its_name_and_its_tap():

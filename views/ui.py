@@ -4,9 +4,10 @@ or switch whose label wraps (`labelled`).
 
 Choosing never moves what is on screen. A choice row marks the chosen button by filling it, nothing else: filled
 and outlined buttons are the same size (a check mark shown only on the chosen one made it wider, and in a wrapping
-row pushed its neighbours to the next line under the finger). A toggle chip always has its icon, and the check mark
-of a chip that is on is drawn in the icon's place (Flutter slides a check mark in beside the label of a chip
-without one, which widened it the same way). Every one-of-several row of buttons and every on/off chip is one of
+row pushed its neighbours to the next line under the finger); a screen reader hears which is chosen from its
+selected state (`read_as_chosen`). A toggle chip always has its icon, and the check mark of a chip that is on is
+drawn in the icon's place (Flutter slides a check mark in beside the label of a chip without one, which widened it
+the same way). Every one-of-several row of buttons and every on/off chip is one of
 these.
 
 A checkbox's or switch's own label (Flet 1.0.5) is one line in a row that cannot shrink it: a label longer than the
@@ -167,10 +168,10 @@ def choice_row(options: list[tuple], chosen: Any, on_choose: Callable[[Any], Any
     width wide when given; on_choose(value) on tap. A button is TAP high for one line and grows with a label
     wrapped to more lines (a long player name on a phone), never a fixed height that cuts them off."""
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-        (ft.FilledButton if value == chosen else ft.OutlinedButton)(
+        read_as_chosen(value == chosen, (ft.FilledButton if value == chosen else ft.OutlinedButton)(
             content=label, icon=icon[0] if icon else None, width=width,
             style=tap_style(bool(icon), NARROW_SIDE if width else MATERIAL_SIDE),
-            on_click=lambda e, v=value: on_choose(v))
+            on_click=lambda e, v=value: on_choose(v)))
         for value, label, *icon in options
     ])
 
@@ -191,9 +192,15 @@ def name_button(name: str, chosen: bool, on_choose: Callable[[], Any]) -> ft.Con
     """A player's button at the head of their row (whose entries the form shows), filled while chosen: the rows'
     buttons one width, so what follows them lines up; a name too long for it (up to 40 characters) ends in an
     ellipsis on one line rather than wrapping out of the button, and is read out whole."""
-    return (ft.FilledButton if chosen else ft.OutlinedButton)(
+    return read_as_chosen(chosen, (ft.FilledButton if chosen else ft.OutlinedButton)(
         content=ft.Text(name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS), width=NAME_BUTTON, height=TAP - 4,
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)), on_click=lambda e: on_choose())
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)), on_click=lambda e: on_choose()))
+
+
+def read_as_chosen(chosen: bool, button: ft.Control) -> ft.Control:
+    """A button of a one-of-several choice read out as chosen or not (the web's aria-current): its fill alone
+    told it only to the eye, and a screen reader heard "P1", "P2" alike, never whose line was being entered."""
+    return ft.MergeSemantics(content=ft.Semantics(selected=chosen, content=button))
 
 
 def toggle_chip(label: str, on: bool, on_select: Callable[[Any], Any], icon: Any,
