@@ -7,7 +7,8 @@ Round 0 starts every line. A legend names each line's colour. A black player's l
 colour (black in the light theme, light in the dark one); every other line stands out at 3:1 or more from both
 themes' surfaces (#F4FBF8 and #0E1513: the shade of each hue whose lesser contrast of the two is greatest; the 500s
 measured 1.4-2.9 on one or the other) but a yellow player's own (amber: no yellow reaches 3:1 on the light surface,
-and a darker one is orange). The chart keeps a margin on its right, where the last round's label is centred on the edge and was cut.
+and a darker one is orange). The chart keeps a margin on its right, where the last round's label is centred on the
+edge and was cut.
 
 Lines that share a stretch (two players with the same totals at both ends of a round: a tie) would hide all but
 the last drawn, and a person would think a player's line missing: over each shared stretch the hidden lines are
