@@ -48,6 +48,7 @@ FIELD_HEIGHT = 48  # a text field's box, without its counter below (measured in 
 SWATCH = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN, "yellow": ft.Colors.YELLOW,
           "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.BLACK,
           "white": ft.Colors.WHITE}
+DOT = 18  # a colour's dot in the seat's colour menu, as wide as an icon there
 
 
 @ft.component
@@ -170,6 +171,13 @@ def new_player_row(app: Any, draft: dict) -> ft.Control:
         field, ft.Container(height=FIELD_HEIGHT, alignment=ft.Alignment.CENTER, content=button)])
 
 
+def swatch(colour: str) -> ft.Control:
+    """A colour's dot in the menu, ringed in the theme's text colour: the ring stands out from the menu on both
+    themes, where a bare black dot does not on the dark one, nor a white or yellow one on the light one."""
+    return ft.Container(width=DOT, height=DOT, shape=ft.BoxShape.CIRCLE, bgcolor=SWATCH[colour],
+                        border=ft.Border.all(2, ft.Colors.ON_SURFACE))
+
+
 def seat_rows(app: Any, game: Any, draft: dict) -> list[ft.Control]:
     """One row per seated player: seat number, name, colour (if used), up, down, remove. A row is the player's
     (keyed by the name, unique at a table): a second quick tap on "take off" reaches a row no longer on screen and
@@ -204,7 +212,7 @@ def seat_rows(app: Any, game: Any, draft: dict) -> list[ft.Control]:
             controls.append(dropdown(
                 app.t("app.colour"), seat.get("colour"),
                 [ft.DropdownOption(key=c, text=app.t(f"record.colour.{c}"),
-                                   leading_icon=ft.Icon(ft.Icons.CIRCLE, color=SWATCH[c])) for c in COLOURS],
+                                   leading_icon=swatch(c)) for c in COLOURS],
                 lambda e, seat=seat: colour(seat, e.control.value), name=app.t("app.colour_of", name=seat["name"]),
                 width=130))
         controls += [
