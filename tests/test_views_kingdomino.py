@@ -251,6 +251,14 @@ def test_dominoes_out_of_the_box_are_recorded_from_the_view():
     assert 45 in game.used_dominoes(table.state)
 
 
+
+def test_a_domino_out_of_the_box_is_read_out_with_its_terrains():
+    """A chip of 'out of the box' shows the domino's number; its terrains were only in a hover tooltip, which the
+    web does not read out ("45, checkbox"). The chip is read by the tooltip's words."""
+    body = Table("kingdomino", ["Ann", "Bob"]).view(view)
+    chips = {c.label.value: c for c in walk(body) if isinstance(c, ft.Chip)}
+    assert chips["1"].label.semantics_label == chips["1"].tooltip == "Domino 1: Wheat | Wheat"
+
 def legend_lines(control) -> list[tuple[str | None, str]]:
     """The legend's lines: (the colour of the dot before it, None for the empty ring; its words)."""
     out = []

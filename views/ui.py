@@ -205,8 +205,10 @@ def read_as_chosen(chosen: bool, button: ft.Control) -> ft.Control:
 
 def toggle_chip(label: str, on: bool, on_select: Callable[[Any], Any], icon: Any,
                 tooltip: str | None = None) -> ft.Control:
-    """A chip that is on or off, with its icon (covered by the check mark while on)."""
-    return ft.Chip(label=ft.Text(label), leading=ft.Icon(icon), selected=on, on_select=on_select, tooltip=tooltip)
+    """A chip that is on or off, with its icon (covered by the check mark while on), read out by its tooltip's words
+    when it has one (the web reads a chip's label, not its tooltip: a domino's chip was "1, checkbox")."""
+    return ft.Chip(label=ft.Text(label, semantics_label=tooltip), leading=ft.Icon(icon), selected=on,
+                   on_select=on_select, tooltip=tooltip)
 
 
 def labelled(box: ft.Checkbox | ft.Switch, label: str, on_change: Callable[[bool], Any],
