@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import flet as ft
 import flet.canvas as cv
@@ -238,6 +239,12 @@ def test_dynasty_shows_every_game_in_the_final_view():
     assert shown.count("Wheat — squares: 3, crowns: 1, points: 3") == 6
 
 
+def aside_tile(body: ft.Control) -> ft.ExpansionTile:
+    """The fold-out of the dominoes out of the box."""
+    return next(c for c in walk(body) if isinstance(c, ft.ExpansionTile)
+                and c.title.value == "Dominoes out of the box (2 or 3 players)")
+
+
 def test_dominoes_out_of_the_box_are_recorded_from_the_view():
     """Two players: tap domino 45 in 'out of the box' and record it; the engine then refuses it."""
     table = Table("kingdomino", ["Ann", "Bob"])
@@ -258,6 +265,18 @@ def test_a_domino_out_of_the_box_is_read_out_with_its_terrains():
     body = Table("kingdomino", ["Ann", "Bob"]).view(view)
     chips = {c.label.value: c for c in walk(body) if isinstance(c, ft.Chip)}
     assert chips["1"].label.semantics_label == chips["1"].tooltip == "Domino 1: Wheat | Wheat"
+
+
+def test_the_dominoes_out_of_the_box_stay_open_while_they_are_tapped():
+    """Each tap on a domino out of the box closed the list (the screen drawn again drew it closed): every domino
+    took opening it again, and a screen reader's place went back to its title. The list stays as it was left."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    tile = aside_tile(table.view(view))
+    tile.expanded = True
+    tile.on_change(SimpleNamespace(control=tile))  # opened, as the browser reports it
+    next(c for c in walk(table.view(view)) if isinstance(c, ft.Chip) and c.label.value == "45").on_select(None)
+    assert aside_tile(table.view(view)).expanded
+
 
 def legend_lines(control) -> list[tuple[str | None, str]]:
     """The legend's lines: (the colour of the dot before it, None for the empty ring; its words)."""

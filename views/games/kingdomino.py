@@ -34,6 +34,7 @@ import flet.canvas as cv
 
 from scoring.core import TABLE
 from scoring.games import kingdomino as game
+from views.components.folds import Folds
 from views.components.grid import group_of
 from views.components.offers import makes, offer_here, way_in
 from views.components.private import elsewhere
@@ -453,7 +454,8 @@ def comparison(ctx: GameContext) -> ft.Control:
 
 def out_of_box(ctx: GameContext, prompt: list[dict]) -> list[ft.Control]:
     """With 2 or 3 players: tap the dominoes the box leaves out, then record them (the engine then refuses them).
-    Shown only while the prompt (the engine's, now) still offers `set_aside`, on a screen that acts for the table."""
+    Shown only while the prompt (the engine's, now) still offers `set_aside`, on a screen that acts for the table;
+    its list stays open or closed as the tab left it (`views.components.folds`), not closed again by each tap."""
     if not offer_here(ctx, "set_aside", prompt):
         return []
     chosen = ctx.local.setdefault("aside", [])
@@ -474,7 +476,9 @@ def out_of_box(ctx: GameContext, prompt: list[dict]) -> list[ft.Control]:
                                        first=half_words(ctx, *game.DOMINOES[n][0]),
                                        second=half_words(ctx, *game.DOMINOES[n][1])))
              for n in sorted(game.DOMINOES) if n not in gone]
-    return [ft.ExpansionTile(title=ft.Text(ctx.t("kingdomino.view.aside_title")),
+    folds = Folds(ctx.local, ctx.refresh)
+    return [ft.ExpansionTile(expanded=folds.is_open("aside", False), on_change=folds.toggled("aside"),
+                             title=ft.Text(ctx.t("kingdomino.view.aside_title")),
                              subtitle=ft.Text(ctx.t("kingdomino.view.aside_hint", count=len(chosen))),
                              controls=[ft.Row(wrap=True, spacing=4, run_spacing=4, controls=tiles),
                                        ft.FilledButton(content=ctx.t("kingdomino.view.aside_record"),
