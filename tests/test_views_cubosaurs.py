@@ -242,17 +242,25 @@ def test_a_profile_that_no_longer_reads_is_ignored(store):
     assert view.option_defaults(store) == {}
 
 
+
+@pytest.mark.parametrize(("lang", "names"), [("en", {"Add a black raptor", "Add a grey raptor"}),
+                                             ("zh-CN", {"添加黑色迅猛龙", "添加灰色迅猛龙"})])
+def test_a_raptor_button_says_it_adds_one(lang, names):
+    """The buttons adding a raptor card were read "Black raptor, button": their "+" icon, which says "add" to the
+    eye, is not read out, and the colour alone sounds like a choice. Their words say what a tap does."""
+    assert names <= set(buttons(build(Table("cubosaurs", ["Ann", "Bo"], lang=lang))))
+
 def test_raptors_are_added_with_values():
     """Raptors are numbered per colour: the first grey one after a black one is "Grey raptor 1" (it read 2)."""
     table = Table("cubosaurs", ["Ann", "Bo"])
-    tap(build(table), "Black raptor")
-    tap(build(table), "Grey raptor")
+    tap(build(table), "Add a black raptor")
+    tap(build(table), "Add a grey raptor")
     step(table, "More: Black raptor 1: plus value", 2)
     step(table, "More: Grey raptor 1: plus value", 1)
     step(table, "Fewer: Grey raptor 1: minus value", 1)
     assert table.local["cubosaurs"]["lines"]["Ann"]["raptors"] == [
         {"colour": "black", "plus": 2, "minus": 0}, {"colour": "grey", "plus": 1, "minus": -1}]
-    tap(build(table), "Grey raptor")
+    tap(build(table), "Add a grey raptor")
     assert "Grey raptor 2" in shown(build(table))
     tap(build(table), "Remove Grey raptor 2")
     tap(build(table), "Remove Grey raptor 1")
@@ -265,8 +273,8 @@ def test_a_raptor_removed_takes_its_row_with_it():
     drawn after has the key of a row drawn before (Flet matches rows by key; it matched by place, so the tap
     removed the raptor that moved up)."""
     table = Table("cubosaurs", ["Ann", "Bo"])
-    tap(build(table), "Black raptor")
-    tap(build(table), "Black raptor")
+    tap(build(table), "Add a black raptor")
+    tap(build(table), "Add a black raptor")
     before = {c.key for c in walk(build(table)) if isinstance(c, ft.Container) and c.key}
     tap(build(table), "Remove Black raptor 1")
     after = {c.key for c in walk(build(table)) if isinstance(c, ft.Container) and c.key}
@@ -277,8 +285,8 @@ def test_two_taps_on_remove_before_the_screen_is_drawn_again_remove_that_raptor_
     """Both taps of a double tap run on "Remove Black raptor 1" before the new screen is drawn: the second removed
     Black raptor 2, which had moved into its place."""
     table = Table("cubosaurs", ["Ann", "Bo"])
-    tap(build(table), "Black raptor")
-    tap(build(table), "Black raptor")
+    tap(build(table), "Add a black raptor")
+    tap(build(table), "Add a black raptor")
     step(table, "More: Black raptor 2: plus value", 3)
     remove = next(b for b in all_buttons(build(table)) if label(b) == "Remove Black raptor 1")
     remove.on_click(None)
@@ -288,7 +296,7 @@ def test_two_taps_on_remove_before_the_screen_is_drawn_again_remove_that_raptor_
 
 def test_raptor_values_keep_their_printed_signs():
     table = Table("cubosaurs", ["Ann", "Bo"])
-    tap(build(table), "Black raptor")
+    tap(build(table), "Add a black raptor")
     body = build(table)
     more_minus = next(c for c in walk(body) if isinstance(c, ft.IconButton)
                       and c.icon.semantics_label == "More: Black raptor 1: minus value")
@@ -322,7 +330,7 @@ def test_tapping_a_past_round_corrects_it():
 def test_undo_hands_the_round_back():
     table = Table("cubosaurs", ["Ann", "Bo", "Cy"])
     step(table, "More: T-Rex", 3)
-    tap(build(table), "Black raptor")
+    tap(build(table), "Add a black raptor")
     tap(build(table), "Add round")
     table.undo()
     build(table)
