@@ -138,8 +138,13 @@ def _show(lang: str, value: Any, refusal: bool = False) -> str:
     if isinstance(value, bool):
         return text(lang, "core.yes" if value else "core.no")
     if isinstance(value, (list, tuple)):
-        return listed(lang, [grouped(lang, v) if isinstance(v, (list, tuple)) else _show(lang, v) for v in value])
+        return sentence_list(lang, value)
     return str(value)
+
+
+def sentence_list(lang: str, items: Any) -> str:
+    """A list parameter as a sentence says it (`listed`), a list inside it bracketed (`grouped`)."""
+    return listed(lang, [grouped(lang, v) if isinstance(v, (list, tuple)) else _show(lang, v) for v in items])
 
 
 def plain_list(lang: str, items: Any) -> str:

@@ -33,8 +33,8 @@ def readable(lang: str, value: Any, refusal: bool = False) -> Any:
     if isinstance(value, dict):
         return sep.join(f"{k} {readable(lang, v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
-        return i18n.listed(lang, [i18n.grouped(lang, [readable(lang, w) for w in v])
-                                  if isinstance(v, (list, tuple)) else readable(lang, v) for v in value])
+        return i18n.sentence_list(lang, [[readable(lang, w) for w in v] if isinstance(v, (list, tuple))
+                                         else readable(lang, v) for v in value])
     if i18n.is_word(lang, value, refusal):
         return i18n.table(lang)[value]
     return value
