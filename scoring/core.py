@@ -451,6 +451,11 @@ class Engine:
             return err
         return None
 
+    def same_outcome(self, one: dict, other: dict) -> bool:
+        """Whether two states are the same game for the table, so the order of two moves that led to them is no
+        near-tie to rule on (`views.table_hub`); by default, equal states."""
+        return one == other
+
     def before_move(self, state: dict, action: dict) -> None:
         """Reset what describes only the last action (e.g. its money events); nothing by default."""
 

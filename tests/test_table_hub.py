@@ -411,6 +411,32 @@ def test_answers_on_two_sheets_at_once_commute_and_are_no_tie(store, clock):
     assert hub.act(b, {"type": "answer", "spool": 1, "text": "banana"}) == {}
 
 
+def test_two_pictomania_players_taking_equal_tiles_at_once_are_no_tie_unequal_ones_are(store, clock):
+    """Four players: the tiles 3, 3, 2. A and B stop 12 ms apart, each takes a 3: either order gives each the same
+    tile, and the table is not asked. C stops 12 ms after B and takes the 2: the other order would give C the 3
+    and B the 2, a near-tie. Two stops without a tile at once are none either."""
+    hub = open_hub(store, new_record("pictomania", ["A", "B", "C", "D"], seed=1), clock)
+    seats = {p: hub.join(hub.pin, p) for p in "ABCD"}
+    hub.act(None, {"type": "deal"})
+    clock.advance(1)
+    assert hub.act(seats["A"], {"type": "stop"}) == {}
+    clock.advance(0.012)
+    assert hub.act(seats["B"], {"type": "stop"}) == {}
+    assert store.table(hub.sid)["ties"] == []
+    clock.advance(0.012)
+    tie = hub.act(seats["C"], {"type": "stop"})
+    assert (tie["first"], tie["second"], tie["type"]) == ("B", "C", "stop")
+    hub.rule_tie(None, tie["id"], swap=False)
+    hub = open_hub(store, new_record("pictomania", ["A", "B", "C", "D"], seed=1), clock)
+    seats = {p: hub.join(hub.pin, p) for p in "ABCD"}
+    hub.act(None, {"type": "deal"})
+    clock.advance(1)
+    assert hub.act(seats["A"], {"type": "stop", "take_tile": False}) == {}
+    clock.advance(0.012)
+    assert hub.act(seats["B"], {"type": "stop", "take_tile": False}) == {}
+    assert store.table(hub.sid)["ties"] == []
+
+
 def test_a_claim_refused_because_another_came_first_is_a_near_tie(store, clock):
     # Two players: one button; B's claim 5 ms after A's is refused (the race is over), but it was a near-tie.
     actions = [{"type": "deal", "by": "table", "spools": {"A": [1, 3, 5], "B": [2, 4, 6]}}]

@@ -50,8 +50,9 @@ Rulings (what a table would expect, where the issue is silent):
   `at` then stands after it, which records the ruling in the log itself; an action the swap makes illegal is
   dropped, the later one too when it was legal only after the earlier). A player's tap refused as stale because
   the table's move came just before it (the phone showed the log before that move) is a near-tie too: the table
-  may rule that the tap came first. Rulings are kept with the table (`ties`). Actions that commute (two answers on two sheets) are never
-  a near-tie.
+  may rule that the tap came first. Rulings are kept with the table (`ties`). Actions that commute (two answers on
+  two sheets) are never a near-tie, nor two whose orders the game settles the same (`Engine.same_outcome`:
+  Pictomania's two equal bonus tiles, taken in either order, give each player the same tile).
 - Who is sent what, and when: after every change each connection is sent its message, the acting seat's
   phones first, then the other seats' phones, the host's screens last (the players race on their phones; the
   public screen is the biggest to draw). A connection whose message is the same as the last one it was sent is
@@ -488,7 +489,8 @@ class TableHub:
         last = self._close_to_last(action, received)
         if last is None or last["index"] != count - 1:
             return None
-        if self._in_other_order(last["before"], last["action"], action) == state:
+        other = self._in_other_order(last["before"], last["action"], action)
+        if other is not None and self.engine.same_outcome(other, state):
             return None
         return self._tie(last, action, received, accepted=True)
 

@@ -67,6 +67,9 @@ Rulings:
   the pile then takes no more guesses.
 - The table may reveal before the race is over (everyone is done but not every stop was entered).
 - After the last round the highest total wins; ties share the win.
+- Two players stopping at once [ruling]: their order is a near-tie for the table to rule on only when it changes
+  who holds which tile; two equal tiles (the default 3 and 3 on top) taken in either order, or two stops without
+  a tile, settle the same (`same_outcome`, `race.settled`) and nobody is asked.
 
 The table's questions:
 - `prompt(state)`: deal: the table's `deal` (one choice) or `set_deal` (typed), and `own_deal` (typed) for each
@@ -394,6 +397,10 @@ class Pictomania(Engine):
         if state["phase"] == "deal" and state["entered"]:
             entries.sort(key=lambda entry: entry["type"] != "own_deal")
         return entries
+
+    def same_outcome(self, one: dict, other: dict) -> bool:
+        """Equal but for the order in which tiles were taken or declined, when each player holds the same tile."""
+        return ({**one, "race": race.settled(one["race"])} == {**other, "race": race.settled(other["race"])})
 
     # --- what the app shows ---------------------------------------------------------------------------
 

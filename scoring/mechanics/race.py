@@ -59,6 +59,13 @@ def reward_of(r: dict, player: str) -> int | None:
     return next((reward for who, reward in r["claims"] if who == player), None)
 
 
+def settled(r: dict) -> dict:
+    """The race as it scores, not as it was run: who holds which reward, who declined, what is left, whether it
+    was closed. Two equal rewards taken in either order settle the same."""
+    return {"stack": list(r["stack"]), "rewards": {who: reward for who, reward in r["claims"]},
+            "declined": sorted(r["declined"]), "closed": r["closed"]}
+
+
 def _check_can_act(r: dict, player: object) -> None:
     """Refuse a player unknown to the race, a race that is over, or a player already locked."""
     if player not in r["players"]:
