@@ -478,3 +478,30 @@ def test_a_second_quick_tap_on_a_forgotten_announcement_just_called_does_not_cal
     assert [b.content for b in all_buttons(old)] == ["Ann forgot to announce the last tile",
                                                  "Cat forgot to announce the last tile"]
     assert not taken_over(old, all_buttons(old)[0], new, all_buttons(new)[0])
+
+
+def test_each_owners_tiles_carry_a_bar_in_their_own_outline_colour():
+    """A black seat's tiles (grey at 30 %) and a white seat's (blue-grey at 30 %) measured 1.12:1 apart in
+    luminance (1.19 in the dark theme), the only sign of whose tile was whose. Each played tile now has a 3 px bar
+    across its foot in its owner's outline colour (the legend's frame around their swatch: 3:1 or more on both
+    themes' surfaces), set off from the tint by a line of the surface; a draft tile, nobody's yet, has none."""
+    from views.components.grid import GROUP_COLOURS, MARK
+    table = Table("nab_it", [{"name": "Ann", "colour": "black"}, {"name": "Ben", "colour": "white"}])
+    table.apply({"type": "play", "by": "Ann", "tiles": [{"row": 0, "col": c, "letter": x}
+                                                        for c, x in enumerate("CAT")]})
+    table.apply({"type": "play", "by": "Ben", "tiles": [{"row": 0, "col": 0, "letter": "B"}]})
+    place(table, 2, 3, "S")
+    built = table.view(view)
+    outline = view.outlines(table.ctx())
+    assert outline["Ann"] != outline["Ben"]
+
+    def bars(cell: ft.Container) -> list:
+        """The colours of the bars across a cell's foot."""
+        return [c.content.bgcolor for c in walk(cell) if isinstance(c, ft.Container) and c.height == MARK + 1
+                and c.bottom == 0 and c.bgcolor == ft.Colors.SURFACE]
+
+    board = cells(built)
+    assert bars(board[(2, 2)]) == [GROUP_COLOURS[outline["Ben"]]]  # B stacked on Ann's C
+    assert bars(board[(2, 3)]) == bars(board[(2, 4)]) == [GROUP_COLOURS[outline["Ann"]]]
+    assert bars(board[(1, 2)]) == [] and bars(board[(0, 0)]) == []  # the draft S, an empty cell
+    assert name(built, 2, 2) == "Row 3, column 3: B" and name(built, 2, 3) == "Row 3, column 4: A"

@@ -3,7 +3,7 @@ outlined in their own colour so the table sees what scores.
 
 Builder:
     grid_editor(ctx, grid, choices, on_set, label=str, colour=None, groups=(), cell_size=48, on_tap=None,
-                marked=(), notes=None, blocked=(), origin=(0, 0)) -> ft.Control
+                marked=(), notes=None, blocked=(), origin=(0, 0), mark=None) -> ft.Control
 - `grid`: rows of cell values (a cell may be None = empty); `choices`: the values a cell may take (None allowed
   to clear); `on_set(row, col, value)`: called when a value is chosen for a cell (the view dispatches it);
 - `label(value) -> str`: the text shown in a cell and in the chooser (default `str`, empty for None);
@@ -14,7 +14,10 @@ Builder:
   thick amber frame; `notes`: {(row, col): short text} shown small in a cell's top right corner (e.g. a group's
   points), the cell's own text then bottom left in a fitted grid (centred in a 22 px cell, the two overlapped);
   `blocked`: cells that are not part of the board (drawn blank, not tappable); `origin`: where the grid's first
-  cell sits on a larger board it shows part of (row, column from 0), for the cells' names;
+  cell sits on a larger board it shows part of (row, column from 0), for the cells' names; `mark(value) ->
+  colour | None`: a bar MARK px high across a cell's foot (e.g. who played the tile: on a phone a 30 % tint was
+  the only sign, and two players' tints measured 1.00-1.18:1 apart), set off from the fill by a line of the
+  surface, so a colour of 3:1 on the surface stands out from any tint; the cell's text is drawn over it;
 - `cell_size`: a cell's side in pixels, the grid scrolling sideways where it is wider than the screen; None: the
   grid fits the width it is given (a whole 15×15 board on a 390 px phone, 22 px cells), its cells square and at
   most FIT_MAX wide. Every cell is outlined in the scheme's outline colour, not the lighter outline variant: a
@@ -37,6 +40,7 @@ from views.ui import named_tap
 
 FIT_MAX = 36
 NOTED_LETTER = ft.Alignment.BOTTOM_LEFT  # a fitted cell's own text, away from its note
+MARK = 3  # px: the height of a cell's foot bar (`mark`), under a 1 px line of the surface
 NOTE_INSET = {False: 0, True: 3}  # a note's gap from the right edge: a fitted cell (22 px on a phone) has no room
 GROUP_COLOURS = (ft.Colors.RED_600, ft.Colors.BLUE_700, ft.Colors.GREEN_700, ft.Colors.ORANGE_900, ft.Colors.PURPLE_400,
                  ft.Colors.TEAL_600, ft.Colors.PINK, ft.Colors.BROWN_400)  # 3:1 or more on both themes' surfaces
@@ -52,11 +56,18 @@ def show_label(label: Callable[[Any], str], value: Any) -> str:
     return "" if value is None else label(value)
 
 
+def foot(colour: Any) -> ft.Control:
+    """A cell's foot bar (`mark`): MARK px of the colour under a 1 px line of the surface, across the cell."""
+    return ft.Container(height=MARK + 1, left=0, right=0, bottom=0, bgcolor=ft.Colors.SURFACE,
+                        padding=ft.Padding.only(top=1), content=ft.Container(bgcolor=colour))
+
+
 def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int, int, Any], Any],
                 label: Callable[[Any], str] = str, colour: Callable[[Any], Any] | None = None,
                 groups: Iterable[Iterable] = (), cell_size: int | None = 48, on_tap: Callable[[int, int], Any] | None = None,
                 marked: Iterable[Iterable] = (), notes: dict | None = None,
-                blocked: Iterable[Iterable] = (), origin: tuple[int, int] = (0, 0)) -> ft.Control:
+                blocked: Iterable[Iterable] = (), origin: tuple[int, int] = (0, 0),
+                mark: Callable[[Any], Any] | None = None) -> ft.Control:
     """The grid as tappable cells; a chooser (or on_tap) sets a cell's value."""
     grouped = group_of(groups)
     pointed = {(int(r), int(c)) for r, c in marked}
@@ -95,18 +106,19 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                       else ft.Border.all(1, ft.Colors.OUTLINE))
             text = show_label(label, value)
             content = ft.Text(text, size=14, text_align=ft.TextAlign.CENTER)
-            if (r, c) in notes:
-                content = ft.Stack(controls=[
-                    ft.Container(content=content, alignment=ft.Alignment.CENTER if cell_size else NOTED_LETTER),
-                    ft.Container(content=ft.Text(notes[(r, c)], size=10, weight=ft.FontWeight.BOLD),
-                                 alignment=ft.Alignment.TOP_RIGHT,
-                                 padding=ft.Padding.only(right=NOTE_INSET[bool(cell_size)])),
-                ])
+            bar = mark(value) if mark and value is not None else None
+            if (r, c) in notes or bar is not None:
+                noted = (r, c) in notes
+                content = ft.Stack(controls=[*([foot(bar)] if bar is not None else []), ft.Container(
+                    content=content, alignment=NOTED_LETTER if noted and not cell_size else ft.Alignment.CENTER),
+                    *([ft.Container(content=ft.Text(notes[(r, c)], size=10, weight=ft.FontWeight.BOLD),
+                                    alignment=ft.Alignment.TOP_RIGHT,
+                                    padding=ft.Padding.only(right=NOTE_INSET[bool(cell_size)]))] if noted else [])])
             name = ctx.t("app.grid.cell", row=origin[0] + r + 1, col=origin[1] + c + 1,
                          value=text or ctx.t("app.grid.empty"))
             cell = ft.Container(
                 **box, border=border, border_radius=4, bgcolor=colour(value) if colour and value is not None else None,
-                alignment=None if (r, c) in notes else ft.Alignment.CENTER,
+                alignment=None if isinstance(content, ft.Stack) else ft.Alignment.CENTER,
                 on_click=(lambda e, r=r, c=c: tap(r, c)) if tap else None,
                 content=ft.Semantics(content=content, exclude_semantics=True),
             )

@@ -1,9 +1,12 @@
 """Nab-It! view: the board of stacks on the grid editor, tiles placed by tapping a cell then a letter, the words
 of the turn with the list's verdict before the play is sent, challenges and the table's vote, banks and ends.
 
-- The board shows each cell's top letter filled in its player's colour, the stack height in the corner (from 2),
-  and the words each player controls outlined in that player's outline colour (the legend names them). It is at
-  least 15×15 and grows with the board (two empty rows and columns around it). It first fits the width it is
+- The board shows each cell's top letter filled in its player's colour with a bar across its foot in that
+  player's outline colour (the 30 % tints alone hardly told two players apart: a black seat's grey and a white
+  seat's blue-grey measured 1.12:1 apart in the light theme, 1.19:1 in the dark), the stack height in the corner
+  (from 2), and the words each player controls outlined in that player's outline colour (the legend names them,
+  a swatch of the tint framed in it). It is at least 15×15 and grows with the board (two empty rows and columns
+  around it). It first fits the width it is
   given (the whole board on a phone, cells of about 22 px), so the letters are on the first screen too; + makes
   the cells 44 then 52 px and shows the tiles played with the margin around them (and any draft tile), not the
   whole start, the board then scrolling sideways where it is still wider, and − goes back. On a laptop-wide
@@ -144,10 +147,14 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
         """A draft tile in amber, a played one in its player's colour."""
         return DRAFT_FILL if value.get("draft") else fill_of(ctx, value["owner"])
 
+    def owner(value: dict) -> Any:
+        """A played tile's foot bar in its player's outline colour (a draft tile has none)."""
+        return None if value.get("draft") else GROUP_COLOURS[outline[value["owner"]]]
+
     tap = (lambda r, c: on_tap(r + top, c + left)) if on_tap else None
     return grid_editor(ctx, grid, [], None, label=lambda v: v["letter"], colour=colour, groups=groups,
                        cell_size=size, on_tap=tap, marked=marked, notes=notes,
-                       origin=(top - whole[0], left - whole[1]))
+                       origin=(top - whole[0], left - whole[1]), mark=owner)
 
 
 def zoom_level(ctx: GameContext) -> int:
