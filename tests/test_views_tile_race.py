@@ -28,9 +28,10 @@ def named_buttons(control):
 
 
 def slots(panel):
-    """The player slots: each slot's button names (or its status words once locked) and its share of a row."""
+    """The player slots: each slot's button names (or its status words once locked: what is drawn over the tile
+    hidden under it) and its share of a row."""
     (grid,) = [c for c in walk(panel) if isinstance(c, ft.ResponsiveRow)]
-    return [(sorted(named_buttons(s)) or texts(s), s.col) for s in grid.controls]
+    return [(sorted(named_buttons(s)) or texts(s.controls[-1]), s.col) for s in grid.controls]
 
 
 def test_a_shared_screen_puts_four_players_in_one_row_and_a_claimant_keeps_their_slot():
@@ -44,7 +45,7 @@ def test_a_shared_screen_puts_four_players_in_one_row_and_a_claimant_keeps_their
     assert slots(panel) == [(["A: claim 3", "A: stop"], quarter), (["B took 4"], quarter),
                             (["C: claim 3", "C: stop"], quarter), (["D: claim 3", "D: stop"], quarter)]
     assert TITLE in texts(panel) and "Rewards left: 3, 2" in texts(panel)
-    assert texts(panel).count("tile 3") == 3 and texts(panel).count("no tile") == 3
+    assert texts(panel).count("tile 3") == 4 and texts(panel).count("no tile") == 3  # B's tile hidden under B's lock
     assert ctx.offered == {("A", "stop"), ("C", "stop"), ("D", "stop")}
     found = named_buttons(panel)
     press(found["C: claim 3"])
@@ -106,3 +107,28 @@ def test_a_claim_tile_grows_with_its_words():
     from views.components.tile_race import TILE_PAD
 
     assert (tile.style.padding.top, tile.style.padding.bottom) == (TILE_PAD, TILE_PAD)
+
+
+def test_a_locked_slot_is_as_high_as_a_racing_one_at_every_text_size():
+    """A locked slot was a fixed 100 px while a claim tile grows with the text (78 px over the 40 px stop button at
+    1.5x text: 122 px), so a row stood 22 px shorter once its last player had claimed and everything below it
+    jumped up (measured in Chromium at 390 px, six players). The locked slot now takes its size from that player's
+    claim tile as it would stand (its two lines, `TILE_STYLE`) and the stop button's height, hidden under what it
+    shows and left out of what a screen reader reads; it has no fixed height."""
+    from views.components.tile_race import STOP_HEIGHT, TILE_STYLE
+    r, _ = race_mech.claim(race_mech.new_race([4, 3, 2], ["A", "B", "C", "D"]), "B")
+    tile_race(FakeContext(pinned=(pinned := [])), r, noted([]), [].append, *WORDS, moves=("stop",))
+    (grid,) = [c for c in walk(pinned[0]) if isinstance(c, ft.ResponsiveRow)]
+    racing, locked = grid.controls[0], grid.controls[1]
+    assert locked.height is None and isinstance(locked, ft.Stack)
+    size, shown = locked.controls
+    assert (shown.left, shown.top, shown.right, shown.bottom) == (0, 0, 0, 0) and texts(shown) == ["B took 4"]
+    assert isinstance(size, ft.Semantics) and size.exclude_semantics
+    tile, gap = size.content.controls
+    own = racing.controls[0]
+    assert isinstance(tile, ft.FilledButton) and tile.style == own.style == TILE_STYLE and tile.height is None
+    assert texts(tile) == ["B", "tile 3"] and texts(own) == ["A", "tile 3"]
+    assert [(t.size, t.weight) for t in walk(tile) if isinstance(t, ft.Text)] == \
+        [(t.size, t.weight) for t in walk(own) if isinstance(t, ft.Text)]
+    assert (size.content.spacing, gap.height) == (racing.spacing, STOP_HEIGHT) == (4, racing.controls[1].height)
+    assert named_buttons(locked) == {}

@@ -18,8 +18,9 @@ on a phone (five or six players: three a row, two rows), all in one row from a t
 high (the name, then "claim 3") over a 40 px stop button. The tile grows with its words where a phone's text is set
 larger (at a fixed 56 px, Chrome's 1.5× text cut "claim 3" in half); a name drawn partly in the emoji or symbol font
 makes its tile up to 4 px taller. A player who took a tile or stopped keeps the slot, locked, with what they did,
-so no button moves while the others race. On a 390×844 phone four players' race takes 130 px (heading to stop
-buttons), where a row per player took 375.
+so no button moves while the others race; the locked slot is as high as a racing one at every text size (its size
+comes from a claim tile hidden under it, `slot_size`), so nothing below moves when a row's last player claims. On a 390×844
+phone four players' race takes 130 px (heading to stop buttons), where a row per player took 375.
 A screen acting for one player (a seated phone) has `views.components.race`'s row for it (the claim and stop
 buttons side by side, labelled in full: "Ann: claim 3"), and every other player in one status line.
 """
@@ -35,9 +36,11 @@ from scoring.mechanics import race as mech
 from views.components.private import acts_as
 from views.components.race import claim_handler, player_row, racers, rewards_left, status
 
-TILE_HEIGHT, STOP_HEIGHT = 56, 40
+STOP_HEIGHT = 40
 TILE_PAD = 4.5  # above and below a claim tile's two lines (47 px at the usual text size): 56 px
 PER_ROW = 4
+TILE_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4, vertical=TILE_PAD),
+                            shape=ft.RoundedRectangleBorder(radius=12))
 
 
 def tile_race(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], on_stop: Callable[[str], Any],
@@ -89,12 +92,30 @@ def slot(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awaitable[
          claim_text: Callable[[int], str], stop_text: str, cols: dict[str, int]) -> ft.Control:
     """One player's place in the rows: the claim tile over the stop button, or, once locked, what they did."""
     if not racing_now(race, player):
-        return ft.Container(col=cols, height=TILE_HEIGHT + 4 + STOP_HEIGHT, padding=6, border_radius=12,
-                            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, content=ft.Column(spacing=2, controls=[
-                                ft.Icon(ft.Icons.LOCK, size=18), ft.Text(status(ctx, race, player), size=13)]))
+        return ft.Stack(col=cols, controls=[slot_size(player, claim_text(next(iter(mech.remaining(race)), 0))), ft.Container(
+            left=0, top=0, right=0, bottom=0, padding=6, border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, content=ft.Column(spacing=2, controls=[
+                ft.Icon(ft.Icons.LOCK, size=18), ft.Text(status(ctx, race, player), size=13)]))])
     return ft.Column(col=cols, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                      controls=[claim_tile(ctx, race, player, on_claim, claim_text),
                                stop_button(ctx, player, on_stop, stop_text)])
+
+
+def slot_size(player: str, words: str) -> ft.Control:
+    """What gives a locked slot its size, hidden under it: the player's claim tile as it would stand now (no button
+    to a screen reader: its semantics are left out), the gap and the stop button's height, so the slot is as high
+    as a racing one at every text size (fixed at 100 px, it stood 22 px short of one at 1.5x text, and the rows
+    below moved up when a row's last player claimed)."""
+    return ft.Semantics(exclude_semantics=True, content=ft.Column(spacing=4, controls=[
+        ft.FilledButton(style=TILE_STYLE, content=tile_lines(player, words)), ft.Container(height=STOP_HEIGHT)]))
+
+
+def tile_lines(name: str, words: str, label: str = "") -> ft.Column:
+    """A claim tile's two lines: the name (read as `label`), then the game's words for the reward."""
+    return ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        ft.Text(name, size=16, weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+                semantics_label=label),
+        ft.Text(words, size=16, no_wrap=True, semantics_label="")])
 
 
 def racing_now(race: dict, player: str) -> bool:
@@ -107,14 +128,8 @@ def claim_tile(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awai
     """The big claim button: the name over the game's words for the reward ("claim 3"), named in full for a screen
     reader ("Ann: claim 3")."""
     reward = mech.remaining(race)[0]
-    return ft.FilledButton(
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4, vertical=TILE_PAD),
-                             shape=ft.RoundedRectangleBorder(radius=12)),
-        on_click=claim_handler(on_claim, player),
-        content=ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            ft.Text(player, size=16, weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
-                    semantics_label=ctx.t("app.race.claim", name=player, reward=reward)),
-            ft.Text(claim_text(reward), size=16, no_wrap=True, semantics_label="")]))
+    return ft.FilledButton(style=TILE_STYLE, on_click=claim_handler(on_claim, player), content=tile_lines(
+        player, claim_text(reward), ctx.t("app.race.claim", name=player, reward=reward)))
 
 
 def stop_button(ctx: Any, player: str, on_stop: Callable[[str], Any], stop_text: str) -> ft.OutlinedButton:
