@@ -225,3 +225,34 @@ def test_a_named_tile_is_one_node_with_its_name_and_its_tap():
     second time hearing only "button". The name and the tap are merged into one node."""
     tile = named_tap("1 号骨牌", ft.Container(on_click=lambda e: None, content=ft.Text("1")))
     assert [(merged is not None, label) for merged, _, label in merged_nodes(tile)] == [(True, "1 号骨牌")]
+
+
+def test_check_icons_beside_their_words_grow_with_the_text():
+    """With a phone's text set 1.5x larger the words grew and the icons saying right, wrong, known or earned beside
+    them stayed 20-24 px (Nab-It!'s words of a play, Pictomania's guesses on a pile, the quick scorer's bonuses):
+    each now follows the text size, as Material scales an icon that goes with its text (`apply_text_scaling`)."""
+    from tests.test_views_components import FakeContext, texts
+    from tests.test_views_kingdomino import Table
+    from tests.test_views_pictomania import dealt, play_round_one
+    from views.games import nab_it, pictomania
+
+    marks = {ft.Icons.CHECK, ft.Icons.CLOSE, ft.Icons.CHECK_CIRCLE, ft.Icons.HELP, ft.Icons.RADIO_BUTTON_UNCHECKED}
+
+    def icons_beside_words(control: ft.Control) -> list[ft.Icon]:
+        """The check marks (right, wrong, known, earned) that stand in a row with a text."""
+        return [i for row in walk(control) if isinstance(row, ft.Row) and texts(row)
+                for i in row.controls if isinstance(i, ft.Icon) and i.icon in marks]
+
+    table = Table("nab_it", [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"}])
+    tiles = [{"row": 7, "col": c, "letter": x} for c, x in ((5, "S"), (6, "U"), (7, "N"))]
+    ctx = dealt()
+    play_round_one(ctx)
+    found = {
+        "nab_it": icons_beside_words(nab_it.preview_panel(table.ctx(), table.state, "Ann", tiles)),
+        "pictomania": icons_beside_words(pictomania.build(ctx)),
+        "quick": [*icons_beside_words(quick.bonus_line(FakeContext(), "middle_kingdom", True, "")),
+                  *icons_beside_words(quick.bonus_line(FakeContext(), "middle_kingdom", False, "no"))],
+    }
+    for where, icons in found.items():
+        assert icons and all(i.apply_text_scaling for i in icons), (where, [(i.icon, i.apply_text_scaling)
+                                                                            for i in icons])

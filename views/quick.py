@@ -257,7 +257,7 @@ def bonus_line(app: Any, bonus: str, earned: bool, missing: str) -> ft.Control:
                  state=app.t("quick.earned") if earned else missing)
     return ft.Row(spacing=6, controls=[
         ft.Icon(ft.Icons.CHECK_CIRCLE if earned else ft.Icons.RADIO_BUTTON_UNCHECKED,
-                color=ft.Colors.GREEN if earned else ft.Colors.OUTLINE),
+                color=ft.Colors.GREEN if earned else ft.Colors.OUTLINE, apply_text_scaling=True),
         ft.Text(text, size=15, expand=True)])
 
 

@@ -347,7 +347,7 @@ def preview_panel(ctx: GameContext, state: dict, player: str, tiles: list[dict])
     rows = [ft.Text(ctx.t("nab_it.view.words_formed"), size=16, weight=ft.FontWeight.W_600)]
     for word in seen["words"]:
         rows.append(ft.Row(spacing=6, controls=[
-            ft.Icon(ft.Icons.CHECK_CIRCLE if word["known"] else ft.Icons.HELP, size=20,
+            ft.Icon(ft.Icons.CHECK_CIRCLE if word["known"] else ft.Icons.HELP, size=20, apply_text_scaling=True,
                     color=ft.Colors.GREEN if word["known"] else ft.Colors.ORANGE),
             ft.Text(verdict(ctx, state, word), size=16)]))
     if seen["caps"]:

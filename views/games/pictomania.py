@@ -510,12 +510,12 @@ def pile_result(ctx: GameContext, entry: dict, drawer: str) -> ft.Control:
     for place, (guesser, number) in enumerate(entry["guesses"][drawer], start=1):
         stars = dict(result["received"][guesser]).get(drawer)
         if stars is None:
-            lines.append(ft.Row(controls=[ft.Icon(ft.Icons.CLOSE, color=ft.Colors.ERROR), ft.Text(ctx.t(
-                "pictomania.view.guess_wrong", place=place, guesser=guesser, number=number), expand=True)]))
+            mark = ft.Icon(ft.Icons.CLOSE, color=ft.Colors.ERROR, apply_text_scaling=True)
+            said = ctx.t("pictomania.view.guess_wrong", place=place, guesser=guesser, number=number)
         else:
-            lines.append(ft.Row(controls=[ft.Icon(ft.Icons.CHECK, color=ft.Colors.GREEN), ft.Text(ctx.t(
-                "pictomania.view.guess_right", place=place, guesser=guesser, number=number, stars=stars),
-                expand=True)]))
+            mark = ft.Icon(ft.Icons.CHECK, color=ft.Colors.GREEN, apply_text_scaling=True)
+            said = ctx.t("pictomania.view.guess_right", place=place, guesser=guesser, number=number, stars=stars)
+        lines.append(ft.Row(controls=[mark, ft.Text(said, expand=True)]))
     if not entry["guesses"][drawer] and drawer not in entry["wrong_word"]:
         lines.append(aside(ctx.lang, ctx.t("pictomania.view.no_guesses")))
     kept = result["kept"][drawer]
