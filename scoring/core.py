@@ -95,7 +95,8 @@ class Option:
 @dataclass(frozen=True)
 class Game:
     """Fixed facts of a game: id, names, player range (and, where not every count in it is played, the counts
-    that are: Bacon's two teams need 4 or 6), options, whether it is played in rounds."""
+    that are: Bacon's two teams need 4 or 6), options, whether it is played in rounds, and whether it is
+    cooperative (the crew wins or loses together: its end says so, never a ranking or a winner among them)."""
 
     id: str
     names: dict
@@ -105,6 +106,7 @@ class Game:
     rounds: bool = True
     colours: bool = False
     player_counts: tuple = ()
+    cooperative: bool = False
 
     def option(self, name: str) -> Option:
         """The option called name."""
@@ -552,6 +554,11 @@ class Engine:
         params = {k: v for k, v in action.items() if k not in ("type", "at")}
         return f"{self.game.id}.action.{action['type']}", params
 
+    def crew_result(self, state: dict) -> dict | None:
+        """A finished cooperative game's end as short strings (a session summary keeps it): {"outcome": "won" or
+        "lost", "why": a message key, and its parameters}; None for a game that is not cooperative or not over."""
+        return None
+
     def outcome(self, state: dict, action: dict) -> tuple[str, dict]:
         """An action just played in words for the one who played it ("Done: …"), with what it showed where the
         state after it says (the dice the app rolled); by default as the log says it (`describe`)."""
@@ -641,6 +648,12 @@ def engine(game_id: str) -> Engine:
     if game_id not in _GAMES:
         raise RuleError("core.game_unknown", game=str(game_id))
     return _GAMES[game_id]
+
+
+def cooperative(game_id: str) -> bool:
+    """Whether a game is cooperative (`Game.cooperative`; False for an id no engine knows)."""
+    _load_games()
+    return game_id in _GAMES and _GAMES[game_id].game.cooperative
 
 
 def games() -> list[Game]:

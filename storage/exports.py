@@ -11,6 +11,8 @@ object with `sourceName`, `sourcePlayId`, `playDate` ("YYYY-MM-DD HH:MM:SS", loc
   still seat them in the order they were entered). `sourcePlayerId` is the player's name (our roster has no ids).
 - `highestWins` is true when the winners' total is the highest total.
 - The duration runs from the first action to the last (0 when the log has fewer than two timed actions).
+- A cooperative game (Solar Storm) has no places: the crew wins or loses together. Its players' `rank` is 0 (BG
+  Stats: no rank), and `winner` is the crew's outcome, the same for every player (a crew that won all win).
 - BoardGameGeek ids (`BGG_IDS`): only where we are confident; others are left out (`bggId` 0), and BG Stats
   then matches the game by name. Kingdomino 204583; Pictomania 101785 and Flip 7 420087 are from memory and
   unverified here (no access to BoardGameGeek offline); the rest have none.
@@ -54,7 +56,7 @@ from urllib.parse import quote
 
 from scoring import plain
 from scoring import record as rec
-from scoring.core import engine
+from scoring.core import cooperative, engine
 from scoring.errors import RuleError
 from storage.store import IMPORT_MAX_BYTES
 
@@ -82,7 +84,7 @@ def bgstats_play(record: dict, state: dict, game_name: str) -> dict:
     """A finished session as a BG Stats play (the fields that format documents)."""
     board = engine(record["game"]).scoreboard(state)
     totals = {p.name: p.total for p in board.players}
-    places = board.places()
+    places = {} if cooperative(record["game"]) else board.places()
     winners = set(board.winners)
     times = [moment for moment in (_local(a.get("at", "")) for a in record["actions"]) if moment]
     started = times[0] if times else _local(record["created"]) or _local(record["updated"])
@@ -119,12 +121,14 @@ def as_text(name: str) -> str:
 
 def sessions_csv(summaries: list[dict]) -> str:
     """Every session as CSV, one row per player per session (from the summaries: no replay); player names as
-    text (`as_text`)."""
+    text (`as_text`). A cooperative game's rows have no place (the crew is not ranked: a lost crew's players read
+    place 1 each); its winner column is the crew's outcome, the same on every row."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for summary in sorted(summaries, key=lambda s: (s.get("created", ""), s["id"])):
-        totals, places = summary.get("totals") or {}, summary.get("ranks") or {}
+        totals = summary.get("totals") or {}
+        places = {} if cooperative(summary["game"]) else summary.get("ranks") or {}
         winners = set(summary.get("winners") or [])
         finished = summary.get("updated", "") if summary["status"] == "finished" else ""
         for seat, name in enumerate(summary["players"], 1):

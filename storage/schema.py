@@ -28,7 +28,7 @@ TIME_MAX = 64
 RECORD_TEXT_MAX = {"title": TEXT_MAX, "created": TIME_MAX, "updated": TIME_MAX}
 MAX_INT = 2 ** 53
 SUMMARY_REQUIRED = frozenset({"id", "game", "players", "status", "created", "updated", "round", "winners"})
-SUMMARY_OPTIONAL = frozenset({"actions", "title", "totals", "ranks", "teams"})
+SUMMARY_OPTIONAL = frozenset({"actions", "title", "totals", "ranks", "teams", "crew"})
 NOTICE_KEYS = frozenset({"key", "params", "file", "moved_to", "error", "at"})
 DATA_TABLES = {"players": {"name"}, "aliases": {"a", "b"}, "settings": set(prefs.DEFAULTS),
                "profiles": {"game", "data"}, "drafts": {"session", "seat", "data"}}
@@ -90,6 +90,15 @@ def summary(doc: Any, where: str = "summary") -> None:
             raise ShapeError(f"{where}.{key}")
     if "teams" in doc and not _teams(doc["teams"]):
         raise ShapeError(f"{where}.teams")
+    if "crew" in doc and not _crew(doc["crew"]):
+        raise ShapeError(f"{where}.crew")
+
+
+def _crew(value: Any) -> bool:
+    """Whether value is a cooperative game's end (`Engine.crew_result`): short strings, "outcome" won or lost and
+    "why" a message key."""
+    return (type(value) is dict and value.get("outcome") in ("won", "lost") and "why" in value
+            and _texts(chain(value, value.values()), TEXT_MAX))
 
 
 def _teams(value: Any) -> bool:
@@ -176,7 +185,8 @@ def summaries_ok(docs: tuple) -> bool:
     teams = _column(docs, "teams")
     return (_ints(_column(docs, "actions")) and _texts(_column(docs, "title"), TEXT_MAX)
             and _number_maps(_column(docs, "totals")) and _number_maps(_column(docs, "ranks"))
-            and (not teams or (set(map(type, teams)) == {list} and _name_lists(chain.from_iterable(teams)))))
+            and (not teams or (set(map(type, teams)) == {list} and _name_lists(chain.from_iterable(teams))))
+            and all(map(_crew, _column(docs, "crew"))))
 
 
 def record(doc: Any, where: str = "record") -> None:

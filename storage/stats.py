@@ -28,6 +28,11 @@ Rulings:
   the team's total and win as theirs. Teammates (a team game's side, a cooperative game's whole crew) did not
   play against each other: head-to-head counts such a session apart, as one on the same side, not as a tie (it
   was a tie, so a crew that played Solar Storm together read as rivals who always drew).
+- A cooperative game (Solar Storm: the crew wins or loses together) ranks nobody [ruling, session 55]: its crew
+  is one side (head-to-head: on the same side, never ahead, behind or tied; its score counted once), and its
+  outcome is the crew's: each member's record counts a play, and a win when the crew won (as BG Stats counts a
+  cooperative play: a player's win rate there is how often their crews won); a lost crew is a play without a
+  win for each, not a loser among winners. The summary's `ranks` of a crew (all 1) are not read as places.
 
 A summary the index understands has `id`, `game`, `status`, `created`, `winners`, `totals` ({player: total})
 and `ranks` ({player: place}), and for a team game `teams` ([[player, …], …]); `storage.store.Store` keeps those

@@ -89,7 +89,7 @@ from tinydb.table import Document
 
 from scoring import plain
 from scoring import record as rec
-from scoring.core import RuleError, Scoreboard, engine
+from scoring.core import RuleError, Scoreboard, cooperative, engine
 from storage import prefs, schema
 from storage.stats import Stats
 from storage.atomic import (AtomicStorage, Unreadable, dumps, fsync_folder, is_temp, quarantine, read_body,
@@ -114,10 +114,13 @@ def behind(summary: dict) -> bool:
     """Whether a catalogue entry predates what the app now records: a Solar Storm crew of two or more was not
     named a team before December 2026 (statistics counted its players as tied rivals), places after a shared
     one were numbered on (1, 1, 2) where the end screen skips one (1, 1, 3) until session 46, and a team game's
-    places counted players, not teams (Bacon's losing team of two 3rd of two teams) until session 47. Its places
+    places counted players, not teams (Bacon's losing team of two 3rd of two teams) until session 47, and a finished
+    cooperative game's entry did not say whether the crew won and why (`crew`) until session 55. Its places
     are numbered again from its own ranks and teams (`Scoreboard.places`); an entry they differ from is behind.
     `Store._reconcile` makes such summaries again once, on the catalogue's first use."""
     if summary.get("game") == "solar_storm" and len(summary.get("players") or ()) > 1 and "teams" not in summary:
+        return True
+    if summary.get("status") == "finished" and cooperative(summary.get("game", "")) and "crew" not in summary:
         return True
     ranks = summary.get("ranks") or {}
     if len(set(ranks.values())) == len(ranks):  # no shared place (most games): nothing to renumber
@@ -567,6 +570,9 @@ class Store:
                    "ranks": board.places()}
         if board.teams:
             summary["teams"] = [list(team) for team in board.teams]
+        crew = eng.crew_result(state)
+        if crew is not None:
+            summary["crew"] = crew
         if "title" in record:
             summary["title"] = record["title"]
         return summary

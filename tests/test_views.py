@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import csv
 import dataclasses
+import io
 import json
 import logging
 import threading
@@ -17,6 +19,7 @@ from flet.controls.context import _context_page
 from scoring.core import engine
 from scoring.record import new_record
 from storage import Store
+from storage.store import behind
 from tests.card_view_helpers import Table
 from tests.helpers import BrowserStorage, run_async, run_tasks
 from tests.test_live_feed import TabPage
@@ -719,20 +722,19 @@ def test_the_header_breaks_only_after_a_separator():
 
 
 def test_a_game_nobody_won_says_so_at_its_end_and_in_history(app):
-    """A crew that lost Solar Storm (a cooperative game) has no winners: its end screen read "Winner:" with
-    nothing after it under a trophy, and the history "winners:" with nothing; both say "No winner" now."""
-    board = dataclasses.replace(engine("solar_storm").scoreboard(
-        {**Table("solar_storm", ["Ann", "Bo"]).state, "over": True}), winners=())
+    """A game over with no winners read "Winner:" with nothing after it under a trophy, and the history "winners:"
+    with nothing; both say "No winner" now."""
+    board = dataclasses.replace(engine("score_pad").scoreboard(
+        {**Table("score_pad", ["Ann", "Bo"]).state, "over": True}), winners=())
     shown = texts(session.end_panel(app, {"players": [{"name": "Ann"}, {"name": "Bo"}]}, board, Folds({}, print)))
     assert "No winner" in shown and not [t for t in shown if t.startswith("Winner")]
-    tile = home.history_tile(app, {"id": "s1", "game": "solar_storm", "created": "2025-01-01T20:00:00+00:00",
+    tile = home.history_tile(app, {"id": "s1", "game": "score_pad", "created": "2025-01-01T20:00:00+00:00",
                                    "updated": "2025-01-01T20:30:00+00:00", "winners": []})
     assert texts(tile)[1] == "30 min · no winner"
 
 
-def test_a_lost_crew_reads_its_outcome_before_the_shared_points(app):
-    """Solar Storm's end screen led with "Game over · No winner" and the crew's 0-point breakdown, its banner
-    ("The ship was lost" and why) below them: a cooperative game's outcome is the news, so its banner leads."""
+def lost_crew(app) -> str:
+    """A Solar Storm crew of two that lost (the Bridge took damage with no cube left), by typed deal."""
     from tests.test_solar_storm import TYPED_SETUP
 
     store, now = app.store, "2025-01-01T20:00:00+00:00"
@@ -743,10 +745,73 @@ def test_a_lost_crew_reads_its_outcome_before_the_shared_points(app):
                    {"type": "take", "by": "B", "source": "deck", "cards": ["data", "metal"]},
                    {"type": "damage", "by": "B", "rooms": ["bridge"]}):
         store.play(sid, action, now)
+    return sid
+
+
+LOST_WORDS = {"en": ("The crew loses.", "The Bridge took damage with no repair cube left.", "No winner", "Ranking:",
+                     "under a minute · the crew lost: The Bridge took damage with no repair cube left."),
+              "zh-CN": ("船员失败。", "舰桥在没有修复方块时再次受损。", "无人获胜", "排名：",
+                        "不到 1 分钟 · 船员失败：舰桥在没有修复方块时再次受损。")}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_lost_crew_reads_the_crews_end_not_a_ranking(app, lang):
+    """Solar Storm is cooperative: a lost game's end screen (live and in history) read "No winner" and "Ranking:
+    1. A (0), 1. B (0)" under the crew's banner, and its history row "no winner". They say the crew lost and why,
+    with no place and no winner, in both languages."""
+    app.settings["lang"] = lang
+    lost, why, no_winner, ranking, row = LOST_WORDS[lang]
+    sid = lost_crew(app)
+    for read_only in (False, True):
+        shown = texts(session.build(app, sid, read_only=read_only)[1])
+        assert lost in shown and why in shown, shown
+        assert no_winner not in shown and not [t for t in shown if t.startswith(ranking)], shown
+        assert not [t for t in shown if t.startswith(("1. ", "Winner", "获胜者"))], shown
+    assert row in texts(home.build(app)[1])
+    summary = app.store.sessions()[0]
+    assert summary["crew"]["outcome"] == "lost" and not behind(summary)
+    assert behind({k: v for k, v in summary.items() if k != "crew"})  # an entry stored before: summarised again
+
+
+@pytest.mark.parametrize("lang, said, row", [
+    ("en", "Everyone (Ann)", "30 min · the crew won"), ("zh-CN", "全员（Ann）", "30 分钟 · 船员获胜")])
+def test_a_crew_that_won_reads_no_winner_among_them(app, lang, said, row):
+    """A crew that launched read "Winners: Ann and Bo" and "Ranking: 1. Ann (9), 1. Bo (9)" (a crew of one "1. Ann"),
+    its history row "winners: Ann and Bo". The crew is one row, its history row says the crew won."""
+    app.settings["lang"] = lang
+    eng = engine("solar_storm")
+    state = {**Table("solar_storm", ["Ann"]).state, "over": True,
+             "result": {"won": True, "reason": "launched", "room": None}}
+    board = eng.scoreboard(state)
+    assert board.winners == ("Ann",)
+    shown = texts(session.end_panel(app, {"game": "solar_storm", "players": [{"name": "Ann"}]}, board,
+                                    Folds({}, print)))
+    assert said in shown and not [t for t in shown if t.startswith(("Winner", "获胜者", "Ranking", "排名", "1. "))]
+    summary = {"id": "s1", "game": "solar_storm", "created": "2025-01-01T20:00:00+00:00",
+               "updated": "2025-01-01T20:30:00+00:00", "winners": ["Ann", "Bo"], "crew": eng.crew_result(state)}
+    assert texts(home.history_tile(app, summary))[1] == row
+
+
+def test_a_crews_exports_give_no_places(app):
+    """The CSV of every session gave a lost crew's players place 1 each, and the BG Stats play rank 1 each: a
+    crew has no places (blank in the CSV, 0 for BG Stats: no rank); its winner column is the crew's outcome."""
+    from storage import exports
+
+    sid = lost_crew(app)
+    rows = list(csv.reader(io.StringIO(exports.sessions_csv(app.store.sessions()))))
+    assert [(r[5], r[8], r[9]) for r in rows[1:]] == [("A", "", "no"), ("B", "", "no")]
+    play = exports.bgstats_play(app.store.record(sid), app.store.state(sid), "Solar Storm")
+    assert [(p["rank"], p["winner"]) for p in play["players"]] == [(0, False), (0, False)]
+
+
+def test_a_lost_crew_reads_its_outcome_before_the_shared_points(app):
+    """Solar Storm's end screen led with "Game over · No winner" and the crew's 0-point breakdown, its banner
+    ("The ship was lost" and why) below them: a cooperative game's outcome is the news, so its banner leads."""
+    sid = lost_crew(app)
     _, body, _ = session.build(app, sid, read_only=False)
     shown = texts(body)
     lost = next(i for i, t in enumerate(shown) if t.startswith("The Bridge"))
-    assert lost < shown.index("Game over") < shown.index("No winner"), shown
+    assert lost < shown.index("Game over") < shown.index("Scoreboard"), shown
 
 
 def test_bacon_with_five_seated_cannot_start_and_says_why_before_the_tap(app):

@@ -150,14 +150,24 @@ def continue_tile(app: Any, summary: dict) -> ft.Control:
 
 
 def history_tile(app: Any, summary: dict) -> ft.Control:
-    """A finished session: date, duration, winners (or "no winner"); tap to open it read-only."""
-    sid, winners = summary["id"], summary.get("winners") or []
+    """A finished session: date, duration, winners (or "no winner"); a cooperative crew's: whether the crew won,
+    and why it lost (`crew` in the summary; its players were listed as winners, or "no winner"); tap to open it
+    read-only."""
+    sid, winners, crew = summary["id"], summary.get("winners") or [], summary.get("crew")
     duration = words.duration(app.lang, summary.get("created", ""), summary.get("updated", ""))
+    if isinstance(crew, dict):
+        won = crew["outcome"] == "won"
+        why = app.t(crew["why"], **{k: v for k, v in crew.items() if k not in ("outcome", "why")})
+        detail = app.t("app.history_crew_won", duration=duration) if won else app.t(
+            "app.history_crew_lost", duration=duration, why=why)
+    else:
+        won = bool(winners)
+        detail = app.t("app.history_detail", duration=duration, winners=winners) if winners \
+            else app.t("app.history_no_winner", duration=duration)
     return ft.Card(content=ft.ListTile(
-        leading=ft.Icon(outcome_icon(bool(winners))),
+        leading=ft.Icon(outcome_icon(won)),
         title=ft.Text(app.t("app.history_title", game=game_name(app.lang, summary["game"]),
                             date=words.when(app.lang, summary.get("created", "")))),
-        subtitle=ft.Text(app.t("app.history_detail", duration=duration, winners=winners) if winners
-                         else app.t("app.history_no_winner", duration=duration)),
+        subtitle=ft.Text(detail),
         on_click=lambda e: app.go(f"/history/{sid}"),
     ))

@@ -45,7 +45,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from scoring.core import RuleError, engine
+from scoring.core import RuleError, cooperative, engine
 from scoring.record import SHOWN, mark, ordinal, public_log
 from storage.prefs import draft_seat
 from views import rules, stats, words
@@ -451,13 +451,28 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
 
 
 def end_panel(app: Any, record: dict, board: Any, folds: Folds) -> ft.Control:
-    """The end screen: winners (or "No winner", a crew that lost a cooperative game), ranking with shared places
-    and breakdown, and the chart for round games."""
+    """The end screen: winners (or "No winner"), ranking with shared places and breakdown, and the chart for round
+    games. A cooperative crew wins or loses together: its game's own end view says which and why (it leads the
+    screen), and here it has the crew's shared points only, no winner among them and no ranking (a lost crew read
+    "No winner" and "Ranking: 1. A (0), 1. B (0)" under its banner)."""
+    controls: list[ft.Control] = [ft.Text(app.t("app.game_over"), size=24, weight=ft.FontWeight.BOLD)]
+    if not cooperative(board.game):
+        controls += ranked(app, record, board)
+    controls.append(scoreboard_panel(app.t, app.lang, board, folds, expanded=True))
+    if board.rounds:
+        t = game_words(app, record["game"])
+        controls.append(team_chart(t, board) if board.teams else score_chart(
+            t, [p["name"] for p in record["players"]], list(board.rounds),
+            {p["name"]: p.get("colour") for p in record["players"]}, board.start))
+    return ft.Column(controls=controls, spacing=10)
+
+
+def ranked(app: Any, record: dict, board: Any) -> list[ft.Control]:
+    """A game played against each other: who won (or "No winner"), which tie-break decided, the ranking."""
     winners = list(board.winners)
     said = app.t("app.winner" if len(winners) == 1 else "app.winners", names=winners) if winners \
         else app.t("app.no_winner")
     controls: list[ft.Control] = [
-        ft.Text(app.t("app.game_over"), size=24, weight=ft.FontWeight.BOLD),
         ft.Row(controls=[ft.Icon(outcome_icon(bool(winners)), color=ft.Colors.AMBER if winners else ft.Colors.OUTLINE,
                                  size=36),
                          ft.Text(said, size=22, weight=ft.FontWeight.BOLD)], wrap=True),
@@ -467,13 +482,7 @@ def end_panel(app: Any, record: dict, board: Any, folds: Folds) -> ft.Control:
     ranking = [words.whole_name(app.t("app.place_total", place=p, name=n, points=board.total(n)))
                for p, n in places(board)]
     controls.append(ft.Text(app.t("app.ranking", ranking=words.plain_list(app.lang, ranking))))  # numbered: no "and"
-    controls.append(scoreboard_panel(app.t, app.lang, board, folds, expanded=True))
-    if board.rounds:
-        t = game_words(app, record["game"])
-        controls.append(team_chart(t, board) if board.teams else score_chart(
-            t, [p["name"] for p in record["players"]], list(board.rounds),
-            {p["name"]: p.get("colour") for p in record["players"]}, board.start))
-    return ft.Column(controls=controls, spacing=10)
+    return controls
 
 
 def game_words(app: Any, game: str) -> Callable[..., str]:

@@ -90,7 +90,9 @@ per room diverted and one for the launch (total 9 for a win); the breakdown hold
 lost and why), the turns taken and the cards left in the resource deck are not points: they are the state's
 (`result`, `turns`, the deck; `player_view` and `python -m scoring view` show them) and the view's end banner says
 them, never a 0-point line (shown as "turns taken: 11: 0" they read as a score). `winners` is every player after a
-win and nobody otherwise (the ranking is one shared place).
+win and nobody otherwise (the ranking is one shared place). The game is cooperative (`Game.cooperative`): the
+screens, the history and the exports say whether the crew won and why (`crew_result`), never a place or a winner
+among the crew.
 
 The table's questions: `prompt` offers only the player whose turn it is (the table before a typed setup), with
 every legal choice listed (adjacent rooms, possible repairs, cards to give…; typed cards and rolls too);
@@ -337,6 +339,7 @@ class SolarStorm(Engine):
         min_players=1,
         max_players=4,
         rounds=False,
+        cooperative=True,
         options=(
             Option("deal", "app", CHOICE, choices=("app", "table")),
             Option("difficulty", "normal", CHOICE, choices=tuple(DIFFICULTY)),
@@ -1138,6 +1141,15 @@ class SolarStorm(Engine):
     def diverted(self, state: dict) -> int:
         """Rooms whose power has been diverted."""
         return sum(1 for r in ROOM_IDS if state["rooms"][r]["diverted"])
+
+    def crew_result(self, state: dict) -> dict | None:
+        """Won or lost, and why: the reason's message key, naming the room that took the last damage."""
+        result = state.get("result")
+        if not state.get("over") or not result:
+            return None
+        params = {"room": room_word(result["room"])} if result.get("room") else {}
+        return {"outcome": "won" if result["won"] else "lost", "why": f"solar_storm.view.why.{result['reason']}",
+                **params}
 
     def scoreboard(self, state: dict):
         """The crew's shared points: rooms diverted and the launch (the outcome is the state's `result`); the crew

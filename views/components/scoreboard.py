@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 import flet as ft
 
+from scoring.core import cooperative
 from views import words
 from views.components.folds import TILE_INSET, Folds, fold
 from views.ui import aside
@@ -32,8 +33,11 @@ def places(board: Any) -> list[tuple[int, str]]:
 def rows(t: Callable[..., str], board: Any) -> list[tuple[str, str]]:
     """(title, the player whose total and breakdown the row shows) in ranking order: a row a player, or one row for
     the whole table when it plays as one team (a cooperative crew, whose members all carry the crew's points: the
-    scoreboard ranked "1. A 1 / 1. B 1 / 1. C 1")."""
-    if len(board.teams) == 1 and set(board.teams[0]) == {p.name for p in board.players}:
+    scoreboard ranked "1. A 1 / 1. B 1 / 1. C 1"; a cooperative crew of one read "1. A")."""
+    everyone = [p.name for p in board.players]
+    if cooperative(board.game) and everyone:
+        return [(t("app.crew", names=everyone), everyone[0])]
+    if len(board.teams) == 1 and set(board.teams[0]) == set(everyone):
         return [(t("app.crew", names=list(board.teams[0])), board.teams[0][0])]
     return [(t("app.place_name", place=place, name=name), name) for place, name in places(board)]
 
