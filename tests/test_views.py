@@ -974,3 +974,23 @@ def test_an_entry_of_the_chinese_ranking_is_never_broken_across_lines(app):
     shown = raw_texts(session.end_panel(app, {"players": [{"name": "小明"}, {"name": "丽丽"}]}, board, Folds({}, print)))
     ranking = next(t for t in shown if t.startswith("排名："))
     assert "1.\u00a0丽\u2060丽\u2060（0）" in ranking
+
+
+def test_a_refusal_closes_once_the_session_it_refers_to_changes(app):
+    """A refused action's message stayed its 6–10 s after another phone's action, an undo or a redo had changed
+    the session, so a person read a refusal that no longer applied. It stays while the session is as it was (the
+    screen drawn again), and goes once the screen shows the session changed, as an accepted action puts it away."""
+    now = "2025-01-01T20:00:00+00:00"
+    sid = app.store.create(new_record("score_pad", ["Ann", "Bo"], seed=1, now=now))
+    app.page.route = f"/play/{sid}"
+    session.build(app, sid, read_only=False)
+    app.show_error("core.option_invalid")
+    session.build(app, sid, read_only=False)
+    assert app.message is not None and app.message.error
+    app.live(sid).play({"type": "round", "by": "table", "round": 1, "scores": {"Ann": 6, "Bo": 4}}, now, None)
+    session.build(app, sid, read_only=False)
+    assert app.message is None
+    app.show_error("core.option_invalid")
+    app.live(sid).undo(now, True, None)
+    session.build(app, sid, read_only=False)
+    assert app.message is None

@@ -71,6 +71,9 @@ class SeatApp:
     def answered(self) -> None:
         """An action was taken: a refusal shown would be put away (the walk keeps every refusal)."""
 
+    def moved(self, sid: str, shown: tuple) -> None:
+        """The screen shows another log: a refusal about the one before would be put away (the walk keeps all)."""
+
     def keep_in_browser(self, key: str, value=None) -> None:
         """Keep in the phone's browser storage: this phone has none."""
 

@@ -18,7 +18,8 @@ Messages at the bottom of the screen (`App.notify`, `App.show_error`) are kept a
 (`Message`), not as words: when the phone switches language the message shown is put away and shown again in the
 new language, its action (undo, "Why?") kept; an error is about the screen it was shown on and is put away when
 the phone goes to another route (a refusal on the new-session screen stayed over the session it opened) or an
-action is accepted (`App.answered`).
+action is accepted (`App.answered`), and so when the session it was shown about changes from any phone (another
+player's action, an undo or a redo: `App.moved`; a refusal stayed its 6–10 s over a table that had moved on).
 
 Start-up: only the home screen's modules are imported with this one; every other screen's module is imported
 when it is first shown (`App.screen`), and `warm_up` builds the home screen once, unseen, right after the server
@@ -54,6 +55,8 @@ from urllib.parse import unquote
 
 import flet as ft
 
+from scoring.core import RuleError
+from scoring.record import mark
 from views import guard, home, host_gate, importer, lost_taps, rules, settings, words
 from views.live import Feed, live
 from views.reconnect import returning_page
@@ -84,7 +87,8 @@ class Chosen:
 class Message:
     """A message at the bottom of the screen, kept as a message key and its parameters so that it can be said
     again in another language (a parameter may be a function of the language: words built elsewhere, e.g. an
-    action's description); `action` is its button's label key, `route` the screen it was shown on."""
+    action's description); `action` is its button's label key, `route` the screen it was shown on, `session` the
+    session the tab showed then and its log's mark in the store (`App.newest`), or None."""
 
     key: str
     params: dict
@@ -93,6 +97,7 @@ class Message:
     on_action: Callable[[], Any] | None
     why: bool
     route: str
+    session: tuple | None = None
 
     def text(self, lang: str) -> str:
         """The message in lang."""
@@ -119,6 +124,7 @@ class App:
         self.feeds: dict[str, Feed] = {}
         self.message: Message | None = None
         self.bar: ft.SnackBar | None = None
+        self.showing: str | None = None
 
     @property
     def host(self) -> bool:
@@ -230,8 +236,26 @@ class App:
         controls at the foot of the screen, and a message with an action is not put away by a tap elsewhere."""
         if why and not action:
             action, on_action = "rules.why", (lambda: self.go(why))
-        self.message = Message(key, params or {}, error, action, on_action, bool(why), self.page.route)
+        self.message = Message(key, params or {}, error, action, on_action, bool(why), self.page.route, self.newest())
         self.show_message()
+
+    def newest(self) -> tuple | None:
+        """(id, the stored log's mark now) of the session this tab last showed, or None (none, or it is gone)."""
+        if self.showing is None:
+            return None
+        try:
+            return self.showing, mark(self.store.record(self.showing))
+        except (RuleError, KeyError):
+            return None
+
+    def moved(self, sid: str, shown: tuple) -> None:
+        """The screen shows session sid as of `shown` (its log's mark): a refusal or an undo offered, shown about
+        the session as it stood before another phone's action, an undo or a redo, is put away as an accepted action
+        puts it away (`answered`); one shown about this very log stays while the screen is drawn again."""
+        self.showing = sid
+        about = self.message.session if self.message is not None else None
+        if about is not None and about[0] == sid and tuple(about[1]) != tuple(shown):
+            self.answered()
 
     def input_lost(self) -> None:
         """A tap or an entry arrived for a control the screen no longer shows (`views.lost_taps`): say that it did

@@ -242,6 +242,7 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     except (RuleError, KeyError) as err:
         message = words.error(app.lang, err) if isinstance(err, RuleError) else app.t("app.session_missing")
         return app.t("app.title"), ft.Text(message), "/"
+    app.moved(sid, mark(record))
     eng = engine(record["game"])
     board = eng.scoreboard(state)
     title = eng.game.names.get(app.lang, eng.game.id)

@@ -373,7 +373,9 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
     typed are part of the seat's draft (`seat_local`, under "moves"): in the tab's scratch only, they were gone
     after its tab was away longer than the server keeps a tab's session. pin: where the
     view may pin a control above the scrolling screen (a phone's race buttons), or None; act_soon: act from an
-    async handler (a phone's, `views.join`), or None."""
+    async handler (a phone's, `views.join`), or None. The tab learns which log it now shows (`App.moved`: a
+    refusal about an earlier one is put away)."""
+    app.moved(hub.sid, message["mark"])
     eng = engine(message["meta"]["game"])
     over = message["status"].get("over")
     view = None if over else view_of(eng.game.id)

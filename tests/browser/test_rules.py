@@ -5,8 +5,11 @@ quick scorer, with its score and bonuses. Screenshots go to tests/output/."""
 
 from __future__ import annotations
 
-from tests.browser.conftest import new_tab
+from scoring.record import new_record
+from storage import Store
+from tests.browser.conftest import LAPTOP, PHONE, new_tab, shown_as
 from tests.browser.test_kingdomino import PLAYERS, start_session
+from tests.browser.test_shell import enter_round
 
 TALL = {"width": 900, "height": 1600}
 # RULINGS.md §5, first example: 23 for the properties; with the variants +10 Middle Kingdom, +5 Harmony = 38.
@@ -67,6 +70,34 @@ def test_why_on_a_refused_finish_opens_the_end_rule_in_english(phone):
     tab.see("Running totals for any game played in rounds")
     tab.tap("Back", exact=True)
     tab.see("New session: Score pad")
+
+
+def test_a_refusal_goes_once_another_tab_changes_the_session(browser, server):
+    """A phone's refused "结束游戏" said "至少录入一轮后才能结束。" with its 为什么？ for 10 s, still up after the laptop had
+    entered round 1 (the refusal no longer applied). It stays while the session is as it was, and goes once the
+    phone's screen shows the round: checked once the screen has finished updating, long before its 10 s."""
+    with Store(server.data) as store:
+        sid = store.create(new_record("score_pad", ["Ada", "Bo"], now="2025-01-01T20:00:00+00:00"))
+    phone, laptop = new_tab(browser, server, PHONE), new_tab(browser, server, LAPTOP)
+    try:
+        phone.open(f"/play/{sid}")
+        phone.language("zh-CN")
+        laptop.open(f"/play/{sid}")
+        laptop.language("zh-CN")
+        laptop.see("第 1 轮得分")
+        phone.tap("结束游戏")
+        phone.see("至少录入一轮后才能结束。")
+        phone.quiet()
+        phone.see("至少录入一轮后才能结束。")  # nothing changed: it stays
+        enter_round(laptop, {"Ada": 3, "Bo": 4})
+        phone.see("操作记录（1）")
+        phone.quiet()
+        refusal = shown_as("至少录入一轮后才能结束。")
+        assert not phone.page.get_by_text(refusal).or_(phone.page.get_by_label(refusal)).count()
+        assert not phone.page.get_by_role("button", name="为什么？", exact=True).count()
+    finally:
+        phone.page.context.close()
+        laptop.page.context.close()
 
 
 def test_search_finds_rules_by_english_words_and_chinese_characters(phone):
