@@ -754,3 +754,22 @@ def test_the_round_axis_title_has_room_for_larger_text():
 
     chart, _ = total_axis(["Ann", "Bo"], [{"Ann": 3, "Bo": 1}])
     assert chart.bottom_axis.title_size >= 1.5 * LABEL_HEIGHT
+
+
+def test_the_score_chart_is_read_as_each_players_totals_not_as_its_axis_numbers():
+    """A screen reader read the end screen's chart as its axis labels one by one ("8, 6, 4, 总分, 2, 0, 0, 1, 2,
+    轮次, Ann, Bo, Cy"): the lines themselves said nothing. The drawing and its legend are one node that says each
+    player's total after every round, in the screen's language, and nothing inside it is read apart."""
+    import flet_charts as fch
+
+    from views.components.chart import score_chart
+    rounds = [{"Ann": 4, "Bo": 3}, {"Ann": 8, "Bo": 8}]
+    said = {}
+    for lang in ("en", "zh-CN"):
+        column = score_chart(lambda key, **kw: words.say(lang, key, **kw), ["Ann", "Bo"], rounds)
+        alternative = [c for c in walk(column) if isinstance(c, ft.Semantics) and c.label]
+        assert len(alternative) == 1 and alternative[0].exclude_semantics
+        assert any(isinstance(c, fch.LineChart) for c in walk(alternative[0]))
+        said[lang] = alternative[0].label
+    assert said == {"en": "Totals after each round: Ann 4, 8; Bo 3, 8",
+                    "zh-CN": "每轮后的总分：Ann 4、8；Bo 3、8"}

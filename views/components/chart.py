@@ -8,7 +8,8 @@ colour (black in the light theme, light in the dark one); every other line stand
 themes' surfaces (#F4FBF8 and #0E1513: the shade of each hue whose lesser contrast of the two is greatest; the 500s
 measured 1.4-2.9 on one or the other) but a yellow player's own (amber: no yellow reaches 3:1 on the light surface,
 and a darker one is orange). The chart keeps a margin on its right, where the last round's label is centred on the
-edge and was cut.
+edge and was cut. A screen reader reads the drawing and its legend as one text (`read_out`): each player's total
+after every round ("Totals after each round: Ann 4, 8; Bo 3, 8"), not the axis labels one by one.
 
 Lines that share a stretch (two players with the same totals at both ends of a round: a tie) would hide all but
 the last drawn, and a person would think a player's line missing: over each shared stretch the hidden lines are
@@ -145,5 +146,14 @@ def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], c
                                      ft.Text(p)])
         for p in players
     ])
+    drawing = ft.Column(controls=[ft.Container(content=chart, padding=ft.Padding.only(right=EDGE)), legend])
     return ft.Column(controls=[ft.Text(t("app.chart_title"), size=18, weight=ft.FontWeight.BOLD),
-                               ft.Container(content=chart, padding=ft.Padding.only(right=EDGE)), legend])
+                               ft.Semantics(label=read_out(t, players, lines), exclude_semantics=True,
+                                            content=drawing)])
+
+
+def read_out(t: Callable[..., str], players: list[str], lines: dict[str, list[float]]) -> str:
+    """The chart in words, for a screen reader: each player's total after every round."""
+    said = [t("app.chart_read_line", name=p, totals=t("app.chart_read_total_sep").join(str(v) for v in lines[p][1:]))
+            for p in players]
+    return t("app.chart_read", lines=t("app.chart_read_sep").join(said))
