@@ -133,6 +133,14 @@ def test_answers_are_never_shown_in_the_log():
     assert "secret" not in json.dumps(params)
 
 
+def test_one_answer_handed_in_reads_in_the_singular():
+    """With one card each, the end screen's action log read "B handed in 1 hidden answers" in English."""
+    key, params = E.describe({"type": "answers", "by": "B", "cards": ["secret"]})
+    assert i18n.text("en", key, **params) == "B handed in 1 hidden answer"
+    assert i18n.text("zh-CN", key, **params) == "B 交了 1 个暗写答案"
+    assert i18n.text("en", key, by="B", count=2) == "B handed in 2 hidden answers"
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Playing a card
 
