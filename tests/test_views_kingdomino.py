@@ -445,3 +445,16 @@ def test_placing_a_domino_sends_what_changed_not_the_picker_and_kingdom_again():
         assert table.apply({"type": "place", "by": "A", "domino": number, "cells": cells_})
         table.local["pick"].update(domino=None, first=None)
         assert patch_bytes(before, table.view(view)) < 8000, number
+
+
+def test_the_score_comparison_columns_share_the_width_so_a_larger_text_keeps_its_words_whole():
+    """With a phone's text set 1.5x larger, the end screen's score comparison broke its headings inside a word,
+    "Largest propert/y", "Crown/s", 最大领/地: every number column was a fixed 72 px. Its four columns now share
+    the row's width (90 px each on a 390 px phone), no cell of a fixed width."""
+    from views.components.seats import compare_table
+    for lang in ("en", "zh-CN"):
+        headers = [words.say(lang, f"kingdomino.view.col.{c}") for c in ("player", "total", "largest", "crowns")]
+        table = compare_table(headers, [["Ann", "5", "2", "4"], ["Bo", "0", "0", "0"]], ["Ann"])
+        cells = [c for c in walk(table) if isinstance(c, ft.Text)]
+        assert len(cells) == 12
+        assert all(c.width is None and c.expand == 1 for c in cells), lang

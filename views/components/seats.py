@@ -9,8 +9,8 @@ Builder:
 - `choose(ctx, name)`: choose a player from the view's own code (e.g. hand on to the next one).
 
     compare_table(headers, rows) -> ft.Control
-- a plain table (first column names, the others numbers, right-aligned), narrow enough for a phone; the first
-  cell of each row is bold when `bold` holds that row's name.
+- a plain table (first column names, the others numbers, right-aligned), its columns sharing the width alike; the
+  first cell of each row is bold when `bold` holds that row's name.
 """
 
 from __future__ import annotations
@@ -20,8 +20,6 @@ from typing import Any, Iterable
 import flet as ft
 
 from views.ui import choice_row
-
-NAME_WIDTH, NUMBER_WIDTH = 110, 72
 
 
 def chosen(ctx: Any) -> str:
@@ -47,15 +45,16 @@ def player_switch(ctx: Any, done: Iterable[str] = ()) -> tuple[str, ft.Control]:
 
 
 def compare_table(headers: list[str], rows: list[list[str]], bold: Iterable[str] = ()) -> ft.Control:
-    """A header row and one row per player: the name, then right-aligned numbers."""
+    """A header row and one row per player: the name, then right-aligned numbers, the columns sharing the row's
+    width alike (fixed 72 px number columns broke a heading inside a word at a phone's 1.5x text)."""
     strong = set(bold)
 
     def line(cells: list[str], weight: Any = None) -> ft.Control:
         """One row of the table."""
         return ft.Row(spacing=4, controls=[
-            ft.Text(cells[0], width=NAME_WIDTH, weight=weight or (ft.FontWeight.BOLD if cells[0] in strong else None),
+            ft.Text(cells[0], expand=1, weight=weight or (ft.FontWeight.BOLD if cells[0] in strong else None),
                     no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
-            *[ft.Text(cell, width=NUMBER_WIDTH, text_align=ft.TextAlign.RIGHT, weight=weight) for cell in cells[1:]]])
+            *[ft.Text(cell, expand=1, text_align=ft.TextAlign.RIGHT, weight=weight) for cell in cells[1:]]])
 
     return ft.Column(spacing=6, controls=[line(headers, ft.FontWeight.W_600), ft.Divider(height=1),
                                           *[line(row) for row in rows]])
