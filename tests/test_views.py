@@ -733,6 +733,33 @@ def test_a_game_nobody_won_says_so_at_its_end_and_in_history(app):
     assert texts(tile)[1] == "30 min · no winner"
 
 
+def finished_record(game: str) -> dict:
+    """A finished Kingdomino (one domino placed, then the table ends the game) or Knit Wit (test_knit_wit's)."""
+    if game == "knit_wit":
+        from tests.test_knit_wit import finish, scoring3
+        return finish(scoring3({"A": {1: "sun"}, "B": {1: "moon"}, "C": {}})).record
+    from scoring.record import play, replay
+    record = new_record(game, [{"name": n, "colour": c} for n, c in (("Ann", "red"), ("Bo", "blue"))])
+    state = replay(record)
+    for action in ({"type": "place", "by": "Ann", "domino": 4, "cells": [[3, 3], [4, 3]]},
+                   {"type": "finish", "by": "table"}):
+        record, state = play(record, state, action)
+    return record
+
+
+@pytest.mark.parametrize("game", ["kingdomino", "knit_wit"])
+def test_a_finished_game_without_rounds_says_game_over_once(app, game):
+    """Kingdomino's and Knit Wit's end screens read 游戏结束 / "Game over" twice, in the status banner and again as
+    the end screen's heading a few lines under it (a screen reader read the same words twice, the eye saw them
+    twice): with no round or turn to tell, the banner says nothing the heading does not, and is left out."""
+    sid = app.store.create(finished_record(game))
+    for lang, over in (("en", "Game over"), ("zh-CN", "游戏结束")):
+        app.settings = {**app.settings, "lang": lang}
+        shown = [t.replace("\u00a0", " ") for t in texts(session.build(app, sid, read_only=False)[1])]
+        assert shown.count(over) == 1, (lang, shown[:8])
+        assert any(t.startswith(("Winner", "获胜者")) for t in shown)
+
+
 def lost_crew(app) -> str:
     """A Solar Storm crew of two that lost (the Bridge took damage with no cube left), by typed deal."""
     from tests.test_solar_storm import TYPED_SETUP

@@ -249,7 +249,8 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     main: list[ft.Control] = []
     if not read_only and not state.get("over"):
         main.append(next_step(app, eng, state))
-    main += [header(app, eng, state), rules.rules_button(app, record["game"], back=app.page.route)]
+    banner = header(app, eng, state)
+    main += [*([banner] if banner else []), rules.rules_button(app, record["game"], back=app.page.route)]
     if not read_only:
         main.append(undo_redo(app, sid, eng, record))
     folds = Folds(app.local(f"session:{sid}"), app.render)
@@ -305,9 +306,12 @@ def next_step(app: Any, eng: Any, state: dict) -> ft.Control:
         ]))
 
 
-def header(app: Any, eng: Any, state: dict) -> ft.Control:
-    """Round (in the game's own word: Bacon's deal), phase and whose turn, from the engine's status."""
+def header(app: Any, eng: Any, state: dict) -> ft.Control | None:
+    """Round (in the game's own word: Bacon's deal), phase and whose turn, from the engine's status; None for a
+    finished game with no round to tell (it would say only "Game over", the end screen's heading under it)."""
     status = eng.status(state)
+    if status.get("over") and status.get("round") is None and not status.get("turn"):
+        return None
     parts = []
     if status.get("round") is not None:
         t = game_words(app, eng.game.id)
