@@ -274,7 +274,7 @@ def test_legend_shows_control_banks_and_outline_colours():
     assert "Ann — hand 5, bag 14, bank 1" in texts(built) and "controls RAT" in texts(built)
     assert view.outlines(table.ctx()) == {"Ann": 1, "Ben": 5}
     corner = cells(built)[(2, 2)]  # the board's cell 0,0 with two empty rows and columns shown above and left
-    assert name(built, 2, 2) == "Row 3, column 3: R" and corner.border.top.color == ft.Colors.BLUE_700
+    assert name(built, 2, 2) == "Row 3, column 3: R, Ann's tile" and corner.border.top.color == ft.Colors.BLUE_700
     assert corner.bgcolor == tint(ft.Colors.BLUE)
 
 
@@ -354,7 +354,7 @@ def test_larger_cells_open_on_the_words_played_with_the_cells_keeping_their_name
     zoom_buttons(table.view(view))["Larger cells"].on_click(None)
     built = table.view(view)
     assert set(cells(built)) == {(r, c) for r in range(5, 10) for c in range(3, 13)}
-    assert name(built, 7, 5) == "Row 8, column 6: S" and cells(built)[(7, 5)].width == 44
+    assert name(built, 7, 5) == "Row 8, column 6: S, Ann's tile" and cells(built)[(7, 5)].width == 44
     cells(built)[(7, 8)].on_click(None)
     assert "Cell row 8, column 9: now tap a letter." in texts(table.view(view))
 
@@ -504,4 +504,24 @@ def test_each_owners_tiles_carry_a_bar_in_their_own_outline_colour():
     assert bars(board[(2, 2)]) == [GROUP_COLOURS[outline["Ben"]]]  # B stacked on Ann's C
     assert bars(board[(2, 3)]) == bars(board[(2, 4)]) == [GROUP_COLOURS[outline["Ann"]]]
     assert bars(board[(1, 2)]) == [] and bars(board[(0, 0)]) == []  # the draft S, an empty cell
-    assert name(built, 2, 2) == "Row 3, column 3: B" and name(built, 2, 3) == "Row 3, column 4: A"
+    assert name(built, 2, 2) == "Row 3, column 3: B, Ben's tile"
+    assert name(built, 2, 3) == "Row 3, column 4: A, Ann's tile"
+
+
+def test_a_played_tiles_name_says_whose_tile_it_is_in_both_languages():
+    """A screen reader heard a played cell as "Row 3, column 4: A" and never whose tile it was, which the eye
+    sees by its colour and foot bar: a played tile's name now says its owner, in the screen's language; a draft
+    tile (nobody's yet) and an empty cell are named as before."""
+    table = Table("nab_it", SEATS)
+    table.apply({"type": "play", "by": "Ann", "tiles": [{"row": 0, "col": c, "letter": x}
+                                                        for c, x in enumerate("CAT")]})
+    table.apply({"type": "play", "by": "Ben", "tiles": [{"row": 0, "col": 0, "letter": "B"}]})
+    place(table, 2, 3, "S")
+    built = table.view(view)
+    assert name(built, 2, 3) == "Row 3, column 4: A, Ann's tile"
+    assert name(built, 2, 2) == "Row 3, column 3: B, Ben's tile"
+    assert name(built, 1, 2) == "Row 2, column 3: S" and name(built, 0, 0) == "Row 1, column 1: Empty"
+    ctx = table.ctx()
+    ctx.lang = "zh-CN"
+    zh = [c.label for c in walk(view.build(ctx)) if isinstance(c, ft.Semantics) and c.button]
+    assert "第 3 行，第 4 列：A，Ann 的字母牌" in zh and "第 2 行，第 3 列：S" in zh

@@ -51,7 +51,8 @@ def start_session(tab: Tab) -> None:
 
 
 def place(tab: Tab, row: int, col: int, letter: str, shown: str = "Empty") -> None:
-    """Tap a board cell by its accessible name (1-based), then a letter of the picker."""
+    """Tap a board cell by its accessible name (1-based; a played tile's says whose it is), then a letter of the
+    picker."""
     tab.tap(f"Row {row}, column {col}: {shown}", exact=True)
     tab.see(f"Cell row {row}, column {col}: now tap a letter.")
     tab.tap(letter, exact=True)
@@ -88,15 +89,15 @@ def test_two_players_cap_a_word_and_finish(browser, server):
             place(tab, 8, col, letter)
         send(tab, "CAT", 1)
         tab.see("Ben's turn")
-        place(tab, 8, 6, "B", shown="C")
+        place(tab, 8, 6, "B", shown="C, Ann's tile")
         send(tab, "BAT", 2)
-        place(tab, 8, 6, "H", shown="B")
+        place(tab, 8, 6, "H", shown="B, Ben's tile")
         send(tab, "HAT", 3)
         tab.tap("Ann: last tile!")
         tab.see("(4)")
-        place(tab, 8, 6, "M", shown="H")
+        place(tab, 8, 6, "M", shown="H, Ann's tile")
         send(tab, "MAT", 5)
-        place(tab, 8, 6, "R", shown="M")
+        place(tab, 8, 6, "R", shown="M, Ben's tile")
         tab.see("Caps 1 stack:")
         tab.shot("nab_it_tablet_cap_preview")
         send(tab, "RAT", 6)

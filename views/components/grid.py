@@ -3,7 +3,7 @@ outlined in their own colour so the table sees what scores.
 
 Builder:
     grid_editor(ctx, grid, choices, on_set, label=str, colour=None, groups=(), cell_size=48, on_tap=None,
-                marked=(), notes=None, blocked=(), origin=(0, 0), mark=None) -> ft.Control
+                marked=(), notes=None, blocked=(), origin=(0, 0), mark=None, spoken=None) -> ft.Control
 - `grid`: rows of cell values (a cell may be None = empty); `choices`: the values a cell may take (None allowed
   to clear); `on_set(row, col, value)`: called when a value is chosen for a cell (the view dispatches it);
 - `label(value) -> str`: the text shown in a cell and in the chooser (default `str`, empty for None);
@@ -18,6 +18,8 @@ Builder:
   colour | None`: a bar MARK px high across a cell's foot (e.g. who played the tile: on a phone a 30 % tint was
   the only sign, and two players' tints measured 1.00-1.18:1 apart), set off from the fill by a line of the
   surface, so a colour of 3:1 on the surface stands out from any tint; the cell's text is drawn over it;
+  `spoken(value) -> str`: a filled cell's value as its name reads it (default: its text), for what the eye sees
+  by colour only (e.g. whose tile it is);
 - `cell_size`: a cell's side in pixels, the grid scrolling sideways where it is wider than the screen; None: the
   grid fits the width it is given (a whole 15×15 board on a 390 px phone, 22 px cells), its cells square and at
   most FIT_MAX wide. Every cell is outlined in the scheme's outline colour, not the lighter outline variant: a
@@ -67,7 +69,7 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                 groups: Iterable[Iterable] = (), cell_size: int | None = 48, on_tap: Callable[[int, int], Any] | None = None,
                 marked: Iterable[Iterable] = (), notes: dict | None = None,
                 blocked: Iterable[Iterable] = (), origin: tuple[int, int] = (0, 0),
-                mark: Callable[[Any], Any] | None = None) -> ft.Control:
+                mark: Callable[[Any], Any] | None = None, spoken: Callable[[Any], str] | None = None) -> ft.Control:
     """The grid as tappable cells; a chooser (or on_tap) sets a cell's value."""
     grouped = group_of(groups)
     pointed = {(int(r), int(c)) for r, c in marked}
@@ -115,7 +117,7 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                                     alignment=ft.Alignment.TOP_RIGHT,
                                     padding=ft.Padding.only(right=NOTE_INSET[bool(cell_size)]))] if noted else [])])
             name = ctx.t("app.grid.cell", row=origin[0] + r + 1, col=origin[1] + c + 1,
-                         value=text or ctx.t("app.grid.empty"))
+                         value=(spoken(value) if spoken and value is not None else text) or ctx.t("app.grid.empty"))
             cell = ft.Container(
                 **box, border=border, border_radius=4, bgcolor=colour(value) if colour and value is not None else None,
                 alignment=None if isinstance(content, ft.Stack) else ft.Alignment.CENTER,

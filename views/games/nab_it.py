@@ -151,10 +151,16 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
         """A played tile's foot bar in its player's outline colour (a draft tile has none)."""
         return None if value.get("draft") else GROUP_COLOURS[outline[value["owner"]]]
 
+    def spoken(value: dict) -> str:
+        """A cell's name says whose tile it is (seen by its colour and bar), a draft tile only its letter."""
+        if value.get("draft"):
+            return value["letter"]
+        return ctx.t("nab_it.view.cell_tile", letter=value["letter"], name=value["owner"])
+
     tap = (lambda r, c: on_tap(r + top, c + left)) if on_tap else None
     return grid_editor(ctx, grid, [], None, label=lambda v: v["letter"], colour=colour, groups=groups,
                        cell_size=size, on_tap=tap, marked=marked, notes=notes,
-                       origin=(top - whole[0], left - whole[1]), mark=owner)
+                       origin=(top - whole[0], left - whole[1]), mark=owner, spoken=spoken)
 
 
 def zoom_level(ctx: GameContext) -> int:
