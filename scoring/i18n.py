@@ -59,6 +59,9 @@ def table(lang: str) -> dict[str, str]:
     return merged
 
 
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
 class _Params(dict):
     """Format parameters that leave an unknown placeholder visible instead of failing."""
 
@@ -103,7 +106,26 @@ def text(lang: str, key: str, **params: Any) -> str:
              for k, v in params.items()}
     if isinstance(inner, dict) and isinstance(params.get("reason"), str):
         shown["reason"] = text(lang, params["reason"], **inner)
-    return template.format_map(_Params(shown))
+    return fill(template, _Params(shown), {k for k, v in params.items() if isinstance(v, (list, tuple))})
+
+
+def fill(template: str, shown: dict, lists: Any = ()) -> str:
+    """The template with its parameters put in. A space the template keeps beside a parameter (a Chinese sentence
+    sets Latin letters and digits apart: "等 {who} 操作", "第 {n} 轮") is left out where the letters it would
+    stand between are both Chinese: "等张三操作", not "等 张三 操作"; "等 Ann 操作" keeps both, and so does a
+    text written with spaces of its own, whose words the spaces keep apart ("7B 万能 压 5A": cards), but not a
+    list said as a sentence (`lists`, the parameters given as lists: "等 A 和裁判操作")."""
+    out, at = "", 0
+    for found in PLACEHOLDER.finditer(template):
+        value = str(shown[found.group(1)])
+        out += template[at:found.start()]
+        spaced = " " in value and found.group(1) not in lists
+        if out.endswith(" ") and not spaced and not _space(out[-2:-1], value[:1]):
+            out = out[:-1]
+        out, at = out + value, found.end()
+        if template[at:at + 1] == " " and not spaced and not _space(value[-1:], template[at + 1:at + 2]):
+            at += 1
+    return out + template[at:]
 
 
 def is_word(lang: str, value: Any, refusal: bool = False) -> bool:

@@ -367,6 +367,24 @@ def test_a_chinese_card_types_name_sits_in_its_sentence_without_spaces():
     assert found == {}
 
 
+def test_a_chinese_name_sits_in_its_sentence_without_the_spaces_a_latin_one_keeps():
+    """A seated phone read "现在无需操作：等 A 和裁判或主持人 操作。": the template keeps a space on each side of a
+    name, for a Latin one ("等 Ann 操作"); a Chinese name joins the words around it, in every template. A value
+    with spaces of its own (cards: "7B 万能") keeps the spaces round it."""
+    wait = "table.nothing_to_do_wait"
+    assert i18n.text("zh-CN", wait, who=["A", "裁判或主持人"]) == "现在无需操作：等 A 和裁判或主持人操作。"
+    assert i18n.text("zh-CN", wait, who="张三") == "现在无需操作：等张三操作。"
+    assert i18n.text("zh-CN", wait, who="Ann") == "现在无需操作：等 Ann 操作。"
+    assert i18n.text("en", wait, who="张三") == "Nothing to do right now: waiting for 张三."
+    assert i18n.fill("{a} 压 {b}", {"a": "7B 万能", "b": "5A"}) == "7B 万能 压 5A"
+    assert i18n.fill("第 {n} 轮：{who} 的回合", {"n": 3, "who": "李四"}) == "第 3 轮：李四的回合"
+    spaced = re.compile(f"[{i18n.CJK}] [{i18n.CJK}]")
+    found = {key: said for key, template in i18n.table("zh-CN").items()
+             if spaced.search(said := i18n.fill(template, dict.fromkeys(re.findall(r"{(\w+)}", template), "张三")))
+             and not spaced.search(template)}
+    assert found == {}
+
+
 def test_chinese_texts_quote_with_double_quotes():
     """Bacon's near-tie line read "（点‘我出完了！’）" under a screen that says “我出完了！”: a Chinese text quotes with
     “…”, and ‘…’ only inside them; a move's name, which a refusal puts in “…”, names the move without quotes."""

@@ -612,7 +612,7 @@ def test_a_phone_with_nothing_to_do_says_who_the_table_waits_for(store):
     got, _ = seated(hub, "A")
     said = {lang: words.say(lang, "table.nothing_to_do_wait", who=[words.say(lang, "table.waiting_table")])
             for lang in ("en", "zh-CN")}
-    assert said["zh-CN"] == "现在无需操作：等 裁判或主持人 操作。"
+    assert said["zh-CN"] == "现在无需操作：等裁判或主持人操作。"  # no space between two Chinese letters
     assert said["en"] == "Nothing to do right now: waiting for the referee or the host."
     assert said["en"] in phone_words(store, hub, got[-1])
     bacon = open_hub(store, new_record("bacon", ["A", "B", "C", "D"], {}), Clock())

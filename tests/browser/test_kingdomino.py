@@ -82,7 +82,7 @@ def test_kingdom_domino_by_domino_with_one_refusal(phone):
     tab.language("zh-CN")
     tab.see("桌边记分")
     start_session(tab, "王国骨牌", PLAYERS)
-    tab.see("国王甲 接下来放哪块骨牌？")
+    tab.see("国王甲接下来放哪块骨牌？")
     tab.shot("kingdomino_phone_picker")
     assert rows_of(tab, ["逐块放骨牌", "录入完成的王国"]) == 1
     tab.language("en")
@@ -90,7 +90,7 @@ def test_kingdom_domino_by_domino_with_one_refusal(phone):
     assert rows_of(tab, ["Domino by domino", "Finished kingdom"]) == 1  # "Paint a finished kingdom" wrapped
     tab.shot("kingdomino_phone_modes_en")
     tab.language("zh-CN")
-    tab.see("国王甲 接下来放哪块骨牌？")
+    tab.see("国王甲接下来放哪块骨牌？")
 
     domino(tab, 4)
     cell(tab, 0, 0)
@@ -109,13 +109,13 @@ def test_kingdom_domino_by_domino_with_one_refusal(phone):
             tab.shot("kingdomino_phone_second_half")
         cell(tab, *second)
         tab.see(f"操作记录（{count}）")
-    tab.see("国王甲 的王国本局已完成。")
+    tab.see("国王甲的王国本局已完成。")
     tab.see("得分对比")
     tab.shot("kingdomino_phone_kingdom", full_page=True)
 
     tab.tap("国王乙", exact=True)
     tab.tap("录入完成的王国")
-    tab.see("录入 国王乙 纸面上的王国")
+    tab.see("录入国王乙纸面上的王国")
     tab.see("正在涂：麦田")
     tab.shot("kingdomino_phone_paint")
 
@@ -123,7 +123,7 @@ def test_kingdom_domino_by_domino_with_one_refusal(phone):
     tab.see("游戏结束")
     tab.see("获胜者：国王甲")
     tab.see("排名：1. 国王甲（17）、2. 国王乙（0）")
-    tab.see("国王甲 的王国")
+    tab.see("国王甲的王国")
     tab.see("湖泊：2 格 × 1 顶皇冠 = 2")
     tab.shot("kingdomino_phone_end")
     scroll_down(tab)

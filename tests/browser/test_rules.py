@@ -26,7 +26,7 @@ def test_why_on_a_refused_domino_opens_the_placement_rule_in_chinese(phone):
     tab = phone.open("/")
     tab.language("zh-CN")
     start_session(tab, "王国骨牌", PLAYERS)
-    tab.see("国王甲 接下来放哪块骨牌？")
+    tab.see("国王甲接下来放哪块骨牌？")
     tab.tap("4 号骨牌：")
     tab.see("点选前半块的格子")
     tab.tap("第 1 行，第 1 列：空", exact=True)

@@ -38,7 +38,7 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.shot("splitter_phone_roll")
 
     tab.tap("录入写完的计分表")
-    tab.see("录入 小林 写完的计分表")
+    tab.see("录入小林写完的计分表")
     grid = [line.split() for line in SHEET_A]
     for value in range(1, 7):
         tab.tap(str(value), exact=True)
@@ -52,7 +52,7 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.see("4 个 3：要正好 3 个才得分，所以 0 分")
     tab.shot("splitter_phone_sheet_painted")
     tab.tap("录入这张计分表")
-    tab.see("小林 的计分表已整张录入。")
+    tab.see("小林的计分表已整张录入。")
     tab.see("操作记录（1）")
 
     tab.tap("小莫", exact=True)
@@ -65,7 +65,7 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.see("桌上掷出：2 和 2")
     expect(tab.button("用桌上掷出的点数")).to_be_enabled(timeout=WAIT_MS)
     tab.tap("用桌上掷出的点数")
-    tab.see("小莫 写下 2 | 2")
+    tab.see("小莫写下 2 | 2")
     tab.shot("splitter_phone_write")
     tab.press(square(tab, 3, 3))
     tab.see("操作记录（3）")
@@ -77,7 +77,7 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.see("游戏结束")
     tab.see("获胜者：小林")
     tab.see("排名：1. 小林（34）、2. 小莫（2）")
-    tab.see("小林 的计分表")
+    tab.see("小林的计分表")
     tab.shot("splitter_phone_end")
     scroll_down(tab)
     tab.shot("splitter_phone_end_sheets")
