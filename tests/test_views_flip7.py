@@ -70,6 +70,30 @@ def test_a_refused_round_keeps_the_draft():
     assert table.local["flip7"]["lines"]["Ann"]["cards"] == ["4", "4"]
 
 
+def test_a_line_cleared_by_mistake_can_be_put_back_until_it_is_changed():
+    """"Clear Bo's cards" sits just under the status buttons: a slip of the finger emptied the whole line, with no
+    way back but tapping every card again. The cleared line can be put back, until it is tapped anew or the round
+    is entered."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    tap_line(table, "Bo", ["3", "9", "+4"], "Frozen")
+    tap(view.build(table.ctx()), "Clear Bo's cards")
+    assert table.local["flip7"]["lines"]["Bo"]["cards"] == []
+    tap(view.build(table.ctx()), "Put back Bo's cards")
+    assert table.local["flip7"]["lines"]["Bo"] == {"cards": ["3", "9", "+4"], "chances": 0, "status": "frozen",
+                                                   "holds": False}
+    assert "Put back Bo's cards" not in button_texts(view.build(table.ctx()))
+    tap(view.build(table.ctx()), "Clear Bo's cards")
+    tap(view.build(table.ctx()), "5")
+    assert "Put back Bo's cards" not in button_texts(view.build(table.ctx()))
+    tap(view.build(table.ctx()), "Clear Bo's cards")
+    tap(view.build(table.ctx()), "Add round")
+    assert table.errors == [] and "Put back Bo's cards" not in button_texts(view.build(table.ctx()))
+    zh = Table("flip7", ["Ann", "Bo", "Cy"], lang="zh-CN")
+    tap_line(zh, "Bo", ["3"])
+    tap(view.build(zh.ctx()), "清空 Bo 的牌")
+    assert "放回 Bo 的牌" in button_texts(view.build(zh.ctx()))
+
+
 def test_coach_is_off_by_default():
     table = Table("flip7", ["Ann", "Bo", "Cy"])
     body = view.build(table.ctx())

@@ -34,6 +34,7 @@ untouched lines from them. A shared phone (passed around) enters whole rounds on
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import flet as ft
 
@@ -222,10 +223,28 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
     if coach and line["status"] == ACTIVE:
         controls.append(labelled(ft.Switch(value=line["holds"]), ctx.t("flip7.view.holds"),
                                  lambda on: change(holds=on)))
-    controls.append(ft.TextButton(content=ctx.t("flip7.view.clear", name=name), icon=ft.Icons.CLEAR,
-                                  on_click=lambda e: change(**new_line(coach))))
+    controls.append(clear_button(ctx, draft, name, change))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                         content=ft.Column(spacing=8, controls=controls))
+
+
+def clear_button(ctx: GameContext, draft: dict, name: str, change: Callable[..., None]) -> ft.Control:
+    """"Clear name's cards", or, while the line is still as that left it in this round, "Put back name's cards"
+    (the button sits under the status buttons: a slip of the finger emptied a whole line for good)."""
+    line, coach = draft["lines"][name], bool(ctx.state["options"]["coach"])
+    here = [name, len(ctx.state["rounds"]), round_edit.editing(draft)]
+    cleared = draft.get("cleared")
+    if cleared and cleared["at"] == here and untouched(line, coach):
+        return ft.TextButton(content=ctx.t("flip7.view.put_back", name=name), icon=ft.Icons.UNDO,
+                             on_click=lambda e: (draft.pop("cleared", None), change(**cleared["line"])))
+
+    def clear() -> None:
+        """Empty the line, keeping what it held to be put back."""
+        draft["cleared"] = {"at": here, "line": {k: line[k] for k in ("cards", "chances", "status", "holds")}}
+        change(**new_line(coach))
+
+    return ft.TextButton(content=ctx.t("flip7.view.clear", name=name), icon=ft.Icons.CLEAR,
+                         on_click=lambda e: clear())
 
 
 def end_round(draft: dict, name: str) -> None:
