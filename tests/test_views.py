@@ -627,6 +627,20 @@ def test_the_end_screen_says_a_team_scored_nothing_not_yet(app, lang):
     assert words.say(lang, "app.breakdown_empty") not in shown
 
 
+def test_a_crews_highest_score_and_histogram_name_a_crew_not_a_team(app):
+    """Solar Storm's statistics read "Highest score 0: team A + B" and counted "Teams": a cooperative crew plays
+    against the ship, not as a team against another; both say crew, in both languages."""
+    import flet_charts
+    from views import stats
+    lost_crew(app)
+    app.local("stats")["game"] = "solar_storm"
+    for lang, highest, axis in (("en", "Highest score 0: crew A + B (", "Crews"), ("zh-CN", "最高分 0：A + B 船员组（", "组次")):
+        app.settings["lang"] = lang
+        body = stats.build(app)[1]
+        assert highest in "\n".join(texts(body))
+        assert next(c for c in walk(body) if isinstance(c, flet_charts.BarChart)).left_axis.title.value == axis
+
+
 def test_head_to_head_of_a_player_called_ties_shows_their_wins(app):
     """Ann against a player called "ties" who won three sessions read "Ann ahead 0, ties ahead 0, tied 0"."""
     from tests.test_stats import finished

@@ -9,6 +9,7 @@ from typing import Any
 
 import flet as ft
 
+from scoring.core import cooperative
 from storage import exports
 from views import words
 from views.components.chart import AXIS_TITLE, value_axis, y_axis
@@ -51,7 +52,7 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
                      head_to_head(app, stats.head_to_head(player, rival), player, rival)]
     sections += [heading(app.t("stats.game")),
                  chooser(app, "game", app.t("stats.game"), games, game, label_of=lambda g: game_name(app.lang, g)),
-                 game_panel(app, stats.game(game))]
+                 game_panel(app, stats.game(game), cooperative(game))]
     return app.t("stats.title"), ft.Column(controls=sections, spacing=12), "/"
 
 
@@ -100,15 +101,16 @@ def head_to_head(app: Any, result: dict, player: str, rival: str) -> ft.Control:
     return ft.Text(app.t("stats.head_to_head_both", line=line, allies=allies) if result["games"] else allies)
 
 
-def game_panel(app: Any, record: dict) -> ft.Control:
+def game_panel(app: Any, record: dict, crew: bool = False) -> ft.Control:
     """A game's plays, highest score with who and when, and its score histogram (of teams' scores for a team
-    game), counted in whole steps."""
+    game, of crews' for a cooperative one: a crew is no team playing against another), counted in whole steps."""
     import flet_charts as fch  # on first use: it is a third of the app's import time (start-up)
 
     top = record["highest"]
     lines = [ft.Text(app.t("stats.game_plays", plays=record["plays"]))]
     if top:
-        holders = [app.t("stats.holder", player=holder(app, h), when=words.when(app.lang, h["when"])) for h in top["by"]]
+        holders = [app.t("stats.holder", player=holder(app, h, crew), when=words.when(app.lang, h["when"]))
+                   for h in top["by"]]
         lines.append(ft.Text(app.t("stats.highest", score=number(top["score"]), holders=holders)))
     bins = record["histogram"]
     if bins:
@@ -121,7 +123,7 @@ def game_panel(app: Any, record: dict) -> ft.Control:
             bottom_axis=fch.ChartAxis(title=ft.Text(app.t("stats.chart_score")), title_size=AXIS_TITLE,
                                       label_size=BARS_LABELS, labels=[
                 fch.ChartAxisLabel(value=i, label=ft.Text(number(b["low"]), size=11)) for i, b in enumerate(bins)]),
-            left_axis=value_axis(app.t("stats.chart_count_teams" if record["teams"] else "stats.chart_count"),
+            left_axis=value_axis(app.t(counted_as(crew, bool(record["teams"]))),
                                  0, most, step, label_size=BARS_LABELS),
             horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step),
         )
@@ -129,9 +131,16 @@ def game_panel(app: Any, record: dict) -> ft.Control:
     return ft.Column(controls=lines)
 
 
-def holder(app: Any, held: dict) -> str:
-    """Who holds a highest score: a player, or a team's players."""
-    return held["player"] if "player" in held else app.t("stats.team", names=" + ".join(held["team"]))
+def counted_as(crew: bool, teams: bool) -> str:
+    """The histogram's count axis: players, teams, or crews (a cooperative game's, even of one player)."""
+    return "stats.chart_count_crews" if crew else "stats.chart_count_teams" if teams else "stats.chart_count"
+
+
+def holder(app: Any, held: dict, crew: bool = False) -> str:
+    """Who holds a highest score: a player, a team's players, or a cooperative game's crew."""
+    if "player" in held:
+        return held["player"]
+    return app.t("stats.crew" if crew else "stats.team", names=" + ".join(held["team"]))
 
 
 def export_row(app: Any) -> ft.Control:
