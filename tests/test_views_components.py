@@ -727,7 +727,8 @@ MATERIAL = {ft.Colors.RED: "#F44336", ft.Colors.BLUE: "#2196F3", ft.Colors.GREEN
             ft.Colors.BLUE_GREY: "#607D8B", ft.Colors.PURPLE_400: "#AB47BC", ft.Colors.BROWN_400: "#8D6E63",
             ft.Colors.INDIGO_400: "#5C6BC0", ft.Colors.BLUE_700: "#1976D2", ft.Colors.RED_600: "#E53935",
             ft.Colors.GREEN_700: "#388E3C", ft.Colors.ORANGE_900: "#E65100", ft.Colors.TEAL_600: "#00897B",
-            ft.Colors.LIME_900: "#827717", ft.Colors.CYAN_800: "#00838F"}  # the Material shades' values
+            ft.Colors.LIME_900: "#827717", ft.Colors.CYAN_800: "#00838F",
+            ft.Colors.BROWN_900: "#3E2723"}  # the Material shades' values
 DARK_SURFACE, LIGHT_SURFACE = "#0E1513", "#F4FBF8"  # the themes' surfaces under a chart and a grid (screenshots)
 
 
@@ -736,7 +737,8 @@ def test_chart_lines_and_group_outlines_show_on_both_themes_surfaces():
     dark theme's surface at 3:1 or more (WCAG, a meaningful graphic): purple was 2.93, brown 2.82, indigo 2.69,
     so a purple player's line and Nab-It!'s fifth word's outline hardly showed in a dim room; and from the light
     theme's (the first player's blue was 2.98, the third's green 2.65, orange 2.05, lime 1.44). A yellow player's
-    own line is amber, the one exception (no yellow reaches 3:1 on the light surface)."""
+    own line is amber (no yellow reaches 3:1 on the light surface: 1.6): it stands out on the dark one, and on the
+    light one by its dark casing's edges, a stroke under it 2 px wider (it had none), as its legend dot does."""
     from tests.test_views_kingdomino import contrast
     from views.components import chart, grid
 
@@ -745,6 +747,11 @@ def test_chart_lines_and_group_outlines_show_on_both_themes_surfaces():
         for surface in (DARK_SURFACE, LIGHT_SURFACE):
             seen = contrast(MATERIAL[colour], surface)
             assert seen >= 3, (colour, surface, round(seen, 2))
+    amber = chart.NAMED["yellow"]
+    assert contrast(MATERIAL[amber], DARK_SURFACE) >= 3
+    (edge, wide), (line, narrow) = chart.cased(amber)
+    assert line == amber and wide == narrow + 2 and contrast(MATERIAL[edge], LIGHT_SURFACE) >= 3
+    assert all(len(chart.cased(colour)) == 1 for colour in lines)
 
 
 def test_the_round_axis_title_has_room_for_larger_text():

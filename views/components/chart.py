@@ -7,9 +7,11 @@ Round 0 starts every line. A legend names each line's colour. A black player's l
 colour (black in the light theme, light in the dark one); every other line stands out at 3:1 or more from both
 themes' surfaces (#F4FBF8 and #0E1513: the shade of each hue whose lesser contrast of the two is greatest; the 500s
 measured 1.4-2.9 on one or the other) but a yellow player's own (amber: no yellow reaches 3:1 on the light surface,
-and a darker one is orange). The chart keeps a margin on its right, where the last round's label is centred on the
-edge and was cut. A screen reader reads the drawing and its legend as one text (`read_out`): each player's total
-after every round ("Totals after each round: Ann 4, 8; Bo 3, 8"), not the axis labels one by one.
+and a darker one is orange), which is drawn over a dark casing 2 px wider (`cased`): its 1 px edges stand 13:1 on
+the light surface, the amber itself stands out on the dark one; its legend dot has the same edge. The chart keeps a
+margin on its right, where the last round's label is centred on the edge and was cut. A screen reader reads the
+drawing and its legend as one text (`read_out`): each player's total after every round ("Totals after each round:
+Ann 4, 8; Bo 3, 8"), not the axis labels one by one.
 
 Lines that share a stretch (two players with the same totals at both ends of a round: a tie) would hide all but
 the last drawn, and a person would think a player's line missing: over each shared stretch the hidden lines are
@@ -52,7 +54,26 @@ LABEL_GAP = 32  # pixels between two total labels at least: a label's height and
 VALUE_LABELS = 44  # the total axis' labels' width ("-5000" at 14 px)
 TITLE_SIZE = 14  # an axis title's font size
 VALUE_TITLE = 30  # the value axis' title band: a 14 px line in the CJK font (about 20 px) and room beside it
+CASING = ft.Colors.BROWN_900  # under the amber line: a 1 px edge each side, dark against the light surface
 DASH = 16  # pixels a shared stretch's dashes repeat in, split between the lines that share it
+
+
+def casing(colour: str) -> str | None:
+    """The dark edge a colour is drawn with, or None: the amber line and its legend dot (no yellow stands 3:1 on
+    the light surface; its edges do)."""
+    return CASING if colour == ft.Colors.AMBER else None
+
+
+def edged(colour: str) -> ft.Border | None:
+    """A legend dot's edge: the colour's casing, 1 px, where it has one."""
+    edge = casing(colour)
+    return ft.Border.all(1, edge) if edge else None
+
+
+def cased(colour: str) -> list[tuple[str, int]]:
+    """A line's strokes, (colour, width) bottom first: its own 3 px, over a 5 px casing where it has one."""
+    edge = casing(colour)
+    return [(edge, 5), (colour, 3)] if edge else [(colour, 3)]
 
 
 def line_colours(players: list[str], colours: dict | None = None) -> dict[str, str]:
@@ -130,8 +151,8 @@ def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], c
     values = [v for line in lines.values() for v in line] + [0]
     bottom, top, step = y_axis(min(values), max(values))
     series = [fch.LineChartData(points=[fch.LineChartDataPoint(x=x, y=y) for x, y in enumerate(lines[p])],
-                                color=paint[p], stroke_width=3, point=True)
-              for p in players]
+                                color=colour, stroke_width=width, point=width == 3)
+              for p in players for colour, width in cased(paint[p])]
     chart = fch.LineChart(
         data_series=series + tie_dashes(players, lines, paint), min_x=0, max_x=max(1, len(rounds)), min_y=bottom,
         max_y=top, height=HEIGHT, expand=False, interactive=False,
@@ -142,7 +163,8 @@ def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], c
         horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step),
     )
     legend = ft.Row(wrap=True, controls=[
-        ft.Row(tight=True, controls=[ft.Container(width=14, height=14, bgcolor=paint[p], border_radius=7),
+        ft.Row(tight=True, controls=[ft.Container(width=14, height=14, bgcolor=paint[p], border_radius=7,
+                                                  border=edged(paint[p])),
                                      ft.Text(p)])
         for p in players
     ])
