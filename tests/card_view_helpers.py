@@ -78,6 +78,15 @@ def label(button) -> str | None:
     return content.value if isinstance(content, ft.Text) else content if isinstance(content, str) else None
 
 
+def name(button) -> str | None:
+    """What a screen reader reads a button as (and a browser test finds it by): its text's semantics label, else the
+    text it shows."""
+    content = button.content
+    if isinstance(content, ft.Text) and content.semantics_label:
+        return content.semantics_label
+    return label(button)
+
+
 def all_buttons(control) -> list:
     """Every button with text content (plain or a Text), in tree order."""
     kinds = (ft.Button, ft.OutlinedButton, ft.TextButton)
@@ -85,9 +94,9 @@ def all_buttons(control) -> list:
 
 
 def tap(control, text: str, index: int = 0) -> None:
-    """Tap the index-th button whose text is exactly text."""
-    found = [b for b in all_buttons(control) if label(b) == text]
-    assert len(found) > index, (text, [label(b) for b in all_buttons(control)])
+    """Tap the index-th button whose name (`name`) is exactly text."""
+    found = [b for b in all_buttons(control) if name(b) == text]
+    assert len(found) > index, (text, [name(b) for b in all_buttons(control)])
     found[index].on_click(None)
 
 

@@ -6,7 +6,7 @@ import flet as ft
 
 from scoring.core import engine
 from scoring.games.flip7 import bust_chances
-from tests.card_view_helpers import Table, all_buttons, label, shown, tap, tap_round
+from tests.card_view_helpers import Table, all_buttons, label, name, shown, tap, tap_round
 from tests.test_flip7 import PLAYERS, line, play_rounds, rnd
 from tests.test_views_components import fills_its_column, labelled_boxes, tap_label, walk
 from views import words
@@ -42,13 +42,23 @@ def test_removing_a_card_and_second_chance_stepper():
     tap_line(table, "Cy", ["10", "10", "4"])
     body = view.build(table.ctx())
     assert any("more than once" in t for t in shown(body))
-    tap(body, "4 ×")
+    tap(body, "Remove 4")
     body = view.build(table.ctx())
     more = [c for c in walk(body) if isinstance(c, ft.IconButton) and c.icon.semantics_label == "More: Second Chances used"]
     more[0].on_click(None)
     assert "Stayed · 10 points" in shown(view.build(table.ctx()))
     assert table.local["flip7"]["lines"]["Cy"] == {"cards": ["10", "10"], "chances": 1, "status": "stayed",
                                                    "holds": False}
+
+
+def test_a_picked_card_is_named_by_what_a_tap_does_in_each_language():
+    """A picked card's button was read "11 ×" ("11 times" to a screen reader), not what a tap on it does: it is
+    named "Remove 11" / "去掉 11" in the screen's language, and the eye keeps the short "11 ×"."""
+    for lang, remove in (("en", "Remove 11"), ("zh-CN", "去掉 11")):
+        table = Table("flip7", ["Ann", "Bo", "Cy"], lang=lang)
+        tap_line(table, "Ann", ["11"])
+        picked = [b for b in all_buttons(view.build(table.ctx())) if label(b) == "11 ×"]
+        assert [name(b) for b in picked] == [remove], lang
 
 
 def test_two_taps_on_a_card_before_the_list_is_drawn_again_take_back_that_card_only():
@@ -172,7 +182,7 @@ def test_taking_back_a_mistapped_seventh_number_restores_what_the_flip7_changed(
     tap_line(table, "Ann", ["1", "2", "3", "4", "5", "6", "7"])
     lines = table.local["flip7"]["lines"]
     assert [lines[n]["status"] for n in ("Ann", "Bo", "Cy")] == ["flip7", "busted", "stayed"]
-    tap(view.build(table.ctx()), "7 ×")
+    tap(view.build(table.ctx()), "Remove 7")
     assert [lines[n]["status"] for n in ("Ann", "Bo", "Cy")] == ["active", "busted", "active"]
     body = view.build(table.ctx())
     assert not any("seven" in t for t in shown(body))
@@ -187,10 +197,10 @@ def test_taking_back_the_seventh_number_restores_a_chosen_status_and_a_chosen_fl
     tap(view.build(table.ctx()), "7")
     lines = table.local["flip7"]["lines"]
     assert lines["Ann"]["status"] == "flip7"
-    tap(view.build(table.ctx()), "7 ×")
+    tap(view.build(table.ctx()), "Remove 7")
     assert lines["Ann"]["status"] == "frozen"
     tap(view.build(table.ctx()), "Flip 7")
-    tap(view.build(table.ctx()), "6 ×")
+    tap(view.build(table.ctx()), "Remove 6")
     assert lines["Ann"]["status"] == "flip7"
     assert "Flip 7 · Ann has only 5 different numbers; a Flip 7 needs seven." in shown(view.build(table.ctx()))
 
@@ -218,7 +228,7 @@ def test_tapping_a_past_round_corrects_it_and_cancel_keeps_the_new_round():
     body = view.build(table.ctx())
     assert "Correcting round 1: change the entries and save" in shown(body) and "7 11 ×2" in shown(body)
     assert table.local["flip7"]["lines"]["Bo"]["cards"] == ["3", "3"]
-    tap(body, "7 ×")
+    tap(body, "Remove 7")
     tap(view.build(table.ctx()), "5")
     tap(view.build(table.ctx()), "Save round 1")
     assert table.errors == [] and [a["type"] for a in table.record["actions"]] == ["round", "correct"]

@@ -44,12 +44,12 @@ def test_lay_off_and_removing_cards():
     table = Table("rummy", ["Ann", "Bo"])
     tap(build(table), "New meld")
     tap_cards(table, "♣ Clubs", ["4C", "5C", "6C", "QC"])
-    tap(build(table), "Q♣ ×")
+    tap(build(table), "Remove Q♣")
     tap(build(table), "Laid off")
     tap(build(table), "7♣")
     assert table.local["rummy"]["lines"]["Ann"] == {"melds": [["4C", "5C", "6C"]], "laid_off": ["7C"], "hand": []}
     for card in ("4C", "5C", "6C"):
-        tap(build(table), f"{card[:-1]}{SIGNS[card[-1]]} ×")
+        tap(build(table), f"Remove {card[:-1]}{SIGNS[card[-1]]}")
     assert table.local["rummy"]["lines"]["Ann"]["melds"] == []
 
 
@@ -130,7 +130,7 @@ def test_tapping_a_past_round_corrects_it_with_where_the_ace_went():
     assert table.local["rummy"]["onto"] == {"AS": "AH"}
     assert "Melds: — · Laid off: A♠ · Hand: 5♦" in shown(build(table))
     tap(build(table), "Bo")
-    tap(build(table), "5♦ ×")
+    tap(build(table), "Remove 5♦")
     tap(build(table), "Left in hand")
     tap_cards(table, "♦ Diamonds", ["9D"])
     tap(build(table), "Save round 1")
@@ -234,7 +234,7 @@ def test_each_phone_taps_and_gives_its_own_line_and_the_table_sees_who_gave():
     assert table.errors == [] and table.state["lines"]["Ann"]["hand"] == ["2S"]
     body = view.build(table.seated("Ann", phones["Ann"]))
     assert any(t.startswith("Your line is given") for t in shown(body))
-    phone_tap(table, "Ann", phones["Ann"], "2♠ ×", "Give again")
+    phone_tap(table, "Ann", phones["Ann"], "Remove 2♠", "Give again")
     assert table.state["lines"]["Ann"] == {"melds": [["7H", "8H", "9H"]], "laid_off": [], "hand": []}
     assert "Given: Ann 3 cards; still to give: Bo" in shown(build(table))
     tap(build(table), "Fill in the lines players gave")

@@ -8,7 +8,7 @@ import pytest
 
 from scoring.games.solar_storm import ROOMS
 from scoring.i18n import listed
-from tests.card_view_helpers import Table, all_buttons, shown, tap
+from tests.card_view_helpers import Table, all_buttons, label, shown, tap
 from tests.test_views_components import fills_its_column
 from views import words
 from views.games import solar_storm as view
@@ -173,7 +173,7 @@ def test_typed_setup_by_taps():
         tap(build(table), room)
     tap(build(table), "3. Mess Hall")
     tap(build(table), "Engine Room")
-    assert "2. Cargo Hold" in [b.content for b in all_buttons(build(table))]
+    assert "2. Cargo Hold" in [label(b) for b in all_buttons(build(table))]
     assert table.record["actions"] == [] and not deal_button(table).disabled
     tap(build(table), "Deal")
     sent = table.record["actions"][-1]
@@ -194,7 +194,7 @@ def test_typed_setup_shows_the_engines_refusal():
     tap(build(table), "universal")                                 # impossible: no universal card in the deck
     assert "No universal card is left in the resource deck." in shown(build(table))
     assert deal_button(table).disabled and table.record["actions"] == []
-    tap(build(table), "universal ×")                               # take it back
+    tap(build(table), "Remove universal")                               # take it back
     assert "Ann starts with 1 card." in shown(build(table))
 
 
@@ -207,7 +207,7 @@ def test_typed_setup_with_the_tables_layout():
     assert "The layout must list each of the 8 rooms once." in shown(build(table))
     for room in ring[3:]:
         tap(build(table), view.room_name(table.ctx(), room))
-    assert "8. " + view.room_name(table.ctx(), ring[7]) + " ×" in [b.content for b in all_buttons(build(table))]
+    assert "8. " + view.room_name(table.ctx(), ring[7]) + " ×" in [label(b) for b in all_buttons(build(table))]
     # the damage grid now shows the typed layout: the top-left corner is the first room tapped
     grid = [b.content for b in all_buttons(build(table)) if b.content in {view.room_name(table.ctx(), r)
                                                                          for r in view.ROOM_IDS}]
@@ -367,7 +367,7 @@ def test_typed_setup_a_card_tapped_with_every_hand_and_the_face_up_pair_full_say
 
 def pile_shown(body) -> list[str]:
     """The typed cards (or rooms) as the form shows them, each a button that takes it back."""
-    return [b.content for b in all_buttons(body) if b.content.endswith(" ×")]
+    return [label(b) for b in all_buttons(body) if label(b).endswith(" ×")]
 
 
 def test_a_double_tap_on_a_card_chip_once_the_draw_is_full_is_refused_in_words_not_kept_unseen():
@@ -389,7 +389,7 @@ def test_a_double_tap_on_a_card_chip_once_the_draw_is_full_is_refused_in_words_n
     assert words.say("zh-CN", "solar_storm.view.draw_full", count=2) == "抽到的 2 张卡都已点选：先点其中一张取回。"
     body = build(table)
     assert pile_shown(body) == ["data ×", "metal ×"]
-    tap(body, "data ×")
+    tap(body, "Remove data")
     assert pile_shown(build(table)) == ["metal ×"]
     tap(build(table), "energy")
     tap(build(table), "Send")
@@ -409,11 +409,11 @@ def test_a_double_tap_on_two_rooms_of_a_full_damage_card_is_refused_and_one_room
     assert table.errors == ["solar_storm.view.rooms_full"]
     assert words.say("en", "solar_storm.view.rooms_full", count=1) == \
         "The 1 room of the damage card is tapped: tap it to take it back first."
-    assert "1. Bridge" in [b.content for b in all_buttons(build(table))]
+    assert "1. Bridge" in [label(b) for b in all_buttons(build(table))]
     bridge = next(b for b in all_buttons(build(table)) if b.content == "1. Bridge")
     bridge.on_click(None)
     assert table.local["solar_storm"]["pick"]["rooms"] == []
-    assert "1. Bridge" not in [b.content for b in all_buttons(build(table))]
+    assert "1. Bridge" not in [label(b) for b in all_buttons(build(table))]
 
 
 def test_cards_typed_beyond_the_draw_are_shown_with_the_refusal_not_cut_off():
@@ -427,8 +427,8 @@ def test_cards_typed_beyond_the_draw_are_shown_with_the_refusal_not_cut_off():
     body = build(table)
     assert "Type exactly 1 card drawn." in shown(body) and pile_shown(body) == ["data ×", "metal ×", "energy ×"]
     assert next(b for b in all_buttons(body) if b.content == "Send").disabled
-    tap(body, "data ×")
-    tap(build(table), "metal ×")
+    tap(body, "Remove data")
+    tap(build(table), "Remove metal")
     tap(build(table), "Send")
     assert table.errors == [] and table.record["actions"][-1]["cards"] == ["energy"]
 

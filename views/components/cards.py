@@ -15,7 +15,8 @@ Builders:
     drawn_key(name, items, index) -> str
         the key of an item of a list of removable items (items: their labels), naming the whole list.
     pile(ctx, labels, on_remove, empty_key) -> ft.Control
-        the picked cards in order, each a button "label ✕" that removes that one (on_remove(index));
+        the picked cards in order, each a button "label ×" that removes that one (on_remove(index)), named by
+        what a tap does, "Remove label" / "去掉 label" (read "11 ×", a screen reader said "11 times");
         the text of empty_key when there are none. A button belongs to the list it was drawn with (its key
         names the whole list): a second quick tap on a card just taken back reaches a control no longer on
         screen and is answered as a tap that came too late (`views.lost_taps`), instead of removing the card
@@ -95,8 +96,9 @@ def pile(ctx: Any, labels: list[str], on_remove: Callable[[int], None], empty_ke
         on_remove(index)
 
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-        ft.FilledButton(content=ctx.t("cards.view.remove", card=label), height=40, key=drawn_key("pile", labels, i),
-                        on_click=lambda e, i=i: remove(i))
+        ft.FilledButton(content=ft.Text(ctx.t("cards.view.remove", card=label),
+                                        semantics_label=ctx.t("cards.view.remove_name", card=label)),
+                        height=40, key=drawn_key("pile", labels, i), on_click=lambda e, i=i: remove(i))
         for i, label in enumerate(labels)
     ])
 
