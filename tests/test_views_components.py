@@ -16,6 +16,7 @@ from scoring.mechanics import vote as vote_mech
 from tests.helpers import press, run_async
 from views import words
 from views.components.action_log import log_panel
+from views.components.cards import pile
 from views.components.chips import chip_counter, step
 from views.components.folds import TILE_INSET, Folds
 from views.components.kept import Kept
@@ -780,3 +781,22 @@ def test_the_score_chart_is_read_as_each_players_totals_not_as_its_axis_numbers(
         said[lang] = alternative[0].label
     assert said == {"en": "Totals after each round: Ann 4, 8; Bo 3, 8",
                     "zh-CN": "每轮后的总分：Ann 4、8；Bo 3、8"}
+
+
+def declared_height(control) -> float | None:
+    """The height a control declares: its own, else the tallest its row's controls declare (a row of chips)."""
+    return max([h for h in [control.height, *(c.height for c in getattr(control, "controls", []))] if h],
+               default=None)
+
+
+def test_an_empty_pile_is_as_high_as_a_pile_of_one_row_of_cards():
+    """An empty pile's "no cards yet" line was a text 20 px lower than the row of 40 px card chips that replaced it:
+    on a phone Flip 7's status buttons moved 20 px down at a line's first card (停牌 y 914 → 934) and back up when
+    it was taken back. Every game's empty pile (Flip 7, Rummy, Bacon's cards and order, Solar Storm's) now declares
+    the height of one row of chips."""
+    ctx = FakeContext()
+    one_row = declared_height(pile(ctx, ["11"], lambda i: None, "flip7.view.no_cards"))
+    assert one_row
+    for key in ("flip7.view.no_cards", "rummy.view.pile_empty", "bacon.view.pile_empty", "bacon.view.none_here",
+                "bacon.view.nobody_out", "solar_storm.view.picked_none"):
+        assert declared_height(pile(ctx, [], lambda i: None, key)) == one_row, key

@@ -223,3 +223,32 @@ def test_a_double_tap_takes_away_only_what_was_tapped(phone):
     double_tap(tab, "去掉 7")
     for code in ["8", "9"]:
         expect(tab.page.get_by_role("button", name=f"去掉 {code}", exact=True)).to_have_count(1)
+
+
+def top_of(tab: Tab, name: str) -> float:
+    """Where the button of this name starts on the page, once the screen is quiet."""
+    tab.quiet()
+    box = tab.page.get_by_role("button", name=name, exact=True).first.bounding_box()
+    assert box, name
+    return box["y"]
+
+
+def test_a_lines_first_card_moves_nothing_under_its_pile(phone):
+    """Flip 7 on a phone: the empty pile's "no cards yet" line gave way to a taller row of card chips, and 停牌 moved
+    20 px down at the first card (914 → 934), back up when it was taken back. It stays where it is."""
+    tab = phone.open("/")
+    tab.language("zh-CN")
+    tab.press(tab.page.get_by_role("group", name="翻转7").get_by_role("button", name="新对局"))
+    tab.see("新对局：翻转7")
+    for i, name in enumerate(["Fay", "Gus", "Hal"]):
+        tab.fill("新玩家", name)
+        tab.tap("添加")
+        tab.see(f"{i + 1}. {name}")
+    tab.tap("开始", exact=True)
+    select(tab, "Fay")
+    empty = top_of(tab, "停牌")
+    card(tab, "7", "去掉 7")
+    assert top_of(tab, "停牌") == empty
+    tab.tap("去掉 7", exact=True)
+    tab.see("还没有牌")
+    assert top_of(tab, "停牌") == empty

@@ -15,14 +15,15 @@ Builders:
     drawn_key(name, items, index) -> str
         the key of an item of a list of removable items (items: their labels), naming the whole list.
     pile(ctx, labels, on_remove, empty_key) -> ft.Control
-        the picked cards in order, each a button "label ×" that removes that one (on_remove(index)), named by
-        what a tap does, "Remove label" / "去掉 label" (read "11 ×", a screen reader said "11 times");
-        the text of empty_key when there are none. A button belongs to the list it was drawn with (its key
-        names the whole list): a second quick tap on a card just taken back reaches a control no longer on
-        screen and is answered as a tap that came too late (`views.lost_taps`), instead of removing the card
-        that moved into its place (found: a double tap on "7 ×" in 7 8 9 took back 7 and 8); two taps that both
-        reach the server before the list is drawn again run on the same list: only the first takes a card back,
-        the second is answered the same way (`app.tap_gone`).
+        the picked cards in order, each a button "label ×" that removes that one (on_remove(index)), named by what a tap
+        does, "Remove label" / "去掉 label" (read "11 ×", a screen reader said "11 times"); the text of empty_key when
+        there are none, in a row as high as one row of buttons (the text alone was 20 px lower: what stood under the
+        pile moved down at the first card and back up at the last taken back; a 0 px wide strut holds the height, and
+        the text still wraps in the row). A button belongs to the list it was drawn with (its key names the whole list):
+        a second quick tap on a card just taken back reaches a control no longer on screen and is answered as a tap that
+        came too late (`views.lost_taps`), instead of removing the card that moved into its place (found: a double tap
+        on "7 ×" in 7 8 9 took back 7 and 8); two taps that both reach the server before the list is drawn again run on
+        the same list: only the first takes a card back, the second is answered the same way (`app.tap_gone`).
     stepper(ctx, label, read, write, minimum=0, maximum=99) -> ft.Control
         a label, − and + buttons (named "fewer/more label") and the value between them (read out as
         "label: value"); read() gives the value, write(value) sets it. A tap steps from the value read at the
@@ -48,6 +49,7 @@ from views.ui import TAP, aside, icon_button, text_style
 
 SHOWN = 20
 RED_SUITS = ("H", "D")
+PICKED = 40  # a picked card's button; an empty pile is as high as a row of them
 
 
 def card_face(code: str) -> ft.Text:
@@ -84,7 +86,8 @@ def card_buttons(cards: list[tuple[str, str | ft.Control]], on_pick: Callable[[s
 def pile(ctx: Any, labels: list[str], on_remove: Callable[[int], None], empty_key: str) -> ft.Control:
     """The picked cards, each a button that removes it; a hint when there are none."""
     if not labels:
-        return aside(ctx.lang, ctx.t(empty_key))
+        return ft.Row(wrap=True, spacing=0, controls=[ft.Container(width=0, height=PICKED),
+                                                     aside(ctx.lang, ctx.t(empty_key))])
     taken: list[int] = []
 
     def remove(index: int) -> None:
@@ -98,7 +101,7 @@ def pile(ctx: Any, labels: list[str], on_remove: Callable[[int], None], empty_ke
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         ft.FilledButton(content=ft.Text(ctx.t("cards.view.remove", card=label),
                                         semantics_label=ctx.t("cards.view.remove_name", card=label)),
-                        height=40, key=drawn_key("pile", labels, i), on_click=lambda e, i=i: remove(i))
+                        height=PICKED, key=drawn_key("pile", labels, i), on_click=lambda e, i=i: remove(i))
         for i, label in enumerate(labels)
     ])
 
