@@ -1414,7 +1414,7 @@ def test_a_second_quick_tap_on_a_near_tie_just_ruled_does_not_rule_the_next():
     """Two near-ties on the referee's screen; "swap" on the first is tapped twice quickly. Drawn again without the
     first, the second tie's "swap" is not the control the first's was (Flet's own diff): the second tap is answered
     as too late. Keyed by place, it ruled the second tie."""
-    from tests.card_view_helpers import taken_over
+    from tests.card_view_helpers import all_buttons, label, taken_over
     from views.table import tie_row
 
     ties = [{"id": n, "accepted": True, "first": "A", "second": "B", "gap_ms": 9.0, "type": "claim"} for n in (1, 2)]
@@ -1426,9 +1426,32 @@ def test_a_second_quick_tap_on_a_near_tie_just_ruled_does_not_rule_the_next():
                                    for t in shown])
 
     old, new = screen(ties), screen(ties[1:])
-    swap_first, swap_second = buttons(old.controls[0])["Swap the order"], buttons(new)["Swap the order"]
+    swap_first, swap_second = (next(b for b in all_buttons(screen) if label(b) == "Swap the order")
+                               for screen in (old.controls[0], new))
     swap_second.on_click(None)
     assert ruled == [(2, True)] and not taken_over(old, swap_first, new, swap_second)
+
+
+def test_each_near_tie_button_names_whose_order_it_rules_in_each_language():
+    """Two near-ties on the host's screen (and the referee's phone) gave two "Keep the order" and two "Swap the
+    order" buttons of the same name: a screen reader could not tell which tie a button rules. Each is named by the
+    order it leaves, in the tie row's own words (its players and its move); the eye keeps the short label."""
+    from tests.card_view_helpers import all_buttons, label, name
+    from views.table import tie_row
+
+    ties = [{"id": 1, "accepted": True, "first": "Ann", "second": "Bo", "gap_ms": 9.0, "type": "claim"},
+            {"id": 2, "accepted": False, "first": TABLE, "second": "Cy", "gap_ms": 12.0, "type": "next_spool"}]
+    said = {
+        "en": [("Keep the order", "Keep the order: Ann before Bo (claim a reward)"),
+               ("Swap the order", "Swap the order: Bo before Ann (claim a reward)"),
+               ("Keep the order", "Keep the order: Referee before Cy (go to the next spool)"),
+               ("Swap the order", "Swap the order: Cy before Referee (go to the next spool)")],
+        "zh-CN": [("维持顺序", "维持顺序：Ann 在 Bo 之前（抢奖励）"), ("交换顺序", "交换顺序：Bo 在 Ann 之前（抢奖励）"),
+                  ("维持顺序", "维持顺序：裁判在 Cy 之前（进入下一个线轴）"),
+                  ("交换顺序", "交换顺序：Cy 在裁判之前（进入下一个线轴）")]}
+    for lang in LANGUAGES:
+        screen = ft.Column(controls=[tie_row(lang, "knit_wit", t, lambda i, swap: None) for t in ties])
+        assert [(label(b), name(b)) for b in all_buttons(screen)] == said[lang], lang
 
 
 def test_a_phones_game_view_is_sent_what_changed_when_its_moves_come_and_go(store):

@@ -245,13 +245,25 @@ def tie_text(lang: str, game: str, tie: dict) -> str:
 
 
 def tie_row(lang: str, game: str, tie: dict, rule: Callable[[int, bool], None] | None) -> ft.Control:
-    """A near-tie in words and, where this screen rules on it, "keep" and "swap" (rule(tie id, swap)). The row is
-    the tie's (keyed by its id): a second quick tap on a tie just ruled reaches a row gone (answered as a tap that
-    came too late) instead of ruling the next tie, which had moved into its place."""
+    """A near-tie in words and, where this screen rules on it, "keep" and "swap" (rule(tie id, swap)), each named by
+    the order it leaves in the tie's own words ("Keep the order: Ann before Bo (claim a reward)"): with two ties on
+    screen a screen reader heard two buttons of each name and could not tell which tie one rules. The row is the
+    tie's (keyed by its id): a second quick tap on a tie just ruled reaches a row gone (answered as a tap that came
+    too late) instead of ruling the next tie, which had moved into its place."""
     row: list[ft.Control] = [ft.Text(tie_text(lang, game, tie), weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR)]
     if rule is not None:
-        row += [ft.FilledButton(content=words.say(lang, "table.tie_keep"), on_click=lambda e: rule(tie["id"], False)),
-                ft.OutlinedButton(content=words.say(lang, "table.tie_swap"), on_click=lambda e: rule(tie["id"], True))]
+        first, second = seat_name(lang, tie["first"]), seat_name(lang, tie["second"])
+        move = move_label(lang, game, tie["type"])
+
+        def named(key: str, before: str, after: str) -> ft.Text:
+            """The button's short words, named by the order it leaves."""
+            return ft.Text(words.say(lang, key), semantics_label=words.say(lang, f"{key}_name", first=before,
+                                                                          second=after, move=move))
+
+        row += [ft.FilledButton(content=named("table.tie_keep", first, second),
+                                on_click=lambda e: rule(tie["id"], False)),
+                ft.OutlinedButton(content=named("table.tie_swap", second, first),
+                                  on_click=lambda e: rule(tie["id"], True))]
     return ft.Row(wrap=True, key=f"tie-{tie['id']}", controls=row)
 
 
