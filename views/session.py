@@ -56,7 +56,7 @@ from views.components.scoreboard import places, scoreboard_panel
 from views.context import PAGE, GameContext, TapCount
 from views.games import view_of
 from views.reconnect import tab_gone, tab_page
-from views.ui import aside, outcome_icon
+from views.ui import aside, outcome_icon, reading_column
 
 MAIN_COLS = {"xs": 12, "md": 7}
 SIDE_COLS = {"xs": 12, "md": 5}
@@ -268,6 +268,14 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
         ft.Column(col=SIDE_COLS, controls=side, spacing=12),
     ])
     return title, body, "/"
+
+
+def two_columns(main: list[ft.Control], side: list[ft.Control], main_spacing: int = 12) -> ft.ResponsiveRow:
+    """A screen's main column and its side column (the scoreboard and the log): side by side from Flet's "md"
+    width, the side one under the main one on a phone; read by a screen reader column by column
+    (`views.ui.reading_column`)."""
+    return ft.ResponsiveRow(controls=[reading_column(main, col=MAIN_COLS, spacing=main_spacing),
+                                      reading_column(side, col=SIDE_COLS, spacing=12)])
 
 
 def show_all(app: Any, scratch: dict, fetch: Any = None) -> Any:

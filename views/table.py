@@ -48,8 +48,8 @@ from views.components.scoreboard import scoreboard_panel
 from views.context import GameContext, TapCount
 from views.games import view_of
 from views.live import InTab, live
-from views.session import (MAIN_COLS, SIDE_COLS, bring_back_draft, draft_keeper, end_panel, seat_scratch, show_all,
-                           status_line as header_line, take_draft, with_final)
+from views.session import (bring_back_draft, draft_keeper, end_panel, seat_scratch, show_all,
+                           status_line as header_line, take_draft, two_columns, with_final)
 from views.table_hub import TableHub, hub_for
 from views.ui import aside, dropdown
 
@@ -367,8 +367,7 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
         scoreboard_panel(app.t, lang, hub.engine.scoreboard(message["view"]), folds, limit=SHOWN)]
     more = show_all(app, seat_local(app, hub.sid, TABLE), lambda: hub.show_whole_log(key))
     side.append(log_panel(lang, message["log"], message["count"], folds, more))
-    return ft.ResponsiveRow(controls=[ft.Column(col=MAIN_COLS, spacing=16, controls=main),
-                                      ft.Column(col=SIDE_COLS, spacing=12, controls=side)])
+    return two_columns(main, side, main_spacing=16)
 
 
 def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str,

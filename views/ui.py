@@ -113,6 +113,19 @@ def aside(lang: str, text: str, **fields: Any) -> ft.Text:
     return ft.Text(text, **{"color": ft.Colors.ON_SURFACE_VARIANT, **fields})
 
 
+def reading_column(controls: list[ft.Control], **style: Any) -> ft.Column:
+    """A column a screen reader reads whole, top to bottom, before what stands beside it (a screen's main and side
+    columns on a laptop).
+
+    Flutter reads what stands side by side in turn, row by row across both, unless each is a group of its own.
+    Flet 1.0.5 has no sort keys, and its `Semantics(container=True)` merges every text inside into one label (its
+    client leaves `explicitChildNodes` off). A scroll view is a group whose texts stay nodes of their own, so the
+    column is one, with no scroll bar. It never scrolls: it stands in the screen's scrolling column, which gives
+    it the height it needs, and a wheel or a drag over it moves the screen (Flutter gives a scroll view with
+    nothing to scroll no gesture)."""
+    return ft.Column(controls=controls, scroll=ft.ScrollMode.HIDDEN, **style)
+
+
 def icon_button(icon: Any, label: str, on_click: Callable[[Any], Any], disabled: bool = False,
                 **style: Any) -> ft.IconButton:
     """An icon button named (for screen readers and tests) by its icon's semantics label."""

@@ -572,7 +572,7 @@ def test_the_hosts_show_all_is_kept_when_its_tab_is_away_longer_than_its_session
     first_line = re.compile(r"^#1(?!\d)")
     try:
         host.open(f"/table/{sids['score_pad_long']}")
-        host.tap("Show all")
+        host.tap("Show all", exact=True)
         host.see(first_line)
         heard = host.sockets()
         host.page.evaluate("window.__blocked = true; window.__ws.forEach(socket => socket.close())")
