@@ -51,7 +51,7 @@ from views.live import InTab, live
 from views.session import (bring_back_draft, draft_keeper, end_panel, seat_scratch, show_all,
                            status_line as header_line, take_draft, two_columns, with_final)
 from views.table_hub import TableHub, hub_for
-from views.ui import aside, dropdown
+from views.ui import aside, dropdown, reading_column
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0", ""}
 
@@ -324,7 +324,7 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
 
     join = ft.Row(wrap=True, spacing=24, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
         ft.Image(src=qr_svg(address), width=200, height=200, semantics_label=app.t("table.join_qr")),
-        ft.Column(spacing=8, controls=[
+        reading_column(spacing=8, controls=[
             ft.Text(app.t("table.join_here"), size=16),
             ft.Text(address, selectable=True, size=16, weight=ft.FontWeight.W_600, semantics_label=address),
             ft.Text(app.t("table.pin_is", pin=message["pin"]), size=28, weight=ft.FontWeight.BOLD),

@@ -115,9 +115,11 @@ def aside(lang: str, text: str, **fields: Any) -> ft.Text:
 
 def reading_column(controls: list[ft.Control], **style: Any) -> ft.Column:
     """A column a screen reader reads whole, top to bottom, before what stands beside it (a screen's main and side
-    columns on a laptop).
+    columns on a laptop, the words beside the host's QR code).
 
-    Flutter reads what stands side by side in turn, row by row across both, unless each is a group of its own.
+    Flutter reads what stands side by side in turn, row by row across both, unless each is a group of its own; and
+    beside a tall control it orders a column's lines by their centres, so a long line was read after the short
+    ones below it (the join address after the PIN).
     Flet 1.0.5 has no sort keys, and its `Semantics(container=True)` merges every text inside into one label (its
     client leaves `explicitChildNodes` off). A scroll view is a group whose texts stay nodes of their own, so the
     column is one, with no scroll bar. It never scrolls: it stands in the screen's scrolling column, which gives

@@ -6,8 +6,9 @@ board; beside them the scoreboard and the action log), one above the other on a 
 reads by position, so while the two columns were not groups of their own they were read in turn: "A, phone
 connected, Free A's seat, #4…, #3…, Action log (4), C…". Read as a person reads it, every text of the main column
 comes before every text of the side column (the side column is what stands right of and below its first heading,
-the scoreboard's), the seats row by row, and in the side column no text is read after one that stands wholly below
-it.
+the scoreboard's), the seats row by row, and within a column no text is read after one that stands wholly below it:
+beside the QR code the join address was read after the PIN and "New PIN" below it (Flutter compares the centres of
+what stands side by side, and the long address's centre stands right of theirs).
 """
 
 from __future__ import annotations
@@ -96,6 +97,7 @@ def test_the_hosts_table_screen_reads_column_by_column(browser, order_server):
             host.resize(viewport)
             laid_out(host, lang)
             main, side = in_columns(reading(host), lang)
+            top_down(main)
             top_down(side)
             texts = [t["text"] for t in main]
             start = texts.index(seats[0])
