@@ -263,11 +263,7 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     more = show_all(app, app.local(f"session:{sid}"))
     side += [log_panel(app.lang, public_log(record, SHOWN if more else None), len(record["actions"]), folds, more),
              file_actions(app, sid, read_only, state)]
-    body = ft.ResponsiveRow(controls=[
-        ft.Column(col=MAIN_COLS, controls=main, spacing=12),
-        ft.Column(col=SIDE_COLS, controls=side, spacing=12),
-    ])
-    return title, body, "/"
+    return title, two_columns(main, side), "/"
 
 
 def two_columns(main: list[ft.Control], side: list[ft.Control], main_spacing: int = 12) -> ft.ResponsiveRow:

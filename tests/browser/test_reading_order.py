@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from scoring import i18n
 from scoring.record import new_record
 from storage import Store
 from tests.browser.conftest import LAPTOP, PHONE, SETTINGS, Phone, new_tab, start_server, stop_server
@@ -107,3 +108,19 @@ def test_the_hosts_table_screen_reads_column_by_column(browser, order_server):
             assert side[-1]["text"].startswith("#1 ")
     phone.tab.page.context.close()
     host.page.context.close()
+
+
+def test_the_session_screen_reads_column_by_column(browser, order_server):
+    server, sid = order_server
+    tab = new_tab(browser, server, LAPTOP).open(f"/play/{sid}")
+    for lang in ("en", "zh-CN"):
+        tab.language(lang)
+        for viewport in (LAPTOP, PHONE):
+            tab.resize(viewport)
+            laid_out(tab, lang)
+            main, side = in_columns(reading(tab), lang)
+            top_down(main)
+            top_down(side)
+            assert main[0]["text"].startswith(i18n.table(lang)["app.next_step"].split("{")[0])
+            assert side[-1]["text"] == words.say(lang, "table.open")
+    tab.page.context.close()
