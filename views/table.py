@@ -54,6 +54,7 @@ from views.table_hub import TableHub, hub_for
 from views.ui import aside, dropdown, reading_column
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0", ""}
+SEAT_NAME_MIN = 140  # a seat's name takes at least this width (px), so the states of short names line up
 
 
 def connected_hub(store: Any, sid: str) -> TableHub:
@@ -443,12 +444,14 @@ def seat_record(message: dict) -> dict:
 
 def seat_row(app: Any, hub: Any, seat: dict, attempt: Callable[[Callable[[], Any]], bool]) -> ft.Control:
     """One seat: its name, whether a phone holds it (and is connected), and "free seat" when held (asked first: a
-    mis-tap took a player's phone out of the game)."""
+    mis-tap took a player's phone out of the game). The name is as wide as it needs, and at least SEAT_NAME_MIN:
+    fixed at that width, a longer name was broken inside a word ("Featherstonehaug / h")."""
     state = ("table.seat_connected" if seat["connected"] else "table.seat_away") if seat["taken"] \
         else "table.seat_free"
     controls: list[ft.Control] = [
         ft.Icon(ft.Icons.PHONE_ANDROID if seat["taken"] else ft.Icons.EVENT_SEAT),
-        ft.Text(seat_name(app.lang, seat["seat"]), size=16, weight=ft.FontWeight.W_600, width=140),
+        ft.Stack(controls=[ft.Container(width=SEAT_NAME_MIN, height=0),
+                           ft.Text(seat_name(app.lang, seat["seat"]), size=16, weight=ft.FontWeight.W_600)]),
         ft.Text(app.t(state)),
     ]
     if seat["taken"]:
