@@ -1017,6 +1017,18 @@ def test_an_entry_of_the_chinese_ranking_is_never_broken_across_lines(app):
     assert "1.\u00a0丽\u2060丽\u2060（0）" in ranking
 
 
+def test_a_winners_name_is_never_broken_across_lines(app):
+    """The host's table screen and the session screen at 1280 px, a game over, read "获胜者：…和张伟" with
+    "伟伟伟伟伟伟" on the next line: a line may break between any two Chinese characters, and the winners' names
+    went into the line as they are. Each name keeps word joiners between its Chinese characters, as the ranking's
+    entries do."""
+    app.settings["lang"] = "zh-CN"
+    board = engine("score_pad").scoreboard(Table("score_pad", ["小明", "丽丽"]).state)
+    shown = raw_texts(session.end_panel(app, {"players": [{"name": "小明"}, {"name": "丽丽"}]}, board, Folds({}, print)))
+    said = next(t for t in shown if t.startswith("获胜者："))
+    assert "小\u2060明" in said and "丽\u2060丽" in said
+
+
 def test_a_refusal_closes_once_the_session_it_refers_to_changes(app):
     """A refused action's message stayed its 6–10 s after another phone's action, an undo or a redo had changed
     the session, so a person read a refusal that no longer applied. It stays while the session is as it was (the

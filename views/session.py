@@ -478,7 +478,7 @@ def end_panel(app: Any, record: dict, board: Any, folds: Folds) -> ft.Control:
 
 def ranked(app: Any, record: dict, board: Any) -> list[ft.Control]:
     """A game played against each other: who won (or "No winner"), which tie-break decided, the ranking."""
-    winners = list(board.winners)
+    winners = [words.whole_name(name) for name in board.winners]  # a line never breaks inside a name
     said = app.t("app.winner" if len(winners) == 1 else "app.winners", names=winners) if winners \
         else app.t("app.no_winner")
     controls: list[ft.Control] = [
