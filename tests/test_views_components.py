@@ -561,10 +561,22 @@ def test_a_turned_page_draws_the_scrolling_part_anew():
     assert scroll_key() == scroll_key()                     # a re-render without a turn keeps the page
 
 
-def opened(tile: ft.ExpansionTile, expanded: bool) -> None:
-    """The browser opens or closes a fold-out tile: its `expanded` is updated, then its change event comes."""
+def opened(panel: ft.Control, expanded: bool) -> None:
+    """The browser opens or closes a fold-out panel's tile: its `expanded` is updated, then its change event
+    comes."""
+    tile = head(panel)
     tile.expanded = expanded
     tile.on_change(SimpleNamespace(control=tile))
+
+
+def head(panel: ft.Control) -> ft.ExpansionTile:
+    """The tile at the head of a fold-out panel (`views.components.folds.fold`)."""
+    return next(c for c in walk(panel) if isinstance(c, ft.ExpansionTile))
+
+
+def folded(panel: ft.Control) -> dict[str, ft.Control]:
+    """A scoreboard's fold-out panels (a row each) by their tile's title."""
+    return {head(c).title.value: c for c in panel.controls[1:]}
 
 
 def test_the_scoreboard_heading_its_names_and_its_lines_start_at_one_inset():
@@ -578,11 +590,12 @@ def test_the_scoreboard_heading_its_names_and_its_lines_start_at_one_inset():
     panel = scoreboard_panel(lambda key, **p: words.say("en", key, **p), "en", engine("score_pad").scoreboard(state),
                              Folds({}, lambda: None), expanded=True)
     heading, first = panel.controls[0], panel.controls[1]
-    assert (heading.content.value, heading.padding.left) == ("Scoreboard", TILE_INSET) and first.tile_padding is None
-    assert first.controls[0].padding.left == TILE_INSET
+    assert (heading.content.value, heading.padding.left) == ("Scoreboard", TILE_INSET)
+    assert head(first).tile_padding is None
+    assert first.content.controls[1].content.controls[0].padding.left == TILE_INSET
     log = log_panel("en", [{"number": 1, "at": T0, "by": "table", "what": ["app.log_empty", {}]}], 1,
                     Folds({}, lambda: None))
-    assert log.controls_padding.left == TILE_INSET
+    assert log.content.controls[1].padding.left == TILE_INSET
 
 
 def test_a_breakdown_stays_open_across_renders_and_is_built_only_while_open():
@@ -599,19 +612,19 @@ def test_a_breakdown_stays_open_across_renders_and_is_built_only_while_open():
     folds = Folds(scratch, lambda: renders.append(1))
 
     def tiles():
-        """The panel's tiles by their title."""
-        panel = scoreboard_panel(lambda key, **p: words.say("en", key, **p), "en", board, folds, limit=20)
-        return {t.title.value: t for t in walk(panel) if isinstance(t, ft.ExpansionTile)}
+        """The panel's folds by their title."""
+        return folded(scoreboard_panel(lambda key, **p: words.say("en", key, **p), "en", board, folds, limit=20))
 
     closed = tiles()
-    assert [t.expanded for t in closed.values()] == [False, False] and all(not t.controls for t in closed.values())
+    assert [head(t).expanded for t in closed.values()] == [False, False]
+    assert all(texts(t) == [title, pts] for t, title, pts in zip(closed.values(), ["1. B", "2. A"], ["6", "5"]))
     opened(closed["1. B"], True)
     assert renders == [1]
     shown = tiles()
-    assert shown["1. B"].expanded and "Round 2 = 5" in texts(shown["1. B"])
-    assert not shown["2. A"].expanded and not shown["2. A"].controls
+    assert head(shown["1. B"]).expanded and "Round 2 = 5" in texts(shown["1. B"])
+    assert not head(shown["2. A"]).expanded and texts(shown["2. A"]) == ["2. A", "5"]
     opened(shown["1. B"], False)
-    assert not tiles()["1. B"].controls
+    assert texts(tiles()["1. B"]) == ["1. B", "6"]
 
 
 def test_once_over_every_name_on_the_scoreboard_starts_at_the_same_place():
@@ -673,10 +686,10 @@ def test_the_log_starts_open_and_a_closed_log_builds_no_entries():
     entries = [{"number": 1, "at": T0, "by": "table", "what": ["app.log_empty", {}]}]
     folds = Folds({}, lambda: None)
     log = log_panel("en", entries, 1, folds)
-    assert log.expanded and len(texts(log)) == 2
+    assert head(log).expanded and len(texts(log)) == 2
     opened(log, False)
     log = log_panel("en", entries, 1, folds)
-    assert not log.expanded and texts(log) == ["Action log (1)"]
+    assert not head(log).expanded and texts(log) == ["Action log (1)"]
 
 
 def test_kept_rows_are_the_previous_renders_while_their_key_is_unchanged():
@@ -800,3 +813,36 @@ def test_an_empty_pile_is_as_high_as_a_pile_of_one_row_of_cards():
     for key in ("flip7.view.no_cards", "rummy.view.pile_empty", "bacon.view.pile_empty", "bacon.view.none_here",
                 "bacon.view.nobody_out", "solar_storm.view.picked_none"):
         assert declared_height(pile(ctx, [], lambda i: None, key)) == one_row, key
+
+
+def test_a_fold_is_read_as_one_button_named_by_its_row_that_is_expanded_or_collapsed():
+    """A scoreboard row and the action log were read as buttons named by their texts ("1. A\\n3"), with no
+    expanded or collapsed state and aria-current="false" (their list tile's unselected state), found in Chromium's
+    semantics DOM. Each head is now one node of its own, named (place, player, points), expanded or not, with no
+    selected state; the breakdown below it is not part of its name; a screen reader's tap opens and closes it."""
+    from scoring.core import engine
+    from scoring.record import new_record, play, replay
+    record = new_record("score_pad", ["A", "甲"], now=T0)
+    state = replay(record)
+    record, state = play(record, state, {"type": "round", "by": "table", "scores": {"A": 3, "甲": 1}})
+    board = engine("score_pad").scoreboard(state)
+    folds = Folds({}, lambda: None)
+
+    def heads(lang: str) -> list[tuple]:
+        """Each fold's read-out: its name, whether it is expanded, a button, and what is inside it."""
+        panel = scoreboard_panel(lambda key, **p: words.say(lang, key, **p), lang, board, folds)
+        log = log_panel(lang, [{"number": 1, "at": T0, "by": "table", "what": ["app.log_empty", {}]}], 1, folds)
+        found = [c for c in [*walk(panel), *walk(log)] if isinstance(c, ft.Semantics) and c.expanded is not None]
+        assert all(s.button and s.exclude_semantics and s.selected is None for s in found)
+        assert not [c for c in [*walk(panel), *walk(log)] if isinstance(c, ft.ExpansionTile)
+                    and not any(c in walk(s) for s in found)]
+        return [(s.label, s.expanded, texts(s)) for s in found]
+
+    assert [(name, shut) for name, shut, _ in heads("en")] == [("1. A (3)", False), ("2. 甲 (1)", False),
+                                                              ("Action log (1)", True)]
+    assert [name for name, _, _ in heads("zh-CN")] == ["1. A（3）", "2. 甲（1）", "操作记录（1）"]
+    tap = next(c for c in walk(scoreboard_panel(lambda key, **p: words.say("en", key, **p), "en", board, folds))
+               if isinstance(c, ft.Semantics) and c.label == "1. A (3)")
+    tap.on_tap(None)
+    (a, opened_lines), (log, log_lines) = [(h[1], h[2]) for h in heads("en")[::2]]
+    assert a and log and "Round 1 = 3" not in opened_lines and "No actions yet." not in log_lines

@@ -125,7 +125,7 @@ def test_flip7_two_rounds_with_coach(phone):
 
     totals = {"Fay": 48, "Gus": 44, "Hal": 15}
     for place, (name, points) in enumerate(sorted(totals.items(), key=lambda kv: -kv[1]), start=1):
-        tab.see_button(f"{place}. {name} {points}")
+        tab.see_button(f"{place}. {name}（{points}）")  # a scoreboard row, read with its points
     tab.see_role("row", "总分 48 44 15")
     tab.shot("phone_flip7_after_two_rounds")
     shot_at(tab, "phone_flip7_totals", "总分")
@@ -181,7 +181,7 @@ def test_bacon_one_deal_with_referee(phone):
     shot_at(tab, "phone_bacon_after_deal", "Team 1 +2")
     wholly_on_screen(tab, "Total", ["Team 1: 2", "Team 2: 0"])
     totals = {"Ida": 2, "Jon": 0, "Kit": 2, "Lu": 0}
-    for shown in ("1. Ida 2", "1. Kit 2", "2. Jon 0", "2. Lu 0"):
+    for shown in ("1. Ida (2)", "1. Kit (2)", "2. Jon (0)", "2. Lu (0)"):
         tab.see_button(shown)
     assert exported_totals(tab, "bacon_export") == totals
 

@@ -105,9 +105,10 @@ def log_panel(lang: str, entries: list[dict], count: int, folds: Folds, on_show_
             rows.append(show_all_button(lang, on_show_all))
         return [ft.Column(spacing=4, controls=rows or [aside(lang, words.say(lang, "app.log_empty"))])]
 
+    title = words.say(lang, "app.log", count=count)
     return fold(
-        folds, "log", True, contents,
-        title=ft.Text(words.say(lang, "app.log", count=count), size=18, weight=ft.FontWeight.BOLD),
+        folds, "log", True, contents, said=title,
+        title=ft.Text(title, size=18, weight=ft.FontWeight.BOLD),
         controls_padding=ft.Padding.only(left=TILE_INSET, bottom=8),
         expanded_alignment=ft.Alignment.TOP_LEFT,
         expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,

@@ -39,11 +39,40 @@ class Folds:
 
         return change
 
+    def flipped(self, name: str, shown: bool) -> Callable[[Any], None]:
+        """The tap handler of panel `name`'s read-out (a screen reader's tap): open it if `shown` is False, else
+        close it, and render the screen again."""
 
-def fold(folds: Folds, name: str, default: bool, contents: Callable[[], list[ft.Control]],
-         **tile: Any) -> ft.ExpansionTile:
-    """An `ft.ExpansionTile` (title, leading, ... given as `tile`) open as the tab left it (else `default`),
-    whose contents are built only while it is open."""
+        def flip(e: Any) -> None:
+            """Keep the other state than the one the panel was rendered in."""
+            self.scratch[f"_fold:{name}"] = not shown
+            self.refresh()
+
+        return flip
+
+
+def fold(folds: Folds, name: str, default: bool, contents: Callable[[], list[ft.Control]], said: str,
+         hint: str | None = None, key: str | None = None, **tile: Any) -> ft.Container:
+    """A fold-out panel open as the tab left it (else `default`), whose contents are built only while it is open:
+    its head an `ft.ExpansionTile` (title, leading, ... given as `tile`; `controls_padding`, `expanded_alignment`
+    and `expanded_cross_axis_alignment` place the contents) read out as one button named `said` (and `hint`, its
+    subtitle) that is expanded or collapsed, the contents below it read as they are.
+
+    The head alone is one node: the tile's own was "button, Expanded" with aria-current="false" (its list tile's
+    unselected state) and no aria-expanded, named by its texts (a scoreboard row read "1. A\n3"), and a node
+    over the whole tile would take the contents into the button's name. A tap by a screen reader (the node's
+    tap) flips the panel as a tap on the tile does. Open, the lines above and below it hold the contents too, as
+    the tile's own did."""
     shown = folds.is_open(name, default)
-    return ft.ExpansionTile(expanded=shown, controls=contents() if shown else [], on_change=folds.toggled(name),
-                            **tile)
+    padding = tile.pop("controls_padding", None)
+    alignment = tile.pop("expanded_alignment", None)
+    across = tile.pop("expanded_cross_axis_alignment", ft.CrossAxisAlignment.CENTER)
+    head = ft.Semantics(label=said, hint_text=hint, button=True, expanded=shown, exclude_semantics=True,
+                        on_tap=folds.flipped(name, shown),
+                        content=ft.ExpansionTile(expanded=shown, controls=[], on_change=folds.toggled(name),
+                                                 shape=ft.RoundedRectangleBorder(), **tile))
+    body = [ft.Container(padding=padding, alignment=alignment or ft.Alignment.CENTER, content=ft.Column(
+        controls=contents(), spacing=0, horizontal_alignment=across))] if shown else []
+    line = ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)
+    return ft.Container(key=key, border=ft.Border.only(top=line, bottom=line) if shown else None, content=ft.Column(
+        spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[head, *body]))

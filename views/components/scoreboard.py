@@ -73,6 +73,7 @@ def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds,
     tiles = []
     for title, name in rows(t, board):
         player = by_name[name]
+        points = t("app.points", points=player.total)
         tiles.append(fold(
             folds, f"breakdown:{name}", expanded,
             lambda player=player: [ft.Container(padding=ft.Padding.only(left=TILE_INSET, bottom=8),
@@ -80,11 +81,11 @@ def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds,
                                                 content=ft.Column(controls=breakdown_lines(t, lang, player, limit,
                                                                                            board.over),
                                                                   spacing=2))],
-            key=f"player-{name}",
+            said=t("app.row_total", row=title, points=points), key=f"player-{name}",
             title=ft.Text(title, weight=ft.FontWeight.BOLD if name in winners else None),
             leading=(ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=TROPHY) if name in winners
                      else ft.Container(width=TROPHY) if winners else None),
-            trailing=ft.Text(t("app.points", points=player.total), size=18, weight=ft.FontWeight.BOLD),
+            trailing=ft.Text(points, size=18, weight=ft.FontWeight.BOLD),
             expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
         ))
     heading = ft.Container(padding=ft.Padding.only(left=TILE_INSET),
