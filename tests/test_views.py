@@ -727,6 +727,21 @@ def test_a_players_name_is_never_broken_across_lines():
     assert "李\u2060四" in texts(session.next_step(app, session.engine("kingdomino"), state))[0]
 
 
+def test_each_entry_of_the_end_screens_ranking_stays_whole_in_both_languages():
+    """At 1.5x text the Chinese end screen's "排名：1. 甲（12）、2. Cy（0）" broke between "2. Cy" and "（0）": a line may
+    break before a full-width bracket after a Latin letter, and the word joiners stood only between two Chinese
+    characters. A joiner now stands on each side of every Chinese character or full-width mark inside an entry
+    (a name too: 小Cy), and spaces are no-break spaces, in both languages."""
+    assert words.whole_name("小Cy") == "小\u2060Cy"
+    table = Table("score_pad", ["甲", "Cy"])
+    assert table.apply({"type": "round", "by": "table", "scores": {"甲": 12, "Cy": 0}})
+    board = engine("score_pad").scoreboard(table.state)
+    for lang, entry in (("zh-CN", "2.\u00a0Cy\u2060（\u20600\u2060）"), ("en", "2.\u00a0Cy\u00a0(0)")):
+        app = SimpleNamespace(lang=lang, t=lambda key, **params: words.say(lang, key, **params))
+        line = session.ranked(app, {"game": "score_pad"}, board)[-1].value
+        assert entry in line, (lang, line)
+
+
 def test_the_header_breaks_only_after_a_separator():
     line = session.status_line(" · ", ["Round 1 of 3", "Scoring", "Ann's turn"])
     assert line == "Round\u00a01\u00a0of\u00a03\u00a0· Scoring\u00a0· Ann's\u00a0turn"
@@ -1014,7 +1029,7 @@ def test_an_entry_of_the_chinese_ranking_is_never_broken_across_lines(app):
     board = engine("score_pad").scoreboard(Table("score_pad", ["小明", "丽丽"]).state)
     shown = raw_texts(session.end_panel(app, {"players": [{"name": "小明"}, {"name": "丽丽"}]}, board, Folds({}, print)))
     ranking = next(t for t in shown if t.startswith("排名："))
-    assert "1.\u00a0丽\u2060丽\u2060（0）" in ranking
+    assert "1.\u00a0丽\u2060丽\u2060（\u20600\u2060）" in ranking
 
 
 def test_a_winners_name_is_never_broken_across_lines(app):

@@ -22,7 +22,8 @@ LANGUAGES = i18n.LANGUAGES
 move_name = i18n.move_name  # a move's name, the game's own first: the one lookup a refusal naming a move uses too
 plain_list = i18n.plain_list  # a list without "and" ("1. A (4), 2. B (3)": a ranking, numbered already)
 ORPHAN_MAX = 12  # a last word this short (in characters) is glued to the word before it
-CJK_PAIR = re.compile(f"(?<=[{i18n.CJK}])(?=[{i18n.CJK}])")  # between two CJK letters or full-width marks: 丽（
+# beside a CJK letter or full-width mark, next to any letter but a space: 丽（, Cy（ (a line may break there)
+CJK_PAIR = re.compile(f"(?<=[{i18n.CJK}])(?=\\S)|(?<=\\S)(?=[{i18n.CJK}])")
 
 
 def readable(lang: str, value: Any, refusal: bool = False) -> Any:
@@ -53,8 +54,8 @@ def unbroken(text: str) -> str:
 
 def whole_name(name: str) -> str:
     """A player's name (or one entry of a list: "2. 丽丽（0）") that a line never breaks inside: no-break spaces, and
-    a word joiner between two Chinese, Japanese or Korean characters or full-width marks (a line may break between
-    any two of them: 李 / 四, 丽丽 / （0）); emoji and their joiners are left as they are."""
+    a word joiner on each side of a Chinese, Japanese or Korean character or full-width mark, but beside a space (a
+    line may break there: 李 / 四, 丽丽 / （0）, Cy / （0）); emoji and their joiners are left as they are."""
     return CJK_PAIR.sub("\u2060", unbroken(name))
 
 
