@@ -76,19 +76,21 @@ class Table:
         return module.build(self.ctx())
 
 
-def squares(control) -> dict[tuple[int, int], ft.Semantics]:
-    """A board's named squares by (row, col), from their accessible names ("Row r, column c: …")."""
+def squares(control, tappable: bool = True) -> dict[tuple[int, int], ft.Semantics]:
+    """A board's named squares by (row, col), from their accessible names ("Row r, column c: …"): the buttons,
+    or every named square when not `tappable`."""
     out = {}
     for c in walk(control):
-        if isinstance(c, ft.Semantics) and c.button and isinstance(c.label, str) and c.label.startswith("Row "):
+        if isinstance(c, ft.Semantics) and (c.button or not tappable) and isinstance(c.label, str) \
+                and c.label.startswith("Row "):
             row, col = c.label.split(":")[0].removeprefix("Row ").split(", column ")
             out[(int(row) - 1, int(col) - 1)] = c
     return out
 
 
-def cells(control) -> dict[tuple[int, int], ft.Container]:
-    """The grid editor's tappable cells by (row, col)."""
-    return {rc: named.content for rc, named in squares(control).items()}
+def cells(control, tappable: bool = True) -> dict[tuple[int, int], ft.Container]:
+    """The grid editor's tappable cells by (row, col), or every named cell when not `tappable`."""
+    return {rc: named.content for rc, named in squares(control, tappable).items()}
 
 
 def name(control, row: int, col: int) -> str:
@@ -302,11 +304,11 @@ def test_every_coloured_legend_line_points_at_one_property():
     assert coloured[0] == (ft.Colors.RED_600, "Lake — squares: 2, crowns: 1, points: 2")
     assert lines[-1] == (None, "No crown, 0 points: Forest (3 squares), Lake (1 square), Swamp (1 square), "
                                "Lake (3 squares) and Forest (1 square)")
-    squares = cells(body)
+    squares = cells(body, tappable=False)  # a painted kingdom is only shown
     for p, colour in view.outlined(game.trim(table.state["games"][0]["kingdoms"]["Ann"]["grid"])):
         frames = {(side.width, side.color) for side in (squares[tuple(rc)].border.top for rc in p["cells"])}
         if colour is None:
-            assert frames == {(1, ft.Colors.OUTLINE_VARIANT)} and texts(squares[tuple(p["cells"][0])]) == []
+            assert frames == {(1, ft.Colors.OUTLINE)} and texts(squares[tuple(p["cells"][0])]) == []
         else:
             assert frames == {(3, colour)} and colour not in view.CLASHES[p["terrain"]]
             assert texts(squares[tuple(p["cells"][0])]) == [f"+{p['points']}"]
@@ -458,3 +460,18 @@ def test_the_score_comparison_columns_share_the_width_so_a_larger_text_keeps_its
         cells = [c for c in walk(table) if isinstance(c, ft.Text)]
         assert len(cells) == 12
         assert all(c.width is None and c.expand == 1 for c in cells), lang
+
+
+def test_a_finished_kingdoms_squares_are_named_not_buttons_and_its_empty_squares_outlined_to_be_seen():
+    """On the end screen every square of a kingdom was still a button (a tap did nothing), and an empty square's
+    1 px outline (the theme's outline variant) measured 1.99:1 against the board on the dark theme, 1.62:1 on the
+    light one. A square nobody can tap is a named square, no button; an empty one is outlined in the theme's
+    outline colour (measured on screenshots: 3:1 or more on both themes)."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    assert table.apply({"type": "place", "by": "Ann", "domino": 4, "cells": [[3, 3], [4, 3]]})
+    assert table.apply({"type": "finish", "by": "table"}) and table.state["over"]
+    squares = [(s.label, s.button, s.content) for s in walk(view.final(table.ctx()))
+               if isinstance(s, ft.Semantics) and str(s.label or "").startswith("Row ")]
+    assert squares and not [label for label, button, cell in squares if button or cell.on_click]
+    empty = [cell.border.top.color for label, _, cell in squares if label.endswith(": Empty")]
+    assert empty == [ft.Colors.OUTLINE]
