@@ -201,7 +201,8 @@ def double_tap(tab: Tab, name: str) -> None:
     tab.gone("你点击时画面已经变了，这次点击没有生效")
 
 
-def test_a_double_tap_takes_away_only_what_was_tapped(phone):
+def new_flip7(phone) -> Tab:
+    """A phone in Chinese on a new Flip 7 session's set-up, Fay, Gus and Hal seated."""
     tab = phone.open("/")
     tab.language("zh-CN")
     tab.press(tab.page.get_by_role("group", name="翻转7").get_by_role("button", name="新对局"))
@@ -210,6 +211,11 @@ def test_a_double_tap_takes_away_only_what_was_tapped(phone):
         tab.fill("新玩家", name)
         tab.tap("添加")
         tab.see(f"{i + 1}. {name}")
+    return tab
+
+
+def test_a_double_tap_takes_away_only_what_was_tapped(phone):
+    tab = new_flip7(phone)
     double_tap(tab, "让 Fay 离座")
     tab.see("1. Gus")
     tab.see("2. Hal")
@@ -236,14 +242,7 @@ def top_of(tab: Tab, name: str) -> float:
 def test_a_lines_first_card_moves_nothing_under_its_pile(phone):
     """Flip 7 on a phone: the empty pile's "no cards yet" line gave way to a taller row of card chips, and 停牌 moved
     20 px down at the first card (914 → 934), back up when it was taken back. It stays where it is."""
-    tab = phone.open("/")
-    tab.language("zh-CN")
-    tab.press(tab.page.get_by_role("group", name="翻转7").get_by_role("button", name="新对局"))
-    tab.see("新对局：翻转7")
-    for i, name in enumerate(["Fay", "Gus", "Hal"]):
-        tab.fill("新玩家", name)
-        tab.tap("添加")
-        tab.see(f"{i + 1}. {name}")
+    tab = new_flip7(phone)
     tab.tap("开始", exact=True)
     select(tab, "Fay")
     empty = top_of(tab, "停牌")

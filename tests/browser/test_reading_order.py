@@ -82,6 +82,16 @@ def top_down(said: list[dict]) -> None:
         assert after["bottom"] > before["top"], f"{after['text']!r} (above) is read after {before['text']!r}"
 
 
+def columns_read(tab, lang: str, viewport: dict) -> tuple[list[dict], list[dict]]:
+    """The screen at this size, once laid out: its main and side columns as read, each read top down."""
+    tab.resize(viewport)
+    laid_out(tab, lang)
+    main, side = in_columns(reading(tab), lang)
+    top_down(main)
+    top_down(side)
+    return main, side
+
+
 def test_the_hosts_table_screen_reads_column_by_column(browser, order_server):
     server, sid = order_server
     host = new_tab(browser, server, LAPTOP)
@@ -95,16 +105,14 @@ def test_the_hosts_table_screen_reads_column_by_column(browser, order_server):
                  words.say(lang, "table.free_seat", seat="A"), "B", free, "C", free,
                  words.say(lang, "table.referee_seat"), free]
         for viewport in (LAPTOP, PHONE):
-            host.resize(viewport)
-            laid_out(host, lang)
-            main, side = in_columns(reading(host), lang)
-            top_down(main)
-            top_down(side)
+            main, side = columns_read(host, lang, viewport)
             texts = [t["text"] for t in main]
             start = texts.index(seats[0])
             assert texts[start:start + len(seats)] == seats
             assert texts[-1] == words.say(lang, "table.open_session")
-            assert [t["text"] for t in side[:2]] == [words.say(lang, "app.scoreboard"), "1. A 6"]
+            first = words.say(lang, "app.row_total", row=words.say(lang, "app.place_name", place=1, name="A"),
+                              points=words.say(lang, "app.points", points=6))
+            assert [t["text"] for t in side[:2]] == [words.say(lang, "app.scoreboard"), first]
             assert side[-1]["text"].startswith("#1 ")
     phone.tab.page.context.close()
     host.page.context.close()
@@ -116,11 +124,7 @@ def test_the_session_screen_reads_column_by_column(browser, order_server):
     for lang in ("en", "zh-CN"):
         tab.language(lang)
         for viewport in (LAPTOP, PHONE):
-            tab.resize(viewport)
-            laid_out(tab, lang)
-            main, side = in_columns(reading(tab), lang)
-            top_down(main)
-            top_down(side)
+            main, side = columns_read(tab, lang, viewport)
             assert main[0]["text"].startswith(i18n.table(lang)["app.next_step"].split("{")[0])
             assert side[-1]["text"] == words.say(lang, "table.open")
     tab.page.context.close()
