@@ -9,9 +9,10 @@ colour, a red that stays readable on the light and the dark surface), spades and
 (dark in the light theme, light in the dark one). The signs come from the bundled symbol font (views/app.py).
 
 Builders:
-    card_buttons(cards, on_pick, width=58) -> ft.Control
+    card_buttons(cards, on_pick, width=58, taken=None) -> ft.Control
         cards: [(code, label)] (label a text or a control such as `card_face(code)`), one button each in a
-        wrapping row; on_pick(code) on tap.
+        wrapping row; on_pick(code) on tap. taken: {code: words} for cards that cannot be picked (a Rummy card
+        already entered for someone): struck through, disabled, read as the words.
     drawn_key(name, items, index) -> str
         the key of an item of a list of removable items (items: their labels), naming the whole list.
     pile(ctx, labels, on_remove, empty_key) -> ft.Control
@@ -73,14 +74,24 @@ def recent(ctx: Any, count: int, name: str) -> tuple[int, ft.Control | None]:
                                         on_click=lambda e: show())
 
 
-def card_buttons(cards: list[tuple[str, str | ft.Control]], on_pick: Callable[[str], None], width: int = 58) -> ft.Control:
-    """A wrapping row of card buttons; tapping one picks its code."""
+def card_buttons(cards: list[tuple[str, str | ft.Control]], on_pick: Callable[[str], None], width: int = 58,
+                 taken: dict[str, str] | None = None) -> ft.Control:
+    """A wrapping row of card buttons; tapping one picks its code; a card in `taken` is struck through, cannot be
+    tapped and is read as its words there (where it already is)."""
+    taken = taken or {}
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-        ft.OutlinedButton(content=label, width=width, height=TAP,
+        ft.OutlinedButton(content=struck(label, taken[code]) if code in taken else label, width=width, height=TAP,
+                          disabled=code in taken,
                           style=ft.ButtonStyle(padding=ft.Padding.all(0), text_style=text_style(size=18)),
                           on_click=lambda e, c=code: on_pick(c))
         for code, label in cards
     ])
+
+
+def struck(label: str | ft.Text, said: str) -> ft.Text:
+    """A card's label struck through in the disabled colour (not by colour alone), read as `said`."""
+    return ft.Text(label.value if isinstance(label, ft.Text) else label, color=ft.Colors.OUTLINE, semantics_label=said,
+                   style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH, decoration_color=ft.Colors.OUTLINE))
 
 
 def pile(ctx: Any, labels: list[str], on_remove: Callable[[int], None], empty_key: str) -> ft.Control:

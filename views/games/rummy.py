@@ -4,7 +4,8 @@
 The draft lives in `ctx.local["rummy"]`: who is being entered, which pile the taps go to ("hand", "laid_off"
 or a meld's index), the suit being tapped, every player's melds / lay-offs / hand, the stock-out flag, where
 laid-off cards went ("onto": {card: a card of the meld it joined}) and the question being asked ("ask").
-The engine checks melds, lay-offs and that no card is used twice; the view only collects.
+The engine checks melds, lay-offs and that no card is used twice; the view only collects, and its picker
+strikes through a card already entered for anyone in the draft (one deck: see `taken`).
 
 Where a laid-off card went: before sending, the view asks the engine (`check`, nothing applied) whether it would
 take the round. When it refuses `rummy.lay_off_ambiguous` (an ace that could go low on a run or high elsewhere),
@@ -135,7 +136,20 @@ def waiting(ctx: GameContext) -> ft.Control:
 
 def cards(line: dict) -> int:
     """How many cards a line holds: melded, laid off and in hand."""
-    return sum(len(m) for m in line["melds"]) + len(line["laid_off"]) + len(line["hand"])
+    return len(held(line))
+
+
+def held(line: dict) -> list[str]:
+    """A line's cards: melded, laid off and in hand."""
+    return [card for meld in line["melds"] for card in meld] + line["laid_off"] + line["hand"]
+
+
+def taken(ctx: GameContext, draft: dict) -> dict[str, str]:
+    """The cards entered so far for anyone in this draft, each with whom it is entered for: one deck holds each
+    card once, so the picker offers none of them again (a card entered for the wrong player is taken back from
+    their pile first). [Ruling, this view's: the engine still refuses a card twice, e.g. from two phones' lines.]"""
+    return {card: ctx.t("rummy.view.taken", card=card_name(card), name=name)
+            for name, line in draft["lines"].items() for card in held(line)}
 
 
 def own_line(ctx: GameContext) -> list[ft.Control]:
@@ -255,7 +269,7 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
                               on_click=lambda e: new_meld()),
         ]),
         choice_row([(s, ctx.t(f"rummy.view.suit.{s}")) for s in RUMMY_SUITS], suit, lambda s: update(suit=s)),
-        card_buttons([(f"{r}{suit}", card_face(f"{r}{suit}")) for r in RANK_NAMES], pick),
+        card_buttons([(f"{r}{suit}", card_face(f"{r}{suit}")) for r in RANK_NAMES], pick, taken=taken(ctx, draft)),
     ]
     for target, title in targets:
         cards = line["melds"][target] if isinstance(target, int) else line[target]
