@@ -385,8 +385,8 @@ def test_a_double_tap_on_a_card_chip_once_the_draw_is_full_is_refused_in_words_n
     assert table.local["solar_storm"]["pick"]["cards"] == ["data", "metal"]
     assert table.errors == ["solar_storm.view.draw_full"]
     assert words.say("en", "solar_storm.view.draw_full", count=2) == \
-        "All 2 cards that came up are typed: tap one of them to take it back first."
-    assert words.say("zh-CN", "solar_storm.view.draw_full", count=2) == "抽到的 2 张卡都已点选：先点其中一张取回。"
+        "All 2 cards that came up are typed: tap one of them to remove it first."
+    assert words.say("zh-CN", "solar_storm.view.draw_full", count=2) == "抽到的 2 张卡都已点选：先点其中一张去掉。"
     body = build(table)
     assert pile_shown(body) == ["data ×", "metal ×"]
     tap(body, "Remove data")
@@ -394,6 +394,17 @@ def test_a_double_tap_on_a_card_chip_once_the_draw_is_full_is_refused_in_words_n
     tap(build(table), "energy")
     tap(build(table), "Send")
     assert table.record["actions"][-1]["cards"] == ["metal", "energy"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+@pytest.mark.parametrize("key", ["solar_storm.view.draw_full", "solar_storm.view.target_full"])
+@pytest.mark.parametrize("count", [1, 2])
+def test_a_full_draw_or_hand_says_to_tap_the_typed_cards_with_the_verb_they_are_named_by(lang, key, count):
+    """The refusal points at the typed cards' buttons ("data ×", read "Remove data" / "去掉 data"): it tells the
+    player to remove one, in the buttons' own verb, not to "take it back" (取回), a name no button carries."""
+    verb = words.say(lang, "cards.view.remove_name", card="").strip()
+    hint = words.say(lang, key, what="Ann", count=count)
+    assert verb.lower() in hint.lower() and "take it back" not in hint and "取回" not in hint
 
 
 def test_a_double_tap_on_two_rooms_of_a_full_damage_card_is_refused_and_one_room_twice_toggles():
