@@ -8,7 +8,7 @@ import re
 import flet as ft
 
 from scoring.games.bacon import referee
-from tests.card_view_helpers import Table, all_buttons, label, shown, taken_over, tap
+from tests.card_view_helpers import Table, all_buttons, label, name, shown, taken_over, tap
 from tests.helpers import run_async
 from tests.test_views_components import fills_its_column, raw_texts
 from views import words
@@ -145,8 +145,8 @@ def test_a_past_deal_tapped_open_is_corrected_and_undo_hands_the_order_back():
     body = build(table)
     assert "Correcting deal 1: change the order and save" in shown(body)
     assert table.local["bacon"]["order"] == ["B", "D"] and "1. B ×" in [label(b) for b in all_buttons(body)]
-    tap(body, "Remove 1. B")
-    tap(build(table), "Remove 1. D")
+    tap(body, "Remove B (place 1)")
+    tap(build(table), "Remove D (place 1)")
     out(table, "C", "A")
     tap(build(table), "Save deal 1")
     assert table.errors == []
@@ -157,7 +157,7 @@ def test_a_past_deal_tapped_open_is_corrected_and_undo_hands_the_order_back():
     assert "Team 1 (A + C): 8 points" in shown(body) and "Team 1: 8\nTeam 2: 0" in shown(body)
     assert table.local["bacon"]["order"] == ["D"] and "Deal 3: tap players in the order they went out" \
         in shown(body)
-    tap(body, "Remove 1. D")
+    tap(body, "Remove D (place 1)")
     table.undo()
     table.undo()
     assert table.state["deals"][1:] == [] and table.local["bacon"]["order"] == []
@@ -165,6 +165,19 @@ def test_a_past_deal_tapped_open_is_corrected_and_undo_hands_the_order_back():
     assert table.local["bacon"]["order"] == ["A", "C"]
     tap(build(table), "Deal finished")
     assert len(table.state["deals"]) == 2 and table.local["bacon"]["order"] == []
+
+
+def test_a_player_in_the_order_is_named_by_what_a_tap_does_then_their_place_in_each_language():
+    """A player tapped out was read "Remove 1. Ida" (the ordinal read as part of a name): the button is named
+    "Remove Ida (place 1)" / "去掉 Ida（第 1 个出完）", the words "You are out" uses for a place; the eye keeps
+    "1. Ida ×"."""
+    for lang, remove in (("en", ["Remove Ida (place 1)", "Remove Jon (place 2)"]),
+                         ("zh-CN", ["去掉 Ida（第 1 个出完）", "去掉 Jon（第 2 个出完）"])):
+        table = Table("bacon", ["Ida", "Jon", "Kit", "Lu"], lang=lang)
+        build(table)
+        table.local["bacon"]["order"][:] = ["Ida", "Jon"]
+        picked = [b for b in all_buttons(build(table)) if label(b) in ("1. Ida ×", "2. Jon ×")]
+        assert [name(b) for b in picked] == remove, lang
 
 
 def test_a_deal_undone_while_open_for_correction_is_said_in_deals():
@@ -190,7 +203,7 @@ def test_a_correction_that_would_end_the_game_early_is_refused_in_the_form():
     tap(build(table), "Deal finished")
     tap(build(table), "Deal 2")
     for name in ("B", "D"):
-        tap(build(table), f"Remove 1. {name}")
+        tap(build(table), f"Remove {name} (place 1)")
     out(table, "C", "A")
     tap(build(table), "Save deal 2")
     assert table.errors == ["bacon.correction_ends_early"] and table.local["bacon"]["order"] == ["C", "A"]

@@ -94,8 +94,10 @@ def struck(label: str | ft.Text, said: str) -> ft.Text:
                    style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH, decoration_color=ft.Colors.OUTLINE))
 
 
-def pile(ctx: Any, labels: list[str], on_remove: Callable[[int], None], empty_key: str) -> ft.Control:
-    """The picked cards, each a button that removes it; a hint when there are none."""
+def pile(ctx: Any, labels: list[str], on_remove: Callable[[int], None], empty_key: str,
+         names: list[str] | None = None) -> ft.Control:
+    """The picked cards, each a button that removes it; a hint when there are none. A button shows "label ×" and
+    is read "Remove" and its name (the label, unless `names` gives one without the place the label shows)."""
     if not labels:
         return ft.Row(wrap=True, spacing=0, controls=[ft.Container(width=0, height=PICKED),
                                                      aside(ctx.lang, ctx.t(empty_key))])
@@ -111,9 +113,9 @@ def pile(ctx: Any, labels: list[str], on_remove: Callable[[int], None], empty_ke
 
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         ft.FilledButton(content=ft.Text(ctx.t("cards.view.remove", card=label),
-                                        semantics_label=ctx.t("cards.view.remove_name", card=label)),
+                                        semantics_label=ctx.t("cards.view.remove_name", card=said)),
                         height=PICKED, key=drawn_key("pile", labels, i), on_click=lambda e, i=i: remove(i))
-        for i, label in enumerate(labels)
+        for i, (label, said) in enumerate(zip(labels, names or labels))
     ])
 
 

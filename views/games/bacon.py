@@ -195,7 +195,8 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
                 ft.OutlinedButton(content=ctx.t("bacon.view.out", name=n), style=tall(), on_click=lambda e, n=n: add(n))
                 for n in waiting]),
             pile(ctx, [ctx.t("bacon.view.place", place=i + 1, name=n) for i, n in enumerate(order)], remove,
-                 "bacon.view.none_here" if ctx.state["out"] else "bacon.view.nobody_out"),
+                 "bacon.view.none_here" if ctx.state["out"] else "bacon.view.nobody_out",
+                 [ctx.t("bacon.view.place_said", place=i + 1, name=n) for i, n in enumerate(order)]),
             ft.Row(wrap=True, controls=buttons),
         ]))
 
