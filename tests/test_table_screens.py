@@ -33,6 +33,7 @@ from tests.test_views import StubPage
 from tests.test_views_components import FakePage, buttons, labelled_boxes, texts, walk
 from views import settings, words
 from views.app import App, open_to_phones, top_bar
+from views.components.folds import Folds
 from views.components.private import private_entry
 from views.components.timer import Ticker
 from views.context import GameContext
@@ -1129,10 +1130,13 @@ def table_moves(app: App, hub, message: dict, monkeypatch) -> tuple[set[str], se
     when tapped: every button, chip, checkbox, switch and tappable square, and the buttons of an alert a tap
     opens, each on the board as the screen shows it; a tap on a named button that only changes the board's
     scratch (opens a form, a past round) leads to the board it shows, whose taps count too. Every form counts as
-    filled in right (the engine's `check` accepts anything), so a send button that waits for a valid entry sends."""
+    filled in right (the engine's `check` accepts anything), so a send button that waits for a valid entry sends,
+    and every fold counts as opened (a fold builds its contents only while open: Kingdomino's dominoes out of the
+    box are one tap on its head away)."""
     sent: list[dict] = []
     scratch = seat_local(app, hub.sid, TABLE)
     monkeypatch.setattr(engine(message["meta"]["game"]), "check", lambda state, action: None)
+    monkeypatch.setattr(Folds, "is_open", lambda folds, name, default: True)
 
     def act(action: dict) -> bool:
         """Keep what a tap sends; nothing is applied."""

@@ -247,11 +247,38 @@ def aside_tile(body: ft.Control) -> ft.ExpansionTile:
                 and c.title.value == "Dominoes out of the box (2 or 3 players)")
 
 
-def test_dominoes_out_of_the_box_are_recorded_from_the_view():
-    """Two players: tap domino 45 in 'out of the box' and record it; the engine then refuses it."""
+def aside_head(body: ft.Control) -> ft.Semantics:
+    """What a screen reader reads of the fold-out of the dominoes out of the box."""
+    return next(c for c in walk(body) if isinstance(c, ft.Semantics) and c.expanded is not None
+                and c.label == "Dominoes out of the box (2 or 3 players)")
+
+
+def open_aside(table: Table) -> None:
+    """Open the fold-out of the dominoes out of the box, as a tap on it does."""
+    tile = aside_tile(table.view(view))
+    tile.expanded = True
+    tile.on_change(SimpleNamespace(control=tile))
+
+
+def test_the_dominoes_out_of_the_box_are_read_as_a_fold_that_is_open_or_shut():
+    """The panel was a plain tile: read "button" with aria-current="false" and no expanded or collapsed state. It
+    is the app's fold: one button named by its title, its hint the count chosen, collapsed until a tap (a screen
+    reader's too) opens it; its dominoes are built only while it is open, as every fold's contents are."""
     table = Table("kingdomino", ["Ann", "Bob"])
+    shut = aside_head(table.view(view))
+    assert (shut.button, shut.expanded, shut.hint_text) == (True, False, "Tap the dominoes the box leaves out: 0 chosen")
+    assert not [c for c in walk(table.view(view)) if isinstance(c, ft.Chip)]
+    shut.on_tap(None)
     body = table.view(view)
-    assert "Dominoes out of the box (2 or 3 players)" in texts(body)
+    assert aside_head(body).expanded and [c for c in walk(body) if isinstance(c, ft.Chip)]
+
+
+def test_dominoes_out_of_the_box_are_recorded_from_the_view():
+    """Two players: open 'out of the box', tap domino 45 and record it; the engine then refuses it."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    assert "Dominoes out of the box (2 or 3 players)" in texts(table.view(view))
+    open_aside(table)
+    body = table.view(view)
     chip = next(c for c in walk(body) if isinstance(c, ft.Chip) and c.label.value == "45")
     chip.on_select(None)
     buttons(table.view(view))["Record them as out of the box"].on_click(None)
@@ -264,7 +291,9 @@ def test_dominoes_out_of_the_box_are_recorded_from_the_view():
 def test_a_domino_out_of_the_box_is_read_out_with_its_terrains():
     """A chip of 'out of the box' shows the domino's number; its terrains were only in a hover tooltip, which the
     web does not read out ("45, checkbox"). The chip is read by the tooltip's words."""
-    body = Table("kingdomino", ["Ann", "Bob"]).view(view)
+    table = Table("kingdomino", ["Ann", "Bob"])
+    open_aside(table)
+    body = table.view(view)
     chips = {c.label.value: c for c in walk(body) if isinstance(c, ft.Chip)}
     assert chips["1"].label.semantics_label == chips["1"].tooltip == "Domino 1: Wheat | Wheat"
 
@@ -273,9 +302,7 @@ def test_the_dominoes_out_of_the_box_stay_open_while_they_are_tapped():
     """Each tap on a domino out of the box closed the list (the screen drawn again drew it closed): every domino
     took opening it again, and a screen reader's place went back to its title. The list stays as it was left."""
     table = Table("kingdomino", ["Ann", "Bob"])
-    tile = aside_tile(table.view(view))
-    tile.expanded = True
-    tile.on_change(SimpleNamespace(control=tile))  # opened, as the browser reports it
+    open_aside(table)
     next(c for c in walk(table.view(view)) if isinstance(c, ft.Chip) and c.label.value == "45").on_select(None)
     assert aside_tile(table.view(view)).expanded
 

@@ -61,6 +61,25 @@ def test_a_page_opened_at_a_section_folds_the_others(app):
     assert all(t.expanded for t in walk(body) if isinstance(t, ft.ExpansionTile))
 
 
+def test_a_pages_sections_are_read_as_folds_that_are_open_or_shut(app, monkeypatch):
+    """A section was a plain tile: read "button" with aria-current="false" and no expanded or collapsed state. Each
+    is the app's fold: one button named by its title, expanded or collapsed; a tap (a screen reader's too) shuts
+    the asked one and opens another, and the page drawn again keeps them as they were left."""
+    app.page = StubPage("/rules/kingdomino/placement")
+    monkeypatch.setattr(app, "render", lambda: None)
+
+    def heads() -> dict[str, ft.Semantics]:
+        """The page's section heads by the name they are read by."""
+        return {c.label: c for c in walk(rules.build(app, "kingdomino", "placement")[1])
+                if isinstance(c, ft.Semantics) and c.expanded is not None}
+
+    shown = heads()
+    assert all(h.button for h in shown.values()) and [n for n, h in shown.items() if h.expanded] == ["Placement"]
+    shown["Placement"].on_tap(None)
+    shown["Scoring"].on_tap(None)
+    assert [n for n, h in heads().items() if h.expanded] == ["Scoring"]
+
+
 def test_the_list_searches_as_you_type(app):
     """Typing in the search box lists the hits in both languages; nothing found says so."""
     app.page = StubPage("/rules")

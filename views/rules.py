@@ -17,6 +17,7 @@ import flet as ft
 
 from scoring import i18n, rulebook
 from scoring.rules_search import search
+from views.components.folds import Folds, fold
 from views.ui import aside, kept_typing, tint, typed_text
 
 HIGHLIGHT = tint(ft.Colors.AMBER)
@@ -121,7 +122,8 @@ def hit_tiles(app: Any, text: str) -> list[ft.Control]:
 
 def page_body(app: Any, page: rulebook.Page, section: str | None, back: str | None) -> ft.Control:
     """A page's sections, the asked one open and marked (all open when none is asked), and a way to the
-    other language and to the search."""
+    other language and to the search. Each section is the app's fold (read as open or shut, its text built only
+    while open), kept as this tab left it on this route: another asked section starts from its own defaults."""
     other = next(lang for lang in i18n.LANGUAGES if lang != page.lang)
     asked = page.section(section)
     controls: list[ft.Control] = [ft.Row(wrap=True, controls=[
@@ -134,13 +136,15 @@ def page_body(app: Any, page: rulebook.Page, section: str | None, back: str | No
     if asked:
         controls.append(ft.Text(app.t("rules.asked", section=asked.title), size=16, weight=ft.FontWeight.W_600,
                                 color=ft.Colors.PRIMARY))
+    folds = Folds(app.local(f"rules:{page.id}:{page.lang}:{asked.id if asked else ''}"), app.render)
     for s in page.sections:
         chosen = asked is not None and s.id == asked.id
-        controls.append(ft.ExpansionTile(
-            title=ft.Text(s.title, size=18, weight=ft.FontWeight.BOLD), expanded=asked is None or chosen,
-            bgcolor=HIGHLIGHT if chosen else None, collapsed_bgcolor=None, maintain_state=True,
-            controls=[ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=12),
-                                   content=ft.Markdown(s.body,
-                                                       extension_set=ft.MarkdownExtensionSet.GITHUB_WEB))],
-        ))
+        section_fold = fold(
+            folds, s.id, asked is None or chosen,
+            lambda s=s: [ft.Markdown(s.body, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)], said=s.title,
+            title=ft.Text(s.title, size=18, weight=ft.FontWeight.BOLD),
+            controls_padding=ft.Padding.only(left=16, right=16, bottom=12), expanded_alignment=ft.Alignment.TOP_LEFT,
+            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START)
+        section_fold.bgcolor = HIGHLIGHT if chosen else None
+        controls.append(section_fold)
     return ft.Column(spacing=6, controls=controls)

@@ -10,7 +10,9 @@ import re
 import subprocess
 import sys
 
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, Tab
+from playwright.sync_api import expect
+
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab
 
 PLAYERS = ["国王甲", "国王乙"]
 # Twelve dominoes filling a 5×5 kingdom centred on the castle (frame cells, first half first):
@@ -77,6 +79,12 @@ def exported_totals(tab: Tab, name: str) -> dict:
     return {p["name"]: p["total"] for p in json.loads(out)["players"]}
 
 
+def folded(tab: Tab, head: str, shown: bool) -> None:
+    """Wait until the fold's head is read as a button that is expanded (shown) or collapsed: the app's fold,
+    not a tile read with aria-current="false" and no open or shut state."""
+    expect(tab.page.get_by_role("button", name=head, exact=True, expanded=shown)).to_be_attached(timeout=WAIT_MS)
+
+
 def test_kingdom_domino_by_domino_with_one_refusal(phone):
     tab = phone.open("/")
     tab.language("zh-CN")
@@ -84,6 +92,12 @@ def test_kingdom_domino_by_domino_with_one_refusal(phone):
     start_session(tab, "王国骨牌", PLAYERS)
     tab.see("国王甲接下来放哪块骨牌？")
     tab.shot("kingdomino_phone_picker")
+    folded(tab, "移出盒外的骨牌（2 或 3 人局）", False)
+    tab.tap("移出盒外的骨牌（2 或 3 人局）", exact=True)
+    folded(tab, "移出盒外的骨牌（2 或 3 人局）", True)
+    tab.see_button("记录为移出盒外")
+    tab.tap("移出盒外的骨牌（2 或 3 人局）", exact=True)
+    folded(tab, "移出盒外的骨牌（2 或 3 人局）", False)
     assert rows_of(tab, ["逐块放骨牌", "录入完成的王国"]) == 1
     tab.language("en")
     tab.see("Which domino does 国王甲 place next?")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from scoring.record import new_record
 from storage import Store
 from tests.browser.conftest import LAPTOP, PHONE, new_tab, shown_as
-from tests.browser.test_kingdomino import PLAYERS, start_session
+from tests.browser.test_kingdomino import PLAYERS, folded, start_session
 from tests.browser.test_shell import enter_round
 
 TALL = {"width": 900, "height": 1600}
@@ -62,6 +62,11 @@ def test_why_on_a_refused_finish_opens_the_end_rule_in_english(phone):
     tab.see("The rule that applies: End of the game")
     tab.see("or when the table finishes it (after at least one round).")
     tab.shot("rules_phone_why_en")
+    folded(tab, "End of the game", True)
+    folded(tab, "Scoring", False)
+    tab.tap("Scoring", exact=True)
+    folded(tab, "Scoring", True)
+    tab.see("A player's total is the sum of their round scores.")
     tab.tap("Back", exact=True)
     tab.see_button("Finish game")
 

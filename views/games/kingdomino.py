@@ -34,7 +34,7 @@ import flet.canvas as cv
 
 from scoring.core import TABLE
 from scoring.games import kingdomino as game
-from views.components.folds import Folds
+from views.components.folds import Folds, fold
 from views.components.grid import group_of
 from views.components.offers import makes, offer_here, way_in
 from views.components.private import elsewhere
@@ -456,7 +456,8 @@ def comparison(ctx: GameContext) -> ft.Control:
 def out_of_box(ctx: GameContext, prompt: list[dict]) -> list[ft.Control]:
     """With 2 or 3 players: tap the dominoes the box leaves out, then record them (the engine then refuses them).
     Shown only while the prompt (the engine's, now) still offers `set_aside`, on a screen that acts for the table;
-    its list stays open or closed as the tab left it (`views.components.folds`), not closed again by each tap."""
+    its list is the app's fold (`views.components.folds`): read as open or shut, left as the tab left it (not
+    closed again by each tap), its dominoes built only while it is open (a shut panel's chips could not be tapped)."""
     if not offer_here(ctx, "set_aside", prompt):
         return []
     chosen = ctx.local.setdefault("aside", [])
@@ -472,18 +473,20 @@ def out_of_box(ctx: GameContext, prompt: list[dict]) -> list[ft.Control]:
         if ctx.dispatch({"type": "set_aside", "by": "table", "dominoes": sorted(chosen)}):
             chosen.clear()
 
-    tiles = [toggle_chip(str(n), n in chosen, lambda e, n=n: toggle(n), ft.Icons.CROP_7_5,
-                         tooltip=ctx.t("kingdomino.view.domino_tip", domino=n,
-                                       first=half_words(ctx, *game.DOMINOES[n][0]),
-                                       second=half_words(ctx, *game.DOMINOES[n][1])))
-             for n in sorted(game.DOMINOES) if n not in gone]
-    folds = Folds(ctx.local, ctx.refresh)
-    return [ft.ExpansionTile(expanded=folds.is_open("aside", False), on_change=folds.toggled("aside"),
-                             title=ft.Text(ctx.t("kingdomino.view.aside_title")),
-                             subtitle=ft.Text(ctx.t("kingdomino.view.aside_hint", count=len(chosen))),
-                             controls=[ft.Row(wrap=True, spacing=4, run_spacing=4, controls=tiles),
-                                       ft.FilledButton(content=ctx.t("kingdomino.view.aside_record"),
-                                                       disabled=not chosen, on_click=lambda e: record())])]
+    def contents() -> list[ft.Control]:
+        """The dominoes still in the box as chips and the record button, built only while the panel is open."""
+        tiles = [toggle_chip(str(n), n in chosen, lambda e, n=n: toggle(n), ft.Icons.CROP_7_5,
+                             tooltip=ctx.t("kingdomino.view.domino_tip", domino=n,
+                                           first=half_words(ctx, *game.DOMINOES[n][0]),
+                                           second=half_words(ctx, *game.DOMINOES[n][1])))
+                 for n in sorted(game.DOMINOES) if n not in gone]
+        return [ft.Row(wrap=True, spacing=4, run_spacing=4, controls=tiles),
+                ft.FilledButton(content=ctx.t("kingdomino.view.aside_record"), disabled=not chosen,
+                                on_click=lambda e: record())]
+
+    title, hint = ctx.t("kingdomino.view.aside_title"), ctx.t("kingdomino.view.aside_hint", count=len(chosen))
+    return [fold(Folds(ctx.local, ctx.refresh), "aside", False, contents, said=title, hint=hint,
+                 title=ft.Text(title), subtitle=ft.Text(hint))]
 
 
 # ---------------------------------------------------------------------------------------------------------
