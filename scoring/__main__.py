@@ -1,7 +1,8 @@
 """`python -m scoring`: the engines on the command line, JSON in and out.
 
     python -m scoring games              every game: id, names, player range, options
-    python -m scoring score FILE|-       replay a session record and print its scoreboard as JSON
+    python -m scoring score FILE|-       replay a session record and print its scoreboard as JSON (a cooperative
+                                         game's: the crew's end instead of a ranking and winners)
     python -m scoring check FILE|-       replay a session record and report, without scoring
     python -m scoring prompt FILE|-      what the table is waiting for after the record's actions
     python -m scoring view --seat NAME FILE|-   the state as that seat may see it (no --seat: the public table)
@@ -17,6 +18,10 @@ Rulings:
   2 and a refusal `cli.usage` whose message is in the chosen language when `--lang` names one, else English;
   argparse's own words (which name the argument) and the usage line are quoted inside it as argparse says them.
   Nothing goes to standard error (argparse printed its usage there, and nothing on standard output).
+- A cooperative game (Solar Storm: the crew wins or loses together) ranks nobody, as the end screen and the
+  exports do: `score` prints no "ranking" or "winners" but "crew": null while the game is played, then the
+  crew's end (`Engine.crew_result`: "outcome" won or lost, "why" the reason's key, its parameters) with
+  "message", the reason in the chosen language. Its players' points and breakdowns stay.
 - `--help` (of the command line or of a command) prints `{"help": <argparse's help text>}` and exits 0: help is
   asked for, so it is an answer, and standard output stays one JSON document.
 """
@@ -157,8 +162,20 @@ def run(argv: list[str] | None = None) -> int:
         _emit({"ok": True, "game": record["game"], "actions": len(record["actions"]), "status": eng.status(state)},
               None)
     else:
-        _emit(eng.scoreboard(state).to_json())
+        _emit(_scored(eng, state, args.lang))
     return 0
+
+
+def _scored(eng: Any, state: dict, lang: str) -> dict:
+    """The scoreboard as JSON; a cooperative game's says the crew's end instead of a ranking (see the rulings)."""
+    board = eng.scoreboard(state).to_json()
+    if not eng.game.cooperative:
+        return board
+    crew = eng.crew_result(state)
+    out = {k: v for k, v in board.items() if k not in ("ranking", "winners")}
+    out["crew"] = None if crew is None else {**crew, "message": error_text(lang, RuleError(
+        crew["why"], **{k: v for k, v in crew.items() if k not in ("outcome", "why")}))}
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

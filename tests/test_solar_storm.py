@@ -375,6 +375,37 @@ def test_loss_by_damage_to_a_room_without_cubes():
     assert state["turns"] == 2
 
 
+LOST_ON_THE_BRIDGE = [{"type": "end_actions", "by": "A"},
+                      {"type": "take", "by": "A", "source": "deck", "cards": ["data", "metal"]},
+                      {"type": "damage", "by": "A", "rooms": ["bridge"]},
+                      {"type": "end_actions", "by": "B"},
+                      {"type": "take", "by": "B", "source": "deck", "cards": ["data", "metal"]},
+                      {"type": "damage", "by": "B", "rooms": ["bridge"]}]
+
+
+@pytest.mark.parametrize("lang, message", [("en", "The Bridge took damage with no repair cube left."),
+                                           ("zh-CN", "舰桥在没有修复方块时再次受损。")])
+def test_the_command_line_scores_a_crew_by_its_end_not_by_a_ranking(tmp_path, capsys, lang, message):
+    """`python -m scoring score` printed Solar Storm's ranking and winners ("ranking": [["A", "B"]]: the crew
+    placed first together, even when it lost). It says the crew's end, as the end screen does: won or lost, the
+    reason's key with its parameters and the reason in words; the points stay, a ranking and winners do not."""
+    from scoring.__main__ import main
+    record = new_record("solar_storm", ["A", "B"], options={"deal": "table"}, seed=1)
+    for action in [TYPED_SETUP, *LOST_ON_THE_BRIDGE]:
+        record["actions"].append(action)
+    path = tmp_path / "lost.json"
+    path.write_text(json.dumps({**record, "actions": record["actions"][:1]}), encoding="utf-8")
+    assert main(["--lang", lang, "score", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["crew"] is None          # being played: no end yet
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["--lang", lang, "score", str(path)]) == 0
+    board = json.loads(capsys.readouterr().out)
+    assert "ranking" not in board and "winners" not in board and board["over"]
+    assert board["crew"] == {"outcome": "lost", "why": "solar_storm.view.why.room_destroyed",
+                             "room": "solar_storm.room.bridge", "message": message}
+    assert [p["total"] for p in board["players"]] == [0, 0]
+
+
 @pytest.mark.parametrize("lang, lines", [
     ("en", ["Rooms with power diverted (1 point each) = 8", "Energy Core activated (1 point) = 1"]),
     ("zh-CN", ["已转移电力的房间（每间 1 分） = 8", "启动能源核心（1 分） = 1"]),
