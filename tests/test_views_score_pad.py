@@ -19,17 +19,31 @@ def build(table: Table):
     return view.build(table.ctx())
 
 
+def label(field: ft.TextField) -> str:
+    """A field's label in words (a round field's is a Text of the player's name)."""
+    return field.label.value if isinstance(field.label, ft.Text) else field.label
+
+
 def fields(table: Table) -> dict:
     """Each player's field value, by label."""
-    return {c.label: c.value for c in walk(build(table)) if isinstance(c, ft.TextField)}
+    return {label(c): c.value for c in walk(build(table)) if isinstance(c, ft.TextField)}
 
 
 def type_points(table: Table, points: dict) -> None:
     """Type into the players' fields."""
     body = build(table)
     for field in (c for c in walk(body) if isinstance(c, ft.TextField)):
-        if field.label in points:
-            field.on_change(SimpleNamespace(control=SimpleNamespace(value=points[field.label])))
+        if label(field) in points:
+            field.on_change(SimpleNamespace(control=SimpleNamespace(value=points[label(field)])))
+
+
+def test_a_long_name_is_one_line_in_its_round_field_cut_with_an_ellipsis():
+    """A round field's label was the bare name, which Flutter wraps inside a word in a 150 px field ("Maximilia" /
+    "n" with 1.5× text): it is one line, cut with an ellipsis; the name is whole in its words."""
+    table = Table("score_pad", ["Maximilian", "欧阳娜娜莉莎"])
+    labels = [c.label for c in walk(build(table)) if isinstance(c, ft.TextField)]
+    assert [(t.value, t.max_lines, t.overflow) for t in labels] == [
+        ("Maximilian", 1, ft.TextOverflow.ELLIPSIS), ("欧阳娜娜莉莎", 1, ft.TextOverflow.ELLIPSIS)]
 
 
 def play(table: Table, *rounds: dict, add: str = "Add round") -> None:
@@ -298,7 +312,7 @@ def test_the_tables_field_being_typed_in_stays_itself_when_a_phone_gives_its_poi
     old = build(table)
     give(table, "Ann", {}, "6")
     new = build(table)
-    field_old, field_new = ([c for c in walk(body) if isinstance(c, ft.TextField) and c.label == "Bo"][0]
+    field_old, field_new = ([c for c in walk(body) if isinstance(c, ft.TextField) and label(c) == "Bo"][0]
                             for body in (old, new))
     assert "Given: Ann 6; still to give: Bo" in shown(new)
     assert taken_over(old, field_old, new, field_new)

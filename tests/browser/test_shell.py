@@ -361,6 +361,31 @@ def test_round_buttons_stay_on_one_line_in_chinese(browser, server):
     tab.page.context.close()
 
 
+LARGER_TEXT = "document.addEventListener('DOMContentLoaded', () => document.documentElement.style.fontSize = '24px')"
+
+
+def test_a_long_name_stays_one_line_in_its_round_field_with_larger_text(browser, server):
+    """With text 1.5× larger (the page's root font at 24 px, which Flutter reads as the phone's text size) the
+    round form's 150 px fields broke "Maximilian" inside the word ("Maximilia" / "n") and "欧阳娜娜莉莎" after
+    four characters: two stretches of ink rows in the empty field. Each label is one line now, cut with an
+    ellipsis, and the field is still named by the whole name."""
+    from storage import Store
+    from tests.browser.test_pictomania import LINE_GAP, ink, runs
+    names = ["Maximilian", "欧阳娜娜莉莎", "Ann"]
+    with Store(server.data) as store:
+        sid = store.create(new_record("score_pad", names, now="2025-01-01T20:00:00+00:00"))
+    tab = new_tab(browser, server, PHONE)
+    tab.page.add_init_script(LARGER_TEXT)
+    tab.open(f"/play/{sid}")
+    tab.language("en")
+    for name in names:
+        expect(tab.field(name)).to_be_attached(timeout=WAIT_MS)
+    png = tab.settle()
+    lines = {name: len(runs(ink(tab, png, field_box(tab, name), inset=3)[1], LINE_GAP)) for name in names}
+    assert lines == {name: 1 for name in names}
+    tab.page.context.close()
+
+
 def received_by(tab: Tab) -> list[bytes]:
     """Every websocket frame the tab receives from now on (a reload's too)."""
     frames: list[bytes] = []

@@ -27,6 +27,15 @@ from views.games import round_edit
 from views.ui import aside
 
 KEYS = ("fields",)
+FIELD = 150  # a round field's width: two side by side on a 390 px phone
+
+
+def name_label(name: str) -> ft.Text:
+    """A round field's label: the player's name on one line, cut with an ellipsis where it is wider than the field
+    [ruling, this view's]: a long name ("Maximilian", 欧阳娜娜莉莎 with 1.5× text) broke inside a word ("Maximilia" /
+    "n", 欧阳娜娜 / 莉莎). Cut, it reads as one name begun; the whole name floats above the points once they are
+    typed (at 0.75 of the size, where it fits) and is the field's accessible name."""
+    return ft.Text(name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
 
 
 def entry(text: str) -> int | str:
@@ -79,7 +88,8 @@ def build(ctx: GameContext) -> ft.Control:
             round_edit.close(draft)
 
     fields = [
-        ft.TextField(label=name, value=typed.get(name, ""), keyboard_type=ft.KeyboardType.NUMBER, width=150,
+        ft.TextField(label=name_label(name), value=typed.get(name, ""), keyboard_type=ft.KeyboardType.NUMBER,
+                     width=FIELD,
                      text_size=20, on_change=lambda e, n=name: typed.__setitem__(n, e.control.value),
                      on_submit=lambda e: add_round())
         for name in ctx.players
