@@ -35,7 +35,7 @@ from typing import Any, NoReturn
 
 from scoring import plain
 from scoring.core import RuleError, engine, games
-from scoring.i18n import LANGUAGES, error_text
+from scoring.i18n import LANGUAGES, error_text, text
 from scoring.record import ReplayError, check_record, replay
 
 REFUSED, MALFORMED, INTERNAL = 1, 2, 3
@@ -173,8 +173,8 @@ def _scored(eng: Any, state: dict, lang: str) -> dict:
         return board
     crew = eng.crew_result(state)
     out = {k: v for k, v in board.items() if k not in ("ranking", "winners")}
-    out["crew"] = None if crew is None else {**crew, "message": error_text(lang, RuleError(
-        crew["why"], **{k: v for k, v in crew.items() if k not in ("outcome", "why")}))}
+    out["crew"] = None if crew is None else {**crew, "message": text(
+        lang, crew["why"], **{k: v for k, v in crew.items() if k not in ("outcome", "why")})}
     return out
 
 
