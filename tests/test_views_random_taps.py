@@ -39,8 +39,8 @@ def handlers(body: ft.Control) -> list[tuple[ft.Control, str]]:
 
 
 def value_for(control: ft.Control, rnd: random.Random, typed: list[str] = TYPED):
-    """What a person would put into the control before its event fires (set on it, a text field's from typed),
-    or None for a tap."""
+    """What a person would put into the control before its event fires (set on it, a text field's from typed; a
+    fold opened or shut), or None for a tap."""
     if isinstance(control, ft.TextField):
         control.value = rnd.choice(typed)
     elif isinstance(control, ft.Dropdown) and control.options:
@@ -50,6 +50,9 @@ def value_for(control: ft.Control, rnd: random.Random, typed: list[str] = TYPED)
         control.value = rnd.choice(radios).value if radios else control.value
     elif isinstance(control, (ft.Switch, ft.Checkbox)):
         control.value = not control.value
+    elif isinstance(control, ft.ExpansionTile):   # a tap on a fold's head opens or shuts it, as the browser says
+        control.expanded = not control.expanded
+        return control.expanded
     else:
         return None
     return control.value
