@@ -484,7 +484,8 @@ def test_the_score_comparison_columns_share_the_width_so_a_larger_text_keeps_its
     from views.components.seats import compare_table
     for lang in ("en", "zh-CN"):
         headers = [words.say(lang, f"kingdomino.view.col.{c}") for c in ("player", "total", "largest", "crowns")]
-        table = compare_table(headers, [["Ann", "5", "2", "4"], ["Bo", "0", "0", "0"]], ["Ann"])
+        table = compare_table(lambda key, **p: words.say(lang, key, **p), headers,
+                              [["Ann", "5", "2", "4"], ["Bo", "0", "0", "0"]], ["Ann"])
         cells = [c for c in walk(table) if isinstance(c, ft.Text)]
         assert len(cells) == 12
         assert all(c.width is None and c.expand == 1 for c in cells), lang

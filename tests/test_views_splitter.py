@@ -234,3 +234,14 @@ def test_a_roll_and_a_rounds_last_write_send_the_marked_squares_not_the_sheet_ag
                                 "left": dice[0], "right": dice[1]})
             table.local["player"] = "Bob" if player == "Ann" else "Ann"  # the switcher moves on, as a write's tap does
             assert patch_bytes(before, view.build(table.ctx())) < 20000, (player, number)
+
+
+def test_the_score_comparison_reads_each_player_as_one_named_line():
+    """A screen reader read the comparison as bare words and numbers, "Player", "Points", "Scoring groups", "A",
+    "0", "0", ... (table mode, a Splitter round on a 390 px phone): each player's row is now one line naming its
+    numbers ("Ann: Points 5, Scoring groups 1"), the heading row no second reading of the same words."""
+    table = Table("splitter", ["Ann", "Bob"], {"sheet": "B"})
+    full = [[None if not game.on_sheet("B", r, c) else 4 for c in range(8)] for r in range(7)]
+    table.apply({"type": "layout", "by": "Ann", "layout": game.format_sheet(full)})
+    said = [(c.label, c.exclude_semantics) for c in walk(view.comparison(table.ctx())) if isinstance(c, ft.Semantics)]
+    assert said == [(None, True), ("Ann: Points 5, Scoring groups 0", True), ("Bob: Points 0, Scoring groups 0", True)]

@@ -1,5 +1,6 @@
 """Splitter in a real browser at phone size: one finished sheet painted number by number (RULINGS.md §6 sheet A,
-34 points), one round with the table's own dice written by tapping a pair, the table ends the game, the scores on
+34 points; the score comparison read row by row, each number named by its column), one round with the table's own
+dice written by tapping a pair, the table ends the game, the scores on
 the end screen, then the exported record through `python -m scoring score` gives the same totals."""
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.tap("录入这张计分表")
     tab.see("小林的计分表已整张录入。")
     tab.see("操作记录（1）")
+    tab.see("小林：得分 34，得分的组 12")
+    expect(tab.page.get_by_text("得分的组", exact=True)).to_have_count(0)
 
     tab.tap("小莫", exact=True)
     tab.tap("逐轮填写")

@@ -8,14 +8,15 @@ Builder:
   tapping a name chooses it and rebuilds the view; players in `done` carry a check mark (e.g. have written).
 - `choose(ctx, name)`: choose a player from the view's own code (e.g. hand on to the next one).
 
-    compare_table(headers, rows) -> ft.Control
+    compare_table(t, headers, rows) -> ft.Control
 - a plain table (first column names, the others numbers, right-aligned), its columns sharing the width alike; the
-  first cell of each row is bold when `bold` holds that row's name.
+  first cell of each row is bold when `bold` holds that row's name. A screen reader reads each row as one line
+  naming its numbers by their columns (`app.compare.row`), and not the heading row.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import flet as ft
 
@@ -44,17 +45,24 @@ def player_switch(ctx: Any, done: Iterable[str] = ()) -> tuple[str, ft.Control]:
     return current, choice_row(options, current, lambda n: choose(ctx, n))
 
 
-def compare_table(headers: list[str], rows: list[list[str]], bold: Iterable[str] = ()) -> ft.Control:
+def compare_table(t: Callable[..., str], headers: list[str], rows: list[list[str]],
+                  bold: Iterable[str] = ()) -> ft.Control:
     """A header row and one row per player: the name, then right-aligned numbers, the columns sharing the row's
-    width alike (fixed 72 px number columns broke a heading inside a word at a phone's 1.5x text)."""
+    width alike (fixed 72 px number columns broke a heading inside a word at a phone's 1.5x text). Each row is read
+    as one line, "Ann: Points 5, Scoring groups 1" (read cell by cell it was bare numbers after bare headings)."""
     strong = set(bold)
 
-    def line(cells: list[str], weight: Any = None) -> ft.Control:
-        """One row of the table."""
-        return ft.Row(spacing=4, controls=[
+    def line(cells: list[str], weight: Any = None, said: str | None = None) -> ft.Control:
+        """One row of the table, read as said (nothing: the heading row)."""
+        return ft.Semantics(label=said, exclude_semantics=True, content=ft.Row(spacing=4, controls=[
             ft.Text(cells[0], expand=1, weight=weight or (ft.FontWeight.BOLD if cells[0] in strong else None),
                     no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
-            *[ft.Text(cell, expand=1, text_align=ft.TextAlign.RIGHT, weight=weight) for cell in cells[1:]]])
+            *[ft.Text(cell, expand=1, text_align=ft.TextAlign.RIGHT, weight=weight) for cell in cells[1:]]]))
+
+    def said(row: list[str]) -> str:
+        """A row in words, each number named by its column."""
+        numbers = [t("app.compare.cell", column=h, value=v) for h, v in zip(headers[1:], row[1:])]
+        return t("app.compare.row", name=row[0], cells=t("app.compare.sep").join(numbers))
 
     return ft.Column(spacing=6, controls=[line(headers, ft.FontWeight.W_600), ft.Divider(height=1),
-                                          *[line(row) for row in rows]])
+                                          *[line(row, said=said(row)) for row in rows]])

@@ -446,7 +446,7 @@ def comparison(ctx: GameContext) -> ft.Control:
     rows = [[name, str(by_name[name].total), str(by_name[name].tiebreak[0]), str(by_name[name].tiebreak[1])]
             for name in order]
     controls = [ft.Text(ctx.t("kingdomino.view.compare"), size=18, weight=ft.FontWeight.BOLD),
-                compare_table(headers, rows, board_.winners if board_.over else ())]
+                compare_table(ctx.t, headers, rows, board_.winners if board_.over else ())]
     decided = tiebreak_words(ctx, board_)
     if decided:
         controls.append(ft.Text(decided, size=16, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))

@@ -284,7 +284,7 @@ def comparison(ctx: GameContext) -> ft.Control:
     rows = [[name, str(by_name[name].total),
              str(sum(g["scores"] for g in game.groups(sheet, ctx.state["sheets"][name])))] for name in order]
     controls = [ft.Text(ctx.t("splitter.view.compare"), size=18, weight=ft.FontWeight.BOLD),
-                compare_table(headers, rows, board.winners if board.over else ())]
+                compare_table(ctx.t, headers, rows, board.winners if board.over else ())]
     if len(ctx.players) > 1 and len(board.ranking[0]) > 1:
         controls.append(ft.Text(ctx.t("splitter.view.tie_shared", names=list(board.ranking[0]),
                                       points=by_name[board.ranking[0][0]].total), size=16, weight=ft.FontWeight.W_600))
