@@ -1,6 +1,6 @@
 """Splitter in a real browser at phone size: one finished sheet painted number by number (RULINGS.md §6 sheet A,
 34 points; the score comparison read row by row, each number named by its column), one round with the table's own
-dice written by tapping a pair, the table ends the game, the scores on
+dice (each die button read with its die, "第一颗骰子：2") written by tapping a pair, the table ends the game, the scores on
 the end screen, then the exported record through `python -m scoring score` gives the same totals."""
 
 from __future__ import annotations
@@ -61,10 +61,9 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.tap("小莫", exact=True)
     tab.tap("逐轮填写")
     tab.see("或者录入桌上掷出的点数")
-    twos = tab.page.get_by_role("button", name="2", exact=True)
-    tab.press(twos.nth(0))
+    tab.tap("第一颗骰子：2", exact=True)
     tab.see("桌上掷出：2 和 –")
-    tab.press(twos.nth(1))
+    tab.tap("第二颗骰子：2", exact=True)
     tab.see("桌上掷出：2 和 2")
     expect(tab.button("用桌上掷出的点数")).to_be_enabled(timeout=WAIT_MS)
     tab.tap("用桌上掷出的点数")

@@ -120,15 +120,17 @@ def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
 
 
 def die_row(ctx: GameContext, label: str, dice: list, index: int) -> ft.Control:
-    """Six buttons to say what one of the table's dice shows."""
+    """Six buttons to say what one of the table's dice shows, each read with its die ("First die: 5"): read as
+    bare numbers, the two rows' "1" to "6" could not be told apart."""
 
     def set_die(n: int) -> None:
         """Remember this die."""
         dice[index] = n
         ctx.refresh()
 
-    return ft.Column(spacing=4, controls=[ft.Text(label, size=16),
-                                          choice_row([(n, str(n)) for n in NUMBERS], dice[index], set_die, width=56)])
+    faces = [(n, ft.Text(str(n), semantics_label=ctx.t("splitter.view.die_face", die=label, value=n)))
+             for n in NUMBERS]
+    return ft.Column(spacing=4, controls=[ft.Text(label, size=16), choice_row(faces, dice[index], set_die, width=56)])
 
 
 def draft_of(ctx: GameContext) -> dict:
