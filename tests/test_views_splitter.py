@@ -10,7 +10,7 @@ import flet as ft
 from scoring.core import TABLE
 from scoring.games import splitter as game
 from tests.card_view_helpers import Table as CardTable, tap, tap_round
-from tests.test_views_components import buttons, texts, walk
+from tests.test_views_components import buttons, read, texts, walk
 from tests.test_views_kingdomino import Table, amber, cells
 from views.games import round_edit
 from views.games import splitter as view
@@ -254,3 +254,15 @@ def test_the_score_comparison_reads_each_player_as_one_named_line():
     said = [(c.label, c.exclude_semantics) for c in walk(view.comparison(table.ctx())) if isinstance(c, ft.Semantics)]
     assert said == [(None, True), ("Ann: Points 5, Scoring groups 0", True), ("Bob: Points 0, Scoring groups 0", True)]
 
+
+def test_the_pair_to_write_is_read_once_in_words_not_as_bare_dice():
+    """A phone's write panel read the two dice as "5", "|", "4" and then the hint "A writes 5 | 4: tap a marked
+    square; ...", the numbers twice, first bare (table mode, a Splitter round on a 390 px phone): the big dice are
+    shown, not read; the hint says them, and the swap button stays read."""
+    table = Table("splitter", ["Ann", "Bob"], seed=7)
+    table.apply({"type": "set_roll", "by": "table", "dice": [5, 4]})
+    panel = view.write_panel(table.ctx(), "Ann")
+    hidden = [sorted(read(t.value) for t in walk(c) if isinstance(t, ft.Text)) for c in walk(panel)
+              if isinstance(c, ft.Semantics) and c.exclude_semantics and c.label is None]
+    assert ["4", "5", "|"] in hidden
+    assert "Swap left and right" in buttons(panel)

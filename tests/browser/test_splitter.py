@@ -1,7 +1,8 @@
 """Splitter in a real browser at phone size: one finished sheet painted number by number (RULINGS.md §6 sheet A,
 34 points; the score comparison read row by row, each number named by its column), one round with the table's own
-dice (each die button read with its die, "第一颗骰子：2") written by tapping a pair, the table ends the game, the scores on
-the end screen, then the exported record through `python -m scoring score` gives the same totals."""
+dice (each die button read with its die, "第一颗骰子：2"; the pair said once, by the hint) written by tapping a
+pair, the table ends the game, the scores on the end screen, then the exported record through
+`python -m scoring score` gives the same totals."""
 
 from __future__ import annotations
 
@@ -68,6 +69,7 @@ def test_finished_sheet_and_a_written_round(phone):
     expect(tab.button("用桌上掷出的点数")).to_be_enabled(timeout=WAIT_MS)
     tab.tap("用桌上掷出的点数")
     tab.see("小莫写下 2 | 2")
+    expect(tab.page.get_by_text("|", exact=True)).to_have_count(0)  # the big dice shown, said by the hint only
     tab.shot("splitter_phone_write")
     tab.press(square(tab, 3, 3))
     tab.see("操作记录（3）")

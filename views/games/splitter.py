@@ -182,7 +182,9 @@ def die(n: int) -> ft.Control:
 
 
 def write_panel(ctx: GameContext, player: str) -> ft.Control:
-    """The player's two numbers as left | right, a swap button, and the sheet with the open pairs marked."""
+    """The player's two numbers as left | right, a swap button, and the sheet with the open pairs marked. The big
+    dice are shown, not read: the hint below says them in words ("A writes 5 | 4: ..."), and read they were bare
+    numbers, "5", "|", "4", the pair heard twice."""
     state = ctx.state
     swapped = ctx.local.setdefault("swap", {})
     left, right = reversed(state["roll"]) if swapped.get(player) else state["roll"]
@@ -211,7 +213,8 @@ def write_panel(ctx: GameContext, player: str) -> ft.Control:
 
     return ft.Column(spacing=8, controls=[
         ft.Row(wrap=True, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            die(left), ft.Text("|", size=28), die(right),
+            ft.Semantics(exclude_semantics=True, content=ft.Row(spacing=10, controls=[
+                die(left), ft.Text("|", size=28), die(right)])),
             ft.OutlinedButton(content=ctx.t("splitter.view.swap"), icon=ft.Icons.SWAP_HORIZ,
                               on_click=lambda e: swap())]),
         ft.Text(ctx.t("splitter.view.place_hint", name=player, left=left, right=right), size=16,
