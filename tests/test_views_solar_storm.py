@@ -49,13 +49,30 @@ def test_a_room_shows_a_word_a_line(lang, here):
 
 
 
+@pytest.mark.parametrize("lang, said", [("en", ("cube", "no cube")), ("zh-CN", ("有方块", "无方块"))])
+def test_a_room_is_read_whole_and_each_repair_space_says_cube_or_empty(lang, said):
+    """A room is a semantics group of its own, each line a node inside it (a screen reader read a row's three
+    rooms line by line across), and a repair space's square is read as a cube or none (it was silent:
+    "data, metal, nanobots" under "Cubes: 2/3" never said which spaces hold the cubes)."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
+    ctx = table.ctx()
+    public = ctx.engine.player_view(table.state, None)
+    for room in view.ROOM_IDS:
+        cell = view.room_cell(ctx, public, room)
+        assert isinstance(cell, ft.Semantics) and cell.container and cell.expand
+        lines = cell.content.content.controls
+        assert all(isinstance(line, ft.Semantics) and line.container for line in lines)
+        squares = [space.controls[0].label for space in lines[2].content.controls]
+        assert squares == [said[0] if cube else said[1] for cube in public["rooms"][room]["cubes"]]
+
+
 def test_a_repair_spaces_word_wraps_in_its_room_rather_than_being_cut():
     """A repair space's word may take the room's width left of its square and wrap there, and no more than it
     needs (so it stays centred and whole at the usual text size): with a phone's text set larger (1.5×), the
     right-hand rooms' "纳米机器人" lost its last character at the room's edge, its row wider than the room."""
     table = Table("solar_storm", ["Ann", "Bo"], lang="zh-CN")
     (_, word) = view.track_space(table.ctx(), "nanobots", False).controls
-    assert (word.value, word.expand, word.expand_loose) == ("纳米机器人", True, True)
+    assert (word.content.value, word.expand, word.expand_loose) == ("纳米机器人", True, True)
 
 def test_a_turn_by_taps():
     table = Table("solar_storm", ["Ann", "Bo"])

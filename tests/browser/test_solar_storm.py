@@ -4,7 +4,8 @@ card each turn, discards down to 6 and draws the damage card — until a room ta
 screen says why and its scoreboard lists points only; the exported record through `python -m scoring` says the
 same (`score`: no points, `view`: the reason and the turns). A table that deals the physical decks taps its
 starting deal into the setup form. And the ship's rooms keep each word whole on a phone and spread over a
-laptop's column, in both languages."""
+laptop's column, in both languages, and a screen reader reads each room whole (its cubes, each repair space's
+square as a cube or none and its resource) before the room beside it."""
 
 from __future__ import annotations
 
@@ -139,6 +140,16 @@ def boxes(tab: Tab, text: str, count: int) -> list[dict]:
     return [found.nth(i).bounding_box() for i in range(count)]
 
 
+LEAVES = """() => Array.from(document.querySelectorAll('flt-semantics'))
+  .filter(e => !e.querySelector('flt-semantics')).map(e => e.getAttribute('aria-label') || e.textContent)"""
+
+
+def read_after(tab: Tab, text: str, count: int) -> list[str]:
+    """What a screen reader reads right after text: the next count texts of the semantics tree, in its order."""
+    said = tab.page.evaluate(LEAVES)
+    return said[said.index(text) + 1:said.index(text) + 1 + count]
+
+
 def centre(box: dict) -> float:
     """The middle of a box, across."""
     return box["x"] + box["width"] / 2
@@ -169,6 +180,13 @@ def test_rooms_keep_each_word_whole(browser, server):
             line = boxes(tab, CREW[0], 1)[0]["height"]
             for name in CREW[1:]:
                 assert boxes(tab, name, 1)[0]["height"] < 1.5 * line, (size, lang, name)
+            first, beside = (words.say(lang, f"solar_storm.room.{layout[i]}") for i in (0, 1))
+            squares = [words.say(lang, f"solar_storm.view.space.{k}") for k in ("cube", "empty")]
+            cubes = replay(record)["rooms"][layout[0]]["cubes"]
+            assert read_after(tab, first, 8) == [
+                words.say(lang, "solar_storm.view.cubes", cubes=sum(cubes)),
+                *[said for card, cube in zip(ROOMS[layout[0]]["track"], cubes)
+                  for said in (squares[not cube], words.say(lang, f"solar_storm.card.{card}"))], beside]
             left, right = (boxes(tab, words.say(lang, f"solar_storm.room.{layout[i]}"), 1)[0] for i in (0, 2))
             start = tab.page.get_by_role("button", name=RULES).first.bounding_box()["x"]
             banner = tab.page.get_by_text(NEXT_STEP).first.bounding_box()

@@ -155,7 +155,11 @@ def roll_line(ctx: GameContext, roll: int, purpose: str) -> str:
 def room_cell(ctx: GameContext, view: dict, room: str) -> ft.Control:
     """One room, a third of the ship wide and as tall as the tallest room of its row: name, cubes, the repair
     track a space a line (cube or empty, and the resource it takes), protection, diverted, who is here (a name a
-    line, cut short rather than broken)."""
+    line, cut short rather than broken).
+
+    A screen reader reads a room whole before the next [ruling, this view's]: the room is a semantics group of its
+    own and each of its lines a node inside it (Flutter read the three rooms of a row line by line across, "Engine
+    Room, Mess Hall, Armoury, Cubes: 2/3, Cubes: 3/3, …", and a plain group merges its texts into one label)."""
     who = [p for p in ctx.players if view["where"][p] == room]
     lines = [ft.Text(room_name(ctx, room), size=14, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)]
     colour = tint(ft.Colors.AMBER)
@@ -175,17 +179,23 @@ def room_cell(ctx: GameContext, view: dict, room: str) -> ft.Control:
     if who:
         lines.append(aside(ctx.lang, ctx.t("solar_storm.view.here"), size=12))
         lines += [aside(ctx.lang, name, size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS) for name in who]
-    return ft.Container(expand=True, padding=PAD, border_radius=8, bgcolor=colour,
-                        content=ft.Column(spacing=2, tight=True, controls=lines,
-                                          horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+    return ft.Semantics(container=True, expand=True, content=ft.Container(
+        expand=True, padding=PAD, border_radius=8, bgcolor=colour,
+        content=ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                          controls=[ft.Semantics(container=True, content=line) for line in lines])))
 
 
 def track_space(ctx: GameContext, card: str, cube: bool) -> ft.Control:
     """One repair space on a line of its own: its cube (or the empty square) and the resource it takes, a word
     that fits a phone's narrowest room whole ("纳米机器人" broke into "纳/米机器人" in a line of all three), and
-    wraps only where a phone's text is set larger (at 1.5× its last character was cut off at the room's edge)."""
-    return ft.Row(spacing=4, tight=True, controls=[cube_box(cube), ft.Text(card_name(ctx, card), size=13,
-                                                                           expand=True, expand_loose=True)])
+    wraps only where a phone's text is set larger (at 1.5× its last character was cut off at the room's edge).
+    The square is read as a cube or none, the word after it, each a node of its own (in one node the words of a
+    track merged into one label and the squares were read after them all)."""
+    said = ctx.t("solar_storm.view.space." + ("cube" if cube else "empty"))
+    word = ft.Text(card_name(ctx, card), size=13)
+    return ft.Row(spacing=4, tight=True, controls=[
+        ft.Semantics(container=True, label=said, content=cube_box(cube)),
+        ft.Semantics(container=True, expand=True, expand_loose=True, content=word)])
 
 
 def cube_box(filled: bool) -> ft.Control:
