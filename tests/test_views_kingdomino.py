@@ -140,6 +140,19 @@ def test_place_a_domino_by_tapping_two_marked_squares():
     assert texts(placed) == []  # no letters on a tile; a property without crowns has no points badge
 
 
+def test_a_marked_square_says_so_to_a_screen_reader():
+    """"24 legal placements: the marked squares" pointed at an amber frame only: every empty square was read
+    "Row 5, column 6: Empty", marked or not. A marked square's name says it is marked; the others' do not."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    dominoes(table.view(view))[1].on_click(None)
+    body = table.view(view)
+    marked = {rc for rc, cell in cells(body).items() if amber(cell)}
+    said = {rc for rc, named in squares(body).items() if named.label.endswith(", marked")}
+    assert said == marked and len(marked) > 1
+    assert name(body, 4, 6) == "Row 5, column 7: Empty, marked" and name(body, 0, 0) == "Row 1, column 1: Empty"
+    assert words.say("zh-CN", "kingdomino.view.marked_square", what="空") == "空（已标出）"
+
+
 def crown_marks(control) -> int:
     """How many crowns are drawn in a control."""
     return sum(1 for c in walk(control) if isinstance(c, cv.Canvas))

@@ -44,9 +44,11 @@ def start_session(tab: Tab, game: str, players: list[str]) -> None:
     tab.tap("开始")
 
 
-def cell(tab: Tab, row: int, col: int) -> None:
-    """Tap an empty square of the kingdom's frame (0-based row and column)."""
-    tab.press(tab.page.get_by_role("button", name=f"第 {row + 1} 行，第 {col + 1} 列：空", exact=True))
+def cell(tab: Tab, row: int, col: int, marked: bool = True) -> None:
+    """Tap an empty square of the kingdom's frame (0-based row and column), by its name: a marked one (a legal
+    square for the domino in hand) is read as marked."""
+    said = "空（已标出）" if marked else "空"
+    tab.press(tab.page.get_by_role("button", name=f"第 {row + 1} 行，第 {col + 1} 列：{said}", exact=True))
 
 
 def domino(tab: Tab, number: int) -> None:
@@ -107,9 +109,9 @@ def test_kingdom_domino_by_domino_with_one_refusal(phone):
     tab.see("国王甲接下来放哪块骨牌？")
 
     domino(tab, 4)
-    cell(tab, 0, 0)
+    cell(tab, 0, 0, marked=False)
     tab.see("再点选后半块的格子")
-    cell(tab, 0, 1)
+    cell(tab, 0, 1, marked=False)
     tab.see("4 号骨牌至少要有一边挨着城堡或相同的地形。")
     tab.see("点选前半块的格子")
     tab.shot("kingdomino_phone_refused")

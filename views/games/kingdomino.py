@@ -120,12 +120,15 @@ def badge(points: str, size: float) -> ft.Control:
 
 
 def square(ctx: GameContext, r: int, c: int, cell: dict | None, size: int, border: Any, note: str | None,
-           on_tap) -> ft.Control:
+           on_tap, marked: bool = False) -> ft.Control:
     """One square of a kingdom: a coloured tile with its icon and crowns, or an empty frame square; its accessible
     name says row, column and what lies there; with no `on_tap` (a finished kingdom, a screen that only shows it)
     it is a named square, no button. A square with a points badge draws its face smaller at the bottom, under the
-    badge (centred, the badge covered the top of the icon)."""
+    badge (centred, the badge covered the top of the icon). A `marked` square's name says so, as its amber frame
+    shows it ("Row 5, column 7: Empty, marked"): the hints point at "the marked squares"."""
     words = half_words(ctx, cell["terrain"], cell["crowns"]) if cell else ctx.t("app.grid.empty")
+    if marked:
+        words = ctx.t("kingdomino.view.marked_square", what=words)
     content = face(cell["terrain"], cell["crowns"], size * (BADGED_FACE if note else 1)) if cell else None
     if note is not None:
         content = ft.Stack(width=size, height=size, controls=[
@@ -186,7 +189,7 @@ def board(ctx: GameContext, grid: list[list], on_tap=None, marked=(), cell_size:
             border = (ft.Border.all(4, ft.Colors.AMBER) if (r, c) in pointed
                       else ft.Border.all(3, found[group][1]) if group is not None
                       else ft.Border.all(1, ft.Colors.OUTLINE))
-            cells.append(square(ctx, r, c, cell, cell_size, border, notes.get((r, c)), on_tap))
+            cells.append(square(ctx, r, c, cell, cell_size, border, notes.get((r, c)), on_tap, (r, c) in pointed))
         rows.append(ft.Row(controls=cells, spacing=2))
     return ft.Row(scroll=ft.ScrollMode.AUTO, controls=[ft.Column(controls=rows, spacing=2)])
 
