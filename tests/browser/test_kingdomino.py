@@ -127,6 +127,7 @@ def test_kingdom_domino_by_domino_with_one_refusal(phone):
         tab.see(f"操作记录（{count}）")
     tab.see("国王甲的王国本局已完成。")
     tab.see("得分对比")
+    tab.see("国王乙：得分 0，最大领地 0，皇冠 0")  # a row of the comparison, read as one line, its numbers named
     tab.shot("kingdomino_phone_kingdom", full_page=True)
 
     tab.tap("国王乙", exact=True)
