@@ -16,7 +16,7 @@ from scoring.mechanics import vote as vote_mech
 from tests.helpers import press, run_async
 from views import words
 from views.components.action_log import log_panel
-from views.components.cards import pile
+from views.components.cards import pile, stepper
 from views.components.chips import chip_counter, step
 from views.components.folds import TILE_INSET, Folds
 from views.components.kept import Kept
@@ -846,3 +846,27 @@ def test_a_fold_is_read_as_one_button_named_by_its_row_that_is_expanded_or_colla
     tap.on_tap(None)
     (a, opened_lines), (log, log_lines) = [(h[1], h[2]) for h in heads("en")[::2]]
     assert a and log and "Round 1 = 3" not in opened_lines and "No actions yet." not in log_lines
+
+
+def heard(control, hidden: bool = False) -> list[str]:
+    """What a screen reader hears in a tree, in order: each Text's semantics label (else its value), each icon
+    button's icon label; nothing under an `ft.Semantics` that excludes its contents' semantics."""
+    if isinstance(control, ft.Semantics) and control.exclude_semantics:
+        return [control.label] if control.label else []
+    own = []
+    if isinstance(control, ft.Text):
+        own = [control.semantics_label or control.value]
+    elif isinstance(control, ft.IconButton) and isinstance(control.icon, ft.Icon):
+        own = [control.icon.semantics_label]
+    return own + [said for child in children(control) for said in heard(child)]
+
+
+def test_a_counter_says_its_name_once_with_its_count_then_its_buttons():
+    """A stepper (Cubosaurs' counts, Flip 7's second chances) was read "T-Rex", "Fewer: T-Rex", "T-Rex: 3", "More:
+    T-Rex": the name alone first, then again with the count. Now the name is read with its count, then the two
+    buttons; the big number is seen, not read again."""
+    for lang, said in (("en", ["T-Rex: 3", "Fewer: T-Rex", "More: T-Rex"]),
+                       ("zh-CN", ["霸王龙：3", "减少：霸王龙", "增加：霸王龙"])):
+        ctx = SimpleNamespace(lang=lang, t=lambda key, **params: words.say(lang, key, **params))
+        name = "T-Rex" if lang == "en" else "霸王龙"
+        assert heard(stepper(ctx, name, lambda: 3, lambda value: None)) == said

@@ -26,10 +26,10 @@ Builders:
         on "7 ×" in 7 8 9 took back 7 and 8); two taps that both reach the server before the list is drawn again run on
         the same list: only the first takes a card back, the second is answered the same way (`app.tap_gone`).
     stepper(ctx, label, read, write, minimum=0, maximum=99) -> ft.Control
-        a label, − and + buttons (named "fewer/more label") and the value between them (read out as
-        "label: value"); read() gives the value, write(value) sets it. A tap steps from the value read at the
-        tap, not the one shown: taps quicker than the screen redraws each count (found: 12 of 200 taps at 80 ms
-        lost on a loaded machine when each tap wrote "the shown value + 1").
+        a label (read out with the value, "label: value"), − and + buttons (named "fewer/more label") and the
+        value between them (seen, not read again); read() gives the value, write(value) sets it. A tap steps from
+        the value read at the tap, not the one shown: taps quicker than the screen redraws each count (found: 12 of
+        200 taps at 80 ms lost on a loaded machine when each tap wrote "the shown value + 1").
     points_table(ctx, rounds, totals) -> ft.Control
         the running score table: a row per round ({player: points}), a total row, a column per player; the
         newest `SHOWN` rounds with a "show all" button when there are more (see `recent`).
@@ -127,7 +127,9 @@ def drawn_key(name: str, items: list[str], index: int) -> str:
 
 def stepper(ctx: Any, label: str, read: Callable[[], int], write: Callable[[int], None], minimum: int = 0,
             maximum: int = 99) -> ft.Control:
-    """A small counter with − and + buttons that step from the value at the tap."""
+    """A small counter with − and + buttons that step from the value at the tap. Its name is read with its count
+    ("T-Rex: 3"), then the buttons; the big number is seen, not read again (read "T-Rex", "Fewer: T-Rex", "T-Rex:
+    3", "More: T-Rex", the name was heard alone first)."""
     value = read()
 
     def step(delta: int) -> None:
@@ -135,11 +137,11 @@ def stepper(ctx: Any, label: str, read: Callable[[], int], write: Callable[[int]
         write(max(minimum, min(maximum, read() + delta)))
 
     return ft.Row(spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-        ft.Text(label, size=16, expand=True),
+        ft.Text(label, size=16, expand=True, semantics_label=ctx.t("cards.view.count", what=label, value=value)),
         icon_button(ft.Icons.REMOVE, ctx.t("cards.view.less", what=label), lambda e: step(-1),
                     disabled=value <= minimum),
-        ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.CENTER,
-                semantics_label=ctx.t("cards.view.count", what=label, value=value)),
+        ft.Semantics(exclude_semantics=True, content=ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=36,
+                                                             text_align=ft.TextAlign.CENTER)),
         icon_button(ft.Icons.ADD, ctx.t("cards.view.more", what=label), lambda e: step(1),
                     disabled=value >= maximum),
     ])
