@@ -68,17 +68,8 @@ def exported_totals(tab: Tab, name: str) -> dict:
 
 
 def test_flip7_two_rounds_with_coach(phone):
-    tab = phone.open("/")
-    tab.language("zh-CN")
-    tab.see("桌边记分")
-    tab.press(tab.page.get_by_role("group", name="翻转7").get_by_role("button", name="新对局"))
-    tab.see("新对局：翻转7")
+    tab = new_flip7(phone)
     tab.press(tab.page.get_by_role("switch").first)
-    players = ["Fay", "Gus", "Hal"]
-    for i, name in enumerate(players):
-        tab.fill("新玩家", name)
-        tab.tap("添加")
-        tab.see(f"{i + 1}. {name}")
     tab.tap("开始", exact=True)
     tab.see("第 1 轮：点选每位玩家的牌")
     tab.see("参谋：下一张牌爆掉的概率")
@@ -201,17 +192,22 @@ def double_tap(tab: Tab, name: str) -> None:
     tab.gone("你点击时画面已经变了，这次点击没有生效")
 
 
-def new_flip7(phone) -> Tab:
-    """A phone in Chinese on a new Flip 7 session's set-up, Fay, Gus and Hal seated."""
+def set_up(phone, game: str, players: list[str]) -> Tab:
+    """A phone in Chinese on a new session's set-up of a game (by its Chinese name), these players seated."""
     tab = phone.open("/")
     tab.language("zh-CN")
-    tab.press(tab.page.get_by_role("group", name="翻转7").get_by_role("button", name="新对局"))
-    tab.see("新对局：翻转7")
-    for i, name in enumerate(["Fay", "Gus", "Hal"]):
+    tab.press(tab.page.get_by_role("group", name=game).get_by_role("button", name="新对局"))
+    tab.see(f"新对局：{game}")
+    for i, name in enumerate(players):
         tab.fill("新玩家", name)
         tab.tap("添加")
         tab.see(f"{i + 1}. {name}")
     return tab
+
+
+def new_flip7(phone) -> Tab:
+    """A phone in Chinese on a new Flip 7 session's set-up, Fay, Gus and Hal seated."""
+    return set_up(phone, "翻转7", ["Fay", "Gus", "Hal"])
 
 
 def test_a_double_tap_takes_away_only_what_was_tapped(phone):

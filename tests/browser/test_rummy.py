@@ -7,31 +7,26 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import WAIT_MS
-from tests.browser.test_card_games import exported_totals
+from tests.browser.conftest import WAIT_MS, Tab
+from tests.browser.test_card_games import exported_totals, set_up
+
+
+def cards(tab: Tab, pile: str, suit: str, names: list[str], line: str) -> None:
+    """Choose the pile the taps go to and a suit, tap these cards of it, and wait for the player's line to read so."""
+    tab.tap(pile)
+    tab.tap(suit)
+    for name in names:
+        tab.tap(name, exact=True)
+    tab.see(line)
 
 
 def test_a_round_of_500_rummy_by_taps_on_one_phone(phone):
-    tab = phone.open("/")
-    tab.language("zh-CN")
-    tab.see("桌边记分")
-    tab.press(tab.page.get_by_role("group", name="拉米").get_by_role("button", name="新对局"))
-    tab.see("新对局：拉米")
-    for i, name in enumerate(["Ann", "Bo", "Cy"]):
-        tab.fill("新玩家", name)
-        tab.tap("添加")
-        tab.see(f"{i + 1}. {name}")
+    tab = set_up(phone, "拉米", ["Ann", "Bo", "Cy"])
     tab.tap("开始", exact=True)
     tab.see("第 1 轮：点选每位玩家的组合、添牌和手牌")
 
-    tab.tap("新组合")
-    for card in ("7♠", "8♠", "9♠"):
-        tab.tap(card, exact=True)
-    tab.see("组合：7♠ 8♠ 9♠ · 添牌：— · 手牌：—")
-    tab.tap("留在手里的牌")
-    tab.tap("♥ 红心")
-    tab.tap("K♥", exact=True)
-    tab.see("组合：7♠ 8♠ 9♠ · 添牌：— · 手牌：K♥")
+    cards(tab, "新组合", "♠ 黑桃", ["7♠", "8♠", "9♠"], "组合：7♠ 8♠ 9♠ · 添牌：— · 手牌：—")
+    cards(tab, "留在手里的牌", "♥ 红心", ["K♥"], "组合：7♠ 8♠ 9♠ · 添牌：— · 手牌：K♥")
 
     tab.tap("Bo", exact=True)
     tab.see("Bo 的牌")
@@ -39,21 +34,12 @@ def test_a_round_of_500_rummy_by_taps_on_one_phone(phone):
     seven = tab.page.get_by_role("button", name="7♠，已记给 Ann", exact=True)
     expect(seven).to_be_disabled(timeout=WAIT_MS)
     tab.shot("phone_rummy_taken_card")
-    tab.tap("♦ 方块")
-    for card in ("2♦", "5♦"):
-        tab.tap(card, exact=True)
-    tab.see("组合：— · 添牌：— · 手牌：2♦ 5♦")
+    cards(tab, "留在手里的牌", "♦ 方块", ["2♦", "5♦"], "组合：— · 添牌：— · 手牌：2♦ 5♦")
 
     tab.tap("Cy", exact=True)
     tab.see("Cy 的牌")
-    tab.tap("新组合")
-    tab.tap("♣ 梅花")
-    for card in ("Q♣", "K♣", "A♣"):
-        tab.tap(card, exact=True)
-    tab.tap("添到别人组合上的牌")
-    tab.tap("♠ 黑桃")
-    tab.tap("10♠", exact=True)
-    tab.see("组合：Q♣ K♣ A♣ · 添牌：10♠ · 手牌：—")
+    cards(tab, "新组合", "♣ 梅花", ["Q♣", "K♣", "A♣"], "组合：Q♣ K♣ A♣ · 添牌：— · 手牌：—")
+    cards(tab, "添到别人组合上的牌", "♠ 黑桃", ["10♠"], "组合：Q♣ K♣ A♣ · 添牌：10♠ · 手牌：—")
     tab.tap("记入本轮", exact=True)
     tab.see("第 2 轮：点选每位玩家的组合、添牌和手牌")
 
