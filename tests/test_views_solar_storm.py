@@ -62,8 +62,10 @@ def test_a_room_is_read_whole_and_each_repair_space_says_cube_or_empty(lang, sai
         assert isinstance(cell, ft.Semantics) and cell.container and cell.expand
         lines = cell.content.content.controls
         assert all(isinstance(line, ft.Semantics) and line.container for line in lines)
-        squares = [space.controls[0].label for space in lines[2].content.controls]
-        assert squares == [said[0] if cube else said[1] for cube in public["rooms"][room]["cubes"]]
+        spaces = [space.controls[1].content.semantics_label for space in lines[2].content.controls]
+        sep = ", " if lang == "en" else "，"
+        assert spaces == [(said[0] if cube else said[1]) + sep + view.card_name(ctx, card)
+                          for cube, card in zip(public["rooms"][room]["cubes"], ROOMS[room]["track"])]
 
 
 def test_a_repair_spaces_word_wraps_in_its_room_rather_than_being_cut():

@@ -150,6 +150,12 @@ def read_after(tab: Tab, text: str, count: int) -> list[str]:
     return said[said.index(text) + 1:said.index(text) + 1 + count]
 
 
+def space(lang: str, card: str, cube: bool) -> str:
+    """A repair space as read: whether its square holds a cube, and the resource it takes."""
+    return words.say(lang, "solar_storm.view.space", card=words.say(lang, f"solar_storm.card.{card}"),
+                     state=words.say(lang, f"solar_storm.view.space.{'cube' if cube else 'empty'}"))
+
+
 def centre(box: dict) -> float:
     """The middle of a box, across."""
     return box["x"] + box["width"] / 2
@@ -174,19 +180,19 @@ def test_rooms_keep_each_word_whole(browser, server):
         for lang in langs:
             tab.language(lang)
             tab.see(CORE_NAME[lang])
-            heights = {round(box["height"]) for card in set(tracks)
-                       for box in boxes(tab, words.say(lang, f"solar_storm.card.{card}"), tracks.count(card))}
+            spaces = [space(lang, card, cube) for room in ROOM_IDS
+                      for card, cube in zip(ROOMS[room]["track"], replay(record)["rooms"][room]["cubes"])]
+            heights = {round(box["height"]) for said in set(spaces)
+                       for box in boxes(tab, said, spaces.count(said))}
             assert len(heights) == 1, (size, lang, heights)      # one line each, the same for every word
             line = boxes(tab, CREW[0], 1)[0]["height"]
             for name in CREW[1:]:
                 assert boxes(tab, name, 1)[0]["height"] < 1.5 * line, (size, lang, name)
             first, beside = (words.say(lang, f"solar_storm.room.{layout[i]}") for i in (0, 1))
-            squares = [words.say(lang, f"solar_storm.view.space.{k}") for k in ("cube", "empty")]
             cubes = replay(record)["rooms"][layout[0]]["cubes"]
-            assert read_after(tab, first, 8) == [
+            assert read_after(tab, first, 5) == [
                 words.say(lang, "solar_storm.view.cubes", cubes=sum(cubes)),
-                *[said for card, cube in zip(ROOMS[layout[0]]["track"], cubes)
-                  for said in (squares[not cube], words.say(lang, f"solar_storm.card.{card}"))], beside]
+                *[space(lang, card, cube) for card, cube in zip(ROOMS[layout[0]]["track"], cubes)], beside]
             left, right = (boxes(tab, words.say(lang, f"solar_storm.room.{layout[i]}"), 1)[0] for i in (0, 2))
             start = tab.page.get_by_role("button", name=RULES).first.bounding_box()["x"]
             banner = tab.page.get_by_text(NEXT_STEP).first.bounding_box()

@@ -189,13 +189,14 @@ def track_space(ctx: GameContext, card: str, cube: bool) -> ft.Control:
     """One repair space on a line of its own: its cube (or the empty square) and the resource it takes, a word
     that fits a phone's narrowest room whole ("纳米机器人" broke into "纳/米机器人" in a line of all three), and
     wraps only where a phone's text is set larger (at 1.5× its last character was cut off at the room's edge).
-    The square is read as a cube or none, the word after it, each a node of its own (in one node the words of a
-    track merged into one label and the squares were read after them all)."""
-    said = ctx.t("solar_storm.view.space." + ("cube" if cube else "empty"))
-    word = ft.Text(card_name(ctx, card), size=13)
-    return ft.Row(spacing=4, tight=True, controls=[
-        ft.Semantics(container=True, label=said, content=cube_box(cube)),
-        ft.Semantics(container=True, expand=True, expand_loose=True, content=word)])
+    A space is read as one node, whether its square holds a cube and the word: "cube, data" / "有方块，数据" (in one
+    node for the track its words merged into one label and the squares were read after them all; the square as a
+    node of its own was a name on a solid square, no text to see in it)."""
+    name = card_name(ctx, card)
+    said = ctx.t("solar_storm.view.space", state=ctx.t("solar_storm.view.space." + ("cube" if cube else "empty")),
+                 card=name)
+    return ft.Row(spacing=4, tight=True, controls=[cube_box(cube), ft.Semantics(
+        container=True, expand=True, expand_loose=True, content=ft.Text(name, size=13, semantics_label=said))])
 
 
 def cube_box(filled: bool) -> ft.Control:
