@@ -8,7 +8,7 @@ import pytest
 
 from scoring.games.solar_storm import ROOMS
 from scoring.i18n import listed
-from tests.card_view_helpers import Table, all_buttons, label, shown, tap
+from tests.card_view_helpers import Table, all_buttons, label, name, shown, tap
 from tests.test_views_components import fills_its_column
 from views import words
 from views.games import solar_storm as view
@@ -163,9 +163,9 @@ def test_loss_screen_says_why_in_chinese():
     assert "船员失败。" in texts and "舰桥在没有修复方块时再次受损。" in texts
 
 
-def typed_table(players=("Ann", "Bo"), **options) -> Table:
+def typed_table(players=("Ann", "Bo"), lang: str = "en", **options) -> Table:
     """A game the table deals (cards, rooms and rolls typed)."""
-    return Table("solar_storm", list(players), options={"deal": "table", **options})
+    return Table("solar_storm", list(players), options={"deal": "table", **options}, lang=lang)
 
 
 def deal_button(table: Table):
@@ -238,6 +238,21 @@ def test_typed_setup_with_the_tables_layout():
     tap(build(table), "Deal")
     assert table.errors == [] and table.record["actions"][-1]["layout"] == ring
     assert table.state["layout"][0] == ring[0] and table.state["layout"][4] == view.CORE
+
+
+def test_a_typed_layouts_room_is_named_by_what_a_tap_does_then_its_position_in_each_language():
+    """A picked room was read "Remove 1. Bridge" (the ordinal read as part of a name): the button is named
+    "Remove Bridge (position 1)" / "去掉 舰桥（第 1 个位置）"; the eye keeps "1. Bridge ×"."""
+    for lang in ("en", "zh-CN"):
+        table = typed_table(["Ann"], start_cards=[1, 4, 3, 2], lang=lang)
+        tap(build(table), words.say(lang, "solar_storm.view.layout_typed"))
+        rooms = [view.room_name(table.ctx(), r) for r in ("bridge", "armoury")]
+        for room in rooms:
+            tap(build(table), room)
+        picked = [b for b in all_buttons(build(table)) if label(b) in (f"1. {rooms[0]} ×", f"2. {rooms[1]} ×")]
+        said = {"en": ["Remove Bridge (position 1)", "Remove Armoury (position 2)"],
+                "zh-CN": [f"去掉 {rooms[0]}（第 1 个位置）", f"去掉 {rooms[1]}（第 2 个位置）"]}[lang]
+        assert [name(b) for b in picked] == said, lang
 
 
 def typed_game() -> Table:

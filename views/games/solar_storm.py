@@ -460,7 +460,9 @@ def setup_panel(ctx: GameContext, draft: dict) -> ft.Control:
             ft.Text(ctx.t("solar_storm.view.layout_tap"), size=14),
             pile(ctx, [ctx.t("solar_storm.view.picked_room", number=i + 1, room=room_name(ctx, r))
                        for i, r in enumerate(layout)],
-                 lambda i: tap_layout(layout[i]), "solar_storm.view.picked_none"),
+                 lambda i: tap_layout(layout[i]), "solar_storm.view.picked_none",
+                 [ctx.t("solar_storm.view.picked_room_said", number=i + 1, room=room_name(ctx, r))
+                  for i, r in enumerate(layout)]),
             ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
                 ft.OutlinedButton(content=room_name(ctx, r), width=CHIP, height=ROOM_TAP,
                                   on_click=lambda e, r=r: tap_layout(r)) for r in ROOM_IDS if r not in layout]),
