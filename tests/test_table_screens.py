@@ -595,8 +595,9 @@ def knit_wit_scoring() -> dict:
 
 def test_the_next_step_on_a_phone_never_breaks_inside_the_tables_name(store):
     """At 390 px a Bacon phone's header broke inside the table's name: "…下一步（全" / "桌）：录入…". The name is kept
-    whole, as a player's is (`words.whole_name`), on the phones' header and the session screen's next-step line."""
-    hub = open_hub(store, new_record("bacon", ["A", "B", "C", "D"], {}), Clock())
+    whole, as a player's is (`words.whole_name`), on the phones' header and the session screen's next-step line.
+    (Bacon's phones now say their own line, "下一步：出完牌就点…"; Splitter's roll names the table.)"""
+    hub = open_hub(store, new_record("splitter", ["A", "B"], {}, seed=1), Clock())
     got, _ = seated(hub, "A")
     assert "（全\u2060桌）" in status_line("zh-CN", got[-1])
 
@@ -1336,15 +1337,20 @@ def test_the_table_frames_header_says_of_how_many_rounds_as_the_session_header_d
     assert line("zh-CN", "cubosaurs", 2) == words.say("zh-CN", "app.round_of", round=1, rounds=2)
 
 
-def test_a_bacon_phone_says_the_table_waits_for_the_finishing_order_not_for_dealing(store):
+def test_a_bacon_phone_says_the_players_tap_im_out_or_the_referee_or_host_enters_the_order(store):
     """Bacon: while a deal is played every phone and the host's screen read "下一步（全桌）：发牌" ("Next: Table —
-    deal"), the shell's name of a dealing move: at a Chinese table the cards are already dealt, and the table is
-    waiting for the order players go out in. They name that order, in both languages."""
+    deal"), the shell's name of a dealing move; then "Next: Table — enter the order players went out in", while in
+    table mode the players tap "I'm out!" on their own phones. They say both ways the order comes in, in both
+    languages (the session screen, one screen for the table, still names the table's order)."""
     hub = open_hub(store, new_record("bacon", ["A", "B", "C", "D"], {}), Clock())
     got, _ = seated(hub, "A")
-    line = status_line("en", got[-1]).replace("\xa0", " ")
-    assert line.endswith("Next: Table — enter the order players went out in"), line
-    assert status_line("zh-CN", got[-1]).replace("\xa0", " ").endswith("下一步（全\u2060桌）：录入这一局出完的先后")
+    host: list = []
+    hub.subscribe(host.append)
+    for message in (got[-1], host[-1]):
+        line = status_line("en", message).replace("\xa0", " ")
+        assert line.endswith("Next: tap “I'm out!” as you go out (or the referee or the host enters the order)"), line
+        assert status_line("zh-CN", message).replace("\xa0", " ").endswith(
+            "下一步：出完牌就点“我出完了！”（或由裁判或主持人录入先后）")
 
 
 def test_while_the_table_rolls_a_splitter_phone_says_the_table_acts_not_a_players_turn(store):

@@ -208,9 +208,9 @@ def status_line(lang: str, message: dict) -> str:
     and whose turn in words ("game over" when the game's own phase does not say it), joined and kept from breaking
     as the session header's (`views.session.status_line`), in the header's words. When the table waits first for
     a move of its own (`table_next`, from the engine's prompt) while the status names a player's turn, that move
-    is named as the session screen's next-step line names it, in place of the turn: Splitter's phones read "A's
-    turn" while the host rolled. (Without a turn nothing is added: a score pad's phones give their own lines while
-    the table's round form is the prompt's first entry.)"""
+    is named in place of the turn (`table_next_step`): Splitter's phones read "A's turn" while the host rolled.
+    (Without a turn nothing is added: a score pad's phones give their own lines while the table's round form is
+    the prompt's first entry.)"""
     status, parts, game = message["status"], [], message["meta"]["game"]
     if status.get("round") is not None:
         parts.append(words.say_for(lang, game, "app.round_of", round=status["round"], rounds=status["rounds"])
@@ -218,13 +218,24 @@ def status_line(lang: str, message: dict) -> str:
     if status.get("phase"):
         parts.append(words.say(lang, status["phase"]))
     if message.get("table_next") and status.get("turn"):
-        what = words.move_name(lang, game, message["table_next"]) or words.say(lang, "app.move.other")
-        parts.append(words.say(lang, "app.next_step", who=[words.whole_name(words.say(lang, "app.table"))], what=what))
+        parts.append(table_next_step(lang, game, message["table_next"]))
     elif status.get("turn"):
         parts.append(words.say(lang, "table.turn", name=status["turn"]))
     if status.get("over") and not status.get("phase"):
         parts.append(words.say(lang, "table.over"))
     return header_line(words.say(lang, "app.status_sep"), parts)
+
+
+def table_next_step(lang: str, game: str, kind: str) -> str:
+    """The table's own next move in words, as the session screen's next-step line names it; or, where the game has
+    one, its table-mode line for that move (`<game>.table.next.<move>`): a move the phones make step by step while
+    the table's is the other way in. Bacon's whole finishing order is the referee's or the host's, but in table
+    mode the players tap "I'm out!" on their own phones, so "Next: Table — enter the order" sent no one to them."""
+    own = f"{game}.table.next.{kind}"
+    if own in i18n.table(lang):
+        return words.say(lang, own)
+    what = words.move_name(lang, game, kind) or words.say(lang, "app.move.other")
+    return words.say(lang, "app.next_step", who=[words.whole_name(words.say(lang, "app.table"))], what=what)
 
 
 def seat_name(lang: str, seat: str) -> str:

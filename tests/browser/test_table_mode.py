@@ -648,13 +648,16 @@ def test_a_rummy_round_given_from_each_phone(table_server, table_tabs):
 
 
 def test_a_bacon_deal_tapped_out_on_each_phone(table_server, table_tabs):
-    """Four phones (the referee's phone sits as D): B taps "I'm out!" and reads his place; A taps; every screen
+    """Four phones (the referee's phone sits as D): the host and a phone say the players tap "I'm out!" (or the
+    referee or the host enters the order); B taps "I'm out!" and reads his place; A taps; every screen
     shows who is out so far; C's tap ends A and C's team and records deal 1 in that order (B's team scores)."""
     sid = table_server[1]["bacon"]
     host, phones, pin = seated_round(table_tabs, sid)
     seats = {"A": phones["A"], "B": phones["B"], "C": phones["C"], "D": table_tabs[1]["Referee"]}
     for seat, phone in seats.items():
         join(phone, sid, pin, seat)
+    for screen in (host, seats["B"].tab):  # not "Next: Table — enter the order", the phones tap
+        screen.see("Next: tap “I'm out!” as you go out (or the referee or the host enters the order)")
     seats["B"].tab.tap("I'm out!", exact=True)
     seats["B"].tab.see("You are out (place 1 in this deal).")
     seats["A"].tab.tap("I'm out!", exact=True)
