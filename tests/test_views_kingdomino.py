@@ -41,7 +41,9 @@ L  L  W  W1 F"""
 class Table:
     """A session in memory with a real GameContext over it: dispatch plays on the record, errors are kept."""
 
-    def __init__(self, game_id: str, players: list[str], options: dict | None = None, seed: int = 0):
+    def __init__(self, game_id: str, players: list[str], options: dict | None = None, seed: int = 0,
+                 lang: str = "en"):
+        self.lang = lang
         self.record = new_record(game_id, players, options, seed=seed, now=T0)
         self.state = replay(self.record)
         self.errors: list[str] = []
@@ -67,7 +69,7 @@ class Table:
 
     def ctx(self) -> GameContext:
         """A context for the current state (the frame builds a new one on every render)."""
-        return GameContext(lang="en", record=self.record, state=self.state, engine=engine(self.record["game"]),
+        return GameContext(lang=self.lang, record=self.record, state=self.state, engine=engine(self.record["game"]),
                            page=self.page, store=None, local=self.local, sound=False, apply=self.apply,
                            show_error=lambda err: self.errors.append(str(err)), refresh=self.refresh)
 
@@ -240,6 +242,18 @@ def test_tie_break_is_said_when_it_decides():
     shown = texts(view.final(table.ctx()))
     assert "Ann and Bob are tied at 3: the largest property decides — Ann wins (squares: 3)." in shown
     assert "Score comparison" in shown and "Ann's kingdom" in shown
+
+
+def test_a_tie_break_before_the_end_says_who_leads_not_who_wins():
+    """Mid-game the comparison read "…the largest property decides — Ann wins" while a kingdom was still to come:
+    before the end it says who leads, in both languages."""
+    for lang, said in (("en", "Ann and Bob are tied at 3: the largest property decides — Ann leads (squares: 3)."),
+                       ("zh-CN", "Ann 和 Bob 同为 3 分：比最大领地，Ann 以 3 格领先。")):
+        table = Table("kingdomino", ["Ann", "Bob", "Cy"], {"harmony": False, "middle_kingdom": False}, lang=lang)
+        table.apply({"type": "layout", "by": "Ann", "layout": "C W W W1 F"})  # wheat 3 × 1 = 3, largest 3
+        table.apply({"type": "layout", "by": "Bob", "layout": "C W1 G G1 L"})  # 1 + grass 2 × 1 = 3, largest 2
+        assert table.errors == [] and not table.state["over"]
+        assert said in texts(view.comparison(table.ctx())), lang
 
 
 def test_dynasty_shows_every_game_in_the_final_view():

@@ -435,9 +435,12 @@ def by_layout(ctx: GameContext, player: str) -> ft.Control:
 
 
 def tiebreak_words(ctx: GameContext, board_: Any) -> str | None:
-    """What the tie-break decided (the engine's `tiebreak_decision`) in words, or None."""
+    """What the tie-break decided (the engine's `tiebreak_decision`) in words, or None: who wins once the game is
+    over, who leads before (a kingdom may still change the tie)."""
     decided = game.tiebreak_decision(board_)
-    return ctx.t(decided[0], **decided[1]) if decided else None
+    if not decided:
+        return None
+    return ctx.t(decided[0] if board_.over else f"{decided[0]}_leads", **decided[1])
 
 
 def comparison(ctx: GameContext) -> ft.Control:
