@@ -79,14 +79,14 @@ class Table:
 
 
 def squares(control, tappable: bool = True) -> dict[tuple[int, int], ft.Semantics]:
-    """A board's named squares by (row, col), from their accessible names ("Row r, column c: …"): the buttons,
-    or every named square when not `tappable`."""
+    """A board's named squares by (row, col), from their accessible names ("Row r, column c: …", or after the
+    board's name, "Ann's sheet, row r, column c: …"): the buttons, or every named square when not `tappable`."""
     out = {}
     for c in walk(control):
-        if isinstance(c, ft.Semantics) and (c.button or not tappable) and isinstance(c.label, str) \
-                and c.label.startswith("Row "):
-            row, col = c.label.split(":")[0].removeprefix("Row ").split(", column ")
-            out[(int(row) - 1, int(col) - 1)] = c
+        named = re.match(r"(?:.*, )?[Rr]ow (\d+), column (\d+):", c.label) \
+            if isinstance(c, ft.Semantics) and (c.button or not tappable) and isinstance(c.label, str) else None
+        if named:
+            out[(int(named[1]) - 1, int(named[2]) - 1)] = c
     return out
 
 

@@ -11,7 +11,7 @@ from scoring.core import TABLE
 from scoring.games import splitter as game
 from tests.card_view_helpers import Table as CardTable, tap, tap_round
 from tests.test_views_components import buttons, read, texts, walk
-from tests.test_views_kingdomino import Table, amber, cells
+from tests.test_views_kingdomino import Table, amber, cells, squares
 from views.games import round_edit
 from views.games import splitter as view
 
@@ -54,6 +54,17 @@ def test_a_taken_pair_is_refused_by_the_engine():
     before = table.record
     cells(table.view(view))[(2, 7)].on_click(None)
     assert table.errors == ["One of those cells already holds a number."] and table.record == before
+
+
+def test_a_square_says_whose_sheet_it_is_on_where_more_than_one_can_be_shown():
+    """On the host or a seated phone the squares read "Row 3, column 1: Empty" whichever player's sheet was shown
+    (only the highlighted player button said): each square now names the sheet's owner first, in both languages;
+    a one-player game's squares stay as they were."""
+    for lang, said in (("en", "Bob's sheet, row 3, column 1: Empty"), ("zh-CN", "Bob 的计分表，第 3 行，第 1 列：空")):
+        table = Table("splitter", ["Ann", "Bob"], lang=lang)
+        table.local["player"] = "Bob"
+        assert said in [c.label for c in walk(table.view(view)) if isinstance(c, ft.Semantics)], lang
+    assert squares(Table("splitter", ["Ann"]).view(view), tappable=False)[(2, 0)].label == "Row 3, column 1: Empty"
 
 
 def die_button(body: ft.Control, name: str) -> ft.Control:
@@ -229,7 +240,8 @@ def test_one_players_finished_sheet_does_not_open_the_next_players_sheet_in_the_
 def test_a_roll_and_a_rounds_last_write_send_the_marked_squares_not_the_sheet_again():
     """The roll marks the open pairs on the sheet and a round's last write clears them and shows the next player's
     sheet: each sent the whole sheet again besides (22 to 26 KB here), because the sheet moved between the roll's
-    panel and the write panel and the way-in switch went away; now only the squares that changed (9 to 16 KB)."""
+    panel and the write panel and the way-in switch went away; now only the squares that changed (9 to 16 KB; up
+    to 21 KB since each square's name says whose sheet it is on, which changes with the sheet shown)."""
     from tests.test_views_kingdomino import patch_bytes
     table = CardTable("splitter", ["Ann", "Bob"])
     for number, dice in ((1, [1, 3]), (2, [2, 5])):
@@ -241,7 +253,7 @@ def test_a_roll_and_a_rounds_last_write_send_the_marked_squares_not_the_sheet_ag
             assert table.apply({"type": "write", "by": player, "row": 4 - number, "offset": offset,
                                 "left": dice[0], "right": dice[1]})
             table.local["player"] = "Bob" if player == "Ann" else "Ann"  # the switcher moves on, as a write's tap does
-            assert patch_bytes(before, view.build(table.ctx())) < 20000, (player, number)
+            assert patch_bytes(before, view.build(table.ctx())) < 22000, (player, number)
 
 
 def test_the_score_comparison_reads_each_player_as_one_named_line():

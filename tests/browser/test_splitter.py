@@ -1,8 +1,8 @@
 """Splitter in a real browser at phone size: one finished sheet painted number by number (RULINGS.md §6 sheet A,
 34 points; the score comparison read row by row, each number named by its column), one round with the table's own
 dice (each die button read with its die, "第一颗骰子：2"; the pair said once, by the hint) written by tapping a
-pair, the table ends the game, the scores on the end screen, then the exported record through
-`python -m scoring score` gives the same totals."""
+pair (each square read with whose sheet it is on, "小莫的计分表，第 4 行，第 4 列：空"), the table ends the game,
+the scores on the end screen, then the exported record through `python -m scoring score` gives the same totals."""
 
 from __future__ import annotations
 
@@ -19,15 +19,15 @@ SHEET_A = [". . 4 4 3 3 . .", ". 1 4 4 6 3 1 .", "2 5 5 6 6 5 5 2", "2 5 6 6 1 2
 TOTALS = {"小林": 34, "小莫": 2}
 
 
-def square(tab: Tab, row: int, col: int):
-    """A square of the sheet (0-based row and column), whatever it shows."""
-    return tab.page.get_by_role("button", name=re.compile(rf"^第 {row + 1} 行，第 {col + 1} 列："))
+def square(tab: Tab, owner: str, row: int, col: int):
+    """A square of owner's sheet (0-based row and column), whatever it shows: read with whose sheet it is on."""
+    return tab.page.get_by_role("button", name=re.compile(rf"^{owner}的计分表，第 {row + 1} 行，第 {col + 1} 列："))
 
 
 def paint(tab: Tab, row: int, col: int, value: int) -> None:
-    """Tap a square with the brush (once) and wait until it shows the number."""
-    painted = tab.page.get_by_role("button", name=re.compile(rf"^第 {row + 1} 行，第 {col + 1} 列：{value}"))
-    tab.press(square(tab, row, col))
+    """Tap a square of 小林's sheet with the brush (once) and wait until it shows the number."""
+    painted = tab.page.get_by_role("button", name=re.compile(rf"^小林的计分表，第 {row + 1} 行，第 {col + 1} 列：{value}"))
+    tab.press(square(tab, "小林", row, col))
     expect(painted).to_be_attached(timeout=WAIT_MS)
 
 
@@ -71,7 +71,7 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.see("小莫写下 2 | 2")
     expect(tab.page.get_by_text("|", exact=True)).to_have_count(0)  # the big dice shown, said by the hint only
     tab.shot("splitter_phone_write")
-    tab.press(square(tab, 3, 3))
+    tab.press(square(tab, "小莫", 3, 3))
     tab.see("操作记录（3）")
     tab.see("第 2 轮")
     tab.see("2 个 2：2 分")

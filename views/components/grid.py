@@ -3,7 +3,7 @@ outlined in their own colour so the table sees what scores.
 
 Builder:
     grid_editor(ctx, grid, choices, on_set, label=str, colour=None, groups=(), cell_size=48, on_tap=None,
-                marked=(), notes=None, blocked=(), origin=(0, 0), mark=None, spoken=None) -> ft.Control
+                marked=(), notes=None, blocked=(), origin=(0, 0), mark=None, spoken=None, whose=None) -> ft.Control
 - `grid`: rows of cell values (a cell may be None = empty); `choices`: the values a cell may take (None allowed
   to clear); `on_set(row, col, value)`: called when a value is chosen for a cell (the view dispatches it);
 - `label(value) -> str`: the text shown in a cell and in the chooser (default `str`, empty for None);
@@ -19,7 +19,8 @@ Builder:
   the only sign, and two players' tints measured 1.00-1.18:1 apart), set off from the fill by a line of the
   surface, so a colour of 3:1 on the surface stands out from any tint; the cell's text is drawn over it;
   `spoken(value) -> str`: a filled cell's value as its name reads it (default: its text), for what the eye sees
-  by colour only (e.g. whose tile it is);
+  by colour only (e.g. whose tile it is); `whose`: the board's name, said before each cell's row where more
+  than one board can be shown in its place ("Ann's sheet, row 3, column 1: Empty"), else None;
 - `cell_size`: a cell's side in pixels, the grid scrolling sideways where it is wider than the screen; None: the
   grid fits the width it is given (a whole 15×15 board on a 390 px phone, 22 px cells), its cells square and at
   most FIT_MAX wide. Every cell is outlined in the scheme's outline colour, not the lighter outline variant: a
@@ -27,9 +28,9 @@ Builder:
   into the page (the screenshot test's contrast check found empty Nab-It cells); in the dark theme the variant
   hardly differs from the background at any size (Splitter's empty sheet);
 - Tapping a cell opens a chooser (a bottom sheet) with one button per choice; each cell's accessible name is
-  "row r, column c: value" and nothing more (the texts inside are left out of it); no hover tooltip repeats it
-  (`views.ui.named_tap`). With neither `on_set` nor `on_tap` the grid is only shown (a board on a phone whose
-  turn it is not): its cells keep their names but are no buttons and take no tap.
+  "row r, column c: value" (after `whose`) and nothing more (the texts inside are left out of it); no hover
+  tooltip repeats it (`views.ui.named_tap`). With neither `on_set` nor `on_tap` the grid is only shown (a board
+  on a phone whose turn it is not): its cells keep their names but are no buttons and take no tap.
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                 groups: Iterable[Iterable] = (), cell_size: int | None = 48, on_tap: Callable[[int, int], Any] | None = None,
                 marked: Iterable[Iterable] = (), notes: dict | None = None,
                 blocked: Iterable[Iterable] = (), origin: tuple[int, int] = (0, 0),
-                mark: Callable[[Any], Any] | None = None, spoken: Callable[[Any], str] | None = None) -> ft.Control:
+                mark: Callable[[Any], Any] | None = None, spoken: Callable[[Any], str] | None = None,
+                whose: str | None = None) -> ft.Control:
     """The grid as tappable cells; a chooser (or on_tap) sets a cell's value."""
     grouped = group_of(groups)
     pointed = {(int(r), int(c)) for r, c in marked}
@@ -116,8 +118,9 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                     *([ft.Container(content=ft.Text(notes[(r, c)], size=10, weight=ft.FontWeight.BOLD),
                                     alignment=ft.Alignment.TOP_RIGHT,
                                     padding=ft.Padding.only(right=NOTE_INSET[bool(cell_size)]))] if noted else [])])
-            name = ctx.t("app.grid.cell", row=origin[0] + r + 1, col=origin[1] + c + 1,
-                         value=(spoken(value) if spoken and value is not None else text) or ctx.t("app.grid.empty"))
+            said = (spoken(value) if spoken and value is not None else text) or ctx.t("app.grid.empty")
+            name = ctx.t("app.grid.cell_of" if whose else "app.grid.cell", board=whose, row=origin[0] + r + 1,
+                         col=origin[1] + c + 1, value=said)
             cell = ft.Container(
                 **box, border=border, border_radius=4, bgcolor=colour(value) if colour and value is not None else None,
                 alignment=None if isinstance(content, ft.Stack) else ft.Alignment.CENTER,

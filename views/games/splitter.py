@@ -62,8 +62,10 @@ def mirror(col: int) -> int:
     return half - 1 - col if col < half else col - half
 
 
-def sheet_view(ctx: GameContext, grid: list[list], on_tap=None, marked=()) -> ft.Control:
-    """A sheet on the grid editor: numbers, stars and hearts, scoring groups outlined, failing groups tinted."""
+def sheet_view(ctx: GameContext, grid: list[list], owner: str, on_tap=None, marked=()) -> ft.Control:
+    """A sheet on the grid editor: numbers, stars and hearts, scoring groups outlined, failing groups tinted; with
+    more than one player each square is read with whose sheet it is on ("Ann's sheet, row 3, column 1: Empty"):
+    the player buttons above say it only by which one is highlighted."""
     sheet = ctx.state["options"]["sheet"]
     found = game.groups(sheet, grid)
     failing = {(r, c) for g in found if not g["scores"] for r, c in g["cells"]}
@@ -84,7 +86,8 @@ def sheet_view(ctx: GameContext, grid: list[list], on_tap=None, marked=()) -> ft
 
     return grid_editor(ctx, shown, [], None, label=label, colour=colour,
                        groups=[g["cells"] for g in found if g["scores"]], cell_size=CELL,
-                       on_tap=on_tap, marked=marked, notes=notes, blocked=off_sheet(sheet))
+                       on_tap=on_tap, marked=marked, notes=notes, blocked=off_sheet(sheet),
+                       whose=ctx.t("splitter.view.sheet_of", name=owner) if len(ctx.players) > 1 else None)
 
 
 def brush_row(ctx: GameContext, brush: int | None, on_choose) -> ft.Control:
@@ -194,7 +197,7 @@ def write_panel(ctx: GameContext, player: str) -> ft.Control:
         return ft.Column(spacing=8, controls=[
             aside(ctx.lang, ctx.t("splitter.view.written", name=player), size=16),
             ft.Text(ctx.t("splitter.view.waiting", names=waiting), size=16),
-            *sheet_and_legend(ctx, grid)])
+            *sheet_and_legend(ctx, grid, player)])
     marked = [cell for row, offset in game.open_places(state, player) for cell in game.pair(row, offset)]
 
     def swap() -> None:
@@ -219,15 +222,15 @@ def write_panel(ctx: GameContext, player: str) -> ft.Control:
                               on_click=lambda e: swap())]),
         ft.Text(ctx.t("splitter.view.place_hint", name=player, left=left, right=right), size=16,
                 weight=ft.FontWeight.W_600),
-        *sheet_and_legend(ctx, grid, write, marked),
+        *sheet_and_legend(ctx, grid, player, write, marked),
     ])
 
 
-def sheet_and_legend(ctx: GameContext, grid: list[list], on_tap=None, marked=()) -> list[ft.Control]:
+def sheet_and_legend(ctx: GameContext, grid: list[list], owner: str, on_tap=None, marked=()) -> list[ft.Control]:
     """A round's sheet and its legend, keyed: the panel above them changes with the round's step (the roll, the
     pair to write, waiting for the others), and with keys Flet moves the sheet within the panel and sends its
     changed squares, not the whole sheet again (about 20 KB at each roll and each round's last write)."""
-    return [keyed(sheet_view(ctx, grid, on_tap, marked), "sheet"), keyed(legend(ctx, grid), "legend")]
+    return [keyed(sheet_view(ctx, grid, owner, on_tap, marked), "sheet"), keyed(legend(ctx, grid), "legend")]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -265,7 +268,7 @@ def by_sheet(ctx: GameContext, player: str) -> ft.Control:
         brush_row(ctx, brush["n"], set_brush),
         ft.Text(ctx.t("splitter.view.brush", value=brush["n"]) if brush["n"] else ctx.t("splitter.view.brush_erase"),
                 size=16),
-        *sheet_and_legend(ctx, painted, paint),
+        *sheet_and_legend(ctx, painted, player, paint),
         ft.Row(wrap=True, controls=[
             ft.FilledButton(content=ctx.t("splitter.view.enter_sheet"), icon=ft.Icons.CHECK,
                             on_click=lambda e: enter()),
@@ -352,7 +355,7 @@ def correction_panel(ctx: GameContext, draft: dict, player: str) -> list[ft.Cont
                 ft.OutlinedButton(content=ctx.t("splitter.view.swap"), icon=ft.Icons.SWAP_HORIZ,
                                   on_click=lambda e: swap())]),
             ft.Text(ctx.t("splitter.view.move_hint", name=player), size=16),
-            keyed(sheet_view(ctx, grid, move_to, [tuple(c) for c in cells]), "sheet"),
+            keyed(sheet_view(ctx, grid, player, move_to, [tuple(c) for c in cells]), "sheet"),
         ]
 
     def save() -> None:
@@ -380,7 +383,8 @@ def build(ctx: GameContext) -> ft.Control:
     elif player in state["entered"]:
         grid = state["sheets"][player]
         controls += [ft.Container(visible=False), ft.Column(spacing=12, controls=[
-            aside(ctx.lang, ctx.t("splitter.view.entered", name=player), size=16), *sheet_and_legend(ctx, grid)])]
+            aside(ctx.lang, ctx.t("splitter.view.entered", name=player), size=16),
+            *sheet_and_legend(ctx, grid, player)])]
     else:
         mode, switch = way_in(ctx, prompt, player, ("rounds", "sheet"), "splitter.view.mode")
         # The switch keeps its place, hidden once it is gone (after the player's first pair), and each step of a
@@ -393,11 +397,12 @@ def build(ctx: GameContext) -> ft.Control:
             controls.append(by_sheet(ctx, player))
         elif state["roll"] is None:
             roll = roll_panel(ctx) if makes(ctx, TABLE) else elsewhere(ctx, TABLE)
-            controls.append(ft.Column(spacing=12, controls=[roll, *sheet_and_legend(ctx, grid)]))
+            controls.append(ft.Column(spacing=12, controls=[roll, *sheet_and_legend(ctx, grid, player)]))
         elif makes(ctx, player) or player in state["written"]:
             controls.append(write_panel(ctx, player))
         else:
-            controls.append(ft.Column(spacing=12, controls=[elsewhere(ctx, player), *sheet_and_legend(ctx, grid)]))
+            controls.append(ft.Column(spacing=12, controls=[elsewhere(ctx, player),
+                                                                  *sheet_and_legend(ctx, grid, player)]))
     for kind in ("write", "layout"):
         offer_here(ctx, kind, prompt)
     if state["rolls"]:
@@ -415,7 +420,7 @@ def final(ctx: GameContext) -> ft.Control:
     cards = [ft.Container(padding=8, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=8,
                           content=ft.Column(spacing=6, controls=[
                               ft.Text(ctx.t("splitter.view.sheet_of", name=name), size=16, weight=ft.FontWeight.BOLD),
-                              sheet_view(ctx, ctx.state["sheets"][name]),
+                              sheet_view(ctx, ctx.state["sheets"][name], name),
                               legend(ctx, ctx.state["sheets"][name])]))
              for name in ctx.players]
     return ft.Column(spacing=12, controls=[comparison(ctx), ft.Row(wrap=True, controls=cards, spacing=12)])
