@@ -182,7 +182,7 @@ def test_tiles_show_terrain_icons_crowns_and_points_in_fixed_colours():
         assert all(c.color is not None for c in walk(tile) if isinstance(c, (ft.Icon, ft.Text)))
     picker = dominoes(table.view(view))[48]
     assert crown_marks(picker) == 3 and not picker.tooltip
-    assert picker_tiles(table.view(view))[48].label == "Domino 48: Wheat | Mine, crowns: 3"
+    assert picker_tiles(table.view(view))[48].label == "Domino 48: Wheat and Mine with 3 crowns"
 
 
 def test_an_illegal_pair_is_sent_and_the_engine_refuses_it():
@@ -323,7 +323,20 @@ def test_a_domino_out_of_the_box_is_read_out_with_its_terrains():
     open_aside(table)
     body = table.view(view)
     chips = {c.label.value: c for c in walk(body) if isinstance(c, ft.Chip)}
-    assert chips["1"].label.semantics_label == chips["1"].tooltip == "Domino 1: Wheat | Wheat"
+    assert chips["1"].label.semantics_label == chips["1"].tooltip == "Domino 1: Wheat and Wheat"
+
+
+def test_a_dominos_halves_are_read_joined_in_words_not_by_a_bar():
+    """A domino was read "Domino 19: Wheat, crowns: 1 | Forest" (the bar read "vertical bar", the crowns' comma
+    run into the next half): its halves are now joined in words, in both languages, in the picker and the chips
+    (the fold of the chips opened in English, as the helper finds it, then read in the language)."""
+    for lang, said in (("en", "Domino 19: Wheat with 1 crown and Forest"), ("zh-CN", "19 号骨牌：麦田（1 顶皇冠）和森林")):
+        table = Table("kingdomino", ["Ann", "Bob"])
+        open_aside(table)
+        table.lang = lang
+        assert said in [c.label for c in walk(table.view(view)) if isinstance(c, ft.Semantics) and c.button], lang
+        chips = {c.label.value: c for c in walk(table.view(view)) if isinstance(c, ft.Chip)}
+        assert chips["19"].label.semantics_label == chips["19"].tooltip == said, lang
 
 
 def test_the_dominoes_out_of_the_box_stay_open_while_they_are_tapped():

@@ -1,5 +1,6 @@
 """Kingdomino in a real browser at phone size: the two ways in (domino by domino, a finished kingdom) on one row
-in both languages, one kingdom entered domino by domino (one illegal pair refused with the engine's message), the
+in both languages, the picker's dominoes read with their halves joined in words ("19 号骨牌：麦田（1 顶皇冠）和森林"),
+one kingdom entered domino by domino (one illegal pair refused with the engine's message), the
 table ends the game, the scores on the end screen, then the exported record through `python -m scoring score`
 gives the same totals. Screenshots go to tests/output/."""
 
@@ -105,8 +106,11 @@ def test_kingdom_domino_by_domino_with_one_refusal(phone):
     tab.see("Which domino does 国王甲 place next?")
     assert rows_of(tab, ["Domino by domino", "Finished kingdom"]) == 1  # "Paint a finished kingdom" wrapped
     tab.shot("kingdomino_phone_modes_en")
+    tab.see_button("Domino 19: Wheat with 1 crown and Forest")  # halves joined in words, not by a bar
     tab.language("zh-CN")
     tab.see("国王甲接下来放哪块骨牌？")
+    tab.see_button("19 号骨牌：麦田（1 顶皇冠）和森林")
+    expect(tab.page.get_by_role("button", name=re.compile(r"号骨牌：.*\|"))).to_have_count(0)
 
     domino(tab, 4)
     cell(tab, 0, 0, marked=False)

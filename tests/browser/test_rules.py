@@ -42,7 +42,7 @@ def test_why_on_a_refused_domino_opens_the_placement_rule_in_chinese(phone):
     tab.see("适用的规则：Placement")
     tab.see("A domino that has a legal place may not be discarded.")
     tab.tap("返回", exact=True)
-    tab.see("4 号骨牌：森林 | 森林")  # in hand: named, not a button (it takes no tap)
+    tab.see("4 号骨牌：森林和森林")  # in hand: named, not a button (it takes no tap)
     tab.see("点选前半块的格子")
 
 

@@ -89,6 +89,14 @@ def half_words(ctx: GameContext, letter: str, crowns: int) -> str:
     return ctx.t("kingdomino.view.half_crowns", terrain=name, crowns=crowns) if crowns else name
 
 
+def domino_words(ctx: GameContext, number: int) -> str:
+    """A domino as it is read (a picker tile's name, an out-of-the-box chip's): its number and its halves joined in
+    words, "Domino 19: Wheat with 1 crown and Forest" (a bar between them was read "vertical bar")."""
+    said = [ctx.t("kingdomino.view.half_with", terrain=ctx.t(f"kingdomino.terrain.{letter}"), crowns=crowns)
+            if crowns else ctx.t(f"kingdomino.terrain.{letter}") for letter, crowns in game.DOMINOES[number]]
+    return ctx.t("kingdomino.view.domino_tip", domino=number, first=said[0], second=said[1])
+
+
 def crown(width: float) -> ft.Control:
     """One crown mark, drawn (no font has one offline): gold with a dark edge, readable on every tile."""
     scale = width / 10
@@ -230,9 +238,7 @@ def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
 def domino_tile(ctx: GameContext, number: int, on_click) -> ft.Control:
     """A domino in the picker: its number over its two halves as small tiles."""
     halves = game.DOMINOES[number]
-    name = ctx.t("kingdomino.view.domino_tip", domino=number, first=half_words(ctx, *halves[0]),
-                 second=half_words(ctx, *halves[1]))
-    return named_tap(name, ft.Container(
+    return named_tap(domino_words(ctx, number), ft.Container(
         width=64, padding=4, border=ft.Border.all(1, ft.Colors.OUTLINE), border_radius=6, on_click=on_click,
         content=ft.Semantics(exclude_semantics=True, content=ft.Column(
             spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
@@ -482,9 +488,7 @@ def out_of_box(ctx: GameContext, prompt: list[dict]) -> list[ft.Control]:
     def contents() -> list[ft.Control]:
         """The dominoes still in the box as chips and the record button, built only while the panel is open."""
         tiles = [toggle_chip(str(n), n in chosen, lambda e, n=n: toggle(n), ft.Icons.CROP_7_5,
-                             tooltip=ctx.t("kingdomino.view.domino_tip", domino=n,
-                                           first=half_words(ctx, *game.DOMINOES[n][0]),
-                                           second=half_words(ctx, *game.DOMINOES[n][1])))
+                             tooltip=domino_words(ctx, n))
                  for n in sorted(game.DOMINOES) if n not in gone]
         return [ft.Row(wrap=True, spacing=4, run_spacing=4, controls=tiles),
                 ft.FilledButton(content=ctx.t("kingdomino.view.aside_record"), disabled=not chosen,
