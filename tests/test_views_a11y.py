@@ -256,3 +256,21 @@ def test_check_icons_beside_their_words_grow_with_the_text():
     for where, icons in found.items():
         assert icons and all(i.apply_text_scaling for i in icons), (where, [(i.icon, i.apply_text_scaling)
                                                                             for i in icons])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_refusal_and_an_undo_offer_are_one_live_region_each(tmp_path, lang):
+    """A refusal (`App.show_error`) and an action's undo offer (`App.notify` with "app.undo") are Flutter
+    SnackBars, which wrap themselves in `Semantics(container, liveRegion)`: Flutter web writes the bar's words into
+    its `aria-live="polite"` element the moment it shows, wherever the bar stands in the tree. Their words are a
+    plain Text in the phone's language, in no live-region Semantics of our own (a second live region inside would
+    be announced a second time)."""
+    with Store(tmp_path) as store:
+        store.set_setting("lang", lang)
+        app = App(StubPage("/play/x"), store)
+        app.show_error("core.option_invalid")
+        app.notify("app.done_what", {"what": "x"}, action="app.undo", on_action=lambda: None)
+        for bar, key in zip(app.page.dialogs, ["core.option_invalid", "app.done_what"]):
+            assert isinstance(bar, ft.SnackBar) and type(bar.content) is ft.Text
+            assert bar.content.value.replace("\u00a0", " ") == app.t(key, what="x").replace("\u00a0", " ")
+            assert not [c for c in walk(bar) if isinstance(c, ft.Semantics)]

@@ -7,11 +7,17 @@ from __future__ import annotations
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import LAPTOP, PHONE, new_tab, shown_as
+from tests.browser.conftest import LAPTOP, PHONE, POLL_MS, new_tab, shown_as
 from tests.browser.test_kingdomino import PLAYERS, folded, start_session
 from tests.browser.test_shell import enter_round
 
 TALL = {"width": 900, "height": 1600}
+# Every text Flutter writes into its polite live region (kept there only 300 ms), with the region's aria-live.
+LISTEN = """() => { window.heard = []; const region = document.querySelector('flt-announcement-polite');
+  new MutationObserver(() => { const said = region.textContent.replace(/\\u00a0/g, ' ').trim();
+    if (said) window.heard.push(region.getAttribute('aria-live') + ': ' + said); })
+    .observe(region, {childList: true, characterData: true, subtree: true}); }"""
+HEARD = "n => window.heard.length >= n"
 # RULINGS.md §5, first example: 23 for the properties; with the variants +10 Middle Kingdom, +5 Harmony = 38.
 KINGDOM = """F1 L  F  L1 M
 L1 L  L  L  W1
@@ -103,6 +109,25 @@ def test_a_refusal_goes_once_another_tab_changes_the_session(browser, server):
     finally:
         phone.page.context.close()
         laptop.page.context.close()
+
+
+def test_a_refusal_is_heard_when_it_appears_in_the_phones_language(phone):
+    """A refused "结束游戏" is said at once through an aria-live="polite" region, in Chinese; refused again, it is
+    said again; the phone switched to English, the message shown is said again in English."""
+    tab = phone.open("/new/score_pad")
+    tab.language("zh-CN")
+    tab.fill("新玩家", "Ada")
+    tab.tap("添加", exact=True)
+    tab.tap("开始", exact=True)
+    tab.page.evaluate(LISTEN)
+    refused = "polite: 至少录入一轮后才能结束。"
+    for times in (1, 2):
+        tab.tap("结束游戏")
+        tab.page.wait_for_function(HEARD, arg=times, polling=POLL_MS)
+        assert tab.page.evaluate("window.heard") == [refused] * times
+    tab.language("en")
+    tab.page.wait_for_function(HEARD, arg=3, polling=POLL_MS)
+    assert tab.page.evaluate("window.heard")[2:] == ["polite: Enter at least one round before finishing."]
 
 
 def test_search_finds_rules_by_english_words_and_chinese_characters(phone):
