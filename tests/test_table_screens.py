@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import functools
 import json
 import re
 from types import SimpleNamespace
@@ -30,7 +31,7 @@ from storage import Store
 from tests.helpers import press, run_async
 from tests.test_table_hub import HANDS3, Clock, knit_wit_answering, open_hub
 from tests.test_views import StubPage
-from tests.test_views_components import FakePage, buttons, labelled_boxes, texts, walk
+from tests.test_views_components import FakePage, buttons, children, labelled_boxes, read, texts, walk
 from views import settings, words
 from views.app import App, open_to_phones, top_bar
 from views.components.folds import Folds
@@ -177,6 +178,10 @@ def test_private_entry_on_a_seated_phone_never_covers_another_seat():
 
         def turn_page(self):
             """No page to turn here."""
+
+        def read_once(self, control, number=None, waiting=()):
+            """Nothing said above the view here: every line is read."""
+            return control
 
     other = words_in(private_entry(Ctx(), {}, "B", ["one"], lambda answers: True))
     assert "app.private.own_phone" in other and "pass_to" not in other and "app.private.show" not in other
@@ -1536,3 +1541,71 @@ def test_a_seated_phones_refusal_is_put_away_once_its_next_tap_is_taken(store):
     cells(seat_body(phone, hub, token, got[-1]))[(3, 3)].on_click(None)
     assert store.state(hub.sid)["sheets"]["A"][3][3:5] == [3, 4]
     assert phone.message is None
+
+
+def heard(control: ft.Control) -> list[str]:
+    """The Text values of a tree a screen reader reads: none under a Semantics that leaves its content out."""
+    if isinstance(control, ft.Semantics) and control.exclude_semantics:
+        return []
+    own = [read(control.value)] if isinstance(control, ft.Text) and control.value else []
+    return own + [said for child in children(control) for said in heard(child)]
+
+
+def said_twice(store, hub, token: str, message: dict, lang: str) -> tuple[list[str], str]:
+    """What a seated phone's screen reads (`heard`) and every word it shows, in lang."""
+    phone = shell(store, f"/join/{hub.sid}")
+    phone.settings["lang"] = lang
+    body = seat_body(phone, hub, token, message)
+    return heard(body), words_in(body)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_waiting_phone_reads_who_it_waits_for_once(store, lang):
+    """A phone with nothing to do read "Nothing to do right now: waiting for B." and then the game's "B enters
+    this on their own phone." and, the deal the table's, "…waiting for the referee or the host." then "The referee
+    or the host enters this." (Solar Storm); Splitter's "…waiting for B and C." then "Still to write: B and C"; a
+    score pad's "Round 1 · …" status line and then the view's "Round 1" heading. Each is read once, where the
+    frame says it first; the view's lines are still shown."""
+    t = functools.partial(words.say, lang)
+    solar = open_hub(store, new_record("solar_storm", ["A", "B"], {}, seed=4), Clock())
+    got, token = seated(solar, "B")
+    read_out, shown = said_twice(store, solar, token, got[-1], lang)
+    assert read(t("table.nothing_to_do_wait", who=["A"])) in read_out and t("app.private.own_phone", name="A") in shown
+    assert read(t("app.private.own_phone", name="A")) not in read_out
+    dealt = open_hub(store, new_record("solar_storm", ["A", "B"], {"deal": "table"}, seed=4), Clock())
+    got, token = seated(dealt, "A")
+    read_out, shown = said_twice(store, dealt, token, got[-1], lang)
+    enters = t("app.private.referee_enters")
+    assert read(t("table.nothing_to_do_wait", who=[t("table.waiting_table")])) in read_out and enters in shown
+    assert read(enters) not in read_out
+    split = open_hub(store, new_record("splitter", ["A", "B", "C"], {}, seed=1), Clock())
+    split.act(None, {"type": "roll"})
+    got, token = seated(split, "A")
+    split.act(token, {**next(e for e in got[-1]["prompt"] if e["type"] == "write")["choices"][0], "type": "write",
+                      "by": "A"})
+    read_out, shown = said_twice(store, split, token, got[-1], lang)
+    waiting = t("splitter.view.waiting", names=["B", "C"])
+    assert read(t("table.nothing_to_do_wait", who=["B", "C"])) in read_out and waiting in shown
+    assert read(waiting) not in read_out and read(t("splitter.view.written", name="A")) in read_out
+    pad = open_hub(store, new_record("score_pad", ["A", "B"], {}), Clock())
+    got, token = seated(pad, "A")
+    read_out, shown = said_twice(store, pad, token, got[-1], lang)
+    heading = t("rounds.view.round", round=1)
+    assert [line for line in read_out if heading in line] == [read(status_line(lang, got[-1]))]
+    assert heading in shown.splitlines()
+
+
+def test_a_line_naming_a_seat_the_phone_does_not_wait_for_is_read():
+    """`GameContext.read_once` leaves a line out only when the frame said all of it: another round, a seat not
+    among those waited on, or a screen that said nothing above its view (a shared phone's) keep the line read."""
+    ctx = GameContext(lang="en", record={"game": "score_pad", "players": [{"name": "A"}]}, state={}, engine=None,
+                      page=FakePage(), store=None, local={}, sound=False, apply=lambda a: True,
+                      show_error=lambda e: None, refresh=lambda: None, seat="A", said_round=2, said_waiting=["B"])
+    line = ft.Text("x")
+    assert isinstance(ctx.read_once(line, number=2, waiting=["B"]), ft.Semantics)
+    assert ctx.read_once(line, number=3) is line and ctx.read_once(line, waiting=["B", "C"]) is line
+    assert ctx.read_once(line) is line
+    shared = GameContext(lang="en", record={"game": "score_pad", "players": [{"name": "A"}]}, state={}, engine=None,
+                         page=FakePage(), store=None, local={}, sound=False, apply=lambda a: True,
+                         show_error=lambda e: None, refresh=lambda: None)
+    assert shared.read_once(line, number=1, waiting=["A"]) is line

@@ -8,7 +8,7 @@ A game view renders `ctx.state` and turns taps into actions with `ctx.dispatch(a
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Iterable
 
 import flet as ft
 
@@ -61,13 +61,18 @@ class GameContext:
       (`views.table.moves_and_view`), so one move is not offered twice on one screen; a view shows a control only
       for a move its screen makes (`views.components.offers`: `offer_here` offers the prompt entries of a move type
       this screen makes).
+    - `said_round`, `said_waiting`: what a table-mode screen reads just above the view (`views.table.moves_and_view`):
+      the round its status line names, the seats its "Nothing to do right now: waiting for …" line names; None and
+      none elsewhere. `read_once(control, ...)` keeps a line of the view that says only that out of what a screen
+      reader reads, still shown.
     """
 
     def __init__(self, *, lang: str, record: dict, state: dict, engine: Engine, page: ft.Page, store: Any,
                  local: dict, sound: bool, apply: Callable[[dict], bool], show_error: Callable[[Any], None],
                  refresh: Callable[[], None], pin: Callable[[ft.Control], Any] | None = None,
                  seat: str | None = None, actions: int | None = None, for_table: bool | None = None,
-                 apply_soon: Callable[[dict], Awaitable[bool]] | None = None):
+                 apply_soon: Callable[[dict], Awaitable[bool]] | None = None, said_round: int | None = None,
+                 said_waiting: Iterable[str] = ()):
         self.lang = lang
         self.record = record
         self.state = state
@@ -87,10 +92,27 @@ class GameContext:
         self.for_table = seat in (None, TABLE) if for_table is None else for_table
         self.actions = len(record.get("actions") or []) if actions is None else actions
         self.offered: set[tuple[str, str]] = set()
+        self.said_round = said_round
+        self.said_waiting = frozenset(said_waiting)
 
     def offer(self, by: str, kind: str) -> None:
         """Note that the view offers by's move kind with a control of its own."""
         self.offered.add((by, kind))
+
+    def read_once(self, control: ft.Control, number: int | None = None, waiting: Iterable[str] = ()) -> ft.Control:
+        """control, or, when all it says (round `number`; that the seats `waiting` are waited on) is read just above
+        the view, control shown but not read.
+
+        RULING (said twice): a line is read once on a screen, where the frame says it first. A seated phone reads
+        its status line ("Round 1 of 3 · …") and its moves ("Nothing to do right now: waiting for B.") above the
+        game's view, so the view's "Round 1" heading and its lines that only say who the table waits on ("B enters
+        this on their own phone.", "The referee or the host enters this.", Splitter's "Still to write: B and C")
+        are shown but not read there; a line that names anyone the frame did not (a seat with moves of its own
+        reads no "waiting for") is read, and a shared phone's view reads all its lines."""
+        seats = set(waiting)
+        if (number is not None or seats) and number in (None, self.said_round) and seats <= self.said_waiting:
+            return ft.Semantics(content=control, exclude_semantics=True)
+        return control
 
     def t(self, key: str, **params: Any) -> str:
         """The text of key in the session's language, in the game's own words where it has them

@@ -437,12 +437,13 @@ def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool],
     it out). The context knows its seat, so the view opens the seat's private parts at once, shows no other
     seat's cover and offers only the seat's own moves; pin as the frame gives it (a phone's) or None."""
     record = seat_record(message)
-    view = message["view"]
+    view, status = message["view"], message["status"]
     return GameContext(lang=app.lang, record=record, state=view, engine=engine(record["game"]), page=app.page,
                        store=app.store, local=seat_local(app, hub.sid, seat),
                        sound=bool(app.settings.get("sound", True)), apply=act, show_error=app.show_error,
                        refresh=app.render_soon, pin=pin, seat=seat, actions=message["count"],
-                       for_table=message["for_table"], apply_soon=act_soon)
+                       for_table=message["for_table"], apply_soon=act_soon, said_round=status.get("round"),
+                       said_waiting=() if message["prompt"] or status.get("over") else message.get("waiting") or ())
 
 
 def seat_record(message: dict) -> dict:

@@ -60,10 +60,10 @@ def opened(ctx: Any, slot: dict, player: str) -> bool:
 
 def elsewhere(ctx: Any, player: str) -> ft.Control:
     """On a seated phone, in place of another seat's cover or move: that player enters it on their own phone (the
-    table's move: the referee or the host enters it)."""
-    if player == TABLE:
-        return aside(ctx.lang, ctx.t("app.private.referee_enters"))
-    return aside(ctx.lang, ctx.t("app.private.own_phone", name=player))
+    table's move: the referee or the host enters it); not read where the screen's moves already say it waits on them
+    (`GameContext.read_once`)."""
+    said = ctx.t("app.private.referee_enters") if player == TABLE else ctx.t("app.private.own_phone", name=player)
+    return ctx.read_once(aside(ctx.lang, said), waiting=[player])
 
 
 def entry_title(ctx: Any, player: str) -> ft.Control:

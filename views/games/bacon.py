@@ -105,8 +105,7 @@ def own_out(ctx: GameContext) -> list[ft.Control]:
     seat = ctx.seat
     if seat not in ctx.players or ctx.state["over"]:
         return [*round_edit.entered_elsewhere(ctx, number), *out_so_far(ctx)]
-    heading = [ft.Text(ctx.t("rounds.view.round", round=number), size=18, weight=ft.FontWeight.BOLD),
-               aside(ctx.lang, ctx.t("bacon.view.own_out"))]
+    heading = [round_edit.round_heading(ctx, number), aside(ctx.lang, ctx.t("bacon.view.own_out"))]
     if seat in ctx.state["out"]:
         place = ctx.state["out"].index(seat) + 1
         return [*heading, ft.Text(ctx.t("bacon.view.you_out", place=place), size=18, weight=ft.FontWeight.W_600),

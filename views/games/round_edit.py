@@ -68,8 +68,14 @@ def enters(ctx: GameContext) -> bool:
 
 def entered_elsewhere(ctx: GameContext, number: int) -> list[ft.Control]:
     """On a screen that does not enter rounds, in place of the form: the round being entered, and by whom."""
-    return [ft.Text(ctx.t("rounds.view.round", round=number), size=18, weight=ft.FontWeight.BOLD),
-            elsewhere(ctx, TABLE)]
+    return [round_heading(ctx, number), elsewhere(ctx, TABLE)]
+
+
+def round_heading(ctx: GameContext, number: int) -> ft.Control:
+    """The heading of the round being entered ("Round 2", Bacon's "Deal 2"), not read where the status line above
+    already names it (`GameContext.read_once`)."""
+    return ctx.read_once(ft.Text(ctx.t("rounds.view.round", round=number), size=18, weight=ft.FontWeight.BOLD),
+                         number=number)
 
 
 def own_heading(ctx: GameContext, number: int, own: list[ft.Control], key: str) -> list[ft.Control]:

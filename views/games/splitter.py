@@ -196,7 +196,7 @@ def write_panel(ctx: GameContext, player: str) -> ft.Control:
         waiting = [p for p in ctx.players if p not in state["written"] and p not in state["entered"]]
         return ft.Column(spacing=8, controls=[
             aside(ctx.lang, ctx.t("splitter.view.written", name=player), size=16),
-            ft.Text(ctx.t("splitter.view.waiting", names=waiting), size=16),
+            ctx.read_once(ft.Text(ctx.t("splitter.view.waiting", names=waiting), size=16), waiting=waiting),
             *sheet_and_legend(ctx, grid, player)])
     marked = [cell for row, offset in game.open_places(state, player) for cell in game.pair(row, offset)]
 
