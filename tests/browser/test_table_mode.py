@@ -454,6 +454,13 @@ def test_eight_phones_answer_at_once_and_all_see_the_race(browser, table_server,
             phone.tab.page.context.close()
 
 
+# What each semantics node says itself (its label, else its own text), no-break spaces read as spaces.
+OWN_WORDS = """() => Array.from(document.querySelectorAll('flt-semantics')).map(node =>
+  (node.getAttribute('aria-label') || Array.from(node.childNodes).filter(child => child.nodeName !== 'FLT-SEMANTICS'
+    && child.nodeName !== 'FLT-SEMANTICS-CONTAINER').map(child => child.textContent).join('')).replace(/\u00a0/g, ' '))
+  .filter(words => words.trim())"""
+
+
 def last_line_records_round_1(players: dict[str, Phone], host: Tab, game: str, give: str, host_heading: str) -> None:
     """C's phone, its own line entered (saved as `table_phone_<game>_own_line.png`), gives it with `give`: the last
     line records round 1, so every phone reads round 2 and the host its form's heading for it."""
@@ -469,6 +476,8 @@ def test_a_score_pad_round_given_from_each_phone(table_server, table_tabs):
     host, players, pin = seated_round(table_tabs, sid)
     for seat, phone in players.items():
         join(phone, sid, pin, seat)
+    said = [line for line in players["A"].tab.page.evaluate(OWN_WORDS) if "Round 1" in line]
+    assert said == ["Round 1 · Scoring rounds"]  # the status line; the view's "Round 1" heading is shown, not read
     points = {"A": "7", "B": "-2", "C": "0"}
     for seat in ("A", "B"):
         players[seat].tab.fill("My points", points[seat])
