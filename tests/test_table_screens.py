@@ -1544,8 +1544,9 @@ def test_a_seated_phones_refusal_is_put_away_once_its_next_tap_is_taken(store):
 
 
 def heard(control: ft.Control) -> list[str]:
-    """The Text values of a tree a screen reader reads: none under a Semantics that leaves its content out."""
-    if isinstance(control, ft.Semantics) and control.exclude_semantics:
+    """The Text values of a tree a screen reader reads: none of a control not shown nor under a Semantics that
+    leaves its content out."""
+    if control.visible is False or isinstance(control, ft.Semantics) and control.exclude_semantics:
         return []
     own = [read(control.value)] if isinstance(control, ft.Text) and control.value else []
     return own + [said for child in children(control) for said in heard(child)]
