@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from tests.card_view_helpers import Table, all_buttons, label, name, shown, taken_over, tap, tap_round
+from tests.card_view_helpers import Table, all_buttons, label, shown, taken_over, tap, tap_round
+from tests.card_view_helpers import name as read_as
 from tests.test_views_components import fills_its_column, labelled_boxes, tap_label
 from views.games import rummy as view
 
@@ -58,9 +59,9 @@ def test_a_card_entered_for_one_player_is_shown_taken_and_cannot_be_tapped_for_a
     tap(build(table), "New meld")
     tap_cards(table, "♠ Spades", ["7S", "8S", "9S"])
     tap(build(table), "Bo")
-    seven = [b for b in all_buttons(build(table)) if name(b) == "7♠, entered for Ann"]
+    seven = [b for b in all_buttons(build(table)) if read_as(b) == "7♠, entered for Ann"]
     assert len(seven) == 1 and seven[0].disabled and seven[0].content.style.decoration == ft.TextDecoration.LINE_THROUGH
-    assert [name(b) for b in all_buttons(build(table)) if name(b) == "6♠" and not b.disabled] == ["6♠"]
+    assert [read_as(b) for b in all_buttons(build(table)) if read_as(b) == "6♠" and not b.disabled] == ["6♠"]
     tap(build(table), "Ann")
     tap(build(table), "Remove 7♠")
     tap(build(table), "Bo")
@@ -69,7 +70,7 @@ def test_a_card_entered_for_one_player_is_shown_taken_and_cannot_be_tapped_for_a
     zh = Table("rummy", ["甲", "乙"], lang="zh-CN")
     tap(view.build(zh.ctx()), "♦ 方块")
     tap(view.build(zh.ctx()), "3♦")
-    assert "3♦，已记给甲" in [name(b) for b in all_buttons(view.build(zh.ctx()))]
+    assert "3♦，已记给甲" in [read_as(b) for b in all_buttons(view.build(zh.ctx()))]
 
 
 def test_refused_round_keeps_the_draft_and_stock_out_is_sent():
