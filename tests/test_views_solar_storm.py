@@ -190,7 +190,7 @@ def test_typed_setup_by_taps():
         tap(build(table), room)
     for room in ("Bridge", "Cargo Hold", "Mess Hall"):             # card 2 chosen by itself; Mess Hall taken back
         tap(build(table), room)
-    tap(build(table), "3. Mess Hall")
+    tap(build(table), "Remove Mess Hall (position 3)")
     tap(build(table), "Engine Room")
     assert "2. Cargo Hold" in [label(b) for b in all_buttons(build(table))]
     assert table.record["actions"] == [] and not deal_button(table).disabled
@@ -255,6 +255,23 @@ def test_a_typed_layouts_room_is_named_by_what_a_tap_does_then_its_position_in_e
         assert [name(b) for b in picked] == said, lang
 
 
+def test_a_setup_damage_cards_room_is_named_by_what_a_tap_does_then_its_position_in_each_language():
+    """A room tapped on the setup damage grid was read "2. Armoury" (the ordinal as its name, not what a tap does):
+    it is named "Remove Armoury (position 2)" / "去掉 军械库（第 2 个位置）", and a tap on it takes it back; the eye
+    keeps "2. Armoury"."""
+    for lang in ("en", "zh-CN"):
+        table = typed_table(["Ann"], start_cards=[1, 4, 3, 2], lang=lang)
+        rooms = [view.room_name(table.ctx(), r) for r in ("bridge", "armoury")]
+        for room in rooms:
+            tap(build(table), room)
+        picked = [b for b in all_buttons(build(table)) if label(b) in (f"1. {rooms[0]}", f"2. {rooms[1]}")]
+        said = {"en": ["Remove Bridge (position 1)", "Remove Armoury (position 2)"],
+                "zh-CN": [f"去掉 {rooms[0]}（第 1 个位置）", f"去掉 {rooms[1]}（第 2 个位置）"]}[lang]
+        assert [name(b) for b in picked] == said, lang
+        tap(build(table), said[0])
+        assert table.local["solar_storm"]["deal"]["damage"][0] == ["armoury"], lang
+
+
 def typed_game() -> Table:
     """A table-dealt game of Ann and Bo after a typed setup, rooms as listed."""
     table = typed_table(layout="listed")
@@ -289,7 +306,8 @@ def test_typed_three_room_damage_card_on_the_grid():
     body = build(table)
     assert "Tap the 3 rooms on the damage card, in the printed order." in shown(body)
     assert len([b for b in all_buttons(body) if b.content.startswith("Draw")]) == 0   # no 56-button list
-    for room in ("Repair Centre", "Bridge", "Crew Quarters", "2. Bridge", "Armoury"):   # Bridge taken back
+    # Bridge taken back by its name on the grid
+    for room in ("Repair Centre", "Bridge", "Crew Quarters", "Remove Bridge (position 2)", "Armoury"):
         tap(build(table), room)
     assert "This damage card names 3 rooms." not in shown(build(table))
     tap(build(table), "Send")
@@ -455,7 +473,7 @@ def test_a_double_tap_on_two_rooms_of_a_full_damage_card_is_refused_and_one_room
     assert words.say("en", "solar_storm.view.rooms_full", count=1) == \
         "The 1 room of the damage card is tapped: tap it to take it back first."
     assert "1. Bridge" in [label(b) for b in all_buttons(build(table))]
-    bridge = next(b for b in all_buttons(build(table)) if b.content == "1. Bridge")
+    bridge = next(b for b in all_buttons(build(table)) if label(b) == "1. Bridge")
     bridge.on_click(None)
     assert table.local["solar_storm"]["pick"]["rooms"] == []
     assert "1. Bridge" not in [label(b) for b in all_buttons(build(table))]

@@ -116,7 +116,7 @@ def test_table_types_the_deal(phone):
     tab.see("翻开的卡（2/2）")
     for room in ["舰桥", "军械库", "食堂", "舰桥", "货舱", "机房"]:
         tab.tap(room, exact=True)                                  # the two setup damage cards, printed order
-    tab.see("2. 货舱")
+    tab.see_button("去掉 货舱（第 2 个位置）")                     # the grid reads what a tap does, then the place
     tab.shot("phone_solar_storm_typed_deal")
     tab.tap("发牌", exact=True)
     tab.see("已完成：输入发牌")                                   # the deal is in the log (undo offered)

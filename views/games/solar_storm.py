@@ -366,13 +366,16 @@ def refusal_and_send(ctx: GameContext, action: dict, label: str, done) -> list[f
 
 
 def room_grid(ctx: GameContext, layout: list[str], picked: list[str], size: int, on_tap) -> ft.Control:
-    """The ship's 3×3 grid as buttons: a tapped room shows its place in the order (tap again to take it back);
-    the Energy Core is never a choice; once `size` rooms are tapped the others rest."""
+    """The ship's 3×3 grid as buttons: a tapped room shows its place in the order, "3. Mess Hall", and is read by
+    what a tap does and then that place, "Remove Mess Hall (position 3)" (a tap takes it back), as the typed
+    layout's rooms are; the Energy Core is never a choice; once `size` rooms are tapped the others rest."""
     def cell(room: str) -> ft.Control:
         """One room's button."""
         if room in picked:
-            return ft.FilledButton(content=ctx.t("solar_storm.view.picked_room", number=picked.index(room) + 1,
-                                                 room=room_name(ctx, room)),
+            number, name = picked.index(room) + 1, room_name(ctx, room)
+            said = ctx.t("solar_storm.view.picked_room_said", number=number, room=name)
+            return ft.FilledButton(content=ft.Text(ctx.t("solar_storm.view.picked_room", number=number, room=name),
+                                                   semantics_label=ctx.t("cards.view.remove_name", card=said)),
                                    width=CHIP, height=ROOM_TAP, on_click=lambda e, r=room: on_tap(r))
         return ft.OutlinedButton(content=room_name(ctx, room), width=CHIP, height=ROOM_TAP,
                                  disabled=room == CORE or len(picked) >= size, on_click=lambda e, r=room: on_tap(r))
