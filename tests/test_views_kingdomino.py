@@ -174,7 +174,7 @@ def test_tiles_show_terrain_icons_crowns_and_points_in_fixed_colours():
     assert table.errors == []
     grid = cells(table.view(view))
     mine, wheat, castle = grid[(4, 5)], grid[(4, 6)], grid[(4, 4)]
-    assert name(table.view(view), 4, 5) == "Row 5, column 6: Mine, crowns: 2" and crown_marks(mine) == 2
+    assert name(table.view(view), 4, 5) == "Row 5, column 6: Mine with 2 crowns" and crown_marks(mine) == 2
     assert [c.icon for c in walk(mine) if isinstance(c, ft.Icon)] == [ft.Icons.DIAMOND]
     assert texts(mine) == ["+2"]  # mine 1 square × 2 crowns
     assert crown_marks(wheat) == 0 and [c.icon for c in walk(castle) if isinstance(c, ft.Icon)] == [ft.Icons.CASTLE]
@@ -324,6 +324,23 @@ def test_a_domino_out_of_the_box_is_read_out_with_its_terrains():
     body = table.view(view)
     chips = {c.label.value: c for c in walk(body) if isinstance(c, ft.Chip)}
     assert chips["1"].label.semantics_label == chips["1"].tooltip == "Domino 1: Wheat and Wheat"
+
+
+def test_a_square_a_hint_and_the_painter_say_a_terrain_with_its_crowns_as_a_domino_does():
+    """A square, a placement hint and the painter said "Mine, crowns: 2" where a domino says "Mine with 2 crowns":
+    each says it the domino's way, in both languages ("Wheat with 1 crown", "矿山（2 顶皇冠）")."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    dominoes(table.view(view))[45].on_click(None)                  # Mine with 2 crowns and Wheat
+    assert "Tap the square for the first half: Mine with 2 crowns." in texts(table.view(view))
+    cells(table.view(view))[(4, 5)].on_click(None)
+    cells(table.view(view))[(4, 6)].on_click(None)
+    assert name(table.view(view), 4, 5) == "Row 5, column 6: Mine with 2 crowns"
+    for lang, mine, wheat in (("en", "Mine with 2 crowns", "Wheat with 1 crown"), ("zh-CN", "矿山（2 顶皇冠）", "麦田（1 顶皇冠）")):
+        ctx = Table("kingdomino", ["Ann", "Bob"], lang=lang).ctx()
+        assert view.half_words(ctx, "M", 2) == mine and view.half_words(ctx, "W", 1) == wheat, lang
+        assert wheat in view.domino_words(ctx, 19), lang
+        painting = texts(view.brush_bar(ctx, {"terrain": "M", "crowns": 2}))
+        assert ctx.t("kingdomino.view.brush", half=mine) in painting, lang
 
 
 def test_a_dominos_halves_are_read_joined_in_words_not_by_a_bar():

@@ -282,7 +282,7 @@ def test_choosing_never_moves_a_button(browser, own_server):
     tab.see("Painting: Forest")
     assert boxes(tab, "button", palette) == start
     tab.tap("2", exact=True)
-    tab.see("Painting: Forest, crowns: 2")
+    tab.see("Painting: Forest with 2 crowns")
     assert boxes(tab, "button", palette) == start
     tab.tap("Erase", exact=True)
     tab.see("Erasing")
@@ -316,7 +316,7 @@ def test_a_quick_kingdom_comes_back_after_the_phone_was_away_longer_than_its_ses
         tab.language("en")
         tab.tap("Forest", exact=True)
         tab.tap("2", exact=True)
-        tab.see("Painting: Forest, crowns: 2")
+        tab.see("Painting: Forest with 2 crowns")
         for c, painted in enumerate(forest, start=1):
             tab.press(tab.page.get_by_role("button", name=f"Row 1, column {c}: Empty", exact=True))
             expect(painted).to_be_attached(timeout=WAIT_MS)

@@ -84,16 +84,17 @@ BADGED_FACE = 0.75
 
 
 def half_words(ctx: GameContext, letter: str, crowns: int) -> str:
-    """A domino half in words: terrain, and crowns if any."""
+    """A domino half or a square in words, one way wherever it is said (a domino, a square, a hint, the painter):
+    its terrain, and its crowns if any, "Wheat with 1 crown" / "麦田（1 顶皇冠）" (a square said "Wheat, crowns: 1"
+    where its domino said "Wheat with 1 crown")."""
     name = ctx.t(f"kingdomino.terrain.{letter}")
-    return ctx.t("kingdomino.view.half_crowns", terrain=name, crowns=crowns) if crowns else name
+    return ctx.t("kingdomino.view.half_with", terrain=name, crowns=crowns) if crowns else name
 
 
 def domino_words(ctx: GameContext, number: int) -> str:
     """A domino as it is read (a picker tile's name, an out-of-the-box chip's): its number and its halves joined in
     words, "Domino 19: Wheat with 1 crown and Forest" (a bar between them was read "vertical bar")."""
-    said = [ctx.t("kingdomino.view.half_with", terrain=ctx.t(f"kingdomino.terrain.{letter}"), crowns=crowns)
-            if crowns else ctx.t(f"kingdomino.terrain.{letter}") for letter, crowns in game.DOMINOES[number]]
+    said = [half_words(ctx, letter, crowns) for letter, crowns in game.DOMINOES[number]]
     return ctx.t("kingdomino.view.domino_tip", domino=number, first=said[0], second=said[1])
 
 
