@@ -8,7 +8,8 @@ import re
 import flet as ft
 
 from scoring.games.bacon import referee
-from tests.card_view_helpers import Table, all_buttons, label, name, shown, taken_over, tap
+from tests.card_view_helpers import Table, all_buttons, label, shown, taken_over, tap
+from tests.card_view_helpers import name as read_as
 from tests.helpers import run_async
 from tests.test_views_components import fills_its_column, raw_texts
 from views import words
@@ -177,7 +178,7 @@ def test_a_player_in_the_order_is_named_by_what_a_tap_does_then_their_place_in_e
         build(table)
         table.local["bacon"]["order"][:] = ["Ida", "Jon"]
         picked = [b for b in all_buttons(build(table)) if label(b) in ("1. Ida ×", "2. Jon ×")]
-        assert [name(b) for b in picked] == remove, lang
+        assert [read_as(b) for b in picked] == remove, lang
 
 
 def test_a_deal_undone_while_open_for_correction_is_said_in_deals():

@@ -240,19 +240,28 @@ def test_typed_setup_with_the_tables_layout():
     assert table.state["layout"][0] == ring[0] and table.state["layout"][4] == view.CORE
 
 
+def picked_rooms(lang: str, typed: bool) -> tuple[Table, list[str], list[str]]:
+    """Bridge, then Armoury tapped on the typed layout's list (typed) or on the set-up damage grid: the table, what
+    their picked buttons are read as, and what they should be read as."""
+    table = typed_table(["Ann"], start_cards=[1, 4, 3, 2], lang=lang)
+    if typed:
+        tap(build(table), words.say(lang, "solar_storm.view.layout_typed"))
+    rooms = [view.room_name(table.ctx(), r) for r in ("bridge", "armoury")]
+    for room in rooms:
+        tap(build(table), room)
+    shown_as = [f"{i + 1}. {room}" + (" ×" if typed else "") for i, room in enumerate(rooms)]
+    picked = [b for b in all_buttons(build(table)) if label(b) in shown_as]
+    said = {"en": ["Remove Bridge (position 1)", "Remove Armoury (position 2)"],
+            "zh-CN": [f"去掉 {rooms[0]}（第 1 个位置）", f"去掉 {rooms[1]}（第 2 个位置）"]}[lang]
+    return table, [name(b) for b in picked], said
+
+
 def test_a_typed_layouts_room_is_named_by_what_a_tap_does_then_its_position_in_each_language():
     """A picked room was read "Remove 1. Bridge" (the ordinal read as part of a name): the button is named
     "Remove Bridge (position 1)" / "去掉 舰桥（第 1 个位置）"; the eye keeps "1. Bridge ×"."""
     for lang in ("en", "zh-CN"):
-        table = typed_table(["Ann"], start_cards=[1, 4, 3, 2], lang=lang)
-        tap(build(table), words.say(lang, "solar_storm.view.layout_typed"))
-        rooms = [view.room_name(table.ctx(), r) for r in ("bridge", "armoury")]
-        for room in rooms:
-            tap(build(table), room)
-        picked = [b for b in all_buttons(build(table)) if label(b) in (f"1. {rooms[0]} ×", f"2. {rooms[1]} ×")]
-        said = {"en": ["Remove Bridge (position 1)", "Remove Armoury (position 2)"],
-                "zh-CN": [f"去掉 {rooms[0]}（第 1 个位置）", f"去掉 {rooms[1]}（第 2 个位置）"]}[lang]
-        assert [name(b) for b in picked] == said, lang
+        _, read, said = picked_rooms(lang, typed=True)
+        assert read == said, lang
 
 
 def test_a_setup_damage_cards_room_is_named_by_what_a_tap_does_then_its_position_in_each_language():
@@ -260,14 +269,8 @@ def test_a_setup_damage_cards_room_is_named_by_what_a_tap_does_then_its_position
     it is named "Remove Armoury (position 2)" / "去掉 军械库（第 2 个位置）", and a tap on it takes it back; the eye
     keeps "2. Armoury"."""
     for lang in ("en", "zh-CN"):
-        table = typed_table(["Ann"], start_cards=[1, 4, 3, 2], lang=lang)
-        rooms = [view.room_name(table.ctx(), r) for r in ("bridge", "armoury")]
-        for room in rooms:
-            tap(build(table), room)
-        picked = [b for b in all_buttons(build(table)) if label(b) in (f"1. {rooms[0]}", f"2. {rooms[1]}")]
-        said = {"en": ["Remove Bridge (position 1)", "Remove Armoury (position 2)"],
-                "zh-CN": [f"去掉 {rooms[0]}（第 1 个位置）", f"去掉 {rooms[1]}（第 2 个位置）"]}[lang]
-        assert [name(b) for b in picked] == said, lang
+        table, read, said = picked_rooms(lang, typed=False)
+        assert read == said, lang
         tap(build(table), said[0])
         assert table.local["solar_storm"]["deal"]["damage"][0] == ["armoury"], lang
 

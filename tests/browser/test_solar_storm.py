@@ -171,7 +171,6 @@ def test_rooms_keep_each_word_whole(browser, server):
     layout = replay(record)["layout"]
     with Store(server.data) as store:
         sid = store.create(record)
-    tracks = [card for room in ROOM_IDS for card in ROOMS[room]["track"]]
     tab = new_tab(browser, server, PHONE)
     tab.open(f"/play/{sid}")
     langs = ["zh-CN", "en"]
