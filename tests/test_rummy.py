@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from scoring.core import RuleError, engine
 from scoring.i18n import text
-from scoring.games.rummy import card_value
+from scoring.games.rummy import card_value, holders
 from scoring.record import new_record, play, replay
 from tests.helpers import assert_refused, assert_same_keys, cli_score, play_all
 
@@ -318,3 +318,10 @@ def test_the_tables_round_wins_over_given_lines_and_is_named_by_its_number():
     assert text("en", key, **params) == "Own line for round 2"
     key, params = eng.describe({**rnd(), "round": 3})
     assert text("zh-CN", key, **params) == "录入了第 3 轮"
+
+
+def test_holders_says_who_each_entered_card_is_for():
+    """One deck: each card entered this round is held by one player (a screen offers it to nobody else)."""
+    lines = {"Ann": {"melds": [["7S", "8S", "9S"]], "laid_off": [], "hand": ["KH"]},
+             "Bo": {"melds": [], "laid_off": ["10S"], "hand": []}}
+    assert holders(lines) == {"7S": "Ann", "8S": "Ann", "9S": "Ann", "KH": "Ann", "10S": "Bo"}

@@ -116,9 +116,16 @@ def _given(line: dict) -> dict:
             "laid_off": [{"card": c, "onto": onto[c]} if c in onto else c for c in line["laid_off"]]}
 
 
-def _all_cards(line: dict) -> list[str]:
-    """Every card of a checked line: melded, laid off and in hand."""
+def line_cards(line: dict) -> list[str]:
+    """Every card of a line (checked, or as a screen collects it: laid-off cards as codes): melded, laid off and in
+    hand."""
     return [c for m in line["melds"] for c in m] + line["laid_off"] + line["hand"]
+
+
+def holders(lines: dict) -> dict[str, str]:
+    """Who each card of these lines is entered for: one deck holds each card once, so a card held here can be
+    entered for nobody else this round (a screen offers none of them again; `_check_unique` refuses a card twice)."""
+    return {card: name for name, line in lines.items() for card in line_cards(line)}
 
 
 def _names(cards: list[str]) -> str:
@@ -254,9 +261,9 @@ class Rummy(OwnLines, Engine):
     def _own(self, state: dict, name: str, line) -> dict:
         """A player's own line checked alone, then against the other players' lines given so far."""
         checked = self._check_line(state, name, line)
-        mine = set(_all_cards(checked))
+        mine = set(line_cards(checked))
         for other, given in state["lines"].items():
-            shared = [c for c in _all_cards(given) if c in mine]
+            shared = [c for c in line_cards(given) if c in mine]
             if other != name and shared:
                 raise RuleError("rummy.card_held", name=name, card=card_name(shared[0]), other=other)
         return checked
@@ -265,7 +272,7 @@ class Rummy(OwnLines, Engine):
         """Refuse a card that appears twice anywhere in the round."""
         seen = {}
         for name, line in checked.items():
-            for card in _all_cards(line):
+            for card in line_cards(line):
                 if card in seen:
                     raise RuleError("rummy.card_twice", card=card_name(card), names=sorted({seen[card], name}))
                 seen[card] = name

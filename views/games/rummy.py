@@ -5,7 +5,7 @@ The draft lives in `ctx.local["rummy"]`: who is being entered, which pile the ta
 or a meld's index), the suit being tapped, every player's melds / lay-offs / hand, the stock-out flag, where
 laid-off cards went ("onto": {card: a card of the meld it joined}) and the question being asked ("ask").
 The engine checks melds, lay-offs and that no card is used twice; the view only collects, and its picker
-strikes through a card already entered for anyone in the draft (one deck: see `taken`).
+strikes through a card already entered for anyone in the draft (one deck: the engine's `holders`).
 
 Where a laid-off card went: before sending, the view asks the engine (`check`, nothing applied) whether it would
 take the round. When it refuses `rummy.lay_off_ambiguous` (an ace that could go low on a run or high elsewhere),
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scoring.games import rummy as game
 from validators.cards import RUMMY_RANKS, RUMMY_SUITS, rummy_code
 from views.components.cards import card_buttons, card_face, card_name, pile
 from views.components.offers import offer_here
@@ -136,20 +137,15 @@ def waiting(ctx: GameContext) -> ft.Control:
 
 def cards(line: dict) -> int:
     """How many cards a line holds: melded, laid off and in hand."""
-    return len(held(line))
-
-
-def held(line: dict) -> list[str]:
-    """A line's cards: melded, laid off and in hand."""
-    return [card for meld in line["melds"] for card in meld] + line["laid_off"] + line["hand"]
+    return len(game.line_cards(line))
 
 
 def taken(ctx: GameContext, draft: dict) -> dict[str, str]:
-    """The cards entered so far for anyone in this draft, each with whom it is entered for: one deck holds each
-    card once, so the picker offers none of them again (a card entered for the wrong player is taken back from
-    their pile first). [Ruling, this view's: the engine still refuses a card twice, e.g. from two phones' lines.]"""
+    """The cards entered so far for anyone in this draft, in words, as the engine says who holds them
+    (`holders`): the picker offers none of them again (a card entered for the wrong player is taken back from
+    their pile first); the engine still refuses a card twice, e.g. from two phones' lines."""
     return {card: ctx.t("rummy.view.taken", card=card_name(card), name=name)
-            for name, line in draft["lines"].items() for card in held(line)}
+            for card, name in game.holders(draft["lines"]).items()}
 
 
 def own_line(ctx: GameContext) -> list[ft.Control]:
