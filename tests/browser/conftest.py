@@ -156,7 +156,6 @@ EDITING = """el => {
     }
   }).observe(el, {attributes: true});
 }"""
-JOINED_FROM_OUTSIDE = "/join/"
 SEMANTICS_ON = "document.querySelector('flt-semantics') !== null"
 NAVIGATE = """path => {
   const asked = performance.now();
@@ -336,21 +335,24 @@ class Tab:
         socket.on("framereceived", lambda f: keep("<-", f))
         socket.on("close", lambda ws: self.frames.append(f"{time.monotonic() - self.started:8.3f} closed"))
 
-    def open(self, path: str = "/") -> "Tab":
+    def open(self, path: str = "/", load: bool = False) -> "Tab":
         """Go to path. In a tab already showing the app of this server, elsewhere than path: as the browser's
         history moves in the app (the route changes in the running app, no new load), as a person taps through
-        the app to a screen, then wait until the server has answered with the new screen and gone quiet.
-        Otherwise load the app at it, wait for Flutter's first frame and switch semantics
-        on: a new tab, a whole address (such as the host's the server printed), the screen the tab shows, and a
-        join screen (`JOINED_FROM_OUTSIDE`: a player opens it from the table's QR code or a typed address).
+        the app to a screen, then wait until the server has answered with the new screen and gone quiet. A phone
+        moves so to the join screen of its next table as well: a person opens it from the table's QR code, a load,
+        but the screen is the same one the route change draws, and a load costs a join about 5 s of CPU (the
+        table-mode file took 186 s of CPU instead of 227); a phone's first join, the eight phones' and the host
+        gate's stranger's are loads. Otherwise, or with `load` (a page given an init script, which only a load runs), load the app
+        at it, wait for Flutter's first frame and switch semantics on: a new tab, a whole address (such as the
+        host's the server printed) and the screen the tab shows.
 
         A load costs about 5 s of the two cores' CPU (4.1-5.7 s measured from `/proc/stat`: the app's wasm
         compiled and started, its fonts read, the semantics tree built); moving in the app, 0.1 s. A tab
         that already showed the app and loads again resumes its Flet session, which first draws the screen the
         tab left and then the new route's: wait for something only the new screen shows."""
         here = self.page.url
-        if "://" not in path and not path.startswith(JOINED_FROM_OUTSIDE) and here.startswith(self.base + "/") \
-                and here != self.base + path and self.page.evaluate(SEMANTICS_ON):
+        if not load and "://" not in path and here.startswith(self.base + "/") and here != self.base + path \
+                and self.page.evaluate(SEMANTICS_ON):
             asked = self.page.evaluate(NAVIGATE, path)
             self.page.wait_for_function(ANSWERED, arg=asked, polling=POLL_MS)
             self.quiet()

@@ -128,10 +128,10 @@ def table_tabs(browser, table_server):
     host.page.context.close()
 
 
-def join(phone: Phone, sid: str, pin: str, seat: str) -> None:
-    """Open the join screen, type the PIN and take the seat."""
+def join(phone: Phone, sid: str, pin: str, seat: str, load: bool = False) -> None:
+    """Open the join screen (loading the app with `load`), type the PIN and take the seat."""
     tab = phone.tab
-    tab.open(f"/join/{sid}")
+    tab.open(f"/join/{sid}", load=load)
     tab.see("Your seat")
     tab.fill("Table PIN", pin)
     tab.tap(f"Sit as {seat}", exact=True)
@@ -499,7 +499,7 @@ def test_a_phone_back_from_a_dropped_connection_shows_what_it_missed(table_serve
     host, players, pin = seated_round(table_tabs, sid)
     players["B"].tab.page.add_init_script(NETWORK)
     for seat, phone in players.items():
-        join(phone, sid, pin, seat)
+        join(phone, sid, pin, seat, load=seat == "B")  # B's page loads to take the network it can drop
     a, b, c = (players[seat].tab for seat in SEATS)
     heard = b.sockets()
     b.page.evaluate("window.__blocked = true; window.__ws.forEach(socket => socket.close())")
@@ -527,7 +527,7 @@ def test_a_phone_whose_connection_blinks_draws_what_comes_after(table_server, ta
     for seat in ("A", "C"):
         join(players[seat], sid, pin, seat)
     a, b = players["A"].tab, players["B"].tab
-    b.open(f"/join/{sid}")
+    b.open(f"/join/{sid}", load=True)
     b.fill("Table PIN", pin)
     heard = b.sockets()
     b.page.evaluate("window.__ws.forEach(socket => socket.close())")
@@ -558,7 +558,7 @@ def test_a_phone_away_longer_than_its_session_keeps_its_half_typed_pin(table_ser
     sid = table_server[1]["score_pad_evicted"]
     b = table_tabs[1]["B"].tab
     b.page.add_init_script(NETWORK)
-    b.open(f"/join/{sid}")
+    b.open(f"/join/{sid}", load=True)
     b.fill("Table PIN", "12")
     b.page.wait_for_function("key => Object.keys(localStorage).some(k => k.endsWith(key) && localStorage[k]"
                              ".includes('12'))", arg=f"tableside.pin.{sid}")  # the keystroke's write landed
