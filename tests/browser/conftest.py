@@ -342,9 +342,9 @@ class Tab:
         moves so to the join screen of its next table as well: a person opens it from the table's QR code, a load,
         but the screen is the same one the route change draws, and a load costs a join about 5 s of CPU (the
         table-mode file took 186 s of CPU instead of 227); a phone's first join, the eight phones' and the host
-        gate's stranger's are loads. Otherwise, or with `load` (a page given an init script, which only a load runs), load the app
-        at it, wait for Flutter's first frame and switch semantics on: a new tab, a whole address (such as the
-        host's the server printed) and the screen the tab shows.
+        gate's stranger's are loads. Otherwise, or with `load` (a page given an init script, which only a load
+        runs), load the app at it, wait for Flutter's first frame and switch semantics on: a new tab, a whole
+        address (such as the host's the server printed) and the screen the tab shows.
 
         A load costs about 5 s of the two cores' CPU (4.1-5.7 s measured from `/proc/stat`: the app's wasm
         compiled and started, its fonts read, the semantics tree built); moving in the app, 0.1 s. A tab
