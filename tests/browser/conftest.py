@@ -4,8 +4,9 @@ Fixtures (reusable by every browser test module):
 - `server` (module scope): one `main.py` on a port the system gives (`--port 0`, read from what it prints) with
   a fresh temporary `--data` folder, so each test module starts from an empty roster and default settings.
 - `browser` (session scope): Chromium at /usr/bin/chromium, headless, offline-friendly flags.
-- `phone` / `laptop`: a fresh tab (its own browser context, so its own Flet session) at 390×844 or 1280×800,
-  wrapped in `Tab` (open, tap, fill, wait for text, screenshots). Close-up control: `tab.page` is Playwright's.
+- `phone`: the module's one tab at 390×844 (its own browser context, so its own Flet session), loaded once and
+  handed to each test on the home screen in Chinese; `laptop`: a fresh tab at 1280×800; each wrapped in `Tab`
+  (open, tap, fill, wait for text, screenshots). Close-up control: `tab.page` is Playwright's.
 A tab turns from phone to laptop size and back with `Tab.resize` (no new load: a load costs about 5 s of the two
 cores' CPU) and scrolls back to its top with `Tab.to_top`.
 Helpers: `start_server(data, port=None, host=None)`, `stop_server(proc)` and `restart_server(server)` for tests
@@ -662,12 +663,28 @@ def new_tab(browser: Browser, server: Server, viewport: dict, motion: str = REDU
     return Tab(context.new_page(), server.url)
 
 
-@pytest.fixture
-def phone(browser, server):
-    """A phone-sized tab (390×844) on the shared server."""
+@pytest.fixture(scope="module")
+def module_phone(browser, server):
+    """The module's phone-sized tab (390×844) on its server, one load for all its tests."""
     tab = new_tab(browser, server, PHONE)
     yield tab
     tab.page.context.close()
+
+
+@pytest.fixture
+def phone(module_phone):
+    """A phone-sized tab (390×844) on the shared server: the module's one phone, as one person plays one game
+    after another on it (a load is about 5 s of CPU). Each test gets it on the home screen, at phone size, in
+    Chinese (the language the tests start from), its last frames and events forgotten."""
+    tab = module_phone
+    tab.frames.clear()
+    tab.events.clear()
+    TABS.append(tab)
+    if tab.page.url.startswith(tab.base):
+        tab.resize(PHONE)
+        tab.open("/")
+        tab.language("zh-CN")
+    return tab
 
 
 @pytest.fixture
