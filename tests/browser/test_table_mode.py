@@ -422,14 +422,20 @@ def test_a_guess_club_round_played_from_phones(table_server, table_tabs):
 
 def test_eight_phones_answer_at_once_and_all_see_the_race(browser, table_server, table_tabs):
     sid = table_server[1]["knit_wit8"]
-    host, _ = table_tabs
+    host, table_phones = table_tabs
     pin = host_pin(host, sid)
-    phones = {seat: Phone(new_tab(browser, table_server[0], PHONE)) for seat in SEATS8}
+    moved = dict(zip(SEATS8, table_phones.values()))  # A's, B's, C's and the referee's phones come to this table
+    new = {seat: Phone(new_tab(browser, table_server[0], PHONE)) for seat in SEATS8[len(moved):]}
+    phones = moved | new
     try:
-        for phone in phones.values():  # eight people open the join address at once
+        for phone in new.values():  # four more people open the join address at once
             phone.tab.page.goto(f"{phone.tab.base}/join/{sid}", wait_until="commit")
-        for phone in phones.values():
+        for phone in moved.values():
+            phone.frames.clear()
+            phone.tab.open(f"/join/{sid}")
+        for phone in new.values():
             phone.tab.ready()
+        for phone in phones.values():
             phone.tab.fill("Table PIN", pin)
         for seat, phone in phones.items():
             phone.tab.tap(f"Sit as {seat}", exact=True)
@@ -450,7 +456,7 @@ def test_eight_phones_answer_at_once_and_all_see_the_race(browser, table_server,
             phone.tab.see("E took 4")
         host.see("E took 4")
     finally:
-        for phone in phones.values():
+        for phone in new.values():
             phone.tab.page.context.close()
 
 
