@@ -117,14 +117,14 @@ def span(boxes: list[dict]) -> dict:
     return {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0}
 
 
-def test_the_round_score_table_reads_in_both_languages(browser, scored):
+def test_the_round_score_table_reads_in_both_languages(phone, scored):
     """The round's score table at phone and laptop size, in Chinese and in English: its five headers stand apart
     (in Chinese "得星", "剩星" and "加分板块" ran into one another: the columns were sized narrower than the words),
     each at least COLUMN_GAP from the next (the flush-right "Kept" column 8 px from the flush-left "Tile" made
     "-6 0 (unguessed)" read as one cell), and the black sheep's tile, the longest cell, is one line of text (in
     Chinese "−3（害群之马）" broke onto three lines in its row, the last one cut)."""
     server, sid = scored
-    tab = new_tab(browser, server, PHONE)
+    tab = phone
     tab.open(f"/play/{sid}")
     langs = ["zh-CN", "en"]
     for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
@@ -149,15 +149,14 @@ def test_the_round_score_table_reads_in_both_languages(browser, scored):
             assert min(gaps) >= COLUMN_GAP, f"{size} {lang}: headers {gaps} px apart"
         tab.shot(f"pictomania_score_table_{size}")
         langs.reverse()
-    tab.page.context.close()
 
 
-def test_a_name_keeps_its_count_when_the_middle_line_wraps(browser, scored):
+def test_a_name_keeps_its_count_when_the_middle_line_wraps(phone, scored):
     """On a phone in English the cards in the middle ("Pia 0, Quin 0, Rosa 0, Seb 2") take two lines: no line of
     it is a lone count (the break fell between "Seb" and "2"). A lone digit's ink is narrower than the line is
     tall; a name with its count is wider."""
     server, sid = scored
-    tab = new_tab(browser, server, PHONE)
+    tab = phone
     tab.open(f"/play/{sid}")
     tab.language("en")
     middle = tab.page.get_by_text(re.compile("^" + MIDDLE["en"])).first
@@ -173,10 +172,9 @@ def test_a_name_keeps_its_count_when_the_middle_line_wraps(browser, scored):
         words = runs(cols, WORD_GAP)
         width = words[-1][1] - words[0][0]
         assert width > 2 * (bottom - top), f"a line of the middle holds only {width} px of ink: a lone count"
-    tab.page.context.close()
 
 
-def test_the_race_tiles_take_one_row_on_a_phone_and_stay_on_screen(browser, server):
+def test_the_race_tiles_take_one_row_on_a_phone_and_stay_on_screen(phone, server):
     """On a shared phone with four players, the bonus-tile race stays pinned while the screen scrolls, each claim
     tile big enough for a thumb (at least 48 px each way), all four in one row with their stop buttons under
     them: the race takes at most a fifth of the phone's height (a row per player took 375 of 844 px)."""
@@ -184,7 +182,7 @@ def test_the_race_tiles_take_one_row_on_a_phone_and_stay_on_screen(browser, serv
     with Store(server.data) as store:
         sid = store.create(new_record("pictomania", PLAYERS, {"rounds": 2}, now=AT))
         store.play(sid, {"type": "set_deal", "by": "table", "deal": DEAL}, AT)
-    tab = new_tab(browser, server, PHONE)
+    tab = phone
     tab.open(f"/play/{sid}")
     for lang in ("zh-CN", "en"):
         tab.language(lang)
@@ -210,7 +208,6 @@ def test_the_race_tiles_take_one_row_on_a_phone_and_stay_on_screen(browser, serv
         tab.page.mouse.wheel(0, -600)
         tab.page.mouse.move(PHONE["width"] - 2, PHONE["height"] - 2)  # no hover highlight in the picture
         tab.shot(f"pictomania_phone_race_{'zh' if lang == 'zh-CN' else 'en'}")
-    tab.page.context.close()
 
 
 def boxes(tab: Tab, names: list[str]) -> dict[str, dict]:

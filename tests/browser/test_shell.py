@@ -334,7 +334,7 @@ def test_a_quick_kingdom_comes_back_after_the_phone_was_away_longer_than_its_ses
         tab.page.context.close()
 
 
-def test_round_buttons_stay_on_one_line_in_chinese(browser, server):
+def test_round_buttons_stay_on_one_line_in_chinese(phone, server):
     """On a phone, the rounds table's round buttons are as tall in Chinese as in English: one line each ("第 7 轮"
     broke after "第 7" in a column sized too narrow for it, which made every row two lines tall). Each is measured
     wholly on screen: one cut by the screen's edge reads shorter."""
@@ -344,7 +344,7 @@ def test_round_buttons_stay_on_one_line_in_chinese(browser, server):
         for number in range(1, 13):
             store.play(sid, {"type": "round", "by": "table", "scores": {"A": number, "B": 1}},
                        "2025-01-01T20:00:00+00:00")
-    tab = new_tab(browser, server, PHONE)
+    tab = phone
     tab.open(f"/play/{sid}")
     tab.language("zh-CN")
     names = {"zh-CN": ["第 7 轮", "第 12 轮"], "en": ["Round 7", "Round 12"]}
@@ -358,7 +358,6 @@ def test_round_buttons_stay_on_one_line_in_chinese(browser, server):
             tab.into_view(button)
             heights[lang].append(tab.steady(button).bounding_box()["height"])
     assert heights["zh-CN"] == heights["en"]
-    tab.page.context.close()
 
 
 LARGER_TEXT = "document.addEventListener('DOMContentLoaded', () => document.documentElement.style.fontSize = '24px')"
@@ -480,13 +479,13 @@ def cut_options(tab: Tab, game, lang: str) -> list[tuple]:
     return cut
 
 
-def test_every_games_options_show_their_labels_and_values_whole_on_a_phone(browser, server):
+def test_every_games_options_show_their_labels_and_values_whole_on_a_phone(phone):
     """At 390 px each game's options on the new-session screen show their labels and values whole: a field's
     floating label on one line (a longer one took a second line over the field's border and its value), each of a
     dropdown's choices on one line in the field (a dropdown as narrow as Flutter measured it cut its value:
     "Dealt at the table (enterec"), a switch's label whole, on as many lines as it needs (it was cut at the
     screen's edge). Each game's screen is checked in both languages, the one the tab is in first."""
-    tab = new_tab(browser, server, PHONE)
+    tab = phone
     cut = []
     langs = ["en", "zh-CN"]
     for game in OPTION_GAMES:
@@ -499,7 +498,6 @@ def test_every_games_options_show_their_labels_and_values_whole_on_a_phone(brows
             cut += cut_options(tab, game, lang)
         langs.reverse()
     assert cut == []
-    tab.page.context.close()
 
 
 def test_new_player_field_ends_where_the_options_end_on_a_laptop(laptop):
