@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import LAPTOP, PHONE, POLL_MS, new_tab, shown_as
+from tests.browser.conftest import LAPTOP, POLL_MS, new_tab, shown_as
 from tests.browser.test_kingdomino import PLAYERS, folded, start_session
 from tests.browser.test_shell import enter_round
 
@@ -83,13 +83,13 @@ def test_why_on_a_refused_finish_opens_the_end_rule_in_english(phone):
     tab.see("New session: Score pad")
 
 
-def test_a_refusal_goes_once_another_tab_changes_the_session(browser, server):
+def test_a_refusal_goes_once_another_tab_changes_the_session(browser, server, phone):
     """A phone's refused "结束游戏" said "至少录入一轮后才能结束。" with its 为什么？ for 10 s, still up after the laptop had
     entered round 1 (the refusal no longer applied). It stays while the session is as it was, and goes once the
     phone's screen shows the round: checked once the screen has finished updating, long before its 10 s."""
     with Store(server.data) as store:
         sid = store.create(new_record("score_pad", ["Ada", "Bo"], now="2025-01-01T20:00:00+00:00"))
-    phone, laptop = new_tab(browser, server, PHONE), new_tab(browser, server, LAPTOP)
+    laptop = new_tab(browser, server, LAPTOP)
     try:
         phone.open(f"/play/{sid}")
         phone.language("zh-CN")
@@ -107,7 +107,6 @@ def test_a_refusal_goes_once_another_tab_changes_the_session(browser, server):
         assert not phone.page.get_by_text(refusal).or_(phone.page.get_by_label(refusal)).count()
         assert not phone.page.get_by_role("button", name="为什么？", exact=True).count()
     finally:
-        phone.page.context.close()
         laptop.page.context.close()
 
 
@@ -147,30 +146,28 @@ def test_search_finds_rules_by_english_words_and_chinese_characters(phone):
     tab.shot("rules_phone_search_hit_zh")
 
 
-def test_quick_scorer_scores_a_typed_then_painted_kingdom(browser, server):
+def test_quick_scorer_scores_a_typed_then_painted_kingdom(phone):
     """From home in one tap: type RULINGS' kingdom (23; 38 with both variants), then erase a corner square (22,
     Harmony lost, and the engine's reason why real dominoes cannot make it)."""
-    tab = new_tab(browser, server, TALL)
-    try:
-        tab.open("/")
-        tab.language("en")
-        tab.tap("Score a Kingdomino kingdom")
-        tab.see("Score: 0")
-        tab.fill("The kingdom as text", KINGDOM)
-        tab.tap("Put this text on the board")
-        tab.see("Score: 23")
-        tab.see("Harmony +5 (variant): earned")
-        tab.see("Middle Kingdom +10 (variant): earned")
-        tab.see("With the Harmony and Middle Kingdom variants: 38")
-        tab.see("Tie-break: largest property 7 squares, crowns 6")
-        tab.shot("quick_kingdom_typed")
-        tab.tap("Erase", exact=True)
-        tab.see("Erasing")
-        tab.tap("Row 1, column 1: ")
-        tab.see("Score: 22")
-        tab.see("Harmony +5 (variant): needs a full 5×5 kingdom")
-        tab.see("With the Harmony and Middle Kingdom variants: 32")
-        tab.see("This kingdom could not be built: The Grass square (crowns: 0) in row 5, column 4 cannot be made")
-        tab.shot("quick_kingdom_painted")
-    finally:
-        tab.page.context.close()
+    tab = phone.open("/")
+    tab.resize(TALL)
+    tab.language("en")
+    tab.tap("Score a Kingdomino kingdom")
+    tab.see("Score: 0")
+    tab.fill("The kingdom as text", KINGDOM)
+    tab.tap("Put this text on the board")
+    tab.see("Score: 23")
+    tab.see("Harmony +5 (variant): earned")
+    tab.see("Middle Kingdom +10 (variant): earned")
+    tab.see("With the Harmony and Middle Kingdom variants: 38")
+    tab.see("Tie-break: largest property 7 squares, crowns 6")
+    tab.shot("quick_kingdom_typed")
+    tab.tap("Erase", exact=True)
+    tab.see("Erasing")
+    tab.tap("Row 1, column 1: ")
+    tab.see("Score: 22")
+    tab.see("Harmony +5 (variant): needs a full 5×5 kingdom")
+    tab.see("With the Harmony and Middle Kingdom variants: 32")
+    tab.see("This kingdom could not be built: The Grass square (crowns: 0) in row 5, column 4 cannot be made")
+    tab.shot("quick_kingdom_painted")
+
