@@ -47,6 +47,12 @@ game alone (48 s of CPU in 59 s): Chromium's renderer 22 s, its GPU process 11 s
 Playwright's driver 3.7 s, pytest 2.9 s, the app's server 2.8 s. A load is about 4 s of CPU, 0.8 s of it the
 fonts (measured with `page.fonts` empty); a second tab in the same browser context (its HTTP cache warm) and
 Chromium's `--in-process-gpu` made no difference above the noise.
+Session 57, three workers: the cores busy 94% of a run (1,074 s of CPU in 572 s, 2,323 tests; CI took 621 s). A
+load of the home screen alone: 3.3 s of CPU (the renderer 2.3 s); a counter's tap 0.2 s, 4-5 frames, of which
+the semantics tree (on in every test's tab, for its roles and names) is about 45% of the renderer's share. Fewer
+loads again: a phone moves to its next table's join screen in the app (`Tab.open`), and `phone` is the module's
+one tab. Tried again and not kept: `--liftoff-only` (within the noise on one file), no WebGL (3.7 times the
+renderer's CPU), `--disable-renderer-accessibility`.
 """
 
 from __future__ import annotations
