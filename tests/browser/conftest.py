@@ -683,7 +683,8 @@ def module_phone(browser, server):
 def phone(module_phone):
     """A phone-sized tab (390×844) on the shared server: the module's one phone, as one person plays one game
     after another on it (a load is about 5 s of CPU). Each test gets it on the home screen, at phone size, in
-    Chinese (the language the tests start from), its last frames and events forgotten."""
+    Chinese (the language the tests start from), its last frames and events forgotten; a test that changes
+    another of the phone's own settings (theme, sound) or gives its page an init script takes a tab of its own."""
     tab = module_phone
     tab.frames.clear()
     tab.events.clear()
