@@ -406,7 +406,7 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
     board = view.build(ctx) if view is not None else None
     entries = [e for e in message["prompt"] if (e["by"], e["type"]) not in ctx.offered]
     controls: list[ft.Control] = []
-    if entries or not (over or message["prompt"]):
+    if entries or says_waiting(message):
         controls += [ft.Text(heading, size=18, weight=ft.FontWeight.BOLD),
                      prompt_panel(app.lang, eng, entries, act, seat_local(app, hub.sid, seat).setdefault("moves", {}),
                                   message.get("waiting"))]
@@ -443,7 +443,13 @@ def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool],
                        sound=bool(app.settings.get("sound", True)), apply=act, show_error=app.show_error,
                        refresh=app.render_soon, pin=pin, seat=seat, actions=message["count"],
                        for_table=message["for_table"], apply_soon=act_soon, said_round=status.get("round"),
-                       said_waiting=() if message["prompt"] or status.get("over") else message.get("waiting") or ())
+                       said_waiting=(message.get("waiting") or ()) if says_waiting(message) else ())
+
+
+def says_waiting(message: dict) -> bool:
+    """Whether a seat's frame says it has nothing to do (its "waiting for …" line): no move of the table's prompt
+    for the seat, and the game not over."""
+    return not (message["prompt"] or message["status"].get("over"))
 
 
 def seat_record(message: dict) -> dict:

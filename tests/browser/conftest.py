@@ -349,7 +349,7 @@ class Tab:
         moves so to the join screen of its next table as well: a person opens it from the table's QR code, a load,
         but the screen is the same one the route change draws, and a load costs a join about 5 s of CPU (the
         table-mode file took 186 s of CPU instead of 227); a phone's first join, the eight phones' and the host
-        gate's stranger's are loads. Otherwise, or with `load` (a page given an init script, which only a load
+        gate's are loads. Otherwise, or with `load` (a page given an init script, which only a load
         runs), load the app at it, wait for Flutter's first frame and switch semantics on: a new tab and a whole
         address (such as the host's the server printed). A tab already showing path stays as it is.
 
