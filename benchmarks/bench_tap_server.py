@@ -110,10 +110,15 @@ async def connect(main, route: str) -> tuple[Session, Recorder]:
     return sess, conn
 
 
+def words(value):
+    """A field's value as the screen reads it: a label given as a Text (the score pad's, which wrap) by its words."""
+    return value.value if isinstance(value, ft.Text) else value
+
+
 def find(sess: Session, kind: type, **fields) -> BaseControl:
     """The one mounted control of a kind with these field values."""
     found = [c for c in list(sess.index.values())
-             if isinstance(c, kind) and all(getattr(c, k) == v for k, v in fields.items())]
+             if isinstance(c, kind) and all(words(getattr(c, k)) == v for k, v in fields.items())]
     assert len(found) == 1, (kind, fields, found)
     return found[0]
 
