@@ -227,12 +227,22 @@ def shell(store, route: str = "/table/x") -> App:
     return shell
 
 
-def host_screen(store, hub) -> str:
-    """Every word of the host's table screen, built from the hub's latest message for the host."""
+def host_view(store, hub) -> ft.Control:
+    """The host's table screen, built from the hub's latest message for the host."""
     got: list = []
     key = hub.subscribe(got.append)
     hub.unsubscribe(key)
-    return words_in(host_body(shell(store), hub, got[-1], key))
+    return host_body(shell(store), hub, got[-1], key)
+
+
+def host_screen(store, hub) -> str:
+    """Every word of the host's table screen."""
+    return words_in(host_view(store, hub))
+
+
+def read_out(control: ft.Control) -> list[str]:
+    """What a screen reader says for the parts of a tree read as one node (`ft.Semantics` labels)."""
+    return [c.label for c in walk(control) if isinstance(c, ft.Semantics) and c.label]
 
 
 def log_numbers(body: ft.Control) -> list[int]:
@@ -1047,20 +1057,23 @@ def test_a_seated_splitter_phone_writes_only_its_own_sheet(store):
 
 def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(store):
     """A Knit Wit game scored to its end: each player's phone, the referee's and the host's screen show the winner,
-    the ranking with totals and "Game over" once in the status; a phone with no move left shows no moves heading."""
+    the ranking with totals once (the scoreboard's rows) and "Game over" once in the status; a phone with no move
+    left shows no moves heading."""
     record = knit_wit_answering()
     for seat, text in (("A", "lemon"), ("B", "sky"), ("C", "tiger")):
         record["actions"].append({"type": "answer", "by": seat, "spool": 1, "text": text})
     record["actions"] += [{"type": "claim", "by": "A"}, {"type": "claim", "by": "B"}]
     record["actions"] += [{"type": "next_spool", "by": "table"}] * 6
     hub = open_hub(store, record, Clock())
-    screens = {None: host_screen(store, hub)}
+    bodies = {None: host_view(store, hub)}
     for seat in ("A", "C", "table"):
         got, token = seated(hub, seat)
-        screens[seat] = words_in(seat_body(shell(store, f"/join/{hub.sid}"), hub, token, got[-1]))
-    for seat, screen in screens.items():
-        screen = screen.replace("\u00a0", " ")  # the ranking's entries keep together with no-break spaces
-        assert "Winner: A" in screen and "Ranking: 1. A (4), 2. B (3), 3. C (2)" in screen, seat
+        bodies[seat] = seat_body(shell(store, f"/join/{hub.sid}"), hub, token, got[-1])
+    for seat, body in bodies.items():
+        screen = words_in(body).replace("\u00a0", " ")  # a name keeps together with no-break spaces
+        assert "Winner: A" in screen and "Ranking" not in screen, seat
+        rows = [said for said in read_out(body) if said.startswith(("1. ", "2. ", "3. "))]
+        assert rows == ["1. A (4)", "2. B (3)", "3. C (2)"], seat
         assert screen.count("Game over") == 2, seat  # the status line and the final result's heading
         assert "Your moves now" not in screen and "Nothing to do right now" not in screen, seat
 

@@ -52,7 +52,7 @@ from views import rules, stats, words
 from views.components.action_log import describe, done, log_panel, named
 from views.components.chart import score_chart
 from views.components.folds import Folds
-from views.components.scoreboard import places, scoreboard_panel
+from views.components.scoreboard import scoreboard_panel
 from views.context import PAGE, GameContext, TapCount
 from views.games import view_of
 from views.reconnect import tab_gone, tab_page
@@ -463,7 +463,11 @@ def end_panel(app: Any, record: dict, board: Any, folds: Folds) -> ft.Control:
     """The end screen: winners (or "No winner"), ranking with shared places and breakdown, and the chart for round
     games. A cooperative crew wins or loses together: its game's own end view says which and why (it leads the
     screen), and here it has the crew's shared points only, no winner among them and no ranking (a lost crew read
-    "No winner" and "Ranking: 1. A (0), 1. B (0)" under its banner)."""
+    "No winner" and "Ranking: 1. A (0), 1. B (0)" under its banner).
+
+    Ruling: the ranking is said once, by the scoreboard's rows ("1. A (4)", the place shared by a tie, each row
+    folding out its breakdown). A line "Ranking: 1. A (4), 2. B (3)" above them said every place and total a second
+    time, and a screen reader read both."""
     controls: list[ft.Control] = [ft.Text(app.t("app.game_over"), size=24, weight=ft.FontWeight.BOLD)]
     if not cooperative(board.game):
         controls += ranked(app, record, board)
@@ -477,7 +481,8 @@ def end_panel(app: Any, record: dict, board: Any, folds: Folds) -> ft.Control:
 
 
 def ranked(app: Any, record: dict, board: Any) -> list[ft.Control]:
-    """A game played against each other: who won (or "No winner"), which tie-break decided, the ranking."""
+    """A game played against each other: who won (or "No winner") and which tie-break decided (the ranking follows
+    in the scoreboard)."""
     winners = [words.whole_name(name) for name in board.winners]  # a line never breaks inside a name
     said = app.t("app.winner" if len(winners) == 1 else "app.winners", names=winners) if winners \
         else app.t("app.no_winner")
@@ -488,9 +493,6 @@ def ranked(app: Any, record: dict, board: Any) -> list[ft.Control]:
     ]
     if board.tiebreak_used:  # in the game's own words where it has them: which tie-break decided
         controls.append(aside(app.lang, words.say_for(app.lang, record["game"], "app.tiebreak_used")))
-    ranking = [words.whole_name(app.t("app.place_total", place=p, name=n, points=board.total(n)))
-               for p, n in places(board)]
-    controls.append(ft.Text(app.t("app.ranking", ranking=words.plain_list(app.lang, ranking))))  # numbered: no "and"
     return controls
 
 

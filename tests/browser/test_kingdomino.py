@@ -143,7 +143,8 @@ def test_kingdom_domino_by_domino_with_one_refusal(phone):
     tab.tap("现在结束本局")
     tab.see("游戏结束")
     tab.see("获胜者：国王甲")
-    tab.see("排名：1. 国王甲（17）、2. 国王乙（0）")
+    for row in ("1. 国王甲（17）", "2. 国王乙（0）"):  # the scoreboard's rows rank the kingdoms
+        tab.see_role("button", row)
     tab.see("国王甲的王国")
     tab.see("湖泊：2 格 × 1 顶皇冠 = 2")
     tab.shot("kingdomino_phone_end")

@@ -112,7 +112,8 @@ def test_two_players_cap_a_word_and_finish(browser, server):
         tab.see("Ann voted yes · Ben voted yes")
         tab.tap("The last play stands: end the game")
         tab.see("Winner: Ann")
-        tab.see("Ranking: 1. Ann (2), 2. Ben (0)")
+        for row in ("1. Ann (2)", "2. Ben (0)"):  # the scoreboard's rows
+            tab.see_role("button", row)
         tab.shot("nab_it_tablet_end", full_page=True)
 
         assert exported_totals(tab, "nab_it_export") == TOTALS

@@ -80,7 +80,8 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.tap("现在结束本局")
     tab.see("游戏结束")
     tab.see("获胜者：小林")
-    tab.see("排名：1. 小林（34）、2. 小莫（2）")
+    for row in ("1. 小林（34）", "2. 小莫（2）"):  # the scoreboard's rows rank the sheets
+        tab.see_role("button", row)
     tab.see("小林的计分表")
     tab.shot("splitter_phone_end")
     scroll_down(tab)

@@ -283,7 +283,8 @@ def score_to_the_end(phones: dict[str, Phone], host: Tab) -> None:
         referee.tap(f"Spool {spool} done: " + ("final scores" if spool == 6 else "next spool"), exact=True)
     for tab in (*(phone.tab for phone in phones.values()), host):
         tab.see("Winner: B")
-        tab.see("Ranking: 1. B (6), 2. A (4), 3. C (2)")
+        for row in ("1. B (6)", "2. A (4)", "3. C (2)"):  # the scoreboard's rows
+            tab.see_role("button", row)
 
 
 SHAPES = {1: "Circle", 2: "Triangle", 3: "Square", 4: "Star", 5: "Heart", 6: "Moon"}  # the stickers, in words
