@@ -425,6 +425,16 @@ class Engine:
     def setup(self, state: dict) -> None:
         """Fill the game-specific part of a new state (in place)."""
 
+    def option_applies(self, name: str, options: dict) -> bool:
+        """Whether option name can apply beside the other options' choices and switches (a new-session form offers
+        it only then, and starts it at its default otherwise); every option by default."""
+        return True
+
+    def unset_value(self, name: str, options: dict) -> Any:
+        """What option name left at its default stands for beside the other options' choices and switches (Rummy's
+        target 0 is the variant's target), or None where the default is itself the value."""
+        return None
+
     # --- applying actions ---------------------------------------------------------------------------------
 
     def apply(self, state: dict, action: Any) -> dict:

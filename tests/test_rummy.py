@@ -98,6 +98,17 @@ def test_basic_penalty_scoring_and_end():
     assert err.value.key == "rummy.penalty_needs_basic"
 
 
+def test_the_engine_says_which_options_apply_and_what_target_0_stands_for():
+    """The facts a new-session form asks (it copies no rule): penalty scoring applies to basic Rummy only, and a
+    target of 0 is the variant's own, as the game is then set up."""
+    rummy = engine("rummy")
+    assert [rummy.option_applies("penalty_scoring", {"variant": v}) for v in ("500", "basic")] == [False, True]
+    assert rummy.option_applies("low_aces", {"variant": "500"})
+    assert [rummy.unset_value("target", {"variant": v}) for v in ("500", "basic")] == [500, 100]
+    assert rummy.unset_value("low_aces", {"variant": "500"}) is None
+    assert [new(variant=v)["target"] for v in ("500", "basic")] == [500, 100]
+
+
 def test_game_ends_at_500_highest_wins():
     """Over after the round in which someone reaches the target; the highest total wins."""
     state = new(target=35)

@@ -52,10 +52,11 @@ drops only the seed).
   that nobody needs to have gone out.
 - `one_meld_per_turn` can only be checked in part at a score pad: a player who laid off cards must have melded
   that round; one meld per turn is the table's to watch.
-- `penalty_scoring` belongs to basic Rummy; with 500 Rummy it is refused.
-- Option `target` (0 = the variant's default: 500 for 500 Rummy, 100 for basic): the game ends after a round
-  in which someone reaches it (with penalty scoring: someone's penalty reaches it); the highest total wins, ties
-  share.
+- `penalty_scoring` belongs to basic Rummy; with 500 Rummy it is refused (`option_applies` says so, and a
+  new-session form asks it rather than offer the option).
+- Option `target` (0 = the variant's default, `unset_value`: 500 for 500 Rummy, 100 for basic): the game ends
+  after a round in which someone reaches it (with penalty scoring: someone's penalty reaches it); the highest
+  total wins, ties share.
 """
 
 from __future__ import annotations
@@ -162,13 +163,21 @@ class Rummy(OwnLines, Engine):
     def setup(self, state: dict) -> None:
         """No rounds yet; the target resolved from the variant."""
         opts = state["options"]
-        if opts["penalty_scoring"] and opts["variant"] != "basic":
+        if opts["penalty_scoring"] and not self.option_applies("penalty_scoring", opts):
             raise RuleError("rummy.penalty_needs_basic")
-        state["target"] = opts["target"] or DEFAULT_TARGET[opts["variant"]]
+        state["target"] = opts["target"] or self.unset_value("target", opts)
         state["rounds"] = []
         state["totals"] = {p: 0 for p in state["players"]}
         state["lines"] = {}
         state["phase"] = "playing"
+
+    def option_applies(self, name: str, options: dict) -> bool:
+        """Penalty scoring applies to basic Rummy only; every other option to both variants."""
+        return name != "penalty_scoring" or options.get("variant") == "basic"
+
+    def unset_value(self, name: str, options: dict) -> int | None:
+        """A target of 0 is the variant's own: 500 for 500 Rummy, 100 for basic."""
+        return DEFAULT_TARGET.get(options.get("variant")) if name == "target" else None
 
     def aces_high(self, state: dict) -> bool:
         """Whether an ace may be high (500 Rummy without low aces)."""
