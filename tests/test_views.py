@@ -227,6 +227,44 @@ def test_new_session_start_is_disabled_with_a_reason_until_ready(app):
     assert [p["name"] for p in record["players"]] == ["张三"]
 
 
+def rummy_form(app: App) -> tuple[ft.Control, Any]:
+    """The Rummy new-session form drawn again, and its target field."""
+    body = new_session.build(app, "rummy")[1]
+    target, = [c for c in walk(body) if isinstance(c, ft.TextField) and c.label.startswith("Target score")]
+    return body, target
+
+
+def test_rummy_offers_penalty_scoring_only_with_basic_and_shows_the_target_that_will_be_used(app):
+    """With 500 Rummy chosen the form offered "Penalty scoring (basic Rummy)" and refused it only at Start, and the
+    target field read "0". Now the option is offered as the engine says it applies (basic Rummy only), the target
+    field is empty with the variant's target named below it, switching the variant keeps what was typed, and an
+    option left on under a variant it does not apply to is started at its default."""
+    penalty = "Penalty scoring (basic Rummy)"
+    for name in ("Ann", "Bo"):
+        app.store.add_player(name)
+    body, target = rummy_form(app)
+    assert penalty not in texts(body)
+    assert target.value == "" and "500" in target.helper
+    draft = app.local("new:rummy")
+    draft["seats"] = [{"name": "Ann", "colour": None}, {"name": "Bo", "colour": None}]
+    draft["new_name"] = "Cy"
+    draft["options"]["variant"] = "basic"
+    body, target = rummy_form(app)
+    assert penalty in texts(body) and "100" in target.helper
+    draft["options"]["penalty_scoring"] = True
+    draft["options"]["variant"] = "500"
+    body, target = rummy_form(app)
+    assert penalty not in texts(body) and "500" in target.helper and draft["new_name"] == "Cy"
+    assert not buttons(body)["Start"].disabled
+    target.on_change(SimpleNamespace(control=SimpleNamespace(value="300")))
+    body, target = rummy_form(app)
+    assert target.value == "300" and not target.helper
+    app.go = lambda route: None
+    buttons(body)["Start"].on_click(None)
+    record = app.store.load(app.store.sessions()[0]["id"])
+    assert record["options"]["penalty_scoring"] is False and record["options"]["target"] == 300
+
+
 def test_a_double_tap_on_start_creates_one_session(app, monkeypatch):
     """Two taps on Start before the screen changes stored two identical sessions; now the second is ignored. A
     start the store refused (here a full disk) says why and lets the next tap try again."""

@@ -20,6 +20,15 @@ Ruling: a session's seed (which fixes every deal and draw the app makes) is draw
 source among 2^53 values (`SEEDS`, the largest a stored file holds): a seed below 2^31 could be worked out by trying
 each against what a seat sees (a Solar Storm ship's layout and face-up cards), and it then gave every hand away.
 
+Ruling: the form offers an option only where its engine says it applies beside the options chosen
+(`Engine.option_applies`: Rummy's penalty scoring with basic Rummy only), and asks again at every change, so
+switching the variant shows or hides it at once; the draft keeps its value (switching back shows it as it was),
+but a session starts with an option that does not apply at its default, so Start never meets the engine's refusal
+of the combination (which stays for imports and the command line). A number whose default stands for a value the
+rules give beside the options chosen (`Engine.unset_value`: Rummy's target 0 is 500 for 500 Rummy, 100 for basic)
+starts empty, and while it is empty or that default its field names the value that will be used, in the phone's
+language; empty then reads as the default.
+
 Ruling: Start creates one session per draft. A second tap that reaches the server before the screen changed (a
 double tap) is ignored; a start the store refused lets the next tap try again.
 """
@@ -95,7 +104,7 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
         ft.Text(app.t("app.seat_order"), size=16, weight=ft.FontWeight.BOLD),
         *seat_rows(app, game, draft),
         *([ft.Text(app.t("app.options"), size=20, weight=ft.FontWeight.BOLD)] if game.options else []),
-        *[option_control(app, game, opt, draft, refresh) for opt in game.options],
+        *[option_control(app, game, opt, draft, refresh) for opt in offered(game, draft["options"])],
         ft.Row(controls=[start], wrap=True),
         reason,
     ])
@@ -234,6 +243,25 @@ def start_options(app: Any, game: Any) -> dict:
     return {o.name: raw_value(o, saved.get(o.name, o.default)) for o in game.options}
 
 
+def offered(game: Any, options: dict) -> list[Any]:
+    """The game's options that apply beside these (as the form holds them), as its engine says."""
+    rules = engine(game.id)
+    return [opt for opt in game.options if rules.option_applies(opt.name, options)]
+
+
+def unset_value(game: Any, opt: Any, options: dict) -> Any:
+    """What the option at its default stands for beside these options (its engine says), or None."""
+    return engine(game.id).unset_value(opt.name, options)
+
+
+def at_default(opt: Any, text: str) -> bool:
+    """Whether a number typed for the option is empty or its default."""
+    try:
+        return not text.strip() or words.whole_number(text) == opt.default
+    except ValueError:
+        return False
+
+
 def raw_value(option: Any, value: Any) -> Any:
     """An option value as its control holds it (numbers and lists as text)."""
     if option.kind == INT:
@@ -245,9 +273,12 @@ def raw_value(option: Any, value: Any) -> Any:
 
 def parsed_options(app: Any, game: Any, draft: dict) -> dict:
     """The draft's option values as the game expects them; RuleError names the first bad one."""
-    out = {}
+    out, applying = {}, offered(game, draft["options"])
     for opt in game.options:
         raw = draft["options"].get(opt.name, raw_value(opt, opt.default))
+        if opt not in applying or (opt.kind == INT and at_default(opt, str(raw))
+                                   and unset_value(game, opt, draft["options"]) is not None):
+            raw = raw_value(opt, opt.default)
         label = app.t(f"{game.id}.option.{opt.name}")
         try:
             if opt.kind == INT:
@@ -311,10 +342,12 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
             label, value, [ft.DropdownOption(key=c, text=app.t(f"{game.id}.option.{opt.name}.{c}"))
                            for c in opt.choices], lambda e: changed(e.control.value), expand=True)])
     keyboard = ft.KeyboardType.NUMBER if opt.kind == INT else ft.KeyboardType.TEXT
-    key = f"option:{opt.name}"
-    draft.setdefault(key, str(value))
-    return ft.Row(controls=[ft.TextField(label=label, value=typed_text(draft, key), keyboard_type=keyboard,
-                                         expand=True, on_change=lambda e: changed(kept_typing(draft, key, e)))])
+    key, meant = f"option:{opt.name}", unset_value(game, opt, draft["options"])
+    draft.setdefault(key, "" if meant is not None and value == raw_value(opt, opt.default) else str(value))
+    text = typed_text(draft, key)
+    used = app.t("app.option_used", value=meant) if meant is not None and at_default(opt, text) else None
+    return ft.Row(controls=[ft.TextField(label=label, value=text, keyboard_type=keyboard, helper=used, expand=True,
+                                         on_change=lambda e: changed(kept_typing(draft, key, e)))])
 
 
 def start_session(app: Any, game: Any, draft: dict) -> None:
