@@ -1,5 +1,6 @@
 """Rummy in a real browser, as a new table would play it on one phone: a 500 Rummy session of three set up by
-taps, one round's melds, lay-off and hands tapped card by card (a card entered for one player is struck through
+taps (penalty scoring offered with basic Rummy only, the empty target's field naming the variant's target), one
+round's melds, lay-off and hands tapped card by card (a card entered for one player is struck through
 for the others and read as whose it is), the round recorded and scored, the totals on screen and in the
 exported record through `python -m scoring score`."""
 
@@ -9,6 +10,9 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import WAIT_MS, Tab
 from tests.browser.test_card_games import exported_totals, set_up
+from tests.browser.test_knit_wit import choose_option
+
+PENALTY = "扣分式计分（基本拉米）"
 
 
 def cards(tab: Tab, pile: str, suit: str, names: list[str], line: str) -> None:
@@ -20,8 +24,20 @@ def cards(tab: Tab, pile: str, suit: str, names: list[str], line: str) -> None:
     tab.see(line)
 
 
+def not_offered(tab: Tab, text: str) -> None:
+    """Wait until no element shows text, as its text or as its accessible name (a switch is named by its label)."""
+    expect(tab.page.get_by_text(text).or_(tab.page.get_by_label(text))).to_have_count(0, timeout=WAIT_MS)
+
+
 def test_a_round_of_500_rummy_by_taps_on_one_phone(phone):
     tab = set_up(phone, "拉米", ["Ann", "Bo", "Cy"])
+    tab.see("将用规则默认值 500")
+    not_offered(tab, PENALTY)
+    choose_option(tab, "玩法", "基本拉米")
+    tab.see(PENALTY)
+    tab.see("将用规则默认值 100")
+    choose_option(tab, "玩法", "500 拉米")
+    not_offered(tab, PENALTY)
     tab.tap("开始", exact=True)
     tab.see("第 1 轮：点选每位玩家的组合、添牌和手牌")
 
