@@ -20,6 +20,10 @@ used with two or more ("are tied").
 Flags: a text that says something only when a boolean parameter is true keeps that as a variant too, naming it
 `=true`: `"flip7.line.stayed[doubled=true]"` says "×2" where the plain key says nothing (rather than "×2 no").
 
+Zeros: a text that names a count only where it is not zero keeps a variant without it, naming it `=0`, in both
+languages: `"kingdomino.layout_unexplained[crowns=0]"` names a crownless square by its terrain alone (rather than
+"(crowns: 0)"). A count of 0 is an integer 0, not False.
+
 A refusal inside another (a session's refused action, a backup's refused session) is carried as `reason` (its key)
 and `reason_params` (its parameters, `NESTED`): `{reason}` reads as that refusal in words, however deep.
 """
@@ -71,8 +75,13 @@ class _Params(dict):
 
 @lru_cache(maxsize=None)
 def _counted_keys(lang: str) -> frozenset[str]:
-    """The keys that have a variant (for a count of 1 or a flag that is true) in lang."""
-    return frozenset(key.split("[", 1)[0] for key in table(lang) if key.endswith(("=1]", "=true]")))
+    """The keys that have a variant (for a count of 1 or 0, or a flag that is true) in lang."""
+    return frozenset(key.split("[", 1)[0] for key in table(lang) if key.endswith(("=1]", "=0]", "=true]")))
+
+
+def is_zero(value: Any) -> bool:
+    """Whether a parameter is a count of zero: the integer 0, not False."""
+    return isinstance(value, int) and not isinstance(value, bool) and value == 0
 
 
 def is_one(value: Any) -> bool:
@@ -83,12 +92,13 @@ def is_one(value: Any) -> bool:
 
 
 def counted(lang: str, key: str, params: dict[str, Any]) -> str:
-    """key, or its variant for the parameters that are 1 or true (`key[a=1,b=true]`), the most of them first, when
-    lang has one."""
+    """key, or its variant for the parameters that are 1, 0 or true (`key[a=1,b=true]`), the most of them first,
+    when lang has one."""
     if key not in _counted_keys(lang):
         return key
-    ones = sorted([f"{k}=1" for k, v in params.items() if is_one(v)] + [f"{k}=true" for k, v in params.items()
-                                                                          if v is True])
+    ones = sorted([f"{k}=1" for k, v in params.items() if is_one(v)] + [f"{k}=0" for k, v in params.items()
+                                                                         if is_zero(v)]
+                  + [f"{k}=true" for k, v in params.items() if v is True])
     for size in range(len(ones), 0, -1):
         for names in combinations(ones, size):
             variant = f"{key}[{','.join(names)}]"

@@ -21,6 +21,7 @@ from scoring.record import play
 I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 VARIANT = re.compile(r"^(?P<base>[^\[\]]+)\[(?P<names>\w+=1(?:,\w+=1)*)\]$")
 FLAG = re.compile(r"^(?P<base>[^\[\]]+)\[(?P<name>\w+)=true\]$")
+ZERO = re.compile(r"^(?P<base>[^\[\]]+)\[(?P<name>\w+)=0\]$")
 
 
 def run_async(coroutine: Any) -> Any:

@@ -13,7 +13,7 @@ import pytest
 from scoring import i18n
 from scoring.core import PLAYER, TABLE, engine, games
 from scoring.errors import RuleError
-from tests.helpers import FLAG, VARIANT, plain_keys
+from tests.helpers import FLAG, VARIANT, ZERO, plain_keys
 from views import words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,9 +74,9 @@ def test_count_variants_belong_to_a_key_and_name_its_counts():
     """Every singular variant `key[a=1,b=1]` sits beside its key, names (sorted) placeholders the key has, and keeps
     the key's placeholders."""
     en = i18n.table("en")
-    variants = [VARIANT.match(key) for key in en if "[" in key and not FLAG.match(key)]
+    variants = [VARIANT.match(key) for key in en if "[" in key and not FLAG.match(key) and not ZERO.match(key)]
     assert variants and all(variants), [key for key in en if "[" in key and not VARIANT.match(key)
-                                        and not FLAG.match(key)]
+                                        and not FLAG.match(key) and not ZERO.match(key)]
     for found in variants:
         base, names = found["base"], [n.removesuffix("=1") for n in found["names"].split(",")]
         holes = set(re.findall(r"{(\w+)}", en[base]))
@@ -98,6 +98,23 @@ def test_flag_variants_sit_beside_their_key_in_both_languages():
     say = lambda doubled: i18n.text("en", "flip7.line.stayed", round=1, numbers=8, bonus=0, doubled=doubled)
     assert say(True) == "Round 1: stayed (8 ×2, +0)"
     assert say(False) == say(1) == say("yes") == "Round 1: stayed (8, +0)"
+
+
+def test_zero_variants_sit_beside_their_key_in_both_languages_without_the_zero():
+    """A variant for a count of zero (`key[name=0]`) is in both languages beside its key, with the key's
+    placeholders but the zero one; it is chosen only for the integer 0 (not False)."""
+    for lang in i18n.LANGUAGES:
+        table = i18n.table(lang)
+        zeros = [ZERO.match(key) for key in table if ZERO.match(key)]
+        assert zeros
+        for found in zeros:
+            base = found["base"]
+            assert base in table and found.string in i18n.table("en"), found.string
+            holes = set(re.findall(r"{(\w+)}", table[base])) - {found["name"]}
+            assert set(re.findall(r"{(\w+)}", table[found.string])) == holes, found.string
+    say = lambda crowns: i18n.text("en", "kingdomino.layout_unexplained", row=1, col=2, terrain="Grass", crowns=crowns)
+    assert say(0).startswith("The Grass square in row 1, column 2 cannot")
+    assert "crowns:" in say(False) and "crowns: 2" in say(2)
 
 
 def test_a_count_of_one_reads_singular_in_english_and_unchanged_in_chinese():
@@ -298,7 +315,7 @@ def test_every_text_has_the_same_placeholders_in_both_languages():
     and en, and no brace is left unpaired."""
     zh, en = i18n.table("zh-CN"), i18n.table("en")
     for key, text in en.items():
-        base = key.split("[", 1)[0]
+        base = key if key in zh else key.split("[", 1)[0]
         assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", zh[base])), key
     for key, text in [*zh.items(), *en.items()]:
         assert not re.search(r"[{}]", re.sub(r"{\w+}", "", text)), key

@@ -127,7 +127,7 @@ def test_quick_scorer_reads_a_typed_kingdom_and_refuses_an_impossible_one(app):
     scratch["grid"][0][0] = None
     shown = texts(quick.build(app, "kingdomino")[1])
     assert "Score: 22" in shown and "Harmony +5 (variant): needs a full 5×5 kingdom" in shown
-    assert any(t.startswith("This kingdom could not be built: The Grass square (crowns: 0) in row ") for t in shown)
+    assert any(t.startswith("This kingdom could not be built: The Grass square in row ") for t in shown)
 
 
 def test_quick_scorer_box_reads_like_the_property_list_in_both_languages(app):
@@ -151,16 +151,31 @@ def test_quick_scorer_box_reads_like_the_property_list_in_both_languages(app):
 def test_quick_scorer_refusal_keeps_its_last_word_with_the_one_before(app):
     """The reason a painted kingdom could not be built reads as written, its last word glued to the one before
     by a no-break space (on a phone "elsewhere)." stood alone on the last line); the square is named as painted
-    (terrain and crowns), not by a layout letter the painter never showed."""
+    (its terrain, and its crowns where it has any), not by a layout letter the painter never showed."""
     app.page = StubPage("/quick/kingdomino")
     scratch = app.local("quick:kingdomino")
     scratch["grid"] = quick.framed(kingdomino.read_layout(RULINGS_KINGDOM, 5), 5)
     scratch["grid"][0][0] = None
     body = quick.build(app, "kingdomino")[1]
     refusal, = [t for t in raw_texts(body) if t.startswith("This kingdom could not be built")]
-    assert read(refusal).startswith("This kingdom could not be built: The Grass square (crowns: 0) in row 5, column 4")
+    assert read(refusal).startswith("This kingdom could not be built: The Grass square in row 5, column 4")
     assert read(refusal).endswith("(each domino counts once; those already used or set aside are out).")
     assert refusal.endswith("set aside are\u00a0out).")
+
+
+def test_quick_scorer_names_a_square_without_crowns_by_its_terrain_alone(app):
+    """RULINGS' kingdom with its corner erased cannot be built: the square named is a crownless Grass one, said as
+    "The Grass square in row 5, column 4" / "第 5 行第 4 列的草原格" with no "(crowns: 0)" (it read like an error);
+    a crowned square still says its crowns (the engine's test of "C M2 / . M2")."""
+    app.page = StubPage("/quick/kingdomino")
+    scratch = app.local("quick:kingdomino")
+    scratch["grid"] = quick.framed(kingdomino.read_layout(RULINGS_KINGDOM, 5), 5)
+    scratch["grid"][0][0] = None
+    for lang, said in (("en", "This kingdom could not be built: The Grass square in row 5, column 4 cannot be made"),
+                       ("zh-CN", "这个王国不可能建成：第 5 行第 4 列的草原格无法用盒中剩下的骨牌拼出")):
+        app.settings = {**app.settings, "lang": lang}
+        refusal, = [read(t) for t in raw_texts(quick.build(app, "kingdomino")[1]) if t.startswith(said[:6])]
+        assert refusal.startswith(said) and "crown" not in refusal and "皇冠" not in refusal, refusal
 
 
 def test_quick_scorer_scores_a_splitter_sheet(app):

@@ -168,6 +168,6 @@ def test_quick_scorer_scores_a_typed_then_painted_kingdom(phone):
     tab.see("Score: 22")
     tab.see("Harmony +5 (variant): needs a full 5×5 kingdom")
     tab.see("With the Harmony and Middle Kingdom variants: 32")
-    tab.see("This kingdom could not be built: The Grass square (crowns: 0) in row 5, column 4 cannot be made")
+    tab.see("This kingdom could not be built: The Grass square in row 5, column 4 cannot be made")
     tab.shot("quick_kingdom_painted")
 
