@@ -16,7 +16,7 @@ from scoring.mechanics import vote as vote_mech
 from tests.helpers import press, run_async
 from views import words
 from views.components.action_log import log_panel
-from views.components.cards import pile, stepper
+from views.components.cards import card_buttons, pile, stepper
 from views.components.chips import chip_counter, step
 from views.components.folds import TILE_INSET, Folds
 from views.components.kept import Kept
@@ -26,6 +26,7 @@ from views.components.race import race_buttons
 from views.components.scoreboard import scoreboard_panel
 from views.components.timer import Ticker, digits, is_paused, seconds_left, timer_panel
 from views.components.vote import vote_panel
+from views.ui import TAP
 
 T0 = "2025-01-01T20:00:00+00:00"
 
@@ -808,11 +809,21 @@ def test_an_empty_pile_is_as_high_as_a_pile_of_one_row_of_cards():
     it was taken back. Every game's empty pile (Flip 7, Rummy, Bacon's cards and order, Solar Storm's) now declares
     the height of one row of chips."""
     ctx = FakeContext()
-    one_row = declared_height(pile(ctx, ["11"], lambda i: None, "flip7.view.no_cards"))
-    assert one_row
+    one_row = TAP  # a picked card's button (test_picked_cards_are_tap_high)
     for key in ("flip7.view.no_cards", "rummy.view.pile_empty", "bacon.view.pile_empty", "bacon.view.none_here",
                 "bacon.view.nobody_out", "solar_storm.view.picked_none"):
         assert declared_height(pile(ctx, [], lambda i: None, key)) == one_row, key
+
+
+def test_picked_cards_are_tap_high():
+    """The picked cards' "label ×" buttons, tapped to take a card back, were 40 px high: below the 48 px (TAP)
+    every other button keeps. Each is TAP high, its padding at its sides only (two wrapped lines fit: Bacon's order
+    names its players); the picker's card buttons stay TAP high."""
+    chips = [c for c in walk(pile(FakeContext(), ["11", "7"], lambda i: None, "flip7.view.no_cards"))
+             if isinstance(c, ft.FilledButton)]
+    assert len(chips) == 2 and all(c.height >= TAP and c.style is None for c in chips), [c.height for c in chips]
+    picker = card_buttons([("7", "7"), ("QS", "Q♠")], lambda code: None)
+    assert all(b.height >= TAP for b in picker.controls)
 
 
 def test_a_fold_is_read_as_one_button_named_by_its_row_that_is_expanded_or_collapsed():

@@ -12,6 +12,7 @@ import sys
 from playwright.sync_api import expect
 
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab
+from tests.browser.fit import BUTTON, CHROME, whole, width
 
 
 def card(tab: Tab, name: str, picked: str) -> None:
@@ -235,15 +236,26 @@ def top_of(tab: Tab, name: str) -> float:
     return box["y"]
 
 
+def tap_sized(tab: Tab, name: str, label: str) -> None:
+    """The button of this name is at least 48 px high (the app's tap target) and shows its label whole."""
+    tab.quiet()
+    box = tab.page.get_by_role("button", name=name, exact=True).first.bounding_box()
+    assert box and box["height"] >= 48 and whole(box, width(tab, label, BUTTON), CHROME["button"], BUTTON[0]), (
+        name, box)
+
+
 def test_a_lines_first_card_moves_nothing_under_its_pile(phone):
     """Flip 7 on a phone: the empty pile's "no cards yet" line gave way to a taller row of card chips, and 停牌 moved
-    20 px down at the first card (914 → 934), back up when it was taken back. It stays where it is."""
+    20 px down at the first card (914 → 934), back up when it was taken back. It stays where it is. The picked
+    card's button ("7 ×", tapped to take it back) was 40 px high, below the 48 px tap target; now 48, label whole."""
     tab = new_flip7(phone)
     tab.tap("开始", exact=True)
     select(tab, "Fay")
     empty = top_of(tab, "停牌")
     card(tab, "7", "去掉 7")
     assert top_of(tab, "停牌") == empty
+    tap_sized(tab, "去掉 7", "7 ×")
+    tab.shot("flip7_phone_picked_card")
     tab.tap("去掉 7", exact=True)
     tab.see("还没有牌")
     assert top_of(tab, "停牌") == empty

@@ -16,7 +16,10 @@ Builders:
     drawn_key(name, items, index) -> str
         the key of an item of a list of removable items (items: their labels), naming the whole list.
     pile(ctx, labels, on_remove, empty_key) -> ft.Control
-        the picked cards in order, each a button "label ×" that removes that one (on_remove(index)), named by what a tap
+        the picked cards in order, each a button "label ×" that removes that one (on_remove(index)), TAP high (it
+        was 40 px, below every other tap target; a label wrapped to two lines, a 40-character name on a phone, still
+        fits: a button's padding is at its sides; a tap-styled one grew to 49 px around "7 ×" in the mixed Latin and
+        CJK fonts, 1 px more than the empty pile), named by what a tap
         does, "Remove label" / "去掉 label" (read "11 ×", a screen reader said "11 times"); the text of empty_key when
         there are none, in a row as high as one row of buttons (the text alone was 20 px lower: what stood under the
         pile moved down at the first card and back up at the last taken back; a 0 px wide strut holds the height, and
@@ -50,7 +53,6 @@ from views.ui import TAP, aside, icon_button, text_style
 
 SHOWN = 20
 RED_SUITS = ("H", "D")
-PICKED = 40  # a picked card's button; an empty pile is as high as a row of them
 
 
 def card_face(code: str) -> ft.Text:
@@ -99,7 +101,7 @@ def pile(ctx: Any, labels: list[str], on_remove: Callable[[int], None], empty_ke
     """The picked cards, each a button that removes it; a hint when there are none. A button shows "label ×" and
     is read "Remove" and its name (the label, unless `names` gives one without the place the label shows)."""
     if not labels:
-        return ft.Row(wrap=True, spacing=0, controls=[ft.Container(width=0, height=PICKED),
+        return ft.Row(wrap=True, spacing=0, controls=[ft.Container(width=0, height=TAP),
                                                      aside(ctx.lang, ctx.t(empty_key))])
     taken: list[int] = []
 
@@ -114,7 +116,7 @@ def pile(ctx: Any, labels: list[str], on_remove: Callable[[int], None], empty_ke
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         ft.FilledButton(content=ft.Text(ctx.t("cards.view.remove", card=label),
                                         semantics_label=ctx.t("cards.view.remove_name", card=said)),
-                        height=PICKED, key=drawn_key("pile", labels, i), on_click=lambda e, i=i: remove(i))
+                        height=TAP, key=drawn_key("pile", labels, i), on_click=lambda e, i=i: remove(i))
         for i, (label, said) in enumerate(zip(labels, names or labels))
     ])
 
