@@ -43,6 +43,17 @@ fonts came after its first message, and the theme was cross-faded in over 0.2 s.
 page's font manifest and the theme is not animated (`views.app.main_for`), the first home frame is the real one,
 and its text shaped in the real font takes longer to draw: start-up figures from before then are that much short.
 
+Where Tableside's start-up is slower than the counter's (December 2026, this benchmark on copies of the app with
+one part taken out, 5 starts each; per-process CPU sampled every 20 ms): not the fonts (the CJK font cut to the
+app's own 1,377 characters, no colour emoji, a loading screen without the CJK font: each within one run's noise).
+From the page to the first frame both apps keep the two cores near full, and the server's warm-up (`Server.warm`:
+about 0.35 s of CPU, Flet's theme module alone 0.13 s) takes its share of them: without the warm-up the first
+frame came as early as the counter's, but the same work then followed the tab's connection and the home was
+painted as late; at the lowest priority (nice 19) it gained nothing. The home screen itself costs the page one
+300-400 ms task at its first frame (the counter's about 60 ms; ~80 ms of it compiling Flutter's WebAssembly for
+widgets drawn the first time): the home cut to its last row was painted 0.12 s sooner. So the start-up is bound by
+the CPU the server and the browser share, and the ratio falls only with less work on either side.
+
 Run: .venv/bin/python benchmarks/bench_screens.py [taps]
      .venv/bin/python benchmarks/bench_screens.py --startup    # the start-up figures only (no 10,000-session
                                                                 # screens, memory or taps)

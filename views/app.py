@@ -41,7 +41,10 @@ short of the issue: tap -> text is 3.3x the counter (about 2.5 ms of it is the s
 built brought the server's CPU per add-round tap to 3.4 ms (5 actions) and 5.5 ms (500) vs 0.3 ms for the
 counter, and 830-930 B; what is left of a tap is mostly the store's two fsyncs (file and folder, 1-30 ms on
 a busy disk) and, in the browser, the rounds' `DataTable` laid out again (patch received -> text shown 29-41 ms,
-17 ms with the table left out, 18 ms for the counter).
+17 ms with the table left out, 18 ms for the counter). Measured again in December 2026 (`bench_screens.py
+--tap-only`), the table is no longer what a tap waits for: with it replaced by plain lines the tap took 161 ms
+against 154 ms with it (the counter 82-83 ms), the answer's frame 79 ms either way; the answer itself comes 46-50
+ms after the pointer goes down (the counter's 16 ms): the action is on disk before it is answered.
 """
 
 from __future__ import annotations
