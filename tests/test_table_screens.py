@@ -1366,8 +1366,9 @@ def test_a_bacon_phone_says_the_players_tap_im_out_or_the_referee_or_host_enters
     hub.subscribe(host.append)
     for message in (got[-1], host[-1]):
         line = status_line("en", message).replace("\xa0", " ")
-        assert line.endswith("Next: tap “I'm out!” as you go out (or the referee or the host enters the order)"), line
-        assert status_line("zh-CN", message).replace("\xa0", " ").endswith(
+        assert line.startswith("Next: tap “I'm out!” as you go out (or the referee or the host enters the order)"
+                               " · Deal 1 of 8"), line
+        assert status_line("zh-CN", message).replace("\xa0", " ").startswith(
             "下一步：出完牌就点“我出完了！”（或由裁判或主持人录入先后）")
 
 
@@ -1382,8 +1383,8 @@ def test_while_the_table_rolls_a_splitter_phone_says_the_table_acts_not_a_player
     hub.subscribe(host.append)
     for message in (got[-1], host[-1]):
         line = status_line("en", message).replace("\xa0", " ")
-        assert line == "Round 1 of 22 · Roll the dice · Next: Table — roll the dice", line
-        assert status_line("zh-CN", message).replace("\xa0", " ").endswith("下一步（全\u2060桌）：掷骰子")
+        assert line == "Next: Table — roll the dice · Round 1 of 22", line
+        assert status_line("zh-CN", message).replace("\xa0", " ").startswith("下一步（全\u2060桌）：掷骰子")
     hub.act(None, {"type": "roll"})
     assert status_line("en", got[-1]).replace("\xa0", " ") == "Round 1 of 22 · Write the two numbers"
     pad = open_hub(store, new_record("score_pad", ["A", "B"], {}), Clock())  # the table's round first, no turn
@@ -1607,6 +1608,26 @@ def test_a_waiting_phone_reads_who_it_waits_for_once(store, lang):
     heading = t("rounds.view.round", round=1)
     assert [line for line in read_out if heading in line] == [read(status_line(lang, got[-1]))]
     assert heading in shown.splitlines()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_seated_phone_leads_with_the_next_move_and_says_it_once(store, lang):
+    """A Splitter phone read "Round 1 of 22 · Roll the dice · Next: Table — roll the dice": the move twice in one
+    line, after the round. A Bacon phone read "Deal 1 of 8 · Playing deals · Next: tap “I'm out!” …". Under "You
+    are A" the status line now leads with the move, once, then the round; no turn (the roller's, the dealer's) is
+    named beside it, in both languages."""
+    t = functools.partial(words.say, lang)
+    roll = t("app.next_step", who=[words.whole_name(t("app.table"))], what=words.move_name(lang, "splitter", "roll"))
+    for game, players, said, move in (
+            ("splitter", ["A", "B"], roll, words.move_name(lang, "splitter", "roll")),
+            ("bacon", ["A", "B", "C", "D"], t("bacon.table.next.deal"), t("bacon.phase.deal"))):
+        hub = open_hub(store, new_record(game, players, {}, seed=1), Clock())
+        got, token = seated(hub, "A")
+        read_out, _ = said_twice(store, hub, token, got[-1], lang)
+        heard_all = "\n".join(read_out).casefold()
+        assert read_out[1].startswith(read(said)) and heard_all.count(read(said).casefold()) == 1, read_out[:3]
+        assert heard_all.count(move.casefold()) == (game == "splitter"), read_out[:3]  # Bacon's phase: not said
+        assert not [line for line in read_out if t("table.turn", name="") in line], (game, read_out[:3])
 
 
 def test_a_line_naming_a_seat_the_phone_does_not_wait_for_is_read():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import functools
 import io
 import json
 import logging
@@ -167,7 +168,7 @@ def test_bacon_says_deal_where_other_games_say_round(app, utc):
     app.store.play(sid, {"type": "deal", "by": "table", "order": ["A", "C"]}, "2025-01-01T20:05:00+00:00")
     _, body, _ = session.build(app, sid, read_only=False)
     shown = texts(body) + list(buttons(body))
-    assert any(t.startswith("Deal 2 of 8 · ") for t in shown) and "Deal 1" in shown
+    assert "Deal 2 of 8" in shown and "Deal 1" in shown
     assert not [t for t in shown if "round" in t.lower()]
     assert "Bacon · deal 2" in texts(home.build(app)[1])
     app.store.play(sid, {"type": "deal", "by": "table", "order": ["A", "C"]}, "2025-01-01T20:10:00+00:00")
@@ -1090,3 +1091,26 @@ def test_a_refusal_closes_once_the_session_it_refers_to_changes(app):
     app.live(sid).undo(now, True, None)
     session.build(app, sid, read_only=False)
     assert app.message is None
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_the_session_screen_says_the_next_move_once_then_the_round(app, lang):
+    """Splitter's screen read "Next: Table — roll the dice" and under it "Round 1 of 22 · Roll the dice · Ann's
+    turn" (Ann the roller, while the table rolls); Bacon's "Next: Table — enter the order…" over "Deal 1 of 8 ·
+    Playing deals · Ida's turn" (Ida the dealer); Solar Storm's "Next: Ann — move" over "… · Ann's turn";
+    Pictomania's "Next: Table — deal" over "… · Deal the cards". The screen leads with the next move, and the line
+    under it keeps the round and a phase that is not that move, in both languages (`session.said_once`)."""
+    app.settings["lang"] = lang
+    t = functools.partial(words.say, lang)
+    games = {"splitter": (["Ann", "Bob"], "roll", t("app.round_of", round=1, rounds=22)),
+             "bacon": (["Ida", "Bob", "Cy", "Di"], "deal", t("bacon.app.round_of", round=1, rounds=8)),
+             "solar_storm": (["Ann", "Bob"], "move",
+                             f"{t('app.round', round=1)}{t('app.status_sep')}{t('solar_storm.phase.actions')}"),
+             "pictomania": (["Ann", "Bob", "Cy"], "deal", t("app.round_of", round=1, rounds=5))}
+    for game, (players, kind, status) in games.items():
+        sid = app.store.create(new_record(game, players, now="2025-01-01T20:00:00+00:00"))
+        shown = texts(session.build(app, sid, read_only=False)[1])
+        who = players[0] if game == "solar_storm" else t("app.table")
+        what = words.move_name(lang, game, kind)
+        assert [line.replace("\u2060", "") for line in shown[:2]] == [t("app.next_step", who=[who], what=what),
+                                                                       status], (game, shown[:3])

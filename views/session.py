@@ -247,9 +247,10 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     board = eng.scoreboard(state)
     title = eng.game.names.get(app.lang, eng.game.id)
     main: list[ft.Control] = []
-    if not read_only and not state.get("over"):
+    waited = None if read_only or state.get("over") else next_kind(eng, state)
+    if waited is not None:
         main.append(next_step(app, eng, state))
-    banner = header(app, eng, state)
+    banner = header(app, eng, state, waited)
     main += [*([banner] if banner else []), rules.rules_button(app, record["game"], back=app.page.route)]
     if not read_only:
         main.append(undo_redo(app, sid, eng, record))
@@ -310,10 +311,31 @@ def next_step(app: Any, eng: Any, state: dict) -> ft.Control:
         ]))
 
 
-def header(app: Any, eng: Any, state: dict) -> ft.Control | None:
-    """Round (in the game's own word: Bacon's deal), phase and whose turn, from the engine's status; None for a
-    finished game with no round to tell (it would say only "Game over", the end screen's heading under it)."""
-    status = eng.status(state)
+def next_kind(eng: Any, state: dict) -> str | None:
+    """The kind of move the next-step line names (the engine's prompt's first entry), None when it waits on none."""
+    entries = eng.prompt(state)
+    return entries[0]["type"] if entries else None
+
+
+def said_once(eng: Any, status: dict, kind: str | None) -> dict:
+    """The engine's status as a status line says it beside a line naming the table's next move (of kind; None where
+    no line names it), so the next move is said once, by that line.
+    Ruling: that line names who and what the table waits for, so the status line leaves out whose turn it is (the
+    same player, or a stale one: Splitter's roller and Bacon's dealer while the table rolls or deals) and a phase
+    that is that move (`<game>.phase.<kind>`: Splitter's "Roll the dice", Pictomania's "Deal the cards"); it keeps
+    the round of how many and any other phase ("Building words", "Tied at the top: play another round")."""
+    if kind is None:
+        return status
+    phase = None if status.get("phase") == eng.phase_key(kind) else status.get("phase")
+    return {**status, "turn": None, "phase": phase}
+
+
+def header(app: Any, eng: Any, state: dict, waited: str | None = None) -> ft.Control | None:
+    """Round (in the game's own word: Bacon's deal), phase and whose turn, from the engine's status, under the
+    next-step line that names the move of kind waited (None: no such line) and so less what that line says
+    (`said_once`); None for a finished game with no round to tell (it would say only "Game over", the end screen's
+    heading under it)."""
+    status = said_once(eng, eng.status(state), waited)
     if status.get("over") and status.get("round") is None and not status.get("turn"):
         return None
     parts = []

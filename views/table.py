@@ -48,7 +48,7 @@ from views.components.scoreboard import scoreboard_panel
 from views.context import GameContext, TapCount
 from views.games import view_of
 from views.live import InTab, live
-from views.session import (bring_back_draft, draft_keeper, end_panel, seat_scratch, show_all,
+from views.session import (bring_back_draft, draft_keeper, end_panel, said_once, seat_scratch, show_all,
                            status_line as header_line, take_draft, two_columns, with_final)
 from views.table_hub import TableHub, hub_for
 from views.ui import aside, dropdown, reading_column
@@ -204,23 +204,26 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
 
 
 def status_line(lang: str, message: dict) -> str:
-    """A table message's round, of how many where the game knows (in the game's own word: Bacon's deal), phase
-    and whose turn in words ("game over" when the game's own phase does not say it), joined and kept from breaking
-    as the session header's (`views.session.status_line`), in the header's words. When the table waits first for
-    a move of its own (`table_next`, from the engine's prompt) while the status names a player's turn, that move
-    is named in place of the turn (`table_next_step`): Splitter's phones read "A's turn" while the host rolled.
-    (Without a turn nothing is added: a score pad's phones give their own lines while the table's round form is
-    the prompt's first entry.)"""
+    """A table message's next move, then its round, of how many where the game knows (in the game's own word:
+    Bacon's deal), and phase ("game over" when the game's own phase does not say it), joined and kept from
+    breaking as the session header's (`views.session.status_line`), in the header's words.
+    Ruling: the line leads with what the table waits for, said once. When the table waits first for a move of its
+    own (`table_next`, from the engine's prompt) while the status names a player's turn, that move is named
+    (`table_next_step`) in place of the turn (Splitter's phones read "A's turn" while the host rolled), and a
+    phase that is that move is left out as the session header leaves it out (`views.session.said_once`: "Roll the
+    dice" under "Next: Table — roll the dice"); else the turn leads. (Without a turn nothing is added: a score
+    pad's phones give their own lines while the table's round form is the prompt's first entry.)"""
     status, parts, game = message["status"], [], message["meta"]["game"]
+    if message.get("table_next") and status.get("turn"):
+        parts.append(table_next_step(lang, game, message["table_next"]))
+        status = said_once(engine(game), status, message["table_next"])
+    elif status.get("turn"):
+        parts.append(words.say(lang, "table.turn", name=status["turn"]))
     if status.get("round") is not None:
         parts.append(words.say_for(lang, game, "app.round_of", round=status["round"], rounds=status["rounds"])
                      if status.get("rounds") else words.say_for(lang, game, "app.round", round=status["round"]))
     if status.get("phase"):
         parts.append(words.say(lang, status["phase"]))
-    if message.get("table_next") and status.get("turn"):
-        parts.append(table_next_step(lang, game, message["table_next"]))
-    elif status.get("turn"):
-        parts.append(words.say(lang, "table.turn", name=status["turn"]))
     if status.get("over") and not status.get("phase"):
         parts.append(words.say(lang, "table.over"))
     return header_line(words.say(lang, "app.status_sep"), parts)
