@@ -37,6 +37,7 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.see("桌边记分")
     start_session(tab, "Splitter", PLAYERS)
     tab.see("掷骰子")
+    tab.see(re.compile(r"^第\s1\s轮\s/\s共\s22\s轮$"))  # under "下一步（全桌）：掷骰子": the round, not the move again
     tab.shot("splitter_phone_roll")
 
     tab.tap("录入写完的计分表")
