@@ -1,7 +1,7 @@
 """The session frame every game view sits in: what the table waits for next (the engine's `prompt`, in words),
-header (game, round, phase, whose turn), undo/redo saying what they take back, the game's body, the live
-scoreboard, the action log, and the end screen (ranking with shared places, winners, breakdown, and for round
-games a chart of cumulative scores).
+header (game, round, phase, whose turn, less what the next-step line says: `said_once`), undo/redo saying what
+they take back, the game's body, the live scoreboard, the action log, and the end screen (ranking with shared
+places, winners, breakdown, and for round games a chart of cumulative scores).
 
 `Session` is the screen component: it renders from the tab's `Feed` of the session (fed by `views.live`), so an
 action taken on any phone re-renders this screen and Flet sends only what changed. `/history/<id>` shows the

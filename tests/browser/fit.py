@@ -74,6 +74,11 @@ def text_boxes(tab: Tab, words: str) -> list[dict]:
     return tab.page.evaluate(TEXT_BOXES, [words])
 
 
+def lines_with(tab: Tab, words: str) -> list[str]:
+    """Every text on screen with these words in it, as a person reads it (no-break spaces as spaces, no joiners)."""
+    return [box["text"].replace("\u00a0", " ").replace("\u2060", "") for box in text_boxes(tab, words)]
+
+
 def field_box(tab: Tab, label: str) -> dict | None:
     """Where the text field with this label is on screen: its outline, not the browser's input inside it (asked
     once the screen has stopped changing)."""

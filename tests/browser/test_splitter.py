@@ -11,6 +11,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.browser.conftest import WAIT_MS, Tab
+from tests.browser.fit import lines_with
 from tests.browser.test_kingdomino import exported_totals, scroll_down, start_session
 
 PLAYERS = ["小林", "小莫"]
@@ -37,6 +38,7 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.see("桌边记分")
     start_session(tab, "Splitter", PLAYERS)
     tab.see("掷骰子")
+    assert [line for line in lines_with(tab, "掷骰子") if line != "掷骰子"] == ["下一步（全桌）：掷骰子"]  # not its button
     tab.see(re.compile(r"^第\s1\s轮\s/\s共\s22\s轮$"))  # under "下一步（全桌）：掷骰子": the round, not the move again
     tab.shot("splitter_phone_roll")
 

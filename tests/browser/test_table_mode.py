@@ -42,6 +42,7 @@ from scoring.record import SHOWN, new_record
 from storage import Store
 from tests.browser.conftest import (LAPTOP, NETWORK, PHONE, READ_ALL, Phone, Tab, new_tab, restart_server,
                                     start_server, stop_server, until)
+from tests.browser.fit import lines_with
 from tests.test_table_hub import HANDS3, WEAVE3
 
 SEATS = ("A", "B", "C")
@@ -674,6 +675,9 @@ def test_a_bacon_deal_tapped_out_on_each_phone(table_server, table_tabs):
         join(phone, sid, pin, seat)
     for screen in (host, seats["B"].tab):  # not "Next: Table — enter the order", the phones tap
         screen.see("Next: tap “I'm out!” as you go out (or the referee or the host enters the order)")
+        # said once and first, then the deal: no "Playing deals", no dealer's "…'s turn" beside it
+        assert lines_with(screen, "Next:") == ["Next: tap “I'm out!” as you go out (or the referee or the host enters"
+                                               " the order) · Deal 1 of 8"]
     seats["B"].tab.tap("I'm out!", exact=True)
     seats["B"].tab.see("You are out (place 1 in this deal).")
     seats["A"].tab.tap("I'm out!", exact=True)
