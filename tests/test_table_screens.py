@@ -426,6 +426,66 @@ def test_the_last_button_taken_on_a_phone_saves_what_the_other_phones_typed(stor
     assert [d.content.value for d in c_tab.page.dialogs] == []
 
 
+def typed_then_claimed(store, record: dict, claimant: str, lang: str) -> dict:
+    """B's phone (in lang) types "moon" on spool 1 and "Moon" on spool 2 and saves neither, its screen keeping its
+    draft, while claimant's phone takes the last button; every phone's screen then, by seat."""
+    sid = store.create(record)
+    hub = connected_hub(store, sid)
+    phones = {seat: (shell(store, f"/join/{sid}"), *seated(hub, seat)) for seat in hub.players}
+    phones["B"][0].settings["lang"] = lang
+
+    async def race() -> None:
+        """B types while the claimant's phone takes the last button."""
+        tab, got, token = phones["B"]
+        stop = draft_keeper(tab, sid, seat_local(tab, sid, "B"), "B")
+        sheet = [c for c in walk(seat_body(tab, hub, token, got[-1])) if isinstance(c, ft.TextField)]
+        for field, text in zip(sheet, ["moon", "Moon"]):
+            field.on_change(SimpleNamespace(control=SimpleNamespace(value=text)))
+        tab, got, token = phones[claimant]
+        await next(b for label, b in buttons(seat_body(tab, hub, token, got[-1])).items()
+                   if label.startswith(f"{claimant}: claim")).on_click(None)
+        stop()
+
+    run_async(race())
+    assert store.state(sid)["sheets"]["B"][:2] == ["moon", ""]
+    return {seat: seat_body(tab, hub, token, got[-1]) for seat, (tab, got, token) in phones.items()}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_an_answer_refused_at_the_last_button_is_explained_on_its_own_phone_only(store, lang):
+    """RULINGS (`views.games.knit_wit`, the last button takes what is written): B typed "moon" and "Moon" and
+    saved neither; A took the only button (2 players). The hub saved "moon" as B's and the rules refused "Moon"
+    (the same answer twice on a sheet): it stays in B's field for the one more answer, and the reason shows under
+    it at once, in B's language, as on a phone passed round; before, only when B left the field again. A's phone
+    is told nothing of it."""
+    actions = [{"type": "deal", "by": "table", "spools": {"A": [1, 3, 5], "B": [2, 4, 6]}}]
+    for by, tag, encloses, number in (("A", "a", [], 1), ("B", "b", [1], 2), ("A", "c", [2], 3),
+                                      ("B", "d", [3], 4), ("A", "e", [4], 5), ("B", "f", [5], 6)):
+        actions += [{"type": "loop", "by": by, "tag": tag, "encloses": encloses},
+                    {"type": "spool", "by": by, "number": number, "loops": [number]}]
+    record = new_record("knit_wit", ["A", "B"], {"deal": "table"}) | {"actions": actions}
+    screens = typed_then_claimed(store, record, "A", lang)
+    reason = words.say(lang, "knit_wit.answer_reused", text="moon", number=1)
+    field = next(c for c in walk(screens["B"]) if isinstance(c, ft.TextField) and c.value == "Moon")
+    assert field.error == reason
+    assert "Moon" not in words_in(screens["A"]) and "moon" not in words_in(screens["A"])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_an_answer_refused_at_the_last_button_is_explained_on_its_phone_as_scoring_starts(store, lang):
+    """The same with three players: C took a button, A the last one, and scoring starts, so no sheet is left to
+    hold B's field; B's phone says, in B's language, which answer did not count and why (while the claim is the
+    log's last action); A's and C's phones say nothing of it."""
+    record = knit_wit_answering()
+    record["actions"].append({"type": "claim", "by": "C"})
+    screens = typed_then_claimed(store, record, "A", lang)
+    reason = words.say(lang, "knit_wit.answer_reused", text="moon", number=1)
+    said = words.say(lang, "knit_wit.view.not_counted", text="Moon", number=2, reason=reason)
+    assert said in words_in(screens["B"])
+    for seat in "AC":
+        assert "Moon" not in words_in(screens[seat]) and reason not in words_in(screens[seat])
+
+
 def test_a_seated_phone_offers_only_its_own_race_button_pinned_and_no_second_claim(store):
     """Knit Wit's button race on a phone: A's phone pins A's big button only (B's and C's standing in one line, no
     button the server would refuse) and its moves panel no longer offers the same claim; the referee's phone and

@@ -61,6 +61,9 @@ class GameContext:
       (`views.table.moves_and_view`), so one move is not offered twice on one screen; a view shows a control only
       for a move its screen makes (`views.components.offers`: `offer_here` offers the prompt entries of a move type
       this screen makes).
+    - `refused`: on a phone seated in table mode, the seat's own actions the hub played before another seat's
+      action and the rules refused (`views.table_hub`: each {"action", "key", "params"}: the action and the
+      rules' reason), while the log ends with that other action; none elsewhere.
     - `said_round`, `said_waiting`: what a table-mode screen reads just above the view (`views.table.moves_and_view`):
       the round its status line names, the seats its "Nothing to do right now: waiting for …" line names; None and
       none elsewhere. `read_once(control, ...)` keeps a line of the view that says only that out of what a screen
@@ -72,7 +75,7 @@ class GameContext:
                  refresh: Callable[[], None], pin: Callable[[ft.Control], Any] | None = None,
                  seat: str | None = None, actions: int | None = None, for_table: bool | None = None,
                  apply_soon: Callable[[dict], Awaitable[bool]] | None = None, said_round: int | None = None,
-                 said_waiting: Iterable[str] = ()):
+                 said_waiting: Iterable[str] = (), refused: Iterable[dict] = ()):
         self.lang = lang
         self.record = record
         self.state = state
@@ -94,6 +97,7 @@ class GameContext:
         self.offered: set[tuple[str, str]] = set()
         self.said_round = said_round
         self.said_waiting = frozenset(said_waiting)
+        self.refused = list(refused)
 
     def offer(self, by: str, kind: str) -> None:
         """Note that the view offers by's move kind with a control of its own."""

@@ -446,7 +446,8 @@ def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool],
                        sound=bool(app.settings.get("sound", True)), apply=act, show_error=app.show_error,
                        refresh=app.render_soon, pin=pin, seat=seat, actions=message["count"],
                        for_table=message["for_table"], apply_soon=act_soon, said_round=status.get("round"),
-                       said_waiting=(message.get("waiting") or ()) if says_waiting(message) else ())
+                       said_waiting=(message.get("waiting") or ()) if says_waiting(message) else (),
+                       refused=message.get("refused") or ())
 
 
 def says_waiting(message: dict) -> bool:

@@ -38,8 +38,11 @@ Rulings (what a table would expect, where the issue is silent):
 - A game's view may put other seats' actions before a player's action (`put_first`, set by `views.table`: Knit
   Wit's answers typed on the other phones when the last button is taken, as on paper). The hub plays them first,
   each as its own seat's and stamped as the action, only when the action is judged on the log as it is now (not stale);
-  one the rules refuse is left out and the action still goes ahead. An action that had such actions put before
-  it is never a near-tie with the one before them (its place in the log is no longer next to it).
+  one the rules refuse is left out and the action still goes ahead. That seat's phones alone are told (`refused` in
+  their message: the action left out and the rules' reason, its key and parameters, so each phone says it in its own
+  language) while the log ends with that action; no other seat's or host's message says anything of it. An action
+  that had such actions put before it is never a near-tie with the one before them (its place in the log is no
+  longer next to it).
 - Every action is stamped with the server's receive time to the millisecond (`at`), so the log shows the order
   of arrival. Two actions from different seats received within `window` seconds (default 0.05) — or the later
   one within `window` of the end of the earlier one's processing: the server reads a phone's tap only once it
@@ -133,6 +136,7 @@ class TableHub:
         self._subs: dict[int, Subscriber] = {}
         self._last: dict | None = None
         self._after: dict[str | None, int] = {}
+        self._refused: tuple[Mark, dict[str, list[dict]]] | None = None  # the log's mark, the seats' actions left out
         record = store.load(sid)
         self.engine = engine(record["game"])
         self.players = [p["name"] for p in record["players"]]
@@ -343,7 +347,8 @@ class TableHub:
         while the host rolls); `waiting`, every seat the prompt waits on (`Engine.waiting_on`: not the table for a
         minor move such as ending the game), so a phone with nothing to do names them; `undone`, the last action
         undone if this phone's seat made it (its own line, handed back to its picker:
-        `views.games.round_edit.keep_own`), else None.
+        `views.games.round_edit.keep_own`), else None; `refused`, only to the seat's own phones and only while the
+        log ends as the action played after them left it, the seat's actions the hub left out (`_play_first`).
 
         The host's public screen gets `player_view(state, None)`, the table's prompt entries, the PIN, the seats
         and the public log (the newest `SHOWN` entries, or all of them); a phone gets its own seat's view and
@@ -372,6 +377,9 @@ class TableHub:
             message.update(pin=self.pin, log=cache[log_key], seats=self.seats())
         if notice:
             message["notice"] = notice
+        refused = self._refused[1].get(seat) if self._refused and tuple(self._refused[0]) == tuple(shown) else None
+        if refused:
+            message["refused"] = refused
         return message
 
     def _own_undone(self, cache: dict, seat: str | None) -> dict | None:
@@ -407,13 +415,15 @@ class TableHub:
             now, before = self._current()
             if by != TABLE and expect is not None and expect[0] < now[0] and self._only_others_since(expect, by):
                 expect = now
-            if self._play_first(action, before, expect is None or tuple(expect) == tuple(now)):
+            put, refused = self._play_first(action, before, expect is None or tuple(expect) == tuple(now))
+            if put:
                 now, before = self._current()
                 expect = None if expect is None else now
             count = now[0]
             try:
                 record, state = self.store.play(self.sid, action, action["at"], expect=expect)
                 played = (record, state)
+                self._refused = (mark(record), refused) if refused else None
             except RuleError as err:
                 tie = self._refused_tie(action, received, err, expect)
                 if tie:
@@ -430,21 +440,22 @@ class TableHub:
             self.on_played(*played)
         return self._public_tie(tie) if tie else {}
 
-    def _play_first(self, action: dict, state: dict, fresh: bool) -> bool:
+    def _play_first(self, action: dict, state: dict, fresh: bool) -> tuple[bool, dict[str, list[dict]]]:
         """Play the other seats' actions the screens' layer puts before a fresh action (`put_first`, e.g. Knit
         Wit's answers typed on the other phones when the last button is taken), each as its seat's, stamped as
-        the action; one the rules refuse is left out. Whether any was played."""
+        the action; one the rules refuse is left out. Whether any was played, and those left out by seat (each
+        the action and the rules' reason: `key`, `params`)."""
         steps = self.put_first(action, state) if self.put_first is not None and fresh else []
-        played = False
+        played, refused = False, {}
         for step in steps:
             if step.get("by") not in self.players or step.get("by") == action["by"]:
                 continue
             try:
                 self.store.play(self.sid, {**step, "at": action["at"]}, action["at"])
                 played = True
-            except RuleError:
-                continue
-        return played
+            except RuleError as err:
+                refused.setdefault(step["by"], []).append({"action": step, "key": err.key, "params": err.params})
+        return played, refused
 
     def after(self, token: str | None) -> Mark | None:
         """The log's mark just after this phone's (token's; None: the host's) last accepted action: where its next

@@ -45,7 +45,11 @@ Rulings (RULINGS.md §1, buttons):
   (`TableHub.put_first`, set by `views.table.connected_hub`), from each seat's scratch as the server has it
   (`views.session.seat_scratch`: the open screen's, every keystroke the server has received, else the draft last
   kept). Keystrokes still in flight from a phone when the claim arrives cannot count. A refused answer stays in
-  that phone's field; its reason shows when the field is checked again (the hub cannot write into another tab).
+  that phone's field and the engine's reason is shown under it at once, in that phone's language: the hub sends
+  the refusal (the answer action and the engine's reason, `ctx.refused`) to that seat's phones only, while the claim
+  is the log's last action (`views.table_hub`); nobody else's screen says anything of it. With 3 or more players
+  the claim starts the scoring and no sheet is left to hold the field: that phone alone says above the spool being
+  scored which answer did not count and why (`not_counted`), while the claim is the log's last action.
 - 2 players: the only button is the last one, so the other player's typed answers are saved first, as on paper;
   the one more answer then goes on a spool still blank after them (none blank: the sheet locks at once).
 """
@@ -410,6 +414,13 @@ def save_others(ctx: GameContext, steps: list[dict]) -> None:
             work["errors"].pop(spool, None)
 
 
+def refused_typed(ctx: GameContext, player: str | None) -> list[tuple[int, str, str]]:
+    """The player's answers typed on this seated phone that the hub could not save before the last button was
+    taken (`ctx.refused`: the engine refused them; told to the seat's own phones only), each (spool, text, reason)."""
+    return [(r["action"]["spool"], r["action"]["text"], ctx.t(r["key"], **r["params"])) for r in ctx.refused
+            if r["action"].get("type") == "answer" and r["action"].get("by") == player]
+
+
 def save_typed(ctx: GameContext, work: dict, player: str, spools: list[int]) -> bool:
     """Save every answer typed on the player's sheet and not saved yet (each its own action); a refused one keeps
     its text and, under it, the rule that refused it (the refusal's message is put away by the next answer saved
@@ -461,6 +472,7 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
     ctx.offer(player, "answer")
     sheet = ctx.state["sheets"][player]
     drafts, errors = work["drafts"], work["errors"]
+    told = {str(n): reason for n, text, reason in refused_typed(ctx, player) if drafts.get(str(n)) == text}
 
     def text_of(number: int) -> str:
         """What the field shows: the unsaved text, else the saved answer."""
@@ -504,7 +516,7 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
             drafts.clear()
 
     fields = [
-        ft.TextField(label=prompt(ctx, n), value=text_of(n), text_size=18, error=errors.get(str(n)),
+        ft.TextField(label=prompt(ctx, n), value=text_of(n), text_size=18, error=errors.get(str(n)) or told.get(str(n)),
                      helper=" + ".join(kw.tags_of(ctx.state, n)), helper_max_lines=HELPER_LINES,
                      error_max_lines=HELPER_LINES,
                      on_change=lambda e, n=n: typed(n, e.control.value),
@@ -539,6 +551,8 @@ def scoring_screen(ctx: GameContext) -> ft.Control:
     controls: list[ft.Control] = [
         heading(ctx.t("knit_wit.view.scoring_title", number=review["spool"], count=ctx.state["count"],
                       tags=" + ".join(review["tags"]), points=review["loops"])),
+        *[ft.Text(ctx.t("knit_wit.view.not_counted", number=n, text=text, reason=reason), color=ft.Colors.ERROR)
+          for n, text, reason in refused_typed(ctx, ctx.seat)],
         ft.ResponsiveRow(controls=[answer_card(ctx, review, p, challenges) for p in ctx.players]),
         *([*[suggestion_panel(ctx, review, s) for s in review["suggested"]], pair_panel(ctx, review)]
           if ctx.for_table else []),
