@@ -2,7 +2,8 @@
 
 A Knit Wit answering round is played from the phones (three players and the referee): a wrong PIN, every phone
 seated with the PIN, answers written on three phones (each phone sees the others' progress live), a phone
-reloaded back to its seat, and the button race ending the round. Every phone writes through the game's own sheet,
+reloaded back to its seat, and the button race ending the round: C's answer typed and not saved, the same as its
+spool 1's, is refused as the last button is taken, and C's phone alone says why. Every phone writes through the game's own sheet,
 as a player would (open at once on its own phone, no pass-the-phone cover; the field checked as it is left); one
 move is offered once on a screen, so A's phone has no second "Spool / Answer" form beside its sheet, and its race
 panel, pinned above the sheet, holds A's own big button only, B and C as a status line: no button to claim for
@@ -211,13 +212,24 @@ def test_a_knit_wit_round_played_from_four_phones(browser, table_server, table_t
     for phone in phones.values():
         screen = phone.screen_text()
         assert "Error running app" not in screen and "Pass the phone" not in screen
+    typed_twice(table_server[0], sid, phones["C"].tab)
     phones["A"].tab.tap("A: claim 2", exact=True)
     phones["B"].tab.tap("B: claim 1", exact=True)
     for phone in phones.values():
         phone.tab.see("Scoring")
     host.see("Scoring")
+    phones["C"].tab.see(f"Your answer “{MARKERS['C']}” for spool 3 did not count: You already wrote")
+    assert not any(phone.received("did not count") for seat, phone in phones.items() if seat != "C")
     challenge_vote(phones, host)
     score_to_the_end(phones, host)
+
+
+def typed_twice(server, sid: str, tab: Tab) -> None:
+    """C types its spool 1 answer again on spool 3 and leaves it unsaved (the field not left, so not checked yet),
+    until the server has it."""
+    tab.fill(re.compile(r"^Spool 3 · worth \d$"), MARKERS["C"])
+    with Store(server.data) as store:
+        until(lambda: MARKERS["C"] in str(store.draft(sid, "C")), "C's typed answer kept in the store")
 
 
 def hand_over_with_a_draft(browser, server, sid: str, phones: dict[str, Phone], host: Tab, pin: str) -> None:
