@@ -43,7 +43,7 @@ from views.join import join_form, seat_body
 from views.session import DRAFT_WRITER, bring_back_draft, build, draft_keeper, save_draft, show_all
 from views.table import (choice_text, connected_hub, field_label, host_body, moves_and_view, prompt_panel, qr_svg,
                          seat_local, seat_record, status_line)
-from views.table_hub import PIN_DIGITS
+from views.table_hub import PIN_DIGITS, TableHub
 
 
 @pytest.fixture
@@ -426,9 +426,9 @@ def test_the_last_button_taken_on_a_phone_saves_what_the_other_phones_typed(stor
     assert [d.content.value for d in c_tab.page.dialogs] == []
 
 
-def typed_then_claimed(store, record: dict, claimant: str, lang: str) -> dict:
+def typed_then_claimed(store, record: dict, claimant: str, lang: str) -> tuple[dict, TableHub]:
     """B's phone (in lang) types "moon" on spool 1 and "Moon" on spool 2 and saves neither, its screen keeping its
-    draft, while claimant's phone takes the last button; every phone's screen then, by seat."""
+    draft, while claimant's phone takes the last button; every phone's screen then, by seat, and the hub."""
     sid = store.create(record)
     hub = connected_hub(store, sid)
     phones = {seat: (shell(store, f"/join/{sid}"), *seated(hub, seat)) for seat in hub.players}
@@ -448,7 +448,7 @@ def typed_then_claimed(store, record: dict, claimant: str, lang: str) -> dict:
 
     run_async(race())
     assert store.state(sid)["sheets"]["B"][:2] == ["moon", ""]
-    return {seat: seat_body(tab, hub, token, got[-1]) for seat, (tab, got, token) in phones.items()}
+    return {seat: seat_body(tab, hub, token, got[-1]) for seat, (tab, got, token) in phones.items()}, hub
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
@@ -464,7 +464,7 @@ def test_an_answer_refused_at_the_last_button_is_explained_on_its_own_phone_only
         actions += [{"type": "loop", "by": by, "tag": tag, "encloses": encloses},
                     {"type": "spool", "by": by, "number": number, "loops": [number]}]
     record = new_record("knit_wit", ["A", "B"], {"deal": "table"}) | {"actions": actions}
-    screens = typed_then_claimed(store, record, "A", lang)
+    screens, _ = typed_then_claimed(store, record, "A", lang)
     reason = words.say(lang, "knit_wit.answer_reused", text="moon", number=1)
     field = next(c for c in walk(screens["B"]) if isinstance(c, ft.TextField) and c.value == "Moon")
     assert field.error == reason
@@ -475,10 +475,14 @@ def test_an_answer_refused_at_the_last_button_is_explained_on_its_own_phone_only
 def test_an_answer_refused_at_the_last_button_is_explained_on_its_phone_as_scoring_starts(store, lang):
     """The same with three players: C took a button, A the last one, and scoring starts, so no sheet is left to
     hold B's field; B's phone says, in B's language, which answer did not count and why (while the claim is the
-    log's last action); A's and C's phones say nothing of it."""
+    log's last action); A's and C's phones, the referee's and the host's screens are sent nothing of it."""
     record = knit_wit_answering()
     record["actions"].append({"type": "claim", "by": "C"})
-    screens = typed_then_claimed(store, record, "A", lang)
+    screens, hub = typed_then_claimed(store, record, "A", lang)
+    host: list = []
+    hub.subscribe(host.append)
+    referee, _ = seated(hub, "table")
+    assert "refused" not in host[-1] and "refused" not in referee[-1]
     reason = words.say(lang, "knit_wit.answer_reused", text="moon", number=1)
     said = words.say(lang, "knit_wit.view.not_counted", text="Moon", number=2, reason=reason)
     assert said in words_in(screens["B"])
