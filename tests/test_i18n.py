@@ -84,17 +84,24 @@ def test_count_variants_belong_to_a_key_and_name_its_counts():
         assert set(re.findall(r"{(\w+)}", en[found.string])) == holes, found.string
 
 
+def assert_beside_their_key(pattern: re.Pattern, left_out) -> None:
+    """Each language has keys of pattern (variants), each beside its key and in English too, with the key's
+    placeholders less those left_out(found) names."""
+    for lang in i18n.LANGUAGES:
+        table = i18n.table(lang)
+        variants = [pattern.match(key) for key in table if pattern.match(key)]
+        assert variants
+        for found in variants:
+            base = found["base"]
+            assert base in table and found.string in i18n.table("en"), found.string
+            holes = set(re.findall(r"{(\w+)}", table[base])) - left_out(found)
+            assert set(re.findall(r"{(\w+)}", table[found.string])) == holes, found.string
+
+
 def test_flag_variants_sit_beside_their_key_in_both_languages():
     """A variant for a flag that is true (`key[name=true]`) is in both languages beside its key, with the key's
     placeholders; it is chosen only when the parameter is True (not 1, not a truthy string)."""
-    for lang in i18n.LANGUAGES:
-        table = i18n.table(lang)
-        flags = [FLAG.match(key) for key in table if FLAG.match(key)]
-        assert flags
-        for found in flags:
-            base = found["base"]
-            assert base in table and found.string in i18n.table("en"), found.string
-            assert set(re.findall(r"{(\w+)}", table[found.string])) == set(re.findall(r"{(\w+)}", table[base]))
+    assert_beside_their_key(FLAG, lambda found: set())
     say = lambda doubled: i18n.text("en", "flip7.line.stayed", round=1, numbers=8, bonus=0, doubled=doubled)
     assert say(True) == "Round 1: stayed (8 ×2, +0)"
     assert say(False) == say(1) == say("yes") == "Round 1: stayed (8, +0)"
@@ -103,15 +110,7 @@ def test_flag_variants_sit_beside_their_key_in_both_languages():
 def test_zero_variants_sit_beside_their_key_in_both_languages_without_the_zero():
     """A variant for a count of zero (`key[name=0]`) is in both languages beside its key, with the key's
     placeholders but the zero one; it is chosen only for the integer 0 (not False)."""
-    for lang in i18n.LANGUAGES:
-        table = i18n.table(lang)
-        zeros = [ZERO.match(key) for key in table if ZERO.match(key)]
-        assert zeros
-        for found in zeros:
-            base = found["base"]
-            assert base in table and found.string in i18n.table("en"), found.string
-            holes = set(re.findall(r"{(\w+)}", table[base])) - {found["name"]}
-            assert set(re.findall(r"{(\w+)}", table[found.string])) == holes, found.string
+    assert_beside_their_key(ZERO, lambda found: {found["name"]})
     say = lambda crowns: i18n.text("en", "kingdomino.layout_unexplained", row=1, col=2, terrain="Grass", crowns=crowns)
     assert say(0).startswith("The Grass square in row 1, column 2 cannot")
     assert "crowns:" in say(False) and "crowns: 2" in say(2)
