@@ -3,13 +3,12 @@
 A Knit Wit answering round is played from the phones (three players and the referee): a wrong PIN, every phone
 seated with the PIN, answers written on three phones (each phone sees the others' progress live), a phone
 reloaded back to its seat, and the button race ending the round: C's answer typed and not saved, the same as its
-spool 1's, is refused as the last button is taken, and C's phone alone says why. Every phone writes through the game's own sheet,
-as a player would (open at once on its own phone, no pass-the-phone cover; the field checked as it is left); one
-move is offered once on a screen, so A's phone has no second "Spool / Answer" form beside its sheet, and its race
-panel, pinned above the sheet, holds A's own big button only, B and C as a status line: no button to claim for
-another seat (the server's refusal of one is `tests/test_table_hub.py`'s), and no second claim in its moves. No
-phone ever shows Flet's "Error running app". Before the reveal no phone
-holds another seat's
+spool 1's, is refused as the last button is taken, and C's phone alone says why. Every phone writes through the
+game's own sheet, as a player would (open at once on its own phone, no pass-the-phone cover; the field checked as
+it is left); one move is offered once on a screen, so A's phone has no second "Spool / Answer" form beside its
+sheet, and its race panel, pinned above the sheet, holds A's own big button only, B and C as a status line: no
+button to claim for another seat (the server's refusal of one is `tests/test_table_hub.py`'s), and no second claim
+in its moves. No phone ever shows Flet's "Error running app". Before the reveal no phone holds another seat's
 answer: neither in its semantics tree nor in any websocket frame it received. Scoring goes on to a challenge
 voted on from the three phones: until the last ballot each phone shows who has voted (its own ballot only, no
 count); the last ballot shows every ballot and the verdict on every phone. The game is then scored to its end as
