@@ -22,7 +22,7 @@ from tests.browser.conftest import (FULL_MOTION, LAPTOP, NETWORK, OUTPUT, PHONE,
 from tests.browser.fit import BODY_16, CHROME, FIELD, FLOATING, SLACK, field_box, one_line, whole, width, widths
 from tests.helpers import I18N
 from views.games import view_of
-from views.new_session import raw_value
+from views.new_session import offered, raw_value
 from views.words import say
 
 FONT_URL = "/fonts/DroidSansFallbackFull.ttf"
@@ -453,9 +453,10 @@ def own_editor(game, option, lang: str) -> bool:
 
 def cut_options(tab: Tab, game, lang: str) -> list[tuple]:
     """The options on a game's new-session screen whose label or value is not shown whole: (game, option, the
-    words, box width, width needed)."""
+    words, box width, width needed). Only the options the screen offers with every option at its default
+    (`views.new_session.offered`: Rummy's penalty scoring is offered with basic Rummy, not the default 500)."""
     cut = []
-    for option in game.options:
+    for option in offered(game, {o.name: raw_value(o, o.default) for o in game.options}):
         if own_editor(game, option, lang):
             continue
         label = say(lang, f"{game.id}.option.{option.name}")
