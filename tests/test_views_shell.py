@@ -13,7 +13,7 @@ from tests.helpers import run_async
 from tests.test_stats import finished
 from tests.test_views_components import read, texts, walk
 from views import home, imported, new_session, session, words
-from views.app import App, chosen_settings, load_phone_settings, phone_values
+from views.app import App, chosen_settings, load_phone_settings, phone_values, top_bar
 from views.components.action_log import row_text
 from views.components.chart import LABEL_HEIGHT, VALUE_TITLE
 
@@ -44,6 +44,26 @@ def app(tmp_path):
     with Store(tmp_path / "data") as store:
         store.set_setting("lang", "en")
         yield App(Page("/new/score_pad"), store)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_the_bar_shows_a_long_title_whole_on_as_many_lines_as_it_needs(tmp_path, lang):
+    """With the phone's text at 2× a 390 px phone leaves the bar's title about 214 px: a title held to two lines
+    lost words ("New session: Kingdomino" showed "New / session:…"). Every screen's title, in both languages, is
+    a text whose lines nothing limits (its overflow clips nothing in a bar that grows), beside the back button and
+    the bar's named actions."""
+    with Store(tmp_path / "data") as store:
+        store.set_setting("lang", lang)
+        shell = App(Page("/new/kingdomino"), store)
+        names = [game.names[lang] for game in games()]
+        titles = [shell.t(key, game=name) for key in ("app.new_session_of", "quick.title_of", "table.host_title",
+                                                       "table.phone_title") for name in names]
+        named = [shell.t("app.back"), shell.t("app.settings")]
+        for title in titles:
+            bar = top_bar(shell, title, "/")
+            (text,) = [c for c in walk(bar) if isinstance(c, ft.Text) and c.value == title]
+            assert text.max_lines is None, title
+            assert [c.icon.semantics_label for c in walk(bar) if isinstance(c, ft.IconButton)] == named
 
 
 def entry(number: int, actor: str, key: str, at: str = "", **params) -> dict:
