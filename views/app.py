@@ -390,9 +390,10 @@ def top_bar(app: App, title: str, back: str | None) -> ft.Control:
     """The screen's title with back, language and settings buttons.
 
     Ruling: the title is never cut: it wraps on as many lines as it needs and the bar grows with it, the buttons
-    centred beside it. With the phone's text at 2× a 390 px phone leaves the title about 214 px, and a bar of two
-    lines cut "New session: Kingdomino" (and the new-session titles of Cubosaurs, Guess Club, Pictomania, Score pad
-    and Solar Storm, "Quick score: Kingdomino") after "New session:"; whole, it takes three lines (171 px)."""
+    centred beside it; the buttons stand with no gap but their own padding, so the title has the room they leave.
+    With the phone's text at 2× a 390 px phone left the title 214 px in a bar of two lines: every English
+    new-session title was cut after "New / session:" ("New session: K…"), and "Kingdomino" (217 px) broke inside
+    the word once the lines were free; now the title has 226 px and "New session: Kingdomino" takes three lines."""
     controls: list[ft.Control] = []
     if back:
         controls.append(icon_button(ft.Icons.ARROW_BACK, app.t("app.back"), lambda e: app.go(back)))
@@ -403,7 +404,7 @@ def top_bar(app: App, title: str, back: str | None) -> ft.Control:
     ]
     return ft.Container(bgcolor=ft.Colors.SURFACE_CONTAINER, padding=ft.Padding.only(left=8, right=4, top=4, bottom=4),
                         content=ft.Row(controls=controls, vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                                       spacing=4))
+                                       spacing=0))
 
 
 def frame(app: App, title: str, body: ft.Control, back: str | None, pinned: list[ft.Control] | None = None,

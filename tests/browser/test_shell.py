@@ -15,11 +15,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from scoring.core import BOOL, CHOICE, games
+from scoring.core import BOOL, CHOICE, engine, games
 from scoring.record import new_record, play, replay
 from tests.browser.conftest import (FULL_MOTION, LAPTOP, NETWORK, OUTPUT, PHONE, READ_ALL, WAIT_MS, Tab, new_tab,
                                      start_server, stop_server)
-from tests.browser.fit import BODY_16, CHROME, FIELD, FLOATING, SLACK, field_box, one_line, whole, width, widths
+from tests.browser.fit import (BODY_16, CHROME, FIELD, FLOATING, SLACK, field_box, one_line, text_boxes, whole, width,
+                               widths)
 from tests.helpers import I18N
 from views.games import view_of
 from views.new_session import offered, raw_value
@@ -499,6 +500,35 @@ def test_every_games_options_show_their_labels_and_values_whole_on_a_phone(phone
             cut += cut_options(tab, game, lang)
         langs.reverse()
     assert cut == []
+
+
+TWICE = 2
+TITLE = (20 * TWICE, 700, 0.25)  # the bar's title (a bold Text of size 20) with the phone's text at 2×
+
+
+def test_a_long_title_is_shown_whole_with_text_twice_as_large(phone):
+    """With the phone's text at 2× (the page's root font at 32 px, set on the running page: Flutter follows it)
+    "New session: Kingdomino" needs about 468 px and the bar leaves its title about 214: a bar of two lines cut
+    it after "New / session:", and, its lines freed, broke "Kingdomino" (217 px) inside the word. Now the bar grows
+    with its title, each word whole on its line, in both languages, and its back button and actions stay there,
+    named (tests/output/shell_phone_title_at_2x_<lang>.png)."""
+    tab = phone
+    tab.open("/new/kingdomino")
+    tab.page.evaluate(f"document.documentElement.style.fontSize = '{16 * TWICE}px'")
+    try:
+        for lang in ("en", "zh-CN"):
+            tab.language(lang)
+            title = say(lang, "app.new_session_of", game=engine("kingdomino").game.names[lang])
+            tab.see(title)
+            tab.shot(f"shell_phone_title_at_2x_{lang[:2]}")
+            box = next(b for b in text_boxes(tab, title) if b["text"] == title)
+            assert whole(box, width(tab, title, TITLE), 0, TITLE[0]), (lang, box)
+            words = re.findall(r"[^\s\u3000-\u9fff\uff00-\uffef]+", title)  # Chinese breaks between any characters
+            assert all(one_line(box, need) for need in widths(tab, words, TITLE).values()), (lang, box)
+            for name in (say(lang, "app.back"), say(lang, "app.settings")):
+                expect(tab.button(name, exact=True).first).to_be_in_viewport()
+    finally:
+        tab.page.evaluate("document.documentElement.style.fontSize = ''")
 
 
 def test_new_player_field_ends_where_the_options_end_on_a_laptop(laptop):
