@@ -49,7 +49,7 @@ def app(tmp_path):
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
 def test_the_bar_shows_a_long_title_whole_on_as_many_lines_as_it_needs(tmp_path, lang):
     """With the phone's text at 2× a 390 px phone leaves the bar's title about 214 px: a title held to two lines
-    lost words ("New session: Kingdomino" showed "New / session:…"). Every screen's title, in both languages, is
+    lost words ("New session: Kingdomino" showed "New / session: K…"). Every screen's title, in both languages, is
     a text whose lines nothing limits (its overflow clips nothing in a bar that grows), beside the back button and
     the bar's named actions."""
     with Store(tmp_path / "data") as store:
