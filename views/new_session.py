@@ -249,11 +249,6 @@ def offered(game: Any, options: dict) -> list[Any]:
     return [opt for opt in game.options if rules.option_applies(opt.name, options)]
 
 
-def unset_value(game: Any, opt: Any, options: dict) -> Any:
-    """What the option at its default stands for beside these options (its engine says), or None."""
-    return engine(game.id).unset_value(opt.name, options)
-
-
 def at_default(opt: Any, text: str) -> bool:
     """Whether a number typed for the option is empty or its default."""
     try:
@@ -277,7 +272,7 @@ def parsed_options(app: Any, game: Any, draft: dict) -> dict:
     for opt in game.options:
         raw = draft["options"].get(opt.name, raw_value(opt, opt.default))
         if opt not in applying or (opt.kind == INT and at_default(opt, str(raw))
-                                   and unset_value(game, opt, draft["options"]) is not None):
+                                   and engine(game.id).unset_value(opt.name, draft["options"]) is not None):
             raw = raw_value(opt, opt.default)
         label = app.t(f"{game.id}.option.{opt.name}")
         try:
@@ -342,7 +337,7 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
             label, value, [ft.DropdownOption(key=c, text=app.t(f"{game.id}.option.{opt.name}.{c}"))
                            for c in opt.choices], lambda e: changed(e.control.value), expand=True)])
     keyboard = ft.KeyboardType.NUMBER if opt.kind == INT else ft.KeyboardType.TEXT
-    key, meant = f"option:{opt.name}", unset_value(game, opt, draft["options"])
+    key, meant = f"option:{opt.name}", engine(game.id).unset_value(opt.name, draft["options"])
     draft.setdefault(key, "" if meant is not None and value == raw_value(opt, opt.default) else str(value))
     text = typed_text(draft, key)
     used = app.t("app.option_used", value=meant) if meant is not None and at_default(opt, text) else None

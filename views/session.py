@@ -247,9 +247,10 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     board = eng.scoreboard(state)
     title = eng.game.names.get(app.lang, eng.game.id)
     main: list[ft.Control] = []
-    waited = None if read_only or state.get("over") else next_kind(eng, state)
+    entries = [] if read_only or state.get("over") else eng.prompt(state)
+    waited = entries[0]["type"] if entries else None
     if waited is not None:
-        main.append(next_step(app, eng, state))
+        main.append(next_step(app, eng, state, entries))
     banner = header(app, eng, state, waited)
     main += [*([banner] if banner else []), rules.rules_button(app, record["game"], back=app.page.route)]
     if not read_only:
@@ -291,10 +292,11 @@ def show_all(app: Any, scratch: dict, fetch: Any = None) -> Any:
     return choose
 
 
-def next_step(app: Any, eng: Any, state: dict) -> ft.Control:
+def next_step(app: Any, eng: Any, state: dict, entries: list[dict] | None = None) -> ft.Control:
     """What the table is waiting for, first thing first (the engine's prompt, in words: the game's own name of the
-    move where it has one, e.g. Nab-It's letter tiles, else the shell's)."""
-    entries = eng.prompt(state)
+    move where it has one, e.g. Nab-It's letter tiles, else the shell's); entries: the prompt, where the caller
+    has asked it already."""
+    entries = eng.prompt(state) if entries is None else entries
     if not entries:
         return ft.Container()
     first = entries[0]
@@ -309,12 +311,6 @@ def next_step(app: Any, eng: Any, state: dict) -> ft.Control:
             ft.Text(words.no_orphan(app.t("app.next_step", who=names, what=what)), size=18, weight=ft.FontWeight.BOLD,
                     color=ft.Colors.ON_TERTIARY_CONTAINER, expand=True),
         ]))
-
-
-def next_kind(eng: Any, state: dict) -> str | None:
-    """The kind of move the next-step line names (the engine's prompt's first entry), None when it waits on none."""
-    entries = eng.prompt(state)
-    return entries[0]["type"] if entries else None
 
 
 def said_once(eng: Any, status: dict, kind: str | None) -> dict:
