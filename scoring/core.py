@@ -430,9 +430,10 @@ class Engine:
         it only then, and starts it at its default otherwise); every option by default."""
         return True
 
-    def unset_value(self, name: str, options: dict) -> Any:
+    def unset_value(self, name: str, options: dict, players: list | None = None) -> Any:
         """What option name left at its default stands for beside the other options' choices and switches (Rummy's
-        target 0 is the variant's target), or None where the default is itself the value."""
+        target 0 is the variant's target) and the players (None: not known yet; Bacon's target 0 is 8 with 4
+        players), or None where the default is itself the value; {count: value} while the players fix none."""
         return None
 
     # --- applying actions ---------------------------------------------------------------------------------

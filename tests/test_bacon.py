@@ -109,6 +109,19 @@ def test_deal_limit_without_tie_and_six_player_defaults():
     assert engine("bacon").status(six)["rounds"] == 6
 
 
+def test_the_engine_says_what_an_unset_target_and_deal_limit_stand_for():
+    """The facts the new-session form names below an empty field (it copies no rule): 0 is 8 points or 8 deals with 4
+    players, 24 points or 6 deals with 6; while the players seated fix no count, the value for each count. An
+    engine whose value does not depend on the players answers as before, given them or not."""
+    bacon = engine("bacon")
+    assert [bacon.unset_value("target", {}, players=p) for p in (FOUR, SIX)] == [8, 24]
+    assert [bacon.unset_value("deal_limit", {}, players=p) for p in (FOUR, SIX)] == [8, 6]
+    assert bacon.unset_value("target", {}, players=FOUR[:3]) == bacon.unset_value("target", {}) == {4: 8, 6: 24}
+    assert bacon.unset_value("deal_limit", {}, players=[*FOUR, "Ed"]) == {4: 8, 6: 6}
+    assert engine("rummy").unset_value("target", {"variant": "basic"}, players=FOUR) == 100
+    assert engine("score_pad").unset_value("target", {}, players=FOUR) is None
+
+
 def test_next_dealer_is_clockwise_on_the_scoring_team():
     """The next dealer is the next player clockwise after the dealer on the team that scored."""
     state = run(FOUR, [{"type": "dealer", "by": "table", "player": "Ann"}], {"target": 20})

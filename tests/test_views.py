@@ -266,6 +266,47 @@ def test_rummy_offers_penalty_scoring_only_with_basic_and_shows_the_target_that_
     assert record["options"]["penalty_scoring"] is False and record["options"]["target"] == 300
 
 
+BACON_FORM = {
+    "en": (("Points to win", "Number of deals"), ("Used: 8 with 4 players, 24 with 6 players, the rules' default",
+                                                  "Used: 8 with 4 players, 6 with 6 players, the rules' default"),
+           ("Used: 8, the rules' default",) * 2, ("Used: 24, the rules' default", "Used: 6, the rules' default")),
+    "zh-CN": (("获胜分数", "局数"), ("将用规则默认值 4 人时 8、6 人时 24", "将用规则默认值 4 人时 8、6 人时 6"),
+              ("将用规则默认值 8",) * 2, ("将用规则默认值 24", "将用规则默认值 6")),
+}
+
+
+def bacon_fields(app: App) -> list[Any]:
+    """The Bacon new-session form drawn again: its target and deal-limit fields."""
+    body = new_session.build(app, "bacon")[1]
+    labels = BACON_FORM[app.lang][0]
+    return [next(c for c in walk(body) if isinstance(c, ft.TextField) and c.label == text) for text in labels]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_bacon_leaves_target_and_deal_limit_empty_and_names_the_values_for_the_players_seated(app, lang):
+    """Bacon's target and deal-limit fields read "0" under labels saying "0 = 8 with 4 players, 24 with 6". Now they
+    are empty under plain labels, with the value the engine gives for the players seated so far named below (each
+    count's value while the table is not 4 or 6), following each player seated; a value typed stays as typed."""
+    app.settings = {**app.settings, "lang": lang}
+    _, by_count, four, six = BACON_FORM[lang]
+    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+    for name in names:
+        app.store.add_player(name)
+    fields = bacon_fields(app)
+    assert [f.value for f in fields] == ["", ""] and tuple(f.helper for f in fields) == by_count
+    draft = app.local("new:bacon")
+    for count, used in ((4, four), (5, by_count), (6, six)):
+        draft["seats"] = [{"name": n, "colour": None} for n in names[:count]]
+        assert tuple(f.helper for f in bacon_fields(app)) == used
+    fields[0].on_change(SimpleNamespace(control=SimpleNamespace(value="12")))
+    target, deals = bacon_fields(app)
+    assert (target.value, target.helper, deals.value, deals.helper) == ("12", None, "", six[1])
+    app.go = lambda route: None
+    buttons(new_session.build(app, "bacon")[1])[app.t("app.start")].on_click(None)
+    record = app.store.load(app.store.sessions()[0]["id"])
+    assert record["options"] == {"target": 12, "deal_limit": 0}
+
+
 def test_a_double_tap_on_start_creates_one_session(app, monkeypatch):
     """Two taps on Start before the screen changes stored two identical sessions; now the second is ignored. A
     start the store refused (here a full disk) says why and lets the next tap try again."""

@@ -25,9 +25,11 @@ Ruling: the form offers an option only where its engine says it applies beside t
 switching the variant shows or hides it at once; the draft keeps its value (switching back shows it as it was),
 but a session starts with an option that does not apply at its default, so Start never meets the engine's refusal
 of the combination (which stays for imports and the command line). A number whose default stands for a value the
-rules give beside the options chosen (`Engine.unset_value`: Rummy's target 0 is 500 for 500 Rummy, 100 for basic)
-starts empty, and while it is empty or that default its field names the value that will be used, in the phone's
-language; empty then reads as the default.
+rules give beside the options chosen and the players seated (`Engine.unset_value`: Rummy's target 0 is 500 for 500
+Rummy, 100 for basic; Bacon's is 8 with 4 players, 24 with 6) starts empty, and while it is empty or that default its
+field names the value that will be used, in the phone's language (each player count's while the players seated fix
+none: "8 with 4 players, 24 with 6 players"), and names it again as players are seated; empty then reads as the
+default.
 
 Ruling: Start creates one session per draft. A second tap that reaches the server before the screen changed (a
 double tap) is ignored; a start the store refused lets the next tap try again.
@@ -272,7 +274,7 @@ def parsed_options(app: Any, game: Any, draft: dict) -> dict:
     for opt in game.options:
         raw = draft["options"].get(opt.name, raw_value(opt, opt.default))
         if opt not in applying or (opt.kind == INT and at_default(opt, str(raw))
-                                   and engine(game.id).unset_value(opt.name, draft["options"]) is not None):
+                                   and unset_value(game, opt, draft) is not None):
             raw = raw_value(opt, opt.default)
         label = app.t(f"{game.id}.option.{opt.name}")
         try:
@@ -337,12 +339,27 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
             label, value, [ft.DropdownOption(key=c, text=app.t(f"{game.id}.option.{opt.name}.{c}"))
                            for c in opt.choices], lambda e: changed(e.control.value), expand=True)])
     keyboard = ft.KeyboardType.NUMBER if opt.kind == INT else ft.KeyboardType.TEXT
-    key, meant = f"option:{opt.name}", engine(game.id).unset_value(opt.name, draft["options"])
+    key, meant = f"option:{opt.name}", unset_value(game, opt, draft)
     draft.setdefault(key, "" if meant is not None and value == raw_value(opt, opt.default) else str(value))
     text = typed_text(draft, key)
-    used = app.t("app.option_used", value=meant) if meant is not None and at_default(opt, text) else None
+    used = app.t("app.option_used", value=said_value(app, meant)) if meant is not None and at_default(opt, text) \
+        else None
     return ft.Row(controls=[ft.TextField(label=label, value=text, keyboard_type=keyboard, helper=used, expand=True,
                                          on_change=lambda e: changed(kept_typing(draft, key, e)))])
+
+
+def unset_value(game: Any, opt: Any, draft: dict) -> Any:
+    """What the option left at its default stands for, as its engine says beside the draft's options and players."""
+    return engine(game.id).unset_value(opt.name, draft["options"], [s["name"] for s in draft.get("seats", ())])
+
+
+def said_value(app: Any, meant: Any) -> str:
+    """The value an unset option stands for in words: itself, or each player count's ("8 with 4 players, 24 with 6
+    players")."""
+    if not isinstance(meant, dict):
+        return str(meant)
+    return app.t("app.option_used_joiner").join(app.t("app.option_used_for", count=count, value=value)
+                                                for count, value in meant.items())
 
 
 def start_session(app: Any, game: Any, draft: dict) -> None:

@@ -31,11 +31,11 @@ Rulings:
 - A deal ends when every member of one team is out; the order must reach that point (players still holding
   cards may be left out or listed last in any order). A teammate of the first player who is not listed finishes
   after everyone listed (with 6 players the two places left give 1 + 0 whichever way round).
-- Options `target` and `deal_limit` (0 = by player count [RULINGS §8]: 4 players 8 points or 8 deals, 6 players
-  24 points or 6 deals). The game ends after the deal in which a team reaches the target, or after the last
-  deal; the team ahead wins. Tied after the last deal: extra deals, each ending as soon as someone goes out —
-  that player's team wins (an extra deal scores no points; the win shows as the tiebreak), so an extra deal's
-  order needs only the first player.
+- Options `target` and `deal_limit` (0 = by player count [RULINGS §8], `unset_value`: 4 players 8 points or 8
+  deals, 6 players 24 points or 6 deals). The game ends after the deal in which a team reaches the target, or
+  after the last deal; the team ahead wins. Tied after the last deal: extra deals, each ending as soon as someone
+  goes out — that player's team wins (an extra deal scores no points; the win shows as the tiebreak), so an extra
+  deal's order needs only the first player.
 - "The leading team wins at once in the last deal" needs no rule here: the first-out team always scores at least
   1, so a leading or tied team going out first wins the count too.
 - Next dealer [seed]: the next player clockwise after the last dealer who belongs to the team that scored in the
@@ -120,8 +120,8 @@ class Bacon(Engine):
         if count not in POINTS:
             raise RuleError("bacon.player_count", count=count)
         opts = state["options"]
-        state["target"] = opts["target"] or DEFAULT_TARGET[count]
-        state["deal_limit"] = opts["deal_limit"] or DEFAULT_DEALS[count]
+        state["target"] = opts["target"] or self.unset_value("target", opts, state["players"])
+        state["deal_limit"] = opts["deal_limit"] or self.unset_value("deal_limit", opts, state["players"])
         state["deals"] = []
         state["out"] = []
         state["rulings"] = []
@@ -129,6 +129,12 @@ class Bacon(Engine):
         state["dealer_chosen"] = False
         state["phase"] = "deal"
         state["winner_team"] = None
+
+    def unset_value(self, name: str, options: dict, players: list | None = None) -> int | dict | None:
+        """A target or deal limit of 0 is the player count's [RULINGS §8]: 8 points or 8 deals with 4 players, 24
+        points or 6 deals with 6; each count's value while the players (none given, or 5) fix none."""
+        values = {"target": DEFAULT_TARGET, "deal_limit": DEFAULT_DEALS}.get(name)
+        return None if values is None else values.get(len(players or ()), dict(values))
 
     @move("dealer", by=TABLE, phase=("deal",), fields=("player",))
     def choose_dealer(self, state: dict, action: dict) -> None:

@@ -175,7 +175,7 @@ class Rummy(OwnLines, Engine):
         """Penalty scoring applies to basic Rummy only; every other option to both variants."""
         return name != "penalty_scoring" or options.get("variant") == "basic"
 
-    def unset_value(self, name: str, options: dict) -> int | None:
+    def unset_value(self, name: str, options: dict, players: list | None = None) -> int | None:
         """A target of 0 is the variant's own: 500 for 500 Rummy, 100 for basic."""
         return DEFAULT_TARGET.get(options.get("variant")) if name == "target" else None
 

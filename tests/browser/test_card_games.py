@@ -1,7 +1,8 @@
 """Flip 7 and Bacon in a real browser, played by taps at phone size: two rounds of Flip 7 (with the coach on),
-the first corrected by tapping it in the rounds table, and one deal of Bacon with a referee check (its deals
-table's total row, a line per team, within a phone's width); the totals on screen, then the exported record
-through `python -m scoring score` gives the same totals. Screenshots go to tests/output/."""
+the first corrected by tapping it in the rounds table, and one deal of Bacon (its set-up naming the target and the
+number of deals for the players seated) with a referee check (its deals table's total row, a line per team, within
+a phone's width); the totals on screen, then the exported record through `python -m scoring score` gives the same
+totals. Screenshots go to tests/output/."""
 
 from __future__ import annotations
 
@@ -135,11 +136,14 @@ def test_bacon_one_deal_with_referee(phone):
     tab.see("Tableside")
     tab.press(tab.page.get_by_role("group", name="Bacon").get_by_role("button", name="New session"))
     tab.see("New session: Bacon")
+    tab.see("Used: 8 with 4 players, 24 with 6 players, the rules' default")
     players = ["Ida", "Jon", "Kit", "Lu"]
     for i, name in enumerate(players):
         tab.fill("New player", name)
         tab.tap("Add")
         tab.see(f"{i + 1}. {name}")
+    tab.see("Used: 8, the rules' default")
+    tab.gone("with 4 players")
     tab.tap("Start", exact=True)
     tab.see("Team 1 (Ida + Kit): 0 points")
     tab.tap("Jon", exact=True)
