@@ -6,12 +6,13 @@ from __future__ import annotations
 import re
 
 import flet as ft
+import pytest
 
 from scoring.games.bacon import referee
 from tests.card_view_helpers import Table, all_buttons, label, shown, taken_over, tap
 from tests.card_view_helpers import name as read_as
 from tests.helpers import run_async
-from tests.test_views_components import fills_its_column, raw_texts
+from tests.test_views_components import fills_its_column, raw_texts, walk
 from views import words
 from views.games import bacon as view
 from views.games import round_edit
@@ -52,11 +53,11 @@ def test_referee_check_translates_types_and_records():
     table = Table("bacon", ["A", "B", "C", "D"])
     tap(build(table), "Referee: does it beat?")
     tap(build(table), "Tap cards on the table")
-    tap(build(table), "5A")
+    tap(build(table), "5 of suit A")
     tap(build(table), "Suit B")
-    tap(build(table), "5B")
+    tap(build(table), "5 of suit B")
     tap(build(table), "Tap cards played")
-    tap(build(table), "7B")
+    tap(build(table), "7 of suit B")
     tap(build(table), "Wild")
     tap(build(table), "Check")
     body = build(table)
@@ -110,6 +111,28 @@ def test_the_deal_title_and_the_dealer_line_keep_their_last_word_with_the_one_be
     body = build(chinese)
     assert "第 1 局：按出完牌的先后点玩家" in shown(body)
     assert f"首局发牌：{chinese.state['dealer']}（抽签）。点名字可以换人：" in raw_texts(body)
+
+
+@pytest.mark.parametrize("lang, first, ten, wild, removed, ruling", [
+    ("en", "1 of suit A", "10 of suit A", "Wild", ["Remove 10 of suit C", "Remove Wild"],
+     "Deal 1: 7 of suit B and Wild on 5 of suit A and 5 of suit B"),
+    ("zh-CN", "花色 A 的 1", "花色 A 的 10", "万能", ["去掉 花色 C 的 10", "去掉万能"],
+     "第 1 局：花色 B 的 7 和万能 压 花色 A 的 5 和花色 B 的 5"),
+])
+def test_a_card_is_read_by_its_rank_and_its_suit(lang, first, ten, wild, removed, ruling):
+    """A screen reader read the referee's cards as they are painted, "1A"…"10A" ("7B Wild on 5A 5B" in a ruling);
+    now each is read by its rank and its suit ("1 of suit A", 花色 A 的 1) while the button still shows "1A"."""
+    table = Table("bacon", ["A", "B", "C", "D"], lang=lang)
+    assert table.apply({"type": "ruling", "by": "table", "table": ["5A", "5B"], "played": ["7B", "X"],
+                        "table_type": None})
+    table.local["bacon"] = {**view.draft_of(table.ctx()), "referee": True, "table": ["10C"], "played": ["X"]}
+    body = build(table)
+    cards = [b for b in all_buttons(body) if label(b) in {"1A", "10A", "X", wild}]
+    assert [(label(b), read_as(b)) for b in cards] == [("1A", first), ("10A", ten), (wild, wild)]
+    assert [read_as(b) for b in all_buttons(body) if label(b) in {"10C ×", f"{wild} ×"}] == removed
+    said = [t.semantics_label for t in walk(body) if isinstance(t, ft.Text) and (t.value or "").startswith(
+        ("Deal 1: 7B", "第 1 局：7B"))]
+    assert len(said) == 1 and said[0].startswith(ruling)
 
 
 def test_referee_bomb_and_refusal_in_words():

@@ -1,8 +1,8 @@
 """Flip 7 and Bacon in a real browser, played by taps at phone size: two rounds of Flip 7 (with the coach on),
 the first corrected by tapping it in the rounds table, and one deal of Bacon (its set-up naming the target and the
-number of deals for the players seated) with a referee check (its deals table's total row, a line per team, within
-a phone's width); the totals on screen, then the exported record through `python -m scoring score` gives the same
-totals. Screenshots go to tests/output/."""
+number of deals for the players seated) with a referee check (its cards read by rank and suit; its deals table's
+total row, a line per team, within a phone's width); the totals on screen, then the exported record through
+`python -m scoring score` gives the same totals. Screenshots go to tests/output/."""
 
 from __future__ import annotations
 
@@ -152,18 +152,18 @@ def test_bacon_one_deal_with_referee(phone):
     tab.tap("Referee: does it beat?")
     tab.tap("Tap cards on the table")
     tab.see("On the table (empty = a lead) — tapping here")
-    card(tab, "5A", "Remove 5A")
+    card(tab, "5 of suit A", "Remove 5 of suit A")
     tab.tap("Suit B")
-    card(tab, "5B", "Remove 5B")
+    card(tab, "5 of suit B", "Remove 5 of suit B")
     tab.tap("Tap cards played")
     tab.see("Played — tapping here")
-    card(tab, "7B", "Remove 7B")
+    card(tab, "7 of suit B", "Remove 7 of suit B")
     card(tab, "Wild", "Remove Wild")
     tab.tap("Check", exact=True)
     tab.see("Beats it: the same kind (2-card pair) with a higher rank, 7 over 5.")
     shot_at(tab, "phone_bacon_referee", "Cards played:")
     tab.tap("Put on record")
-    tab.see("Deal 1: 7B Wild on 5A 5B")
+    tab.see("Deal 1: 7 of suit B and Wild on 5 of suit A and 5 of suit B")
 
     tab.tap("Ida out", exact=True)
     tab.see_button("Remove Ida (place 1)")

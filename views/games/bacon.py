@@ -62,6 +62,18 @@ def card_label(ctx: GameContext, code: str) -> str:
     return ctx.t("bacon.card.wild") if code == WILD else code
 
 
+def card_said(ctx: GameContext, code: str) -> str:
+    """A card as a screen reader says it [ruling, this view's]: its rank and its suit ("7 of suit B", 花色 B 的 7;
+    "7B" was read as it is painted), the Wild by its name. The rules name no suits (RULINGS §8, the designer's
+    rules: "three suits"), so a suit keeps the letter the app gives it, as its button says ("Suit B")."""
+    return card_label(ctx, code) if code == WILD else ctx.t("bacon.card.said", rank=code[:-1], suit=code[-1:])
+
+
+def card_face(ctx: GameContext, code: str) -> ft.Text:
+    """A card's button text: shown as the table calls it ("7B"), read with its rank and suit (`card_said`)."""
+    return ft.Text(card_label(ctx, code), semantics_label=card_said(ctx, code))
+
+
 def cards_text(ctx: GameContext, codes: list[str]) -> str:
     """Cards on one line, each as the table calls it ("7B Wild")."""
     return " ".join(card_label(ctx, c) for c in codes)
@@ -237,7 +249,7 @@ def referee_panel(ctx: GameContext, draft: dict, recording: bool) -> ft.Control:
             draft.update(table=[], played=[], verdict=None, table_type=None)
 
     suit = draft["suit"]
-    cards = [(code, card_label(ctx, code)) for code in [*(f"{r}{suit}" for r in range(1, 11)), WILD]]
+    cards = [(code, card_face(ctx, code)) for code in [*(f"{r}{suit}" for r in range(1, 11)), WILD]]
     controls: list[ft.Control] = [
         ft.Row(controls=[ft.Text(ctx.t("bacon.view.referee"), size=16, weight=ft.FontWeight.BOLD, expand=True),
                          ft.TextButton(content=ctx.t("bacon.view.referee_close"),
@@ -251,7 +263,8 @@ def referee_panel(ctx: GameContext, draft: dict, recording: bool) -> ft.Control:
         if which == draft["into"]:
             heading = ctx.t("bacon.view.tapping", pile=heading)
         controls += [ft.Text(heading, weight=ft.FontWeight.W_600),
-                     pile(ctx, [card_label(ctx, c) for c in draft[which]], remover(which), "bacon.view.pile_empty")]
+                     pile(ctx, [card_label(ctx, c) for c in draft[which]], remover(which), "bacon.view.pile_empty",
+                          [card_said(ctx, c) for c in draft[which]])]
     controls += as_played(ctx, draft, update)
     buttons = [ft.FilledButton(content=ctx.t("bacon.view.check"), icon=ft.Icons.HELP, disabled=not draft["played"],
                                on_click=lambda e: check())]
@@ -300,11 +313,16 @@ def verdict_view(ctx: GameContext, verdict: dict) -> ft.Control:
 
 
 def rulings_list(ctx: GameContext) -> list[ft.Control]:
-    """The referee checks on record: each ruling's cards and verdict (a lead said as one: "on —" read oddly)."""
-    return [ft.Text(ctx.t("bacon.view.ruling" if r["table"] else "bacon.view.ruling_lead", deal=r["deal"],
-                          played=cards_text(ctx, r["played"]), table=cards_text(ctx, r["table"]),
-                          verdict=reason_text(ctx, r["reason"])), size=13)
-            for r in ctx.state["rulings"]]
+    """The referee checks on record: each ruling's cards and verdict (a lead said as one: "on —" read oddly), read
+    with each card said in words ("7 of suit B and Wild")."""
+    def line(ruling: dict, shown: bool) -> str:
+        """One ruling in words, its cards as shown or as said."""
+        cards = {side: cards_text(ctx, ruling[side]) if shown else [card_said(ctx, c) for c in ruling[side]]
+                 for side in PILES}
+        return ctx.t("bacon.view.ruling" if ruling["table"] else "bacon.view.ruling_lead", deal=ruling["deal"],
+                     verdict=reason_text(ctx, ruling["reason"]), **cards)
+
+    return [ft.Text(line(r, True), semantics_label=line(r, False), size=13) for r in ctx.state["rulings"]]
 
 
 def deals_table(ctx: GameContext, draft: dict) -> ft.Control:
