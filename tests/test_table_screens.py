@@ -1119,16 +1119,21 @@ def test_a_seated_splitter_phone_writes_only_its_own_sheet(store):
     assert "tap a marked square" not in words_in(other)
 
 
-def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(store):
-    """A Knit Wit game scored to its end: each player's phone, the referee's and the host's screen show the winner,
-    the ranking with totals once (the scoreboard's rows) and "Game over" once in the status; a phone with no move
-    left shows no moves heading."""
+def knit_wit_over() -> dict:
+    """Knit Wit for A, B, C scored to its end: A 4, B 3, C 2."""
     record = knit_wit_answering()
     for seat, text in (("A", "lemon"), ("B", "sky"), ("C", "tiger")):
         record["actions"].append({"type": "answer", "by": seat, "spool": 1, "text": text})
     record["actions"] += [{"type": "claim", "by": "A"}, {"type": "claim", "by": "B"}]
     record["actions"] += [{"type": "next_spool", "by": "table"}] * 6
-    hub = open_hub(store, record, Clock())
+    return record
+
+
+def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(store):
+    """A Knit Wit game scored to its end: each player's phone, the referee's and the host's screen show the winner,
+    the ranking with totals once (the scoreboard's rows) and "Game over" once, in the status line; a phone with no
+    move left shows no moves heading."""
+    hub = open_hub(store, knit_wit_over(), Clock())
     bodies = {None: host_view(store, hub)}
     for seat in ("A", "C", "table"):
         got, token = seated(hub, seat)
@@ -1138,8 +1143,27 @@ def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(st
         assert "Winner: A" in screen and "Ranking" not in screen, seat
         rows = [said for said in read_out(body) if said.startswith(("1. ", "2. ", "3. "))]
         assert rows == ["1. A (4)", "2. B (3)", "3. C (2)"], seat
-        assert screen.count("Game over") == 2, seat  # the status line and the final result's heading
+        assert screen.count("Game over") == 1, seat  # the status line's, not the final result's heading too
         assert "Your moves now" not in screen and "Nothing to do right now" not in screen, seat
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_finished_games_phone_and_host_lead_with_game_over_said_once(store, lang):
+    """A phone's end screen read "Game over" twice: its status line ("Round 6 of 6 · Game over") and the final
+    result's heading under it. The status line leads the screen and says it; the result there has no heading of
+    its own, on a player's phone, the referee's and the host's screen, in both languages."""
+    hub = open_hub(store, knit_wit_over(), Clock())
+    over = words.say(lang, "app.game_over")
+    host, got = shell(store), []
+    host.settings["lang"] = lang
+    key = hub.subscribe(got.append)
+    hub.unsubscribe(key)
+    screens = {None: heard(host_body(host, hub, got[-1], key))}
+    for seat in ("A", "table"):
+        message, token = seated(hub, seat)
+        screens[seat] = said_twice(store, hub, token, message[-1], lang)[0]
+    for seat, read_out in screens.items():
+        assert [line for line in read_out if over in line] == [read(status_line(lang, got[-1]))], seat
 
 
 

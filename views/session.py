@@ -477,16 +477,18 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
                        pin=pinned.append if pinned is not None else None)
 
 
-def end_panel(app: Any, record: dict, board: Any, folds: Folds) -> ft.Control:
-    """The end screen: winners (or "No winner"), ranking with shared places and breakdown, and the chart for round
-    games. A cooperative crew wins or loses together: its game's own end view says which and why (it leads the
-    screen), and here it has the crew's shared points only, no winner among them and no ranking (a lost crew read
-    "No winner" and "Ranking: 1. A (0), 1. B (0)" under its banner).
+def end_panel(app: Any, record: dict, board: Any, folds: Folds, heading: bool = True) -> ft.Control:
+    """The end screen: "Game over" (where the screen has not said it above: heading), winners (or "No winner"),
+    ranking with shared places and breakdown, and the chart for round games. A cooperative crew wins or loses
+    together: its game's own end view says which and why (it leads the screen), and here it has the crew's shared
+    points only, no winner among them and no ranking (a lost crew read "No winner" and "Ranking: 1. A (0), 1. B
+    (0)" under its banner).
 
     Ruling: the ranking is said once, by the scoreboard's rows ("1. A (4)", the place shared by a tie, each row
     folding out its breakdown). A line "Ranking: 1. A (4), 2. B (3)" above them said every place and total a second
     time, and a screen reader read both."""
-    controls: list[ft.Control] = [ft.Text(app.t("app.game_over"), size=24, weight=ft.FontWeight.BOLD)]
+    controls: list[ft.Control] = [ft.Text(app.t("app.game_over"), size=24, weight=ft.FontWeight.BOLD)] if heading \
+        else []
     if not cooperative(board.game):
         controls += ranked(app, record, board)
     controls.append(scoreboard_panel(app.t, app.lang, board, folds, expanded=True))

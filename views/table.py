@@ -400,7 +400,9 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
     after its tab was away longer than the server keeps a tab's session. pin: where the
     view may pin a control above the scrolling screen (a phone's race buttons), or None; act_soon: act from an
     async handler (a phone's, `views.join`), or None. The tab learns which log it now shows (`App.moved`: a
-    refusal about an earlier one is put away)."""
+    refusal about an earlier one is put away).
+    Ruling: "Game over" is said once, by the status line that leads a seat's screen (every game's last phase, or
+    `table.over`); the final result under it has no heading of its own (a phone read it twice)."""
     app.moved(hub.sid, message["mark"])
     eng = engine(message["meta"]["game"])
     over = message["status"].get("over")
@@ -415,7 +417,7 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
                                   message.get("waiting"))]
     if over:
         folds = Folds(app.local(f"table:{hub.sid}:{seat}:folds"), app.render)
-        ending = [end_panel(app, message["meta"], eng.scoreboard(message["view"]), folds)]
+        ending = [end_panel(app, message["meta"], eng.scoreboard(message["view"]), folds, heading=False)]
         return [*controls, *with_final(eng.game.id, lambda: ctx, ending)]
     if board is not None:
         # Keyed: the moves above it come and go with the prompt (a roll for the table, a player's turn), and the

@@ -284,7 +284,7 @@ def score_to_the_end(phones: dict[str, Phone], host: Tab) -> None:
     tmarkC1), so the app asks the table about each pair and waits; the referee rules each pair different, then
     moves on from each spool to the final scores (3 to 6 are blank; spool 2 holds B's draft, saved when B took a
     button). Every phone and the host then show the result: A 2 points for spool 1 + the 2-hole button, B 2 + 3
-    for spool 2 + 1, C 2."""
+    for spool 2 + 1, C 2; "Game over" once, in the status line (not again as the result's heading)."""
     referee = phones["Referee"].tab
     for a, b in (("A", "B"), ("A", "C"), ("B", "C")):
         question = f"Are {a}'s “{MARKERS[a]}” and {b}'s “{MARKERS[b]}” the same answer?"
@@ -297,6 +297,7 @@ def score_to_the_end(phones: dict[str, Phone], host: Tab) -> None:
         tab.see("Winner: B")
         for row in ("1. B (6)", "2. A (4)", "3. C (2)"):  # the scoreboard's rows
             tab.see_role("button", row)
+        assert [said for said in tab.page.evaluate(OWN_WORDS) if "Game over" in said] == ["Game over"]
 
 
 SHAPES = {1: "Circle", 2: "Triangle", 3: "Square", 4: "Star", 5: "Heart", 6: "Moon"}  # the stickers, in words
