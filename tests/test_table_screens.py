@@ -1718,6 +1718,26 @@ def test_a_seated_phone_leads_with_the_next_move_and_says_it_once(store, lang):
         assert not [line for line in read_out if t("table.turn", name="") in line], (game, read_out[:3])
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_hosts_table_screen_leads_with_the_next_move_and_says_it_once(store, lang):
+    """The host's table screen read the PIN, the join address and the seats first, and the table's next move (the
+    line a phone leads with: "Next: Table — roll the dice · Round 1 of 22") only below them. It now leads with that
+    line, above the PIN and the seats, and says it once, in both languages."""
+    hub = open_hub(store, new_record("splitter", ["A", "B"], {}, seed=1), Clock())
+    host, got = shell(store), []
+    host.settings["lang"] = lang
+    key = hub.subscribe(got.append)
+    hub.unsubscribe(key)
+    read_out = heard(host_body(host, hub, got[-1], key))
+    line = read(status_line(lang, got[-1]))
+    roll = words.move_name(lang, "splitter", "roll")
+    assert line.startswith(read(words.say(lang, "app.next_step", who=[words.whole_name(words.say(lang, "app.table"))],
+                                          what=roll)))
+    pin = read_out.index(read(words.say(lang, "table.pin_is", pin=got[-1]["pin"])))
+    assert read_out[0] == line and pin > 0 and read_out.index(read(words.say(lang, "table.seats"))) > pin
+    assert read_out.count(line) == 1, read_out[:4]
+
+
 def test_a_line_naming_a_seat_the_phone_does_not_wait_for_is_read():
     """`GameContext.read_once` leaves a line out only when the frame said all of it: another round, a seat not
     among those waited on, or a screen that said nothing above its view (a shared phone's) keep the line read."""

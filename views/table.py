@@ -1,7 +1,8 @@
-"""The host's table screen (`/table/<id>`): the join PIN and a QR code of the join address, the seats (free one,
-name a referee), near-ties to rule on, and the public table: the table's own moves, the game's board (its view,
-built on `player_view(state, None)` as the referee seat's phone shows it), the scoreboard of that view and the
-public log; once the game is over, the final result in place of the board and the scoreboard.
+"""The host's table screen (`/table/<id>`): first the table's next move and round (the line a phone leads with),
+then the join PIN and a QR code of the join address, the seats (free one, name a referee), near-ties to rule on,
+and the public table: the table's own moves, the game's board (its view, built on `player_view(state, None)` as
+the referee seat's phone shows it), the scoreboard of that view and the public log; once the game is over,
+the final result in place of the board and the scoreboard.
 The log is the session screen's panel (`views.components.action_log.log_panel`): the newest `SHOWN` entries with
 "show all" (`views.session.show_all`); the hub sends the host's screen only those newest entries, so a message
 does not grow with the log, until the screen asks it for the whole public log (`show_whole_log`).
@@ -323,8 +324,11 @@ def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
 
 
 def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
-    """PIN, QR code and address, seats, near-ties, the table's moves and board; beside them the scoreboard and
-    the log (key: this screen's subscription to the hub, which "show all" asks for the whole log)."""
+    """The status line, then PIN, QR code and address, seats, near-ties, the table's moves and board; beside them
+    the scoreboard and the log (key: this screen's subscription to the hub, which "show all" asks for the whole log).
+    Ruling: the host's screen leads with the line a phone leads with (`status_line`: the table's next move from
+    the engine's prompt, then the round), said once; the PIN and the seats follow (a table being played looks for
+    what to do next, a phone joining finds the PIN just under it)."""
     lang = app.lang
     address = join_address(app.page.url, hub.sid)
 
@@ -368,11 +372,11 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
         return True
 
     main: list[ft.Control] = [
+        ft.Container(bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10,
+                     content=ft.Text(status_line(lang, message), size=18, weight=ft.FontWeight.W_600)),
         join,
         ft.Text(app.t("table.seats"), size=18, weight=ft.FontWeight.BOLD), seats, referee,
         *ties,
-        ft.Container(bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10,
-                     content=ft.Text(status_line(lang, message), size=18, weight=ft.FontWeight.W_600)),
         *moves_and_view(app, hub, message, act, TABLE, app.t("table.table_moves")),
         ft.TextButton(content=app.t("table.open_session"), icon=ft.Icons.ARROW_BACK,
                       on_click=lambda e: app.go(f"/play/{hub.sid}")),

@@ -42,7 +42,7 @@ from scoring.record import SHOWN, new_record
 from storage import Store
 from tests.browser.conftest import (LAPTOP, NETWORK, PHONE, READ_ALL, Phone, Tab, new_tab, restart_server,
                                     start_server, stop_server, until)
-from tests.browser.fit import lines_with
+from tests.browser.fit import lines_with, text_boxes
 from tests.test_table_hub import HANDS3, WEAVE3
 
 SEATS = ("A", "B", "C")
@@ -678,8 +678,9 @@ def test_a_rummy_round_given_from_each_phone(table_server, table_tabs):
 
 def test_a_bacon_deal_tapped_out_on_each_phone(table_server, table_tabs):
     """Four phones (the referee's phone sits as D): the host and a phone say the players tap "I'm out!" (or the
-    referee or the host enters the order); B taps "I'm out!" and reads his place; A taps; every screen
-    shows who is out so far; C's tap ends A and C's team and records deal 1 in that order (B's team scores)."""
+    referee or the host enters the order), the host's screen with that line first, above its PIN and seats; B
+    taps "I'm out!" and reads his place; A taps; every screen shows who is out so far; C's tap ends A and C's team
+    and records deal 1 in that order (B's team scores)."""
     sid = table_server[1]["bacon"]
     host, phones, pin = seated_round(table_tabs, sid)
     seats = {"A": phones["A"], "B": phones["B"], "C": phones["C"], "D": table_tabs[1]["Referee"]}
@@ -690,6 +691,10 @@ def test_a_bacon_deal_tapped_out_on_each_phone(table_server, table_tabs):
         # said once and first, then the deal: no "Playing deals", no dealer's "…'s turn" beside it
         assert lines_with(screen, "Next:") == ["Next: tap “I'm out!” as you go out (or the referee or the host enters"
                                                " the order) · Deal 1 of 8"]
+    said = host.page.evaluate(OWN_WORDS)  # the host's screen leads with it, read and shown above the PIN and seats
+    first = [n for n, words in enumerate(said) if words.startswith(("Next:", "PIN ", "Seats"))]
+    assert [said[n].split()[0] for n in first] == ["Next:", "PIN", "Seats"], said[:8]
+    assert text_boxes(host, "Next:")[0]["y"] < text_boxes(host, "PIN ")[0]["y"] < text_boxes(host, "Seats")[0]["y"]
     seats["B"].tab.tap("I'm out!", exact=True)
     seats["B"].tab.see("You are out (place 1 in this deal).")
     seats["A"].tab.tap("I'm out!", exact=True)
