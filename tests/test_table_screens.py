@@ -1460,6 +1460,26 @@ def test_a_bacon_phone_says_the_players_tap_im_out_or_the_referee_or_host_enters
             "下一步：出完牌就点“我出完了！”（或由裁判或主持人录入先后）")
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_bacon_phone_out_of_the_deal_names_the_tables_move_plainly_not_tap_im_out(store, lang):
+    """Bacon, A tapped "I'm out!": A's phone read "Next: tap “I'm out!” as you go out …" above "Nothing to do
+    right now: waiting for …", a step A may no longer take (the engine's prompt had rightly dropped A's `out`; the
+    game's table-mode line was said to every screen). A phone with no move now names the table's move plainly; B,
+    still in the deal, and the host's screen keep the line that sends them to "I'm out!", in both languages."""
+    hub = open_hub(store, new_record("bacon", ["A", "B", "C", "D"], {}), Clock())
+    got, token = seated(hub, "A")
+    other, _ = seated(hub, "B")
+    host: list = []
+    hub.subscribe(host.append)
+    hub.act(token, {"type": "out", "round": 1})
+    t = functools.partial(words.say, lang)
+    plain = t("app.next_step", who=[words.whole_name(t("app.table"))], what=words.move_name(lang, "bacon", "deal"))
+    line = status_line(lang, got[-1]).replace("\xa0", " ")
+    assert got[-1]["prompt"] == [] and line.startswith(plain) and t("bacon.table.next.deal") not in line, line
+    for message in (other[-1], host[-1]):
+        assert status_line(lang, message).replace("\xa0", " ").startswith(t("bacon.table.next.deal")), message["seat"]
+
+
 def test_while_the_table_rolls_a_splitter_phone_says_the_table_acts_not_a_players_turn(store):
     """Splitter: while the dice are to be rolled the engine's status names the roller ("A's turn") but its prompt
     waits for the table's roll, which a player's phone cannot make: every phone and the host's screen read "A's

@@ -213,10 +213,13 @@ def status_line(lang: str, message: dict) -> str:
     (`table_next_step`) in place of the turn (Splitter's phones read "A's turn" while the host rolled), and a
     phase that is that move is left out as the session header leaves it out (`views.session.said_once`: "Roll the
     dice" under "Next: Table — roll the dice"); else the turn leads. (Without a turn nothing is added: a score
-    pad's phones give their own lines while the table's round form is the prompt's first entry.)"""
+    pad's phones give their own lines while the table's round form is the prompt's first entry.) The game's own
+    table-mode line for that move sends the players to their own step (`table_next_step`), so it is said only to a
+    screen with a move of its own now (the message's prompt); a screen with none (a Bacon player already out)
+    hears the table's move plainly, over its "Nothing to do right now: waiting for …"."""
     status, parts, game = message["status"], [], message["meta"]["game"]
     if message.get("table_next") and status.get("turn"):
-        parts.append(table_next_step(lang, game, message["table_next"]))
+        parts.append(table_next_step(lang, game, message["table_next"], own=bool(message.get("prompt"))))
         status = said_once(engine(game), status, message["table_next"])
     elif status.get("turn"):
         parts.append(words.say(lang, "table.turn", name=status["turn"]))
@@ -230,14 +233,15 @@ def status_line(lang: str, message: dict) -> str:
     return header_line(words.say(lang, "app.status_sep"), parts)
 
 
-def table_next_step(lang: str, game: str, kind: str) -> str:
+def table_next_step(lang: str, game: str, kind: str, own: bool) -> str:
     """The table's own next move in words, as the session screen's next-step line names it; or, where the game has
-    one, its table-mode line for that move (`<game>.table.next.<move>`): a move the phones make step by step while
-    the table's is the other way in. Bacon's whole finishing order is the referee's or the host's, but in table
-    mode the players tap "I'm out!" on their own phones, so "Next: Table — enter the order" sent no one to them."""
-    own = f"{game}.table.next.{kind}"
-    if own in i18n.table(lang):
-        return words.say(lang, own)
+    one and the screen has a move of its own now (own), its table-mode line for that move
+    (`<game>.table.next.<move>`): a move the phones make step by step while the table's is the other way in.
+    Bacon's whole finishing order is the referee's or the host's, but in table mode the players tap "I'm out!" on
+    their own phones, so "Next: Table — enter the order" sent no one to them; a phone already out may tap no more."""
+    line = f"{game}.table.next.{kind}"
+    if own and line in i18n.table(lang):
+        return words.say(lang, line)
     what = words.move_name(lang, game, kind) or words.say(lang, "app.move.other")
     return words.say(lang, "app.next_step", who=[words.whole_name(words.say(lang, "app.table"))], what=what)
 

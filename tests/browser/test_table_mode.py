@@ -679,8 +679,9 @@ def test_a_rummy_round_given_from_each_phone(table_server, table_tabs):
 def test_a_bacon_deal_tapped_out_on_each_phone(table_server, table_tabs):
     """Four phones (the referee's phone sits as D): the host and a phone say the players tap "I'm out!" (or the
     referee or the host enters the order), the host's screen with that line first, above its PIN and seats; B
-    taps "I'm out!" and reads his place; A taps; every screen shows who is out so far; C's tap ends A and C's team
-    and records deal 1 in that order (B's team scores)."""
+    taps "I'm out!" and reads his place, and the table's move said plainly (he may tap no more); A taps; every
+    screen shows who is out so far; C's tap ends A and C's team and records deal 1 in that order (B's team
+    scores)."""
     sid = table_server[1]["bacon"]
     host, phones, pin = seated_round(table_tabs, sid)
     seats = {"A": phones["A"], "B": phones["B"], "C": phones["C"], "D": table_tabs[1]["Referee"]}
@@ -697,6 +698,8 @@ def test_a_bacon_deal_tapped_out_on_each_phone(table_server, table_tabs):
     assert text_boxes(host, "Next:")[0]["y"] < text_boxes(host, "PIN ")[0]["y"] < text_boxes(host, "Seats")[0]["y"]
     seats["B"].tab.tap("I'm out!", exact=True)
     seats["B"].tab.see("You are out (place 1 in this deal).")
+    seats["B"].tab.see("Nothing to do right now")  # out: the table's move said plainly, not "tap “I'm out!”"
+    assert lines_with(seats["B"].tab, "Next:") == ["Next: Table — enter the order players went out in · Deal 1 of 8"]
     seats["A"].tab.tap("I'm out!", exact=True)
     seats["A"].tab.see("You are out (place 2 in this deal).")
     host.see("Out so far (tapped on phones): 1. B, 2. A")
