@@ -22,7 +22,8 @@ Flags: a text that says something only when a boolean parameter is true keeps th
 
 Zeros: a text that names a count only where it is not zero keeps a variant without it, naming it `=0`, in both
 languages: `"kingdomino.layout_unexplained[crowns=0]"` names a crownless square by its terrain alone (rather than
-"(crowns: 0)"). A count of 0 is an integer 0, not False.
+"(crowns: 0)"). A count of 0 is an integer 0, not False. A zero and a flag together keep a variant naming both
+(sorted), in both languages: `"kingdomino.layout_unexplained[crowns=0,shared=true]"`.
 
 A refusal inside another (a session's refused action, a backup's refused session) is carried as `reason` (its key)
 and `reason_params` (its parameters, `NESTED`): `{reason}` reads as that refusal in words, however deep.

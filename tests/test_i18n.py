@@ -13,7 +13,7 @@ import pytest
 from scoring import i18n
 from scoring.core import PLAYER, TABLE, engine, games
 from scoring.errors import RuleError
-from tests.helpers import FLAG, VARIANT, ZERO, plain_keys
+from tests.helpers import FLAG, MIXED, VARIANT, ZERO, plain_keys
 from views import words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,9 +74,9 @@ def test_count_variants_belong_to_a_key_and_name_its_counts():
     """Every singular variant `key[a=1,b=1]` sits beside its key, names (sorted) placeholders the key has, and keeps
     the key's placeholders."""
     en = i18n.table("en")
-    variants = [VARIANT.match(key) for key in en if "[" in key and not FLAG.match(key) and not ZERO.match(key)]
-    assert variants and all(variants), [key for key in en if "[" in key and not VARIANT.match(key)
-                                        and not FLAG.match(key) and not ZERO.match(key)]
+    others = [key for key in en if "[" in key and not any(p.match(key) for p in (FLAG, ZERO, MIXED))]
+    variants = [VARIANT.match(key) for key in others]
+    assert variants and all(variants), [key for key in others if not VARIANT.match(key)]
     for found in variants:
         base, names = found["base"], [n.removesuffix("=1") for n in found["names"].split(",")]
         holes = set(re.findall(r"{(\w+)}", en[base]))
@@ -114,6 +114,19 @@ def test_zero_variants_sit_beside_their_key_in_both_languages_without_the_zero()
     say = lambda crowns: i18n.text("en", "kingdomino.layout_unexplained", row=1, col=2, terrain="Grass", crowns=crowns)
     assert say(0).startswith("The Grass square in row 1, column 2 cannot")
     assert "crowns:" in say(False) and "crowns: 2" in say(2)
+
+
+def test_zero_and_flag_variants_together_sit_beside_their_key_in_both_languages():
+    """A variant for a zero and a flag at once (`key[a=0,b=true]`, names sorted) is in both languages beside its
+    key, with the key's placeholders but the zero ones; it is chosen when both hold."""
+    assert_beside_their_key(MIXED, lambda found: {n[:-2] for n in found["names"].split(",") if n.endswith("=0")})
+    assert all(found["names"].split(",") == sorted(found["names"].split(","))
+               for found in map(MIXED.match, i18n.table("en")) if found)
+    say = lambda crowns, shared: i18n.text("en", "kingdomino.layout_unexplained", row=1, col=2, terrain="Grass",
+                                           crowns=crowns, shared=shared)
+    for crowns, start in ((0, "The Grass square in row 1, column 2"), (2, "The Grass square (crowns: 2) in row 1")):
+        assert say(crowns, True).startswith(start) and say(crowns, True).endswith("set aside are out).")
+        assert say(crowns, False).startswith(start) and say(crowns, False).endswith("(each domino counts once).")
 
 
 def test_a_count_of_one_reads_singular_in_english_and_unchanged_in_chinese():

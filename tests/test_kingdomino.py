@@ -123,6 +123,17 @@ def test_the_two_rulebook_kingdoms_cannot_share_one_box():
     err = assert_refused(ENG, state, {"type": "layout", "by": "B", "layout": K25}, "kingdomino.layout_unexplained")
     assert err.params["terrain"] in ("kingdomino.terrain.G", "kingdomino.terrain.W", "kingdomino.terrain.L",
                                      "kingdomino.terrain.F")
+    assert_says_dominoes_used_are_out(err)
+
+
+def assert_says_dominoes_used_are_out(err: RuleError) -> None:
+    """A layout refused in a game where dominoes are out of the box (used by another kingdom, set aside) says so
+    in both languages: those are not available."""
+    assert err.params["shared"] is True
+    assert text("en", err.key, **err.params).endswith(
+        "the dominoes left in the box (each domino counts once; those already used or set aside are out).")
+    assert text("zh-CN", err.key, **err.params).endswith(
+        "无法用盒中剩下的骨牌拼出（每块骨牌只算一次，已用过或放在一边的不算）。")
 
 
 def test_a_layout_must_be_made_of_real_dominoes_joined_to_the_castle():
@@ -133,7 +144,7 @@ def test_a_layout_must_be_made_of_real_dominoes_joined_to_the_castle():
     assert err.params == {"row": 3, "col": 1}
     err = assert_refused(ENG, state, {"type": "layout", "by": "A", "layout": "C M2\n. M2"},
                          "kingdomino.layout_unexplained")
-    assert err.params == {"row": 1, "col": 2, "terrain": "kingdomino.terrain.M", "crowns": 2}
+    assert err.params == {"row": 1, "col": 2, "terrain": "kingdomino.terrain.M", "crowns": 2, "shared": False}
 
 
 UNEXPLAINED, TOO_MANY, TOO_MANY_CROWNED = ("kingdomino.layout_unexplained", "kingdomino.terrain_exceeds_catalogue",
@@ -142,8 +153,9 @@ UNEXPLAINED, TOO_MANY, TOO_MANY_CROWNED = ("kingdomino.layout_unexplained", "kin
 
 @pytest.mark.parametrize("layout,key,lang,said", [
     ("C M2\n. M2", UNEXPLAINED, "en",
-     "The Mine square (crowns: 2) in row 1, column 2 cannot be made from the dominoes left"),
-    ("C M2\n. M2", UNEXPLAINED, "zh-CN", "第 1 行第 2 列的矿山格（2 顶皇冠）无法用盒中剩下的骨牌拼出"),
+     "The Mine square (crowns: 2) in row 1, column 2 cannot be made from the dominoes of the box (each domino "
+     "counts once)."),
+    ("C M2\n. M2", UNEXPLAINED, "zh-CN", "第 1 行第 2 列的矿山格（2 顶皇冠）无法用盒中的骨牌拼出（每块骨牌只算一次）。"),
     ("C L1\n. L1", UNEXPLAINED, "en", "The Lake square (crowns: 1) in row 1, column 2 cannot"),
     ("C S\n. S\n. S\n. S\n. S", UNEXPLAINED, "en", "The Swamp square in row 3, column 2 cannot"),
     ("C S\n. S\n. S\n. S\n. S", UNEXPLAINED, "zh-CN", "第 3 行第 2 列的沼泽格无法用"),
@@ -164,7 +176,8 @@ def test_dominoes_set_aside_are_out_of_the_box():
     """A 2-player game leaves 24 dominoes out: once recorded, a layout needing one of them is refused."""
     state = ENG.new_state(["A", "B"])
     state = ENG.apply(state, {"type": "set_aside", "dominoes": [45]})
-    assert_refused(ENG, state, {"type": "layout", "by": "A", "layout": SMALL}, "kingdomino.layout_unexplained")
+    assert_says_dominoes_used_are_out(assert_refused(ENG, state, {"type": "layout", "by": "A", "layout": SMALL},
+                                                     "kingdomino.layout_unexplained"))
     assert_refused(ENG, state, {"type": "place", "by": "A", "domino": 45, "cells": [[C, C + 1], [C, C + 2]]},
                    "kingdomino.domino_used")
     assert_refused(ENG, state, {"type": "set_aside", "dominoes": list(range(1, 25))}, "kingdomino.aside_too_many")

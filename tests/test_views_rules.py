@@ -159,8 +159,23 @@ def test_quick_scorer_refusal_keeps_its_last_word_with_the_one_before(app):
     body = quick.build(app, "kingdomino")[1]
     refusal, = [t for t in raw_texts(body) if t.startswith("This kingdom could not be built")]
     assert read(refusal).startswith("This kingdom could not be built: The Grass square in row 5, column 4")
-    assert read(refusal).endswith("(each domino counts once; those already used or set aside are out).")
-    assert refusal.endswith("set aside are\u00a0out).")
+    assert read(refusal).endswith("cannot be made from the dominoes of the box (each domino counts once).")
+    assert refusal.endswith("counts\u00a0once).")
+
+
+def test_quick_scorer_refusal_says_nothing_of_dominoes_used_or_set_aside_in_both_languages(app):
+    """Nothing is used or set aside in the quick scorer: its refusal says the box's dominoes count once each and
+    stops there (it ended "those already used or set aside are out", a session's words), in both languages."""
+    app.page = StubPage("/quick/kingdomino")
+    scratch = app.local("quick:kingdomino")
+    scratch["grid"] = quick.framed(kingdomino.read_layout(RULINGS_KINGDOM, 5), 5)
+    scratch["grid"][0][0] = None
+    for lang, start, end, session_words in (
+            ("en", "This kingdom could not be built", "(each domino counts once).", "set aside"),
+            ("zh-CN", "这个王国不可能建成", "无法用盒中的骨牌拼出（每块骨牌只算一次）。", "放在一边")):
+        app.settings = {**app.settings, "lang": lang}
+        refusal, = [read(t) for t in raw_texts(quick.build(app, "kingdomino")[1]) if t.startswith(start)]
+        assert refusal.endswith(end) and session_words not in refusal and "剩下" not in refusal, refusal
 
 
 def test_quick_scorer_names_a_square_without_crowns_by_its_terrain_alone(app):
@@ -172,7 +187,7 @@ def test_quick_scorer_names_a_square_without_crowns_by_its_terrain_alone(app):
     scratch["grid"] = quick.framed(kingdomino.read_layout(RULINGS_KINGDOM, 5), 5)
     scratch["grid"][0][0] = None
     for lang, said in (("en", "This kingdom could not be built: The Grass square in row 5, column 4 cannot be made"),
-                       ("zh-CN", "这个王国不可能建成：第 5 行第 4 列的草原格无法用盒中剩下的骨牌拼出")):
+                       ("zh-CN", "这个王国不可能建成：第 5 行第 4 列的草原格无法用盒中的骨牌拼出")):
         app.settings = {**app.settings, "lang": lang}
         refusal, = [read(t) for t in raw_texts(quick.build(app, "kingdomino")[1]) if t.startswith(said[:6])]
         assert refusal.startswith(said) and "crown" not in refusal and "皇冠" not in refusal, refusal

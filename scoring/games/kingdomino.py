@@ -29,7 +29,9 @@ Rulings:
   most once in the game (dominoes used by other kingdoms or set aside are not available), and every square is
   joined to the castle. The refusal names the square that cannot be explained (`kingdomino.layout_unexplained`,
   by its row, column, terrain and crowns: a painted kingdom has no letters) or that stands apart
-  (`kingdomino.layout_island`). Identical dominoes are interchangeable, so a layout takes
+  (`kingdomino.layout_island`); it adds that dominoes used or set aside are out only where the box was shared
+  (`shared`: some were out of it, or other layouts were tiled beside this one), not for a kingdom alone with the
+  whole box (the quick scorer, a layout no box could make). Identical dominoes are interchangeable, so a layout takes
   the lowest free numbers of each kind. The layouts entered in a game are tiled together, whoever was entered
   first: a kingdom that splits into dominoes more than one way takes the split that leaves room for the others,
   and a domino number a layout took may still be placed, discarded or set aside while an identical one is free
@@ -238,8 +240,10 @@ def tile_layouts(grids: list[list[list]], available: set[int]) -> list[dict[tupl
     Refuses `kingdomino.layout_island` (a square not joined to the castle) or `kingdomino.layout_unexplained`
     naming the square (1-based row/col of its grid) furthest into the search that no split into available
     dominoes can cover: the grids are tiled in order, so one whose square is named is the last that could not
-    be fitted beside those before it. The search picks kinds of domino (identical dominoes are interchangeable)
-    within how many of each kind are available; then each grid in turn takes the lowest free numbers of each.
+    be fitted beside those before it; its `shared` says whether the box was shared (dominoes out of it, or other
+    grids beside this one): only then does the refusal say that those used or set aside are out. The search picks
+    kinds of domino (identical dominoes are interchangeable) within how many of each kind are available; then each
+    grid in turn takes the lowest free numbers of each.
     """
     for grid in grids:
         castle = _castle(grid)
@@ -293,7 +297,7 @@ def tile_layouts(grids: list[list[list]], available: set[int]) -> list[dict[tupl
         g, r, c = deepest[1]
         cell = grids[g][r][c]
         raise RuleError("kingdomino.layout_unexplained", row=r + 1, col=c + 1, terrain=terrain_word(cell["terrain"]),
-                        crowns=cell["crowns"])
+                        crowns=cell["crowns"], shared=len(grids) > 1 or available != set(DOMINOES))
     free = {kind: sorted(n for n in numbers if n in available) for kind, numbers in CLASSES.items()}
     tilings: list[dict[tuple[int, int], int]] = [{} for _ in grids]
     for (g, r, c), (_, r2, c2), kind in sorted(pairs):

@@ -148,7 +148,8 @@ def test_search_finds_rules_by_english_words_and_chinese_characters(phone):
 
 def test_quick_scorer_scores_a_typed_then_painted_kingdom(phone):
     """From home in one tap: type RULINGS' kingdom (23; 38 with both variants), then erase a corner square (22,
-    Harmony lost, and the engine's reason why real dominoes cannot make it)."""
+    Harmony lost, and the engine's reason why real dominoes cannot make it, without a session's "those already used
+    or set aside are out")."""
     tab = phone.open("/")
     tab.resize(TALL)
     tab.language("en")
@@ -168,6 +169,8 @@ def test_quick_scorer_scores_a_typed_then_painted_kingdom(phone):
     tab.see("Score: 22")
     tab.see("Harmony +5 (variant): needs a full 5×5 kingdom")
     tab.see("With the Harmony and Middle Kingdom variants: 32")
-    tab.see("This kingdom could not be built: The Grass square in row 5, column 4 cannot be made")
+    tab.see("This kingdom could not be built: The Grass square in row 5, column 4 cannot be made from the dominoes "
+            "of the box (each domino counts once).")
+    tab.gone("set aside are")
     tab.shot("quick_kingdom_painted")
 
