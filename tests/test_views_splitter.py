@@ -278,3 +278,17 @@ def test_the_pair_to_write_is_read_once_in_words_not_as_bare_dice():
               if isinstance(c, ft.Semantics) and c.exclude_semantics and c.label is None]
     assert ["4", "5", "|"] in hidden
     assert "Swap left and right" in buttons(panel)
+
+
+def test_a_marked_square_says_so_to_a_screen_reader_in_both_languages():
+    """"Tap a marked square" pointed at an amber frame only: a marked square was read "Ann's sheet, row 3, column 1:
+    Empty" as any other. It is now read as marked after its name (its value), in both languages; the squares not
+    marked are not. The name stays as it was: marking a square sends the word, not the name again."""
+    for lang, word, said in (("en", "marked", "Ann's sheet, row 3, column 1: Empty"),
+                             ("zh-CN", "已标出", "Ann 的计分表，第 3 行，第 1 列：空")):
+        table = Table("splitter", ["Ann", "Bob"], seed=7, lang=lang)
+        table.apply({"type": "set_roll", "by": "table", "dice": [5, 4]})
+        board = {c.label: (c.value, amber(c.content)) for c in walk(table.view(view)) if isinstance(c, ft.Semantics)
+                 and c.button and isinstance(c.content, ft.Container) and c.content.border is not None}
+        assert all((value == word) == marked and value in (word, None) for value, marked in board.values()), lang
+        assert sum(marked for _, marked in board.values()) == 44 and board[said] == (word, True), lang

@@ -134,15 +134,17 @@ def icon_button(icon: Any, label: str, on_click: Callable[[Any], Any], disabled:
     return ft.IconButton(icon=ft.Icon(icon, semantics_label=label), on_click=on_click, disabled=disabled, **style)
 
 
-def named_tap(name: str, tappable: ft.Container) -> ft.MergeSemantics:
+def named_tap(name: str, tappable: ft.Container, state: str | None = None) -> ft.MergeSemantics:
     """A tappable tile (a board's square, a domino to pick) read out (and found by tests) as a button by name,
     with no hover tooltip: a tooltip is drawn under its tile and covered the centre of the tile below it for a
     moment after a tap, so the next tap on a sheet landed on the tooltip (Splitter's browser test, about one run
     in six). The name and the tile's tap are one node (merged): a labelled node of its own around the tile left
     the tile inside it a second, nameless button. A tile that takes no tap is the same node, named, no button
-    (the same controls, so a board that turns to be only shown sends changed fields, not new cells)."""
+    (the same controls, so a board that turns to be only shown sends changed fields, not new cells). A `state`
+    (a marked square's "marked") is its value, read after the name: a square marked or no longer marked sends
+    that word, not its whole name again."""
     return ft.MergeSemantics(expand=tappable.expand, content=ft.Semantics(
-        label=name, button=tappable.on_click is not None, content=tappable))
+        label=name, value=state, button=tappable.on_click is not None, content=tappable))
 
 
 def dropdown(label: str, value: Any, options: list[ft.DropdownOption], on_select: Callable[[Any], Any],

@@ -1,8 +1,9 @@
 """Splitter in a real browser at phone size: one finished sheet painted number by number (RULINGS.md §6 sheet A,
 34 points; the score comparison read row by row, each number named by its column), one round with the table's own
 dice (each die button read with its die, "第一颗骰子：2"; the pair said once, by the hint) written by tapping a
-pair (each square read with whose sheet it is on, "小莫的计分表，第 4 行，第 4 列：空"), the table ends the game,
-the scores on the end screen, then the exported record through `python -m scoring score` gives the same totals."""
+pair (each square read with whose sheet it is on, "小莫的计分表，第 4 行，第 4 列：空", then "已标出" where it is
+marked), the table ends the game, the scores on the end screen, then the exported record through
+`python -m scoring score` gives the same totals."""
 
 from __future__ import annotations
 
@@ -74,6 +75,8 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.see("小莫写下 2 | 2")
     expect(tab.page.get_by_text("|", exact=True)).to_have_count(0)  # the big dice shown, said by the hint only
     tab.shot("splitter_phone_write")
+    marked = re.compile(r"^小莫的计分表，第 4 行，第 4 列：空\s+已标出$")  # the amber frame read after the name
+    expect(square(tab, "小莫", 3, 3)).to_have_text(marked, timeout=WAIT_MS)  # the flt-semantics node's text
     tab.press(square(tab, "小莫", 3, 3))
     tab.see("操作记录（3）")
     tab.see("第 2 轮")

@@ -3,7 +3,8 @@ outlined in their own colour so the table sees what scores.
 
 Builder:
     grid_editor(ctx, grid, choices, on_set, label=str, colour=None, groups=(), cell_size=48, on_tap=None,
-                marked=(), notes=None, blocked=(), origin=(0, 0), mark=None, spoken=None, whose=None) -> ft.Control
+                marked=(), notes=None, blocked=(), origin=(0, 0), mark=None, spoken=None, whose=None,
+                marked_said=None) -> ft.Control
 - `grid`: rows of cell values (a cell may be None = empty); `choices`: the values a cell may take (None allowed
   to clear); `on_set(row, col, value)`: called when a value is chosen for a cell (the view dispatches it);
 - `label(value) -> str`: the text shown in a cell and in the chooser (default `str`, empty for None);
@@ -20,7 +21,9 @@ Builder:
   surface, so a colour of 3:1 on the surface stands out from any tint; the cell's text is drawn over it;
   `spoken(value) -> str`: a filled cell's value as its name reads it (default: its text), for what the eye sees
   by colour only (e.g. whose tile it is); `whose`: the board's name, said before each cell's row where more
-  than one board can be shown in its place ("Ann's sheet, row 3, column 1: Empty"), else None;
+  than one board can be shown in its place ("Ann's sheet, row 3, column 1: Empty"), else None; `marked_said`:
+  the word a `marked` cell is read with after its name, as its amber frame shows it (its semantics value,
+  `views.ui.named_tap`: "…: Empty" then "marked"), where the view's hints speak of marked squares, else None;
 - `cell_size`: a cell's side in pixels, the grid scrolling sideways where it is wider than the screen; None: the
   grid fits the width it is given (a whole 15×15 board on a 390 px phone, 22 px cells), its cells square and at
   most FIT_MAX wide. Every cell is outlined in the scheme's outline colour, not the lighter outline variant: a
@@ -71,7 +74,7 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                 marked: Iterable[Iterable] = (), notes: dict | None = None,
                 blocked: Iterable[Iterable] = (), origin: tuple[int, int] = (0, 0),
                 mark: Callable[[Any], Any] | None = None, spoken: Callable[[Any], str] | None = None,
-                whose: str | None = None) -> ft.Control:
+                whose: str | None = None, marked_said: str | None = None) -> ft.Control:
     """The grid as tappable cells; a chooser (or on_tap) sets a cell's value."""
     grouped = group_of(groups)
     pointed = {(int(r), int(c)) for r, c in marked}
@@ -127,7 +130,7 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                 on_click=(lambda e, r=r, c=c: tap(r, c)) if tap else None,
                 content=ft.Semantics(content=content, exclude_semantics=True),
             )
-            cells.append(named_tap(name, cell))
+            cells.append(named_tap(name, cell, marked_said if (r, c) in pointed else None))
         rows.append(ft.Row(controls=cells, spacing=2))
     board = ft.Column(controls=rows, spacing=2)
     if cell_size is None:

@@ -65,7 +65,8 @@ def mirror(col: int) -> int:
 def sheet_view(ctx: GameContext, grid: list[list], owner: str, on_tap=None, marked=()) -> ft.Control:
     """A sheet on the grid editor: numbers, stars and hearts, scoring groups outlined, failing groups tinted; with
     more than one player each square is read with whose sheet it is on ("Ann's sheet, row 3, column 1: Empty"):
-    the player buttons above say it only by which one is highlighted."""
+    the player buttons above say it only by which one is highlighted. A `marked` square is read as marked after
+    its name, as its amber frame shows it (the hints say "tap a marked square")."""
     sheet = ctx.state["options"]["sheet"]
     found = game.groups(sheet, grid)
     failing = {(r, c) for g in found if not g["scores"] for r, c in g["cells"]}
@@ -86,7 +87,8 @@ def sheet_view(ctx: GameContext, grid: list[list], owner: str, on_tap=None, mark
 
     return grid_editor(ctx, shown, [], None, label=label, colour=colour,
                        groups=[g["cells"] for g in found if g["scores"]], cell_size=CELL,
-                       on_tap=on_tap, marked=marked, notes=notes, blocked=off_sheet(sheet),
+                       on_tap=on_tap, marked=marked, marked_said=ctx.t("splitter.view.marked"), notes=notes,
+                       blocked=off_sheet(sheet),
                        whose=ctx.t("splitter.view.sheet_of", name=owner) if len(ctx.players) > 1 else None)
 
 
