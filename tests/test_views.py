@@ -174,7 +174,7 @@ def test_bacon_says_deal_where_other_games_say_round(app, utc):
     app.store.play(sid, {"type": "deal", "by": "table", "order": ["A", "C"]}, "2025-01-01T20:10:00+00:00")
     _, body, _ = session.build(app, sid, read_only=True)
     shown = texts(body)
-    assert "Game over" in shown and "Scores deal by deal" in shown and "Deal" in shown
+    assert "Deal 2 of 8 · Game over" in shown and "Scores deal by deal" in shown and "Deal" in shown
     assert not [t for t in shown if "round" in t.lower()]
 
 
@@ -513,7 +513,7 @@ def test_session_frame_header_undo_log_and_end_screen(app):
     app.store.play(sid, {"type": "finish", "by": "table"}, "2025-01-01T20:10:00+00:00")
     _, body, _ = session.build(app, sid, read_only=True)
     shown = texts(body)
-    assert "Game over" in shown and "Winner: A" in shown and "Scores round by round" in shown
+    assert "Round 2 · Game over" in shown and "Winner: A" in shown and "Scores round by round" in shown
     assert "Delete" in buttons(body) and not any(b.startswith("Undo") for b in buttons(body))
     import flet_charts
     chart = next(c for c in walk(body) if isinstance(c, flet_charts.LineChart))
@@ -871,6 +871,25 @@ def test_a_finished_game_without_rounds_says_game_over_once(app, game):
         assert any(t.startswith(("Winner", "获胜者")) for t in shown)
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_finished_game_with_rounds_says_game_over_once(app, lang):
+    """A finished Bacon game's screen read "Deal 2 of 2 · Game over" in its status banner and "Game over" again as
+    the end screen's heading under it: the banner, which leads the screen and tells the last deal, says it, and the
+    end screen has no heading of its own. A finished game with no round to tell keeps the heading (above)."""
+    sid = app.store.create(new_record("bacon", ["A", "B", "C", "D"], {"deal_limit": 2},
+                                      now="2025-01-01T20:00:00+00:00"))
+    for minute in (5, 10):
+        app.store.play(sid, {"type": "deal", "by": "table", "order": ["A", "C"]},
+                       f"2025-01-01T20:{minute:02d}:00+00:00")
+    app.settings = {**app.settings, "lang": lang}
+    over, banner = {"en": ("Game over", "Deal 2 of 2 · Game over"),
+                    "zh-CN": ("游戏结束", "第 2 局 / 共 2 局 · 游戏结束")}[lang]
+    for read_only in (False, True):
+        shown = [t.replace("\u00a0", " ") for t in texts(session.build(app, sid, read_only=read_only)[1])]
+        assert sum(t.count(over) for t in shown) == 1, (lang, shown[:8])
+        assert shown[0] == banner, shown[:3]
+
+
 def lost_crew(app) -> str:
     """A Solar Storm crew of two that lost (the Bridge took damage with no cube left), by typed deal."""
     from tests.test_solar_storm import TYPED_SETUP
@@ -944,12 +963,14 @@ def test_a_crews_exports_give_no_places(app):
 
 def test_a_lost_crew_reads_its_outcome_before_the_shared_points(app):
     """Solar Storm's end screen led with "Game over · No winner" and the crew's 0-point breakdown, its banner
-    ("The ship was lost" and why) below them: a cooperative game's outcome is the news, so its banner leads."""
+    ("The ship was lost" and why) below them: a cooperative game's outcome is the news, so its banner leads, right
+    under the status line that says the game is over ("Round 1 · Game over")."""
     sid = lost_crew(app)
     _, body, _ = session.build(app, sid, read_only=False)
     shown = texts(body)
     lost = next(i for i, t in enumerate(shown) if t.startswith("The Bridge"))
-    assert lost < shown.index("Game over") < shown.index("Scoreboard"), shown
+    assert shown[:2] == ["Round 1 · Game over", "The crew loses."], shown[:3]
+    assert lost < shown.index("Scoreboard"), shown
 
 
 def test_bacon_with_five_seated_cannot_start_and_says_why_before_the_tap(app):

@@ -258,7 +258,7 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     folds = Folds(app.local(f"session:{sid}"), app.render)
     if state.get("over"):
         main += with_final(record["game"], lambda: game_context(app, sid, record, state, eng),
-                           [end_panel(app, record, board, folds)])
+                           [end_panel(app, record, board, folds, heading=banner is None)])
     elif not read_only:
         main.append(game_body(app, sid, record, state, eng, pinned))
     side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, app.lang, board, folds, limit=SHOWN)]
@@ -330,7 +330,11 @@ def header(app: Any, eng: Any, state: dict, waited: str | None = None) -> ft.Con
     """Round (in the game's own word: Bacon's deal), phase and whose turn, from the engine's status, under the
     next-step line that names the move of kind waited (None: no such line) and so less what that line says
     (`said_once`); None for a finished game with no round to tell (it would say only "Game over", the end screen's
-    heading under it)."""
+    heading under it).
+
+    Ruling: a finished game's screen says "Game over" once. Where this banner is shown it says it ("Deal 2 of 2 ·
+    Game over", every game's last phase) and the end screen under it has no heading of its own; where it is not,
+    the end screen's heading says it."""
     status = said_once(eng, eng.status(state), waited)
     if status.get("over") and status.get("round") is None and not status.get("turn"):
         return None
