@@ -1,8 +1,9 @@
 """Kingdomino in a real browser at phone size: the two ways in (domino by domino, a finished kingdom) on one row
 in both languages, the picker's dominoes read with their halves joined in words ("19 号骨牌：麦田（1 顶皇冠）和森林"),
-one kingdom entered domino by domino (one illegal pair refused with the engine's message), the
-table ends the game, the scores on the end screen, then the exported record through `python -m scoring score`
-gives the same totals. Screenshots go to tests/output/."""
+one kingdom entered domino by domino (one illegal pair refused with the engine's message; the first two dominoes
+tapped, then the same kingdom stored with eleven played through the engine and its last domino tapped), the table
+ends the game, the scores on the end screen, then the exported record through `python -m scoring score` gives the
+same totals. Screenshots go to tests/output/."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import sys
 
 from playwright.sync_api import expect
 
+from scoring.record import new_record
+from storage import Store
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab
 
 PLAYERS = ["国王甲", "国王乙"]
@@ -25,6 +28,7 @@ PLAYERS = ["国王甲", "国王乙"]
 MOVES = [(4, [[3, 3], [4, 3]]), (45, [[5, 3], [5, 4]]), (24, [[3, 5], [4, 5]]), (17, [[2, 4], [3, 4]]),
          (14, [[6, 4], [6, 3]]), (22, [[4, 6], [3, 6]]), (31, [[5, 5], [5, 6]]), (34, [[3, 2], [4, 2]]),
          (42, [[2, 2], [2, 3]]), (35, [[2, 6], [2, 5]]), (8, [[5, 2], [6, 2]]), (19, [[6, 5], [6, 6]])]
+NOW = "2025-01-01T20:00:00+00:00"
 TOTALS = {"国王甲": 17, "国王乙": 0}  # 17 = properties only: Harmony and Middle Kingdom are variants, off by default
 
 
@@ -88,7 +92,30 @@ def folded(tab: Tab, head: str, shown: bool) -> None:
     expect(tab.page.get_by_role("button", name=head, exact=True, expanded=shown)).to_be_attached(timeout=WAIT_MS)
 
 
-def test_kingdom_domino_by_domino_with_one_refusal(phone):
+def stored_all_but_last(server) -> str:
+    """A session of PLAYERS stored with 国王甲's first eleven dominoes played through the engine; returns its id."""
+    with Store(server.data) as store:
+        sid = store.create(new_record("kingdomino", PLAYERS, now=NOW))
+        for number, cells in MOVES[:-1]:
+            store.play(sid, {"type": "place", "by": PLAYERS[0], "domino": number, "cells": cells}, NOW)
+    return sid
+
+
+def place(tab: Tab, count: int, in_hand: bool = False) -> None:
+    """Pick the count-th domino of MOVES (1-based; in_hand: still held after a refusal), tap its two squares, wait
+    until the log has count actions."""
+    number, (first, second) = MOVES[count - 1]
+    if not in_hand:
+        domino(tab, number)
+    cell(tab, *first)
+    tab.see("再点选后半块的格子")
+    if count == 2:
+        tab.shot("kingdomino_phone_second_half")
+    cell(tab, *second)
+    tab.see(f"操作记录（{count}）")
+
+
+def test_kingdom_domino_by_domino_with_one_refusal(phone, server):
     tab = phone.open("/")
     tab.language("zh-CN")
     tab.see("桌边记分")
@@ -120,15 +147,12 @@ def test_kingdom_domino_by_domino_with_one_refusal(phone):
     tab.see("点选前半块的格子")
     tab.shot("kingdomino_phone_refused")
 
-    for count, (number, (first, second)) in enumerate(MOVES, start=1):
-        if count > 1:
-            domino(tab, number)
-        cell(tab, *first)
-        tab.see("再点选后半块的格子")
-        if count == 2:
-            tab.shot("kingdomino_phone_second_half")
-        cell(tab, *second)
-        tab.see(f"操作记录（{count}）")
+    place(tab, 1, in_hand=True)
+    place(tab, 2)
+
+    tab.open(f"/play/{stored_all_but_last(server)}")  # dominoes 3 to 11 as the engine takes them, not tapped again
+    tab.see("操作记录（11）")
+    place(tab, len(MOVES))
     tab.see("国王甲的王国本局已完成。")
     tab.see("得分对比")
     tab.see("国王乙：得分 0，最大领地 0，皇冠 0")  # a row of the comparison, read as one line, its numbers named
