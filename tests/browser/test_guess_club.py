@@ -1,8 +1,10 @@
 """Guess Club in a real browser: a short 3-player game (2 cards a round) through all three rounds — topics drawn
-and typed, hidden answers passed round the phone (a hand with one answer twice refused), plays with the setter's rulings, a prediction, a match the
-setter ticks by hand, unplayed cards ruled invalid (a long one's words wrapped whole beside its checkbox on the
-phone), the settlements — then the final money on screen, and `python -m scoring score` on the exported record
-prints the same money. Screenshots at phone and laptop size."""
+and typed, hidden answers passed round the phone (a hand with one answer twice refused), plays with the setter's
+rulings, a prediction, a match the setter ticks by hand, unplayed cards ruled invalid (a long one's words wrapped
+whole beside its checkbox on the phone), the settlements — then the final money on screen, and `python -m scoring
+score` on the exported record prints the same money. Rounds 1 and 2 are tapped; round 3 (the same steps again) is
+played through the engine on a stored copy of the session up to its settlement, which is tapped. Screenshots at
+phone and laptop size."""
 
 from __future__ import annotations
 
@@ -23,6 +25,16 @@ from views.games.guess_club import topics
 
 PLAYERS = ["Gia", "Hal", "Ivy"]
 FINAL = {"Gia": 330, "Hal": 230, "Ivy": 150}
+# Round 3 as the setter Ivy's table plays it: a drawn topic, the hands, Gia's prediction, Hal's "dog" matched by
+# Gia's, Ivy's "bird" ruled out, Gia's "cat"; then the round waits for its settlement.
+ROUND_3 = [{"type": "topic", "by": "Ivy", "text": topics()["en"][0]},
+           *({"type": "answers", "by": name, "cards": cards}
+             for name, cards in (("Gia", ["cat", "dog"]), ("Hal", ["cow", "dog"]), ("Ivy", ["bird", "fish"]))),
+           {"type": "predict", "by": "Gia", "number": 1},
+           {"type": "play", "by": "Hal", "card": "dog"},
+           {"type": "rule", "by": "Ivy", "valid": True, "matches": [["Gia", 1]]},
+           {"type": "play", "by": "Ivy", "card": "bird"}, {"type": "rule", "by": "Ivy", "valid": False, "matches": []},
+           {"type": "play", "by": "Gia", "card": "cat"}, {"type": "rule", "by": "Ivy", "valid": True, "matches": []}]
 # A card three lines long beside its checkbox on a phone: cut on one line, its box would be 40 px tall, as tall as
 # two lines (an English card of 80 characters, the most a card takes, needs only two).
 LONG = "粉红色的火烈鸟在夏天快要结束的时候单脚站在浅浅的盐湖里，一动不动地看着远处的落日慢慢沉下去"
@@ -139,6 +151,16 @@ def printed_money(record_text: str, tmp_path) -> dict[str, int]:
     return {p["name"]: p["total"] for p in json.loads(out.getvalue())["players"]}
 
 
+def round_three_stored(server, sid: str) -> tuple[str, int]:
+    """A copy of the session stored as a new one, with ROUND_3 played through the engine; its id and log length."""
+    with Store(server.data) as store:
+        record = store.load(sid)
+        copy = store.create({**record, "id": "", "created": "", "updated": ""})
+        for action in ROUND_3:
+            store.play(copy, action, record["updated"])
+        return copy, len(store.load(copy)["actions"])
+
+
 @pytest.fixture
 def language_kept(server):
     """The app's language setting as it was before the test (the test switches it)."""
@@ -212,16 +234,9 @@ def test_three_player_game_to_the_end(server, phone, language_kept, tmp_path):
     tab.see("Nobody predicted 1")
     tab.see("Money now: Gia 190, Hal 180, Ivy 170")
 
-    game.topic("Ivy", None)
-    game.answers({"Gia": ["cat", "dog"], "Hal": ["cow", "dog"], "Ivy": ["bird", "fish"]})
-    game.predict("Gia", 1)
-    game.play("Hal", "dog")
-    game.rule(True, matches=1)
-    tab.see("Hal takes 70 from the pot")
-    game.play("Ivy", "bird")
-    game.rule(False)
-    game.play("Gia", "cat")
-    game.rule(True)
+    sid, game.actions = round_three_stored(server, sid)
+    tab.open(f"/play/{sid}")
+    tab.see("Round over.")
     tab.shot("guess_club_phone_settle")
     game.settle(3, invalid=["Hal: “cow”"])
 
