@@ -21,6 +21,7 @@ from storage import Store
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, WAIT_MS, Tab
 from tests.browser.fit import BODY, CHROME, whole, width
 from tests.browser.shots import screens
+from tests.browser.test_nab_it import played_on_a_copy
 from views.games.guess_club import topics
 
 PLAYERS = ["Gia", "Hal", "Ivy"]
@@ -151,16 +152,6 @@ def printed_money(record_text: str, tmp_path) -> dict[str, int]:
     return {p["name"]: p["total"] for p in json.loads(out.getvalue())["players"]}
 
 
-def round_three_stored(server, sid: str) -> tuple[str, int]:
-    """A copy of the session stored as a new one, with ROUND_3 played through the engine; its id and log length."""
-    with Store(server.data) as store:
-        record = store.load(sid)
-        copy = store.create({**record, "id": "", "created": "", "updated": ""})
-        for action in ROUND_3:
-            store.play(copy, action, record["updated"])
-        return copy, len(store.load(copy)["actions"])
-
-
 @pytest.fixture
 def language_kept(server):
     """The app's language setting as it was before the test (the test switches it)."""
@@ -234,7 +225,9 @@ def test_three_player_game_to_the_end(server, phone, language_kept, tmp_path):
     tab.see("Nobody predicted 1")
     tab.see("Money now: Gia 190, Hal 180, Ivy 170")
 
-    sid, game.actions = round_three_stored(server, sid)
+    sid = played_on_a_copy(server, sid, ROUND_3)
+    with Store(server.data) as store:
+        game.actions = len(store.load(sid)["actions"])
     tab.open(f"/play/{sid}")
     tab.see("Round over.")
     tab.shot("guess_club_phone_settle")

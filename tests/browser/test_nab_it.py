@@ -80,16 +80,24 @@ def exported_totals(tab: Tab, name: str) -> dict:
     return {p["name"]: p["total"] for p in json.loads(out)["players"]}
 
 
-def stacked_to_mat(server, sid: str) -> str:
-    """A copy of the session (CAT, then Ben's B on C) stored as a new one, with Ann's H and Ben's M stacked on the
-    same cell through the engine, as BAT's own play was logged; returns its id."""
+def played_on_a_copy(server, sid: str, actions: list[dict]) -> str:
+    """A copy of the stored session, stored as a new one (with an id of its own), with actions played on it through
+    the engine as the app plays them; returns its id."""
     with Store(server.data) as store:
         record = store.load(sid)
         copy = store.create({**record, "id": "", "created": "", "updated": ""})
-        bat = record["actions"][-1]
-        for by, letter in (("Ann", "H"), ("Ben", "M")):
-            store.play(copy, {**bat, "by": by, "tiles": [{**bat["tiles"][0], "letter": letter}]}, record["updated"])
+        for action in actions:
+            store.play(copy, action, record["updated"])
         return copy
+
+
+def stacked_to_mat(server, sid: str) -> str:
+    """A copy of the session (CAT, then Ben's B on C) with Ann's H and Ben's M stacked on the same cell, each
+    played as BAT's own play was logged; returns its id."""
+    with Store(server.data) as store:
+        bat = store.load(sid)["actions"][-1]
+    return played_on_a_copy(server, sid, [{**bat, "by": by, "tiles": [{**bat["tiles"][0], "letter": letter}]}
+                                          for by, letter in (("Ann", "H"), ("Ben", "M"))])
 
 
 def test_two_players_cap_a_word_and_finish(browser, server):
