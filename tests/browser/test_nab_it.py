@@ -1,9 +1,9 @@
 """Nab-It! in a real browser on a portrait tablet (1024×1366), played by taps: two players with colours and 5 tiles
-each, CAT built and stacked BAT by taps; then a stored copy of the session with HAT and MAT stacked through the
-engine, where Ann's R caps RAT with her last tile (after announcing it) by taps again; Ben's
-challenge of RAT goes to the table's vote, which keeps the word list's verdict; the table ends the game. The totals
-on the end screen, then the exported record through `python -m scoring score`: Ann 1 controlled word + 1 last
-tile = 2, Ben 0. Screenshots go to tests/output/.
+each, CAT built and stacked BAT by taps; HAT and MAT (the same stacking again) each played through the engine on a
+stored copy of the session the tab then moves to; Ann's announcement of her last tile (on Ben's turn, between them)
+and her R capping RAT with it tapped; Ben's challenge of RAT goes to the table's vote, which keeps the word list's
+verdict; the table ends the game. The totals on the end screen, then the exported record through `python -m scoring
+score`: Ann 1 controlled word + 1 last tile = 2, Ben 0. Screenshots go to tests/output/.
 
 A tablet in portrait shows the board, the letters and the buttons of a turn at once. (On a shorter screen a
 person scrolls with the wheel or a swipe; Playwright's own scroll-into-view leaves Flutter's semantics nodes
@@ -91,13 +91,14 @@ def played_on_a_copy(server, sid: str, actions: list[dict]) -> str:
         return copy
 
 
-def stacked_to_mat(server, sid: str) -> str:
-    """A copy of the session (CAT, then Ben's B on C) with Ann's H and Ben's M stacked on the same cell, each
-    played as BAT's own play was logged; returns its id."""
+def stacked(tab: Tab, server, by: str, letter: str) -> None:
+    """Move the tab to a copy of its session with one more play by `by`: letter stacked where the last play's
+    tile went, played through the engine as that play was logged (the same taps as the plays before it)."""
+    sid = tab.page.url.rsplit("/", 1)[-1]
     with Store(server.data) as store:
-        bat = store.load(sid)["actions"][-1]
-    return played_on_a_copy(server, sid, [{**bat, "by": by, "tiles": [{**bat["tiles"][0], "letter": letter}]}
-                                          for by, letter in (("Ann", "H"), ("Ben", "M"))])
+        last = [action for action in store.load(sid)["actions"] if action["type"] == "play"][-1]
+    play = {**last, "by": by, "tiles": [{**last["tiles"][0], "letter": letter}]}
+    tab.open(f"/play/{played_on_a_copy(server, sid, [play])}")
 
 
 def test_two_players_cap_a_word_and_finish(browser, server):
@@ -113,10 +114,12 @@ def test_two_players_cap_a_word_and_finish(browser, server):
         tab.see("Ben's turn")
         place(tab, 8, 6, "B", shown="C, Ann's tile")
         send(tab, "BAT", 2)
-        tab.open(f"/play/{stacked_to_mat(server, tab.page.url.rsplit('/', 1)[-1])}")  # HAT, MAT: stacking again
-        tab.see_role("button", "Row 8, column 6: M, Ben's tile")
+        stacked(tab, server, "Ann", "H")
+        tab.see_role("button", "Row 8, column 6: H, Ann's tile")
         tab.tap("Ann: last tile!")
-        tab.see("(5)")
+        tab.see("(4)")
+        stacked(tab, server, "Ben", "M")
+        tab.see_role("button", "Row 8, column 6: M, Ben's tile")
         place(tab, 8, 6, "R", shown="M, Ben's tile")
         tab.see("Caps 1 stack:")
         tab.shot("nab_it_tablet_cap_preview")
