@@ -1,11 +1,13 @@
 """Solar Storm in a real browser at phone size, in Chinese: a crew of two never repairs, only collects a face-up
 card each turn, discards down to 6 and draws the damage card — until a room takes damage with no cube left
-(the damage deck holds 42 hits against 24 cubes, so this loss always comes before the deck runs dry). The loss
-screen says why and its scoreboard lists points only; the exported record through `python -m scoring` says the
-same (`score`: no points, `view`: the reason and the turns). A table that deals the physical decks taps its
-starting deal into the setup form. And the ship's rooms keep each word whole on a phone and spread over a
-laptop's column, in both languages, and a screen reader reads each room whole (its cubes, each repair space's
-square as a cube or none and its resource) before the room beside it."""
+(the damage deck holds 42 hits against 24 cubes, so this loss always comes before the deck runs dry). The crew's
+way in and first turn are tapped from the new-session screen; the turns after it repeat that path, so a game of
+the same crew is played by the engine into the store up to its last turn, and that turn (actions, collect,
+discard, damage) is tapped to the loss. The loss screen says why and its scoreboard lists points only; the
+exported record through `python -m scoring` says the same (`score`: no points, `view`: the reason and the turns).
+A table that deals the physical decks taps its starting deal into the setup form. And the ship's rooms keep each
+word whole on a phone and spread over a laptop's column, in both languages, and a screen reader reads each room
+whole (its cubes, each repair space's square as a cube or none and its resource) before the room beside it."""
 
 from __future__ import annotations
 
@@ -17,14 +19,15 @@ import sys
 from playwright.sync_api import expect
 
 from scoring.games.solar_storm import ROOM_IDS, ROOMS
-from scoring.record import new_record, replay
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, READ_ALL, ROOT, WAIT_MS, Tab, new_tab
+from scoring.record import new_record, play, replay, start
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, READ_ALL, ROOT, WAIT_MS, Tab
 from views import words
 
 HINTS = {"actions": "最多进行 3 个行动，然后结束行动阶段。", "collect": "拿 1 张翻开的卡，或从牌堆抽 2 张。",
          "discard": "手牌超过 6 张：弃至 6 张。", "damage": "抽取损坏牌。"}
 LOST = "船员失败。"
-MAX_TURNS = 40
+NOW = "2025-01-01T20:00:00+00:00"
+LAST_TURN_SEED = 4  # the crew's policy loses this game in 9 turns
 
 
 def phase_now(tab: Tab) -> str:
@@ -38,22 +41,11 @@ def phase_now(tab: Tab) -> str:
     return next(p for p, hint in HINTS.items() if tab.page.get_by_text(hint, exact=True).count())
 
 
-def test_crew_loses_by_damage(phone):
-    tab = phone.open("/new/solar_storm")
-    tab.see("新对局：太阳风暴")
-    for i, name in enumerate(["Ann", "Bo"]):
-        tab.fill("新玩家", name)
-        tab.tap("添加")
-        tab.see(f"{i + 1}. {name}")
-    tab.tap("开始", exact=True)
-    tab.see("资源牌堆：56 张 · 弃牌堆：0 张")           # 66 − 2 × 4 dealt − 2 face up
-    tab.see("剩余损坏牌：22")                           # 24 − 2 resolved at setup
-    tab.shot("phone_solar_storm_start")
-    damage_taps = actions = 0
-    for _ in range(MAX_TURNS * 5):
-        phase = phase_now(tab)
-        if phase == "lost":
-            break
+def take_turn(tab: Tab, logged: int) -> int:
+    """Tap one whole turn as the crew plays it (no repair): end the actions, collect a face-up card, discard down
+    to 6 while asked, draw the damage card; stop early if the crew has lost. Each tap's log entry is awaited;
+    returns the log's count after the turn."""
+    while (phase := phase_now(tab)) != "lost":
         if phase == "actions":
             tab.tap("结束行动", exact=True)
         elif phase == "collect":
@@ -65,9 +57,56 @@ def test_crew_loses_by_damage(phone):
             tab.press(tab.page.get_by_role("button", name=re.compile("^(数据|金属|纳米机器人|能量|通用)$")).first)
         else:
             tab.tap("抽取损坏牌", exact=True)
-            damage_taps += 1
-        actions += 1
-        expect(tab.page.get_by_text(f"操作记录（{actions}）", exact=True)).to_be_attached(timeout=WAIT_MS)
+        logged += 1
+        expect(tab.page.get_by_text(f"操作记录（{logged}）", exact=True)).to_be_attached(timeout=WAIT_MS)
+        if phase == "damage":
+            break
+    return logged
+
+
+def last_turn_session(server) -> tuple[str, int]:
+    """A game of Ann and Bo as the crew of the test below plays it (end the actions, take face-up slot 1, discard
+    the first card while over 6, draw the damage card), played by the engine and stored up to the start of the
+    turn whose damage card loses it: the session and how many actions it holds. That last turn asks for a discard
+    (checked), so the browser taps every phase of a turn."""
+    from storage import Store
+    record = new_record("solar_storm", ["Ann", "Bo"], seed=LAST_TURN_SEED, now=NOW)
+    state, turn_starts = start(record), []
+    while not state["over"]:
+        by, phase = state["turn"], state["phase"]
+        if phase == "actions":
+            turn_starts.append(len(record["actions"]))
+        move = {"actions": {"type": "end_actions"}, "collect": {"type": "take", "source": "face_up", "slot": 0},
+                "discard": {"type": "discard", "card": state["hands"][by][0]}, "damage": {"type": "damage"}}[phase]
+        record, state = play(record, state, {**move, "by": by}, NOW)
+    kept, last = record["actions"][:turn_starts[-1]], record["actions"][turn_starts[-1]:]
+    assert [a["type"] for a in last] == ["end_actions", "take", "discard", "damage"], last
+    with Store(server.data) as store:
+        sid = store.create(new_record("solar_storm", ["Ann", "Bo"], seed=LAST_TURN_SEED, now=NOW))
+        for action in kept:
+            store.play(sid, action, NOW)
+    return sid, len(kept)
+
+
+def test_crew_loses_by_damage(phone, server):
+    """The crew's way in and first turn tapped from the new-session screen; then a game of the same crew, stored
+    up to its last turn, tapped through that turn (actions, collect, discard, damage) to the loss screen."""
+    tab = phone.open("/new/solar_storm")
+    tab.see("新对局：太阳风暴")
+    for i, name in enumerate(["Ann", "Bo"]):
+        tab.fill("新玩家", name)
+        tab.tap("添加")
+        tab.see(f"{i + 1}. {name}")
+    tab.tap("开始", exact=True)
+    tab.see("资源牌堆：56 张 · 弃牌堆：0 张")           # 66 − 2 × 4 dealt − 2 face up
+    tab.see("剩余损坏牌：22")                           # 24 − 2 resolved at setup
+    tab.shot("phone_solar_storm_start")
+    take_turn(tab, 0)
+    tab.see("剩余损坏牌：21")
+    sid, stored = last_turn_session(server)
+    tab.open(f"/play/{sid}")
+    expect(tab.page.get_by_text(f"操作记录（{stored}）", exact=True)).to_be_attached(timeout=WAIT_MS)
+    take_turn(tab, stored)
     tab.see(LOST)
     tab.see("在没有修复方块时再次受损。")
     # the scoreboard's lines are points ("{what}：{points}"), never a fact followed by "：0" ("已进行回合：11：0")
@@ -81,7 +120,9 @@ def test_crew_loses_by_damage(phone):
     path = OUTPUT / "solar_storm_lost.json"
     download.value.save_as(path)
     record = json.loads(path.read_text("utf-8"))
-    assert sum(1 for a in record["actions"] if a["type"] == "damage") == damage_taps
+    # the export holds the stored turns and the last turn as tapped
+    assert [a["type"] for a in record["actions"][stored:]] == ["end_actions", "take", "discard", "damage"]
+    damage_cards = sum(1 for a in record["actions"] if a["type"] == "damage")
     board = scoring_cli("score", path)
     assert board["over"] and board["crew"]["outcome"] == "lost" and "ranking" not in board
     assert [(line["key"], line["points"]) for line in board["players"][0]["breakdown"]] == [
@@ -89,7 +130,7 @@ def test_crew_loses_by_damage(phone):
     table = scoring_cli("view", path)
     assert table["result"]["reason"] == "room_destroyed"
     # every turn ends with one damage card: turns taken = damage cards drawn (the last one lost the game)
-    assert table["turns"] == damage_taps
+    assert table["turns"] == damage_cards
 
 
 def scoring_cli(command: str, path) -> dict:
@@ -161,7 +202,7 @@ def centre(box: dict) -> float:
     return box["x"] + box["width"] / 2
 
 
-def test_rooms_keep_each_word_whole(browser, server):
+def test_rooms_keep_each_word_whole(phone, server):
     """On a phone and a laptop, in Chinese and in English, every resource word of every room stands on one line,
     each as tall as any other ("纳米机器人" broke into "纳/米机器人" and "数据" into "数/据" in a line of all three
     resources), and a name with a symbol is one line ("Cy ♥" broke into "Cy" / "♥"); the ship's three columns
@@ -171,8 +212,7 @@ def test_rooms_keep_each_word_whole(browser, server):
     layout = replay(record)["layout"]
     with Store(server.data) as store:
         sid = store.create(record)
-    tab = new_tab(browser, server, PHONE)
-    tab.open(f"/play/{sid}")
+    tab = phone.open(f"/play/{sid}")  # the module's phone, moving in the app (a new tab was a load: ~5 s of CPU)
     langs = ["zh-CN", "en"]
     for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
         tab.resize(viewport)
@@ -200,4 +240,3 @@ def test_rooms_keep_each_word_whole(browser, server):
             assert centre(right) - centre(left) >= 0.6 * width, (size, lang, centre(right) - centre(left), width)
         tab.shot(f"{size}_solar_storm_rooms_{langs[-1][:2]}")
         langs.reverse()
-    tab.page.context.close()
