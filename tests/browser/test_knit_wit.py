@@ -1,7 +1,9 @@
-"""Knit Wit in a real browser: a whole 3-player game at phone size — deal entered, six spools woven with tags
-drawn from the deck (one a confirmed separate region), answers typed privately one player after another, the
-button race, a suggested duplicate ruled the same, a challenge voted down once the countdown on screen has run out — then
-the final scores on the end screen and `python -m scoring score` on the exported record.
+"""Knit Wit in a real browser: a whole 3-player game at phone size — the way in tapped (the new-session screen,
+the deal entered, the weave's first two turns with tags drawn from the deck); the turns after that repeat the
+same path, so the game goes on from sessions played into the store: its last weave turn tapped (a confirmed
+separate region), the last sheet typed privately, the button race, a suggested duplicate ruled the same, a
+challenge voted down once the countdown on screen has run out — then the final scores on the end screen and
+`python -m scoring score` on the exported record.
 
 The game is `PLAN` of tests/test_views_knit_wit.py; the hand count of its scores is written there (`EXPECTED`).
 The same game, played into the store up to its scoring, checks on a phone and a laptop that the answer cards show
@@ -21,7 +23,7 @@ from playwright.sync_api import expect
 from scoring.__main__ import main
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, Tab, new_tab
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, Tab
 from tests.browser.fit import BODY, BUTTON, CHROME, one_line, text_boxes, width, widths
 from tests.browser.shots import screens
 from tests.test_views_knit_wit import CLAIMS, EXPECTED, HANDS, PLAYERS, SHEETS, VOTES, WEAVE
@@ -30,6 +32,7 @@ from views.words import say
 COUNTDOWN = re.compile(r"^0:(10|0\d)$")
 TICKED = re.compile(r"^0:0[0-8]$")
 NOW = "2025-01-01T20:00:00+00:00"
+OPTIONS = {"deal": "table", "tags": "deck_en", "challenge_seconds": 3}  # as `start_game` sets them on screen
 WHY = {"en": "Same word: tiger", "zh-CN": "同一个词：tiger"}  # why Ada's "tiger" and Bram's "tigers" are suggested
 
 
@@ -72,9 +75,10 @@ def fill_prefixed(tab: Tab, prefix: str, text: str) -> None:
     tab.type_into(tab.steady(field), text)
 
 
-def weave(tab: Tab) -> None:
-    """Six turns: draw a tag for the loop, choose what it encloses, then the spool and the loops around it."""
-    for player, encloses, number, loops, separate in WEAVE:
+def weave(tab: Tab, turns: list[tuple]) -> None:
+    """Turns of the weave (of `WEAVE`): draw a tag for the loop, choose what it encloses, then the spool and the
+    loops around it."""
+    for player, encloses, number, loops, separate in turns:
         tab.see(f"{player}: place a loop")
         if encloses is not None:
             tab.tap(f"Spool {encloses}", exact=True, role="radio")
@@ -92,9 +96,14 @@ def weave(tab: Tab) -> None:
             tab.tap("Yes, a separate region: place it")
 
 
-def write_answers(tab: Tab) -> None:
-    """Each player in turn takes the phone, uncovers their sheet, writes, hides it again."""
-    for player in PLAYERS:
+def written(player: str) -> int:
+    """How many answers of the player's sheet are written."""
+    return sum(1 for a in SHEETS[player] if a)
+
+
+def write_answers(tab: Tab, writers: list[str]) -> None:
+    """Each of the writers in turn takes the phone, uncovers their sheet, writes, hides it again."""
+    for player in writers:
         tab.tap(f"{player}'s sheet")
         tab.see(f"Pass the phone to {player}")
         tab.tap(f"I am {player}: show")
@@ -103,11 +112,10 @@ def write_answers(tab: Tab) -> None:
         sheet = {f"Spool {n} ·": text for n, text in enumerate(SHEETS[player], start=1) if text}
         for prefix, text in sheet.items():
             fill_prefixed(tab, prefix, text)
-        if player == PLAYERS[0]:
+        if player == writers[0]:
             tab.shot("knit_wit_phone_private_entry")
         tab.tap("Done: hide my answers")
-        written = sum(1 for a in SHEETS[player] if a)
-        tab.see(f"{player} {written}/6")
+        tab.see(f"{player} {written(player)}/6")
         tab.gone(f"{player}, enter your answers")
     tab.shot("knit_wit_phone_race")
 
@@ -188,16 +196,26 @@ def english(server):
     set_language(server, "zh-CN")
 
 
-def test_whole_three_player_game(browser, server, english):
-    """Weave, answer privately, race, rule a suggested duplicate, vote a challenge down, check the scores."""
-    tab = new_tab(browser, server, PHONE)
-    sid = start_game(tab)
+def test_whole_three_player_game(phone, server, english):
+    """The way in tapped: a new session, the deal, the weave's first two turns (a loop around nothing, then one
+    around a spool). The same game stored up to its last weave turn: that turn's separate region tapped. Stored up
+    to its last sheet: Cleo writes hers privately, then the race, a suggested duplicate ruled the same, a
+    challenge voted down and the scores, tapped to the end screen."""
+    tab = phone
+    start_game(tab)
     for name, hand in HANDS.items():
         tab.fill(f"{name}'s spools (e.g. 1, 4)", ", ".join(map(str, hand)))
     tab.tap("Enter the deal")
-    weave(tab)
+    weave(tab, WEAVE[:2])
+    tab.see(f"{WEAVE[2][0]}: place a loop")
+    tab.open(f"/play/{stored_game(server, OPTIONS, len(WEAVE) - 1, [])}")
+    weave(tab, WEAVE[-1:])
     tab.see("Answer sheets")
-    write_answers(tab)
+    sid = stored_game(server, OPTIONS, len(WEAVE), PLAYERS[:-1])
+    tab.open(f"/play/{sid}")
+    for player in PLAYERS[:-1]:
+        tab.see(f"{player} {written(player)}/6")
+    write_answers(tab, PLAYERS[-1:])
     race(tab)
     screens(tab, "knit_wit_scoring", end_in="en")
     score(tab)
@@ -222,24 +240,31 @@ def test_whole_three_player_game(browser, server, english):
     store = Store(server.data)
     assert ("tiger", "tigers") in store.aliases()
     store.close()
-    tab.page.context.close()
+
+
+def stored_game(server, options: dict, turns: int, writers: list[str], claims: tuple[str, ...] = ()) -> str:
+    """The game of the test above played straight into the store as far as asked: the deal, the weave's first
+    `turns` turns (every tag typed in as "red" when the table types the tags, else drawn from the app's deck), the
+    sheets of `writers` and the button `claims`."""
+    typed = {"tag": "red"} if options.get("tags", "table") == "table" else {}
+    actions: list[dict] = [{"type": "deal", "by": "table", "spools": HANDS}]
+    for player, encloses, number, loops, separate in WEAVE[:turns]:
+        actions += [{"type": "loop", "by": player, **typed, "encloses": [encloses] if encloses else []},
+                    {"type": "spool", "by": player, "number": number, "loops": loops, "separate": separate}]
+    actions += [{"type": "answer", "by": player, "spool": number, "text": text}
+                for player in writers for number, text in enumerate(SHEETS[player], start=1) if text]
+    actions += [{"type": "claim", "by": player} for player in claims]
+    with Store(server.data) as store:
+        sid = store.create(new_record("knit_wit", PLAYERS, options, seed=5, now=NOW))
+        for action in actions:
+            store.play(sid, action, NOW)
+    return sid
 
 
 def scoring_session(server) -> str:
     """The game of the test above at the scoring of spool 1, played straight into the store: the deal, the weave
     (every tag typed in as "red"), the sheets and the button race."""
-    actions: list[dict] = [{"type": "deal", "by": "table", "spools": HANDS}]
-    for player, encloses, number, loops, separate in WEAVE:
-        actions += [{"type": "loop", "by": player, "tag": "red", "encloses": [encloses] if encloses else []},
-                    {"type": "spool", "by": player, "number": number, "loops": loops, "separate": separate}]
-    actions += [{"type": "answer", "by": player, "spool": number, "text": text}
-                for player, sheet in SHEETS.items() for number, text in enumerate(sheet, start=1) if text]
-    actions += [{"type": "claim", "by": player} for player in CLAIMS]
-    with Store(server.data) as store:
-        sid = store.create(new_record("knit_wit", PLAYERS, {"deal": "table"}, seed=5, now=NOW))
-        for action in actions:
-            store.play(sid, action, NOW)
-    return sid
+    return stored_game(server, {"deal": "table"}, len(WEAVE), PLAYERS, tuple(CLAIMS))
 
 
 def cut_labels(tab: Tab, lang: str) -> list[tuple]:
@@ -263,15 +288,13 @@ def cut_labels(tab: Tab, lang: str) -> list[tuple]:
     return cut
 
 
-def test_answer_cards_show_their_labels_whole_on_one_line(browser, server):
+def test_answer_cards_show_their_labels_whole_on_one_line(phone, server):
     """On a phone (390 px) and a laptop, in both languages, each answer card's "Compare …'s answer" checkbox and
     "Challenge …'s answer" button hold their labels on one line, and each mark under an answer is one line: with
     two cards a row on a phone the checkboxes' labels were cut ("Compare Ada's answ"), the challenge buttons'
     labels took two lines in their pills, and a Chinese mark broke inside a word ("相" / "同"; on a laptop "同一个" /
     "词")."""
-    sid = scoring_session(server)
-    tab = new_tab(browser, server, PHONE)
-    tab.open(f"/play/{sid}")
+    tab = phone.open(f"/play/{scoring_session(server)}")  # the module's phone, moving in the app (not a load)
     cut = []
     langs = ["en", "zh-CN"]
     for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
@@ -283,4 +306,3 @@ def test_answer_cards_show_their_labels_whole_on_one_line(browser, server):
             cut += [(size, *label) for label in cut_labels(tab, lang)]
         langs.reverse()
     assert not cut
-    tab.page.context.close()
