@@ -1,7 +1,9 @@
-"""Pictomania in a real browser: four players, two rounds played as a table would on one phone — deal, each
-player peeks at their word behind the pass-the-phone cover, guesses per player (locked once placed), bonus
-tiles, a wrong-word ruling, an early reveal — then the totals on the end screen, and the exported record scored
-by `python -m scoring score` to the same totals. Screenshots at 390×844 and one at laptop size.
+"""Pictomania in a real browser: four players on one phone. The first round is played as a table would, tapped
+from the new-session screen — deal, each player peeks at their word behind the pass-the-phone cover, guesses per
+player (locked once placed), bonus tiles, the reveal. The second round's deal, peeks and guesses repeat that
+path, so the same game is played by the engine into the store up to them, and the round's last steps are tapped
+— a wrong-word ruling, a stop, bonus tiles, an early reveal — then the totals on the end screen, and the exported
+record scored by `python -m scoring score` to the same totals. Screenshots at 390×844 and one at laptop size.
 
 Layout checks read the screen as a person looks at it: where the controls are (their boxes) and, where a box
 cannot tell (text painted past its column), the ink of a screenshot, decoded by the browser (`INK`)."""
@@ -19,7 +21,7 @@ from playwright.sync_api import expect
 
 from scoring.__main__ import main
 from scoring.record import new_record
-from tests.browser.conftest import LAPTOP, PHONE, Tab, new_tab, start_server, stop_server
+from tests.browser.conftest import LAPTOP, PHONE, Tab
 from tests.browser.shots import screens
 
 PLAYERS = ["Pia", "Quin", "Rosa", "Seb"]
@@ -27,6 +29,10 @@ TOTALS = {"Pia": 4, "Rosa": 1, "Quin": -3, "Seb": -11}
 AT = "2025-01-01T20:00:00+00:00"
 DEAL = {"Pia": [1, 4], "Quin": [2, 6], "Rosa": [3, 2], "Seb": [4, 7]}
 # Seb guesses wrong twice (the black sheep), then takes a tile; Pia and Quin each guess one drawing right.
+FIRST_GUESSES = [("Pia", "Quin", True), ("Quin", "Rosa", True), ("Pia", "Rosa", True), ("Rosa", "Pia", True),
+                 ("Quin", "Pia", False), ("Seb", "Pia", False), ("Seb", "Quin", False), ("Rosa", "Seb", False)]
+SECOND_GUESSES = [("Pia", "Quin", False), ("Quin", "Pia", True), ("Rosa", "Pia", True), ("Seb", "Rosa", True),
+                  ("Pia", "Seb", True)]
 ROUND = [("Pia", "Quin", 6), ("Quin", "Pia", 4), ("Seb", "Pia", 1), ("Seb", "Quin", 2), ("Rosa", "Seb", 7)]
 HEADERS = {"zh-CN": ["玩家", "得星", "剩星", "加分板块", "本轮"], "en": ["Player", "Won", "Kept", "Tile", "Round"]}
 SHEEP_TILE = {"zh-CN": "-3（害群之马）", "en": "-3 (sheep)"}
@@ -57,15 +63,6 @@ INK = """async ([png, x0, y0, x1, y1]) => {
   }
   return {cols, rows};
 }"""
-
-
-@pytest.fixture
-def own_server():
-    """A server with a fresh data folder: its own roster and language, whatever other tests did."""
-    with tempfile.TemporaryDirectory(prefix="tableside-pictomania-") as data:
-        running = start_server(Path(data))
-        yield running
-        stop_server(running)
 
 
 @pytest.fixture(scope="module")
@@ -269,37 +266,64 @@ def scroll_shots(tab: Tab, name: str, count: int) -> None:
         tab.page.mouse.wheel(0, 700)
 
 
-def play_round(tab: Tab, numbers: dict[str, int], guesses: list[tuple[str, str, bool]]) -> dict:
-    """Place the guesses in order, each right or wrong; return the number put on each (guesser, target).
+def placed_numbers(numbers: dict[str, int], guesses: list[tuple[str, str, bool]]) -> list[tuple[str, str, int]]:
+    """The guesses in order, each right or wrong, as (guesser, target, number put on the pile).
 
     A wrong guess takes the lowest number that is not the drawer's and that the guesser neither used this round
     nor keeps for a right guess (one guess card per number, RULINGS §3): the deal is random, so a fixed wrong
     number could be a card the guesser no longer holds."""
     keep = {g: {numbers[t] for g2, t, right in guesses if g2 == g and right} for g, _, _ in guesses}
     used: dict[str, set[int]] = {g: set() for g in keep}
-    placed = {}
+    placed = []
     for guesser, target, right in guesses:
         number = numbers[target] if right else next(
             n for n in range(1, 8) if n != numbers[target] and n not in keep[guesser] | used[guesser])
         used[guesser].add(number)
+        placed.append((guesser, target, number))
+    return placed
+
+
+def play_round(tab: Tab, numbers: dict[str, int], guesses: list[tuple[str, str, bool]]) -> dict:
+    """Place the guesses in order, each right or wrong (`placed_numbers`); return the number put on each
+    (guesser, target)."""
+    placed = {}
+    for guesser, target, number in placed_numbers(numbers, guesses):
         placed[guesser, target] = number
         guess(tab, guesser, target, number)
     return placed
 
 
-def test_two_rounds_for_four_players(browser, own_server):
-    """Two rounds by hand: Pia 5 − 1, Quin 0 − 3, Rosa 5 − 4, Seb −8 − 3; the CLI agrees."""
-    tab = new_tab(browser, own_server, PHONE)
+def last_steps_session(server) -> str:
+    """The game of the test below played by the engine into the store: round 1 as tapped there (the app's deal,
+    `FIRST_GUESSES`, Pia, Rosa and Seb claiming tiles, the reveal), then round 2 dealt and `SECOND_GUESSES`
+    placed, up to the round's rulings."""
+    from storage import Store
+    from scoring.record import replay
+    with Store(server.data) as store:
+        sid = store.create(new_record("pictomania", PLAYERS, {"rounds": 2}, now=AT))
+        for guesses, claims in ((FIRST_GUESSES, ("Pia", "Rosa", "Seb")), (SECOND_GUESSES, ())):
+            store.play(sid, {"type": "deal", "by": "table"}, AT)
+            deal = replay(store.load(sid))["deal"]
+            for guesser, target, number in placed_numbers({p: deal[p]["number"] for p in PLAYERS}, guesses):
+                store.play(sid, {"type": "guess", "by": guesser, "target": target, "number": number}, AT)
+            for name in claims:
+                store.play(sid, {"type": "stop", "by": name, "take_tile": True}, AT)
+            if claims:
+                store.play(sid, {"type": "reveal", "by": "table"}, AT)
+    return sid
+
+
+def test_two_rounds_for_four_players(phone, server):
+    """Round 1 tapped from the new-session screen; round 2 of the same game, stored up to its guesses, tapped from
+    the wrong-word ruling to the end: Pia 5 − 1, Quin 0 − 3, Rosa 5 − 4, Seb −8 − 3; the CLI agrees."""
+    tab = phone  # the module's phone, moving in the app (a new tab and server of its own were a load and a start)
     start_session(tab)
-    sid = tab.page.url.rsplit("/", 1)[-1]
 
     tab.tap("Deal the cards", exact=True)
     tab.see("Round 1 · deck 1")
     numbers = read_words(tab, shoot=True)
     assert len(set(numbers.values())) == 4
-    placed = play_round(tab, numbers, [("Pia", "Quin", True), ("Quin", "Rosa", True), ("Pia", "Rosa", True),
-                                       ("Rosa", "Pia", True), ("Quin", "Pia", False), ("Seb", "Pia", False),
-                                       ("Seb", "Quin", False), ("Rosa", "Seb", False)])
+    placed = play_round(tab, numbers, FIRST_GUESSES)
     tab.see("Pia's pile: Rosa, Quin and Seb")
     tab.tap("Pia is guessing", exact=True)
     tab.shot("pictomania_phone_guesses")
@@ -315,11 +339,10 @@ def test_two_rounds_for_four_players(browser, own_server):
     scroll_shots(tab, "pictomania_phone_reveal", 2)
     screens(tab, "pictomania_reveal", end_in="en", pages=3)
 
-    tab.tap("Deal the cards", exact=True)
+    tab.see_button("Deal the cards")
+    sid = last_steps_session(server)
+    tab.open(f"/play/{sid}")
     tab.see("Round 2 · deck 1")
-    numbers = read_words(tab)
-    play_round(tab, numbers, [("Pia", "Quin", False), ("Quin", "Pia", True), ("Rosa", "Pia", True),
-                              ("Seb", "Rosa", True), ("Pia", "Seb", True)])
     tab.tap("Rosa drew the wrong word", exact=True)
     tab.see("Rosa's pile: wrong word, guesses returned")
     tab.tap("Quin: stop", exact=True)
@@ -352,7 +375,6 @@ def test_two_rounds_for_four_players(browser, own_server):
     tab.tap("中文", exact=True)
     tab.see("第 2 轮揭晓（第 1 堆题库卡）")
     scroll_shots(tab, "pictomania_phone_end_zh", 3)
-    tab.page.context.close()
     check_cli(exported)
 
 
