@@ -116,23 +116,32 @@ def table_server():
         stop_server(running)
 
 
+def table_tab(browser, server, viewport: dict) -> Tab:
+    """A tab in its own browser context whose network a test can drop (`NETWORK`, idle until then), given before
+    its first load: a test that drops it needs no load of its own."""
+    tab = new_tab(browser, server, viewport)
+    tab.page.add_init_script(NETWORK)
+    return tab
+
+
 @pytest.fixture(scope="module")
 def table_tabs(browser, table_server):
-    """The host's laptop tab and four phones (A, B, C and the referee), each its own browser context, shared by
-    the module's tests (a phone moves from one table to the next as people would)."""
+    """The host's laptop tab and four phones (A, B, C and the referee), each its own browser context with a
+    network a test can drop, shared by the module's tests (a phone moves from one table to the next as people
+    would)."""
     server, _ = table_server
-    host = new_tab(browser, server, LAPTOP)
-    phones = {seat: Phone(new_tab(browser, server, PHONE)) for seat in (*SEATS, "Referee")}
+    host = table_tab(browser, server, LAPTOP)
+    phones = {seat: Phone(table_tab(browser, server, PHONE)) for seat in (*SEATS, "Referee")}
     yield host, phones
     for phone in phones.values():
         phone.tab.page.context.close()
     host.page.context.close()
 
 
-def join(phone: Phone, sid: str, pin: str, seat: str, load: bool = False) -> None:
-    """Open the join screen (loading the app with `load`), type the PIN and take the seat."""
+def join(phone: Phone, sid: str, pin: str, seat: str) -> None:
+    """Open the join screen, type the PIN and take the seat."""
     tab = phone.tab
-    tab.open(f"/join/{sid}", load=load)
+    tab.open(f"/join/{sid}")
     tab.see("Your seat")
     tab.fill("Table PIN", pin)
     tab.tap(f"Sit as {seat}", exact=True)
@@ -245,7 +254,7 @@ def hand_over_with_a_draft(browser, server, sid: str, phones: dict[str, Phone], 
     host.tap("Free the seat", exact=True)
     phones["B"].tab.see("The host freed this phone's seat.")
     phones["B"].tab.page.context.close()
-    phones["B"] = Phone(new_tab(browser, server, PHONE))
+    phones["B"] = Phone(table_tab(browser, server, PHONE))
     join(phones["B"], sid, pin, "B")
     phones["B"].tab.holds(spool_2, DRAFT_B)
     assert not any(phone.received(DRAFT_B) for seat, phone in phones.items() if seat != "B")
@@ -517,9 +526,8 @@ def test_a_phone_back_from_a_dropped_connection_shows_what_it_missed(table_serve
     table as it left it), then C's, given after."""
     sid = table_server[1]["score_pad_away"]
     host, players, pin = seated_round(table_tabs, sid)
-    players["B"].tab.page.add_init_script(NETWORK)
     for seat, phone in players.items():
-        join(phone, sid, pin, seat, load=seat == "B")  # B's page loads to take the network it can drop
+        join(phone, sid, pin, seat)
     a, b, c = (players[seat].tab for seat in SEATS)
     heard = b.sockets()
     b.page.evaluate("window.__blocked = true; window.__ws.forEach(socket => socket.close())")
@@ -543,11 +551,10 @@ def test_a_phone_whose_connection_blinks_draws_what_comes_after(table_server, ta
     phone looked frozen while its taps reached the server. The tab now gets a new session, with its scratch.)"""
     sid = table_server[1]["score_pad_blip"]
     host, players, pin = seated_round(table_tabs, sid)
-    players["B"].tab.page.add_init_script(NETWORK)
     for seat in ("A", "C"):
         join(players[seat], sid, pin, seat)
     a, b = players["A"].tab, players["B"].tab
-    b.open(f"/join/{sid}", load=True)
+    b.open(f"/join/{sid}")
     b.fill("Table PIN", pin)
     heard = b.sockets()
     b.page.evaluate("window.__ws.forEach(socket => socket.close())")
@@ -577,8 +584,7 @@ def test_a_phone_away_longer_than_its_session_keeps_its_half_typed_pin(table_ser
     and a phone gone within that keeps the PIN as it was one keystroke before (seen: "1")."""
     sid = table_server[1]["score_pad_evicted"]
     b = table_tabs[1]["B"].tab
-    b.page.add_init_script(NETWORK)
-    b.open(f"/join/{sid}", load=True)
+    b.open(f"/join/{sid}")
     b.fill("Table PIN", "12")
     b.page.wait_for_function("key => Object.keys(localStorage).some(k => k.endsWith(key) && localStorage[k]"
                              ".includes('12'))", arg=f"tableside.pin.{sid}")  # the keystroke's write landed
@@ -590,28 +596,23 @@ def test_a_phone_away_longer_than_its_session_keeps_its_half_typed_pin(table_ser
     b.holds("Table PIN", "12")
 
 
-def test_the_hosts_show_all_is_kept_when_its_tab_is_away_longer_than_its_session(browser, table_server):
+def test_the_hosts_show_all_is_kept_when_its_tab_is_away_longer_than_its_session(table_server, table_tabs):
     """The host's table screen of a long score pad shows the newest lines and "Show all"; the host asks for all,
     then the laptop is away longer than the server keeps its session (simulated as for the PIN above): it comes
     back in a new session still showing the whole log, the first round's line too (the choice lived in the tab's
     session scratch only: the log came back paged)."""
-    server, sids = table_server
-    host = new_tab(browser, server, LAPTOP)
-    host.page.add_init_script(NETWORK)
+    host = table_tabs[0]
     first_line = re.compile(r"^#1(?!\d)")
-    try:
-        host.open(f"/table/{sids['score_pad_long']}")
-        host.tap("Show all", exact=True)
-        host.see(first_line)
-        heard = host.sockets()
-        host.page.evaluate("window.__blocked = true; window.__ws.forEach(socket => socket.close())")
-        host.page.evaluate("sessionStorage.setItem('_flet_session_id', 'evicted')")
-        host.page.evaluate("window.__blocked = false")
-        host.reconnected(heard)
-        host.see(first_line)
-        expect(host.page.get_by_role("button", name="Show all", exact=True)).to_have_count(0)
-    finally:
-        host.page.context.close()
+    host.open(f"/table/{table_server[1]['score_pad_long']}")
+    host.tap("Show all", exact=True)
+    host.see(first_line)
+    heard = host.sockets()
+    host.page.evaluate("window.__blocked = true; window.__ws.forEach(socket => socket.close())")
+    host.page.evaluate("sessionStorage.setItem('_flet_session_id', 'evicted')")
+    host.page.evaluate("window.__blocked = false")
+    host.reconnected(heard)
+    host.see(first_line)
+    expect(host.page.get_by_role("button", name="Show all", exact=True)).to_have_count(0)
 
 
 def test_a_flip7_round_given_from_each_phone(table_server, table_tabs):
