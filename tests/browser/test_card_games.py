@@ -2,7 +2,8 @@
 the first corrected by tapping it in the rounds table, and one deal of Bacon (its set-up naming the target and the
 number of deals for the players seated) with a referee check (its cards read by rank and suit; its deals table's
 total row, a line per team, within a phone's width); the totals on screen, then the exported record through
-`python -m scoring score` gives the same totals. Screenshots go to tests/output/."""
+`python -m scoring score` gives the same totals; a double tap on the set-up and in a line; a line's first card
+on a Flip 7 session stored by the engine (its way in is tapped above). Screenshots go to tests/output/."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import sys
 
 from playwright.sync_api import expect
 
+from scoring.record import new_record
+from storage import Store
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab
 from tests.browser.fit import BUTTON, CHROME, whole, width
 
@@ -251,12 +254,14 @@ def tap_sized(tab: Tab, name: str, label: str) -> None:
         name, box)
 
 
-def test_a_lines_first_card_moves_nothing_under_its_pile(phone):
+def test_a_lines_first_card_moves_nothing_under_its_pile(phone, server):
     """Flip 7 on a phone: the empty pile's "no cards yet" line gave way to a taller row of card chips, and 停牌 moved
     20 px down at the first card (914 → 934), back up when it was taken back. It stays where it is. The picked
-    card's button ("7 ×", tapped to take it back) was 40 px high, below the 48 px tap target; now 48, label whole."""
-    tab = new_flip7(phone)
-    tab.tap("开始", exact=True)
+    card's button ("7 ×", tapped to take it back) was 40 px high, below the 48 px tap target; now 48, label whole.
+    The session is stored by the engine and opened by its address: the tests above seat the players by taps."""
+    with Store(server.data) as store:
+        sid = store.create(new_record("flip7", ["Fay", "Gus", "Hal"], now="2025-01-01T20:00:00+00:00"))
+    tab = phone.open(f"/play/{sid}")
     select(tab, "Fay")
     empty = top_of(tab, "停牌")
     card(tab, "7", "去掉 7")
