@@ -1,7 +1,9 @@
 """Tableside's identity in a real browser: the page links our manifest, favicon and Apple icon (all load as
 images of their declared sizes), the title is the app's name, the home screen's background is the manifest's
 background colour; the loading screen before the first frame and the notice while the server is unreachable
-are in the browser's language and our colours. Screenshots of both go to tests/output/."""
+are in the browser's language and our colours. Screenshots of both go to tests/output/. The manifest and the
+network-down tests share the module's phone (one load); the server-down notice, in the browser's language and
+then, the server back, in the language and theme the phone chose, is read in one tab on a server of its own."""
 
 from __future__ import annotations
 
@@ -68,33 +70,40 @@ def tab_in(browser, server, locale: str, scheme: str = "light") -> Tab:
     return Tab(context.new_page(), server.url)
 
 
-def test_manifest_title_and_icons(browser, server):
+@pytest.fixture(scope="module")
+def module_phone(browser, server):
+    """The module's phone (see conftest), its network droppable (NETWORK) from its first load: the manifest test
+    loads it and the network test drops its network, one load for both."""
+    tab = new_tab(browser, server, PHONE)
+    tab.page.add_init_script(NETWORK)
+    yield tab
+    tab.page.context.close()
+
+
+def test_manifest_title_and_icons(phone, server):
     """The page names the manifest, its icons load at their sizes, the title becomes the app's name, and the
     app's background is the manifest's background colour; the page is not cross-origin isolated, so Flutter's
     skwasm renderer draws on the page's own thread (`views.guard`: the threaded one can freeze the tab)."""
-    tab = new_tab(browser, server, PHONE)
-    try:
-        tab.open("/")
-        page = tab.page
-        assert page.evaluate("document.querySelector('link[rel=manifest]').href") == server.url + "/manifest.json"
-        served = page.evaluate("fetch('manifest.json').then(r => r.json())")
-        assert served == MANIFEST
-        links = page.evaluate("[...document.querySelectorAll('link[rel=icon], link[rel=apple-touch-icon]')]"
-                              ".map(l => l.href)")
-        icons = [server.url + "/" + icon["src"] for icon in MANIFEST["icons"]]
-        loaded = {src: (width, height) for src, width, height in page.evaluate(IMAGES, icons + links)}
-        for icon in MANIFEST["icons"]:
-            width, height = loaded[server.url + "/" + icon["src"]]
-            assert f"{width}x{height}" == icon["sizes"]
-        assert loaded[server.url + "/favicon.png"] == (64, 64)
-        assert loaded[server.url + "/icons/apple-touch-icon-192.png"] == (192, 192)
-        page.wait_for_function("document.title === '桌边记分'", timeout=WAIT_MS)
-        tab.see("桌边记分")
-        shot = tab.settle()
-        assert pixel(tab, shot, 5, PHONE["height"] - 10) == MANIFEST["background_color"]
-        assert page.evaluate("[window.crossOriginIsolated, !!window._flutter_skwasmInstance]") == [False, True]
-    finally:
-        tab.page.context.close()
+    tab = phone
+    page = tab.page
+    tab.open("/")
+    assert page.evaluate("document.querySelector('link[rel=manifest]').href") == server.url + "/manifest.json"
+    served = page.evaluate("fetch('manifest.json').then(r => r.json())")
+    assert served == MANIFEST
+    links = page.evaluate("[...document.querySelectorAll('link[rel=icon], link[rel=apple-touch-icon]')]"
+                          ".map(l => l.href)")
+    icons = [server.url + "/" + icon["src"] for icon in MANIFEST["icons"]]
+    loaded = {src: (width, height) for src, width, height in page.evaluate(IMAGES, icons + links)}
+    for icon in MANIFEST["icons"]:
+        width, height = loaded[server.url + "/" + icon["src"]]
+        assert f"{width}x{height}" == icon["sizes"]
+    assert loaded[server.url + "/favicon.png"] == (64, 64)
+    assert loaded[server.url + "/icons/apple-touch-icon-192.png"] == (192, 192)
+    page.wait_for_function("document.title === '桌边记分'", timeout=WAIT_MS)
+    tab.see("桌边记分")
+    shot = tab.settle()
+    assert pixel(tab, shot, 5, PHONE["height"] - 10) == MANIFEST["background_color"]
+    assert page.evaluate("[window.crossOriginIsolated, !!window._flutter_skwasmInstance]") == [False, True]
 
 
 @pytest.mark.parametrize("locale, lang, scheme", [("zh-CN", "zh-CN", "light"), ("en-US", "en", "light"),
@@ -150,62 +159,55 @@ def own_server():
         stop_server(holder["server"])
 
 
-def test_unreachable_notice_and_back(browser, own_server):
+def test_unreachable_notice_and_back_then_in_the_language_and_theme_the_phone_chose(browser, own_server):
     """When the server goes away, the page says so in the browser's language over the app; once it is back on
-    the same address the notice goes and the app carries on."""
-    server = own_server["server"]
-    tab = tab_in(browser, server, "zh-CN")
+    the same address the notice goes and the app carries on. The same phone (its browser speaks Chinese and
+    prefers light) then chooses English and the dark theme in the app: when the server goes again the notice is
+    in English on the dark surface (it was Chinese and light over an English, dark app). One tab for both: a
+    second tab on a second server repeated the load and the server's start."""
+    tab = tab_in(browser, own_server["server"], "zh-CN")
     try:
         tab.open("/")
         tab.see("桌边记分")
         assert tab.page.locator("#offline").is_hidden()
-        stop_server(server)
-        notice = offline_notice_in(tab, "zh-CN")
-        tab.shot("unreachable_zh-CN")
-        own_server["server"] = start_server(server.data, port=server.port)
+        notice = gone_and_back(tab, own_server)
         notice.wait_for(state="hidden", timeout=WAIT_MS)
         tab.see("桌边记分")
-    finally:
-        tab.page.context.close()
-
-
-def test_unreachable_notice_while_the_phones_network_is_down(browser, server):
-    """A phone whose network drops (the server still up): the client retries every half second and each retry
-    fails; the notice shows a second after the drop, before the sixth retry has failed, in the phone's language,
-    and goes once the network is back. (Each failed retry started the notice's one-second wait again, so the
-    phone read Flet's "Working..." in English until the client's retries slowed, measured 15 s in.)"""
-    tab = tab_in(browser, server, "zh-CN")
-    tab.page.add_init_script(NETWORK)
-    try:
-        tab.open("/")
-        tab.see("桌边记分")
-        heard = tab.sockets()
-        tab.page.evaluate("window.__blocked = true; window.__ws.forEach(socket => socket.close())")
-        tab.page.wait_for_function(f"window.__ws.filter(socket => socket.readyState === 3).length >= {RETRIES}")
-        assert tab.page.locator("#offline").is_visible()
-        notice = offline_notice_in(tab, "zh-CN")
-        tab.page.evaluate("window.__blocked = false")
-        tab.reconnected(heard)
-        notice.wait_for(state="hidden", timeout=WAIT_MS)
-    finally:
-        tab.page.context.close()
-
-
-def test_unreachable_notice_in_the_language_and_theme_the_phone_chose(browser, own_server):
-    """A phone whose browser speaks Chinese and prefers light, that chose English and the dark theme in the app:
-    the notice when the server goes is in English on the dark surface (it was Chinese and light over an English,
-    dark app), chosen after the page loaded as well as before."""
-    server = own_server["server"]
-    tab = tab_in(browser, server, "zh-CN")
-    try:
-        tab.open("/")
         tab.language("en")
         tab.open("/settings")
         tab.tap("Dark theme", role="switch")
         tab.page.wait_for_function("localStorage.getItem('flutter.tableside.theme') === '\"dark\"'")
-        stop_server(server)
+        stop_server(own_server["server"])
         offline_notice_in(tab, "en")
         assert pixel(tab, tab.settle(), 5, 5) == DARK_SURFACE
         tab.shot("unreachable_chosen_en_dark")
     finally:
         tab.page.context.close()
+
+
+def gone_and_back(tab: Tab, own_server: dict):
+    """Stop the server, check the notice in Chinese and shoot it, start the server again on its address and
+    data; returns the notice."""
+    server = own_server["server"]
+    stop_server(server)
+    notice = offline_notice_in(tab, "zh-CN")
+    tab.shot("unreachable_zh-CN")
+    own_server["server"] = start_server(server.data, port=server.port)
+    return notice
+
+
+def test_unreachable_notice_while_the_phones_network_is_down(phone):
+    """A phone whose network drops (the server still up): the client retries every half second and each retry
+    fails; the notice shows a second after the drop, before the sixth retry has failed, in the phone's language,
+    and goes once the network is back. (Each failed retry started the notice's one-second wait again, so the
+    phone read Flet's "Working..." in English until the client's retries slowed, measured 15 s in.)"""
+    tab = phone.open("/")
+    tab.see("桌边记分")
+    heard = tab.sockets()
+    tab.page.evaluate("window.__blocked = true; window.__ws.forEach(socket => socket.close())")
+    tab.page.wait_for_function(f"window.__ws.filter(socket => socket.readyState === 3).length >= {RETRIES}")
+    assert tab.page.locator("#offline").is_visible()
+    notice = offline_notice_in(tab, "zh-CN")
+    tab.page.evaluate("window.__blocked = false")
+    tab.reconnected(heard)
+    notice.wait_for(state="hidden", timeout=WAIT_MS)
