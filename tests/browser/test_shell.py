@@ -2,7 +2,9 @@
 winner and chart; a second tab's tap on a button the finish took away is answered), switching language, importing a
 broken file; screenshots at phone and laptop size and the two timings (start-up to first painted home, tap to updated
 screen) written to tests/output/; every game's options on a phone and the new-session form on a laptop shown whole
-(`tests.browser.fit`)."""
+(`tests.browser.fit`). Tests share the module's phone (widened for the laptop's import, its root font set on the
+running page for larger text) unless theirs is a fresh browser (start-up, each phone's own language), a second
+tab, full motion (quick taps, chips that must not move) or a droppable network (the evicted quick kingdom)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,8 @@ from views.new_session import offered, raw_value
 from views.words import say
 
 FONT_URL = "/fonts/DroidSansFallbackFull.ttf"
+FONT_FETCHED = """url => performance.getEntriesByType('resource')
+    .filter(e => new URL(e.name).pathname === url && e.name.startsWith(location.origin)).map(e => e.responseStatus)"""
 OPTION_GAMES = [g for g in games() if g.options and (I18N / "en" / f"{g.id}.json").exists()]
 def record_timing(name: str, seconds: float) -> None:
     """Print a measured figure and append it to tests/output/timings.txt (a figure, not an assertion)."""
@@ -145,12 +149,12 @@ def test_score_pad_session_end_to_end(browser, own_server):
     tab.page.context.close()
 
 
-def test_switch_language_and_chinese_font(browser, server):
-    """The language switch turns every visible string English and back; the CJK font is served locally."""
-    tab = new_tab(browser, server, PHONE)
-    with tab.page.expect_response(lambda r: FONT_URL in r.url, timeout=WAIT_MS) as font:
-        tab.open("/")
-    assert font.value.status == 200, font.value.url
+def test_switch_language_and_chinese_font(phone):
+    """The language switch turns every visible string English and back; the CJK font is served locally (the
+    module's phone fetched it from the app's server when it loaded: the page's resource timings say so)."""
+    tab = phone.open("/")
+    fetched = tab.page.evaluate(FONT_FETCHED, FONT_URL)  # once or more, each time from the app's server
+    assert fetched and set(fetched) == {200}, fetched
     tab.see("桌边记分")
     tab.see("游戏")
     tab.tap("EN", exact=True)
@@ -164,14 +168,14 @@ def test_switch_language_and_chinese_font(browser, server):
     tab.see("语言")
     tab.see_role("switch", "深色主题")
     tab.shot("phone_settings_zh")
-    tab.page.context.close()
 
 
-def test_import_broken_file_changes_nothing_then_a_good_one_opens(browser, server):
+def test_import_broken_file_changes_nothing_then_a_good_one_opens(phone, server):
     """A broken session file is refused with a clear message in the player's language (where the parser stopped,
-    not its English) once the importing notice is gone, and nothing changes; a good one opens, and says so."""
-    tab = new_tab(browser, server, LAPTOP)
-    tab.open("/")
+    not its English) once the importing notice is gone, and nothing changes; a good one opens, and says so. On a
+    laptop: the module's phone widened (no new load)."""
+    tab = phone
+    tab.resize(LAPTOP)
     tab.see_button("导入对局文件")
     before = session_files(server.data)
     with tab.page.expect_file_chooser() as chooser:
@@ -198,7 +202,6 @@ def test_import_broken_file_changes_nothing_then_a_good_one_opens(browser, serve
     tab.see("第 2 轮 · 逐轮计分")
     tab.see("第 1 轮得分：甲 2，乙 9")
     assert len(session_files(server.data)) == len(before) + 1
-    tab.page.context.close()
 
 
 TAPS = """async ([buttons, each, gap]) => {
@@ -361,10 +364,15 @@ def test_round_buttons_stay_on_one_line_in_chinese(phone, server):
     assert heights["zh-CN"] == heights["en"]
 
 
-LARGER_TEXT = "document.addEventListener('DOMContentLoaded', () => document.documentElement.style.fontSize = '24px')"
+LARGER = 24  # px: the page's root font for text 1.5× larger
 
 
-def test_a_long_name_stays_one_line_in_its_round_field_with_larger_text(browser, server):
+def root_font(tab: Tab, px: int | None) -> None:
+    """Set the running page's root font size, which Flutter follows as the phone's text size; None: the browser's."""
+    tab.page.evaluate("px => { document.documentElement.style.fontSize = px ? px + 'px' : ''; }", px)
+
+
+def test_a_long_name_stays_one_line_in_its_round_field_with_larger_text(phone, server):
     """With text 1.5× larger (the page's root font at 24 px, which Flutter reads as the phone's text size) the
     round form's 150 px fields broke "Maximilian" inside the word ("Maximilia" / "n") and "欧阳娜娜莉莎" after
     four characters: two stretches of ink rows in the empty field. Each label is one line now, cut with an
@@ -374,16 +382,18 @@ def test_a_long_name_stays_one_line_in_its_round_field_with_larger_text(browser,
     names = ["Maximilian", "欧阳娜娜莉莎", "Ann"]
     with Store(server.data) as store:
         sid = store.create(new_record("score_pad", names, now="2025-01-01T20:00:00+00:00"))
-    tab = new_tab(browser, server, PHONE)
-    tab.page.add_init_script(LARGER_TEXT)
-    tab.open(f"/play/{sid}")
-    tab.language("en")
-    for name in names:
-        expect(tab.field(name)).to_be_attached(timeout=WAIT_MS)
-    png = tab.settle()
-    lines = {name: len(runs(ink(tab, png, field_box(tab, name), inset=3)[1], LINE_GAP)) for name in names}
+    tab = phone
+    root_font(tab, LARGER)
+    try:
+        tab.open(f"/play/{sid}")
+        tab.language("en")
+        for name in names:
+            expect(tab.field(name)).to_be_attached(timeout=WAIT_MS)
+        png = tab.settle()
+        lines = {name: len(runs(ink(tab, png, field_box(tab, name), inset=3)[1], LINE_GAP)) for name in names}
+    finally:
+        root_font(tab, None)
     assert lines == {name: 1 for name in names}
-    tab.page.context.close()
 
 
 def received_by(tab: Tab) -> list[bytes]:
@@ -422,11 +432,11 @@ def test_each_phone_keeps_its_own_language(browser, server):
     second.page.context.close()
 
 
-def test_shell_screens_in_both_languages(browser, server):
+def test_shell_screens_in_both_languages(phone):
     """Screenshots of the shell's screens (home, new session, settings) at 390x844 and 1280x800 in both
-    languages, for a person to check that no text is cut (tests/output/shell_<size>_<screen>_<lang>.png); a new
-    phone opens in its browser's language, Chinese here."""
-    tab = new_tab(browser, server, PHONE)
+    languages, for a person to check that no text is cut (tests/output/shell_<size>_<screen>_<lang>.png), on the
+    module's phone (a new phone opening in its browser's language: `test_each_phone_keeps_its_own_language`)."""
+    tab = phone
     for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
         tab.resize(viewport)
         for lang, marker in (("zh-CN", "导入对局文件"), ("en", "Import a session file")):
@@ -442,7 +452,6 @@ def test_shell_screens_in_both_languages(browser, server):
             tab.see_role("switch", "深色主题" if lang == "zh-CN" else "Dark theme")
             tab.shot(f"shell_{size}_settings_{lang[:2]}")
         tab.language("zh-CN")
-    tab.page.context.close()
 
 
 def own_editor(game, option, lang: str) -> bool:
@@ -514,7 +523,7 @@ def test_a_long_title_is_shown_whole_with_text_twice_as_large(phone):
     named (tests/output/shell_phone_title_at_2x_<lang>.png)."""
     tab = phone
     tab.open("/new/kingdomino")
-    tab.page.evaluate(f"document.documentElement.style.fontSize = '{16 * TWICE}px'")
+    root_font(tab, 16 * TWICE)
     try:
         for lang in ("en", "zh-CN"):
             tab.language(lang)
@@ -528,7 +537,7 @@ def test_a_long_title_is_shown_whole_with_text_twice_as_large(phone):
             for name in (say(lang, "app.back"), say(lang, "app.settings")):
                 expect(tab.button(name, exact=True).first).to_be_in_viewport()
     finally:
-        tab.page.evaluate("document.documentElement.style.fontSize = ''")
+        root_font(tab, None)
 
 
 def test_new_player_field_ends_where_the_options_end_on_a_laptop(laptop):
