@@ -30,7 +30,8 @@ from scoring.core import RuleError
 from views import words
 from views.context import TapCount
 from views.session import bring_back_draft, draft_keeper, take_draft
-from views.table import connected_hub, moves_and_view, seat_local, seat_name, status_line, tab_listener, tie_row
+from views.table import (connected_hub, moves_and_view, seat_local, seat_name, status_banner, tab_listener,
+                         tie_row)
 from views.table_hub import PIN_DIGITS
 from views.ui import aside
 
@@ -202,8 +203,7 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
     controls: list[ft.Control] = [
         ft.Container(bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=8, padding=10, content=ft.Text(
             app.t("table.you_are", seat=seat_name(lang, seat)), size=20, weight=ft.FontWeight.BOLD)),
-        ft.Container(bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10,
-                     content=ft.Text(status_line(lang, message), size=18, weight=ft.FontWeight.W_600)),
+        status_banner(lang, message),
     ]
     controls += [tie_row(lang, message["meta"]["game"], tie, rule if referee else None) for tie in message["ties"]]
     controls += moves_and_view(app, hub, message, act, seat, app.t("table.your_moves"),

@@ -274,7 +274,7 @@ def parsed_options(app: Any, game: Any, draft: dict) -> dict:
     for opt in game.options:
         raw = draft["options"].get(opt.name, raw_value(opt, opt.default))
         if opt not in applying or (opt.kind == INT and at_default(opt, str(raw))
-                                   and unset_value(game, opt, draft) is not None):
+                                   and stands_for(game, opt, draft) is not None):
             raw = raw_value(opt, opt.default)
         label = app.t(f"{game.id}.option.{opt.name}")
         try:
@@ -339,7 +339,7 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
             label, value, [ft.DropdownOption(key=c, text=app.t(f"{game.id}.option.{opt.name}.{c}"))
                            for c in opt.choices], lambda e: changed(e.control.value), expand=True)])
     keyboard = ft.KeyboardType.NUMBER if opt.kind == INT else ft.KeyboardType.TEXT
-    key, meant = f"option:{opt.name}", unset_value(game, opt, draft)
+    key, meant = f"option:{opt.name}", stands_for(game, opt, draft)
     draft.setdefault(key, "" if meant is not None and value == raw_value(opt, opt.default) else str(value))
     text = typed_text(draft, key)
     used = app.t("app.option_used", value=said_value(app, meant)) if meant is not None and at_default(opt, text) \
@@ -348,7 +348,7 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
                                          on_change=lambda e: changed(kept_typing(draft, key, e)))])
 
 
-def unset_value(game: Any, opt: Any, draft: dict) -> Any:
+def stands_for(game: Any, opt: Any, draft: dict) -> Any:
     """What the option left at its default stands for, as its engine says beside the draft's options and players."""
     return engine(game.id).unset_value(opt.name, draft["options"], [s["name"] for s in draft.get("seats", ())])
 

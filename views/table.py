@@ -233,6 +233,12 @@ def status_line(lang: str, message: dict) -> str:
     return header_line(words.say(lang, "app.status_sep"), parts)
 
 
+def status_banner(lang: str, message: dict) -> ft.Control:
+    """The status line as the banner that leads a phone's and the host's screen (one control, said once)."""
+    return ft.Container(bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10,
+                        content=ft.Text(status_line(lang, message), size=18, weight=ft.FontWeight.W_600))
+
+
 def table_next_step(lang: str, game: str, kind: str, own: bool) -> str:
     """The table's own next move in words, as the session screen's next-step line names it; or, where the game has
     one and the screen has a move of its own now (own), its table-mode line for that move
@@ -376,8 +382,7 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
         return True
 
     main: list[ft.Control] = [
-        ft.Container(bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10,
-                     content=ft.Text(status_line(lang, message), size=18, weight=ft.FontWeight.W_600)),
+        status_banner(lang, message),
         join,
         ft.Text(app.t("table.seats"), size=18, weight=ft.FontWeight.BOLD), seats, referee,
         *ties,
