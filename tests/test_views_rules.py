@@ -138,8 +138,8 @@ def test_quick_scorer_box_reads_like_the_property_list_in_both_languages(app):
     app.page = StubPage("/quick/kingdomino")
     scratch = app.local("quick:kingdomino")
     scratch["grid"] = quick.framed(kingdomino.read_layout(RULINGS_KINGDOM, 5), 5)
-    for lang, lines in (("en", ["Lake — squares: 7, crowns: 2, points: 14",
-                                "Wheat — squares: 4, crowns: 1, points: 4", "Wheat — squares: 3, crowns: 1, points: 3"]),
+    for lang, lines in (("en", ["Lake — squares: 7, crowns: 2, points: 14", "Wheat — squares: 4, crowns: 1, points: 4",
+                                "Wheat — squares: 3, crowns: 1, points: 3"]),
                         ("zh-CN", ["湖泊：7 格 × 2 顶皇冠 = 14", "麦田：4 格 × 1 顶皇冠 = 4",
                                    "麦田：3 格 × 1 顶皇冠 = 3"])):
         app.settings = {**app.settings, "lang": lang}
