@@ -24,8 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo root
 
 from scoring.core import engine  # noqa: E402
 from scoring.core import RuleError  # noqa: E402
-from scoring.games.kingdomino import (DOMINOES, format_layout, kingdom_score, legal_placements, parse_layout,  # noqa: E402
-                                      read_layout, tile_layout, tile_layouts, trim)
+from scoring.games.kingdomino import (  # noqa: E402
+    DOMINOES, format_layout, kingdom_score, legal_placements, parse_layout, read_layout, tile_layout, tile_layouts,
+    trim)
 from scoring.games.splitter import parse_sheet, sheet_score  # noqa: E402
 
 RUNS = 7

@@ -657,7 +657,8 @@ def main() -> None:
           f"session {calm_ms:.0f} ms, hello counter {calm_hello_ms:.0f} ms, ratio {calm_ms / calm_hello_ms:.2f}")
     seen = {name: [median([tap[i] for tap in runs]) for i in (0, 1)] for name, runs in on_screen.items()}
     print(f"tap -> the answer's frame on screen (pointer down to the first frame after the server's answer, no "
-          f"accessibility tree; median of {taps}): 5-action session {seen['app'][1]:.0f} ms (answer {seen['app'][0]:.0f} "
+          f"accessibility tree; median of {taps}): 5-action session {seen['app'][1]:.0f} ms "
+          f"(answer {seen['app'][0]:.0f} "
           f"ms), hello counter {seen['hello'][1]:.0f} ms (answer {seen['hello'][0]:.0f} ms), ratio "
           f"{seen['app'][1] / seen['hello'][1]:.2f}")
     print(f"tap in a 500-action session: {long_ms * 1000:.0f} ms vs {short_ms * 1000:.0f} ms (5 actions), "

@@ -11,8 +11,9 @@ fields=("button",), reveals=False, undoable=True)`: who may act (a player, the t
 (bare names in `state["phase"]`, shown as `<game>.phase.<name>`), which fields the action may carry (any other is
 refused, so a typo never silently scores 0), whether it shows hidden information (undo then needs the table's
 consent; `reveals=BY_STATE` when that depends on the state, the move then returning the event `REVEALED` when
-it shows something, e.g. the last claim of a race that turns every sheet over) and whether it may be undone. `Engine.check_action` enforces all of that once, before the move runs on
-a copy of the state, so a refused action changes nothing. A move changes the copy in place or raises
+it shows something, e.g. the last claim of a race that turns every sheet over) and whether it may be undone.
+`Engine.check_action` enforces all of that once, before the move runs on a copy of the state, so a refused action
+changes nothing. A move changes the copy in place or raises
 `RuleError`; it may return events (side effects such as an alias learned from a ruling) for the session layer.
 
 The engine answers the table's questions (python-chess / OpenSpiel style): `check` (would this be accepted?),

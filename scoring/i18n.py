@@ -9,8 +9,8 @@ Counts: where a noun follows a number ("{stars} stars"), a language with a singu
 key beside the plain one, naming the parameters that are 1: `"pictomania.line.kept[stars=1]"`, and for two
 counts in one text `"stats.player_summary[plays=1]"`, `"…[wins=1]"` and `"…[plays=1,wins=1]"` (names sorted).
 `text` uses the variant naming the most of the parameters that are 1 or −1 (integers, not booleans) or a list
-of one ("inside loop 5" for `loops=[5]`), when the language's own table has it; else the plain key. Chinese has no such variants (no plural forms); English has one
-for every text whose counted noun can meet a count of 1.
+of one ("inside loop 5" for `loops=[5]`), when the language's own table has it; else the plain key. Chinese has
+no such variants (no plural forms); English has one for every text whose counted noun can meet a count of 1.
 
 Lists: a list parameter reads as a sentence lists it (`listed`: "Ann, Bo and Cat", 甲、乙和丙), in the engines'
 messages and the views' alike; a list inside it is bracketed (`grouped`: "(A, B) and (C, D)"), and a caller's

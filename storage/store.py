@@ -918,7 +918,8 @@ class Store:
         shared screen), a copy; {} when there is none."""
         with self._locked():
             key = prefs.draft_seat(seat)
-            found = [row["data"] for row in self._rows("drafts") if row.get("session") == sid and row.get("seat") == key]
+            found = [row["data"] for row in self._rows("drafts")
+                     if row.get("session") == sid and row.get("seat") == key]
             return copy.deepcopy(found[0]) if found else {}
 
     def set_draft(self, sid: str, seat: str | None, data: dict) -> None:

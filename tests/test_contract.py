@@ -258,7 +258,8 @@ def test_a_screen_showing_a_log_an_undo_and_another_action_replaced_is_stale():
     again, state_again = redo(back)
     assert mark(again) == shown
     assert len(undo(again, expect=shown)[0]["actions"]) == 0
-    other, other_state = play(back, start(back), {**first, "scores": {"a": 9, "b": 0}, "at": "2026-12-04T15:00:05.000+00:00"})
+    other, other_state = play(back, start(back),
+                              {**first, "scores": {"a": 9, "b": 0}, "at": "2026-12-04T15:00:05.000+00:00"})
     assert len(other["actions"]) == shown[0]
     for call in (lambda: play(other, other_state, first, expect=shown), lambda: undo(other, expect=shown),
                  lambda: redo(other, expect=shown)):

@@ -168,7 +168,8 @@ def test_a_list_in_a_sentence_says_and_before_its_last_item():
 
 def test_a_list_of_one_reads_singular_in_english():
     """Knit Wit's log: "inside loop 5", "inside loops 5 and 6"; a list of one is a count of one."""
-    assert words.say("en", "knit_wit.action.spool", by="Bram", number=5, loops=[5]) == "Bram placed spool 5 inside loop 5"
+    assert words.say("en", "knit_wit.action.spool", by="Bram", number=5, loops=[5]) == \
+        "Bram placed spool 5 inside loop 5"
     assert words.say("en", "knit_wit.action.spool", by="Bram", number=5, loops=[5, 6]) == \
         "Bram placed spool 5 inside loops 5 and 6"
     assert words.say("zh-CN", "knit_wit.action.spool", by="Bram", number=5, loops=[5]) == "Bram 把 5 号线轴放进了线圈 5 里"

@@ -635,8 +635,9 @@ def test_random_action_sequences_raise_only_rule_errors(data, count, seed):
 
 def test_table_rules_any_pair_same_or_different():
     """RULINGS §1 scoring: the table may rule two answers the app did not connect (猫王 / Elvis; the original
-    rules' 苹果 / apple is now suggested by the matcher's gloss reading) the same (crossed out, learned, an `alias_learned` event), and two answers equal after normalising
-    different (both kept). Before: `dup_ruling` refused both with `knit_wit.no_such_suggestion`."""
+    rules' 苹果 / apple is now suggested by the matcher's gloss reading) the same (crossed out, learned, an
+    `alias_learned` event), and two answers equal after normalising different (both kept). Before: `dup_ruling`
+    refused both with `knit_wit.no_such_suggestion`."""
     t = scoring3({"A": {1: "猫王", 2: "Moon"}, "B": {1: "Elvis", 2: "moon!"}, "C": {1: "柠檬", 2: "Sun"}})
     assert knit_wit.spool_review(t.state)["duplicates"] == [] and can_advance(t.state)
     state, events = ENG.step(t.state, {"type": "dup_ruling", "by": "table", "a": ["A", 1], "b": ["B", 1],

@@ -146,7 +146,8 @@ def test_a_line_given_again_replaces_the_first_and_a_late_one_is_refused():
     err = assert_refused(ENG, state, line("B", 4, number=1), "score_pad.line_round")
     assert err.params == {"round": "1", "now": 2}
     assert_refused(ENG, state, line("B", "4", number=2), "score_pad.points_invalid")
-    missing = assert_refused(ENG, state, line("B", " ", number=2), "score_pad.score_missing")  # "Give" on an empty field
+    # "Give" on an empty field
+    missing = assert_refused(ENG, state, line("B", " ", number=2), "score_pad.score_missing")
     assert missing.params == {"name": "B"}
     assert_refused(ENG, state, line("table", 4, number=2), "core.player_only")
     assert_refused(ENG, state, {**line("B", 4, number=2), "scores": {}}, "core.field_unknown")

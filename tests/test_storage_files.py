@@ -366,8 +366,9 @@ def test_store_matches_the_pure_record_functions(tmp_path_factory, ops):
 
 
 SHORT = st.text(max_size=3)
-LOOSE = st.one_of(st.none(), st.booleans(), st.integers(-2 ** 54, 2 ** 54), st.floats(), SHORT, st.text(min_size=199, max_size=202),
-                  st.lists(SHORT, max_size=2), st.lists(st.lists(SHORT, max_size=2), max_size=2),
+LOOSE = st.one_of(st.none(), st.booleans(), st.integers(-2 ** 54, 2 ** 54), st.floats(), SHORT,
+                  st.text(min_size=199, max_size=202), st.lists(SHORT, max_size=2),
+                  st.lists(st.lists(SHORT, max_size=2), max_size=2),
                   st.dictionaries(SHORT, st.one_of(st.integers(-2 ** 54, 2 ** 54), st.floats()), max_size=2))
 VALID_SUMMARY = st.fixed_dictionaries(
     {"id": st.from_regex(schema.ID_PATTERN, fullmatch=True), "game": SHORT, "players": st.lists(SHORT, max_size=3),

@@ -299,7 +299,8 @@ def test_a_deal_the_phones_recorded_is_not_recorded_again_from_the_tables_form()
         tap_out(table, seat)
     assert [d["order"] for d in table.state["deals"]] == [["Bo", "Ann", "Cy"]]
     body = build(table)
-    assert "Deal 1 was entered meanwhile (on another screen, or put back by Redo): what is tapped here is not entered." in shown(body)
+    assert ("Deal 1 was entered meanwhile (on another screen, or put back by Redo): what is tapped here is not "
+            "entered.") in shown(body)
     assert "Deal finished" not in [label(b) for b in all_buttons(body)]
     tap(body, "Clear the form")
     body = build(table)

@@ -44,7 +44,8 @@ def test_removing_a_card_and_second_chance_stepper():
     assert any("more than once" in t for t in shown(body))
     tap(body, "Remove 4")
     body = view.build(table.ctx())
-    more = [c for c in walk(body) if isinstance(c, ft.IconButton) and c.icon.semantics_label == "More: Second Chances used"]
+    more = [c for c in walk(body)
+            if isinstance(c, ft.IconButton) and c.icon.semantics_label == "More: Second Chances used"]
     more[0].on_click(None)
     assert "Stayed · 10 points" in shown(view.build(table.ctx()))
     assert table.local["flip7"]["lines"]["Cy"] == {"cards": ["10", "10"], "chances": 1, "status": "stayed",
@@ -302,7 +303,8 @@ def test_a_round_entered_on_another_screen_is_not_entered_again_from_this_form()
                                                           for n in ("Ann", "Bo", "Cy")}}
     assert table.apply(elsewhere)
     body = view.build(table.ctx())
-    assert "Round 1 was entered meanwhile (on another screen, or put back by Redo): what is typed here is not entered." in shown(body)
+    assert ("Round 1 was entered meanwhile (on another screen, or put back by Redo): what is typed here is not "
+            "entered.") in shown(body)
     assert "Add round" not in [label(b) for b in all_buttons(body)] and "7 11" in shown(body)
     tap(body, "Keep it for round 2")
     tap(view.build(table.ctx()), "Add round")
@@ -359,12 +361,12 @@ def test_each_phone_taps_and_gives_its_own_line_and_the_table_sees_who_gave():
     assert "Given: Ann 32 points; still to give: Bo and Cy" in shown(view.build(table.ctx()))
     tap(view.build(table.ctx()), "Fill in the lines players gave")
     assert table.local["flip7"]["lines"]["Ann"]["cards"] == ["5", "11", "12", "+4"]
-    for name, cards in (("Bo", ["3", "3"]), ("Cy", ["9"])):
+    for who, cards in (("Bo", ["3", "3"]), ("Cy", ["9"])):
         for card in cards:
-            tap(view.build(table.seated(name, phones[name])), card)
-        if name == "Bo":
-            tap(view.build(table.seated(name, phones[name])), "Busted")
-        tap(view.build(table.seated(name, phones[name])), "Give my line")
+            tap(view.build(table.seated(who, phones[who])), card)
+        if who == "Bo":
+            tap(view.build(table.seated(who, phones[who])), "Busted")
+        tap(view.build(table.seated(who, phones[who])), "Give my line")
     assert table.errors == [] and table.state["rounds"][0]["scores"] == {"Ann": 32, "Bo": 0, "Cy": 9}
 
 
@@ -373,10 +375,10 @@ def test_cards_tapped_for_a_round_completed_from_phones_are_not_recorded_as_the_
     entered elsewhere instead of sending those cards as round 2."""
     table = Table("flip7", ["Ann", "Bo", "Cy"])
     tap_line(table, "Ann", ["7"])
-    for name in ("Ann", "Bo", "Cy"):
+    for who in ("Ann", "Bo", "Cy"):
         phone: dict = {}
-        tap(view.build(table.seated(name, phone)), "4")
-        tap(view.build(table.seated(name, phone)), "Give my line")
+        tap(view.build(table.seated(who, phone)), "4")
+        tap(view.build(table.seated(who, phone)), "Give my line")
     assert len(table.state["rounds"]) == 1
     body = view.build(table.ctx())
     assert "Add round" not in [label(b) for b in all_buttons(body)]

@@ -2,9 +2,9 @@
 route from the store, and `App`, the tab's shell object every screen builder is given.
 
 The route in the address bar says what is shown (`/`, `/new/<game>`, `/play/<id>`, `/history/<id>`,
-`/settings`, `/stats`, `/rules[/<page>[/<section>]]`, `/quick/<game>`). Each screen is a component (`home.Home`, `new_session.NewSession`, `session.Session`,
-`settings.Settings`) keyed by its route, so Flet diffs a screen against its previous render and sends only what
-changed; a new route mounts a new screen (starting at its top). A session screen takes the tab's `Feed` of that
+`/settings`, `/stats`, `/rules[/<page>[/<section>]]`, `/quick/<game>`). Each screen is a component (`home.Home`,
+`new_session.NewSession`, `session.Session`, `settings.Settings`) keyed by its route, so Flet diffs a screen
+against its previous render and sends only what changed; a new route mounts a new screen (starting at its top). A session screen takes the tab's `Feed` of that
 session (`views.live`), so an action applied in any tab re-renders only the tabs showing that session.
 
 Who is the host comes from `views.guard.HostGuard`: serving the network, a tab that has not proved it is the
@@ -272,7 +272,8 @@ class App:
         self.close_message()
         self.message = message
         bar = ft.SnackBar(
-            content=ft.Text(words.no_orphan(message.text(self.lang)), color=ft.Colors.ON_ERROR if message.error else None),
+            content=ft.Text(words.no_orphan(message.text(self.lang)),
+                            color=ft.Colors.ON_ERROR if message.error else None),
             bgcolor=ft.Colors.ERROR if message.error else None,
             duration=ft.Duration(seconds=10 if message.why else 6), persist=False, show_close_icon=True,
             close_icon_color=ft.Colors.ON_ERROR if message.error else None,

@@ -96,16 +96,16 @@ The table's questions:
   being scored — a hidden written answer shows as "?", a blank stays "" — so a seat sees its own sheet, the
   counts of the others' answers, and every answer of the scored and the current spool. The open challenge's
   ballots are sealed (`vote.sealed`): who has voted, and the seat's own ballot, until the last one is cast.
-  The spools in hand, loops, tags and rulings are public (the tag deck's order is not in the state; it follows from the seed,
-  which every view drops).
+  The spools in hand, loops, tags and rulings are public (the tag deck's order is not in the state; it follows from
+  the seed, which every view drops).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from scoring.core import (BY_STATE, CHOICE, INT, PLAYER, REVEALED, TABLE, Engine, Game, Line, Option, RuleError, each_player,
-                          make_scoreboard, move, register, rng)
+from scoring.core import (BY_STATE, CHOICE, INT, PLAYER, REVEALED, TABLE, Engine, Game, Line, Option, RuleError,
+                          each_player, make_scoreboard, move, register, rng)
 from scoring.mechanics import race, timer, vote
 from validators.answers import SAME, SUGGESTED, Matcher, alias_pairs, normalise
 

@@ -48,8 +48,8 @@ Rulings:
   table's `deal` or `set_deal` wins and drops the cards entered.
 - Each player owns one guess card per number 1–7 [seed: one set of 7 guess cards per player]: a number the player
   already has on a pile is refused (`pictomania.number_used`); a card that came back from a wrong-word pile may
-  be used again. A guess is placed on another player's pile, at most one per pile, never withdrawn; guesses on a pile keep the
-  order they came in. A player who has stopped, or any player once the race is over, can no longer guess.
+  be used again. A guess is placed on another player's pile, at most one per pile, never withdrawn; guesses on a
+  pile keep the order they came in. A player who has stopped, or any player once the race is over, can no longer guess.
   A player may guess their own number on someone's pile (pointless but legal at the table).
 - Stopping needs no guesses or drawing: a player may stop at once, with or without a tile, and may leave their
   board blank (keeping all their tokens, [seed]).

@@ -6,8 +6,8 @@ Rulings shared by those games [ruling]:
 - A line is checked alone when it is given; a game whose lines share a deck also checks it then against the
   other players' lines given so far (Flip 7's copies of a card, Rummy's every card once) and refuses it to the
   player giving it, naming whose lines hold the card. A player may give theirs again until the round is recorded
-  (the later one counts). The last line records the round, checked as a whole as the table's `round` would be; if the whole
-  is refused, that last line is refused with the rule and the others stay given.
+  (the later one counts). The last line records the round, checked as a whole as the table's `round` would be; if
+  the whole is refused, that last line is refused with the rule and the others stay given.
 - A line names the round it is for; one for another round than the one being entered is refused (a late tap,
   after that round was recorded). The table's `round` may name its round too (the app sends it; older logs do
   not), and the log then names the round by that number (`<game>.action.round_of`): a round completed from lines

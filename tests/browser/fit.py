@@ -51,7 +51,8 @@ TEXT_BOXES = """([words]) => Array.from(document.querySelectorAll('flt-semantics
   .map(([e, text]) => { const r = e.getBoundingClientRect();
                         return {text: text, x: r.x, y: r.y, width: r.width, height: r.height}; })"""
 FIELD_BOX = """([label]) => {
-  const input = Array.from(document.querySelectorAll('input, textarea')).find(e => e.getAttribute('aria-label') === label);
+  const input = Array.from(document.querySelectorAll('input, textarea'))
+    .find(e => e.getAttribute('aria-label') === label);
   if (!input) return null;
   const r = input.closest('flt-semantics').getBoundingClientRect();
   return {x: r.x, y: r.y, width: r.width, height: r.height};

@@ -33,12 +33,6 @@ Builders:
         value between them (seen, not read again); read() gives the value, write(value) sets it. A tap steps from
         the value read at the tap, not the one shown: taps quicker than the screen redraws each count (found: 12 of
         200 taps at 80 ms lost on a loaded machine when each tap wrote "the shown value + 1").
-    points_table(ctx, rounds, totals) -> ft.Control
-        the running score table: a row per round ({player: points}), a total row, a column per player; the
-        newest `SHOWN` rounds with a "show all" button when there are more (see `recent`).
-    recent(ctx, count, name) -> tuple[int, ft.Control | None]
-        for a long list of count rows: the index of the first row to show and the "show all" button (None when
-        every row shows); the choice is kept in `ctx.local["_all:<name>"]` (this tab only).
 """
 
 from __future__ import annotations
@@ -51,7 +45,6 @@ import flet as ft
 from validators.cards import card_name
 from views.ui import TAP, aside, icon_button, text_style
 
-SHOWN = 20
 RED_SUITS = ("H", "D")
 
 
@@ -59,21 +52,6 @@ def card_face(code: str) -> ft.Text:
     """A playing card's name in its suit's colour (red hearts and diamonds, spades and clubs in the text colour)."""
     colour = ft.Colors.ERROR if code[-1:] in RED_SUITS else ft.Colors.ON_SURFACE
     return ft.Text(card_name(code), color=colour, weight=ft.FontWeight.W_600)
-
-
-def recent(ctx: Any, count: int, name: str) -> tuple[int, ft.Control | None]:
-    """Where a long list starts (its newest SHOWN rows) and the button that shows all of it."""
-    key = f"_all:{name}"
-    if ctx.local.get(key) or count <= SHOWN:
-        return 0, None
-
-    def show() -> None:
-        """Show every row from the next render on."""
-        ctx.local[key] = True
-        ctx.refresh()
-
-    return count - SHOWN, ft.TextButton(content=ctx.t("app.show_all"), icon=ft.Icons.UNFOLD_MORE,
-                                        on_click=lambda e: show())
 
 
 def card_buttons(cards: list[tuple[str, str | ft.Control]], on_pick: Callable[[str], None], width: int = 58,
@@ -147,20 +125,3 @@ def stepper(ctx: Any, label: str, read: Callable[[], int], write: Callable[[int]
         icon_button(ft.Icons.ADD, ctx.t("cards.view.more", what=label), lambda e: step(1),
                     disabled=value >= maximum),
     ])
-
-
-def points_table(ctx: Any, rounds: list[dict], totals: dict) -> ft.Control:
-    """Every round's points and the totals, one column per player (scrolls sideways when wide)."""
-    if not rounds:
-        return aside(ctx.lang, ctx.t("cards.view.no_rounds"))
-    first, more = recent(ctx, len(rounds), "points")
-    rows = [ft.DataRow(key=f"round-{i}", cells=[ft.DataCell(ft.Text(str(i + 1)))]
-                       + [ft.DataCell(ft.Text(str(rounds[i][n]))) for n in ctx.players])
-            for i in range(first, len(rounds))]
-    rows.append(ft.DataRow(key="total", cells=[ft.DataCell(ft.Text(ctx.t("cards.view.total"), weight=ft.FontWeight.BOLD))]
-                           + [ft.DataCell(ft.Text(str(totals[n]), weight=ft.FontWeight.BOLD))
-                              for n in ctx.players]))
-    columns = [ft.DataColumn(label=ft.Text(ctx.t("cards.view.round")))]
-    columns += [ft.DataColumn(label=ft.Text(n), numeric=True) for n in ctx.players]
-    table = ft.Row(controls=[ft.DataTable(column_spacing=20, columns=columns, rows=rows)], scroll=ft.ScrollMode.AUTO)
-    return ft.Column(controls=[table, more], spacing=4) if more else table

@@ -10,8 +10,8 @@ Builder:
   panel holds no game's messages; `moves`: the move types the buttons send, offered to the context (`ctx.offer`)
   for every player given a button.
 Whose buttons a screen shows, the status words and the pinning follow `views.components.race` (whose `racers`,
-`status`, `claim_handler` and `player_row` this panel uses): pinned above the scrolling screen (`ctx.pin`) while it holds a
-button this screen can tap, in place otherwise.
+`status`, `claim_handler` and `player_row` this panel uses): pinned above the scrolling screen (`ctx.pin`) while it
+holds a button this screen can tap, in place otherwise.
 
 Layout (ours): a screen acting for several players (the shared screen) gives each player a slot, up to four a row
 on a phone (five or six players: three a row, two rows), all in one row from a tablet's width: a claim tile 56 px

@@ -1,5 +1,6 @@
 """Rummy view: for each player tap the cards of their melds, their lay-offs and the hand they were left with
-(rank + suit, shown as "Q♠" in the suit's colour), mark whether the stock ran out, send the round; the rounds so far with running totals.
+(rank + suit, shown as "Q♠" in the suit's colour), mark whether the stock ran out, send the round; the rounds so far
+with running totals.
 
 The draft lives in `ctx.local["rummy"]`: who is being entered, which pile the taps go to ("hand", "laid_off"
 or a meld's index), the suit being tapped, every player's melds / lay-offs / hand, the stock-out flag, where
@@ -341,7 +342,8 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
         spacing=8, controls=[
-            ft.Text(ctx.t(AMBIGUOUS, name=ask["name"], card=card_name(ask["card"])), size=17, weight=ft.FontWeight.BOLD),
+            ft.Text(ctx.t(AMBIGUOUS, name=ask["name"], card=card_name(ask["card"])), size=17,
+                    weight=ft.FontWeight.BOLD),
             ft.Text(ctx.t("rummy.view.where", name=ask["name"], card=card_name(ask["card"])), size=15),
             *[ft.OutlinedButton(content=ctx.t("rummy.view.onto", cards=names(group)), style=tall(),
                                 on_click=lambda e, g=group: choose(g))
