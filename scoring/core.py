@@ -602,20 +602,6 @@ class Engine:
 # Checks that moves share (each refuses with the game's own message key)
 
 
-def by_table(action: dict, key: str) -> None:
-    """Refuse with `key` an action made by a single player instead of the table as a whole."""
-    if action.get("by", TABLE) != TABLE:
-        raise RuleError(key)
-
-
-def by_player(action: dict, key: str) -> str:
-    """The acting player; refused with `key` when the table as a whole acts."""
-    by = action.get("by", TABLE)
-    if by == TABLE:
-        raise RuleError(key)
-    return by
-
-
 def known_fields(part: dict, allowed: Iterable[str], kind: str, game: str) -> None:
     """Refuse a part of move `kind` of a game carrying a field the move does not know (the first such, by name)."""
     unknown = set(part).difference(allowed)

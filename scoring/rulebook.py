@@ -21,7 +21,6 @@ from pathlib import Path
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 INDEX_FILE = ASSETS / "rules_index.json"
 HEADING = re.compile(r"^##\s+(?P<title>.+?)\s*\{#(?P<id>[a-z0-9_-]+)\}\s*$")
-GENERAL = "referee"
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ The keys are found by reading the source of `scoring/` and `validators/` (not by
 another engineer adds fails `test_every_refusal_maps_to_a_section_in_both_languages` until it is added to
 `assets/rules_index.json`:
 - `RuleError("game.key", ...)`: the key;
-- a helper that hands one of its parameters to `RuleError` (`by_player(action, key)`, `each_player(...,
-  given_key, entry_key, ...)`, a game's own `_by(..., key)`), followed through any depth: every constant passed
+- a helper that hands one of its parameters to `RuleError` (`each_player(..., given_key, entry_key, ...)`, a
+  game's own `_by(..., key)`), followed through any depth: every constant passed
   for that parameter;
 - an f-string key (`f"knit_wit.not_{phase}"`): every translated key it can produce (at least one must exist);
 - a key in a local variable: every translated key written as a literal in that function; a key the scan cannot
@@ -33,7 +33,7 @@ GAMES = ("knit_wit", "guess_club", "pictomania", "kingdomino", "splitter", "flip
 
 
 def called(call: ast.Call) -> str:
-    """The called name (`core.by_player` and `self._by` alike by their last part)."""
+    """The called name (`core.each_player` and `self._by` alike by their last part)."""
     if isinstance(call.func, ast.Attribute):
         return call.func.attr
     return call.func.id if isinstance(call.func, ast.Name) else ""

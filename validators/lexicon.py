@@ -83,11 +83,6 @@ def load() -> float:
     return time.perf_counter() - start
 
 
-def in_cedict(word: str) -> bool:
-    """True when the simplified word is a CC-CEDICT entry."""
-    return word in _cedict()
-
-
 def _entries(word: str) -> list[tuple[str, str]]:
     """(pinyin with tones, glosses text) of each CC-CEDICT entry for the word."""
     out = []

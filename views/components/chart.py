@@ -96,12 +96,6 @@ def y_axis(low: float, high: float, plot: float = PLOT) -> tuple[int, int, int]:
         scale *= 10
 
 
-def y_ticks(low: float, high: float) -> list[int]:
-    """The totals labelled on the axis, bottom to top."""
-    bottom, top, step = y_axis(low, high)
-    return list(range(bottom, top + 1, step))
-
-
 def value_axis(title: str, bottom: int, top: int, step: int, label_size: float = VALUE_LABELS) -> fch.ChartAxis:
     """A value axis (flet-charts' `ChartAxis`) labelled at every step from bottom to top, its title in a band
     of its own."""
