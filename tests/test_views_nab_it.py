@@ -525,3 +525,21 @@ def test_a_played_tiles_name_says_whose_tile_it_is_in_both_languages():
     ctx.lang = "zh-CN"
     zh = [c.label for c in walk(view.build(ctx)) if isinstance(c, ft.Semantics) and c.button]
     assert "第 3 行，第 4 列：A，Ann 的字母牌" in zh and "第 2 行，第 3 列：S" in zh
+
+
+def test_the_drafts_tiles_and_the_chosen_cell_are_read_in_your_word_in_both_languages():
+    """The draft's tiles read their letter only and the cell chosen for the next one "Empty", as any other: a
+    blind player could not tell which cells were part of the word being written, which the eye sees by their
+    amber frame. Each is now read "in your word" after its name (its semantics value, as Splitter's marked
+    squares), in both languages; no other cell has a value."""
+    table = Table("nab_it", SEATS)
+    place(table, 8, 6, "S")
+    cells(table.view(view))[(7, 6)].on_click(None)
+    for lang, word, tile, chosen in (("en", "in your word", "Row 8, column 6: S", "Row 8, column 7: Empty"),
+                                     ("zh-CN", "在你的单词中", "第 8 行，第 6 列：S", "第 8 行，第 7 列：空")):
+        ctx = table.ctx()
+        ctx.lang = lang
+        board = {c.label: c.value for c in walk(view.build(ctx)) if isinstance(c, ft.Semantics) and c.button
+                 and isinstance(c.content, ft.Container) and c.content.border is not None}
+        assert len(board) == 15 * 15 and board[tile] == board[chosen] == word, lang
+        assert [label for label, value in board.items() if value is not None] == [tile, chosen], lang

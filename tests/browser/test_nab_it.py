@@ -1,5 +1,6 @@
 """Nab-It! in a real browser on a portrait tablet (1024×1366), played by taps: two players with colours and 5 tiles
-each, CAT built and stacked BAT by taps; HAT and MAT (the same stacking again) each played through the engine on a
+each, CAT built (its draft tiles and the cell chosen for the next read "in your word" after their names) and
+stacked BAT by taps; HAT and MAT (the same stacking again) each played through the engine on a
 stored copy of the session the tab then moves to; Ann's announcement of her last tile (on Ben's turn, between them)
 and her R capping RAT with it tapped; Ben's challenge of RAT goes to the table's vote, which keeps the word list's
 verdict; the table ends the game. The totals on the end screen, then the exported record through `python -m scoring
@@ -12,11 +13,14 @@ offset from the painted screen, so the next tap lands elsewhere: see the Kingdom
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
+from playwright.sync_api import expect
+
 from storage import Store
-from tests.browser.conftest import OUTPUT, ROOT, Tab, new_tab
+from tests.browser.conftest import OUTPUT, ROOT, WAIT_MS, Tab, new_tab
 
 PLAYERS = {"Ann": "Red", "Ben": "Blue"}
 TOTALS = {"Ann": 2, "Ben": 0}
@@ -59,6 +63,17 @@ def place(tab: Tab, row: int, col: int, letter: str, shown: str = "Empty") -> No
     tab.see(f"Cell row {row}, column {col}: now tap a letter.")
     tab.tap(letter, exact=True)
     tab.see("Tap a cell, then a letter.")
+
+
+def square(tab: Tab, row: int, col: int):
+    """A board cell (1-based) by its accessible name, whatever it shows."""
+    return tab.page.get_by_role("button", name=re.compile(rf"^Row {row}, column {col}: "))
+
+
+def in_your_word(tab: Tab, row: int, col: int, shown: str) -> None:
+    """Wait until a cell's flt-semantics node reads its name, then "in your word" (a draft tile, the chosen cell)."""
+    said = re.compile(rf"^Row {row}, column {col}: {shown}\s+in your word$")
+    expect(square(tab, row, col)).to_have_text(said, timeout=WAIT_MS)
 
 
 def send(tab: Tab, word: str, count: int) -> None:
@@ -108,8 +123,13 @@ def test_two_players_cap_a_word_and_finish(browser, server):
         start_session(tab)
         tab.shot("nab_it_tablet_start")
 
-        for col, letter in ((6, "C"), (7, "A"), (8, "T")):
+        for col, letter in ((6, "C"), (7, "A")):
             place(tab, 8, col, letter)
+        tab.tap("Row 8, column 8: Empty", exact=True)
+        in_your_word(tab, 8, 8, "Empty")  # the cell chosen for the next tile, framed in amber, read as in the draft
+        in_your_word(tab, 8, 6, "C")
+        tab.tap("T", exact=True)
+        in_your_word(tab, 8, 8, "T")
         send(tab, "CAT", 1)
         tab.see("Ben's turn")
         place(tab, 8, 6, "B", shown="C, Ann's tile")

@@ -115,7 +115,10 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
     Larger cells show the tiles played and the margin around them, not the whole 15×15 start: the board then
     opens on the words (it opened at column 1, the words out of sight to the right), with the draft tiles and
     the chosen cell (placed on the whole board, they may lie beyond that margin). The cells keep the names (row,
-    column) they have on the whole board."""
+    column) they have on the whole board. The draft's tiles and the cell chosen for its next tile, framed in
+    amber, are read "in your word" after their names (the grid editor's `marked_said`, their semantics value, as
+    Splitter's and Kingdomino's marked squares): the hints here speak of cells and letters, not of marked squares,
+    and the chosen cell is where the word's next letter goes; a draft tile's name says its letter only."""
     draft = draft or []
     board = state["board"]
     size = CELL_SIZES[zoom_level(ctx)]
@@ -159,8 +162,8 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
 
     tap = (lambda r, c: on_tap(r + top, c + left)) if on_tap else None
     return grid_editor(ctx, grid, [], None, label=lambda v: v["letter"], colour=colour, groups=groups,
-                       cell_size=size, on_tap=tap, marked=marked, notes=notes,
-                       origin=(top - whole[0], left - whole[1]), mark=owner, spoken=spoken)
+                       cell_size=size, on_tap=tap, marked=marked, marked_said=ctx.t("nab_it.view.in_your_word"),
+                       notes=notes, origin=(top - whole[0], left - whole[1]), mark=owner, spoken=spoken)
 
 
 def zoom_level(ctx: GameContext) -> int:
