@@ -1,9 +1,10 @@
 """Kingdomino in a real browser at phone size: the two ways in (domino by domino, a finished kingdom) on one row
 in both languages, the picker's dominoes read with their halves joined in words ("19 号骨牌：麦田（1 顶皇冠）和森林"),
-one kingdom entered domino by domino (one illegal pair refused with the engine's message; the first two dominoes
-tapped, then the same kingdom stored with eleven played through the engine and its last domino tapped), the table
-ends the game, the scores on the end screen, then the exported record through `python -m scoring score` gives the
-same totals. Screenshots go to tests/output/."""
+one kingdom entered domino by domino (each square read by its name, "第 5 行，第 4 列：空", then "已标出" where it
+is marked; one illegal pair refused with the engine's message; the first two dominoes tapped, then the same kingdom
+stored with eleven played through the engine and its last domino tapped), the table ends the game, the scores on
+the end screen, then the exported record through `python -m scoring score` gives the same totals. Screenshots go to
+tests/output/."""
 
 from __future__ import annotations
 
@@ -50,10 +51,13 @@ def start_session(tab: Tab, game: str, players: list[str]) -> None:
 
 
 def cell(tab: Tab, row: int, col: int, marked: bool = True) -> None:
-    """Tap an empty square of the kingdom's frame (0-based row and column), by its name: a marked one (a legal
-    square for the domino in hand) is read as marked."""
-    said = "空（已标出）" if marked else "空"
-    tab.press(tab.page.get_by_role("button", name=f"第 {row + 1} 行，第 {col + 1} 列：{said}", exact=True))
+    """Tap an empty square of the kingdom's frame (0-based row and column), by its name, once its flt-semantics
+    node reads it: a marked one (a legal square for the domino in hand) "已标出" after its name (its value), the
+    others nothing more."""
+    named = f"第 {row + 1} 行，第 {col + 1} 列：空"
+    square = tab.page.get_by_role("button", name=re.compile(rf"^{named}"))
+    expect(square).to_have_text(re.compile(rf"^{named}\s+已标出$" if marked else rf"^{named}$"), timeout=WAIT_MS)
+    tab.press(square)
 
 
 def domino(tab: Tab, number: int) -> None:

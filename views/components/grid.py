@@ -23,7 +23,9 @@ Builder:
   by colour only (e.g. whose tile it is); `whose`: the board's name, said before each cell's row where more
   than one board can be shown in its place ("Ann's sheet, row 3, column 1: Empty"), else None; `marked_said`:
   the word a `marked` cell is read with after its name, as its amber frame shows it (its semantics value,
-  `views.ui.named_tap`: "…: Empty" then "marked"), where the view's hints speak of marked squares, else None;
+  `views.ui.named_tap`: "…: Empty" then "marked"; marking a cell sends the word, not its whole name again): the
+  shared `app.grid.marked` where the view's hints speak of marked squares (Splitter; Kingdomino's own board reads
+  its marked squares alike), a word of the view's own where they do not (Nab-It's draft), else None;
 - `cell_size`: a cell's side in pixels, the grid scrolling sideways where it is wider than the screen; None: the
   grid fits the width it is given (a whole 15×15 board on a 390 px phone, 22 px cells), its cells square and at
   most FIT_MAX wide. Every cell is outlined in the scheme's outline colour, not the lighter outline variant: a

@@ -133,11 +133,11 @@ def square(ctx: GameContext, r: int, c: int, cell: dict | None, size: int, borde
     """One square of a kingdom: a coloured tile with its icon and crowns, or an empty frame square; its accessible
     name says row, column and what lies there; with no `on_tap` (a finished kingdom, a screen that only shows it)
     it is a named square, no button. A square with a points badge draws its face smaller at the bottom, under the
-    badge (centred, the badge covered the top of the icon). A `marked` square's name says so, as its amber frame
-    shows it ("Row 5, column 7: Empty, marked"): the hints point at "the marked squares"."""
+    badge (centred, the badge covered the top of the icon). A `marked` square is read as marked after its name, as
+    its amber frame shows it ("Row 5, column 7: Empty", then "marked"): the hints point at "the marked squares". The
+    word is its semantics value (`named_tap`), as Splitter's and Nab-It's marked squares are read (the grid
+    editor's `marked_said`): marking a square sends the word, not its whole name again."""
     words = half_words(ctx, cell["terrain"], cell["crowns"]) if cell else ctx.t("app.grid.empty")
-    if marked:
-        words = ctx.t("kingdomino.view.marked_square", what=words)
     content = face(cell["terrain"], cell["crowns"], size * (BADGED_FACE if note else 1)) if cell else None
     if note is not None:
         content = ft.Stack(width=size, height=size, controls=[
@@ -148,7 +148,7 @@ def square(ctx: GameContext, r: int, c: int, cell: dict | None, size: int, borde
         width=size, height=size, border=border, border_radius=4, bgcolor=fill(cell),
         alignment=ft.Alignment.CENTER, on_click=(lambda e: on_tap(r, c)) if on_tap else None,
         content=ft.Semantics(content=content, exclude_semantics=True) if content else None,
-    ))
+    ), ctx.t("app.grid.marked") if marked else None)
 
 
 def fill(cell: dict | None) -> Any:

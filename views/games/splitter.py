@@ -87,7 +87,7 @@ def sheet_view(ctx: GameContext, grid: list[list], owner: str, on_tap=None, mark
 
     return grid_editor(ctx, shown, [], None, label=label, colour=colour,
                        groups=[g["cells"] for g in found if g["scores"]], cell_size=CELL,
-                       on_tap=on_tap, marked=marked, marked_said=ctx.t("splitter.view.marked"), notes=notes,
+                       on_tap=on_tap, marked=marked, marked_said=ctx.t("app.grid.marked"), notes=notes,
                        blocked=off_sheet(sheet),
                        whose=ctx.t("splitter.view.sheet_of", name=owner) if len(ctx.players) > 1 else None)
 
