@@ -930,7 +930,8 @@ def test_a_seated_guess_club_phone_offers_each_of_its_moves_with_one_control(sto
 def test_a_seated_guess_club_phone_shows_no_other_seats_moves(store):
     """Guess Club: only the setter's phone sets the topic, rules on a hand's two answers, rules on a card read out
     and settles; only the turn player's phone reads out or predicts (the others show the prediction board greyed)
-    — every other phone, the referee's too, says who does it and offers no control for it."""
+    — every other phone, the referee's too, offers no control for it and, where the table waits for it, says who
+    does it (not for a hand's two answers: the table waits for the hands)."""
     for steps, maker, kinds in ((0, "A", {"topic"}), (1, "A", {"hand_ruling"}), (4, "B", {"play", "predict"}),
                                 (5, "A", {"rule"})):
         hub, tokens = guess_club_hub(store, steps)
@@ -941,7 +942,7 @@ def test_a_seated_guess_club_phone_shows_no_other_seats_moves(store):
             assert all(by == seat for by, _ in sent), (steps, seat, sent)
             made = kinds & {kind for _, kind in sent}
             assert made == (kinds if seat == maker else set()), (steps, seat, sent)
-            if seat != maker:
+            if seat != maker and steps != 1:
                 assert f"{maker} enters this on their own phone." in words_in(
                     guess_club.build(seat_ctx(message))), (steps, seat)
 
@@ -990,6 +991,39 @@ def test_a_seated_guess_club_phone_names_who_sees_a_shown_card(store):
     zh = [i18n.text("zh-CN", "guess_club.view.show_prompt", name="A", setter=flag) for flag in (False, True)]
     assert zh == ["你手里有相同的答案吗？亮给出题者 A 看：",
                   "A，你是出题者：你手里也有相同的答案吗？把它放进你要判定的牌里："]
+
+
+def host_heard(store, hub, lang: str) -> tuple[list[str], str]:
+    """What the host's table screen reads (`heard`) and every word it shows, in lang."""
+    host, got = shell(store), []
+    host.settings["lang"] = lang
+    key = hub.subscribe(got.append)
+    hub.unsubscribe(key)
+    body = host_body(host, hub, got[-1], key)
+    return heard(body), words_in(body)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_only_the_setters_phone_asks_whether_two_answers_of_a_hand_are_the_same(store, lang):
+    """Guess Club in table mode, hands being written: every phone showed "Two answers on one hand — the same? A
+    rules:" and, but on A's, "A enters this on their own phone." — a wait the table is not in (it waits for the
+    hands). The engine offers `hand_ruling` to the setter only, so only A's phone shows the question with its
+    fields and buttons; the host's and the referee's screens, which wait for the hands, show who still writes but
+    read it once (their "Nothing to do right now: waiting for …" says it)."""
+    t = functools.partial(i18n.text, lang)
+    for steps, writing in ((1, ["A", "B", "C"]), (2, ["B", "C"])):
+        hub, tokens = guess_club_hub(store, steps)
+        question = t("guess_club.view.hand_question", name="A")
+        for seat, token in tokens.items():
+            read_out, shown = said_twice(store, hub, token, phone_message(hub, token), lang)
+            assert (question in shown.splitlines()) == (seat == "A"), (steps, seat)
+            assert (t("guess_club.view.question_a") in shown.splitlines()) == (seat == "A"), (steps, seat)
+            assert t("app.private.own_phone", name="A") not in shown, (steps, seat)
+            still = t("guess_club.view.answers_waiting", names=writing)
+            assert still in shown.splitlines() and (read(still) in read_out) == (seat != "table"), (steps, seat)
+        read_out, shown = host_heard(store, hub, lang)
+        assert question not in shown and t("guess_club.view.answers_waiting", names=writing) in shown.splitlines()
+        assert read(t("guess_club.view.answers_waiting", names=writing)) not in read_out
 
 
 def test_a_seated_solar_storm_phone_offers_each_of_its_moves_with_one_control(store):

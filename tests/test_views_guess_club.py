@@ -540,10 +540,14 @@ def test_nothing_above_a_seated_phones_answer_fields_changes_when_another_hand_c
 
 def test_in_chinese_a_ruling_made_on_the_setters_phone_is_not_said_to_be_filled_in():
     """Bo's phone under the hand question read "由 Ann 判定：" then "Ann 在自己的手机上填写。" (fills in on their
-    own phone), words for a form, not a ruling; the line says Ann does it on their own phone, whatever the move."""
+    own phone), words for a form, not a ruling; the line says Ann does it on their own phone, whatever the move
+    (the hand question is now on Ann's phone only: the line is read where Bo waits for Ann's ruling on a card)."""
     from tests.card_view_helpers import Table as CardTable
-    table = CardTable("guess_club", PLAYERS, {"cards": 2})
+    table = CardTable("guess_club", PLAYERS, {"cards": 1})
     assert table.apply({"type": "topic", "by": "Ann", "text": "Fruit"})
+    for player, answer in zip(PLAYERS, ("apple", "pear", "plum")):
+        assert table.apply({"type": "answers", "by": player, "cards": [answer]})
+    assert table.apply({"type": "play", "by": "Bo", "card": 0})
     ctx = table.seated("Bo", {})
     ctx.lang = "zh-CN"
     shown = texts(view.build(ctx))

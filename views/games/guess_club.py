@@ -16,8 +16,9 @@ marker comes from the engine's prompt. While hands are written, the setter rules
 
 A screen shows a control only for a move it makes (`views.components.offers`: a player's where it acts as that
 player) and offers it to the context (`ctx.offer`), so a seated phone's moves panel never offers it again: the
-topic, the ruling on two answers of a hand, the ruling on a card read out (with its ticks) and the settlement only
-on the setter's phone (the others say the setter does it on their own phone); the answers on each player's own
+topic, the ruling on a card read out (with its ticks) and the settlement only on the setter's phone (the others say
+the setter does it on their own phone); the ruling on two answers of a hand only on the setter's phone (the others
+do not wait for it: nothing of it shows there); the answers on each player's own
 phone; "I have that answer too" (`show`, a card the matcher missed) on each player's own phone but the reader's —
 on the shared screen behind the cover, as "A has a match too" — so the setter's phone lists it among the
 proposals; the cards to read out and the numbers to predict on the turn player's (the other phones show the
@@ -232,8 +233,8 @@ def answers_panel(ctx: GameContext) -> ft.Control:
 
     # Who is done and who is writing are one control, last: a hand coming in adds a line to it, which above the
     # fields moved them and "Save" down by a line under a finger about to tap (28 px on a phone).
-    said = [ctx.t("guess_club.view.answers_done", names=done)] if done else []
-    said.append(ctx.t("guess_club.view.answers_waiting", names=waiting))
+    said = [ft.Text(ctx.t("guess_club.view.answers_done", names=done))] if done else []
+    said.append(ctx.read_once(ft.Text(ctx.t("guess_club.view.answers_waiting", names=waiting)), waiting=waiting))
     rows: list[ft.Control] = [heading(ctx.t("guess_club.view.answers_prompt", count=count))]
     offer_here(ctx, "answers")
     # The setter may still change the topic until a hand is in, but the table waits for the hands: the topic is
@@ -241,18 +242,21 @@ def answers_panel(ctx: GameContext) -> ft.Control:
     offer_here(ctx, "topic")
     if player in waiting:
         rows.append(private_entry(ctx, ctx.local.setdefault("answers", {}), player, prompts, submit))
-    rows.append(hand_question(ctx))
-    rows.append(ft.Column([ft.Text(line) for line in said], spacing=8))
+    rows += hand_question(ctx)
+    rows.append(ft.Column(said, spacing=8))
     return card(rows)
 
 
-def hand_question(ctx: GameContext) -> ft.Control:
-    """A player asks aloud whether two answers count as the same on one hand; the setter rules (on a screen that
-    acts as the setter; elsewhere only who rules)."""
+def hand_question(ctx: GameContext) -> list[ft.Control]:
+    """A player asks aloud whether two answers count as the same on one hand; the setter rules, on a screen that
+    acts as the setter (the setter's phone, the shared screen).
+    RULING (the question where it can be answered): the engine offers `hand_ruling` to the setter only, so no other
+    screen shows the question: on every phone it read "… the same? A rules:" and "A enters this on their own
+    phone." while the table waited for the hands, not for A."""
     setter = ctx.state["setter"]
-    question = ft.Text(ctx.t("guess_club.view.hand_question", name=setter), weight=ft.FontWeight.W_600)
     if not offer_here(ctx, "hand_ruling"):
-        return ft.Column(spacing=8, controls=[question, elsewhere(ctx, setter)])
+        return []
+    question = ft.Text(ctx.t("guess_club.view.hand_question", name=setter), weight=ft.FontWeight.W_600)
     draft = ctx.local.setdefault("hand_question", {"a": "", "b": ""})
 
     def rule(same: bool) -> None:
@@ -260,7 +264,7 @@ def hand_question(ctx: GameContext) -> ft.Control:
         if ctx.dispatch({"type": "hand_ruling", "by": setter, "a": draft["a"], "b": draft["b"], "same": same}):
             draft.update(a="", b="")
 
-    return ft.Column(spacing=8, controls=[
+    return [ft.Column(spacing=8, controls=[
         question,
         ft.Row(wrap=True, controls=[
             ft.TextField(label=ctx.t("guess_club.view.question_a"), value=draft["a"], width=200,
@@ -274,7 +278,7 @@ def hand_question(ctx: GameContext) -> ft.Control:
             ft.OutlinedButton(content=ctx.t("guess_club.view.rule_different_hand"), icon=ft.Icons.LINK_OFF,
                               on_click=lambda e: rule(False)),
         ]),
-    ])
+    ])]
 
 
 # ---------------------------------------------------------------------------------------------------------
