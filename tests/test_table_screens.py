@@ -993,6 +993,19 @@ def test_a_seated_guess_club_phone_names_who_sees_a_shown_card(store):
                   "A，你是出题者：你手里也有相同的答案吗？把它放进你要判定的牌里："]
 
 
+def guess_club_at(store, phase: str) -> tuple:
+    """A Guess Club table (`guess_club_hub`) in a phase of round 1: "topic" (A gives it), "turns" (B's turn),
+    "ruling" (A rules on B's card) or "settle" (C read out and played its last card; A checks the unplayed ones);
+    the hub, the seats' tokens and who the table waits for."""
+    steps = {"topic": (0, "A"), "turns": (4, "B"), "ruling": (5, "A"), "settle": (6, "A")}[phase]
+    hub, tokens = guess_club_hub(store, steps[0])
+    if phase == "settle":
+        hub.act(tokens["C"], {"type": "play", "card": 1})
+        hub.act(tokens["A"], {"type": "rule", "valid": True, "matches": []})
+    assert hub.engine.status(store.state(hub.sid))["turn"] == steps[1]
+    return hub, tokens, steps[1]
+
+
 def host_heard(store, hub, lang: str) -> tuple[list[str], str]:
     """What the host's table screen reads (`heard`) and every word it shows, in lang."""
     host, got = shell(store), []
@@ -1001,6 +1014,44 @@ def host_heard(store, hub, lang: str) -> tuple[list[str], str]:
     hub.unsubscribe(key)
     body = host_body(host, hub, got[-1], key)
     return heard(body), words_in(body)
+
+
+def guess_club_calls(lang: str, actor: str) -> set[str]:
+    """The lines of a Guess Club round that tell the player who acts what to do (addressed to them) in lang."""
+    t = functools.partial(i18n.text, lang)
+    return {t("guess_club.view.topic_prompt", name=actor, round=1), t("guess_club.view.turn_prompt", name=actor),
+            t("guess_club.view.settle_prompt", name=actor, cost=20),
+            t("guess_club.view.predict_now", name=actor, cost=10), t("guess_club.view.setter_decides", name=actor)}
+
+
+NOW = {"en": "Now: ", "zh-CN": "现在轮到："}  # the table's "whose turn" line, after the status line had said it
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("phase", ["topic", "turns", "ruling", "settle"])
+def test_a_guess_club_screen_that_waits_says_once_whom_it_waits_for(store, lang, phase):
+    """Guess Club in table mode: B's phone, waiting for A's topic, read "A's turn · Round 1 of 3 · …", "Nothing to
+    do right now: waiting for A.", then "Round 1: A, give the topic" (addressed to A on B's phone), then "Now: A"
+    in the table; the turn, the ruling and the settlement the same ("B: play a card…", "B may predict instead…",
+    "A (setter) decides…", "Round over. A, check the unplayed cards…"). A phone that is not the actor's, the
+    referee's and the host's screen now say once, plainly, whom the table waits for, and show no line addressed to
+    the actor; the actor's own phone tells the actor what to do; no screen has the "Now:" line."""
+    hub, tokens, actor = guess_club_at(store, phase)
+    t = functools.partial(i18n.text, lang)
+    calls = guess_club_calls(lang, actor)
+    waits = {read(t("table.nothing_to_do_wait", who=[actor])), read(t("app.private.own_phone", name=actor))}
+    for seat, token in tokens.items():
+        read_out, shown = said_twice(store, hub, token, phone_message(hub, token), lang)
+        assert not [line for line in read_out if NOW[lang] in line], (seat, phase)
+        if seat == actor:
+            assert calls & set(shown.splitlines()), (seat, phase)
+            continue
+        assert not calls & set(shown.splitlines()), (seat, phase)
+        assert len([line for line in read_out if line in waits]) == 1, (seat, phase, read_out)
+        assert t("app.private.own_phone", name=actor) in shown.splitlines(), (seat, phase)
+    read_out, shown = host_heard(store, hub, lang)
+    assert not calls & set(shown.splitlines()) and NOW[lang] not in shown, phase
+    assert len([line for line in read_out if line in waits]) == 1, (phase, read_out)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

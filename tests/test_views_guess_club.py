@@ -4,6 +4,7 @@ aliases."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -137,10 +138,36 @@ def test_table_shows_money_pot_board_counter_and_setter(table):
     shown = texts(table.build())
     assert "Ann (setter) · chips 150 · loans 0 · money 150" in shown
     assert "Bo · chips 150 · loans 0 · money 150" in shown
-    assert {"Pot 30", "Bonus board 30", "Matches 0", "Now: Ann"} <= set(shown)
+    assert {"Pot 30", "Bonus board 30", "Matches 0"} <= set(shown)
     assert sorted(number_buttons(table.build())) == list(range(14))
     assert all(b.disabled for b in number_buttons(table.build()).values())
 
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_shared_screen_tells_who_acts_what_to_do_and_says_whose_turn_once(table, lang):
+    """The one shared screen acts as everyone: each step's title speaks to the player who acts (the setter's
+    topic, the hand question while hands are written, the turn player's card or prediction, the setter's ruling and
+    settlement); the table under it read "Now: Ann" after the next-step line had named Ann, and no longer does."""
+    t = functools.partial(i18n.text, lang)
+    question = t("guess_club.view.hand_question", name="Ann")
+    steps = [(t("guess_club.view.topic_prompt", name="Ann", round=1), {"type": "topic", "text": "Fruit"}),
+             (question, {"type": "answers", "by": "Ann", "cards": ["apple", "kiwi"]}),
+             (question, {"type": "answers", "by": "Bo", "cards": ["Apple", "lime"]}),
+             (question, {"type": "answers", "by": "Cy", "cards": ["pear", "plum"]}),
+             (t("guess_club.view.predict_now", name="Bo", cost=10), {"type": "play", "by": "Bo", "card": 0}),
+             (t("guess_club.view.setter_decides", name="Ann"), {"type": "rule", "valid": True,
+                                                                  "matches": [["Ann", 0]]}),
+             (t("guess_club.view.turn_prompt", name="Cy"), {"type": "play", "by": "Cy", "card": 0}),
+             (None, {"type": "rule", "valid": False, "matches": []}), (None, {"type": "play", "by": "Ann", "card": 1}),
+             (None, {"type": "rule", "valid": False, "matches": []}),
+             (t("guess_club.view.settle_prompt", name="Ann", cost=20), None)]
+    for title, action in steps:
+        shown = [line.replace("\u00a0", " ") for line in texts(table.build(lang))]
+        assert title is None or title in shown, title
+        assert not [line for line in shown if line.startswith({"en": "Now: ", "zh-CN": "现在轮到："}[lang])]
+        if action is not None:
+            table.play({"by": "Ann", **action})
+    assert table.state["phase"] == "settle"
 
 def test_the_board_title_and_the_answer_sheet_title_keep_their_last_word_with_the_one_before(table):
     """The prediction board's title and the private answer sheet's title read as written, their short last word

@@ -417,8 +417,10 @@ def test_a_guess_club_round_played_from_phones(table_server, table_tabs):
         join(phone, sid, pin, seat)
         phone.tab.fill("Answer 1", HANDS[seat])  # its own hand open at once, no cover
         phone.tab.tap("Save my answers")
-    for phone in players.values():
-        phone.tab.see("B: play a card")
+    players["B"].tab.see("B: play a card")  # told on B's own phone; the others say plainly whom they wait for
+    for seat in ("A", "C"):
+        players[seat].tab.see("Nothing to do right now: waiting for B.")
+        assert "B: play a card" not in players[seat].screen_text(), seat
 
     for seat, phone in players.items():
         others = [HANDS[s] for s in SEATS if s != seat]

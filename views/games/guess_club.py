@@ -121,7 +121,9 @@ def card(controls: list[ft.Control], colour: str = ft.Colors.SURFACE_CONTAINER_H
 
 
 def table_panel(ctx: GameContext) -> ft.Control:
-    """Money per player, pot, bonus board, match counter, topic, whose turn, and the prediction board."""
+    """Money per player, pot, bonus board, match counter and the prediction board.
+    RULING (whose turn, said once): no "Now: A" line; the status line above the view (a phone's, the host's) or the
+    shared screen's next-step line names who acts, and a waiting phone's moves say it again as "waiting for A"."""
     state, book = ctx.state, ctx.state["ledger"]
     rows: list[ft.Control] = [heading(ctx.t("guess_club.view.table"))]
     for name in ctx.players:
@@ -135,17 +137,14 @@ def table_panel(ctx: GameContext) -> ft.Control:
                 weight=ft.FontWeight.BOLD),
         ft.Text(ctx.t("guess_club.view.matches", count=state["matches"]), size=20, weight=ft.FontWeight.BOLD),
     ]))
-    now = ctx.engine.status(state).get("turn")
-    if now:
-        rows.append(ft.Text(ctx.t("guess_club.view.now", name=now), size=18, color=ft.Colors.PRIMARY,
-                            weight=ft.FontWeight.W_600))
-    rows.append(keyed(prediction_board(ctx), "board"))  # whose turn comes and goes above it
+    rows.append(keyed(prediction_board(ctx), "board"))
     return card(rows)
 
 
 def prediction_board(ctx: GameContext) -> ft.Control:
     """Numbers 0..max with the markers on them; numbers the engine does not offer greyed; the active player taps
-    one to predict. The number of matches so far stands on an amber spot in the text colour even when it cannot
+    one to predict, told so only on a screen that offers it (elsewhere "B may predict instead" spoke to B on
+    another's phone). The number of matches so far stands on an amber spot in the text colour even when it cannot
     be tapped (greyed on amber it was the faintest number on the board, in the dark theme hardly seen); the other
     numbers that cannot be tapped read in the muted text colour, not Material's disabled grey (2.1:1 against the
     page in the light theme: the board is read all game long, not only tapped)."""
@@ -171,7 +170,7 @@ def prediction_board(ctx: GameContext) -> ft.Control:
                                       {"type": "predict", "by": turn, "number": n})),
                 *[ft.Text(name, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS) for name in on],
             ])))
-    title = (ctx.t("guess_club.view.predict_now", name=turn, cost=PREDICT) if turn
+    title = (ctx.t("guess_club.view.predict_now", name=turn, cost=PREDICT) if offered
              else ctx.t("guess_club.view.prediction_board"))
     return ft.Column(spacing=6, controls=[ft.Text(words.no_orphan(title), size=16, weight=ft.FontWeight.W_600),
                                           ft.Row(wrap=True, spacing=4, run_spacing=4, controls=spots)])
@@ -183,12 +182,16 @@ def prediction_board(ctx: GameContext) -> ft.Control:
 
 def topic_panel(ctx: GameContext) -> ft.Control:
     """The setter types a topic or draws one from the app's list, then sets it (on a screen that acts as the
-    setter; elsewhere only who gives it)."""
+    setter; elsewhere the round's topic as a title, and who gives it).
+    RULING (a wait said once, to the one waiting): a screen that does not set the topic says whom the table waits
+    for in one line (`elsewhere`), under a title that names no one ("Round 1: the topic", not read where the round
+    was); "Round 1: A, give the topic" spoke to A on B's phone, just after its "waiting for A"."""
     draft = ctx.local.setdefault("topic", {"text": ""})
-    setter = ctx.state["setter"]
-    title = heading(ctx.t("guess_club.view.topic_prompt", name=setter, round=ctx.state["round"]))
+    setter, number = ctx.state["setter"], ctx.state["round"]
     if not offer_here(ctx, "topic"):
+        title = ctx.read_once(heading(ctx.t("guess_club.view.topic_elsewhere", round=number)), number=number)
         return card([title, elsewhere(ctx, setter)])
+    title = heading(ctx.t("guess_club.view.topic_prompt", name=setter, round=number))
 
     def draw() -> None:
         """Put a random topic from the list in the field."""
@@ -320,7 +323,8 @@ def hidden_cards(ctx: GameContext, slot: dict, player: str, on_pick, pick_key: s
 
 
 def turn_panel(ctx: GameContext) -> ft.Control:
-    """The active player plays a card from their hidden hand (or predicts on the board above)."""
+    """The active player plays a card from their hidden hand (or predicts on the board below), told so on a screen
+    that acts as them; elsewhere only who plays (`elsewhere`, the cover of a seated phone)."""
     player = ctx.state["turn"]
     slot = scratch(ctx, "hand").setdefault("cover", {})
 
@@ -329,11 +333,9 @@ def turn_panel(ctx: GameContext) -> ft.Control:
         slot["phase"] = None
         ctx.dispatch({"type": "play", "by": player, "card": index})
 
-    offer_here(ctx, "play")
-    return card([
-        heading(ctx.t("guess_club.view.turn_prompt", name=player)),
-        hidden_cards(ctx, slot, player, play, "guess_club.view.play_card", "guess_club.view.hide_hand"),
-    ])
+    title = [heading(ctx.t("guess_club.view.turn_prompt", name=player))] if offer_here(ctx, "play") else []
+    return card([*title, hidden_cards(ctx, slot, player, play, "guess_club.view.play_card",
+                                      "guess_club.view.hide_hand")])
 
 
 def why_alike(ctx: GameContext, proposal: dict) -> str:
@@ -351,14 +353,15 @@ def why_alike(ctx: GameContext, proposal: dict) -> str:
 def ruling_panel(ctx: GameContext) -> ft.Control:
     """The card read out, the proposed matches with their reason (the matcher's and the cards players showed), a
     way for the players this screen acts as to show a card the matcher missed, and the setter's ruling (on a screen
-    that acts as the setter; elsewhere only the card and who decides)."""
+    that acts as the setter; elsewhere only the card and who decides, said once: `elsewhere`, not also "A (setter)
+    decides: …")."""
     state = ctx.state
     pending, setter = state["pending"], state["setter"]
-    said = [heading(ctx.t("guess_club.view.read_out", name=pending["player"], text=pending["text"])),
-            ft.Text(ctx.t("guess_club.view.setter_decides", name=setter))]
+    said = [heading(ctx.t("guess_club.view.read_out", name=pending["player"], text=pending["text"]))]
     shows = show_panel(ctx, offer_here(ctx, "show"))
     if not offer_here(ctx, "rule"):
         return card([*said, *shows, elsewhere(ctx, setter)])
+    said.append(ft.Text(ctx.t("guess_club.view.setter_decides", name=setter)))
     ticked = ruling_ticks(ctx)
 
     def tick(ref: list, on: bool) -> None:
@@ -476,7 +479,7 @@ def show(ctx: GameContext, player: str, index: int) -> None:
 
 def settle_panel(ctx: GameContext) -> ft.Control:
     """Every unplayed card shown; the setter ticks the ones that do not fit, then settles the round (on a screen
-    that acts as the setter; elsewhere the cards only, and who checks them)."""
+    that acts as the setter; elsewhere the cards only under a title that names no one, and who checks them)."""
     state, setter = ctx.state, ctx.state["setter"]
     slot = scratch(ctx, "settle")
     invalid = slot.setdefault("invalid", [])
@@ -490,7 +493,9 @@ def settle_panel(ctx: GameContext) -> ft.Control:
             invalid.remove(ref)
         ctx.refresh()
 
-    rows: list[ft.Control] = [heading(ctx.t("guess_club.view.settle_prompt", name=setter, cost=INVALID))]
+    title = (ctx.t("guess_club.view.settle_prompt", name=setter, cost=INVALID) if settling
+             else ctx.t("guess_club.view.settle_elsewhere"))
+    rows: list[ft.Control] = [heading(title)]
     for player in ctx.players:
         for i, c in enumerate(state["hands"][player]):
             if c["out"] is None and not settling:
