@@ -1,18 +1,18 @@
-"""Guess Club view: the table (chips and loans, pot, bonus board, match counter, prediction board, whose turn),
-the round's steps (topic, hidden answers, play or predict, the setter's ruling, the check of unplayed cards),
-the transfers of the last action in words, and the settlement of the round just ended.
+"""Guess Club view: the table (chips and loans, pot, bonus board, match counter, prediction board; whose turn is the
+frame's status line), the round's steps (topic, hidden answers, play or predict, the setter's ruling, the check of
+unplayed cards), the transfers of the last action in words, and the settlement of the round just ended.
 
-Hidden answers are typed behind the private-entry component; the active player's hand, and a card another player
-adds to a match, show only behind its cover ("pass the phone"); on a phone seated in table mode (`ctx.seat`) the
-seat's own answers and hand are open at once and another seat's are never shown, not even covered. The topic may be typed or drawn from
-`assets/guess_club/topics.json` in the session's language with the view's own random (the chosen text is sent in
+Hidden answers are typed behind the private-entry component; the active player's hand, and a card another player adds to
+a match, show only behind its cover ("pass the phone"); on a phone seated in table mode (`ctx.seat`) the seat's own
+answers and hand are open at once and another seat's are never shown, not even covered. The topic may be typed or drawn
+from `assets/guess_club/topics.json` in the session's language with the view's own random (the chosen text is sent in
 the `topic` action, so replay stays deterministic). Aliases the setter confirms come back from the engine as
-`alias_learned` events, which the session layer stores (this view writes nothing while drawing); when the setter
-sets a topic the engine would accept, stored aliases the session does not know yet are brought in first with the
-engine's `aliases` action, made by the setter (so earlier sessions' rulings count, replay stays exact, and a
-setter's own phone in table mode may send it; a refused topic left them in the log). Which numbers can still take a
-marker comes from the engine's prompt. While hands are written, the setter rules on two answers a player asks about
-(`hand_ruling`: the same, or different although they look alike).
+`alias_learned` events, which the session layer stores (this view writes nothing while drawing); when the setter sets a
+topic the engine would accept, stored aliases the session does not know yet are brought in first with the engine's
+`aliases` action, made by the setter (so earlier sessions' rulings count, replay stays exact, and a setter's own phone
+in table mode may send it; a refused topic left them in the log). Which numbers can still take a marker comes from the
+engine's prompt. While hands are written, the setter rules on two answers a player asks about (`hand_ruling`: the same,
+or different although they look alike).
 
 A screen shows a control only for a move it makes (`views.components.offers`: a player's where it acts as that
 player) and offers it to the context (`ctx.offer`), so a seated phone's moves panel never offers it again: the
