@@ -571,9 +571,11 @@ class Engine:
         "lost", "why": a message key, and its parameters}; None for a game that is not cooperative or not over."""
         return None
 
-    def outcome(self, state: dict, action: dict) -> tuple[str, dict]:
-        """An action just played in words for the one who played it ("Done: …"), with what it showed where the
-        state after it says (the dice the app rolled); by default as the log says it (`describe`)."""
+    def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
+        """An action of the log in words with what it showed (the dice the app rolled), for the log's row and the
+        "Done: …" of the one who played it; nth: which of its type it is in the log. `state` is the state after the
+        whole log: an engine whose words depend on what an action showed keeps that in its state by the action's
+        type and nth (no replay per row: the log is read on every tap); by default as `describe` says it."""
         return self.describe(action)
 
     def reveals(self, action: Any, before: dict | None = None) -> bool:

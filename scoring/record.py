@@ -203,18 +203,18 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def public_log(record: dict, newest: int | None = None) -> list[dict]:
+def public_log(record: dict, state: dict, newest: int | None = None) -> list[dict]:
     """The log as the public table may read it, oldest first (every action, or the newest `newest`): number,
-    time, who, and what it did as the engine's `describe` puts it (a message key and its parameters, which leave
-    out every secret), never the action itself. The parameters also say which of its type the action is
-    (`nth`: "round 3 entered")."""
+    time, who, and what it did as the engine's `logged` puts it from `state`, the state after the whole log (a
+    message key and its parameters, which leave out every secret; an app roll's dice), never the action itself.
+    The parameters also say which of its type the action is (`nth`: "round 3 entered")."""
     eng, actions = engine(record["game"]), record["actions"]
     first = 0 if newest is None else max(0, len(actions) - newest)
     seen = Counter(action.get("type") for action in actions[:first])
     entries = []
     for i, action in enumerate(actions[first:], first):
         seen[action.get("type")] += 1
-        key, params = eng.describe(action)
+        key, params = eng.logged(state, action, seen[action.get("type")])
         entries.append({"number": i + 1, "at": action.get("at", ""), "by": action.get("by", TABLE),
                         "what": [key, {**params, "nth": seen[action.get("type")]}]})
     return entries

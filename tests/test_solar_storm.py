@@ -15,7 +15,7 @@ from scoring import i18n
 from scoring.core import RuleError, engine
 from scoring.games.solar_storm import (CARDS, CORE, ROOM_IDS, ROOMS, adjacent, breach_discards, cards_total,
                                        deck_count, divert_payment, scavenge_picks, tokens_for)
-from scoring.record import new_record, play, replay
+from scoring.record import new_record, play, public_log, replay
 from tests.helpers import assert_marks_shown_only_where_visible
 
 ENG = engine("solar_storm")
@@ -612,19 +612,60 @@ def test_the_public_log_does_not_list_the_typed_hands_or_a_typed_draw():
     """Session 46's table-mode audit: the host's public screen read "Deal typed: hands A data, metal, …, B …"
     and a typed draw carried the two cards now in a hand. The log keeps the face-up cards and the damage, not
     the hands."""
-    from scoring.record import public_log
     from scoring.i18n import text
     record = new_record("solar_storm", ["A", "B"], options={"deal": "table"}, seed=1)
     state = replay(record)
     record, state = play(record, state, TYPED_SETUP)
     record, state = play(record, state, {"type": "end_actions", "by": "A"})
     record, state = play(record, state, {"type": "take", "by": "A", "source": "deck", "cards": ["data", "metal"]})
-    entries = public_log(record)
+    entries = public_log(record, state)
     setup, draw = entries[0]["what"], entries[-1]["what"]
     assert "hands" not in setup[1] and "cards" not in draw[1]
     for lang in ("en", "zh-CN"):
         said = text(lang, setup[0], **setup[1])
         assert "{" not in said and text(lang, "solar_storm.card.universal") not in said
+
+
+def test_the_log_says_every_die_the_app_rolled(monkeypatch):
+    """The log read an app-dealt scavenge as "A scavenges" and the Hull Breach as "A draws the damage card", with no
+    die (nor typed ones: "Hull Breach: A rolls"): a dispute about a roll could not read it. Each row says its die,
+    read from the state after the whole log (no replay); a typed roll as typed."""
+    record = new_record("solar_storm", ["A", "B"], seed=7)
+    state = replay(record)
+    record, state = play(record, state, {"type": "scavenge", "by": "A"})
+    scavenged = state["roll"]
+    for _ in range(state["picks"]):
+        record, state = play(record, state, {"type": "take", "by": "A", "source": "deck"})
+    for action in ({"type": "end_actions", "by": "A"}, {"type": "take", "by": "A", "source": "deck"}):
+        record, state = play(record, state, action)
+    while state["phase"] == "discard":
+        record, state = play(record, state, {"type": "discard", "by": "A", "card": state["hands"]["A"][0]})
+    record, state = play(record, state, {"type": "damage", "by": "A"})
+    state["damage"]["deck"], state["phase"], state["turn"] = [], "damage", "B"  # every damage card drawn
+    record, state = play(record, state, {"type": "damage", "by": "B"})
+    with monkeypatch.context() as patch:
+        patch.setattr(type(ENG), "apply_in_place", lambda *args: pytest.fail("the log replayed an action"))
+        said = {entry["what"][0]: entry["what"][1] for entry in public_log(record, state)}
+    assert said["solar_storm.action.scavenge.roll"] == {"by": "A", "roll": scavenged, "nth": 1}
+    assert said["solar_storm.action.damage.card"] == {"by": "A", "nth": 1}
+    assert said["solar_storm.action.damage.breach"] == {"by": "B", "roll": state["roll"], "nth": 2}
+    assert [i18n.text(lang, "solar_storm.action.scavenge.roll", by="A", roll=4) for lang in ("en", "zh-CN")] == \
+        ["A scavenges and rolls 4", "A 搜刮，掷出 4"]
+    assert said_typed([{"type": "scavenge", "by": "A", "roll": 2}]) == ["A scavenges and rolls 2"]
+    breach = {"type": "damage", "by": "A", "roll": 5, "cards": ["data", "data", "metal"]}
+    assert said_typed([breach], {"phase": "damage"}) == ["Hull Breach: A rolls 5"]
+
+
+def said_typed(actions: list[dict], changed: dict | None = None) -> list[str]:
+    """The log's English rows, after the typed deal, of the actions played in a typed game (its state changed
+    first as given; a damage phase: with the damage deck emptied, the Hull Breach's)."""
+    record = {**new_record("solar_storm", ["A", "B"], options={"deal": "table"}, seed=1), "actions": [TYPED_SETUP]}
+    state = {**typed(), **(changed or {})}
+    if changed:
+        state["damage"]["deck"] = []
+    for action in actions:
+        record, state = play(record, state, action)
+    return [i18n.text("en", entry["what"][0], **entry["what"][1]) for entry in public_log(record, state)][1:]
 
 
 def test_with_private_hands_at_the_table_the_deck_counts_tell_no_seat_what_another_holds():

@@ -12,7 +12,7 @@ from scoring.core import engine
 from scoring import i18n
 from scoring.games.splitter import (ROUNDS, SHEETS, format_sheet, groups, marked, open_places, pair, parse_sheet,
                                     sheet_score)
-from scoring.record import new_record, play, replay, undo
+from scoring.record import new_record, play, public_log, replay, undo
 from tests.helpers import assert_call_refused, assert_refused, cli_score, play_all
 
 ENG = engine("splitter")
@@ -263,6 +263,24 @@ def test_a_whole_game_fills_the_sheets_and_scores_like_its_text(seed):
         assert not open_places(state, player.name)
         assert parse_sheet(format_sheet(grid), sheet) == grid
         assert player.total == sum(line.points for line in sheet_score(sheet, grid))
+
+
+def test_the_log_says_the_dice_of_every_app_roll_without_replaying(monkeypatch):
+    """The log read an app roll as "The app rolled the dice": a dispute about a roll could not read its dice. Each
+    app roll's row says them, rounds later too, read from the state after the whole log (`Engine.logged`: the
+    state keeps what the app rolled, no replay per row); a table roll reads as typed."""
+    record = new_record("splitter", ["A"], seed=3)
+    state = replay(record)
+    for kind, fields in (("roll", {}), ("set_roll", {"dice": [2, 4]}), ("roll", {})):
+        record, state = play(record, state, {"type": kind, "by": "A", **fields})
+        record, state = play(record, state, {"type": "write", "by": "A", **ENG.offer(state, "write", "A")[0]})
+    first, _, third = state["rolls"]
+    monkeypatch.setattr(type(ENG), "apply_in_place", lambda *args: pytest.fail("the log replayed an action"))
+    said = [entry["what"] for entry in public_log(record, state) if entry["what"][0] != "splitter.action.write"]
+    assert said == [["splitter.action.rolled", {"by": "A", "dice": first, "nth": 1}],
+                    ["splitter.action.set_roll", {"by": "A", "dice": [2, 4], "nth": 1}],
+                    ["splitter.action.rolled", {"by": "A", "dice": third, "nth": 2}]]
+    assert public_log(record, state, 2)[0]["what"] == said[-1]  # the newest rows only: the same words
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -547,6 +547,28 @@ def test_the_apps_roll_says_its_dice_when_done(app):
     assert app.page.dialogs[-1].content.value.replace("\u00a0", " ") == f"已完成：应用掷出了 {first} 和 {second}"
 
 
+def log_rows(app, sid) -> list[str]:
+    """The session screen's log rows as read (no-break spaces as spaces), newest first."""
+    _, body, _ = session.build(app, sid, read_only=False)
+    return [c.value.replace("\u00a0", " ") for c in walk(body)
+            if isinstance(c, ft.Text) and str(c.key or "").startswith("log-")]
+
+
+@pytest.mark.parametrize("game, action, en, zh", [
+    ("splitter", {"type": "roll", "by": "A"}, "The app rolled {0} and {1}", "应用掷出了 {0} 和 {1}"),
+    ("solar_storm", {"type": "scavenge", "by": "A"}, "A scavenges and rolls {0}", "A 搜刮，掷出 {0}")])
+def test_the_log_says_the_dice_the_app_rolled(app, game, action, en, zh):
+    """The log read an app roll as "The app rolled the dice" (Solar Storm: "A scavenges"), where the notice
+    said the dice: a dispute at the table reads the log, so its row says them too, in both languages."""
+    sid = app.store.create(new_record(game, ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+    app.store.play(sid, action, "2025-01-01T20:01:00+00:00")
+    rolled = app.store.state(sid)["roll"]
+    dice = [str(d) for d in (rolled if isinstance(rolled, list) else [rolled])]
+    assert log_rows(app, sid)[0].endswith(" · " + en.format(*dice))
+    app.set_setting("lang", "zh-CN")
+    assert log_rows(app, sid)[0].endswith(" · " + zh.format(*dice))
+
+
 def test_undo_of_a_revealing_action_asks_the_table(app, monkeypatch):
     sid = play_session(app.store, [{"A": 1, "B": 2}])
     engine = session.engine("score_pad")

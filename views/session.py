@@ -263,7 +263,8 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
         main.append(game_body(app, sid, record, state, eng, pinned))
     side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, app.lang, board, folds, limit=SHOWN)]
     more = show_all(app, app.local(f"session:{sid}"))
-    side += [log_panel(app.lang, public_log(record, SHOWN if more else None), len(record["actions"]), folds, more),
+    log = public_log(record, state, SHOWN if more else None)
+    side += [log_panel(app.lang, log, len(record["actions"]), folds, more),
              file_actions(app, sid, read_only, state)]
     return title, two_columns(main, side), "/"
 

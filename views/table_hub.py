@@ -373,7 +373,7 @@ class TableHub:
         if seat is None:
             log_key = ("log", None if sub.whole_log else SHOWN)
             if log_key not in cache:
-                cache[log_key] = public_log(self.store.record(self.sid), log_key[1])
+                cache[log_key] = public_log(self.store.record(self.sid), state, log_key[1])
             message.update(pin=self.pin, log=cache[log_key], seats=self.seats())
         if notice:
             message["notice"] = notice

@@ -83,7 +83,9 @@ Rulings [ruling], where the original gives no number or is silent (options in br
   (`room`), as the offered choices do, so the log reads "A takes the face-up energy", "A diverts the power of Mess
   Hall" (it read "takes face-up card 2", "diverts power"); a card no longer in that place
   (`solar_storm.face_up_other`) or another room than the player's (`solar_storm.divert_here`) is refused. Both are
-  optional: a log written before reads as it did.
+  optional: a log written before reads as it did. Every die is said: "A scavenges and rolls 4", "Hull Breach: A
+  rolls 5" (the app's die is in no action: the state keeps each in `rolled`, which `logged` reads; an app-dealt
+  Hull Breach read "A draws the damage card").
 
 Scoreboard of a cooperative game (fitted to `make_scoreboard`): every player gets the same breakdown — one point
 per room diverted and one for the launch (total 9 for a win); the breakdown holds points only. The outcome (won,
@@ -117,6 +119,8 @@ RESOURCES = ("data", "metal", "nanobots", "energy")
 UNIVERSAL = "universal"
 CARDS = RESOURCES + (UNIVERSAL,)
 PER_RESOURCE = 15
+OPTIONAL_WORDS = {"divert": "room", "scavenge": "roll"}  # the log's wording once the field is given
+ROLLED_WORDS = {"scavenge": "roll", "damage": "breach"}  # the log's wording of an action that rolled the die
 DIFFICULTY = {"easy": 8, "normal": 6, "hard": 4, "expert": 2, "impossible": 0}
 ACTIONS_PER_TURN = 3
 TOKEN_EVERY = 3
@@ -368,7 +372,7 @@ class SolarStorm(Engine):
             cube_supply=0, protection=[], where={p: opts["start_room"] for p in players},
             hands={p: [] for p in players}, tokens={p: 0 for p in players},
             known={"resources": 0, "damage": 0}, peek=None, dice=0, roll=None, roll_for=None, last_damage=None,
-            turn=None, turns=0, actions=0, picks=0, result=None,
+            rolled={"scavenge": [], "damage": []}, turn=None, turns=0, actions=0, picks=0, result=None,
         )
         full = full_deck(opts["difficulty"])
         if opts["deal"] == "table":
@@ -445,7 +449,8 @@ class SolarStorm(Engine):
 
     def roll(self, state: dict, action: dict, purpose: str) -> int:
         """The die: typed in table mode (1–6), from the seed in app mode; kept with what it was rolled for
-        (`roll_for`: "scavenge" or "breach"), so the last roll is shown with what it decided."""
+        (`roll_for`: "scavenge" or "breach"), so the last roll is shown with what it decided, and in `rolled` by
+        the action's type, in log order, so the log says every die (`logged`)."""
         self.no_typing(state, action, "roll")
         if self.typed(state):
             value = action.get("roll")
@@ -455,6 +460,7 @@ class SolarStorm(Engine):
             value = rng(state["seed"], "die", state["dice"]).randint(1, 6)
         state["dice"] += 1
         state["roll"], state["roll_for"] = value, purpose
+        state["rolled"][action["type"]].append(value)
         return value
 
     def draw_typed(self, state: dict, cards, count: int) -> list[str]:
@@ -752,6 +758,7 @@ class SolarStorm(Engine):
             rooms = self.typed_damage(state, action.get("rooms")) if self.typed(state) else deck.pop(0)
             state["known"]["damage"] = max(0, state["known"]["damage"] - 1)
             state["roll"] = None
+            state["rolled"]["damage"].append(None)
             self.resolve_damage(state, rooms)
         else:
             if action.get("rooms") is not None:
@@ -1118,20 +1125,33 @@ class SolarStorm(Engine):
             elif name in ("space", "slot") and isinstance(value, int):
                 value += 1
             shown[name] = value
-        if action.get("type") in ("mess_hall", "take", "damage") or (action.get("type") == "divert" and "room" in shown):
+        kind = action.get("type")
+        if kind in ("mess_hall", "take", "damage") or OPTIONAL_WORDS.get(kind) in shown:
             key = f"{key}.{self.describe_variant(action)}"
         return key, shown
 
     def describe_variant(self, action: dict) -> str:
-        """Which wording an action with optional parts takes (a swap or a gift; face-up or deck; breach)."""
+        """Which wording an action with optional parts takes (a swap or a gift; face-up or deck; a divert's room, a
+        scavenge's typed roll; breach)."""
         kind = action["type"]
+        if kind in OPTIONAL_WORDS:
+            return OPTIONAL_WORDS[kind]
         if kind == "mess_hall":
             return "swap" if action.get("give") and action.get("take") else ("give" if action.get("give") else "take")
         if kind == "take":
             return ("face_up_card" if action.get("card") else "face_up") if action.get("source") == "face_up" else "deck"
-        if kind == "divert":
-            return "room"
         return "breach" if action.get("roll") is not None else "card"
+
+    def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
+        """A scavenge or damage action of the log with the die it rolled, the nth of its type's as kept in `rolled`
+        (an app-dealt die is in no action: its row read "A scavenges", and the Hull Breach "A draws the damage
+        card"); any other action as `describe` says it."""
+        key, params = self.describe(action)
+        kept = state["rolled"].get(action.get("type"), [])
+        roll = kept[nth - 1] if 0 < nth <= len(kept) else None
+        if roll is None:
+            return key, params
+        return f"solar_storm.action.{action['type']}.{ROLLED_WORDS[action['type']]}", {**params, "roll": roll}
 
     def status(self, state: dict) -> dict:
         """Header: the round (every player's turn, from the first player's, is one), the phase, whose turn."""

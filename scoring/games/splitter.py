@@ -46,6 +46,9 @@ Corrections [ruling]:
   empty, the two numbers in either order). All are judged together; one refused write refuses the correction,
   and the refusal (`splitter.correct_refused`) names that player and the round, with the write's own reason.
 - The round's dice stay as rolled: an app roll cannot be wrong, and a table roll typed wrong is undone back to.
+
+The log [ruling]: an app roll's row says its dice ("The app rolled 3 and 5", as its "Done: …" does), read from the
+state's `app_rolls` (`logged`); a table roll says the dice typed.
 - Later rounds stay as written: a new pair may not use a cell a later round wrote (`splitter.cell_taken`), and
   nothing later moves. Scores follow the sheets. Like every move, a correction is refused once the game is over.
 """
@@ -199,12 +202,14 @@ class Splitter(Engine):
         options=(Option("sheet", "A", CHOICE, choices=("A", "B")),),
     )
     def setup(self, state: dict) -> None:
-        """Blank sheets; round 1 waits for its roll."""
+        """Blank sheets; round 1 waits for its roll; `app_rolls`: the dice of every app roll in log order (the log
+        says them)."""
         state["sheets"] = {p: blank_sheet() for p in state["players"]}
         state["entered"] = []
         state["round"] = 1
         state["roll"] = None
         state["rolls"] = []
+        state["app_rolls"] = []
         state["written"] = []
         state["placed"] = [{}]
         state["phase"] = "roll"
@@ -220,6 +225,7 @@ class Splitter(Engine):
         self._check_roll_open(state)
         dice = rng(state["seed"], "roll", state["round"])
         state["roll"] = [dice.randint(1, 6), dice.randint(1, 6)]
+        state["app_rolls"].append(state["roll"])
         state["phase"] = "write"
 
     @move("set_roll", fields=("dice",))
@@ -375,12 +381,13 @@ class Splitter(Engine):
         """How many rounds are finished (rolled, by the app or the table, and written by every player)."""
         return len(state["rolls"])
 
-    def outcome(self, state: dict, action: dict) -> tuple[str, dict]:
-        """The app's roll just made, with its dice ("The app rolled 3 and 5": the log's words, "rolled the dice",
-        never said which); any other action as the log says it."""
-        if action.get("type") == "roll" and state["roll"] is not None:
-            return "splitter.action.rolled", {"dice": state["roll"]}
-        return super().outcome(state, action)
+    def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
+        """The nth app roll of the log with its dice, as kept in `app_rolls` ("The app rolled 3 and 5": "rolled the
+        dice" never said which, and a dispute about a roll needs them); any other action as `describe` says it."""
+        key, params = self.describe(action)
+        if action.get("type") == "roll" and 0 < nth <= len(state["app_rolls"]):
+            return "splitter.action.rolled", {**params, "dice": state["app_rolls"][nth - 1]}
+        return key, params
 
     def status(self, state: dict) -> dict:
         """Header: round of 22, waiting for the roll (and who rolls) or for the players to write; once over, the

@@ -2,7 +2,8 @@
 referee reads in a dispute.
 
 Builders: `describe(lang, engine, action, nth) -> str` (an action in words, via `engine.describe` and the tables;
-`named` also names the player when the words do not, for undo and redo; `done` says what it showed, for "Done: …");
+`named` also names the player when the words do not, for undo and redo; `done` says what it showed, for "Done: …",
+as the log's row does: `engine.logged`);
 `log_panel(lang, entries, count, folds, on_show_all=None) -> ft.Control` (newest first, numbered in play order)
 shows the entries of `scoring.record.public_log` — the whole log, or its newest `SHOWN` entries with a "show all"
 button that calls on_show_all (the screen then passes every entry), so a long log costs a tap no more than a
@@ -44,9 +45,9 @@ def describe(lang: str, engine: Any, action: dict, nth: int) -> str:
 
 
 def done(lang: str, engine: Any, state: dict, action: dict, nth: int) -> str:
-    """An action just played in words for the one who played it, with what it showed (`Engine.outcome`, read from
-    state, the state after it: "The app rolled 3 and 5")."""
-    key, params = engine.outcome(state, action)
+    """An action just played in words for the one who played it, with what it showed (`Engine.logged`, read from
+    state, the state after it: "The app rolled 3 and 5"), as its log row says it."""
+    key, params = engine.logged(state, action, nth)
     return words.say(lang, key, **params, nth=nth)
 
 
