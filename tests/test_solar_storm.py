@@ -67,6 +67,20 @@ def test_die_tables():
     assert [tokens_for(n) for n in range(7)] == [0, 0, 0, 1, 1, 1, 2]
 
 
+def test_the_view_says_what_the_last_roll_decided():
+    """A view read the last roll's cards with the engine's own functions (views hold no rules): the engine's view
+    says them (`roll_cards`: taken when scavenging, discarded by the Hull Breach)."""
+    def last_roll(state: dict) -> list:
+        """The last roll as the public table's view says it."""
+        return [ENG.player_view(state, None)[k] for k in ("roll", "roll_for", "roll_cards")]
+
+    assert last_roll(act(typed(), "scavenge", roll=6)) == [6, "scavenge", 2]
+    assert last_roll(act(typed(), "scavenge", roll=2)) == [2, "scavenge", 0]
+    state = typed()
+    state["damage"]["deck"], state["phase"] = [], "damage"
+    assert last_roll(act(state, "damage", roll=3, cards=["data", "metal"])) == [3, "breach", 2]
+
+
 def test_grid_adjacency():
     layout = ["r0", "r1", "r2", "r3", CORE, "r5", "r6", "r7", "r8"]
     assert adjacent(layout, CORE) == ["r1", "r3", "r5", "r7"]

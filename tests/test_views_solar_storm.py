@@ -358,6 +358,15 @@ def test_the_last_roll_says_what_it_decided():
     assert "上次掷骰：5（船体破裂）→ 弃掉 3 张资源卡" in in_chinese(table)
 
 
+def test_the_last_roll_line_reads_what_the_engine_says_it_decided():
+    """The view worked out the roll's cards with the engine's functions (views hold no rules): it reads them from the
+    engine's view (`roll_cards`), so what the engine says is what the line says."""
+    table = typed_game()
+    assert table.apply({"type": "scavenge", "by": "Ann", "roll": 6})
+    table.state["roll_cards"] = 1  # whatever the engine says the roll decided
+    assert "Last roll: 6 (scavenging) → 1 card" in shown(build(table))
+
+
 @pytest.mark.parametrize("key, count, one, two", [
     ("solar_storm.view.hint.scavenge", "picks", "Scavenging: take 1 more card.", "Scavenging: take 2 more cards."),
     ("solar_storm.view.damage_next", "rooms", "The next damage card hits 1 room.",

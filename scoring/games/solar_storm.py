@@ -371,7 +371,8 @@ class SolarStorm(Engine):
             rooms={r: {"cubes": [True] * 3, "diverted": False} for r in ROOM_IDS},
             cube_supply=0, protection=[], where={p: opts["start_room"] for p in players},
             hands={p: [] for p in players}, tokens={p: 0 for p in players},
-            known={"resources": 0, "damage": 0}, peek=None, dice=0, roll=None, roll_for=None, last_damage=None,
+            known={"resources": 0, "damage": 0}, peek=None, dice=0, roll=None, roll_for=None, roll_cards=None,
+            last_damage=None,
             rolled={"scavenge": [], "damage": []}, turn=None, turns=0, actions=0, picks=0, result=None,
         )
         full = full_deck(opts["difficulty"])
@@ -448,9 +449,10 @@ class SolarStorm(Engine):
                     raise RuleError("solar_storm.dealt_by_app", field=name)
 
     def roll(self, state: dict, action: dict, purpose: str) -> int:
-        """The die: typed in table mode (1–6), from the seed in app mode; kept with what it was rolled for
-        (`roll_for`: "scavenge" or "breach"), so the last roll is shown with what it decided, and in `rolled` by
-        the action's type, in log order, so the log says every die (`logged`)."""
+        """The die: typed in table mode (1–6), from the seed in app mode; returns the cards it decides (taken when
+        scavenging, discarded by the Hull Breach). Kept with what it was rolled for (`roll_for`: "scavenge" or
+        "breach") and those cards (`roll_cards`), so a view shows the last roll with what it decided as the state
+        says it, and in `rolled` by the action's type, in log order, so the log says every die (`logged`)."""
         self.no_typing(state, action, "roll")
         if self.typed(state):
             value = action.get("roll")
@@ -459,9 +461,10 @@ class SolarStorm(Engine):
         else:
             value = rng(state["seed"], "die", state["dice"]).randint(1, 6)
         state["dice"] += 1
-        state["roll"], state["roll_for"] = value, purpose
+        cards = scavenge_picks(value) if purpose == "scavenge" else breach_discards(value)
+        state.update(roll=value, roll_for=purpose, roll_cards=cards)
         state["rolled"][action["type"]].append(value)
-        return value
+        return cards
 
     def draw_typed(self, state: dict, cards, count: int) -> list[str]:
         """Table mode: exactly `count` typed cards, each still in the deck; they leave the deck."""
@@ -589,7 +592,7 @@ class SolarStorm(Engine):
     def scavenge(self, state: dict, action: dict) -> None:
         """Roll the die: 1–2 nothing, 3–5 one card, 6 two cards (taken one by one)."""
         self.spend(state, action)
-        picks = scavenge_picks(self.roll(state, action, "scavenge"))
+        picks = self.roll(state, action, "scavenge")
         if picks:
             state.update(picks=picks, phase="scavenge")
 
@@ -763,7 +766,7 @@ class SolarStorm(Engine):
         else:
             if action.get("rooms") is not None:
                 raise RuleError("solar_storm.breach_no_rooms")
-            count = breach_discards(self.roll(state, action, "breach"))
+            count = self.roll(state, action, "breach")
             state["last_damage"] = None
             state["resources"]["discard"] += self.draw(state, action, count)
         if not state["over"]:

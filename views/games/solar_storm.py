@@ -38,7 +38,7 @@ import flet as ft
 
 from scoring.core import RuleError
 from scoring.games.solar_storm import (CARDS, CORE, FACE_UP, ROOM_IDS, ROOMS, SETUP_DAMAGE, SETUP_DAMAGE_SIZE,
-                                       breach_discards, deck_count, grid_layout, scavenge_picks)
+                                       deck_count, grid_layout)
 from views import words
 from views.components.cards import card_buttons, pile
 from views.components.offers import offer_here
@@ -134,7 +134,7 @@ def turn_panel(ctx: GameContext, view: dict) -> ft.Control:
                                    tokens=view["tokens"][view["turn"]]), size=18, weight=ft.FontWeight.BOLD))
     lines.append(ft.Text(ctx.t(f"solar_storm.view.hint.{view['phase']}", picks=view["picks"]), size=15))
     if view["roll"] is not None:
-        lines.append(ft.Text(roll_line(ctx, view["roll"], view["roll_for"]), size=15))
+        lines.append(ft.Text(roll_line(ctx, view), size=15))
     if view["last_damage"]:
         lines.append(ft.Text(ctx.t("solar_storm.view.last_damage",
                                    rooms=[room_name(ctx, r) for r in view["last_damage"]]), size=15))
@@ -142,12 +142,12 @@ def turn_panel(ctx: GameContext, view: dict) -> ft.Control:
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(spacing=4, controls=lines))
 
 
-def roll_line(ctx: GameContext, roll: int, purpose: str) -> str:
-    """The last roll and what it decided: the cards a scavenge gives, or the resource cards the Hull Breach
-    discards ("Last roll: 4" alone did not say)."""
-    if purpose == "breach":
-        return ctx.t("solar_storm.view.roll.breach", roll=roll, cards=breach_discards(roll))
-    cards = scavenge_picks(roll)
+def roll_line(ctx: GameContext, view: dict) -> str:
+    """The last roll and what it decided as the engine's view says it (`roll_for`, `roll_cards`): the cards a
+    scavenge gives, or the resource cards the Hull Breach discards ("Last roll: 4" alone did not say)."""
+    roll, cards = view["roll"], view["roll_cards"]
+    if view["roll_for"] == "breach":
+        return ctx.t("solar_storm.view.roll.breach", roll=roll, cards=cards)
     return ctx.t("solar_storm.view.roll.scavenge" if cards else "solar_storm.view.roll.scavenge_none", roll=roll,
                  cards=cards)
 
