@@ -13,7 +13,7 @@ from scoring.core import RuleError, engine
 from scoring.games import knit_wit
 from scoring.i18n import table, text
 from scoring.mechanics import timer
-from scoring.record import new_record, play, replay, undo
+from scoring.record import new_record, play, public_log, replay, undo
 from tests.helpers import assert_call_refused, cli_score, placeholders, plain_keys
 
 ENG = engine("knit_wit")
@@ -232,6 +232,12 @@ def test_tags_drawn_from_the_deck_without_replacement(deck, lang):
     assert not ENG.reveals({"type": "loop", "by": "A", "tag": "红", "encloses": []})
     t2 = Table(["A", "B"], tags=deck)
     t2.refuse("knit_wit.tag_from_deck", "loop", t2.state["turn"], tag="红", encloses=[])
+    loops = [e["what"] for e in public_log(t.record, t.state) if e["what"][0].startswith("knit_wit.action.loop")]
+    assert loops == [["knit_wit.action.loop_drew", {"by": loop["by"], "tag": loop["tag"], "encloses": loop["encloses"],
+                                                    "nth": loop["id"]}]
+                     for loop in t.state["loops"]]  # the log says each tag the app drew (it read "drew a tag")
+    assert text(lang, "knit_wit.action.loop_drew", by="A", tag="X") == {
+        "en": "A placed a loop and drew the tag “X”", "zh-CN": "A 放了一个线圈，并从标签堆里抽到“X”"}[lang]
 
 
 def test_a_deck_too_short_is_refused_at_setup(monkeypatch):

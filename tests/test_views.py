@@ -569,6 +569,16 @@ def test_the_log_says_the_dice_the_app_rolled(app, game, action, en, zh):
     assert log_rows(app, sid)[0].endswith(" · " + zh.format(*dice))
 
 
+def test_the_log_says_the_tag_the_app_drew(app):
+    """Knit Wit's deck: the log read "A placed a loop and drew a tag from the deck", never which tag."""
+    sid = app.store.create(new_record("knit_wit", ["A", "B"], {"tags": "deck_en"}, now="2025-01-01T20:00:00+00:00"))
+    app.store.play(sid, {"type": "loop", "by": app.store.state(sid)["turn"], "tag": None, "encloses": []})
+    loop = app.store.state(sid)["loops"][0]
+    assert log_rows(app, sid)[0].endswith(f"{loop['by']} placed a loop and drew the tag “{loop['tag']}”")
+    app.set_setting("lang", "zh-CN")
+    assert log_rows(app, sid)[0].endswith(f"{loop['by']} 放了一个线圈，并从标签堆里抽到“{loop['tag']}”")
+
+
 def test_undo_of_a_revealing_action_asks_the_table(app, monkeypatch):
     sid = play_session(app.store, [{"A": 1, "B": 2}])
     engine = session.engine("score_pad")

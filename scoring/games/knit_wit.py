@@ -44,6 +44,7 @@ Rulings:
   loops crossing twice made two regions (the view warns and asks); that confirmation stays in the log.
 - Tags: typed by the table (option `tags` = "table", default; a non-empty text of at most 40 characters), or
   drawn from the app's own deck without replacement, by the session seed and the number of tags drawn so far.
+  The log says the tag drawn ("A placed a loop and drew the tag “red”": `logged`, from the state's loops).
   The drawn text is kept in the state, so a replay is exact.
 - Answers: at most 80 characters; surrounding spaces dropped; an answer that normalises to nothing (only
   punctuation) counts as blank. A player may change their answers until their sheet locks. An answer the
@@ -675,6 +676,14 @@ class KnitWit(Engine):
         if kind == "dup_ruling":
             a, b = action.get("a") or [None, None], action.get("b") or [None, None]
             return key, {"a": a[0], "b": b[0], "spool": a[1], "same": action.get("same")}
+        return key, params
+
+    def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
+        """A loop whose tag the app drew with that tag, the nth loop's as the state keeps it (the log read "drew a tag
+        from the deck", never which); any other action as `describe` says it."""
+        key, params = self.describe(action)
+        if key == "knit_wit.action.loop_drawn" and 0 < nth <= len(state["loops"]):
+            return "knit_wit.action.loop_drew", {**params, "tag": state["loops"][nth - 1]["tag"]}
         return key, params
 
     def scoreboard(self, state: dict):
