@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from scoring import i18n
 from scoring.core import RuleError, engine
-from scoring.games.solar_storm import (CARDS, CORE, ROOM_IDS, ROOMS, adjacent, breach_discards, cards_total,
-                                       deck_count, divert_payment, scavenge_picks, tokens_for)
+from scoring.games.solar_storm import (CARDS, CORE, ROOM_IDS, ROOMS, SETUP_DAMAGE, adjacent, breach_discards,
+                                       cards_total, deck_count, divert_payment, room_word, scavenge_picks, tokens_for)
 from scoring.record import new_record, play, public_log, replay
 from tests.helpers import assert_marks_shown_only_where_visible
 
@@ -661,22 +661,27 @@ def test_the_log_says_every_die_the_app_rolled(monkeypatch):
         patch.setattr(type(ENG), "apply_in_place", lambda *args: pytest.fail("the log replayed an action"))
         said = {entry["what"][0]: entry["what"][1] for entry in public_log(record, state)}
     assert said["solar_storm.action.scavenge.roll"] == {"by": "A", "roll": scavenged, "nth": 1}
-    assert said["solar_storm.action.damage.card"] == {"by": "A", "nth": 1}
+    hit = [room_word(room) for room in state["damage"]["discard"][SETUP_DAMAGE]]  # the first card after the setup's
+    assert said["solar_storm.action.damage.rooms"] == {"by": "A", "rooms": hit, "nth": 1}
     assert said["solar_storm.action.damage.breach"] == {"by": "B", "roll": state["roll"], "nth": 2}
     assert [i18n.text(lang, "solar_storm.action.scavenge.roll", by="A", roll=4) for lang in ("en", "zh-CN")] == \
         ["A scavenges and rolls 4", "A 搜刮，掷出 4"]
+    assert i18n.text("zh-CN", "solar_storm.action.damage.breach", by="A", roll=5) == "船体破裂：A 掷出 5"
+    assert i18n.text("zh-CN", "solar_storm.action.damage.rooms", by="A", rooms=hit[:1]) == \
+        f"A 抽出损坏牌：{i18n.text('zh-CN', hit[0])}"
     assert said_typed([{"type": "scavenge", "by": "A", "roll": 2}]) == ["A scavenges and rolls 2"]
+    card = {"type": "damage", "by": "A", "rooms": ["bridge", "armoury"]}
+    assert said_typed([card], {"phase": "damage", "damage": {**typed()["damage"], "deck": [2]}}) == \
+        ["A draws the damage card: Bridge and Armoury"]
     breach = {"type": "damage", "by": "A", "roll": 5, "cards": ["data", "data", "metal"]}
     assert said_typed([breach], {"phase": "damage"}) == ["Hull Breach: A rolls 5"]
 
 
 def said_typed(actions: list[dict], changed: dict | None = None) -> list[str]:
     """The log's English rows, after the typed deal, of the actions played in a typed game (its state changed
-    first as given; a damage phase: with the damage deck emptied, the Hull Breach's)."""
+    first as given; its damage deck empty unless given: a damage action is then the Hull Breach)."""
     record = {**new_record("solar_storm", ["A", "B"], options={"deal": "table"}, seed=1), "actions": [TYPED_SETUP]}
-    state = {**typed(), **(changed or {})}
-    if changed:
-        state["damage"]["deck"] = []
+    state = {**typed(), "damage": {**typed()["damage"], "deck": []}, **(changed or {})}
     for action in actions:
         record, state = play(record, state, action)
     return [i18n.text("en", entry["what"][0], **entry["what"][1]) for entry in public_log(record, state)][1:]

@@ -83,9 +83,10 @@ Rulings [ruling], where the original gives no number or is silent (options in br
   (`room`), as the offered choices do, so the log reads "A takes the face-up energy", "A diverts the power of Mess
   Hall" (it read "takes face-up card 2", "diverts power"); a card no longer in that place
   (`solar_storm.face_up_other`) or another room than the player's (`solar_storm.divert_here`) is refused. Both are
-  optional: a log written before reads as it did. Every die is said: "A scavenges and rolls 4", "Hull Breach: A
-  rolls 5" (the app's die is in no action: the state keeps each in `rolled`, which `logged` reads; an app-dealt
-  Hull Breach read "A draws the damage card").
+  optional: a log written before reads as it did. Every die and damage card is said: "A scavenges and rolls 4",
+  "Hull Breach: A rolls 5", "A draws the damage card: Bridge and Armoury" (the app's die or card is in no action:
+  `logged` reads the dice the state keeps in `rolled` and the cards of the damage discard pile; an app-dealt Hull
+  Breach read "A draws the damage card").
 
 Scoreboard of a cooperative game (fitted to `make_scoreboard`): every player gets the same breakdown — one point
 per room diverted and one for the launch (total 9 for a win); the breakdown holds points only. The outcome (won,
@@ -1143,18 +1144,25 @@ class SolarStorm(Engine):
             return "swap" if action.get("give") and action.get("take") else ("give" if action.get("give") else "take")
         if kind == "take":
             return ("face_up_card" if action.get("card") else "face_up") if action.get("source") == "face_up" else "deck"
-        return "breach" if action.get("roll") is not None else "card"
+        if action.get("roll") is not None:
+            return "breach"
+        return "rooms" if action.get("rooms") else "card"
 
     def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
-        """A scavenge or damage action of the log with the die it rolled, the nth of its type's as kept in `rolled`
-        (an app-dealt die is in no action: its row read "A scavenges", and the Hull Breach "A draws the damage
-        card"); any other action as `describe` says it."""
+        """A scavenge or damage action of the log with the die it rolled, the nth of its type's as kept in `rolled`,
+        and a damage card with its rooms, the nth card after the setup's in the damage discard pile (the Hull
+        Breach comes only once every card is drawn). An app-dealt die or card is in no action: the rows read "A
+        scavenges", "A draws the damage card" (the Hull Breach too). Any other action as `describe` says it."""
         key, params = self.describe(action)
-        kept = state["rolled"].get(action.get("type"), [])
+        kind = action.get("type")
+        kept = state["rolled"].get(kind, [])
         roll = kept[nth - 1] if 0 < nth <= len(kept) else None
-        if roll is None:
-            return key, params
-        return f"solar_storm.action.{action['type']}.{ROLLED_WORDS[action['type']]}", {**params, "roll": roll}
+        if roll is not None:
+            return f"solar_storm.action.{kind}.{ROLLED_WORDS[kind]}", {**params, "roll": roll}
+        cards = state["damage"]["discard"][SETUP_DAMAGE:]
+        if kind == "damage" and 0 < nth <= len(cards):
+            return "solar_storm.action.damage.rooms", {**params, "rooms": [room_word(r) for r in cards[nth - 1]]}
+        return key, params
 
     def status(self, state: dict) -> dict:
         """Header: the round (every player's turn, from the first player's, is one), the phase, whose turn."""
