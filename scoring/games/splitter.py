@@ -46,11 +46,11 @@ Corrections [ruling]:
   empty, the two numbers in either order). All are judged together; one refused write refuses the correction,
   and the refusal (`splitter.correct_refused`) names that player and the round, with the write's own reason.
 - The round's dice stay as rolled: an app roll cannot be wrong, and a table roll typed wrong is undone back to.
+- Later rounds stay as written: a new pair may not use a cell a later round wrote (`splitter.cell_taken`), and
+  nothing later moves. Scores follow the sheets. Like every move, a correction is refused once the game is over.
 
 The log [ruling]: an app roll's row says its dice ("The app rolled 3 and 5", as its "Done: …" does), read from the
 state's `app_rolls` (`logged`); a table roll says the dice typed.
-- Later rounds stay as written: a new pair may not use a cell a later round wrote (`splitter.cell_taken`), and
-  nothing later moves. Scores follow the sheets. Like every move, a correction is refused once the game is over.
 """
 
 from __future__ import annotations
