@@ -569,6 +569,24 @@ def test_the_log_says_the_dice_the_app_rolled(app, game, action, en, zh):
     assert log_rows(app, sid)[0].endswith(" · " + zh.format(*dice))
 
 
+def undo_label(app, sid) -> str:
+    """The session screen's undo button as read (no-break spaces as spaces)."""
+    _, body, _ = session.build(app, sid, read_only=False)
+    return next(str(c.content).replace("\u00a0", " ") for c in walk(body)
+                if isinstance(c, ft.OutlinedButton) and str(c.key or "").startswith("undo-"))
+
+
+def test_undo_names_the_dice_the_app_rolled(app):
+    """The undo button read "Undo: The app rolled the dice" after the log had learnt to say the dice: the button
+    that takes a roll back says which roll, as its log row does, in both languages."""
+    sid = app.store.create(new_record("splitter", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+    app.store.play(sid, {"type": "roll", "by": "A"}, "2025-01-01T20:01:00+00:00")
+    first, second = app.store.state(sid)["roll"]
+    assert undo_label(app, sid) == f"Undo: The app rolled {first} and {second}"
+    app.set_setting("lang", "zh-CN")
+    assert undo_label(app, sid) == f"撤销：应用掷出了 {first} 和 {second}"
+
+
 def test_the_log_says_the_tag_the_app_drew(app):
     """Knit Wit's deck: the log read "A placed a loop and drew a tag from the deck", never which tag."""
     sid = app.store.create(new_record("knit_wit", ["A", "B"], {"tags": "deck_en"}, now="2025-01-01T20:00:00+00:00"))

@@ -254,7 +254,7 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     banner = header(app, eng, state, waited)
     main += [*([banner] if banner else []), rules.rules_button(app, record["game"], back=app.page.route)]
     if not read_only:
-        main.append(undo_redo(app, sid, eng, record))
+        main.append(undo_redo(app, sid, eng, record, state))
     folds = Folds(app.local(f"session:{sid}"), app.render)
     if state.get("over"):
         main += with_final(record["game"], lambda: game_context(app, sid, record, state, eng),
@@ -364,16 +364,16 @@ def status_line(sep: str, parts: list[str]) -> str:
     return sep.replace(" ", "\u00a0", 1).join(kept)
 
 
-def undo_redo(app: Any, sid: str, eng: Any, record: dict) -> ft.Control:
+def undo_redo(app: Any, sid: str, eng: Any, record: dict, state: dict) -> ft.Control:
     """Undo and redo buttons that say which action they take back or put back, each the log's as shown (keyed by
     its mark): a second quick tap reaches a button gone (answered as a tap that came too late), not the next undo
     or redo, drawn in its place, which would take back (or put back) an action its label never named. Redo is
     keyed so only while there is something to put back (a disabled button takes no tap), so a tap that adds a
-    round does not send it again."""
+    round does not send it again. Undo names what the last action showed (`state`: the state after it)."""
     last = record["actions"][-1] if record["actions"] else None
     again = record["redo"][-1] if record["redo"] else None
     shown = mark(record)
-    undone = named(app.lang, eng, last, ordinal(record["actions"], last, True)) if last else None
+    undone = named(app.lang, eng, last, ordinal(record["actions"], last, True), state) if last else None
     redone = named(app.lang, eng, again, ordinal(record["actions"], again, False)) if again else None
     undo_text = words.no_orphan(app.t("app.undo_what", what=undone) if last else app.t("app.undo"))
     redo_text = words.no_orphan(app.t("app.redo_what", what=redone) if again else app.t("app.redo"))

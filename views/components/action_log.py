@@ -51,13 +51,16 @@ def done(lang: str, engine: Any, state: dict, action: dict, nth: int) -> str:
     return words.say(lang, key, **params, nth=nth)
 
 
-def named(lang: str, engine: Any, action: dict, nth: int) -> str:
+def named(lang: str, engine: Any, action: dict, nth: int, state: dict | None = None) -> str:
     """An action in words that names the player who took it when its words do not (as the log's row does), for a
     button that takes it back or puts it back: "B · Own points for round 1: 3", where "Own points for round 1: 3"
-    read the same for every player who gave 3. A table move is said as it is."""
-    what = describe(lang, engine, action, nth)
+    read the same for every player who gave 3. A table move is said as it is. With `state`, the state after the
+    action (the last of the log, for undo), with what it showed, as its row says it ("The app rolled 3 and 5");
+    an action to put back (redo) is in no state: as `describe` says it."""
+    key, params = engine.describe(action) if state is None else engine.logged(state, action, nth)
+    what = words.say(lang, key, **params, nth=nth)
     by = action.get("by", TABLE)
-    if by == TABLE or names_actor(lang, {"what": engine.describe(action), "by": by}):
+    if by == TABLE or names_actor(lang, {"what": (key, params), "by": by}):
         return what
     return words.say(lang, "app.status_sep").join([str(by), what])
 
