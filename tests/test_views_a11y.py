@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 
 import flet as ft
 import pytest
@@ -86,8 +87,9 @@ def test_the_check_finds_a_nameless_field_and_a_field_named_in_the_other_languag
     assert nameless(named, "en") == []
 
 
-def walk_game(store: Store, gid: str, seed: int) -> list[str]:
-    """One seeded walk of a game's screen, each step built in both languages; what `nameless` found, by step."""
+def walk_game(store: Store, gid: str, seed: int,
+              check: Callable[[ft.Control, str], list[str]] = nameless) -> list[str]:
+    """One seeded walk of a game's screen, each step built in both languages; what check found, by step."""
     rnd, view, local, found = random.Random(seed), view_of(gid), {}, []
     sid = new_session(store, gid, rnd)
 
@@ -106,7 +108,7 @@ def walk_game(store: Store, gid: str, seed: int) -> list[str]:
                               page=FakePage(), store=store, local=local, sound=False, apply=apply,
                               show_error=lambda err: None, refresh=lambda: None, pin=lambda control: None)
             bodies[lang] = view.build(ctx)
-            found += [f"{gid} walk {seed} step {step} {lang}: {x}" for x in nameless(bodies[lang], lang)]
+            found += [f"{gid} walk {seed} step {step} {lang}: {x}" for x in check(bodies[lang], lang)]
         choices = handlers(bodies[rnd.choice(i18n.LANGUAGES)])
         if not choices:
             break
@@ -227,35 +229,71 @@ def test_a_named_tile_is_one_node_with_its_name_and_its_tap():
     assert [(merged is not None, label) for merged, _, label in merged_nodes(tile)] == [(True, "1 号骨牌")]
 
 
-def test_check_icons_beside_their_words_grow_with_the_text():
-    """With a phone's text set 1.5x larger the words grew and the icons saying right, wrong, known or earned beside
-    them stayed 20-24 px (Nab-It!'s words of a play, Pictomania's guesses on a pile, the quick scorer's bonuses):
-    each now follows the text size, as Material scales an icon that goes with its text (`apply_text_scaling`)."""
-    from tests.test_views_components import FakeContext, texts
+# An icon beside words that only pictures what they say keeps its size: the pass-the-phone cover's phone.
+PICTURES = {ft.Icons.PHONE_ANDROID}
+
+
+def icons_beside_words(control: ft.Control) -> list[ft.Icon]:
+    """The icons that stand in a row or column with a text (not a button's or chip's own), pictures aside."""
+    return [i for box in walk(control) if isinstance(box, (ft.Row, ft.Column))
+            and any(isinstance(c, ft.Text) for c in box.controls)
+            for i in box.controls if isinstance(i, ft.Icon) and i.icon not in PICTURES]
+
+
+def unscaled_icons(control: ft.Control, lang: str = "") -> list[str]:
+    """The icons beside words that keep their size when the phone's text is set larger."""
+    return [f"{i.icon} {lang}" for i in icons_beside_words(control) if not i.apply_text_scaling]
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_every_icon_beside_words_on_a_game_screen_grows_with_the_text(tmp_path, gid):
+    """A seeded walk over the game's screen: at every step, in both languages, every icon beside words follows the
+    text size (`test_icons_beside_their_words_grow_with_the_text` names the ones a walk may not reach)."""
+    with Store(tmp_path) as store:
+        assert walk_game(store, gid, 0, unscaled_icons) == []
+
+
+def test_icons_beside_their_words_grow_with_the_text():
+    """With a phone's text set 1.5x larger the words grew and the icons saying something beside them stayed
+    18-56 px: the check marks (right, wrong, known, earned: Nab-It!'s words of a play, Pictomania's guesses on a
+    pile, the quick scorer's bonuses), Pictomania's symbol shapes (the word card's 56 px shape beside its 32 px
+    name, a revealed pile's), the locks of a placed guess and of a claimed or stopped race, a closed pile's sign
+    and Knit Wit's warning that another spool has the same loops. Each now follows the text size, as Material
+    scales an icon that goes with its text (`apply_text_scaling`); at the usual size each keeps its own."""
+    from scoring.mechanics import race as race_mech
+    from tests.test_views_components import FakeContext
     from tests.test_views_kingdomino import Table
     from tests.test_views_pictomania import dealt, play_round_one
-    from views.games import nab_it, pictomania
-
-    marks = {ft.Icons.CHECK, ft.Icons.CLOSE, ft.Icons.CHECK_CIRCLE, ft.Icons.HELP, ft.Icons.RADIO_BUTTON_UNCHECKED}
-
-    def icons_beside_words(control: ft.Control) -> list[ft.Icon]:
-        """The check marks (right, wrong, known, earned) that stand in a row with a text."""
-        return [i for row in walk(control) if isinstance(row, ft.Row) and texts(row)
-                for i in row.controls if isinstance(i, ft.Icon) and i.icon in marks]
+    from views.components.race import player_row
+    from views.components.tile_race import tile_race
+    from views.games import knit_wit, nab_it, pictomania
 
     table = Table("nab_it", [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"}])
     tiles = [{"row": 7, "col": c, "letter": x} for c, x in ((5, "S"), (6, "U"), (7, "N"))]
-    ctx = dealt()
-    play_round_one(ctx)
+    revealed, guessing = dealt(), dealt()
+    play_round_one(revealed)
+    guessing.dispatch({"type": "guess", "by": "Ann", "target": "Ben", "number": 5})
+    guessing.dispatch({"type": "wrong_word", "by": "table", "drawer": "Cat"})
+    race, _ = race_mech.claim(race_mech.new_race([4, 3, 2], ["A", "B", "C"]), "B")
+    tile_race(FakeContext(pinned=(pinned := [])), race, lambda p: None, [].append, "", str, "", moves=("stop",))
+    occupied = {"occupied": {"number": 2, "loops": "A, B"}}
     found = {
-        "nab_it": icons_beside_words(nab_it.preview_panel(table.ctx(), table.state, "Ann", tiles)),
-        "pictomania": icons_beside_words(pictomania.build(ctx)),
-        "quick": [*icons_beside_words(quick.bonus_line(FakeContext(), "middle_kingdom", True, "")),
-                  *icons_beside_words(quick.bonus_line(FakeContext(), "middle_kingdom", False, "no"))],
+        "nab_it": nab_it.preview_panel(table.ctx(), table.state, "Ann", tiles),
+        "pictomania pile": pictomania.build(revealed),
+        "pictomania word card": pictomania.word_card(guessing, {}, "Ann"),
+        "pictomania placed": pictomania.guess_row(guessing, "Ann", "Ben", set()),
+        "pictomania closed": pictomania.guess_row(guessing, "Ann", "Cat", set()),
+        "quick": ft.Column(controls=[quick.bonus_line(FakeContext(), "middle_kingdom", True, ""),
+                                     quick.bonus_line(FakeContext(), "middle_kingdom", False, "no")]),
+        "race": player_row(FakeContext(), race, "B", lambda p: None),
+        "tile race": pinned[0],
+        "knit_wit": knit_wit.same_region_warning(FakeContext(), occupied, lambda: None),
     }
-    for where, icons in found.items():
+    for where, screen in found.items():
+        icons = icons_beside_words(screen)
         assert icons and all(i.apply_text_scaling for i in icons), (where, [(i.icon, i.apply_text_scaling)
                                                                             for i in icons])
+    assert {i.size for i in icons_beside_words(found["pictomania word card"])} == {56}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])

@@ -171,6 +171,32 @@ def test_a_name_keeps_its_count_when_the_middle_line_wraps(phone, scored):
         assert width > 2 * (bottom - top), f"a line of the middle holds only {width} px of ink: a lone count"
 
 
+def test_a_symbols_shape_grows_with_the_text(phone, scored):
+    """With text 1.5x larger (the page's root font at LARGER) the shape beside a revealed drawing's title ("Pia
+    drew: Circle, number 4") is drawn 1.5x as wide as at the usual size; it stayed 24 px beside the larger words.
+    The shape's ink is the last stretch of ink left of the title (the frame's edge comes before it)."""
+    from tests.browser.test_shell import LARGER, root_font
+    server, sid = scored
+    tab, widths = phone, {}
+    for px in (None, LARGER):
+        root_font(tab, px)
+        try:
+            tab.open(f"/play/{sid}")
+            tab.language("en")
+            title = tab.page.get_by_text("Pia drew: Circle, number 4", exact=True).first
+            expect(title).to_be_attached()
+            tab.into_view(title)
+            png = tab.settle()
+            box = title.bounding_box()
+            beside = {"x": box["x"] - 56, "y": box["y"], "width": 54, "height": box["height"]}
+            start, end = runs(ink(tab, png, beside)[0], WORD_GAP)[-1]
+            widths[px] = end - start
+        finally:
+            root_font(tab, None)
+    print(f"the circle's ink: {widths[None]} px, {widths[LARGER]} px with larger text")
+    assert 1.4 <= widths[LARGER] / widths[None] <= 1.6, widths
+
+
 def test_the_race_tiles_take_one_row_on_a_phone_and_stay_on_screen(phone, server):
     """On a shared phone with four players, the bonus-tile race stays pinned while the screen scrolls, each claim
     tile big enough for a thumb (at least 48 px each way), all four in one row with their stop buttons under

@@ -92,7 +92,8 @@ def player_row(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awai
     on_decline, a "stop" button beside it: `views.components.tile_race`'s seated phone)."""
     reward = mech.reward_of(race, player)
     if reward is not None or player in mech.declined(race):
-        return ft.Row(controls=[ft.Icon(ft.Icons.LOCK), ft.Text(status(ctx, race, player), size=18)])
+        return ft.Row(controls=[ft.Icon(ft.Icons.LOCK, apply_text_scaling=True),
+                                ft.Text(status(ctx, race, player), size=18)])
     if mech.is_over(race):
         return ft.Text(status(ctx, race, player), size=18)
     controls: list[ft.Control] = [ft.FilledButton(

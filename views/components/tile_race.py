@@ -96,7 +96,8 @@ def slot(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awaitable[
         return ft.Stack(col=cols, controls=[hidden, ft.Container(
             left=0, top=0, right=0, bottom=0, padding=6, border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, content=ft.Column(spacing=2, controls=[
-                ft.Icon(ft.Icons.LOCK, size=18), ft.Text(status(ctx, race, player), size=13)]))])
+                ft.Icon(ft.Icons.LOCK, size=18, apply_text_scaling=True),
+                ft.Text(status(ctx, race, player), size=13)]))])
     return ft.Column(col=cols, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                      controls=[claim_tile(ctx, race, player, on_claim, claim_text),
                                stop_button(ctx, player, on_stop, stop_text)])

@@ -276,7 +276,7 @@ def same_region_warning(ctx: GameContext, work: dict, confirm) -> ft.Control:
 
     occupied = work["occupied"]
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.ERROR_CONTAINER, content=ft.Column(controls=[
-        ft.Row(controls=[ft.Icon(ft.Icons.WARNING_AMBER), ft.Text(ctx.t(
+        ft.Row(controls=[ft.Icon(ft.Icons.WARNING_AMBER, apply_text_scaling=True), ft.Text(ctx.t(
             "knit_wit.view.same_region", number=occupied["number"], loops=occupied["loops"]), expand=True)]),
         ft.Row(wrap=True, controls=[
             ft.FilledButton(content=ctx.t("knit_wit.view.separate_yes"), on_click=lambda e: confirm()),

@@ -73,9 +73,10 @@ SHAPES = {1: (ft.Icons.CIRCLE, 0), 2: (ft.Icons.PLAY_ARROW, -1), 3: (ft.Icons.SQ
 
 
 def shape_icon(symbol: int, size: float, color: Any = None) -> ft.Icon:
-    """A symbol card's shape."""
+    """A symbol card's shape, size px at the usual text size, growing with the phone's text as its name beside it."""
     icon, quarter = SHAPES[symbol]
-    return ft.Icon(icon, size=size, color=color, rotate=ft.Rotate(angle=quarter * math.pi / 2) if quarter else None)
+    return ft.Icon(icon, size=size, color=color, apply_text_scaling=True,
+                   rotate=ft.Rotate(angle=quarter * math.pi / 2) if quarter else None)
 
 
 def shape_name(ctx: GameContext, symbol: int) -> str:
@@ -384,10 +385,10 @@ def guess_row(ctx: GameContext, guesser: str, target: str, allowed: set[int]) ->
     pile = ctx.state["guesses"][target]
     placed = [i for i, (g, _) in enumerate(pile) if g == guesser]
     if target in ctx.state["wrong_word"]:
-        return ft.Row(controls=[ft.Icon(ft.Icons.BLOCK),
+        return ft.Row(controls=[ft.Icon(ft.Icons.BLOCK, apply_text_scaling=True),
                                 ft.Text(ctx.t("pictomania.view.pile_closed", target=target), expand=True)])
     if placed:
-        return ft.Row(controls=[ft.Icon(ft.Icons.LOCK),
+        return ft.Row(controls=[ft.Icon(ft.Icons.LOCK, apply_text_scaling=True),
                                 ft.Text(ctx.t("pictomania.view.placed", target=target, place=placed[0] + 1),
                                         expand=True)])
     numbers = [
