@@ -116,11 +116,18 @@ def walk_game(store: Store, gid: str, seed: int,
     return found
 
 
+def nameless_or_unscaled(control: ft.Control, lang: str) -> list[str]:
+    """What `nameless` finds and the icons beside words that keep their size with larger text (`unscaled_icons`)."""
+    return nameless(control, lang) + unscaled_icons(control, lang)
+
+
 @pytest.mark.parametrize("gid", GAME_IDS)
 def test_every_field_and_icon_button_of_a_game_screen_is_named_in_its_language(tmp_path, gid):
-    """Seeded walks over the game's screen: at every step, in both languages, nothing nameless."""
+    """Seeded walks over the game's screen: at every step, in both languages, nothing nameless, and every icon
+    beside words follows the text size (one walk for both: `test_icons_beside_their_words_grow_with_the_text`
+    names the icons a walk may not reach)."""
     with Store(tmp_path) as store:
-        found = [x for seed in range(WALKS) for x in walk_game(store, gid, seed)]
+        found = [x for seed in range(WALKS) for x in walk_game(store, gid, seed, nameless_or_unscaled)]
     assert found == []
 
 
@@ -243,14 +250,6 @@ def icons_beside_words(control: ft.Control) -> list[ft.Icon]:
 def unscaled_icons(control: ft.Control, lang: str = "") -> list[str]:
     """The icons beside words that keep their size when the phone's text is set larger."""
     return [f"{i.icon} {lang}" for i in icons_beside_words(control) if not i.apply_text_scaling]
-
-
-@pytest.mark.parametrize("gid", GAME_IDS)
-def test_every_icon_beside_words_on_a_game_screen_grows_with_the_text(tmp_path, gid):
-    """A seeded walk over the game's screen: at every step, in both languages, every icon beside words follows the
-    text size (`test_icons_beside_their_words_grow_with_the_text` names the ones a walk may not reach)."""
-    with Store(tmp_path) as store:
-        assert walk_game(store, gid, 0, unscaled_icons) == []
 
 
 def test_icons_beside_their_words_grow_with_the_text():
