@@ -256,15 +256,15 @@ def test_icons_beside_their_words_grow_with_the_text():
     """With a phone's text set 1.5x larger the words grew and the icons saying something beside them stayed
     18-56 px: the check marks (right, wrong, known, earned: Nab-It!'s words of a play, Pictomania's guesses on a
     pile, the quick scorer's bonuses), Pictomania's symbol shapes (the word card's 56 px shape beside its 32 px
-    name, a revealed pile's), the locks of a placed guess and of a claimed or stopped race, a closed pile's sign
-    and Knit Wit's warning that another spool has the same loops. Each now follows the text size, as Material
-    scales an icon that goes with its text (`apply_text_scaling`); at the usual size each keeps its own."""
+    name, a revealed pile's), the locks of a placed guess and of a claimed or stopped race's row, a closed pile's
+    sign and Knit Wit's warning that another spool has the same loops. Each now follows the text size, as Material
+    scales an icon that goes with its text (`apply_text_scaling`); at the usual size each keeps its own. (A tile
+    race's locked slot keeps its 18 px lock: `views.components.tile_race`.)"""
     from scoring.mechanics import race as race_mech
     from tests.test_views_components import FakeContext
     from tests.test_views_kingdomino import Table
     from tests.test_views_pictomania import dealt, play_round_one
     from views.components.race import player_row
-    from views.components.tile_race import tile_race
     from views.games import knit_wit, nab_it, pictomania
 
     table = Table("nab_it", [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"}])
@@ -274,7 +274,6 @@ def test_icons_beside_their_words_grow_with_the_text():
     guessing.dispatch({"type": "guess", "by": "Ann", "target": "Ben", "number": 5})
     guessing.dispatch({"type": "wrong_word", "by": "table", "drawer": "Cat"})
     race, _ = race_mech.claim(race_mech.new_race([4, 3, 2], ["A", "B", "C"]), "B")
-    tile_race(FakeContext(pinned=(pinned := [])), race, lambda p: None, [].append, "", str, "", moves=("stop",))
     occupied = {"occupied": {"number": 2, "loops": "A, B"}}
     found = {
         "nab_it": nab_it.preview_panel(table.ctx(), table.state, "Ann", tiles),
@@ -285,7 +284,6 @@ def test_icons_beside_their_words_grow_with_the_text():
         "quick": ft.Column(controls=[quick.bonus_line(FakeContext(), "middle_kingdom", True, ""),
                                      quick.bonus_line(FakeContext(), "middle_kingdom", False, "no")]),
         "race": player_row(FakeContext(), race, "B", lambda p: None),
-        "tile race": pinned[0],
         "knit_wit": knit_wit.same_region_warning(FakeContext(), occupied, lambda: None),
     }
     for where, screen in found.items():

@@ -19,7 +19,9 @@ high (the name, then "claim 3") over a 40 px stop button. The tile grows with it
 larger (at a fixed 56 px, Chrome's 1.5× text cut "claim 3" in half); a name drawn partly in the emoji or symbol font
 makes its tile up to 4 px taller. A player who took a tile or stopped keeps the slot, locked, with what they did,
 so no button moves while the others race; the locked slot is as high as a racing one at every text size (its size
-comes from a claim tile hidden under it, `slot_size`), so nothing below moves when a row's last player claims. On
+comes from a claim tile hidden under it, `slot_size`), so nothing below moves when a row's last player claims. Its
+lock stays 18 px at every text size (the grey slot says it is locked as well): one growing with the text would push
+a status wrapped to three lines at 1.5× text past the slot's bottom (about 131 px of content in 122). On
 a 390×844 phone four players' race takes 130 px (heading to stop buttons), where a row per player took 375.
 A screen acting for one player (a seated phone) has `views.components.race`'s row for it (the claim and stop
 buttons side by side, labelled in full: "Ann: claim 3"), and every other player in one status line.
@@ -96,8 +98,7 @@ def slot(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awaitable[
         return ft.Stack(col=cols, controls=[hidden, ft.Container(
             left=0, top=0, right=0, bottom=0, padding=6, border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, content=ft.Column(spacing=2, controls=[
-                ft.Icon(ft.Icons.LOCK, size=18, apply_text_scaling=True),
-                ft.Text(status(ctx, race, player), size=13)]))])
+                ft.Icon(ft.Icons.LOCK, size=18), ft.Text(status(ctx, race, player), size=13)]))])
     return ft.Column(col=cols, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                      controls=[claim_tile(ctx, race, player, on_claim, claim_text),
                                stop_button(ctx, player, on_stop, stop_text)])
