@@ -449,6 +449,32 @@ def test_palette_text_reads_on_its_tile_colour():
             assert contrast(fill, ink) >= 4.5, (letter, round(contrast(fill, ink), 2))
 
 
+def test_property_outlines_stand_out_on_both_themes_surfaces_and_from_their_tiles():
+    """A scoring property's outline measured 2.43:1 (brown) and 2.63:1 (purple) against the dark theme's surface,
+    2.26:1 (orange) against the light one's, and 1.09-2.21:1 against the tiles it was drawn on (red on a lake,
+    green on a lake, blue on grass): on a dim phone a property's edge hardly showed. Every outline colour is now
+    3:1 or more on both themes' surfaces (WCAG 1.4.11), and the ring is set off from its tile by a line of the
+    surface, so it stands out from any tile colour as the grid's foot bars do."""
+    from tests.test_views_components import DARK_SURFACE, LIGHT_SURFACE, MATERIAL
+    for colour in view.OUTLINES:
+        for surface in (DARK_SURFACE, LIGHT_SURFACE):
+            seen = contrast(MATERIAL[colour], surface)
+            assert seen >= 3, (colour, surface, round(seen, 2))
+    table = Table("kingdomino", ["Ann", "Bob"])
+    assert table.apply({"type": "layout", "by": "Ann", "layout": BROWSER_KINGDOM})
+    squares = cells(table.view(view), tappable=False)
+    grid = game.trim(table.state["games"][0]["kingdoms"]["Ann"]["grid"])
+    for p, colour in view.outlined(grid):
+        for r, c in p["cells"]:
+            ring = squares[(r, c)]
+            if colour is None:
+                assert ring.bgcolor == view.FILL[p["terrain"]]
+                continue
+            assert (ring.border.top.width, ring.border.top.color) == (3, colour)
+            assert (ring.bgcolor, ring.padding) == (ft.Colors.SURFACE, view.RING_GAP), (p["terrain"], colour)
+            assert ring.content.bgcolor == view.FILL[p["terrain"]]
+
+
 def test_a_terrain_has_one_name_in_the_score_lines_and_on_its_button():
     """The scoreboard's and the quick scorer's lines name each terrain as its paint button and the property list
     do, in both languages (English said "Wheat field" and "Grassland" beside the buttons' "Wheat" and "Grass");

@@ -35,7 +35,7 @@ import flet.canvas as cv
 from scoring.core import TABLE
 from scoring.games import kingdomino as game
 from views.components.folds import Folds, fold
-from views.components.grid import group_of
+from views.components.grid import GROUP_COLOURS, group_of
 from views.components.offers import makes, offer_here, way_in
 from views.components.private import elsewhere
 from views.components.seats import compare_table, player_switch
@@ -56,18 +56,19 @@ LOOK = {
     "M": ("#455A64", "#FFFFFF", ft.Icons.DIAMOND),  # blue grey 700, white
     "C": ("#EEEEEE", "#37474F", ft.Icons.CASTLE),  # grey 200, blue grey 800
 }
-# The outlines of scoring properties, most distinct first, and the ones that would hardly show on a terrain's
-# own tile (a blue frame on a lake).
-OUTLINES = (ft.Colors.RED_600, ft.Colors.BLUE_600, ft.Colors.GREEN_600, ft.Colors.ORANGE_600, ft.Colors.PURPLE_600,
-            ft.Colors.TEAL_600, ft.Colors.PINK_600, ft.Colors.BROWN_600, ft.Colors.INDIGO_600, ft.Colors.CYAN_600)
+# The outlines of scoring properties, most distinct first: the grid's group colours and two more, each 3:1 or more
+# on both themes' surfaces (the 600 shades before measured 2.43 for brown and 2.63 for purple on the dark one, 2.26
+# for orange on the light one); and the ones that would hardly show on a terrain's own tile (a blue frame on a lake).
+OUTLINES = (*GROUP_COLOURS, ft.Colors.INDIGO_400, ft.Colors.CYAN_800)
 CLASHES = {
-    "W": {ft.Colors.ORANGE_600},
-    "G": {ft.Colors.GREEN_600},
-    "F": {ft.Colors.GREEN_600, ft.Colors.TEAL_600},
-    "L": {ft.Colors.BLUE_600, ft.Colors.INDIGO_600, ft.Colors.CYAN_600},
-    "S": {ft.Colors.BROWN_600},
-    "M": {ft.Colors.INDIGO_600, ft.Colors.BROWN_600},
+    "W": {ft.Colors.ORANGE_900},
+    "G": {ft.Colors.GREEN_700},
+    "F": {ft.Colors.GREEN_700, ft.Colors.TEAL_600},
+    "L": {ft.Colors.BLUE_700, ft.Colors.INDIGO_400, ft.Colors.CYAN_800},
+    "S": {ft.Colors.BROWN_400},
+    "M": {ft.Colors.INDIGO_400, ft.Colors.BROWN_400},
 }
+RING_GAP = 1  # px of the surface between a property's outline and its tile
 FILL = {letter: look[0] for letter, look in LOOK.items()}
 CROWN_GOLD = ft.Colors.AMBER_400
 CROWN_EDGE = ft.Colors.BLACK_87
@@ -129,14 +130,17 @@ def badge(points: str, size: float) -> ft.Control:
 
 
 def square(ctx: GameContext, r: int, c: int, cell: dict | None, size: int, border: Any, note: str | None,
-           on_tap, marked: bool = False) -> ft.Control:
+           on_tap, marked: bool = False, ringed: bool = False) -> ft.Control:
     """One square of a kingdom: a coloured tile with its icon and crowns, or an empty frame square; its accessible
     name says row, column and what lies there; with no `on_tap` (a finished kingdom, a screen that only shows it)
     it is a named square, no button. A square with a points badge draws its face smaller at the bottom, under the
     badge (centred, the badge covered the top of the icon). A `marked` square is read as marked after its name, as
     its amber frame shows it ("Row 5, column 7: Empty", then "marked"): the hints point at "the marked squares". The
     word is its semantics value (`named_tap`), as Splitter's and Nab-It's marked squares are read (the grid
-    editor's `marked_said`): marking a square sends the word, not its whole name again."""
+    editor's `marked_said`): marking a square sends the word, not its whole name again. A `ringed` square (a
+    scoring property's) has its tile inside a line of the surface, RING_GAP px, within its outline: the outline then
+    lies on the surface on both sides and stands out as it does there, whatever the tile (a red outline drawn on a
+    lake measured 1.09:1 against it, a green one 1.39:1, a blue one on grass 2.21:1)."""
     words = half_words(ctx, cell["terrain"], cell["crowns"]) if cell else ctx.t("app.grid.empty")
     content = face(cell["terrain"], cell["crowns"], size * (BADGED_FACE if note else 1)) if cell else None
     if note is not None:
@@ -144,10 +148,13 @@ def square(ctx: GameContext, r: int, c: int, cell: dict | None, size: int, borde
             ft.Container(content=content, alignment=ft.Alignment.BOTTOM_CENTER, padding=ft.Padding.only(bottom=1)),
             ft.Container(content=badge(note, size), alignment=ft.Alignment.TOP_RIGHT, padding=1),
         ])
+    tile = {"bgcolor": fill(cell), "alignment": ft.Alignment.CENTER,
+            "content": ft.Semantics(content=content, exclude_semantics=True) if content else None}
+    look = ({"bgcolor": ft.Colors.SURFACE, "padding": RING_GAP, "content": ft.Container(border_radius=2, **tile)}
+            if ringed else tile)
     return named_tap(ctx.t("app.grid.cell", row=r + 1, col=c + 1, value=words), ft.Container(
-        width=size, height=size, border=border, border_radius=4, bgcolor=fill(cell),
-        alignment=ft.Alignment.CENTER, on_click=(lambda e: on_tap(r, c)) if on_tap else None,
-        content=ft.Semantics(content=content, exclude_semantics=True) if content else None,
+        width=size, height=size, border=border, border_radius=4,
+        on_click=(lambda e: on_tap(r, c)) if on_tap else None, **look,
     ), ctx.t("app.grid.marked") if marked else None)
 
 
@@ -182,10 +189,12 @@ def outlined(grid: list[list]) -> list[tuple[dict, str | None]]:
 
 
 def board(ctx: GameContext, grid: list[list], on_tap=None, marked=(), cell_size: int = 48) -> ft.Control:
-    """A kingdom as terrain tiles, each scoring property outlined in its legend colour with its points noted,
-    the squares in `marked` framed in amber, an empty square in the theme's outline colour (3:1 or more against
-    the board on both themes; the outline variant measured 1.99:1 on the dark one, 1.62:1 on the light). Squares
-    are buttons only with `on_tap`. (The grid editor draws text cells only, so the tiles are drawn here.)"""
+    """A kingdom as terrain tiles, each scoring property outlined in its legend colour (set off from its tiles by
+    a line of the surface: 3:1 or more against the surface on both themes, so against what lies on either side)
+    with its points noted, the squares in `marked` framed in amber, an empty square in the theme's outline colour
+    (3:1 or more against the board on both themes; the outline variant measured 1.99:1 on the dark one, 1.62:1 on
+    the light). Squares are buttons only with `on_tap`. (The grid editor draws text cells only, so the tiles are
+    drawn here.)"""
     found = [(p, colour) for p, colour in outlined(grid) if colour]
     notes = {(p["cells"][0][0], p["cells"][0][1]): f"+{p['points']}" for p, _ in found}
     grouped = group_of(p["cells"] for p, _ in found)
@@ -198,7 +207,8 @@ def board(ctx: GameContext, grid: list[list], on_tap=None, marked=(), cell_size:
             border = (ft.Border.all(4, ft.Colors.AMBER) if (r, c) in pointed
                       else ft.Border.all(3, found[group][1]) if group is not None
                       else ft.Border.all(1, ft.Colors.OUTLINE))
-            cells.append(square(ctx, r, c, cell, cell_size, border, notes.get((r, c)), on_tap, (r, c) in pointed))
+            cells.append(square(ctx, r, c, cell, cell_size, border, notes.get((r, c)), on_tap, (r, c) in pointed,
+                                (r, c) not in pointed and group is not None))
         rows.append(ft.Row(controls=cells, spacing=2))
     return ft.Row(scroll=ft.ScrollMode.AUTO, controls=[ft.Column(controls=rows, spacing=2)])
 
