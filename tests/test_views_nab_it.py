@@ -483,9 +483,10 @@ def test_a_second_quick_tap_on_a_forgotten_announcement_just_called_does_not_cal
 def test_each_owners_tiles_carry_a_bar_in_their_own_outline_colour():
     """A black seat's tiles (grey at 30 %) and a white seat's (blue-grey at 30 %) measured 1.12:1 apart in
     luminance (1.19 in the dark theme), the only sign of whose tile was whose. Each played tile now has a 3 px bar
-    across its foot in its owner's outline colour (the legend's frame around their swatch: 3:1 or more on both
-    themes' surfaces), set off from the tint by a line of the surface; a draft tile, nobody's yet, has none."""
-    from views.components.grid import GROUP_COLOURS, MARK
+    in its owner's outline colour (the legend's frame around their swatch: 3:1 or more on both themes' surfaces)
+    along their seat's side (the first seat's foot, the second's left), set off from the tint by a line of the
+    surface; a draft tile, nobody's yet, has none."""
+    from views.components.grid import GROUP_COLOURS
     table = Table("nab_it", [{"name": "Ann", "colour": "black"}, {"name": "Ben", "colour": "white"}])
     table.apply({"type": "play", "by": "Ann", "tiles": [{"row": 0, "col": c, "letter": x}
                                                         for c, x in enumerate("CAT")]})
@@ -495,17 +496,61 @@ def test_each_owners_tiles_carry_a_bar_in_their_own_outline_colour():
     outline = view.outlines(table.ctx())
     assert outline["Ann"] != outline["Ben"]
 
-    def bars(cell: ft.Container) -> list:
-        """The colours of the bars across a cell's foot."""
-        return [c.content.bgcolor for c in walk(cell) if isinstance(c, ft.Container) and c.height == MARK + 1
-                and c.bottom == 0 and c.bgcolor == ft.Colors.SURFACE]
-
     board = cells(built)
-    assert bars(board[(2, 2)]) == [GROUP_COLOURS[outline["Ben"]]]  # B stacked on Ann's C
-    assert bars(board[(2, 3)]) == bars(board[(2, 4)]) == [GROUP_COLOURS[outline["Ann"]]]
+    assert bars(board[(2, 2)]) == [(GROUP_COLOURS[outline["Ben"]], "left")]  # B stacked on Ann's C
+    assert bars(board[(2, 3)]) == bars(board[(2, 4)]) == [(GROUP_COLOURS[outline["Ann"]], "bottom")]
     assert bars(board[(1, 2)]) == [] and bars(board[(0, 0)]) == []  # the draft S, an empty cell
     assert name(built, 2, 2) == "Row 3, column 3: B, Ben's tile"
     assert name(built, 2, 3) == "Row 3, column 4: A, Ann's tile"
+
+
+def bars(control) -> list[tuple]:
+    """The bars (`grid.bar`) inside a cell or a swatch: (colour, the side it lies along), each set off from the
+    fill by a 1 px line of the surface on its inner side."""
+    from views.components.grid import MARK
+    found = []
+    for c in walk(control):
+        if not (isinstance(c, ft.Container) and c.bgcolor == ft.Colors.SURFACE and isinstance(c.content, ft.Container)):
+            continue
+        across = c.height == MARK + 1 and c.left == c.right == 0
+        along = c.width == MARK + 1 and c.top == c.bottom == 0
+        side = ("bottom" if c.bottom == 0 else "top") if across else ("left" if c.left == 0 else "right")
+        inner = {"bottom": "top", "top": "bottom", "left": "right", "right": "left"}[side]
+        if (across or along) and getattr(c.padding, inner) == 1:
+            found.append((c.content.bgcolor, side))
+    return found
+
+
+def test_each_player_tells_their_tiles_by_where_their_bar_lies_not_only_by_its_colour():
+    """Four players' bars were one bar across the foot in red 600, blue 700, green 700 and teal 600, measured on a
+    390x844 screenshot 1.02-1.12:1 apart in lightness (the same in both themes): told apart by hue only, which a
+    colour-blind player or a dim phone does not see. A bar 3:1 or more on both themes' surfaces (each colour
+    computed here) cannot also be 3:1 from another, so each seat's bar lies along a side of its own (the first
+    seat's along the foot, the second's the left, the third's the right, the fourth's the top) on the board and
+    in the legend's swatch beside the player's name."""
+    from tests.test_views_components import DARK_SURFACE, LIGHT_SURFACE, MATERIAL
+    from tests.test_views_kingdomino import contrast
+    seats = [{"name": n, "colour": c} for n, c in (("Ann", "red"), ("Ben", "blue"), ("Cy", "green"), ("Di", "yellow"))]
+    table = Table("nab_it", seats)
+    for by, row, word in (("Ann", 7, "CAT"), ("Ben", 8, "ATE"), ("Cy", 9, "TEA"), ("Di", 10, "EAT")):
+        table.apply({"type": "play", "by": by, "tiles": [{"row": row, "col": c, "letter": x}
+                                                         for c, x in enumerate(word)]})
+    built = table.view(view)
+    board = cells(built)
+    seen = {}
+    for (r, c), cell in board.items():
+        for found in bars(cell):
+            seen.setdefault(name(built, r, c).rsplit(", ", 1)[1], set()).add(found)
+    assert {who: sides for who, sides in seen.items()} == {
+        f"{s['name']}'s tile": {(view.GROUP_COLOURS[view.outlines(table.ctx())[s["name"]]], side)}
+        for s, side in zip(seats, ("bottom", "left", "right", "top"))}
+    swatches = [bars(row.controls[0]) for row in walk(view.legend(table.ctx(), table.state))
+                if isinstance(row, ft.Row) and row.controls and isinstance(row.controls[0], ft.Container)
+                and row.controls[0].width == 18]
+    assert swatches == [sorted(sides) for sides in seen.values()] and len(swatches) == 4
+    for (colour, _), in swatches:
+        for surface in (DARK_SURFACE, LIGHT_SURFACE):
+            assert contrast(MATERIAL[colour], surface) >= 3, (colour, surface)
 
 
 def test_a_played_tiles_name_says_whose_tile_it_is_in_both_languages():

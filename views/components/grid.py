@@ -16,9 +16,10 @@ Builder:
   points), the cell's own text then bottom left in a fitted grid (centred in a 22 px cell, the two overlapped);
   `blocked`: cells that are not part of the board (drawn blank, not tappable); `origin`: where the grid's first
   cell sits on a larger board it shows part of (row, column from 0), for the cells' names; `mark(value) ->
-  colour | None`: a bar MARK px high across a cell's foot (e.g. who played the tile: on a phone a 30 % tint was
-  the only sign, and two players' tints measured 1.00-1.18:1 apart), set off from the fill by a line of the
-  surface, so a colour of 3:1 on the surface stands out from any tint; the cell's text is drawn over it;
+  (colour, side) | None`: a bar MARK px thick along one side of a cell, one of BAR_SIDES (e.g. who played the
+  tile: on a phone a 30 % tint was the only sign, and two players' tints measured 1.00-1.18:1 apart; the side
+  tells them apart without colour), set off from the fill by a line of the surface on its inner side, so a
+  colour of 3:1 on the surface stands out from any tint; the cell's text is drawn over it;
   `spoken(value) -> str`: a filled cell's value as its name reads it (default: its text), for what the eye sees
   by colour only (e.g. whose tile it is); `whose`: the board's name, said before each cell's row where more
   than one board can be shown in its place ("Ann's sheet, row 3, column 1: Empty"), else None; `marked_said`:
@@ -48,7 +49,9 @@ from views.ui import named_tap
 
 FIT_MAX = 36
 NOTED_LETTER = ft.Alignment.BOTTOM_LEFT  # a fitted cell's own text, away from its note
-MARK = 3  # px: the height of a cell's foot bar (`mark`), under a 1 px line of the surface
+MARK = 3  # px: the thickness of a cell's bar (`mark`), inside a 1 px line of the surface
+BAR_SIDES = ("bottom", "left", "right", "top")  # the sides a cell's bar (`mark`) may lie along
+INNER = {"bottom": "top", "top": "bottom", "left": "right", "right": "left"}  # a bar's side toward the middle
 NOTE_INSET = {False: 0, True: 3}  # a note's gap from the right edge: a fitted cell (22 px on a phone) has no room
 GROUP_COLOURS = (ft.Colors.RED_600, ft.Colors.BLUE_700, ft.Colors.GREEN_700, ft.Colors.ORANGE_900, ft.Colors.PURPLE_400,
                  ft.Colors.TEAL_600, ft.Colors.PINK, ft.Colors.BROWN_400)  # 3:1 or more on both themes' surfaces
@@ -64,10 +67,13 @@ def show_label(label: Callable[[Any], str], value: Any) -> str:
     return "" if value is None else label(value)
 
 
-def foot(colour: Any) -> ft.Control:
-    """A cell's foot bar (`mark`): MARK px of the colour under a 1 px line of the surface, across the cell."""
-    return ft.Container(height=MARK + 1, left=0, right=0, bottom=0, bgcolor=ft.Colors.SURFACE,
-                        padding=ft.Padding.only(top=1), content=ft.Container(bgcolor=colour))
+def bar(colour: Any, side: str) -> ft.Control:
+    """A cell's bar (`mark`), for a Stack: MARK px of the colour along one side (of BAR_SIDES), the whole side
+    long, inside a 1 px line of the surface."""
+    across = side in ("bottom", "top")
+    place = {side: 0, **({"left": 0, "right": 0} if across else {"top": 0, "bottom": 0})}
+    return ft.Container(**place, **{"height" if across else "width": MARK + 1}, bgcolor=ft.Colors.SURFACE,
+                        padding=ft.Padding.only(**{INNER[side]: 1}), content=ft.Container(bgcolor=colour))
 
 
 def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int, int, Any], Any],
@@ -115,10 +121,10 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                       else ft.Border.all(1, ft.Colors.OUTLINE))
             text = show_label(label, value)
             content = ft.Text(text, size=14, text_align=ft.TextAlign.CENTER)
-            bar = mark(value) if mark and value is not None else None
-            if (r, c) in notes or bar is not None:
+            marking = mark(value) if mark and value is not None else None
+            if (r, c) in notes or marking is not None:
                 noted = (r, c) in notes
-                content = ft.Stack(controls=[*([foot(bar)] if bar is not None else []), ft.Container(
+                content = ft.Stack(controls=[*([bar(*marking)] if marking is not None else []), ft.Container(
                     content=content, alignment=NOTED_LETTER if noted and not cell_size else ft.Alignment.CENTER),
                     *([ft.Container(content=ft.Text(notes[(r, c)], size=10, weight=ft.FontWeight.BOLD),
                                     alignment=ft.Alignment.TOP_RIGHT,

@@ -1,15 +1,16 @@
 """Nab-It! view: the board of stacks on the grid editor, tiles placed by tapping a cell then a letter, the words
 of the turn with the list's verdict before the play is sent, challenges and the table's vote, banks and ends.
 
-- The board shows each cell's top letter filled in its player's colour with a bar across its foot in that
-  player's outline colour (the 30 % tints alone hardly told two players apart: a black seat's grey and a white
-  seat's blue-grey measured 1.12:1 apart in the light theme, 1.19:1 in the dark), the stack height in the corner
-  (from 2), and the words each player controls outlined in that player's outline colour (the legend names them,
-  a swatch of the tint framed in it). It is at least 15×15 and grows with the board (two empty rows and columns
-  around it). It first fits the width it is given (the whole board on a phone, cells of about 22 px), so the
-  letters are on the first screen too; + makes
-  the cells 44 then 52 px and shows the tiles played with the margin around them (and any draft tile), not the
-  whole start, the board then scrolling sideways where it is still wider, and − goes back. On a laptop-wide
+- The board shows each cell's top letter filled in its player's colour with a bar in that player's outline
+  colour (the 30 % tints alone hardly told two players apart: a black seat's grey and a white seat's blue-grey
+  measured 1.12:1 apart in the light theme, 1.19:1 in the dark) along a side of the player's own, by seat
+  (`side_of`), so whose tile it is shows without colour too; the stack height in the corner (from 2), and the
+  words each player controls outlined in that player's outline colour (the legend names them, a swatch of the
+  tint framed in it, with the player's bar along its side). It is at least 15×15 and grows with the board (two
+  empty rows and columns around it). It first fits the width it is given (the whole board on a phone, cells of
+  about 22 px), so the letters are on the first screen too; + makes the cells 44 then 52 px and shows the tiles
+  played with the margin around them (and any draft tile), not the whole start, the board then scrolling
+  sideways where it is still wider, and − goes back. On a laptop-wide
   screen (the `xl` breakpoint, 1200 px) the turn's board and its letters sit side by side (`BOARD_COLS`,
   `KEYS_COLS`; cells of about 26 px): one above the other, the board's 36 px cells filled a laptop's first screen
   and pushed the letters below it. A tablet or a phone keeps them one above the other.
@@ -49,7 +50,7 @@ from scoring.core import RuleError, TABLE
 from scoring.games import nab_it as game
 from views import words
 from views.components.cards import card_buttons
-from views.components.grid import GROUP_COLOURS, grid_editor
+from views.components.grid import BAR_SIDES, GROUP_COLOURS, bar, grid_editor
 from views.components.offers import offer_here
 from views.components.private import elsewhere
 from views.components.vote import ballots_line, vote_panel
@@ -91,6 +92,20 @@ def outlines(ctx: GameContext) -> dict[str, int]:
             wanted = next(i for i in SPARE_OUTLINES if i not in taken.values())
         taken[name] = wanted
     return taken
+
+
+def side_of(ctx: GameContext, player: str) -> str:
+    """The side a player's tiles carry their bar along, by seat: the first seat's along the foot, the second's
+    the left, the third's the right, the fourth's the top (Nab-It! seats 2-4).
+
+    Rule: whose tile it is shows without colour. Four bars of red 600, blue 700, green 700 and teal 600 across
+    the foot measured 1.02-1.12:1 apart in lightness on a 390x844 screenshot (both themes), told apart by hue
+    only; a colour 3:1 or more on both themes' surfaces lies between relative luminance 0.12 and 0.28, so two
+    such colours are at most about 1.9:1 apart and lightness cannot do it. A side, unlike a dash pattern or an
+    initial, is seen at once on a 22 px cell: a dash is a pixel or two there, and two names may share an
+    initial. Two players (the common game) differ the most, foot and left; the top, which the stack height's
+    number shares, only in a four-player game."""
+    return BAR_SIDES[ctx.players.index(player) % len(BAR_SIDES)]
 
 
 def window(board: dict, least: int = MIN_SIDE, also: Iterable[tuple[int, int]] = ()) -> tuple[int, int, int, int]:
@@ -151,11 +166,12 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
         return DRAFT_FILL if value.get("draft") else fill_of(ctx, value["owner"])
 
     def owner(value: dict) -> Any:
-        """A played tile's foot bar in its player's outline colour (a draft tile has none)."""
-        return None if value.get("draft") else GROUP_COLOURS[outline[value["owner"]]]
+        """A played tile's bar: its player's outline colour along their side (a draft tile has none)."""
+        return None if value.get("draft") else (GROUP_COLOURS[outline[value["owner"]]], side_of(ctx, value["owner"]))
 
     def spoken(value: dict) -> str:
-        """A cell's name says whose tile it is (seen by its colour and bar), a draft tile only its letter."""
+        """A cell's name says whose tile it is (seen by its colour and its bar's colour and side), a draft tile
+        only its letter."""
         if value.get("draft"):
             return value["letter"]
         return ctx.t("nab_it.view.cell_tile", letter=value["letter"], name=value["owner"])
@@ -198,7 +214,8 @@ def on_board(board: ft.Control, above: list[ft.Control] = (), cols: dict | None 
 
 
 def legend(ctx: GameContext, state: dict) -> ft.Control:
-    """Per player: their tile colour, outline colour, the words they control, hand, bag and bank."""
+    """Per player: their tile colour, outline colour and bar (along their side, as on their tiles), the words
+    they control, hand, bag and bank."""
     outline = outlines(ctx)
     controlled = game.controlled_words(state)
     rows = []
@@ -206,7 +223,8 @@ def legend(ctx: GameContext, state: dict) -> ft.Control:
         mine = [w["text"] for w in controlled if w["by"] == name]
         rows.append(ft.Row(wrap=True, spacing=6, controls=[
             ft.Container(width=18, height=18, bgcolor=fill_of(ctx, name), border_radius=3,
-                         border=ft.Border.all(3, GROUP_COLOURS[outline[name]])),
+                         border=ft.Border.all(3, GROUP_COLOURS[outline[name]]),
+                         content=ft.Stack(controls=[bar(GROUP_COLOURS[outline[name]], side_of(ctx, name))])),
             ft.Text(ctx.t("nab_it.view.player_line", name=name, hand=len(state["hands"][name]),
                           bag=len(state["bags"][name]), bank=len(state["banked"][name])), size=15),
             ft.Text(ctx.t("nab_it.view.controls", words=mine), size=15) if mine
