@@ -629,7 +629,9 @@ def test_a_breakdown_stays_open_across_renders_and_is_built_only_while_open():
 
 
 def test_once_over_every_name_on_the_scoreboard_starts_at_the_same_place():
-    """The winner's row leads with a trophy and the others with a blank as wide; while playing, no leading."""
+    """The winner's row leads with a trophy and the others with a blank as wide; while playing, no leading. With a
+    phone's text set larger the names grew and the trophy kept its 24 px: it follows the text size now
+    (`apply_text_scaling`), and the blank is the same icon unpainted, so it stays as wide at every text size."""
     from scoring.core import engine
     from scoring.record import new_record, play, replay
     record = new_record("score_pad", ["A", "B"], now=T0)
@@ -645,7 +647,10 @@ def test_once_over_every_name_on_the_scoreboard_starts_at_the_same_place():
     assert leads(state) == {"1. A": None, "2. B": None}
     record, state = play(record, state, {"type": "finish", "by": "table"})
     over = leads(state)
-    assert isinstance(over["1. A"], ft.Icon) and over["1. A"].size == over["2. B"].width == 24
+    trophy, blank = over["1. A"], over["2. B"]
+    assert isinstance(trophy, ft.Icon) and isinstance(blank, ft.Icon) and trophy.size == blank.size == 24
+    assert trophy.icon == blank.icon and trophy.apply_text_scaling and blank.apply_text_scaling
+    assert blank.color == ft.Colors.TRANSPARENT
 
 
 def test_a_crew_playing_as_one_team_is_one_row_of_the_scoreboard_in_both_languages():

@@ -62,11 +62,18 @@ def entry_line(t: Callable[..., str], line: Any) -> str:
     return words.glued_tail(t("app.breakdown_line", what=what, points=line.points), what)
 
 
+def trophy(won: bool) -> ft.Icon:
+    """A winner's trophy, or the same icon unpainted before another name: TROPHY px at the usual text size, both
+    growing with the phone's text as the names beside them do, so every name still starts at the same place."""
+    return ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER if won else ft.Colors.TRANSPARENT, size=TROPHY,
+                   apply_text_scaling=True)
+
+
 def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds, expanded: bool = False,
                      limit: int | None = None) -> ft.Control:
     """Players in ranking order (`rows`): place, name, total; the breakdown folds out (at first open when
-    expanded). Once the game is over the winners' rows lead with a trophy and the others with a blank as wide, so
-    every name starts at the same place. The heading stands over the names, as far in as a tile's title
+    expanded). Once the game is over the winners' rows lead with a trophy and the others with a blank as wide
+    (`trophy`), so every name starts at the same place. The heading stands over the names, as far in as a tile's title
     (`TILE_INSET`)."""
     by_name = {p.name: p for p in board.players}
     winners = set(board.winners) if board.over else set()
@@ -83,8 +90,7 @@ def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds,
                                                                   spacing=2))],
             said=t("app.row_total", row=title, points=points), key=f"player-{name}",
             title=ft.Text(title, weight=ft.FontWeight.BOLD if name in winners else None),
-            leading=(ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=TROPHY) if name in winners
-                     else ft.Container(width=TROPHY) if winners else None),
+            leading=trophy(name in winners) if winners else None,
             trailing=ft.Text(points, size=18, weight=ft.FontWeight.BOLD),
             expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
         ))
