@@ -156,6 +156,9 @@ def test_a_list_in_a_sentence_says_and_before_its_last_item():
     for say in (words.say, i18n.text):
         assert say("en", "table.nothing_to_do_wait", who=who) == "Nothing to do right now: waiting for Ann, Bo and Cat."
         assert say("zh-CN", "table.nothing_to_do_wait", who=who) == "现在无需操作：等 Ann、Bo 和 Cat 操作。"
+        assert say("en", "table.nothing_to_do_also", who=who[1:]) == \
+            "Nothing to do right now: also waiting for Bo and Cat."
+        assert say("zh-CN", "table.nothing_to_do_also", who=["裁判或主持人"]) == "现在无需操作：也在等裁判或主持人操作。"
         assert say("zh-CN", "app.crew", names=["张三", "李四", "王五"]) == "全员（张三、李四和王五）"
         assert say("en", "app.crew", names=["Ann"]) == "Everyone (Ann)"
     for say in (words.say, i18n.text):

@@ -42,7 +42,7 @@ from views.games import flip7, guess_club, kingdomino, knit_wit, nab_it, pictoma
 from views.join import join_form, seat_body
 from views.session import DRAFT_WRITER, bring_back_draft, build, draft_keeper, save_draft, show_all
 from views.table import (choice_text, connected_hub, field_label, host_body, moves_and_view, prompt_panel, qr_svg,
-                         seat_local, seat_record, status_line)
+                         says_waiting, seat_local, seat_record, status_line)
 from views.table_hub import PIN_DIGITS, TableHub
 
 
@@ -685,8 +685,9 @@ def test_a_phone_with_nothing_to_do_says_who_the_table_waits_for(store):
     """Knit Wit, spool 2 (blank on every sheet: no answer to challenge): every phone read only
     "现在无需操作：请等待其他人。" ("wait for the others") while the table was to go to the next spool. It names
     who may act now: the table (the referee or the host); in Bacon, a phone already out names the table and the
-    players still in. With no referee seated the phones read "waiting for Referee.": the table's moves are the
-    referee's phone's or the host's screen's."""
+    players still in ("also" beside its status line's "Next: Table — …", `views.table.nothing_to_do`). With no
+    referee seated the phones read "waiting for Referee.": the table's moves are the referee's phone's or the host's
+    screen's."""
     record = knit_wit_scoring()
     record["actions"].append({"type": "next_spool", "by": TABLE})
     hub = open_hub(store, record, Clock())
@@ -699,8 +700,7 @@ def test_a_phone_with_nothing_to_do_says_who_the_table_waits_for(store):
     bacon = open_hub(store, new_record("bacon", ["A", "B", "C", "D"], {}), Clock())
     got, token = seated(bacon, "B")
     bacon.act(token, {"type": "out", "by": "B", "round": 1})
-    assert words.say("en", "table.nothing_to_do_wait", who=["the referee or the host", "A", "C", "D"]) in phone_words(
-        store, bacon, got[-1])
+    assert words.say("en", "table.nothing_to_do_also", who=["A", "C", "D"]) in phone_words(store, bacon, got[-1])
 
 
 def test_a_splitter_phone_that_has_written_waits_on_the_players_still_writing_not_the_referee(store):
@@ -902,7 +902,7 @@ def guess_club_hub(store, steps: int) -> tuple:
 
 
 def phone_message(hub, token: str) -> dict:
-    """The hub's message for a phone holding token."""
+    """The hub's message for a phone holding token (None: for the host's table screen)."""
     got: list = []
     hub.unsubscribe(hub.subscribe(got.append, token))
     return got[-1]
@@ -1034,20 +1034,24 @@ def test_a_guess_club_screen_that_waits_says_once_whom_it_waits_for(store, lang,
     do right now: waiting for A.", then "Round 1: A, give the topic" (addressed to A on B's phone), then "Now: A"
     in the table; the turn, the ruling and the settlement the same ("B: play a card…", "B may predict instead…",
     "A (setter) decides…", "Round over. A, check the unplayed cards…"). A phone that is not the actor's, the
-    referee's and the host's screen now say once, plainly, whom the table waits for, and show no line addressed to
-    the actor; the actor's own phone tells the actor what to do; no screen has the "Now:" line."""
+    referee's and the host's screen now say once, plainly, whom the table waits for (the status line's "A's turn";
+    their "Nothing to do right now." names no one again, `views.table.nothing_to_do`), and show no line addressed
+    to the actor; the actor's own phone tells the actor what to do; no screen has the "Now:" line."""
     hub, tokens, actor = guess_club_at(store, phase)
     t = functools.partial(i18n.text, lang)
     calls = guess_club_calls(lang, actor)
-    waits = {read(t("table.nothing_to_do_wait", who=[actor])), read(t("app.private.own_phone", name=actor))}
+    waits = {read(t("table.nothing_to_do_wait", who=[actor])), read(t("app.private.own_phone", name=actor)),
+             read(status_line(lang, phone_message(hub, None)))}
     for seat, token in tokens.items():
-        read_out, shown = said_twice(store, hub, token, phone_message(hub, token), lang)
+        message = phone_message(hub, token)
+        read_out, shown = said_twice(store, hub, token, message, lang)
         assert not [line for line in read_out if NOW[lang] in line], (seat, phase)
         if seat == actor:
             assert calls & set(shown.splitlines()), (seat, phase)
             continue
         assert not calls & set(shown.splitlines()), (seat, phase)
-        assert len([line for line in read_out if line in waits]) == 1, (seat, phase, read_out)
+        said = [line for line in read_out if line in waits]  # a phone with a move of its own reads its view's wait
+        assert len(said) == 1 + (not says_waiting(message)), (seat, phase, read_out)
         assert t("app.private.own_phone", name=actor) in shown.splitlines(), (seat, phase)
     read_out, shown = host_heard(store, hub, lang)
     assert not calls & set(shown.splitlines()) and NOW[lang] not in shown, phase
@@ -1769,8 +1773,9 @@ def said_twice(store, hub, token: str, message: dict, lang: str) -> tuple[list[s
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_waiting_phone_reads_who_it_waits_for_once(store, lang):
-    """A phone with nothing to do read "Nothing to do right now: waiting for B." and then the game's "B enters
-    this on their own phone." and, the deal the table's, "…waiting for the referee or the host." then "The referee
+    """A phone with nothing to do read "B's turn", "Nothing to do right now: waiting for B." and then the game's "B
+    enters this on their own phone." (the status line now says it, its "Nothing to do right now." names no one)
+    and, the deal the table's, "…waiting for the referee or the host." then "The referee
     or the host enters this." (Solar Storm); Splitter's "…waiting for B and C." then "Still to write: B and C"; a
     score pad's "Round 1 · …" status line and then the view's "Round 1" heading. Each is read once, where the
     frame says it first; the view's lines are still shown."""
@@ -1778,7 +1783,8 @@ def test_a_waiting_phone_reads_who_it_waits_for_once(store, lang):
     solar = open_hub(store, new_record("solar_storm", ["A", "B"], {}, seed=4), Clock())
     got, token = seated(solar, "B")
     read_out, shown = said_twice(store, solar, token, got[-1], lang)
-    assert read(t("table.nothing_to_do_wait", who=["A"])) in read_out and t("app.private.own_phone", name="A") in shown
+    assert read(t("table.nothing_to_do_said")) in read_out and t("app.private.own_phone", name="A") in shown
+    assert read(status_line(lang, got[-1])).startswith(read(t("table.turn", name="A")))
     assert read(t("app.private.own_phone", name="A")) not in read_out
     dealt = open_hub(store, new_record("solar_storm", ["A", "B"], {"deal": "table"}, seed=4), Clock())
     got, token = seated(dealt, "A")
@@ -1857,3 +1863,52 @@ def test_a_line_naming_a_seat_the_phone_does_not_wait_for_is_read():
                          page=FakePage(), store=None, local={}, sound=False, apply=lambda a: True,
                          show_error=lambda e: None, refresh=lambda: None)
     assert shared.read_once(line, number=1, waiting=["A"]) is line
+
+
+def waiting_tables(store) -> list[tuple]:
+    """Hubs, with every seat's token, of every game at moments when some screen has nothing to do: the hosted games'
+    table moments, a new round game, Solar Storm's and Nab-It!'s first turn, Splitter while all or some still write,
+    Bacon with B out, Knit Wit between spools and every step of a Guess Club round."""
+    nab = [{"name": seat, "colour": colour} for seat, colour in zip("ABC", ("red", "blue", "green"))]
+    spool = knit_wit_scoring()
+    spool["actions"].append({"type": "next_spool", "by": TABLE})
+    records = [*[r for moments in table_moments().values() for r in moments],
+               *[new_record(game, players, options, seed=1) for game, players, options, _ in ROUND_GAMES],
+               played("solar_storm", list("ABC"), turns=1), played("nab_it", nab, turns=1),
+               played("splitter", list("ABC"), turns=1), played("splitter", list("ABC"), turns=2), spool,
+               played("bacon", list("ABCD"), actions=[{"type": "out", "by": "B", "round": 1}])]
+    hubs = [open_hub(store, r, Clock()) for r in records]
+    return [(hub, {seat: hub.join(hub.pin, seat) for seat in [*store.state(hub.sid)["players"], TABLE]})
+            for hub in hubs] + [guess_club_hub(store, n) for n in range(7)]
+
+
+def named_in(lang: str, line: str, seat: str) -> bool:
+    """Whether a line names seat: a player by name, the table as the table or by who makes its moves."""
+    if seat == TABLE:
+        return any(name in line for name in (words.whole_name(words.say(lang, "app.table")),
+                                             words.say(lang, "table.waiting_table")))
+    return re.search(rf"(?<![\w]){re.escape(seat)}(?![\w])", line) is not None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_screen_with_nothing_to_do_names_whom_the_table_waits_for_once(store, lang):
+    """Every game in table mode: a phone with nothing to do read "A's turn · Round 1 of 3 · …" and then "Nothing to
+    do right now: waiting for A." (the host's table screen and the referee's phone the same; Splitter's "Next: Table
+    — roll the dice" over "…waiting for the referee or the host."). On every waiting phone, the referee's and the
+    host's screen each seat the table waits for is named once in the status line and the "nothing to do" line
+    together: the line leaves out whom the status line names, and keeps the others ("waiting for B and C")."""
+    nothing = re.split("[:：]", words.say(lang, "table.nothing_to_do"))[0]
+    checked = 0
+    for hub, tokens in waiting_tables(store):
+        screens = [(message, said_twice(store, hub, token, message, lang)[0])
+                   for token in tokens.values() for message in [phone_message(hub, token)]]
+        screens.append((phone_message(hub, None), host_heard(store, hub, lang)[0]))
+        for message, read_out in screens:
+            waits = [line for line in read_out if line.startswith(nothing)]
+            if not waits:
+                continue
+            status, checked = read(status_line(lang, message)), checked + 1
+            for seat in message["waiting"]:
+                said = [line for line in (status, waits[0]) if named_in(lang, line, seat)]
+                assert len(said) == 1, (hub.engine.game.id, message["seat"], seat, status, waits)
+    assert checked > 40

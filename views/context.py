@@ -65,7 +65,8 @@ class GameContext:
       action and the rules refused (`views.table_hub`: each {"action", "key", "params"}: the action and the
       rules' reason), while the log ends with that other action; none elsewhere.
     - `said_round`, `said_waiting`: what a table-mode screen reads just above the view (`views.table.moves_and_view`):
-      the round its status line names, the seats its "Nothing to do right now: waiting for …" line names; None and
+      the round its status line names, the seats a screen with nothing to do waits on (named by its status line,
+      "B's turn", or its "Nothing to do right now: waiting for …" line, `views.table.nothing_to_do`); None and
       none elsewhere. `read_once(control, ...)` keeps a line of the view that says only that out of what a screen
       reader reads, still shown.
     """
@@ -108,7 +109,7 @@ class GameContext:
         the view, control shown but not read.
 
         RULING (said twice): a line is read once on a screen, where the frame says it first. A seated phone reads
-        its status line ("Round 1 of 3 · …") and its moves ("Nothing to do right now: waiting for B.") above the
+        its status line ("B's turn · Round 1 of 3 · …") and its moves ("Nothing to do right now.") above the
         game's view, so the view's "Round 1" heading and its lines that only say who the table waits on ("B enters
         this on their own phone.", "The referee or the host enters this.", Splitter's "Still to write: B and C")
         are shown but not read there; a line that names anyone the frame did not (a seat with moves of its own

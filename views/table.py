@@ -166,13 +166,13 @@ def field_value(text: str) -> Any:
 
 
 def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict], bool],
-                 scratch: dict, waiting: list[str] | None = None) -> ft.Control:
+                 scratch: dict, waiting: list[str] | None = None, named: str | None = None) -> ft.Control:
     """The prompt entries as controls: a button per finite choice, a small form (one field per declared field)
     for free input, each row keyed by who makes the move and its type (a move that goes away is only taken away),
     each button by its choice (a second quick tap on "B forgot" just taken reaches a button gone, answered as a tap
     that came too late, not "C forgot", which had moved into its place).
     act(action) sends one action; scratch keeps half-typed fields between renders. With no entry it says there is
-    nothing to do, naming the seats the table waits on (`waiting`) where it knows them."""
+    nothing to do (`nothing_to_do`: the seats the table waits on less the one the status line names)."""
     game = eng.game.id
     rows: list[ft.Control] = []
     for entry in entries:
@@ -199,9 +199,26 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
         rows.append(ft.Row(wrap=True, controls=[*fields, ft.FilledButton(content=label, on_click=send)],
                            key=f"{entry['by']}:{kind}"))
     if not rows:
-        rows.append(aside(lang, words.say(lang, "table.nothing_to_do_wait", who=[waited_name(lang, w) for w in waiting])
-                          if waiting else words.say(lang, "table.nothing_to_do")))
+        rows.append(aside(lang, nothing_to_do(lang, waiting or [], named)))
     return ft.Column(spacing=8, controls=rows)
+
+
+def nothing_to_do(lang: str, waiting: list[str], named: str | None) -> str:
+    """A screen's line when it has no move: whom the table waits on (`waiting`), less the seat its status line
+    names (`named`, `status_names`).
+    RULING (a wait said once, to the one waiting; as Guess Club's screens, 55f9921): the status line above says
+    whose turn it is ("A's turn · Round 1 of 3 · …") or the table's next move ("Next: Table — roll the dice"), so
+    the line does not name that seat again: "Nothing to do right now." when it is the only one waited on, "…: also
+    waiting for the referee or the host." beside a Nab-It! turn; a wait the status line does not name (Splitter's
+    "Write the two numbers", Solar Storm's "Typing the deal") keeps "…: waiting for B and C."; with no seat known,
+    "wait for the others"."""
+    rest = [waited_name(lang, seat) for seat in waiting if seat != named]
+    if not waiting:
+        return words.say(lang, "table.nothing_to_do")
+    if not rest:
+        return words.say(lang, "table.nothing_to_do_said")
+    return words.say(lang, "table.nothing_to_do_also" if len(rest) < len(waiting) else "table.nothing_to_do_wait",
+                     who=rest)
 
 
 def status_line(lang: str, message: dict) -> str:
@@ -216,13 +233,13 @@ def status_line(lang: str, message: dict) -> str:
     pad's phones give their own lines while the table's round form is the prompt's first entry.) The game's own
     table-mode line for that move sends the players to their own step (`table_next_step`), so it is said only to a
     screen with a move of its own now (the message's prompt); a screen with none (a Bacon player already out)
-    hears the table's move plainly, over its "Nothing to do right now: waiting for …"."""
-    status, parts, game = message["status"], [], message["meta"]["game"]
-    if message.get("table_next") and status.get("turn"):
+    hears the table's move plainly, over its "Nothing to do right now: also waiting for …" (`nothing_to_do`)."""
+    status, parts, game, lead = message["status"], [], message["meta"]["game"], status_names(message)
+    if lead == TABLE:
         parts.append(table_next_step(lang, game, message["table_next"], own=bool(message.get("prompt"))))
         status = said_once(engine(game), status, message["table_next"])
-    elif status.get("turn"):
-        parts.append(words.say(lang, "table.turn", name=status["turn"]))
+    elif lead:
+        parts.append(words.say(lang, "table.turn", name=lead))
     if status.get("round") is not None:
         parts.append(words.say_for(lang, game, "app.round_of", round=status["round"], rounds=status["rounds"])
                      if status.get("rounds") else words.say_for(lang, game, "app.round", round=status["round"]))
@@ -231,6 +248,13 @@ def status_line(lang: str, message: dict) -> str:
     if status.get("over") and not status.get("phase"):
         parts.append(words.say(lang, "table.over"))
     return header_line(words.say(lang, "app.status_sep"), parts)
+
+
+def status_names(message: dict) -> str | None:
+    """The seat a table message's status line leads with (`status_line`): the table when it waits first for a move of
+    its own while the status names a player's turn, else that player; None without a turn."""
+    turn = message["status"].get("turn")
+    return TABLE if turn and message.get("table_next") else turn
 
 
 def status_banner(lang: str, message: dict) -> ft.Control:
@@ -427,7 +451,7 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
     if entries or says_waiting(message):
         controls += [ft.Text(heading, size=18, weight=ft.FontWeight.BOLD),
                      prompt_panel(app.lang, eng, entries, act, seat_local(app, hub.sid, seat).setdefault("moves", {}),
-                                  message.get("waiting"))]
+                                  message.get("waiting"), status_names(message))]
     if over:
         folds = Folds(app.local(f"table:{hub.sid}:{seat}:folds"), app.render)
         ending = [end_panel(app, message["meta"], eng.scoreboard(message["view"]), folds, heading=False)]

@@ -417,10 +417,12 @@ def test_a_guess_club_round_played_from_phones(table_server, table_tabs):
         join(phone, sid, pin, seat)
         phone.tab.fill("Answer 1", HANDS[seat])  # its own hand open at once, no cover
         phone.tab.tap("Save my answers")
-    players["B"].tab.see("B: play a card")  # told on B's own phone; the others say plainly whom they wait for
+    players["B"].tab.see("B: play a card")  # told on B's own phone; the others say once whom they wait for
     for seat in ("A", "C"):
-        players[seat].tab.see("Nothing to do right now: waiting for B.")
-        assert "B: play a card" not in players[seat].screen_text(), seat
+        players[seat].tab.see("B's turn")
+        players[seat].tab.see("Nothing to do right now.")  # the status line named B: not "…: waiting for B."
+        screen = players[seat].screen_text()
+        assert "B: play a card" not in screen and "waiting for B" not in screen, seat
 
     for seat, phone in players.items():
         others = [HANDS[s] for s in SEATS if s != seat]
