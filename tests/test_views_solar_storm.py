@@ -197,7 +197,8 @@ def test_typed_setup_by_taps():
     tap(build(table), "Deal")
     sent = table.record["actions"][-1]
     assert table.errors == [] and sent["type"] == "setup" and "layout" not in sent
-    assert sent["hands"] == {"Ann": ["data", "metal", "energy", "nanobots"], "Bo": ["universal", "data", "data", "metal"]}
+    assert sent["hands"] == {"Ann": ["data", "metal", "energy", "nanobots"],
+                             "Bo": ["universal", "data", "data", "metal"]}
     assert sent["face_up"] == ["metal", "energy"]
     assert sent["damage"] == [["bridge", "armoury", "mess-hall"], ["bridge", "cargo-hold", "engine-room"]]
     state = table.state

@@ -207,7 +207,8 @@ def test_a_correction_closed_by_an_undo_says_so_until_dismissed():
     tap_round(view.build(table.ctx()), 1)
     cells(view.build(table.ctx()))[(5, 2)].on_click(None)
     table.undo()
-    notice = "Round 1 was undone while it was open for correction (here or on another screen): the correction was not saved."
+    notice = ("Round 1 was undone while it was open for correction (here or on another screen): the correction was "
+              "not saved.")
     body = view.build(table.ctx())
     assert round_edit.editing(table.local) is None and notice in texts(body)
     assert notice in texts(view.build(table.ctx()))  # still there when drawn again

@@ -4,8 +4,9 @@ route from the store, and `App`, the tab's shell object every screen builder is 
 The route in the address bar says what is shown (`/`, `/new/<game>`, `/play/<id>`, `/history/<id>`,
 `/settings`, `/stats`, `/rules[/<page>[/<section>]]`, `/quick/<game>`). Each screen is a component (`home.Home`,
 `new_session.NewSession`, `session.Session`, `settings.Settings`) keyed by its route, so Flet diffs a screen
-against its previous render and sends only what changed; a new route mounts a new screen (starting at its top). A session screen takes the tab's `Feed` of that
-session (`views.live`), so an action applied in any tab re-renders only the tabs showing that session.
+against its previous render and sends only what changed; a new route mounts a new screen (starting at its top). A
+session screen takes the tab's `Feed` of that session (`views.live`), so an action applied in any tab re-renders
+only the tabs showing that session.
 
 Who is the host comes from `views.guard.HostGuard`: serving the network, a tab that has not proved it is the
 host (the printed link or PIN) sees only the join screens (`/join/<id>`), its own settings, the rules pages (a

@@ -10,8 +10,8 @@ Phases (bare names in `state["phase"]`; the header shows `guess_club.phase.<name
 
 Actions (each declared with who may make it, its phases and its fields; any other field is refused by name; all
 but `aliases` by a seated player; the setter of the round is `state["setter"]`):
-- `topic` by the setter (topic, answers): `{"text": str}` — the round's topic, typed or picked by the view from the app's list.
-  It may be changed until the first player has handed in answers.
+- `topic` by the setter (topic, answers): `{"text": str}` — the round's topic, typed or picked by the view from the
+  app's list. It may be changed until the first player has handed in answers.
 - `answers` by every player once a round (answers): `{"cards": [str, ...]}` — exactly `cards` answers, all
   different on the one hand: two answers are the same when the table ruled them the same, or — unless the table
   ruled exactly these two texts different — when the matcher finds them the same (equal after normalising, so

@@ -1143,7 +1143,8 @@ class SolarStorm(Engine):
         if kind == "mess_hall":
             return "swap" if action.get("give") and action.get("take") else ("give" if action.get("give") else "take")
         if kind == "take":
-            return ("face_up_card" if action.get("card") else "face_up") if action.get("source") == "face_up" else "deck"
+            face_up = "face_up_card" if action.get("card") else "face_up"
+            return face_up if action.get("source") == "face_up" else "deck"
         if action.get("roll") is not None:
             return "breach"
         return "rooms" if action.get("rooms") else "card"

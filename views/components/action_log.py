@@ -15,7 +15,8 @@ A row reads "#number time · who · what", naming the actor once: who is left ou
 begin with it — a player's move whose message starts with `{by}` ("Ann placed domino 22"), or a table ruling
 whose message starts with the log's name for the table (`app.log_table`: "The table ended the game",
 "全桌宣布本局结束"), or any action whose message says the app did it (`app.log_app`: "The app dealt the cards",
-which read "The table · The app dealt the cards", two actors for one deal). An action without a time reads "#number · who · what" (no empty time between).
+which read "The table · The app dealt the cards", two actors for one deal). An action without a time reads
+"#number · who · what" (no empty time between).
 """
 
 from __future__ import annotations

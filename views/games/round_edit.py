@@ -355,7 +355,8 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
         rows.append(kept.row((number, cells, number == open_now, editable, ctx.lang),
                              lambda number=number, cells=cells: row(number, cells)))
     total = [ctx.t("cards.view.total")] + [str(totals.get(k, "")) for k, _ in columns]
-    rows.append(ft.DataRow(key="total", cells=[ft.DataCell(ft.Text(text, weight=ft.FontWeight.BOLD)) for text in total]))
+    rows.append(ft.DataRow(key="total",
+                           cells=[ft.DataCell(ft.Text(text, weight=ft.FontWeight.BOLD)) for text in total]))
     headers = [ft.DataColumn(label=ft.Text(ctx.t("cards.view.round")))]
     headers += [ft.DataColumn(label=ft.Text(heading), numeric=numeric) for _, heading in columns]
     hint = [ft.Text(ctx.t("rounds.view.tap_to_edit"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)] if editable else []

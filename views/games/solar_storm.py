@@ -361,7 +361,8 @@ def refusal_and_send(ctx: GameContext, action: dict, label: str, done) -> list[f
     controls: list[ft.Control] = []
     if err is not None:
         controls.append(ft.Text(words.error(ctx.lang, err), size=15, color=ft.Colors.ERROR))
-    controls.append(ft.FilledButton(content=label, style=tap_style(), disabled=err is not None, on_click=lambda e: send()))
+    controls.append(ft.FilledButton(content=label, style=tap_style(), disabled=err is not None,
+                                    on_click=lambda e: send()))
     return controls
 
 
