@@ -389,8 +389,8 @@ class Engine:
     - `check(state, action)`: the `RuleError` the action would meet, or None;
     - `prompt(state)`: what the table is waiting for now, first thing first — entries
       `{"by": seat or "table", "type": move, "choices": [partial actions] | None}` (None: free input);
-      games narrow it with `offer`, and list after the others the moves in `minor` (open, but not what the table
-      waits for: the screen's next-step line names the first entry);
+      games narrow it with `offer`, and list after the others the moves `minor_now` (open, but not what the
+      table waits for: the screen's next-step line names the first entry);
     - `player_view(state, seat)`: the state without what `seat` (None: the public table) may not see; games
       remove their secrets in `hide`;
     - `step(state, action)`: the new state and the events (side effects for the session layer, e.g. an alias
@@ -520,11 +520,18 @@ class Engine:
                 if choices is not None and not choices:
                     continue
                 entries.append({"by": by, "type": kind, "choices": choices})
-        return sorted(entries, key=lambda entry: entry["type"] in self.minor)
+        minor = self.minor_now(state)
+        return sorted(entries, key=lambda entry: entry["type"] in minor)
 
-    def waiting_on(self, prompt: list[dict]) -> list[str]:
-        """The seats a prompt waits on, in its order: those with a move that is not minor (all when every move is)."""
-        awaited = [entry for entry in prompt if entry["type"] not in self.minor] or prompt
+    def minor_now(self, state: dict) -> tuple:
+        """The move types open now that the table does not wait for (`minor`); a game may vary them by phase."""
+        return self.minor
+
+    def waiting_on(self, state: dict, prompt: list[dict]) -> list[str]:
+        """The seats a prompt of `state` waits on, in its order: those with a move that is not minor now (all when
+        every move is)."""
+        minor = self.minor_now(state)
+        awaited = [entry for entry in prompt if entry["type"] not in minor] or prompt
         return list(dict.fromkeys(entry["by"] for entry in awaited))
 
     def offer(self, state: dict, kind: str, by: str) -> list[dict] | None:

@@ -519,6 +519,20 @@ def test_prompt_offers_the_turn_challenges_and_calls():
                       ("table", "end", [{}])]
 
 
+def test_a_turn_waits_on_its_player_and_a_last_tile_on_the_table():
+    """During a turn the table waits on the turn's player only: a challenge, a call of a forgotten last tile, an
+    announcement and the table's "nobody can play" end are open, not awaited (every phone read "also waiting for
+    the referee or the host" beside "Ben's turn"). After a last tile the table's end is what it waits for, first in
+    the prompt; a challenge of that play is still open."""
+    s = put(new({"letters": "A2 T2 S1"}), "Ann", across(0, 0, "CATS"))
+    assert ENG.waiting_on(s, ENG.prompt(s)) == ["Ben"]
+    s = put(s, "Ben", [T(1, 0, "O")])
+    s = put(s, "Ann", [T(2, 0, "W")])
+    prompt = ENG.prompt(s)
+    assert s["phase"] == "last" and prompt[0]["type"] == "end" and "challenge" in [e["type"] for e in prompt]
+    assert ENG.waiting_on(s, prompt) == ["table"]
+
+
 def test_log_names_the_letters_played():
     """The log line of a play says its letters."""
     key, params = ENG.describe({"type": "play", "by": "Ann", "tiles": across(0, 0, "SUN")})

@@ -367,7 +367,7 @@ class TableHub:
         message = {"seat": seat, "count": shown[0], "mark": shown, "view": view, "prompt": prompt,
                    "status": self.engine.status(view), "meta": self._meta, "for_table": TABLE in acts,
                    "table_next": first["type"] if first and first["by"] == TABLE else None,
-                   "waiting": self.engine.waiting_on(cache[prompt_key]),
+                   "waiting": self.engine.waiting_on(state, cache[prompt_key]),
                    "ties": [self._public_tie(t) for t in self.data["ties"] if t["ruling"] is None],
                    "undone": self._own_undone(cache, view_seat)}
         if seat is None:

@@ -381,6 +381,14 @@ class Nabit(Engine):
         rounds=False,
         colours=True,
     )
+    minor = ("challenge", "announce", "forgot", "end")
+
+    def minor_now(self, state: dict) -> tuple:
+        """What the table does not wait for [ruling]: during a turn only the turn's play or swap is awaited (a
+        challenge, a last-tile announcement or call, and the table's "nobody can play" end are open, not awaited:
+        every phone read "also waiting for the referee or the host" beside "Ben's turn"); after a last tile the
+        table's end is what it waits for, a challenge of that play still open."""
+        return tuple(kind for kind in self.minor if not (kind == "end" and state["phase"] == "last"))
 
     def setup(self, state: dict) -> None:
         """Fill and shuffle each bag (app) or count its tiles (table), and deal 5 to each hand."""
