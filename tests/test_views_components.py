@@ -774,6 +774,42 @@ def test_chart_lines_and_group_outlines_show_on_both_themes_surfaces():
     assert all(len(chart.cased(colour)) == 1 for colour in lines)
 
 
+
+INK = {LIGHT_SURFACE: "#161D1C", DARK_SURFACE: "#DDE4E1"}  # the themes' text colour (ON_SURFACE, screenshots)
+
+
+def marked_frame(cell: ft.Container) -> list[tuple[str, str, float]]:
+    """A marked cell's frame against what lies either side of it, in both themes: (surface, side, ratio). Outside
+    it lies the surface; inside it the surface where its tile is ringed with it or it has no fixed fill, else its
+    fill (a Kingdomino tile's colour). The text colour is the theme's; other colours are Material's."""
+    from tests.test_views_kingdomino import contrast
+    frame = cell.border.top.color
+    ringed = cell.bgcolor == ft.Colors.SURFACE and cell.padding
+    fill = cell.bgcolor if str(cell.bgcolor).startswith("#") and not ringed else None
+    seen = []
+    for surface in (LIGHT_SURFACE, DARK_SURFACE):
+        drawn = INK[surface] if frame == ft.Colors.ON_SURFACE else MATERIAL[frame]
+        seen += [(surface, side, round(contrast(drawn, beside), 2))
+                 for side, beside in (("outside", surface), ("inside", fill or surface))]
+    return seen
+
+
+def test_a_marked_cells_frame_stands_out_in_both_themes():
+    """The grid's marked cells (Splitter's squares for a roll's pair, Nab-It's chosen cells) were framed in amber:
+    1.55:1 against the light theme's surface on a 390x844 screenshot (11.35 on the dark one), and the hints point
+    at "the marked squares". The frame is now the text colour, 3:1 or more against the surface on both sides in
+    both themes, a colour no group outline has, and thicker than a cell's plain outline."""
+    from views.components import grid
+
+    panel = grid_editor(FakeContext(), [[None, "a"], [None, None]], ["a", None], print, marked=[(0, 0), (0, 1)])
+    cells = [c for c in walk(panel) if isinstance(c, ft.Container) and c.on_click]
+    for cell in cells[:2]:
+        seen = marked_frame(cell)
+        assert all(ratio >= 3 for _, _, ratio in seen), seen
+        assert cell.border.top.width == grid.MARKED_WIDTH
+    assert grid.MARKED not in grid.GROUP_COLOURS
+    assert (cells[2].border.top.color, cells[2].border.top.width) == (ft.Colors.OUTLINE, 1)
+
 def test_the_round_axis_title_has_room_for_larger_text():
     """The round axis' title band holds a 14 px line at a phone's text set 1.5× larger: at flet-charts' 16 px,
     "Round" / "轮次" showed only its top half under the score chart (and "Score from" under the statistics')."""

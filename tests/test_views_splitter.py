@@ -11,7 +11,7 @@ from scoring.core import TABLE
 from scoring.games import splitter as game
 from tests.card_view_helpers import Table as CardTable, tap, tap_round
 from tests.test_views_components import buttons, read, texts, walk
-from tests.test_views_kingdomino import Table, amber, cells, squares
+from tests.test_views_kingdomino import Table, cells, is_marked, squares
 from views.games import round_edit
 from views.games import splitter as view
 
@@ -27,7 +27,7 @@ def test_a_round_rolled_swapped_and_written_by_tapping():
     a, b = table.state["roll"]
     body = table.view(view)
     assert f"Ann writes {a} | {b}: tap a marked square; its mirror square gets the other number." in texts(body)
-    marked = {rc for rc, cell in cells(body).items() if amber(cell)}
+    marked = {rc for rc, cell in cells(body).items() if is_marked(cell)}
     assert len(marked) == 2 * len(game.open_places(table.state, "Ann")) == 44
     buttons(body)["Swap left and right"].on_click(None)
     body = table.view(view)
@@ -289,7 +289,7 @@ def test_a_marked_square_says_so_to_a_screen_reader_in_both_languages():
                              ("zh-CN", "已标出", "Ann 的计分表，第 3 行，第 1 列：空")):
         table = Table("splitter", ["Ann", "Bob"], seed=7, lang=lang)
         table.apply({"type": "set_roll", "by": "table", "dice": [5, 4]})
-        board = {c.label: (c.value, amber(c.content)) for c in walk(table.view(view)) if isinstance(c, ft.Semantics)
+        board = {c.label: (c.value, is_marked(c.content)) for c in walk(table.view(view)) if isinstance(c, ft.Semantics)
                  and c.button and isinstance(c.content, ft.Container) and c.content.border is not None}
         assert all((value == word) == marked and value in (word, None) for value, marked in board.values()), lang
         assert sum(marked for _, marked in board.values()) == 44 and board[said] == (word, True), lang

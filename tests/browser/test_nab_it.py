@@ -126,7 +126,7 @@ def test_two_players_cap_a_word_and_finish(browser, server):
         for col, letter in ((6, "C"), (7, "A")):
             place(tab, 8, col, letter)
         tab.tap("Row 8, column 8: Empty", exact=True)
-        in_your_word(tab, 8, 8, "Empty")  # the cell chosen for the next tile, framed in amber, read as in the draft
+        in_your_word(tab, 8, 8, "Empty")  # the cell chosen for the next tile, in the marked frame, read as in the draft
         in_your_word(tab, 8, 6, "C")
         tab.tap("T", exact=True)
         in_your_word(tab, 8, 8, "T")

@@ -75,7 +75,7 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.see("小莫写下 2 | 2")
     expect(tab.page.get_by_text("|", exact=True)).to_have_count(0)  # the big dice shown, said by the hint only
     tab.shot("splitter_phone_write")
-    marked = re.compile(r"^小莫的计分表，第 4 行，第 4 列：空\s+已标出$")  # the amber frame read after the name
+    marked = re.compile(r"^小莫的计分表，第 4 行，第 4 列：空\s+已标出$")  # the marked frame read after the name
     expect(square(tab, "小莫", 3, 3)).to_have_text(marked, timeout=WAIT_MS)  # the flt-semantics node's text
     tab.press(square(tab, "小莫", 3, 3))
     tab.see("操作记录（3）")

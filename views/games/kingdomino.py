@@ -35,7 +35,7 @@ import flet.canvas as cv
 from scoring.core import TABLE
 from scoring.games import kingdomino as game
 from views.components.folds import Folds, fold
-from views.components.grid import GROUP_COLOURS, group_of
+from views.components.grid import GROUP_COLOURS, MARKED, MARKED_WIDTH, group_of
 from views.components.offers import makes, offer_here, way_in
 from views.components.private import elsewhere
 from views.components.seats import compare_table, player_switch
@@ -131,16 +131,16 @@ def badge(points: str, size: float) -> ft.Control:
 
 def square(ctx: GameContext, r: int, c: int, cell: dict | None, size: int, border: Any, note: str | None,
            on_tap, marked: bool = False, ringed: bool = False) -> ft.Control:
-    """One square of a kingdom: a coloured tile with its icon and crowns, or an empty frame square; its accessible
-    name says row, column and what lies there; with no `on_tap` (a finished kingdom, a screen that only shows it)
-    it is a named square, no button. A square with a points badge draws its face smaller at the bottom, under the
-    badge (centred, the badge covered the top of the icon). A `marked` square is read as marked after its name, as
-    its amber frame shows it ("Row 5, column 7: Empty", then "marked"): the hints point at "the marked squares". The
-    word is its semantics value (`named_tap`), as Splitter's and Nab-It's marked squares are read (the grid
-    editor's `marked_said`): marking a square sends the word, not its whole name again. A `ringed` square (a
-    scoring property's) has its tile inside a line of the surface, RING_GAP px, within its outline: the outline then
-    lies on the surface on both sides and stands out as it does there, whatever the tile (a red outline drawn on a
-    lake measured 1.09:1 against it, a green one 1.39:1, a blue one on grass 2.21:1)."""
+    """One square of a kingdom: a coloured tile with its icon and crowns, or an empty frame square; its accessible name
+    says row, column and what lies there; with no `on_tap` (a finished kingdom, a screen that only shows it) it is a
+    named square, no button. A square with a points badge draws its face smaller at the bottom, under the badge
+    (centred, the badge covered the top of the icon). A `marked` square is read as marked after its name, as its frame
+    shows it ("Row 5, column 7: Empty", then "marked"): the hints point at "the marked squares". The word is its
+    semantics value (`named_tap`), as Splitter's and Nab-It's marked squares are read (the grid editor's `marked_said`):
+    marking a square sends the word, not its whole name again. A `ringed` square (a scoring property's, or a marked
+    one's, a painted square that clashes) has its tile inside a line of the surface, RING_GAP px, within its outline:
+    the outline then lies on the surface on both sides and stands out as it does there, whatever the tile (a red outline
+    drawn on a lake measured 1.09:1 against it, a green one 1.39:1, a blue one on grass 2.21:1)."""
     words = half_words(ctx, cell["terrain"], cell["crowns"]) if cell else ctx.t("app.grid.empty")
     content = face(cell["terrain"], cell["crowns"], size * (BADGED_FACE if note else 1)) if cell else None
     if note is not None:
@@ -189,12 +189,14 @@ def outlined(grid: list[list]) -> list[tuple[dict, str | None]]:
 
 
 def board(ctx: GameContext, grid: list[list], on_tap=None, marked=(), cell_size: int = 48) -> ft.Control:
-    """A kingdom as terrain tiles, each scoring property outlined in its legend colour (set off from its tiles by
-    a line of the surface: 3:1 or more against the surface on both themes, so against what lies on either side)
-    with its points noted, the squares in `marked` framed in amber, an empty square in the theme's outline colour
-    (3:1 or more against the board on both themes; the outline variant measured 1.99:1 on the dark one, 1.62:1 on
-    the light). Squares are buttons only with `on_tap`. (The grid editor draws text cells only, so the tiles are
-    drawn here.)"""
+    """A kingdom as terrain tiles, each scoring property outlined in its legend colour (set off from its tiles by a line
+    of the surface: 3:1 or more against the surface on both themes, so against what lies on either side) with its points
+    noted, the squares in `marked` in the grid's marked frame (`views.components.grid.MARKED`: the text colour, 3:1 or
+    more against the surface on both themes, so against what lies either side of it: a marked tile is ringed too; amber
+    measured 1.55:1 on the light surface and 1.02-1.40 on the light tiles), an empty square in the theme's outline
+    colour (3:1 or more against the board on both themes; the outline variant measured 1.99:1 on the dark one, 1.62:1 on
+    the light). Squares are buttons only with `on_tap`. (The grid editor draws text cells only, so the tiles are drawn
+    here.)"""
     found = [(p, colour) for p, colour in outlined(grid) if colour]
     notes = {(p["cells"][0][0], p["cells"][0][1]): f"+{p['points']}" for p, _ in found}
     grouped = group_of(p["cells"] for p, _ in found)
@@ -204,11 +206,11 @@ def board(ctx: GameContext, grid: list[list], on_tap=None, marked=(), cell_size:
         cells = []
         for c, cell in enumerate(line):
             group = grouped.get((r, c))
-            border = (ft.Border.all(4, ft.Colors.AMBER) if (r, c) in pointed
+            border = (ft.Border.all(MARKED_WIDTH, MARKED) if (r, c) in pointed
                       else ft.Border.all(3, found[group][1]) if group is not None
                       else ft.Border.all(1, ft.Colors.OUTLINE))
             cells.append(square(ctx, r, c, cell, cell_size, border, notes.get((r, c)), on_tap, (r, c) in pointed,
-                                (r, c) not in pointed and group is not None))
+                                cell is not None and ((r, c) in pointed or group is not None)))
         rows.append(ft.Row(controls=cells, spacing=2))
     return ft.Row(scroll=ft.ScrollMode.AUTO, controls=[ft.Column(controls=rows, spacing=2)])
 

@@ -127,13 +127,13 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
                chosen: list | None = None) -> ft.Control:
     """The board on the grid editor: top letters in their colours, heights, draft tiles, controlled words.
 
-    Larger cells show the tiles played and the margin around them, not the whole 15×15 start: the board then
-    opens on the words (it opened at column 1, the words out of sight to the right), with the draft tiles and
-    the chosen cell (placed on the whole board, they may lie beyond that margin). The cells keep the names (row,
-    column) they have on the whole board. The draft's tiles and the cell chosen for its next tile, framed in
-    amber, are read "in your word" after their names (the grid editor's `marked_said`, their semantics value, as
-    Splitter's and Kingdomino's marked squares): the hints here speak of cells and letters, not of marked squares,
-    and the chosen cell is where the word's next letter goes; a draft tile's name says its letter only."""
+    Larger cells show the tiles played and the margin around them, not the whole 15×15 start: the board then opens on
+    the words (it opened at column 1, the words out of sight to the right), with the draft tiles and the chosen cell
+    (placed on the whole board, they may lie beyond that margin). The cells keep the names (row, column) they have on
+    the whole board. The draft's tiles and the cell chosen for its next tile, in the grid's marked frame, are read "in
+    your word" after their names (the grid editor's `marked_said`, their semantics value, as Splitter's and Kingdomino's
+    marked squares): the hints here speak of cells and letters, not of marked squares, and the chosen cell is where the
+    word's next letter goes; a draft tile's name says its letter only."""
     draft = draft or []
     board = state["board"]
     size = CELL_SIZES[zoom_level(ctx)]

@@ -66,7 +66,7 @@ def sheet_view(ctx: GameContext, grid: list[list], owner: str, on_tap=None, mark
     """A sheet on the grid editor: numbers, stars and hearts, scoring groups outlined, failing groups tinted; with
     more than one player each square is read with whose sheet it is on ("Ann's sheet, row 3, column 1: Empty"):
     the player buttons above say it only by which one is highlighted. A `marked` square is read as marked after
-    its name, as its amber frame shows it (the hints say "tap a marked square")."""
+    its name, as its frame shows it (the hints say "tap a marked square")."""
     sheet = ctx.state["options"]["sheet"]
     found = game.groups(sheet, grid)
     failing = {(r, c) for g in found if not g["scores"] for r, c in g["cells"]}
