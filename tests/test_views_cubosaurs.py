@@ -584,3 +584,20 @@ def test_a_type_name_being_typed_stays_when_a_stepper_is_tapped(app):
     assert kept["new_type:rows"] == {"name": "Ankylo"}
     assert "new_type:rows" not in new_session.kept_draft(app, game, {**draft, "new_type:rows": {"name": 3}})
     assert "new_type:nope" not in new_session.kept_draft(app, game, {**draft, "new_type:nope": {"name": "A"}})
+
+
+def test_collections_left_empty_are_named_before_the_round_is_entered():
+    """The tour counted Ann's and Bo's collections, forgot Cy's and tapped "Add round": Cy was entered holding
+    nothing, and Bo's Pentaceratops egg scored its majority (+3) where Cy's two Pentaceratops took it (−3). The form
+    now names a player with no card counted beside the button first (allowed: a player may have passed on every
+    card); DNA tokens are not cards."""
+    table = Table("cubosaurs", ["Ann", "Bo", "Cy"], options={"dna": True})
+    step(table, "More: T-Rex")
+    assert "No cards counted yet for Bo and Cy: entered like this, they hold none" in shown(build(table))
+    tap(build(table), "Bo")
+    step(table, "More: Pentaceratops eggs")
+    tap(build(table), "Cy")
+    step(table, "More: DNA tokens held")
+    assert "No cards counted yet for Cy: entered like this, they hold none" in shown(build(table))
+    step(table, "More: Pentaceratops", 2)
+    assert not any(t.startswith("No cards counted yet") for t in shown(build(table)))

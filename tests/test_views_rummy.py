@@ -310,3 +310,19 @@ def test_a_meld_started_and_left_empty_does_not_keep_an_undone_round_away():
     table.undo()
     build(table)
     assert table.local["rummy"]["lines"]["Ann"]["melds"] == [["7H", "8H", "9H"]]
+
+
+def test_lines_left_empty_are_named_before_the_round_is_entered():
+    """The tour entered a basic round that ended with the stock out and forgot Cy's hand: Cy's empty line was
+    taken as the lowest hand and won the round (+10, Ann and Bo 0) without a word. The form now names a player
+    with no card entered beside the button first (no line of a real round is empty)."""
+    table = Table("rummy", ["Ann", "Bo", "Cy"], options={"variant": "basic"})
+    tap(build(table), "New meld")
+    tap_cards(table, "♥ Hearts", ["7H", "8H", "9H"])
+    assert "No cards yet for Bo and Cy: entered like this, they went out holding nothing" in shown(build(table))
+    tap(build(table), "Bo")
+    tap_cards(table, "♠ Spades", ["KS"])
+    assert "No cards yet for Cy: entered like this, they went out holding nothing" in shown(build(table))
+    tap(build(table), "Cy")
+    tap_cards(table, "♠ Spades", ["2S"])
+    assert not any(t.startswith("No cards yet") for t in shown(build(table)))

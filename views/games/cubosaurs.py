@@ -298,7 +298,16 @@ def entry(ctx: GameContext, draft: dict) -> ft.Control:
         choice_row([(n, n) for n in ctx.players], draft["who"], choose),
         collection(ctx, draft["lines"][draft["who"]], draft["who"]),
         ft.Row(wrap=True, controls=buttons),
+        *empty_note(ctx, draft),
     ])
+
+
+def empty_note(ctx: GameContext, draft: dict) -> list[ft.Control]:
+    """The players with no card counted, named beside the button before the round is sent [ruling, this view's]: a
+    forgotten collection is entered as holding nothing, and an egg majority it held goes to another player;
+    allowed (a player may have passed on every card), so said, not refused. DNA tokens are not cards."""
+    empty = [n for n in ctx.players if not any(draft["lines"][n][k] for k in ("dinos", "eggs", "raptors"))]
+    return [aside(ctx.lang, ctx.t("cubosaurs.view.empty_lines", names=empty))] if empty else []
 
 
 def fill_from_lines(ctx: GameContext, draft: dict) -> None:

@@ -38,7 +38,7 @@ from views.components.cards import card_buttons, card_face, card_name, pile
 from views.components.offers import offer_here
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import choice_row, labelled, name_button, tall, tap_style
+from views.ui import aside, choice_row, labelled, name_button, tall, tap_style
 
 RANK_NAMES = list(RUMMY_RANKS)
 KEYS = ("lines", "stock_out", "onto")
@@ -293,7 +293,17 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
     return ft.Column(spacing=6, controls=[
         labelled(ft.Switch(value=draft["stock_out"]), ctx.t("rummy.view.stock_out"), stock_out),
         ft.Row(wrap=True, controls=buttons),
+        *empty_note(ctx, draft),
     ])
+
+
+def empty_note(ctx: GameContext, draft: dict) -> list[ft.Control]:
+    """The players with no card entered, named beside the button before the round is sent [ruling, this view's]:
+    the engine reads an empty line as a player who went out, so a forgotten hand won a round that ended with the
+    stock out (or kept a 500 Rummy winner's melds from counting). No real line is empty, but the engine accepts
+    one, so the form says it before the tap."""
+    empty = [n for n in ctx.players if untouched(draft["lines"][n])]
+    return [aside(ctx.lang, ctx.t("rummy.view.empty_lines", names=empty))] if empty else []
 
 
 def send(ctx: GameContext, draft: dict) -> None:
