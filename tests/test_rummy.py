@@ -336,3 +336,16 @@ def test_holders_says_who_each_entered_card_is_for():
     lines = {"Ann": {"melds": [["7S", "8S", "9S"]], "laid_off": [], "hand": ["KH"]},
              "Bo": {"melds": [], "laid_off": ["10S"], "hand": []}}
     assert holders(lines) == {"7S": "Ann", "8S": "Ann", "9S": "Ann", "KH": "Ann", "10S": "Bo"}
+
+
+def test_a_basic_round_breakdown_says_who_won_it():
+    """The tour read "Round 2: hand 5 = 16" for the winner of a round that ended with the stock out and "Round 1:
+    hand 24 = 0" for a loser: a hand of 5 read as worth 16. The winner's line says they won with that hand, a
+    loser's that their hand went to the winner; ties share the win."""
+    state = engine("rummy").apply(new(variant="basic"), rnd(
+        True, Ann=line(hand=["2S", "3C"]), Bo=line(hand=["AC", "4S"]), Cy=line(hand=["KS", "KH", "5D"])))
+    board = engine("rummy").scoreboard(state)
+    said = {p.name: [text("en", l.key, **l.params) for l in p.breakdown] for p in board.players}
+    assert said == {"Ann": ["Round 1: won with a hand of 5"], "Bo": ["Round 1: won with a hand of 5"],
+                    "Cy": ["Round 1: hand of 25 to the winner"]}
+    assert [text("zh-CN", l.key, **l.params) for l in board.players[2].breakdown] == ["第 1 轮：手牌 25 分归赢家"]

@@ -361,16 +361,24 @@ class Rummy(OwnLines, Engine):
 
     def scoreboard(self, state: dict):
         """A line per round per player with melded and hand values; cumulative totals per round."""
-        opts = state["options"]
-        key = "rummy.line.500" if opts["variant"] == "500" else \
-            "rummy.line.penalty" if opts["penalty_scoring"] else "rummy.line.basic"
         lines = {p: [] for p in state["players"]}
         cumulative, running = [], {p: 0 for p in state["players"]}
         for index, rnd in enumerate(state["rounds"]):
             for p in state["players"]:
                 score = rnd["scores"][p]
-                lines[p].append(Line(key, score["points"], {"round": index + 1, "melded": score["melded"],
-                                                            "hand": score["hand"]}))
+                params = {"round": index + 1, "melded": score["melded"], "hand": score["hand"]}
+                lines[p].append(Line(_line_key(state["options"], rnd, p), score["points"], params))
                 running[p] += score["points"]
             cumulative.append(dict(running))
         return make_scoreboard("rummy", state["players"], lines, rounds=cumulative, over=state["over"])
+
+
+def _line_key(options: dict, rnd: dict, name: str) -> str:
+    """The words of a player's line for a round: in basic Rummy (without penalties) whether they won it, with the
+    lowest hand (ties share it), or their hand went to the winner ("hand 5 = 16" read as a hand worth 16)."""
+    if options["variant"] == "500":
+        return "rummy.line.500"
+    if options["penalty_scoring"]:
+        return "rummy.line.penalty"
+    best = min(score["hand"] for score in rnd["scores"].values())
+    return "rummy.line.basic_won" if rnd["scores"][name]["hand"] == best else "rummy.line.basic"
