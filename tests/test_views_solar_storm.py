@@ -25,11 +25,23 @@ def test_ship_and_decks_on_screen():
     # 66 cards − 8 dealt − 2 face up = 56; 24 damage cards − 2 at setup = 22
     assert "Resource deck: 56 cards · discard pile: 0" in texts
     assert "Damage cards left: 22" in texts and "The next damage card hits 1 room." in texts
-    assert "Ann's turn: 3 actions left, 0 tokens" in texts
+    assert "3 actions left, 0 tokens" in texts
     at = texts.index("Here:")
     assert texts[at:at + 3] == ["Here:", "Ann", "Bo"]                # the Energy Core: a name a line
     cubes = [int(t[len("Cubes: "):-2]) for t in texts if t.startswith("Cubes: ")]
     assert len(cubes) == 8 and sum(cubes) == 18                    # 24 cubes − 6 setup damage
+
+
+@pytest.mark.parametrize("lang, left", [("en", "1 action left, 1 token"), ("zh-CN", "剩余 1 个行动，1 个行动标记")])
+def test_the_turn_card_says_actions_and_tokens_not_whose_turn(lang, left):
+    """The turn card says what the lines above it do not (actions and action tokens left), not whose turn it is:
+    the next-step line and the status line above it name the player (a phone read "Next: Ann — move", "Round 1 ·
+    Actions", then "Ann's turn: 3 actions left, 0 tokens")."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
+    table.state["actions"], table.state["tokens"]["Ann"] = 1, 1
+    card = shown(view.turn_panel(table.ctx(), table.engine.player_view(table.state, None)))
+    assert card[0] == left
+    assert not any("Ann" in line for line in card)
 
 
 @pytest.mark.parametrize("lang, here", [("en", "Here:"), ("zh-CN", "在此：")])
@@ -396,7 +408,7 @@ def test_the_turn_moves_and_result_cards_take_the_columns_width():
     """The turn card, the moves card and the won/lost banner end at the column's right edge, as the ship below
     them does (each ended where its longest line did)."""
     table = Table("solar_storm", ["Ann", "Bo"])
-    assert fills_its_column(build(table), "Ann's turn: 3 actions left")
+    assert fills_its_column(build(table), "3 actions left, 0 tokens")
     ctx = table.ctx()
     assert view.moves_panel(ctx, view.draft_of(ctx)).alignment is not None
     table.state["result"] = {"won": False, "reason": "room_destroyed", "room": "bridge"}

@@ -127,10 +127,12 @@ def result_panel(ctx: GameContext) -> ft.Control:
 
 
 def turn_panel(ctx: GameContext, view: dict) -> ft.Control:
-    """Whose turn, actions and tokens left, the last roll and the last damage."""
+    """The turn's actions and action tokens left, the phase's hint, the last roll and the last damage.
+    Ruling: the card does not name whose turn it is; the next-step and status lines above it do ("Ann's turn: 3
+    actions left" under "Next: Ann — move" said the name twice)."""
     lines = []
     if view["turn"]:
-        lines.append(ft.Text(ctx.t("solar_storm.view.turn", name=view["turn"], actions=view["actions"],
+        lines.append(ft.Text(ctx.t("solar_storm.view.turn", actions=view["actions"],
                                    tokens=view["tokens"][view["turn"]]), size=18, weight=ft.FontWeight.BOLD))
     lines.append(ft.Text(ctx.t(f"solar_storm.view.hint.{view['phase']}", picks=view["picks"]), size=15))
     if view["roll"] is not None:
