@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+import struct
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from scoring.core import PLAYER, TABLE, engine, games
 from scoring.errors import RuleError
 from tests.helpers import FLAG, MIXED, VARIANT, ZERO, plain_keys
 from views import words
+from views.ui import FONTS
 
 ROOT = Path(__file__).resolve().parent.parent
 VIEWS = ROOT / "views"
@@ -423,3 +425,40 @@ def test_chinese_texts_quote_with_double_quotes():
     “…”, and ‘…’ only inside them; a move's name, which a refusal puts in “…”, names the move without quotes."""
     found = {key: text for key, text in i18n.table("zh-CN").items() if re.search("[‘’]", outside_quotes(text))}
     assert found == {}
+
+
+# Roboto, Flutter's own font on the web (flet-web's `roboto.woff2`, read with fontTools): the ranges it draws that
+# the app's fonts (`views.ui.FONTS`: the CJK font has no Latin at all) leave to it
+ROBOTO = [(0x20, 0x7E), (0xA0, 0x17F), (0x2010, 0x2011), (0x2013, 0x2015), (0x2017, 0x201E), (0x2020, 0x2022),
+          (0x2025, 0x2027), (0x2030, 0x2030), (0x2032, 0x2033), (0x2039, 0x203A), (0x2212, 0x2212),
+          (0x2264, 0x2265)]
+
+
+def font_ranges(path: Path) -> list[tuple[int, int]]:
+    """The code point ranges a TrueType font's character map (its format 4 and 12 subtables) names."""
+    data = path.read_bytes()
+    count = struct.unpack_from(">H", data, 4)[0]
+    tables = {data[12 + 16 * i:16 + 16 * i]: struct.unpack_from(">I", data, 20 + 16 * i)[0] for i in range(count)}
+    cmap, ranges = tables[b"cmap"], []
+    for i in range(struct.unpack_from(">H", data, cmap + 2)[0]):
+        sub = cmap + struct.unpack_from(">I", data, cmap + 8 + 8 * i)[0]
+        kind = struct.unpack_from(">H", data, sub)[0]
+        if kind == 4:
+            segments = struct.unpack_from(">H", data, sub + 6)[0] // 2
+            ends = struct.unpack_from(f">{segments}H", data, sub + 14)
+            starts = struct.unpack_from(f">{segments}H", data, sub + 16 + 2 * segments)
+            ranges += [(s, e) for s, e in zip(starts, ends) if s != 0xFFFF]
+        elif kind == 12:
+            groups = struct.unpack_from(">I", data, sub + 12)[0]
+            ranges += [struct.unpack_from(">II", data, sub + 16 + 12 * g) for g in range(groups)]
+    return ranges
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_character_of_every_text_has_a_font_that_draws_it(lang):
+    """A character no font of the page has is drawn as an empty box: Solar Storm's roll line read "Last roll: 4
+    (scavenging) ▯ 1 card" on a phone (U+2192 is in none of the app's fonts nor in Roboto)."""
+    ranges = ROBOTO + [r for file in FONTS.values() for r in font_ranges(ROOT / "assets" / file)]
+    drawn = {c for text in i18n.table(lang).values() for c in text if any(a <= ord(c) <= b for a, b in ranges)}
+    missing = {key: text for key, text in i18n.table(lang).items() if set(text) - drawn - {"\n"}}
+    assert missing == {}

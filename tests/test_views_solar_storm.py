@@ -360,15 +360,15 @@ def test_the_last_roll_says_what_it_decided():
     discards; the Hull Breach's roll still showed on the next player's turn): the line says both."""
     table = typed_game()
     assert table.apply({"type": "scavenge", "by": "Ann", "roll": 2})
-    assert "Last roll: 2 (scavenging) → no cards" in shown(build(table))
+    assert "Last roll: 2 (scavenging) gives no cards" in shown(build(table))
     assert table.apply({"type": "scavenge", "by": "Ann", "roll": 6})
-    assert "Last roll: 6 (scavenging) → 2 cards" in shown(build(table))
-    assert "上次掷骰：6（搜刮）→ 2 张牌" in in_chinese(table)
+    assert "Last roll: 6 (scavenging) gives 2 cards" in shown(build(table))
+    assert "上次掷骰：6（搜刮），得到 2 张牌" in in_chinese(table)
     table.state["damage"]["deck"], table.state["phase"] = [], "damage"  # every damage card drawn: the Hull Breach
     assert table.apply({"type": "damage", "by": "Ann", "roll": 5, "cards": ["data", "data", "metal"]})
     assert table.state["turn"] == "Bo"
-    assert "Last roll: 5 (Hull Breach) → 3 resource cards discarded" in shown(build(table))
-    assert "上次掷骰：5（船体破裂）→ 弃掉 3 张资源卡" in in_chinese(table)
+    assert "Last roll: 5 (Hull Breach) discards 3 resource cards" in shown(build(table))
+    assert "上次掷骰：5（船体破裂），弃掉 3 张资源卡" in in_chinese(table)
 
 
 def test_the_last_roll_line_reads_what_the_engine_says_it_decided():
@@ -377,7 +377,7 @@ def test_the_last_roll_line_reads_what_the_engine_says_it_decided():
     table = typed_game()
     assert table.apply({"type": "scavenge", "by": "Ann", "roll": 6})
     table.state["roll_cards"] = 1  # whatever the engine says the roll decided
-    assert "Last roll: 6 (scavenging) → 1 card" in shown(build(table))
+    assert "Last roll: 6 (scavenging) gives 1 card" in shown(build(table))
 
 
 @pytest.mark.parametrize("key, count, one, two", [
