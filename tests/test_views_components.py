@@ -391,6 +391,14 @@ def test_vote_panel_ballots_tie_rule_and_result():
     assert not buttons(panel)
 
 
+def test_a_voters_yes_and_no_weigh_the_same_before_they_vote():
+    """"Ann: yes" was a filled button beside an outlined "Ann: no": before anyone had voted it looked like a yes
+    already chosen, or the answer the app suggests. Both are the same kind of button."""
+    panel = vote_panel(FakeContext(), vote_mech.new_vote(["A", "B"]), lambda who, yes: None)
+    found = buttons(panel)
+    assert {type(found[f"{who}: {word}"]) for who in ("A", "B") for word in ("yes", "no")} == {ft.OutlinedButton}
+
+
 def test_vote_panel_of_a_sealed_vote_shows_who_voted_and_no_count():
     """A voted yes, sealed for B's phone: "A has voted", the hidden-ballots note, B's own buttons only (B's ballot
     offered to the context, so the moves panel leaves it out), no count and no result; A's phone shows A's own

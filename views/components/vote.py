@@ -10,7 +10,8 @@ Builders:
   `player_view`): until the last ballot a ballot not shown is None; `on_cast(voter, yes)`: called when a voter
   taps yes or no (the view dispatches the ballot); `question`: the text put to the vote; `moves`: the move types
   a ballot is (every game using the panel names its ballot `vote`).
-Until the vote is decided the panel says ballots stay hidden, shows who has voted (and how only where the vote
+A voter's yes and no are the same kind of button [ruling]: a filled yes beside an outlined no looked like a yes
+already chosen, or the answer the app suggests. Until the vote is decided the panel says ballots stay hidden, shows who has voted (and how only where the vote
 shows it), and no count; a seated phone offers yes/no to its own seat only. Once every voter has voted (or the
 vote was closed) every ballot, the count and the result show together. `ballots_line` puts revealed ballots
 (e.g. a verdict's) in one line.
@@ -51,8 +52,8 @@ def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], questi
             rows.append(ft.Text(ctx.t("app.vote.waiting", name=voter), size=18))
         else:
             rows.append(ft.Row(wrap=True, controls=[
-                ft.FilledButton(content=ctx.t("app.vote.yes", name=voter), icon=ft.Icons.THUMB_UP,
-                                on_click=lambda e, v=voter: on_cast(v, True)),
+                ft.OutlinedButton(content=ctx.t("app.vote.yes", name=voter), icon=ft.Icons.THUMB_UP,
+                                  on_click=lambda e, v=voter: on_cast(v, True)),
                 ft.OutlinedButton(content=ctx.t("app.vote.no", name=voter), icon=ft.Icons.THUMB_DOWN,
                                   on_click=lambda e, v=voter: on_cast(v, False)),
             ]))
