@@ -178,7 +178,13 @@ NAVIGATE = """path => {
   return asked;
 }"""
 ANSWERED = "asked => window.__lastFrame > asked"
-PAINTED = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+# The next frame painted (two animation frames on), refused after WAIT_MS: `page.evaluate` has no timeout of its
+# own, and once (a full run in December 2026, test_screens, not seen again) a tab stopped giving animation frames
+# and the wait held the run for good instead of failing it with this reason.
+PAINTED = f"""() => new Promise((done, fail) => {{
+  const late = setTimeout(() => fail(new Error('no frame painted in {WAIT_MS // 1000} s')), {WAIT_MS});
+  requestAnimationFrame(() => requestAnimationFrame(() => {{ clearTimeout(late); done(); }}));
+}})"""
 SETTINGS = re.compile(r"^(Settings|设置)$")
 AT_RIGHT = """([el, width]) => { if (!el.isConnected) return true;
                              const r = el.getBoundingClientRect();
