@@ -85,7 +85,8 @@ def bar(colour: Any, side: str) -> ft.Control:
 def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int, int, Any], Any],
                 label: Callable[[Any], str] = str, colour: Callable[[Any], Any] | None = None,
                 groups: Iterable[Iterable] = (), cell_size: int | None = 48,
-                on_tap: Callable[[int, int], Any] | None = None, marked: Iterable[Iterable] = (), notes: dict | None = None,
+                on_tap: Callable[[int, int], Any] | None = None, marked: Iterable[Iterable] = (),
+                notes: dict | None = None,
                 blocked: Iterable[Iterable] = (), origin: tuple[int, int] = (0, 0),
                 mark: Callable[[Any], Any] | None = None, spoken: Callable[[Any], str] | None = None,
                 whose: str | None = None, marked_said: str | None = None) -> ft.Control:
