@@ -715,7 +715,9 @@ def test_the_last_button_saves_what_the_others_typed_and_did_not_save(table):
     """A tester's table (RULINGS in `views.games.knit_wit`): Bram typed answers on the phone passed round and did
     not tap Done; Cleo took the last button and his spools scored blank. On paper what is written when the buttons
     run out counts: his typed answers are saved as his own actions before the claim; one the rules refuse (the same
-    answer twice on his sheet) stays in his field with its reason, nothing is shown to Cleo, and the claim stands."""
+    answer twice on his sheet) stays in his field with its reason, and the claim stands.
+    With three players the claim starts the scoring, so no sheet is left to show his field: the scoring screen
+    says which of his answers did not count and why (every answer is shown there)."""
     woven(table)
     table.tap("Ada: claim 2")
     table.tap("Bram's sheet")
@@ -733,6 +735,8 @@ def test_the_last_button_saves_what_the_others_typed_and_did_not_save(table):
     assert log == [("answer", "Cleo", 1), ("answer", "Bram", 1), ("answer", "Bram", 2), ("claim", "Cleo", None)]
     bram = table.local["sheets"]["Bram"]
     assert bram["drafts"] == {"3": "Moon"} and "one answer can be used only once" in bram["errors"]["3"]
+    said = [t for t in table.texts() if "did not count" in t]
+    assert said == ["Bram's answer “Moon” for spool 3 did not count: " + bram["errors"]["3"]]
 
 
 def test_two_players_the_only_button_saves_the_others_typed_answers_then_one_more(tmp_path, clock):

@@ -38,7 +38,8 @@ Rulings (RULINGS.md §1, buttons):
   `answer` actions, in the log just before the claim (after the claimant's own), so replay is exact and the log
   shows them; then the claim locks every sheet. An answer the engine refuses (the same answer twice on a sheet) is
   not saved and stays in that player's field as typed; the claim still goes ahead (one player's slip must not stop
-  the race) and nothing about it is shown on the claimant's screen (it would tell another sheet).
+  the race) and nothing about it is shown on the claimant's screen while sheets are written (it would tell another
+  sheet); once scoring starts, where every answer is shown, it is said (below).
 - On a phone passed round every player's typed answers are in its scratch (`sheet_work`): the claim saves them
   (`typed_first`, `save_others`), and a refused one keeps the engine's reason under its field.
 - In table mode the other players' typed answers are on their own phones: the hub plays them before the claim
@@ -49,7 +50,9 @@ Rulings (RULINGS.md §1, buttons):
   the refusal (the answer action and the engine's reason, `ctx.refused`) to that seat's phones only, while the claim
   is the log's last action (`views.table_hub`); nobody else's screen says anything of it. With 3 or more players
   the claim starts the scoring and no sheet is left to hold the field: that phone alone says above the spool being
-  scored which answer did not count and why (`not_counted`), while the claim is the log's last action.
+  scored which answer did not count and why (`not_counted`), while the claim is the log's last action. On a phone
+  passed round the scoring screen says it for each such player by name (`refused_here`): every answer is shown
+  there, so it tells no secret.
 - 2 players: the only button is the last one, so the other player's typed answers are saved first, as on paper;
   the one more answer then goes on a spool still blank after them (none blank: the sheet locks at once).
 """
@@ -421,6 +424,21 @@ def refused_typed(ctx: GameContext, player: str | None) -> list[tuple[int, str, 
             if r["action"].get("type") == "answer" and r["action"].get("by") == player]
 
 
+def refused_here(ctx: GameContext) -> list[tuple[str, int, str, str]]:
+    """The answers other players typed on this phone passed round that the last button could not save (`save_others`
+    kept each in its field with the reason): (player, spool, text, reason). Said on the scoring screen, where every
+    answer is shown, since no sheet is left open to show the field."""
+    if ctx.seat is not None:
+        return []
+    said = []
+    for player in ctx.players:
+        work = ctx.local.get("sheets", {}).get(player, {})
+        drafts, errors = work.get("drafts", {}), work.get("errors", {})
+        said += [(player, int(n), drafts[n], reason) for n, reason in sorted(errors.items(), key=lambda e: int(e[0]))
+                 if n in drafts]
+    return said
+
+
 def save_typed(ctx: GameContext, work: dict, player: str, spools: list[int]) -> bool:
     """Save every answer typed on the player's sheet and not saved yet (each its own action); a refused one keeps
     its text and, under it, the rule that refused it (the refusal's message is put away by the next answer saved
@@ -553,6 +571,8 @@ def scoring_screen(ctx: GameContext) -> ft.Control:
                       tags=" + ".join(review["tags"]), points=review["loops"])),
         *[ft.Text(ctx.t("knit_wit.view.not_counted", number=n, text=text, reason=reason), color=ft.Colors.ERROR)
           for n, text, reason in refused_typed(ctx, ctx.seat)],
+        *[ft.Text(ctx.t("knit_wit.view.not_counted_of", name=p, number=n, text=text, reason=reason),
+                  color=ft.Colors.ERROR) for p, n, text, reason in refused_here(ctx)],
         ft.ResponsiveRow(controls=[answer_card(ctx, review, p, challenges) for p in ctx.players]),
         *([*[suggestion_panel(ctx, review, s) for s in review["suggested"]], pair_panel(ctx, review)]
           if ctx.for_table else []),
