@@ -1021,7 +1021,8 @@ def guess_club_calls(lang: str, actor: str) -> set[str]:
     t = functools.partial(i18n.text, lang)
     return {t("guess_club.view.topic_prompt", name=actor, round=1), t("guess_club.view.turn_prompt", name=actor),
             t("guess_club.view.settle_prompt", name=actor, cost=20),
-            t("guess_club.view.predict_now", name=actor, cost=10), t("guess_club.view.setter_decides", name=actor)}
+            t("guess_club.view.predict_now", name=actor, cost=10), t("guess_club.view.setter_decides", name=actor),
+            t("guess_club.view.you_decide")}
 
 
 NOW = {"en": "Now: ", "zh-CN": "现在轮到："}  # the table's "whose turn" line, after the status line had said it
@@ -1033,7 +1034,7 @@ def test_a_guess_club_screen_that_waits_says_once_whom_it_waits_for(store, lang,
     """Guess Club in table mode: B's phone, waiting for A's topic, read "A's turn · Round 1 of 3 · …", "Nothing to
     do right now: waiting for A.", then "Round 1: A, give the topic" (addressed to A on B's phone), then "Now: A"
     in the table; the turn, the ruling and the settlement the same ("B: play a card…", "B may predict instead…",
-    "A (setter) decides…", "Round over. A, check the unplayed cards…"). A phone that is not the actor's, the
+    "A (setter) decides…" — on A's own phone too, now "You set the topic, so you decide…", "Round over. A, check the unplayed cards…"). A phone that is not the actor's, the
     referee's and the host's screen now say once, plainly, whom the table waits for (the status line's "A's turn";
     their "Nothing to do right now." names no one again, `views.table.nothing_to_do`), and show no line addressed
     to the actor; the actor's own phone tells the actor what to do; no screen has the "Now:" line."""
@@ -1048,6 +1049,9 @@ def test_a_guess_club_screen_that_waits_says_once_whom_it_waits_for(store, lang,
         assert not [line for line in read_out if NOW[lang] in line], (seat, phase)
         if seat == actor:
             assert calls & set(shown.splitlines()), (seat, phase)
+            if phase == "ruling":  # the setter's own phone: "you decide", not "A (setter) decides"
+                assert t("guess_club.view.you_decide") in shown.splitlines(), shown
+                assert t("guess_club.view.setter_decides", name=actor) not in shown.splitlines(), shown
             continue
         assert not calls & set(shown.splitlines()), (seat, phase)
         said = [line for line in read_out if line in waits]  # a phone with a move of its own reads its view's wait

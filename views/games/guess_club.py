@@ -354,14 +354,15 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
     """The card read out, the proposed matches with their reason (the matcher's and the cards players showed), a
     way for the players this screen acts as to show a card the matcher missed, and the setter's ruling (on a screen
     that acts as the setter; elsewhere only the card and who decides, said once: `elsewhere`, not also "A (setter)
-    decides: …")."""
+    decides: …"); the setter's own phone says "You set the topic, so you decide: …", not its own name)."""
     state = ctx.state
     pending, setter = state["pending"], state["setter"]
     said = [heading(ctx.t("guess_club.view.read_out", name=pending["player"], text=pending["text"]))]
     shows = show_panel(ctx, offer_here(ctx, "show"))
     if not offer_here(ctx, "rule"):
         return card([*said, *shows, elsewhere(ctx, setter)])
-    said.append(ft.Text(ctx.t("guess_club.view.setter_decides", name=setter)))
+    said.append(ft.Text(ctx.t("guess_club.view.you_decide") if ctx.seat == setter
+                        else ctx.t("guess_club.view.setter_decides", name=setter)))
     ticked = ruling_ticks(ctx)
 
     def tick(ref: list, on: bool) -> None:
