@@ -539,6 +539,23 @@ def test_log_names_the_letters_played():
     assert key == "nab_it.action.play" and params == {"by": "Ann", "letters": "SUN"}
 
 
+def test_log_says_the_words_a_play_made_from_the_kept_state():
+    """H stacked on SEAT's S read "Ben played H", never HEAT: the row names the words the play formed or changed,
+    the nth play's as kept in the state (no replay), a play taken back after a failed challenge too."""
+    state = put(put(new(), "Ann", across(0, 0, "SEAT")), "Ben", [T(0, 0, "H")])
+    state = ENG.apply(state, {"type": "challenge", "by": "Ann", "word": "HEAT"})
+    for by in AB:
+        state = ENG.apply(state, {"type": "vote", "by": by, "yes": False})
+    assert state["board"]["0,0"][-1]["letter"] == "S" and state["played"] == [["SEAT"], ["HEAT"]]
+    play_ = {"type": "play", "by": "Ben", "tiles": [T(0, 0, "H")]}
+    assert ENG.logged(state, play_, 2) == ("nab_it.action.play.words",
+                                           {"by": "Ben", "letters": "H", "words": ["HEAT"]})
+    assert i18n.text("en", "nab_it.action.play.words", by="Ben", letters="H", words="HEAT") == "Ben played H: HEAT"
+    assert ENG.logged(state, play_, 3) == ENG.describe(play_)
+    seat = {"type": "play", "by": "Ann", "tiles": across(0, 0, "SEAT")}
+    assert ENG.logged(state, seat, 1) == ENG.describe(seat)
+
+
 def test_command_line_scores_a_record(tmp_path, capsys):
     """`python -m scoring score` on a finished record gives the same totals as the engine."""
     record = new_record("nab_it", SEATS)

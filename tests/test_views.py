@@ -587,6 +587,20 @@ def test_undo_names_the_dice_the_app_rolled(app):
     assert undo_label(app, sid) == f"撤销：应用掷出了 {first} 和 {second}"
 
 
+def test_the_log_and_undo_say_the_words_a_nab_it_play_made(app):
+    """Nab-It!: H stacked on SEAT's S read "Ben played H" in the log and on the undo button; a dispute is about
+    words, so both say the word the play made, in both languages."""
+    seats = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+    sid = app.store.create(new_record("nab_it", seats, now="2025-01-01T20:00:00+00:00"))
+    tiles = [{"row": 0, "col": c, "letter": x} for c, x in enumerate("SEAT")]
+    app.store.play(sid, {"type": "play", "by": "Ann", "tiles": tiles}, "2025-01-01T20:01:00+00:00")
+    app.store.play(sid, {"type": "play", "by": "Ben", "tiles": [{"row": 0, "col": 0, "letter": "H"}]})
+    assert [row.split(" · ")[-1] for row in log_rows(app, sid)] == ["Ben played H: HEAT", "Ann played SEAT"]
+    assert undo_label(app, sid) == "Undo: Ben played H: HEAT"
+    app.set_setting("lang", "zh-CN")
+    assert log_rows(app, sid)[0].endswith(" · Ben 打出了 H：HEAT") and undo_label(app, sid) == "撤销：Ben 打出了 H：HEAT"
+
+
 def test_the_log_says_the_tag_the_app_drew(app):
     """Knit Wit's deck: the log read "A placed a loop and drew a tag from the deck", never which tag."""
     sid = app.store.create(new_record("knit_wit", ["A", "B"], {"tags": "deck_en"}, now="2025-01-01T20:00:00+00:00"))

@@ -70,6 +70,9 @@ Rulings (ours, where the text is silent):
   with it the penalties its player met since it (for the last tile played unannounced, or a `forgot` called on
   the one tile it left them): their bank is as before the play, and so is the list of penalties.
 - After a last tile the table may still challenge that play; `end` then closes the game.
+- The log: a play's row names its letters and the words it formed or changed ("Ben played H: HEAT"; once when
+  its one word is its letters: "Ann played SEAT"), kept in `played` (one list per play, in log order; a play
+  taken back after a challenge keeps its row and words).
 
 The table's questions:
 - `check(state, action)`: the refusal an action would meet, nothing applied (`preview` also lists the words a
@@ -397,7 +400,7 @@ class Nabit(Engine):
         tiles = [letter for letter, n in counts.items() for _ in range(n)]
         state.update(phase="turn", turn=state["players"][0], turn_no=0, board={}, caps={}, hands={}, bags={},
                      banked={}, announced=[], house_words=[], ruled_out=[], pending=None, challenge=None,
-                     last_tile=None, judged=[], taken_back=None, penalties=[])
+                     last_tile=None, judged=[], taken_back=None, penalties=[], played=[])
         for player in state["players"]:
             bag = list(tiles) if dealt else [None] * len(tiles)
             if dealt:
@@ -458,6 +461,7 @@ class Nabit(Engine):
         state["pending"] = {"player": player, "words": [{**w, "known": known(state, w["text"])}
                                                         for w in found["words"]],
                             "caps": found["caps"], "before": before}
+        state["played"].append(list(dict.fromkeys(w["text"] for w in found["words"])))
         state["turn_no"] += 1
         if held(state, player) == 0:
             if one_left and state["banked"][player]:
@@ -648,6 +652,16 @@ class Nabit(Engine):
         if isinstance(tiles, list):
             params["letters"] = "".join(str(t.get("letter", "")) for t in tiles if isinstance(t, dict))
         return name, params
+
+    def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
+        """The nth play of the log with the words it formed or changed, as kept in `played` ("Ben played H: HEAT":
+        a tile stacked on a word said only its letter, and a dispute is about words); a play whose one word is its
+        letters as placed says it once ("Ann played SEAT"); any other action as `describe` says it."""
+        key, params = self.describe(action)
+        made = state["played"][nth - 1] if action.get("type") == "play" and 0 < nth <= len(state["played"]) else None
+        if made and made != [params.get("letters")]:
+            return "nab_it.action.play.words", {**params, "words": made}
+        return key, params
 
     def scoreboard(self, state: dict):
         """Controlled words, banked tiles and the last tile, per the point options; tie-break by top tiles of
