@@ -323,13 +323,19 @@ def zoom_buttons(control) -> dict[str, ft.IconButton]:
             and c.icon.semantics_label in ("Smaller cells", "Larger cells")}
 
 
+def keyed_board(control) -> ft.Control:
+    """The board's grid (keyed "board")."""
+    return next(c for c in walk(control) if c.key == "board")
+
+
 def test_the_board_first_fits_the_width_then_zooms_into_cells_that_scroll():
-    """The board first fits the screen's width (square cells sharing it, no sideways scroll; − is off); + gives
-    44 px cells on a board that scrolls sideways, and − brings the fitted board back."""
+    """The board first fits the screen's width (square cells sharing it without gaps, no sideways scroll; − is
+    off); + gives 44 px cells on a board that scrolls sideways, and − brings the fitted board back."""
     table = Table("nab_it", SEATS)
     built = table.view(view)
     cell = cells(built)[(0, 0)]
     assert (cell.expand, cell.aspect_ratio, cell.width) == (1, 1, None)
+    assert {c.spacing for c in walk(keyed_board(built)) if isinstance(c, (ft.Row, ft.Column))} == {0}
     assert not any(isinstance(c, ft.Row) and c.scroll for c in walk(built))
     assert zoom_buttons(built)["Smaller cells"].disabled
     zoom_buttons(built)["Larger cells"].on_click(None)

@@ -6,6 +6,9 @@ and her R capping RAT with it tapped; Ben's challenge of RAT goes to the table's
 verdict; the table ends the game. The totals on the end screen, then the exported record through `python -m scoring
 score`: Ann 1 controlled word + 1 last tile = 2, Ben 0. Screenshots go to tests/output/.
 
+Turned into a 390×844 phone once after the start (no new load), the whole start board fills the page's width, its
+cells touching and at least 24.5 px (a finger's target; 15 columns leave no room for 48 px there).
+
 A tablet in portrait shows the board, the letters and the buttons of a turn at once. (On a shorter screen a
 person scrolls with the wheel or a swipe; Playwright's own scroll-into-view leaves Flutter's semantics nodes
 offset from the painted screen, so the next tap lands elsewhere: see the Kingdomino browser test.)"""
@@ -20,11 +23,13 @@ import sys
 from playwright.sync_api import expect
 
 from storage import Store
-from tests.browser.conftest import OUTPUT, ROOT, WAIT_MS, Tab, new_tab
+from tests.browser.conftest import OUTPUT, PHONE, ROOT, WAIT_MS, Tab, new_tab
 
 PLAYERS = {"Ann": "Red", "Ben": "Blue"}
 TOTALS = {"Ann": 2, "Ben": 0}
 TABLET = {"width": 1024, "height": 1366}
+PAGE_PADDING = 8  # px each side of the screen's content
+FITTED_CELL = 24.5  # px: a phone's 15 columns share its 374 px without gaps (they were 23.1 px beside 2 px gaps)
 
 
 def set_english(tab: Tab) -> None:
@@ -116,12 +121,23 @@ def stacked(tab: Tab, server, by: str, letter: str) -> None:
     tab.open(f"/play/{played_on_a_copy(server, sid, [play])}")
 
 
+def phone_cells_fill_the_width(tab: Tab) -> None:
+    """Turned into a 390 px phone (no new load), the whole 15-column start board spans the page's width inside
+    its padding, nothing cut, its cells at least FITTED_CELL px (a finger's target); turned back to the tablet."""
+    tab.resize(PHONE)
+    first, last = (square(tab, 8, col).bounding_box() for col in (1, 15))
+    assert first["x"] >= PAGE_PADDING and last["x"] + last["width"] <= PHONE["width"] - PAGE_PADDING + 0.5, last
+    assert first["width"] >= FITTED_CELL and first["height"] >= FITTED_CELL, first
+    tab.resize(TABLET)
+
+
 def test_two_players_cap_a_word_and_finish(browser, server):
     """Start with colours, build and cap RAT, announce and play the last tile, challenge, end, compare totals."""
     tab = new_tab(browser, server, TABLET)
     try:
         start_session(tab)
         tab.shot("nab_it_tablet_start")
+        phone_cells_fill_the_width(tab)
 
         for col, letter in ((6, "C"), (7, "A")):
             place(tab, 8, col, letter)

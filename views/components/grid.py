@@ -28,11 +28,11 @@ Builder:
   shared `app.grid.marked` where the view's hints speak of marked squares (Splitter; Kingdomino's own board reads
   its marked squares alike), a word of the view's own where they do not (Nab-It's draft), else None;
 - `cell_size`: a cell's side in pixels, the grid scrolling sideways where it is wider than the screen; None: the
-  grid fits the width it is given (a whole 15×15 board on a 390 px phone, 22 px cells), its cells square and at
-  most FIT_MAX wide. Every cell is outlined in the scheme's outline colour, not the lighter outline variant: a
-  fitted grid's cells fall between pixels, where a hairline is drawn half as dark over two, and the variant faded
-  into the page (the screenshot test's contrast check found empty Nab-It cells); in the dark theme the variant
-  hardly differs from the background at any size (Splitter's empty sheet);
+  grid fits the width it is given (a whole 15×15 board on a 390 px phone, 24.9 px cells), its cells square,
+  touching (`GAP`) and at most FIT_MAX wide. Every cell is outlined in the scheme's outline colour, not the lighter
+  outline variant: a fitted grid's cells fall between pixels, where a hairline is drawn half as dark over two, and
+  the variant faded into the page (the screenshot test's contrast check found empty Nab-It cells); in the dark
+  theme the variant hardly differs from the background at any size (Splitter's empty sheet);
 - Tapping a cell opens a chooser (a bottom sheet) with one button per choice; each cell's accessible name is
   "row r, column c: value" (after `whose`) and nothing more (the texts inside are left out of it); no hover
   tooltip repeats it (`views.ui.named_tap`). With neither `on_set` nor `on_tap` the grid is only shown (a board
@@ -48,11 +48,15 @@ import flet as ft
 from views.ui import named_tap
 
 FIT_MAX = 36
+# px between cells. Rule: a sized grid's cells stand apart; a fitted grid's touch (their 1 px outlines meet, a 2 px
+# line), so its columns share the whole width: with 2 px gaps a 390 px phone's 15 Nab-It columns measured 23.1 px
+# (28 px of its 374 went to gaps, and a tap on a gap hit nothing), now about 24.9 px. 48 px targets would need 720 px.
+GAP = {False: 2, True: 0}  # by whether the grid is fitted
 NOTED_LETTER = ft.Alignment.BOTTOM_LEFT  # a fitted cell's own text, away from its note
 MARK = 3  # px: the thickness of a cell's bar (`mark`), inside a 1 px line of the surface
 BAR_SIDES = ("bottom", "left", "right", "top")  # the sides a cell's bar (`mark`) may lie along
 INNER = {"bottom": "top", "top": "bottom", "left": "right", "right": "left"}  # a bar's side toward the middle
-NOTE_INSET = {False: 0, True: 3}  # a note's gap from the right edge: a fitted cell (22 px on a phone) has no room
+NOTE_INSET = {False: 0, True: 3}  # a note's gap from the right edge: a fitted cell (25 px on a phone) has no room
 # A marked cell's frame: MARKED_WIDTH px of the theme's text colour (near black on the light theme, near white on
 # the dark). Rule: the frame that points out the squares to tap stands 3:1 or more against the surface in both
 # themes (amber, drawn before, measured 1.55:1 on the light one on a 390x844 screenshot, 11.35 on the dark), and a
@@ -146,8 +150,8 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                 content=ft.Semantics(content=content, exclude_semantics=True),
             )
             cells.append(named_tap(name, cell, marked_said if (r, c) in pointed else None))
-        rows.append(ft.Row(controls=cells, spacing=2))
-    board = ft.Column(controls=rows, spacing=2)
+        rows.append(ft.Row(controls=cells, spacing=GAP[cell_size is None]))
+    board = ft.Column(controls=rows, spacing=GAP[cell_size is None])
     if cell_size is None:
-        return ft.Container(width=max(map(len, grid), default=0) * (FIT_MAX + 2), content=board)
+        return ft.Container(width=max(map(len, grid), default=0) * FIT_MAX, content=board)
     return ft.Row(scroll=ft.ScrollMode.AUTO, controls=[board])

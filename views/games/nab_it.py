@@ -7,8 +7,9 @@ of the turn with the list's verdict before the play is sent, challenges and the 
   (`side_of`), so whose tile it is shows without colour too; the stack height in the corner (from 2), and the
   words each player controls outlined in that player's outline colour (the legend names them, a swatch of the
   tint framed in it, with the player's bar along its side). It is at least 15×15 and grows with the board (two
-  empty rows and columns around it). It first fits the width it is given (the whole board on a phone, cells of
-  about 22 px), so the letters are on the first screen too; + makes the cells 44 then 52 px and shows the tiles
+  empty rows and columns around it). It first fits the width it is given (the whole board on a phone, its cells
+  touching: about 25 px on a 390 px phone, as large as 15 columns fit there; 48 px would need 720 px), so the
+  letters are on the first screen too; + makes the cells 44 then 52 px and shows the tiles
   played with the margin around them (and any draft tile), not the whole start, the board then scrolling
   sideways where it is still wider, and − goes back. On a laptop-wide
   screen (the `xl` breakpoint, 1200 px) the turn's board and its letters sit side by side (`BOARD_COLS`,
