@@ -44,6 +44,21 @@ def test_the_turn_card_says_actions_and_tokens_not_whose_turn(lang, left):
     assert not any("Ann" in line for line in card)
 
 
+@pytest.mark.parametrize("lang, steps", [
+    ("en", ["Collect: take a resource card", "Collect: discard down to 6 cards", "Damage: draw a damage card"]),
+    ("zh-CN", ["收集：拿资源卡", "收集：弃牌至 6 张", "损坏：抽取损坏牌"])])
+def test_after_the_actions_the_turn_card_says_the_step_not_0_actions_left(lang, steps):
+    """Once the actions are over (the engine's phase collect, discard, damage) the turn card leads with the step
+    and keeps the tokens: "0 actions left, 1 token" stayed on it through collecting and the damage draw."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
+    table.apply({"type": "end_actions", "by": "Ann"})
+    tokens = words.say(lang, "solar_storm.view.tokens", tokens=1)
+    for phase, step in zip(("collect", "discard", "damage"), steps):
+        table.state["phase"] = phase
+        card = shown(view.turn_panel(table.ctx(), table.engine.player_view(table.state, None)))
+        assert card[:2] == [step, tokens] and not any("0" in line for line in card), (phase, card)
+
+
 @pytest.mark.parametrize("lang, here", [("en", "Here:"), ("zh-CN", "在此：")])
 def test_a_room_shows_a_word_a_line(lang, here):
     """Each repair space is its own line, its resource's name alone (a line of all three, "修复：纳米机器人，能量，

@@ -25,6 +25,7 @@ from views import words
 
 HINTS = {"actions": "最多进行 3 个行动，然后结束行动阶段。", "collect": "拿 1 张翻开的卡，或从牌堆抽 2 张。",
          "discard": "手牌超过 6 张：弃至 6 张。", "damage": "抽取损坏牌。"}
+STEPS = {"collect": "收集：拿资源卡", "damage": "损坏：抽取损坏牌"}
 LOST = "船员失败。"
 NOW = "2025-01-01T20:00:00+00:00"
 LAST_TURN_SEED = 4  # the crew's policy loses this game in 9 turns
@@ -49,6 +50,7 @@ def take_turn(tab: Tab, logged: int) -> int:
         if phase == "actions":
             tab.tap("结束行动", exact=True)
         elif phase == "collect":
+            tab.see(STEPS["collect"])                   # the turn card's lead says the step, not "0 actions left"
             # the deck and each face-up card, two face-up cards of one kind being one choice
             tab.press(tab.page.get_by_role("button", name=re.compile(r"^拿牌…（[23] 种选择）$")).first)
             tab.press(tab.page.get_by_role("button", name=re.compile("^翻开的")).first)
@@ -56,6 +58,7 @@ def take_turn(tab: Tab, logged: int) -> int:
             tab.press(tab.page.get_by_role("button", name=re.compile("^弃牌…（")).first)
             tab.press(tab.page.get_by_role("button", name=re.compile("^(数据|金属|纳米机器人|能量|通用)$")).first)
         else:
+            tab.see(STEPS["damage"])
             tab.tap("抽取损坏牌", exact=True)
         logged += 1
         expect(tab.page.get_by_text(f"操作记录（{logged}）", exact=True)).to_be_attached(timeout=WAIT_MS)

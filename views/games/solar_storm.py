@@ -52,6 +52,7 @@ BOX = 16
 DIRECT = ("scavenge", "divert", "launch", "token", "end_actions", "cargo_hold", "bridge")
 CHIP = 112
 ROOM_TAP = 56
+STEPS = ("collect", "discard", "damage")  # the engine's phases of a turn after its actions
 FINAL_LEADS = True  # the end screen leads with the crew's outcome and why; the shared points follow (views.session)
 
 
@@ -127,13 +128,13 @@ def result_panel(ctx: GameContext) -> ft.Control:
 
 
 def turn_panel(ctx: GameContext, view: dict) -> ft.Control:
-    """The turn's actions and action tokens left, the phase's hint, the last roll and the last damage.
+    """The turn's actions and action tokens left (once the actions are over, the step and the tokens), the phase's
+    hint, the last roll and the last damage.
     Ruling: the card does not name whose turn it is; the next-step and status lines above it do ("Ann's turn: 3
     actions left" under "Next: Ann — move" said the name twice)."""
     lines = []
     if view["turn"]:
-        lines.append(ft.Text(ctx.t("solar_storm.view.turn", actions=view["actions"],
-                                   tokens=view["tokens"][view["turn"]]), size=18, weight=ft.FontWeight.BOLD))
+        lines += turn_lead(ctx, view)
     lines.append(ft.Text(ctx.t(f"solar_storm.view.hint.{view['phase']}", picks=view["picks"]), size=15))
     if view["roll"] is not None:
         lines.append(ft.Text(roll_line(ctx, view), size=15))
@@ -142,6 +143,18 @@ def turn_panel(ctx: GameContext, view: dict) -> ft.Control:
                                    rooms=[room_name(ctx, r) for r in view["last_damage"]]), size=15))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(spacing=4, controls=lines))
+
+
+def turn_lead(ctx: GameContext, view: dict) -> list[ft.Control]:
+    """The card's bold lead: actions and tokens left during the actions; in the engine's later phases of a turn
+    (`STEPS`: collect, discard, damage) the step, with the tokens on a line below ("0 actions left" stayed on the
+    card through collecting and the damage draw, which said nothing of what to do)."""
+    tokens = view["tokens"][view["turn"]]
+    if view["phase"] not in STEPS:
+        return [ft.Text(ctx.t("solar_storm.view.turn", actions=view["actions"], tokens=tokens), size=18,
+                        weight=ft.FontWeight.BOLD)]
+    return [ft.Text(ctx.t(f"solar_storm.view.step.{view['phase']}"), size=18, weight=ft.FontWeight.BOLD),
+            ft.Text(ctx.t("solar_storm.view.tokens", tokens=tokens), size=15)]
 
 
 def roll_line(ctx: GameContext, view: dict) -> str:
