@@ -59,6 +59,24 @@ def test_after_the_actions_the_turn_card_says_the_step_not_0_actions_left(lang, 
         assert card[:2] == [step, tokens] and not any("0" in line for line in card), (phase, card)
 
 
+@pytest.mark.parametrize("lang, cost, button", [
+    ("en", "To divert Mess Hall: data, data and energy", "Divert power: data, data and energy"),
+    ("zh-CN", "转移食堂的电力需要：数据、数据和能量", "转移电力：数据、数据和能量")])
+def test_a_rooms_divert_cost_is_shown_before_diverting(lang, cost, button):
+    """The three cards a room's divert takes (the rooms file's cost) are on the turn card while the turn's player
+    stands in a room not yet diverted, whether or not the hand pays, and on the divert button: nothing said them,
+    so a player learned a room's cost only from the printed ship."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
+    table.state["where"]["Ann"] = "mess-hall"
+    table.state["rooms"]["mess-hall"]["cubes"] = [True] * 3
+    table.state["hands"]["Ann"] = ["metal"]
+    assert cost in shown(build(table))
+    table.state["hands"]["Ann"] = ["data", "energy", "data"]
+    tap(build(table), button)
+    assert table.errors == [] and table.state["rooms"]["mess-hall"]["diverted"]
+    assert cost not in shown(build(table))                         # diverted: no cost left to pay
+
+
 @pytest.mark.parametrize("lang, here", [("en", "Here:"), ("zh-CN", "在此：")])
 def test_a_room_shows_a_word_a_line(lang, here):
     """Each repair space is its own line, its resource's name alone (a line of all three, "修复：纳米机器人，能量，

@@ -136,6 +136,7 @@ def turn_panel(ctx: GameContext, view: dict) -> ft.Control:
     if view["turn"]:
         lines += turn_lead(ctx, view)
     lines.append(ft.Text(ctx.t(f"solar_storm.view.hint.{view['phase']}", picks=view["picks"]), size=15))
+    lines += divert_cost(ctx, view)
     if view["roll"] is not None:
         lines.append(ft.Text(roll_line(ctx, view), size=15))
     if view["last_damage"]:
@@ -155,6 +156,21 @@ def turn_lead(ctx: GameContext, view: dict) -> list[ft.Control]:
                         weight=ft.FontWeight.BOLD)]
     return [ft.Text(ctx.t(f"solar_storm.view.step.{view['phase']}"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(ctx.t("solar_storm.view.tokens", tokens=tokens), size=15)]
+
+
+def cost_words(ctx: GameContext, room: str) -> list[str]:
+    """The three resource cards a room's divert takes (the rooms file's cost), in words."""
+    return [card_name(ctx, card) for card in ROOMS[room]["cost"]]
+
+
+def divert_cost(ctx: GameContext, view: dict) -> list[ft.Control]:
+    """During the actions, what diverting the room the turn's player stands in takes, whether or not the hand pays
+    (none in the Energy Core or a room already diverted): no screen said a room's cost before the divert."""
+    room = view["where"][view["turn"]] if view["turn"] else CORE
+    if view["phase"] in STEPS or room == CORE or view["rooms"][room]["diverted"]:
+        return []
+    return [ft.Text(ctx.t("solar_storm.view.divert_cost", room=room_name(ctx, room), cards=cost_words(ctx, room)),
+                    size=15)]
 
 
 def roll_line(ctx: GameContext, view: dict) -> str:
@@ -341,6 +357,8 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
     for entry in entries:
         kind, choices = entry["type"], entry["choices"] or []
         label = ctx.t(f"solar_storm.view.do.{kind}")
+        if kind == "divert" and choices:
+            label = ctx.t("solar_storm.view.do_divert_cost", cards=cost_words(ctx, choices[0]["room"]))
         if len(choices) == 1 and (kind in DIRECT or not choices[0]):
             buttons.append(ft.FilledButton(content=label, style=tap_style(),
                                            on_click=lambda e, k=kind, b=entry["by"], c=choices[0]: play(k, b, c)))
