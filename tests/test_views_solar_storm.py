@@ -77,6 +77,45 @@ def test_a_rooms_divert_cost_is_shown_before_diverting(lang, cost, button):
     assert cost not in shown(build(table))                         # diverted: no cost left to pay
 
 
+def armoury_turn(lang: str = "en") -> Table:
+    """Ann's turn in a fully repaired Armoury."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
+    table.state["where"]["Ann"] = "armoury"
+    table.state["rooms"]["armoury"]["cubes"] = [True] * 3
+    return table
+
+
+@pytest.mark.parametrize("first, second", [("Mess Hall", "Bridge"), ("Bridge", "Bridge")])
+def test_the_armourys_two_tokens_are_a_room_each_from_two_pickers(first, second):
+    """The Armoury places 2 protection tokens, both on one room or one on each of two (the original's 军械库): the
+    choice was one list of 36 room pairs; it is a room for each token, then Protect, once both are chosen."""
+    table = armoury_turn()
+    tap(build(table), "Armoury: protect… (2 tokens)")
+    body = build(table)
+    assert ["Protection token 1:", "Protection token 2:"] == [t for t in shown(body) if t.startswith("Protection ")]
+    assert [name(b) for b in all_buttons(body)].count("Mess Hall") == 2 and not any(
+        " + " in name(b) for b in all_buttons(body))
+    assert next(b for b in all_buttons(body) if name(b) == "Protect").disabled
+    tap(body, first, 0)
+    tap(build(table), second, 1)
+    tap(build(table), "Protect")
+    assert table.errors == [] and table.state["actions"] == 2
+    ids = {"Mess Hall": "mess-hall", "Bridge": "bridge"}
+    assert [t["room"] for t in table.state["protection"]] == [ids[first], ids[second]]
+    assert "Protection token 1:" not in shown(build(table))                   # closed once placed
+
+
+@pytest.mark.parametrize("lang, words_shown", [
+    ("en", ["Armoury: protect… (2 tokens)", "Protection token 1:", "Protect"]),
+    ("zh-CN", ["军械库：保护…（2 个标记）", "第 1 个保护标记：", "放置保护"])])
+def test_the_armourys_pickers_in_each_language(lang, words_shown):
+    table = armoury_turn(lang)
+    opener, heading, send = words_shown
+    tap(build(table), opener)
+    body = build(table)
+    assert heading in shown(body) and send in [name(b) for b in all_buttons(body)]
+
+
 @pytest.mark.parametrize("lang, here", [("en", "Here:"), ("zh-CN", "在此：")])
 def test_a_room_shows_a_word_a_line(lang, here):
     """Each repair space is its own line, its resource's name alone (a line of all three, "修复：纳米机器人，能量，

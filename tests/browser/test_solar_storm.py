@@ -243,3 +243,27 @@ def test_rooms_keep_each_word_whole(phone, server):
             assert centre(right) - centre(left) >= 0.6 * width, (size, lang, centre(right) - centre(left), width)
         tab.shot(f"{size}_solar_storm_rooms_{langs[-1][:2]}")
         langs.reverse()
+
+
+def test_the_armourys_tokens_are_a_room_each(phone, server):
+    """The Armoury's move opens a room picker for each of its 2 tokens (it was one list of 36 room pairs): the Mess
+    Hall for the first, the Bridge for the second, Protect, and each of the two rooms shows its token. The turn card
+    says what diverting the Armoury takes. The module's phone moves in the app to the session (no new load)."""
+    from storage import Store
+    with Store(server.data) as store:
+        sid = store.create(new_record("solar_storm", ["Ann", "Bo"], options={"start_room": "armoury"}, seed=1,
+                                      now=NOW))                     # seed 1: the Armoury keeps its 3 cubes
+    tab = phone.open(f"/play/{sid}")
+    tab.resize(PHONE)
+    tab.language("zh-CN")
+    tab.see("转移军械库的电力需要：金属、能量和纳米机器人")
+    tab.tap("军械库：保护…（2 个标记）", exact=True)
+    tab.see("第 2 个保护标记：")
+    for i, room in enumerate(["食堂", "舰桥"]):
+        tab.press(tab.page.get_by_role("button", name=room, exact=True).nth(i))
+    expect(tab.page.get_by_role("button", name="放置保护", exact=True)).to_be_enabled(timeout=WAIT_MS)
+    tab.shot("phone_solar_storm_armoury_picked")
+    tab.tap("放置保护", exact=True)
+    expect(tab.page.get_by_text("保护：1", exact=True)).to_have_count(2, timeout=WAIT_MS)
+    tab.see("剩余 2 个行动，0 个行动标记")
+    tab.shot("phone_solar_storm_armoury")

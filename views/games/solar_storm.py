@@ -37,8 +37,8 @@ from __future__ import annotations
 import flet as ft
 
 from scoring.core import RuleError
-from scoring.games.solar_storm import (CARDS, CORE, FACE_UP, ROOM_IDS, ROOMS, SETUP_DAMAGE, SETUP_DAMAGE_SIZE,
-                                       deck_count, grid_layout)
+from scoring.games.solar_storm import (CARDS, CORE, FACE_UP, PROTECTION, ROOM_IDS, ROOMS, SETUP_DAMAGE,
+                                       SETUP_DAMAGE_SIZE, deck_count, grid_layout)
 from views import words
 from views.components.cards import card_buttons, pile
 from views.components.offers import offer_here
@@ -363,12 +363,14 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
             buttons.append(ft.FilledButton(content=label, style=tap_style(),
                                            on_click=lambda e, k=kind, b=entry["by"], c=choices[0]: play(k, b, c)))
         else:
-            buttons.append(ft.OutlinedButton(content=ctx.t("solar_storm.view.open", what=label,
-                                                           count=len(choices)), style=tap_style(),
-                                             on_click=lambda e, k=kind: toggle(k)))
+            opens = ctx.t("solar_storm.view.open_tokens", what=label, count=PROTECTION) if kind == "armoury" \
+                else ctx.t("solar_storm.view.open", what=label, count=len(choices))
+            buttons.append(ft.OutlinedButton(content=opens, style=tap_style(), on_click=lambda e, k=kind: toggle(k)))
     controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=buttons))
     opened = next((e for e in entries if e["type"] == draft["open"]), None)
-    if opened:
+    if opened and opened["type"] == "armoury":
+        controls.append(protect_panel(ctx, draft, opened))
+    elif opened:
         controls.append(ft.Text(ctx.t(f"solar_storm.view.do.{opened['type']}"), weight=ft.FontWeight.BOLD))
         controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
             ft.OutlinedButton(content=choice_label(ctx, opened["type"], c), style=tap_style(),
@@ -376,6 +378,37 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
             for c in opened["choices"] or []]))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(spacing=8, controls=controls))
+
+
+def protect_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
+    """The Armoury's tokens, a room for each (the rooms of the engine's choices), then Protect once each has one.
+    Ruling: the original places 2 tokens, both on one room or one on each of two, so the choice is a room per
+    token, the same room allowed twice; it was one list of the 36 pairs (the order of the two does not matter)."""
+    kind, by = entry["type"], entry["by"]
+    rooms = list(dict.fromkeys(room for choice in entry["choices"] for room in choice["rooms"]))
+    if draft.get("protect", {}).get("for") != [by, ctx.state["turns"]]:
+        draft["protect"] = {"for": [by, ctx.state["turns"]], "rooms": [None] * PROTECTION}
+    picked = draft["protect"]["rooms"]
+
+    def choose(i: int, room: str) -> None:
+        """The room of token i."""
+        picked[i] = room
+        ctx.refresh()
+
+    def done() -> None:
+        """Placed: close the move and forget the rooms."""
+        draft.update(open=None, protect={})
+
+    controls: list[ft.Control] = [ft.Text(ctx.t(f"solar_storm.view.do.{kind}"), weight=ft.FontWeight.BOLD)]
+    for i in range(PROTECTION):
+        controls += [ft.Text(ctx.t("solar_storm.view.token_room", number=i + 1), size=14),
+                     choice_row([(r, room_name(ctx, r)) for r in rooms], picked[i], lambda r, i=i: choose(i, r))]
+    label = ctx.t("solar_storm.view.protect")
+    if None in picked:
+        controls.append(ft.FilledButton(content=label, style=tap_style(), disabled=True))
+    else:
+        controls += refusal_and_send(ctx, {"type": kind, "by": by, "rooms": list(picked)}, label, done)
+    return ft.Column(spacing=6, controls=controls)
 
 
 def refusal_and_send(ctx: GameContext, action: dict, label: str, done) -> list[ft.Control]:
