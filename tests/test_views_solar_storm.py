@@ -59,6 +59,19 @@ def test_after_the_actions_the_turn_card_says_the_step_not_0_actions_left(lang, 
         assert card[:2] == [step, tokens] and not any("0" in line for line in card), (phase, card)
 
 
+@pytest.mark.parametrize("lang, step, hint", [
+    ("en", "Damage: roll for the Hull Breach", "Roll the die: the Hull Breach discards 1, 2 or 3 resource cards."),
+    ("zh-CN", "损坏：为船体破裂掷骰", "掷骰：船体破裂弃掉 1、2 或 3 张资源牌。")])
+def test_with_the_damage_deck_empty_the_turn_card_says_the_hull_breach_roll(lang, step, hint):
+    """Every damage card drawn, the damage step is the Hull Breach's roll: the turn card said "Damage: draw a damage
+    card" and "Draw the damage card." over a deck with none left."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
+    table.apply({"type": "end_actions", "by": "Ann"})
+    table.state["damage"]["deck"], table.state["phase"] = [], "damage"
+    card = shown(view.turn_panel(table.ctx(), table.engine.player_view(table.state, None)))
+    assert card[0] == step and hint in card, card
+
+
 @pytest.mark.parametrize("lang, cost, button", [
     ("en", "To divert Mess Hall: data, data and energy", "Divert power: data, data and energy"),
     ("zh-CN", "转移食堂的电力需要：数据、数据和能量", "转移电力：数据、数据和能量")])

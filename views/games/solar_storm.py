@@ -135,7 +135,7 @@ def turn_panel(ctx: GameContext, view: dict) -> ft.Control:
     lines = []
     if view["turn"]:
         lines += turn_lead(ctx, view)
-    lines.append(ft.Text(ctx.t(f"solar_storm.view.hint.{view['phase']}", picks=view["picks"]), size=15))
+    lines.append(ft.Text(ctx.t(f"solar_storm.view.hint.{step(view)}", picks=view["picks"]), size=15))
     lines += divert_cost(ctx, view)
     if view["roll"] is not None:
         lines.append(ft.Text(roll_line(ctx, view), size=15))
@@ -154,8 +154,14 @@ def turn_lead(ctx: GameContext, view: dict) -> list[ft.Control]:
     if view["phase"] not in STEPS:
         return [ft.Text(ctx.t("solar_storm.view.turn", actions=view["actions"], tokens=tokens), size=18,
                         weight=ft.FontWeight.BOLD)]
-    return [ft.Text(ctx.t(f"solar_storm.view.step.{view['phase']}"), size=18, weight=ft.FontWeight.BOLD),
+    return [ft.Text(ctx.t(f"solar_storm.view.step.{step(view)}"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(ctx.t("solar_storm.view.tokens", tokens=tokens), size=15)]
+
+
+def step(view: dict) -> str:
+    """The engine's phase, but "breach" for the damage step once the damage deck is empty: the Hull Breach's roll
+    then stands in for the damage card (the card said "draw a damage card" over an empty deck)."""
+    return "breach" if view["phase"] == "damage" and not view["damage"]["deck"] else view["phase"]
 
 
 def cost_words(ctx: GameContext, room: str) -> list[str]:
