@@ -132,6 +132,7 @@ def test_a_long_name_on_a_players_button_stays_on_one_line_and_ends_in_an_ellips
         assert [b.content.value for b in buttons] == [LONG_NAME, "Bo", "Cy"], game
         assert all((b.width, b.content.max_lines, b.content.overflow) == (NAME_BUTTON, 1, ft.TextOverflow.ELLIPSIS)
                    for b in buttons), game
+        assert all(b.height == TAP for b in buttons), game  # 44 before: under Material's 48 px touch target
 
 
 def test_a_bacon_out_button_grows_with_a_label_that_wraps():

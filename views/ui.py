@@ -210,7 +210,7 @@ def name_button(name: str, chosen: bool, on_choose: Callable[[], Any]) -> ft.Con
     buttons one width, so what follows them lines up; a name too long for it (up to 40 characters) ends in an
     ellipsis on one line rather than wrapping out of the button, and is read out whole."""
     return read_as_chosen(chosen, (ft.FilledButton if chosen else ft.OutlinedButton)(
-        content=ft.Text(name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS), width=NAME_BUTTON, height=TAP - 4,
+        content=ft.Text(name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS), width=NAME_BUTTON, height=TAP,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)), on_click=lambda e: on_choose()))
 
 
