@@ -135,6 +135,27 @@ def test_a_long_name_on_a_players_button_stays_on_one_line_and_ends_in_an_ellips
         assert all(b.height == TAP for b in buttons), game  # 44 before: under Material's 48 px touch target
 
 
+LINE = 20  # px: a button's one line of text (Material 3's labelLarge)
+ICON = 24  # px: an icon button's icon
+SWITCH = 40  # px: a switch where Flutter gives it no room around (`MaterialTapTargetSize.shrinkWrap`)
+CHIP = 22  # px: a chip's label line and border
+
+
+def test_the_theme_makes_every_button_chip_and_switch_a_tap_high():
+    """A laptop's browser (and the tests' phone-sized tabs) drew buttons, icon buttons and switches 40 px high and
+    chips 38: Flutter pads them to 48 only where it thinks it is on a phone. The theme's padding does it for every
+    device; a button's own style (a choice's, a turn's main button) still sets its own."""
+    themed = theme()
+    for kind in (themed.button_theme, themed.filled_button_theme, themed.outlined_button_theme):
+        padding = kind.style.padding
+        assert (padding.left, padding.right) == (24, 24) and LINE + padding.top + padding.bottom >= TAP
+    text = themed.text_button_theme.style.padding
+    assert (text.left, text.right) == (12, 12) and LINE + text.top + text.bottom >= TAP
+    assert ICON + 2 * themed.icon_button_theme.style.padding >= TAP
+    assert SWITCH + 2 * themed.switch_theme.padding >= TAP
+    assert CHIP + themed.chip_theme.padding.top + themed.chip_theme.padding.bottom >= TAP
+
+
 def test_a_bacon_out_button_grows_with_a_label_that_wraps():
     table = Table("bacon", [LONG_NAME, "Bo", "Cy", "Di"])
     outs = [c for c in walk(view_of("bacon").build(table.ctx())) if isinstance(c, ft.OutlinedButton)

@@ -64,7 +64,7 @@ from scoring.record import mark
 from views import guard, home, host_gate, importer, lost_taps, rules, settings, words
 from views.live import Feed, live
 from views.reconnect import returning_page
-from views.ui import FONT, FONTS, WEB_FONTS, icon_button, text_style
+from views.ui import FONT, FONTS, NARROW_SIDE, WEB_FONTS, icon_button, tap_style, tap_themes, text_style
 
 log = logging.getLogger("tableside")
 
@@ -395,16 +395,20 @@ def top_bar(app: App, title: str, back: str | None) -> ft.Control:
     centred beside it; the buttons stand with no gap but their own padding, so the title has the room they leave.
     With the phone's text at 2× a 390 px phone left the title 214 px in a bar of two lines: every English
     new-session title was cut after "New / session:" ("New session: K…"), and "Kingdomino" (217 px) broke inside
-    the word once the lines were free; now the title has 226 px and "New session: Kingdomino" takes three lines."""
+    the word once the lines were free; now the title has 226 px and "New session: Kingdomino" takes three lines.
+    The icon buttons are TAP wide (`views.ui.tap_themes`) and the bar has no side padding of its own (theirs sets
+    the icons 12 px in from its edges), and the language button narrow sides (8 px: at 2x text a text button's 12
+    made "中文" 80 px wide): the title keeps about 222 px at 2x, room for "Kingdomino"."""
     controls: list[ft.Control] = []
     if back:
         controls.append(icon_button(ft.Icons.ARROW_BACK, app.t("app.back"), lambda e: app.go(back)))
     controls += [
         ft.Text(title, size=20, weight=ft.FontWeight.BOLD, expand=True),
-        ft.TextButton(content=app.t("app.switch_language"), on_click=lambda e: app.toggle_language()),
+        ft.TextButton(content=app.t("app.switch_language"), style=tap_style(side=NARROW_SIDE),
+                      on_click=lambda e: app.toggle_language()),
         icon_button(ft.Icons.SETTINGS, app.t("app.settings"), lambda e: app.go(settings.link(app.page.route))),
     ]
-    return ft.Container(bgcolor=ft.Colors.SURFACE_CONTAINER, padding=ft.Padding.only(left=8, right=4, top=4, bottom=4),
+    return ft.Container(bgcolor=ft.Colors.SURFACE_CONTAINER, padding=ft.Padding.symmetric(vertical=4),
                         content=ft.Row(controls=controls, vertical_alignment=ft.CrossAxisAlignment.CENTER,
                                        spacing=0))
 
@@ -524,7 +528,7 @@ def theme() -> ft.Theme:
     48); the same app on every device, and the tests' phone-sized tabs (a laptop's browser) draw what a phone
     does."""
     return ft.Theme(font_family=FONT, color_scheme_seed=SEED_COLOUR, visual_density=ft.VisualDensity.STANDARD,
-                    text_theme=ft.TextTheme(**{name: text_style(color=ft.Colors.ON_SURFACE)
+                    **tap_themes(), text_theme=ft.TextTheme(**{name: text_style(color=ft.Colors.ON_SURFACE)
                                                for name in TEXT_STYLES}))
 
 

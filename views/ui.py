@@ -55,6 +55,10 @@ TAP = 48
 CHOICE_PAD = 14  # (TAP - a 20 px line) / 2
 TALL_PAD = 16  # a turn's main button: 52 px around one line
 MATERIAL_SIDE = 24  # a Material button's padding at either side of its label
+TEXT_SIDE = 12  # a Material text button's
+ICON_PAD = 12  # (TAP - a 24 px icon) / 2
+SWITCH_PAD = 4  # (TAP - a 40 px switch) / 2, and Material 3's sides
+CHIP_SIDE, CHIP_PAD = 8, 13  # Material 3's sides of a chip; (TAP - its 22 px line and border) / 2
 NARROW_SIDE = 8  # the sides of a button of a fixed width
 HELPER_LINES = 3  # a field's helper text wraps to this many lines (Flutter's own: one, cut with an ellipsis)
 FONT = "cjk"
@@ -191,6 +195,23 @@ def choice_row(options: list[tuple], chosen: Any, on_choose: Callable[[Any], Any
             on_click=lambda e, v=value: on_choose(v)))
         for value, label, *icon in options
     ])
+
+
+def tap_themes() -> dict[str, Any]:
+    """The theme's styles of what a person taps: every button (filled, outlined, text, an icon's), switch and
+    chip at least TAP high (measured at 390x844: 40 px before, a chip 38, a session's row already 90).
+
+    Ruling: a control a person taps is at least TAP (48 px) high, Material's minimum touch target. Flutter gives
+    one that much room only where it thinks it is on a phone (`MaterialTapTargetSize.padded`, chosen from the
+    browser's system: a laptop's, or a phone asking for the desktop site, gets 40 px buttons), and Flet 1.0.5 has
+    no setting for it, so the theme's padding does it (a button's own style still wins where it sets one)."""
+    return {"button_theme": ft.ButtonTheme(style=tap_style()),
+            "filled_button_theme": ft.FilledButtonTheme(style=tap_style()),
+            "outlined_button_theme": ft.OutlinedButtonTheme(style=tap_style()),
+            "text_button_theme": ft.TextButtonTheme(style=tap_style(side=TEXT_SIDE)),
+            "icon_button_theme": ft.IconButtonTheme(style=ft.ButtonStyle(padding=ICON_PAD)),
+            "switch_theme": ft.SwitchTheme(padding=SWITCH_PAD),
+            "chip_theme": ft.ChipTheme(padding=ft.Padding.symmetric(horizontal=CHIP_SIDE, vertical=CHIP_PAD))}
 
 
 def tap_style(icon: bool = False, side: int = MATERIAL_SIDE, above: int = CHOICE_PAD) -> ft.ButtonStyle:

@@ -186,6 +186,15 @@ PAINTED = f"""() => new Promise((done, fail) => {{
   requestAnimationFrame(() => requestAnimationFrame(() => {{ clearTimeout(late); done(); }}));
 }})"""
 SETTINGS = re.compile(r"^(Settings|设置)$")
+TAP = 48  # px: Material's minimum touch target (views.ui.TAP)
+TAPPED_ROLES = ["button", "checkbox", "switch"]
+# The tappable controls wholly on screen (clear of its edges, where Flutter gives a control only its visible part)
+# less than `least` px high: [name, height].
+SHORT_TAPS = """([roles, least]) => Array.from(document.querySelectorAll('flt-semantics[role]'))
+  .filter(e => roles.includes(e.getAttribute('role')))
+  .map(e => [(e.getAttribute('aria-label') || e.textContent || '').slice(0, 40), e.getBoundingClientRect()])
+  .filter(([name, r]) => r.top > 0 && r.bottom < innerHeight - 1 && r.height > 0 && r.height < least)
+  .map(([name, r]) => [name, Math.round(r.height * 10) / 10])"""
 AT_RIGHT = """([el, width]) => { if (!el.isConnected) return true;
                              const r = el.getBoundingClientRect();
                              return r.width > 0 && r.right <= width && r.right >= width - 64; }"""
@@ -573,6 +582,13 @@ class Tab:
         accessible name (a message with a close button is one group named by its text)."""
         shown = shown_as(text)
         expect(self.page.get_by_text(shown).or_(self.page.get_by_label(shown)).first).to_be_attached(timeout=timeout)
+
+    def short_taps(self) -> list[list]:
+        """The buttons, checkboxes (a chip) and switches wholly on screen less than TAP high, as [name, height],
+        once the screen is quiet and painted."""
+        self.quiet()
+        self.page.evaluate(PAINTED)
+        return self.page.evaluate(SHORT_TAPS, [TAPPED_ROLES, TAP])
 
     def see_button(self, name: str) -> None:
         """Wait until a button with this name is there."""

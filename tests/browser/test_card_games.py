@@ -78,6 +78,7 @@ def test_flip7_two_rounds_with_coach(phone):
     tab.tap("开始", exact=True)
     tab.see("第 1 轮：点选每位玩家的牌")
     tab.see("参谋：下一张牌爆掉的概率")
+    assert tab.short_taps() == []  # a player's button 44 px, "clear", "next player", +/- (icons) 40
 
     select(tab, "Fay")
     card(tab, "7", "去掉 7")
@@ -247,9 +248,12 @@ def top_of(tab: Tab, name: str) -> float:
 
 
 def tap_sized(tab: Tab, name: str, label: str) -> None:
-    """The button of this name is at least 48 px high (the app's tap target) and shows its label whole."""
+    """The button of this name is at least 48 px high (the app's tap target) and shows its label whole, measured
+    wholly on screen (a control cut by the screen's edge has only its visible part's box)."""
     tab.quiet()
-    box = tab.page.get_by_role("button", name=name, exact=True).first.bounding_box()
+    button = tab.page.get_by_role("button", name=name, exact=True).first
+    tab.into_view(button)
+    box = tab.steady(button).bounding_box()
     assert box and box["height"] >= 48 and whole(box, width(tab, label, BUTTON), CHROME["button"], BUTTON[0]), (
         name, box)
 
@@ -270,4 +274,5 @@ def test_a_lines_first_card_moves_nothing_under_its_pile(phone, server):
     tab.shot("flip7_phone_picked_card")
     tab.tap("去掉 7", exact=True)
     tab.see("还没有牌")
+    tab.to_top()  # measured from the screen's top, as `empty` was (tap_sized scrolled the card into view)
     assert top_of(tab, "停牌") == empty

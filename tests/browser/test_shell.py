@@ -71,6 +71,7 @@ def test_score_pad_session_end_to_end(browser, own_server):
     tab.settle()
     record_timing("start-up (python main.py) to first painted home screen", time.monotonic() - server.started)
     tab.shot("phone_home_zh")
+    assert tab.short_taps() == []  # a game's "new session", import, statistics, the app bar's: 40 px before
 
     tab.press(tab.page.get_by_role("group", name="通用计分板").get_by_role("button", name="新对局"))
     tab.see("新对局：通用计分板")
@@ -88,6 +89,7 @@ def test_score_pad_session_end_to_end(browser, own_server):
     tab.tap("把 Bob 往前移")
     tab.see("1. Bob")
     tab.shot("phone_new_session")
+    assert tab.short_taps() == []  # the roster's chips 38 px, "add", "start", "back" 40
     tab.tap("开始")
     tab.see("第 1 轮得分")
 
@@ -105,6 +107,7 @@ def test_score_pad_session_end_to_end(browser, own_server):
     tab.see("第 2 轮")
     tab.see_button("重做：第 2 轮得分")
     tab.shot("phone_play_after_undo")
+    assert tab.short_taps() == []  # "add round", undo, redo, "finish game", a round's button: 40 px
 
     tab.reload()
     tab.see("操作记录（1）")
@@ -168,6 +171,7 @@ def test_switch_language_and_chinese_font(phone):
     tab.see("语言")
     tab.see_role("switch", "深色主题")
     tab.shot("phone_settings_zh")
+    assert tab.short_taps() == []  # the switches 40 px (the language's radio buttons are not measured)
 
 
 def test_import_broken_file_changes_nothing_then_a_good_one_opens(phone, server):
