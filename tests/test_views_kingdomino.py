@@ -37,6 +37,10 @@ L1 F  L  F1 S
 F  F  C  W  W1
 L  M2 W  L1 W
 L  L  W  W1 F"""
+# Its twelve dominoes as the browser test places them (frame cells, first half first).
+BROWSER_MOVES = [(4, [[3, 3], [4, 3]]), (45, [[5, 3], [5, 4]]), (24, [[3, 5], [4, 5]]), (17, [[2, 4], [3, 4]]),
+                 (14, [[6, 4], [6, 3]]), (22, [[4, 6], [3, 6]]), (31, [[5, 5], [5, 6]]), (34, [[3, 2], [4, 2]]),
+                 (42, [[2, 2], [2, 3]]), (35, [[2, 6], [2, 5]]), (8, [[5, 2], [6, 2]]), (19, [[6, 5], [6, 6]])]
 
 
 class Table:
@@ -141,6 +145,19 @@ def test_place_a_domino_by_tapping_two_marked_squares():
     assert name(body, 4, 5) == "Row 5, column 6: Wheat" and placed.bgcolor == view.FILL["W"]
     assert [c.icon for c in walk(placed) if isinstance(c, ft.Icon)] == [ft.Icons.GRAIN]
     assert texts(placed) == []  # no letters on a tile; a property without crowns has no points badge
+
+
+def test_a_domino_with_one_legal_placement_says_it_in_the_singular():
+    """The last gap of the browser test's kingdom takes domino 32 (lake with 1 crown | forest) one way only: the
+    screen said "1 legal placements: the marked squares" over the one marked square."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    for number, cells_ in BROWSER_MOVES[:11]:
+        assert table.apply({"type": "place", "by": "Ann", "domino": number, "cells": cells_})
+    assert game.legal_placements(table.state, "Ann", 32) == [[[6, 5], [6, 6]]]
+    table.local["pick"] = {"player": "Ann", "domino": 32, "first": None}
+    shown = texts(table.view(view))
+    assert "1 legal placement: the marked square" in shown
+    assert not any("placements" in text for text in shown)
 
 
 def test_a_marked_square_says_so_to_a_screen_reader_in_both_languages():
