@@ -52,9 +52,20 @@ def test_example_sheet_a_scores_34():
     grid = parse_sheet(EXAMPLE_A, "A")
     lines = sheet_score("A", grid)
     assert sum(line.points for line in lines) == 34
-    starred = [(line.params["value"], line.points) for line in lines if line.key == "splitter.line.group_star"]
+    starred = [(line.params["value"], line.points) for line in lines if line.key.endswith("_star")]
     assert starred == [(2, 4), (1, 2)]
     assert len(lines) == 12
+
+
+def test_a_lone_1_is_said_alone_in_both_languages():
+    """The worked example's five lone 1s (one on a star) read "Group of 1 × 1" and "1 个相连的 1" ("1 joined 1") in
+    the score lines; a lone 1 is the rulebook's case of its own. The groups of more cells keep their words."""
+    said = {lang: [i18n.text(lang, line.key, **line.params) for line in sheet_score("A", parse_sheet(EXAMPLE_A, "A"))]
+            for lang in ("en", "zh-CN")}
+    assert said["en"].count("A lone 1") == 4 and "A lone 1 on a star (double)" in said["en"]
+    assert said["zh-CN"].count("单独的 1") == 4 and "单独的 1，占星格（翻倍）" in said["zh-CN"]
+    assert "Group of 4 × 4" in said["en"] and "4 个相连的 4" in said["zh-CN"]
+    assert not any("1 × 1" in text for text in said["en"]) and not any("1 个相连的 1" in text for text in said["zh-CN"])
 
 
 def test_groups_for_the_view():
@@ -74,7 +85,7 @@ def test_hearts_bonus_on_sheet_b_whether_or_not_they_score():
     hearts = {(r, c) for r, c in marked("B", "H")}
     assert not any(g["scores"] for g in groups("B", grid) if hearts & {tuple(cell) for cell in g["cells"]})
     lines = sheet_score("B", grid)
-    starred = [(line.params["value"], line.points) for line in lines if line.key == "splitter.line.group_star"]
+    starred = [(line.params["value"], line.points) for line in lines if line.key.endswith("_star")]
     assert starred == [(1, 2), (2, 4)]
     assert lines[-1].key == "splitter.line.hearts" and lines[-1].points == 5 and lines[-1].params == {"value": 5}
     assert points(HEARTS_B, "B") - 5 == points(HEARTS_B.replace("4 5 6\n", "4 2 6\n"), "B")

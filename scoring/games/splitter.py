@@ -155,9 +155,11 @@ def hearts_value(sheet: str, grid: list[list]) -> int | None:
 
 
 def sheet_score(sheet: str, grid: list[list]) -> list[Line]:
-    """A sheet's breakdown: one line per scoring group, and the hearts bonus."""
-    lines = [Line("splitter.line.group_star" if g["star"] else "splitter.line.group", g["points"],
-                  {"value": g["value"], "cells": g["size"]}) for g in groups(sheet, grid) if g["scores"]]
+    """A sheet's breakdown: one line per scoring group, and the hearts bonus. A lone 1 (the rulebook's own case: a
+    1 with no other 1 beside it) has lines of its own, `splitter.line.lone` and `lone_star`: a group's words said
+    "Group of 1 × 1" and "1 个相连的 1"."""
+    lines = [Line(f"splitter.line.{'lone' if g['size'] == 1 else 'group'}{'_star' if g['star'] else ''}",
+                  g["points"], {"value": g["value"], "cells": g["size"]}) for g in groups(sheet, grid) if g["scores"]]
     value = hearts_value(sheet, grid)
     if value is not None:
         lines.append(Line("splitter.line.hearts", HEARTS_BONUS, {"value": value}))
