@@ -160,6 +160,28 @@ def test_a_domino_with_one_legal_placement_says_it_in_the_singular():
     assert not any("placements" in text for text in shown)
 
 
+def test_a_domino_with_no_legal_place_leads_to_its_discard_not_to_a_square():
+    """Domino 3 (forest | forest) has no place beside the last gap of the browser test's kingdom: the screen said
+    "Domino 3 has no legal place here: discard it." and then "Tap the square for the first half: Forest.", with
+    the discard button under the 9×9 board (below the first screen of a phone). The step is the discard: it
+    stands where the tap hint stood, above the board, and discards the domino."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    for number, cells_ in BROWSER_MOVES[:11]:
+        assert table.apply({"type": "place", "by": "Ann", "domino": number, "cells": cells_})
+    table.local["pick"] = {"player": "Ann", "domino": 3, "first": None}
+    body = table.view(view)
+    shown = texts(body)
+    assert "Domino 3 has no legal place here: discard it." in shown
+    assert not any(text.startswith("Tap the square") for text in shown)
+    order = list(walk(body))
+    discard = buttons(body)["Discard domino 3"]
+    first_square = next(c for c in order if isinstance(c, ft.Semantics) and str(c.label).startswith("Row 1, column 1"))
+    assert order.index(discard) < order.index(first_square)
+    discard.on_click(None)
+    assert {k: table.record["actions"][-1][k] for k in ("type", "by", "domino")} == {
+        "type": "discard", "by": "Ann", "domino": 3}
+
+
 def test_a_marked_square_says_so_to_a_screen_reader_in_both_languages():
     """"24 legal placements: the marked squares" pointed at an amber frame only: every empty square was read
     "Row 5, column 6: Empty", marked or not. A marked square is read as marked after its name (its semantics value,

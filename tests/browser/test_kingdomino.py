@@ -2,7 +2,8 @@
 in both languages, the picker's dominoes read with their halves joined in words ("19 号骨牌：麦田（1 顶皇冠）和森林"),
 one kingdom entered domino by domino (each square read by its name, "第 5 行，第 4 列：空", then "已标出" where it
 is marked; one illegal pair refused with the engine's message; the first two dominoes tapped, then the same kingdom
-stored with eleven played through the engine and its last domino tapped), the table ends the game, the scores on
+stored with eleven played through the engine, a domino with no place there picked (its discard above the board, no
+square to tap) and put back, and its last domino tapped), the table ends the game, the scores on
 the end screen, then the exported record through `python -m scoring score` gives the same totals. Screenshots go to
 tests/output/."""
 
@@ -156,6 +157,13 @@ def test_kingdom_domino_by_domino_with_one_refusal(phone, server):
 
     tab.open(f"/play/{stored_all_but_last(server)}")  # dominoes 3 to 11 as the engine takes them, not tapped again
     tab.see("操作记录（11）")
+    tab.press(tab.page.get_by_role("button", name=re.compile(r"^3 号骨牌：")).first)  # no place beside the last gap
+    tab.see("3 号骨牌在这里无处可放：请弃掉它。")
+    discard = tab.steady(tab.button("弃掉 3 号骨牌", exact=True))
+    first_square = tab.steady(tab.page.get_by_role("button", name=re.compile(r"^第 1 行，第 1 列：")))
+    assert discard.bounding_box()["y"] < first_square.bounding_box()["y"]  # the step above the board, not under it
+    expect(tab.page.get_by_text(re.compile("^点选前半块的格子"))).to_have_count(0)
+    tab.tap("换一块骨牌")
     place(tab, len(MOVES))
     tab.see("国王甲的王国本局已完成。")
     tab.see("得分对比")

@@ -287,7 +287,9 @@ def picker(ctx: GameContext, player: str, pick: dict) -> ft.Control:
 
 def placing(ctx: GameContext, player: str, kingdom: dict, pick: dict) -> tuple[ft.Control, list, Any, set, ft.Control]:
     """The chosen domino's parts around the kingdom: what to tap (legal squares marked), the grid with a first
-    half shown, the tap, the marked squares, and the change / discard buttons."""
+    half shown, the tap, the marked squares, and the change / discard buttons. A domino with no legal place has no
+    square to tap: its discard button stands above the board where the tap hint stands (it said "Tap the square for
+    the first half" under "no legal place here: discard it", the button under the board)."""
     number, first = pick["domino"], pick["first"]
     halves = game.DOMINOES[number]
     legal = game.legal_placements(ctx.state, player, number)
@@ -323,15 +325,16 @@ def placing(ctx: GameContext, player: str, kingdom: dict, pick: dict) -> tuple[f
 
     count = (ctx.t("kingdomino.view.legal", count=len(legal)) if legal
              else ctx.t("kingdomino.view.no_legal", domino=number))
+    dropping = ft.OutlinedButton(content=ctx.t("kingdomino.view.discard", domino=number),
+                                 icon=ft.Icons.DELETE_OUTLINE, on_click=lambda e: discard())
     head = ft.Column(spacing=8, controls=[
         ft.Row(wrap=True, controls=[domino_tile(ctx, number, None), ft.Text(count, size=16)]),
-        ft.Text(hint, size=16, weight=ft.FontWeight.W_600),
+        ft.Text(hint, size=16, weight=ft.FontWeight.W_600) if legal else dropping,
     ])
     foot = ft.Row(wrap=True, controls=[
         ft.OutlinedButton(content=ctx.t("kingdomino.view.change"), icon=ft.Icons.SWAP_HORIZ,
                           on_click=lambda e: change()),
-        ft.OutlinedButton(content=ctx.t("kingdomino.view.discard", domino=number), icon=ft.Icons.DELETE_OUTLINE,
-                          on_click=lambda e: discard()),
+        *([dropping] if legal else []),
     ])
     return head, grid, tap, marked, foot
 
