@@ -118,6 +118,23 @@ def test_hearts_and_a_shared_place_in_the_final_view():
     assert "Ann and Bob are tied on 5 points and share the place." in shown
 
 
+def test_a_tie_during_the_game_is_not_said_as_a_shared_place():
+    """Before anything was written the comparison said "Ann and Bob are tied on 0 points and share the place." (the
+    end's words, at round 1); during the game a tie on points is said as it stands, and only the end shares the
+    place."""
+    table = Table("splitter", ["Ann", "Bob"])
+    assert not any("tied" in text for text in texts(table.view(view)))
+    for name, row in (("Ann", 3), ("Bob", 3)):
+        if name == "Ann":
+            table.apply({"type": "set_roll", "by": "table", "dice": [1, 1]})
+        table.apply({"type": "write", "by": name, "row": row, "offset": 3, "left": 1, "right": 1})
+    shown = texts(table.view(view))
+    assert "Ann and Bob are tied on 4 points so far." in shown
+    assert not any("share the place" in text for text in shown)
+    table.apply({"type": "finish", "by": "table"})
+    assert "Ann and Bob are tied on 4 points and share the place." in texts(view.final(table.ctx()))
+
+
 def written_round() -> CardTable:
     """Round 1 on the table's dice 1 3: Ann 1|3 in the middle of row 4, Bob 3|1 one out; round 2 not rolled."""
     table = CardTable("splitter", ["Ann", "Bob"])

@@ -41,6 +41,8 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.see("掷骰子")
     assert [line for line in lines_with(tab, "掷骰子") if line != "掷骰子"] == ["下一步（全桌）：掷骰子"]  # not its button
     tab.see(re.compile(r"^第\s1\s轮\s/\s共\s22\s轮$"))  # under "下一步（全桌）：掷骰子": the round, not the move again
+    tab.see("得分对比")
+    expect(tab.page.get_by_text(re.compile("同为 0 分"))).to_have_count(0)  # no tie said before anything scores
     tab.shot("splitter_phone_roll")
 
     tab.tap("录入写完的计分表")

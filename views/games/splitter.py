@@ -285,7 +285,7 @@ def by_sheet(ctx: GameContext, player: str) -> ft.Control:
 
 
 def comparison(ctx: GameContext) -> ft.Control:
-    """Every player's total and scoring groups, best first; a tie at the top is shared."""
+    """Every player's total and scoring groups, best first, and a tie at the top (`tie_words`)."""
     board = ctx.engine.scoreboard(ctx.state)
     by_name = {p.name: p for p in board.players}
     sheet = ctx.state["options"]["sheet"]
@@ -295,10 +295,19 @@ def comparison(ctx: GameContext) -> ft.Control:
              str(sum(g["scores"] for g in game.groups(sheet, ctx.state["sheets"][name])))] for name in order]
     controls = [ft.Text(ctx.t("splitter.view.compare"), size=18, weight=ft.FontWeight.BOLD),
                 compare_table(ctx.t, headers, rows, board.winners if board.over else ())]
-    if len(ctx.players) > 1 and len(board.ranking[0]) > 1:
-        controls.append(ft.Text(ctx.t("splitter.view.tie_shared", names=list(board.ranking[0]),
-                                      points=by_name[board.ranking[0][0]].total), size=16, weight=ft.FontWeight.W_600))
+    tie = tie_words(ctx, board.ranking[0], by_name[board.ranking[0][0]].total, board.over)
+    if tie:
+        controls.append(ft.Text(tie, size=16, weight=ft.FontWeight.W_600))
     return ft.Column(controls=controls, spacing=4)
+
+
+def tie_words(ctx: GameContext, top: list[str], points: int, over: bool) -> str | None:
+    """The players tied at the top in words, or None.
+    Ruling: once the game is over they share the place; before, the tie is said as it stands ("tied on 4 points so
+    far"), and not at all while they have no points (round 1 said "tied on 0 points and share the place")."""
+    if len(top) < 2 or not (over or points):
+        return None
+    return ctx.t("splitter.view.tie_shared" if over else "splitter.view.tie_now", names=list(top), points=points)
 
 
 def placed_text(ctx: GameContext, where: dict | None) -> str:
