@@ -13,7 +13,7 @@ from tests.helpers import run_async
 from tests.test_stats import finished
 from tests.test_views_components import read, texts, walk
 from views import home, imported, new_session, session, words
-from views.app import App, chosen_settings, load_phone_settings, phone_values, top_bar
+from views.app import TITLE_INSET, App, chosen_settings, load_phone_settings, phone_values, top_bar
 from views.components.action_log import row_text
 from views.components.chart import LABEL_HEIGHT, VALUE_TITLE
 
@@ -64,6 +64,15 @@ def test_the_bar_shows_a_long_title_whole_on_as_many_lines_as_it_needs(tmp_path,
             (text,) = [c for c in walk(bar) if isinstance(c, ft.Text) and c.value == title]
             assert text.max_lines is None, title
             assert [c.icon.semantics_label for c in walk(bar) if isinstance(c, ft.IconButton)] == named
+
+
+def test_a_bar_without_a_back_button_keeps_its_title_off_the_edge(tmp_path):
+    """The bar lost its own side padding when its buttons grew to a finger's size (their padding sets the icons
+    in): on the home screen, with no back button before it, "Tableside" then touched the screen's left edge."""
+    with Store(tmp_path / "data") as store:
+        shell = App(Page("/"), store)
+        assert top_bar(shell, "Tableside", None).padding.left == TITLE_INSET
+        assert top_bar(shell, "Tableside", "/").padding.left == 0  # the back button's own padding sets it in
 
 
 def entry(number: int, actor: str, key: str, at: str = "", **params) -> dict:

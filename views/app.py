@@ -71,6 +71,7 @@ log = logging.getLogger("tableside")
 TEXT_STYLES = tuple(f"{kind}_{size}" for kind in ("display", "headline", "title", "body", "label")
                     for size in ("large", "medium", "small"))
 SEED_COLOUR = ft.Colors.TEAL
+TITLE_INSET = 16  # the top bar's title from the left edge where no back button stands before it
 PREFS_PREFIX = "tableside."
 PHONE_SETTINGS = ("lang", "theme", "sound")
 BROWSER_LANG = "browser_lang"  # the browser's language, written by the page for a phone that never chose one
@@ -398,7 +399,8 @@ def top_bar(app: App, title: str, back: str | None) -> ft.Control:
     the word once the lines were free; now the title has 226 px and "New session: Kingdomino" takes three lines.
     The icon buttons are TAP wide (`views.ui.tap_themes`) and the bar has no side padding of its own (theirs sets
     the icons 12 px in from its edges), and the language button narrow sides (8 px: at 2x text a text button's 12
-    made "中文" 80 px wide): the title keeps about 222 px at 2x, room for "Kingdomino"."""
+    made "中文" 80 px wide): the title keeps about 222 px at 2x, room for "Kingdomino". Without a back button
+    (home) the title stands TITLE_INSET in from the edge, as in Material's app bar (at 0 it touched the edge)."""
     controls: list[ft.Control] = []
     if back:
         controls.append(icon_button(ft.Icons.ARROW_BACK, app.t("app.back"), lambda e: app.go(back)))
@@ -408,7 +410,8 @@ def top_bar(app: App, title: str, back: str | None) -> ft.Control:
                       on_click=lambda e: app.toggle_language()),
         icon_button(ft.Icons.SETTINGS, app.t("app.settings"), lambda e: app.go(settings.link(app.page.route))),
     ]
-    return ft.Container(bgcolor=ft.Colors.SURFACE_CONTAINER, padding=ft.Padding.symmetric(vertical=4),
+    return ft.Container(bgcolor=ft.Colors.SURFACE_CONTAINER,
+                        padding=ft.Padding.only(left=0 if back else TITLE_INSET, top=4, bottom=4),
                         content=ft.Row(controls=controls, vertical_alignment=ft.CrossAxisAlignment.CENTER,
                                        spacing=0))
 
