@@ -393,12 +393,16 @@ def test_a_games_chinese_terms_are_its_rule_texts(game):
 def test_a_chinese_card_types_name_sits_in_its_sentence_without_spaces():
     """A Bacon referee's verdict read "压得过：同样是 2 张的 对子，点数 7 大于 5。" (a space inside Chinese, and "的"
     where the piles' own readings say "2 张对子"): a type's name is a Chinese word and joins the words around it;
-    only a number keeps its spaces."""
+    only a number keeps its spaces. Each is filled as the screen fills it (`i18n.text`), with the type alone and
+    with its size (2 张对子)."""
     spaced = re.compile(r"[\u4e00-\u9fff] [\u4e00-\u9fff]")
-    names = dict.fromkeys(("type", "played_type", "table_type"), i18n.text("zh-CN", "cards.type.pair"))
-    found = {key: shown for key, template in i18n.table("zh-CN").items() if re.search(r"{\w*type}", template)
-             and spaced.search(shown := template.format_map({**dict.fromkeys(re.findall(r"{(\w+)}", template), "2"),
-                                                             **names}))}
+    pair = i18n.text("zh-CN", "cards.type.pair")
+    found = {}
+    for name in (pair, i18n.text("zh-CN", "cards.sized", size=2, type=pair)):
+        names = dict.fromkeys(("type", "played_type", "table_type"), name)
+        found.update({key: shown for key, template in i18n.table("zh-CN").items() if re.search(r"{\w*type}", template)
+                      and spaced.search(shown := i18n.text("zh-CN", key, **{
+                          **dict.fromkeys(re.findall(r"{(\w+)}", template), "2"), **names}))})
     assert found == {}
 
 

@@ -368,3 +368,21 @@ def test_the_tables_empty_order_does_not_say_nobody_is_out_under_the_phones_taps
     tap_out(table, "Ann")
     body = shown(build(table))
     assert "Nobody out yet." not in body and "Nobody tapped in here yet." in body
+
+
+@pytest.mark.parametrize("lang,table_read,played_read,lead", [
+    ("en", "Cards on the table: 5-card straight flush, rank 9", "Cards played: four of a kind, rank 9",
+     "A legal lead: five of a kind, rank 11."),
+    ("zh-CN", "桌上的牌：五张同花顺，点数 9", "打出的牌：四张炸弹，点数 9", "可以首出：五张炸弹，点数 11。"),
+])
+def test_a_bomb_is_named_once_not_with_its_count_again(lang, table_read, played_read, lead):
+    """A bomb's name says its size: the referee read "5-card 5-card straight flush" (五张同花顺 as "5 张五张同花顺",
+    "4-card four of a kind") on a phone, for a four of a kind on a straight flush."""
+    table = Table("bacon", ["A", "B", "C", "D"], lang=lang)
+    table.local["bacon"] = {**view.draft_of(table.ctx()), "referee": True, "table": ["5A", "6A", "7A", "8A", "9A"],
+                            "played": ["9B", "9C", "9A", "X"]}
+    tap(build(table), "Check" if lang == "en" else "判定")
+    assert table_read in shown(build(table)) and played_read in shown(build(table))
+    table.local["bacon"].update(table=[], played=["X", "X", "X", "X", "X"], verdict=None)
+    tap(build(table), "Check" if lang == "en" else "判定")
+    assert lead in shown(build(table))

@@ -28,7 +28,7 @@ import flet as ft
 
 from scoring.core import TABLE, RuleError
 from scoring.games.bacon import members, referee
-from validators.cards import BACON_SUITS, WILD, readings
+from validators.cards import BACON_SUITS, BOMBS, WILD, readings
 from views import words
 from views.components.cards import card_buttons, pile
 from views.components.offers import offer_here
@@ -57,6 +57,14 @@ def type_name(ctx: GameContext, kind: str) -> str:
     return ctx.t(f"cards.type.{kind}")
 
 
+def combo_name(ctx: GameContext, kind: str, size: int | None) -> str:
+    """A combination in words with its number of cards ("3-card run", 3 张顺子) [ruling, this view's]; a bomb by its
+    name alone, which says its size ("5-card straight flush", 四张炸弹: "5-card 5-card straight flush" read oddly)."""
+    if size is None or kind in BOMBS:
+        return type_name(ctx, kind)
+    return ctx.t("cards.sized", size=size, type=type_name(ctx, kind))
+
+
 def card_label(ctx: GameContext, code: str) -> str:
     """A card as the table calls it: its code ("7B"), the Wild by its name ("Wild", not its code "X")."""
     return ctx.t("bacon.card.wild") if code == WILD else code
@@ -80,11 +88,14 @@ def cards_text(ctx: GameContext, codes: list[str]) -> str:
 
 
 def reason_text(ctx: GameContext, reason: dict) -> str:
-    """A referee reason (key + params) in words, type ids translated."""
+    """A referee reason (key + params) in words: each pile's combination with its size (`combo_name`), a type
+    asked for by its name."""
     params = dict(reason.get("params", {}))
-    for key in ("played_type", "table_type", "type"):
-        if key in params:
-            params[key] = type_name(ctx, params[key])
+    for side in PILES:
+        if f"{side}_type" in params:
+            params[f"{side}_type"] = combo_name(ctx, params[f"{side}_type"], params.get(f"{side}_size"))
+    if "type" in params:
+        params["type"] = type_name(ctx, params["type"])
     return ctx.t(reason["key"], **params)
 
 
@@ -296,7 +307,7 @@ def reading_text(ctx: GameContext, which: str, reading: dict | None) -> str:
     """One pile's best reading in words."""
     if reading is None:
         return ctx.t(f"bacon.view.reading_none.{which}")
-    return ctx.t(f"bacon.view.reading.{which}", type=type_name(ctx, reading["type"]), size=reading["size"],
+    return ctx.t(f"bacon.view.reading.{which}", type=combo_name(ctx, reading["type"], reading["size"]),
                  rank=reading["rank"])
 
 
