@@ -100,6 +100,20 @@ def test_deal_limit_then_extra_deal_on_a_tie():
     assert board.total("Bo") == board.total("Ann") == 2
 
 
+
+def test_an_extra_deal_is_not_counted_against_the_deal_limit():
+    """After 2 deals of 2, tied 2–2: the header read "Deal 3 of 2 · Tied: extra deal" (第 3 局 / 共 2 局) on a phone,
+    and "Deal 3 of 2 · Game over" once the extra deal was won. An extra deal is numbered without the limit."""
+    eng = engine("bacon")
+    state = run(FOUR, [deal("Ann", "Bo", "Cy")], {"deal_limit": 2})
+    assert (eng.status(state)["round"], eng.status(state)["rounds"]) == (2, 2)
+    state = eng.apply(state, deal("Bo", "Ann", "Di"))
+    assert (eng.status(state)["round"], eng.status(state)["rounds"]) == (3, None)
+    state = eng.apply(state, deal("Di"))
+    assert state["over"] and (eng.status(state)["round"], eng.status(state)["rounds"]) == (3, None)
+    state = run(FOUR, [deal("Ann", "Cy"), deal("Bo", "Ann", "Di")], {"deal_limit": 2})
+    assert state["over"] and (eng.status(state)["round"], eng.status(state)["rounds"]) == (2, 2)
+
 def test_deal_limit_without_tie_and_six_player_defaults():
     """Not tied after the last deal: the team ahead wins; 6 players default to 24 points or 6 deals."""
     state = run(FOUR, [deal("Ann", "Cy"), deal("Bo", "Ann", "Di")], {"deal_limit": 2})

@@ -289,10 +289,13 @@ class Bacon(Engine):
         return len(state["deals"])
 
     def status(self, state: dict) -> dict:
-        """Header: the deal being played (the last once over), the deal limit, the dealer."""
+        """Header: the deal being played (the last once over), the deal limit, the dealer. An extra deal is past the
+        limit, so it is numbered alone [ruling]: "Deal 3 of 2" read oddly."""
         done = len(state["deals"])
-        return {**super().status(state), "round": done if state["over"] else done + 1,
-                "rounds": state["deal_limit"], "turn": None if state["over"] else state["dealer"]}
+        number = done if state["over"] else done + 1
+        return {**super().status(state), "round": number,
+                "rounds": state["deal_limit"] if number <= state["deal_limit"] else None,
+                "turn": None if state["over"] else state["dealer"]}
 
     def offer(self, state: dict, kind: str, by: str) -> list | None:
         """The first dealer is one of the players, before the first deal; orders, corrections (once a deal is
