@@ -421,3 +421,19 @@ def test_a_phone_keeps_the_line_it_gave_and_gets_it_back_when_the_host_undoes_it
     assert fresh["flip7_own"]["lines"]["Ann"]["cards"] == ["11", "5"] and "Give my line" in [
         label(b) for b in all_buttons(body)]
     assert phone["flip7_own"]["lines"]["Ann"]["cards"] == ["11", "5"]
+
+
+def test_the_picker_reads_the_line_it_edits_beside_its_status_buttons():
+    """On a phone the picker fills the screen: Ann's 10 10 "Stayed" was refused only in her row above it, out of
+    view (the row at y < 48, the status buttons at y 514 of 844). The picker says the line's points or refusal
+    under its status buttons, once the line is finished."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    tap_line(table, "Ann", ["10", "10"], "Stayed")
+    picker = view.editor(table.ctx(), view.draft_of(table.ctx()))
+    assert "Ann has 10 more than once without a Second Chance to cover it." in shown(picker)
+    more = [c for c in walk(picker)
+            if isinstance(c, ft.IconButton) and c.icon.semantics_label == "More: Second Chances used"]
+    more[0].on_click(None)
+    assert "10 points" in shown(view.editor(table.ctx(), view.draft_of(table.ctx())))
+    tap_line(table, "Bo", [])
+    assert not any("point" in t for t in shown(view.editor(table.ctx(), view.draft_of(table.ctx()))))

@@ -178,8 +178,19 @@ def players_panel(ctx: GameContext, draft: dict) -> ft.Control:
     return ft.Column(spacing=6, controls=rows)
 
 
+def refused(name: str, draft_line: dict) -> bool:
+    """Whether a finished draft line cannot be right."""
+    try:
+        check_line(name, line_of(draft_line))
+    except RuleError:
+        return True
+    return False
+
+
 def editor(ctx: GameContext, draft: dict) -> ft.Control:
-    """The card picker for the selected player: numbers, modifiers, the cards so far, Second Chances, status."""
+    """The card picker for the selected player: numbers, modifiers, the cards so far, Second Chances, status, and
+    under the status the line's points or why it cannot be right, once it is finished (on a phone the picker fills
+    the screen, and the player's row above it, where a refused line said why, was out of view)."""
     name = draft["who"]
     line = draft["lines"][name]
     coach = bool(ctx.state["options"]["coach"])
@@ -220,6 +231,9 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
         choice_row([(s, ctx.t(f"flip7.view.status.{s}")) for s in statuses], line["status"],
                    lambda s: change(status=s)),
     ]
+    if line["status"] != ACTIVE and not untouched(line, coach):
+        controls.append(ft.Text(preview(ctx, name, line), size=14,
+                                color=ft.Colors.ERROR if refused(name, line) else None))
     if coach and line["status"] == ACTIVE:
         controls.append(labelled(ft.Switch(value=line["holds"]), ctx.t("flip7.view.holds"),
                                  lambda on: change(holds=on)))
