@@ -1034,10 +1034,11 @@ def test_a_guess_club_screen_that_waits_says_once_whom_it_waits_for(store, lang,
     """Guess Club in table mode: B's phone, waiting for A's topic, read "A's turn · Round 1 of 3 · …", "Nothing to
     do right now: waiting for A.", then "Round 1: A, give the topic" (addressed to A on B's phone), then "Now: A"
     in the table; the turn, the ruling and the settlement the same ("B: play a card…", "B may predict instead…",
-    "A (setter) decides…" — on A's own phone too, now "You set the topic, so you decide…", "Round over. A, check the unplayed cards…"). A phone that is not the actor's, the
-    referee's and the host's screen now say once, plainly, whom the table waits for (the status line's "A's turn";
-    their "Nothing to do right now." names no one again, `views.table.nothing_to_do`), and show no line addressed
-    to the actor; the actor's own phone tells the actor what to do; no screen has the "Now:" line."""
+    "A (setter) decides…" — on A's own phone too, now "You set the topic, so you decide…", "Round over. A, check
+    the unplayed cards…"). A phone that is not the actor's, the referee's and the host's screen now say once,
+    plainly, whom the table waits for (the status line's "A's turn"; their "Nothing to do right now." names no one
+    again, `views.table.nothing_to_do`), and show no line addressed to the actor; the actor's own phone tells the
+    actor what to do; no screen has the "Now:" line."""
     hub, tokens, actor = guess_club_at(store, phase)
     t = functools.partial(i18n.text, lang)
     calls = guess_club_calls(lang, actor)

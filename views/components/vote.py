@@ -12,9 +12,9 @@ Builders:
   a ballot is (every game using the panel names its ballot `vote`).
 A voter's yes and no are the same kind of button [ruling]: a filled yes beside an outlined no looked like a yes
 already chosen, or the answer the app suggests. Until the vote is decided the panel says ballots stay hidden,
-shows who has voted (and how only where the vote shows it), and no count; a seated phone offers yes/no to its own seat only. Once every voter has voted (or the
-vote was closed) every ballot, the count and the result show together. `ballots_line` puts revealed ballots
-(e.g. a verdict's) in one line.
+shows who has voted (and how only where the vote shows it), and no count; a seated phone offers yes/no to its own
+seat only. Once every voter has voted (or the vote was closed) every ballot, the count and the result show
+together. `ballots_line` puts revealed ballots (e.g. a verdict's) in one line.
 One move is offered once on a screen: for every voter given yes/no the panel tells the context it offers that
 voter's ballot (`ctx.offer`), so a seated phone's generic moves panel does not offer the same ballot again
 (`views.table.moves_and_view`). A view that shows the panel only later (Knit Wit's, once the explanation is over)
