@@ -584,7 +584,8 @@ def test_every_key_is_translated_in_both_languages():
     used |= {f"guess_club.option.{o.name}" for o in E.game.options}
     used |= {f"guess_club.event.{e}" for e in ("loan", "pay", "take_pot", "take_reward", "refill",
                                                   "reward_placed", "reward_returned")}
-    used |= {"guess_club.description", "guess_club.line.chips", "guess_club.line.loans"}
+    used |= {"guess_club.description", "guess_club.line.chips", "guess_club.line.loans",
+             "guess_club.action.play[named=true]"}
     assert used <= set(tables["en"])
     assert {k for k in tables["en"] if not k.startswith("guess_club.view.")} <= used
 
@@ -716,13 +717,24 @@ def test_events_in_words(event, key, params):
 
 def test_actions_in_words_and_reveals():
     """The log shows card numbers from 1; plays, revealing rulings and settlements need consent to undo."""
-    assert E.describe({"type": "play", "by": "B", "card": 0}) == ("guess_club.action.play", {"by": "B", "card": 1})
+    assert E.describe({"type": "play", "by": "B", "card": 0}) == ("guess_club.action.play",
+                                                                   {"by": "B", "card": 1, "named": False})
     assert E.describe({"type": "rule", "by": "A", "valid": True, "matches": [["C", 0]]}) == (
         "guess_club.action.rule", {"by": "A", "valid": True, "count": 1})
     assert E.describe({"type": "predict", "by": "B", "number": 3})[1] == {"by": "B", "number": 3}
     assert E.reveals({"type": "play"}) and E.reveals({"type": "settle"})
     assert E.reveals({"type": "rule", "matches": [["C", 0]]}) and not E.reveals({"type": "rule", "matches": []})
     assert not E.reveals({"type": "predict"}) and not E.reveals({"type": "answers"})
+
+
+def test_a_card_played_by_its_text_is_logged_by_its_text():
+    """A play naming the card by its text (the record's other form) reads "B played “sun”", not "played card sun"
+    ("打出第 sun 张卡" in Chinese)."""
+    key, params = E.describe({"type": "play", "by": "B", "card": "sun"})
+    assert i18n.text("en", key, **params) == "B played “sun”"
+    assert i18n.text("zh-CN", key, **params) == "B 打出“sun”"
+    key, params = E.describe({"type": "play", "by": "B", "card": 1})
+    assert i18n.text("en", key, **params) == "B played card 2"
 
 
 def test_status_names_who_acts():

@@ -594,7 +594,8 @@ class GuessClub(Engine):
             params["count"] = len(given) if isinstance(given, list) else 0
         elif kind == "play":
             card = action.get("card")
-            params["card"] = card + 1 if isinstance(card, int) and not isinstance(card, bool) else card
+            named = not isinstance(card, int) or isinstance(card, bool)
+            params.update(card=card if named else card + 1, named=named)
         elif kind == "rule":
             matches = action.get("matches", [])
             params["valid"] = bool(action.get("valid"))

@@ -230,6 +230,7 @@ def test_three_player_game_to_the_end(server, phone, language_kept, tmp_path):
         game.actions = len(store.load(sid)["actions"])
     tab.open(f"/play/{sid}")
     tab.see("Round over.")
+    tab.see("Hal played “dog”")  # a card the record names by its text (it read "Hal played card dog")
     tab.shot("guess_club_phone_settle")
     game.settle(3, invalid=["Hal: “cow”"])
 
