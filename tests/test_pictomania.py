@@ -281,7 +281,7 @@ def test_wrong_word_returns_the_guesses_and_the_drawer_keeps_all_tokens():
 
     Numbers: A 1, B 2, C 3. A ← B:4, C:1 → returned; A keeps 3+2 = 5. B ← C:2 ✓ (C 3; B keeps 2).
     C ← A:3 ✓, B:3 ✓ (A 3, B 2; C keeps nothing). Middle is empty: no black sheep.
-    Stops: A takes 3 (counts 0: nobody guessed A's word), C takes 3 (last tile).
+    Stops: A takes 3 (counts 0: the wrong word — not "nobody guessed", C guessed A's number), C takes 3.
     A: +3 − 5 + 0 = −2;  B: +2 − 2 = 0;  C: +3 − 0 + 3 = 6.
     """
     state = started(["A", "B", "C"], {"A": [1, 1], "B": [2, 2], "C": [3, 3]})
@@ -292,8 +292,11 @@ def test_wrong_word_returns_the_guesses_and_the_drawer_keeps_all_tokens():
     state = ENG.apply(state, {"type": "reveal", "by": "table"})
     result = last(state)
     assert result["middle"] == {"A": 0, "B": 0, "C": 0} and result["black_sheep"] is None
-    assert result["kept"]["A"] == [3, 2] and result["scores"]["A"]["tile_reason"] == "unguessed"
+    assert result["kept"]["A"] == [3, 2] and result["scores"]["A"]["tile_reason"] == "wrong_word"
     assert totals(state) == {"A": -2, "B": 0, "C": 6}
+    line = ENG.scoreboard(state).players[0].breakdown[-1].to_json()
+    assert i18n.text("en", line["key"], **line["params"]) == "Round 1: bonus tile 3 counts 0 (drew the wrong word)"
+    assert i18n.text("zh-CN", line["key"], **line["params"]) == "第 1 轮：加分板块 3 记 0 分（画错了题目）"
 
 
 def test_wrong_word_while_drawing_closes_the_pile():
@@ -663,7 +666,7 @@ def test_every_key_is_translated_in_both_languages():
     assert tables["en"].keys() == tables["zh-CN"].keys()
     source = (Path(__file__).resolve().parent.parent / "scoring" / "games" / "pictomania.py").read_text("utf-8")
     used = set(re.findall(r'"(pictomania\.[a-z_.]+)"', source))
-    used |= {f"pictomania.line.tile_{r}" for r in ("plus", "black_sheep", "unguessed")}
+    used |= {f"pictomania.line.tile_{r}" for r in ("plus", "black_sheep", "unguessed", "wrong_word")}
     used |= {f"pictomania.phase.{p}" for p in ("deal", "drawing", "reveal", "over")}
     used |= {f"pictomania.action.{t}" for t in ENG.moves}
     used |= {f"pictomania.option.{o.name}" for o in ENG.game.options}

@@ -245,6 +245,8 @@ def test_wrong_word_closes_the_pile_and_the_reveal_hands_back():
     ctx.page.dialogs[-1].actions[1].on_click(None)
     shown = texts(view.build(ctx))
     assert "Wrong word: the guesses go back to Dan" in shown and "No black sheep this round" in shown
+    assert "Cat keeps every token (wrong word): 3, 2 and 1 (-6)" in shown
+    assert not any(line.startswith("Cat keeps the tokens nobody won") for line in shown)
 
 
 def test_final_shows_the_last_round():
@@ -263,7 +265,7 @@ def test_every_view_key_is_translated(lang):
     table = i18n.table(lang)
     keys = [k for k in table if k.startswith("pictomania.view.")]
     assert len(keys) > 40
-    for reason in ("plus", "black_sheep", "unguessed", "none"):
+    for reason in ("plus", "black_sheep", "unguessed", "wrong_word", "none"):
         assert f"pictomania.view.tile.{reason}" in table
 
 

@@ -63,8 +63,9 @@ Rulings:
   without a tile scores no tile line.
 - Wrong word (the drawer drew another word): the guesses on that pile go back to their owners — not right, not
   wrong, not in the middle — and the drawer keeps every token (losing their stars); their tile counts 0 (or
-  minus if they are the black sheep). The ruling may come while drawing or after the race, before the reveal;
-  the pile then takes no more guesses.
+  minus if they are the black sheep), said as the wrong word's (`wrong_word`), not "nobody guessed your word":
+  someone may have guessed the drawer's number before the ruling. The ruling may come while drawing or after
+  the race, before the reveal; the pile then takes no more guesses.
 - The table may reveal before the race is over (everyone is done but not every stop was entered).
 - After the last round the highest total wins; ties share the win.
 - Two players stopping at once [ruling]: their order is a near-tie for the table to rule on only when it changes
@@ -171,6 +172,8 @@ def score_round(entry: dict, players: list[str], tokens: list[int]) -> dict:
             tile_points, tile_reason = 0, "none"
         elif p == sheep:
             tile_points, tile_reason = -tile, "black_sheep"
+        elif p in entry["wrong_word"]:
+            tile_points, tile_reason = 0, "wrong_word"
         elif p in unguessed:
             tile_points, tile_reason = 0, "unguessed"
         else:

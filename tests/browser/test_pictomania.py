@@ -387,6 +387,9 @@ def test_two_rounds_for_four_players(phone, server):
     tab.see("Round 2 revealed (deck 1)")
     tab.see("Wrong word: the guesses go back to Seb")
     tab.see("Black sheep: Pia, most cards in the middle (1)")
+    tab.see("Round 2: bonus tile 3 counts 0 (drew the wrong word)")  # Seb guessed Rosa's number: not "unguessed"
+    tab.see("0 (wrong word)")
+    tab.see("Rosa keeps every token (wrong word): 3, 2 and 1 (-6)")
     scroll_shots(tab, "pictomania_phone_end", 4)
 
     with tab.page.expect_download() as download:
@@ -400,6 +403,8 @@ def test_two_rounds_for_four_players(phone, server):
     tab.resize(PHONE)
     tab.tap("中文", exact=True)
     tab.see("第 2 轮揭晓（第 1 堆题库卡）")
+    tab.see("0（画错题目）")
+    tab.see("Rosa 画错题目，计分板块全部留在手里：3、2 和 1（-6）")
     scroll_shots(tab, "pictomania_phone_end_zh", 3)
     check_cli(exported)
 

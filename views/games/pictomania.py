@@ -520,7 +520,8 @@ def pile_result(ctx: GameContext, entry: dict, drawer: str) -> ft.Control:
     if not entry["guesses"][drawer] and drawer not in entry["wrong_word"]:
         lines.append(aside(ctx.lang, ctx.t("pictomania.view.no_guesses")))
     kept = result["kept"][drawer]
-    lines.append(ft.Text(ctx.t("pictomania.view.kept", drawer=drawer, tokens=kept, stars=sum(kept)) if kept
+    said = "pictomania.view.kept_wrong_word" if drawer in entry["wrong_word"] else "pictomania.view.kept"
+    lines.append(ft.Text(ctx.t(said, drawer=drawer, tokens=kept, stars=sum(kept)) if kept
                          else ctx.t("pictomania.view.kept_none", drawer=drawer)))
     return ft.Container(padding=ft.Padding.only(left=8, top=4, bottom=4),
                         content=ft.Column(controls=lines, spacing=2))
