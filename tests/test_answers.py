@@ -292,6 +292,8 @@ def test_meaningful_punctuation_is_never_same(a, b):
     "a, b, reason, link, text_en, text_zh",
     [
         ("巧克利", "巧克力", "pinyin", "qiao ke li", "Same pinyin: qiao ke li", "拼音相同：qiao ke li"),
+        ("老虎", "laohu", "pinyin", "lao hu", "Same pinyin: lao hu", "拼音相同：lao hu"),
+        ("Lǎo hǔ", "老虎", "pinyin", "lao hu", "Same pinyin: lao hu", "拼音相同：lao hu"),
         ("西红柿", "番茄", "gloss", "tomato", "Both mean “tomato”", "英文释义都是“tomato”"),
         ("苹果", "Apples", "gloss", "apple", "Both mean “apple”", "英文释义都是“apple”"),
         ("mice", "mouse", "word", "mouse", "Same word: mouse", "同一个词：mouse"),

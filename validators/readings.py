@@ -11,7 +11,9 @@ Rulings (forms; the reason key each gives):
   `number` if a number was rewritten, else `spelling` if a spelling was, else `word` (article or singular).
   Every answer is also found by its own normalised form (`plain`).
 - Chinese: numerals in digits (十 → 10, 三只小猪 → 3只小猪; `number`), the toneless pinyin of an answer of two
-  or more Chinese characters (巧克利 and 巧克力 read "qiao ke li"; `pinyin`), and the short English glosses of a
+  or more Chinese characters (巧克利 and 巧克力 read "qiao ke li"; `pinyin`; it is also found by the same letters
+  written as one answer in letters, toneless or with tones: 老虎 meets "laohu" and "Lǎo hǔ", the way a table
+  writes a word whose characters it cannot), and the short English glosses of a
   dictionary word as written there, British spellings made American (苹果 → apple, 西红柿 and 番茄 → tomato;
   `gloss`, found by English answers as well).
 - A number and measure word before a Chinese answer (一个苹果, 三只小猪, 3只小猪): the answer looks for the
@@ -121,6 +123,7 @@ def _chinese(out: Readings, norm: str) -> None:
     if _HAN.match(norm) and len(norm) > 1:
         for reading in lexicon.pinyin(norm):
             out.add("p", reading, PINYIN, reading)
+            out.add("w", reading.replace(" ", ""), PINYIN, reading)
     _meanings(out, norm)
 
 
