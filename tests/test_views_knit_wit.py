@@ -20,6 +20,7 @@ from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import knit_wit as view
 from views.session import draft_of
+from views.words import say
 
 PLAYERS = ["Ada", "Bram", "Cleo"]
 HANDS = {"Ada": [1, 4], "Bram": [2, 5], "Cleo": [3, 6]}
@@ -781,3 +782,18 @@ def test_an_undone_claim_opens_the_sheet_again_behind_its_cover(table):
     table.store.undo(table.sid, consent=True)
     assert table.state["locked"] == [] and not table.controls(ft.TextField)
     assert "I am Ada: show" in table.buttons()
+
+
+@pytest.mark.parametrize("lang, shown", [("en", "Spool 3 of 6 · Scoring"), ("zh-CN", "线轴 3／6 · 计分阶段")])
+def test_the_header_names_the_spool_being_scored_not_a_round(lang, shown):
+    """While spool 3 of 6 is scored, the header (session and table mode) read "Round 3 of 6 · Scoring" /
+    "第 3 轮 / 共 6 轮" over "Spool 3 of 6: …": Knit Wit has no rounds. It names the spool."""
+    from views.session import header
+    from views.table import status_line
+
+    status = {"round": 3, "rounds": 6, "phase": "knit_wit.phase.scoring", "turn": None, "over": False}
+    eng = SimpleNamespace(game=SimpleNamespace(id="knit_wit"), status=lambda state: status)
+    app = SimpleNamespace(lang=lang, t=lambda key, **params: say(lang, key, **params))
+    line = header(app, eng, {}).content.value
+    assert line.replace("\xa0", " ") == shown
+    assert status_line(lang, {"status": status, "meta": {"game": "knit_wit"}}).replace("\xa0", " ") == shown

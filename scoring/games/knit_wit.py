@@ -655,7 +655,8 @@ class KnitWit(Engine):
     # --- what the app shows -------------------------------------------------------------------------------
 
     def status(self, state: dict) -> dict:
-        """Header: the phase, whose turn it is while weaving, the spool being scored as the round."""
+        """Header: the phase, whose turn it is while weaving, the spool being scored as the round (said as a
+        spool: `knit_wit.app.round_of`)."""
         return {"round": state["spool"], "rounds": state["count"] if state["spool"] else None,
                 "phase": self.phase_key(state["phase"]), "turn": None if state["over"] else state["turn"],
                 "over": state["over"]}

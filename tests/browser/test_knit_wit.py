@@ -141,6 +141,7 @@ def score(tab: Tab) -> None:
     tab.see("Crossed out: the same as Ada")
     tab.tap("Spool 2 done: next spool")
     tab.see("Spool 3 of 6")
+    tab.see("Spool 3 of 6 · Scoring")  # the header names the spool, not a round
     tab.tap("Challenge Bram's answer")
     tab.tap("Ada challenges")
     tab.see("Votes open when Bram's time to explain is over.")
