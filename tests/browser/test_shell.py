@@ -101,6 +101,9 @@ def test_score_pad_session_end_to_end(browser, own_server):
     tab.see("操作记录（2）")
     record_timing("tap (add round) to updated screen", time.monotonic() - tapped)
     tab.see("第 3 轮")
+    tab.tap("第 1 轮", exact=True)  # under the totals row, moved down a row, a tap by role hit "总分"
+    tab.see("更正第 1 轮：改好后保存")
+    tab.tap("取消，回到新一轮")
     tab.see_button("撤销：第 2 轮得分：Bob 7，张三 2")
     tab.tap("撤销：第 2 轮得分")
     tab.see("操作记录（1）")
