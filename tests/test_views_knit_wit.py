@@ -499,6 +499,22 @@ def test_a_reused_answer_keeps_its_reason_under_its_field_after_done(table):
     assert [(f.value, f.error) for f in table.controls(ft.TextField)][1] == ("Tiger", reused)
 
 
+def test_a_refused_answers_reason_follows_the_language(table):
+    """A refused answer's reason under its field, and the scoring screen's note of it, are said in the screen's
+    language: switched to 中文 after "Done", the field still read "You already wrote “tiger” for spool 1; …" (the
+    reason was kept as English text in the sheet's scratch)."""
+    woven(table)
+    table.tap("I am Ada: show")
+    for f, text in zip(table.controls(ft.TextField), ["tiger", "Tiger"]):
+        f.on_change(change(text))
+    table.tap("Done: hide my answers")
+    fields = [c for c in walk(table.view("zh-CN")) if isinstance(c, ft.TextField)]
+    assert fields[1].error == say("zh-CN", "knit_wit.answer_reused", text="tiger", number=1)
+    assert view.refused_here(SimpleNamespace(seat=None, players=PLAYERS, local=table.local, lang="zh-CN",
+                                             t=lambda key, **params: say("zh-CN", key, **params))) == [
+        ("Ada", 2, "Tiger", say("zh-CN", "knit_wit.answer_reused", text="tiger", number=1))]
+
+
 def test_an_unsaved_answer_is_kept_in_the_draft_and_comes_back_on_another_phone(table):
     """Issue 14 (drafts survive): what is typed and not saved is part of the draft the store keeps (plain JSON), so
     a screen opened afresh with that draft (after a restart, on another phone) shows it in its field. Before: the
@@ -735,9 +751,10 @@ def test_the_last_button_saves_what_the_others_typed_and_did_not_save(table):
     log = [(a["type"], a["by"], a.get("spool")) for a in table.store.load(table.sid)["actions"][-4:]]
     assert log == [("answer", "Cleo", 1), ("answer", "Bram", 1), ("answer", "Bram", 2), ("claim", "Cleo", None)]
     bram = table.local["sheets"]["Bram"]
-    assert bram["drafts"] == {"3": "Moon"} and "one answer can be used only once" in bram["errors"]["3"]
+    reason = bram["errors"]["3"]
+    assert bram["drafts"] == {"3": "Moon"} and reason["key"] == "knit_wit.answer_reused"
     said = [t for t in table.texts() if "did not count" in t]
-    assert said == ["Bram's answer “Moon” for spool 3 did not count: " + bram["errors"]["3"]]
+    assert said == ["Bram's answer “Moon” for spool 3 did not count: " + say("en", reason["key"], **reason["params"])]
 
 
 def test_two_players_the_only_button_saves_the_others_typed_answers_then_one_more(tmp_path, clock):

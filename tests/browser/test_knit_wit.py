@@ -120,6 +120,24 @@ def write_answers(tab: Tab, writers: list[str]) -> None:
     tab.shot("knit_wit_phone_race")
 
 
+def reused_in_both_languages(tab: Tab) -> None:
+    """Cleo writes her spool 1 answer on spool 2 too: "Done" keeps it under the rule that refused it, said in the
+    screen's language (after a switch to 中文 it stayed English); her own spool 2 answer then hides the sheet."""
+    tab.tap("Cleo's sheet")
+    tab.tap("I am Cleo: show")
+    fill_prefixed(tab, "Spool 1 ·", SHEETS["Cleo"][0])
+    fill_prefixed(tab, "Spool 2 ·", SHEETS["Cleo"][0].title())
+    tab.tap("Done: hide my answers")
+    for lang, spool in (("en", "Spool 2 ·"), ("zh-CN", "线轴 2 ·")):  # the field's own words, not the message's
+        tab.language(lang)
+        reason = say(lang, "knit_wit.answer_reused", text=SHEETS["Cleo"][0], number=1)
+        expect(prefixed(tab, spool)).to_have_accessible_description(reason)
+    tab.language("en")
+    fill_prefixed(tab, "Spool 2 ·", SHEETS["Cleo"][1])
+    tab.tap("Done: hide my answers")
+    tab.gone("Cleo, enter your answers")
+
+
 def race(tab: Tab) -> None:
     """The bonus buttons: Cleo takes 2, Ada takes 1, scoring begins."""
     for player, holes in zip(CLAIMS, (2, 1)):
@@ -216,6 +234,7 @@ def test_whole_three_player_game(phone, server, english):
     tab.open(f"/play/{sid}")
     for player in PLAYERS[:-1]:
         tab.see(f"{player} {written(player)}/6")
+    reused_in_both_languages(tab)
     write_answers(tab, PLAYERS[-1:])
     race(tab)
     screens(tab, "knit_wit_scoring", end_in="en")

@@ -410,11 +410,22 @@ def save_others(ctx: GameContext, steps: list[dict]) -> None:
         work, spool = sheet_work(ctx, step["by"]), str(step["spool"])
         err = ctx.engine.check(state, step)
         if err is not None:
-            work["errors"][spool] = ctx.t(err.key, **err.params)
+            work["errors"][spool] = refusal(err.key, err.params)
         elif ctx.dispatch(step):
             state = ctx.engine.apply(state, step)
             work["drafts"].pop(spool, None)
             work["errors"].pop(spool, None)
+
+
+def refusal(key: str, params: dict | None = None) -> dict:
+    """A refusal as the sheet's scratch keeps it (plain JSON): its message key and parameters, so it is said in the
+    language of the screen that shows it (kept as text, it stayed English on a screen switched to 中文)."""
+    return {"key": key, "params": dict(params or {})}
+
+
+def said_in(ctx: GameContext, kept: object) -> str | None:
+    """A kept refusal in the screen's language (None: none kept)."""
+    return ctx.t(kept["key"], **kept["params"]) if isinstance(kept, dict) else None
 
 
 def refused_typed(ctx: GameContext, player: str | None) -> list[tuple[int, str, str]]:
@@ -434,8 +445,8 @@ def refused_here(ctx: GameContext) -> list[tuple[str, int, str, str]]:
     for player in ctx.players:
         work = ctx.local.get("sheets", {}).get(player, {})
         drafts, errors = work.get("drafts", {}), work.get("errors", {})
-        said += [(player, int(n), drafts[n], reason) for n, reason in sorted(errors.items(), key=lambda e: int(e[0]))
-                 if n in drafts]
+        said += [(player, int(n), drafts[n], said_in(ctx, reason))
+                 for n, reason in sorted(errors.items(), key=lambda e: int(e[0])) if n in drafts]
     return said
 
 
@@ -451,7 +462,7 @@ def save_typed(ctx: GameContext, work: dict, player: str, spools: list[int]) -> 
         if text.strip() != sheet[number - 1]:
             if not ctx.dispatch(action):
                 err = ctx.engine.check(state, action)
-                errors[str(number)] = ctx.t(err.key, **err.params) if err else ctx.t("knit_wit.view.not_saved")
+                errors[str(number)] = refusal(err.key, err.params) if err else refusal("knit_wit.view.not_saved")
                 continue
             state = ctx.engine.apply(state, action)
         drafts.pop(str(number), None)
@@ -506,7 +517,7 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
         text = text_of(number)
         err = None if text.strip() == sheet[number - 1] or extra else ctx.engine.check(
             ctx.state, answer_action(player, number, text))
-        reason = ctx.t(err.key, **err.params) if err else None
+        reason = refusal(err.key, err.params) if err else None
         if errors.get(str(number)) != reason:
             errors[str(number)] = reason
             ctx.refresh()
@@ -534,7 +545,8 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
             drafts.clear()
 
     fields = [
-        ft.TextField(label=prompt(ctx, n), value=text_of(n), text_size=18, error=errors.get(str(n)) or told.get(str(n)),
+        ft.TextField(label=prompt(ctx, n), value=text_of(n), text_size=18,
+                     error=said_in(ctx, errors.get(str(n))) or told.get(str(n)),
                      helper=" + ".join(kw.tags_of(ctx.state, n)), helper_max_lines=HELPER_LINES,
                      error_max_lines=HELPER_LINES,
                      on_change=lambda e, n=n: typed(n, e.control.value),
