@@ -666,6 +666,17 @@ def test_a_second_quick_tap_on_undo_does_not_take_back_the_action_before(app):
     assert taken_over(ft.Column(controls=[old]), buttons(old)["Redo"], ft.Column(controls=[new]), buttons(new)["Redo"])
 
 
+def test_redo_shows_only_while_there_is_something_to_put_back(app):
+    """A disabled Redo stood beside Undo and wrapped to a row of its own once Undo's label grew (round 10 on a
+    390 px phone: the round's fields and "Add round" moved 58 px down between two rounds, under a typing finger)."""
+    sid = play_session(app.store, [{"A": 1, "B": 2}])
+    _, shown, _ = session.build(app, sid, read_only=False)
+    assert not buttons(shown)["Redo"].visible
+    app.store.undo(sid, "2025-01-01T20:05:00+00:00")
+    _, shown, _ = session.build(app, sid, read_only=False)
+    assert buttons(shown)["Redo: Round 1 scores: A 1, B 2"].visible
+
+
 def test_a_refused_action_shows_the_translated_reason_and_changes_nothing(app):
     sid = play_session(app.store, [])
     shown = []

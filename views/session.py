@@ -369,7 +369,10 @@ def undo_redo(app: Any, sid: str, eng: Any, record: dict, state: dict) -> ft.Con
     its mark): a second quick tap reaches a button gone (answered as a tap that came too late), not the next undo
     or redo, drawn in its place, which would take back (or put back) an action its label never named. Redo is
     keyed so only while there is something to put back (a disabled button takes no tap), so a tap that adds a
-    round does not send it again. Undo names what the last action showed (`state`: the state after it)."""
+    round does not send it again. Undo names what the last action showed (`state`: the state after it).
+    Ruling: Redo shows only while there is something to put back. A disabled Redo beside Undo wrapped to a row of
+    its own once Undo's label grew ("Undo: Round 10 scores: …" on a 390 px phone), moving the round's fields and
+    "Add round" 58 px down between two rounds, under a finger typing the next."""
     last = record["actions"][-1] if record["actions"] else None
     again = record["redo"][-1] if record["redo"] else None
     shown = mark(record)
@@ -402,7 +405,7 @@ def undo_redo(app: Any, sid: str, eng: Any, record: dict, state: dict) -> ft.Con
     return ft.Row(wrap=True, controls=[
         ft.OutlinedButton(content=undo_text, icon=ft.Icons.UNDO, disabled=last is None, on_click=lambda e: ask_undo(),
                           key=f"undo-{shown[0]}-{shown[1]}"),
-        ft.OutlinedButton(content=redo_text, icon=ft.Icons.REDO, disabled=again is None,
+        ft.OutlinedButton(content=redo_text, icon=ft.Icons.REDO, disabled=again is None, visible=again is not None,
                           key=f"redo-{shown[0]}-{shown[1]}" if again else "redo",
                           on_click=lambda e: attempt(app, sid, lambda: hub.redo(words.now(), shown))),
     ])
