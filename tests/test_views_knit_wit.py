@@ -332,6 +332,16 @@ def test_the_answer_sheet_title_keeps_its_last_word_with_the_one_before(table):
     assert "Ada，请填写你的答案（别让别人看到）" in raw_texts(table.view("zh-CN"))
 
 
+def test_the_race_counts_buttons_not_rewards(table):
+    """Knit Wit's race is for bonus buttons: its panel said "Rewards left: 2, 1" (the words shared with Pictomania's
+    tiles) under "Bonus buttons: take one to stop writing"; it says buttons."""
+    woven(table)
+    assert "Buttons left: 2, 1" in table.texts() and "剩余纽扣：2、1" in texts(table.view("zh-CN"))
+    assert not any("Rewards" in line for line in table.texts())
+    table.tap("Ada: claim 2")
+    assert "Buttons left: 1" in table.texts()
+
+
 def test_stored_aliases_come_in_once_from_a_tap_and_drawing_writes_nothing(table):
     table.store.add_alias("sun", "sol")
     answered(table)
