@@ -383,6 +383,7 @@ def test_settlement_lists_unplayed_cards_penalties_and_transfers(table):
     assert "Cy pays 20 into the pot" in shown and "Bo takes 70 from the pot" in shown
     assert "Bo takes 30 from the bonus board" in shown
     assert "Money now: Ann 200, Bo 220, Cy 120" in shown
+    assert shown.index("Round 2: Bo, give the topic") < shown.index("Round 1 settled · matches: 1")  # next step first
 
 
 def test_loans_shown_and_final_settlement_on_the_end_screen(tmp_path):
