@@ -60,15 +60,16 @@ def build(ctx: GameContext) -> ft.Control:
     phone's own cards while another plays, then the table. The topic leads: it sat in the table at the bottom,
     below six answer fields on a phone, when the answers had to fit it. Between rounds the next topic's step leads,
     above the round just settled: the settlement's lines pushed the topic field under the "Done" bar on a phone
-    (its title at y 747 of 844)."""
+    (its title at y 747 of 844). That step has a key of its own: moved to the top under the settlement's key, it
+    left the browser drawing the settlement panel beside the new topic, and the log a count behind."""
     phase = ctx.state["phase"]
     steps = {"topic": topic_panel, "answers": answers_panel, "turns": turn_panel, "ruling": ruling_panel,
              "settle": settle_panel}
     parts = {"topic": topic_line(ctx), "transfers": transfers_panel(ctx),
              "step": [steps[phase](ctx)] if phase in steps else [], "own_hand": own_hand(ctx),
              "learned": learned_panel(ctx), "table": [table_panel(ctx)]}
-    if phase == "topic":  # the next round's topic before the round just settled (`build`)
-        parts = {"step": parts.pop("step"), **parts}
+    if phase == "topic":  # the next round's topic before the round just settled, under a key of its own (`build`)
+        parts = {"next": parts.pop("step"), **parts}
     # Each part is keyed: one that comes or goes (the transfers after a move, a phone's own cards, the learned
     # answers) then moves the ones below it, and Flet sends what changed, not the table and its prediction board
     # again (about 6 KB at every prediction, card played and ruling).
