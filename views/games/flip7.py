@@ -106,12 +106,17 @@ def is_flip7(name: str, draft_line: dict) -> bool:
         return False
 
 
+def verdict(ctx: GameContext, name: str, draft_line: dict) -> tuple[str, bool]:
+    """The points the engine gives the line, or why it cannot be right; and whether it cannot."""
+    try:
+        return ctx.t("flip7.view.points", points=score_line(check_line(name, line_of(draft_line)))["points"]), False
+    except RuleError as err:
+        return ctx.t(err.key, **err.params), True
+
+
 def preview(ctx: GameContext, name: str, draft_line: dict) -> str:
     """The points the engine gives the line, or why it cannot be right."""
-    try:
-        return ctx.t("flip7.view.points", points=score_line(check_line(name, line_of(draft_line)))["points"])
-    except RuleError as err:
-        return ctx.t(err.key, **err.params)
+    return verdict(ctx, name, draft_line)[0]
 
 
 def untouched(draft_line: dict, coach: bool) -> bool:
@@ -178,15 +183,6 @@ def players_panel(ctx: GameContext, draft: dict) -> ft.Control:
     return ft.Column(spacing=6, controls=rows)
 
 
-def refused(name: str, draft_line: dict) -> bool:
-    """Whether a finished draft line cannot be right."""
-    try:
-        check_line(name, line_of(draft_line))
-    except RuleError:
-        return True
-    return False
-
-
 def editor(ctx: GameContext, draft: dict) -> ft.Control:
     """The card picker for the selected player: numbers, modifiers, the cards so far, Second Chances, status, and
     under the status the line's points or why it cannot be right, once it is finished (on a phone the picker fills
@@ -232,8 +228,8 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
                    lambda s: change(status=s)),
     ]
     if line["status"] != ACTIVE and not untouched(line, coach):
-        controls.append(ft.Text(preview(ctx, name, line), size=14,
-                                color=ft.Colors.ERROR if refused(name, line) else None))
+        said, wrong = verdict(ctx, name, line)
+        controls.append(ft.Text(said, size=14, color=ft.Colors.ERROR if wrong else None))
     if coach and line["status"] == ACTIVE:
         controls.append(labelled(ft.Switch(value=line["holds"]), ctx.t("flip7.view.holds"),
                                  lambda on: change(holds=on)))
