@@ -147,3 +147,13 @@ def run_tasks(page: Any) -> None:
                 await outcome
 
     run_async(run())
+
+
+def new_session_screen(app: Any, game_id: str) -> Any:
+    """The new-session screen's form and its start bar (kept at the screen's foot), as one control to search."""
+    import flet as ft
+
+    from views import new_session
+
+    _, form, _, bar = new_session.build(app, game_id)
+    return ft.Column([form, *([bar] if bar is not None else [])])

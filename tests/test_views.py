@@ -22,7 +22,7 @@ from scoring.record import new_record
 from storage import Store
 from storage.store import behind
 from tests.card_view_helpers import Table
-from tests.helpers import BrowserStorage, run_async, run_tasks
+from tests.helpers import BrowserStorage, new_session_screen, run_async, run_tasks
 from tests.test_live_feed import TabPage
 from tests.test_views_components import buttons, fills_its_column, raw_texts, texts, walk
 from views import home, new_session, session, words
@@ -208,17 +208,17 @@ def test_new_session_reads_numbers_typed_full_width_as_the_score_pad_does(app):
 
 def test_new_session_start_is_disabled_with_a_reason_until_ready(app):
     app.store.add_player("张三")
-    _, body, _ = new_session.build(app, "score_pad")
+    body = new_session_screen(app, "score_pad")
     start = buttons(body)["Start"]
     assert start.disabled and "Seat at least 1 player (now 0)." in texts(body)
     draft = app.local("new:score_pad")
     draft["seats"].append({"name": "张三", "colour": None})
     draft["options"]["rounds"] = "x"
-    _, body, _ = new_session.build(app, "score_pad")
+    body = new_session_screen(app, "score_pad")
     assert buttons(body)["Start"].disabled
     assert any("Number of rounds" in t for t in texts(body))
     draft["options"]["rounds"] = "3"
-    _, body, _ = new_session.build(app, "score_pad")
+    body = new_session_screen(app, "score_pad")
     routes = []
     app.go = routes.append
     buttons(body)["Start"].on_click(None)
@@ -230,7 +230,7 @@ def test_new_session_start_is_disabled_with_a_reason_until_ready(app):
 
 def rummy_form(app: App) -> tuple[ft.Control, Any]:
     """The Rummy new-session form drawn again, and its target field."""
-    body = new_session.build(app, "rummy")[1]
+    body = new_session_screen(app, "rummy")
     target, = [c for c in walk(body) if isinstance(c, ft.TextField) and c.label.startswith("Target score")]
     return body, target
 
@@ -277,7 +277,7 @@ BACON_FORM = {
 
 def bacon_fields(app: App) -> list[Any]:
     """The Bacon new-session form drawn again: its target and deal-limit fields."""
-    body = new_session.build(app, "bacon")[1]
+    body = new_session_screen(app, "bacon")
     labels = BACON_FORM[app.lang][0]
     return [next(c for c in walk(body) if isinstance(c, ft.TextField) and c.label == text) for text in labels]
 
@@ -302,7 +302,7 @@ def test_bacon_leaves_target_and_deal_limit_empty_and_names_the_values_for_the_p
     target, deals = bacon_fields(app)
     assert (target.value, target.helper, deals.value, deals.helper) == ("12", None, "", six[1])
     app.go = lambda route: None
-    buttons(new_session.build(app, "bacon")[1])[app.t("app.start")].on_click(None)
+    buttons(new_session_screen(app, "bacon"))[app.t("app.start")].on_click(None)
     record = app.store.load(app.store.sessions()[0]["id"])
     assert record["options"] == {"target": 12, "deal_limit": 0}
 
@@ -316,7 +316,7 @@ def test_a_double_tap_on_start_creates_one_session(app, monkeypatch):
     draft = app.local("new:score_pad")
     new_session.build(app, "score_pad")
     draft["seats"] = [{"name": "Ann", "colour": None}]
-    start = buttons(new_session.build(app, "score_pad")[1])["Start"]
+    start = buttons(new_session_screen(app, "score_pad"))["Start"]
     routes, shown = [], []
     app.go, app.show_error = routes.append, shown.append
     create = app.store.create
@@ -348,14 +348,14 @@ def test_a_new_session_form_comes_back_in_a_new_tab_until_its_session_starts(app
     assert first.page.tasks == []
     draft["seats"].append({"name": "Bo", "colour": None})
     draft["options"]["rounds"] = "3"
-    body = new_session.build(first, "score_pad")[1]
+    body = new_session_screen(first, "score_pad")
     field, = [c for c in walk(body) if isinstance(c, ft.TextField) and c.label == "New player"]
     field.on_change(SimpleNamespace(control=SimpleNamespace(value="Cy")))
     run_tasks(first.page)
     second = phone_tab(app.store, phone, "/new/score_pad")
     new_session.build(second, "score_pad")
     run_tasks(second.page)
-    body = new_session.build(second, "score_pad")[1]
+    body = new_session_screen(second, "score_pad")
     assert "1. Bo" in texts(body)
     assert [c.value for c in walk(body) if isinstance(c, ft.TextField) and c.label == "New player"] == ["Cy"]
     assert second.local("new:score_pad")["options"]["rounds"] == "3"
@@ -366,7 +366,7 @@ def test_a_new_session_form_comes_back_in_a_new_tab_until_its_session_starts(app
     third = phone_tab(app.store, phone, "/new/score_pad")
     new_session.build(third, "score_pad")
     run_tasks(third.page)
-    assert "1. Bo" not in texts(new_session.build(third, "score_pad")[1])
+    assert "1. Bo" not in texts(new_session_screen(third, "score_pad"))
 
 
 def test_a_kept_new_session_form_not_in_the_forms_shape_is_ignored(app):
@@ -394,7 +394,7 @@ def test_a_kept_new_session_form_not_in_the_forms_shape_is_ignored(app):
         tab = phone_tab(app.store, phone, "/new/score_pad")
         new_session.build(tab, "score_pad")
         run_tasks(tab.page)
-        assert "Seat at least 1 player (now 0)." in texts(new_session.build(tab, "score_pad")[1])
+        assert "Seat at least 1 player (now 0)." in texts(new_session_screen(tab, "score_pad"))
 
 
 def test_a_sessions_seed_is_one_of_2_to_the_53_drawn_securely(app):
@@ -407,7 +407,7 @@ def test_a_sessions_seed_is_one_of_2_to_the_53_drawn_securely(app):
         draft = app.local("new:score_pad")
         new_session.build(app, "score_pad")
         draft["seats"] = [{"name": "Ann", "colour": None}]
-        buttons(new_session.build(app, "score_pad")[1])["Start"].on_click(None)
+        buttons(new_session_screen(app, "score_pad"))["Start"].on_click(None)
     seeds = [app.store.load(s["id"])["seed"] for s in app.store.sessions()]
     assert len(seeds) == 8 and all(1 <= seed <= new_session.SEEDS for seed in seeds) and max(seeds) >= 2**31
 
@@ -418,16 +418,16 @@ def test_start_waits_for_the_records_colour_check_and_says_why(app):
     for name in ("Ann", "Ben"):
         app.store.add_player(name)
     draft = app.local("new:nab_it")
-    _, body, _ = new_session.build(app, "nab_it")
+    body = new_session_screen(app, "nab_it")
     draft["seats"] = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": None}]
-    _, body, _ = new_session.build(app, "nab_it")
+    body = new_session_screen(app, "nab_it")
     assert buttons(body)["Start"].disabled and "Ben needs a colour: this game is played with colours." in texts(body)
     draft["seats"][1]["colour"] = "red"
-    _, body, _ = new_session.build(app, "nab_it")
+    body = new_session_screen(app, "nab_it")
     assert buttons(body)["Start"].disabled
     assert "Ann and Ben both chose Red: each player needs a colour of their own." in texts(body)
     draft["seats"][1]["colour"] = "blue"
-    _, body, _ = new_session.build(app, "nab_it")
+    body = new_session_screen(app, "nab_it")
     routes = []
     app.go = routes.append
     buttons(body)["Start"].on_click(None)
@@ -441,7 +441,7 @@ def test_every_seat_colour_dot_in_the_menu_shows_on_both_themes(app):
     and on the light one white 1.16, yellow 1.05, orange 1.85, green 2.39, blue 2.68."""
     app.store.add_player("Ann")
     app.local("new:nab_it")["seats"] = [{"name": "Ann", "colour": None}]
-    _, body, _ = new_session.build(app, "nab_it")
+    body = new_session_screen(app, "nab_it")
     menu = next(c for c in walk(body) if isinstance(c, ft.Dropdown))
     dots = {o.key: o.leading_icon for o in menu.options}
     assert list(dots) == ["red", "blue", "green", "yellow", "purple", "orange", "black", "white"]
@@ -460,7 +460,7 @@ def test_a_typed_option_field_shows_what_the_browser_last_reported(app):
 
     def letters(start: str = "Letters"):
         """The letters field of a fresh render."""
-        _, body, _ = new_session.build(app, "nab_it")
+        body = new_session_screen(app, "nab_it")
         return next(c for c in walk(body) if isinstance(c, ft.TextField) and c.label.startswith(start))
 
     field = letters()
@@ -480,12 +480,12 @@ def test_a_known_name_typed_seats_that_player_once(app):
     shown = []
     app.show_error = lambda err: shown.append(words.error("en", err))
     draft = app.local("new:score_pad")
-    _, body, _ = new_session.build(app, "score_pad")
+    body = new_session_screen(app, "score_pad")
     draft["new_name"] = "bob "
     buttons(body)["Add"].on_click(None)
     assert shown == [] and [s["name"] for s in draft["seats"]] == ["Bob"] and draft["new_name"] == ""
     draft["new_name"] = "ＢＯＢ"  # full width, as a Chinese keyboard types it
-    buttons(new_session.build(app, "score_pad")[1])["Add"].on_click(None)
+    buttons(new_session_screen(app, "score_pad"))["Add"].on_click(None)
     assert shown == ["“Bob” is already seated."] and len(draft["seats"]) == 1 and draft["new_name"] == "ＢＯＢ"
     assert app.store.players() == ["Bob"]
 
@@ -1053,17 +1053,17 @@ def test_bacon_with_five_seated_cannot_start_and_says_why_before_the_tap(app):
     game's own player check now says why beside the disabled button, and its card reads "4 or 6 players" after
     its Chinese name."""
     draft = app.local("new:bacon")
-    _, body, _ = new_session.build(app, "bacon")
+    body = new_session_screen(app, "bacon")
     assert "4 or 6 players" in texts(body)
     draft["seats"] += [{"name": name, "colour": None} for name in "ABCDE"]
-    _, body, _ = new_session.build(app, "bacon")
+    body = new_session_screen(app, "bacon")
     assert buttons(body)["Start"].disabled and "Bacon is for 4 or 6 players in two teams, not 5." in texts(body)
     draft["seats"].append({"name": "F", "colour": None})
-    _, body, _ = new_session.build(app, "bacon")
+    body = new_session_screen(app, "bacon")
     assert not buttons(body)["Start"].disabled
     assert "培根 · 4 or 6 players" in texts(home.build(app)[1])
     draft["seats"].append({"name": "G", "colour": None})  # seven read "for 4–6 players", as if 5 were allowed
-    _, body, _ = new_session.build(app, "bacon")
+    body = new_session_screen(app, "bacon")
     assert buttons(body)["Start"].disabled and "Bacon is for 4 or 6 players in two teams, not 7." in texts(body)
 
 
@@ -1127,7 +1127,7 @@ def test_start_tapped_as_a_keystroke_made_an_option_invalid_says_why(app):
     draft = app.local("new:score_pad")
     new_session.build(app, "score_pad")
     draft["seats"] = [{"name": "Ann", "colour": None}]
-    start = buttons(new_session.build(app, "score_pad")[1])["Start"]
+    start = buttons(new_session_screen(app, "score_pad"))["Start"]
     assert not start.disabled
     draft["options"]["rounds"] = "3x"                       # the keystroke, handled before the tap
     routes = []

@@ -164,24 +164,25 @@ def test_values_the_table_did_not_give_stay_unknown_and_are_asked_when_needed(st
 
 
 def test_a_new_session_starts_from_the_saved_profile(app, store):
-    _, body, _ = new_session.build(app, "cubosaurs")
+    _, body, _, _ = new_session.build(app, "cubosaurs")
     assert app.local("new:cubosaurs")["options"]["rows"] == DEFAULT_ROWS
     app.scratch.pop("new:cubosaurs")
     store.set_profile("cubosaurs", {"rows": LEARNED, "eggs": "Pentaceratops: 2 -3"})
-    _, body, _ = new_session.build(app, "cubosaurs")
+    _, body, _, _ = new_session.build(app, "cubosaurs")
     assert "Brontosaurus" in texts(body) and "Pentaceratops eggs" in texts(body)
     assert app.local("new:cubosaurs")["options"] == {"rows": LEARNED, "eggs": "Pentaceratops: 2 -3", "dna": False}
     store.add_player("Ann")
     store.add_player("Bo")
     app.local("new:cubosaurs")["seats"] += [{"name": "Ann", "colour": None}, {"name": "Bo", "colour": None}]
-    _, body, _ = new_session.build(app, "cubosaurs")
+    _, body, _, bar = new_session.build(app, "cubosaurs")
     routes = []
     app.go = routes.append
-    buttons(body)["Start"].on_click(None)
+    assert "Start" not in buttons(body)  # the start bar stays at the screen's foot, outside the form that scrolls
+    buttons(bar)["Start"].on_click(None)
     record = store.load(routes[0].removeprefix("/play/"))
     assert record["options"]["rows"] == LEARNED
     assert store.state(record["id"])["rows"]["Brontosaurus"] == [None, 3, 5, None]
-    assert "Seat at least 2 players (now 0)." in texts(new_session.build(app, "cubosaurs")[1])
+    assert "Seat at least 2 players (now 0)." in texts(new_session.build(app, "cubosaurs")[3])
 
 
 def tip(body, tooltip: str):

@@ -123,7 +123,8 @@ def shell_screens(app: App) -> dict[str, ft.Control]:
     screens = {"/": home.build(app)[1], "/settings": settings.build(app)[1], "/stats": stats.build(app)[1],
                "/rules": rules.build(app)[1]}
     for game in SHIPPED:
-        screens[f"/new/{game.id}"] = new_session.build(app, game.id)[1]
+        _, form, _, bar = new_session.build(app, game.id)
+        screens[f"/new/{game.id}"] = ft.Column([form, bar])
         screens[f"/rules/{game.id}"] = rules.build(app, game.id)[1]
     for game_id in quick.GAMES:
         screens[f"/quick/{game_id}"] = quick.build(app, game_id)[1]

@@ -16,6 +16,10 @@ being cut at the screen's edge (`views.ui.labelled`). A choice's words longer th
 at 16 px) are still cut: they belong shortened in the game's strings. The "Add" button beside the new player's
 field is centred on the field's box (`FIELD_HEIGHT`), not on the box and its "0/40" counter below (10 px low).
 
+Ruling: Start and the reason it waits stay at the screen's foot (the frame's footer), under the form that scrolls:
+with four players seated and a game's options the button was below a 390x844 phone's fold, and a table seating
+players did not see that the form was complete, nor what it still missed.
+
 Ruling: a session's seed (which fixes every deal and draw the app makes) is drawn from the system's secure
 source among 2^53 values (`SEEDS`, the largest a stored file holds): a seed below 2^31 could be worked out by trying
 each against what a seat sees (a Solar Storm ship's layout and face-up cards), and it then gave every hand away.
@@ -69,20 +73,21 @@ def NewSession(app: Any, game_id: str, chosen: Any) -> ft.Control:
 
     _, bump = ft.use_state(0)
     app.refresh_screen = lambda: bump(lambda n: n + 1)
-    title, body, back = build(app, game_id)
-    return frame(app, title, body, back)
+    title, body, back, footer = build(app, game_id)
+    return frame(app, title, body, back, footer=footer)
 
 
-def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
-    """The new-session screen of a game."""
+def build(app: Any, game_id: str) -> tuple[str, ft.Control, str, ft.Control | None]:
+    """The new-session screen of a game: its title, the form, where back leads, and the start bar (None while
+    there is no form)."""
     try:
         game = engine(game_id).game
     except RuleError as err:
-        return app.t("app.new_session"), ft.Text(words.error(app.lang, err)), "/"
+        return app.t("app.new_session"), ft.Text(words.error(app.lang, err)), "/", None
     title = app.t("app.new_session_of", game=game.names.get(app.lang, game.id))
     draft = brought_back(app, f"new:{game_id}", lambda value: kept_draft(app, game, value))
     if draft is None:
-        return title, ft.ProgressRing(), "/"
+        return title, ft.ProgressRing(), "/", None
     draft.setdefault("seats", [])
     if "options" not in draft:
         draft["options"] = start_options(app, game)
@@ -107,11 +112,10 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str]:
         *seat_rows(app, game, draft),
         *([ft.Text(app.t("app.options"), size=20, weight=ft.FontWeight.BOLD)] if game.options else []),
         *[option_control(app, game, opt, draft, refresh) for opt in offered(game, draft["options"])],
-        ft.Row(controls=[start], wrap=True),
-        reason,
     ])
     keep(app, draft)
-    return title, ft.ResponsiveRow(controls=[form]), "/"
+    bar = ft.Row(col=FORM_COLS, controls=[start, ft.Container(content=reason, expand=True)])
+    return title, ft.ResponsiveRow(controls=[form]), "/", ft.ResponsiveRow(controls=[bar])
 
 
 def kept_draft(app: Any, game: Any, value: dict) -> dict | None:

@@ -188,13 +188,25 @@ PAINTED = f"""() => new Promise((done, fail) => {{
 SETTINGS = re.compile(r"^(Settings|设置)$")
 TAP = 48  # px: Material's minimum touch target (views.ui.TAP)
 TAPPED_ROLES = ["button", "checkbox", "switch"]
-# The tappable controls wholly on screen (clear of its edges, where Flutter gives a control only its visible part)
-# less than `least` px high: [name, height].
-SHORT_TAPS = """([roles, least]) => Array.from(document.querySelectorAll('flt-semantics[role]'))
+# Where a semantics element can be seen: [top, bottom] of the part of the screen its scrolling area shows (the
+# screen's body scrolls between the top bar and a start bar at the foot, which cover what scrolls under them; a
+# control there keeps a box of its own in the tree), or the window's.
+SEEN_AREA = """const seenArea = e => {
+  let a = e.parentElement;
+  while (a && !(a.tagName === 'FLT-SEMANTICS' && a.style.overflowY === 'scroll')) a = a.parentElement;
+  const r = a ? a.getBoundingClientRect() : {top: 0, bottom: innerHeight};
+  return [Math.max(r.top, 0), Math.min(r.bottom, innerHeight)];
+};"""
+SEEN = f"el => {{ {SEEN_AREA} return seenArea(el); }}"
+# The tappable controls wholly in sight (clear of their area's edges, where Flutter gives a control only its visible
+# part) less than `least` px high: [name, height].
+SHORT_TAPS = f"""([roles, least]) => {{ {SEEN_AREA}
+  return Array.from(document.querySelectorAll('flt-semantics[role]'))
   .filter(e => roles.includes(e.getAttribute('role')))
-  .map(e => [(e.getAttribute('aria-label') || e.textContent || '').slice(0, 40), e.getBoundingClientRect()])
-  .filter(([name, r]) => r.top > 0 && r.bottom < innerHeight - 1 && r.height > 0 && r.height < least)
-  .map(([name, r]) => [name, Math.round(r.height * 10) / 10])"""
+  .map(e => [(e.getAttribute('aria-label') || e.textContent || '').slice(0, 40), e.getBoundingClientRect(),
+             seenArea(e)])
+  .filter(([name, r, [top, bottom]]) => r.top > top && r.bottom < bottom - 1 && r.height > 0 && r.height < least)
+  .map(([name, r]) => [name, Math.round(r.height * 10) / 10]); }}"""
 AT_RIGHT = """([el, width]) => { if (!el.isConnected) return true;
                              const r = el.getBoundingClientRect();
                              return r.width > 0 && r.right <= width && r.right >= width - 64; }"""
@@ -463,8 +475,9 @@ class Tab:
         return self.page.get_by_role("button", name=name, exact=exact)
 
     def into_view(self, locator, margin: int = 8) -> bool:
-        """Scroll with the mouse wheel over the screen, as a person would, until the control is wholly on screen
-        (margin pixels clear of the bottom), waiting for each scroll to be painted.
+        """Scroll with the mouse wheel over the screen, as a person would, until the control is wholly in sight
+        (margin pixels clear of the bottom of the part of the screen that scrolls: a start bar at the screen's foot
+        covers what scrolls under it), waiting for each scroll to be painted.
 
         Not Playwright's own scrolling before a click: that scrolls the semantics element and clicks at once,
         before Flutter has moved what it paints, so the click can land on another control (seen: a tap on a past
@@ -477,7 +490,8 @@ class Tab:
         spot, last = 0, None
         for turn in range(WHEELS):
             box = locator.bounding_box()
-            if box and box["y"] >= 0 and box["y"] + box["height"] <= height - margin:
+            top, bottom = locator.evaluate(SEEN) if box else (0, height)
+            if box and box["y"] >= top and box["y"] + box["height"] <= bottom - margin:
                 return turn > 0
             if turn and box == last:
                 if box and box["y"] >= 0 and box["y"] + box["height"] <= height:
@@ -487,7 +501,7 @@ class Tab:
                     return True
             last = box
             self.page.mouse.move(width - 20, spots[spot])
-            self.page.mouse.wheel(0, wheel_distance(box, height, margin))
+            self.page.mouse.wheel(0, wheel_distance(box, bottom, margin))
             self.settle(tries=4)
         return True
 

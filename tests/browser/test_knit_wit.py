@@ -52,6 +52,9 @@ def start_game(tab: Tab) -> str:
         tab.fill("New player", name)
         tab.tap("Add", exact=True)
         tab.see(f". {name}")
+    tab.to_top()
+    start = tab.button("Start", exact=True).bounding_box()
+    assert start and start["y"] + start["height"] <= tab.page.viewport_size["height"], start  # at the foot, in sight
     choose_option(tab, "Dealing the spools", "Dealt at the table (entered)")
     choose_option(tab, "Word tags", "The app's English tag deck")
     fill_prefixed(tab, "Seconds to explain", "3")

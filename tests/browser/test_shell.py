@@ -478,7 +478,9 @@ def cut_options(tab: Tab, game, lang: str) -> list[tuple]:
             continue
         label = say(lang, f"{game.id}.option.{option.name}")
         if option.kind == BOOL:
-            box = tab.page.get_by_role("switch", name=label, exact=True).first.bounding_box()
+            switch = tab.page.get_by_role("switch", name=label, exact=True).first
+            tab.into_view(switch)  # wholly above the start bar at the screen's foot, which covers what scrolls under it
+            box = switch.bounding_box()
             need = width(tab, label, BODY_16)
             if not whole(box, need, CHROME["switch"], BODY_16[0]):
                 cut.append((game.id, option.name, label, box["width"], need + CHROME["switch"]))
