@@ -672,3 +672,25 @@ def test_a_finished_kingdoms_squares_are_named_not_buttons_and_its_empty_squares
     assert squares and not [label for label, button, cell in squares if button or cell.on_click]
     empty = [cell.border.top.color for label, _, cell in squares if label.endswith(": Empty")]
     assert empty == [ft.Colors.OUTLINE]
+
+
+def test_the_pickers_kept_tiles_follow_the_game_the_language_and_the_latest_render():
+    """The picker keeps the previous render's tiles (`Kept`): after a placement the used domino is gone and the
+    others are the very same controls; in another language the tiles are new, in its words; a kept tile's tap
+    chooses through the render showing it (its context's refresh), not the render that built it."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    before = dominoes(table.view(view))
+    assert table.apply({"type": "place", "by": "Ann", "domino": 4, "cells": [[3, 3], [4, 3]]})
+    after = dominoes(table.view(view))
+    assert sorted(after) == [n for n in range(1, 49) if n != 4]
+    assert all(after[n] is before[n] for n in after)
+    table.lang = "zh-CN"
+    said = {c.label: c for c in walk(table.view(view)) if isinstance(c, ft.Semantics) and c.button}
+    name = view.domino_words(table.ctx(), 7)
+    assert name.startswith("7 号骨牌：") and name in said and "Domino 7" not in str(list(said))
+    calls = []
+    table.refresh = lambda: calls.append("latest")
+    kept = {c.label: c for c in walk(table.view(view)) if isinstance(c, ft.Semantics) and c.button}[name]
+    assert kept is said[name]
+    kept.content.on_click(None)
+    assert calls == ["latest"] and table.local["pick"]["domino"] == 7
