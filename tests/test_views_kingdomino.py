@@ -694,3 +694,22 @@ def test_the_pickers_kept_tiles_follow_the_game_the_language_and_the_latest_rend
     assert kept is said[name]
     kept.content.on_click(None)
     assert calls == ["latest"] and table.local["pick"]["domino"] == 7
+
+
+def test_the_kingdoms_kept_squares_follow_the_marks_the_language_and_the_latest_render():
+    """The kingdom being built keeps the squares the previous render drew alike (`Kept`): choosing a domino
+    draws its marked squares anew and keeps the others; a kept square's tap goes to the render showing it (the
+    first half of the chosen domino), not to the picker's render that built it ("choose a domino first"); in
+    another language every square is drawn again in its words."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    before = cells(table.view(view))
+    dominoes(table.view(view))[1].on_click(None)
+    after = cells(table.view(view))
+    marked = {rc for rc, cell in after.items() if is_marked(cell)}
+    assert marked == {tuple(p[0]) for p in game.legal_placements(table.state, "Ann", 1)}
+    assert [rc for rc in after if (after[rc] is before[rc]) == (rc in marked)] == []
+    after[(0, 0)].on_click(None)
+    assert table.errors == [] and table.local["pick"]["first"] == [0, 0]
+    table.lang = "zh-CN"
+    said = [c.label for c in walk(table.view(view)) if isinstance(c, ft.Semantics) and c.button]
+    assert "第 1 行，第 1 列：麦田" in said and not [label for label in said if label.startswith("Row ")]

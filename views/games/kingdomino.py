@@ -189,7 +189,8 @@ def outlined(grid: list[list]) -> list[tuple[dict, str | None]]:
     return out
 
 
-def board(ctx: GameContext, grid: list[list], on_tap=None, marked=(), cell_size: int = 48) -> ft.Control:
+def board(ctx: GameContext, grid: list[list], on_tap=None, marked=(), cell_size: int = 48,
+          kept: str | None = None) -> ft.Control:
     """A kingdom as terrain tiles, each scoring property outlined in its legend colour (set off from its tiles by a line
     of the surface: 3:1 or more against the surface on both themes, so against what lies on either side) with its points
     noted, the squares in `marked` in the grid's marked frame (`views.components.grid.MARKED`: the text colour, 3:1 or
@@ -197,21 +198,30 @@ def board(ctx: GameContext, grid: list[list], on_tap=None, marked=(), cell_size:
     measured 1.55:1 on the light surface and 1.02-1.40 on the light tiles), an empty square in the theme's outline
     colour (3:1 or more against the board on both themes; the outline variant measured 1.99:1 on the dark one, 1.62:1 on
     the light). Squares are buttons only with `on_tap`. (The grid editor draws text cells only, so the tiles are drawn
-    here.)"""
+    here.) A board `kept` under a name (the screen's one kingdom being built) keeps each square the previous render drew
+    alike (`Kept`, by everything the square shows): a tap then builds, compares and sends only the squares it changed
+    (the 81 squares of a frame took most of what a tap cost once the picker was kept); a kept square's tap goes to
+    this render's `on_tap` (`_board_taps`), not to the one of the render that built it."""
     found = [(p, colour) for p, colour in outlined(grid) if colour]
     notes = {(p["cells"][0][0], p["cells"][0][1]): f"+{p['points']}" for p, _ in found}
     grouped = group_of(p["cells"] for p, _ in found)
     pointed = {(int(r), int(c)) for r, c in marked}
+    squares = Kept(ctx.local if kept else {}, kept or "squares")
+    taps = ctx.local.setdefault("_board_taps", {}) if kept else {}
+    taps[kept] = on_tap
+    relay = (lambda r, c: taps[kept](r, c)) if on_tap else None
     rows = []
     for r, line in enumerate(grid):
         cells = []
         for c, cell in enumerate(line):
             group = grouped.get((r, c))
-            border = (ft.Border.all(MARKED_WIDTH, MARKED) if (r, c) in pointed
-                      else ft.Border.all(3, found[group][1]) if group is not None
-                      else ft.Border.all(1, ft.Colors.OUTLINE))
-            cells.append(square(ctx, r, c, cell, cell_size, border, notes.get((r, c)), on_tap, (r, c) in pointed,
-                                cell is not None and ((r, c) in pointed or group is not None)))
+            frame = ((MARKED_WIDTH, MARKED) if (r, c) in pointed else (3, found[group][1]) if group is not None
+                     else (1, ft.Colors.OUTLINE))
+            ringed = cell is not None and ((r, c) in pointed or group is not None)
+            look = (ctx.lang, r, c, cell and (cell["terrain"], cell["crowns"]), cell_size, frame, notes.get((r, c)),
+                    relay is not None, (r, c) in pointed, ringed)
+            cells.append(squares.row(look, lambda: square(ctx, r, c, cell, cell_size, ft.Border.all(*frame),
+                                                          notes.get((r, c)), relay, (r, c) in pointed, ringed)))
         rows.append(ft.Row(controls=cells, spacing=2))
     return ft.Row(scroll=ft.ScrollMode.AUTO, controls=[ft.Column(controls=rows, spacing=2)])
 
@@ -377,7 +387,7 @@ def by_domino(ctx: GameContext, player: str, kingdom: dict) -> ft.Control:
     return ft.Column(spacing=8, controls=[
         chooser,
         ft.Container(content=head, visible=head is not None),
-        board(ctx, grid, tap, marked, FRAME_CELL.get(size, 27)),
+        board(ctx, grid, tap, marked, FRAME_CELL.get(size, 27), kept="_board"),
         ft.Container(content=foot, visible=foot is not None),
         legend(ctx, grid),
     ])
@@ -450,7 +460,7 @@ def by_layout(ctx: GameContext, player: str) -> ft.Control:
     return ft.Column(spacing=8, controls=[
         ft.Text(ctx.t("kingdomino.view.paint_hint", name=player), size=16, weight=ft.FontWeight.W_600),
         brush_bar(ctx, brush),
-        board(ctx, painted, paint, marked=clashes, cell_size=PAINT_CELL.get(size, 44)),
+        board(ctx, painted, paint, marked=clashes, cell_size=PAINT_CELL.get(size, 44), kept="_board"),
         *warning,
         legend(ctx, painted),
         ft.Row(wrap=True, controls=[
