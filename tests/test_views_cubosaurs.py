@@ -142,12 +142,36 @@ def test_a_value_asked_while_correcting_saves_the_correction(store):
     assert [a["type"] for a in table.record["actions"]] == ["round", "row", "correct"] and table.errors == []
 
 
+def save_button(table: Table, text: str):
+    """The question's save button, by its words."""
+    return next(b for b in all_buttons(build(table)) if label(b) == text)
+
+
+def test_the_value_asked_is_not_known_until_the_table_gives_it_even_a_0(store):
+    """The value a round needs starts "not known", not 0: its Save did nothing to stop a table that tapped it
+    without reading the card, and 0 was recorded as what the card gives (and scored). Save waits for the value;
+    a card that gives 0 is said with the stepper (+ then −) and recorded as 0."""
+    table = Table("cubosaurs", ["Ann", "Bo"], store=store)
+    step(table, "More: Brontosaurus", 2)
+    tap(build(table), "Add round")
+    assert [shown(build(table)).count(t) for t in ("0", "not known")] == [0, 3]
+    assert save_button(table, "Save the row and add the round").disabled
+    step(table, "More: Brontosaurus, 2 cards")
+    step(table, "Fewer: Brontosaurus, 2 cards")
+    assert not save_button(table, "Save the row and add the round").disabled
+    tap(build(table), "Save the row and add the round")
+    assert table.state["rows"]["Brontosaurus"] == [None, 0, 5, None]
+    assert table.engine.scoreboard(table.state).rounds[-1] == {"Ann": 0, "Bo": 0}
+
+
 def test_values_the_table_did_not_give_stay_unknown_and_are_asked_when_needed(store):
     """Answering the one value a round needs leaves the others unknown ("?"), not 0: a later round with one
     Brontosaurus asks what one gives instead of scoring 0 for it (the row was saved as 0 3 5 0)."""
     table = Table("cubosaurs", ["Ann", "Bo"], store=store)
     step(table, "More: Brontosaurus", 2)
     tap(build(table), "Add round")
+    step(table, "More: Brontosaurus, 2 cards")
+    step(table, "Fewer: Brontosaurus, 2 cards")
     assert [shown(build(table)).count(t) for t in ("0", "not known", "?")] == [1, 2, 0]  # asked for, two unknown
     tap(build(table), "Save the row and add the round")
     assert table.state["rows"]["Brontosaurus"] == [None, 0, 5, None]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from scoring.games.cubosaurs import DEFAULT_ROWS
-from tests.browser.conftest import READ_ALL
+from tests.browser.conftest import READ_ALL, WAIT_MS
 from views import words
 
 CHINESE = ["霸王龙", "雷龙", "五角龙"]
@@ -46,8 +46,9 @@ def test_a_chinese_table_reads_chinese_dinosaurs(phone, server):
 
 
 def test_a_card_value_the_table_did_not_give_stays_unknown(phone, server):
-    """A round needs what one 雷龙 gives: the table is asked, answers that value only, and the row's other values
-    stay unknown ("未知" in the log; they were saved as 0 and scored so later); the round is then added."""
+    """A round needs what one 雷龙 gives: the table is asked (Save waits for that value: it started at 0, saved
+    as the card's value by a Save tapped unread), answers that value only, and the row's other values stay
+    unknown ("未知" in the log; they were saved as 0 and scored so later); the round is then added."""
     from scoring.record import new_record
     from storage import Store
     with Store(server.data) as store:
@@ -57,7 +58,10 @@ def test_a_card_value_the_table_did_not_give_stays_unknown(phone, server):
     tab.tap(f"增加：{CHINESE[1]}", exact=True)
     tab.tap("记入本轮", exact=True)
     tab.see(f"{CHINESE[1]}卡上 1 张对应多少分？请先填上这个数。")
+    save = tab.page.get_by_role("button", name="保存计分栏并记入本轮", exact=True)
+    expect(save).to_be_disabled(timeout=WAIT_MS)        # the value asked is not known (it was 0) until given
     tab.tap(f"增加：{CHINESE[1]}：1 张", exact=True)
+    expect(save).to_be_enabled(timeout=WAIT_MS)
     tab.tap("保存计分栏并记入本轮", exact=True)
     tab.see(f"设定计分栏：{CHINESE[1]} 1、未知、5 和未知")
     tab.see("操作记录（2）")

@@ -408,9 +408,8 @@ def send(ctx: GameContext, draft: dict, known: dict | None = None) -> None:
             rows = {**ctx.state["rows" if kind == "dino" else "egg_rows"], **known.get(kind, {})}
             row = rows[err.params["type"]]
             asked = min(err.params["count"], 4) - 1 if kind == "dino" else (0 if err.params["majority"] else 1)
-            values = [0 if i == asked else v for i, v in enumerate(row)]
-            draft["ask"] = {"kind": kind, "name": err.params["type"], "values": values, "known": list(row),
-                            "error": {"key": err.key, "params": err.params}}
+            draft["ask"] = {"kind": kind, "name": err.params["type"], "values": list(row), "known": list(row),
+                            "asked": asked, "error": {"key": err.key, "params": err.params}}
             ctx.refresh()
             return
     if ctx.dispatch(action):
@@ -444,10 +443,14 @@ def rows_panel(ctx: GameContext, draft: dict) -> ft.Control:
 
 
 def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
-    """What does the card say? The row with its known values and the one the round needs (from 0); the table may
-    give others it can read, and those it does not stay unknown ("?": they were saved as 0 and scored so later).
+    """What does the card say? The row with its known values and the one the round needs; the table may give
+    others it can read, and those it does not stay unknown ("?": they were saved as 0 and scored so later).
     Save it, then the round is sent again. A row the table opened from the rows panel (`error` None: nothing
-    asked) is only saved."""
+    asked) is only saved.
+
+    Ruling (this view's): the value asked starts "not known", and Save waits until the table gives it; it started
+    at 0, and a Save tapped without reading the card recorded 0 as what the card gives (and scored it). A card
+    that gives 0 is said with the stepper (+ then −)."""
     ask = draft["ask"]
     labels = row_labels(ctx.t, ask["kind"])
 
@@ -481,7 +484,8 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
             ft.Text(ctx.t(f"cubosaurs.view.row_of.{ask['kind']}", type=type_name(ctx.t, ask["name"])), size=15),
             *steppers,
             ft.Row(wrap=True, controls=[
-                ft.FilledButton(content=ctx.t(save_label), icon=ft.Icons.SAVE, on_click=lambda e: save()),
+                ft.FilledButton(content=ctx.t(save_label), icon=ft.Icons.SAVE, on_click=lambda e: save(),
+                                disabled=ask.get("asked") is not None and ask["values"][ask["asked"]] is None),
                 ft.TextButton(content=ctx.t("cubosaurs.view.back"), on_click=lambda e: (
                     draft.update(ask=None), ctx.refresh())),
             ]),
