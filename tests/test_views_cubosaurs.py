@@ -626,3 +626,19 @@ def test_collections_left_empty_are_named_before_the_round_is_entered():
     assert "No cards counted yet for Cy: entered like this, they hold none" in shown(build(table))
     step(table, "More: Pentaceratops", 2)
     assert not any(t.startswith("No cards counted yet") for t in shown(build(table)))
+
+
+def test_the_end_screen_keeps_the_rounds_table_without_corrections():
+    """After the last round (3 with two players) the rounds table is on the end screen (`final`): each round's
+    points and the totals (T-Rex 4 / 1: Ann 4 + 1 + 4 = 9, Bo 1 + 4 + 0 = 5), read only."""
+    table = Table("cubosaurs", ["Ann", "Bo"])
+    for ann, bo in ((1, 2), (2, 1), (1, 0)):
+        step(table, "More: T-Rex", ann)
+        tap(build(table), "Bo")
+        step(table, "More: T-Rex", bo)
+        tap(build(table), "Add round")
+    assert table.state["over"] and table.errors == []
+    end = view.final(table.ctx())
+    assert [t for t in shown(end) if t not in ("Round", "Ann", "Bo")] == [
+        "Round 1", "4", "1", "Round 2", "1", "4", "Round 3", "4", "0", "Total", "9", "5"]
+    assert not [b for b in all_buttons(end) if label(b) == "Round 1"]

@@ -326,3 +326,18 @@ def test_lines_left_empty_are_named_before_the_round_is_entered():
     tap(build(table), "Cy")
     tap_cards(table, "♠ Spades", ["2S"])
     assert not any(t.startswith("No cards yet") for t in shown(build(table)))
+
+
+def test_the_end_screen_keeps_the_rounds_table_without_corrections():
+    """Game over (Ann's 24 reaches the target of 20): the rounds table the table watched all game is on the end
+    screen (`final`), each round's points and the totals, read only (it was gone: only each player's lines)."""
+    table = Table("rummy", ["Ann", "Bo"], options={"target": 20})
+    tap(build(table), "New meld")
+    tap_cards(table, "♥ Hearts", ["7H", "8H", "9H"])
+    tap(build(table), "Bo")
+    tap_cards(table, "♠ Spades", ["KS", "2S"])
+    tap(build(table), "Add round")
+    assert table.state["over"]
+    end = view.final(table.ctx())
+    assert ["Round 1", "24", "-12", "Total", "24", "-12"] == [t for t in shown(end) if t not in ("Round", "Ann", "Bo")]
+    assert not [b for b in all_buttons(end) if read_as(b) == "Round 1"]

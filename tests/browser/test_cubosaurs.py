@@ -48,11 +48,15 @@ def test_a_chinese_table_reads_chinese_dinosaurs(phone, server):
 def test_a_card_value_the_table_did_not_give_stays_unknown(phone, server):
     """A round needs what one 雷龙 gives: the table is asked (Save waits for that value: it started at 0, saved
     as the card's value by a Save tapped unread), answers that value only, and the row's other values stay
-    unknown ("未知" in the log; they were saved as 0 and scored so later); the round is then added."""
+    unknown ("未知" in the log; they were saved as 0 and scored so later); the round, the last, is then added, and
+    the end screen keeps the rounds table (it had only each player's lines)."""
     from scoring.record import new_record
     from storage import Store
     with Store(server.data) as store:
         sid = store.create(new_record("cubosaurs", ["甲", "乙"], now="2025-01-01T20:00:00+00:00"))
+        for ann, bo in ((1, 2), (2, 1)):                   # rounds 1 and 2 of 3: 甲 4 + 1, 乙 1 + 4 (T-Rex 4 / 1)
+            store.play(sid, {"type": "round", "by": "table", "lines": {
+                "甲": {"dinos": {"T-Rex": ann}}, "乙": {"dinos": {"T-Rex": bo}}}}, "2025-01-01T20:01:00+00:00")
     tab = phone.open(f"/play/{sid}")
     tab.language("zh-CN")
     tab.tap(f"增加：{CHINESE[1]}", exact=True)
@@ -64,6 +68,8 @@ def test_a_card_value_the_table_did_not_give_stays_unknown(phone, server):
     expect(save).to_be_enabled(timeout=WAIT_MS)
     tab.tap("保存计分栏并记入本轮", exact=True)
     tab.see(f"设定计分栏：{CHINESE[1]} 1、未知、5 和未知")
-    tab.see("操作记录（2）")
+    tab.see("操作记录（4）")
+    for row in ("第 1 轮 4 1", "第 2 轮 1 4", "第 3 轮 1 0", "总分 6 5"):  # the end screen keeps the rounds table
+        tab.see_role("row", row)
     with Store(server.data) as store:
         assert store.state(sid)["rows"]["Brontosaurus"] == [1, None, 5, None]

@@ -265,6 +265,12 @@ def own_line(ctx: GameContext) -> list[ft.Control]:
     ]
 
 
+def final(ctx: GameContext) -> ft.Control:
+    """The end screen's rounds table (the one the table watched all game: each round's points and the totals), read
+    only; the end screen had only each player's lines and the chart."""
+    return rounds_table(ctx, draft_of(ctx))
+
+
 def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
     """Each round's points (DNA pairs in the last) and the totals; tapping a round opens it for a correction."""
     rounds = ctx.engine.scoreboard(ctx.state).rounds

@@ -318,7 +318,8 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
                  on_open: Callable[[int], None], columns: list[tuple[str, str]] | None = None) -> ft.Control:
     """Every round's entries and the totals: a column per player (points), or the `columns` given as (key,
     heading) with each round's and the totals' values under those keys (a missing total left blank); on a screen
-    that acts for the table each round's number is a button that opens it for correction. Long games show the
+    that acts for the table each round's number is a button that opens it for correction, until the game is over
+    (the end screen shows the table, `final`, with nothing to correct it in). Long games show the
     last rounds, with a button for all; a table wider than the screen shows its scroll bar (Splitter's, with two
     players' "row 3: 4 | 2", read as cut off at a phone's edge). Opening a round turns the page to its top
     (`GameContext.turn_page`), where the form is: on a phone the table is far below it, and the form opened out of
@@ -329,7 +330,7 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     button, and a tap there (a screen reader's, a browser test's by name) found "Total" instead."""
     if not rounds:
         return aside(ctx.lang, ctx.t("cards.view.no_rounds"))
-    editable = enters(ctx)
+    editable = enters(ctx) and not ctx.state.get("over")
     if editable:
         ctx.offer(TABLE, "correct")
     numeric = columns is None

@@ -184,6 +184,12 @@ def fill_from_lines(ctx: GameContext, draft: dict, names: list[str]) -> None:
     ctx.refresh()
 
 
+def final(ctx: GameContext) -> ft.Control:
+    """The end screen's rounds table (the one the table watched all game: each round's points and the totals), read
+    only; the end screen had only each player's lines and the chart."""
+    return rounds_table(ctx, draft_of(ctx))
+
+
 def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
     """Every round's points and the totals; tapping a round opens its cards for a correction."""
 
