@@ -341,3 +341,15 @@ def test_the_end_screen_keeps_the_rounds_table_without_corrections():
     end = view.final(table.ctx())
     assert ["Round 1", "24", "-12", "Total", "24", "-12"] == [t for t in shown(end) if t not in ("Round", "Ann", "Bo")]
     assert not [b for b in all_buttons(end) if read_as(b) == "Round 1"]
+
+
+def test_a_phone_with_no_card_tapped_says_what_giving_it_means():
+    """A phone's "Give my line" with nothing tapped gave an empty line without a word, read by the engine as a
+    player who went out holding nothing (Bo's, given last, won him the round). The phone says it beside the
+    button, as the table's form does."""
+    table = Table("rummy", ["Ann", "Bo"])
+    note = "No cards yet for Bo: entered like this, they went out holding nothing"
+    assert note in shown(view.build(table.seated("Bo", {})))
+    phone = {}
+    phone_tap(table, "Bo", phone, "♠ Spades", "K♠")
+    assert note not in shown(view.build(table.seated("Bo", phone)))

@@ -173,7 +173,8 @@ def own_line(ctx: GameContext) -> list[ft.Control]:
     said = [ft.Text(ctx.t("rummy.view.you_gave"), size=16, weight=ft.FontWeight.W_600)] if given else []
     return said + [editor(ctx, own),
                    ft.FilledButton(content=ctx.t("rummy.view.give_again" if given else "rummy.view.give"),
-                                   icon=ft.Icons.SEND, on_click=lambda e: give(), key=round_edit.own_key(number))]
+                                   icon=ft.Icons.SEND, on_click=lambda e: give(), key=round_edit.own_key(number)),
+                   *empty_note(ctx, own["lines"])]
 
 
 def fill_from_lines(ctx: GameContext, draft: dict, names: list[str]) -> None:
@@ -299,16 +300,16 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
     return ft.Column(spacing=6, controls=[
         labelled(ft.Switch(value=draft["stock_out"]), ctx.t("rummy.view.stock_out"), stock_out),
         ft.Row(wrap=True, controls=buttons),
-        *empty_note(ctx, draft),
+        *empty_note(ctx, draft["lines"]),
     ])
 
 
-def empty_note(ctx: GameContext, draft: dict) -> list[ft.Control]:
-    """The players with no card entered, named beside the button before the round is sent [ruling, this view's]:
-    the engine reads an empty line as a player who went out, so a forgotten hand won a round that ended with the
-    stock out (or kept a 500 Rummy winner's melds from counting). No real line is empty, but the engine accepts
-    one, so the form says it before the tap."""
-    empty = [n for n in ctx.players if untouched(draft["lines"][n])]
+def empty_note(ctx: GameContext, lines: dict) -> list[ft.Control]:
+    """The players of these lines with no card entered, named beside the button before the round (or a phone's own
+    line) is sent [ruling, this view's]: the engine reads an empty line as a player who went out, so a forgotten
+    hand won a round that ended with the stock out (or kept a 500 Rummy winner's melds from counting). No real
+    line is empty, but the engine accepts one, so the form, and a phone, say it before the tap."""
+    empty = [n for n in ctx.players if n in lines and untouched(lines[n])]
     return [aside(ctx.lang, ctx.t("rummy.view.empty_lines", names=empty))] if empty else []
 
 
