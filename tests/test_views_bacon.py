@@ -386,3 +386,16 @@ def test_a_bomb_is_named_once_not_with_its_count_again(lang, table_read, played_
     table.local["bacon"].update(table=[], played=["X", "X", "X", "X", "X"], verdict=None)
     tap(build(table), "Check" if lang == "en" else "判定")
     assert lead in shown(build(table))
+
+
+def test_the_end_screen_keeps_the_deals_table_without_corrections():
+    """Game over (team 1 reaches the target of 4 in deal 1): the deals table the table watched all game is on the
+    end screen (`final`), the deal's dealer, first out, team points and the totals, read only (it was gone: only
+    the breakdown and chart)."""
+    table = Table("bacon", ["A", "B", "C", "D"], {"target": 4})
+    assert table.apply({"type": "dealer", "by": "table", "player": "B"})
+    assert table.apply({"type": "deal", "by": "table", "order": ["A", "C"]})
+    assert table.state["over"]
+    end = view.final(table.ctx())
+    assert "Deal 1" in shown(end) and "Team 1 +4" in shown(end)
+    assert not [b for b in all_buttons(end) if label(b) == "Deal 1"]

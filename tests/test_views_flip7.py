@@ -7,7 +7,7 @@ import flet as ft
 from scoring.core import engine
 from scoring.games.flip7 import bust_chances
 from tests.card_view_helpers import Table, all_buttons, label, name, shown, tap, tap_round
-from tests.test_flip7 import PLAYERS, line, play_rounds, rnd
+from tests.test_flip7 import BIG, PLAYERS, line, play_rounds, rnd
 from tests.test_views_components import fills_its_column, labelled_boxes, tap_label, walk
 from views import words
 from views.components.scoreboard import breakdown_lines
@@ -437,3 +437,16 @@ def test_the_picker_reads_the_line_it_edits_beside_its_status_buttons():
     assert "10 points" in shown(view.editor(table.ctx(), view.draft_of(table.ctx())))
     tap_line(table, "Bo", [])
     assert not any("point" in t for t in shown(view.editor(table.ctx(), view.draft_of(table.ctx()))))
+
+
+def test_the_end_screen_keeps_the_rounds_table_without_corrections():
+    """Game over (Ann's 94 + 94 + 12 reaches 200): the rounds table the table watched all game is on the end screen
+    (`final`), each round's points and the totals, read only (it was gone: only the breakdown and chart)."""
+    table = Table("flip7", PLAYERS)
+    for action in [rnd(Ann=BIG, Bo=line([5]))] * 2 + [rnd(Ann=line([12]), Bo=line([1]))]:
+        assert table.apply(action)
+    assert table.state["over"]
+    end = view.final(table.ctx())
+    assert [t for t in shown(end) if t not in ("Round", *PLAYERS)] == [
+        "Round 1", "94", "5", "0", "Round 2", "94", "5", "0", "Round 3", "12", "1", "0", "Total", "200", "11", "0"]
+    assert not [b for b in all_buttons(end) if label(b) == "Round 1"]

@@ -327,3 +327,16 @@ def test_players_still_to_give_their_line_are_listed_as_a_sentence_lists_them():
     assert shown(round_edit.lines_waiting(table.ctx(), {"A": "7"})) == ["Given: A 7; still to give: B and C"]
     table.lang = "zh-CN"
     assert shown(round_edit.lines_waiting(table.ctx(), {"A": "7"})) == ["已交：A 7；还差：B 和 C"]
+
+
+def test_the_end_screen_keeps_the_rounds_table_without_corrections():
+    """Game over (Ann's 12 reaches the target of 10): the rounds table the table watched all game is on the end
+    screen (`final`), each round's points and the totals, read only (it was gone: only the breakdown and chart)."""
+    table = Table("score_pad", ["Ann", "Bo"], {"target": 10})
+    assert table.apply({"type": "round", "by": "table", "scores": {"Ann": 4, "Bo": 3}})
+    assert table.apply({"type": "round", "by": "table", "scores": {"Ann": 8, "Bo": -2}})
+    assert table.state["over"]
+    end = view.final(table.ctx())
+    assert [t for t in shown(end) if t not in ("Round", "Ann", "Bo")] == [
+        "Round 1", "4", "3", "Round 2", "8", "-2", "Total", "12", "1"]
+    assert not [c for c in walk(end) if isinstance(c, (ft.TextButton, ft.FilledTonalButton))]

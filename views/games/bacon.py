@@ -336,6 +336,12 @@ def rulings_list(ctx: GameContext) -> list[ft.Control]:
     return [ft.Text(line(r, True), semantics_label=line(r, False), size=13) for r in ctx.state["rulings"]]
 
 
+def final(ctx: GameContext) -> ft.Control:
+    """The end screen's deals table (the one the table watched all game: each deal's points and the totals), read
+    only; the end screen had only each player's breakdown and the chart."""
+    return deals_table(ctx, draft_of(ctx))
+
+
 def deals_table(ctx: GameContext, draft: dict) -> ft.Control:
     """Each deal: dealer, who went out first, which team scored how much, and the team totals, a line per team
     (on one line they ran past a phone's edge); tapping a deal opens its order for a correction."""

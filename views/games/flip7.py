@@ -401,6 +401,12 @@ def coach_panel(ctx: GameContext, draft: dict) -> ft.Control:
         ]))
 
 
+def final(ctx: GameContext) -> ft.Control:
+    """The end screen's rounds table (the one the table watched all game: each round's points and the totals), read
+    only; the end screen had only each player's breakdown and the chart."""
+    return rounds_table(ctx, draft_of(ctx))
+
+
 def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
     """Every round's points and the running totals; tapping a round opens its lines for a correction."""
 

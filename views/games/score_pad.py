@@ -59,20 +59,33 @@ def draft_of(ctx: GameContext) -> dict:
     return draft
 
 
-def build(ctx: GameContext) -> ft.Control:
-    """Fields for this round's points, the add-round and finish buttons (where the screen enters rounds), and the
-    table of rounds."""
-    draft = draft_of(ctx)
-    typed: dict = draft["fields"]
-    rounds = ctx.state["scores"]
+def final(ctx: GameContext) -> ft.Control:
+    """The end screen's rounds table (the one the table watched all game: each round's points and the totals), read
+    only; the end screen had only each player's breakdown and the chart."""
+    return rounds_table(ctx, draft_of(ctx))
+
+
+def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
+    """Every round's points and the totals (or that there are none yet); tapping a round opens it for a
+    correction."""
 
     def open_round(number: int) -> None:
         """Open a past round's points in the fields."""
         round_edit.open_round(draft, KEYS, number, entries_of(ctx.state["scores"][number - 1]))
         ctx.refresh()
 
-    table = round_edit.rounds_table(ctx, draft, rounds, ctx.engine.totals(ctx.state), open_round) if rounds \
+    rounds = ctx.state["scores"]
+    return round_edit.rounds_table(ctx, draft, rounds, ctx.engine.totals(ctx.state), open_round) if rounds \
         else aside(ctx.lang, ctx.t("app.score_pad.no_rounds"))
+
+
+def build(ctx: GameContext) -> ft.Control:
+    """Fields for this round's points, the add-round and finish buttons (where the screen enters rounds), and the
+    table of rounds."""
+    draft = draft_of(ctx)
+    typed: dict = draft["fields"]
+    rounds = ctx.state["scores"]
+    table = rounds_table(ctx, draft)
     waiting = round_edit.lines_waiting(ctx, {n: str(points) for n, points in ctx.state["lines"].items()})
     if not round_edit.enters(ctx):
         own = own_line(ctx, draft)
