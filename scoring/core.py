@@ -388,7 +388,9 @@ class Engine:
     The table's questions, answered for every game:
     - `check(state, action)`: the `RuleError` the action would meet, or None;
     - `prompt(state)`: what the table is waiting for now, first thing first — entries
-      `{"by": seat or "table", "type": move, "choices": [partial actions] | None}` (None: free input);
+      `{"by": seat or "table", "type": move, "choices": [partial actions] | None}` (None: free input), and a
+      `"step"` where the game names which form of the move is awaited (Solar Storm's damage: the card or the Hull
+      Breach's roll; the next-step line names it `<game>.move.<type>.<step>`);
       games narrow it with `offer`, and list after the others the moves `minor_now` (open, but not what the
       table waits for: the screen's next-step line names the first entry);
     - `player_view(state, seat)`: the state without what `seat` (None: the public table) may not see; games

@@ -149,10 +149,11 @@ def is_word(lang: str, value: Any, refusal: bool = False) -> bool:
     return refusal or value in WORDS or (len(parts) > 2 and parts[1] in WORD_KINDS)
 
 
-def move_name(lang: str, game: Any, kind: Any) -> str | None:
-    """A move's name: the game's own (`<game>.move.<type>`, e.g. Nab-It's letter tiles), else the shell's
-    (`app.move.<type>`), else None. The next-step line and a refusal naming a move both name it so."""
-    for key in (f"{game}.move.{kind}", f"app.move.{kind}"):
+def move_name(lang: str, game: Any, kind: Any, step: str | None = None) -> str | None:
+    """A move's name: the game's own (`<game>.move.<type>`, e.g. Nab-It's letter tiles; of the step a prompt entry
+    names, `<game>.move.<type>.<step>`, first), else the shell's (`app.move.<type>`), else None. The next-step
+    line and a refusal naming a move both name it so."""
+    for key in ((f"{game}.move.{kind}.{step}",) if step else ()) + (f"{game}.move.{kind}", f"app.move.{kind}"):
         if isinstance(kind, str) and key in table(lang):
             return table(lang)[key]
     return None

@@ -290,6 +290,16 @@ def test_damage_protection_and_its_removal():
     assert state["turn"] == "A" and state["protection"] == []   # A's unused token leaves at A's turn start
 
 
+def test_the_damage_steps_prompt_names_the_card_draw_or_the_hull_breach_roll():
+    """The prompt's damage entry names its step: "card" while a damage card is left, then "breach" (the Hull
+    Breach's roll), so a screen reads the step from the engine rather than from the deck it shows."""
+    state = act(act(fresh(), "end_actions"), "take", source="deck")
+    assert [(e["type"], e.get("step")) for e in ENG.prompt(state)] == [("damage", "card")]
+    state["damage"]["deck"] = []
+    assert [(e["type"], e.get("step")) for e in ENG.prompt(state)] == [("damage", "breach")]
+    assert all("step" not in e for e in ENG.prompt(fresh()))
+
+
 def test_hull_breach_discards_from_the_deck():
     state = typed()
     state["damage"]["deck"] = []

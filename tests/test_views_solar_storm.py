@@ -3,6 +3,8 @@ choices, hands shown only when uncovered, the look-and-arrange panel, and the lo
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import flet as ft
 import pytest
 
@@ -10,7 +12,7 @@ from scoring.games.solar_storm import ROOMS
 from scoring.i18n import listed
 from tests.card_view_helpers import Table, all_buttons, label, name, shown, tap
 from tests.test_views_components import fills_its_column
-from views import words
+from views import session, words
 from views.games import solar_storm as view
 
 
@@ -70,6 +72,23 @@ def test_with_the_damage_deck_empty_the_turn_card_says_the_hull_breach_roll(lang
     table.state["damage"]["deck"], table.state["phase"] = [], "damage"
     card = shown(view.turn_panel(table.ctx(), table.engine.player_view(table.state, None)))
     assert card[0] == step and hint in card, card
+
+
+@pytest.mark.parametrize("lang, button, line", [
+    ("en", "Roll for the Hull Breach", "Next: Ann — roll for the Hull Breach"),
+    ("zh-CN", "为船体破裂掷骰", "下一步（Ann）：为船体破裂掷骰")])
+def test_with_the_damage_deck_empty_the_button_and_the_next_step_line_say_the_hull_breach_roll(lang, button, line):
+    """The damage step's button and the screen's lead (the next-step line, from the engine's prompt) name the step
+    the prompt names: over an empty damage deck they said "Draw the damage card" while the turn card said "roll
+    for the Hull Breach" (seen on a 390x844 phone in round 8 of a 3-player game)."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
+    table.apply({"type": "end_actions", "by": "Ann"})
+    table.apply({"type": "take", "by": "Ann", "source": "deck"})
+    table.state["damage"]["deck"] = []
+    app = SimpleNamespace(lang=lang, t=lambda key, **params: words.say(lang, key, **params))
+    assert shown(session.next_step(app, table.engine, table.state)) == [line]
+    tap(build(table), button)
+    assert table.errors == [] and table.state["roll_for"] == "breach"
 
 
 @pytest.mark.parametrize("lang, cost, button", [

@@ -295,8 +295,8 @@ def show_all(app: Any, scratch: dict, fetch: Any = None) -> Any:
 
 def next_step(app: Any, eng: Any, state: dict, entries: list[dict] | None = None) -> ft.Control:
     """What the table is waiting for, first thing first (the engine's prompt, in words: the game's own name of the
-    move where it has one, e.g. Nab-It's letter tiles, else the shell's); entries: the prompt, where the caller
-    has asked it already."""
+    move, or of the step the entry names, where it has one, e.g. Nab-It's letter tiles or Solar Storm's Hull
+    Breach roll, else the shell's); entries: the prompt, where the caller has asked it already."""
     entries = eng.prompt(state) if entries is None else entries
     if not entries:
         return ft.Container()
@@ -304,7 +304,7 @@ def next_step(app: Any, eng: Any, state: dict, entries: list[dict] | None = None
     kind = first["type"]
     who = [e["by"] for e in entries if e["type"] == kind]
     names = [words.whole_name(app.t("app.table") if w == "table" else w) for w in who]
-    what = words.move_name(app.lang, eng.game.id, kind) or app.t("app.move.other")
+    what = words.move_name(app.lang, eng.game.id, kind, first.get("step")) or app.t("app.move.other")
     return ft.Container(
         bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=10,
         content=ft.Row(wrap=False, controls=[

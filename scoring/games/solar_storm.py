@@ -98,7 +98,8 @@ screens, the history and the exports say whether the crew won and why (`crew_res
 among the crew.
 
 The table's questions: `prompt` offers only the player whose turn it is (the table before a typed setup), with
-every legal choice listed (adjacent rooms, possible repairs, cards to give…; typed cards and rolls too);
+every legal choice listed (adjacent rooms, possible repairs, cards to give…; typed cards and rolls too), and
+its damage entry names the step (`step`: "card", or "breach" for the Hull Breach's roll);
 `player_view` hides hands (unless open) and the undrawn order of both decks.
 """
 
@@ -169,6 +170,11 @@ def scavenge_picks(roll: int) -> int:
 def breach_discards(roll: int) -> int:
     """Cards the Hull Breach discards from the resource deck: 1–2 one, 3–4 two, 5–6 three."""
     return (roll + 1) // 2
+
+
+def damage_step(state: dict) -> str:
+    """The damage step's form: "card" (the top damage card) or, the deck above the Hull Breach empty, "breach"."""
+    return "card" if state["damage"]["deck"] else "breach"
 
 
 def tokens_for(unused: int) -> int:
@@ -755,7 +761,7 @@ class SolarStorm(Engine):
         """The top damage card hits the ship, or the Hull Breach discards resources; then the next turn."""
         by = self.actor(state, action)
         deck = state["damage"]["deck"]
-        if deck:
+        if damage_step(state) == "card":
             self.no_typing(state, action, "rooms")
             if action.get("roll") is not None or action.get("cards") is not None:
                 raise RuleError("solar_storm.not_breach")
@@ -890,6 +896,15 @@ class SolarStorm(Engine):
         state.update(peek=None, phase="actions")
 
     # --- the table's questions ----------------------------------------------------------------------------
+
+    def prompt(self, state: dict) -> list[dict]:
+        """The moves awaited now; the damage entry names its step (`damage_step`: the card or the Hull Breach's
+        roll), so a screen says which without reading the deck (the next-step line said "draw the damage card"
+        over an empty deck)."""
+        entries = super().prompt(state)
+        for entry in [e for e in entries if e["type"] == "damage"]:
+            entry["step"] = damage_step(state)
+        return entries
 
     def offer(self, state: dict, kind: str, by: str) -> list | None:
         """Every legal choice of the player whose turn it is (the typed setup is free input)."""

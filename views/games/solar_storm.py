@@ -135,7 +135,7 @@ def turn_panel(ctx: GameContext, view: dict) -> ft.Control:
     lines = []
     if view["turn"]:
         lines += turn_lead(ctx, view)
-    lines.append(ft.Text(ctx.t(f"solar_storm.view.hint.{step(view)}", picks=view["picks"]), size=15))
+    lines.append(ft.Text(ctx.t(f"solar_storm.view.hint.{step(ctx, view)}", picks=view["picks"]), size=15))
     lines += divert_cost(ctx, view)
     if view["roll"] is not None:
         lines.append(ft.Text(roll_line(ctx, view), size=15))
@@ -154,14 +154,19 @@ def turn_lead(ctx: GameContext, view: dict) -> list[ft.Control]:
     if view["phase"] not in STEPS:
         return [ft.Text(ctx.t("solar_storm.view.turn", actions=view["actions"], tokens=tokens), size=18,
                         weight=ft.FontWeight.BOLD)]
-    return [ft.Text(ctx.t(f"solar_storm.view.step.{step(view)}"), size=18, weight=ft.FontWeight.BOLD),
+    return [ft.Text(ctx.t(f"solar_storm.view.step.{step(ctx, view)}"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(ctx.t("solar_storm.view.tokens", tokens=tokens), size=15)]
 
 
-def step(view: dict) -> str:
-    """The engine's phase, but "breach" for the damage step once the damage deck is empty: the Hull Breach's roll
-    then stands in for the damage card (the card said "draw a damage card" over an empty deck)."""
-    return "breach" if view["phase"] == "damage" and not view["damage"]["deck"] else view["phase"]
+def step(ctx: GameContext, view: dict) -> str:
+    """The engine's phase, but "breach" where its prompt names the Hull Breach's roll as the step (the damage
+    card's stand-in once the damage deck is empty; the card said "draw a damage card" over an empty deck)."""
+    return next((doing(e) for e in ctx.engine.prompt(ctx.state) if e["type"] == view["phase"]), view["phase"])
+
+
+def doing(entry: dict) -> str:
+    """A prompt entry's move, or its step where the view words it apart (the Hull Breach's roll: "breach")."""
+    return "breach" if entry.get("step") == "breach" else entry["type"]
 
 
 def cost_words(ctx: GameContext, room: str) -> list[str]:
@@ -362,7 +367,7 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
     buttons = []
     for entry in entries:
         kind, choices = entry["type"], entry["choices"] or []
-        label = ctx.t(f"solar_storm.view.do.{kind}")
+        label = ctx.t(f"solar_storm.view.do.{doing(entry)}")
         if kind == "divert" and choices:
             label = ctx.t("solar_storm.view.do_divert_cost", cards=cost_words(ctx, choices[0]["room"]))
         if len(choices) == 1 and (kind in DIRECT or not choices[0]):
@@ -633,7 +638,7 @@ def typed_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
         """Sent: start the next typed draw empty."""
         draft["pick"] = new_pick()
 
-    controls: list[ft.Control] = [ft.Text(ctx.t(f"solar_storm.view.do.{kind}"), weight=ft.FontWeight.BOLD)]
+    controls: list[ft.Control] = [ft.Text(ctx.t(f"solar_storm.view.do.{doing(entry)}"), weight=ft.FontWeight.BOLD)]
     if len(groups) > 1:
         controls.append(choice_row([(i, choice_label(ctx, kind, g)) for i, g in enumerate(groups)], index, choose))
     if index is None:
