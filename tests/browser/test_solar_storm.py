@@ -5,6 +5,7 @@ way in and first turn are tapped from the new-session screen; the turns after it
 the same crew is played by the engine into the store up to its last turn, and that turn (actions, collect,
 discard, damage) is tapped to the loss. The loss screen says why and its scoreboard lists points only; the
 exported record through `python -m scoring` says the same (`score`: no points, `view`: the reason and the turns).
+A crew of three that repairs, stored up to its first Hull Breach, is led to the roll by the next-step line.
 A table that deals the physical decks taps its starting deal into the setup form. And the ship's rooms keep each
 word whole on a phone and spread over a laptop's column, in both languages, and a screen reader reads each room
 whole (its cubes, each repair space's square as a cube or none and its resource) before the room beside it."""
@@ -15,10 +16,12 @@ import json
 import re
 import subprocess
 import sys
+from collections import deque
 
 from playwright.sync_api import expect
 
-from scoring.games.solar_storm import ROOM_IDS, ROOMS
+from scoring.core import engine
+from scoring.games.solar_storm import ROOM_IDS, ROOMS, adjacent, repair_spaces
 from scoring.record import new_record, play, replay, start
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, READ_ALL, ROOT, WAIT_MS, Tab
 from views import words
@@ -29,6 +32,8 @@ STEPS = {"collect": "收集：拿资源卡", "damage": "损坏：抽取损坏牌
 LOST = "船员失败。"
 NOW = "2025-01-01T20:00:00+00:00"
 LAST_TURN_SEED = 4  # the crew's policy loses this game in 9 turns
+BREACH_SEED = 2  # a repairing crew of three draws every damage card of this easy game (23 turns)
+BREACH = "为船体破裂掷骰"
 
 
 def phase_now(tab: Tab) -> str:
@@ -91,6 +96,53 @@ def last_turn_session(server) -> tuple[str, int]:
     return sid, len(kept)
 
 
+def steps_to(layout: list[str], here: str) -> dict[str, int]:
+    """How many moves each room is from here."""
+    far, todo = {here: 0}, deque([here])
+    while todo:
+        room = todo.popleft()
+        for near in adjacent(layout, room):
+            if near not in far:
+                far[near] = far[room] + 1
+                todo.append(near)
+    return far
+
+
+def repairing_action(state: dict) -> dict:
+    """A crew that repairs: in its actions, a repair where it stands, else a move toward the emptiest room its
+    hand repairs, else a scavenge; every card from the deck, the first kind discarded, the damage card drawn."""
+    by, phase = state["turn"], state["phase"]
+    offered = {e["type"]: e["choices"] for e in engine("solar_storm").prompt(state)}
+    if phase in ("collect", "scavenge"):
+        return {"type": "take", "source": "deck"}
+    if phase in ("discard", "damage"):
+        return {"type": phase, **offered[phase][0]}
+    if offered.get("repair"):
+        return {"type": "repair", **offered["repair"][0]}
+    hand, far = set(state["hands"][by]), steps_to(state["layout"], state["where"][by])
+    rooms = [r for r in ROOM_IDS if any(repair_spaces(state["rooms"][r], ROOMS[r]["track"], c) for c in hand)]
+    if rooms and offered.get("move"):
+        near = steps_to(state["layout"], min(rooms, key=lambda r: (sum(state["rooms"][r]["cubes"]), far[r])))
+        return {"type": "move", **min(offered["move"], key=lambda c: near[c["room"]])}
+    return {"type": "scavenge" if offered.get("scavenge") else "end_actions"}
+
+
+def breach_session(server) -> str:
+    """A game of Ann, Bo and Cy (easy) played by a repairing crew and stored up to its first Hull Breach roll."""
+    from storage import Store
+    record = new_record("solar_storm", ["Ann", "Bo", "Cy"], seed=BREACH_SEED, now=NOW, options={"difficulty": "easy"})
+    state = start(record)
+    while state["damage"]["deck"] or state["phase"] != "damage":
+        assert not state["over"]
+        record, state = play(record, state, {**repairing_action(state), "by": state["turn"]}, NOW)
+    with Store(server.data) as store:
+        sid = store.create(new_record("solar_storm", ["Ann", "Bo", "Cy"], seed=BREACH_SEED, now=NOW,
+                                      options={"difficulty": "easy"}))
+        for action in record["actions"]:
+            store.play(sid, action, NOW)
+    return sid
+
+
 def test_crew_loses_by_damage(phone, server):
     """The crew's way in and first turn tapped from the new-session screen; then a game of the same crew, stored
     up to its last turn, tapped through that turn (actions, collect, discard, damage) to the loss screen."""
@@ -134,6 +186,13 @@ def test_crew_loses_by_damage(phone, server):
     assert table["result"]["reason"] == "room_destroyed"
     # every turn ends with one damage card: turns taken = damage cards drawn (the last one lost the game)
     assert table["turns"] == damage_cards
+
+    # every damage card drawn, the screen leads with the Hull Breach's roll, as its button and turn card say
+    tab.open(f"/play/{breach_session(server)}")
+    tab.see(f"下一步（Bo）：{BREACH}")
+    tab.see(f"损坏：{BREACH}")
+    tab.tap(BREACH, exact=True)
+    tab.see(re.compile(r"^上次掷骰：\d（船体破裂），弃掉 [123] 张资源卡$"))
 
 
 def scoring_cli(command: str, path) -> dict:
