@@ -14,7 +14,7 @@ from tests.test_stats import finished
 from tests.test_views_components import read, texts, walk
 from views import home, imported, new_session, session, words
 from views.app import TITLE_INSET, App, chosen_settings, load_phone_settings, phone_values, top_bar
-from views.components.action_log import row_text
+from views.components.action_log import named, row_text
 from views.components.chart import LABEL_HEIGHT, VALUE_TITLE
 
 
@@ -101,6 +101,17 @@ def test_a_log_row_names_the_actor_once_and_leaves_no_empty_time():
     assert read(row_text("en", rolled)) == "#5 · The app rolled the dice"
     lost = entry(3, "table", "score_pad.action.round", scores={"Ann": 5, "Bo": -3})
     assert row_text("zh-CN", lost).endswith("Bo\u00a0-3")  # "-3" never alone on a wrapped line
+
+
+def test_a_log_row_whose_words_name_the_actor_later_names_it_once():
+    """Solar Storm's room powers and Hull Breach name the player after the room ("Armoury: Bo protects …"): the row
+    and the undo button read "Bo · Armoury: Bo protects Repair Centre" (seen on a phone), the actor twice."""
+    protected = entry(8, "Bo", "solar_storm.action.armoury", rooms=["Repair Centre"])
+    assert read(row_text("en", protected)) == "#8 · Armoury: Bo protects Repair Centre"
+    zh = {**protected, "what": ["solar_storm.action.armoury", {"by": "Bo", "rooms": "维修中心"}]}
+    assert read(row_text("zh-CN", zh)) == "#8 · 军械库：Bo 保护维修中心"
+    breach = {"type": "damage", "by": "Bo", "roll": 5, "cards": ["data", "data", "metal"]}
+    assert named("en", engine("solar_storm"), breach, 1) == "Hull Breach: Bo rolls 5"
 
 
 def test_a_log_row_with_a_time_shows_it_after_the_number():

@@ -12,7 +12,8 @@ entries are not built. The host's table screen (`views.table`) shows the hub's p
 "show all" included.
 
 A row reads "#number time · who · what", naming the actor once: who is left out when the action's words already
-begin with it — a player's move whose message starts with `{by}` ("Ann placed domino 22"), or a table ruling
+name it — a player's move whose message names `{by}` ("Ann placed domino 22", "Armoury: Bo protects Repair
+Centre": Solar Storm's room powers read "Bo · Armoury: Bo protects …"), or a table ruling
 whose message starts with the log's name for the table (`app.log_table`: "The table ended the game",
 "全桌宣布本局结束"), or any action whose message says the app did it (`app.log_app`: "The app dealt the cards",
 which read "The table · The app dealt the cards", two actors for one deal). An action without a time reads
@@ -73,14 +74,14 @@ def who(lang: str, action: dict) -> str:
 
 
 def names_actor(lang: str, entry: dict) -> bool:
-    """Whether the entry's words begin with who did it: a player's message starting with `{by}`, a table
-    ruling's with the log's name for the table, any message with the app's."""
+    """Whether the entry's words name who did it: a player's message naming `{by}`, a table ruling's beginning
+    with the log's name for the table, any message beginning with the app's."""
     template = i18n.table(lang).get(entry["what"][0], "")
     if template.startswith(words.say(lang, "app.log_app")):
         return True
     if entry.get("by", TABLE) == TABLE:
         return template.startswith(words.say(lang, "app.log_table"))
-    return template.startswith("{by}")
+    return "{by}" in template
 
 
 def row_text(lang: str, entry: dict) -> str:
