@@ -262,6 +262,25 @@ def test_the_log_names_the_face_up_card_taken_and_the_room_diverted(lang, took, 
     assert said(lang, {"type": "divert", "by": "A"}) == ("A diverts power" if lang == "en" else "A 转移电力")  # older
 
 
+@pytest.mark.parametrize("lang, line", [
+    ("en", "Armoury: A protects Repair Centre with both tokens"), ("zh-CN", "军械库：A 用两个保护标记保护维修中心")])
+def test_the_log_says_both_armoury_tokens_on_one_room_once(lang, line):
+    """Both tokens on one room read "Armoury: Bo protects Repair Centre and Repair Centre" (seen on a phone)."""
+    assert said(lang, {"type": "armoury", "by": "A", "rooms": ["repair-centre", "repair-centre"]}) == line
+    two = said(lang, {"type": "armoury", "by": "A", "rooms": ["repair-centre", "bridge"]})
+    assert two == {"en": "Armoury: A protects Repair Centre and Bridge", "zh-CN": "军械库：A 保护维修中心和舰桥"}[lang]
+
+
+def test_the_repairs_offered_read_the_track_from_its_top_space():
+    """The choices of a repair go down the track: they listed by card kind, "Space 2 · data" before "Space 1 ·
+    energy" on a phone (Crew Quarters: energy, data, metal)."""
+    state = fresh(("A", "B", "C"))
+    state["rooms"]["crew-quarters"]["cubes"] = [False, False, True]
+    state["hands"]["A"] = ["data", "energy", "universal"]
+    assert [(c["space"], c["card"]) for c in ENG.repairs(state, "A", "crew-quarters")] == [
+        (0, "energy"), (0, "universal"), (1, "data"), (1, "universal")]
+
+
 def test_give_receive_in_the_same_room_only():
     state = typed()
     state = act(state, "give", player="B", card="metal")

@@ -306,6 +306,12 @@ def card_word(card: str) -> str:
     return f"solar_storm.card.{card}"
 
 
+def one_room(rooms) -> bool:
+    """Whether an Armoury's rooms are both tokens on one room (its log line says the room once: it read "protects
+    Repair Centre and Repair Centre")."""
+    return isinstance(rooms, list) and len(rooms) == PROTECTION and rooms[0] == rooms[1]
+
+
 def is_index(value, size: int) -> bool:
     """Whether value is an int (not a bool) in 0 … size-1."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
@@ -990,7 +996,8 @@ class SolarStorm(Engine):
         return self.takes(state, "receive", by, lambda p: self.kinds_in_hand(state, p))
 
     def repairs(self, state: dict, by: str, room: str) -> list[dict]:
-        """The repairs the player's cards allow on a room."""
+        """The repairs the player's cards allow on a room, down its track (a screen listed "Space 2 · data" before
+        "Space 1 · energy")."""
         if room == CORE or fully_repaired(state["rooms"][room]):
             return []
         target = state["rooms"][room]
@@ -1001,7 +1008,7 @@ class SolarStorm(Engine):
                 out += [{"card": card}] if spaces else []
             else:
                 out += [{"space": s, "card": card} for s in spaces]
-        return out
+        return sorted(out, key=lambda choice: choice.get("space", 0))
 
     def offer_repair(self, state, by):
         """Repairs of the room the player stands in."""
@@ -1147,6 +1154,8 @@ class SolarStorm(Engine):
         kind = action.get("type")
         if kind in ("mess_hall", "take", "damage") or OPTIONAL_WORDS.get(kind) in shown:
             key = f"{key}.{self.describe_variant(action)}"
+        if kind == "armoury" and one_room(action.get("rooms")):
+            key, shown["rooms"] = f"{key}.one_room", shown["rooms"][:1]
         return key, shown
 
     def describe_variant(self, action: dict) -> str:
