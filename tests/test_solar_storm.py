@@ -319,6 +319,15 @@ def test_the_damage_steps_prompt_names_the_card_draw_or_the_hull_breach_roll():
     assert all("step" not in e for e in ENG.prompt(fresh()))
 
 
+def test_with_no_action_left_the_table_waits_for_the_end_of_the_actions_not_a_token():
+    """An action token is spent at will: with none of the turn's actions left and tokens in hand, the screen led
+    with "Next: Cy — spend an action token" (seen on a phone), as if one had to be spent."""
+    state = fresh()
+    state["actions"], state["tokens"]["A"] = 0, 2
+    assert [e["type"] for e in ENG.prompt(state)] == ["end_actions", "token"]
+    assert ENG.waiting_on(state, ENG.prompt(state)) == ["A"]
+
+
 def test_hull_breach_discards_from_the_deck():
     state = typed()
     state["damage"]["deck"] = []

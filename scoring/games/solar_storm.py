@@ -30,8 +30,8 @@ table from the first player. A turn [seed]:
    - `divert` the power of the fully repaired room you stand in: discard its 3 cost cards (1 action); it keeps
      taking damage and can still be repaired;
    - `launch` in the Energy Core once all 8 rooms are diverted (1 action): the crew wins.
-   `token` spends one action token for one more action, in any turn. `end_actions` ends the phase: one action
-   token for every 3 actions not taken.
+   `token` spends one action token for one more action, in any turn (a minor move: the table does not wait for
+   it). `end_actions` ends the phase: one action token for every 3 actions not taken.
 2. Collect (`take` in phase collect): one face-up card (refilled from the deck), or the top 2 deck cards. With 7 or
    more cards the player then `discard`s down to 6.
 3. Damage (`damage`): the top damage card removes the topmost cube of each room it names; a protection token on
@@ -367,6 +367,7 @@ class SolarStorm(Engine):
             Option("open_hands", False, BOOL),
         ),
     )
+    minor = ("token",)  # spent at will: with no action left the table waits for the end of the actions [ruling]
 
     # --- setup --------------------------------------------------------------------------------------------
 
