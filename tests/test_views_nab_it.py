@@ -7,6 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import flet as ft
+import pytest
 
 from scoring.core import engine
 from tests.test_views_components import buttons, texts, walk
@@ -34,7 +35,7 @@ def test_tap_cells_and_letters_preview_the_words_then_play():
     """SUN tapped onto rows 8, columns 6–8: the draft shows SUN in the word list; Play sends it to the engine."""
     table = Table("nab_it", SEATS)
     built = table.view(view)
-    assert "Ann's turn" in texts(built) and len(cells(built)) == 15 * 15
+    assert "Ann swaps their hand" in buttons(built) and len(cells(built)) == 15 * 15
     for col, letter in ((6, "S"), (7, "U"), (8, "N")):
         place(table, 8, col, letter)
     built = table.view(view)
@@ -44,7 +45,7 @@ def test_tap_cells_and_letters_preview_the_words_then_play():
     assert table.errors == [] and table.record["actions"][-1]["tiles"][0] == {"row": 7, "col": 5, "letter": "S",
                                                                             "blank": False}
     built = table.view(view)
-    assert "Ben's turn" in texts(built) and "Last play, by Ann:" in texts(built)
+    assert "Ben swaps their hand" in buttons(built) and "Last play, by Ann:" in texts(built)
     assert "Ben challenges SUN" in buttons(built)
 
 
@@ -82,7 +83,7 @@ def test_a_challenged_word_goes_to_the_vote_and_is_taken_back():
     built = table.view(view)
     assert "ZUQ failed: Ann's play was taken back; Ann plays again or swaps." in texts(built)
     assert "Ann voted yes · Ben voted no" in texts(built)
-    assert "Ann's turn" in texts(built) and table.state["board"] == {}
+    assert "Ann swaps their hand" in buttons(built) and table.state["board"] == {}
 
 
 def test_the_table_votes_down_a_word_the_list_knows_and_it_is_ruled_out():
@@ -151,13 +152,13 @@ def test_the_hosts_undo_and_redo_keep_the_tiles_being_placed_on_the_shared_scree
     assert tiles_of(table.local, 1) == [{"row": 8, "col": 7, "letter": "A", "blank": False}]
     table.record, table.state = records.undo(table.record, consent=True)
     built = view.build(table.ctx())
-    assert "Ann's turn" in texts(built) and "Tap a cell, then a letter." in texts(built)
+    assert "Ann swaps their hand" in buttons(built) and "Tap a cell, then a letter." in texts(built)
     cells(built)[(0, 0)].on_click(None)
     letter_buttons(view.build(table.ctx()))["B"].on_click(None)
     assert name(view.build(table.ctx()), 0, 0) == "Row 1, column 1: B"
     table.redo()
     built = view.build(table.ctx())
-    assert "Ben's turn" in texts(built) and name(built, 8, 7) == "Row 9, column 8: A"
+    assert "Ben swaps their hand" in buttons(built) and name(built, 8, 7) == "Row 9, column 8: A"
     assert tiles_of(table.local, 1) == [{"row": 8, "col": 7, "letter": "A", "blank": False}]
     assert tiles_of(table.local, 0) is None  # Ann's turn is over again: what she placed meanwhile is gone
     assert not any(t.startswith("The board changed") for t in texts(built))
@@ -185,7 +186,7 @@ def test_a_play_taken_back_and_played_again_elsewhere_keeps_the_tiles_whose_cell
     assert table.apply({"type": "challenge", "by": "Cleo", "word": "SUN"})
     for voter in ("Ann", "Ben", "Cleo"):
         assert table.apply({"type": "vote", "by": voter, "yes": False})
-    assert "Ann's turn" in texts(screen())
+    assert "Ann enters this on their own phone." in texts(screen())
     assert table.apply({"type": "play", "by": "Ann", "tiles": [{"row": 8, "col": c, "letter": x}
                                                                for c, x in ((5, "N"), (6, "U"), (7, "T"))]})
     built = screen()
@@ -394,6 +395,19 @@ def test_the_next_step_banner_names_the_letter_tiles_in_both_languages():
     assert texts(session.next_step(app, pad, pad.new_state(["A", "B"]))) == ["Next: Table — enter the round's scores"]
 
 
+@pytest.mark.parametrize("lang, turn", [("en", "Ann's turn"), ("zh-CN", "轮到 Ann")])
+def test_the_turn_is_named_once_by_the_next_step_line_above_it(lang, turn):
+    """The turn's panel (the turn player's and another seat's) does not name whose turn it is: the next-step line
+    leading the screen does ("Next: Ann — play letter tiles", then "Ann's turn" right under it on a 390x844 phone,
+    the name said twice)."""
+    table = Table("nab_it", SEATS, lang=lang)
+    ctx = table.ctx()
+    assert "Ann" in texts(session.next_step(ctx, ctx.engine, table.state))[0]
+    assert turn not in texts(table.view(view))
+    ctx.seat, ctx.for_table = "Ben", False
+    assert turn not in texts(view.build(ctx))
+
+
 def test_counted_texts_read_singular_at_one_in_english_and_alike_in_chinese():
     assert words.say("en", "nab_it.view.caps", count=1).startswith("Caps 1 stack: nabs the words through it ")
     assert words.say("en", "nab_it.view.caps", count=2).startswith("Caps 2 stacks: nabs the words through them ")
@@ -413,7 +427,7 @@ def test_a_board_no_one_places_on_here_has_no_tappable_cells():
     ctx = table.ctx()
     ctx.seat, ctx.for_table = "Ben", False
     built = view.build(ctx)
-    assert "Ann's turn" in texts(built) and cells(built) == {}
+    assert "Ann swaps their hand" not in buttons(built) and cells(built) == {}
     shown = [c for c in walk(built) if isinstance(c, ft.Semantics) and isinstance(c.label, str)
              and c.label.startswith("Row ")]
     assert len(shown) == 15 * 15 and not any(c.button for c in shown)

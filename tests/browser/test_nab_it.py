@@ -58,7 +58,9 @@ def start_session(tab: Tab) -> None:
         choose_colour(tab, name, colour)
     tab.fill("Letters per colour (? is the blank)", "A2 T2 S1")
     tab.tap("Start", exact=True)
-    tab.see("Ann's turn")
+    tab.see("Next: Ann — play letter tiles")
+    tab.see("Tap a cell, then a letter.")
+    assert tab.page.get_by_text("Ann's turn").count() == 0  # the next-step line names the turn, once
 
 
 def place(tab: Tab, row: int, col: int, letter: str, shown: str = "Empty") -> None:
@@ -147,7 +149,7 @@ def test_two_players_cap_a_word_and_finish(browser, server):
         tab.tap("T", exact=True)
         in_your_word(tab, 8, 8, "T")
         send(tab, "CAT", 1)
-        tab.see("Ben's turn")
+        tab.see("Next: Ben — play letter tiles")
         place(tab, 8, 6, "B", shown="C, Ann's tile")
         send(tab, "BAT", 2)
         stacked(tab, server, "Ann", "H")

@@ -384,7 +384,11 @@ def preview_panel(ctx: GameContext, state: dict, player: str, tiles: list[dict])
 
 
 def turn_panel(ctx: GameContext, state: dict, player: str) -> ft.Control:
-    """The turn player's board beside (on a laptop) or above the letters, preview, Play and Swap."""
+    """The turn player's board beside (on a laptop) or above the letters, preview, Play and Swap.
+
+    Ruling: no heading names whose turn it is; the next-step line leading the screen does ("Next: Ann — play
+    letter tiles", then "Ann's turn" right under it on a 390x844 phone said the name twice), and a seated phone's
+    status line."""
     draft = draft_of(ctx, state, player)
 
     def tap(row: int, col: int) -> None:
@@ -398,7 +402,6 @@ def turn_panel(ctx: GameContext, state: dict, player: str) -> ft.Control:
         ctx.refresh()
 
     return ft.Column(spacing=8, controls=[
-        ft.Text(ctx.t("nab_it.view.your_turn", name=player), size=20, weight=ft.FontWeight.BOLD),
         on_board(board_view(ctx, state, draft["tiles"], tap, draft["at"]), [zoom_bar(ctx)], BOARD_COLS,
                  ft.Column(col=KEYS_COLS, spacing=8, controls=keys_panel(ctx, state, player, draft))),
     ])
@@ -467,9 +470,8 @@ def covered_turn(ctx: GameContext, player: str) -> ft.Control | None:
 
 
 def turn_elsewhere(ctx: GameContext, state: dict, player: str) -> ft.Control:
-    """The turn on a screen that does not play as its player: whose turn it is, on their own phone, and the board."""
+    """The turn on a screen that does not play as its player: that they play on their own phone, and the board."""
     return ft.Column(spacing=8, controls=[
-        ft.Text(ctx.t("nab_it.view.your_turn", name=player), size=20, weight=ft.FontWeight.BOLD),
         on_board(board_view(ctx, state), [elsewhere(ctx, player), zoom_bar(ctx)])])
 
 
