@@ -13,6 +13,7 @@ from scoring.core import engine
 from tests.test_views_components import buttons, texts, walk
 from tests.test_views_kingdomino import Table, cells, name
 from views import session, words
+from views.components import scoreboard
 from views.games import nab_it as view
 from views.ui import tint
 
@@ -406,6 +407,20 @@ def test_the_turn_is_named_once_by_the_next_step_line_above_it(lang, turn):
     assert turn not in texts(table.view(view))
     ctx.seat, ctx.for_table = "Ben", False
     assert turn not in texts(view.build(ctx))
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["Controlled words: 0 × 2 points = 0", "Banked tiles: 0 × 1 point = 0"]),
+    ("zh-CN", ["控制的单词：0 个 × 2 分 = 0", "银行里的牌：0 块 × 1 分 = 0"])])
+def test_a_score_line_says_how_many_and_the_points_each(lang, said):
+    """The end screen's lines say the count and the option's points for each, whatever they are: "Controlled words
+    (×1) = 1" read as one point times the word count, and "(×0) = 0" as times nothing; with 2 points a word the
+    reader could not check "(×3) = 6" by hand."""
+    eng = engine("nab_it")
+    state = eng.new_state(["Ann", "Ben"], {"word_points": 2})
+    ann = eng.scoreboard(state).players[0]
+    lines = [scoreboard.entry_line(lambda k, **p: words.say(lang, k, **p), line) for line in ann.breakdown]
+    assert [line.replace("\u00a0", " ") for line in lines] == said
 
 
 def test_counted_texts_read_singular_at_one_in_english_and_alike_in_chinese():

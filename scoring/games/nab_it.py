@@ -664,15 +664,18 @@ class Nabit(Engine):
         return key, params
 
     def scoreboard(self, state: dict):
-        """Controlled words, banked tiles and the last tile, per the point options; tie-break by top tiles of
-        one's colour in the words one controls."""
+        """Controlled words, banked tiles and the last tile, per the point options (each line names its count and
+        the points for each, so a total can be checked by hand); tie-break by top tiles of one's colour in the words
+        one controls."""
         options, words = state["options"], controlled_words(state)
         lines, tiebreaks = {}, {}
         for player in state["players"]:
             count = sum(1 for w in words if w["by"] == player)
             banked = len(state["banked"][player])
-            lines[player] = [Line("nab_it.line.words", count * options["word_points"], {"count": count}),
-                             Line("nab_it.line.banked", banked * options["bank_points"], {"count": banked})]
+            lines[player] = [Line("nab_it.line.words", count * options["word_points"],
+                                  {"count": count, "each": options["word_points"]}),
+                             Line("nab_it.line.banked", banked * options["bank_points"],
+                                  {"count": banked, "each": options["bank_points"]})]
             if state["last_tile"] == player:
                 lines[player].append(Line("nab_it.line.last_tile", options["last_tile_points"]))
             tiebreaks[player] = (top_tiles_in_control(state, words, player),)

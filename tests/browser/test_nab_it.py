@@ -175,6 +175,8 @@ def test_two_players_cap_a_word_and_finish(browser, server):
         tab.see("Winner: Ann")
         for row in ("1. Ann (2)", "2. Ben (0)"):  # the scoreboard's rows
             tab.see_role("button", row)
+        tab.see("Controlled words: 1 × 1 point")  # Ann's RAT, 1 point each: 1; then the last tile's 1
+        tab.see("Played the last tile")
         tab.shot("nab_it_tablet_end", full_page=True)
 
         assert exported_totals(tab, "nab_it_export") == TOTALS
