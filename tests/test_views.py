@@ -1251,3 +1251,14 @@ def test_the_session_screen_says_the_next_move_once_then_the_round(app, lang):
         what = words.move_name(lang, game, kind)
         assert [line.replace("\u2060", "") for line in shown[:2]] == [t("app.next_step", who=[who], what=what),
                                                                        status], (game, shown[:3])
+
+
+def test_redo_says_what_the_action_showed_as_undo_did(app):
+    """The app's roll undone (with the table's consent): Redo says the dice it puts back, as Undo and the log's row
+    said them ("Redo: The app rolled 2 and 4"), not "Redo: Roll the dice"."""
+    sid = app.store.create(new_record("splitter", ["A", "B"], seed=7, now="2025-01-01T20:00:00+00:00"))
+    app.store.play(sid, {"type": "roll", "by": "table"}, "2025-01-01T20:01:00+00:00")
+    undo = [b for b in buttons(session.build(app, sid, read_only=False)[1]) if b.startswith("Undo: ")]
+    app.store.undo(sid, "2025-01-01T20:02:00+00:00", consent=True)
+    redo = [b for b in buttons(session.build(app, sid, read_only=False)[1]) if b.startswith("Redo: ")]
+    assert undo == ["Undo: The app rolled 2 and 4"] and redo == ["Redo: The app rolled 2 and 4"]

@@ -377,7 +377,8 @@ def undo_redo(app: Any, sid: str, eng: Any, record: dict, state: dict) -> ft.Con
     again = record["redo"][-1] if record["redo"] else None
     shown = mark(record)
     undone = named(app.lang, eng, last, ordinal(record["actions"], last, True), state) if last else None
-    redone = named(app.lang, eng, again, ordinal(record["actions"], again, False)) if again else None
+    redone = named(app.lang, eng, again, ordinal(record["actions"], again, False), put_back(eng, state, again)) \
+        if again else None
     undo_text = words.no_orphan(app.t("app.undo_what", what=undone) if last else app.t("app.undo"))
     redo_text = words.no_orphan(app.t("app.redo_what", what=redone) if again else app.t("app.redo"))
     hub = app.live(sid)
@@ -409,6 +410,16 @@ def undo_redo(app: Any, sid: str, eng: Any, record: dict, state: dict) -> ft.Con
                           key=f"redo-{shown[0]}-{shown[1]}" if again else "redo",
                           on_click=lambda e: attempt(app, sid, lambda: hub.redo(words.now(), shown))),
     ])
+
+
+def put_back(eng: Any, state: dict, action: dict) -> dict | None:
+    """The state the action Redo puts back would make, so its label says what it showed as its log row did ("Redo:
+    Ben played E: SEAR", as Undo said it, not "Redo: Ben played E"); None where the engine now refuses it (the
+    label then says it as `describe` does, and the tap is refused in words)."""
+    try:
+        return eng.apply(state, action)
+    except RuleError:
+        return None
 
 
 def attempt(app: Any, sid: str, change: Any) -> bool:

@@ -57,8 +57,8 @@ def named(lang: str, engine: Any, action: dict, nth: int, state: dict | None = N
     """An action in words that names the player who took it when its words do not (as the log's row does), for a
     button that takes it back or puts it back: "B · Own points for round 1: 3", where "Own points for round 1: 3"
     read the same for every player who gave 3. A table move is said as it is. With `state`, the state after the
-    action (the last of the log, for undo), with what it showed, as its row says it ("The app rolled 3 and 5");
-    an action to put back (redo) is in no state: as `describe` says it."""
+    action (the last of the log for undo, the one it would make for redo), with what it showed, as its row says it
+    ("The app rolled 3 and 5"); without, as `describe` says it."""
     key, params = engine.describe(action) if state is None else engine.logged(state, action, nth)
     what = words.say(lang, key, **params, nth=nth)
     by = action.get("by", TABLE)
