@@ -340,3 +340,16 @@ def test_the_end_screen_keeps_the_rounds_table_without_corrections():
     assert [t for t in shown(end) if t not in ("Round", "Ann", "Bo")] == [
         "Round 1", "4", "3", "Round 2", "8", "-2", "Total", "12", "1"]
     assert not [c for c in walk(end) if isinstance(c, (ft.TextButton, ft.FilledTonalButton))]
+
+
+def test_in_a_long_game_the_totals_row_stays_where_it_is_and_keeps_its_key():
+    """Past the last rounds shown, a new round drops the oldest row shown and adds its own: the totals row stays in
+    its place, under its key (only its totals change), while a row that moves down gets a new key (above)."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    play(table, *[{"Ann": "1", "Bo": "2"}] * (round_edit.SHOWN_ROUNDS + 1))
+    before = round_rows(build(table))
+    play(table, {"Ann": "3", "Bo": "4"})
+    after = round_rows(build(table))
+    total = f"total-{round_edit.SHOWN_ROUNDS}"
+    assert total in before and total in after and len(after) == len(before) == round_edit.SHOWN_ROUNDS + 1
+    assert "round-2" in before and "round-2" not in after and "round-22" in after

@@ -325,9 +325,11 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     (`GameContext.turn_page`), where the form is: on a phone the table is far below it, and the form opened out of
     sight looked like a tap that did nothing. Rows are keyed by round, so a new round sends one new row, not every
     shifted one, and an unchanged row is the previous render's (`views.components.kept`), so it is neither built
-    nor compared again. The totals row is keyed by the number of rounds, so a new round sends a new totals row:
-    moved down a row under its old key, its cells kept their old place in the page's semantics, over round 1's
-    button, and a tap there (a screen reader's, a browser test's by name) found "Total" instead."""
+    nor compared again. The totals row is keyed by its place (the number of rounds shown), so a round that moves it
+    down sends a new totals row: moved down a row under its old key, its cells kept their old place in the page's
+    semantics, over round 1's button, and a tap there (a screen reader's, a browser test's by name) found "Total"
+    instead. Once the table shows its last rounds only, a new round leaves the row where it was, and only its
+    totals are sent (not the whole row, about 240 B, each round of a long game)."""
     if not rounds:
         return aside(ctx.lang, ctx.t("cards.view.no_rounds"))
     editable = enters(ctx) and not ctx.state.get("over")
@@ -358,7 +360,7 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
         rows.append(kept.row((number, cells, number == open_now, editable, ctx.lang),
                              lambda number=number, cells=cells: row(number, cells)))
     total = [ctx.t("cards.view.total")] + [str(totals.get(k, "")) for k, _ in columns]
-    rows.append(ft.DataRow(key=f"total-{len(rounds)}",
+    rows.append(ft.DataRow(key=f"total-{len(rows)}",
                            cells=[ft.DataCell(ft.Text(text, weight=ft.FontWeight.BOLD)) for text in total]))
     headers = [ft.DataColumn(label=ft.Text(ctx.t("cards.view.round")))]
     headers += [ft.DataColumn(label=ft.Text(heading), numeric=numeric) for _, heading in columns]
