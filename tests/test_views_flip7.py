@@ -450,3 +450,21 @@ def test_the_end_screen_keeps_the_rounds_table_without_corrections():
     assert [t for t in shown(end) if t not in ("Round", *PLAYERS)] == [
         "Round 1", "94", "5", "0", "Round 2", "94", "5", "0", "Round 3", "12", "1", "0", "Total", "200", "11", "0"]
     assert not [b for b in all_buttons(end) if label(b) == "Round 1"]
+
+
+def test_a_phone_that_gave_its_line_says_who_is_still_to_give_under_it():
+    """Ann gave her line on her phone: who is still to give stood at the foot of her screen, under the card picker
+    (y 1047 on a 390x844 phone, off its first screen); it now comes right under "Your line gave …". Before she
+    gives, it stays at the foot: a line Bo gives does not move Ann's picker under her finger."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    phones: dict = {"Ann": {}, "Bo": {}}
+    tap(view.build(table.seated("Bo", phones["Bo"])), "3")
+    tap(view.build(table.seated("Bo", phones["Bo"])), "Give my line")
+    before = shown(view.build(table.seated("Ann", phones["Ann"])))
+    assert before.index("Cards of Ann (tap to add)") < before.index("Given: Bo 3 points; still to give: Ann and Cy")
+    tap(view.build(table.seated("Ann", phones["Ann"])), "7")
+    tap(view.build(table.seated("Ann", phones["Ann"])), "Give my line")
+    after = shown(view.build(table.seated("Ann", phones["Ann"])))
+    gave = after.index("Your line gave 7 points; the round is recorded once everyone has given theirs.")
+    assert after[gave + 1] == "Given: Ann 7 points, Bo 3 points; still to give: Cy"
+    assert after.index("Cards of Ann (tap to add)") > gave + 1

@@ -24,9 +24,10 @@ the match and settles, and every phone shows the round's money). Last, eight pho
 take the eight seats of a Knit Wit table, all save an answer at once and all see the first button taken. Then a
 score pad round is scored from the phones: each player gives their own points, the host's screen says who gave
 what and who is still to give, and the round is recorded when the last one gives theirs; and a Flip 7 round,
-each phone tapping its own cards. A phone whose connection drops and stays down while another seat gives its points
-comes back by itself (no reload) showing them, and what is given after; a phone whose connection blinks (its
-websocket closed and opened again at once) goes on drawing what comes after it.
+each phone tapping its own cards (a phone that gave its line reads who is still to give right under it). A phone
+whose connection drops and stays down while another seat gives its points comes back by itself (no reload)
+showing them, and what is given after; a phone whose connection blinks (its websocket closed and opened again at
+once) goes on drawing what comes after it.
 """
 
 from __future__ import annotations
@@ -631,6 +632,9 @@ def test_a_flip7_round_given_from_each_phone(table_server, table_tabs):
         players[seat].tab.tap("Give my line")
     players["A"].tab.see("Your line gave 20 points; the round is recorded once everyone has given theirs.")
     host.see("Given: A 20 points, B 3 points; still to give: C")
+    players["A"].tab.see("Given: A 20 points, B 3 points; still to give: C")  # A's wait, under what A gave
+    assert text_boxes(players["A"].tab, "Your line gave")[0]["y"] < text_boxes(players["A"].tab, "still to give:")[0][
+        "y"] < text_boxes(players["A"].tab, "Cards of A")[0]["y"]
     players["C"].tab.tap("12", exact=True)
     players["C"].tab.see("Stayed · 12 points")
     last_line_records_round_1(players, host, "flip7", "Give my line", "Round 2: tap each player's cards")

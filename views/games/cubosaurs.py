@@ -222,7 +222,8 @@ def build(ctx: GameContext) -> ft.Control:
     if not round_edit.enters(ctx):
         own = own_line(ctx)
         heading = round_edit.own_heading(ctx, len(ctx.state["rounds"]) + 1, own, "cubosaurs.view.own_or_referee")
-        return ft.Column(spacing=12, controls=[*heading, *own, waiting(ctx), rounds_table(ctx, draft)])
+        return ft.Column(spacing=12, controls=[*round_edit.own_screen(ctx, heading, own, waiting(ctx)),
+                                               rounds_table(ctx, draft)])
     ctx.offer(TABLE, "row")
     if draft["ask"]:
         return ft.Column(spacing=12, controls=[ask_panel(ctx, draft), rounds_table(ctx, draft)])

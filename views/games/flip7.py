@@ -145,7 +145,8 @@ def build(ctx: GameContext) -> ft.Control:
     if not round_edit.enters(ctx):
         own = own_line(ctx)
         heading = round_edit.own_heading(ctx, len(ctx.state["rounds"]) + 1, own, "flip7.view.own_or_referee")
-        return ft.Column(spacing=12, controls=[*heading, *own, waiting, rounds_table(ctx, draft)])
+        return ft.Column(spacing=12, controls=[*round_edit.own_screen(ctx, heading, own, waiting),
+                                               rounds_table(ctx, draft)])
     controls: list[ft.Control] = [
         round_edit.heading(ctx, draft, ctx.t("flip7.view.enter", round=len(ctx.state["rounds"]) + 1)),
         waiting,

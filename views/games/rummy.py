@@ -119,7 +119,8 @@ def build(ctx: GameContext) -> ft.Control:
     if not round_edit.enters(ctx):
         own = own_line(ctx)
         heading = round_edit.own_heading(ctx, len(ctx.state["rounds"]) + 1, own, "rummy.view.own_or_referee")
-        return ft.Column(spacing=12, controls=[*heading, *own, waiting(ctx), rounds_table(ctx, draft)])
+        return ft.Column(spacing=12, controls=[*round_edit.own_screen(ctx, heading, own, waiting(ctx)),
+                                               rounds_table(ctx, draft)])
     entry = [ask_panel(ctx, draft)] if draft.get("ask") else [players_panel(ctx, draft), editor(ctx, draft),
                                                                send_row(ctx, draft)]
     return ft.Column(spacing=12, controls=[

@@ -90,7 +90,7 @@ def build(ctx: GameContext) -> ft.Control:
     if not round_edit.enters(ctx):
         own = own_line(ctx, draft)
         heading = round_edit.own_heading(ctx, len(rounds) + 1, own, "score_pad.view.own_or_referee")
-        return ft.Column(spacing=12, controls=[*heading, *own, waiting, table])
+        return ft.Column(spacing=12, controls=[*round_edit.own_screen(ctx, heading, own, waiting), table])
 
     def add_round() -> None:
         """Send the round (or the correction); clear the fields once it is accepted."""
