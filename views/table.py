@@ -52,7 +52,7 @@ from views.live import InTab, live
 from views.session import (bring_back_draft, draft_keeper, end_panel, said_once, seat_scratch, show_all,
                            status_line as header_line, take_draft, two_columns, with_final)
 from views.table_hub import TableHub, hub_for
-from views.ui import aside, dropdown, reading_column
+from views.ui import aside, draft_field, dropdown, reading_column
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0", ""}
 SEAT_NAME_MIN = 140  # a seat's name takes at least this width (px), so the states of short names line up
@@ -187,8 +187,8 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
         spec = eng.specs.get(kind)
         names = sorted(spec.fields) if spec is not None and spec.fields is not None else []
         draft = scratch.setdefault(kind, {})
-        fields = [ft.TextField(label=field_label(lang, game, name), value=draft.get(name, ""), dense=True, width=180,
-                               on_change=lambda e, n=name, d=draft: d.__setitem__(n, e.control.value))
+        fields = [draft_field(draft, name, draft.get(name, ""), label=field_label(lang, game, name), dense=True,
+                              width=180, on_change=lambda e, n=name, d=draft: d.__setitem__(n, e.control.value))
                   for name in names]
 
         def send(e: Any, k: str = kind, d: dict = draft, n: list = names) -> None:

@@ -162,6 +162,34 @@ def dropdown(label: str, value: Any, options: list[ft.DropdownOption], on_select
                         content=ft.Dropdown(label=label, value=value, options=options, on_select=on_select, **style))
 
 
+def draft_field(scratch: dict, key: Any, text: str, **kwargs: Any) -> ft.TextField:
+    """A text field showing a draft's text, kept in the screen's scratch (under "_fields", tab-only: never part of
+    the kept draft) for the next render to read.
+
+    Ruling (nothing typed is lost): Flet puts the browser's new text into the field at once and runs the field's
+    change handler afterwards, in a task of its own; a render in between (another phone's action reaching this
+    screen, a timer) built the field from the draft, one key behind, and sent that older text back over the key
+    just typed (seen in-process: "120" typed while a laptop added a round came back "12"). So a field whose text
+    the browser changed since it was last built or last reported a change, while the draft holds the text of that
+    moment, keeps the browser's text; a draft the screen changed itself (cleared once a round is in, filled from
+    the lines given, a past round opened) is shown as it is. `on_change` runs as given, after the field and its
+    text are noted."""
+    kept = scratch.setdefault("_fields", {})
+    field, given = kept.get(key, (None, None))
+    if field is not None and text == given and isinstance(field.value, str) and field.value != given:
+        text = field.value
+
+    def changed(e: Any) -> Any:
+        """Note the field as Flet holds it and the text it reported, then run the screen's handler."""
+        kept[key] = (e.control, e.control.value or "")
+        return on_change(e) if on_change else None
+
+    on_change = kwargs.pop("on_change", None)
+    field = ft.TextField(value=text, on_change=changed, **kwargs)
+    kept[key] = (field, text)
+    return field
+
+
 def typed_text(scratch: dict, key: str) -> str:
     """What is typed in the field whose text scratch keeps under key, for a screen that is drawn again as the
     person types (a live search).

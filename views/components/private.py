@@ -31,7 +31,7 @@ import flet as ft
 
 from scoring.core import TABLE
 from views import words
-from views.ui import HELPER_LINES, aside, field_sheet
+from views.ui import HELPER_LINES, aside, draft_field, field_sheet
 
 COVER, ENTRY = "cover", "entry"
 
@@ -132,9 +132,9 @@ def entry_form(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit:
         ctx.refresh()
 
     fields = [
-        ft.TextField(label=prompt, value=answers[i], password=secret, can_reveal_password=secret, text_size=18,
-                     helper=hints[i] if hints else None, helper_max_lines=HELPER_LINES,
-                     on_change=lambda e, i=i: answers.__setitem__(i, e.control.value))
+        draft_field(slot, i, answers[i], label=prompt, password=secret, can_reveal_password=secret, text_size=18,
+                    helper=hints[i] if hints else None, helper_max_lines=HELPER_LINES,
+                    on_change=lambda e, i=i: answers.__setitem__(i, e.control.value))
         for i, prompt in enumerate(prompts)
     ]
     return field_sheet([entry_title(ctx, player), *fields], [done_button(ctx, done)])

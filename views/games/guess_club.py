@@ -42,7 +42,7 @@ from views import words
 from views.components.offers import offer_here
 from views.components.private import cover, elsewhere, opened, private_entry
 from views.context import GameContext
-from views.ui import aside, field_sheet, keyed, labelled, tint
+from views.ui import aside, draft_field, field_sheet, keyed, labelled, tint
 
 TOPICS = Path(__file__).resolve().parents[2] / "assets" / "guess_club" / "topics.json"
 SPOT = 52
@@ -217,8 +217,8 @@ def topic_panel(ctx: GameContext) -> ft.Control:
         if ctx.dispatch(topic):
             draft["text"] = ""
 
-    field = ft.TextField(label=ctx.t("guess_club.view.topic_field"), value=draft["text"], text_size=18,
-                         on_change=lambda e: draft.__setitem__("text", e.control.value), on_submit=lambda e: send())
+    field = draft_field(draft, "text", draft["text"], label=ctx.t("guess_club.view.topic_field"), text_size=18,
+                        on_change=lambda e: draft.__setitem__("text", e.control.value), on_submit=lambda e: send())
     return card([field_sheet([title, field], [
         ft.OutlinedButton(content=ctx.t("guess_club.view.random_topic"), icon=ft.Icons.CASINO,
                           on_click=lambda e: draw()),
@@ -275,10 +275,10 @@ def hand_question(ctx: GameContext) -> list[ft.Control]:
     return [ft.Column(spacing=8, controls=[
         question,
         ft.Row(wrap=True, controls=[
-            ft.TextField(label=ctx.t("guess_club.view.question_a"), value=draft["a"], width=200,
-                         on_change=lambda e: draft.__setitem__("a", e.control.value)),
-            ft.TextField(label=ctx.t("guess_club.view.question_b"), value=draft["b"], width=200,
-                         on_change=lambda e: draft.__setitem__("b", e.control.value)),
+            draft_field(draft, "a", draft["a"], label=ctx.t("guess_club.view.question_a"), width=200,
+                        on_change=lambda e: draft.__setitem__("a", e.control.value)),
+            draft_field(draft, "b", draft["b"], label=ctx.t("guess_club.view.question_b"), width=200,
+                        on_change=lambda e: draft.__setitem__("b", e.control.value)),
         ]),
         ft.Row(wrap=True, controls=[
             ft.OutlinedButton(content=ctx.t("guess_club.view.rule_same_hand"), icon=ft.Icons.LINK,

@@ -72,7 +72,7 @@ from views.components.race import race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.vote import ballots_line, offer_ballots, vote_panel
 from views.context import GameContext
-from views.ui import HELPER_LINES, aside, choice_row, field_sheet, labelled, tall
+from views.ui import HELPER_LINES, aside, choice_row, draft_field, field_sheet, labelled, tall
 
 TITLE = 18
 CARD_COLS = {"xs": 12, "sm": 6, "xl": 4}  # the answer cards: one a row on a phone, two, three on a laptop
@@ -119,8 +119,8 @@ def deal_screen(ctx: GameContext) -> ft.Control:
         if ctx.dispatch(deal):
             draft.clear()
 
-    fields = [ft.TextField(label=ctx.t("knit_wit.view.deal_field", name=p), value=draft.get(p, ""), text_size=18,
-                           on_change=lambda e, p=p: draft.__setitem__(p, e.control.value))
+    fields = [draft_field(draft, p, draft.get(p, ""), label=ctx.t("knit_wit.view.deal_field", name=p), text_size=18,
+                          on_change=lambda e, p=p: draft.__setitem__(p, e.control.value))
               for p in ctx.players]
     title = heading(ctx.t("knit_wit.view.deal_title", count=ctx.state["count"], per=ctx.state["per"]))
     deal = ft.FilledButton(content=ctx.t("knit_wit.view.deal_button"), icon=ft.Icons.CHECK, style=tall(),
@@ -214,9 +214,9 @@ def loop_step(ctx: GameContext, work: dict, todo: dict) -> ft.Control:
     controls: list[ft.Control] = [heading(ctx.t("knit_wit.view.step_loop", name=player)),
                                   ft.Text(ctx.t("knit_wit.view.hand", hand=todo["hand"]))]
     if not deck:
-        controls.append(ft.TextField(label=ctx.t("knit_wit.view.tag_field"), value=work.get("tag", ""),
-                                     max_length=kw.TAG_LIMIT, text_size=18,
-                                     on_change=lambda e: work.__setitem__("tag", e.control.value)))
+        controls.append(draft_field(work, "tag", work.get("tag", ""), label=ctx.t("knit_wit.view.tag_field"),
+                                    max_length=kw.TAG_LIMIT, text_size=18,
+                                    on_change=lambda e: work.__setitem__("tag", e.control.value)))
     if placed:
         controls += [ft.Text(ctx.t("knit_wit.view.encloses")), choice(ctx, work, "encloses", placed)]
     else:
@@ -545,12 +545,12 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
             drafts.clear()
 
     fields = [
-        ft.TextField(label=prompt(ctx, n), value=text_of(n), text_size=18,
-                     error=said_in(ctx, errors.get(str(n))) or told.get(str(n)),
-                     helper=" + ".join(kw.tags_of(ctx.state, n)), helper_max_lines=HELPER_LINES,
-                     error_max_lines=HELPER_LINES,
-                     on_change=lambda e, n=n: typed(n, e.control.value),
-                     on_blur=lambda e, n=n: left(n), on_submit=lambda e, n=n: left(n))
+        draft_field(work, n, text_of(n), label=prompt(ctx, n), text_size=18,
+                    error=said_in(ctx, errors.get(str(n))) or told.get(str(n)),
+                    helper=" + ".join(kw.tags_of(ctx.state, n)), helper_max_lines=HELPER_LINES,
+                    error_max_lines=HELPER_LINES,
+                    on_change=lambda e, n=n: typed(n, e.control.value),
+                    on_blur=lambda e, n=n: left(n), on_submit=lambda e, n=n: left(n))
         for n in spools]
     return field_sheet([entry_title(ctx, player), *fields], [done_button(ctx, done)])
 

@@ -24,7 +24,7 @@ from views import words
 from views.components.offers import offer_here
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import aside
+from views.ui import aside, draft_field
 
 KEYS = ("fields",)
 FIELD = 150  # a round field's width: two side by side on a 390 px phone
@@ -101,10 +101,9 @@ def build(ctx: GameContext) -> ft.Control:
             round_edit.close(draft)
 
     fields = [
-        ft.TextField(label=name_label(name), value=typed.get(name, ""), keyboard_type=ft.KeyboardType.NUMBER,
-                     width=FIELD,
-                     text_size=20, on_change=lambda e, n=name: typed.__setitem__(n, e.control.value),
-                     on_submit=lambda e: add_round())
+        draft_field(draft, name, typed.get(name, ""), label=name_label(name), keyboard_type=ft.KeyboardType.NUMBER,
+                    width=FIELD, text_size=20, on_change=lambda e, n=name: typed.__setitem__(n, e.control.value),
+                    on_submit=lambda e: add_round())
         for name in ctx.players
     ]
     buttons = round_edit.save_buttons(ctx, draft, "round", ctx.t("app.score_pad.add_round"), add_round)
@@ -146,9 +145,9 @@ def own_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
         """Send the seat's points for this round (the field keeps them until the next round)."""
         ctx.dispatch({"type": "line", "by": seat, "round": number, "score": entry(draft.get("own", ""))})
 
-    field = ft.TextField(label=ctx.t("score_pad.view.own"), value=draft.get("own", ""),
-                         keyboard_type=ft.KeyboardType.NUMBER, width=160, text_size=20,
-                         on_change=lambda e: draft.__setitem__("own", e.control.value), on_submit=lambda e: give())
+    field = draft_field(draft, "own", draft.get("own", ""), label=ctx.t("score_pad.view.own"),
+                        keyboard_type=ft.KeyboardType.NUMBER, width=160, text_size=20,
+                        on_change=lambda e: draft.__setitem__("own", e.control.value), on_submit=lambda e: give())
     given = ctx.state["lines"].get(seat)
     controls: list[ft.Control] = [ft.Row(wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER,
                                          key=round_edit.own_key(number), controls=[
