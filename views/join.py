@@ -33,7 +33,7 @@ from views.session import bring_back_draft, draft_keeper, take_draft
 from views.table import (connected_hub, moves_and_view, seat_local, seat_name, status_banner, tab_listener,
                          tie_row)
 from views.table_hub import PIN_DIGITS
-from views.ui import aside
+from views.ui import aside, draft_field
 
 PREFS_KEY = "tableside.seat."
 PIN_KEY = "tableside.pin."
@@ -133,9 +133,9 @@ def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:
             scratch["pin"] = value
         app.keep_in_browser(PIN_KEY + hub.sid, value or None)
 
-    pin = ft.TextField(label=app.t("table.pin"), value=scratch.get("pin", ""), password=True, width=200,
-                       keyboard_type=ft.KeyboardType.NUMBER, max_length=PIN_DIGITS,
-                       on_change=lambda e: typed(e.control.value))
+    pin = draft_field(scratch, "pin", scratch.get("pin", ""), label=app.t("table.pin"), password=True, width=200,
+                      keyboard_type=ft.KeyboardType.NUMBER, max_length=PIN_DIGITS,
+                      on_change=lambda e: typed(e.control.value))
 
     def take(seat: str) -> None:
         """Join as seat with the typed PIN."""
