@@ -271,6 +271,33 @@ def test_the_log_says_both_armoury_tokens_on_one_room_once(lang, line):
     assert two == {"en": "Armoury: A protects Repair Centre and Bridge", "zh-CN": "军械库：A 保护维修中心和舰桥"}[lang]
 
 
+@pytest.mark.parametrize("lang, lines", [
+    ("en", ["A repairs space 2 of Bridge with data", "A repairs every empty space of Mess Hall with nanobots",
+            "Repair Centre: A repairs space 1 of Armoury with metal",
+            "Repair Centre: A repairs every empty space of Mess Hall with data", "A repairs with data"]),
+    ("zh-CN", ["A 用数据修理舰桥的第 2 格", "A 用纳米机器人修理食堂的所有空格", "维修中心：A 用金属修理军械库的第 1 格",
+               "维修中心：A 用数据修理食堂的所有空格", "A 用数据修理"])])
+def test_the_log_names_the_room_and_the_space_repaired(lang, lines):
+    # The log read "Bo repairs with data" (a 390x844 phone) and "Repair Centre: Bo repairs Armoury with metal": a
+    # dispute could not tell which cube came back. The repair choices name the room (`room`), as a divert's do; a
+    # repair of a diverted room fills every empty space; another room than the player's is refused.
+    state = act(typed(), "move", room="bridge")
+    assert ENG.offer(state, "repair", "A") == [{"room": "bridge", "space": 0, "card": "nanobots"},
+                                               {"room": "bridge", "space": 1, "card": "data"}]
+    refused(state, "repair", "solar_storm.repair_here", room="armoury", space=1, card="data")
+    with pytest.raises(RuleError) as err:
+        act(state, "repair", room="armoury", space=1, card="data")
+    assert i18n.error_text(lang, err.value) == {
+        "en": "Only the room you stand in (Bridge) can be repaired.", "zh-CN": "只能修理你所在的房间（舰桥）。"}[lang]
+    action = {"type": "repair", "by": "A", "room": "bridge", "space": 1, "card": "data"}
+    assert ENG.apply(state, action)["rooms"]["bridge"]["cubes"] == [False, True, True]
+    assert [said(lang, a) for a in (
+        action, {"type": "repair", "by": "A", "room": "mess-hall", "card": "nanobots"},
+        {"type": "repair_centre", "by": "A", "room": "armoury", "space": 0, "card": "metal"},
+        {"type": "repair_centre", "by": "A", "room": "mess-hall", "card": "data"},
+        {"type": "repair", "by": "A", "space": 1, "card": "data"})] == lines   # the last: a log written before
+
+
 def test_the_repairs_offered_read_the_track_from_its_top_space():
     """The choices of a repair go down the track: they listed by card kind, "Space 2 · data" before "Space 1 ·
     energy" on a phone (Crew Quarters: energy, data, metal)."""

@@ -79,14 +79,16 @@ Rulings [ruling], where the original gives no number or is silent (options in br
   not drawn. A Hull Breach discard stops at an empty deck (and the crew has lost).
 - Crew Quarters moves a meeple (any, the user's own included) to a room other than its own that holds another
   meeple. Mess Hall names a player other than the user, and `give`, `take` or both (a swap).
-- The log names what a dispute needs [ruling]: a face-up `take` may name its card (`card`) and a `divert` its room
-  (`room`), as the offered choices do, so the log reads "A takes the face-up energy", "A diverts the power of Mess
-  Hall" (it read "takes face-up card 2", "diverts power"); a card no longer in that place
-  (`solar_storm.face_up_other`) or another room than the player's (`solar_storm.divert_here`) is refused. Both are
-  optional: a log written before reads as it did. Every die and damage card is said: "A scavenges and rolls 4",
-  "Hull Breach: A rolls 5", "A draws the damage card: Bridge and Armoury" (the app's die or card is in no action:
-  `logged` reads the dice the state keeps in `rolled` and the cards of the damage discard pile; an app-dealt Hull
-  Breach read "A draws the damage card").
+- The log names what a dispute needs [ruling]: a face-up `take` may name its card (`card`), a `divert` and a
+  `repair` their room (`room`), as the offered choices do, so the log reads "A takes the face-up energy", "A
+  diverts the power of Mess Hall", "A repairs space 2 of Bridge with data" (it read "takes face-up card 2",
+  "diverts power", "repairs with data"); a card no longer in that place (`solar_storm.face_up_other`) or another
+  room than the player's (`solar_storm.divert_here`, `solar_storm.repair_here`) is refused. These are optional: a
+  log written before reads as it did. A repair of a diverted room (no `space`) reads "every empty space of" its
+  room; a Repair Centre repair names the space as well ("Repair Centre: A repairs space 1 of Armoury"). Every die
+  and damage card is said: "A scavenges and rolls 4", "Hull Breach: A rolls 5", "A draws the damage card: Bridge
+  and Armoury" (the app's die or card is in no action: `logged` reads the dice the state keeps in `rolled` and the
+  cards of the damage discard pile; an app-dealt Hull Breach read "A draws the damage card").
 
 Scoreboard of a cooperative game (fitted to `make_scoreboard`): every player gets the same breakdown — one point
 per room diverted and one for the launch (total 9 for a win); the breakdown holds points only. The outcome (won,
@@ -121,7 +123,7 @@ RESOURCES = ("data", "metal", "nanobots", "energy")
 UNIVERSAL = "universal"
 CARDS = RESOURCES + (UNIVERSAL,)
 PER_RESOURCE = 15
-OPTIONAL_WORDS = {"divert": "room", "scavenge": "roll"}  # the log's wording once the field is given
+OPTIONAL_WORDS = {"divert": "room", "scavenge": "roll", "repair": "room"}  # the log's wording once the field is given
 ROLLED_WORDS = {"scavenge": "roll", "damage": "breach"}  # the log's wording of an action that rolled the die
 DIFFICULTY = {"easy": 8, "normal": 6, "hard": 4, "expert": 2, "impossible": 0}
 ACTIONS_PER_TURN = 3
@@ -698,11 +700,15 @@ class SolarStorm(Engine):
             target["cubes"][space] = True
         state["cube_supply"] -= len(spaces)
 
-    @move("repair", by=PLAYER, phase=("actions",), fields=("space", "card"))
+    @move("repair", by=PLAYER, phase=("actions",), fields=("room", "space", "card"))
     def repair(self, state: dict, action: dict) -> None:
-        """Repair the room you stand in with a matching card."""
+        """Repair the room you stand in with a matching card. The action may name the room (`room`, as the screens
+        do): the log then says which, and another room is refused."""
         by = self.spend(state, action)
-        self.repair_room(state, by, state["where"][by], action)
+        room = state["where"][by]
+        if action.get("room") not in (None, room):
+            raise RuleError("solar_storm.repair_here", room=room_word(room))
+        self.repair_room(state, by, room, action)
 
     @move("divert", by=PLAYER, phase=("actions",), fields=("room",))
     def divert(self, state: dict, action: dict) -> None:
@@ -1012,8 +1018,11 @@ class SolarStorm(Engine):
         return sorted(out, key=lambda choice: choice.get("space", 0))
 
     def offer_repair(self, state, by):
-        """Repairs of the room the player stands in."""
-        return self.repairs(state, by, state["where"][by]) if self.can_act(state) else []
+        """Repairs of the room the player stands in, each naming the room."""
+        if not self.can_act(state):
+            return []
+        room = state["where"][by]
+        return [{"room": room, **c} for c in self.repairs(state, by, room)]
 
     def offer_divert(self, state, by):
         """Divert when the room is repaired, not yet diverted, and the hand pays."""
@@ -1131,7 +1140,8 @@ class SolarStorm(Engine):
         """An action in words: rooms and cards as message keys (a typed deal's face-up cards and damage cards' rooms
         too: its log line read "damage bridge, armoury, mess-hall…"), spaces counted from 1, empty fields dropped;
         the cards of the typed hands and of a typed draw from the deck are left out (they are in players' hands:
-        the log is read on the host's public screen, and it listed every hand of a game with private hands)."""
+        the log is read on the host's public screen, and it listed every hand of a game with private hands). A
+        repair says its room and space, or "every empty space" of a diverted room (no `space`)."""
         key, params = super().describe(action)
         shown = {}
         for name, value in params.items():
@@ -1155,6 +1165,8 @@ class SolarStorm(Engine):
         kind = action.get("type")
         if kind in ("mess_hall", "take", "damage") or OPTIONAL_WORDS.get(kind) in shown:
             key = f"{key}.{self.describe_variant(action)}"
+        if kind in ("repair", "repair_centre") and "room" in shown and "space" not in shown:
+            key = f"solar_storm.action.{kind}.all"
         if kind == "armoury" and one_room(action.get("rooms")):
             key, shown["rooms"] = f"{key}.one_room", shown["rooms"][:1]
         return key, shown

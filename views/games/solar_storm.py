@@ -50,6 +50,7 @@ PAD = 6
 GAP = 4
 BOX = 16
 DIRECT = ("scavenge", "divert", "launch", "token", "end_actions", "cargo_hold", "bridge")
+HERE = ("divert", "repair")  # moves whose room, named for the log, is where the player stands
 CHIP = 112
 ROOM_TAP = 56
 STEPS = ("collect", "discard", "damage")  # the engine's phases of a turn after its actions
@@ -290,11 +291,11 @@ def decks_panel(ctx: GameContext, view: dict) -> ft.Control:
 
 
 def choice_label(ctx: GameContext, kind: str, choice: dict) -> str:
-    """One offered choice in words, field by field (a face-up take's card is in its source's words; a divert's room
-    is where the player stands)."""
+    """One offered choice in words, field by field (a face-up take's card is in its source's words; a divert's or a
+    repair's room is where the player stands)."""
     parts = []
     for name, value in choice.items():
-        if value is None or (name == "card" and "source" in choice) or (kind == "divert" and name == "room"):
+        if value is None or (name == "card" and "source" in choice) or (kind in HERE and name == "room"):
             continue
         if name == "room":
             parts.append(room_name(ctx, value))
