@@ -128,6 +128,22 @@ def test_a_repair_tapped_names_its_room_in_the_log(lang, opener, choice, row):
     assert words.say(lang, key, **params) == row
 
 
+@pytest.mark.parametrize("lang, collect, scavenge", [
+    ("en", "Draw 2 from the deck", "Draw 1 from the deck"), ("zh-CN", "从牌堆抽 2 张", "从牌堆抽 1 张")])
+def test_the_deck_button_says_how_many_cards_it_draws(lang, collect, scavenge):
+    """Collecting takes the top 2 deck cards, a scavenge's pick 1 (the engine's `deck_draws`): the button read "From
+    the deck" in both, while the hint above it said "draw 2 from the deck" (a 390x844 phone)."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
+    held = len(table.state["hands"]["Ann"])
+    opener = words.say(lang, "solar_storm.view.open", what=words.say(lang, "solar_storm.view.do.take"), count=3)
+    table.state["phase"], table.state["picks"] = "scavenge", 1
+    tap(build(table), opener)
+    assert scavenge in [name(b) for b in all_buttons(build(table))]
+    table.state["phase"] = "collect"
+    tap(build(table), collect)
+    assert table.errors == [] and len(table.state["hands"]["Ann"]) == held + 2
+
+
 def armoury_turn(lang: str = "en") -> Table:
     """Ann's turn in a fully repaired Armoury."""
     table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
@@ -231,8 +247,8 @@ def test_two_face_up_cards_of_one_kind_are_one_choice():
     table.state["resources"]["face_up"] = ["data", "data"]
     tap(build(table), "End actions")
     tap(build(table), "Take a card… (2 choices)")
-    assert [b.content for b in all_buttons(build(table)) if b.content.startswith(("Face-up", "From the deck"))] \
-        == ["Face-up data", "From the deck"]
+    assert [b.content for b in all_buttons(build(table)) if b.content.startswith(("Face-up", "Draw 2"))] \
+        == ["Face-up data", "Draw 2 from the deck"]
     held = table.state["hands"]["Ann"].count("data")
     tap(build(table), "Face-up data")
     assert table.errors == [] and table.state["hands"]["Ann"].count("data") == held + 1
@@ -428,7 +444,7 @@ def test_typed_draw_by_chips():
     assert "Send" not in [b.content for b in all_buttons(body)]   # nothing chosen for the table yet
     tap(body, "Face-up energy")
     assert "Type exactly 1 card drawn." in shown(build(table))   # a face-up card: its refill is typed
-    tap(build(table), "From the deck")
+    tap(build(table), "Draw 2 from the deck")
     tap(build(table), "data")
     assert "Type exactly 2 cards drawn." in shown(build(table))
     tap(build(table), "universal")
@@ -577,7 +593,7 @@ def test_a_double_tap_on_a_card_chip_once_the_draw_is_full_is_refused_in_words_n
     back and went with the draw: metal and metal were sent."""
     table = typed_game()
     tap(build(table), "End actions")
-    tap(build(table), "From the deck")
+    tap(build(table), "Draw 2 from the deck")
     tap(build(table), "data")
     metal = next(b for b in all_buttons(build(table)) if b.content == "metal")
     metal.on_click(None)
@@ -680,7 +696,7 @@ def test_a_draw_typed_here_but_made_on_another_screen_is_not_carried_into_the_ne
     already typed here."""
     table = typed_game()
     tap(build(table), "End actions")
-    tap(build(table), "From the deck")
+    tap(build(table), "Draw 2 from the deck")
     tap(build(table), "data")
     assert table.apply({"type": "take", "by": "Ann", "source": "deck", "cards": ["metal", "energy"]})
     assert table.apply({"type": "damage", "by": "Ann", "rooms": ["bridge"]})

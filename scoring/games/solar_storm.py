@@ -169,6 +169,11 @@ def scavenge_picks(roll: int) -> int:
     return 0 if roll <= 2 else (1 if roll <= 5 else 2)
 
 
+def deck_draws(phase: str) -> int:
+    """Cards a take from the deck draws: one a scavenge's pick, the top two when collecting."""
+    return 1 if phase == "scavenge" else 2
+
+
 def breach_discards(roll: int) -> int:
     """Cards the Hull Breach discards from the resource deck: 1–2 one, 3–4 two, 5–6 three."""
     return (roll + 1) // 2
@@ -634,7 +639,7 @@ class SolarStorm(Engine):
         elif source == "deck":
             if action.get("slot") is not None or action.get("card") is not None:
                 raise RuleError("solar_storm.slot_invalid", slot=str(action.get("slot"))[:20])
-            state["hands"][by] += self.draw(state, action, 1 if state["phase"] == "scavenge" else 2)
+            state["hands"][by] += self.draw(state, action, deck_draws(state["phase"]))
         else:
             raise RuleError("solar_storm.source_invalid", source=str(source)[:20])
         if state["over"]:
@@ -952,7 +957,7 @@ class SolarStorm(Engine):
     def offer_take(self, state, by):
         """Face-up slots with a card, and the deck (with the cards it could give, typed)."""
         res = state["resources"]
-        draws = 1 if state["phase"] == "scavenge" else 2
+        draws = deck_draws(state["phase"])
         out = []
         for slot, card in enumerate(res["face_up"]):
             if card is not None:

@@ -38,7 +38,7 @@ import flet as ft
 
 from scoring.core import RuleError
 from scoring.games.solar_storm import (CARDS, CORE, FACE_UP, PROTECTION, ROOM_IDS, ROOMS, SETUP_DAMAGE,
-                                       SETUP_DAMAGE_SIZE, deck_count, grid_layout)
+                                       SETUP_DAMAGE_SIZE, deck_count, deck_draws, grid_layout)
 from views import words
 from views.components.cards import card_buttons, pile
 from views.components.offers import offer_here
@@ -291,8 +291,9 @@ def decks_panel(ctx: GameContext, view: dict) -> ft.Control:
 
 
 def choice_label(ctx: GameContext, kind: str, choice: dict) -> str:
-    """One offered choice in words, field by field (a face-up take's card is in its source's words; a divert's or a
-    repair's room is where the player stands)."""
+    """One offered choice in words, field by field (a face-up take's card is in its source's words, a take from the
+    deck says how many cards it draws: "Draw 2 from the deck" when collecting; a divert's or a repair's room is
+    where the player stands)."""
     parts = []
     for name, value in choice.items():
         if value is None or (name == "card" and "source" in choice) or (kind in HERE and name == "room"):
@@ -312,7 +313,8 @@ def choice_label(ctx: GameContext, kind: str, choice: dict) -> str:
         elif name == "source":
             slot = choice.get("slot")
             face = ctx.state["resources"]["face_up"][slot] if slot is not None else None
-            parts.append(ctx.t(f"solar_storm.view.field.{value}", card=card_name(ctx, face)))
+            parts.append(ctx.t(f"solar_storm.view.field.{value}", card=card_name(ctx, face),
+                               count=deck_draws(ctx.state["phase"])))
         elif name == "roll":
             parts.append(ctx.t("solar_storm.view.field.roll", roll=value))
     return " · ".join(parts) or ctx.t(f"solar_storm.view.do.{kind}")
