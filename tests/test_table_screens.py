@@ -1089,11 +1089,15 @@ def test_only_the_setters_phone_asks_whether_two_answers_of_a_hand_are_the_same(
 def test_a_seated_solar_storm_phone_offers_each_of_its_moves_with_one_control(store):
     """Solar Storm: the turn player's phone makes its moves with the view's buttons only (no second "Move “move”:
     Room: …" list from the moves panel); the referee's phone types the table's deal in the view's form only (no
-    second "setup" form of typed JSON)."""
-    hub = open_hub(store, new_record("solar_storm", ["A", "B"], {}, seed=4), Clock())
+    second "setup" form of typed JSON). The rooms a move goes to are tapped on the ship too ("Move here"), each
+    the Move button's choice, made by the view."""
+    record = new_record("solar_storm", ["A", "B"], {}, seed=4)
+    hub = open_hub(store, record, Clock())
     got, _ = seated(hub, "A")
     taps = senders(tapped(store, hub, got[-1]))
-    assert [words for words, _ in taps] == ["Scavenge (roll)", "End actions"]
+    assert [words for words, _ in taps] == ["Move here"] * 4 + ["Scavenge (roll)", "End actions"]
+    assert sorted(actions[0]["room"] for words, actions in taps[:4]) == sorted(
+        c["room"] for c in engine("solar_storm").offer(replay(record), "move", "A"))
     assert all(actions[0]["by"] == "A" for _, actions in taps)
     hub = open_hub(store, new_record("solar_storm", ["A", "B"], {"deal": "table"}, seed=4), Clock())
     referee, _ = seated(hub, "table")

@@ -14,6 +14,7 @@ from tests.card_view_helpers import Table, all_buttons, label, name, shown, tap
 from tests.test_views_components import fills_its_column
 from views import session, words
 from views.games import solar_storm as view
+from views.ui import TAP
 
 
 def build(table: Table):
@@ -142,6 +143,28 @@ def test_the_deck_button_says_how_many_cards_it_draws(lang, collect, scavenge):
     table.state["phase"] = "collect"
     tap(build(table), collect)
     assert table.errors == [] and len(table.state["hands"]["Ann"]) == held + 2
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_room_the_engine_offers_to_move_to_is_tapped_on_the_ship(lang):
+    """On a phone a player taps the room on the ship to move there: only the rooms the engine's prompt offers take
+    a tap (a room tile, the Move button kept), read as what the tap does ("Move to Bridge" / "移动到舰桥"); the tap
+    sends the offered move, as the Move button's choice does. A phone whose turn it is not taps none."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
+    offered = [c["room"] for c in table.engine.offer(table.state, "move", "Ann")]
+    said = {room: words.say(lang, "solar_storm.view.move_to", room=words.say(lang, f"solar_storm.room.{room}"))
+            for room in ROOMS}
+    rooms = [b for b in all_buttons(build(table)) if name(b) in said.values()]
+    assert sorted(name(b) for b in rooms) == sorted(said[r] for r in offered)
+    assert all(b.style.padding.top + b.style.padding.bottom + 20 >= TAP for b in rooms)   # around a 20 px line
+    bo = view.build(table.seated("Bo", {}))
+    assert not set(said.values()) & {name(b) for b in all_buttons(bo)}
+    assert words.say(lang, "solar_storm.view.open", what=words.say(lang, "solar_storm.view.do.move"),
+                     count=len(offered)) in [name(b) for b in all_buttons(build(table))]
+    tap(build(table), said[offered[-1]])
+    moved = {k: v for k, v in table.record["actions"][-1].items() if k != "at"}
+    assert table.errors == [] and moved == {"type": "move", "by": "Ann", "room": offered[-1]}
+    assert table.state["where"]["Ann"] == offered[-1]
 
 
 def armoury_turn(lang: str = "en") -> Table:

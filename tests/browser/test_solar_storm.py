@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from scoring.core import engine
 from scoring.games.solar_storm import ROOM_IDS, ROOMS, adjacent, repair_spaces
 from scoring.record import new_record, play, replay, start
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, READ_ALL, ROOT, WAIT_MS, Tab
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, READ_ALL, ROOT, TAP, WAIT_MS, Tab
 from views import words
 
 HINTS = {"actions": "最多进行 3 个行动，然后结束行动阶段。", "collect": "拿 1 张翻开的卡，或从牌堆抽 2 张。",
@@ -259,6 +259,11 @@ def space(lang: str, card: str, cube: bool) -> str:
                      state=words.say(lang, f"solar_storm.view.space.{'cube' if cube else 'empty'}"))
 
 
+def on_screen(box: dict, viewport: dict) -> bool:
+    """Whether a box is wholly on screen (one cut by its edge is only as high as the part in sight)."""
+    return box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
+
+
 def centre(box: dict) -> float:
     """The middle of a box, across."""
     return box["x"] + box["width"] / 2
@@ -283,8 +288,12 @@ def test_rooms_keep_each_word_whole(phone, server):
             tab.see(CORE_NAME[lang])
             spaces = [space(lang, card, cube) for room in ROOM_IDS
                       for card, cube in zip(ROOMS[room]["track"], replay(record)["rooms"][room]["cubes"])]
-            heights = {round(box["height"]) for said in set(spaces)
-                       for box in boxes(tab, said, spaces.count(said))}
+            heights = set()
+            for last_row in (False, True):      # the rooms a move goes to hold a button: the ship may end below
+                if last_row:
+                    tab.into_view(tab.page.get_by_text(words.say(lang, f"solar_storm.room.{layout[-1]}"), exact=True))
+                heights |= {round(box["height"]) for said in set(spaces)
+                            for box in boxes(tab, said, spaces.count(said)) if on_screen(box, viewport)}
             assert len(heights) == 1, (size, lang, heights)      # one line each, the same for every word
             line = boxes(tab, CREW[0], 1)[0]["height"]
             for name in CREW[1:]:
@@ -307,7 +316,9 @@ def test_rooms_keep_each_word_whole(phone, server):
 def test_the_armourys_tokens_are_a_room_each(phone, server):
     """The Armoury's move opens a room picker for each of its 2 tokens (it was one list of 36 room pairs): the Mess
     Hall for the first, the Bridge for the second, Protect, and each of the two rooms shows its token. The turn card
-    says what diverting the Armoury takes. The module's phone moves in the app to the session (no new load)."""
+    says what diverting the Armoury takes. Then Ann moves by tapping rooms on the ship: the Engine Room's tile, then
+    (in English) the Armoury's "Move here" button, "Move to Armoury". The module's phone moves in the app to the
+    session (no new load)."""
     from storage import Store
     with Store(server.data) as store:
         sid = store.create(new_record("solar_storm", ["Ann", "Bo"], options={"start_room": "armoury"}, seed=1,
@@ -326,3 +337,20 @@ def test_the_armourys_tokens_are_a_room_each(phone, server):
     expect(tab.page.get_by_text("保护：1", exact=True)).to_have_count(2, timeout=WAIT_MS)
     tab.see("剩余 2 个行动，0 个行动标记")
     tab.shot("phone_solar_storm_armoury")
+    # the rooms the engine offers to move to are tapped on the ship: the Engine Room's tile, then the Armoury's
+    # own button, each read as what its tap does, 48 px high at least
+    for room in ("移动到机房", "移动到船员宿舍"):
+        assert tab.page.get_by_role("button", name=room, exact=True).bounding_box()["height"] >= TAP
+    assert not tab.page.get_by_role("button", name="移动到舰桥", exact=True).count()
+    tab.into_view(tab.button("移动到船员宿舍", exact=True))
+    tab.shot("phone_solar_storm_move_zh")
+    tab.press(tab.page.get_by_text("机房", exact=True).locator("xpath=.."))     # the room name, not its button
+    tab.see("剩余 1 个行动，0 个行动标记")
+    tab.language("en")
+    tab.see_button("Move to Armoury")
+    assert tab.page.get_by_role("button", name="Move to Armoury", exact=True).bounding_box()["height"] >= TAP
+    tab.shot("phone_solar_storm_move_en")
+    tab.tap("Move to Armoury", exact=True)
+    tab.see("0 actions left, 0 tokens")
+    tab.see("Undo: Ann moves to Armoury")
+    tab.language("zh-CN")

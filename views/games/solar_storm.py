@@ -44,7 +44,7 @@ from views.components.cards import card_buttons, pile
 from views.components.offers import offer_here
 from views.components.private import elsewhere
 from views.context import GameContext
-from views.ui import aside, choice_row, tap_style, tint
+from views.ui import NARROW_SIDE, aside, choice_row, tap_style, tint
 
 PAD = 6
 GAP = 4
@@ -101,7 +101,8 @@ def build(ctx: GameContext) -> ft.Control:
     draft = draft_of(ctx)
     public = ctx.engine.player_view(ctx.state, None)
     return ft.Column(spacing=12, controls=[
-        turn_panel(ctx, public), ship(ctx, public), decks_panel(ctx, public), moves_panel(ctx, draft),
+        turn_panel(ctx, public), ship(ctx, public, room_moves(ctx, draft)), decks_panel(ctx, public),
+        moves_panel(ctx, draft),
         hands_panel(ctx, draft),
     ])
 
@@ -195,10 +196,37 @@ def roll_line(ctx: GameContext, view: dict) -> str:
                  cards=cards)
 
 
-def room_cell(ctx: GameContext, view: dict, room: str) -> ft.Control:
+def play(ctx: GameContext, draft: dict, kind: str, by: str, choice: dict) -> None:
+    """Send a chosen move; close its choices once accepted."""
+    if ctx.dispatch({"type": kind, "by": by, **choice}):
+        draft["open"] = None
+
+
+def room_moves(ctx: GameContext, draft: dict) -> dict:
+    """The rooms this screen may move the turn's player to now, each with its tap: the engine's `move` choices."""
+    return {choice["room"]: lambda e=None, b=entry["by"], c=choice: play(ctx, draft, "move", b, c)
+            for entry in offer_here(ctx, "move") for choice in entry["choices"] or []}
+
+
+def move_button(ctx: GameContext, room: str, on_tap) -> ft.Control:
+    """A room's own move button, "Move here" read as what it does, "Move to Bridge" / "移动到舰桥" (a button named
+    by its place alone, out of the room, would not say which room), a tap target 48 px high."""
+    return ft.FilledTonalButton(
+        content=ft.Text(ctx.t("solar_storm.view.move_here"), text_align=ft.TextAlign.CENTER,
+                        semantics_label=ctx.t("solar_storm.view.move_to", room=room_name(ctx, room))),
+        style=tap_style(side=NARROW_SIDE), on_click=on_tap)
+
+
+def room_cell(ctx: GameContext, view: dict, room: str, on_move=None) -> ft.Control:
     """One room, a third of the ship wide and as tall as the tallest room of its row: name, cubes, the repair
     track a space a line (cube or empty, and the resource it takes), protection, diverted, who is here (a name a
     line, cut short rather than broken).
+
+    A room the engine offers to move to [ruling, this view's] is tapped anywhere to move there (`on_move`, the
+    Move button's choice; on a phone a player taps the room on the ship's plan), outlined in the primary colour
+    (the other rooms by a clear line as wide, so the rooms' words stay level) and ending in its own "Move here"
+    button: the room's tap is left out of the semantics (the room stays a group read line by line; a button
+    over the whole room would be read by its name alone), the button is the one a screen reader reads and taps.
 
     A screen reader reads a room whole before the next [ruling, this view's]: the room is a semantics group of its
     own and each of its lines a node inside it (Flutter read the three rooms of a row line by line across, "Engine
@@ -222,10 +250,17 @@ def room_cell(ctx: GameContext, view: dict, room: str) -> ft.Control:
     if who:
         lines.append(aside(ctx.lang, ctx.t("solar_storm.view.here"), size=12))
         lines += [aside(ctx.lang, name, size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS) for name in who]
-    return ft.Semantics(container=True, expand=True, content=ft.Container(
+    if on_move:
+        lines.append(move_button(ctx, room, on_move))
+    tile = ft.Container(
         expand=True, padding=PAD, border_radius=8, bgcolor=colour,
+        border=ft.Border.all(2, ft.Colors.PRIMARY if on_move else ft.Colors.TRANSPARENT),
         content=ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                          controls=[ft.Semantics(container=True, content=line) for line in lines])))
+                          controls=[ft.Semantics(container=True, content=line) for line in lines]))
+    if on_move:
+        tile = ft.GestureDetector(expand=True, exclude_from_semantics=True, mouse_cursor=ft.MouseCursor.CLICK,
+                                  on_tap=on_move, content=tile)
+    return ft.Semantics(container=True, expand=True, content=tile)
 
 
 def track_space(ctx: GameContext, card: str, cube: bool) -> ft.Control:
@@ -251,11 +286,14 @@ def cube_box(filled: bool) -> ft.Control:
                         bgcolor=colour if filled else None)
 
 
-def ship(ctx: GameContext, view: dict) -> ft.Control:
+def ship(ctx: GameContext, view: dict, moves: dict | None = None) -> ft.Control:
     """The 3×3 grid of rooms, the Energy Core in the middle, across the width it is given: three rooms a row on a
-    phone too, since the grid is the ship's plan (a move goes to a room beside)."""
+    phone too, since the grid is the ship's plan (a move goes to a room beside); `moves`: the rooms tapped to move
+    there (`room_moves`), with their taps."""
+    moves = moves or {}
     rows = [ft.Row(spacing=GAP, intrinsic_height=True, vertical_alignment=ft.CrossAxisAlignment.STRETCH,
-                   controls=[room_cell(ctx, view, view["layout"][r * 3 + c]) for c in range(3)])
+                   controls=[room_cell(ctx, view, room, moves.get(room))
+                             for room in view["layout"][r * 3:r * 3 + 3]])
             for r in range(3)]
     return ft.Column(spacing=GAP, controls=rows)
 
@@ -352,11 +390,6 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
         controls.append(typed_panel(ctx, draft, entry))
     entries = [e for e in entries if not typed_entry(e)]
 
-    def play(kind: str, by: str, choice: dict) -> None:
-        """Send the chosen move; close its choices once accepted."""
-        if ctx.dispatch({"type": kind, "by": by, **choice}):
-            draft["open"] = None
-
     def toggle(kind: str) -> None:
         """Open or close a move's choices."""
         draft["open"] = None if draft["open"] == kind else kind
@@ -374,8 +407,8 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
         if kind == "divert" and choices:
             label = ctx.t("solar_storm.view.do_divert_cost", cards=cost_words(ctx, choices[0]["room"]))
         if len(choices) == 1 and (kind in DIRECT or not choices[0]):
-            buttons.append(ft.FilledButton(content=label, style=tap_style(),
-                                           on_click=lambda e, k=kind, b=entry["by"], c=choices[0]: play(k, b, c)))
+            buttons.append(ft.FilledButton(content=label, style=tap_style(), on_click=lambda e, k=kind, b=entry["by"],
+                                           c=choices[0]: play(ctx, draft, k, b, c)))
         else:
             opens = ctx.t("solar_storm.view.open_tokens", what=label, count=PROTECTION) if kind == "armoury" \
                 else ctx.t("solar_storm.view.open", what=label, count=len(choices))
@@ -388,7 +421,7 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
         controls.append(ft.Text(ctx.t(f"solar_storm.view.do.{opened['type']}"), weight=ft.FontWeight.BOLD))
         controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
             ft.OutlinedButton(content=choice_label(ctx, opened["type"], c), style=tap_style(),
-                              on_click=lambda e, k=opened["type"], b=opened["by"], c=c: play(k, b, c))
+                              on_click=lambda e, k=opened["type"], b=opened["by"], c=c: play(ctx, draft, k, b, c))
             for c in opened["choices"] or []]))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(spacing=8, controls=controls))
