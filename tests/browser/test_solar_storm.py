@@ -329,8 +329,8 @@ def test_the_armourys_tokens_are_a_room_each(phone, server):
     tab.see("转移军械库的电力需要：金属、能量和纳米机器人")
     tab.tap("军械库：保护…（2 个标记）", exact=True)
     tab.see("第 2 个保护标记：")
-    for i, room in enumerate(["食堂", "舰桥"]):
-        tab.press(tab.page.get_by_role("button", name=room, exact=True).nth(i))
+    for i, room in enumerate(["食堂", "舰桥"], start=1):  # each room button read with its token
+        tab.press(tab.page.get_by_role("button", name=f"第 {i} 个保护标记：{room}", exact=True))
     expect(tab.page.get_by_role("button", name="放置保护", exact=True)).to_be_enabled(timeout=WAIT_MS)
     tab.shot("phone_solar_storm_armoury_picked")
     tab.tap("放置保护", exact=True)

@@ -430,7 +430,9 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
 def protect_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
     """The Armoury's tokens, a room for each (the rooms of the engine's choices), then Protect once each has one.
     Ruling: the original places 2 tokens, both on one room or one on each of two, so the choice is a room per
-    token, the same room allowed twice; it was one list of the 36 pairs (the order of the two does not matter)."""
+    token, the same room allowed twice; it was one list of the 36 pairs (the order of the two does not matter).
+    Each room button is read with its token ("Protection token 2: Mess Hall"): the two pickers' buttons both read
+    "Mess Hall", told apart only by the line before each."""
     kind, by = entry["type"], entry["by"]
     rooms = list(dict.fromkeys(room for choice in entry["choices"] for room in choice["rooms"]))
     if draft.get("protect", {}).get("for") != [by, ctx.state["turns"]]:
@@ -449,7 +451,9 @@ def protect_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
     controls: list[ft.Control] = [ft.Text(ctx.t(f"solar_storm.view.do.{kind}"), weight=ft.FontWeight.BOLD)]
     for i in range(PROTECTION):
         controls += [ft.Text(ctx.t("solar_storm.view.token_room", number=i + 1), size=14),
-                     choice_row([(r, room_name(ctx, r)) for r in rooms], picked[i], lambda r, i=i: choose(i, r))]
+                     choice_row([(r, ft.Text(room_name(ctx, r), semantics_label=ctx.t(
+                         "solar_storm.view.token_room_of", number=i + 1, room=room_name(ctx, r)))) for r in rooms],
+                                picked[i], lambda r, i=i: choose(i, r))]
     label = ctx.t("solar_storm.view.protect")
     if None in picked:
         controls.append(ft.FilledButton(content=label, style=tap_style(), disabled=True))
