@@ -122,7 +122,12 @@ def section(*controls: ft.Control) -> ft.Container:
 
 
 def deal_screen(ctx: GameContext) -> ft.Control:
-    """The previous round's reveal (if any) and the button that deals the next round."""
+    """The previous round's reveal (if any) and the button that deals the next round.
+
+    Ruling (this view's): the reveal leads and the deal follows it, though the table waits for the deal (the
+    next-step line above says so): the reveal is what everyone reads the moment the piles are turned over, and a
+    deal tapped at once above it would take it off the screen (the next topic leads in Guess Club, whose
+    settlement pushed a field being typed in under a phone's fold; here nothing is typed)."""
     state = ctx.state
     ctx.local.pop("word", None)
     controls: list[ft.Control] = []
