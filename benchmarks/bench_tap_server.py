@@ -10,7 +10,7 @@ depends on other work on the machine, so these figures hold on a loaded machine 
     .venv/bin/python benchmarks/bench_tap_server.py [taps] [--frames]
 
 `--frames`: also print the last tap's frames as sent (MessagePack decoded): which controls changed and how.
-Uses Flet's `Session` and `Connection` directly (Flet 1.0.5): re-check after a Flet upgrade.
+Uses Flet's `Session` and `Connection` directly (`tests.flet_session`, Flet 1.0.5): re-check after a Flet upgrade.
 """
 
 from __future__ import annotations
@@ -21,48 +21,24 @@ import statistics
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the repo root, before any installed copy
 
 import flet as ft  # noqa: E402
-import msgpack  # noqa: E402
 from flet.components import component  # noqa: E402
 from flet.controls import object_patch  # noqa: E402
 from flet.controls.base_control import BaseControl  # noqa: E402
-from flet.controls.context import _context_page  # noqa: E402
-from flet.messaging.connection import Connection  # noqa: E402
-from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack  # noqa: E402
 from flet.messaging.session import Session  # noqa: E402
-from flet.pubsub.pubsub_hub import PubSubHub  # noqa: E402
 
 from benchmarks.bench_screens import session, typed_round  # noqa: E402
 from storage import Store  # noqa: E402
+from tests.flet_session import Recorder, connect, decoded, settle  # noqa: E402
 from views.app import main_for  # noqa: E402
 
-ENCODE = configure_encode_object_for_msgpack(BaseControl)
 TIMERS = {"store": (Store, "play"), "render": (component.Renderer, "render"),
           "diff": (object_patch.ObjectPatch, "from_diff")}
-
-
-class Recorder(Connection):
-    """A connection that encodes each message as the web server does (the encoding also snapshots the controls
-    the next diff starts from) and keeps the frames; a call to the browser (reading its storage) is answered
-    with nothing, as a phone that has stored no settings answers."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.frames: list[bytes] = []
-        self.session: Session | None = None
-
-    def send_message(self, message) -> None:
-        """Encode and keep one frame; answer a method call."""
-        self.frames.append(b"\x00" + msgpack.packb([message.action, message.body], default=ENCODE))
-        if message.action == MessageAction.INVOKE_METHOD:
-            body = message.body
-            self.loop.call_soon(self.session.handle_invoke_method_results, body.control_id, body.call_id, None, None)
 
 
 def cpu_timers() -> dict[str, list[float]]:
@@ -86,28 +62,6 @@ def cpu_timers() -> dict[str, list[float]]:
 
         setattr(owner, attr, staticmethod(timed) if isinstance(owner.__dict__[attr], classmethod) else timed)
     return spent
-
-
-async def settle() -> None:
-    """Let the session's update scheduler run what the event queued."""
-    for _ in range(20):
-        await asyncio.sleep(0)
-
-
-async def connect(main, route: str) -> tuple[Session, Recorder]:
-    """A session on route, its entry function run and its first frames sent."""
-    loop = asyncio.get_running_loop()
-    conn = Recorder()
-    conn.loop, conn.executor = loop, ThreadPoolExecutor(max_workers=1)
-    conn.pubsubhub = PubSubHub(loop, conn.executor)
-    sess = conn.session = Session(conn)
-    _context_page.set(sess.page)
-    sess.apply_page_patch({"route": route, "width": 390, "height": 844})
-    msgpack.packb(sess.get_page_patch(), default=ENCODE)
-    main(sess.page)
-    await sess.after_event(sess.page)
-    await settle()
-    return sess, conn
 
 
 def words(value):
@@ -184,8 +138,7 @@ def median_ms(runs: list[dict], key: str) -> float:
 def show_frames(frames: list[bytes]) -> None:
     """Print frames as sent, decoded."""
     for frame in frames:
-        body = msgpack.unpackb(frame[1:], strict_map_key=False, ext_hook=lambda code, data: f"<ext {code}>")
-        print(f"  {len(frame)} B: {json.dumps(body, ensure_ascii=False, default=str)}")
+        print(f"  {len(frame)} B: {json.dumps(decoded(frame), ensure_ascii=False, default=str)}")
 
 
 async def run(taps: int, frames: bool) -> None:

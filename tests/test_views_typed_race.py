@@ -5,66 +5,19 @@ over the key just typed: "120" typed in a score pad's field while another tab ad
 
 from __future__ import annotations
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 
 import flet as ft
-import msgpack
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
-from flet.messaging.connection import Connection
-from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
 from flet.messaging.session import Session
-from flet.pubsub.pubsub_hub import PubSubHub
 
 from scoring.record import new_record
 from storage import Store
+from tests.flet_session import Recorder, connect, decoded, settle
 from tests.helpers import run_async
 from views.app import main_for
 from views.ui import draft_field
-
-ENCODE = configure_encode_object_for_msgpack(BaseControl)
-
-
-class Recorder(Connection):
-    """A connection that encodes each message as the web server does (which snapshots the controls the next diff
-    starts from) and keeps what it would send; a call to the browser is answered with nothing."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.sent: list = []
-        self.session: Session | None = None
-
-    def send_message(self, message) -> None:
-        """Encode and keep one message; answer a method call."""
-        self.sent.append(msgpack.unpackb(msgpack.packb([message.action, message.body], default=ENCODE),
-                                         strict_map_key=False))
-        if message.action == MessageAction.INVOKE_METHOD:
-            body = message.body
-            self.loop.call_soon(self.session.handle_invoke_method_results, body.control_id, body.call_id, None, None)
-
-
-async def settle() -> None:
-    """Let the sessions' update schedulers run what was queued."""
-    for _ in range(30):
-        await asyncio.sleep(0)
-
-
-async def tab(main, route: str) -> tuple[Session, Recorder]:
-    """A tab's session on route at phone size, its first screen sent."""
-    loop = asyncio.get_running_loop()
-    conn = Recorder()
-    conn.loop, conn.executor = loop, ThreadPoolExecutor(max_workers=1)
-    conn.pubsubhub = PubSubHub(loop, conn.executor)
-    sess = conn.session = Session(conn)
-    _context_page.set(sess.page)
-    sess.apply_page_patch({"route": route, "width": 390, "height": 844})
-    msgpack.packb(sess.get_page_patch(), default=ENCODE)
-    main(sess.page)
-    await sess.after_event(sess.page)
-    await settle()
-    return sess, conn
 
 
 def field(sess: Session, label: str) -> ft.TextField:
@@ -85,7 +38,7 @@ async def typed(sess: Session, control: BaseControl, text: str, handled: bool = 
 
 def numbers_sent(conn: Recorder) -> list:
     """The numbers the server sent as a control's text (a field's, a total's), in the patches it sent."""
-    return [op[3] for kind, body in conn.sent if isinstance(body, dict)
+    return [op[3] for kind, body in map(decoded, conn.frames) if isinstance(body, dict)
             for op in body.get("patch", [])[1:] if len(op) == 4 and op[2] == "value"
             and isinstance(op[3], str) and op[3].isdigit()]
 
@@ -94,10 +47,10 @@ def test_a_key_typed_while_another_tab_adds_a_round_stays(tmp_path):
     async def play() -> None:
         with Store(tmp_path / "data") as store:
             sid = store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
-            phone, sent = await tab(main_for(store), f"/play/{sid}")
-            laptop, _ = await tab(main_for(store), f"/play/{sid}")
+            phone, sent = await connect(main_for(store), f"/play/{sid}")
+            laptop, _ = await connect(main_for(store), f"/play/{sid}")
             await typed(phone, field(phone, "B"), "12")
-            sent.sent.clear()
+            sent.frames.clear()
             await typed(phone, field(phone, "B"), "120", handled=False)  # the key's change event still on its way
             for name, points in (("A", "1"), ("B", "2")):
                 await typed(laptop, field(laptop, name), points)
