@@ -214,10 +214,37 @@ def public_log(record: dict, state: dict, newest: int | None = None) -> list[dic
     entries = []
     for i, action in enumerate(actions[first:], first):
         seen[action.get("type")] += 1
-        key, params = eng.logged(state, action, seen[action.get("type")])
-        entries.append({"number": i + 1, "at": action.get("at", ""), "by": action.get("by", TABLE),
-                        "what": [key, {**params, "nth": seen[action.get("type")]}]})
+        entries.append(public_entry(eng.logged(state, action, seen[action.get("type")]), action, i + 1,
+                                    seen[action.get("type")]))
     return entries
+
+
+def public_entry(said: tuple[str, dict], action: dict, number: int, nth: int) -> dict:
+    """One entry of the public log: the action's number, time and actor, and what it did (said: the engine's
+    message key and parameters, which leave out every secret), the parameters saying which of its type it is."""
+    key, params = said
+    return {"number": number, "at": action.get("at", ""), "by": action.get("by", TABLE),
+            "what": [key, {**params, "nth": nth}]}
+
+
+def redo_entry(record: dict, state: dict) -> dict | None:
+    """The action redo would put back as a public log entry (`public_entry`), said as its row said it while it
+    stood in the log: what it showed, read from the state it makes again (the redo stack is cleared by any new
+    action, so that is the state it made); where the engine now refuses it, as `describe` says it. None when there
+    is nothing to put back.
+    RULING (what a public screen may say of it): the words are the log row's, which the whole table read before
+    the undo (an action that showed hidden information is taken back only with the table's consent), so they tell
+    no seat's secret: a Knit Wit answer or ballot, a Pictomania deal or guessed number, a Guess Club hand are
+    never in an engine's words."""
+    if not record["redo"]:
+        return None
+    eng, again = engine(record["game"]), record["redo"][-1]
+    nth = ordinal(record["actions"], again, False)
+    try:
+        said = eng.logged(eng.apply(state, again), again, nth)
+    except RuleError:
+        said = eng.describe(again)
+    return public_entry(said, again, len(record["actions"]) + 1, nth)
 
 
 def count_of(actions: list[dict], kind: str | None) -> int:

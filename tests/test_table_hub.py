@@ -930,3 +930,25 @@ def test_a_second_phone_challenging_the_same_play_at_once_is_told_who_challenged
     err = refused("nab_it.challenge_open", hub.act, tokens["C"], {"type": "challenge", "word": "BAT"}, expect=shown)
     assert err.params == {"player": "A", "word": "BAT"}
     assert store.state(hub.sid)["challenge"]["by"] == "A"
+
+
+def test_a_host_screens_message_says_what_redo_would_put_back_as_the_log_said_it_and_a_phone_gets_none(store, clock):
+    """After an undo the host's screen is sent the public log's entry of the action Redo puts back (its Redo's
+    words: an answer written, never its text), every screen the new log; a phone gets no such entry (its own
+    undone action only, `undone`). A new action clears it."""
+    hub = open_hub(store, knit_wit_answering(), clock)
+    tab, phone = Phone(), Phone()
+    hub.subscribe(tab)
+    token = hub.join(hub.pin, "A")
+    hub.subscribe(phone, token)
+    hub.act(token, {"type": "answer", "spool": 1, "text": "redomarkA"})
+    assert json.loads(tab.messages[-1])["redo"] is None
+    store.undo(hub.sid)
+    hub.session_changed(*hub._current())
+    sent = json.loads(tab.messages[-1])
+    assert sent["redo"] == {"number": 14, "at": "2025-06-15T15:06:40.000+00:00", "by": "A",
+                            "what": ["knit_wit.action.answer", {"by": "A", "spool": 1, "nth": 1}]}
+    assert "redo" not in json.loads(phone.messages[-1]) and "redomarkA" not in tab.messages[-1]
+    clock.advance(1)
+    hub.act(token, {"type": "answer", "spool": 1, "text": "again"})
+    assert json.loads(tab.messages[-1])["redo"] is None

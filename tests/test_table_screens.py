@@ -736,6 +736,89 @@ def test_a_flip7_line_the_host_undid_comes_back_to_its_phone(store):
     assert phones["A"][0][-1]["undone"] is None and phones["B"][0][-1]["undone"] is None
 
 
+def undo_and_redo(body: ft.Control) -> dict[str, ft.Control]:
+    """The Undo and Redo buttons a screen shows (a Redo hidden while there is nothing to put back is not shown),
+    by their words."""
+    return {label: button for label, button in buttons(body).items()
+            if button.icon in (ft.Icons.UNDO, ft.Icons.REDO) and button.visible is not False}
+
+
+def host_app(store, hub, lang: str) -> tuple[App, list, int]:
+    """The host's table tab in lang, watching hub: the tab, the messages it is sent and its subscription."""
+    host, got = shell(store), []
+    host.settings["lang"] = lang
+    return host, got, hub.subscribe(got.append)
+
+
+UNDO_PLAY = {"en": ("Undo: B played card 1", "Redo: B played card 1", "Undo: C handed in 2 hidden answers"),
+             "zh-CN": ("撤销：B 打出第 1 张卡", "重做：B 打出第 1 张卡", "撤销：C 交了 2 个暗写答案")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_host_screen_undoes_and_redoes_and_every_phone_sees_it(store, lang):
+    """Guess Club on seated phones, B has read out its first card. The host's table screen had no Undo: to take
+    the card back the host went to the session screen, whose "Pass the phone to A / I am A: show" put a seat's
+    hand on the laptop. It offers Undo naming the action as the log's row does, asks the table's consent (the card
+    was shown), and B's phone is back to its turn; Redo then puts it back. A tap on the Undo of the screen drawn
+    before is refused as stale, with the fresh state."""
+    hub, tokens = guess_club_hub(store, 5, connected=True)
+    b_phone: list = []
+    hub.subscribe(b_phone.append, tokens["B"])
+    host, got, key = host_app(store, hub, lang)
+    undo, redo, undo_next = UNDO_PLAY[lang]
+    shown = undo_and_redo(host_body(host, hub, got[-1], key))
+    assert list(shown) == [undo]
+    shown[undo].on_click(None)
+    (consent,) = host.page.dialogs
+    assert consent.title.value == words.say(lang, "app.undo_consent_title")
+    assert len(store.record(hub.sid)["actions"]) == 5  # nothing taken back before the table agrees
+    consent.actions[1].on_click(None)
+    assert len(store.record(hub.sid)["actions"]) == 4
+    assert [e["type"] for e in b_phone[-1]["prompt"]] == ["play", "predict"]  # B's phone: B's turn again
+    again = undo_and_redo(host_body(host, hub, got[-1], key))
+    assert list(again) == [undo_next, redo]
+    shown[undo].on_click(None)  # the screen drawn before: refused as stale, nothing more taken back
+    assert host.message.key == "app.stale" and len(store.record(hub.sid)["actions"]) == 4
+    again[redo].on_click(None)
+    assert len(store.record(hub.sid)["actions"]) == 5 and b_phone[-1]["prompt"] == []
+    assert list(undo_and_redo(host_body(host, hub, got[-1], key))) == [undo]
+
+
+def host_labels_after_undo(store, hub, lang: str) -> list[str]:
+    """The host screen's Undo and Redo words (lang) as the log stands, then after one undo (the hub told)."""
+    host, got, key = host_app(store, hub, lang)
+    before = list(undo_and_redo(host_body(host, hub, got[-1], key)))
+    store.undo(hub.sid, consent=True)
+    hub.session_changed(*hub._current())
+    return before + list(undo_and_redo(host_body(host, hub, got[-1], key)))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_host_screens_undo_and_redo_say_no_seats_secret(store, lang):
+    """The host's Undo and Redo say an action as the public log's row does (`logged`), never what a seat keeps
+    secret: a Knit Wit answer's text, a Pictomania guess's number, a Guess Club hand."""
+    t = functools.partial(words.say, lang)
+    clock = Clock()
+    hub = open_hub(store, knit_wit_answering(), clock)
+    hub.act(hub.join(hub.pin, "A"), {"type": "answer", "spool": 1, "text": "hostmarkA"})
+    wrote = t("knit_wit.action.answer", by="A", spool=1, nth=1)
+    assert host_labels_after_undo(store, hub, lang) == [t("app.undo_what", what=wrote), t(
+        "app.undo_what", what=t("knit_wit.action.spool", by="C", number=6, loops=[6], nth=6)),
+        t("app.redo_what", what=wrote)]
+    hub = open_hub(store, new_record("pictomania", ["A", "B", "C"], {}) | {"actions": [
+        {"type": "set_deal", "by": "table", "deal": {"A": [1, 5], "B": [2, 6], "C": [3, 7]}}]}, clock)
+    hub.act(hub.join(hub.pin, "A"), {"type": "guess", "target": "B", "number": 6})
+    labels = host_labels_after_undo(store, hub, lang)
+    guessed = t("pictomania.action.guess", by="A", target="B", nth=1)
+    assert [labels[0], labels[-1]] == [t("app.undo_what", what=guessed), t("app.redo_what", what=guessed)]
+    assert "6" not in guessed
+    hub, _ = guess_club_hub(store, 2)
+    labels = host_labels_after_undo(store, hub, lang)
+    handed = t("guess_club.action.answers", by="A", count=2, nth=1)
+    assert [labels[0], labels[-1]] == [t("app.undo_what", what=handed), t("app.redo_what", what=handed)]
+    assert not any(card in " ".join(labels) for card in ("pear", "fig"))
+
+
 def test_the_hosts_flip7_screen_names_its_shuffle_button_for_what_it_records(store):
     """Flip 7 without the coach, after a round: the host's table moves showed one button reading only "shuffle"
     (洗牌), as if the app would shuffle something; it records that the table shuffled its deck."""
@@ -887,10 +970,12 @@ def test_a_nab_it_player_catches_a_forgotten_announcement_on_their_own_phone(sto
                                [{"type": "forgot", "by": "table", "player": "A"}])]
 
 
-def guess_club_hub(store, steps: int) -> tuple:
+def guess_club_hub(store, steps: int, connected: bool = False) -> tuple:
     """A Guess Club table (A sets round 1) after the first steps of: the topic, A's, B's and C's answers, B's
-    play of "Plum tart" (C's "plum-tart" proposed), A's ruling; and each seat's token."""
-    hub = open_hub(store, new_record("guess_club", ["A", "B", "C"], {"cards": 2}), Clock())
+    play of "Plum tart" (C's "plum-tart" proposed), A's ruling; and each seat's token. connected: the hub as the
+    server opens it (`connected_hub`: a tab's undo reaches it)."""
+    record = new_record("guess_club", ["A", "B", "C"], {"cards": 2})
+    hub = connected_hub(store, store.create(record)) if connected else open_hub(store, record, Clock())
     tokens = {seat: hub.join(hub.pin, seat) for seat in ("A", "B", "C", "table")}
     moves = [("A", {"type": "topic", "text": "Desserts"}), ("A", {"type": "answers", "cards": ["pear", "fig"]}),
              ("B", {"type": "answers", "cards": ["Plum tart", "kiwi"]}),

@@ -8,7 +8,7 @@ was chosen on it):
   above it or in place); a phone whose seat the host freed shows the join form (`views.join.join_form`), where it
   types the PIN (mostly the right one) and takes whichever seat is free;
 - the host's screen (`views.table.host_body`): a new PIN, freeing seats, naming the referee, rulings, the table's
-  moves.
+  moves, undo and redo (through the live session, which the hub watches).
 What a tap sends goes through the hub as that screen's seat, against the log it showed. No handler may raise (a
 refusal is shown, not thrown), every screen must build after every tap, and the taps must reach the hub (sent as
 actions, stored or refused by the rules: a Flip 7 round or a Nab-It word takes more taps on one phone than a short
@@ -34,6 +34,7 @@ from tests.test_views_components import FakePage
 from tests.test_views_random_taps import GAME_IDS, TYPED, fire, handlers, new_session, walks
 from views import words
 from views.join import join_form, seat_body
+from views.live import Live, live
 from views.table import host_body
 from views.table_hub import TableHub
 
@@ -81,6 +82,14 @@ class SeatApp:
         """Ask first; the walk's person says yes at once (a second tap, on the dialog's yes)."""
         on_yes()
 
+    def live(self, sid: str) -> Live:
+        """The live session, through which the host's screen undoes and redoes (its hub watches it)."""
+        return live(self.store, sid)
+
+    def notify(self, key: str, *args, **kwargs) -> None:
+        """A short message (a stale undo's): kept with the refusals."""
+        self.show_error(key)
+
 
 class Phone:
     """One phone at the table: the seat token it holds ("" while it holds none: it shows the join form) and the
@@ -121,6 +130,7 @@ def seated_table(store: Store, gid: str, rnd: random.Random) -> tuple[TableHub, 
         phone.keep(hub.join(hub.pin, seat))
     if rnd.random() < 0.5:
         hub.set_referee(rnd.choice(hub.players))
+    live(store, sid).watch(id(hub), hub.session_changed)  # as `views.table.connected_hub`: undo reaches the phones
     host: dict = {}
     host["key"] = hub.subscribe(lambda message: host.__setitem__("message", message))
     return hub, phones, host

@@ -46,10 +46,10 @@ from typing import Any, Callable
 import flet as ft
 
 from scoring.core import RuleError, cooperative, engine
-from scoring.record import SHOWN, mark, ordinal, public_log
+from scoring.record import SHOWN, Mark, mark, ordinal, public_log, redo_entry
 from storage.prefs import draft_seat
 from views import rules, stats, words
-from views.components.action_log import describe, done, log_panel, named
+from views.components.action_log import describe, done, entry_named, log_panel
 from views.components.chart import score_chart
 from views.components.folds import Folds
 from views.components.scoreboard import scoreboard_panel
@@ -254,7 +254,7 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     banner = header(app, eng, state, waited)
     main += [*([banner] if banner else []), rules.rules_button(app, record["game"], back=app.page.route)]
     if not read_only:
-        main.append(undo_redo(app, sid, eng, record, state))
+        main.append(undo_redo(app, sid, record, state))
     folds = Folds(app.local(f"session:{sid}"), app.render)
     if state.get("over"):
         main += with_final(record["game"], lambda: game_context(app, sid, record, state, eng),
@@ -364,23 +364,28 @@ def status_line(sep: str, parts: list[str]) -> str:
     return sep.replace(" ", "\u00a0", 1).join(kept)
 
 
-def undo_redo(app: Any, sid: str, eng: Any, record: dict, state: dict) -> ft.Control:
-    """Undo and redo buttons that say which action they take back or put back, each the log's as shown (keyed by
-    its mark): a second quick tap reaches a button gone (answered as a tap that came too late), not the next undo
-    or redo, drawn in its place, which would take back (or put back) an action its label never named. Redo is
-    keyed so only while there is something to put back (a disabled button takes no tap), so a tap that adds a
-    round does not send it again. Undo names what the last action showed (`state`: the state after it).
+def undo_redo(app: Any, sid: str, record: dict, state: dict) -> ft.Control:
+    """The session screen's Undo and Redo (`undo_redo_row`) for the record as shown: Undo names the log's last
+    action as its row does, Redo the action it would put back (`scoring.record.redo_entry`)."""
+    last = public_log(record, state, 1)
+    return undo_redo_row(app, sid, last[-1] if last else None, redo_entry(record, state), mark(record))
+
+
+def undo_redo_row(app: Any, sid: str, last: dict | None, again: dict | None, shown: Mark) -> ft.Control:
+    """Undo and redo buttons that say which action they take back or put back (last, again: public log entries,
+    `entry_named`, or None), each the log's as shown (keyed by its mark, shown): a second quick tap reaches a button
+    gone (answered as a tap that came too late), not the next undo or redo, drawn in its place, which would take
+    back (or put back) an action its label never named. Redo is keyed so only while there is something to put
+    back (a disabled button takes no tap), so a tap that adds a round does not send it again. The session screen
+    (`undo_redo`) and the host's table screen (`views.table`, from the hub's message) show it; a change goes
+    through the live session, which tells every tab and the table's hub (every phone).
     Ruling: Redo shows only while there is something to put back. A disabled Redo beside Undo wrapped to a row of
     its own once Undo's label grew ("Undo: Round 10 scores: …" on a 390 px phone), moving the round's fields and
     "Add round" 58 px down between two rounds, under a finger typing the next."""
-    last = record["actions"][-1] if record["actions"] else None
-    again = record["redo"][-1] if record["redo"] else None
-    shown = mark(record)
-    undone = named(app.lang, eng, last, ordinal(record["actions"], last, True), state) if last else None
-    redone = named(app.lang, eng, again, ordinal(record["actions"], again, False), put_back(eng, state, again)) \
-        if again else None
+    undone = entry_named(app.lang, last) if last else None
     undo_text = words.no_orphan(app.t("app.undo_what", what=undone) if last else app.t("app.undo"))
-    redo_text = words.no_orphan(app.t("app.redo_what", what=redone) if again else app.t("app.redo"))
+    redo_text = words.no_orphan(app.t("app.redo_what", what=entry_named(app.lang, again)) if again
+                                else app.t("app.redo"))
     hub = app.live(sid)
 
     def do_undo(consent: bool) -> None:
@@ -410,16 +415,6 @@ def undo_redo(app: Any, sid: str, eng: Any, record: dict, state: dict) -> ft.Con
                           key=f"redo-{shown[0]}-{shown[1]}" if again else "redo",
                           on_click=lambda e: attempt(app, sid, lambda: hub.redo(words.now(), shown))),
     ])
-
-
-def put_back(eng: Any, state: dict, action: dict) -> dict | None:
-    """The state the action Redo puts back would make, so its label says what it showed as its log row did ("Redo:
-    Ben played E: SEAR", as Undo said it, not "Redo: Ben played E"); None where the engine now refuses it (the
-    label then says it as `describe` does, and the tap is refused in words)."""
-    try:
-        return eng.apply(state, action)
-    except RuleError:
-        return None
 
 
 def attempt(app: Any, sid: str, change: Any) -> bool:

@@ -24,7 +24,8 @@ of their boards), and no game is special-cased here.
 The host's screen acts as the table only, so its race panel shows every player's standing and no button (the
 server would refuse a claim for a player from it, as from the referee seat's phone).
 Everything shown comes from the hub's message for this connection (`views.table_hub`): the host's screen is the
-public table and gets `player_view(state, None)`, never a seat's secrets.
+public table and gets `player_view(state, None)`, never a seat's secrets. Its Undo and Redo are the session
+screen's, said in the public log's words (`host_body`).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from views.context import GameContext, TapCount
 from views.games import view_of
 from views.live import InTab, live
 from views.session import (bring_back_draft, draft_keeper, end_panel, said_once, seat_scratch, show_all,
-                           status_line as header_line, take_draft, two_columns, with_final)
+                           status_line as header_line, take_draft, two_columns, undo_redo_row, with_final)
 from views.table_hub import TableHub, hub_for
 from views.ui import aside, draft_field, dropdown, reading_column
 
@@ -362,7 +363,17 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
     the scoreboard and the log (key: this screen's subscription to the hub, which "show all" asks for the whole log).
     Ruling: the host's screen leads with the line a phone leads with (`status_line`: the table's next move from
     the engine's prompt, then the round), said once; the PIN and the seats follow (a table being played looks for
-    what to do next, a phone joining finds the PIN just under it)."""
+    what to do next, a phone joining finds the PIN just under it).
+    Ruling (Undo and Redo on the public screen): the session screen's (`views.session.undo_redo_row`, its labels,
+    mark keys, stale refusal and consent), above the table's moves, so the host takes back a mistaken tap here,
+    not on the session screen (whose Guess Club "Pass the phone to A / I am A: show" put a seat's hand on the
+    screen everyone watches). Their words come from the hub's public message: Undo's the newest row of the public
+    log, Redo's the row its action had (`scoring.record.redo_entry`), both `Engine.logged`, which leaves out what a
+    seat keeps secret (checked: Guess Club says how many answers a hand holds and a card's place, never its text
+    (a hand ruling names the two answers a player asked the setter about aloud, as its row does);
+    Knit Wit that an answer was written, never its text, and a ballot without its side; Pictomania a guess on
+    whose drawing, never its number, and a deal without its cards). The undo reaches every phone: it goes through
+    the live session, whose watcher is this table's hub (`connected_hub`)."""
     lang = app.lang
     address = join_address(app.page.url, hub.sid)
 
@@ -410,6 +421,8 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
         join,
         ft.Text(app.t("table.seats"), size=18, weight=ft.FontWeight.BOLD), seats, referee,
         *ties,
+        undo_redo_row(app, hub.sid, message["log"][-1] if message["log"] else None, message["redo"],
+                      message["mark"]),
         *moves_and_view(app, hub, message, act, TABLE, app.t("table.table_moves")),
         ft.TextButton(content=app.t("table.open_session"), icon=ft.Icons.ARROW_BACK,
                       on_click=lambda e: app.go(f"/play/{hub.sid}")),

@@ -7,7 +7,8 @@ the only place that decides what a phone connection receives: each subscriber ge
 and the prompt entries of its own seat — never the full state, the record's log, or another seat's choices.
 The host's public screen gets `player_view(state, None)`, the table's entries and the public log
 (`scoring.record.public_log`: each action as the engine describes it, without its secrets): its newest `SHOWN`
-entries, so a message does not grow with the log, or every entry once that screen asked for them ("show all").
+entries, so a message does not grow with the log, or every entry once that screen asked for them ("show all"),
+and the public log's entry of the action redo would put back (its Redo's words).
 
 Rulings (what a table would expect, where the issue is silent):
 - Seats are the session's players plus `table`, the referee seat (a phone that makes the table's rulings,
@@ -80,7 +81,7 @@ from typing import Any, Callable
 
 from scoring.core import TABLE, engine
 from scoring.errors import RuleError
-from scoring.record import SHOWN, Mark, begins_with, mark, public_log, replay
+from scoring.record import SHOWN, Mark, begins_with, mark, public_log, redo_entry, replay
 
 PIN_DIGITS = 4
 FREE_TRIES = 5
@@ -350,9 +351,10 @@ class TableHub:
         `views.games.round_edit.keep_own`), else None; `refused`, only to the seat's own phones and only while the
         log ends as the action played after them left it, the seat's actions the hub left out (`_play_first`).
 
-        The host's public screen gets `player_view(state, None)`, the table's prompt entries, the PIN, the seats
-        and the public log (the newest `SHOWN` entries, or all of them); a phone gets its own seat's view and
-        entries only."""
+        The host's public screen gets `player_view(state, None)`, the table's prompt entries, the PIN, the seats,
+        the public log (the newest `SHOWN` entries, or all of them) and `redo`, the action redo would put back as
+        the public log's entry for it (`scoring.record.redo_entry`: its row's words, no secret), or None; a phone
+        gets its own seat's view and entries only."""
         seat = sub.seat
         view_seat = None if seat in (None, TABLE) else seat
         if view_seat not in cache:
@@ -374,7 +376,9 @@ class TableHub:
             log_key = ("log", None if sub.whole_log else SHOWN)
             if log_key not in cache:
                 cache[log_key] = public_log(self.store.record(self.sid), state, log_key[1])
-            message.update(pin=self.pin, log=cache[log_key], seats=self.seats())
+            if ("redo",) not in cache:
+                cache[("redo",)] = redo_entry(self.store.record(self.sid), state)
+            message.update(pin=self.pin, log=cache[log_key], seats=self.seats(), redo=cache[("redo",)])
         if notice:
             message["notice"] = notice
         refused = self._refused[1].get(seat) if self._refused and tuple(self._refused[0]) == tuple(shown) else None

@@ -2,8 +2,8 @@
 referee reads in a dispute.
 
 Builders: `describe(lang, engine, action, nth) -> str` (an action in words, via `engine.describe` and the tables;
-`named` also names the player when the words do not, for undo and redo; `done` says what it showed, for "Done: …",
-as the log's row does: `engine.logged`);
+`named` also names the player when the words do not, for undo and redo, and `entry_named` says a public log
+entry so; `done` says what it showed, for "Done: …", as the log's row does: `engine.logged`);
 `log_panel(lang, entries, count, folds, on_show_all=None) -> ft.Control` (newest first, numbered in play order)
 shows the entries of `scoring.record.public_log` — the whole log, or its newest `SHOWN` entries with a "show all"
 button that calls on_show_all (the screen then passes every entry), so a long log costs a tap no more than a
@@ -60,9 +60,16 @@ def named(lang: str, engine: Any, action: dict, nth: int, state: dict | None = N
     action (the last of the log for undo, the one it would make for redo), with what it showed, as its row says it
     ("The app rolled 3 and 5"); without, as `describe` says it."""
     key, params = engine.describe(action) if state is None else engine.logged(state, action, nth)
-    what = words.say(lang, key, **params, nth=nth)
-    by = action.get("by", TABLE)
-    if by == TABLE or names_actor(lang, {"what": (key, params), "by": by}):
+    return entry_named(lang, {"by": action.get("by", TABLE), "what": [key, {**params, "nth": nth}]})
+
+
+def entry_named(lang: str, entry: dict) -> str:
+    """A public log entry (`scoring.record.public_log`) in words as `named` says its action: the row's words, with
+    the player who took it first when they do not name them."""
+    key, params = entry["what"]
+    what = words.say(lang, key, **params)
+    by = entry.get("by", TABLE)
+    if by == TABLE or names_actor(lang, entry):
         return what
     return words.say(lang, "app.status_sep").join([str(by), what])
 
