@@ -19,7 +19,8 @@ ranking with the totals.
 A Pictomania round and a Guess Club round follow on the same phones (in Pictomania the server restarts once
 the phones are seated, and every phone comes back to its seat by itself and plays on; another Pictomania round is
 dealt with the cards, each phone entering its own, a clash refused by the rule alone; in Guess Club each phone
-writes its own hand, no phone or host screen holds another's card before it is read out, the setter rules on
+writes its own hand, no phone or host screen holds another's card before it is read out, the host's screen takes
+a card read out back with the table's consent (B's phone offers it again) and puts it back, the setter rules on
 the match and settles, and every phone shows the round's money). Last, eight phones (one browser context each)
 take the eight seats of a Knit Wit table, all save an answer at once and all see the first button taken. Then a
 score pad round is scored from the phones: each player gives their own points, the host's screen says who gave
@@ -434,6 +435,13 @@ def test_a_guess_club_round_played_from_phones(table_server, table_tabs):
 
     players["B"].tab.tap(f"Read out “{HANDS['B']}”")
     setter = players["A"].tab
+    setter.see("The app found no matching card.")
+    host.tap("Undo: B played card 1")  # on the host's own screen, with the table's consent: B's turn again
+    host.tap("Everyone agrees: undo")
+    players["B"].tab.see_role("button", f"Read out “{HANDS['B']}”")
+    setter.see("B's turn")
+    setter.gone("The app found no matching card.")
+    host.tap("Redo: B played card 1")
     setter.see("The app found no matching card.")
     players["C"].tab.tap(f"Same as mine: “{HANDS['C']}”")  # C shows the setter the card the matcher missed
     setter.see_role("checkbox", f"C: “{HANDS['C']}”")  # among the proposals, ticked; the setter rules on it
