@@ -14,7 +14,7 @@ from tests.test_stats import finished
 from tests.test_views_components import read, texts, walk
 from views import home, imported, new_session, session, words
 from views.app import TITLE_INSET, App, chosen_settings, load_phone_settings, phone_values, top_bar
-from views.components.action_log import named, row_text
+from views.components.action_log import entry_named, row_text
 from views.components.chart import LABEL_HEIGHT, VALUE_TITLE
 
 
@@ -111,7 +111,8 @@ def test_a_log_row_whose_words_name_the_actor_later_names_it_once():
     zh = {**protected, "what": ["solar_storm.action.armoury", {"by": "Bo", "rooms": "维修中心"}]}
     assert read(row_text("zh-CN", zh)) == "#8 · 军械库：Bo 保护维修中心"
     breach = {"type": "damage", "by": "Bo", "roll": 5, "cards": ["data", "data", "metal"]}
-    assert named("en", engine("solar_storm"), breach, 1) == "Hull Breach: Bo rolls 5"
+    said = {"by": "Bo", "what": list(engine("solar_storm").describe(breach))}
+    assert entry_named("en", said) == "Hull Breach: Bo rolls 5"
 
 
 def test_a_log_row_with_a_time_shows_it_after_the_number():

@@ -2,8 +2,8 @@
 referee reads in a dispute.
 
 Builders: `describe(lang, engine, action, nth) -> str` (an action in words, via `engine.describe` and the tables;
-`named` also names the player when the words do not, for undo and redo, and `entry_named` says a public log
-entry so; `done` says what it showed, for "Done: …", as the log's row does: `engine.logged`);
+`entry_named` says a public log entry naming the player when the words do not, for undo and redo; `done` says
+what it showed, for "Done: …", as the log's row does: `engine.logged`);
 `log_panel(lang, entries, count, folds, on_show_all=None) -> ft.Control` (newest first, numbered in play order)
 shows the entries of `scoring.record.public_log` — the whole log, or its newest `SHOWN` entries with a "show all"
 button that calls on_show_all (the screen then passes every entry), so a long log costs a tap no more than a
@@ -53,19 +53,10 @@ def done(lang: str, engine: Any, state: dict, action: dict, nth: int) -> str:
     return words.say(lang, key, **params, nth=nth)
 
 
-def named(lang: str, engine: Any, action: dict, nth: int, state: dict | None = None) -> str:
-    """An action in words that names the player who took it when its words do not (as the log's row does), for a
-    button that takes it back or puts it back: "B · Own points for round 1: 3", where "Own points for round 1: 3"
-    read the same for every player who gave 3. A table move is said as it is. With `state`, the state after the
-    action (the last of the log for undo, the one it would make for redo), with what it showed, as its row says it
-    ("The app rolled 3 and 5"); without, as `describe` says it."""
-    key, params = engine.describe(action) if state is None else engine.logged(state, action, nth)
-    return entry_named(lang, {"by": action.get("by", TABLE), "what": [key, {**params, "nth": nth}]})
-
-
 def entry_named(lang: str, entry: dict) -> str:
-    """A public log entry (`scoring.record.public_log`) in words as `named` says its action: the row's words, with
-    the player who took it first when they do not name them."""
+    """A public log entry (`scoring.record.public_log`) in words for a button that takes it back or puts it back:
+    the row's words, with the player who took it first when they do not name them ("B · Own points for round 1: 3",
+    where "Own points for round 1: 3" read the same for every player who gave 3); a table move as it is."""
     key, params = entry["what"]
     what = words.say(lang, key, **params)
     by = entry.get("by", TABLE)
