@@ -806,6 +806,28 @@ def test_head_to_head_of_a_player_called_ties_shows_their_wins(app):
     assert "3 sessions against each other: Ann ahead 0, ties ahead 3, tied 0" in texts(stats.build(app)[1])
 
 
+def strangers_and_a_pair(app) -> None:
+    """Finished sessions where Ann and Bo played each other twice, Zoë and 老王 once, and no one else met."""
+    from tests.test_stats import finished
+    for day in (1, 2):
+        finished(app.store, [{"Ann": 5, "Bo": 9}], f"2026-03-0{day}T20:00:00", players=["Ann", "Bo"])
+    finished(app.store, [{"Zoë": 8, "老王": 12}], "2026-03-05T20:00:00", players=["Zoë", "老王"])
+
+
+def test_head_to_head_of_two_who_never_met_says_so(app):
+    """Zoë against Ann, who never played a finished session together, read "0 sessions against each other: Zoë
+    ahead 0, Ann ahead 0, tied 0" (交手 0 局：…平 0 局), a record of three noughts; it says they have not played
+    together yet, in both languages."""
+    from views import stats
+    strangers_and_a_pair(app)
+    app.local("stats").update(player="Zoë", rival="Ann")
+    for lang, said in (("en", "Zoë and Ann have not played a finished session together yet"),
+                       ("zh-CN", "Zoë 和 Ann 还没有一起玩完过一局")):
+        app.settings["lang"] = lang
+        shown = texts(stats.build(app)[1])
+        assert said in shown and not [t for t in shown if t.startswith(("0 sessions", "交手 0 局"))]
+
+
 def test_drafts_are_written_off_the_loop_in_the_order_taken(tmp_path):
     """A screen's draft is taken when asked and written on the drafts thread (not the server's loop), each change
     once and in order, so the last one taken is the one kept; one the store refuses is not asked again until it

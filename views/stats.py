@@ -91,8 +91,11 @@ def player_table(app: Any, record: dict) -> ft.Control:
 
 
 def head_to_head(app: Any, result: dict, player: str, rival: str) -> ft.Control:
-    """How two players fared against each other, and how often they played on the same side (where they did)."""
+    """How two players fared against each other, and how often they played on the same side (where they did);
+    two who never played a finished session together are said to have not (not a record of three noughts)."""
     ahead = result["ahead"]
+    if not result["games"] and not result["allies"]:
+        return ft.Text(app.t("stats.head_to_head_none", a=player, b=rival))
     line = app.t("stats.head_to_head_line", games=result["games"], a=player, a_ahead=ahead[player], b=rival,
                  b_ahead=ahead[rival], ties=result["ties"])
     if not result["allies"]:

@@ -82,8 +82,9 @@ def import_file(tab, button: str, name: str, data: bytes) -> None:
 def test_csv_of_all_sessions_and_a_backup_imported(browser, three_sessions):
     """The statistics screen's CSV button downloads one row per player per session, oldest session first.
     The backup, picked with the home screen's import button, adds 2 sessions (the clashing one under a new id),
-    skips the one already here and says so; they appear in History and the statistics, and the stored session
-    whose id the backup reused is untouched. The same file again, in Chinese, adds nothing and says so."""
+    skips the one already here and says so; they appear in History and the statistics (Zoë, who never played Ann,
+    is said to have not, not "0 sessions against each other"), and the stored session whose id the backup reused
+    is untouched. The same file again, in Chinese, adds nothing and says so."""
     server, last, backup = three_sessions
     tab = new_tab(browser, server, LAPTOP)
     try:
@@ -120,6 +121,11 @@ def test_csv_of_all_sessions_and_a_backup_imported(browser, three_sessions):
         assert f"{last}.json" in before
         tab.tap("Statistics")
         tab.see("5 finished sessions")
+        tab.tap("Player Ann")
+        tab.tap("Zoë", exact=True)
+        tab.tap("Against")
+        tab.tap("Ann", exact=True)
+        tab.see("Zoë and Ann have not played a finished session together yet")
 
         tab.open("/")
         tab.tap("中文", exact=True)
@@ -128,5 +134,7 @@ def test_csv_of_all_sessions_and_a_backup_imported(browser, three_sessions):
         tab.see("新增对局：0 个。已存在、跳过：3 个。")
         tab.tap("好", exact=True)
         assert session_files(server.data) == after
+        tab.tap("统计", exact=True)
+        tab.see("Zoë 和 Ann 还没有一起玩完过一局")
     finally:
         tab.page.context.close()
