@@ -11,6 +11,8 @@ proportional to its number of players (squared, for head-to-head), and the quest
   other (`ahead`, by player name: kept apart from the counters, so a player may be called "games" or "ties"),
   ties; and sessions they played on the same side (`allies`).
 - `players()`: everyone with at least one finished session.
+- `met(name)`: the players someone shared a finished session with (against them or on their side), and in how
+  many.
 
 Rulings:
 - A player is one player whatever case or width their name was typed in (`scoring.names.same`: "Ann", "ann" and
@@ -189,6 +191,16 @@ class Stats:
         first, second = ("a", "b") if key_a < key_b else ("b", "a")
         return {"games": pair["games"], "ahead": {a: pair[first], b: pair[second]}, "ties": pair["ties"],
                 "allies": pair["allies"]}
+
+    def met(self, name: str) -> dict[str, int]:
+        """The players who shared a finished session with name (as rivals or on the same side), each with how many,
+        most first (equals by name)."""
+        key, shared = player_key(name), Counter()
+        for pair, counts in self.pairs.items():
+            if key in pair and counts["games"] + counts["allies"] > 0:
+                other = pair[1] if pair[0] == key else pair[0]
+                shared[self.shown(other)] = counts["games"] + counts["allies"]
+        return dict(sorted(shared.items(), key=lambda item: (-item[1], item[0])))
 
 
 def sides(summary: dict) -> list[tuple]:

@@ -80,6 +80,17 @@ def test_head_to_head_by_places(store):
                                                        "allies": 0}
 
 
+def test_who_a_player_met_most(store):
+    """Ann met 小明 in the three score pads, Bo in two of them (Bo sat out the third) and in a Bacon game on the
+    other side; teammates count as met (Ann + Cy), a player's name in another case is the same player, and one who
+    met nobody has nobody."""
+    finished_bacon(store, "2026-03-05T20:00:00")
+    stats = store.stats()
+    assert stats.met("Ann") == {"小明": 3, "Bo": 3, "Cy": 1, "Di": 1}
+    assert stats.met("ann") == stats.met("Ann") and stats.met("Zoë") == {}
+    assert stats.met("Cy") == {"Ann": 1, "Bo": 1, "Di": 1}
+
+
 @pytest.mark.parametrize("rival", ["games", "ties", "allies"])
 def test_head_to_head_of_a_player_named_like_a_counter(tmp_path, rival):
     """A player called "games", "ties" or "allies" who wins three sessions against Ann: the counters and the

@@ -828,6 +828,23 @@ def test_head_to_head_of_two_who_never_met_says_so(app):
         assert said in shown and not [t for t in shown if t.startswith(("0 sessions", "交手 0 局"))]
 
 
+def test_head_to_head_opens_against_whom_the_player_met_most(app):
+    """Zoë's head-to-head opened against Ann, the first other name, whom she never played ("0 sessions against
+    each other"), while her one game was against 老王: a player's head-to-head opens against the player they met
+    most (the first by name of equals), and a new player chosen drops the rival chosen for the one before."""
+    from views import stats
+    strangers_and_a_pair(app)
+    app.local("stats")["player"] = "Zoë"
+    assert "1 session against each other: Zoë ahead 0, 老王 ahead 1, tied 0" in texts(stats.build(app)[1])
+    app.local("stats").update(player="Ann", rival="老王")
+    body = stats.build(app)[1]
+    player = next(c for c in walk(body) if isinstance(c, ft.Dropdown) and c.label == "Player")
+    player.on_select(SimpleNamespace(control=SimpleNamespace(value="Zoë")))
+    assert "rival" not in app.local("stats")
+    app.local("stats").update(player="Bo")
+    assert "2 sessions against each other: Bo ahead 2, Ann ahead 0, tied 0" in texts(stats.build(app)[1])
+
+
 def test_drafts_are_written_off_the_loop_in_the_order_taken(tmp_path):
     """A screen's draft is taken when asked and written on the drafts thread (not the server's loop), each change
     once and in order, so the last one taken is the one kept; one the store refuses is not asked again until it

@@ -42,8 +42,8 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
         return app.t("stats.title"), ft.Column(controls=sections, spacing=12), "/"
     player = choice.get("player") if choice.get("player") in players else players[0]
     game = choice.get("game") if choice.get("game") in games else games[0]
-    rival = choice.get("rival") if choice.get("rival") in players and choice.get("rival") != player else next(
-        (p for p in players if p != player), None)
+    rival = choice.get("rival") if choice.get("rival") in players and choice.get("rival") != player else first_rival(
+        stats, player, players)
     sections += [heading(app.t("stats.player")), chooser(app, "player", app.t("stats.player"), players, player),
                  player_table(app, stats.player(player))]
     if rival:
@@ -56,6 +56,13 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
     return app.t("stats.title"), ft.Column(controls=sections, spacing=12), "/"
 
 
+def first_rival(stats: Any, player: str, players: list[str]) -> str | None:
+    """Whom a player's head-to-head opens against: the player they shared the most finished sessions with (the
+    first by name of equals), else the first other player by name (Zoë's opened against Ann, whom she never
+    played, while her one game was against 老王)."""
+    return next(iter(stats.met(player)), None) or next((p for p in players if p != player), None)
+
+
 def heading(text: str) -> ft.Control:
     """A section heading."""
     return ft.Text(text, size=20, weight=ft.FontWeight.BOLD)
@@ -65,8 +72,11 @@ def chooser(app: Any, key: str, label: str, values: list[str], value: str, label
     """A dropdown choosing one value; the choice is kept for this tab and the screen shown again."""
 
     def chosen(e: Any) -> None:
-        """Remember the choice and render."""
+        """Remember the choice and render; a new player drops the rival chosen for the one before (theirs opens
+        against whom they met most, `first_rival`)."""
         app.local("stats")[key] = e.control.value
+        if key == "player":
+            app.local("stats").pop("rival", None)
         app.render()
 
     return dropdown(label, value, [ft.DropdownOption(key=v, text=(label_of or str)(v)) for v in values], chosen,

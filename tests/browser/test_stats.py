@@ -82,8 +82,9 @@ def import_file(tab, button: str, name: str, data: bytes) -> None:
 def test_csv_of_all_sessions_and_a_backup_imported(browser, three_sessions):
     """The statistics screen's CSV button downloads one row per player per session, oldest session first.
     The backup, picked with the home screen's import button, adds 2 sessions (the clashing one under a new id),
-    skips the one already here and says so; they appear in History and the statistics (Zoë, who never played Ann,
-    is said to have not, not "0 sessions against each other"), and the stored session whose id the backup reused
+    skips the one already here and says so; they appear in History and the statistics (Zoë's head-to-head opens
+    against 老王, whom she played, and Ann, whom she never played, is said to have not, not "0 sessions against
+    each other"), and the stored session whose id the backup reused
     is untouched. The same file again, in Chinese, adds nothing and says so."""
     server, last, backup = three_sessions
     tab = new_tab(browser, server, LAPTOP)
@@ -123,7 +124,8 @@ def test_csv_of_all_sessions_and_a_backup_imported(browser, three_sessions):
         tab.see("5 finished sessions")
         tab.tap("Player Ann")
         tab.tap("Zoë", exact=True)
-        tab.tap("Against")
+        tab.see("1 session against each other: Zoë ahead 0, 老王 ahead 1, tied 0")
+        tab.tap("Against 老王")
         tab.tap("Ann", exact=True)
         tab.see("Zoë and Ann have not played a finished session together yet")
 
