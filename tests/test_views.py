@@ -845,6 +845,22 @@ def test_head_to_head_opens_against_whom_the_player_met_most(app):
     assert "2 sessions against each other: Bo ahead 2, Ann ahead 0, tied 0" in texts(stats.build(app)[1])
 
 
+def test_win_rates_and_averages_round_halves_up(app):
+    """Ann won 1 of 8 sessions (12.5%) with 58 points (an average of 7.25): her row read "12%" and "7.2" (Python's
+    rounding of a half to the even digit, and of the float's binary value), where a player checking by hand reads
+    13% and 7.3; Bo's 7 of 8 (87.5%) read 88%. A half is rounded away from zero, as by hand; -7.25 reads -7.3."""
+    from tests.test_stats import finished
+    from views import stats
+    finished(app.store, [{"Ann": 24, "Bo": 0}], "2026-03-01T20:00:00", players=["Ann", "Bo"])
+    for day, ann in enumerate([5] * 6 + [4], 2):
+        finished(app.store, [{"Ann": ann, "Bo": 50}], f"2026-03-{day:02d}T20:00:00", players=["Ann", "Bo"])
+    app.local("stats")["player"] = "Ann"
+    table = next(c for c in walk(stats.build(app)[1]) if isinstance(c, ft.DataTable))
+    assert [cell.content.value for cell in table.rows[0].cells][1:6] == ["8", "1", "13%", "24", "7.3"]
+    assert (stats.percent(7 / 8), stats.number(-7.25), stats.number(49 / 3), stats.percent(2 / 3)) == (
+        "88%", "-7.3", "16.3", "67%")
+
+
 def test_drafts_are_written_off_the_loop_in_the_order_taken(tmp_path):
     """A screen's draft is taken when asked and written on the drafts thread (not the server's loop), each change
     once and in order, so the last one taken is the one kept; one the store refuses is not asked again until it
