@@ -14,7 +14,8 @@ option's field or dropdown fill the form's width, so a floating label and a drop
 (a dropdown as narrow as Flutter measured its choices cut them), and a switch's label wraps beside it rather than
 being cut at the screen's edge (`views.ui.labelled`). A choice's words longer than a phone's dropdown (about 300 px
 at 16 px) are still cut: they belong shortened in the game's strings. The "Add" button beside the new player's
-field is centred on the field's box (`FIELD_HEIGHT`), not on the box and its "0/40" counter below (10 px low).
+field stands at the field's top, not centred on the box and its "0/40" counter below (10 px low); it takes its own
+height (48 px at the usual text size): held in a 48 px box, its icon and label were cut in half at 2x text.
 
 Ruling: Start and the reason it waits stay at the screen's foot (the frame's footer), under the form that scrolls:
 with four players seated and a game's options the button was below a 390x844 phone's fold, and a table seating
@@ -58,7 +59,6 @@ SEEDS = 2**53 - 1
 
 FORM_COLS = {"xs": 12, "md": 8, "lg": 6}  # the form's share of the screen's width: all of a phone's, half a laptop's
 LABEL_SIZE = 16  # a switch's label, as large as the fields' values beside it
-FIELD_HEIGHT = 48  # a text field's box, without its counter below (measured in the browser, both languages)
 
 SWATCH = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN, "yellow": ft.Colors.YELLOW,
           "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.BLACK,
@@ -182,8 +182,7 @@ def new_player_row(app: Any, draft: dict) -> ft.Control:
 
     field.on_submit = lambda e: add()
     button = ft.FilledTonalButton(content=app.t("app.add_player"), icon=ft.Icons.PERSON_ADD, on_click=lambda e: add())
-    return ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, controls=[
-        field, ft.Container(height=FIELD_HEIGHT, alignment=ft.Alignment.CENTER, content=button)])
+    return ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, controls=[field, button])
 
 
 def swatch(colour: str) -> ft.Control:

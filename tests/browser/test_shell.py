@@ -529,7 +529,8 @@ def test_a_long_title_is_shown_whole_with_text_twice_as_large(phone):
     "New session: Kingdomino" needs about 468 px and the bar leaves its title about 214: a bar of two lines cut
     it after "New / session:", and, its lines freed, broke "Kingdomino" (217 px) inside the word. Now the bar grows
     with its title, each word whole on its line, in both languages, and its back button and actions stay there,
-    named (tests/output/shell_phone_title_at_2x_<lang>.png)."""
+    named (tests/output/shell_phone_title_at_2x_<lang>.png). The "Add" button beside the new player's field is as
+    tall as "Start" (the same icon and label): held in a 48 px box, its icon and label were cut in half."""
     tab = phone
     tab.open("/new/kingdomino")
     root_font(tab, 16 * TWICE)
@@ -545,6 +546,9 @@ def test_a_long_title_is_shown_whole_with_text_twice_as_large(phone):
             assert all(one_line(box, need) for need in widths(tab, words, TITLE).values()), (lang, box)
             for name in (say(lang, "app.back"), say(lang, "app.settings")):
                 expect(tab.button(name, exact=True).first).to_be_in_viewport()
+            add, start = (tab.page.get_by_role("button", name=say(lang, key), exact=True).first.bounding_box()
+                          for key in ("app.add_player", "app.start"))
+            assert add["height"] + SLACK >= start["height"], (lang, add, start)  # "Add" was cut in half
     finally:
         root_font(tab, None)
 
