@@ -811,6 +811,22 @@ def test_an_undone_claim_opens_the_sheet_again_behind_its_cover(table):
     assert "I am Ada: show" in table.buttons()
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_no_empty_header_under_the_next_step_while_everyone_answers(lang):
+    """While every player writes answers, the line over the header says "Next: Ada, Bram and Cleo — answer"; the
+    header under it left out that phase (the move that line names) and had no round to say, and stood as an empty
+    coloured box (knit_wit_phone_race.png). With nothing left to say there is no header."""
+    from scoring.core import Engine
+    from views.session import header
+
+    status = {"round": None, "rounds": None, "phase": "knit_wit.phase.answer", "turn": None, "over": False}
+    eng = SimpleNamespace(game=SimpleNamespace(id="knit_wit"), status=lambda state: status,
+                          phase_key=lambda phase: Engine.phase_key(eng, phase))
+    app = SimpleNamespace(lang=lang, t=lambda key, **params: say(lang, key, **params))
+    assert header(app, eng, {}, "answer") is None
+    assert header(app, eng, {}).content.value == say(lang, "knit_wit.phase.answer")
+
+
 @pytest.mark.parametrize("lang, shown", [("en", "Spool 3 of 6 · Scoring"), ("zh-CN", "线轴 3／6 · 计分阶段")])
 def test_the_header_names_the_spool_being_scored_not_a_round(lang, shown):
     """While spool 3 of 6 is scored, the header (session and table mode) read "Round 3 of 6 · Scoring" /
