@@ -815,7 +815,7 @@ def test_an_undone_claim_opens_the_sheet_again_behind_its_cover(table):
 def test_no_empty_header_under_the_next_step_while_everyone_answers(lang):
     """While every player writes answers, the line over the header says "Next: Ada, Bram and Cleo — answer"; the
     header under it left out that phase (the move that line names) and had no round to say, and stood as an empty
-    coloured box (knit_wit_phone_race.png). With nothing left to say there is no header."""
+    coloured box (knit_wit_phone_race.png). With nothing left to say the header is hidden (kept in its place)."""
     from scoring.core import Engine
     from views.session import header
 
@@ -823,7 +823,7 @@ def test_no_empty_header_under_the_next_step_while_everyone_answers(lang):
     eng = SimpleNamespace(game=SimpleNamespace(id="knit_wit"), status=lambda state: status,
                           phase_key=lambda phase: Engine.phase_key(eng, phase))
     app = SimpleNamespace(lang=lang, t=lambda key, **params: say(lang, key, **params))
-    assert header(app, eng, {}, "answer") is None
+    assert header(app, eng, {}, "answer").visible is False
     assert header(app, eng, {}).content.value == say(lang, "knit_wit.phase.answer")
 
 

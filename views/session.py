@@ -331,8 +331,10 @@ def header(app: Any, eng: Any, state: dict, waited: str | None = None) -> ft.Con
     """Round (in the game's own word: Bacon's deal), phase and whose turn, from the engine's status, under the
     next-step line that names the move of kind waited (None: no such line) and so less what that line says
     (`said_once`); None for a finished game with no round to tell (it would say only "Game over", the end screen's
-    heading under it), and None with nothing left to say (Knit Wit's answering: no round, and its phase is the move
-    the line over it names; an empty coloured box stood there).
+    heading under it), and a hidden box with nothing left to say (Knit Wit's answering: no round, and its phase is
+    the move the line over it names; an empty coloured box stood there): hidden, not gone, so a field below keeps
+    its place in the screen's list (Flet matches controls by place: one that comes or goes above a field makes it
+    a new field, which loses the keyboard).
 
     Ruling: a finished game's screen says "Game over" once. Where this banner is shown it says it ("Deal 2 of 2 ·
     Game over", every game's last phase) and the end screen under it has no heading of its own; where it is not,
@@ -352,7 +354,7 @@ def header(app: Any, eng: Any, state: dict, waited: str | None = None) -> ft.Con
     if status.get("over") and not status.get("phase"):
         parts.append(app.t("app.over"))
     if not parts:
-        return None
+        return ft.Container(visible=False)
     return ft.Container(
         bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10, alignment=ft.Alignment.TOP_LEFT,
         content=ft.Text(status_line(app.t("app.status_sep"), parts), size=18, weight=ft.FontWeight.W_600),
