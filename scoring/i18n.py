@@ -47,7 +47,8 @@ WORD_KINDS = frozenset({"phase", "card", "type", "room", "colour", "status", "re
 WORDS = frozenset({"cubosaurs.unknown_value"})  # words of the table not named `<domain>.<kind>.<name>`
 MOVE = "move"  # a refusal's parameter naming a move by its type ("show"): shown by its name (`move_name`)
 GAME = "game"  # beside MOVE, the game whose move it is (its own name of the move comes first)
-CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"  # CJK letters, full-width forms
+CJK_LETTERS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # kana, hanzi, hangul
+CJK = CJK_LETTERS + "\uff00-\uffef"  # CJK letters, full-width forms
 LIST_SEP = {"zh-CN": "、"}  # between the items of a list in a sentence; ", " elsewhere
 
 

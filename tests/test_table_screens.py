@@ -1639,8 +1639,7 @@ def test_a_bacon_phone_says_the_players_tap_im_out_or_the_referee_or_host_enters
         line = status_line("en", message).replace("\xa0", " ")
         assert line.startswith("Next: tap “I'm out!” as you go out (or the referee or the host enters the order)"
                                " · Deal 1 of 8"), line
-        assert status_line("zh-CN", message).replace("\xa0", " ").startswith(
-            "下一步：出完牌就点“我出完了！”（或由裁判或主持人录入先后）")
+        assert read(status_line("zh-CN", message)).startswith("下一步：出完牌就点“我出完了！”（或由裁判或主持人录入先后）")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -1656,11 +1655,11 @@ def test_a_bacon_phone_out_of_the_deal_names_the_tables_move_plainly_not_tap_im_
     hub.subscribe(host.append)
     hub.act(token, {"type": "out", "round": 1})
     t = functools.partial(words.say, lang)
-    plain = t("app.next_step", who=[words.whole_name(t("app.table"))], what=words.move_name(lang, "bacon", "deal"))
-    line = status_line(lang, got[-1]).replace("\xa0", " ")
+    plain = t("app.next_step", who=[t("app.table")], what=words.move_name(lang, "bacon", "deal"))
+    line = read(status_line(lang, got[-1]))
     assert got[-1]["prompt"] == [] and line.startswith(plain) and t("bacon.table.next.deal") not in line, line
     for message in (other[-1], host[-1]):
-        assert status_line(lang, message).replace("\xa0", " ").startswith(t("bacon.table.next.deal")), message["seat"]
+        assert read(status_line(lang, message)).startswith(t("bacon.table.next.deal")), message["seat"]
 
 
 def test_while_the_table_rolls_a_splitter_phone_says_the_table_acts_not_a_players_turn(store):
@@ -1979,8 +1978,8 @@ def waiting_tables(store) -> list[tuple]:
 def named_in(lang: str, line: str, seat: str) -> bool:
     """Whether a line names seat: a player by name, the table as the table or by who makes its moves."""
     if seat == TABLE:
-        return any(name in line for name in (words.whole_name(words.say(lang, "app.table")),
-                                             words.say(lang, "table.waiting_table")))
+        return any(read(name) in read(line) for name in (words.whole_name(words.say(lang, "app.table")),
+                                                         words.say(lang, "table.waiting_table")))
     return re.search(rf"(?<![\w]){re.escape(seat)}(?![\w])", line) is not None
 
 

@@ -917,9 +917,15 @@ def test_a_screen_opened_before_a_draft_is_written_brings_back_the_draft_last_ta
 
 
 def test_a_last_short_word_is_kept_with_the_word_before():
+    """A short last word is glued to the one before; Chinese keeps its last two characters together (with a
+    closing mark after them): Bacon's phone banner left "后" alone on its second line, Pictomania's hint "藏。"."""
     assert words.no_orphan("Next: Ann — place a piece") == "Next: Ann — place a\u00a0piece"
     assert words.no_orphan("Undo") == "Undo"
-    assert words.no_orphan("下一步（Ann，李四）：放置") == "下一步（Ann，李四）：放置"
+    assert words.no_orphan("下一步（Ann，李四）：放置") == "下一步（Ann，李四）：放\u2060置"
+    assert words.no_orphan("下一步（全桌）：录入这一局出完的先后") == "下一步（全桌）：录入这一局出完的先\u2060后"
+    assert words.no_orphan("然后隐藏。") == "然后隐\u2060藏。"
+    assert words.no_orphan("Bram 的“tigers”算同一个答案吗？") == "Bram 的“tigers”算同一个答案\u2060吗？"
+    assert words.no_orphan("抢 3") == "抢\u00a03"
     long_last = "Undo: the piles were turned over and counted-and-everything-scored"
     assert words.no_orphan(long_last) == long_last  # a long last word may start a line of its own
 
@@ -934,7 +940,7 @@ def test_a_players_name_is_never_broken_across_lines():
     assert words.whole_name("Ann") == "Ann"
     state = session.engine("kingdomino").new_state(["李四", "Bo"])
     app = SimpleNamespace(lang="zh-CN", t=lambda key, **params: words.say("zh-CN", key, **params))
-    assert "李\u2060四" in texts(session.next_step(app, session.engine("kingdomino"), state))[0]
+    assert "李\u2060四" in raw_texts(session.next_step(app, session.engine("kingdomino"), state))[0]
 
 
 def test_the_end_screen_says_each_place_and_total_once_in_both_languages():

@@ -100,7 +100,8 @@ def test_a_ruling_on_a_lead_is_said_as_one():
 
 def test_the_deal_title_and_the_dealer_line_keep_their_last_word_with_the_one_before():
     """The deal card's title and the first-dealer line read as written, their short last word glued to the one
-    before by a no-break space (on a phone "out" and "another:" were left alone on the last line)."""
+    before by a no-break space (on a phone "out" and "another:" were left alone on the last line); in Chinese the
+    last two characters are kept together by a word joiner."""
     table = Table("bacon", ["A", "B", "C", "D"])
     body, dealer = build(table), table.state["dealer"]
     assert "Deal 1: tap players in the order they went out" in shown(body)
@@ -110,7 +111,7 @@ def test_the_deal_title_and_the_dealer_line_keep_their_last_word_with_the_one_be
     chinese = Table("bacon", ["甲", "乙", "丙", "丁"], lang="zh-CN")
     body = build(chinese)
     assert "第 1 局：按出完牌的先后点玩家" in shown(body)
-    assert f"首局发牌：{chinese.state['dealer']}（抽签）。点名字可以换人：" in raw_texts(body)
+    assert f"首局发牌：{chinese.state['dealer']}（抽签）。点名字可以换\u2060人：" in raw_texts(body)
 
 
 @pytest.mark.parametrize("lang, first, ten, wild, removed, ruling", [

@@ -133,8 +133,9 @@ def walk(control):
 
 
 def read(text):
-    """A text as a person reads it: a no-break space (which only keeps words on one line) reads as a space."""
-    return text.replace("\u00a0", " ") if isinstance(text, str) else text
+    """A text as a person reads it: a no-break space (which only keeps words on one line) reads as a space, and a
+    word joiner (which only keeps two characters on one line) is not read."""
+    return text.replace("\u00a0", " ").replace("\u2060", "") if isinstance(text, str) else text
 
 
 def texts(control):

@@ -171,18 +171,18 @@ def test_the_shared_screen_tells_who_acts_what_to_do_and_says_whose_turn_once(ta
 
 def test_the_board_title_and_the_answer_sheet_title_keep_their_last_word_with_the_one_before(table):
     """The prediction board's title and the private answer sheet's title read as written, their short last word
-    glued to the one before by a no-break space (on a phone "matches)" and "looking)" stood alone); Chinese, with
-    no space in them, is left as it is."""
+    glued to the one before by a no-break space (on a phone "matches)" and "looking)" stood alone); Chinese keeps
+    its last two characters together (a word joiner)."""
     body = table.build()
     assert "Prediction board (markers on the number of matches)" in texts(body)
     assert "Prediction board (markers on the number of\u00a0matches)" in raw_texts(body)
-    assert "预测板（标记押在本轮匹配次数上）" in raw_texts(table.build("zh-CN"))
+    assert "预测板（标记押在本轮匹配次数\u2060上）" in raw_texts(table.build("zh-CN"))
     table.play({"type": "topic", "by": "Ann", "text": "Fruit"})
     tap(table.build(), "I am Ann: show")
     body = table.build()
     assert "Ann, enter your answers (nobody else looking)" in texts(body)
     assert "Ann, enter your answers (nobody else\u00a0looking)" in raw_texts(body)
-    assert "Ann，请填写你的答案（别让别人看到）" in raw_texts(table.build("zh-CN"))
+    assert "Ann，请填写你的答案（别让别人看\u2060到）" in raw_texts(table.build("zh-CN"))
 
 
 def test_random_topic_comes_from_the_list_in_the_session_language(table):

@@ -323,13 +323,14 @@ def answered(t: Table) -> None:
 
 def test_the_answer_sheet_title_keeps_its_last_word_with_the_one_before(table):
     """The title over a player's open sheet reads as written, its short last word glued to the one before by a
-    no-break space (on a phone "looking)" stood alone on the last line)."""
+    no-break space (on a phone "looking)" stood alone on the last line); the Chinese title keeps its last two
+    characters together (`words.no_orphan`)."""
     woven(table)
     table.tap("Ada's sheet")
     table.tap("I am Ada: show")
     assert "Ada, enter your answers (nobody else looking)" in table.texts()
     assert "Ada, enter your answers (nobody else\u00a0looking)" in raw_texts(table.view())
-    assert "Ada，请填写你的答案（别让别人看到）" in raw_texts(table.view("zh-CN"))
+    assert "Ada，请填写你的答案（别让别人看\u2060到）" in raw_texts(table.view("zh-CN"))
 
 
 def test_the_race_counts_buttons_not_rewards(table):

@@ -24,6 +24,9 @@ plain_list = i18n.plain_list  # a list without "and" ("1. A (4), 2. B (3)": a ra
 ORPHAN_MAX = 12  # a last word this short (in characters) is glued to the word before it
 # beside a CJK letter or full-width mark, next to any letter but a space: 丽（, Cy（ (a line may break there)
 CJK_PAIR = re.compile(f"(?<=[{i18n.CJK}])(?=\\S)|(?<=\\S)(?=[{i18n.CJK}])")
+CLOSING = "\u3001\u3002\uff01\uff09\uff0c\uff1a\uff1b\uff1f\u201d\u2019\u300d\u300f"  # 、。！），：；？”’」』
+# a text's last two CJK letters and the closing marks after them, kept on one line (`no_orphan`)
+CJK_TAIL = re.compile(f"([{i18n.CJK_LETTERS}])([{i18n.CJK_LETTERS}][{CLOSING}]*)$")
 
 
 def readable(lang: str, value: Any, refusal: bool = False) -> Any:
@@ -61,9 +64,14 @@ def whole_name(name: str) -> str:
 
 def no_orphan(text: str) -> str:
     """text whose last word cannot sit alone on the last line: it is glued to the word before by a no-break space
-    ("… Ann's turn" does not leave "turn" alone under a wrapped line). Chinese breaks between any two characters
-    and is left as it is."""
-    head, space, last = text.rstrip().rpartition(" ")
+    ("… Ann's turn" does not leave "turn" alone under a wrapped line).
+    Ruling: Chinese, which breaks between any two characters, keeps its last two characters together (a word
+    joiner between them; a closing mark after them stays with them as it does anyway): "…出完的先后" wrapped to
+    leave "后" alone on a line, "…然后隐藏。" left "藏。"."""
+    stripped = text.rstrip()
+    if CJK_TAIL.search(stripped):
+        return CJK_TAIL.sub("\\1\u2060\\2", stripped)
+    head, space, last = stripped.rpartition(" ")
     return f"{head}\u00a0{last}" if space and head and len(last) <= ORPHAN_MAX else text
 
 

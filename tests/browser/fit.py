@@ -47,7 +47,7 @@ MEASURE = """async ([cjk, latin, texts, size, weight, spacing]) => {
 TEXT_BOXES = """([words]) => Array.from(document.querySelectorAll('flt-semantics'))
   .filter(e => !e.querySelector('flt-semantics'))
   .map(e => [e, e.getAttribute('aria-label') || e.textContent])
-  .filter(([e, text]) => text.includes(words))
+  .filter(([e, text]) => text.replace(/\\u2060/g, '').includes(words))
   .map(([e, text]) => { const r = e.getBoundingClientRect();
                         return {text: text, x: r.x, y: r.y, width: r.width, height: r.height}; })"""
 FIELD_BOX = """([label]) => {
@@ -70,8 +70,8 @@ def width(tab: Tab, text: str, style: tuple = BODY) -> float:
 
 
 def text_boxes(tab: Tab, words: str) -> list[dict]:
-    """Every text on screen with these words in it (not the screen parts holding several): its words ("text") and
-    where it is (asked once the screen has stopped changing)."""
+    """Every text on screen with these words in it, word joiners aside (not the screen parts holding several): its
+    words ("text") and where it is (asked once the screen has stopped changing)."""
     return tab.page.evaluate(TEXT_BOXES, [words])
 
 

@@ -15,9 +15,10 @@ from tests.browser.test_shell import enter_round
 
 TALL = {"width": 900, "height": 1600}
 AT = "2025-01-01T20:00:00+00:00"  # when the stored sessions were made
-# Every text Flutter writes into its polite live region (kept there only 300 ms), with the region's aria-live.
+# Every text Flutter writes into its polite live region (kept there only 300 ms), with the region's aria-live, as
+# read out (a no-break space as a space, a word joiner not at all).
 LISTEN = """() => { window.heard = []; const region = document.querySelector('flt-announcement-polite');
-  new MutationObserver(() => { const said = region.textContent.replace(/\\u00a0/g, ' ').trim();
+  new MutationObserver(() => { const said = region.textContent.replace(/\\u00a0/g, ' ').replace(/\\u2060/g, '').trim();
     if (said) window.heard.push(region.getAttribute('aria-live') + ': ' + said); })
     .observe(region, {childList: true, characterData: true, subtree: true}); }"""
 HEARD = "n => window.heard.length >= n"

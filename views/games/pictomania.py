@@ -202,7 +202,7 @@ def physical_deal(ctx: GameContext) -> ft.Control:
             on_click=lambda e, p=p: open_card(p))
         for p in ctx.players])
     controls: list[ft.Control] = [heading(ctx.t("pictomania.view.physical_title")),
-                                  ft.Text(ctx.t("pictomania.view.physical_hint")), names]
+                                  ft.Text(words.no_orphan(ctx.t("pictomania.view.physical_hint"))), names]
     player = work["player"]
     if player and opened(ctx, work, player):
         controls.append(card_picker(ctx, work, player, kids))
