@@ -784,6 +784,48 @@ def test_the_host_screen_undoes_and_redoes_and_every_phone_sees_it(store, lang):
     assert list(undo_and_redo(host_body(host, hub, got[-1], key))) == [undo]
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_referees_phone_undoes_and_redoes_and_a_players_phone_has_neither(store, lang):
+    """Guess Club on seated phones, B has read out its first card. The referee seat's phone had no Undo: a
+    mis-tap was mended only at the host's laptop. The referee's phone (the referee seat's, or the player the host
+    names referee) offers the host's Undo and Redo, with the table's consent for a card shown; a player's phone
+    offers neither; a phone that stopped being the referee since its screen was drawn is refused, nothing taken
+    back."""
+    hub, tokens = guess_club_hub(store, 5, connected=True)
+    undo, redo, undo_next = UNDO_PLAY[lang]
+    phones, sent = {}, {}
+    for seat in ("table", "A", "B"):
+        sent[seat] = []
+        hub.subscribe(sent[seat].append, tokens[seat])
+        phones[seat] = shell(store, f"/join/{hub.sid}")
+        phones[seat].settings["lang"] = lang
+
+    def screen(seat: str) -> dict[str, ft.Control]:
+        """The Undo and Redo of seat's phone, drawn from its latest message."""
+        return undo_and_redo(seat_body(phones[seat], hub, tokens[seat], sent[seat][-1]))
+
+    assert screen("A") == {} and screen("B") == {}
+    shown = screen("table")
+    assert list(shown) == [undo]
+    shown[undo].on_click(None)
+    (consent,) = phones["table"].page.dialogs
+    assert len(store.record(hub.sid)["actions"]) == 5  # nothing taken back before the table agrees
+    consent.actions[1].on_click(None)
+    assert len(store.record(hub.sid)["actions"]) == 4
+    assert [e["type"] for e in sent["B"][-1]["prompt"]] == ["play", "predict"]  # B's turn again
+    again = screen("table")
+    assert list(again) == [undo_next, redo]
+    again[redo].on_click(None)
+    assert len(store.record(hub.sid)["actions"]) == 5
+    hub.set_referee("A")
+    named = screen("A")
+    assert list(named) == [undo]
+    hub.set_referee(None)
+    named[undo].on_click(None)
+    assert phones["A"].message.key == "table.undo_referee_only" and len(store.record(hub.sid)["actions"]) == 5
+    assert not [d for d in phones["A"].page.dialogs if isinstance(d, ft.AlertDialog)]
+
+
 def host_labels_after_undo(store, hub, lang: str) -> list[str]:
     """The host screen's Undo and Redo words (lang) as the log stands, then after one undo (the hub told)."""
     host, got, key = host_app(store, hub, lang)

@@ -29,7 +29,7 @@ import flet as ft
 from scoring.core import RuleError
 from views import words
 from views.context import TapCount
-from views.session import bring_back_draft, draft_keeper, take_draft
+from views.session import bring_back_draft, draft_keeper, take_draft, undo_redo_row
 from views.table import (connected_hub, moves_and_view, seat_local, seat_name, status_banner, tab_listener,
                          tie_row)
 from views.table_hub import PIN_DIGITS
@@ -160,8 +160,9 @@ def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:
 
 def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Control] | None = None
               ) -> ft.Control:
-    """This seat's table: status, near-ties, its moves now, and the game's view of the seat's state; what the view
-    pins goes into pinned (None: shown in place)."""
+    """This seat's table: status, near-ties, the referee's Undo and Redo (`views.session.undo_redo_row`, as on the
+    host's screen: the referee seat's phone or the referee player's, `TableHub.check_undo`), its moves now, and the
+    game's view of the seat's state; what the view pins goes into pinned (None: shown in place)."""
     lang = app.lang
     seat = message["seat"]
 
@@ -206,6 +207,9 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
         status_banner(lang, message),
     ]
     controls += [tie_row(lang, message["meta"]["game"], tie, rule if referee else None) for tie in message["ties"]]
+    if "redo" in message:
+        controls.append(undo_redo_row(app, hub.sid, message["log"][-1] if message["log"] else None, message["redo"],
+                                      message["mark"], lambda: hub.check_undo(token)))
     controls += moves_and_view(app, hub, message, act, seat, app.t("table.your_moves"),
                                pinned.append if pinned is not None else None, act_soon)
     return ft.Column(spacing=12, controls=controls)

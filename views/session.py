@@ -376,7 +376,8 @@ def undo_redo(app: Any, sid: str, record: dict, state: dict) -> ft.Control:
     return undo_redo_row(app, sid, last[-1] if last else None, redo_entry(record, state), mark(record))
 
 
-def undo_redo_row(app: Any, sid: str, last: dict | None, again: dict | None, shown: Mark) -> ft.Control:
+def undo_redo_row(app: Any, sid: str, last: dict | None, again: dict | None, shown: Mark,
+                  check: Callable[[], None] | None = None) -> ft.Control:
     """Undo and redo buttons that say which action they take back or put back (last, again: public log entries,
     `entry_named`, or None), each the log's as shown (keyed by its mark, shown): a second quick tap reaches a button
     gone (answered as a tap that came too late), not the next undo or redo, drawn in its place, which would take
@@ -386,16 +387,30 @@ def undo_redo_row(app: Any, sid: str, last: dict | None, again: dict | None, sho
     through the live session, which tells every tab and the table's hub (every phone).
     Ruling: Redo shows only while there is something to put back. A disabled Redo beside Undo wrapped to a row of
     its own once Undo's label grew ("Undo: Round 10 scores: …" on a 390 px phone), moving the round's fields and
-    "Add round" 58 px down between two rounds, under a finger typing the next."""
+    "Add round" 58 px down between two rounds, under a finger typing the next.
+    check: called before each undo or redo, refusing it with a RuleError (a referee's phone: `TableHub.check_undo`,
+    its seat freed or no longer the referee's since the screen was drawn), or None."""
     undone = entry_named(app.lang, last) if last else None
     undo_text = words.no_orphan(app.t("app.undo_what", what=undone) if last else app.t("app.undo"))
     redo_text = words.no_orphan(app.t("app.redo_what", what=entry_named(app.lang, again)) if again
                                 else app.t("app.redo"))
     hub = app.live(sid)
 
+    def undo_now(consent: bool) -> None:
+        """Take back the last action, if this screen may (with the table's consent when it showed something)."""
+        if check is not None:
+            check()
+        hub.undo(words.now(), consent, shown)
+
+    def redo_now() -> None:
+        """Put back the action last undone, if this screen may."""
+        if check is not None:
+            check()
+        hub.redo(words.now(), shown)
+
     def do_undo(consent: bool) -> None:
         """Take back the last action (with the table's consent when it revealed something)."""
-        attempt(app, sid, lambda: hub.undo(words.now(), consent, shown))
+        attempt(app, sid, lambda: undo_now(consent))
 
     def ask_undo() -> None:
         """Undo, asking the table first if the action showed hidden information (the record refuses it without
@@ -404,7 +419,7 @@ def undo_redo_row(app: Any, sid: str, last: dict | None, again: dict | None, sho
         def first_try() -> None:
             """Undo without consent; when the record asks for it, ask the table."""
             try:
-                hub.undo(words.now(), False, shown)
+                undo_now(False)
             except RuleError as err:
                 if err.key != "record.undo_needs_consent":
                     raise
@@ -418,7 +433,7 @@ def undo_redo_row(app: Any, sid: str, last: dict | None, again: dict | None, sho
                           key=f"undo-{shown[0]}-{shown[1]}"),
         ft.OutlinedButton(content=redo_text, icon=ft.Icons.REDO, disabled=again is None, visible=again is not None,
                           key=f"redo-{shown[0]}-{shown[1]}" if again else "redo",
-                          on_click=lambda e: attempt(app, sid, lambda: hub.redo(words.now(), shown))),
+                          on_click=lambda e: attempt(app, sid, redo_now)),
     ])
 
 

@@ -8,7 +8,8 @@ and the prompt entries of its own seat — never the full state, the record's lo
 The host's public screen gets `player_view(state, None)`, the table's entries and the public log
 (`scoring.record.public_log`: each action as the engine describes it, without its secrets): its newest `SHOWN`
 entries, so a message does not grow with the log, or every entry once that screen asked for them ("show all"),
-and the public log's entry of the action redo would put back (its Redo's words).
+and the public log's entry of the action redo would put back (its Redo's words). A phone that may act for the
+table (the referee's) gets the public log's newest entry and that redo entry too, for its own Undo and Redo.
 
 Rulings (what a table would expect, where the issue is silent):
 - Seats are the session's players plus `table`, the referee seat (a phone that makes the table's rulings,
@@ -25,6 +26,10 @@ Rulings (what a table would expect, where the issue is silent):
 - A phone acts only as its own seat: an action's `by` must be the seat (missing: the seat is filled in), or
   `table` from the referee seat or the referee player; anything else is refused `table.not_your_seat`, by the
   server, before the rules see it.
+- The referee's phone (the referee seat, or the referee player's) may undo and redo as the host's screen does
+  (`check_undo`): the referee keeps the table's rulings and mends a mis-tap without walking to the host's laptop;
+  a player's phone may not (undoing another's move is the table's call). An undo that took back something shown
+  asks the table's consent on the referee's phone, as on the host's screen.
 - A player's action made against a log that has since grown only by other players' own moves is judged on the
   state now, not refused as stale: another player's claim, answer or vote cannot change what this seat meant
   (a race claim takes the best reward left, in the order the server receives the claims), and the rules still
@@ -251,6 +256,13 @@ class TableHub:
             return [TABLE]
         return [seat, TABLE] if seat == self.data["referee"] else [seat]
 
+    def check_undo(self, token: str | None) -> None:
+        """Let the phone holding token undo and redo only if it acts for the table (the referee's; see the
+        rulings): refused `table.undo_referee_only` otherwise, `table.token_unknown` for a freed seat."""
+        seat = self.seat_of(token)
+        if TABLE not in self.may_act_as(seat):
+            raise RuleError("table.undo_referee_only", seat=seat)
+
     def _save(self) -> None:
         """Keep the table's data with the session."""
         self.store.set_table(self.sid, self.data)
@@ -354,7 +366,8 @@ class TableHub:
         The host's public screen gets `player_view(state, None)`, the table's prompt entries, the PIN, the seats,
         the public log (the newest `SHOWN` entries, or all of them) and `redo`, the action redo would put back as
         the public log's entry for it (`scoring.record.redo_entry`: its row's words, no secret), or None; a phone
-        gets its own seat's view and entries only."""
+        gets its own seat's view and entries only, and, where it may act for the table (the referee's), the public
+        log's newest entry as `log` and `redo`, for its Undo and Redo."""
         seat = sub.seat
         view_seat = None if seat in (None, TABLE) else seat
         if view_seat not in cache:
@@ -379,6 +392,12 @@ class TableHub:
             if ("redo",) not in cache:
                 cache[("redo",)] = redo_entry(self.store.record(self.sid), state)
             message.update(pin=self.pin, log=cache[log_key], seats=self.seats(), redo=cache[("redo",)])
+        elif TABLE in acts:
+            if ("log", 1) not in cache:
+                cache[("log", 1)] = public_log(self.store.record(self.sid), state, 1)
+            if ("redo",) not in cache:
+                cache[("redo",)] = redo_entry(self.store.record(self.sid), state)
+            message.update(log=cache[("log", 1)], redo=cache[("redo",)])
         if notice:
             message["notice"] = notice
         refused = self._refused[1].get(seat) if self._refused and tuple(self._refused[0]) == tuple(shown) else None

@@ -295,13 +295,22 @@ def score_to_the_end(phones: dict[str, Phone], host: Tab) -> None:
     tmarkC1), so the app asks the table about each pair and waits; the referee rules each pair different, then
     moves on from each spool to the final scores (3 to 6 are blank; spool 2 holds B's draft, saved when B took a
     button). Every phone and the host then show the result: A 2 points for spool 1 + the 2-hole button, B 2 + 3
-    for spool 2 + 1, C 2; "Game over" once, in the status line (not again as the result's heading)."""
+    for spool 2 + 1, C 2; "Game over" once, in the status line (not again as the result's heading). The referee
+    takes its last ruling back on its own phone (its Undo, as on the host's screen), which asks it again; a
+    player's phone has no Undo."""
     referee = phones["Referee"].tab
     for a, b in (("A", "B"), ("A", "C"), ("B", "C")):
         question = f"Are {a}'s “{MARKERS[a]}” and {b}'s “{MARKERS[b]}” the same answer?"
         referee.see(question)
         referee.tap("Different: both stand", exact=True)
         referee.gone(question)
+        if (a, b) == ("A", "C"):
+            referee.tap("Undo: Spool 1: are A's and C's answers the same?")
+            referee.see(question)
+            referee.see_role("button", "Redo: Spool 1: are A's and C's answers the same?")
+            assert not phones["A"].tab.page.get_by_role("button", name="Undo").count()
+            referee.tap("Different: both stand", exact=True)
+            referee.gone(question)
     for spool in range(1, 7):
         referee.tap(f"Spool {spool} done: " + ("final scores" if spool == 6 else "next spool"), exact=True)
     for tab in (*(phone.tab for phone in phones.values()), host):
