@@ -18,7 +18,7 @@ changes nothing. A move changes the copy in place or raises
 
 The engine answers the table's questions (python-chess / OpenSpiel style): `check` (would this be accepted?),
 `prompt` (what is the table waiting for, per seat, with the finite choices), `player_view` (the state as one
-seat may see it; `hide` removes a game's secrets), `status` (five keys for every game) and `scoreboard`.
+seat may see it; `hide` removes a game's secrets), `status` (six keys for every game) and `scoreboard`.
 
 Nothing here reads a clock, a file or a global random source: time comes in actions (`"at"`), randomness
 from `rng(seed, *salt)`.
@@ -563,11 +563,12 @@ class Engine:
         return None if phase is None else f"{self.game.id}.phase.{phase}"
 
     def status(self, state: dict) -> dict:
-        """What the header shows, the same five keys for every game: round, rounds, phase key, whose turn (nobody's
-        once the game is over: a finished game's header named the player whose turn it would have been), over."""
+        """What the header shows, the same six keys for every game: round, rounds, phase key and its parameters
+        (`said`: Flip 7's players tied at the top; {} by default), whose turn (nobody's once the game is over: a
+        finished game's header named the player whose turn it would have been), over."""
         rounds, over = state.get("rounds"), bool(state.get("over"))
         return {"round": state.get("round"), "rounds": rounds if isinstance(rounds, int) else None,
-                "phase": self.phase_key(state.get("phase")), "turn": None if over else state.get("turn"),
+                "phase": self.phase_key(state.get("phase")), "said": {}, "turn": None if over else state.get("turn"),
                 "over": over}
 
     def describe(self, action: dict) -> tuple[str, dict]:

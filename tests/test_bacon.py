@@ -93,7 +93,9 @@ def test_target_ends_the_game():
 def test_deal_limit_then_extra_deal_on_a_tie():
     """Tied after the last deal: an extra deal that the first player out wins for the team."""
     state = run(FOUR, [deal("Ann", "Bo", "Cy"), deal("Bo", "Ann", "Di")], {"deal_limit": 2})
-    assert not state["over"] and engine("bacon").status(state)["phase"] == "bacon.phase.extra"
+    status = engine("bacon").status(state)
+    assert not state["over"] and status["phase"] == "bacon.phase.extra" and status["said"] == {"points": 2}
+    assert words.say("en", status["phase"], **status["said"]) == "Tied at 2 each: extra deal, first out wins"
     state = engine("bacon").apply(state, deal("Di"))
     board = engine("bacon").scoreboard(state)
     assert state["over"] and board.winners == ("Bo", "Di") and board.tiebreak_used

@@ -18,7 +18,7 @@ from scoring.i18n import text
 from scoring.record import COLOURS, mark, new_record, play, redo, replay, start, undo
 
 GAME_IDS = [g.id for g in games()]
-STATUS_KEYS = {"round", "rounds", "phase", "turn", "over"}
+STATUS_KEYS = {"round", "rounds", "phase", "said", "turn", "over"}
 
 
 def players_for(game: Game) -> list[str]:
@@ -56,7 +56,7 @@ def test_rule_error_lives_alone():
 
 @pytest.mark.parametrize("gid", GAME_IDS)
 def test_status_has_one_shape(gid):
-    """Every game's header status has exactly the five documented keys."""
+    """Every game's header status has exactly the six documented keys."""
     eng, _, state = fresh(gid)
     assert set(eng.status(state)) == STATUS_KEYS
 

@@ -173,7 +173,7 @@ def test_two_rounds_dna_and_tiebreak_by_last_round():
     assert state["over"] and board.total("Ann") == board.total("Bo") == 8
     assert board.winners == ("Bo",) and board.tiebreak_used
     assert board.to_json()["rounds"] == [{"Ann": 4, "Bo": 3, "Cy": 0}, {"Ann": 8, "Bo": 8, "Cy": 0}]
-    assert engine("cubosaurs").status(state) == {"round": 2, "rounds": 2, "phase": "cubosaurs.phase.over",
+    assert engine("cubosaurs").status(state) == {"round": 2, "rounds": 2, "phase": "cubosaurs.phase.over", "said": {},
                                                  "turn": None, "over": True}
     assert_refused("cubosaurs", state, rnd(), "core.game_over")
     assert new(["Ann", "Bo"])["total_rounds"] == 3

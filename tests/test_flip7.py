@@ -9,6 +9,7 @@ from scoring.i18n import text
 from scoring.games.flip7 import bust_chances, check_line, score_line, seen_since_shuffle
 from scoring.record import new_record, play, replay
 from tests.helpers import assert_refused, assert_same_keys, assert_translated, cli_score, play_all
+from views import words
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 ENG = engine("flip7")
@@ -145,16 +146,23 @@ def test_game_ends_after_a_round_at_200_highest_wins():
     board = engine("flip7").scoreboard(state)
     assert state["over"] and board.winners == ("Ann",) and board.total("Ann") == 200
     assert board.to_json()["rounds"][-1] == {"Ann": 200, "Bo": 11, "Cy": 0}
-    assert engine("flip7").status(state) == {"round": 3, "rounds": None, "phase": "flip7.phase.over",
+    assert engine("flip7").status(state) == {"round": 3, "rounds": None, "phase": "flip7.phase.over", "said": {},
                                              "turn": None, "over": True}
     assert_refused("flip7", state, rnd(), "core.game_over")
 
 
 def test_tie_plays_on_by_default_or_shares():
-    """A tie at the top with 200+ plays another round (default) or shares the win (option)."""
+    """A tie at the top with 200+ plays another round (default) or shares the win (option); while it is played
+    off the header says who is tied, at what total (it read "Tied at the top" without naming them)."""
     tied = [rnd(Ann=BIG, Bo=line([5])), rnd(Ann=line([5]), Bo=BIG)] * 2 + [rnd(Ann=line([2]), Bo=line([2]))]
     state = play_rounds(engine("flip7").new_state(PLAYERS), tied)
-    assert not state["over"] and engine("flip7").status(state)["phase"] == "flip7.phase.tie"
+    status = engine("flip7").status(state)
+    assert not state["over"] and status["phase"] == "flip7.phase.tie"
+    assert status["said"] == {"who": ["Ann", "Bo"], "points": state["totals"]["Ann"]} and state["totals"]["Cy"] == 0
+    assert words.say("en", status["phase"], **status["said"]) == \
+        f"Ann and Bo tied at the top with {status['said']['points']}: play another round"
+    assert words.say("zh-CN", status["phase"], **status["said"]) == \
+        f"Ann 和 Bo以 {status['said']['points']} 分并列最高：再打一轮"
     state = play_rounds(state, [rnd(Ann=line([1]), Bo=line([2, 2], "busted"))])
     assert state["over"] and engine("flip7").scoreboard(state).winners == ("Ann",)
     shared = play_rounds(engine("flip7").new_state(PLAYERS, {"on_tie": "share"}), tied)

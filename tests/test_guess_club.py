@@ -76,8 +76,8 @@ def test_setup_money_pot_board_and_first_setter():
     assert [table.chips(p) for p in "ABC"] == [150, 150, 150]
     assert table.chips("pot") == 30 and table.chips("board") == 30
     assert table.state["setter"] == "A" and table.phase == "topic"
-    assert E.status(table.state) == {"round": 1, "rounds": 3, "phase": "guess_club.phase.topic", "turn": "A",
-                                     "over": False}
+    assert E.status(table.state) == {"round": 1, "rounds": 3, "phase": "guess_club.phase.topic", "said": {},
+                                     "turn": "A", "over": False}
     assert E.game.option("rewards").default == [30, 30, 50] and E.game.option("cards").default == 6
 
 

@@ -207,7 +207,7 @@ def test_scoreboard_of_the_two_kingdoms():
     board = ENG.scoreboard(state)
     assert [p.total for p in board.players] == [38, 30] and board.winners == ("A",)
     assert [p.tiebreak for p in board.players] == [(7, 6), (7, 11)] and not board.rounds
-    assert ENG.status(state) == {"round": None, "rounds": None, "phase": "kingdomino.phase.over", "turn": None,
+    assert ENG.status(state) == {"round": None, "rounds": None, "phase": "kingdomino.phase.over", "said": {}, "turn": None,
                                  "over": True}
 
 

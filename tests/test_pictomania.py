@@ -69,8 +69,8 @@ def test_tokens_and_tiles_by_player_count(n, tokens, tiles):
     """n−1 tokens per player and n−1 bonus tiles, the highest of each table."""
     state = ENG.new_state([f"P{i}" for i in range(n)])
     assert tokens_for(state) == tokens and tiles_for(state) == tiles
-    assert ENG.status(state) == {"round": 1, "rounds": 5, "phase": "pictomania.phase.deal", "turn": None,
-                                 "over": False}
+    assert ENG.status(state) == {"round": 1, "rounds": 5, "phase": "pictomania.phase.deal", "said": {},
+                                 "turn": None, "over": False}
 
 
 def test_edited_tables_are_sorted_highest_first():

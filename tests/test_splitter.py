@@ -141,7 +141,7 @@ def test_finished_sheets_score_and_ties_share():
 def test_a_round_rolls_writes_and_advances():
     """The app's roll is seeded; each player writes once, left/right in either order; then round 2 begins."""
     state = ENG.new_state(["A", "B"], seed=11)
-    assert ENG.status(state) == {"round": 1, "rounds": 22, "phase": "splitter.phase.roll", "turn": "A",
+    assert ENG.status(state) == {"round": 1, "rounds": 22, "phase": "splitter.phase.roll", "said": {}, "turn": "A",
                                  "over": False}
     rolled = ENG.apply(state, {"type": "roll", "by": "table"})
     assert rolled["roll"] == ENG.apply(state, {"type": "roll", "by": "B"})["roll"]
@@ -162,7 +162,7 @@ def test_a_game_ended_early_counts_the_rounds_played():
     state = write(write(rolled(), "A", 3, 0, 3, 4), "B", 3, 0, 3, 4)
     assert ENG.status(state)["round"] == 2
     state = ENG.apply(state, {"type": "finish", "by": "table"})
-    assert ENG.status(state) == {"round": 1, "rounds": 22, "phase": "splitter.phase.over", "turn": None,
+    assert ENG.status(state) == {"round": 1, "rounds": 22, "phase": "splitter.phase.over", "said": {}, "turn": None,
                                  "over": True}
 
 

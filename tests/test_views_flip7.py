@@ -8,7 +8,7 @@ from scoring.core import engine
 from scoring.games.flip7 import bust_chances
 from tests.card_view_helpers import Table, all_buttons, label, name, shown, tap, tap_round
 from tests.test_flip7 import BIG, PLAYERS, line, play_rounds, rnd
-from tests.test_views_components import fills_its_column, labelled_boxes, tap_label, walk
+from tests.test_views_components import fills_its_column, labelled_boxes, read, tap_label, walk
 from views import words
 from views.components.scoreboard import breakdown_lines
 from views.games import flip7 as view
@@ -468,3 +468,22 @@ def test_a_phone_that_gave_its_line_says_who_is_still_to_give_under_it():
     gave = after.index("Your line gave 7 points; the round is recorded once everyone has given theirs.")
     assert after[gave + 1] == "Given: Ann 7 points, Bo 3 points; still to give: Cy"
     assert after.index("Cards of Ann (tap to add)") > gave + 1
+
+
+def test_a_tie_at_the_top_is_named_in_the_session_and_table_headers():
+    """Ann and Bo tied over 200: the header read "Round 6 · Tied at the top: play another round", and the table
+    asked whom it was playing off; both headers (the session's and table mode's) name them, in both languages."""
+    from types import SimpleNamespace
+
+    from views.session import header
+    from views.table import status_line
+
+    tied = [rnd(Ann=BIG, Bo=line([5])), rnd(Ann=line([5]), Bo=BIG)] * 2 + [rnd(Ann=line([2]), Bo=line([2]))]
+    eng = engine("flip7")
+    state = play_rounds(eng.new_state(PLAYERS), tied)
+    points = state["totals"]["Ann"]
+    for lang, said in (("en", f"Ann and Bo tied at the top with {points}: play another round"),
+                       ("zh-CN", f"Ann 和 Bo以 {points} 分并列最高：再打一轮")):
+        app = SimpleNamespace(lang=lang, t=lambda key, lang=lang, **params: words.say(lang, key, **params))
+        assert said in read(header(app, eng, state).content.value)
+        assert said in read(status_line(lang, {"status": eng.status(state), "meta": {"game": "flip7"}}))

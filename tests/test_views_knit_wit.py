@@ -820,7 +820,7 @@ def test_no_empty_header_under_the_next_step_while_everyone_answers(lang):
     from scoring.core import Engine
     from views.session import header
 
-    status = {"round": None, "rounds": None, "phase": "knit_wit.phase.answer", "turn": None, "over": False}
+    status = {"round": None, "rounds": None, "phase": "knit_wit.phase.answer", "said": {}, "turn": None, "over": False}
     eng = SimpleNamespace(game=SimpleNamespace(id="knit_wit"), status=lambda state: status,
                           phase_key=lambda phase: Engine.phase_key(eng, phase))
     app = SimpleNamespace(lang=lang, t=lambda key, **params: say(lang, key, **params))
@@ -835,7 +835,7 @@ def test_the_header_names_the_spool_being_scored_not_a_round(lang, shown):
     from views.session import header
     from views.table import status_line
 
-    status = {"round": 3, "rounds": 6, "phase": "knit_wit.phase.scoring", "turn": None, "over": False}
+    status = {"round": 3, "rounds": 6, "phase": "knit_wit.phase.scoring", "said": {}, "turn": None, "over": False}
     eng = SimpleNamespace(game=SimpleNamespace(id="knit_wit"), status=lambda state: status)
     app = SimpleNamespace(lang=lang, t=lambda key, **params: say(lang, key, **params))
     line = header(app, eng, {}).content.value

@@ -348,7 +348,7 @@ def header(app: Any, eng: Any, state: dict, waited: str | None = None) -> ft.Con
         parts.append(t("app.round_of", round=status["round"], rounds=status["rounds"]) if status.get("rounds")
                      else t("app.round", round=status["round"]))
     if status.get("phase"):
-        parts.append(app.t(status["phase"]))
+        parts.append(app.t(status["phase"], **status["said"]))
     if status.get("turn"):
         parts.append(app.t("app.turn", name=status["turn"]))
     if status.get("over") and not status.get("phase"):

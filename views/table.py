@@ -245,7 +245,7 @@ def status_line(lang: str, message: dict) -> str:
         parts.append(words.say_for(lang, game, "app.round_of", round=status["round"], rounds=status["rounds"])
                      if status.get("rounds") else words.say_for(lang, game, "app.round", round=status["round"]))
     if status.get("phase"):
-        parts.append(words.say(lang, status["phase"]))
+        parts.append(words.say(lang, status["phase"], **status["said"]))
     if status.get("over") and not status.get("phase"):
         parts.append(words.say(lang, "table.over"))
     return header_line(words.say(lang, "app.status_sep"), parts)

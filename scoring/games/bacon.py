@@ -289,11 +289,13 @@ class Bacon(Engine):
         return len(state["deals"])
 
     def status(self, state: dict) -> dict:
-        """Header: the deal being played (the last once over), the deal limit, the dealer. An extra deal is past the
-        limit, so it is numbered alone [ruling]: "Deal 3 of 2" read oddly."""
+        """Header: the deal being played (the last once over), the deal limit, the dealer; in an extra deal the
+        points both teams are tied at. An extra deal is past the limit, so it is numbered alone [ruling]: "Deal 3 of
+        2" read oddly."""
         done = len(state["deals"])
         number = done if state["over"] else done + 1
-        return {**super().status(state), "round": number,
+        said = {"points": self.team_totals(state)[0]} if state["phase"] == "extra" else {}
+        return {**super().status(state), "round": number, "said": said,
                 "rounds": state["deal_limit"] if number <= state["deal_limit"] else None,
                 "turn": None if state["over"] else state["dealer"]}
 

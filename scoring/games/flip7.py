@@ -347,6 +347,15 @@ class Flip7(OwnLines, Engine):
         state["over"] = True
         state["phase"] = "over"
 
+    def status(self, state: dict) -> dict:
+        """Header: the core's, and while a tie at the top is played off, who is tied and at what total (the table
+        asks "who are we playing off?")."""
+        status = super().status(state)
+        if state["phase"] == "tie":
+            best = max(state["totals"].values())
+            status["said"] = {"who": [p for p in state["players"] if state["totals"][p] == best], "points": best}
+        return status
+
     def totals(self, state: dict) -> dict:
         """Each player's total so far (kept running: an action costs the same in round 500 as in round 5)."""
         return dict(state["totals"])

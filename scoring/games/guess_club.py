@@ -580,7 +580,7 @@ class GuessClub(Engine):
         phase = state["phase"]
         turn = None if state["over"] else {"topic": state["setter"], "turns": state["turn"], "ruling": state["setter"],
                                            "settle": state["setter"]}.get(phase)
-        return {"round": state["round"], "rounds": ROUNDS, "phase": self.phase_key(phase), "turn": turn,
+        return {"round": state["round"], "rounds": ROUNDS, "phase": self.phase_key(phase), "said": {}, "turn": turn,
                 "over": bool(state["over"])}
 
     def describe(self, action: dict) -> tuple[str, dict]:

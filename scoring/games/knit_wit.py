@@ -658,7 +658,7 @@ class KnitWit(Engine):
         """Header: the phase, whose turn it is while weaving, the spool being scored as the round (said as a
         spool: `knit_wit.app.round_of`)."""
         return {"round": state["spool"], "rounds": state["count"] if state["spool"] else None,
-                "phase": self.phase_key(state["phase"]), "turn": None if state["over"] else state["turn"],
+                "phase": self.phase_key(state["phase"]), "said": {}, "turn": None if state["over"] else state["turn"],
                 "over": state["over"]}
 
     def describe(self, action: dict) -> tuple[str, dict]:

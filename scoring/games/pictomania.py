@@ -410,7 +410,7 @@ class Pictomania(Engine):
     def status(self, state: dict) -> dict:
         """Header: round of rounds and the phase; nobody has the turn (everyone plays at once)."""
         return {"round": state["round"], "rounds": state["rounds"], "phase": self.phase_key(state["phase"]),
-                "turn": None, "over": state["over"]}
+                "said": {}, "turn": None, "over": state["over"]}
 
     def describe(self, action: dict) -> tuple[str, dict]:
         """The action in words, without the private parts: deals and guessed numbers stay hidden."""
