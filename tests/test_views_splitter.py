@@ -310,3 +310,23 @@ def test_a_marked_square_says_so_to_a_screen_reader_in_both_languages():
                  and c.button and isinstance(c.content, ft.Container) and c.content.border is not None}
         assert all((value == word) == marked and value in (word, None) for value, marked in board.values()), lang
         assert sum(marked for _, marked in board.values()) == 44 and board[said] == (word, True), lang
+
+
+
+def test_a_written_star_or_heart_square_still_shows_and_says_its_mark():
+    """Once a number was written on a star, the square showed the bare number, tinted red like any group of the
+    wrong size (most are, until complete), and was read "Bob's sheet, row 4, column 1: 3": the sheet's stars (and
+    sheet B's hearts) were gone from a sheet being checked by hand (a whole game's sheets in round 11 and on the
+    end screen). The number is shown with the square's mark and read with it, in both languages."""
+    for lang, star, heart in (("en", "Ann's sheet, row 7, column 2: 5 (star)",
+                               "Ann's sheet, row 1, column 7: 2 (heart)"),
+                              ("zh-CN", "Ann 的计分表，第 7 行，第 2 列：5（星格）", "Ann 的计分表，第 1 行，第 7 列：2（心格）")):
+        table = Table("splitter", ["Ann", "Bob"], {"sheet": "B"}, seed=7, lang=lang)
+        sheet = [[1 + (r * 8 + c) % 6 if game.on_sheet("B", r, c) else None for c in range(8)] for r in range(7)]
+        sheet[6][1], sheet[0][6] = 5, 2
+        table.apply({"type": "layout", "by": "Ann", "layout": game.format_sheet(sheet)})
+        named = {c.label: c for c in walk(view.final(table.ctx())) if isinstance(c, ft.Semantics)
+                 and isinstance(c.label, str)}
+        assert star in named and heart in named, lang
+        assert "5★" in {read(t.value) for t in walk(named[star]) if isinstance(t, ft.Text)}, lang  # beside its note
+        assert "2♡" in {read(t.value) for t in walk(named[heart]) if isinstance(t, ft.Text)}, lang

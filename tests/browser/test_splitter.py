@@ -1,5 +1,6 @@
 """Splitter in a real browser at phone size: one finished sheet painted number by number (RULINGS.md §6 sheet A,
-34 points; the score comparison read row by row, each number named by its column), one round with the table's own
+34 points; its stars still read as stars once written on; the score comparison read row by row, each number named
+by its column), one round with the table's own
 dice (each die button read with its die, "第一颗骰子：2"; the pair said once, by the hint) written by tapping a
 pair (each square read with whose sheet it is on, "小莫的计分表，第 4 行，第 4 列：空", then "已标出" where it is
 marked), the table ends the game, the scores on the end screen, then the exported record through
@@ -58,6 +59,8 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.see("5 个 5：5 分")
     tab.see("2 个 2，占到星星翻倍：4 分")
     tab.see("4 个 3：要正好 3 个才得分，所以 0 分")
+    for col, value in ((1, 2), (8, 1)):  # the stars stay on the sheet once written on, read as stars
+        expect(tab.page.get_by_role("button", name=f"小林的计分表，第 4 行，第 {col} 列：{value}（星格）")).to_have_count(1)
     tab.shot("splitter_phone_sheet_painted")
     tab.tap("录入这张计分表")
     tab.see("小林的计分表已整张录入。")

@@ -76,10 +76,17 @@ def sheet_view(ctx: GameContext, grid: list[list], owner: str, on_tap=None, mark
     notes = {(g["cells"][0][0], g["cells"][0][1]): f"+{g['points']}" if g["scores"] else "0" for g in found}
 
     def label(cell: dict) -> str:
-        """The number, or an empty star or heart's sign."""
-        if cell["n"] is not None:
-            return str(cell["n"])
-        return ctx.t(f"splitter.view.mark.{cell['mark']}") if cell["mark"] in MARK_FILL else ""
+        """The number (with its square's star or heart, which stays on a sheet as printed on paper), or an empty
+        star or heart's sign."""
+        if cell["n"] is None:
+            return ctx.t(f"splitter.view.mark.{cell['mark']}") if cell["mark"] in MARK_FILL else ""
+        return ctx.t(f"splitter.view.on_mark.{cell['mark']}", value=cell["n"]) if cell["mark"] in MARK_FILL \
+            else str(cell["n"])
+
+    def said(cell: dict) -> str:
+        """A written star or heart read with its mark in words ("5 (star)"), anything else as shown."""
+        return ctx.t(f"splitter.view.said_on.{cell['mark']}", value=cell["n"]) if cell["mark"] in MARK_FILL \
+            and cell["n"] is not None else label(cell)
 
     def colour(cell: dict) -> Any:
         """Red for a group of the wrong size, else the star or heart tint."""
@@ -87,7 +94,7 @@ def sheet_view(ctx: GameContext, grid: list[list], owner: str, on_tap=None, mark
 
     return grid_editor(ctx, shown, [], None, label=label, colour=colour,
                        groups=[g["cells"] for g in found if g["scores"]], cell_size=CELL,
-                       on_tap=on_tap, marked=marked, marked_said=ctx.t("app.grid.marked"), notes=notes,
+                       on_tap=on_tap, marked=marked, marked_said=ctx.t("app.grid.marked"), notes=notes, spoken=said,
                        blocked=off_sheet(sheet),
                        whose=ctx.t("splitter.view.sheet_of", name=owner) if len(ctx.players) > 1 else None)
 
