@@ -211,7 +211,8 @@ class PlayerScore:
 class Scoreboard:
     """Totals, breakdowns, the ranking with shared places, the winners, (for round games) totals per round with
     the totals before the first round, and (for team games) the teams: sides in seat order whose members all
-    carry the team's score, so a chart or a statistic counts each team once."""
+    carry the team's score, so a chart or a statistic counts each team once; `lower_wins` says the lowest total
+    ranks first (a statistic's best score is then its lowest)."""
 
     game: str
     players: tuple
@@ -222,6 +223,7 @@ class Scoreboard:
     tiebreak_used: bool = False
     start: dict = field(default_factory=dict)
     teams: tuple = ()
+    lower_wins: bool = False
 
     def total(self, name: str) -> int:
         """The total of the player called name."""
@@ -306,6 +308,7 @@ def make_scoreboard(
         tiebreak_used=used,
         start=dict(start or {}),
         teams=tuple(tuple(team) for team in teams or ()),
+        lower_wins=lower_wins,
     )
 
 

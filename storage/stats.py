@@ -5,8 +5,9 @@ proportional to its number of players (squared, for head-to-head), and the quest
 
 - `player(name)`: per game plays, wins, win rate, best and average score, last played; overall plays, wins,
   last played.
-- `game(game_id)`: plays, the score distribution as histogram bins, the highest score with who and when; for a
-  team game (Bacon), by team.
+- `game(game_id)`: plays, the score distribution as histogram bins, the best score with who and when; for a
+  team game (Bacon), by team; for a cooperative game, how its crews ended instead.
+- `games()`: every game with a finished session, a lowest-wins game under its own key (`lowest(key)`).
 - `head_to_head(a, b)`: sessions both played against each other (`games`), how often each finished ahead of the
   other (`ahead`, by player name: kept apart from the counters, so a player may be called "games" or "ties"),
   ties; and sessions they played on the same side (`allies`).
@@ -30,15 +31,22 @@ Rulings:
   the team's total and win as theirs. Teammates (a team game's side, a cooperative game's whole crew) did not
   play against each other: head-to-head counts such a session apart, as one on the same side, not as a tie (it
   was a tie, so a crew that played Solar Storm together read as rivals who always drew).
+- A game whose lowest total wins (a score pad set to lowest wins: its summary's `lower_wins`) is its own game
+  in the statistics, `<game>/lowest` [ruling, session 64]: a score pad kept both ways is two games, as golf
+  scores and Scrabble scores make no one average; its best score, a player's and the game's, is its lowest.
 - A cooperative game (Solar Storm: the crew wins or loses together) ranks nobody [ruling, session 55]: its crew
   is one side (head-to-head: on the same side, never ahead, behind or tied; its score counted once), and its
   outcome is the crew's: each member's record counts a play, and a win when the crew won (as BG Stats counts a
   cooperative play: a player's win rate there is how often their crews won); a lost crew is a play without a
   win for each, not a loser among winners. The summary's `ranks` of a crew (all 1) are not read as places.
+  Its crew's points (Solar Storm's rooms diverted) are no score of a player or a side to rank [session 64: a lost
+  crew read "Highest score 0"]: the game has no best score and no histogram, a player's row no best or average;
+  the game's record is its crews' ends instead (won, lost, and each end as the engine says it, `crew`).
 
 A summary the index understands has `id`, `game`, `status`, `created`, `winners`, `totals` ({player: total})
-and `ranks` ({player: place}), and for a team game `teams` ([[player, …], …]); `storage.store.Store` keeps those
-in every session summary.
+and `ranks` ({player: place}), for a team game `teams` ([[player, …], …]), for a lowest-wins game `lower_wins`,
+and for a cooperative game `crew` ({"outcome", "why", and its parameters}); `storage.store.Store` keeps those in
+every session summary.
 """
 
 from __future__ import annotations
@@ -49,8 +57,10 @@ from functools import lru_cache
 from typing import Iterable
 
 from scoring import names
+from scoring.core import cooperative
 
 MAX_BINS = 10
+LOWEST = "/lowest"  # a lowest-wins game's key: its id and this
 player_key = lru_cache(maxsize=4096)(names.key)  # a table's few names, keyed once each (not 40,000 times)
 
 
@@ -70,6 +80,7 @@ class Stats:
         self.game_scores: dict = defaultdict(Counter)        # game -> Counter of totals
         self.holders: dict = defaultdict(Counter)            # (game, total) -> Counter of (side, when)
         self.team_plays: Counter = Counter()                 # game -> sessions played in teams
+        self.ends: dict = defaultdict(Counter)               # cooperative game -> Counter of its crews' ends
         self.pairs: dict = defaultdict(Counter)              # (a, b), a < b -> {"games", "a", "b", "ties", "allies"}
         self.spellings: dict = defaultdict(Counter)          # player's key -> Counter of the names typed
         for summary in summaries:
@@ -95,11 +106,13 @@ class Stats:
     def _fold(self, summary: dict, sign: int) -> None:
         """Add (sign 1) or take away (sign -1) one session's contribution everywhere."""
         summary = self._by_key(summary, sign)
-        game, when = summary["game"], summary.get("created") or summary.get("updated", "")
+        game, when = game_key(summary), summary.get("created") or summary.get("updated", "")
         totals, ranks = summary["totals"], summary.get("ranks") or {}
         winners = set(summary.get("winners") or [])
         self.game_plays[game] += sign
         self.team_plays[game] += sign * bool(summary.get("teams"))
+        if isinstance(summary.get("crew"), dict):
+            _bump(self.ends[game], tuple(sorted(summary["crew"].items())), sign)
         for side in sides(summary):
             _bump(self.game_scores[game], totals[side[0]], sign)
             _bump(self.holders[(game, totals[side[0]])], (side, when), sign)
@@ -155,27 +168,44 @@ class Stats:
             if player != name or plays <= 0:
                 continue
             key = (player, game)
-            wins = self.wins[key]
-            games[game] = {"plays": plays, "wins": wins, "win_rate": wins / plays, "best": max(self.scores[key]),
-                           "average": self.score_sum[key] / plays, "last": max(self.game_days[key])}
+            wins, scored = self.wins[key], not cooperative(game)
+            games[game] = {"plays": plays, "wins": wins, "win_rate": wins / plays,
+                           "best": best(self.scores[key], self.lowest(game)) if scored else None,
+                           "average": self.score_sum[key] / plays if scored else None,
+                           "last": max(self.game_days[key])}
         days = self.days.get(name)
         return {"name": self.shown(name), "plays": sum(g["plays"] for g in games.values()),
                 "wins": sum(g["wins"] for g in games.values()), "last": max(days) if days else "",
                 "games": dict(sorted(games.items()))}
 
+    @staticmethod
+    def lowest(game_key: str) -> bool:
+        """Whether a game's key is a lowest-wins game's."""
+        return game_key.endswith(LOWEST)
+
     def game(self, game_id: str) -> dict:
-        """One game's record: plays, score histogram, highest score with who (a player, or a team's players) and
-        when; `teams` says the scores are the teams'."""
+        """One game's record: plays, score histogram, best score (`lowest` says the lowest) with who (a player, or a
+        team's players) and when; `teams` says the scores are the teams'; a cooperative game's `crew` ends."""
         scores = self.game_scores.get(game_id) or Counter()
-        teams = self.team_plays[game_id] > 0
+        out = {"game": game_id, "plays": max(0, self.game_plays[game_id]), "histogram": [], "best": None,
+               "teams": self.team_plays[game_id] > 0, "lowest": self.lowest(game_id), "crew": None}
+        if cooperative(game_id):
+            return {**out, "crew": self.crew(game_id)}
         if not scores:
-            return {"game": game_id, "plays": 0, "histogram": [], "highest": None, "teams": teams}
-        top = max(scores)
+            return out
+        top = best(scores, out["lowest"])
         holders = sorted(self.holders[(game_id, top)])
-        return {"game": game_id, "plays": self.game_plays[game_id], "histogram": histogram(scores), "teams": teams,
-                "highest": {"score": top, "by": [{"team": [self.shown(p) for p in side], "when": w} if len(side) > 1
-                                                 else {"player": self.shown(side[0]), "when": w}
-                                                 for side, w in holders]}}
+        return {**out, "histogram": histogram(scores), "best": {"score": top, "by": [
+            {"team": [self.shown(p) for p in side], "when": w} if len(side) > 1
+            else {"player": self.shown(side[0]), "when": w} for side, w in holders]}}
+
+    def crew(self, game_id: str) -> dict:
+        """How a cooperative game's crews ended: how many won and lost, and each end with its count (most first,
+        then wins first, then by reason)."""
+        ends = [{**dict(end), "count": n} for end, n in self.ends[game_id].items()]
+        ends.sort(key=lambda e: (-e["count"], e["outcome"] != "won", e["why"], sorted(e.items())))
+        won = sum(e["count"] for e in ends if e["outcome"] == "won")
+        return {"won": won, "lost": sum(e["count"] for e in ends) - won, "ends": ends}
 
     def games(self) -> list[str]:
         """Every game with a finished session."""
@@ -201,6 +231,16 @@ class Stats:
                 other = pair[1] if pair[0] == key else pair[0]
                 shared[self.shown(other)] = counts["games"] + counts["allies"]
         return dict(sorted(shared.items(), key=lambda item: (-item[1], item[0])))
+
+
+def game_key(summary: dict) -> str:
+    """The game a session counts under: its game, a lowest-wins one's under `<game>/lowest`."""
+    return summary["game"] + LOWEST if summary.get("lower_wins") else summary["game"]
+
+
+def best(scores: Counter, lowest: bool) -> float:
+    """The best of some scores: the highest, or the lowest where the lowest wins."""
+    return min(scores) if lowest else max(scores)
 
 
 def sides(summary: dict) -> list[tuple]:

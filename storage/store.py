@@ -115,7 +115,9 @@ def behind(summary: dict) -> bool:
     named a team before December 2026 (statistics counted its players as tied rivals), places after a shared
     one were numbered on (1, 1, 2) where the end screen skips one (1, 1, 3) until session 46, and a team game's
     places counted players, not teams (Bacon's losing team of two 3rd of two teams) until session 47, and a finished
-    cooperative game's entry did not say whether the crew won and why (`crew`) until session 55. Its places
+    cooperative game's entry did not say whether the crew won and why (`crew`) until session 55, and a game where
+    the lowest total won did not say so (`lower_wins`; seen where a better place has the lower total) until
+    session 64. Its places
     are numbered again from its own ranks and teams (`Scoreboard.places`); an entry they differ from is behind.
     `Store._reconcile` makes such summaries again once, on the catalogue's first use."""
     if summary.get("game") == "solar_storm" and len(summary.get("players") or ()) > 1 and "teams" not in summary:
@@ -123,11 +125,19 @@ def behind(summary: dict) -> bool:
     if summary.get("status") == "finished" and cooperative(summary.get("game", "")) and "crew" not in summary:
         return True
     ranks = summary.get("ranks") or {}
+    if "lower_wins" not in summary and lowest_first(ranks, summary.get("totals") or {}):
+        return True
     if len(set(ranks.values())) == len(ranks):  # no shared place (most games): nothing to renumber
         return False
     groups = tuple(tuple(n for n in ranks if ranks[n] == p) for p in sorted(set(ranks.values())))
     teams = tuple(tuple(team) for team in summary.get("teams") or ())
     return ranks != Scoreboard(summary.get("game", ""), (), groups, (), teams=teams).places()
+
+
+def lowest_first(ranks: dict, totals: dict) -> bool:
+    """Whether a ranking put a lower total ahead of a higher one (the lowest total won)."""
+    return any(ranks[a] < ranks[b] and totals[a] < totals[b] for a in ranks for b in ranks
+               if a in totals and b in totals)
 
 
 def io_error(err: OSError, folder: Path) -> RuleError:
@@ -570,6 +580,8 @@ class Store:
                    "ranks": board.places()}
         if board.teams:
             summary["teams"] = [list(team) for team in board.teams]
+        if board.lower_wins:
+            summary["lower_wins"] = True
         crew = eng.crew_result(state)
         if crew is not None:
             summary["crew"] = crew

@@ -60,14 +60,14 @@ def test_a_game_night_past_midnight_counts_on_the_day_it_started(tmp_path):
         stats = store.stats()
     assert summary["created"] == "2026-03-03T23:30:00" and summary["updated"] == "2026-03-04T00:40:00"
     assert stats.player("Ann")["games"]["score_pad"]["last"] == summary["created"]
-    assert stats.game("score_pad")["highest"]["by"] == [{"player": "Ann", "when": summary["created"]}]
+    assert stats.game("score_pad")["best"]["by"] == [{"player": "Ann", "when": summary["created"]}]
 
 
 def test_a_games_histogram_and_highest(store):
     """Eight totals (15 12 7 / 4 20 20 / 30 1) in bins of 5 from 0; the highest is Ann's 30 on 3 March."""
     game = store.stats().game("score_pad")
     assert game["plays"] == 3
-    assert game["highest"] == {"score": 30, "by": [{"player": "Ann", "when": "2026-03-03T20:00:00"}]}
+    assert game["best"] == {"score": 30, "by": [{"player": "Ann", "when": "2026-03-03T20:00:00"}]}
     counts = {b["low"]: b["count"] for b in game["histogram"]}
     assert counts == {0: 2, 5: 1, 10: 1, 15: 1, 20: 2, 25: 0, 30: 1}
 
@@ -117,7 +117,7 @@ def test_a_player_typed_in_another_case_or_width_is_one_player(tmp_path):
         assert (ann["name"], ann["plays"], ann["wins"], ann["games"]["score_pad"]["best"]) == ("Ann", 4, 3, 30)
         assert stats.head_to_head("Bo", "ANN") == {"games": 4, "ahead": {"Bo": 1, "ANN": 3}, "ties": 0,
                                                    "allies": 0}
-        assert stats.game("score_pad")["highest"]["by"] == [{"player": "Ann", "when": "2026-03-03T20:00:00"}]
+        assert stats.game("score_pad")["best"]["by"] == [{"player": "Ann", "when": "2026-03-03T20:00:00"}]
         for sid in later:
             store.undo(sid, "2026-03-04T20:00:00")
         assert store.stats().players() == ["Ann", "Bo"] and store.stats().player("Ann")["plays"] == 2
@@ -138,9 +138,9 @@ def test_undo_delete_and_reopen_keep_the_index_exact(store, tmp_path):
     stats = store.stats()
     last = [s for s in store.sessions("finished") if s["players"] == ["Ann", "小明"]][0]["id"]
     store.undo(last, "2026-03-05T20:00:00")
-    assert stats.player("Ann")["plays"] == 2 and stats.game("score_pad")["highest"]["score"] == 20
+    assert stats.player("Ann")["plays"] == 2 and stats.game("score_pad")["best"]["score"] == 20
     store.play(last, {"type": "finish", "by": "table"}, "2026-03-05T21:00:00")
-    assert stats.player("Ann")["plays"] == 3 and stats.game("score_pad")["highest"]["score"] == 30
+    assert stats.player("Ann")["plays"] == 3 and stats.game("score_pad")["best"]["score"] == 30
     assert stats.player("Ann")["games"]["score_pad"]["last"] == "2026-03-03T20:00:00"  # the day it started
     first = store.sessions("finished")[-1]["id"]
     store.delete(first)
@@ -186,7 +186,7 @@ def test_a_team_games_scores_are_the_teams(tmp_path):
         assert sum(b["count"] for b in game["histogram"]) == 2
         assert {b["low"]: b["count"] for b in game["histogram"]} == {0: 1, 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0,
                                                                      8: 1}
-        assert game["highest"] == {"score": 8, "by": [{"team": ["Ann", "Cy"], "when": "2026-03-05T20:00:00"}]}
+        assert game["best"] == {"score": 8, "by": [{"team": ["Ann", "Cy"], "when": "2026-03-05T20:00:00"}]}
         cy = store.stats().player("Cy")["games"]["bacon"]
         assert (cy["plays"], cy["wins"], cy["best"]) == (1, 1, 8)
         assert not store.stats().game("score_pad")["teams"]
@@ -209,7 +209,7 @@ def test_teammates_and_a_crew_are_on_the_same_side_not_tied(tmp_path):
               "teams": [crew]} for i, (won, points) in enumerate(((True, 9), (False, 4)), 1)]
     stats = Stats(games)
     assert stats.head_to_head("Ann", "Bo") == {"games": 0, "ahead": {"Ann": 0, "Bo": 0}, "ties": 0, "allies": 2}
-    assert sum(b["count"] for b in stats.game("solar_storm")["histogram"]) == 2
+    assert stats.game("solar_storm")["plays"] == 2
 
 
 def test_a_crew_stored_before_crews_were_teams_is_counted_on_the_same_side(tmp_path, monkeypatch):
@@ -239,3 +239,67 @@ def test_a_crew_stored_before_crews_were_teams_is_counted_on_the_same_side(tmp_p
                                                             "allies": 0}
     with Store(tmp_path / "data") as store:
         assert store.stats().head_to_head("A", "B") == {"games": 0, "ahead": {"A": 0, "B": 0}, "ties": 0, "allies": 1}
+
+
+def test_a_lowest_wins_game_is_best_at_its_lowest(tmp_path):
+    """A score pad set to lowest wins (golf: Ann 2 and 7, Bo 9 and 4) read its highest score as its best: Bo's 9.
+    It is its own game in the statistics (a score pad kept both ways would average golf with Scrabble), and its
+    best is its lowest: the game's 2 by Ann, Ann's 2 and Bo's 4; averages stay averages (Ann 4.5)."""
+    with Store(tmp_path / "data") as store:
+        for day, scores in ((1, {"Ann": 2, "Bo": 9}), (2, {"Ann": 7, "Bo": 4})):
+            finished(store, [scores], f"2026-03-0{day}T20:00:00", lower_wins=True, players=["Ann", "Bo"])
+        finished(store, [{"Ann": 30, "Bo": 1}], "2026-03-03T20:00:00", players=["Ann", "Bo"])
+        stats = store.stats()
+    assert stats.games() == ["score_pad", "score_pad/lowest"] and stats.lowest("score_pad/lowest")
+    ann, bo = (stats.player(p)["games"] for p in ("Ann", "Bo"))
+    assert (ann["score_pad/lowest"]["best"], ann["score_pad/lowest"]["average"], bo["score_pad/lowest"]["best"]) == (
+        2, 4.5, 4)
+    assert (ann["score_pad"]["best"], bo["score_pad"]["best"]) == (30, 1)
+    golf = stats.game("score_pad/lowest")
+    assert golf["lowest"] and golf["best"] == {"score": 2, "by": [{"player": "Ann", "when": "2026-03-01T20:00:00"}]}
+    assert not stats.game("score_pad")["lowest"] and stats.game("score_pad")["best"]["score"] == 30
+
+
+def test_a_lowest_wins_session_stored_without_its_direction_is_made_again(tmp_path, monkeypatch):
+    """A lowest-wins score pad finished by an app whose summaries did not say so (Ann 2 beats Bo 9): opened by this
+    app, its catalogue entry is made again from the session file and counts as the lowest-wins game."""
+    old_summary = Store._summary
+
+    def undirected(record, state):
+        """The summary as the app made it before session 64."""
+        summary = old_summary(record, state)
+        summary.pop("lower_wins", None)
+        return summary
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Store, "_summary", staticmethod(undirected))
+        with Store(tmp_path / "data") as store:
+            finished(store, [{"Ann": 2, "Bo": 9}], "2026-03-01T20:00:00", lower_wins=True, players=["Ann", "Bo"])
+            assert store.stats().games() == ["score_pad"]
+    with Store(tmp_path / "data") as store:
+        assert store.stats().games() == ["score_pad/lowest"]
+        assert store.stats().game("score_pad/lowest")["best"]["score"] == 2
+
+
+def test_a_cooperative_game_has_its_crews_ends_not_a_best_score():
+    """Solar Storm lost by its crew read "Highest score 0": a crew has no score of its own to rank. A cooperative
+    game's record is how its crews ended (won, lost, and why, as the engine says), with no best score and no score
+    histogram; a player's row has plays and wins (the crew's), no best or average score."""
+    crew = ["Ann", "Bo"]
+    ends = [{"outcome": "lost", "why": "solar_storm.view.why.room_destroyed", "room": "bridge"},
+            {"outcome": "won", "why": "solar_storm.view.why.launched"},
+            {"outcome": "lost", "why": "solar_storm.view.why.room_destroyed", "room": "bridge"},
+            {"outcome": "lost", "why": "solar_storm.view.why.deck_empty"}]
+    summaries = [{"id": f"s{i}", "game": "solar_storm", "status": "finished", "created": f"2026-03-0{i}T20:00:00",
+                  "winners": crew if end["outcome"] == "won" else [], "totals": dict.fromkeys(crew, 9 * (i == 2)),
+                  "ranks": dict.fromkeys(crew, 1), "teams": [crew], "crew": end} for i, end in enumerate(ends, 1)]
+    stats = Stats(summaries)
+    game = stats.game("solar_storm")
+    assert (game["plays"], game["best"], game["histogram"]) == (4, None, [])
+    assert game["crew"] == {"won": 1, "lost": 3, "ends": [{**ends[0], "count": 2}, {**ends[1], "count": 1},
+                                                        {**ends[3], "count": 1}]}
+    ann = stats.player("Ann")["games"]["solar_storm"]
+    assert (ann["plays"], ann["wins"], ann["best"], ann["average"]) == (4, 1, None, None)
+    stats.remove(summaries[0])
+    assert stats.game("solar_storm")["crew"]["ends"][0] == {**ends[1], "count": 1}
+    assert stats.game("score_pad")["crew"] is None

@@ -782,18 +782,46 @@ def test_the_end_screen_says_a_team_scored_nothing_not_yet(app, lang):
     assert words.say(lang, "app.breakdown_empty") not in shown
 
 
-def test_a_crews_highest_score_and_histogram_name_a_crew_not_a_team(app):
-    """Solar Storm's statistics read "Highest score 0: team A + B" and counted "Teams": a cooperative crew plays
-    against the ship, not as a team against another; both say crew, in both languages."""
+@pytest.mark.parametrize("lang, shown", [
+    ("en", ["1 finished session", "The crew won 0, lost 1", "Lost 1: The Bridge took damage with no repair cube left."]),
+    ("zh-CN", ["已结束 1 局", "船员组胜 0 局，负 1 局", "负 1 局：舰桥在没有修复方块时再次受损。"])])
+def test_a_cooperative_game_shows_its_crews_ends_not_a_highest_score(app, lang, shown):
+    """Solar Storm lost by its crew read "Highest score 0: crew A + B" over a histogram of the crew's points, and
+    A's row a best and average of 0: a crew has no score to rank. The game says how its crews ended (the engine's
+    reason), with no score line and no histogram; A's row has plays, wins and win rate, and a dash for scores."""
     import flet_charts
     from views import stats
     lost_crew(app)
-    app.local("stats")["game"] = "solar_storm"
-    for lang, highest, axis in (("en", "Highest score 0: crew A + B (", "Crews"), ("zh-CN", "最高分 0：A + B 船员组（", "组次")):
-        app.settings["lang"] = lang
-        body = stats.build(app)[1]
-        assert highest in "\n".join(texts(body))
-        assert next(c for c in walk(body) if isinstance(c, flet_charts.BarChart)).left_axis.title.value == axis
+    app.settings["lang"] = lang
+    app.local("stats").update(game="solar_storm", player="A")
+    body = stats.build(app)[1]
+    said = texts(body)
+    assert all(line in said for line in shown), said
+    assert not [t for t in said if t.startswith(("Highest", "Lowest", "最高分", "最低分"))]
+    assert not [c for c in walk(body) if isinstance(c, flet_charts.BarChart)]
+    table = next(c for c in walk(body) if isinstance(c, ft.DataTable))
+    assert [cell.content.value for cell in table.rows[0].cells][1:6] == ["1", "0", "0%", "—", "—"]
+
+
+@pytest.mark.parametrize("lang, game, best, lowest", [("en", "Score pad (lowest wins)", "Best", "Lowest score 2: Ann ("),
+                                                      ("zh-CN", "通用计分板（低分胜）", "最佳", "最低分 2：Ann（")])
+def test_a_lowest_wins_game_says_lowest_score(app, lang, game, best, lowest):
+    """A score pad set to lowest wins (Ann 2 and 7, Bo 9 and 4) read "Highest score 9: Bo", the loser's total,
+    and Ann's row "Highest 7". It is its own game, named so, whose line says lowest score with the lowest; the
+    player table's column says best (the highest or, for such a game, the lowest)."""
+    from tests.test_stats import finished
+    from views import stats
+    for day, scores in ((1, {"Ann": 2, "Bo": 9}), (2, {"Ann": 7, "Bo": 4})):
+        finished(app.store, [scores], f"2026-03-0{day}T20:00:00", lower_wins=True, players=["Ann", "Bo"])
+    app.settings["lang"] = lang
+    app.local("stats").update(player="Ann")
+    body = stats.build(app)[1]
+    assert lowest in "\n".join(texts(body))
+    table = next(c for c in walk(body) if isinstance(c, ft.DataTable))
+    assert table.columns[4].label.value == best
+    assert [cell.content.value for cell in table.rows[0].cells][:6] == [game, "2", "1", "50%", "2", "4.5"]
+    chooser = next(c for c in walk(body) if isinstance(c, ft.Dropdown) and c.value == "score_pad/lowest")
+    assert [o.text for o in chooser.options] == [game]
 
 
 def test_head_to_head_of_a_player_called_ties_shows_their_wins(app):

@@ -1,4 +1,4 @@
-"""Statistics (`/stats`): a player's record per game, a game's score histogram and highest score, head-to-head
+"""Statistics (`/stats`): a player's record per game, a game's score histogram and best score, head-to-head
 between two players, and the exports of every session (CSV, JSON backup). Also the BG Stats buttons a finished
 session shows (`bgstats_buttons`). Everything is read from the store's statistics index (`storage.stats`)."""
 
@@ -11,8 +11,8 @@ from typing import Any
 
 import flet as ft
 
-from scoring.core import cooperative
 from storage import exports
+from storage.stats import LOWEST
 from views import words
 from views.components.chart import AXIS_TITLE, value_axis, y_axis
 from views.home import game_name
@@ -44,6 +44,17 @@ def number(value: float) -> str:
     return f"{'-' if shown < 0 else ''}{abs(shown) // 10}.{abs(shown) % 10}"
 
 
+def score(value: float | None) -> str:
+    """A score cell: the number, or a dash where there is no score (a cooperative game's)."""
+    return "—" if value is None else number(value)
+
+
+def game_label(app: Any, game_key: str) -> str:
+    """A game's name as the statistics list it: a lowest-wins game's says so ("Score pad (lowest wins)")."""
+    game_id, lowest = game_key.removesuffix(LOWEST), game_key.endswith(LOWEST)
+    return app.t("stats.lowest_wins", game=game_name(app.lang, game_id)) if lowest else game_name(app.lang, game_id)
+
+
 def build(app: Any) -> tuple[str, ft.Control, str]:
     """The statistics screen."""
     stats = app.store.stats()
@@ -64,8 +75,8 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
                      chooser(app, "rival", app.t("stats.rival"), [p for p in players if p != player], rival),
                      head_to_head(app, stats.head_to_head(player, rival), player, rival)]
     sections += [heading(app.t("stats.game")),
-                 chooser(app, "game", app.t("stats.game"), games, game, label_of=lambda g: game_name(app.lang, g)),
-                 game_panel(app, stats.game(game), cooperative(game))]
+                 chooser(app, "game", app.t("stats.game"), games, game, label_of=lambda g: game_label(app, g)),
+                 game_panel(app, stats.game(game))]
     return app.t("stats.title"), ft.Column(controls=sections, spacing=12), "/"
 
 
@@ -97,12 +108,13 @@ def chooser(app: Any, key: str, label: str, values: list[str], value: str, label
 
 
 def player_table(app: Any, record: dict) -> ft.Control:
-    """A player's plays, wins, win rate, best and average score and last session, per game: the columns 20 px
+    """A player's plays, wins, win rate, best (the lowest where it wins) and average score and last session, per
+    game (a dash for a cooperative game's scores, which are no player's): the columns 20 px
     apart (Flutter's 56 put the last three past a phone's edge) and the scroll bar shown where the table is wider
     than the screen, so it reads as scrolling sideways rather than cut."""
-    rows = [ft.DataRow(cells=[ft.DataCell(ft.Text(game_name(app.lang, gid))), ft.DataCell(ft.Text(str(g["plays"]))),
+    rows = [ft.DataRow(cells=[ft.DataCell(ft.Text(game_label(app, gid))), ft.DataCell(ft.Text(str(g["plays"]))),
                               ft.DataCell(ft.Text(str(g["wins"]))), ft.DataCell(ft.Text(percent(g["win_rate"]))),
-                              ft.DataCell(ft.Text(number(g["best"]))), ft.DataCell(ft.Text(number(g["average"]))),
+                              ft.DataCell(ft.Text(score(g["best"]))), ft.DataCell(ft.Text(score(g["average"]))),
                               ft.DataCell(ft.Text(words.when(app.lang, g["last"])))])
             for gid, g in record["games"].items()]
     columns = [ft.DataColumn(label=ft.Text(app.t(f"stats.col.{c}")))
@@ -127,17 +139,20 @@ def head_to_head(app: Any, result: dict, player: str, rival: str) -> ft.Control:
     return ft.Text(app.t("stats.head_to_head_both", line=line, allies=allies) if result["games"] else allies)
 
 
-def game_panel(app: Any, record: dict, crew: bool = False) -> ft.Control:
-    """A game's plays, highest score with who and when, and its score histogram (of teams' scores for a team
-    game, of crews' for a cooperative one: a crew is no team playing against another), counted in whole steps."""
+def game_panel(app: Any, record: dict) -> ft.Control:
+    """A game's plays, best score (highest, or lowest where the lowest wins) with who and when, and its score
+    histogram (of teams' scores for a team game), counted in whole steps; a cooperative game's crews' ends."""
     import flet_charts as fch  # on first use: it is a third of the app's import time (start-up)
 
-    top = record["highest"]
+    top = record["best"]
     lines = [ft.Text(app.t("stats.game_plays", plays=record["plays"]))]
+    if record["crew"]:
+        lines += crew_lines(app, record["crew"])
     if top:
-        holders = [app.t("stats.holder", player=holder(app, h, crew), when=words.when(app.lang, h["when"]))
+        holders = [app.t("stats.holder", player=holder(app, h), when=words.when(app.lang, h["when"]))
                    for h in top["by"]]
-        lines.append(ft.Text(app.t("stats.highest", score=number(top["score"]), holders=holders)))
+        key = "stats.lowest" if record["lowest"] else "stats.highest"
+        lines.append(ft.Text(app.t(key, score=number(top["score"]), holders=holders)))
     bins = record["histogram"]
     if bins:
         _, most, step = y_axis(0, max(b["count"] for b in bins) + 1, BARS_PLOT)
@@ -149,7 +164,7 @@ def game_panel(app: Any, record: dict, crew: bool = False) -> ft.Control:
             bottom_axis=fch.ChartAxis(title=ft.Text(app.t("stats.chart_score")), title_size=AXIS_TITLE,
                                       label_size=BARS_LABELS, labels=[
                 fch.ChartAxisLabel(value=i, label=ft.Text(number(b["low"]), size=11)) for i, b in enumerate(bins)]),
-            left_axis=value_axis(app.t(counted_as(crew, bool(record["teams"]))),
+            left_axis=value_axis(app.t("stats.chart_count_teams" if record["teams"] else "stats.chart_count"),
                                  0, most, step, label_size=BARS_LABELS),
             horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step),
         )
@@ -157,16 +172,17 @@ def game_panel(app: Any, record: dict, crew: bool = False) -> ft.Control:
     return ft.Column(controls=lines)
 
 
-def counted_as(crew: bool, teams: bool) -> str:
-    """The histogram's count axis: players, teams, or crews (a cooperative game's, even of one player)."""
-    return "stats.chart_count_crews" if crew else "stats.chart_count_teams" if teams else "stats.chart_count"
+def crew_lines(app: Any, crew: dict) -> list[ft.Control]:
+    """A cooperative game's record: how many crews won and lost, and each end in the engine's words."""
+    ends = [app.t(f"stats.crew_{end['outcome']}_end", count=end["count"],
+                  why=app.t(end["why"], **{k: v for k, v in end.items() if k not in ("outcome", "why", "count")}))
+            for end in crew["ends"]]
+    return [ft.Text(app.t("stats.crew_record", won=crew["won"], lost=crew["lost"]))] + [ft.Text(e) for e in ends]
 
 
-def holder(app: Any, held: dict, crew: bool = False) -> str:
-    """Who holds a highest score: a player, a team's players, or a cooperative game's crew."""
-    if "player" in held:
-        return held["player"]
-    return app.t("stats.crew" if crew else "stats.team", names=" + ".join(held["team"]))
+def holder(app: Any, held: dict) -> str:
+    """Who holds a best score: a player, or a team's players."""
+    return held["player"] if "player" in held else app.t("stats.team", names=" + ".join(held["team"]))
 
 
 def export_row(app: Any) -> ft.Control:
