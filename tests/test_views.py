@@ -783,7 +783,8 @@ def test_the_end_screen_says_a_team_scored_nothing_not_yet(app, lang):
 
 
 @pytest.mark.parametrize("lang, shown", [
-    ("en", ["1 finished session", "The crew won 0, lost 1", "Lost 1: The Bridge took damage with no repair cube left."]),
+    ("en", ["1 finished session", "The crew won 0, lost 1",
+            "Lost 1: The Bridge took damage with no repair cube left."]),
     ("zh-CN", ["已结束 1 局", "船员组胜 0 局，负 1 局", "负 1 局：舰桥在没有修复方块时再次受损。"])])
 def test_a_cooperative_game_shows_its_crews_ends_not_a_highest_score(app, lang, shown):
     """Solar Storm lost by its crew read "Highest score 0: crew A + B" over a histogram of the crew's points, and
@@ -803,8 +804,9 @@ def test_a_cooperative_game_shows_its_crews_ends_not_a_highest_score(app, lang, 
     assert [cell.content.value for cell in table.rows[0].cells][1:6] == ["1", "0", "0%", "—", "—"]
 
 
-@pytest.mark.parametrize("lang, game, best, lowest", [("en", "Score pad (lowest wins)", "Best", "Lowest score 2: Ann ("),
-                                                      ("zh-CN", "通用计分板（低分胜）", "最佳", "最低分 2：Ann（")])
+@pytest.mark.parametrize("lang, game, best, lowest", [
+    ("en", "Score pad (lowest wins)", "Best", "Lowest score 2: Ann ("),
+    ("zh-CN", "通用计分板（低分胜）", "最佳", "最低分 2：Ann（")])
 def test_a_lowest_wins_game_says_lowest_score(app, lang, game, best, lowest):
     """A score pad set to lowest wins (Ann 2 and 7, Bo 9 and 4) read "Highest score 9: Bo", the loser's total,
     and Ann's row "Highest 7". It is its own game, named so, whose line says lowest score with the lowest; the
