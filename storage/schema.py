@@ -28,7 +28,7 @@ TIME_MAX = 64
 RECORD_TEXT_MAX = {"title": TEXT_MAX, "created": TIME_MAX, "updated": TIME_MAX}
 MAX_INT = 2 ** 53
 SUMMARY_REQUIRED = frozenset({"id", "game", "players", "status", "created", "updated", "round", "winners"})
-SUMMARY_OPTIONAL = frozenset({"actions", "title", "totals", "ranks", "teams", "crew"})
+SUMMARY_OPTIONAL = frozenset({"actions", "title", "totals", "ranks", "teams", "crew", "lower_wins"})
 NOTICE_KEYS = frozenset({"key", "params", "file", "moved_to", "error", "at"})
 DATA_TABLES = {"players": {"name"}, "aliases": {"a", "b"}, "settings": set(prefs.DEFAULTS),
                "profiles": {"game", "data"}, "drafts": {"session", "seat", "data"}}
@@ -92,6 +92,8 @@ def summary(doc: Any, where: str = "summary") -> None:
         raise ShapeError(f"{where}.teams")
     if "crew" in doc and not _crew(doc["crew"]):
         raise ShapeError(f"{where}.crew")
+    if doc.get("lower_wins", True) is not True:
+        raise ShapeError(f"{where}.lower_wins")
 
 
 def _crew(value: Any) -> bool:
@@ -186,7 +188,8 @@ def summaries_ok(docs: tuple) -> bool:
     return (_ints(_column(docs, "actions")) and _texts(_column(docs, "title"), TEXT_MAX)
             and _number_maps(_column(docs, "totals")) and _number_maps(_column(docs, "ranks"))
             and (not teams or (set(map(type, teams)) == {list} and _name_lists(chain.from_iterable(teams))))
-            and all(map(_crew, _column(docs, "crew"))))
+            and all(map(_crew, _column(docs, "crew")))
+            and all(value is True for value in _column(docs, "lower_wins")))
 
 
 def record(doc: Any, where: str = "record") -> None:

@@ -258,6 +258,9 @@ def test_a_lowest_wins_game_is_best_at_its_lowest(tmp_path):
     golf = stats.game("score_pad/lowest")
     assert golf["lowest"] and golf["best"] == {"score": 2, "by": [{"player": "Ann", "when": "2026-03-01T20:00:00"}]}
     assert not stats.game("score_pad")["lowest"] and stats.game("score_pad")["best"]["score"] == 30
+    with Store(tmp_path / "data") as again:  # the summaries that say lower_wins are read back, not quarantined
+        assert len(again.sessions("finished")) == 3 and again.stats().player("Ann") == stats.player("Ann")
+    assert not list((tmp_path / "data").rglob("*.corrupt-*"))
 
 
 def test_a_lowest_wins_session_stored_without_its_direction_is_made_again(tmp_path, monkeypatch):
