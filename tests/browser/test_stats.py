@@ -23,7 +23,7 @@ from tests.test_stats import finished
 def three_sessions():
     """A server over a folder holding three finished score pad sessions; the id of the last one, and a backup
     file from another table: that same last session (already here), a new one (Zoë 8, 老王 12) and a different
-    session that happens to carry the last one's id (Hu 3, Ivy 5)."""
+    session that happens to carry the last one's id (Hu 3, Ivy 5, lowest wins)."""
     with tempfile.TemporaryDirectory(prefix="tableside-stats-") as data, \
             tempfile.TemporaryDirectory(prefix="tableside-other-") as other:
         with Store(Path(data)) as store:
@@ -36,7 +36,7 @@ def three_sessions():
             new = elsewhere.load(finished(elsewhere, [{"Zoë": 8, "老王": 12}], "2026-03-05T20:00:00",
                                           players=["Zoë", "老王"]))
             clash = {**elsewhere.load(finished(elsewhere, [{"Hu": 3, "Ivy": 5}], "2026-03-06T20:00:00",
-                                               players=["Hu", "Ivy"])), "id": last}
+                                               lower_wins=True, players=["Hu", "Ivy"])), "id": last}
         backup = exports.backup_json([same, new, clash]).encode("utf-8")
         server = start_server(Path(data))
         yield server, last, backup
@@ -85,7 +85,9 @@ def test_csv_of_all_sessions_and_a_backup_imported(browser, three_sessions):
     skips the one already here and says so; they appear in History and the statistics (Zoë's head-to-head opens
     against 老王, whom she played, and Ann, whom she never played, is said to have not, not "0 sessions against
     each other"), and the stored session whose id the backup reused
-    is untouched. The same file again, in Chinese, adds nothing and says so."""
+    is untouched. The clashing session's score pad was set to lowest wins: it is its own game, whose line reads
+    "Lowest score 3: Hu" (it read "Highest score 5: Ivy", the loser's), in both languages. The same file again, in
+    Chinese, adds nothing and says so."""
     server, last, backup = three_sessions
     tab = new_tab(browser, server, LAPTOP)
     try:
@@ -116,12 +118,15 @@ def test_csv_of_all_sessions_and_a_backup_imported(browser, three_sessions):
         tab.shot("stats_backup_imported_en")
         tab.tap("OK", exact=True)
         tab.see("winner: 老王")
-        tab.see("winner: Ivy")
+        tab.see("winner: Hu")
         after = session_files(server.data)
         assert len(after) == 5 and all(after[name] == data for name, data in before.items())
         assert f"{last}.json" in before
         tab.tap("Statistics")
-        tab.see("5 finished sessions")
+        tab.see("4 finished sessions")
+        tab.tap("Game Score pad", exact=True)
+        tab.tap("Score pad (lowest wins)", exact=True)
+        tab.see("Lowest score 3: Hu (")
         tab.tap("Player Ann")
         tab.tap("Zoë", exact=True)
         tab.see("1 session against each other: Zoë ahead 0, 老王 ahead 1, tied 0")
@@ -138,5 +143,6 @@ def test_csv_of_all_sessions_and_a_backup_imported(browser, three_sessions):
         assert session_files(server.data) == after
         tab.tap("统计", exact=True)
         tab.see("Zoë 和 Ann 还没有一起玩完过一局")
+        tab.see("最低分 3：Hu（")
     finally:
         tab.page.context.close()
