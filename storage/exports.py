@@ -81,7 +81,8 @@ def _local(stamp: str) -> datetime | None:
 
 
 def bgstats_play(record: dict, state: dict, game_name: str) -> dict:
-    """A finished session as a BG Stats play (the fields that format documents)."""
+    """A finished session as a BG Stats play (the fields that format documents); highestWins is the scoreboard's
+    direction (a lowest-wins pad whose winners tied read True when it was guessed from their totals)."""
     board = engine(record["game"]).scoreboard(state)
     totals = {p.name: p.total for p in board.players}
     places = {} if cooperative(record["game"]) else board.places()
@@ -89,7 +90,6 @@ def bgstats_play(record: dict, state: dict, game_name: str) -> dict:
     times = [moment for moment in (_local(a.get("at", "")) for a in record["actions"]) if moment]
     started = times[0] if times else _local(record["created"]) or _local(record["updated"])
     duration = int((times[-1] - times[0]).total_seconds() // 60) if len(times) > 1 else 0
-    highest = max(totals.values()) if totals else 0
     return {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": record["id"],
@@ -99,7 +99,7 @@ def bgstats_play(record: dict, state: dict, game_name: str) -> dict:
         "comments": record.get("title", ""),
         "location": "",
         "game": {"name": game_name, "bggId": BGG_IDS.get(record["game"], 0),
-                 "highestWins": bool(winners) and all(totals[w] == highest for w in winners),
+                 "highestWins": not board.lower_wins,
                  "noPoints": False, "sourceGameId": record["game"]},
         "players": [{"name": p["name"], "score": totals.get(p["name"], 0), "rank": places.get(p["name"], 0),
                      "winner": p["name"] in winners, "startPlayer": p["seat"] == 1, "role": "",

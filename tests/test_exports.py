@@ -616,3 +616,17 @@ def test_a_name_that_looks_like_a_formula_is_text_in_the_csv(tmp_path):
         store.create(new_record("score_pad", ["=1+1", "@Bo", "-Cy", "Ann"], now="2026-03-02T20:00:00"))
         rows = list(csv.DictReader(io.StringIO(exports.sessions_csv(store.sessions()))))
     assert [r["player"] for r in rows] == ["'=1+1", "'@Bo", "'-Cy", "Ann"]
+
+
+def test_bgstats_play_says_lowest_wins_from_the_game_not_the_winners_totals(tmp_path):
+    """A score pad set to lowest wins, Ann and Bo tied on 4 (both win): highestWins was guessed from the winners
+    holding the highest total, so it read True (and BG Stats keeps a game's highestWins for its later plays); it
+    is the pad's own setting, False. A highest-wins tie stays True."""
+    with Store(tmp_path / "data") as store:
+        for lower_wins in (True, False):
+            sid = store.create(new_record("score_pad", ["Ann", "Bo"], {"lower_wins": lower_wins}))
+            store.play(sid, {"type": "round", "by": "table", "scores": {"Ann": 4, "Bo": 4}})
+            store.play(sid, {"type": "finish", "by": "table"})
+            play = exports.bgstats_play(store.load(sid), store.state(sid), "Score pad")
+            assert [p["winner"] for p in play["players"]] == [True, True]
+            assert play["game"]["highestWins"] is not lower_wins
