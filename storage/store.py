@@ -116,16 +116,16 @@ def behind(summary: dict) -> bool:
     one were numbered on (1, 1, 2) where the end screen skips one (1, 1, 3) until session 46, and a team game's
     places counted players, not teams (Bacon's losing team of two 3rd of two teams) until session 47, and a finished
     cooperative game's entry did not say whether the crew won and why (`crew`) until session 55, and a game where
-    the lowest total won did not say so (`lower_wins`; seen where a better place has the lower total) until
-    session 64. Its places
-    are numbered again from its own ranks and teams (`Scoreboard.places`); an entry they differ from is behind.
+    the lowest total won did not say so (`lower_wins`; seen where a score pad's first place has less than its top
+    total) until session 64. Its places are numbered again from its own ranks and teams (`Scoreboard.places`); an
+    entry they differ from is behind.
     `Store._reconcile` makes such summaries again once, on the catalogue's first use."""
     if summary.get("game") == "solar_storm" and len(summary.get("players") or ()) > 1 and "teams" not in summary:
         return True
     if summary.get("status") == "finished" and cooperative(summary.get("game", "")) and "crew" not in summary:
         return True
     ranks = summary.get("ranks") or {}
-    if "lower_wins" not in summary and lowest_first(ranks, summary.get("totals") or {}):
+    if summary.get("game") == "score_pad" and "lower_wins" not in summary and lowest_first(ranks, summary):
         return True
     if len(set(ranks.values())) == len(ranks):  # no shared place (most games): nothing to renumber
         return False
@@ -134,10 +134,14 @@ def behind(summary: dict) -> bool:
     return ranks != Scoreboard(summary.get("game", ""), (), groups, (), teams=teams).places()
 
 
-def lowest_first(ranks: dict, totals: dict) -> bool:
-    """Whether a ranking put a lower total ahead of a higher one (the lowest total won)."""
-    return any(ranks[a] < ranks[b] and totals[a] < totals[b] for a in ranks for b in ranks
-               if a in totals and b in totals)
+def lowest_first(ranks: dict, summary: dict) -> bool:
+    """Whether a session's first place went to a total below its highest (the lowest total won); only a score pad
+    can be set so, and one whose totals all tied cannot tell."""
+    totals = summary.get("totals") or {}
+    if not ranks or not totals:
+        return False
+    first, top = min(ranks.values()), max(totals.values())
+    return any(totals.get(name, top) < top for name, place in ranks.items() if place == first)
 
 
 def io_error(err: OSError, folder: Path) -> RuleError:

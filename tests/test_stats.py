@@ -306,3 +306,16 @@ def test_a_cooperative_game_has_its_crews_ends_not_a_best_score():
     stats.remove(summaries[0])
     assert stats.game("solar_storm")["crew"]["ends"][0] == {**ends[1], "count": 1}
     assert stats.game("score_pad")["crew"] is None
+
+
+def test_only_a_score_pad_whose_first_place_is_below_its_top_total_is_made_again():
+    """A score pad's entry without lower_wins whose winner has less than the top total predates it; a highest-wins
+    pad, a tie, or another game (whose winner may be decided otherwise) is not remade (it would be on every start)."""
+    from storage.store import behind
+    entry = {"id": "s1", "status": "finished", "players": ["Ann", "Bo"], "totals": {"Ann": 2, "Bo": 9},
+             "ranks": {"Ann": 1, "Bo": 2}}
+    assert behind({**entry, "game": "score_pad"})
+    assert not behind({**entry, "game": "score_pad", "lower_wins": True})
+    assert not behind({**entry, "game": "kingdomino"})
+    assert not behind({**entry, "game": "score_pad", "ranks": {"Bo": 1, "Ann": 2}})
+    assert not behind({**entry, "game": "score_pad", "totals": {"Ann": 4, "Bo": 4}})
