@@ -585,10 +585,10 @@ def test_with_private_hands_taking_a_card_offers_every_kind_not_what_the_other_h
     whatever Bo holds); one Bo lacks is refused, saying so; Bo's hand is unchanged."""
     table = Table("solar_storm", ["Ann", "Bo"])
     bo = sorted(set(table.state["hands"]["Bo"]))
-    tap(build(table), "Take a card from a player… (5 choices)")
-    labels = [b.content for b in all_buttons(build(table))]
+    tap(build(table), "Take a card from a player… (1 player)")
+    labels = [label(b) for b in all_buttons(build(table))]
     lacking = next(card for card in ("data", "metal", "nanobots", "energy", "universal") if card not in bo)
-    assert sum(1 for label in labels if view.card_name(table.ctx(), lacking) in str(label)) >= 1
+    assert sum(1 for text in labels if view.card_name(table.ctx(), lacking) in str(text)) >= 1
     before = list(table.state["hands"]["Bo"])
     assert not table.apply({"type": "receive", "by": "Ann", "player": "Bo", "card": lacking})
     assert table.state["hands"]["Bo"] == before and table.errors
@@ -727,3 +727,76 @@ def test_a_draw_typed_here_but_made_on_another_screen_is_not_carried_into_the_ne
     assert table.apply({"type": "end_actions", "by": "Bo"})
     body = build(table)
     assert "First tap where the card comes from, or what the die shows." in shown(body) and pile_shown(body) == []
+
+
+def mess_hall_turn(lang: str = "en") -> Table:
+    """Ann's turn in a fully repaired Mess Hall, with Bo and Cy elsewhere; private hands (the engine's `asks`: every
+    kind may be asked for). Ann holds data and metal, Bo energy and nanobots."""
+    table = Table("solar_storm", ["Ann", "Bo", "Cy"], lang=lang)
+    table.state["where"]["Ann"] = "mess-hall"
+    table.state["rooms"]["mess-hall"]["cubes"] = [True] * 3
+    table.state["hands"].update(Ann=["data", "metal"], Bo=["energy", "nanobots"], Cy=["data"])
+    return table
+
+
+def panel_buttons(table: Table) -> list[str]:
+    """What each button of the moves panel is read as."""
+    ctx = table.ctx()
+    return [name(b) for b in all_buttons(view.moves_panel(ctx, view.draft_of(ctx)))]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_the_mess_hall_is_chosen_whom_then_give_then_take_then_one_confirm(lang):
+    """The Mess Hall gives, takes or swaps one card with any other player (the original's 食堂). Its choices were one
+    button per player × card to give (or none) × card to take (or none): 2 × 3 × 6 − 2 = 34 buttons with private
+    hands. They are steps: whom, then what to give (Ann's cards or nothing), then what to take (every kind, or
+    nothing), each button read with its step, then one button saying the whole move."""
+    table = mess_hall_turn(lang)
+    say = lambda key, **params: words.say(lang, key, **params)  # noqa: E731
+    card = lambda kind: say(f"solar_storm.card.{kind}")  # noqa: E731
+    tap(build(table), say("solar_storm.view.open_with", what=say("solar_storm.view.do.mess_hall"), count=2))
+    opened = panel_buttons(table)
+    assert say("solar_storm.view.pick.player_said", name="Bo") in opened
+    assert not any(card("data") in n for n in opened if n)                        # no card before whom
+    tap(build(table), say("solar_storm.view.pick.player_said", name="Bo"))
+    gives = [say("solar_storm.view.field.give", card=card(c)) for c in ("data", "metal")]
+    assert set(gives) | {say("solar_storm.view.pick.nothing.give")} <= set(panel_buttons(table))
+    tap(build(table), gives[0])
+    takes = [say("solar_storm.view.field.take", card=card(c))
+             for c in ("data", "energy", "metal", "nanobots", "universal")]
+    assert set(takes) | {say("solar_storm.view.pick.nothing.take")} <= set(panel_buttons(table))
+    tap(build(table), takes[1])
+    swap = say("solar_storm.view.confirm.swap", player="Bo", give=card("data"), take=card("energy"))
+    assert len(panel_buttons(table)) <= 16 and swap in panel_buttons(table)
+    tap(build(table), swap)
+    assert table.errors == [] and table.state["actions"] == 2
+    assert sorted(table.state["hands"]["Ann"]) == ["energy", "metal"] and sorted(table.state["hands"]["Bo"]) == [
+        "data", "nanobots"]
+    assert swap not in panel_buttons(table)                                       # closed once made
+
+
+@pytest.mark.parametrize("lang, refusal", [("en", "Bo holds no metal card."), ("zh-CN", "Bo 手中没有金属卡。")])
+def test_a_mess_hall_take_the_other_lacks_is_refused_in_words_and_the_choices_are_kept(lang, refusal):
+    """With private hands every kind may be asked for; one Bo lacks is refused, naming the rule, and what was chosen
+    stays chosen, through a redraw from another phone's action too; a choice changed (take nothing instead, another
+    player) keeps the others, and a give alone is sent as a give."""
+    table = mess_hall_turn(lang)
+    say = lambda key, **params: words.say(lang, key, **params)  # noqa: E731
+    card = lambda kind: say(f"solar_storm.card.{kind}")  # noqa: E731
+    tap(build(table), say("solar_storm.view.open_with", what=say("solar_storm.view.do.mess_hall"), count=2))
+    for step in (say("solar_storm.view.pick.player_said", name="Bo"),
+                 say("solar_storm.view.field.give", card=card("data")),
+                 say("solar_storm.view.field.take", card=card("metal"))):
+        tap(build(table), step)
+    table.state = {**table.state}                                   # another phone's action: a new state, redrawn
+    body = build(table)
+    assert refusal in shown(body)
+    swap = say("solar_storm.view.confirm.swap", player="Bo", give=card("data"), take=card("metal"))
+    assert next(b for b in all_buttons(body) if name(b) == swap).disabled
+    tap(body, say("solar_storm.view.pick.player_said", name="Cy"))
+    tap(build(table), say("solar_storm.view.pick.nothing.take"))
+    give = say("solar_storm.view.confirm.give", player="Cy", give=card("data"))
+    assert refusal not in shown(build(table))
+    tap(build(table), give)
+    assert table.errors == [] and sorted(table.state["hands"]["Cy"]) == ["data", "data"]
+    assert table.record["actions"][-1]["give"] == "data" and table.record["actions"][-1]["take"] is None

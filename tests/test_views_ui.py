@@ -115,11 +115,11 @@ def test_a_choice_button_is_a_tap_high_and_grows_with_a_name_that_wraps():
 
 
 def test_a_solar_storm_move_button_grows_with_a_label_that_wraps():
-    """The moves of a Solar Storm turn ("Take a card from a player… (5 choices)", longer in a Chinese name's game)
+    """The moves of a Solar Storm turn ("Take a card from a player… (1 player)", longer in a Chinese name's game)
     had a fixed 48 px height; they are TAP high for one line and grow like a choice."""
     moves = [c for c in walk(view_of("solar_storm").build(Table("solar_storm", [LONG_NAME, "Bo"]).ctx()))
              if isinstance(c, (ft.FilledButton, ft.OutlinedButton))]
-    assert len(moves) == 5 and "Take a card from a player… (5 choices)" in [m.content for m in moves]
+    assert len(moves) == 5 and "Take a card from a player… (1 player)" in [m.content for m in moves]
     assert all(m.height is None and m.style == tap_style() for m in moves)
 
 

@@ -10,8 +10,10 @@ the resource it takes), who is here a name a line (cut short with "…" rather t
 A plain function of the state: the ship, decks and hands come from `player_view` (the public table, or the seat
 whose hand is uncovered with "Show A's hand", kept in `ctx.local["solar_storm"]["seat"]`); the buttons are the
 engine's `prompt` choices, one group per move (a move with several choices opens them first), each offered to the
-context (`ctx.offer`: a table-mode screen's moves panel does not offer it again). In the look phase
-the looked-at cards are tapped into their new order (scratch `order`), then put back.
+context (`ctx.offer`: a table-mode screen's moves panel does not offer it again). A move with another player
+(the Mess Hall, a give, a take from a player) opens as steps (whom, each card, then one button saying the move),
+what is chosen kept in `ctx.local` (scratch `steps`). In the look phase the looked-at cards are tapped into their
+new order (scratch `order`), then put back.
 
 When the table deals (option `deal` = "table"):
 - the setup form (scratch `deal`): the layout as shown or tapped room by room clockwise from the top-left corner,
@@ -54,6 +56,10 @@ HERE = ("divert", "repair")  # moves whose room, named for the log, is where the
 CHIP = 112
 ROOM_TAP = 56
 STEPS = ("collect", "discard", "damage")  # the engine's phases of a turn after its actions
+# moves with another player chosen step by step: each card field of the engine's choices and whether it is given or
+# taken (the Mess Hall's `give`/`take`, a `receive`'s or `give`'s `card`)
+STEPPED = {"mess_hall": {"give": "give", "take": "take"}, "receive": {"card": "take"}, "give": {"card": "give"}}
+NOTHING = ""  # a step's "nothing" in the draft and its choice row (None there is a step not chosen yet)
 FINAL_LEADS = True  # the end screen leads with the crew's outcome and why; the shared points follow (views.session)
 
 
@@ -410,13 +416,14 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
             buttons.append(ft.FilledButton(content=label, style=tap_style(), on_click=lambda e, k=kind, b=entry["by"],
                                            c=choices[0]: play(ctx, draft, k, b, c)))
         else:
-            opens = ctx.t("solar_storm.view.open_tokens", what=label, count=PROTECTION) if kind == "armoury" \
-                else ctx.t("solar_storm.view.open", what=label, count=len(choices))
-            buttons.append(ft.OutlinedButton(content=opens, style=tap_style(), on_click=lambda e, k=kind: toggle(k)))
+            buttons.append(ft.OutlinedButton(content=opener(ctx, kind, label, choices), style=tap_style(),
+                                             on_click=lambda e, k=kind: toggle(k)))
     controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=buttons))
     opened = next((e for e in entries if e["type"] == draft["open"]), None)
     if opened and opened["type"] == "armoury":
         controls.append(protect_panel(ctx, draft, opened))
+    elif opened and opened["type"] in STEPPED:
+        controls.append(stepped_panel(ctx, draft, opened))
     elif opened:
         controls.append(ft.Text(ctx.t(f"solar_storm.view.do.{opened['type']}"), weight=ft.FontWeight.BOLD))
         controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
@@ -425,6 +432,79 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
             for c in opened["choices"] or []]))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(spacing=8, controls=controls))
+
+
+def opener(ctx: GameContext, kind: str, label: str, choices: list[dict]) -> str:
+    """A move's button that opens its choices, saying how many: the Armoury's tokens, the players a stepped move
+    chooses from first, or the choices."""
+    if kind == "armoury":
+        return ctx.t("solar_storm.view.open_tokens", what=label, count=PROTECTION)
+    if kind in STEPPED:
+        return ctx.t("solar_storm.view.open_with", what=label, count=len({c["player"] for c in choices}))
+    return ctx.t("solar_storm.view.open", what=label, count=len(choices))
+
+
+def stepped_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
+    """A move with another player (the Mess Hall, a give, a take from a player) chosen a step at a time: whom, then
+    each card field (what to give, what to take), then one button saying the whole move.
+
+    Ruling [this view's]: each step offers what the engine's choices (`offer_*`, or `asks` with private hands) hold
+    for the steps chosen before it, in the engine's order, and a "nothing" where the engine offers one; a step with
+    one offer is chosen by itself. The Mess Hall listed every player × card given (or none) × card taken (or none)
+    as a button each, 34 for 3 players with private hands. What is chosen is kept in the draft (`steps`, for this
+    move, player and turn), through any redraw: a choice the steps before it no longer offer shows unchosen and is
+    not sent, and comes back if they are chosen again. The engine's refusal of the whole move (a card the other
+    does not hold, with private hands) is shown, naming the rule, over the disabled button."""
+    kind, by, fields = entry["type"], entry["by"], STEPPED[entry["type"]]
+    if draft.get("steps", {}).get("for") != [kind, by, ctx.state["turns"]]:
+        draft["steps"] = {"for": [kind, by, ctx.state["turns"]]}
+    kept = draft["steps"]
+
+    def choose(step: str, value) -> None:
+        """One step's choice; the others are kept."""
+        kept[step] = value
+        ctx.refresh()
+
+    def done() -> None:
+        """Made: close the move and forget the steps."""
+        draft.update(open=None, steps={})
+
+    controls: list[ft.Control] = [ft.Text(ctx.t(f"solar_storm.view.do.{kind}"), weight=ft.FontWeight.BOLD)]
+    choices, action = entry["choices"] or [], {"type": kind, "by": by}
+    for step in ["player", *fields]:
+        offered = list(dict.fromkeys(NOTHING if c[step] is None else c[step] for c in choices))
+        chosen = kept.get(step) if kept.get(step) in offered else offered[0] if len(offered) == 1 else None
+        role = fields.get(step, "player")
+        controls += [ft.Text(ctx.t(f"solar_storm.view.pick.{role}"), size=14),
+                     choice_row([(v, step_label(ctx, role, v)) for v in offered], chosen,
+                                lambda v, s=step: choose(s, v))]
+        if chosen is None:
+            controls.append(ft.FilledButton(content=ctx.t("solar_storm.view.confirm.pending"), style=tap_style(),
+                                            disabled=True))
+            return ft.Column(spacing=6, controls=controls)
+        action[step] = chosen or None
+        choices = [c for c in choices if c[step] == action[step]]
+    controls += refusal_and_send(ctx, action, confirm_label(ctx, action, fields), done)
+    return ft.Column(spacing=6, controls=controls)
+
+
+def step_label(ctx: GameContext, role: str, value: str) -> ft.Control:
+    """A step's choice: a player's name or a card's, read with its step ("With Bo", "Give data", "Take nothing":
+    the give and take steps show the same card names), or the step's "nothing"."""
+    if role == "player":
+        return ft.Text(value, semantics_label=ctx.t("solar_storm.view.pick.player_said", name=value))
+    if value == NOTHING:
+        return ft.Text(ctx.t(f"solar_storm.view.pick.nothing.{role}"))
+    return ft.Text(card_name(ctx, value), semantics_label=ctx.t(f"solar_storm.view.field.{role}",
+                                                                card=card_name(ctx, value)))
+
+
+def confirm_label(ctx: GameContext, action: dict, fields: dict) -> str:
+    """A stepped move in words: "Swap with Bo: give data, take energy", "Give data to Bo", "Take energy from Bo"."""
+    cards = {role: action[step] for step, role in fields.items() if action[step] is not None}
+    said = "swap" if len(cards) == 2 else next(iter(cards))
+    return ctx.t(f"solar_storm.view.confirm.{said}", player=action["player"],
+                 **{role: card_name(ctx, card) for role, card in cards.items()})
 
 
 def protect_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
