@@ -317,8 +317,11 @@ def test_the_armourys_tokens_are_a_room_each(phone, server):
     """The Armoury's move opens a room picker for each of its 2 tokens (it was one list of 36 room pairs): the Mess
     Hall for the first, the Bridge for the second, Protect, and each of the two rooms shows its token. The turn card
     says what diverting the Armoury takes. Then Ann moves by tapping rooms on the ship: the Engine Room's tile, then
-    (in English) the Armoury's "Move here" button, "Move to Armoury". The module's phone moves in the app to the
-    session (no new load)."""
+    (in English) the Armoury's "Move here" button, "Move to Armoury". Then, in a crew of three standing in a
+    repaired Mess Hall, Ann swaps a card with Bo by its steps (it was 34 buttons, one per player × give × take):
+    whom, what to give, what to take; a kind Bo lacks is refused in words with the choices kept, another take
+    is sent by the one button that says the whole swap. The module's phone moves in the app to each session (no new
+    load)."""
     from storage import Store
     with Store(server.data) as store:
         sid = store.create(new_record("solar_storm", ["Ann", "Bo"], options={"start_room": "armoury"}, seed=1,
@@ -354,3 +357,30 @@ def test_the_armourys_tokens_are_a_room_each(phone, server):
     tab.see("0 actions left, 0 tokens")
     tab.see("Undo: Ann moves to Armoury")
     tab.language("zh-CN")
+    mess_hall_swap(tab, server)
+
+
+def mess_hall_swap(tab: Tab, server) -> None:
+    """Ann (data, data, metal) swaps with Bo (metal, nanobots, nanobots) in the Mess Hall by tapping its steps, with
+    private hands: energy, which Bo lacks, is refused naming the rule; nanobots is taken."""
+    from storage import Store
+    with Store(server.data) as store:
+        sid = store.create(new_record("solar_storm", ["Ann", "Bo", "Cy"], options={"start_room": "mess-hall"}, seed=2,
+                                      now=NOW))                     # seed 2: the Mess Hall keeps its 3 cubes
+    tab.open(f"/play/{sid}")
+    tab.tap("食堂：交换…（2 位玩家）", exact=True)
+    tab.see("和谁？")
+    for step in ("和 Bo", "给出数据", "拿走能量"):                   # each button read with its step
+        tab.tap(step, exact=True)
+    tab.see("Bo 手中没有能量卡。")
+    expect(tab.button("与 Bo 交换：给出数据，拿走能量", exact=True)).to_be_disabled(timeout=WAIT_MS)
+    tab.tap("拿走纳米机器人", exact=True)                            # the take changed, whom and the give kept
+    swap = tab.button("与 Bo 交换：给出数据，拿走纳米机器人", exact=True)
+    expect(swap).to_be_enabled(timeout=WAIT_MS)
+    for step in ("和 Cy", "不给牌", "给出金属", "不拿牌", "拿走通用"):
+        assert tab.button(step, exact=True).bounding_box()["height"] >= TAP, step
+    assert tab.short_taps() == []
+    tab.shot("phone_solar_storm_mess_hall")
+    tab.press(swap)
+    tab.see_button("撤销：食堂：Ann 用数据换 Bo 的纳米机器人")                  # made, and offered for undo
+    tab.see("剩余 2 个行动，0 个行动标记")
