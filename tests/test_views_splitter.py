@@ -312,7 +312,6 @@ def test_a_marked_square_says_so_to_a_screen_reader_in_both_languages():
         assert sum(marked for _, marked in board.values()) == 44 and board[said] == (word, True), lang
 
 
-
 def test_a_written_star_or_heart_square_still_shows_and_says_its_mark():
     """Once a number was written on a star, the square showed the bare number, tinted red like any group of the
     wrong size (most are, until complete), and was read "Bob's sheet, row 4, column 1: 3": the sheet's stars (and

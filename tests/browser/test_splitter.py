@@ -1,10 +1,9 @@
 """Splitter in a real browser at phone size: one finished sheet painted number by number (RULINGS.md §6 sheet A,
 34 points; its stars still read as stars once written on; the score comparison read row by row, each number named
-by its column), one round with the table's own
-dice (each die button read with its die, "第一颗骰子：2"; the pair said once, by the hint) written by tapping a
-pair (each square read with whose sheet it is on, "小莫的计分表，第 4 行，第 4 列：空", then "已标出" where it is
-marked), the table ends the game, the scores on the end screen, then the exported record through
-`python -m scoring score` gives the same totals."""
+by its column), one round with the table's own dice (each die button read with its die, "第一颗骰子：2"; the
+pair said once, by the hint) written by tapping a pair (each square read with whose sheet it is on, "小莫的计分表，
+第 4 行，第 4 列：空", then "已标出" where it is marked), the table ends the game, the scores on the end screen,
+then the exported record through `python -m scoring score` gives the same totals."""
 
 from __future__ import annotations
 
