@@ -841,3 +841,22 @@ def test_the_header_names_the_spool_being_scored_not_a_round(lang, shown):
     line = header(app, eng, {}).content.value
     assert line.replace("\xa0", " ") == shown
     assert status_line(lang, {"status": status, "meta": {"game": "knit_wit"}}).replace("\xa0", " ") == shown
+
+
+def test_a_challenge_tapped_as_the_table_moves_on_is_not_a_challenge_of_the_next_spool(table):
+    """Cleo's phone: "Challenge Ada's answer" tapped on spool 3 while the table moves on to spool 4. Drawn again
+    for spool 4, the button is not the control spool 3's was (Flet's own diff), so the tap is answered as too late.
+    Before, it challenged Ada's spool 4 answer, which Cleo had not seen (a phone held back in table mode)."""
+    from tests.card_view_helpers import taken_over
+
+    answered(table)
+    table.tap("The same: cross both out")
+    table.tap("Spool 1 done: next spool")
+    table.tap("Spool 2 done: next spool")
+    challenge = "Challenge Ada's answer"
+    old = table.view(seat="Cleo")
+    first = next(c for c in walk(old) if isinstance(c, ft.OutlinedButton) and c.content == challenge)
+    table.tap("Spool 3 done: next spool")
+    new = table.view(seat="Cleo")
+    second = next(c for c in walk(new) if isinstance(c, ft.OutlinedButton) and c.content == challenge)
+    assert not taken_over(old, first, new, second)

@@ -637,7 +637,9 @@ def challengers(challenges: list[dict], target: str) -> list[str]:
 
 def answer_card(ctx: GameContext, review: dict, player: str, challenges: list[dict]) -> ft.Control:
     """One player's answer on the spool being scored, its marks, a challenge button (where this screen makes a
-    challenge the engine allows on it) and a pick for a ruling."""
+    challenge the engine allows on it) and a pick for a ruling. The card is keyed by its spool and player: a
+    challenge or a pick tapped on one spool as the table moves on is answered as too late, never taken by the
+    next spool's card drawn in its place."""
     text = review["answers"][player]
     crossed = player in review["duplicates"]
     controls: list[ft.Control] = [
@@ -656,7 +658,7 @@ def answer_card(ctx: GameContext, review: dict, player: str, challenges: list[di
                                  lambda on: toggle_pick(ctx, review, player, on)))
     colour = ft.Colors.ERROR_CONTAINER if crossed else ft.Colors.SURFACE_CONTAINER_HIGHEST
     return ft.Container(col=CARD_COLS, padding=10, border_radius=10, bgcolor=colour,
-                        content=ft.Column(controls=controls, spacing=4))
+                        key=f"answer-{review['spool']}-{player}", content=ft.Column(controls=controls, spacing=4))
 
 
 def pair_pick(ctx: GameContext, review: dict) -> list[str]:
