@@ -207,8 +207,8 @@ def test_scoreboard_of_the_two_kingdoms():
     board = ENG.scoreboard(state)
     assert [p.total for p in board.players] == [38, 30] and board.winners == ("A",)
     assert [p.tiebreak for p in board.players] == [(7, 6), (7, 11)] and not board.rounds
-    assert ENG.status(state) == {"round": None, "rounds": None, "phase": "kingdomino.phase.over", "said": {}, "turn": None,
-                                 "over": True}
+    assert ENG.status(state) == {"round": None, "rounds": None, "phase": "kingdomino.phase.over", "said": {},
+                                 "turn": None, "over": True}
 
 
 def test_tie_broken_by_crowns_between_the_two_kingdoms():

@@ -111,8 +111,8 @@ def test_app_setup_counts():
     assert [len(c) for c in state["damage"]["deck"]] == [1] * 8 + [2] * 8 + [3] * 6
     assert state["layout"][4] == CORE and sorted(state["layout"][:4] + state["layout"][5:]) == sorted(ROOM_IDS)
     assert state["where"] == {"A": CORE, "B": CORE} and state["turn"] == "A" and state["actions"] == 3
-    assert ENG.status(state) == {"round": 1, "rounds": None, "phase": "solar_storm.phase.actions", "said": {}, "turn": "A",
-                                 "over": False}
+    assert ENG.status(state) == {"round": 1, "rounds": None, "phase": "solar_storm.phase.actions", "said": {},
+                                 "turn": "A", "over": False}
 
 
 def test_the_header_round_counts_a_turn_of_every_player_as_one():
