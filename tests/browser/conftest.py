@@ -609,8 +609,9 @@ class Tab:
         self.see_role("button", name)
 
     def see_role(self, role: str, name: str) -> None:
-        """Wait until a control of this role and name (substring) is there."""
-        expect(self.page.get_by_role(role, name=name).first).to_be_attached(timeout=WAIT_MS)
+        """Wait until a control of this role and name (a substring, as `shown_as` finds text: a Chinese label's last
+        two characters are kept together by a word joiner, `views.words.no_orphan`) is there."""
+        expect(self.page.get_by_role(role, name=shown_as(name)).first).to_be_attached(timeout=WAIT_MS)
 
     def resize(self, viewport: dict) -> None:
         """Turn the phone into a laptop or back (the tab's size), as a person turns a tablet or widens a window:
