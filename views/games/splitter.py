@@ -27,12 +27,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import flet as ft
 
 from scoring.core import TABLE
 from scoring.games import splitter as game
+from views import words
 from views.components.grid import GROUP_COLOURS, grid_editor
 from views.components.offers import makes, offer_here, way_in
 from views.components.private import elsewhere
@@ -105,7 +107,11 @@ def brush_row(ctx: GameContext, brush: int | None, on_choose) -> ft.Control:
 
 
 def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
-    """Each group in words with its points (scoring ones first, in their outline colour), and the hearts."""
+    """Each scoring group in words with its points, in its outline colour; the groups that score nothing on one
+    line, each as size × number; and the hearts.
+    Ruling: the groups that score nothing are one line, as Kingdomino's unscored properties are: a finished sheet
+    listed each on a line of its own with the rule again ("1 × 2: a group's size must equal its number (2), so
+    0"), some 30 lines a sheet, under which the scoring groups a player checks were lost."""
     sheet = ctx.state["options"]["sheet"]
     found = game.groups(sheet, grid)
     scoring = [g for g in found if g["scores"]]
@@ -115,11 +121,14 @@ def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
         rows.append(ft.Row(spacing=6, controls=[
             ft.Container(width=14, height=14, border_radius=7, bgcolor=GROUP_COLOURS[i % len(GROUP_COLOURS)]),
             ft.Text(ctx.t(key, size=g["size"], value=g["value"], points=g["points"]), size=14)]))
-    for g in found:
-        if not g["scores"]:
-            rows.append(ft.Row(spacing=6, controls=[
-                ft.Container(width=14, height=14, border_radius=7, bgcolor=FAILING),
-                aside(ctx.lang, ctx.t("splitter.view.group_fail", size=g["size"], value=g["value"]), size=14)]))
+    failing = Counter((g["size"], g["value"]) for g in found if not g["scores"])
+    if failing:
+        said = [ctx.t("splitter.view.group_sizes" if count > 1 else "splitter.view.group_size", size=size, value=value,
+                      count=count)
+                for (size, value), count in sorted(failing.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+        rows.append(ft.Row(spacing=6, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+            ft.Container(width=14, height=14, border_radius=7, bgcolor=FAILING, margin=ft.Margin.only(top=3)),
+            aside(ctx.lang, words.no_orphan(ctx.t("splitter.view.groups_fail", groups=said)), size=14, expand=True)]))
     hearts = game.hearts_value(sheet, grid)
     if hearts is not None:
         rows.append(ft.Text(ctx.t("splitter.view.hearts", value=hearts, points=game.HEARTS_BONUS), size=14,
