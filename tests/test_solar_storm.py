@@ -742,6 +742,28 @@ def test_the_log_says_every_die_the_app_rolled(monkeypatch):
     assert said_typed([breach], {"phase": "damage"}) == ["Hull Breach: A rolls 5"]
 
 
+def test_the_log_says_how_many_cards_a_take_from_the_deck_drew():
+    """A take from the deck read "A draws from the resource deck", one card when scavenging or two when collecting
+    alike: a dispute about how many came could not read it. Each row says its count (never the cards), read from
+    the state after the whole log; a face-up take as before."""
+    record = new_record("solar_storm", ["A", "B"], seed=7)
+    state = replay(record)
+    record, state = play(record, state, {"type": "scavenge", "by": "A"})
+    picks = state["picks"]
+    for _ in range(picks):
+        record, state = play(record, state, {"type": "take", "by": "A", "source": "deck"})
+    for action in ({"type": "end_actions", "by": "A"}, {"type": "take", "by": "A", "source": "deck"}):
+        record, state = play(record, state, action)
+    rows = [entry["what"] for entry in public_log(record, state)
+            if entry["what"][0].startswith("solar_storm.action.take")]
+    assert [(key, params["count"]) for key, params in rows] == [("solar_storm.action.take.deck_count", 1)] * picks + [
+        ("solar_storm.action.take.deck_count", 2)]
+    assert [i18n.text(lang, rows[-1][0], **rows[-1][1]) for lang in ("en", "zh-CN")] == [
+        "A draws 2 cards from the resource deck", "A 从资源牌堆抽了 2 张牌"]
+    assert i18n.text("en", "solar_storm.action.take.deck_count", by="A", count=1) == \
+        "A draws 1 card from the resource deck"
+
+
 def said_typed(actions: list[dict], changed: dict | None = None) -> list[str]:
     """The log's English rows, after the typed deal, of the actions played in a typed game (its state changed
     first as given; its damage deck empty unless given: a damage action is then the Hull Breach)."""

@@ -394,7 +394,7 @@ class SolarStorm(Engine):
             hands={p: [] for p in players}, tokens={p: 0 for p in players},
             known={"resources": 0, "damage": 0}, peek=None, dice=0, roll=None, roll_for=None, roll_cards=None,
             last_damage=None,
-            rolled={"scavenge": [], "damage": []}, turn=None, turns=0, actions=0, picks=0, result=None,
+            rolled={"scavenge": [], "damage": []}, drew=[], turn=None, turns=0, actions=0, picks=0, result=None,
         )
         full = full_deck(opts["difficulty"])
         if opts["deal"] == "table":
@@ -639,9 +639,11 @@ class SolarStorm(Engine):
         elif source == "deck":
             if action.get("slot") is not None or action.get("card") is not None:
                 raise RuleError("solar_storm.slot_invalid", slot=str(action.get("slot"))[:20])
-            state["hands"][by] += self.draw(state, action, deck_draws(state["phase"]))
+            drawn = self.draw(state, action, deck_draws(state["phase"]))
+            state["hands"][by] += drawn
         else:
             raise RuleError("solar_storm.source_invalid", source=str(source)[:20])
+        state["drew"].append(1 if source == "face_up" else len(drawn))
         if state["over"]:
             return
         if state["phase"] == "scavenge":
@@ -1195,9 +1197,13 @@ class SolarStorm(Engine):
         """A scavenge or damage action of the log with the die it rolled, the nth of its type's as kept in `rolled`,
         and a damage card with its rooms, the nth card after the setup's in the damage discard pile (the Hull
         Breach comes only once every card is drawn). An app-dealt die or card is in no action: the rows read "A
-        scavenges", "A draws the damage card" (the Hull Breach too). Any other action as `describe` says it."""
+        scavenges", "A draws the damage card" (the Hull Breach too). A take from the deck says how many cards it
+        drew (the nth take's, as kept in `drew`: one when scavenging, two when collecting, fewer from a deck
+        running out), never which. Any other action as `describe` says it."""
         key, params = self.describe(action)
         kind = action.get("type")
+        if kind == "take" and action.get("source") == "deck" and 0 < nth <= len(state["drew"]):
+            return "solar_storm.action.take.deck_count", {**params, "count": state["drew"][nth - 1]}
         kept = state["rolled"].get(kind, [])
         roll = kept[nth - 1] if 0 < nth <= len(kept) else None
         if roll is not None:
