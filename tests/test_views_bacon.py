@@ -400,3 +400,28 @@ def test_the_end_screen_keeps_the_deals_table_without_corrections():
     end = view.final(table.ctx())
     assert "Deal 1" in shown(end) and "Team 1 +4" in shown(end)
     assert not [b for b in all_buttons(end) if label(b) == "Deal 1"]
+
+
+def test_every_screen_says_who_deals_the_deal_being_played():
+    """After the first deal the table asks who deals now: the dealer follows the team that scored (the next player
+    clockwise after the last dealer on that team), which nobody works out at a glance. The table's screen and a
+    seated phone say it in the place of the first-dealer line, in each language, and an extra deal too; a finished
+    game says nothing of a next deal."""
+    table = Table("bacon", ["A", "B", "C", "D"], {"deal_limit": 2})
+    tap(build(table), "B")
+    for name in ("A out", "B out", "C out"):
+        tap(build(table), name)
+    tap(build(table), "Deal finished")
+    assert table.state["dealer"] == "C"
+    assert "Dealer of deal 2: C." in shown(build(table))
+    assert "Dealer of deal 2: C." in shown(view.build(table.seated("D", {})))
+    table.lang = "zh-CN"
+    assert "第 2 局由 C 发牌。" in shown(build(table))
+    table.lang = "en"
+    for name in ("D out", "C out", "B out"):
+        tap(build(table), name)
+    tap(build(table), "Deal finished")
+    assert table.state["phase"] == "extra" and "Dealer of deal 3: D." in shown(build(table))
+    tap(build(table), "C out")
+    tap(build(table), "Deal finished")
+    assert table.state["over"] and not [t for t in shown(build(table)) if t.startswith("Dealer of")]

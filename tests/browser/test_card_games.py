@@ -178,6 +178,7 @@ def test_bacon_one_deal_with_referee(phone):
     tab.tap("Deal finished")
     tab.see("Team 1 (Ida + Kit): 2 points")
     tab.see("Team 1 +2")
+    tab.see("Dealer of deal 2: Kit.")  # after Jon, the next seat of the team that scored
     shot_at(tab, "phone_bacon_after_deal", "Team 1 +2")
     wholly_on_screen(tab, "Total", ["Team 1: 2", "Team 2: 0"])
     totals = {"Ida": 2, "Jon": 0, "Kit": 2, "Lu": 0}

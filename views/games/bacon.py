@@ -100,13 +100,19 @@ def reason_text(ctx: GameContext, reason: dict) -> str:
 
 
 def build(ctx: GameContext) -> ft.Control:
-    """Teams, dealer choice, the finishing order, the referee and the deals table (on a screen that does not enter
-    deals: no dealer choice, order or record of a check)."""
+    """Teams, dealer choice (after the first deal: who deals the deal being played), the finishing order, the
+    referee and the deals table (on a screen that does not enter deals: no dealer choice, order or record of a check).
+    Ruling: every screen names the dealer of the deal being played in the first-dealer line's place; the header
+    leaves the dealer out (`views.session.said_once`), and the next dealer follows the team that scored, which a
+    table does not work out at a glance."""
     draft = draft_of(ctx)
     enters = round_edit.enters(ctx)
     controls: list[ft.Control] = [teams_panel(ctx)]
     if not ctx.state["deals"]:
         controls.append(dealer_panel(ctx, enters))
+    elif not ctx.state["over"]:
+        controls.append(ft.Text(ctx.t("bacon.view.dealer_now", name=ctx.state["dealer"],
+                                      deal=len(ctx.state["deals"]) + 1), size=16))
     controls += [order_panel(ctx, draft)] if enters else own_out(ctx)
     controls += [referee_panel(ctx, draft, enters), deals_table(ctx, draft)]
     return ft.Column(spacing=12, controls=controls)
