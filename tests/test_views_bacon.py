@@ -425,3 +425,19 @@ def test_every_screen_says_who_deals_the_deal_being_played():
     tap(build(table), "C out")
     tap(build(table), "Deal finished")
     assert table.state["over"] and not [t for t in shown(build(table)) if t.startswith("Dealer of")]
+
+
+@pytest.mark.parametrize("lang, said, not_said", [
+    ("en", "the first tap ends the deal and wins the game for that player's team", "once a whole team is out"),
+    ("zh-CN", "第一个点的人结束这一局，他的队伍获胜", "一队全部出完就记入这一局"),
+])
+def test_a_phone_in_the_extra_deal_says_the_first_tap_wins(lang, said, not_said):
+    """In the extra deal (tied after the last deal) the first player out ends it and wins for the team; a phone's
+    words under its "I'm out!" said the deal is recorded once a whole team is out, against the header's "first out
+    wins"."""
+    table = Table("bacon", ["A", "B", "C", "D"], {"deal_limit": 2}, lang=lang)
+    for order in (["A", "B", "C"], ["D", "C", "B"]):
+        table.apply({"type": "deal", "by": "table", "order": order})
+    assert table.state["phase"] == "extra"
+    texts = " ".join(shown(view.build(table.seated("A", {}))))
+    assert said in texts and not_said not in texts

@@ -129,12 +129,14 @@ def out_so_far(ctx: GameContext) -> list[ft.Control]:
 
 def own_out(ctx: GameContext) -> list[ft.Control]:
     """On a screen that does not enter deals: the deal being played, who is out so far, and on a player's own
-    phone its "I'm out!" button (pinned while it can be tapped) or the place it went out in."""
+    phone what a tap does (in the extra deal the first tap ends it and wins), its "I'm out!" button (pinned while it
+    can be tapped) or the place it went out in."""
     number = len(ctx.state["deals"]) + 1
     seat = ctx.seat
     if seat not in ctx.players or ctx.state["over"]:
         return [*round_edit.entered_elsewhere(ctx, number), *out_so_far(ctx)]
-    heading = [round_edit.round_heading(ctx, number), aside(ctx.lang, ctx.t("bacon.view.own_out"))]
+    said = "bacon.view.own_out_extra" if ctx.state["phase"] == "extra" else "bacon.view.own_out"
+    heading = [round_edit.round_heading(ctx, number), aside(ctx.lang, ctx.t(said))]
     if seat in ctx.state["out"]:
         place = ctx.state["out"].index(seat) + 1
         return [*heading, ft.Text(ctx.t("bacon.view.you_out", place=place), size=18, weight=ft.FontWeight.W_600),
