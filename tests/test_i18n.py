@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring import i18n
+from scoring import i18n, rulebook
 from scoring.core import PLAYER, TABLE, engine, games
 from scoring.errors import RuleError
 from tests.helpers import FLAG, MIXED, VARIANT, ZERO, plain_keys
@@ -461,8 +461,11 @@ def font_ranges(path: Path) -> list[tuple[int, int]]:
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_character_of_every_text_has_a_font_that_draws_it(lang):
     """A character no font of the page has is drawn as an empty box: Solar Storm's roll line read "Last roll: 4
-    (scavenging) ▯ 1 card" on a phone (U+2192 is in none of the app's fonts nor in Roboto)."""
+    (scavenging) ▯ 1 card" on a phone (U+2192 is in none of the app's fonts nor in Roboto), and the rules pages'
+    examples "11 5 12 +4 ▯ 32" (Flip 7), "teammate 2nd ▯ 4" (Bacon): every message and every rules page."""
     ranges = ROBOTO + [r for file in FONTS.values() for r in font_ranges(ROOT / "assets" / file)]
-    drawn = {c for text in i18n.table(lang).values() for c in text if any(a <= ord(c) <= b for a, b in ranges)}
-    missing = {key: text for key, text in i18n.table(lang).items() if set(text) - drawn - {"\n"}}
+    texts = {**i18n.table(lang), **{f"rules:{page}": rulebook.page_path(page, lang).read_text(encoding="utf-8")
+                                    for page in rulebook.page_ids()}}
+    drawn = {c for text in texts.values() for c in text if any(a <= ord(c) <= b for a, b in ranges)}
+    missing = {key: sorted(set(text) - drawn - {"\n"}) for key, text in texts.items() if set(text) - drawn - {"\n"}}
     assert missing == {}
