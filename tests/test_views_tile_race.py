@@ -8,7 +8,8 @@ import flet as ft
 
 from scoring.mechanics import race as race_mech
 from tests.helpers import press
-from tests.test_views_components import FakeContext, buttons, noted, texts, walk
+from tests.test_views_components import FakeContext, buttons, noted, raw_texts, read, texts, walk
+from views import words
 from views.components.tile_race import tile_race
 
 TITLE = "Finish: take a bonus tile"
@@ -132,3 +133,17 @@ def test_a_locked_slot_is_as_high_as_a_racing_one_at_every_text_size():
         [(t.size, t.weight) for t in walk(own) if isinstance(t, ft.Text)]
     assert (size.content.spacing, gap.height) == (racing.spacing, STOP_HEIGHT) == (4, racing.controls[1].height)
     assert named_buttons(locked) == {}
+
+
+def test_a_seated_phones_status_line_breaks_only_between_players():
+    """Five players on a seated phone in Chinese: the others' status line ("小明：还在抢 · … · 阿芳：还在抢") is
+    wider than a phone and wraps; it may break only at " · ", never inside one player's words (at 390 px it broke
+    "阿芳：还在 / 抢"). Each entry is written whole (`views.words.whole_name`); in English too ("B: still racing")."""
+    players = ["大伟", "小明", "小红", "老王", "阿芳"]
+    for lang, racing in (("zh-CN", "{name}：还在抢"), ("en", "{name}: still racing")):
+        pinned = []
+        ctx = FakeContext(seat=players[0], pinned=pinned)
+        ctx.lang, ctx.t = lang, lambda key, lang=lang, **params: words.say(lang, key, **params)
+        tile_race(ctx, race_mech.new_race([3, 3, 2, 2], players), noted([]), lambda p: None, *WORDS)
+        (line,) = [t for t in raw_texts(pinned[0]) if racing.format(name="小明") in read(t)]
+        assert line.split(" · ") == [words.whole_name(racing.format(name=p)) for p in players[1:]], line

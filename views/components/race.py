@@ -80,7 +80,7 @@ def race_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], 
     else:
         rows += mine
     if others:
-        rows.append(ft.Text(" · ".join(status(ctx, race, p) for p in others), size=16))
+        rows.append(ft.Text(status_line(ctx, race, others), size=16))
     if over:
         rows.append(ft.Text(ctx.t("app.race.over"), weight=ft.FontWeight.BOLD))
     return ft.Column(controls=rows, spacing=8)
@@ -119,6 +119,12 @@ def claim_handler(on_claim: Callable[[str], Awaitable[Any]], player: str) -> Cal
         await on_claim(player)
 
     return tapped
+
+
+def status_line(ctx: Any, race: dict, players: list[str]) -> str:
+    """The players' places in the race on one line, "A took 4 · B: still racing"; a wrapped line breaks only
+    between two players, never inside one's words (`views.words.whole_name`: "阿芳：还在 / 抢" was seen)."""
+    return " · ".join(words.whole_name(status(ctx, race, p)) for p in players)
 
 
 def status(ctx: Any, race: dict, player: str) -> str:

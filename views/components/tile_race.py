@@ -36,7 +36,7 @@ import flet as ft
 
 from scoring.mechanics import race as mech
 from views.components.private import acts_as
-from views.components.race import claim_handler, player_row, racers, rewards_left, status
+from views.components.race import claim_handler, player_row, racers, rewards_left, status, status_line
 
 STOP_HEIGHT = 40
 TILE_PAD = 4.5  # above and below a claim tile's two lines (47 px at the usual text size): 56 px
@@ -77,7 +77,7 @@ def tile_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], 
         rows.append(ft.ResponsiveRow(spacing=8, run_spacing=8, controls=[
             slot(ctx, race, p, on_claim, on_stop, claim_text, stop_text, slot_cols(len(mine))) for p in mine]))
     if others:
-        rows.append(ft.Text(" · ".join(status(ctx, race, p) for p in others)))
+        rows.append(ft.Text(status_line(ctx, race, others)))
     if mech.is_over(race):
         rows.append(ft.Text(ctx.t("app.race.over"), weight=ft.FontWeight.BOLD))
     return ft.Column(controls=rows, spacing=6)
