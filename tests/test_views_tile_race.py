@@ -137,8 +137,9 @@ def test_a_locked_slot_is_as_high_as_a_racing_one_at_every_text_size():
 
 def test_a_seated_phones_status_line_breaks_only_between_players():
     """Five players on a seated phone in Chinese: the others' status line ("小明：还在抢 · … · 阿芳：还在抢") is
-    wider than a phone and wraps; it may break only at " · ", never inside one player's words (at 390 px it broke
-    "阿芳：还在 / 抢"). Each entry is written whole (`views.words.whole_name`); in English too ("B: still racing")."""
+    wider than a phone and wraps; it may break only after a " · ", never inside one player's words (at 390 px it
+    broke "阿芳：还在 / 抢") nor before the dot. Each entry is written whole (`views.words.whole_name`), the dot glued
+    to the entry before it by a no-break space; in English too ("B: still racing")."""
     players = ["大伟", "小明", "小红", "老王", "阿芳"]
     for lang, racing in (("zh-CN", "{name}：还在抢"), ("en", "{name}: still racing")):
         pinned = []
@@ -146,4 +147,4 @@ def test_a_seated_phones_status_line_breaks_only_between_players():
         ctx.lang, ctx.t = lang, lambda key, lang=lang, **params: words.say(lang, key, **params)
         tile_race(ctx, race_mech.new_race([3, 3, 2, 2], players), noted([]), lambda p: None, *WORDS)
         (line,) = [t for t in raw_texts(pinned[0]) if racing.format(name="小明") in read(t)]
-        assert line.split(" · ") == [words.whole_name(racing.format(name=p)) for p in players[1:]], line
+        assert line.split("\u00a0· ") == [words.whole_name(racing.format(name=p)) for p in players[1:]], line

@@ -44,7 +44,7 @@ from scoring.record import SHOWN, new_record
 from storage import Store
 from tests.browser.conftest import (LAPTOP, NETWORK, PHONE, READ_ALL, Phone, Tab, new_tab, restart_server,
                                     start_server, stop_server, until)
-from tests.browser.fit import lines_with, text_boxes
+from tests.browser.fit import BODY_16, lines_with, text_boxes, widths
 from tests.test_table_hub import HANDS3, WEAVE3
 
 SEATS = ("A", "B", "C")
@@ -56,6 +56,7 @@ DEAL = {"A": (1, 5), "B": (2, 6), "C": (3, 7)}
 GUESSES = {"A": ("B", 6), "B": ("C", 4), "C": ("A", 5)}
 DRAFT_B = "tdraftB"  # B's second answer, typed and not saved
 PIN_SHOWN = re.compile(r"PIN (\d{4})")
+INK_SLACK = 6  # px: a painted line's ink against its words' measured width (side bearings, rounding)
 
 
 def answering_record() -> dict:
@@ -500,9 +501,34 @@ def test_eight_phones_answer_at_once_and_all_see_the_race(browser, table_server,
         for phone in phones.values():
             phone.tab.see("E took 4")
         host.see("E took 4")
+        others = [f"{seat} took 4" if seat == "E" else f"{seat}: still racing" for seat in SEATS8[1:]]
+        status_lines_hold_whole_players(phones["A"].tab, others)
     finally:
         for phone in new.values():
             phone.tab.page.context.close()
+
+
+def status_lines_hold_whole_players(tab: Tab, entries: list[str]) -> None:
+    """The race's status line of the other players, as painted on a phone: it wraps, and each of its lines holds
+    whole players ("B: still racing · C: still racing ·"), its ink as wide as those words measured; a line that
+    broke inside one ("… · D: still" / "racing · …", seen at 390 px) matches no run of whole players."""
+    from tests.browser.test_pictomania import LINE_GAP, WORD_GAP, ink, runs
+    (box,) = [b for b in text_boxes(tab, "·") if entries[0].split(":")[0] + ":" in b["text"]]
+    png = tab.settle()
+    lines = runs(ink(tab, png, box)[1], LINE_GAP)
+    assert len(lines) > 1, f"the status line was expected to wrap on a phone: {lines}"
+    start = 0
+    for top, bottom in lines:
+        cols, _ = ink(tab, png, {"x": box["x"], "y": box["y"] + top, "width": box["width"], "height": bottom - top})
+        drawn = runs(cols, WORD_GAP)
+        painted = drawn[-1][1] - drawn[0][0]
+        runs_of = {end: " · ".join(entries[start:end]) + (" ·" if end < len(entries) else "")
+                   for end in range(start + 1, len(entries) + 1)}
+        measured = widths(tab, list(runs_of.values()), BODY_16)
+        fits = [end for end, said in runs_of.items() if abs(measured[said] - painted) <= INK_SLACK]
+        assert fits, f"a line of {painted} px of ink holds no run of whole players from {entries[start]}: {measured}"
+        start = fits[0]
+    assert start == len(entries), f"the lines hold {entries[:start]} of {entries}"
 
 
 # What each semantics node says itself (its label, else its own text), no-break spaces read as spaces.

@@ -123,8 +123,9 @@ def claim_handler(on_claim: Callable[[str], Awaitable[Any]], player: str) -> Cal
 
 def status_line(ctx: Any, race: dict, players: list[str]) -> str:
     """The players' places in the race on one line, "A took 4 · B: still racing"; a wrapped line breaks only
-    between two players, never inside one's words (`views.words.whole_name`: "阿芳：还在 / 抢" was seen)."""
-    return " · ".join(words.whole_name(status(ctx, race, p)) for p in players)
+    after a " · ", never inside one's words (`views.words.whole_name`: "阿芳：还在 / 抢" was seen) nor before the dot
+    (a line starting "· B")."""
+    return "\u00a0· ".join(words.whole_name(status(ctx, race, p)) for p in players)
 
 
 def status(ctx: Any, race: dict, player: str) -> str:
