@@ -799,6 +799,32 @@ def test_with_private_hands_at_the_table_the_deck_counts_tell_no_seat_what_anoth
     refused(act(drained, "end_actions"), "take", "solar_storm.card_gone", source="deck", cards=["universal", "data"])
 
 
+def test_with_private_hands_the_check_before_asking_is_the_same_whatever_the_other_holds():
+    """A phone's picker checks a move before it is sent (nothing applied). Checked against the whole state, a take
+    from B of a kind B lacks was refused at once, so A's phone read B's hand kind by kind for free. `check_asking`
+    checks as A knows: with private hands B may hold any kind (whether B does is learned by sending, refused
+    `solar_storm.card_not_held`, as at the table); A's own cards, the room and the actions are still checked.
+    With open hands it is `check`."""
+    seen = []
+    for other in (["data", "data", "metal", "metal"], ["energy", "universal", "nanobots", "energy"]):
+        hands = {"A": ["data", "metal", "energy", "nanobots"], "B": other}
+        state = ENG.apply(ENG.new_state(["A", "B"], {"deal": "table"}, seed=1), TYPED_SETUP | {"hands": hands})
+        seen.append([ENG.check_asking(state, {"type": "receive", "by": "A", "player": "B", "card": c})
+                     for c in sorted(CARDS)])
+        assert seen[-1] == [None] * len(CARDS)
+        assert ENG.check_asking(state, {"type": "receive", "by": "A", "player": "B", "card": "energy"}) is None
+        state["where"]["A"] = "mess-hall"
+        state["rooms"]["mess-hall"]["cubes"] = [True] * 3
+        swap = {"type": "mess_hall", "by": "A", "player": "B", "take": "metal"}
+        assert ENG.check_asking(state, swap | {"give": "data"}) is None
+        assert ENG.check_asking(state, swap | {"give": "universal"}).key == "solar_storm.card_not_held"
+        state["where"]["A"] = "bridge"
+        assert ENG.check_asking(state, swap | {"give": "data"}).key == "solar_storm.not_here"
+    opened = ENG.apply(ENG.new_state(["A", "B"], {"deal": "table", "open_hands": True}, seed=1), TYPED_SETUP)
+    lacks = {"type": "receive", "by": "A", "player": "B", "card": "nanobots"}
+    assert ENG.check_asking(opened, lacks).key == ENG.check(opened, lacks).key == "solar_storm.card_not_held"
+
+
 def test_with_private_hands_taking_a_card_is_free_input_that_tells_nothing():
     """Session 46's table-mode audit: A's `receive` choices listed exactly the kinds B held (and Mess Hall's takes
     alike), sent to A's phone while B's hand showed as blanks. With private hands both moves are free input and

@@ -994,6 +994,17 @@ class SolarStorm(Engine):
         kind they lack, as a player at the table would answer), and for Mess Hall what `by` may give."""
         return self.takes(state, kind, by, lambda p: sorted(CARDS))
 
+    def check_asking(self, state: dict, action: dict) -> RuleError | None:
+        """The refusal of `action` as its player knows before sending it (`check`, nothing applied): with private
+        hands the player asked (a `receive`'s card, a Mess Hall's take) may hold the kind asked for; whether they do
+        is learned by sending it, refused `solar_storm.card_not_held`, as a player at the table answers [ruling].
+        Checked against the whole state, a phone's picker read off another seat's hand kind by kind for free."""
+        field = {"receive": "card", "mess_hall": "take"}.get(action.get("type"))
+        card, player = action.get(field), action.get("player")
+        if state["options"]["open_hands"] or card not in CARDS or player not in state["players"]:
+            return self.check(state, action)
+        return self.check({**state, "hands": {**state["hands"], player: [*state["hands"][player], card]}}, action)
+
     def offer_give(self, state, by):
         """Each card kind held, to each player in the same room."""
         if not self.can_act(state):

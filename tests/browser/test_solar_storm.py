@@ -362,7 +362,8 @@ def test_the_armourys_tokens_are_a_room_each(phone, server):
 
 def mess_hall_swap(tab: Tab, server) -> None:
     """Ann (data, data, metal) swaps with Bo (metal, nanobots, nanobots) in the Mess Hall by tapping its steps, with
-    private hands: energy, which Bo lacks, is refused naming the rule; nanobots is taken."""
+    private hands: energy, which Bo lacks, is refused naming the rule once asked (the swap sent), not as it is
+    tapped (that read Bo's hand for free), the steps kept; nanobots is taken."""
     from storage import Store
     with Store(server.data) as store:
         sid = store.create(new_record("solar_storm", ["Ann", "Bo", "Cy"], options={"start_room": "mess-hall"}, seed=2,
@@ -372,15 +373,19 @@ def mess_hall_swap(tab: Tab, server) -> None:
     tab.see("和谁？")
     for step in ("和 Bo", "给出数据", "拿走能量"):                   # each button read with its step
         tab.tap(step, exact=True)
-    tab.see("Bo 手中没有能量卡。")
-    expect(tab.button("与 Bo 交换：给出数据，拿走能量", exact=True)).to_be_disabled(timeout=WAIT_MS)
-    tab.tap("拿走纳米机器人", exact=True)                            # the take changed, whom and the give kept
-    swap = tab.button("与 Bo 交换：给出数据，拿走纳米机器人", exact=True)
-    expect(swap).to_be_enabled(timeout=WAIT_MS)
+    asked = tab.button("与 Bo 交换：给出数据，拿走能量", exact=True)
+    expect(asked).to_be_enabled(timeout=WAIT_MS)
+    assert not tab.page.get_by_text("Bo 手中没有能量卡。").count()
     for step in ("和 Cy", "不给牌", "给出金属", "不拿牌", "拿走通用"):
         assert tab.button(step, exact=True).bounding_box()["height"] >= TAP, step
     assert tab.short_taps() == []
     tab.shot("phone_solar_storm_mess_hall")
+    tab.press(asked)
+    tab.see("Bo 手中没有能量卡。")
+    tab.see("剩余 3 个行动，0 个行动标记")
+    tab.tap("拿走纳米机器人", exact=True)                            # the take changed, whom and the give kept
+    swap = tab.button("与 Bo 交换：给出数据，拿走纳米机器人", exact=True)
+    expect(swap).to_be_enabled(timeout=WAIT_MS)
     tab.press(swap)
     tab.see_button("撤销：食堂：Ann 用数据换 Bo 的纳米机器人")                  # made, and offered for undo
     tab.see("剩余 2 个行动，0 个行动标记")

@@ -453,8 +453,9 @@ def stepped_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
     one offer is chosen by itself. The Mess Hall listed every player × card given (or none) × card taken (or none)
     as a button each, 34 for 3 players with private hands. What is chosen is kept in the draft (`steps`, for this
     move, player and turn), through any redraw: a choice the steps before it no longer offer shows unchosen and is
-    not sent, and comes back if they are chosen again. The engine's refusal of the whole move (a card the other
-    does not hold, with private hands) is shown, naming the rule, over the disabled button."""
+    not sent, and comes back if they are chosen again. The refusal of the whole move as its player knows it
+    (`check_asking`) is shown, naming the rule, over the disabled button; with private hands a card the other does
+    not hold is refused only once the move is sent (asked), as at the table."""
     kind, by, fields = entry["type"], entry["by"], STEPPED[entry["type"]]
     if draft.get("steps", {}).get("for") != [kind, by, ctx.state["turns"]]:
         draft["steps"] = {"for": [kind, by, ctx.state["turns"]]}
@@ -484,7 +485,7 @@ def stepped_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
             return ft.Column(spacing=6, controls=controls)
         action[step] = chosen or None
         choices = [c for c in choices if c[step] == action[step]]
-    controls += refusal_and_send(ctx, action, confirm_label(ctx, action, fields), done)
+    controls += refusal_and_send(ctx, action, confirm_label(ctx, action, fields), done, ctx.engine.check_asking)
     return ft.Column(spacing=6, controls=controls)
 
 
@@ -542,10 +543,11 @@ def protect_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
     return ft.Column(spacing=6, controls=controls)
 
 
-def refusal_and_send(ctx: GameContext, action: dict, label: str, done) -> list[ft.Control]:
-    """The engine's refusal of the typed action so far (nothing applied), and the button that sends it once
-    accepted; done() runs after a successful dispatch."""
-    err = ctx.engine.check(ctx.state, action)
+def refusal_and_send(ctx: GameContext, action: dict, label: str, done, check=None) -> list[ft.Control]:
+    """The refusal of the typed action so far as this screen may know it (`check`, by default the engine's; nothing
+    applied), and the button that sends it once accepted; done() runs after a successful dispatch, the engine's
+    own refusal (another phone may have acted; a card asked for and not held) shown instead."""
+    err = (check or ctx.engine.check)(ctx.state, action)
 
     def send() -> None:
         """Check again (another phone may have acted), then send."""
