@@ -775,6 +775,37 @@ def test_the_mess_hall_is_chosen_whom_then_give_then_take_then_one_confirm(lang)
     assert swap not in panel_buttons(table)                                       # closed once made
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_on_a_seated_phone_a_mess_hall_take_is_sent_and_the_table_answers(lang):
+    """A seated phone's state is its seat's view: Bo's hand is two unknown cards there. The picker checked a take
+    against it and refused every kind ("Bo holds no energy card." while Bo held energy), its button disabled, and
+    the send checked against it again: no take from another player could be made from a phone with private hands.
+    Now the take is sent, and the table (the whole state) answers: energy is taken, metal refused by the rule."""
+    table = mess_hall_turn(lang)
+    say = lambda key, **params: words.say(lang, key, **params)  # noqa: E731
+    card = lambda kind: say(f"solar_storm.card.{kind}")  # noqa: E731
+    local: dict = {}
+
+    def phone():
+        """Ann's phone, drawn from Ann's view."""
+        ctx = table.seated("Ann", local)
+        ctx.state = table.engine.player_view(table.state, "Ann")
+        return view.build(ctx)
+
+    tap(phone(), say("solar_storm.view.open_with", what=say("solar_storm.view.do.mess_hall"), count=2))
+    for step in (say("solar_storm.view.pick.player_said", name="Bo"), say("solar_storm.view.pick.nothing.give"),
+                 say("solar_storm.view.field.take", card=card("metal"))):
+        tap(phone(), step)
+    assert not any("Bo" in t and card("metal") in t for t in shown(phone()) if t != say(
+        "solar_storm.view.confirm.take", player="Bo", take=card("metal")))
+    tap(phone(), say("solar_storm.view.confirm.take", player="Bo", take=card("metal")))
+    assert table.errors == ["solar_storm.card_not_held"] and table.state["actions"] == 3
+    tap(phone(), say("solar_storm.view.field.take", card=card("energy")))
+    tap(phone(), say("solar_storm.view.confirm.take", player="Bo", take=card("energy")))
+    assert table.errors == ["solar_storm.card_not_held"] and table.state["actions"] == 2
+    assert sorted(table.state["hands"]["Ann"]) == ["data", "energy", "metal"]
+
+
 @pytest.mark.parametrize("lang, refusal", [("en", "Bo holds no metal card."), ("zh-CN", "Bo 手中没有金属卡。")])
 def test_a_mess_hall_take_the_other_lacks_is_refused_once_asked_and_the_choices_are_kept(lang, refusal):
     """With private hands every kind may be asked for, and whether Bo holds it is learned by asking (sending), as

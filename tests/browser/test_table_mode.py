@@ -40,12 +40,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from scoring.record import SHOWN, new_record
+from scoring.games.solar_storm import CARDS
+from scoring.record import SHOWN, new_record, replay
 from storage import Store
-from tests.browser.conftest import (LAPTOP, NETWORK, PHONE, READ_ALL, Phone, Tab, new_tab, restart_server,
+from tests.browser.conftest import (LAPTOP, NETWORK, PHONE, READ_ALL, WAIT_MS, Phone, Tab, new_tab, restart_server,
                                     start_server, stop_server, until)
 from tests.browser.fit import BODY_16, lines_with, text_boxes, widths
 from tests.test_table_hub import HANDS3, WEAVE3
+from views import words
 
 SEATS = ("A", "B", "C")
 SEATS8 = tuple("ABCDEFGH")
@@ -57,6 +59,7 @@ GUESSES = {"A": ("B", 6), "B": ("C", 4), "C": ("A", 5)}
 DRAFT_B = "tdraftB"  # B's second answer, typed and not saved
 PIN_SHOWN = re.compile(r"PIN (\d{4})")
 INK_SLACK = 6  # px: a painted line's ink against its words' measured width (side bearings, rounding)
+SOLAR_STORM = new_record("solar_storm", list(SEATS), {}, seed=1)  # private hands; everyone in the Energy Core
 
 
 def answering_record() -> dict:
@@ -95,8 +98,8 @@ def drawing_record() -> dict:
 def table_server():
     """A server over a data folder holding an answering Knit Wit session, a Pictomania session in its first
     drawing and one before its first deal, a Guess Club round with its topic given, three new score pads, a new
-    Flip 7, a new Cubosaurs game with every T-Rex and Brontosaurus value known, a new Rummy game and a new Bacon
-    game of four (A, B, C, D), in English; yields (server, {game: sid})."""
+    Flip 7, a new Cubosaurs game with every T-Rex and Brontosaurus value known, a new Rummy game, a new Bacon
+    game of four (A, B, C, D) and a new Solar Storm game, in English; yields (server, {game: sid})."""
     with tempfile.TemporaryDirectory(prefix="tableside-table-") as data:
         with Store(Path(data)) as store:
             sids = {"knit_wit": store.create(answering_record()), "pictomania": store.create(drawing_record()),
@@ -112,7 +115,8 @@ def table_server():
                     "flip7": store.create(new_record("flip7", list(SEATS), {})),
                     "cubosaurs": store.create(new_record("cubosaurs", list(SEATS), {"rows": CUBOSAURS_ROWS})),
                     "rummy": store.create(new_record("rummy", list(SEATS), {})),
-                    "bacon": store.create(new_record("bacon", [*SEATS, "D"], {}))}
+                    "bacon": store.create(new_record("bacon", [*SEATS, "D"], {})),
+                    "solar_storm": store.create(SOLAR_STORM)}
             store.set_setting("lang", "en")
         running = start_server(Path(data))
         yield running, sids
@@ -763,3 +767,31 @@ def test_a_bacon_deal_tapped_out_on_each_phone(table_server, table_tabs):
         phone.tab.see("Deal 2")
     host.see("Deal 2: tap players in the order they went out")
     host.see("Team 2 (B + D): 1 point")
+
+
+def test_a_solar_storm_take_from_a_player_asked_on_a_phone(table_server, table_tabs):
+    """Solar Storm with private hands: A takes a card from B, both in the Energy Core, on A's phone by its steps.
+    A's phone holds A's view (B's hand unknown cards), and the picker refused every kind there ("B holds no …"
+    while B held it, the button disabled): no card could be taken from a phone. The take is sent, and the table
+    answers: a kind B lacks is refused on A's phone alone, one B holds is taken."""
+    sid = table_server[1]["solar_storm"]
+    host, players, pin = seated_round(table_tabs, sid)
+    for seat, phone in players.items():
+        join(phone, sid, pin, seat)
+    held = replay(SOLAR_STORM)["hands"]["B"]
+    lacked = next(kind for kind in CARDS if kind not in held)
+    card = {kind: words.say("en", f"solar_storm.card.{kind}") for kind in CARDS}
+    tab = players["A"].tab
+    tab.tap("Take a card from a player… (2 players)", exact=True)
+    tab.tap("With B", exact=True)
+    tab.tap(f"Take {card[lacked]}", exact=True)
+    asked = tab.button(f"Take {card[lacked]} from B", exact=True)
+    expect(asked).to_be_enabled(timeout=WAIT_MS)
+    tab.press(asked)
+    tab.see(f"B holds no {card[lacked]} card.")
+    tab.see("3 actions left, 0 tokens")
+    tab.tap(f"Take {card[held[0]]}", exact=True)                    # whom kept, the take changed
+    tab.tap(f"Take {card[held[0]]} from B", exact=True)
+    tab.see("2 actions left, 0 tokens")
+    players["B"].tab.see("2 actions left, 0 tokens")
+    assert not any(players[seat].received("holds no") for seat in ("B", "C"))

@@ -546,12 +546,15 @@ def protect_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
 def refusal_and_send(ctx: GameContext, action: dict, label: str, done, check=None) -> list[ft.Control]:
     """The refusal of the typed action so far as this screen may know it (`check`, by default the engine's; nothing
     applied), and the button that sends it once accepted; done() runs after a successful dispatch, the engine's
-    own refusal (another phone may have acted; a card asked for and not held) shown instead."""
-    err = (check or ctx.engine.check)(ctx.state, action)
+    own refusal (another phone may have acted; a card asked for and not held) shown instead. A seated phone's
+    state is its seat's view, other hands unknown: only the table (the hub, with the whole state) knows whether a
+    card asked for is held."""
+    check = check or ctx.engine.check
+    err = check(ctx.state, action)
 
     def send() -> None:
         """Check again (another phone may have acted), then send."""
-        again = ctx.engine.check(ctx.state, action)
+        again = check(ctx.state, action)
         if again is not None:
             ctx.show_error(again)
         elif ctx.dispatch(action):
