@@ -746,6 +746,16 @@ def test_games_drawn_from_the_prompt_keep_deals_and_guesses_secret(data, n, kids
     assert replay(record) == state
 
 
+def test_the_last_tile_taken_ends_the_drawing_and_the_header_says_so_not_that_everyone_stopped():
+    """Three players, two bonus tiles: A and B take them and the round's drawing is over (the original: the last
+    tile taken ends it), though C never stopped; the header read "Everyone has stopped: reveal" / "大家都停笔了"."""
+    state = started(["A", "B", "C"], {"A": [1, 1], "B": [2, 2], "C": [3, 3]})
+    state = run(state, [("s", "A", True), ("s", "B", True)])
+    status = ENG.status(state)
+    assert state["phase"] == "reveal" and status["phase"] == "pictomania.phase.reveal"
+    assert [i18n.text(lang, status["phase"]) for lang in ("en", "zh-CN")] == ["Drawing over: reveal", "停笔了：揭晓答案"]
+
+
 def test_after_the_race_the_prompt_leads_with_the_reveal():
     """Everyone has stopped: the table's next step (the prompt's first entry) is the reveal, not a wrong-word
     ruling, which stays offered after it for each drawer not yet ruled; while drawing, the players' moves lead."""
