@@ -207,9 +207,9 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
         status_banner(lang, message),
     ]
     controls += [tie_row(lang, message["meta"]["game"], tie, rule if referee else None) for tie in message["ties"]]
-    if "redo" in message:
-        controls.append(undo_redo_row(app, hub.sid, message["log"][-1] if message["log"] else None, message["redo"],
-                                      message["mark"], lambda: hub.check_undo(token)))
+    controls.append(undo_redo_row(app, hub.sid, message["log"][-1] if message["log"] else None, message["redo"],
+                                  message["mark"], lambda: hub.check_undo(token)) if "redo" in message
+                    else ft.Row(visible=False))  # in its place, so a field below keeps its place (see `header`)
     controls += moves_and_view(app, hub, message, act, seat, app.t("table.your_moves"),
                                pinned.append if pinned is not None else None, act_soon)
     return ft.Column(spacing=12, controls=controls)
