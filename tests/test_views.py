@@ -956,6 +956,7 @@ def test_a_last_short_word_is_kept_with_the_word_before():
     assert words.no_orphan("然后隐藏。") == "然后隐\u2060藏。"
     assert words.no_orphan("Bram 的“tigers”算同一个答案吗？") == "Bram 的“tigers”算同一个答案\u2060吗？"
     assert words.no_orphan("抢 3") == "抢\u00a03"
+    assert words.no_orphan("Undo: Round 3 scores: 小明") == "Undo: Round 3 scores:\u00a0小\u2060明"  # both rules
     long_last = "Undo: the piles were turned over and counted-and-everything-scored"
     assert words.no_orphan(long_last) == long_last  # a long last word may start a line of its own
 

@@ -67,12 +67,11 @@ def no_orphan(text: str) -> str:
     ("… Ann's turn" does not leave "turn" alone under a wrapped line).
     Ruling: Chinese, which breaks between any two characters, keeps its last two characters together (a word
     joiner between them; a closing mark after them stays with them as it does anyway): "…出完的先后" wrapped to
-    leave "后" alone on a line, "…然后隐藏。" left "藏。"."""
-    stripped = text.rstrip()
-    if CJK_TAIL.search(stripped):
-        return CJK_TAIL.sub("\\1\u2060\\2", stripped)
-    head, space, last = stripped.rpartition(" ")
-    return f"{head}\u00a0{last}" if space and head and len(last) <= ORPHAN_MAX else text
+    leave "后" alone on a line, "…然后隐藏。" left "藏。"; an English text ending in a Chinese name keeps both ("…
+    scores:\u00a0小\u2060明")."""
+    joined = CJK_TAIL.sub("\\1\u2060\\2", text.rstrip())
+    head, space, last = joined.rpartition(" ")
+    return f"{head}\u00a0{last}" if space and head and len(last) <= ORPHAN_MAX else joined
 
 
 def glued_tail(text: str, head: str) -> str:
