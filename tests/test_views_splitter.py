@@ -10,7 +10,7 @@ import flet as ft
 from scoring.core import TABLE
 from scoring.games import splitter as game
 from tests.card_view_helpers import Table as CardTable, tap, tap_round
-from tests.test_views_components import buttons, read, texts, walk
+from tests.test_views_components import buttons, raw_texts, read, texts, walk
 from tests.test_views_kingdomino import Table, cells, is_marked, squares
 from views.games import round_edit
 from views.games import splitter as view
@@ -103,6 +103,7 @@ def test_a_finished_sheet_painted_and_entered_scores_34():
     assert "5 × 5: 5" in shown and "2 × 2 on a star, doubled: 4" in shown
     assert "No points (a group scores only when its size equals its number): 1 × 2, 4 × 3, 1 × 5, 4 × 5 and 1 × 6 " \
         "(3 groups)" in shown and not [line for line in shown if line.endswith("so 0")]
+    assert any("1\u00a0×\u00a02, 4\u00a0×\u00a03" in line for line in raw_texts(body))  # an entry is never broken
     buttons(body)["Enter this sheet"].on_click(None)
     assert table.errors == [] and table.state["entered"] == ["Ann"]
     assert table.ctx().engine.scoreboard(table.state).total("Ann") == 34

@@ -123,8 +123,8 @@ def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
             ft.Text(ctx.t(key, size=g["size"], value=g["value"], points=g["points"]), size=14)]))
     failing = Counter((g["size"], g["value"]) for g in found if not g["scores"])
     if failing:
-        said = [ctx.t("splitter.view.group_sizes" if count > 1 else "splitter.view.group_size", size=size, value=value,
-                      count=count)
+        said = [words.unbroken(ctx.t("splitter.view.group_sizes" if count > 1 else "splitter.view.group_size",
+                                     size=size, value=value, count=count))
                 for (size, value), count in sorted(failing.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
         rows.append(ft.Row(spacing=6, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
             ft.Container(width=14, height=14, border_radius=7, bgcolor=FAILING, margin=ft.Margin.only(top=3)),
