@@ -9,7 +9,8 @@ object with `sourceName`, `sourcePlayId`, `playDate` ("YYYY-MM-DD HH:MM:SS", loc
 `data` parameter of the app's import link. Rulings:
 - The start player is the first seat (our records list players in seat order; games that draw a first player
   still seat them in the order they were entered). `sourcePlayerId` is the player's name (our roster has no ids).
-- `highestWins` is true when the winners' total is the highest total.
+- `highestWins` is the game's own direction (`Scoreboard.lower_wins`: false for a score pad set to lowest wins);
+  a cooperative game, with no places, reads true.
 - The duration runs from the first action to the last (0 when the log has fewer than two timed actions).
 - A cooperative game (Solar Storm) has no places: the crew wins or loses together. Its players' `rank` is 0 (BG
   Stats: no rank), and `winner` is the crew's outcome, the same for every player (a crew that won all win).

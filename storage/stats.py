@@ -27,7 +27,7 @@ Rulings:
 - A win is a shared first place too (every winner of a tie gets the win).
 - Scores are the session's final totals; histogram bins have a round width chosen so there are at most ten.
 - A team game's summary names its `teams` (every member carries the team's total): a game's histogram and
-  highest score count each team once, and the highest is held by the team. A player's own record still counts
+  best score count each team once, and the best is held by the team. A player's own record still counts
   the team's total and win as theirs. Teammates (a team game's side, a cooperative game's whole crew) did not
   play against each other: head-to-head counts such a session apart, as one on the same side, not as a tie (it
   was a tie, so a crew that played Solar Storm together read as rivals who always drew).

@@ -162,7 +162,7 @@ def test_tie_plays_on_by_default_or_shares():
     assert words.say("en", status["phase"], **status["said"]) == \
         f"Ann and Bo tied at the top with {status['said']['points']}: play another round"
     assert words.say("zh-CN", status["phase"], **status["said"]) == \
-        f"Ann 和 Bo以 {status['said']['points']} 分并列最高：再打一轮"
+        f"Ann 和 Bo 以 {status['said']['points']} 分并列最高：再打一轮"
     state = play_rounds(state, [rnd(Ann=line([1]), Bo=line([2, 2], "busted"))])
     assert state["over"] and engine("flip7").scoreboard(state).winners == ("Ann",)
     shared = play_rounds(engine("flip7").new_state(PLAYERS, {"on_tie": "share"}), tied)

@@ -483,7 +483,7 @@ def test_a_tie_at_the_top_is_named_in_the_session_and_table_headers():
     state = play_rounds(eng.new_state(PLAYERS), tied)
     points = state["totals"]["Ann"]
     for lang, said in (("en", f"Ann and Bo tied at the top with {points}: play another round"),
-                       ("zh-CN", f"Ann 和 Bo以 {points} 分并列最高：再打一轮")):
+                       ("zh-CN", f"Ann 和 Bo 以 {points} 分并列最高：再打一轮")):
         app = SimpleNamespace(lang=lang, t=lambda key, lang=lang, **params: words.say(lang, key, **params))
         assert said in read(header(app, eng, state).content.value)
         assert said in read(status_line(lang, {"status": eng.status(state), "meta": {"game": "flip7"}}))

@@ -112,7 +112,7 @@ def build(ctx: GameContext) -> ft.Control:
         controls.append(dealer_panel(ctx, enters))
     elif not ctx.state["over"]:
         controls.append(ft.Text(ctx.t("bacon.view.dealer_now", name=ctx.state["dealer"],
-                                      deal=len(ctx.state["deals"]) + 1), size=16))
+                                      deal=ctx.engine.status(ctx.state)["round"]), size=16))
     controls += [order_panel(ctx, draft)] if enters else own_out(ctx)
     controls += [referee_panel(ctx, draft, enters), deals_table(ctx, draft)]
     return ft.Column(spacing=12, controls=controls)
