@@ -246,6 +246,20 @@ def test_the_engine_says_which_tie_break_decided_between_whom():
             assert text(lang, key, **params) != key and "{" not in text(lang, key, **params)
 
 
+def test_a_tie_below_the_top_settled_by_the_tie_break_is_said_too():
+    """B and C both 4 under A's 23: C ranks ahead on the largest property (2 squares against 1), which only the
+    comparison's column told (a helper's three-player game: 安娜 and 老王 both 18). `tiebreak_decisions` names
+    every tie a tie-break settled; the top is not tied, so `tiebreak_decision` still says nothing."""
+    board = ENG.scoreboard(with_layouts([K23, SMALL, "C L1 W\n. L1 W"], players=("A", "B", "C"), harmony=False,
+                                        middle_kingdom=False))
+    assert [p.total for p in board.players] == [23, 4, 4] and board.ranking == (("A",), ("C",), ("B",))
+    decided = [("kingdomino.tiebreak.largest_ahead", {"names": ["B", "C"], "points": 4, "winner": "C", "value": 2})]
+    assert kd.tiebreak_decisions(board) == decided and kd.tiebreak_decision(board) is None
+    assert [text(lang, *decided[0][:1], **decided[0][1]) for lang in ("en", "zh-CN")] == [
+        "B and C are tied at 4: the largest property decides — C ranks ahead (squares: 2).",
+        "B 和 C 同为 4 分：比最大领地，C 以 2 格排在前面。"]
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Catalogue and layout text
 

@@ -713,3 +713,16 @@ def test_the_kingdoms_kept_squares_follow_the_marks_the_language_and_the_latest_
     table.lang = "zh-CN"
     said = [c.label for c in walk(table.view(view)) if isinstance(c, ft.Semantics) and c.button]
     assert "第 1 行，第 1 列：麦田" in said and not [label for label in said if label.startswith("Row ")]
+
+
+def test_a_tie_below_the_winner_settled_by_the_tie_break_is_said_on_the_end_screen():
+    """Cy wins; Ann and Bob tie at 3 below and Ann ranks ahead on the largest property: the end screen said it only
+    by the comparison's column (a helper's game: 安娜 and 老王 both 18). It is said in words, in both languages."""
+    for lang, said in (("en", "Ann and Bob are tied at 3: the largest property decides — Ann ranks ahead (squares: "
+                               "3)."), ("zh-CN", "Ann 和 Bob 同为 3 分：比最大领地，Ann 以 3 格排在前面。")):
+        table = Table("kingdomino", ["Ann", "Bob", "Cy"], {"harmony": False, "middle_kingdom": False}, lang=lang)
+        table.apply({"type": "layout", "by": "Ann", "layout": "C W W W1 F"})  # wheat 3 × 1 = 3, largest 3
+        table.apply({"type": "layout", "by": "Bob", "layout": "C W1 G G1 L"})  # 1 + grass 2 × 1 = 3, largest 2
+        table.apply({"type": "layout", "by": "Cy", "layout": "M2 W C W G2"})  # mine 1 × 2 + grass 1 × 2 = 4
+        assert table.errors == [] and table.state["over"]
+        assert said in texts(view.final(table.ctx())), lang

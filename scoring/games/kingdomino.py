@@ -67,7 +67,8 @@ The table's questions:
 - `player_view(state, seat)`: nothing is secret — every kingdom, the dominoes used and those set aside lie on
   the table — so every seat and the public table get the state without the session seed.
 - `tiebreak_decision(scoreboard)`: which tie-break decided between the players tied on points at the top, as a
-  message key and its parameters (None when the points decided or the tie is shared).
+  message key and its parameters (None when the points decided or the tie is shared); `tiebreak_decisions` the
+  same for every group of players tied on points, lower places too.
 """
 
 from __future__ import annotations
@@ -387,15 +388,27 @@ def tiebreak_decision(board: Scoreboard) -> tuple[str, dict] | None:
     parameters, or None when no tie-break decided. `kingdomino.tiebreak.largest` when their largest properties
     differ, else `kingdomino.tiebreak.crowns`; parameters: the tied `names` (seat order), their `points`, the
     `winner` (first of the first place) and the deciding `value` (the winner's squares or crowns)."""
-    if not board.tiebreak_used:
-        return None
-    top = max(p.total for p in board.players)
-    tied = [p for p in board.players if p.total == top]
-    winner = next(p for p in board.players if p.name == board.ranking[0][0])
-    by_largest = len({p.tiebreak[0] for p in tied}) > 1
-    return (f"kingdomino.tiebreak.{'largest' if by_largest else 'crowns'}",
-            {"names": [p.name for p in tied], "points": top, "winner": winner.name,
-             "value": winner.tiebreak[0 if by_largest else 1]})
+    decided = tiebreak_decisions(board)
+    return decided[0] if board.tiebreak_used and decided else None
+
+
+def tiebreak_decisions(board: Scoreboard) -> list[tuple[str, dict]]:
+    """What the tie-break decided in every group of players tied on points whose order it settled, best group
+    first, each as `tiebreak_decision` says the top one; a group below the top is keyed `<key>_ahead` (its
+    `winner` ranks ahead: 安娜 and 老王 both 18, 安娜 third on the largest property, was told by a column alone)."""
+    place = {name: i for i, group in enumerate(board.ranking) for name in group}
+    top = max((p.total for p in board.players), default=None)
+    decided = []
+    for points in sorted({p.total for p in board.players}, reverse=True):
+        tied = [p for p in board.players if p.total == points]
+        if len({place[p.name] for p in tied}) < 2:
+            continue
+        winner = min(tied, key=lambda p: place[p.name])
+        by_largest = len({p.tiebreak[0] for p in tied}) > 1
+        key = f"kingdomino.tiebreak.{'largest' if by_largest else 'crowns'}{'' if points == top else '_ahead'}"
+        decided.append((key, {"names": [p.name for p in tied], "points": points, "winner": winner.name,
+                              "value": winner.tiebreak[0 if by_largest else 1]}))
+    return decided
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -476,13 +476,12 @@ def by_layout(ctx: GameContext, player: str) -> ft.Control:
 # Comparison
 
 
-def tiebreak_words(ctx: GameContext, board_: Any) -> str | None:
-    """What the tie-break decided (the engine's `tiebreak_decision`) in words, or None: who wins once the game is
-    over, who leads before (a kingdom may still change the tie)."""
-    decided = game.tiebreak_decision(board_)
-    if not decided:
-        return None
-    return ctx.t(decided[0] if board_.over else f"{decided[0]}_leads", **decided[1])
+def tiebreak_words(ctx: GameContext, board_: Any) -> list[str]:
+    """What the tie-break decided (the engine's `tiebreak_decisions`) in words, a line for each tie it settled: at
+    the top who wins once the game is over, who leads before (a kingdom may still change the tie); below, who
+    ranks ahead."""
+    return [ctx.t(key if board_.over or key.endswith("_ahead") else f"{key}_leads", **params)
+            for key, params in game.tiebreak_decisions(board_)]
 
 
 def comparison(ctx: GameContext) -> ft.Control:
@@ -495,9 +494,8 @@ def comparison(ctx: GameContext) -> ft.Control:
             for name in order]
     controls = [ft.Text(ctx.t("kingdomino.view.compare"), size=18, weight=ft.FontWeight.BOLD),
                 compare_table(ctx.t, headers, rows, board_.winners if board_.over else ())]
-    decided = tiebreak_words(ctx, board_)
-    if decided:
-        controls.append(ft.Text(decided, size=16, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))
+    controls += [ft.Text(decided, size=16, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)
+                 for decided in tiebreak_words(ctx, board_)]
     return ft.Column(controls=controls, spacing=4)
 
 
