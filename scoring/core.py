@@ -567,8 +567,9 @@ class Engine:
 
     def status(self, state: dict) -> dict:
         """What the header shows, the same six keys for every game: round, rounds, phase key and its parameters
-        (`said`: Flip 7's players tied at the top, the points of Bacon's tied teams; {} by default), whose turn (nobody's once the game is over: a
-        finished game's header named the player whose turn it would have been), over."""
+        (`said`: Flip 7's players tied at the top, the points of Bacon's tied teams; {} by default), whose turn
+        (nobody's once the game is over: a finished game's header named the player whose turn it would have been),
+        over."""
         rounds, over = state.get("rounds"), bool(state.get("over"))
         return {"round": state.get("round"), "rounds": rounds if isinstance(rounds, int) else None,
                 "phase": self.phase_key(state.get("phase")), "said": {}, "turn": None if over else state.get("turn"),
