@@ -109,9 +109,9 @@ def chooser(app: Any, key: str, label: str, values: list[str], value: str, label
 
 def player_table(app: Any, record: dict) -> ft.Control:
     """A player's plays, wins, win rate, best (the lowest where it wins) and average score and last session, per
-    game (a dash for a cooperative game's scores, which are no player's): the columns 20 px
-    apart (Flutter's 56 put the last three past a phone's edge) and the scroll bar shown where the table is wider
-    than the screen, so it reads as scrolling sideways rather than cut."""
+    game (a dash for a cooperative game's scores, which are no player's): the columns 20 px apart (Flutter's 56
+    put the last three past a phone's edge) and the scroll bar shown where the table is wider than the screen, so
+    it reads as scrolling sideways rather than cut."""
     rows = [ft.DataRow(cells=[ft.DataCell(ft.Text(game_label(app, gid))), ft.DataCell(ft.Text(str(g["plays"]))),
                               ft.DataCell(ft.Text(str(g["wins"]))), ft.DataCell(ft.Text(percent(g["win_rate"]))),
                               ft.DataCell(ft.Text(score(g["best"]))), ft.DataCell(ft.Text(score(g["average"]))),
