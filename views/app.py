@@ -417,14 +417,14 @@ def top_bar(app: App, title: str, back: str | None) -> ft.Control:
 
 
 def frame(app: App, title: str, body: ft.Control, back: str | None, pinned: list[ft.Control] | None = None,
-          page: int = 0, footer: ft.Control | None = None) -> ft.Control:
+          page: int = 0, footer: ft.Control | None = None, scroller: Any = None) -> ft.Control:
     """A screen: the top bar and what stays on screen (pinned), then the body, which scrolls, then the footer, which
     stays at the screen's foot (the new-session screen's Start); a new `page` number draws the scrolling part anew,
-    from its top (`GameContext.turn_page`)."""
+    from its top (`GameContext.turn_page`); scroller: a ref (`ft.use_ref`) given the scrolling part, or None."""
     return ft.Column(expand=True, spacing=0, controls=[
         top_bar(app, title, back),
         *[ft.Container(content=c, padding=ft.Padding.symmetric(horizontal=8, vertical=4)) for c in pinned or []],
-        ft.Column(key=f"page-{page}", expand=True, scroll=ft.ScrollMode.AUTO, controls=[
+        ft.Column(key=f"page-{page}", expand=True, scroll=ft.ScrollMode.AUTO, ref=scroller, controls=[
             ft.Container(content=body, padding=ft.Padding.only(left=8, right=8, top=8, bottom=24))]),
         *([ft.Divider(height=1), ft.Container(content=footer, padding=ft.Padding.symmetric(horizontal=8, vertical=8))]
           if footer is not None else []),

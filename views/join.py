@@ -17,6 +17,8 @@ watching and the seat read "phone connected"), and connected again once the tab 
 a new session (`views.reconnect`), whose screen takes the seat again.
 The game's view may pin a control above the scrolling screen (the race panel with this seat's own button, while
 it has one: `views.components.race`); a move the view offers is not offered again in the moves panel.
+When the table moves to a new round, or to a phase that asks this seat for a move, the screen goes back to its top
+(`scroll_to`, `views.table.leads`): a player who had scrolled down to the scores found the new prompt out of sight.
 """
 
 from __future__ import annotations
@@ -30,8 +32,8 @@ from scoring.core import RuleError
 from views import words
 from views.context import TapCount
 from views.session import bring_back_draft, draft_keeper, take_draft, undo_redo_row
-from views.table import (connected_hub, moves_and_view, seat_local, seat_name, status_banner, tab_listener,
-                         tie_row)
+from views.table import (connected_hub, leads, moves_and_view, phone_step, seat_local, seat_name, status_banner,
+                         tab_listener, tie_row)
 from views.table_hub import PIN_DIGITS
 from views.ui import aside, draft_field
 
@@ -105,9 +107,20 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
         """While seated, keep the seat's draft in the store; once more when the screen closes."""
         return None if seat is None else draft_keeper(app, sid, seat_local(app, sid, seat), seat)
 
+    scroller = ft.use_ref(None)
+    step = ft.use_ref(None)
+    now = phone_step(message) if seat is not None else None
+
+    async def lead() -> None:
+        """Back to the top of the screen when the seat's screen moves to a new step (`views.table.leads`)."""
+        before, step.current = step.current, now
+        if now is not None and leads(before, now) and scroller.current is not None:
+            await scroller.current.scroll_to(offset=0)
+
     ft.use_effect(mounted, [])
     ft.use_effect(follow, [token])
     ft.use_effect(keep_seat_draft, [seat])
+    ft.use_effect(lead, [now])
     title = app.t("table.phone_title", game=hub.engine.game.names.get(app.lang, hub.engine.game.id))
     if token is None or (token and message is None):
         return frame(app, title, ft.ProgressRing(), None)
@@ -118,7 +131,7 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
     pinned: list[ft.Control] = []
     body = seat_body(app, hub, token, message, pinned)
     take_draft(app, sid, local, seat)
-    return frame(app, title, body, None, pinned)
+    return frame(app, title, body, None, pinned, scroller=scroller)
 
 
 def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:

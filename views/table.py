@@ -258,6 +258,25 @@ def status_names(message: dict) -> str | None:
     return TABLE if turn and message.get("table_next") else turn
 
 
+def phone_step(message: dict) -> tuple:
+    """The step a seat's screen is at, from the engine's status and the seat's prompt in its message: its round,
+    its phase, and whether the table asks this screen for a move now (`leads`)."""
+    status = message["status"]
+    return status.get("round"), status.get("phase"), bool(message.get("prompt"))
+
+
+def leads(before: tuple | None, after: tuple) -> bool:
+    """Whether a seat's screen going from step before to step after (`phone_step`; None: its first) goes back to
+    its top, so the next step leads.
+    RULING (a new round leads, a scroll is kept otherwise): a new round (spool, deal), or a new phase that asks this
+    screen for a move, brings the screen back to its top, where its status line and its moves are; within a step
+    (another seat's points, a log row, a turn passed within the phase) the scroll stays where the player put it,
+    as does the first step shown (nothing scrolled yet) and a new phase with nothing for this screen to do."""
+    if before is None:
+        return False
+    return after[0] != before[0] or (after[1] != before[1] and after[2])
+
+
 def status_banner(lang: str, message: dict) -> ft.Control:
     """The status line as the banner that leads a phone's and the host's screen (one control, said once)."""
     return ft.Container(bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10,

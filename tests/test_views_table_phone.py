@@ -1,0 +1,83 @@
+"""A seated phone's screen with Flet's own sessions in one process (`tests.flet_session`): what the server tells the
+phone's browser to do beyond drawing, here its scroll. A player who scrolled down to read the scores stayed there
+when the table moved to the next round, the new prompt and its buttons out of sight above."""
+
+from __future__ import annotations
+
+import flet as ft
+from flet.messaging.protocol import MessageAction
+from flet.messaging.session import Session
+
+from scoring.record import new_record
+from storage import Store
+from tests.flet_session import Recorder, connect, decoded, settle
+from tests.helpers import run_async
+from tests.test_views_typed_race import typed
+from views import words
+from views.app import main_for
+from views.table import leads, phone_step
+from views.table_hub import hub_for
+
+
+def scrolls(conn: Recorder) -> list[tuple[int, dict]]:
+    """The scroll_to calls the server sent: the control's id and the call's arguments."""
+    out = []
+    for action, body in map(decoded, conn.frames):
+        if action == MessageAction.INVOKE_METHOD.value and body.get("name") == "scroll_to":
+            out.append((body["control_id"], body["args"]))
+    return out
+
+
+def scrolling_part(sess: Session) -> ft.Column:
+    """The frame's scrolling column on the tab's screen."""
+    return next(c for c in list(sess.index.values()) if isinstance(c, ft.Column) and str(c.key).startswith("page-"))
+
+
+async def sit(sess: Session, pin: str, seat: str) -> None:
+    """Take seat with the PIN on the phone's join form, as a person does."""
+    field = next(c for c in list(sess.index.values()) if isinstance(c, ft.TextField) and c.password)
+    await typed(sess, field, pin)
+    names = {words.say(lang, "table.take_seat", seat=seat) for lang in ("en", "zh-CN")}
+    button = next(c for c in list(sess.index.values()) if isinstance(c, ft.FilledButton) and c.content in names)
+    await sess.dispatch_event(button._i, "click", None)
+    await settle()
+
+
+def test_a_phone_goes_back_to_its_top_when_the_round_changes_and_only_then(tmp_path):
+    """Score pad, A's phone seated: B's own line (round 1 still) sends no scroll; the table's round 1 (the round
+    moves to 2) scrolls A's screen to its top, once."""
+    async def play() -> None:
+        with Store(tmp_path / "data") as store:
+            sid = store.create(new_record("score_pad", ["A", "B", "C"], now="2025-01-01T20:00:00+00:00"))
+            hub = hub_for(store, sid)
+            phone, sent = await connect(main_for(store), f"/join/{sid}")
+            await sit(phone, hub.pin, "A")
+            b = hub.join(hub.pin, "B")
+            await settle()
+            sent.frames.clear()
+            hub.act(b, {"type": "line", "round": 1, "score": 5})
+            await settle()
+            assert scrolls(sent) == []
+            hub.act(None, {"type": "round", "round": 1, "scores": {"A": 1, "B": 5, "C": 2}})
+            await settle()
+            assert store.state(sid)["round"] == 2
+            assert [(i, args.get("offset")) for i, args in scrolls(sent)] == [(scrolling_part(phone)._i, 0)]
+            phone.close()
+            await settle()
+
+    run_async(play())
+
+
+def test_a_new_phase_leads_only_where_it_asks_this_phone_for_something():
+    """The step a phone's screen is at: a new round leads; a new phase leads only with a move for this phone; the
+    first message (nothing scrolled yet) and a change of whose turn within the phase do not."""
+    def message(round_: int, phase: str, prompt: list) -> dict:
+        """A hub message with what the step reads."""
+        return {"status": {"round": round_, "phase": phase, "over": False}, "prompt": prompt}
+
+    move = [{"by": "A", "type": "vote", "choices": None}]
+    assert not leads(None, phone_step(message(1, "p", move)))
+    assert leads(phone_step(message(1, "p", [])), phone_step(message(2, "p", [])))
+    assert leads(phone_step(message(1, "p", [])), phone_step(message(1, "q", move)))
+    assert not leads(phone_step(message(1, "p", move)), phone_step(message(1, "q", [])))
+    assert not leads(phone_step(message(1, "p", [])), phone_step(message(1, "p", move)))
