@@ -110,19 +110,20 @@ def test_a_rooms_divert_cost_is_shown_before_diverting(lang, cost, button):
     assert cost not in shown(build(table))                         # diverted: no cost left to pay
 
 
-@pytest.mark.parametrize("lang, opener, choice, row", [
-    ("en", "Repair… (1 choice)", "Space 2 · data", "Ann repairs space 2 of Bridge with data"),
-    ("zh-CN", "修理…（1 种选择）", "第 2 格 · 数据", "Ann 用数据修理舰桥的第 2 格")])
-def test_a_repair_tapped_names_its_room_in_the_log(lang, opener, choice, row):
+@pytest.mark.parametrize("lang, move, opener, row", [
+    ("en", "Repair: Space 2 · data", "Repair… (1 choice)", "Ann repairs space 2 of Bridge with data"),
+    ("zh-CN", "修理：第 2 格 · 数据", "修理…（1 种选择）", "Ann 用数据修理舰桥的第 2 格")])
+def test_a_repair_tapped_names_its_room_in_the_log(lang, move, opener, row):
     """A repair's log row named neither the room nor the space ("Bo repairs with data", a 390x844 phone): the
     choice tapped sends the room the engine offers, and the row says both; the choice's words leave the room out,
-    as a divert's do (it is where the player stands)."""
+    as a divert's do (it is where the player stands). The engine offers one choice here: it is one button saying
+    the whole move ("Repair… (1 choice)" opened a list of one)."""
     table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
     table.state["where"]["Ann"] = "bridge"
     table.state["rooms"]["bridge"]["cubes"] = [False, False, True]
     table.state["hands"]["Ann"] = ["data", "metal"]
-    tap(build(table), opener)
-    tap(build(table), choice)
+    assert opener not in [b.content for b in all_buttons(build(table))]
+    tap(build(table), move)
     action = table.record["actions"][-1]
     assert table.errors == [] and action["room"] == "bridge"
     key, params = table.engine.logged(table.state, action, 1)

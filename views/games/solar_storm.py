@@ -9,8 +9,9 @@ the resource it takes), who is here a name a line (cut short with "…" rather t
 
 A plain function of the state: the ship, decks and hands come from `player_view` (the public table, or the seat
 whose hand is uncovered with "Show A's hand", kept in `ctx.local["solar_storm"]["seat"]`); the buttons are the
-engine's `prompt` choices, one group per move (a move with several choices opens them first), each offered to the
-context (`ctx.offer`: a table-mode screen's moves panel does not offer it again). A move with another player
+engine's `prompt` choices, one group per move (a move with several choices opens them first; a move with exactly one
+is one button saying the whole move, `whole_move`), each offered to the context (`ctx.offer`: a table-mode screen's
+moves panel does not offer it again). A move with another player
 (the Mess Hall, a give, a take from a player) opens as steps (whom, each card, then one button saying the move),
 what is chosen kept in `ctx.local` (scratch `steps`). In the look phase the looked-at cards are tapped into their
 new order (scratch `order`), then put back.
@@ -412,9 +413,10 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
         label = ctx.t(f"solar_storm.view.do.{doing(entry)}")
         if kind == "divert" and choices:
             label = ctx.t("solar_storm.view.do_divert_cost", cards=cost_words(ctx, choices[0]["room"]))
-        if len(choices) == 1 and (kind in DIRECT or not choices[0]):
-            buttons.append(ft.FilledButton(content=label, style=tap_style(), on_click=lambda e, k=kind, b=entry["by"],
-                                           c=choices[0]: play(ctx, draft, k, b, c)))
+        if len(choices) == 1:
+            buttons.append(ft.FilledButton(content=whole_move(ctx, kind, label, choices[0]), style=tap_style(),
+                                           on_click=lambda e, k=kind, b=entry["by"], c=choices[0]:
+                                           play(ctx, draft, k, b, c)))
         else:
             buttons.append(ft.OutlinedButton(content=opener(ctx, kind, label, choices), style=tap_style(),
                                              on_click=lambda e, k=kind: toggle(k)))
@@ -432,6 +434,20 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
             for c in opened["choices"] or []]))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(spacing=8, controls=controls))
+
+
+def whole_move(ctx: GameContext, kind: str, label: str, choice: dict) -> str:
+    """The one button of a move the engine offers with exactly one choice, saying the whole move: the move's own
+    words where they say it all (a direct move, a choice with no field), a move with another player as its confirm
+    says it ("Give data to Bo"), else the move and its choice ("Repair: Space 2 · data"); a list of one to open
+    ("Repair… (1 choice)") was a tap for nothing."""
+    said = choice_label(ctx, kind, choice)
+    if kind in DIRECT or not choice or said == ctx.t(f"solar_storm.view.do.{kind}"):
+        return label
+    fields = STEPPED.get(kind, {})
+    if fields and choice.get("player") and any(choice.get(step) is not None for step in fields):
+        return confirm_label(ctx, choice, fields)
+    return ctx.t("solar_storm.view.do_one", what=label, choice=said)
 
 
 def opener(ctx: GameContext, kind: str, label: str, choices: list[dict]) -> str:
