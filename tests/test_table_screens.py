@@ -1545,10 +1545,15 @@ def put_back(live: dict | list, old: dict | list) -> None:
             live[key] = copy.deepcopy(then)
 
 
+# the table's moves a table-mode screen leaves to the session screen, where one phone is passed round (the
+# Pictomania deal collected card by card: `views.games.pictomania.deal_screen`'s ruling)
+SESSION_ONLY = {"pictomania": {"set_deal"}}
+
+
 def test_each_hosted_games_host_screen_offers_each_of_the_tables_moves_once(store, monkeypatch):
     """In every game, at moments when the table has moves to make, the host's screen offers each of them once: in
     its moves panel, or by a control of the game's board (which then says so, `GameContext.offer`), never both,
-    and none is left out of both."""
+    and none is left out of both, but a move a view leaves to the session screen by ruling (`SESSION_ONLY`)."""
     moments = table_moments()
     assert set(moments) == {g.id for g in games() if view_of(g.id) is not None}
     for game, records in moments.items():
@@ -1559,6 +1564,7 @@ def test_each_hosted_games_host_screen_offers_each_of_the_tables_moves_once(stor
             wanted = {e["type"] for e in got[-1]["prompt"]}
             panel, board = table_moves(shell(store), hub, got[-1], monkeypatch)
             assert not panel & board, (game, len(record["actions"]), "offered twice", panel & board)
+            wanted -= SESSION_ONLY.get(game, set())
             assert wanted <= panel | board, (game, len(record["actions"]), "not offered", wanted - panel - board)
 
 

@@ -315,13 +315,18 @@ def test_the_physical_deal_is_entered_player_by_player_behind_the_cover():
     assert ctx.state["phase"] == "drawing" and word_of(ctx.state, "Cat") == {"symbol": 3, "number": 2}
 
 
-def test_the_table_s_screen_collects_the_physical_deal_behind_the_cover_too():
-    """The host's table screen (and the referee's phone), seated as the table, collect the deal as a shared
-    phone does, each player behind the cover, and offer it there: their moves panel showed it as two raw fields
-    ("deal", "deck")."""
+def test_the_table_s_screen_in_table_mode_offers_no_pass_the_phone_entry():
+    """The host's table screen (and the referee's phone), seated as the table, collected the deal as a shared
+    phone does: "Ann's card", "I am Ann: show", her card's symbol and number on the screen everyone watches, while
+    each player enters their own card on their own phone. It offers no such entry: it says where a table with a
+    player without a phone enters the whole deal (the session screen, passed round), and its moves panel shows no
+    raw form for it either (`set_deal` offered); the app's own deal stays."""
     ctx = fresh()
-    ctx.seat = TABLE
-    enter_deal(ctx)
+    ctx.seat, ctx.for_table = TABLE, True
+    shown = buttons(view.build(ctx))
+    assert not any(name.endswith("'s card") for name in shown) and "Enter the physical deal" not in shown
+    assert "Deal the cards" in shown
+    assert ctx.t("pictomania.view.physical_elsewhere") in texts(view.build(ctx))
     assert (TABLE, "set_deal") in ctx.offered
 
 

@@ -26,9 +26,9 @@ Phases follow the engine (`scoring/games/pictomania.py`):
 
 On a phone seated in table mode (`ctx.seat`) there is no phone to pass: "my word" shows the seat's own word
 at once, the guess panel guesses as the seat (no switcher), the seat enters its own dealt card, and the whole
-physical deal (which one phone collects card by card) is left to the shared screen, the host's table screen or
-the referee's phone (`SharedScreen`: each player's card behind the cover there); the referee's phone shows
-neither word nor guesses. One move is offered once on a screen: the guess panel (a row of 1–7 per drawer, used
+physical deal (which one phone collects card by card) is left to the shared screen, the session screen: the host's
+table screen and the referee's phone say so and collect no card (`deal_screen`'s ruling); the referee's phone
+shows neither word nor guesses, nor does the host's. One move is offered once on a screen: the guess panel (a row of 1–7 per drawer, used
 cards greyed, big enough for a thumb on a phone) offers the seat's guesses, so the phone's moves panel does not
 list them again as one long button per drawer and number; the seat's card offers its `own_deal`. The table's
 moves — "deal", "wrong word", "reveal" — show only on a screen that acts for the table (`ctx.for_table`: the shared
@@ -127,7 +127,15 @@ def deal_screen(ctx: GameContext) -> ft.Control:
     Ruling (this view's): the reveal leads and the deal follows it, though the table waits for the deal (the
     next-step line above says so): the reveal is what everyone reads the moment the piles are turned over, and a
     deal tapped at once above it would take it off the screen (the next topic leads in Guess Club, whose
-    settlement pushed a field being typed in under a phone's fold; here nothing is typed)."""
+    settlement pushed a field being typed in under a phone's fold; here nothing is typed).
+    RULING (no pass-the-phone entry in table mode): a screen seated as the table (the host's table screen, which
+    everyone watches, and the referee's phone) offers no physical deal collected card by card behind a cover: each
+    player enters their own card on their own phone (`own_deal`), and on the public screen a card tapped there was
+    shown to the table and could be opened again by anyone ("Ann's card", "I am Ann: show"), and was kept in the
+    table seat's stored draft. A table with a player without a phone enters the whole deal where one phone is
+    passed round by design, the session screen (its physical deal, `set_deal`, wins over the cards entered so
+    far); the table's screen says so in a line and offers `set_deal` to no form of its own (its moves panel
+    showed it as two raw fields, "deal" and "deck")."""
     state = ctx.state
     ctx.local.pop("word", None)
     controls: list[ft.Control] = []
@@ -146,26 +154,13 @@ def deal_screen(ctx: GameContext) -> ft.Control:
             ft.FilledButton(content=ctx.t("pictomania.view.deal"), icon=ft.Icons.STYLE,
                             on_click=lambda e: ctx.dispatch({"type": "deal", "by": "table"})),
         ))
-    if ctx.seat in (None, TABLE):
+    if ctx.seat is None:
         ctx.offer(TABLE, "set_deal")
-        controls.append(physical_deal(ctx if ctx.seat is None else SharedScreen(ctx)))
+        controls.append(physical_deal(ctx))
+    elif ctx.seat == TABLE:
+        ctx.offer(TABLE, "set_deal")
+        controls.append(aside(ctx.lang, ctx.t("pictomania.view.physical_elsewhere")))
     return ft.Column(controls=controls, spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-
-
-class SharedScreen:
-    """A table screen's context as a shared phone's (no seat), for the physical deal: the host's table screen or
-    the referee's phone collects the dealt cards one player after another behind the cover, as a shared phone
-    does (with the table's seat, each player's cover read "enters it on their own phone", and the moves panel
-    offered the deal as two raw fields, "deal" and "deck")."""
-
-    seat = None
-
-    def __init__(self, ctx: GameContext) -> None:
-        self._ctx = ctx
-
-    def __getattr__(self, name: str) -> Any:
-        """Everything else as the table screen's context has it."""
-        return getattr(self._ctx, name)
 
 
 def physical_work(ctx: GameContext) -> dict:
