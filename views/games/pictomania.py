@@ -28,12 +28,13 @@ On a phone seated in table mode (`ctx.seat`) there is no phone to pass: "my word
 at once, the guess panel guesses as the seat (no switcher), the seat enters its own dealt card, and the whole
 physical deal (which one phone collects card by card) is left to the shared screen, the session screen: the host's
 table screen and the referee's phone say so and collect no card (`deal_screen`'s ruling); the referee's phone
-shows neither word nor guesses, nor does the host's. One move is offered once on a screen: the guess panel (a row of 1–7 per drawer, used
-cards greyed, big enough for a thumb on a phone) offers the seat's guesses, so the phone's moves panel does not
-list them again as one long button per drawer and number; the seat's card offers its `own_deal`. The table's
-moves — "deal", "wrong word", "reveal" — show only on a screen that acts for the table (`ctx.for_table`: the shared
-screen, the referee's phone, the host's table screen), which offers them (`ctx.offer`: a table-mode screen's
-moves panel does not offer them again); a player's own phone would only be refused them.
+shows neither word nor guesses, nor does the host's. One move is offered once on a screen: the guess panel (a row
+of 1–7 per drawer, used cards greyed, big enough for a thumb on a phone) offers the seat's guesses, so the phone's
+moves panel does not list them again as one long button per drawer and number; the seat's card offers its
+`own_deal`. The table's moves — "deal", "wrong word", "reveal" — show only on a screen that acts for the table
+(`ctx.for_table`: the shared screen, the referee's phone, the host's table screen), which offers them
+(`ctx.offer`: a table-mode screen's moves panel does not offer them again); a player's own phone would only be
+refused them.
 
 The view computes nothing: right/wrong, tokens, the black sheep and scores come from the round's stored result.
 Scratch in `ctx.local`: who is guessing (`guesser`), whose word is uncovered (`word`), the physical deal
