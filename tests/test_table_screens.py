@@ -31,7 +31,7 @@ from storage import Store
 from tests.helpers import press, run_async
 from tests.test_table_hub import HANDS3, Clock, knit_wit_answering, open_hub
 from tests.test_views import StubPage
-from tests.test_views_components import FakePage, buttons, children, labelled_boxes, read, texts, walk
+from tests.test_views_components import FakePage, bar_action, buttons, children, labelled_boxes, read, texts, walk
 from views import settings, words
 from views.app import App, open_to_phones, top_bar
 from views.components.folds import Folds
@@ -355,7 +355,7 @@ def test_a_seated_phone_opens_its_settings_and_a_refusals_why_but_nothing_the_ho
         hub.act(token, {"type": "topic", "text": "Fruit"})
     phone.show_error(refused.value)
     (snack,) = phone.page.dialogs
-    snack.action.on_click(None)
+    bar_action(snack).on_click(None)
     settings_button = next(c for c in walk(top_bar(phone, "Guess Club", None)) if isinstance(c, ft.IconButton))
     settings_button.on_click(None)
     why, chosen = routes_opened(phone)

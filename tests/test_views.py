@@ -24,7 +24,7 @@ from storage.store import behind
 from tests.card_view_helpers import Table
 from tests.helpers import BrowserStorage, new_session_screen, run_async, run_tasks
 from tests.test_live_feed import TabPage
-from tests.test_views_components import buttons, fills_its_column, raw_texts, texts, walk
+from tests.test_views_components import bar_words, buttons, fills_its_column, raw_texts, texts, walk
 from views import home, new_session, session, words
 from views.app import App
 from views.components.folds import Folds
@@ -542,9 +542,9 @@ def test_the_apps_roll_says_its_dice_when_done(app):
     ctx = session.game_context(app, sid, app.store.record(sid), app.store.state(sid), engine("splitter"))
     assert ctx.dispatch({"type": "roll", "by": "table"})
     first, second = app.store.state(sid)["roll"]
-    assert app.page.dialogs[-1].content.value.replace("\u00a0", " ") == f"Done: The app rolled {first} and {second}"
+    assert bar_words(app.page.dialogs[-1]).replace("\u00a0", " ") == f"Done: The app rolled {first} and {second}"
     app.set_setting("lang", "zh-CN")
-    assert app.page.dialogs[-1].content.value.replace("\u00a0", " ") == f"已完成：应用掷出了 {first} 和 {second}"
+    assert bar_words(app.page.dialogs[-1]).replace("\u00a0", " ") == f"已完成：应用掷出了 {first} 和 {second}"
 
 
 def log_rows(app, sid) -> list[str]:

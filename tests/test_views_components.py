@@ -117,6 +117,16 @@ def children(control):
                 yield item
 
 
+def bar_words(bar: ft.SnackBar) -> str:
+    """A message bar's words (its text, beside its action's button where it has one: `App.message_content`)."""
+    return next(c for c in walk(bar.content) if isinstance(c, ft.Text)).value
+
+
+def bar_action(bar: ft.SnackBar) -> ft.TextButton | None:
+    """A message bar's action button (ours, in its content: `App.message_content`), or None."""
+    return next((c for c in walk(bar.content) if isinstance(c, ft.TextButton)), None)
+
+
 def walk(control):
     """Every control in a tree (through dataclass fields holding controls or lists of them), parent before
     children, depth first. One stack of child iterators rather than a generator per control: the same controls in

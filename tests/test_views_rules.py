@@ -11,7 +11,7 @@ from scoring.core import RuleError
 from scoring.games import kingdomino
 from tests.helpers import BrowserStorage, run_tasks
 from tests.test_views import StubPage, app, phone_tab  # noqa: F401  (the fixture)
-from tests.test_views_components import buttons, raw_texts, read, texts, walk
+from tests.test_views_components import bar_action, buttons, raw_texts, read, texts, walk
 from tests.test_views_ui import narrow_fields
 from views import quick, rules
 
@@ -40,11 +40,11 @@ def test_a_refusal_offers_why_and_it_opens_the_rule(app):
     app.page.push_route = lambda route: None
     app.show_error(RuleError("kingdomino.no_connection", domino=4))
     bar = app.page.dialogs[-1]
-    assert isinstance(bar, ft.SnackBar) and bar.action.label == "Why?"
-    bar.action.on_click(None)
+    assert isinstance(bar, ft.SnackBar) and bar_action(bar).content == "Why?"
+    bar_action(bar).on_click(None)
     assert routes(app) == ["/rules/kingdomino/placement?from=%2Fplay%2Fs1"]
     app.show_error(RuleError("storage.player_duplicate", name="A"))
-    assert app.page.dialogs[-1].action is None
+    assert bar_action(app.page.dialogs[-1]) is None
 
 
 def test_a_page_opened_at_a_section_folds_the_others(app):
@@ -122,7 +122,7 @@ def test_quick_scorer_reads_a_typed_kingdom_and_refuses_an_impossible_one(app):
     assert not any(t.startswith("This kingdom could not be built") for t in shown)
     scratch["text"] = "C C"
     buttons(body)["Put this text on the board"].on_click(None)
-    assert app.page.dialogs[-1].action.label == "Why?"
+    assert bar_action(app.page.dialogs[-1]).content == "Why?"
     assert "Score: 23" in texts(quick.build(app, "kingdomino")[1])
     scratch["grid"][0][0] = None
     shown = texts(quick.build(app, "kingdomino")[1])

@@ -11,11 +11,12 @@ from scoring.core import RuleError, engine, games
 from storage import Store
 from tests.helpers import run_async
 from tests.test_stats import finished
-from tests.test_views_components import read, texts, walk
+from tests.test_views_components import bar_action, bar_words, read, texts, walk
 from views import home, imported, new_session, session, words
 from views.app import TITLE_INSET, App, chosen_settings, load_phone_settings, phone_values, top_bar
 from views.components.action_log import entry_named, row_text
 from views.components.chart import LABEL_HEIGHT, VALUE_TITLE
+from views.ui import TAP
 
 
 class Page:
@@ -134,13 +135,13 @@ def test_a_message_is_said_again_when_the_phone_switches_language_and_keeps_its_
     describe = lambda lang: words.say(lang, "kingdomino.action.place", by="Ann", domino=22)
     app.notify("app.done_what", {"what": describe}, action="app.undo", on_action=lambda: undone.append(1))
     english = bar_of(app)
-    assert (read(english.content.value), english.action.label) == ("Done: Ann placed domino 22", "Undo")
+    assert (read(bar_words(english)), bar_action(english).content) == ("Done: Ann placed domino 22", "Undo")
     assert english.show_close_icon  # it covers the foot of the screen: it can be put away at once
     app.set_setting("lang", "zh-CN")
     chinese = bar_of(app)
     assert chinese is not english and not english.open and english in app.page.sent and chinese.open
-    assert (read(chinese.content.value), chinese.action.label) == ("已完成：Ann 放下了 22 号骨牌", "撤销")
-    chinese.action.on_click(None)
+    assert (read(bar_words(chinese)), bar_action(chinese).content) == ("已完成：Ann 放下了 22 号骨牌", "撤销")
+    bar_action(chinese).on_click(None)
     assert undone == [1]
 
 
@@ -196,7 +197,22 @@ def test_the_why_of_a_refusal_reads_on_the_red_bar(app):
     """A refusal's "Why?" is drawn in the error bar's own text colour (the default action colour hardly showed
     on red)."""
     app.show_error(RuleError("score_pad.missing_score", player="A"))
-    assert (bar_of(app).action.label, bar_of(app).action.text_color) == ("Why?", ft.Colors.ON_ERROR)
+    why = bar_action(bar_of(app))
+    assert (why.content, why.style.color) == ("Why?", ft.Colors.ON_ERROR)
+
+
+def test_a_bars_action_is_a_button_of_ours_tap_high_that_puts_the_bar_away(app):
+    """The SnackBar's own action was 40 px high on a phone (Flutter sets its padding over the theme's): "Why?" and
+    "Undo" are our buttons in the bar's content, TAP high around their one line, named as before; a tap puts the
+    bar away and acts."""
+    undone = []
+    app.notify("app.done_what", {"what": "x"}, action="app.undo", on_action=lambda: undone.append(1))
+    bar = bar_of(app)
+    assert bar.action is None
+    undo = bar_action(bar)
+    assert undo.content == "Undo" and undo.style.padding.top + undo.style.padding.bottom + 20 >= TAP
+    undo.on_click(None)
+    assert undone == [1] and not bar.open and app.message is None
 
 
 def test_a_game_card_is_one_row_naming_the_game_in_both_languages_once(app):

@@ -57,8 +57,8 @@ def test_why_on_a_refused_domino_opens_the_placement_rule_in_chinese(phone):
 
 
 def test_why_on_a_refused_finish_opens_the_end_rule_in_english(phone):
-    """Score pad in English: finishing before any round is refused; Why? opens 'End of the game'; back returns to
-    the session. The new-session screen's Rules button opens the page with its introduction."""
+    """Score pad in English: finishing before any round is refused; Why? (TAP high) opens 'End of the game'; back
+    returns to the session. The new-session screen's Rules button opens the page with its introduction."""
     tab = phone.open("/new/score_pad")
     tab.language("en")
     tab.see("New session: Score pad")
@@ -68,6 +68,8 @@ def test_why_on_a_refused_finish_opens_the_end_rule_in_english(phone):
     tab.tap("Start", exact=True)
     tab.tap("Finish game")
     tab.see("Enter at least one round before finishing.")
+    tab.see_button("Why?")
+    assert "Why?" not in [name for name, height in tab.short_taps()]  # the SnackBar's own action: 40 px
     tab.tap("Why?", exact=True)
     tab.see("The rule that applies: End of the game")
     tab.see("or when the table finishes it (after at least one round).")
