@@ -24,7 +24,8 @@ a card read out back with the table's consent (B's phone offers it again) and pu
 the match and settles, and every phone shows the round's money). Last, eight phones (one browser context each)
 take the eight seats of a Knit Wit table, all save an answer at once and all see the first button taken. Then a
 score pad round is scored from the phones: each player gives their own points, the host's screen says who gave
-what and who is still to give, and the round is recorded when the last one gives theirs; and a Flip 7 round,
+what and who is still to give, and the round is recorded when the last one gives theirs (a phone scrolled to its
+foot then shows its top again, where the new round's status and moves are); and a Flip 7 round,
 each phone tapping its own cards (a phone that gave its line reads who is still to give right under it). A phone
 whose connection drops and stays down while another seat gives its points comes back by itself (no reload)
 showing them, and what is given after; a phone whose connection blinks (its websocket closed and opened again at
@@ -43,8 +44,8 @@ from playwright.sync_api import expect
 from scoring.games.solar_storm import CARDS
 from scoring.record import SHOWN, new_record, replay
 from storage import Store
-from tests.browser.conftest import (LAPTOP, NETWORK, PHONE, READ_ALL, WAIT_MS, Phone, Tab, new_tab, restart_server,
-                                    start_server, stop_server, until)
+from tests.browser.conftest import (LAPTOP, NETWORK, PAINTED, PHONE, READ_ALL, WAIT_MS, Phone, Tab,
+                                    new_tab, restart_server, start_server, stop_server, until)
 from tests.browser.fit import BODY_16, lines_with, text_boxes, widths
 from tests.test_table_hub import HANDS3, WEAVE3
 from views import words
@@ -567,8 +568,45 @@ def test_a_score_pad_round_given_from_each_phone(table_server, table_tabs):
     host.see("Given: A 7, B -2; still to give: C")
     players["C"].tab.see("Given: A 7, B -2; still to give: C")
     players["C"].tab.fill("My points", points["C"])
+    reader = players["A"].tab
+    reader.resize(SHORT_PHONE)
+    reader.to_top()
+    banner = reader.page.evaluate(BOX_OF, "You are A")
+    top = seen_at(reader, banner)
+    scrolled_to_foot(reader)
+    assert seen_at(reader, banner) != top  # A reads the scores at the foot of the screen, the banner out of sight
     last_line_records_round_1(players, host, "score_pad", "Give my points", "Points for round 2")
+    assert seen_at(reader, banner) == top  # the new round leads: A's screen is back at its top
+    reader.resize(PHONE)
     assert "Given:" not in host.page.evaluate(READ_ALL)
+
+
+SHORT_PHONE = {"width": 390, "height": 420}  # a phone whose screen scrolls at a score pad's first round
+# The box of the smallest semantics node whose words start with the text, as Flutter placed it last (a scrolled
+# node's box may stay where it was: read it at the screen's top).
+BOX_OF = """(text) => {
+  const said = e => (e.getAttribute('aria-label') || e.textContent || '').replace(/\\u00a0/g, ' ');
+  const boxes = Array.from(document.querySelectorAll('flt-semantics')).filter(e => said(e).startsWith(text))
+    .map(e => e.getBoundingClientRect()).filter(r => r.height > 0)
+    .sort((a, b) => a.width * a.height - b.width * b.height);
+  return {x: boxes[0].x, y: boxes[0].y, width: boxes[0].width, height: boxes[0].height}; }"""
+
+
+def seen_at(tab: Tab, box: dict) -> bytes:
+    """The pixels painted in box once the screen is quiet and painted: the same as at the screen's top only when
+    it shows its top (the semantics boxes of a scrolled screen may stay where they were: the paint tells)."""
+    tab.settle()
+    return tab.page.screenshot(clip=box)
+
+
+def scrolled_to_foot(tab: Tab) -> None:
+    """Scroll the screen to its foot with the mouse wheel over its middle, as a player reading the scores does,
+    and wait until the server is quiet and the frame is painted."""
+    size = tab.page.viewport_size
+    tab.page.mouse.move(size["width"] // 2, size["height"] // 2)
+    tab.page.mouse.wheel(0, 50_000)
+    tab.quiet()
+    tab.page.evaluate(PAINTED)
 
 
 def test_a_phone_back_from_a_dropped_connection_shows_what_it_missed(table_server, table_tabs):
