@@ -580,3 +580,16 @@ def test_in_chinese_a_ruling_made_on_the_setters_phone_is_not_said_to_be_filled_
     ctx.lang = "zh-CN"
     shown = texts(view.build(ctx))
     assert "Ann 在自己的手机上操作。" in shown and not any("填写。" in line for line in shown)
+
+
+def test_a_card_read_out_is_logged_by_its_text_not_its_place_in_a_hidden_hand(table):
+    """The log and the undo button named a card read out by its place in a hand the others never saw ("Bo
+    played card 1", 「小红打出第 2 张卡」, seen in a Chinese game at phone size); it was read aloud, so its text is
+    public: the view sends the text (the engine takes the card written exactly so first)."""
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["ＡＰＰＬＥ", "plum"], "Cy": ["kiwi", "lime"]})
+    tap(table.build(), "I am Bo: show")
+    tap(table.build(), "Read out “ＡＰＰＬＥ”")
+    last = table.store.load(table.sid)["actions"][-1]
+    key, params = engine("guess_club").describe(last)
+    assert i18n.text("zh-CN", key, **params) == "Bo 打出“ＡＰＰＬＥ”"
+    assert table.state["pending"]["card"] == 0

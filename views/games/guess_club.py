@@ -334,9 +334,10 @@ def turn_panel(ctx: GameContext) -> ft.Control:
     slot = scratch(ctx, "hand").setdefault("cover", {})
 
     def play(index: int) -> None:
-        """Read the card out."""
+        """Read the card out, sent by its text (read aloud, it is public: the log and the undo button name it, not
+        its place in a hand nobody else saw; the engine takes the card written exactly so first)."""
         slot["phase"] = None
-        ctx.dispatch({"type": "play", "by": player, "card": index})
+        ctx.dispatch({"type": "play", "by": player, "card": ctx.state["hands"][player][index]["text"]})
 
     title = [heading(ctx.t("guess_club.view.turn_prompt", name=player))] if offer_here(ctx, "play") else []
     return card([*title, hidden_cards(ctx, slot, player, play, "guess_club.view.play_card",
