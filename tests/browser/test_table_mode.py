@@ -451,12 +451,12 @@ def test_a_guess_club_round_played_from_phones(table_server, table_tabs):
     players["B"].tab.tap(f"Read out “{HANDS['B']}”")
     setter = players["A"].tab
     setter.see("The app found no matching card.")
-    host.tap("Undo: B played card 1")  # on the host's own screen, with the table's consent: B's turn again
+    host.tap(f"Undo: B played “{HANDS['B']}”")  # on the host's own screen, with the table's consent: B's turn again
     host.tap("Everyone agrees: undo")
     players["B"].tab.see_role("button", f"Read out “{HANDS['B']}”")
     setter.see("B's turn")
     setter.gone("The app found no matching card.")
-    host.tap("Redo: B played card 1")
+    host.tap(f"Redo: B played “{HANDS['B']}”")
     setter.see("The app found no matching card.")
     players["C"].tab.tap(f"Same as mine: “{HANDS['C']}”")  # C shows the setter the card the matcher missed
     setter.see_role("checkbox", f"C: “{HANDS['C']}”")  # among the proposals, ticked; the setter rules on it
