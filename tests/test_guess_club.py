@@ -585,7 +585,7 @@ def test_every_key_is_translated_in_both_languages():
     used |= {f"guess_club.event.{e}" for e in ("loan", "pay", "take_pot", "take_reward", "refill",
                                                   "reward_placed", "reward_returned")}
     used |= {"guess_club.description", "guess_club.line.chips", "guess_club.line.loans",
-             "guess_club.action.play[named=true]"}
+             "guess_club.action.play[named=true]", "guess_club.action.rule[count=0]", "guess_club.action.rule_invalid"}
     assert used <= set(tables["en"])
     assert {k for k in tables["en"] if not k.startswith("guess_club.view.")} <= used
 
@@ -720,7 +720,7 @@ def test_actions_in_words_and_reveals():
     assert E.describe({"type": "play", "by": "B", "card": 0}) == ("guess_club.action.play",
                                                                    {"by": "B", "card": 1, "named": False})
     assert E.describe({"type": "rule", "by": "A", "valid": True, "matches": [["C", 0]]}) == (
-        "guess_club.action.rule", {"by": "A", "valid": True, "count": 1})
+        "guess_club.action.rule", {"by": "A", "count": 1})
     assert E.describe({"type": "predict", "by": "B", "number": 3})[1] == {"by": "B", "number": 3}
     assert E.reveals({"type": "play"}) and E.reveals({"type": "settle"})
     assert E.reveals({"type": "rule", "matches": [["C", 0]]}) and not E.reveals({"type": "rule", "matches": []})
@@ -899,3 +899,16 @@ def test_predict_offers_only_numbers_with_room():
     numbers = [c["number"] for e in E.prompt(table.state) if e["type"] == "predict" for c in e["choices"]]
     assert 3 not in numbers and numbers == [n for n in range(14) if n != 3]
     table.refused("guess_club.number_full", "predict", "C", number=3)
+
+
+@pytest.mark.parametrize("valid, count, en, zh", [
+    (False, 0, "A ruled: does not fit the topic", "A 判定：不切题"),
+    (True, 0, "A ruled: fits the topic, no matching card", "A 判定：切题，没有相同的牌"),
+    (True, 1, "A ruled: fits the topic, 1 matching card", "A 判定：切题，1 张相同"),
+    (True, 2, "A ruled: fits the topic, 2 matching cards", "A 判定：切题，2 张相同")])
+def test_a_ruling_is_logged_in_the_ruling_buttons_words(valid, count, en, zh):
+    """The log row and the undo button read "A ruled — valid: yes, matching cards: 1" and 「A 判定（有效：是，匹配的卡：
+    1 张）」 (seen at phone size in a Chinese game): a form's fields, not the words the setter tapped (切题 / 不切题)."""
+    action = {"type": "rule", "by": "A", "valid": valid, "matches": [["B", 0], ["C", 0]][:count]}
+    key, params = E.describe(action)
+    assert (i18n.text("en", key, **params), i18n.text("zh-CN", key, **params)) == (en, zh)

@@ -584,7 +584,8 @@ class GuessClub(Engine):
                 "over": bool(state["over"])}
 
     def describe(self, action: dict) -> tuple[str, dict]:
-        """The action in words for the log; hidden answers are never shown, only how many."""
+        """The action in words for the log; hidden answers are never shown, only how many. A ruling reads as the
+        setter's buttons do (fits the topic, how many matching cards; or does not fit), not as a form's fields."""
         kind = action.get("type")
         params: dict = {"by": action.get("by", "")}
         if kind == "topic":
@@ -597,8 +598,9 @@ class GuessClub(Engine):
             named = not isinstance(card, int) or isinstance(card, bool)
             params.update(card=card if named else card + 1, named=named)
         elif kind == "rule":
+            if not action.get("valid"):
+                return f"{GID}.action.rule_invalid", params
             matches = action.get("matches", [])
-            params["valid"] = bool(action.get("valid"))
             params["count"] = len(matches) if isinstance(matches, list) else 0
         elif kind == "predict":
             params["number"] = action.get("number")
