@@ -585,7 +585,8 @@ def test_every_key_is_translated_in_both_languages():
     used |= {f"guess_club.event.{e}" for e in ("loan", "pay", "take_pot", "take_reward", "refill",
                                                   "reward_placed", "reward_returned")}
     used |= {"guess_club.description", "guess_club.line.chips", "guess_club.line.loans",
-             "guess_club.action.play[named=true]", "guess_club.action.rule[count=0]", "guess_club.action.rule_invalid"}
+             "guess_club.action.play[named=true]", "guess_club.action.rule[count=0]", "guess_club.action.rule_invalid",
+             "guess_club.action.hand_ruling[same=true]"}
     assert used <= set(tables["en"])
     assert {k for k in tables["en"] if not k.startswith("guess_club.view.")} <= used
 
@@ -911,4 +912,14 @@ def test_a_ruling_is_logged_in_the_ruling_buttons_words(valid, count, en, zh):
     1 张）」 (seen at phone size in a Chinese game): a form's fields, not the words the setter tapped (切题 / 不切题)."""
     action = {"type": "rule", "by": "A", "valid": valid, "matches": [["B", 0], ["C", 0]][:count]}
     key, params = E.describe(action)
+    assert (i18n.text("en", key, **params), i18n.text("zh-CN", key, **params)) == (en, zh)
+
+
+@pytest.mark.parametrize("same, en, zh", [
+    (True, "A rules “apple” and “苹果” the same answer", "A 判定“apple”和“苹果”是同一个答案"),
+    (False, "A rules “Apple” and “apple” different answers", "A 判定“Apple”和“apple”是不同的答案")])
+def test_a_hand_ruling_is_logged_as_same_or_different(same, en, zh):
+    """The log row read "A rules “apple” and “苹果”: yes" (「…：是」): yes to which question? It says which."""
+    a, b = ("apple", "苹果") if same else ("Apple", "apple")
+    key, params = E.describe({"type": "hand_ruling", "by": "A", "a": a, "b": b, "same": same})
     assert (i18n.text("en", key, **params), i18n.text("zh-CN", key, **params)) == (en, zh)
