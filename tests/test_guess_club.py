@@ -916,8 +916,8 @@ def test_a_ruling_is_logged_in_the_ruling_buttons_words(valid, count, en, zh):
 
 
 @pytest.mark.parametrize("same, en, zh", [
-    (True, "A rules “apple” and “苹果” the same answer", "A 判定“apple”和“苹果”是同一个答案"),
-    (False, "A rules “Apple” and “apple” different answers", "A 判定“Apple”和“apple”是不同的答案")])
+    (True, "A ruled “apple” and “苹果” are the same answer", "A 判定“apple”和“苹果”是同一个答案"),
+    (False, "A ruled “Apple” and “apple” are different answers", "A 判定“Apple”和“apple”是不同的答案")])
 def test_a_hand_ruling_is_logged_as_same_or_different(same, en, zh):
     """The log row read "A rules “apple” and “苹果”: yes" (「…：是」): yes to which question? It says which."""
     a, b = ("apple", "苹果") if same else ("Apple", "apple")
