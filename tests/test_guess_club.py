@@ -110,11 +110,12 @@ def test_topic_by_setter_can_change_until_answers_come_in():
 
 
 def test_answers_all_different_and_counted():
-    """Exactly `cards` answers, none blank, all different on one hand; once per player; then B starts."""
+    """Exactly `cards` answers, none blank (the refusal names the card: with six, "every card needs an answer"
+    left the table to find it), all different on one hand; once per player; then B starts."""
     table = Table(cards=3).do("topic", "A", text="Fruit")
     table.refused("guess_club.card_count", "answers", "B", cards=["apple", "pear"])
-    table.refused("guess_club.card_blank", "answers", "B", cards=["apple", " ", "kiwi"])
-    table.refused("guess_club.card_blank", "answers", "B", cards=["apple", 3, "kiwi"])
+    assert table.refused("guess_club.card_blank_at", "answers", "B", cards=["apple", " ", "kiwi"]).params["number"] == 2
+    assert table.refused("guess_club.card_blank_at", "answers", "B", cards=["apple", "fig", 3]).params["number"] == 3
     err = table.refused("guess_club.answers_repeat", "answers", "B", cards=["Apple", "kiwi", "ａｐｐｌｅ"])
     assert err.params["a"] == 1 and err.params["b"] == 3
     table.do("answers", "B", cards=["apple", "kiwi", "fig"])

@@ -236,7 +236,7 @@ class GuessClub(Engine):
         cards, count = action.get("cards"), state["options"]["cards"]
         if not isinstance(cards, list) or len(cards) != count:
             raise RuleError("guess_club.card_count", count=count)
-        texts = [self._text(card, TEXT_MAX, "guess_club.card_blank") for card in cards]
+        texts = [self._text(card, TEXT_MAX, "guess_club.card_blank_at", number=i) for i, card in enumerate(cards, 1)]
         repeated = [(i, j) for i, j in self._matcher(state).reused_on_sheet(texts)
                     if sorted([texts[i], texts[j]]) not in state["distinct"]]
         if repeated:
@@ -427,10 +427,10 @@ class GuessClub(Engine):
         self._by(state, action, state["turn"], "guess_club.not_your_turn")
         return state["turn"]
 
-    def _text(self, value: object, limit: int, key: str) -> str:
-        """A stripped non-empty text of at most `limit` characters."""
+    def _text(self, value: object, limit: int, key: str, **said: object) -> str:
+        """A stripped non-empty text of at most `limit` characters (refused with `key`, the limit and `said`)."""
         if not isinstance(value, str) or not value.strip() or len(value.strip()) > limit:
-            raise RuleError(key, limit=limit)
+            raise RuleError(key, limit=limit, **said)
         return value.strip()
 
     def _own_card(self, state: dict, player: str, ref: object) -> int:
