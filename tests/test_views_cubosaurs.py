@@ -97,6 +97,19 @@ def test_the_new_session_editor_names_the_shipped_types_in_chinese(app):
     assert app.local("new:cubosaurs")["options"]["rows"] == DEFAULT_ROWS
 
 
+def test_the_new_session_editor_heads_its_steppers_without_a_question_mark_to_type(app):
+    """The rows editor's steppers have no "?" to type (a value is made unknown with its own button and then reads
+    "not known"): their headings, in both languages, do not tell the table to write "?" (they did, the option's
+    label for its text field)."""
+    for lang, heads in (("en", ["Score rows per dinosaur (1 / 2 / 3 / 4+ cards)",
+                                "Egg rows (with / without the majority)"]),
+                        ("zh-CN", ["各种恐龙的计分栏（1 / 2 / 3 / 4+ 张）", "蛋的计分（占多数 / 不占多数）"])):
+        app.settings["lang"] = lang
+        screen = new_session.build(app, "cubosaurs")[1]
+        assert set(heads) <= set(texts(screen)), lang
+        assert not [t for t in texts(screen) if "?" in t], lang
+
+
 def test_known_rows_score_a_round():
     table = Table("cubosaurs", ["Ann", "Bo"])
     step(table, "More: T-Rex", 2)

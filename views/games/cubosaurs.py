@@ -105,7 +105,8 @@ def row_labels(t, kind: str) -> list[str]:
 
 
 def option_editor(t, option, value, on_change, refuse=None, typed: dict | None = None) -> ft.Control | None:
-    """The `rows` / `eggs` option as steppers: a row per type, a −/+ stepper per value ("?" while unknown);
+    """The `rows` / `eggs` option as steppers under a heading of their own (the option's label tells a text field to
+    write "?"; a stepper makes a value unknown with a button): a row per type, a −/+ stepper per value;
     None (the screen's text field) for other options or a text that does not read as rows. refuse(err): says why
     "Add type" added nothing (no name typed, or a type on the list already). typed: where the new type's name
     being typed is kept (the form's draft), so a stepper tapped meanwhile, which draws the form again, does not
@@ -140,7 +141,7 @@ def option_editor(t, option, value, on_change, refuse=None, typed: dict | None =
         typed["name"] = ""
         changed(name, [None] * width)
 
-    blocks: list[ft.Control] = [ft.Text(t(f"cubosaurs.option.{option.name}"), size=16, weight=ft.FontWeight.BOLD)]
+    blocks: list[ft.Control] = [ft.Text(t(f"cubosaurs.view.heading.{option.name}"), size=16, weight=ft.FontWeight.BOLD)]
     for name, values in rows.items():
         title = type_name(t, name) if width == 4 else egg_name(t, name)
         cells = [row_cell(t, t("cubosaurs.view.cell", type=title, count=labels[i]), labels[i], v,
