@@ -110,6 +110,18 @@ def test_the_new_session_editor_heads_its_steppers_without_a_question_mark_to_ty
         assert not [t for t in texts(screen) if "?" in t], lang
 
 
+def test_a_value_given_when_asked_no_longer_reads_unknown(store):
+    """The question's row marks the values the card must be read for; once the table gives one it reads as the
+    value's plain label ("2 cards" beside 3), not "2 cards (unknown: check the card)" beside 3."""
+    table = Table("cubosaurs", ["Ann", "Bo"], store=store)
+    step(table, "More: Brontosaurus", 2)
+    tap(build(table), "Add round")
+    step(table, "More: Brontosaurus, 2 cards", 3)
+    body = build(table)
+    assert "2 cards" in shown(body) and "2 cards (unknown: check the card)" not in shown(body)
+    assert "4 or more cards (unknown: check the card)" in shown(body)
+
+
 def test_known_rows_score_a_round():
     table = Table("cubosaurs", ["Ann", "Bo"])
     step(table, "More: T-Rex", 2)

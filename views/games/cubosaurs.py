@@ -454,7 +454,7 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
     """What does the card say? The row with its known values and the one the round needs; the table may give
     others it can read, and those it does not stay unknown ("?": they were saved as 0 and scored so later).
     Save it, then the round is sent again. A row the table opened from the rows panel (`error` None: nothing
-    asked) is only saved.
+    asked) is only saved. A value's label says "unknown: check the card" while it is still not known.
 
     Ruling (this view's): the value asked starts "not known", and Save waits until the table gives it; it started
     at 0, and a Save tapped without reading the card recorded 0 as what the card gives (and scored it). A card
@@ -483,9 +483,9 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
                   "cubosaurs.view.save_row" if round_edit.editing(draft) is None else
                   "cubosaurs.view.save_row_correction")
     steppers = [row_cell(ctx.t, ctx.t("cubosaurs.view.cell", type=title, count=labels[i]),
-                         labels[i] if known is not None else ctx.t("cubosaurs.view.unknown", what=labels[i]),
-                         ask["values"][i], setter(i))
-                for i, known in enumerate(ask["known"])]
+                         labels[i] if known is not None or value is not None
+                         else ctx.t("cubosaurs.view.unknown", what=labels[i]), value, setter(i))
+                for i, (known, value) in enumerate(zip(ask["known"], ask["values"]))]
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER, content=ft.Column(
         spacing=6, controls=[
             *question,
