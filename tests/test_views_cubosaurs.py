@@ -667,3 +667,21 @@ def test_the_end_screen_keeps_the_rounds_table_without_corrections():
     assert [t for t in shown(end) if t not in ("Round", "Ann", "Bo")] == [
         "Round 1", "4", "1", "Round 2", "1", "4", "Round 3", "4", "0", "Total", "9", "5"]
     assert not [b for b in all_buttons(end) if label(b) == "Round 1"]
+
+
+def test_the_dna_line_says_how_tokens_turn_into_points():
+    """The end's DNA line read "DNA tokens left: 5 = 2" (five tokens equal to two?); it says a pair scores a point,
+    in both languages (Ann holds 5 tokens after the last round: 2 points)."""
+    from functools import partial
+
+    from views.components.scoreboard import entry_line
+    table = Table("cubosaurs", ["Ann", "Bo"], options={"dna": True})
+    for _ in range(3):
+        step(table, "More: T-Rex")
+        step(table, "More: DNA tokens held", 5 if table.state["rounds"] else 0)
+        tap(build(table), "Add round")
+    board = table.engine.scoreboard(table.state)
+    line = next(line for p in board.players if p.name == "Ann" for line in p.breakdown if line.key.endswith(".dna"))
+    said = {lang: entry_line(partial(words.say, lang), line).replace("\xa0", " ").replace("\u2060", "")
+            for lang in ("en", "zh-CN")}
+    assert said == {"en": "DNA tokens left: 5, a point a pair = 2", "zh-CN": "剩余 DNA 标记：5 个，每对 1 分 = 2"}
