@@ -685,3 +685,46 @@ def test_the_dna_line_says_how_tokens_turn_into_points():
     said = {lang: entry_line(partial(words.say, lang), line).replace("\xa0", " ").replace("\u2060", "")
             for lang in ("en", "zh-CN")}
     assert said == {"en": "DNA tokens left: 5, a point a pair = 2", "zh-CN": "剩余 DNA 标记：5 个，每对 1 分 = 2"}
+
+
+def test_a_stale_add_round_tap_leaves_the_entered_elsewhere_notice(tmp_path):
+    """Two screens on one table, in Flet's own sessions: the phone counts a T-Rex, the laptop enters round 1 with
+    it, and the phone's "Add round" tap, sent before the phone heard of that, arrives. It landed on "Keep it for
+    round 2" (the button drawn in its place): round 1's T-Rex quietly became round 2's, the notice never seen, a
+    second tap away from entering it again. It now does nothing: the notice and its two choices stay."""
+    from flet.messaging.session import Session
+
+    from scoring.record import new_record
+    from tests.flet_session import connect, settle
+    from tests.helpers import run_async
+    from views.app import main_for
+
+    def control(sess: Session, kind: type, name: str):
+        """The mounted control of a kind whose text (or icon's name) is name."""
+        return next(c for c in list(sess.index.values()) if isinstance(c, kind) and name in (
+            getattr(c, "content", None), getattr(getattr(c, "icon", None), "semantics_label", None)))
+
+    async def play() -> None:
+        with Store(tmp_path / "data") as store:
+            store.set_setting("lang", "en")
+            sid = store.create(new_record("cubosaurs", ["Ann", "Bo"], now="2025-01-01T20:00:00+00:00"))
+            phone, _ = await connect(main_for(store), f"/play/{sid}")
+            await phone.dispatch_event(control(phone, ft.IconButton, "More: T-Rex")._i, "click", None)
+            await settle()
+            stale = control(phone, ft.FilledButton, "Add round")._i
+            laptop, _ = await connect(main_for(store), f"/play/{sid}")
+            await laptop.dispatch_event(control(laptop, ft.IconButton, "More: T-Rex")._i, "click", None)
+            await settle()
+            await laptop.dispatch_event(control(laptop, ft.FilledButton, "Add round")._i, "click", None)
+            await settle()
+            assert len(store.state(sid)["rounds"]) == 1
+            await phone.dispatch_event(stale, "click", None)
+            await settle()
+            assert len(store.state(sid)["rounds"]) == 1
+            shown_now = [c.content for c in list(phone.index.values()) if isinstance(c, ft.FilledButton)]
+            assert "Keep it for round 2" in shown_now and "Add round" not in shown_now
+            for sess in (phone, laptop):
+                sess.close()
+            await settle()
+
+    run_async(play())

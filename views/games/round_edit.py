@@ -22,8 +22,9 @@ view names (`keys`). This module adds, on top of any such draft:
   screen (the host, the referee's phone). The form then does not quietly turn into the next round with those
   entries in it (a Flip 7 round was recorded twice that way, once as round 2): it says the round was entered
   elsewhere and offers to keep the entries for the next round (then the send button comes back) or to clear them
-  (`begun`, `overtaken`). A tap that left a screen before it heard of the other entry lands on "keep", which
-  sends nothing.
+  (`begun`, `overtaken`). A tap on the send button that left a screen before it heard of the other entry does
+  nothing: "keep" is a control of its own (keyed), not the send button redrawn; a stale tap landed on it and quietly
+  kept the entered round's entries for the next round, the notice never seen.
 
 - a correction whose round is undone (here, or on another screen) while it is open: the form goes back to the new
   round and says the correction was not saved, until dismissed or another round is opened (`close_undone`,
@@ -321,7 +322,7 @@ def overtaken_buttons(ctx: GameContext, draft: dict, late: int) -> list[ft.Contr
 
     return [
         ft.Text(ctx.t("rounds.view.overtaken", round=late), color=ft.Colors.ERROR, weight=ft.FontWeight.W_600),
-        ft.FilledButton(content=ctx.t("rounds.view.keep_for", round=entered(ctx, kind) + 1),
+        ft.FilledButton(content=ctx.t("rounds.view.keep_for", round=entered(ctx, kind) + 1), key="keep-for",
                         icon=ft.Icons.EDIT_NOTE, on_click=lambda e: keep()),
         ft.OutlinedButton(content=ctx.t("rounds.view.clear"), icon=ft.Icons.CLEAR, on_click=lambda e: clear()),
     ]
