@@ -723,6 +723,9 @@ def test_a_stale_add_round_tap_leaves_the_entered_elsewhere_notice(tmp_path):
             assert len(store.state(sid)["rounds"]) == 1
             shown_now = [c.content for c in list(phone.index.values()) if isinstance(c, ft.FilledButton)]
             assert "Keep it for round 2" in shown_now and "Add round" not in shown_now
+            assert any(c.value == "Round 1 was entered meanwhile (on another screen, or put back by Redo): the "
+                       "collections counted here are not entered." for c in list(phone.index.values())
+                       if isinstance(c, ft.Text))  # counted, not "typed" (the score pad's words)
             for sess in (phone, laptop):
                 sess.close()
             await settle()

@@ -299,6 +299,8 @@ def test_cards_tapped_for_a_round_completed_from_phones_are_not_recorded_as_the_
     assert len(table.state["rounds"]) == 1 and table.errors == []
     buttons = [label(b) for b in all_buttons(build(table))]
     assert "Add round" not in buttons and "Keep it for round 2" in buttons
+    assert ("Round 1 was entered meanwhile (on another screen, or put back by Redo): the cards tapped here are not "
+            "entered.") in shown(build(table))  # tapped, not "typed" (the score pad's words)
 
 
 def test_a_meld_started_and_left_empty_does_not_keep_an_undone_round_away():
