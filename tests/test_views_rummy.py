@@ -355,3 +355,20 @@ def test_a_phone_with_no_card_tapped_says_what_giving_it_means():
     phone = {}
     phone_tap(table, "Bo", phone, "♠ Spades", "K♠")
     assert note not in shown(view.build(table.seated("Bo", phone)))
+
+
+def test_a_chinese_phone_gives_its_cards_not_a_line():
+    """In Chinese a player's own line is their cards: the phone said "交上我的一行" ("give my row"), the log
+    "交了自己第 1 轮的一行" and a clash "已经在 Ann 的一行里了", a calque of the English "line" that a Chinese table
+    reads as a row of text. They now speak of the player's cards (牌)."""
+    from scoring.errors import RuleError
+    from views import words
+    table = Table("rummy", ["Ann", "Bo"], lang="zh-CN")
+    phones: dict = {"Ann": {}, "Bo": {}}
+    phone_tap(table, "Ann", phones["Ann"], "♠ 黑桃", "K♠", "交上我的牌")
+    assert "你的牌已交上，等其他人交齐就记入。在那之前可以修改后重新交。" in shown(
+        view.build(table.seated("Ann", phones["Ann"])))
+    key, params = table.engine.describe(table.record["actions"][0])
+    assert words.say("zh-CN", key, **params) == "交了自己第 1 轮的牌"
+    clash = RuleError("rummy.card_held", name="Bo", card="K♠", other="Ann")
+    assert words.say("zh-CN", clash.key, **clash.params) == "Bo：K♠ 已经记在 Ann 的牌里了；每张牌只有一张。"
