@@ -523,8 +523,8 @@ class Store:
         behind (its file cannot be read or replayed, or the summary made again still lacks something), checked again
         on the next start."""
         fresh, kept_behind = [], set()
-        stale = (sid for sid, summary in known.items() if f"{shard_of(sid):02d}" not in checked and behind(summary))
-        for sid in sorted(stale):
+        unchecked = (self._shards[n][1] for n in range(SHARDS) if f"{n:02d}" not in checked)
+        for sid in sorted(sid for entries in unchecked for sid, summary in entries.items() if behind(summary)):
             try:
                 summary = self._summary(*self._entry(sid))
             except RuleError:
