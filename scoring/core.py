@@ -96,8 +96,9 @@ class Option:
 @dataclass(frozen=True)
 class Game:
     """Fixed facts of a game: id, names, player range (and, where not every count in it is played, the counts
-    that are: Bacon's two teams need 4 or 6), options, whether it is played in rounds, and whether it is
-    cooperative (the crew wins or loses together: its end says so, never a ranking or a winner among them)."""
+    that are: Bacon's two teams need 4 or 6), options, whether it is played in rounds, whether it is
+    cooperative (the crew wins or loses together: its end says so, never a ranking or a winner among them), and
+    whether a session's title names the game it keeps score for (`titled`: a score pad's "Azul")."""
 
     id: str
     names: dict
@@ -108,6 +109,7 @@ class Game:
     colours: bool = False
     player_counts: tuple = ()
     cooperative: bool = False
+    titled: bool = False
 
     def option(self, name: str) -> Option:
         """The option called name."""
@@ -668,6 +670,13 @@ def cooperative(game_id: str) -> bool:
     """Whether a game is cooperative (`Game.cooperative`; False for an id no engine knows)."""
     _load_games()
     return game_id in _GAMES and _GAMES[game_id].game.cooperative
+
+
+def titled(game_id: str) -> bool:
+    """Whether a session's title names the game it keeps score for (`Game.titled`; False for an id no engine
+    knows)."""
+    _load_games()
+    return game_id in _GAMES and _GAMES[game_id].game.titled
 
 
 def games() -> list[Game]:

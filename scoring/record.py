@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from typing import Any, Iterator
 
 from scoring import names
-from scoring.core import TABLE, clone, engine
+from scoring.core import TABLE, clone, engine, titled
 from scoring.errors import RuleError
 
 SCHEMA = 1
@@ -149,11 +149,23 @@ def check_record(data: Any) -> dict:
 
 
 def new_record(game: str, players: list, options: dict | None = None, seed: int = 0, *, id: str = "",
-               now: str = "") -> dict:
-    """A fresh record with no actions; refuses a bad player list or options."""
-    record = check_record({"game": game, "players": players, "options": options or {}, "seed": seed,
-                           "id": id, "created": now, "updated": now})
-    return record
+               now: str = "", title: str = "") -> dict:
+    """A fresh record with no actions; refuses a bad player list or options. A title is kept tidied
+    (`scoring.names.tidy`: trimmed), and none is kept when nothing visible is left."""
+    data = {"game": game, "players": players, "options": options or {}, "seed": seed, "id": id, "created": now,
+            "updated": now}
+    if names.visible(title):
+        data["title"] = names.tidy(title)
+    return check_record(data)
+
+
+def game_title(record: dict) -> str | None:
+    """The game a session keeps score for as its title names it (a score pad's "Azul", tidied), or None: no title,
+    or the title of a game it does not name (`Game.titled`: there it only labels the session, "Friday")."""
+    title = record.get("title")
+    if not isinstance(title, str) or not names.visible(title) or not titled(record.get("game")):
+        return None
+    return names.tidy(title)
 
 
 def start(record: dict) -> dict:

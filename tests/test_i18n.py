@@ -320,7 +320,8 @@ NEVER_ONE = {  # a count before a plural noun that cannot be 1, so the text need
     ("kingdomino.aside_too_many", "max"), ("nab_it.stack_full", "max"), ("plain.too_deep", "max"),  # constants
     ("kingdomino.crowns_too_many", "crowns"), ("knit_wit.deck_short", "tags"), ("nab_it.not_last_tile", "count"),
     ("storage.import_too_many_actions", "count"), ("plain.too_large", "size"), ("storage.draft_too_large", "size"),
-    ("storage.field_too_long", "length"), ("storage.profile_too_large", "size"),  # above a limit of 2 or more
+    ("storage.field_too_long", "length"), ("app.game_title_too_long", "length"),
+    ("storage.profile_too_large", "size"),  # above a limit of 2 or more
     ("splitter.layout_rows", "expected")}  # a sheet's 7 rows
 
 

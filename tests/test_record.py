@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.core import RuleError, engine
-from scoring.record import ReplayError, check_record, new_record, play, redo, replay, undo
+from scoring.record import ReplayError, check_record, game_title, new_record, play, redo, replay, undo
 
 PLAYERS = ["Ann", "小明", "Bo"]
 
@@ -154,3 +154,15 @@ def test_replay_equals_live_play_and_undo_restores(actions):
         record, state = undo(record, consent=True)
         history.pop()
         assert state == history[-1]
+
+
+def test_a_score_pads_title_names_the_game_it_keeps_score_for():
+    """A new record keeps its title tidied (trimmed; nothing visible: no title); a score pad's title names its game
+    (`game_title`), another game's only labels the session ("Friday" is no game), and an untitled pad has none."""
+    pad = new_record("score_pad", ["Ann"], title="  Azul\u200b ")
+    assert pad["title"] == "Azul" and game_title(pad) == "Azul"
+    assert "title" not in new_record("score_pad", ["Ann"], title=" \u200b ")
+    assert game_title({"game": "score_pad"}) is None
+    assert game_title(new_record("rummy", ["Ann", "Bo"], title="Friday")) is None
+    assert game_title({"game": "score_pad", "title": "Azul"}) == "Azul"  # a summary too
+    assert game_title({"game": "nope", "title": "x"}) is None

@@ -228,6 +228,81 @@ def test_new_session_start_is_disabled_with_a_reason_until_ready(app):
     assert [p["name"] for p in record["players"]] == ["张三"]
 
 
+GAME_FIELD = {"en": ("Game", "Optional: the game you keep score for, e.g. Azul", "Azul (score pad)",
+                     "The game's name is 201 characters long; at most 200 can be kept."),
+              "zh-CN": ("游戏名称", "可不填：要计分的游戏，例如花砖物语", "Azul（计分板）",
+                        "游戏名称有 201 个字符，最多只能保存 200 个。")}
+
+
+def game_field(app: App) -> tuple[ft.Control, list[ft.TextField]]:
+    """The score pad's new-session screen drawn again, and its "Game" fields (one, or none)."""
+    body = new_session_screen(app, "score_pad")
+    return body, [c for c in walk(body) if isinstance(c, ft.TextField) and c.label == GAME_FIELD[app.lang][0]]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_score_pad_says_which_game_it_keeps_score_for(app, lang):
+    """A score pad was one game everywhere: no screen set a record's title. Now its new-session screen has an
+    optional "Game" field (labelled, with a hint); what is typed is kept, trimmed, as the title, and the session is
+    named by it on its screen, the Continue and History rows and the end screen; an untitled one reads as before,
+    and a game with an engine of its own has no such field."""
+    app.settings["lang"] = lang
+    label, hint, named, _ = GAME_FIELD[lang]
+    app.store.add_player("Ann")
+    app.go = lambda route: None
+    _, (field,) = game_field(app)
+    assert field.helper == hint and field.value == ""
+    field.on_change(SimpleNamespace(control=SimpleNamespace(value="  Azul ")))
+    app.local("new:score_pad")["seats"] = [{"name": "Ann", "colour": None}]
+    body, (field,) = game_field(app)
+    assert field.value == "  Azul "
+    buttons(body)[app.t("app.start")].on_click(None)
+    sid = app.store.sessions()[0]["id"]
+    assert app.store.load(sid)["title"] == "Azul" and session.build(app, sid, read_only=False)[0] == named
+    titles = [c.title.value for c in walk(home.build(app)[1]) if isinstance(c, ft.ListTile)]
+    assert titles == [words.say(lang, "app.continue_title", game=named, round=1)]
+    app.store.play(sid, {"type": "round", "by": "table", "scores": {"Ann": 3}}, "2026-03-01T20:01:00+00:00")
+    app.store.play(sid, {"type": "finish", "by": "table"}, "2026-03-01T20:02:00+00:00")
+    assert session.build(app, sid, read_only=True)[0] == named
+    titles = [c.title.value for c in walk(home.build(app)[1]) if isinstance(c, ft.ListTile)]
+    assert len(titles) == 1 and titles[0].startswith(f"{named} · ")
+    app.scratch.pop("new:score_pad", None)
+    app.local("new:score_pad")["seats"] = [{"name": "Ann", "colour": None}]
+    _, (field,) = game_field(app)
+    field.on_change(SimpleNamespace(control=SimpleNamespace(value="  ")))
+    buttons(game_field(app)[0])[app.t("app.start")].on_click(None)
+    plain = next(s for s in app.store.sessions() if s["id"] != sid)
+    assert "title" not in app.store.load(plain["id"])
+    assert session.build(app, plain["id"], read_only=False)[0] == engine("score_pad").game.names[lang]
+    assert not [c for c in walk(new_session_screen(app, "rummy")) if isinstance(c, ft.TextField) and c.label == label]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_game_name_too_long_to_keep_is_refused_naming_the_limit(app, lang):
+    """A name of 201 characters (the record's title keeps 200): Start stays disabled saying so in the phone's
+    language, a tap on a Start drawn before says why and creates nothing, and the form keeps what was typed."""
+    app.settings["lang"] = lang
+    _, _, _, refused = GAME_FIELD[lang]
+    app.store.add_player("Ann")
+    shown, routes = [], []
+    app.show_error, app.go = shown.append, routes.append
+    start = buttons(new_session_screen(app, "score_pad"))[app.t("app.start")]
+    draft = app.local("new:score_pad")
+    draft["seats"] = [{"name": "Ann", "colour": None}]
+    draft["new_name"] = "Bo"
+    _, (field,) = game_field(app)
+    field.on_change(SimpleNamespace(control=SimpleNamespace(value="x" * 201)))
+    body, (field,) = game_field(app)
+    assert buttons(body)[app.t("app.start")].disabled and refused in texts(body)
+    start.on_click(None)
+    assert [words.error(lang, err) for err in shown] == [refused] and routes == [] and app.store.sessions() == []
+    body, (field,) = game_field(app)
+    assert field.value == "x" * 201 and draft["new_name"] == "Bo" and "1. Ann" in texts(body)
+    field.on_change(SimpleNamespace(control=SimpleNamespace(value="x" * 200)))
+    buttons(game_field(app)[0])[app.t("app.start")].on_click(None)
+    assert app.store.load(app.store.sessions()[0]["id"])["title"] == "x" * 200
+
+
 def rummy_form(app: App) -> tuple[ft.Control, Any]:
     """The Rummy new-session form drawn again, and its target field."""
     body = new_session_screen(app, "rummy")
@@ -376,15 +451,16 @@ def test_a_kept_new_session_form_not_in_the_forms_shape_is_ignored(app):
         app.store.add_player(name)
     game = engine("score_pad").game
     good = {"seats": [{"name": "Ann", "colour": None}], "options": {"rounds": "3"}, "new_name": "C",
-            "option:rounds": "3"}
+            "option:rounds": "3", "title": "Azul"}
     kept = new_session.kept_draft(app, game, good)
     assert kept["seats"] == good["seats"] and kept["options"]["rounds"] == "3" and kept["option:rounds"] == "3"
+    assert kept["title"] == "Azul"
     bad = [{**good, "seats": "Ann"}, {**good, "seats": [{"name": "Ann"}]}, {**good, "seats": [["Ann", None]]},
            {**good, "seats": [{"name": ["Ann"], "colour": None}]},
            {**good, "seats": [{"name": "Ann", "colour": "pink"}]},
            {**good, "options": {"rounds": 3}}, {**good, "options": {"nope": "1"}}, {**good, "options": []},
            {k: v for k, v in good.items() if k != "new_name"}, {**good, "new_name": None},
-           {**good, "option:nope": "1"}, {**good, "option:rounds": 3}]
+           {**good, "option:nope": "1"}, {**good, "option:rounds": 3}, {**good, "title": ["Azul"]}]
     assert [new_session.kept_draft(app, game, value) for value in bad] == [None] * len(bad)
     twice = {**good, "seats": [{"name": "Ann", "colour": None}, {"name": "Gone", "colour": None},
                                {"name": "Ann", "colour": None}, {"name": "Bo", "colour": None}]}

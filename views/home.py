@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from scoring.core import RuleError, engine, games
+from scoring.record import game_title
 from views import importer, quick, rules, words
 from views.games import has_view
 from views.ui import aside, outcome_icon
@@ -116,6 +117,14 @@ def game_name(lang: str, game_id: str) -> str:
     return names.get(lang) or names.get("en") or game_id
 
 
+def session_game(lang: str, record: dict) -> str:
+    """The game a session (its record or summary) is of, as its screens and lists name it: a titled score pad's title
+    and what keeps it ("Azul (score pad)", `scoring.record.game_title`), else the game's name."""
+    title = game_title(record)
+    return game_name(lang, record["game"]) if title is None else words.say(lang, f"{record['game']}.titled",
+                                                                            title=title)
+
+
 def game_card(app: Any, game: Any) -> ft.Control:
     """A game on one row: its name, its name in the other language (where that differs) and its player range,
     and New session (or coming soon). What the app does for the game is said on its new-session screen, so the
@@ -138,7 +147,7 @@ def game_card(app: Any, game: Any) -> ft.Control:
 
 def continue_tile(app: Any, summary: dict) -> ft.Control:
     """An unfinished session: game, players, round (where the game has rounds), last change; tap to continue."""
-    sid, game, turn_round = summary["id"], game_name(app.lang, summary["game"]), summary.get("round")
+    sid, game, turn_round = summary["id"], session_game(app.lang, summary), summary.get("round")
     return ft.Card(content=ft.ListTile(
         leading=ft.Icon(ft.Icons.PLAY_CIRCLE),
         title=ft.Text(game if turn_round is None else words.say_for(app.lang, summary["game"], "app.continue_title",
@@ -166,7 +175,7 @@ def history_tile(app: Any, summary: dict) -> ft.Control:
             else app.t("app.history_no_winner", duration=duration)
     return ft.Card(content=ft.ListTile(
         leading=ft.Icon(outcome_icon(won)),
-        title=ft.Text(app.t("app.history_title", game=game_name(app.lang, summary["game"]),
+        title=ft.Text(app.t("app.history_title", game=session_game(app.lang, summary),
                             date=words.when(app.lang, summary.get("created", "")))),
         subtitle=ft.Text(detail),
         on_click=lambda e: app.go(f"/history/{sid}"),

@@ -17,6 +17,10 @@ at 16 px) are still cut: they belong shortened in the game's strings. The "Add" 
 field stands at the field's top, not centred on the box and its "0/40" counter below (10 px low); it takes its own
 height (48 px at the usual text size): held in a 48 px box, its icon and label were cut in half at 2x text.
 
+A game whose session's title names the game it keeps score for (`Game.titled`: the score pad) has an optional
+"Game" field ("Azul"), kept in the draft like the rest and stored as the record's title, tidied (trimmed: empty is
+none); a name longer than a stored record keeps (`TITLE_MAX`) keeps Start disabled, saying the limit.
+
 Ruling: Start and the reason it waits stay at the screen's foot (the frame's footer), under the form that scrolls:
 with four players seated and a game's options the button was below a 390x844 phone's fold, and a table seating
 players did not see that the form was complete, nor what it still missed.
@@ -53,9 +57,11 @@ from scoring.record import COLOURS, check_colours, new_record
 from views import rules, words
 from views.games import view_of
 from views.phone_scratch import brought_back, forget, keep
-from views.ui import aside, dropdown, icon_button, kept_typing, labelled, toggle_chip, typed_text
+from storage.schema import RECORD_TEXT_MAX
+from views.ui import HELPER_LINES, aside, dropdown, icon_button, kept_typing, labelled, toggle_chip, typed_text
 
 SEEDS = 2**53 - 1
+TITLE_MAX = RECORD_TEXT_MAX["title"]  # the longest title a stored record keeps
 
 FORM_COLS = {"xs": 12, "md": 8, "lg": 6}  # the form's share of the screen's width: all of a phone's, half a laptop's
 LABEL_SIZE = 16  # a switch's label, as large as the fields' values beside it
@@ -104,6 +110,7 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str, ft.Control | No
     form = ft.Column(col=FORM_COLS, spacing=12, controls=[
         ft.Text(app.t(f"{game_id}.description")),
         rules.rules_button(app, game_id, back=f"/new/{game_id}"),
+        *([title_field(app, draft, refresh)] if game.titled else []),
         ft.Text(app.t("app.players"), size=20, weight=ft.FontWeight.BOLD),
         ft.Text(words.player_range(app.lang, game)),
         roster(app, draft),
@@ -121,7 +128,7 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str, ft.Control | No
 def kept_draft(app: Any, game: Any, value: dict) -> dict | None:
     """A draft kept on the phone, as the form holds it: seats (players on the roster, once each, a colour or
     none), the game's options each of the kind its control holds, the texts typed (an option's, a new type's name
-    in an option's own editor); None for anything else."""
+    in an option's own editor, the game a score pad keeps score for); None for anything else."""
     seats, options, start = value.get("seats"), value.get("options"), start_options(app, game)
     typed = {k: v for k, v in value.items() if k.startswith("option:")}
     new_types = {k: {"name": v["name"]} for k, v in value.items() if k.startswith("new_type:")
@@ -134,9 +141,12 @@ def kept_draft(app: Any, game: Any, value: dict) -> dict | None:
             and all(k[len("option:"):] in start and isinstance(v, str) for k, v in typed.items())
             and isinstance(value.get("new_name"), str)):
         return None
+    if not isinstance(value.get("title", ""), str):
+        return None
     roster, names = set(app.store.players()), [s["name"] for s in seats]
     seats = [s for i, s in enumerate(seats) if s["name"] in roster and s["name"] not in names[:i]]
-    return {"seats": seats, "options": {**start, **options}, "new_name": value["new_name"], **typed, **new_types}
+    return {"seats": seats, "options": {**start, **options}, "new_name": value["new_name"], **typed, **new_types,
+            **({"title": value["title"]} if "title" in value else {})}
 
 
 def roster(app: Any, draft: dict) -> ft.Control:
@@ -183,6 +193,21 @@ def new_player_row(app: Any, draft: dict) -> ft.Control:
     field.on_submit = lambda e: add()
     button = ft.FilledTonalButton(content=app.t("app.add_player"), icon=ft.Icons.PERSON_ADD, on_click=lambda e: add())
     return ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, controls=[field, button])
+
+
+def title_field(app: Any, draft: dict, refresh: Any) -> ft.Control:
+    """The optional name of the game a score pad keeps score for ("Azul"; `Game.titled`), kept as the record's
+    title; each keystroke draws the screen again (Start and the reason follow a name too long to keep)."""
+    field = ft.TextField(label=app.t("app.game_title"), helper=app.t("app.game_title_hint"),
+                         helper_max_lines=HELPER_LINES, value=typed_text(draft, "title"), max_length=TITLE_MAX,
+                         expand=True, on_change=lambda e: (kept_typing(draft, "title", e), refresh()))
+    return ft.Row(controls=[field])
+
+
+def too_long_title(draft: dict) -> RuleError | None:
+    """The refusal of a game's name longer than a stored record may keep (`TITLE_MAX`, once tidied), or None."""
+    title = names.tidy(draft.get("title", ""))
+    return RuleError("app.game_title_too_long", length=len(title), max=TITLE_MAX) if len(title) > TITLE_MAX else None
 
 
 def swatch(colour: str) -> ft.Control:
@@ -308,7 +333,7 @@ def refusal(app: Any, game: Any, draft: dict) -> RuleError | None:
         parsed_options(app, game, draft)
     except RuleError as err:
         return err
-    return None
+    return too_long_title(draft)
 
 
 def missing(app: Any, game: Any, draft: dict) -> str | None:
@@ -379,7 +404,7 @@ def start_session(app: Any, game: Any, draft: dict) -> None:
     now = words.now()
     try:
         record = new_record(game.id, players, parsed_options(app, game, draft),
-                            seed=secrets.randbelow(SEEDS) + 1, now=now)
+                            seed=secrets.randbelow(SEEDS) + 1, now=now, title=draft.get("title", ""))
         sid = app.store.create(record)
     except RuleError as err:
         draft.pop("_starting", None)

@@ -55,6 +55,7 @@ from views.components.folds import Folds
 from views.components.scoreboard import scoreboard_panel
 from views.context import PAGE, GameContext, TapCount
 from views.games import view_of
+from views.home import session_game
 from views.reconnect import tab_gone, tab_page
 from views.ui import aside, outcome_icon, reading_column
 
@@ -245,7 +246,7 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     app.moved(sid, mark(record))
     eng = engine(record["game"])
     board = eng.scoreboard(state)
-    title = eng.game.names.get(app.lang, eng.game.id)
+    title = session_game(app.lang, record)
     main: list[ft.Control] = []
     entries = [] if read_only or state.get("over") else eng.prompt(state)
     waited = entries[0]["type"] if entries else None

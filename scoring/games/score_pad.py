@@ -29,6 +29,8 @@ Rulings:
 - Option `lower_wins` (default off): the lowest total wins (golf-style games, Hearts).
 - Option `rounds` (default 0 = no limit): the game is over after that many rounds.
 - Ties share the win.
+- A session's title, where it has one, names the game the pad keeps score for ("Azul"; `Game.titled`): the app
+  names the session, counts its statistics and exports it by it (`scoring.record.game_title`).
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class ScorePad(OwnLines, Engine):
         names={"en": "Score pad", "zh-CN": "通用计分板"},
         min_players=1,
         max_players=12,
+        titled=True,
         options=(
             Option("target", 0, INT, minimum=0, maximum=100_000),
             Option("rounds", 0, INT, minimum=0, maximum=100),
