@@ -34,6 +34,12 @@ Rulings:
 - A game whose lowest total wins (a score pad set to lowest wins: its summary's `lower_wins`) is its own game
   in the statistics, `<game>/lowest` [ruling, session 64]: a score pad kept both ways is two games, as golf
   scores and Scrabble scores make no one average; its best score, a player's and the game's, is its lowest.
+- A titled score pad (its title names the game it keeps score for, `scoring.record.game_title`: "Azul") is its
+  own game, `<game>:<title's key>` (after `/lowest` where the lowest wins: `score_pad/lowest:golf`), its title
+  compared as players' names are (`scoring.names.key`: case, width and surrounding spaces ignored, so "Azul" and
+  "azul " are one game), named as most of its sessions spell it (`title`: equals in code-point order) [ruling,
+  session 65]: Azul and
+  Carcassonne kept on the pad make no one average; an untitled pad stays `score_pad`.
 - A cooperative game (Solar Storm: the crew wins or loses together) ranks nobody [ruling, session 55]: its crew
   is one side (head-to-head: on the same side, never ahead, behind or tied; its score counted once), and its
   outcome is the crew's: each member's record counts a play, and a win when the crew won (as BG Stats counts a
@@ -45,8 +51,8 @@ Rulings:
 
 A summary the index understands has `id`, `game`, `status`, `created`, `winners`, `totals` ({player: total})
 and `ranks` ({player: place}), for a team game `teams` ([[player, …], …]), for a lowest-wins game `lower_wins`,
-and for a cooperative game `crew` ({"outcome", "why", and its parameters}); `storage.store.Store` keeps those in
-every session summary.
+for a cooperative game `crew` ({"outcome", "why", and its parameters}), and for a titled score pad `title`;
+`storage.store.Store` keeps those in every session summary.
 """
 
 from __future__ import annotations
@@ -58,9 +64,11 @@ from typing import Iterable
 
 from scoring import names
 from scoring.core import cooperative
+from scoring.record import game_title
 
 MAX_BINS = 10
 LOWEST = "/lowest"  # a lowest-wins game's key: its id and this
+TITLED = ":"  # a titled score pad's key: its game's key, this and its title's key
 player_key = lru_cache(maxsize=4096)(names.key)  # a table's few names, keyed once each (not 40,000 times)
 
 
@@ -83,6 +91,7 @@ class Stats:
         self.ends: dict = defaultdict(Counter)               # cooperative game -> Counter of its crews' ends
         self.pairs: dict = defaultdict(Counter)              # (a, b), a < b -> {"games", "a", "b", "ties", "allies"}
         self.spellings: dict = defaultdict(Counter)          # player's key -> Counter of the names typed
+        self.titles: dict = defaultdict(Counter)             # titled game's key -> Counter of the titles typed
         for summary in summaries:
             self.add(summary)
 
@@ -111,6 +120,8 @@ class Stats:
         winners = set(summary.get("winners") or [])
         self.game_plays[game] += sign
         self.team_plays[game] += sign * bool(summary.get("teams"))
+        if game_title(summary) is not None:
+            _bump(self.titles[game], game_title(summary), sign)
         if isinstance(summary.get("crew"), dict):
             _bump(self.ends[game], tuple(sorted(summary["crew"].items())), sign)
         for side in sides(summary):
@@ -178,10 +189,17 @@ class Stats:
                 "wins": sum(g["wins"] for g in games.values()), "last": max(days) if days else "",
                 "games": dict(sorted(games.items()))}
 
+    def title(self, game_key: str) -> str | None:
+        """A titled score pad's title as most of its sessions spell it (of equally common spellings the first in
+        code-point order, so the index and a rebuild agree whatever order sessions came in), or None for a game
+        without one."""
+        titles = self.titles.get(game_key)
+        return min(titles, key=lambda title: (-titles[title], title)) if titles else None
+
     @staticmethod
     def lowest(game_key: str) -> bool:
         """Whether a game's key is a lowest-wins game's."""
-        return game_key.endswith(LOWEST)
+        return game_key.partition(TITLED)[0].endswith(LOWEST)
 
     def game(self, game_id: str) -> dict:
         """One game's record: plays, score histogram, best score (`lowest` says the lowest) with who (a player, or a
@@ -234,8 +252,11 @@ class Stats:
 
 
 def game_key(summary: dict) -> str:
-    """The game a session counts under: its game, a lowest-wins one's under `<game>/lowest`."""
-    return summary["game"] + LOWEST if summary.get("lower_wins") else summary["game"]
+    """The game a session counts under: its game, a lowest-wins one's under `<game>/lowest`, a titled score pad's
+    with its title's key after `:` (`score_pad:azul`)."""
+    key = summary["game"] + LOWEST if summary.get("lower_wins") else summary["game"]
+    title = game_title(summary)
+    return key if title is None else f"{key}{TITLED}{names.key(title)}"
 
 
 def best(scores: Counter, lowest: bool) -> float:

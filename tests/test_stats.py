@@ -15,9 +15,10 @@ from tests.test_solar_storm import TYPED_SETUP
 PLAYERS = ["Ann", "小明", "Bo"]
 
 
-def finished(store: Store, rounds: list[dict], at: str, lower_wins: bool = False, players=PLAYERS) -> str:
-    """A score pad session with these rounds, finished at `at`; returns its id."""
-    sid = store.create(new_record("score_pad", players, {"lower_wins": lower_wins}, now=at))
+def finished(store: Store, rounds: list[dict], at: str, lower_wins: bool = False, players=PLAYERS,
+             title: str = "") -> str:
+    """A score pad session with these rounds (and the title given), finished at `at`; returns its id."""
+    sid = store.create(new_record("score_pad", players, {"lower_wins": lower_wins}, now=at, title=title))
     for scores in rounds:
         store.play(sid, {"type": "round", "by": "table", "scores": scores}, at)
     store.play(sid, {"type": "finish", "by": "table"}, at)
@@ -368,3 +369,40 @@ def test_only_a_score_pad_whose_first_place_is_below_its_top_total_is_made_again
     assert not behind({**entry, "game": "kingdomino"})
     assert not behind({**entry, "game": "score_pad", "ranks": {"Bo": 1, "Ann": 2}})
     assert not behind({**entry, "game": "score_pad", "totals": {"Ann": 4, "Bo": 4}})
+
+
+def test_a_titled_score_pad_is_its_own_game_whatever_case_width_or_spaces(tmp_path):
+    """Azul kept on the score pad three times ("Azul", "azul ", full-width "ＡＺＵＬ"), golf once (lowest wins) and one
+    untitled pad: every pad was one game, averaging Azul with golf. Now a titled pad is its own game keyed by its
+    title as names are compared (one Azul, named as most of its sessions spell it), the lowest-wins split still
+    applies, a title ending like that split is not it, and the store's index stays equal to a rebuild as sessions
+    are reopened, finished again and deleted."""
+    two = ["Ann", "Bo"]
+    with Store(tmp_path / "data") as store:
+        azul = [finished(store, [scores], f"2026-03-0{day}T20:00:00", players=two, title=title)
+                for day, scores, title in ((1, {"Ann": 30, "Bo": 20}, "Azul"), (2, {"Ann": 10, "Bo": 40}, "azul "),
+                                           (3, {"Ann": 25, "Bo": 5}, "ＡＺＵＬ"))]
+        finished(store, [{"Ann": 2, "Bo": 9}], "2026-03-04T20:00:00", lower_wins=True, players=two, title="Golf")
+        finished(store, [{"Ann": 5, "Bo": 1}], "2026-03-05T20:00:00", players=two)
+        finished(store, [{"Ann": 1, "Bo": 3}], "2026-03-06T20:00:00", players=two, title="x/lowest")
+        stats = store.stats()
+        assert stats.games() == ["score_pad", "score_pad/lowest:golf", "score_pad:azul", "score_pad:x/lowest"]
+        assert [stats.title(g) for g in stats.games()] == [None, "Golf", "Azul", "x/lowest"]
+        assert stats.lowest("score_pad/lowest:golf") and not stats.lowest("score_pad:x/lowest")
+        game = stats.game("score_pad:azul")
+        assert game["plays"] == 3
+        assert game["best"] == {"score": 40, "by": [{"player": "Bo", "when": "2026-03-02T20:00:00"}]}
+        ann = stats.player("Ann")["games"]
+        assert [ann["score_pad:azul"][k] for k in ("plays", "wins", "best")] == [3, 2, 30]
+        assert ann["score_pad/lowest:golf"]["best"] == 2 and ann["score_pad"]["plays"] == 1
+        store.undo(azul[0], "2026-03-07T20:00:00")
+        assert stats.title("score_pad:azul") == "azul" and stats.game("score_pad:azul")["plays"] == 2
+        store.play(azul[0], {"type": "finish", "by": "table"}, "2026-03-07T21:00:00")
+        store.delete(azul[1])
+        rebuilt = Stats(store.sessions())
+        assert store.stats() is stats and stats.games() == rebuilt.games()
+        for key in stats.games():
+            assert stats.game(key) == rebuilt.game(key) and stats.title(key) == rebuilt.title(key)
+        assert stats.player("Ann") == rebuilt.player("Ann") and stats.title("score_pad:azul") == "Azul"
+    with Store(tmp_path / "data") as fresh:
+        assert fresh.stats().player("Bo") == stats.player("Bo") and fresh.stats().title("score_pad:azul") == "Azul"

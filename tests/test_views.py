@@ -902,6 +902,27 @@ def test_a_lowest_wins_game_says_lowest_score(app, lang, game, best, lowest):
     assert [o.text for o in chooser.options] == [game]
 
 
+@pytest.mark.parametrize("lang, names", [
+    ("en", ["Score pad", "Golf (score pad) (lowest wins)", "Azul (score pad)"]),
+    ("zh-CN", ["通用计分板", "Golf（计分板）（低分胜）", "Azul（计分板）"])])
+def test_the_statistics_name_a_titled_score_pad_as_its_sessions_are_named(app, lang, names):
+    """Azul twice ("Azul", "azul "), golf set to lowest wins and an untitled pad: the statistics list three games
+    (every pad was one), each named as its sessions are, in the player's table and the game's chooser."""
+    from tests.test_stats import finished
+    from views import stats
+    for day, title, lower in ((1, "Azul", False), (2, "azul ", False), (3, "Golf", True), (4, "", False)):
+        finished(app.store, [{"Ann": day, "Bo": 9}], f"2026-03-0{day}T20:00:00", lower_wins=lower,
+                 players=["Ann", "Bo"], title=title)
+    app.settings["lang"] = lang
+    app.local("stats").update(player="Ann")
+    body = stats.build(app)[1]
+    table = next(c for c in walk(body) if isinstance(c, ft.DataTable))
+    assert [row.cells[0].content.value for row in table.rows] == names
+    assert [row.cells[1].content.value for row in table.rows] == ["1", "1", "2"]
+    chooser = next(c for c in walk(body) if isinstance(c, ft.Dropdown) and c.value == "score_pad")
+    assert [o.text for o in chooser.options] == names
+
+
 def test_head_to_head_of_a_player_called_ties_shows_their_wins(app):
     """Ann against a player called "ties" who won three sessions read "Ann ahead 0, ties ahead 0, tied 0"."""
     from tests.test_stats import finished

@@ -12,10 +12,10 @@ from typing import Any
 import flet as ft
 
 from storage import exports
-from storage.stats import LOWEST
+from storage.stats import LOWEST, TITLED
 from views import words
 from views.components.chart import AXIS_TITLE, value_axis, y_axis
-from views.home import game_name
+from views.home import game_name, session_game
 from views.ui import aside, dropdown
 
 BARS_HEIGHT = 220  # the score histogram's height …
@@ -49,10 +49,13 @@ def score(value: float | None) -> str:
     return "—" if value is None else number(value)
 
 
-def game_label(app: Any, game_key: str) -> str:
-    """A game's name as the statistics list it: a lowest-wins game's says so ("Score pad (lowest wins)")."""
-    game_id, lowest = game_key.removesuffix(LOWEST), game_key.endswith(LOWEST)
-    return app.t("stats.lowest_wins", game=game_name(app.lang, game_id)) if lowest else game_name(app.lang, game_id)
+def game_label(app: Any, stats: Any, game_key: str) -> str:
+    """A game's name as the statistics list it: a titled score pad's as its sessions are named ("Azul (score
+    pad)", `views.home.session_game`), a lowest-wins game's says so ("Score pad (lowest wins)")."""
+    game_id = game_key.partition(TITLED)[0].removesuffix(LOWEST)
+    title = stats.title(game_key)
+    name = game_name(app.lang, game_id) if title is None else session_game(app.lang, {"game": game_id, "title": title})
+    return app.t("stats.lowest_wins", game=name) if stats.lowest(game_key) else name
 
 
 def build(app: Any) -> tuple[str, ft.Control, str]:
@@ -69,13 +72,13 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
     rival = choice.get("rival") if choice.get("rival") in players and choice.get("rival") != player else first_rival(
         stats, player, players)
     sections += [heading(app.t("stats.player")), chooser(app, "player", app.t("stats.player"), players, player),
-                 player_table(app, stats.player(player))]
+                 player_table(app, stats, stats.player(player))]
     if rival:
         sections += [heading(app.t("stats.head_to_head")),
                      chooser(app, "rival", app.t("stats.rival"), [p for p in players if p != player], rival),
                      head_to_head(app, stats.head_to_head(player, rival), player, rival)]
     sections += [heading(app.t("stats.game")),
-                 chooser(app, "game", app.t("stats.game"), games, game, label_of=lambda g: game_label(app, g)),
+                 chooser(app, "game", app.t("stats.game"), games, game, label_of=lambda g: game_label(app, stats, g)),
                  game_panel(app, stats.game(game))]
     return app.t("stats.title"), ft.Column(controls=sections, spacing=12), "/"
 
@@ -107,12 +110,12 @@ def chooser(app: Any, key: str, label: str, values: list[str], value: str, label
                     width=320)
 
 
-def player_table(app: Any, record: dict) -> ft.Control:
+def player_table(app: Any, stats: Any, record: dict) -> ft.Control:
     """A player's plays, wins, win rate, best (the lowest where it wins) and average score and last session, per
     game (a dash for a cooperative game's scores, which are no player's): the columns 20 px apart (Flutter's 56
     put the last three past a phone's edge) and the scroll bar shown where the table is wider than the screen, so
     it reads as scrolling sideways rather than cut."""
-    rows = [ft.DataRow(cells=[ft.DataCell(ft.Text(game_label(app, gid))), ft.DataCell(ft.Text(str(g["plays"]))),
+    rows = [ft.DataRow(cells=[ft.DataCell(ft.Text(game_label(app, stats, gid))), ft.DataCell(ft.Text(str(g["plays"]))),
                               ft.DataCell(ft.Text(str(g["wins"]))), ft.DataCell(ft.Text(percent(g["win_rate"]))),
                               ft.DataCell(ft.Text(score(g["best"]))), ft.DataCell(ft.Text(score(g["average"]))),
                               ft.DataCell(ft.Text(words.when(app.lang, g["last"])))])
