@@ -14,6 +14,10 @@ object with `sourceName`, `sourcePlayId`, `playDate` ("YYYY-MM-DD HH:MM:SS", loc
 - The duration runs from the first action to the last (0 when the log has fewer than two timed actions).
 - A cooperative game (Solar Storm) has no places: the crew wins or loses together. Its players' `rank` is 0 (BG
   Stats: no rank), and `winner` is the crew's outcome, the same for every player (a crew that won all win).
+- A titled score pad (its title names the game it keeps score for, `scoring.record.game_title`: "Azul") is that
+  game: its `name` is the title, its `sourceGameId` the pad's id and the title's key (`score_pad:azul`, compared as
+  the statistics compare it: case, width and spaces ignored), so BG Stats keeps Azul and Carcassonne apart, and its
+  `comments` are empty (the title is its name, not a note); another game's title stays its comments.
 - BoardGameGeek ids (`BGG_IDS`): only where we are confident; others are left out (`bggId` 0), and BG Stats
   then matches the game by name. Kingdomino 204583; Pictomania 101785 and Flip 7 420087 are from memory and
   unverified here (no access to BoardGameGeek offline); the rest have none.
@@ -55,7 +59,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote
 
-from scoring import plain
+from scoring import names, plain
 from scoring import record as rec
 from scoring.core import cooperative, engine
 from scoring.errors import RuleError
@@ -91,17 +95,18 @@ def bgstats_play(record: dict, state: dict, game_name: str) -> dict:
     times = [moment for moment in (_local(a.get("at", "")) for a in record["actions"]) if moment]
     started = times[0] if times else _local(record["created"]) or _local(record["updated"])
     duration = int((times[-1] - times[0]).total_seconds() // 60) if len(times) > 1 else 0
+    title = rec.game_title(record)
     return {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": record["id"],
         "playDate": started.strftime("%Y-%m-%d %H:%M:%S") if started else "",
         "durationMin": duration,
         "board": "",
-        "comments": record.get("title", ""),
+        "comments": record.get("title", "") if title is None else "",
         "location": "",
-        "game": {"name": game_name, "bggId": BGG_IDS.get(record["game"], 0),
-                 "highestWins": not board.lower_wins,
-                 "noPoints": False, "sourceGameId": record["game"]},
+        "game": {"name": game_name if title is None else title, "bggId": BGG_IDS.get(record["game"], 0),
+                 "highestWins": not board.lower_wins, "noPoints": False,
+                 "sourceGameId": record["game"] if title is None else f"{record['game']}:{names.key(title)}"},
         "players": [{"name": p["name"], "score": totals.get(p["name"], 0), "rank": places.get(p["name"], 0),
                      "winner": p["name"] in winners, "startPlayer": p["seat"] == 1, "role": "",
                      "sourcePlayerId": p["name"]} for p in record["players"]],

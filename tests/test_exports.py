@@ -39,6 +39,22 @@ def store(tmp_path):
         yield s
 
 
+def test_a_titled_score_pads_bgstats_play_is_of_its_game(store):
+    """A score pad kept for Azul went to BG Stats as "Score pad" (sourceGameId score_pad, the title a comment), so
+    BG Stats filed every pad as one game. Now the game's name is the title, its source id the pad's with the
+    title's key; an untitled pad, and another game's title (a comment), are as before. The CSV is unchanged."""
+    sid = store.sessions()[0]["id"]
+    for title in ("Azul", " ａzul "):
+        store.save({**store.load(sid), "title": title})
+        play = exports.bgstats_play(store.load(sid), store.state(sid), "Score pad")
+        assert play["game"]["name"] == title.strip() and play["game"]["sourceGameId"] == "score_pad:azul"
+        assert play["comments"] == "" and play["game"]["highestWins"] and play["players"][1]["winner"]
+    assert exports.sessions_csv(store.sessions()).splitlines()[0] == exports.CSV_HEADER
+    rummy = new_record("rummy", ["Ann", "Bo"], title="Friday")
+    play = exports.bgstats_play(rummy, engine("rummy").new_state(["Ann", "Bo"], rummy["options"], 0), "Rummy")
+    assert (play["game"]["name"], play["game"]["sourceGameId"], play["comments"]) == ("Rummy", "rummy", "Friday")
+
+
 def test_bgstats_play_has_the_documented_fields(store):
     """Exactly the documented keys with their types; 小明 (30) wins rank 1, Ann starts (seat 1), 25 minutes."""
     sid = store.sessions()[0]["id"]
