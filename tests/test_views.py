@@ -903,8 +903,8 @@ def test_a_lowest_wins_game_says_lowest_score(app, lang, game, best, lowest):
 
 
 @pytest.mark.parametrize("lang, names", [
-    ("en", ["Score pad", "Golf (score pad) (lowest wins)", "Azul (score pad)"]),
-    ("zh-CN", ["通用计分板", "Golf（计分板）（低分胜）", "Azul（计分板）"])])
+    ("en", ["Score pad", "Golf (score pad, lowest wins)", "Azul (score pad)"]),
+    ("zh-CN", ["通用计分板", "Golf（计分板，低分胜）", "Azul（计分板）"])])
 def test_the_statistics_name_a_titled_score_pad_as_its_sessions_are_named(app, lang, names):
     """Azul twice ("Azul", "azul "), golf set to lowest wins and an untitled pad: the statistics list three games
     (every pad was one), each named as its sessions are, in the player's table and the game's chooser."""

@@ -81,3 +81,23 @@ def test_a_new_phase_leads_only_where_it_asks_this_phone_for_something():
     assert leads(phone_step(message(1, "p", [])), phone_step(message(1, "q", move)))
     assert not leads(phone_step(message(1, "p", move)), phone_step(message(1, "q", [])))
     assert not leads(phone_step(message(1, "p", [])), phone_step(message(1, "p", move)))
+
+
+def test_a_titled_score_pad_is_named_by_its_game_on_the_phones_and_the_hosts_screen(tmp_path):
+    """A score pad kept for Azul read "通用计分板（多手机）" on a phone and on the host's screen, where its session
+    screen reads "Azul（计分板）" ("Azul (score pad)"): the table's screens name it so too."""
+    async def look() -> None:
+        with Store(tmp_path / "data") as store:
+            sid = store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00", title="Azul"))
+            hub = hub_for(store, sid)
+            phone, _ = await connect(main_for(store), f"/join/{sid}")
+            await sit(phone, hub.pin, "A")
+            host, _ = await connect(main_for(store), f"/table/{sid}")
+            for sess in (phone, host):
+                texts = [c.value for c in list(sess.index.values()) if isinstance(c, ft.Text)]
+                assert any("Azul（计分板）" in str(t) for t in texts), texts
+                assert not any("通用计分板" in str(t) for t in texts), texts
+                sess.close()
+            await settle()
+
+    run_async(look())

@@ -32,8 +32,8 @@ from scoring.core import RuleError
 from views import words
 from views.context import TapCount
 from views.session import bring_back_draft, draft_keeper, take_draft, undo_redo_row
-from views.table import (connected_hub, leads, moves_and_view, phone_step, seat_local, seat_name, status_banner,
-                         tab_listener, tie_row)
+from views.table import (connected_hub, hub_game, leads, moves_and_view, phone_step, seat_local, seat_name,
+                         status_banner, tab_listener, tie_row)
 from views.table_hub import PIN_DIGITS
 from views.ui import aside, draft_field
 
@@ -121,7 +121,7 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
     ft.use_effect(follow, [token])
     ft.use_effect(keep_seat_draft, [seat])
     ft.use_effect(lead, [now])
-    title = app.t("table.phone_title", game=hub.engine.game.names.get(app.lang, hub.engine.game.id))
+    title = app.t("table.phone_title", game=hub_game(app, hub))
     if token is None or (token and message is None):
         return frame(app, title, ft.ProgressRing(), None)
     if not token:

@@ -49,6 +49,7 @@ from views.components.folds import Folds
 from views.components.scoreboard import scoreboard_panel
 from views.context import GameContext, TapCount
 from views.games import view_of
+from views.home import session_game
 from views.live import InTab, live
 from views.session import (bring_back_draft, draft_keeper, end_panel, said_once, seat_scratch, show_all,
                            status_line as header_line, take_draft, two_columns, undo_redo_row, with_final)
@@ -258,6 +259,11 @@ def status_names(message: dict) -> str | None:
     return TABLE if turn and message.get("table_next") else turn
 
 
+def hub_game(app: Any, hub: TableHub) -> str:
+    """The game a table plays, as its session screen names it (a titled score pad's "Azul (score pad)")."""
+    return session_game(app.lang, {"game": hub.engine.game.id, "title": hub.title})
+
+
 def phone_step(message: dict) -> tuple:
     """The step a seat's screen is at, from the engine's status and the seat's prompt in its message: its round,
     its phase, and whether the table asks this screen for a move now (`leads`)."""
@@ -369,7 +375,7 @@ def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
 
     bring_back_draft(app, sid, local, TABLE)
     ft.use_effect(follow, [])
-    title = app.t("table.host_title", game=hub.engine.game.names.get(app.lang, hub.engine.game.id))
+    title = app.t("table.host_title", game=hub_game(app, hub))
     if message is None:
         return frame(app, title, ft.ProgressRing(), f"/play/{sid}")
     body = host_body(app, hub, message, subscription.current)

@@ -147,6 +147,7 @@ class TableHub:
         self.engine = engine(record["game"])
         self.players = [p["name"] for p in record["players"]]
         self._meta = {"id": sid, "game": record["game"], "players": record["players"]}
+        self.title = record.get("title")  # a score pad's game ("Azul"), named on the table's screens
         self.data = store.table(sid)
         self._kept = bool(self.data.get("pin"))
         if not self._kept:
