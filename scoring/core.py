@@ -60,9 +60,22 @@ class Option:
     maximum: int | None = None
     length: int | None = None
 
+    def refusal(self, value: Any, label: str | None = None) -> RuleError:
+        """The refusal of value for this option (named by label, else its name): a whole number's, or a list's of so
+        many, says the range it takes ("cannot be 5oo: a whole number from 0 to 100000"), where it has one."""
+        option = self.name if label is None else label
+        if self.minimum is None or self.maximum is None:
+            return RuleError("core.option_invalid", option=option, value=value)
+        if self.kind == INT:
+            return RuleError("core.option_range", option=option, value=value, min=self.minimum, max=self.maximum)
+        if self.kind == INT_LIST and self.length is not None:
+            return RuleError("core.option_range_list", option=option, value=value, count=self.length,
+                             min=self.minimum, max=self.maximum)
+        return RuleError("core.option_invalid", option=option, value=value)
+
     def check(self, value: Any) -> Any:
-        """Return the value if it is allowed, else raise `RuleError`."""
-        bad = RuleError("core.option_invalid", option=self.name, value=value)
+        """Return the value if it is allowed, else raise `RuleError` (`refusal`)."""
+        bad = self.refusal(value)
         if self.kind == BOOL:
             if not isinstance(value, bool):
                 raise bad

@@ -48,19 +48,24 @@ def test_rng_is_fixed_by_seed_and_salt():
     assert rng(7, "deal", 1).random() != rng(7, "deal", 2).random()
 
 
-@pytest.mark.parametrize("opt,value", [
-    (Option("b", True, BOOL), 1),
-    (Option("n", 3, INT, minimum=1, maximum=5), 6),
-    (Option("n", 3, INT, minimum=1, maximum=5), True),
-    (Option("c", "A", CHOICE, choices=("A", "B")), "C"),
-    (Option("l", [1, 2], INT_LIST, length=2, minimum=0), [1, -1]),
-    (Option("l", [1, 2], INT_LIST, length=2), [1]),
+@pytest.mark.parametrize("opt,value,key", [
+    (Option("b", True, BOOL), 1, "core.option_invalid"),
+    (Option("n", 3, INT, minimum=1, maximum=5), 6, "core.option_range"),
+    (Option("n", 3, INT, minimum=1, maximum=5), True, "core.option_range"),
+    (Option("n", 3, INT, minimum=1), 0, "core.option_invalid"),
+    (Option("c", "A", CHOICE, choices=("A", "B")), "C", "core.option_invalid"),
+    (Option("l", [1, 2], INT_LIST, length=2, minimum=0), [1, -1], "core.option_invalid"),
+    (Option("l", [1, 2], INT_LIST, length=2), [1], "core.option_invalid"),
+    (Option("l", [1, 2], INT_LIST, length=2, minimum=0, maximum=9), [1], "core.option_range_list"),
 ])
-def test_option_refuses_out_of_range(opt, value):
-    """Out-of-range option values are refused with the option named."""
+def test_option_refuses_out_of_range(opt, value, key):
+    """Out-of-range option values are refused with the option named, and a whole number's (or a list's of so many)
+    with the range it takes where it has one ("cannot be 5oo" left the table guessing what it could be)."""
     with pytest.raises(RuleError) as err:
         opt.check(value)
-    assert err.value.key == "core.option_invalid" and err.value.params["option"] == opt.name
+    assert err.value.key == key and err.value.params["option"] == opt.name
+    if key != "core.option_invalid":
+        assert (err.value.params["min"], err.value.params["max"]) == (opt.minimum, opt.maximum)
 
 
 def test_resolve_options_defaults_and_unknown():

@@ -84,7 +84,7 @@ def test_setup_money_pot_board_and_first_setter():
 @pytest.mark.parametrize("options,players,key", [
     ({"rewards": [30, 25, 50]}, ["A", "B"], "guess_club.not_unit"),
     ({"start_money": 155}, ["A", "B"], "guess_club.not_unit"),
-    ({"rewards": [30, 30]}, ["A", "B"], "core.option_invalid"),
+    ({"rewards": [30, 30]}, ["A", "B"], "core.option_range_list"),
     ({}, ["A", "pot"], "guess_club.name_reserved"),
     ({}, ["A"], "core.player_count"),
     ({}, list("ABCDEFGHI"), "core.player_count"),

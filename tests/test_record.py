@@ -30,7 +30,7 @@ def fresh():
     ({"game": "tally", "players": [{"nom": "A"}]}, "record.player_invalid"),
     ({"game": "tally", "players": ["x" * 41]}, "record.player_name_length"),
     ({"game": "tally", "players": ["\u200b", "Bo"]}, "record.player_name_length"),
-    ({"game": "tally", "players": ["A"], "options": {"target": -1}}, "core.option_invalid"),
+    ({"game": "tally", "players": ["A"], "options": {"target": -1}}, "core.option_range"),
     ({"game": "tally", "players": ["A"], "schema": 99}, "record.schema_unsupported"),
     ({"game": "tally", "players": ["A"], "actions": {}}, "record.actions_not_list"),
 ])

@@ -200,7 +200,7 @@ def test_save_and_delete(store):
     before = snapshot(store.folder)
     with pytest.raises(RuleError) as err:
         store.save({**record, "options": {"rounds": -1}})
-    assert err.value.key == "core.option_invalid" and snapshot(store.folder) == before
+    assert err.value.key == "core.option_range" and snapshot(store.folder) == before
     store.delete(sid)
     assert store.sessions() == []
     for call in (lambda: store.load(sid), lambda: store.delete(sid), lambda: store.save(record)):

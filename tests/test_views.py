@@ -1323,7 +1323,9 @@ def test_start_tapped_as_a_keystroke_made_an_option_invalid_says_why(app):
     app.go = routes.append
     start.on_click(None)
     assert routes == [] and app.store.sessions() == []
-    assert app.message is not None and app.message.key == "core.option_invalid" and app.message.error
+    assert app.message is not None and app.message.key == "core.option_range" and app.message.error
+    assert app.message.text("en") == ("The option “Number of rounds (0 = no limit)” cannot be 3x: a whole "
+                                      "number from 0 to 100.")
 
 
 class ClosedStorage(BrowserStorage):

@@ -313,11 +313,11 @@ def parsed_options(app: Any, game: Any, draft: dict) -> dict:
             else:
                 value = raw
         except ValueError:
-            raise RuleError("core.option_invalid", option=label, value=raw) from None
+            raise opt.refusal(raw, label) from None
         try:
             out[opt.name] = opt.check(value)
         except RuleError:
-            raise RuleError("core.option_invalid", option=label, value=raw) from None
+            raise opt.refusal(raw, label) from None
     return out
 
 
