@@ -881,9 +881,19 @@ def test_picked_cards_are_tap_high():
     names its players); the picker's card buttons stay TAP high."""
     chips = [c for c in walk(pile(FakeContext(), ["11", "7"], lambda i: None, "flip7.view.no_cards"))
              if isinstance(c, ft.FilledButton)]
-    assert len(chips) == 2 and all(c.height >= TAP and c.style is None for c in chips), [c.height for c in chips]
+    assert len(chips) == 2 and all(c.height >= TAP for c in chips), [c.height for c in chips]
     picker = card_buttons([("7", "7"), ("QS", "Q♠")], lambda code: None)
     assert all(b.height >= TAP for b in picker.controls)
+
+
+def test_a_picked_cards_label_has_the_whole_height_of_its_button():
+    """With the phone's text 1.5× larger (the page's root font at 24 px), Flip 7's picked "12 ×" was cut in half:
+    its button is TAP high, and with no style of its own the theme's 14 px above and below the label left it 20 px.
+    Its own padding is now at its sides only: the label has the button's whole height."""
+    chips = [c for c in walk(pile(FakeContext(), ["12"], lambda i: None, "flip7.view.no_cards"))
+             if isinstance(c, ft.FilledButton)]
+    padding = chips[0].style.padding if chips[0].style else None
+    assert padding is not None and (padding.top, padding.bottom) == (0, 0), padding
 
 
 def test_a_fold_is_read_as_one_button_named_by_its_row_that_is_expanded_or_collapsed():
