@@ -214,9 +214,24 @@ def test_a_phones_line_impossible_on_its_own_shows_why_and_is_not_given():
     for card in ("5", "+10", "+10"):
         tap(view.build(table.seated("Ann", phone)), card)
     body = view.build(table.seated("Ann", phone))
-    assert "Stayed · Ann: 2 × “+10” in one line is more than the deck holds (1)." in shown(body)
+    assert "Ann: 2 × “+10” in one line is more than the deck holds (1)." in shown(body)
     tap(body, "Give my line")
     assert table.errors == ["flip7.line_too_many"] and table.state["lines"] == {}
+
+
+def test_a_phones_line_says_its_points_or_why_once():
+    """On a player's phone the line's points, or why it cannot be right, were said twice: under the status buttons
+    (red for a refusal) and again under the picker as "Stayed · …" (not red), the same words one above the other.
+    They are said once, under the status buttons, as on the table's screen."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    phones: dict = {"Ann": {}, "Bo": {}}
+    for card in ("5", "+10", "+10"):
+        tap(view.build(table.seated("Ann", phones["Ann"])), card)
+    for card in ("11", "5", "12", "+4"):
+        tap(view.build(table.seated("Bo", phones["Bo"])), card)
+    said = shown(view.build(table.seated("Ann", phones["Ann"]))) + shown(view.build(table.seated("Bo", phones["Bo"])))
+    assert [t for t in said if "more than the deck holds" in t or "32 points" in t] == [
+        "Ann: 2 × “+10” in one line is more than the deck holds (1).", "32 points"]
 
 
 def test_tapping_a_past_round_corrects_it_and_cancel_keeps_the_new_round():
@@ -353,7 +368,7 @@ def test_each_phone_taps_and_gives_its_own_line_and_the_table_sees_who_gave():
     assert not any(t.startswith("Cards of Bo") for t in shown(body))
     for card in ("11", "5", "12", "+4"):
         tap(view.build(table.seated("Ann", phones["Ann"])), card)
-    assert "Stayed · 32 points" in shown(view.build(table.seated("Ann", phones["Ann"])))
+    assert "32 points" in shown(view.build(table.seated("Ann", phones["Ann"])))
     tap(view.build(table.seated("Ann", phones["Ann"])), "Give my line")
     assert table.errors == [] and table.state["lines"]["Ann"]["numbers"] == [5, 11, 12]
     assert "Your line gave 32 points; the round is recorded once everyone has given theirs." in \

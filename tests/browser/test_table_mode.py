@@ -721,7 +721,7 @@ def test_a_flip7_round_given_from_each_phone(table_server, table_tabs):
     assert text_boxes(players["A"].tab, "Your line gave")[0]["y"] < text_boxes(players["A"].tab, "still to give:")[0][
         "y"] < text_boxes(players["A"].tab, "Cards of A")[0]["y"]
     players["C"].tab.tap("12", exact=True)
-    players["C"].tab.see("Stayed · 12 points")
+    players["C"].tab.see("12 points")
     last_line_records_round_1(players, host, "flip7", "Give my line", "Round 2: tap each player's cards")
 
 

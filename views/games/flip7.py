@@ -322,8 +322,9 @@ def fill_from_lines(ctx: GameContext, draft: dict, names: list[str]) -> None:
 
 
 def own_line(ctx: GameContext) -> list[ft.Control]:
-    """On a player's own phone: the card picker for the seat's own line, what it scores, and "give my line" (a
-    `line`); once given, what was given (it may be given again until the round is recorded)."""
+    """On a player's own phone: the card picker for the seat's own line, what it scores (said once, under its status
+    buttons: a second "Stayed · …" under the picker repeated it), and "give my line" (a `line`); once given, what
+    was given (it may be given again until the round is recorded)."""
     seat = ctx.seat
     if seat not in ctx.players or not offer_here(ctx, "line"):
         return []
@@ -341,8 +342,7 @@ def own_line(ctx: GameContext) -> list[ft.Control]:
     if given is not None:
         controls.append(ft.Text(ctx.t("flip7.view.you_gave", points=score_line(given)["points"]), size=16,
                                 weight=ft.FontWeight.W_600))
-    status = reading(ctx, seat, line)
-    controls += [editor(ctx, own), *([ft.Text(status, size=15)] if status else []),
+    controls += [editor(ctx, own),
                  ft.FilledButton(content=ctx.t("flip7.view.give" if given is None else "flip7.view.give_again"),
                                  icon=ft.Icons.SEND, disabled=line["status"] == ACTIVE, on_click=lambda e: give(),
                                  key=round_edit.own_key(number))]
