@@ -160,7 +160,7 @@ def test_tie_plays_on_by_default_or_shares():
     assert not state["over"] and status["phase"] == "flip7.phase.tie"
     assert status["said"] == {"who": ["Ann", "Bo"], "points": state["totals"]["Ann"]} and state["totals"]["Cy"] == 0
     assert words.say("en", status["phase"], **status["said"]) == \
-        f"Ann and Bo tied at the top with {status['said']['points']}: play another round"
+        f"Ann and Bo tied at the top with {status['said']['points']} points: play another round"
     assert words.say("zh-CN", status["phase"], **status["said"]) == \
         f"Ann 和 Bo 以 {status['said']['points']} 分并列最高：再打一轮"
     state = play_rounds(state, [rnd(Ann=line([1]), Bo=line([2, 2], "busted"))])

@@ -497,7 +497,7 @@ def test_a_tie_at_the_top_is_named_in_the_session_and_table_headers():
     eng = engine("flip7")
     state = play_rounds(eng.new_state(PLAYERS), tied)
     points = state["totals"]["Ann"]
-    for lang, said in (("en", f"Ann and Bo tied at the top with {points}: play another round"),
+    for lang, said in (("en", f"Ann and Bo tied at the top with {points} points: play another round"),
                        ("zh-CN", f"Ann 和 Bo 以 {points} 分并列最高：再打一轮")):
         app = SimpleNamespace(lang=lang, t=lambda key, lang=lang, **params: words.say(lang, key, **params))
         assert said in read(header(app, eng, state).content.value)

@@ -321,8 +321,8 @@ def said_once(eng: Any, status: dict, kind: str | None) -> dict:
     Ruling: that line names who and what the table waits for, so the status line leaves out whose turn it is (the
     same player, or a stale one: Splitter's roller and Bacon's dealer while the table rolls or deals) and a phase
     that is that move (`<game>.phase.<kind>`: Splitter's "Roll the dice", Pictomania's "Deal the cards"); it keeps
-    the round of how many and any other phase ("Building words", "Ann and Bo tied at the top with 205: play another
-    round")."""
+    the round of how many and any other phase ("Building words", "Ann and Bo tied at the top with 205 points: play
+    another round")."""
     if kind is None:
         return status
     phase = None if status.get("phase") == eng.phase_key(kind) else status.get("phase")
