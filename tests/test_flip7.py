@@ -318,8 +318,8 @@ def test_a_doubled_line_says_x2_and_a_plain_one_says_nothing_of_it():
                                                                  Bo=line([3], "frozen"))])
     first = {player.name: player.breakdown[0] for player in engine("flip7").scoreboard(state).players}
     ann, bo = first["Ann"], first["Bo"]
-    assert text("en", ann.key, **ann.params) == "Round 1: stayed (16 ×2, +4)" and ann.points == 36
-    assert text("zh-CN", ann.key, **ann.params) == "第 1 轮：停牌（数字 16 ×2，+4）"
+    assert text("en", ann.key, **ann.params) == "Round 1: stayed (16\u00a0×2, +4)" and ann.points == 36
+    assert text("zh-CN", ann.key, **ann.params) == "第 1 轮：停牌（数字 16\u00a0×2，+4）"
     assert text("en", bo.key, **bo.params) == "Round 1: frozen (3, +0)"
     assert text("zh-CN", bo.key, **bo.params) == "第 1 轮：被冻结（数字 3，+0）"
 

@@ -105,7 +105,7 @@ def test_flag_variants_sit_beside_their_key_in_both_languages():
     placeholders; it is chosen only when the parameter is True (not 1, not a truthy string)."""
     assert_beside_their_key(FLAG, lambda found: set())
     say = lambda doubled: i18n.text("en", "flip7.line.stayed", round=1, numbers=8, bonus=0, doubled=doubled)
-    assert say(True) == "Round 1: stayed (8 ×2, +0)"
+    assert say(True) == "Round 1: stayed (8\u00a0×2, +0)"
     assert say(False) == say(1) == say("yes") == "Round 1: stayed (8, +0)"
 
 

@@ -356,6 +356,19 @@ def test_a_busted_rounds_zero_stays_with_the_word_before_it():
     assert shown == {"en": ["Round 1: busted\u00a0=\u00a00"], "zh-CN": ["第 1 轮：爆牌\u00a0=\u00a00"]}
 
 
+def test_a_doubled_sum_stays_with_its_times_two():
+    """With the phone's text 1.5× larger, Bo's breakdown read "第 3 轮：停牌（数字 42" and then "×2，+0） = 84" on
+    the next line: the sum and the ×2 that doubles it were parted. A no-break space keeps them together, in every
+    kind of line that can be doubled, in both languages."""
+    rounds = [rnd(Ann=line([3, 11], modifiers=["x2"]), Bo=line([5])),
+              rnd(Ann=line([1, 2, 3, 4, 5, 6, 7], modifiers=["x2"]), Bo=line([9]))]
+    state = play_rounds(engine("flip7").new_state(PLAYERS), rounds)
+    ann = next(p for p in engine("flip7").scoreboard(state).players if p.name == "Ann")
+    for lang in ("en", "zh-CN"):
+        said = [c.value for c in breakdown_lines(lambda key, lang=lang, **p: words.say(lang, key, **p), lang, ann)]
+        assert "14\u00a0×2" in said[0] and "28\u00a0×2" in said[1], said
+
+
 def test_each_phone_taps_and_gives_its_own_line_and_the_table_sees_who_gave():
     """Ann's phone shows the card picker for her own line only, its points, and "Give my line"; given, it says what
     her line scored, and the table's screen reads who gave what and offers to fill its lines from them. Once Bo and
