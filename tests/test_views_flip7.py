@@ -219,6 +219,21 @@ def test_a_phones_line_impossible_on_its_own_shows_why_and_is_not_given():
     assert table.errors == ["flip7.line_too_many"] and table.state["lines"] == {}
 
 
+def test_a_chinese_phone_gives_its_cards_not_a_line():
+    """In Chinese a player's own line is the cards they turned over: the phone said "交上我的一行" ("give my row"),
+    the log "交了自己第 1 轮的一行" and a refusal "一行里有 2 张", the English "line" calqued (as Rummy's did)."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"], lang="zh-CN")
+    phone: dict = {}
+    for card in ("5", "+10", "+10"):
+        tap(view.build(table.seated("Ann", phone)), card)
+    assert "Ann：这一轮的牌里有 2 张“+10”，超过了整副牌里的数量（1 张）。" in shown(view.build(table.seated("Ann", phone)))
+    tap(view.build(table.seated("Ann", phone)), "去掉 +10")
+    tap(view.build(table.seated("Ann", phone)), "交上我的牌")
+    assert "你交的牌得 15 分，等其他人交齐就记入。" in shown(view.build(table.seated("Ann", phone)))
+    key, params = table.engine.describe(table.record["actions"][0])
+    assert words.say("zh-CN", key, **params) == "交了自己第 1 轮的牌：15 分"
+
+
 def test_a_phones_line_says_its_points_or_why_once():
     """On a player's phone the line's points, or why it cannot be right, were said twice: under the status buttons
     (red for a refusal) and again under the picker as "Stayed · …" (not red), the same words one above the other.
