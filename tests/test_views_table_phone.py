@@ -69,8 +69,9 @@ def test_a_phone_goes_back_to_its_top_when_the_round_changes_and_only_then(tmp_p
 
 
 def test_a_new_phase_leads_only_where_it_asks_this_phone_for_something():
-    """The step a phone's screen is at: a new round leads; a new phase leads only with a move for this phone; the
-    first message (nothing scrolled yet) and a change of whose turn within the phase do not."""
+    """The step a phone's screen is at: a new round leads; a new phase leads only with a move for this phone, or
+    when the game is over; the first message (nothing scrolled yet) and a change of whose turn within the phase do
+    not."""
     def message(round_: int, phase: str, prompt: list) -> dict:
         """A hub message with what the step reads."""
         return {"status": {"round": round_, "phase": phase, "over": False}, "prompt": prompt}
@@ -81,6 +82,8 @@ def test_a_new_phase_leads_only_where_it_asks_this_phone_for_something():
     assert leads(phone_step(message(1, "p", [])), phone_step(message(1, "q", move)))
     assert not leads(phone_step(message(1, "p", move)), phone_step(message(1, "q", [])))
     assert not leads(phone_step(message(1, "p", [])), phone_step(message(1, "p", move)))
+    over = {"status": {"round": 3, "phase": "over", "over": True}, "prompt": []}
+    assert leads(phone_step(message(3, "p", [])), phone_step(over))  # who won, at the top
 
 
 def test_a_titled_score_pad_is_named_by_its_game_on_the_phones_and_the_hosts_screen(tmp_path):

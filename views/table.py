@@ -266,16 +266,17 @@ def hub_game(app: Any, hub: TableHub) -> str:
 
 def phone_step(message: dict) -> tuple:
     """The step a seat's screen is at, from the engine's status and the seat's prompt in its message: its round,
-    its phase, and whether the table asks this screen for a move now (`leads`)."""
+    its phase, and whether the table asks this screen for a move now or the game is over (`leads`)."""
     status = message["status"]
-    return status.get("round"), status.get("phase"), bool(message.get("prompt"))
+    return status.get("round"), status.get("phase"), bool(message.get("prompt") or status.get("over"))
 
 
 def leads(before: tuple | None, after: tuple) -> bool:
     """Whether a seat's screen going from step before to step after (`phone_step`; None: its first) goes back to
     its top, so the next step leads.
-    RULING (a new round leads, a scroll is kept otherwise): a new round (spool, deal), or a new phase that asks this
-    screen for a move, brings the screen back to its top, where its status line and its moves are; within a step
+    RULING (a new round leads, a scroll is kept otherwise): a new round (spool, deal), a new phase that asks this
+    screen for a move, or the game's end (who won, said at the top), brings the screen back to its top, where its
+    status line and its moves are; within a step
     (another seat's points, a log row, a turn passed within the phase) the scroll stays where the player put it,
     as does the first step shown (nothing scrolled yet) and a new phase with nothing for this screen to do."""
     if before is None:
