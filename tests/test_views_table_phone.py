@@ -68,6 +68,29 @@ def test_a_phone_goes_back_to_its_top_when_the_round_changes_and_only_then(tmp_p
     run_async(play())
 
 
+def test_the_hosts_table_screen_goes_back_to_its_top_when_the_round_changes(tmp_path):
+    """The host's table screen, shared by the table, scrolled down to the log stayed there when the round moved on,
+    as a phone did: a seat's own line sends no scroll, the table's round one scroll to its top."""
+    async def play() -> None:
+        with Store(tmp_path / "data") as store:
+            sid = store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+            hub = hub_for(store, sid)
+            host, sent = await connect(main_for(store), f"/table/{sid}")
+            b = hub.join(hub.pin, "B")
+            await settle()
+            sent.frames.clear()
+            hub.act(b, {"type": "line", "round": 1, "score": 5})
+            await settle()
+            assert scrolls(sent) == []
+            hub.act(None, {"type": "round", "round": 1, "scores": {"A": 1, "B": 5}})
+            await settle()
+            assert [(i, args.get("offset")) for i, args in scrolls(sent)] == [(scrolling_part(host)._i, 0)]
+            host.close()
+            await settle()
+
+    run_async(play())
+
+
 def test_a_new_phase_leads_only_where_it_asks_this_phone_for_something():
     """The step a phone's screen is at: a new round leads; a new phase leads only with a move for this phone, or
     when the game is over; the first message (nothing scrolled yet) and a change of whose turn within the phase do

@@ -17,8 +17,9 @@ watching and the seat read "phone connected"), and connected again once the tab 
 a new session (`views.reconnect`), whose screen takes the seat again.
 The game's view may pin a control above the scrolling screen (the race panel with this seat's own button, while
 it has one: `views.components.race`); a move the view offers is not offered again in the moves panel.
-When the table moves to a new round, or to a phase that asks this seat for a move, the screen goes back to its top
-(`scroll_to`, `views.table.leads`): a player who had scrolled down to the scores found the new prompt out of sight.
+When the table moves to a new round, to a phase that asks this seat for a move, or to the game's end, the screen goes
+back to its top (`scroll_to`, `views.table.use_lead`): a player who had scrolled down to the scores found the new
+prompt out of sight.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ from scoring.core import RuleError
 from views import words
 from views.context import TapCount
 from views.session import bring_back_draft, draft_keeper, take_draft, undo_redo_row
-from views.table import (connected_hub, hub_game, leads, moves_and_view, phone_step, seat_local, seat_name,
-                         status_banner, tab_listener, tie_row)
+from views.table import (connected_hub, hub_game, moves_and_view, phone_step, seat_local, seat_name, status_banner,
+                         tab_listener, tie_row, use_lead)
 from views.table_hub import PIN_DIGITS
 from views.ui import aside, draft_field
 
@@ -107,20 +108,10 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
         """While seated, keep the seat's draft in the store; once more when the screen closes."""
         return None if seat is None else draft_keeper(app, sid, seat_local(app, sid, seat), seat)
 
-    scroller = ft.use_ref(None)
-    step = ft.use_ref(None)
-    now = phone_step(message) if seat is not None else None
-
-    async def lead() -> None:
-        """Back to the top of the screen when the seat's screen moves to a new step (`views.table.leads`)."""
-        before, step.current = step.current, now
-        if now is not None and leads(before, now) and scroller.current is not None:
-            await scroller.current.scroll_to(offset=0)
-
+    scroller = use_lead(phone_step(message) if seat is not None else None)
     ft.use_effect(mounted, [])
     ft.use_effect(follow, [token])
     ft.use_effect(keep_seat_draft, [seat])
-    ft.use_effect(lead, [now])
     title = app.t("table.phone_title", game=hub_game(app, hub))
     if token is None or (token and message is None):
         return frame(app, title, ft.ProgressRing(), None)

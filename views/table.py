@@ -284,6 +284,23 @@ def leads(before: tuple | None, after: tuple) -> bool:
     return after[0] != before[0] or (after[1] != before[1] and after[2])
 
 
+def use_lead(now: tuple | None) -> Any:
+    """A ref for a screen's scrolling part (`views.app.frame`'s scroller), scrolled back to its top when the screen
+    moves to a new step (`phone_step`, None while there is none; `leads`): a seated phone's and the host's table
+    screen's."""
+    scroller = ft.use_ref(None)
+    step = ft.use_ref(None)
+
+    async def lead() -> None:
+        """Back to the top of the screen when it moves to a new step."""
+        before, step.current = step.current, now
+        if now is not None and leads(before, now) and scroller.current is not None:
+            await scroller.current.scroll_to(offset=0)
+
+    ft.use_effect(lead, [now])
+    return scroller
+
+
 def status_banner(lang: str, message: dict) -> ft.Control:
     """The status line as the banner that leads a phone's and the host's screen (one control, said once)."""
     return ft.Container(bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=8, padding=10,
@@ -346,7 +363,8 @@ def tie_row(lang: str, game: str, tie: dict, rule: Callable[[int, bool], None] |
 
 @ft.component
 def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
-    """The host's table screen, re-rendered with every message the hub sends it."""
+    """The host's table screen, re-rendered with every message the hub sends it; back at its top when the table
+    moves to a new round, a phase with a move for the table, or the game's end (`use_lead`), as a phone is."""
     from views.app import frame
 
     message, set_message = ft.use_state(None)
@@ -376,12 +394,13 @@ def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
 
     bring_back_draft(app, sid, local, TABLE)
     ft.use_effect(follow, [])
+    scroller = use_lead(None if message is None else phone_step(message))
     title = app.t("table.host_title", game=hub_game(app, hub))
     if message is None:
         return frame(app, title, ft.ProgressRing(), f"/play/{sid}")
     body = host_body(app, hub, message, subscription.current)
     take_draft(app, sid, local, TABLE)
-    return frame(app, title, body, f"/play/{sid}")
+    return frame(app, title, body, f"/play/{sid}", scroller=scroller)
 
 
 def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
