@@ -18,7 +18,7 @@ from views import words
 from views.components.action_log import log_panel
 from views.components.cards import card_buttons, pile, stepper
 from views.components.chips import chip_counter, step
-from views.components.folds import TILE_INSET, Folds
+from views.components.folds import FLUSH, Folds
 from views.components.kept import Kept
 from views.components.grid import grid_editor
 from views.components.private import private_entry
@@ -599,9 +599,10 @@ def folded(panel: ft.Control) -> dict[str, ft.Control]:
     return {head(c).title.value: c for c in panel.controls[1:]}
 
 
-def test_the_scoreboard_heading_its_names_and_its_lines_start_at_one_inset():
-    """The scoreboard's heading stands over the names (16 px in, where an ExpansionTile draws its title; it stood
-    16 px left of them) and an open breakdown's lines start there too, as the action log's rows do."""
+def test_the_scoreboard_heading_its_names_and_its_lines_start_at_the_columns_edge():
+    """The scoreboard's heading, its rows (their fold drawn flush, `FLUSH`: Flutter's default tile padding set them
+    16 px right of the screen's other text) and an open breakdown's lines start at the column's left edge, as the
+    action log's head and rows do."""
     from scoring.core import engine
     from scoring.record import new_record, play, replay
     record = new_record("score_pad", ["A", "B"], now=T0)
@@ -610,12 +611,12 @@ def test_the_scoreboard_heading_its_names_and_its_lines_start_at_one_inset():
     panel = scoreboard_panel(lambda key, **p: words.say("en", key, **p), "en", engine("score_pad").scoreboard(state),
                              Folds({}, lambda: None), expanded=True)
     heading, first = panel.controls[0], panel.controls[1]
-    assert (heading.content.value, heading.padding.left) == ("Scoreboard", TILE_INSET)
-    assert head(first).tile_padding is None
-    assert first.content.controls[1].content.controls[0].padding.left == TILE_INSET
+    assert heading.value == "Scoreboard"
+    assert head(first).tile_padding == FLUSH
+    assert not first.content.controls[1].content.controls[0].padding.left
     log = log_panel("en", [{"number": 1, "at": T0, "by": "table", "what": ["app.log_empty", {}]}], 1,
                     Folds({}, lambda: None))
-    assert log.content.controls[1].padding.left == TILE_INSET
+    assert head(log).tile_padding == FLUSH and not log.content.controls[1].padding.left
 
 
 def test_a_breakdown_stays_open_across_renders_and_is_built_only_while_open():

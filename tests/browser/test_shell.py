@@ -371,6 +371,37 @@ def test_round_buttons_stay_on_one_line_in_chinese(phone, server):
     assert heights["zh-CN"] == heights["en"]
 
 
+INK_LINED_UP = 2  # px: two texts' ink starts this close where they share a left edge (glyphs' own side bearings)
+
+
+def ink_left(tab: Tab, png: bytes, locator) -> float:
+    """Where the first ink of a control on screen is, in the page's x (its box's first column that holds ink)."""
+    from tests.browser.test_pictomania import ink
+    box = tab.steady(locator).bounding_box()
+    return box["x"] + ink(tab, png, box)[0].index(1)
+
+
+def test_the_scoreboard_lines_up_with_the_text_above_and_below_it(phone, server):
+    """On a phone, the scoreboard's heading, its rows and the action log's heading below start where the screen's
+    other text does ("Tap a round to correct it." above them): the rows' names and both headings started 16 px
+    further in (ink at 24-25 px, the text above at 8), a fold's default padding."""
+    from storage import Store
+    with Store(server.data) as store:
+        sid = store.create(new_record("score_pad", ["Ann", "Bo"], now="2025-01-01T20:00:00+00:00"))
+        store.play(sid, {"type": "round", "by": "table", "scores": {"Ann": 5, "Bo": 3}}, "2025-01-01T20:00:00+00:00")
+    tab = phone
+    tab.open(f"/play/{sid}")
+    tab.language("en")
+    above = tab.page.get_by_text("Tap a round to correct it.", exact=True)
+    rest = [tab.page.get_by_text("Scoreboard", exact=True), tab.button("1. Ann (5)", exact=True),
+            tab.button("2. Bo (3)", exact=True), tab.button("Action log (1)", exact=True)]
+    tab.into_view(rest[-1])
+    png = tab.settle()
+    edge = ink_left(tab, png, above)
+    lefts = [ink_left(tab, png, control) for control in rest]
+    assert all(abs(left - edge) <= INK_LINED_UP for left in lefts), (edge, lefts)
+
+
 LARGER = 24  # px: the page's root font for text 1.5× larger
 
 

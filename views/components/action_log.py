@@ -29,7 +29,7 @@ import flet as ft
 from scoring import i18n
 from scoring.core import TABLE
 from views import words
-from views.components.folds import TILE_INSET, Folds, fold
+from views.components.folds import FLUSH, Folds, fold
 from views.components.kept import Kept
 from views.ui import aside
 
@@ -113,7 +113,7 @@ def log_panel(lang: str, entries: list[dict], count: int, folds: Folds, on_show_
     return fold(
         folds, "log", True, contents, said=title,
         title=ft.Text(title, size=18, weight=ft.FontWeight.BOLD),
-        controls_padding=ft.Padding.only(left=TILE_INSET, bottom=8),
+        controls_padding=ft.Padding.only(bottom=8), tile_padding=FLUSH,
         expanded_alignment=ft.Alignment.TOP_LEFT,
         expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
     )

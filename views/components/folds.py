@@ -17,6 +17,10 @@ from typing import Any, Callable
 import flet as ft
 
 TILE_INSET = 16  # how far in an ExpansionTile draws its title (Flutter's default tile padding): its rows line up
+# A fold whose title starts at its column's left edge, as the screen's other text does (the scoreboard's rows, the
+# action log): with Flutter's default padding they stood TILE_INSET px right of the text above and below them (24 px
+# on a phone, the rest of the screen at 8); the arrow keeps its inset on the right.
+FLUSH = ft.Padding.only(right=TILE_INSET)
 
 
 class Folds:

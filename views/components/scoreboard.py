@@ -17,7 +17,7 @@ import flet as ft
 
 from scoring.core import cooperative
 from views import words
-from views.components.folds import TILE_INSET, Folds, fold
+from views.components.folds import FLUSH, Folds, fold
 from views.ui import aside
 
 TROPHY = 24  # the winners' trophy, and the blank as wide before the other names
@@ -73,8 +73,8 @@ def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds,
                      limit: int | None = None) -> ft.Control:
     """Players in ranking order (`rows`): place, name, total; the breakdown folds out (at first open when
     expanded). Once the game is over the winners' rows lead with a trophy and the others with a blank as wide
-    (`trophy`), so every name starts at the same place. The heading stands over the names, as far in as a tile's title
-    (`TILE_INSET`)."""
+    (`trophy`), so every name starts at the same place. The heading, the rows and their breakdowns start at the
+    column's left edge (`FLUSH`), as the screen's other text does."""
     by_name = {p.name: p for p in board.players}
     winners = set(board.winners) if board.over else set()
     tiles = []
@@ -83,7 +83,7 @@ def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds,
         points = t("app.points", points=player.total)
         tiles.append(fold(
             folds, f"breakdown:{name}", expanded,
-            lambda player=player: [ft.Container(padding=ft.Padding.only(left=TILE_INSET, bottom=8),
+            lambda player=player: [ft.Container(padding=ft.Padding.only(bottom=8),
                                                 alignment=ft.Alignment.TOP_LEFT,
                                                 content=ft.Column(controls=breakdown_lines(t, lang, player, limit,
                                                                                            board.over),
@@ -92,8 +92,7 @@ def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds,
             title=ft.Text(title, weight=ft.FontWeight.BOLD if name in winners else None),
             leading=trophy(name in winners) if winners else None,
             trailing=ft.Text(points, size=18, weight=ft.FontWeight.BOLD),
-            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
+            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START, tile_padding=FLUSH,
         ))
-    heading = ft.Container(padding=ft.Padding.only(left=TILE_INSET),
-                           content=ft.Text(t("app.scoreboard"), size=18, weight=ft.FontWeight.BOLD))
+    heading = ft.Text(t("app.scoreboard"), size=18, weight=ft.FontWeight.BOLD)
     return ft.Column(controls=[heading, *tiles], spacing=0)
