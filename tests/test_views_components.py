@@ -445,16 +445,16 @@ def test_grid_editor_chooser_sets_a_cell_and_outlines_groups():
     assert set_calls == [(0, 1, "f")] and not ctx.page.dialogs
 
 
-def test_a_fitted_grids_noted_cell_keeps_its_letter_and_note_in_opposite_corners():
-    """On a 390 px phone a fitted cell is 22 px: a centred letter and its corner note (a Nab-It stack's height)
-    overlapped ("R" under "5"); the letter sits bottom left, the note top right. A sized cell keeps its letter
-    centred."""
-    for size, letter_at in ((None, ft.Alignment.BOTTOM_LEFT), (44, ft.Alignment.CENTER)):
+def test_a_noted_cells_letter_is_centred_as_any_cells_is():
+    """A cell with a note in its top right corner (a Nab-It stack's height) keeps its letter centred, fitted or
+    sized, as a cell without one does: in a fitted grid it sat bottom left (a capped tile's letter measured x 2-7 in
+    a 25 px cell on a 390 px phone, an uncapped one's 8-15); there a centred W ends 2 px left of the note."""
+    for size in (None, 44):
         panel = grid_editor(FakeContext(), [["R", "A"]], [], lambda r, c, v: None, cell_size=size,
                             notes={(0, 0): "5"})
         (stack,) = [c for c in walk(panel) if isinstance(c, ft.Stack)]
         letter, note = stack.controls
-        assert (letter.alignment, note.alignment) == (letter_at, ft.Alignment.TOP_RIGHT), size
+        assert (letter.alignment, note.alignment) == (ft.Alignment.CENTER, ft.Alignment.TOP_RIGHT), size
 
 
 def test_chip_steps_are_in_units_and_clamped():

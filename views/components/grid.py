@@ -13,7 +13,9 @@ Builder:
 - `on_tap(row, col)`: when given, a tap calls it instead of opening the chooser (e.g. paint with a chosen brush, or
   pick the cells of a move); `marked`: cells to point out (e.g. where a move may go), drawn with a thick frame in the
   text colour (`MARKED`); `notes`: {(row, col): short text} shown small in a cell's top right corner (e.g. a group's
-  points), the cell's own text then bottom left in a fitted grid (centred in a 22 px cell, the two overlapped);
+  points), the cell's own text centred as in any cell (it was put bottom left in a fitted grid, when 22 px cells
+  overlapped the two: a capped Nab-It letter sat low left, against its bar; in a 25 px cell of a 390 px phone a
+  centred W ends 2 px left of a "2" in the corner);
   `blocked`: cells that are not part of the board (drawn blank, not tappable); `origin`: where the grid's first
   cell sits on a larger board it shows part of (row, column from 0), for the cells' names; `mark(value) ->
   (colour, side) | None`: a bar MARK px thick along one side of a cell, one of BAR_SIDES (e.g. who played the
@@ -52,7 +54,6 @@ FIT_MAX = 36
 # line), so its columns share the whole width: with 2 px gaps a 390 px phone's 15 Nab-It columns measured 23.1 px
 # (28 px of its 374 went to gaps, and a tap on a gap hit nothing), now about 24.9 px. 48 px targets would need 720 px.
 GAP = {False: 2, True: 0}  # by whether the grid is fitted
-NOTED_LETTER = ft.Alignment.BOTTOM_LEFT  # a fitted cell's own text, away from its note
 MARK = 3  # px: the thickness of a cell's bar (`mark`), inside a 1 px line of the surface
 BAR_SIDES = ("bottom", "left", "right", "top")  # the sides a cell's bar (`mark`) may lie along
 INNER = {"bottom": "top", "top": "bottom", "left": "right", "right": "left"}  # a bar's side toward the middle
@@ -136,7 +137,7 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
             if (r, c) in notes or marking is not None:
                 noted = (r, c) in notes
                 content = ft.Stack(controls=[*([bar(*marking)] if marking is not None else []), ft.Container(
-                    content=content, alignment=NOTED_LETTER if noted and not cell_size else ft.Alignment.CENTER),
+                    content=content, alignment=ft.Alignment.CENTER),
                     *([ft.Container(content=ft.Text(notes[(r, c)], size=10, weight=ft.FontWeight.BOLD),
                                     alignment=ft.Alignment.TOP_RIGHT,
                                     padding=ft.Padding.only(right=NOTE_INSET[bool(cell_size)]))] if noted else [])])
