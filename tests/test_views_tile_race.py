@@ -116,7 +116,7 @@ def test_a_locked_slot_is_as_high_as_a_racing_one_at_every_text_size():
     jumped up (measured in Chromium at 390 px, six players). The locked slot now takes its size from that player's
     claim tile as it would stand (its two lines, `TILE_STYLE`) and the stop button's height, hidden under what it
     shows and left out of what a screen reader reads; it has no fixed height."""
-    from views.components.tile_race import STOP_HEIGHT, TILE_STYLE
+    from views.components.tile_race import LINE_SIZER, STOP_HEIGHT, TILE_STYLE
     r, _ = race_mech.claim(race_mech.new_race([4, 3, 2], ["A", "B", "C", "D"]), "B")
     tile_race(FakeContext(pinned=(pinned := [])), r, noted([]), [].append, *WORDS, moves=("stop",))
     (grid,) = [c for c in walk(pinned[0]) if isinstance(c, ft.ResponsiveRow)]
@@ -128,7 +128,7 @@ def test_a_locked_slot_is_as_high_as_a_racing_one_at_every_text_size():
     tile, gap = size.content.controls
     own = racing.controls[0]
     assert isinstance(tile, ft.FilledButton) and tile.style == own.style == TILE_STYLE and tile.height is None
-    assert texts(tile) == ["B", "tile 3"] and texts(own) == ["A", "tile 3"]
+    assert texts(tile) == [LINE_SIZER, "B", "tile 3"] and texts(own) == [LINE_SIZER, "A", "tile 3"]
     assert [(t.size, t.weight) for t in walk(tile) if isinstance(t, ft.Text)] == \
         [(t.size, t.weight) for t in walk(own) if isinstance(t, ft.Text)]
     assert (size.content.spacing, gap.height) == (racing.spacing, STOP_HEIGHT) == (4, racing.controls[1].height)

@@ -233,6 +233,31 @@ def test_the_race_tiles_take_one_row_on_a_phone_and_stay_on_screen(phone, server
         tab.shot(f"pictomania_phone_race_{'zh' if lang == 'zh-CN' else 'en'}")
 
 
+def test_the_race_tiles_share_their_edges_whatever_the_names_hold(phone, server):
+    """On a phone and a laptop, four claim tiles in one row, two of the names holding a symbol drawn from another
+    font (an emoji, a heart): the tiles share their top and bottom edges, and their "claim 3" lines are drawn on the
+    same pixel rows (a 390 px phone's tiles were 56, 57, 59 and 56 px high, the heart's "claim 3" 3 px lower)."""
+    from storage import Store
+    names = ["Ann", "Bo 🐻", "Cy ♥", "李四"]
+    with Store(server.data) as store:
+        sid = store.create(new_record("pictomania", names, {"rounds": 2}, now=AT))
+        store.play(sid, {"type": "deal", "by": "table"}, AT)
+    tab = phone
+    tab.open(f"/play/{sid}")
+    tab.language("en")
+    claims = [CLAIM["en"].format(name=name) for name in names]
+    for viewport in (PHONE, LAPTOP):
+        tab.resize(viewport)
+        for name in claims:
+            tab.see_button(name)
+        placed = boxes(tab, claims)
+        png = tab.settle()
+        edges = {(round(box["y"]), round(box["y"] + box["height"])) for box in placed.values()}
+        lines = {tuple(runs(ink(tab, png, box, inset=6)[1], LINE_GAP)[-1]) for box in placed.values()}
+        assert len(edges) == 1 and len(lines) == 1, f"{viewport}: tiles {placed}, claim lines' rows {lines}"
+    tab.resize(PHONE)
+
+
 def boxes(tab: Tab, names: list[str]) -> dict[str, dict]:
     """Where each button of an exact name is on screen, once the screen has stopped changing."""
     tab.settle()

@@ -17,7 +17,7 @@ Layout (ours): a screen acting for several players (the shared screen) gives eac
 on a phone (five or six players: three a row, two rows), all in one row from a tablet's width: a claim tile 56 px
 high (the name, then "claim 3") over a 40 px stop button. The tile grows with its words where a phone's text is set
 larger (at a fixed 56 px, Chrome's 1.5× text cut "claim 3" in half); a name drawn partly in the emoji or symbol font
-makes its tile up to 4 px taller. A player who took a tile or stopped keeps the slot, locked, with what they did,
+leaves it as high as the others (`name_line`). A player who took a tile or stopped keeps the slot, locked, with what they did,
 so no button moves while the others race; the locked slot is as high as a racing one at every text size (its size
 comes from a claim tile hidden under it, `slot_size`), so nothing below moves when a row's last player claims. Its
 lock stays 18 px at every text size (the grey slot says it is locked as well): one growing with the text would push
@@ -41,6 +41,7 @@ from views.components.race import claim_handler, player_row, racers, rewards_lef
 STOP_HEIGHT = 40
 TILE_PAD = 4.5  # above and below a claim tile's two lines (47 px at the usual text size): 56 px
 PER_ROW = 4
+LINE_SIZER = "A"  # a letter of the app's own font, unpainted: what sets the height of a claim tile's name line
 TILE_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4, vertical=TILE_PAD),
                             shape=ft.RoundedRectangleBorder(radius=12))
 
@@ -114,11 +115,20 @@ def slot_size(player: str, words: str) -> ft.Control:
 
 
 def tile_lines(name: str, words: str, label: str = "") -> ft.Column:
-    """A claim tile's two lines: the name (read as `label`), then the game's words for the reward."""
+    """A claim tile's two lines: the name (read as `label`, `name_line`), then the game's words for the reward."""
     return ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-        ft.Text(name, size=16, weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
-                semantics_label=label),
-        ft.Text(words, size=16, no_wrap=True, semantics_label="")])
+        name_line(name, label), ft.Text(words, size=16, no_wrap=True, semantics_label="")])
+
+
+def name_line(name: str, label: str) -> ft.Control:
+    """The name's line, as high as a line of the app's own font at the phone's text size whatever the name holds:
+    its height comes from an unpainted LINE_SIZER, the name drawn centred over it. A symbol drawn from another font
+    made its line taller (a ♥ or an emoji: tiles of 56, 57 and 59 px side by side on a 390 px phone)."""
+    bold = {"size": 16, "weight": ft.FontWeight.BOLD}
+    return ft.Row(spacing=0, controls=[ft.Stack(expand=True, clip_behavior=ft.ClipBehavior.NONE, controls=[
+        ft.Text(LINE_SIZER, **bold, color=ft.Colors.TRANSPARENT, semantics_label=""),
+        ft.Container(left=0, top=0, right=0, bottom=0, alignment=ft.Alignment.CENTER, content=ft.Text(
+            name, **bold, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS, semantics_label=label))])])
 
 
 def racing_now(race: dict, player: str) -> bool:
