@@ -76,27 +76,6 @@ def test_tapping_a_past_round_corrects_it_and_the_log_keeps_both():
     assert "Points for round 3" in shown(body) and fields(table) == {"Ann": "9", "Bo": ""}
 
 
-def test_a_past_round_saves_only_once_something_in_it_changed():
-    """Opened and saved as it was, a round was logged "Round 1 corrected" for nothing (and an undo then took back
-    nothing anyone could see): its Save waits until an entry changes, and waits again when it is changed back."""
-    table = Table("score_pad", ["Ann", "Bo"])
-    play(table, {"Ann": "5", "Bo": "3"})
-    tap_round(build(table), 1)
-
-    def save_disabled() -> bool:
-        """Whether the form's Save is greyed out."""
-        return next(b for b in walk(build(table)) if getattr(b, "content", None) == "Save round 1").disabled
-
-    assert save_disabled()
-    type_points(table, {"Bo": "4"})
-    assert not save_disabled()
-    type_points(table, {"Bo": "3"})
-    assert save_disabled()
-    tap(build(table), "Cancel: back to the new round")
-    tap_round(build(table), 1)
-    assert save_disabled() and [a["type"] for a in table.record["actions"]] == ["round"]
-
-
 def test_cancel_returns_to_the_new_round_and_a_refused_correction_keeps_the_form():
     table = Table("score_pad", ["Ann", "Bo"])
     play(table, {"Ann": "5", "Bo": "3"})

@@ -30,10 +30,9 @@ view names (`keys`). This module adds, on top of any such draft:
   round and says the correction was not saved, until dismissed or another round is opened (`close_undone`,
   `undone_notice`); it stayed on "Correcting round 3" until its Save was refused.
 
-The draft gains seven keys: "editing" (round number or None), "stash" (the new round's entries while editing),
-"opened" (the past round's entries as opened: its Save waits for a change, `unchanged`), "handed" (which undo was
-handed back), "begun" (how many rounds were entered when its entries were begun), "blank" (the entries of an empty
-form) and "correction_undone" (the round of a correction an undo closed). None
+The draft gains six keys: "editing" (round number or None), "stash" (the new round's entries while editing),
+"handed" (which undo was handed back), "begun" (how many rounds were entered when its entries were begun),
+"blank" (the entries of an empty form) and "correction_undone" (the round of a correction an undo closed). None
 of this decides a rule: the engine judges what is sent.
 
 Every move of these games is the table's: a screen enters rounds (and corrects them) only where it acts for the
@@ -153,29 +152,19 @@ def editing(draft: dict) -> int | None:
 
 
 def open_round(draft: dict, keys: tuple, number: int, entries: dict) -> None:
-    """Open past round `number` in the form: put the new round's entries aside, fill in the round's own and keep
-    them as opened (`unchanged`; a notice of a correction undone goes)."""
+    """Open past round `number` in the form: put the new round's entries aside, fill in the round's own (a notice
+    of a correction undone goes)."""
     if draft.get("editing") is None:
         draft["stash"] = {k: copy.deepcopy(draft[k]) for k in keys}
     draft.pop("correction_undone", None)
-    draft.update(copy.deepcopy(entries), editing=number, opened=copy.deepcopy(entries))
+    draft.update(copy.deepcopy(entries), editing=number)
 
 
 def close(draft: dict) -> None:
     """Back to the new round: its entries as they were before a past round was opened."""
     if draft.get("editing") is not None:
         draft.update(draft.pop("stash", None) or {})
-    draft.pop("opened", None)
     draft["editing"] = None
-
-
-def unchanged(draft: dict) -> bool:
-    """Whether the past round open in the form still holds exactly the entries it was opened with.
-    RULING (a correction changes something): its Save waits until an entry is changed; saved unchanged, the log
-    gained "Round 1 corrected" for nothing (and an undo that took back nothing visible)."""
-    opened = draft.get("opened")
-    return editing(draft) is not None and isinstance(opened, dict) and all(
-        draft.get(k) == v for k, v in opened.items())
 
 
 def close_undone(draft: dict, rounds: int) -> None:
@@ -310,7 +299,7 @@ def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str,
 
     return [
         ft.FilledButton(content=ctx.t("rounds.view.save", round=editing(draft)), icon=ft.Icons.SAVE,
-                        disabled=disabled or unchanged(draft), on_click=lambda e: on_send()),
+                        disabled=disabled, on_click=lambda e: on_send()),
         ft.OutlinedButton(content=ctx.t("rounds.view.cancel"), icon=ft.Icons.CLOSE, on_click=lambda e: cancel()),
     ]
 
