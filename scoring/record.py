@@ -142,8 +142,10 @@ def check_record(data: Any) -> dict:
         "updated": str(data.get("updated", "")),
         "status": status,
     }
-    if "title" in data:
-        record["title"] = str(data["title"])
+    if data.get("title") is not None:
+        if not isinstance(data["title"], str):
+            raise RuleError("record.title_invalid")
+        record["title"] = data["title"]
     replay(record)
     return record
 

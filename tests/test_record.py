@@ -32,6 +32,8 @@ def fresh():
     ({"game": "tally", "players": ["\u200b", "Bo"]}, "record.player_name_length"),
     ({"game": "tally", "players": ["A"], "options": {"target": -1}}, "core.option_range"),
     ({"game": "tally", "players": ["A"], "schema": 99}, "record.schema_unsupported"),
+    ({"game": "tally", "players": ["A"], "title": ["x"]}, "record.title_invalid"),
+    ({"game": "tally", "players": ["A"], "title": 7}, "record.title_invalid"),
     ({"game": "tally", "players": ["A"], "actions": {}}, "record.actions_not_list"),
 ])
 def test_bad_records_are_refused_by_name(data, key):
@@ -166,3 +168,5 @@ def test_a_score_pads_title_names_the_game_it_keeps_score_for():
     assert game_title(new_record("rummy", ["Ann", "Bo"], title="Friday")) is None
     assert game_title({"game": "score_pad", "title": "Azul"}) == "Azul"  # a summary too
     assert game_title({"game": "nope", "title": "x"}) is None
+    imported = check_record({"game": "score_pad", "players": ["Ann"], "title": None})  # a file saying "no title"
+    assert "title" not in imported and game_title(imported) is None  # was the game "None (score pad)"
