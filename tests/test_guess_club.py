@@ -905,9 +905,9 @@ def test_predict_offers_only_numbers_with_room():
 
 @pytest.mark.parametrize("valid, count, en, zh", [
     (False, 0, "A ruled the card does not fit the topic", "A 判定不切题"),
-    (True, 0, "A ruled the card fits the topic, no matching card", "A 判定切题，没有相同的牌"),
-    (True, 1, "A ruled the card fits the topic, 1 matching card", "A 判定切题，1 张相同"),
-    (True, 2, "A ruled the card fits the topic, 2 matching cards", "A 判定切题，2 张相同")])
+    (True, 0, "A ruled the card fits the topic, with no matching card", "A 判定切题，没有相同的牌"),
+    (True, 1, "A ruled the card fits the topic, with 1 matching card", "A 判定切题，有 1 张相同的牌"),
+    (True, 2, "A ruled the card fits the topic, with 2 matching cards", "A 判定切题，有 2 张相同的牌")])
 def test_a_ruling_is_logged_in_the_ruling_buttons_words(valid, count, en, zh):
     """The log row and the undo button read "A ruled — valid: yes, matching cards: 1" and 「A 判定（有效：是，匹配的卡：
     1 张）」 (seen at phone size in a Chinese game): a form's fields, not the words the setter tapped (切题 / 不切题)."""

@@ -684,7 +684,7 @@ def test_the_dna_line_says_how_tokens_turn_into_points():
     line = next(line for p in board.players if p.name == "Ann" for line in p.breakdown if line.key.endswith(".dna"))
     said = {lang: entry_line(partial(words.say, lang), line).replace("\xa0", " ").replace("\u2060", "")
             for lang in ("en", "zh-CN")}
-    assert said == {"en": "DNA tokens left: 5, a point a pair = 2", "zh-CN": "剩余 DNA 标记：5 个，每对 1 分 = 2"}
+    assert said == {"en": "DNA tokens left: 5 (1 point per pair) = 2", "zh-CN": "剩余 DNA 标记：5 个，每对 1 分 = 2"}
 
 
 def test_a_stale_add_round_tap_leaves_the_entered_elsewhere_notice(tmp_path):
