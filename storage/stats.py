@@ -38,8 +38,7 @@ Rulings:
   own game, `<game>:<title's key>` (after `/lowest` where the lowest wins: `score_pad/lowest:golf`), its title
   compared as players' names are (`scoring.names.key`: case, width and surrounding spaces ignored, so "Azul" and
   "azul " are one game), named as most of its sessions spell it (`title`: equals in code-point order) [ruling,
-  session 65]: Azul and
-  Carcassonne kept on the pad make no one average; an untitled pad stays `score_pad`.
+  session 65]: Azul and Carcassonne kept on the pad make no one average; an untitled pad stays `score_pad`.
 - A cooperative game (Solar Storm: the crew wins or loses together) ranks nobody [ruling, session 55]: its crew
   is one side (head-to-head: on the same side, never ahead, behind or tied; its score counted once), and its
   outcome is the crew's: each member's record counts a play, and a win when the crew won (as BG Stats counts a

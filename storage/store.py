@@ -35,9 +35,9 @@ writes (e.g. an undo that reopens a finished game) heals itself before anything 
 up to date is kept in `catalogue/brought_up` with each shard file's signature (inode, time, size) at that moment
 and `BROUGHT_UP`; only shards written since (by this app or an older one) or all of them, when `BROUGHT_UP`
 changed, are checked again: checking every entry on every start cost 65 ms of the 120 ms the first catalogue read
-takes at 10,000 sessions (`benchmarks/bench_storage.py`). Opening the store
-reads neither the catalogue nor the sessions folder, so it costs the same at 10 and at 10,000 sessions; writes
-before that first need touch only their own session's shard, whose marked entries stay marked until then.
+takes at 10,000 sessions (`benchmarks/bench_storage.py`). Opening the store reads neither the catalogue nor the
+sessions folder, so it costs the same at 10 and at 10,000 sessions; writes before that first need touch only their
+own session's shard, whose marked entries stay marked until then.
 
 Rulings:
 - A file that is not a readable Tableside file (not UTF-8 JSON, wrong schema, checksum mismatch, wrong shape,
