@@ -50,6 +50,8 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
     token, set_token = ft.use_state(None)
     message, set_message = ft.use_state(None)
     _, bump = ft.use_state(0)
+    seated = token and message and message["seat"] is not None
+    scroller = use_lead(phone_step(message) if seated else None)  # before any return: hooks in the same order
     app.refresh_screen = lambda: bump(lambda n: n + 1)
     try:
         hub = connected_hub(app.store, sid)
@@ -108,7 +110,6 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
         """While seated, keep the seat's draft in the store; once more when the screen closes."""
         return None if seat is None else draft_keeper(app, sid, seat_local(app, sid, seat), seat)
 
-    scroller = use_lead(phone_step(message) if seat is not None else None)
     ft.use_effect(mounted, [])
     ft.use_effect(follow, [token])
     ft.use_effect(keep_seat_draft, [seat])

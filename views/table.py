@@ -370,6 +370,7 @@ def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
     message, set_message = ft.use_state(None)
     _, bump = ft.use_state(0)
     subscription = ft.use_ref(None)
+    scroller = use_lead(None if message is None else phone_step(message))  # before any return: hooks in order
     app.refresh_screen = lambda: bump(lambda n: n + 1)
     try:
         hub = connected_hub(app.store, sid)
@@ -394,7 +395,6 @@ def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
 
     bring_back_draft(app, sid, local, TABLE)
     ft.use_effect(follow, [])
-    scroller = use_lead(None if message is None else phone_step(message))
     title = app.t("table.host_title", game=hub_game(app, hub))
     if message is None:
         return frame(app, title, ft.ProgressRing(), f"/play/{sid}")
