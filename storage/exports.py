@@ -71,8 +71,9 @@ BGG_IDS = {"kingdomino": 204583, "pictomania": 101785, "flip7": 420087}
 BACKUP_KEYS = ("tableside_backup", "sessions")
 BACKUP_VERSION = 1
 MAX_FILE_BYTES = 16 * 1024 * 1024
-CSV_COLUMNS = ("session", "game", "status", "started", "finished", "player", "seat", "score", "place", "winner")
-CSV_HEADER = ",".join(CSV_COLUMNS)
+CSV_COLUMNS = ("session", "game", "status", "started", "finished", "player", "seat", "score", "place", "winner",
+               "title")
+CSV_HEADERS = (",".join(CSV_COLUMNS), ",".join(CSV_COLUMNS[:-1]))  # this app's, and before session 65 (no title)
 BGSTATS_KEYS = {"sourceName", "playDate", "players"}
 
 
@@ -128,7 +129,8 @@ def as_text(name: str) -> str:
 def sessions_csv(summaries: list[dict]) -> str:
     """Every session as CSV, one row per player per session (from the summaries: no replay); player names as
     text (`as_text`). A cooperative game's rows have no place (the crew is not ranked: a lost crew's players read
-    place 1 each); its winner column is the crew's outcome, the same on every row."""
+    place 1 each); its winner column is the crew's outcome, the same on every row. The last column, `title`, is the
+    session's title as text (a score pad's game, "Azul": every pad's `game` is score_pad), empty where it has none."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -140,7 +142,7 @@ def sessions_csv(summaries: list[dict]) -> str:
         for seat, name in enumerate(summary["players"], 1):
             writer.writerow([summary["id"], summary["game"], summary["status"], summary.get("created", ""),
                              finished, as_text(name), seat, totals.get(name, ""), places.get(name, ""),
-                             "yes" if name in winners else "no"])
+                             "yes" if name in winners else "no", as_text(summary.get("title", ""))])
     return out.getvalue()
 
 
@@ -248,9 +250,9 @@ def merge_backup(store: Any, records: list[dict]) -> dict:
 def is_csv_export(data: str | bytes) -> bool:
     """Whether a file is the CSV of every session (`sessions_csv`): its first line is the header (after a
     byte-order mark; a spreadsheet may have ended it with a carriage return)."""
-    head = data[:len(CSV_HEADER) + 8]
+    head = data[:len(CSV_HEADERS[0]) + 8]
     text = head if isinstance(head, str) else bytes(head).decode("utf-8", "replace")
-    return text.lstrip("\ufeff").splitlines()[:1] == [CSV_HEADER]
+    return text.lstrip("\ufeff").splitlines()[:1] in ([header] for header in CSV_HEADERS)
 
 
 def is_bgstats_play(parsed: Any) -> bool:

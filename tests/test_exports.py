@@ -42,14 +42,16 @@ def store(tmp_path):
 def test_a_titled_score_pads_bgstats_play_is_of_its_game(store):
     """A score pad kept for Azul went to BG Stats as "Score pad" (sourceGameId score_pad, the title a comment), so
     BG Stats filed every pad as one game. Now the game's name is the title, its source id the pad's with the
-    title's key; an untitled pad, and another game's title (a comment), are as before. The CSV is unchanged."""
+    title's key; an untitled pad, and another game's title (a comment), are as before. The CSV says the title in
+    its last column (every pad's game there is score_pad)."""
     sid = store.sessions()[0]["id"]
     for title in ("Azul", " ａzul "):
         store.save({**store.load(sid), "title": title})
         play = exports.bgstats_play(store.load(sid), store.state(sid), "Score pad")
         assert play["game"]["name"] == title.strip() and play["game"]["sourceGameId"] == "score_pad:azul"
         assert play["comments"] == "" and play["game"]["highestWins"] and play["players"][1]["winner"]
-    assert exports.sessions_csv(store.sessions()).splitlines()[0] == exports.CSV_HEADER
+    rows = list(csv.DictReader(io.StringIO(exports.sessions_csv(store.sessions()))))
+    assert {r["title"] for r in rows if r["session"] == sid} == {" ａzul "}  # every pad's game is score_pad
     rummy = new_record("rummy", ["Ann", "Bo"], title="Friday")
     play = exports.bgstats_play(rummy, engine("rummy").new_state(["Ann", "Bo"], rummy["options"], 0), "Rummy")
     assert (play["game"]["name"], play["game"]["sourceGameId"], play["comments"]) == ("Rummy", "rummy", "Friday")
@@ -82,7 +84,7 @@ def test_csv_has_one_row_per_player_per_session(store, tmp_path):
     assert len(rows) == 5 and tuple(rows[0]) == exports.CSV_COLUMNS
     assert [(r["player"], r["score"], r["place"], r["winner"]) for r in rows[:2]] == [
         ("Ann", "12", "2", "no"), ("小明", "30", "1", "yes")]
-    assert rows[2]["status"] == "active" and rows[2]["finished"] == ""
+    assert rows[2]["status"] == "active" and rows[2]["finished"] == "" and {r["title"] for r in rows} == {""}
 
 
 def test_backup_merges_without_overwriting(store, tmp_path):
@@ -284,7 +286,9 @@ def test_the_apps_own_csv_and_bg_stats_files_are_named_when_picked_to_import(sto
     sid = store.sessions()[0]["id"]
     play = exports.bgstats_play(store.load(sid), store.state(sid), "Score pad")
     csv_text = exports.sessions_csv(store.sessions())
-    files = {"records.import_csv": [csv_text.encode("utf-8-sig"), csv_text.replace("\n", "\r\n").encode()],
+    before_titles = "\n".join(line.rsplit(",", 1)[0] for line in csv_text.splitlines())  # a CSV of session 64
+    files = {"records.import_csv": [csv_text.encode("utf-8-sig"), csv_text.replace("\n", "\r\n").encode(),
+                                    before_titles.encode("utf-8")],
              "records.import_bgstats": [json.dumps(play, ensure_ascii=False, indent=2).encode("utf-8")]}
     before, path = snapshot_of(store), tmp_path / "picked"
     for key, contents in files.items():
