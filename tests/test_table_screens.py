@@ -38,7 +38,8 @@ from views.components.folds import Folds
 from views.components.private import private_entry
 from views.components.timer import Ticker
 from views.context import GameContext
-from views.games import flip7, guess_club, kingdomino, knit_wit, nab_it, pictomania, solar_storm, splitter, view_of
+from views.games import (flip7, guess_club, kingdomino, knit_wit, nab_it, pictomania, round_edit, solar_storm, splitter,
+                         view_of)
 from views.join import join_form, seat_body
 from views.session import DRAFT_WRITER, bring_back_draft, build, draft_keeper, save_draft, show_all
 from views.table import (choice_text, connected_hub, field_label, host_body, moves_and_view, prompt_panel, qr_svg,
@@ -1464,13 +1465,14 @@ def table_moves(app: App, hub, message: dict, monkeypatch) -> tuple[set[str], se
     when tapped: every button, chip, checkbox, switch and tappable square, and the buttons of an alert a tap
     opens, each on the board as the screen shows it; a tap on a named button that only changes the board's
     scratch (opens a form, a past round) leads to the board it shows, whose taps count too. Every form counts as
-    filled in right (the engine's `check` accepts anything), so a send button that waits for a valid entry sends,
-    and every fold counts as opened (a fold builds its contents only while open: Kingdomino's dominoes out of the
-    box are one tap on its head away)."""
+    filled in right (the engine's `check` accepts anything, a past round opened counts as changed), so a send
+    button that waits for a valid entry sends, and every fold counts as opened (a fold builds its contents only
+    while open: Kingdomino's dominoes out of the box are one tap on its head away)."""
     sent: list[dict] = []
     scratch = seat_local(app, hub.sid, TABLE)
     monkeypatch.setattr(engine(message["meta"]["game"]), "check", lambda state, action: None)
     monkeypatch.setattr(Folds, "is_open", lambda folds, name, default: True)
+    monkeypatch.setattr(round_edit, "refused_unchanged", lambda ctx, draft: False)  # a past round opened is changed
 
     def act(action: dict) -> bool:
         """Keep what a tap sends; nothing is applied."""

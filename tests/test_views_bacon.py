@@ -170,6 +170,10 @@ def test_a_past_deal_tapped_open_is_corrected_and_undo_hands_the_order_back():
     body = build(table)
     assert "Correcting deal 1: change the order and save" in shown(body)
     assert table.local["bacon"]["order"] == ["B", "D"] and "1. B ×" in [label(b) for b in all_buttons(body)]
+    tap(body, "Save deal 1")  # as it was: refused in deal's words, nothing logged, the form still open
+    assert table.errors == ["bacon.rounds.view.unchanged"] and len(table.record["actions"]) == 3
+    table.errors.clear()
+    body = build(table)
     tap(body, "Remove B (place 1)")
     tap(build(table), "Remove D (place 1)")
     out(table, "C", "A")

@@ -76,6 +76,24 @@ def test_tapping_a_past_round_corrects_it_and_the_log_keeps_both():
     assert "Points for round 3" in shown(body) and fields(table) == {"Ann": "9", "Bo": ""}
 
 
+def test_a_past_round_saved_unchanged_is_refused_and_stays_open():
+    """Opened and saved as it was (by Save or by Enter), a round was logged "Round 1 corrected" for nothing (and an
+    undo then took back nothing anyone could see): the form says the round is unchanged and stays open; once an
+    entry changes, Save records the correction."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    play(table, {"Ann": "5", "Bo": "3"})
+    tap_round(build(table), 1)
+    tap(build(table), "Save round 1")
+    assert table.errors == ["rounds.view.unchanged"] and [a["type"] for a in table.record["actions"]] == ["round"]
+    assert "Correcting round 1: change the entries and save" in shown(build(table))
+    field = next(c for c in walk(build(table)) if isinstance(c, ft.TextField) and label(c) == "Ann")
+    field.on_submit(None)  # Enter in a field sends too
+    assert table.errors[-1] == "rounds.view.unchanged" and len(table.record["actions"]) == 1
+    type_points(table, {"Bo": "4"})
+    tap(build(table), "Save round 1")
+    assert [a["type"] for a in table.record["actions"]] == ["round", "correct"] and table.state["totals"]["Bo"] == 4
+
+
 def test_cancel_returns_to_the_new_round_and_a_refused_correction_keeps_the_form():
     table = Table("score_pad", ["Ann", "Bo"])
     play(table, {"Ann": "5", "Bo": "3"})

@@ -204,6 +204,8 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
 
     def send() -> None:
         """Record the deal (or the correction); start a fresh order once accepted."""
+        if round_edit.refused_unchanged(ctx, draft):
+            return
         if ctx.dispatch(round_edit.action(ctx, draft, "deal", {"order": list(order)})):
             if round_edit.editing(draft) is None:
                 order.clear()

@@ -407,6 +407,8 @@ def send(ctx: GameContext, draft: dict, known: dict | None = None) -> None:
     """Send the round, or first ask for a row value it needs (the engine says which, counting the row just said in
     the question, `known`, which this render's state does not hold yet; any earlier row is in the state, or was
     undone and is asked again)."""
+    if round_edit.refused_unchanged(ctx, draft):
+        return
     action = round_action(ctx, draft)
     known = known or {}
     err = ctx.engine.round_needs(ctx.state, action["lines"], known)

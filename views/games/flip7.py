@@ -284,6 +284,8 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
 
     def send() -> None:
         """Send every line (a new round or the correction); start a fresh draft once it is accepted."""
+        if round_edit.refused_unchanged(ctx, draft):
+            return
         lines = {n: line_of(draft["lines"][n]) for n in ctx.players}
         if ctx.dispatch(round_edit.action(ctx, draft, "round", {"lines": lines})):
             if round_edit.editing(draft) is None:

@@ -30,9 +30,10 @@ view names (`keys`). This module adds, on top of any such draft:
   round and says the correction was not saved, until dismissed or another round is opened (`close_undone`,
   `undone_notice`); it stayed on "Correcting round 3" until its Save was refused.
 
-The draft gains six keys: "editing" (round number or None), "stash" (the new round's entries while editing),
-"handed" (which undo was handed back), "begun" (how many rounds were entered when its entries were begun),
-"blank" (the entries of an empty form) and "correction_undone" (the round of a correction an undo closed). None
+The draft gains seven keys: "editing" (round number or None), "stash" (the new round's entries while editing),
+"opened" (the past round's entries as opened: saved unchanged, it is refused, `refused_unchanged`), "handed" (which
+undo was handed back), "begun" (how many rounds were entered when its entries were begun), "blank" (the entries of
+an empty form) and "correction_undone" (the round of a correction an undo closed). None
 of this decides a rule: the engine judges what is sent.
 
 Every move of these games is the table's: a screen enters rounds (and corrects them) only where it acts for the
@@ -51,7 +52,8 @@ from typing import Any, Callable
 
 import flet as ft
 
-from scoring.core import TABLE
+from scoring import i18n
+from scoring.core import TABLE, RuleError
 from scoring.record import count_of
 from views.components.kept import Kept
 from views.components.offers import makes, offer_here
@@ -152,19 +154,35 @@ def editing(draft: dict) -> int | None:
 
 
 def open_round(draft: dict, keys: tuple, number: int, entries: dict) -> None:
-    """Open past round `number` in the form: put the new round's entries aside, fill in the round's own (a notice
-    of a correction undone goes)."""
+    """Open past round `number` in the form: put the new round's entries aside, fill in the round's own and keep
+    them as opened (`refused_unchanged`; a notice of a correction undone goes)."""
     if draft.get("editing") is None:
         draft["stash"] = {k: copy.deepcopy(draft[k]) for k in keys}
     draft.pop("correction_undone", None)
-    draft.update(copy.deepcopy(entries), editing=number)
+    draft.update(copy.deepcopy(entries), editing=number, opened=copy.deepcopy(entries))
 
 
 def close(draft: dict) -> None:
     """Back to the new round: its entries as they were before a past round was opened."""
     if draft.get("editing") is not None:
         draft.update(draft.pop("stash", None) or {})
+    draft.pop("opened", None)
     draft["editing"] = None
+
+
+def refused_unchanged(ctx: GameContext, draft: dict) -> bool:
+    """Whether the form is a past round saved with exactly the entries it was opened with: then say so and send
+    nothing (the form stays open).
+    RULING (a correction changes something): saved unchanged, the log gained "Round 1 corrected" for nothing, and an
+    undo then took back nothing anyone could see. The entries are compared as the form holds them (a "3" typed again
+    as "03" is a change the engine then records as it reads it). Said on sending, not by greying Save: a typed field
+    does not redraw the screen, and Enter sends too."""
+    opened, number = draft.get("opened"), editing(draft)
+    if number is None or not isinstance(opened, dict) or any(draft.get(k) != v for k, v in opened.items()):
+        return False
+    own = f"{ctx.engine.game.id}.rounds.view.unchanged"  # in the game's own words where it has them (Bacon's deals)
+    ctx.show_error(RuleError(own if own in i18n.table(ctx.lang) else "rounds.view.unchanged", round=number))
+    return True
 
 
 def close_undone(draft: dict, rounds: int) -> None:

@@ -317,6 +317,8 @@ def empty_note(ctx: GameContext, lines: dict) -> list[ft.Control]:
 def send(ctx: GameContext, draft: dict) -> None:
     """Send the round (or the correction); first ask where a laid-off card went when the engine needs to know.
     Start a fresh draft once it is accepted."""
+    if round_edit.refused_unchanged(ctx, draft):
+        return
     action = round_edit.action(ctx, draft, "round", round_fields(ctx, draft))
     err = ctx.engine.check(ctx.state, action)
     if err is not None and err.key == AMBIGUOUS:

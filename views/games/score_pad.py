@@ -94,6 +94,8 @@ def build(ctx: GameContext) -> ft.Control:
 
     def add_round() -> None:
         """Send the round (or the correction); clear the fields once it is accepted."""
+        if round_edit.refused_unchanged(ctx, draft):
+            return
         scores = {name: entry(typed[name]) for name in ctx.players if (typed.get(name) or "").strip()}
         if ctx.dispatch(round_edit.action(ctx, draft, "round", {"scores": scores})):
             if round_edit.editing(draft) is None:

@@ -387,6 +387,8 @@ def correction_panel(ctx: GameContext, draft: dict, player: str) -> list[ft.Cont
 
     def save() -> None:
         """Send every player's pair of the round as the correction."""
+        if round_edit.refused_unchanged(ctx, draft):
+            return
         if ctx.dispatch(round_edit.action(ctx, draft, "write", {"writes": draft["writes"]})):
             round_edit.close(draft)
 
