@@ -137,9 +137,7 @@ def test_the_deck_button_says_how_many_cards_it_draws(lang, collect, scavenge):
     the deck" in both, while the hint above it said "draw 2 from the deck" (a 390x844 phone)."""
     table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
     held = len(table.state["hands"]["Ann"])
-    opener = words.say(lang, "solar_storm.view.open", what=words.say(lang, "solar_storm.view.do.take"), count=3)
     table.state["phase"], table.state["picks"] = "scavenge", 1
-    tap(build(table), opener)
     assert scavenge in [name(b) for b in all_buttons(build(table))]
     table.state["phase"] = "collect"
     tap(build(table), collect)
@@ -256,13 +254,25 @@ def test_a_turn_by_taps():
     table = Table("solar_storm", ["Ann", "Bo"])
     tap(build(table), "End actions")
     assert table.state["phase"] == "collect" and table.state["tokens"]["Ann"] == 1   # 3 unused → 1 token
-    body = build(table)
-    tap(body, "Take a card… (3 choices)")                                  # face-up 1, face-up 2, the deck
     face = table.state["resources"]["face_up"][0]
     tap(build(table), f"Face-up {view.card_name(table.ctx(), face)}")
     assert table.errors == [] and table.state["phase"] == "damage" and face in table.state["hands"]["Ann"]
     tap(build(table), "Draw the damage card")
     assert table.state["turn"] == "Bo" and any(t.startswith("Last damage: ") for t in shown(build(table)))
+
+
+@pytest.mark.parametrize("phase, picks, shown_first", [("collect", 0, "Face-up"), ("scavenge", 1, "Face-up"),
+                                                        ("discard", 0, "metal")])
+def test_the_only_move_offered_shows_its_choices_without_a_tap_to_open_them(phase, picks, shown_first):
+    """Collecting, a scavenge's pick and a discard offer one move: its choices were behind a "Take a card… (3
+    choices)" button whose tap could only open them, two taps a card every turn (seen on a 390x844 phone, 3
+    players). They are on screen at once, one tap each, and no opener is left."""
+    table = Table("solar_storm", ["Ann", "Bo"])
+    table.state["phase"], table.state["picks"] = phase, picks
+    table.state["hands"]["Ann"] = ["metal"] * 4 + ["data"] * 3 if phase == "discard" else table.state["hands"]["Ann"]
+    said = [name(b) for b in all_buttons(build(table))]
+    assert any(s.startswith(shown_first) for s in said), said
+    assert not [s for s in said if "…" in s], said
 
 
 def test_two_face_up_cards_of_one_kind_are_one_choice():
@@ -271,7 +281,6 @@ def test_two_face_up_cards_of_one_kind_are_one_choice():
     table = Table("solar_storm", ["Ann", "Bo"])
     table.state["resources"]["face_up"] = ["data", "data"]
     tap(build(table), "End actions")
-    tap(build(table), "Take a card… (2 choices)")
     assert [b.content for b in all_buttons(build(table)) if b.content.startswith(("Face-up", "Draw 2"))] \
         == ["Face-up data", "Draw 2 from the deck"]
     held = table.state["hands"]["Ann"].count("data")

@@ -56,11 +56,9 @@ def take_turn(tab: Tab, logged: int) -> int:
             tab.tap("结束行动", exact=True)
         elif phase == "collect":
             tab.see(STEPS["collect"])                   # the turn card's lead says the step, not "0 actions left"
-            # the deck and each face-up card, two face-up cards of one kind being one choice
-            tab.press(tab.page.get_by_role("button", name=re.compile(r"^拿牌…（[23] 种选择）$")).first)
+            # the deck and each face-up card (two of one kind being one choice), shown at once: the only move
             tab.press(tab.page.get_by_role("button", name=re.compile("^翻开的")).first)
         elif phase == "discard":
-            tab.press(tab.page.get_by_role("button", name=re.compile("^弃牌…（")).first)
             tab.press(tab.page.get_by_role("button", name=re.compile("^(数据|金属|纳米机器人|能量|通用)$")).first)
         else:
             tab.see(STEPS["damage"])

@@ -9,7 +9,8 @@ the resource it takes), who is here a name a line (cut short with "…" rather t
 
 A plain function of the state: the ship, decks and hands come from `player_view` (the public table, or the seat
 whose hand is uncovered with "Show A's hand", kept in `ctx.local["solar_storm"]["seat"]`); the buttons are the
-engine's `prompt` choices, one group per move (a move with several choices opens them first; a move with exactly one
+engine's `prompt` choices, one group per move (a move with several choices opens them first, unless it is the only
+move offered: then its choices are shown at once, `only_choices`; a move with exactly one
 is one button saying the whole move, `whole_move`), each offered to the context (`ctx.offer`: a table-mode screen's
 moves panel does not offer it again). A move with another player
 (the Mess Hall, a give, a take from a player) opens as steps (whom, each card, then one button saying the move),
@@ -407,8 +408,9 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
             entry["choices"] = ctx.engine.asks(ctx.state, entry["type"], entry["by"])
         if entry["choices"]:
             entry["choices"] = distinct(ctx, entry["type"], entry["choices"])
+    sole = only_choices(entries)
     buttons = []
-    for entry in entries:
+    for entry in [e for e in entries if e is not sole]:
         kind, choices = entry["type"], entry["choices"] or []
         label = ctx.t(f"solar_storm.view.do.{doing(entry)}")
         if kind == "divert" and choices:
@@ -420,8 +422,9 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
         else:
             buttons.append(ft.OutlinedButton(content=opener(ctx, kind, label, choices), style=tap_style(),
                                              on_click=lambda e, k=kind: toggle(k)))
-    controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=buttons))
-    opened = next((e for e in entries if e["type"] == draft["open"]), None)
+    if buttons:
+        controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=buttons))
+    opened = sole or next((e for e in entries if e["type"] == draft["open"]), None)
     if opened and opened["type"] == "armoury":
         controls.append(protect_panel(ctx, draft, opened))
     elif opened and opened["type"] in STEPPED:
@@ -434,6 +437,14 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
             for c in opened["choices"] or []]))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(spacing=8, controls=controls))
+
+
+def only_choices(entries: list[dict]) -> dict | None:
+    """The one move offered, when it is the only one and a plain list of choices (a collect's or a scavenge's take,
+    a discard): shown open, with no button to open it (that tap was the only thing it could do), else None."""
+    if len(entries) != 1 or entries[0]["type"] in STEPPED or entries[0]["type"] == "armoury":
+        return None
+    return entries[0] if len(entries[0]["choices"] or []) > 1 else None
 
 
 def whole_move(ctx: GameContext, kind: str, label: str, choice: dict) -> str:
