@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import flet as ft
 import flet.canvas as cv
 import msgpack
+import pytest
 from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
 from flet.messaging.protocol import configure_encode_object_for_msgpack
@@ -726,3 +727,17 @@ def test_a_tie_below_the_winner_settled_by_the_tie_break_is_said_on_the_end_scre
         table.apply({"type": "layout", "by": "Cy", "layout": "M2 W C W G2"})  # mine 1 × 2 + grass 1 × 2 = 4
         assert table.errors == [] and table.state["over"]
         assert said in texts(view.final(table.ctx())), lang
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Middle Kingdom: the castle in the centre — points: 10"),
+                                        ("zh-CN", "中央王国：城堡位于正中 = 10")])
+def test_a_kingdoms_legend_says_the_bonuses_its_points_hold(lang, said):
+    """With Middle Kingdom on, a phone's legend listed only the properties (summing to 39) while the comparison
+    under it said "Points 54" (seen in table mode, 2 players, Harmony and Middle Kingdom on): the +5 and +10 were
+    said nowhere before the end screen. The legend now ends with each bonus the kingdom earns and its points."""
+    table = Table("kingdomino", ["Ann", "Bob"], {"harmony": True, "middle_kingdom": True}, lang=lang)
+    assert table.apply({"type": "place", "by": "Ann", "domino": 1, "cells": [[4, 2], [4, 3]]})
+    assert table.apply({"type": "place", "by": "Ann", "domino": 2, "cells": [[4, 5], [4, 6]]})
+    shown = texts(view.build(table.ctx()))
+    assert said in shown
+    assert not [t for t in shown if "Harmony" in t or "和谐" in t]           # not full: no Harmony

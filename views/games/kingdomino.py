@@ -69,6 +69,7 @@ CLASHES = {
     "S": {ft.Colors.BROWN_400},
     "M": {ft.Colors.INDIGO_400, ft.Colors.BROWN_400},
 }
+BONUS_KEYS = ("kingdomino.line.harmony", "kingdomino.line.middle_kingdom")
 RING_GAP = 1  # px of the surface between a property's outline and its tile
 FILL = {letter: look[0] for letter, look in LOOK.items()}
 CROWN_GOLD = ft.Colors.AMBER_400
@@ -243,16 +244,28 @@ def property_text(ctx: GameContext, p: dict) -> str:
                  squares=p["squares"], crowns=p["crowns"], points=p["points"])
 
 
-def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
+def legend(ctx: GameContext, grid: list[list], player: str | None = None) -> ft.Control:
     """Each scoring property in words with its points, in the colour of its outline; then the crownless ones
-    together on one line."""
+    together on one line; for a player's kingdom of the current game, the bonuses it earns (`bonus_lines`)."""
     found = outlined(grid)
     rows = [legend_line(ctx.lang, property_text(ctx, p), colour) for p, colour in found if colour]
     crownless = [ctx.t("kingdomino.view.property_none", terrain=ctx.t(f"kingdomino.terrain.{p['terrain']}"),
                        squares=p["squares"]) for p, colour in found if not colour]
     if crownless:
         rows.append(legend_line(ctx.lang, ctx.t("kingdomino.view.properties_none", properties=crownless), None))
+    rows += [ft.Text(line, size=14, weight=ft.FontWeight.W_600) for line in bonus_lines(ctx, player)]
     return ft.Column(controls=rows, spacing=2)
+
+
+def bonus_lines(ctx: GameContext, player: str | None) -> list[str]:
+    """The Harmony and Middle Kingdom bonuses the player's kingdom earns in the current game, in words with their
+    points, from the engine's scoreboard: the legend summed to 39 beside "Points 54" in the comparison."""
+    if player is None:
+        return []
+    current = len(ctx.state["games"])
+    found = next(p for p in ctx.engine.scoreboard(ctx.state).players if p.name == player)
+    return [ctx.t("kingdomino.view.bonus", bonus=ctx.t(line.key), points=line.points) for line in found.breakdown
+            if line.key in BONUS_KEYS and line.params.get("game") == current]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -389,7 +402,7 @@ def by_domino(ctx: GameContext, player: str, kingdom: dict) -> ft.Control:
         ft.Container(content=head, visible=head is not None),
         board(ctx, grid, tap, marked, FRAME_CELL.get(size, 27), kept="_board"),
         ft.Container(content=foot, visible=foot is not None),
-        legend(ctx, grid),
+        legend(ctx, grid, player),
     ])
 
 
@@ -548,10 +561,10 @@ def build(ctx: GameContext) -> ft.Control:
         size = game.grid_size(ctx.state["options"])
         controls += [aside(ctx.lang, ctx.t("kingdomino.view.finished", name=player), size=16),
                      board(ctx, game.trim(kingdom["grid"]), cell_size=PAINT_CELL.get(size, 44)),
-                     legend(ctx, kingdom["grid"])]
+                     legend(ctx, kingdom["grid"], player)]
     elif not makes(ctx, player):
         controls += [elsewhere(ctx, player), board(ctx, kingdom["grid"], cell_size=FRAME_CELL.get(
-            game.grid_size(options), 27)), legend(ctx, kingdom["grid"])]
+            game.grid_size(options), 27)), legend(ctx, kingdom["grid"], player)]
     else:
         mode, switch = way_in(ctx, prompt, player, ("domino", "paint"), "kingdomino.view.mode")
         # The switch keeps its place, hidden once it is gone (after the first domino): the kingdom below it then
