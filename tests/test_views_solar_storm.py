@@ -846,3 +846,13 @@ def test_a_mess_hall_take_the_other_lacks_is_refused_once_asked_and_the_choices_
     tap(build(table), give)
     assert table.errors == [] and sorted(table.state["hands"]["Cy"]) == ["data", "data"]
     assert table.record["actions"][-1]["give"] == "data" and table.record["actions"][-1]["take"] is None
+
+
+@pytest.mark.parametrize("lang, line", [("en", "Next: Ann — take an action"), ("zh-CN", "下一步（Ann）：进行行动")])
+def test_the_next_step_line_of_the_action_phase_says_an_action_not_a_move(lang, line):
+    """At the start of a turn the screen's lead read "Next: Ann — move" (3 players, a 390x844 phone): the first
+    move the prompt lists, as if the table waited for a move, while a scavenge, a repair or the end of the actions
+    would do. The prompt's move entry names the phase, and the line says an action is awaited."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
+    app = SimpleNamespace(lang=lang, t=lambda key, **params: words.say(lang, key, **params))
+    assert shown(session.next_step(app, table.engine, table.state)) == [line]

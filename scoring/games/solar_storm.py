@@ -101,7 +101,8 @@ among the crew.
 
 The table's questions: `prompt` offers only the player whose turn it is (the table before a typed setup), with
 every legal choice listed (adjacent rooms, possible repairs, cards to give…; typed cards and rolls too), and
-its damage entry names the step (`step`: "card", or "breach" for the Hull Breach's roll);
+its damage entry names the step (`step`: "card", or "breach" for the Hull Breach's roll), its move entry in the
+action phase the phase (`step`: "actions");
 `player_view` hides hands (unless open) and the undrawn order of both decks.
 """
 
@@ -920,10 +921,14 @@ class SolarStorm(Engine):
     def prompt(self, state: dict) -> list[dict]:
         """The moves awaited now; the damage entry names its step (`damage_step`: the card or the Hull Breach's
         roll), so a screen says which without reading the deck (the next-step line said "draw the damage card"
-        over an empty deck)."""
+        over an empty deck); in the action phase the move entry, first while an action is left, names the phase
+        (`step` "actions"): the next-step line read "Next: Ann — move" as if moving were what the table waited for,
+        and now reads "take an action"."""
         entries = super().prompt(state)
         for entry in [e for e in entries if e["type"] == "damage"]:
             entry["step"] = damage_step(state)
+        for entry in [e for e in entries if e["type"] == "move" and state["phase"] == "actions"]:
+            entry["step"] = "actions"
         return entries
 
     def offer(self, state: dict, kind: str, by: str) -> list | None:
