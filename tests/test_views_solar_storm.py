@@ -348,6 +348,16 @@ def test_loss_screen_says_why_in_chinese():
     assert "船员失败。" in texts and "舰桥在没有修复方块时再次受损。" in texts
 
 
+def test_once_the_game_is_over_no_damage_card_is_said_to_come_next():
+    """The loss screen (3 players, a 390x844 phone) went on saying "The next damage card hits 3 rooms." under
+    "The crew loses.": no card comes next. It keeps how many damage cards are left."""
+    table = Table("solar_storm", ["Ann", "Bo"])
+    table.state["result"] = {"won": False, "reason": "room_destroyed", "room": "bridge"}
+    table.state["over"] = True
+    texts = shown(build(table))
+    assert "Damage cards left: 22" in texts and not [t for t in texts if t.startswith("The next damage card")]
+
+
 def typed_table(players=("Ann", "Bo"), lang: str = "en", **options) -> Table:
     """A game the table deals (cards, rooms and rolls typed)."""
     return Table("solar_storm", list(players), options={"deal": "table", **options}, lang=lang)

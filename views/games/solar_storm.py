@@ -307,8 +307,12 @@ def ship(ctx: GameContext, view: dict, moves: dict | None = None) -> ft.Control:
 
 
 def next_damage(ctx: GameContext, view: dict) -> list[ft.Control]:
-    """The next damage card (its size, or its rooms once the Bridge looked), or the Hull Breach."""
+    """The next damage card (its size, or its rooms once the Bridge looked), or the Hull Breach; once the game is
+    over only how many cards are left (no card comes next: the loss screen still read "The next damage card hits 3
+    rooms.")."""
     deck = view["damage"]["deck"]
+    if view.get("over"):
+        return [ft.Text(ctx.t("solar_storm.view.damage_left", count=len(deck)), size=15)]
     if not deck:
         return [ft.Text(ctx.t("solar_storm.view.breach"), size=15, weight=ft.FontWeight.BOLD,
                         color=ft.Colors.ERROR)]
