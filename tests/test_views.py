@@ -1439,7 +1439,7 @@ def test_the_session_screen_says_the_next_move_once_then_the_round(app, lang):
         sid = app.store.create(new_record(game, players, now="2025-01-01T20:00:00+00:00"))
         shown = texts(session.build(app, sid, read_only=False)[1])
         who = players[0] if game == "solar_storm" else t("app.table")
-        what = words.move_name(lang, game, kind)
+        what = words.move_name(lang, game, kind, "actions" if game == "solar_storm" else None)   # "take an action"
         assert [line.replace("\u2060", "") for line in shown[:2]] == [t("app.next_step", who=[who], what=what),
                                                                        status], (game, shown[:3])
 
