@@ -288,6 +288,21 @@ def test_two_face_up_cards_of_one_kind_are_one_choice():
     assert table.errors == [] and table.state["hands"]["Ann"].count("data") == held + 1
 
 
+def test_a_hand_uncovered_on_a_shared_phone_is_covered_when_the_turn_passes():
+    """Private hands, one phone passed round (3 players, 390x844): Ann showed her hand, ended her turn and handed
+    the phone on; Bo's turn opened with "Hand: energy, energy, …" and "Hide Ann's hand" still on screen. Once the
+    turn has passed the hand is covered again; within the turn it stays uncovered."""
+    table = Table("solar_storm", ["Ann", "Bo"])
+    tap(build(table), "Show Ann's hand")
+    tap(build(table), "End actions")
+    assert "Hide Ann's hand" in [name(b) for b in all_buttons(build(table))]          # still Ann's turn
+    tap(build(table), "Draw 2 from the deck")
+    tap(build(table), "Draw the damage card")
+    assert table.state["turn"] == "Bo"
+    assert "Show Ann's hand" in [name(b) for b in all_buttons(build(table))]
+    assert not [t for t in shown(build(table)) if t.startswith("Hand: ")]
+
+
 def test_hands_only_when_uncovered():
     table = Table("solar_storm", ["Ann", "Bo"])
     hand = table.state["hands"]["Ann"]

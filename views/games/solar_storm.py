@@ -870,14 +870,17 @@ def arrange_panel(ctx: GameContext, draft: dict) -> ft.Control:
 
 def hands_panel(ctx: GameContext, draft: dict) -> ft.Control:
     """Each player: room, tokens and hand — shown only for the uncovered seat (or all with open hands); a seated
-    phone shows its own seat's hand and no toggle."""
+    phone shows its own seat's hand and no toggle. A hand uncovered on a shared phone is covered again once the
+    turn has passed (the phone goes to the next player: Ann's hand stayed on screen through Bo's turn)."""
+    if draft.get("shown_in") != ctx.state["turns"]:
+        draft["seat"] = None
     seat = ctx.seat if ctx.seat is not None else draft["seat"]
     seat = seat if seat in ctx.players else None
     view = ctx.engine.player_view(ctx.state, seat)
 
     def show(name: str | None) -> None:
-        """Uncover one player's hand (or cover all)."""
-        draft["seat"] = name
+        """Uncover one player's hand (or cover all), for this turn."""
+        draft["seat"], draft["shown_in"] = name, ctx.state["turns"]
         ctx.refresh()
 
     rows = []
