@@ -13,15 +13,15 @@ Whose buttons a screen shows, the status words and the pinning follow `views.com
 `status`, `claim_handler` and `player_row` this panel uses): pinned above the scrolling screen (`ctx.pin`) while it
 holds a button this screen can tap, in place otherwise.
 
-Layout (ours): a screen acting for several players (the shared screen) gives each player a slot, up to four a row
-on a phone (five or six players: three a row, two rows), all in one row from a tablet's width: a claim tile 56 px
-high (the name, then "claim 3") over a 40 px stop button. The tile grows with its words where a phone's text is set
+Layout (ours): a screen acting for several players (the shared screen) gives each player a slot, up to four a row on
+a phone (five or six players: three a row, two rows), all in one row from a tablet's width: a claim tile 56 px high
+(the name, then "claim 3") over a 40 px stop button. The tile grows with its words where a phone's text is set
 larger (at a fixed 56 px, Chrome's 1.5× text cut "claim 3" in half); a name drawn partly in the emoji or symbol font
 leaves it as high as the others (`name_line`). A player who took a tile or stopped keeps the slot, locked, with what
 they did, so no button moves while the others race; the locked slot is as high as a racing one at every text size
 (its size comes from a claim tile hidden under it, `slot_size`), so nothing below moves when a row's last player
-claims. Its lock stays 18 px at every text size (the grey slot says it is locked as well): one growing with the text would push
-a status wrapped to three lines at 1.5× text past the slot's bottom (about 131 px of content in 122). On
+claims. Its lock stays 18 px at every text size (the grey slot says it is locked as well): one growing with the text
+would push a status wrapped to three lines at 1.5× text past the slot's bottom (about 131 px of content in 122). On
 a 390×844 phone four players' race takes 130 px (heading to stop buttons), where a row per player took 375.
 A screen acting for one player (a seated phone) has `views.components.race`'s row for it (the claim and stop
 buttons side by side, labelled in full: "Ann: claim 3"), and every other player in one status line.
