@@ -43,15 +43,16 @@ async def sit(sess: Session, pin: str, seat: str) -> None:
     await settle()
 
 
-def test_a_phone_goes_back_to_its_top_when_the_round_changes_and_only_then(tmp_path):
-    """Score pad, A's phone seated: B's own line (round 1 still) sends no scroll; the table's round 1 (the round
-    moves to 2) scrolls A's screen to its top, once."""
+def scrolled_by_a_round(tmp_path, route: str) -> None:
+    """A score pad's screen at route ("join": A's phone, seated; "table": the host's table screen): B's own line
+    (round 1 still) sends no scroll; the table's round 1 (the round moves to 2) scrolls the screen to its top, once."""
     async def play() -> None:
         with Store(tmp_path / "data") as store:
             sid = store.create(new_record("score_pad", ["A", "B", "C"], now="2025-01-01T20:00:00+00:00"))
             hub = hub_for(store, sid)
-            phone, sent = await connect(main_for(store), f"/join/{sid}")
-            await sit(phone, hub.pin, "A")
+            screen, sent = await connect(main_for(store), f"/{route}/{sid}")
+            if route == "join":
+                await sit(screen, hub.pin, "A")
             b = hub.join(hub.pin, "B")
             await settle()
             sent.frames.clear()
@@ -61,34 +62,23 @@ def test_a_phone_goes_back_to_its_top_when_the_round_changes_and_only_then(tmp_p
             hub.act(None, {"type": "round", "round": 1, "scores": {"A": 1, "B": 5, "C": 2}})
             await settle()
             assert store.state(sid)["round"] == 2
-            assert [(i, args.get("offset")) for i, args in scrolls(sent)] == [(scrolling_part(phone)._i, 0)]
-            phone.close()
+            assert [(i, args.get("offset")) for i, args in scrolls(sent)] == [(scrolling_part(screen)._i, 0)]
+            screen.close()
             await settle()
 
     run_async(play())
+
+
+def test_a_phone_goes_back_to_its_top_when_the_round_changes_and_only_then(tmp_path):
+    """A player who scrolled down to the scores stayed there when the round moved on: A's phone goes back to its
+    top when the round changes, and only then."""
+    scrolled_by_a_round(tmp_path, "join")
 
 
 def test_the_hosts_table_screen_goes_back_to_its_top_when_the_round_changes(tmp_path):
     """The host's table screen, shared by the table, scrolled down to the log stayed there when the round moved on,
-    as a phone did: a seat's own line sends no scroll, the table's round one scroll to its top."""
-    async def play() -> None:
-        with Store(tmp_path / "data") as store:
-            sid = store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
-            hub = hub_for(store, sid)
-            host, sent = await connect(main_for(store), f"/table/{sid}")
-            b = hub.join(hub.pin, "B")
-            await settle()
-            sent.frames.clear()
-            hub.act(b, {"type": "line", "round": 1, "score": 5})
-            await settle()
-            assert scrolls(sent) == []
-            hub.act(None, {"type": "round", "round": 1, "scores": {"A": 1, "B": 5}})
-            await settle()
-            assert [(i, args.get("offset")) for i, args in scrolls(sent)] == [(scrolling_part(host)._i, 0)]
-            host.close()
-            await settle()
-
-    run_async(play())
+    as a phone did: it goes back to its top as a phone does."""
+    scrolled_by_a_round(tmp_path, "table")
 
 
 def test_a_new_phase_leads_only_where_it_asks_this_phone_for_something():
