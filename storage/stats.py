@@ -119,8 +119,9 @@ class Stats:
         winners = set(summary.get("winners") or [])
         self.game_plays[game] += sign
         self.team_plays[game] += sign * bool(summary.get("teams"))
-        if game_title(summary) is not None:
-            _bump(self.titles[game], game_title(summary), sign)
+        title = game_title(summary)
+        if title is not None:
+            _bump(self.titles[game], title, sign)
         if isinstance(summary.get("crew"), dict):
             _bump(self.ends[game], tuple(sorted(summary["crew"].items())), sign)
         for side in sides(summary):

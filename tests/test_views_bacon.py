@@ -172,6 +172,7 @@ def test_a_past_deal_tapped_open_is_corrected_and_undo_hands_the_order_back():
     assert table.local["bacon"]["order"] == ["B", "D"] and "1. B ×" in [label(b) for b in all_buttons(body)]
     tap(body, "Save deal 1")  # as it was: refused in deal's words, nothing logged, the form still open
     assert table.errors == ["bacon.rounds.view.unchanged"] and len(table.record["actions"]) == 3
+    assert words.say("zh-CN", "bacon.rounds.view.unchanged", round=1) == "第 1 局没有改动：改好顺序后再保存，或者取消。"
     table.errors.clear()
     body = build(table)
     tap(body, "Remove B (place 1)")

@@ -9,6 +9,7 @@ import flet as ft
 
 from tests.card_view_helpers import Table, shown, tap, tap_round
 from tests.test_views_components import walk
+from views import words
 from views.context import PAGE
 from views.games import round_edit
 from views.games import score_pad as view
@@ -85,6 +86,8 @@ def test_a_past_round_saved_unchanged_is_refused_and_stays_open():
     tap_round(build(table), 1)
     tap(build(table), "Save round 1")
     assert table.errors == ["rounds.view.unchanged"] and [a["type"] for a in table.record["actions"]] == ["round"]
+    assert [words.say(lang, "rounds.view.unchanged", round=1) for lang in ("en", "zh-CN")] == [
+        "Round 1 is unchanged: change an entry before saving, or cancel.", "第 1 轮没有改动：改好后再保存，或者取消。"]
     assert "Correcting round 1: change the entries and save" in shown(build(table))
     field = next(c for c in walk(build(table)) if isinstance(c, ft.TextField) and label(c) == "Ann")
     field.on_submit(None)  # Enter in a field sends too

@@ -50,8 +50,8 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
     token, set_token = ft.use_state(None)
     message, set_message = ft.use_state(None)
     _, bump = ft.use_state(0)
-    seated = token and message and message["seat"] is not None
-    scroller = use_lead(phone_step(message) if seated else None)  # before any return: hooks in the same order
+    seat = message["seat"] if token and message else None
+    scroller = use_lead(phone_step(message) if seat is not None else None)  # before any return: hooks in order
     app.refresh_screen = lambda: bump(lambda n: n + 1)
     try:
         hub = connected_hub(app.store, sid)
@@ -103,8 +103,6 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
             hub.unsubscribe(key)
 
         return stop
-
-    seat = message["seat"] if token and message else None
 
     def keep_seat_draft() -> Callable[[], None] | None:
         """While seated, keep the seat's draft in the store; once more when the screen closes."""

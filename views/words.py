@@ -102,11 +102,16 @@ def say(lang: str, key: str, **params: Any) -> str:
     return i18n.text(lang, i18n.counted(lang, key, params), **shown)
 
 
-def say_for(lang: str, game: str, key: str, /, **params: Any) -> str:
-    """A shared key in a game's own words where the game has them (`<game>.<key>`: Bacon plays deals, so its
-    "Round 3" is "Deal 3", 第 3 局), else the shared words."""
+def own_key(lang: str, game: str, key: str) -> str:
+    """A shared key, or the game's own for it where the game has one (`<game>.<key>`: Bacon plays deals, so its
+    "Round 3" is "Deal 3", 第 3 局)."""
     own = f"{game}.{key}"
-    return say(lang, own if own in i18n.table(lang) else key, **params)
+    return own if own in i18n.table(lang) else key
+
+
+def say_for(lang: str, game: str, key: str, /, **params: Any) -> str:
+    """A shared key in a game's own words where the game has them (`own_key`), else the shared words."""
+    return say(lang, own_key(lang, game, key), **params)
 
 
 def error(lang: str, err: Any) -> str:

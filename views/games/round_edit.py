@@ -52,9 +52,9 @@ from typing import Any, Callable
 
 import flet as ft
 
-from scoring import i18n
 from scoring.core import TABLE, RuleError
 from scoring.record import count_of
+from views import words
 from views.components.kept import Kept
 from views.components.offers import makes, offer_here
 from views.components.private import elsewhere
@@ -180,8 +180,7 @@ def refused_unchanged(ctx: GameContext, draft: dict) -> bool:
     opened, number = draft.get("opened"), editing(draft)
     if number is None or not isinstance(opened, dict) or any(draft.get(k) != v for k, v in opened.items()):
         return False
-    own = f"{ctx.engine.game.id}.rounds.view.unchanged"  # in the game's own words where it has them (Bacon's deals)
-    ctx.show_error(RuleError(own if own in i18n.table(ctx.lang) else "rounds.view.unchanged", round=number))
+    ctx.show_error(RuleError(words.own_key(ctx.lang, ctx.engine.game.id, "rounds.view.unchanged"), round=number))
     return True
 
 
