@@ -178,7 +178,7 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
     game = eng.game.id
     rows: list[ft.Control] = []
     for entry in entries:
-        kind, label = entry["type"], move_label(lang, game, entry["type"])
+        kind, label = entry["type"], words.leading(move_label(lang, game, entry["type"]))
         if entry["choices"] is not None:
             buttons = [ft.FilledButton(
                 content=words.say(lang, "table.choice", move=label, choice=choice_text(lang, game, choice))

@@ -50,6 +50,12 @@ def whole_number(text: str) -> int:
     return int(unicodedata.normalize("NFKC", str(text)).strip().replace("−", "-"))
 
 
+def leading(text: str) -> str:
+    """text as it starts a button or a line: its first letter upper-case ("note that the deck was shuffled", a move's
+    name in the middle of "Next: Table — …", leads a button as "Note that …"); Chinese is left as it is."""
+    return text[:1].upper() + text[1:]
+
+
 def unbroken(text: str) -> str:
     """text with no-break spaces, so a line never breaks inside it (one entry of a list: "4. Cy (12)")."""
     return text.replace(" ", "\u00a0")

@@ -207,7 +207,7 @@ def test_a_knit_wit_round_played_from_four_phones(browser, table_server, table_t
 
     first.see_button("A: claim 2")
     first.see("B: still racing · C: still racing")
-    for other in ("B: claim 2", "C: claim 2", "claim a reward", "answer"):
+    for other in ("B: claim 2", "C: claim 2", "Claim a reward", "Answer"):
         expect(first.button(other, exact=True)).to_have_count(0)
     expect(first.field("Answer")).to_have_count(0)
     for seat in SEATS:
@@ -276,7 +276,7 @@ def challenge_vote(phones: dict[str, Phone], host: Tab) -> None:
     at once."""
     first = phones["A"].tab
     first.see_button("Challenge B's answer")
-    for other in ("Challenge A's answer", "challenge an answer: Challenged player: B"):
+    for other in ("Challenge A's answer", "Challenge an answer: Challenged player: B"):
         expect(first.button(other, exact=True)).to_have_count(0)
     first.tap("Challenge B's answer", exact=True)
     phones["Referee"].tab.see("A has not voted yet")  # the referee's phone is no voter
