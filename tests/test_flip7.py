@@ -293,8 +293,8 @@ def test_after_a_flip7_the_others_stay_without_a_status():
     assert state["rounds"][0]["lines"]["Bo"]["status"] == "stayed"
     said = {player.name: [text("en", line.key, **line.params) for line in player.breakdown]
             for player in engine("flip7").scoreboard(state).players}
-    assert said["Bo"] == ["Round 1: scored when a Flip 7 ended the round (8, +0)"]
-    assert said["Ann"] == ["Round 1: Flip 7! (21, +0, +15)"]
+    assert said["Bo"] == ["Round 1: scored when a Flip 7 ended the round (8)"]
+    assert said["Ann"] == ["Round 1: Flip 7! (21, +15)"]
 
 
 def test_a_flip7_line_given_any_status_or_none_lets_the_others_stay_without_one():
@@ -313,15 +313,16 @@ def test_a_flip7_line_given_any_status_or_none_lets_the_others_stay_without_one(
 
 
 def test_a_doubled_line_says_x2_and_a_plain_one_says_nothing_of_it():
-    """The breakdown names ×2 only where the player kept it ("×2 no" read clumsily), in both languages."""
+    """The breakdown names ×2 only where the player kept it ("×2 no" read clumsily), and a modifier's points only
+    where the line has one ("frozen (3, +0)" read as a modifier worth nothing), in both languages."""
     state = play_rounds(engine("flip7").new_state(PLAYERS), [rnd(Ann=line([11, 5], modifiers=["x2", "+4"]),
                                                                  Bo=line([3], "frozen"))])
     first = {player.name: player.breakdown[0] for player in engine("flip7").scoreboard(state).players}
     ann, bo = first["Ann"], first["Bo"]
     assert text("en", ann.key, **ann.params) == "Round 1: stayed (16\u00a0×2, +4)" and ann.points == 36
     assert text("zh-CN", ann.key, **ann.params) == "第 1 轮：停牌（数字 16\u00a0×2，+4）"
-    assert text("en", bo.key, **bo.params) == "Round 1: frozen (3, +0)"
-    assert text("zh-CN", bo.key, **bo.params) == "第 1 轮：被冻结（数字 3，+0）"
+    assert text("en", bo.key, **bo.params) == "Round 1: frozen (3)"
+    assert text("zh-CN", bo.key, **bo.params) == "第 1 轮：被冻结（数字 3）"
 
 
 def test_the_coach_gives_no_chance_to_a_player_already_busted():

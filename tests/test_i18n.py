@@ -104,9 +104,9 @@ def test_flag_variants_sit_beside_their_key_in_both_languages():
     """A variant for a flag that is true (`key[name=true]`) is in both languages beside its key, with the key's
     placeholders; it is chosen only when the parameter is True (not 1, not a truthy string)."""
     assert_beside_their_key(FLAG, lambda found: set())
-    say = lambda doubled: i18n.text("en", "flip7.line.stayed", round=1, numbers=8, bonus=0, doubled=doubled)
-    assert say(True) == "Round 1: stayed (8\u00a0×2, +0)"
-    assert say(False) == say(1) == say("yes") == "Round 1: stayed (8, +0)"
+    say = lambda doubled: i18n.text("en", "flip7.line.stayed", round=1, numbers=8, bonus=2, doubled=doubled)
+    assert say(True) == "Round 1: stayed (8\u00a0×2, +2)"
+    assert say(False) == say(1) == say("yes") == "Round 1: stayed (8, +2)"
 
 
 def test_zero_variants_sit_beside_their_key_in_both_languages_without_the_zero():
