@@ -6,6 +6,7 @@ import pytest
 
 from scoring.__main__ import main
 from scoring.core import RuleError, engine
+from scoring.i18n import text
 from scoring.record import new_record, play, replay, start
 from tests.helpers import assert_refused, cli_score
 from views.components.action_log import describe
@@ -58,6 +59,15 @@ def test_round_limit():
 def test_refusals_change_nothing(action, key):
     """Each refusal names its rule and leaves the state as it was."""
     assert_refused(ENG, played([]), action, key)
+
+
+def test_a_refused_score_writes_its_range_with_the_minus_a_score_is_shown_and_typed_with():
+    """"C's points must be a whole number between −10000 and 10000" used the maths minus where the scores on
+    screen, and a phone's keyboard, write "-": the range says "-10000" as the scores do, in both languages."""
+    err = assert_refused(ENG, played([]), {"type": "round", "by": "table", "scores": {"A": 1, "B": 2, "C": "x"}},
+                         "score_pad.points_invalid")
+    assert "between -10000 and 10000" in text("en", err.key, **err.params)
+    assert "-10000 到 10000" in text("zh-CN", err.key, **err.params)
 
 
 def test_cli_scores_an_exported_record(tmp_path, capsys):
