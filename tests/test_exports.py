@@ -171,11 +171,11 @@ def test_a_refused_action_reads_whole_alone_and_inside_a_backup(store):
         with pytest.raises(RuleError) as refused:
             exports.import_file(store, text)
         said[refused.value.key] = {lang: imported.reason(lang, refused.value) for lang in ("en", "zh-CN")}
-    points = "Ann's points must be a whole number between −10000 and 10000, not “ten”."
+    points = "Ann's points must be a whole number between -10000 and 10000, not “ten”."
     assert said["record.action_refused"]["en"] == f"Action 1 was refused: {points}"
     assert said["records.backup_session"]["en"] == \
         f"Session 1 of the backup was refused: Action 1 was refused: {points} Nothing was imported."
-    assert said["record.action_refused"]["zh-CN"] == "第 1 个动作被拒绝：Ann 的得分必须是 −10000 到 10000 之间的整数，而不是“ten”。"
+    assert said["record.action_refused"]["zh-CN"] == "第 1 个动作被拒绝：Ann 的得分必须是 -10000 到 10000 之间的整数，而不是“ten”。"
     assert store.sessions() == before
 
 
