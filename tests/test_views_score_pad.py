@@ -79,8 +79,8 @@ def test_tapping_a_past_round_corrects_it_and_the_log_keeps_both():
 
 def test_a_past_round_saved_unchanged_is_refused_and_stays_open():
     """Opened and saved as it was (by Save or by Enter), a round was logged "Round 1 corrected" for nothing (and an
-    undo then took back nothing anyone could see): the form says the round is unchanged and stays open; once an
-    entry changes, Save records the correction."""
+    undo then took back nothing anyone could see): the form says the round is unchanged and stays open ("5" typed
+    again as "05" too: the same points); once an entry changes, Save records the correction."""
     table = Table("score_pad", ["Ann", "Bo"])
     play(table, {"Ann": "5", "Bo": "3"})
     tap_round(build(table), 1)
@@ -91,6 +91,9 @@ def test_a_past_round_saved_unchanged_is_refused_and_stays_open():
     assert "Correcting round 1: change the entries and save" in shown(build(table))
     field = next(c for c in walk(build(table)) if isinstance(c, ft.TextField) and label(c) == "Ann")
     field.on_submit(None)  # Enter in a field sends too
+    assert table.errors[-1] == "rounds.view.unchanged" and len(table.record["actions"]) == 1
+    type_points(table, {"Ann": "05", "Bo": "3 "})  # the same points as the engine reads them
+    tap(build(table), "Save round 1")
     assert table.errors[-1] == "rounds.view.unchanged" and len(table.record["actions"]) == 1
     type_points(table, {"Bo": "4"})
     tap(build(table), "Save round 1")
