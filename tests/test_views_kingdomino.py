@@ -741,3 +741,21 @@ def test_a_kingdoms_legend_says_the_bonuses_its_points_hold(lang, said):
     shown = texts(view.build(table.ctx()))
     assert said in shown
     assert not [t for t in shown if "Harmony" in t or "和谐" in t]           # not full: no Harmony
+
+
+def test_the_end_screens_kingdom_cards_say_the_bonuses_each_earned():
+    """The end screen's kingdom cards listed the properties only (Ann's summing to 23 beside her 38 in the
+    comparison): the Harmony and Middle Kingdom bonuses were said only in the comparison. Each card now ends with
+    the bonuses that kingdom earned, as the phone's legend does during the game."""
+    from tests.test_kingdomino import K23, SMALL
+    table = Table("kingdomino", ["Ann", "Bob"], {"harmony": True, "middle_kingdom": True})
+    assert table.apply({"type": "layout", "by": "Ann", "layout": K23})
+    assert table.apply({"type": "layout", "by": "Bob", "layout": SMALL})
+    assert table.state["over"]
+    shown = texts(view.final(table.ctx()))
+    harmony, middle = ("Harmony: a full kingdom, nothing discarded — points: 5",
+                       "Middle Kingdom: the castle in the centre — points: 10")
+    ann, bob = shown.index("Ann's kingdom"), shown.index("Bob's kingdom")
+    assert [t for t in shown[ann:bob] if t in (harmony, middle)] == [harmony, middle]  # 23 + 5 + 10 = 38
+    assert [t for t in shown[bob:] if t in (harmony, middle)] == [middle]  # a row of 5, not full: 4 + 10
+

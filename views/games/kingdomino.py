@@ -244,25 +244,27 @@ def property_text(ctx: GameContext, p: dict) -> str:
                  squares=p["squares"], crowns=p["crowns"], points=p["points"])
 
 
-def legend(ctx: GameContext, grid: list[list], player: str | None = None) -> ft.Control:
+def legend(ctx: GameContext, grid: list[list], player: str | None = None, number: int | None = None) -> ft.Control:
     """Each scoring property in words with its points, in the colour of its outline; then the crownless ones
-    together on one line; for a player's kingdom of the current game, the bonuses it earns (`bonus_lines`)."""
+    together on one line; for a player's kingdom, the bonuses it earns in game `number` (the current game where
+    None; `bonus_lines`)."""
     found = outlined(grid)
     rows = [legend_line(ctx.lang, property_text(ctx, p), colour) for p, colour in found if colour]
     crownless = [ctx.t("kingdomino.view.property_none", terrain=ctx.t(f"kingdomino.terrain.{p['terrain']}"),
                        squares=p["squares"]) for p, colour in found if not colour]
     if crownless:
         rows.append(legend_line(ctx.lang, ctx.t("kingdomino.view.properties_none", properties=crownless), None))
-    rows += [ft.Text(line, size=14, weight=ft.FontWeight.W_600) for line in bonus_lines(ctx, player)]
+    rows += [ft.Text(line, size=14, weight=ft.FontWeight.W_600) for line in bonus_lines(ctx, player, number)]
     return ft.Column(controls=rows, spacing=2)
 
 
-def bonus_lines(ctx: GameContext, player: str | None) -> list[str]:
-    """The Harmony and Middle Kingdom bonuses the player's kingdom earns in the current game, in words with their
-    points, from the engine's scoreboard: the legend summed to 39 beside "Points 54" in the comparison."""
+def bonus_lines(ctx: GameContext, player: str | None, number: int | None = None) -> list[str]:
+    """The Harmony and Middle Kingdom bonuses the player's kingdom earns in game `number` (counted from 1; the
+    current game where None), in words with their points, from the engine's scoreboard: the legend summed to 39
+    beside "Points 54" in the comparison."""
     if player is None:
         return []
-    current = len(ctx.state["games"])
+    current = number or len(ctx.state["games"])
     found = next(p for p in ctx.engine.scoreboard(ctx.state).players if p.name == player)
     return [ctx.t("kingdomino.view.bonus", bonus=ctx.t(line.key), points=line.points) for line in found.breakdown
             if line.key in BONUS_KEYS and line.params.get("game") == current]
@@ -581,7 +583,8 @@ def build(ctx: GameContext) -> ft.Control:
 
 
 def final(ctx: GameContext) -> ft.Control:
-    """Under the end screen: the comparison, then every kingdom of every game with its properties."""
+    """Under the end screen: the comparison, then every kingdom of every game with its properties and the bonuses
+    it earned in that game (the card's legend summed short of its points without them)."""
     games = ctx.state["games"]
     size = game.grid_size(ctx.state["options"])
     cards = []
@@ -594,5 +597,5 @@ def final(ctx: GameContext) -> ft.Control:
                                       content=ft.Column(spacing=6, controls=[
                                           ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
                                           board(ctx, game.trim(grid), cell_size=PAINT_CELL.get(size, 44)),
-                                          legend(ctx, grid)])))
+                                          legend(ctx, grid, name, index + 1)])))
     return ft.Column(spacing=12, controls=[comparison(ctx), ft.Row(wrap=True, controls=cards, spacing=12)])
