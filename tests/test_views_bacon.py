@@ -446,3 +446,29 @@ def test_a_phone_in_the_extra_deal_says_the_first_tap_wins(lang, said, not_said)
     assert table.state["phase"] == "extra"
     texts = " ".join(shown(view.build(table.seated("A", {}))))
     assert said in texts and not_said not in texts
+
+
+@pytest.mark.parametrize("lang, heading, line", [
+    ("en", "Referee", "Deal 1: 7B Wild on 5A 5B — Beats it"),
+    ("zh-CN", "裁判", "第 1 局：7B 万能 压 5A 5B，压得过"),
+])
+def test_the_rulings_on_record_are_on_the_end_screen_and_in_history(lang, heading, line):
+    """A ruling put on record during the game is there after it (the end screen and history show `final`): the log
+    said only "Referee asked: 7B and Wild on 5A and 5B", and the verdict a dispute is settled from was shown only
+    with the referee's panel open, which a finished game no longer offers."""
+    table = Table("bacon", ["A", "B", "C", "D"], {"target": 4}, lang=lang)
+    assert table.apply({"type": "dealer", "by": "table", "player": "B"})
+    assert table.apply({"type": "ruling", "by": "B", "table": ["5A", "5B"], "played": ["7B", "X"],
+                        "table_type": None})
+    assert table.apply({"type": "deal", "by": "table", "order": ["A", "C"]})
+    assert table.state["over"]
+    texts = shown(view.final(table.ctx()))
+    assert heading in texts and any(t.startswith(line) for t in texts)
+
+
+def test_no_referee_heading_on_the_end_screen_without_rulings():
+    """A game with no ruling on record shows no empty referee section."""
+    table = Table("bacon", ["A", "B", "C", "D"], {"target": 4})
+    assert table.apply({"type": "dealer", "by": "table", "player": "B"})
+    assert table.apply({"type": "deal", "by": "table", "order": ["A", "C"]})
+    assert "Referee" not in shown(view.final(table.ctx()))

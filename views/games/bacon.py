@@ -348,8 +348,14 @@ def rulings_list(ctx: GameContext) -> list[ft.Control]:
 
 def final(ctx: GameContext) -> ft.Control:
     """The end screen's deals table (the one the table watched all game: each deal's points and the totals), read
-    only; the end screen had only each player's breakdown and the chart."""
-    return deals_table(ctx, draft_of(ctx))
+    only; the end screen had only each player's breakdown and the chart. Under it, the referee's rulings on record
+    with their verdicts (the log names only the cards asked about, and a finished game has no referee panel)."""
+    table = deals_table(ctx, draft_of(ctx))
+    rulings = rulings_list(ctx)
+    if not rulings:
+        return table
+    heading = ft.Text(ctx.t("bacon.view.referee"), size=16, weight=ft.FontWeight.BOLD)
+    return ft.Column(spacing=8, controls=[table, heading, *rulings])
 
 
 def deals_table(ctx: GameContext, draft: dict) -> ft.Control:
