@@ -1453,3 +1453,17 @@ def test_redo_says_what_the_action_showed_as_undo_did(app):
     app.store.undo(sid, "2025-01-01T20:02:00+00:00", consent=True)
     redo = [b for b in buttons(session.build(app, sid, read_only=False)[1]) if b.startswith("Redo: ")]
     assert undo == ["Undo: The app rolled 2 and 4"] and redo == ["Redo: The app rolled 2 and 4"]
+
+
+@pytest.mark.parametrize("lang, line", [("en", "Played 2025-01-01 20:00 · 42 min"),
+                                        ("zh-CN", "2025-01-01 20:00 开局 · 用时 42 分钟")])
+def test_a_history_screen_says_when_the_session_was_played(app, utc, lang, line):
+    """A finished session opened from History says the day it was played and how long it took, as its History
+    tile does: the screen had no date anywhere (the log's rows give only the time of day), so a group looking
+    back over several game nights could not tell which evening a session was."""
+    app.settings["lang"] = lang
+    sid = app.store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+    app.store.play(sid, {"type": "round", "by": "table", "scores": {"A": 1, "B": 2}}, "2025-01-01T20:30:00+00:00")
+    app.store.play(sid, {"type": "finish", "by": "table"}, "2025-01-01T20:42:00+00:00")
+    _, body, _ = session.build(app, sid, read_only=True)
+    assert line in texts(body)

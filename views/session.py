@@ -253,7 +253,8 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     if waited is not None:
         main.append(next_step(app, eng, state, entries))
     banner = header(app, eng, state, waited)
-    main += [*([banner] if banner else []), rules.rules_button(app, record["game"], back=app.page.route)]
+    main += [*([banner] if banner else []), *([played(app, record)] if read_only else []),
+             rules.rules_button(app, record["game"], back=app.page.route)]
     if not read_only:
         main.append(undo_redo(app, sid, record, state))
     folds = Folds(app.local(f"session:{sid}"), app.render)
@@ -268,6 +269,12 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     side += [log_panel(app.lang, log, len(record["actions"]), folds, more),
              file_actions(app, sid, read_only, state)]
     return title, two_columns(main, side), "/"
+
+
+def played(app: Any, record: dict) -> ft.Control:
+    """When a session in history was played and for how long, as its History tile dates it (by its start)."""
+    return ft.Text(app.t("app.history_played", date=words.when(app.lang, record["created"]),
+                         duration=words.duration(app.lang, record["created"], record["updated"])), size=15)
 
 
 def two_columns(main: list[ft.Control], side: list[ft.Control], main_spacing: int = 12) -> ft.ResponsiveRow:
