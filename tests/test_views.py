@@ -1467,3 +1467,13 @@ def test_a_history_screen_says_when_the_session_was_played(app, utc, lang, line)
     app.store.play(sid, {"type": "finish", "by": "table"}, "2025-01-01T20:42:00+00:00")
     _, body, _ = session.build(app, sid, read_only=True)
     assert line in texts(body)
+
+
+def test_an_unfinished_session_can_be_deleted_from_its_screen(app):
+    """A game abandoned half way (the table went home at 1 a.m.) stayed under Continue for good: Delete was offered
+    only in History, which lists finished sessions. Its screen offers Delete too; once confirmed the session is gone
+    and Continue no longer lists it."""
+    sid = play_session(app.store, [{"A": 1, "B": 2}])
+    app.confirm = lambda title, message, yes, on_yes: on_yes()
+    buttons(session.build(app, sid, read_only=False)[1])["Delete"].on_click(None)
+    assert app.store.count() == 0 and "Continue" not in texts(home.build(app)[1])

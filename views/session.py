@@ -573,7 +573,8 @@ def team_chart(t: Callable[..., str], board: Any) -> ft.Control:
 
 
 def file_actions(app: Any, sid: str, read_only: bool, state: dict) -> ft.Control:
-    """Export the session (shown in `state`) to a JSON file; in history also delete it (after confirmation)."""
+    """Export the session (shown in `state`) to a JSON file, or delete it (after confirmation, the host only): in
+    history, or while unfinished (an abandoned game stayed under Continue for good, History lists finished ones)."""
 
     async def export() -> None:
         """Save the session as a JSON file (a download in the browser); a session gone meanwhile (deleted in
@@ -607,9 +608,8 @@ def file_actions(app: Any, sid: str, read_only: bool, state: dict) -> ft.Control
     if not read_only:
         controls.append(ft.OutlinedButton(content=app.t("table.open"), icon=ft.Icons.PHONELINK,
                                           on_click=lambda e: app.go(f"/table/{sid}")))
-    if read_only:
-        controls.append(ft.OutlinedButton(content=app.t("app.delete"), icon=ft.Icons.DELETE,
-                                          on_click=lambda e: delete()))
+    controls.append(ft.OutlinedButton(content=app.t("app.delete"), icon=ft.Icons.DELETE,
+                                      on_click=lambda e: delete()))
     if state.get("over"):
         controls += stats.bgstats_buttons(app, sid)
     return ft.Row(controls=controls, wrap=True)
