@@ -1456,11 +1456,12 @@ def test_redo_says_what_the_action_showed_as_undo_did(app):
 
 
 @pytest.mark.parametrize("lang, line", [("en", "Played 2025-01-01 20:00 · 42 min"),
-                                        ("zh-CN", "2025-01-01 20:00 开局 · 用时 42 分钟")])
+                                        ("zh-CN", "2025-01-01 20:00 开局 · 用时：42 分钟")])
 def test_a_history_screen_says_when_the_session_was_played(app, utc, lang, line):
     """A finished session opened from History says the day it was played and how long it took, as its History
     tile does: the screen had no date anywhere (the log's rows give only the time of day), so a group looking
-    back over several game nights could not tell which evening a session was."""
+    back over several game nights could not tell which evening a session was. (Chinese "用时：" before the length:
+    "用时 不到 1 分钟" read as two words apart.)"""
     app.settings["lang"] = lang
     sid = app.store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
     app.store.play(sid, {"type": "round", "by": "table", "scores": {"A": 1, "B": 2}}, "2025-01-01T20:30:00+00:00")
