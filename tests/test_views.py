@@ -277,6 +277,24 @@ def test_a_score_pad_says_which_game_it_keeps_score_for(app, lang):
     assert not [c for c in walk(new_session_screen(app, "rummy")) if isinstance(c, ft.TextField) and c.label == label]
 
 
+LOWEST_NAMED = {"en": ("Golf (score pad, lowest wins)", "Score pad (lowest wins)"),
+                "zh-CN": ("Golf（计分板，低分胜）", "通用计分板（低分胜）")}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_lowest_wins_score_pad_says_so_on_its_screen_and_its_home_row(app, lang):
+    """Played in the browser: a pad titled "Azul" set to lowest wins was named "Azul (score pad)" on its screen and
+    the home screen's Continue row, nothing there saying the lowest total wins (only the ranking showed it, and
+    only the statistics said so). Now its screen and its row read as the statistics do."""
+    app.settings["lang"] = lang
+    titled, plain = LOWEST_NAMED[lang]
+    for title in ("Golf", ""):
+        sid = app.store.create(new_record("score_pad", ["Ann", "Bo"], {"lower_wins": True}, title=title))
+        assert session.build(app, sid, read_only=False)[0] == (titled if title else plain)
+    rows = [c.title.value for c in walk(home.build(app)[1]) if isinstance(c, ft.ListTile)]
+    assert sorted(rows) == sorted(words.say(lang, "app.continue_title", game=g, round=1) for g in (titled, plain))
+
+
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
 def test_a_game_name_too_long_to_keep_is_refused_naming_the_limit(app, lang):
     """A name of 201 characters (the record's title keeps 200): Start stays disabled saying so in the phone's

@@ -117,12 +117,17 @@ def game_name(lang: str, game_id: str) -> str:
     return names.get(lang) or names.get("en") or game_id
 
 
-def session_game(lang: str, record: dict) -> str:
+def session_game(lang: str, record: dict, lower_wins: bool | None = None) -> str:
     """The game a session (its record or summary) is of, as its screens and lists name it: a titled score pad's title
-    and what keeps it ("Azul (score pad)", `scoring.record.game_title`), else the game's name."""
+    and what keeps it ("Azul (score pad)", `scoring.record.game_title`), else the game's name; a lowest-wins one
+    (`lower_wins`, else the summary's) says so, as the statistics do ("Golf (score pad, lowest wins)")."""
     title = game_title(record)
-    return game_name(lang, record["game"]) if title is None else words.say(lang, f"{record['game']}.titled",
+    lowest = record.get("lower_wins", False) if lower_wins is None else lower_wins
+    if title is not None and lowest:
+        return words.say(lang, f"{record['game']}.titled_lowest_wins", title=title)
+    name = game_name(lang, record["game"]) if title is None else words.say(lang, f"{record['game']}.titled",
                                                                             title=title)
+    return words.say(lang, "stats.lowest_wins", game=name) if lowest else name
 
 
 def game_card(app: Any, game: Any) -> ft.Control:

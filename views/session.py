@@ -246,7 +246,7 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     app.moved(sid, mark(record))
     eng = engine(record["game"])
     board = eng.scoreboard(state)
-    title = session_game(app.lang, record)
+    title = session_game(app.lang, record, board.lower_wins)
     main: list[ft.Control] = []
     entries = [] if read_only or state.get("over") else eng.prompt(state)
     waited = entries[0]["type"] if entries else None

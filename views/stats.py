@@ -50,14 +50,11 @@ def score(value: float | None) -> str:
 
 
 def game_label(app: Any, stats: Any, game_key: str) -> str:
-    """A game's name as the statistics list it: a titled score pad's as its sessions are named ("Azul (score
-    pad)", `views.home.session_game`), a lowest-wins game's says so ("Score pad (lowest wins)")."""
+    """A game's name as the statistics list it: as its sessions are named (`views.home.session_game`: "Azul (score
+    pad)", "Score pad (lowest wins)", "Golf (score pad, lowest wins)")."""
     game_id = game_key.partition(TITLED)[0].removesuffix(LOWEST)
     title, lowest = stats.title(game_key), stats.lowest(game_key)
-    if title is not None and lowest:  # one bracket: "Golf (score pad, lowest wins)"
-        return words.say(app.lang, f"{game_id}.titled_lowest_wins", title=title)
-    name = game_name(app.lang, game_id) if title is None else session_game(app.lang, {"game": game_id, "title": title})
-    return app.t("stats.lowest_wins", game=name) if lowest else name
+    return session_game(app.lang, {"game": game_id, "title": title}, lowest)
 
 
 def build(app: Any) -> tuple[str, ft.Control, str]:
