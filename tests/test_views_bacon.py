@@ -114,6 +114,20 @@ def test_the_deal_title_and_the_dealer_line_keep_their_last_word_with_the_one_be
     assert f"首局发牌：{chinese.state['dealer']}（抽签）。点名字可以换\u2060人：" in raw_texts(body)
 
 
+@pytest.mark.parametrize("lang, players, heading", [
+    ("en", ["A", "B", "C", "D"], "Correcting deal 1: change the order and\u00a0save"),
+    ("zh-CN", ["甲", "乙", "丙", "丁"], "更正第 1\u00a0局：改好顺序后保\u2060存")])
+def test_a_correction_heading_keeps_its_last_word_with_the_one_before(lang, players, heading):
+    """Played in the browser (phone, Chinese, text 1.5x): a past deal opened for a correction was headed "更正第 2
+    局：改好顺序后保" with "存" alone on the next line. The correction's heading is glued at its end as the new
+    deal's title is (every game's form shares it, `round_edit.heading`)."""
+    table = Table("bacon", players, lang=lang)
+    table.apply({"type": "deal", "by": "table", "order": [players[0], players[2]]})
+    build(table)
+    round_edit.open_round(table.local["bacon"], view.KEYS, 1, {"order": [players[0], players[2]]})
+    assert heading in raw_texts(build(table))
+
+
 @pytest.mark.parametrize("lang, first, ten, wild, removed, ruling", [
     ("en", "1 of suit A", "10 of suit A", "Wild", ["Remove 10 of suit C", "Remove Wild"],
      "Deal 1: 7 of suit B and Wild on 5 of suit A and 5 of suit B"),

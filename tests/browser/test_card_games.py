@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab, shown_as
 from tests.browser.fit import BUTTON, CHROME, whole, width
 
 
@@ -112,7 +112,7 @@ def test_flip7_two_rounds_with_coach(phone):
     tab.tap("第 1 轮", exact=True)
     tab.see("更正第 1 轮：改好后保存")
     tab.quiet()
-    expect(tab.page.get_by_text("更正第 1 轮：改好后保存").first).to_be_in_viewport()  # turned to the form
+    expect(tab.page.get_by_text(shown_as("更正第 1 轮：改好后保存")).first).to_be_in_viewport()  # turned to the form
     select(tab, "Hal")
     tab.tap("去掉 +4", exact=True)
     tab.see("被冻结 · 5 分")

@@ -300,9 +300,10 @@ def overtaken(ctx: GameContext, draft: dict) -> int | None:
 
 
 def heading(ctx: GameContext, draft: dict, new_text: str) -> ft.Control:
-    """The form's title: the new round's, or which past round is being corrected."""
+    """The form's title: the new round's, or which past round is being corrected (its last word kept with the one
+    before, `words.no_orphan`: "…改好顺序后保" left "存" alone on a phone's line)."""
     number = editing(draft)
-    text = new_text if number is None else ctx.t("rounds.view.editing", round=number)
+    text = new_text if number is None else words.no_orphan(ctx.t("rounds.view.editing", round=number))
     return ft.Text(text, size=18, weight=ft.FontWeight.BOLD,
                    color=None if number is None else ft.Colors.TERTIARY)
 
