@@ -5,6 +5,7 @@ when the table moved to the next round, the new prompt and its buttons out of si
 from __future__ import annotations
 
 import flet as ft
+import pytest
 from flet.messaging.protocol import MessageAction
 from flet.messaging.session import Session
 
@@ -99,19 +100,23 @@ def test_a_new_phase_leads_only_where_it_asks_this_phone_for_something():
     assert leads(phone_step(message(3, "p", [])), phone_step(over))  # who won, at the top
 
 
-def test_a_titled_score_pad_is_named_by_its_game_on_the_phones_and_the_hosts_screen(tmp_path):
+@pytest.mark.parametrize("title, options, named", [("Azul", {}, "Azul（计分板）"),
+                                                    ("Golf", {"lower_wins": True}, "Golf（计分板，低分胜）")])
+def test_a_titled_score_pad_is_named_by_its_game_on_the_phones_and_the_hosts_screen(tmp_path, title, options, named):
     """A score pad kept for Azul read "通用计分板（多手机）" on a phone and on the host's screen, where its session
-    screen reads "Azul（计分板）" ("Azul (score pad)"): the table's screens name it so too."""
+    screen reads "Azul（计分板）" ("Azul (score pad)"): the table's screens name it so too, and a lowest-wins one
+    as its session screen does ("Golf (score pad, lowest wins)")."""
     async def look() -> None:
         with Store(tmp_path / "data") as store:
-            sid = store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00", title="Azul"))
+            sid = store.create(new_record("score_pad", ["A", "B"], options, now="2025-01-01T20:00:00+00:00",
+                                          title=title))
             hub = hub_for(store, sid)
             phone, _ = await connect(main_for(store), f"/join/{sid}")
             await sit(phone, hub.pin, "A")
             host, _ = await connect(main_for(store), f"/table/{sid}")
             for sess in (phone, host):
                 texts = [c.value for c in list(sess.index.values()) if isinstance(c, ft.Text)]
-                assert any("Azul（计分板）" in str(t) for t in texts), texts
+                assert any(named in str(t) for t in texts), texts
                 assert not any("通用计分板" in str(t) for t in texts), texts
                 sess.close()
             await settle()

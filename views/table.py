@@ -260,8 +260,9 @@ def status_names(message: dict) -> str | None:
 
 
 def hub_game(app: Any, hub: TableHub) -> str:
-    """The game a table plays, as its session screen names it (a titled score pad's "Azul (score pad)")."""
-    return session_game(app.lang, {"game": hub.engine.game.id, "title": hub.title})
+    """The game a table plays, as its session screen names it (a titled score pad's "Azul (score pad)", a
+    lowest-wins one's "Golf (score pad, lowest wins)")."""
+    return session_game(app.lang, {"game": hub.engine.game.id, "title": hub.title}, hub.lower_wins)
 
 
 def phone_step(message: dict) -> tuple:

@@ -148,6 +148,7 @@ class TableHub:
         self.players = [p["name"] for p in record["players"]]
         self._meta = {"id": sid, "game": record["game"], "players": record["players"]}
         self.title = record.get("title")  # a score pad's game ("Azul"), named on the table's screens
+        self.lower_wins = self.engine.scoreboard(store.state(sid)).lower_wins  # named there too ("lowest wins")
         self.data = store.table(sid)
         self._kept = bool(self.data.get("pin"))
         if not self._kept:
