@@ -264,6 +264,14 @@ def test_bonus_tile_is_zero_when_nobody_guessed_the_drawer():
     assert lines[-1] == {"key": "pictomania.line.tile_unguessed", "points": 0, "params": {"round": 1, "tile": 3}}
 
 
+def test_scoreboard_lines_do_not_speak_to_the_reader():
+    """A score line sits under one player's name on every phone and the host's screen: it names no "you" (the
+    unguessed tile's line said "nobody guessed your word" / "没人猜中你的画" under another player's name)."""
+    for lang, you in (("en", re.compile(r"\byour?\b", re.I)), ("zh-CN", re.compile("你"))):
+        lines = {k: v for k, v in i18n.table(lang).items() if k.startswith("pictomania.line.")}
+        assert lines and not [v for v in lines.values() if you.search(v)], lang
+
+
 def test_black_sheep_beats_unguessed_for_the_tile():
     """A black sheep nobody guessed still counts the tile minus (the original checks black sheep first).
 
