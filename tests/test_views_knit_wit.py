@@ -12,6 +12,7 @@ import flet as ft
 import pytest
 
 from scoring.core import engine
+from scoring.mechanics import race
 from scoring.record import new_record
 from storage import Store
 from tests.helpers import cli_score, press
@@ -508,6 +509,24 @@ def test_a_reused_answer_keeps_its_reason_under_its_field_after_done(table):
     assert table.state["sheets"]["Ada"][:3] == ["tiger", "", "river"]
     reused = "You already wrote “tiger” for spool 1; one answer can be used only once on a sheet."
     assert [(f.value, f.error) for f in table.controls(ft.TextField)][1] == ("Tiger", reused)
+
+
+def test_a_claim_stopped_by_a_refused_answer_says_so_at_the_tap(table):
+    """Ada's "Tiger" after "tiger" is refused; she then taps "claim 2" in the race: her button is not taken (the
+    refused answer would be lost with her sheet locked), but the tap said nothing new (the bar still showed the
+    earlier refusal), so it looked lost and Bram took the 2. The tap is answered: the button was not taken, and
+    why, in the screen's language; her typed text stays in its field."""
+    woven(table)
+    table.tap("I am Ada: show")
+    for f, text in zip(table.controls(ft.TextField), ["tiger", "Tiger"]):
+        f.on_change(change(text))
+    table.tap("Ada: claim 2")
+    assert table.errors[-1] == "knit_wit.view.claim_stopped"
+    assert say("en", "knit_wit.view.claim_stopped", spools=[2]).startswith(
+        "The button was not taken: your answer for spool 2 was not saved")
+    assert say("zh-CN", "knit_wit.view.claim_stopped", spools=[2]).startswith("没有拿到纽扣：2 号线轴的答案没有存下")
+    assert race.claims(table.state["race"]) == [] and table.state["sheets"]["Ada"][:2] == ["tiger", ""]
+    assert [f.value for f in table.controls(ft.TextField)][:2] == ["tiger", "Tiger"]
 
 
 def test_a_refused_answers_reason_follows_the_language(table):

@@ -63,6 +63,7 @@ import re
 
 import flet as ft
 
+from scoring.core import RuleError
 from scoring.games import knit_wit as kw
 from validators.answers import explain
 from views import words
@@ -337,7 +338,9 @@ def answer_screen(ctx: GameContext) -> ft.Control:
     async def claim(player: str) -> None:
         """Take the top button: the stored aliases come in first, so the scoring knows them, then the answers the
         player typed and did not save (the claim locks the sheet: they were lost); an answer refused keeps the
-        button from being taken, its text and reason shown on the sheet. The last button on a phone passed round
+        button from being taken, its text and reason shown on the sheet, and the tap is answered where it was made
+        ("The button was not taken: your answer for spool 4 was not saved…"): the bar still showed the refusal of
+        an earlier save, so in a race the tap looked lost. The last button on a phone passed round
         saves the other players' typed answers too (`typed_first`); in table mode the hub does (`views.table`)."""
         work = sheet_work(ctx, player)
         spools = list(range(1, state["count"] + 1))
@@ -345,6 +348,7 @@ def answer_screen(ctx: GameContext) -> ft.Control:
         others = typed_first(ctx.engine, ctx.state, action, lambda _: ctx.local) if ctx.seat is None else []
         bring_aliases(ctx, unsaved(ctx, work, player, spools) + others or [action])
         if not save_typed(ctx, work, player, spools):
+            ctx.show_error(RuleError("knit_wit.view.claim_stopped", spools=sorted(int(n) for n in work["errors"])))
             ctx.refresh()
             return
         save_others(ctx, others)
