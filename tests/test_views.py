@@ -853,9 +853,6 @@ def test_bacon_is_charted_by_team(app):
     assert "1 finished session" in texts(body)  # one, not "1 finished sessions"
     bars = next(c for c in walk(body) if isinstance(c, flet_charts.BarChart))
     assert sum(g.rods[0].to_y for g in bars.groups) == 2 and bars.left_axis.title.value == "Teams"
-    table = next(c for c in walk(body) if isinstance(c, ft.DataTable))  # the player's games, on a phone's width
-    scroller = next(c for c in walk(body) if isinstance(c, ft.Row) and table in c.controls)
-    assert table.column_spacing == 20 and scroller.scroll == ft.ScrollMode.ALWAYS
     app.local("stats").update(player="Ann", rival="Cy")
     assert "1 session on the same side" in texts(stats.build(app)[1])
     app.settings["lang"] = "zh-CN"
@@ -863,6 +860,40 @@ def test_bacon_is_charted_by_team(app):
     app.settings["lang"] = "en"
     app.local("stats")["rival"] = "Bo"
     assert "1 session against each other: Ann ahead 1, Bo ahead 0, tied 0" in texts(stats.build(app)[1])
+
+
+def game_cards(body) -> list[list[str]]:
+    """A player's record per game on the statistics screen: each game's name, then its figures in order."""
+    cards = [c for c in walk(body) if isinstance(c, ft.Card) and str(c.key).startswith("stats-game-")]
+    return [[next(t for t in walk(card) if isinstance(t, ft.Text)).value]
+            + [f.content.controls[1].value for f in walk(card) if isinstance(f, ft.MergeSemantics)] for card in cards]
+
+
+def figure_names(body) -> list[str]:
+    """The names of the first game's figures on the statistics screen, in order."""
+    card = next(c for c in walk(body) if isinstance(c, ft.Card) and str(c.key).startswith("stats-game-"))
+    return [f.content.controls[0].value for f in walk(card) if isinstance(f, ft.MergeSemantics)]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_players_record_reads_on_a_phone_without_scrolling_sideways(app, lang):
+    """On a phone (390 px) a player's record was a table of seven columns that scrolled sideways: "Best" cut at
+    the screen's edge, "Average" and "Last played" past it. Each game is now a card: its name, then its figures,
+    each under its name and read out with it ("Best 70"), in a row that wraps onto more lines where the width
+    (or 1.5x text) needs; nothing on the screen scrolls sideways."""
+    from tests.test_stats import finished
+    from views import stats
+    finished(app.store, [{"Ann": 70, "Bo": 40}], "2026-03-01T20:00:00", players=["Ann", "Bo"], title="Azul")
+    finished(app.store, [{"Ann": 33, "Bo": 50}], "2026-03-02T20:00:00", players=["Ann", "Bo"], title="azul")
+    app.settings["lang"] = lang
+    app.local("stats")["player"] = "Ann"
+    body = stats.build(app)[1]
+    assert not [c for c in walk(body) if isinstance(c, ft.DataTable) or (isinstance(c, ft.Row) and c.scroll)]
+    assert figure_names(body) == [words.say(lang, f"stats.col.{c}") for c in stats.FIGURES]
+    assert game_cards(body) == [[words.say(lang, "score_pad.titled", title="Azul"), "2", "1", "50%", "70", "51.5",
+                                 words.when(lang, "2026-03-02T20:00:00")]]
+    card = next(c for c in walk(body) if isinstance(c, ft.Card) and str(c.key).startswith("stats-game-"))
+    assert all(row.wrap for row in walk(card) if isinstance(row, ft.Row)) and card.col["xs"] == 12
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
@@ -894,8 +925,7 @@ def test_a_cooperative_game_shows_its_crews_ends_not_a_highest_score(app, lang, 
     assert all(line in said for line in shown), said
     assert not [t for t in said if t.startswith(("Highest", "Lowest", "最高分", "最低分"))]
     assert not [c for c in walk(body) if isinstance(c, flet_charts.BarChart)]
-    table = next(c for c in walk(body) if isinstance(c, ft.DataTable))
-    assert [cell.content.value for cell in table.rows[0].cells][1:6] == ["1", "0", "0%", "—", "—"]
+    assert game_cards(body)[0][1:6] == ["1", "0", "0%", "—", "—"]
 
 
 @pytest.mark.parametrize("lang, game, best, lowest", [
@@ -913,9 +943,8 @@ def test_a_lowest_wins_game_says_lowest_score(app, lang, game, best, lowest):
     app.local("stats").update(player="Ann")
     body = stats.build(app)[1]
     assert lowest in "\n".join(texts(body))
-    table = next(c for c in walk(body) if isinstance(c, ft.DataTable))
-    assert table.columns[4].label.value == best
-    assert [cell.content.value for cell in table.rows[0].cells][:6] == [game, "2", "1", "50%", "2", "4.5"]
+    assert figure_names(body)[3] == best
+    assert game_cards(body)[0][:6] == [game, "2", "1", "50%", "2", "4.5"]
     chooser = next(c for c in walk(body) if isinstance(c, ft.Dropdown) and c.value == "score_pad/lowest")
     assert [o.text for o in chooser.options] == [game]
 
@@ -934,9 +963,8 @@ def test_the_statistics_name_a_titled_score_pad_as_its_sessions_are_named(app, l
     app.settings["lang"] = lang
     app.local("stats").update(player="Ann")
     body = stats.build(app)[1]
-    table = next(c for c in walk(body) if isinstance(c, ft.DataTable))
-    assert [row.cells[0].content.value for row in table.rows] == names
-    assert [row.cells[1].content.value for row in table.rows] == ["1", "1", "2"]
+    assert [card[0] for card in game_cards(body)] == names
+    assert [card[1] for card in game_cards(body)] == ["1", "1", "2"]
     chooser = next(c for c in walk(body) if isinstance(c, ft.Dropdown) and c.value == "score_pad")
     assert [o.text for o in chooser.options] == names
 
@@ -1000,8 +1028,7 @@ def test_win_rates_and_averages_round_halves_up(app):
     for day, ann in enumerate([5] * 6 + [4], 2):
         finished(app.store, [{"Ann": ann, "Bo": 50}], f"2026-03-{day:02d}T20:00:00", players=["Ann", "Bo"])
     app.local("stats")["player"] = "Ann"
-    table = next(c for c in walk(stats.build(app)[1]) if isinstance(c, ft.DataTable))
-    assert [cell.content.value for cell in table.rows[0].cells][1:6] == ["8", "1", "13%", "24", "7.3"]
+    assert game_cards(stats.build(app)[1])[0][1:6] == ["8", "1", "13%", "24", "7.3"]
     assert (stats.percent(7 / 8), stats.number(-7.25), stats.number(49 / 3), stats.percent(2 / 3)) == (
         "88%", "-7.3", "16.3", "67%")
 
