@@ -96,7 +96,8 @@ from scoring import plain
 from scoring import record as rec
 from scoring.core import RuleError, Scoreboard, cooperative, engine
 from storage import prefs, schema
-from storage.stats import Stats
+from storage.stats import Stats, player_key
+from storage.stats import game_key as stats_game_key
 from storage.atomic import (AtomicStorage, Unreadable, dumps, fsync_folder, is_temp, quarantine, read_body,
                             read_tables, seal, signature, write_atomic)
 
@@ -151,6 +152,17 @@ def lowest_first(ranks: dict, summary: dict) -> bool:
     return any(totals.get(name, top) < top for name, place in ranks.items() if place == first)
 
 
+def narrowed(summary: dict, game: str | None, player: str | None) -> bool:
+    """Whether a session is of the game and had the player asked for (None: any), as the statistics compare them:
+    the game by its statistics key (`storage.stats.game_key`: a titled score pad's title, or a pad set to lowest
+    wins, is a game of its own) and the player by their name's key (`scoring.names.key`: case, width and
+    surrounding spaces ignored, so "ann" and "Ａｎｎ" are Ann's sessions too). Ruling: the player is any of the
+    session's players, winner or not, teammate or crew member alike."""
+    if game is not None and stats_game_key(summary) != game:
+        return False
+    return player is None or player_key(player) in {player_key(name) for name in summary["players"]}
+
+
 def io_error(err: OSError, folder: Path) -> RuleError:
     """An OS error as a message the table can act on."""
     if err.errno in DISK_FULL:
@@ -184,6 +196,7 @@ class Store:
         self._shards: dict[int, tuple] = {}
         self._merged: dict[str, dict] | None = None
         self._order: tuple[dict, list[str], list[dict]] | None = None
+        self._narrow: tuple[list[dict], tuple, list[dict]] | None = None  # `_listed`'s last narrowed list
         self._reconciled = False
         self._stats: Stats | None = None
         self._lock_file = self._server_lock = None
@@ -734,20 +747,34 @@ class Store:
             self._catalogue_drop([sid])
             self._unmark([sid])
 
-    def sessions(self, status: str | None = None, limit: int | None = None) -> list[dict]:
+    def sessions(self, status: str | None = None, limit: int | None = None, *, game: str | None = None,
+                 player: str | None = None) -> list[dict]:
         """Summaries (copies) newest-updated first, all or those with the given status ("active" or
-        "finished"); only the first `limit` when given, so a page of the lists costs the same at any size."""
+        "finished"), of one game and with one player when given (`narrowed`); only the first `limit` when given,
+        so a page of the lists costs the same at any size."""
         with self._locked():
-            newest = heapq.merge(*self._listed(status), key=_UPDATED, reverse=True)
+            newest = heapq.merge(*self._listed(status, game, player), key=_UPDATED, reverse=True)
             return [{**summary, "players": list(summary["players"]), "winners": list(summary["winners"])}
                     for summary in islice(newest, limit)]
 
-    def count(self, status: str | None = None) -> int:
-        """How many sessions `sessions(status)` would list."""
+    def count(self, status: str | None = None, *, game: str | None = None, player: str | None = None) -> int:
+        """How many sessions `sessions(status, game=game, player=player)` would list."""
         with self._locked():
-            return sum(map(len, self._listed(status)))
+            return sum(map(len, self._listed(status, game, player)))
 
-    def _listed(self, status: str | None) -> tuple[list[dict], list[dict]]:
+    def _listed(self, status: str | None, game: str | None = None,
+                player: str | None = None) -> tuple[list[dict], list[dict]]:
+        """The summaries with the status (None: all), of the game and with the player given (`narrowed`), in two
+        lists each newest-updated first: active ones from their own files, finished ones from the catalogue
+        (sorted once, and narrowed once per game and player, until the catalogue changes)."""
+        active, finished = self._listed_all(status)
+        if game is None and player is None:
+            return active, finished
+        if self._narrow is None or self._narrow[0] is not finished or self._narrow[1] != (game, player):
+            self._narrow = (finished, (game, player), [s for s in finished if narrowed(s, game, player)])
+        return [s for s in active if narrowed(s, game, player)], self._narrow[2]
+
+    def _listed_all(self, status: str | None) -> tuple[list[dict], list[dict]]:
         """The summaries with the status (None: all), in two lists each newest-updated first: active ones from
         their own files, finished ones from the catalogue (sorted once until the catalogue changes)."""
         catalogue = self._read_catalogue()

@@ -452,3 +452,32 @@ def test_an_action_whose_side_effect_the_store_refuses_is_not_logged(tmp_path, m
         assert (store.load(sid), store.state(sid), store.profiles("cubosaurs")) == before
     with Store(tmp_path) as store:
         assert store.load(sid)["actions"] == []
+
+
+def test_history_narrows_to_a_game_and_a_player_as_the_statistics_compare_them(tmp_path):
+    """History could only be paged ten at a time. `sessions` and `count` narrow the finished ones to a game (the
+    statistics' key: "azul " is Azul's pad, a pad set to lowest wins is another game) and a player (case and width
+    ignored: "ＡＮＮ" is Ann), newest first and still a page at a time; an unfinished session is not among them."""
+    from tests.test_stats import finished
+    with Store(tmp_path) as store:
+        azul = finished(store, [{"Ann": 5, "Bo": 3}], "2026-03-01T20:00:00", players=["Ann", "Bo"], title="Azul")
+        wide = finished(store, [{"ＡＮＮ": 5, "Cy": 3}], "2026-03-02T20:00:00", players=["ＡＮＮ", "Cy"],
+                        title="azul ")
+        plain = finished(store, [{"Ann": 1, "Bo": 2}], "2026-03-03T20:00:00", players=["Ann", "Bo"])
+        others = finished(store, [{"Bo": 1, "Cy": 2}], "2026-03-04T20:00:00", players=["Bo", "Cy"], title="Azul")
+        low = finished(store, [{"Ann": 1, "Bo": 2}], "2026-03-05T20:00:00", players=["Ann", "Bo"], title="Azul",
+                       lower_wins=True)
+        store.create(new_record("score_pad", ["Ann", "Bo"], now="2026-03-06T20:00:00", title="Azul"))
+
+        def ids(**narrow):
+            """The finished sessions' ids, narrowed."""
+            listed = [s["id"] for s in store.sessions("finished", **narrow)]
+            assert store.count("finished", **narrow) == len(listed)
+            return listed
+
+        assert ids(game="score_pad:azul", player="ann") == [wide, azul]
+        assert ids(game="score_pad:azul") == [others, wide, azul]
+        assert ids(player=" ANN") == [low, plain, wide, azul]
+        assert ids(game="score_pad/lowest:azul") == [low] and ids(player="Di") == []
+        assert [s["id"] for s in store.sessions("finished", limit=1, player="Ann")] == [low]
+        assert store.count(game="score_pad:azul", player="Ann") == 3  # with the unfinished one, when asked for all

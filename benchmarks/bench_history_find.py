@@ -1,0 +1,117 @@
+"""Narrowing History to one game and one player (the home screen's "Find a session") at 10 and 10,000 sessions.
+
+Sessions: finished score pad games of 3 rounds, 2–5 players from a roster of 8, a third of them titled "Azul".
+Figures (median milliseconds, the sizes timed in turn so other work on the machine weighs on both alike):
+- page: what every render of the home screen asks with no choice made (`count` and the newest `PAGE` finished);
+- narrowed, new choice: the same for a game and a player just chosen (the store narrows its sorted catalogue once);
+- narrowed, redraw: the same again (the narrowed list is kept until the catalogue changes);
+- finder's lists: the statistics index built on a fresh store (once per process), as opening the finder does,
+  then its games and players.
+
+Run: .venv/bin/python benchmarks/bench_history_find.py [counts...]
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo root, before any installed copy
+
+from scoring import record as rec  # noqa: E402
+from scoring.record import new_record  # noqa: E402
+from storage import Store  # noqa: E402
+from views.home import PAGE  # noqa: E402
+
+ROSTER = ["Ann", "小明", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus"]
+CHOICES = [("score_pad:azul", "Ann"), ("score_pad", "小明"), ("score_pad:azul", "Gus")]
+
+
+def history(count: int) -> list[dict]:
+    """count finished score pad sessions with their own ids, players, titles and scores."""
+    rng = random.Random(7)
+    out = []
+    for i in range(count):
+        players = rng.sample(ROSTER, rng.randint(2, 5))
+        at = f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T20:00:00"
+        record = new_record("score_pad", players, id=f"h{i:06d}", now=at, title="Azul" if i % 3 == 0 else "")
+        state = rec.replay(record)
+        for _ in range(3):
+            scores = {p: rng.randint(0, 30) for p in players}
+            record, state = rec.play(record, state, {"type": "round", "by": "table", "scores": scores}, at)
+        record, _ = rec.play(record, state, {"type": "finish", "by": "table"}, at)
+        out.append(record)
+    return out
+
+
+def page(store: Store, **narrow) -> None:
+    """What the home screen asks of History on a render."""
+    store.count("finished", **narrow)
+    store.sessions("finished", limit=PAGE, **narrow)
+
+
+def timed(fns: dict[int, object], reps: int) -> dict[int, list[float]]:
+    """Milliseconds of reps calls of each size's fn(i), the sizes in turn."""
+    out: dict[int, list[float]] = {count: [] for count in fns}
+    for i in range(reps):
+        for count, fn in fns.items():
+            start = time.perf_counter()
+            fn(i)
+            out[count].append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def main(counts: list[int]) -> None:
+    """Fill a store of each size, then print the figures."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folders = {}
+        for count in counts:
+            folders[count] = Path(tmp) / str(count)
+            past = history(count)
+            with Store(folders[count]) as store:
+                for start in range(0, count, 1000):
+                    store.create_many(past[start:start + 1000])
+        stores = {count: Store(folder) for count, folder in folders.items()}
+        try:
+            for store in stores.values():
+                page(store)
+
+            def fresh(i: int, s: Store) -> None:
+                """A choice not made before: the cache of the last one is dropped first."""
+                s._narrow = None
+                page(s, game=CHOICES[i % 3][0], player=CHOICES[i % 3][1])
+
+            def finder(i: int, f: Path) -> None:
+                """The finder's lists on a fresh store (its first catalogue read not counted)."""
+                with Store(f) as s:
+                    s.count("finished")
+                    start = time.perf_counter()
+                    index = s.stats()
+                    index.games(), index.players()
+                    lists[f].append((time.perf_counter() - start) * 1000)
+
+            lists = {f: [] for f in folders.values()}
+            figures = {
+                "page": timed({c: (lambda i, s=s: page(s)) for c, s in stores.items()}, 21),
+                "narrowed, new choice": timed({c: (lambda i, s=s: fresh(i, s)) for c, s in stores.items()}, 21),
+                "narrowed, redraw": timed({c: (lambda i, s=s: page(s, game="score_pad:azul", player="Ann"))
+                                           for c, s in stores.items()}, 21),
+            }
+            timed({c: (lambda i, f=f: finder(i, f)) for c, f in folders.items()}, 5)
+            figures["finder's lists (first open)"] = {c: lists[f] for c, f in folders.items()}
+            found = {c: s.count("finished", game="score_pad:azul", player="Ann") for c, s in stores.items()}
+        finally:
+            for store in stores.values():
+                store.close()
+    print(f"{'figure':32}" + "".join(f"{c:>12,}" for c in counts))
+    for name, by_count in figures.items():
+        print(f"{name:32}" + "".join(f"{statistics.median(by_count[c]):>10.2f}ms" for c in counts))
+    print(f"{'Azul with Ann (sessions)':32}" + "".join(f"{found[c]:>12,}" for c in counts))
+
+
+if __name__ == "__main__":
+    main([int(a) for a in sys.argv[1:]] or [10, 10_000])
