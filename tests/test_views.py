@@ -196,6 +196,47 @@ def test_history_shows_a_page_then_more_on_request(app, utc):
     assert len(dates) == 12 and not any(text.startswith("Show more") for text in more)
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_history_can_be_narrowed_to_a_game_and_a_player(app, lang):
+    """With dozens of finished sessions History only paged ten at a time. "Find a session" opens a dropdown of the
+    statistics' games and one of their players; a choice narrows History (Azul with Ann: two of twelve, "ann"
+    among them), shows its first page again and stays chosen when the screen redraws; no match says so."""
+    from tests.test_stats import finished
+    app.settings["lang"] = lang
+    for day in range(1, 11):
+        finished(app.store, [{"Bo": day, "Cy": 1}], f"2026-03-{day:02d}T20:00:00", players=["Bo", "Cy"], title="Azul")
+    finished(app.store, [{"Ann": 5, "Bo": 3}], "2026-02-01T20:00:00", players=["Ann", "Bo"], title="Azul")
+    finished(app.store, [{"ann": 5, "Cy": 3}], "2026-02-02T20:00:00", players=["ann", "Cy"], title="azul")
+    finished(app.store, [{"Ann": 5, "Di": 3}], "2026-02-03T20:00:00", players=["Ann", "Di"])
+    app.local("home")["finished"] = 2
+
+    def tiles():
+        """The history tiles' titles, and the finder's dropdowns by label."""
+        body = home.build(app)[1]
+        found = {c.label: c for c in walk(body) if isinstance(c, ft.Dropdown)}
+        return [c.title.value for c in walk(body) if isinstance(c, ft.ListTile)], found
+
+    shown, found = tiles()
+    assert len(shown) == 13 and not found
+    finder = next(c for c in walk(home.build(app)[1]) if isinstance(c, ft.TextButton)
+                  and c.content == words.say(lang, "app.history_find"))
+    finder.on_click(None)
+    _, found = tiles()
+    game, player = found[words.say(lang, "app.history_game")], found[words.say(lang, "app.history_player")]
+    assert [o.text for o in player.options] == [words.say(lang, "app.history_any_player"), "Ann", "Bo", "Cy", "Di"]
+    player.on_select(SimpleNamespace(control=SimpleNamespace(value="Ann")))
+    assert "finished" not in app.local("home")  # a new choice shows the first page again
+    game.on_select(SimpleNamespace(control=SimpleNamespace(value="score_pad:azul")))
+    shown, found = tiles()
+    azul = words.say(lang, "score_pad.titled", title="Azul")
+    assert [t.split(" · ")[0].casefold() for t in shown] == [azul.casefold()] * 2  # each as its session names it
+    assert words.when(lang, "2026-02-02T20:00:00") in shown[0]
+    assert found[words.say(lang, "app.history_player")].value == "Ann"
+    assert found[words.say(lang, "app.history_game")].value == "score_pad:azul"
+    found[words.say(lang, "app.history_player")].on_select(SimpleNamespace(control=SimpleNamespace(value="Di")))
+    assert tiles()[0] == [] and words.say(lang, "app.history_none_found") in texts(home.build(app)[1])
+
+
 def test_new_session_reads_numbers_typed_full_width_as_the_score_pad_does(app):
     """Options typed with a Chinese IME ("＋３" rounds, Guess Club rewards "３０，４０，５０") read as numbers, through the
     one helper every number field uses (`words.whole_number`)."""

@@ -6,8 +6,17 @@ shown ones are asked of the store (`sessions(status, limit)`, `count`), so the s
 stored sessions as with none. It draws without importing any game's view (`has_view`): the first screen after
 start-up loads only what it shows.
 
-Ruling: a Continue tile names the round the game reports; a game without rounds (Kingdomino, Knit Wit) shows its
-name alone."""
+History can be narrowed to one game and/or one player ("Find a session": two dropdowns, kept per tab, so a
+redraw keeps them; the statistics index they list is built only once the finder is opened): the store narrows its
+sorted catalogue once per choice (`storage.store.narrowed`) and still hands out one page at a time.
+
+Rulings:
+- A Continue tile names the round the game reports; a game without rounds (Kingdomino, Knit Wit) shows its
+  name alone.
+- The finder's games and players are the statistics' (`storage.stats`): a titled score pad ("Azul") and a pad set to
+  lowest wins are games of their own, and a player is one player whatever case, width or surrounding spaces
+  their name was typed in. A session matches a player who played it, winner or not; a new choice shows the first
+  page again."""
 
 from __future__ import annotations
 
@@ -19,10 +28,11 @@ from scoring.core import RuleError, engine, games
 from scoring.record import game_title
 from views import importer, quick, rules, words
 from views.games import has_view
-from views.ui import aside, outcome_icon
+from views.ui import aside, dropdown, outcome_icon
 
 CARD_COLS = {"xs": 12, "sm": 6, "lg": 4}
 PAGE = 10
+ANY = "*"  # the finder's choice of every game or every player
 
 
 @ft.component
@@ -36,11 +46,11 @@ def Home(app: Any, chosen: Any) -> ft.Control:
     return frame(app, title, body, back)
 
 
-def paged(app: Any, name: str, total: int, tile: Any) -> list[ft.Control]:
-    """The first pages of the sessions with status `name` (of `total`) and a "show more" button while there are
-    more."""
+def paged(app: Any, name: str, total: int, tile: Any, **narrow: Any) -> list[ft.Control]:
+    """The first pages of the sessions with status `name` (of `total`; of the game and player in `narrow`, if
+    any) and a "show more" button while there are more."""
     pages = app.local("home").get(name, 1)
-    shown = [tile(app, s) for s in app.store.sessions(name, limit=pages * PAGE)]
+    shown = [tile(app, s) for s in app.store.sessions(name, limit=pages * PAGE, **narrow)]
     if total > pages * PAGE:
 
         def more() -> None:
@@ -63,14 +73,51 @@ def build(app: Any) -> tuple[str, ft.Control, None]:
         sections += [heading(app.t("app.continue")), *paged(app, "active", active, continue_tile)]
     sections += [heading(app.t("app.games")),
                  ft.ResponsiveRow(controls=[game_card(app, g) for g in ordered_games()], spacing=8, run_spacing=8)]
-    finished = app.store.count("finished")
     sections.append(heading(app.t("app.history")))
-    sections += paged(app, "finished", finished, history_tile) or [aside(lang, app.t("app.history_empty"))]
+    if not app.store.count("finished"):
+        sections.append(aside(lang, app.t("app.history_empty")))
+    else:
+        narrow, finder = history_finder(app)
+        finished = app.store.count("finished", **narrow)
+        sections += [finder, *(paged(app, "finished", finished, history_tile, **narrow)
+                               or [aside(lang, app.t("app.history_none_found"))])]
     sections.append(ft.Row(wrap=True, controls=[  # on a phone, Statistics goes under Import, not past the edge
         importer.button(app),
         ft.OutlinedButton(content=app.t("stats.open"), icon=ft.Icons.INSIGHTS, on_click=lambda e: app.go("/stats")),
     ]))
     return words.say(lang, "app.title"), ft.Column(controls=sections, spacing=10), None
+
+
+def history_finder(app: Any) -> tuple[dict, ft.Control]:
+    """The game and player History is narrowed to (a choice no longer in the statistics is dropped), and the
+    control choosing them: a "Find a session" button, and once tapped a dropdown of games and one of players."""
+    kept = app.local("home")
+
+    def choose(key: str, value: Any) -> None:
+        """Keep a choice for this tab and show History's first page again."""
+        kept[key] = value
+        kept.pop("finished", None)
+        app.render()
+
+    if not kept.get("find"):
+        return {}, ft.TextButton(content=app.t("app.history_find"), icon=ft.Icons.SEARCH,
+                                 on_click=lambda e: choose("find", True))
+    from views.stats import game_label
+
+    stats = app.store.stats()
+    games, players = stats.games(), stats.players()
+    game = kept.get("find_game") if kept.get("find_game") in games else None
+    player = kept.get("find_player") if kept.get("find_player") in players else None
+
+    game_options = [(ANY, app.t("app.history_any_game"))] + [(g, game_label(app, stats, g)) for g in games]
+    player_options = [(ANY, app.t("app.history_any_player"))] + [(p, p) for p in players]
+    return {"game": game, "player": player}, ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+        dropdown(app.t("app.history_game"), game or ANY, [ft.DropdownOption(key=k, text=t) for k, t in game_options],
+                 lambda e: choose("find_game", None if e.control.value == ANY else e.control.value), width=300),
+        dropdown(app.t("app.history_player"), player or ANY,
+                 [ft.DropdownOption(key=k, text=t) for k, t in player_options],
+                 lambda e: choose("find_player", None if e.control.value == ANY else e.control.value), width=300),
+    ])
 
 
 def ordered_games() -> list:
