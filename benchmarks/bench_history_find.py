@@ -6,7 +6,10 @@ Figures (median milliseconds, the sizes timed in turn so other work on the machi
 - narrowed, new choice: the same for a game and a player just chosen (the store narrows its sorted catalogue once);
 - narrowed, redraw: the same again (the narrowed list is kept until the catalogue changes);
 - finder's lists: the statistics index built on a fresh store (once per process), as opening the finder does,
-  then its games and players.
+  then its games and players;
+- anchor: stock TinyDB (in memory) holding the same summaries, searched for one player's sessions of one title, as
+  a plain query would narrow them; "new choice / anchor" is the narrowing as a multiple of that search.
+The last column is the 10,000-session figure as a multiple of the 10-session one.
 
 Run: .venv/bin/python benchmarks/bench_history_find.py [counts...]
 """
@@ -24,6 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo root
 
 from scoring import record as rec  # noqa: E402
 from scoring.record import new_record  # noqa: E402
+from tinydb import Query, TinyDB  # noqa: E402
+from tinydb.storages import MemoryStorage  # noqa: E402
+from tinydb.table import Table  # noqa: E402
+
 from storage import Store  # noqa: E402
 from views.home import PAGE  # noqa: E402
 
@@ -104,13 +111,28 @@ def main(counts: list[int]) -> None:
             timed({c: (lambda i, f=f: finder(i, f)) for c, f in folders.items()}, 5)
             figures["finder's lists (first open)"] = {c: lists[f] for c, f in folders.items()}
             found = {c: s.count("finished", game="score_pad:azul", player="Ann") for c, s in stores.items()}
+            anchors = {c: anchor_db(s) for c, s in stores.items()}
+            figures["anchor: stock TinyDB search"] = timed({c: (lambda i, db=db: db.search(
+                (Query().title == "Azul") & Query().players.any(["Ann"]))) for c, db in anchors.items()}, 21)
         finally:
             for store in stores.values():
                 store.close()
-    print(f"{'figure':32}" + "".join(f"{c:>12,}" for c in counts))
-    for name, by_count in figures.items():
-        print(f"{name:32}" + "".join(f"{statistics.median(by_count[c]):>10.2f}ms" for c in counts))
+    medians = {name: {c: statistics.median(by_count[c]) for c in counts} for name, by_count in figures.items()}
+    print(f"{'figure':32}" + "".join(f"{c:>12,}" for c in counts) + f"{'growth':>10}")
+    for name, by_count in medians.items():
+        print(f"{name:32}" + "".join(f"{by_count[c]:>10.2f}ms" for c in counts)
+              + f"{by_count[counts[-1]] / by_count[counts[0]]:>9.1f}x")
+    print(f"{'new choice / anchor':32}" + "".join(
+        f"{medians['narrowed, new choice'][c] / medians['anchor: stock TinyDB search'][c]:>11.2f}x" for c in counts))
     print(f"{'Azul with Ann (sessions)':32}" + "".join(f"{found[c]:>12,}" for c in counts))
+
+
+def anchor_db(store: Store) -> Table:
+    """Stock TinyDB in memory holding the store's finished summaries (searched without its query cache, which
+    would answer a repeated query without looking)."""
+    table = TinyDB(storage=MemoryStorage).table("sessions", cache_size=0)
+    table.insert_multiple(store.sessions("finished"))
+    return table
 
 
 if __name__ == "__main__":
