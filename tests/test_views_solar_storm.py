@@ -881,3 +881,18 @@ def test_the_next_step_line_of_the_action_phase_says_an_action_not_a_move(lang, 
     table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
     app = SimpleNamespace(lang=lang, t=lambda key, **params: words.say(lang, key, **params))
     assert shown(session.next_step(app, table.engine, table.state)) == [line]
+
+
+@pytest.mark.parametrize("lang, tokens, hint", [
+    ("en", 2, "No actions left: spend an action token for one more, or end the action phase."),
+    ("en", 0, "No actions left: end the action phase."),
+    ("zh-CN", 2, "行动已用完：可花 1 个行动标记再行动 1 次，或结束行动阶段。"),
+    ("zh-CN", 0, "行动已用完：请结束行动阶段。")])
+def test_with_no_action_left_the_hint_says_what_is_left_to_do(lang, tokens, hint):
+    """With every action taken the card said "Take up to 3 actions, then end the action phase." (seen at the win:
+    Bo in the Energy Core, all 8 rooms diverted, 0 actions left and 2 tokens, the launch offered only once a token
+    is spent): it says a token buys one more action, or only to end the phase when none is left."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
+    table.state["actions"], table.state["tokens"]["Ann"] = 0, tokens
+    card = shown(view.turn_panel(table.ctx(), table.engine.player_view(table.state, None)))
+    assert hint in card and words.say(lang, "solar_storm.view.hint.actions") not in card, card

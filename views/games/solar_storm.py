@@ -145,7 +145,7 @@ def turn_panel(ctx: GameContext, view: dict) -> ft.Control:
     lines = []
     if view["turn"]:
         lines += turn_lead(ctx, view)
-    lines.append(ft.Text(ctx.t(f"solar_storm.view.hint.{step(ctx, view)}", picks=view["picks"]), size=15))
+    lines.append(ft.Text(ctx.t(hint_key(ctx, view), picks=view["picks"]), size=15))
     lines += divert_cost(ctx, view)
     if view["roll"] is not None:
         lines.append(ft.Text(roll_line(ctx, view), size=15))
@@ -166,6 +166,15 @@ def turn_lead(ctx: GameContext, view: dict) -> list[ft.Control]:
                         weight=ft.FontWeight.BOLD)]
     return [ft.Text(ctx.t(f"solar_storm.view.step.{step(ctx, view)}"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(ctx.t("solar_storm.view.tokens", tokens=tokens), size=15)]
+
+
+def hint_key(ctx: GameContext, view: dict) -> str:
+    """The phase's hint; with every action taken, what is left: a token for one more action, or the phase's end
+    ("Take up to 3 actions" stayed on the card at 0 actions left, the launch then waiting on a token spent)."""
+    doing = step(ctx, view)
+    if doing != "actions" or view["actions"] or not view["turn"]:
+        return f"solar_storm.view.hint.{doing}"
+    return "solar_storm.view.hint.no_actions" + ("_token" if view["tokens"][view["turn"]] else "")
 
 
 def step(ctx: GameContext, view: dict) -> str:
