@@ -896,3 +896,19 @@ def test_with_no_action_left_the_hint_says_what_is_left_to_do(lang, tokens, hint
     table.state["actions"], table.state["tokens"]["Ann"] = 0, tokens
     card = shown(view.turn_panel(table.ctx(), table.engine.player_view(table.state, None)))
     assert hint in card and words.say(lang, "solar_storm.view.hint.actions") not in card, card
+
+
+@pytest.mark.parametrize("lang, line", [("en", "All 8 rooms diverted: the crew wins with 1 action in the Energy Core."),
+                                        ("zh-CN", "8 个房间已全部转移电力：在能源核心进行 1 个行动即获胜。")])
+def test_with_every_room_diverted_the_turn_card_says_the_way_to_win(lang, line):
+    """Once the 8th room is diverted the card says the last step to the win (played to a win: nothing on the screen
+    named the Energy Core until the player stood in it with an action left); with 7 it says nothing of it."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
+    for room in ROOMS:
+        if room != "energy-core":
+            table.state["rooms"][room]["diverted"] = room != "bridge"
+    card = shown(view.turn_panel(table.ctx(), table.engine.player_view(table.state, None)))
+    assert line not in card, card
+    table.state["rooms"]["bridge"]["diverted"] = True
+    card = shown(view.turn_panel(table.ctx(), table.engine.player_view(table.state, None)))
+    assert line in card, card

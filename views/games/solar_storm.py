@@ -146,7 +146,7 @@ def turn_panel(ctx: GameContext, view: dict) -> ft.Control:
     if view["turn"]:
         lines += turn_lead(ctx, view)
     lines.append(ft.Text(ctx.t(hint_key(ctx, view), picks=view["picks"]), size=15))
-    lines += divert_cost(ctx, view)
+    lines += divert_cost(ctx, view) + way_to_win(ctx, view)
     if view["roll"] is not None:
         lines.append(ft.Text(roll_line(ctx, view), size=15))
     if view["last_damage"]:
@@ -201,6 +201,14 @@ def divert_cost(ctx: GameContext, view: dict) -> list[ft.Control]:
         return []
     return [ft.Text(ctx.t("solar_storm.view.divert_cost", room=room_name(ctx, room), cards=cost_words(ctx, room)),
                     size=15)]
+
+
+def way_to_win(ctx: GameContext, view: dict) -> list[ft.Control]:
+    """During the actions once every room is diverted, the last step: an action in the Energy Core wins (no screen
+    named it until the player stood there with an action left)."""
+    if view["phase"] != "actions" or not all(view["rooms"][r]["diverted"] for r in ROOM_IDS):
+        return []
+    return [ft.Text(ctx.t("solar_storm.view.way_to_win", room=room_name(ctx, CORE)), size=15)]
 
 
 def roll_line(ctx: GameContext, view: dict) -> str:
