@@ -912,3 +912,25 @@ def test_with_every_room_diverted_the_turn_card_says_the_way_to_win(lang, line):
     table.state["rooms"]["bridge"]["diverted"] = True
     card = shown(view.turn_panel(table.ctx(), table.engine.player_view(table.state, None)))
     assert line in card, card
+
+
+@pytest.mark.parametrize("lang, ann, bo", [
+    ("en", "Bo: 0 actions left, 2 tokens", "0 actions left, 2 tokens"),
+    ("zh-CN", "Bo：剩余 0 个行动，2 个行动标记", "剩余 0 个行动，2 个行动标记")])
+def test_another_seats_phone_names_whose_actions_and_tokens_the_card_counts(lang, ann, bo):
+    """On Ann's phone during Bo's turn the card led "0 actions left, 2 tokens" under "You are Ann" (seen at the table
+    the turn Bo won: Ann held no token), read as hers: another seat's phone names the player; the turn player's phone
+    and the shared screen keep the card without a name (the lines above name the player)."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
+    table.apply({"type": "end_actions", "by": "Ann"})
+    table.apply({"type": "take", "by": "Ann", "source": "deck"})
+    while table.state["phase"] == "discard":
+        table.apply({"type": "discard", "by": "Ann", "card": table.state["hands"]["Ann"][0]})
+    table.apply({"type": "damage", "by": "Ann"})
+    table.state["actions"], table.state["tokens"]["Bo"] = 0, 2
+    for ctx, lead in ((table.seated("Ann", {}), ann), (table.seated("Bo", {}), bo), (table.ctx(), bo)):
+        card = shown(view.turn_panel(ctx, table.engine.player_view(table.state, ctx.seat)))
+        assert card[0] == lead, card
+    table.state["phase"] = "collect"
+    card = shown(view.turn_panel(table.seated("Ann", {}), table.engine.player_view(table.state, "Ann")))
+    assert card[1] == ann.replace(bo, words.say(lang, "solar_storm.view.tokens", tokens=2)), card

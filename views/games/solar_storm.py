@@ -141,7 +141,7 @@ def turn_panel(ctx: GameContext, view: dict) -> ft.Control:
     """The turn's actions and action tokens left (once the actions are over, the step and the tokens), the phase's
     hint, the last roll and the last damage.
     Ruling: the card does not name whose turn it is; the next-step and status lines above it do ("Ann's turn: 3
-    actions left" under "Next: Ann — move" said the name twice)."""
+    actions left" under "Next: Ann — move" said the name twice), except on another seat's phone (`whose`)."""
     lines = []
     if view["turn"]:
         lines += turn_lead(ctx, view)
@@ -162,10 +162,18 @@ def turn_lead(ctx: GameContext, view: dict) -> list[ft.Control]:
     card through collecting and the damage draw, which said nothing of what to do)."""
     tokens = view["tokens"][view["turn"]]
     if view["phase"] not in STEPS:
-        return [ft.Text(ctx.t("solar_storm.view.turn", actions=view["actions"], tokens=tokens), size=18,
-                        weight=ft.FontWeight.BOLD)]
+        return [ft.Text(whose(ctx, view, ctx.t("solar_storm.view.turn", actions=view["actions"], tokens=tokens)),
+                        size=18, weight=ft.FontWeight.BOLD)]
     return [ft.Text(ctx.t(f"solar_storm.view.step.{step(ctx, view)}"), size=18, weight=ft.FontWeight.BOLD),
-            ft.Text(ctx.t("solar_storm.view.tokens", tokens=tokens), size=15)]
+            ft.Text(whose(ctx, view, ctx.t("solar_storm.view.tokens", tokens=tokens)), size=15)]
+
+
+def whose(ctx: GameContext, view: dict, counts: str) -> str:
+    """The turn's counts, named with the turn's player on another seat's phone ("0 actions left, 2 tokens" under
+    "You are Ann" in Bo's turn read as Ann's); the turn player's phone and the shared screen leave the name out."""
+    if ctx.seat is None or ctx.seat == view["turn"]:
+        return counts
+    return ctx.t("solar_storm.view.whose", player=view["turn"], counts=counts)
 
 
 def hint_key(ctx: GameContext, view: dict) -> str:
