@@ -934,3 +934,11 @@ def test_another_seats_phone_names_whose_actions_and_tokens_the_card_counts(lang
     table.state["phase"] = "collect"
     card = shown(view.turn_panel(table.seated("Ann", {}), table.engine.player_view(table.state, "Ann")))
     assert card[1] == ann.replace(bo, words.say(lang, "solar_storm.view.tokens", tokens=2)), card
+
+
+@pytest.mark.parametrize("lang, colon", [("en", ":"), ("zh-CN", "：")])
+def test_a_won_game_in_the_stats_reads_one_colon(lang, colon):
+    """The stats' line of a won game read "胜 1 局：8 个房间全部转移电力并启动能源核心：飞船逃离了风暴。" (two colons in one
+    sentence; "Won 1: All 8 rooms diverted and the Energy Core activated: the ship …" likewise): the reason has none."""
+    why = words.say(lang, "solar_storm.view.why.launched")
+    assert words.say(lang, "stats.crew_won_end", count=1, why=why).count(colon) == 1
