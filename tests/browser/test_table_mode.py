@@ -831,5 +831,5 @@ def test_a_solar_storm_take_from_a_player_asked_on_a_phone(table_server, table_t
     tab.tap(f"Take {card[held[0]]}", exact=True)                    # whom kept, the take changed
     tab.tap(f"Take {card[held[0]]} from B", exact=True)
     tab.see("2 actions left, 0 tokens")
-    players["B"].tab.see("2 actions left, 0 tokens")
+    players["B"].tab.see("A: 2 actions left, 0 tokens")          # another seat's phone names whose counts
     assert not any(players[seat].received("holds no") for seat in ("B", "C"))
