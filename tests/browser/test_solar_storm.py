@@ -5,6 +5,7 @@ way in and first turn are tapped from the new-session screen; the turns after it
 the same crew is played by the engine into the store up to its last turn, and that turn (actions, collect,
 discard, damage) is tapped to the loss. The loss screen says why and its scoreboard lists points only; the
 exported record through `python -m scoring` says the same (`score`: no points, `view`: the reason and the turns).
+A crew that diverts every room, stored up to its last turn, is tapped to the win (test_crew_wins_by_the_core).
 A crew of three that repairs, stored up to its first Hull Breach, is led to the roll by the next-step line.
 A table that deals the physical decks taps its starting deal into the setup form. And the ship's rooms keep each
 word whole on a phone and spread over a laptop's column, in both languages, and a screen reader reads each room
@@ -387,3 +388,44 @@ def mess_hall_swap(tab: Tab, server) -> None:
     tab.press(swap)
     tab.see_button("撤销：食堂：Ann 用数据换 Bo 的纳米机器人")                  # made, and offered for undo
     tab.see("剩余 2 个行动，0 个行动标记")
+
+
+WON = ROOT / "tests" / "data" / "solar_storm_won.json"  # a table-dealt easy game of Ann and Bo that the crew wins
+
+
+def test_crew_wins_by_the_core(phone, server):
+    """A game the crew wins (dealt at the table, easy: the cards and damage typed as a crew that diverts room after
+    room would want them), stored up to its last turn, tapped to the win on the shared phone: Bo, in the fully
+    repaired Medical Bay (2 action tokens at the turn's start), diverts it (the 8th room), walks to the Energy Core,
+    spends a token and activates it. On the way the card says what is left; the win screen says why, with the
+    counts checked by hand (deck 68 − 10 dealt − 13 turns × 2 = 32; discard 8 repairs + 8 × 3 diverted = 32; damage
+    cards 22 − 13 = 9) and nothing of a next damage card or turn."""
+    from storage import Store
+    game = json.loads(WON.read_text("utf-8"))
+    with Store(server.data) as store:
+        sid = store.create(new_record("solar_storm", game["players"], game["options"], seed=game["seed"], now=NOW))
+        for action in game["actions"][:-5]:
+            store.play(sid, action, NOW)
+    tab = phone.open(f"/play/{sid}")
+    tab.see("剩余 3 个行动，2 个行动标记")
+    tab.see("资源牌堆：32 张 · 弃牌堆：29 张")
+    tab.see("剩余损坏牌：9")
+    tab.tap("转移电力：数据、能量和能量", exact=True)
+    tab.see("剩余 2 个行动，2 个行动标记")
+    tab.see("8 个房间已全部转移电力：在能源核心进行 1 个行动即获胜。")
+    tab.tap("移动到维修中心", exact=True)
+    tab.see("剩余 1 个行动，2 个行动标记")
+    tab.tap("移动到能源核心", exact=True)
+    tab.see("行动已用完：可花 1 个行动标记再行动 1 次，或结束行动阶段。")
+    tab.tap("使用行动标记", exact=True)
+    tab.see("剩余 1 个行动，1 个行动标记")
+    tab.tap("启动能源核心", exact=True)
+    tab.see("船员获胜！")
+    tab.see("8 个房间全部转移电力并启动能源核心，飞船逃离了风暴。")
+    tab.see("回合：14 · 已转移房间：8 · 牌堆剩余：32")
+    tab.see("资源牌堆：32 张 · 弃牌堆：32 张")
+    tab.see("已转移电力的房间（每间 1 分） = 8")
+    tab.see("启动能源核心（1 分） = 1")
+    said = tab.page.evaluate(READ_ALL)
+    assert not re.search(r"下一张损坏牌|下一步|剩余 \d+ 个行动|行动已用完|即获胜", said), said
+    tab.shot("phone_solar_storm_won")
