@@ -11,14 +11,16 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import WAIT_MS, Tab
-from tests.browser.fit import lines_with
+from tests.browser.conftest import LAPTOP, PHONE, WAIT_MS, Tab
+from tests.browser.fit import lines_with, text_boxes
 from tests.browser.test_kingdomino import exported_totals, scroll_down, start_session
 
 PLAYERS = ["小林", "小莫"]
 SHEET_A = [". . 4 4 3 3 . .", ". 1 4 4 6 3 1 .", "2 5 5 6 6 5 5 2", "2 5 6 6 1 2 5 1", "1 5 3 6 5 2 5 5",
            ". 3 3 3 4 4 6 .", ". . 6 4 4 6 . ."]
 TOTALS = {"小林": 34, "小莫": 2}
+PAGE_PADDING = 8  # px each side of the screen's content
+ROW_NAMES = {"zh-CN": "{owner}的计分表，第 {row} 行，", "en": "{owner}'s sheet, row {row},"}
 
 
 def square(tab: Tab, owner: str, row: int, col: int):
@@ -31,6 +33,28 @@ def paint(tab: Tab, row: int, col: int, value: int) -> None:
     painted = tab.page.get_by_role("button", name=re.compile(rf"^小林的计分表，第 {row + 1} 行，第 {col + 1} 列：{value}"))
     tab.press(square(tab, "小林", row, col))
     expect(painted).to_be_attached(timeout=WAIT_MS)
+
+
+def on_a_laptops_first_screen(tab: Tab, owner: str) -> None:
+    """Turned into a 1280×800 laptop (no new load) at the top of the screen, in Chinese and in English, the round's
+    sheet stands beside the dice: every square of its first and last row wholly inside the 800 px screen (under the
+    roll's panel, it began at the screen's bottom edge, 770 px); turned back into the phone, its widest row (the
+    stars' one) inside the phone's width."""
+    tab.resize(LAPTOP)
+    tab.to_top()
+    for lang, name in ROW_NAMES.items():
+        tab.language(lang)
+        tab.see_role("button", name.format(owner=owner, row=1))
+        tab.shot(f"splitter_laptop_write_{lang}")
+        for row in (1, len(SHEET_A)):
+            squares = text_boxes(tab, name.format(owner=owner, row=row))
+            assert squares and all(0 <= s["y"] and s["y"] + s["height"] <= LAPTOP["height"] for s in squares), \
+                (lang, row, squares)
+    tab.language("zh-CN")
+    tab.resize(PHONE)
+    tab.into_view(square(tab, owner, 3, 7))
+    first, last = (square(tab, owner, 3, col).bounding_box() for col in (0, 7))
+    assert first["x"] >= PAGE_PADDING and last["x"] + last["width"] <= PHONE["width"] - PAGE_PADDING, (first, last)
 
 
 def test_finished_sheet_and_a_written_round(phone):
@@ -78,6 +102,7 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.tap("用桌上掷出的点数")
     tab.see("小莫写下 2 | 2")
     expect(tab.page.get_by_text("|", exact=True)).to_have_count(0)  # the big dice shown, said by the hint only
+    on_a_laptops_first_screen(tab, "小莫")
     tab.shot("splitter_phone_write")
     marked = re.compile(r"^小莫的计分表，第 4 行，第 4 列：空\s+已标出$")  # the marked frame read after the name
     expect(square(tab, "小莫", 3, 3)).to_have_text(marked, timeout=WAIT_MS)  # the flt-semantics node's text

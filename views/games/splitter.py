@@ -4,7 +4,8 @@
 - Round by round: once the dice are in, the player sees their two numbers as left | right (a swap button turns
   them round) and the pairs still open on their sheet marked (the engine's `open_places`); tapping a square
   writes the pair there and at its mirror square (`write`, row and distance from the centre line). The switcher
-  then moves on to the next player who has not written.
+  then moves on to the next player who has not written. Each step of a round (the roll, the pair, waiting) stands
+  beside the sheet where the column is wide enough (a laptop), else above it (a phone): `beside_sheet`.
 - A finished sheet: choose a number (the brush), tap squares to write it, then enter the sheet: the grid goes to
   the engine as a `layout` action written by `format_sheet`. Offered only while the engine's prompt offers that
   player a `layout` (a blank sheet): once a pair is written the screen keeps to round by round. The way in is
@@ -35,7 +36,7 @@ import flet as ft
 from scoring.core import TABLE
 from scoring.games import splitter as game
 from views import words
-from views.components.grid import GROUP_COLOURS, grid_editor
+from views.components.grid import GAP, GROUP_COLOURS, grid_editor
 from views.components.offers import makes, offer_here, way_in
 from views.components.private import elsewhere
 from views.components.seats import choose, compare_table, player_switch
@@ -47,6 +48,9 @@ NUMBERS = range(1, 7)
 MARK_FILL = {"*": tint(ft.Colors.AMBER), "H": tint(ft.Colors.PINK)}
 FAILING = tint(ft.Colors.RED)
 CELL = 40
+DIE_BUTTON = 56
+PANEL = 6 * DIE_BUTTON + 5 * 6  # a round's panel beside the sheet: a die's six buttons and choice_row's 6 px gaps
+SHEET = game.COLS * CELL + (game.COLS - 1) * GAP[False]  # a sheet's width (its scrolling row takes the column's)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -151,7 +155,8 @@ def die_row(ctx: GameContext, label: str, dice: list, index: int) -> ft.Control:
 
     faces = [(n, ft.Text(str(n), semantics_label=ctx.t("splitter.view.die_face", die=label, value=n)))
              for n in NUMBERS]
-    return ft.Column(spacing=4, controls=[ft.Text(label, size=16), choice_row(faces, dice[index], set_die, width=56)])
+    return ft.Column(spacing=4, controls=[ft.Text(label, size=16),
+                                          choice_row(faces, dice[index], set_die, width=DIE_BUTTON)])
 
 
 def draft_of(ctx: GameContext) -> dict:
@@ -212,10 +217,10 @@ def write_panel(ctx: GameContext, player: str) -> ft.Control:
     grid = state["sheets"][player]
     if player in state["written"]:
         waiting = [p for p in ctx.players if p not in state["written"] and p not in state["entered"]]
-        return ft.Column(spacing=8, controls=[
+        return beside_sheet(ctx, [
             aside(ctx.lang, ctx.t("splitter.view.written", name=player), size=16),
-            ctx.read_once(ft.Text(ctx.t("splitter.view.waiting", names=waiting), size=16), waiting=waiting),
-            *sheet_and_legend(ctx, grid, player)])
+            ctx.read_once(ft.Text(ctx.t("splitter.view.waiting", names=waiting), size=16), waiting=waiting)],
+            grid, player)
     marked = [cell for row, offset in game.open_places(state, player) for cell in game.pair(row, offset)]
 
     def swap() -> None:
@@ -232,16 +237,28 @@ def write_panel(ctx: GameContext, player: str) -> ft.Control:
             if ctx.seat is None:
                 choose(ctx, (after or writing)[0])
 
-    return ft.Column(spacing=8, controls=[
+    return beside_sheet(ctx, [
         ft.Row(wrap=True, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Semantics(exclude_semantics=True, content=ft.Row(spacing=10, controls=[
                 die(left), ft.Text("|", size=28), die(right)])),
             ft.OutlinedButton(content=ctx.t("splitter.view.swap"), icon=ft.Icons.SWAP_HORIZ,
                               on_click=lambda e: swap())]),
         ft.Text(ctx.t("splitter.view.place_hint", name=player, left=left, right=right), size=16,
-                weight=ft.FontWeight.W_600),
-        *sheet_and_legend(ctx, grid, player, write, marked),
-    ])
+                weight=ft.FontWeight.W_600)], grid, player, write, marked)
+
+
+def beside_sheet(ctx: GameContext, panel: list[ft.Control], grid: list[list], owner: str, on_tap=None,
+                 marked=()) -> ft.Control:
+    """A round's step (the roll, the pair to write, waiting for the others) PANEL wide, the sheet beside it where
+    the screen is wide enough (a laptop's main column), else under it (a phone), and the legend under both (its
+    lines as wide as the column). One above the other on a 1280×800 laptop, the roll's panel put round 1's sheet
+    at the screen's bottom edge (from 770 px), so a table scrolled to reach the squares it taps every round."""
+    sheet, legend_part = sheet_and_legend(ctx, grid, owner, on_tap, marked)
+    return ft.Column(spacing=12, controls=[
+        ft.Row(wrap=True, spacing=16, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
+            ft.Container(width=PANEL, content=ft.Column(spacing=8, controls=panel)),
+            ft.Container(width=SHEET, content=sheet)]),
+        legend_part])
 
 
 def sheet_and_legend(ctx: GameContext, grid: list[list], owner: str, on_tap=None, marked=()) -> list[ft.Control]:
@@ -426,12 +443,11 @@ def build(ctx: GameContext) -> ft.Control:
             controls.append(by_sheet(ctx, player))
         elif state["roll"] is None:
             roll = roll_panel(ctx) if makes(ctx, TABLE) else elsewhere(ctx, TABLE)
-            controls.append(ft.Column(spacing=12, controls=[roll, *sheet_and_legend(ctx, grid, player)]))
+            controls.append(beside_sheet(ctx, [roll], grid, player))
         elif makes(ctx, player) or player in state["written"]:
             controls.append(write_panel(ctx, player))
         else:
-            controls.append(ft.Column(spacing=12, controls=[elsewhere(ctx, player),
-                                                                  *sheet_and_legend(ctx, grid, player)]))
+            controls.append(beside_sheet(ctx, [elsewhere(ctx, player)], grid, player))
     for kind in ("write", "layout"):
         offer_here(ctx, kind, prompt)
     if state["rolls"]:
