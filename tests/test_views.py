@@ -1556,6 +1556,28 @@ def test_a_history_screen_says_when_the_session_was_played(app, utc, lang, line)
     assert line in texts(body)
 
 
+def test_a_game_ending_on_screen_turns_the_page_to_its_top(app):
+    """Solar Storm's crew launched from the foot of the screen and the phone stayed there, "The crew wins!" out of
+    sight above (a helper's win). When the game ends while the screen shows it, by a tap here or on another
+    screen, the scrolling part is drawn anew from its top; drawn again over, or opened already over, it is not."""
+    from views.context import PAGE
+    sid = app.store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+    app.store.play(sid, {"type": "round", "by": "table", "scores": {"A": 1, "B": 2}}, "2025-01-01T20:30:00+00:00")
+    local = app.local(f"session:{sid}")
+    session.build(app, sid, read_only=False)
+    before = local.get(PAGE, 0)
+    app.store.play(sid, {"type": "finish", "by": "table"}, "2025-01-01T20:42:00+00:00")
+    session.build(app, sid, read_only=False)
+    assert local.get(PAGE, 0) == before + 1
+    session.build(app, sid, read_only=False)
+    assert local.get(PAGE, 0) == before + 1
+    done = app.store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+    app.store.play(done, {"type": "round", "by": "table", "scores": {"A": 1, "B": 2}}, "2025-01-01T20:30:00+00:00")
+    app.store.play(done, {"type": "finish", "by": "table"}, "2025-01-01T20:42:00+00:00")
+    session.build(app, done, read_only=False)
+    assert app.local(f"session:{done}").get(PAGE, 0) == 0
+
+
 def test_an_unfinished_session_can_be_deleted_from_its_screen(app):
     """A game abandoned half way (the table went home at 1 a.m.) stayed under Continue for good: Delete was offered
     only in History, which lists finished sessions. Its screen offers Delete too; once confirmed the session is gone

@@ -66,6 +66,7 @@ SHORT_PART = 16  # a header part this short (in characters) is kept on one line
 DRAFT_WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tableside-drafts")
 SEAT = None
 LOG_ALL = "log_all"  # the key of a screen's draft saying its log shows every entry (`show_all`)
+ENDED = "_ended"  # the key of a screen's scratch saying whether it last drew the game over (`to_top_at_the_end`)
 TAKEN: dict[tuple[Any, str, str], tuple[str, dict]] = {}  # by store, session and seat: a draft taken, not written
 TAKEN_LOCK = threading.Lock()
 LIVE: dict[tuple[Any, str, str], dict] = {}  # by store, session and seat: the scratch of a screen keeping that draft
@@ -244,6 +245,7 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
         message = words.error(app.lang, err) if isinstance(err, RuleError) else app.t("app.session_missing")
         return app.t("app.title"), ft.Text(message), "/"
     app.moved(sid, mark(record))
+    to_top_at_the_end(app.local(f"session:{sid}"), bool(state.get("over")))
     eng = engine(record["game"])
     board = eng.scoreboard(state)
     title = session_game(app.lang, record, board.lower_wins)
@@ -269,6 +271,18 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     side += [log_panel(app.lang, log, len(record["actions"]), folds, more),
              file_actions(app, sid, read_only, state)]
     return title, two_columns(main, side), "/"
+
+
+def to_top_at_the_end(local: dict, over: bool) -> None:
+    """Draw the scrolling part anew from its top (`GameContext.turn_page`) when the game ends while this screen
+    shows it, by a tap here or on another screen.
+    Ruling (as a table-mode phone, `views.table.leads`): the tap that ends a game is often at the screen's foot
+    (Solar Storm's "Activate the Energy Core", a score pad's last round), and the screen stayed there, the winners
+    out of sight above; the end screen leads with them. A game opened already over starts at the top anyway, and
+    an undone end leaves the screen where it is."""
+    if over and local.get(ENDED) is False:
+        local[PAGE] = local.get(PAGE, 0) + 1
+    local[ENDED] = over
 
 
 def played(app: Any, record: dict) -> ft.Control:
