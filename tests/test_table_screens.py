@@ -1357,6 +1357,26 @@ def knit_wit_over() -> dict:
     return record
 
 
+def test_a_finished_games_host_screen_leads_with_the_result_and_changes_no_seat(store):
+    """A Knit Wit game scored to its end, A's and B's phones seated: the host's screen put the PIN, the QR code and
+    the seats (with "New PIN" and "Free A's seat") above the winner, below a laptop's fold. The result comes first;
+    the PIN and the seats follow (a phone may still join to see it), with nothing left to change them."""
+    hub = open_hub(store, knit_wit_over(), Clock())
+    for seat in ("A", "B"):
+        seated(hub, seat)
+    body = host_view(store, hub)
+    screen = words_in(body).replace("\u00a0", " ")
+    assert screen.index("Winner: A") < screen.index(f"PIN {hub.pin}") < screen.index("Seats")
+    assert "New PIN" not in screen and "Free A's seat" not in screen
+    assert "Player who also referees" not in read_out(body)
+    hub = open_hub(store, new_record("knit_wit", ["A", "B", "C"], {"deal": "table"}), Clock())
+    seated(hub, "A")
+    body = host_view(store, hub)
+    screen = words_in(body)
+    assert screen.index(f"PIN {hub.pin}") < screen.index("Seats") and "New PIN" in screen and "Free A's seat" in screen
+    assert "Player who also referees" in read_out(body)
+
+
 def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(store):
     """A Knit Wit game scored to its end: each player's phone, the referee's and the host's screen show the winner,
     the ranking with totals once (the scoreboard's rows) and "Game over" once, in the status line; a phone with no

@@ -419,9 +419,13 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
     (a hand ruling names the two answers a player asked the setter about aloud, as its row does);
     Knit Wit that an answer was written, never its text, and a ballot without its side; Pictomania a guess on
     whose drawing, never its number, and a deal without its cards). The undo reaches every phone: it goes through
-    the live session, whose watcher is this table's hub (`connected_hub`)."""
+    the live session, whose watcher is this table's hub (`connected_hub`).
+    Ruling (a finished game's host screen leads with the result): the PIN, the QR code and the seats stood above
+    the winners, who were below a laptop's fold; once the game is over they follow the result (a phone may still
+    join to see it), without "New PIN", "Free … seat" or the referee's choice, which change nothing any more."""
     lang = app.lang
     address = join_address(app.page.url, hub.sid)
+    over = bool(message["status"].get("over"))
 
     def attempt(change: Callable[[], Any]) -> bool:
         """Make a change through the hub; a refusal is said in words."""
@@ -438,11 +442,12 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
             ft.Text(app.t("table.join_here"), size=16),
             ft.Text(address, selectable=True, size=16, weight=ft.FontWeight.W_600, semantics_label=address),
             ft.Text(app.t("table.pin_is", pin=message["pin"]), size=28, weight=ft.FontWeight.BOLD),
-            ft.OutlinedButton(content=app.t("table.new_pin"), icon=ft.Icons.REFRESH,
-                              on_click=lambda e: attempt(hub.renew_pin)),
+            *([] if over else [ft.OutlinedButton(content=app.t("table.new_pin"), icon=ft.Icons.REFRESH,
+                                                 on_click=lambda e: attempt(hub.renew_pin))]),
         ]),
     ])
-    seats = ft.Column(spacing=4, controls=[seat_row(app, hub, seat, attempt) for seat in message["seats"]])
+    seats = ft.Column(spacing=4, controls=[seat_row(app, hub, seat, None if over else attempt)
+                                           for seat in message["seats"]])
     referee = dropdown(
         app.t("table.referee_player"),
         next((s["seat"] for s in message["seats"] if s["referee"] and s["seat"] != TABLE), "-"),
@@ -462,14 +467,16 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
         taps.took(hub.after(None))
         return True
 
+    table = [join, ft.Text(app.t("table.seats"), size=18, weight=ft.FontWeight.BOLD), seats,
+             *([] if over else [referee])]
     main: list[ft.Control] = [
         status_banner(lang, message),
-        join,
-        ft.Text(app.t("table.seats"), size=18, weight=ft.FontWeight.BOLD), seats, referee,
+        *([] if over else table),
         *ties,
         undo_redo_row(app, hub.sid, message["log"][-1] if message["log"] else None, message["redo"],
                       message["mark"]),
         *moves_and_view(app, hub, message, act, TABLE, app.t("table.table_moves")),
+        *(table if over else []),
         ft.TextButton(content=app.t("table.open_session"), icon=ft.Icons.ARROW_BACK,
                       on_click=lambda e: app.go(f"/play/{hub.sid}")),
     ]
@@ -562,9 +569,10 @@ def seat_record(message: dict) -> dict:
             "redo": [undone] if undone else []}
 
 
-def seat_row(app: Any, hub: Any, seat: dict, attempt: Callable[[Callable[[], Any]], bool]) -> ft.Control:
+def seat_row(app: Any, hub: Any, seat: dict, attempt: Callable[[Callable[[], Any]], bool] | None) -> ft.Control:
     """One seat: its name, whether a phone holds it (and is connected), and "free seat" when held (asked first: a
-    mis-tap took a player's phone out of the game). The name is as wide as it needs, and at least SEAT_NAME_MIN:
+    mis-tap took a player's phone out of the game) and seats may change (attempt given; None once the game is
+    over). The name is as wide as it needs, and at least SEAT_NAME_MIN:
     fixed at that width, a longer name was broken inside a word ("Featherstonehaug / h")."""
     state = ("table.seat_connected" if seat["connected"] else "table.seat_away") if seat["taken"] \
         else "table.seat_free"
@@ -574,7 +582,7 @@ def seat_row(app: Any, hub: Any, seat: dict, attempt: Callable[[Callable[[], Any
                            ft.Text(seat_name(app.lang, seat["seat"]), size=16, weight=ft.FontWeight.W_600)]),
         ft.Text(app.t(state)),
     ]
-    if seat["taken"]:
+    if seat["taken"] and attempt is not None:
         name = seat_name(app.lang, seat["seat"])
         controls.append(ft.OutlinedButton(
             content=app.t("table.free_seat", seat=name),
