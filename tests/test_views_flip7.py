@@ -271,6 +271,22 @@ def test_tapping_a_past_round_corrects_it_and_cancel_keeps_the_new_round():
     assert table.local["flip7"]["lines"]["Cy"]["cards"] == ["12"] and len(table.record["actions"]) == 2
 
 
+def test_a_modifier_corrected_to_the_number_card_of_its_value_is_a_change():
+    """Ann's "+4" was a mis-tap for her number card 4: removed, 4 tapped, Save. Compared with every whole number
+    read as one, "+4" and "4" were the same and the correction was refused as unchanged (a reviewer's run); the
+    engine reads a modifier and a number card apart, and so does the comparison: the correction is logged."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    tap_line(table, "Ann", ["5", "6", "×2", "+4"])
+    tap_line(table, "Bo", ["7"])
+    tap(view.build(table.ctx()), "Add round")
+    tap_round(view.build(table.ctx()), 1)
+    tap(view.build(table.ctx()), "Remove +4")
+    tap(view.build(table.ctx()), "4")
+    tap(view.build(table.ctx()), "Save round 1")
+    assert table.errors == [] and [a["type"] for a in table.record["actions"]] == ["round", "correct"]
+    assert sorted(table.state["rounds"][0]["lines"]["Ann"]["numbers"]) == [4, 5, 6]
+
+
 def test_undo_hands_the_round_back_to_the_lines():
     table = Table("flip7", ["Ann", "Bo", "Cy"])
     tap_line(table, "Ann", ["7", "11", "×2"])

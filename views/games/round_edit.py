@@ -170,34 +170,21 @@ def close(draft: dict) -> None:
     draft["editing"] = None
 
 
-def refused_unchanged(ctx: GameContext, draft: dict) -> bool:
-    """Whether the form is a past round saved with exactly the entries it was opened with: then say so and send
-    nothing (the form stays open).
+def refused_unchanged(ctx: GameContext, draft: dict,
+                      read: Callable[[str, Any], Any] = lambda key, entry: entry) -> bool:
+    """Whether the form is a past round saved with the entries it was opened with: then say so and send nothing
+    (the form stays open).
     RULING (a correction changes something): saved unchanged, the log gained "Round 1 corrected" for nothing, and an
-    undo then took back nothing anyone could see. The entries are compared as the engine reads them (`as_read`: a
-    "3" typed again as "03", or with a space after it, is the same 3). Said on sending, not by greying Save: a typed
-    field does not redraw the screen, and Enter sends too."""
+    undo then took back nothing anyone could see. The entries are compared as the game's engine reads them,
+    read(key, entry): as they are unless the game says otherwise (Flip 7's cards "+4" and "4" are two cards; a
+    score pad reads its typed points as whole numbers, so "3" typed again as "03" is the same 3). Said on
+    sending, not by greying Save: a typed field does not redraw the screen, and Enter sends too."""
     opened, number = draft.get("opened"), editing(draft)
-    if number is None or not isinstance(opened, dict) or any(as_read(draft.get(k)) != as_read(v)
+    if number is None or not isinstance(opened, dict) or any(read(k, draft.get(k)) != read(k, v)
                                                               for k, v in opened.items()):
         return False
     ctx.show_error(RuleError(words.own_key(ctx.lang, ctx.engine.game.id, "rounds.view.unchanged"), round=number))
     return True
-
-
-def as_read(entry: Any) -> Any:
-    """A form's entry as the engine reads it: a typed whole number as the number ("03", "3 ", "－３"), other text
-    without the spaces around it, lists and mappings entry by entry."""
-    if isinstance(entry, dict):
-        return {k: as_read(v) for k, v in entry.items()}
-    if isinstance(entry, (list, tuple)):
-        return [as_read(v) for v in entry]
-    if not isinstance(entry, str):
-        return entry
-    try:
-        return words.whole_number(entry)
-    except ValueError:
-        return entry.strip()
 
 
 def close_undone(draft: dict, rounds: int) -> None:

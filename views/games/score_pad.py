@@ -46,6 +46,12 @@ def entry(text: str) -> int | str:
         return text
 
 
+def scores_of(fields: dict) -> dict:
+    """Typed fields as the round sends them: each score as `entry` reads it, blank fields left out (so "5" typed
+    again as "05" is the same round: `round_edit.refused_unchanged`)."""
+    return {name: entry(text) for name, text in fields.items() if (text or "").strip()}
+
+
 def entries_of(scores: dict) -> dict:
     """A round's points as the fields hold them."""
     return {"fields": {name: str(points) for name, points in scores.items()}}
@@ -94,9 +100,9 @@ def build(ctx: GameContext) -> ft.Control:
 
     def add_round() -> None:
         """Send the round (or the correction); clear the fields once it is accepted."""
-        if round_edit.refused_unchanged(ctx, draft):
+        if round_edit.refused_unchanged(ctx, draft, lambda key, value: scores_of(value) if key == "fields" else value):
             return
-        scores = {name: entry(typed[name]) for name in ctx.players if (typed.get(name) or "").strip()}
+        scores = scores_of({name: typed.get(name) for name in ctx.players})
         if ctx.dispatch(round_edit.action(ctx, draft, "round", {"scores": scores})):
             if round_edit.editing(draft) is None:
                 typed.clear()
