@@ -920,7 +920,8 @@ def test_with_every_room_diverted_the_turn_card_says_the_way_to_win(lang, line):
 def test_another_seats_phone_names_whose_actions_and_tokens_the_card_counts(lang, ann, bo):
     """On Ann's phone during Bo's turn the card led "0 actions left, 2 tokens" under "You are Ann" (seen at the table
     the turn Bo won: Ann held no token), read as hers: another seat's phone names the player; the turn player's phone
-    and the shared screen keep the card without a name (the lines above name the player)."""
+    and the shared screens (the host's and the referee's, seat "table", too) keep the card without a name (the lines
+    above name the player)."""
     table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
     table.apply({"type": "end_actions", "by": "Ann"})
     table.apply({"type": "take", "by": "Ann", "source": "deck"})
@@ -928,8 +929,11 @@ def test_another_seats_phone_names_whose_actions_and_tokens_the_card_counts(lang
         table.apply({"type": "discard", "by": "Ann", "card": table.state["hands"]["Ann"][0]})
     table.apply({"type": "damage", "by": "Ann"})
     table.state["actions"], table.state["tokens"]["Bo"] = 0, 2
-    for ctx, lead in ((table.seated("Ann", {}), ann), (table.seated("Bo", {}), bo), (table.ctx(), bo)):
-        card = shown(view.turn_panel(ctx, table.engine.player_view(table.state, ctx.seat)))
+    seats = ((table.seated("Ann", {}), ann), (table.seated("Bo", {}), bo), (table.seated("table", {}), bo),
+             (table.ctx(), bo))
+    for ctx, lead in seats:  # the table's seat sees the public view, as the hub sends it
+        card = shown(view.turn_panel(ctx, table.engine.player_view(table.state, None if ctx.seat == "table"
+                                                                   else ctx.seat)))
         assert card[0] == lead, card
     table.state["phase"] = "collect"
     card = shown(view.turn_panel(table.seated("Ann", {}), table.engine.player_view(table.state, "Ann")))

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scoring.core import RuleError
+from scoring.core import TABLE, RuleError
 from scoring.games.solar_storm import (CARDS, CORE, FACE_UP, PROTECTION, ROOM_IDS, ROOMS, SETUP_DAMAGE,
                                        SETUP_DAMAGE_SIZE, deck_count, deck_draws, grid_layout)
 from views import words
@@ -170,8 +170,9 @@ def turn_lead(ctx: GameContext, view: dict) -> list[ft.Control]:
 
 def whose(ctx: GameContext, view: dict, counts: str) -> str:
     """The turn's counts, named with the turn's player on another seat's phone ("0 actions left, 2 tokens" under
-    "You are Ann" in Bo's turn read as Ann's); the turn player's phone and the shared screen leave the name out."""
-    if ctx.seat is None or ctx.seat == view["turn"]:
+    "You are Ann" in Bo's turn read as Ann's); the turn player's phone and the shared screens (the session screen,
+    the host's table screen and the referee's phone, seat TABLE) leave the name out."""
+    if ctx.seat in (None, TABLE, view["turn"]):
         return counts
     return ctx.t("solar_storm.view.whose", player=view["turn"], counts=counts)
 
