@@ -24,6 +24,7 @@ from typing import Any
 
 import flet as ft
 
+from scoring import names
 from scoring.core import RuleError, engine, games
 from scoring.record import game_title
 from views import importer, quick, rules, words
@@ -90,7 +91,10 @@ def build(app: Any) -> tuple[str, ft.Control, None]:
 
 def history_finder(app: Any) -> tuple[dict, ft.Control]:
     """The game and player History is narrowed to (a choice no longer in the statistics is dropped), and the
-    control choosing them: a "Find a session" button, and once tapped a dropdown of games and one of players."""
+    control choosing them: a "Find a session" button, and once tapped a dropdown of games and one of players. A
+    player is kept by their name's key (`scoring.names.key`), so the choice holds when another spelling of the
+    name becomes the one shown ("ann" played more often than "Ann"); each option's key is marked by its list, so
+    no name ("*") can be taken for "every player"."""
     kept = app.local("home")
 
     def choose(key: str, value: Any) -> None:
@@ -99,24 +103,30 @@ def history_finder(app: Any) -> tuple[dict, ft.Control]:
         kept.pop("finished", None)
         app.render()
 
+    def chosen(value: str) -> str | None:
+        """An option's game or player key, None for every one."""
+        return None if value == ANY else value.partition(":")[2]
+
     if not kept.get("find"):
         return {}, ft.TextButton(content=app.t("app.history_find"), icon=ft.Icons.SEARCH,
                                  on_click=lambda e: choose("find", True))
     from views.stats import game_label
 
     stats = app.store.stats()
-    games, players = stats.games(), stats.players()
-    game = kept.get("find_game") if kept.get("find_game") in games else None
-    player = kept.get("find_player") if kept.get("find_player") in players else None
-
-    game_options = [(ANY, app.t("app.history_any_game"))] + [(g, game_label(app, stats, g)) for g in games]
-    player_options = [(ANY, app.t("app.history_any_player"))] + [(p, p) for p in players]
+    games, players = stats.games(), {names.key(p): p for p in stats.players()}
+    for key, known in (("find_game", games), ("find_player", players)):
+        if kept.get(key) not in known:
+            kept.pop(key, None)
+    game, player = kept.get("find_game"), kept.get("find_player")
+    game_options = [(ANY, app.t("app.history_any_game"))] + [(f"g:{g}", game_label(app, stats, g)) for g in games]
+    player_options = [(ANY, app.t("app.history_any_player"))] + [(f"p:{k}", p) for k, p in players.items()]
     return {"game": game, "player": player}, ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-        dropdown(app.t("app.history_game"), game or ANY, [ft.DropdownOption(key=k, text=t) for k, t in game_options],
-                 lambda e: choose("find_game", None if e.control.value == ANY else e.control.value), width=300),
-        dropdown(app.t("app.history_player"), player or ANY,
+        dropdown(app.t("app.history_game"), f"g:{game}" if game else ANY,
+                 [ft.DropdownOption(key=k, text=t) for k, t in game_options],
+                 lambda e: choose("find_game", chosen(e.control.value)), width=300),
+        dropdown(app.t("app.history_player"), f"p:{player}" if player else ANY,
                  [ft.DropdownOption(key=k, text=t) for k, t in player_options],
-                 lambda e: choose("find_player", None if e.control.value == ANY else e.control.value), width=300),
+                 lambda e: choose("find_player", chosen(e.control.value)), width=300),
     ])
 
 
