@@ -1492,7 +1492,7 @@ def table_moves(app: App, hub, message: dict, monkeypatch) -> tuple[set[str], se
     scratch = seat_local(app, hub.sid, TABLE)
     monkeypatch.setattr(engine(message["meta"]["game"]), "check", lambda state, action: None)
     monkeypatch.setattr(Folds, "is_open", lambda folds, name, default: True)
-    monkeypatch.setattr(round_edit, "refused_unchanged", lambda ctx, draft: False)  # a past round opened is changed
+    monkeypatch.setattr(round_edit, "refused_unchanged", lambda ctx, draft, read=None: False)  # opened = changed
 
     def act(action: dict) -> bool:
         """Keep what a tap sends; nothing is applied."""
@@ -1910,7 +1910,8 @@ def test_a_move_button_starts_with_a_capital_letter():
 
     shuffle = {"by": "table", "type": "shuffle", "choices": [{}]}
     assert labels("en", shuffle) == ["Note that the deck was shuffled"]
-    assert labels("en", {"by": "table", "type": "dealer", "choices": [{"player": "A"}]}) == ["Choose the dealer: Player: A"]
+    dealer = {"by": "table", "type": "dealer", "choices": [{"player": "A"}]}
+    assert labels("en", dealer) == ["Choose the dealer: Player: A"]
     assert labels("zh-CN", shuffle) == [words.say("zh-CN", "app.move.shuffle")]
 
 

@@ -463,8 +463,8 @@ def test_a_phone_in_the_extra_deal_says_the_first_tap_wins(lang, said, not_said)
 
 
 @pytest.mark.parametrize("lang, heading, line", [
-    ("en", "Referee", "Deal 1: 7B Wild on 5A 5B — Beats it"),
-    ("zh-CN", "裁判", "第 1 局：7B 万能 压 5A 5B，压得过"),
+    ("en", "The referee's rulings", "Deal 1: 7B Wild on 5A 5B — Beats it"),
+    ("zh-CN", "裁判的判定", "第 1 局：7B 万能 压 5A 5B，压得过"),
 ])
 def test_the_rulings_on_record_are_on_the_end_screen_and_in_history(lang, heading, line):
     """A ruling put on record during the game is there after it (the end screen and history show `final`): the log
@@ -485,4 +485,4 @@ def test_no_referee_heading_on_the_end_screen_without_rulings():
     table = Table("bacon", ["A", "B", "C", "D"], {"target": 4})
     assert table.apply({"type": "dealer", "by": "table", "player": "B"})
     assert table.apply({"type": "deal", "by": "table", "order": ["A", "C"]})
-    assert "Referee" not in shown(view.final(table.ctx()))
+    assert "The referee's rulings" not in shown(view.final(table.ctx()))

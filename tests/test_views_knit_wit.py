@@ -90,8 +90,9 @@ class Table:
         return True
 
     def error(self, err) -> None:
-        """A shown refusal (a RuleError or a message key)."""
+        """A shown refusal (a RuleError or a message key): its key, and its parameters in `said`."""
         self.errors.append(getattr(err, "key", err))
+        self.said = getattr(err, "params", {})
 
     @property
     def state(self) -> dict:
@@ -521,7 +522,7 @@ def test_a_claim_stopped_by_a_refused_answer_says_so_at_the_tap(table):
     for f, text in zip(table.controls(ft.TextField), ["tiger", "Tiger"]):
         f.on_change(change(text))
     table.tap("Ada: claim 2")
-    assert table.errors[-1] == "knit_wit.view.claim_stopped"
+    assert table.errors[-1] == "knit_wit.view.claim_stopped" and table.said == {"spools": [2]}
     assert say("en", "knit_wit.view.claim_stopped", spools=[2]).startswith(
         "The button was not taken: your answer for spool 2 was not saved")
     assert say("zh-CN", "knit_wit.view.claim_stopped", spools=[2]).startswith("没有拿到纽扣：2 号线轴的答案没有存下")

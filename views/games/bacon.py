@@ -354,7 +354,7 @@ def final(ctx: GameContext) -> ft.Control:
     rulings = rulings_list(ctx)
     if not rulings:
         return table
-    heading = ft.Text(ctx.t("bacon.view.referee"), size=16, weight=ft.FontWeight.BOLD)
+    heading = ft.Text(ctx.t("bacon.view.rulings"), size=16, weight=ft.FontWeight.BOLD)
     return ft.Column(spacing=8, controls=[table, heading, *rulings])
 
 

@@ -262,9 +262,9 @@ def beside_sheet(ctx: GameContext, panel: list[ft.Control], grid: list[list], ow
 
 
 def sheet_and_legend(ctx: GameContext, grid: list[list], owner: str, on_tap=None, marked=()) -> list[ft.Control]:
-    """A round's sheet and its legend, keyed: the panel above them changes with the round's step (the roll, the
-    pair to write, waiting for the others), and with keys Flet moves the sheet within the panel and sends its
-    changed squares, not the whole sheet again (about 20 KB at each roll and each round's last write)."""
+    """A round's sheet and its legend, keyed: the panel beside them (`beside_sheet`) changes with the round's step
+    (the roll, the pair to write, waiting for the others), and with keys Flet moves the sheet within the panel and
+    sends its changed squares, not the whole sheet again (about 20 KB at each roll and each round's last write)."""
     return [keyed(sheet_view(ctx, grid, owner, on_tap, marked), "sheet"), keyed(legend(ctx, grid), "legend")]
 
 
