@@ -880,3 +880,23 @@ def test_a_challenge_tapped_as_the_table_moves_on_is_not_a_challenge_of_the_next
     new = table.view(seat="Cleo")
     second = next(c for c in walk(new) if isinstance(c, ft.OutlinedButton) and c.content == challenge)
     assert not taken_over(old, first, new, second)
+
+
+def test_a_players_total_and_a_ballot_never_wrap_apart_on_the_scoring_screen(table, clock):
+    """A phone at 2× text size showed "Totals so far: Ann 1, Bob" / "2, Cat 0" and "Ann voted no · Bob voted" /
+    "no · …", and in Chinese "Ann 投了反对 · Bob 投了赞" / "成 · …" (a helper's table, play4): each name stays on
+    one line with its total and its ballot; lines break only between entries."""
+    answered(table)
+    table.tap("The same: cross both out")
+    table.tap("Spool 1 done: next spool")
+    table.tap("Spool 2 done: next spool")
+    table.tap("Challenge Bram's answer")
+    table.tap("Ada challenges")
+    clock.seconds += 10
+    for voter, yes in VOTES:
+        table.tap(f"{voter}: {'yes' if yes else 'no'}")
+    shown = raw_texts(table.view())
+    assert "Totals so far: Ada\u00a01, Bram\u00a00, Cleo\u00a07" in shown
+    assert "Ada\u00a0voted\u00a0no\u00a0· Bram\u00a0voted\u00a0yes\u00a0· Cleo\u00a0voted\u00a0no" in shown
+    zh = raw_texts(table.view("zh-CN"))
+    assert "Bram\u00a0投\u2060了\u2060赞\u2060成" in " ".join(zh)

@@ -44,6 +44,12 @@ def readable(lang: str, value: Any, refusal: bool = False) -> Any:
     return value
 
 
+def whole_pairs(lang: str, value: dict) -> str:
+    """A dict as `readable` says it, "Ann 5, Bob 4", for a line on screen: each pair a `whole_name`, so a wrapped
+    line breaks only between pairs ("Totals so far: Ann 1, Bob" / "2, Cat 0" was seen on a phone with large text)."""
+    return ("，" if lang == "zh-CN" else ", ").join(whole_name(f"{k} {readable(lang, v)}") for k, v in value.items())
+
+
 def whole_number(text: str) -> int:
     """A typed whole number: full-width digits and signs (a Chinese IME's "－５"), the maths minus "−" and spaces
     around it read as a phone shows them; ValueError when it is not one."""

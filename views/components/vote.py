@@ -28,6 +28,7 @@ from typing import Any, Callable
 import flet as ft
 
 from scoring.mechanics import vote as mech
+from views import words
 from views.components.private import acts_as
 from views.ui import aside
 
@@ -87,5 +88,6 @@ def ballot_text(ctx: Any, voter: str, ballot: bool | None) -> str:
 
 
 def ballots_line(ctx: Any, ballots: list) -> str:
-    """Revealed ballots [[voter, yes], ...] in one line, in the voters' order."""
-    return " · ".join(ballot_text(ctx, voter, ballot) for voter, ballot in ballots)
+    """Revealed ballots [[voter, yes], ...] in one line, in the voters' order; a wrapped line breaks only after a
+    " · ", never inside one ballot ("Bob voted" / "no", "Bob 投了赞" / "成" were seen) nor before the dot."""
+    return "\u00a0· ".join(words.whole_name(ballot_text(ctx, voter, ballot)) for voter, ballot in ballots)

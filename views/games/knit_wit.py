@@ -824,7 +824,9 @@ def challenge_panel(ctx: GameContext, challenge: dict, review: dict) -> ft.Contr
 
 
 def running_totals(ctx: GameContext) -> ft.Control:
-    """Everyone's total so far (scored spools and buttons), from the engine's scoreboard."""
+    """Everyone's total so far (scored spools and buttons), from the engine's scoreboard; each name kept on one line
+    with its total."""
     board = ctx.engine.scoreboard(ctx.state)
-    return ft.Text(ctx.t("knit_wit.view.totals", totals={p: board.total(p) for p in ctx.players}), size=16,
+    totals = words.whole_pairs(ctx.lang, {p: board.total(p) for p in ctx.players})
+    return ft.Text(ctx.t("knit_wit.view.totals", totals=totals), size=16,
                    weight=ft.FontWeight.W_600)
