@@ -900,3 +900,35 @@ def test_a_players_total_and_a_ballot_never_wrap_apart_on_the_scoring_screen(tab
     assert "Ada\u00a0voted\u00a0no\u00a0· Bram\u00a0voted\u00a0yes\u00a0· Cleo\u00a0voted\u00a0no" in shown
     zh = raw_texts(table.view("zh-CN"))
     assert "Bram\u00a0投\u2060了\u2060赞\u2060成" in " ".join(zh)
+
+
+def answer_text(control, answer: str):
+    """The big Text of an answer card showing answer."""
+    return next(c for c in walk(control) if isinstance(c, ft.Text) and c.value == answer and c.size == 22)
+
+
+def card_of(control, player: str):
+    """The answer card of player on the spool being scored."""
+    return next(c for c in walk(control) if isinstance(c, ft.Container) and str(c.key).endswith(f"-{player}"))
+
+
+def test_an_answer_voted_out_is_crossed_out_on_its_card_like_a_duplicate(table, clock):
+    """After "Challenged by Ann, voted out (yes 1 · no 2)" the card of "banana" still looked like a scoring answer
+    (plain text, a neutral card) while it scores 0 (a helper's table, play4): a voted-out answer is struck through
+    on a red card as a duplicate is; a kept one stays plain."""
+    answered(table)
+    table.tap("The same: cross both out")
+    table.tap("Spool 1 done: next spool")
+    table.tap("Spool 2 done: next spool")
+    table.tap("Challenge Bram's answer")
+    table.tap("Ada challenges")
+    clock.seconds += 10
+    for voter, yes in VOTES:
+        table.tap(f"{voter}: {'yes' if yes else 'no'}")
+    for seat in (None, "Ada"):
+        tree = table.view(seat=seat)
+        struck = answer_text(tree, "cloud").style
+        assert struck is not None and struck.decoration == ft.TextDecoration.LINE_THROUGH
+        assert card_of(tree, "Bram").bgcolor == ft.Colors.ERROR_CONTAINER
+        assert answer_text(tree, "river").style is None
+        assert card_of(tree, "Ada").bgcolor == ft.Colors.SURFACE_CONTAINER_HIGHEST

@@ -643,9 +643,11 @@ def answer_card(ctx: GameContext, review: dict, player: str, challenges: list[di
     """One player's answer on the spool being scored, its marks, a challenge button (where this screen makes a
     challenge the engine allows on it) and a pick for a ruling. The card is keyed by its spool and player: a
     challenge or a pick tapped on one spool as the table moves on is answered as too late, never taken by the
-    next spool's card drawn in its place."""
+    next spool's card drawn in its place. An answer voted out is struck through on a red card as a duplicate is
+    (both score 0)."""
     text = review["answers"][player]
-    crossed = player in review["duplicates"]
+    voted_out = not ctx.state["verdicts"].get(player, {"kept": True})["kept"]
+    crossed = player in review["duplicates"] or voted_out
     controls: list[ft.Control] = [
         ft.Text(player, size=16, weight=ft.FontWeight.BOLD),
         ft.Text(text, size=22, style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if crossed else None)
