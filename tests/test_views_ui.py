@@ -203,3 +203,15 @@ def test_a_glued_tail_keeps_with_the_last_word_of_its_head():
     assert words.glued_tail("爆牌 = 0", "爆牌") == "爆牌\u00a0=\u00a00"
     assert words.glued_tail("Round 1: busted", "Round 1: busted") == "Round 1: busted"
     assert words.glued_tail("= 0 busted", "busted") == "= 0 busted"
+
+
+def test_a_glued_tail_keeps_a_short_bracket_at_the_end_of_its_head_whole():
+    """A phone at 2× text size showed a Knit Wit score line as "Spool 2: “butterfly” (loops:" / "2) = 2", in
+    Chinese "…（2 个线" / "圈） = 2" (a helper's table, play4): a short bracket ending the head stays whole, with the
+    points; a line may still break before it."""
+    line = "Spool 3: “moth” (loops: 2)"
+    assert words.glued_tail(f"{line} = 2", line) == "Spool 3: “moth” (loops:\u00a02)\u00a0=\u00a02"
+    zh = "3 号线轴：“moth”（2 个线圈）"
+    assert words.glued_tail(f"{zh} = 2", zh) == "3 号线轴：“moth”（\u20602\u00a0个\u2060线\u2060圈\u2060）\u00a0=\u00a02"
+    long = "Round 2: busted (" + "a very long aside " * 3 + ")"
+    assert words.glued_tail(f"{long} = 0", long).startswith("Round 2: busted (a very long aside a very")

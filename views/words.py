@@ -22,6 +22,8 @@ LANGUAGES = i18n.LANGUAGES
 move_name = i18n.move_name  # a move's name, the game's own first: the one lookup a refusal naming a move uses too
 plain_list = i18n.plain_list  # a list without "and" ("1. A (4), 2. B (3)": a ranking, numbered already)
 ORPHAN_MAX = 12  # a last word this short (in characters) is glued to the word before it
+BRACKET_MAX = 16  # a bracket this short (in characters) ending a score line's head stays whole with the points
+BRACKETS = {")": "(", "\uff09": "\uff08"}  # ）: （
 # beside a CJK letter or full-width mark, next to any letter but a space: 丽（, Cy（ (a line may break there)
 CJK_PAIR = re.compile(f"(?<=[{i18n.CJK}])(?=\\S)|(?<=\\S)(?=[{i18n.CJK}])")
 CLOSING = "\u3001\u3002\uff01\uff09\uff0c\uff1a\uff1b\uff1f\u201d\u2019\u300d\u300f"  # 、。！），：；？”’」』
@@ -89,9 +91,14 @@ def no_orphan(text: str) -> str:
 def glued_tail(text: str, head: str) -> str:
     """text that is head followed by a tail (" = 0" after "Round 3: busted"), the tail kept on one line with head's
     last word by no-break spaces, so "= 0" never wraps onto a line of its own; text not starting with head, or
-    with nothing after it, is left as it is."""
+    with nothing after it, is left as it is. A short bracket ending head (at most BRACKET_MAX characters) is
+    kept whole with the tail instead (`whole_name`): "(loops:" / "2) = 2" and "（2 个线" / "圈） = 2" were seen."""
     if not head or not text.startswith(head) or text == head:
         return text
+    opening = BRACKETS.get(head[-1])
+    start = head.rfind(opening) if opening else -1
+    if start >= 0 and len(head) - start <= BRACKET_MAX:
+        return head[:start] + whole_name(text[start:])
     before, space, last = head.rpartition(" ")
     return f"{before}{space}{unbroken(last + text[len(head):])}"
 
