@@ -31,25 +31,21 @@ CLOSING = "\u3001\u3002\uff01\uff09\uff0c\uff1a\uff1b\uff1f\u201d\u2019\u300d\u3
 CJK_TAIL = re.compile(f"([{i18n.CJK_LETTERS}])([{i18n.CJK_LETTERS}][{CLOSING}]*)$")
 
 
-def readable(lang: str, value: Any, refusal: bool = False) -> Any:
-    """A parameter in a readable form: dicts as "key value" pairs, lists as a sentence lists them ("A, B and C",
-    `i18n.listed`), a word of the table named by its key in words (so a list of them reads as words too;
-    `i18n.is_word`), other scalars as they are."""
+def readable(lang: str, value: Any, refusal: bool = False, whole: bool = False) -> Any:
+    """A parameter in a readable form: dicts as "key value" pairs (whole: each a `whole_name`, so a line on screen
+    breaks only between pairs: "Totals so far: Ann 1, Bob" / "2, Cat 0" was seen on a phone with large text),
+    lists as a sentence lists them ("A, B and C", `i18n.listed`), a word of the table named by its key in words (so
+    a list of them reads as words too; `i18n.is_word`), other scalars as they are."""
     sep = "，" if lang == "zh-CN" else ", "
     if isinstance(value, dict):
-        return sep.join(f"{k} {readable(lang, v)}" for k, v in value.items())
+        pairs = (f"{k} {readable(lang, v)}" for k, v in value.items())
+        return sep.join(map(whole_name, pairs) if whole else pairs)
     if isinstance(value, (list, tuple)):
         return i18n.sentence_list(lang, [[readable(lang, w) for w in v] if isinstance(v, (list, tuple))
                                          else readable(lang, v) for v in value])
     if i18n.is_word(lang, value, refusal):
         return i18n.table(lang)[value]
     return value
-
-
-def whole_pairs(lang: str, value: dict) -> str:
-    """A dict as `readable` says it, "Ann 5, Bob 4", for a line on screen: each pair a `whole_name`, so a wrapped
-    line breaks only between pairs ("Totals so far: Ann 1, Bob" / "2, Cat 0" was seen on a phone with large text)."""
-    return ("，" if lang == "zh-CN" else ", ").join(whole_name(f"{k} {readable(lang, v)}") for k, v in value.items())
 
 
 def whole_number(text: str) -> int:

@@ -829,6 +829,6 @@ def running_totals(ctx: GameContext) -> ft.Control:
     """Everyone's total so far (scored spools and buttons), from the engine's scoreboard; each name kept on one line
     with its total."""
     board = ctx.engine.scoreboard(ctx.state)
-    totals = words.whole_pairs(ctx.lang, {p: board.total(p) for p in ctx.players})
+    totals = words.readable(ctx.lang, {p: board.total(p) for p in ctx.players}, whole=True)
     return ft.Text(ctx.t("knit_wit.view.totals", totals=totals), size=16,
                    weight=ft.FontWeight.W_600)
