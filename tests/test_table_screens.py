@@ -1377,6 +1377,19 @@ def test_a_finished_games_host_screen_leads_with_the_result_and_changes_no_seat(
     assert "Player who also referees" in read_out(body)
 
 
+def test_a_seated_tables_host_screen_leads_with_the_game(store):
+    """Knit Wit at 1280×800: the PIN, the QR code and the seats stood above the table's moves and board all game,
+    so the table scrolled past them on every spool (a helper's game). Once every player's seat is held they follow
+    the game; while a seat is free they lead, for the phone still to join."""
+    hub = open_hub(store, new_record("knit_wit", ["A", "B", "C"], {"deal": "table"}), Clock())
+    moves = "Enter the spools dealt at the table"  # the board's first line
+    for seat, first in (("A", "Seats"), ("B", "Seats"), ("C", moves)):
+        seated(hub, seat)
+        screen = words_in(host_view(store, hub))
+        assert min((screen.index("Seats"), "Seats"), (screen.index(moves), moves))[1] == first, seat
+        assert "New PIN" in screen and "Free A's seat" in screen
+
+
 def test_once_the_game_is_over_every_phone_and_the_host_show_the_final_result(store):
     """A Knit Wit game scored to its end: each player's phone, the referee's and the host's screen show the winner,
     the ranking with totals once (the scoreboard's rows) and "Game over" once, in the status line; a phone with no

@@ -420,12 +420,15 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
     Knit Wit that an answer was written, never its text, and a ballot without its side; Pictomania a guess on
     whose drawing, never its number, and a deal without its cards). The undo reaches every phone: it goes through
     the live session, whose watcher is this table's hub (`connected_hub`).
-    Ruling (a finished game's host screen leads with the result): the PIN, the QR code and the seats stood above
-    the winners, who were below a laptop's fold; once the game is over they follow the result (a phone may still
-    join to see it), without "New PIN", "Free … seat" or the referee's choice, which change nothing any more."""
+    Ruling (the game first once the table is seated): the PIN, the QR code and the seats stood above the table's
+    moves and board all game (a helper's Knit Wit table scrolled past them on every spool at 1280×800); once every
+    player's seat is held by a phone they follow the game (a phone that drops out finds the PIN below), and so
+    they do once the game is over, without "New PIN", "Free … seat" or the referee's choice, which change nothing
+    any more (the winners were below a laptop's fold under the join panel)."""
     lang = app.lang
     address = join_address(app.page.url, hub.sid)
     over = bool(message["status"].get("over"))
+    seated = all(seat["taken"] for seat in message["seats"] if seat["seat"] != TABLE)
 
     def attempt(change: Callable[[], Any]) -> bool:
         """Make a change through the hub; a refusal is said in words."""
@@ -471,12 +474,12 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
              *([] if over else [referee])]
     main: list[ft.Control] = [
         status_banner(lang, message),
-        *([] if over else table),
+        *([] if over or seated else table),
         *ties,
         undo_redo_row(app, hub.sid, message["log"][-1] if message["log"] else None, message["redo"],
                       message["mark"]),
         *moves_and_view(app, hub, message, act, TABLE, app.t("table.table_moves")),
-        *(table if over else []),
+        *(table if over or seated else []),
         ft.TextButton(content=app.t("table.open_session"), icon=ft.Icons.ARROW_BACK,
                       on_click=lambda e: app.go(f"/play/{hub.sid}")),
     ]
