@@ -71,6 +71,22 @@ def screens(hub, phones: dict, host: dict, apps: dict, tab) -> dict[str, tuple[f
     return drawn
 
 
+def own_round(screen: ft.Control, field: ft.TextField) -> str | None:
+    """The key of the phone's own line the field sits in ("give-2", `round_edit.own_key`), or None."""
+    for control in walk(screen):
+        key = getattr(control, "key", None)
+        if isinstance(key, str) and key.startswith("give-") and any(c is field for c in walk(control)):
+            return key
+    return None
+
+
+def next_round(old_screen: ft.Control, old: ft.TextField, new_screen: ft.Control, new: ft.TextField) -> bool:
+    """Whether the field is a phone's own line moved on to the next round: a new control by design (a tap on the
+    last round's "give" still on its way is answered as lost, `round_edit.own_key`), emptied for the new round."""
+    before, after = own_round(old_screen, old), own_round(new_screen, new)
+    return before is not None and after is not None and before != after
+
+
 def walk_table(store: Store, gid: str, seed: int) -> tuple[int, list]:
     """One walk: the fields compared, and those drawn anew (screen, label, the tap that did it)."""
     rnd = random.Random(seed)
@@ -92,7 +108,7 @@ def walk_table(store: Store, gid: str, seed: int) -> tuple[int, list]:
         for name, (old, _) in before.items():
             new_fields = fields(after[name][0])
             for key, field in fields(old).items():
-                if name != actor and key in new_fields:
+                if name != actor and key in new_fields and not next_round(old, field, after[name][0], new_fields[key]):
                     compared += 1
                     if not taken_over(old, field, after[name][0], new_fields[key]):
                         lost.append((name, key[0], taps[-1]))
