@@ -16,7 +16,6 @@ Run: .venv/bin/python benchmarks/bench_history_find.py [counts...]
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import tempfile
@@ -25,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo root, before any installed copy
 
-from scoring import record as rec  # noqa: E402
-from scoring.record import new_record  # noqa: E402
+from benchmarks.bench_stats import history  # noqa: E402
+from benchmarks.bench_storage import interleaved  # noqa: E402
 from tinydb import Query, TinyDB  # noqa: E402
 from tinydb.storages import MemoryStorage  # noqa: E402
 from tinydb.table import Table  # noqa: E402
@@ -34,25 +33,7 @@ from tinydb.table import Table  # noqa: E402
 from storage import Store  # noqa: E402
 from views.home import PAGE  # noqa: E402
 
-ROSTER = ["Ann", "小明", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus"]
 CHOICES = [("score_pad:azul", "Ann"), ("score_pad", "小明"), ("score_pad:azul", "Gus")]
-
-
-def history(count: int) -> list[dict]:
-    """count finished score pad sessions with their own ids, players, titles and scores."""
-    rng = random.Random(7)
-    out = []
-    for i in range(count):
-        players = rng.sample(ROSTER, rng.randint(2, 5))
-        at = f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T20:00:00"
-        record = new_record("score_pad", players, id=f"h{i:06d}", now=at, title="Azul" if i % 3 == 0 else "")
-        state = rec.replay(record)
-        for _ in range(3):
-            scores = {p: rng.randint(0, 30) for p in players}
-            record, state = rec.play(record, state, {"type": "round", "by": "table", "scores": scores}, at)
-        record, _ = rec.play(record, state, {"type": "finish", "by": "table"}, at)
-        out.append(record)
-    return out
 
 
 def page(store: Store, **narrow) -> None:
@@ -61,24 +42,13 @@ def page(store: Store, **narrow) -> None:
     store.sessions("finished", limit=PAGE, **narrow)
 
 
-def timed(fns: dict[int, object], reps: int) -> dict[int, list[float]]:
-    """Milliseconds of reps calls of each size's fn(i), the sizes in turn."""
-    out: dict[int, list[float]] = {count: [] for count in fns}
-    for i in range(reps):
-        for count, fn in fns.items():
-            start = time.perf_counter()
-            fn(i)
-            out[count].append((time.perf_counter() - start) * 1000)
-    return out
-
-
 def main(counts: list[int]) -> None:
     """Fill a store of each size, then print the figures."""
     with tempfile.TemporaryDirectory() as tmp:
         folders = {}
         for count in counts:
             folders[count] = Path(tmp) / str(count)
-            past = history(count)
+            past = history(count, rounds=3, titled_every=3)
             with Store(folders[count]) as store:
                 for start in range(0, count, 1000):
                     store.create_many(past[start:start + 1000])
@@ -103,16 +73,16 @@ def main(counts: list[int]) -> None:
 
             lists = {f: [] for f in folders.values()}
             figures = {
-                "page": timed({c: (lambda i, s=s: page(s)) for c, s in stores.items()}, 21),
-                "narrowed, new choice": timed({c: (lambda i, s=s: fresh(i, s)) for c, s in stores.items()}, 21),
-                "narrowed, redraw": timed({c: (lambda i, s=s: page(s, game="score_pad:azul", player="Ann"))
+                "page": interleaved({c: (lambda i, s=s: page(s)) for c, s in stores.items()}, 21),
+                "narrowed, new choice": interleaved({c: (lambda i, s=s: fresh(i, s)) for c, s in stores.items()}, 21),
+                "narrowed, redraw": interleaved({c: (lambda i, s=s: page(s, game="score_pad:azul", player="Ann"))
                                            for c, s in stores.items()}, 21),
             }
-            timed({c: (lambda i, f=f: finder(i, f)) for c, f in folders.items()}, 5)
+            interleaved({c: (lambda i, f=f: finder(i, f)) for c, f in folders.items()}, 5)
             figures["finder's lists (first open)"] = {c: lists[f] for c, f in folders.items()}
             found = {c: s.count("finished", game="score_pad:azul", player="Ann") for c, s in stores.items()}
             anchors = {c: anchor_db(s) for c, s in stores.items()}
-            figures["anchor: stock TinyDB search"] = timed({c: (lambda i, db=db: db.search(
+            figures["anchor: stock TinyDB search"] = interleaved({c: (lambda i, db=db: db.search(
                 (Query().title == "Azul") & Query().players.any(["Ann"]))) for c, db in anchors.items()}, 21)
         finally:
             for store in stores.values():

@@ -36,16 +36,18 @@ from views import words  # noqa: E402
 ROSTER = ["Ann", "小明", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus"]
 
 
-def history(count: int) -> list[dict]:
-    """count finished score pad sessions with their own ids, players and scores."""
+def history(count: int, rounds: int = 5, titled_every: int = 0) -> list[dict]:
+    """count finished score pad sessions of `rounds` rounds with their own ids, players and scores; every
+    `titled_every`-th one (from the first; none when 0) a pad titled "Azul"."""
     rng = random.Random(7)
     out = []
     for i in range(count):
         players = rng.sample(ROSTER, rng.randint(2, 5))
         at = f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T20:00:00"
-        record = new_record("score_pad", players, id=f"h{i:06d}", now=at)
+        title = "Azul" if titled_every and i % titled_every == 0 else ""
+        record = new_record("score_pad", players, id=f"h{i:06d}", now=at, title=title)
         state = rec.replay(record)
-        for _ in range(5):
+        for _ in range(rounds):
             scores = {p: rng.randint(0, 30) for p in players}
             record, state = rec.play(record, state, {"type": "round", "by": "table", "scores": scores}, at)
         record, state = rec.play(record, state, {"type": "finish", "by": "table"}, at)

@@ -882,10 +882,9 @@ def test_a_challenge_tapped_as_the_table_moves_on_is_not_a_challenge_of_the_next
     assert not taken_over(old, first, new, second)
 
 
-def test_a_players_total_and_a_ballot_never_wrap_apart_on_the_scoring_screen(table, clock):
-    """A phone at 2× text size showed "Totals so far: Ann 1, Bob" / "2, Cat 0" and "Ann voted no · Bob voted" /
-    "no · …", and in Chinese "Ann 投了反对 · Bob 投了赞" / "成 · …" (a helper's table, play4): each name stays on
-    one line with its total and its ballot; lines break only between entries."""
+def voted_on_spool_3(table: Table, clock) -> None:
+    """Scoring to spool 3, where Ada challenges Bram's answer and the table votes (`VOTES`) once the explanation's
+    time is over."""
     answered(table)
     table.tap("The same: cross both out")
     table.tap("Spool 1 done: next spool")
@@ -895,6 +894,13 @@ def test_a_players_total_and_a_ballot_never_wrap_apart_on_the_scoring_screen(tab
     clock.seconds += 10
     for voter, yes in VOTES:
         table.tap(f"{voter}: {'yes' if yes else 'no'}")
+
+
+def test_a_players_total_and_a_ballot_never_wrap_apart_on_the_scoring_screen(table, clock):
+    """A phone at 2× text size showed "Totals so far: Ann 1, Bob" / "2, Cat 0" and "Ann voted no · Bob voted" /
+    "no · …", and in Chinese "Ann 投了反对 · Bob 投了赞" / "成 · …" (a helper's table, play4): each name stays on
+    one line with its total and its ballot; lines break only between entries."""
+    voted_on_spool_3(table, clock)
     shown = raw_texts(table.view())
     assert "Totals so far: Ada\u00a01, Bram\u00a00, Cleo\u00a07" in shown
     assert "Ada\u00a0voted\u00a0no\u00a0· Bram\u00a0voted\u00a0yes\u00a0· Cleo\u00a0voted\u00a0no" in shown
@@ -916,15 +922,7 @@ def test_an_answer_voted_out_is_crossed_out_on_its_card_like_a_duplicate(table, 
     """After "Challenged by Ann, voted out (yes 1 · no 2)" the card of "banana" still looked like a scoring answer
     (plain text, a neutral card) while it scores 0 (a helper's table, play4): a voted-out answer is struck through
     on a red card as a duplicate is; a kept one stays plain."""
-    answered(table)
-    table.tap("The same: cross both out")
-    table.tap("Spool 1 done: next spool")
-    table.tap("Spool 2 done: next spool")
-    table.tap("Challenge Bram's answer")
-    table.tap("Ada challenges")
-    clock.seconds += 10
-    for voter, yes in VOTES:
-        table.tap(f"{voter}: {'yes' if yes else 'no'}")
+    voted_on_spool_3(table, clock)
     for seat in (None, "Ada"):
         tree = table.view(seat=seat)
         struck = answer_text(tree, "cloud").style
