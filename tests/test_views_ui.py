@@ -215,3 +215,32 @@ def test_a_glued_tail_keeps_a_short_bracket_at_the_end_of_its_head_whole():
     assert words.glued_tail(f"{zh} = 2", zh) == "3 号线轴：“moth”（\u20602\u00a0个\u2060线\u2060圈\u2060）\u00a0=\u00a02"
     long = "Round 2: busted (" + "a very long aside " * 3 + ")"
     assert words.glued_tail(f"{long} = 0", long).startswith("Round 2: busted (a very long aside a very")
+
+
+RADIO = 40  # px: Flutter's radio without a padded tap target (a laptop's browser, and the phones measured)
+
+
+def radio_heights(tree: ft.Control) -> list[int]:
+    """How high each radio button of a tree is drawn: its own 40 px and the padding of the container around it."""
+    heights = []
+    for control in walk(tree):
+        if isinstance(control, ft.Container) and isinstance(control.content, ft.Radio):
+            pad = control.padding
+            heights.append(RADIO + (pad.top + pad.bottom if pad is not None else 0))
+    radios = sum(isinstance(c, ft.Radio) for c in walk(tree))
+    return heights + [RADIO] * (radios - len(heights))
+
+
+def test_radio_buttons_are_tap_high():
+    """The settings' language radio buttons and Knit Wit's spools were drawn 40 px high (the browser test measured
+    them: "简体中文" 40 px), under the 48 px (TAP) every other control keeps; each now has TAP of room."""
+    from views import settings
+    from views.games import knit_wit
+    page = SimpleNamespace(route="/settings")
+    app = SimpleNamespace(lang="en", t=lambda key, **p: words.say("en", key, **p), settings={}, page=page,
+                          set_setting=lambda key, value: None)
+    _, body, _ = settings.build(app)
+    ctx = SimpleNamespace(t=app.t)
+    spools = knit_wit.choice(ctx, {}, "spool", [1, 2])
+    heights = radio_heights(body) + radio_heights(spools)
+    assert len(heights) == 4 and all(h >= TAP for h in heights), heights

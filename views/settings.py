@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 import flet as ft
 
 from views import words
-from views.ui import labelled
+from views.ui import labelled, tap_radio
 from views.rules import query_of
 
 ROUTE = "/settings"
@@ -36,8 +36,8 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
     language = ft.RadioGroup(
         value=app.lang,
         on_change=lambda e: app.set_setting("lang", e.control.value),
-        content=ft.Column(controls=[ft.Radio(value=code, label=app.t(f"app.language.{code}"))
-                                    for code in words.LANGUAGES]),
+        content=ft.Column(spacing=0, controls=[tap_radio(code, app.t(f"app.language.{code}"))
+                                               for code in words.LANGUAGES]),
     )
     body = ft.Column(spacing=16, controls=[
         ft.Text(app.t("app.language"), size=18, weight=ft.FontWeight.BOLD),

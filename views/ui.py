@@ -277,6 +277,13 @@ def toggle_chip(label: str, on: bool, on_select: Callable[[Any], Any], icon: Any
                    on_select=on_select, tooltip=tooltip)
 
 
+def tap_radio(value: str, label: str) -> ft.Control:
+    """A radio button and its label, TAP high (SWITCH_PAD above and below Flutter's 40 px radio, which a laptop's
+    browser and a phone alike drew 40 px high: the settings' languages, Knit Wit's spools), read as one control."""
+    return ft.MergeSemantics(content=ft.Container(padding=ft.Padding.symmetric(vertical=SWITCH_PAD),
+                                                  content=ft.Radio(value=value, label=label)))
+
+
 def labelled(box: ft.Checkbox | ft.Switch, label: str, on_change: Callable[[bool], Any],
              size: int | None = None) -> ft.Control:
     """A checkbox or switch (without a label of its own) and its label beside it, which wraps where the row is too

@@ -187,7 +187,7 @@ PAINTED = f"""() => new Promise((done, fail) => {{
 }})"""
 SETTINGS = re.compile(r"^(Settings|设置)$")
 TAP = 48  # px: Material's minimum touch target (views.ui.TAP)
-TAPPED_ROLES = ["button", "checkbox", "switch"]
+TAPPED_ROLES = ["button", "checkbox", "switch", "radio"]
 # Where a semantics element can be seen: [top, bottom] of the part of the screen its scrolling area shows (the
 # screen's body scrolls between the top bar and a start bar at the foot, which cover what scrolls under them; a
 # control there keeps a box of its own in the tree), or the window's.
@@ -598,8 +598,8 @@ class Tab:
         expect(self.page.get_by_text(shown).or_(self.page.get_by_label(shown)).first).to_be_attached(timeout=timeout)
 
     def short_taps(self) -> list[list]:
-        """The buttons, checkboxes (a chip) and switches wholly on screen less than TAP high, as [name, height],
-        once the screen is quiet and painted."""
+        """The buttons, checkboxes (a chip), switches and radio buttons wholly on screen less than TAP high, as
+        [name, height], once the screen is quiet and painted."""
         self.quiet()
         self.page.evaluate(PAINTED)
         return self.page.evaluate(SHORT_TAPS, [TAPPED_ROLES, TAP])

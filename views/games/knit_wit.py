@@ -73,7 +73,7 @@ from views.components.race import race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.vote import ballots_line, offer_ballots, vote_panel
 from views.context import GameContext
-from views.ui import HELPER_LINES, aside, choice_row, draft_field, field_sheet, labelled, tall
+from views.ui import HELPER_LINES, aside, choice_row, draft_field, field_sheet, labelled, tall, tap_radio
 
 TITLE = 18
 CARD_COLS = {"xs": 12, "sm": 6, "xl": 4}  # the answer cards: one a row on a phone, two, three on a laptop
@@ -194,7 +194,7 @@ def choice(ctx: GameContext, work: dict, slot: str, options: list[int]) -> ft.Co
     return ft.RadioGroup(value=str(work[slot]) if work.get(slot) is not None else None,
                          on_change=lambda e: chosen(e.control.value),
                          content=ft.Row(wrap=True, controls=[
-                             ft.Radio(value=str(n), label=ctx.t("knit_wit.view.spool_choice", number=n))
+                             tap_radio(str(n), ctx.t("knit_wit.view.spool_choice", number=n))
                              for n in options]))
 
 
