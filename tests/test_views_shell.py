@@ -227,6 +227,15 @@ def test_a_game_card_is_one_row_naming_the_game_in_both_languages_once(app):
         assert app.t(f"{game.id}.description") in texts(body)
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_games_player_count_is_never_broken_across_lines(lang):
+    """With the phone's text at 2× the home screen's cards wrapped "Bacon · 4 或 6 人" leaving "人" alone on a line
+    and "Flip 7 · 3–18 人" as "3–18" / "人" (seen at 390 px): the player count has no space a line may break at."""
+    for game in games():
+        shown = words.player_range(lang, game)
+        assert " " not in shown and "\u00a0" in shown, (game.id, shown)
+
+
 def test_the_histogram_counts_players_in_whole_numbers_with_its_title_apart(app):
     """Scores counted 1 and 2 times: the count axis is labelled 0, 1, 2, 3 (not 1.5, 2.5), grid lines on them, and
     its title has a band wider than a label's line."""
