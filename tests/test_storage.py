@@ -333,8 +333,9 @@ def test_roster(store):
     before = snapshot(store.folder)
     for name, key in [("ann", "storage.player_duplicate"), ("Ａｎｎ", "storage.player_duplicate"),
                       ("ÉMILE", "storage.player_duplicate"), ("Ann\u200b", "storage.player_duplicate"),
-                      ("", "storage.player_name_length"), ("\u200b", "storage.player_name_length"),
-                      ("x" * 41, "storage.player_name_length"), (None, "storage.player_name_length"),
+                      ("", "storage.player_name_empty"), ("\u200b", "storage.player_name_empty"),
+                      (" ", "storage.player_name_empty"), ("x" * 41, "storage.player_name_length"),
+                      (None, "storage.player_name_empty"),
                       ("table", "core.player_reserved")]:
         with pytest.raises(RuleError) as err:
             store.add_player(name)
