@@ -76,6 +76,17 @@ def test_a_bar_without_a_back_button_keeps_its_title_off_the_edge(tmp_path):
         assert top_bar(shell, "Tableside", "/").padding.left == 0  # the back button's own padding sets it in
 
 
+def test_the_settings_screen_has_no_settings_button_that_does_nothing(tmp_path):
+    """On the settings screen the bar's Settings button led to the same screen: a tap did nothing (seen at
+    390x844). It is there on every other screen, and gone on settings."""
+    with Store(tmp_path / "data") as store:
+        store.set_setting("lang", "en")
+        for route, named in (("/settings?from=%2F", False), ("/settings", False), ("/rules", True), ("/", True)):
+            bar = top_bar(App(Page(route), store), "Settings", "/")
+            shown = [c.icon.semantics_label for c in walk(bar) if isinstance(c, ft.IconButton)]
+            assert ("Settings" in shown) == named, (route, shown)
+
+
 def entry(number: int, actor: str, key: str, at: str = "", **params) -> dict:
     """A log entry as `scoring.record.public_log` gives it (the action's `by` among its words' parameters)."""
     return {"number": number, "at": at, "by": actor, "what": [key, {"by": actor, **params}]}

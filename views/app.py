@@ -416,7 +416,8 @@ def top_bar(app: App, title: str, back: str | None) -> ft.Control:
     The icon buttons are TAP wide (`views.ui.tap_themes`) and the bar has no side padding of its own (theirs sets
     the icons 12 px in from its edges), and the language button narrow sides (8 px: at 2x text a text button's 12
     made "中文" 80 px wide): the title keeps about 222 px at 2x, room for "Kingdomino". Without a back button
-    (home) the title stands TITLE_INSET in from the edge, as in Material's app bar (at 0 it touched the edge)."""
+    (home) the title stands TITLE_INSET in from the edge, as in Material's app bar (at 0 it touched the edge).
+    The settings screen has no settings button (there it was a button that did nothing when tapped)."""
     controls: list[ft.Control] = []
     if back:
         controls.append(icon_button(ft.Icons.ARROW_BACK, app.t("app.back"), lambda e: app.go(back)))
@@ -424,8 +425,10 @@ def top_bar(app: App, title: str, back: str | None) -> ft.Control:
         ft.Text(title, size=20, weight=ft.FontWeight.BOLD, expand=True),
         ft.TextButton(content=app.t("app.switch_language"), style=tap_style(side=NARROW_SIDE),
                       on_click=lambda e: app.toggle_language()),
-        icon_button(ft.Icons.SETTINGS, app.t("app.settings"), lambda e: app.go(settings.link(app.page.route))),
     ]
+    if route_parts(app.page.route or "/")[:1] != ["settings"]:
+        controls.append(icon_button(ft.Icons.SETTINGS, app.t("app.settings"),
+                                    lambda e: app.go(settings.link(app.page.route))))
     return ft.Container(bgcolor=ft.Colors.SURFACE_CONTAINER,
                         padding=ft.Padding.only(left=0 if back else TITLE_INSET, top=4, bottom=4),
                         content=ft.Row(controls=controls, vertical_alignment=ft.CrossAxisAlignment.CENTER,

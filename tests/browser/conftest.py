@@ -615,12 +615,14 @@ class Tab:
 
     def resize(self, viewport: dict) -> None:
         """Turn the phone into a laptop or back (the tab's size), as a person turns a tablet or widens a window:
-        no new load. Wait until Flutter has laid the screen out at the new width (the app bar's settings button
-        at its right end), the server has answered the new size and gone quiet, and that frame is painted."""
+        no new load. Wait until Flutter has laid the screen out at the new width (the app bar's last button at its
+        right end: settings, or the language on the settings screen, which has no settings button), the server has
+        answered the new size and gone quiet, and that frame is painted."""
         if self.page.viewport_size == viewport:
             return
         self.page.set_viewport_size(viewport)
-        self.wait_on(self.page.get_by_role("button", name=SETTINGS).first, AT_RIGHT, viewport["width"])
+        last = self.page.get_by_role("button", name=SETTINGS).or_(self.page.get_by_role("button", name=LANGUAGE_BUTTON))
+        self.wait_on(last.last, AT_RIGHT, viewport["width"])
         self.quiet()
         self.page.evaluate(PAINTED)
 
