@@ -426,13 +426,19 @@ def top_bar(app: App, title: str, back: str | None) -> ft.Control:
         ft.TextButton(content=app.t("app.switch_language"), style=tap_style(side=NARROW_SIDE),
                       on_click=lambda e: app.toggle_language()),
     ]
-    if route_parts(app.page.route or "/")[:1] != ["settings"]:
+    if not on_settings(app):
         controls.append(icon_button(ft.Icons.SETTINGS, app.t("app.settings"),
                                     lambda e: app.go(settings.link(app.page.route))))
     return ft.Container(bgcolor=ft.Colors.SURFACE_CONTAINER,
                         padding=ft.Padding.only(left=0 if back else TITLE_INSET, top=4, bottom=4),
                         content=ft.Row(controls=controls, vertical_alignment=ft.CrossAxisAlignment.CENTER,
                                        spacing=0))
+
+
+def on_settings(app: Any) -> bool:
+    """Whether the tab shows the settings screen (a shell warming up, with no page yet, does not)."""
+    route = getattr(getattr(app, "page", None), "route", None) or "/"
+    return route_parts(route)[:1] == ["settings"]
 
 
 def frame(app: App, title: str, body: ft.Control, back: str | None, pinned: list[ft.Control] | None = None,
