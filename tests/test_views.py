@@ -1599,3 +1599,24 @@ def test_an_unfinished_session_can_be_deleted_from_its_screen(app):
     app.confirm = lambda title, message, yes, on_yes: on_yes()
     buttons(session.build(app, sid, read_only=False)[1])["Delete"].on_click(None)
     assert app.store.count() == 0 and "Continue" not in texts(home.build(app)[1])
+
+
+def test_a_broken_tie_names_each_tied_players_tie_break_count(app):
+    """Nab-It!: Ann and Ben tie at 2; Ann's 3 top tiles in her words beat Ben's 2. The end screen said only which
+    tie-break decided (helper play6: a table of three tied at 1 could not check it from the screen); it now names
+    the tied players' counts on a line after it, best first, in both languages."""
+    from tests.test_nab_it import ENG, T, capped_rat, down, put
+
+    s = put(capped_rat(), "Ben", down(1, 0, "AT"))
+    for by, letter in (("Ann", "E"), ("Ben", "Y"), ("Ann", "O"), ("Ben", "I")):
+        s = put(s, by, [T(1, 0, letter)])
+    board = ENG.scoreboard(s)
+    assert board.tiebreak_used and [p.tiebreak for p in board.players] == [(3,), (2,)]
+    record = {"game": "nab_it", "players": [{"name": "Ann"}, {"name": "Ben"}]}
+    said = [t.replace("\u00a0", " ").replace("\u2060", "") for t in texts(
+        session.end_panel(app, record, board, Folds({}, print)))]
+    assert "Top tiles of their colour in the words they control: Ann 3, Ben 2." in said, said
+    app.settings["lang"] = "zh-CN"
+    said = [t.replace("\u00a0", " ").replace("\u2060", "") for t in texts(
+        session.end_panel(app, record, board, Folds({}, print)))]
+    assert "所控制单词中自己颜色的顶层牌数：Ann 3，Ben 2。" in said, said

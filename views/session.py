@@ -45,6 +45,7 @@ from typing import Any, Callable
 
 import flet as ft
 
+from scoring import i18n
 from scoring.core import RuleError, cooperative, engine
 from scoring.record import SHOWN, Mark, mark, ordinal, public_log, redo_entry
 from storage.prefs import draft_seat
@@ -66,6 +67,7 @@ SHORT_PART = 16  # a header part this short (in characters) is kept on one line
 DRAFT_WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tableside-drafts")
 SEAT = None
 LOG_ALL = "log_all"  # the key of a screen's draft saying its log shows every entry (`show_all`)
+COUNTS_KEY = "app.tiebreak_counts"  # after `<game>.`: a game's line naming the tied players' tie-break values
 ENDED = "_ended"  # the key of a screen's scratch saying whether it last drew the game over (`to_top_at_the_end`)
 TAKEN: dict[tuple[Any, str, str], tuple[str, dict]] = {}  # by store, session and seat: a draft taken, not written
 TAKEN_LOCK = threading.Lock()
@@ -568,9 +570,22 @@ def ranked(app: Any, record: dict, board: Any) -> list[ft.Control]:
                                  size=36),
                          ft.Text(said, size=22, weight=ft.FontWeight.BOLD)], wrap=True),
     ]
-    if board.tiebreak_used:  # in the game's own words where it has them: which tie-break decided
+    if board.tiebreak_used:  # in the game's own words where it has them: which tie-break decided, with what
         controls.append(aside(app.lang, words.say_for(app.lang, record["game"], "app.tiebreak_used")))
+        counted = f"{record['game']}.{COUNTS_KEY}"
+        if counted in i18n.table(app.lang):
+            controls.append(aside(app.lang, words.say(app.lang, counted, counts=tied_counts(app.lang, board))))
     return controls
+
+
+def tied_counts(lang: str, board: Any) -> str:
+    """The players tied on points with the winners, best first, each with the first value of their tie-break
+    ("Ann 3, Ben 2"; each pair kept whole), said after the tie-break by a game with words for them (`COUNTS_KEY`)."""
+    totals = {p.name: p.total for p in board.players}
+    best = totals[board.winners[0]]
+    values = {p.name: p.tiebreak[0] for p in board.players if p.tiebreak}
+    tied = [name for group in board.ranking for name in group if totals[name] == best and name in values]
+    return words.readable(lang, {name: values[name] for name in tied}, whole=True)
 
 
 def game_words(app: Any, game: str) -> Callable[..., str]:
