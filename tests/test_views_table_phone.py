@@ -122,3 +122,21 @@ def test_a_titled_score_pad_is_named_by_its_game_on_the_phones_and_the_hosts_scr
             await settle()
 
     run_async(look())
+
+
+def test_a_phones_title_keeps_its_bracket_whole(tmp_path):
+    """At 2× text a 390 px phone's title read "方块恐龙（多" / "手机）" (helper play6): the bracket that says it is the
+    table's phone now stays whole, the line breaking only before it."""
+    async def look() -> None:
+        with Store(tmp_path / "data") as store:
+            sid = store.create(new_record("cubosaurs", ["甲", "乙"], {}, now="2025-01-01T20:00:00+00:00"))
+            hub = hub_for(store, sid)
+            phone, _ = await connect(main_for(store), f"/join/{sid}")
+            await sit(phone, hub.pin, "甲")
+            texts = [str(c.value) for c in list(phone.index.values()) if isinstance(c, ft.Text)]
+            (title,) = [t for t in texts if t.replace("\u2060", "") == "方块恐龙（多手机）"]
+            assert title.endswith("龙（\u2060多\u2060手\u2060机\u2060）"), repr(title)
+            phone.close()
+            await settle()
+
+    run_async(look())

@@ -111,7 +111,7 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
     ft.use_effect(mounted, [])
     ft.use_effect(follow, [token])
     ft.use_effect(keep_seat_draft, [seat])
-    title = app.t("table.phone_title", game=hub_game(app, hub))
+    title = words.whole_bracket(app.t("table.phone_title", game=hub_game(app, hub)))
     if token is None or (token and message is None):
         return frame(app, title, ft.ProgressRing(), None)
     if not token:

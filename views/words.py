@@ -84,6 +84,16 @@ def no_orphan(text: str) -> str:
     return f"{head}\u00a0{last}" if space and head and len(last) <= ORPHAN_MAX else joined
 
 
+def whole_bracket(text: str) -> str:
+    """text whose short bracket at its end (at most BRACKET_MAX characters) a line never breaks inside
+    (`whole_name`); the line may still break before it: a phone's title at 2× text read "方块恐龙（多" / "手机）"."""
+    opening = BRACKETS.get(text[-1:])
+    start = text.rfind(opening) if opening else -1
+    if start < 0 or len(text) - start > BRACKET_MAX:
+        return text
+    return text[:start] + whole_name(text[start:])
+
+
 def glued_tail(text: str, head: str) -> str:
     """text that is head followed by a tail (" = 0" after "Round 3: busted"), the tail kept on one line with head's
     last word by no-break spaces, so "= 0" never wraps onto a line of its own; text not starting with head, or
