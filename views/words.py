@@ -84,14 +84,18 @@ def no_orphan(text: str) -> str:
     return f"{head}\u00a0{last}" if space and head and len(last) <= ORPHAN_MAX else joined
 
 
-def whole_bracket(text: str) -> str:
-    """text whose short bracket at its end (at most BRACKET_MAX characters) a line never breaks inside
-    (`whole_name`); the line may still break before it: a phone's title at 2× text read "方块恐龙（多" / "手机）"."""
+def bracket_start(text: str) -> int | None:
+    """Where the short bracket ending text (at most BRACKET_MAX characters) opens, or None."""
     opening = BRACKETS.get(text[-1:])
     start = text.rfind(opening) if opening else -1
-    if start < 0 or len(text) - start > BRACKET_MAX:
-        return text
-    return text[:start] + whole_name(text[start:])
+    return start if start >= 0 and len(text) - start <= BRACKET_MAX else None
+
+
+def whole_bracket(text: str) -> str:
+    """text whose short bracket at its end (`bracket_start`) a line never breaks inside (`whole_name`); the line
+    may still break before it: a phone's title at 2× text read "方块恐龙（多" / "手机）"."""
+    start = bracket_start(text)
+    return text if start is None else text[:start] + whole_name(text[start:])
 
 
 def glued_tail(text: str, head: str) -> str:
@@ -101,9 +105,8 @@ def glued_tail(text: str, head: str) -> str:
     kept whole with the tail instead (`whole_name`): "(loops:" / "2) = 2" and "（2 个线" / "圈） = 2" were seen."""
     if not head or not text.startswith(head) or text == head:
         return text
-    opening = BRACKETS.get(head[-1])
-    start = head.rfind(opening) if opening else -1
-    if start >= 0 and len(head) - start <= BRACKET_MAX:
+    start = bracket_start(head)
+    if start is not None:
         return head[:start] + whole_name(text[start:])
     before, space, last = head.rpartition(" ")
     return f"{before}{space}{unbroken(last + text[len(head):])}"
