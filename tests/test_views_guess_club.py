@@ -511,7 +511,8 @@ def test_a_prediction_a_card_played_and_a_ruling_send_what_changed_not_the_table
 
 def test_a_phone_whose_card_the_matcher_found_is_told_so(table):
     """A card read out that the matcher finds on Cy's hand: Cy's phone says that card is among the ones the setter
-    rules on (it listed Cy's other cards to show, the found one missing without a word); Ann's phone does not."""
+    rules on (it listed Cy's other cards to show, the found one missing without a word), in Chinese as a reader
+    would say it (it read "应用找到了你相近的“banana”", "found your similar"); Ann's phone does not."""
     answered(table, {"Ann": ["Apple", "Pear"], "Bo": ["Banana", "Fig"], "Cy": ["banana", "Lime"]})
     table.play({"type": "play", "by": "Bo", "card": 0})
     eng = engine("guess_club")
@@ -524,7 +525,7 @@ def test_a_phone_whose_card_the_matcher_found_is_told_so(table):
         return texts(view.build(ctx))
 
     assert "The app thinks your “banana” may be the same answer: the setter decides." in seated("Cy")
-    assert "应用找到了你相近的“banana”：由出题者判定。" in seated("Cy", "zh-CN")
+    assert "应用认为你的“banana”可能是相同的答案：由出题者判定。" in seated("Cy", "zh-CN")
     assert not any("thinks your" in line for line in seated("Ann"))
 
 
