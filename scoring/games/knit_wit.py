@@ -171,11 +171,11 @@ def ruling_on(state: dict, a: str, b: str) -> bool | None:
 
 
 def spool_review(state: dict) -> dict:
-    """The spool being scored: each player's answer, which are the same (and why), the pairs the table is asked
-    about, the rulings made, and the tag echoes. `same[p]` lists the players whose answers p's is the same as,
-    `reasons[p]` why in words, a message key and its parameters (the table's ruling, equal and the differences
-    ignored, alias; `validators.answers.explain`); each suggested pair carries the
-    matcher's reason and link (the reading that linked it, "tomato")."""
+    """The spool being scored: each player's answer, which are the same (and why), which a challenge's vote
+    rejected, the pairs the table is asked about, the rulings made, and the tag echoes. `same[p]` lists the players
+    whose answers p's is the same as, `reasons[p]` why in words, a message key and its parameters (the table's
+    ruling, equal and the differences ignored, alias; `validators.answers.explain`); each suggested pair carries
+    the matcher's reason and link (the reading that linked it, "tomato")."""
     n = state["spool"]
     players = state["players"]
     texts = [state["sheets"][p][n - 1] for p in players]
@@ -195,6 +195,7 @@ def spool_review(state: dict) -> dict:
                     same[a].append(b)
                     reasons.setdefault(a, reason)
     duplicates = [p for p in players if same[p]]
+    rejected = [p for p in players if not state["verdicts"].get(p, {"kept": True})["kept"]]
     suggested = []
     for (i, j), verdict in sorted(verdicts.items()):
         a, b = players[i], players[j]
@@ -204,7 +205,7 @@ def spool_review(state: dict) -> dict:
                           "reason": verdict.reason, "link": verdict.link})
     return {"spool": n, "loops": len(loops_around(state, n)), "tags": tags_of(state, n),
             "answers": dict(zip(players, texts)), "echoes": {p: state["echoes"][p][n - 1] for p in players},
-            "duplicates": duplicates, "same": same, "reasons": reasons, "suggested": suggested,
+            "duplicates": duplicates, "rejected": rejected, "same": same, "reasons": reasons, "suggested": suggested,
             "rulings": [dict(r) for r in state["rulings"]]}
 
 
@@ -566,7 +567,7 @@ class KnitWit(Engine):
                 status = "blank"
             elif p in review["duplicates"]:
                 status = "duplicate"
-            elif not state["verdicts"].get(p, {"kept": True})["kept"]:
+            elif p in review["rejected"]:
                 status = "rejected"
             else:
                 status = "valid"

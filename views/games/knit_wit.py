@@ -646,8 +646,7 @@ def answer_card(ctx: GameContext, review: dict, player: str, challenges: list[di
     next spool's card drawn in its place. An answer voted out is struck through on a red card as a duplicate is
     (both score 0)."""
     text = review["answers"][player]
-    voted_out = not ctx.state["verdicts"].get(player, {"kept": True})["kept"]
-    crossed = player in review["duplicates"] or voted_out
+    crossed = player in review["duplicates"] or player in review["rejected"]
     controls: list[ft.Control] = [
         ft.Text(player, size=16, weight=ft.FontWeight.BOLD),
         ft.Text(text, size=22, style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if crossed else None)
