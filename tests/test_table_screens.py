@@ -651,8 +651,8 @@ def test_a_seated_knit_wit_phone_places_its_loop_and_its_spool_with_one_button_e
         assert tapped(store, hub, phones[seat][0][-1]) == [] and fields_of(store, hub, phones[seat][0][-1]) == []
         assert "A enters this on their own phone." in words_in(knit_wit.build(seat_ctx(phones[seat][0][-1])))
     hub.act(phones["A"][1], {"type": "loop", "tag": "red", "encloses": []})
-    assert senders(tapped(store, hub, phones["A"][0][-1])) == [
-        ("Place the spool", [{"type": "spool", "by": "A", "number": 1, "loops": [], "separate": False}])]
+    assert senders(tapped(store, hub, phones["A"][0][-1])) == [  # each control tapped once, in order: the bands
+        ("Place the spool", [{"type": "spool", "by": "A", "number": 4, "loops": [], "separate": False}])]  # of 1, 4
     assert tapped(store, hub, phones["B"][0][-1]) == []
 
     deck = new_record("knit_wit", ["A", "B", "C"], {"deal": "table", "tags": "deck_en"}) | {"actions": [

@@ -36,8 +36,9 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
     language = ft.RadioGroup(
         value=app.lang,
         on_change=lambda e: app.set_setting("lang", e.control.value),
-        content=ft.Column(spacing=0, controls=[tap_radio(code, app.t(f"app.language.{code}"))
-                                               for code in words.LANGUAGES]),
+        content=ft.Column(spacing=0, controls=[
+            tap_radio(code, app.t(f"app.language.{code}"), lambda code: app.set_setting("lang", code))
+            for code in words.LANGUAGES]),
     )
     body = ft.Column(spacing=16, controls=[
         ft.Text(app.t("app.language"), size=18, weight=ft.FontWeight.BOLD),

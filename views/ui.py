@@ -277,10 +277,12 @@ def toggle_chip(label: str, on: bool, on_select: Callable[[Any], Any], icon: Any
                    on_select=on_select, tooltip=tooltip)
 
 
-def tap_radio(value: str, label: str) -> ft.Control:
+def tap_radio(value: str, label: str, on_pick: Callable[[str], Any]) -> ft.Control:
     """A radio button and its label, TAP high (SWITCH_PAD above and below Flutter's 40 px radio, which a laptop's
-    browser and a phone alike drew 40 px high: the settings' languages, Knit Wit's spools), read as one control."""
+    browser and a phone alike drew 40 px high: the settings' languages, Knit Wit's spools), read as one control; a
+    tap on the band around the radio picks it too (on_pick(value), as the group's on_change would)."""
     return ft.MergeSemantics(content=ft.Container(padding=ft.Padding.symmetric(vertical=SWITCH_PAD),
+                                                  on_click=lambda e: on_pick(value),
                                                   content=ft.Radio(value=value, label=label)))
 
 

@@ -191,10 +191,15 @@ def choice(ctx: GameContext, work: dict, slot: str, options: list[int]) -> ft.Co
         """Remember the chosen spool."""
         work[slot] = int(value)
 
+    def picked(value: str) -> None:
+        """A tap beside a radio: remember its spool and draw the group with it chosen."""
+        chosen(value)
+        ctx.refresh()
+
     return ft.RadioGroup(value=str(work[slot]) if work.get(slot) is not None else None,
                          on_change=lambda e: chosen(e.control.value),
                          content=ft.Row(wrap=True, controls=[
-                             tap_radio(str(n), ctx.t("knit_wit.view.spool_choice", number=n))
+                             tap_radio(str(n), ctx.t("knit_wit.view.spool_choice", number=n), picked)
                              for n in options]))
 
 
