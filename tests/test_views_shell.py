@@ -241,10 +241,12 @@ def test_a_game_card_is_one_row_naming_the_game_in_both_languages_once(app):
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
 def test_a_games_player_count_is_never_broken_across_lines(lang):
     """With the phone's text at 2× the home screen's cards wrapped "Bacon · 4 或 6 人" leaving "人" alone on a line
-    and "Flip 7 · 3–18 人" as "3–18" / "人" (seen at 390 px): the player count has no space a line may break at."""
+    and "Flip 7 · 3–18 人" as "3–18" / "人" (seen at 390 px): the player count has no space a line may break at,
+    nor a dash (a line may break after an en dash: "3–" / "18 人", a reviewer's reading)."""
     for game in games():
         shown = words.player_range(lang, game)
         assert " " not in shown and "\u00a0" in shown, (game.id, shown)
+        assert shown.count("–") == shown.count("–\u2060"), (game.id, shown)  # none a line may break after
 
 
 def test_the_histogram_counts_players_in_whole_numbers_with_its_title_apart(app):

@@ -438,7 +438,7 @@ def top_bar(app: App, title: str, back: str | None) -> ft.Control:
 def on_settings(app: Any) -> bool:
     """Whether the tab shows the settings screen (a shell warming up, with no page yet, does not)."""
     route = getattr(getattr(app, "page", None), "route", None) or "/"
-    return route_parts(route)[:1] == ["settings"]
+    return route_parts(route) == ["settings"]
 
 
 def frame(app: App, title: str, body: ft.Control, back: str | None, pinned: list[ft.Control] | None = None,

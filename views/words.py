@@ -115,11 +115,12 @@ def glued_tail(text: str, head: str) -> str:
 def player_range(lang: str, game: Any) -> str:
     """How many play a game: "2–5 players", or the counts it is played with ("4 or 6 players"), never broken
     across lines: at 2× text a game's card on the home screen wrapped "Bacon · 4 或 6 人" to leave "人" alone on
-    its line, and "3–18 人" as "3–18" / "人"."""
+    its line, and "3–18 人" as "3–18" / "人". No-break spaces, and a word joiner after the dash (a line may break
+    after an en dash)."""
     counts = game.player_counts
-    if counts:
-        return unbroken(say(lang, "app.player_counts", a=", ".join(map(str, counts[:-1])), b=counts[-1]))
-    return unbroken(say(lang, "app.player_range", min=game.min_players, max=game.max_players))
+    said = (say(lang, "app.player_counts", a=", ".join(map(str, counts[:-1])), b=counts[-1]) if counts
+            else say(lang, "app.player_range", min=game.min_players, max=game.max_players))
+    return unbroken(said).replace("–", "–\u2060")
 
 
 def say(lang: str, key: str, **params: Any) -> str:
