@@ -32,8 +32,7 @@ DRAFT_MAX = 20_000
 
 def player_name(name: Any, roster: list[str]) -> str:
     """The name as kept (`scoring.names.tidy`) if it may join the roster: none there is the same player's. A name
-    with nothing to see (empty, or spaces alone) is refused as empty: "must be 1 to 40 characters" under a field
-    counting "1/40" (a space typed) told a newcomer nothing."""
+    with nothing to see (empty, or spaces alone) is refused as empty, one too long by its length."""
     if not isinstance(name, str) or not names.visible(name):
         raise RuleError("storage.player_name_empty")
     if len(names.tidy(name)) > NAME_MAX:

@@ -572,9 +572,9 @@ def ranked(app: Any, record: dict, board: Any) -> list[ft.Control]:
     ]
     if board.tiebreak_used:  # in the game's own words where it has them: which tie-break decided, with what
         controls.append(aside(app.lang, words.say_for(app.lang, record["game"], "app.tiebreak_used")))
-        counted = f"{record['game']}.{COUNTS_KEY}"
-        if counted in i18n.table(app.lang):
-            controls.append(aside(app.lang, words.say(app.lang, counted, counts=tied_counts(app.lang, board))))
+        counted, counts = f"{record['game']}.{COUNTS_KEY}", tied_counts(app.lang, board)
+        if counted in i18n.table(app.lang) and counts:
+            controls.append(aside(app.lang, words.say(app.lang, counted, counts=counts)))
     return controls
 
 
