@@ -66,7 +66,8 @@ def name_of(control, wrapped: dict) -> str | None:
     if isinstance(control, BUTTONS) and not isinstance(control.content, (str, ft.Text)):
         return text_of(control.tooltip) or " ".join(t.value for t in walk(control) if isinstance(t, ft.Text))
     if isinstance(control, ft.Container) and control.on_click is not None:
-        return text_of(control.tooltip) or wrapped.get(id(control)) or " ".join(
+        radio = control.content.label if isinstance(control.content, ft.Radio) else None  # merged (`ui.tap_radio`)
+        return text_of(control.tooltip) or wrapped.get(id(control)) or text_of(radio) or " ".join(
             t.value or "" for t in walk(control) if isinstance(t, ft.Text))
     return None
 
