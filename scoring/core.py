@@ -254,6 +254,16 @@ class Scoreboard:
             place += len({side.get(name, name) for name in group})
         return out
 
+    def tied_values(self) -> dict[str, int]:
+        """The players tied on points with the winners, best first, each with the first value of their tie-break
+        (empty when no winner, or nobody has a tie-break value): what the tie-break compared."""
+        if not self.winners:
+            return {}
+        best = self.total(self.winners[0])
+        values = {p.name: p.tiebreak[0] for p in self.players if p.tiebreak}
+        return {name: values[name] for group in self.ranking for name in group
+                if name in values and self.total(name) == best}
+
     def to_json(self) -> dict:
         """The scoreboard as plain JSON, the format `python -m scoring score` prints."""
         out = {

@@ -24,6 +24,16 @@ def test_scoreboard_totals_breakdown_and_tiebreak():
                                               {"key": "q", "points": 2, "params": {}}]
 
 
+def test_tied_values_name_who_the_tiebreak_compared():
+    """The players tied on points with the winner, best first, each with the tie-break's first value; a player
+    behind on points is not named, and without a tie there is nothing to say but the winner's own value."""
+    board = make_scoreboard("x", ["A", "B", "C"], {"A": [Line("p", 5)], "B": [Line("p", 5)], "C": [Line("p", 2)]},
+                            tiebreaks={"A": (1, 9), "B": (3, 0), "C": (8, 0)})
+    assert board.tied_values() == {"B": 3, "A": 1}
+    assert list(board.tied_values()) == ["B", "A"]
+    assert make_scoreboard("x", ["A"], {"A": []}).tied_values() == {}
+
+
 def test_scoreboard_shared_win_without_tiebreak():
     """A tie with no tiebreak shares the win."""
     board = make_scoreboard("x", ["A", "B"], {"A": [Line("p", 4)], "B": [Line("p", 4)]})

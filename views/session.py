@@ -579,13 +579,9 @@ def ranked(app: Any, record: dict, board: Any) -> list[ft.Control]:
 
 
 def tied_counts(lang: str, board: Any) -> str:
-    """The players tied on points with the winners, best first, each with the first value of their tie-break
-    ("Ann 3, Ben 2"; each pair kept whole), said after the tie-break by a game with words for them (`COUNTS_KEY`)."""
-    totals = {p.name: p.total for p in board.players}
-    best = totals[board.winners[0]]
-    values = {p.name: p.tiebreak[0] for p in board.players if p.tiebreak}
-    tied = [name for group in board.ranking for name in group if totals[name] == best and name in values]
-    return words.readable(lang, {name: values[name] for name in tied}, whole=True)
+    """The scoreboard's players tied on points with the winners and their tie-break values ("Ann 3, Ben 2"; each
+    pair kept whole), said after the tie-break by a game with words for them (`COUNTS_KEY`)."""
+    return words.readable(lang, board.tied_values(), whole=True)
 
 
 def game_words(app: Any, game: str) -> Callable[..., str]:
