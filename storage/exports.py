@@ -72,8 +72,8 @@ BACKUP_KEYS = ("tableside_backup", "sessions")
 BACKUP_VERSION = 1
 MAX_FILE_BYTES = 16 * 1024 * 1024
 CSV_COLUMNS = ("session", "game", "status", "started", "finished", "player", "seat", "score", "place", "winner",
-               "title")
-CSV_HEADERS = (",".join(CSV_COLUMNS), ",".join(CSV_COLUMNS[:-1]))  # this app's, and before session 65 (no title)
+               "title", "lowest_wins")
+CSV_HEADERS = tuple(",".join(CSV_COLUMNS[:n]) for n in (12, 11, 10))  # this app's; before session 67; before 65
 BGSTATS_KEYS = {"sourceName", "playDate", "players"}
 
 
@@ -130,7 +130,9 @@ def sessions_csv(summaries: list[dict]) -> str:
     """Every session as CSV, one row per player per session (from the summaries: no replay); player names as
     text (`as_text`). A cooperative game's rows have no place (the crew is not ranked: a lost crew's players read
     place 1 each); its winner column is the crew's outcome, the same on every row. The last column, `title`, is the
-    session's title as text (a score pad's game, "Azul": every pad's `game` is score_pad), empty where it has none."""
+    session's title as text (a score pad's game, "Azul": every pad's `game` is score_pad), empty where it has none;
+    `lowest_wins` says "yes" where the lowest total won (a score pad set so: a place 1 beside the lowest score had
+    read as a mistake in a spreadsheet), "no" elsewhere."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -142,7 +144,8 @@ def sessions_csv(summaries: list[dict]) -> str:
         for seat, name in enumerate(summary["players"], 1):
             writer.writerow([summary["id"], summary["game"], summary["status"], summary.get("created", ""),
                              finished, as_text(name), seat, totals.get(name, ""), places.get(name, ""),
-                             "yes" if name in winners else "no", as_text(summary.get("title", ""))])
+                             "yes" if name in winners else "no", as_text(summary.get("title", "")),
+                             "yes" if summary.get("lower_wins") else "no"])
     return out.getvalue()
 
 

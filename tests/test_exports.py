@@ -286,9 +286,9 @@ def test_the_apps_own_csv_and_bg_stats_files_are_named_when_picked_to_import(sto
     sid = store.sessions()[0]["id"]
     play = exports.bgstats_play(store.load(sid), store.state(sid), "Score pad")
     csv_text = exports.sessions_csv(store.sessions())
-    before_titles = "\n".join(line.rsplit(",", 1)[0] for line in csv_text.splitlines())  # a CSV of session 64
+    older = ["\n".join(line.rsplit(",", n)[0] for line in csv_text.splitlines()) for n in (1, 2)]  # sessions 66, 64
     files = {"records.import_csv": [csv_text.encode("utf-8-sig"), csv_text.replace("\n", "\r\n").encode(),
-                                    before_titles.encode("utf-8")],
+                                    *(text.encode("utf-8") for text in older)],
              "records.import_bgstats": [json.dumps(play, ensure_ascii=False, indent=2).encode("utf-8")]}
     before, path = snapshot_of(store), tmp_path / "picked"
     for key, contents in files.items():
@@ -650,3 +650,17 @@ def test_bgstats_play_says_lowest_wins_from_the_game_not_the_winners_totals(tmp_
             play = exports.bgstats_play(store.load(sid), store.state(sid), "Score pad")
             assert [p["winner"] for p in play["players"]] == [True, True]
             assert play["game"]["highestWins"] is not lower_wins
+
+
+def test_csv_says_where_the_lowest_total_won(tmp_path):
+    """A score pad set to lowest wins put place 1 beside the lower score with nothing in the CSV to say why (a
+    spreadsheet reader took it for a mistake): its rows say lowest_wins "yes", a highest-wins pad's "no"."""
+    with Store(tmp_path / "data") as store:
+        for lower_wins in (True, False):
+            sid = store.create(new_record("score_pad", ["Ann", "Bo"], {"lower_wins": lower_wins}))
+            store.play(sid, {"type": "round", "by": "table", "scores": {"Ann": 2, "Bo": 9}})
+            store.play(sid, {"type": "finish", "by": "table"})
+        rows = list(csv.DictReader(io.StringIO(exports.sessions_csv(store.sessions()))))
+    said = {(r["lowest_wins"], r["player"]): (r["score"], r["place"]) for r in rows}
+    assert said == {("yes", "Ann"): ("2", "1"), ("yes", "Bo"): ("9", "2"),
+                    ("no", "Ann"): ("2", "2"), ("no", "Bo"): ("9", "1")}
