@@ -679,7 +679,7 @@ def test_the_next_step_on_a_phone_never_breaks_inside_the_tables_name(store):
     (Bacon's phones now say their own line, "下一步：出完牌就点…"; Splitter's roll names the table.)"""
     hub = open_hub(store, new_record("splitter", ["A", "B"], {}, seed=1), Clock())
     got, _ = seated(hub, "A")
-    assert "（全\u2060桌）" in status_line("zh-CN", got[-1])
+    assert "全\u2060桌" in status_line("zh-CN", got[-1])
 
 
 def test_a_phone_with_nothing_to_do_says_who_the_table_waits_for(store):
@@ -1759,7 +1759,7 @@ def test_while_the_table_rolls_a_splitter_phone_says_the_table_acts_not_a_player
     for message in (got[-1], host[-1]):
         line = status_line("en", message).replace("\xa0", " ")
         assert line == "Next: Table — roll the dice · Round 1 of 22", line
-        assert status_line("zh-CN", message).replace("\xa0", " ").startswith("下一步（全\u2060桌）：掷骰子")
+        assert status_line("zh-CN", message).replace("\xa0", " ").replace("\u2060", "").startswith("下一步（全桌）：掷骰子")
     hub.act(None, {"type": "roll"})
     assert status_line("en", got[-1]).replace("\xa0", " ") == "Round 1 of 22 · Write the two numbers"
     pad = open_hub(store, new_record("score_pad", ["A", "B"], {}), Clock())  # the table's round first, no turn

@@ -1163,6 +1163,7 @@ def test_a_players_name_is_never_broken_across_lines():
     the banner names players so."""
     assert words.whole_name("李四") == "李\u2060四"
     assert words.whole_name("王 小明") == "王\u00a0小\u2060明"
+    assert words.whole_name(words.whole_name("（全桌）")) == "（\u2060全\u2060桌\u2060）"  # kept whole twice: one joiner
     assert words.whole_name("Cy \u2665\ufe0f") == "Cy\u00a0\u2665\ufe0f"
     assert words.whole_name("Ann") == "Ann"
     state = session.engine("kingdomino").new_state(["李四", "Bo"])
@@ -1193,6 +1194,9 @@ def test_the_header_breaks_only_after_a_separator():
     assert line.count(" ") == 2  # the only places a line may break
     long_phase = session.status_line(" · ", ["Round 1 of 3", "The setter rules on the card", "Gia's turn"])
     assert long_phase == "Round\u00a01\u00a0of\u00a03\u00a0· The setter rules on the\u00a0card\u00a0· Gia's\u00a0turn"
+    chinese = session.status_line(" · ", ["第 2 轮", "逐轮录入", "出题者出题"])
+    assert chinese.count(" ") == 2 and chinese.split(" ")[1] == "逐\u2060轮\u2060录\u2060入\u00a0·", chinese
+    assert "出\u2060题\u2060者\u2060出\u2060题" in chinese  # a short Chinese part never breaks inside
 
 
 def test_a_game_nobody_won_says_so_at_its_end_and_in_history(app):

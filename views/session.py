@@ -389,8 +389,9 @@ def header(app: Any, eng: Any, state: dict, waited: str | None = None) -> ft.Con
 def status_line(sep: str, parts: list[str]) -> str:
     """The header's parts joined by sep, each kept on one line where it is short, and a line breaking only after a
     separator: "Round 1 of 3 · The setter gives a topic ·" over "Ann's turn", not "… topic" over "· Ann's" and
-    "turn" alone."""
-    kept = [words.unbroken(p) if len(p) <= SHORT_PART else words.no_orphan(p) for p in parts]
+    "turn" alone. A short Chinese part is kept whole too (`words.whole_name`): "逐" over "轮录入" and "出" over
+    "题者出题" had broken a phase's name at 1.5–2× text."""
+    kept = [words.whole_name(p) if len(p) <= SHORT_PART else words.no_orphan(p) for p in parts]
     return sep.replace(" ", "\u00a0", 1).join(kept)
 
 

@@ -24,8 +24,9 @@ plain_list = i18n.plain_list  # a list without "and" ("1. A (4), 2. B (3)": a ra
 ORPHAN_MAX = 12  # a last word this short (in characters) is glued to the word before it
 BRACKET_MAX = 16  # a bracket this short (in characters) ending a score line's head stays whole with the points
 BRACKETS = {")": "(", "\uff09": "\uff08"}  # ）: （
-# beside a CJK letter or full-width mark, next to any letter but a space: 丽（, Cy（ (a line may break there)
-CJK_PAIR = re.compile(f"(?<=[{i18n.CJK}])(?=\\S)|(?<=\\S)(?=[{i18n.CJK}])")
+# beside a CJK letter or full-width mark, next to any letter but a space (a line may break there) or a word joiner
+# already there (so a text kept whole twice gets one): 丽（, Cy（
+CJK_PAIR = re.compile(f"(?<=[{i18n.CJK}])(?=[^\\s\u2060])|(?<=[^\\s\u2060])(?=[{i18n.CJK}])")
 CLOSING = "\u3001\u3002\uff01\uff09\uff0c\uff1a\uff1b\uff1f\u201d\u2019\u300d\u300f"  # 、。！），：；？”’」』
 # a text's last two CJK letters and the closing marks after them, kept on one line (`no_orphan`)
 CJK_TAIL = re.compile(f"([{i18n.CJK_LETTERS}])([{i18n.CJK_LETTERS}][{CLOSING}]*)$")
