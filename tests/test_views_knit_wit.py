@@ -930,3 +930,12 @@ def test_an_answer_voted_out_is_crossed_out_on_its_card_like_a_duplicate(table, 
         assert card_of(tree, "Bram").bgcolor == ft.Colors.ERROR_CONTAINER
         assert answer_text(tree, "river").style is None
         assert card_of(tree, "Ada").bgcolor == ft.Colors.SURFACE_CONTAINER_HIGHEST
+
+
+def test_a_score_line_never_breaks_inside_the_spools_name():
+    """At 2× text a Knit Wit score line broke "3 号线" / "轴：“moth”…": the spool's number and name are kept on one
+    line in Chinese, as read."""
+    for key in ("knit_wit.line.valid", "knit_wit.line.duplicate", "knit_wit.line.rejected"):
+        line = say("zh-CN", key, spool=3, answer="moth", loops=2)
+        assert line.startswith("3\u00a0号\u2060线\u2060轴："), line
+        assert read(line).startswith("3 号线轴：“moth”"), line
