@@ -333,3 +333,27 @@ def test_a_written_star_or_heart_square_still_shows_and_says_its_mark():
         assert star in named and heart in named, lang
         assert "5★" in {read(t.value) for t in walk(named[star]) if isinstance(t, ft.Text)}, lang  # beside its note
         assert "2♡" in {read(t.value) for t in walk(named[heart]) if isinstance(t, ft.Text)}, lang
+
+
+def beside(body: ft.Control) -> tuple[list[str], ft.Control]:
+    """The one panel-and-sheet row (`view.beside_sheet`) of a screen: the panel's button labels, and the keyed
+    sheet standing beside it."""
+    rows = [c for c in walk(body) if isinstance(c, ft.Row) and [getattr(x, "width", None) for x in c.controls]
+            == [view.PANEL, view.SHEET]]
+    assert len(rows) == 1, len(rows)
+    panel, sheet = rows[0].controls
+    return list(buttons(panel)), sheet.content
+
+
+def test_the_painter_and_a_correction_stand_beside_the_sheet_on_a_laptop():
+    """A finished sheet's brushes and a past round's correction put the sheet under their controls, so on a
+    1280×800 laptop the sheet's lower rows were off the first screen (the round's own steps already stood beside
+    it): both now stand in the panel beside the sheet where the column is wide enough (above it on a phone)."""
+    table = Table("splitter", ["Ann", "Bob"])
+    buttons(table.view(view))["Enter a finished sheet"].on_click(None)
+    shown, sheet = beside(table.view(view))
+    assert {"1", "6", "Enter this sheet", "Start again"} <= set(shown) and sheet.key == "sheet", shown
+    table = written_round()
+    tap_round(view.build(table.ctx()), 1)
+    shown, sheet = beside(view.build(table.ctx()))
+    assert {"Swap left and right", "Save round 1"} <= set(shown) and sheet.key == "sheet", shown

@@ -273,7 +273,9 @@ def sheet_and_legend(ctx: GameContext, grid: list[list], owner: str, on_tap=None
 
 
 def by_sheet(ctx: GameContext, player: str) -> ft.Control:
-    """Write a finished paper sheet number by number, then enter it as a layout."""
+    """Write a finished paper sheet number by number, then enter it as a layout: the brushes and the buttons beside
+    the sheet on a laptop, above it on a phone (`beside_sheet`; under them, a laptop scrolled to reach the sheet's
+    lower rows)."""
     sheets = ctx.local.setdefault("paint", {})
     painted = sheets.setdefault(player, game.blank_sheet())
     brush = ctx.local.setdefault("brush", {"n": 1})
@@ -298,19 +300,18 @@ def by_sheet(ctx: GameContext, player: str) -> ft.Control:
         sheets.pop(player, None)
         ctx.refresh()
 
-    return ft.Column(spacing=8, controls=[
+    return beside_sheet(ctx, [
         ft.Text(ctx.t("splitter.view.paint_hint", name=player), size=16, weight=ft.FontWeight.W_600),
         brush_row(ctx, brush["n"], set_brush),
         ft.Text(ctx.t("splitter.view.brush", value=brush["n"]) if brush["n"] else ctx.t("splitter.view.brush_erase"),
                 size=16),
-        *sheet_and_legend(ctx, painted, player, paint),
         ft.Row(wrap=True, controls=[
             ft.FilledButton(content=ctx.t("splitter.view.enter_sheet"), icon=ft.Icons.CHECK,
                             on_click=lambda e: enter()),
             ft.OutlinedButton(content=ctx.t("splitter.view.clear"), icon=ft.Icons.DELETE_SWEEP,
                               on_click=lambda e: clear()),
         ]),
-    ])
+    ], painted, player, paint)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -368,7 +369,8 @@ def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
 
 def correction_panel(ctx: GameContext, draft: dict, player: str) -> list[ft.Control]:
     """The open past round for one player: their sheet with the round's pair where the draft puts it (tap a square
-    to move it, swap to turn it round), then save or cancel."""
+    to move it, swap to turn it round), then save or cancel; the pair and the buttons beside the sheet on a laptop,
+    above it on a phone (`beside_sheet`)."""
     number = round_edit.editing(draft)
     where = draft["writes"].get(player)
     controls: list[ft.Control] = [round_edit.heading(ctx, draft, "")]
@@ -399,7 +401,6 @@ def correction_panel(ctx: GameContext, draft: dict, player: str) -> list[ft.Cont
                 ft.OutlinedButton(content=ctx.t("splitter.view.swap"), icon=ft.Icons.SWAP_HORIZ,
                                   on_click=lambda e: swap())]),
             ft.Text(ctx.t("splitter.view.move_hint", name=player), size=16),
-            keyed(sheet_view(ctx, grid, player, move_to, [tuple(c) for c in cells]), "sheet"),
         ]
 
     def save() -> None:
@@ -410,7 +411,9 @@ def correction_panel(ctx: GameContext, draft: dict, player: str) -> list[ft.Cont
             round_edit.close(draft)
 
     controls.append(ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, None, "", save)))
-    return controls
+    if where is None:
+        return controls
+    return [beside_sheet(ctx, controls, grid, player, move_to, [tuple(c) for c in cells])]
 
 
 def build(ctx: GameContext) -> ft.Control:
