@@ -107,13 +107,13 @@ def log_panel(lang: str, entries: list[dict], count: int, folds: Folds, on_show_
         ]
         if on_show_all is not None and len(entries) < count:
             rows.append(show_all_button(lang, on_show_all))
-        return [ft.Column(spacing=4, controls=rows or [aside(lang, words.say(lang, "app.log_empty"))])]
+        return rows or [aside(lang, words.say(lang, "app.log_empty"))]
 
     title = words.say(lang, "app.log", count=count)
     return fold(
         folds, "log", True, contents, said=title,
         title=ft.Text(title, size=18, weight=ft.FontWeight.BOLD),
-        controls_padding=ft.Padding.only(bottom=8), tile_padding=FLUSH,
+        controls_padding=ft.Padding.only(bottom=8), controls_spacing=4, tile_padding=FLUSH,
         expanded_alignment=ft.Alignment.TOP_LEFT,
         expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
     )

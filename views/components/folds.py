@@ -58,9 +58,9 @@ class Folds:
 def fold(folds: Folds, name: str, default: bool, contents: Callable[[], list[ft.Control]], said: str,
          hint: str | None = None, key: str | None = None, **tile: Any) -> ft.Container:
     """A fold-out panel open as the tab left it (else `default`), whose contents are built only while it is open:
-    its head an `ft.ExpansionTile` (title, leading, ... given as `tile`; `controls_padding`, `expanded_alignment`
-    and `expanded_cross_axis_alignment` place the contents) read out as one button named `said` (and `hint`, its
-    subtitle) that is expanded or collapsed, the contents below it read as they are.
+    its head an `ft.ExpansionTile` (title, leading, ... given as `tile`; `controls_padding`, `controls_spacing`,
+    `expanded_alignment` and `expanded_cross_axis_alignment` place the contents) read out as one button named
+    `said` (and `hint`, its subtitle) that is expanded or collapsed, the contents below it read as they are.
 
     The head alone is one node: the tile's own was "button, Expanded" with aria-current="false" (its list tile's
     unselected state) and no aria-expanded, named by its texts (a scoreboard row read "1. A\n3"), and a node
@@ -69,6 +69,7 @@ def fold(folds: Folds, name: str, default: bool, contents: Callable[[], list[ft.
     the tile's own did."""
     shown = folds.is_open(name, default)
     padding = tile.pop("controls_padding", None)
+    spacing = tile.pop("controls_spacing", 0)
     alignment = tile.pop("expanded_alignment", None)
     across = tile.pop("expanded_cross_axis_alignment", ft.CrossAxisAlignment.CENTER)
     head = ft.Semantics(label=said, hint_text=hint, button=True, expanded=shown, exclude_semantics=True,
@@ -76,7 +77,7 @@ def fold(folds: Folds, name: str, default: bool, contents: Callable[[], list[ft.
                         content=ft.ExpansionTile(expanded=shown, controls=[], on_change=folds.toggled(name),
                                                  shape=ft.RoundedRectangleBorder(), **tile))
     body = [ft.Container(padding=padding, alignment=alignment or ft.Alignment.CENTER, content=ft.Column(
-        controls=contents(), spacing=0, horizontal_alignment=across))] if shown else []
+        controls=contents(), spacing=spacing, horizontal_alignment=across))] if shown else []
     line = ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)
     return ft.Container(key=key, border=ft.Border.only(top=line, bottom=line) if shown else None, content=ft.Column(
         spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[head, *body]))

@@ -1,0 +1,65 @@
+"""What one tap sends (issue 14: bytes per tap against a whole-page render), with Flet's own session in one
+process (`tests.flet_session`): "add round" in a score pad session long enough that the rounds table and the log
+show their newest rows only, as in `benchmarks/bench_screens.py`'s 500-action session.
+
+Where the bytes of that tap went (December 2026, 1,188 B): Flet's table of the patch's paths (every control
+level from the screen's root to each change, a property name such as "controls" at each: 492 B), the new Undo
+button (keyed by the log's mark, so a late second tap misses it: 128 B), the new rounds row (219 B) and log row
+(96 B), and the texts that change (the status line, the form's heading, the emptied fields, the totals in the
+table and the scoreboard with its read-out, the log's count with its read-out)."""
+
+from __future__ import annotations
+
+import itertools
+
+import flet as ft
+from flet.controls.id_counter import ControlId
+
+from benchmarks.bench_screens import session, typed_round
+from storage import Store
+from tests.flet_session import connect, settle
+from tests.helpers import run_async
+from views.app import main_for
+
+ROUNDS = 30  # more than the table's and the log's newest rows (20 each): a round shifts both
+BUDGET = 1_145  # bytes
+
+
+def mounted(sess, kind: type, **fields) -> ft.Control:
+    """The one mounted control of a kind with these field values (a field's label Text read as its words)."""
+    found = [c for c in list(sess.index.values()) if isinstance(c, kind)
+             and all(getattr(getattr(c, k), "value", getattr(c, k)) == v for k, v in fields.items())]
+    assert len(found) == 1, (kind, fields, found)
+    return found[0]
+
+
+async def add_round_bytes(store: Store) -> int:
+    """Open a long score pad session, type a round and tap "add round": the bytes the server sends for the tap."""
+    sid = session(store, ROUNDS)
+    sess, conn = await connect(main_for(store), f"/play/{sid}")
+    for name, typed in typed_round(ROUNDS).items():
+        field = mounted(sess, ft.TextField, label=name)
+        sess.apply_patch(field._i, {"value": typed})
+        await sess.dispatch_event(field._i, "change", typed)
+    await settle()
+    conn.frames.clear()
+    await sess.dispatch_event(mounted(sess, ft.FilledButton, content="记入本轮")._i, "click", None)
+    await settle()
+    sent = sum(map(len, conn.frames))
+    sess.close()
+    await settle()
+    return sent
+
+
+def test_add_round_in_a_long_session_sends_within_its_budget(tmp_path, monkeypatch):
+    """The tap sends the changes only, each by the shortest path the screen allows: the log's new row goes
+    straight into its panel's column (a column of its own inside it cost every tap a path level: 1,156 B before,
+    1,140 B after)."""
+    monkeypatch.setattr(ControlId, "_counter", itertools.count(3))  # ids as a freshly started server's (after a
+    # long test run they pass 65,535 and take 5 bytes each, not 3)
+    store = Store(tmp_path / "data", exclusive=True)
+    try:
+        sent = run_async(add_round_bytes(store))
+    finally:
+        store.close()
+    assert sent <= BUDGET, sent
