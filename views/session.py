@@ -456,11 +456,18 @@ def undo_redo_row(app: Any, sid: str, last: dict | None, again: dict | None, sho
 
     return ft.Row(wrap=True, controls=[
         ft.OutlinedButton(content=undo_text, icon=ft.Icons.UNDO, disabled=last is None, on_click=lambda e: ask_undo(),
-                          key=f"undo-{shown[0]}-{shown[1]}"),
+                          key=f"undo-{mark_key(shown)}"),
         ft.OutlinedButton(content=redo_text, icon=ft.Icons.REDO, disabled=again is None, visible=again is not None,
-                          key=f"redo-{shown[0]}-{shown[1]}" if again else "redo",
+                          key=f"redo-{mark_key(shown)}" if again else "redo",
                           on_click=lambda e: attempt(app, sid, redo_now)),
     ])
+
+
+def mark_key(shown: Mark) -> str:
+    """A key for controls drawn for the log's mark (Undo and Redo): its count and the first 8 hex digits of its
+    fingerprint (the other 8 were sent with every tap and told nothing more). The count stays: two like actions
+    made in the same second (the same words, the same moment) have the same fingerprint."""
+    return f"{shown[0]}-{shown[1][:8]}"
 
 
 def attempt(app: Any, sid: str, change: Any) -> bool:
