@@ -347,5 +347,23 @@ def test_a_basic_round_breakdown_says_who_won_it():
     board = engine("rummy").scoreboard(state)
     said = {p.name: [text("en", l.key, **l.params) for l in p.breakdown] for p in board.players}
     assert said == {"Ann": ["Round 1: won with a hand of 5"], "Bo": ["Round 1: won with a hand of 5"],
-                    "Cy": ["Round 1: hand of 25 to the winner"]}
-    assert [text("zh-CN", l.key, **l.params) for l in board.players[2].breakdown] == ["第 1 轮：手牌 25 分归赢家"]
+                    "Cy": ["Round 1: hand of 25 less the lowest hand's 5: 20 to the winner"]}
+    assert [text("zh-CN", l.key, **l.params) for l in board.players[2].breakdown] == [
+        "第 1 轮：手牌 25 分减去最低手牌 5 分，20 分归赢家"]
+
+
+def test_a_stock_out_breakdown_adds_up_to_the_winners_points():
+    """Play-test (basic Rummy, phone, Chinese): hands 2, 11 and 10 with the stock out scored the winner 17, while
+    the losers' lines read "手牌 11 分归赢家" and "手牌 10 分归赢家" (21). Each loser's line now says what went to
+    the winner after the lowest hand was taken off, and those add up to the winner's points; a round someone went
+    out of keeps the plain line."""
+    state = engine("rummy").apply(new(variant="basic"), rnd(
+        True, Ann=line(hand=["2S"]), Bo=line(hand=["5H", "6C"]), Cy=line(hand=["KC"])))
+    state = engine("rummy").apply(state, rnd(Ann=line([["7S", "8S", "9S"]]), Bo=line(hand=["KH"]),
+                                             Cy=line(hand=["9H"])))
+    board = engine("rummy").scoreboard(state)
+    said = {p.name: [text("zh-CN", l.key, **l.params) for l in p.breakdown] for p in board.players}
+    assert said["Bo"] == ["第 1 轮：手牌 11 分减去最低手牌 2 分，9 分归赢家", "第 2 轮：手牌 10 分归赢家"]
+    assert said["Cy"][0] == "第 1 轮：手牌 10 分减去最低手牌 2 分，8 分归赢家"
+    losers = [l.params["given"] for p in board.players for l in p.breakdown[:1] if "given" in l.params]
+    assert sum(losers) == board.players[0].breakdown[0].points == 17

@@ -365,12 +365,23 @@ class Rummy(OwnLines, Engine):
         cumulative, running = [], {p: 0 for p in state["players"]}
         for index, rnd in enumerate(state["rounds"]):
             for p in state["players"]:
-                score = rnd["scores"][p]
-                params = {"round": index + 1, "melded": score["melded"], "hand": score["hand"]}
-                lines[p].append(Line(_line_key(state["options"], rnd, p), score["points"], params))
-                running[p] += score["points"]
+                lines[p].append(_line(state["options"], rnd, p, index + 1))
+                running[p] += rnd["scores"][p]["points"]
             cumulative.append(dict(running))
         return make_scoreboard("rummy", state["players"], lines, rounds=cumulative, over=state["over"])
+
+
+def _line(options: dict, rnd: dict, name: str, number: int) -> Line:
+    """A player's breakdown line for round `number`; when the stock ran out in basic Rummy a loser's line also
+    says the lowest hand taken off theirs and what went to the winner (`rummy.line.basic_stock_out`): "hand of 10
+    to the winner" beside a winner's 17 for hands of 10 and 11 did not add up."""
+    score = rnd["scores"][name]
+    key = _line_key(options, rnd, name)
+    params = {"round": number, "melded": score["melded"], "hand": score["hand"]}
+    if key == "rummy.line.basic" and rnd.get("stock_out"):
+        best = min(s["hand"] for s in rnd["scores"].values())
+        key, params = "rummy.line.basic_stock_out", {**params, "best": best, "given": score["hand"] - best}
+    return Line(key, score["points"], params)
 
 
 def _line_key(options: dict, rnd: dict, name: str) -> str:
