@@ -15,8 +15,14 @@ from playwright.sync_api import expect
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab, shown_as
-from tests.browser.fit import BUTTON, CHROME, whole, width
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab, new_tab, shown_as
+from tests.browser.fit import BUTTON, CHROME, LINE, whole, width
+
+# Twice the text, as a phone set to large text asks: Flutter's web client reads the page's root font size as the
+# text scale (16 px = 1×), so 32 px is 2× (seen on screen: every label twice as large, icons as they were).
+TWICE_THE_TEXT = ("document.addEventListener('DOMContentLoaded', "
+                  "() => { document.documentElement.style.fontSize = '32px'; });")
+BUTTON_PADDING = 8  # px above and below a button's label, at the least
 
 
 def card(tab: Tab, name: str, picked: str) -> None:
@@ -277,3 +283,28 @@ def test_a_lines_first_card_moves_nothing_under_its_pile(phone, server):
     tab.see("还没有牌")
     tab.to_top()  # measured from the screen's top, as `empty` was (tap_sized scrolled the card into view)
     assert top_of(tab, "停牌") == empty
+
+
+def test_the_rounds_table_shows_a_rounds_button_whole_at_twice_the_text(browser, server):
+    """Play-test at 2× text (390×844, Chinese): the rounds table's rows stayed 48 px high, so the round buttons
+    ("第 1 轮", the way to correct a round) showed only the top half of their label. A row now grows with its
+    text: the button holds a line of its 28 px label and its padding."""
+    round1 = {"type": "round", "by": "table", "lines": {
+        "Fay": {"numbers": [7, 11], "modifiers": ["x2"], "status": "stayed"},
+        "Gus": {"numbers": [3, 3], "status": "busted"},
+        "Hal": {"numbers": [5], "status": "frozen"}}}
+    with Store(server.data) as store:
+        sid = store.create(new_record("flip7", ["Fay", "Gus", "Hal"], now="2025-01-01T20:00:00+00:00")
+                           | {"actions": [round1]})
+    tab = new_tab(browser, server, PHONE)
+    try:
+        tab.page.add_init_script(TWICE_THE_TEXT)
+        tab.open(f"/play/{sid}")
+        tab.see("第 2 轮：点选每位玩家的牌")
+        button = tab.page.get_by_role("row").get_by_role("button", name=shown_as("第 1 轮"))
+        tab.into_view(button)
+        box = tab.steady(button).bounding_box()
+        tab.shot("flip7_phone_rounds_table_twice_the_text")
+        assert box and box["height"] >= 2 * BUTTON[0] * LINE + 2 * BUTTON_PADDING, box
+    finally:
+        tab.page.context.close()

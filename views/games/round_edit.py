@@ -364,7 +364,9 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     down sends a new totals row: moved down a row under its old key, its cells kept their old place in the page's
     semantics, over round 1's button, and a tap there (a screen reader's, a browser test's by name) found "Total"
     instead. Once the table shows its last rounds only, a new round leaves the row where it was, and only its
-    totals are sent (not the whole row, about 240 B, each round of a long game)."""
+    totals are sent (not the whole row, about 240 B, each round of a long game). A row grows with its text
+    (`data_row_max_height` infinite): at 2× text a row stayed 48 px high and cut the round's button ("第 1 轮", the
+    way to a correction) to its top half."""
     if not rounds:
         return aside(ctx.lang, ctx.t("cards.view.no_rounds"))
     editable = enters(ctx) and not ctx.state.get("over")
@@ -402,7 +404,8 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     hint = [ft.Text(ctx.t("rounds.view.tap_to_edit"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)] if editable else []
     controls: list[ft.Control] = [
         *hint,
-        ft.Row(controls=[ft.DataTable(column_spacing=20, columns=headers, rows=rows)], scroll=ft.ScrollMode.ALWAYS),
+        ft.Row(controls=[ft.DataTable(column_spacing=20, columns=headers, rows=rows, data_row_max_height=float("inf"))],
+               scroll=ft.ScrollMode.ALWAYS),
     ]
     if first:
         controls.append(ft.TextButton(content=ctx.t("rounds.view.show_all"),
