@@ -367,3 +367,17 @@ def test_a_stock_out_breakdown_adds_up_to_the_winners_points():
     assert said["Cy"][0] == "第 1 轮：手牌 10 分减去最低手牌 2 分，8 分归赢家"
     losers = [l.params["given"] for p in board.players for l in p.breakdown[:1] if "given" in l.params]
     assert sum(losers) == board.players[0].breakdown[0].points == 17
+
+
+def test_a_round_nobody_went_out_of_names_the_switch_that_says_the_stock_ran_out():
+    """Play-test (basic Rummy, phone, Chinese): a round with a hand left for everyone was refused "除非牌堆已经抽完",
+    while the switch under the cards reads "牌堆摸完了" (and another message said "牌堆用完"): the table had to guess
+    that switch was the way on. The refusal names the switch by its label, in both languages, and the Chinese
+    messages say the stock ran out in the switch's words only."""
+    with pytest.raises(RuleError) as err:
+        engine("rummy").apply(new(variant="basic"), rnd(Ann=line(hand=["2S"]), Bo=line(hand=["5H"]),
+                                                       Cy=line(hand=["KC"])))
+    for lang in ("en", "zh-CN"):
+        assert f"“{text(lang, 'rummy.view.stock_out')}”" in text(lang, err.value.key, **err.value.params)
+    said = [text("zh-CN", k) for k in ("rummy.stock_out_invalid", "rummy.view.own_or_referee", "rummy.nobody_out")]
+    assert all("牌堆摸完了" in s and "抽完" not in s and "用完" not in s for s in said), said
