@@ -180,6 +180,35 @@ def test_stacking_and_placing_refusals(tiles, key):
     assert_refused(ENG, s, {"type": "play", "by": "Ben", "tiles": tiles}, key)
 
 
+@pytest.mark.parametrize("tiles,key,final", [
+    ([T(2, 2, "A")], "nab_it.not_joined", False),                 # a further tile in row 2 or column 2 may join it
+    ([T(1, 0, "A"), T(3, 0, "B")], "nab_it.gap", False),          # a tile on row 2 fills it
+    ([T(1, 0, "A"), T(2, 1, "B")], "nab_it.not_in_line", True),   # no further tile puts them in one line
+    ([T(0, 0, "S")], "nab_it.same_letter", True),
+    ([T(0, 0, "F"), T(0, 1, "A"), T(0, 2, "T")], "nab_it.word_covered", True),
+    (across(1, 0, "ABCDEF"), "nab_it.too_many_tiles", True),
+])
+def test_a_draft_refusal_says_whether_a_further_tile_may_mend_it(tiles, key, final):
+    """The draft's verdict names the refusal and whether it is final; nothing is applied."""
+    s = put(new(), "Ann", across(0, 0, "SUN"))
+    before = json.dumps(s, sort_keys=True)
+    seen = game.draft_verdict(s, "Ben", tiles)
+    assert seen["refused"]["key"] == key and seen["final"] is final and seen["words"] == []
+    assert json.dumps(s, sort_keys=True) == before
+
+
+def test_an_unfinished_draft_is_final_once_the_hand_is_spent_and_a_legal_one_is_not_refused():
+    """One tile on the empty board forms no word yet (a second may); with a hand of one, no tile is left to add,
+    so the refusal is final. A legal draft has its words and no refusal."""
+    s = new()
+    assert game.draft_verdict(s, "Ann", [T(0, 0, "A")])["final"] is False
+    s["hands"]["Ann"] = s["hands"]["Ann"][:1]
+    seen = game.draft_verdict(s, "Ann", [T(0, 0, "A")])
+    assert seen["refused"] == {"key": "nab_it.no_word", "params": {}} and seen["final"] is True
+    seen = game.draft_verdict(new(), "Ann", across(0, 0, "AT"))
+    assert seen["refused"] is None and [w["text"] for w in seen["words"]] == ["AT"]
+
+
 def test_more_refusals_turn_height_and_first_word():
     """Not your turn; a single tile alone forms no word; a capped stack takes no 6th tile."""
     s = new()

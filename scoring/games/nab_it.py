@@ -5,7 +5,8 @@ vote on a challenged word and `validators.words_en` for the word list.
 Actions (every cell is [row, col]; rows grow downward, columns rightward; any integers within ±200):
 - `play` {"by": P, "tiles": [{"row": r, "col": c, "letter": "F", "blank": false}, ...]}: P's turn, tiles placed
   in one row or column (a tile on a stack goes on top). `preview(state, P, tiles)` gives the words the play would
-  form or change with their dictionary verdict, or the refusal, without playing.
+  form or change with their dictionary verdict, or the refusal, without playing; `draft_verdict` the same for a
+  play being built, saying whether a refusal is final or the draft is only unfinished.
 - `swap` {"by": P}: P's turn, the whole hand swapped for new tiles instead of playing.
 - `challenge` {"by": Q, "word": "FUN"}: Q (not the player who made it) challenges a word of the last play,
   before the next turn starts; one at a time: while a vote is open, another challenge is refused naming whose
@@ -115,6 +116,7 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 TILE_FIELDS = frozenset({"row", "col", "letter", "blank"})
 MIN_TILES, MAX_TILES = 5, 60
 ACROSS, DOWN = (0, 1), (1, 0)
+MENDABLE = frozenset({"nab_it.not_joined", "nab_it.gap", "nab_it.no_word"})  # refusals a further tile may mend
 
 
 def _default_letters() -> str:
@@ -362,6 +364,23 @@ def preview(state: dict, player: str, tiles: object) -> dict:
     check_hand(state, player, checked)
     found = plan(state["board"], player, checked)
     return {"words": [{**w, "known": known(state, w["text"])} for w in found["words"]], "caps": found["caps"]}
+
+
+def draft_verdict(state: dict, player: str, tiles: object) -> dict:
+    """The preview of a play being built, a refusal included: {"words", "caps", "refused": None or {"key",
+    "params"}, "final": bool}. "final" says no further tile can mend the refusal (take a tile back or change one).
+
+    Ruling (the rules are silent; this is what the screen says while a word is built): a draft that is not joined
+    to the board, has a gap, or forms no word yet is unfinished, not refused for good, while the hand still holds a
+    tile beyond the draft (one more tile may join it, fill the gap or make the word); every other refusal is
+    final (a further tile cannot take a tile out of a line, off a stack or off a covered word, nor add to the
+    hand). Whether the tiles that would mend it exist on the board is not worked out: "unfinished" means "may
+    still be finished"."""
+    try:
+        return {**preview(state, player, tiles), "refused": None, "final": False}
+    except RuleError as err:
+        spare = isinstance(tiles, list) and len(tiles) < len(state["hands"][player])
+        return {"words": [], "caps": [], "refused": err.to_dict(), "final": not (spare and err.key in MENDABLE)}
 
 
 @register
