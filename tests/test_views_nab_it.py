@@ -50,14 +50,31 @@ def test_tap_cells_and_letters_preview_the_words_then_play():
     assert "Ben challenges SUN" in buttons(built)
 
 
+def refusal_before_letters(table: Table) -> str:
+    """The draft's refusal as the turn panel says it, checked to stand before the first letter key (above the
+    letters: under them it was below a phone's first screen)."""
+    controls = list(walk(table.view(view)))
+    said = [c for c in controls if isinstance(c, ft.Text) and c.key == "refusal"]
+    first_key = controls.index(letter_buttons(controls[0])["B"])
+    assert len(said) == 1 and controls.index(said[0]) < first_key, "the refusal is not above the letters"
+    return said[0].value
+
+
 def test_a_refused_draft_is_explained_and_a_tapped_draft_tile_comes_back():
-    """S on S breaks the stacking rule: the preview says so before anything is sent; tapping the draft cell again
-    takes the tile back."""
+    """S on S breaks the stacking rule: the line above the letters says so, final, before anything is sent;
+    tapping the draft cell again takes the tile back. A lone first tile is said to be unfinished, not refused."""
     table = Table("nab_it", SEATS)
+    place(table, 1, 1, "A")
+    assert refusal_before_letters(table) == "Not finished yet: A play must form a word of at least 2 letters."
+    cells(table.view(view))[(0, 0)].on_click(None)
     table.apply({"type": "play", "by": "Ann", "tiles": [{"row": 7, "col": c, "letter": x}
                                                         for c, x in ((5, "S"), (6, "U"), (7, "N"))]})
     place(table, 8, 6, "S")
-    assert "A letter may not be stacked on the same letter (S on S)." in texts(table.view(view))
+    assert refusal_before_letters(table) == ("Cannot be played: A letter may not be stacked on the same letter "
+                                             "(S on S). Take a tile back or change it.")
+    ctx = table.ctx()
+    ctx.lang = "zh-CN"
+    assert any(t.startswith("这样不能出牌：") for t in texts(view.build(ctx)))
     buttons(table.view(view))["Play"].on_click(None)
     assert table.errors == ["A letter may not be stacked on the same letter (S on S)."]
     cells(table.view(view))[(7, 5)].on_click(None)

@@ -7,7 +7,10 @@ verdict; the table ends the game. The totals on the end screen, then the exporte
 score`: Ann 1 controlled word + 1 last tile = 2, Ben 0. Screenshots go to tests/output/.
 
 Turned into a 390×844 phone once after the start (no new load), the whole start board fills the page's width, its
-cells touching and at least 24.5 px (a finger's target; 15 columns leave no room for 48 px there).
+cells touching and at least 24.5 px (a finger's target; 15 columns leave no room for 48 px there); there a lone
+tile is said to be unfinished and a second one out of its line to be refused for good, each reason above the
+letter keys and within the phone's first screen (it was drawn under the keys, 936 px down on the 844 px screen),
+the tiles still placed; both are taken back before the tablet plays on.
 
 A tablet in portrait shows the board, the letters and the buttons of a turn at once. (On a shorter screen a
 person scrolls with the wheel or a swipe; Playwright's own scroll-into-view leaves Flutter's semantics nodes
@@ -23,13 +26,23 @@ import sys
 from playwright.sync_api import expect
 
 from storage import Store
-from tests.browser.conftest import OUTPUT, PHONE, ROOT, WAIT_MS, Tab, new_tab
+from tests.browser.conftest import OUTPUT, PAINTED, PHONE, POLL_MS, ROOT, SEEN_AREA, WAIT_MS, Tab, new_tab
 
 PLAYERS = {"Ann": "Red", "Ben": "Blue"}
 TOTALS = {"Ann": 2, "Ben": 0}
 TABLET = {"width": 1024, "height": 1366}
 PAGE_PADDING = 8  # px each side of the screen's content
 FITTED_CELL = 24.5  # px: a phone's 15 columns share its 374 px without gaps (they were 23.1 px beside 2 px gaps)
+# The innermost semantics node whose label or text starts with a prefix: its box, the part of the screen its
+# scrolling area shows, and the box of the first letter key ("A"); null while there is none.
+SAID_WHERE = f"""prefix => {{ {SEEN_AREA}
+  const said = e => ((e.getAttribute('aria-label') || '') + ' ' + e.textContent).trim();
+  const found = Array.from(document.querySelectorAll('flt-semantics')).filter(e => said(e).startsWith(prefix));
+  const key = Array.from(document.querySelectorAll('flt-semantics[role=button]')).find(e => said(e) === 'A');
+  if (!found.length || !key) return null;
+  const el = found[found.length - 1], r = el.getBoundingClientRect();
+  return {{top: r.top, bottom: r.bottom, seen: seenArea(el), key: key.getBoundingClientRect().top}};
+}}"""
 
 
 def set_english(tab: Tab) -> None:
@@ -125,12 +138,40 @@ def stacked(tab: Tab, server, by: str, letter: str) -> None:
 
 def phone_cells_fill_the_width(tab: Tab) -> None:
     """Turned into a 390 px phone (no new load), the whole 15-column start board spans the page's width inside
-    its padding, nothing cut, its cells at least FITTED_CELL px (a finger's target); turned back to the tablet."""
+    its padding, nothing cut, its cells at least FITTED_CELL px (a finger's target); it stays a phone."""
     tab.resize(PHONE)
     first, last = (square(tab, 8, col).bounding_box() for col in (1, 15))
     assert first["x"] >= PAGE_PADDING and last["x"] + last["width"] <= PHONE["width"] - PAGE_PADDING + 0.5, last
     assert first["width"] >= FITTED_CELL and first["height"] >= FITTED_CELL, first
-    tab.resize(TABLET)
+
+
+def reason_in_sight(tab: Tab, prefix: str) -> None:
+    """Wait until the draft's reason starting with prefix is said, then (the frame painted) check it lies wholly in
+    the part of the screen in sight, within the viewport's height, and above the first letter key."""
+    tab.page.wait_for_function(SAID_WHERE, arg=prefix, polling=POLL_MS)
+    tab.quiet()
+    tab.page.evaluate(PAINTED)
+    where = tab.page.evaluate(SAID_WHERE, prefix)
+    top, bottom = where["seen"]
+    assert top <= where["top"] and where["bottom"] <= min(bottom, tab.page.viewport_size["height"]), where
+    assert where["bottom"] <= where["key"], where
+
+
+def phone_says_why_above_the_keys(tab: Tab) -> None:
+    """On the phone: a lone tile (row 8, column 6) is an unfinished word, a second at row 9, column 7 breaks the
+    one-line rule for good; each reason in sight above the keys, the tiles kept; both taken back."""
+    place(tab, 8, 6, "C")
+    reason_in_sight(tab, "Not finished yet: A play must form a word")
+    in_your_word(tab, 8, 6, "C")
+    place(tab, 9, 7, "A")
+    reason_in_sight(tab, "Cannot be played: The tiles of a turn go in one row or one column.")
+    tab.shot("nab_it_phone_refused")
+    in_your_word(tab, 8, 6, "C")
+    in_your_word(tab, 9, 7, "A")
+    for row, col in ((9, 7), (8, 6)):
+        tab.press(square(tab, row, col).first)
+        tab.see_role("button", f"Row {row}, column {col}: Empty")
+    tab.gone("Not finished yet")
 
 
 def test_two_players_cap_a_word_and_finish(browser, server):
@@ -140,6 +181,8 @@ def test_two_players_cap_a_word_and_finish(browser, server):
         start_session(tab)
         tab.shot("nab_it_tablet_start")
         phone_cells_fill_the_width(tab)
+        phone_says_why_above_the_keys(tab)
+        tab.resize(TABLET)
 
         for col, letter in ((6, "C"), (7, "A")):
             place(tab, 8, col, letter)

@@ -25,8 +25,10 @@ of the turn with the list's verdict before the play is sent, challenges and the 
   there, or the one it lay on taken back) or that the hand no longer holds is taken off, and the panel says which
   and why above the letters (`dropped_notice`) until the player places, takes back or dismisses; the rest stay.
   What to tap next is said once, above the letters (the chosen cell once there is one). The words the play would
-  form or change come from the engine's `preview`, each marked known or not in the list, or the rule the draft
-  breaks, shown once a tile is placed; then Play sends it (or Swap, instead).
+  form or change come from the engine's `draft_verdict`, each marked known or not in the list, shown once a tile is
+  placed under the letters; the rule the draft breaks is said right above the letters, where the player looks
+  while typing (`refusal_line`: final, or the word only unfinished, as the engine says); then Play sends it (or
+  Swap, instead).
   The banner above the screen names the move in the rule book's word, letter tiles (`nab_it.move.play`), not the
   shell's "play a card".
 - Every other button comes from the engine's `prompt`: challenges of the last play's words, the vote (shared vote
@@ -365,13 +367,27 @@ def blank_switch(ctx: GameContext, draft: dict) -> ft.Control:
     return labelled(ft.Switch(value=draft["blank"]), ctx.t("nab_it.view.blank"), flip)
 
 
-def preview_panel(ctx: GameContext, state: dict, player: str, tiles: list[dict]) -> ft.Control:
-    """The words the draft (some tiles placed) would form or change with the list's verdict, or the rule it
-    breaks."""
-    try:
-        seen = game.preview(state, player, tiles)
-    except RuleError as err:
-        return ft.Text(words.error(ctx.lang, err), size=16, color=ft.Colors.ERROR)
+def refusal_line(ctx: GameContext, seen: dict | None) -> ft.Control:
+    """Why the draft cannot be played as it is, right above the letters (under them it was below a phone's first
+    screen: 936 px down on a 390x844 phone): final (the engine's `draft_verdict`) in the error colour with what to
+    do, else that the word is not finished yet. It keeps its place (hidden while there is nothing to say)."""
+    refused = (seen or {}).get("refused")
+    if not refused:
+        return ft.Text("", key="refusal", size=16, visible=False)
+    final = seen["final"]
+    text = ctx.t("nab_it.view.refused_final" if final else "nab_it.view.refused_unfinished",
+                 why=words.error(ctx.lang, refused))
+    return ft.Text(text, key="refusal", size=16, weight=ft.FontWeight.W_600 if final else None,
+                   color=ft.Colors.ERROR if final else ft.Colors.ON_SURFACE_VARIANT)
+
+
+def preview_panel(ctx: GameContext, state: dict, player: str, tiles: list[dict],
+                  seen: dict | None = None) -> ft.Control:
+    """The words the draft (some tiles placed) would form or change with the list's verdict (`seen`: the engine's
+    `draft_verdict`, asked here when not given); a refusal is said above the letters (`refusal_line`)."""
+    seen = seen or game.draft_verdict(state, player, tiles)
+    if seen["refused"]:
+        return ft.Column(visible=False)
     rows = [ft.Text(ctx.t("nab_it.view.words_formed"), size=16, weight=ft.FontWeight.W_600)]
     for word in seen["words"]:
         rows.append(ft.Row(spacing=6, controls=[
@@ -408,7 +424,8 @@ def turn_panel(ctx: GameContext, state: dict, player: str) -> ft.Control:
 
 
 def keys_panel(ctx: GameContext, state: dict, player: str, draft: dict) -> list[ft.Control]:
-    """What to tap next (said once), the letters, the words the draft forms, Play, take back, Swap."""
+    """What to tap next (said once), why the draft cannot be played yet, the letters, the words the draft forms,
+    Play, take back, Swap."""
 
     def send() -> None:
         """Send the play."""
@@ -424,10 +441,11 @@ def keys_panel(ctx: GameContext, state: dict, player: str, draft: dict) -> list[
     top, left, _, _ = window(state["board"])
     hint = (ctx.t("nab_it.view.chosen_cell", row=at[0] - top + 1, col=at[1] - left + 1) if at
             else ctx.t("nab_it.view.tap_cell"))
+    seen = game.draft_verdict(state, player, draft["tiles"]) if draft["tiles"] else None
     controls: list[ft.Control] = [dropped_notice(ctx, state, draft), ft.Text(hint, size=16),
-                                  letter_picker(ctx, state, player, draft)]
-    if draft["tiles"]:
-        controls.append(preview_panel(ctx, state, player, draft["tiles"]))
+                                  refusal_line(ctx, seen), letter_picker(ctx, state, player, draft)]
+    if seen:
+        controls.append(preview_panel(ctx, state, player, draft["tiles"], seen))
     controls.append(ft.Row(wrap=True, controls=[
         ft.FilledButton(content=ctx.t("nab_it.view.play"), icon=ft.Icons.CHECK, disabled=not draft["tiles"],
                         on_click=lambda e: send()),
