@@ -641,3 +641,19 @@ def test_the_drafts_tiles_and_the_chosen_cell_are_read_in_your_word_in_both_lang
                  and isinstance(c.content, ft.Container) and c.content.border is not None}
         assert len(board) == 15 * 15 and board[tile] == board[chosen] == word, lang
         assert [label for label, value in board.items() if value is not None] == [tile, chosen], lang
+
+
+def test_the_fitted_board_letters_keep_their_size_at_any_text_size():
+    """On the fitted board a placed letter and a stack's height are drawn on a canvas (Flet lays its text out
+    without the phone's text scale: at 2x a 14 px Text letter grew to 28 px in a 25 px cell); with + (44 px cells)
+    they are plain Text again, which grows with the phone's text and has room there."""
+    import flet.canvas as cv
+    table = Table("nab_it", SEATS)
+    table.apply({"type": "play", "by": "Ann", "tiles": [{"row": 7, "col": c, "letter": x}
+                                                        for c, x in ((5, "S"), (6, "U"), (7, "N"))]})
+    place(table, 8, 6, "F")
+    drawn = {(c.value, c.style.size) for c in walk(table.view(view)) if isinstance(c, cv.Text)}
+    assert {("F", 14), ("U", 14), ("2", 10)} <= drawn
+    table.ctx().local["zoom"] = 1
+    built = table.view(view)
+    assert not any(isinstance(c, cv.Text) for c in walk(built)) and {"F", "U", "2"} <= set(texts(built))

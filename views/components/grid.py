@@ -35,6 +35,9 @@ Builder:
   outline variant: a fitted grid's cells fall between pixels, where a hairline is drawn half as dark over two, and
   the variant faded into the page (the screenshot test's contrast check found empty Nab-It cells); in the dark
   theme the variant hardly differs from the background at any size (Splitter's empty sheet);
+- `fixed_text`: in a fitted grid, the cells' texts and notes keep their size at any text size of the phone (drawn
+  on a canvas, `cell_text`): at 2x a 14 px letter grew to 28 px in a 25 px Nab-It cell, cut off; sized cells
+  (+ on the Nab-It board, 44 and 52 px) keep plain Text, which grows with the phone's text and has room there;
 - Tapping a cell opens a chooser (a bottom sheet) with one button per choice; each cell's accessible name is
   "row r, column c: value" (after `whose`) and nothing more (the texts inside are left out of it); no hover
   tooltip repeats it (`views.ui.named_tap`). With neither `on_set` nor `on_tap` the grid is only shown (a board
@@ -46,10 +49,12 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 import flet as ft
+import flet.canvas as cv
 
 from views.ui import named_tap
 
 FIT_MAX = 36
+FIXED_BOX = 18  # px: the canvas box of a text that keeps its size (`fixed_text`), inside a 25 px fitted cell
 # px between cells. Rule: a sized grid's cells stand apart; a fitted grid's touch (their 1 px outlines meet, a 2 px
 # line), so its columns share the whole width: with 2 px gaps a 390 px phone's 15 Nab-It columns measured 23.1 px
 # (28 px of its 374 went to gaps, and a tap on a gap hit nothing), now about 24.9 px. 48 px targets would need 720 px.
@@ -87,6 +92,18 @@ def bar(colour: Any, side: str) -> ft.Control:
                         padding=ft.Padding.only(**{INNER[side]: 1}), content=ft.Container(bgcolor=colour))
 
 
+def cell_text(text: str, size: int, fixed: bool, bold: bool = False) -> ft.Control:
+    """A cell's text (or note): a Text, which grows with the phone's text size, or where `fixed` drawn on a canvas
+    box, which keeps `size` (Flet's canvas text is laid out without the text scale; Flet 1.0 has no other way to
+    stop a Text from scaling). The box is FIXED_BOX wide: a letter at `size` fits it, centred."""
+    weight = ft.FontWeight.BOLD if bold else None
+    if not fixed or not text:
+        return ft.Text(text, size=size, weight=weight, text_align=ft.TextAlign.CENTER)
+    half = FIXED_BOX / 2
+    return cv.Canvas(width=FIXED_BOX, height=FIXED_BOX, shapes=[cv.Text(
+        half, half, text, alignment=ft.Alignment.CENTER, style=ft.TextStyle(size=size, weight=weight))])
+
+
 def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int, int, Any], Any],
                 label: Callable[[Any], str] = str, colour: Callable[[Any], Any] | None = None,
                 groups: Iterable[Iterable] = (), cell_size: int | None = 48,
@@ -94,7 +111,7 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                 notes: dict | None = None,
                 blocked: Iterable[Iterable] = (), origin: tuple[int, int] = (0, 0),
                 mark: Callable[[Any], Any] | None = None, spoken: Callable[[Any], str] | None = None,
-                whose: str | None = None, marked_said: str | None = None) -> ft.Control:
+                whose: str | None = None, marked_said: str | None = None, fixed_text: bool = False) -> ft.Control:
     """The grid as tappable cells; a chooser (or on_tap) sets a cell's value."""
     grouped = group_of(groups)
     pointed = {(int(r), int(c)) for r, c in marked}
@@ -132,13 +149,13 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                       else ft.Border.all(3, GROUP_COLOURS[group % len(GROUP_COLOURS)]) if group is not None
                       else ft.Border.all(1, ft.Colors.OUTLINE))
             text = show_label(label, value)
-            content = ft.Text(text, size=14, text_align=ft.TextAlign.CENTER)
+            content = cell_text(text, 14, fixed_text and cell_size is None)
             marking = mark(value) if mark and value is not None else None
             if (r, c) in notes or marking is not None:
                 noted = (r, c) in notes
                 content = ft.Stack(controls=[*([bar(*marking)] if marking is not None else []), ft.Container(
                     content=content, alignment=ft.Alignment.CENTER),
-                    *([ft.Container(content=ft.Text(notes[(r, c)], size=10, weight=ft.FontWeight.BOLD),
+                    *([ft.Container(content=cell_text(notes[(r, c)], 10, fixed_text and cell_size is None, True),
                                     alignment=ft.Alignment.TOP_RIGHT,
                                     padding=ft.Padding.only(right=NOTE_INSET[bool(cell_size)]))] if noted else [])])
             said = (spoken(value) if spoken and value is not None else text) or ctx.t("app.grid.empty")

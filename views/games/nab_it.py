@@ -136,7 +136,8 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
     the whole board. The draft's tiles and the cell chosen for its next tile, in the grid's marked frame, are read "in
     your word" after their names (the grid editor's `marked_said`, their semantics value, as Splitter's and Kingdomino's
     marked squares): the hints here speak of cells and letters, not of marked squares, and the chosen cell is where the
-    word's next letter goes; a draft tile's name says its letter only."""
+    word's next letter goes; a draft tile's name says its letter only. The fitted board's letters and heights keep
+    their size at the phone's larger text sizes (`fixed_text`): at 2x they were cut off in its 25 px cells."""
     draft = draft or []
     board = state["board"]
     size = CELL_SIZES[zoom_level(ctx)]
@@ -182,7 +183,8 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
     tap = (lambda r, c: on_tap(r + top, c + left)) if on_tap else None
     return grid_editor(ctx, grid, [], None, label=lambda v: v["letter"], colour=colour, groups=groups,
                        cell_size=size, on_tap=tap, marked=marked, marked_said=ctx.t("nab_it.view.in_your_word"),
-                       notes=notes, origin=(top - whole[0], left - whole[1]), mark=owner, spoken=spoken)
+                       notes=notes, origin=(top - whole[0], left - whole[1]), mark=owner, spoken=spoken,
+                       fixed_text=True)
 
 
 def zoom_level(ctx: GameContext) -> int:
