@@ -759,3 +759,33 @@ def test_the_end_screens_kingdom_cards_say_the_bonuses_each_earned():
     assert [t for t in shown[ann:bob] if t in (harmony, middle)] == [harmony, middle]  # 23 + 5 + 10 = 38
     assert [t for t in shown[bob:] if t in (harmony, middle)] == [middle]  # a row of 5, not full: 4 + 10
 
+
+
+def test_the_end_screen_asks_the_engine_for_the_scoreboard_once():
+    """The end screen asked the engine for the scoreboard once for the comparison and once more for each kingdom
+    card (its bonus lines): nine times for four players in one game, 3 + 3×2 for a two-player dynasty. It asks once
+    now and every part reads that scoreboard."""
+    table = Table("kingdomino", ["Ann", "Bob"], {"dynasty": True})
+    for _ in range(3):
+        for name, last in (("Ann", "F"), ("Bob", "L")):
+            table.apply({"type": "layout", "by": name, "layout": f"C W W W1 {last}"})
+    ctx = table.ctx()
+    ctx.engine = Counting(ctx.engine)
+    shown = texts(view.final(ctx))
+    assert "Score comparison" in shown and shown.count("Wheat — squares: 3, crowns: 1, points: 3") == 6
+    assert ctx.engine.asked == 1
+
+
+class Counting:
+    """An engine that counts how often it is asked for the scoreboard and passes every other question on."""
+
+    def __init__(self, real):
+        self.real, self.asked = real, 0
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+    def scoreboard(self, state):
+        """Count the question and answer it."""
+        self.asked += 1
+        return self.real.scoreboard(state)

@@ -244,28 +244,29 @@ def property_text(ctx: GameContext, p: dict) -> str:
                  squares=p["squares"], crowns=p["crowns"], points=p["points"])
 
 
-def legend(ctx: GameContext, grid: list[list], player: str | None = None, number: int | None = None) -> ft.Control:
+def legend(ctx: GameContext, grid: list[list], player: str | None = None, number: int | None = None,
+           board_: Any = None) -> ft.Control:
     """Each scoring property in words with its points, in the colour of its outline; then the crownless ones
     together on one line; for a player's kingdom, the bonuses it earns in game `number` (the current game where
-    None; `bonus_lines`)."""
+    None; `bonus_lines`, from board_, the engine's scoreboard when already asked)."""
     found = outlined(grid)
     rows = [legend_line(ctx.lang, property_text(ctx, p), colour) for p, colour in found if colour]
     crownless = [ctx.t("kingdomino.view.property_none", terrain=ctx.t(f"kingdomino.terrain.{p['terrain']}"),
                        squares=p["squares"]) for p, colour in found if not colour]
     if crownless:
         rows.append(legend_line(ctx.lang, ctx.t("kingdomino.view.properties_none", properties=crownless), None))
-    rows += [ft.Text(line, size=14, weight=ft.FontWeight.W_600) for line in bonus_lines(ctx, player, number)]
+    rows += [ft.Text(line, size=14, weight=ft.FontWeight.W_600) for line in bonus_lines(ctx, player, number, board_)]
     return ft.Column(controls=rows, spacing=2)
 
 
-def bonus_lines(ctx: GameContext, player: str | None, number: int | None = None) -> list[str]:
+def bonus_lines(ctx: GameContext, player: str | None, number: int | None = None, board_: Any = None) -> list[str]:
     """The Harmony and Middle Kingdom bonuses the player's kingdom earns in game `number` (counted from 1; the
-    current game where None), in words with their points, from the engine's scoreboard: the legend summed to 39
-    beside "Points 54" in the comparison."""
+    current game where None), in words with their points, from the engine's scoreboard (board_, else asked now):
+    the legend summed to 39 beside "Points 54" in the comparison."""
     if player is None:
         return []
     current = number or len(ctx.state["games"])
-    found = next(p for p in ctx.engine.scoreboard(ctx.state).players if p.name == player)
+    found = next(p for p in (board_ or ctx.engine.scoreboard(ctx.state)).players if p.name == player)
     return [ctx.t("kingdomino.view.bonus", bonus=ctx.t(line.key), points=line.points) for line in found.breakdown
             if line.key in BONUS_KEYS and line.params.get("game") == current]
 
@@ -499,9 +500,10 @@ def tiebreak_words(ctx: GameContext, board_: Any) -> list[str]:
             for key, params in game.tiebreak_decisions(board_)]
 
 
-def comparison(ctx: GameContext) -> ft.Control:
-    """Every player's total, largest property and crowns, best first, and what the tie-break decided."""
-    board_ = ctx.engine.scoreboard(ctx.state)
+def comparison(ctx: GameContext, board_: Any = None) -> ft.Control:
+    """Every player's total, largest property and crowns, best first, and what the tie-break decided (from board_,
+    the engine's scoreboard when already asked)."""
+    board_ = board_ or ctx.engine.scoreboard(ctx.state)
     by_name = {p.name: p for p in board_.players}
     order = [name for group in board_.ranking for name in group]
     headers = [ctx.t(f"kingdomino.view.col.{c}") for c in ("player", "total", "largest", "crowns")]
@@ -584,8 +586,9 @@ def build(ctx: GameContext) -> ft.Control:
 
 def final(ctx: GameContext) -> ft.Control:
     """Under the end screen: the comparison, then every kingdom of every game with its properties and the bonuses
-    it earned in that game (the card's legend summed short of its points without them)."""
-    games = ctx.state["games"]
+    it earned in that game (the card's legend summed short of its points without them); the engine is asked for
+    the scoreboard once, and every part reads it (it was asked again for each card)."""
+    games, board_ = ctx.state["games"], ctx.engine.scoreboard(ctx.state)
     size = game.grid_size(ctx.state["options"])
     cards = []
     for index, played in enumerate(games):
@@ -597,5 +600,5 @@ def final(ctx: GameContext) -> ft.Control:
                                       content=ft.Column(spacing=6, controls=[
                                           ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
                                           board(ctx, game.trim(grid), cell_size=PAINT_CELL.get(size, 44)),
-                                          legend(ctx, grid, name, index + 1)])))
-    return ft.Column(spacing=12, controls=[comparison(ctx), ft.Row(wrap=True, controls=cards, spacing=12)])
+                                          legend(ctx, grid, name, index + 1, board_)])))
+    return ft.Column(spacing=12, controls=[comparison(ctx, board_), ft.Row(wrap=True, controls=cards, spacing=12)])
