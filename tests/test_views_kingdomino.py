@@ -789,3 +789,18 @@ class Counting:
         """Count the question and answer it."""
         self.asked += 1
         return self.real.scoreboard(state)
+
+
+def test_a_chinese_heading_of_the_score_comparison_keeps_its_last_two_characters_together():
+    """With a phone's text at 2x the comparison's 最大领地 heading wrapped to "最大领" / "地", a lone character on
+    its line (seen at 390x844, zh-CN, end screen). A heading keeps its last two characters together (`no_orphan`),
+    so it wraps as 最大 / 领地; the row is still read with the heading as written."""
+    from views.components.seats import compare_table
+    headers = [words.say("zh-CN", f"kingdomino.view.col.{c}") for c in ("player", "total", "largest", "crowns")]
+    table = compare_table(lambda key, **p: words.say("zh-CN", key, **p), headers, [["Ann", "5", "2", "4"]], [])
+    shown = [c.value for c in walk(table) if isinstance(c, ft.Text)]
+    assert "最大领\u2060地" in shown and "最大领地" not in shown
+    said = [s.label for s in walk(table) if isinstance(s, ft.Semantics) and s.label]
+    assert said and "最大领地" in said[0] and "\u2060" not in said[0]
+    english = compare_table(lambda key, **p: words.say("en", key, **p), ["Player", "Largest property"], [], [])
+    assert "Largest property" in [c.value for c in walk(english) if isinstance(c, ft.Text)]  # wraps at its space

@@ -80,9 +80,16 @@ def no_orphan(text: str) -> str:
     joiner between them; a closing mark after them stays with them as it does anyway): "…出完的先后" wrapped to
     leave "后" alone on a line, "…然后隐藏。" left "藏。"; an English text ending in a Chinese name keeps both ("…
     scores:\u00a0小\u2060明")."""
-    joined = CJK_TAIL.sub("\\1\u2060\\2", text.rstrip())
+    joined = no_lone_character(text.rstrip())
     head, space, last = joined.rpartition(" ")
     return f"{head}\u00a0{last}" if space and head and len(last) <= ORPHAN_MAX else joined
+
+
+def no_lone_character(text: str) -> str:
+    """text whose Chinese end keeps its last two characters together (a word joiner between them); English words
+    are left free to wrap at their spaces (a heading in a narrow column: `no_orphan` would glue "Largest property"
+    into one unit that then breaks inside a word)."""
+    return CJK_TAIL.sub("\\1\u2060\\2", text)
 
 
 def bracket_start(text: str) -> int | None:

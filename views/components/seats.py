@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterable
 import flet as ft
 
 from views.ui import choice_row
+from views.words import no_lone_character
 
 
 def chosen(ctx: Any) -> str:
@@ -49,7 +50,9 @@ def compare_table(t: Callable[..., str], headers: list[str], rows: list[list[str
                   bold: Iterable[str] = ()) -> ft.Control:
     """A header row and one row per player: the name, then right-aligned numbers, the columns sharing the row's
     width alike (fixed 72 px number columns broke a heading inside a word at a phone's 1.5x text). Each row is read
-    as one line, "Ann: Points 5, Scoring groups 1" (read cell by cell it was bare numbers after bare headings)."""
+    as one line, "Ann: Points 5, Scoring groups 1" (read cell by cell it was bare numbers after bare headings). A
+    Chinese heading keeps its last two characters together (`no_lone_character`: at a phone's 2x text 最大领地
+    wrapped to 最大领 / 地); an English one still wraps at its spaces."""
     strong = set(bold)
 
     def line(cells: list[str], weight: Any = None, said: str | None = None) -> ft.Control:
@@ -64,5 +67,6 @@ def compare_table(t: Callable[..., str], headers: list[str], rows: list[list[str
         numbers = [t("app.compare.cell", column=h, value=v) for h, v in zip(headers[1:], row[1:])]
         return t("app.compare.row", name=row[0], cells=t("app.compare.sep").join(numbers))
 
-    return ft.Column(spacing=6, controls=[line(headers, ft.FontWeight.W_600), ft.Divider(height=1),
+    return ft.Column(spacing=6, controls=[line([no_lone_character(h) for h in headers], ft.FontWeight.W_600),
+                                          ft.Divider(height=1),
                                           *[line(row, said=said(row)) for row in rows]])
