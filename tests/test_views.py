@@ -1624,3 +1624,14 @@ def test_a_broken_tie_names_each_tied_players_tie_break_count(app):
     said = [t.replace("\u00a0", " ").replace("\u2060", "") for t in texts(
         session.end_panel(app, record, board, Folds({}, print)))]
     assert "所控制单词中自己颜色的顶层牌数：Ann 3，Ben 2。" in said, said
+
+
+def test_a_new_session_title_keeps_a_chinese_game_name_whole(app):
+    """At 390x844 with the phone's text at 2x the title 新对局：王国骨牌 wrapped to "新对局：王" / "国骨牌", the game's
+    name cut in two (seen in play-testing). The name's characters are joined (`words.whole_word`), so a line breaks
+    after the colon: 新对局： / 王国骨牌. An English name still wraps at its spaces."""
+    app.toggle_language()
+    title = new_session.build(app, "kingdomino")[0]
+    assert title == "新对局：王\u2060国\u2060骨\u2060牌", title
+    app.toggle_language()
+    assert new_session.build(app, "knit_wit")[0] == "New session: Knit Wit"

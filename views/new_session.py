@@ -90,7 +90,7 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str, ft.Control | No
         game = engine(game_id).game
     except RuleError as err:
         return app.t("app.new_session"), ft.Text(words.error(app.lang, err)), "/", None
-    title = app.t("app.new_session_of", game=game.names.get(app.lang, game.id))
+    title = app.t("app.new_session_of", game=words.whole_word(game.names.get(app.lang, game.id)))
     draft = brought_back(app, f"new:{game_id}", lambda value: kept_draft(app, game, value))
     if draft is None:
         return title, ft.ProgressRing(), "/", None

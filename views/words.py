@@ -73,6 +73,13 @@ def whole_name(name: str) -> str:
     return CJK_PAIR.sub("\u2060", unbroken(name))
 
 
+def whole_word(text: str) -> str:
+    """text whose Chinese, Japanese or Korean characters a line never breaks between (a word joiner beside each,
+    but beside a space), its spaces left as break points: a game's name in a title ("新对局：王" / "国骨牌" at a
+    phone's 2x text); unlike `whole_name`, "Knit Wit" may still wrap at its space."""
+    return CJK_PAIR.sub("\u2060", text)
+
+
 def no_orphan(text: str) -> str:
     """text whose last word cannot sit alone on the last line: it is glued to the word before by a no-break space
     ("… Ann's turn" does not leave "turn" alone under a wrapped line).
