@@ -1635,3 +1635,13 @@ def test_a_new_session_title_keeps_a_chinese_game_name_whole(app):
     assert title == "新对局：王\u2060国\u2060骨\u2060牌", title
     app.toggle_language()
     assert new_session.build(app, "knit_wit")[0] == "New session: Knit Wit"
+
+
+def test_why_a_session_cannot_start_keeps_its_last_word_off_a_line_of_its_own(app):
+    """At 390x844 with the phone's text at 2x the start bar's reason wrapped to "至少需要 2 位玩家" / "入座（现在 0" /
+    "位）。", a lone character on the last line (seen in play-testing). The reason is shown with its last word
+    glued to the one before (`words.no_orphan`): "0 位）。" stays together."""
+    app.toggle_language()
+    _, _, _, bar = new_session.build(app, "kingdomino")
+    shown = [c.value for c in walk(bar) if isinstance(c, ft.Text) and "至少需要" in str(c.value)]
+    assert shown == ["至少需要 2 位玩家入座（现在 0\u00a0位）。"], shown

@@ -99,7 +99,7 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str, ft.Control | No
         draft["options"] = start_options(app, game)
     draft.setdefault("new_name", "")
     why = missing(app, game, draft)
-    reason = ft.Text(why or "", color=ft.Colors.ERROR)
+    reason = ft.Text(words.no_orphan(why) if why else "", color=ft.Colors.ERROR)  # no lone "位）。" at 2x text
     start = ft.FilledButton(content=app.t("app.start"), icon=ft.Icons.PLAY_ARROW, disabled=why is not None,
                             on_click=lambda e: start_session(app, game, draft))
 
