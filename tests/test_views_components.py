@@ -155,9 +155,11 @@ def texts(control):
 
 def raw_texts(control):
     """Every Text value in a tree (and a table cell's plain text) as written, no-break spaces kept (where a line
-    may not break)."""
-    return [c.value if isinstance(c, ft.Text) else c.content for c in walk(control)
-            if isinstance(c, ft.Text) or (isinstance(c, ft.DataCell) and isinstance(c.content, str))]
+    may not break); not the texts of a control drawn fully transparent (a card button's unseen, unread copy of its
+    label, which only sizes the button: `views.components.cards.sizer`)."""
+    unseen = {id(c) for hidden in walk(control) if getattr(hidden, "opacity", 1) == 0 for c in walk(hidden)}
+    return [c.value if isinstance(c, ft.Text) else c.content for c in walk(control) if id(c) not in unseen
+            and (isinstance(c, ft.Text) or (isinstance(c, ft.DataCell) and isinstance(c.content, str)))]
 
 
 def fills_its_column(control, words: str) -> bool:

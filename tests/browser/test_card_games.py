@@ -16,13 +16,15 @@ from playwright.sync_api import expect
 from scoring.record import new_record
 from storage import Store
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab, new_tab, shown_as
-from tests.browser.fit import BUTTON, CHROME, LINE, whole, width
+from tests.browser.fit import BUTTON, CHROME, LINE, whole, width, widths
 
 # Twice the text, as a phone set to large text asks: Flutter's web client reads the page's root font size as the
 # text scale (16 px = 1×), so 32 px is 2× (seen on screen: every label twice as large, icons as they were).
 TWICE_THE_TEXT = ("document.addEventListener('DOMContentLoaded', "
                   "() => { document.documentElement.style.fontSize = '32px'; });")
 BUTTON_PADDING = 8  # px above and below a button's label, at the least
+CARD_TEXT = 18  # px: a card button's label at 1× text
+CARD_SIDE = 8  # px clear of the outline at either side of a card button's label, at the least
 
 
 def card(tab: Tab, name: str, picked: str) -> None:
@@ -285,10 +287,25 @@ def test_a_lines_first_card_moves_nothing_under_its_pile(phone, server):
     assert top_of(tab, "停牌") == empty
 
 
+def cards_whole_at_twice_the_text(tab: Tab, labels: list[str]) -> None:
+    """Each card button holds its label on one line at 2× text (36 px), with room at its sides and a line's height
+    and padding (labels in reading order: a button half scrolled out under the app bar reads as a short one). A card
+    button had a fixed width and height (58 × 48 px) and showed "+10" as "+1", "10♥" as "10"."""
+    needs = widths(tab, labels, (2 * CARD_TEXT, BUTTON[1], BUTTON[2]))
+    for label in labels:
+        button = tab.page.get_by_role("button", name=label, exact=True)
+        tab.into_view(button)
+        box = tab.steady(button).bounding_box()
+        assert box and box["width"] >= needs[label] + 2 * CARD_SIDE, (label, needs[label], box)
+        assert box["height"] >= 2 * CARD_TEXT * LINE + 2 * BUTTON_PADDING, (label, box)
+
+
 def test_the_rounds_table_shows_a_rounds_button_whole_at_twice_the_text(browser, server):
     """Play-test at 2× text (390×844, Chinese): the rounds table's rows stayed 48 px high, so the round buttons
     ("第 1 轮", the way to correct a round) showed only the top half of their label. A row now grows with its
-    text: the button holds a line of its 28 px label and its padding."""
+    text: the button holds a line of its 28 px label and its padding. The card picker's buttons grow with their
+    labels too ("+10" wrapped and showed "+1"): the shared card buttons of Flip 7, Rummy, Bacon, Nab-It! and Solar
+    Storm."""
     round1 = {"type": "round", "by": "table", "lines": {
         "Fay": {"numbers": [7, 11], "modifiers": ["x2"], "status": "stayed"},
         "Gus": {"numbers": [3, 3], "status": "busted"},
@@ -306,5 +323,7 @@ def test_the_rounds_table_shows_a_rounds_button_whole_at_twice_the_text(browser,
         box = tab.steady(button).bounding_box()
         tab.shot("flip7_phone_rounds_table_twice_the_text")
         assert box and box["height"] >= 2 * BUTTON[0] * LINE + 2 * BUTTON_PADDING, box
+        select(tab, "Fay")
+        cards_whole_at_twice_the_text(tab, ["0", "12", "+10", "×2"])  # top to bottom
     finally:
         tab.page.context.close()

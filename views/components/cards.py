@@ -12,7 +12,9 @@ Builders:
     card_buttons(cards, on_pick, width=58, taken=None) -> ft.Control
         cards: [(code, label)] (label a text or a control such as `card_face(code)`), one button each in a
         wrapping row; on_pick(code) on tap. taken: {code: words} for cards that cannot be picked (a Rummy card
-        already entered for someone): struck through, disabled, read as the words.
+        already entered for someone): struck through, disabled, read as the words. A button is width × TAP px at
+        the least and grows with its label, kept on one line (at 2× text a fixed 58 × 48 px cut "+10" to "+1" and
+        hid the heart of "10♥"; at 1× every card's label fits the least size, so the layout is as it was).
     drawn_key(name, items, index) -> str
         the key of an item of a list of removable items (items: their labels), naming the whole list.
     pile(ctx, labels, on_remove, empty_key) -> ft.Control
@@ -48,6 +50,8 @@ from validators.cards import card_name
 from views.ui import MATERIAL_SIDE, TAP, aside, icon_button, text_style
 
 RED_SUITS = ("H", "D")
+CARD_TEXT = 18  # px: a card button's label
+CARD_SIDE, CARD_PAD = 10, 8  # px of a card button at either side of its label, above and below it, at the least
 PILE_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=MATERIAL_SIDE))  # all its TAP height for the label
 
 
@@ -63,12 +67,29 @@ def card_buttons(cards: list[tuple[str, str | ft.Control]], on_pick: Callable[[s
     tapped and is read as its words there (where it already is)."""
     taken = taken or {}
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-        ft.OutlinedButton(content=struck(label, taken[code]) if code in taken else label, width=width, height=TAP,
-                          disabled=code in taken,
-                          style=ft.ButtonStyle(padding=ft.Padding.all(0), text_style=text_style(size=18)),
-                          on_click=lambda e, c=code: on_pick(c))
+        card_button(struck(label, taken[code]) if code in taken else label, width, code in taken,
+                    lambda e, c=code: on_pick(c))
         for code, label in cards
     ])
+
+
+def card_button(label: str | ft.Control, width: int, disabled: bool, on_click: Callable[[Any], None]) -> ft.Control:
+    """A card button at least `width` × TAP, growing with its label: a hidden copy of the label with room around it
+    sizes the button laid over it (a fixed size cut the label at 2× text: "+10" wrapped and showed "+1", "10♥"
+    hid its heart; a Material button sized by its label is 64 px wide at the least, wider than a card's 58)."""
+    button = ft.OutlinedButton(content=label, disabled=disabled, left=0, top=0, right=0, bottom=0,
+                               style=ft.ButtonStyle(padding=ft.Padding.all(0), text_style=text_style(size=CARD_TEXT)),
+                               on_click=on_click)
+    return ft.Stack(controls=[ft.Container(width=width, height=TAP), sizer(label), button])
+
+
+def sizer(label: str | ft.Control) -> ft.Control:
+    """An unseen, unread copy of a card's label on one line with room around it, in the card button's text style."""
+    bold = label.weight if isinstance(label, ft.Text) else None
+    words = label.value if isinstance(label, ft.Text) else label
+    copy = ft.Text(words, no_wrap=True, style=text_style(size=CARD_TEXT, weight=bold or ft.FontWeight.W_500))
+    return ft.Semantics(exclude_semantics=True, content=ft.Container(
+        content=copy, opacity=0, padding=ft.Padding.symmetric(horizontal=CARD_SIDE, vertical=CARD_PAD)))
 
 
 def struck(label: str | ft.Text, said: str) -> ft.Text:
