@@ -203,7 +203,7 @@ def test_taking_back_the_seventh_number_restores_a_chosen_status_and_a_chosen_fl
     tap(view.build(table.ctx()), "Flip 7")
     tap(view.build(table.ctx()), "Remove 6")
     assert lines["Ann"]["status"] == "flip7"
-    assert "Flip 7 · Ann has only 5 different numbers; a Flip 7 needs seven." in shown(view.build(table.ctx()))
+    assert "Ann has only 5 different numbers; a Flip 7 needs seven." in shown(view.build(table.ctx()))
 
 
 def test_a_phones_line_impossible_on_its_own_shows_why_and_is_not_given():
@@ -496,6 +496,19 @@ def test_the_picker_reads_the_line_it_edits_beside_its_status_buttons():
     assert "10 points" in shown(view.editor(table.ctx(), view.draft_of(table.ctx())))
     tap_line(table, "Bo", [])
     assert not any("point" in t for t in shown(view.editor(table.ctx(), view.draft_of(table.ctx()))))
+
+
+def test_a_refused_line_says_why_once_where_it_is_being_tapped():
+    """Play-test (Chinese phone): Hal's 8 9 9 "Stayed" said why it cannot be right twice, in his row and under the
+    picker he was tapping in. It is said once: under the picker while his line is the one being tapped (his row
+    keeps its status), in his row once another player's line is."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    tap_line(table, "Ann", ["10", "10"], "Stayed")
+    why = "Ann has 10 more than once without a Second Chance to cover it."
+    assert [t for t in shown(view.build(table.ctx())) if why in t] == [why]  # under the picker
+    assert "Stayed" in shown(view.players_panel(table.ctx(), view.draft_of(table.ctx())))
+    tap_line(table, "Bo", [])
+    assert [t for t in shown(view.build(table.ctx())) if why in t] == ["Stayed · " + why]  # in Ann's row
 
 
 def test_the_end_screen_keeps_the_rounds_table_without_corrections():

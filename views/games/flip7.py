@@ -114,26 +114,24 @@ def verdict(ctx: GameContext, name: str, draft_line: dict) -> tuple[str, bool]:
         return ctx.t(err.key, **err.params), True
 
 
-def preview(ctx: GameContext, name: str, draft_line: dict) -> str:
-    """The points the engine gives the line, or why it cannot be right."""
-    return verdict(ctx, name, draft_line)[0]
-
-
 def untouched(draft_line: dict, coach: bool) -> bool:
     """Whether nothing is entered on the line yet: no cards, no Second Chance, the status it starts with."""
     fresh = new_line(coach)
     return all(draft_line[k] == fresh[k] for k in ("cards", "chances", "status"))
 
 
-def reading(ctx: GameContext, name: str, draft_line: dict) -> str | None:
-    """The status of a draft line and, once the player is done, the engine's points for it; nothing while the
-    line is untouched (its starting status said "Stayed · 0 points" of a player with no cards yet)."""
+def reading(ctx: GameContext, name: str, draft_line: dict, picked: bool = False) -> str | None:
+    """The status of a draft line and, once the player is done, the engine's points for it or why it cannot be
+    right; nothing while the line is untouched (its starting status said "Stayed · 0 points" of a player with no
+    cards yet). The line open in the picker (`picked`) leaves why it cannot be right to the picker, where it is
+    being tapped (a Chinese phone said it twice, in the row and under the picker)."""
     if untouched(draft_line, bool(ctx.state["options"]["coach"])):
         return None
     status = ctx.t(f"flip7.view.status.{draft_line['status']}")
     if draft_line["status"] == ACTIVE:
         return status
-    return status + ctx.t("flip7.view.sep") + preview(ctx, name, draft_line)
+    said, wrong = verdict(ctx, name, draft_line)
+    return status if wrong and picked else status + ctx.t("flip7.view.sep") + said
 
 
 def build(ctx: GameContext) -> ft.Control:
@@ -173,7 +171,7 @@ def players_panel(ctx: GameContext, draft: dict) -> ft.Control:
     for name in ctx.players:
         line = draft["lines"][name]
         cards = " ".join(label(c) for c in line["cards"]) or ctx.t("flip7.view.no_cards")
-        status = reading(ctx, name, line)
+        status = reading(ctx, name, line, name == draft["who"])
         lines = [ft.Text(cards, size=16)]
         if status is not None:
             lines.append(ft.Text(status, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
