@@ -128,6 +128,18 @@ def test_an_ambiguous_ace_is_asked_where_it_went_and_scored_by_it():
     assert table.local["rummy"]["onto"] == {} and table.local["rummy"]["ask"] is None
 
 
+def test_the_chinese_ace_question_uses_the_screens_own_words():
+    """Play-test (Chinese): the question said "补出" where the rest of the screen says "添牌" (添到, 添牌: —), and
+    "接在…大端" where the other choice was a set of aces, not a run's end. It says 添 and 当小牌/当大牌, as the
+    refusal of a phone's line does."""
+    table = Table("rummy", ["Ann", "Bo"])
+    ace_round(table)
+    tap(build(table), "Add round")
+    table.lang = "zh-CN"
+    said = [t for t in shown(build(table)) if "A♠" in t and "15" in t]
+    assert said == ["Bo 添的 A♠ 可以当小牌（1 分）也可以当大牌（15 分），请说明它添到了哪个组合上。"]
+
+
 def test_the_other_meld_scores_the_ace_high_and_back_returns_to_the_cards():
     table = Table("rummy", ["Ann", "Bo"])
     ace_round(table)
