@@ -6,7 +6,7 @@ import flet as ft
 
 from tests.card_view_helpers import Table, all_buttons, label, shown, taken_over, tap, tap_round
 from tests.card_view_helpers import name as read_as
-from tests.test_views_components import fills_its_column, labelled_boxes, tap_label
+from tests.test_views_components import fills_its_column, labelled_boxes, tap_label, walk
 from views.games import rummy as view
 
 SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -275,6 +275,20 @@ def test_each_phone_taps_and_gives_its_own_line_and_the_table_sees_who_gave():
     assert table.state["rounds"][0]["stock_out"] is False
     body = view.build(table.seated("Ann", phones["Ann"]))
     assert "Round 2" in shown(body) and phones["Ann"]["rummy_own"]["lines"]["Ann"]["melds"] == []
+
+
+def test_a_phone_says_its_line_is_given_right_under_the_button_tapped():
+    """Play-test (Chinese phone, table mode): after "交上我的牌" the confirmation stood at the top of the screen, above
+    the card picker, out of view; only the button's new label ("重新交") showed the tap worked. It stands right under
+    the button, with who is still to give under it."""
+    table = Table("rummy", ["Ann", "Bo"])
+    phone: dict = {}
+    phone_tap(table, "Ann", phone, "♠ Spades", "K♠", "Give my line")
+    order = [c for c in walk(view.build(table.seated("Ann", phone)))
+             if isinstance(c, ft.Text) and (c.value or "").startswith(("Cards of Ann", "Your line is given", "Given: "))
+             or isinstance(c, ft.FilledButton) and c.content == "Give again"]
+    assert [c.content if isinstance(c, ft.FilledButton) else c.value[:10] for c in order] == [
+        "Cards of A", "Give again", "Your line ", "Given: Ann"]
 
 
 def test_a_phone_says_plainly_when_the_stock_ran_out():

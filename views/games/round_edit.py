@@ -91,16 +91,16 @@ def own_heading(ctx: GameContext, number: int, own: list[ft.Control], key: str) 
     return heading
 
 
-def own_screen(ctx: GameContext, heading: list[ft.Control], own: list[ft.Control], waiting: ft.Control
-               ) -> list[ft.Control]:
-    """A player's own phone: the round's heading, the seat's own line (`own`: once given, its first control is the
-    game's "you gave …" line) and who gave what and who is still to give (`waiting`, `lines_waiting`).
+def own_screen(ctx: GameContext, heading: list[ft.Control], own: list[ft.Control], waiting: ft.Control,
+               said: int = 0) -> list[ft.Control]:
+    """A player's own phone: the round's heading, the seat's own line (`own`: once given, its control at `said` is
+    the game's "you gave …" line) and who gave what and who is still to give (`waiting`, `lines_waiting`).
     RULING (the wait said where the seat that gave reads it): once the seat has given its line, `waiting` comes
     right under its "you gave …" line (at the foot, under a Flip 7 card picker, it stood at y 1047 on a 390x844
     phone, off its first screen, and the line above said only "once everyone has given theirs"); before, it stays
     at the foot, so a line another player gives does not move the picker under the seat's finger."""
     if ctx.seat in ctx.state["lines"] and own:
-        return [*heading, own[0], waiting, *own[1:]]
+        return [*heading, *own[:said + 1], waiting, *own[said + 1:]]
     return [*heading, *own, waiting]
 
 
