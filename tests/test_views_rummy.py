@@ -374,10 +374,15 @@ def test_the_end_screen_keeps_the_rounds_table_without_corrections():
 def test_a_phone_with_no_card_tapped_says_what_giving_it_means():
     """A phone's "Give my line" with nothing tapped gave an empty line without a word, read by the engine as a
     player who went out holding nothing (Bo's, given last, won him the round). The phone says it beside the
-    button, as the table's form does."""
+    button, as information on what the button does: in the table form's words ("Ann 还没有录入任何牌：这样记入就算
+    一张不剩地出完了牌", before she tapped anything) it read, in a play-test, as a warning aimed at her."""
     table = Table("rummy", ["Ann", "Bo"])
-    note = "No cards yet for Bo: entered like this, they went out holding nothing"
-    assert note in shown(view.build(table.seated("Bo", {})))
+    note = "Given with no card, your line says you went out holding nothing."
+    said = shown(view.build(table.seated("Bo", {})))
+    assert note in said and not any(t.startswith("No cards yet for") for t in said)
+    zh = Table("rummy", ["Ann", "Bo"], lang="zh-CN")
+    said = shown(view.build(zh.seated("Ann", {})))
+    assert "不录入任何牌就交上，表示你一张不剩地出完了牌。" in said and not any("还没有录入" in t for t in said)
     phone = {}
     phone_tap(table, "Bo", phone, "♠ Spades", "K♠")
     assert note not in shown(view.build(table.seated("Bo", phone)))

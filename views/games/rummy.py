@@ -178,7 +178,7 @@ def own_line(ctx: GameContext) -> list[ft.Control]:
     return [editor(ctx, own),
             ft.FilledButton(content=ctx.t("rummy.view.give_again" if given else "rummy.view.give"),
                             icon=ft.Icons.SEND, on_click=lambda e: give(), key=round_edit.own_key(number)),
-            *said, *empty_note(ctx, own["lines"])]
+            *said, *own_empty(ctx, own["lines"][seat])]
 
 
 def fill_from_lines(ctx: GameContext, draft: dict, names: list[str]) -> None:
@@ -309,12 +309,19 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
 
 
 def empty_note(ctx: GameContext, lines: dict) -> list[ft.Control]:
-    """The players of these lines with no card entered, named beside the button before the round (or a phone's own
-    line) is sent [ruling, this view's]: the engine reads an empty line as a player who went out, so a forgotten
-    hand won a round that ended with the stock out (or kept a 500 Rummy winner's melds from counting). No real
-    line is empty, but the engine accepts one, so the form, and a phone, say it before the tap."""
+    """The players of these lines with no card entered, named beside the button before the round is sent (a phone
+    says it its own way: `own_empty`) [ruling, this view's]: the engine reads an empty line as a player who went
+    out, so a forgotten hand won a round that ended with the stock out (or kept a 500 Rummy winner's melds from
+    counting). No real line is empty, but the engine accepts one, so the form, and a phone, say it before the tap."""
     empty = [n for n in ctx.players if n in lines and untouched(lines[n])]
     return [aside(ctx.lang, ctx.t("rummy.view.empty_lines", names=empty))] if empty else []
+
+
+def own_empty(ctx: GameContext, line: dict) -> list[ft.Control]:
+    """Under a phone's "give my line" while its line holds no card, what giving it means, as information for the
+    person holding the phone: the table form's words ("No cards yet for Ann: …", shown before she had tapped
+    anything) read, on her own phone, as a warning aimed at her."""
+    return [aside(ctx.lang, ctx.t("rummy.view.own_empty"))] if untouched(line) else []
 
 
 def send(ctx: GameContext, draft: dict) -> None:
