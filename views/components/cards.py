@@ -64,32 +64,44 @@ def card_face(code: str) -> ft.Text:
 def card_buttons(cards: list[tuple[str, str | ft.Control]], on_pick: Callable[[str], None], width: int = 58,
                  taken: dict[str, str] | None = None) -> ft.Control:
     """A wrapping row of card buttons; tapping one picks its code; a card in `taken` is struck through, cannot be
-    tapped and is read as its words there (where it already is)."""
+    tapped and is read as its words there (where it already is). RULING (what a row sends): a row of one-character
+    labels (Nab-It!'s letters, 48 px) keeps buttons of a fixed size, which hold one character whole at 2× text;
+    a row with a longer label grows with its labels (`card_button`), every button of it, so a row stays even."""
     taken = taken or {}
+    grows = any(len(words_of(label)) > 1 for _, label in cards)
     return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
         card_button(struck(label, taken[code]) if code in taken else label, width, code in taken,
-                    lambda e, c=code: on_pick(c))
+                    lambda e, c=code: on_pick(c), grows)
         for code, label in cards
     ])
 
 
-def card_button(label: str | ft.Control, width: int, disabled: bool, on_click: Callable[[Any], None]) -> ft.Control:
-    """A card button at least `width` × TAP, growing with its label: a hidden copy of the label with room around it
-    sizes the button laid over it (a fixed size cut the label at 2× text: "+10" wrapped and showed "+1", "10♥"
-    hid its heart; a Material button sized by its label is 64 px wide at the least, wider than a card's 58)."""
-    button = ft.OutlinedButton(content=label, disabled=disabled, left=0, top=0, right=0, bottom=0,
-                               style=ft.ButtonStyle(padding=ft.Padding.all(0), text_style=text_style(size=CARD_TEXT)),
+def card_button(label: str | ft.Control, width: int, disabled: bool, on_click: Callable[[Any], None],
+                grows: bool = True) -> ft.Control:
+    """A card button `width` × TAP, or at least that and growing with its label: an unseen copy of the label with
+    room around it sizes the button laid over it (a fixed size cut the label at 2× text: "+10" wrapped and showed
+    "+1", "10♥" hid its heart; a Material button sized by its label is 64 px wide at the least, wider than a card's
+    58). The copy is a fully transparent control, which Flutter leaves out of what a screen reader reads."""
+    style = ft.ButtonStyle(padding=ft.Padding.all(0), text_style=text_style(size=CARD_TEXT))
+    if not grows:
+        return ft.OutlinedButton(content=label, width=width, height=TAP, disabled=disabled, style=style,
+                                 on_click=on_click)
+    button = ft.OutlinedButton(content=label, disabled=disabled, left=0, top=0, right=0, bottom=0, style=style,
                                on_click=on_click)
     return ft.Stack(controls=[ft.Container(width=width, height=TAP), sizer(label), button])
 
 
+def words_of(label: str | ft.Control) -> str:
+    """The text a card's label shows."""
+    return label.value if isinstance(label, ft.Text) else label
+
+
 def sizer(label: str | ft.Control) -> ft.Control:
-    """An unseen, unread copy of a card's label on one line with room around it, in the card button's text style."""
+    """An unseen copy of a card's label with room around it, in the card button's text size and weight (the theme
+    gives every text the app's fonts)."""
     bold = label.weight if isinstance(label, ft.Text) else None
-    words = label.value if isinstance(label, ft.Text) else label
-    copy = ft.Text(words, no_wrap=True, style=text_style(size=CARD_TEXT, weight=bold or ft.FontWeight.W_500))
-    return ft.Semantics(exclude_semantics=True, content=ft.Container(
-        content=copy, opacity=0, padding=ft.Padding.symmetric(horizontal=CARD_SIDE, vertical=CARD_PAD)))
+    copy = ft.Text(words_of(label), size=CARD_TEXT, weight=bold or ft.FontWeight.W_500)
+    return ft.Container(content=copy, opacity=0, padding=ft.Padding.symmetric(horizontal=CARD_SIDE, vertical=CARD_PAD))
 
 
 def struck(label: str | ft.Text, said: str) -> ft.Text:
