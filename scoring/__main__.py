@@ -22,6 +22,8 @@ Rulings:
   exports do: `score` prints no "ranking" or "winners" but "crew": null while the game is played, then the
   crew's end (`Engine.crew_result`: "outcome" won or lost, "why" the reason's key, its parameters) with
   "message", the reason in the chosen language. Its players' points and breakdowns stay.
+- An answer nobody reads (standard output closed by its reader, `| head -c 10`) is exit 3 with one line on
+  standard error: it is neither a refusal nor malformed input, and the caller is told it got no whole answer.
 - `--help` (of the command line or of a command) prints `{"help": <argparse's help text>}` and exits 0: help is
   asked for, so it is an answer, and standard output stays one JSON document.
 """
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, NoReturn
 
@@ -44,6 +47,7 @@ REFUSED, MALFORMED, INTERNAL = 1, 2, 3
 def _emit(data: Any, indent: int | None = 2) -> None:
     """Print data as strict JSON (a value JSON cannot hold is an internal error, raised before printing)."""
     print(json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False))
+    sys.stdout.flush()
 
 
 def _read(source: str) -> str | bytes:
@@ -183,11 +187,32 @@ def main(argv: list[str] | None = None) -> int:
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(encoding="utf-8")
     try:
+        return _reported(argv)
+    except BrokenPipeError:
+        return _output_closed()
+
+
+def _reported(argv: list[str] | None) -> int:
+    """`run`; a bug is reported on standard output as JSON and in one line on standard error (exit 3)."""
+    try:
         return run(argv)
+    except BrokenPipeError:
+        raise
     except Exception as err:  # the one place a bug becomes a report instead of a traceback
         _emit({"error": "internal", "message": f"{type(err).__name__}: {str(err)[:500]}"}, None)
         print(f"python -m scoring: internal error {type(err).__name__}: {str(err)[:500]}", file=sys.stderr)
         return INTERNAL
+
+
+def _output_closed() -> int:
+    """Standard output was closed by its reader (`| head -c 10`): one line on standard error and exit 3, the rest
+    of the answer sent nowhere, so Python's flush at exit does not fail again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    print("python -m scoring: standard output was closed before the answer was written", file=sys.stderr)
+    return INTERNAL
 
 
 if __name__ == "__main__":

@@ -11,6 +11,9 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -24,6 +27,7 @@ from scoring.core import engine, games
 GAMES = sorted(g.id for g in games())
 FUZZ = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 INTERNAL = 3
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _strict(name: str):
@@ -202,3 +206,21 @@ def test_help_is_one_json_document_exit_0(args):
     """Help is an answer: exit 0 and {"help": argparse's text} (it was plain text)."""
     code, output, err = answer(args)
     assert code == 0 and err == "" and set(output) == {"help"} and output["help"].startswith("usage: python -m")
+
+
+@pytest.mark.parametrize("args", [["score"], ["prompt"]], ids=["short-answer", "long-answer"])
+def test_an_answer_nobody_reads_is_one_line_on_stderr_not_a_traceback(tmp_path, args):
+    """Standard output closed by its reader (`| head -c 10`): the answer cannot be written. The command line
+    printed two chained tracebacks (BrokenPipeError, then again while reporting it as an internal error) and exited
+    1, which reads as "refused by the rules". Now: exit 3 and one line on standard error, for a short answer and a
+    long one (Splitter's prompt lists 21 rolls), and nothing more when Python flushes at exit."""
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps({"game": "splitter", "players": ["A", "B"], "seed": 3}))
+    read, write = os.pipe()
+    os.close(read)
+    with os.fdopen(write, "wb") as closed:
+        done = subprocess.run([sys.executable, "-m", "scoring", *args, str(path)], stdout=closed,
+                              stderr=subprocess.PIPE, cwd=ROOT, timeout=60)
+    err = done.stderr.decode("utf-8")
+    assert done.returncode == INTERNAL and "Traceback" not in err and "Exception ignored" not in err, err
+    assert err.count("\n") == 1 and "standard output" in err
