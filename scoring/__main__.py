@@ -22,6 +22,8 @@ Rulings:
   exports do: `score` prints no "ranking" or "winners" but "crew": null while the game is played, then the
   crew's end (`Engine.crew_result`: "outcome" won or lost, "why" the reason's key, its parameters) with
   "message", the reason in the chosen language. Its players' points and breakdowns stay.
+- An argument in bytes that are not UTF-8 (`--seat $'\\xff'`) is quoted in a refusal with its escape (`\\udcff`),
+  as argparse quotes it: it names no player (exit 2), and standard output stays UTF-8.
 - An answer nobody reads (standard output closed by its reader, `| head -c 10`) is exit 3 with one line on
   standard error: it is neither a refusal nor malformed input, and the caller is told it got no whole answer.
 - `--help` (of the command line or of a command) prints `{"help": <argparse's help text>}` and exits 0: help is
@@ -60,7 +62,13 @@ def _read(source: str) -> str | bytes:
 
 def _refusal(err: RuleError, lang: str, **extra: Any) -> dict:
     """A refusal as JSON: its key, parameters (made plain) and message."""
-    return {"error": err.key, **extra, "params": _plain(err.params), "message": error_text(lang, err)}
+    return {"error": err.key, **extra, "params": _plain(err.params), "message": _printable(error_text(lang, err))}
+
+
+def _printable(text: str) -> str:
+    """Text that can be printed as UTF-8: a lone surrogate (an argument's bytes that are not UTF-8, read by Python
+    as one) written as its escape, `\\udcff`, as argparse quotes it."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _plain(value: Any) -> Any:
@@ -69,7 +77,9 @@ def _plain(value: Any) -> Any:
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
-    if value is None or isinstance(value, (bool, str)):
+    if isinstance(value, str):
+        return _printable(value)
+    if value is None or isinstance(value, bool):
         return value
     if isinstance(value, int) and abs(value) <= plain.MAX_NUMBER:
         return value

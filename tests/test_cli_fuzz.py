@@ -224,3 +224,16 @@ def test_an_answer_nobody_reads_is_one_line_on_stderr_not_a_traceback(tmp_path, 
     err = done.stderr.decode("utf-8")
     assert done.returncode == INTERNAL and "Traceback" not in err and "Exception ignored" not in err, err
     assert err.count("\n") == 1 and "standard output" in err
+
+
+def test_a_seat_named_in_bytes_that_are_not_utf8_is_an_unknown_seat_exit_2(tmp_path):
+    """`view --seat $'\\xff'`: Python reads the argument with a lone surrogate, which the engine's refusal quoted
+    and printing it as UTF-8 failed: exit 3, "internal error UnicodeEncodeError". It is no player's name: exit 2,
+    the seat refused as the engine says, the name printed escaped as argparse prints one ("\\udcff")."""
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps({"game": "score_pad", "players": ["A", "B"]}))
+    done = subprocess.run([sys.executable, "-m", "scoring", "view", "--seat", b"\xff", str(path)],
+                          capture_output=True, cwd=ROOT, timeout=60)
+    output = json.loads(done.stdout.decode("utf-8"), parse_constant=_strict)
+    assert (done.returncode, done.stderr) == (2, b""), done.stderr
+    assert output["error"] != "internal" and "\\udcff" in output["message"]
