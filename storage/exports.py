@@ -181,7 +181,8 @@ def backup_records(parsed: Any, check: Any = rec.check_record) -> list[dict]:
         raise RuleError("records.backup_newer", version=version, max=BACKUP_VERSION)
     if not isinstance(parsed, dict) or set(parsed) != set(BACKUP_KEYS):
         raise RuleError("records.backup_shape")
-    if parsed["tableside_backup"] != BACKUP_VERSION or not isinstance(parsed["sessions"], list):
+    if type(parsed["tableside_backup"]) is not int or parsed["tableside_backup"] != BACKUP_VERSION \
+            or not isinstance(parsed["sessions"], list):  # true == 1 and 1.0 == 1 in Python: neither is a version
         raise RuleError("records.backup_shape")
     records = []
     for index, data in enumerate(parsed["sessions"], 1):

@@ -112,6 +112,8 @@ def test_backup_merges_without_overwriting(store, tmp_path):
     (json.dumps({"tableside_backup": 1, "sessions": [], "extra": 1}), "records.backup_shape"),
     (json.dumps({"tableside_backup": 2, "sessions": []}), "records.backup_newer"),
     (json.dumps({"tableside_backup": 2, "sessions": [], "devices": []}), "records.backup_newer"),
+    (json.dumps({"tableside_backup": True, "sessions": []}), "records.backup_shape"),  # true is no version
+    (json.dumps({"tableside_backup": 1.0, "sessions": []}), "records.backup_shape"),
     (json.dumps({"tableside_backup": 1, "sessions": [{"game": "score_pad", "players": ["A"], "evil": 1}]}),
      "records.backup_session"),
     ("{not json", "plain.not_json"),
