@@ -454,6 +454,15 @@ def test_bacon_leaves_target_and_deal_limit_empty_and_names_the_values_for_the_p
     assert record["options"] == {"target": 12, "deal_limit": 0}
 
 
+def test_an_options_used_value_wraps_under_its_field_instead_of_being_cut(app):
+    """At 390x844 with the phone's text at 2x, Bacon's "Used: 8 with 4 players, 24 with 6 players" under an empty
+    option field was cut to "Used: 8 with 4 players, 24 wit…" (Flutter keeps a helper to one line unless told);
+    an option's helper now wraps to HELPER_LINES lines, as the game-title field's does."""
+    from views.ui import HELPER_LINES
+
+    assert [f.helper_max_lines for f in bacon_fields(app)] == [HELPER_LINES, HELPER_LINES]
+
+
 def test_a_double_tap_on_start_creates_one_session(app, monkeypatch):
     """Two taps on Start before the screen changes stored two identical sessions; now the second is ignored. A
     start the store refused (here a full disk) says why and lets the next tap try again."""

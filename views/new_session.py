@@ -373,6 +373,7 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
     used = app.t("app.option_used", value=said_value(app, meant)) if meant is not None and at_default(opt, text) \
         else None
     return ft.Row(controls=[ft.TextField(label=label, value=text, keyboard_type=keyboard, helper=used, expand=True,
+                                         helper_max_lines=HELPER_LINES,
                                          on_change=lambda e: changed(kept_typing(draft, key, e)))])
 
 
