@@ -24,7 +24,7 @@ from storage.store import behind
 from tests.card_view_helpers import Table
 from tests.helpers import BrowserStorage, new_session_screen, run_async, run_tasks
 from tests.test_live_feed import TabPage
-from tests.test_views_components import bar_words, buttons, fills_its_column, raw_texts, texts, walk
+from tests.test_views_components import bar_words, buttons, fills_its_column, raw_texts, read, texts, walk
 from views import home, new_session, session, words
 from views.app import App
 from views.components.folds import Folds
@@ -154,10 +154,24 @@ def test_a_continue_tile_of_a_game_without_rounds_names_no_round(app, lang):
     app.settings["lang"] = lang
     for game in ("kingdomino", "knit_wit", "score_pad"):
         app.store.create(new_record(game, ["Ann", "Bo"], now="2026-03-01T20:00:00+00:00"))
-    titles = [c.title.value for c in walk(home.build(app)[1]) if isinstance(c, ft.ListTile)]
+    titles = [read(c.title.value) for c in walk(home.build(app)[1]) if isinstance(c, ft.ListTile)]
     names = {g: engine(g).game.names[lang] for g in ("kingdomino", "knit_wit", "score_pad")}
     rounded = words.say(lang, "app.continue_title", game=names["score_pad"], round=1)
     assert sorted(titles) == sorted([names["kingdomino"], names["knit_wit"], rounded])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_continue_tile_keeps_its_round_and_its_date_whole(app, lang):
+    """At 390x844 with the phone's text at 2x a Continue tile read "Solar Storm · round" / "1" (通用计分板 · 第 1 /
+    轮) and "last change 2025-01-01" / "20:00": now a line breaks only before "· round 1" and never inside the
+    date (no ordinary space there)."""
+    app.settings["lang"] = lang
+    app.store.create(new_record("score_pad", ["Ann", "Bo"], now="2026-03-01T20:00:00+00:00"))
+    tile = next(c for c in walk(home.build(app)[1]) if isinstance(c, ft.ListTile))
+    name = engine("score_pad").game.names[lang]
+    head, tail = tile.title.value.rsplit(" ", 1)
+    assert (head, read(tail)) == (name, words.say(lang, "app.continue_title", game="", round=1).strip())
+    assert words.unbroken(words.when(lang, "2026-03-01T20:00:00+00:00")) in tile.subtitle.value
 
 
 def test_bacon_says_deal_where_other_games_say_round(app, utc):
@@ -313,12 +327,12 @@ def test_a_score_pad_says_which_game_it_keeps_score_for(app, lang):
     buttons(body)[app.t("app.start")].on_click(None)
     sid = app.store.sessions()[0]["id"]
     assert app.store.load(sid)["title"] == "Azul" and session.build(app, sid, read_only=False)[0] == named
-    titles = [c.title.value for c in walk(home.build(app)[1]) if isinstance(c, ft.ListTile)]
+    titles = [read(c.title.value) for c in walk(home.build(app)[1]) if isinstance(c, ft.ListTile)]
     assert titles == [words.say(lang, "app.continue_title", game=named, round=1)]
     app.store.play(sid, {"type": "round", "by": "table", "scores": {"Ann": 3}}, "2026-03-01T20:01:00+00:00")
     app.store.play(sid, {"type": "finish", "by": "table"}, "2026-03-01T20:02:00+00:00")
     assert session.build(app, sid, read_only=True)[0] == named
-    titles = [c.title.value for c in walk(home.build(app)[1]) if isinstance(c, ft.ListTile)]
+    titles = [read(c.title.value) for c in walk(home.build(app)[1]) if isinstance(c, ft.ListTile)]
     assert len(titles) == 1 and titles[0].startswith(f"{named} · ")
     app.scratch.pop("new:score_pad", None)
     app.local("new:score_pad")["seats"] = [{"name": "Ann", "colour": None}]
@@ -345,7 +359,7 @@ def test_a_lowest_wins_score_pad_says_so_on_its_screen_and_its_home_row(app, lan
     for title in ("Golf", ""):
         sid = app.store.create(new_record("score_pad", ["Ann", "Bo"], {"lower_wins": True}, title=title))
         assert session.build(app, sid, read_only=False)[0] == (titled if title else plain)
-    rows = [c.title.value for c in walk(home.build(app)[1]) if isinstance(c, ft.ListTile)]
+    rows = [read(c.title.value) for c in walk(home.build(app)[1]) if isinstance(c, ft.ListTile)]
     assert sorted(rows) == sorted(words.say(lang, "app.continue_title", game=g, round=1) for g in (titled, plain))
 
 

@@ -99,6 +99,17 @@ def no_lone_character(text: str) -> str:
     return CJK_TAIL.sub("\\1\u2060\\2", text)
 
 
+def whole_after(text: str, head: str) -> str:
+    """text that starts with head (a game's name), what follows kept on one line (`whole_name`), the spaces
+    between them left as a break point: a Continue tile at a phone's 2x text read "Solar Storm · round" / "1" and
+    "通用计分板 · 第 1" / "轮"; now "Solar Storm" / "· round 1". text not starting with head is left as it is."""
+    if not head or not text.startswith(head):
+        return text
+    rest = text[len(head):]
+    tail = rest.lstrip()
+    return head + rest[:len(rest) - len(tail)] + whole_name(tail) if tail else text
+
+
 def bracket_start(text: str) -> int | None:
     """Where the short bracket ending text (at most BRACKET_MAX characters) opens, or None."""
     opening = BRACKETS.get(text[-1:])
