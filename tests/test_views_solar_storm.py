@@ -242,6 +242,20 @@ def test_a_room_is_read_whole_and_each_repair_space_says_cube_or_empty(lang, sai
                           for cube, card in zip(public["rooms"][room]["cubes"], ROOMS[room]["track"])]
 
 
+def test_a_rooms_chinese_name_and_move_button_leave_no_character_alone_on_a_line():
+    """At 390x844 with the phone's text at 2x the rooms' names and Move buttons wrapped to 船员宿 / 舍, 能源核 / 心,
+    移到这 / 里 (a screenshot of the ship); their last two characters are now kept together (船员 / 宿舍, 移到 /
+    这里)."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang="zh-CN")
+    ctx = table.ctx()
+    public = ctx.engine.player_view(table.state, None)
+    for room in [*view.ROOM_IDS, view.CORE]:
+        lines = view.room_cell(ctx, public, room, on_move=lambda e=None: None).content.content.content.controls
+        name = view.room_name(ctx, room)
+        assert lines[0].content.value == words.no_lone_character(name) and "\u2060" in lines[0].content.value
+        assert lines[-1].content.content.value == "移到这\u2060里"
+
+
 def test_a_repair_spaces_word_wraps_in_its_room_rather_than_being_cut():
     """A repair space's word may take the room's width left of its square and wrap there, and no more than it
     needs (so it stays centred and whole at the usual text size): with a phone's text set larger (1.5×), the

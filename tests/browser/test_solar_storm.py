@@ -268,6 +268,11 @@ def centre(box: dict) -> float:
     return box["x"] + box["width"] / 2
 
 
+def room_said(lang: str, room: str) -> str:
+    """A room's name as its room shows it: a Chinese name's last two characters joined (`words.no_lone_character`)."""
+    return words.no_lone_character(words.say(lang, f"solar_storm.room.{room}"))
+
+
 def test_rooms_keep_each_word_whole(phone, server):
     """On a phone and a laptop, in Chinese and in English, every resource word of every room stands on one line,
     each as tall as any other ("纳米机器人" broke into "纳/米机器人" and "数据" into "数/据" in a line of all three
@@ -290,19 +295,19 @@ def test_rooms_keep_each_word_whole(phone, server):
             heights = set()
             for last_row in (False, True):      # the rooms a move goes to hold a button: the ship may end below
                 if last_row:
-                    tab.into_view(tab.page.get_by_text(words.say(lang, f"solar_storm.room.{layout[-1]}"), exact=True))
+                    tab.into_view(tab.page.get_by_text(room_said(lang, layout[-1]), exact=True))
                 heights |= {round(box["height"]) for said in set(spaces)
                             for box in boxes(tab, said, spaces.count(said)) if on_screen(box, viewport)}
             assert len(heights) == 1, (size, lang, heights)      # one line each, the same for every word
             line = boxes(tab, CREW[0], 1)[0]["height"]
             for name in CREW[1:]:
                 assert boxes(tab, name, 1)[0]["height"] < 1.5 * line, (size, lang, name)
-            first, beside = (words.say(lang, f"solar_storm.room.{layout[i]}") for i in (0, 1))
+            first, beside = (room_said(lang, layout[i]) for i in (0, 1))
             cubes = replay(record)["rooms"][layout[0]]["cubes"]
             assert read_after(tab, first, 5) == [
                 words.say(lang, "solar_storm.view.cubes", cubes=sum(cubes)),
                 *[space(lang, card, cube) for card, cube in zip(ROOMS[layout[0]]["track"], cubes)], beside]
-            left, right = (boxes(tab, words.say(lang, f"solar_storm.room.{layout[i]}"), 1)[0] for i in (0, 2))
+            left, right = (boxes(tab, room_said(lang, layout[i]), 1)[0] for i in (0, 2))
             start = tab.page.get_by_role("button", name=RULES).first.bounding_box()["x"]
             banner = tab.page.get_by_text(NEXT_STEP).first.bounding_box()
             width = banner["x"] + banner["width"] - start
@@ -346,7 +351,7 @@ def test_the_armourys_tokens_are_a_room_each(phone, server):
     assert not tab.page.get_by_role("button", name="移动到舰桥", exact=True).count()
     tab.into_view(tab.button("移动到船员宿舍", exact=True))
     tab.shot("phone_solar_storm_move_zh")
-    tab.press(tab.page.get_by_text("机房", exact=True).locator("xpath=.."))     # the room name, not its button
+    tab.press(tab.page.get_by_text(room_said("zh-CN", "engine-room"), exact=True).locator("xpath=.."))  # not its button
     tab.see("剩余 1 个行动，0 个行动标记")
     tab.language("en")
     tab.see_button("Move to Armoury")

@@ -246,7 +246,8 @@ def move_button(ctx: GameContext, room: str, on_tap) -> ft.Control:
     """A room's own move button, "Move here" read as what it does, "Move to Bridge" / "移动到舰桥" (a button named
     by its place alone, out of the room, would not say which room), a tap target 48 px high."""
     return ft.FilledTonalButton(
-        content=ft.Text(ctx.t("solar_storm.view.move_here"), text_align=ft.TextAlign.CENTER,
+        content=ft.Text(words.no_lone_character(ctx.t("solar_storm.view.move_here")),
+                        text_align=ft.TextAlign.CENTER,
                         semantics_label=ctx.t("solar_storm.view.move_to", room=room_name(ctx, room))),
         style=tap_style(side=NARROW_SIDE), on_click=on_tap)
 
@@ -254,7 +255,8 @@ def move_button(ctx: GameContext, room: str, on_tap) -> ft.Control:
 def room_cell(ctx: GameContext, view: dict, room: str, on_move=None) -> ft.Control:
     """One room, a third of the ship wide and as tall as the tallest room of its row: name, cubes, the repair
     track a space a line (cube or empty, and the resource it takes), protection, diverted, who is here (a name a
-    line, cut short rather than broken).
+    line, cut short rather than broken). A Chinese name and the Move button keep their last two characters on one
+    line (`words.no_lone_character`: at 2x text a room a third of a phone wide read 船员宿 / 舍 and 移到这 / 里).
 
     A room the engine offers to move to [ruling, this view's] is tapped anywhere to move there (`on_move`, the
     Move button's choice; on a phone a player taps the room on the ship's plan), outlined in the primary colour
@@ -266,7 +268,8 @@ def room_cell(ctx: GameContext, view: dict, room: str, on_move=None) -> ft.Contr
     own and each of its lines a node inside it (Flutter read the three rooms of a row line by line across, "Engine
     Room, Mess Hall, Armoury, Cubes: 2/3, Cubes: 3/3, …", and a plain group merges its texts into one label)."""
     who = [p for p in ctx.players if view["where"][p] == room]
-    lines = [ft.Text(room_name(ctx, room), size=14, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)]
+    lines = [ft.Text(words.no_lone_character(room_name(ctx, room)), size=14, weight=ft.FontWeight.BOLD,
+                     text_align=ft.TextAlign.CENTER)]
     colour = tint(ft.Colors.AMBER)
     if room != CORE:
         state = view["rooms"][room]
