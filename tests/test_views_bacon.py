@@ -166,6 +166,13 @@ def test_chinese_team_line():
     assert "第 1 队（甲 + 丙）：0 分" in shown(build(table))
 
 
+def test_a_teams_points_stay_with_their_number():
+    """At 390x844 with the phone's text at 2x the team line read "Team 1 (Ann + Cai): 0" / "points"; the last
+    word now stays with the number (`words.no_orphan`)."""
+    table = Table("bacon", ["Ann", "Bob", "Cai", "Dee"])
+    assert "Team 1 (Ann + Cai): 0\u00a0points" in raw_texts(build(table))
+
+
 def out(table: Table, *names: str) -> None:
     """Tap players out in order and finish the deal (or save the open correction)."""
     for name in names:

@@ -87,6 +87,13 @@ def test_the_tables_roll_from_the_die_buttons():
     assert table.state["roll"] == [5, 3] and table.local["dice"] == [None, None]
 
 
+def test_the_tables_roll_line_leaves_no_character_alone_in_chinese():
+    """At 390x844 with the phone's text at 2x the line above the die buttons read 或者录入桌上掷出的点 / 数：, a
+    lone character; its last two characters now stay together (`words.no_orphan`)."""
+    table = Table("splitter", ["Ann"], lang="zh-CN")
+    assert "或者录入桌上掷出的点\u2060数：" in raw_texts(table.view(view))
+
+
 def test_a_finished_sheet_painted_and_entered_scores_34():
     """RULINGS §6's sheet A painted number by number: its scoring groups a line each, and the groups that score
     nothing on one line (they were a line each, the rule said again on each: some 30 lines on a finished sheet)."""

@@ -157,10 +157,11 @@ def own_out(ctx: GameContext) -> list[ft.Control]:
 
 
 def teams_panel(ctx: GameContext) -> ft.Control:
-    """Each team's players and points, and the target."""
+    """Each team's players and points (the points word kept with its number), and the target."""
     totals = ctx.engine.team_totals(ctx.state)
-    rows = [ft.Text(ctx.t("bacon.view.team", team=t + 1, names=" + ".join(members(ctx.state, t)),
-                          points=totals[t]), size=18, weight=ft.FontWeight.W_600) for t in range(len(totals))]
+    rows = [ft.Text(words.no_orphan(ctx.t("bacon.view.team", team=t + 1, names=" + ".join(members(ctx.state, t)),
+                                          points=totals[t])), size=18, weight=ft.FontWeight.W_600)
+            for t in range(len(totals))]  # no lone "points" at 2x text
     rows.append(ft.Text(ctx.t("bacon.view.target", target=ctx.state["target"], deals=ctx.state["deal_limit"]),
                         size=13))
     return ft.Column(spacing=2, controls=rows)

@@ -192,7 +192,7 @@ def roll_panel(ctx: GameContext) -> ft.Control:
     return ft.Column(spacing=8, controls=[
         ft.FilledButton(content=ctx.t("splitter.view.roll"), icon=ft.Icons.CASINO, style=tall(),
                         on_click=lambda e: ctx.dispatch({"type": "roll", "by": "table"})),
-        ft.Text(ctx.t("splitter.view.table_roll"), size=16),
+        ft.Text(words.no_orphan(ctx.t("splitter.view.table_roll")), size=16),  # no lone "数：" at 2x text
         die_row(ctx, ctx.t("splitter.view.die_first"), dice, 0),
         die_row(ctx, ctx.t("splitter.view.die_second"), dice, 1),
         ft.Text(ctx.t("splitter.view.table_dice", first=dice[0] or "–", second=dice[1] or "–"), size=16),
