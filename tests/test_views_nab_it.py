@@ -654,6 +654,9 @@ def test_the_fitted_board_letters_keep_their_size_at_any_text_size():
     place(table, 8, 6, "F")
     drawn = {(c.value, c.style.size) for c in walk(table.view(view)) if isinstance(c, cv.Text)}
     assert {("F", 14), ("U", 14), ("2", 10)} <= drawn
+    notes = [c for c in walk(table.view(view)) if isinstance(c, cv.Canvas) and c.shapes[0].value == "2"]
+    assert notes and all(c.width <= 12 for c in notes), [c.width for c in notes]  # in the corner of a 25 px cell,
+    # not a box reaching its middle (an 18 px one drew the "2" over the letter)
     table.ctx().local["zoom"] = 1
     built = table.view(view)
     assert not any(isinstance(c, cv.Text) for c in walk(built)) and {"F", "U", "2"} <= set(texts(built))

@@ -46,6 +46,7 @@ Builder:
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable, Iterable
 
 import flet as ft
@@ -54,7 +55,7 @@ import flet.canvas as cv
 from views.ui import named_tap
 
 FIT_MAX = 36
-FIXED_BOX = 18  # px: the canvas box of a text that keeps its size (`fixed_text`), inside a 25 px fitted cell
+GLYPH_WIDTH, LINE_HEIGHT = 0.7, 1.2  # a canvas text's box (`fixed_box`), as parts of its size: a digit or a letter
 # px between cells. Rule: a sized grid's cells stand apart; a fitted grid's touch (their 1 px outlines meet, a 2 px
 # line), so its columns share the whole width: with 2 px gaps a 390 px phone's 15 Nab-It columns measured 23.1 px
 # (28 px of its 374 went to gaps, and a tap on a gap hit nothing), now about 24.9 px. 48 px targets would need 720 px.
@@ -95,13 +96,19 @@ def bar(colour: Any, side: str) -> ft.Control:
 def cell_text(text: str, size: int, fixed: bool, bold: bool = False) -> ft.Control:
     """A cell's text (or note): a Text, which grows with the phone's text size, or where `fixed` drawn on a canvas
     box, which keeps `size` (Flet's canvas text is laid out without the text scale; Flet 1.0 has no other way to
-    stop a Text from scaling). The box is FIXED_BOX wide: a letter at `size` fits it, centred."""
+    stop a Text from scaling). The box is the text's own size (`fixed_box`), the text centred in it, so a note put
+    in a cell's corner stays there (an 18 px box put a stack's height "2" over the letter in a 25 px cell)."""
     weight = ft.FontWeight.BOLD if bold else None
     if not fixed or not text:
         return ft.Text(text, size=size, weight=weight, text_align=ft.TextAlign.CENTER)
-    half = FIXED_BOX / 2
-    return cv.Canvas(width=FIXED_BOX, height=FIXED_BOX, shapes=[cv.Text(
-        half, half, text, alignment=ft.Alignment.CENTER, style=ft.TextStyle(size=size, weight=weight))])
+    width, height = fixed_box(text, size)
+    return cv.Canvas(width=width, height=height, shapes=[cv.Text(
+        width / 2, height / 2, text, alignment=ft.Alignment.CENTER, style=ft.TextStyle(size=size, weight=weight))])
+
+
+def fixed_box(text: str, size: int) -> tuple[int, int]:
+    """The box a canvas text of `size` px takes in a cell: about its glyphs' width and its line's height."""
+    return math.ceil(GLYPH_WIDTH * size * len(text)), math.ceil(LINE_HEIGHT * size)
 
 
 def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int, int, Any], Any],
