@@ -347,9 +347,9 @@ def test_a_basic_round_breakdown_says_who_won_it():
     board = engine("rummy").scoreboard(state)
     said = {p.name: [text("en", l.key, **l.params) for l in p.breakdown] for p in board.players}
     assert said == {"Ann": ["Round 1: won with a hand of 5"], "Bo": ["Round 1: won with a hand of 5"],
-                    "Cy": ["Round 1: hand of 25 less the lowest hand's 5: 20 to the winner"]}
+                    "Cy": ["Round 1: hand of 25 less the lowest hand's 5: 20 shared by the winners"]}
     assert [text("zh-CN", l.key, **l.params) for l in board.players[2].breakdown] == [
-        "第 1 轮：手牌 25 分减去最低手牌 5 分，20 分归赢家"]
+        "第 1 轮：手牌 25 分减去最低手牌 5 分，20 分由赢家平分"]
 
 
 def test_a_stock_out_breakdown_adds_up_to_the_winners_points():
@@ -381,3 +381,19 @@ def test_a_round_nobody_went_out_of_names_the_switch_that_says_the_stock_ran_out
         assert f"“{text(lang, 'rummy.view.stock_out')}”" in text(lang, err.value.key, **err.value.params)
     said = [text("zh-CN", k) for k in ("rummy.stock_out_invalid", "rummy.view.own_or_referee", "rummy.nobody_out")]
     assert all("牌堆摸完了" in s and "抽完" not in s and "用完" not in s for s in said), said
+
+
+def test_a_losers_line_says_where_their_hand_went_when_the_winners_tie_or_someone_went_out():
+    """The reviewer: with hands 3, 3 and 10 and the stock out, Cy's line read "…: 7 to the winner" while Ann and Bo
+    took 3 each (7 shared, rounded down); it says the winners share it. With the switch on but Ann out (hand 0),
+    nothing is taken off ("less the lowest hand's 0" read oddly)."""
+    def said(stock_out: bool, **hands: list) -> dict:
+        lines = {name: line(hand=cards) for name, cards in hands.items()}
+        state = engine("rummy").apply(new(variant="basic"), rnd(stock_out, **lines))
+        board = engine("rummy").scoreboard(state)
+        return {p.name: (text("en", p.breakdown[0].key, **p.breakdown[0].params), p.total) for p in board.players}
+
+    tied = said(True, Ann=["3S"], Bo=["3C"], Cy=["KS"])
+    assert tied["Cy"] == ("Round 1: hand of 10 less the lowest hand's 3: 7 shared by the winners", 0)
+    assert tied["Ann"][1] == tied["Bo"][1] == 3
+    assert said(True, Ann=[], Bo=["3C"], Cy=["KS"])["Cy"][0] == "Round 1: hand of 10 to the winner"

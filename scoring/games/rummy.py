@@ -372,15 +372,20 @@ class Rummy(OwnLines, Engine):
 
 
 def _line(options: dict, rnd: dict, name: str, number: int) -> Line:
-    """A player's breakdown line for round `number`; when the stock ran out in basic Rummy a loser's line also
-    says the lowest hand taken off theirs and what went to the winner (`rummy.line.basic_stock_out`): "hand of 10
-    to the winner" beside a winner's 17 for hands of 10 and 11 did not add up."""
+    """A player's breakdown line for round `number`; in basic Rummy a loser's line says where their hand went: when
+    the stock ran out, less the lowest hand first (`rummy.line.basic_stock_out`: "hand of 10 to the winner" beside a
+    winner's 17 for hands of 10 and 11 did not add up), and shared by the winners when the lowest hand is tied
+    (`…_shared`: "to the winner" named neither of two, each taking half, rounded down)."""
     score = rnd["scores"][name]
     key = _line_key(options, rnd, name)
     params = {"round": number, "melded": score["melded"], "hand": score["hand"]}
-    if key == "rummy.line.basic" and rnd.get("stock_out"):
-        best = min(s["hand"] for s in rnd["scores"].values())
-        key, params = "rummy.line.basic_stock_out", {**params, "best": best, "given": score["hand"] - best}
+    if key != "rummy.line.basic":
+        return Line(key, score["points"], params)
+    hands = [s["hand"] for s in rnd["scores"].values()]
+    best = min(hands)
+    if rnd.get("stock_out") and best:  # a tie is only possible here: no two players go out in one round
+        shared = "_shared" if hands.count(best) > 1 else ""
+        key, params = f"rummy.line.basic_stock_out{shared}", {**params, "best": best, "given": score["hand"] - best}
     return Line(key, score["points"], params)
 
 
