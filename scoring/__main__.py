@@ -216,13 +216,23 @@ def _reported(argv: list[str] | None) -> int:
 
 def _output_closed() -> int:
     """Standard output was closed by its reader (`| head -c 10`): one line on standard error and exit 3, the rest
-    of the answer sent nowhere, so Python's flush at exit does not fail again."""
+    of the answer sent nowhere, so Python's flush at exit does not fail again. Standard error closed too (`2>&1 |
+    head`) is sent nowhere likewise: the exit code is then the only answer."""
+    _to_nowhere(sys.stdout)
     try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print("python -m scoring: standard output was closed before the answer was written", file=sys.stderr,
+              flush=True)
+    except (OSError, ValueError):
+        _to_nowhere(sys.stderr)
+    return INTERNAL
+
+
+def _to_nowhere(stream: Any) -> None:
+    """Point a standard stream at the null device, so that Python's flush at exit does not fail on it."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
     except (OSError, ValueError):
         pass
-    print("python -m scoring: standard output was closed before the answer was written", file=sys.stderr)
-    return INTERNAL
 
 
 if __name__ == "__main__":

@@ -237,3 +237,14 @@ def test_a_seat_named_in_bytes_that_are_not_utf8_is_an_unknown_seat_exit_2(tmp_p
     output = json.loads(done.stdout.decode("utf-8"), parse_constant=_strict)
     assert (done.returncode, done.stderr) == (2, b""), done.stderr
     assert output["error"] != "internal" and "\\udcff" in output["message"]
+
+
+def test_an_answer_with_both_outputs_closed_is_exit_3():
+    """The reviewer: `2>&1 | head -c 10` closes standard error too; the one line said about the closed output
+    raised again, uncaught, and the exit was 1 ("refused by the rules"). The exit code is the answer: 3."""
+    read, write = os.pipe()
+    os.close(read)
+    with os.fdopen(write, "wb") as closed:
+        done = subprocess.run([sys.executable, "-m", "scoring", "prompt", "-"], input=b'{"game": "splitter", '
+                              b'"players": ["A", "B"], "seed": 3}', stdout=closed, stderr=closed, cwd=ROOT, timeout=60)
+    assert done.returncode == INTERNAL
