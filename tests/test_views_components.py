@@ -885,9 +885,12 @@ def test_picked_cards_are_tap_high():
     chips = [c for c in walk(pile(FakeContext(), ["11", "7"], lambda i: None, "flip7.view.no_cards"))
              if isinstance(c, ft.FilledButton)]
     assert len(chips) == 2 and all(c.height >= TAP for c in chips), [c.height for c in chips]
-    for labels in ([("7", "7"), ("QS", "Q♠")], [("A", "A"), ("B", "B")]):  # grows with its labels; fixed
-        picker = card_buttons(labels, lambda code: None)
-        assert all((b.controls[0] if isinstance(b, ft.Stack) else b).height >= TAP for b in picker.controls)
+    fixed = card_buttons([("A", "A"), ("B", "B")], lambda code: None).controls
+    assert all(isinstance(b, ft.OutlinedButton) and b.height >= TAP for b in fixed)
+    for grown in card_buttons([("7", "7"), ("QS", "Q♠")], lambda code: None).controls:  # grows with its labels
+        least, _, button = grown.controls  # the least box (TAP high), the label's unseen copy, the button over both
+        assert least.height >= TAP and isinstance(button, ft.OutlinedButton)
+        assert (button.left, button.top, button.right, button.bottom) == (0, 0, 0, 0)  # it fills the stack
 
 
 def test_a_picked_cards_label_has_the_whole_height_of_its_button():
