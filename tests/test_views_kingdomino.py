@@ -18,7 +18,7 @@ from flet.messaging.protocol import configure_encode_object_for_msgpack
 from scoring.core import RuleError, engine
 from scoring.games import kingdomino as game
 from scoring.record import new_record, play, replay
-from tests.test_views_components import FakePage, buttons, texts, walk
+from tests.test_views_components import FakePage, buttons, read, texts, walk
 from views import words
 from views.context import GameContext
 from views.components import grid as frame
@@ -655,7 +655,8 @@ def test_the_score_comparison_columns_share_the_width_so_a_larger_text_keeps_its
         headers = [words.say(lang, f"kingdomino.view.col.{c}") for c in ("player", "total", "largest", "crowns")]
         table = compare_table(lambda key, **p: words.say(lang, key, **p), headers,
                               [["Ann", "5", "2", "4"], ["Bo", "0", "0", "0"]], ["Ann"])
-        cells = [c for c in walk(table) if isinstance(c, ft.Text)]
+        grid = next(c for c in table.controls if c.col == {"narrow": 0, "wide": 12})
+        cells = [c for c in walk(grid) if isinstance(c, ft.Text)]
         assert len(cells) == 12
         assert all(c.width is None and c.expand == 1 for c in cells), lang
 
@@ -798,9 +799,31 @@ def test_a_chinese_heading_of_the_score_comparison_keeps_its_last_two_characters
     from views.components.seats import compare_table
     headers = [words.say("zh-CN", f"kingdomino.view.col.{c}") for c in ("player", "total", "largest", "crowns")]
     table = compare_table(lambda key, **p: words.say("zh-CN", key, **p), headers, [["Ann", "5", "2", "4"]], [])
-    shown = [c.value for c in walk(table) if isinstance(c, ft.Text)]
+    shown = [c.value for c in walk(table.controls[0]) if isinstance(c, ft.Text)]
     assert "最大领\u2060地" in shown and "最大领地" not in shown
-    said = [s.label for s in walk(table) if isinstance(s, ft.Semantics) and s.label]
+    said = [s.label for s in walk(table.controls[0]) if isinstance(s, ft.Semantics) and s.label]
     assert said and "最大领地" in said[0] and "\u2060" not in said[0]
     english = compare_table(lambda key, **p: words.say("en", key, **p), ["Player", "Largest property"], [], [])
     assert "Largest property" in [c.value for c in walk(english) if isinstance(c, ft.Text)]  # wraps at its space
+
+
+def test_on_a_phone_the_score_comparison_is_one_block_per_player_read_as_one_line():
+    """At 390x844 with the phone's text at 2x the comparison's four columns could not fit: its English headings broke
+    inside words, "Larges/t prope/rty", "Crown/s" (seen in play-testing, end screen). Below Flet's "sm" breakpoint
+    (576 px) each player is now one block, "Ann — Points 30 · Largest property 7 · Crowns 11", a heading and its
+    number never apart; from it on, the table (with room for the page's scrollbar right of its last column:
+    皇冠's numbers sat under it at 1x). Either is read one line per player, and the hidden one not at all."""
+    from views.components.seats import compare_table
+    headers = [words.say("en", f"kingdomino.view.col.{c}") for c in ("player", "total", "largest", "crowns")]
+    table = compare_table(lambda key, **p: words.say("en", key, **p), headers,
+                          [["Ann", "30", "7", "11"], ["Bob", "1", "3", "1"]], ["Ann"])
+    assert isinstance(table, ft.ResponsiveRow) and table.breakpoints["wide"] == 576
+    grid, blocks = table.controls
+    assert grid.col == {"narrow": 0, "wide": 12} and blocks.col == {"narrow": 12, "wide": 0}
+    assert grid.padding.right >= 8
+    shown = [c for c in walk(blocks) if isinstance(c, ft.Text)]
+    assert [read(c.value) for c in shown] == ["Ann — Points 30 · Largest property 7 · Crowns 11",
+                                              "Bob — Points 1 · Largest property 3 · Crowns 1"]
+    assert "Largest\u00a0property\u00a07" in shown[0].value and shown[0].weight == ft.FontWeight.BOLD
+    said = [s.label for s in walk(blocks) if isinstance(s, ft.Semantics) and s.label]
+    assert said == ["Ann: Points 30, Largest property 7, Crowns 11", "Bob: Points 1, Largest property 3, Crowns 1"]

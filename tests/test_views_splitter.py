@@ -292,8 +292,11 @@ def test_the_score_comparison_reads_each_player_as_one_named_line():
     table = Table("splitter", ["Ann", "Bob"], {"sheet": "B"})
     full = [[None if not game.on_sheet("B", r, c) else 4 for c in range(8)] for r in range(7)]
     table.apply({"type": "layout", "by": "Ann", "layout": game.format_sheet(full)})
-    said = [(c.label, c.exclude_semantics) for c in walk(view.comparison(table.ctx())) if isinstance(c, ft.Semantics)]
-    assert said == [(None, True), ("Ann: Points 5, Scoring groups 0", True), ("Bob: Points 0, Scoring groups 0", True)]
+    compared = next(c for c in walk(view.comparison(table.ctx())) if isinstance(c, ft.ResponsiveRow))
+    rows = [("Ann: Points 5, Scoring groups 0", True), ("Bob: Points 0, Scoring groups 0", True)]
+    grid, blocks = ([(c.label, c.exclude_semantics) for c in walk(shown) if isinstance(c, ft.Semantics)]
+                    for shown in compared.controls)  # a table on a wide screen, a block a player on a phone
+    assert grid == [(None, True), *rows] and blocks == rows
 
 
 def test_the_pair_to_write_is_read_once_in_words_not_as_bare_dice():
