@@ -1668,3 +1668,20 @@ def test_why_a_session_cannot_start_keeps_its_last_word_off_a_line_of_its_own(ap
     _, _, _, bar = new_session.build(app, "kingdomino")
     shown = [c.value for c in walk(bar) if isinstance(c, ft.Text) and "至少需要" in str(c.value)]
     assert shown == ["至少需要 2 位玩家入座（现在 0\u00a0位）。"], shown
+
+
+def test_kingdominos_end_screen_lists_each_property_once_at_first(app):
+    """Kingdomino's end screen listed every property twice: folded out under the scoreboard's rows and again under
+    each kingdom (seen in play-testing, 390x844). Its kingdoms keep the lines (by their outlines, game by game); the
+    scoreboard's rows start shut there (`FINAL_LISTS_POINTS`) and still fold out; another game's start open."""
+    from scoring.record import replay
+    eng = engine("kingdomino")
+    record = new_record("kingdomino", ["Ann", "Bo"], now="2025-01-01T20:00:00+00:00")
+    state = eng.apply(eng.apply(replay(record), {"type": "layout", "by": "Ann", "layout": "C W W W1 L"}),
+                      {"type": "finish", "by": "table"})
+    shown = texts(session.end_panel(app, record, eng.scoreboard(state), Folds({}, print)))
+    assert "1. Ann" in shown and "Wheat — squares: 3, crowns: 1 = 3" not in shown, shown
+    pad = engine("score_pad")
+    pad_state = {**Table("score_pad", ["Ann", "Bo"]).state, "over": True}
+    assert "No points scored." in texts(session.end_panel(app, {"game": "score_pad", "players": [{"name": "Ann"}]},
+                                                          pad.scoreboard(pad_state), Folds({}, print)))

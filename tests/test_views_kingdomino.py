@@ -213,7 +213,7 @@ def test_tiles_show_terrain_icons_crowns_and_points_in_fixed_colours():
     cells(table.view(view))[(4, 5)].on_click(None)
     shown = table.view(view)
     assert cells(shown)[(4, 5)].border.top.width == 3 and texts(cells(shown)[(4, 5)]) == ["+2"]
-    assert "Mine — squares: 1, crowns: 2, points: 2" in texts(shown)  # the half shown outlined has its line
+    assert "Mine — squares: 1, crowns: 2 = 2" in texts(shown)  # the half shown outlined has its line
     cells(table.view(view))[(4, 6)].on_click(None)
     assert table.errors == []
     grid = cells(table.view(view))
@@ -267,7 +267,7 @@ def test_switch_player_and_paint_a_paper_kingdom():
             buttons(table.view(view))[str(cell["crowns"])].on_click(None)
             cells(table.view(view))[(r, c)].on_click(None)
     body = table.view(view)
-    assert "Lake — squares: 7, crowns: 2, points: 14" in texts(body)
+    assert "Lake — squares: 7, crowns: 2 = 14" in texts(body)
     buttons(body)["Enter this kingdom"].on_click(None)
     assert table.errors == []
     action = table.record["actions"][-1]
@@ -309,7 +309,7 @@ def test_dynasty_shows_every_game_in_the_final_view():
     assert table.state["over"] and table.errors == []
     shown = texts(view.final(table.ctx()))
     assert [t for t in shown if t.startswith("Ann's kingdom")] == [f"Ann's kingdom, game {n}" for n in (1, 2, 3)]
-    assert shown.count("Wheat — squares: 3, crowns: 1, points: 3") == 6
+    assert shown.count("Wheat — squares: 3, crowns: 1 = 3") == 6
 
 
 def aside_tile(body: ft.Control) -> ft.ExpansionTile:
@@ -430,7 +430,7 @@ def test_every_coloured_legend_line_points_at_one_property():
     lines = legend_lines(body)
     coloured = [(colour, words) for colour, words in lines if colour]
     assert len(coloured) == 8 and len({colour for colour, _ in coloured}) == 8
-    assert coloured[0] == (ft.Colors.RED_600, "Lake — squares: 2, crowns: 1, points: 2")
+    assert (coloured[0][0], read(coloured[0][1])) == (ft.Colors.RED_600, "Lake — squares: 2, crowns: 1 = 2")
     assert lines[-1] == (None, "No crown, 0 points: Forest (3 squares), Lake (1 square), Swamp (1 square), "
                                "Lake (3 squares) and Forest (1 square)")
     squares = cells(body, tappable=False)  # a painted kingdom is only shown
@@ -730,7 +730,7 @@ def test_a_tie_below_the_winner_settled_by_the_tie_break_is_said_on_the_end_scre
         assert said in texts(view.final(table.ctx())), lang
 
 
-@pytest.mark.parametrize("lang, said", [("en", "Middle Kingdom: the castle in the centre — points: 10"),
+@pytest.mark.parametrize("lang, said", [("en", "Middle Kingdom: the castle in the centre = 10"),
                                         ("zh-CN", "中央王国：城堡位于正中 = 10")])
 def test_a_kingdoms_legend_says_the_bonuses_its_points_hold(lang, said):
     """With Middle Kingdom on, a phone's legend listed only the properties (summing to 39) while the comparison
@@ -754,8 +754,8 @@ def test_the_end_screens_kingdom_cards_say_the_bonuses_each_earned():
     assert table.apply({"type": "layout", "by": "Bob", "layout": SMALL})
     assert table.state["over"]
     shown = texts(view.final(table.ctx()))
-    harmony, middle = ("Harmony: a full kingdom, nothing discarded — points: 5",
-                       "Middle Kingdom: the castle in the centre — points: 10")
+    harmony, middle = ("Harmony: a full kingdom, nothing discarded = 5",
+                       "Middle Kingdom: the castle in the centre = 10")
     ann, bob = shown.index("Ann's kingdom"), shown.index("Bob's kingdom")
     assert [t for t in shown[ann:bob] if t in (harmony, middle)] == [harmony, middle]  # 23 + 5 + 10 = 38
     assert [t for t in shown[bob:] if t in (harmony, middle)] == [middle]  # a row of 5, not full: 4 + 10
@@ -773,7 +773,7 @@ def test_the_end_screen_asks_the_engine_for_the_scoreboard_once():
     ctx = table.ctx()
     ctx.engine = Counting(ctx.engine)
     shown = texts(view.final(ctx))
-    assert "Score comparison" in shown and shown.count("Wheat — squares: 3, crowns: 1, points: 3") == 6
+    assert "Score comparison" in shown and shown.count("Wheat — squares: 3, crowns: 1 = 3") == 6
     assert ctx.engine.asked == 1
 
 
@@ -827,3 +827,19 @@ def test_on_a_phone_the_score_comparison_is_one_block_per_player_read_as_one_lin
     assert "Largest\u00a0property\u00a07" in shown[0].value and shown[0].weight == ft.FontWeight.BOLD
     said = [s.label for s in walk(blocks) if isinstance(s, ft.Semantics) and s.label]
     assert said == ["Ann: Points 30, Largest property 7, Crowns 11", "Bob: Points 1, Largest property 3, Crowns 1"]
+
+
+def test_a_property_is_worded_one_way_on_the_end_screen():
+    """In English the end screen said one property two ways, "Lake — squares: 1, crowns: 1 = 1" in the scoreboard's
+    breakdown and "Lake — squares: 1, crowns: 1, points: 1" under the kingdom (seen in play-testing); a bonus read
+    "… — points: 5" beside "… = 5". The kingdom's lines now say it as the breakdown does, in both languages."""
+    from views.components.scoreboard import entry_line
+    for lang in ("en", "zh-CN"):
+        table = Table("kingdomino", ["Ann", "Bob"], {"harmony": True}, lang=lang)
+        table.apply({"type": "layout", "by": "Ann", "layout": "C W W W1 L"})
+        table.apply({"type": "finish", "by": "table"})
+        ctx = table.ctx()
+        ann = next(p for p in ctx.engine.scoreboard(ctx.state).players if p.name == "Ann")
+        breakdown = [read(entry_line(ctx.t, line)) for line in ann.breakdown]
+        shown = texts(view.legend(ctx, game.current_kingdoms(ctx.state)["Ann"]["grid"], "Ann"))
+        assert breakdown and all(line in shown for line in breakdown), (lang, breakdown, shown)

@@ -132,14 +132,14 @@ def test_quick_scorer_reads_a_typed_kingdom_and_refuses_an_impossible_one(app):
 
 def test_quick_scorer_box_reads_like_the_property_list_in_both_languages(app):
     """The score box says each scoring property as the coloured list under the board does (terrain, squares,
-    crowns, points: "Lake — squares: 7, crowns: 2, points: 14", not "…, crowns: 2: 14"), the terrains by the
+    crowns, points: "Lake — squares: 7, crowns: 2 = 14", not "…, crowns: 2: 14"), the terrains by the
     names of the terrain buttons ("Wheat", not "Wheat field"); so each line is there twice, in the box and in the
     list."""
     app.page = StubPage("/quick/kingdomino")
     scratch = app.local("quick:kingdomino")
     scratch["grid"] = quick.framed(kingdomino.read_layout(RULINGS_KINGDOM, 5), 5)
-    for lang, lines in (("en", ["Lake — squares: 7, crowns: 2, points: 14", "Wheat — squares: 4, crowns: 1, points: 4",
-                                "Wheat — squares: 3, crowns: 1, points: 3"]),
+    for lang, lines in (("en", ["Lake — squares: 7, crowns: 2 = 14", "Wheat — squares: 4, crowns: 1 = 4",
+                                "Wheat — squares: 3, crowns: 1 = 3"]),
                         ("zh-CN", ["湖泊：7 格 × 2 顶皇冠 = 14", "麦田：4 格 × 1 顶皇冠 = 4",
                                    "麦田：3 格 × 1 顶皇冠 = 3"])):
         app.settings = {**app.settings, "lang": lang}

@@ -551,6 +551,9 @@ def end_panel(app: Any, record: dict, board: Any, folds: Folds, heading: bool = 
     points only, no winner among them and no ranking (a lost crew read "No winner" and "Ranking: 1. A (0), 1. B
     (0)" under its banner).
 
+    A game whose end view lists every scoring line itself (`FINAL_LISTS_POINTS`: Kingdomino's kingdoms) has its
+    rows start shut, so the lines are not all said twice.
+
     Ruling: the ranking is said once, by the scoreboard's rows ("1. A (4)", the place shared by a tie, each row
     folding out its breakdown). A line "Ranking: 1. A (4), 2. B (3)" above them said every place and total a second
     time, and a screen reader read both."""
@@ -558,7 +561,8 @@ def end_panel(app: Any, record: dict, board: Any, folds: Folds, heading: bool = 
         else []
     if not cooperative(board.game):
         controls += ranked(app, record, board)
-    controls.append(scoreboard_panel(app.t, app.lang, board, folds, expanded=True))
+    shut = getattr(view_of(record.get("game", "")), "FINAL_LISTS_POINTS", False)  # the game's end view lists them
+    controls.append(scoreboard_panel(app.t, app.lang, board, folds, expanded=not shut))
     if board.rounds:
         t = game_words(app, record["game"])
         controls.append(team_chart(t, board) if board.teams else score_chart(

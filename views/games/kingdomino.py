@@ -17,6 +17,10 @@
   coloured line points at one property). The score comparison shows every player's total, largest property and
   crowns, and says when the tie-break decides.
 - `final(ctx)`: every finished kingdom and the comparison under the end screen.
+  Ruling (the end screen listed every property twice, in the scoreboard's rows and under each kingdom): the
+  kingdom cards keep the words, each line in its property's outline colour beside the kingdom it is on, game by
+  game in a dynasty (the scoreboard's lines do not say which game); the scoreboard's rows start shut here
+  (`FINAL_LISTS_POINTS`), each still folding out its summed breakdown when tapped. Both say a line one way.
 - A screen shows a control only for a move it makes (`views.components.offers`): a kingdom's way in (domino by
   domino, or painted) only where the screen acts as its player — on a seated phone the seat's own kingdom, shown
   first; another player's kingdom there is shown as it stands, with who builds it — and the table's "set aside"
@@ -32,13 +36,14 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
-from scoring.core import TABLE
+from scoring.core import TABLE, Line
 from scoring.games import kingdomino as game
 from views.components.folds import Folds, fold
 from views.components.grid import GROUP_COLOURS, MARKED, MARKED_WIDTH, group_of
 from views.components.kept import Kept
 from views.components.offers import makes, offer_here, way_in
 from views.components.private import elsewhere
+from views.components.scoreboard import entry_line
 from views.components.seats import compare_table, player_switch
 from views.context import GameContext
 from views.ui import aside, choice_row, keyed, named_tap, text_style, toggle_chip
@@ -70,6 +75,7 @@ CLASHES = {
     "M": {ft.Colors.INDIGO_400, ft.Colors.BROWN_400},
 }
 BONUS_KEYS = ("kingdomino.line.harmony", "kingdomino.line.middle_kingdom")
+FINAL_LISTS_POINTS = True  # `final` lists every scoring line: the end screen's scoreboard rows start shut
 RING_GAP = 1  # px of the surface between a property's outline and its tile
 FILL = {letter: look[0] for letter, look in LOOK.items()}
 CROWN_GOLD = ft.Colors.AMBER_400
@@ -238,10 +244,12 @@ def legend_line(lang: str, text: str, colour: str | None) -> ft.Control:
 
 
 def property_text(ctx: GameContext, p: dict) -> str:
-    """A scoring property in words: terrain, squares, crowns, points (its legend line; the quick scorer's score box
-    says it alike)."""
-    return ctx.t("kingdomino.view.property", terrain=ctx.t(f"kingdomino.terrain.{p['terrain']}"),
-                 squares=p["squares"], crowns=p["crowns"], points=p["points"])
+    """A scoring property in words, as the scoreboard's breakdown says it (`scoreboard.entry_line`: the engine's
+    line and "= points", glued to its last word): "Lake — squares: 1, crowns: 1 = 1" (the legend said "…, crowns: 1,
+    points: 1" under the end screen's "… = 1"); the quick scorer's score box says it alike."""
+    line = Line(f"kingdomino.line.{game.NAMES[p['terrain']]}", p["points"],
+                     {"squares": p["squares"], "crowns": p["crowns"]})
+    return entry_line(ctx.t, line)
 
 
 def legend(ctx: GameContext, grid: list[list], player: str | None = None, number: int | None = None,
@@ -267,7 +275,7 @@ def bonus_lines(ctx: GameContext, player: str | None, number: int | None = None,
         return []
     current = number or len(ctx.state["games"])
     found = next(p for p in (board_ or ctx.engine.scoreboard(ctx.state)).players if p.name == player)
-    return [ctx.t("kingdomino.view.bonus", bonus=ctx.t(line.key), points=line.points) for line in found.breakdown
+    return [entry_line(ctx.t, line) for line in found.breakdown
             if line.key in BONUS_KEYS and line.params.get("game") == current]
 
 
