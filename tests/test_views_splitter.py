@@ -270,7 +270,8 @@ def test_a_roll_and_a_rounds_last_write_send_the_marked_squares_not_the_sheet_ag
     """The roll marks the open pairs on the sheet and a round's last write clears them and shows the next player's
     sheet: each sent the whole sheet again besides (22 to 26 KB here), because the sheet moved between the roll's
     panel and the write panel and the way-in switch went away; now only the squares that changed (9 to 16 KB; up
-    to 21 KB since each square's name says whose sheet it is on, which changes with the sheet shown)."""
+    to 21 KB since each square's name says whose sheet it is on, which changes with the sheet shown; 0.6 KB more
+    since the score comparison holds a phone's one block per player beside its table, both sent)."""
     from tests.test_views_kingdomino import patch_bytes
     table = CardTable("splitter", ["Ann", "Bob"])
     for number, dice in ((1, [1, 3]), (2, [2, 5])):
@@ -282,7 +283,7 @@ def test_a_roll_and_a_rounds_last_write_send_the_marked_squares_not_the_sheet_ag
             assert table.apply({"type": "write", "by": player, "row": 4 - number, "offset": offset,
                                 "left": dice[0], "right": dice[1]})
             table.local["player"] = "Bob" if player == "Ann" else "Ann"  # the switcher moves on, as a write's tap does
-            assert patch_bytes(before, view.build(table.ctx())) < 22000, (player, number)
+            assert patch_bytes(before, view.build(table.ctx())) < 23000, (player, number)
 
 
 def test_the_score_comparison_reads_each_player_as_one_named_line():
