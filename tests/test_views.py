@@ -1685,3 +1685,22 @@ def test_kingdominos_end_screen_lists_each_property_once_at_first(app):
     pad_state = {**Table("score_pad", ["Ann", "Bo"]).state, "over": True}
     assert "No points scored." in texts(session.end_panel(app, {"game": "score_pad", "players": [{"name": "Ann"}]},
                                                           pad.scoreboard(pad_state), Folds({}, print)))
+
+
+def test_a_chinese_game_description_breaks_only_between_clauses(app):
+    """On the new-session screen 王国骨牌's description wrapped "…格数 × 皇" / "冠数。" at 1x and cut 王国 and 皇冠
+    at 2x (390x844, seen in play-testing). Its clauses are kept whole (`words.whole_clauses`): a line breaks only at
+    a space or after a pause mark, and the text reads as written."""
+    app.toggle_language()
+    shown = [t for t in raw_texts(new_session.build(app, "kingdomino")[1]) if t.startswith("用")]
+    assert len(shown) == 1 and shown[0].replace("\u2060", "") == "用多米诺骨牌拼出 5×5 的王国，每块领地得分 = 格数 × 皇冠数。"
+    pieces = [piece for part in shown[0].split(" ") for piece in part.replace("，", "，\n").split("\n")]
+    assert "的\u2060王\u2060国\u2060，" in pieces and "皇\u2060冠\u2060数\u2060。" in pieces, pieces
+
+
+def test_a_chinese_breakdown_line_keeps_its_last_word_with_its_points():
+    """The end screen read "和谐：王国填满，没有弃" / "牌 = 5" at 2x text (390x844, seen in play-testing): the points
+    were glued to 牌 alone. A Chinese line's last two characters now stay with its points."""
+    line = words.glued_tail("和谐：王国填满，没有弃牌 = 5", "和谐：王国填满，没有弃牌")
+    assert line.endswith("弃\u2060牌\u00a0=\u00a05") and line.replace("\u2060", "").replace("\u00a0", " ") == (
+        "和谐：王国填满，没有弃牌 = 5")

@@ -384,7 +384,7 @@ def test_a_busted_rounds_zero_stays_with_the_word_before_it():
     ann = next(p for p in engine("flip7").scoreboard(state).players if p.name == "Ann")
     shown = {lang: [c.value for c in breakdown_lines(lambda key, lang=lang, **p: words.say(lang, key, **p), lang, ann)]
              for lang in ("en", "zh-CN")}
-    assert shown == {"en": ["Round 1: busted\u00a0=\u00a00"], "zh-CN": ["第 1 轮：爆牌\u00a0=\u00a00"]}
+    assert shown == {"en": ["Round 1: busted\u00a0=\u00a00"], "zh-CN": ["第 1 轮：爆\u2060牌\u00a0=\u00a00"]}
 
 
 def test_a_doubled_sum_stays_with_its_times_two():

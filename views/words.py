@@ -29,6 +29,7 @@ BRACKETS = {")": "(", "\uff09": "\uff08"}  # ）: （
 CJK_PAIR = re.compile(f"(?<=[{i18n.CJK}])(?=[^\\s\u2060])|(?<=[^\\s\u2060])(?=[{i18n.CJK}])")
 CLOSING = "\u3001\u3002\uff01\uff09\uff0c\uff1a\uff1b\uff1f\u201d\u2019\u300d\u300f"  # 、。！），：；？”’」』
 # a text's last two CJK letters and the closing marks after them, kept on one line (`no_orphan`)
+PAUSES = "\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f"  # 、。！，：；？ : a Chinese line may break after one (`whole_clauses`)
 CJK_TAIL = re.compile(f"([{i18n.CJK_LETTERS}])([{i18n.CJK_LETTERS}][{CLOSING}]*)$")
 
 
@@ -80,6 +81,14 @@ def whole_word(text: str) -> str:
     return CJK_PAIR.sub("\u2060", text)
 
 
+def whole_clauses(text: str) -> str:
+    """text whose Chinese clauses a line never breaks inside: `whole_word`, but a line may still break after a
+    pause mark (，、。：；！？) as at a space. Ruling: Chinese has no spaces between words and the app no dictionary,
+    so a clause is the unit kept whole: a game's description read "…× 皇" / "冠数。" at 1x and cut 王国 and 皇冠 at
+    2x on a phone. A clause longer than a line still breaks where Flutter must."""
+    return re.sub(f"([{PAUSES}])\u2060", "\\1", whole_word(text))
+
+
 def no_orphan(text: str) -> str:
     """text whose last word cannot sit alone on the last line: it is glued to the word before by a no-break space
     ("… Ann's turn" does not leave "turn" alone under a wrapped line).
@@ -127,14 +136,15 @@ def whole_bracket(text: str) -> str:
 def glued_tail(text: str, head: str) -> str:
     """text that is head followed by a tail (" = 0" after "Round 3: busted"), the tail kept on one line with head's
     last word by no-break spaces, so "= 0" never wraps onto a line of its own; text not starting with head, or
-    with nothing after it, is left as it is. A short bracket ending head (at most BRACKET_MAX characters) is
-    kept whole with the tail instead (`whole_name`): "(loops:" / "2) = 2" and "（2 个线" / "圈） = 2" were seen."""
+    with nothing after it, is left as it is. A Chinese head keeps its last two characters with the tail
+    (`no_lone_character`: "和谐：王国填满，没有弃" / "牌 = 5" was seen at a phone's 2x text). A short bracket
+    ending head (at most BRACKET_MAX characters) is kept whole with the tail instead (`whole_name`): "(loops:" / "2) = 2" and "（2 个线" / "圈） = 2" were seen."""
     if not head or not text.startswith(head) or text == head:
         return text
     start = bracket_start(head)
     if start is not None:
         return head[:start] + whole_name(text[start:])
-    before, space, last = head.rpartition(" ")
+    before, space, last = no_lone_character(head).rpartition(" ")
     return f"{before}{space}{unbroken(last + text[len(head):])}"
 
 
