@@ -138,7 +138,8 @@ def glued_tail(text: str, head: str) -> str:
     last word by no-break spaces, so "= 0" never wraps onto a line of its own; text not starting with head, or
     with nothing after it, is left as it is. A Chinese head keeps its last two characters with the tail
     (`no_lone_character`: "和谐：王国填满，没有弃" / "牌 = 5" was seen at a phone's 2x text). A short bracket
-    ending head (at most BRACKET_MAX characters) is kept whole with the tail instead (`whole_name`): "(loops:" / "2) = 2" and "（2 个线" / "圈） = 2" were seen."""
+    ending head (at most BRACKET_MAX characters) is kept whole with the tail instead (`whole_name`): "(loops:" /
+    "2) = 2" and "（2 个线" / "圈） = 2" were seen."""
     if not head or not text.startswith(head) or text == head:
         return text
     start = bracket_start(head)

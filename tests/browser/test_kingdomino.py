@@ -18,7 +18,8 @@ from playwright.sync_api import expect
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab, new_tab, shown_as
+from tests.browser.test_card_games import TWICE_THE_TEXT
 
 PLAYERS = ["国王甲", "国王乙"]
 # Twelve dominoes filling a 5×5 kingdom centred on the castle (frame cells, first half first):
@@ -194,3 +195,32 @@ def test_kingdom_domino_by_domino_with_one_refusal(phone, server):
     tab.resize(PHONE)
 
     assert exported_totals(tab, "kingdomino_export") == TOTALS
+
+
+def test_the_score_comparison_reads_whole_on_a_phone_at_twice_the_text(browser, server):
+    """Play-test at 2x text (390x844, English, end screen): the comparison's four columns could not fit and its
+    headings broke inside words, "Larges/t prope/rty", "Crown/s". On a phone each player is now one block that
+    wraps between "Points 30 · Largest property 7 · Crowns 11" (so it is more than a line high), read once as one
+    line; on a laptop it is the table again, a row one line high."""
+    actions = [{"type": "layout", "by": "Ann", "layout": "C W W W1 L"},
+               {"type": "layout", "by": "Bob", "layout": "C W W"}]
+    with Store(server.data) as store:
+        sid = store.create(new_record("kingdomino", ["Ann", "Bob"], now=NOW) | {"actions": actions})
+    tab = new_tab(browser, server, PHONE)
+    try:
+        tab.page.add_init_script(TWICE_THE_TEXT)
+        tab.open(f"/play/{sid}")
+        tab.language("en")
+        tab.see("Game over")
+        heights = {}
+        for size in (PHONE, LAPTOP):
+            tab.resize(size)
+            said = shown_as("Ann: Points 3, Largest property 3, Crowns 1")
+            ann = tab.page.get_by_text(said).or_(tab.page.get_by_label(said))
+            expect(ann).to_have_count(1, timeout=WAIT_MS)  # the layout not shown is not read
+            tab.into_view(ann)
+            heights[size["width"]] = tab.steady(ann).bounding_box()["height"]
+            tab.shot(f"kingdomino_compare_twice_the_text_{size['width']}")
+        assert heights[PHONE["width"]] > 1.5 * heights[LAPTOP["width"]], heights  # lines, where a row is one (41 px)
+    finally:
+        tab.page.context.close()

@@ -9,10 +9,10 @@ Builder:
 - `choose(ctx, name)`: choose a player from the view's own code (e.g. hand on to the next one).
 
     compare_table(t, headers, rows) -> ft.Control
-- on a screen from WIDE px on, a plain table (first column names, the others numbers, right-aligned), its columns sharing the
-  width alike; narrower (a phone), one block per player, "Ann — Points 30 · Largest property 7 · Crowns 11". A
-  name is bold when `bold` holds it. A screen reader reads each player as one line naming its numbers by their
-  columns (`app.compare.row`), and not the heading row.
+- on a screen from WIDE px on, a plain table (first column names, the others numbers, right-aligned), its
+  columns sharing the width alike; narrower (a phone), one block per player, "Ann — Points 30 · Largest property
+  7 · Crowns 11". A name is bold when `bold` holds it. A screen reader reads each player as one line naming its
+  numbers by their columns (`app.compare.row`), and not the heading row.
 """
 
 from __future__ import annotations
