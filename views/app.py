@@ -72,6 +72,8 @@ TEXT_STYLES = tuple(f"{kind}_{size}" for kind in ("display", "headline", "title"
                     for size in ("large", "medium", "small"))
 SEED_COLOUR = ft.Colors.TEAL
 TITLE_INSET = 16  # the top bar's title from the left edge where no back button stands before it
+TITLE_SIZE, LONG_TITLE_SIZE = 20, 16  # the top bar's title, and one longer than LONG_TITLE characters (`title_size`)
+LONG_TITLE = 16
 PREFS_PREFIX = "tableside."
 PHONE_SETTINGS = ("lang", "theme", "sound")
 BROWSER_LANG = "browser_lang"  # the browser's language, written by the page for a phone that never chose one
@@ -412,7 +414,8 @@ def top_bar(app: App, title: str, back: str | None) -> ft.Control:
     centred beside it; the buttons stand with no gap but their own padding, so the title has the room they leave.
     With the phone's text at 2× a 390 px phone left the title 214 px in a bar of two lines: every English
     new-session title was cut after "New / session:" ("New session: K…"), and "Kingdomino" (217 px) broke inside
-    the word once the lines were free; now the title has 226 px and "New session: Kingdomino" takes three lines.
+    the word once the lines were free; now the title has 226 px, and "New session: Kingdomino", set smaller as a
+    long title (`title_size`), takes two lines.
     The icon buttons are TAP wide (`views.ui.tap_themes`) and the bar has no side padding of its own (theirs sets
     the icons 12 px in from its edges), and the language button narrow sides (8 px: at 2x text a text button's 12
     made "中文" 80 px wide): the title keeps about 222 px at 2x, room for "Kingdomino". Without a back button
@@ -422,7 +425,7 @@ def top_bar(app: App, title: str, back: str | None) -> ft.Control:
     if back:
         controls.append(icon_button(ft.Icons.ARROW_BACK, app.t("app.back"), lambda e: app.go(back)))
     controls += [
-        ft.Text(title, size=20, weight=ft.FontWeight.BOLD, expand=True),
+        ft.Text(title, size=title_size(title), weight=ft.FontWeight.BOLD, expand=True),
         ft.TextButton(content=app.t("app.switch_language"), style=tap_style(side=NARROW_SIDE),
                       on_click=lambda e: app.toggle_language()),
     ]
@@ -433,6 +436,15 @@ def top_bar(app: App, title: str, back: str | None) -> ft.Control:
                         padding=ft.Padding.only(left=0 if back else TITLE_INSET, top=4, bottom=4),
                         content=ft.Row(controls=controls, vertical_alignment=ft.CrossAxisAlignment.CENTER,
                                        spacing=0))
+
+
+def title_size(title: str) -> int:
+    """The top bar's title size: LONG_TITLE_SIZE for a title longer than LONG_TITLE characters, else TITLE_SIZE.
+    Ruling: the app cannot know the phone's text scale, so a long title is set smaller everywhere: at 2x text
+    "New session:" took about 250 px at 20 px, more than the 222 the bar leaves, and the title took three lines
+    ("New / session: / Kingdomino"); at 16 px it needs about 200 and the title two lines; "Kingdomino" alone
+    keeps 20."""
+    return LONG_TITLE_SIZE if len(title.replace("\u2060", "")) > LONG_TITLE else TITLE_SIZE
 
 
 def on_settings(app: Any) -> bool:

@@ -21,9 +21,10 @@ from scoring.core import BOOL, CHOICE, engine, games
 from scoring.record import new_record, play, replay
 from tests.browser.conftest import (FULL_MOTION, LAPTOP, NETWORK, OUTPUT, PHONE, READ_ALL, WAIT_MS, Tab, new_tab,
                                      start_server, stop_server)
-from tests.browser.fit import (BODY_16, CHROME, FIELD, FLOATING, SLACK, field_box, one_line, text_boxes, whole, width,
-                               widths)
+from tests.browser.fit import (BODY_16, CHROME, FIELD, FLOATING, LINE, SLACK, field_box, one_line, text_boxes, whole,
+                               width, widths)
 from tests.helpers import I18N
+from views.app import title_size
 from views.games import view_of
 from views.new_session import offered, raw_value
 from views.words import say
@@ -555,11 +556,18 @@ TWICE = 2
 TITLE = (20 * TWICE, 700, 0.25)  # the bar's title (a bold Text of size 20) with the phone's text at 2×
 
 
+def title_style(title: str) -> tuple:
+    """The bar's title's text style at 2× (`views.app.title_size`: a long title is set smaller)."""
+    return (title_size(title) * TWICE, *TITLE[1:])
+
+
 def test_a_long_title_is_shown_whole_with_text_twice_as_large(phone):
     """With the phone's text at 2× (the page's root font at 32 px, set on the running page: Flutter follows it)
     "New session: Kingdomino" needs about 468 px and the bar leaves its title about 214: a bar of two lines cut
     it after "New / session:", and, its lines freed, broke "Kingdomino" (217 px) inside the word. Now the bar grows
     with its title, each word whole on its line, in both languages, and its back button and actions stay there,
+    on two lines at most: "New / session: / Kingdomino" took three, now set smaller it reads "New session: /
+    Kingdomino" (`views.app.title_size`),
     named (tests/output/shell_phone_title_at_2x_<lang>.png). The "Add" button beside the new player's field is as
     tall as "Start" (the same icon and label): held in a 48 px box, its icon and label were cut in half."""
     tab = phone
@@ -572,9 +580,11 @@ def test_a_long_title_is_shown_whole_with_text_twice_as_large(phone):
             tab.see(title)
             tab.shot(f"shell_phone_title_at_2x_{lang[:2]}")
             box = next(b for b in text_boxes(tab, title) if b["text"].replace("\u2060", "") == title)
-            assert whole(box, width(tab, title, TITLE), 0, TITLE[0]), (lang, box)
+            style = title_style(title)
+            assert whole(box, width(tab, title, style), 0, style[0]), (lang, box)
             words = re.findall(r"[^\s\u3000-\u9fff\uff00-\uffef]+", title)  # Chinese breaks between any characters
-            assert all(one_line(box, need) for need in widths(tab, words, TITLE).values()), (lang, box)
+            assert all(one_line(box, need) for need in widths(tab, words, style).values()), (lang, box)
+            assert box["height"] < 2.5 * style[0] * LINE, (lang, box)  # two lines at most, not three
             for name in (say(lang, "app.back"), say(lang, "app.settings")):
                 expect(tab.button(name, exact=True).first).to_be_in_viewport()
             add, start = (tab.page.get_by_role("button", name=say(lang, key), exact=True).first.bounding_box()
