@@ -21,8 +21,9 @@ the phones are seated, and every phone comes back to its seat by itself and play
 dealt with the cards, each phone entering its own, a clash refused by the rule alone; in Guess Club each phone
 writes its own hand, no phone or host screen holds another's card before it is read out, the host's screen takes
 a card read out back with the table's consent (B's phone offers it again) and puts it back, the setter rules on
-the match and settles, and every phone shows the round's money). Last, eight phones (one browser context each)
-take the eight seats of a Knit Wit table, all save an answer at once and all see the first button taken. Then a
+the match (its ruling above the offer to show its own card) and settles, and every phone shows the round's
+money). Last, eight phones (one browser context each) take the eight seats of a Knit Wit table, all save an
+answer at once and all see the first button taken. Then a
 score pad round is scored from the phones: each player gives their own points, the host's screen says who gave
 what and who is still to give, and the round is recorded when the last one gives theirs (a phone scrolled to its
 foot then shows its top again, where the new round's status and moves are); and a Flip 7 round,
@@ -45,7 +46,7 @@ from scoring.games.solar_storm import CARDS
 from scoring.record import SHOWN, new_record, replay
 from storage import Store
 from tests.browser.conftest import (LAPTOP, NETWORK, PAINTED, PHONE, READ_ALL, WAIT_MS, Phone, Tab,
-                                    new_tab, restart_server, start_server, stop_server, until)
+                                    new_tab, restart_server, shown_as, start_server, stop_server, until)
 from tests.browser.fit import BODY_16, lines_with, text_boxes, widths
 from tests.test_table_hub import HANDS3, WEAVE3
 from views import words
@@ -451,6 +452,7 @@ def test_a_guess_club_round_played_from_phones(table_server, table_tabs):
     players["B"].tab.tap(f"Read out “{HANDS['B']}”")
     setter = players["A"].tab
     setter.see("The app found no matching card.")
+    assert ruling_above_own_cards(setter, HANDS["A"]), "the setter's ruling sits under its own cards' offers"
     host.tap(f"Undo: B played “{HANDS['B']}”")  # on the host's own screen, with the table's consent: B's turn again
     host.tap("Everyone agrees: undo")
     players["B"].tab.see_role("button", f"Read out “{HANDS['B']}”")
@@ -469,6 +471,15 @@ def test_a_guess_club_round_played_from_phones(table_server, table_tabs):
         phone.tab.see("Round 1 settled · matches: 1")
         phone.tab.see("Money now: A 150, B 180, C 150")
     host.see("Round 2")
+
+
+def ruling_above_own_cards(setter: Tab, card: str) -> bool:
+    """Whether the setter's phone offers its ruling above its offer to show its own card: the ruling is its step,
+    first on its screen; under one offer a card (five at six cards a hand: a setter's phone at 390×844 showed no
+    ruling button until scrolled) it was out of sight."""
+    rule = setter.page.get_by_role("button", name=shown_as("Fits the topic (matching cards:")).first
+    own = setter.page.get_by_role("button", name=shown_as(f"Same as mine: “{card}”")).first
+    return rule.bounding_box()["y"] < own.bounding_box()["y"]
 
 
 def test_eight_phones_answer_at_once_and_all_see_the_race(browser, table_server, table_tabs):

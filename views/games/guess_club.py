@@ -360,7 +360,10 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
     """The card read out, the proposed matches with their reason (the matcher's and the cards players showed), a
     way for the players this screen acts as to show a card the matcher missed, and the setter's ruling (on a screen
     that acts as the setter; elsewhere only the card and who decides, said once: `elsewhere`, not also "A (setter)
-    decides: …"); the setter's own phone says "You set the topic, so you decide: …", not its own name)."""
+    decides: …"); the setter's own phone says "You set the topic, so you decide: …", not its own name).
+    RULING (the step first): on the setter's own phone the ruling comes right under the proposals, above its offer
+    to show its own cards (one button a card: under five of them a 390×844 phone showed no ruling until
+    scrolled); a shared screen keeps the others' showing first, as they show before the setter rules."""
     state = ctx.state
     pending, setter = state["pending"], state["setter"]
     said = [heading(ctx.t("guess_club.view.read_out", name=pending["player"], text=pending["text"]))]
@@ -385,8 +388,7 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
                              ctx.t("guess_club.view.proposal", name=p["player"], text=p["text"]),
                              lambda on, r=ref: tick(r, on)))
         rows.append(aside(ctx.lang, why_alike(ctx, p), size=13))
-    rows += shows
-    rows.append(ft.Row(wrap=True, controls=[
+    buttons = ft.Row(wrap=True, controls=[
         ft.FilledButton(content=ctx.t("guess_club.view.rule_valid", count=len(ticked), cost=MISS),
                         icon=ft.Icons.CHECK,
                         on_click=lambda e: ctx.dispatch({"type": "rule", "by": setter, "valid": True,
@@ -394,8 +396,8 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
         ft.OutlinedButton(content=ctx.t("guess_club.view.rule_invalid", cost=INVALID), icon=ft.Icons.CLOSE,
                           on_click=lambda e: ctx.dispatch({"type": "rule", "by": setter, "valid": False,
                                                            "matches": []})),
-    ]))
-    return card(rows)
+    ])
+    return card(rows + ([buttons, *shows] if ctx.seat == setter else [*shows, buttons]))
 
 
 def ruling_ticks(ctx: GameContext) -> list[list]:
