@@ -594,3 +594,13 @@ def test_a_card_read_out_is_logged_by_its_text_not_its_place_in_a_hidden_hand(ta
     key, params = engine("guess_club").describe(last)
     assert i18n.text("zh-CN", key, **params) == "Bo 打出“ＡＰＰＬＥ”"
     assert table.state["pending"]["card"] == 0
+
+
+def test_an_answer_written_exactly_the_same_reads_so_without_a_percentage(table):
+    """An exact match reads "Written exactly the same.", not also "(100% alike)", a similarity no one asked about
+    (seen on a setter's phone in a played table)."""
+    answered(table, {"Ann": ["plum", "pear"], "Bo": ["plum", "fig"], "Cy": ["kiwi", "lime"]})
+    table.play({"type": "play", "by": "Bo", "card": 0})
+    shown = texts(table.build())
+    assert "Written exactly the same." in shown
+    assert not any("100% alike" in line for line in shown)

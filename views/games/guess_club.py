@@ -347,12 +347,14 @@ def turn_panel(ctx: GameContext) -> ft.Control:
 def why_alike(ctx: GameContext, proposal: dict) -> str:
     """Why a card is proposed: shown by its owner, the reading that linked it ("Same pinyin: qiao ke li") or the
     differences it was written with ("Written the same (ignoring case)."), else the matcher's reason with the
-    similarity."""
+    similarity (none beside a reason that already says the two are written alike: "(100% alike)" added nothing)."""
     if proposal["kind"] == SHOWN:
         return ctx.t("guess_club.view.shown_by", name=proposal["player"])
     if proposal.get("link"):
         key, params = explain(proposal["reason"], proposal["link"])
         return ctx.t(key, **params)
+    if round(proposal["score"]) >= 100:
+        return ctx.t(proposal["reason"])
     return ctx.t("guess_club.view.reason", reason=ctx.t(proposal["reason"]), score=round(proposal["score"]))
 
 
