@@ -604,3 +604,20 @@ def test_an_answer_written_exactly_the_same_reads_so_without_a_percentage(table)
     shown = texts(table.build())
     assert "Written exactly the same." in shown
     assert not any("100% alike" in line for line in shown)
+
+
+def test_two_cards_of_one_player_proposed_say_only_one_can_match(table):
+    """Two of one player's cards proposed for one card read out ("grape" and "grapes"): ticking one unticks the
+    other (one card each can match); the setter's screen says so, or "grapes" ticked silently took "grape"'s
+    place (seen in a played table: the setter meant both and the other card left the hand)."""
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["grape", "plum"], "Cy": ["grape", "grapes"]})
+    table.play({"type": "play", "by": "Bo", "card": 0})
+    note = "Only one of Cy's cards can match: ticking one unticks the other."
+    body = table.build()
+    assert note in texts(body)
+    boxes = dict(labelled_boxes(body))
+    assert boxes["Cy: “grape”"].value is True and boxes["Cy: “grapes”"].value is False
+    boxes["Cy: “grapes”"].on_change(ticked())
+    boxes = dict(labelled_boxes(table.build()))
+    assert boxes["Cy: “grape”"].value is False and boxes["Cy: “grapes”"].value is True
+    assert note in texts(table.build())

@@ -365,7 +365,8 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
     decides: …"); the setter's own phone says "You set the topic, so you decide: …", not its own name).
     RULING (the step first): on the setter's own phone the ruling comes right under the proposals, above its offer
     to show its own cards (one button a card: under five of them a 390×844 phone showed no ruling until
-    scrolled); a shared screen keeps the others' showing first, as they show before the setter rules."""
+    scrolled); a shared screen keeps the others' showing first, as they show before the setter rules. Two cards of
+    one player proposed are told apart: only one of them can match, so ticking one unticks the other."""
     state = ctx.state
     pending, setter = state["pending"], state["setter"]
     said = [heading(ctx.t("guess_club.view.read_out", name=pending["player"], text=pending["text"]))]
@@ -390,6 +391,9 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
                              ctx.t("guess_club.view.proposal", name=p["player"], text=p["text"]),
                              lambda on, r=ref: tick(r, on)))
         rows.append(aside(ctx.lang, why_alike(ctx, p), size=13))
+    owners = [p["player"] for p in pending["proposals"]]
+    rows += [aside(ctx.lang, ctx.t("guess_club.view.one_each", name=name), size=13)
+             for name in dict.fromkeys(owners) if owners.count(name) > 1]
     buttons = ft.Row(wrap=True, controls=[
         ft.FilledButton(content=ctx.t("guess_club.view.rule_valid", count=len(ticked), cost=MISS),
                         icon=ft.Icons.CHECK,
