@@ -12,6 +12,9 @@ counts in one text `"stats.player_summary[plays=1]"`, `"…[wins=1]"` and `"…[
 of one ("inside loop 5" for `loops=[5]`), when the language's own table has it; else the plain key. Chinese has
 no such variants (no plural forms); English has one for every text whose counted noun can meet a count of 1.
 
+Messages in messages: a parameter that is a dict `{"key": …, **params}` reads as that message in words (the items
+of a list each said with its owner: "B's “apple” and C's “Apple”").
+
 Lists: a list parameter reads as a sentence lists it (`listed`: "Ann, Bo and Cat", 甲、乙和丙), in the engines'
 messages and the views' alike; a list inside it is bracketed (`grouped`: "(A, B) and (C, D)"), and a caller's
 numbered list (a ranking) keeps plain commas (`plain_list`). A text whose verb follows a list of names is only
@@ -167,9 +170,12 @@ def _move_name(lang: str, game: Any, kind: Any) -> str:
 
 def _show(lang: str, value: Any, refusal: bool = False) -> str:
     """A parameter as text: lists joined, booleans in words, a word of the table named by its key (e.g. a phase)
-    in words, anything else as it is."""
+    in words, a message of its own (a dict: `{"key": …, **params}`, an item of a list each said with its owner:
+    "B's “apple”") in words, anything else as it is."""
     if is_word(lang, value, refusal):
         return table(lang)[value]
+    if isinstance(value, dict) and isinstance(value.get("key"), str):
+        return text(lang, value["key"], **{k: v for k, v in value.items() if k != "key"})
     if isinstance(value, bool):
         return text(lang, "core.yes" if value else "core.no")
     if isinstance(value, (list, tuple)):

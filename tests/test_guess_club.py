@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from scoring import i18n
 from scoring.core import RuleError, engine
 from scoring.mechanics import ledger
-from scoring.record import new_record, play, replay
+from scoring.record import new_record, play, public_log, replay
 from tests.helpers import assert_call_refused, assert_refused, domain_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -587,7 +587,8 @@ def test_every_key_is_translated_in_both_languages():
                                                   "reward_placed", "reward_returned")}
     used |= {"guess_club.description", "guess_club.line.chips", "guess_club.line.loans",
              "guess_club.action.play[named=true]", "guess_club.action.rule[count=0]", "guess_club.action.rule_invalid",
-             "guess_club.action.hand_ruling[same=true]"}
+             "guess_club.action.hand_ruling[same=true]", "guess_club.action.rule_matched",
+             "guess_club.action.matched_card"}
     assert used <= set(tables["en"])
     assert {k for k in tables["en"] if not k.startswith("guess_club.view.")} <= used
 
@@ -924,3 +925,18 @@ def test_a_hand_ruling_is_logged_as_same_or_different(same, en, zh):
     a, b = ("apple", "苹果") if same else ("Apple", "apple")
     key, params = E.describe({"type": "hand_ruling", "by": "A", "a": a, "b": b, "same": same})
     assert (i18n.text("en", key, **params), i18n.text("zh-CN", key, **params)) == (en, zh)
+
+
+def test_a_ruling_that_revealed_cards_names_them_in_the_log_and_the_undo_button():
+    """The host's Undo read "Ann ruled the card fits the topic, with 1 matching card" (played at a table): which
+    card was turned up? The log entry (which the Undo button and the log row say) names each matched card, whose and
+    as written; a ruling without a match reads as before."""
+    table = Table(cards=2)
+    table.deal({"A": ["a1", "a2"], "B": ["apple", "b2"], "C": ["Apple", "c2"]})
+    table.do("play", "B", card=0).do("rule", "A", valid=True, matches=[["C", 0]])
+    table.do("play", "C", card=1).do("rule", "A", valid=True, matches=[])
+    first, second = public_log(table.record, table.state)[-3], public_log(table.record, table.state)[-1]
+    said = [(i18n.text("en", e["what"][0], **e["what"][1]), i18n.text("zh-CN", e["what"][0], **e["what"][1]))
+            for e in (first, second)]
+    assert said == [("A ruled the card fits the topic, matching C's “Apple”", "A 判定切题，相同的牌：C 的“Apple”"),
+                    ("A ruled the card fits the topic, with no matching card", "A 判定切题，没有相同的牌")]

@@ -158,6 +158,7 @@ class GuessClub(Engine):
         state["events"] = []
         state["learned"] = []
         state["distinct"] = []
+        state["ruled"] = []
         self._start_round(state, 1)
 
     def _start_round(self, state: dict, number: int) -> None:
@@ -308,6 +309,7 @@ class GuessClub(Engine):
             self._move_money(state, player, "pot", MISS)
         state["plays"].append({"player": player, "card": pending["card"], "text": pending["text"],
                                "valid": valid, "matches": matches, "result": result})
+        state["ruled"].append([[owner, state["hands"][owner][i]["text"]] for owner, i in matches])
         state["pending"] = None
         if any(all(c["out"] is not None for c in hand) for hand in state["hands"].values()):
             state["phase"], state["turn"] = "settle", None
@@ -610,6 +612,18 @@ class GuessClub(Engine):
             invalid = action.get("invalid", [])
             params["count"] = len(invalid) if isinstance(invalid, list) else 0
         return f"{GID}.action.{kind}", params
+
+    def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
+        """A ruling that revealed cards names them, whose and as written (the nth ruling's, as the state keeps
+        them: "A ruled the card fits the topic, matching B's “apple”"): a host deciding whether to undo it saw only
+        "with 1 matching card". The matched cards were turned up for the table, so no secret is told. Any other
+        action as `describe` says it."""
+        key, params = self.describe(action)
+        ruled = state.get("ruled", [])
+        if key == f"{GID}.action.rule" and params["count"] and 0 < nth <= len(ruled) and ruled[nth - 1]:
+            cards = [{"key": f"{GID}.action.matched_card", "player": p, "text": t} for p, t in ruled[nth - 1]]
+            return f"{GID}.action.rule_matched", {**params, "cards": cards}
+        return key, params
 
     def scoreboard(self, state: dict):
         """Money = chips − loans, loans shown apart; money after each finished round for the chart."""
