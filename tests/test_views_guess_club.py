@@ -257,6 +257,16 @@ def test_prediction_board_sends_predict_and_greys_full_numbers(table):
     assert "Pot 50" in texts(body)
 
 
+def test_full_prediction_numbers_are_said_to_be_full_in_both_languages(table):
+    """Full numbers were greyed with no word saying why (a phone at a played table): a line under the board names
+    them and the limit; none while no number is full."""
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["Apple", "plum"], "Cy": ["kiwi", "lime"]})
+    assert not [t for t in texts(table.build()) if t.startswith("Full")]
+    table.play({"type": "predict", "by": "Bo", "number": 3}, {"type": "predict", "by": "Cy", "number": 3})
+    assert "Full (a number takes 2 markers at most): 3" in texts(table.build())
+    assert "已满（每个数字最多放 2 个标记）：3" in texts(table.build("zh-CN"))
+
+
 def test_the_number_of_matches_reads_in_the_text_colour_when_it_cannot_be_tapped(table):
     """The amber spot of the matches so far (0 at the start) keeps its number in the text colour while greyed;
     the other greyed numbers read in the muted text colour (session 46's screenshots: Flutter's disabled grey was

@@ -152,7 +152,8 @@ def prediction_board(ctx: GameContext) -> ft.Control:
     another's phone). The number of matches so far stands on an amber spot in the text colour even when it cannot
     be tapped (greyed on amber it was the faintest number on the board, in the dark theme hardly seen); the other
     numbers that cannot be tapped read in the muted text colour, not Material's disabled grey (2.1:1 against the
-    page in the light theme: the board is read all game long, not only tapped)."""
+    page in the light theme: the board is read all game long, not only tapped). A line under the board names the
+    full numbers and why (greyed with no word, a player could not tell a full number from one not theirs to tap)."""
     state, opts = ctx.state, ctx.state["options"]
     turn = state["turn"] if state["phase"] == "turns" else None
     room = set(open_numbers(state))
@@ -177,8 +178,11 @@ def prediction_board(ctx: GameContext) -> ft.Control:
             ])))
     title = (ctx.t("guess_club.view.predict_now", name=turn, cost=PREDICT) if offered
              else ctx.t("guess_club.view.prediction_board"))
+    full = [n for n in range(opts["max_prediction"] + 1) if n not in room]
+    said = [aside(ctx.lang, ctx.t("guess_club.view.numbers_full", numbers=full, limit=opts["per_number"]))] if full \
+        else []
     return ft.Column(spacing=6, controls=[ft.Text(words.no_orphan(title), size=16, weight=ft.FontWeight.W_600),
-                                          ft.Row(wrap=True, spacing=4, run_spacing=4, controls=spots)])
+                                          ft.Row(wrap=True, spacing=4, run_spacing=4, controls=spots), *said])
 
 
 # ---------------------------------------------------------------------------------------------------------
