@@ -588,7 +588,7 @@ def test_every_key_is_translated_in_both_languages():
     used |= {"guess_club.description", "guess_club.line.chips", "guess_club.line.loans",
              "guess_club.action.play[named=true]", "guess_club.action.rule[count=0]", "guess_club.action.rule_invalid",
              "guess_club.action.hand_ruling[same=true]", "guess_club.action.rule_matched",
-             "guess_club.action.matched_card"}
+             "guess_club.action.matched_card", "guess_club.app.breakdown_line"}
     assert used <= set(tables["en"])
     assert {k for k in tables["en"] if not k.startswith("guess_club.view.")} <= used
 

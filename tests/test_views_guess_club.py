@@ -267,6 +267,28 @@ def test_full_prediction_numbers_are_said_to_be_full_in_both_languages(table):
     assert "已满（每个数字最多放 2 个标记）：3" in texts(table.build("zh-CN"))
 
 
+def test_the_scoreboard_says_loans_from_the_bank_as_a_person_would(tmp_path):
+    """The end screen read "Chips = 180" and "Bank loans = -100" (a played table): Guess Club's breakdown says
+    "Loans from the bank: -100", its chips "Chips: 90", in both languages (Bo, last: 90 chips after a loan of 100)."""
+    from views.components.folds import Folds
+    from views.components.scoreboard import scoreboard_panel
+    store = Store(tmp_path)
+    table = Table(store, {"cards": 2, "start_money": 10})
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["Apple", "plum"], "Cy": ["kiwi", "lime"]})
+    table.play({"type": "predict", "by": "Bo", "number": 3}, {"type": "predict", "by": "Cy", "number": 3},
+               {"type": "predict", "by": "Ann", "number": 4}, {"type": "play", "by": "Bo", "card": 1},
+               {"type": "rule", "by": "Ann", "valid": True, "matches": []})
+    board = engine("guess_club").scoreboard(table.state)
+    shown = {}
+    for lang in ("en", "zh-CN"):
+        panel = scoreboard_panel(lambda key, lang=lang, **p: words.say(lang, key, **p), lang, board,
+                                 Folds({}, lambda: None), expanded=True)
+        shown[lang] = [c.value.replace("\u00a0", " ").replace("\u2060", "") for c in walk(panel)
+                       if isinstance(c, ft.Text) and str(c.key).startswith("line-")][-2:]
+    store.close()
+    assert shown == {"en": ["Chips: 90", "Loans from the bank: -100"], "zh-CN": ["筹码：90", "银行借款：-100"]}
+
+
 def test_the_number_of_matches_reads_in_the_text_colour_when_it_cannot_be_tapped(table):
     """The amber spot of the matches so far (0 at the start) keeps its number in the text colour while greyed;
     the other greyed numbers read in the muted text colour (session 46's screenshots: Flutter's disabled grey was

@@ -62,6 +62,12 @@ def entry_line(t: Callable[..., str], line: Any) -> str:
     return words.glued_tail(t("app.breakdown_line", what=what, points=line.points), what)
 
 
+def game_words(t: Callable[..., str], lang: str, game: str) -> Callable[..., str]:
+    """t in the game's own words where it has them (`words.own_key`: Guess Club's breakdown reads "Chips: 440",
+    not "Chips = 440", money not points)."""
+    return lambda key, **params: t(words.own_key(lang, game, key), **params)
+
+
 def trophy(won: bool) -> ft.Icon:
     """A winner's trophy, or the same icon unpainted before another name: TROPHY px at the usual text size, both
     growing with the phone's text as the names beside them do, so every name still starts at the same place."""
@@ -73,10 +79,12 @@ def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds,
                      limit: int | None = None) -> ft.Control:
     """Players in ranking order (`rows`): place, name, total; the breakdown folds out (at first open when
     expanded). Once the game is over the winners' rows lead with a trophy and the others with a blank as wide
-    (`trophy`), so every name starts at the same place. The heading, the rows and their breakdowns start at the
+    (`trophy`), so every name starts at the same place. Breakdown lines are in the game's own words (`game_words`).
+    The heading, the rows and their breakdowns start at the
     column's left edge (`FLUSH`), as the screen's other text does."""
     by_name = {p.name: p for p in board.players}
     winners = set(board.winners) if board.over else set()
+    own = game_words(t, lang, board.game)
     tiles = []
     for title, name in rows(t, board):
         player = by_name[name]
@@ -85,7 +93,7 @@ def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds,
             folds, f"breakdown:{name}", expanded,
             lambda player=player: [ft.Container(padding=ft.Padding.only(bottom=8),
                                                 alignment=ft.Alignment.TOP_LEFT,
-                                                content=ft.Column(controls=breakdown_lines(t, lang, player, limit,
+                                                content=ft.Column(controls=breakdown_lines(own, lang, player, limit,
                                                                                            board.over),
                                                                   spacing=2))],
             said=t("app.row_total", row=title, points=points), key=f"player-{name}",
