@@ -169,6 +169,18 @@ def test_the_shared_screen_tells_who_acts_what_to_do_and_says_whose_turn_once(ta
             table.play({"by": "Ann", **action})
     assert table.state["phase"] == "settle"
 
+@pytest.mark.parametrize("lang, why", [
+    ("en", "Only when a player asks aloud whether two of their answers count as the same: type both here and rule."),
+    ("zh-CN", "仅在有玩家当众询问自己的两个答案是否算相同时使用：在这里输入这两个答案并判定。")])
+def test_the_hand_question_says_what_it_is_for(table, lang, why):
+    """The setter's phone showed "Two answers on one hand — the same? Ann rules:" under Ann's own answer sheet with
+    no word why (a played table): a line under the question says it is for a player's question only."""
+    table.play({"type": "topic", "by": "Ann", "text": "Fruit"})
+    shown = [line.replace("\u00a0", " ").replace("\u2060", "") for line in texts(table.build(lang))]
+    at = shown.index(i18n.text(lang, "guess_club.view.hand_question", name="Ann").replace("\u2060", ""))
+    assert shown[at + 1] == why
+
+
 def test_the_board_title_and_the_answer_sheet_title_keep_their_last_word_with_the_one_before(table):
     """The prediction board's title and the private answer sheet's title read as written, their short last word
     glued to the one before by a no-break space (on a phone "matches)" and "looking)" stood alone); Chinese keeps

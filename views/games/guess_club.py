@@ -264,7 +264,8 @@ def hand_question(ctx: GameContext) -> list[ft.Control]:
     acts as the setter (the setter's phone, the shared screen).
     RULING (the question where it can be answered): the engine offers `hand_ruling` to the setter only, so no other
     screen shows the question: on every phone it read "… the same? A rules:" and "A enters this on their own
-    phone." while the table waited for the hands, not for A."""
+    phone." while the table waited for the hands, not for A. An aside says what the form is for (on the setter's
+    phone it stood under the setter's own answer sheet with no word why: only when a player asks)."""
     setter = ctx.state["setter"]
     if not offer_here(ctx, "hand_ruling"):
         return []
@@ -276,8 +277,9 @@ def hand_question(ctx: GameContext) -> list[ft.Control]:
         if ctx.dispatch({"type": "hand_ruling", "by": setter, "a": draft["a"], "b": draft["b"], "same": same}):
             draft.update(a="", b="")
 
+    why = aside(ctx.lang, ctx.t("guess_club.view.hand_question_why"))
     return [ft.Column(spacing=8, controls=[
-        question,
+        question, why,
         ft.Row(wrap=True, controls=[
             draft_field(draft, "a", draft["a"], label=ctx.t("guess_club.view.question_a"), width=200,
                         on_change=lambda e: draft.__setitem__("a", e.control.value)),
