@@ -39,7 +39,8 @@ but `aliases` by a seated player; the setter of the round is `state["setter"]`):
   the match counter goes up 1 and 30 comes from the supply into the pot. Valid without matches: pay 10.
   Invalid: pay 20. Confirmed matches the matcher did not already call the same become session aliases
   (`state["aliases"]`; the ones of the last action in `state["learned"]` for the view to show, and each as an
-  `{"type": "alias_learned", "a": text, "b": text}` event for the session layer to store).
+  `{"type": "alias_learned", "a": text, "b": text}` event for the session layer to store). Each ruling's matched
+  cards, [player, text] each, stay in `state["ruled"]` (one list a ruling, in log order) for the log to name them.
 - `predict` by the player whose turn it is (turns): `{"number": int}` — pay 10, put a marker on 0..`max_prediction`.
 - `aliases` by the table or the round's setter (any phase but over): `{"pairs": [[a, b], ...]}` — answers ruled
   the same in earlier sessions (the app's learned aliases), brought into this session so the matcher knows them;
