@@ -24,7 +24,8 @@ from storage.store import behind
 from tests.card_view_helpers import Table
 from tests.helpers import BrowserStorage, new_session_screen, run_async, run_tasks
 from tests.test_live_feed import TabPage
-from tests.test_views_components import bar_words, buttons, fills_its_column, raw_texts, read, texts, walk
+from tests.test_views_components import (bar_words, buttons, fills_its_column, helper_of, labelled_fields, raw_texts,
+                                         read, texts, walk)
 from views import home, new_session, session, words
 from views.app import App
 from views.components.folds import Folds
@@ -342,7 +343,7 @@ def test_a_score_pad_says_which_game_it_keeps_score_for(app, lang):
     plain = next(s for s in app.store.sessions() if s["id"] != sid)
     assert "title" not in app.store.load(plain["id"])
     assert session.build(app, plain["id"], read_only=False)[0] == engine("score_pad").game.names[lang]
-    assert not [c for c in walk(new_session_screen(app, "rummy")) if isinstance(c, ft.TextField) and c.label == label]
+    assert label not in dict(labelled_fields(new_session_screen(app, "rummy")))
 
 
 LOWEST_NAMED = {"en": ("Golf (score pad, lowest wins)", "Score pad (lowest wins)"),
@@ -389,11 +390,11 @@ def test_a_game_name_too_long_to_keep_is_refused_naming_the_limit(app, lang):
     assert app.store.load(app.store.sessions()[0]["id"])["title"] == "x" * 200
 
 
-def rummy_form(app: App) -> tuple[ft.Control, Any]:
-    """The Rummy new-session form drawn again, and its target field."""
+def rummy_form(app: App) -> tuple[ft.Control, Any, str | None]:
+    """The Rummy new-session form drawn again, its target field and the helper text below it."""
     body = new_session_screen(app, "rummy")
-    target, = [c for c in walk(body) if isinstance(c, ft.TextField) and c.label.startswith("Target score")]
-    return body, target
+    target, = [c for label, c in labelled_fields(body) if label.startswith("Target score")]
+    return body, target, helper_of(body, target)
 
 
 def test_rummy_offers_penalty_scoring_only_with_basic_and_shows_the_target_that_will_be_used(app):
@@ -404,23 +405,23 @@ def test_rummy_offers_penalty_scoring_only_with_basic_and_shows_the_target_that_
     penalty = "Penalty scoring (basic Rummy)"
     for name in ("Ann", "Bo"):
         app.store.add_player(name)
-    body, target = rummy_form(app)
+    body, target, helper = rummy_form(app)
     assert penalty not in texts(body)
-    assert target.value == "" and "500" in target.helper
+    assert target.value == "" and "500" in helper
     draft = app.local("new:rummy")
     draft["seats"] = [{"name": "Ann", "colour": None}, {"name": "Bo", "colour": None}]
     draft["new_name"] = "Cy"
     draft["options"]["variant"] = "basic"
-    body, target = rummy_form(app)
-    assert penalty in texts(body) and "100" in target.helper
+    body, target, helper = rummy_form(app)
+    assert penalty in texts(body) and "100" in helper
     draft["options"]["penalty_scoring"] = True
     draft["options"]["variant"] = "500"
-    body, target = rummy_form(app)
-    assert penalty not in texts(body) and "500" in target.helper and draft["new_name"] == "Cy"
+    body, target, helper = rummy_form(app)
+    assert penalty not in texts(body) and "500" in helper and draft["new_name"] == "Cy"
     assert not buttons(body)["Start"].disabled
     target.on_change(SimpleNamespace(control=SimpleNamespace(value="300")))
-    body, target = rummy_form(app)
-    assert target.value == "300" and not target.helper
+    body, target, helper = rummy_form(app)
+    assert target.value == "300" and not helper
     app.go = lambda route: None
     buttons(body)["Start"].on_click(None)
     record = app.store.load(app.store.sessions()[0]["id"])
@@ -440,7 +441,13 @@ def bacon_fields(app: App) -> list[Any]:
     """The Bacon new-session form drawn again: its target and deal-limit fields."""
     body = new_session_screen(app, "bacon")
     labels = BACON_FORM[app.lang][0]
-    return [next(c for c in walk(body) if isinstance(c, ft.TextField) and c.label == text) for text in labels]
+    return [dict(labelled_fields(body))[text] for text in labels]
+
+
+def bacon_helpers(app: App) -> tuple:
+    """The Bacon new-session form drawn again: the helper texts below its target and deal-limit fields."""
+    body = new_session_screen(app, "bacon")
+    return tuple(helper_of(body, dict(labelled_fields(body))[text]) for text in BACON_FORM[app.lang][0])
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
@@ -454,14 +461,14 @@ def test_bacon_leaves_target_and_deal_limit_empty_and_names_the_values_for_the_p
     for name in names:
         app.store.add_player(name)
     fields = bacon_fields(app)
-    assert [f.value for f in fields] == ["", ""] and tuple(f.helper for f in fields) == by_count
+    assert [f.value for f in fields] == ["", ""] and bacon_helpers(app) == by_count
     draft = app.local("new:bacon")
     for count, used in ((4, four), (5, by_count), (6, six)):
         draft["seats"] = [{"name": n, "colour": None} for n in names[:count]]
-        assert tuple(f.helper for f in bacon_fields(app)) == used
+        assert bacon_helpers(app) == used
     fields[0].on_change(SimpleNamespace(control=SimpleNamespace(value="12")))
     target, deals = bacon_fields(app)
-    assert (target.value, target.helper, deals.value, deals.helper) == ("12", None, "", six[1])
+    assert (target.value, deals.value, bacon_helpers(app)) == ("12", "", (None, six[1]))
     app.go = lambda route: None
     buttons(new_session_screen(app, "bacon"))[app.t("app.start")].on_click(None)
     record = app.store.load(app.store.sessions()[0]["id"])
@@ -471,10 +478,12 @@ def test_bacon_leaves_target_and_deal_limit_empty_and_names_the_values_for_the_p
 def test_an_options_used_value_wraps_under_its_field_instead_of_being_cut(app):
     """At 390x844 with the phone's text at 2x, Bacon's "Used: 8 with 4 players, 24 with 6 players" under an empty
     option field was cut to "Used: 8 with 4 players, 24 wit…" (Flutter keeps a helper to one line unless told);
-    an option's helper now wraps to HELPER_LINES lines, as the game-title field's does."""
-    from views.ui import HELPER_LINES
-
-    assert [f.helper_max_lines for f in bacon_fields(app)] == [HELPER_LINES, HELPER_LINES]
+    an option's helper is now a text below its field (`views.ui.label_above`), which wraps to as many lines as it
+    needs."""
+    body = new_session_screen(app, "bacon")
+    below = [next(t for t in walk(c) if isinstance(t, ft.Text)) for c in walk(body) if isinstance(c, ft.Container)
+             and c.visible and isinstance(c.content, ft.Text) and c.content.value in BACON_FORM["en"][1]]
+    assert [(t.value, t.max_lines) for t in below] == [(used, None) for used in BACON_FORM["en"][1]]
 
 
 def test_a_double_tap_on_start_creates_one_session(app, monkeypatch):
@@ -632,7 +641,7 @@ def test_a_typed_option_field_shows_what_the_browser_last_reported(app):
     def letters(start: str = "Letters"):
         """The letters field of a fresh render."""
         body = new_session_screen(app, "nab_it")
-        return next(c for c in walk(body) if isinstance(c, ft.TextField) and c.label.startswith(start))
+        return next(c for label, c in labelled_fields(body) if label.startswith(start))
 
     field = letters()
     field.value = "A2 T"

@@ -1,8 +1,8 @@
 """Every text field, dropdown and icon-only button has an accessible name (a label, a hint, a tooltip, its icon's
-semantics label or a labelled `ft.Semantics` around it) in the screen's language: a screen reader says what it is
-for, and the browser tests find it by name. Checked over the shell's screens and, for every game, over seeded
-walks of its shared screen (`test_views_random_taps`) and of a table's phones and host screen
-(`test_views_random_seat_taps`), each step built in both languages."""
+semantics label, a labelled `ft.Semantics` around it or its label above it, merged with it) in the screen's
+language: a screen reader says what it is for, and the browser tests find it by name. Checked over the shell's
+screens and, for every game, over seeded walks of its shared screen (`test_views_random_taps`) and of a table's
+phones and host screen (`test_views_random_seat_taps`), each step built in both languages."""
 
 from __future__ import annotations
 
@@ -66,6 +66,9 @@ def nameless(control: ft.Control, lang: str, around: str = "") -> list[str]:
     found = []
     if isinstance(control, ft.Semantics) and words_of(control.label):
         around = words_of(control.label)
+    if isinstance(control, ft.MergeSemantics) and isinstance(control.content, ft.Column) and \
+            control.content.controls and isinstance(control.content.controls[0], ft.Text):
+        around = words_of(control.content.controls[0])  # a label above its field (`views.ui.label_above`)
     if isinstance(control, NEEDS_NAME):
         name = name_of(control, around)
         if not name or name in other:

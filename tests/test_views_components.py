@@ -179,6 +179,29 @@ def labelled_boxes(control):
             for box in walk(row) if isinstance(box, (ft.Checkbox, ft.Switch))]
 
 
+def labelled_fields(control):
+    """The text fields with their label: their own, or the text above them merged with them (`views.ui.label_above`):
+    (the label, the field) for each, in order; `dict(...)` of it finds a field by its label."""
+    found = []
+    for c in walk(control):
+        if isinstance(c, ft.TextField) and isinstance(c.label, str):
+            found.append((c.label, c))
+        elif isinstance(c, ft.MergeSemantics) and isinstance(c.content, ft.Column) and c.content.controls and \
+                isinstance(c.content.controls[0], ft.Text):
+            found += [(c.content.controls[0].value, f) for f in walk(c) if isinstance(f, ft.TextField)]
+    return found
+
+
+def helper_of(control, field) -> str | None:
+    """The helper text shown below a field whose label is above it (`views.ui.label_above`), or None."""
+    for c in walk(control):
+        if isinstance(c, ft.Column) and len(c.controls) == 2 and isinstance(c.controls[0], ft.MergeSemantics) \
+                and any(f is field for f in walk(c.controls[0])):
+            below = c.controls[1]
+            return below.content.value if below.visible else None
+    return None
+
+
 def tap_label(control, words: str) -> None:
     """Tap the words beside a checkbox or switch (`views.ui.labelled`), as a person taps a box's label."""
     row = next(r for r in walk(control) if isinstance(r, ft.MergeSemantics) and " ".join(texts(r)) == words)

@@ -25,7 +25,7 @@ from tests import test_views_random_seat_taps as seat_taps
 from tests.card_view_helpers import taken_over
 from tests.test_table_hub import knit_wit_answering
 from tests.test_table_screens import shell
-from tests.test_views_components import walk
+from tests.test_views_components import labelled_fields, walk
 from tests.test_views_random_taps import TYPED, fire, handlers
 from views.session import build as session_build
 from views.table import host_body
@@ -51,10 +51,9 @@ def fields(screen: ft.Control) -> dict[tuple[str, int], ft.TextField]:
     """The screen's text fields by label (and which of that label)."""
     seen: Counter = Counter()
     found = {}
-    for control in walk(screen):
-        if isinstance(control, ft.TextField):
-            found[(control.label, seen[control.label])] = control
-            seen[control.label] += 1
+    for label, control in labelled_fields(screen):
+        found[(label, seen[label])] = control
+        seen[label] += 1
     return found
 
 

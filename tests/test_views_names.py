@@ -3,10 +3,10 @@ screen and the shell's screens (home, new session for every game, settings, stat
 scorers, the host's table and the phone's join and seat screens), built without a browser in both languages.
 
 What names a control on the web (Flet 1.0.5, the stock web client), as the browser tests read it: a text field's
-`label` (role textbox), a radio's and chip's `label`, a checkbox's or switch's words beside it (`views.ui.labelled`,
-the text merged with it), an icon button's icon's `semantics_label` (`views.ui.icon_button`). A dropdown is one
-button whose name is not its `label` but a `Semantics` label around it (`views.ui.dropdown`). A tappable square with
-no text (a grid cell) is named by its tooltip.
+`label` or the text above it merged with it (`views.ui.label_above`) (role textbox), a radio's and chip's `label`,
+a checkbox's or switch's words beside it (`views.ui.labelled`, the text merged with it), an icon button's icon's
+`semantics_label` (`views.ui.icon_button`). A dropdown is one button whose name is not its `label` but a `Semantics`
+label around it (`views.ui.dropdown`). A tappable square with no text (a grid cell) is named by its tooltip.
 
 No checkbox or switch on these screens carries a label of its own: Flet's is one line, cut at the screen's edge on a
 phone. (Boxes these first screens do not show, Guess Club's ruling and settlement ticks and Flip 7's coach switch,
@@ -27,7 +27,7 @@ from storage import Store
 from tests.helpers import I18N
 from tests.test_table_hub import Clock
 from tests.test_views import StubPage
-from tests.test_views_components import labelled_boxes, walk
+from tests.test_views_components import labelled_boxes, labelled_fields, walk
 from views import home, join, new_session, quick, rules, session, settings, stats
 from views import table as table_screen
 from views.app import App, frame
@@ -57,7 +57,7 @@ def name_of(control, wrapped: dict) -> str | None:
     controls and the texts merged with a checkbox or switch, by control id); None for a control that needs
     none."""
     if isinstance(control, ft.Dropdown):
-        return text_of(control.label) and wrapped.get(id(control), "")
+        return wrapped.get(id(control), "")
     if isinstance(control, (ft.TextField, ft.Checkbox, ft.Switch, ft.Slider, ft.Radio, ft.Chip)):
         return (text_of(control.label) or getattr(control, "semantics_label", None) or text_of(control.tooltip)
                 or wrapped.get(id(control), ""))
@@ -77,6 +77,7 @@ def unnamed(screen: str, body: ft.Control, keys: set[str]) -> list[str]:
     found = []
     wrapped = {id(c.content): c.label or "" for c in walk(body) if isinstance(c, ft.Semantics)}
     wrapped.update({id(box): words for words, box in labelled_boxes(body)})
+    wrapped.update({id(field): words for words, field in labelled_fields(body)})
     for control in walk(body):
         name = name_of(control, wrapped)
         if name is None:
@@ -165,4 +166,28 @@ def test_every_session_screen_control_has_a_translated_name_and_no_box_a_label_o
     found = []
     for route, body in screens.items():
         found += unnamed(route, body, keys) + own_labels(route, body)
+    assert found == []
+
+
+def floating(body: ft.Control, labels: set[str]) -> list[str]:
+    """The text fields and dropdowns of a screen whose own (floating) label is one of labels."""
+    return [text_of(c.label) for c in walk(body) if isinstance(c, (ft.TextField, ft.Dropdown))
+            and text_of(c.label) in labels]
+
+
+def test_every_option_and_the_referee_choice_has_its_label_above_its_field(app):
+    """A field's floating label is one line in the outline's gap: a longer one (Guess Club's "Reward on the bonus
+    board for rounds 1 / 2 / 3", the host's "Player who also referees" at 390 px with the phone's text at 2x) wrapped
+    over the outline and the value. Every option's label and the referee choice's are a text above the field, which
+    wraps, and still the field's name."""
+    found = []
+    for game in SHIPPED:
+        labels = {app.t(f"{game.id}.option.{opt.name}") for opt in game.options}
+        _, form, _, _ = new_session.build(app, game.id)
+        named = dict(labelled_fields(form))
+        shown = [t.value for t in walk(form) if isinstance(t, ft.Text)]
+        found += [f"/new/{game.id}: {label!r} floating" for label in floating(form, labels)]
+        found += [f"/new/{game.id}: {label!r} not above" for label in labels if label in named and label not in shown]
+        host = table_screens(app, game)[f"/table/{game.id}"]
+        found += [f"/table/{game.id}: {label!r} floating" for label in floating(host, {app.t("table.referee_player")})]
     assert found == []

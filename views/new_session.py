@@ -10,12 +10,14 @@ draft is brought back only in the shape the form holds (`kept_draft`), else igno
 the roster is left out.
 
 Layout: the form takes a phone's whole width and half a laptop's (`FORM_COLS`); the new player's field and every
-option's field or dropdown fill the form's width, so a floating label and a dropdown's value are not cut at 390 px
-(a dropdown as narrow as Flutter measured its choices cut them), and a switch's label wraps beside it rather than
-being cut at the screen's edge (`views.ui.labelled`). A choice's words longer than a phone's dropdown (about 300 px
-at 16 px) are still cut: they belong shortened in the game's strings. The "Add" button beside the new player's
-field stands at the field's top, not centred on the box and its "0/40" counter below (10 px low); it takes its own
-height (48 px at the usual text size): held in a 48 px box, its icon and label were cut in half at 2x text.
+option's field or dropdown fill the form's width, so a dropdown's value is not cut at 390 px (a dropdown as narrow
+as Flutter measured its choices cut them), an option's label is a text above its field that wraps
+(`views.ui.label_above`: a floating label of two lines ran over the outline and the value at 2x text), and a switch's
+label wraps beside it rather than being cut at the screen's edge (`views.ui.labelled`). A choice's words longer than
+a phone's dropdown (about 300 px at 16 px, half that at 2x text) are still cut: they belong shortened in the game's
+strings. The "Add" button beside the new player's field stands at the field's top, not centred on the box and its
+"0/40" counter below (10 px low); it takes its own height (48 px at the usual text size): held in a 48 px box, its
+icon and label were cut in half at 2x text.
 
 A game whose session's title names the game it keeps score for (`Game.titled`: the score pad) has an optional
 "Game" field ("Azul"), kept in the draft like the rest and stored as the record's title, tidied (trimmed: empty is
@@ -58,13 +60,13 @@ from views import rules, words
 from views.games import view_of
 from views.phone_scratch import brought_back, forget, keep
 from storage.schema import RECORD_TEXT_MAX
-from views.ui import HELPER_LINES, aside, dropdown, icon_button, kept_typing, labelled, toggle_chip, typed_text
+from views.ui import (HELPER_LINES, LABEL_SIZE, aside, dropdown, icon_button, kept_typing, label_above, labelled,
+                      toggle_chip, typed_text)
 
 SEEDS = 2**53 - 1
 TITLE_MAX = RECORD_TEXT_MAX["title"]  # the longest title a stored record keeps
 
 FORM_COLS = {"xs": 12, "md": 8, "lg": 6}  # the form's share of the screen's width: all of a phone's, half a laptop's
-LABEL_SIZE = 16  # a switch's label, as large as the fields' values beside it
 
 SWATCH = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN, "yellow": ft.Colors.YELLOW,
           "purple": ft.Colors.PURPLE, "orange": ft.Colors.ORANGE, "black": ft.Colors.BLACK,
@@ -363,18 +365,17 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
     if opt.kind == BOOL:
         return labelled(ft.Switch(value=bool(value)), label, changed, size=LABEL_SIZE)
     if opt.kind == CHOICE:
-        return ft.Row(controls=[dropdown(
-            label, value, [ft.DropdownOption(key=c, text=app.t(f"{game.id}.option.{opt.name}.{c}"))
-                           for c in opt.choices], lambda e: changed(e.control.value), expand=True)])
+        return dropdown(label, value, [ft.DropdownOption(key=c, text=app.t(f"{game.id}.option.{opt.name}.{c}"))
+                                       for c in opt.choices], lambda e: changed(e.control.value), above=True,
+                        expand=True)
     keyboard = ft.KeyboardType.NUMBER if opt.kind == INT else ft.KeyboardType.TEXT
     key, meant = f"option:{opt.name}", stands_for(game, opt, draft)
     draft.setdefault(key, "" if meant is not None and value == raw_value(opt, opt.default) else str(value))
     text = typed_text(draft, key)
     used = app.t("app.option_used", value=said_value(app, meant)) if meant is not None and at_default(opt, text) \
         else None
-    return ft.Row(controls=[ft.TextField(label=label, value=text, keyboard_type=keyboard, helper=used, expand=True,
-                                         helper_max_lines=HELPER_LINES,
-                                         on_change=lambda e: changed(kept_typing(draft, key, e)))])
+    return label_above(label, ft.TextField(value=text, keyboard_type=keyboard,
+                                           on_change=lambda e: changed(kept_typing(draft, key, e))), used)
 
 
 def stands_for(game: Any, opt: Any, draft: dict) -> Any:

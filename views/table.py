@@ -456,7 +456,8 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
         next((s["seat"] for s in message["seats"] if s["referee"] and s["seat"] != TABLE), "-"),
         [ft.DropdownOption(key="-", text=app.t("table.no_referee_player")),
          *[ft.DropdownOption(key=s["seat"], text=s["seat"]) for s in message["seats"] if s["seat"] != TABLE]],
-        lambda e: attempt(lambda: hub.set_referee(None if e.control.value == "-" else e.control.value)), width=260)
+        lambda e: attempt(lambda: hub.set_referee(None if e.control.value == "-" else e.control.value)), above=True,
+        width=260)
     ties = [tie_row(lang, message["meta"]["game"], tie,
                     lambda tie_id, swap: attempt(lambda: hub.rule_tie(None, tie_id, swap))) for tie in message["ties"]]
 

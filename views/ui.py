@@ -19,6 +19,12 @@ No tooltips on buttons: a tooltip left showing after a tap (the pointer stays ov
 from the next text field tapped, so typing there is lost (found in headless Chromium after the screens stopped
 being rebuilt whole per tap). The name is the icon's semantics label instead.
 
+A field's own (floating) label is one line at the field's top edge, drawn in a gap of the outline: a label longer
+than the field (a game option's "Reward on the bonus board for rounds 1 / 2 / 3" at 390 px with the phone's text at
+2x) wrapped to a second line over the outline and the value. `label_above` sets such a label as a text above the field
+instead, which wraps, the two merged into one node so the field keeps the label as its name (a textbox named by the
+label in the browser, as with the field's own label); `dropdown(..., above=True)` does the same for a dropdown.
+
 A dropdown's label is not its name on the web (Flet 1.0.5): the dropdown is one button named nothing (browser
 tests had to find it as "the button named nothing"), and neither a trailing icon's semantics label nor
 MergeSemantics names it. A `Semantics` label around it does (a tooltip too, but see above); after a choice the
@@ -60,6 +66,9 @@ ICON_PAD = 12  # (TAP - a 24 px icon) / 2
 SWITCH_PAD = 4  # (TAP - a 40 px switch) / 2, and Material 3's sides
 CHIP_SIDE, CHIP_PAD = 8, 13  # Material 3's sides of a chip; (TAP - its 22 px line and border) / 2
 NARROW_SIDE = 8  # the sides of a button of a fixed width
+LABEL_SIZE = 16  # a label beside a switch or above a field, as large as the fields' values
+LABEL_GAP = 4  # between a label above a field and the field
+HELPER_SIZE, HELPER_SIDE = 12, 12  # a helper text below a field, as Material sets a field's own (bodySmall, inset)
 HELPER_LINES = 3  # a field's helper text wraps to this many lines (Flutter's own: one, cut with an ellipsis)
 FONT = "cjk"
 FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
@@ -152,14 +161,38 @@ def named_tap(name: str, tappable: ft.Container, state: str | None = None) -> ft
 
 
 def dropdown(label: str, value: Any, options: list[ft.DropdownOption], on_select: Callable[[Any], Any],
-             name: str | None = None, **style: Any) -> ft.Semantics:
+             name: str | None = None, above: bool = False, **style: Any) -> ft.Control:
     """A dropdown with its label, named on the web by name (a fuller name where several dropdowns share a label,
     e.g. one per seat), else by the label, and read out with its chosen option's text (Flutter's button inside
     gave neither: a screen reader heard "兼任裁判的玩家" and never who was chosen); one that expands
-    (`expand=True`, in a row) fills the row's width."""
+    (`expand=True`, in a row) fills the row's width. With `above` the label is a text above the box that wraps
+    (`label_above`), for a label that may be longer than a phone's field; the name stays the same."""
     chosen = next((o.text or str(o.key) for o in options if o.key == value), None)
-    return ft.Semantics(label=name or label, value=chosen, expand=style.get("expand"),
-                        content=ft.Dropdown(label=label, value=value, options=options, on_select=on_select, **style))
+    box = ft.Semantics(label=name or label, value=chosen, expand=style.get("expand"),
+                       content=ft.Dropdown(label=None if above else label, value=value, options=options,
+                                           on_select=on_select, **style))
+    if not above:
+        return box
+    return ft.Column(spacing=LABEL_GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                     controls=[ft.Semantics(exclude_semantics=True, content=label_text(label)),
+                               ft.Row(controls=[box]) if style.get("expand") else box])
+
+
+def label_above(label: str, field: ft.TextField, helper: str | None = None) -> ft.Column:
+    """A text field with its label as a text above it that wraps, the two one node named by the label (the field in
+    the browser is a textbox named by the label, as with Flutter's own label), and a helper text below, outside
+    that node (merged with it, the helper became part of the field's name: "Points to win\nUsed: 8 with 4 players…"),
+    hidden while there is none (the same controls either way, so the field typed in is not drawn anew)."""
+    return ft.Column(spacing=LABEL_GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
+        ft.MergeSemantics(content=ft.Column(spacing=LABEL_GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                                            controls=[label_text(label), field])),
+        ft.Container(padding=ft.Padding.only(left=HELPER_SIDE), visible=bool(helper),
+                     content=ft.Text(helper or "", size=HELPER_SIZE, color=ft.Colors.ON_SURFACE_VARIANT))])
+
+
+def label_text(label: str) -> ft.Text:
+    """A field's label set above it, as a switch's label is set beside its switch."""
+    return ft.Text(label, size=LABEL_SIZE)
 
 
 def draft_field(scratch: dict, key: Any, text: str, **kwargs: Any) -> ft.TextField:

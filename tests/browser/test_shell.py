@@ -21,8 +21,8 @@ from scoring.core import BOOL, CHOICE, engine, games
 from scoring.record import new_record, play, replay
 from tests.browser.conftest import (FULL_MOTION, LAPTOP, NETWORK, OUTPUT, PHONE, READ_ALL, WAIT_MS, Tab, new_tab,
                                      start_server, stop_server)
-from tests.browser.fit import (BODY_16, CHROME, FIELD, FLOATING, LINE, SLACK, field_box, one_line, text_boxes, whole,
-                               width, widths)
+from tests.browser.fit import (BODY_16, CHROME, FIELD, LINE, SLACK, field_box, one_line, text_boxes, whole, width,
+                               widths)
 from tests.helpers import I18N
 from views.app import title_size
 from views.games import view_of
@@ -523,19 +523,19 @@ def cut_options(tab: Tab, game, lang: str) -> list[tuple]:
             cut += [(game.id, option.name, choice, box["width"], need + CHROME["dropdown"])
                     for choice, need in widths(tab, choices, FIELD).items()
                     if not one_line(box, need, CHROME["dropdown"])]
-        else:
-            box = field_box(tab, label)
-        need = width(tab, label, FIELD) * FLOATING
-        if not one_line(box, need, CHROME["label"]):
-            cut.append((game.id, option.name, label, box["width"], need + CHROME["label"]))
+            continue
+        box = field_box(tab, label)  # the field and its label above it, one node
+        if box["width"] + SLACK < tab.page.viewport_size["width"] - 2 * box["x"]:
+            cut.append((game.id, option.name, label, box["width"], "narrower than the form"))
     return cut
 
 
 def test_every_games_options_show_their_labels_and_values_whole_on_a_phone(phone):
-    """At 390 px each game's options on the new-session screen show their labels and values whole: a field's
-    floating label on one line (a longer one took a second line over the field's border and its value), each of a
-    dropdown's choices on one line in the field (a dropdown as narrow as Flutter measured it cut its value:
-    "Dealt at the table (enterec"), a switch's label whole, on as many lines as it needs (it was cut at the
+    """At 390 px each game's options on the new-session screen show their labels and values whole: a field as wide
+    as the form, its label above it (a longer floating label took a second line over the field's border and its
+    value; now the label wraps above the field, `views.ui.label_above`), each of a dropdown's choices on one line
+    in the field (a dropdown as narrow as Flutter measured it cut its value: "Dealt at the table (enterec"), a
+    switch's label whole, on as many lines as it needs (it was cut at the
     screen's edge). Each game's screen is checked in both languages, the one the tab is in first."""
     tab = phone
     cut = []
