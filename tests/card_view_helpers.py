@@ -11,7 +11,7 @@ from flet.controls.object_patch import ObjectPatch
 from scoring.core import RuleError, engine
 from scoring import record as records
 from scoring.record import new_record, replay
-from tests.test_views_components import FakePage, texts, walk
+from tests.test_views_components import FakePage, read, texts, walk
 from views.context import GameContext
 
 
@@ -94,8 +94,9 @@ def all_buttons(control) -> list:
 
 
 def tap(control, text: str, index: int = 0) -> None:
-    """Tap the index-th button whose name (`name`) is exactly text."""
-    found = [b for b in all_buttons(control) if name(b) == text]
+    """Tap the index-th button whose name (`name`) is exactly text, or reads as text (`read`: its no-break spaces and
+    word joiners aside)."""
+    found = [b for b in all_buttons(control) if name(b) == text or read(name(b)) == text]
     assert len(found) > index, (text, [name(b) for b in all_buttons(control)])
     found[index].on_click(None)
 

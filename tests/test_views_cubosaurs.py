@@ -14,12 +14,13 @@ from scoring.games.cubosaurs import DEFAULT_EGGS, DEFAULT_ROWS
 from storage import Store
 from tests.card_view_helpers import Table, all_buttons, label, shown, taken_over, tap, tap_round
 from tests.test_views import StubPage
-from tests.test_views_components import buttons, texts, walk
+from tests.test_views_components import buttons, read, texts, walk
 from views import new_session, words
 from views.app import App
 from views.games import cubosaurs as view
 
 LEARNED = "T-Rex: 4 1 -2 -5; Brontosaurus: ? 3 5 ?; Pentaceratops: -3 ? ? ?"
+KNOWN_AT_TWICE = 85  # px: "known" at 14 px text, 2x, in Roboto (measured in headless Chromium)
 
 
 @pytest.fixture
@@ -731,3 +732,16 @@ def test_a_stale_add_round_tap_leaves_the_entered_elsewhere_notice(tmp_path):
             await settle()
 
     run_async(play())
+
+
+def test_not_known_stays_whole_in_a_rows_cell_and_its_button(store):
+    """At a phone's 2x text the new-session editor's 72 px value cell split "not known" as "not / know / n" (its
+    word "known" needs 85 px at 2x in headless Chromium's Roboto, measured), and a score row's button split 未知
+    ("2 张未" / "知"). The cell now holds "known" whole at 2x; 未知 is one unit to a line break in the button."""
+    t = lambda key, **params: words.say("en", key, **params)  # noqa: E731
+    cell = view.row_cell(t, "Brontosaurus, 1 card", "1 card", None, lambda value: None)
+    value = next(c for c in walk(cell) if isinstance(c, ft.Text) and c.value == "not known")
+    assert value.width == view.UNKNOWN_WIDTH >= KNOWN_AT_TWICE
+    table = Table("cubosaurs", ["甲", "乙"], lang="zh-CN", store=store)
+    row = next(label(b) for b in all_buttons(build(table)) if label(b).startswith("五角龙蛋"))
+    assert "未\u2060知" in row and read(row) == "五角龙蛋：占多数时未知，不占多数时 -3"

@@ -59,13 +59,16 @@ from scoring.games.cubosaurs import format_rows, parse_rows, type_key
 from views.components.cards import drawn_key, stepper
 from views.components.offers import offer_here
 from views.context import GameContext
+from views import words
 from views.games import round_edit
 from views.ui import aside, choice_row, icon_button
 
 UNKNOWN = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
 COLOURS = ("black", "grey")
 VALUE_RANGE = 20
-UNKNOWN_WIDTH = 72  # a row value's cell: "not known" / "未知" fits, a number stays centred in the same place
+# a row value's cell, a number centred in the same place: "not known" on one line at 1x text (67 px), its longest
+# word "known" whole at a phone's 2x (85 px in headless Chromium; 72 px split it "not / know / n")
+UNKNOWN_WIDTH = 90
 GAME = "cubosaurs"
 ROW_OPTIONS = {"rows": 4, "eggs": 2}
 KEYS = ("lines",)
@@ -432,7 +435,8 @@ def send(ctx: GameContext, draft: dict, known: dict | None = None) -> None:
 def rows_panel(ctx: GameContext, draft: dict) -> ft.Control:
     """The score rows the session scores with, each value as the card says it (or "not known"), each row a button
     that opens it for editing (a value read wrong when asked, or rows filled in from the cards before play), as a
-    past round in the rounds table opens for a correction."""
+    past round in the rounds table opens for a correction. "not known" is one word to a line break: at a phone's 2x
+    text "2 张未知" broke as "2 张未" / "知"."""
 
     def edit(kind: str, name: str, values: list) -> None:
         """Open a row in the row form, with nothing asked."""
@@ -445,7 +449,7 @@ def rows_panel(ctx: GameContext, draft: dict) -> ft.Control:
             title = type_name(ctx.t, name) if kind == "dino" else egg_name(ctx.t, name)
             cells = ctx.t("cubosaurs.view.row_values", type=title, values=ctx.t("cubosaurs.view.row_joiner").join(
                 ctx.t("cubosaurs.view.row_cell", count=label,
-                      value=ctx.t("cubosaurs.unknown_value") if v is None else str(v))
+                      value=words.whole_name(ctx.t("cubosaurs.unknown_value")) if v is None else str(v))
                 for label, v in zip(row_labels(ctx.t, kind), values)))
             lines.append(ft.TextButton(content=ft.Text(cells), icon=ft.Icons.EDIT_OUTLINED,
                                        on_click=lambda e, k=kind, n=name, v=values: edit(k, n, v)))
