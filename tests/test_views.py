@@ -164,8 +164,8 @@ def test_a_continue_tile_of_a_game_without_rounds_names_no_round(app, lang):
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
 def test_a_continue_tile_keeps_its_round_and_its_date_whole(app, lang):
     """At 390x844 with the phone's text at 2x a Continue tile read "Solar Storm · round" / "1" (通用计分板 · 第 1 /
-    轮) and "last change 2025-01-01" / "20:00": now a line breaks only before "· round 1" and never inside the
-    date (no ordinary space there)."""
+    轮) and "last change 2025-01-01" / "20:00", and 最 / 后更新: now a line breaks only before "· round 1", never
+    inside the date (no ordinary space there) nor inside 最后更新."""
     app.settings["lang"] = lang
     app.store.create(new_record("score_pad", ["Ann", "Bo"], now="2026-03-01T20:00:00+00:00"))
     tile = next(c for c in walk(home.build(app)[1]) if isinstance(c, ft.ListTile))
@@ -173,6 +173,8 @@ def test_a_continue_tile_keeps_its_round_and_its_date_whole(app, lang):
     head, tail = tile.title.value.rsplit(" ", 1)
     assert (head, read(tail)) == (name, words.say(lang, "app.continue_title", game="", round=1).strip())
     assert words.unbroken(words.when(lang, "2026-03-01T20:00:00+00:00")) in tile.subtitle.value
+    last_change = words.say(lang, "app.continue_detail", players="", updated="").strip(" ·")  # "最 / 后更新" was seen
+    assert words.whole_word(last_change) in tile.subtitle.value
 
 
 def test_bacon_says_deal_where_other_games_say_round(app, utc):

@@ -214,8 +214,9 @@ def continue_tile(app: Any, summary: dict) -> ft.Control:
         leading=ft.Icon(ft.Icons.PLAY_CIRCLE),
         title=ft.Text(game if turn_round is None else words.whole_after(words.say_for(
             app.lang, summary["game"], "app.continue_title", game=game, round=turn_round), game)),
-        subtitle=ft.Text(app.t("app.continue_detail", players=summary["players"],
-                               updated=words.unbroken(words.when(app.lang, summary.get("updated", ""))))),
+        subtitle=ft.Text(words.whole_word(app.t(
+            "app.continue_detail", players=summary["players"],
+            updated=words.unbroken(words.when(app.lang, summary.get("updated", "")))))),
         on_click=lambda e: app.go(f"/play/{sid}"),
     ))
 

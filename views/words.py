@@ -30,6 +30,7 @@ CJK_PAIR = re.compile(f"(?<=[{i18n.CJK}])(?=[^\\s\u2060])|(?<=[^\\s\u2060])(?=[{
 CLOSING = "\u3001\u3002\uff01\uff09\uff0c\uff1a\uff1b\uff1f\u201d\u2019\u300d\u300f"  # 、。！），：；？”’」』
 # a text's last two CJK letters and the closing marks after them, kept on one line (`no_orphan`)
 PAUSES = "\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f"  # 、。！，：；？ : a Chinese line may break after one (`whole_clauses`)
+NUMBER_AFTER_SPACE = re.compile(r" (?=[-−]?\d)")  # a space before a number (`numbers_kept`)
 CJK_TAIL = re.compile(f"([{i18n.CJK_LETTERS}])([{i18n.CJK_LETTERS}][{CLOSING}]*)$")
 
 
@@ -99,6 +100,12 @@ def no_orphan(text: str) -> str:
     joined = no_lone_character(text.rstrip())
     head, space, last = joined.rpartition(" ")
     return f"{head}\u00a0{last}" if space and head and len(last) <= ORPHAN_MAX else joined
+
+
+def numbers_kept(text: str) -> str:
+    """text whose numbers stay on the line of the word before them (a no-break space before each): Guess Club's
+    table line at a phone's 2x text read "Bob · chips 150 · loans" / "0 · money 150"."""
+    return NUMBER_AFTER_SPACE.sub("\u00a0", text)
 
 
 def no_lone_character(text: str) -> str:

@@ -180,7 +180,7 @@ def step_elsewhere(ctx: GameContext, todo: dict) -> ft.Control:
     """The turn's step on a screen that does not act as its player: who places what, on their own phone."""
     key = "knit_wit.view.step_loop" if todo["step"] == "loop" else "knit_wit.view.step_spool"
     return ft.Column(spacing=10, controls=[heading(ctx.t(key, name=todo["turn"])),
-                                           ft.Text(ctx.t("knit_wit.view.hand", hand=todo["hand"])),
+                                           ft.Text(words.no_orphan(ctx.t("knit_wit.view.hand", hand=todo["hand"]))),
                                            elsewhere(ctx, todo["turn"])])
 
 
@@ -218,7 +218,7 @@ def loop_step(ctx: GameContext, work: dict, todo: dict) -> ft.Control:
         ctx.dispatch({"type": "loop", "by": player, "tag": tag, "encloses": encloses})
 
     controls: list[ft.Control] = [heading(ctx.t("knit_wit.view.step_loop", name=player)),
-                                  ft.Text(ctx.t("knit_wit.view.hand", hand=todo["hand"]))]
+                                  ft.Text(words.no_orphan(ctx.t("knit_wit.view.hand", hand=todo["hand"])))]
     if not deck:
         controls.append(draft_field(work, "tag", work.get("tag", ""), label=ctx.t("knit_wit.view.tag_field"),
                                     max_length=kw.TAG_LIMIT, text_size=18,
