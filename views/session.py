@@ -53,7 +53,7 @@ from views import rules, stats, words
 from views.components.action_log import describe, done, entry_named, log_panel
 from views.components.chart import score_chart
 from views.components.folds import Folds
-from views.components.scoreboard import scoreboard_panel
+from views.components.scoreboard import game_words, scoreboard_panel
 from views.context import PAGE, GameContext, TapCount
 from views.games import view_of
 from views.home import session_game
@@ -369,7 +369,7 @@ def header(app: Any, eng: Any, state: dict, waited: str | None = None) -> ft.Con
         return None
     parts = []
     if status.get("round") is not None:
-        t = game_words(app, eng.game.id)
+        t = game_words(app.t, app.lang, eng.game.id)
         parts.append(t("app.round_of", round=status["round"], rounds=status["rounds"]) if status.get("rounds")
                      else t("app.round", round=status["round"]))
     if status.get("phase"):
@@ -564,7 +564,7 @@ def end_panel(app: Any, record: dict, board: Any, folds: Folds, heading: bool = 
     shut = getattr(view_of(record.get("game", "")), "FINAL_LISTS_POINTS", False)  # the game's end view lists them
     controls.append(scoreboard_panel(app.t, app.lang, board, folds, expanded=not shut))
     if board.rounds:
-        t = game_words(app, record["game"])
+        t = game_words(app.t, app.lang, record["game"])
         controls.append(team_chart(t, board) if board.teams else score_chart(
             t, [p["name"] for p in record["players"]], list(board.rounds),
             {p["name"]: p.get("colour") for p in record["players"]}, board.start))
@@ -594,11 +594,6 @@ def tied_counts(lang: str, board: Any) -> str:
     """The scoreboard's players tied on points with the winners and their tie-break values ("Ann 3, Ben 2"; each
     pair kept whole), said after the tie-break by a game with words for them (`COUNTS_KEY`)."""
     return words.readable(lang, board.tied_values(), whole=True)
-
-
-def game_words(app: Any, game: str) -> Callable[..., str]:
-    """The app's words in a game's own where it has them (`words.say_for`: Bacon's deals for rounds)."""
-    return lambda key, **params: words.say_for(app.lang, game, key, **params)
 
 
 def team_chart(t: Callable[..., str], board: Any) -> ft.Control:

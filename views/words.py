@@ -72,7 +72,7 @@ def whole_name(name: str) -> str:
     """A player's name (or one entry of a list: "2. 丽丽（0）") that a line never breaks inside: no-break spaces, and
     a word joiner on each side of a Chinese, Japanese or Korean character or full-width mark, but beside a space (a
     line may break there: 李 / 四, 丽丽 / （0）, Cy / （0）); emoji and their joiners are left as they are."""
-    return CJK_PAIR.sub("\u2060", unbroken(name))
+    return whole_word(unbroken(name))
 
 
 def whole_word(text: str) -> str:

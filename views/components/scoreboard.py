@@ -64,7 +64,7 @@ def entry_line(t: Callable[..., str], line: Any) -> str:
 
 def game_words(t: Callable[..., str], lang: str, game: str) -> Callable[..., str]:
     """t in the game's own words where it has them (`words.own_key`: Guess Club's breakdown reads "Chips: 440",
-    not "Chips = 440", money not points)."""
+    not "Chips = 440", money not points; Bacon's rounds are deals), for the scoreboard and the session screen."""
     return lambda key, **params: t(words.own_key(lang, game, key), **params)
 
 
