@@ -42,6 +42,18 @@ def test_target_ends_the_game_and_lowest_wins():
     assert err.value.key == "core.game_over"
 
 
+def test_with_lowest_wins_the_target_must_be_passed():
+    """With lower_wins the game ends once a total goes past the target (the docstring's and the rules page's
+    "goes past it"): a total of exactly the target plays on (a Hearts game to 50 ended at Bo's 50 in the
+    browser); highest-wins still ends on reaching it, and a correction past the target ends the game too."""
+    state = played([{"A": 10, "B": 50, "C": 38}], target=50, lower_wins=True)
+    assert not state["over"]
+    assert played([{"A": 10, "B": 51, "C": 38}], target=50, lower_wins=True)["over"]
+    assert played([{"A": 10, "B": 50, "C": 38}], target=50)["over"]
+    corrected = ENG.apply(state, {"type": "correct", "by": "table", "round": 1, "scores": {"A": 10, "B": 52, "C": 0}})
+    assert corrected["over"] and ENG.scoreboard(corrected).winners == ("C",)
+
+
 def test_round_limit():
     """The game is over after the chosen number of rounds."""
     state = played([{"A": 1, "B": 2, "C": 3}] * 2, rounds=2)

@@ -145,13 +145,15 @@ class ScorePad(OwnLines, Engine):
         state["phase"] = "over"
 
     def _reached_end(self, state: dict) -> bool:
-        """Whether the round limit or the target has been reached (from the running totals: O(players))."""
+        """Whether the round limit or the target has been reached, with `lower_wins` gone past (from the running
+        totals: O(players))."""
         opts = state["options"]
         if opts["rounds"] and len(state["scores"]) >= opts["rounds"]:
             return True
         if not opts["target"]:
             return False
-        return any(t >= opts["target"] for t in state["totals"].values())
+        past = 1 if opts["lower_wins"] else 0
+        return any(t >= opts["target"] + past for t in state["totals"].values())
 
     def rounds_entered(self, state: dict) -> int:
         """How many rounds are recorded (by the table's `round` or completed from lines)."""
