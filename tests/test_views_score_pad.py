@@ -6,6 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import flet as ft
+import pytest
 
 from tests.card_view_helpers import Table, shown, tap, tap_round
 from tests.test_views_components import walk
@@ -324,6 +325,17 @@ def test_a_score_typed_with_any_minus_or_full_width_digits_is_read_as_a_number()
         tap(build(table), "记入本轮")
         assert table.errors == [] and table.state["scores"] == [{"Ann": points, "Bo": 3}], typed
     assert view.entry("5－") == "5－"
+
+
+def test_a_score_with_an_underscore_is_refused_not_read_as_another_number():
+    """"1_0" (a slip beside the digits) was read as 10 by Python's int and recorded; it is not a number a person
+    writes, so the round is refused as not a whole number and the fields keep what was typed."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    type_points(table, {"Ann": "1_0", "Bo": "3"})
+    tap(build(table), "Add round")
+    assert table.state["scores"] == [] and table.errors == ["score_pad.points_invalid"], table.errors
+    with pytest.raises(ValueError):
+        words.whole_number("1_000")
 
 
 def test_the_tables_field_being_typed_in_stays_itself_when_a_phone_gives_its_points():

@@ -53,8 +53,12 @@ def readable(lang: str, value: Any, refusal: bool = False, whole: bool = False) 
 
 def whole_number(text: str) -> int:
     """A typed whole number: full-width digits and signs (a Chinese IME's "－５"), the maths minus "−" and spaces
-    around it read as a phone shows them; ValueError when it is not one."""
-    return int(unicodedata.normalize("NFKC", str(text)).strip().replace("−", "-"))
+    around it read as a phone shows them; ValueError when it is not one (also "1_0", which Python's int reads as 10:
+    a slip, not a number a person writes)."""
+    typed = unicodedata.normalize("NFKC", str(text)).strip().replace("−", "-")
+    if "_" in typed:
+        raise ValueError(f"not a whole number: {text!r}")
+    return int(typed)
 
 
 def leading(text: str) -> str:
