@@ -389,3 +389,16 @@ def test_in_a_long_game_the_totals_row_stays_where_it_is_and_keeps_its_key():
     total = f"total-{round_edit.SHOWN_ROUNDS}"
     assert total in before and total in after and len(after) == len(before) == round_edit.SHOWN_ROUNDS + 1
     assert "round-2" in before and "round-2" not in after and "round-22" in after
+
+
+def test_the_round_form_says_when_the_game_ends():
+    """A Hearts pad to 50, lowest wins, showed its target nowhere while rounds were entered (only Bacon's screen said
+    "First team to 8 points wins"): the table could not check when it would end. The form now says it, in the
+    player's language, as the rules page puts it; a pad with no target and no round limit says nothing more."""
+    table = Table("score_pad", ["Ann", "Bo"], {"target": 50, "lower_wins": True})
+    assert "The game ends after a round in which a total goes past 50; the lowest total wins." in shown(build(table))
+    table = Table("score_pad", ["Ann", "Bo"], {"target": 100, "rounds": 5}, lang="zh-CN")
+    assert "某一轮之后有人的总分达到 100 分，游戏即结束；最多 5 轮。" in shown(build(table))
+    table = Table("score_pad", ["Ann", "Bo"], {"rounds": 5})
+    assert "The game ends after round 5." in shown(build(table))
+    assert not [t for t in shown(build(Table("score_pad", ["Ann", "Bo"]))) if "game ends" in t]

@@ -125,11 +125,25 @@ def build(ctx: GameContext) -> ft.Control:
                                          on_click=lambda e: fill_from_lines(ctx, typed)))
     return ft.Column(spacing=12, controls=[
         round_edit.heading(ctx, draft, ctx.t("app.score_pad.enter", round=len(rounds) + 1)),
+        *ends(ctx),
         waiting,
         ft.Row(controls=fields, wrap=True),
         ft.Row(wrap=True, controls=buttons),
         table,
     ])
+
+
+def ends(ctx: GameContext) -> list[ft.Control]:
+    """When the game ends, as the options chose it (the target, with lowest wins gone past, and the round limit),
+    above the round's fields: the table entering rounds saw it nowhere; nothing where neither is set."""
+    opts = ctx.state["options"]
+    target, limit = opts["target"], opts["rounds"]
+    if not target and not limit:
+        return []
+    if not target:
+        return [ft.Text(ctx.t("score_pad.view.ends.rounds", rounds=limit))]
+    key = "score_pad.view.ends.target" + ("_lowest" if opts["lower_wins"] else "") + ("_rounds" if limit else "")
+    return [ft.Text(ctx.t(key, target=target, rounds=limit))]
 
 
 def fill_from_lines(ctx: GameContext, typed: dict) -> None:
