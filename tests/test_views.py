@@ -8,6 +8,7 @@ import functools
 import io
 import json
 import logging
+import re
 import threading
 import time
 from types import SimpleNamespace
@@ -1715,3 +1716,32 @@ def test_a_chinese_breakdown_line_keeps_its_last_word_with_its_points():
     line = words.glued_tail("和谐：王国填满，没有弃牌 = 5", "和谐：王国填满，没有弃牌")
     assert line.endswith("弃\u2060牌\u00a0=\u00a05") and line.replace("\u2060", "").replace("\u00a0", " ") == (
         "和谐：王国填满，没有弃牌 = 5")
+
+
+def breaks(text: str) -> list[str]:
+    """The pieces a line may break text into, as read: at a plain space, beside a Chinese character or mark with no
+    word joiner or space there (`words.CJK_PAIR`), and after a pause mark."""
+    pieces = re.split(f"(?<=[ {words.PAUSES}])|{words.CJK_PAIR.pattern}", text)
+    return [piece.strip().replace("\u00a0", " ").replace("\u2060", "") for piece in pieces if piece.strip()]
+
+
+def test_a_chinese_score_line_breaks_only_after_a_pause_mark():
+    """At a phone's 2x text Kingdomino's breakdown "森林：2 格 × 1 顶皇冠" broke as 森 / 林 and 顶 / 皇冠, and a
+    Cubosaurs score row's button as "4 张及以 / 上未知". A Chinese score line (`words.whole_line`) breaks only after
+    a pause mark, its spaces kept (they set numbers apart, they part no words); an English one is left as it is.
+    Every scoreboard's breakdown line (`scoreboard.entry_line`) and Cubosaurs' score rows say a line so."""
+    from scoring.core import Line
+    from views.components.scoreboard import entry_line
+    from views.games import view_of
+    assert breaks(words.whole_line("zh-CN", "雷龙：1 张未知，4 张及以上未知")) == ["雷龙：", "1 张未知，", "4 张及以上未知"]
+    assert words.whole_line("en", "Lake — squares: 2, crowns: 1") == "Lake — squares: 2, crowns: 1"
+    forest = Line("kingdomino.line.forest", 2, {"squares": 2, "crowns": 1})
+    said = {lang: entry_line(functools.partial(words.say, lang), lang, forest) for lang in ("zh-CN", "en")}
+    assert breaks(said["zh-CN"]) == ["森林：", "2 格 × 1 顶皇冠 = 2"]
+    assert said["en"] == words.glued_tail(*(words.say("en", k, **p) for k, p in (
+        ("app.breakdown_line", {"what": words.say("en", forest.key, **forest.params), "points": 2}),
+        (forest.key, forest.params))))
+    table = Table("cubosaurs", ["甲", "乙"], lang="zh-CN")
+    rows = [b.content.value for b in walk(view_of("cubosaurs").build(table.ctx()))
+            if isinstance(b, ft.TextButton) and isinstance(b.content, ft.Text) and "4 张及以上" in read(b.content.value)]
+    assert rows and all(breaks(row)[-1].startswith("4 张及以上") for row in rows), [breaks(row) for row in rows]

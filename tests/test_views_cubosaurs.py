@@ -683,7 +683,7 @@ def test_the_dna_line_says_how_tokens_turn_into_points():
         tap(build(table), "Add round")
     board = table.engine.scoreboard(table.state)
     line = next(line for p in board.players if p.name == "Ann" for line in p.breakdown if line.key.endswith(".dna"))
-    said = {lang: entry_line(partial(words.say, lang), line).replace("\xa0", " ").replace("\u2060", "")
+    said = {lang: entry_line(partial(words.say, lang), lang, line).replace("\xa0", " ").replace("\u2060", "")
             for lang in ("en", "zh-CN")}
     assert said == {"en": "DNA tokens left: 5 (1 point per pair) = 2", "zh-CN": "剩余 DNA 标记：5 个，每对 1 分 = 2"}
 
@@ -743,5 +743,5 @@ def test_not_known_stays_whole_in_a_rows_cell_and_its_button(store):
     value = next(c for c in walk(cell) if isinstance(c, ft.Text) and c.value == "not known")
     assert value.width == view.UNKNOWN_WIDTH >= KNOWN_AT_TWICE
     table = Table("cubosaurs", ["甲", "乙"], lang="zh-CN", store=store)
-    row = next(label(b) for b in all_buttons(build(table)) if label(b).startswith("五角龙蛋"))
+    row = next(label(b) for b in all_buttons(build(table)) if read(label(b)).startswith("五角龙蛋"))
     assert "未\u2060知" in row and read(row) == "五角龙蛋：占多数时未知，不占多数时 -3"

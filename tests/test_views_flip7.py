@@ -379,12 +379,13 @@ def test_lines_left_empty_are_named_before_the_round_is_entered():
 
 def test_a_busted_rounds_zero_stays_with_the_word_before_it():
     """Ann busts in round 1: her breakdown line keeps "= 0" on one line with "busted" / "爆牌" (no-break spaces),
-    so a narrow phone never wraps "= 0" onto a line of its own; the words are otherwise unchanged."""
+    so a narrow phone never wraps "= 0" onto a line of its own; the words are otherwise unchanged (a Chinese line
+    breaks only after its pause mark: `words.whole_line`)."""
     state = play_rounds(engine("flip7").new_state(PLAYERS), [rnd(Ann=line([5, 5], status="busted"))])
     ann = next(p for p in engine("flip7").scoreboard(state).players if p.name == "Ann")
     shown = {lang: [c.value for c in breakdown_lines(lambda key, lang=lang, **p: words.say(lang, key, **p), lang, ann)]
              for lang in ("en", "zh-CN")}
-    assert shown == {"en": ["Round 1: busted\u00a0=\u00a00"], "zh-CN": ["第 1 轮：爆\u2060牌\u00a0=\u00a00"]}
+    assert shown == {"en": ["Round 1: busted\u00a0=\u00a00"], "zh-CN": ["第\u00a01\u00a0轮\u2060：爆\u2060牌\u00a0=\u00a00"]}
 
 
 def test_a_doubled_sum_stays_with_its_times_two():

@@ -840,6 +840,6 @@ def test_a_property_is_worded_one_way_on_the_end_screen():
         table.apply({"type": "finish", "by": "table"})
         ctx = table.ctx()
         ann = next(p for p in ctx.engine.scoreboard(ctx.state).players if p.name == "Ann")
-        breakdown = [read(entry_line(ctx.t, line)) for line in ann.breakdown]
+        breakdown = [read(entry_line(ctx.t, lang, line)) for line in ann.breakdown]
         shown = texts(view.legend(ctx, game.current_kingdoms(ctx.state)["Ann"]["grid"], "Ann"))
         assert breakdown and all(line in shown for line in breakdown), (lang, breakdown, shown)

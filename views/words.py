@@ -94,6 +94,15 @@ def whole_clauses(text: str) -> str:
     return re.sub(f"([{PAUSES}])\u2060", "\\1", whole_word(text))
 
 
+def whole_line(lang: str, text: str) -> str:
+    """A score line (a scoreboard's breakdown entry, a score row's button) whose Chinese clauses a line never breaks
+    inside, their spaces included (`whole_clauses` over `unbroken`): a line breaks only after a pause mark. Ruling:
+    in a Chinese line a space only sets a number or a Latin word apart ("2 格", "4 张"), it parts no words; at a
+    phone's 2x text "森林：2 格 × 1 顶皇冠" broke as 森 / 林 and 顶 / 皇冠, and a Cubosaurs row "4 张及以 / 上未知".
+    Other languages are left as they are (their spaces part words)."""
+    return whole_clauses(unbroken(text)) if lang == "zh-CN" else text
+
+
 def no_orphan(text: str) -> str:
     """text whose last word cannot sit alone on the last line: it is glued to the word before by a no-break space
     ("… Ann's turn" does not leave "turn" alone under a wrapped line).

@@ -49,17 +49,18 @@ def breakdown_lines(t: Callable[..., str], lang: str, player: Any, limit: int | 
     yet." while the game goes on, "No points scored." once it is over."""
     entries = list(player.breakdown)
     hidden = max(0, len(entries) - limit) if limit else 0
-    lines = [ft.Text(entry_line(t, line), size=14, key=f"line-{hidden + i}")
+    lines = [ft.Text(entry_line(t, lang, line), size=14, key=f"line-{hidden + i}")
              for i, line in enumerate(entries[hidden:])]
     if hidden:
         lines.insert(0, aside(lang, t("app.breakdown_earlier", count=hidden), size=14))
     return lines or [aside(lang, t("app.breakdown_none" if over else "app.breakdown_empty"), size=14)]
 
 
-def entry_line(t: Callable[..., str], line: Any) -> str:
-    """One breakdown entry as "what = points", the "= points" glued to the last word of what."""
+def entry_line(t: Callable[..., str], lang: str, line: Any) -> str:
+    """One breakdown entry as "what = points", the "= points" glued to the last word of what, a Chinese line's
+    clauses whole (`words.whole_line`): every game's scoreboard and Kingdomino's legend say a line so."""
     what = t(line.key, **line.params)
-    return words.glued_tail(t("app.breakdown_line", what=what, points=line.points), what)
+    return words.whole_line(lang, words.glued_tail(t("app.breakdown_line", what=what, points=line.points), what))
 
 
 def game_words(t: Callable[..., str], lang: str, game: str) -> Callable[..., str]:

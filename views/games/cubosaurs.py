@@ -435,8 +435,8 @@ def send(ctx: GameContext, draft: dict, known: dict | None = None) -> None:
 def rows_panel(ctx: GameContext, draft: dict) -> ft.Control:
     """The score rows the session scores with, each value as the card says it (or "not known"), each row a button
     that opens it for editing (a value read wrong when asked, or rows filled in from the cards before play), as a
-    past round in the rounds table opens for a correction. "not known" is one word to a line break: at a phone's 2x
-    text "2 张未知" broke as "2 张未" / "知"."""
+    past round in the rounds table opens for a correction. A Chinese row breaks only between its cells
+    (`words.whole_line`): at a phone's 2x text "2 张未知" broke as "2 张未" / "知", "4 张及以上" as "以 / 上"."""
 
     def edit(kind: str, name: str, values: list) -> None:
         """Open a row in the row form, with nothing asked."""
@@ -451,6 +451,7 @@ def rows_panel(ctx: GameContext, draft: dict) -> ft.Control:
                 ctx.t("cubosaurs.view.row_cell", count=label,
                       value=words.whole_name(ctx.t("cubosaurs.unknown_value")) if v is None else str(v))
                 for label, v in zip(row_labels(ctx.t, kind), values)))
+            cells = words.whole_line(ctx.lang, cells)
             lines.append(ft.TextButton(content=ft.Text(cells), icon=ft.Icons.EDIT_OUTLINED,
                                        on_click=lambda e, k=kind, n=name, v=values: edit(k, n, v)))
     return ft.Column(spacing=4, controls=lines)

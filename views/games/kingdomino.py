@@ -249,7 +249,7 @@ def property_text(ctx: GameContext, p: dict) -> str:
     points: 1" under the end screen's "… = 1"); the quick scorer's score box says it alike."""
     line = Line(f"kingdomino.line.{game.NAMES[p['terrain']]}", p["points"],
                      {"squares": p["squares"], "crowns": p["crowns"]})
-    return entry_line(ctx.t, line)
+    return entry_line(ctx.t, ctx.lang, line)
 
 
 def legend(ctx: GameContext, grid: list[list], player: str | None = None, number: int | None = None,
@@ -275,7 +275,7 @@ def bonus_lines(ctx: GameContext, player: str | None, number: int | None = None,
         return []
     current = number or len(ctx.state["games"])
     found = next(p for p in (board_ or ctx.engine.scoreboard(ctx.state)).players if p.name == player)
-    return [entry_line(ctx.t, line) for line in found.breakdown
+    return [entry_line(ctx.t, ctx.lang, line) for line in found.breakdown
             if line.key in BONUS_KEYS and line.params.get("game") == current]
 
 
