@@ -1720,16 +1720,17 @@ def test_a_chinese_breakdown_line_keeps_its_last_word_with_its_points():
 
 def breaks(text: str) -> list[str]:
     """The pieces a line may break text into, as read: at a plain space, beside a Chinese character or mark with no
-    word joiner or space there (`words.CJK_PAIR`), and after a pause mark."""
-    pieces = re.split(f"(?<=[ {words.PAUSES}])|{words.CJK_PAIR.pattern}", text)
+    word joiner or space there (`words.CJK_PAIR`), and after a pause mark with no joiner after it."""
+    pieces = re.split(f"(?<=[ {words.PAUSES}])(?![\u2060\u00a0])|{words.CJK_PAIR.pattern}", text)
     return [piece.strip().replace("\u00a0", " ").replace("\u2060", "") for piece in pieces if piece.strip()]
 
 
 def test_a_chinese_score_line_breaks_only_after_a_pause_mark():
     """At a phone's 2x text Kingdomino's breakdown "森林：2 格 × 1 顶皇冠" broke as 森 / 林 and 顶 / 皇冠, and a
     Cubosaurs score row's button as "4 张及以 / 上未知". A Chinese score line (`words.whole_line`) breaks only after
-    a pause mark, its spaces kept (they set numbers apart, they part no words); an English one is left as it is.
-    Every scoreboard's breakdown line (`scoreboard.entry_line`) and Cubosaurs' score rows say a line so."""
+    a pause mark, the spaces of a clause that fits a line kept (they set numbers apart, they part no words); an
+    English one is left as it is. Every scoreboard's breakdown line (`scoreboard.entry_line`) and Cubosaurs' score
+    rows say a line so."""
     from scoring.core import Line
     from views.components.scoreboard import entry_line
     from views.games import view_of
@@ -1738,6 +1739,9 @@ def test_a_chinese_score_line_breaks_only_after_a_pause_mark():
     forest = Line("kingdomino.line.forest", 2, {"squares": 2, "crowns": 1})
     said = {lang: entry_line(functools.partial(words.say, lang), lang, forest) for lang in ("zh-CN", "en")}
     assert breaks(said["zh-CN"]) == ["森林：", "2 格 × 1 顶皇冠 = 2"]
+    long = "自己没送出的计分板块 3 颗星"  # wider than a line with its spaces: they stay break points, its points glued
+    assert breaks(words.whole_line("zh-CN", words.glued_tail(f"{long} = -3", long))) == [
+        "自己没送出的计分板块", "3", "颗星 = -3"]
     assert said["en"] == words.glued_tail(*(words.say("en", k, **p) for k, p in (
         ("app.breakdown_line", {"what": words.say("en", forest.key, **forest.params), "points": 2}),
         (forest.key, forest.params))))
@@ -1745,3 +1749,14 @@ def test_a_chinese_score_line_breaks_only_after_a_pause_mark():
     rows = [b.content.value for b in walk(view_of("cubosaurs").build(table.ctx()))
             if isinstance(b, ft.TextButton) and isinstance(b.content, ft.Text) and "4 张及以上" in read(b.content.value)]
     assert rows and all(breaks(row)[-1].startswith("4 张及以上") for row in rows), [breaks(row) for row in rows]
+
+
+def test_a_line_of_counts_breaks_only_between_its_parts():
+    """At a phone's 2x text Solar Storm's end read "回合：14 · 已转移房间：" / "8 · 牌堆剩余：32" and Guess Club's table
+    "安安（出题者）· 筹" / "码 150 · 借款 0 · 净" / "额 150": a line of counts (`words.whole_line`) breaks only after a
+    " · ", each part whole, in either language; the text reads as written."""
+    said = {"zh-CN": ["回合：14 · ", "已转移房间：8 · ", "牌堆剩余：32"], "en": ["Turns: 14 · ", "Rooms diverted: 8 · ",
+                                                                       "Cards left in the deck: 32"]}
+    for lang, parts in said.items():
+        assert breaks(words.whole_line(lang, "".join(parts))) == [part.strip() for part in parts]
+    assert breaks(words.whole_line("zh-CN", "安安（出题者）· 筹码 150 · 借款 0")) == ["安安（出题者）·", "筹码 150 ·", "借款 0"]

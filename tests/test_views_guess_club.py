@@ -138,7 +138,8 @@ def test_table_shows_money_pot_board_counter_and_setter(table):
     shown = texts(table.build())
     assert "Ann (setter) · chips 150 · loans 0 · money 150" in shown
     assert "Bo · chips 150 · loans 0 · money 150" in shown
-    assert "Bo · chips\u00a0150 · loans\u00a00 · money\u00a0150" in raw_texts(table.build())  # 2x text: "loans" / "0"
+    # 2x text: "loans" / "0", "筹" / "码 150": each part whole, a line breaking after a " · " only
+    assert "Bo\u00a0· chips\u00a0150\u00a0· loans\u00a00\u00a0· money\u00a0150" in raw_texts(table.build())
     assert {"Pot 30", "Bonus board 30", "Matches 0"} <= set(shown)
     assert sorted(number_buttons(table.build())) == list(range(14))
     assert all(b.disabled for b in number_buttons(table.build()).values())

@@ -30,7 +30,11 @@ CJK_PAIR = re.compile(f"(?<=[{i18n.CJK}])(?=[^\\s\u2060])|(?<=[^\\s\u2060])(?=[{
 CLOSING = "\u3001\u3002\uff01\uff09\uff0c\uff1a\uff1b\uff1f\u201d\u2019\u300d\u300f"  # 、。！），：；？”’」』
 # a text's last two CJK letters and the closing marks after them, kept on one line (`no_orphan`)
 PAUSES = "\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f"  # 、。！，：；？ : a Chinese line may break after one (`whole_clauses`)
-NUMBER_AFTER_SPACE = re.compile(r" (?=[-−]?\d)")  # a space before a number (`numbers_kept`)
+CLAUSE = re.compile(f"[^{PAUSES}]+[{PAUSES}]*")  # a Chinese clause and the pause marks ending it
+# half-width units (a Chinese character is two): a Chinese clause this wide keeps its spaces too (`whole_line`), as
+# it fits a phone's line at 2x text (358 px of a 390 px phone, 14 px a unit at 14 px text)
+CLAUSE_MAX = 24
+PARTS = re.compile(r"( ?· )")  # between the parts of a line of counts (`whole_line`): " · ", "（出题者）· "
 CJK_TAIL = re.compile(f"([{i18n.CJK_LETTERS}])([{i18n.CJK_LETTERS}][{CLOSING}]*)$")
 
 
@@ -95,12 +99,25 @@ def whole_clauses(text: str) -> str:
 
 
 def whole_line(lang: str, text: str) -> str:
-    """A score line (a scoreboard's breakdown entry, a score row's button) whose Chinese clauses a line never breaks
-    inside, their spaces included (`whole_clauses` over `unbroken`): a line breaks only after a pause mark. Ruling:
-    in a Chinese line a space only sets a number or a Latin word apart ("2 格", "4 张"), it parts no words; at a
-    phone's 2x text "森林：2 格 × 1 顶皇冠" broke as 森 / 林 and 顶 / 皇冠, and a Cubosaurs row "4 张及以 / 上未知".
-    Other languages are left as they are (their spaces part words)."""
-    return whole_clauses(unbroken(text)) if lang == "zh-CN" else text
+    """A score line (a scoreboard's breakdown entry, a score row's button, a summary of counts) that a line breaks
+    only between its parts: after a " · " where it has them, each part whole (`whole_name`, in either language:
+    "回合：14 · 已转移房间：" / "8", Guess Club's "… · 筹" / "码 150" and "Bob · chips 150 · loans" / "0" were
+    seen); else a Chinese line after a pause mark only (`whole_clauses`), a clause that fits a line with its spaces
+    too (`short_unbroken`). Ruling: in a Chinese line a space only sets a number or a Latin word apart ("2 格",
+    "4 张"), it parts no words; at a phone's 2x text "森林：2 格 × 1 顶皇冠" broke as 森 / 林 and 顶 / 皇冠, and a
+    Cubosaurs row "4 张及以 / 上未知". Other languages' clauses are left as they are (their spaces part words)."""
+    pieces = PARTS.split(text)
+    if len(pieces) > 1:
+        return "".join(whole_name(p) if i % 2 == 0 else ("\u00a0" if p[0] == " " else "\u2060") + "· "
+                       for i, p in enumerate(pieces))
+    return whole_clauses(CLAUSE.sub(lambda m: short_unbroken(m.group()), text)) if lang == "zh-CN" else text
+
+
+def short_unbroken(clause: str) -> str:
+    """A Chinese clause with no-break spaces if it fits a phone's line at 2x text (CLAUSE_MAX), else as it is: a
+    longer one kept whole would break where Flutter must ("自己没送出的计分板块 3 颗星 =" / "-3" was seen)."""
+    wide = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in clause if c != "\u2060")
+    return unbroken(clause) if wide <= CLAUSE_MAX else clause
 
 
 def no_orphan(text: str) -> str:
@@ -113,12 +130,6 @@ def no_orphan(text: str) -> str:
     joined = no_lone_character(text.rstrip())
     head, space, last = joined.rpartition(" ")
     return f"{head}\u00a0{last}" if space and head and len(last) <= ORPHAN_MAX else joined
-
-
-def numbers_kept(text: str) -> str:
-    """text whose numbers stay on the line of the word before them (a no-break space before each): Guess Club's
-    table line at a phone's 2x text read "Bob · chips 150 · loans" / "0 · money 150"."""
-    return NUMBER_AFTER_SPACE.sub("\u00a0", text)
 
 
 def no_lone_character(text: str) -> str:

@@ -133,9 +133,9 @@ def table_panel(ctx: GameContext) -> ft.Control:
     rows: list[ft.Control] = [heading(ctx.t("guess_club.view.table"))]
     for name in ctx.players:
         key = "guess_club.view.setter_money" if name == state["setter"] else "guess_club.view.money"
-        rows.append(ft.Text(words.numbers_kept(ctx.t(key, name=name, chips=ledger.balance(book, name),
-                                                     loans=ledger.loans(book, name), money=ledger.money(book, name))),
-                            size=16))
+        rows.append(ft.Text(words.whole_line(ctx.lang, ctx.t(key, name=name, chips=ledger.balance(book, name),
+                                                            loans=ledger.loans(book, name),
+                                                            money=ledger.money(book, name))), size=16))
     rows.append(ft.Row(wrap=True, spacing=16, controls=[
         ft.Text(ctx.t("guess_club.view.pot", amount=ledger.balance(book, "pot")), size=20,
                 weight=ft.FontWeight.BOLD),

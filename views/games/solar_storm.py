@@ -122,7 +122,7 @@ def final(ctx: GameContext) -> ft.Control:
 
 
 def result_panel(ctx: GameContext) -> ft.Control:
-    """A banner: the launch, or the loss with its reason."""
+    """A banner: the launch, or the loss with its reason; its counts break only between them (`words.whole_line`)."""
     result = ctx.state["result"]
     won = result["won"]
     params = {"room": room_name(ctx, result["room"])} if result.get("room") else {}
@@ -132,8 +132,9 @@ def result_panel(ctx: GameContext) -> ft.Control:
             ft.Text(ctx.t("solar_storm.view.won" if won else "solar_storm.view.lost"), size=26,
                     weight=ft.FontWeight.BOLD),
             ft.Text(ctx.t(f"solar_storm.view.why.{result['reason']}", **params), size=18),
-            ft.Text(ctx.t("solar_storm.view.summary", turns=ctx.state["turns"],
-                          rooms=ctx.engine.diverted(ctx.state), cards=deck_count(ctx.state["resources"])), size=15),
+            ft.Text(words.whole_line(ctx.lang, ctx.t(
+                "solar_storm.view.summary", turns=ctx.state["turns"], rooms=ctx.engine.diverted(ctx.state),
+                cards=deck_count(ctx.state["resources"]))), size=15),
         ]))
 
 
