@@ -9,6 +9,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import flet as ft
+import pytest
 
 from scoring import i18n
 from tests.card_view_helpers import Table
@@ -263,3 +264,19 @@ def test_a_tap_beside_a_radio_within_its_band_picks_it():
               if isinstance(c, ft.Container) and isinstance(c.content, ft.Radio)]
     spools[1].on_click(None)
     assert picked == ["en"] and work == {"spool": 2} and refreshed == [True]
+
+
+@pytest.mark.parametrize("game, line, said", [
+    ("flip7", {"numbers": [5], "status": "stayed"}, "Your line gave"),
+    ("cubosaurs", None, "Your collection is given")])
+def test_a_phone_says_its_line_is_given_right_under_the_button_as_rummy_does(game, line, said):
+    """On a phone Rummy said "your line is given" right under the button that gave it (session 67); Flip 7 and
+    Cubosaurs still said it at the top of the screen, above the picker, away from the tap. They say it as Rummy does
+    (`round_edit.SAID`), who is still to give under it."""
+    table = Table(game, ["Ann", "Bo", "Cy"])
+    given = line if line is not None else view_of(game).new_line()
+    assert table.apply({"type": "line", "by": "Ann", "round": 1, "line": given}), table.errors
+    controls = view_of(game).build(table.seated("Ann", {})).controls
+    order = [c.content if isinstance(c, ft.FilledButton) else c.value for c in controls
+             if isinstance(c, ft.FilledButton) or isinstance(c, ft.Text) and c.value.startswith((said, "Given: "))]
+    assert [o[:10] for o in order] == ["Give again", said[:10], "Given: Ann"], order

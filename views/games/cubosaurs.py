@@ -226,8 +226,8 @@ def build(ctx: GameContext) -> ft.Control:
     if not round_edit.enters(ctx):
         own = own_line(ctx)
         heading = round_edit.own_heading(ctx, len(ctx.state["rounds"]) + 1, own, "cubosaurs.view.own_or_referee")
-        return ft.Column(spacing=12, controls=[*round_edit.own_screen(ctx, heading, own, waiting(ctx)),
-                                               rounds_table(ctx, draft)])
+        return ft.Column(spacing=12, controls=[
+            *round_edit.own_screen(ctx, heading, own, waiting(ctx), round_edit.SAID), rounds_table(ctx, draft)])
     ctx.offer(TABLE, "row")
     if draft["ask"]:
         return ft.Column(spacing=12, controls=[ask_panel(ctx, draft), rounds_table(ctx, draft)])
@@ -247,8 +247,9 @@ def cards(line: dict) -> int:
 
 def own_line(ctx: GameContext) -> list[ft.Control]:
     """On a player's own phone: the steppers for the seat's collection this round and "give my collection" (a
-    `line`); once given, that it was (the collection stays, to be changed and given again until the round is
-    recorded)."""
+    `line`); once given, that it was, right under the button (at `round_edit.SAID`, as Rummy says it: at the top
+    of the screen it was away from the tap); the collection stays, to be changed and given again until the round
+    is recorded."""
     seat = ctx.seat
     if seat not in ctx.players or not offer_here(ctx, "line"):
         return []
@@ -261,13 +262,11 @@ def own_line(ctx: GameContext) -> list[ft.Control]:
         ctx.dispatch({"type": "line", "by": seat, "round": number, "line": copy.deepcopy(own["line"])})
 
     given = seat in ctx.state["lines"]
-    controls: list[ft.Control] = [ft.Text(ctx.t("cubosaurs.view.you_gave"), size=16, weight=ft.FontWeight.W_600)
-                                  ] if given else []
-    return controls + [
-        collection(ctx, own["line"], seat),
-        ft.FilledButton(content=ctx.t("cubosaurs.view.give_again" if given else "cubosaurs.view.give"),
-                        icon=ft.Icons.SEND, on_click=lambda e: give(), key=round_edit.own_key(number)),
-    ]
+    said = [ft.Text(ctx.t("cubosaurs.view.you_gave"), size=16, weight=ft.FontWeight.W_600)] if given else []
+    return [collection(ctx, own["line"], seat),
+            ft.FilledButton(content=ctx.t("cubosaurs.view.give_again" if given else "cubosaurs.view.give"),
+                            icon=ft.Icons.SEND, on_click=lambda e: give(), key=round_edit.own_key(number)),
+            *said]
 
 
 def final(ctx: GameContext) -> ft.Control:

@@ -143,7 +143,7 @@ def build(ctx: GameContext) -> ft.Control:
     if not round_edit.enters(ctx):
         own = own_line(ctx)
         heading = round_edit.own_heading(ctx, len(ctx.state["rounds"]) + 1, own, "flip7.view.own_or_referee")
-        return ft.Column(spacing=12, controls=[*round_edit.own_screen(ctx, heading, own, waiting),
+        return ft.Column(spacing=12, controls=[*round_edit.own_screen(ctx, heading, own, waiting, round_edit.SAID),
                                                rounds_table(ctx, draft)])
     controls: list[ft.Control] = [
         round_edit.heading(ctx, draft, ctx.t("flip7.view.enter", round=len(ctx.state["rounds"]) + 1)),
@@ -324,7 +324,8 @@ def fill_from_lines(ctx: GameContext, draft: dict, names: list[str]) -> None:
 def own_line(ctx: GameContext) -> list[ft.Control]:
     """On a player's own phone: the card picker for the seat's own line, what it scores (said once, under its status
     buttons: a second "Stayed · …" under the picker repeated it), and "give my line" (a `line`); once given, what
-    was given (it may be given again until the round is recorded)."""
+    was given, right under the button (at `round_edit.SAID`, as Rummy says it: at the top of the screen it was
+    away from the tap); it may be given again until the round is recorded."""
     seat = ctx.seat
     if seat not in ctx.players or not offer_here(ctx, "line"):
         return []
@@ -337,16 +338,14 @@ def own_line(ctx: GameContext) -> list[ft.Control]:
         """Send the seat's line for this round (the picker keeps it until the next round)."""
         ctx.dispatch({"type": "line", "by": seat, "round": number, "line": line_of(line)})
 
-    controls: list[ft.Control] = []
     given = ctx.state["lines"].get(seat)
-    if given is not None:
-        controls.append(ft.Text(ctx.t("flip7.view.you_gave", points=score_line(given)["points"]), size=16,
-                                weight=ft.FontWeight.W_600))
-    controls += [editor(ctx, own),
-                 ft.FilledButton(content=ctx.t("flip7.view.give" if given is None else "flip7.view.give_again"),
-                                 icon=ft.Icons.SEND, disabled=line["status"] == ACTIVE, on_click=lambda e: give(),
-                                 key=round_edit.own_key(number))]
-    return controls
+    said = [] if given is None else [ft.Text(ctx.t("flip7.view.you_gave", points=score_line(given)["points"]),
+                                             size=16, weight=ft.FontWeight.W_600)]
+    return [editor(ctx, own),
+            ft.FilledButton(content=ctx.t("flip7.view.give" if given is None else "flip7.view.give_again"),
+                            icon=ft.Icons.SEND, disabled=line["status"] == ACTIVE, on_click=lambda e: give(),
+                            key=round_edit.own_key(number)),
+            *said]
 
 
 def round_lines(ctx: GameContext, draft: dict) -> dict[str, dict]:

@@ -62,6 +62,9 @@ from views.context import GameContext
 from views.ui import aside
 
 SHOWN_ROUNDS = 20
+# where a phone's "your line is given" stands among its own controls: the picker, "give my line", then it, right
+# under the button tapped (`own_screen`: Rummy, Flip 7, Cubosaurs)
+SAID = 2
 
 
 def enters(ctx: GameContext) -> bool:

@@ -44,7 +44,6 @@ RANK_NAMES = list(RUMMY_RANKS)
 KEYS = ("lines", "stock_out", "onto")
 AMBIGUOUS = "rummy.lay_off_ambiguous"
 MISPLACED = ("rummy.lay_off_invalid", "rummy.onto_unknown")
-SAID = 2  # a phone's own controls: the picker, "give my line", then "your line is given" once it is
 
 
 def new_line() -> dict:
@@ -120,7 +119,7 @@ def build(ctx: GameContext) -> ft.Control:
     if not round_edit.enters(ctx):
         own = own_line(ctx)
         heading = round_edit.own_heading(ctx, len(ctx.state["rounds"]) + 1, own, "rummy.view.own_or_referee")
-        return ft.Column(spacing=12, controls=[*round_edit.own_screen(ctx, heading, own, waiting(ctx), SAID),
+        return ft.Column(spacing=12, controls=[*round_edit.own_screen(ctx, heading, own, waiting(ctx), round_edit.SAID),
                                                rounds_table(ctx, draft)])
     entry = [ask_panel(ctx, draft)] if draft.get("ask") else [players_panel(ctx, draft), editor(ctx, draft),
                                                                send_row(ctx, draft)]
@@ -153,9 +152,9 @@ def taken(ctx: GameContext, draft: dict) -> dict[str, str]:
 
 def own_line(ctx: GameContext) -> list[ft.Control]:
     """On a player's own phone: the card picker for the seat's own line and "give my line" (a `line`); once given,
-    that it was, right under the button (at `SAID`; at the top of the screen, above the picker, it was out of view
-    of the finger that gave: only the button's new label showed the tap worked). The line stays in the picker, to be
-    changed and given again until the round is recorded."""
+    that it was, right under the button (at `round_edit.SAID`; at the top of the screen, above the picker, it was
+    out of view of the finger that gave: only the button's new label showed the tap worked). The line stays in the
+    picker, to be changed and given again until the round is recorded."""
     seat = ctx.seat
     if seat not in ctx.players or not offer_here(ctx, "line"):
         return []
