@@ -1,6 +1,8 @@
 """The pieces behind answer readings: Chinese numerals, the dictionaries (glosses, pinyin, lemmas) and forms."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from validators import lexicon
 from validators.numerals import integer, with_digits
@@ -63,6 +65,32 @@ def test_english_words_and_lemmas():
     assert [lexicon.is_english(w) for w in ("apple", "cart", "aple", "elephnat")] == [True, True, False, False]
     assert lexicon.american("colour") == "color" and lexicon.american("apple") == "apple"
     assert lexicon.with_digits(["twenty", "one", "pigs"]) == ["21", "pigs"]
+
+
+@pytest.mark.parametrize(
+    "tokens, digits",
+    [(["twentyone"], ["21"]), (["ninetynine", "red", "balloons"], ["99", "red", "balloons"]),
+     (["one", "hundred", "and", "one", "dalmatians"], ["101", "dalmatians"]),
+     (["thousand", "and", "one", "nights"], ["1001", "nights"]), (["hundred", "twentyfive"], ["125"]),
+     (["thousand", "one"], ["1001"]), (["million", "two"], ["1000002"]), (["thousand"], ["1000"]),
+     (["one", "and", "only"], ["1", "and", "only"]), (["seven", "and", "seven"], ["7", "and", "7"]),
+     (["rock", "and", "roll"], ["rock", "and", "roll"]), (["twentyish"], ["twentyish"])],
+)
+def test_english_number_words_written_as_people_write_them(tokens, digits):
+    """A hyphenated 21–99 (twenty-one reaches here as one word), "and" after hundred/thousand (one hundred and one)
+    and a scale word after a dropped article (a thousand and one) read as digits; any other "and" stays."""
+    assert lexicon.with_digits(tokens) == digits
+
+
+NUMBER_WORDS = ["zero", "one", "two", "nine", "ten", "eleven", "twenty", "ninety", "hundred", "thousand", "million",
+                "billion", "point", "and", "twentyone", "pigs"]
+
+
+@given(st.lists(st.sampled_from(NUMBER_WORDS), max_size=6))
+def test_any_run_of_number_words_reads_without_raising(tokens):
+    """word2number raises IndexError, not only ValueError, on runs like "thousand one" or "billion two"; an
+    answer made of such words is read (as digits, or as written), never a crash of the matcher."""
+    assert isinstance(lexicon.with_digits(tokens), list)
 
 
 def test_load_is_done_once():

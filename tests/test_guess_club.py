@@ -195,6 +195,49 @@ def test_learned_alias_is_proposed_as_same_later_in_the_session():
     assert (proposal["player"], proposal["kind"], proposal["reason"]) == ("A", "same", "answers.reason.alias")
 
 
+def proposals_for(read, held):
+    """B reads out `read` while C holds `held`: C's proposals as (kind, reason, link)."""
+    table = Table(cards=2).deal({"A": ["fig", "lime"], "B": [read, "kiwi"], "C": [held, "plum"]})
+    table.do("play", "B", card=0)
+    return [(p["kind"], p["reason"], p["link"]) for p in table.state["pending"]["proposals"] if p["player"] == "C"]
+
+
+@pytest.mark.parametrize(
+    "read, held, kind, reason, link",
+    [("grape", "grapes", "suggested", "word", "grape"), ("Grapes", "grape", "suggested", "word", "grape"),
+     ("mice", "mouse", "suggested", "word", "mouse"), ("colour", "color", "suggested", "spelling", "color"),
+     ("7", "seven", "suggested", "number", "7"), ("七", "seven", "suggested", "number", "7"),
+     ("西红柿", "番茄", "suggested", "gloss", "tomato"), ("葡萄", "grapes", "suggested", "gloss", "grape"),
+     ("banan", "banana", "suggested", "typo", "banana"), ("蘋果", "苹果", "same", "equal", "traditional"),
+     ("Grape ", "grape", "same", "equal", "case"),
+     ("ice cream", "Ice-Cream", "same", "equal", "case spaces punctuation"),
+     ("twenty-one", "21", "suggested", "number", "21"), ("二十五", "Twenty-five", "suggested", "number", "25"),
+     ("99 red balloons", "Ninety-nine red balloons", "suggested", "number", "99 red balloon"),
+     ("101 Dalmatians", "one hundred and one dalmatians", "suggested", "number", "101 dalmatian"),
+     ("1001 nights", "A thousand and one nights", "suggested", "number", "1001 night")],
+)
+def test_a_card_a_table_calls_the_same_is_proposed_with_its_reason(read, held, kind, reason, link):
+    """Cards two players wrote differently that a table would call the same are put to the setter, each with a
+    reason in both languages (hyphenated numbers and "one hundred and one" were not read as numbers before)."""
+    assert proposals_for(read, held) == [(kind, f"answers.reason.{reason}", link)]
+    for lang in ("en", "zh-CN"):
+        assert i18n.table(lang)[f"answers.link.{reason}"]
+
+
+@pytest.mark.parametrize("read, held", [("cat", "cap"), ("bear", "pear"), ("一", "七"), ("cat", "cart"),
+                                        ("老虎", "老鼠"), ("three pigs", "two pigs")])
+def test_a_card_a_table_keeps_apart_is_not_proposed(read, held):
+    """Look-alike words and other numbers are not put to the setter."""
+    assert proposals_for(read, held) == []
+
+
+def test_a_card_of_number_words_word2number_cannot_read_is_played_without_a_crash():
+    """"thousand one" made word2number raise IndexError inside the matcher, so reading it out crashed the play;
+    it reads as 1001 and meets a card written so."""
+    assert proposals_for("thousand one", "1001") == [("suggested", "answers.reason.number", "1001")]
+    assert proposals_for("billion two", "kiwi") == []
+
+
 def test_setter_may_reject_proposals_or_add_a_missed_match():
     """Rejecting every proposal is a miss (pay 10); a card the matcher missed can be added."""
     table = fruit_table().do("play", "B", card=0).do("rule", "A", valid=True, matches=[])

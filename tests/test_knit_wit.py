@@ -412,6 +412,18 @@ def test_suggested_duplicates_wait_for_the_table_and_are_learned():
     assert [board.total(p) for p in "ABC"] == [3 + 2, 3 + 1, 2]
 
 
+def test_numbers_written_in_words_as_people_write_them_are_asked_about():
+    """Knit Wit asks the same matcher: "Twenty-one" and "21" are put to the table with the number reason (they were
+    different), and "thousand one" (which made word2number raise inside the matcher) meets "1001"."""
+    t = scoring3({"A": {1: "Twenty-one", 2: "thousand one"}, "B": {1: "21", 2: "1001"}, "C": {1: "grapes"}})
+    review = knit_wit.spool_review(t.state)
+    assert [(s["a"], s["b"], s["reason"], s["link"]) for s in review["suggested"]] == [
+        ("A", "B", "answers.reason.number", "21")]
+    t.do("dup_ruling", a=["A", 1], b=["B", 1], same=True).do("next_spool")
+    assert [(s["a"], s["b"], s["reason"], s["link"]) for s in knit_wit.spool_review(t.state)["suggested"]] == [
+        ("A", "B", "answers.reason.number", "1001")]
+
+
 def test_known_aliases_from_earlier_sessions_cross_out_automatically():
     """Aliases the table ruled before (added as an action) make answers the same without asking."""
     t = woven3()

@@ -11,6 +11,13 @@ pronunciation notes are skipped; a possessive also gives its head ("cow's milk" 
 glosses per dictionary entry (CC-CEDICT lists the main senses first), so a single character does not mean
 everything. An entry that only points elsewhere ("see 熊猫", "variant of 包米") takes the glosses of the word
 it points to (one step, no chains).
+
+Rulings for number words (word2number reads each run): a tens word and a unit written together is one number
+(twenty-one reaches the readings as "twentyone", as English writes 21–99 with a hyphen); "and" right after hundred,
+thousand, million or billion and before a number word belongs to the run (one hundred and one is 101; any other
+"and" stays a word: one and only); a run that starts with such a scale word counts one of it (a thousand and one,
+its article dropped, is 1001; word2number alone raised IndexError on "thousand one"); a run word2number still
+cannot read stays as written.
 """
 
 from __future__ import annotations
@@ -32,6 +39,9 @@ _NOUN_ROW = re.compile(r"^([^,\n]+),noun,([^\n]+)", re.M)
 _WORD_ROW = re.compile(r"^([^,\n]+),", re.M)
 _POSSESSIVE = re.compile(r"^\w+'s (\w+)$")
 _ARTICLES = ("a ", "an ", "the ")
+_TENS_UNIT = re.compile("^(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+                        "(one|two|three|four|five|six|seven|eight|nine)$")
+SCALES = frozenset({"hundred", "thousand", "million", "billion"})
 GLOSSES_PER_ENTRY = 4
 GLOSS_WORDS = 3
 PINYIN_VARIANTS = 8
@@ -175,21 +185,40 @@ def american(word: str) -> str:
 
 
 def with_digits(tokens: list[str]) -> list[str]:
-    """The words with each run of English number words written in digits ("twenty one pigs" → 21, pigs)."""
+    """The words with each run of English number words written in digits ("twenty one pigs" → 21, pigs; see the
+    module rulings)."""
     convert, known = _number_words()
     out: list[str] = []
     start = 0
     while start < len(tokens):
         end = start
-        while end < len(tokens) and tokens[end] in known:
+        while end < len(tokens) and (_number_word(tokens[end], known) or _joins(tokens, start, end, known)):
             end += 1
         if end == start:
             out.append(tokens[start])
             start += 1
             continue
+        run = [part for token in tokens[start:end] for part in _parts(token)]
         try:
-            out.append(str(convert(" ".join(tokens[start:end]))))
-        except ValueError:
+            out.append(str(convert(" ".join(["one", *run] if run[0] in SCALES else run))))
+        except (ValueError, IndexError):
             out.extend(tokens[start:end])
         start = end
     return out
+
+
+def _number_word(token: str, known: frozenset[str]) -> bool:
+    """A word word2number knows, or a tens word and a unit written together (twentyone)."""
+    return token in known or _TENS_UNIT.match(token) is not None
+
+
+def _joins(tokens: list[str], start: int, end: int, known: frozenset[str]) -> bool:
+    """tokens[end] is an "and" inside the number run that began at start (after a scale word, before a number)."""
+    return (tokens[end] == "and" and end > start and tokens[end - 1] in SCALES and end + 1 < len(tokens)
+            and _number_word(tokens[end + 1], known))
+
+
+def _parts(token: str) -> list[str]:
+    """A number word as word2number reads it: twentyone → twenty, one."""
+    joined = _TENS_UNIT.match(token)
+    return list(joined.groups()) if joined else [token]

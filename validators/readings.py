@@ -6,7 +6,8 @@ decides, and its ruling becomes an alias. Each form carries why it was made and 
 
 Rulings (forms; the reason key each gives):
 - English (no Chinese characters): a leading article (the, a, an) dropped, runs of number words as digits
-  (seven → 7, twenty one → 21, three pigs → 3 pig), British spellings made American (colour → color), the last
+  (seven → 7, twenty one and twenty-one → 21, one hundred and one → 101, three pigs → 3 pig; rulings in
+  validators/lexicon.py), British spellings made American (colour → color), the last
   word made singular when the dictionary knows the noun (mice → mouse, children → child); the reason is
   `number` if a number was rewritten, else `spelling` if a spelling was, else `word` (article or singular).
   Every answer is also found by its own normalised form (`plain`).
