@@ -97,6 +97,15 @@ def test_short_word_limit_is_an_option():
     assert kind("cat", "cart") == "different"
 
 
+@pytest.mark.parametrize("a, b", [("apple 🍎", "apple"), ("cat 🐱", "cat"), ("apple2", "apple")])
+def test_a_word_with_a_sign_added_looks_alike_but_is_no_typo(a, b):
+    """A short word with an emoji or a digit added is asked about as looking alike, not called "A typo of
+    “apple”?" (a phone's emoji is no misspelling; the table read a reason that did not fit)."""
+    verdict = Matcher().compare(a, b)
+    assert (verdict.kind, verdict.reason, verdict.link) == ("suggested", answers.SIMILAR, "")
+    assert verdict.explain() == (answers.SIMILAR, {})
+
+
 @pytest.mark.parametrize("a, b", [("elephant", "elephnat"), ("strawberry", "strawbery"), ("sunflower", "sunflowers")])
 def test_longer_typos_are_suggested(a, b):
     """Longer words a typo apart are suggested."""

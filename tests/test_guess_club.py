@@ -208,7 +208,8 @@ def proposals_for(read, held):
      ("mice", "mouse", "suggested", "word", "mouse"), ("colour", "color", "suggested", "spelling", "color"),
      ("7", "seven", "suggested", "number", "7"), ("七", "seven", "suggested", "number", "7"),
      ("西红柿", "番茄", "suggested", "gloss", "tomato"), ("葡萄", "grapes", "suggested", "gloss", "grape"),
-     ("banan", "banana", "suggested", "typo", "banana"), ("蘋果", "苹果", "same", "equal", "traditional"),
+     ("banan", "banana", "suggested", "typo", "banana"), ("apple 🍎", "apple", "suggested", "similar", ""),
+     ("蘋果", "苹果", "same", "equal", "traditional"),
      ("Grape ", "grape", "same", "equal", "case"),
      ("ice cream", "Ice-Cream", "same", "equal", "case spaces punctuation"),
      ("twenty-one", "21", "suggested", "number", "21"), ("二十五", "Twenty-five", "suggested", "number", "25"),
@@ -221,7 +222,7 @@ def test_a_card_a_table_calls_the_same_is_proposed_with_its_reason(read, held, k
     reason in both languages (hyphenated numbers and "one hundred and one" were not read as numbers before)."""
     assert proposals_for(read, held) == [(kind, f"answers.reason.{reason}", link)]
     for lang in ("en", "zh-CN"):
-        assert i18n.table(lang)[f"answers.link.{reason}"]
+        assert i18n.table(lang)[f"answers.{'link' if link else 'reason'}.{reason}"]
 
 
 @pytest.mark.parametrize("read, held", [("cat", "cap"), ("bear", "pear"), ("一", "七"), ("cat", "cart"),

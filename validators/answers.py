@@ -31,7 +31,8 @@ Rulings:
   normalising): one letter changes the word (cat/cart, cat/bat, hat/hut, house/horse), and a table asked about
   those would only be annoyed, so a short pair scoring `suggest_at` or more is suggested only when one is a
   plural of the other (cat/cats, box/boxes, leaf/leaves) or exactly one of the two is an English word (aple is
-  a typo of apple; cat and cart are both words; two made-up words are left alone).
+  a typo of apple; cat and cart are both words; two made-up words are left alone). Only an answer in letters
+  alone is called a typo of the word: one with an emoji or a digit added (apple🍎, apple2) is similar to apple.
 - Chinese (any answer with a CJK, kana or Hangul character) has no short-word rule: the score threshold alone
   decides. With the default 80 a one-character change in a word of 2–4 characters is never suggested
   (老虎/老鼠 50, 向日葵/向日花 67, 四字词语 75), while one extra character around a 2–5 character answer is
@@ -274,6 +275,8 @@ class Matcher:
             known = [norm for norm in (na, nb) if norm.isalpha() and lexicon.is_english(norm)]
             if len(known) != 1:
                 return Verdict(DIFFERENT, score, UNLIKE)
+            if not (nb if known[0] == na else na).isalpha():
+                return Verdict(SUGGESTED, score, SIMILAR)
             return Verdict(SUGGESTED, score, TYPO, known[0])
         return Verdict(SUGGESTED, score, SIMILAR)
 
