@@ -46,6 +46,8 @@ COLUMN_GAP = 16  # px: the least blank between two headers of the score table (8
 LINE_GAP = 2  # px: blank rows between two lines of text
 PINNED_SHARE = 0.2  # the race may take at most this share of a phone's height
 TAP_SIDE = 48  # px: a claim tile is at least this high and wide
+CLAIM_TEXT = 20  # px: a seated phone's claim button's label at 1x text
+CHROME_SIDES = 48  # px: a button's padding, 24 a side
 INK = """async ([png, x0, y0, x1, y1]) => {
   const picture = await createImageBitmap(await (await fetch('data:image/png;base64,' + png)).blob());
   const paint = new OffscreenCanvas(picture.width, picture.height).getContext('2d');
@@ -231,6 +233,42 @@ def test_the_race_tiles_take_one_row_on_a_phone_and_stay_on_screen(phone, server
         tab.page.mouse.wheel(0, -600)
         tab.page.mouse.move(PHONE["width"] - 2, PHONE["height"] - 2)  # no hover highlight in the picture
         tab.shot(f"pictomania_phone_race_{'zh' if lang == 'zh-CN' else 'en'}")
+
+
+def test_a_seated_phones_claim_button_shows_its_whole_label_at_twice_the_text(browser, server):
+    """Play-test at 2x text (390x844, Chinese, a phone seated at the table): the seated phone's claim button
+    ("丽丽：抢 3", beside its stop button) stayed 72 px high, so its label, wrapped to a second line, showed only
+    "丽丽：" and not the tile it claims. The button now grows with its label: as high as the lines it needs."""
+    from storage import Store
+    from tests.browser.conftest import new_tab
+    from tests.browser.fit import whole, width
+    from tests.browser.test_card_games import TWICE_THE_TEXT
+    with Store(server.data) as store:
+        sid = store.create(new_record("pictomania", PLAYERS, {"rounds": 2}, now=AT))
+        store.play(sid, {"type": "set_deal", "by": "table", "deal": DEAL}, AT)
+        store.set_table(sid, {"pin": "4321", "seats": {}, "referee": None, "fails": 0, "wait_until": 0.0,
+                              "ties": []})
+    tab = new_tab(browser, server, PHONE)
+    try:
+        tab.page.add_init_script(TWICE_THE_TEXT)
+        tab.open(f"/join/{sid}", load=True)
+        tab.fill("本桌口令", "4321")
+        tab.tap(shown_as_seat("Pia"))
+        label = CLAIM["zh-CN"].format(name="Pia")
+        button = tab.page.get_by_role("button", name=label, exact=True).first
+        box = tab.steady(button).bounding_box()
+        size = 2 * CLAIM_TEXT
+        need = width(tab, label, (size, 700, 0.1))
+        tab.shot("pictomania_seated_phone_claim_twice_the_text")
+        print(f"{label}: {need:.0f} px of text at {size} px in a {box['width']:.0f}x{box['height']:.0f} px button")
+        assert whole(box, need, CHROME_SIDES, size), box
+    finally:
+        tab.page.context.close()
+
+
+def shown_as_seat(name: str) -> re.Pattern:
+    """The join screen's button taking name's seat ("坐在 Pia")."""
+    return re.compile(rf"^坐在\s?{re.escape(name)}$")
 
 
 def test_the_race_tiles_share_their_edges_whatever_the_names_hold(phone, server):

@@ -12,9 +12,10 @@ Builder:
   `moves`: the move types the buttons send (e.g. `("claim",)`): for every player given a button the panel tells the
   context it offers them (`ctx.offer`), so a seated phone's generic moves panel does not offer the same move a
   second time (`views.table.moves_and_view`).
-Claim buttons are large (72 px high, big text): one a row, full width, for up to two players; three or more on a
-shared screen sit two a row on a phone (three on a laptop), so the pinned panel of a six-player table takes three
-button rows, not six, and leaves most of a 390×844 phone to the screen.
+Claim buttons are large (72 px high around one line of big text, growing with a label wrapped to more: at a
+fixed 72 px, a seated phone's "丽丽：抢 3" at 2x text wrapped and showed only "丽丽："): one a row, full width, for up
+to two players; three or more on a shared screen sit two a row on a phone (three on a laptop), so the pinned panel
+of a six-player table takes three button rows, not six, and leaves most of a 390×844 phone to the screen.
 A race a player may stop out of (Pictomania's bonus tiles) is `views.components.tile_race`, which takes this
 module's `player_row` with its "stop" button for a seated phone's own row.
 
@@ -41,6 +42,9 @@ from views.components.private import acts_as
 from views.ui import text_style
 
 GRID_FROM = 2
+CLAIM_PAD = 21  # above and below a claim button's line of 20 px text (29-30 px): 72 px around one line
+CLAIM_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=CLAIM_PAD),
+                             text_style=text_style(size=20, weight=ft.FontWeight.BOLD))
 
 
 def race_buttons(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], title: str | None = None,
@@ -97,9 +101,8 @@ def player_row(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awai
     if mech.is_over(race):
         return ft.Text(status(ctx, race, player), size=18)
     controls: list[ft.Control] = [ft.FilledButton(
-        content=ctx.t("app.race.claim", name=player, reward=mech.remaining(race)[0]), height=72,
-        style=ft.ButtonStyle(text_style=text_style(size=20, weight=ft.FontWeight.BOLD)), expand=True,
-        on_click=claim_handler(on_claim, player))]
+        content=ctx.t("app.race.claim", name=player, reward=mech.remaining(race)[0]), style=CLAIM_STYLE,
+        expand=True, on_click=claim_handler(on_claim, player))]
     if on_decline:
         controls.append(ft.OutlinedButton(content=ctx.t("app.race.stop", name=player),
                                           on_click=lambda e: on_decline(player)))
