@@ -451,3 +451,29 @@ def test_a_card_tapped_but_not_entered_again_is_not_said_entered():
     shown = texts(view.build(seats["Ann"]))
     assert chosen(seats["Ann"]) == ["Circle", "Number 5"] and any(t.startswith("Entered: Circle, number 4.")
                                                                    for t in shown)
+
+
+@pytest.mark.parametrize("lang, left, stopped, stop, stray", [
+    ("zh-CN", "剩余加分板块：3、2", "Ben 停笔了（没拿加分板块）", "Cat：停笔", ("奖励", "停手")),
+    ("en", "Bonus tiles left: 3, 2", "Ben stopped (no bonus tile)", "Cat: stop", ("reward", "Reward"))])
+def test_the_race_speaks_of_bonus_tiles_and_of_stopping_to_draw(lang, left, stopped, stop, stray):
+    """Play-test on four phones in Chinese: the race under "画完了：拿加分板块" spoke of generic rewards ("剩余奖励：3、3、2",
+    "丽丽：已经没有奖励了") and of "停手" where the game, its log and its guess panel say "停笔". On the shared screen
+    and on a seated phone the race now says bonus tiles and stopping to draw, in both languages."""
+    ctx = dealt()
+    ctx.lang = lang
+    ctx.t = lambda key, **params: words.say_for(lang, "pictomania", key, **params)
+    ctx.dispatch({"type": "stop", "by": "Ann", "take_tile": True})
+    ctx.dispatch({"type": "stop", "by": "Ben", "take_tile": False})
+    shown = [plain(t) for t in texts(view.build(ctx))] + list(named_buttons(view.build(ctx)))
+    ctx.seat = "Cat"
+    seated = [plain(t) for t in texts(view.build(ctx))] + list(named_buttons(view.build(ctx)))
+    assert left in shown and left in seated
+    assert any(stopped in line for line in seated), seated
+    assert stop in seated
+    assert not [line for line in shown + seated if any(word in line for word in stray)]
+
+
+def plain(text: str) -> str:
+    """A text as a person reads it: no-break spaces as spaces, no word joiners."""
+    return text.replace("\u00a0", " ").replace("\u2060", "")
