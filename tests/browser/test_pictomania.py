@@ -435,7 +435,7 @@ def test_two_rounds_for_four_players(phone, server):
     tab.tap("Rosa drew the wrong word", exact=True)
     tab.see("Rosa's pile: wrong word, guesses returned")
     tab.tap("Quin: stop", exact=True)
-    tab.see("Quin stopped (no reward)")
+    tab.see("Quin stopped (no bonus tile)")
     for name in ("Pia", "Rosa"):
         tab.tap(f"{name}: claim", exact=False)
         tab.see(f"{name} took 3")
