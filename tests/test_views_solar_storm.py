@@ -256,13 +256,16 @@ def test_a_rooms_chinese_name_and_move_button_leave_no_character_alone_on_a_line
         assert lines[-1].content.content.value == "移到这\u2060里"
 
 
-def test_a_repair_spaces_word_wraps_in_its_room_rather_than_being_cut():
-    """A repair space's word may take the room's width left of its square and wrap there, and no more than it
-    needs (so it stays centred and whole at the usual text size): with a phone's text set larger (1.5×), the
-    right-hand rooms' "纳米机器人" lost its last character at the room's edge, its row wider than the room."""
+def test_a_repair_spaces_word_goes_under_its_square_rather_than_being_broken():
+    """A repair space's square and word wrap as two pieces: where the word does not fit beside its square it goes
+    under it, whole (with a phone's text set larger, 1.5×, the right-hand rooms' "纳米机器人" lost its last
+    character at the room's edge; at 2x "nanobots" beside its square read "nanob / ots"), a Chinese word's last
+    two characters together ("纳米机器 / 人")."""
     table = Table("solar_storm", ["Ann", "Bo"], lang="zh-CN")
-    (_, word) = view.track_space(table.ctx(), "nanobots", False).controls
-    assert (word.content.value, word.expand, word.expand_loose) == ("纳米机器人", True, True)
+    row = view.track_space(table.ctx(), "nanobots", False)
+    (_, word) = row.controls
+    assert row.wrap and not word.expand
+    assert word.content.value == "纳米机器\u2060人" and word.content.semantics_label.endswith("纳米机器人")
 
 def test_a_turn_by_taps():
     table = Table("solar_storm", ["Ann", "Bo"])

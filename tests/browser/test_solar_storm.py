@@ -9,7 +9,8 @@ A crew that diverts every room, stored up to its last turn, is tapped to the win
 A crew of three that repairs, stored up to its first Hull Breach, is led to the roll by the next-step line.
 A table that deals the physical decks taps its starting deal into the setup form. And the ship's rooms keep each
 word whole on a phone and spread over a laptop's column, in both languages, and a screen reader reads each room
-whole (its cubes, each repair space's square as a cube or none and its resource) before the room beside it."""
+whole (its cubes, each repair space's square as a cube or none and its resource) before the room beside it; at
+a phone's 2x text no English word of the ship breaks inside."""
 
 from __future__ import annotations
 
@@ -17,14 +18,15 @@ import json
 import re
 import subprocess
 import sys
-from collections import deque
+from collections import Counter, deque
 
 from playwright.sync_api import expect
 
 from scoring.core import engine
 from scoring.games.solar_storm import ROOM_IDS, ROOMS, adjacent, repair_spaces
 from scoring.record import new_record, play, replay, start
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, READ_ALL, ROOT, TAP, WAIT_MS, Tab
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, READ_ALL, ROOT, TAP, WAIT_MS, Tab, new_tab
+from tests.browser.test_card_games import TWICE_THE_TEXT
 from views import words
 
 HINTS = {"actions": "最多进行 3 个行动，然后结束行动阶段。", "collect": "拿 1 张翻开的卡，或从牌堆抽 2 张。",
@@ -315,6 +317,34 @@ def test_rooms_keep_each_word_whole(phone, server):
             assert centre(right) - centre(left) >= 0.6 * width, (size, lang, centre(right) - centre(left), width)
         tab.shot(f"{size}_solar_storm_rooms_{langs[-1][:2]}")
         langs.reverse()
+
+
+def test_english_rooms_keep_each_word_whole_at_twice_the_text(browser, server):
+    """On a 390 px phone with its text at 2x, in English, no word of the ship breaks inside: a room's name takes
+    a line a word at most and a repair space's resource one line ("Armour / y", "Crew Quarter / s" and
+    "nanob / ots" broke). The tab is as tall as the whole ship, so every room is measured where it stands."""
+    from storage import Store
+    record = new_record("solar_storm", CREW[:2], seed=3, now=NOW)
+    with Store(server.data) as store:
+        sid = store.create(record)
+    tab = new_tab(browser, server, {"width": PHONE["width"], "height": 2000}, locale="en")
+    tab.page.add_init_script(TWICE_THE_TEXT)
+    tab.open(f"/play/{sid}", load=True)
+    tab.language("en")
+    tab.see(CORE_NAME["en"])
+    names = {room: boxes(tab, room_said("en", room), 1)[0]["height"] for room in ROOM_IDS}
+    line = min(names.values())
+    for room, height in names.items():
+        assert height < (len(room_said("en", room).split()) + 0.5) * line, (room, height, line)
+    state = replay(record)
+    heights = {said: [box["height"] for box in boxes(tab, said, count)]
+               for said, count in Counter(space("en", card, cube) for room in ROOM_IDS
+                                          for card, cube in zip(ROOMS[room]["track"], state["rooms"][room]["cubes"])
+                                          ).items()}
+    lowest = min(min(h) for h in heights.values())
+    assert all(h < 1.5 * lowest for said in heights for h in heights[said]), heights
+    tab.shot("phone_solar_storm_rooms_en_twice_the_text")
+    tab.page.context.close()
 
 
 def test_the_armourys_tokens_are_a_room_each(phone, server):

@@ -53,6 +53,8 @@ from views.ui import NARROW_SIDE, aside, choice_row, tap_style, tint
 PAD = 6
 GAP = 4
 BOX = 16
+NAME_SIZE = 13  # a room's name: "Quarters" 102 px bold at a phone's 2x text, in a room of 104
+WORD_SIZE = 12  # a repair space's resource: "nanobots" 103 px at 2x text
 DIRECT = ("scavenge", "divert", "launch", "token", "end_actions", "cargo_hold", "bridge")
 HERE = ("divert", "repair")  # moves whose room, named for the log, is where the player stands
 CHIP = 112
@@ -258,6 +260,8 @@ def room_cell(ctx: GameContext, view: dict, room: str, on_move=None) -> ft.Contr
     track a space a line (cube or empty, and the resource it takes), protection, diverted, who is here (a name a
     line, cut short rather than broken). A Chinese name and the Move button keep their last two characters on one
     line (`words.no_lone_character`: at 2x text a room a third of a phone wide read 船员宿 / 舍 and 移到这 / 里).
+    The name is set at NAME_SIZE, so that an English room's longest word stays whole in a 390 px phone's room at
+    2x text (at 14 px "Armour / y" and "Quarter / s" broke: 108 and 110 px against the room's 104).
 
     A room the engine offers to move to [ruling, this view's] is tapped anywhere to move there (`on_move`, the
     Move button's choice; on a phone a player taps the room on the ship's plan), outlined in the primary colour
@@ -269,7 +273,7 @@ def room_cell(ctx: GameContext, view: dict, room: str, on_move=None) -> ft.Contr
     own and each of its lines a node inside it (Flutter read the three rooms of a row line by line across, "Engine
     Room, Mess Hall, Armoury, Cubes: 2/3, Cubes: 3/3, …", and a plain group merges its texts into one label)."""
     who = [p for p in ctx.players if view["where"][p] == room]
-    lines = [ft.Text(words.no_lone_character(room_name(ctx, room)), size=14, weight=ft.FontWeight.BOLD,
+    lines = [ft.Text(words.no_lone_character(room_name(ctx, room)), size=NAME_SIZE, weight=ft.FontWeight.BOLD,
                      text_align=ft.TextAlign.CENTER)]
     colour = tint(ft.Colors.AMBER)
     if room != CORE:
@@ -303,16 +307,20 @@ def room_cell(ctx: GameContext, view: dict, room: str, on_move=None) -> ft.Contr
 
 def track_space(ctx: GameContext, card: str, cube: bool) -> ft.Control:
     """One repair space on a line of its own: its cube (or the empty square) and the resource it takes, a word
-    that fits a phone's narrowest room whole ("纳米机器人" broke into "纳/米机器人" in a line of all three), and
-    wraps only where a phone's text is set larger (at 1.5× its last character was cut off at the room's edge).
+    that fits a phone's narrowest room whole ("纳米机器人" broke into "纳/米机器人" in a line of all three). Where a
+    phone's text is set larger the word goes under its square, whole, rather than being broken beside it (at 1.5×
+    "纳米机器人" lost its last character at the room's edge; at 2x "nanobots", 111 px beside the square's 20 in a
+    room of 104, read "nanob / ots"; "纳米机器人" read "纳米机器 / 人"); the word is set at WORD_SIZE, so that "nanobots"
+    fits the room at 2x, and a Chinese word keeps its last two characters together (`words.no_lone_character`).
     A space is read as one node, whether its square holds a cube and the word: "cube, data" / "有方块，数据" (in one
     node for the track its words merged into one label and the squares were read after them all; the square as a
     node of its own was a name on a solid square, no text to see in it)."""
     name = card_name(ctx, card)
     said = ctx.t("solar_storm.view.space", state=ctx.t("solar_storm.view.space." + ("cube" if cube else "empty")),
                  card=name)
-    return ft.Row(spacing=4, tight=True, controls=[cube_box(cube), ft.Semantics(
-        container=True, expand=True, expand_loose=True, content=ft.Text(name, size=13, semantics_label=said))])
+    return ft.Row(spacing=4, run_spacing=0, wrap=True, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                  controls=[cube_box(cube), ft.Semantics(container=True, content=ft.Text(
+                      words.no_lone_character(name), size=WORD_SIZE, semantics_label=said))])
 
 
 def cube_box(filled: bool) -> ft.Control:
