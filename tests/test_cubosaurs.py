@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from scoring.core import RuleError, engine
 from scoring.i18n import text
-from scoring.games.cubosaurs import best_raptors, format_rows, parse_rows
+from scoring.games.cubosaurs import best_raptors, format_rows, parse_rows, same_type
 from scoring.record import new_record, play, replay
 from tests.helpers import assert_refused, assert_same_keys, assert_translated, cli_score, play_all
 
@@ -380,3 +380,9 @@ def test_a_row_may_not_make_unknown_a_value_a_recorded_round_scored_with():
     state = CUBO.apply(state, {"type": "row", "by": "table", "kind": "dino", "name": "T-Rex",
                                "values": [4, 1, None, None]})
     assert [p.total for p in CUBO.scoreboard(state).players] == [4, 1]
+
+
+def test_a_type_name_is_one_type_in_any_letter_case_and_spacing():
+    """"t-rex" and " T-REX " are the listed T-Rex; "T Rex" and "Stego" are other types."""
+    assert same_type("t-rex", "T-Rex") and same_type(" T-REX ", "T-Rex") and same_type("big  one", "Big One")
+    assert not same_type("T Rex", "T-Rex") and not same_type("Stego", "T-Rex")

@@ -592,8 +592,8 @@ def test_a_row_undone_after_its_question_is_asked_again_not_sent_unknown():
 
 
 def test_add_type_with_no_name_or_a_name_on_the_list_says_why(app):
-    """'Add type' with nothing typed, or with a type already listed (by its shown name), says why nothing was
-    added; it did nothing."""
+    """'Add type' with nothing typed, or with a type already listed (by its shown name, in any letter case: "t-rex"
+    on a phone's keyboard was added beside T-Rex), says why nothing was added; it did nothing."""
 
     def add(name: str):
         """Type name into the dinosaur type field and tap Add type."""
@@ -610,6 +610,11 @@ def test_add_type_with_no_name_or_a_name_on_the_list_says_why(app):
     assert app.local("new:cubosaurs")["options"]["rows"] == DEFAULT_ROWS
     add("Stego")
     assert "Stego: ? ? ? ?" in app.local("new:cubosaurs")["options"]["rows"]
+    for typed in ("t-rex", "T-REX", "stego", "  Stego "):     # "t-rex" was added beside T-Rex, a type twice
+        app.message = None
+        add(typed)
+        assert app.message is not None and app.message.key == "cubosaurs.view.type_listed", typed
+    assert app.local("new:cubosaurs")["options"]["rows"].lower().count("rex") == 1
 
 
 def test_a_type_name_being_typed_stays_when_a_stepper_is_tapped(app):

@@ -167,6 +167,12 @@ def _count(name: str, value) -> int:
 SHIPPED = frozenset(parse_rows(DEFAULT_ROWS, 4, "rows")) | frozenset(parse_rows(DEFAULT_EGGS, 2, "eggs"))
 
 
+def same_type(a: str, b: str) -> bool:
+    """Whether two written type names are one type [ruling]: letter case and runs of spaces do not tell types apart
+    (a table typing "t-rex" means the T-Rex listed; as two rows it would be scored and asked about apart)."""
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
 def type_key(name: str) -> str | None:
     """The message key naming a type the app ships (`cubosaurs.type.<name>`); None for a type the table wrote."""
     return f"cubosaurs.type.{name}" if name in SHIPPED else None

@@ -55,7 +55,7 @@ import copy
 import flet as ft
 
 from scoring.core import TABLE, RuleError
-from scoring.games.cubosaurs import format_rows, parse_rows, type_key
+from scoring.games.cubosaurs import format_rows, parse_rows, same_type, type_key
 from views.components.cards import drawn_key, stepper
 from views.components.offers import offer_here
 from views.context import GameContext
@@ -134,9 +134,10 @@ def option_editor(t, option, value, on_change, refuse=None, typed: dict | None =
 
     def add() -> None:
         """Add the typed type with every value unknown (a name the text cannot hold is cleaned; a repeat is kept
-        once); with no name, or a name on the list, say why nothing was added (it did nothing)."""
+        once); with no name, or a name on the list (`same_type`: in any letter case), say why nothing was added (it
+        did nothing)."""
         name = typed["name"].replace(";", " ").replace(":", " ").strip()
-        if not name or name in rows or name in {type_name(t, n) for n in rows}:
+        if not name or any(same_type(name, n) or same_type(name, type_name(t, n)) for n in rows):
             if refuse is not None:
                 refuse(RuleError("cubosaurs.view.type_listed", name=name) if name
                        else "cubosaurs.view.type_name_needed")
