@@ -529,6 +529,24 @@ def test_typed_draw_by_chips():
     assert table.state["phase"] == "damage" and sorted(table.state["hands"]["Ann"]) == ["data"] * 5 + ["universal"]
 
 
+def test_the_last_damage_line_says_which_rooms_a_protection_token_saved():
+    """A damage card on a protected room: the token takes the hit and the line under the turn says so (it read
+    "Last damage: Repair Centre, Crew Quarters and Armoury" over an Armoury that kept its cubes, seen on a phone
+    after the Armoury's tokens)."""
+    table = typed_game()
+    state = table.state
+    state["damage"]["deck"] = state["damage"]["deck"][16:]
+    state["phase"] = "damage"
+    state["protection"] = [{"room": "armoury", "by": "Ann"}]
+    before = sum(state["rooms"]["armoury"]["cubes"])
+    for room in ("Repair Centre", "Crew Quarters", "Armoury", "Send"):
+        tap(build(table), room)
+    assert table.errors == [] and sum(table.state["rooms"]["armoury"]["cubes"]) == before
+    assert table.state["last_protected"] == ["armoury"]
+    assert "Last damage card: Repair Centre, Crew Quarters and Armoury; a protection token took the hit on Armoury" \
+        in shown(build(table))
+
+
 def test_typed_three_room_damage_card_on_the_grid():
     table = typed_game()
     state = table.state

@@ -394,7 +394,7 @@ class SolarStorm(Engine):
             cube_supply=0, protection=[], where={p: opts["start_room"] for p in players},
             hands={p: [] for p in players}, tokens={p: 0 for p in players},
             known={"resources": 0, "damage": 0}, peek=None, dice=0, roll=None, roll_for=None, roll_cards=None,
-            last_damage=None,
+            last_damage=None, last_protected=[],
             rolled={"scavenge": [], "damage": []}, drew=[], turn=None, turns=0, actions=0, picks=0, result=None,
         )
         full = full_deck(opts["difficulty"])
@@ -539,10 +539,14 @@ class SolarStorm(Engine):
         return list(rooms)
 
     def resolve_damage(self, state: dict, rooms: list[str]) -> None:
-        """A damage card: each room in turn loses a token or its top cube; a room with neither loses the game."""
+        """A damage card: each room in turn loses a token or its top cube; a room with neither loses the game.
+        `last_protected`: the card's rooms whose protection token took the hit (they kept their cubes)."""
         state["last_damage"] = list(rooms)
+        state["last_protected"] = []
         state["damage"]["discard"].append(list(rooms))
         for room in rooms:
+            if any(token["room"] == room for token in state["protection"]):
+                state["last_protected"].append(room)
             if not hit(state, room):
                 self.lose(state, "room_destroyed", room)
                 return

@@ -153,8 +153,7 @@ def turn_panel(ctx: GameContext, view: dict) -> ft.Control:
     if view["roll"] is not None:
         lines.append(ft.Text(roll_line(ctx, view), size=15))
     if view["last_damage"]:
-        lines.append(ft.Text(ctx.t("solar_storm.view.last_damage",
-                                   rooms=[room_name(ctx, r) for r in view["last_damage"]]), size=15))
+        lines.append(ft.Text(last_damage(ctx, view), size=15))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(spacing=4, controls=lines))
 
@@ -221,6 +220,16 @@ def way_to_win(ctx: GameContext, view: dict) -> list[ft.Control]:
     if view["phase"] != "actions" or not all(view["rooms"][r]["diverted"] for r in ROOM_IDS):
         return []
     return [ft.Text(ctx.t("solar_storm.view.way_to_win", room=room_name(ctx, CORE)), size=15)]
+
+
+def last_damage(ctx: GameContext, view: dict) -> str:
+    """The last damage card's rooms, and those a protection token saved (the line named them all as damaged over
+    a protected room that kept its cubes)."""
+    rooms = [room_name(ctx, r) for r in view["last_damage"]]
+    saved = [room_name(ctx, r) for r in view.get("last_protected") or []]
+    if saved:
+        return ctx.t("solar_storm.view.last_damage_protected", rooms=rooms, protected=saved)
+    return ctx.t("solar_storm.view.last_damage", rooms=rooms)
 
 
 def roll_line(ctx: GameContext, view: dict) -> str:
