@@ -390,6 +390,29 @@ def test_a_swapped_near_tie_rewrites_the_log_with_the_later_claim_first(store, c
     assert store.state(hub.sid)["race"]["claims"] == [["B", 2], ["A", 1]]
 
 
+def test_a_near_tie_the_table_has_played_on_from_lapses_and_is_no_longer_offered(store, clock):
+    # Seen in a 5-phone play-test: the race's near-tie stayed on every phone ("the table decides the order") and
+    # its Keep / Swap on the host's screen through the scoring and on the "Game over" screen, where a swap could
+    # only be refused (`table.tie_moved_on`). Once the log moves on, the tie lapses; an undo back to it reopens it.
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    referee = hub.join(hub.pin, "table")
+    phone = Phone()
+    hub.subscribe(phone, a)
+    hub.act(a, {"type": "claim"})
+    clock.advance(0.020)
+    tie = hub.act(b, {"type": "claim"})
+    assert phone.last["ties"] == [tie]
+    clock.advance(2.0)
+    assert hub.act(referee, {"type": "next_spool"}) == {}
+    assert phone.last["ties"] == []
+    refused("table.tie_moved_on", hub.rule_tie, None, 1, True)
+    assert phone.last["ties"] == []
+    store.undo(hub.sid, consent=True)
+    hub.session_changed(store.record(hub.sid), store.state(hub.sid))
+    assert phone.last["ties"] == [tie]
+
+
 def test_claims_further_apart_than_the_window_or_by_the_same_seat_are_no_tie(store, clock):
     hub = open_hub(store, knit_wit_answering(), clock)
     a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")

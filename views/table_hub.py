@@ -385,7 +385,7 @@ class TableHub:
                    "status": self.engine.status(view), "meta": self._meta, "for_table": TABLE in acts,
                    "table_next": first["type"] if first and first["by"] == TABLE else None,
                    "waiting": self.engine.waiting_on(state, cache[prompt_key]),
-                   "ties": [self._public_tie(t) for t in self.data["ties"] if t["ruling"] is None],
+                   "ties": self._open_ties(shown[0]),
                    "undone": self._own_undone(cache, view_seat)}
         if seat is None:
             log_key = ("log", None if sub.whole_log else SHOWN)
@@ -564,6 +564,14 @@ class TableHub:
         """Keep a near-tie for the table to rule on."""
         self.data["ties"].append(tie)
         self._save()
+
+    def _open_ties(self, count: int) -> list[dict]:
+        """The near-ties the table may still rule on, public: unruled, and the log (count actions long) still ends
+        with their actions, as a swap needs (`_swap`). [ruling] Once the table plays on from a near-tie, it lapses
+        and its order stands: it is no longer shown nor offered (a swap would be refused); an undo back to it
+        reopens it."""
+        return [self._public_tie(t) for t in self.data["ties"]
+                if t["ruling"] is None and t["index"] + (2 if t["accepted"] else 1) == count]
 
     @staticmethod
     def _public_tie(tie: dict) -> dict:
