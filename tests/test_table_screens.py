@@ -503,7 +503,7 @@ def test_a_seated_phone_offers_only_its_own_race_button_pinned_and_no_second_cla
     (race,) = pinned
     assert set(buttons(race)) == {"A: claim 2"} and "B: still racing · C: still racing" in texts(race)
     assert "claim" in [e["type"] for e in got[-1]["prompt"]]  # the hub still sends the entry ...
-    assert "claim a reward" not in words_in(body).lower()  # ... offered once, pinned
+    assert "take a bonus button" not in words_in(body).lower()  # ... offered once, pinned
     referee_got, referee_token = seated(hub, "table")
     pinned.clear()
     referee = seat_body(shell(store, f"/join/{hub.sid}"), hub, referee_token, referee_got[-1], pinned)
@@ -1846,11 +1846,11 @@ def test_each_near_tie_button_names_whose_order_it_rules_in_each_language():
     ties = [{"id": 1, "accepted": True, "first": "Ann", "second": "Bo", "gap_ms": 9.0, "type": "claim"},
             {"id": 2, "accepted": False, "first": TABLE, "second": "Cy", "gap_ms": 12.0, "type": "next_spool"}]
     said = {
-        "en": [("Keep the order", "Keep the order: Ann before Bo (claim a reward)"),
-               ("Swap the order", "Swap the order: Bo before Ann (claim a reward)"),
+        "en": [("Keep the order", "Keep the order: Ann before Bo (take a bonus button)"),
+               ("Swap the order", "Swap the order: Bo before Ann (take a bonus button)"),
                ("Keep the order", "Keep the order: Referee before Cy (go to the next spool)"),
                ("Swap the order", "Swap the order: Cy before Referee (go to the next spool)")],
-        "zh-CN": [("维持顺序", "维持顺序：Ann 在 Bo 之前（抢奖励）"), ("交换顺序", "交换顺序：Bo 在 Ann 之前（抢奖励）"),
+        "zh-CN": [("维持顺序", "维持顺序：Ann 在 Bo 之前（拿奖励纽扣）"), ("交换顺序", "交换顺序：Bo 在 Ann 之前（拿奖励纽扣）"),
                   ("维持顺序", "维持顺序：裁判在 Cy 之前（进入下一个线轴）"),
                   ("交换顺序", "交换顺序：Cy 在裁判之前（进入下一个线轴）")]}
     for lang in LANGUAGES:

@@ -21,6 +21,7 @@ from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import knit_wit as view
 from views.session import draft_of
+from views.table import tie_text
 from views.words import say
 
 PLAYERS = ["Ada", "Bram", "Cleo"]
@@ -940,3 +941,12 @@ def test_a_score_line_never_breaks_inside_the_spools_name():
         line = say("zh-CN", key, spool=3, answer="moth", loops=2)
         assert line.startswith("3\u00a0号\u2060线\u2060轴："), line
         assert read(line).startswith("3 号线轴：“moth”"), line
+
+
+def test_a_near_tie_in_the_button_race_names_the_move_as_knit_wit_does():
+    """Seen in a 5-phone play-test: two buttons taken 52.6 ms apart were announced on every phone as "Near-tie: Cy
+    and Dee (claim a reward)", the shell's generic name; Knit Wit's players take a bonus button."""
+    tie = {"id": 1, "first": "Cy", "second": "Dee", "type": "claim", "gap_ms": 52.6, "accepted": True}
+    assert "(take a bonus button)" in tie_text("en", "knit_wit", tie)
+    assert "拿奖励纽扣" in tie_text("zh-CN", "knit_wit", tie)
+    assert "claim a reward" not in tie_text("en", "knit_wit", tie)

@@ -208,7 +208,7 @@ def test_a_knit_wit_round_played_from_four_phones(browser, table_server, table_t
 
     first.see_button("A: claim 2")
     first.see("B: still racing · C: still racing")
-    for other in ("B: claim 2", "C: claim 2", "Claim a reward", "Answer"):
+    for other in ("B: claim 2", "C: claim 2", "Take a bonus button", "Answer"):
         expect(first.button(other, exact=True)).to_have_count(0)
     expect(first.field("Answer")).to_have_count(0)
     for seat in SEATS:
