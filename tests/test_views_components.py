@@ -381,11 +381,11 @@ def test_a_seated_phone_shows_only_its_own_race_button_and_the_others_in_one_sta
     r = race_mech.decline(r, "D")
     claimed, pinned = [], []
     ctx = FakeContext(seat="A", pinned=pinned)
-    race_buttons(ctx, r, noted(claimed), moves=("claim",))
-    (panel,) = pinned  # the seat's own button stays in reach above the scrolling screen
+    in_place = race_buttons(ctx, r, noted(claimed), moves=("claim",))
+    (panel,) = pinned  # the seat's own button stays in reach above the scrolling screen, alone
     found = buttons(panel)
-    assert set(found) == {"A: claim 3"}
-    assert "B took 4 · C: still racing · D stopped (no reward)" in texts(panel)
+    assert set(found) == {"A: claim 3"} and not texts(panel)
+    assert "B took 4 · C: still racing · D stopped (no reward)" in texts(in_place) and not buttons(in_place)
     assert ctx.offered == {("A", "claim")}
     press(found["A: claim 3"])
     assert claimed == ["A"]

@@ -25,9 +25,11 @@ Whose buttons a screen shows (`views.components.private.acts_as`, as the vote pa
   other player is summed up in one compact status line (took N, stopped, still racing, nothing left);
 - the referee seat's phone and the host's table screen (`ctx.seat` "table": both act only as the table, which
   claims nothing): no button, the status line of every player.
-Where the frame offers `ctx.pin` and the panel holds a button this screen can tap, it is shown above the scrolling
-screen, so the buttons stay in reach while the rest scrolls (it returns an empty placeholder in the view's own
-tree then); a panel of status lines only (the race over, the seat locked, the referee) stays in place.
+Where the frame offers `ctx.pin` and the panel holds a button this screen can tap, the buttons alone are shown above
+the scrolling screen, so they stay in reach while the rest scrolls; the title, the rewards left and the others'
+status line stay in the view's own tree (pinned too, a seated phone of a five-player table at twice the text kept
+540 of its 844 px above the sheet). A panel of status lines only (the race over, the seat locked, the referee)
+stays in place whole.
 """
 
 from __future__ import annotations
@@ -50,16 +52,15 @@ CLAIM_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertica
 def race_buttons(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], title: str | None = None,
                  moves: tuple[str, ...] = ()) -> ft.Control:
     """The race panel, pinned while it holds a button this screen can tap; its moves offered to the context."""
-    panel = race_panel(ctx, race, on_claim, title)
     racing = racers(ctx, race)
     for player in racing:
         for kind in moves:
             ctx.offer(player, kind)
     pin = getattr(ctx, "pin", None)
     if pin is not None and racing:
-        pin(panel)
-        return ft.Container()
-    return panel
+        pin(ft.Column(controls=own_rows(ctx, race, on_claim), spacing=8))
+        return race_panel(ctx, race, on_claim, title, mine=False)
+    return race_panel(ctx, race, on_claim, title)
 
 
 def racers(ctx: Any, race: dict) -> list[str]:
@@ -69,25 +70,31 @@ def racers(ctx: Any, race: dict) -> list[str]:
     return [p for p in race["players"] if acts_as(ctx, p) and not mech.is_locked(race, p)]
 
 
-def race_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], title: str | None) -> ft.Control:
-    """The race's rows: for each player this screen acts as, a big claim button or what they took; the others
-    in one status line."""
+def race_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], title: str | None,
+               mine: bool = True) -> ft.Control:
+    """The race's rows: the title and the rewards left; for each player this screen acts as (unless not mine: they
+    are pinned), a big claim button or what they took; the others in one status line."""
     over = mech.is_over(race)
     left = mech.remaining(race)
     rows: list[ft.Control] = [ft.Text(title, size=18, weight=ft.FontWeight.BOLD)] if title else []
     rows.append(ft.Text(rewards_left(ctx, left)))
     others = [p for p in race["players"] if not acts_as(ctx, p)]
-    mine = [player_row(ctx, race, p, on_claim) for p in race["players"] if p not in others]
-    if len(mine) > GRID_FROM:
-        rows.append(ft.ResponsiveRow(spacing=8, run_spacing=8, controls=[
-            ft.Container(col={"xs": 6, "md": 4}, content=row) for row in mine]))
-    else:
-        rows += mine
+    if mine:
+        rows += own_rows(ctx, race, on_claim)
     if others:
         rows.append(ft.Text(status_line(ctx, race, others), size=16))
     if over:
         rows.append(ft.Text(ctx.t("app.race.over"), weight=ft.FontWeight.BOLD))
     return ft.Column(controls=rows, spacing=8)
+
+
+def own_rows(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]]) -> list[ft.Control]:
+    """The rows of the players this screen acts as: one a row, or from three on a grid (two a row on a phone)."""
+    mine = [player_row(ctx, race, p, on_claim) for p in race["players"] if acts_as(ctx, p)]
+    if len(mine) > GRID_FROM:
+        return [ft.ResponsiveRow(spacing=8, run_spacing=8, controls=[
+            ft.Container(col={"xs": 6, "md": 4}, content=row) for row in mine])]
+    return mine
 
 
 def player_row(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awaitable[Any]],
