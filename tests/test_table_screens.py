@@ -501,10 +501,11 @@ def test_a_seated_phone_offers_only_its_own_race_button_pinned_and_no_second_cla
     pinned: list = []
     body = seat_body(shell(store, f"/join/{hub.sid}"), hub, token, got[-1], pinned)
     (race,) = pinned
-    assert set(buttons(race)) == {"A: claim 2"} and "B: still racing · C: still racing" in words_in(body)
-    # Pinned, the button alone: with the heading, the rewards left and the others' standing pinned too, five
-    # players' race took 540 of a 390×844 phone's 844 px at twice the text, the sheet left 300 px (play-test).
-    assert not texts(race)
+    assert set(buttons(race)) == {"A: claim 2"} and texts(race) == ["B: still racing · C: still racing"]
+    # Pinned, the button and who took what: with the heading and the rewards left pinned too, five players' race
+    # took 540 of a 390×844 phone's 844 px at twice the text, the sheet left 300 px (play-test).
+    heading = words.say("en", "knit_wit.view.buttons_title")
+    assert heading in words_in(body) and "Buttons left: 2, 1" in words_in(body)
     assert "claim" in [e["type"] for e in got[-1]["prompt"]]  # the hub still sends the entry ...
     assert "take a bonus button" not in words_in(body).lower()  # ... offered once, pinned
     referee_got, referee_token = seated(hub, "table")

@@ -382,10 +382,10 @@ def test_a_seated_phone_shows_only_its_own_race_button_and_the_others_in_one_sta
     claimed, pinned = [], []
     ctx = FakeContext(seat="A", pinned=pinned)
     in_place = race_buttons(ctx, r, noted(claimed), moves=("claim",))
-    (panel,) = pinned  # the seat's own button stays in reach above the scrolling screen, alone
+    (panel,) = pinned  # the seat's own button stays in reach above the scrolling screen, with who took what
     found = buttons(panel)
-    assert set(found) == {"A: claim 3"} and not texts(panel)
-    assert "B took 4 · C: still racing · D stopped (no reward)" in texts(in_place) and not buttons(in_place)
+    assert set(found) == {"A: claim 3"} and texts(panel) == ["B took 4 · C: still racing · D stopped (no reward)"]
+    assert texts(in_place) == ["Rewards left: 3, 2"] and not buttons(in_place)  # the rest stays in place
     assert ctx.offered == {("A", "claim")}
     press(found["A: claim 3"])
     assert claimed == ["A"]

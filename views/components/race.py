@@ -26,9 +26,9 @@ Whose buttons a screen shows (`views.components.private.acts_as`, as the vote pa
 - the referee seat's phone and the host's table screen (`ctx.seat` "table": both act only as the table, which
   claims nothing): no button, the status line of every player.
 Where the frame offers `ctx.pin` and the panel holds a button this screen can tap, the buttons alone are shown above
-the scrolling screen, so they stay in reach while the rest scrolls; the title, the rewards left and the others'
-status line stay in the view's own tree (pinned too, a seated phone of a five-player table at twice the text kept
-540 of its 844 px above the sheet). A panel of status lines only (the race over, the seat locked, the referee)
+the scrolling screen with the others' status line (who took what), so they stay in reach while the rest scrolls;
+the title and the rewards left stay in the view's own tree (pinned too, a seated phone of a five-player table at
+twice the text kept 540 of its 844 px above the sheet). A panel of status lines only (the race over, the seat locked, the referee)
 stays in place whole.
 """
 
@@ -58,8 +58,8 @@ def race_buttons(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]]
             ctx.offer(player, kind)
     pin = getattr(ctx, "pin", None)
     if pin is not None and racing:
-        pin(ft.Column(controls=own_rows(ctx, race, on_claim), spacing=8))
-        return race_panel(ctx, race, on_claim, title, mine=False)
+        pin(ft.Column(controls=own_rows(ctx, race, on_claim) + others_line(ctx, race), spacing=8))
+        return race_panel(ctx, race, on_claim, title, pinned=True)
     return race_panel(ctx, race, on_claim, title)
 
 
@@ -71,18 +71,15 @@ def racers(ctx: Any, race: dict) -> list[str]:
 
 
 def race_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], title: str | None,
-               mine: bool = True) -> ft.Control:
-    """The race's rows: the title and the rewards left; for each player this screen acts as (unless not mine: they
-    are pinned), a big claim button or what they took; the others in one status line."""
+               pinned: bool = False) -> ft.Control:
+    """The race's rows: the title and the rewards left; unless pinned (then they are above the screen), for each
+    player this screen acts as a big claim button or what they took, and the others in one status line."""
     over = mech.is_over(race)
     left = mech.remaining(race)
     rows: list[ft.Control] = [ft.Text(title, size=18, weight=ft.FontWeight.BOLD)] if title else []
     rows.append(ft.Text(rewards_left(ctx, left)))
-    others = [p for p in race["players"] if not acts_as(ctx, p)]
-    if mine:
-        rows += own_rows(ctx, race, on_claim)
-    if others:
-        rows.append(ft.Text(status_line(ctx, race, others), size=16))
+    if not pinned:
+        rows += own_rows(ctx, race, on_claim) + others_line(ctx, race)
     if over:
         rows.append(ft.Text(ctx.t("app.race.over"), weight=ft.FontWeight.BOLD))
     return ft.Column(controls=rows, spacing=8)
@@ -95,6 +92,12 @@ def own_rows(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]]) ->
         return [ft.ResponsiveRow(spacing=8, run_spacing=8, controls=[
             ft.Container(col={"xs": 6, "md": 4}, content=row) for row in mine])]
     return mine
+
+
+def others_line(ctx: Any, race: dict) -> list[ft.Control]:
+    """The players this screen does not act as, in one status line (none if there are none)."""
+    others = [p for p in race["players"] if not acts_as(ctx, p)]
+    return [ft.Text(status_line(ctx, race, others), size=16)] if others else []
 
 
 def player_row(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awaitable[Any]],
