@@ -729,8 +729,8 @@ def test_a_flip7_round_given_from_each_phone(table_server, table_tabs):
     players["A"].tab.see("Your line gave 20 points; the round is recorded once everyone has given theirs.")
     host.see("Given: A 20 points, B 3 points; still to give: C")
     players["A"].tab.see("Given: A 20 points, B 3 points; still to give: C")  # A's wait, under what A gave
-    assert text_boxes(players["A"].tab, "Your line gave")[0]["y"] < text_boxes(players["A"].tab, "still to give:")[0][
-        "y"] < text_boxes(players["A"].tab, "Cards of A")[0]["y"]
+    assert text_boxes(players["A"].tab, "Cards of A")[0]["y"] < text_boxes(players["A"].tab, "Your line gave")[0][
+        "y"] < text_boxes(players["A"].tab, "still to give:")[0]["y"]  # right under the button, as Rummy says it
     players["C"].tab.tap("12", exact=True)
     players["C"].tab.see("12 points")
     last_line_records_round_1(players, host, "flip7", "Give my line", "Round 2: tap each player's cards")
