@@ -18,7 +18,9 @@ changes nothing. A move changes the copy in place or raises
 
 The engine answers the table's questions (python-chess / OpenSpiel style): `check` (would this be accepted?),
 `prompt` (what is the table waiting for, per seat, with the finite choices), `player_view` (the state as one
-seat may see it; `hide` removes a game's secrets), `status` (six keys for every game) and `scoreboard`.
+seat may see it; `hide` removes a game's secrets), `status` (six keys for every game) and `scoreboard` (with
+`ended`, why a finished game ended, where the engine noted it: `note_end`). A correction's log row says what it
+changed (`note_correction`, `Engine.corrected`).
 
 Nothing here reads a clock, a file or a global random source: time comes in actions (`"at"`), randomness
 from `rng(seed, *salt)`.
@@ -239,6 +241,7 @@ class Scoreboard:
     start: dict = field(default_factory=dict)
     teams: tuple = ()
     lower_wins: bool = False
+    ended: dict | None = None
 
     def total(self, name: str) -> int:
         """The total of the player called name."""
@@ -281,6 +284,8 @@ class Scoreboard:
             out["tiebreak_used"] = True
         if self.teams:
             out["teams"] = [list(team) for team in self.teams]
+        if self.ended:
+            out["ended"] = dict(self.ended)
         return out
 
 
@@ -306,12 +311,13 @@ def make_scoreboard(
     lower_wins: bool = False,
     start: dict | None = None,
     teams: list[list[str]] | None = None,
+    ended: dict | None = None,
 ) -> Scoreboard:
     """Build a scoreboard from each player's breakdown; totals are the sums, ties broken by `tiebreaks`.
 
     `rounds` holds cumulative totals after each round (for the chart); `start` the totals before the first
     round when they are not 0 (e.g. starting money); `teams` the sides of a team game (each member's breakdown
-    is the team's).
+    is the team's); `ended` why a finished game ended (`note_end`).
     """
     tiebreaks = tiebreaks or {}
     players = []
@@ -334,7 +340,22 @@ def make_scoreboard(
         start=dict(start or {}),
         teams=tuple(tuple(team) for team in teams or ()),
         lower_wins=lower_wins,
+        ended=dict(ended) if over and ended else None,
     )
+
+
+def note_end(state: dict, key: str, **params: Any) -> None:
+    """Keep why the game ends (a message key and its parameters: a target reached, the last round played, the
+    table's `finish`) for the scoreboard's `ended`, which the end screen says under "Game over"."""
+    state["ended"] = {"key": key, **params}
+
+
+def note_correction(state: dict, number: int, before: dict, after: dict) -> None:
+    """Keep what a correction of round `number` changed, each player's points before → after where they differ
+    (seat order), for the correction's log row (`Engine.logged`): read from the state after the whole log, so no
+    row replays the log."""
+    changes = {name: f"{before[name]} → {after[name]}" for name in state["players"] if before[name] != after[name]}
+    state.setdefault("corrections", []).append({"round": number, "changes": changes})
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -431,6 +452,7 @@ class Engine:
     specs: dict[str, MoveSpec] = {}
     moves: dict[str, Move] = {}
     minor: tuple = ()
+    correction_key = "core.action.corrected"  # a correction's row with what it changed (`corrected`)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -614,8 +636,23 @@ class Engine:
         """An action of the log in words with what it showed (the dice the app rolled), for the log's row and the
         "Done: …" of the one who played it; nth: which of its type it is in the log. `state` is the state after the
         whole log: an engine whose words depend on what an action showed keeps that in its state by the action's
-        type and nth (no replay per row: the log is read on every tap); by default as `describe` says it."""
+        type and nth (no replay per row: the log is read on every tap); a correction says what it changed
+        (`corrected`); by default as `describe` says it."""
+        if action.get("type") == "correct":
+            return self.corrected(state, action, nth)
         return self.describe(action)
+
+    def corrected(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
+        """The nth correction of the log with what it changed, as `note_correction` kept it: each player's points
+        before → after ("Round 1 corrected: Ann 5 → 7"), or that no points changed; as `describe` says it in a
+        game that keeps none."""
+        key, params = self.describe(action)
+        kept = state.get("corrections", [])
+        if not 0 < nth <= len(kept):
+            return key, params
+        changes = kept[nth - 1]["changes"]
+        words = self.correction_key if changes else f"{self.correction_key}_same"
+        return words, {**params, "round": kept[nth - 1]["round"], "changes": changes}
 
     def reveals(self, action: Any, before: dict | None = None) -> bool:
         """Whether the action shows hidden information (a shuffle, a roll, a reveal): undoing it needs consent.

@@ -85,6 +85,7 @@ def test_target_ends_the_game():
     state = run(FOUR, [deal("Ann", "Cy"), deal("Bo", "Ann", "Di"), deal("Cy", "Ann")])
     board = engine("bacon").scoreboard(state)
     assert state["over"] and board.winners == ("Ann", "Cy") and board.total("Ann") == 8
+    assert board.ended == {"key": "core.ended.target", "names": ["Ann", "Cy"], "target": 8}  # why it ended
     assert board.to_json()["rounds"] == [{"Ann": 4, "Bo": 0, "Cy": 4, "Di": 0}, {"Ann": 4, "Bo": 2, "Cy": 4, "Di": 2},
                                          {"Ann": 8, "Bo": 2, "Cy": 8, "Di": 2}]
     assert_refused("bacon", state, deal("Ann", "Cy"), "core.game_over")
@@ -100,7 +101,7 @@ def test_deal_limit_then_extra_deal_on_a_tie():
     board = engine("bacon").scoreboard(state)
     assert state["over"] and board.winners == ("Bo", "Di") and board.tiebreak_used
     assert board.total("Bo") == board.total("Ann") == 2
-
+    assert board.ended == {"key": "bacon.ended.extra", "names": ["Bo", "Di"]}  # why it ended
 
 
 def test_an_extra_deal_is_not_counted_against_the_deal_limit():
@@ -120,6 +121,7 @@ def test_deal_limit_without_tie_and_six_player_defaults():
     """Not tied after the last deal: the team ahead wins; 6 players default to 24 points or 6 deals."""
     state = run(FOUR, [deal("Ann", "Cy"), deal("Bo", "Ann", "Di")], {"deal_limit": 2})
     assert state["over"] and engine("bacon").scoreboard(state).winners == ("Ann", "Cy")
+    assert engine("bacon").scoreboard(state).ended == {"key": "bacon.ended.deals", "round": 2, "rounds": 2}
     six = engine("bacon").new_state(SIX)
     assert (six["target"], six["deal_limit"]) == (24, 6)
     assert engine("bacon").status(six)["rounds"] == 6

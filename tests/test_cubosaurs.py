@@ -171,6 +171,7 @@ def test_two_rounds_dna_and_tiebreak_by_last_round():
                                                  Bo={"dinos": {"T-Rex": 1}, "dna": 2}))
     board = engine("cubosaurs").scoreboard(state)
     assert state["over"] and board.total("Ann") == board.total("Bo") == 8
+    assert board.ended == {"key": "core.ended.rounds", "round": 2, "rounds": 2}  # why it ended
     assert board.winners == ("Bo",) and board.tiebreak_used
     assert board.to_json()["rounds"] == [{"Ann": 4, "Bo": 3, "Cy": 0}, {"Ann": 8, "Bo": 8, "Cy": 0}]
     assert engine("cubosaurs").status(state) == {"round": 2, "rounds": 2, "phase": "cubosaurs.phase.over", "said": {},
@@ -259,8 +260,11 @@ def test_an_earlier_round_is_corrected():
     """Round 1 entered with T-Rex ×1 (4 points) is corrected to T-Rex ×2 (1 point); the log keeps both."""
     eng = engine("cubosaurs")
     state = eng.apply(new(), rnd(Ann={"dinos": {"T-Rex": 1}}))
-    state = eng.apply(state, {"type": "correct", "round": 1, "lines": rnd(Ann={"dinos": {"T-Rex": 2}})["lines"]})
+    fix = {"type": "correct", "round": 1, "lines": rnd(Ann={"dinos": {"T-Rex": 2}})["lines"]}
+    state = eng.apply(state, fix)
     assert eng.round_scores(state, state["rounds"][0])["Ann"]["dinos"] == 1
+    key, params = eng.logged(state, fix, 1)  # the log row says what changed (it said "Round 1 corrected")
+    assert (key, params["changes"]) == ("core.action.corrected", {"Ann": "4 → 1"})
 
 
 def test_a_round_where_nobody_holds_a_card_is_refused():

@@ -148,6 +148,7 @@ def test_game_ends_after_a_round_at_200_highest_wins():
     assert board.to_json()["rounds"][-1] == {"Ann": 200, "Bo": 11, "Cy": 0}
     assert engine("flip7").status(state) == {"round": 3, "rounds": None, "phase": "flip7.phase.over", "said": {},
                                              "turn": None, "over": True}
+    assert board.ended == {"key": "core.ended.target", "names": ["Ann"], "target": 200}  # why it ended
     assert_refused("flip7", state, rnd(), "core.game_over")
 
 
@@ -353,6 +354,21 @@ def test_an_earlier_round_is_corrected():
                               "lines": {"Ann": {"numbers": [7], "status": "stayed"}, "Bo": empty, "Cy": empty}})
     assert eng.totals(state) == {"Ann": 7, "Bo": 0, "Cy": 0}
     assert_refused("flip7", state, {"type": "correct", "round": 2, "lines": {}}, "flip7.round_unknown")
+
+
+def test_a_corrections_log_row_says_what_it_changed():
+    """The log read only "Round 1 corrected": a dispute over a correction could not be read from it. It says each
+    changed player's points before → after now, or that no points changed (a card fixed, the same score)."""
+    eng = engine("flip7")
+    state = eng.apply(eng.new_state(PLAYERS), rnd(Ann=line([5]), Bo=line([3])))
+    fix = {"type": "correct", "round": 1, "lines": rnd(Ann=line([7]), Bo=line([3]))["lines"]}
+    state = eng.apply(eng.apply(state, fix), fix)
+    key, params = eng.logged(state, fix, 1)
+    assert (key, params["round"], params["changes"]) == ("core.action.corrected", 1, {"Ann": "5 → 7"})
+    assert eng.logged(state, fix, 2)[0] == "core.action.corrected_same"
+    assert words.say("en", key, **params) == "Round 1 corrected: Ann 5 → 7"
+    assert words.say("zh-CN", key, **params) == "更正第 1 轮：Ann 5 → 7"
+    assert eng.logged(eng.new_state(PLAYERS), fix, 1) == eng.describe(fix)  # nothing kept: as before
 
 
 def given_line(by, numbers, status="stayed", modifiers=(), chance=0, number=1):

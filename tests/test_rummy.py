@@ -93,6 +93,7 @@ def test_basic_penalty_scoring_and_end():
     assert scores(state) == {"Ann": 0, "Bo": -20, "Cy": -9}
     board = engine("rummy").scoreboard(state)
     assert state["over"] and board.winners == ("Ann",)
+    assert board.ended == {"key": "core.ended.target", "names": ["Bo"], "target": -20}  # why it ended
     with pytest.raises(RuleError) as err:
         new(penalty_scoring=True)
     assert err.value.key == "rummy.penalty_needs_basic"
@@ -119,6 +120,7 @@ def test_game_ends_at_500_highest_wins():
                                              Bo=line([["KC", "KD", "KS"]], [], ["2C"]), Cy=line(hand=["5D"])))
     board = engine("rummy").scoreboard(state)
     assert state["over"] and board.winners == ("Ann",) and board.total("Ann") == 39
+    assert board.ended == {"key": "core.ended.target", "names": ["Ann"], "target": 35}  # why it ended
     assert board.to_json()["rounds"] == [{"Ann": 30, "Bo": -2, "Cy": -5}, {"Ann": 39, "Bo": 26, "Cy": -10}]
     assert engine("rummy").status(state)["phase"] == "rummy.phase.over"
     assert_refused("rummy", state, rnd(Ann=line([["2S", "3S", "4S"]])), "core.game_over")
@@ -226,9 +228,12 @@ def test_an_earlier_round_is_corrected():
     others = {"Bo": line(hand=["KD"]), "Cy": line(hand=["QD"])}
     state = eng.apply(new(), rnd(Ann=line(melds=[["3S", "4S", "5S"]]), **others))
     first = eng.totals(state)["Ann"]
-    state = eng.apply(state, {"type": "correct", "round": 1, **{k: v for k, v in rnd(
-        Ann=line(melds=[["3S", "4S", "5S", "6S"]]), **others).items() if k != "type"}})
+    fix = {"type": "correct", "round": 1, **{k: v for k, v in rnd(
+        Ann=line(melds=[["3S", "4S", "5S", "6S"]]), **others).items() if k != "type"}}
+    state = eng.apply(state, fix)
     assert eng.totals(state)["Ann"] == first + 6
+    key, params = eng.logged(state, fix, 1)  # the log row says what changed (it said "Round 1 corrected")
+    assert (key, params["changes"]) == ("core.action.corrected", {"Ann": f"{first} → {first + 6}"})
 
 
 def given(by, own, number=1):

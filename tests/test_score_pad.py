@@ -36,6 +36,7 @@ def test_target_ends_the_game_and_lowest_wins():
     """Reaching the target ends the game; with lower_wins the lowest total wins."""
     state = played([{"A": 60, "B": 40, "C": 101}], target=100, lower_wins=True)
     assert state["over"]
+    assert ENG.scoreboard(state).ended == {"key": "core.ended.past", "names": ["C"], "target": 100}  # why
     assert ENG.scoreboard(state).winners == ("B",)
     with pytest.raises(RuleError) as err:
         ENG.apply(state, {"type": "round", "by": "table", "scores": {"A": 1, "B": 1, "C": 1}})
@@ -49,7 +50,8 @@ def test_with_lowest_wins_the_target_must_be_passed():
     state = played([{"A": 10, "B": 50, "C": 38}], target=50, lower_wins=True)
     assert not state["over"]
     assert played([{"A": 10, "B": 51, "C": 38}], target=50, lower_wins=True)["over"]
-    assert played([{"A": 10, "B": 50, "C": 38}], target=50)["over"]
+    assert ENG.scoreboard(played([{"A": 10, "B": 50, "C": 38}], target=50)).ended == {
+        "key": "core.ended.target", "names": ["B"], "target": 50}
     corrected = ENG.apply(state, {"type": "correct", "by": "table", "round": 1, "scores": {"A": 10, "B": 52, "C": 0}})
     assert corrected["over"] and ENG.scoreboard(corrected).winners == ("C",)
 
@@ -58,6 +60,8 @@ def test_round_limit():
     """The game is over after the chosen number of rounds."""
     state = played([{"A": 1, "B": 2, "C": 3}] * 2, rounds=2)
     assert state["over"] and ENG.status(state)["round"] == 2
+    assert ENG.scoreboard(state).ended == {"key": "core.ended.rounds", "round": 2, "rounds": 2}  # why it ended
+    assert ENG.scoreboard(played([{"A": 1, "B": 2, "C": 3}])).ended is None  # not over: no reason
 
 
 @pytest.mark.parametrize("action,key", [
@@ -90,7 +94,7 @@ def test_cli_scores_an_exported_record(tmp_path, capsys):
     record, state = play(record, state, {"type": "finish", "by": "table"})
     out = cli_score(tmp_path / "s.json", record, capsys)
     assert out["winners"] == ["乙"] and [p["total"] for p in out["players"]] == [3, 9]
-    assert out == ENG.scoreboard(state).to_json()
+    assert out == ENG.scoreboard(state).to_json() and out["ended"] == {"key": "core.ended.finish"}
 
 
 def test_cli_names_the_refused_action(tmp_path, capsys):
@@ -125,6 +129,8 @@ def test_a_past_round_is_corrected_and_totals_follow():
     assert ENG.totals(state) == {"a": 7, "b": 5} and state["over"]  # a reached the target 7
     assert [a["type"] for a in record["actions"]] == ["round", "round", "correct"]
     assert replay(record) == state
+    key, params = ENG.logged(state, record["actions"][-1], 1)  # the log row: a's points before → after
+    assert (key, params["round"], params["changes"]) == ("core.action.corrected", 1, {"a": "3 → 5"})
 
 
 def test_a_correction_names_a_round_that_exists():

@@ -14,6 +14,7 @@ from scoring.games.splitter import (ROUNDS, SHEETS, format_sheet, groups, marked
                                     sheet_score)
 from scoring.record import new_record, play, public_log, replay, undo
 from tests.helpers import assert_call_refused, assert_refused, cli_score, play_all
+from views import words
 
 ENG = engine("splitter")
 EXAMPLE_A = "\n".join([". . 4 4 3 3 . .", ". 1 4 4 6 3 1 .", "2 5 5 6 6 5 5 2", "2 5 6 6 1 2 5 1",
@@ -131,6 +132,7 @@ def test_finished_sheets_score_and_ties_share():
     assert state["over"]
     board = ENG.scoreboard(state)
     assert [p.total for p in board.players] == [34, 34, 30] and board.winners == ("A", "B")
+    assert board.ended == {"key": "splitter.ended.sheets"}  # why it ended
     assert board.ranking == (("A", "B"), ("C",)) and not board.rounds
 
 
@@ -222,6 +224,7 @@ def test_no_writing_before_the_roll_and_no_finish_before_anything():
     state = write(rolled(), "A", 3, 0, 3, 4)
     state = ENG.apply(state, {"type": "finish", "by": "table"})
     assert state["over"] and ENG.status(state)["phase"] == "splitter.phase.over"
+    assert ENG.scoreboard(state).ended == {"key": "core.ended.finish"}  # why it ended
 
 
 def test_a_cell_written_once():
@@ -270,6 +273,7 @@ def test_a_whole_game_fills_the_sheets_and_scores_like_its_text(seed):
     assert replay(record) == state
     sheet = state["options"]["sheet"]
     board = ENG.scoreboard(state)
+    assert board.ended == {"key": "core.ended.rounds", "round": ROUNDS, "rounds": ROUNDS}  # why it ended
     for player in board.players:
         grid = state["sheets"][player.name]
         assert not open_places(state, player.name)
@@ -337,6 +341,9 @@ def test_a_finished_round_is_corrected_and_later_rounds_stay():
     assert state["placed"][0] == {"A": place(5, 0, 1, 3), "B": place(3, 1, 3, 1)}
     assert ENG.scoreboard(state).total("A") == 1 and state["sheets"]["B"] == before["sheets"]["B"]
     assert [a["type"] for a in record["actions"]][-2:] == ["write", "correct"] and replay(record) == state
+    key, params = ENG.logged(state, record["actions"][-1], 1)  # the log row says what changed (not only "corrected")
+    assert (key, params["changes"]) == ("splitter.action.corrected", {"A": "0 → 1"})
+    assert words.say("en", key, **params) == "Round 1 corrected, sheet totals: A 0 → 1"
     record, state = undo(record)
     assert state == before and record["redo"][-1]["type"] == "correct"
 

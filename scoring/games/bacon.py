@@ -18,7 +18,8 @@ Actions:
   is a deal entered (`rounds_entered`), so an order the table's form had begun for it is not then recorded as the
   next deal: the form says the deal was entered on another screen, as a round game's does.
 - `correct` by the table: `{"round": n, "order": [...]}` — replaces deal n's finishing order (written wrong); the
-  log keeps both, and the deals after it are replayed (see Rulings).
+  log keeps both, and the deals after it are replayed (see Rulings); its log row names the new order. The
+  scoreboard's `ended` says why the game ended: a team at the target, the deal limit, or an extra deal won.
 - `ruling` by anyone: `{"table": [cards], "played": [cards], "table_type": optional type}` — a referee check the
   table wants on record (cards as rank+suit, wilds "X"); state["rulings"] keeps each check: who asked, the deal,
   the cards ("table", "played") and the verdict ("beats", "reason", "table_reading", "played_reading"), so the
@@ -65,7 +66,7 @@ Corrections [ruling]:
 from __future__ import annotations
 
 from scoring.core import (INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move,
-                          register, rng)
+                          note_end, register, rng)
 from scoring.mechanics.own_lines import for_round
 from validators.cards import WILD, beats, classify
 
@@ -267,8 +268,13 @@ class Bacon(Engine):
         normal = sum(1 for d in state["deals"] if not d["extra"])
         if extra_winner is not None:
             winner = extra_winner
-        elif max(totals) >= state["target"] or (normal >= state["deal_limit"] and totals[0] != totals[1]):
+            note_end(state, "bacon.ended.extra", names=members(state, winner))
+        elif max(totals) >= state["target"]:
             winner = 0 if totals[0] > totals[1] else 1
+            note_end(state, "core.ended.target", names=members(state, winner), target=state["target"])
+        elif normal >= state["deal_limit"] and totals[0] != totals[1]:
+            winner = 0 if totals[0] > totals[1] else 1
+            note_end(state, "bacon.ended.deals", round=normal, rounds=state["deal_limit"])
         else:
             if normal >= state["deal_limit"]:
                 state["phase"] = "extra"
@@ -324,4 +330,5 @@ class Bacon(Engine):
         if any(d["extra"] for d in state["deals"]):
             tiebreaks = {p: (int(team_of(state, p) == state["winner_team"]),) for p in state["players"]}
         return make_scoreboard("bacon", state["players"], lines, tiebreaks=tiebreaks, rounds=cumulative,
-                               over=state["over"], teams=[members(state, t) for t in range(TEAMS)])
+                               over=state["over"], teams=[members(state, t) for t in range(TEAMS)],
+                               ended=state.get("ended"))

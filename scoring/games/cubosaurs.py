@@ -61,7 +61,8 @@ Rulings:
   keeps its name; a refusal quotes the entry as typed.
 - A line or a raptor with a field the engine does not know is refused naming the field (a typo in "dinos" must
   not silently score 0).
-- `correct` by the table: `{"round": n, "lines": {...}}` replaces round n written wrong; the log keeps both.
+- `correct` by the table: `{"round": n, "lines": {...}}` replaces round n written wrong; the log keeps both, and
+  its row says each player's points for the round before → after (`note_correction`).
 
 The log names a type the app ships by its message key (`cubosaurs.type.<name>`, which a screen shows in the
 player's language, "霸王龙" for T-Rex); a type the table wrote itself, as written.
@@ -79,7 +80,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from scoring.core import (BOOL, PLAYER, TABLE, TEXT, Engine, Game, Line, Option, RuleError, each_player,
-                          known_fields, make_scoreboard, move, register)
+                          known_fields, make_scoreboard, move, note_correction, note_end, register)
 from scoring.mechanics.own_lines import OwnLines
 
 DEFAULT_ROWS = "T-Rex: 4 1 -2 -5; Brontosaurus: ? ? 5 ?; Pentaceratops: -3 ? ? ?"
@@ -254,6 +255,7 @@ class Cubosaurs(OwnLines, Engine):
         state["lines"] = {}
         state["rounds"].append(rnd)
         if len(state["rounds"]) >= state["total_rounds"]:
+            note_end(state, "core.ended.rounds", round=len(state["rounds"]), rounds=state["total_rounds"])
             state["over"] = True
             state["phase"] = "over"
 
@@ -286,7 +288,13 @@ class Cubosaurs(OwnLines, Engine):
         number = action.get("round")
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(state["rounds"]):
             raise RuleError("cubosaurs.round_unknown", round=str(number)[:20])
-        state["rounds"][number - 1] = self._round(state, action.get("lines"))
+        old, new = state["rounds"][number - 1], self._round(state, action.get("lines"))
+        state["rounds"][number - 1] = new
+        note_correction(state, number, self._points(state, old), self._points(state, new))
+
+    def _points(self, state: dict, lines: dict) -> dict:
+        """Each player's points for a round (dinosaurs, raptors and eggs together)."""
+        return {name: sum(parts.values()) for name, parts in self.round_scores(state, lines).items()}
 
     def _check_line(self, state: dict, name: str, line) -> dict:
         """One collection with known types and sensible counts."""
@@ -384,4 +392,4 @@ class Cubosaurs(OwnLines, Engine):
                 cumulative[-1][p] += tokens // 2
         tiebreaks = {p: (last[p],) for p in state["players"]}
         return make_scoreboard("cubosaurs", state["players"], lines, tiebreaks=tiebreaks, rounds=cumulative,
-                               over=state["over"])
+                               over=state["over"], ended=state.get("ended"))

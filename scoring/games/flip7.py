@@ -17,7 +17,8 @@ Actions:
   and the others stay given: whoever wrote theirs wrong gives it again (the later line counts), then the last
   player gives theirs. A line for another round than the one being entered is
   refused (`flip7.line_round`). The table's own `round` wins and drops the lines given; given lines are public.
-- `correct` by the table: `{"round": n, "lines": {...}}` — replaces round n written wrong; the log keeps both.
+- `correct` by the table: `{"round": n, "lines": {...}}` — replaces round n written wrong; the log keeps both, and
+  its row says each player's points for the round before → after (`note_correction`).
 - `shuffle` by the table: `{}` — the deck was reshuffled; recorded before the round in which it happened
   (`state["shuffled_at"]` becomes the index of the round about to be entered). Only the coach reads it:
   `seen_since_shuffle(state)` gives the cards of the rounds entered since.
@@ -45,7 +46,8 @@ Rulings:
   (`flip7.line.ended`), not "stayed": the record cannot tell a player who stayed from one still flipping.
 - A line with a field other than numbers, modifiers, second_chance and status is refused (a typo never scores 0).
 - Empty lines are allowed: a player frozen on the deal holds nothing.
-- The game ends after a round in which someone has 200 or more; the highest total wins. A tie at the top:
+- The game ends after a round in which someone has 200 or more (the scoreboard's `ended` names who reached 200);
+  the highest total wins. A tie at the top:
   option `on_tie`, "play_on" (default: play another round) or "share" (the tied players share the win).
 - Option `coach` (default off) only tells the view to show `bust_chances`, the chance that the next card busts
   each active player, from the cards seen since the last shuffle; it never changes a score.
@@ -61,7 +63,7 @@ from __future__ import annotations
 from collections import Counter
 
 from scoring.core import (BOOL, CHOICE, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, each_player,
-                          known_fields, make_scoreboard, move, register)
+                          known_fields, make_scoreboard, move, note_correction, note_end, register)
 from scoring.mechanics.own_lines import OwnLines
 
 TARGET = 200
@@ -308,6 +310,7 @@ class Flip7(OwnLines, Engine):
         for name in state["players"]:
             state["totals"][name] += rnd["scores"][name] - old["scores"][name]
         state["rounds"][number - 1] = rnd
+        note_correction(state, number, old["scores"], rnd["scores"])
         state["phase"] = "playing"
         self._check_end(state)
 
@@ -344,6 +347,7 @@ class Flip7(OwnLines, Engine):
         if len(leaders) > 1 and state["options"]["on_tie"] == "play_on":
             state["phase"] = "tie"
             return
+        note_end(state, "core.ended.target", names=[n for n, t in totals.items() if t >= TARGET], target=TARGET)
         state["over"] = True
         state["phase"] = "over"
 
@@ -375,4 +379,5 @@ class Flip7(OwnLines, Engine):
                                       "doubled": parts["doubled"]}))
                 running[p] += parts["points"]
             cumulative.append(dict(running))
-        return make_scoreboard("flip7", state["players"], lines, rounds=cumulative, over=state["over"])
+        return make_scoreboard("flip7", state["players"], lines, rounds=cumulative, over=state["over"],
+                               ended=state.get("ended"))

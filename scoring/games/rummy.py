@@ -42,7 +42,8 @@ Rulings:
   refused `rummy.lay_off_ambiguous` and the view asks; the score follows where it went.
 - A line with a field other than melds, laid_off and hand is refused naming the field.
 - `correct` by the table: `{"round": n, "lines": {...}, "stock_out": bool}` replaces round n written wrong; the
-  log keeps both. Totals are kept running.
+  log keeps both, and its row says each player's points for the round before → after (`note_correction`). Totals
+  are kept running. The scoreboard's `ended` names who reached the target (with penalties, its negative).
 
 The table's questions: `prompt` offers `round` and `correct` as typed input, and `line` to every player; nothing
 is secret (`player_view`
@@ -62,7 +63,7 @@ drops only the seed).
 from __future__ import annotations
 
 from scoring.core import BOOL, CHOICE, INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, each_player, \
-    known_fields, make_scoreboard, move, register
+    known_fields, make_scoreboard, move, note_correction, note_end, register
 from scoring.mechanics.own_lines import OwnLines
 from validators.cards import card_name, lay_off, meld, parse_rummy, rummy_code
 
@@ -244,6 +245,8 @@ class Rummy(OwnLines, Engine):
         for name in state["players"]:
             state["totals"][name] += rnd["scores"][name]["points"] - old["scores"][name]["points"]
         state["rounds"][number - 1] = rnd
+        note_correction(state, number, {n: old["scores"][n]["points"] for n in state["players"]},
+                        {n: rnd["scores"][n]["points"] for n in state["players"]})
         self._check_end(state)
 
     def _check_line(self, state: dict, name: str, line) -> dict:
@@ -348,10 +351,10 @@ class Rummy(OwnLines, Engine):
 
     def _check_end(self, state: dict) -> None:
         """Over after a round in which someone reached the target (a penalty reaching it, with penalties)."""
-        totals = state["totals"].values()
-        reached = (min(totals) <= -state["target"]) if state["options"]["penalty_scoring"] \
-            else (max(totals) >= state["target"])
+        penalties, target = state["options"]["penalty_scoring"], state["target"]
+        reached = [n for n, t in state["totals"].items() if (t <= -target if penalties else t >= target)]
         if reached:
+            note_end(state, "core.ended.target", names=reached, target=-target if penalties else target)
             state["over"] = True
             state["phase"] = "over"
 
@@ -368,7 +371,8 @@ class Rummy(OwnLines, Engine):
                 lines[p].append(_line(state["options"], rnd, p, index + 1))
                 running[p] += rnd["scores"][p]["points"]
             cumulative.append(dict(running))
-        return make_scoreboard("rummy", state["players"], lines, rounds=cumulative, over=state["over"])
+        return make_scoreboard("rummy", state["players"], lines, rounds=cumulative, over=state["over"],
+                               ended=state.get("ended"))
 
 
 def _line(options: dict, rnd: dict, name: str, number: int) -> Line:

@@ -13,8 +13,10 @@ Actions:
   round from its own entries and drops the pending lines; finishing the game drops them too (a round not
   complete is not scored).
 - `correct` by the table: `{"round": n, "scores": {...}}` — replaces round n's points (an earlier round written
-  wrong); the log keeps both, totals follow, and the end is checked again.
-- `finish` by the table: ends the game now.
+  wrong); the log keeps both, totals follow, and the end is checked again. Its log row says each player's points
+  for the round before → after (`note_correction`).
+- `finish` by the table: ends the game now. The scoreboard's `ended` says why a finished game ended (`note_end`:
+  the target reached, the round limit, the table's finish).
 
 The table's questions: `prompt` offers `round` and `correct` as typed input and `finish` once a round is written,
 and `line` to every player (one who gave theirs may give it again until the round is recorded);
@@ -36,7 +38,7 @@ Rulings:
 from __future__ import annotations
 
 from scoring.core import (BOOL, INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, make_scoreboard, move,
-                          register)
+                          note_correction, note_end, register)
 from scoring.mechanics.own_lines import OwnLines
 
 LIMIT = 10_000
@@ -106,8 +108,7 @@ class ScorePad(OwnLines, Engine):
         for name, points in row.items():
             state["totals"][name] += points
         state["round"] = len(state["scores"]) + 1
-        if self._reached_end(state):
-            self._end(state)
+        self._check_end(state)
 
     @move("correct", by=TABLE, phase=("playing",), fields=("round", "scores"))
     def correct(self, state: dict, action: dict) -> None:
@@ -120,8 +121,8 @@ class ScorePad(OwnLines, Engine):
         for name in state["players"]:
             state["totals"][name] += row[name] - old[name]
         state["scores"][number - 1] = row
-        if self._reached_end(state):
-            self._end(state)
+        note_correction(state, number, old, row)
+        self._check_end(state)
 
     @move("finish", by=TABLE, phase=("playing",), fields=())
     def finish(self, state: dict, action: dict) -> None:
@@ -129,6 +130,7 @@ class ScorePad(OwnLines, Engine):
         if not state["scores"]:
             raise RuleError("score_pad.no_rounds")
         state["lines"] = {}
+        note_end(state, "core.ended.finish")
         self._end(state)
 
     def offer(self, state: dict, kind: str, by: str) -> list | None:
@@ -144,16 +146,19 @@ class ScorePad(OwnLines, Engine):
         state["round"] = len(state["scores"])
         state["phase"] = "over"
 
-    def _reached_end(self, state: dict) -> bool:
-        """Whether the round limit or the target has been reached, with `lower_wins` gone past (from the running
-        totals: O(players))."""
+    def _check_end(self, state: dict) -> None:
+        """End the game once the target or the round limit is reached, saying why (`note_end`); when a round
+        does both, the target is said (it names who reached it)."""
         opts = state["options"]
-        if opts["rounds"] and len(state["scores"]) >= opts["rounds"]:
-            return True
-        if not opts["target"]:
-            return False
         past = 1 if opts["lower_wins"] else 0
-        return any(t >= opts["target"] + past for t in state["totals"].values())
+        reached = [p for p, t in state["totals"].items() if opts["target"] and t >= opts["target"] + past]
+        if reached:
+            note_end(state, "core.ended.past" if past else "core.ended.target", names=reached, target=opts["target"])
+        elif opts["rounds"] and len(state["scores"]) >= opts["rounds"]:
+            note_end(state, "core.ended.rounds", round=len(state["scores"]), rounds=opts["rounds"])
+        else:
+            return
+        self._end(state)
 
     def rounds_entered(self, state: dict) -> int:
         """How many rounds are recorded (by the table's `round` or completed from lines)."""
@@ -176,4 +181,4 @@ class ScorePad(OwnLines, Engine):
             running = {p: running[p] + r[p] for p in state["players"]}
             cumulative.append(dict(running))
         return make_scoreboard("score_pad", state["players"], lines, rounds=cumulative, over=state["over"],
-                               lower_wins=state["options"]["lower_wins"])
+                               lower_wins=state["options"]["lower_wins"], ended=state.get("ended"))

@@ -17,7 +17,9 @@ Actions:
   sheet has no space and a number 1–6 on every space (`parse_sheet` / `format_sheet`).
 - `finish` by the table: ends the game now; sheets score as they stand.
 - `correct` by the table: `{"round": n, "writes": {player: {"row", "offset", "left", "right"}, ...}}` — where
-  each player really wrote round n's numbers (written wrong in the app); the log keeps both.
+  each player really wrote round n's numbers (written wrong in the app); the log keeps both. A round has no points
+  of its own, so its row says each sheet's total before → after where it changed (`splitter.action.corrected`).
+  The scoreboard's `ended` says why the game ended: round 22 played, every sheet entered finished, or `finish`.
 
 Score: a group (orthogonally joined equal numbers) of value n with exactly n cells scores n (a lone 1 scores 1);
 a scoring group on a star scores double; on sheet B the same number in all three hearts scores 5 more, whether
@@ -56,7 +58,7 @@ state's `app_rolls` (`logged`); a table roll says the dice typed.
 from __future__ import annotations
 
 from scoring.core import (CHOICE, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, known_fields,
-                          make_scoreboard, move, register, rng)
+                          make_scoreboard, move, note_correction, note_end, register, rng)
 from scoring.mechanics.regions import regions
 
 ROWS, COLS, ROUNDS = 7, 8, 22
@@ -196,6 +198,7 @@ class Splitter(Engine):
     """Roll-and-write on a shared roll: sheets filled round by round or entered finished, groups scored."""
 
     minor = ("correct", "finish")
+    correction_key = "splitter.action.corrected"  # a correction moves pairs: its row says the sheets' totals
     game = Game(
         id="splitter",
         names={"en": "Splitter", "zh-CN": "Splitter"},
@@ -269,9 +272,11 @@ class Splitter(Engine):
         for name in writes:
             if name not in placed:
                 raise RuleError("splitter.wrote_nothing", name=str(name)[:40], round=number)
-        for name, old in placed.items():
+        for name in placed:
             if name not in writes:
                 raise RuleError("splitter.write_missing", name=name, round=number)
+        before = self._totals(state)
+        for name, old in placed.items():
             grid = state["sheets"][name]
             for r, c in pair(old["row"], old["offset"]):
                 grid[r][c] = None
@@ -279,6 +284,12 @@ class Splitter(Engine):
             if isinstance(writes[name], dict):
                 known_fields(writes[name], PLACE_FIELDS, "correct", self.game.id)
             placed[name] = self._corrected(state, name, number, writes[name])
+        note_correction(state, number, before, self._totals(state))
+
+    def _totals(self, state: dict) -> dict:
+        """Each sheet's points as it stands."""
+        return {p: sum(line.points for line in sheet_score(state["options"]["sheet"], state["sheets"][p]))
+                for p in state["players"]}
 
     def _corrected(self, state: dict, name: str, number: int, given) -> dict:
         """One player's corrected pair of round `number`, placed; a refusal names the player and the round."""
@@ -324,10 +335,11 @@ class Splitter(Engine):
         """The table ends the game with the sheets as they stand."""
         if not state["rolls"] and not state["entered"] and not state["written"]:
             raise RuleError("splitter.nothing_to_finish")
-        self._over(state)
+        self._over(state, "core.ended.finish")
 
-    def _over(self, state: dict) -> None:
-        """The game is over."""
+    def _over(self, state: dict, why: str, **params) -> None:
+        """The game is over, and why (`note_end`)."""
+        note_end(state, why, **params)
         state["over"], state["phase"] = True, "over"
 
     def offer(self, state: dict, kind: str, by: str) -> list | None:
@@ -367,14 +379,14 @@ class Splitter(Engine):
         """Close the round once every player still writing has written; end the game after the last."""
         writing = [p for p in state["players"] if p not in state["entered"]]
         if not writing:
-            self._over(state)
+            self._over(state, "splitter.ended.sheets")
             return
         if state["roll"] is None or any(p not in state["written"] for p in writing):
             return
         state["rolls"].append(state["roll"])
         state["roll"], state["written"], state["phase"] = None, [], "roll"
         if state["round"] == ROUNDS:
-            self._over(state)
+            self._over(state, "core.ended.rounds", round=ROUNDS, rounds=ROUNDS)
         else:
             state["round"] += 1
             state["placed"].append({})
@@ -385,11 +397,10 @@ class Splitter(Engine):
 
     def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
         """The nth app roll of the log with its dice, as kept in `app_rolls` ("The app rolled 3 and 5": "rolled the
-        dice" never said which, and a dispute about a roll needs them); any other action as `describe` says it."""
-        key, params = self.describe(action)
+        dice" never said which, and a dispute about a roll needs them); any other action as `Engine.logged` says it."""
         if action.get("type") == "roll" and 0 < nth <= len(state["app_rolls"]):
-            return "splitter.action.rolled", {**params, "dice": state["app_rolls"][nth - 1]}
-        return key, params
+            return "splitter.action.rolled", {**self.describe(action)[1], "dice": state["app_rolls"][nth - 1]}
+        return super().logged(state, action, nth)
 
     def status(self, state: dict) -> dict:
         """Header: round of 22, waiting for the roll (and who rolls) or for the players to write; once over, the
@@ -403,4 +414,4 @@ class Splitter(Engine):
         """Each sheet's scoring groups and hearts bonus; ties share."""
         sheet = state["options"]["sheet"]
         lines = {p: sheet_score(sheet, state["sheets"][p]) for p in state["players"]}
-        return make_scoreboard("splitter", state["players"], lines, over=state["over"])
+        return make_scoreboard("splitter", state["players"], lines, over=state["over"], ended=state.get("ended"))
