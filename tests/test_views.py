@@ -19,7 +19,7 @@ import pytest
 from flet.controls.context import _context_page
 
 from scoring.core import engine
-from scoring.record import new_record
+from scoring.record import new_record, public_log
 from storage import Store
 from storage.store import behind
 from tests.card_view_helpers import Table
@@ -29,6 +29,7 @@ from tests.test_views_components import (bar_words, buttons, fills_its_column, h
                                          read, texts, walk)
 from views import home, new_session, session, words
 from views.app import App
+from views.components.action_log import row_text
 from views.components.folds import Folds
 
 
@@ -1221,6 +1222,90 @@ def test_the_end_screen_says_each_place_and_total_once_in_both_languages():
         said = [c.label for c in walk(panel) if isinstance(c, ft.Semantics) and c.label[:1].isdigit()]
         assert said == rows, (lang, said)  # the chart under them is read as a line of its own
         assert not [t for t in texts(panel) if t.startswith(("排名", "Ranking"))], lang
+
+
+FLIP_BIG = {"numbers": [12, 11, 10, 9], "modifiers": ["x2", "+10"], "status": "stayed"}  # 94
+CUBO_ROWS = {"rows": "T-Rex: 4 1 -2 -5; Brontosaurus: 1 3 5 -1", "eggs": "T-Rex: 2 -2"}
+
+
+def flip_round(ann: dict) -> dict:
+    """Flip 7 lines: Ann's, Bo 3, Cy nothing."""
+    return {"Ann": ann, "Bo": {"numbers": [3], "status": "stayed"}, "Cy": {"numbers": [], "status": "stayed"}}
+
+
+def rummy_round(ann: list) -> dict:
+    """Rummy lines: Ann's meld, Bo holding KD, Cy QD."""
+    return {"Ann": {"melds": [ann]}, "Bo": {"hand": ["KD"]}, "Cy": {"hand": ["QD"]}}
+
+
+def cubo_round(rex: int) -> dict:
+    """Cubosaurs lines: Ann's T-Rexes, nothing for the others."""
+    return {"Ann": {"dinos": {"T-Rex": rex}}, "Bo": {}, "Cy": {}}
+
+
+def split_write(by: str, row: int, offset: int, left: int, right: int) -> dict:
+    """A Splitter pair written."""
+    return {"type": "write", "by": by, "row": row, "offset": offset, "left": left, "right": right}
+
+
+CORRECTED_AND_ENDED = [  # game, players, options, actions (a correction, then the end), the row and the reason
+    ("score_pad", ["Ann", "Bo"], {"target": 10}, [
+        {"type": "round", "scores": {"Ann": 4, "Bo": 3}},
+        {"type": "correct", "round": 1, "scores": {"Ann": 6, "Bo": 3}},
+        {"type": "round", "scores": {"Ann": 5, "Bo": 0}}],
+     ("Round 1 corrected: Ann 4 → 6", "更正第 1 轮：Ann 4 → 6"), ("Ann reached 10", "Ann 达到 10 分")),
+    ("flip7", ["Ann", "Bo", "Cy"], {}, [
+        {"type": "round", "lines": flip_round({"numbers": [5], "status": "stayed"})},
+        {"type": "correct", "round": 1, "lines": flip_round({"numbers": [7], "status": "stayed"})},
+        {"type": "round", "lines": flip_round(FLIP_BIG)}, {"type": "round", "lines": flip_round(FLIP_BIG)},
+        {"type": "round", "lines": flip_round({"numbers": [12], "status": "stayed"})}],
+     ("Round 1 corrected: Ann 5 → 7", "更正第 1 轮：Ann 5 → 7"), ("Ann reached 200", "Ann 达到 200 分")),
+    ("rummy", ["Ann", "Bo", "Cy"], {"target": 35}, [
+        {"type": "round", "lines": rummy_round(["3S", "4S", "5S"])},
+        {"type": "correct", "round": 1, "lines": rummy_round(["3S", "4S", "5S", "6S"])},
+        {"type": "round", "lines": rummy_round(["10H", "JH", "QH"])}],
+     ("Round 1 corrected: Ann 12 → 18", "更正第 1 轮：Ann 12 → 18"), ("Ann reached 35", "Ann 达到 35 分")),
+    ("cubosaurs", ["Ann", "Bo", "Cy"], CUBO_ROWS, [
+        {"type": "round", "lines": cubo_round(1)}, {"type": "correct", "round": 1, "lines": cubo_round(2)},
+        {"type": "round", "lines": cubo_round(1)}],
+     ("Round 1 corrected: Ann 4 → 1", "更正第 1 轮：Ann 4 → 1"),
+     ("Ended after round 2 of 2", "第 2 轮（共 2 轮）打完后结束")),
+    ("splitter", ["A", "B"], {}, [
+        {"type": "set_roll", "dice": [1, 3]}, split_write("A", 3, 0, 1, 3), split_write("B", 3, 1, 3, 1),
+        {"type": "correct", "round": 1, "writes": {"A": {"row": 3, "offset": 0, "left": 3, "right": 1},
+                                                   "B": {"row": 3, "offset": 1, "left": 3, "right": 1}}},
+        {"type": "finish"}],
+     ("Round 1 corrected: no sheet's total changed", "更正第 1 轮：计分表总分没有变化"),
+     ("The table ended the game", "全桌宣布游戏结束")),
+]
+
+
+@pytest.mark.parametrize("game,players,options,actions,row,why", CORRECTED_AND_ENDED,
+                         ids=[case[0] for case in CORRECTED_AND_ENDED])
+def test_a_corrections_log_row_says_what_changed_and_the_end_screen_why_the_game_ended(game, players, options,
+                                                                                         actions, row, why):
+    """A play-tester's two questions at the table. The log read only "Round 1 corrected" in Flip 7, Rummy, Cubosaurs
+    and Splitter, so a dispute over a correction could not be read from it: the row says what it changed now (each
+    player's points before → after). The end screen said "Game over" and the winner, not why the game ended: it
+    says the engine's reason under it now (a target reached, the last round played, the table's finish). Both
+    languages."""
+    table = Table(game, players, options)
+    for action in actions:
+        assert table.apply({"by": "table", **action}), table.errors
+    assert table.state["over"]
+    entry = next(e for e in public_log(table.record, table.state)
+                 if table.record["actions"][e["number"] - 1]["type"] == "correct")
+    board = engine(game).scoreboard(table.state)
+    for lang, said, reason in (("en", row[0], why[0]), ("zh-CN", row[1], why[1])):
+        assert plain(row_text(lang, entry)).endswith(said), lang
+        app = SimpleNamespace(lang=lang, t=lambda key, _lang=lang, **params: words.say(_lang, key, **params))
+        shown = [plain(t) for t in texts(session.end_panel(app, table.record, board, Folds({}, print)))]
+        assert shown[:2] == [words.say(lang, "app.game_over"), reason], lang
+
+
+def plain(text: str) -> str:
+    """A text as read: no-break spaces as spaces, word joiners left out."""
+    return text.replace("\u00a0", " ").replace("\u2060", "")
 
 
 def test_the_header_breaks_only_after_a_separator():

@@ -545,7 +545,8 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
 
 
 def end_panel(app: Any, record: dict, board: Any, folds: Folds, heading: bool = True) -> ft.Control:
-    """The end screen: "Game over" (where the screen has not said it above: heading), winners (or "No winner"),
+    """The end screen: "Game over" (where the screen has not said it above: heading), why the game ended (where its
+    engine says: a target reached, the last round played, the table's finish), winners (or "No winner"),
     ranking with shared places and breakdown, and the chart for round games. A cooperative crew wins or loses
     together: its game's own end view says which and why (it leads the screen), and here it has the crew's shared
     points only, no winner among them and no ranking (a lost crew read "No winner" and "Ranking: 1. A (0), 1. B
@@ -559,6 +560,8 @@ def end_panel(app: Any, record: dict, board: Any, folds: Folds, heading: bool = 
     time, and a screen reader read both."""
     controls: list[ft.Control] = [ft.Text(app.t("app.game_over"), size=24, weight=ft.FontWeight.BOLD)] if heading \
         else []
+    if board.ended:
+        controls.append(ended_line(app.lang, board.ended))
     if not cooperative(board.game):
         controls += ranked(app, record, board)
     shut = getattr(view_of(record.get("game", "")), "FINAL_LISTS_POINTS", False)  # the game's end view lists them
@@ -569,6 +572,12 @@ def end_panel(app: Any, record: dict, board: Any, folds: Folds, heading: bool = 
             t, [p["name"] for p in record["players"]], list(board.rounds),
             {p["name"]: p.get("colour") for p in record["players"]}, board.start))
     return ft.Column(controls=controls, spacing=10)
+
+
+def ended_line(lang: str, ended: dict) -> ft.Control:
+    """Why the game ended, as its engine said it (`Scoreboard.ended`: "Bo reached 50", "Ended after round 10 of
+    10", "The table ended the game"), under "Game over"."""
+    return ft.Text(words.say(lang, ended["key"], **{k: v for k, v in ended.items() if k != "key"}), size=16)
 
 
 def ranked(app: Any, record: dict, board: Any) -> list[ft.Control]:
