@@ -11,6 +11,11 @@
   Chinese characters found together, and the whole query found as written, count extra. Ties keep page order.
 - The snippet is the body around the first place the query (or its first term) is found, cut between words
   where the text has spaces.
+- Words of one meaning (`ALIKE`) are searched for each other [ruling, session 68]: a table says 同分 or 挑战 or
+  "tiebreaker" where the pages say 平分 (打平, 平手, 并列), 质疑 or "tie-break"; 同分 had found 30 sections holding
+  同 and 分 somewhere and no tie rule. The query is also searched with one such word put for another of its group
+  (one group at a time, a Latin word only as a whole word), and a section keeps its best score and that query's
+  snippet, so the page's own word, found together, ranks first.
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ TITLE_WEIGHT = 5
 RUN_BONUS = 10
 PHRASE_BONUS = 20
 SNIPPET = 60
+ALIKE = (("同分", "平分", "打平", "平手", "平局", "并列"), ("挑战", "质疑"), ("悔棋", "撤销", "撤回"),
+         ("tiebreaker", "tiebreak", "tie-break"))
 
 
 @dataclass(frozen=True)
@@ -69,20 +76,24 @@ def _count(term: str, words: list[str], folded: str) -> int:
     return words.count(term)
 
 
-def _score(query: list[str], runs: list[str], phrase: str, title: str, body: str) -> int:
-    """A section's rank for the query, 0 when some term is missing from it."""
+def prepared(title: str, body: str) -> tuple[str, str, list[str], list[str]]:
+    """A section's heading and text as compared: each folded, and each split into terms (once per search)."""
+    return fold(title), fold(body), terms(title), terms(body)
+
+
+def _score(query: list[str], runs: list[str], phrase: str, text: tuple[str, str, list[str], list[str]]) -> int:
+    """A section's rank for the query (its `prepared` text), 0 when some term is missing from it."""
     total = 0
-    folded_title, folded_body = fold(title), fold(body)
-    title_words, body_words = terms(title), terms(body)
+    folded_title, folded_body, title_words, body_words = text
     for term in dict.fromkeys(query):
         in_title = _count(term, title_words, folded_title)
         in_body = _count(term, body_words, folded_body)
         if not in_title and not in_body:
             return 0
         total += TITLE_WEIGHT * min(in_title, COUNT_CAP) + min(in_body, COUNT_CAP)
-    text = folded_title + " " + folded_body
-    total += sum(RUN_BONUS for run in runs if run in text)
-    if phrase and phrase in text:
+    joined = folded_title + " " + folded_body
+    total += sum(RUN_BONUS for run in runs if run in joined)
+    if phrase and phrase in joined:
         total += PHRASE_BONUS
     return total
 
@@ -104,16 +115,38 @@ def snippet(body: str, query: list[str], phrase: str) -> str:
     return ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
 
 
+def _word(word: str) -> re.Pattern:
+    """Where a word of `ALIKE` stands in a folded query: a Chinese word anywhere, a Latin one as a whole word."""
+    return re.compile(re.escape(word) if CJK_CHAR.match(word) else rf"(?<![^\W_]){re.escape(word)}(?![^\W_])")
+
+
+def variants(query: str) -> list[str]:
+    """The folded query, then the query with a word of an `ALIKE` group put for each other word of its group."""
+    folded = " ".join(fold(query).split())
+    out = [folded]
+    for group in ALIKE:
+        said = next((word for word in group if _word(word).search(folded)), None)
+        if said is not None:
+            out += [_word(said).sub(other, folded) for other in group if other != said]
+    return list(dict.fromkeys(out))
+
+
+def _best(section: Any, asked: list[tuple[list[str], list[str], str]]) -> tuple[int, list[str], str]:
+    """A section's best score over the asked queries (terms, runs, phrase), with that query's terms and phrase."""
+    text = prepared(section.title, plain(section.body))
+    return max(((_score(wanted, runs, phrase, text), wanted, phrase) for wanted, runs, phrase in asked),
+               key=lambda scored: scored[0])
+
+
 def search(sections: Iterable[Any], query: str, limit: int = 30) -> list[Hit]:
-    """The sections matching every term of the query, best first (at most limit)."""
-    wanted = terms(query)
-    if not wanted:
+    """The sections matching every term of the query (or of a query with an alike word, `variants`), best first
+    (at most limit)."""
+    if not terms(query):
         return []
-    runs = CJK_RUN.findall(fold(query))
-    phrase = " ".join(fold(query).split())
+    asked = [(terms(v), CJK_RUN.findall(v), v) for v in variants(query) if terms(v)]
     hits = []
     for order, s in enumerate(sections):
-        score = _score(wanted, runs, phrase, s.title, plain(s.body))
+        score, wanted, phrase = _best(s, asked)
         if score:
             hits.append((-score, order, Hit(s.page, s.lang, s.id, plain(s.title), snippet(s.body, wanted, phrase),
                                             score)))

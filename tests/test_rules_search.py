@@ -117,3 +117,19 @@ def test_a_games_name_finds_its_own_page():
                               ("太阳风暴", "solar_storm", "zh-CN"), ("Cubosaurs", "cubosaurs", "en")):
         first = search(sections, query)[0]
         assert (first.page, first.lang, first.section) == (page, lang, "")
+
+
+def test_a_tables_own_word_for_a_ruling_finds_the_rule_worded_otherwise():
+    """Session 68's records tour: a table arguing over a tie typed 同分 and got 30 sections holding 同 and 分
+    somewhere (Knit Wit's "same or different" first), none of them a tie rule (the pages say 平分, 打平, 平手,
+    并列); 挑战 found only Splitter, not Knit Wit's or Nab-It's challenge (质疑); "tiebreaker" found nothing
+    (the pages say "Tie-break"). Words of one meaning are searched for each other, the page's own word ranking
+    its sections first."""
+    sections = rulebook.all_sections(("zh-CN", "en"))
+    tie = search(sections, "同分")
+    assert tie and all(any(w in h.snippet for w in ("平分", "打平", "平手", "平局", "并列")) for h in tie[:5])
+    assert ("kingdomino", "zh-CN", "scoring") in [(h.page, h.lang, h.section) for h in tie[:12]]
+    challenge = [(h.page, h.section) for h in search(sections, "挑战")]
+    assert ("knit_wit", "challenge") in challenge[:3] and ("nab_it", "challenges") in challenge[:3]
+    assert ("kingdomino", "scoring") in [(h.page, h.section) for h in search(sections, "tiebreaker")[:3]]
+    assert [h.page for h in search(sections, "悔棋")][:1] == ["referee"]
