@@ -981,3 +981,32 @@ def test_a_counter_says_its_name_once_with_its_count_then_its_buttons():
         ctx = SimpleNamespace(lang=lang, t=lambda key, **params: words.say(lang, key, **params))
         name = "T-Rex" if lang == "en" else "霸王龙"
         assert heard(stepper(ctx, name, lambda: 3, lambda value: None)) == said
+
+
+def test_a_charts_axis_bands_hold_their_text_at_twice_the_text_size():
+    """Session 68's records tour at twice the text (root 32 px): a finished session's score chart cut its round
+    numbers and its "轮次" title in half and drew "总分" over the total labels; the statistics' histogram cut its
+    "得分区间起点" title. Each axis band (the round labels, each axis title) now holds a line of its text at twice
+    its size, and the plotting area keeps its height."""
+    import math
+
+    import flet_charts as fch
+
+    from views import stats
+    from views.components.chart import score_chart
+
+    def line(text: ft.Text) -> float:
+        """A line of a text at twice its size, in the CJK font (about 1.4 times the font size)."""
+        return math.ceil((text.size or 14) * 2 * 1.4)
+
+    chart = next(c for c in walk(score_chart(lambda key, **kw: key, ["A"], [{"A": 5}])) if isinstance(c, fch.LineChart))
+    record = {"plays": 1, "crew": None, "best": None, "lowest": False, "teams": False,
+              "histogram": [{"low": 40, "high": 45, "count": 1}]}
+    app = SimpleNamespace(t=lambda key, **kw: key, lang="en")
+    bars = next(c for c in walk(stats.game_panel(app, record)) if isinstance(c, fch.BarChart))
+    for drawn in (chart, bars):
+        bottom, left = drawn.bottom_axis, drawn.left_axis
+        assert bottom.title_size >= line(bottom.title) and left.title_size >= line(left.title), drawn
+        assert bottom.label_size >= max(line(label.label) for label in bottom.labels), drawn
+    assert chart.height - chart.bottom_axis.label_size - chart.bottom_axis.title_size >= 206
+    assert bars.height - bars.bottom_axis.label_size - bars.bottom_axis.title_size >= 158

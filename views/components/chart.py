@@ -25,7 +25,10 @@ the round axis), and widens the range to whole steps, so its ends are labelled t
 height on a phone and a laptop, so the gap holds at both. `value_axis` draws such an axis for any chart (the
 statistics' histogram counts too, whose steps are whole numbers: no "1.5 players"), its rotated title in a band
 of its own (`VALUE_TITLE`) wide enough for a line of either language's font, so it never touches the labels
-("总分" was drawn over "4", "Total" against "-5" in flet-charts' default 16 px band).
+("总分" was drawn over "4", "Total" against "-5" in flet-charts' default 16 px band). Every axis band (round labels,
+each title) holds a line of its text at twice its size (`TEXT_ROOM`: the app cannot know a phone's text scale, so
+it leaves room for the largest; at 1.5× room, twice the text cut the round numbers and "轮次" in half), and the
+plotting area keeps its height (`PLOT`).
 """
 
 from __future__ import annotations
@@ -45,15 +48,16 @@ NAMED = {"red": ft.Colors.RED_600, "blue": ft.Colors.BLUE_700, "green": ft.Color
          "purple": ft.Colors.PURPLE_400, "orange": ft.Colors.ORANGE_900, "black": ft.Colors.ON_SURFACE,
          "white": ft.Colors.BLUE_GREY}
 EDGE = 16  # room on the right for half the last round's label
-HEIGHT = 260
-ROUND_LABELS = 24  # the round axis: its labels' height …
-AXIS_TITLE = 30  # … and its title's: a 14 px line and room for it at a phone's 1.5× text (16 cut it in half)
-PLOT = HEIGHT - ROUND_LABELS - AXIS_TITLE  # pixels from the lowest total's line to the highest's
+TEXT_ROOM = 2.8  # a line of text at twice its size (a phone set to twice the text) in the CJK font, per px of size
+ROUND_LABELS = math.ceil(14 * TEXT_ROOM)  # the round axis: its 14 px labels' height …
+AXIS_TITLE = math.ceil(14 * TEXT_ROOM)  # … and its 14 px title's (30, room for 1.5× text, cut both in half at 2×)
+PLOT = 206  # pixels from the lowest total's line to the highest's
+HEIGHT = PLOT + ROUND_LABELS + AXIS_TITLE
 LABEL_HEIGHT = 20  # one line of a 14 px label
 LABEL_GAP = 32  # pixels between two total labels at least: a label's height and room between
 VALUE_LABELS = 44  # the total axis' labels' width ("-5000" at 14 px)
 TITLE_SIZE = 14  # an axis title's font size
-VALUE_TITLE = 30  # the value axis' title band: a 14 px line in the CJK font (about 20 px) and room beside it
+VALUE_TITLE = math.ceil(TITLE_SIZE * TEXT_ROOM)  # the value axis' title band: its rotated line at twice the text
 CASING = ft.Colors.BROWN_900  # under the amber line: a 1 px edge each side, dark against the light surface
 DASH = 16  # pixels a shared stretch's dashes repeat in, split between the lines that share it
 
