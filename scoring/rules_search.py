@@ -16,6 +16,9 @@
   同 and 分 somewhere and no tie rule. The query is also searched with one such word put for another of its group
   (one group at a time, a Latin word only as a whole word), and a section keeps its best score and that query's
   snippet, so the page's own word, found together, ranks first.
+- A question typed as asked [ruling, session 68]: a query that finds nothing is asked again without its question
+  words (`QUESTION`: 怎么办, 谁, "what", "if", …; 同分怎么办 and "what if tied" found nothing, as 怎 and "if" are in
+  no tie rule), when anything is left; a query that finds something is searched as typed.
 """
 
 from __future__ import annotations
@@ -36,8 +39,10 @@ TITLE_WEIGHT = 5
 RUN_BONUS = 10
 PHRASE_BONUS = 20
 SNIPPET = 60
-ALIKE = (("同分", "平分", "打平", "平手", "平局", "并列"), ("挑战", "质疑"), ("悔棋", "撤销", "撤回"),
+ALIKE = (("同分", "平分", "打平", "平手", "平局", "并列"), ("挑战", "质疑"), ("悔棋", "撤销", "撤回"), ("赢", "获胜"),
          ("tiebreaker", "tiebreak", "tie-break"))
+QUESTION = ("怎么办", "怎么算", "怎么样", "为什么", "怎么", "如何", "什么", "谁", "吗", "呢", "了", "what", "how", "who",
+            "why", "when", "which", "if", "does", "do", "is", "are", "a", "an", "the")
 
 
 @dataclass(frozen=True)
@@ -138,9 +143,25 @@ def _best(section: Any, asked: list[tuple[list[str], list[str], str]]) -> tuple[
                key=lambda scored: scored[0])
 
 
+def unasked(query: str) -> str:
+    """The folded query without its question words (`QUESTION`)."""
+    folded = " ".join(fold(query).split())
+    for word in QUESTION:
+        folded = _word(word).sub("" if CJK_CHAR.match(word) else " ", folded)
+    return " ".join(folded.split())
+
+
 def search(sections: Iterable[Any], query: str, limit: int = 30) -> list[Hit]:
     """The sections matching every term of the query (or of a query with an alike word, `variants`), best first
-    (at most limit)."""
+    (at most limit); none: those of the query without its question words (`unasked`), if any are left."""
+    sections = list(sections)
+    hits = _found(sections, query, limit)
+    bare = unasked(query)
+    return hits or (_found(sections, bare, limit) if terms(bare) and bare != " ".join(fold(query).split()) else [])
+
+
+def _found(sections: list[Any], query: str, limit: int) -> list[Hit]:
+    """The sections matching every term of the query or of one of its `variants`, best first (at most limit)."""
     if not terms(query):
         return []
     asked = [(terms(v), CJK_RUN.findall(v), v) for v in variants(query) if terms(v)]

@@ -133,3 +133,16 @@ def test_a_tables_own_word_for_a_ruling_finds_the_rule_worded_otherwise():
     assert ("knit_wit", "challenge") in challenge[:3] and ("nab_it", "challenges") in challenge[:3]
     assert ("kingdomino", "scoring") in [(h.page, h.section) for h in search(sections, "tiebreaker")[:3]]
     assert [h.page for h in search(sections, "悔棋")][:1] == ["referee"]
+
+
+def test_a_question_typed_as_asked_finds_what_its_words_find():
+    """Session 68: a table types its question: 同分怎么办 and "what if tied" found nothing (怎, 么, 办, "what" and
+    "if" are in no tie rule), 打平了谁赢 nothing (the pages say 获胜, not 赢). A query that finds nothing is asked
+    again without its question words; what found something before is searched as it was."""
+    sections = rulebook.all_sections(("zh-CN", "en"))
+    for question, words in (("同分怎么办", "同分"), ("what if tied", "tied"), ("打平了谁赢", "打平赢")):
+        asked = [(h.page, h.section) for h in search(sections, question)]
+        assert asked and asked == [(h.page, h.section) for h in search(sections, words)], question
+    assert search(PAGES, "what") == [] and found("crown") == [("kingdomino", "en", "scoring")]
+    kept = [S("q", "en", "s", "Questions", "Who plays first? The youngest.")]
+    assert [h.page for h in search(kept, "who plays first")] == ["q"]
