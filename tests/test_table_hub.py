@@ -975,3 +975,26 @@ def test_a_host_screens_message_says_what_redo_would_put_back_as_the_log_said_it
     clock.advance(1)
     hub.act(token, {"type": "answer", "spool": 1, "text": "again"})
     assert json.loads(tab.messages[-1])["redo"] is None
+
+
+def test_a_table_change_the_store_refuses_leaves_the_table_as_it_was(store, clock, monkeypatch):
+    """A seat taken, freed, a referee named, a new PIN or a wrong PIN counted while the disk is full: refused
+    with the store's reason, and the hub's seats, PIN and counts stay as stored (a seat taken in memory only was
+    held by no phone until a restart, and a freed one came back after it)."""
+    hub = open_hub(store, new_record("score_pad", ["A", "B"]), clock)
+    token = hub.join(hub.pin, "A")
+    kept = json.dumps(hub.data, sort_keys=True)
+
+    def full(sid, data):
+        raise RuleError("storage.disk_full", folder="data")
+
+    monkeypatch.setattr(store, "set_table", full)
+    for change in (lambda: hub.join(hub.pin, "B"), lambda: hub.free("A"), lambda: hub.set_referee("B"),
+                   hub.renew_pin, lambda: hub.join("0000" if hub.pin != "0000" else "1111", "B")):
+        with pytest.raises(RuleError) as refused:
+            change()
+        assert refused.value.key == "storage.disk_full"
+        assert json.dumps(hub.data, sort_keys=True) == kept
+    monkeypatch.undo()
+    assert hub.seat_of(token) == "A" and hub.free_seats() == ["B", "table"]
+    assert hub.join(hub.pin, "B")

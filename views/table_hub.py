@@ -190,28 +190,25 @@ class TableHub:
             if not hmac.compare_digest(str(pin).strip().encode("utf-8"), self.pin.encode("utf-8")):
                 self._wrong_pin()
             if self.data["fails"]:  # the right PIN clears the count, whatever the seat asked for
-                self.data["fails"], self.data["wait_until"] = 0, 0.0
-                self._save()
+                self._save({**self.data, "fails": 0, "wait_until": 0.0})
             if seat not in self.seat_names():
                 raise RuleError("table.seat_unknown", seat=str(seat)[:40])
             if seat in self.data["seats"]:
                 raise RuleError("table.seat_taken", seat=seat)
             token = secrets.token_urlsafe(TOKEN_BYTES)
-            self.data["seats"][seat] = digest(token)
-            self._save()
+            self._save({**self.data, "seats": {**self.data["seats"], seat: digest(token)}})
         self.publish()
         return token
 
     def _wrong_pin(self) -> None:
         """Count a wrong PIN (starting or doubling the wait after the free tries) and refuse it."""
-        self.data["fails"] += 1
-        over = self.data["fails"] - FREE_TRIES
+        fails = self.data["fails"] + 1
+        over = fails - FREE_TRIES
         if over >= 0:
             wait = min(WAIT_MAX, WAIT_FIRST * 2 ** over)
-            self.data["wait_until"] = self.clock() + wait
-            self._save()
+            self._save({**self.data, "fails": fails, "wait_until": self.clock() + wait})
             raise RuleError("table.pin_wrong_wait", seconds=int(wait))
-        self._save()
+        self._save({**self.data, "fails": fails})
         raise RuleError("table.pin_wrong", left=FREE_TRIES - self.data["fails"])
 
     def seat_of(self, token: str | None) -> str:
@@ -228,8 +225,7 @@ class TableHub:
         with self._lock:
             if seat not in self.data["seats"]:
                 raise RuleError("table.seat_not_taken", seat=str(seat)[:40])
-            del self.data["seats"][seat]
-            self._save()
+            self._save({**self.data, "seats": {s: held for s, held in self.data["seats"].items() if s != seat}})
             gone = [key for key, sub in self._subs.items() if sub.seat == seat]
             for key in gone:
                 self._subs.pop(key).listener({"freed": True, "seat": seat})
@@ -240,15 +236,13 @@ class TableHub:
         with self._lock:
             if seat is not None and seat not in self.players:
                 raise RuleError("table.seat_unknown", seat=str(seat)[:40])
-            self.data["referee"] = seat
-            self._save()
+            self._save({**self.data, "referee": seat})
         self.publish()
 
     def renew_pin(self) -> str:
         """The host makes a new join PIN (seated phones keep their seats); the wrong-try count is cleared."""
         with self._lock:
-            self.data.update(pin=new_pin(), fails=0, wait_until=0.0)
-            self._save()
+            self._save({**self.data, "pin": new_pin(), "fails": 0, "wait_until": 0.0})
         self.publish()
         return self.pin
 
@@ -265,10 +259,13 @@ class TableHub:
         if TABLE not in self.may_act_as(seat):
             raise RuleError("table.undo_referee_only", seat=seat)
 
-    def _save(self) -> None:
-        """Keep the table's data with the session."""
-        self.store.set_table(self.sid, self.data)
-        self._kept = True
+    def _save(self, data: dict | None = None) -> None:
+        """Keep the table's data with the session: data, a changed copy, becomes the table's only once stored (a
+        change the store refuses — a full disk, a deleted session — leaves the seats, PIN and counts as they
+        were); None keeps the data as it is."""
+        data = self.data if data is None else data
+        self.store.set_table(self.sid, data)
+        self.data, self._kept = data, True
 
     # ---------------------------------------------------------------------------------------------------
     # Watching
@@ -562,8 +559,7 @@ class TableHub:
 
     def _open_tie(self, tie: dict) -> None:
         """Keep a near-tie for the table to rule on."""
-        self.data["ties"].append(tie)
-        self._save()
+        self._save({**self.data, "ties": [*self.data["ties"], tie]})
 
     def _open_ties(self, count: int) -> list[dict]:
         """The near-ties the table may still rule on, public: unruled, and the log (count actions long) still ends
@@ -589,10 +585,10 @@ class TableHub:
                 raise RuleError("table.tie_unknown")
             if swap:
                 self._swap(tie)
-            tie["ruling"] = "swap" if swap else "keep"
+            ruled = {**tie, "ruling": "swap" if swap else "keep"}
+            self._save({**self.data, "ties": [ruled if t is tie else t for t in self.data["ties"]]})
             self._last = None
-            self._save()
-        self.publish({"tie_ruled": {"id": tie_id, "ruling": tie["ruling"]}})
+        self.publish({"tie_ruled": {"id": tie_id, "ruling": ruled["ruling"]}})
 
     def _shown_just_before(self, expect: Mark | None, index: int) -> bool:
         """Whether a phone's `expect` is the log as it stood just before its action number index + 1."""
