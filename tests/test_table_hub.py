@@ -998,3 +998,20 @@ def test_a_table_change_the_store_refuses_leaves_the_table_as_it_was(store, cloc
     monkeypatch.undo()
     assert hub.seat_of(token) == "A" and hub.free_seats() == ["B", "table"]
     assert hub.join(hub.pin, "B")
+
+
+def test_a_deleted_sessions_table_tells_its_phones_and_is_gone(store):
+    """The host deletes a session while a phone is seated: the phone is told (the host's screen is not), and the
+    table is gone: asking for its hub again is refused as for an unknown session (the hub kept in memory offered
+    the deleted session's free seats to a phone that reloaded, and a seated phone was told nothing)."""
+    sid = store.create(new_record("score_pad", ["A", "B"]))
+    hub = table_hub.hub_for(store, sid)
+    phone, host = Phone(), Phone()
+    hub.subscribe(phone, hub.join(hub.pin, "A"))
+    hub.subscribe(host)
+    sent = len(host.messages)
+    table_hub.delete_session(store, sid)
+    assert phone.last == {"gone": True, "seat": "A"} and len(host.messages) == sent
+    with pytest.raises(RuleError) as refused:
+        table_hub.hub_for(store, sid)
+    assert refused.value.key == "storage.session_unknown"

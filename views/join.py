@@ -82,11 +82,11 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
             return None
 
         def deliver(msg: dict) -> None:
-            """Take a message; a freed seat forgets its token."""
-            if msg.get("freed"):
+            """Take a message; a freed seat, or one of a deleted session, forgets its token and says so."""
+            if msg.get("freed") or msg.get("gone"):
                 keep("")
                 set_message(None)
-                app.notify("table.you_were_freed", error=True)
+                app.notify("table.session_deleted" if msg.get("gone") else "table.you_were_freed", error=True)
                 return
             set_message(msg)
 

@@ -59,6 +59,7 @@ from views.games import view_of
 from views.home import session_game
 from views.reconnect import tab_gone, tab_page
 from views.ui import aside, outcome_icon, reading_column
+from views.table_hub import delete_session
 
 MAIN_COLS = {"xs": 12, "md": 7}
 SIDE_COLS = {"xs": 12, "md": 5}
@@ -636,7 +637,7 @@ def file_actions(app: Any, sid: str, read_only: bool, state: dict) -> ft.Control
                 app.show_error("app.host_only")
                 return
             try:
-                app.store.delete(sid)
+                delete_session(app.store, sid)
             except RuleError as err:
                 app.show_error(err)
                 return

@@ -590,6 +590,15 @@ class TableHub:
             self._last = None
         self.publish({"tie_ruled": {"id": tie_id, "ruling": ruled["ruling"]}})
 
+    def close(self) -> None:
+        """The session is deleted: every seated phone is told (`{"gone": True}`) and sent nothing more; a host's
+        screen is left as it is (its next tap is refused with the store's reason)."""
+        with self._lock:
+            told = [self._subs.pop(key) for key, sub in list(self._subs.items()) if sub.seat is not None]
+        for sub in told:
+            sub.listener({"gone": True, "seat": sub.seat})
+        self._worker.shutdown(wait=False)
+
     def _shown_just_before(self, expect: Mark | None, index: int) -> bool:
         """Whether a phone's `expect` is the log as it stood just before its action number index + 1."""
         record = self.store.record(self.sid)
@@ -623,3 +632,14 @@ def hub_for(store: Any, sid: str) -> TableHub:
         if key not in _HUBS:
             _HUBS[key] = TableHub(store, sid)
         return _HUBS[key]
+
+
+def delete_session(store: Any, sid: str) -> None:
+    """Delete session sid (the host's) and close its table if one is open: its seated phones are told, and the next
+    screen that asks for its hub is refused as for any unknown session (the hub kept in memory offered a deleted
+    session's free seats to a phone that reloaded, and a seated phone showed the game until its next tap)."""
+    store.delete(sid)
+    with _HUBS_LOCK:
+        hub = _HUBS.pop((id(store), sid), None)
+    if hub is not None:
+        hub.close()

@@ -30,7 +30,8 @@ foot then shows its top again, where the new round's status and moves are); and 
 each phone tapping its own cards (a phone that gave its line reads who is still to give right under it). A phone
 whose connection drops and stays down while another seat gives its points comes back by itself (no reload)
 showing them, and what is given after; a phone whose connection blinks (its websocket closed and opened again at
-once) goes on drawing what comes after it.
+once) goes on drawing what comes after it. A seated phone whose session the host deletes is told so at once, and
+reloaded it says the session is gone (it offered the deleted session's free seats).
 """
 
 from __future__ import annotations
@@ -111,6 +112,7 @@ def table_server():
                     "score_pad_away": store.create(new_record("score_pad", list(SEATS), {})),
                     "score_pad_blip": store.create(new_record("score_pad", list(SEATS), {})),
                     "score_pad_evicted": store.create(new_record("score_pad", list(SEATS), {})),
+                    "score_pad_deleted": store.create(new_record("score_pad", list(SEATS), {})),
                     "score_pad_long": store.create(new_record("score_pad", list(SEATS), {}) | {"actions": [
                         {"type": "round", "by": "table", "scores": {"A": n, "B": 0, "C": 0}}
                         for n in range(SHOWN + 5)]}),
@@ -844,3 +846,22 @@ def test_a_solar_storm_take_from_a_player_asked_on_a_phone(table_server, table_t
     tab.see("2 actions left, 0 tokens")
     players["B"].tab.see("A: 2 actions left, 0 tokens")          # another seat's phone names whose counts
     assert not any(players[seat].received("holds no") for seat in ("B", "C"))
+
+
+def test_a_seated_phone_is_told_when_the_host_deletes_its_session(table_server, table_tabs):
+    """A is seated with points half typed; the host deletes the session: A's phone says so at once, and that the
+    session is gone (it went on showing the game, told nothing until its next tap), and still says it once
+    reloaded (the join screen offered the deleted session's free seats)."""
+    sid = table_server[1]["score_pad_deleted"]
+    host, players, pin = seated_round(table_tabs, sid)
+    a = players["A"].tab
+    join(players["A"], sid, pin, "A")
+    a.fill("My points", "5")
+    host.open(f"/play/{sid}")
+    host.tap("Delete")
+    host.page.get_by_role("button", name="Delete").last.click()
+    a.see("The host deleted this session: it can no longer be played from this phone.")
+    a.see(f"There is no saved session “{sid}”.")
+    a.reload()
+    a.see(f"There is no saved session “{sid}”.")
+    expect(a.page.get_by_role("button", name=re.compile("^Sit as"))).to_have_count(0)
