@@ -142,11 +142,16 @@ class Server(uvicorn.Server):
         return stopper
 
     def stop_now(self) -> None:
-        """Close the store (waiting for a write in progress to finish), remove the folder for uploaded imports and
+        """Write the drafts not yet written (`views.session.flush_drafts`), close the store (waiting for a write in
+        progress to finish), remove the folder for uploaded imports and
         Flet's folder for the patched index page (its own shutdown, which removes it, never runs: the exit does not
         wait) and leave without waiting for open browser connections; a closed standard output does not stop the
         exit."""
         try:
+            screens = sys.modules.get("views.session")  # not loaded: no screen ever kept a draft
+            if screens is not None:
+                with suppress(Exception):  # a draft is not worth a server that does not stop
+                    screens.flush_drafts(self.store)
             self.store.close()
             if self.uploads:
                 shutil.rmtree(self.uploads, ignore_errors=True)

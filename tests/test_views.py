@@ -1845,3 +1845,22 @@ def test_a_line_of_counts_breaks_only_between_its_parts():
     for lang, parts in said.items():
         assert breaks(words.whole_line(lang, "".join(parts))) == [part.strip() for part in parts]
     assert breaks(words.whole_line("zh-CN", "安安（出题者）· 筹码 150 · 借款 0")) == ["安安（出题者）·", "筹码 150 ·", "借款 0"]
+
+
+def test_drafts_not_yet_written_are_written_when_the_server_stops(tmp_path):
+    """A keystroke less than a second old (in an open screen's scratch only) and a draft whose write is still
+    queued are both in the store once `flush_drafts` has run, as the server runs it before it stops (a restart
+    lost them: a phone's points typed just before came back empty)."""
+    with Store(tmp_path / "data") as store:
+        sid = store.create(new_record("score_pad", ["A", "B"]))
+        key, closed = (store, sid, "A"), (store, sid, "B")
+        with session.TAKEN_LOCK:
+            session.LIVE[key] = {"own": "4", "_draft_taken": "tab only"}
+            session.TAKEN[closed] = ("text", {"own": "7"})
+        try:
+            session.flush_drafts(store)
+        finally:
+            with session.TAKEN_LOCK:
+                session.LIVE.pop(key, None)
+                session.TAKEN.pop(closed, None)
+        assert (store.draft(sid, "A"), store.draft(sid, "B")) == ({"own": "4"}, {"own": "7"})

@@ -220,6 +220,22 @@ def write_draft(store: Any, sid: str, seat: str | None, draft: dict) -> None:
         store.set_draft(sid, seat, draft)
 
 
+def flush_drafts(store: Any) -> None:
+    """Write every draft of store not yet written, as it is now: each taken and not written, then each open
+    screen's (`LIVE`); the server calls this before it stops (a keystroke less than `DRAFT_EVERY_S` old, or one
+    whose write was still queued, was lost by a restart). A draft the store refuses, or a scratch changing while it
+    is read, is left."""
+    with TAKEN_LOCK:
+        taken = [(key, draft) for key, (_, draft) in TAKEN.items() if key[0] is store]
+        live = [(key, local) for key, local in LIVE.items() if key[0] is store]
+    for (_, sid, seat), draft in taken:
+        with suppress(RuleError):
+            store.set_draft(sid, seat, draft)
+    for (_, sid, seat), local in live:
+        with suppress(RuleError, RuntimeError):
+            store.set_draft(sid, seat, draft_of(local))
+
+
 async def keep_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> None:
     """While the screen is open, store the seat's draft about once a second when it changed; it ends once the
     screen's tab is gone (Flet closes the session a tab left without closing its screens: a keeper for each time a

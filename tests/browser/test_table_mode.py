@@ -31,7 +31,8 @@ each phone tapping its own cards (a phone that gave its line reads who is still 
 whose connection drops and stays down while another seat gives its points comes back by itself (no reload)
 showing them, and what is given after; a phone whose connection blinks (its websocket closed and opened again at
 once) goes on drawing what comes after it. A seated phone whose session the host deletes is told so at once, and
-reloaded it says the session is gone (it offered the deleted session's free seats).
+reloaded it says the session is gone (it offered the deleted session's free seats). Points typed on a phone just
+before the server restarts are still in its field once it is back (they were lost).
 """
 
 from __future__ import annotations
@@ -113,6 +114,7 @@ def table_server():
                     "score_pad_blip": store.create(new_record("score_pad", list(SEATS), {})),
                     "score_pad_evicted": store.create(new_record("score_pad", list(SEATS), {})),
                     "score_pad_deleted": store.create(new_record("score_pad", list(SEATS), {})),
+                    "score_pad_restart": store.create(new_record("score_pad", list(SEATS), {})),
                     "score_pad_long": store.create(new_record("score_pad", list(SEATS), {}) | {"actions": [
                         {"type": "round", "by": "table", "scores": {"A": n, "B": 0, "C": 0}}
                         for n in range(SHOWN + 5)]}),
@@ -865,3 +867,20 @@ def test_a_seated_phone_is_told_when_the_host_deletes_its_session(table_server, 
     a.reload()
     a.see(f"There is no saved session “{sid}”.")
     expect(a.page.get_by_role("button", name=re.compile("^Sit as"))).to_have_count(0)
+
+
+def test_points_typed_just_before_the_server_restarts_are_kept(table_server, table_tabs):
+    """A types her points and the server restarts at once, before the draft's next write (about once a second):
+    back in her seat by herself, her field holds them (the server stopped without writing the draft: empty)."""
+    server, sids = table_server
+    sid = sids["score_pad_restart"]
+    host, players, pin = seated_round(table_tabs, sid)
+    a = players["A"].tab
+    join(players["A"], sid, pin, "A")
+    a.fill("My points", "4")
+    a.quiet()
+    heard = a.sockets()
+    restart_server(server)
+    a.reconnected(heard)
+    a.see("You are A")
+    a.holds("My points", "4")
