@@ -73,3 +73,24 @@ def told_once(app: App) -> None:
     bar.on_dismiss(None)
     app.input_lost()
     assert len(app.page.dialogs) == 2
+
+
+def test_a_race_button_gone_is_answered_in_the_races_words_and_another_control_as_before():
+    """Two phones tap the last bonus tile a few tens of ms apart: the loser's button is gone when its tap arrives.
+    The race's answer says who took the last tile, and the page's generic answer is not given as well; a control
+    with no answer of its own (or whose answer has nothing to say) gets the generic answer, as before."""
+    from scoring.mechanics import race as mech
+    from tests.test_views_components import FakeContext, claim_button, noted
+    from views.components.race import race_buttons
+
+    lost_taps.answer_lost_inputs()
+    session, _, taps, lost = session_with_button()
+    ctx = FakeContext(seat="Li")
+    ctx.page = session.page
+    r, _ = mech.claim(mech.new_race([2, 1], ["Ann", "Cy", "Li"]), "Ann")
+    button = claim_button(race_buttons(ctx, r, noted([])), "Li: claim 1")
+    race_buttons(ctx, mech.claim(r, "Cy")[0], noted([]))  # the screen drawn again: Li's button is gone
+    run_async(session.dispatch_event(button._i, "click", None))
+    assert [words.error("en", e) for e in ctx.errors] == ["Too late: Cy took the last reward (1)."] and lost == []
+    run_async(session.dispatch_event(GONE, "click", None))
+    assert lost == [True] and taps == []

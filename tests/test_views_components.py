@@ -14,7 +14,7 @@ from scoring.mechanics import race as race_mech
 from scoring.mechanics import timer as timer_mech
 from scoring.mechanics import vote as vote_mech
 from tests.helpers import press, run_async
-from views import words
+from views import lost_taps, words
 from views.components.action_log import log_panel
 from views.components.cards import card_buttons, pile, stepper
 from views.components.chips import chip_counter, step
@@ -51,6 +51,7 @@ class FakeContext:
     def __init__(self, now=T0, seat=None, pinned=None):
         self.lang, self.page, self.sound, self.local, self._now = "en", FakePage(), True, {}, now
         self.refreshed = self.pages = 0
+        self.errors: list = []
         self.seat, self.offered = seat, set()
         self.pin = pinned.append if pinned is not None else None
 
@@ -68,6 +69,9 @@ class FakeContext:
 
     def refresh(self):
         self.refreshed += 1
+
+    def show_error(self, err):
+        self.errors.append(err)
 
 
 FIELDS: dict[type, tuple[dict[str, tuple[int, Prop]], list[tuple[int, Prop | None, str]]]] = {}
@@ -411,6 +415,61 @@ def test_the_referee_seat_shows_every_player_in_the_status_line_and_no_race_butt
     zh = FakeContext(seat="table")
     zh.t = lambda key, **params: words.say("zh-CN", key, **params)
     assert "A：还在抢 · B：还在抢 · C 拿到 4" in texts(race_buttons(zh, r, lambda p: None))
+
+
+def claim_button(panel, label: str):
+    """The claim button of a race panel whose label is label."""
+    return next(c for c in walk(panel) if isinstance(c, ft.FilledButton) and c.content == label)
+
+
+def in_game_words(ctx: FakeContext, lang: str, game: str) -> FakeContext:
+    """ctx saying its texts in lang, in the game's own words."""
+    ctx.t = lambda key, **params: words.say_for(lang, game, key, **params)
+    return ctx
+
+
+def test_a_slower_phone_is_told_who_claimed_first_and_what_it_took_instead():
+    """Knit Wit, five phones: Dee's button said "claim 4", Cy's tap reached the server 52 ms before hers and took
+    4, Dee got 3. Her phone said "Dee took 3" and "Cy took 4", never that Cy was first."""
+    r = race_mech.new_race([4, 3, 2, 1], ["Ann", "Bo", "Cy", "Dee", "Eve"])
+    ctx = in_game_words(FakeContext(seat="Dee"), "en", "knit_wit")
+    press(claim_button(race_buttons(ctx, r, noted([])), "Dee: claim 4"))
+    r, _ = race_mech.claim(r, "Cy")
+    r, _ = race_mech.claim(r, "Dee")
+    assert "Cy took a button first (4): Dee took 3 instead." in texts(race_buttons(ctx, r, noted([])))
+    assert "Cy 先拿到了纽扣（4）：Dee 拿到的是 3。" in texts(race_buttons(in_game_words(ctx, "zh-CN", "knit_wit"), r,
+                                                                   noted([])))
+    assert "Cy took a bonus tile first (4): Dee took 3 instead." in texts(race_buttons(
+        in_game_words(ctx, "en", "pictomania"), r, noted([])))
+    alone = FakeContext(seat="Dee")  # a tap made once Cy's claim was shown: nobody was first to say
+    r2, _ = race_mech.claim(race_mech.new_race([4, 3], ["Cy", "Dee"]), "Cy")
+    press(claim_button(race_buttons(alone, r2, noted([])), "Dee: claim 3"))
+    r2, _ = race_mech.claim(r2, "Dee")
+    assert not any("first" in line for line in texts(race_buttons(alone, r2, noted([]))))
+
+
+def test_a_claim_tap_that_came_after_its_button_went_away_is_answered_in_the_races_words():
+    """Pictomania, table mode: two phones tap the last bonus tile tens of ms apart; the loser's tap reached the
+    server after its button was gone and was answered "the screen changed before your tap arrived… tap again if
+    still needed", with nothing left to tap. The race's own words say what happened."""
+    r = race_mech.new_race([2, 1], ["Ann", "Cy", "Li"])
+    r, _ = race_mech.claim(r, "Ann")
+    ctx = in_game_words(FakeContext(seat="Li"), "en", "pictomania")
+    ctx.engine = SimpleNamespace(game=SimpleNamespace(id="pictomania"))
+    button = claim_button(race_buttons(ctx, r, noted([])), "Li: claim 1")
+    answer = lost_taps.own_answer(ctx.page, button._i)
+    assert answer is not None and answer() is False and ctx.errors == []  # the race still runs: the ruling as before
+    over, _ = race_mech.claim(r, "Cy")
+    race_buttons(ctx, over, noted([]))
+    assert answer() is True
+    assert [words.error("en", e) for e in ctx.errors] == ["Too late: Cy took the last bonus tile (1)."]
+    assert words.error("zh-CN", ctx.errors[0]) == "晚了一步：Cy 拿走了最后一块加分板块（1）。"
+    race_buttons(ctx, race_mech.claim(r, "Li")[0], noted([]))  # a second quick tap: the first took a tile
+    answer()
+    assert words.error("en", ctx.errors[-1]) == "That tap did nothing: Li already took 1."
+    race_buttons(ctx, race_mech.close(r), noted([]))
+    answer()
+    assert words.error("en", ctx.errors[-1]) == "Too late: the race is over."
 
 
 def test_vote_panel_ballots_tie_rule_and_result():

@@ -12,7 +12,11 @@ screen no longer has does nothing and tells that phone so (`app.tap_gone`: the s
 arrived, here is the screen as it is now, tap again if still needed); its screen is already the current one (the
 change that took the control away drew it). A change that keeps coming (typing on into a field that went away)
 shows the one message, not one per key. Other events for a control gone (focus, blur, a message put away) are
-dropped as before: nobody asked for anything. Re-check this patch when Flet is upgraded (it reads the session's
+dropped as before: nobody asked for anything.
+A control may carry its own answer (`answer_as`): a race's claim button that went away because another phone
+took the last reward is answered in the race's words ("Too late: Cy took the last bonus tile"), not told to tap
+again with nothing left to tap (`views.components.race`); an own answer that has nothing to say leaves the tap to
+the ruling above. Re-check this patch when Flet is upgraded (it reads the session's
 private event index through `Session._Session__resolve_event_control` and `_Session__is_mounted_control`).
 """
 
@@ -22,7 +26,9 @@ import weakref
 from typing import Any, Callable
 
 INPUTS = frozenset({"click", "tap", "double_tap", "long_press", "secondary_tap", "submit", "select", "change"})
+KEEP = 32  # the newest controls with an answer of their own a page remembers
 _handlers: dict[int, Callable[[], None]] = {}
+_answers: dict[int, list[tuple[Any, Callable[[], bool]]]] = {}
 
 
 def on_lost_input(page: Any, handler: Callable[[], None]) -> None:
@@ -30,6 +36,26 @@ def on_lost_input(page: Any, handler: Callable[[], None]) -> None:
     key = id(page)
     _handlers[key] = handler
     weakref.finalize(page, _handlers.pop, key, None)
+
+
+def answer_as(page: Any, control: Any, answer: Callable[[], bool]) -> None:
+    """A lost input for control (by the id it has on the screen: a control drawn again in place takes its
+    predecessor's) calls answer first, which says whether it answered; the page keeps the newest KEEP."""
+    key = id(page)
+    if key not in _answers:
+        _answers[key] = []
+        weakref.finalize(page, _answers.pop, key, None)
+    kept = _answers[key]
+    kept.append((control, answer))
+    del kept[:-KEEP]
+
+
+def own_answer(page: Any, control_id: int) -> Callable[[], bool] | None:
+    """The answer the newest control with that id on page carries (`answer_as`), or None."""
+    for control, answer in reversed(_answers.get(id(page), ())):
+        if getattr(control, "_i", None) == control_id:
+            return answer
+    return None
 
 
 def gone(session: Any, control_id: int) -> bool:
@@ -50,13 +76,15 @@ def answer_lost_inputs() -> None:
     dispatch = Session.dispatch_event
 
     async def dispatch_event(session: Any, control_id: int, event_name: str, event_data: Any) -> None:
-        """Dispatch the event; an input for a control gone goes to its page's handler instead."""
+        """Dispatch the event; an input for a control gone goes to its own answer, else its page's handler."""
         handler = _handlers.get(id(session.page))
         if handler is None or event_name not in INPUTS or not gone(session, control_id):
             await dispatch(session, control_id, event_name, event_data)
             return
         flet_session._context_page.set(session.page)
-        handler()
+        own = own_answer(session.page, control_id)
+        if own is None or not own():
+            handler()
 
     dispatch_event.tableside = True
     Session.dispatch_event = dispatch_event

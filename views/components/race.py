@@ -30,6 +30,18 @@ the scrolling screen with the others' status line (who took what), so they stay 
 the title and the rewards left stay in the view's own tree (pinned too, a seated phone of a five-player table at
 twice the text kept 540 of its 844 px above the sheet). A panel of status lines only (the race over, the seat locked, the referee)
 stays in place whole.
+
+What a slower phone is told (rulings ours; the race itself is the engine's):
+- A claim tap that the server receives after another phone's claim takes the best reward left (the server orders
+  claims as they arrive: Dee's button said "claim 4", Cy's tap 52 ms before took 4, Dee got 3). The phone that
+  tapped says so under its own row, "Cy claimed first (4): Dee took 3 instead", in the game's words: the claims
+  made between the render it tapped on and its own (kept in the tab's scratch at the tap, `TAPPED`).
+- A claim tap that reaches the server after its button went away (the race ended meanwhile, or the player's own
+  first tap took a reward) is answered in the race's words from the race as the screen now draws it (`DRAWN`):
+  "Too late: Cy took the last bonus tile (1)", or that the player already took or stopped; not as any tap on a
+  control gone ("tap again if still needed", with nothing to tap: `views.lost_taps`). While the race still runs,
+  or the screen no longer draws it (Knit Wit's scoring, once the last button is taken), the tap is answered as
+  any tap on a control gone.
 """
 
 from __future__ import annotations
@@ -38,12 +50,15 @@ from typing import Any, Awaitable, Callable
 
 import flet as ft
 
+from scoring.core import RuleError
 from scoring.mechanics import race as mech
-from views import words
+from views import lost_taps, words
 from views.components.private import acts_as
 from views.ui import text_style
 
 GRID_FROM = 2
+DRAWN = "_race"  # the tab's scratch: the race as this screen last drew it
+TAPPED = "_race_tapped"  # the tab's scratch: per player, the claims made when their claim button was tapped
 CLAIM_PAD = 21  # above and below a claim button's line of 20 px text (29-30 px): 72 px around one line
 CLAIM_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=CLAIM_PAD),
                              text_style=text_style(size=20, weight=ft.FontWeight.BOLD))
@@ -52,6 +67,7 @@ CLAIM_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertica
 def race_buttons(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], title: str | None = None,
                  moves: tuple[str, ...] = ()) -> ft.Control:
     """The race panel, pinned while it holds a button this screen can tap; its moves offered to the context."""
+    ctx.local[DRAWN] = race
     racing = racers(ctx, race)
     for player in racing:
         for kind in moves:
@@ -106,13 +122,17 @@ def player_row(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awai
     on_decline, a "stop" button beside it: `views.components.tile_race`'s seated phone)."""
     reward = mech.reward_of(race, player)
     if reward is not None or player in mech.declined(race):
-        return ft.Row(controls=[ft.Icon(ft.Icons.LOCK, apply_text_scaling=True),
-                                ft.Text(status(ctx, race, player), size=18)])
+        row = ft.Row(controls=[ft.Icon(ft.Icons.LOCK, apply_text_scaling=True),
+                               ft.Text(status(ctx, race, player), size=18)])
+        later = beaten(ctx, race, player)
+        return ft.Column(controls=[row, *later], spacing=4) if later else row
     if mech.is_over(race):
         return ft.Text(status(ctx, race, player), size=18)
-    controls: list[ft.Control] = [ft.FilledButton(
+    button = ft.FilledButton(
         content=ctx.t("app.race.claim", name=player, reward=mech.remaining(race)[0]), style=CLAIM_STYLE,
-        expand=True, on_click=claim_handler(on_claim, player))]
+        expand=True, on_click=race_claim(ctx, race, on_claim, player))
+    answer_late(ctx, button, player)
+    controls: list[ft.Control] = [button]
     if on_decline:
         controls.append(ft.OutlinedButton(content=ctx.t("app.race.stop", name=player),
                                           on_click=lambda e: on_decline(player)))
@@ -132,6 +152,78 @@ def claim_handler(on_claim: Callable[[str], Awaitable[Any]], player: str) -> Cal
         await on_claim(player)
 
     return tapped
+
+
+def race_claim(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]],
+               player: str) -> Callable[[Any], Awaitable[None]]:
+    """A race's claim button's tap (`claim_handler`), keeping the claims made when it was tapped (`TAPPED`), to
+    tell the player who claimed first (`beaten`)."""
+    claim = claim_handler(on_claim, player)
+
+    async def tapped(e: Any) -> None:
+        """Note the claims the button was drawn after, then claim for the player."""
+        ctx.local.setdefault(TAPPED, {})[player] = mech.claims(race)
+        await claim(e)
+
+    return tapped
+
+
+def beaten(ctx: Any, race: dict, player: str) -> list[ft.Control]:
+    """Under a player's locked row, when a claim that arrived first took the reward their tap on this screen was
+    for: who claimed first and what, and what the player took instead; none otherwise."""
+    ahead = claimed_first(race, player, ctx.local.get(TAPPED, {}).get(player))
+    if not ahead:
+        return []
+    return [ft.Text(ctx.t("app.race.beaten", names=[who for who, _ in ahead], rewards=[r for _, r in ahead],
+                          name=player, reward=mech.reward_of(race, player)), size=16)]
+
+
+def claimed_first(race: dict, player: str, tapped: Any) -> list[list]:
+    """The claims [player, reward] that came in after the claims `tapped` (those made when the player tapped) and
+    before the player's own; none when the race's claims do not start with those (another race)."""
+    claims = mech.claims(race)
+    mine = next((i for i, (who, _) in enumerate(claims) if who == player), None)
+    if mine is None or not isinstance(tapped, list) or claims[:len(tapped)] != tapped:
+        return []
+    return claims[len(tapped):mine]
+
+
+def answer_late(ctx: Any, button: ft.Control, player: str) -> None:
+    """A tap on the player's claim button that reaches the server once the button went away is answered in the
+    race's words (`late`) before any tap on a control gone (`views.lost_taps`)."""
+    page = getattr(ctx, "page", None)
+    if page is not None:
+        lost_taps.answer_as(page, button, lambda: late(ctx, player))
+
+
+def late(ctx: Any, player: str) -> bool:
+    """Say why a claim tap that came too late did nothing, from the race as this screen draws it now; False when
+    that race does not say (it still runs, or none is drawn)."""
+    said = late_words(ctx.local.get(DRAWN), player)
+    if said is None:
+        return False
+    key, params = said
+    engine = getattr(ctx, "engine", None)
+    ctx.show_error(RuleError(words.own_key(ctx.lang, engine.game.id, key) if engine else key, **params))
+    return True
+
+
+def late_words(race: Any, player: str) -> tuple[str, dict] | None:
+    """The message key and parameters for a claim of player that came too late for race: they already took a
+    reward, or stopped; the race is over (who took the last reward, or closed); None while they still race."""
+    if not isinstance(race, dict) or player not in race["players"]:
+        return None
+    reward = mech.reward_of(race, player)
+    if reward is not None:
+        return "app.race.late_took", {"name": player, "reward": reward}
+    if player in mech.declined(race):
+        return "app.race.late_stopped", {"name": player}
+    if not mech.is_over(race):
+        return None
+    if race["claims"] and not mech.remaining(race):
+        who, last = race["claims"][-1]
+        return "app.race.too_late", {"name": who, "reward": last}
+    return "app.race.late_over", {}
 
 
 def status_line(ctx: Any, race: dict, players: list[str]) -> str:

@@ -9,9 +9,9 @@ Builder:
   `claim_text(reward)` and `stop_text`: the game's words on a tile ("claim 3") and its stop button ("stop"), so the
   panel holds no game's messages; `moves`: the move types the buttons send, offered to the context (`ctx.offer`)
   for every player given a button.
-Whose buttons a screen shows, the status words and the pinning follow `views.components.race` (whose `racers`,
-`status`, `claim_handler` and `player_row` this panel uses): pinned above the scrolling screen (`ctx.pin`) while it
-holds a button this screen can tap, in place otherwise.
+Whose buttons a screen shows, the status words, what a slower phone is told and the pinning follow
+`views.components.race` (whose `racers`, `status`, `race_claim`, `answer_late` and `player_row` this panel uses):
+pinned above the scrolling screen (`ctx.pin`) while it holds a button this screen can tap, in place otherwise.
 
 Layout (ours): a screen acting for several players (the shared screen) gives each player a slot, up to four a row on
 a phone (five or six players: three a row, two rows), all in one row from a tablet's width: a claim tile 56 px high
@@ -36,7 +36,8 @@ import flet as ft
 
 from scoring.mechanics import race as mech
 from views.components.private import acts_as
-from views.components.race import claim_handler, player_row, racers, rewards_left, status, status_line
+from views.components.race import (DRAWN, answer_late, player_row, race_claim, racers, rewards_left, status,
+                                   status_line)
 
 STOP_HEIGHT = 40
 TILE_PAD = 4.5  # above and below a claim tile's two lines (47 px at the usual text size): 56 px
@@ -50,6 +51,7 @@ def tile_race(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], o
               title: str, claim_text: Callable[[int], str], stop_text: str,
               moves: tuple[str, ...] = ()) -> ft.Control:
     """The race panel, pinned while it holds a button this screen can tap; its moves offered to the context."""
+    ctx.local[DRAWN] = race
     racing = racers(ctx, race)
     for player in racing:
         for kind in moves:
@@ -141,8 +143,10 @@ def claim_tile(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awai
     """The big claim button: the name over the game's words for the reward ("claim 3"), named in full for a screen
     reader ("Ann: claim 3")."""
     reward = mech.remaining(race)[0]
-    return ft.FilledButton(style=TILE_STYLE, on_click=claim_handler(on_claim, player), content=tile_lines(
+    tile = ft.FilledButton(style=TILE_STYLE, on_click=race_claim(ctx, race, on_claim, player), content=tile_lines(
         player, claim_text(reward), ctx.t("app.race.claim", name=player, reward=reward)))
+    answer_late(ctx, tile, player)
+    return tile
 
 
 def stop_button(ctx: Any, player: str, on_stop: Callable[[str], Any], stop_text: str) -> ft.OutlinedButton:
