@@ -950,3 +950,18 @@ def test_a_near_tie_in_the_button_race_names_the_move_as_knit_wit_does():
     assert "(take a bonus button)" in tie_text("en", "knit_wit", tie)
     assert "拿奖励纽扣" in tie_text("zh-CN", "knit_wit", tie)
     assert "claim a reward" not in tie_text("en", "knit_wit", tie)
+
+
+def test_a_seated_player_who_took_a_button_reads_their_own_answers_while_the_others_write(table):
+    """Once a player had taken a button their answer sheet went away while they waited: they could not read their
+    own answers. Their phone keeps them, read-only; nobody else's phone and no phone passed round shows them."""
+    woven(table)
+    write_sheet(table, "Ada", SHEETS["Ada"])
+    table.tap("Ada: claim 2")
+    mine = table.view(seat="Ada")
+    assert not [c for c in walk(mine) if isinstance(c, ft.TextField)]
+    shown = texts(mine)
+    assert "Your answers (your sheet is locked: you took a button)" in shown
+    assert "Spool 1 · worth 2 (red + red): tiger" in shown and "Spool 6 · worth 2 (red + red): (blank)" in shown
+    assert "线轴 1 · 值 2 分（red + red）：tiger" in texts(table.view("zh-CN", seat="Ada"))
+    assert not any("tiger" in line or "Your answers" in line for line in texts(table.view(seat="Bram")) + table.texts())

@@ -336,6 +336,7 @@ def answer_screen(ctx: GameContext) -> ft.Control:
         controls += extra_panel(ctx, extra)
     else:
         controls += sheet_panel(ctx, open_sheets)
+    controls += own_locked_sheet(ctx, open_sheets)
     controls.append(ft.Text(ctx.t("knit_wit.view.progress", counts={
         p: ctx.t("knit_wit.view.answered", count=sum(1 for a in state["sheets"][p] if a), total=state["count"])
         for p in ctx.players}), key="progress"))
@@ -501,6 +502,21 @@ def sheet_panel(ctx: GameContext, open_sheets: list[str]) -> list[ft.Control]:
     body = (sheet_form(ctx, work, holder, list(range(1, ctx.state["count"] + 1))) if opened(ctx, work, holder)
             else cover(ctx, work, holder))
     return [ft.Text(ctx.t("knit_wit.view.who_has_phone")), chooser, body]
+
+
+def own_locked_sheet(ctx: GameContext, open_sheets: list[str]) -> list[ft.Control]:
+    """On a phone seated as a player whose sheet is locked (they took a button) while the others still write: their
+    own answers, to read, not to change. RULING (RULINGS §1 is silent): on paper a player keeps their sheet in hand
+    while they wait; the engine's view for the seat holds its own sheet (`player_view`), so the phone shows it, and
+    nobody else's. A phone passed round shows no locked sheet (it would lie open to whoever holds the phone)."""
+    seat = ctx.seat
+    if seat not in ctx.players or seat in open_sheets:
+        return []
+    sheet = ctx.state["sheets"][seat]
+    lines = [ft.Text(ctx.t("knit_wit.view.own_answer", spool=prompt(ctx, n), tags=" + ".join(kw.tags_of(ctx.state, n)),
+                           answer=text or ctx.t("knit_wit.view.own_blank")), size=16, selectable=True)
+             for n, text in enumerate(sheet, start=1)]
+    return [ft.Text(ctx.t("knit_wit.view.own_sheet"), size=16, weight=ft.FontWeight.W_600), *lines]
 
 
 def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], extra: bool = False) -> ft.Control:
