@@ -521,6 +521,8 @@ def test_eight_phones_answer_at_once_and_all_see_the_race(browser, table_server,
         for phone in phones.values():
             phone.tab.see("E took 4")
         host.see("E took 4")
+        phones["E"].tab.see("Your answers (your sheet is locked: you took a button)")  # E's sheet stays readable
+        phones["E"].tab.see(re.compile(r"Spool 1 · worth 2 \(.*\): octoEz"))
         others = [f"{seat} took 4" if seat == "E" else f"{seat}: still racing" for seat in SEATS8[1:]]
         status_lines_hold_whole_players(phones["A"].tab, others)
     finally:

@@ -514,7 +514,7 @@ def own_locked_sheet(ctx: GameContext, open_sheets: list[str]) -> list[ft.Contro
         return []
     sheet = ctx.state["sheets"][seat]
     lines = [ft.Text(ctx.t("knit_wit.view.own_answer", spool=prompt(ctx, n), tags=" + ".join(kw.tags_of(ctx.state, n)),
-                           answer=text or ctx.t("knit_wit.view.own_blank")), size=16, selectable=True)
+                           answer=text or ctx.t("knit_wit.view.own_blank")), size=16)
              for n, text in enumerate(sheet, start=1)]
     return [ft.Text(ctx.t("knit_wit.view.own_sheet"), size=16, weight=ft.FontWeight.W_600), *lines]
 
