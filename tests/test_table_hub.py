@@ -1015,3 +1015,24 @@ def test_a_deleted_sessions_table_tells_its_phones_and_is_gone(store):
     with pytest.raises(RuleError) as refused:
         table_hub.hub_for(store, sid)
     assert refused.value.key == "storage.session_unknown"
+
+
+def test_a_near_tie_undone_past_and_played_again_to_its_length_stays_lapsed(store, clock):
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, b, c = hub.join(hub.pin, "A"), hub.join(hub.pin, "B"), hub.join(hub.pin, "C")
+    phone = Phone()
+    hub.subscribe(phone, a)
+    hub.act(a, {"type": "claim"})
+    clock.advance(0.020)
+    tie = hub.act(b, {"type": "claim"})
+    store.undo(hub.sid, consent=True)
+    store.undo(hub.sid, consent=True)
+    hub.session_changed(store.record(hub.sid), store.state(hub.sid))
+    clock.advance(5)
+    hub.act(c, {"type": "claim"})
+    clock.advance(5)
+    hub.act(a, {"type": "claim"})
+    before = store.record(hub.sid)["actions"]
+    assert phone.last["ties"] == []
+    refused("table.tie_moved_on", hub.rule_tie, None, tie["id"], True)
+    assert store.record(hub.sid)["actions"] == before

@@ -382,7 +382,7 @@ class TableHub:
                    "status": self.engine.status(view), "meta": self._meta, "for_table": TABLE in acts,
                    "table_next": first["type"] if first and first["by"] == TABLE else None,
                    "waiting": self.engine.waiting_on(state, cache[prompt_key]),
-                   "ties": self._open_ties(shown[0]),
+                   "ties": self._open_ties(shown),
                    "undone": self._own_undone(cache, view_seat)}
         if seat is None:
             log_key = ("log", None if sub.whole_log else SHOWN)
@@ -558,16 +558,16 @@ class TableHub:
                 "ruling": None}
 
     def _open_tie(self, tie: dict) -> None:
-        """Keep a near-tie for the table to rule on."""
-        self._save({**self.data, "ties": [*self.data["ties"], tie]})
+        """Keep a near-tie for the table to rule on, with the mark of the log its actions end (`_open_ties`)."""
+        self._save({**self.data, "ties": [*self.data["ties"], {**tie, "mark": list(self._current()[0])}]})
 
-    def _open_ties(self, count: int) -> list[dict]:
-        """The near-ties the table may still rule on, public: unruled, and the log (count actions long) still ends
+    def _open_ties(self, shown: Mark) -> list[dict]:
+        """The near-ties the table may still rule on, public: unruled, and the log (shown: its mark) still ends
         with their actions, as a swap needs (`_swap`). [ruling] Once the table plays on from a near-tie, it lapses
         and its order stands: it is no longer shown nor offered (a swap would be refused); an undo back to it
         reopens it."""
         return [self._public_tie(t) for t in self.data["ties"]
-                if t["ruling"] is None and t["index"] + (2 if t["accepted"] else 1) == count]
+                if t["ruling"] is None and _ends_with(t, shown)]
 
     @staticmethod
     def _public_tie(tie: dict) -> dict:
@@ -610,7 +610,7 @@ class TableHub:
         refuses it)."""
         record = self.store.load(self.sid)
         tail = 2 if tie["accepted"] else 1
-        if len(record["actions"]) != tie["index"] + tail:
+        if len(record["actions"]) != tie["index"] + tail or not _ends_with(tie, mark(record)):
             raise RuleError("table.tie_moved_on")
         actions = record["actions"][:tie["index"]]
         state = replay(record, tie["index"])
@@ -619,6 +619,13 @@ class TableHub:
                 state = self.engine.apply(state, action)
                 actions.append(action)
         self.store.save({**record, "actions": actions, "redo": []})
+
+
+def _ends_with(tie: dict, shown: Mark) -> bool:
+    """Whether the log (shown: its mark) still ends with the near-tie's actions: its length and last action (a log
+    undone back past them and played again to the same length ends with other actions)."""
+    count = tie["index"] + (2 if tie["accepted"] else 1)
+    return shown[0] == count and ("mark" not in tie or tuple(tie["mark"]) == tuple(shown))
 
 
 _HUBS: dict[tuple[int, str], TableHub] = {}
