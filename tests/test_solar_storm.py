@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -275,8 +276,8 @@ def test_the_log_says_both_armoury_tokens_on_one_room_once(lang, line):
     ("en", ["A repairs space 2 of Bridge with data", "A repairs every empty space of Mess Hall with nanobots",
             "Repair Centre: A repairs space 1 of Armoury with metal",
             "Repair Centre: A repairs every empty space of Mess Hall with data", "A repairs with data"]),
-    ("zh-CN", ["A 用数据修理舰桥的第 2 格", "A 用纳米机器人修理食堂的所有空格", "维修中心：A 用金属修理军械库的第 1 格",
-               "维修中心：A 用数据修理食堂的所有空格", "A 用数据修理"])])
+    ("zh-CN", ["A 用数据修复舰桥的第 2 格", "A 用纳米机器人修复食堂的所有空格", "维修中心：A 用金属修复军械库的第 1 格",
+               "维修中心：A 用数据修复食堂的所有空格", "A 用数据修复"])])
 def test_the_log_names_the_room_and_the_space_repaired(lang, lines):
     # The log read "Bo repairs with data" (a 390x844 phone) and "Repair Centre: Bo repairs Armoury with metal": a
     # dispute could not tell which cube came back. The repair choices name the room (`room`), as a divert's do; a
@@ -288,7 +289,7 @@ def test_the_log_names_the_room_and_the_space_repaired(lang, lines):
     with pytest.raises(RuleError) as err:
         act(state, "repair", room="armoury", space=1, card="data")
     assert i18n.error_text(lang, err.value) == {
-        "en": "Only the room you stand in (Bridge) can be repaired.", "zh-CN": "只能修理你所在的房间（舰桥）。"}[lang]
+        "en": "Only the room you stand in (Bridge) can be repaired.", "zh-CN": "只能修复你所在的房间（舰桥）。"}[lang]
     action = {"type": "repair", "by": "A", "room": "bridge", "space": 1, "card": "data"}
     assert ENG.apply(state, action)["rooms"]["bridge"]["cubes"] == [False, True, True]
     assert [said(lang, a) for a in (
@@ -838,3 +839,17 @@ def test_with_private_hands_taking_a_card_is_free_input_that_tells_nothing():
     opened = ENG.apply(ENG.new_state(["A", "B"], {"deal": "table", "open_hands": True}, seed=1),
                        TYPED_SETUP | {"hands": hands})
     assert sorted(c["card"] for c in ENG.offer(opened, "receive", "A")) == ["data", "metal"]
+
+
+def test_the_chinese_words_name_a_repair_one_way():
+    # A 390x844 phone's rooms read "修复方块：2/3" while the buttons and the log said "修理：第 1 格 · 金属": two words for
+    # one thing. The game's own Chinese (the BGA help page) repairs with 修复 and diverts power (转移电力); a track
+    # space is a 格 (the log's "第 2 格"), never 空位. The Repair Centre keeps its printed name, 维修中心.
+    root = Path(__file__).resolve().parent.parent / "assets"
+    texts = {"language file": json.loads((root / "i18n" / "zh-CN" / "solar_storm.json").read_text("utf-8")),
+             "rules page": (root / "solar_storm" / "rules.zh-CN.md").read_text("utf-8")}
+    for where, text in texts.items():
+        said = json.dumps(text, ensure_ascii=False).replace("维修中心", "").replace("能源核心", "")
+        for other in ("修理", "维修", "空位", "转移能源", "接收能源"):
+            assert other not in said, (where, other)
+        assert "修复" in said, where

@@ -112,7 +112,7 @@ def test_a_rooms_divert_cost_is_shown_before_diverting(lang, cost, button):
 
 @pytest.mark.parametrize("lang, move, opener, row", [
     ("en", "Repair: Space 2 · data", "Repair… (1 choice)", "Ann repairs space 2 of Bridge with data"),
-    ("zh-CN", "修理：第 2 格 · 数据", "修理…（1 种选择）", "Ann 用数据修理舰桥的第 2 格")])
+    ("zh-CN", "修复：第 2 格 · 数据", "修复…（1 种选择）", "Ann 用数据修复舰桥的第 2 格")])
 def test_a_repair_tapped_names_its_room_in_the_log(lang, move, opener, row):
     """A repair's log row named neither the room nor the space ("Bo repairs with data", a 390x844 phone): the
     choice tapped sends the room the engine offers, and the row says both; the choice's words leave the room out,
