@@ -512,6 +512,23 @@ def test_loss_when_the_resource_deck_runs_out():
     assert len(state["hands"]["A"]) == 6 and cards_total(state) == 66 - 54
 
 
+def test_a_take_that_draws_the_decks_last_card_is_said_before_it_is_made():
+    # "Draw 2 from the deck" was offered over a deck of 1 with nothing said; the log then said it drew 1 and the
+    # crew lost at once. The take's prompt entry names the sources that empty the deck: with 3 cards none, with 2
+    # the deck (2 − 2 = 0), with 1 both (a face-up take's refill draws the last); a scavenge's pick draws 1.
+    state = act(fresh(), "end_actions")
+    for left, empties in ((3, []), (2, ["deck"]), (1, ["face_up", "deck"])):
+        state["resources"]["deck"] = state["resources"]["deck"][:left]
+        (entry,) = [e for e in ENG.prompt(state) if e["type"] == "take"]
+        assert entry["empties_deck"] == empties, left
+    assert act(state, "take", source="face_up", slot=0)["result"]["reason"] == "deck_empty"
+    state = fresh()
+    state["resources"]["deck"] = state["resources"]["deck"][:2]
+    state.update(phase="scavenge", picks=1)
+    (entry,) = [e for e in ENG.prompt(state) if e["type"] == "take"]
+    assert entry["empties_deck"] == []
+
+
 def test_win_by_launch():
     state = fresh()
     for room in ROOM_IDS:
@@ -793,7 +810,7 @@ def test_with_private_hands_at_the_table_the_deck_counts_tell_no_seat_what_anoth
         assert deck_count(seen[-1][0]["resources"]) == deck_count(state["resources"]) == 56
     assert seen[0] == seen[1]
     assert ENG.player_view(seen[0][0], "A") == seen[0][0]
-    assert {"type": "take", "by": "A", "choices": seen[0][2][0]["choices"]} == seen[0][2][0]
+    assert {"type": "take", "by": "A", "choices": seen[0][2][0]["choices"], "empties_deck": []} == seen[0][2][0]
     assert ["universal", "universal"] in [c["cards"] for c in seen[0][2][0]["choices"] if c["source"] == "deck"]
     drained = ENG.apply(ENG.new_state(["A", "B"], {"deal": "table", "difficulty": "expert"}, seed=1),
                         TYPED_SETUP | {"hands": {"A": ["data", "metal", "energy", "nanobots"], "B": others[0]}})

@@ -144,6 +144,22 @@ def test_the_deck_button_says_how_many_cards_it_draws(lang, collect, scavenge):
     assert table.errors == [] and len(table.state["hands"]["Ann"]) == held + 2
 
 
+@pytest.mark.parametrize("lang, last, deck", [
+    ("en", "Draw 2 from the deck · takes the deck's last card: the crew loses", "Draw 2 from the deck"),
+    ("zh-CN", "从牌堆抽 2 张 · 抽走牌堆最后一张：船员失败", "从牌堆抽 2 张")])
+def test_a_take_that_empties_the_deck_says_so_on_its_button(lang, last, deck):
+    """A take that draws the resource deck's last card (the engine's `empties_deck`) says on its button that the
+    crew then loses: "Draw 2 from the deck" was offered over a deck of 1 and tapped; the log said it drew 1 and the
+    crew lost at once. With 3 cards left the buttons read as before."""
+    table = Table("solar_storm", ["Ann", "Bo"], lang=lang)
+    table.state["phase"] = "collect"
+    table.state["resources"]["deck"] = table.state["resources"]["deck"][:3]
+    assert deck in [name(b) for b in all_buttons(build(table))]
+    table.state["resources"]["deck"] = table.state["resources"]["deck"][:2]
+    said = [name(b) for b in all_buttons(build(table))]
+    assert last in said and not any(s.endswith(last[len(deck):]) for s in said if s != last)
+
+
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
 def test_a_room_the_engine_offers_to_move_to_is_tapped_on_the_ship(lang):
     """On a phone a player taps the room on the ship to move there: only the rooms the engine's prompt offers take

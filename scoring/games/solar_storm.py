@@ -175,6 +175,13 @@ def deck_draws(phase: str) -> int:
     return 1 if phase == "scavenge" else 2
 
 
+def emptying_sources(state: dict) -> list[str]:
+    """The sources of a take ("face_up", refilled with one card, and "deck", `deck_draws` cards) that draw the
+    resource deck's last card: the crew then loses at once (as the rules have it, even with cards still to draw)."""
+    left = deck_count(state["resources"])
+    return [source for source, draws in (("face_up", 1), ("deck", deck_draws(state["phase"]))) if left <= draws]
+
+
 def breach_discards(roll: int) -> int:
     """Cards the Hull Breach discards from the resource deck: 1–2 one, 3–4 two, 5–6 three."""
     return (roll + 1) // 2
@@ -927,10 +934,14 @@ class SolarStorm(Engine):
         roll), so a screen says which without reading the deck (the next-step line said "draw the damage card"
         over an empty deck); in the action phase the move entry, first while an action is left, names the phase
         (`step` "actions"): the next-step line read "Next: Ann — move" as if moving were what the table waited for,
-        and now reads "take an action"."""
+        and now reads "take an action". A take's entry lists the sources (`empties_deck`: "face_up", whose refill
+        draws one card, and "deck") whose take draws the resource deck's last card, so the crew loses at once: "Draw
+        2 from the deck" was offered over a deck of 1 with nothing said, and the log then said the crew had lost."""
         entries = super().prompt(state)
         for entry in [e for e in entries if e["type"] == "damage"]:
             entry["step"] = damage_step(state)
+        for entry in [e for e in entries if e["type"] == "take"]:
+            entry["empties_deck"] = emptying_sources(state)
         for entry in [e for e in entries if e["type"] == "move" and state["phase"] == "actions"]:
             entry["step"] = "actions"
         return entries

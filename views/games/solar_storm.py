@@ -38,6 +38,8 @@ acts as everyone, shows every move and hand toggle as before.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import flet as ft
 
 from scoring.core import TABLE, RuleError
@@ -387,10 +389,11 @@ def decks_panel(ctx: GameContext, view: dict) -> ft.Control:
     return ft.Column(spacing=2, controls=lines + next_damage(ctx, view))
 
 
-def choice_label(ctx: GameContext, kind: str, choice: dict) -> str:
+def choice_label(ctx: GameContext, kind: str, choice: dict, empties: Iterable[str] = ()) -> str:
     """One offered choice in words, field by field (a face-up take's card is in its source's words, a take from the
     deck says how many cards it draws: "Draw 2 from the deck" when collecting; a divert's or a repair's room is
-    where the player stands)."""
+    where the player stands). A take from a source in `empties` (the engine's `empties_deck`) says that it takes
+    the deck's last card and the crew loses: "Draw 2 from the deck" was tapped over a deck of 1, and lost."""
     parts = []
     for name, value in choice.items():
         if value is None or (name == "card" and "source" in choice) or (kind in HERE and name == "room"):
@@ -412,6 +415,8 @@ def choice_label(ctx: GameContext, kind: str, choice: dict) -> str:
             face = ctx.state["resources"]["face_up"][slot] if slot is not None else None
             parts.append(ctx.t(f"solar_storm.view.field.{value}", card=card_name(ctx, face),
                                count=deck_draws(ctx.state["phase"])))
+            if value in empties:
+                parts.append(ctx.t("solar_storm.view.field.last_card"))
         elif name == "roll":
             parts.append(ctx.t("solar_storm.view.field.roll", roll=value))
     return " · ".join(parts) or ctx.t(f"solar_storm.view.do.{kind}")
@@ -467,7 +472,7 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
         if kind == "divert" and choices:
             label = ctx.t("solar_storm.view.do_divert_cost", cards=cost_words(ctx, choices[0]["room"]))
         if len(choices) == 1:
-            buttons.append(ft.FilledButton(content=whole_move(ctx, kind, label, choices[0]), style=tap_style(),
+            buttons.append(ft.FilledButton(content=whole_move(ctx, entry, label, choices[0]), style=tap_style(),
                                            on_click=lambda e, k=kind, b=entry["by"], c=choices[0]:
                                            play(ctx, draft, k, b, c)))
         else:
@@ -483,7 +488,8 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
     elif opened:
         controls.append(ft.Text(ctx.t(f"solar_storm.view.do.{opened['type']}"), weight=ft.FontWeight.BOLD))
         controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
-            ft.OutlinedButton(content=choice_label(ctx, opened["type"], c), style=tap_style(),
+            ft.OutlinedButton(content=choice_label(ctx, opened["type"], c, opened.get("empties_deck", ())),
+                              style=tap_style(),
                               on_click=lambda e, k=opened["type"], b=opened["by"], c=c: play(ctx, draft, k, b, c))
             for c in opened["choices"] or []]))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
@@ -498,12 +504,13 @@ def only_choices(entries: list[dict]) -> dict | None:
     return entries[0] if len(entries[0]["choices"] or []) > 1 else None
 
 
-def whole_move(ctx: GameContext, kind: str, label: str, choice: dict) -> str:
+def whole_move(ctx: GameContext, entry: dict, label: str, choice: dict) -> str:
     """The one button of a move the engine offers with exactly one choice, saying the whole move: the move's own
     words where they say it all (a direct move, a choice with no field), a move with another player as its confirm
     says it ("Give data to Bo"), else the move and its choice ("Repair: Space 2 · data"); a list of one to open
     ("Repair… (1 choice)") was a tap for nothing."""
-    said = choice_label(ctx, kind, choice)
+    kind = entry["type"]
+    said = choice_label(ctx, kind, choice, entry.get("empties_deck", ()))
     if kind in DIRECT or not choice or said == ctx.t(f"solar_storm.view.do.{kind}"):
         return label
     fields = STEPPED.get(kind, {})
@@ -843,7 +850,8 @@ def typed_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
 
     controls: list[ft.Control] = [ft.Text(ctx.t(f"solar_storm.view.do.{doing(entry)}"), weight=ft.FontWeight.BOLD)]
     if len(groups) > 1:
-        controls.append(choice_row([(i, choice_label(ctx, kind, g)) for i, g in enumerate(groups)], index, choose))
+        controls.append(choice_row([(i, choice_label(ctx, kind, g, entry.get("empties_deck", ())))
+                                    for i, g in enumerate(groups)], index, choose))
     if index is None:
         controls.append(ft.Text(ctx.t("solar_storm.view.choose_first"), size=14))
         return ft.Column(spacing=6, controls=controls)
