@@ -234,7 +234,8 @@ def test_a_room_shows_a_word_a_line(lang, here):
         texts = shown(view.room_cell(ctx, public, room))
         cubes = public["rooms"][room]["cubes"]
         assert texts[:2] == [view.room_name(ctx, room), ctx.t("solar_storm.view.cubes", cubes=sum(cubes))]
-        assert texts[2:5] == [view.card_name(ctx, card) for card in ROOMS[room]["track"]]
+        assert [text.replace(words.MARK, "") for text in texts[2:5]] == [view.card_name(ctx, card)
+                                                                         for card in ROOMS[room]["track"]]
     assert shown(view.room_cell(ctx, public, view.CORE)) == [view.room_name(ctx, view.CORE), here, "Ann", "Cy ♥"]
 
 
@@ -258,30 +259,38 @@ def test_a_room_is_read_whole_and_each_repair_space_says_cube_or_empty(lang, sai
                           for cube, card in zip(public["rooms"][room]["cubes"], ROOMS[room]["track"])]
 
 
-def test_a_rooms_chinese_name_and_move_button_leave_no_character_alone_on_a_line():
-    """At 390x844 with the phone's text at 2x the rooms' names and Move buttons wrapped to 船员宿 / 舍, 能源核 / 心,
-    移到这 / 里 (a screenshot of the ship); their last two characters are now kept together (船员 / 宿舍, 移到 /
-    这里)."""
+def test_a_rooms_chinese_texts_break_only_between_words():
+    """At 390x844 with the phone's text at 2x the rooms' texts wrapped to 船员宿 / 舍, 能源核 / 心, 移到这 / 里 (a
+    screenshot of the ship), then "修复方 / 块：2/3" and "纳米机 / 器人" (120 px in a room of 104): every text of a
+    room is now kept whole, a line breaking only after a pause mark or where the language file marks a long word's
+    end (`words.whole_words`): 移到 / 这里, 方块： / 2/3, 纳米 / 机器人, 已转移 / 电力."""
     table = Table("solar_storm", ["Ann", "Bo"], lang="zh-CN")
     ctx = table.ctx()
     public = ctx.engine.player_view(table.state, None)
+    public["rooms"]["mess-hall"]["diverted"] = True
     for room in [*view.ROOM_IDS, view.CORE]:
         lines = view.room_cell(ctx, public, room, on_move=lambda e=None: None).content.content.content.controls
         name = view.room_name(ctx, room)
-        assert lines[0].content.value == words.no_lone_character(name) and "\u2060" in lines[0].content.value
-        assert lines[-1].content.content.value == "移到这\u2060里"
+        assert lines[0].content.value == "\u2060".join(name)
+        assert lines[-1].content.content.value == "移\u2060到\u200b这\u2060里"
+        if room != view.CORE:
+            assert lines[1].content.value == f"方\u2060块\u2060：{sum(public['rooms'][room]['cubes'])}/3"
+    lines = view.room_cell(ctx, public, "mess-hall").content.content.controls
+    texts = [getattr(line.content, "value", None) for line in lines]
+    assert "已\u2060转\u2060移\u200b电\u2060力" in texts
 
 
 def test_a_repair_spaces_word_goes_under_its_square_rather_than_being_broken():
     """A repair space's square and word wrap as two pieces: where the word does not fit beside its square it goes
     under it, whole (with a phone's text set larger, 1.5×, the right-hand rooms' "纳米机器人" lost its last
-    character at the room's edge; at 2x "nanobots" beside its square read "nanob / ots"), a Chinese word's last
-    two characters together ("纳米机器 / 人")."""
+    character at the room's edge; at 2x "nanobots" beside its square read "nanob / ots"), a Chinese word broken
+    only where its language file marks it ("纳米机器 / 人", then "纳米机 / 器人", now "纳米 / 机器人")."""
     table = Table("solar_storm", ["Ann", "Bo"], lang="zh-CN")
     row = view.track_space(table.ctx(), "nanobots", False)
     (_, word) = row.controls
     assert row.wrap and not word.expand
-    assert word.content.value == "纳米机器\u2060人" and word.content.semantics_label.endswith("纳米机器人")
+    assert word.content.value == "纳\u2060米\u200b机\u2060器\u2060人"
+    assert word.content.semantics_label.endswith("纳米机器人")
 
 def test_a_turn_by_taps():
     table = Table("solar_storm", ["Ann", "Bo"])

@@ -35,6 +35,7 @@ CLAUSE = re.compile(f"[^{PAUSES}]+[{PAUSES}]*")  # a Chinese clause and the paus
 # it fits a phone's line at 2x text (358 px of a 390 px phone, 14 px a unit at 14 px text)
 CLAUSE_MAX = 24
 PARTS = re.compile(r"( ?· )")  # between the parts of a line of counts (`whole_line`): " · ", "（出题者）· "
+MARK = "\u200b"  # a zero-width space: where a language file lets a long Chinese word break (`whole_words`)
 CJK_TAIL = re.compile(f"([{i18n.CJK_LETTERS}])([{i18n.CJK_LETTERS}][{CLOSING}]*)$")
 
 
@@ -96,6 +97,15 @@ def whole_clauses(text: str) -> str:
     so a clause is the unit kept whole: a game's description read "…× 皇" / "冠数。" at 1x and cut 王国 and 皇冠 at
     2x on a phone. A clause longer than a line still breaks where Flutter must."""
     return re.sub(f"([{PAUSES}])\u2060", "\\1", whole_word(text))
+
+
+def whole_words(text: str) -> str:
+    """text whose words a line never breaks inside (`whole_clauses`), a long Chinese word broken, if it must, only
+    where its language file marks a word's end with a zero-width space (U+200B): a room a third of a phone wide at
+    2x text read "纳米机 / 器人" and "修复方 / 块：2/3"; "纳米\u200b机器人" now reads "纳米 / 机器人" where it must break,
+    and "纳米机器人" where it fits. Ruling: the app has no dictionary, so a word wider than a phone's narrowest
+    column at 2x (more than 4 Chinese characters in a room) has its break marked by the language file."""
+    return MARK.join(whole_clauses(part) for part in text.split(MARK))
 
 
 def whole_line(lang: str, text: str) -> str:

@@ -10,7 +10,7 @@ A crew of three that repairs, stored up to its first Hull Breach, is led to the 
 A table that deals the physical decks taps its starting deal into the setup form. And the ship's rooms keep each
 word whole on a phone and spread over a laptop's column, in both languages, and a screen reader reads each room
 whole (its cubes, each repair space's square as a cube or none and its resource) before the room beside it; at
-a phone's 2x text no English word of the ship breaks inside."""
+a phone's 2x text no word of the ship breaks inside, in either language."""
 
 from __future__ import annotations
 
@@ -20,10 +20,11 @@ import subprocess
 import sys
 from collections import Counter, deque
 
+import pytest
 from playwright.sync_api import expect
 
 from scoring.core import engine
-from scoring.games.solar_storm import ROOM_IDS, ROOMS, adjacent, repair_spaces
+from scoring.games.solar_storm import CARDS, ROOM_IDS, ROOMS, adjacent, repair_spaces
 from scoring.record import new_record, play, replay, start
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, READ_ALL, ROOT, TAP, WAIT_MS, Tab, new_tab
 from tests.browser.test_card_games import TWICE_THE_TEXT
@@ -271,8 +272,8 @@ def centre(box: dict) -> float:
 
 
 def room_said(lang: str, room: str) -> str:
-    """A room's name as its room shows it: a Chinese name's last two characters joined (`words.no_lone_character`)."""
-    return words.no_lone_character(words.say(lang, f"solar_storm.room.{room}"))
+    """A room's name as its room shows it: a Chinese name's characters joined (`words.whole_words`)."""
+    return words.whole_words(words.say(lang, f"solar_storm.room.{room}"))
 
 
 def test_rooms_keep_each_word_whole(phone, server):
@@ -307,7 +308,7 @@ def test_rooms_keep_each_word_whole(phone, server):
             first, beside = (room_said(lang, layout[i]) for i in (0, 1))
             cubes = replay(record)["rooms"][layout[0]]["cubes"]
             assert read_after(tab, first, 5) == [
-                words.say(lang, "solar_storm.view.cubes", cubes=sum(cubes)),
+                words.whole_words(words.say(lang, "solar_storm.view.cubes", cubes=sum(cubes))),
                 *[space(lang, card, cube) for card, cube in zip(ROOMS[layout[0]]["track"], cubes)], beside]
             left, right = (boxes(tab, room_said(lang, layout[i]), 1)[0] for i in (0, 2))
             start = tab.page.get_by_role("button", name=RULES).first.bounding_box()["x"]
@@ -319,31 +320,39 @@ def test_rooms_keep_each_word_whole(phone, server):
         langs.reverse()
 
 
-def test_english_rooms_keep_each_word_whole_at_twice_the_text(browser, server):
-    """On a 390 px phone with its text at 2x, in English, no word of the ship breaks inside: a room's name takes
-    a line a word at most and a repair space's resource one line ("Armour / y", "Crew Quarter / s" and
-    "nanob / ots" broke). The tab is as tall as the whole ship, so every room is measured where it stands."""
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_rooms_keep_each_word_whole_at_twice_the_text(browser, server, lang):
+    """On a 390 px phone with its text at 2x, in English and in Chinese, no word of the ship breaks inside: a room's
+    name takes a line a word at most, a repair space's resource a line a word ("Armour / y", "Crew Quarter / s",
+    "nanob / ots" broke, and "纳米机 / 器人", "修复方 / 块：2/3": a long Chinese word breaks only where its language
+    file marks it, `words.whole_words`). The tab is as tall as the whole ship, so every room is measured where it
+    stands."""
     from storage import Store
     record = new_record("solar_storm", CREW[:2], seed=3, now=NOW)
     with Store(server.data) as store:
         sid = store.create(record)
-    tab = new_tab(browser, server, {"width": PHONE["width"], "height": 2000}, locale="en")
+    tab = new_tab(browser, server, {"width": PHONE["width"], "height": 2000}, locale=lang[:2])
     tab.page.add_init_script(TWICE_THE_TEXT)
     tab.open(f"/play/{sid}", load=True)
-    tab.language("en")
-    tab.see(CORE_NAME["en"])
-    names = {room: boxes(tab, room_said("en", room), 1)[0]["height"] for room in ROOM_IDS}
+    tab.language(lang)
+    tab.see(CORE_NAME[lang])
+    names = {room: boxes(tab, room_said(lang, room), 1)[0]["height"] for room in ROOM_IDS}
     line = min(names.values())
     for room, height in names.items():
-        assert height < (len(room_said("en", room).split()) + 0.5) * line, (room, height, line)
+        assert height < (len(room_said(lang, room).split()) + 0.5) * line, (room, height, line)
     state = replay(record)
-    heights = {said: [box["height"] for box in boxes(tab, said, count)]
-               for said, count in Counter(space("en", card, cube) for room in ROOM_IDS
-                                          for card, cube in zip(ROOMS[room]["track"], state["rooms"][room]["cubes"])
-                                          ).items()}
+    heights = {card: [box["height"] for box in boxes(tab, space(lang, card, cube), count)]
+               for (card, cube), count in Counter((card, cube) for room in ROOM_IDS for card, cube in zip(
+                   ROOMS[room]["track"], state["rooms"][room]["cubes"])).items()}
     lowest = min(min(h) for h in heights.values())
-    assert all(h < 1.5 * lowest for said in heights for h in heights[said]), heights
-    tab.shot("phone_solar_storm_rooms_en_twice_the_text")
+    pieces = {card: 1 + words.say(lang, f"solar_storm.view.track.{card}").count(words.MARK)
+              if card == "nanobots" else 1 for card in CARDS}
+    assert all(h < (pieces[card] + 0.5) * lowest for card in heights for h in heights[card]), heights
+    cubes = [box["height"] for said, count in Counter(
+        words.whole_words(words.say(lang, "solar_storm.view.cubes", cubes=sum(state["rooms"][room]["cubes"])))
+        for room in ROOM_IDS).items() for box in boxes(tab, said, count)]
+    assert max(cubes) < 2.5 * lowest, cubes  # "Cubes:" / "2/3" at most, as "方块：" / "2/3"
+    tab.shot(f"phone_solar_storm_rooms_{lang[:2]}_twice_the_text")
     tab.page.context.close()
 
 
@@ -371,7 +380,7 @@ def test_the_armourys_tokens_are_a_room_each(phone, server):
     expect(tab.page.get_by_role("button", name="放置保护", exact=True)).to_be_enabled(timeout=WAIT_MS)
     tab.shot("phone_solar_storm_armoury_picked")
     tab.tap("放置保护", exact=True)
-    expect(tab.page.get_by_text("保护：1", exact=True)).to_have_count(2, timeout=WAIT_MS)
+    expect(tab.page.get_by_text(words.whole_words("保护：1"), exact=True)).to_have_count(2, timeout=WAIT_MS)
     tab.see("剩余 2 个行动，0 个行动标记")
     tab.shot("phone_solar_storm_armoury")
     # the rooms the engine offers to move to are tapped on the ship: the Engine Room's tile, then the Armoury's

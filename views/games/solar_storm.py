@@ -42,6 +42,7 @@ from collections.abc import Iterable
 
 import flet as ft
 
+from scoring import i18n
 from scoring.core import TABLE, RuleError
 from scoring.games.solar_storm import (CARDS, CORE, FACE_UP, PROTECTION, ROOM_IDS, ROOMS, SETUP_DAMAGE,
                                        SETUP_DAMAGE_SIZE, deck_count, deck_draws, grid_layout)
@@ -260,7 +261,7 @@ def move_button(ctx: GameContext, room: str, on_tap) -> ft.Control:
     """A room's own move button, "Move here" read as what it does, "Move to Bridge" / "移动到舰桥" (a button named
     by its place alone, out of the room, would not say which room), a tap target 48 px high."""
     return ft.FilledTonalButton(
-        content=ft.Text(words.no_lone_character(ctx.t("solar_storm.view.move_here")),
+        content=ft.Text(words.whole_words(ctx.t("solar_storm.view.move_here")),
                         text_align=ft.TextAlign.CENTER,
                         semantics_label=ctx.t("solar_storm.view.move_to", room=room_name(ctx, room))),
         style=tap_style(side=NARROW_SIDE), on_click=on_tap)
@@ -269,8 +270,10 @@ def move_button(ctx: GameContext, room: str, on_tap) -> ft.Control:
 def room_cell(ctx: GameContext, view: dict, room: str, on_move=None) -> ft.Control:
     """One room, a third of the ship wide and as tall as the tallest room of its row: name, cubes, the repair
     track a space a line (cube or empty, and the resource it takes), protection, diverted, who is here (a name a
-    line, cut short rather than broken). A Chinese name and the Move button keep their last two characters on one
-    line (`words.no_lone_character`: at 2x text a room a third of a phone wide read 船员宿 / 舍 and 移到这 / 里).
+    line, cut short rather than broken). Every text of a room keeps its words whole (`words.whole_words`): at 2x
+    text a room a third of a phone wide read 船员宿 / 舍, 移到这 / 里, "修复方 / 块：2/3"; a Chinese text longer than
+    the room breaks only where its language file marks a word's end ("移到\u200b这里", "已转移\u200b电力") or after
+    a pause mark ("方块：" / "2/3").
     The name is set at NAME_SIZE, so that an English room's longest word stays whole in a 390 px phone's room at
     2x text (at 14 px "Armour / y" and "Quarter / s" broke: 108 and 110 px against the room's 104).
 
@@ -284,20 +287,21 @@ def room_cell(ctx: GameContext, view: dict, room: str, on_move=None) -> ft.Contr
     own and each of its lines a node inside it (Flutter read the three rooms of a row line by line across, "Engine
     Room, Mess Hall, Armoury, Cubes: 2/3, Cubes: 3/3, …", and a plain group merges its texts into one label)."""
     who = [p for p in ctx.players if view["where"][p] == room]
-    lines = [ft.Text(words.no_lone_character(room_name(ctx, room)), size=NAME_SIZE, weight=ft.FontWeight.BOLD,
+    lines = [ft.Text(words.whole_words(room_name(ctx, room)), size=NAME_SIZE, weight=ft.FontWeight.BOLD,
                      text_align=ft.TextAlign.CENTER)]
     colour = tint(ft.Colors.AMBER)
     if room != CORE:
         state = view["rooms"][room]
-        lines.append(ft.Text(ctx.t("solar_storm.view.cubes", cubes=sum(state["cubes"])), size=12))
+        lines.append(ft.Text(words.whole_words(ctx.t("solar_storm.view.cubes", cubes=sum(state["cubes"]))),
+                             size=12))
         lines.append(ft.Column(spacing=2, tight=True, controls=[
             track_space(ctx, card, cube) for card, cube in zip(ROOMS[room]["track"], state["cubes"])]))
         shield = sum(1 for t in view["protection"] if t["room"] == room)
         if shield:
-            lines.append(ft.Text(ctx.t("solar_storm.view.protected", count=shield), size=12))
+            lines.append(ft.Text(words.whole_words(ctx.t("solar_storm.view.protected", count=shield)), size=12))
         if state["diverted"]:
-            lines.append(ft.Text(ctx.t("solar_storm.view.diverted"), size=12, weight=ft.FontWeight.BOLD,
-                                 color=ft.Colors.TERTIARY))
+            lines.append(ft.Text(words.whole_words(ctx.t("solar_storm.view.diverted")), size=12,
+                                 weight=ft.FontWeight.BOLD, color=ft.Colors.TERTIARY))
         cubes = sum(state["cubes"])
         colour = tint(ft.Colors.RED if cubes == 0 else ft.Colors.GREEN if cubes == 3 else ft.Colors.ORANGE)
     if who:
@@ -322,7 +326,7 @@ def track_space(ctx: GameContext, card: str, cube: bool) -> ft.Control:
     phone's text is set larger the word goes under its square, whole, rather than being broken beside it (at 1.5×
     "纳米机器人" lost its last character at the room's edge; at 2x "nanobots", 111 px beside the square's 20 in a
     room of 104, read "nanob / ots"; "纳米机器人" read "纳米机器 / 人"); the word is set at WORD_SIZE, so that "nanobots"
-    fits the room at 2x, and a Chinese word keeps its last two characters together (`words.no_lone_character`).
+    fits the room at 2x, and a Chinese word is kept whole (`track_word`: "纳米 / 机器人" where it must break).
     A space is read as one node, whether its square holds a cube and the word: "cube, data" / "有方块，数据" (in one
     node for the track its words merged into one label and the squares were read after them all; the square as a
     node of its own was a name on a solid square, no text to see in it)."""
@@ -331,7 +335,15 @@ def track_space(ctx: GameContext, card: str, cube: bool) -> ft.Control:
                  card=name)
     return ft.Row(spacing=4, run_spacing=0, wrap=True, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER,
                   controls=[cube_box(cube), ft.Semantics(container=True, content=ft.Text(
-                      words.no_lone_character(name), size=WORD_SIZE, semantics_label=said))])
+                      track_word(ctx, card), size=WORD_SIZE, semantics_label=said))])
+
+
+def track_word(ctx: GameContext, card: str) -> str:
+    """A resource as a room's repair track shows it, each word whole (`words.whole_words`): the card's name, or
+    where the language file has one (`solar_storm.view.track.<card>`) the name with a long Chinese word's break
+    marked ("纳米\u200b机器人": at 2x text, 120 px in a room of 104, it read "纳米机 / 器人")."""
+    key = f"solar_storm.view.track.{card}"
+    return words.whole_words(ctx.t(key) if key in i18n.table(ctx.lang) else card_name(ctx, card))
 
 
 def cube_box(filled: bool) -> ft.Control:
