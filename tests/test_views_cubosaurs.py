@@ -414,14 +414,22 @@ EGG_RULE = {"en": "Eggs: each egg scores its “with the majority” value if yo
                      "每个蛋得“占多数时”的分，否则得“不占多数时”的分。"}
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-CN"])
-def test_how_an_egg_scores_is_said_where_eggs_are_counted(lang):
-    """Above the egg counters a line says how an egg scores, in the player's language; none without egg rows."""
+@pytest.mark.parametrize("lang, title", [("en", "How eggs score"), ("zh-CN", "蛋如何计分")])
+def test_how_an_egg_scores_is_folded_where_eggs_are_counted(lang, title):
+    """Above the egg counters a folded head says how an egg scores, in the player's language; none without egg
+    rows. The paragraph stood open in every player's collection form and at a phone's 2x text filled most of the
+    screen: it is now closed until opened, and stays open (this tab's fold) from one player's form to the next."""
     table = Table("cubosaurs", ["Ann", "Bo"], lang=lang)
     texts_now = shown(build(table))
     egg = view.egg_name(table.ctx().t, "Pentaceratops")
+    assert title in texts_now and texts_now.index(title) < texts_now.index(egg)
+    assert EGG_RULE[lang] not in texts_now
+    table.local["_fold:egg_rule"] = True                      # opened, as the tile's on_change keeps it
+    texts_now = shown(build(table))
     assert EGG_RULE[lang] in texts_now and texts_now.index(EGG_RULE[lang]) < texts_now.index(egg)
-    assert EGG_RULE[lang] not in shown(build(Table("cubosaurs", ["Ann", "Bo"], lang=lang, options={"eggs": ""})))
+    tap(build(table), "Bo")
+    assert EGG_RULE[lang] in shown(build(table))
+    assert title not in shown(build(Table("cubosaurs", ["Ann", "Bo"], lang=lang, options={"eggs": ""})))
 
 
 def test_the_egg_line_says_what_the_engine_scores():

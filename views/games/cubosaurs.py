@@ -57,6 +57,7 @@ import flet as ft
 from scoring.core import TABLE, RuleError
 from scoring.games.cubosaurs import format_rows, parse_rows, same_type, type_key
 from views.components.cards import drawn_key, stepper
+from views.components.folds import FLUSH, Folds, fold
 from views.components.offers import offer_here
 from views.context import GameContext
 from views import words
@@ -348,8 +349,8 @@ def collection(ctx: GameContext, line: dict, name: str) -> ft.Control:
     controls += [stepper(ctx, type_name(ctx.t, dino), lambda d=dino: line["dinos"].get(d, 0),
                          lambda v, d=dino: count("dinos", d, v), maximum=60)
                  for dino in ctx.state["rows"]]
-    if ctx.state["egg_rows"]:  # how an egg scores, said where eggs are counted (the engine's `round_scores`)
-        controls.append(aside(ctx.lang, ctx.t("cubosaurs.view.egg_rule"), size=14))
+    if ctx.state["egg_rows"]:
+        controls.append(egg_rule(ctx))
     controls += [stepper(ctx, egg_name(ctx.t, dino), lambda d=dino: line["eggs"].get(d, 0),
                          lambda v, d=dino: count("eggs", d, v), maximum=60)
                  for dino in ctx.state["egg_rows"]]
@@ -359,6 +360,18 @@ def collection(ctx: GameContext, line: dict, name: str) -> ft.Control:
                                 lambda v: (line.update(dna=v), ctx.refresh()), maximum=60))
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                         content=ft.Column(spacing=6, controls=controls))
+
+
+def egg_rule(ctx: GameContext) -> ft.Control:
+    """How an egg scores (the engine's `round_scores`), where eggs are counted, folded under a one-line head
+    ("How eggs score"), closed until a player opens it, and kept open or closed by this tab for every collection
+    (`views.components.folds`): the paragraph stood open in every player's form, and at a phone's 2x text it
+    filled most of the screen."""
+    title = ctx.t("cubosaurs.view.egg_rule_title")
+    return fold(Folds(ctx.local, ctx.refresh), "egg_rule", False,
+                lambda: [aside(ctx.lang, ctx.t("cubosaurs.view.egg_rule"), size=14)], said=title,
+                title=ft.Text(title, size=14), expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
+                tile_padding=FLUSH, controls_padding=ft.Padding.only(bottom=6))
 
 
 def raptors(ctx: GameContext, line: dict) -> ft.Control:
