@@ -1841,10 +1841,20 @@ def test_a_line_of_counts_breaks_only_between_its_parts():
     "安安（出题者）· 筹" / "码 150 · 借款 0 · 净" / "额 150": a line of counts (`words.whole_line`) breaks only after a
     " · ", each part whole, in either language; the text reads as written."""
     said = {"zh-CN": ["回合：14 · ", "已转移房间：8 · ", "牌堆剩余：32"], "en": ["Turns: 14 · ", "Rooms diverted: 8 · ",
-                                                                       "Cards left in the deck: 32"]}
+                                                                       "Cards left: 32"]}
     for lang, parts in said.items():
         assert breaks(words.whole_line(lang, "".join(parts))) == [part.strip() for part in parts]
     assert breaks(words.whole_line("zh-CN", "安安（出题者）· 筹码 150 · 借款 0")) == ["安安（出题者）·", "筹码 150 ·", "借款 0"]
+
+
+def test_a_part_wider_than_a_phones_line_breaks_between_its_words_its_number_kept():
+    """A part kept whole though wider than a phone's line at 2x text breaks inside a word where Flutter must
+    (Solar Storm's "Cards left in the deck: 32", a Guess Club name of 40 letters): such a part breaks between
+    its words, each number on the line of its word."""
+    line = words.whole_line("en", "Turns: 14 · Cards left in the deck: 32")
+    assert breaks(line) == ["Turns: 14 ·", "Cards", "left", "in", "the", "deck: 32"]
+    name = "Annabelle Wilhelmina Fitzgerald-Smythe"
+    assert breaks(words.whole_line("en", f"{name} (setter) · chips 150")) == [*name.split(), "(setter) ·", "chips 150"]
 
 
 def test_drafts_not_yet_written_are_written_when_the_server_stops(tmp_path):

@@ -35,6 +35,7 @@ CLAUSE = re.compile(f"[^{PAUSES}]+[{PAUSES}]*")  # a Chinese clause and the paus
 # it fits a phone's line at 2x text (358 px of a 390 px phone, 14 px a unit at 14 px text)
 CLAUSE_MAX = 24
 PARTS = re.compile(r"( ?· )")  # between the parts of a line of counts (`whole_line`): " · ", "（出题者）· "
+NUMBER_AFTER_SPACE = re.compile(r" (?=[-−]?\d)")  # a space before a number (`whole_part`)
 MARK = "\u200b"  # a zero-width space: where a language file lets a long Chinese word break (`whole_words`)
 CJK_TAIL = re.compile(f"([{i18n.CJK_LETTERS}])([{i18n.CJK_LETTERS}][{CLOSING}]*)$")
 
@@ -118,16 +119,30 @@ def whole_line(lang: str, text: str) -> str:
     Cubosaurs row "4 张及以 / 上未知". Other languages' clauses are left as they are (their spaces part words)."""
     pieces = PARTS.split(text)
     if len(pieces) > 1:
-        return "".join(whole_name(p) if i % 2 == 0 else ("\u00a0" if p[0] == " " else "\u2060") + "· "
+        return "".join(whole_part(lang, p) if i % 2 == 0 else ("\u00a0" if p[0] == " " else "\u2060") + "· "
                        for i, p in enumerate(pieces))
     return whole_clauses(CLAUSE.sub(lambda m: short_unbroken(m.group()), text)) if lang == "zh-CN" else text
 
 
+def whole_part(lang: str, part: str) -> str:
+    """One part of a line of counts: whole if it fits a phone's line at 2x text (`fits`); a longer one kept whole
+    would break inside a word where Flutter must (Solar Storm's "cards left in the deck: 32", a Guess Club name of
+    40 letters), so it breaks between its words, each number on its word's line ("loans" / "0" was seen)."""
+    if fits(part):
+        return whole_name(part)
+    glued = NUMBER_AFTER_SPACE.sub("\u00a0", part)
+    return whole_clauses(glued) if lang == "zh-CN" else glued
+
+
 def short_unbroken(clause: str) -> str:
-    """A Chinese clause with no-break spaces if it fits a phone's line at 2x text (CLAUSE_MAX), else as it is: a
+    """A Chinese clause with no-break spaces if it fits a phone's line at 2x text (`fits`), else as it is: a
     longer one kept whole would break where Flutter must ("自己没送出的计分板块 3 颗星 =" / "-3" was seen)."""
-    wide = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in clause if c != "\u2060")
-    return unbroken(clause) if wide <= CLAUSE_MAX else clause
+    return unbroken(clause) if fits(clause) else clause
+
+
+def fits(text: str) -> bool:
+    """Whether text fits a phone's line at 2x text: CLAUSE_MAX half-width units, a Chinese character two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text if c != "\u2060") <= CLAUSE_MAX
 
 
 def no_orphan(text: str) -> str:
