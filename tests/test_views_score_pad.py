@@ -9,7 +9,7 @@ import flet as ft
 import pytest
 
 from tests.card_view_helpers import Table, shown, tap, tap_round
-from tests.test_views_components import walk
+from tests.test_views_components import raw_texts, read, walk
 from views import words
 from views.context import PAGE
 from views.games import round_edit
@@ -402,3 +402,10 @@ def test_the_round_form_says_when_the_game_ends():
     table = Table("score_pad", ["Ann", "Bo"], {"rounds": 5})
     assert "The game ends after round 5." in shown(build(table))
     assert not [t for t in shown(build(Table("score_pad", ["Ann", "Bo"]))) if "game ends" in t]
+
+
+def test_the_round_forms_chinese_end_line_breaks_only_after_a_pause_mark():
+    """On a 390 px phone "…总分最低" / "者获胜" was seen: the line now keeps each clause whole (`words.whole_line`)."""
+    table = Table("score_pad", ["Ann", "Bo"], {"target": 50, "lower_wins": True}, lang="zh-CN")
+    (line,) = [t for t in raw_texts(build(table)) if "获胜" in read(t)]
+    assert "最\u2060低\u2060者\u2060获\u2060胜" in line

@@ -4,9 +4,12 @@ languages call it alike; a chart's count axis counts in whole numbers."""
 
 from __future__ import annotations
 
+import re
+
 import flet as ft
 import pytest
 
+from scoring import i18n
 from scoring.core import RuleError, engine, games
 from storage import Store
 from tests.helpers import run_async
@@ -62,9 +65,30 @@ def test_the_bar_shows_a_long_title_whole_on_as_many_lines_as_it_needs(tmp_path,
         named = [shell.t("app.back"), shell.t("app.settings")]
         for title in titles:
             bar = top_bar(shell, title, "/")
-            (text,) = [c for c in walk(bar) if isinstance(c, ft.Text) and c.value == title]
+            (text,) = [c for c in walk(bar) if isinstance(c, ft.Text) and read(c.value) == title]
             assert text.max_lines is None, title
             assert [c.icon.semantics_label for c in walk(bar) if isinstance(c, ft.IconButton)] == named
+
+
+def breaks(text: str) -> list[str]:
+    """The pieces a line may break between: beside a Chinese character or full-width mark with no word joiner
+    between (a joiner forbids the break), or at a space."""
+    cjk = i18n.CJK
+    return [p.replace("\u2060", "") for p in
+            re.split(f"(?<=[^\u2060])(?=[{cjk}])|(?<=[{cjk}])(?=[^\u2060])| ", text) if p]
+
+
+def test_a_chinese_title_breaks_only_after_a_pause_mark_or_before_a_bracket(tmp_path):
+    """The score pad's end screen at a 390 px phone read "Hearts（计分板，低分" / "胜）": the bar's title (every
+    screen's) now breaks a Chinese line only after a pause mark or before a bracket (`words.whole_title`)."""
+    with Store(tmp_path / "data") as store:
+        store.set_setting("lang", "zh-CN")
+        shell = App(Page("/"), store)
+        for title, pieces in (("Hearts（计分板，低分胜）", ["Hearts", "（计分板，", "低分胜）"]),
+                              ("妙笔神猜（多手机）", ["妙笔神猜", "（多手机）"])):
+            (text,) = [c for c in walk(top_bar(shell, title, "/")) if isinstance(c, ft.Text)
+                       and read(c.value) == title]
+            assert breaks(text.value) == pieces
 
 
 def test_a_bar_without_a_back_button_keeps_its_title_off_the_edge(tmp_path):

@@ -420,12 +420,13 @@ def top_bar(app: App, title: str, back: str | None) -> ft.Control:
     the icons 12 px in from its edges), and the language button narrow sides (8 px: at 2x text a text button's 12
     made "中文" 80 px wide): the title keeps about 222 px at 2x, room for "Kingdomino". Without a back button
     (home) the title stands TITLE_INSET in from the edge, as in Material's app bar (at 0 it touched the edge).
-    The settings screen has no settings button (there it was a button that did nothing when tapped)."""
+    The settings screen has no settings button (there it was a button that did nothing when tapped). A Chinese
+    title breaks only after a pause mark or before a bracket (`words.whole_title`)."""
     controls: list[ft.Control] = []
     if back:
         controls.append(icon_button(ft.Icons.ARROW_BACK, app.t("app.back"), lambda e: app.go(back)))
     controls += [
-        ft.Text(title, size=title_size(title), weight=ft.FontWeight.BOLD, expand=True),
+        ft.Text(words.whole_title(app.lang, title), size=title_size(title), weight=ft.FontWeight.BOLD, expand=True),
         ft.TextButton(content=app.t("app.switch_language"), style=tap_style(side=NARROW_SIDE),
                       on_click=lambda e: app.toggle_language()),
     ]

@@ -134,6 +134,15 @@ def whole_part(lang: str, part: str) -> str:
     return whole_clauses(glued) if lang == "zh-CN" else glued
 
 
+def whole_title(lang: str, text: str) -> str:
+    """A screen's title as the top bar shows it: `whole_line`, and a Chinese line may also break before a
+    full-width bracket ("妙笔神猜" / "（多手机）"). Ruling: a title is built from a game's name and what the screen
+    does with it, so its clauses and brackets are the units kept whole: the score pad's end screen read "Hearts（计分
+    板，低分" / "胜）" on a 390 px phone; now "Hearts（计分板，" / "低分胜）"."""
+    kept = whole_line(lang, text)
+    return kept.replace("\u2060\uff08", "\uff08") if lang == "zh-CN" else kept
+
+
 def short_unbroken(clause: str) -> str:
     """A Chinese clause with no-break spaces if it fits a phone's line at 2x text (`fits`), else as it is: a
     longer one kept whole would break where Flutter must ("自己没送出的计分板块 3 颗星 =" / "-3" was seen)."""
