@@ -409,3 +409,11 @@ def test_the_round_forms_chinese_end_line_breaks_only_after_a_pause_mark():
     table = Table("score_pad", ["Ann", "Bo"], {"target": 50, "lower_wins": True}, lang="zh-CN")
     (line,) = [t for t in raw_texts(build(table)) if "获胜" in read(t)]
     assert "最\u2060低\u2060者\u2060获\u2060胜" in line
+
+
+@pytest.mark.parametrize("lang, verbs", [("en", ("reaches", "goes past")), ("zh-CN", ("达到", "超过"))])
+def test_the_target_options_words_hold_with_lowest_wins_too(lang, verbs):
+    """The new session's option read "End when a total reaches…" also with lowest total wins chosen, where a total
+    must go past the target: its label names the target alone, the round form says which (reaches or goes past)."""
+    label = words.say(lang, "score_pad.option.target")
+    assert not any(verb in label for verb in verbs), label
