@@ -13,6 +13,7 @@ from scoring.record import new_record
 from storage import Store
 from tests.flet_session import Recorder, connect, decoded, settle
 from tests.helpers import run_async
+from tests.test_views_components import read
 from tests.test_views_typed_race import typed
 from views import words
 from views.app import main_for
@@ -115,8 +116,8 @@ def test_a_titled_score_pad_is_named_by_its_game_on_the_phones_and_the_hosts_scr
             await sit(phone, hub.pin, "A")
             host, _ = await connect(main_for(store), f"/table/{sid}")
             for sess in (phone, host):
-                texts = [c.value for c in list(sess.index.values()) if isinstance(c, ft.Text)]
-                assert any(named in str(t) for t in texts), texts
+                texts = [read(str(c.value)) for c in list(sess.index.values()) if isinstance(c, ft.Text)]
+                assert any(named in t for t in texts), texts
                 assert not any("通用计分板" in str(t) for t in texts), texts
                 sess.close()
             await settle()
@@ -124,18 +125,42 @@ def test_a_titled_score_pad_is_named_by_its_game_on_the_phones_and_the_hosts_scr
     run_async(look())
 
 
+def bar_texts(sess: Session) -> list[str]:
+    """The texts on the tab's screen as written (word joiners kept)."""
+    return [str(c.value) for c in list(sess.index.values()) if isinstance(c, ft.Text)]
+
+
 def test_a_phones_title_keeps_its_bracket_whole(tmp_path):
     """At 2× text a 390 px phone's title read "方块恐龙（多" / "手机）" (helper play6): the bracket that says it is the
-    table's phone now stays whole, the line breaking only before it."""
+    table's phone now stays whole, the line breaking only before it (the join form's title; a seated phone's is
+    the game's name alone, below)."""
     async def look() -> None:
         with Store(tmp_path / "data") as store:
             sid = store.create(new_record("cubosaurs", ["甲", "乙"], {}, now="2025-01-01T20:00:00+00:00"))
+            phone, _ = await connect(main_for(store), f"/join/{sid}")
+            (title,) = [t for t in bar_texts(phone) if t.replace("\u2060", "") == "方块恐龙（多手机）"]
+            assert title.endswith("龙（\u2060多\u2060手\u2060机\u2060）"), repr(title)
+            phone.close()
+            await settle()
+
+    run_async(look())
+
+
+@pytest.mark.parametrize("game, named", [("pictomania", "妙笔神猜"), ("cubosaurs", "方块恐龙"), ("score_pad", "通用计分板")])
+def test_a_seated_phones_title_is_the_games_name_alone(tmp_path, game, named):
+    """Pictomania's seated phone at 2x text: the bar's "妙笔神猜（多手机）" took two lines, with the pinned race ~375
+    of 844 px. Once seated, every game's phone names the game alone (one line); the join form still says it is the
+    table's phone."""
+    async def look() -> None:
+        with Store(tmp_path / "data") as store:
+            sid = store.create(new_record(game, ["甲", "乙", "丙"], {}, now="2025-01-01T20:00:00+00:00"))
             hub = hub_for(store, sid)
             phone, _ = await connect(main_for(store), f"/join/{sid}")
+            joining = [read(t) for t in bar_texts(phone)]
             await sit(phone, hub.pin, "甲")
-            texts = [str(c.value) for c in list(phone.index.values()) if isinstance(c, ft.Text)]
-            (title,) = [t for t in texts if t.replace("\u2060", "") == "方块恐龙（多手机）"]
-            assert title.endswith("龙（\u2060多\u2060手\u2060机\u2060）"), repr(title)
+            seated = [read(t) for t in bar_texts(phone)]
+            assert f"{named}（多手机）" in joining and named in seated, seated
+            assert not any("多手机" in t for t in seated), seated
             phone.close()
             await settle()
 

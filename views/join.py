@@ -111,7 +111,7 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
     ft.use_effect(mounted, [])
     ft.use_effect(follow, [token])
     ft.use_effect(keep_seat_draft, [seat])
-    title = words.whole_bracket(app.t("table.phone_title", game=hub_game(app, hub)))
+    title = bar_title(app, hub, seat is not None)
     if token is None or (token and message is None):
         return frame(app, title, ft.ProgressRing(), None)
     if not token:
@@ -122,6 +122,14 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
     body = seat_body(app, hub, token, message, pinned)
     take_draft(app, sid, local, seat)
     return frame(app, title, body, None, pinned, scroller=scroller)
+
+
+def bar_title(app: Any, hub: Any, seated: bool) -> str:
+    """The top bar's title: "Pictomania at the table" on the join form, the game's name alone once the phone holds a
+    seat (every game's seated phone alike). Ruling: a seated phone's room goes to the game; "妙笔神猜（多手机）" took
+    two lines of a 390 px phone's bar at 2x text, over the pinned race, and the seat's screen says whose it is."""
+    game = hub_game(app, hub)
+    return game if seated else words.whole_bracket(app.t("table.phone_title", game=game))
 
 
 def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:
