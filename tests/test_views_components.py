@@ -647,6 +647,8 @@ def test_a_turned_page_draws_the_scrolling_part_anew():
     from views.context import GameContext
 
     class App:
+        lang = "en"
+
         def t(self, key, **params):
             return words.say("en", key, **params)
 
