@@ -111,6 +111,18 @@ def shown(control) -> list[str]:
     return texts(control)
 
 
+def wide(control) -> ft.Control:
+    """The rounds table as a screen WIDE px wide or more shows it (`round_edit.rounds_table`: a phone shows blocks)."""
+    return next(c for c in walk(control) if isinstance(c, ft.DataTable))
+
+
+def narrow(control) -> list[str]:
+    """The rounds table's texts as a phone shows them: one block per round, then the totals."""
+    column = next(c for c in walk(control) if isinstance(c, ft.Column) and getattr(c, "col", None) == {"narrow": 12,
+                                                                                                          "wide": 0})
+    return shown(column)
+
+
 def taken_over(old_screen: ft.Control, old: ft.Control, new_screen: ft.Control, new: ft.Control) -> bool:
     """Whether Flet's diff, drawing old_screen again as new_screen (as the session runs it), makes new the control
     old was (its id): a tap on old still on its way to the server then runs new's handler; otherwise it is answered

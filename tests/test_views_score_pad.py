@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
-from tests.card_view_helpers import Table, shown, tap, tap_round
+from tests.card_view_helpers import Table, narrow, shown, tap, tap_round, wide
 from tests.test_views_components import raw_texts, read, walk
 from views import words
 from views.context import PAGE
@@ -373,7 +373,7 @@ def test_the_end_screen_keeps_the_rounds_table_without_corrections():
     assert table.apply({"type": "round", "by": "table", "scores": {"Ann": 8, "Bo": -2}})
     assert table.state["over"]
     end = view.final(table.ctx())
-    assert [t for t in shown(end) if t not in ("Round", "Ann", "Bo")] == [
+    assert [t for t in shown(wide(end)) if t not in ("Round", "Ann", "Bo")] == [
         "Round 1", "4", "3", "Round 2", "8", "-2", "Total", "12", "1"]
     assert not [c for c in walk(end) if isinstance(c, (ft.TextButton, ft.FilledTonalButton))]
 
@@ -417,3 +417,20 @@ def test_the_target_options_words_hold_with_lowest_wins_too(lang, verbs):
     must go past the target: its label names the target alone, the round form says which (reaches or goes past)."""
     label = words.say(lang, "score_pad.option.target")
     assert not any(verb in label for verb in verbs), label
+
+
+def test_a_phone_shows_each_round_as_a_block_with_every_players_points():
+    """At a 390 px phone the rounds table at 2x text scrolled sideways and cut the last player's column: below
+    WIDE px each round is its button, then every player's points on a line breaking only between players, then the
+    totals; the table (for wider screens) is hidden there, and the block's button opens the round too."""
+    table = Table("score_pad", ["Ann", "Bo", "Cy", "Dee"])
+    play(table, {"Ann": "4", "Bo": "3", "Cy": "0", "Dee": "-2"}, {"Ann": "8", "Bo": "-2", "Cy": "5", "Dee": "1"})
+    body = build(table)
+    assert narrow(body) == ["Round 1", "Ann 4 · Bo 3 · Cy 0 · Dee -2", "Round 2", "Ann 8 · Bo -2 · Cy 5 · Dee 1",
+                            "Total — Ann 12 · Bo 1 · Cy 5 · Dee -1"]
+    line = next(t for t in raw_texts(body) if read(t).startswith("Ann 4"))
+    assert line.split(" · ") == ["Ann\u00a04", "Bo\u00a03", "Cy\u00a00", "Dee\u00a0-2"]  # breaks between players
+    wide_table = next(c for c in walk(body) if isinstance(c, ft.Container) and c.col == {"narrow": 0, "wide": 12})
+    assert isinstance(wide_table.content.controls[0], ft.DataTable)
+    tap(body, "Round 2", index=1)  # the block's button (the hidden table's comes first)
+    assert "Correcting round 2: change the entries and save" in shown(build(table))

@@ -306,7 +306,8 @@ def test_the_rounds_table_shows_a_rounds_button_whole_at_twice_the_text(browser,
     ("第 1 轮", the way to correct a round) showed only the top half of their label. A row now grows with its
     text: the button holds a line of its 28 px label and its padding. The card picker's buttons grow with their
     labels too ("+10" wrapped and showed "+1"): the shared card buttons of Flip 7, Rummy, Bacon, Nab-It! and Solar
-    Storm."""
+    Storm. Below 576 px each round is a block (its button, then every player's points) and the totals a line: the
+    table scrolled sideways at 2× text and cut the last player's column; every player's points end on screen."""
     round1 = {"type": "round", "by": "table", "lines": {
         "Fay": {"numbers": [7, 11], "modifiers": ["x2"], "status": "stayed"},
         "Gus": {"numbers": [3, 3], "status": "busted"},
@@ -319,11 +320,13 @@ def test_the_rounds_table_shows_a_rounds_button_whole_at_twice_the_text(browser,
         tab.page.add_init_script(TWICE_THE_TEXT)
         tab.open(f"/play/{sid}")
         tab.see("第 2 轮：点选每位玩家的牌")
-        button = tab.page.get_by_role("row").get_by_role("button", name=shown_as("第 1 轮"))
+        button = tab.page.get_by_role("button", name="第 1 轮", exact=True)
         tab.into_view(button)
         box = tab.steady(button).bounding_box()
         tab.shot("flip7_phone_rounds_table_twice_the_text")
         assert box and box["height"] >= 2 * BUTTON[0] * LINE + 2 * BUTTON_PADDING, box
+        lines = text_boxes(tab, "Hal")  # the round's line and the totals', each ending with Hal's points
+        assert len(lines) >= 2 and all(b["x"] + b["width"] <= PHONE["width"] for b in lines), lines
         select(tab, "Fay")
         cards_whole_at_twice_the_text(tab, ["12", "+10", "×2"])  # top to bottom
     finally:

@@ -58,10 +58,12 @@ from views import words
 from views.components.kept import Kept
 from views.components.offers import makes, offer_here
 from views.components.private import elsewhere
+from views.components.seats import WIDE
 from views.context import GameContext
 from views.ui import aside
 
 SHOWN_ROUNDS = 20
+BLOCK_INSET = 12  # px: a round's values on a phone stand in under its button, as its icon does (`round_block`)
 # where a phone's "your line is given" stands among its own controls: the picker, "give my line", then it, right
 # under the button tapped (`own_screen`: Rummy, Flip 7, Cubosaurs)
 SAID = 2
@@ -369,7 +371,11 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     instead. Once the table shows its last rounds only, a new round leaves the row where it was, and only its
     totals are sent (not the whole row, about 240 B, each round of a long game). A row grows with its text
     (`data_row_max_height` infinite): at 2× text a row stayed 48 px high and cut the round's button ("第 1 轮", the
-    way to a correction) to its top half."""
+    way to a correction) to its top half. Below WIDE px (a phone) each round is a block instead, its button and then
+    every column's value on a line that breaks only between them ("Ann 5 · Bo 3", `round_block`), and the totals
+    likewise: at a 390 px phone the score pad's table at 2x text, and Splitter's with four players at 1x, scrolled
+    sideways and cut the last player's column. As in `compare_table`, Flet shows the one the width reaches (`col` 0
+    hides the other, which is not read either)."""
     if not rounds:
         return aside(ctx.lang, ctx.t("cards.view.no_rounds"))
     editable = enters(ctx) and not ctx.state.get("over")
@@ -382,35 +388,63 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     open_now = editing(draft)
     handlers = ctx.local.setdefault("_rounds_open", {})
     handlers["open"] = lambda number: (ctx.turn_page(), on_open(number))
-    kept = Kept(ctx.local, "_rounds_rows")
+    kept, kept_blocks = Kept(ctx.local, "_rounds_rows"), Kept(ctx.local, "_rounds_blocks")
 
-    def row(number: int, cells: tuple[str, ...]) -> ft.DataRow:
-        """Round `number`'s row; its button opens the round through this render's `on_open` or a later one's.
+    def button(number: int) -> ft.Control:
+        """Round `number`'s button (opening it through this render's `on_open` or a later one's), or its number.
         The label is kept on one line: the table sizes its first column to it ("第 7 轮" wrapped after "第 7")."""
-        button = (ft.FilledTonalButton if number == open_now else ft.TextButton)(
+        return (ft.FilledTonalButton if number == open_now else ft.TextButton)(
             content=ft.Text(ctx.t("rounds.view.round", round=number), no_wrap=True), icon=ft.Icons.EDIT,
             on_click=lambda e: handlers["open"](number)) if editable else ft.Text(
             ctx.t("rounds.view.round", round=number))
-        return ft.DataRow(key=f"round-{number}", cells=[ft.DataCell(button)] + [ft.DataCell(text) for text in cells])
 
-    rows = []
+    def row(number: int, cells: tuple[str, ...]) -> ft.DataRow:
+        """Round `number`'s row."""
+        return ft.DataRow(key=f"round-{number}", cells=[ft.DataCell(button(number))] + [ft.DataCell(text)
+                                                                                        for text in cells])
+
+    rows, blocks = [], []
     for index in range(first, len(rounds)):
         number = index + 1
         cells = tuple(str(rounds[index][k]) for k, _ in columns)
-        rows.append(kept.row((number, cells, number == open_now, editable, ctx.lang),
-                             lambda number=number, cells=cells: row(number, cells)))
+        key = (number, cells, number == open_now, editable, ctx.lang)
+        rows.append(kept.row(key, lambda number=number, cells=cells: row(number, cells)))
+        blocks.append(kept_blocks.row(key, lambda number=number, cells=cells: round_block(
+            ctx, f"round-{number}", button(number), columns, cells)))
     total = [ctx.t("cards.view.total")] + [str(totals.get(k, "")) for k, _ in columns]
+    blocks.append(total_block(ctx, f"total-{len(rows)}", columns, tuple(total[1:])))
     rows.append(ft.DataRow(key=f"total-{len(rows)}",
                            cells=[ft.DataCell(ft.Text(text, weight=ft.FontWeight.BOLD)) for text in total]))
     headers = [ft.DataColumn(label=ft.Text(ctx.t("cards.view.round")))]
     headers += [ft.DataColumn(label=ft.Text(heading), numeric=numeric) for _, heading in columns]
     hint = [ft.Text(ctx.t("rounds.view.tap_to_edit"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)] if editable else []
-    controls: list[ft.Control] = [
-        *hint,
-        ft.Row(controls=[ft.DataTable(column_spacing=20, columns=headers, rows=rows, data_row_max_height=float("inf"))],
-               scroll=ft.ScrollMode.ALWAYS),
-    ]
+    table = ft.Row(controls=[ft.DataTable(column_spacing=20, columns=headers, rows=rows,
+                                          data_row_max_height=float("inf"))], scroll=ft.ScrollMode.ALWAYS)
+    controls: list[ft.Control] = [*hint, ft.ResponsiveRow(
+        spacing=0, run_spacing=0, breakpoints={"narrow": 0, "wide": WIDE}, controls=[
+            ft.Container(col={"narrow": 0, "wide": 12}, content=table),
+            ft.Column(col={"narrow": 12, "wide": 0}, spacing=8, controls=blocks)])]
     if first:
         controls.append(ft.TextButton(content=ctx.t("rounds.view.show_all"),
                                       on_click=lambda e: (draft.update(all_rounds=True), ctx.refresh())))
     return ft.Column(spacing=4, controls=controls)
+
+
+def cells_line(ctx: GameContext, columns: list[tuple[str, str]], cells: tuple[str, ...]) -> str:
+    """Each column's value after its heading, "Ann 5 · Bo 3", a line breaking only between them (`whole_name`)."""
+    return ctx.t("app.compare.block_sep").join(words.whole_name(ctx.t("app.compare.cell", column=heading, value=v))
+                                                for (_, heading), v in zip(columns, cells))
+
+
+def round_block(ctx: GameContext, key: str, button: ft.Control, columns: list[tuple[str, str]],
+                cells: tuple[str, ...]) -> ft.Control:
+    """One round on a phone: its button (or number), then its values under it (`cells_line`)."""
+    return ft.Column(key=key, spacing=0, controls=[
+        button, ft.Container(padding=ft.Padding.only(left=BLOCK_INSET),
+                             content=ft.Text(cells_line(ctx, columns, cells)))])
+
+
+def total_block(ctx: GameContext, key: str, columns: list[tuple[str, str]], cells: tuple[str, ...]) -> ft.Control:
+    """The totals on a phone, "Total — Ann 12 · Bo 1", in bold; keyed by place as the table's totals row is."""
+    return ft.Text(ctx.t("app.compare.block", name=ctx.t("cards.view.total"), cells=cells_line(ctx, columns, cells)),
+                   key=key, weight=ft.FontWeight.BOLD)
