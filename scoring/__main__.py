@@ -22,6 +22,8 @@ Rulings:
   exports do: `score` prints no "ranking" or "winners" but "crew": null while the game is played, then the
   crew's end (`Engine.crew_result`: "outcome" won or lost, "why" the reason's key, its parameters) with
   "message", the reason in the chosen language. Its players' points and breakdowns stay.
+- A finished game's scoreboard says why it ended where the engine noted it (`Scoreboard.ended`: "key", its
+  parameters, and "message", the reason in the chosen language: "Bo's total went past 50").
 - An argument in bytes that are not UTF-8 (`--seat $'\\xff'`) is quoted in a refusal with its escape (`\\udcff`),
   as argparse quotes it: it names no player (exit 2), and standard output stays UTF-8.
 - An answer nobody reads (standard output closed by its reader, `| head -c 10`) is exit 3 with one line on
@@ -183,6 +185,9 @@ def run(argv: list[str] | None = None) -> int:
 def _scored(eng: Any, state: dict, lang: str) -> dict:
     """The scoreboard as JSON; a cooperative game's says the crew's end instead of a ranking (see the rulings)."""
     board = eng.scoreboard(state).to_json()
+    if "ended" in board:
+        ended = board["ended"]
+        board["ended"] = {**ended, "message": text(lang, ended["key"], **{k: v for k, v in ended.items() if k != "key"})}
     if not eng.game.cooperative:
         return board
     crew = eng.crew_result(state)
