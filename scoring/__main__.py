@@ -187,7 +187,8 @@ def _scored(eng: Any, state: dict, lang: str) -> dict:
     board = eng.scoreboard(state).to_json()
     if "ended" in board:
         ended = board["ended"]
-        board["ended"] = {**ended, "message": text(lang, ended["key"], **{k: v for k, v in ended.items() if k != "key"})}
+        said = text(lang, ended["key"], **{k: v for k, v in ended.items() if k != "key"})
+        board["ended"] = {**ended, "message": said}
     if not eng.game.cooperative:
         return board
     crew = eng.crew_result(state)

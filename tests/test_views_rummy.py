@@ -367,7 +367,8 @@ def test_the_end_screen_keeps_the_rounds_table_without_corrections():
     tap(build(table), "Add round")
     assert table.state["over"]
     end = view.final(table.ctx())
-    assert ["Round 1", "24", "-12", "Total", "24", "-12"] == [t for t in shown(wide(end)) if t not in ("Round", "Ann", "Bo")]
+    assert ["Round 1", "24", "-12", "Total", "24", "-12"] == [
+        t for t in shown(wide(end)) if t not in ("Round", "Ann", "Bo")]
     assert not [b for b in all_buttons(end) if read_as(b) == "Round 1"]
 
 

@@ -27,9 +27,9 @@ Whose buttons a screen shows (`views.components.private.acts_as`, as the vote pa
   claims nothing): no button, the status line of every player.
 Where the frame offers `ctx.pin` and the panel holds a button this screen can tap, the buttons alone are shown above
 the scrolling screen with the others' status line (who took what), so they stay in reach while the rest scrolls;
-the title and the rewards left stay in the view's own tree and scroll with it (pinned as well, they kept 540 of the
-844 px of a five-player table's seated phone at twice the text above the sheet). A panel of status lines only (the race over, the
-seat locked, the referee) stays in place whole.
+the title and the rewards left stay in the view's own tree and scroll with it (pinned as well, they kept 540 of
+the 844 px of a five-player table's seated phone at twice the text above the sheet). A panel of status lines only
+(the race over, the seat locked, the referee) stays in place whole.
 
 What a slower phone is told (rulings ours; the race itself is the engine's):
 - A claim tap that the server receives after another phone's claim takes the best reward left (the server orders
