@@ -202,3 +202,13 @@ def test_lines_are_offered_to_every_player_and_named_in_the_log():
         ("table", "round"), ("A", "line"), ("B", "line"), ("C", "line")]
     assert describe("en", ENG, line("A", 5, number=3), 1) == "Own points for round 3: 5"
     assert describe("zh-CN", ENG, {"type": "round", "round": 2, "scores": {"A": 1}}, 1) == "第 2 轮得分：A 1"
+
+
+def test_the_engine_words_when_the_game_ends_as_its_end_rule_is():
+    """The round form's "when the game ends" line is the engine's (`end_rule`), beside the rule it says: reached,
+    or with lowest wins gone past, and the round limit; nothing when neither is set."""
+    assert ENG.end_rule(played([])) is None
+    assert ENG.end_rule(played([], target=50)) == ("score_pad.view.ends.target", {"target": 50, "rounds": 0})
+    assert ENG.end_rule(played([], target=50, lower_wins=True, rounds=1)) == (
+        "score_pad.view.ends.target_lowest_rounds", {"target": 50, "rounds": 1})
+    assert ENG.end_rule(played([], rounds=8)) == ("score_pad.view.ends.rounds", {"rounds": 8})

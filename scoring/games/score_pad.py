@@ -160,6 +160,16 @@ class ScorePad(OwnLines, Engine):
             return
         self._end(state)
 
+    def end_rule(self, state: dict) -> tuple[str, dict] | None:
+        """When the game ends, as the options chose it, in words for the round form (a message key and its
+        parameters: the target, reached or, with lowest wins, gone past, and the round limit); None with neither."""
+        opts = state["options"]
+        target, limit = opts["target"], opts["rounds"]
+        if not target:
+            return ("score_pad.view.ends.rounds", {"rounds": limit}) if limit else None
+        key = "score_pad.view.ends.target" + ("_lowest" if opts["lower_wins"] else "") + ("_rounds" if limit else "")
+        return key, {"target": target, "rounds": limit}
+
     def rounds_entered(self, state: dict) -> int:
         """How many rounds are recorded (by the table's `round` or completed from lines)."""
         return len(state["scores"])

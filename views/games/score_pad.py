@@ -134,17 +134,11 @@ def build(ctx: GameContext) -> ft.Control:
 
 
 def ends(ctx: GameContext) -> list[ft.Control]:
-    """When the game ends, as the options chose it (the target, with lowest wins gone past, and the round limit),
-    above the round's fields: the table entering rounds saw it nowhere; nothing where neither is set. A Chinese
+    """When the game ends, as the engine words it (`ScorePad.end_rule`), above the round's fields: the table
+    entering rounds saw it nowhere; nothing where neither a target nor a round limit is set. A Chinese
     line breaks only after a pause mark (`words.whole_line`): "…总分最低" / "者获胜" was seen on a 390 px phone."""
-    opts = ctx.state["options"]
-    target, limit = opts["target"], opts["rounds"]
-    if not target and not limit:
-        return []
-    if not target:
-        return [ft.Text(words.whole_line(ctx.lang, ctx.t("score_pad.view.ends.rounds", rounds=limit)))]
-    key = "score_pad.view.ends.target" + ("_lowest" if opts["lower_wins"] else "") + ("_rounds" if limit else "")
-    return [ft.Text(words.whole_line(ctx.lang, ctx.t(key, target=target, rounds=limit)))]
+    rule = ctx.engine.end_rule(ctx.state)
+    return [ft.Text(words.whole_line(ctx.lang, ctx.t(rule[0], **rule[1])))] if rule else []
 
 
 def fill_from_lines(ctx: GameContext, typed: dict) -> None:
