@@ -1874,3 +1874,24 @@ def test_drafts_not_yet_written_are_written_when_the_server_stops(tmp_path):
                 session.LIVE.pop(key, None)
                 session.TAKEN.pop(closed, None)
         assert (store.draft(sid, "A"), store.draft(sid, "B")) == ({"own": "4"}, {"own": "7"})
+
+
+def test_a_draft_write_still_queued_does_not_overwrite_the_newer_draft_flushed_at_the_stop(tmp_path):
+    """The server stops while an older draft's write is queued on the drafts thread: the flush writes on that one
+    thread, after it, so the newer draft is the one kept (written from the stopping thread, the queued older one
+    then overwrote it)."""
+    with Store(tmp_path / "data") as store:
+        sid = store.create(new_record("score_pad", ["A", "B"]))
+        key, writers = (store, sid, "A"), []
+        set_draft = store.set_draft
+        store.set_draft = lambda *args: (writers.append(threading.current_thread().name), set_draft(*args))
+        session.DRAFT_WRITER.submit(session.write_draft, store, sid, "A", {"own": "3"})
+        with session.TAKEN_LOCK:
+            session.LIVE[key] = {"own": "4", "_draft_taken": "tab only"}
+        try:
+            session.flush_drafts(store)
+        finally:
+            with session.TAKEN_LOCK:
+                session.LIVE.pop(key, None)
+        assert store.draft(sid, "A") == {"own": "4"}
+        assert writers and all(name.startswith("tableside-drafts") for name in writers), writers

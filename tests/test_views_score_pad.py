@@ -434,3 +434,14 @@ def test_a_phone_shows_each_round_as_a_block_with_every_players_points():
     assert isinstance(wide_table.content.controls[0], ft.DataTable)
     tap(body, "Round 2", index=1)  # the block's button (the hidden table's comes first)
     assert "Correcting round 2: change the entries and save" in shown(build(table))
+
+
+def test_a_phones_round_block_breaks_a_long_name_between_its_words():
+    """A name wider than a phone's line at 2x text, kept whole in a round's block, would break inside a word where
+    Flutter must (`words.whole_part`, as a line of counts does): it breaks between its words, its points kept on
+    its last word's line."""
+    long = "Bartholomew Alexander Featherstonehaugh"
+    table = Table("score_pad", [long, "Bo"])
+    play(table, {long: "4", "Bo": "3"})
+    line = next(t for t in raw_texts(build(table)) if read(t).startswith("Bartholomew") and " · " in t)
+    assert line.split(" · ")[0] == "Bartholomew Alexander Featherstonehaugh\u00a04"

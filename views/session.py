@@ -66,6 +66,7 @@ SIDE_COLS = {"xs": 12, "md": 5}
 DRAFT_EVERY_S = 1.0
 SHORT_PART = 16  # a header part this short (in characters) is kept on one line
 DRAFT_WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tableside-drafts")
+FLUSH_WAIT_S = 10  # seconds a stopping server waits for the drafts to be written (`flush_drafts`)
 SEAT = None
 LOG_ALL = "log_all"  # the key of a screen's draft saying its log shows every entry (`show_all`)
 COUNTS_KEY = "app.tiebreak_counts"  # after `<game>.`: a game's line naming the tied players' tie-break values
@@ -223,8 +224,14 @@ def write_draft(store: Any, sid: str, seat: str | None, draft: dict) -> None:
 def flush_drafts(store: Any) -> None:
     """Write every draft of store not yet written, as it is now: each taken and not written, then each open
     screen's (`LIVE`); the server calls this before it stops (a keystroke less than `DRAFT_EVERY_S` old, or one
-    whose write was still queued, was lost by a restart). A draft the store refuses, or a scratch changing while it
-    is read, is left."""
+    whose write was still queued, was lost by a restart). Written on `DRAFT_WRITER` after the writes queued there
+    (written from the stopping thread, a queued older draft then overwrote the newer one). A draft the store
+    refuses, or a scratch changing while it is read, is left."""
+    DRAFT_WRITER.submit(write_pending, store).result(timeout=FLUSH_WAIT_S)
+
+
+def write_pending(store: Any) -> None:
+    """Write the drafts of store not yet written (`flush_drafts`)."""
     with TAKEN_LOCK:
         taken = [(key, draft) for key, (_, draft) in TAKEN.items() if key[0] is store]
         live = [(key, local) for key, local in LIVE.items() if key[0] is store]

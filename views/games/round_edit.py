@@ -431,9 +431,11 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
 
 
 def cells_line(ctx: GameContext, columns: list[tuple[str, str]], cells: tuple[str, ...]) -> str:
-    """Each column's value after its heading, "Ann 5 · Bo 3", a line breaking only between them (`whole_name`); a
-    blank value is left out (Bacon's totals have none for the dealer and who went out first)."""
-    return ctx.t("app.compare.block_sep").join(words.whole_name(ctx.t("app.compare.cell", column=heading, value=v))
+    """Each column's value after its heading, "Ann 5 · Bo 3", a line breaking only between them, a heading wider
+    than a phone's line between its words (`whole_part`); a blank value is left out (Bacon's totals have none for
+    the dealer and who went out first)."""
+    return ctx.t("app.compare.block_sep").join(words.whole_part(ctx.lang, ctx.t("app.compare.cell", column=heading,
+                                                                                value=v))
                                                 for (_, heading), v in zip(columns, cells) if v != "")
 
 
