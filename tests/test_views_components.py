@@ -1071,3 +1071,16 @@ def test_a_charts_axis_bands_hold_their_text_at_twice_the_text_size():
         assert bottom.label_size >= max(line(label.label) for label in bottom.labels), drawn
     assert chart.height - chart.bottom_axis.label_size - chart.bottom_axis.title_size >= 206
     assert bars.height - bars.bottom_axis.label_size - bars.bottom_axis.title_size >= 158
+
+
+def test_a_tap_kept_from_an_earlier_races_round_says_nothing_of_the_next_race():
+    """Pictomania races once a round: Ann tapped first in round 1 on this screen and claimed third in round 2 from
+    another; this screen said "Cy and Dee claimed first (4 and 3): Ann took 2 instead" (a fresh race's claims
+    start like the empty ones kept from round 1). The race's number tells the races apart."""
+    ctx = in_game_words(FakeContext(seat="Ann"), "en", "pictomania")
+    first = race_mech.new_race([4, 3, 2], ["Ann", "Cy", "Dee"], 1)
+    press(claim_button(race_buttons(ctx, first, noted([])), "Ann: claim 4"))
+    second = race_mech.new_race([4, 3, 2], ["Ann", "Cy", "Dee"], 2)
+    for who in ("Cy", "Dee", "Ann"):
+        second, _ = race_mech.claim(second, who)
+    assert not any("first" in line for line in texts(race_buttons(ctx, second, noted([]))))

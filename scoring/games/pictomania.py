@@ -236,7 +236,7 @@ class Pictomania(Engine):
         state["deal"] = deal
         state["entered"] = {}
         state["phase"] = "drawing"
-        state["race"] = race.new_race(tiles_for(state), list(state["players"]))
+        state["race"] = race.new_race(tiles_for(state), list(state["players"]), state["round"])
 
     @move("deal", by=TABLE, phase=("deal",), fields=("deck",), reveals=True)
     def deal(self, state: dict, action: dict) -> None:

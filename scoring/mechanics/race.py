@@ -19,14 +19,17 @@ import copy
 from scoring.core import RuleError
 
 
-def new_race(rewards: list[int], players: list[str]) -> dict:
-    """A race for the rewards (top of the stack first) among the players (distinct names)."""
+def new_race(rewards: list[int], players: list[str], number: int = 1) -> dict:
+    """A race for the rewards (top of the stack first) among the players (distinct names); number: which race of
+    the game it is (a game racing once a round numbers its races by round), so a screen tells a fresh race from an
+    earlier one whose claims it would start like."""
     if not isinstance(rewards, list) or any(isinstance(r, bool) or not isinstance(r, int) for r in rewards):
         raise RuleError("race.rewards_invalid")
     if (not isinstance(players, list) or not players or any(not isinstance(p, str) for p in players)
             or len(set(players)) != len(players)):
         raise RuleError("race.players_invalid")
-    return {"stack": list(rewards), "players": list(players), "claims": [], "declined": [], "closed": False}
+    return {"stack": list(rewards), "players": list(players), "claims": [], "declined": [], "closed": False,
+            "number": number}
 
 
 def is_locked(r: dict, player: str) -> bool:

@@ -58,7 +58,7 @@ from views.ui import text_style
 
 GRID_FROM = 2
 DRAWN = "_race"  # the tab's scratch: the race as this screen last drew it
-TAPPED = "_race_tapped"  # the tab's scratch: per player, the claims made when their claim button was tapped
+TAPPED = "_race_tapped"  # the tab's scratch: per player, the race's number and the claims when their button was tapped
 CLAIM_PAD = 21  # above and below a claim button's line of 20 px text (29-30 px): 72 px around one line
 CLAIM_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=CLAIM_PAD),
                              text_style=text_style(size=20, weight=ft.FontWeight.BOLD))
@@ -162,7 +162,7 @@ def race_claim(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]],
 
     async def tapped(e: Any) -> None:
         """Note the claims the button was drawn after, then claim for the player."""
-        ctx.local.setdefault(TAPPED, {})[player] = mech.claims(race)
+        ctx.local.setdefault(TAPPED, {})[player] = [race.get("number"), mech.claims(race)]
         await claim(e)
 
     return tapped
@@ -171,7 +171,8 @@ def race_claim(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]],
 def beaten(ctx: Any, race: dict, player: str) -> list[ft.Control]:
     """Under a player's locked row, when a claim that arrived first took the reward their tap on this screen was
     for: who claimed first and what, and what the player took instead; none otherwise."""
-    ahead = claimed_first(race, player, ctx.local.get(TAPPED, {}).get(player))
+    tapped = ctx.local.get(TAPPED, {}).get(player)
+    ahead = claimed_first(race, player, tapped[1]) if tapped and tapped[0] == race.get("number") else []
     if not ahead:
         return []
     return [ft.Text(ctx.t("app.race.beaten", names=[who for who, _ in ahead], rewards=[r for _, r in ahead],
