@@ -117,10 +117,12 @@ def wide(control) -> ft.Control:
 
 
 def narrow(control) -> list[str]:
-    """The rounds table's texts as a phone shows them: one block per round, then the totals."""
+    """The rounds table's texts as a phone shows them: one block per round (its button's label, as a plain text
+    or a Text, then its values), then the totals."""
     column = next(c for c in walk(control) if isinstance(c, ft.Column) and getattr(c, "col", None) == {"narrow": 12,
                                                                                                           "wide": 0})
-    return shown(column)
+    return [read(c.value if isinstance(c, ft.Text) else c.content) for c in walk(column)
+            if isinstance(c, ft.Text) or isinstance(getattr(c, "content", None), str)]
 
 
 def taken_over(old_screen: ft.Control, old: ft.Control, new_screen: ft.Control, new: ft.Control) -> bool:

@@ -17,6 +17,7 @@ from scoring.record import new_record
 from storage import Store
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab, new_tab, shown_as
 from tests.browser.fit import BUTTON, CHROME, LINE, text_boxes, whole, width, widths
+from views.games.round_edit import BLOCK_INSET
 
 # Twice the text, as a phone set to large text asks: Flutter's web client reads the page's root font size as the
 # text scale (16 px = 1×), so 32 px is 2× (seen on screen: every label twice as large, icons as they were).
@@ -326,6 +327,8 @@ def test_the_rounds_table_shows_a_rounds_button_whole_at_twice_the_text(browser,
         assert box and box["height"] >= 2 * BUTTON[0] * LINE + 2 * BUTTON_PADDING, box
         lines = text_boxes(tab, "Hal")  # the round's line and the totals', each ending with Hal's points
         assert len(lines) >= 2 and all(b["x"] + b["width"] <= PHONE["width"] for b in lines), lines
+        points = [b for b in lines if b["text"].startswith("Fay\u00a0")]  # the round's line, stood in under its button
+        assert points and points[0]["x"] >= box["x"] + BLOCK_INSET - 1, (box, lines)
         select(tab, "Fay")
         cards_whole_at_twice_the_text(tab, ["12", "+10", "×2"])  # top to bottom
     finally:

@@ -13,9 +13,11 @@ must not capture the render that built it (read what they need when tapped), sin
 
 from __future__ import annotations
 
-from typing import Callable, Hashable
+from typing import Callable, Hashable, TypeVar
 
 import flet as ft
+
+Row = TypeVar("Row", ft.Control, tuple[ft.Control, ...])
 
 
 class Kept:
@@ -26,8 +28,9 @@ class Kept:
         self.now: dict = {}
         scratch[name] = self.now
 
-    def row(self, key: Hashable, build: Callable[[], ft.Control]) -> ft.Control:
-        """The row kept under key, else a new one from build(); kept for the next render either way."""
+    def row(self, key: Hashable, build: Callable[[], Row]) -> Row:
+        """The row (a control, or the controls of one) kept under key, else a new one from build(); kept for the
+        next render either way."""
         control = self.before.get(key)
         if control is None:
             control = build()
