@@ -4,6 +4,8 @@ there runs as before; an event nobody asked for (a blur) on a control gone is dr
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import weakref
 
 import flet as ft
@@ -94,3 +96,29 @@ def test_a_race_button_gone_is_answered_in_the_races_words_and_another_control_a
     assert [words.error("en", e) for e in ctx.errors] == ["Too late: Cy took the last reward (1)."] and lost == []
     run_async(session.dispatch_event(GONE, "click", None))
     assert lost == [True] and taps == []
+
+
+def test_a_closed_sessions_page_is_forgotten_and_freed():
+    """A tab's session closes (the tab left): the page's lost-tap and crash handlers and its buttons' answers were
+    kept by the page's id and each held the page, so every closed tab's screen stayed in memory until the server
+    stopped. Once Flet closes the session they are dropped and the page is freed."""
+    from views import guard
+    from views.app import forget_on_close
+
+    session, button, _, _ = session_with_button()
+    guard.on_crash(session.page, session.page.update)
+    lost_taps.answer_as(session.page, button, session.page.update)
+    forget_on_close(session.page)
+    key, freed = id(session.page), weakref.ref(session.page)
+    run_async(closed(session))
+    assert key not in lost_taps._handlers and key not in lost_taps._answers and key not in guard._crash_handlers
+    del session, button
+    gc.collect()
+    assert freed() is None
+
+
+async def closed(session: Session) -> None:
+    """Close the session as Flet does when a tab's session expires, and let its close event run."""
+    session.close()
+    for _ in range(3):
+        await asyncio.sleep(0)

@@ -595,6 +595,19 @@ def tab_scratch(page: ft.Page, scratch: dict) -> dict:
     return page.data
 
 
+def forget_on_close(page: ft.Page) -> None:
+    """Once page's session closes, drop what the server kept for it by its id (its crash and lost-tap handlers,
+    the answers its race buttons carry): each holds the page, so a closed tab's whole screen was kept until the
+    server stopped (one more per reload or reconnect; the second reviewer's finding)."""
+
+    def closed(e: Any) -> None:
+        """The session closed."""
+        guard.forget(page)
+        lost_taps.forget(page)
+
+    page.on_close = closed
+
+
 def main_for(store: Any, host_guard: guard.HostGuard | None = None,
              upload_dir: str | None = None) -> Callable[[ft.Page], None]:
     """The Flet entry function for pages served over one store (every tab the host's when no guard is given;
@@ -625,6 +638,7 @@ def main_for(store: Any, host_guard: guard.HostGuard | None = None,
         shell.picker = importer.picker(shell)
         guard.on_crash(page, shell.crashed)
         lost_taps.on_lost_input(page, shell.input_lost)
+        forget_on_close(page)
         shell.prefs = ft.SharedPreferences()
         server_lang = store.stored_settings().get("lang")
         hinted = phone_values(guard.phone_cookie())

@@ -241,9 +241,12 @@ _crash_handlers: dict[int, Callable[[], None]] = {}
 
 def on_crash(page: Any, handler: Callable[[], None]) -> None:
     """What to do on page when one of its handlers fails (e.g. show a translated message and render again)."""
-    key = id(page)
-    _crash_handlers[key] = handler
-    weakref.finalize(page, _crash_handlers.pop, key, None)
+    _crash_handlers[id(page)] = handler
+
+
+def forget(page: Any) -> None:
+    """Drop page's crash handler: its session closed (`views.app.forget_on_close`)."""
+    _crash_handlers.pop(id(page), None)
 
 
 def hide_tracebacks(lang: Callable[[], str] = lambda: i18n.DEFAULT) -> None:

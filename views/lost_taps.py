@@ -22,7 +22,6 @@ private event index through `Session._Session__resolve_event_control` and `_Sess
 
 from __future__ import annotations
 
-import weakref
 from typing import Any, Callable
 
 INPUTS = frozenset({"click", "tap", "double_tap", "long_press", "secondary_tap", "submit", "select", "change"})
@@ -33,21 +32,22 @@ _answers: dict[int, list[tuple[Any, Callable[[], bool]]]] = {}
 
 def on_lost_input(page: Any, handler: Callable[[], None]) -> None:
     """What to do on page when a person's input arrives for a control it no longer shows."""
-    key = id(page)
-    _handlers[key] = handler
-    weakref.finalize(page, _handlers.pop, key, None)
+    _handlers[id(page)] = handler
 
 
 def answer_as(page: Any, control: Any, answer: Callable[[], bool]) -> None:
     """A lost input for control (by the id it has on the screen: a control drawn again in place takes its
     predecessor's) calls answer first, which says whether it answered; the page keeps the newest KEEP."""
-    key = id(page)
-    if key not in _answers:
-        _answers[key] = []
-        weakref.finalize(page, _answers.pop, key, None)
-    kept = _answers[key]
+    kept = _answers.setdefault(id(page), [])
     kept.append((control, answer))
     del kept[:-KEEP]
+
+
+def forget(page: Any) -> None:
+    """Drop what this module keeps for page (its handler, its controls' answers): its session closed
+    (`views.app.forget_on_close`)."""
+    _handlers.pop(id(page), None)
+    _answers.pop(id(page), None)
 
 
 def own_answer(page: Any, control_id: int) -> Callable[[], bool] | None:

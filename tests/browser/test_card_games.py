@@ -131,12 +131,12 @@ def test_flip7_two_rounds_with_coach(phone):
     totals = {"Fay": 48, "Gus": 44, "Hal": 15}
     for place, (name, points) in enumerate(sorted(totals.items(), key=lambda kv: -kv[1]), start=1):
         tab.see_button(f"{place}. {name}（{points}）")  # a scoreboard row, read with its points
-    tab.see_role("row", "总分 48 44 15")
+    tab.see("总分：Fay 48 · Gus 44 · Hal 15")  # the totals' line under the rounds, a block each on a phone
     tab.shot("phone_flip7_after_two_rounds")
     shot_at(tab, "phone_flip7_totals", "总分")
     tab.resize(LAPTOP)
     tab.to_top()
-    tab.see_role("row", "总分 48 44 15")
+    tab.see("总分：Fay 48 · Gus 44 · Hal 15")  # the totals' line under the rounds, a block each on a phone
     tab.shot("laptop_flip7")
     tab.resize(PHONE)
     assert exported_totals(tab, "flip7_export") == totals

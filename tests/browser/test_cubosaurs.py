@@ -69,7 +69,7 @@ def test_a_card_value_the_table_did_not_give_stays_unknown(phone, server):
     tab.tap("保存计分栏并记入本轮", exact=True)
     tab.see(f"设定计分栏：{CHINESE[1]} 1、未知、5 和未知")
     tab.see("操作记录（4）")
-    for row in ("第 1 轮 4 1", "第 2 轮 1 4", "第 3 轮 1 0", "总分 6 5"):  # the end screen keeps the rounds table
-        tab.see_role("row", row)
+    for line in ("甲 4 · 乙 1", "甲 1 · 乙 4", "甲 1 · 乙 0", "总分：甲 6 · 乙 5"):  # the end screen keeps the rounds
+        tab.see(line)                                                         # (a block each on a phone)
     with Store(server.data) as store:
         assert store.state(sid)["rows"]["Brontosaurus"] == [1, None, 5, None]

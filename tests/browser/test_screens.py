@@ -42,7 +42,7 @@ import scoring.games
 from scoring.core import engine
 from scoring.record import new_record
 from storage.store import Store
-from tests.browser.conftest import (LAPTOP, NAVIGATE, PAINTED, PHONE, QUIET_LIMIT_MS, SETTINGS, Tab, new_tab,
+from tests.browser.conftest import (LAPTOP, NAVIGATE, PAINTED, PHONE, QUIET_LIMIT_MS, SETTINGS, Tab, new_tab, shown_as,
                                     start_server, stop_server)
 
 PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Bo 🐻", "colour": "blue"},
@@ -175,7 +175,7 @@ def open_screen(tab: Tab, game: str, sid: str) -> None:
         with tab.page.expect_response(lambda response: response.url.endswith(EMOJI_FONT)) as font:
             tab.open(path)
         font.value.finished()
-    names = "|".join(re.escape(name) for name in engine(game).game.names.values())
+    names = "|".join(shown_as(name).pattern for name in engine(game).game.names.values())  # title words joined
     expect(tab.page.get_by_text(re.compile(f"^({names})$")).first).to_be_attached()
     tab.page.evaluate(PAINTED)
 
