@@ -352,3 +352,13 @@ def test_the_hint_and_the_browser_s_storage_choose_alike():
     kept = {"tableside.browser_lang": "en", "tableside.theme": "dark"}
     hinted = chosen_settings(phone_values('{"browser_lang": "en", "theme": "dark"}'))
     assert hinted == run_async(load_phone_settings(KeptPrefs(kept))) == {"lang": "en", "theme": "dark"}
+
+
+def test_a_log_row_and_its_undo_label_keep_each_players_name_and_points_whole():
+    """A score pad's round in the log and on its undo button read "… Cy 3, 李" / "四 10" on a 390x844 phone (and at
+    2x text every round's row did): a line broke inside the Chinese name. Each player's name and points stay on
+    one line; a line breaks only between players."""
+    scores = entry(4, "table", "score_pad.action.round", scores={"Ann": 7, "Cy": 3, "李四": 10}, nth=3)
+    for lang in ("en", "zh-CN"):
+        for said in (row_text(lang, scores), entry_named(lang, scores)):
+            assert "李\u2060四\u00a010" in said and "Cy\u00a03" in said, (lang, said)

@@ -235,6 +235,14 @@ def say(lang: str, key: str, **params: Any) -> str:
     return i18n.text(lang, i18n.counted(lang, key, params), **shown)
 
 
+def say_whole(lang: str, key: str, **params: Any) -> str:
+    """`say`, each dict of points read with its pairs whole (`readable`'s whole), so a line breaks only between
+    players: a log row and its undo button read "… Cy 3, 李" / "四 10" on a phone."""
+    kept = {k: readable(lang, v, whole=True) if isinstance(v, dict) and k != i18n.NESTED and "key" not in v else v
+            for k, v in params.items()}
+    return say(lang, key, **kept)
+
+
 def own_key(lang: str, game: str, key: str) -> str:
     """A shared key, or the game's own for it where the game has one (`<game>.<key>`: Bacon plays deals, so its
     "Round 3" is "Deal 3", 第 3 局)."""

@@ -58,7 +58,7 @@ def entry_named(lang: str, entry: dict) -> str:
     the row's words, with the player who took it first when they do not name them ("B · Own points for round 1: 3",
     where "Own points for round 1: 3" read the same for every player who gave 3); a table move as it is."""
     key, params = entry["what"]
-    what = words.say(lang, key, **params)
+    what = words.say_whole(lang, key, **params)
     by = entry.get("by", TABLE)
     if by == TABLE or names_actor(lang, entry):
         return what
@@ -84,10 +84,11 @@ def names_actor(lang: str, entry: dict) -> bool:
 
 def row_text(lang: str, entry: dict) -> str:
     """One line of the log: number and time (when it has one), who (unless the words name them first), what; its
-    last word never alone on a wrapped line (a score pad's "-3" was, under "… B")."""
+    last word never alone on a wrapped line (a score pad's "-3" was, under "… B"), each player's name and points
+    on one line (`words.say_whole`)."""
     time = words.clock(entry["at"])
     head = f"#{entry['number']} {time}" if time else f"#{entry['number']}"
-    what = words.say(lang, entry["what"][0], **entry["what"][1])
+    what = words.say_whole(lang, entry["what"][0], **entry["what"][1])
     sep = words.say(lang, "app.status_sep")
     return words.no_orphan(sep.join([head, what] if names_actor(lang, entry) else [head, who(lang, entry), what]))
 
