@@ -350,11 +350,17 @@ def note_end(state: dict, key: str, **params: Any) -> None:
     state["ended"] = {"key": key, **params}
 
 
+# between a correction's points before and after: U+2B62, in the app's symbol font (U+2192 "→" is in none of the
+# page's fonts and showed as an empty box)
+ARROW = "\u2b62"
+
+
 def note_correction(state: dict, number: int, before: dict, after: dict) -> None:
     """Keep what a correction of round `number` changed, each player's points before → after where they differ
     (seat order), for the correction's log row (`Engine.logged`): read from the state after the whole log, so no
     row replays the log."""
-    changes = {name: f"{before[name]} → {after[name]}" for name in state["players"] if before[name] != after[name]}
+    changes = {name: f"{before[name]} {ARROW} {after[name]}" for name in state["players"]
+               if before[name] != after[name]}
     state.setdefault("corrections", []).append({"round": number, "changes": changes})
 
 
@@ -644,7 +650,7 @@ class Engine:
 
     def corrected(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
         """The nth correction of the log with what it changed, as `note_correction` kept it: each player's points
-        before → after ("Round 1 corrected: Ann 5 → 7"), or that no points changed; as `describe` says it in a
+        before ⭢ after ("Round 1 corrected: Ann 5 ⭢ 7"), or that no points changed; as `describe` says it in a
         game that keeps none."""
         key, params = self.describe(action)
         kept = state.get("corrections", [])

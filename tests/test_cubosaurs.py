@@ -265,7 +265,7 @@ def test_an_earlier_round_is_corrected():
     state = eng.apply(state, fix)
     assert eng.round_scores(state, state["rounds"][0])["Ann"]["dinos"] == 1
     key, params = eng.logged(state, fix, 1)  # the log row says what changed (it said "Round 1 corrected")
-    assert (key, params["changes"]) == ("core.action.corrected", {"Ann": "4 → 1"})
+    assert (key, params["changes"]) == ("core.action.corrected", {"Ann": "4 ⭢ 1"})
 
 
 def test_a_round_where_nobody_holds_a_card_is_refused():

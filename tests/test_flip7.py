@@ -364,10 +364,10 @@ def test_a_corrections_log_row_says_what_it_changed():
     fix = {"type": "correct", "round": 1, "lines": rnd(Ann=line([7]), Bo=line([3]))["lines"]}
     state = eng.apply(eng.apply(state, fix), fix)
     key, params = eng.logged(state, fix, 1)
-    assert (key, params["round"], params["changes"]) == ("core.action.corrected", 1, {"Ann": "5 → 7"})
+    assert (key, params["round"], params["changes"]) == ("core.action.corrected", 1, {"Ann": "5 ⭢ 7"})
     assert eng.logged(state, fix, 2)[0] == "core.action.corrected_same"
-    assert words.say("en", key, **params) == "Round 1 corrected: Ann 5 → 7"
-    assert words.say("zh-CN", key, **params) == "更正第 1 轮：Ann 5 → 7"
+    assert words.say("en", key, **params) == "Round 1 corrected: Ann 5 ⭢ 7"
+    assert words.say("zh-CN", key, **params) == "更正第 1 轮：Ann 5 ⭢ 7"
     assert eng.logged(eng.new_state(PLAYERS), fix, 1) == eng.describe(fix)  # nothing kept: as before
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from scoring import i18n, rulebook
-from scoring.core import PLAYER, TABLE, engine, games
+from scoring.core import PLAYER, TABLE, engine, games, note_correction
 from scoring.errors import RuleError
 from tests.helpers import FLAG, MIXED, VARIANT, ZERO, plain_keys
 from views import words
@@ -474,3 +474,15 @@ def test_every_character_of_every_text_has_a_font_that_draws_it(lang):
     unseen = {"\n", "\u2060", "\u200b"}
     missing = {key: sorted(set(text) - drawn - unseen) for key, text in texts.items() if set(text) - drawn - unseen}
     assert missing == {}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_character_of_a_corrections_log_row_has_a_font_that_draws_it(lang):
+    """A correction's log row read "Round 1 corrected: Ann 5 ▯ 7" on a 390x844 phone in both languages: the
+    engine's before → after (`note_correction`) is not in the language files, so the test above did not read it,
+    and U+2192 is in none of the page's fonts."""
+    ranges = ROBOTO + [r for file in FONTS.values() for r in font_ranges(ROOT / "assets" / file)]
+    state = {"players": ["Ann"]}
+    note_correction(state, 1, {"Ann": 5}, {"Ann": 7})
+    said = words.say(lang, "core.action.corrected", round=1, changes=state["corrections"][0]["changes"])
+    assert [c for c in said if not any(a <= ord(c) <= b for a, b in ranges)] == []

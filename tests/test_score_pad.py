@@ -131,7 +131,7 @@ def test_a_past_round_is_corrected_and_totals_follow():
     assert [a["type"] for a in record["actions"]] == ["round", "round", "correct"]
     assert replay(record) == state
     key, params = ENG.logged(state, record["actions"][-1], 1)  # the log row: a's points before → after
-    assert (key, params["round"], params["changes"]) == ("core.action.corrected", 1, {"a": "3 → 5"})
+    assert (key, params["round"], params["changes"]) == ("core.action.corrected", 1, {"a": "3 ⭢ 5"})
 
 
 def test_a_correction_names_a_round_that_exists():

@@ -342,8 +342,8 @@ def test_a_finished_round_is_corrected_and_later_rounds_stay():
     assert ENG.scoreboard(state).total("A") == 1 and state["sheets"]["B"] == before["sheets"]["B"]
     assert [a["type"] for a in record["actions"]][-2:] == ["write", "correct"] and replay(record) == state
     key, params = ENG.logged(state, record["actions"][-1], 1)  # the log row says what changed (not only "corrected")
-    assert (key, params["changes"]) == ("splitter.action.corrected", {"A": "0 → 1"})
-    assert words.say("en", key, **params) == "Round 1 corrected, sheet totals: A 0 → 1"
+    assert (key, params["changes"]) == ("splitter.action.corrected", {"A": "0 ⭢ 1"})
+    assert words.say("en", key, **params) == "Round 1 corrected, sheet totals: A 0 ⭢ 1"
     record, state = undo(record)
     assert state == before and record["redo"][-1]["type"] == "correct"
 
