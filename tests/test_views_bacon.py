@@ -9,7 +9,7 @@ import flet as ft
 import pytest
 
 from scoring.games.bacon import referee
-from tests.card_view_helpers import Table, all_buttons, label, shown, taken_over, tap
+from tests.card_view_helpers import Table, all_buttons, label, narrow, shown, taken_over, tap
 from tests.card_view_helpers import name as read_as
 from tests.helpers import run_async
 from tests.test_views_components import fills_its_column, raw_texts, walk
@@ -493,3 +493,15 @@ def test_no_referee_heading_on_the_end_screen_without_rulings():
     assert table.apply({"type": "dealer", "by": "table", "player": "B"})
     assert table.apply({"type": "deal", "by": "table", "order": ["A", "C"]})
     assert "The referee's rulings" not in shown(view.final(table.ctx()))
+
+
+def test_a_phones_totals_line_reads_both_teams_on_one_line():
+    """On a 390x844 phone the deals' totals read "Total — Scored Team 1: 6" / "Team 2: 4" in both languages: the
+    table's two-line cell kept its line break in the phone's line, leaving the second team on a line of its own at
+    any width. The teams' totals follow one another as the players' do ("· ")."""
+    table = Table("bacon", ["A", "B", "C", "D"])
+    tap(build(table), "B")
+    tap(build(table), "A out")
+    tap(build(table), "C out")
+    tap(build(table), "Deal finished")
+    assert narrow(build(table))[-1] == "Total — Scored Team 1: 4 · Team 2: 0"

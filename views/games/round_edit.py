@@ -433,12 +433,16 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
 
 
 def cells_line(ctx: GameContext, columns: list[tuple[str, str]], cells: tuple[str, ...]) -> str:
-    """Each column's value after its heading, "Ann 5 · Bo 3", a line breaking only between them, a heading wider
+    """Each column's value after its heading, "Ann 5 · Bo 3", a line breaking only between them, a part wider
     than a phone's line between its words (`whole_part`); a blank value is left out (Bacon's totals have none for
-    the dealer and who went out first)."""
-    return ctx.t("app.compare.block_sep").join(words.whole_part(ctx.lang, ctx.t("app.compare.cell", column=heading,
-                                                                                value=v))
-                                                for (_, heading), v in zip(columns, cells) if v != "")
+    the dealer and who went out first), and a value of several lines (Bacon's team totals, a line per team in the
+    table's cell) follows on as more parts: "Scored Team 1: 6 · Team 2: 4", not "Team 2: 4" on a line of its own."""
+    parts: list[str] = []
+    for (_, heading), value in zip(columns, cells):
+        if value != "":
+            first, *more = value.split("\n")
+            parts += [ctx.t("app.compare.cell", column=heading, value=first), *more]
+    return ctx.t("app.compare.block_sep").join(words.whole_part(ctx.lang, part) for part in parts)
 
 
 def round_block(ctx: GameContext, number: int, button: ft.Control, columns: list[tuple[str, str]],
