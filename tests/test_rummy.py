@@ -233,7 +233,7 @@ def test_an_earlier_round_is_corrected():
     state = eng.apply(state, fix)
     assert eng.totals(state)["Ann"] == first + 6
     key, params = eng.logged(state, fix, 1)  # the log row says what changed (it said "Round 1 corrected")
-    assert (key, params["changes"]) == ("core.action.corrected", {"Ann": f"{first} → {first + 6}"})
+    assert (key, params["changes"]) == ("core.action.corrected", {"Ann": f"{first} ⭢ {first + 6}"})
 
 
 def given(by, own, number=1):
