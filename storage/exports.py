@@ -55,14 +55,16 @@ import codecs
 import csv
 import io
 import json
+from collections import Counter, defaultdict
 from datetime import datetime
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import quote
 
 from scoring import names, plain
 from scoring import record as rec
 from scoring.core import cooperative, engine
 from scoring.errors import RuleError
+from storage.stats import Stats, game_key
 from storage.store import IMPORT_MAX_BYTES
 
 SOURCE_NAME = "Tableside"
@@ -126,13 +128,18 @@ def as_text(name: str) -> str:
     return f"'{name}" if name[:1] in ("=", "+", "-", "@", "\t", "\r") else name
 
 
-def sessions_csv(summaries: list[dict]) -> str:
+def sessions_csv(summaries: list[dict], stats: Stats | None = None) -> str:
     """Every session as CSV, one row per player per session (from the summaries: no replay); player names as
     text (`as_text`). A cooperative game's rows have no place (the crew is not ranked: a lost crew's players read
     place 1 each); its winner column is the crew's outcome, the same on every row. The last column, `title`, is the
     session's title as text (a score pad's game, "Azul": every pad's `game` is score_pad), empty where it has none;
     `lowest_wins` says "yes" where the lowest total won (a score pad set so: a place 1 beside the lowest score had
-    read as a mistake in a spreadsheet), "no" elsewhere."""
+    read as a mistake in a spreadsheet), "no" elsewhere.
+
+    Ruling: a player, and a titled pad's game, are named as the statistics name them (`spelled`, over `stats`: the
+    store's index, else one over these summaries), so "Ann", "ann" and "Ａｎｎ" are one player in a spreadsheet's
+    pivot as on the statistics screen (the CSV had kept each as typed: three players there, one on the screen)."""
+    spelled = spelled_as(summaries, Stats(summaries) if stats is None else stats)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -141,12 +148,37 @@ def sessions_csv(summaries: list[dict]) -> str:
         places = {} if cooperative(summary["game"]) else summary.get("ranks") or {}
         winners = set(summary.get("winners") or [])
         finished = summary.get("updated", "") if summary["status"] == "finished" else ""
+        title = summary.get("title", "") if rec.game_title(summary) is None else spelled(game_key(summary), "", True)
         for seat, name in enumerate(summary["players"], 1):
             writer.writerow([summary["id"], summary["game"], summary["status"], summary.get("created", ""),
-                             finished, as_text(name), seat, totals.get(name, ""), places.get(name, ""),
-                             "yes" if name in winners else "no", as_text(summary.get("title", "")),
+                             finished, as_text(spelled(names.key(name), name)), seat, totals.get(name, ""),
+                             places.get(name, ""), "yes" if name in winners else "no", as_text(title),
                              "yes" if summary.get("lower_wins") else "no"])
     return out.getvalue()
+
+
+def spelled_as(summaries: list[dict], stats: Stats) -> Callable[..., str]:
+    """How the records name a player or a titled game by its key (`scoring.names.key`, `storage.stats.game_key`):
+    as the statistics do, else (one only in unfinished sessions) as most of these summaries spell it (equals in
+    code-point order); the fallback given for a key none of them has."""
+    typed: dict[tuple[bool, str], Counter] = defaultdict(Counter)
+    for summary in summaries:
+        title = rec.game_title(summary)
+        if title is not None:
+            typed[(True, game_key(summary))][title] += 1
+        for name in summary["players"]:
+            typed[(False, names.key(name))][names.tidy(name)] += 1
+
+    def spelled(key: str, fallback: str, title: bool = False) -> str:
+        """The one spelling of a player's key (of a titled game's key where title is true)."""
+        if title and stats.titles.get(key):
+            return stats.title(key)
+        if not title and stats.spellings.get(key):
+            return stats.shown(key)
+        counts = typed.get((title, key))
+        return min(counts, key=lambda name: (-counts[name], name)) if counts else fallback
+
+    return spelled
 
 
 def backup_json(records: list[dict]) -> str:

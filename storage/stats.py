@@ -18,7 +18,9 @@ proportional to its number of players (squared, for head-to-head), and the quest
 Rulings:
 - A player is one player whatever case or width their name was typed in (`scoring.names.same`: "Ann", "ann" and
   the full-width "Ａｎｎ", as on the roster; a session imported from another table had split them into two
-  players), named as most of their sessions spell it (the first seen of equally common spellings).
+  players), named as most of their sessions spell it (of equally common spellings the first in code-point order,
+  as a title: the first seen had named "Ann", "ann" and "Ａｎｎ" by the catalogue's order, so a rebuild over the
+  sessions newest first, as the CSV export makes one, named her otherwise).
 - Only finished sessions count; a session reopened by an undo leaves the statistics until it finishes again.
 - A session counts on the day it started (its summary's `created`), as the history dates it: a game night that
   runs past midnight is the evening's game in both (an old summary without `created` falls back to `updated`).
@@ -161,9 +163,9 @@ class Stats:
                 "teams": [[key(p) for p in team] for team in summary.get("teams") or []]}
 
     def shown(self, key: str) -> str:
-        """A player's name as most of their sessions spell it."""
+        """A player's name as most of their sessions spell it (equals: the first in code-point order)."""
         spellings = self.spellings.get(key)
-        return spellings.most_common(1)[0][0] if spellings else key
+        return min(spellings, key=lambda name: (-spellings[name], name)) if spellings else key
 
     # -----------------------------------------------------------------------------------------------------
     # Questions

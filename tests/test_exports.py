@@ -51,7 +51,7 @@ def test_a_titled_score_pads_bgstats_play_is_of_its_game(store):
         assert play["game"]["name"] == title.strip() and play["game"]["sourceGameId"] == "score_pad:azul"
         assert play["comments"] == "" and play["game"]["highestWins"] and play["players"][1]["winner"]
     rows = list(csv.DictReader(io.StringIO(exports.sessions_csv(store.sessions()))))
-    assert {r["title"] for r in rows if r["session"] == sid} == {" ａzul "}  # every pad's game is score_pad
+    assert {r["title"] for r in rows if r["session"] == sid} == {"ａzul"}  # every pad's game is score_pad
     rummy = new_record("rummy", ["Ann", "Bo"], title="Friday")
     play = exports.bgstats_play(rummy, engine("rummy").new_state(["Ann", "Bo"], rummy["options"], 0), "Rummy")
     assert (play["game"]["name"], play["game"]["sourceGameId"], play["comments"]) == ("Rummy", "rummy", "Friday")
@@ -85,6 +85,25 @@ def test_csv_has_one_row_per_player_per_session(store, tmp_path):
     assert [(r["player"], r["score"], r["place"], r["winner"]) for r in rows[:2]] == [
         ("Ann", "12", "2", "no"), ("小明", "30", "1", "yes")]
     assert rows[2]["status"] == "active" and rows[2]["finished"] == "" and {r["title"] for r in rows} == {""}
+
+
+def test_the_csv_names_a_player_and_a_titled_game_as_the_statistics_do(store):
+    """Ann, ann and the full-width Ａｎｎ are one player on the statistics screen, and "Azul" / " azul " one game;
+    the CSV kept each as typed, so a spreadsheet's pivot split them into three players and two games. Now every
+    row names them as the statistics do (`names.key` for both); a player only in unfinished sessions (Bo, bo, Bo)
+    is one spelling too (the commonest). Scores, places and seats stay each session's own."""
+    for name, title in (("ann", "Azul"), ("Ａｎｎ", " azul ")):
+        sid = store.create(new_record("score_pad", [name, "小明"], now="2026-03-02T20:00:00+00:00", title=title))
+        store.play(sid, {"type": "round", "by": "table", "scores": {name: 5, "小明": 1}}, "2026-03-02T20:01:00+00:00")
+        store.play(sid, {"type": "finish", "by": "table"}, "2026-03-02T20:02:00+00:00")
+    for name in ("Bo", "bo", "Bo"):
+        store.create(new_record("score_pad", [name, "小明 "], now="2026-03-03T20:00:00+00:00"))
+    stats = store.stats()
+    for csv_text in (exports.sessions_csv(store.sessions(), stats), exports.sessions_csv(store.sessions())):
+        rows = list(csv.DictReader(io.StringIO(csv_text)))
+        assert {r["player"] for r in rows} == {*stats.players(), "Bo"} == {"Ann", "小明", "Bo"}
+        assert [r["title"] for r in rows if r["title"]] == [stats.title("score_pad:azul")] * 4
+        assert [(r["player"], r["score"], r["seat"]) for r in rows if r["score"] == "5"] == [("Ann", "5", "1")] * 2
 
 
 def test_backup_merges_without_overwriting(store, tmp_path):
