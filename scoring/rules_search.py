@@ -16,9 +16,16 @@
   同 and 分 somewhere and no tie rule. The query is also searched with one such word put for another of its group
   (one group at a time, a Latin word only as a whole word), and a section keeps its best score and that query's
   snippet, so the page's own word, found together, ranks first.
-- A question typed as asked [ruling, session 68]: a query that finds nothing is asked again without its question
-  words (`QUESTION`: 怎么办, 谁, "what", "if", …; 同分怎么办 and "what if tied" found nothing, as 怎 and "if" are in
-  no tie rule), when anything is left; a query that finds something is searched as typed.
+- A tie asked about in a table's words [ruling, session 69]: "tie", "ties" and "tied" are one group of `ALIKE`
+  ("tied" had found 6 games' tie rules of 11); "draw" (a drawn game) is searched as "tie" too (`MEANS`), one way
+  only, as "tie" is never a drawing: "draw" had found only drawing and drawn cards. "A draw" ("what if it's a
+  draw") is only a tie (`A_DRAW`): searched as drawing too, the drawing rules crowded the tie rules out.
+- A question typed as asked [ruling, session 68; session 69]: a query is searched both as typed and without its
+  question words (`QUESTION`: 怎么办, 怎么算, 谁, "what", "if", "scored", …), when anything is left, each
+  section keeping its best score (one holding the question's words too ranks first). 同分怎么办 and "what if
+  tied" had found nothing, as 怎 and "if" are in no tie rule; 平局怎么算 then found only Bacon's rulings, the one
+  section that held 怎, 么 and 算 by chance, and hid every other game's tie rule, as a query that found anything
+  was searched only as typed.
 """
 
 from __future__ import annotations
@@ -40,9 +47,12 @@ RUN_BONUS = 10
 PHRASE_BONUS = 20
 SNIPPET = 60
 ALIKE = (("同分", "平分", "打平", "平手", "平局", "并列"), ("挑战", "质疑"), ("悔棋", "撤销", "撤回"), ("赢", "获胜"),
-         ("tiebreaker", "tiebreak", "tie-break"))
+         ("tiebreaker", "tiebreak", "tie-break"), ("tie", "ties", "tied"))
+MEANS = {"draw": "tie", "draws": "ties", "drawn": "tied"}  # searched for the word too, never the other way round
+A_DRAW = re.compile(r"(?<![^\W_])a draw(?![^\W_])")  # "it's a draw": a tie, not drawing
 QUESTION = ("怎么办", "怎么算", "怎么样", "为什么", "怎么", "如何", "什么", "谁", "吗", "呢", "了", "what", "how", "who",
-            "why", "when", "which", "if", "does", "do", "is", "are", "a", "an", "the")
+            "why", "when", "which", "if", "does", "do", "is", "are", "a", "an", "the", "it", "its", "s", "there", "we",
+            "scored", "counted", "work", "works", "happens")
 
 
 @dataclass(frozen=True)
@@ -126,13 +136,18 @@ def _word(word: str) -> re.Pattern:
 
 
 def variants(query: str) -> list[str]:
-    """The folded query, then the query with a word of an `ALIKE` group put for each other word of its group."""
+    """The folded query, then the query with a word of an `ALIKE` group put for each other word of its group, and
+    with a word of `MEANS` put as what it means (with that word's group)."""
     folded = " ".join(fold(query).split())
     out = [folded]
-    for group in ALIKE:
-        said = next((word for word in group if _word(word).search(folded)), None)
-        if said is not None:
-            out += [_word(said).sub(other, folded) for other in group if other != said]
+    for word, meant in MEANS.items():
+        if _word(word).search(folded):
+            out.append(_word(word).sub(meant, folded))
+    for said_in in list(out):
+        for group in ALIKE:
+            said = next((word for word in group if _word(word).search(said_in)), None)
+            if said is not None:
+                out += [_word(said).sub(other, said_in) for other in group if other != said]
     return list(dict.fromkeys(out))
 
 
@@ -152,19 +167,18 @@ def unasked(query: str) -> str:
 
 
 def search(sections: Iterable[Any], query: str, limit: int = 30) -> list[Hit]:
-    """The sections matching every term of the query (or of a query with an alike word, `variants`), best first
-    (at most limit); none: those of the query without its question words (`unasked`), if any are left."""
-    sections = list(sections)
-    hits = _found(sections, query, limit)
+    """The sections matching every term of the query, or of the query without its question words (`unasked`, when
+    any are left), or of a query with an alike word (`variants`), best first (at most limit)."""
+    query = A_DRAW.sub("tie", " ".join(fold(query).split()))
     bare = unasked(query)
-    return hits or (_found(sections, bare, limit) if terms(bare) and bare != " ".join(fold(query).split()) else [])
+    return _found(list(sections), [query, bare] if terms(bare) else [query], limit)
 
 
-def _found(sections: list[Any], query: str, limit: int) -> list[Hit]:
-    """The sections matching every term of the query or of one of its `variants`, best first (at most limit)."""
-    if not terms(query):
+def _found(sections: list[Any], queries: list[str], limit: int) -> list[Hit]:
+    """The sections matching every term of one of the queries or of their `variants`, best first (at most limit)."""
+    asked = [(terms(v), CJK_RUN.findall(v), v) for q in queries for v in variants(q) if terms(v)]
+    if not asked:
         return []
-    asked = [(terms(v), CJK_RUN.findall(v), v) for v in variants(query) if terms(v)]
     hits = []
     for order, s in enumerate(sections):
         score, wanted, phrase = _best(s, asked)

@@ -146,3 +146,25 @@ def test_a_question_typed_as_asked_finds_what_its_words_find():
     assert search(PAGES, "what") == [] and found("crown") == [("kingdomino", "en", "scoring")]
     kept = [S("q", "en", "s", "Questions", "Who plays first? The youngest.")]
     assert [h.page for h in search(kept, "who plays first")] == ["q"]
+
+
+TIE_RULES = {"knit_wit": "end", "guess_club": "end", "pictomania": "end", "kingdomino": "scoring", "splitter": "end",
+             "flip7": "end", "rummy": "end", "bacon": "end", "cubosaurs": "end", "score_pad": "end",
+             "nab_it": "scoring"}  # each game's rule for a tie at the end (Solar Storm's crew has none)
+
+
+def test_a_tie_asked_about_in_either_language_finds_every_games_tie_rule():
+    """Session 69: 平局怎么算 found only Bacon's rulings (the one section holding 怎, 么 and 算), as a query that found
+    anything was not asked again without its question words; "tied" found 6 games' tie rules of 11, "how are ties
+    scored?" Knit Wit's alone, "what if it's a draw" drawing rules. Each finds every game's tie rule in its language
+    now; "draw" alone still finds the drawing rules first, and tie rules too."""
+    sections = rulebook.all_sections(("zh-CN", "en"))
+    asked = {"zh-CN": ("平局怎么算", "平局", "打平", "同分", "打平了怎么算", "同分怎么办"),
+             "en": ("tie", "ties", "tied", "how are ties scored?", "what if it's a draw", "Is it a draw?",
+                    "what if tied")}
+    for lang, questions in asked.items():
+        for question in questions:
+            hits = {(h.page, h.section) for h in search(sections, question) if h.lang == lang}
+            assert set(TIE_RULES.items()) <= hits, (question, set(TIE_RULES.items()) - hits)
+    drawing = [(h.page, h.section) for h in search(sections, "draw")]
+    assert drawing[0][0] == "pictomania" and ("kingdomino", "scoring") in drawing
