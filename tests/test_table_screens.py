@@ -2153,3 +2153,25 @@ def test_a_freed_seats_half_typed_draft_is_not_shown_to_whoever_takes_the_seat_n
     assert seat_local(referee, hub.sid, TABLE)["note"] == "the table's"
     bring_back_draft(ann, hub.sid, ann_local, "A")  # Ann's old tab, should it take the seat again: the seat's draft
     assert "answer" not in ann_local and DROPPED not in ann_local
+
+
+def test_two_tabs_on_one_seat_share_its_one_draft_and_a_tab_closing_untouched_keeps_the_others(store):
+    """Session 69: two tabs of one phone on one seat (one token). The tab opened second brings back what the first
+    had typed; the first closing without typing more does not write its older draft over the second's newer one."""
+    hub = connected_hub(store, store.create(knit_wit_answering()))
+    seated(hub, "A")
+    first, second = shell(store, f"/join/{hub.sid}"), shell(store, f"/join/{hub.sid}")
+    one, two = seat_local(first, hub.sid, "A"), seat_local(second, hub.sid, "A")
+    bring_back_draft(first, hub.sid, one, "A")
+    stop_one = draft_keeper(first, hub.sid, one, "A")
+    one["answer"] = "fish"
+    save_draft(first, hub.sid, one, "A").result(timeout=30)
+    bring_back_draft(second, hub.sid, two, "A")
+    assert two["answer"] == "fish"
+    stop_two = draft_keeper(second, hub.sid, two, "A")
+    two["answer"] = "fishing"
+    save_draft(second, hub.sid, two, "A").result(timeout=30)
+    stop_one()
+    stop_two()
+    DRAFT_WRITER.submit(lambda: None).result(timeout=30)
+    assert store.draft(hub.sid, "A") == {"answer": "fishing"}
