@@ -22,6 +22,7 @@ from views.context import GameContext
 from views.games import knit_wit as view
 from views.session import draft_of
 from views.table import tie_text
+from views import lost_taps
 from views.words import say
 
 PLAYERS = ["Ada", "Bram", "Cleo"]
@@ -99,10 +100,10 @@ class Table:
     def state(self) -> dict:
         return self.store.state(self.sid)
 
-    def view(self, lang: str = "en", seat: str | None = None) -> ft.Control:
-        """The view of the current state, in lang (on the phone seated as seat, if given)."""
+    def view(self, lang: str = "en", seat: str | None = None, page=None) -> ft.Control:
+        """The view of the current state, in lang (on the phone seated as seat, if given; on page, if given)."""
         ctx = GameContext(lang=lang, record=self.store.load(self.sid), state=self.state, engine=engine("knit_wit"),
-                          page=StubPage(), store=self.store, local=self.local, sound=False, apply=self.apply,
+                          page=page or StubPage(), store=self.store, local=self.local, sound=False, apply=self.apply,
                           show_error=self.error, refresh=lambda: None, seat=seat)
         return view.build(ctx)
 
@@ -965,3 +966,22 @@ def test_a_seated_player_who_took_a_button_reads_their_own_answers_while_the_oth
     assert "Spool 1 · worth 2 (red + red): tiger" in shown and "Spool 6 · worth 2 (red + red): (blank)" in shown
     assert "线轴 1 · 值 2 分（red + red）：tiger" in texts(table.view("zh-CN", seat="Ada"))
     assert not any("tiger" in line or "Your answers" in line for line in texts(table.view(seat="Bram")) + table.texts())
+
+
+def test_a_late_tap_on_a_button_after_the_last_one_was_taken_is_answered_in_the_races_words(table):
+    """Table mode, a phone per player: Cleo took the last button while Bram's tap on his was on its way; his phone
+    had moved on to the scoring and said "the screen changed… tap again", with no button left. It says who took the
+    last button, in Knit Wit's words."""
+    woven(table)
+    write_sheet(table, "Ada", SHEETS["Ada"])
+    table.tap("Ada: claim 2")
+    page = StubPage()
+    button = next(c for c in walk(table.view(seat="Bram", page=page)) if getattr(c, "content", None) == "Bram: claim 1")
+    answer = lost_taps.own_answer(page, button._i)
+    assert answer is not None and answer() is False and table.errors == []  # the race still runs: as any lost tap
+    assert table.apply({"type": "claim", "by": "Cleo", "at": "2024-05-01T20:00:00+00:00"})
+    table.view(seat="Bram", page=page)
+    assert table.state["phase"] == "scoring" and answer() is True
+    assert table.errors == ["knit_wit.app.race.too_late"] and table.said == {"name": "Cleo", "reward": 1}
+    assert say("en", table.errors[0], **table.said) == "Too late: Cleo took the last button (1)."
+    assert say("zh-CN", table.errors[0], **table.said) == "晚了一步：Cleo 拿走了最后一颗纽扣（1）。"

@@ -12,7 +12,7 @@ from scoring.games.pictomania import word_of
 from tests.helpers import press
 from tests.test_views_components import FakePage, buttons, raw_texts, texts, walk
 from tests.test_views_tile_race import named_buttons
-from views import words
+from views import lost_taps, words
 from views.games import pictomania as view
 
 ENG = engine("pictomania")
@@ -477,3 +477,27 @@ def test_the_race_speaks_of_bonus_tiles_and_of_stopping_to_draw(lang, left, stop
 def plain(text: str) -> str:
     """A text as a person reads it: no-break spaces as spaces, no word joiners."""
     return text.replace("\u00a0", " ").replace("\u2060", "")
+
+
+def test_a_late_tap_on_a_tile_or_stop_after_the_round_ended_is_answered_in_the_races_words():
+    """Table mode, a phone per player: the referee revealed while Ben was still racing; Ben's taps on "claim" and
+    "stop" reached the server after the next deal's screen had replaced them and were told "the screen changed…
+    tap again" (the stop button had no answer of its own). The race's words say the race is over."""
+    ctx = dealt()
+    ctx.seat, ctx.for_table, ctx.errors = "Ben", False, []
+    ctx.show_error = ctx.errors.append
+    drawn = named_buttons(view.build(ctx))
+    shared = PlayContext(ctx.state)
+    shared.errors = []
+    shared.show_error = shared.errors.append
+    tiles = named_buttons(view.build(shared))
+    answers = [lost_taps.own_answer(c.page, b._i) for c, b in ((ctx, drawn["Ben: claim 3"]), (ctx, drawn["Ben: stop"]),
+                                                                (shared, tiles["Ann: stop"]))]
+    assert None not in answers and not any(answer() for answer in answers)  # the race still runs: as any lost tap
+    for c in (ctx, shared):
+        c.state = ENG.apply(c.state, {"type": "reveal", "by": TABLE})
+        view.build(c)
+    assert all(answer() for answer in answers)
+    said = [words.error("en", e) for e in ctx.errors + shared.errors]
+    assert said == ["Too late: the race is over."] * 3
+    assert words.error("zh-CN", ctx.errors[0]) == words.say("zh-CN", "app.race.late_over")

@@ -36,12 +36,14 @@ What a slower phone is told (rulings ours; the race itself is the engine's):
   claims as they arrive: Dee's button said "claim 4", Cy's tap 52 ms before took 4, Dee got 3). The phone that
   tapped says so under its own row, "Cy claimed first (4): Dee took 3 instead", in the game's words: the claims
   made between the render it tapped on and its own (kept in the tab's scratch at the tap, `TAPPED`).
-- A claim tap that reaches the server after its button went away (the race ended meanwhile, or the player's own
-  first tap took a reward) is answered in the race's words from the race as the screen now draws it (`DRAWN`):
-  "Too late: Cy took the last bonus tile (1)", or that the player already took or stopped; not as any tap on a
-  control gone ("tap again if still needed", with nothing to tap: `views.lost_taps`). While the race still runs,
-  or the screen no longer draws it (Knit Wit's scoring, once the last button is taken), the tap is answered as
-  any tap on a control gone.
+- A claim or stop tap that reaches the server after its button went away (the race ended meanwhile, or the
+  player's own first tap took a reward) is answered in the race's words from the race as the screen now stands
+  (`DRAWN`): "Too late: Cy took the last bonus tile (1)", or that the player already took or stopped; not as any
+  tap on a control gone ("tap again if still needed", with nothing to tap: `views.lost_taps`). A screen that no
+  longer draws the race notes it all the same (`note_race`: Knit Wit's scoring keeps the race as it ended, once
+  the last button is taken; Pictomania's next deal has no race): a tap for a race that is not the one the screen
+  now stands at (none, or a later one: its `number`) is told the race is over. While the button's race still
+  runs, the tap is answered as any tap on a control gone.
 """
 
 from __future__ import annotations
@@ -131,11 +133,12 @@ def player_row(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awai
     button = ft.FilledButton(
         content=ctx.t("app.race.claim", name=player, reward=mech.remaining(race)[0]), style=CLAIM_STYLE,
         expand=True, on_click=race_claim(ctx, race, on_claim, player))
-    answer_late(ctx, button, player)
+    answer_late(ctx, button, player, race)
     controls: list[ft.Control] = [button]
     if on_decline:
-        controls.append(ft.OutlinedButton(content=ctx.t("app.race.stop", name=player),
-                                          on_click=lambda e: on_decline(player)))
+        stop = ft.OutlinedButton(content=ctx.t("app.race.stop", name=player), on_click=lambda e: on_decline(player))
+        answer_late(ctx, stop, player, race)
+        controls.append(stop)
     return ft.Row(controls=controls)
 
 
@@ -189,18 +192,26 @@ def claimed_first(race: dict, player: str, tapped: Any) -> list[list]:
     return claims[len(tapped):mine]
 
 
-def answer_late(ctx: Any, button: ft.Control, player: str) -> None:
-    """A tap on the player's claim button that reaches the server once the button went away is answered in the
-    race's words (`late`) before any tap on a control gone (`views.lost_taps`)."""
+def note_race(ctx: Any, race: dict | None) -> None:
+    """Keep the race as this screen now stands at it (None: none), drawn or not, for a late tap's answer (`late`)."""
+    ctx.local[DRAWN] = race
+
+
+def answer_late(ctx: Any, button: ft.Control, player: str, race: dict) -> None:
+    """A tap on the player's claim or stop button (drawn for race) that reaches the server once the button went away
+    is answered in the race's words (`late`) before any tap on a control gone (`views.lost_taps`)."""
     page = getattr(ctx, "page", None)
     if page is not None:
-        lost_taps.answer_as(page, button, lambda: late(ctx, player))
+        number = race.get("number")
+        lost_taps.answer_as(page, button, lambda: late(ctx, player, number))
 
 
-def late(ctx: Any, player: str) -> bool:
-    """Say why a claim tap that came too late did nothing, from the race as this screen draws it now; False when
-    that race does not say (it still runs, or none is drawn)."""
-    said = late_words(ctx.local.get(DRAWN), player)
+def late(ctx: Any, player: str, number: Any = None) -> bool:
+    """Say why a tap for the race numbered number that came too late did nothing, from the race as this screen
+    stands at it now; False when that race does not say (it still runs, or none was ever noted)."""
+    if DRAWN not in ctx.local:
+        return False
+    said = late_words(ctx.local[DRAWN], player, number)
     if said is None:
         return False
     key, params = said
@@ -209,10 +220,13 @@ def late(ctx: Any, player: str) -> bool:
     return True
 
 
-def late_words(race: Any, player: str) -> tuple[str, dict] | None:
-    """The message key and parameters for a claim of player that came too late for race: they already took a
-    reward, or stopped; the race is over (who took the last reward, or closed); None while they still race."""
-    if not isinstance(race, dict) or player not in race["players"]:
+def late_words(race: Any, player: str, number: Any = None) -> tuple[str, dict] | None:
+    """The message key and parameters for a tap of player for the race numbered number that came too late, the
+    screen now standing at race: that race is gone (none now, or another); they already took a reward, or stopped;
+    the race is over (who took the last reward, or closed); None while they still race."""
+    if not isinstance(race, dict) or race.get("number") != number:
+        return "app.race.late_over", {}
+    if player not in race["players"]:
         return None
     reward = mech.reward_of(race, player)
     if reward is not None:

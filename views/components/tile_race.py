@@ -104,7 +104,7 @@ def slot(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awaitable[
                 ft.Icon(ft.Icons.LOCK, size=18), ft.Text(status(ctx, race, player), size=13)]))])
     return ft.Column(col=cols, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                      controls=[claim_tile(ctx, race, player, on_claim, claim_text),
-                               stop_button(ctx, player, on_stop, stop_text)])
+                               stop_button(ctx, race, player, on_stop, stop_text)])
 
 
 def slot_size(player: str, words: str) -> ft.Control:
@@ -145,13 +145,17 @@ def claim_tile(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awai
     reward = mech.remaining(race)[0]
     tile = ft.FilledButton(style=TILE_STYLE, on_click=race_claim(ctx, race, on_claim, player), content=tile_lines(
         player, claim_text(reward), ctx.t("app.race.claim", name=player, reward=reward)))
-    answer_late(ctx, tile, player)
+    answer_late(ctx, tile, player, race)
     return tile
 
 
-def stop_button(ctx: Any, player: str, on_stop: Callable[[str], Any], stop_text: str) -> ft.OutlinedButton:
-    """The player stops without a tile; the game's words on screen ("stop"), named "Ann: stop"."""
-    return ft.OutlinedButton(height=STOP_HEIGHT, style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
-                             on_click=lambda e: on_stop(player),
-                             content=ft.Text(stop_text, no_wrap=True,
-                                             semantics_label=ctx.t("app.race.stop", name=player)))
+def stop_button(ctx: Any, race: dict, player: str, on_stop: Callable[[str], Any],
+                stop_text: str) -> ft.OutlinedButton:
+    """The player stops without a tile; the game's words on screen ("stop"), named "Ann: stop"; a late tap on it is
+    answered in the race's words (`answer_late`)."""
+    button = ft.OutlinedButton(height=STOP_HEIGHT, style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
+                               on_click=lambda e: on_stop(player),
+                               content=ft.Text(stop_text, no_wrap=True,
+                                               semantics_label=ctx.t("app.race.stop", name=player)))
+    answer_late(ctx, button, player, race)
+    return button

@@ -69,7 +69,7 @@ from validators.answers import explain
 from views import words
 from views.components.offers import offer_here
 from views.components.private import COVER, cover, done_button, elsewhere, entry_title, opened
-from views.components.race import race_buttons
+from views.components.race import note_race, race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.vote import ballots_line, offer_ballots, vote_panel
 from views.context import GameContext
@@ -89,6 +89,7 @@ def build(ctx: GameContext) -> ft.Control:
         return weave_screen(ctx)
     if phase == "answer":
         return answer_screen(ctx)
+    note_race(ctx, ctx.state["race"])  # a late tap on a button gone is told who took the last one
     return scoring_screen(ctx)
 
 

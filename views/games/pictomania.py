@@ -53,6 +53,7 @@ from scoring.games.pictomania import NUMBERS, SYMBOLS, word_of
 from scoring.mechanics import race as race_mech
 from views import words
 from views.components.private import COVER, cover, opened
+from views.components.race import note_race
 from views.components.tile_race import tile_race
 from views.context import GameContext
 from views.ui import aside, choice_row
@@ -89,6 +90,7 @@ def build(ctx: GameContext) -> ft.Control:
     """The screen of the current phase."""
     state = ctx.state
     if state["phase"] == "deal":
+        note_race(ctx, None)  # the round's race is over: a late tap on its tiles is told so
         return deal_screen(ctx)
     return ft.Column(spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
         ft.Text(ctx.t("pictomania.view.deck", round=state["round"], deck=state["deck"]), size=16),
@@ -104,7 +106,8 @@ def build(ctx: GameContext) -> ft.Control:
 
 
 def final(ctx: GameContext) -> ft.Control:
-    """Under the end screen: the reveal of the last round."""
+    """Under the end screen: the reveal of the last round (its race is over: a late tap on its tiles is told so)."""
+    note_race(ctx, None)
     return reveal_panel(ctx, ctx.state["history"][-1])
 
 
