@@ -148,3 +148,19 @@ def test_a_seated_phones_status_line_breaks_only_between_players():
         tile_race(ctx, race_mech.new_race([3, 3, 2, 2], players), noted([]), lambda p: None, *WORDS)
         (line,) = [t for t in raw_texts(pinned[0]) if racing.format(name="小明") in read(t)]
         assert line.split("\u00a0· ") == [words.whole_name(racing.format(name=p)) for p in players[1:]], line
+
+
+def test_the_compact_tiles_say_who_claimed_first_as_the_big_buttons_do():
+    """A shared screen's tiles, five players: Dee's tile said "claim 4", Cy's claim reached the server first and
+    took 4, Dee got 3. The big buttons say so under Dee's row; the tiles said only "Dee took 3"."""
+    r = race_mech.new_race([4, 3, 2, 1], ["Ann", "Bo", "Cy", "Dee", "Eve"])
+    ctx = FakeContext()
+    press(named_buttons(tile_race(ctx, r, noted([]), lambda p: None, *WORDS))["Dee: claim 4"])
+    r, _ = race_mech.claim(r, "Cy")
+    r, _ = race_mech.claim(r, "Dee")
+    assert "Cy claimed first (4): Dee took 3 instead." in texts(tile_race(ctx, r, noted([]), lambda p: None, *WORDS))
+    ctx.t = lambda key, **params: words.say_for("zh-CN", "pictomania", key, **params)
+    said = texts(tile_race(ctx, r, noted([]), lambda p: None, *WORDS))
+    assert words.say_for("zh-CN", "pictomania", "app.race.beaten", names=["Cy"], rewards=[4], name="Dee",
+                         reward=3) in said
+    assert not any("first" in line for line in texts(tile_race(FakeContext(), r, noted([]), lambda p: None, *WORDS)))

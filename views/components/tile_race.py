@@ -20,8 +20,11 @@ larger (at a fixed 56 px, Chrome's 1.5× text cut "claim 3" in half); a name dra
 leaves it as high as the others (`name_line`). A player who took a tile or stopped keeps the slot, locked, with what
 they did, so no button moves while the others race; the locked slot is as high as a racing one at every text size
 (its size comes from a claim tile hidden under it, `slot_size`), so nothing below moves when a row's last player
-claims. Its lock stays 18 px at every text size (the grey slot says it is locked as well): one growing with the text
-would push a status wrapped to three lines at 1.5× text past the slot's bottom (about 131 px of content in 122). On
+claims. Who claimed first, when a claim that arrived first took the tile a player's tap on this screen was for,
+is said under the slots, one line each ("Cy took a bonus tile first (4): Dee took 3 instead", as the big buttons
+say it under a row), not in the slot, whose size stays that of a racing one. Its lock stays 18 px at every text
+size (the grey slot says it is locked as well): one growing with the text would push a status wrapped to three
+lines at 1.5× text past the slot's bottom (about 131 px of content in 122). On
 a 390×844 phone four players' race takes 130 px (heading to stop buttons), where a row per player took 375.
 A screen acting for one player (a seated phone) has `views.components.race`'s row for it (the claim and stop
 buttons side by side, labelled in full: "Ann: claim 3"), and every other player in one status line.
@@ -36,7 +39,7 @@ import flet as ft
 
 from scoring.mechanics import race as mech
 from views.components.private import acts_as
-from views.components.race import (DRAWN, answer_late, player_row, race_claim, racers, rewards_left, status,
+from views.components.race import (DRAWN, answer_late, beaten, player_row, race_claim, racers, rewards_left, status,
                                    status_line)
 
 STOP_HEIGHT = 40
@@ -66,8 +69,9 @@ def tile_race(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], o
 
 def tile_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], on_stop: Callable[[str], Any],
                title: str, claim_text: Callable[[int], str], stop_text: str) -> ft.Control:
-    """The heading and rewards left on one line, the slots of the players this screen acts as, the others in one
-    status line."""
+    """The heading and rewards left on one line, the slots of the players this screen acts as (under them, for each
+    whose tap a claim that arrived first beat, who claimed first: `views.components.race.beaten`), the others in
+    one status line."""
     left = mech.remaining(race)
     rows: list[ft.Control] = [ft.Row(wrap=True, spacing=8, run_spacing=0, controls=[
         ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
@@ -79,6 +83,7 @@ def tile_panel(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], 
     elif mine:
         rows.append(ft.ResponsiveRow(spacing=8, run_spacing=8, controls=[
             slot(ctx, race, p, on_claim, on_stop, claim_text, stop_text, slot_cols(len(mine))) for p in mine]))
+        rows += [line for p in mine for line in beaten(ctx, race, p)]
     if others:
         rows.append(ft.Text(status_line(ctx, race, others)))
     if mech.is_over(race):
