@@ -472,6 +472,48 @@ def test_a_claim_tap_that_came_after_its_button_went_away_is_answered_in_the_rac
     assert words.error("en", ctx.errors[-1]) == "Too late: the race is over."
 
 
+def drawn_over(old: ft.Control, new: ft.Control) -> None:
+    """Flet's diff of a screen drawn again (new in place of old), as a declarative render makes it: a control of
+    the same type in the same place takes the id (`_i`) of the one before it, where their keys allow."""
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import ObjectPatch
+
+    ObjectPatch.from_diff(old, new, control_cls=BaseControl, parent=ft.Column(), frozen=True)
+
+
+def test_a_race_button_never_hands_its_id_to_the_next_races_button_nor_to_another_button():
+    """Pictomania, a phone per player: Ben's "claim 3" of round 1 was drawn again as round 2's "claim 3" in the same
+    place, and Flet gave the new button the old one's id: Ben's tap on round 1's tile, reaching the server after
+    round 2 was drawn, claimed in round 2; the new button gone, it was answered from round 2's race. The old id
+    also passed to another button drawn in its place, whose late tap was then answered in the race's words. The
+    same race's button drawn again keeps its id (Flet sends what changed)."""
+    ctx = in_game_words(FakeContext(seat="Ben"), "en", "pictomania")
+    ctx.engine = SimpleNamespace(game=SimpleNamespace(id="pictomania"))
+    first = race_mech.new_race([3, 2, 1], ["Ann", "Ben", "Cy", "Dee"], 1)
+    old = race_buttons(ctx, first, noted([]))
+    again = race_buttons(ctx, race_mech.claim(first, "Ann")[0], noted([]))
+    drawn_over(old, again)
+    assert claim_button(again, "Ben: claim 2")._i == claim_button(old, "Ben: claim 3")._i
+    tapped = claim_button(again, "Ben: claim 2")
+    nxt = race_buttons(ctx, race_mech.new_race([3, 2, 1], ["Ann", "Ben", "Cy", "Dee"], 2), noted([]))
+    drawn_over(again, nxt)
+    assert claim_button(nxt, "Ben: claim 3")._i != tapped._i
+    assert lost_taps.own_answer(ctx.page, tapped._i)() is True
+    assert [words.error("en", e) for e in ctx.errors] == ["Too late: the race is over."]
+    deal = ft.FilledButton(content="Deal")
+    drawn_over(nxt, ft.Column(controls=[ft.Text("Round 2"), ft.Row(controls=[deal]), ft.Text("")]))
+    assert deal._i != claim_button(nxt, "Ben: claim 3")._i
+    from tests.test_views_tile_race import WORDS, named_buttons
+    from views.components.tile_race import tile_race
+
+    shared = FakeContext()
+    tiles = [tile_race(shared, race_mech.new_race([3, 2, 1], ["Ann", "Ben", "Cy", "Dee"], n), noted([]),
+                       lambda p: None, *WORDS) for n in (1, 2)]
+    drawn_over(*tiles)
+    old_tiles, new_tiles = (named_buttons(t) for t in tiles)
+    assert all(old_tiles[name]._i != new_tiles[name]._i for name in ("Ben: claim 3", "Ben: stop"))
+
+
 def test_vote_panel_ballots_tie_rule_and_result():
     v = vote_mech.new_vote(["A", "B"], tie="yes")
     cast = []

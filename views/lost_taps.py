@@ -37,7 +37,10 @@ def on_lost_input(page: Any, handler: Callable[[], None]) -> None:
 
 def answer_as(page: Any, control: Any, answer: Callable[[], bool]) -> None:
     """A lost input for control (by the id it has on the screen: a control drawn again in place takes its
-    predecessor's) calls answer first, which says whether it answered; the page keeps the newest KEEP."""
+    predecessor's) calls answer first, which says whether it answered; the page keeps the newest KEEP. Flet's ids
+    come from one counter, never reset, and are reused only that way: give control a key naming what it answers
+    for, or its id passes to any control of its type drawn in its place, and that control's late tap gets this
+    answer (`views.components.race.button_key`)."""
     kept = _answers.setdefault(id(page), [])
     kept.append((control, answer))
     del kept[:-KEEP]

@@ -132,14 +132,25 @@ def player_row(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awai
         return ft.Text(status(ctx, race, player), size=18)
     button = ft.FilledButton(
         content=ctx.t("app.race.claim", name=player, reward=mech.remaining(race)[0]), style=CLAIM_STYLE,
-        expand=True, on_click=race_claim(ctx, race, on_claim, player))
+        expand=True, on_click=race_claim(ctx, race, on_claim, player), key=button_key(race, player, "claim"))
     answer_late(ctx, button, player, race)
     controls: list[ft.Control] = [button]
     if on_decline:
-        stop = ft.OutlinedButton(content=ctx.t("app.race.stop", name=player), on_click=lambda e: on_decline(player))
+        stop = ft.OutlinedButton(content=ctx.t("app.race.stop", name=player), on_click=lambda e: on_decline(player),
+                                 key=button_key(race, player, "stop"))
         answer_late(ctx, stop, player, race)
         controls.append(stop)
     return ft.Row(controls=controls)
+
+
+def button_key(race: dict, player: str, kind: str) -> str:
+    """The key of a player's claim or stop button (kind) in race: the same while the race runs, another in the next
+    race. Flet gives a control drawn in place of one of its type with a compatible key its predecessor's id (`_i`):
+    unkeyed, the next round's button took the id of the last round's, and a tap made on the old one, arriving
+    after the new one was drawn, claimed in the new race (or, the new one gone, was answered from the new race);
+    and the id went on to whatever button of the next screen stood in its place, which a late tap's answer
+    (`views.lost_taps`) then took for the race's."""
+    return f"race-{race.get('number')}-{kind}-{player}"
 
 
 def rewards_left(ctx: Any, left: list) -> str:

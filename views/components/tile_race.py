@@ -39,8 +39,8 @@ import flet as ft
 
 from scoring.mechanics import race as mech
 from views.components.private import acts_as
-from views.components.race import (DRAWN, answer_late, beaten, player_row, race_claim, racers, rewards_left, status,
-                                   status_line)
+from views.components.race import (DRAWN, answer_late, beaten, button_key, player_row, race_claim, racers,
+                                   rewards_left, status, status_line)
 
 STOP_HEIGHT = 40
 TILE_PAD = 4.5  # above and below a claim tile's two lines (47 px at the usual text size): 56 px
@@ -149,7 +149,8 @@ def claim_tile(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awai
     reader ("Ann: claim 3")."""
     reward = mech.remaining(race)[0]
     tile = ft.FilledButton(style=TILE_STYLE, on_click=race_claim(ctx, race, on_claim, player), content=tile_lines(
-        player, claim_text(reward), ctx.t("app.race.claim", name=player, reward=reward)))
+        player, claim_text(reward), ctx.t("app.race.claim", name=player, reward=reward)),
+        key=button_key(race, player, "claim"))
     answer_late(ctx, tile, player, race)
     return tile
 
@@ -159,7 +160,7 @@ def stop_button(ctx: Any, race: dict, player: str, on_stop: Callable[[str], Any]
     """The player stops without a tile; the game's words on screen ("stop"), named "Ann: stop"; a late tap on it is
     answered in the race's words (`answer_late`)."""
     button = ft.OutlinedButton(height=STOP_HEIGHT, style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
-                               on_click=lambda e: on_stop(player),
+                               on_click=lambda e: on_stop(player), key=button_key(race, player, "stop"),
                                content=ft.Text(stop_text, no_wrap=True,
                                                semantics_label=ctx.t("app.race.stop", name=player)))
     answer_late(ctx, button, player, race)
