@@ -413,6 +413,29 @@ def test_a_near_tie_the_table_has_played_on_from_lapses_and_is_no_longer_offered
     assert phone.last["ties"] == [tie]
 
 
+def test_a_near_tie_lapses_when_a_third_claim_of_the_same_moment_is_applied_and_its_order_stands(store, clock):
+    """The rule applied (module notes: a near-tie lapses once the log moves on), pinned: five players, tiles 3, 3,
+    2, 2. B's 3 and C's 2, 12 ms apart, are a near-tie; D's stop 12 ms after C's takes the other 2 (C and D: no
+    tie, equal tiles). A swap of B and C would have to replay D's stop after them, which the hub does not do: the
+    near-tie lapses at once, is no longer offered and a swap is refused; the order of arrival stands."""
+    hub = open_hub(store, new_record("pictomania", list("ABCDE"), seed=1), clock)
+    seats = {p: hub.join(hub.pin, p) for p in "ABCDE"}
+    phone = Phone()
+    hub.subscribe(phone, seats["E"])
+    hub.act(None, {"type": "deal"})
+    clock.advance(1)
+    for player in "AB":
+        hub.act(seats[player], {"type": "stop"})
+        clock.advance(0.012)
+    tie = hub.act(seats["C"], {"type": "stop"})
+    assert (tie["first"], tie["second"]) == ("B", "C") and phone.last["ties"] == [tie]
+    clock.advance(0.012)
+    assert hub.act(seats["D"], {"type": "stop"}) == {}
+    assert phone.last["ties"] == []
+    refused("table.tie_moved_on", hub.rule_tie, None, tie["id"], True)
+    assert store.state(hub.sid)["race"]["claims"] == [["A", 3], ["B", 3], ["C", 2], ["D", 2]]
+
+
 def test_claims_further_apart_than_the_window_or_by_the_same_seat_are_no_tie(store, clock):
     hub = open_hub(store, knit_wit_answering(), clock)
     a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")

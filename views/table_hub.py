@@ -69,6 +69,14 @@ Rulings (what a table would expect, where the issue is silent):
   may rule that the tap came first. Rulings are kept with the table (`ties`). Actions that commute (two answers on
   two sheets) are never a near-tie, nor two whose orders the game settles the same (`Engine.same_outcome`:
   Pictomania's two equal bonus tiles, taken in either order, give each player the same tile).
+- A near-tie may be ruled only while the log ends with its actions (`_ends_with`: the log's length and mark as
+  when it was found). Any later action lapses it — the table's move, or a third claim of the same moment (five
+  Pictomania players: B's 3 and C's 2 a near-tie, D's stop 12 ms after C's takes the other 2): its order of
+  arrival stands, it is shown and offered no more, and a swap is refused (`table.tie_moved_on`). A swap is not
+  done by replaying the later actions after the swapped two: each was made, and its result may have been shown,
+  in the order that stood, and a later table move (a reveal, the scoring) may have shown what the order decided.
+  Within a burst the table rules only on the newest pair (C's stop before D's, where the order decides); an undo
+  back to a lapsed near-tie's end reopens it, a log undone past it and played again to that length does not.
 - Who is sent what, and when: after every change each connection is sent its message, the acting seat's
   phones first, then the other seats' phones, the host's screens last (the players race on their phones; the
   public screen is the biggest to draw). A connection whose message is the same as the last one it was sent is

@@ -10,6 +10,9 @@ Rulings:
   in which case the race is over from the start.
 - Closing a race that is already over changes nothing (the round may end for several reasons at once).
 - Refusals are checked in this order: unknown player, race over (`race.closed`), player locked (`race.locked`).
+- Claims are taken in the order given; this module never reorders them. On several phones the table may swap two
+  claims that came within a near-tie's window only while they are the last actions of the log: a later claim
+  applied meanwhile lapses the near-tie and the order of arrival stands (`views.table_hub`'s notes).
 """
 
 from __future__ import annotations
