@@ -353,3 +353,11 @@ def test_readings_are_only_ever_suggested():
     for a, b in [("西红柿", "番茄"), ("十", "10"), ("mice", "mouse"), ("grey", "gray"), ("一个苹果", "苹果")]:
         assert kind(a, b, matcher) == "suggested"
         assert kind(a, b, matcher.with_alias(a, b)) == "same"
+
+
+def test_a_sharp_sign_is_the_sharp_it_looks_like():
+    """C♯ (U+266F, a phone's music sharp) is written the same as C#, and is neither c nor asked about with c."""
+    assert normalise("C♯") == "c#"
+    assert kind("C♯", "C#") == "same"
+    assert kind("C♯", "c") == "different"
+    assert Matcher().pairs(["C♯", "c"]) == []

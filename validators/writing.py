@@ -10,6 +10,7 @@ equal):
 - `.`, `/`, `:`, `-` between two digits (``3.14``, ``1/2``, ``9:00``, ``1-2``), `%` right after a digit (``5%``);
 - a sign (`+`, `-`, `−`) before a number that does not follow a letter or digit (``+1``, ``-1``);
 - `-` after a lone letter (the grade ``A-``).
+The minus sign and hyphens are read as `-`, and the music sharp ``♯`` as `#` (``C♯`` is ``C#``, not ``C``).
 Everything else in the punctuation, separator, control, modifier and maths categories goes (``sun-flower.`` is
 ``sunflower``, ``U.S.A.`` is ``usa``).
 
@@ -40,7 +41,7 @@ _KEPT = re.compile(
     r"|(?<![^\W_])[+\-](?=\d)"  # a sign: +1, -1
     r"|(?<=^[^\W\d_])-(?=\s*$)"  # a grade: A-
 )
-_MINUS = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2011": "-"})
+_SIGNS = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2011": "-", "\u266f": "#"})
 _WORD_SPLIT = re.compile(r"[\s,;!?()\[\]{}\"“”'‘’「」『』，。；！？、（）…]+")
 _T2S = OpenCC("t2s")
 
@@ -68,7 +69,7 @@ def normalise(text: str, kept: frozenset[str] = frozenset()) -> str:
     if not kept and text.isascii() and _PLAIN.fullmatch(lower := text.lower()):
         return lower
     text = text if "width" in kept else unicodedata.normalize("NFKC", text)
-    text = text if "punctuation" in kept else text.translate(_MINUS)
+    text = text if "punctuation" in kept else text.translate(_SIGNS)
     if _DENSE.search(text) and "traditional" not in kept:
         text = simplified(text)
     out = _strip(unicodedata.normalize("NFD", text if "case" in kept else text.casefold()), kept)
