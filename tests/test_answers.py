@@ -361,3 +361,22 @@ def test_a_sharp_sign_is_the_sharp_it_looks_like():
     assert kind("C♯", "C#") == "same"
     assert kind("C♯", "c") == "different"
     assert Matcher().pairs(["C♯", "c"]) == []
+
+
+@pytest.mark.parametrize("a, b", [("dessert", "desert"), ("new", "news"), ("bicycle", "tricycle")])
+def test_two_real_words_alike_are_different(a, b):
+    """Play-testers' dessert/desert (92) and new/news (spelled as a plural, but news is no plural of new): the
+    dictionary knows both words, so the table is not asked."""
+    assert kind(a, b) == "different"
+    assert Matcher().pairs([a, b]) == []
+
+
+def test_a_long_typo_two_letters_off_is_asked_about():
+    """Play-testers' bycicle/bicycle scores 71, under the threshold: bycicle is no word, two edits from bicycle, so
+    the table reads "A typo of “bicycle”?"; two made-up words as far apart are left alone, and a raised
+    threshold asks about fewer pairs."""
+    verdict = Matcher().compare("bycicle", "bicycle")
+    assert (verdict.kind, verdict.reason, verdict.link) == ("suggested", answers.TYPO, "bicycle")
+    assert Matcher().pairs(["bycicle", "bicycle"]) == [(0, 1, verdict)]
+    assert kind("bycicle", "bacycle") == "different"
+    assert kind("bycicle", "bicycle", Matcher(suggest_at=85)) == "different"

@@ -16,7 +16,7 @@ for a suggestion, the text that linked the answers (`Verdict.explain()` gives a 
    reason naming the reading (`answers.reason.word`, `.spelling`, `.number`, `.counted`, `.pinyin`, `.gloss`)
    and `link` holding it ("qiao ke li", "tomato"). A reading is never "same": the table decides.
 5. Similar enough (rapidfuzz `fuzz.ratio` on the normalised answers) or a plural of the other → **suggested**
-   (`answers.reason.similar`), or a short typo of an English word (`answers.reason.typo`, link the word).
+   (`answers.reason.similar`), or a typo of an English word (`answers.reason.typo`, link the word).
 6. Otherwise **different** (`answers.reason.different`; an answer that normalises to nothing is different from
    everything, `answers.reason.blank`).
 
@@ -33,6 +33,18 @@ Rulings:
   plural of the other (cat/cats, box/boxes, leaf/leaves) or exactly one of the two is an English word (aple is
   a typo of apple; cat and cart are both words; two made-up words are left alone). Only an answer in letters
   alone is called a typo of the word: one with an emoji or a digit added (apple🍎, apple2) is similar to apple.
+- "A plural of the other" is spelling (+s, +es, y → ies, f/fe → ves) that the dictionary does not contradict: when
+  lemminflect knows the longer word and does not give the shorter as its singular, it is no plural (news is not
+  new + s, nor boss bos + s); made-up words (blorp/blorps) keep the spelling rule.
+- Two different English words (the dictionary knows both, no reading links them) of `LONG_WORD` (6) letters or
+  more are different words, however alike (dessert/desert 92, bicycle/tricycle 80): one letter changes a long word
+  too, and a table asked about those would be as annoyed as about cat/cart. Below 6 letters `short_word` decides
+  as before (so short_word=3 still asks about cat/cart).
+- A long typo (play-testers' bycicle/bicycle scores only 71): an answer in letters that is not an English word, at
+  most `TYPO_EDITS` (2) Levenshtein edits from one that is, both of `LONG_WORD` letters or more, scoring
+  `TYPO_MARGIN` (10) or less under `suggest_at` → suggested as a typo of the word. The margin is given only at the
+  default threshold or below: a table that raises `suggest_at` asks about fewer pairs, these included
+  (elephant/elephnat, 87.5, is different at 90).
 - Chinese (any answer with a CJK, kana or Hangul character) has no short-word rule: the score threshold alone
   decides. With the default 80 a one-character change in a word of 2–4 characters is never suggested
   (老虎/老鼠 50, 向日葵/向日花 67, 四字词语 75), while one extra character around a 2–5 character answer is
@@ -62,6 +74,7 @@ from itertools import combinations
 from typing import Iterable, Sequence
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
 
 from validators import lexicon
 from validators.readings import ORDER, Readings, link, readings
@@ -79,6 +92,7 @@ UNLIKE = "answers.reason.different"
 BLANK = "answers.reason.blank"
 READING = {name: f"answers.reason.{name}" for name in ORDER}
 LINKED = (EQUAL, TYPO, *READING.values())
+DEFAULT_SUGGEST_AT, LONG_WORD, TYPO_MARGIN, TYPO_EDITS = 80.0, 6, 10.0, 2
 
 
 def explain(reason: str, link_text: str = "") -> tuple[str, dict]:
@@ -175,7 +189,7 @@ class Matcher:
     def __init__(
         self,
         aliases: Iterable[Sequence[str]] = (),
-        suggest_at: float = 80.0,
+        suggest_at: float = DEFAULT_SUGGEST_AT,
         short_word: int = 6,
         parallel_from: int = 1000,
     ) -> None:
@@ -184,6 +198,7 @@ class Matcher:
             raise ValueError(f"suggest_at must be above 0 and at most 100, not {suggest_at}")
         self.aliases = tuple((a, b) for a, b in aliases)
         self.suggest_at = float(suggest_at)
+        self._typo_at = self.suggest_at - TYPO_MARGIN if self.suggest_at <= DEFAULT_SUGGEST_AT else self.suggest_at
         self.short_word = short_word
         self.parallel_from = parallel_from
         self._keys = _alias_keys(self.aliases)
@@ -267,17 +282,21 @@ class Matcher:
         """Suggested or different for two distinct normalised answers in different alias classes, no reading."""
         score = fuzz.ratio(na, nb)
         short, long_ = sorted((na, nb), key=len)
-        if long_ in plurals(short):
+        if long_ in plurals(short) and _plural_of(long_, short):
             return Verdict(SUGGESTED, score, SIMILAR)
+        english = [norm for norm in (na, nb) if norm.isalpha() and not is_dense(norm) and lexicon.is_english(norm)]
         if score < self.suggest_at:
+            if len(english) == 1 and score >= self._typo_at and _long_typo(short, long_):
+                return Verdict(SUGGESTED, score, TYPO, english[0])
+            return Verdict(DIFFERENT, score, UNLIKE)
+        if len(english) == 2 and len(short) >= LONG_WORD:
             return Verdict(DIFFERENT, score, UNLIKE)
         if len(short) < self.short_word and not is_dense(na + nb):
-            known = [norm for norm in (na, nb) if norm.isalpha() and lexicon.is_english(norm)]
-            if len(known) != 1:
+            if len(english) != 1:
                 return Verdict(DIFFERENT, score, UNLIKE)
-            if not (nb if known[0] == na else na).isalpha():
+            if not (nb if english[0] == na else na).isalpha():
                 return Verdict(SUGGESTED, score, SIMILAR)
-            return Verdict(SUGGESTED, score, TYPO, known[0])
+            return Verdict(SUGGESTED, score, TYPO, english[0])
         return Verdict(SUGGESTED, score, SIMILAR)
 
     def _linked(self, texts: list[str], norms: list[str]) -> list[tuple[int, int, Verdict]]:
@@ -300,6 +319,8 @@ class Matcher:
             if na == nb or self._keys.get(na, na) == self._keys.get(nb, nb):
                 continue
             verdict = self._read(na, nb, read[n], read[m])
+            if verdict is None:
+                continue
             out.extend((min(i, j), max(i, j), verdict) for i in written[forms[n]] for j in written[forms[m]])
         return out
 
@@ -314,8 +335,9 @@ class Matcher:
         known = set(norms)
         for norm in norms:
             for plural in plurals(norm) & known:
-                if (norm, plural) not in found and (plural, norm) not in found:
-                    found[(norm, plural)] = self._fuzzy(norm, plural)
+                verdict = self._fuzzy(norm, plural)
+                if verdict.kind == SUGGESTED and (norm, plural) not in found and (plural, norm) not in found:
+                    found[(norm, plural)] = verdict
         for a, b in self._candidates(norms):
             if (a, b) not in found and (b, a) not in found and self._keys.get(a, a) != self._keys.get(b, b):
                 verdict = self._fuzzy(a, b)
@@ -329,13 +351,26 @@ class Matcher:
             return []
         import numpy as np
 
-        floor = max(0.0, self.suggest_at - 1)
+        floor = max(0.0, self._typo_at - 1)
         workers = 1 if len(norms) < self.parallel_from else -1
         scores = process.cdist(norms, list(norms), scorer=fuzz.ratio, score_cutoff=floor, dtype=np.uint8,
                                workers=workers)
         rows, cols = np.nonzero(scores)
         upper = rows < cols
         return [(norms[i], norms[j]) for i, j in zip(rows[upper].tolist(), cols[upper].tolist())]
+
+
+def _plural_of(long_: str, short: str) -> bool:
+    """The longer word, written as a plural of the shorter, is one: the dictionary gives the shorter as its singular
+    or does not know the longer (blorps); news is no plural of new, nor boss of bos."""
+    return not lexicon.is_english(long_) or short in lexicon.noun_lemmas(long_)
+
+
+def _long_typo(short: str, long_: str) -> bool:
+    """Two answers in letters, the shorter of `LONG_WORD` letters or more, at most `TYPO_EDITS` edits apart
+    (bycicle/bicycle: 2 edits)."""
+    return (len(short) >= LONG_WORD and short.isalpha() and long_.isalpha()
+            and Levenshtein.distance(short, long_, score_cutoff=TYPO_EDITS) <= TYPO_EDITS)
 
 
 def alias_pairs(given: object) -> list[list[str]] | None:
