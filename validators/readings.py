@@ -8,7 +8,8 @@ Rulings (forms; the reason key each gives):
 - English (no Chinese characters): a leading article (the, a, an) dropped, runs of number words as digits
   (seven → 7, twenty one and twenty-one → 21, one hundred and one → 101, three pigs → 3 pig; rulings in
   validators/lexicon.py), British spellings made American (colour → color), the last
-  word made singular when the dictionary knows the noun (mice → mouse, children → child); the reason is
+  word made singular when the dictionary knows the noun (mice → mouse, children → child, people → person), ordinal
+  words in digits (first → 1st, twenty-first → 21st); the reason is
   `number` if a number was rewritten, else `spelling` if a spelling was, else `word` (article or singular).
   Every answer is also found by its own normalised form (`plain`).
 - Chinese: numerals in digits (十 → 10, 三只小猪 → 3只小猪; `number`), the toneless pinyin of an answer of two
