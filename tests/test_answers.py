@@ -393,3 +393,13 @@ def test_irregular_plurals_and_ordinals_are_asked_about(a, b, reason, link):
     verdict = Matcher().compare(a, b)
     assert (verdict.kind, verdict.reason, verdict.link) == ("suggested", f"answers.reason.{reason}", link)
     assert Matcher().pairs([a, b]) == [(0, 1, verdict)]
+
+
+@pytest.mark.parametrize("a, b, letters", [("杯子", "被子", "beizi"), ("星星", "猩猩", "xing xing")])
+def test_two_chinese_words_with_one_pinyin_are_different(a, b, letters):
+    """Play-testers' 杯子/被子 (cup, quilt) and 星星/猩猩 (star, orangutan) read alike but are both words: the table
+    is not asked; a miswriting that is no word (巧克利) and pinyin in letters still are."""
+    assert kind(a, b) == "different"
+    assert Matcher().pairs([a, b]) == []
+    assert Matcher().compare("巧克利", "巧克力").reason == answers.READING["pinyin"]
+    assert Matcher().compare(letters, a).reason == Matcher().compare(letters, b).reason == answers.READING["pinyin"]

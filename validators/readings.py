@@ -18,6 +18,9 @@ Rulings (forms; the reason key each gives):
   writes a word whose characters it cannot), and the short English glosses of a
   dictionary word as written there, British spellings made American (苹果 → apple, 西红柿 and 番茄 → tomato;
   `gloss`, found by English answers as well).
+- Same pinyin is a typo only when one side is not a word: two answers that CC-CEDICT has as words (杯子 cup and
+  被子 quilt, 星星 star and 猩猩 orangutan) are not linked by their pinyin (other readings, a gloss, still link
+  them); 巧克利 (no word) keeps its link to 巧克力, and so does an answer in letters ("beizi" meets 杯子 and 被子).
 - A number and measure word before a Chinese answer (一个苹果, 三只小猪, 3只小猪): the answer looks for the
   word without them (`counted`: 三只小猪 finds 小猪), and answers with the same count meet whatever the
   measure word (一个苹果 and 一颗苹果), but different counts do not (三只小猪 and 两只小猪). With a count of
@@ -51,10 +54,12 @@ Key = tuple[str, str]
 
 @dataclass(frozen=True)
 class Readings:
-    """An answer's forms: marks (found by) and probes (looks for), each key → (reason, text shown)."""
+    """An answer's forms: marks (found by) and probes (looks for), each key → (reason, text shown); word: the
+    answer is a Chinese dictionary word."""
 
     marks: dict[Key, tuple[str, str]] = field(default_factory=dict)
     probes: dict[Key, tuple[str, str]] = field(default_factory=dict)
+    word: bool = False
 
     def add(self, space: str, value: str, reason: str, shown: str, mark: bool = True) -> None:
         """Add one form (a probe, and a mark unless mark=False); an earlier form for the same key stays."""
@@ -71,6 +76,8 @@ def link(a: Readings, b: Readings) -> tuple[str, str] | None:
         for key in probes.keys() & marks.keys():
             sides = [(RANK[reason], shown, reason) for reason, shown in (probes[key], marks[key]) if reason != PLAIN]
             widest = max(sides, default=None)
+            if widest is not None and widest[2] == PINYIN and a.word and b.word:
+                continue
             if widest is not None and (best is None or widest < best):
                 best = widest
     return (best[2], best[1]) if best else None
@@ -79,8 +86,8 @@ def link(a: Readings, b: Readings) -> tuple[str, str] | None:
 @lru_cache(maxsize=1 << 15)
 def readings(words: tuple[str, ...]) -> Readings:
     """The forms of an answer given as its normalised words (see the module rulings)."""
-    out = Readings()
     norm = "".join(words)
+    out = Readings(word=is_dense(norm) and lexicon.is_chinese_word(norm))
     if not norm:
         return out
     if is_dense(norm):
