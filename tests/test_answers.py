@@ -11,7 +11,7 @@ from validators import answers
 from validators.answers import Matcher, Verdict, normalise
 
 REASONS = ("equal", "alias", "similar", "different", "blank", "typo", "word", "spelling", "number", "counted",
-           "pinyin", "gloss")
+           "pinyin", "emoji", "gloss")
 
 
 def kind(a, b, matcher=Matcher()):
@@ -311,6 +311,7 @@ def test_meaningful_punctuation_is_never_same(a, b):
         ("七", "seven", "number", "7", "Same with numbers in digits: 7", "数字写法不同：7"),
         ("一个苹果", "苹果", "counted", "苹果", "Same without the count: 苹果", "去掉数量词后相同：苹果"),
         ("aple", "apple", "typo", "apple", "A typo of “apple”?", "是“apple”的拼写错误吗？"),
+        ("🍇", "grapes", "emoji", "grape", "The emoji for “grape”", "“grape”的表情符号"),
     ],
 )
 def test_a_suggestion_shows_its_link(a, b, reason, link, text_en, text_zh):
@@ -403,3 +404,14 @@ def test_two_chinese_words_with_one_pinyin_are_different(a, b, letters):
     assert Matcher().pairs([a, b]) == []
     assert Matcher().compare("巧克利", "巧克力").reason == answers.READING["pinyin"]
     assert Matcher().compare(letters, a).reason == Matcher().compare(letters, b).reason == answers.READING["pinyin"]
+
+
+@pytest.mark.parametrize("a, b, reason, link", [("🍇", "grapes", "emoji", "grape"), ("🍇\ufe0f", "Grape", "emoji", "grape"),
+                                                ("🍎", "red apple", "emoji", "red apple"), ("🍇", "葡萄", "gloss", "grape")])
+def test_an_emoji_for_a_word_is_asked_about(a, b, reason, link):
+    """Play-testers typed 🍇 for grapes: the emoji reads as its Unicode name (GRAPES), so the table is asked
+    ("The emoji for “grape”"), also across languages through the gloss."""
+    verdict = Matcher().compare(a, b)
+    assert (verdict.kind, verdict.reason, verdict.link) == ("suggested", f"answers.reason.{reason}", link)
+    assert Matcher().pairs([a, b]) == [(0, 1, verdict)]
+    assert kind("🍇", "apple") == kind("🍇", "🍎") == "different"

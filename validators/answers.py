@@ -12,8 +12,9 @@ for a suggestion, the text that linked the answers (`Verdict.explain()` gives a 
    punctuation)", `answers.link.equal`), never full-width or traditional characters between two plain words.
 3. A learned alias (a ruling the table made earlier, e.g. ``苹果 = apple``) → **same** (`answers.reason.alias`).
 4. A shared reading (validators/readings.py: English lemma without articles, American spelling, numbers as
-   digits, Chinese without a count and measure word, toneless pinyin, CC-CEDICT glosses) → **suggested**, the
-   reason naming the reading (`answers.reason.word`, `.spelling`, `.number`, `.counted`, `.pinyin`, `.gloss`)
+   digits, Chinese without a count and measure word, toneless pinyin, an emoji's name, CC-CEDICT glosses) →
+   **suggested**, the reason naming the reading (`answers.reason.word`, `.spelling`, `.number`, `.counted`,
+   `.pinyin`, `.emoji`, `.gloss`)
    and `link` holding it ("qiao ke li", "tomato"). A reading is never "same": the table decides.
 5. Similar enough (rapidfuzz `fuzz.ratio` on the normalised answers) or a plural of the other → **suggested**
    (`answers.reason.similar`), or a typo of an English word (`answers.reason.typo`, link the word).

@@ -21,32 +21,37 @@ Rulings (forms; the reason key each gives):
 - Same pinyin is a typo only when one side is not a word: two answers that CC-CEDICT has as words (杯子 cup and
   被子 quilt, 星星 star and 猩猩 orangutan) are not linked by their pinyin (other readings, a gloss, still link
   them); 巧克利 (no word) keeps its link to 巧克力, and so does an answer in letters ("beizi" meets 杯子 and 被子).
+- An answer in emoji alone (U+FE0F, U+FE0E and the zero-width joiner ignored) reads as the English words of its
+  characters' Unicode names, with their English forms (🍇 is GRAPES: grapes, grape; `emoji`), so it meets
+  "grapes", "grape" and, through the gloss, 葡萄. An emoji beside a word (apple 🍎) is no emoji answer.
 - A number and measure word before a Chinese answer (一个苹果, 三只小猪, 3只小猪): the answer looks for the
   word without them (`counted`: 三只小猪 finds 小猪), and answers with the same count meet whatever the
   measure word (一个苹果 and 一颗苹果), but different counts do not (三只小猪 and 两只小猪). With a count of
   one (like an English article) the answer is also found by the bare word's glosses (一个苹果 meets apple).
 - The reason for one shared form is the further-reaching of the two sides' (order: word, spelling, number,
-  counted, pinyin, gloss; so 苹果/apples "both mean apple", not "same word"); when two answers share several
+  counted, pinyin, emoji, gloss; so 苹果/apples "both mean apple", not "same word"); when two answers share several
   forms, the nearest of those reasons is shown.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from validators import lexicon
 from validators.numerals import number_text, with_digits
-from validators.writing import is_dense, normalise
+from validators.writing import is_dense, normalise, words
 
-PLAIN, WORD, SPELLING, NUMBER, COUNTED, PINYIN, GLOSS = "plain", "word", "spelling", "number", "counted", "pinyin", \
-    "gloss"
-ORDER = (WORD, SPELLING, NUMBER, COUNTED, PINYIN, GLOSS)
+PLAIN, WORD, SPELLING, NUMBER, COUNTED, PINYIN, EMOJI, GLOSS = "plain", "word", "spelling", "number", "counted", \
+    "pinyin", "emoji", "gloss"
+ORDER = (WORD, SPELLING, NUMBER, COUNTED, PINYIN, EMOJI, GLOSS)
 RANK = {reason: rank for rank, reason in enumerate(ORDER)}
 ARTICLES = frozenset({"the", "a", "an"})
 CLASSIFIERS = "个只头条张本把件位匹辆棵朵颗块杯瓶碗双对支根片粒座间家台部枝群串盒包袋箱桶份顶架艘首幅封枚口副套盏扇滴"
 _COUNTED = re.compile(f"^([零〇一二两三四五六七八九十百千万亿]+|\\d+)[{CLASSIFIERS}](.+)$")
+_EMOJI_JOINERS = frozenset("\u200d\ufe0e\ufe0f")
 _HAN = re.compile("^[\u3400-\u9fff\uf900-\ufaff]+$")
 
 Key = tuple[str, str]
@@ -90,7 +95,10 @@ def readings(words: tuple[str, ...]) -> Readings:
     out = Readings(word=is_dense(norm) and lexicon.is_chinese_word(norm))
     if not norm:
         return out
-    if is_dense(norm):
+    named = _emoji_names(norm)
+    if named:
+        _emoji(out, named)
+    elif is_dense(norm):
         _chinese(out, norm)
     else:
         _english(out, words)
@@ -113,6 +121,24 @@ def _english(out: Readings, words: tuple[str, ...]) -> None:
     for singular in lexicon.noun_lemmas(tokens[-1]):
         shown = [*tokens[:-1], singular]
         out.add("w", "".join(shown), WORD if reason == PLAIN else reason, " ".join(shown))
+
+
+def _emoji_names(norm: str) -> tuple[str, ...]:
+    """The Unicode names of an answer written in emoji alone, as words ("🍇" → grapes), else ()."""
+    if unicodedata.category(norm[0]) != "So":
+        return ()
+    signs = [ch for ch in norm if ch not in _EMOJI_JOINERS]
+    if not signs or any(unicodedata.category(ch) != "So" for ch in signs):
+        return ()
+    return tuple(word for ch in signs for word in unicodedata.name(ch, "").lower().split())
+
+
+def _emoji(out: Readings, named: tuple[str, ...]) -> None:
+    """The forms of an answer in emoji: the English forms of its names, each as an emoji reading."""
+    english = Readings()
+    _english(english, tuple(words(" ".join(named))))
+    for (space, value), (_, shown) in english.marks.items():
+        out.add(space, value, EMOJI, shown)
 
 
 def _chinese(out: Readings, norm: str) -> None:
