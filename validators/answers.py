@@ -285,11 +285,11 @@ class Matcher:
         short, long_ = sorted((na, nb), key=len)
         if long_ in plurals(short) and _plural_of(long_, short):
             return Verdict(SUGGESTED, score, SIMILAR)
-        english = [norm for norm in (na, nb) if norm.isalpha() and not is_dense(norm) and lexicon.is_english(norm)]
         if score < self.suggest_at:
-            if len(english) == 1 and score >= self._typo_at and _long_typo(short, long_):
+            if score >= self._typo_at and _long_typo(short, long_) and len(english := _english(na, nb)) == 1:
                 return Verdict(SUGGESTED, score, TYPO, english[0])
             return Verdict(DIFFERENT, score, UNLIKE)
+        english = _english(na, nb)
         if len(english) == 2 and len(short) >= LONG_WORD:
             return Verdict(DIFFERENT, score, UNLIKE)
         if len(short) < self.short_word and not is_dense(na + nb):
@@ -358,6 +358,9 @@ class Matcher:
                                workers=workers)
         rows, cols = np.nonzero(scores)
         upper = rows < cols
+        if self._typo_at < self.suggest_at:
+            lettered = np.array([_long_lettered(norm) for norm in norms])
+            upper &= (scores[rows, cols] >= self.suggest_at - 1) | (lettered[rows] & lettered[cols])
         return [(norms[i], norms[j]) for i, j in zip(rows[upper].tolist(), cols[upper].tolist())]
 
 
@@ -367,10 +370,20 @@ def _plural_of(long_: str, short: str) -> bool:
     return not lexicon.is_english(long_) or short in lexicon.noun_lemmas(long_)
 
 
+def _english(na: str, nb: str) -> list[str]:
+    """Those of the two normalised answers that are English words (in letters, known to the dictionary)."""
+    return [norm for norm in (na, nb) if norm.isalpha() and not is_dense(norm) and lexicon.is_english(norm)]
+
+
+def _long_lettered(norm: str) -> bool:
+    """A normalised answer of `LONG_WORD` letters or more, in letters alone (no digit, sign or Chinese)."""
+    return len(norm) >= LONG_WORD and norm.isalpha() and not is_dense(norm)
+
+
 def _long_typo(short: str, long_: str) -> bool:
     """Two answers in letters, the shorter of `LONG_WORD` letters or more, at most `TYPO_EDITS` edits apart
     (bycicle/bicycle: 2 edits)."""
-    return (len(short) >= LONG_WORD and short.isalpha() and long_.isalpha()
+    return (_long_lettered(short) and _long_lettered(long_)
             and Levenshtein.distance(short, long_, score_cutoff=TYPO_EDITS) <= TYPO_EDITS)
 
 
