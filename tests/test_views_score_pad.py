@@ -430,8 +430,8 @@ def test_a_phone_shows_each_round_as_a_block_with_every_players_points():
                             "Total — Ann 12 · Bo 1 · Cy 5 · Dee -1"]
     line = next(t for t in raw_texts(body) if read(t).startswith("Ann 4"))
     assert line.split(" · ") == ["Ann\u00a04", "Bo\u00a03", "Cy\u00a00", "Dee\u00a0-2"]  # breaks between players
-    wide_table = next(c for c in walk(body) if isinstance(c, ft.Container) and c.col == {"narrow": 0, "wide": 12})
-    assert isinstance(wide_table.content.controls[0], ft.DataTable)
+    wide_table = next(c for c in walk(body) if isinstance(c, ft.Row) and c.col == {"narrow": 0, "wide": 12})
+    assert isinstance(wide_table.controls[0], ft.DataTable)
     tap(body, "Round 2", index=1)  # the block's button (the hidden table's comes first)
     assert "Correcting round 2: change the entries and save" in shown(build(table))
 

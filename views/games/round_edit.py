@@ -376,7 +376,8 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     every column's value on a line that breaks only between them ("Ann 5 · Bo 3", `round_block`), and the totals
     likewise: at a 390 px phone the score pad's table at 2x text, and Splitter's with four players at 1x, scrolled
     sideways and cut the last player's column. As in `compare_table`, Flet shows the one the width reaches (`col` 0
-    hides the other, which is not read either)."""
+    hides the other, which is not read either). The table's scrolling row takes its `col` itself, not from a box
+    around it: the box was a level more on the way to each new row and the totals (about 11 B a tap)."""
     if not rounds:
         return aside(ctx.lang, ctx.t("cards.view.no_rounds"))
     editable = enters(ctx) and not ctx.state.get("over")
@@ -421,11 +422,11 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     headers += [ft.DataColumn(label=ft.Text(heading), numeric=numeric) for _, heading in columns]
     hint = [ft.Text(ctx.t("rounds.view.tap_to_edit"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)] if editable else []
     table = ft.Row(controls=[ft.DataTable(column_spacing=20, columns=headers, rows=rows,
-                                          data_row_max_height=float("inf"))], scroll=ft.ScrollMode.ALWAYS)
+                                          data_row_max_height=float("inf"))], scroll=ft.ScrollMode.ALWAYS,
+                   col={"narrow": 0, "wide": 12})
     controls: list[ft.Control] = [*hint, ft.ResponsiveRow(
         spacing=0, run_spacing=0, breakpoints={"narrow": 0, "wide": WIDE}, controls=[
-            ft.Container(col={"narrow": 0, "wide": 12}, content=table),
-            ft.Column(col={"narrow": 12, "wide": 0}, spacing=0, controls=blocks)])]
+            table, ft.Column(col={"narrow": 12, "wide": 0}, spacing=0, controls=blocks)])]
     if first:
         controls.append(ft.TextButton(content=ctx.t("rounds.view.show_all"),
                                       on_click=lambda e: (draft.update(all_rounds=True), ctx.refresh())))
