@@ -744,7 +744,7 @@ def test_the_scoreboard_heading_its_names_and_its_lines_start_at_the_columns_edg
     assert not first.content.controls[1].content.controls[0].padding.left
     log = log_panel("en", [{"number": 1, "at": T0, "by": "table", "what": ["app.log_empty", {}]}], 1,
                     Folds({}, lambda: None))
-    assert head(log).tile_padding == FLUSH and not log.content.controls[1].padding.left
+    assert head(log).tile_padding == FLUSH and not log.content.controls[1].margin.left  # its column's own margin
 
 
 def test_a_breakdown_stays_open_across_renders_and_is_built_only_while_open():
