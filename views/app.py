@@ -58,6 +58,7 @@ from typing import Any, Callable
 from urllib.parse import unquote
 
 import flet as ft
+from flet.controls.layout_control import LayoutControl
 
 from scoring.core import RuleError
 from scoring.record import mark
@@ -462,11 +463,20 @@ def frame(app: App, title: str, body: ft.Control, back: str | None, pinned: list
     return ft.Column(expand=True, spacing=0, controls=[
         top_bar(app, title, back),
         *[ft.Container(content=c, padding=ft.Padding.symmetric(horizontal=8, vertical=4)) for c in pinned or []],
-        ft.Column(key=f"page-{page}", expand=True, scroll=ft.ScrollMode.AUTO, ref=scroller, controls=[
-            ft.Container(content=body, padding=ft.Padding.only(left=8, right=8, top=8, bottom=24))]),
+        ft.Column(key=f"page-{page}", expand=True, scroll=ft.ScrollMode.AUTO, ref=scroller, controls=[inset(body)]),
         *([ft.Divider(height=1), ft.Container(content=footer, padding=ft.Padding.symmetric(horizontal=8, vertical=8))]
           if footer is not None else []),
     ])
+
+
+def inset(body: ft.Control) -> ft.Control:
+    """A screen's body set in from the screen's edges (8 px, 24 px at its foot): by its own margin where it has
+    none, not in a padded box, a level fewer on the way to every change a tap sends (about 12 B a tap)."""
+    space = ft.Margin.only(left=8, right=8, top=8, bottom=24)
+    if isinstance(body, LayoutControl) and body.margin in (None, space):
+        body.margin = space
+        return body
+    return ft.Container(content=body, padding=ft.Padding.only(left=8, right=8, top=8, bottom=24))
 
 
 @ft.component
