@@ -577,10 +577,31 @@ def test_log_says_the_words_a_play_made_from_the_kept_state():
         state = ENG.apply(state, {"type": "vote", "by": by, "yes": False})
     assert state["board"]["0,0"][-1]["letter"] == "S" and state["played"] == [["SEAT"], ["HEAT"]]
     play_ = {"type": "play", "by": "Ben", "tiles": [T(0, 0, "H")]}
-    assert ENG.logged(state, play_, 2) == ("nab_it.action.play.words",
+    assert ENG.logged(state, play_, 2) == ("nab_it.action.play.words.withdrawn",
                                            {"by": "Ben", "letters": "H", "words": ["HEAT"]})
     assert i18n.text("en", "nab_it.action.play.words", by="Ben", letters="H", words="HEAT") == "Ben played H: HEAT"
     assert ENG.logged(state, play_, 3) == ENG.describe(play_)
+    seat = {"type": "play", "by": "Ann", "tiles": across(0, 0, "SEAT")}
+    assert ENG.logged(state, seat, 1) == ENG.describe(seat)
+
+
+def test_log_names_the_word_voted_on_and_a_play_taken_back():
+    """Play-test (4 phones, 简体中文): the log read "刘洋对这个词投了票" for every ballot and kept "李娜打出了 Z：TZ"
+    as if TZ stood after the vote took it back. Each ballot's row names the word voted on, and a play taken back
+    says so, in both languages; a play that stands reads as before."""
+    state = put(put(new(), "Ann", across(0, 0, "SEAT")), "Ben", [T(0, 0, "H")])
+    state = ENG.apply(state, {"type": "challenge", "by": "Ann", "word": "HEAT"})
+    for by in AB:
+        state = ENG.apply(state, {"type": "vote", "by": by, "yes": False})
+    ballot_ = {"type": "vote", "by": "Ben", "yes": False}
+    assert ENG.logged(state, ballot_, 2) == ("nab_it.action.vote.word", {"by": "Ben", "word": "HEAT"})
+    assert i18n.text("zh-CN", "nab_it.action.vote.word", by="刘洋", word="TZ") == "刘洋对 TZ 投了票"
+    assert i18n.text("en", "nab_it.action.vote.word", by="Ben", word="HEAT") == "Ben voted on HEAT"
+    play_ = {"type": "play", "by": "Ben", "tiles": [T(0, 0, "H")]}
+    key, params = ENG.logged(state, play_, 2)
+    assert (key, params) == ("nab_it.action.play.words.withdrawn", {"by": "Ben", "letters": "H", "words": ["HEAT"]})
+    assert i18n.text("en", key, **params | {"words": "HEAT"}) == "Ben played H: HEAT (taken back)"
+    assert i18n.text("zh-CN", key, **params | {"words": "HEAT"}) == "Ben 打出了 H：HEAT（已收回）"
     seat = {"type": "play", "by": "Ann", "tiles": across(0, 0, "SEAT")}
     assert ENG.logged(state, seat, 1) == ENG.describe(seat)
 

@@ -419,7 +419,8 @@ class Nabit(Engine):
         tiles = [letter for letter, n in counts.items() for _ in range(n)]
         state.update(phase="turn", turn=state["players"][0], turn_no=0, board={}, caps={}, hands={}, bags={},
                      banked={}, announced=[], house_words=[], ruled_out=[], pending=None, challenge=None,
-                     last_tile=None, judged=[], taken_back=None, penalties=[], played=[])
+                     last_tile=None, judged=[], taken_back=None, penalties=[], played=[], voted_on=[],
+                     withdrawn=[])
         for player in state["players"]:
             bag = list(tiles) if dealt else [None] * len(tiles)
             if dealt:
@@ -539,6 +540,7 @@ class Nabit(Engine):
         reveals every ballot with the outcome."""
         challenge = state["challenge"]
         challenge["vote"] = ballot.cast(challenge["vote"], action["by"], action.get("yes"))
+        state["voted_on"].append(challenge["word"])
         if not ballot.is_complete(challenge["vote"]):
             return None
         word, ballots = challenge["word"], challenge["vote"]["ballots"]
@@ -560,6 +562,7 @@ class Nabit(Engine):
         before; their turn."""
         pending = state["pending"]
         player, before = pending["player"], pending["before"]
+        state["withdrawn"].append(len(state["played"]))
         for k, stack in before["board"].items():
             if stack is None:
                 state["board"].pop(k, None)
@@ -675,12 +678,20 @@ class Nabit(Engine):
     def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
         """The nth play of the log with the words it formed or changed, as kept in `played` ("Ben played H: HEAT":
         a tile stacked on a word said only its letter, and a dispute is about words); a play whose one word is its
-        letters as placed says it once ("Ann played SEAT"); any other action as `describe` says it."""
+        letters as placed says it once ("Ann played SEAT"); a play taken back after a failed challenge says so
+        (`withdrawn`); the nth ballot names the word voted on (`voted_on`); any other action as `describe` says it."""
         key, params = self.describe(action)
-        made = state["played"][nth - 1] if action.get("type") == "play" and 0 < nth <= len(state["played"]) else None
-        if made and made != [params.get("letters")]:
-            return "nab_it.action.play.words", {**params, "words": made}
-        return key, params
+        kind = action.get("type")
+        if kind == "vote" and 0 < nth <= len(state.get("voted_on", [])):
+            return "nab_it.action.vote.word", {**params, "word": state["voted_on"][nth - 1]}
+        made = state["played"][nth - 1] if kind == "play" and 0 < nth <= len(state["played"]) else None
+        if made is None:
+            return key, params
+        words = made if made != [params.get("letters")] else None
+        if nth in state.get("withdrawn", []):
+            return ("nab_it.action.play.words.withdrawn", {**params, "words": made}) if words \
+                else ("nab_it.action.play.withdrawn", params)
+        return ("nab_it.action.play.words", {**params, "words": made}) if words else (key, params)
 
     def scoreboard(self, state: dict):
         """Controlled words, banked tiles and the last tile, per the point options (each line names its count and
