@@ -486,3 +486,12 @@ def test_every_character_of_a_corrections_log_row_has_a_font_that_draws_it(lang)
     note_correction(state, 1, {"Ann": 5}, {"Ann": 7})
     said = words.say(lang, "core.action.corrected", round=1, changes=state["corrections"][0]["changes"])
     assert [c for c in said if not any(a <= ord(c) <= b for a, b in ranges)] == []
+
+
+def test_the_join_screens_seat_button_says_who_you_are_in_chinese():
+    """Play-test (Kingdomino and Nab-It on phones, 简体中文): each seat's button on the join screen read "坐在张伟"
+    ("sit on 张伟", said of a person); it now reads "我是张伟" ("I am 张伟"), as the pass-the-phone cover's "我是 …：显示"
+    does and the seated phone's "你是张伟" answers; the referee's seat too."""
+    assert i18n.text("zh-CN", "table.take_seat", seat="张伟") == "我是张伟"
+    assert i18n.text("zh-CN", "table.take_seat", seat="裁判") == "我是裁判"
+    assert i18n.text("en", "table.take_seat", seat="Ann") == "Sit as Ann"

@@ -267,8 +267,8 @@ def test_a_seated_phones_claim_button_shows_its_whole_label_at_twice_the_text(br
 
 
 def shown_as_seat(name: str) -> re.Pattern:
-    """The join screen's button taking name's seat ("坐在 Pia")."""
-    return re.compile(rf"^坐在\s?{re.escape(name)}$")
+    """The join screen's button taking name's seat ("我是 Pia")."""
+    return re.compile(rf"^我是\s?{re.escape(name)}$")
 
 
 def test_the_race_tiles_share_their_edges_whatever_the_names_hold(phone, server):
