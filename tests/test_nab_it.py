@@ -606,6 +606,18 @@ def test_log_names_the_word_voted_on_and_a_play_taken_back():
     assert ENG.logged(state, seat, 1) == ENG.describe(seat)
 
 
+def test_the_header_names_nobodys_turn_while_a_word_is_voted_on():
+    """Play-test (4 phones, 简体中文): while everyone voted on Ben's challenged word the header read "轮到 Ann ·
+    对被质疑的单词投票", as if Ann alone had to act. During the vote it names no turn; once the word fails, Ben's
+    turn again."""
+    state = put(put(new(), "Ann", across(0, 0, "SEAT")), "Ben", [T(0, 0, "H")])
+    state = ENG.apply(state, {"type": "challenge", "by": "Ann", "word": "HEAT"})
+    assert ENG.status(state)["phase"] == "nab_it.phase.vote" and ENG.status(state)["turn"] is None
+    for by in AB:
+        state = ENG.apply(state, {"type": "vote", "by": by, "yes": False})
+    assert ENG.status(state)["turn"] == "Ben"
+
+
 def test_command_line_scores_a_record(tmp_path, capsys):
     """`python -m scoring score` on a finished record gives the same totals as the engine."""
     record = new_record("nab_it", SEATS)

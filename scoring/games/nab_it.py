@@ -665,6 +665,13 @@ class Nabit(Engine):
             if player != seat:
                 view["hands"][player] = [None] * len(view["hands"][player])
 
+    def status(self, state: dict) -> dict:
+        """Header: the core's, naming nobody's turn while a challenged word is voted on [ruling]: every player
+        votes, and the turn goes on only after (to the next player, or back to the one whose play failed); the
+        header read "轮到王芳 · 对被质疑的单词投票" while all four phones voted on 李娜's word."""
+        status = super().status(state)
+        return {**status, "turn": None} if state.get("phase") == "vote" else status
+
     def describe(self, action: dict) -> tuple[str, dict]:
         """An action for the log; a play names its letters in the order placed instead of the raw tiles; a ballot
         names the voter, not the vote (the ballots show together with the outcome)."""
