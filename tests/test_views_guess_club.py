@@ -667,3 +667,20 @@ def test_two_cards_of_one_player_proposed_say_only_one_can_match(table):
     boxes = dict(labelled_boxes(table.build()))
     assert boxes["Cy: “grape”"].value is False and boxes["Cy: “grapes”"].value is True
     assert note in texts(table.build())
+
+
+def test_a_log_row_and_undo_label_name_the_matched_cards_in_words():
+    """Played at a table (4 phones, English): the host's log row read "Cat ruled the card fits the topic, matching
+    key guess_club.action.matched_card, player Cat, text horse": the view made each matched card's message (a
+    dict with its key) into "key value" pairs before the sentence was filled. The row and the Undo label (both
+    `words.say_whole` / `words.say`) read the card as its message does, in both languages."""
+    from scoring.record import public_log
+    from tests.test_guess_club import Table as Engine
+    table = Engine(cards=2)
+    table.deal({"A": ["a1", "a2"], "B": ["apple", "b2"], "C": ["Apple", "c2"]})
+    table.do("play", "B", card=0).do("rule", "A", valid=True, matches=[["C", 0]])
+    key, params = public_log(table.record, table.state)[-1]["what"]
+    wanted = {"en": "A ruled the card fits the topic, matching C's “Apple”", "zh-CN": "A 判定切题，相同的牌：C 的“Apple”"}
+    for lang, said in wanted.items():
+        assert words.say_whole(lang, key, **params) == said
+        assert words.say(lang, key, **params) == said
