@@ -684,3 +684,18 @@ def test_a_log_row_and_undo_label_name_the_matched_cards_in_words():
     for lang, said in wanted.items():
         assert words.say_whole(lang, key, **params) == said
         assert words.say(lang, key, **params) == said
+
+
+def test_an_unticked_suggestion_says_only_ticked_cards_count(table):
+    """Played at a table: the setter's phone showed "☐ Cat: “bananas”" with "Same word: banana" under it and the
+    big button "Fits the topic (matching cards: 0; …)": the reason reads as if the app had matched it. A suggestion
+    stays unticked (the table confirms a fuzzy guess), and the panel says that only ticked cards count, in both
+    languages; once every card is ticked it says no more."""
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["Apple", "bananas"], "Cy": ["banana", "lime"]})
+    table.play({"type": "play", "by": "Bo", "card": 1})
+    hint = {"en": "Only ticked cards count as matches: tick a card if it is the same answer.",
+            "zh-CN": "只有勾选的牌算作相同：若确是同一答案，请勾选。"}
+    for lang, said in hint.items():
+        assert said in texts(table.build(lang))
+    dict(labelled_boxes(table.build()))["Cy: “banana”"].on_change(ticked())
+    assert hint["en"] not in texts(table.build())
