@@ -606,6 +606,38 @@ def test_log_names_the_word_voted_on_and_a_play_taken_back():
     assert ENG.logged(state, seat, 1) == ENG.describe(seat)
 
 
+def test_a_capping_plays_row_says_it_capped_took_the_words_and_banked_a_tile():
+    """Play-test (phones, 简体中文): Ann's R that capped (0,0) read only "张伟打出了 R：RAT", so nobody could see where
+    her 2 points came from. The row says the play capped the stack, took RAT and banked a tile, from what was kept
+    as the play was applied (`nabbed`); two caps say two stacks; an empty bag banks nothing; under "majority" a cap
+    that leaves the word to another player takes nothing."""
+    s = capped_rat()
+    play_ = {"type": "play", "by": "Ann", "tiles": [T(0, 0, "R")]}
+    key, params = ENG.logged(s, play_, 5)
+    assert (key, params) == ("nab_it.action.play.nabbed.banked", {"by": "Ann", "letters": "R", "words": ["RAT"],
+                                                                  "caps": 1, "took": ["RAT"]})
+    assert i18n.text("zh-CN", key, **params | {"by": "张伟"}) == "张伟打出了 R：RAT，封顶 1 叠，抢下 RAT，存入银行 1 块牌"
+    assert i18n.text("en", key, **params) == "Ann played R: RAT; capped 1 stack, took RAT and banked a tile"
+    assert ENG.logged(s, {"type": "play", "by": "Ben", "tiles": [T(0, 0, "M")]}, 4)[0] == "nab_it.action.play.words"
+    two = put(new(), "Ann", across(0, 0, "ATE"))
+    for by, letters in (("Ben", "EO"), ("Ann", "IU"), ("Ben", "OA")):
+        two = put(two, by, [T(0, 0, letters[0]), T(0, 1, letters[1])])
+    two["bags"]["Ann"] = []
+    two = put(two, "Ann", [T(0, 0, "U"), T(0, 1, "S")])
+    key, params = ENG.logged(two, {"type": "play", "by": "Ann", "tiles": [T(0, 0, "U"), T(0, 1, "S")]}, 5)
+    assert i18n.text("en", key, **params) == "Ann played US: USE; capped 2 stacks and took USE"
+    assert i18n.text("zh-CN", key, **params) == "Ann 打出了 US：USE，封顶 2 叠，抢下 USE"
+    left = put(new({"control": "majority"}), "Ann", across(0, 0, "ATE"))
+    for by, letter in (("Ben", "B"), ("Ann", "H"), ("Ben", "M")):
+        left = put(left, by, [T(0, 0, letter)])
+    left = ENG.apply(left, {"type": "swap", "by": "Ann"})
+    left = put(left, "Ben", [T(0, 0, "R")])
+    assert texts(left) == {"RTE": "Ann"}
+    key, params = ENG.logged(left, {"type": "play", "by": "Ben", "tiles": [T(0, 0, "R")]}, 5)
+    assert i18n.text("en", key, **params) == "Ben played R: RTE; capped 1 stack and banked a tile"
+    assert i18n.text("zh-CN", key, **params) == "Ben 打出了 R：RTE，封顶 1 叠，存入银行 1 块牌"
+
+
 def test_the_header_names_nobodys_turn_while_a_word_is_voted_on():
     """Play-test (4 phones, 简体中文): while everyone voted on Ben's challenged word the header read "轮到 Ann ·
     对被质疑的单词投票", as if Ann alone had to act. During the vote it names no turn; once the word fails, Ben's

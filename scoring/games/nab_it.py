@@ -73,7 +73,9 @@ Rulings (ours, where the text is silent):
 - After a last tile the table may still challenge that play; `end` then closes the game.
 - The log: a play's row names its letters and the words it formed or changed ("Ben played H: HEAT"; once when
   its one word is its letters: "Ann played SEAT"), kept in `played` (one list per play, in log order; a play
-  taken back after a challenge keeps its row and words).
+  taken back after a challenge keeps its row and words, and says it was taken back). A play that capped says so,
+  with the words it took and the tile it banked ("Ann played R: RAT; capped 1 stack, took RAT and banked a tile"),
+  kept in `nabbed` (one entry per play, None without a cap; under "majority" a cap may take no word).
 
 The table's questions:
 - `check(state, action)`: the refusal an action would meet, nothing applied (`preview` also lists the words a
@@ -318,6 +320,17 @@ def top_tiles_in_control(state: dict, words: list[dict], player: str) -> int:
     return sum(1 for r, c in cells if top(state["board"], r, c)["owner"] == player)
 
 
+def nabbed(state: dict, player: str, caps: list, banked: bool) -> dict | None:
+    """What a play's caps did, kept for its log row (None without a cap): how many stacks it capped, the words
+    through them the player controls after it (`took`; under "majority" maybe none) and whether a tile was banked."""
+    if not caps:
+        return None
+    board, rule = state["board"], state["options"]["control"]
+    took = [w["text"] for w in words_through(board, [tuple(c) for c in caps])
+            if controller(board, state["caps"], w, rule) == player]
+    return {"caps": len(caps), "took": list(dict.fromkeys(took)), "banked": banked}
+
+
 def known(state: dict, text: str) -> bool:
     """Whether a word stands unless the table votes it down: in the word list and not ruled out, or a house word
     of the session."""
@@ -420,7 +433,7 @@ class Nabit(Engine):
         state.update(phase="turn", turn=state["players"][0], turn_no=0, board={}, caps={}, hands={}, bags={},
                      banked={}, announced=[], house_words=[], ruled_out=[], pending=None, challenge=None,
                      last_tile=None, judged=[], taken_back=None, penalties=[], played=[], voted_on=[],
-                     withdrawn=[])
+                     withdrawn=[], nabbed=[])
         for player in state["players"]:
             bag = list(tiles) if dealt else [None] * len(tiles)
             if dealt:
@@ -473,8 +486,10 @@ class Nabit(Engine):
             else:
                 hand.pop()
         bag = state["bags"][player]
-        if found["caps"] and bag:
+        banked = bool(found["caps"] and bag)
+        if banked:
             state["banked"][player].append(bag.pop())
+        state["nabbed"].append(nabbed(state, player, found["caps"], banked))
         self._draw(state, player)
         if held(state, player) != 1 and player in state["announced"]:
             state["announced"].remove(player)
@@ -686,7 +701,10 @@ class Nabit(Engine):
         """The nth play of the log with the words it formed or changed, as kept in `played` ("Ben played H: HEAT":
         a tile stacked on a word said only its letter, and a dispute is about words); a play whose one word is its
         letters as placed says it once ("Ann played SEAT"); a play taken back after a failed challenge says so
-        (`withdrawn`); the nth ballot names the word voted on (`voted_on`); any other action as `describe` says it."""
+        (`withdrawn`); the nth ballot names the word voted on (`voted_on`); any other action as `describe` says it.
+        A play that capped a stack says so, with the words it took and the tile it banked, as kept in `nabbed`
+        ("张伟打出了 R：RAT" left the table guessing where Ann's points came from); it names its words even when they
+        are its letters. A play taken back reads only as taken back [ruling]: its caps and bank were undone."""
         key, params = self.describe(action)
         kind = action.get("type")
         if kind == "vote" and 0 < nth <= len(state.get("voted_on", [])):
@@ -698,7 +716,18 @@ class Nabit(Engine):
         if nth in state.get("withdrawn", []):
             return ("nab_it.action.play.words.withdrawn", {**params, "words": made}) if words \
                 else ("nab_it.action.play.withdrawn", params)
+        nab = state["nabbed"][nth - 1] if nth <= len(state.get("nabbed", [])) else None
+        if nab:
+            return self._nab_row(params, made, nab)
         return ("nab_it.action.play.words", {**params, "words": made}) if words else (key, params)
+
+    @staticmethod
+    def _nab_row(params: dict, made: list, nab: dict) -> tuple[str, dict]:
+        """A capping play's row: its words, the stacks it capped, the words it took (if any) and a banked tile."""
+        row, banked = {**params, "words": made, "caps": nab["caps"]}, ".banked" if nab["banked"] else ""
+        if nab["took"]:
+            return f"nab_it.action.play.nabbed{banked}", {**row, "took": nab["took"]}
+        return f"nab_it.action.play.capped{banked}", row
 
     def scoreboard(self, state: dict):
         """Controlled words, banked tiles and the last tile, per the point options (each line names its count and
@@ -707,10 +736,10 @@ class Nabit(Engine):
         options, words = state["options"], controlled_words(state)
         lines, tiebreaks = {}, {}
         for player in state["players"]:
-            count = sum(1 for w in words if w["by"] == player)
+            own = [w["text"] for w in words if w["by"] == player]
             banked = len(state["banked"][player])
-            lines[player] = [Line("nab_it.line.words", count * options["word_points"],
-                                  {"count": count, "each": options["word_points"]}),
+            lines[player] = [Line("nab_it.line.words", len(own) * options["word_points"],
+                                  {"count": len(own), "each": options["word_points"]}),
                              Line("nab_it.line.banked", banked * options["bank_points"],
                                   {"count": banked, "each": options["bank_points"]})]
             if state["last_tile"] == player:
