@@ -638,6 +638,18 @@ def test_a_capping_plays_row_says_it_capped_took_the_words_and_banked_a_tile():
     assert i18n.text("zh-CN", key, **params) == "Ben 打出了 R：RTE，封顶 1 叠，存入银行 1 块牌"
 
 
+def test_the_words_line_names_the_words_controlled():
+    """Play-test: the end's "控制的单词：1 个 × 1 分" did not say which word; it names them (both languages), and a
+    player with none reads as before."""
+    lines = {p.name: p.breakdown[0] for p in ENG.scoreboard(capped_rat()).players}
+    assert lines["Ann"].key == "nab_it.line.words.named"
+    assert lines["Ann"].params == {"words": ["RAT"], "count": 1, "each": 1}
+    assert i18n.text("zh-CN", lines["Ann"].key, **lines["Ann"].params) == "控制的单词：RAT（1 个 × 1 分）"
+    assert i18n.text("en", lines["Ann"].key, **lines["Ann"].params) == "Controlled words: RAT (1 × 1 point)"
+    assert (lines["Ben"].key, lines["Ben"].params) == ("nab_it.line.words", {"count": 0, "each": 1})
+    assert i18n.text("zh-CN", lines["Ben"].key, **lines["Ben"].params) == "控制的单词：0 个 × 1 分"
+
+
 def test_the_header_names_nobodys_turn_while_a_word_is_voted_on():
     """Play-test (4 phones, 简体中文): while everyone voted on Ben's challenged word the header read "轮到 Ann ·
     对被质疑的单词投票", as if Ann alone had to act. During the vote it names no turn; once the word fails, Ben's

@@ -731,15 +731,18 @@ class Nabit(Engine):
 
     def scoreboard(self, state: dict):
         """Controlled words, banked tiles and the last tile, per the point options (each line names its count and
-        the points for each, so a total can be checked by hand); tie-break by top tiles of one's colour in the words
+        the points for each, so a total can be checked by hand; the words line names the words, in board order:
+        "控制的单词：1 个 × 1 分" did not say which); tie-break by top tiles of one's colour in the words
         one controls."""
         options, words = state["options"], controlled_words(state)
         lines, tiebreaks = {}, {}
         for player in state["players"]:
             own = [w["text"] for w in words if w["by"] == player]
             banked = len(state["banked"][player])
-            lines[player] = [Line("nab_it.line.words", len(own) * options["word_points"],
-                                  {"count": len(own), "each": options["word_points"]}),
+            named = {"words": own} if own else {}
+            lines[player] = [Line("nab_it.line.words.named" if own else "nab_it.line.words",
+                                  len(own) * options["word_points"],
+                                  {**named, "count": len(own), "each": options["word_points"]}),
                              Line("nab_it.line.banked", banked * options["bank_points"],
                                   {"count": banked, "each": options["bank_points"]})]
             if state["last_tile"] == player:
