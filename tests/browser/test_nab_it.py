@@ -207,6 +207,7 @@ def test_two_players_cap_a_word_and_finish(browser, server):
         send(tab, "RAT", 6)
         tab.see("Ann played their last tile.")
         tab.see("controls RAT")
+        tab.see("capped 1 stack and took RAT")  # the log's row: her last tile, so nothing left to bank
 
         tab.tap("Ben challenges RAT")
         tab.see("Keep RAT?")
@@ -218,7 +219,7 @@ def test_two_players_cap_a_word_and_finish(browser, server):
         tab.see("Winner: Ann")
         for row in ("1. Ann (2)", "2. Ben (0)"):  # the scoreboard's rows
             tab.see_role("button", row)
-        tab.see("Controlled words: 1 × 1 point")  # Ann's RAT, 1 point each: 1; then the last tile's 1
+        tab.see("Controlled words: RAT (1 × 1 point)")  # Ann's RAT, 1 point each: 1; then the last tile's 1
         tab.see("Played the last tile")
         tab.shot("nab_it_tablet_end", full_page=True)
 
