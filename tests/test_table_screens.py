@@ -41,8 +41,7 @@ from views.context import GameContext
 from views.games import (flip7, guess_club, kingdomino, knit_wit, nab_it, pictomania, round_edit, solar_storm, splitter,
                          view_of)
 from views.join import join_form, seat_body
-from views.session import (DRAFT_WRITER, DROPPED, bring_back_draft, build, draft_keeper, save_draft, seat_scratch,
-                           show_all)
+from views.session import DRAFT_WRITER, bring_back_draft, build, draft_keeper, save_draft, show_all
 from views.table import (choice_text, connected_hub, field_label, host_body, moves_and_view, prompt_panel, qr_svg,
                          says_waiting, seat_local, seat_record, status_line)
 from views.table_hub import PIN_DIGITS, TableHub
@@ -2112,47 +2111,6 @@ def test_a_screen_with_nothing_to_do_names_whom_the_table_waits_for_once(store, 
                 said = [line for line in (status, waits[0]) if named_in(lang, line, seat)]
                 assert len(said) == 1, (hub.engine.game.id, message["seat"], seat, status, waits)
     assert checked > 40
-
-
-def test_a_freed_seats_half_typed_draft_is_not_shown_to_whoever_takes_the_seat_next(store):
-    """Session 69: Ann's phone half typed an answer (its draft, kept per session and seat); the host freed her seat
-    and Bo's phone took it: Bo's screen brought Ann's half-typed answer back, and the seat's live scratch (read for
-    the answers a last button puts first) was still Ann's tab's. Now the next phone to take a freed seat starts
-    with no draft, and the former holder's tab, still open, no longer writes it; a phone back on its own seat
-    (the same token) keeps its draft, and so does the table's seat, which is the host's screen's too."""
-    hub = connected_hub(store, store.create(knit_wit_answering()))
-    _, token = seated(hub, "A")
-    ann = shell(store, f"/join/{hub.sid}")
-    ann_local = seat_local(ann, hub.sid, "A")
-    bring_back_draft(ann, hub.sid, ann_local, "A")
-    stop_ann = draft_keeper(ann, hub.sid, ann_local, "A")
-    ann_local["answer"] = "secret"
-    save_draft(ann, hub.sid, ann_local, "A").result(timeout=30)
-    again = shell(store, f"/join/{hub.sid}")  # Ann's own phone reloaded: her token, her draft
-    assert hub.seat_of(token) == "A"
-    bring_back_draft(again, hub.sid, seat_local(again, hub.sid, "A"), "A")
-    assert seat_local(again, hub.sid, "A").get("answer") == "secret"
-    _, table_token = seated(hub, TABLE)
-    table_local = seat_local(ann, hub.sid, TABLE)
-    table_local["note"] = "the table's"
-    save_draft(ann, hub.sid, table_local, TABLE).result(timeout=30)
-    hub.free("A")
-    hub.free(TABLE)
-    seated(hub, "A")
-    seated(hub, TABLE)
-    bo = shell(store, f"/join/{hub.sid}")
-    bo_local = seat_local(bo, hub.sid, "A")
-    bring_back_draft(bo, hub.sid, bo_local, "A")
-    assert "answer" not in bo_local and "answer" not in seat_scratch(store, hub.sid, "A")
-    ann_local["answer"] = "secret, typed on"
-    stop_ann()
-    DRAFT_WRITER.submit(lambda: None).result(timeout=30)
-    assert store.draft(hub.sid, "A") == {}
-    referee = shell(store, f"/join/{hub.sid}")
-    bring_back_draft(referee, hub.sid, seat_local(referee, hub.sid, TABLE), TABLE)
-    assert seat_local(referee, hub.sid, TABLE)["note"] == "the table's"
-    bring_back_draft(ann, hub.sid, ann_local, "A")  # Ann's old tab, should it take the seat again: the seat's draft
-    assert "answer" not in ann_local and DROPPED not in ann_local
 
 
 def test_two_tabs_on_one_seat_share_its_one_draft_and_a_tab_closing_untouched_keeps_the_others(store):

@@ -10,8 +10,7 @@ entries (as buttons and forms), and the game's own view built on that view, whos
 seat (anything for another seat is refused there); once the game is over, the final result (winners, ranking with
 totals, breakdown) as the host's screen shows it. What the seat has half entered in the game's view (an answer sheet
 typed but not saved) is its draft, kept in the store per session and seat as the session screen keeps the shared
-screen's: it comes back after a reload or a server restart; a seat the host freed starts without it on the next phone
-that takes it (`views.table_hub`'s rulings: another person's half-typed answers are not theirs to see).
+screen's: it comes back after a reload, a server restart, or on another phone that takes the seat.
 While a seated phone's tab is gone (closed, asleep, its network down) the host's screen shows the seat's phone
 away (Flet's page disconnect: a closed tab's session lived on, disconnected, for an hour, so its screen went on
 watching and the seat read "phone connected"), and connected again once the tab is back: a tab that comes back gets

@@ -74,7 +74,6 @@ ENDED = "_ended"  # the key of a screen's scratch saying whether it last drew th
 TAKEN: dict[tuple[Any, str, str], tuple[str, dict]] = {}  # by store, session and seat: a draft taken, not written
 TAKEN_LOCK = threading.Lock()
 LIVE: dict[tuple[Any, str, str], dict] = {}  # by store, session and seat: the scratch of a screen keeping that draft
-DROPPED = "_draft_dropped"  # the key of a screen's scratch saying its seat's draft was dropped (`drop_draft`)
 
 
 @ft.component
@@ -111,12 +110,7 @@ def Session(app: Any, sid: str, read_only: bool, feed: Any, chosen: Any) -> ft.C
 
 
 def bring_back_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> None:
-    """Put a seat's stored draft into the screen's scratch, once per tab (again, in place of what it held, once the
-    seat's draft was dropped: `drop_draft`)."""
-    if local.pop(DROPPED, False):
-        for key in [key for key in local if not key.startswith("_")]:
-            del local[key]
-        local.pop("_draft_loaded", None)
+    """Put a seat's stored draft into the screen's scratch, once per tab."""
     if not local.get("_draft_loaded"):
         local.update(stored_draft(app, sid, seat))
         local["_draft_loaded"] = True
@@ -199,25 +193,10 @@ def take_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> tupl
     return draft, text
 
 
-def drop_draft(store: Any, sid: str, seat: str) -> None:
-    """Drop a seat's draft (a freed seat taken by another phone, `TableHub.on_retaken`): the store's, one taken and
-    not yet written ({} is what a screen opening meanwhile brings back), and the former holder's tab still keeping it
-    stops writing it (its scratch is marked `DROPPED`; written after the writes queued before, on `DRAFT_WRITER`)."""
-    key = (store, sid, draft_seat(seat))
-    with TAKEN_LOCK:
-        TAKEN[key] = "{}", {}
-        former = LIVE.pop(key, None)
-    if former is not None:
-        former[DROPPED] = True
-    DRAFT_WRITER.submit(write_draft, store, sid, seat, {}).add_done_callback(lambda _: forget_taken(key, "{}"))
-
-
 def save_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> Future | None:
     """Store a seat's draft if it changed since it was last written: taken now, written on `DRAFT_WRITER` (the
     write, or None when nothing changed). A draft the store refuses (the session is gone, or it is too long) is
-    not asked again until it changes; a dropped one (`drop_draft`) is not written."""
-    if local.get(DROPPED):
-        return None
+    not asked again until it changes."""
     draft, text = take_draft(app, sid, local, seat)
     key = (app.store, sid, draft_seat(seat))
     if text == local.get("_draft_saved"):

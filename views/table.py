@@ -51,7 +51,7 @@ from views.context import GameContext, TapCount
 from views.games import view_of
 from views.home import session_game
 from views.live import InTab, live
-from views.session import (bring_back_draft, draft_keeper, drop_draft, end_panel, said_once, seat_scratch, show_all,
+from views.session import (bring_back_draft, draft_keeper, end_panel, said_once, seat_scratch, show_all,
                            status_line as header_line, take_draft, two_columns, undo_redo_row, with_final)
 from views.table_hub import TableHub, hub_for
 from views.ui import aside, draft_field, dropdown, reading_column
@@ -67,7 +67,6 @@ def connected_hub(store: Any, sid: str) -> TableHub:
     session = live(store, sid)
     hub.on_played = lambda record, state: session.publish(record, state, skip=id(hub))
     hub.put_first = functools.partial(typed_first, store, sid, hub.engine)
-    hub.on_retaken = functools.partial(drop_draft, store, sid)
     session.watch(id(hub), hub.session_changed)
     return hub
 

@@ -23,13 +23,11 @@ Rulings (what a table would expect, where the issue is silent):
 - A seat token (`secrets.token_urlsafe`, 192 bits) is given to the phone that takes a seat; it brings the phone
   back to its seat after a reload, a dropped connection or a server restart. Only its SHA-256 is stored. The
   host may free a seat: its token stops working at once and its phone is told.
-- A freed seat's draft (what its phone had half typed, kept per session and seat) is dropped when the next phone
-  takes the seat [ruling, session 69]: the freed phone's token never works again, and the app cannot tell its
-  player on a new phone from another player, so the next phone is taken to be someone else's, who must not see
-  the former holder's half-typed answers (Bo's phone showed Ann's). The table's seat keeps its draft: it is the
-  host's screen's too, the table's, not one person's. A phone back on its seat with its own token (a reload, a
-  restart) keeps its draft; two tabs of one phone share the seat's token and its one draft (each tab brings back
-  the stored draft when it opens; the last typed is what is kept).
+- A freed seat's draft (what its phone had half typed) goes with the seat to the next phone that takes it
+  [ruling, session 69, kept after a try the other way]: a seat is the player's place, not a phone; a phone that
+  went flat is replaced by the same player on another, whose half-typed answer must not be lost, and whoever
+  takes the seat sees its hand and every other thing private to it anyway (`tests/browser/test_table_mode.py`
+  hands a seat over with a draft).
 - A phone acts only as its own seat: an action's `by` must be the seat (missing: the seat is filled in), or
   `table` from the referee seat or the referee player; anything else is refused `table.not_your_seat`, by the
   server, before the rules see it.
@@ -154,7 +152,6 @@ class TableHub:
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-hub")
         self.on_played: Callable[[dict, dict], None] | None = None
         self.put_first: Callable[[dict, dict], list[dict]] | None = None
-        self.on_retaken: Callable[[str], None] | None = None  # drops a freed seat's draft (set by `views.table`)
         self._subs: dict[int, Subscriber] = {}
         self._last: dict | None = None
         self._after: dict[str | None, int] = {}
@@ -198,8 +195,7 @@ class TableHub:
         return max(0.0, self.data["wait_until"] - self.clock())
 
     def join(self, pin: str, seat: str) -> str:
-        """Take a free seat with the PIN; returns the seat's token (a seat the host freed: its draft dropped, see the
-        rulings). Refused: a wait, a wrong PIN, a bad seat."""
+        """Take a free seat with the PIN; returns the seat's token. Refused: a wait, a wrong PIN, a bad seat."""
         with self._lock:
             left = self.wait_left()
             if left > 0:
@@ -213,11 +209,7 @@ class TableHub:
             if seat in self.data["seats"]:
                 raise RuleError("table.seat_taken", seat=seat)
             token = secrets.token_urlsafe(TOKEN_BYTES)
-            freed = self.data.get("freed") or []
-            self._save({**self.data, "seats": {**self.data["seats"], seat: digest(token)},
-                        "freed": [s for s in freed if s != seat]})
-            if seat in freed and self.on_retaken is not None:
-                self.on_retaken(seat)
+            self._save({**self.data, "seats": {**self.data["seats"], seat: digest(token)}})
         self.publish()
         return token
 
@@ -242,14 +234,11 @@ class TableHub:
         raise RuleError("table.token_unknown")
 
     def free(self, seat: str) -> None:
-        """The host frees a seat: its token stops working and its phones are told; a player's seat is marked freed,
-        so the next phone to take it starts without its draft (`on_retaken`)."""
+        """The host frees a seat: its token stops working and its phones are told."""
         with self._lock:
             if seat not in self.data["seats"]:
                 raise RuleError("table.seat_not_taken", seat=str(seat)[:40])
-            freed = [s for s in self.data.get("freed") or [] if s != seat] + ([seat] if seat != TABLE else [])
-            self._save({**self.data, "seats": {s: held for s, held in self.data["seats"].items() if s != seat},
-                        "freed": freed})
+            self._save({**self.data, "seats": {s: held for s, held in self.data["seats"].items() if s != seat}})
             gone = [key for key, sub in self._subs.items() if sub.seat == seat]
             for key in gone:
                 self._subs.pop(key).listener({"freed": True, "seat": seat})
