@@ -1207,6 +1207,15 @@ def test_a_players_name_is_never_broken_across_lines():
     assert "李\u2060四" in raw_texts(session.next_step(app, session.engine("kingdomino"), state))[0]
 
 
+def test_the_next_step_banner_keeps_the_moves_name_whole():
+    """Screenshots at 2x text on a 390 px phone: Guess Club's banner read "下一步（Ann）：选" / "定题目", Solar Storm's
+    "…：进" / "行行动". The move's name is kept whole (`words.whole_words`), the line breaks before it."""
+    app = SimpleNamespace(lang="zh-CN", t=lambda key, **params: words.say("zh-CN", key, **params))
+    eng = session.engine("guess_club")
+    said = raw_texts(session.next_step(app, eng, eng.new_state(["Ann", "Bob", "Cy"])))[0]
+    assert "选\u2060定\u2060题\u2060目" in said, said
+
+
 def test_the_end_screen_says_each_place_and_total_once_in_both_languages():
     """The end screen read the ranking twice: a line "排名：1. 甲（12）、2. Cy（0）" (whose entries broke across lines
     at 1.5x text until word joiners kept them whole) and the scoreboard's rows under it. The rows alone rank the

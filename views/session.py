@@ -344,7 +344,8 @@ def show_all(app: Any, scratch: dict, fetch: Any = None) -> Any:
 def next_step(app: Any, eng: Any, state: dict, entries: list[dict] | None = None) -> ft.Control:
     """What the table is waiting for, first thing first (the engine's prompt, in words: the game's own name of the
     move, or of the step the entry names, where it has one, e.g. Nab-It's letter tiles or Solar Storm's Hull
-    Breach roll, else the shell's); entries: the prompt, where the caller has asked it already."""
+    Breach roll, else the shell's), its words kept whole (`words.whole_words`: "下一步（Ann）：选" / "定题目" was
+    seen at a phone's 2x text); entries: the prompt, where the caller has asked it already."""
     entries = eng.prompt(state) if entries is None else entries
     if not entries:
         return ft.Container()
@@ -357,8 +358,8 @@ def next_step(app: Any, eng: Any, state: dict, entries: list[dict] | None = None
         bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=10,
         content=ft.Row(wrap=False, controls=[
             ft.Icon(ft.Icons.ARROW_FORWARD, color=ft.Colors.ON_TERTIARY_CONTAINER),
-            ft.Text(words.no_orphan(app.t("app.next_step", who=names, what=what)), size=18, weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.ON_TERTIARY_CONTAINER, expand=True),
+            ft.Text(words.no_orphan(app.t("app.next_step", who=names, what=words.whole_words(what))), size=18,
+                    weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY_CONTAINER, expand=True),
         ]))
 
 
