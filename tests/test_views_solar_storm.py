@@ -11,7 +11,7 @@ import pytest
 from scoring.games.solar_storm import ROOMS
 from scoring.i18n import listed
 from tests.card_view_helpers import Table, all_buttons, label, name, shown, tap
-from tests.test_views_components import fills_its_column
+from tests.test_views_components import fills_its_column, raw_texts
 from views import session, words
 from views.games import solar_storm as view
 from views.ui import TAP
@@ -1006,3 +1006,11 @@ def test_a_won_game_in_the_stats_reads_one_colon(lang, colon):
     sentence; "Won 1: All 8 rooms diverted and the Energy Core activated: the ship …" likewise): the reason has none."""
     why = words.say(lang, "solar_storm.view.why.launched")
     assert words.say(lang, "stats.crew_won_end", count=1, why=why).count(colon) == 1
+
+
+def test_the_decks_lines_break_only_between_parts_and_clauses():
+    """Screenshots at 2x text on a 390 px phone: "资源牌堆：56 张 · 弃牌堆：" / "0 张" left "0 张" alone, and "下一张损坏牌影响
+    1 个房" / "间。" broke 房间. Each line is kept whole between its parts and clauses (`words.whole_line`)."""
+    said = raw_texts(build(Table("solar_storm", ["Ann", "Bo"], lang="zh-CN")))
+    assert any(t.endswith("\u00a0· 弃\u2060牌\u2060堆\u2060：\u20600\u00a0张") for t in said), said
+    assert any("个\u2060房\u2060间\u2060。" in t for t in said), said

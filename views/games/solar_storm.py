@@ -383,18 +383,19 @@ def next_damage(ctx: GameContext, view: dict) -> list[ft.Control]:
         lines.append(ft.Text(ctx.t("solar_storm.view.damage_known", cards=[
             " + ".join(room_name(ctx, r) for r in card) for card in known]), size=15))
     else:
-        lines.append(ft.Text(ctx.t("solar_storm.view.damage_next", rooms=deck[0]), size=15))
+        lines.append(ft.Text(words.whole_line(ctx.lang, ctx.t("solar_storm.view.damage_next", rooms=deck[0])), size=15))
     return lines
 
 
 def decks_panel(ctx: GameContext, view: dict) -> ft.Control:
-    """Resource deck and discard counts, the face-up pair, cards known on top, and the damage deck."""
+    """Resource deck and discard counts, the face-up pair, cards known on top, and the damage deck; a line breaks only
+    between its parts or clauses (`words.whole_line`: at a phone's 2x text "…弃牌堆：" / "0 张", "纳米机" / "器人" and
+    "1 个房" / "间。" were seen)."""
     res = view["resources"]
     known = [c for c in res["deck"] if c is not None] if isinstance(res["deck"], list) else []
-    lines = [
-        ft.Text(ctx.t("solar_storm.view.resources_left", count=deck_count(res), discard=len(res["discard"])), size=15),
-        ft.Text(ctx.t("solar_storm.view.face_up", cards=[card_name(ctx, c) for c in res["face_up"] if c]), size=15),
-    ]
+    said = [ctx.t("solar_storm.view.resources_left", count=deck_count(res), discard=len(res["discard"])),
+            ctx.t("solar_storm.view.face_up", cards=[card_name(ctx, c) for c in res["face_up"] if c])]
+    lines = [ft.Text(words.whole_line(ctx.lang, line), size=15) for line in said]
     if known:
         lines.append(ft.Text(ctx.t("solar_storm.view.resources_known", cards=[card_name(ctx, c) for c in known]),
                              size=15))
