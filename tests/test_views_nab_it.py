@@ -10,7 +10,7 @@ import flet as ft
 import pytest
 
 from scoring.core import engine
-from tests.test_views_components import buttons, texts, walk
+from tests.test_views_components import buttons, raw_texts, texts, walk
 from tests.test_views_kingdomino import Table, cells, name
 from views import session, words
 from views.components import scoreboard
@@ -660,3 +660,13 @@ def test_the_fitted_board_letters_keep_their_size_at_any_text_size():
     table.ctx().local["zoom"] = 1
     built = table.view(view)
     assert not any(isinstance(c, cv.Text) for c in walk(built)) and {"F", "U", "2"} <= set(texts(built))
+
+
+def test_a_players_line_and_the_end_button_break_only_after_a_clause():
+    """Screenshots at 2x text on a 390 px phone: "Ann：手牌 5，袋中 20，银" / "行 0" broke 银行 and the end button read
+    "没人能再出牌：结束游" / "戏". Both break only after a pause mark now (`words.whole_line`)."""
+    ctx = Table("nab_it", SEATS, lang="zh-CN").ctx()
+    shown = view.build(ctx)
+    assert "Ann\u2060：手\u2060牌\u00a05\u2060，袋\u2060中\u00a020\u2060，银\u2060行\u00a00" in raw_texts(shown)
+    end = [b for b in walk(shown) if isinstance(b, ft.OutlinedButton) and b.key == "end"]
+    assert end and end[0].content == "没\u2060人\u2060能\u2060再\u2060出\u2060牌\u2060：结\u2060束\u2060游\u2060戏", end

@@ -220,7 +220,8 @@ def on_board(board: ft.Control, above: list[ft.Control] = (), cols: dict | None 
 
 def legend(ctx: GameContext, state: dict) -> ft.Control:
     """Per player: their tile colour, outline colour and bar (along their side, as on their tiles), the words
-    they control, hand, bag and bank."""
+    they control, hand, bag and bank (a line breaking only after a clause, `words.whole_line`: "…，银" / "行 0" was
+    seen at a phone's 2x text)."""
     outline = outlines(ctx)
     controlled = game.controlled_words(state)
     rows = []
@@ -230,8 +231,8 @@ def legend(ctx: GameContext, state: dict) -> ft.Control:
             ft.Container(width=18, height=18, bgcolor=fill_of(ctx, name), border_radius=3,
                          border=ft.Border.all(3, GROUP_COLOURS[outline[name]]),
                          content=ft.Stack(controls=[bar(GROUP_COLOURS[outline[name]], side_of(ctx, name))])),
-            ft.Text(ctx.t("nab_it.view.player_line", name=name, hand=len(state["hands"][name]),
-                          bag=len(state["bags"][name]), bank=len(state["banked"][name])), size=15),
+            ft.Text(words.whole_line(ctx.lang, ctx.t("nab_it.view.player_line", name=name, hand=len(
+                state["hands"][name]), bag=len(state["bags"][name]), bank=len(state["banked"][name]))), size=15),
             ft.Text(ctx.t("nab_it.view.controls", words=mine), size=15) if mine
             else aside(ctx.lang, ctx.t("nab_it.view.controls_none"), size=15),
         ]))
@@ -578,8 +579,8 @@ def table_calls(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control
                         for c in offer["choices"]]
         elif offer["type"] == "end":
             key = "nab_it.view.end_last" if state["phase"] == "last" else "nab_it.view.end_blocked"
-            buttons.append(ft.OutlinedButton(content=ctx.t(key), icon=ft.Icons.FLAG, key="end",
-                                             on_click=lambda e: ctx.dispatch({"type": "end", "by": TABLE})))
+            buttons.append(ft.OutlinedButton(content=words.whole_line(ctx.lang, ctx.t(key)), icon=ft.Icons.FLAG,
+                                             key="end", on_click=lambda e: ctx.dispatch({"type": "end", "by": TABLE})))
     return ft.Row(wrap=True, spacing=6, controls=buttons)
 
 
