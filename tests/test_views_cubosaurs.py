@@ -657,14 +657,23 @@ def test_collections_left_empty_are_named_before_the_round_is_entered():
     card); DNA tokens are not cards."""
     table = Table("cubosaurs", ["Ann", "Bo", "Cy"], options={"dna": True})
     step(table, "More: T-Rex")
-    assert "No cards counted yet for Bo and Cy: entered like this, they hold none" in shown(build(table))
+    assert "No cards counted yet for Bo and Cy: entered like this, they hold none." in shown(build(table))
     tap(build(table), "Bo")
     step(table, "More: Pentaceratops eggs")
     tap(build(table), "Cy")
     step(table, "More: DNA tokens held")
-    assert "No cards counted yet for Cy: entered like this, they hold none" in shown(build(table))
+    assert "No cards counted yet for Cy: entered like this, they hold none." in shown(build(table))
     step(table, "More: Pentaceratops", 2)
     assert not any(t.startswith("No cards counted yet") for t in shown(build(table)))
+
+
+def test_the_note_on_collections_left_empty_ends_as_a_sentence_in_both_languages():
+    """A screenshot at 2x text read "Ann、Bob 和 Cy 还没有清点任何牌：这样记入就是一张也没有" with no "。" (the same
+    note in Flip 7 and Rummy had none either, nor a full stop in English)."""
+    for lang, end in (("zh-CN", "。"), ("en", ".")):
+        for game in ("cubosaurs", "flip7", "rummy"):
+            said = words.say(lang, f"{game}.view.empty_lines", names=["Ann", "Bo"])
+            assert said.endswith(end), said
 
 
 def test_the_end_screen_keeps_the_rounds_table_without_corrections():

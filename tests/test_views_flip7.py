@@ -371,7 +371,7 @@ def test_lines_left_empty_are_named_before_the_round_is_entered():
     names them beside the button first (an empty line is allowed: frozen on the deal, nothing held)."""
     table = Table("flip7", ["Ann", "Bo", "Cy"])
     tap_line(table, "Ann", ["7"])
-    assert "No cards yet for Bo and Cy: entered like this, 0 points" in shown(view.build(table.ctx()))
+    assert "No cards yet for Bo and Cy: entered like this, 0 points." in shown(view.build(table.ctx()))
     tap_line(table, "Bo", ["3"])
     tap_line(table, "Cy", ["4"])
     assert not any(t.startswith("No cards yet for") for t in shown(view.build(table.ctx())))
