@@ -391,3 +391,15 @@ def test_a_type_name_is_one_type_in_any_letter_case_and_spacing():
     """"t-rex" and " T-REX " are the listed T-Rex; "T Rex" and "Stego" are other types."""
     assert same_type("t-rex", "T-Rex") and same_type(" T-REX ", "T-Rex") and same_type("big  one", "Big One")
     assert not same_type("T Rex", "T-Rex") and not same_type("Stego", "T-Rex")
+
+
+def test_the_breakdown_leaves_out_parts_that_scored_nothing():
+    """A screenshot at 2x text: every player's board listed each round's dinosaurs, raptors and eggs, "= 0" for
+    every part they scored nothing in (Cy, who collected nothing, had three lines of 0 a round). Only the parts
+    that scored are listed; the totals are the same."""
+    eng = engine("cubosaurs")
+    state = eng.apply(new(dna=True), rnd(Ann=EXAMPLE, Bo={"dinos": {"Pentaceratops": 2}}))
+    board = eng.scoreboard(state)
+    lines = {p.name: [(line.key.rsplit(".", 1)[1], line.points) for line in p.breakdown] for p in board.players}
+    assert lines == {"Ann": [("dinos", 2), ("raptors", 4), ("eggs", -3)], "Bo": [("dinos", 2)], "Cy": []}
+    assert {p.name: p.total for p in board.players} == {"Ann": 3, "Bo": 2, "Cy": 0}

@@ -374,21 +374,24 @@ class Cubosaurs(OwnLines, Engine):
         return {**super().status(state), "rounds": state["total_rounds"]}
 
     def scoreboard(self, state: dict):
-        """Lines per round (dinosaurs, raptors, eggs) and the DNA pairs; tiebreak the last round's points."""
+        """Lines per round (dinosaurs, raptors, eggs) and the DNA pairs; tiebreak the last round's points.
+        Ruling: a round's part that scored 0 and a DNA line with no token held are left out (every player's board
+        listed "Round 1: Raptors = 0" for every round and part they scored nothing in; the total is the same)."""
         lines = {p: [] for p in state["players"]}
         cumulative, running, last = [], {p: 0 for p in state["players"]}, {p: 0 for p in state["players"]}
         for index, rnd in enumerate(state["rounds"]):
             scores = self.round_scores(state, rnd)
             for p in state["players"]:
-                for part in ("dinos", "raptors", "eggs"):
-                    lines[p].append(Line(f"cubosaurs.line.{part}", scores[p][part], {"round": index + 1}))
+                lines[p] += [Line(f"cubosaurs.line.{part}", scores[p][part], {"round": index + 1})
+                             for part in ("dinos", "raptors", "eggs") if scores[p][part]]
                 last[p] = sum(scores[p].values())
                 running[p] += last[p]
             cumulative.append(dict(running))
         if state["rounds"] and state["options"]["dna"]:
             for p in state["players"]:
                 tokens = state["rounds"][-1][p]["dna"]
-                lines[p].append(Line("cubosaurs.line.dna", tokens // 2, {"tokens": tokens}))
+                if tokens:
+                    lines[p].append(Line("cubosaurs.line.dna", tokens // 2, {"tokens": tokens}))
                 cumulative[-1][p] += tokens // 2
         tiebreaks = {p: (last[p],) for p in state["players"]}
         return make_scoreboard("cubosaurs", state["players"], lines, tiebreaks=tiebreaks, rounds=cumulative,
