@@ -13,6 +13,7 @@ from scoring import record as records
 from scoring.record import new_record, replay
 from tests.test_views_components import FakePage, read, texts, walk
 from views.context import GameContext
+from views.games.round_edit import BLOCKS_COL
 
 
 class Table:
@@ -119,8 +120,7 @@ def wide(control) -> ft.Control:
 def narrow(control) -> list[str]:
     """The rounds table's texts as a phone shows them: one block per round (its button's label, as a plain text
     or a Text, then its values), then the totals."""
-    column = next(c for c in walk(control) if isinstance(c, ft.Column) and getattr(c, "col", None) == {"narrow": 12,
-                                                                                                          "wide": 0})
+    column = next(c for c in walk(control) if isinstance(c, ft.Column) and getattr(c, "col", None) == BLOCKS_COL)
     return [read(c.value if isinstance(c, ft.Text) else c.content) for c in walk(column)
             if isinstance(c, ft.Text) or isinstance(getattr(c, "content", None), str)]
 

@@ -10,7 +10,7 @@ import pytest
 
 from tests.card_view_helpers import Table, narrow, shown, tap, tap_round, wide
 from tests.test_views_components import raw_texts, read, walk
-from views import words
+from views import session, words
 from views.context import PAGE
 from views.games import round_edit
 from views.games import score_pad as view
@@ -430,7 +430,7 @@ def test_a_phone_shows_each_round_as_a_block_with_every_players_points():
                             "Total — Ann 12 · Bo 1 · Cy 5 · Dee -1"]
     line = next(t for t in raw_texts(body) if read(t).startswith("Ann 4"))
     assert line.split(" · ") == ["Ann\u00a04", "Bo\u00a03", "Cy\u00a00", "Dee\u00a0-2"]  # breaks between players
-    wide_table = next(c for c in walk(body) if isinstance(c, ft.Row) and c.col == {"narrow": 0, "wide": 12})
+    wide_table = next(c for c in walk(body) if isinstance(c, ft.Row) and c.col == round_edit.TABLE_COL)
     assert isinstance(wide_table.controls[0], ft.DataTable)
     tap(body, "Round 2", index=1)  # the block's button (the hidden table's comes first)
     assert "Correcting round 2: change the entries and save" in shown(build(table))
@@ -445,3 +445,21 @@ def test_a_phones_round_block_breaks_a_long_name_between_its_words():
     play(table, {long: "4", "Bo": "3"})
     line = next(t for t in raw_texts(build(table)) if read(t).startswith("Bartholomew") and " · " in t)
     assert line.split(" · ")[0] == "Bartholomew Alexander Featherstonehaugh\u00a04"
+
+
+def test_the_rounds_table_shows_only_where_its_column_is_wide_enough():
+    """Screenshots at 2x text: from 768 px a game screen stands in two columns, and the rounds table in the main
+    one (7 of 12: 448 px at 768, 525 at 900) scrolled sideways, six players' columns shown two, where the rounds'
+    blocks fit. At every screen width the table shows (`TABLE_COL` 12) its column is WIDE px wide at least, and
+    below that the blocks show."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    play(table, {"Ann": "4", "Bo": "3"})
+    row = next(c for c in walk(build(table)) if isinstance(c, ft.ResponsiveRow)
+               and any(getattr(k, "col", None) == round_edit.TABLE_COL for k in c.controls))
+    main = session.MAIN_COLS
+    for width in range(300, 1600, 4):
+        at = max((k for k, least in row.breakpoints.items() if least <= width), key=row.breakpoints.get)
+        column = width * (main["md"] if width >= 768 else main["xs"]) / 12
+        table_col, blocks_col = (next(c.col[at] for c in row.controls if isinstance(c, kind))
+                                 for kind in (ft.Row, ft.Column))
+        assert (table_col, blocks_col) == ((12, 0) if column >= round_edit.WIDE else (0, 12)), (width, at)

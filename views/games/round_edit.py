@@ -63,6 +63,13 @@ from views.context import GameContext
 from views.ui import aside
 
 SHOWN_ROUNDS = 20
+# the screen widths from which the rounds table stands in a column at least WIDE px wide: the full width from WIDE,
+# the game screen's main column (7 of 12, `session.MAIN_COLS`) from SPLIT, where the screen stands in two columns
+# (Flet's "md"), until that column is WIDE wide again; between them each round is a block
+SPLIT = 768
+TABLE_AT = {"narrow": 0, "wide": WIDE, "split": SPLIT, "split_wide": -(-WIDE * 12 // 7)}
+TABLE_COL = {"narrow": 0, "wide": 12, "split": 0, "split_wide": 12}
+BLOCKS_COL = {"narrow": 12, "wide": 0, "split": 12, "split_wide": 0}
 BLOCK_INSET = 12  # px: a round's values on a phone stand in under its button, as its icon does (`round_block`)
 BLOCK_GAP = 8  # px: between a round's values on a phone and the next round's button (or the totals)
 # where a phone's "your line is given" stands among its own controls: the picker, "give my line", then it, right
@@ -376,8 +383,11 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     every column's value on a line that breaks only between them ("Ann 5 · Bo 3", `round_block`), and the totals
     likewise: at a 390 px phone the score pad's table at 2x text, and Splitter's with four players at 1x, scrolled
     sideways and cut the last player's column. As in `compare_table`, Flet shows the one the width reaches (`col` 0
-    hides the other, which is not read either). The table's scrolling row takes its `col` itself, not from a box
-    around it: the box was a level more on the way to each new row and the totals (about 11 B a tap)."""
+    hides the other, which is not read either); the width is the screen's, so from SPLIT, where the table stands in
+    the screen's main column, it shows only once that column is WIDE px wide (`TABLE_AT`: at 900 px and 2x text
+    the table stood in 470 px and scrolled sideways, six players' columns shown two). The table's scrolling row
+    takes its `col` itself, not from a box around it: the box was a level more on the way to each new row and the
+    totals (about 11 B a tap)."""
     if not rounds:
         return aside(ctx.lang, ctx.t("cards.view.no_rounds"))
     editable = enters(ctx) and not ctx.state.get("over")
@@ -423,10 +433,10 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     hint = [ft.Text(ctx.t("rounds.view.tap_to_edit"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)] if editable else []
     table = ft.Row(controls=[ft.DataTable(column_spacing=20, columns=headers, rows=rows,
                                           data_row_max_height=float("inf"))], scroll=ft.ScrollMode.ALWAYS,
-                   col={"narrow": 0, "wide": 12})
+                   col=TABLE_COL)
     controls: list[ft.Control] = [*hint, ft.ResponsiveRow(
-        spacing=0, run_spacing=0, breakpoints={"narrow": 0, "wide": WIDE}, controls=[
-            table, ft.Column(col={"narrow": 12, "wide": 0}, spacing=0, controls=blocks)])]
+        spacing=0, run_spacing=0, breakpoints=TABLE_AT, controls=[
+            table, ft.Column(col=BLOCKS_COL, spacing=0, controls=blocks)])]
     if first:
         controls.append(ft.TextButton(content=ctx.t("rounds.view.show_all"),
                                       on_click=lambda e: (draft.update(all_rounds=True), ctx.refresh())))
