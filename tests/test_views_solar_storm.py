@@ -284,13 +284,16 @@ def test_a_repair_spaces_word_goes_under_its_square_rather_than_being_broken():
     """A repair space's square and word wrap as two pieces: where the word does not fit beside its square it goes
     under it, whole (with a phone's text set larger, 1.5×, the right-hand rooms' "纳米机器人" lost its last
     character at the room's edge; at 2x "nanobots" beside its square read "nanob / ots"), a Chinese word broken
-    only where its language file marks it ("纳米机器 / 人", then "纳米机 / 器人", now "纳米 / 机器人")."""
+    only where its language file marks it ("纳米机器 / 人", then "纳米机 / 器人", now "纳米 / 机器人"). A word with a marked
+    break stays beside its square and breaks there: at 2x the square stood alone above "纳米 / 机器人"."""
     table = Table("solar_storm", ["Ann", "Bo"], lang="zh-CN")
     row = view.track_space(table.ctx(), "nanobots", False)
     (_, word) = row.controls
-    assert row.wrap and not word.expand
+    assert not row.wrap and word.expand and word.expand_loose
     assert word.content.value == "纳\u2060米\u200b机\u2060器\u2060人"
     assert word.content.semantics_label.endswith("纳米机器人")
+    english = view.track_space(Table("solar_storm", ["Ann", "Bo"]).ctx(), "nanobots", False)
+    assert english.wrap and not english.controls[1].expand  # "nanobots" has no marked break: under its square
 
 def test_a_turn_by_taps():
     table = Table("solar_storm", ["Ann", "Bo"])

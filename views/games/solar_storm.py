@@ -326,16 +326,21 @@ def track_space(ctx: GameContext, card: str, cube: bool) -> ft.Control:
     phone's text is set larger the word goes under its square, whole, rather than being broken beside it (at 1.5×
     "纳米机器人" lost its last character at the room's edge; at 2x "nanobots", 111 px beside the square's 20 in a
     room of 104, read "nanob / ots"; "纳米机器人" read "纳米机器 / 人"); the word is set at WORD_SIZE, so that "nanobots"
-    fits the room at 2x, and a Chinese word is kept whole (`track_word`: "纳米 / 机器人" where it must break).
+    fits the room at 2x, and a Chinese word is kept whole (`track_word`: "纳米 / 机器人" where it must break). A word
+    whose language file marks where it may break stays beside its square and breaks there (at 2x the square stood
+    alone above "纳米 / 机器人", read as a checkbox above its label).
     A space is read as one node, whether its square holds a cube and the word: "cube, data" / "有方块，数据" (in one
     node for the track its words merged into one label and the squares were read after them all; the square as a
     node of its own was a name on a solid square, no text to see in it)."""
     name = card_name(ctx, card)
     said = ctx.t("solar_storm.view.space", state=ctx.t("solar_storm.view.space." + ("cube" if cube else "empty")),
                  card=name)
-    return ft.Row(spacing=4, run_spacing=0, wrap=True, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                  controls=[cube_box(cube), ft.Semantics(container=True, content=ft.Text(
-                      track_word(ctx, card), size=WORD_SIZE, semantics_label=said))])
+    word = track_word(ctx, card)
+    marked = words.MARK in word
+    return ft.Row(spacing=4, run_spacing=0, wrap=not marked, tight=True,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                  controls=[cube_box(cube), ft.Semantics(container=True, expand=marked or None, expand_loose=marked,
+                                                         content=ft.Text(word, size=WORD_SIZE, semantics_label=said))])
 
 
 def track_word(ctx: GameContext, card: str) -> str:
