@@ -6,6 +6,7 @@ back."""
 from __future__ import annotations
 
 import flet as ft
+import flet.canvas as cv
 
 from scoring.core import TABLE
 from scoring.games import splitter as game
@@ -342,8 +343,13 @@ def test_a_written_star_or_heart_square_still_shows_and_says_its_mark():
         named = {c.label: c for c in walk(view.final(table.ctx())) if isinstance(c, ft.Semantics)
                  and isinstance(c.label, str)}
         assert star in named and heart in named, lang
-        assert "5★" in {read(t.value) for t in walk(named[star]) if isinstance(t, ft.Text)}, lang  # beside its note
-        assert "2♡" in {read(t.value) for t in walk(named[heart]) if isinstance(t, ft.Text)}, lang
+        assert "5★" in drawn(named[star]), lang  # beside its note
+        assert "2♡" in drawn(named[heart]), lang
+
+
+def drawn(control: ft.Control) -> set[str]:
+    """The texts a sheet's square draws (on canvases: `test_a_groups_note_and_its_squares_number_keep_their_size…`)."""
+    return {read(shape.value) for c in walk(control) if isinstance(c, cv.Canvas) for shape in c.shapes}
 
 
 def beside(body: ft.Control) -> tuple[list[str], ft.Control]:
@@ -368,3 +374,16 @@ def test_the_painter_and_a_correction_stand_beside_the_sheet_on_a_laptop():
     tap_round(view.build(table.ctx()), 1)
     shown, sheet = beside(view.build(table.ctx()))
     assert {"Swap left and right", "Save round 1"} <= set(shown) and sheet.key == "sheet", shown
+
+
+def test_a_groups_note_and_its_squares_number_keep_their_size_at_any_text_size():
+    """A screenshot at 2x text on a 390 px phone: a scoring group's "+1" note was drawn over its 40 px square's "1"
+    (both Texts grew with the phone's text). A sheet's numbers and notes are drawn at their own size now (canvas
+    texts, `grid.cell_text`), as Nab-It's fitted board's are."""
+    table = Table("splitter", ["Ann", "Bo"])
+    for action in ({"type": "set_roll", "by": TABLE, "dice": [1, 2]},
+                   {"type": "write", "by": "Ann", "row": 3, "offset": 0, "left": 1, "right": 2}):
+        assert table.apply(action), table.errors
+    sheet = view.sheet_view(table.ctx(), table.state["sheets"]["Ann"], "Ann")
+    assert {"+1", "1"} <= drawn(sheet), drawn(sheet)
+    assert not [t for t in raw_texts(sheet) if t in ("+1", "1")]

@@ -38,6 +38,8 @@ Builder:
 - `fixed_text`: in a fitted grid, the cells' texts and notes keep their size at any text size of the phone (drawn
   on a canvas, `cell_text`): at 2x a 14 px letter grew to 28 px in a 25 px Nab-It cell, cut off; sized cells
   (+ on the Nab-It board, 44 and 52 px) keep plain Text, which grows with the phone's text and has room there;
+- `fixed_cells`: sized cells' texts and notes keep their size too: Splitter's 40 px cells had no room at 2x, its
+  group's "+1" note drawn over the number;
 - Tapping a cell opens a chooser (a bottom sheet) with one button per choice; each cell's accessible name is
   "row r, column c: value" (after `whose`) and nothing more (the texts inside are left out of it); no hover
   tooltip repeats it (`views.ui.named_tap`). With neither `on_set` nor `on_tap` the grid is only shown (a board
@@ -118,8 +120,10 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                 notes: dict | None = None,
                 blocked: Iterable[Iterable] = (), origin: tuple[int, int] = (0, 0),
                 mark: Callable[[Any], Any] | None = None, spoken: Callable[[Any], str] | None = None,
-                whose: str | None = None, marked_said: str | None = None, fixed_text: bool = False) -> ft.Control:
+                whose: str | None = None, marked_said: str | None = None, fixed_text: bool = False,
+                fixed_cells: bool = False) -> ft.Control:
     """The grid as tappable cells; a chooser (or on_tap) sets a cell's value."""
+    fixed = fixed_text and cell_size is None or fixed_cells
     grouped = group_of(groups)
     pointed = {(int(r), int(c)) for r, c in marked}
     off = {(int(r), int(c)) for r, c in blocked}
@@ -156,13 +160,13 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                       else ft.Border.all(3, GROUP_COLOURS[group % len(GROUP_COLOURS)]) if group is not None
                       else ft.Border.all(1, ft.Colors.OUTLINE))
             text = show_label(label, value)
-            content = cell_text(text, 14, fixed_text and cell_size is None)
+            content = cell_text(text, 14, fixed)
             marking = mark(value) if mark and value is not None else None
             if (r, c) in notes or marking is not None:
                 noted = (r, c) in notes
                 content = ft.Stack(controls=[*([bar(*marking)] if marking is not None else []), ft.Container(
                     content=content, alignment=ft.Alignment.CENTER),
-                    *([ft.Container(content=cell_text(notes[(r, c)], 10, fixed_text and cell_size is None, True),
+                    *([ft.Container(content=cell_text(notes[(r, c)], 10, fixed, True),
                                     alignment=ft.Alignment.TOP_RIGHT,
                                     padding=ft.Padding.only(right=NOTE_INSET[bool(cell_size)]))] if noted else [])])
             said = (spoken(value) if spoken and value is not None else text) or ctx.t("app.grid.empty")

@@ -72,7 +72,8 @@ def sheet_view(ctx: GameContext, grid: list[list], owner: str, on_tap=None, mark
     """A sheet on the grid editor: numbers, stars and hearts, scoring groups outlined, failing groups tinted; with
     more than one player each square is read with whose sheet it is on ("Ann's sheet, row 3, column 1: Empty"):
     the player buttons above say it only by which one is highlighted. A `marked` square is read as marked after
-    its name, as its frame shows it (the hints say "tap a marked square")."""
+    its name, as its frame shows it (the hints say "tap a marked square"). Its numbers and notes keep their size at
+    any text size of the phone (`fixed_cells`: at 2x a group's "+1" was drawn over the 40 px square's number)."""
     sheet = ctx.state["options"]["sheet"]
     found = game.groups(sheet, grid)
     failing = {(r, c) for g in found if not g["scores"] for r, c in g["cells"]}
@@ -101,7 +102,7 @@ def sheet_view(ctx: GameContext, grid: list[list], owner: str, on_tap=None, mark
     return grid_editor(ctx, shown, [], None, label=label, colour=colour,
                        groups=[g["cells"] for g in found if g["scores"]], cell_size=CELL,
                        on_tap=on_tap, marked=marked, marked_said=ctx.t("app.grid.marked"), notes=notes, spoken=said,
-                       blocked=off_sheet(sheet),
+                       blocked=off_sheet(sheet), fixed_cells=True,
                        whose=ctx.t("splitter.view.sheet_of", name=owner) if len(ctx.players) > 1 else None)
 
 
