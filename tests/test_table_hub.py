@@ -124,6 +124,19 @@ def test_the_right_pin_clears_the_wrong_pin_count_even_for_a_taken_seat(store, c
     assert refused("table.pin_wrong", hub.join, wrong, "B").params == {"left": 4}
 
 
+def test_a_seat_tapped_before_the_whole_pin_is_typed_is_not_a_wrong_try(store, clock):
+    """Play-test (session 69): a first-time player tapped their seat before typing the PIN and read "Wrong PIN.
+    4 tries left before a wait." An empty or half-typed PIN is refused as unfinished, saying what to do, and is
+    not counted: five such taps leave every try for the real PIN."""
+    hub = open_hub(store, knit_wit_answering(), clock)
+    for typed in ("", "  ", hub.pin[:3], "12345", "12a4"):
+        assert refused("table.pin_unfinished", hub.join, typed, "A").params == {"digits": 4}
+    assert store.table(hub.sid).get("fails", 0) == 0
+    wrong = "0000" if hub.pin != "0000" else "1111"
+    assert refused("table.pin_wrong", hub.join, wrong, "A").params == {"left": 4}
+    assert hub.seat_of(hub.join(hub.pin, "A")) == "A"
+
+
 def test_five_wrong_pins_then_a_growing_wait_kept_across_a_restart(store, clock):
     hub = open_hub(store, knit_wit_answering(), clock)
     wrong = "0000" if hub.pin != "0000" else "1111"

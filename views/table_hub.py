@@ -17,7 +17,10 @@ Rulings (what a table would expect, where the issue is silent):
   phone may act as itself and as the table.
 - Joining takes the session's join PIN (4 digits, made when the table opens, kept in the store once a screen first
   watches the table or the table first changes — building a screen never writes; the host may make a new one) and a
-  free seat. Wrong PINs are counted per session, whoever types them: after 5 wrong tries every try waits
+  free seat. A PIN that is not 4 digits (a seat tapped before the PIN was typed, or half typed) is refused as
+  unfinished and not counted: it cannot be the PIN, so it guesses nothing [ruling, session 69; a first-timer who
+  tapped their seat first was told "Wrong PIN"]. Wrong PINs are counted per session, whoever types them: after
+  5 wrong tries every try waits
   (`WAIT_FIRST` seconds, doubling with each further wrong try, at most `WAIT_MAX`); a right PIN clears the count.
   The count and the wait are kept with the table, so a restart does not clear them.
 - A seat token (`secrets.token_urlsafe`, 192 bits) is given to the phone that takes a seat; it brings the phone
@@ -89,6 +92,7 @@ import asyncio
 import functools
 import hashlib
 import hmac
+import re
 import secrets
 import threading
 import time
@@ -200,6 +204,8 @@ class TableHub:
             left = self.wait_left()
             if left > 0:
                 raise RuleError("table.pin_wait", seconds=int(left + 0.999))
+            if not re.fullmatch(rf"[0-9]{{{PIN_DIGITS}}}", str(pin).strip()):
+                raise RuleError("table.pin_unfinished", digits=PIN_DIGITS)
             if not hmac.compare_digest(str(pin).strip().encode("utf-8"), self.pin.encode("utf-8")):
                 self._wrong_pin()
             if self.data["fails"]:  # the right PIN clears the count, whatever the seat asked for
