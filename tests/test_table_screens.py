@@ -2133,3 +2133,19 @@ def test_two_tabs_on_one_seat_share_its_one_draft_and_a_tab_closing_untouched_ke
     stop_two()
     DRAFT_WRITER.submit(lambda: None).result(timeout=30)
     assert store.draft(hub.sid, "A") == {"answer": "fishing"}
+
+
+def test_a_refusal_on_the_join_screen_is_put_away_once_the_seat_is_taken(store):
+    """Play-test (session 69): a seat tapped before the PIN was typed was refused, and the red refusal stayed on
+    under "You are B" once the right PIN had taken the seat. Taking the seat is an accepted action: the refusal
+    shown about the earlier tap is put away."""
+    hub = open_hub(store, new_record("score_pad", ["A", "B"], {}), Clock())
+    phone = shell(store, f"/join/{hub.sid}")
+    kept: list[str] = []
+    sit = buttons(join_form(phone, hub, kept.append))["Sit as B"]
+    press(sit)
+    assert phone.message is not None and phone.message.error and not kept
+    phone.local(f"join:{hub.sid}")["pin"] = hub.pin
+    press(sit)
+    assert hub.seat_of(kept[0]) == "B"
+    assert phone.message is None and not any(bar.open for bar in phone.page.dialogs)

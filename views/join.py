@@ -149,12 +149,13 @@ def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:
                       on_change=lambda e: typed(e.control.value))
 
     def take(seat: str) -> None:
-        """Join as seat with the typed PIN."""
+        """Join as seat with the typed PIN (a refusal shown about an earlier tap is put away once seated)."""
         try:
             token = hub.join(scratch.get("pin", ""), seat)
         except RuleError as err:
             app.show_error(err)
             return
+        app.answered()
         typed(None)
         keep(token)
 
