@@ -40,6 +40,7 @@ from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import (flip7, guess_club, kingdomino, knit_wit, nab_it, pictomania, round_edit, solar_storm, splitter,
                          view_of)
+from views.guard import HostGuard
 from views.join import join_form, seat_body
 from views.session import DRAFT_WRITER, bring_back_draft, build, draft_keeper, save_draft, show_all
 from views.table import (choice_text, connected_hub, field_label, host_body, moves_and_view, prompt_panel, qr_svg,
@@ -2149,3 +2150,17 @@ def test_a_refusal_on_the_join_screen_is_put_away_once_the_seat_is_taken(store):
     press(sit)
     assert hub.seat_of(kept[0]) == "B"
     assert phone.message is None and not any(bar.open for bar in phone.page.dialogs)
+
+
+def test_the_host_screen_says_when_phones_cannot_reach_this_server(store):
+    """Play-test (session 69): started as `python main.py` (this device only, 127.0.0.1), the host's screen showed
+    a QR code and a Wi-Fi address (the machine's LAN address) that no phone could open, and said nothing. It now
+    says phones cannot join and how to start the server so they can; serving the network, it does not."""
+    hub = open_hub(store, new_record("score_pad", ["A", "B"], {}), Clock())
+    got: list = []
+    hub.unsubscribe(hub.subscribe(got.append))
+    local = host_body(shell(store), hub, got[-1], None)
+    assert "--host 0.0.0.0" in words_in(local)
+    served = shell(store)
+    served.guard = HostGuard(required=True)
+    assert "--host 0.0.0.0" not in words_in(host_body(served, hub, got[-1], None))

@@ -33,6 +33,7 @@ from storage import Store
 from tests.test_views_components import FakePage
 from tests.test_views_random_taps import GAME_IDS, TYPED, fire, handlers, new_session, walks
 from views import words
+from views.guard import HostGuard
 from views.join import join_form, seat_body
 from views.live import Live, live
 from views.table import host_body
@@ -52,6 +53,7 @@ class SeatApp:
         self.store, self.lang, self.page, self.settings = store, lang, FakePage(), {"sound": False}
         self.show_error, self._local, self.prefs = shown.append, {}, None
         self.page.url = "http://192.168.1.20:8550/table/x"
+        self.guard = HostGuard(required=True)  # the server serves the network (the host's screen reads it)
 
     def go(self, route: str) -> None:
         """Leave for another screen (the walk stays)."""

@@ -57,6 +57,7 @@ from views.table_hub import TableHub, hub_for
 from views.ui import aside, draft_field, dropdown, reading_column
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0", ""}
+NETWORK_COMMAND = "python main.py --host 0.0.0.0"  # how the server is started for phones on the Wi-Fi
 SEAT_NAME_MIN = 140  # a seat's name takes at least this width (px), so the states of short names line up
 
 
@@ -420,6 +421,9 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
     Knit Wit that an answer was written, never its text, and a ballot without its side; Pictomania a guess on
     whose drawing, never its number, and a deal without its cards). The undo reaches every phone: it goes through
     the live session, whose watcher is this table's hub (`connected_hub`).
+    Ruling (a server for this device only, session 69): started without `--host 0.0.0.0` (the host guard not
+    required) the server answers no phone, whatever the address shown: the join panel says so and how to start it
+    for the Wi-Fi (a play-tester's QR code led nowhere, without a word).
     Ruling (the game first once the table is seated): the PIN, the QR code and the seats stood above the table's
     moves and board all game (a helper's Knit Wit table scrolled past them on every spool at 1280×800); once every
     player's seat is held by a phone they follow the game (a phone that drops out finds the PIN below), and so
@@ -444,6 +448,7 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
         reading_column(spacing=8, controls=[
             ft.Text(app.t("table.join_here"), size=16),
             ft.Text(address, selectable=True, size=16, weight=ft.FontWeight.W_600, semantics_label=address),
+            *([] if app.guard.required else [aside(lang, app.t("table.this_device_only", command=NETWORK_COMMAND))]),
             ft.Text(app.t("table.pin_is", pin=message["pin"]), size=28, weight=ft.FontWeight.BOLD),
             *([] if over else [ft.OutlinedButton(content=app.t("table.new_pin"), icon=ft.Icons.REFRESH,
                                                  on_click=lambda e: attempt(hub.renew_pin))]),
