@@ -18,8 +18,10 @@
   snippet, so the page's own word, found together, ranks first.
 - A tie asked about in a table's words [ruling, session 69]: "tie", "ties" and "tied" are one group of `ALIKE`
   ("tied" had found 6 games' tie rules of 11); "draw" (a drawn game) is searched as "tie" too (`MEANS`), one way
-  only, as "tie" is never a drawing: "draw" had found only drawing and drawn cards. "A draw" ("what if it's a
-  draw") is only a tie (`A_DRAW`): searched as drawing too, the drawing rules crowded the tie rules out.
+  only, as "tie" is never a drawing: "draw" had found only drawing and drawn cards. A query ending in "a draw"
+  ("what if it's a draw", "is it a draw?") is only a tie (`A_DRAW`): searched as drawing too, the drawing rules
+  crowded the tie rules out. "A draw" anywhere else ("is there a draw pile", "take a draw card") is drawing and is
+  searched as typed (and, by `MEANS`, as "tie" too): read as "tie" there it had found nothing.
 - A question typed as asked [ruling, session 68; session 69]: a query is searched both as typed and without its
   question words (`QUESTION`: 怎么办, 怎么算, 谁, "what", "if", "scored", …), when anything is left, each
   section keeping its best score (one holding the question's words too ranks first). 同分怎么办 and "what if
@@ -49,7 +51,7 @@ SNIPPET = 60
 ALIKE = (("同分", "平分", "打平", "平手", "平局", "并列"), ("挑战", "质疑"), ("悔棋", "撤销", "撤回"), ("赢", "获胜"),
          ("tiebreaker", "tiebreak", "tie-break"), ("tie", "ties", "tied"))
 MEANS = {"draw": "tie", "draws": "ties", "drawn": "tied"}  # searched for the word too, never the other way round
-A_DRAW = re.compile(r"(?<![^\W_])a draw(?![^\W_])")  # "it's a draw": a tie, not drawing
+A_DRAW = re.compile(r"(?<![^\W_])a draw(?=[\W_]*$)")  # "it's a draw" at the query's end: a tie, not drawing
 QUESTION = ("怎么办", "怎么算", "怎么样", "为什么", "怎么", "如何", "什么", "谁", "吗", "呢", "了", "what", "how", "who",
             "why", "when", "which", "if", "does", "do", "is", "are", "a", "an", "the", "it", "its", "s", "there", "we",
             "scored", "counted", "work", "works", "happens")

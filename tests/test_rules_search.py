@@ -168,3 +168,13 @@ def test_a_tie_asked_about_in_either_language_finds_every_games_tie_rule():
             assert set(TIE_RULES.items()) <= hits, (question, set(TIE_RULES.items()) - hits)
     drawing = [(h.page, h.section) for h in search(sections, "draw")]
     assert drawing[0][0] == "pictomania" and ("kingdomino", "scoring") in drawing
+
+
+def test_a_draw_inside_a_question_is_still_drawing():
+    """Session 69 review: every "a draw" was read as "tie" instead of the query, so "is there a draw pile", "what is a
+    draw pile", "a draw pile" and "take a draw card" found nothing (1 to 5 sections before). Only a query ending in
+    "a draw" is a tie; elsewhere "a draw" finds the drawing rules."""
+    sections = rulebook.all_sections(("zh-CN", "en"))
+    for question, page in (("is there a draw pile", "pictomania"), ("what is a draw pile", "pictomania"),
+                           ("a draw pile", "pictomania"), ("take a draw card", "pictomania")):
+        assert page in [h.page for h in search(sections, question)], question
