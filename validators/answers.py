@@ -38,9 +38,14 @@ Rulings:
   lemminflect knows the longer word and does not give the shorter as its singular, it is no plural (news is not
   new + s, nor boss bos + s); made-up words (blorp/blorps) keep the spelling rule.
 - Two different English words (the dictionary knows both, no reading links them) of `LONG_WORD` (6) letters or
-  more are different words, however alike (dessert/desert 92, bicycle/tricycle 80): one letter changes a long word
-  too, and a table asked about those would be as annoyed as about cat/cart. Below 6 letters `short_word` decides
-  as before (so short_word=3 still asks about cat/cart).
+  more are different words, however alike, when CC-CEDICT tells them apart: each (or its American spelling, or a
+  singular of it) is the gloss of some Chinese word, and no Chinese word glosses both (dessert 甜点/desert 沙漠 92,
+  bicycle 自行车/tricycle 三轮车 80): one letter changes a long word too, and a table asked about those would be as
+  annoyed as about cat/cart. When either is glossed by no Chinese word, or both by one, the score decides as for
+  any pair: a spelling variant is asked about, not lost (barbecue/barbeque 88, whisky/whiskey 92 and
+  donuts/doughnuts 80: CC-CEDICT glosses barbecue, whiskey and doughnut only), and so is a plural-only noun typed
+  in the singular (scissors/scissor 93: scissor is glossed by none). Below 6 letters `short_word` decides as
+  before (so short_word=3 still asks about cat/cart).
 - A long typo (play-testers' bycicle/bicycle scores only 71): an answer in letters that is not an English word, at
   most `TYPO_EDITS` (2) Levenshtein edits from one that is, both of `LONG_WORD` letters or more, scoring
   `TYPO_MARGIN` (10) or less under `suggest_at` → suggested as a typo of the word. The margin is given only at the
@@ -290,7 +295,7 @@ class Matcher:
                 return Verdict(SUGGESTED, score, TYPO, english[0])
             return Verdict(DIFFERENT, score, UNLIKE)
         english = _english(na, nb)
-        if len(english) == 2 and len(short) >= LONG_WORD:
+        if len(english) == 2 and len(short) >= LONG_WORD and _told_apart(na, nb):
             return Verdict(DIFFERENT, score, UNLIKE)
         if len(short) < self.short_word and not is_dense(na + nb):
             if len(english) != 1:
@@ -368,6 +373,18 @@ def _plural_of(long_: str, short: str) -> bool:
     """The longer word, written as a plural of the shorter, is one: the dictionary gives the shorter as its singular
     or does not know the longer (blorps); news is no plural of new, nor boss of bos."""
     return not lexicon.is_english(long_) or short in lexicon.noun_lemmas(long_)
+
+
+def _chinese(word: str) -> frozenset[str]:
+    """The Chinese words CC-CEDICT glosses as an English word, its American spelling or a singular of it."""
+    forms = {word, lexicon.american(word), *lexicon.noun_lemmas(word)}
+    return frozenset().union(*(lexicon.chinese_for(form) for form in forms))
+
+
+def _told_apart(na: str, nb: str) -> bool:
+    """Two English words CC-CEDICT tells apart: each glosses some Chinese word and none glosses both."""
+    ca, cb = _chinese(na), _chinese(nb)
+    return bool(ca) and bool(cb) and not ca & cb
 
 
 def _english(na: str, nb: str) -> list[str]:

@@ -52,6 +52,7 @@ GLOSSES_PER_ENTRY = 4
 GLOSS_WORDS = 3
 PINYIN_VARIANTS = 8
 _SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 LONGEST_WORD = 8
 NOUN_GAPS = {"people": ("person",), "oxen": ("ox",)}
 _ORDINAL_STEMS = {"first": "one", "second": "two", "third": "three", "fifth": "five", "eighth": "eight",
@@ -101,7 +102,7 @@ def _number_words():
 def load() -> float:
     """Load every dictionary now; the seconds it took (0 when they were loaded before)."""
     start = time.perf_counter()
-    _cedict(), _lemmas(), _spellings(), _number_words()
+    _cedict(), _lemmas(), _spellings(), _number_words(), _gloss_text()
     return time.perf_counter() - start
 
 
@@ -132,6 +133,32 @@ def glosses(word: str, follow: bool = True) -> tuple[str, ...]:
                     for gloss in glosses(seen.group(1), follow=False)]
         out.extend(gloss for gloss in kept[:GLOSSES_PER_ENTRY] if gloss not in out)
     return tuple(out)
+
+
+@cache
+def _gloss_text() -> tuple[str, str]:
+    """Every CC-CEDICT entry on one line, "simplified<TAB>entry tails", as written and with ASCII letters lowercase
+    (so each character stays where it was): where `chinese_for` looks for a word."""
+    text = "\n".join(f"{word}\t{tail.replace(chr(10), ' ')}" for word, tail in _cedict().items())
+    return text, text.translate(_ASCII_LOWER)
+
+
+@lru_cache(maxsize=1 << 12)
+def chinese_for(word: str) -> frozenset[str]:
+    """The simplified Chinese words one of whose `glosses` is the English word (letters alone, lowercase), written
+    together ("desert" → 沙漠, 荒漠, …); empty when CC-CEDICT glosses no word so."""
+    if not word.isascii() or not word.isalpha():
+        return frozenset()
+    (text, lowered), found = _gloss_text(), set()
+    at = lowered.find(word)
+    while at >= 0:
+        end = at + len(word)
+        if not lowered[at - 1:at].isalpha() and not lowered[end:end + 1].isalpha():
+            start = text.rfind("\n", 0, at) + 1
+            found.add(text[start:text.index("\t", start)])
+        at = lowered.find(word, end)
+    return frozenset(chinese for chinese in found
+                     if any("".join(filter(str.isalpha, gloss)) == word for gloss in glosses(chinese)))
 
 
 def _clean_gloss(raw: str) -> list[str]:
