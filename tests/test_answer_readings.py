@@ -115,3 +115,11 @@ def test_counted_answers_find_the_bare_word_but_not_another_count():
 def test_ordinal_words_in_digits(word, digits):
     """An ordinal word as people write it in digits; a word that merely ends in -th is none."""
     assert lexicon.ordinal(word) == digits
+
+
+@pytest.mark.parametrize("word", ["twentytwelfth", "twentytenth", "twentyzeroth", "twentyeleventh", "ninetyhundredth",
+                                  "thirtytwentieth"])
+def test_a_tens_word_before_anything_but_first_to_ninth_is_no_ordinal(word):
+    """Session 69 review: nonsense compounds read as numbers (twentytwelfth → 32nd, twentytenth → 30th,
+    twentyzeroth → 20th, twentyeleventh → 31st, ninetyhundredth → 100th)."""
+    assert lexicon.ordinal(word) is None

@@ -23,7 +23,8 @@ cannot read stays as written.
 
 Rulings for ordinals: an ordinal word is written as people write it in digits (first → 1st, second → 2nd,
 twelfth → 12th, twenty-first and twentyfirst → 21st, hundredth → 100th); only a word on its own, so "twenty first"
-written apart stays 20, first → 20 1st.
+written apart stays 20, first → 20 1st. A tens word stands only before first … ninth: "twentytwelfth",
+"twentyzeroth", "ninetyhundredth" are no ordinals (they had read as 32nd, 20th, 100th).
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ _NOUN_ROW = re.compile(r"^([^,\n]+),noun,([^\n]+)", re.M)
 _WORD_ROW = re.compile(r"^([^,\n]+),", re.M)
 _POSSESSIVE = re.compile(r"^\w+'s (\w+)$")
 _ARTICLES = ("a ", "an ", "the ")
-_TENS_UNIT = re.compile("^(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
-                        "(one|two|three|four|five|six|seven|eight|nine)$")
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TENS_UNIT = re.compile(f"^(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)({'|'.join(_UNITS)})$")
 SCALES = frozenset({"hundred", "thousand", "million", "billion"})
 GLOSSES_PER_ENTRY = 4
 GLOSS_WORDS = 3
@@ -232,7 +233,7 @@ def ordinal(token: str) -> str | None:
     tens, unit = found.groups()
     stem = _ORDINAL_STEMS.get(unit) or (unit[:-4] + "y" if unit.endswith("ieth") else unit[:-2])
     convert, known = _number_words()
-    if stem not in known:
+    if stem not in known or tens and stem not in _UNITS:
         return None
     number = convert(" ".join(filter(None, (tens, stem)))) if stem not in SCALES else convert(f"one {stem}")
     return f"{number}{_SUFFIX.get(number % 10, 'th') if number % 100 not in (11, 12, 13) else 'th'}"
