@@ -98,9 +98,9 @@ def tap(body: ft.Control, name: str) -> None:
     buttons(body)[name].on_click(None)
 
 
-def ticked():
-    """A checkbox change event that ticks the box."""
-    return SimpleNamespace(control=SimpleNamespace(value=True))
+def ticked(on: bool = True):
+    """A checkbox change event that ticks the box (or unticks it)."""
+    return SimpleNamespace(control=SimpleNamespace(value=on))
 
 
 def number_buttons(body: ft.Control) -> dict:
@@ -699,3 +699,17 @@ def test_an_unticked_suggestion_says_only_ticked_cards_count(table):
         assert said in texts(table.build(lang))
     dict(labelled_boxes(table.build()))["Cy: “banana”"].on_change(ticked())
     assert hint["en"] not in texts(table.build())
+
+
+def test_the_only_ticked_note_goes_once_each_player_with_a_suggestion_has_a_card_ticked(table):
+    """Session 69 review: with two of Cy's cards proposed ("grape" ticked, "grapes" not), "Only ticked cards count"
+    stayed after the right ruling, as one of Cy's cards is always unticked. It shows only while a player with a
+    card proposed has none ticked."""
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["grape", "plum"], "Cy": ["grape", "grapes"]})
+    table.play({"type": "play", "by": "Bo", "card": 0})
+    hint = "Only ticked cards count as matches: tick a card if it is the same answer."
+    assert hint not in texts(table.build())
+    dict(labelled_boxes(table.build()))["Cy: “grapes”"].on_change(ticked())
+    assert hint not in texts(table.build())
+    dict(labelled_boxes(table.build()))["Cy: “grapes”"].on_change(ticked(False))
+    assert hint in texts(table.build())

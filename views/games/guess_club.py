@@ -374,8 +374,9 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
     to show its own cards (one button a card: under five of them a 390×844 phone showed no ruling until
     scrolled); a shared screen keeps the others' showing first, as they show before the setter rules. Two cards of
     one player proposed are told apart: only one of them can match, so ticking one unticks the other. While a card
-    is unticked (a look-alike suggestion starts so) the panel says only ticked cards count: "Same word: banana" under
-    an unticked box read as if the app had matched it."""
+    is unticked (a look-alike suggestion starts so) and could still be ticked (its owner has no card ticked: one card
+    each can match) the panel says only ticked cards count: "Same word: banana" under an unticked box read as if the
+    app had matched it; a player's second card, unticked beside a ticked one, needs no such note."""
     state = ctx.state
     pending, setter = state["pending"], state["setter"]
     said = [heading(ctx.t("guess_club.view.read_out", name=pending["player"], text=pending["text"]))]
@@ -400,7 +401,7 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
                              ctx.t("guess_club.view.proposal", name=p["player"], text=p["text"]),
                              lambda on, r=ref: tick(r, on)))
         rows.append(aside(ctx.lang, why_alike(ctx, p), size=13))
-    if any([p["player"], p["card"]] not in ticked for p in pending["proposals"]):
+    if any(p["player"] not in {r[0] for r in ticked} for p in pending["proposals"]):
         rows.append(aside(ctx.lang, ctx.t("guess_club.view.tick_if_same"), size=13))
     owners = [p["player"] for p in pending["proposals"]]
     rows += [aside(ctx.lang, ctx.t("guess_club.view.one_each", name=name), size=13)
