@@ -13,7 +13,9 @@ of one ("inside loop 5" for `loops=[5]`), when the language's own table has it; 
 no such variants (no plural forms); English has one for every text whose counted noun can meet a count of 1.
 
 Messages in messages: a parameter that is a dict `{"key": …, **params}` reads as that message in words (the items
-of a list each said with its owner: "B's “apple” and C's “Apple”").
+of a list each said with its owner: "B's “apple” and C's “Apple”"), when it is one beyond doubt (`is_message`): its
+"key" is a message of the table and every other item one of that message's parameters. A dict of points whose
+player is named "key" ({"Ann": "7 3", "key": "5 x2"}) had read as "5 x2" alone.
 
 Lists: a list parameter reads as a sentence lists it (`listed`: "Ann, Bo and Cat", 甲、乙和丙), in the engines'
 messages and the views' alike; a list inside it is bracketed (`grouped`: "(A, B) and (C, D)"), and a caller's
@@ -153,6 +155,15 @@ def is_word(lang: str, value: Any, refusal: bool = False) -> bool:
     return refusal or value in WORDS or (len(parts) > 2 and parts[1] in WORD_KINDS)
 
 
+def is_message(lang: str, value: Any) -> bool:
+    """Whether a parameter is a message of its own: a dict whose "key" is a message of lang's table (or English's)
+    and whose other items are all parameters of that message (Guess Club's matched card: key, player, text)."""
+    if not isinstance(value, dict) or not isinstance(value.get("key"), str):
+        return False
+    template = table(lang).get(value["key"]) or table("en").get(value["key"])
+    return template is not None and set(value) - {"key"} <= set(PLACEHOLDER.findall(template))
+
+
 def move_name(lang: str, game: Any, kind: Any, step: str | None = None) -> str | None:
     """A move's name: the game's own (`<game>.move.<type>`, e.g. Nab-It's letter tiles; of the step a prompt entry
     names, `<game>.move.<type>.<step>`, first), else the shell's (`app.move.<type>`), else None. The next-step
@@ -174,7 +185,7 @@ def _show(lang: str, value: Any, refusal: bool = False) -> str:
     "B's “apple”") in words, anything else as it is."""
     if is_word(lang, value, refusal):
         return table(lang)[value]
-    if isinstance(value, dict) and isinstance(value.get("key"), str):
+    if is_message(lang, value):
         return text(lang, value["key"], **{k: v for k, v in value.items() if k != "key"})
     if isinstance(value, bool):
         return text(lang, "core.yes" if value else "core.no")

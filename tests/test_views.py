@@ -118,6 +118,20 @@ def test_readable_parameters():
     assert words.clock("") == "" and words.when("en", "nonsense") == ""
 
 
+def test_a_player_named_key_is_read_as_a_player_not_as_a_message():
+    """Session 69 review: a dict was read as a message when its "key" was a string, so a player named "key" made
+    {"Ann": "7 3", "key": "5 x2"} read "5 x2" alone. A message is a dict whose key is a message of the table and
+    whose other items are its parameters, as Guess Club's matched cards are, in the log row as the engine builds it
+    (not stored: each read makes it again from the record)."""
+    assert words.readable("en", {"Ann": "7 3", "key": "5 x2"}) == "Ann 7 3, key 5 x2"
+    assert words.readable("en", {"Ann": "7", "key": "guess_club.action.matched_card"}) == \
+        "Ann 7, key guess_club.action.matched_card"
+    assert words.say("en", "score_pad.action.round", scores={"Ann": 3, "key": "5 x2"}, nth=1) == \
+        "Round 1 scores: Ann 3, key 5 x2"
+    card = {"key": "guess_club.action.matched_card", "player": "C", "text": "Apple"}
+    assert words.readable("en", card) == "C's “Apple”" and words.readable("zh-CN", [card]) == "C 的“Apple”"
+
+
 def test_home_lists_every_game_with_score_pad_playable(app):
     from scoring.core import games
     title, body, back = home.build(app)

@@ -44,10 +44,11 @@ def readable(lang: str, value: Any, refusal: bool = False, whole: bool = False) 
     """A parameter in a readable form: dicts as "key value" pairs (whole: each a `whole_name`, so a line on screen
     breaks only between pairs: "Totals so far: Ann 1, Bob" / "2, Cat 0" was seen on a phone with large text),
     lists as a sentence lists them ("A, B and C", `i18n.listed`), a word of the table named by its key in words (so
-    a list of them reads as words too; `i18n.is_word`), a message of its own (a dict with its "key": a ruling's
-    matched cards, "C's “Apple”") as that message says it, other scalars as they are."""
+    a list of them reads as words too; `i18n.is_word`), a message of its own (`i18n.is_message`: a dict with its
+    "key", a message of the table, and that message's parameters: a ruling's matched cards, "C's “Apple”") as that
+    message says it, other scalars as they are."""
     sep = "，" if lang == "zh-CN" else ", "
-    if isinstance(value, dict) and isinstance(value.get("key"), str):
+    if i18n.is_message(lang, value):
         return say(lang, value["key"], **{k: v for k, v in value.items() if k != "key"})
     if isinstance(value, dict):
         pairs = (f"{k} {readable(lang, v)}" for k, v in value.items())
