@@ -19,8 +19,9 @@ player is named "key" ({"Ann": "7 3", "key": "5 x2"}) had read as "5 x2" alone.
 
 Lists: a list parameter reads as a sentence lists it (`listed`: "Ann, Bo and Cat", 甲、乙和丙), in the engines'
 messages and the views' alike; a list inside it is bracketed (`grouped`: "(A, B) and (C, D)"), and a caller's
-numbered list (a ranking) keeps plain commas (`plain_list`). A text whose verb follows a list of names is only
-used with two or more ("are tied").
+numbered list (a ranking) keeps plain commas (`plain_list`), and so does a list parameter named in `PLAIN`, one
+whose sentence has an "and" of its own (Nab-It's "took RAT, CAT; banked a tile" had read "took RAT and CAT and
+banked a tile"). A text whose verb follows a list of names is only used with two or more ("are tied").
 
 Flags: a text that says something only when a boolean parameter is true keeps that as a variant too, naming it
 `=true`: `"flip7.line.stayed[doubled=true]"` says "×2" where the plain key says nothing (rather than "×2 no").
@@ -50,6 +51,7 @@ NESTED = "reason_params"
 REFUSAL = "reason"  # a parameter naming a refusal by its key (a session's refused action), shown in words
 WORD_KINDS = frozenset({"phase", "card", "type", "room", "colour", "status", "reason", "terrain", "ignored"})
 WORDS = frozenset({"cubosaurs.unknown_value"})  # words of the table not named `<domain>.<kind>.<name>`
+PLAIN = frozenset({"took"})  # list parameters said without "and" (`plain_list`): their sentence has one of its own
 MOVE = "move"  # a refusal's parameter naming a move by its type ("show"): shown by its name (`move_name`)
 GAME = "game"  # beside MOVE, the game whose move it is (its own name of the move comes first)
 CJK_LETTERS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # kana, hanzi, hangul
@@ -119,8 +121,7 @@ def text(lang: str, key: str, **params: Any) -> str:
     1 in the key's singular variant where lang has one."""
     template = table(lang).get(counted(lang, key, params)) or table("en").get(key) or key
     inner = params.pop(NESTED, None)
-    shown = {k: _move_name(lang, params.get(GAME), v) if k == MOVE else _show(lang, v, k == REFUSAL)
-             for k, v in params.items()}
+    shown = {k: _move_name(lang, params.get(GAME), v) if k == MOVE else _shown(lang, k, v) for k, v in params.items()}
     if isinstance(inner, dict) and isinstance(params.get("reason"), str):
         shown["reason"] = text(lang, params["reason"], **inner)
     return fill(template, _Params(shown), {k for k, v in params.items() if isinstance(v, (list, tuple))})
@@ -177,6 +178,13 @@ def move_name(lang: str, game: Any, kind: Any, step: str | None = None) -> str |
 def _move_name(lang: str, game: Any, kind: Any) -> str:
     """A refusal's move in words: its name (`move_name`) where lang has one, else as it is."""
     return move_name(lang, game, kind) or _show(lang, kind)
+
+
+def _shown(lang: str, name: str, value: Any) -> str:
+    """A named parameter as text (`_show`): a refusal by its key, a list named in `PLAIN` without "and"."""
+    if name in PLAIN and isinstance(value, (list, tuple)):
+        return plain_list(lang, value)
+    return _show(lang, value, name == REFUSAL)
 
 
 def _show(lang: str, value: Any, refusal: bool = False) -> str:

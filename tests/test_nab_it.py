@@ -17,6 +17,7 @@ from scoring.games import nab_it as game
 from scoring.record import new_record, play, replay, start, undo
 from tests.helpers import assert_marks_shown_only_where_visible, assert_refused, assert_same_keys, cli_score
 from validators import words_en
+from views import words
 
 ENG = engine("nab_it")
 AB = ["Ann", "Ben"]
@@ -616,8 +617,8 @@ def test_a_capping_plays_row_says_it_capped_took_the_words_and_banked_a_tile():
     key, params = ENG.logged(s, play_, 5)
     assert (key, params) == ("nab_it.action.play.nabbed.banked", {"by": "Ann", "letters": "R", "words": ["RAT"],
                                                                   "caps": 1, "took": ["RAT"]})
-    assert i18n.text("zh-CN", key, **params | {"by": "张伟"}) == "张伟打出了 R：RAT，封顶 1 叠，抢下 RAT，存入银行 1 块牌"
-    assert i18n.text("en", key, **params) == "Ann played R: RAT; capped 1 stack, took RAT and banked a tile"
+    assert i18n.text("zh-CN", key, **params | {"by": "张伟"}) == "张伟打出了 R：RAT，封顶 1 叠，抢下 RAT；存入银行 1 块牌"
+    assert i18n.text("en", key, **params) == "Ann played R: RAT; capped 1 stack and took RAT; banked a tile"
     assert ENG.logged(s, {"type": "play", "by": "Ben", "tiles": [T(0, 0, "M")]}, 4)[0] == "nab_it.action.play.words"
     two = put(new(), "Ann", across(0, 0, "ATE"))
     for by, letters in (("Ben", "EO"), ("Ann", "IU"), ("Ben", "OA")):
@@ -636,6 +637,36 @@ def test_a_capping_plays_row_says_it_capped_took_the_words_and_banked_a_tile():
     key, params = ENG.logged(left, {"type": "play", "by": "Ben", "tiles": [T(0, 0, "R")]}, 5)
     assert i18n.text("en", key, **params) == "Ben played R: RTE; capped 1 stack and banked a tile"
     assert i18n.text("zh-CN", key, **params) == "Ben 打出了 R：RTE，封顶 1 叠，存入银行 1 块牌"
+
+
+def test_a_cap_that_takes_two_words_lists_them_without_a_second_and():
+    """Session 69 review: Ben's R capping the corner of CAT and COT read "took RAT and ROT and banked a tile". The
+    words taken are listed with commas (、) and the banked tile stands apart, in both languages (the log row as the
+    view says it, too)."""
+    s = put(put(new(), "Ann", across(0, 0, "CAT")), "Ben", down(1, 0, "OT"))
+    for by, letter in (("Ann", "B"), ("Ben", "H"), ("Ann", "M"), ("Ben", "R")):
+        s = put(s, by, [T(0, 0, letter)])
+    key, params = ENG.logged(s, {"type": "play", "by": "Ben", "tiles": [T(0, 0, "R")]}, 6)
+    assert (key, params["took"]) == ("nab_it.action.play.nabbed.banked", ["RAT", "ROT"])
+    said = "Ben played R: RAT and ROT; capped 1 stack and took RAT, ROT; banked a tile"
+    assert i18n.text("en", key, **params) == words.say_whole("en", key, **params) == said
+    said = "Ben 打出了 R：RAT 和 ROT，封顶 1 叠，抢下 RAT、ROT；存入银行 1 块牌"
+    assert i18n.text("zh-CN", key, **params) == words.say_whole("zh-CN", key, **params) == said
+
+
+def test_a_cap_inside_a_word_the_player_controls_already_takes_nothing():
+    """Session 69 review: Ann's second cap inside RTE, hers already by her first cap, read "took RAE" as if she had
+    nabbed it. Only words that changed hands are said taken: the row says she capped and banked a tile."""
+    s = put(new(), "Ann", across(0, 0, "ATE"))
+    for by, cell, letter in (("Ben", 0, "B"), ("Ann", 0, "H"), ("Ben", 0, "M"), ("Ann", 0, "R"), ("Ben", 1, "O"),
+                             ("Ann", 1, "I"), ("Ben", 1, "O"), ("Ann", 1, "A")):
+        s = put(s, by, [T(0, cell, letter)])
+    assert texts(s) == {"RAE": "Ann"}
+    key, params = ENG.logged(s, {"type": "play", "by": "Ann", "tiles": [T(0, 1, "A")]}, 9)
+    assert key == "nab_it.action.play.capped.banked" and "took" not in params
+    assert i18n.text("en", key, **params) == "Ann played A: RAE; capped 1 stack and banked a tile"
+    key, params = ENG.logged(s, {"type": "play", "by": "Ann", "tiles": [T(0, 0, "R")]}, 5)
+    assert (key, params["took"]) == ("nab_it.action.play.nabbed.banked", ["RTE"])
 
 
 def test_the_words_line_names_the_words_controlled():

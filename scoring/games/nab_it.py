@@ -74,8 +74,10 @@ Rulings (ours, where the text is silent):
 - The log: a play's row names its letters and the words it formed or changed ("Ben played H: HEAT"; once when
   its one word is its letters: "Ann played SEAT"), kept in `played` (one list per play, in log order; a play
   taken back after a challenge keeps its row and words, and says it was taken back). A play that capped says so,
-  with the words it took and the tile it banked ("Ann played R: RAT; capped 1 stack, took RAT and banked a tile"),
-  kept in `nabbed` (one entry per play, None without a cap; under "majority" a cap may take no word).
+  with the words it took and the tile it banked ("Ann played R: RAT; capped 1 stack and took RAT; banked a tile"),
+  kept in `nabbed` (one entry per play, None without a cap; under "majority" a cap may take no word). The words
+  it took are those through its caps that changed hands: controlled by the player after it and not before (a cap
+  inside a word the player controlled already takes nothing, and its row says only that it capped).
 
 The table's questions:
 - `check(state, action)`: the refusal an action would meet, nothing applied (`preview` also lists the words a
@@ -320,15 +322,22 @@ def top_tiles_in_control(state: dict, words: list[dict], player: str) -> int:
     return sum(1 for r, c in cells if top(state["board"], r, c)["owner"] == player)
 
 
-def nabbed(state: dict, player: str, caps: list, banked: bool) -> dict | None:
+def nabbed(state: dict, player: str, caps: list, banked: bool, was: tuple[dict, dict]) -> dict | None:
     """What a play's caps did, kept for its log row (None without a cap): how many stacks it capped, the words
-    through them the player controls after it (`took`; under "majority" maybe none) and whether a tile was banked."""
+    through them that changed hands (`took`: the player controls them after it, and did not on the board and caps
+    before it, `was`; under "majority" maybe none) and whether a tile was banked."""
     if not caps:
         return None
     board, rule = state["board"], state["options"]["control"]
     took = [w["text"] for w in words_through(board, [tuple(c) for c in caps])
-            if controller(board, state["caps"], w, rule) == player]
+            if controller(board, state["caps"], w, rule) == player and controlled_before(was, w, rule) != player]
     return {"caps": len(caps), "took": list(dict.fromkeys(took)), "banked": banked}
+
+
+def controlled_before(was: tuple[dict, dict], word: dict, rule: str) -> str | None:
+    """Who controlled a word's cells on an earlier board and caps (`was`), its cells empty then left out."""
+    board, caps = was
+    return controller(board, caps, {**word, "cells": [cell for cell in word["cells"] if key(*cell) in board]}, rule)
 
 
 def known(state: dict, text: str) -> bool:
@@ -475,6 +484,7 @@ class Nabit(Engine):
                   "banked": list(state["banked"][player]), "announced": player in state["announced"],
                   "turn_no": state["turn_no"], "penalties": len(state["penalties"])}
         one_left = held(state, player) == 1 and player not in state["announced"]
+        was = (state["board"], dict(state["caps"]))
         self._close_pending(state)
         state["board"] = found["board"]
         for r, c in found["caps"]:
@@ -489,7 +499,7 @@ class Nabit(Engine):
         banked = bool(found["caps"] and bag)
         if banked:
             state["banked"][player].append(bag.pop())
-        state["nabbed"].append(nabbed(state, player, found["caps"], banked))
+        state["nabbed"].append(nabbed(state, player, found["caps"], banked, was))
         self._draw(state, player)
         if held(state, player) != 1 and player in state["announced"]:
             state["announced"].remove(player)
