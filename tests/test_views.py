@@ -128,6 +128,8 @@ def test_a_player_named_key_is_read_as_a_player_not_as_a_message():
         "Ann 7, key guess_club.action.matched_card"
     assert words.say("en", "score_pad.action.round", scores={"Ann": 3, "key": "5 x2"}, nth=1) == \
         "Round 1 scores: Ann 3, key 5 x2"
+    assert words.say_whole("en", "score_pad.action.round", scores={"Ann": 3, "key": 5}, nth=1) == \
+        "Round 1 scores: Ann\u00a03, key\u00a05"  # kept whole as any player's points
     card = {"key": "guess_club.action.matched_card", "player": "C", "text": "Apple"}
     assert words.readable("en", card) == "C's “Apple”" and words.readable("zh-CN", [card]) == "C 的“Apple”"
 

@@ -243,8 +243,8 @@ def say(lang: str, key: str, **params: Any) -> str:
 def say_whole(lang: str, key: str, **params: Any) -> str:
     """`say`, each dict of points read with its pairs whole (`readable`'s whole), so a line breaks only between
     players: a log row and its undo button read "… Cy 3, 李" / "四 10" on a phone."""
-    kept = {k: readable(lang, v, whole=True) if isinstance(v, dict) and k != i18n.NESTED and "key" not in v else v
-            for k, v in params.items()}
+    kept = {k: readable(lang, v, whole=True) if isinstance(v, dict) and k != i18n.NESTED
+            and not i18n.is_message(lang, v) else v for k, v in params.items()}
     return say(lang, key, **kept)
 
 
