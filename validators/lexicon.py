@@ -138,10 +138,12 @@ def glosses(word: str, follow: bool = True) -> tuple[str, ...]:
 
 @cache
 def _gloss_text() -> tuple[str, str]:
-    """Every CC-CEDICT entry on one line, "simplified<TAB>entry tails", as written and with ASCII letters lowercase
-    (so each character stays where it was): where `chinese_for` looks for a word."""
+    """Every CC-CEDICT entry on one line, "simplified<TAB>entry tails", as written and lowercase, each character
+    where it was (ASCII letters alone lowercased should lowercasing move any: `str.translate` took 0.48 s, `lower`
+    0.05): where `chinese_for` looks for a word."""
     text = "\n".join(f"{word}\t{tail.replace(chr(10), ' ')}" for word, tail in _cedict().items())
-    return text, text.translate(_ASCII_LOWER)
+    lowered = text.lower()
+    return text, lowered if len(lowered) == len(text) else text.translate(_ASCII_LOWER)
 
 
 @lru_cache(maxsize=1 << 12)
