@@ -563,14 +563,16 @@ def bars(control) -> list[tuple]:
     from views.components.grid import MARK
     found = []
     for c in walk(control):
-        if not (isinstance(c, ft.Container) and c.bgcolor == ft.Colors.SURFACE and isinstance(c.content, ft.Container)):
+        if not (isinstance(c, ft.Container) and isinstance(c.border, ft.Border) and c.content is None):
             continue
         across = c.height == MARK + 1 and c.left == c.right == 0
         along = c.width == MARK + 1 and c.top == c.bottom == 0
         side = ("bottom" if c.bottom == 0 else "top") if across else ("left" if c.left == 0 else "right")
         inner = {"bottom": "top", "top": "bottom", "left": "right", "right": "left"}[side]
-        if (across or along) and getattr(c.padding, inner) == 1:
-            found.append((c.content.bgcolor, side))
+        lines = {s: getattr(c.border, s) for s in ("bottom", "top", "left", "right")}
+        if (across or along) and lines.pop(inner) == ft.BorderSide(1, ft.Colors.SURFACE) \
+                and not any(line.width for line in lines.values()):
+            found.append((c.bgcolor, side))
     return found
 
 

@@ -88,11 +88,12 @@ def show_label(label: Callable[[Any], str], value: Any) -> str:
 
 def bar(colour: Any, side: str) -> ft.Control:
     """A cell's bar (`mark`), for a Stack: MARK px of the colour along one side (of BAR_SIDES), the whole side
-    long, inside a 1 px line of the surface."""
+    long, inside a 1 px line of the surface (the bar's own border on its inner side, drawn over its fill: one
+    control, where a surface box padded 1 px around a box of the colour took two)."""
     across = side in ("bottom", "top")
     place = {side: 0, **({"left": 0, "right": 0} if across else {"top": 0, "bottom": 0})}
-    return ft.Container(**place, **{"height" if across else "width": MARK + 1}, bgcolor=ft.Colors.SURFACE,
-                        padding=ft.Padding.only(**{INNER[side]: 1}), content=ft.Container(bgcolor=colour))
+    return ft.Container(**place, **{"height" if across else "width": MARK + 1}, bgcolor=colour,
+                        border=ft.Border.only(**{INNER[side]: ft.BorderSide(1, ft.Colors.SURFACE)}))
 
 
 def cell_text(text: str, size: int, fixed: bool, bold: bool = False) -> ft.Control:
