@@ -149,6 +149,9 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
         ctx.page.show_dialog(sheet)
 
     tap = on_tap or (choose if on_set else None)
+    empty = ctx.t("app.grid.empty")
+    frames = {"plain": ft.Border.all(1, ft.Colors.OUTLINE), "marked": ft.Border.all(MARKED_WIDTH, MARKED),
+              **{i: ft.Border.all(3, colour) for i, colour in enumerate(GROUP_COLOURS)}}
     rows = []
     for r, line in enumerate(grid):
         cells = []
@@ -157,27 +160,19 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                 cells.append(ft.Container(**box))
                 continue
             group = grouped.get((r, c))
-            border = (ft.Border.all(MARKED_WIDTH, MARKED) if (r, c) in pointed
-                      else ft.Border.all(3, GROUP_COLOURS[group % len(GROUP_COLOURS)]) if group is not None
-                      else ft.Border.all(1, ft.Colors.OUTLINE))
             text = show_label(label, value)
-            content = cell_text(text, 14, fixed)
-            marking = mark(value) if mark and value is not None else None
-            if (r, c) in notes or marking is not None:
-                noted = (r, c) in notes
-                content = ft.Stack(controls=[*([bar(*marking)] if marking is not None else []), ft.Container(
-                    content=content, alignment=ft.Alignment.CENTER),
-                    *([ft.Container(content=cell_text(notes[(r, c)], 10, fixed, True),
-                                    alignment=ft.Alignment.TOP_RIGHT,
-                                    padding=ft.Padding.only(right=NOTE_INSET[bool(cell_size)]))] if noted else [])])
-            said = (spoken(value) if spoken and value is not None else text) or ctx.t("app.grid.empty")
+            face = cell_face(text, notes.get((r, c)), mark(value) if mark and value is not None else None, fixed,
+                             NOTE_INSET[bool(cell_size)])
+            said = (spoken(value) if spoken and value is not None else text) or empty
             name = ctx.t("app.grid.cell_of" if whose else "app.grid.cell", board=whose, row=origin[0] + r + 1,
                          col=origin[1] + c + 1, value=said)
             cell = ft.Container(
-                **box, border=border, border_radius=4, bgcolor=colour(value) if colour and value is not None else None,
-                alignment=None if isinstance(content, ft.Stack) else ft.Alignment.CENTER,
+                **box, border=frames["marked" if (r, c) in pointed else "plain" if group is None
+                                     else group % len(GROUP_COLOURS)],
+                border_radius=4, bgcolor=colour(value) if colour and value is not None else None,
+                alignment=ft.Alignment.CENTER if face is not None and not isinstance(face, ft.Stack) else None,
                 on_click=(lambda e, r=r, c=c: tap(r, c)) if tap else None,
-                content=ft.Semantics(content=content, exclude_semantics=True),
+                content=None if face is None else ft.Semantics(content=face, exclude_semantics=True),
             )
             cells.append(named_tap(name, cell, marked_said if (r, c) in pointed else None))
         rows.append(ft.Row(controls=cells, spacing=GAP[cell_size is None]))
@@ -185,3 +180,17 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
     if cell_size is None:
         return ft.Container(width=max(map(len, grid), default=0) * FIT_MAX, content=board)
     return ft.Row(scroll=ft.ScrollMode.AUTO, controls=[board])
+
+
+def cell_face(text: str, note: str | None, marking: tuple | None, fixed: bool, inset: int) -> ft.Control | None:
+    """What a cell shows in its frame: its text centred, over its bar (`mark`), its note in the top right corner;
+    None where it shows nothing (an empty cell: no controls to build and send, 2 of an empty cell's 5 were an
+    empty text and the node that kept it out of the cell's name). A Stack centres its text itself (no box around
+    the text to centre it in)."""
+    shown = [cell_text(text, 14, fixed)] if text else []
+    if note is None and marking is None:
+        return shown[0] if shown else None
+    return ft.Stack(alignment=ft.Alignment.CENTER, controls=[
+        *([bar(*marking)] if marking is not None else []), *shown,
+        *([ft.Container(content=cell_text(note, 10, fixed, True), alignment=ft.Alignment.TOP_RIGHT,
+                        padding=ft.Padding.only(right=inset))] if note is not None else [])])
