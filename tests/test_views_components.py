@@ -596,6 +596,27 @@ def test_an_empty_cell_is_its_name_and_its_frame_and_a_tile_builds_no_box_it_doe
     assert len(tile) == 11
 
 
+def test_a_kept_grid_builds_only_the_cells_that_changed_and_a_kept_cells_tap_reaches_this_render():
+    """A grid kept under a name (Nab-It's board) hands back the previous render's cell where nothing it shows or
+    says changed (a render built all 225 cells of the board, most of random_taps[nab_it]'s time), a new one where
+    something did; a kept cell's tap goes to this render's on_tap, not to the one of the render that built it."""
+    ctx, taps = FakeContext(), []
+
+    def built(letter, when, **look):
+        panel = grid_editor(ctx, [[None, letter]], [], None, on_tap=lambda r, c: taps.append((when, r, c)),
+                            kept="board", **look)
+        return [c for c in walk(panel) if isinstance(c, ft.MergeSemantics)]
+
+    first, second = built("A", "first"), built("B", "second")
+    assert first[0] is second[0] and first[1] is not second[1]
+    second[0].content.content.on_click(None)
+    assert taps == [("second", 0, 0)]
+    third = built("B", "third", marked=[(0, 0)])
+    assert third[0] is not second[0] and third[1] is second[1]  # marked: framed and read anew
+    ctx.lang = "zh"
+    assert not set(map(id, built("B", "fourth", marked=[(0, 0)]))) & set(map(id, third))  # in the other language
+
+
 def test_chip_steps_are_in_units_and_clamped():
     assert step(50, 1, 10) == 60
     assert step(50, -5, 10) == 0

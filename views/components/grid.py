@@ -54,6 +54,7 @@ from typing import Any, Callable, Iterable
 import flet as ft
 import flet.canvas as cv
 
+from views.components.kept import Kept
 from views.ui import named_tap
 
 FIT_MAX = 36
@@ -122,8 +123,12 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                 blocked: Iterable[Iterable] = (), origin: tuple[int, int] = (0, 0),
                 mark: Callable[[Any], Any] | None = None, spoken: Callable[[Any], str] | None = None,
                 whose: str | None = None, marked_said: str | None = None, fixed_text: bool = False,
-                fixed_cells: bool = False) -> ft.Control:
-    """The grid as tappable cells; a chooser (or on_tap) sets a cell's value."""
+                fixed_cells: bool = False, kept: str | None = None) -> ft.Control:
+    """The grid as tappable cells; a chooser (or on_tap) sets a cell's value. A grid `kept` under a name (a
+    screen's one board) keeps each cell the previous render built alike (`Kept`, by everything the cell shows and
+    says): a render then builds, compares and sends only the cells that changed (a 15x15 board's 225 cells took
+    most of a Nab-It render); a kept cell's tap goes to this render's tap (`_grid_taps`), not to the one of the
+    render that built it."""
     fixed = fixed_text and cell_size is None or fixed_cells
     grouped = group_of(groups)
     pointed = {(int(r), int(c)) for r, c in marked}
@@ -152,6 +157,10 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
     empty = ctx.t("app.grid.empty")
     frames = {"plain": ft.Border.all(1, ft.Colors.OUTLINE), "marked": ft.Border.all(MARKED_WIDTH, MARKED),
               **{i: ft.Border.all(3, colour) for i, colour in enumerate(GROUP_COLOURS)}}
+    squares = Kept(ctx.local if kept else {}, kept or "cells")
+    taps = ctx.local.setdefault("_grid_taps", {}) if kept else {}
+    taps[kept] = tap
+    relay = (lambda r, c: taps[kept](r, c)) if tap else None
     rows = []
     for r, line in enumerate(grid):
         cells = []
@@ -161,25 +170,31 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                 continue
             group = grouped.get((r, c))
             text = show_label(label, value)
-            face = cell_face(text, notes.get((r, c)), mark(value) if mark and value is not None else None, fixed,
-                             NOTE_INSET[bool(cell_size)])
-            said = (spoken(value) if spoken and value is not None else text) or empty
-            name = ctx.t("app.grid.cell_of" if whose else "app.grid.cell", board=whose, row=origin[0] + r + 1,
-                         col=origin[1] + c + 1, value=said)
-            cell = ft.Container(
-                **box, border=frames["marked" if (r, c) in pointed else "plain" if group is None
-                                     else group % len(GROUP_COLOURS)],
-                border_radius=4, bgcolor=colour(value) if colour and value is not None else None,
-                alignment=ft.Alignment.CENTER if face is not None and not isinstance(face, ft.Stack) else None,
-                on_click=(lambda e, r=r, c=c: tap(r, c)) if tap else None,
-                content=None if face is None else ft.Semantics(content=face, exclude_semantics=True),
-            )
-            cells.append(named_tap(name, cell, marked_said if (r, c) in pointed else None))
+            look = (ctx.lang, whose, origin[0] + r, origin[1] + c, r, c, cell_size, fixed, relay is not None, text,
+                    (spoken(value) if spoken and value is not None else text) or empty, notes.get((r, c)),
+                    mark(value) if mark and value is not None else None,
+                    colour(value) if colour and value is not None else None,
+                    "marked" if (r, c) in pointed else "plain" if group is None else group % len(GROUP_COLOURS),
+                    marked_said if (r, c) in pointed else None)
+            cells.append(squares.row(look, lambda look=look: grid_cell(ctx, look, box, frames, relay)))
         rows.append(ft.Row(controls=cells, spacing=GAP[cell_size is None]))
     board = ft.Column(controls=rows, spacing=GAP[cell_size is None])
     if cell_size is None:
         return ft.Container(width=max(map(len, grid), default=0) * FIT_MAX, content=board)
     return ft.Row(scroll=ft.ScrollMode.AUTO, controls=[board])
+
+
+def grid_cell(ctx: Any, look: tuple, box: dict, frames: dict, relay: Callable[[int, int], Any] | None) -> ft.Control:
+    """One cell from what it shows and says (`look`, the key it is kept under): named, framed, filled, its face."""
+    _, whose, row, col, r, c, cell_size, fixed, _, text, said, note, marking, fill, frame, state = look
+    face = cell_face(text, note, marking, fixed, NOTE_INSET[bool(cell_size)])
+    name = ctx.t("app.grid.cell_of" if whose else "app.grid.cell", board=whose, row=row + 1, col=col + 1, value=said)
+    return named_tap(name, ft.Container(
+        **box, border=frames[frame], border_radius=4, bgcolor=fill,
+        alignment=ft.Alignment.CENTER if face is not None and not isinstance(face, ft.Stack) else None,
+        on_click=(lambda e: relay(r, c)) if relay else None,
+        content=None if face is None else ft.Semantics(content=face, exclude_semantics=True),
+    ), state)
 
 
 def cell_face(text: str, note: str | None, marking: tuple | None, fixed: bool, inset: int) -> ft.Control | None:

@@ -127,7 +127,7 @@ def window(board: dict, least: int = MIN_SIDE, also: Iterable[tuple[int, int]] =
 
 
 def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, on_tap=None,
-               chosen: list | None = None) -> ft.Control:
+               chosen: list | None = None, kept: str | None = "_nab_board") -> ft.Control:
     """The board on the grid editor: top letters in their colours, heights, draft tiles, controlled words.
 
     Larger cells show the tiles played and the margin around them, not the whole 15×15 start: the board then opens on
@@ -137,7 +137,9 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
     your word" after their names (the grid editor's `marked_said`, their semantics value, as Splitter's and Kingdomino's
     marked squares): the hints here speak of cells and letters, not of marked squares, and the chosen cell is where the
     word's next letter goes; a draft tile's name says its letter only. The fitted board's letters and heights keep
-    their size at the phone's larger text sizes (`fixed_text`): at 2x they were cut off in its 25 px cells."""
+    their size at the phone's larger text sizes (`fixed_text`): at 2x they were cut off in its 25 px cells. The
+    screen's one board is `kept` (the grid editor's: a render builds only the cells that changed); None where
+    another may show in the same render."""
     draft = draft or []
     board = state["board"]
     size = CELL_SIZES[zoom_level(ctx)]
@@ -184,7 +186,7 @@ def board_view(ctx: GameContext, state: dict, draft: list[dict] | None = None, o
     return grid_editor(ctx, grid, [], None, label=lambda v: v["letter"], colour=colour, groups=groups,
                        cell_size=size, on_tap=tap, marked=marked, marked_said=ctx.t("nab_it.view.in_your_word"),
                        notes=notes, origin=(top - whole[0], left - whole[1]), mark=owner, spoken=spoken,
-                       fixed_text=True)
+                       fixed_text=True, kept=kept)
 
 
 def zoom_level(ctx: GameContext) -> int:
@@ -632,4 +634,4 @@ def final(ctx: GameContext) -> ft.Control:
     state = ctx.engine.player_view(ctx.state, None)
     return ft.Column(spacing=8, controls=[ft.Text(ctx.t("nab_it.view.final_board"), size=18,
                                                   weight=ft.FontWeight.BOLD),
-                                          board_view(ctx, state), legend(ctx, state)])
+                                          board_view(ctx, state, kept=None), legend(ctx, state)])
