@@ -4,7 +4,7 @@ outlined in their own colour so the table sees what scores.
 Builder:
     grid_editor(ctx, grid, choices, on_set, label=str, colour=None, groups=(), cell_size=48, on_tap=None,
                 marked=(), notes=None, blocked=(), origin=(0, 0), mark=None, spoken=None, whose=None,
-                marked_said=None) -> ft.Control
+                marked_said=None, fixed_text=False, kept=None) -> ft.Control
 - `grid`: rows of cell values (a cell may be None = empty); `choices`: the values a cell may take (None allowed
   to clear); `on_set(row, col, value)`: called when a value is chosen for a cell (the view dispatches it);
 - `label(value) -> str`: the text shown in a cell and in the chooser (default `str`, empty for None);
@@ -40,6 +40,9 @@ Builder:
   (+ on the Nab-It board, 44 and 52 px) keep plain Text, which grows with the phone's text and has room there;
 - `fixed_cells`: sized cells' texts and notes keep their size too: Splitter's 40 px cells had no room at 2x, its
   group's "+1" note drawn over the number;
+- `kept`: a name to keep the cells under from one render to the next (`views.components.kept.Kept`, in ctx.local):
+  for a screen's one board, so a render builds, compares and sends only the cells that changed; None where the same
+  grid may be built twice in one render;
 - Tapping a cell opens a chooser (a bottom sheet) with one button per choice; each cell's accessible name is
   "row r, column c: value" (after `whose`) and nothing more (the texts inside are left out of it); no hover
   tooltip repeats it (`views.ui.named_tap`). With neither `on_set` nor `on_tap` the grid is only shown (a board
