@@ -4,7 +4,7 @@ outlined in their own colour so the table sees what scores.
 Builder:
     grid_editor(ctx, grid, choices, on_set, label=str, colour=None, groups=(), cell_size=48, on_tap=None,
                 marked=(), notes=None, blocked=(), origin=(0, 0), mark=None, spoken=None, whose=None,
-                marked_said=None, fixed_text=False, kept=None) -> ft.Control
+                marked_said=None, fixed_text=False, fixed_cells=False, kept=None) -> ft.Control
 - `grid`: rows of cell values (a cell may be None = empty); `choices`: the values a cell may take (None allowed
   to clear); `on_set(row, col, value)`: called when a value is chosen for a cell (the view dispatches it);
 - `label(value) -> str`: the text shown in a cell and in the chooser (default `str`, empty for None);
