@@ -406,8 +406,9 @@ def test_two_chinese_words_with_one_pinyin_are_different(a, b, letters):
     assert Matcher().compare(letters, a).reason == Matcher().compare(letters, b).reason == answers.READING["pinyin"]
 
 
-@pytest.mark.parametrize("a, b, reason, link", [("🍇", "grapes", "emoji", "grape"), ("🍇\ufe0f", "Grape", "emoji", "grape"),
-                                                ("🍎", "red apple", "emoji", "red apple"), ("🍇", "葡萄", "gloss", "grape")])
+@pytest.mark.parametrize("a, b, reason, link", [
+    ("🍇", "grapes", "emoji", "grape"), ("🍇\ufe0f", "Grape", "emoji", "grape"),
+    ("🍎", "red apple", "emoji", "red apple"), ("🍇", "葡萄", "gloss", "grape")])
 def test_an_emoji_for_a_word_is_asked_about(a, b, reason, link):
     """Play-testers typed 🍇 for grapes: the emoji reads as its Unicode name (GRAPES), so the table is asked
     ("The emoji for “grape”"), also across languages through the gloss."""
