@@ -57,6 +57,12 @@ def test_pinyin_needs_every_character():
     assert lexicon.pinyin("苹果ab") == ()
 
 
+def test_cut_gives_the_longest_dictionary_words_and_keeps_every_character():
+    """The rules search cuts a sentence as pinyin does; a character that starts no word stands alone, none is lost."""
+    assert lexicon.cut("翻三张时抽到第二次机会") == ["翻", "三", "张", "时", "抽", "到", "第二次", "机会"]
+    assert lexicon.cut("中央王国") == ["中央", "王国"] and lexicon.cut("a苹果") == ["a", "苹果"] and lexicon.cut("") == []
+
+
 def test_english_words_and_lemmas():
     """Irregular plurals have their singulars; typos are not English words."""
     assert [lexicon.noun_lemmas(w) for w in ("mice", "children", "geese")] == [("mouse",), ("child",), ("goose",)]

@@ -187,15 +187,29 @@ def pinyin(word: str) -> tuple[str, ...]:
     parts: list[list[str]] = []
     start = 0
     while start < len(word):
-        for end in range(min(len(word), start + LONGEST_WORD), start, -1):
-            readings = _word_pinyin(word[start:end])
-            if readings:
-                parts.append(readings)
-                start = end
-                break
-        else:
+        end = _longest(word, start, _word_pinyin)
+        if end is None:
             return ()
+        parts.append(_word_pinyin(word[start:end]))
+        start = end
     return tuple(" ".join(combo) for combo in islice(product(*parts), PINYIN_VARIANTS))
+
+
+def _longest(text: str, start: int, fits) -> int | None:
+    """Where the longest piece of text from start (at most `LONGEST_WORD` characters) that fits ends, else None."""
+    return next((end for end in range(min(len(text), start + LONGEST_WORD), start, -1) if fits(text[start:end])), None)
+
+
+def cut(text: str) -> list[str]:
+    """Chinese text cut into the longest CC-CEDICT words from the left (as `pinyin` cuts it), a character that
+    starts no word standing alone: 翻三张时抽到第二次机会 → 翻, 三, 张, 时, 抽, 到, 第二次, 机会."""
+    out: list[str] = []
+    start = 0
+    while start < len(text):
+        end = _longest(text, start, is_chinese_word) or start + 1
+        out.append(text[start:end])
+        start = end
+    return out
 
 
 def _word_pinyin(word: str) -> list[str]:
