@@ -28,6 +28,15 @@
   tied" had found nothing, as 怎 and "if" are in no tie rule; 平局怎么算 then found only Bacon's rulings, the one
   section that held 怎, 么 and 算 by chance, and hid every other game's tie rule, as a query that found anything
   was searched only as typed.
+- A question typed as a sentence [ruling, session 69]: 翻三张时抽到第二次机会 (a Second Chance drawn during a Flip
+  Three) found nothing, as 时, 抽 and 到 are in no section, nor "can I use a second chance after I bust" ("i", "use",
+  "after"). The query is also read as its meant words (`meant`): each Chinese run cut into CC-CEDICT's longest words
+  (`validators.lexicon.cut`, the cut pinyin uses), neighbouring characters that start no word kept as one word (爆牌,
+  翻三张: held when found together, or each character somewhere in a section), each other word as it is, less the
+  filler and question words (`FILLER`, `QUESTION`: 时, 的, 了, 吗, 如果, 要, 会, "i", "can", "during", …). A section
+  holding more than half of them is a hit; hits rank by how many they hold (all first: the characters-anywhere
+  match counts as holding none, so a section holding 同分 outranks one with 同 and 分 apart), then by score. With
+  the query's `variants` read so too, a section keeping its best.
 """
 
 from __future__ import annotations
@@ -36,6 +45,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Any, Iterable
+
+from validators.lexicon import cut, is_chinese_word
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ebef"
 TERM = re.compile(f"[{CJK}]|[^\\W_{CJK}]+")
@@ -52,9 +63,23 @@ ALIKE = (("同分", "平分", "打平", "平手", "平局", "并列"), ("挑战"
          ("tiebreaker", "tiebreak", "tie-break"), ("tie", "ties", "tied"))
 MEANS = {"draw": "tie", "draws": "ties", "drawn": "tied"}  # searched for the word too, never the other way round
 A_DRAW = re.compile(r"(?<![^\W_])a draw(?=[\W_]*$)")  # "it's a draw" at the query's end: a tie, not drawing
+WORD = re.compile(f"[{CJK}]+|[^\\W_{CJK}]+")
+FILLER = frozenset(("时", "时候", "的时候", "的", "地", "得", "了", "着", "过", "吗", "呢", "吧", "啊", "呀", "么", "嘛",
+                    "怎么", "怎样", "怎么样", "怎么办", "怎么算", "如何", "什么", "为什么", "谁", "哪", "哪个", "几",
+                    "多少", "如果", "要是", "假如", "的话", "要", "会", "能", "能不能", "可以", "可不可以", "还",
+                    "还是", "就", "都", "也", "又", "再", "是", "是不是", "是否", "有没有", "在", "到", "给", "被",
+                    "把", "让", "我", "我们", "你", "你们", "他", "她", "他们", "它", "这", "那", "这个", "那个",
+                    "这样", "那样", "该", "应该", "想", "需要", "一", "个", "一个", "之后", "以后", "的时", "请问",
+                    "i", "me", "my", "you", "your", "our", "they", "them", "their", "he", "she", "his", "her", "one",
+                    "someone", "somebody", "anyone", "can", "could", "should", "would", "will", "may", "might",
+                    "must", "did", "done", "get", "gets", "got", "happen", "happened", "during", "while", "then",
+                    "to", "of", "in", "on", "at", "for", "with", "by", "and", "or", "but", "so", "that", "this",
+                    "be", "been", "was", "were", "has", "have", "had", "any", "still", "again", "just", "allowed",
+                    "many", "much", "need", "needs", "want", "t", "ll", "ve", "d", "m"))
 QUESTION = ("怎么办", "怎么算", "怎么样", "为什么", "怎么", "如何", "什么", "谁", "吗", "呢", "了", "what", "how", "who",
             "why", "when", "which", "if", "does", "do", "is", "are", "a", "an", "the", "it", "its", "s", "there", "we",
             "scored", "counted", "work", "works", "happens")
+UNMEANT = FILLER | frozenset(QUESTION)
 
 
 @dataclass(frozen=True)
@@ -153,11 +178,58 @@ def variants(query: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _best(section: Any, asked: list[tuple[list[str], list[str], str]]) -> tuple[int, list[str], str]:
-    """A section's best score over the asked queries (terms, runs, phrase), with that query's terms and phrase."""
+def _best(section: Any, asked: list[tuple[list[str], list[str], str]],
+          said: list[list[str]]) -> tuple[int, int, list[str], str]:
+    """A section's most words held of one of the `meant` lists (when more than half) and its best score, over the
+    asked queries (terms, runs, phrase) and those lists, with the terms and phrase of its snippet."""
     text = prepared(section.title, plain(section.body))
-    return max(((_score(wanted, runs, phrase, text), wanted, phrase) for wanted, runs, phrase in asked),
-               key=lambda scored: scored[0])
+    score, wanted, phrase = max(((_score(terms_, runs, said_as, text), terms_, said_as)
+                                 for terms_, runs, said_as in asked), key=lambda scored: scored[0])
+    held, by_words, words = max((_held(words, text) for words in said), default=(0, 0, []))
+    if not score and not by_words:
+        return 0, 0, wanted, phrase
+    return held, max(score, by_words), wanted if score else words, phrase if score else ""
+
+
+def _held(words: list[str], text: tuple[str, str, list[str], list[str]]) -> tuple[int, int, list[str]]:
+    """How many of the words a section's `prepared` text holds (0 when half or fewer), their score, and those words."""
+    folded_title, folded_body, title_words, body_words = text
+    found = [(word, _occurs(word, title_words, folded_title), _occurs(word, body_words, folded_body))
+             for word in words]
+    kept = [(word, in_title, in_body) for word, in_title, in_body in found if in_title or in_body]
+    if 2 * len(kept) <= len(words):
+        return 0, 0, []
+    score = sum(TITLE_WEIGHT * min(in_title, COUNT_CAP) + min(in_body, COUNT_CAP)
+                + (RUN_BONUS if len(word) > 1 and CJK_CHAR.match(word) else 0) for word, in_title, in_body in kept)
+    return len(kept), score, [word for word, _, _ in kept]
+
+
+def _occurs(word: str, words: list[str], folded: str) -> int:
+    """How often a meant word occurs: Chinese anywhere in the text (characters that are no dictionary word, once
+    when each is somewhere in it), other words as `_count` finds a term."""
+    if not CJK_CHAR.match(word):
+        return _count(word, words, folded)
+    together = folded.count(word)
+    if together or len(word) == 1 or is_chinese_word(word):
+        return together
+    return int(all(char in folded for char in word))
+
+
+def meant(query: str) -> list[str]:
+    """The words that carry a query's meaning: each run of Chinese `lexicon.cut` into dictionary words, each other
+    word as it is, less `FILLER` and `QUESTION` words; neighbouring characters that start no word are one word
+    (爆牌, 翻三张)."""
+    out: list[str] = []
+    for found in WORD.finditer(fold(query)):
+        pieces = cut(found.group()) if CJK_CHAR.match(found.group()) else [found.group()]
+        alone = ""
+        for piece in pieces + [""]:
+            if len(piece) == 1 and CJK_CHAR.match(piece) and piece not in UNMEANT:
+                alone += piece
+                continue
+            out += [word for word in (alone, piece) if word and word not in UNMEANT]
+            alone = ""
+    return list(dict.fromkeys(out))
 
 
 def unasked(query: str) -> str:
@@ -181,10 +253,11 @@ def _found(sections: list[Any], queries: list[str], limit: int) -> list[Hit]:
     asked = [(terms(v), CJK_RUN.findall(v), v) for q in queries for v in variants(q) if terms(v)]
     if not asked:
         return []
+    said = [words for v in variants(queries[0]) if (words := meant(v))]
     hits = []
     for order, s in enumerate(sections):
-        score, wanted, phrase = _best(s, asked)
+        held, score, wanted, phrase = _best(s, asked, said)
         if score:
-            hits.append((-score, order, Hit(s.page, s.lang, s.id, plain(s.title), snippet(s.body, wanted, phrase),
-                                            score)))
-    return [hit for _, _, hit in sorted(hits, key=lambda h: (h[0], h[1]))][:limit]
+            hits.append(((-held, -score, order), Hit(s.page, s.lang, s.id, plain(s.title),
+                                                     snippet(s.body, wanted, phrase), score)))
+    return [hit for _, hit in sorted(hits, key=lambda h: h[0])][:limit]

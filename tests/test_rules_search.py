@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring import rulebook
-from scoring.rules_search import plain, search, terms
+from scoring.rules_search import meant, plain, search, terms
 
 
 @dataclass(frozen=True)
@@ -178,3 +178,48 @@ def test_a_draw_inside_a_question_is_still_drawing():
     for question, page in (("is there a draw pile", "pictomania"), ("what is a draw pile", "pictomania"),
                            ("a draw pile", "pictomania"), ("take a draw card", "pictomania")):
         assert page in [h.page for h in search(sections, question)], question
+
+
+TABLE_QUESTIONS = {
+    "zh-CN": (("翻三张时抽到第二次机会", "flip7", "turn"), ("如果我爆牌了还能用第二次机会吗", "flip7", "turn"),
+              ("有乘2但是没有数字牌得几分", "flip7", "scoring"), ("集齐七个不同的数字可以多得多少分", "flip7", "scoring"),
+              ("城堡不在正中间的话还能拿中央王国的分吗", "kingdomino", "scoring"),
+              ("没有皇冠的领地得几分", "kingdomino", "scoring"), ("平分的时候怎么比较谁赢", "kingdomino", "scoring"),
+              ("洗牌以后还能撤销吗", "referee", "undo"), ("被质疑以后大家怎么投票", "knit_wit", "challenge"),
+              ("倒计时没结束的时候可以先投票吗", "knit_wit", "challenge"), ("顺子最少要几张牌", "rummy", "melds"),
+              ("可以把牌加到别人的牌组上吗", "rummy", "melds")),
+    "en": (("what happens if I draw a second chance during a flip three", "flip7", "turn"),
+           ("can I use a second chance after I bust", "flip7", "turn"),
+           ("do you get points for a x2 with no number cards", "flip7", "scoring"),
+           ("how many points for a property with no crowns", "kingdomino", "scoring"),
+           ("what if my castle is not in the middle for the middle kingdom", "kingdomino", "scoring"),
+           ("can we undo the last move", "referee", "undo"),
+           ("can I undo a shuffle after everyone saw it", "referee", "undo"),
+           ("how long does the challenged player get to explain", "knit_wit", "challenge"),
+           ("can I challenge my own answer", "knit_wit", "challenge"),
+           ("how many cards do I need for a run", "rummy", "melds"),
+           ("can I lay off cards on someone else's meld", "rummy", "melds")),
+}
+
+
+def test_a_question_asked_as_a_sentence_finds_the_section_that_answers_it():
+    """Session 69: 翻三张时抽到第二次机会 (drawing a Second Chance during a Flip Three) found nothing, as every
+    character must be in a section and 时, 抽, 到 are in none; "can I use a second chance after I bust" nothing, as
+    "i", "use" and "after" are not all in one. A sentence is cut into its words (Chinese by the dictionary), its
+    filler words dropped, and a section holding most of the rest is found, those holding more ranking first."""
+    sections = rulebook.all_sections(("zh-CN", "en"))
+    for lang, questions in TABLE_QUESTIONS.items():
+        for question, page, section in questions:
+            hits = [(h.page, h.lang, h.section) for h in search(sections, question)]
+            assert (page, lang, section) in hits[:3], (question, hits[:3])
+    assert [(h.page, h.section) for h in search(sections, "翻三张时抽到第二次机会")][:1] == [("flip7", "turn")]
+
+
+def test_a_sentence_ranks_sections_by_the_words_they_hold_and_needs_more_than_half():
+    """A section holding every meant word ranks before one holding most; one holding half or fewer is no hit."""
+    pages = [S("a", "zh-CN", "x", "甲", "冻结让一位玩家翻三张。"), S("b", "zh-CN", "y", "乙", "冻结让一位玩家停下。"),
+             S("c", "zh-CN", "z", "丙", "停下。")]
+    assert [h.page for h in search(pages, "冻结的时候玩家要停下吗")] == ["b", "a"]
+    assert [h.page for h in search(pages, "冻结的时候玩家要停下")] == ["b", "a"]
+    assert meant("如果我爆牌了还能用第二次机会吗") == ["爆牌", "用", "第二次", "机会"]
+    assert meant("what if I bust") == ["bust"]
