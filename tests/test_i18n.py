@@ -307,7 +307,7 @@ def test_a_refusal_names_the_move_as_the_next_step_line_does(game):
 LATIN_KEPT = {  # Latin words a Chinese text keeps: formats, units, proper names, and the fields of a file or action
     "JSON", "CSV", "UTF", "Unicode", "MB", "PIN", "Wi-Fi", "DNA", "BG", "Stats", "Splitter", "data",
     "row", "col", "letter", "blank", "pot", "board", "supply", "yes", "no", "tableside_backup", "sessions"}
-IN_ENGLISH = {"app.language.en", "app.switch_language", "app.switch_language_tip", "rules.lang.en", "rules.read_in.en"}
+IN_ENGLISH = {"app.language.en", "app.switch_language", "app.switch_language_tip", "rules.read_in.en"}
 EXAMPLES = {"guess_club.cards_invalid", "knit_wit.view.deal_field"}  # a typed example, in the form it is typed
 COUNTED = ("actions answers bytes cards cells characters columns crowns deals dominoes levels markers numbers players "
            "points rounds rows seconds sessions spools squares stars tags tiles wins").split()

@@ -9,7 +9,7 @@ import flet as ft
 
 from scoring.core import RuleError
 from scoring.games import kingdomino
-from tests.helpers import BrowserStorage, run_tasks
+from tests.helpers import BrowserStorage, run_async, run_tasks
 from tests.test_views import StubPage, app, phone_tab  # noqa: F401  (the fixture)
 from tests.test_views_components import bar_action, buttons, raw_texts, read, texts, walk
 from tests.test_views_ui import narrow_fields
@@ -80,21 +80,76 @@ def test_a_pages_sections_are_read_as_folds_that_are_open_or_shut(app, monkeypat
     assert [n for n, h in heads().items() if h.expanded] == ["Scoring"]
 
 
+def hits_shown(body) -> list[str]:
+    """The titles of the search hits a rules list shows (each hit is a card)."""
+    return [c.content.title.value for c in walk(body) if isinstance(c, ft.Card)]
+
+
+def typed_key(app, text: str):
+    """The browser puts text into the search box and its change is handled: the screen drawn again after it."""
+    field, = [c for c in walk(rules.build(app)[1]) if isinstance(c, ft.TextField)]
+    field.value = text
+    field.on_change(SimpleNamespace(control=field))
+    return field, rules.build(app)[1]
+
+
+def finish(app, text: str) -> None:
+    """The search started for text finishes now, whatever else is still running; the screen's render follows."""
+    task, = [(fn, args) for fn, args in app.page.tasks if args[-1] == text]
+    app.page.tasks.remove(task)
+    run_async(task[0](*task[1]))
+
+
 def test_the_list_searches_as_you_type(app):
     """Typing in the search box lists the hits in both languages; nothing found says so."""
     app.page = StubPage("/rules")
     title, body, back = rules.build(app)
     assert title == "Rules" and back == "/"
-    assert [h.value for h in rules.hit_tiles(app, "zzzz")] == ["Nothing in the rules matches “zzzz”."]
-    hits = rules.hit_tiles(app, "王国")
+    assert [h.value for h in rules.hit_tiles(app, "zzzz", rules.found("zzzz"))] == \
+        ["Nothing in the rules matches “zzzz”."]
+    hits = rules.hit_tiles(app, "王国", rules.found("王国"))
     assert "王国骨牌 · 计分" in [c.value for tile in hits for c in walk(tile) if isinstance(c, ft.Text)]
+
+
+def test_only_the_hits_of_the_text_in_the_box_are_shown(app):
+    """"what if tied" typed quickly on a laptop showed the hits of "w" first (Kingdomino's "W 麦田"): each key's
+    search ran in its render, and the box had moved on. Typed "w", "wh", "what if tied", with the searches
+    finishing out of order: "w"'s finishes after the box took more keys and is never shown, and once the last
+    text's hits are shown an older search finishing later does not replace them."""
+    app.page = StubPage("/rules")
+    field, drawn = typed_key(app, "w")
+    field.value = "wh"  # the next key reaches the box
+    assert hits_shown(drawn) == []  # "w"'s hits, under "wh", before
+    finish(app, "w")
+    assert hits_shown(rules.build(app)[1]) == []
+    typed_key(app, "wh")
+    typed_key(app, "what if tied")
+    finish(app, "what if tied")
+    finish(app, "wh")
+    shown = hits_shown(rules.build(app)[1])
+    assert shown == hits_shown(ft.Column(rules.hit_tiles(app, "what if tied", rules.found("what if tied"))))
+    assert "Kingdomino · Scoring" in shown and not any("麦田" in title for title in shown)
+
+
+def test_a_hit_names_its_language_only_when_it_is_not_the_screens(app):
+    """Every hit led with "中文 |" or "EN |"; now a hit in the screen's language has no tag, one in the other
+    language says so in words under its snippet ("In Chinese"; on a Chinese screen "英文原文")."""
+    app.page = StubPage("/rules")
+    for lang, other, said in (("en", "zh-CN", "In Chinese"), ("zh-CN", "en", "英文原文")):
+        app.settings["lang"] = lang
+        for query in ("scoring", "王国"):
+            hits = rules.found(query)
+            tiles = [t.content for t in rules.hit_tiles(app, query, hits) if isinstance(t, ft.Card)]
+            assert hits and len(tiles) == len(hits)
+            for hit, tile in zip(hits, tiles):
+                lines = [c.value for c in walk(tile.subtitle) if isinstance(c, ft.Text)]
+                assert tile.leading is None and lines[1:] == ([said] if hit.lang == other else []), (hit.lang, lines)
 
 
 def test_a_redraw_after_a_later_key_keeps_that_key(app):
     """The browser reports "black she", then "black shee"; the screen is drawn again for the first change only
     after the second key reached the field: the search box keeps "black shee" (a redraw with the older text
     would write it back into the box and lose the key), and the hits are those of what is in the box."""
-    from types import SimpleNamespace
     app.page = StubPage("/rules")
     _, body, _ = rules.build(app)
     field, = [c for c in walk(body) if isinstance(c, ft.TextField)]
@@ -104,7 +159,8 @@ def test_a_redraw_after_a_later_key_keeps_that_key(app):
     _, body, _ = rules.build(app)
     again, = [c for c in walk(body) if isinstance(c, ft.TextField)]
     assert again.value == "black shee"
-    assert "Pictomania · Scoring" in texts(body)
+    run_tasks(app.page)
+    assert "Pictomania · Scoring" in texts(rules.build(app)[1])
 
 
 def test_quick_scorer_reads_a_typed_kingdom_and_refuses_an_impossible_one(app):
