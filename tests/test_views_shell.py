@@ -91,6 +91,28 @@ def test_a_chinese_title_breaks_only_after_a_pause_mark_or_before_a_bracket(tmp_
             assert breaks(text.value) == pieces
 
 
+@pytest.mark.parametrize("lang, lowest, said", [
+    ("zh-CN", False, "麻将（计分板 · 多手机）"), ("zh-CN", True, "麻将（计分板，低分胜 · 多手机）"),
+    ("en", False, "Mahjong (score pad) at the table"), ("en", True, "Mahjong (score pad, lowest wins) at the table")])
+def test_a_score_pads_phone_title_has_one_bracket(tmp_path, lang, lowest, said):
+    """A phone joining a score pad's table read "麻将（计分板）（多手机）", two brackets in a row: one holds both, in
+    the join screen's title and as the bar shows it (English had one already)."""
+    from types import SimpleNamespace
+
+    from views import join
+    hub = SimpleNamespace(engine=SimpleNamespace(game=SimpleNamespace(id="score_pad")), title="麻将" if lang != "en"
+                          else "Mahjong", lower_wins=lowest)
+    with Store(tmp_path / "data") as store:
+        store.set_setting("lang", lang)
+        shell = App(Page("/join/x"), store)
+        title = join.bar_title(shell, hub, False)
+        assert read(title) == said
+        assert said in [read(c.value) for c in walk(top_bar(shell, title, None)) if isinstance(c, ft.Text)]
+        assert read(words.whole_title(lang, shell.t("table.phone_title", game=shell.t("score_pad.titled",
+                                                                                       title="Azul")))) in \
+            ("Azul（计分板 · 多手机）", "Azul (score pad) at the table")
+
+
 def test_a_bar_without_a_back_button_keeps_its_title_off_the_edge(tmp_path):
     """The bar lost its own side padding when its buttons grew to a finger's size (their padding sets the icons
     in): on the home screen, with no back button before it, "Tableside" then touched the screen's left edge."""

@@ -127,9 +127,10 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
 def bar_title(app: Any, hub: Any, seated: bool) -> str:
     """The top bar's title: "Pictomania at the table" on the join form, the game's name alone once the phone holds a
     seat (every game's seated phone alike). Ruling: a seated phone's room goes to the game; "妙笔神猜（多手机）" took
-    two lines of a 390 px phone's bar at 2x text, over the pinned race, and the seat's screen says whose it is."""
+    two lines of a 390 px phone's bar at 2x text, over the pinned race, and the seat's screen says whose it is. A score
+    pad's name has a bracket of its own: one bracket holds both ("麻将（计分板 · 多手机）", `words.one_bracket`)."""
     game = hub_game(app, hub)
-    return game if seated else words.whole_bracket(app.t("table.phone_title", game=game))
+    return game if seated else words.whole_bracket(words.one_bracket(app.t("table.phone_title", game=game)))
 
 
 def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:

@@ -24,6 +24,7 @@ plain_list = i18n.plain_list  # a list without "and" ("1. A (4), 2. B (3)": a ra
 ORPHAN_MAX = 12  # a last word this short (in characters) is glued to the word before it
 BRACKET_MAX = 16  # a bracket this short (in characters) ending a score line's head stays whole with the points
 BRACKETS = {")": "(", "\uff09": "\uff08"}  # ）: （
+TWO_BRACKETS = re.compile("\uff09\u2060?\uff08|\\) \\(")  # "）（" or ") (": two brackets in a row
 # beside a CJK letter or full-width mark, next to any letter but a space (a line may break there) or a word joiner
 # already there (so a text kept whole twice gets one): 丽（, Cy（
 CJK_PAIR = re.compile(f"(?<=[{i18n.CJK}])(?=[^\\s\u2060])|(?<=[^\\s\u2060])(?=[{i18n.CJK}])")
@@ -143,8 +144,15 @@ def whole_title(lang: str, text: str) -> str:
     full-width bracket ("妙笔神猜" / "（多手机）"). Ruling: a title is built from a game's name and what the screen
     does with it, so its clauses and brackets are the units kept whole: the score pad's end screen read "Hearts（计分
     板，低分" / "胜）" on a 390 px phone; now "Hearts（计分板，" / "低分胜）"."""
-    kept = whole_line(lang, text)
+    kept = whole_line(lang, one_bracket(text))
     return kept.replace("\u2060\uff08", "\uff08") if lang == "zh-CN" else kept
+
+
+def one_bracket(text: str) -> str:
+    """text with two brackets in a row read as one, their parts joined by " · ": a title built from a name that
+    ends in a bracket and a screen's own bracket read "麻将（计分板）（多手机）"; now "麻将（计分板 · 多手机）"
+    ("Azul (2p) (score pad)": "Azul (2p · score pad)")."""
+    return TWO_BRACKETS.sub(" · ", text)
 
 
 def short_unbroken(clause: str) -> str:
