@@ -122,7 +122,8 @@ class Server(uvicorn.Server):
     def warm(self) -> None:
         """Load what the home screen draws and read the catalogue (`views.app.warm_up`) while the first browser
         is still loading the web client, so the first home screen waits for neither; then let tabs start
-        (`ready`). A problem is left for the home screen to report."""
+        (`ready`) and load what a tap's render would load (`views.app.warm_later`). A problem is left for the home
+        screen to report."""
         if self.requests is not None:
             sys.setprofile(stand_aside(self.requests, self.loop_thread))
         try:
@@ -133,6 +134,14 @@ class Server(uvicorn.Server):
         finally:
             sys.setprofile(None)
             self.ready.set()
+        from views.app import warm_later
+
+        if self.requests is not None:
+            sys.setprofile(stand_aside(self.requests, self.loop_thread))
+        try:
+            warm_later()
+        finally:
+            sys.setprofile(None)
 
     def handle_exit(self, sig: int, frame: object) -> Thread:
         """Stop from a thread of its own, so a busy or stuck event loop cannot keep the server from stopping on
