@@ -463,3 +463,35 @@ def test_the_rounds_table_shows_only_where_its_column_is_wide_enough():
         table_col, blocks_col = (next(c.col[at] for c in row.controls if isinstance(c, kind))
                                  for kind in (ft.Row, ft.Column))
         assert (table_col, blocks_col) == ((12, 0) if column >= round_edit.WIDE else (0, 12)), (width, at)
+
+
+def test_end_game_replaces_the_round_form_in_the_tabs_next_frame(tmp_path):
+    """A play-test saw the round form still up after "结束游戏" (finishing is undoable: the end screen leads with its
+    Undo, so no confirmation). The tap's one frame carries the end screen, with no frame of the form between."""
+    import gc
+
+    import flet as ft
+
+    from scoring.record import new_record
+    from storage import Store
+    from tests.flet_session import connect, decoded, settle
+    from tests.helpers import run_async
+    from views.app import main_for
+
+    async def play() -> None:
+        with Store(tmp_path / "data") as store:
+            sid = store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+            store.play(sid, {"type": "round", "by": "table", "scores": {"A": 1, "B": 5}}, "2025-01-01T20:01:00+00:00")
+            tab, sent = await connect(main_for(store), f"/play/{sid}")
+            gc.collect()
+            finish, = [c for c in list(tab.index.values()) if isinstance(c, ft.OutlinedButton) and c.content == "结束游戏"]
+            sent.frames.clear()
+            await tab.dispatch_event(finish._i, "click", None)
+            await settle()
+            frames = [str(decoded(frame)).replace("\\u2060", "").replace("\u2060", "") for frame in sent.frames]
+            assert store.state(sid)["over"] and len(frames) == 1
+            assert "获胜者" in frames[0] and "记入本轮" not in frames[0]
+            tab.close()
+            await settle()
+
+    run_async(play())

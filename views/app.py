@@ -51,8 +51,8 @@ ms after the pointer goes down (the counter's 16 ms): the action is on disk befo
 from __future__ import annotations
 
 import asyncio
-import json
 import importlib
+import json
 import logging
 from dataclasses import dataclass
 from typing import Any, Callable
