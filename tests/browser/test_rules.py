@@ -136,7 +136,8 @@ def test_a_refusal_is_heard_when_it_appears_in_the_phones_language(phone, server
 
 
 def test_search_finds_rules_by_english_words_and_chinese_characters(phone):
-    """'black sheep' finds Pictomania's scoring in English; 黑羊 finds it in Chinese; a hit opens its section."""
+    """'black sheep' finds Pictomania's scoring in English; 黑羊 finds it in Chinese, each such hit saying "In Chinese"
+    after its snippet (no "中文 |" before every hit); a hit opens its section."""
     tab = phone.open("/rules")
     tab.language("en")
     tab.see("Rules pages")
@@ -145,6 +146,8 @@ def test_search_finds_rules_by_english_words_and_chinese_characters(phone):
     tab.shot("rules_phone_search_en")
     tab.fill("Search the rules (中文 or English)", "黑羊")
     tab.see_button("妙笔神猜 · 计分")
+    tab.see_button("In Chinese")  # the hit's tag, in words, is part of what its button is read as
+    tab.shot("rules_phone_search_zh_hits_en")
     tab.tap("妙笔神猜 · 计分")
     tab.see("The rule that applies: 计分")
     tab.see("中间牌最多且唯一的玩家是")
