@@ -64,7 +64,7 @@ from scoring import names, plain
 from scoring import record as rec
 from scoring.core import cooperative, engine
 from scoring.errors import RuleError
-from storage.stats import Stats, game_key
+from storage.stats import Stats, game_key, most_spelled
 from storage.store import IMPORT_MAX_BYTES
 
 SOURCE_NAME = "Tableside"
@@ -176,7 +176,7 @@ def spelled_as(summaries: list[dict], stats: Stats) -> Callable[..., str]:
         if not title and stats.spellings.get(key):
             return stats.shown(key)
         counts = typed.get((title, key))
-        return min(counts, key=lambda name: (-counts[name], name)) if counts else fallback
+        return most_spelled(counts) if counts else fallback
 
     return spelled
 

@@ -165,7 +165,7 @@ class Stats:
     def shown(self, key: str) -> str:
         """A player's name as most of their sessions spell it (equals: the first in code-point order)."""
         spellings = self.spellings.get(key)
-        return min(spellings, key=lambda name: (-spellings[name], name)) if spellings else key
+        return most_spelled(spellings) if spellings else key
 
     # -----------------------------------------------------------------------------------------------------
     # Questions
@@ -196,7 +196,7 @@ class Stats:
         code-point order, so the index and a rebuild agree whatever order sessions came in), or None for a game
         without one."""
         titles = self.titles.get(game_key)
-        return min(titles, key=lambda title: (-titles[title], title)) if titles else None
+        return most_spelled(titles) if titles else None
 
     @staticmethod
     def lowest(game_key: str) -> bool:
@@ -309,3 +309,9 @@ def histogram(scores: Counter) -> list[dict]:
     for score, count in scores.items():
         bins[int((score - start) // width)]["count"] += count
     return bins
+
+
+def most_spelled(counts: Counter) -> str:
+    """The most common of counted spellings; of equally common ones the first in code-point order (so the index and
+    a rebuild agree whatever order the sessions came in)."""
+    return min(counts, key=lambda spelled: (-counts[spelled], spelled))
