@@ -418,6 +418,16 @@ def test_an_emoji_for_a_word_is_asked_about(a, b, reason, link):
     assert kind("🍇", "apple") == kind("🍇", "🍎") == "different"
 
 
+@pytest.mark.parametrize("a, b, link", [("mum", "mom", "mom"), ("Mums", "mom", "mom"), ("doughnut", "donut", "donut"),
+                                        ("doughnuts", "donut", "donut")])
+def test_a_word_british_and_american_tables_spell_apart_is_asked_about_as_a_spelling(a, b, link):
+    """Session 69's misses: mum/mom (short words, one letter apart) and doughnut/donut (no score or gloss linked
+    them) were different; breame's table lacks them (`lexicon.SPELLING_GAPS`)."""
+    verdict = Matcher().compare(a, b)
+    assert (verdict.kind, verdict.reason, verdict.link) == ("suggested", "answers.reason.spelling", link)
+    assert kind("mummy", "mommy") == "different"  # a mummy is also the Egyptian one: left out on purpose
+
+
 @pytest.mark.parametrize("a, b", [("barbecue", "barbeque"), ("whisky", "whiskey"), ("donuts", "doughnuts"),
                                   ("scissors", "scissor")])
 def test_a_spelling_variant_or_a_plural_only_noun_is_still_asked_about(a, b):

@@ -6,6 +6,10 @@
   Its table lists "people" as its own lemma and has no "oxen": `NOUN_GAPS` adds those two (the common irregular
   plurals it lacks: men, women, children, feet, teeth, geese, mice, lice, dice, cacti, fungi, … it has).
 - `breame`: British → American spelling (colour → color). `word2number`: English number words → digits.
+  Its table lacks two pairs tables write: `SPELLING_GAPS` adds mum → mom and doughnut → donut (the American
+  short form), with their plurals as breame lists plurals (colours → colors), so those are asked about as one word spelt two ways (they were different: short words, or
+  glossed apart). Left out on purpose: mummy (also the Egyptian one), cheque, kerb, storey (check, curb and story
+  are other words too).
 
 Rulings for glosses: a gloss counts when, after dropping parenthesised notes ("(Tw) taxi" is taxi), a leading
 "to " and a leading article, it has at most three words; classifiers, surnames, abbreviations and
@@ -56,6 +60,7 @@ _SUFFIX = {1: "st", 2: "nd", 3: "rd"}
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 LONGEST_WORD = 8
 NOUN_GAPS = {"people": ("person",), "oxen": ("ox",)}
+SPELLING_GAPS = {"mum": "mom", "mums": "moms", "doughnut": "donut", "doughnuts": "donuts"}  # plurals too, as breame
 _ORDINAL_STEMS = {"first": "one", "second": "two", "third": "three", "fifth": "five", "eighth": "eight",
                   "ninth": "nine", "twelfth": "twelve"}
 _ORDINAL = re.compile("^(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)?(first|second|third|fifth|eighth|"
@@ -256,8 +261,8 @@ def ordinal(token: str) -> str | None:
 
 
 def american(word: str) -> str:
-    """The American spelling of a British English word (colour → color), else the word itself."""
-    return _spellings().get(word, word)
+    """The American spelling of a British English word (colour → color; `SPELLING_GAPS`), else the word itself."""
+    return _spellings().get(word) or SPELLING_GAPS.get(word, word)
 
 
 def with_digits(tokens: list[str]) -> list[str]:
