@@ -202,7 +202,7 @@ def test_bacon_says_deal_where_other_games_say_round(app, utc):
     sid = app.store.create(new_record("bacon", ["A", "B", "C", "D"], now="2025-01-01T20:00:00+00:00"))
     app.store.play(sid, {"type": "deal", "by": "table", "order": ["A", "C"]}, "2025-01-01T20:05:00+00:00")
     _, body, _ = session.build(app, sid, read_only=False)
-    shown = texts(body) + list(buttons(body))
+    shown = texts(body) + list(buttons(body)) + [read(c.content) for c in walk(body) if isinstance(c, ft.TextButton)]
     assert "Deal 2 of 8" in shown and "Deal 1" in shown
     assert not [t for t in shown if "round" in t.lower()]
     assert "Bacon · deal 2" in texts(home.build(app)[1])
