@@ -775,10 +775,10 @@ def test_the_scoreboard_heading_its_names_and_its_lines_start_at_the_columns_edg
     heading, first = panel.controls[0], panel.controls[1]
     assert heading.value == "Scoreboard"
     assert head(first).tile_padding == FLUSH
-    assert not first.content.controls[1].content.controls[0].padding.left
+    assert not first.controls[2].content.controls[0].padding.left  # open: its line, its head, its contents
     log = log_panel("en", [{"number": 1, "at": T0, "by": "table", "what": ["app.log_empty", {}]}], 1,
                     Folds({}, lambda: None))
-    assert head(log).tile_padding == FLUSH and not log.content.controls[1].margin.left  # its column's own margin
+    assert head(log).tile_padding == FLUSH and not log.controls[2].margin.left  # its column's own margin
 
 
 def test_a_breakdown_stays_open_across_renders_and_is_built_only_while_open():

@@ -183,7 +183,6 @@ def page_body(app: Any, page: rulebook.Page, section: str | None, back: str | No
             lambda s=s: [ft.Markdown(s.body, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)], said=s.title,
             title=ft.Text(s.title, size=18, weight=ft.FontWeight.BOLD),
             controls_padding=ft.Padding.only(left=16, right=16, bottom=12), expanded_alignment=ft.Alignment.TOP_LEFT,
-            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START)
-        section_fold.bgcolor = HIGHLIGHT if chosen else None
+            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START, bgcolor=HIGHLIGHT if chosen else None)
         controls.append(section_fold)
     return ft.Column(spacing=6, controls=controls)

@@ -56,7 +56,7 @@ class Folds:
 
 
 def fold(folds: Folds, name: str, default: bool, contents: Callable[[], list[ft.Control]], said: str,
-         hint: str | None = None, key: str | None = None, **tile: Any) -> ft.Container:
+         hint: str | None = None, key: str | None = None, bgcolor: Any = None, **tile: Any) -> ft.Control:
     """A fold-out panel open as the tab left it (else `default`), whose contents are built only while it is open:
     its head an `ft.ExpansionTile` (title, leading, ... given as `tile`; `controls_padding`, `controls_spacing`,
     `expanded_alignment` and `expanded_cross_axis_alignment` place the contents) read out as one button named
@@ -66,7 +66,10 @@ def fold(folds: Folds, name: str, default: bool, contents: Callable[[], list[ft.
     unselected state) and no aria-expanded, named by its texts (a scoreboard row read "1. A\n3"), and a node
     over the whole tile would take the contents into the button's name. A tap by a screen reader (the node's
     tap) flips the panel as a tap on the tile does. Open, the lines above and below it hold the contents too, as
-    the tile's own did."""
+    the tile's own did: two keyed dividers in the panel's column (keyed, so the head keeps its place among the
+    unkeyed), not a bordered box around it, which was a level more on the way to every change a tap sends inside
+    a panel (a scoreboard row's total, the log's count and new row: about 11 B each). bgcolor: the panel's
+    background (a box then holds it), or None."""
     shown = folds.is_open(name, default)
     padding = tile.pop("controls_padding", None)
     spacing = tile.pop("controls_spacing", 0)
@@ -76,10 +79,16 @@ def fold(folds: Folds, name: str, default: bool, contents: Callable[[], list[ft.
                         on_tap=folds.flipped(name, shown),
                         content=ft.ExpansionTile(expanded=shown, controls=[], on_change=folds.toggled(name),
                                                  shape=ft.RoundedRectangleBorder(), **tile))
-    body = [contents_column(contents(), padding, alignment, spacing, across)] if shown else []
-    line = ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)
-    return ft.Container(key=key, border=ft.Border.only(top=line, bottom=line) if shown else None, content=ft.Column(
-        spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[head, *body]))
+    controls = [edge("top"), head, contents_column(contents(), padding, alignment, spacing, across), edge("foot")] \
+        if shown else [head]
+    panel = ft.Column(key=None if bgcolor else key, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                      controls=controls)
+    return ft.Container(key=key, bgcolor=bgcolor, content=panel) if bgcolor else panel
+
+
+def edge(name: str) -> ft.Control:
+    """An open panel's line above or below it (its key: name)."""
+    return ft.Divider(key=name, height=1, thickness=1, color=ft.Colors.OUTLINE_VARIANT)
 
 
 def contents_column(controls: list[ft.Control], padding: Any, alignment: Any, spacing: int, across: Any) -> ft.Control:
