@@ -73,6 +73,13 @@ class Table:
         self.refreshed += 1
 
 
+def refused(table: Table) -> list[str]:
+    """The refusals a table was told: in a bar (`errors`), then any a round form says beside its send button
+    (`round_edit.send`)."""
+    forms = [d for d in table.local.values() if isinstance(d, dict)] + [table.local]
+    return table.errors + [d["refusal"]["key"] for d in forms if isinstance(d.get("refusal"), dict)]
+
+
 def label(button) -> str | None:
     """The text a button shows: its text content, or the value of a Text it holds."""
     content = button.content

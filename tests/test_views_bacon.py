@@ -9,7 +9,7 @@ import flet as ft
 import pytest
 
 from scoring.games.bacon import referee
-from tests.card_view_helpers import Table, all_buttons, label, narrow, shown, taken_over, tap
+from tests.card_view_helpers import Table, all_buttons, refused, label, narrow, shown, taken_over, tap
 from tests.card_view_helpers import name as read_as
 from tests.helpers import run_async
 from tests.test_views_components import fills_its_column, raw_texts, walk
@@ -45,7 +45,7 @@ def test_unfinished_order_is_refused_and_kept():
     table = Table("bacon", ["A", "B", "C", "D"])
     tap(build(table), "A out")
     tap(build(table), "Deal finished")
-    assert table.errors == ["bacon.deal_unfinished"] and table.state["deals"] == []
+    assert refused(table) == ["bacon.deal_unfinished"] and table.state["deals"] == []
     assert table.local["bacon"]["order"] == ["A"]
 
 
@@ -192,7 +192,7 @@ def test_a_past_deal_tapped_open_is_corrected_and_undo_hands_the_order_back():
     assert "Correcting deal 1: change the order and save" in shown(body)
     assert table.local["bacon"]["order"] == ["B", "D"] and "1. B ×" in [label(b) for b in all_buttons(body)]
     tap(body, "Save deal 1")  # as it was: refused in deal's words, nothing logged, the form still open
-    assert table.errors == ["bacon.rounds.view.unchanged"] and len(table.record["actions"]) == 3
+    assert refused(table) == ["bacon.rounds.view.unchanged"] and len(table.record["actions"]) == 3
     assert words.say("zh-CN", "bacon.rounds.view.unchanged", round=1) == "第 1 局没有改动：改好顺序后再保存，或者取消。"
     table.errors.clear()
     body = build(table)
@@ -257,7 +257,7 @@ def test_a_correction_that_would_end_the_game_early_is_refused_in_the_form():
         tap(build(table), f"Remove {name} (place 1)")
     out(table, "C", "A")
     tap(build(table), "Save deal 2")
-    assert table.errors == ["bacon.correction_ends_early"] and table.local["bacon"]["order"] == ["C", "A"]
+    assert refused(table) == ["bacon.correction_ends_early"] and table.local["bacon"]["order"] == ["C", "A"]
     assert [a["type"] for a in table.record["actions"]] == ["deal", "deal", "deal"]
     tap(build(table), "Cancel: back to the new deal")
     assert table.local["bacon"]["order"] == [] and round_edit.editing(table.local["bacon"]) is None

@@ -73,12 +73,29 @@ def test_two_taps_on_a_card_before_the_list_is_drawn_again_take_back_that_card_o
     assert table.local["flip7"]["lines"]["Ann"]["cards"] == ["8", "9"] and table.errors == ["app.tap_gone"]
 
 
-def test_a_refused_round_keeps_the_draft():
+def refusal_texts(body) -> list[str]:
+    """The texts of the form's refusal line (`round_edit.refusal_line`), beside its send button."""
+    return [c.value for c in walk(body) if isinstance(c, ft.Text) and c.key == "refusal"]
+
+
+def test_a_refused_round_keeps_the_draft_and_says_why_beside_the_button_until_the_form_changes():
     table = Table("flip7", ["Ann", "Bo", "Cy"])
     tap_line(table, "Ann", ["4", "4"])
     tap(view.build(table.ctx()), "Add round")
-    assert table.errors == ["flip7.repeat_without_chance"] and table.state["rounds"] == []
+    assert table.errors == [] and table.state["rounds"] == []
     assert table.local["flip7"]["lines"]["Ann"]["cards"] == ["4", "4"]
+    body = view.build(table.ctx())
+    said = refusal_texts(body)
+    assert len(said) == 1 and "4" in said[0] and "Ann" in said[0]
+    row = next(c for c in walk(body) if isinstance(c, ft.Row) and any(getattr(k, "key", None) == "refusal"
+                                                                          for k in c.controls))
+    assert any(label(b) == "Add round" for b in row.controls if isinstance(b, ft.Button))
+    table.lang = "zh-CN"
+    assert refusal_texts(view.build(table.ctx())) != said
+    table.lang = "en"
+    assert refusal_texts(view.build(table.ctx())) == said
+    tap(view.build(table.ctx()), "4")
+    assert refusal_texts(view.build(table.ctx())) == []
 
 
 def test_a_line_cleared_by_mistake_can_be_put_back_until_it_is_changed():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from tests.card_view_helpers import Table, all_buttons, label, shown, taken_over, tap, tap_round, wide
+from tests.card_view_helpers import Table, all_buttons, refused, label, shown, taken_over, tap, tap_round, wide
 from tests.card_view_helpers import name as read_as
 from tests.test_views_components import fills_its_column, labelled_boxes, tap_label, walk
 from views.games import rummy as view
@@ -78,10 +78,10 @@ def test_refused_round_keeps_the_draft_and_stock_out_is_sent():
     tap_cards(table, "♦ Diamonds", ["3D"])
     table.local["rummy"]["lines"]["Bo"]["hand"] = ["3D"]  # as two phones' lines can give it: the engine refuses
     tap(build(table), "Add round")
-    assert table.errors == ["rummy.card_twice"] and table.state["rounds"] == []
+    assert refused(table) == ["rummy.card_twice"] and table.state["rounds"] == []
     table.local["rummy"]["lines"]["Bo"]["hand"] = ["4D"]
     tap(build(table), "Add round")
-    assert table.errors[-1] == "rummy.nobody_out"
+    assert refused(table)[-1] == "rummy.nobody_out"
     table.local["rummy"]["stock_out"] = True
     tap(build(table), "Add round")
     assert table.state["rounds"][0]["stock_out"] is True

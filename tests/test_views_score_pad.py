@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
-from tests.card_view_helpers import Table, narrow, shown, tap, tap_round, wide
+from tests.card_view_helpers import Table, narrow, refused, shown, tap, tap_round, wide
 from tests.test_views_components import raw_texts, read, walk
 from views import session, words
 from views.context import PAGE
@@ -86,16 +86,16 @@ def test_a_past_round_saved_unchanged_is_refused_and_stays_open():
     play(table, {"Ann": "5", "Bo": "3"})
     tap_round(build(table), 1)
     tap(build(table), "Save round 1")
-    assert table.errors == ["rounds.view.unchanged"] and [a["type"] for a in table.record["actions"]] == ["round"]
+    assert refused(table) == ["rounds.view.unchanged"] and [a["type"] for a in table.record["actions"]] == ["round"]
     assert [words.say(lang, "rounds.view.unchanged", round=1) for lang in ("en", "zh-CN")] == [
         "Round 1 is unchanged: change an entry before saving, or cancel.", "第 1 轮没有改动：改好后再保存，或者取消。"]
     assert "Correcting round 1: change the entries and save" in shown(build(table))
     field = next(c for c in walk(build(table)) if isinstance(c, ft.TextField) and label(c) == "Ann")
     field.on_submit(None)  # Enter in a field sends too
-    assert table.errors[-1] == "rounds.view.unchanged" and len(table.record["actions"]) == 1
+    assert refused(table)[-1] == "rounds.view.unchanged" and len(table.record["actions"]) == 1
     type_points(table, {"Ann": "05", "Bo": "3 "})  # the same points as the engine reads them
     tap(build(table), "Save round 1")
-    assert table.errors[-1] == "rounds.view.unchanged" and len(table.record["actions"]) == 1
+    assert refused(table)[-1] == "rounds.view.unchanged" and len(table.record["actions"]) == 1
     type_points(table, {"Bo": "4"})
     tap(build(table), "Save round 1")
     assert [a["type"] for a in table.record["actions"]] == ["round", "correct"] and table.state["totals"]["Bo"] == 4
@@ -107,7 +107,7 @@ def test_cancel_returns_to_the_new_round_and_a_refused_correction_keeps_the_form
     tap_round(build(table), 1)
     type_points(table, {"Ann": "x"})
     tap(build(table), "Save round 1")
-    assert table.errors == ["score_pad.points_invalid"] and fields(table) == {"Ann": "x", "Bo": "3"}
+    assert refused(table) == ["score_pad.points_invalid"] and fields(table) == {"Ann": "x", "Bo": "3"}
     tap(build(table), "Cancel: back to the new round")
     assert "Points for round 2" in shown(build(table)) and fields(table) == {"Ann": "", "Bo": ""}
     assert [a["type"] for a in table.record["actions"]] == ["round"] and table.state["totals"] == {"Ann": 5, "Bo": 3}
@@ -333,7 +333,7 @@ def test_a_score_with_an_underscore_is_refused_not_read_as_another_number():
     table = Table("score_pad", ["Ann", "Bo"])
     type_points(table, {"Ann": "1_0", "Bo": "3"})
     tap(build(table), "Add round")
-    assert table.state["scores"] == [] and table.errors == ["score_pad.points_invalid"], table.errors
+    assert table.state["scores"] == [] and refused(table) == ["score_pad.points_invalid"], table.errors
     with pytest.raises(ValueError):
         words.whole_number("1_000")
 

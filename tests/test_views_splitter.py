@@ -10,7 +10,7 @@ import flet.canvas as cv
 
 from scoring.core import TABLE
 from scoring.games import splitter as game
-from tests.card_view_helpers import Table as CardTable, tap, tap_round
+from tests.card_view_helpers import Table as CardTable, refused, tap, tap_round
 from tests.test_views_components import buttons, raw_texts, read, texts, walk
 from tests.test_views_kingdomino import Table, cells, is_marked, squares
 from views.games import round_edit
@@ -199,7 +199,7 @@ def test_a_refused_correction_keeps_the_form_and_cancel_goes_back():
     tap(view.build(table.ctx()), "Bob")
     cells(view.build(table.ctx()))[(0, 3)].on_click(None)  # round 2 wrote there
     tap(view.build(table.ctx()), "Save round 1")
-    assert table.errors == ["splitter.correct_refused"] and table.local["writes"]["Bob"]["row"] == 0
+    assert refused(table) == ["splitter.correct_refused"] and table.local["writes"]["Bob"]["row"] == 0
     assert len(table.record["actions"]) == 6 and table.state["sheets"]["Bob"][3][2] == 3
     tap(view.build(table.ctx()), "Cancel: back to the new round")
     assert round_edit.editing(table.local) is None and "Roll the dice" in buttons(view.build(table.ctx()))

@@ -207,7 +207,7 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
         """Record the deal (or the correction); start a fresh order once accepted."""
         if round_edit.refused_unchanged(ctx, draft):
             return
-        if ctx.dispatch(round_edit.action(ctx, draft, "deal", {"order": list(order)})):
+        if round_edit.send(ctx, draft, KEYS, round_edit.action(ctx, draft, "deal", {"order": list(order)})):
             if round_edit.editing(draft) is None:
                 order.clear()
             round_edit.close(draft)

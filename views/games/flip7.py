@@ -285,7 +285,7 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
         if round_edit.refused_unchanged(ctx, draft):
             return
         lines = {n: line_of(draft["lines"][n]) for n in ctx.players}
-        if ctx.dispatch(round_edit.action(ctx, draft, "round", {"lines": lines})):
+        if round_edit.send(ctx, draft, KEYS, round_edit.action(ctx, draft, "round", {"lines": lines})):
             if round_edit.editing(draft) is None:
                 draft["lines"] = {n: new_line(coach) for n in ctx.players}
             draft.pop("ended", None)

@@ -30,8 +30,11 @@ view names (`keys`). This module adds, on top of any such draft:
   round and says the correction was not saved, until dismissed or another round is opened (`close_undone`,
   `undone_notice`); it stayed on "Correcting round 3" until its Save was refused.
 
-The draft gains seven keys: "editing" (round number or None), "stash" (the new round's entries while editing),
-"opened" (the past round's entries as opened: saved unchanged, it is refused, `refused_unchanged`), "handed" (which
+- a send the rules refuse (`send`, `refused_unchanged`): why, said beside the send button, in the screen's
+  language, until an entry of the form changes (`refusal_line`); not a passing bar over the button.
+
+The draft gains eight keys: "refusal" (the last refused send and the entries it was made with), "editing"
+(round number or None), "stash" (the new round's entries while editing), "opened" (the past round's entries as opened: saved unchanged, it is refused, `refused_unchanged`), "handed" (which
 undo was handed back), "begun" (how many rounds were entered when its entries were begun), "blank" (the entries of
 an empty form) and "correction_undone" (the round of a correction an undo closed). None
 of this decides a rule: the engine judges what is sent.
@@ -196,7 +199,8 @@ def refused_unchanged(ctx: GameContext, draft: dict,
     if number is None or not isinstance(opened, dict) or any(read(k, draft.get(k)) != read(k, v)
                                                               for k, v in opened.items()):
         return False
-    ctx.show_error(RuleError(words.own_key(ctx.lang, ctx.engine.game.id, "rounds.view.unchanged"), round=number))
+    refuse(ctx, draft, tuple(opened), RuleError(words.own_key(ctx.lang, ctx.engine.game.id, "rounds.view.unchanged"),
+                                                round=number))
     return True
 
 
@@ -226,6 +230,37 @@ def undone_notice(ctx: GameContext, draft: dict) -> ft.Control:
                 weight=ft.FontWeight.W_600),
         ft.TextButton(content=ctx.t("app.notice_dismiss"), on_click=lambda e: dismiss()),
     ] if number is not None else [])
+
+
+def send(ctx: GameContext, draft: dict, keys: tuple, act: dict) -> bool:
+    """Send the form's action; whether it was accepted. One the rules refuse is said beside the send button until
+    the form changes (`refusal_line`), not in a passing bar.
+    RULING (a refused round stays said): the bar covered "Add round" on a laptop and went after 10 s, so a table that
+    looked away saw a tap that did nothing; the form keeps what was entered and says why, in each phone's language,
+    until an entry changes (a typed field says it until the screen is next drawn)."""
+    err = ctx.engine.check(ctx.state, act)
+    if err is None:
+        draft.pop("refusal", None)
+        return ctx.dispatch(act)
+    refuse(ctx, draft, keys, err)
+    return False
+
+
+def refuse(ctx: GameContext, draft: dict, keys: tuple, err: RuleError) -> None:
+    """Keep err to be said beside the send button while the form's entries under keys stay as they are."""
+    entries = copy.deepcopy({k: draft.get(k) for k in (*keys, "editing")})
+    draft["refusal"] = {"key": err.key, "params": copy.deepcopy(err.params), "entries": entries}
+    ctx.refresh()
+
+
+def refusal_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
+    """Why the form's last send was refused, while the form holds what was sent (`send`); else nothing."""
+    said = draft.get("refusal")
+    if not said or any(draft.get(k) != v for k, v in said["entries"].items()):
+        draft.pop("refusal", None)
+        return []
+    return [ft.Text(words.no_orphan(ctx.t(said["key"], **said["params"])), color=ft.Colors.ERROR,
+                    weight=ft.FontWeight.W_600, key="refusal")]
 
 
 def action(ctx: GameContext, draft: dict, kind: str, fields: dict) -> dict:
@@ -323,7 +358,8 @@ def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str,
     if late is not None:
         return overtaken_buttons(ctx, draft, late)
     if editing(draft) is None:
-        return [undone_notice(ctx, draft), ft.FilledButton(content=new_text, icon=ft.Icons.ADD, disabled=disabled,
+        return [undone_notice(ctx, draft), *refusal_line(ctx, draft),
+                ft.FilledButton(content=new_text, icon=ft.Icons.ADD, disabled=disabled,
                                 on_click=lambda e: on_send())]
 
     def cancel() -> None:
@@ -332,6 +368,7 @@ def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str,
         ctx.refresh()
 
     return [
+        *refusal_line(ctx, draft),
         ft.FilledButton(content=ctx.t("rounds.view.save", round=editing(draft)), icon=ft.Icons.SAVE,
                         disabled=disabled, on_click=lambda e: on_send()),
         ft.OutlinedButton(content=ctx.t("rounds.view.cancel"), icon=ft.Icons.CLOSE, on_click=lambda e: cancel()),

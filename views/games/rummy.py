@@ -337,7 +337,7 @@ def send(ctx: GameContext, draft: dict) -> None:
             draft["ask"] = {"name": err.params["name"], "card": card, "choices": choices}
             ctx.refresh()
             return
-    if ctx.dispatch(action):
+    if round_edit.send(ctx, draft, KEYS, action):
         if round_edit.editing(draft) is None:
             draft.update(lines={n: new_line() for n in ctx.players}, stock_out=False, onto={})
         round_edit.close(draft)

@@ -103,7 +103,7 @@ def build(ctx: GameContext) -> ft.Control:
         if round_edit.refused_unchanged(ctx, draft, lambda key, value: scores_of(value) if key == "fields" else value):
             return
         scores = scores_of({name: typed.get(name) for name in ctx.players})
-        if ctx.dispatch(round_edit.action(ctx, draft, "round", {"scores": scores})):
+        if round_edit.send(ctx, draft, KEYS, round_edit.action(ctx, draft, "round", {"scores": scores})):
             if round_edit.editing(draft) is None:
                 typed.clear()
             round_edit.close(draft)

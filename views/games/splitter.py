@@ -408,7 +408,8 @@ def correction_panel(ctx: GameContext, draft: dict, player: str) -> list[ft.Cont
         """Send every player's pair of the round as the correction."""
         if round_edit.refused_unchanged(ctx, draft):
             return
-        if ctx.dispatch(round_edit.action(ctx, draft, "write", {"writes": draft["writes"]})):
+        act = round_edit.action(ctx, draft, "write", {"writes": draft["writes"]})
+        if round_edit.send(ctx, draft, ("writes",), act):
             round_edit.close(draft)
 
     controls.append(ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, None, "", save)))
