@@ -140,7 +140,7 @@ def test_a_count_of_one_reads_singular_in_english_and_unchanged_in_chinese():
                                                                                 count=0)
     assert words.say("en", "pictomania.line.kept", round=2, stars=1) == "Round 2: 1 star of own tokens nobody won"
     assert words.say("en", "pictomania.line.kept", round=1, stars=3) == "Round 1: 3 stars of own tokens nobody won"
-    assert words.say("en", "flip7.view.points", points=-1) == "-1 point"
+    assert words.say("en", "flip7.view.points", points=-1) == "−1 point"
     assert words.say("en", "flip7.view.points", points=True).endswith(" points")  # a flag is not a count
     assert i18n.text("en", "pictomania.line.kept", round=2, stars=1) == "Round 2: 1 star of own tokens nobody won"
     kept = words.say("zh-CN", "pictomania.line.kept", round=2, stars=1)

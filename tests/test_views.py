@@ -110,7 +110,7 @@ def test_undo_and_redo_say_which_round_they_take_back_or_put_back(app):
 
 
 def test_readable_parameters():
-    assert words.readable("en", {"A": 3, "B": -1}) == "A 3, B -1"
+    assert words.readable("en", {"A": 3, "B": -1}) == "A 3, B −1"
     assert words.readable("zh-CN", ["甲", "乙"]) == "甲和乙"
     assert words.say("en", "score_pad.action.round", scores={"A": 3}, nth=1) == "Round 1 scores: A 3"
     assert words.duration("en", "2025-01-01T20:00:00+00:00", "2025-01-01T21:05:00+00:00") == "1 h 5 min"
@@ -883,7 +883,9 @@ def test_a_refused_action_shows_the_translated_reason_and_changes_nothing(app):
     app.show_error = lambda err: shown.append(words.error("en", err))
     _, body, _ = session.build(app, sid, read_only=False)
     buttons(body)["Add round"].on_click(None)
-    assert shown == ["A has no score for this round (write 0 if they scored nothing)."]
+    _, body, _ = session.build(app, sid, read_only=False)
+    said = "A has no score for this round (write 0 if they scored nothing)."
+    assert shown == [] and said in [read(t) for t in texts(body)], texts(body)
     assert app.store.load(sid)["actions"] == []
 
 

@@ -226,8 +226,8 @@ def test_reveal_screen_shows_piles_in_order_black_sheep_and_scores():
              and len(r.controls) == 5 and all(isinstance(getattr(c, "content", None), ft.Text) for c in r.controls)]
     assert lines[0] == ["Player", "Won", "Kept", "Tile", "Round"]
     rows = {line[0]: line[1:] for line in lines[1:]}
-    assert rows == {"Ann": ["5", "-3", "+3", "5"], "Ben": ["3", "-3", "—", "0"],
-                    "Cat": ["3", "-1", "+3", "5"], "Dan": ["0", "-6", "-2 (sheep)", "-8"]}
+    assert rows == {"Ann": ["5", "−3", "+3", "5"], "Ben": ["3", "−3", "—", "0"],
+                    "Cat": ["3", "−1", "+3", "5"], "Dan": ["0", "−6", "−2 (sheep)", "−8"]}
 
 
 def test_wrong_word_closes_the_pile_and_the_reveal_hands_back():

@@ -37,7 +37,7 @@ def test_a_500_round_by_taps():
     assert table.state["rounds"][0]["scores"]["Ann"]["points"] == 24
     assert table.state["rounds"][0]["scores"]["Bo"]["points"] == -12
     body = build(table)
-    assert "Total" in shown(body) and "-12" in shown(body)
+    assert "Total" in shown(body) and "−12" in shown(body)
     assert table.local["rummy"]["lines"]["Ann"] == {"melds": [], "laid_off": [], "hand": []}
 
 
@@ -367,7 +367,7 @@ def test_the_end_screen_keeps_the_rounds_table_without_corrections():
     tap(build(table), "Add round")
     assert table.state["over"]
     end = view.final(table.ctx())
-    assert ["Round 1", "24", "-12", "Total", "24", "-12"] == [
+    assert ["Round 1", "24", "−12", "Total", "24", "−12"] == [
         t for t in shown(wide(end)) if t not in ("Round", "Ann", "Bo")]
     assert not [b for b in all_buttons(end) if read_as(b) == "Round 1"]
 

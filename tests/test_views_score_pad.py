@@ -374,7 +374,7 @@ def test_the_end_screen_keeps_the_rounds_table_without_corrections():
     assert table.state["over"]
     end = view.final(table.ctx())
     assert [t for t in shown(wide(end)) if t not in ("Round", "Ann", "Bo")] == [
-        "Round 1", "4", "3", "Round 2", "8", "-2", "Total", "12", "1"]
+        "Round 1", "4", "3", "Round 2", "8", "−2", "Total", "12", "1"]
     assert not [c for c in walk(end) if isinstance(c, (ft.TextButton, ft.FilledTonalButton))]
 
 
@@ -426,10 +426,10 @@ def test_a_phone_shows_each_round_as_a_block_with_every_players_points():
     table = Table("score_pad", ["Ann", "Bo", "Cy", "Dee"])
     play(table, {"Ann": "4", "Bo": "3", "Cy": "0", "Dee": "-2"}, {"Ann": "8", "Bo": "-2", "Cy": "5", "Dee": "1"})
     body = build(table)
-    assert narrow(body) == ["Round 1", "Ann 4 · Bo 3 · Cy 0 · Dee -2", "Round 2", "Ann 8 · Bo -2 · Cy 5 · Dee 1",
-                            "Total — Ann 12 · Bo 1 · Cy 5 · Dee -1"]
+    assert narrow(body) == ["Round 1", "Ann 4 · Bo 3 · Cy 0 · Dee −2", "Round 2", "Ann 8 · Bo −2 · Cy 5 · Dee 1",
+                            "Total — Ann 12 · Bo 1 · Cy 5 · Dee −1"]
     line = next(t for t in raw_texts(body) if read(t).startswith("Ann 4"))
-    assert line.split(" · ") == ["Ann\u00a04", "Bo\u00a03", "Cy\u00a00", "Dee\u00a0-2"]  # breaks between players
+    assert line.split(" · ") == ["Ann\u00a04", "Bo\u00a03", "Cy\u00a00", "Dee\u00a0\u22122"]  # breaks between players
     wide_table = next(c for c in walk(body) if isinstance(c, ft.Row) and c.col == round_edit.TABLE_COL)
     assert isinstance(wide_table.controls[0], ft.DataTable)
     tap(body, "Round 2", index=1)  # the block's button (the hidden table's comes first)

@@ -1,7 +1,7 @@
 """Words on screen: every visible string comes from the translation tables through `say`.
 
 `say(lang, key, **params)` is `scoring.i18n.text` with parameters made readable first: a dict of points
-({"A": 3, "B": -1}) reads "A 3, B -1", a list reads "A, B and C" (甲、乙和丙), nested values the same way.
+({"A": 3, "B": -1}) reads "A 3, B −1" (a negative number with the minus sign, `signed`), a list reads "A, B and C" (甲、乙和丙), nested values the same way.
 Dates and durations are formatted here too, so every screen shows them alike. A typed whole number is read in one
 place (`whole_number`), so every number field takes what a phone's keyboard or a Chinese IME types alike.
 
@@ -59,6 +59,15 @@ def readable(lang: str, value: Any, refusal: bool = False, whole: bool = False) 
                                          else readable(lang, v) for v in value])
     if i18n.is_word(lang, value, refusal):
         return i18n.table(lang)[value]
+    return signed(value)
+
+
+def signed(value: Any) -> Any:
+    """A number as a person reads it: a negative one with the minus sign "−" (U+2212), as print writes it, not the
+    hyphen-minus ("−5", not "-5"); anything else as it is. Only for the screen: exports and typed fields keep "-"
+    (`whole_number` reads both)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        return "\u2212" + str(value)[1:]
     return value
 
 

@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING, Callable
 
 import flet as ft
 
+from views import words
+
 if TYPE_CHECKING:
     import flet_charts as fch
 
@@ -106,7 +108,7 @@ def value_axis(title: str, bottom: int, top: int, step: int, label_size: float =
     import flet_charts as fch
 
     return fch.ChartAxis(title=ft.Text(title, size=TITLE_SIZE), title_size=VALUE_TITLE, label_size=label_size,
-                         label_spacing=step, labels=[fch.ChartAxisLabel(value=v, label=ft.Text(str(v)))
+                         label_spacing=step, labels=[fch.ChartAxisLabel(value=v, label=ft.Text(str(words.signed(v))))
                                                      for v in range(bottom, top + 1, step)])
 
 
@@ -174,6 +176,6 @@ def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], c
 
 def read_out(t: Callable[..., str], players: list[str], lines: dict[str, list[float]]) -> str:
     """The chart in words, for a screen reader: each player's total after every round."""
-    said = [t("app.chart_read_line", name=p, totals=t("app.chart_read_total_sep").join(str(v) for v in lines[p][1:]))
+    said = [t("app.chart_read_line", name=p, totals=t("app.chart_read_total_sep").join(str(words.signed(v)) for v in lines[p][1:]))
             for p in players]
     return t("app.chart_read", lines=t("app.chart_read_sep").join(said))

@@ -539,7 +539,8 @@ def round_table(ctx: GameContext, result: dict) -> ft.Control:
         score = result["scores"][p]
         tile = ctx.t(f"pictomania.view.tile.{score['tile_reason']}", tile=score["tile"], points=score["tile_points"])
         rows += [ft.Divider(height=1),
-                 score_line([p, str(score["received"]), str(-score["lost"]), tile, str(score["total"])])]
+                 score_line([p, *(str(words.signed(v)) for v in (score["received"], -score["lost"])), tile,
+                             str(words.signed(score["total"]))])]
     return ft.Column(spacing=8, controls=[
         ft.Text(ctx.t("pictomania.view.round_scores"), size=18, weight=ft.FontWeight.BOLD), *rows])
 

@@ -458,12 +458,12 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     rows, blocks = [], []
     for index in range(first, len(rounds)):
         number = index + 1
-        cells = tuple(str(rounds[index][k]) for k, _ in columns)
+        cells = tuple(str(words.signed(rounds[index][k])) for k, _ in columns)
         key = (number, cells, number == open_now, editable, ctx.lang)
         rows.append(kept.row(key, lambda number=number, cells=cells: row(number, cells)))
         blocks += kept_blocks.row(key, lambda number=number, cells=cells: round_block(
             ctx, number, button(number, in_table=False), columns, cells))
-    total = [ctx.t("cards.view.total")] + [str(totals.get(k, "")) for k, _ in columns]
+    total = [ctx.t("cards.view.total")] + [str(words.signed(totals.get(k, ""))) for k, _ in columns]
     blocks.append(total_block(ctx, f"total-{len(rows)}", columns, tuple(total[1:])))
     rows.append(ft.DataRow(key=f"total-{len(rows)}",
                            cells=[ft.DataCell(ft.Text(text, weight=ft.FontWeight.BOLD)) for text in total]))

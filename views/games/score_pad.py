@@ -92,7 +92,7 @@ def build(ctx: GameContext) -> ft.Control:
     typed: dict = draft["fields"]
     rounds = ctx.state["scores"]
     table = rounds_table(ctx, draft)
-    waiting = round_edit.lines_waiting(ctx, {n: str(points) for n, points in ctx.state["lines"].items()})
+    waiting = round_edit.lines_waiting(ctx, {n: str(words.signed(points)) for n, points in ctx.state["lines"].items()})
     if not round_edit.enters(ctx):
         own = own_line(ctx, draft)
         heading = round_edit.own_heading(ctx, len(rounds) + 1, own, "score_pad.view.own_or_referee")
