@@ -351,10 +351,27 @@ def test_a_basic_round_breakdown_says_who_won_it():
         True, Ann=line(hand=["2S", "3C"]), Bo=line(hand=["AC", "4S"]), Cy=line(hand=["KS", "KH", "5D"])))
     board = engine("rummy").scoreboard(state)
     said = {p.name: [text("en", l.key, **l.params) for l in p.breakdown] for p in board.players}
-    assert said == {"Ann": ["Round 1: won with a hand of 5"], "Bo": ["Round 1: won with a hand of 5"],
+    tied = "Round 1: tied lowest hand (5), the other players' hands less 5 each, split between the winners"
+    assert said == {"Ann": [tied], "Bo": [tied],
                     "Cy": ["Round 1: hand of 25 less the lowest hand's 5: 20 shared by the winners"]}
     assert [text("zh-CN", l.key, **l.params) for l in board.players[2].breakdown] == [
         "第 1 轮：手牌 25 分减去最低手牌 5 分，20 分由赢家平分"]
+
+
+def test_a_basic_winners_line_says_it_scores_the_other_players_hands():
+    """Play-test: "won with a hand of 0 = 35" did not say the 35 is the other players' hands (RULINGS: the round
+    winner scores the other hands; with the stock out, the lowest hand is first taken off each)."""
+    out = engine("rummy").apply(new(variant="basic"), rnd(Ann=line([["7S", "8S", "9S"]]), Bo=line(hand=["KH"]),
+                                                          Cy=line(hand=["9H"])))
+    first = engine("rummy").scoreboard(out).players[0].breakdown[0]
+    assert (text("en", first.key, **first.params), first.points) == (
+        "Round 1: went out, scoring the other players' hands", 19)
+    assert text("zh-CN", first.key, **first.params) == "第 1 轮：出完了牌，得其他玩家的手牌分"
+    low = engine("rummy").apply(new(variant="basic"), rnd(True, Ann=line(hand=["2S"]), Bo=line(hand=["KH"]),
+                                                          Cy=line(hand=["9H"])))
+    first = engine("rummy").scoreboard(low).players[0].breakdown[0]
+    assert (text("en", first.key, **first.params), first.points) == (
+        "Round 1: lowest hand (2), scoring the other players' hands less 2 each", 15)
 
 
 def test_a_stock_out_breakdown_adds_up_to_the_winners_points():

@@ -6,7 +6,7 @@ import flet as ft
 
 from tests.card_view_helpers import Table, all_buttons, refused, label, shown, taken_over, tap, tap_round, wide
 from tests.card_view_helpers import name as read_as
-from tests.test_views_components import fills_its_column, labelled_boxes, tap_label, walk
+from tests.test_views_components import fills_its_column, labelled_boxes, read, tap_label, walk
 from views.games import rummy as view
 
 SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -356,6 +356,18 @@ def test_lines_left_empty_are_named_before_the_round_is_entered():
     assert not any(t.startswith("No cards yet") for t in shown(build(table)))
 
 
+def test_a_500_rummy_empty_line_is_said_to_score_nothing_not_to_have_gone_out():
+    """Play-test: in 500 Rummy the note said every player named "went out holding nothing" (only one may go out);
+    an empty 500 line melds nothing and holds nothing: 0 points."""
+    table = Table("rummy", ["Ann", "Bo", "Cy"], options={"variant": "500"})
+    tap(build(table), "New meld")
+    tap_cards(table, "♥ Hearts", ["7H", "8H", "9H"])
+    said = "No cards yet for Bo and Cy: entered like this, each scores 0 (nothing melded, no hand left)."
+    assert said in shown(build(table))
+    table.lang = "zh-CN"
+    assert "Bo 和 Cy 还没有录入任何牌：这样记入，每人得 0 分（没有组牌，手里也没有剩牌）。" in [read(t) for t in shown(build(table))]
+
+
 def test_the_end_screen_keeps_the_rounds_table_without_corrections():
     """Game over (Ann's 24 reaches the target of 20): the rounds table the table watched all game is on the end
     screen (`final`), each round's points and the totals, read only (it was gone: only each player's lines)."""
@@ -378,12 +390,12 @@ def test_a_phone_with_no_card_tapped_says_what_giving_it_means():
     button, as information on what the button does: in the table form's words ("Ann 还没有录入任何牌：这样记入就算
     一张不剩地出完了牌", before she tapped anything) it read, in a play-test, as a warning aimed at her."""
     table = Table("rummy", ["Ann", "Bo"])
-    note = "Given with no card, your line says you went out holding nothing."
+    note = "Given with no card, your line says you went out having melded nothing: 0 points."  # 500 Rummy
     said = shown(view.build(table.seated("Bo", {})))
     assert note in said and not any(t.startswith("No cards yet for") for t in said)
     zh = Table("rummy", ["Ann", "Bo"], lang="zh-CN")
     said = shown(view.build(zh.seated("Ann", {})))
-    assert "不录入任何牌就交上，表示你一张不剩地出完了牌。" in said and not any("还没有录入" in t for t in said)
+    assert "不录入任何牌就交上，表示你没有组牌就出完了牌：得 0 分。" in said and not any("还没有录入" in t for t in said)
     phone = {}
     phone_tap(table, "Bo", phone, "♠ Spades", "K♠")
     assert note not in shown(view.build(table.seated("Bo", phone)))

@@ -379,16 +379,20 @@ def _line(options: dict, rnd: dict, name: str, number: int) -> Line:
     """A player's breakdown line for round `number`; in basic Rummy a loser's line says where their hand went: when
     the stock ran out, less the lowest hand first (`rummy.line.basic_stock_out`: "hand of 10 to the winner" beside a
     winner's 17 for hands of 10 and 11 did not add up), and shared by the winners when the lowest hand is tied
-    (`…_shared`: "to the winner" named neither of two, each taking half, rounded down)."""
+    (`…_shared`: "to the winner" named neither of two, each taking half, rounded down). A winner's line says what
+    it scored and from where: the other players' hands (`basic_won`: "won with a hand of 0 = 35" read as if 35 were
+    their own hand's), less the lowest hand each when the stock ran out, split when tied (`basic_won_stock_out…`)."""
     score = rnd["scores"][name]
     key = _line_key(options, rnd, name)
     params = {"round": number, "melded": score["melded"], "hand": score["hand"]}
-    if key != "rummy.line.basic":
+    if key not in ("rummy.line.basic", "rummy.line.basic_won"):
         return Line(key, score["points"], params)
     hands = [s["hand"] for s in rnd["scores"].values()]
     best = min(hands)
     if rnd.get("stock_out") and best:  # a tie is only possible here: no two players go out in one round
         shared = "_shared" if hands.count(best) > 1 else ""
+        if key == "rummy.line.basic_won":
+            return Line(f"rummy.line.basic_won_stock_out{shared}", score["points"], params)
         key, params = f"rummy.line.basic_stock_out{shared}", {**params, "best": best, "given": score["hand"] - best}
     return Line(key, score["points"], params)
 

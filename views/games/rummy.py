@@ -313,14 +313,20 @@ def empty_note(ctx: GameContext, lines: dict) -> list[ft.Control]:
     out, so a forgotten hand won a round that ended with the stock out (or kept a 500 Rummy winner's melds from
     counting). No real line is empty, but the engine accepts one, so the form, and a phone, say it before the tap."""
     empty = [n for n in ctx.players if n in lines and untouched(lines[n])]
-    return [aside(ctx.lang, ctx.t("rummy.view.empty_lines", names=empty))] if empty else []
+    return [aside(ctx.lang, ctx.t(variant_key(ctx, "rummy.view.empty_lines"), names=empty))] if empty else []
+
+
+def variant_key(ctx: GameContext, key: str) -> str:
+    """key, or its 500 Rummy words (`<key>_500`): an empty 500 line scores 0 (nothing melded, no hand left); the
+    table's note read that every player named went out holding nothing, while only one may go out."""
+    return f"{key}_500" if ctx.state["options"]["variant"] == "500" else key
 
 
 def own_empty(ctx: GameContext, line: dict) -> list[ft.Control]:
     """Under a phone's "give my line" while its line holds no card, what giving it means, as information for the
     person holding the phone: the table form's words ("No cards yet for Ann: …", shown before she had tapped
     anything) read, on her own phone, as a warning aimed at her."""
-    return [aside(ctx.lang, ctx.t("rummy.view.own_empty"))] if untouched(line) else []
+    return [aside(ctx.lang, ctx.t(variant_key(ctx, "rummy.view.own_empty")))] if untouched(line) else []
 
 
 def send(ctx: GameContext, draft: dict) -> None:
