@@ -1,7 +1,8 @@
 """Words on screen: every visible string comes from the translation tables through `say`.
 
 `say(lang, key, **params)` is `scoring.i18n.text` with parameters made readable first: a dict of points
-({"A": 3, "B": -1}) reads "A 3, B −1" (a negative number with the minus sign, `signed`), a list reads "A, B and C" (甲、乙和丙), nested values the same way.
+({"A": 3, "B": -1}) reads "A 3, B −1" (a negative number with the minus sign, `signed`), a list reads "A, B and
+C" (甲、乙和丙), nested values the same way.
 Dates and durations are formatted here too, so every screen shows them alike. A typed whole number is read in one
 place (`whole_number`), so every number field takes what a phone's keyboard or a Chinese IME types alike.
 

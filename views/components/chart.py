@@ -176,6 +176,7 @@ def score_chart(t: Callable[..., str], players: list[str], rounds: list[dict], c
 
 def read_out(t: Callable[..., str], players: list[str], lines: dict[str, list[float]]) -> str:
     """The chart in words, for a screen reader: each player's total after every round."""
-    said = [t("app.chart_read_line", name=p, totals=t("app.chart_read_total_sep").join(str(words.signed(v)) for v in lines[p][1:]))
+    sep = t("app.chart_read_total_sep")
+    said = [t("app.chart_read_line", name=p, totals=sep.join(str(words.signed(v)) for v in lines[p][1:]))
             for p in players]
     return t("app.chart_read", lines=t("app.chart_read_sep").join(said))

@@ -34,8 +34,8 @@ view names (`keys`). This module adds, on top of any such draft:
   language, until an entry of the form changes (`refusal_line`); not a passing bar over the button.
 
 The draft gains eight keys: "refusal" (the last refused send and the entries it was made with), "editing"
-(round number or None), "stash" (the new round's entries while editing), "opened" (the past round's entries as opened: saved unchanged, it is refused, `refused_unchanged`), "handed" (which
-undo was handed back), "begun" (how many rounds were entered when its entries were begun), "blank" (the entries of
+(round number or None), "stash" (the new round's entries while editing), "opened" (the past round's entries as
+opened: saved unchanged, it is refused, `refused_unchanged`), "handed" (which undo was handed back), "begun" (how many rounds were entered when its entries were begun), "blank" (the entries of
 an empty form) and "correction_undone" (the round of a correction an undo closed). None
 of this decides a rule: the engine judges what is sent.
 
