@@ -159,7 +159,10 @@ def test_play_proposes_matches_and_waits_for_the_setter():
     proposed = {(p["player"], p["card"]): p["kind"] for p in pending["proposals"]}
     assert proposed[("A", 0)] == "same"
     assert all(p["player"] != "B" for p in pending["proposals"])
-    assert table.phase == "ruling" and E.status(table.state)["turn"] == "A"
+    status = E.status(table.state)
+    assert table.phase == "ruling" and status["turn"] == "A"  # the setter rules, on B's card (said by the phase)
+    assert i18n.text("en", status["phase"], **status["said"]) == "Ruling on B's card"
+    assert i18n.text("zh-CN", status["phase"], **status["said"]) == "裁定 B 的牌"
     assert table.chips("B") == 150 and table.state["events"] == []
     table.refused("core.wrong_phase", "play", "B", card=1)
     table.refused("core.wrong_phase", "predict", "C", number=1)
@@ -624,7 +627,8 @@ def test_every_key_is_translated_in_both_languages():
     assert set(tables["en"]) == set(tables["zh-CN"])
     source = (ROOT / "scoring/games/guess_club.py").read_text(encoding="utf-8")
     used = set(re.findall(r'"(guess_club\.[a-z_]+)"', source))
-    used |= {f"guess_club.phase.{p}" for p in ("topic", "answers", "turns", "ruling", "settle", "over")}
+    used |= {f"guess_club.phase.{p}" for p in ("topic", "answers", "turns", "ruling", "ruling_on", "settle",
+                                                 "over")}
     used |= {f"guess_club.action.{t}" for t in E.moves}
     used |= {f"guess_club.option.{o.name}" for o in E.game.options}
     used |= {f"guess_club.event.{e}" for e in ("loan", "pay", "take_pot", "take_reward", "refill",

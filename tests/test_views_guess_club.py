@@ -300,7 +300,7 @@ def test_the_scoreboard_says_loans_from_the_bank_as_a_person_would(tmp_path):
         shown[lang] = [c.value.replace("\u00a0", " ").replace("\u2060", "") for c in walk(panel)
                        if isinstance(c, ft.Text) and str(c.key).startswith("line-")][-2:]
     store.close()
-    assert shown == {"en": ["Chips: 90", "Loans from the bank: -100"], "zh-CN": ["筹码：90", "银行借款：-100"]}
+    assert shown == {"en": ["Chips: 90", "Loans from the bank: −100"], "zh-CN": ["筹码：90", "银行借款：−100"]}
 
 
 def test_the_number_of_matches_reads_in_the_text_colour_when_it_cannot_be_tapped(table):

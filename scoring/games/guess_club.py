@@ -579,10 +579,16 @@ class GuessClub(Engine):
     # Header, log and scoreboard
 
     def status(self, state: dict) -> dict:
-        """Round, phase key, and who must act now (None when everyone at once or nobody)."""
+        """Round, phase key, and who must act now (None when everyone at once or nobody).
+        RULING (the status says what the table waits for): while a card is ruled on, the setter's turn is followed
+        by whose card it is ("Ann's turn · … · Ruling on Bob's card", `guess_club.phase.ruling_on`): "Ann's turn"
+        beside "The setter rules on the card" read as if Ann were to play while the table ruled on Bob's card."""
         phase = state["phase"]
         turn = None if state["over"] else {"topic": state["setter"], "turns": state["turn"], "ruling": state["setter"],
                                            "settle": state["setter"]}.get(phase)
+        if phase == "ruling" and state.get("pending"):
+            return {"round": state["round"], "rounds": ROUNDS, "phase": "guess_club.phase.ruling_on",
+                    "said": {"player": state["pending"]["player"]}, "turn": turn, "over": bool(state["over"])}
         return {"round": state["round"], "rounds": ROUNDS, "phase": self.phase_key(phase), "said": {}, "turn": turn,
                 "over": bool(state["over"])}
 
