@@ -32,10 +32,16 @@ T0 = "2025-01-01T20:00:00+00:00"
 
 
 class FakePage:
-    """Just enough of a page for builders: dialogs are recorded."""
+    """Just enough of a page for builders: dialogs and tasks run are recorded."""
 
     def __init__(self):
-        self.dialogs = []
+        self.dialogs, self.tasks, self.route = [], [], "/"
+
+    def run_task(self, handler, *args):
+        self.tasks.append((handler, args))
+
+    async def push_route(self, route):
+        self.route = route
 
     def show_dialog(self, dialog):
         self.dialogs.append(dialog)

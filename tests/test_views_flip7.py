@@ -84,12 +84,15 @@ def test_a_refused_round_keeps_the_draft_and_says_why_beside_the_button_until_th
     tap(view.build(table.ctx()), "Add round")
     assert table.errors == [] and table.state["rounds"] == []
     assert table.local["flip7"]["lines"]["Ann"]["cards"] == ["4", "4"]
-    body = view.build(table.ctx())
+    ctx = table.ctx()
+    body = view.build(ctx)
     said = refusal_texts(body)
     assert len(said) == 1 and "4" in said[0] and "Ann" in said[0]
     row = next(c for c in walk(body) if isinstance(c, ft.Row) and any(getattr(k, "key", None) == "refusal"
                                                                           for k in c.controls))
     assert any(label(b) == "Add round" for b in row.controls if isinstance(b, ft.Button))
+    tap(body, "Why?")  # the bar's "Why?" stays: the rule the refusal enforces, back to this screen
+    assert [route.startswith("/rules/flip7") and "from=" in route for _, (route,) in ctx.page.tasks] == [True]
     table.lang = "zh-CN"
     assert refusal_texts(view.build(table.ctx())) != said
     table.lang = "en"

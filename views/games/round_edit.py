@@ -31,7 +31,8 @@ view names (`keys`). This module adds, on top of any such draft:
   `undone_notice`); it stayed on "Correcting round 3" until its Save was refused.
 
 - a send the rules refuse (`send`, `refused_unchanged`): why, said beside the send button, in the screen's
-  language, until an entry of the form changes (`refusal_line`); not a passing bar over the button.
+  language, until an entry of the form changes (`refusal_line`), with the bar's "Why?" to the rule it enforces
+  where a rules page covers it; not a passing bar over the button.
 
 The draft gains eight keys: "refusal" (the last refused send and the entries it was made with), "editing"
 (round number or None), "stash" (the new round's entries while editing), "opened" (the past round's entries as
@@ -55,9 +56,10 @@ from typing import Any, Callable
 
 import flet as ft
 
+from scoring import rulebook
 from scoring.core import TABLE, RuleError
 from scoring.record import count_of
-from views import words
+from views import rules, words
 from views.components.kept import Kept
 from views.components.offers import makes, offer_here
 from views.components.private import elsewhere
@@ -259,8 +261,16 @@ def refusal_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
     if not said or any(draft.get(k) != v for k, v in said["entries"].items()):
         draft.pop("refusal", None)
         return []
-    return [ft.Text(words.no_orphan(ctx.t(said["key"], **said["params"])), color=ft.Colors.ERROR,
-                    weight=ft.FontWeight.W_600, key="refusal")]
+    line = ft.Text(words.no_orphan(ctx.t(said["key"], **said["params"])), color=ft.Colors.ERROR,
+                   weight=ft.FontWeight.W_600, key="refusal")
+    if rulebook.where(said["key"]) is None:
+        return [line]
+    return [line, ft.TextButton(content=ctx.t("rules.why"), key="refusal-why", on_click=lambda e: why(ctx, said["key"]))]
+
+
+def why(ctx: GameContext, key: str) -> None:
+    """Open the rule a refusal enforces, coming back to this screen (as the refusal bar's "Why?" did)."""
+    ctx.page.run_task(ctx.page.push_route, rules.why_link(key, ctx.page.route))
 
 
 def action(ctx: GameContext, draft: dict, kind: str, fields: dict) -> dict:
