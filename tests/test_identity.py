@@ -72,7 +72,8 @@ def test_manifest_names_tableside_with_our_colours(served):
     assert status == 200 and "json" in kind
     manifest = json.loads(body)
     assert manifest["name"] == "Tableside 桌边记分"
-    assert manifest["short_name"] == "Tableside" and len(manifest["short_name"]) <= 12
+    assert manifest["short_name"] == "桌边 Tableside" and len(manifest["short_name"]) <= 12
+    assert manifest["lang"] == "zh-CN", "the name's Chinese must be drawn with Simplified Chinese glyphs"
     assert "Flet" not in json.dumps(manifest, ensure_ascii=False)
     assert "桌边记分" in manifest["description"] and "Score keeper" in manifest["description"]
     assert (manifest["theme_color"], manifest["background_color"]) == (PRIMARY, LIGHT_SURFACE)
