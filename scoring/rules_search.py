@@ -16,6 +16,9 @@
   同 and 分 somewhere and no tie rule. The query is also searched with one such word put for another of its group
   (one group at a time, a Latin word only as a whole word), and a section keeps its best score and that query's
   snippet, so the page's own word, found together, ranks first.
+  Undoing, asked for in a table's words [ruling, session 70]: 上一步, 上一个操作, 刚才那一步 and "last move" are
+  one group with the pages' "最后一个操作" and "last action", and "take back" with "undo": 我想撤销上一步怎么办 had
+  found 撤销 in other games' rulings and not the app's undo section (上 and 步 are in none of its words).
 - A tie asked about in a table's words [ruling, session 69]: "tie", "ties" and "tied" are one group of `ALIKE`
   ("tied" had found 6 games' tie rules of 11); "draw" (a drawn game) is searched as "tie" too (`MEANS`), one way
   only, as "tie" is never a drawing: "draw" had found only drawing and drawn cards. A query ending in "a draw"
@@ -59,8 +62,11 @@ TITLE_WEIGHT = 5
 RUN_BONUS = 10
 PHRASE_BONUS = 20
 SNIPPET = 60
-ALIKE = (("同分", "平分", "打平", "平手", "平局", "并列"), ("挑战", "质疑"), ("悔棋", "撤销", "撤回"), ("赢", "获胜"),
-         ("tiebreaker", "tiebreak", "tie-break"), ("tie", "ties", "tied"))
+ALIKE = (("同分", "平分", "打平", "平手", "平局", "并列"), ("挑战", "质疑"), ("悔棋", "撤销", "撤消", "撤回"),
+         ("赢", "获胜"), ("最后一个操作", "上一步", "上一个操作", "上个操作", "上一次操作", "最后一步", "刚才的操作",
+                         "刚才那一步", "上一手"),
+         ("tiebreaker", "tiebreak", "tie-break"), ("tie", "ties", "tied"), ("undo", "take back"),
+         ("last action", "last move", "previous move", "previous action", "last step"))
 MEANS = {"draw": "tie", "draws": "ties", "drawn": "tied"}  # searched for the word too, never the other way round
 A_DRAW = re.compile(r"(?<![^\W_])a draw(?=[\W_]*$)")  # "it's a draw" at the query's end: a tie, not drawing
 WORD = re.compile(f"[{CJK}]+|[^\\W_{CJK}]+")

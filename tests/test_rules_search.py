@@ -223,3 +223,13 @@ def test_a_sentence_ranks_sections_by_the_words_they_hold_and_needs_more_than_ha
     assert [h.page for h in search(pages, "冻结的时候玩家要停下")] == ["b", "a"]
     assert meant("如果我爆牌了还能用第二次机会吗") == ["爆牌", "用", "第二次", "机会"]
     assert meant("what if I bust") == ["bust"]
+
+
+def test_undoing_asked_in_a_tables_words_finds_the_apps_undo_section():
+    """我想撤销上一步怎么办 found other games' rulings (上 and 步 are in no word of the undo section, which says
+    最后一个操作): asked in either language and in a table's words, the app's undo section is among the first three."""
+    sections = rulebook.all_sections(("zh-CN", "en"))
+    for query in ("我想撤销上一步怎么办", "撤回上一步", "怎么撤回刚才那一步", "上一个操作怎么撤销",
+                  "how do I undo the last move", "take back the last move"):
+        hits = [(h.page, h.section) for h in search(sections, query)][:3]
+        assert ("referee", "undo") in hits, (query, hits)
