@@ -9,14 +9,15 @@ import pytest
 from flet.messaging.protocol import MessageAction
 from flet.messaging.session import Session
 
-from scoring.record import new_record
+from scoring.record import mark, new_record
 from storage import Store
 from tests.flet_session import Recorder, connect, decoded, settle
 from tests.helpers import run_async
-from tests.test_views_components import read
+from tests.test_views_components import bar_words, read
 from tests.test_views_typed_race import typed
 from views import words
 from views.app import main_for
+from views.live import live
 from views.table import leads, phone_step
 from views.table_hub import hub_for
 
@@ -165,3 +166,67 @@ def test_a_seated_phones_title_is_the_games_name_alone(tmp_path, game, named):
             await settle()
 
     run_async(look())
+
+
+def undo_bars(sess: Session) -> list[str]:
+    """The words of every message bar the tab was shown that says what was undone, each bar once."""
+    bars = {id(c): c for c in list(sess.index.values()) if isinstance(c, ft.SnackBar)}
+    said = [read(bar_words(bar)) for bar in bars.values()]
+    return [s for s in said if "撤销了" in s or "undid" in s]
+
+
+def test_a_phone_is_told_once_what_another_screen_undid_that_touched_its_seat(tmp_path):
+    """A's points vanished from A's phone when the host undid the round, with no word of why: the phone now says
+    what was undone, once, for the table's round; B's own line undone does not touch A and says nothing there."""
+    async def play() -> None:
+        with Store(tmp_path / "data") as store:
+            sid = store.create(new_record("score_pad", ["A", "B", "C"], now="2025-01-01T20:00:00+00:00"))
+            hub = hub_for(store, sid)
+            phone, _ = await connect(main_for(store), f"/join/{sid}")
+            await sit(phone, hub.pin, "A")
+            b = hub.join(hub.pin, "B")
+            host = live(store, sid)
+            hub.act(None, {"type": "round", "round": 1, "scores": {"A": 4, "B": 5, "C": 2}})
+            await settle()
+            assert undo_bars(phone) == []
+            host.undo(words.now(), False, mark(store.record(sid)))
+            await settle()
+            (told,) = undo_bars(phone)
+            assert told.startswith("裁判或主持人撤销了：") and "1" in told, told
+            hub.act(b, {"type": "line", "round": 1, "score": 5})
+            await settle()
+            host.undo(words.now(), False, mark(store.record(sid)))
+            await settle()
+            hub.act(b, {"type": "line", "round": 1, "score": 6})
+            await settle()
+            assert undo_bars(phone) == [told]
+            phone.close()
+            await settle()
+
+    run_async(play())
+
+
+def test_the_referees_phone_is_not_told_of_its_own_undo_but_is_of_the_hosts(tmp_path):
+    """The referee's phone undoes as the host's screen does: its own Undo is not told back to it; the host's is."""
+    async def play() -> None:
+        with Store(tmp_path / "data") as store:
+            sid = store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+            hub = hub_for(store, sid)
+            hub.set_referee("A")
+            phone, _ = await connect(main_for(store), f"/join/{sid}")
+            await sit(phone, hub.pin, "A")
+            for number in (1, 2):
+                hub.act(None, {"type": "round", "round": number, "scores": {"A": number, "B": 5}})
+            await settle()
+            undo = next(c for c in list(phone.index.values())
+                        if isinstance(c, ft.OutlinedButton) and str(c.key).startswith("undo-"))
+            await phone.dispatch_event(undo._i, "click", None)
+            await settle()
+            assert store.state(sid)["round"] == 2 and undo_bars(phone) == []
+            live(store, sid).undo(words.now(), False, mark(store.record(sid)))
+            await settle()
+            assert store.state(sid)["round"] == 1 and len(undo_bars(phone)) == 1
+            phone.close()
+            await settle()
+
+    run_async(play())

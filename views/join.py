@@ -20,6 +20,9 @@ it has one: `views.components.race`); a move the view offers is not offered agai
 When the table moves to a new round, to a phase that asks this seat for a move, or to the game's end, the screen goes
 back to its top (`scroll_to`, `views.table.use_lead`): a player who had scrolled down to the scores found the new
 prompt out of sight.
+An undo made on another screen (the host's, or the referee's phone) that took back this seat's own action or the
+table's (a round: every seat's) is said once on the phone, with the undone row's words (`tell_undone`): a player's
+points had vanished from the phone with no word of why.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import flet as ft
 
 from scoring.core import RuleError
 from views import words
+from views.components.action_log import entry_named
 from views.context import TapCount
 from views.session import bring_back_draft, draft_keeper, take_draft, undo_redo_row
 from views.table import (connected_hub, hub_game, moves_and_view, phone_step, seat_local, seat_name, status_banner,
@@ -81,13 +85,18 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
         if not token:
             return None
 
+        seen: dict = {}
+
         def deliver(msg: dict) -> None:
-            """Take a message; a freed seat, or one of a deleted session, forgets its token and says so."""
+            """Take a message; a freed seat, or one of a deleted session, forgets its token and says so; an undo
+            made on another screen that touched this seat is said once (`tell_undone`)."""
             if msg.get("freed") or msg.get("gone"):
                 keep("")
                 set_message(None)
                 app.notify("table.session_deleted" if msg.get("gone") else "table.you_were_freed", error=True)
                 return
+            tell_undone(app, seen.get("last"), msg, app.local(f"join:{sid}").pop("undoing", None))
+            seen["last"] = msg
             set_message(msg)
 
         try:
@@ -122,6 +131,18 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
     body = seat_body(app, hub, token, message, pinned)
     take_draft(app, sid, local, seat)
     return frame(app, title, body, None, pinned, scroller=scroller)
+
+
+def tell_undone(app: Any, before: dict | None, msg: dict, undoing: Any) -> None:
+    """Say what was undone when msg (after before, the message this phone showed) took back an action that touched
+    this seat (the hub's `undid`: its own or the table's), unless this phone's own Undo did it (`undoing`: the mark
+    its screen showed when tapped). A player's points had vanished from the phone with no word of why."""
+    entry = msg.get("undid")
+    if before is None or entry is None or msg["count"] >= before["count"]:
+        return
+    if undoing is not None and tuple(undoing) == tuple(before["mark"]):
+        return
+    app.notify("table.host_undid", {"what": lambda lang: entry_named(lang, entry)})
 
 
 def bar_title(app: Any, hub: Any, seated: bool) -> str:
@@ -220,8 +241,14 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
         status_banner(lang, message),
     ]
     controls += [tie_row(lang, message["meta"]["game"], tie, rule if referee else None) for tie in message["ties"]]
+    def check_undo() -> None:
+        """Let this phone undo or redo only as the referee's (`TableHub.check_undo`), noting the log it showed so
+        the undo it makes is not told back to it (`tell_undone`)."""
+        hub.check_undo(token)
+        app.local(f"join:{hub.sid}")["undoing"] = message["mark"]
+
     controls.append(undo_redo_row(app, hub.sid, message["log"][-1] if message["log"] else None, message["redo"],
-                                  message["mark"], lambda: hub.check_undo(token)) if "redo" in message
+                                  message["mark"], check_undo) if "redo" in message
                     else ft.Row(visible=False))  # in its place, so a field below keeps its place (see `header`)
     controls += moves_and_view(app, hub, message, act, seat, app.t("table.your_moves"),
                                pinned.append if pinned is not None else None, act_soon)

@@ -378,8 +378,10 @@ class TableHub:
         while the host rolls); `waiting`, every seat the prompt waits on (`Engine.waiting_on`: not the table for a
         minor move such as ending the game), so a phone with nothing to do names them; `undone`, the last action
         undone if this phone's seat made it (its own line, handed back to its picker:
-        `views.games.round_edit.keep_own`), else None; `refused`, only to the seat's own phones and only while the
-        log ends as the action played after them left it, the seat's actions the hub left out (`_play_first`).
+        `views.games.round_edit.keep_own`), else None; `undid` (a phone's only), the public log's entry of the last
+        action undone if it touched this seat (`_undid_here`), so the phone can say what was undone; `refused`,
+        only to the seat's own phones and only while the log ends as the action played after them left it, the
+        seat's actions the hub left out (`_play_first`).
 
         The host's public screen gets `player_view(state, None)`, the table's prompt entries, the PIN, the seats,
         the public log (the newest `SHOWN` entries, or all of them) and `redo`, the action redo would put back as
@@ -403,6 +405,8 @@ class TableHub:
                    "waiting": self.engine.waiting_on(state, cache[prompt_key]),
                    "ties": self._open_ties(shown),
                    "undone": self._own_undone(cache, view_seat)}
+        if seat is not None:
+            message["undid"] = self._undid_here(cache, seat, state)
         if seat is None:
             log_key = ("log", None if sub.whole_log else SHOWN)
             if log_key not in cache:
@@ -430,6 +434,15 @@ class TableHub:
             cache[("undone",)] = (self.store.record(self.sid).get("redo") or [{}])[-1]
         undone = cache[("undone",)]
         return undone if undone.get("by", TABLE) == seat else None
+
+    def _undid_here(self, cache: dict, seat: str, state: dict) -> dict | None:
+        """The public log's entry of the last action undone (`redo_entry`: its row's words, no secret) if it touched
+        seat: the seat's own action or the table's (a round, a deal: every seat's), else None. Ruling: another
+        player's own move undone is that player's business, not this seat's."""
+        if ("redo",) not in cache:
+            cache[("redo",)] = redo_entry(self.store.record(self.sid), state)
+        entry = cache[("redo",)]
+        return entry if entry is not None and entry["by"] in (seat, TABLE) else None
 
     # ---------------------------------------------------------------------------------------------------
     # Acting
