@@ -1922,3 +1922,24 @@ def test_a_draft_write_still_queued_does_not_overwrite_the_newer_draft_flushed_a
                 session.LIVE.pop(key, None)
         assert store.draft(sid, "A") == {"own": "4"}
         assert writers and all(name.startswith("tableside-drafts") for name in writers), writers
+
+
+def test_table_mode_stands_under_the_next_step_not_at_the_foot(app):
+    """A first-timer's table wanting a phone per player did not find table mode below the scoreboard and the whole
+    log: it stands in the main column, beside the rules, after the next step and before the round's form and Undo;
+    a session in history has no table mode."""
+    sid = app.store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+    app.store.play(sid, {"type": "round", "by": "table", "round": 1, "scores": {"A": 1, "B": 2}},
+                   "2025-01-01T20:01:00+00:00")
+    for lang in ("en", "zh-CN"):
+        app.settings["lang"] = lang
+        _, body, _ = session.build(app, sid, read_only=False)
+        main, side = body.controls
+        table_mode = words.say(lang, "table.open")
+        assert table_mode in buttons(main) and table_mode not in buttons(side)
+        order = [read(c.content) for c in walk(main) if isinstance(c, ft.OutlinedButton) and isinstance(c.content, str)]
+        assert order[:2] == [words.say(lang, "rules.open_game"), table_mode], order
+        at = next(i for i, c in enumerate(main.controls) if table_mode in buttons(c))
+        assert at <= 2 and texts(main.controls[0])[0].startswith(words.say(lang, "app.next_step")[:2]), at
+    _, body, _ = session.build(app, sid, read_only=True)
+    assert words.say("zh-CN", "table.open") not in buttons(body)

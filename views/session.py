@@ -282,7 +282,7 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
         main.append(next_step(app, eng, state, entries))
     banner = header(app, eng, state, waited)
     main += [*([banner] if banner else []), *([played(app, record)] if read_only else []),
-             rules.rules_button(app, record["game"], back=app.page.route)]
+             ways_out(app, sid, record["game"], read_only)]
     if not read_only:
         main.append(undo_redo(app, sid, record, state))
     folds = Folds(app.local(f"session:{sid}"), app.render)
@@ -297,6 +297,18 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     side += [log_panel(app.lang, log, len(record["actions"]), folds, more),
              file_actions(app, sid, read_only, state)]
     return title, two_columns(main, side), "/"
+
+
+def ways_out(app: Any, sid: str, game: str, read_only: bool) -> ft.Control:
+    """The game's rules and, while it is played, table mode, under the next step and the round line.
+    Ruling (session 70): table mode stood at the foot, below the scoreboard and the whole log, where a table that
+    wanted a phone per player did not find it; it now stands beside the rules, under the next step (never above
+    it), and wraps under them on a phone."""
+    controls = [rules.rules_button(app, game, back=app.page.route)]
+    if not read_only:
+        controls.append(ft.OutlinedButton(content=app.t("table.open"), icon=ft.Icons.PHONELINK,
+                                          on_click=lambda e: app.go(f"/table/{sid}")))
+    return ft.Row(wrap=True, controls=controls)
 
 
 def to_top_at_the_end(local: dict, over: bool) -> None:
@@ -671,9 +683,6 @@ def file_actions(app: Any, sid: str, read_only: bool, state: dict) -> ft.Control
 
     controls: list[ft.Control] = [ft.OutlinedButton(content=app.t("app.export"), icon=ft.Icons.DOWNLOAD,
                                                     on_click=lambda e: app.page.run_task(export))]
-    if not read_only:
-        controls.append(ft.OutlinedButton(content=app.t("table.open"), icon=ft.Icons.PHONELINK,
-                                          on_click=lambda e: app.go(f"/table/{sid}")))
     controls.append(ft.OutlinedButton(content=app.t("app.delete"), icon=ft.Icons.DELETE,
                                       on_click=lambda e: delete()))
     if state.get("over"):

@@ -126,5 +126,7 @@ def test_the_session_screen_reads_column_by_column(browser, order_server):
         for viewport in (LAPTOP, PHONE):
             main, side = columns_read(tab, lang, viewport)
             assert main[0]["text"].startswith(i18n.table(lang)["app.next_step"].split("{")[0])
-            assert [t["text"] for t in side[-2:]] == [words.say(lang, "table.open"), words.say(lang, "app.delete")]
+            texts = [t["text"] for t in main]
+            assert texts.index(words.say(lang, "table.open")) == texts.index(words.say(lang, "rules.open_game")) + 1
+            assert [t["text"] for t in side[-2:]] == [words.say(lang, "app.export"), words.say(lang, "app.delete")]
     tab.page.context.close()
