@@ -384,3 +384,28 @@ def test_a_log_row_and_its_undo_label_keep_each_players_name_and_points_whole():
     for lang in ("en", "zh-CN"):
         for said in (row_text(lang, scores), entry_named(lang, scores)):
             assert "李\u2060四\u00a010" in said and "Cy\u00a03" in said, (lang, said)
+
+
+def test_the_home_screens_top_bar_scrolls_to_history(tmp_path):
+    """History stood below the whole list of games, where a first-timer did not find it: the home screen's top bar
+    has a History action, and tapping it scrolls the screen to the History heading."""
+    from tests.flet_session import connect, settle
+    from tests.test_views_table_phone import scrolls
+    from views.app import main_for
+
+    async def look() -> None:
+        with Store(tmp_path / "data") as store:
+            tab, sent = await connect(main_for(store), "/")
+            names = {words.say(lang, "app.history") for lang in ("en", "zh-CN")}
+            (action,) = [c for c in list(tab.index.values()) if isinstance(c, ft.IconButton)
+                         and getattr(c.icon, "semantics_label", None) in names]
+            (heading,) = [c for c in list(tab.index.values()) if isinstance(c, ft.Text) and c.value in names
+                          and c.size == 20]
+            sent.frames.clear()
+            await tab.dispatch_event(action._i, "click", None)
+            await settle()
+            assert [args.get("scroll_key") for _, args in scrolls(sent)] == [str(heading.key.value)], scrolls(sent)
+            tab.close()
+            await settle()
+
+    run_async(look())

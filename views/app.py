@@ -409,7 +409,7 @@ def open_to_phones(route: str) -> bool:
         (parts[:1] == ["rules"] and len(parts) <= 3)
 
 
-def top_bar(app: App, title: str, back: str | None) -> ft.Control:
+def top_bar(app: App, title: str, back: str | None, actions: list[ft.Control] | None = None) -> ft.Control:
     """The screen's title with back, language and settings buttons.
 
     Ruling: the title is never cut: it wraps on as many lines as it needs and the bar grows with it, the buttons
@@ -423,12 +423,14 @@ def top_bar(app: App, title: str, back: str | None) -> ft.Control:
     made "中文" 80 px wide): the title keeps about 222 px at 2x, room for "Kingdomino". Without a back button
     (home) the title stands TITLE_INSET in from the edge, as in Material's app bar (at 0 it touched the edge).
     The settings screen has no settings button (there it was a button that did nothing when tapped). A Chinese
-    title breaks only after a pause mark or before a bracket (`words.whole_title`)."""
+    title breaks only after a pause mark or before a bracket (`words.whole_title`). A screen's own actions (home's
+    History) stand between the title and the language button."""
     controls: list[ft.Control] = []
     if back:
         controls.append(icon_button(ft.Icons.ARROW_BACK, app.t("app.back"), lambda e: app.go(back)))
     controls += [
         ft.Text(words.whole_title(app.lang, title), size=title_size(title), weight=ft.FontWeight.BOLD, expand=True),
+        *(actions or []),
         ft.TextButton(content=app.t("app.switch_language"), style=tap_style(side=NARROW_SIDE),
                       on_click=lambda e: app.toggle_language()),
     ]
@@ -457,12 +459,14 @@ def on_settings(app: Any) -> bool:
 
 
 def frame(app: App, title: str, body: ft.Control, back: str | None, pinned: list[ft.Control] | None = None,
-          page: int = 0, footer: ft.Control | None = None, scroller: Any = None) -> ft.Control:
-    """A screen: the top bar and what stays on screen (pinned), then the body, which scrolls, then the footer, which
-    stays at the screen's foot (the new-session screen's Start); a new `page` number draws the scrolling part anew,
-    from its top (`GameContext.turn_page`); scroller: a ref (`ft.use_ref`) given the scrolling part, or None."""
+          page: int = 0, footer: ft.Control | None = None, scroller: Any = None,
+          actions: list[ft.Control] | None = None) -> ft.Control:
+    """A screen: the top bar (with the screen's actions, if any) and what stays on screen (pinned), then the body,
+    which scrolls, then the footer, which stays at the screen's foot (the new-session screen's Start); a new `page`
+    number draws the scrolling part anew, from its top (`GameContext.turn_page`); scroller: a ref (`ft.use_ref`)
+    given the scrolling part, or None."""
     return ft.Column(expand=True, spacing=0, controls=[
-        top_bar(app, title, back),
+        top_bar(app, title, back, actions),
         *[ft.Container(content=c, padding=ft.Padding.symmetric(horizontal=8, vertical=4)) for c in pinned or []],
         ft.Column(key=f"page-{page}", expand=True, scroll=ft.ScrollMode.AUTO, ref=scroller, controls=[inset(body)]),
         *([ft.Divider(height=1), ft.Container(content=footer, padding=ft.Padding.symmetric(horizontal=8, vertical=8))]

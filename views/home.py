@@ -16,7 +16,9 @@ Rulings:
 - The finder's games and players are the statistics' (`storage.stats`): a titled score pad ("Azul") and a pad set to
   lowest wins are games of their own, and a player is one player whatever case, width or surrounding spaces
   their name was typed in. A session matches a player who played it, winner or not; a new choice shows the first
-  page again."""
+  page again.
+- History is reached from the top too [session 70]: the top bar's History action scrolls to its heading, which
+  stood below the whole list of games, where a first-timer did not find it."""
 
 from __future__ import annotations
 
@@ -29,11 +31,12 @@ from scoring.core import RuleError, engine, games
 from scoring.record import game_title
 from views import importer, quick, rules, words
 from views.games import has_view
-from views.ui import aside, dropdown, outcome_icon
+from views.ui import aside, dropdown, icon_button, outcome_icon
 
 CARD_COLS = {"xs": 12, "sm": 6, "lg": 4}
 PAGE = 10
 ANY = "*"  # the finder's choice of every game or every player
+HISTORY_KEY = "history"  # the History heading, where the top bar's History action scrolls to
 
 
 @ft.component
@@ -42,9 +45,17 @@ def Home(app: Any, chosen: Any) -> ft.Control:
     from views.app import frame
 
     _, bump = ft.use_state(0)
+    scroller = ft.use_ref(None)
     app.refresh_screen = lambda: bump(lambda n: n + 1)
     title, body, back = build(app)
-    return frame(app, title, body, back)
+
+    async def to_history(e: Any) -> None:
+        """Scroll the screen to the History heading."""
+        if scroller.current is not None:
+            await scroller.current.scroll_to(scroll_key=HISTORY_KEY)
+
+    return frame(app, title, body, back, scroller=scroller,
+                 actions=[icon_button(ft.Icons.HISTORY, app.t("app.history"), to_history)])
 
 
 def paged(app: Any, name: str, total: int, tile: Any, **narrow: Any) -> list[ft.Control]:
@@ -74,7 +85,7 @@ def build(app: Any) -> tuple[str, ft.Control, None]:
         sections += [heading(app.t("app.continue")), *paged(app, "active", active, continue_tile)]
     sections += [heading(app.t("app.games")),
                  ft.ResponsiveRow(controls=[game_card(app, g) for g in ordered_games()], spacing=8, run_spacing=8)]
-    sections.append(heading(app.t("app.history")))
+    sections.append(heading(app.t("app.history"), key=ft.ScrollKey(HISTORY_KEY)))
     if not app.store.count("finished"):
         sections.append(aside(lang, app.t("app.history_empty")))
     else:
@@ -135,9 +146,9 @@ def ordered_games() -> list:
     return sorted(games(), key=lambda g: not has_view(g.id))
 
 
-def heading(text: str) -> ft.Control:
-    """A section heading."""
-    return ft.Text(text, size=20, weight=ft.FontWeight.BOLD)
+def heading(text: str, key: Any = None) -> ft.Control:
+    """A section heading (key: where the screen may be scrolled to)."""
+    return ft.Text(text, size=20, weight=ft.FontWeight.BOLD, key=key)
 
 
 def problems(app: Any) -> list[ft.Control]:

@@ -32,6 +32,7 @@ from views.words import say
 FONT_URL = "/fonts/DroidSansFallbackFull.ttf"
 FONT_FETCHED = """url => performance.getEntriesByType('resource')
     .filter(e => new URL(e.name).pathname === url && e.name.startsWith(location.origin)).map(e => e.responseStatus)"""
+IN_SIGHT = "([el]) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
 OPTION_GAMES = [g for g in games() if g.options and (I18N / "en" / f"{g.id}.json").exists()]
 def record_timing(name: str, seconds: float) -> None:
     """Print a measured figure and append it to tests/output/timings.txt (a figure, not an assertion)."""
@@ -484,6 +485,8 @@ def test_shell_screens_in_both_languages(phone):
                 tab.language(lang)
             tab.see(marker)
             tab.shot(f"shell_{size}_home_{lang[:2]}")
+            if size == "phone" and lang == "zh-CN":
+                to_history(tab)
             tab.open("/new/score_pad")
             tab.see_button("开始" if lang == "zh-CN" else "Start")
             tab.shot(f"shell_{size}_new_session_{lang[:2]}")
@@ -491,6 +494,15 @@ def test_shell_screens_in_both_languages(phone):
             tab.see_role("switch", "深色主题" if lang == "zh-CN" else "Dark theme")
             tab.shot(f"shell_{size}_settings_{lang[:2]}")
         tab.language("zh-CN")
+
+
+def to_history(tab: Tab) -> None:
+    """History stood below the whole list of games: the top bar's History action brings its heading into sight."""
+    tab.tap("历史记录", exact=True)
+    heading = tab.page.locator("span").filter(has_text=re.compile("^历史记录$")).first  # the heading, not the button
+    heading.wait_for(state="attached")
+    tab.wait_on(heading, IN_SIGHT)
+    tab.to_top()
 
 
 def own_editor(game, option, lang: str) -> bool:
