@@ -158,7 +158,7 @@ def test_a_log_row_names_the_actor_once_and_leaves_no_empty_time():
     rolled = entry(5, "Ann", "splitter.action.roll")
     assert read(row_text("en", rolled)) == "#5 · The app rolled the dice"
     lost = entry(3, "table", "score_pad.action.round", scores={"Ann": 5, "Bo": -3})
-    assert row_text("zh-CN", lost).endswith("Bo\u00a0-3")  # "-3" never alone on a wrapped line
+    assert row_text("zh-CN", lost).endswith("Bo\u00a0\u22123")  # "−3" never alone on a wrapped line
 
 
 def test_a_log_row_whose_words_name_the_actor_later_names_it_once():
