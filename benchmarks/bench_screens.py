@@ -54,6 +54,13 @@ painted as late; at the lowest priority (nice 19) it gained nothing. The home sc
 widgets drawn the first time): the home cut to its last row was painted 0.12 s sooner. So the start-up is bound by
 the CPU the server and the browser share, and the ratio falls only with less work on either side.
 
+The CJK font split in two, tried again (December 2026, helper font4; `--startup`, runs alternated on a machine at
+load 9-25): a 1.0 MB primary (GB2312's 6,763 hanzi, kana, punctuation, every character of the app's texts) in the
+page's manifest and the loading screen, the other 3.4 MB (21,347 rare characters) given to Flet after the first
+screen, as the emoji font is. Ratios 10,000 sessions / empty folder: before 1.48/1.23, 1.79/1.62, 1.53/1.62; split
+1.36/1.23, 1.93/1.70, 1.52/1.58; the hello counter itself took 4.4-12.2 s between runs, and page -> first frame
+moved no more than the counter's did. Within the noise, as the cut to 1,377 characters above: not kept.
+
 Run: .venv/bin/python benchmarks/bench_screens.py [taps]
      .venv/bin/python benchmarks/bench_screens.py --startup    # the start-up figures only (no 10,000-session
                                                                 # screens, memory or taps)
