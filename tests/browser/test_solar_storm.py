@@ -20,14 +20,12 @@ import subprocess
 import sys
 from collections import Counter, deque
 
-import pytest
 from playwright.sync_api import expect
 
 from scoring.core import engine
 from scoring.games.solar_storm import CARDS, ROOM_IDS, ROOMS, adjacent, repair_spaces
 from scoring.record import new_record, play, replay, start
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, READ_ALL, ROOT, TAP, WAIT_MS, Tab, new_tab
-from tests.browser.test_card_games import TWICE_THE_TEXT
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, READ_ALL, ROOT, TAP, WAIT_MS, Tab
 from views import words
 
 HINTS = {"actions": "最多进行 3 个行动，然后结束行动阶段。", "collect": "拿 1 张翻开的卡，或从牌堆抽 2 张。",
@@ -320,26 +318,42 @@ def test_rooms_keep_each_word_whole(phone, server):
         langs.reverse()
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-CN"])
-def test_rooms_keep_each_word_whole_at_twice_the_text(browser, server, lang):
+TALL = {"width": PHONE["width"], "height": 2000}  # a phone as tall as the whole ship at 2x text
+
+
+def test_rooms_keep_each_word_whole_at_twice_the_text(phone, server):
     """On a 390 px phone with its text at 2x, in English and in Chinese, no word of the ship breaks inside: a room's
     name takes a line a word at most, a repair space's resource a line a word ("Armour / y", "Crew Quarter / s",
     "nanob / ots" broke, and "纳米机 / 器人", "修复方 / 块：2/3": a long Chinese word breaks only where its language
     file marks it, `words.whole_words`). The tab is as tall as the whole ship, so every room is measured where it
-    stands."""
+    stands. The module's phone, made that tall and its root font set to 32 px on the running page (Flutter follows
+    it as the phone's text size, `test_shell.root_font`), measures both languages in turn: a tab of its own per
+    language, its text doubled by an init script, was a load each (about 5 s of CPU)."""
     from storage import Store
+    from tests.browser.test_shell import root_font
     record = new_record("solar_storm", CREW[:2], seed=3, now=NOW)
     with Store(server.data) as store:
         sid = store.create(record)
-    tab = new_tab(browser, server, {"width": PHONE["width"], "height": 2000}, locale=lang[:2])
-    tab.page.add_init_script(TWICE_THE_TEXT)
-    tab.open(f"/play/{sid}", load=True)
+    tab = phone
+    tab.resize(TALL)
+    root_font(tab, 32)
+    try:
+        tab.open(f"/play/{sid}")
+        for lang in ("en", "zh-CN"):
+            rooms_whole_at_twice_the_text(tab, record, lang)
+    finally:
+        root_font(tab, None)
+        tab.resize(PHONE)
+
+
+def rooms_whole_at_twice_the_text(tab: Tab, record: dict, lang: str) -> None:
+    """In one language: each room's name, repair space and cube count a line a word, and a screenshot."""
     tab.language(lang)
     tab.see(CORE_NAME[lang])
     names = {room: boxes(tab, room_said(lang, room), 1)[0]["height"] for room in ROOM_IDS}
     line = min(names.values())
     for room, height in names.items():
-        assert height < (len(room_said(lang, room).split()) + 0.5) * line, (room, height, line)
+        assert height < (len(room_said(lang, room).split()) + 0.5) * line, (lang, room, height, line)
     state = replay(record)
     heights = {card: [box["height"] for box in boxes(tab, space(lang, card, cube), count)]
                for (card, cube), count in Counter((card, cube) for room in ROOM_IDS for card, cube in zip(
@@ -347,13 +361,12 @@ def test_rooms_keep_each_word_whole_at_twice_the_text(browser, server, lang):
     lowest = min(min(h) for h in heights.values())
     pieces = {card: 1 + words.say(lang, f"solar_storm.view.track.{card}").count(words.MARK)
               if card == "nanobots" else 1 for card in CARDS}
-    assert all(h < (pieces[card] + 0.5) * lowest for card in heights for h in heights[card]), heights
+    assert all(h < (pieces[card] + 0.5) * lowest for card in heights for h in heights[card]), (lang, heights)
     cubes = [box["height"] for said, count in Counter(
         words.whole_words(words.say(lang, "solar_storm.view.cubes", cubes=sum(state["rooms"][room]["cubes"])))
         for room in ROOM_IDS).items() for box in boxes(tab, said, count)]
-    assert max(cubes) < 2.5 * lowest, cubes  # "Cubes:" / "2/3" at most, as "方块：" / "2/3"
+    assert max(cubes) < 2.5 * lowest, (lang, cubes)  # "Cubes:" / "2/3" at most, as "方块：" / "2/3"
     tab.shot(f"phone_solar_storm_rooms_{lang[:2]}_twice_the_text")
-    tab.page.context.close()
 
 
 def test_the_armourys_tokens_are_a_room_each(phone, server):
