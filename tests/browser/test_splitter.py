@@ -1,9 +1,14 @@
-"""Splitter in a real browser at phone size: one finished sheet painted number by number (RULINGS.md §6 sheet A,
-34 points; its stars still read as stars once written on; the score comparison read row by row, each number named
-by its column), one round with the table's own dice (each die button read with its die, "第一颗骰子：2"; the
-pair said once, by the hint) written by tapping a pair (each square read with whose sheet it is on, "小莫的计分表，
-第 4 行，第 4 列：空", then "已标出" where it is marked), the table ends the game, the scores on the end screen,
-then the exported record through `python -m scoring score` gives the same totals."""
+"""Splitter in a real browser at phone size: a finished sheet painted with the brush (RULINGS.md §6 sheet A: the
+squares of its groups the screen is checked on, a scoring group of 5s, the doubled 2s on a star, the 3s that score
+nothing, the star under a 1; its stars still read as stars once written on), then the same game with sheet A
+entered whole, as the painter's "enter this sheet" sends it (`layout`), stored by the engine (`Store.play`): its 34
+points and 12 scoring groups read, the score comparison read row by row, each number named by its column; one
+round with the table's own dice (each die button read with its die, "第一颗骰子：2"; the pair said once, by the
+hint) written by tapping a pair (each square read with whose sheet it is on, "小莫的计分表，第 4 行，第 4 列：空",
+then "已标出" where it is marked), the table ends the game, the scores on the end screen, then the exported record
+through `python -m scoring score` gives the same totals. The whole of sheet A painted square by square and entered
+(44 of the test's 63 taps, repeating one path) is tests/test_views_splitter.py's
+`test_a_finished_sheet_painted_and_entered_scores_34`: every group's line, 34 points, the sheet entered."""
 
 from __future__ import annotations
 
@@ -11,6 +16,8 @@ import re
 
 from playwright.sync_api import expect
 
+from scoring.record import new_record
+from storage import Store
 from tests.browser.conftest import LAPTOP, PHONE, WAIT_MS, Tab
 from tests.browser.fit import lines_with, text_boxes
 from tests.browser.test_kingdomino import exported_totals, scroll_down, start_session
@@ -19,6 +26,9 @@ PLAYERS = ["小林", "小莫"]
 SHEET_A = [". . 4 4 3 3 . .", ". 1 4 4 6 3 1 .", "2 5 5 6 6 5 5 2", "2 5 6 6 1 2 5 1", "1 5 3 6 5 2 5 5",
            ". 3 3 3 4 4 6 .", ". . 6 4 4 6 . ."]
 TOTALS = {"小林": 34, "小莫": 2}
+PAINTED = {1: [(3, 7)], 2: [(2, 0), (3, 0)], 3: [(4, 2), (5, 1), (5, 2), (5, 3)],
+           5: [(2, 5), (2, 6), (3, 6), (4, 6), (4, 7)]}  # sheet A's squares of the groups the painter is read on
+NOW = "2025-01-01T20:00:00+00:00"
 PAGE_PADDING = 8  # px each side of the screen's content
 ROW_NAMES = {"zh-CN": "{owner}的计分表，第 {row} 行，", "en": "{owner}'s sheet, row {row},"}
 
@@ -57,7 +67,15 @@ def on_a_laptops_first_screen(tab: Tab, owner: str) -> None:
     assert first["x"] >= PAGE_PADDING and last["x"] + last["width"] <= PHONE["width"] - PAGE_PADDING, (first, last)
 
 
-def test_finished_sheet_and_a_written_round(phone):
+def entered_session(server) -> str:
+    """A game of PLAYERS with 小林's sheet A entered whole, stored by the engine; returns its id."""
+    with Store(server.data) as store:
+        sid = store.create(new_record("splitter", PLAYERS, now=NOW))
+        store.play(sid, {"type": "layout", "by": PLAYERS[0], "layout": "\n".join(SHEET_A)}, NOW)
+    return sid
+
+
+def test_finished_sheet_and_a_written_round(phone, server):
     tab = phone.open("/")
     tab.language("zh-CN")
     tab.see("桌边记分")
@@ -72,22 +90,23 @@ def test_finished_sheet_and_a_written_round(phone):
     tab.tap("录入写完的计分表")
     tab.see("录入小林写完的计分表")
     grid = [line.split() for line in SHEET_A]
-    for value in range(1, 7):
+    for value, places in PAINTED.items():
         tab.tap(str(value), exact=True)
         tab.see(f"正在写：{value}")
-        for r, row in enumerate(grid):
-            for c, token in enumerate(row):
-                if token == str(value):
-                    paint(tab, r, c, value)
+        for r, c in places:
+            assert grid[r][c] == str(value), (r, c, value)
+            paint(tab, r, c, value)
     tab.see("5 个 5：5 分")
     tab.see("2 个 2，占到星星翻倍：4 分")
     tab.see(re.compile(r"不得分（相连的格数要正好等于数字）：.*4\s个\s3"))  # the groups that score nothing: one line
     for col, value in ((1, 2), (8, 1)):  # the stars stay on the sheet once written on, read as stars
         expect(tab.page.get_by_role("button", name=f"小林的计分表，第 4 行，第 {col} 列：{value}（星格）")).to_have_count(1)
     tab.shot("splitter_phone_sheet_painted")
-    tab.tap("录入这张计分表")
-    tab.see("小林的计分表已整张录入。")
+
+    tab.open(f"/play/{entered_session(server)}")
     tab.see("操作记录（1）")
+    tab.tap("小林", exact=True)
+    tab.see("小林的计分表已整张录入。")
     tab.see("小林：得分 34，得分的组 12")
     expect(tab.page.get_by_text("得分的组", exact=True)).to_have_count(0)
 
