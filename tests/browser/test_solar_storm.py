@@ -236,10 +236,10 @@ RULES = re.compile(r"^(规则|Rules)$")
 
 
 def boxes(tab: Tab, text: str, count: int) -> list[dict]:
-    """Where each of the `count` texts reading exactly `text` is, once the screen has stopped changing."""
+    """Where each of the `count` texts reading exactly `text` is, on a screen the caller has let settle
+    (`Tab.settle`, once a screen: two screenshots or more each, and it was taken for every text measured)."""
     found = tab.page.get_by_text(text, exact=True)
     expect(found).to_have_count(count)
-    tab.settle()
     return [found.nth(i).bounding_box() for i in range(count)]
 
 
@@ -297,6 +297,7 @@ def test_rooms_keep_each_word_whole(phone, server):
             for last_row in (False, True):      # the rooms a move goes to hold a button: the ship may end below
                 if last_row:
                     tab.into_view(tab.page.get_by_text(room_said(lang, layout[-1]), exact=True))
+                tab.settle()
                 heights |= {round(box["height"]) for said in set(spaces)
                             for box in boxes(tab, said, spaces.count(said)) if on_screen(box, viewport)}
             assert len(heights) == 1, (size, lang, heights)      # one line each, the same for every word
@@ -350,6 +351,7 @@ def rooms_whole_at_twice_the_text(tab: Tab, record: dict, lang: str) -> None:
     """In one language: each room's name, repair space and cube count a line a word, and a screenshot."""
     tab.language(lang)
     tab.see(CORE_NAME[lang])
+    tab.settle()
     names = {room: boxes(tab, room_said(lang, room), 1)[0]["height"] for room in ROOM_IDS}
     line = min(names.values())
     for room, height in names.items():
