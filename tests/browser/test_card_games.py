@@ -15,14 +15,16 @@ from playwright.sync_api import expect
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab, new_tab, shown_as
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab, shown_as
 from tests.browser.fit import BUTTON, CHROME, LINE, text_boxes, whole, width, widths
+from tests.browser.test_shell import root_font
 from views.games.round_edit import BLOCK_INSET
 
 # Twice the text, as a phone set to large text asks: Flutter's web client reads the page's root font size as the
 # text scale (16 px = 1×), so 32 px is 2× (seen on screen: every label twice as large, icons as they were).
 TWICE_THE_TEXT = ("document.addEventListener('DOMContentLoaded', "
                   "() => { document.documentElement.style.fontSize = '32px'; });")
+TWICE_PX = 32  # px: the running page's root font for the phone's text at 2× (`test_shell.root_font`)
 BUTTON_PADDING = 8  # px above and below a button's label, at the least
 CARD_TEXT = 18  # px: a card button's label at 1× text
 CARD_SIDE = 8  # px clear of the outline at either side of a card button's label, at the least
@@ -301,7 +303,7 @@ def cards_whole_at_twice_the_text(tab: Tab, labels: list[str]) -> None:
         assert [t["text"] for t in text_boxes(tab, label) if t["text"] == label] == [label]  # read once: the button
 
 
-def test_the_rounds_table_shows_a_rounds_button_whole_at_twice_the_text(browser, server):
+def test_the_rounds_table_shows_a_rounds_button_whole_at_twice_the_text(phone, server):
     """Play-test at 2× text (390×844, Chinese): the rounds table's rows stayed 48 px high, so the round buttons
     ("第 1 轮", the way to correct a round) showed only the top half of their label. A row now grows with its
     text: the button holds a line of its 28 px label and its padding. The card picker's buttons grow with their
@@ -315,9 +317,9 @@ def test_the_rounds_table_shows_a_rounds_button_whole_at_twice_the_text(browser,
     with Store(server.data) as store:
         sid = store.create(new_record("flip7", ["Fay", "Gus", "Hal"], now="2025-01-01T20:00:00+00:00")
                            | {"actions": [round1]})
-    tab = new_tab(browser, server, PHONE)
+    tab = phone  # its root font set on the running page, which Flutter follows (a tab of its own was a load)
+    root_font(tab, TWICE_PX)
     try:
-        tab.page.add_init_script(TWICE_THE_TEXT)
         tab.open(f"/play/{sid}")
         tab.see("第 2 轮：点选每位玩家的牌")
         button = tab.page.get_by_role("button", name="第 1 轮", exact=True)
@@ -332,4 +334,4 @@ def test_the_rounds_table_shows_a_rounds_button_whole_at_twice_the_text(browser,
         select(tab, "Fay")
         cards_whole_at_twice_the_text(tab, ["12", "+10", "×2"])  # top to bottom
     finally:
-        tab.page.context.close()
+        root_font(tab, None)
