@@ -18,8 +18,8 @@ from playwright.sync_api import expect
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab, new_tab, shown_as
-from tests.browser.test_card_games import TWICE_THE_TEXT
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab, shown_as
+from tests.browser.test_card_games import TWICE_PX, root_font
 
 PLAYERS = ["国王甲", "国王乙"]
 # Twelve dominoes filling a 5×5 kingdom centred on the castle (frame cells, first half first):
@@ -197,7 +197,7 @@ def test_kingdom_domino_by_domino_with_one_refusal(phone, server):
     assert exported_totals(tab, "kingdomino_export") == TOTALS
 
 
-def test_the_score_comparison_reads_whole_on_a_phone_at_twice_the_text(browser, server):
+def test_the_score_comparison_reads_whole_on_a_phone_at_twice_the_text(phone, server):
     """Play-test at 2x text (390x844, English, end screen): the comparison's four columns could not fit and its
     headings broke inside words, "Larges/t prope/rty", "Crown/s". On a phone each player is now one block that
     wraps between "Points 30 · Largest property 7 · Crowns 11" (so it is more than a line high), read once as one
@@ -206,9 +206,9 @@ def test_the_score_comparison_reads_whole_on_a_phone_at_twice_the_text(browser, 
                {"type": "layout", "by": "Bob", "layout": "C W W"}]
     with Store(server.data) as store:
         sid = store.create(new_record("kingdomino", ["Ann", "Bob"], now=NOW) | {"actions": actions})
-    tab = new_tab(browser, server, PHONE)
+    tab = phone  # its root font set on the running page, which Flutter follows (a tab of its own was a load)
+    root_font(tab, TWICE_PX)
     try:
-        tab.page.add_init_script(TWICE_THE_TEXT)
         tab.open(f"/play/{sid}")
         tab.language("en")
         tab.see("Game over")
@@ -223,4 +223,4 @@ def test_the_score_comparison_reads_whole_on_a_phone_at_twice_the_text(browser, 
             tab.shot(f"kingdomino_compare_twice_the_text_{size['width']}")
         assert heights[PHONE["width"]] > 1.5 * heights[LAPTOP["width"]], heights  # lines, where a row is one (41 px)
     finally:
-        tab.page.context.close()
+        root_font(tab, None)
