@@ -2,9 +2,10 @@
 winner and chart; a second tab's tap on a button the finish took away is answered), switching language, importing a
 broken file; screenshots at phone and laptop size and the two timings (start-up to first painted home, tap to updated
 screen) written to tests/output/; every game's options on a phone and the new-session form on a laptop shown whole
-(`tests.browser.fit`). Tests share the module's phone (widened for the laptop's import, its root font set on the
-running page for larger text) unless theirs is a fresh browser (start-up, each phone's own language), a second
-tab, full motion (quick taps, chips that must not move) or a droppable network (the evicted quick kingdom)."""
+(`tests.browser.fit`). Tests share the module's phone (widened for the laptop's import and form, its root font
+set on the running page for larger text) unless theirs is a fresh browser (start-up, each phone's own language), a
+second tab or a droppable network (the evicted quick kingdom); the tests whose subject is motion under a tap (quick
+taps, chips that must not move) share the module's one full-motion phone."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from playwright.sync_api import expect
 
 from scoring.core import BOOL, CHOICE, engine, games
 from scoring.record import new_record, play, replay
-from tests.browser.conftest import (FULL_MOTION, LAPTOP, NETWORK, OUTPUT, PHONE, READ_ALL, WAIT_MS, Tab, new_tab,
-                                     start_server, stop_server)
+from tests.browser.conftest import (FULL_MOTION, LAPTOP, NETWORK, OUTPUT, PHONE, READ_ALL, TABS, WAIT_MS, Tab,
+                                     new_tab, start_server, stop_server)
 from tests.browser.fit import (BODY_16, CHROME, FIELD, LINE, SLACK, field_box, one_line, text_boxes, whole, width,
                                widths)
 from tests.helpers import I18N
@@ -51,6 +52,24 @@ def enter_round(tab: Tab, scores: dict[str, int]) -> None:
 def session_files(data: Path) -> list[str]:
     """The session files in a data folder."""
     return sorted(p.name for p in (data / "sessions").glob("*.json")) if (data / "sessions").exists() else []
+
+
+@pytest.fixture(scope="module")
+def module_moving_phone(browser, server):
+    """The module's full-motion phone (390×844), one load for the tests whose subject is motion under a tap."""
+    tab = new_tab(browser, server, PHONE, motion=FULL_MOTION)
+    yield tab
+    tab.page.context.close()
+
+
+@pytest.fixture
+def moving_phone(module_moving_phone):
+    """The module's full-motion phone, its last frames and events forgotten (as `phone` is handed over)."""
+    tab = module_moving_phone
+    tab.frames.clear()
+    tab.events.clear()
+    TABS.append(tab)
+    return tab
 
 
 @pytest.fixture
@@ -224,9 +243,10 @@ TAPS = """async ([buttons, each, gap]) => {
 }"""
 
 
-def test_two_hundred_quick_taps_on_counters_are_all_counted(browser, server):
+def test_two_hundred_quick_taps_on_counters_are_all_counted(moving_phone, server):
     """200 taps, one every 80 ms, on four counter buttons (50 each) while the screen re-renders after every
-    tap: each tap counts, and the same buttons stay under the finger (no control replaced under a tap)."""
+    tap: each tap counts, and the same buttons stay under the finger (no control replaced under a tap). On the
+    module's full-motion phone (`test_choosing_never_moves_a_button` uses it too: one load for both)."""
     from storage import Store
     from views import words
     store = Store(server.data)
@@ -241,8 +261,8 @@ def test_two_hundred_quick_taps_on_counters_are_all_counted(browser, server):
 
     counted = [*(type_name(say, dino) for dino in list(state["rows"])[:3]), egg_name(say, list(state["egg_rows"])[0])]
     names = [words.say("zh-CN", "cards.view.more", what=what) for what in counted]
-    tab = new_tab(browser, server, PHONE, motion=FULL_MOTION)
-    tab.open(f"/play/{sid}")
+    tab = moving_phone.open(f"/play/{sid}")
+    tab.language("zh-CN")
     for name in names:
         tab.see_button(name)
     tab.quiet()
@@ -253,7 +273,6 @@ def test_two_hundred_quick_taps_on_counters_are_all_counted(browser, server):
         expect(tab.page.locator(f'flt-semantics[aria-label="{label}"]').or_(tab.page.get_by_text(label, exact=True))
                .first).to_be_attached()
     tab.shot("phone_counters_after_200_taps")
-    tab.page.context.close()
 
 
 def boxes(tab: Tab, role: str, names: list[str]) -> dict[str, dict]:
@@ -262,17 +281,17 @@ def boxes(tab: Tab, role: str, names: list[str]) -> dict[str, dict]:
     return {name: tab.page.get_by_role(role, name=name, exact=True).first.bounding_box() for name in names}
 
 
-def test_choosing_never_moves_a_button(browser, own_server):
+def test_choosing_never_moves_a_button(moving_phone, server):
     """Choosing a player chip on the new-session screen, or a terrain, the crowns or the eraser on the Kingdomino
     quick scorer's palette, marks the choice without moving or resizing any chip or button of the row (a check
-    mark slid in beside the chosen one's label made it wider and pushed its neighbours along)."""
+    mark slid in beside the chosen one's label made it wider and pushed its neighbours along). On the module's
+    server (its roster then holds Ann, Bo and Cy for the tests after it) and full-motion phone: a server and a tab
+    of its own were a server's start and a load."""
     from storage import Store
-    server = own_server["server"]
     with Store(server.data) as store:
         for name in ("Ann", "Bo", "Cy"):
             store.add_player(name)
-    tab = new_tab(browser, server, PHONE, motion=FULL_MOTION)
-    tab.open("/new/score_pad")
+    tab = moving_phone.open("/new/score_pad")
     tab.language("en")
     chips = ["Ann", "Bo", "Cy"]
     for name in chips:
@@ -301,7 +320,6 @@ def test_choosing_never_moves_a_button(browser, own_server):
     tab.see("Erasing")
     assert boxes(tab, "button", palette) == start
     tab.shot("phone_choices_palette")
-    tab.page.context.close()
 
 
 KEPT_TWO = """key => Object.keys(localStorage).some(k => {
@@ -444,15 +462,16 @@ def received_by(tab: Tab) -> list[bytes]:
     return frames
 
 
-def test_each_phone_keeps_its_own_language(browser, server):
-    """A phone opens in its browser's language until it chooses one: an English browser in English, a Chinese
-    one in Chinese. One phone switching leaves the other as it was; a reload keeps each phone's choice, also
-    against its browser's language. A phone is never sent the home screen in the other language first (it was,
-    and flashed it, while the app read the phone's settings): the page hands them over as it connects."""
-    first, second = new_tab(browser, server, PHONE, locale="en-GB"), new_tab(browser, server, PHONE)
+def test_each_phone_keeps_its_own_language(browser, server, phone):
+    """A phone opens in its browser's language until it chooses one: an English browser in English (a Chinese one
+    in Chinese: `test_score_pad_session_end_to_end`'s new tab). One phone switching leaves the other as it was; a
+    reload keeps each phone's choice, also against its browser's language. A phone is never sent the home screen in
+    the other language first (it was, and flashed it, while the app read the phone's settings): the page hands them
+    over as it connects. The other phone is the module's (a Chinese browser, on its home screen in Chinese): a new
+    tab for it was a load."""
+    first, second = new_tab(browser, server, PHONE, locale="en-GB"), phone
     to_first, to_second = received_by(first), received_by(second)
     first.open("/")
-    second.open("/")
     first.see("Import a session file")
     second.see("导入对局文件")
     assert not any("导入对局文件".encode() in frame for frame in to_first)
@@ -469,7 +488,6 @@ def test_each_phone_keeps_its_own_language(browser, server):
     assert not any("导入对局文件".encode() in frame for frame in to_second)
     assert not any(b"Import a session file" in frame for frame in to_first)
     first.page.context.close()
-    second.page.context.close()
 
 
 def test_shell_screens_in_both_languages(phone):
@@ -606,11 +624,13 @@ def test_a_long_title_is_shown_whole_with_text_twice_as_large(phone):
         root_font(tab, None)
 
 
-def test_new_player_field_ends_where_the_options_end_on_a_laptop(laptop):
+def test_new_player_field_ends_where_the_options_end_on_a_laptop(phone):
     """On a laptop the new-session screen is a form of sensible width: the new player's field and its Add button
     end where the option fields end (the field stretched 1160 px with Add at the screen's far edge, over option
-    fields 300 px wide)."""
-    tab = laptop.open("/new/score_pad")
+    fields 300 px wide). The module's phone widened to 1280×800 (a laptop tab of its own was a load)."""
+    tab = phone
+    tab.resize(LAPTOP)
+    tab.open("/new/score_pad")
     tab.language("zh-CN")
     tab.see_button("开始")
     tab.settle()
