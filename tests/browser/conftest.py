@@ -60,6 +60,14 @@ first moves, then goes on from the same game stored by the engine (`Store.play`,
 its last steps and the end; tests that loaded a tab of their own where the module's phone does the same use
 the phone. The suite went from 538-559 s to about 470 s and from ~1,070 to ~860 s of the two cores' CPU.
 Debian's `chromium-headless-shell` measured within the noise on one file (52.6 s of CPU against 57.3 s).
+Session 70, per file alone (the sampled CPU of pytest's whole process tree, Chromium included: `/usr/bin/time`
+counts only what pytest waits for, a third to a half of it): tests that loaded a tab for 2x text or a laptop use the
+module's phone, its root font set on the running page (`test_shell.root_font`) or widened (`Tab.resize`); the
+motion tests share one full-motion phone; a helper that settled the screen (two screenshots or more) before each
+of some twenty measures of one screen settles once a screen; Splitter's painter is tapped on the squares its
+checks read and the game goes on stored with the whole sheet. Two runs each (the machine at load 4-20): Shell
+152 and 111 s to 118 and 100, Solar Storm 82 and 65 to 60 and 49, Splitter 42 and 29 to 31 and 21, card games 61
+to 50 (one run).
 """
 
 from __future__ import annotations
