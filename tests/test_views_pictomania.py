@@ -216,9 +216,9 @@ def test_reveal_screen_shows_piles_in_order_black_sheep_and_scores():
     assert "1. Ben guessed 2: right, takes a 3-star token" in shown
     assert "2. Ann guessed 2: right, takes a 2-star token" in shown
     # the star values of the tokens nobody won ("Ann keeps tokens 2, 1" read as if naming tokens by number)
-    assert "Ann keeps the tokens nobody won: 2 and 1 (-3)" in shown
-    assert "Dan keeps the tokens nobody won: 3, 2 and 1 (-6)" in shown
-    assert "Cat keeps the tokens nobody won: 1 (-1)" in shown
+    assert "Ann keeps the tokens nobody won: 2 and 1 (−3)" in shown
+    assert "Dan keeps the tokens nobody won: 3, 2 and 1 (−6)" in shown
+    assert "Cat keeps the tokens nobody won: 1 (−1)" in shown
     assert "Black sheep: Dan, most cards in the middle (2)" in shown
     middle = "Cards in the middle: Ann\u00a00, Ben\u00a01, Cat\u00a01 and Dan\u00a02"  # a name keeps its count
     assert middle in raw_texts(view.build(ctx))
@@ -245,7 +245,7 @@ def test_wrong_word_closes_the_pile_and_the_reveal_hands_back():
     ctx.page.dialogs[-1].actions[1].on_click(None)
     shown = texts(view.build(ctx))
     assert "Wrong word: the guesses go back to Dan" in shown and "No black sheep this round" in shown
-    assert "Cat keeps every token (wrong word): 3, 2 and 1 (-6)" in shown
+    assert "Cat keeps every token (wrong word): 3, 2 and 1 (−6)" in shown
     assert not any(line.startswith("Cat keeps the tokens nobody won") for line in shown)
 
 

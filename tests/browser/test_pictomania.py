@@ -35,7 +35,7 @@ SECOND_GUESSES = [("Pia", "Quin", False), ("Quin", "Pia", True), ("Rosa", "Pia",
                   ("Pia", "Seb", True)]
 ROUND = [("Pia", "Quin", 6), ("Quin", "Pia", 4), ("Seb", "Pia", 1), ("Seb", "Quin", 2), ("Rosa", "Seb", 7)]
 HEADERS = {"zh-CN": ["玩家", "得星", "剩星", "加分板块", "本轮"], "en": ["Player", "Won", "Kept", "Tile", "Round"]}
-SHEEP_TILE = {"zh-CN": "-3（害群之马）", "en": "-3 (sheep)"}
+SHEEP_TILE = {"zh-CN": "−3（害群之马）", "en": "−3 (sheep)"}
 MIDDLE = {"zh-CN": "中间的猜错卡：", "en": "Cards in the middle: "}
 MY_WORD = {"zh-CN": "我的题目", "en": "My word"}
 RACE_TITLE = {"zh-CN": "画完了：拿加分板块", "en": "Finish: take a bonus tile"}
@@ -446,13 +446,13 @@ def test_two_rounds_for_four_players(phone, server):
     tab.see("Game over")
     tab.see("Winner: Pia")
     for place, name in enumerate(sorted(TOTALS, key=TOTALS.get, reverse=True), start=1):
-        tab.see(f"{place}. {name} ({TOTALS[name]})")
+        tab.see(f"{place}. {name} ({str(TOTALS[name]).replace('-', '−')})")  # the minus sign
     tab.see("Round 2 revealed (deck 1)")
     tab.see("Wrong word: the guesses go back to Seb")
     tab.see("Black sheep: Pia, most cards in the middle (1)")
     tab.see("Round 2: bonus tile 3 counts 0 (drew the wrong word)")  # Seb guessed Rosa's number: not "unguessed"
     tab.see("0 (wrong word)")
-    tab.see("Rosa keeps every token (wrong word): 3, 2 and 1 (-6)")
+    tab.see("Rosa keeps every token (wrong word): 3, 2 and 1 (−6)")
     scroll_shots(tab, "pictomania_phone_end", 4)
 
     with tab.page.expect_download() as download:
@@ -467,7 +467,7 @@ def test_two_rounds_for_four_players(phone, server):
     tab.tap("中文", exact=True)
     tab.see("第 2 轮揭晓（第 1 堆题库卡）")
     tab.see("0（画错题目）")
-    tab.see("Rosa 画错题目，计分板块全部留在手里：3、2 和 1（-6）")
+    tab.see("Rosa 画错题目，计分板块全部留在手里：3、2 和 1（−6）")
     scroll_shots(tab, "pictomania_phone_end_zh", 3)
     check_cli(exported)
 

@@ -61,8 +61,8 @@ def test_a_round_of_500_rummy_by_taps_on_one_phone(phone):
 
     totals = {"Ann": 14, "Bo": -7, "Cy": 45}  # 24 − 10; −7; 35 + 10 (the ace high on Q K)
     for place, (name, points) in enumerate(sorted(totals.items(), key=lambda kv: -kv[1]), start=1):
-        tab.see_button(f"{place}. {name}（{points}）")
-    tab.see("总分：Ann 14 · Bo -7 · Cy 45")  # the totals' line under the rounds, a block each on a phone
+        tab.see_button(f"{place}. {name}（{str(points).replace('-', '−')}）")  # a negative with the minus sign
+    tab.see("总分：Ann 14 · Bo −7 · Cy 45")  # the totals' line under the rounds, a block each on a phone
     tab.see_button("7♠")  # the new round's picker offers every card again
     tab.shot("phone_rummy_round1")
     assert exported_totals(tab, "rummy_export") == totals

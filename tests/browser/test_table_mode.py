@@ -582,8 +582,8 @@ def test_a_score_pad_round_given_from_each_phone(table_server, table_tabs):
         players[seat].tab.fill("My points", points[seat])
         players[seat].tab.tap("Give my points")
     players["A"].tab.see("You gave 7; the round is recorded once everyone has given theirs.")
-    host.see("Given: A 7, B -2; still to give: C")
-    players["C"].tab.see("Given: A 7, B -2; still to give: C")
+    host.see("Given: A 7, B −2; still to give: C")
+    players["C"].tab.see("Given: A 7, B −2; still to give: C")
     players["C"].tab.fill("My points", points["C"])
     reader = players["A"].tab
     reader.resize(SHORT_PHONE)
