@@ -86,15 +86,27 @@ def next_round(old_screen: ft.Control, old: ft.TextField, new_screen: ft.Control
     return before is not None and after is not None and before != after
 
 
+def thaw(screen: ft.Control) -> None:
+    """Let a screen already diffed be changed from Python again: the diff marks the controls it added as frozen, and
+    the session takes a person's typing or folding into them past that mark (as `BaseControl._before_update_safe`
+    does), where the walk sets them from Python (`value_for`)."""
+    for control in walk(screen):
+        if hasattr(control, "_frozen"):
+            object.__delattr__(control, "_frozen")
+
+
 def walk_table(store: Store, gid: str, seed: int) -> tuple[int, list]:
-    """One walk: the fields compared, and those drawn anew (screen, label, the tap that did it)."""
+    """One walk: the fields compared, and those drawn anew (screen, label, the tap that did it). Each step's screens
+    are the ones drawn after the step before (nothing happens between): the controls tapped are the ones on screen,
+    as in the app, and each screen is drawn (and its fields found) once a step."""
     rnd = random.Random(seed)
     hub, phones, host = seat_taps.seated_table(store, gid, rnd)
     tab = shell(store, f"/play/{hub.sid}")
     apps = {name: seat_taps.SeatApp(store, "en", []) for name in [*phones, seat_taps.HOST]}
     compared, lost, taps = 0, [], []
+    before = screens(hub, phones, host, apps, tab)
+    before_fields = {name: fields(screen) for name, (screen, _) in before.items()}
     for _ in range(STEPS):
-        before = screens(hub, phones, host, apps, tab)
         actor = rnd.choice([*phones, seat_taps.HOST])
         choices = [found for control in before[actor][1] for found in handlers(control)]
         if not choices:
@@ -102,15 +114,18 @@ def walk_table(store: Store, gid: str, seed: int) -> tuple[int, list]:
         kind = rnd.choice(sorted({type(control).__name__ for control, _ in choices}))
         control, event = rnd.choice([(c, e) for c, e in choices if type(c).__name__ == kind])
         joining = actor != seat_taps.HOST and not phones[actor].token
+        thaw(before[actor][0])
         fire(control, event, rnd, taps, actor, typed=[hub.pin, "000000"] if joining else TYPED)
         after = screens(hub, phones, host, apps, tab)
+        after_fields = {name: fields(screen) for name, (screen, _) in after.items()}
         for name, (old, _) in before.items():
-            new_fields = fields(after[name][0])
-            for key, field in fields(old).items():
+            new_fields = after_fields[name]
+            for key, field in before_fields[name].items():
                 if name != actor and key in new_fields and not next_round(old, field, after[name][0], new_fields[key]):
                     compared += 1
                     if not taken_over(old, field, after[name][0], new_fields[key]):
                         lost.append((name, key[0], taps[-1]))
+        before, before_fields = after, after_fields
     return compared, lost
 
 
