@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import marshal
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
@@ -422,16 +423,28 @@ def move(kind: str, by: str = ANY, phase: tuple | str | None = None, fields: Ite
 
 
 def clone(value: Any) -> Any:
-    """A deep copy of plain JSON-like data (dicts, lists, tuples, sets, scalars), several times faster than deepcopy."""
+    """A deep copy of plain JSON-like data (dicts, lists, tuples, sets, scalars), several times faster than deepcopy:
+    through `marshal` (about three times faster again than walking it in Python: every apply, `check` and
+    `player_view` copies the state, and screens check the moves they offer), at format 2, which keeps no shared
+    references (an object met twice is copied twice, as the walk copies it); data marshal does not take (a
+    subclass, an object) is walked."""
+    try:
+        return marshal.loads(marshal.dumps(value, 2))
+    except ValueError:
+        return walked_clone(value)
+
+
+def walked_clone(value: Any) -> Any:
+    """`clone` by walking the data: dicts, lists and tuples copied item by item, anything else deep-copied."""
     kind = type(value)
     if kind is dict:
-        return {k: clone(v) for k, v in value.items()}
+        return {k: walked_clone(v) for k, v in value.items()}
     if kind is list:
-        return [clone(v) for v in value]
+        return [walked_clone(v) for v in value]
     if kind in (str, int, float, bool) or value is None:
         return value
     if kind is tuple:
-        return tuple(clone(v) for v in value)
+        return tuple(walked_clone(v) for v in value)
     if kind in (set, frozenset):
         return kind(value)
     return copy.deepcopy(value)

@@ -1,8 +1,10 @@
 """The engine contract: options, players, rule errors, ranking, seeded randomness, the registry."""
 
+from collections import OrderedDict
+
 import pytest
 
-from scoring.core import (BOOL, CHOICE, INT, INT_LIST, Game, Line, Option, RuleError, Scoreboard, engine, games,
+from scoring.core import (BOOL, CHOICE, INT, INT_LIST, Game, Line, Option, RuleError, Scoreboard, clone, engine, games,
                           make_scoreboard, rank, rng)
 
 
@@ -134,3 +136,18 @@ def test_registry_lists_games():
     assert "tally" in [g.id for g in games()]
     with pytest.raises(RuleError):
         engine("no_such_game")
+
+
+def test_clone_copies_plain_data_whole_and_walks_what_marshal_does_not_take():
+    """`clone` gives equal data sharing nothing with the original: a list met twice is two lists (as the walk gave),
+    tuples, sets and int keys stay as they were; a subclass (here of str) is still copied through the walk."""
+    shared = [1, 2]
+    data = {"a": shared, "b": shared, 3: (shared, "x"), "s": {1, 2}, "f": 1.5, "t": True, "n": None}
+    copied = clone(data)
+    assert copied == data and copied["a"] is not shared and copied["a"] is not copied["b"]
+    assert copied[3][0] is not shared and type(copied[3]) is tuple and type(copied["s"]) is set
+    copied["a"].append(3)
+    assert data["a"] == [1, 2] and copied["b"] == [1, 2]
+    odd = {"o": OrderedDict(k=[1]), "w": [type("Word", (str,), {})("hi")]}
+    again = clone(odd)
+    assert again == odd and type(again["o"]) is OrderedDict and again["o"]["k"] is not odd["o"]["k"]
