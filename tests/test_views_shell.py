@@ -409,3 +409,13 @@ def test_the_home_screens_top_bar_scrolls_to_history(tmp_path):
             await settle()
 
     run_async(look())
+
+
+def test_a_long_refusal_takes_the_bars_width_and_its_why_wraps_under_it(app):
+    """At a phone's 2x text a refusal's words were squeezed beside "Why?" into a column a third of the bar wide
+    (an expanding text in a row, 14 lines of two to four characters): the words and the button wrap instead, the
+    words as wide as the bar and the button under them where they do not fit beside it."""
+    app.show_error(RuleError("score_pad.missing_score", player="A"))
+    row = bar_of(app).content
+    assert isinstance(row, ft.Row) and row.wrap
+    assert not any(c.expand for c in row.controls)

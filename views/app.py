@@ -290,12 +290,13 @@ class App:
         """The bar's words and, where the message has one, its action as a button of ours beside them.
         RULING (a bar's action is TAP high): not the SnackBar's own `action`, whose padding Flutter sets itself over
         the theme's (a refusal's "Why?" measured 40 px high, under the 48 px touch target); ours has the app's tap
-        style, the same name and colour, and, as the SnackBar's did, puts the bar away when tapped, then acts."""
+        style, the same name and colour, and, as the SnackBar's did, puts the bar away when tapped, then acts.
+        The two wrap: words longer than the line take the bar's whole width and the button goes under them (beside
+        an expanding text, at a phone's 2x text a refusal was squeezed to a column a third of the bar wide)."""
         colour = ft.Colors.ON_ERROR if message.error else None
         text = ft.Text(words.no_orphan(message.text(self.lang)), color=colour)
         if not (message.action and message.on_action):
             return text
-        text.expand = True
         style = tap_style(side=TEXT_SIDE)
         style.color = colour
 
@@ -304,7 +305,7 @@ class App:
             self.close_message()
             message.on_action()
 
-        return ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        return ft.Row(wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             text, ft.TextButton(content=self.t(message.action), style=style, on_click=lambda e: act())])
 
     def forget_message(self, bar: ft.SnackBar) -> None:
