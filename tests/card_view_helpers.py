@@ -77,7 +77,7 @@ def refused(table: Table) -> list[str]:
     """The refusals a table was told: in a bar (`errors`), then any a round form says beside its send button
     (`round_edit.send`)."""
     forms = [d for d in table.local.values() if isinstance(d, dict)] + [table.local]
-    return table.errors + [d["refusal"]["key"] for d in forms if isinstance(d.get("refusal"), dict)]
+    return table.errors + [d["_refusal"]["key"] for d in forms if isinstance(d.get("_refusal"), dict)]
 
 
 def label(button) -> str | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import flet as ft
 
 from scoring.core import engine
@@ -12,6 +14,7 @@ from tests.test_views_components import fills_its_column, labelled_boxes, read, 
 from views import words
 from views.components.scoreboard import breakdown_lines
 from views.games import flip7 as view
+from views.session import draft_of
 
 
 def tap_line(table: Table, name: str, cards: list[str], status: str | None = None) -> None:
@@ -91,6 +94,7 @@ def test_a_refused_round_keeps_the_draft_and_says_why_beside_the_button_until_th
     row = next(c for c in walk(body) if isinstance(c, ft.Row) and any(getattr(k, "key", None) == "refusal"
                                                                           for k in c.controls))
     assert any(label(b) == "Add round" for b in row.controls if isinstance(b, ft.Button))
+    assert "refusal" not in json.dumps(draft_of(table.local))  # said to this screen: not stored with the draft
     tap(body, "Why?")  # the bar's "Why?" stays: the rule the refusal enforces, back to this screen
     assert [route.startswith("/rules/flip7") and "from=" in route for _, (route,) in ctx.page.tasks] == [True]
     table.lang = "zh-CN"

@@ -30,14 +30,17 @@ view names (`keys`). This module adds, on top of any such draft:
   round and says the correction was not saved, until dismissed or another round is opened (`close_undone`,
   `undone_notice`); it stayed on "Correcting round 3" until its Save was refused.
 
-- a send the rules refuse (`send`, `refused_unchanged`): why, said beside the send button, in the screen's
+- a send the rules refuse (`send`, `refused_unchanged`): why, said after the send button (after, so a quick
+  second tap where the button was still finds it, not "Why?"), in the screen's
   language, until an entry of the form changes (`refusal_line`), with the bar's "Why?" to the rule it enforces
   where a rules page covers it; not a passing bar over the button.
 
-The draft gains eight keys: "refusal" (the last refused send and the entries it was made with), "editing"
-(round number or None), "stash" (the new round's entries while editing), "opened" (the past round's entries as
-opened: saved unchanged, it is refused, `refused_unchanged`), "handed" (which undo was handed back), "begun" (how many rounds were entered when its entries were begun), "blank" (the entries of
-an empty form) and "correction_undone" (the round of a correction an undo closed). None
+The draft gains seven keys: "editing" (round number or None), "stash" (the new round's entries while editing),
+"opened" (the past round's entries as opened: saved unchanged, it is refused, `refused_unchanged`), "handed" (which
+undo was handed back), "begun" (how many rounds were entered when its entries were begun), "blank" (the entries of
+an empty form) and "correction_undone" (the round of a correction an undo closed); and "_refusal" (the last refused
+send and the entries it was made with), this tab's only: a refusal is said to the screen that was refused, never
+stored with the draft for another screen or after a restart. None
 of this decides a rule: the engine judges what is sent.
 
 Every move of these games is the table's: a screen enters rounds (and corrects them) only where it acts for the
@@ -242,7 +245,7 @@ def send(ctx: GameContext, draft: dict, keys: tuple, act: dict) -> bool:
     until an entry changes (a typed field says it until the screen is next drawn)."""
     err = ctx.engine.check(ctx.state, act)
     if err is None:
-        draft.pop("refusal", None)
+        draft.pop("_refusal", None)
         return ctx.dispatch(act)
     refuse(ctx, draft, keys, err)
     return False
@@ -251,21 +254,22 @@ def send(ctx: GameContext, draft: dict, keys: tuple, act: dict) -> bool:
 def refuse(ctx: GameContext, draft: dict, keys: tuple, err: RuleError) -> None:
     """Keep err to be said beside the send button while the form's entries under keys stay as they are."""
     entries = copy.deepcopy({k: draft.get(k) for k in (*keys, "editing")})
-    draft["refusal"] = {"key": err.key, "params": copy.deepcopy(err.params), "entries": entries}
+    draft["_refusal"] = {"key": err.key, "params": copy.deepcopy(err.params), "entries": entries}
     ctx.refresh()
 
 
 def refusal_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
     """Why the form's last send was refused, while the form holds what was sent (`send`); else nothing."""
-    said = draft.get("refusal")
+    said = draft.get("_refusal")
     if not said or any(draft.get(k) != v for k, v in said["entries"].items()):
-        draft.pop("refusal", None)
+        draft.pop("_refusal", None)
         return []
     line = ft.Text(words.no_orphan(ctx.t(said["key"], **said["params"])), color=ft.Colors.ERROR,
                    weight=ft.FontWeight.W_600, key="refusal")
     if rulebook.where(said["key"]) is None:
         return [line]
-    return [line, ft.TextButton(content=ctx.t("rules.why"), key="refusal-why", on_click=lambda e: why(ctx, said["key"]))]
+    return [line, ft.TextButton(content=ctx.t("rules.why"), key="refusal-why",
+                                on_click=lambda e: why(ctx, said["key"]))]
 
 
 def why(ctx: GameContext, key: str) -> None:
@@ -368,9 +372,8 @@ def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str,
     if late is not None:
         return overtaken_buttons(ctx, draft, late)
     if editing(draft) is None:
-        return [undone_notice(ctx, draft), *refusal_line(ctx, draft),
-                ft.FilledButton(content=new_text, icon=ft.Icons.ADD, disabled=disabled,
-                                on_click=lambda e: on_send())]
+        return [undone_notice(ctx, draft), ft.FilledButton(content=new_text, icon=ft.Icons.ADD, disabled=disabled,
+                                                           on_click=lambda e: on_send()), *refusal_line(ctx, draft)]
 
     def cancel() -> None:
         """Leave the past round as it was and go back to the new round."""
@@ -378,10 +381,10 @@ def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str,
         ctx.refresh()
 
     return [
-        *refusal_line(ctx, draft),
         ft.FilledButton(content=ctx.t("rounds.view.save", round=editing(draft)), icon=ft.Icons.SAVE,
                         disabled=disabled, on_click=lambda e: on_send()),
         ft.OutlinedButton(content=ctx.t("rounds.view.cancel"), icon=ft.Icons.CLOSE, on_click=lambda e: cancel()),
+        *refusal_line(ctx, draft),
     ]
 
 
