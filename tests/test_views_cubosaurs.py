@@ -458,8 +458,8 @@ def test_the_score_rows_are_shown_and_a_row_is_edited_without_sending_a_round(st
     round is sent); the host's table screen reaches `row` here, not as raw fields."""
     table = Table("cubosaurs", ["Ann", "Bo"], store=store)
     body = shown(build(table))
-    assert "T-Rex: 1 card: 4; 2 cards: 1; 3 cards: -2; 4 or more cards: -5" in body
-    assert "Pentaceratops eggs: With the majority: not known; Without the majority: -3" in body
+    assert "T-Rex: 1 card: 4; 2 cards: 1; 3 cards: −2; 4 or more cards: −5" in body
+    assert "Pentaceratops eggs: With the majority: not known; Without the majority: −3" in body
     tap(build(table), "Brontosaurus: 1 card: not known; 2 cards: not known; 3 cards: 5; 4 or more cards: not known")
     body = shown(build(table))
     assert "The Brontosaurus score row, as printed on the card:" in body
@@ -474,9 +474,9 @@ def test_the_score_rows_are_shown_and_a_row_is_edited_without_sending_a_round(st
 
 def test_the_score_rows_read_in_chinese(store):
     table = Table("cubosaurs", ["甲", "乙"], lang="zh-CN", store=store)
-    assert "霸王龙：1 张 4，2 张 1，3 张 -2，4 张及以上 -5" in shown(build(table))
-    assert "五角龙蛋：占多数时未知，不占多数时 -3" in shown(build(table))
-    tap(build(table), "五角龙蛋：占多数时未知，不占多数时 -3")
+    assert "霸王龙：1 张 4，2 张 1，3 张 −2，4 张及以上 −5" in shown(build(table))
+    assert "五角龙蛋：占多数时未知，不占多数时 −3" in shown(build(table))
+    tap(build(table), "五角龙蛋：占多数时未知，不占多数时 −3")
     tap(build(table), "保存计分栏")
     assert [(a["type"], a["kind"], a["values"]) for a in table.record["actions"]] == [("row", "egg", [None, -3])]
 
@@ -766,4 +766,4 @@ def test_not_known_stays_whole_in_a_rows_cell_and_its_button(store):
     assert value.width == view.UNKNOWN_WIDTH >= KNOWN_AT_TWICE
     table = Table("cubosaurs", ["甲", "乙"], lang="zh-CN", store=store)
     row = next(label(b) for b in all_buttons(build(table)) if read(label(b)).startswith("五角龙蛋"))
-    assert "未\u2060知" in row and read(row) == "五角龙蛋：占多数时未知，不占多数时 -3"
+    assert "未\u2060知" in row and read(row) == "五角龙蛋：占多数时未知，不占多数时 −3"

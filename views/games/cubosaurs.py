@@ -174,7 +174,7 @@ def row_cell(t, what: str, label: str, value: int | None, on_change) -> ft.Contr
         shown = ft.Text(t("cubosaurs.unknown_value"), size=14, width=UNKNOWN_WIDTH,
                         color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.CENTER)
     else:
-        shown = ft.Text(str(value), size=18, weight=ft.FontWeight.BOLD, width=UNKNOWN_WIDTH,
+        shown = ft.Text(str(words.signed(value)), size=18, weight=ft.FontWeight.BOLD, width=UNKNOWN_WIDTH,
                         text_align=ft.TextAlign.CENTER)
     base = value or 0
     return ft.Row(spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
@@ -462,7 +462,7 @@ def rows_panel(ctx: GameContext, draft: dict) -> ft.Control:
             title = type_name(ctx.t, name) if kind == "dino" else egg_name(ctx.t, name)
             cells = ctx.t("cubosaurs.view.row_values", type=title, values=ctx.t("cubosaurs.view.row_joiner").join(
                 ctx.t("cubosaurs.view.row_cell", count=label,
-                      value=words.whole_name(ctx.t("cubosaurs.unknown_value")) if v is None else str(v))
+                      value=words.whole_name(ctx.t("cubosaurs.unknown_value")) if v is None else words.signed(v))
                 for label, v in zip(row_labels(ctx.t, kind), values)))
             cells = words.whole_line(ctx.lang, cells)
             lines.append(ft.TextButton(content=ft.Text(cells), icon=ft.Icons.EDIT_OUTLINED,
