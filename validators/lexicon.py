@@ -7,9 +7,10 @@
   plurals it lacks: men, women, children, feet, teeth, geese, mice, lice, dice, cacti, fungi, … it has).
 - `breame`: British → American spelling (colour → color). `word2number`: English number words → digits.
   Its table lacks two pairs tables write: `SPELLING_GAPS` adds mum → mom and doughnut → donut (the American
-  short form), with their plurals as breame lists plurals (colours → colors), so those are asked about as one word spelt two ways (they were different: short words, or
-  glossed apart). Left out on purpose: mummy (also the Egyptian one), cheque, kerb, storey (check, curb and story
-  are other words too).
+  short form), with their plurals as breame lists plurals (colours → colors), so those are asked about as one
+  word spelt two ways (they were different: short words, or glossed apart). Left out on purpose: mummy (also the
+  Egyptian one), cheque, kerb, storey (check, curb and story are other words too); mum is kept though "keep mum"
+  is another word: a table writing it as an answer means the mother far more often, and it is only asked.
 
 Rulings for glosses: a gloss counts when, after dropping parenthesised notes ("(Tw) taxi" is taxi), a leading
 "to " and a leading article, it has at most three words; classifiers, surnames, abbreviations and
