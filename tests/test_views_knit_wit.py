@@ -225,8 +225,11 @@ def test_weave_screen_shows_turn_loops_spools_and_points(table):
     weave_turn(table, WEAVE[0], tag="yellow")
     weave_turn(table, WEAVE[1], tag="round")
     shown = table.texts()
-    assert "Cleo: place a loop" in shown and "Spools still to place: 3 and 6" in shown
-    assert "Spools still to place: 3 and\u00a06" in raw_texts(table.view())  # 2x text: "… 1 and" / "6" was seen
+    # the spools' numbers, said as numbers: "Spools still to place: 3" (one spool in hand, five players or more)
+    # read to a play-test's family as three spools still to place
+    assert "Cleo: place a loop" in shown and "Spool numbers still to place: 3 and 6" in shown
+    assert "Spool numbers still to place: 3 and\u00a06" in raw_texts(table.view())  # 2x text: "… 1 and" / "6" seen
+    assert any(line.startswith("还没放的线轴编号：") for line in texts(table.view("zh-CN")))
     assert "1 · yellow" in shown and "2 · round" in shown
     assert "Spool 1: loops 1 and 2 (yellow + round) · worth 2" in shown
     assert [r.label for r in table.controls(ft.Radio)] == ["Spool 1", "Spool 2"]
