@@ -534,6 +534,25 @@ def test_vote_panel_ballots_tie_rule_and_result():
     assert not buttons(panel)
 
 
+def test_a_seated_phones_own_ballot_is_pinned_above_the_scrolling_screen():
+    """A 5-player Knit Wit play-test: Mum's phone showed the challenged spool's answers first and her yes/no some
+    400 px below, with nothing at the top saying a vote waited on her. A seated phone's own ballot (with the
+    question) is pinned, as its race button is; in place the panel says who has not voted; once cast, nothing is
+    pinned. A shared screen keeps every voter's buttons in place."""
+    pinned = []
+    ctx = FakeContext(seat="B", pinned=pinned)
+    in_place = vote_panel(ctx, vote_mech.new_vote(["A", "B"]), lambda who, yes: None, question="Keep it?")
+    (panel,) = pinned
+    assert set(buttons(panel)) == {"B: yes", "B: no"} and "Keep it?" in texts(panel)
+    assert not buttons(in_place) and "B has not voted yet" in texts(in_place) and ctx.offered == {("B", "vote")}
+    pinned.clear()
+    voted = vote_mech.sealed(vote_mech.cast(vote_mech.new_vote(["A", "B"]), "B", True), "B")
+    assert "B voted yes" in texts(vote_panel(FakeContext(seat="B", pinned=pinned), voted, lambda who, yes: None))
+    assert pinned == []
+    shared = vote_panel(FakeContext(pinned=pinned), vote_mech.new_vote(["A", "B"]), lambda who, yes: None)
+    assert pinned == [] and set(buttons(shared)) == {"A: yes", "A: no", "B: yes", "B: no"}
+
+
 def test_a_voters_yes_and_no_weigh_the_same_before_they_vote():
     """"Ann: yes" was a filled button beside an outlined "Ann: no": before anyone had voted it looked like a yes
     already chosen, or the answer the app suggests. Both are the same kind of button."""

@@ -285,6 +285,11 @@ def challenge_vote(phones: dict[str, Phone], host: Tab) -> None:
         expect(first.button(other, exact=True)).to_have_count(0)
     first.tap("Challenge B's answer", exact=True)
     phones["Referee"].tab.see("A has not voted yet")  # the referee's phone is no voter
+    for seat in ("A", "B"):  # pinned with its question above the scrolling screen, not below the spool's answers
+        own = phones[seat].tab.button(f"{seat}: no", exact=True)
+        own.wait_for()
+        box = own.bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], (seat, box)
     for seat, ballot in (("A", "yes"), ("B", "no")):
         phones[seat].tab.tap(f"{seat}: {ballot}", exact=True)
         phones[seat].tab.see(f"{seat} voted {ballot}")

@@ -13,8 +13,10 @@ Builders:
 A voter's yes and no are the same kind of button [ruling]: a filled yes beside an outlined no looked like a yes
 already chosen, or the answer the app suggests. Until the vote is decided the panel says ballots stay hidden,
 shows who has voted (and how only where the vote shows it), and no count; a seated phone offers yes/no to its own
-seat only. Once every voter has voted (or the vote was closed) every ballot, the count and the result show
-together. `ballots_line` puts revealed ballots (e.g. a verdict's) in one line.
+seat only, pinned with the question above its scrolling screen where the frame pins (`ctx.pin`, as a race button
+is): in place, below the spool's answers, a phone's own vote was found by no one at a play-test's table. Once
+every voter has voted (or the vote was closed) every ballot, the count and the result show together.
+`ballots_line` puts revealed ballots (e.g. a verdict's) in one line.
 One move is offered once on a screen: for every voter given yes/no the panel tells the context it offers that
 voter's ballot (`ctx.offer`), so a seated phone's generic moves panel does not offer the same ballot again
 (`views.table.moves_and_view`). A view that shows the panel only later (Knit Wit's, once the explanation is over)
@@ -29,7 +31,7 @@ import flet as ft
 
 from scoring.mechanics import vote as mech
 from views import words
-from views.components.private import acts_as
+from views.components.private import acts_as, seated
 from views.ui import aside
 
 
@@ -40,6 +42,10 @@ def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], questi
     ballots = {who: yes for who, yes in vote["ballots"]}
     decided = mech.is_decided(vote)
     casting = offer_ballots(ctx, vote, moves)
+    pin = getattr(ctx, "pin", None)
+    if pin is not None and casting and seated(ctx) is not None:
+        pin(own_ballot(ctx, casting[0], question, on_cast))
+        casting = []
     rows: list[ft.Control] = [ft.Text(question, size=18, weight=ft.FontWeight.BOLD)] if question else []
     rows.append(aside(ctx.lang, ctx.t("app.vote.tie_yes" if vote["tie"] == "yes" else "app.vote.tie_no")))
     if not decided:
@@ -52,12 +58,7 @@ def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], questi
         elif voter not in casting:
             rows.append(ft.Text(ctx.t("app.vote.waiting", name=voter), size=18))
         else:
-            rows.append(ft.Row(wrap=True, controls=[
-                ft.OutlinedButton(content=ctx.t("app.vote.yes", name=voter), icon=ft.Icons.THUMB_UP,
-                                  on_click=lambda e, v=voter: on_cast(v, True)),
-                ft.OutlinedButton(content=ctx.t("app.vote.no", name=voter), icon=ft.Icons.THUMB_DOWN,
-                                  on_click=lambda e, v=voter: on_cast(v, False)),
-            ]))
+            rows.append(yes_no(ctx, voter, on_cast))
     result = mech.outcome(vote)
     if result is not None:
         count = mech.tally(vote)
@@ -65,6 +66,22 @@ def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], questi
         rows.append(ft.Text(ctx.t("app.vote.carried" if result else "app.vote.failed"), size=20,
                             weight=ft.FontWeight.BOLD))
     return ft.Column(controls=rows, spacing=8)
+
+
+def yes_no(ctx: Any, voter: str, on_cast: Callable[[str, bool], Any]) -> ft.Control:
+    """A voter's yes and no buttons, the same kind of button."""
+    return ft.Row(wrap=True, controls=[
+        ft.OutlinedButton(content=ctx.t("app.vote.yes", name=voter), icon=ft.Icons.THUMB_UP,
+                          on_click=lambda e: on_cast(voter, True)),
+        ft.OutlinedButton(content=ctx.t("app.vote.no", name=voter), icon=ft.Icons.THUMB_DOWN,
+                          on_click=lambda e: on_cast(voter, False)),
+    ])
+
+
+def own_ballot(ctx: Any, voter: str, question: str | None, on_cast: Callable[[str, bool], Any]) -> ft.Control:
+    """A seated phone's own ballot to pin above its scrolling screen: the question, then its yes and no."""
+    head = [ft.Text(question, size=18, weight=ft.FontWeight.BOLD)] if question else []
+    return ft.Column(spacing=8, controls=[*head, yes_no(ctx, voter, on_cast)])
 
 
 def offer_ballots(ctx: Any, vote: dict, moves: tuple[str, ...] = ("vote",)) -> list[str]:
