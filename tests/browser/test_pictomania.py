@@ -1,9 +1,10 @@
 """Pictomania in a real browser: four players on one phone. The first round is played as a table would, tapped
-from the new-session screen — deal, each player peeks at their word behind the pass-the-phone cover, guesses per
-player (locked once placed), bonus tiles, the reveal. The second round's deal, peeks and guesses repeat that
-path, so the same game is played by the engine into the store up to them, and the round's last steps are tapped
-— a wrong-word ruling, a stop, bonus tiles, an early reveal — then the totals on the end screen, and the exported
-record scored by `python -m scoring score` to the same totals. Screenshots at 390×844 and one at laptop size.
+from the new-session screen — deal, players peek at their word behind the pass-the-phone cover (two of them: the
+other two are the same taps, their words read from the store), guesses per player (locked once placed), bonus
+tiles, the reveal. The second round's deal, peeks and guesses repeat that path, so the same game is played by the
+engine into the store up to them, and the round's last steps are tapped — a wrong-word ruling, a stop, bonus
+tiles, an early reveal — then the totals on the end screen, and the exported record scored by `python -m scoring
+score` to the same totals. Screenshots at 390×844 and one at laptop size.
 
 Layout checks read the screen as a person looks at it: where the controls are (their boxes) and, where a box
 cannot tell (text painted past its column), the ink of a screenshot, decoded by the browser (`INK`)."""
@@ -33,6 +34,7 @@ FIRST_GUESSES = [("Pia", "Quin", True), ("Quin", "Rosa", True), ("Pia", "Rosa", 
                  ("Quin", "Pia", False), ("Seb", "Pia", False), ("Seb", "Quin", False), ("Rosa", "Seb", False)]
 SECOND_GUESSES = [("Pia", "Quin", False), ("Quin", "Pia", True), ("Rosa", "Pia", True), ("Seb", "Rosa", True),
                   ("Pia", "Seb", True)]
+PEEKED = 2  # players who peek at their word on the phone in the first round (the others' are the same taps)
 ROUND = [("Pia", "Quin", 6), ("Quin", "Pia", 4), ("Seb", "Pia", 1), ("Seb", "Quin", 2), ("Rosa", "Seb", 7)]
 HEADERS = {"zh-CN": ["玩家", "得星", "剩星", "加分板块", "本轮"], "en": ["Player", "Won", "Kept", "Tile", "Round"]}
 SHEEP_TILE = {"zh-CN": "−3（害群之马）", "en": "−3 (sheep)"}
@@ -235,23 +237,22 @@ def test_the_race_tiles_take_one_row_on_a_phone_and_stay_on_screen(phone, server
         tab.shot(f"pictomania_phone_race_{'zh' if lang == 'zh-CN' else 'en'}")
 
 
-def test_a_seated_phones_claim_button_shows_its_whole_label_at_twice_the_text(browser, server):
+def test_a_seated_phones_claim_button_shows_its_whole_label_at_twice_the_text(phone, server):
     """Play-test at 2x text (390x844, Chinese, a phone seated at the table): the seated phone's claim button
     ("丽丽：抢 3", beside its stop button) stayed 72 px high, so its label, wrapped to a second line, showed only
     "丽丽：" and not the tile it claims. The button now grows with its label: as high as the lines it needs."""
     from storage import Store
-    from tests.browser.conftest import new_tab
     from tests.browser.fit import whole, width
-    from tests.browser.test_card_games import TWICE_THE_TEXT
+    from tests.browser.test_card_games import TWICE_PX, root_font
     with Store(server.data) as store:
         sid = store.create(new_record("pictomania", PLAYERS, {"rounds": 2}, now=AT))
         store.play(sid, {"type": "set_deal", "by": "table", "deal": DEAL}, AT)
         store.set_table(sid, {"pin": "4321", "seats": {}, "referee": None, "fails": 0, "wait_until": 0.0,
                               "ties": []})
-    tab = new_tab(browser, server, PHONE)
+    tab = phone  # its root font set on the running page, which Flutter follows (a tab of its own was a load)
+    root_font(tab, TWICE_PX)
     try:
-        tab.page.add_init_script(TWICE_THE_TEXT)
-        tab.open(f"/join/{sid}", load=True)
+        tab.open(f"/join/{sid}")
         tab.fill("本桌口令", "4321")
         tab.tap(shown_as_seat("Pia"))
         label = CLAIM["zh-CN"].format(name="Pia")
@@ -263,7 +264,7 @@ def test_a_seated_phones_claim_button_shows_its_whole_label_at_twice_the_text(br
         print(f"{label}: {need:.0f} px of text at {size} px in a {box['width']:.0f}x{box['height']:.0f} px button")
         assert whole(box, need, CHROME_SIDES, size), box
     finally:
-        tab.page.context.close()
+        root_font(tab, None)
 
 
 def shown_as_seat(name: str) -> re.Pattern:
@@ -318,10 +319,10 @@ def start_session(tab: Tab) -> None:
     tab.see_button("Deal the cards")
 
 
-def read_words(tab: Tab, shoot: bool = False) -> dict[str, int]:
-    """Each player in turn: tap their name, take the phone, read the number, hide it."""
+def read_words(tab: Tab, names: list[str], shoot: bool = False) -> dict[str, int]:
+    """Each of names in turn: tap their name, take the phone, read the number, hide it."""
     numbers = {}
-    for name in PLAYERS:
+    for name in names:
         tab.tap(f"{name}: my word", exact=True)
         tab.see(f"Pass the phone to {name}")
         expect(tab.page.get_by_text(re.compile(r"^Number \d$"))).to_have_count(0)
@@ -382,6 +383,15 @@ def play_round(tab: Tab, numbers: dict[str, int], guesses: list[tuple[str, str, 
     return placed
 
 
+def dealt(server, sid: str) -> dict[str, int]:
+    """Each player's number in the session's current deal, as stored."""
+    from storage import Store
+    from scoring.record import replay
+    with Store(server.data) as store:
+        deal = replay(store.load(sid))["deal"]
+    return {p: deal[p]["number"] for p in PLAYERS}
+
+
 def last_steps_session(server) -> str:
     """The game of the test below played by the engine into the store: round 1 as tapped there (the app's deal,
     `FIRST_GUESSES`, Pia, Rosa and Seb claiming tiles, the reveal), then round 2 dealt and `SECOND_GUESSES`
@@ -410,8 +420,10 @@ def test_two_rounds_for_four_players(phone, server):
 
     tab.tap("Deal the cards", exact=True)
     tab.see("Round 1 · deck 1")
-    numbers = read_words(tab, shoot=True)
+    game = re.fullmatch(r".*/play/([^/?#]+)", tab.page.url).group(1)
+    numbers = dealt(server, game)
     assert len(set(numbers.values())) == 4
+    assert read_words(tab, PLAYERS[:PEEKED], shoot=True) == {p: numbers[p] for p in PLAYERS[:PEEKED]}
     placed = play_round(tab, numbers, FIRST_GUESSES)
     tab.see("Pia's pile: Rosa, Quin and Seb")
     tab.tap("Pia is guessing", exact=True)
@@ -425,8 +437,7 @@ def test_two_rounds_for_four_players(phone, server):
     tab.see("Black sheep: Seb, most cards in the middle (2)")
     tab.see(f"1. Rosa guessed {numbers['Pia']}: right, takes a 3-star token")
     tab.see(f"2. Quin guessed {placed['Quin', 'Pia']}: wrong, to the middle")
-    scroll_shots(tab, "pictomania_phone_reveal", 2)
-    screens(tab, "pictomania_reveal", end_in="en", pages=3)
+    screens(tab, "pictomania_reveal", end_in="en", pages=3)  # its phone_en shots: the reveal on the phone
 
     tab.see_button("Deal the cards")
     sid = last_steps_session(server)
