@@ -5,8 +5,8 @@ Fixtures (reusable by every browser test module):
   a fresh temporary `--data` folder, so each test module starts from an empty roster and default settings.
 - `browser` (session scope): Chromium at /usr/bin/chromium, headless, offline-friendly flags.
 - `phone`: the module's one tab at 390×844 (its own browser context, so its own Flet session), loaded once and
-  handed to each test on the home screen in Chinese; `laptop`: a fresh tab at 1280×800; each wrapped in `Tab`
-  (open, tap, fill, wait for text, screenshots). Close-up control: `tab.page` is Playwright's.
+  handed to each test on the home screen in Chinese, wrapped in `Tab` (open, tap, fill, wait for text,
+  screenshots); a laptop is that tab resized. Close-up control: `tab.page` is Playwright's.
 A tab turns from phone to laptop size and back with `Tab.resize` (no new load: a load costs about 5 s of the two
 cores' CPU) and scrolls back to its top with `Tab.to_top`.
 Helpers: `start_server(data, port=None, host=None)`, `stop_server(proc)` and `restart_server(server)` for tests
@@ -748,11 +748,3 @@ def phone(module_phone):
         tab.open("/")
         tab.language("zh-CN")
     return tab
-
-
-@pytest.fixture
-def laptop(browser, server):
-    """A laptop-sized tab (1280×800) on the shared server."""
-    tab = new_tab(browser, server, LAPTOP)
-    yield tab
-    tab.page.context.close()
