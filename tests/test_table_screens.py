@@ -1691,6 +1691,26 @@ def test_the_join_pin_field_takes_the_pins_own_length(store):
     assert field.max_length == PIN_DIGITS == len(hub.pin) == 4
 
 
+def test_the_join_form_names_the_seats_other_phones_hold_and_how_to_get_one_back(store):
+    """A play-tester's new phone listed only the free seats ("Sit as Referee"): Amy, whose phone had left without
+    freeing her seat, found neither her name nor what to do. The form names the held seats and the host's "Free
+    … seat", in the phone's language; with every seat held it says only that (the host frees one)."""
+    hub = open_hub(store, new_record("score_pad", ["Amy", "Ben"], {}), Clock())
+    hub.join(hub.pin, "Amy")
+    for lang, said in (("en", "Held by another phone: Amy. A player whose phone changed asks the host to free "
+                               "their seat (“Free … seat” on the host's screen)."),
+                       ("zh-CN", "已被其他手机占用：Amy。换了手机的玩家，请主持人在主持人屏幕上点“空出…的座位”。")):
+        phone = shell(store, f"/join/{hub.sid}")
+        phone.settings["lang"] = lang
+        texts = [read(c.value) for c in walk(join_form(phone, hub, lambda token: None)) if isinstance(c, ft.Text)]
+        assert said in texts, texts
+    hub.join(hub.pin, "Ben")
+    hub.join(hub.pin, TABLE)
+    texts = [c.value for c in walk(join_form(shell(store, f"/join/{hub.sid}"), hub, lambda t: None))
+             if isinstance(c, ft.Text)]
+    assert not any("Held by another phone" in (t or "") for t in texts)
+
+
 def test_the_table_frames_header_says_a_deal_in_bacon_and_a_round_elsewhere():
     """The host's and the phones' header line (`views.table.status_line`) names Bacon's deal in its own word, as
     the session header does: "Deal 2" / "第 2 局", a score pad's "Round 2" / "第 2 轮"."""

@@ -155,7 +155,9 @@ def bar_title(app: Any, hub: Any, seated: bool) -> str:
 
 
 def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:
-    """The PIN field and a button per free seat."""
+    """The PIN field and a button per free seat, then the seats other phones hold and how a player whose phone
+    changed gets theirs back (a new phone listed only the free seats: a player whose phone had left without
+    freeing its seat did not find their name, nor what to do)."""
     scratch = app.local(f"join:{hub.sid}")
 
     def typed(value: str | None) -> None:
@@ -182,6 +184,7 @@ def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:
         keep(token)
 
     free = hub.free_seats()
+    held = [seat_name(app.lang, seat) for seat in hub.seat_names() if seat not in free]
     seats = [ft.FilledButton(content=app.t("table.take_seat", seat=seat_name(app.lang, seat)),
                              on_click=lambda e, s=seat: take(s)) for seat in free]
     return ft.Column(spacing=16, controls=[
@@ -189,6 +192,7 @@ def join_form(app: Any, hub: Any, keep: Callable[[str], None]) -> ft.Control:
         pin,
         ft.Text(app.t("table.pick_seat"), size=16, weight=ft.FontWeight.W_600),
         ft.Row(wrap=True, controls=seats) if seats else aside(app.lang, app.t("table.no_free_seat")),
+        *([aside(app.lang, app.t("table.held_seats", seats=held))] if held and seats else []),
     ])
 
 
