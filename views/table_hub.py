@@ -411,15 +411,11 @@ class TableHub:
             log_key = ("log", None if sub.whole_log else SHOWN)
             if log_key not in cache:
                 cache[log_key] = public_log(self.store.record(self.sid), state, log_key[1])
-            if ("redo",) not in cache:
-                cache[("redo",)] = redo_entry(self.store.record(self.sid), state)
-            message.update(pin=self.pin, log=cache[log_key], seats=self.seats(), redo=cache[("redo",)])
+            message.update(pin=self.pin, log=cache[log_key], seats=self.seats(), redo=self._redo(cache, state))
         elif TABLE in acts:
             if ("log", 1) not in cache:
                 cache[("log", 1)] = public_log(self.store.record(self.sid), state, 1)
-            if ("redo",) not in cache:
-                cache[("redo",)] = redo_entry(self.store.record(self.sid), state)
-            message.update(log=cache[("log", 1)], redo=cache[("redo",)])
+            message.update(log=cache[("log", 1)], redo=self._redo(cache, state))
         if notice:
             message["notice"] = notice
         refused = self._refused[1].get(seat) if self._refused and tuple(self._refused[0]) == tuple(shown) else None
@@ -439,10 +435,15 @@ class TableHub:
         """The public log's entry of the last action undone (`redo_entry`: its row's words, no secret) if it touched
         seat: the seat's own action or the table's (a round, a deal: every seat's), else None. Ruling: another
         player's own move undone is that player's business, not this seat's."""
+        entry = self._redo(cache, state)
+        return entry if entry is not None and entry["by"] in (seat, TABLE) else None
+
+    def _redo(self, cache: dict, state: dict) -> dict | None:
+        """The public log's entry of the action redo would put back (`redo_entry`), read once per message round in
+        cache, or None."""
         if ("redo",) not in cache:
             cache[("redo",)] = redo_entry(self.store.record(self.sid), state)
-        entry = cache[("redo",)]
-        return entry if entry is not None and entry["by"] in (seat, TABLE) else None
+        return cache[("redo",)]
 
     # ---------------------------------------------------------------------------------------------------
     # Acting
