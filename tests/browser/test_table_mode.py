@@ -38,6 +38,7 @@ restart shows it, on the referee's phone sitting at a score pad.
 
 from __future__ import annotations
 
+import json
 import re
 import tempfile
 from pathlib import Path
@@ -53,6 +54,8 @@ from tests.browser.conftest import (LAPTOP, NETWORK, PAINTED, PHONE, READ_ALL, W
 from tests.browser.fit import BODY_16, lines_with, text_boxes, widths
 from tests.test_table_hub import HANDS3, WEAVE3
 from views import words
+from views.join import PREFS_KEY
+from views.table_hub import TableHub
 
 SEATS = ("A", "B", "C")
 SEATS8 = tuple("ABCDEFGH")
@@ -65,6 +68,18 @@ DRAFT_B = "tdraftB"  # B's second answer, typed and not saved
 PIN_SHOWN = re.compile(r"PIN (\d{4})")
 INK_SLACK = 6  # px: a painted line's ink against its words' measured width (side bearings, rounding)
 SOLAR_STORM = new_record("solar_storm", list(SEATS), {}, seed=1)  # private hands; everyone in the Energy Core
+SEATS3 = {seat: seat for seat in SEATS}
+# The tables whose subject is not the join form, and which phone (A, B, C, the referee's or E-H, the eight-phone
+# test's own) holds which seat there: each phone is seated by the token a join with the PIN gave it (the fixture
+# joins through the hub, `TableHub.join`, before the server starts), kept in its browser's storage as the app
+# keeps it (`views.join.PREFS_KEY`), which the app reads once a tab loads. The join form itself is typed in
+# test_a_knit_wit_round_played_from_four_phones (a wrong PIN, then four phones), by the new phone taking a freed
+# seat there, and in test_a_phone_whose_connection_blinks_draws_what_comes_after (B's PIN, across a blink).
+SEATED = {"score_pad_away": SEATS3, "score_pad_blip": {"A": "A", "C": "C"}, "flip7": SEATS3, "cubosaurs": SEATS3,
+          "rummy": SEATS3, "bacon": SEATS3 | {"Referee": "D"}, "solar_storm": SEATS3, "score_pad_deleted": {"A": "A"},
+          "pictomania": SEATS3, "score_pad_restart": {"Referee": "A"}, "pictomania_deal": SEATS3,
+          "guess_club": SEATS3, "knit_wit8": dict(zip((*SEATS, "Referee", *SEATS8[4:]), SEATS8)),
+          "score_pad": SEATS3}
 
 
 def answering_record() -> dict:
@@ -125,15 +140,44 @@ def table_server():
                     "bacon": store.create(new_record("bacon", [*SEATS, "D"], {})),
                     "solar_storm": store.create(SOLAR_STORM)}
             store.set_setting("lang", "en")
+            tokens = seat_tokens(store, sids)
         running = start_server(Path(data))
-        yield running, sids
+        yield running, sids, tokens
         stop_server(running)
 
 
-def table_tab(browser, server, viewport: dict) -> Tab:
+def seat_tokens(store: Store, sids: dict) -> dict[str, dict[str, str]]:
+    """Join every seat of `SEATED` with its table's PIN through the hub, as a phone does; the tokens by phone, then
+    by session."""
+    tokens: dict[str, dict[str, str]] = {}
+    for game, seats in SEATED.items():
+        hub = TableHub(store, sids[game])
+        for phone, seat in seats.items():
+            tokens.setdefault(phone, {})[sids[game]] = hub.join(hub.pin, seat)
+    return tokens
+
+
+def kept_tokens(server, tokens: dict[str, str]) -> dict:
+    """A browser context's storage holding these seat tokens (session: token) under the app's own key, as the app
+    keeps a seat's token (Flutter's browser storage: the key prefixed "flutter.", the value JSON)."""
+    kept = [{"name": f"flutter.{PREFS_KEY}{sid}", "value": json.dumps(token)} for sid, token in tokens.items()]
+    return {"cookies": [], "origins": [{"origin": server.url, "localStorage": kept}]}
+
+
+def sit(phone: Phone, sid: str, seat: str) -> None:
+    """Open the join screen of sid on a phone holding the seat's token (`SEATED`): it is back in its seat. (The join
+    form, typed: test_a_knit_wit_round_played_from_four_phones and
+    test_a_phone_whose_connection_blinks_draws_what_comes_after.) A token written into a loaded tab's storage is
+    not seen: the web client reads the storage once, at its load."""
+    phone.tab.open(f"/join/{sid}")
+    phone.tab.see(f"You are {seat}")
+
+
+def table_tab(browser, server, viewport: dict, tokens: dict[str, str] | None = None) -> Tab:
     """A tab in its own browser context whose network a test can drop (`NETWORK`, idle until then), given before
-    its first load: a test that drops it needs no load of its own."""
-    tab = new_tab(browser, server, viewport)
+    its first load: a test that drops it needs no load of its own; its storage holds the seat tokens given
+    (session: token), read by the app at the tab's first load."""
+    tab = new_tab(browser, server, viewport, storage=kept_tokens(server, tokens or {}))
     tab.page.add_init_script(NETWORK)
     return tab
 
@@ -143,9 +187,9 @@ def table_tabs(browser, table_server):
     """The host's laptop tab and four phones (A, B, C and the referee), each its own browser context with a
     network a test can drop, shared by the module's tests (a phone moves from one table to the next as people
     would)."""
-    server, _ = table_server
+    server, _, tokens = table_server
     host = table_tab(browser, server, LAPTOP)
-    phones = {seat: Phone(table_tab(browser, server, PHONE)) for seat in (*SEATS, "Referee")}
+    phones = {seat: Phone(table_tab(browser, server, PHONE, tokens[seat])) for seat in (*SEATS, "Referee")}
     yield host, phones
     for phone in phones.values():
         phone.tab.page.context.close()
@@ -224,7 +268,7 @@ def test_a_knit_wit_round_played_from_four_phones(browser, table_server, table_t
     # B reloads and is back on its seat (the token kept in the browser's storage).
     phones["B"].tab.reload()
     phones["B"].tab.see("You are B")
-    hand_over_with_a_draft(browser, table_server[0], sid, phones, host, pin)
+    hand_over_with_a_draft(browser, table_server, sid, phones, host, pin)
 
     for seat, phone in phones.items():
         others = [MARKERS[s] for s in SEATS if s != seat]
@@ -254,11 +298,12 @@ def typed_twice(server, sid: str, tab: Tab) -> None:
         until(lambda: MARKERS["C"] in str(store.draft(sid, "C")), "C's typed answer kept in the store")
 
 
-def hand_over_with_a_draft(browser, server, sid: str, phones: dict[str, Phone], host: Tab, pin: str) -> None:
+def hand_over_with_a_draft(browser, table_server, sid: str, phones: dict[str, Phone], host: Tab, pin: str) -> None:
     """B types a second answer and leaves it unsaved; once the seat's draft is in the store, the host frees B's
     seat (a phone lost; the host confirms) and B sits down on another phone: the half-typed answer is in its field
     there, and no other phone ever received it. The new phone stands in for B from then on (and B's taking a
-    button saves it: spool 2 scores for B)."""
+    button saves it: spool 2 scores for B, and it holds B's seat tokens of the tables after this one)."""
+    server = table_server[0]
     spool_2 = re.compile(r"^Spool 2 · worth \d$")
     phones["B"].tab.fill(spool_2, DRAFT_B)
     with Store(server.data) as store:
@@ -268,7 +313,7 @@ def hand_over_with_a_draft(browser, server, sid: str, phones: dict[str, Phone], 
     host.tap("Free the seat", exact=True)
     phones["B"].tab.see("The host freed this phone's seat.")
     phones["B"].tab.page.context.close()
-    phones["B"] = Phone(table_tab(browser, server, PHONE))
+    phones["B"] = Phone(table_tab(browser, server, PHONE, table_server[2]["B"]))
     join(phones["B"], sid, pin, "B")
     phones["B"].tab.holds(spool_2, DRAFT_B)
     assert not any(phone.received(DRAFT_B) for seat, phone in phones.items() if seat != "B")
@@ -355,16 +400,15 @@ def test_a_pictomania_round_played_from_phones(table_server, table_tabs):
     herself, her field holds them (the server stopped without writing the draft: empty). A restart of its own
     for that was a second reconnection of every tab, about 14 s of the two cores' CPU."""
     pad = table_server[1]["score_pad_restart"]
-    pad_pin = host_pin(table_tabs[0], pad)
     sid = table_server[1]["pictomania"]
-    host, players, pin = seated_round(table_tabs, sid)
+    host, players, _ = seated_round(table_tabs, sid)
     for seat, phone in players.items():
-        join(phone, sid, pin, seat)
+        sit(phone, sid, seat)
         symbol, number = DEAL[seat]
         phone.tab.see(SHAPES[symbol])  # its own word at once: no cover, no other word to pick
         phone.tab.see(f"Number {number}")
     typing = table_tabs[1]["Referee"]
-    join(typing, pad, pad_pin, "A")
+    sit(typing, pad, "A")
     typing.tab.fill("My points", "4")
     typing.tab.quiet()
 
@@ -419,9 +463,9 @@ def test_a_pictomania_deal_entered_card_by_card_on_the_phones(table_server, tabl
     again, C's completes the deal, and each phone shows its own word. Before the reveal no screen or frame shows
     another seat's entered card, and the host's screen never shows a card."""
     sid = table_server[1]["pictomania_deal"]
-    host, players, pin = seated_round(table_tabs, sid)
+    host, players, _ = seated_round(table_tabs, sid)
     for seat, phone in players.items():
-        join(phone, sid, pin, seat)
+        sit(phone, sid, seat)
         phone.tab.see("My card, as dealt")
     entered = {seat: f"Entered: {SHAPES[s]}, number {n}." for seat, (s, n) in DEAL.items()}
     enter_card(players["A"].tab, DEAL["A"])
@@ -453,9 +497,9 @@ HANDS = {"A": "Quince tart", "B": "Plum tart", "C": "Zwetschgenkuchen"}
 
 def test_a_guess_club_round_played_from_phones(table_server, table_tabs):
     sid = table_server[1]["guess_club"]
-    host, players, pin = seated_round(table_tabs, sid)
+    host, players, _ = seated_round(table_tabs, sid)
     for seat, phone in players.items():
-        join(phone, sid, pin, seat)
+        sit(phone, sid, seat)
         phone.tab.fill("Answer 1", HANDS[seat])  # its own hand open at once, no cover
         phone.tab.tap("Save my answers")
     players["B"].tab.see("B: play a card")  # told on B's own phone; the others say once whom they wait for
@@ -506,11 +550,16 @@ def ruling_above_own_cards(setter: Tab, card: str) -> bool:
 
 
 def test_eight_phones_answer_at_once_and_all_see_the_race(browser, table_server, table_tabs):
-    sid = table_server[1]["knit_wit8"]
+    """Eight phones, each in its seat by its token (`SEATED`; the four new ones load straight into it), save an
+    answer at once and all see the first button taken. (The join form, typed with the PIN:
+    test_a_knit_wit_round_played_from_four_phones.)"""
+    server, sids, tokens = table_server
+    sid = sids["knit_wit8"]
     host, table_phones = table_tabs
-    pin = host_pin(host, sid)
+    host_pin(host, sid)
     moved = dict(zip(SEATS8, table_phones.values()))  # A's, B's, C's and the referee's phones come to this table
-    new = {seat: Phone(new_tab(browser, table_server[0], PHONE)) for seat in SEATS8[len(moved):]}
+    new = {seat: Phone(new_tab(browser, server, PHONE, storage=kept_tokens(server, tokens[seat])))
+           for seat in SEATS8[len(moved):]}
     phones = moved | new
     try:
         for phone in new.values():  # four more people open the join address at once
@@ -520,10 +569,6 @@ def test_eight_phones_answer_at_once_and_all_see_the_race(browser, table_server,
             phone.tab.open(f"/join/{sid}")
         for phone in new.values():
             phone.tab.ready()
-        for phone in phones.values():
-            phone.tab.fill("Table PIN", pin)
-        for seat, phone in phones.items():
-            phone.tab.tap(f"Sit as {seat}", exact=True)
         for seat, phone in phones.items():
             phone.tab.see(f"You are {seat}")
         for seat, phone in phones.items():
@@ -591,9 +636,9 @@ def last_line_records_round_1(players: dict[str, Phone], host: Tab, game: str, g
 
 def test_a_score_pad_round_given_from_each_phone(table_server, table_tabs):
     sid = table_server[1]["score_pad"]
-    host, players, pin = seated_round(table_tabs, sid)
+    host, players, _ = seated_round(table_tabs, sid)
     for seat, phone in players.items():
-        join(phone, sid, pin, seat)
+        sit(phone, sid, seat)
     said = [line for line in players["A"].tab.page.evaluate(OWN_WORDS) if "Round 1" in line]
     assert said == ["Round 1 · Scoring rounds"]  # the status line; the view's "Round 1" heading is shown, not read
     points = {"A": "7", "B": "-2", "C": "0"}
@@ -651,9 +696,9 @@ def test_a_phone_back_from_a_dropped_connection_shows_what_it_missed(table_serve
     phone connected) (Flet dropped the screen's update while B was away: it came back to the
     table as it left it), then C's, given after."""
     sid = table_server[1]["score_pad_away"]
-    host, players, pin = seated_round(table_tabs, sid)
+    host, players, _ = seated_round(table_tabs, sid)
     for seat, phone in players.items():
-        join(phone, sid, pin, seat)
+        sit(phone, sid, seat)
     a, b, c = (players[seat].tab for seat in SEATS)
     heard = b.sockets()
     b.page.evaluate("window.__blocked = true; window.__ws.forEach(socket => socket.close())")
@@ -678,7 +723,7 @@ def test_a_phone_whose_connection_blinks_draws_what_comes_after(table_server, ta
     sid = table_server[1]["score_pad_blip"]
     host, players, pin = seated_round(table_tabs, sid)
     for seat in ("A", "C"):
-        join(players[seat], sid, pin, seat)
+        sit(players[seat], sid, seat)
     a, b = players["A"].tab, players["B"].tab
     b.open(f"/join/{sid}")
     b.fill("Table PIN", pin)
@@ -743,9 +788,9 @@ def test_the_hosts_show_all_is_kept_when_its_tab_is_away_longer_than_its_session
 
 def test_a_flip7_round_given_from_each_phone(table_server, table_tabs):
     sid = table_server[1]["flip7"]
-    host, players, pin = seated_round(table_tabs, sid)
+    host, players, _ = seated_round(table_tabs, sid)
     for seat, phone in players.items():
-        join(phone, sid, pin, seat)
+        sit(phone, sid, seat)
     cards = {"A": ["11", "5", "+4"], "B": ["3"], "C": ["12"]}
     for seat in ("A", "B"):
         for card in cards[seat]:
@@ -765,9 +810,9 @@ def test_a_cubosaurs_round_given_from_each_phone(table_server, table_tabs):
     """A, B and C each count their own collection on their phone and give it: the host reads who gave how many
     cards; A miscounted, changes hers and gives it again; C's, the last, records round 1 on every screen."""
     sid = table_server[1]["cubosaurs"]
-    host, players, pin = seated_round(table_tabs, sid)
+    host, players, _ = seated_round(table_tabs, sid)
     for seat, phone in players.items():
-        join(phone, sid, pin, seat)
+        sit(phone, sid, seat)
     counted = {"A": ("More: T-Rex", 3), "B": ("More: Brontosaurus", 2)}
     for seat, (button, times) in counted.items():
         for _ in range(times):
@@ -789,9 +834,9 @@ def test_a_rummy_round_given_from_each_phone(table_server, table_tabs):
     """A melds three hearts and goes out, B is left with the king of spades, each on their own phone: the host
     reads who gave how many cards; C's line, the last, records round 1 on every screen."""
     sid = table_server[1]["rummy"]
-    host, players, pin = seated_round(table_tabs, sid)
+    host, players, _ = seated_round(table_tabs, sid)
     for seat, phone in players.items():
-        join(phone, sid, pin, seat)
+        sit(phone, sid, seat)
     taps = {"A": ["New meld", "♥ Hearts", "7♥", "8♥", "9♥"], "B": ["♠ Spades", "K♠"], "C": ["♦ Diamonds", "2♦"]}
     for seat in ("A", "B"):
         for name in taps[seat]:
@@ -813,10 +858,10 @@ def test_a_bacon_deal_tapped_out_on_each_phone(table_server, table_tabs):
     screen shows who is out so far; C's tap ends A and C's team and records deal 1 in that order (B's team
     scores)."""
     sid = table_server[1]["bacon"]
-    host, phones, pin = seated_round(table_tabs, sid)
+    host, phones, _ = seated_round(table_tabs, sid)
     seats = {"A": phones["A"], "B": phones["B"], "C": phones["C"], "D": table_tabs[1]["Referee"]}
     for seat, phone in seats.items():
-        join(phone, sid, pin, seat)
+        sit(phone, sid, seat)
     for screen in (host, seats["B"].tab):  # not "Next: Table — enter the order", the phones tap
         screen.see("Next: tap “I'm out!” as you go out (or the referee or the host enters the order)")
         # said once and first, then the deal: no "Playing deals", no dealer's "…'s turn" beside it
@@ -849,9 +894,9 @@ def test_a_solar_storm_take_from_a_player_asked_on_a_phone(table_server, table_t
     while B held it, the button disabled): no card could be taken from a phone. The take is sent, and the table
     answers: a kind B lacks is refused on A's phone alone, one B holds is taken."""
     sid = table_server[1]["solar_storm"]
-    host, players, pin = seated_round(table_tabs, sid)
+    host, players, _ = seated_round(table_tabs, sid)
     for seat, phone in players.items():
-        join(phone, sid, pin, seat)
+        sit(phone, sid, seat)
     held = replay(SOLAR_STORM)["hands"]["B"]
     lacked = next(kind for kind in CARDS if kind not in held)
     card = {kind: words.say("en", f"solar_storm.card.{kind}") for kind in CARDS}
@@ -876,9 +921,9 @@ def test_a_seated_phone_is_told_when_the_host_deletes_its_session(table_server, 
     session is gone (it went on showing the game, told nothing until its next tap), and still says it once
     reloaded (the join screen offered the deleted session's free seats)."""
     sid = table_server[1]["score_pad_deleted"]
-    host, players, pin = seated_round(table_tabs, sid)
+    host, players, _ = seated_round(table_tabs, sid)
     a = players["A"].tab
-    join(players["A"], sid, pin, "A")
+    sit(players["A"], sid, "A")
     a.fill("My points", "5")
     host.open(f"/play/{sid}")
     host.tap("Delete")
