@@ -25,6 +25,11 @@
   ("what if it's a draw", "is it a draw?") is only a tie (`A_DRAW`): searched as drawing too, the drawing rules
   crowded the tie rules out. "A draw" anywhere else ("is there a draw pile", "take a draw card") is drawing and is
   searched as typed (and, by `MEANS`, as "tie" too): read as "tie" there it had found nothing.
+- A domino that does not fit, asked in a table's words [ruling, play-test session 71]: "fit" is searched as
+  "place" too and "throw away" (or "throw out") as "discard" (`MEANS`, one way, each with the others, so a query
+  holding both is read with both); "doesn", "don", "isn" (of "doesn't", …), "somewhere" and "anywhere" are
+  `FILLER`. "what if a domino doesn't fit" and "can I throw away a domino that still fits somewhere" had found
+  nothing: the pages say "no legal place" and "discarded".
 - A question typed as asked [ruling, session 68; session 69]: a query is searched both as typed and without its
   question words (`QUESTION`: 怎么办, 怎么算, 谁, "what", "if", "scored", …), when anything is left, each
   section keeping its best score (one holding the question's words too ranks first). 同分怎么办 and "what if
@@ -67,7 +72,8 @@ ALIKE = (("同分", "平分", "打平", "平手", "平局", "并列"), ("挑战"
                          "刚才那一步", "上一手"),
          ("tiebreaker", "tiebreak", "tie-break"), ("tie", "ties", "tied"), ("undo", "take back"),
          ("last action", "last move", "previous move", "previous action", "last step"))
-MEANS = {"draw": "tie", "draws": "ties", "drawn": "tied"}  # searched for the word too, never the other way round
+MEANS = {"draw": "tie", "draws": "ties", "drawn": "tied",  # searched for the word too, never the other way round
+         "fit": "place", "fits": "place", "throw away": "discard", "throw out": "discard"}
 A_DRAW = re.compile(r"(?<![^\W_])a draw(?=[\W_]*$)")  # "it's a draw" at the query's end: a tie, not drawing
 WORD = re.compile(f"[{CJK}]+|[^\\W_{CJK}]+")
 FILLER = frozenset(("时", "时候", "的时候", "的", "地", "得", "了", "着", "过", "吗", "呢", "吧", "啊", "呀", "么", "嘛",
@@ -81,7 +87,8 @@ FILLER = frozenset(("时", "时候", "的时候", "的", "地", "得", "了", "�
                     "must", "did", "done", "get", "gets", "got", "happen", "happened", "during", "while", "then",
                     "to", "of", "in", "on", "at", "for", "with", "by", "and", "or", "but", "so", "that", "this",
                     "be", "been", "was", "were", "has", "have", "had", "any", "still", "again", "just", "allowed",
-                    "many", "much", "need", "needs", "want", "t", "ll", "ve", "d", "m"))
+                    "many", "much", "need", "needs", "want", "t", "ll", "ve", "d", "m", "doesn", "don", "didn",
+                    "isn", "aren", "somewhere", "anywhere"))
 QUESTION = ("怎么办", "怎么算", "怎么样", "为什么", "怎么", "如何", "什么", "谁", "吗", "呢", "了", "what", "how", "who",
             "why", "when", "which", "if", "does", "do", "is", "are", "a", "an", "the", "it", "its", "s", "there", "we",
             "scored", "counted", "work", "works", "happens")
@@ -174,8 +181,7 @@ def variants(query: str) -> list[str]:
     folded = " ".join(fold(query).split())
     out = [folded]
     for word, meant in MEANS.items():
-        if _word(word).search(folded):
-            out.append(_word(word).sub(meant, folded))
+        out += [_word(word).sub(meant, said) for said in list(out) if _word(word).search(said)]
     for said_in in list(out):
         for group in ALIKE:
             said = next((word for word in group if _word(word).search(said_in)), None)

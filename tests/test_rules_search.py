@@ -233,3 +233,15 @@ def test_undoing_asked_in_a_tables_words_finds_the_apps_undo_section():
                   "how do I undo the last move", "take back the last move"):
         hits = [(h.page, h.section) for h in search(sections, query)][:3]
         assert ("referee", "undo") in hits, (query, hits)
+
+
+def test_a_domino_that_does_not_fit_asked_in_a_tables_words_finds_the_placement_rule():
+    """Play-test (two players, Kingdomino on a phone): "what if a domino doesn't fit", "my domino doesn't fit anywhere"
+    and "can I throw away a domino that still fits somewhere" found nothing, as the pages say "no legal place" and
+    "discarded". "fit" is searched as "place" too and "throw away" as "discard"; "doesn", "somewhere" and "anywhere"
+    carry no meaning. Each finds Kingdomino's placement rule among the first three."""
+    sections = rulebook.all_sections(("zh-CN", "en"))
+    for query in ("what if a domino doesn't fit", "my domino doesn't fit anywhere",
+                  "can I throw away a domino that still fits somewhere"):
+        hits = [(h.page, h.lang, h.section) for h in search(sections, query)][:3]
+        assert ("kingdomino", "en", "placement") in hits, (query, hits)
