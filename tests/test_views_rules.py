@@ -11,7 +11,7 @@ from scoring.core import RuleError
 from scoring.games import kingdomino
 from tests.helpers import BrowserStorage, run_async, run_tasks
 from tests.test_views import StubPage, app, phone_tab  # noqa: F401  (the fixture)
-from tests.test_views_components import bar_action, buttons, raw_texts, read, texts, walk
+from tests.test_views_components import bar_action, buttons, labelled_fields, raw_texts, read, texts, walk
 from tests.test_views_ui import narrow_fields
 from views import quick, rules
 
@@ -363,6 +363,18 @@ def test_the_search_and_the_board_text_take_the_screens_width(app):
     """The rules search and the quick scorer's board text were 300 px wide (Flet's width for a field without
     one): on a phone the search stopped 70 px short of its hits."""
     body = rules.build(app)[1]
-    assert [c.label for c in walk(body) if isinstance(c, ft.TextField)] == ["Search the rules (中文 or English)"]
+    assert [label for label, _ in labelled_fields(body)] == ["Search the rules (中文 or English)"]
     assert narrow_fields(body) == []
     assert narrow_fields(quick.build(app, "kingdomino")[1]) == []
+
+
+def test_the_search_fields_label_is_a_text_above_it_that_wraps(app):
+    """Play-test at 390x844 with the phone's text at 2x: Flutter's own label "Search the rules (中文 or English)"
+    broke inside the field over two lines ("(中" / "文 or English)"), and once the field was typed in, the label
+    floated above the box on two lines, its first line cut off under the app bar. The label is now a text above the
+    field (`views.ui.label_above`), which wraps as it needs; the field is still named by it."""
+    for lang in ("en", "zh-CN"):
+        app.settings = {**app.settings, "lang": lang}
+        field, = [c for c in walk(rules.build(app)[1]) if isinstance(c, ft.TextField)]
+        assert field.label is None
+        assert [label for label, _ in labelled_fields(rules.build(app)[1])] == [app.t("rules.search")]

@@ -19,7 +19,7 @@ import flet as ft
 from scoring import i18n, rulebook
 from scoring.rules_search import search
 from views.components.folds import Folds, fold
-from views.ui import aside, kept_typing, tint, typed_text
+from views.ui import aside, kept_typing, label_above, tint, typed_text
 
 HIGHLIGHT = tint(ft.Colors.AMBER)
 FOUND = "_found"  # the screen's scratch: (text, hits) of the last search kept (its text was then in the box)
@@ -76,7 +76,8 @@ def rules_button(app: Any, game_id: str, back: str) -> ft.Control:
 
 
 def index_body(app: Any) -> ft.Control:
-    """The search box, its hits, and every rules page."""
+    """The search box, its hits, and every rules page. The box's label is a text above it (`label_above`): Flutter's
+    own label broke over two lines at a phone's 2x text, and floated above the box cut off."""
     scratch = app.local("rules")
     query = typed_text(scratch, "query")
     results = ft.Column(spacing=4, controls=shown_hits(app, scratch, query))
@@ -87,13 +88,12 @@ def index_body(app: Any) -> ft.Control:
         kept_typing(scratch, "query", e)
         app.render()
 
-    field = ft.TextField(label=app.t("rules.search"), value=query, prefix_icon=ft.Icons.SEARCH,
-                         on_change=changed, on_submit=changed)
+    field = ft.TextField(value=query, prefix_icon=ft.Icons.SEARCH, on_change=changed, on_submit=changed)
     pages = [ft.ListTile(leading=ft.Icon(ft.Icons.MENU_BOOK), title=ft.Text(p.title),
                          on_click=lambda e, pid=p.id: app.go(link(pid)))
              for pid in rulebook.page_ids() if (p := rulebook.page(pid, app.lang))]
     return ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
-        field, results,
+        label_above(app.t("rules.search"), field), results,
         ft.Text(app.t("rules.pages"), size=20, weight=ft.FontWeight.BOLD),
         *pages,
     ])
