@@ -10,6 +10,7 @@ from scoring.i18n import text
 from scoring.record import new_record, play, replay, start
 from tests.helpers import assert_refused, cli_score
 from views.components.action_log import describe
+from views import words
 
 ENG = engine("score_pad")
 
@@ -132,6 +133,20 @@ def test_a_past_round_is_corrected_and_totals_follow():
     assert replay(record) == state
     key, params = ENG.logged(state, record["actions"][-1], 1)  # the log row: a's points before → after
     assert (key, params["round"], params["changes"]) == ("core.action.corrected", 1, {"a": "3 ⭢ 5"})
+
+
+def test_a_correction_of_negative_points_reads_them_with_the_minus_sign():
+    """Play-test (500 Rummy, a past round edited): the log row read "Round 1 corrected: Ben -2 ⭢ -5" with the
+    hyphen-minus, where every other number on the screen (the rounds table, the totals, the scoreboard) reads "−5".
+    A correction's before and after read as the screen's numbers do, in both languages."""
+    record = new_record("score_pad", ["a", "b"])
+    state = start(record)
+    record, state = play(record, state, {"type": "round", "scores": {"a": -2, "b": 4}})
+    record, state = play(record, state, {"type": "correct", "round": 1, "scores": {"a": -5, "b": 4}})
+    key, params = ENG.logged(state, record["actions"][-1], 1)
+    assert params["changes"] == {"a": "\u22122 ⭢ \u22125"}
+    assert words.say("en", key, **params) == "Round 1 corrected: a \u22122 ⭢ \u22125"
+    assert words.say("zh-CN", key, **params) == "更正第 1 轮：a \u22122 ⭢ \u22125"
 
 
 def test_a_correction_names_a_round_that_exists():
