@@ -37,6 +37,7 @@ from typing import Any, Callable, Iterable
 
 from scoring import names
 from scoring.errors import RuleError
+from scoring.i18n import signed
 
 TABLE = "table"
 PLAYER = "player"
@@ -356,18 +357,11 @@ def note_end(state: dict, key: str, **params: Any) -> None:
 ARROW = "\u2b62"
 
 
-def _read(points: Any) -> str:
-    """Points as a log row reads them: a negative with the minus sign "−" (U+2212), as the screen's other numbers
-    read (`views.words.signed`), not the hyphen-minus."""
-    text = str(points)
-    return "\u2212" + text[1:] if text.startswith("-") else text
-
-
 def note_correction(state: dict, number: int, before: dict, after: dict) -> None:
     """Keep what a correction of round `number` changed, each player's points before → after where they differ
     (seat order), for the correction's log row (`Engine.logged`): read from the state after the whole log, so no
     row replays the log."""
-    changes = {name: f"{_read(before[name])} {ARROW} {_read(after[name])}" for name in state["players"]
+    changes = {name: f"{signed(before[name])} {ARROW} {signed(after[name])}" for name in state["players"]
                if before[name] != after[name]}
     state.setdefault("corrections", []).append({"round": number, "changes": changes})
 

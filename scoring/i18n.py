@@ -59,6 +59,15 @@ CJK = CJK_LETTERS + "\uff00-\uffef"  # CJK letters, full-width forms
 LIST_SEP = {"zh-CN": "、"}  # between the items of a list in a sentence; ", " elsewhere
 
 
+def signed(value: Any) -> Any:
+    """A number as a person reads it: a negative one with the minus sign "−" (U+2212), as print writes it, not the
+    hyphen-minus ("−5", not "-5"); anything else as it is. Only for what is read (the screen, a correction's log row):
+    exports and typed fields keep "-" (`views.words.whole_number` reads both)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        return "\u2212" + str(value)[1:]
+    return value
+
+
 @lru_cache(maxsize=None)
 def table(lang: str) -> dict[str, str]:
     """Every key of one language, merged from its domain files; a key defined twice is an error."""

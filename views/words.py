@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from scoring import i18n
+from scoring.i18n import signed
 
 LANGUAGES = i18n.LANGUAGES
 move_name = i18n.move_name  # a move's name, the game's own first: the one lookup a refusal naming a move uses too
@@ -61,15 +62,6 @@ def readable(lang: str, value: Any, refusal: bool = False, whole: bool = False) 
     if i18n.is_word(lang, value, refusal):
         return i18n.table(lang)[value]
     return signed(value)
-
-
-def signed(value: Any) -> Any:
-    """A number as a person reads it: a negative one with the minus sign "−" (U+2212), as print writes it, not the
-    hyphen-minus ("−5", not "-5"); anything else as it is. Only for the screen: exports and typed fields keep "-"
-    (`whole_number` reads both)."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
-        return "\u2212" + str(value)[1:]
-    return value
 
 
 def whole_number(text: str) -> int:
