@@ -3,6 +3,7 @@ cancel back to the half-typed new round, and undo handing the round back to the 
 
 from __future__ import annotations
 
+import copy
 from types import SimpleNamespace
 
 import flet as ft
@@ -495,3 +496,28 @@ def test_end_game_replaces_the_round_form_in_the_tabs_next_frame(tmp_path):
             await settle()
 
     run_async(play())
+
+
+def plain_draft(table: Table) -> dict:
+    """A copy of the score pad's draft without the fields' controls this tab keeps (`_fields`)."""
+    return copy.deepcopy({k: v for k, v in table.local["score_pad"].items() if k != "_fields"})
+
+
+def test_drawing_the_form_leaves_its_draft_as_it_was_a_refusal_of_other_entries_unsaid():
+    """A render only reads the draft (`round_edit.refusal_line`): it took a refusal of entries changed since out
+    of the draft while drawing. Unsaid once an entry changes, said again for the same entries, gone once a past
+    round is opened."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    play(table, {"Ann": "5", "Bo": "3"})
+    type_points(table, {"Ann": "x", "Bo": "3"})
+    tap(build(table), "Add round")
+    assert refused(table) == ["score_pad.points_invalid"]
+    type_points(table, {"Ann": "y"})
+    before = plain_draft(table)
+    body = build(table)
+    assert plain_draft(table) == before and "_refusal" in before
+    assert not [c for c in walk(body) if getattr(c, "key", None) == "refusal"]
+    type_points(table, {"Ann": "x"})
+    assert [c for c in walk(build(table)) if getattr(c, "key", None) == "refusal"]
+    tap_round(build(table), 1)
+    assert refused(table) == [] and round_edit.editing(table.local["score_pad"]) == 1

@@ -176,18 +176,20 @@ def editing(draft: dict) -> int | None:
 
 def open_round(draft: dict, keys: tuple, number: int, entries: dict) -> None:
     """Open past round `number` in the form: put the new round's entries aside, fill in the round's own and keep
-    them as opened (`refused_unchanged`; a notice of a correction undone goes)."""
+    them as opened (`refused_unchanged`; a notice of a correction undone goes, and so does a refusal said)."""
     if draft.get("editing") is None:
         draft["stash"] = {k: copy.deepcopy(draft[k]) for k in keys}
     draft.pop("correction_undone", None)
+    draft.pop("_refusal", None)
     draft.update(copy.deepcopy(entries), editing=number, opened=copy.deepcopy(entries))
 
 
 def close(draft: dict) -> None:
-    """Back to the new round: its entries as they were before a past round was opened."""
+    """Back to the new round: its entries as they were before a past round was opened (a refusal said goes)."""
     if draft.get("editing") is not None:
         draft.update(draft.pop("stash", None) or {})
     draft.pop("opened", None)
+    draft.pop("_refusal", None)
     draft["editing"] = None
 
 
@@ -259,10 +261,13 @@ def refuse(ctx: GameContext, draft: dict, keys: tuple, err: RuleError) -> None:
 
 
 def refusal_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
-    """Why the form's last send was refused, while the form holds what was sent (`send`); else nothing."""
+    """Why the form's last send was refused, while the form holds what was sent (`send`); else nothing. A render
+    only reads the draft: a refusal whose entries have changed since is left in it, unsaid, and goes where the
+    draft's round changes (`open_round`, `close`) or with the next send.
+    RULING (said again for the same entries): entries changed back to exactly those refused say the refusal again;
+    sent, they would be refused so."""
     said = draft.get("_refusal")
     if not said or any(draft.get(k) != v for k, v in said["entries"].items()):
-        draft.pop("_refusal", None)
         return []
     line = ft.Text(words.no_orphan(ctx.t(said["key"], **said["params"])), color=ft.Colors.ERROR,
                    weight=ft.FontWeight.W_600, key="refusal")
