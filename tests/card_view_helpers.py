@@ -30,13 +30,16 @@ class Table:
         self.lang = lang
         self.store = store
 
-    def apply(self, action: dict) -> bool:
+    def apply(self, action: dict, refused=None) -> bool:
         """Apply like the store would: keep the action on success, hand its events to the store (if any),
-        note the key on refusal."""
+        note the key on refusal (or hand the error to `refused`, given, as the frame's apply does)."""
         try:
             self.state, events = self.engine.step(self.state, action)
         except RuleError as err:
-            self.errors.append(err.key)
+            if refused is not None:
+                refused(err)
+            else:
+                self.errors.append(err.key)
             return False
         effects = self.store._effects(self.record["game"], events) if self.store is not None else []
         self.record["actions"].append(action)

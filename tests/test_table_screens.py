@@ -67,7 +67,7 @@ def seat_ctx(message: dict, refusals: list | None = None, local: dict | None = N
     """A game context as the join screen builds it: the seat's view, no log but its length, the seat known."""
     view, record = message["view"], seat_record(message)
     return GameContext(lang=lang, record=record, state=view, engine=engine(record["game"]), page=FakePage(),
-                       store=None, local={} if local is None else local, sound=False, apply=lambda action: True,
+                       store=None, local={} if local is None else local, sound=False, apply=lambda action, refused=None: True,
                        show_error=(refusals.append if refusals is not None else lambda err: None),
                        refresh=lambda: None, seat=message["seat"], actions=message["count"])
 
@@ -571,7 +571,7 @@ def test_a_seated_pictomania_phone_makes_each_guess_with_one_button(store):
     got, _ = seated(hub, "A")
     sent: list = []
 
-    def act(action: dict) -> bool:
+    def act(action: dict, refused=None) -> bool:
         """Note what a tap would send; send nothing."""
         sent.append(action)
         return False
@@ -596,7 +596,7 @@ def tapped(store, hub, message: dict) -> list[tuple[str, list[dict]]]:
     reaches the hub."""
     sent: list = []
 
-    def act(action: dict) -> bool:
+    def act(action: dict, refused=None) -> bool:
         """Note what a tap would send; send nothing."""
         sent.append({k: v for k, v in action.items() if k != "at"})
         return False
@@ -1512,7 +1512,7 @@ def table_moves(app: App, hub, message: dict, monkeypatch) -> tuple[set[str], se
     monkeypatch.setattr(Folds, "is_open", lambda folds, name, default: True)
     monkeypatch.setattr(round_edit, "refused_unchanged", lambda ctx, draft, read=None: False)  # opened = changed
 
-    def act(action: dict) -> bool:
+    def act(action: dict, refused=None) -> bool:
         """Keep what a tap sends; nothing is applied."""
         sent.append(action)
         return False
@@ -2073,14 +2073,14 @@ def test_a_line_naming_a_seat_the_phone_does_not_wait_for_is_read():
     """`GameContext.read_once` leaves a line out only when the frame said all of it: another round, a seat not
     among those waited on, or a screen that said nothing above its view (a shared phone's) keep the line read."""
     ctx = GameContext(lang="en", record={"game": "score_pad", "players": [{"name": "A"}]}, state={}, engine=None,
-                      page=FakePage(), store=None, local={}, sound=False, apply=lambda a: True,
+                      page=FakePage(), store=None, local={}, sound=False, apply=lambda a, refused=None: True,
                       show_error=lambda e: None, refresh=lambda: None, seat="A", said_round=2, said_waiting=["B"])
     line = ft.Text("x")
     assert isinstance(ctx.read_once(line, number=2, waiting=["B"]), ft.Semantics)
     assert ctx.read_once(line, number=3) is line and ctx.read_once(line, waiting=["B", "C"]) is line
     assert ctx.read_once(line) is line
     shared = GameContext(lang="en", record={"game": "score_pad", "players": [{"name": "A"}]}, state={}, engine=None,
-                         page=FakePage(), store=None, local={}, sound=False, apply=lambda a: True,
+                         page=FakePage(), store=None, local={}, sound=False, apply=lambda a, refused=None: True,
                          show_error=lambda e: None, refresh=lambda: None)
     assert shared.read_once(line, number=1, waiting=["A"]) is line
 

@@ -96,7 +96,7 @@ def walk_game(store: Store, gid: str, seed: int,
     rnd, view, local, found = random.Random(seed), view_of(gid), {}, []
     sid = new_session(store, gid, rnd)
 
-    def apply(action: dict) -> bool:
+    def apply(action: dict, refused=None) -> bool:
         """Play through the store as the frame does; a refusal is dropped."""
         try:
             store.play(sid, action, action["at"])

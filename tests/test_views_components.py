@@ -755,7 +755,7 @@ def test_a_turned_page_draws_the_scrolling_part_anew():
 
     local = {}
     ctx = GameContext(lang="en", record={"game": "score_pad", "players": [{"name": "A"}]}, state={}, engine=None,
-                      page=FakePage(), store=None, local=local, sound=False, apply=lambda a: True,
+                      page=FakePage(), store=None, local=local, sound=False, apply=lambda a, refused=None: True,
                       show_error=lambda e: None, refresh=lambda: None)
 
     def scroll_key():

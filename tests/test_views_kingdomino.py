@@ -57,12 +57,15 @@ class Table:
         self.refreshed = 0
         self.page = FakePage()
 
-    def apply(self, action: dict) -> bool:
-        """Play an action; keep the refusal in words."""
+    def apply(self, action: dict, refused=None) -> bool:
+        """Play an action; keep the refusal in words (or hand it to `refused`, given)."""
         try:
             self.record, self.state = play(self.record, self.state, action, T0)
         except RuleError as err:
-            self.errors.append(words.error("en", err))
+            if refused is not None:
+                refused(err)
+            else:
+                self.errors.append(words.error("en", err))
             return False
         return True
 

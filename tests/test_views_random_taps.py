@@ -82,12 +82,15 @@ def random_walk(store: Store, gid: str, seed: int, taps: list) -> int:
     sid = new_session(store, gid, rnd)
     local, shown = {}, []
 
-    def apply(action: dict) -> bool:
-        """Play through the store as the frame does; a refusal is shown."""
+    def apply(action: dict, refused=None) -> bool:
+        """Play through the store as the frame does; a refusal is shown (or handed to `refused`, given)."""
         try:
             store.play(sid, action, action["at"])
         except RuleError as err:
-            shown.append(err.key)
+            if refused is not None:
+                refused(err)
+            else:
+                shown.append(err.key)
             return False
         return True
 

@@ -521,3 +521,24 @@ def test_drawing_the_form_leaves_its_draft_as_it_was_a_refusal_of_other_entries_
     assert [c for c in walk(build(table)) if getattr(c, "key", None) == "refusal"]
     tap_round(build(table), 1)
     assert refused(table) == [] and round_edit.editing(table.local["score_pad"]) == 1
+
+
+def test_a_round_sent_runs_the_rules_once_and_a_refused_one_changes_nothing(monkeypatch):
+    """`round_edit.send` checked the round with the engine and then applied it: the rules ran twice a send. Now
+    once, where the round is applied; a refused round is said beside the button, with state and log as they were."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    runs, rules = [], table.engine.apply_in_place
+
+    def counted(state: dict, action: dict) -> list:
+        """The rules, counted."""
+        runs.append(action)
+        return rules(state, action)
+
+    monkeypatch.setattr(table.engine, "apply_in_place", counted)
+    play(table, {"Ann": "5", "Bo": "3"})
+    assert len(runs) == 1 and table.state["totals"] == {"Ann": 5, "Bo": 3}
+    state, actions = copy.deepcopy(table.state), copy.deepcopy(table.record["actions"])
+    play(table, {"Ann": "x", "Bo": "3"})
+    assert len(runs) == 2 and refused(table) == ["score_pad.points_invalid"] and table.errors == []
+    assert table.state == state and table.record["actions"] == actions and fields(table) == {"Ann": "x", "Bo": "3"}
+    assert [c.value for c in walk(build(table)) if getattr(c, "key", None) == "refusal"]

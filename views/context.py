@@ -12,9 +12,11 @@ from typing import Any, Awaitable, Callable, Iterable
 
 import flet as ft
 
-from scoring.core import TABLE, Engine
+from scoring.core import TABLE, Engine, RuleError
 from scoring.record import Mark, player_names
 from views import words
+
+STALE = "record.stale"  # the refusal of an action made against a log another phone moved on meanwhile
 
 PAGE = "_page"
 
@@ -28,6 +30,9 @@ class GameContext:
     - `dispatch(action) -> bool`: stamps "at", applies via the store; on `RuleError` shows the translated
       message and returns False; on success it returns True and the frame re-renders (the view is built again)
       as soon as the event handler returns — so a handler may tidy `local` after a successful dispatch.
+      `dispatch(action, refused)` hands the rules' `RuleError` to `refused` instead of showing it (a round form
+      says it beside its send button: `views.games.round_edit.send`), so the rules run once, where the action is
+      applied; the `apply` a frame gives therefore takes `refused=` too (None: show it).
     - `now()`: the current ISO time (for timers); `page`: the `ft.Page` (dialogs, services);
       `store`: the `storage.Store`; `local`: per-view scratch that survives re-renders and language switches
       (e.g. who holds the phone, half-typed scores) — never rules; `sound`: whether sounds are on.
@@ -72,7 +77,7 @@ class GameContext:
     """
 
     def __init__(self, *, lang: str, record: dict, state: dict, engine: Engine, page: ft.Page, store: Any,
-                 local: dict, sound: bool, apply: Callable[[dict], bool], show_error: Callable[[Any], None],
+                 local: dict, sound: bool, apply: Callable[..., bool], show_error: Callable[[Any], None],
                  refresh: Callable[[], None], pin: Callable[[ft.Control], Any] | None = None,
                  seat: str | None = None, actions: int | None = None, for_table: bool | None = None,
                  apply_soon: Callable[[dict], Awaitable[bool]] | None = None, said_round: int | None = None,
@@ -128,9 +133,14 @@ class GameContext:
         """The current time as an ISO string."""
         return words.now()
 
-    def dispatch(self, action: dict) -> bool:
-        """Apply an action (stamped with the time); False and a shown message if the rules refuse it."""
-        return self._apply({**action, "at": action.get("at") or self.now()})
+    def dispatch(self, action: dict, refused: Callable[[RuleError], None] | None = None) -> bool:
+        """Apply an action (stamped with the time); False and a shown message if the rules refuse it, or, given
+        `refused`, their `RuleError` handed to it instead (one refused as stale is still shown: another phone acted
+        first, and the fresh state is what answers it)."""
+        stamped = {**action, "at": action.get("at") or self.now()}
+        if refused is None:
+            return self._apply(stamped)
+        return self._apply(stamped, refused=lambda err: (self.show_error if err.key == STALE else refused)(err))
 
     async def dispatch_soon(self, action: dict) -> bool:
         """`dispatch` from an async handler (a race claim): on a seated phone the server stores it off its loop,

@@ -206,14 +206,15 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
 
     taps = TapCount(message["mark"])
 
-    def act(action: dict) -> bool:
+    def act(action: dict, refused: Callable[[RuleError], None] | None = None) -> bool:
         """Send an action as this seat, against the log this render showed (plus this tap's own); once taken, a
-        refusal still shown about an earlier tap is put away (`App.answered`), as on the shared screen."""
+        refusal still shown about an earlier tap is put away (`App.answered`), as on the shared screen. A refusal
+        is handed to `refused` where given (`GameContext.dispatch`)."""
         shown = taps.shown()
         try:
             hub.act(token, action, expect=shown)
         except RuleError as err:
-            app.show_error(err)
+            (refused or app.show_error)(err)
             return False
         taps.took(hub.after(token))
         app.answered()

@@ -106,7 +106,7 @@ def kept_sheet(value: dict) -> dict | None:
 def context(app: Any, game_id: str, options: dict, scratch: dict) -> GameContext:
     """A context for the game views' helpers: the options in a bare state, no record, nothing to dispatch."""
 
-    def refuse(action: dict) -> bool:
+    def refuse(action: dict, refused: Any = None) -> bool:
         """The quick scorer has no session to act on."""
         return False
 

@@ -507,9 +507,9 @@ def mark_key(shown: Mark) -> str:
     return f"{shown[0]}-{shown[1][:8]}"
 
 
-def attempt(app: Any, sid: str, change: Any) -> bool:
-    """Make a change through the live session; a refusal is said in words, and a stale one also shows the
-    fresh state (another phone acted first)."""
+def attempt(app: Any, sid: str, change: Any, refused: Callable[[RuleError], None] | None = None) -> bool:
+    """Make a change through the live session; a refusal is said in words (or handed to `refused`, given), and a
+    stale one also shows the fresh state (another phone acted first)."""
     try:
         change()
     except RuleError as err:
@@ -518,7 +518,7 @@ def attempt(app: Any, sid: str, change: Any) -> bool:
             hub.publish(*hub.fresh())
             app.notify("app.stale", error=True)
         else:
-            app.show_error(err)
+            (refused or app.show_error)(err)
         return False
     app.answered()
     return True
@@ -549,13 +549,14 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
     taps = TapCount(mark(record))
     hub = app.live(sid)
 
-    def play(action: dict) -> bool:
+    def play(action: dict, refused: Callable[[RuleError], None] | None = None) -> bool:
         """Play an action against the log this render showed (plus this tap's own); offer undo after one the
-        table cannot simply take back."""
+        table cannot simply take back; a refusal handed to `refused` where given (`GameContext.dispatch`)."""
         shown = taps.shown()
         before = hub.fresh()[1]
         made: list[tuple[dict, dict]] = []
-        if not attempt(app, sid, lambda: made.append(hub.play(action, action.get("at") or words.now(), shown))):
+        if not attempt(app, sid, lambda: made.append(hub.play(action, action.get("at") or words.now(), shown)),
+                       refused):
             return False
         after = mark(made[0][0])
         taps.took(after)
@@ -566,14 +567,14 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
                        on_action=lambda: attempt(app, sid, lambda: hub.undo(words.now(), True, after)))
         return True
 
-    def apply(action: dict) -> bool:
+    def apply(action: dict, refused: Callable[[RuleError], None] | None = None) -> bool:
         """Apply, asking first for a move that can never be undone."""
         if not eng.undoable(action):
             what = describe(app.lang, eng, action, ordinal(record["actions"], action, False))
             app.confirm(app.t("app.final_title"), app.t("app.final_confirm", what=what),
-                        app.t("app.final_yes"), lambda: play(action))
+                        app.t("app.final_yes"), lambda: play(action, refused))
             return False
-        return play(action)
+        return play(action, refused)
 
     return GameContext(lang=app.lang, record=record, state=state, engine=eng, page=app.page, store=app.store,
                        local=app.local(f"session:{sid}"), sound=bool(app.settings.get("sound", True)),

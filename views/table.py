@@ -434,12 +434,12 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
     over = bool(message["status"].get("over"))
     seated = all(seat["taken"] for seat in message["seats"] if seat["seat"] != TABLE)
 
-    def attempt(change: Callable[[], Any]) -> bool:
-        """Make a change through the hub; a refusal is said in words."""
+    def attempt(change: Callable[[], Any], refused: Callable[[RuleError], None] | None = None) -> bool:
+        """Make a change through the hub; a refusal is said in words (or handed to `refused`, given)."""
         try:
             change()
         except RuleError as err:
-            app.show_error(err)
+            (refused or app.show_error)(err)
             return False
         return True
 
@@ -468,10 +468,11 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
 
     taps = TapCount(message["mark"])
 
-    def act(action: dict) -> bool:
-        """The host acts as the table, against the log this render showed (plus this tap's own)."""
+    def act(action: dict, refused: Callable[[RuleError], None] | None = None) -> bool:
+        """The host acts as the table, against the log this render showed (plus this tap's own); a refusal handed
+        to `refused` where given (`GameContext.dispatch`)."""
         shown = taps.shown()
-        if not attempt(lambda: hub.act(None, action, expect=shown)):
+        if not attempt(lambda: hub.act(None, action, expect=shown), refused):
             return False
         taps.took(hub.after(None))
         return True

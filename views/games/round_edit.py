@@ -244,12 +244,14 @@ def send(ctx: GameContext, draft: dict, keys: tuple, act: dict) -> bool:
     the form changes (`refusal_line`), not in a passing bar.
     RULING (a refused round stays said): the bar covered "Add round" on a laptop and went after 10 s, so a table that
     looked away saw a tap that did nothing; the form keeps what was entered and says why, in each phone's language,
-    until an entry changes (a typed field says it until the screen is next drawn)."""
-    err = ctx.engine.check(ctx.state, act)
-    if err is None:
+    until an entry changes (a typed field says it until the screen is next drawn). The rules run once, where the
+    action is applied (`GameContext.dispatch` hands their refusal back), not checked first and then applied."""
+    refusal: list[RuleError] = []
+    if ctx.dispatch(act, refused=refusal.append):
         draft.pop("_refusal", None)
-        return ctx.dispatch(act)
-    refuse(ctx, draft, keys, err)
+        return True
+    if refusal:
+        refuse(ctx, draft, keys, refusal[0])
     return False
 
 
