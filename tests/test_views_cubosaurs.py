@@ -12,7 +12,7 @@ import pytest
 from scoring.core import engine
 from scoring.games.cubosaurs import DEFAULT_EGGS, DEFAULT_ROWS
 from storage import Store
-from tests.card_view_helpers import Table, all_buttons, label, shown, taken_over, tap, tap_round, wide
+from tests.card_view_helpers import Table, all_buttons, label, refused, shown, taken_over, tap, tap_round, wide
 from tests.test_views import StubPage
 from tests.test_views_components import buttons, read, texts, walk
 from views import new_session, words
@@ -397,15 +397,35 @@ def test_other_refusals_are_shown_not_asked():
     table.local["cubosaurs"] = {"who": "Ann", "ask": None,
                                 "lines": {"Ann": {**view.new_line(), "dna": 2}, "Bo": view.new_line()}}
     tap(build(table), "Add round")
-    assert table.errors == ["cubosaurs.dna_off"] and table.local["cubosaurs"]["ask"] is None
+    assert refused(table) == ["cubosaurs.dna_off"] and table.local["cubosaurs"]["ask"] is None
 
 
-def test_a_round_with_nothing_entered_is_refused_and_says_why():
-    """Tapping "Add round" with nothing counted for anyone records no round: the engine's refusal is shown."""
+def refusal_line(body) -> list[str]:
+    """The form's refusal and its "Why?", in the order shown (`round_edit.refusal_line`)."""
+    return [c.value if isinstance(c, ft.Text) else label(c) for c in walk(body)
+            if getattr(c, "key", None) in ("refusal", "refusal-why")]
+
+
+def test_a_round_with_nothing_entered_is_refused_and_says_why_after_the_button():
+    """Tapping "Add round" with nothing counted for anyone records no round: the engine's refusal is said after the
+    send button with "Why?" to its ruling, in the screen's language, until the form changes, as the other round
+    forms say it; it was said in the passing bar only."""
     table = Table("cubosaurs", ["Ann", "Bo"])
     tap(build(table), "Add round")
-    assert table.errors == ["cubosaurs.round_empty"] and table.state["rounds"] == [] and table.record["actions"] == []
-    assert table.local["cubosaurs"]["ask"] is None
+    assert table.errors == [] and refused(table) == ["cubosaurs.round_empty"]
+    assert table.state["rounds"] == [] and table.record["actions"] == [] and table.local["cubosaurs"]["ask"] is None
+    body = build(table)
+    assert refusal_line(body) == [words.no_orphan(words.say("en", "cubosaurs.round_empty")), "Why?"]
+    row = next(c for c in walk(body) if isinstance(c, ft.Row) and any(getattr(k, "key", None) == "refusal"
+                                                                          for k in c.controls))
+    keys = [k.key or (label(k) if isinstance(k, ft.Button) else None) for k in row.controls]
+    assert keys.index("Add round") < keys.index("refusal") < keys.index("refusal-why")
+    table.lang = "zh-CN"
+    assert refusal_line(build(table))[0] == words.no_orphan(words.say("zh-CN", "cubosaurs.round_empty"))
+    table.lang = "en"
+    next(c for c in walk(build(table)) if isinstance(c, ft.IconButton)
+         and c.icon.semantics_label == "More: T-Rex").on_click(None)
+    assert refusal_line(build(table)) == []
 
 
 EGG_RULE = {"en": "Eggs: each egg scores its “with the majority” value if you hold the most cards of its dinosaur (a "

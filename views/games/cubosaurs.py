@@ -422,7 +422,9 @@ def raptors(ctx: GameContext, line: dict) -> ft.Control:
 def send(ctx: GameContext, draft: dict, known: dict | None = None) -> None:
     """Send the round, or first ask for a row value it needs (the engine says which, counting the row just said in
     the question, `known`, which this render's state does not hold yet; any earlier row is in the state, or was
-    undone and is asked again)."""
+    undone and is asked again). Any other refusal is said beside the send button, with "Why?" (`round_edit.send`,
+    as the other round forms say it), not in the passing bar; the send after a question is applied against the
+    state the row was saved in, so the row's value counts."""
     if round_edit.refused_unchanged(ctx, draft):
         return
     action = round_action(ctx, draft)
@@ -438,7 +440,7 @@ def send(ctx: GameContext, draft: dict, known: dict | None = None) -> None:
                             "asked": asked, "error": {"key": err.key, "params": err.params}}
             ctx.refresh()
             return
-    if ctx.dispatch(action):
+    if round_edit.send(ctx, draft, KEYS, action):
         if round_edit.editing(draft) is None:
             draft["lines"] = {n: new_line() for n in ctx.players}
         round_edit.close(draft)
