@@ -118,7 +118,24 @@ def test_rows_typed_with_a_chinese_keyboards_punctuation_read_as_typed_with_asci
     assert parse_rows("A：B: 1 2 3 4", 4, "rows") == {"A：B": [1, 2, 3, 4]}
     with pytest.raises(RuleError) as refused:
         parse_rows("雷龙：3，－1", 4, "rows")
-    assert refused.value.params == {"entry": "雷龙：3，－1"}
+    assert refused.value.params == {"entry": "雷龙：3，－1", "count": 1}
+
+
+def test_every_malformed_row_of_a_text_is_named_in_one_refusal():
+    """Two rows typed wrong were named one at a time: the first, then, once mended, the second. Now both, quoted
+    as typed and joined as the text joins them, with how many; a good row between them is not named."""
+    with pytest.raises(RuleError) as err:
+        parse_rows("T-Rex: 4 1 x -5; Brontosaurus: ? 3 5 ?; Pentaceratops: -3 ?", 4, "rows")
+    assert err.value.key == "cubosaurs.rows_invalid"
+    assert err.value.params == {"entry": "T-Rex: 4 1 x -5; Pentaceratops: -3 ?", "count": 2}
+    assert text("en", "cubosaurs.rows_invalid", **err.value.params) == (
+        "2 score rows should each read like “Name: 4 1 -2 -5” (a number or ? for each of 1, 2, 3 and 4+ cards): "
+        "“T-Rex: 4 1 x -5; Pentaceratops: -3 ?”.")
+    assert text("zh-CN", "cubosaurs.rows_invalid", **err.value.params).startswith("有 2 栏计分的格式不对")
+    with pytest.raises(RuleError) as one:
+        parse_rows("蛋: 1; 龙: 2 ?", 2, "eggs")
+    assert one.value.params == {"entry": "蛋: 1", "count": 1}
+    assert text("en", "cubosaurs.eggs_invalid", **one.value.params).startswith("1 egg row should read like")
 
 
 def test_a_malformed_egg_row_is_refused_with_an_egg_rows_example_and_no_option_code():
@@ -127,7 +144,7 @@ def test_a_malformed_egg_row_is_refused_with_an_egg_rows_example_and_no_option_c
                                       ("rows", "T-Rex: 4 1", "cubosaurs.rows_invalid", "Name: 4 1 -2 -5")):
         with pytest.raises(RuleError) as err:
             engine("cubosaurs").new_state(PLAYERS, {option: bad})
-        assert err.value.key == key and err.value.params == {"entry": bad}
+        assert err.value.key == key and err.value.params == {"entry": bad, "count": 1}
         for lang in ("en", "zh-CN"):
             said = text(lang, key, **err.value.params)
             assert example in said.replace("名称", "Name") and "eggs" not in said and "rows" not in said

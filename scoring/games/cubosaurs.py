@@ -54,7 +54,8 @@ Rulings:
 - A raptor's values are entered as printed: its plus value 0 or more, its minus value 0 or less; a minus written
   without its sign (+1) is refused with a message saying so, never scored as a bonus.
 - A malformed entry of the rows text is refused with a dinosaur row's example (`cubosaurs.rows_invalid`), of the
-  eggs text with an egg row's (`cubosaurs.eggs_invalid`, two values), neither naming the option by its code.
+  eggs text with an egg row's (`cubosaurs.eggs_invalid`, two values), neither naming the option by its code; a
+  text with several is refused once, naming every one (quoted as typed, joined by "; ") and how many.
 - The rows and eggs text may be typed with a Chinese keyboard's punctuation: "雷龙：3，－1、２；" reads as
   "雷龙: 3, -1, 2;" (full-width colon, semicolon, comma, question mark, signs and digits, and the enumeration comma
   "、"). A text that reads as it is is read so first, so a type named with one of these marks in an older session
@@ -113,24 +114,35 @@ def parse_rows(text: str, width: int, option: str) -> dict:
 
 
 def _rows(text: str, width: int, option: str) -> dict:
-    """Rows from text punctuated with ASCII marks (the maths minus too); refuses malformed entries."""
-    rows = {}
+    """Rows from text punctuated with ASCII marks (the maths minus too); refuses its malformed entries, every one
+    in one refusal (a text with two typed wrong named the first, then, once mended, the second)."""
+    rows, bad = {}, []
     for entry in filter(None, (part.strip() for part in text.split(";"))):
         name, sep, values = entry.partition(":")
-        cells = values.replace(",", " ").replace("−", "-").replace("+", "").split()
-        if not sep or not name.strip() or len(cells) != width or name.strip() in rows:
-            raise _rows_refusal(option, entry)
-        try:
-            rows[name.strip()] = [None if c == "?" else int(c) for c in cells]
-        except ValueError:
-            raise _rows_refusal(option, entry) from None
+        cells = _row_values(values, width)
+        if not sep or not name.strip() or cells is None or name.strip() in rows:
+            bad.append(entry)
+        else:
+            rows[name.strip()] = cells
+    if bad:
+        raise _rows_refusal(option, bad)
     return rows
 
 
-def _rows_refusal(option: str, entry: str) -> RuleError:
-    """A malformed entry of the `rows` or `eggs` option, said with that option's own example (4 or 2 values)."""
+def _row_values(text: str, width: int) -> list | None:
+    """A row's values (None for "?"), or None when they are not `width` numbers or "?"."""
+    cells = text.replace(",", " ").replace("−", "-").replace("+", "").split()
+    try:
+        return [None if c == "?" else int(c) for c in cells] if len(cells) == width else None
+    except ValueError:
+        return None
+
+
+def _rows_refusal(option: str, bad: list[str]) -> RuleError:
+    """The malformed entries of the `rows` or `eggs` option, quoted as typed (joined as the text joins them) with
+    how many, said with that option's own example (4 or 2 values)."""
     key = "cubosaurs.eggs_invalid" if option == "eggs" else "cubosaurs.rows_invalid"
-    return RuleError(key, entry=entry)
+    return RuleError(key, entry="; ".join(bad), count=len(bad))
 
 
 def format_rows(rows: dict) -> str:
