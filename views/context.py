@@ -13,10 +13,8 @@ from typing import Any, Awaitable, Callable, Iterable
 import flet as ft
 
 from scoring.core import TABLE, Engine, RuleError
-from scoring.record import Mark, player_names
+from scoring.record import STALE, Mark, player_names
 from views import words
-
-STALE = "record.stale"  # the refusal of an action made against a log another phone moved on meanwhile
 
 PAGE = "_page"
 

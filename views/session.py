@@ -47,7 +47,7 @@ import flet as ft
 
 from scoring import i18n
 from scoring.core import RuleError, cooperative, engine
-from scoring.record import SHOWN, Mark, mark, ordinal, public_log, redo_entry
+from scoring.record import SHOWN, STALE, Mark, mark, ordinal, public_log, redo_entry
 from storage.prefs import draft_seat
 from views import rules, stats, words
 from views.components.action_log import describe, done, entry_named, log_panel
@@ -513,7 +513,7 @@ def attempt(app: Any, sid: str, change: Any, refused: Callable[[RuleError], None
     try:
         change()
     except RuleError as err:
-        if err.key == "record.stale":
+        if err.key == STALE:
             hub = app.live(sid)
             hub.publish(*hub.fresh())
             app.notify("app.stale", error=True)

@@ -103,7 +103,7 @@ from typing import Any, Callable
 
 from scoring.core import TABLE, engine
 from scoring.errors import RuleError
-from scoring.record import SHOWN, Mark, begins_with, mark, public_log, redo_entry, replay
+from scoring.record import SHOWN, STALE, Mark, begins_with, mark, public_log, redo_entry, replay
 
 PIN_DIGITS = 4
 FREE_TRIES = 5
@@ -578,7 +578,7 @@ class TableHub:
         count = self._current()[0][0]
         if last is None or last["index"] != count - 1:
             return None
-        if err.key == "record.stale" and not self._shown_just_before(expect, last["index"]):
+        if err.key == STALE and not self._shown_just_before(expect, last["index"]):
             return None
         if self.engine.check(last["before"], action) is not None:
             return None
