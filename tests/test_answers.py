@@ -233,7 +233,7 @@ def test_reused_on_sheet():
 )
 def test_echoes_tag(answer, tags, echoed):
     """An answer that merely repeats a tag is flagged with that tag."""
-    assert Matcher().echoes_tag(answer, tags) == echoed
+    assert Matcher().echoed_tags(answer, tags) == ([echoed] if echoed else [])
 
 
 WORDS = ["apple", "Apple", "apples", "苹果", "蘋果", "cat", "cats", "cart", "tiger", "Tigers", "老虎", "大老虎", "", None,

@@ -280,11 +280,20 @@ def test_reused_answer_on_one_sheet_is_refused():
 def test_echoed_tag_is_flagged_never_struck():
     """黄色花朵 for 黄色 + 有机物 is flagged as repeating 黄色; 向日葵 is not."""
     t = woven3().answers({"A": {1: "黄色花朵"}, "B": {1: "向日葵"}})
-    assert t.state["echoes"]["A"][0] == "黄色" and t.state["echoes"]["B"][0] is None
+    assert t.state["echoes"]["A"][0] == ["黄色"] and t.state["echoes"]["B"][0] is None
     t.do("claim", "A").do("claim", "B")
     review = knit_wit.spool_review(t.state)
-    assert review["echoes"] == {"A": "黄色", "B": None, "C": None}
+    assert review["echoes"] == {"A": ["黄色"], "B": None, "C": None}
     assert review["duplicates"] == [] and review["tags"] == ["黄色", "有机物"]
+
+
+def test_an_answer_echoing_two_tags_is_flagged_with_both():
+    """黄色的有机物 for 黄色 + 有机物 repeats both tags: the flag names both, in the spool's order (play-tester: only
+    the first was named)."""
+    t = woven3().answers({"A": {1: "黄色的有机物"}})
+    assert t.state["echoes"]["A"][0] == ["黄色", "有机物"]
+    t.do("claim", "A").do("claim", "B")
+    assert knit_wit.spool_review(t.state)["echoes"]["A"] == ["黄色", "有机物"]
 
 
 @pytest.mark.parametrize("fields,key", [

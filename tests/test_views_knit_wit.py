@@ -429,6 +429,22 @@ def test_an_answer_three_wrote_names_both_others_in_either_language(table):
     assert "划掉：与 Bram 和 Cleo 的一样" in texts(table.view("zh-CN"))
 
 
+def test_an_answer_echoing_two_tags_names_both_in_either_language(table):
+    """Spool 4 sits in loops "red", "round" and "soft": "soft red ball" repeats two of them, and its mark names
+    both (play-tester: only "soft" was named)."""
+    deal(table)
+    for turn, tag in zip(WEAVE, ["red", "round", "cold", "soft", "dry", "wet"]):
+        weave_turn(table, turn, tag)
+    for player in PLAYERS:
+        write_sheet(table, player, ["", "", "", "soft red ball" if player == "Ada" else "", "", ""])
+    for player in CLAIMS:
+        table.tap(f"{player}: claim {table.state['race']['stack'][0]}")
+    for number in (1, 2, 3):
+        table.tap(f"Spool {number} done: next spool")
+    assert "“soft red ball” only repeats the tags “red” and “soft”: challenge it?" in table.texts()
+    assert "“soft red ball”只是重复了标签“red” 和 “soft”，要质疑吗？" in texts(table.view("zh-CN"))
+
+
 def test_challenge_countdown_vote_and_totals(table, clock):
     answered(table)
     table.tap("The same: cross both out")

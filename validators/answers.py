@@ -270,11 +270,11 @@ class Matcher:
         """Pairs (i, j), i < j, of one sheet's answers that are the same; blanks ignored."""
         return [pair for group in self.groups(answers) if len(group) > 1 for pair in combinations(group, 2)]
 
-    def echoes_tag(self, answer: str | None, tags: Iterable[str]) -> str | None:
-        """The first tag (as given) that the answer merely repeats, or None."""
+    def echoed_tags(self, answer: str | None, tags: Iterable[str]) -> list[str]:
+        """Every tag (as given, in the order given) that the answer merely repeats; none for a blank answer."""
         if not normalise(answer or ""):
-            return None
-        return next((tag for tag in tags if _echoes(answer, tag)), None)
+            return []
+        return [tag for tag in tags if _echoes(answer, tag)]
 
     def _read(self, na: str, nb: str, ra: Readings, rb: Readings) -> Verdict | None:
         """Suggested when the two answers share a reading (see validators/readings.py), else None."""

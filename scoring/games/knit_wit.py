@@ -49,9 +49,10 @@ Rulings:
 - Answers: at most 80 characters; surrounding spaces dropped; an answer that normalises to nothing (only
   punctuation) counts as blank. A player may change their answers until their sheet locks. An answer the
   matcher finds the same (equal after normalising, or a known alias) as another answer on the same sheet is
-  refused. An answer that merely repeats a tag around its spool is flagged (`echoes`) for the table to
-  challenge, never struck by the app. Each answer is its own action, so one refused answer never costs the
-  others (the view sends every field and keeps the text of a refused one).
+  refused. An answer that merely repeats a tag around its spool is flagged (`echoes`: every tag it
+  repeats, in the spool's order; None when none) for the table to challenge, never struck by the app. Each
+  answer is its own action, so one refused answer never costs the others (the view sends every field and keeps
+  the text of a refused one).
 - Buttons: `claim` takes the top button and locks the claimant's sheet; when the last button is taken every
   sheet locks and scoring begins. 2-player [seed]: after the only button is taken, the other player may add
   exactly one more answer — a non-blank answer on a spool still blank on their sheet — then their sheet locks;
@@ -412,7 +413,7 @@ class KnitWit(Engine):
             if reused is not None:
                 raise RuleError("knit_wit.answer_reused", number=reused, text=sheet[reused - 1])
         sheet[number - 1] = text
-        state["echoes"][player][number - 1] = m.echoes_tag(text, tags_of(state, number))
+        state["echoes"][player][number - 1] = m.echoed_tags(text, tags_of(state, number)) or None
         if state["extra"] == player:
             return self._start_scoring(state)
         return None

@@ -647,7 +647,7 @@ def marks(ctx: GameContext, review: dict, player: str) -> list[str]:
         if not r["same"] and player in (r["a"], r["b"]):
             out.append(ctx.t("knit_wit.view.mark_ruled_different", name=r["b"] if player == r["a"] else r["a"]))
     if review["echoes"][player]:
-        out.append(ctx.t("answers.echo", answer=text, tag=review["echoes"][player]))
+        out.append(ctx.t("answers.echo", answer=text, tags=[f"“{tag}”" for tag in review["echoes"][player]]))
     verdict = ctx.state["verdicts"].get(player)
     if verdict:
         key = "knit_wit.view.mark_kept" if verdict["kept"] else "knit_wit.view.mark_rejected"
