@@ -40,6 +40,23 @@ def test_four_player_deal_scores_by_partner_place(order, points):
     assert board.total("Ann") == board.total("Cy") == points and board.total("Bo") == 0
 
 
+@pytest.mark.parametrize("players,order,en,zh", [
+    (FOUR, ["Ann", "Bo", "Cy"], "Deal 1: Ann out first, Cy in place 3 (2 points)",
+     "第 1 局：Ann 头游，Cy 第 3 名（2 分）"),
+    (SIX, ["A1", "B1", "A2", "B2", "B3"], "Deal 1: A1 out first, A2 in place 3 (4 points) and A3 not out (0 points)",
+     "第 1 局：A1 头游，A2 第 3 名（4 分）和 A3 未出完（0 分）"),
+    (SIX, ["A1", "B1", "B2", "B3"], "Deal 1: A1 out first, A2 and A3 not out (1 point)",
+     "第 1 局：A1 头游，A2 和 A3 未出完（1 分）"),
+])
+def test_a_deals_breakdown_line_says_where_its_points_come_from(players, order, en, zh):
+    """A deal's line names each teammate's place and what it is worth, so "= 2" reads with its reason [RULINGS
+    §8] (play-tester: "Deal 1: Ann went out first = 2" did not say where the 2 came from); teammates the order
+    leaves out are named together as not out."""
+    board = engine("bacon").scoreboard(run(players, [deal(*order)]))
+    (line,) = next(p.breakdown for p in board.players if p.name == order[0])
+    assert words.say("en", line.key, **line.params) == en and words.say("zh-CN", line.key, **line.params) == zh
+
+
 @pytest.mark.parametrize("order,points", [
     (["A1", "A2", "A3"], 12), (["A1", "B1", "A2", "B2", "A3"], 4 + 1), (["B1", "B2", "A1", "B3"], 8 + 2),
     (["A1", "B1", "B2", "B3"], 1 + 0), (["A1", "B1", "A2", "B2", "B3"], 4 + 0),

@@ -498,10 +498,13 @@ def test_no_referee_heading_on_the_end_screen_without_rulings():
 def test_a_phones_totals_line_reads_both_teams_on_one_line():
     """On a 390x844 phone the deals' totals read "Total — Scored Team 1: 6" / "Team 2: 4" in both languages: the
     table's two-line cell kept its line break in the phone's line, leaving the second team on a line of its own at
-    any width. The teams' totals follow one another as the players' do ("· ")."""
+    any width. The teams' totals follow one another as the players' do ("· "), and without the column's heading
+    (play-tester: "Total — Scored Team 1: 10" read as a team called "Scored Team 1")."""
     table = Table("bacon", ["A", "B", "C", "D"])
     tap(build(table), "B")
     tap(build(table), "A out")
     tap(build(table), "C out")
     tap(build(table), "Deal finished")
-    assert narrow(build(table))[-1] == "Total — Scored Team 1: 4 · Team 2: 0"
+    assert narrow(build(table))[-1] == "Total — Team 1: 4 · Team 2: 0"
+    table.lang = "zh-CN"
+    assert narrow(build(table))[-1] == "总分：第 1 队 4 分 · 第 2 队 0 分"

@@ -87,6 +87,35 @@ def members(state: dict, team: int) -> list[str]:
     return [p for i, p in enumerate(state["players"]) if i % TEAMS == team]
 
 
+def mate_places(state: dict, order: list[str]) -> list[tuple[str, int | None, int]]:
+    """Each teammate of the first player out, in seat order: (name, place, points); a teammate the order leaves
+    out has no place (None) and takes a place after everyone listed, in seat order (with 6 players the two places
+    left give 1 + 0 whichever way round)."""
+    table = POINTS[len(state["players"])]
+    mates = [p for p in members(state, team_of(state, order[0])) if p != order[0]]
+    unlisted = iter(range(len(order) + 1, len(state["players"]) + 1))
+    return [(p, order.index(p) + 1, table[order.index(p) - 1]) if p in order else (p, None, table[next(unlisted) - 2])
+            for p in mates]
+
+
+def deal_params(state: dict, deal: dict, number: int) -> dict:
+    """A deal's breakdown line's parameters: its number, who went out first and, for a scored deal, where each
+    teammate finished and what that is worth (`mates`: messages), so the line says where its points come from
+    [RULINGS §8]. Teammates not listed are named together as not out, with their points summed: which of them
+    would have finished first is not known [ruling]."""
+    params = {"deal": number, "first": deal["order"][0]}
+    if deal["extra"]:
+        return params
+    places = mate_places(state, deal["order"])
+    mates = [{"key": "bacon.line.mate", "name": p, "place": place, "points": points}
+             for p, place, points in places if place is not None]
+    left = [(p, points) for p, place, points in places if place is None]
+    if left:
+        mates.append({"key": "bacon.line.mates_left", "names": [p for p, _ in left],
+                      "points": sum(points for _, points in left)})
+    return {**params, "mates": mates}
+
+
 def referee(table: list, played: list, table_type: str | None = None) -> dict:
     """The referee's verdict: whether the play beats the table, why (key + params), and both piles' best readings
     ("table_reading", "played_reading": a combination as JSON, or None for an empty table)."""
@@ -244,13 +273,7 @@ class Bacon(Engine):
 
     def _points(self, state: dict, order: list[str]) -> int:
         """The first-out team's points from where its other members finished."""
-        table = POINTS[len(state["players"])]
-        team = team_of(state, order[0])
-        mates = [p for p in members(state, team) if p != order[0]]
-        listed = [order.index(p) + 1 for p in mates if p in order]
-        unlisted = len(mates) - len(listed)
-        places = listed + list(range(len(order) + 1, len(order) + 1 + unlisted))
-        return sum(table[place - 2] for place in places)
+        return sum(points for _, _, points in mate_places(state, order))
 
     def _next_dealer(self, state: dict, team: int) -> str:
         """The next player clockwise after the dealer who is on the given team."""
@@ -323,7 +346,7 @@ class Bacon(Engine):
         for index, deal in enumerate(state["deals"]):
             key = "bacon.line.extra" if deal["extra"] else "bacon.line.deal"
             for p in members(state, deal["team"]):
-                lines[p].append(Line(key, deal["points"], {"deal": index + 1, "first": deal["order"][0]}))
+                lines[p].append(Line(key, deal["points"], deal_params(state, deal, index + 1)))
                 running[p] += deal["points"]
             cumulative.append(dict(running))
         tiebreaks = None

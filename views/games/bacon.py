@@ -376,4 +376,4 @@ def deals_table(ctx: GameContext, draft: dict) -> ft.Control:
     totals = "\n".join(ctx.t("bacon.view.team_total", team=t + 1, points=p)
                         for t, p in enumerate(ctx.engine.team_totals(ctx.state)))
     columns = [(c, ctx.t(f"bacon.view.column.{c}")) for c in ("dealer", "first", "scored")]
-    return round_edit.rounds_table(ctx, draft, rows, {"scored": totals}, open_deal, columns)
+    return round_edit.rounds_table(ctx, draft, rows, {"scored": totals}, open_deal, columns, total_headings=False)

@@ -420,7 +420,8 @@ def overtaken_buttons(ctx: GameContext, draft: dict, late: int) -> list[ft.Contr
 
 
 def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict,
-                 on_open: Callable[[int], None], columns: list[tuple[str, str]] | None = None) -> ft.Control:
+                 on_open: Callable[[int], None], columns: list[tuple[str, str]] | None = None,
+                 total_headings: bool = True) -> ft.Control:
     """Every round's entries and the totals: a column per player (points), or the `columns` given as (key,
     heading) with each round's and the totals' values under those keys (a missing total left blank); on a screen
     that acts for the table each round's number is a button that opens it for correction, until the game is over
@@ -444,7 +445,8 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     the screen's main column, it shows only once that column is WIDE px wide (`TABLE_AT`: at 900 px and 2x text
     the table stood in 470 px and scrolled sideways, six players' columns shown two). The table's scrolling row
     takes its `col` itself, not from a box around it: the box was a level more on the way to each new row and the
-    totals (about 11 B a tap)."""
+    totals (about 11 B a tap). Totals that name themselves (Bacon's "Team 1: 10") are given `total_headings` False:
+    the phone's totals line then leaves the headings out ("Total — Scored Team 1: 10" read as a team "Scored")."""
     if not rounds:
         return aside(ctx.lang, ctx.t("cards.view.no_rounds"))
     editable = enters(ctx) and not ctx.state.get("over")
@@ -484,7 +486,8 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
         blocks += kept_blocks.row(key, lambda number=number, cells=cells: round_block(
             ctx, number, button(number, in_table=False), columns, cells))
     total = [ctx.t("cards.view.total")] + [str(words.signed(totals.get(k, ""))) for k, _ in columns]
-    blocks.append(total_block(ctx, f"total-{len(rows)}", columns, tuple(total[1:])))
+    said = columns if total_headings else [(k, "") for k, _ in columns]
+    blocks.append(total_block(ctx, f"total-{len(rows)}", said, tuple(total[1:])))
     rows.append(ft.DataRow(key=f"total-{len(rows)}",
                            cells=[ft.DataCell(ft.Text(text, weight=ft.FontWeight.BOLD)) for text in total]))
     headers = [ft.DataColumn(label=ft.Text(ctx.t("cards.view.round")))]
@@ -506,12 +509,13 @@ def cells_line(ctx: GameContext, columns: list[tuple[str, str]], cells: tuple[st
     """Each column's value after its heading, "Ann 5 · Bo 3", a line breaking only between them, a part wider
     than a phone's line between its words (`whole_part`); a blank value is left out (Bacon's totals have none for
     the dealer and who went out first), and a value of several lines (Bacon's team totals, a line per team in the
-    table's cell) follows on as more parts: "Scored Team 1: 6 · Team 2: 4", not "Team 2: 4" on a line of its own."""
+    table's cell) follows on as more parts: "Team 1: 6 · Team 2: 4", not "Team 2: 4" on a line of its own; a
+    column without a heading gives its value alone."""
     parts: list[str] = []
     for (_, heading), value in zip(columns, cells):
         if value != "":
             first, *more = value.split("\n")
-            parts += [ctx.t("app.compare.cell", column=heading, value=first), *more]
+            parts += [ctx.t("app.compare.cell", column=heading, value=first) if heading else first, *more]
     return ctx.t("app.compare.block_sep").join(words.whole_part(ctx.lang, part) for part in parts)
 
 
