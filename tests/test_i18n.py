@@ -161,8 +161,8 @@ def test_a_list_in_a_sentence_says_and_before_its_last_item():
         assert say("en", "table.nothing_to_do_also", who=who[1:]) == \
             "Nothing to do right now: also waiting for Bo and Cat."
         assert say("zh-CN", "table.nothing_to_do_also", who=["裁判或主持人"]) == "现在无需操作：也在等裁判或主持人操作。"
-        assert say("zh-CN", "app.crew", names=["张三", "李四", "王五"]) == "全员（张三、李四和王五）"
-        assert say("en", "app.crew", names=["Ann"]) == "Everyone (Ann)"
+        assert say("zh-CN", "app.crew", names=["张三", "李四", "王五"]) == "全队共同得分（张三、李四和王五）"
+        assert say("en", "app.crew", names=["Ann"]) == "Shared score (Ann)"
     for say in (words.say, i18n.text):
         assert say("en", "solar_storm.view.last_damage", rooms=[["A", "B"], ["C", "D"]]) == \
             "Last damage: (A, B) and (C, D)"

@@ -1445,7 +1445,8 @@ def test_a_lost_crew_reads_the_crews_end_not_a_ranking(app, lang):
 
 
 @pytest.mark.parametrize("lang, said, row", [
-    ("en", "Everyone (Ann)", "30 min · the crew won"), ("zh-CN", "全员（Ann）", "30 分钟 · 船员获胜")])
+    ("en", "The crew (Ann): rooms powered + core", "30 min · the crew won"),
+    ("zh-CN", "船员（Ann）：已转移电力的房间 + 启动核心", "30 分钟 · 船员获胜")])
 def test_a_crew_that_won_reads_no_winner_among_them(app, lang, said, row):
     """A crew that launched read "Winners: Ann and Bo" and "Ranking: 1. Ann (9), 1. Bo (9)" (a crew of one "1. Ann"),
     its history row "winners: Ann and Bo". The crew is one row, its history row says the crew won."""

@@ -862,12 +862,14 @@ def test_once_over_every_name_on_the_scoreboard_starts_at_the_same_place():
 
 def test_a_crew_playing_as_one_team_is_one_row_of_the_scoreboard_in_both_languages():
     """Solar Storm's crew shares its points: the scoreboard read "1. A 1 / 1. B 1 / 1. C 1" on the host's screen,
-    three players each ranked first; it is one row naming the crew, with the crew's points and breakdown. A game
-    of sides (Bacon's two teams) keeps a row a player."""
+    three players each ranked first; it is one row naming the crew, with the crew's points and breakdown. The row
+    says what its number counts (play-tester: "全员 … 0" read as a player called 全员 with 0 points). A game of
+    sides (Bacon's two teams) keeps a row a player."""
     from scoring.core import engine
     from scoring.record import new_record, replay
     state = replay(new_record("solar_storm", ["A", "B", "C"], now=T0))
-    for lang, title in (("en", "Everyone (A, B and C)"), ("zh-CN", "全员（A、B 和 C）")):
+    for lang, title in (("en", "The crew (A, B and C): rooms powered + core"),
+                        ("zh-CN", "船员（A、B 和 C）：已转移电力的房间 + 启动核心")):
         panel = scoreboard_panel(lambda key, **p: words.say(lang, key, **p), lang,
                                  engine("solar_storm").scoreboard(state), Folds({}, lambda: None))
         tiles = [t for t in walk(panel) if isinstance(t, ft.ExpansionTile)]

@@ -33,7 +33,9 @@ def places(board: Any) -> list[tuple[int, str]]:
 def rows(t: Callable[..., str], board: Any) -> list[tuple[str, str]]:
     """(title, the player whose total and breakdown the row shows) in ranking order: a row a player, or one row for
     the whole table when it plays as one team (a cooperative crew, whose members all carry the crew's points: the
-    scoreboard ranked "1. A 1 / 1. B 1 / 1. C 1"; a cooperative crew of one read "1. A")."""
+    scoreboard ranked "1. A 1 / 1. B 1 / 1. C 1"; a cooperative crew of one read "1. A"). The whole table's row
+    says what its number is (a shared score; Solar Storm's own words: rooms powered and the core): "全员 … 0" read as
+    a player called 全员 with 0 points. t is in the game's own words (`game_words`)."""
     everyone = [p.name for p in board.players]
     if cooperative(board.game) and everyone:
         return [(t("app.crew", names=everyone), everyone[0])]
@@ -87,7 +89,7 @@ def scoreboard_panel(t: Callable[..., str], lang: str, board: Any, folds: Folds,
     winners = set(board.winners) if board.over else set()
     own = game_words(t, lang, board.game)
     tiles = []
-    for title, name in rows(t, board):
+    for title, name in rows(own, board):
         player = by_name[name]
         points = t("app.points", points=player.total)
         tiles.append(fold(
