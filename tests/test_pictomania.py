@@ -340,6 +340,17 @@ def test_reveal_before_the_race_is_over_and_rounds_add_up():
     assert err.value.key == "core.game_over"
 
 
+def test_the_table_may_reveal_during_the_bonus_race_and_who_had_not_stopped_takes_no_tile():
+    """Mid-race (A took the 3, B and C still drawing) the table is offered and may make `reveal` [RULINGS §3: the
+    round ends when everyone has stopped; the stops the app knows lag the table's]: B and C take no tile and are
+    recorded as not stopped, and the tiles left stay in the middle."""
+    state = run(started(["A", "B", "C"], {"A": [1, 1], "B": [2, 2], "C": [3, 3]}), [("s", "A", True)])
+    assert {"type": "reveal", "by": "table", "choices": [{}]}.items() <= {
+        **next(e for e in ENG.prompt(state) if e["type"] == "reveal")}.items()
+    entry = ENG.apply(state, {"type": "reveal", "by": "table"})["history"][-1]
+    assert entry["tiles"] == {"A": 3, "B": None, "C": None} and entry["stopped"] == ["A"]
+
+
 def test_five_rounds_by_default():
     """Five rounds, then the game is over."""
     state = ENG.new_state(["A", "B", "C"], seed=9)

@@ -66,7 +66,7 @@ Rulings:
   minus if they are the black sheep), said as the wrong word's (`wrong_word`), not "nobody guessed your word":
   someone may have guessed the drawer's number before the ruling. The ruling may come while drawing or after
   the race, before the reveal; the pile then takes no more guesses.
-- The table may reveal before the race is over (everyone is done but not every stop was entered).
+- The table may reveal before the race is over (everyone is done but not every stop was entered; see `reveal`).
 - After the last round the highest total wins; ties share the win.
 - Two players stopping at once [ruling]: their order is a near-tie for the table to rule on only when it changes
   who holds which tile; two equal tiles (the default 3 and 3 on top) taken in either order, or two stops without
@@ -343,7 +343,14 @@ class Pictomania(Engine):
 
     @move("reveal", by=TABLE, phase=("drawing", "reveal"), fields=(), reveals=True)
     def reveal(self, state: dict, action: dict) -> None:
-        """Turn the piles over and score the round; then the next deal, or the end after the last round."""
+        """Turn the piles over and score the round; then the next deal, or the end after the last round.
+
+        Legal while the bonus race still runs [ruling, RULINGS §3]: the round ends when everyone has stopped
+        [official], but the app knows a stop only from a tap, which may lag the table or never come (a player puts
+        the pencil down and forgets the phone); the table, which sees everyone stop, ends the round, and the host's
+        screen asks first. A player with no stop entered takes no tile and is recorded as not stopped (as a stop
+        without a tile, allowed [seed]); the tiles left stay in the middle. A tile a player took at the table but
+        not in the app is entered (`stop`) before the reveal."""
         ended = race.close(state["race"])
         entry = {
             "round": state["round"],
