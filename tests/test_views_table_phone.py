@@ -230,3 +230,33 @@ def test_the_referees_phone_is_not_told_of_its_own_undo_but_is_of_the_hosts(tmp_
             await settle()
 
     run_async(play())
+
+
+def test_the_referees_phone_cancelling_its_undo_is_still_told_of_the_hosts(tmp_path):
+    """The referee tapped Undo on the deal (a reveal), was asked for the table's consent and cancelled; the host
+    then undid the deal and the referee's phone said nothing (play-tester): the cancelled undo's note that this
+    phone was undoing stayed until the next message, the host's undo, and hid it. The phone now says it."""
+    async def play() -> None:
+        with Store(tmp_path / "data") as store:
+            sid = store.create(new_record("pictomania", ["A", "B", "C"], now="2025-01-01T20:00:00+00:00"))
+            hub = hub_for(store, sid)
+            hub.set_referee("A")
+            phone, _ = await connect(main_for(store), f"/join/{sid}")
+            await sit(phone, hub.pin, "A")
+            hub.act(None, {"type": "deal"})
+            await settle()
+            undo = next(c for c in list(phone.index.values())
+                        if isinstance(c, ft.OutlinedButton) and str(c.key).startswith("undo-"))
+            await phone.dispatch_event(undo._i, "click", None)
+            await settle()
+            dialog = next(c for c in list(phone.index.values()) if isinstance(c, ft.AlertDialog) and c.open)
+            await phone.dispatch_event(dialog.actions[0]._i, "click", None)
+            await settle()
+            assert store.state(sid)["phase"] == "drawing" and undo_bars(phone) == []
+            live(store, sid).undo(words.now(), True, mark(store.record(sid)))
+            await settle()
+            assert store.state(sid)["phase"] == "deal" and len(undo_bars(phone)) == 1
+            phone.close()
+            await settle()
+
+    run_async(play())

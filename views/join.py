@@ -252,8 +252,13 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
         hub.check_undo(token)
         app.local(f"join:{hub.sid}")["undoing"] = message["mark"]
 
+    def undo_failed() -> None:
+        """Forget the undo this phone was making: it was refused (or is waiting on the table's consent, which may
+        be cancelled), so the next undo told here is another screen's (`tell_undone`)."""
+        app.local(f"join:{hub.sid}").pop("undoing", None)
+
     controls.append(undo_redo_row(app, hub.sid, message["log"][-1] if message["log"] else None, message["redo"],
-                                  message["mark"], check_undo) if "redo" in message
+                                  message["mark"], check_undo, undo_failed) if "redo" in message
                     else ft.Row(visible=False))  # in its place, so a field below keeps its place (see `header`)
     controls += moves_and_view(app, hub, message, act, seat, app.t("table.your_moves"),
                                pinned.append if pinned is not None else None, act_soon)

@@ -440,7 +440,7 @@ def undo_redo(app: Any, sid: str, record: dict, state: dict) -> ft.Control:
 
 
 def undo_redo_row(app: Any, sid: str, last: dict | None, again: dict | None, shown: Mark,
-                  check: Callable[[], None] | None = None) -> ft.Control:
+                  check: Callable[[], None] | None = None, failed: Callable[[], None] | None = None) -> ft.Control:
     """Undo and redo buttons that say which action they take back or put back (last, again: public log entries,
     `entry_named`, or None), each the log's as shown (keyed by its mark, shown): a second quick tap reaches a button
     gone (answered as a tap that came too late), not the next undo or redo, drawn in its place, which would take
@@ -452,24 +452,33 @@ def undo_redo_row(app: Any, sid: str, last: dict | None, again: dict | None, sho
     its own once Undo's label grew ("Undo: Round 10 scores: …" on a 390 px phone), moving the round's fields and
     "Add round" 58 px down between two rounds, under a finger typing the next.
     check: called before each undo or redo, refusing it with a RuleError (a referee's phone: `TableHub.check_undo`,
-    its seat freed or no longer the referee's since the screen was drawn), or None."""
+    its seat freed or no longer the referee's since the screen was drawn), or None; failed: called when an undo or
+    redo check let through is refused (the table's consent asked for, a stale screen), so a referee's phone does
+    not take the host's next undo for its own (`views.join.tell_undone`), or None."""
     undone = entry_named(app.lang, last) if last else None
     undo_text = words.no_orphan(app.t("app.undo_what", what=undone) if last else app.t("app.undo"))
     redo_text = words.no_orphan(app.t("app.redo_what", what=entry_named(app.lang, again)) if again
                                 else app.t("app.redo"))
     hub = app.live(sid)
 
-    def undo_now(consent: bool) -> None:
-        """Take back the last action, if this screen may (with the table's consent when it showed something)."""
+    def checked(change: Callable[[], Any]) -> None:
+        """Make the change if `check` lets it; `failed` if the change itself is refused."""
         if check is not None:
             check()
-        hub.undo(words.now(), consent, shown)
+        try:
+            change()
+        except RuleError:
+            if failed is not None:
+                failed()
+            raise
+
+    def undo_now(consent: bool) -> None:
+        """Take back the last action, if this screen may (with the table's consent when it showed something)."""
+        checked(lambda: hub.undo(words.now(), consent, shown))
 
     def redo_now() -> None:
         """Put back the action last undone, if this screen may."""
-        if check is not None:
-            check()
-        hub.redo(words.now(), shown)
+        checked(lambda: hub.redo(words.now(), shown))
 
     def do_undo(consent: bool) -> None:
         """Take back the last action (with the table's consent when it revealed something)."""
