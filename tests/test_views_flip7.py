@@ -454,6 +454,24 @@ def test_each_phone_taps_and_gives_its_own_line_and_the_table_sees_who_gave():
     assert table.errors == [] and table.state["rounds"][0]["scores"] == {"Ann": 32, "Bo": 0, "Cy": 9}
 
 
+def test_the_tables_round_keeps_the_lines_phones_gave():
+    """Play-test (four phones, Chinese): Ann, Bo and Cy had given their lines on their phones; the host's form read
+    "Given: Ann 32 points, …" above "No cards yet for Ann, Bo, Cy and Di: entered like this, 0 points", and its
+    "Add round" recorded 0 for all four, the lines given thrown away. A line the table leaves untouched now goes
+    in as the player gave it, and the form names only the players with neither."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"])
+    for who, cards in (("Ann", ["11", "5", "12", "+4"]), ("Bo", ["9"])):
+        phone: dict = {}
+        for card in cards:
+            tap(view.build(table.seated(who, phone)), card)
+        tap(view.build(table.seated(who, phone)), "Give my line")
+    body = shown(view.build(table.ctx()))
+    assert "No cards yet for Cy: entered like this, 0 points." in body
+    tap_line(table, "Cy", ["4"])
+    tap(view.build(table.ctx()), "Add round")
+    assert table.errors == [] and table.state["rounds"][0]["scores"] == {"Ann": 32, "Bo": 9, "Cy": 4}
+
+
 def test_cards_tapped_for_a_round_completed_from_phones_are_not_recorded_as_the_next():
     """The table taps round 1 while the three players give theirs on their phones: its form says round 1 was
     entered elsewhere instead of sending those cards as round 2."""

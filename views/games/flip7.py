@@ -277,14 +277,15 @@ def take_back(draft: dict, ended: dict) -> None:
 
 def send_row(ctx: GameContext, draft: dict) -> ft.Control:
     """The add-round button (waiting while someone is still playing) and the next-player button."""
-    playing = [n for n in ctx.players if draft["lines"][n]["status"] == ACTIVE]
+    sent = table_lines(ctx, draft)
+    playing = [n for n, line in sent.items() if line["status"] == ACTIVE]
     coach = bool(ctx.state["options"]["coach"])
 
     def send() -> None:
         """Send every line (a new round or the correction); start a fresh draft once it is accepted."""
         if round_edit.refused_unchanged(ctx, draft):
             return
-        lines = {n: line_of(draft["lines"][n]) for n in ctx.players}
+        lines = table_lines(ctx, draft)
         if round_edit.send(ctx, draft, KEYS, round_edit.action(ctx, draft, "round", {"lines": lines})):
             if round_edit.editing(draft) is None:
                 draft["lines"] = {n: new_line(coach) for n in ctx.players}
@@ -307,12 +308,23 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
     if given and round_edit.editing(draft) is None:
         controls.append(ft.OutlinedButton(content=ctx.t("flip7.view.fill_from_lines"), icon=ft.Icons.DOWNLOAD,
                                           on_click=lambda e: fill_from_lines(ctx, draft, given)))
-    empty = [n for n in ctx.players if not draft["lines"][n]["cards"] and draft["lines"][n]["status"] != "busted"]
+    empty = [n for n, line in sent.items()
+             if not line["numbers"] and not line["modifiers"] and line["status"] != "busted"]
     if playing:
         controls.append(aside(ctx.lang, ctx.t("flip7.view.still_playing", names=playing)))
     elif empty:  # said before the tap: a line left empty (a forgotten player) is entered as 0 points
         controls.append(aside(ctx.lang, ctx.t("flip7.view.empty_lines", names=empty)))
     return ft.Row(wrap=True, controls=controls)
+
+
+def table_lines(ctx: GameContext, draft: dict) -> dict[str, dict]:
+    """The engine's lines the table's round sends: each draft line, or, for a new round while that is untouched,
+    the line the player gave on their own phone [ruling: a round the table enters keeps what the phones gave;
+    the host's "Add round" recorded 0 over three given lines]."""
+    coach, given = bool(ctx.state["options"]["coach"]), ctx.state["lines"]
+    keep = round_edit.editing(draft) is None
+    return {n: given[n] if keep and n in given and untouched(draft["lines"][n], coach) else line_of(draft["lines"][n])
+            for n in ctx.players}
 
 
 def fill_from_lines(ctx: GameContext, draft: dict, names: list[str]) -> None:
