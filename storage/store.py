@@ -899,18 +899,33 @@ class Store:
         return effects
 
     def undo(self, sid: str, now: str = "", consent: bool = False, expect: rec.Mark | None = None) -> tuple[dict, dict]:
-        """Take back the last action (kept for redo); a reveal needs the table's consent."""
+        """Take back the last action (kept for redo); a reveal needs the table's consent. The aliases the action
+        taught are forgotten [ruling: a pair it taught was not known before it, in the session or the store]."""
         with self._locked(write=True):
             record, state = rec.undo(self._entry(sid)[0], consent=consent, now=now, expect=expect)
+            taught = self._taught(record["game"], state, record["redo"][-1])
             self._persist(record, state)
+            for a, b in taught:
+                self._table("aliases").remove(((Query().a == a) & (Query().b == b)) |
+                                              ((Query().a == b) & (Query().b == a)))
             return record, state
 
     def redo(self, sid: str, now: str = "", expect: rec.Mark | None = None) -> tuple[dict, dict]:
-        """Put back the most recently undone action."""
+        """Put back the most recently undone action, and the aliases it taught."""
         with self._locked(write=True):
-            record, state = rec.redo(self._entry(sid)[0], now=now, expect=expect)
+            before, state_before = self._entry(sid)
+            record, state = rec.redo(before, now=now, expect=expect)
+            taught = self._taught(record["game"], state_before, before["redo"][-1])
             self._persist(record, state)
+            for a, b in taught:
+                self.add_alias(a, b)
             return record, state
+
+    @staticmethod
+    def _taught(game: str, state: dict, action: dict) -> list[tuple[str, str]]:
+        """The alias pairs an action teaches when applied to state (the events of its move)."""
+        _, events = engine(game).step(state, action)
+        return [(e["a"], e["b"]) for e in events if e.get("type") == "alias_learned"]
 
     def record(self, sid: str) -> dict:
         """The session's record as cached (read it, never change it; `load` gives a copy to edit)."""

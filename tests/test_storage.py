@@ -348,6 +348,26 @@ def test_roster(store):
     assert store.players()[:2] == ["小明", "émile"]
 
 
+def test_undoing_a_ruling_forgets_the_alias_it_taught_and_redo_teaches_it_again(store):
+    """Play-test (Guess Club, four phones): the setter ruled 冰激凌 the same as 冰淇淋, the host undid the ruling with
+    the table's consent, and the pair stayed learned in the store, brought into every later topic as the table's
+    own ruling. Undo now forgets a pair the undone action taught (a pair known before it stays); redo teaches it
+    again."""
+    store.add_alias("番茄", "西红柿")
+    sid = store.create(new_record("guess_club", ["Ann", "Bo", "Cy"], {"cards": 1}))
+    for action in ({"type": "topic", "by": "Ann", "text": "甜点"},
+                   {"type": "answers", "by": "Ann", "cards": ["冰淇淋"]},
+                   {"type": "answers", "by": "Bo", "cards": ["冰激凌"]},
+                   {"type": "answers", "by": "Cy", "cards": ["月饼"]}, {"type": "play", "by": "Bo", "card": 0}):
+        store.play(sid, action)
+    store.play(sid, {"type": "rule", "by": "Ann", "valid": True, "matches": [["Ann", 0]]})
+    assert ("冰激凌", "冰淇淋") in store.aliases() or ("冰淇淋", "冰激凌") in store.aliases()
+    store.undo(sid, consent=True)
+    assert store.aliases() == [("番茄", "西红柿")]
+    store.redo(sid)
+    assert len(store.aliases()) == 2
+
+
 def test_aliases(store):
     """Alias pairs are learned once, in either order; empty or identical pairs are refused."""
     store.add_alias("番茄", "西红柿")
