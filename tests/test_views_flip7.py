@@ -467,6 +467,7 @@ def test_the_tables_round_keeps_the_lines_phones_gave():
         tap(view.build(table.seated(who, phone)), "Give my line")
     body = shown(view.build(table.ctx()))
     assert "No cards yet for Cy: entered like this, 0 points." in body
+    assert body.count("Given on their phone") == 2 and "5 11 12 +4" in body
     tap_line(table, "Cy", ["4"])
     tap(view.build(table.ctx()), "Add round")
     assert table.errors == [] and table.state["rounds"][0]["scores"] == {"Ann": 32, "Bo": 9, "Cy": 4}

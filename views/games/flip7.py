@@ -160,7 +160,7 @@ def build(ctx: GameContext) -> ft.Control:
 
 def players_panel(ctx: GameContext, draft: dict) -> ft.Control:
     """One row per player: a button to edit their line, their cards and, once something is entered, the status
-    and the points so far."""
+    and the points so far; a line the table has not touched shows what the player gave on their phone, said so."""
 
     def choose(name: str) -> None:
         """Edit this player's line."""
@@ -168,10 +168,13 @@ def players_panel(ctx: GameContext, draft: dict) -> ft.Control:
         ctx.refresh()
 
     rows = []
+    kept = from_phones(ctx, draft)
     for name in ctx.players:
         line = draft["lines"][name]
-        cards = " ".join(label(c) for c in line["cards"]) or ctx.t("flip7.view.no_cards")
-        status = reading(ctx, name, line, name == draft["who"])
+        given = name in kept
+        shown = entries_of({name: ctx.state["lines"][name]})["lines"][name]["cards"] if given else line["cards"]
+        cards = " ".join(label(c) for c in shown) or ctx.t("flip7.view.no_cards")
+        status = ctx.t("flip7.view.given_on_phone") if given else reading(ctx, name, line, name == draft["who"])
         lines = [ft.Text(cards, size=16)]
         if status is not None:
             lines.append(ft.Text(status, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -321,10 +324,16 @@ def table_lines(ctx: GameContext, draft: dict) -> dict[str, dict]:
     """The engine's lines the table's round sends: each draft line, or, for a new round while that is untouched,
     the line the player gave on their own phone [ruling: a round the table enters keeps what the phones gave;
     the host's "Add round" recorded 0 over three given lines]."""
-    coach, given = bool(ctx.state["options"]["coach"]), ctx.state["lines"]
-    keep = round_edit.editing(draft) is None
-    return {n: given[n] if keep and n in given and untouched(draft["lines"][n], coach) else line_of(draft["lines"][n])
-            for n in ctx.players}
+    kept = from_phones(ctx, draft)
+    return {n: ctx.state["lines"][n] if n in kept else line_of(draft["lines"][n]) for n in ctx.players}
+
+
+def from_phones(ctx: GameContext, draft: dict) -> list[str]:
+    """The players whose line in a new round is the one they gave on their phone: the table's is untouched."""
+    coach = bool(ctx.state["options"]["coach"])
+    if round_edit.editing(draft) is not None:
+        return []
+    return [n for n in ctx.players if n in ctx.state["lines"] and untouched(draft["lines"][n], coach)]
 
 
 def fill_from_lines(ctx: GameContext, draft: dict, names: list[str]) -> None:
