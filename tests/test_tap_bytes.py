@@ -22,11 +22,12 @@ from tests.helpers import run_async
 from views.app import main_for
 
 ROUNDS = 30  # more than the table's and the log's newest rows (20 each): a round shifts both
-BUDGET = 1_292  # bytes: 1,142 in December 2026 (a whole page of this session is about 16,800); 1,528 once a phone
+BUDGET = 1_275  # bytes: 1,142 in December 2026 (a whole page of this session is about 16,800); 1,528 once a phone
 # showed each round as a block (the new round's block and the totals' line besides the table's row), 1,376 once the
 # block was two light controls (a whole page: 18,768), 1,347 once three boxes on the way were gone (a whole page:
 # 18,557), 1,319 once the table's round label was words kept whole, not a Text of its own (a whole page: 18,070),
-# 1,286 once a fold's lines were dividers in its column, not a bordered box around it (a whole page: 17,844);
+# 1,286 once a fold's lines were dividers in its column, not a bordered box around it (a whole page: 17,844),
+# 1,270 once a game's plain body column stood as lines of the screen's main column (a whole page: 17,840);
 # a word more on the screen may take a few of the margin, a part of the screen sent again would take it all
 
 
@@ -69,7 +70,8 @@ def test_add_round_in_a_long_session_sends_within_its_budget(tmp_path, monkeypat
     that placed it (1,358 B); the screen's body is set in by its own margin, not by a padded box (1,347 B). The
     hidden table's new row: its round button's label is plain words kept on one line by no-break spaces, not a
     Text that does not wrap (1,319 B). A fold (the scoreboard's rows, the log) is its column with its lines as
-    dividers in it, not a box around the column holding its border (1,286 B)."""
+    dividers in it, not a box around the column holding its border (1,286 B). The score pad's body, a plain
+    column spaced as the screen's main column, gives its lines to that column (`views.session.spliced`, 1,270 B)."""
     monkeypatch.setattr(ControlId, "_counter", itertools.count(3))  # ids as a freshly started server's (after a
     # long test run they pass 65,535 and take 5 bytes each, not 3)
     store = Store(tmp_path / "data", exclusive=True)
@@ -78,3 +80,15 @@ def test_add_round_in_a_long_session_sends_within_its_budget(tmp_path, monkeypat
     finally:
         store.close()
     assert sent <= BUDGET, sent
+
+
+def test_a_plain_body_column_gives_its_lines_to_the_main_column_and_any_other_stands_whole():
+    """A game's body column spaced as the main column and set nothing else stands as its lines; a styled one, or
+    another control, stands whole."""
+    from views.session import spliced
+
+    lines = [ft.Text("a"), ft.Text("b")]
+    assert spliced(ft.Column(spacing=12, controls=lines)) == lines
+    for body in (ft.Column(spacing=8, controls=lines), ft.Column(spacing=12, key="k", controls=lines),
+                 ft.Column(spacing=12, visible=False, controls=lines), ft.Row(spacing=12, controls=lines)):
+        assert spliced(body) == [body]

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import dataclasses
 import json
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -290,7 +291,7 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
         main += with_final(record["game"], lambda: game_context(app, sid, record, state, eng),
                            [end_panel(app, record, board, folds, heading=banner is None)])
     elif not read_only:
-        main.append(game_body(app, sid, record, state, eng, pinned))
+        main += spliced(game_body(app, sid, record, state, eng, pinned))
     side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, app.lang, board, folds, limit=SHOWN)]
     more = show_all(app, app.local(f"session:{sid}"))
     log = public_log(record, state, SHOWN if more else None)
@@ -539,6 +540,18 @@ def game_body(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned: l
     if view is None:
         return aside(app.lang, app.t("app.coming_soon"))
     return view.build(game_context(app, sid, record, state, eng, pinned))
+
+
+def spliced(body: ft.Control, spacing: int = 12) -> list[ft.Control]:
+    """A game's body as lines of the screen's main column (its spacing: spacing): a plain column spaced as the main
+    one (nothing else set) gives its lines straight, so they stand as they stood; anything else stands whole.
+    The plain column was a level more on the way to every change a tap sends in a game's body (a score pad's
+    heading, fields and rounds: about 14 B a tap)."""
+    plain = ft.Column(spacing=spacing)
+    if type(body) is not ft.Column or any(getattr(body, f.name) != getattr(plain, f.name)
+                                          for f in dataclasses.fields(body) if f.name not in ("controls", "_i")):
+        return [body]
+    return list(body.controls)
 
 
 def with_final(game: str, context: Callable[[], GameContext], ending: list[ft.Control]) -> list[ft.Control]:
