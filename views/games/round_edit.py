@@ -79,6 +79,7 @@ TABLE_AT = {"narrow": 0, "wide": WIDE, "split": SPLIT, "split_wide": -(-WIDE * 1
 TABLE_COL = {"narrow": 0, "wide": 12, "split": 0, "split_wide": 12}
 BLOCKS_COL = {"narrow": 12, "wide": 0, "split": 12, "split_wide": 0}
 BLOCK_INSET = 12  # px: a round's values on a phone stand in under its button, as its icon does (`round_block`)
+GAP = 4  # px: between the hint, the rounds and "show all" (the table and the blocks, one hidden, share a line)
 BLOCK_GAP = 8  # px: between a round's values on a phone and the next round's button (or the totals)
 # where a phone's "your line is given" stands among its own controls: the picker, "give my line", then it, right
 # under the button tapped (`own_screen`: Rummy, Flip 7, Cubosaurs)
@@ -445,7 +446,10 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     the screen's main column, it shows only once that column is WIDE px wide (`TABLE_AT`: at 900 px and 2x text
     the table stood in 470 px and scrolled sideways, six players' columns shown two). The table's scrolling row
     takes its `col` itself, not from a box around it: the box was a level more on the way to each new row and the
-    totals (about 11 B a tap). Totals that name themselves (Bacon's "Team 1: 10") are given `total_headings` False:
+    totals (about 11 B a tap). The hint above and "show all" below stand in the same responsive row, a whole line
+    each (a control's `col` is 12 unless given; the button in a row of its own so it keeps its width), apart by the
+    row's run spacing, not in a column around it: that column was a level more on the way to each new row and the
+    totals (about 16 B a tap). Totals that name themselves (Bacon's "Team 1: 10") are given `total_headings` False:
     the phone's totals line then leaves the headings out ("Total — Scored Team 1: 10" read as a team "Scored")."""
     if not rounds:
         return aside(ctx.lang, ctx.t("cards.view.no_rounds"))
@@ -496,13 +500,11 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
     table = ft.Row(controls=[ft.DataTable(column_spacing=20, columns=headers, rows=rows,
                                           data_row_max_height=float("inf"))], scroll=ft.ScrollMode.ALWAYS,
                    col=TABLE_COL)
-    controls: list[ft.Control] = [*hint, ft.ResponsiveRow(
-        spacing=0, run_spacing=0, breakpoints=TABLE_AT, controls=[
-            table, ft.Column(col=BLOCKS_COL, spacing=0, controls=blocks)])]
+    controls: list[ft.Control] = [*hint, table, ft.Column(col=BLOCKS_COL, spacing=0, controls=blocks)]
     if first:
-        controls.append(ft.TextButton(content=ctx.t("rounds.view.show_all"),
-                                      on_click=lambda e: (draft.update(all_rounds=True), ctx.refresh())))
-    return ft.Column(spacing=4, controls=controls)
+        controls.append(ft.Row(controls=[ft.TextButton(
+            content=ctx.t("rounds.view.show_all"), on_click=lambda e: (draft.update(all_rounds=True), ctx.refresh()))]))
+    return ft.ResponsiveRow(spacing=0, run_spacing=GAP, breakpoints=TABLE_AT, controls=controls)
 
 
 def cells_line(ctx: GameContext, columns: list[tuple[str, str]], cells: tuple[str, ...]) -> str:
