@@ -68,8 +68,11 @@ def fold(folds: Folds, name: str, default: bool, contents: Callable[[], list[ft.
     tap) flips the panel as a tap on the tile does. Open, the lines above and below it hold the contents too, as
     the tile's own did: two keyed dividers in the panel's column (keyed, so the head keeps its place among the
     unkeyed), not a bordered box around it, which was a level more on the way to every change a tap sends inside
-    a panel (a scoreboard row's total, the log's count and new row: about 11 B each). bgcolor: the panel's
-    background (a box then holds it), or None."""
+    a panel (a scoreboard row's total, the log's count and new row: about 11 B each). Closed, the panel is its
+    head alone (keyed), not a column of one: that column was a level more on the way to a closed scoreboard row's
+    total and read-out, sent with every tap (about 13 B a row); the head's tile is as wide as the column it stands
+    in either way (a list tile takes the width it is given). bgcolor: the panel's background (a box then holds it),
+    or None."""
     shown = folds.is_open(name, default)
     padding = tile.pop("controls_padding", None)
     spacing = tile.pop("controls_spacing", 0)
@@ -79,6 +82,9 @@ def fold(folds: Folds, name: str, default: bool, contents: Callable[[], list[ft.
                         on_tap=folds.flipped(name, shown),
                         content=ft.ExpansionTile(expanded=shown, controls=[], on_change=folds.toggled(name),
                                                  shape=ft.RoundedRectangleBorder(), **tile))
+    if not shown and not bgcolor:
+        head.key = key
+        return head
     controls = [edge("top"), head, contents_column(contents(), padding, alignment, spacing, across), edge("foot")] \
         if shown else [head]
     panel = ft.Column(key=None if bgcolor else key, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
