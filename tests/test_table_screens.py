@@ -250,7 +250,7 @@ def read_out(control: ft.Control) -> list[str]:
 def log_numbers(body: ft.Control) -> list[int]:
     """The numbers of the log's lines on a screen ("#25 · 20:01 · Table · ..."), top to bottom."""
     return [int(c.value[1:].split()[0]) for c in walk(body) if isinstance(c, ft.Text) and
-            str(c.key or "").startswith("log-")]
+            isinstance(c.key, int)]
 
 
 def log_tile(body: ft.Control) -> ft.ExpansionTile:

@@ -186,15 +186,15 @@ def test_a_new_round_keeps_the_other_rows_and_a_kept_row_opens_its_round():
     before = round_rows(build(table))
     play(table, {"Ann": "1", "Bo": "1"})
     after = round_rows(build(table))
-    assert after["round-1"] is before["round-1"] and after["round-2"] is before["round-2"]
-    assert set(before) == {"round-1", "round-2", "total-2"}  # a new totals row under a new key, never moved
-    assert set(after) == {"round-1", "round-2", "round-3", "total-3"}
+    assert after[1] is before[1] and after[2] is before[2]
+    assert set(before) == {1, 2, "total-2"}  # a new totals row under a new key, never moved
+    assert set(after) == {1, 2, 3, "total-3"}
     tap_round(build(table), 1)
     type_points(table, {"Bo": "4"})
     tap(build(table), "Save round 1")
     corrected = round_rows(build(table))
-    assert corrected["round-1"] is not after["round-1"] and corrected["round-2"] is after["round-2"]
-    cell = next(c for c in walk(corrected["round-2"]) if isinstance(c, ft.TextButton))
+    assert corrected[1] is not after[1] and corrected[2] is after[2]
+    cell = next(c for c in walk(corrected[2]) if isinstance(c, ft.TextButton))
     cell.on_click(None)
     assert "Correcting round 2: change the entries and save" in shown(build(table))
     assert fields(table) == {"Ann": "2", "Bo": "7"}
@@ -389,7 +389,7 @@ def test_in_a_long_game_the_totals_row_stays_where_it_is_and_keeps_its_key():
     after = round_rows(build(table))
     total = f"total-{round_edit.SHOWN_ROUNDS}"
     assert total in before and total in after and len(after) == len(before) == round_edit.SHOWN_ROUNDS + 1
-    assert "round-2" in before and "round-2" not in after and "round-22" in after
+    assert 2 in before and 2 not in after and 22 in after
 
 
 def test_the_round_form_says_when_the_game_ends():
