@@ -773,7 +773,7 @@ def undo_label(app, sid) -> str:
     """The session screen's undo button as read (no-break spaces as spaces)."""
     _, body, _ = session.build(app, sid, read_only=False)
     return next(str(c.content).replace("\u00a0", " ") for c in walk(body)
-                if isinstance(c, ft.OutlinedButton) and str(c.key or "").startswith("undo-"))
+                if isinstance(c, ft.OutlinedButton) and c.icon == ft.Icons.UNDO)
 
 
 def test_undo_names_the_dice_the_app_rolled(app):

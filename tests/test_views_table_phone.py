@@ -219,7 +219,7 @@ def test_the_referees_phone_is_not_told_of_its_own_undo_but_is_of_the_hosts(tmp_
                 hub.act(None, {"type": "round", "round": number, "scores": {"A": number, "B": 5}})
             await settle()
             undo = next(c for c in list(phone.index.values())
-                        if isinstance(c, ft.OutlinedButton) and str(c.key).startswith("undo-"))
+                        if isinstance(c, ft.OutlinedButton) and c.icon == ft.Icons.UNDO)
             await phone.dispatch_event(undo._i, "click", None)
             await settle()
             assert store.state(sid)["round"] == 2 and undo_bars(phone) == []
