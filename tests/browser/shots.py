@@ -26,11 +26,18 @@ def screens(tab: Tab, name: str, end_in: str, pages: int = 2) -> None:
         tab.language(lang)
         for size, viewport in sizes:
             tab.resize(viewport)
-            for i in range(pages):
-                tab.page.mouse.move(viewport["width"] // 2, viewport["height"] // 2)
-                tab.page.mouse.wheel(0, STEP if i else -50_000)
-                tab.page.mouse.move(viewport["width"] - 2, viewport["height"] - 2)  # no tooltip in the picture
-                tab.shot(f"{name}_{size}_{'en' if lang == 'en' else 'zh'}_{i}")
+            shoot_pages(tab, f"{name}_{size}_{'en' if lang == 'en' else 'zh'}", pages)
         sizes.reverse()
     tab.resize(before)
     tab.to_top()
+
+
+def shoot_pages(tab: Tab, name: str, pages: int = 2) -> None:
+    """Shoot the tab's screen as it is (size, language), `pages` screens down from its top, as `<name>_<i>.png`;
+    it is left scrolled down."""
+    viewport = tab.page.viewport_size
+    for i in range(pages):
+        tab.page.mouse.move(viewport["width"] // 2, viewport["height"] // 2)
+        tab.page.mouse.wheel(0, STEP if i else -50_000)
+        tab.page.mouse.move(viewport["width"] - 2, viewport["height"] - 2)  # no tooltip in the picture
+        tab.shot(f"{name}_{i}")

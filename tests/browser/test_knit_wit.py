@@ -1,13 +1,14 @@
 """Knit Wit in a real browser: a whole 3-player game at phone size — the way in tapped (the new-session screen,
 the deal entered, the weave's first two turns with tags drawn from the deck); the turns after that repeat the
 same path, so the game goes on from sessions played into the store: its last weave turn tapped (a confirmed
-separate region), the last sheet typed privately, the button race, a suggested duplicate ruled the same, a
-challenge voted down once the countdown on screen has run out — then the final scores on the end screen and
-`python -m scoring score` on the exported record.
+separate region), the last sheet's first two answers typed privately (its others stored), the button race, a
+suggested duplicate ruled the same, a challenge voted down once the countdown on screen has run out — then the
+final scores on the end screen and `python -m scoring score` on the exported record.
 
 The game is `PLAN` of tests/test_views_knit_wit.py; the hand count of its scores is written there (`EXPECTED`).
 The same game, played into the store up to its scoring, checks on a phone and a laptop that the answer cards show
-their labels whole on one line (`tests.browser.fit`).
+their labels whole on one line (`tests.browser.fit`), and shoots that screen at both sizes in both languages (the
+whole game's test shot the same screen so before session 71: a second round of sizes and languages).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from scoring.record import new_record
 from storage import Store
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, Tab
 from tests.browser.fit import BODY, BUTTON, CHROME, one_line, text_boxes, width, widths
-from tests.browser.shots import screens
+from tests.browser.shots import shoot_pages
 from tests.test_views_knit_wit import CLAIMS, EXPECTED, HANDS, PLAYERS, SHEETS, VOTES, WEAVE
 from views.words import say
 
@@ -104,30 +105,15 @@ def written(player: str) -> int:
     return sum(1 for a in SHEETS[player] if a)
 
 
-def write_answers(tab: Tab, writers: list[str]) -> None:
-    """Each of the writers in turn takes the phone, uncovers their sheet, writes, hides it again."""
-    for player in writers:
-        tab.tap(f"{player}'s sheet")
-        tab.see(f"Pass the phone to {player}")
-        tab.tap(f"I am {player}: show")
-        tab.see(f"{player}, enter your answers")
-        tab.settle()
-        sheet = {f"Spool {n} ·": text for n, text in enumerate(SHEETS[player], start=1) if text}
-        for prefix, text in sheet.items():
-            fill_prefixed(tab, prefix, text)
-        if player == writers[0]:
-            tab.shot("knit_wit_phone_private_entry")
-        tab.tap("Done: hide my answers")
-        tab.see(f"{player} {written(player)}/6")
-        tab.gone(f"{player}, enter your answers")
-    tab.shot("knit_wit_phone_race")
-
-
 def reused_in_both_languages(tab: Tab) -> None:
-    """Cleo writes her spool 1 answer on spool 2 too: "Done" keeps it under the rule that refused it, said in the
-    screen's language (after a switch to 中文 it stayed English); her own spool 2 answer then hides the sheet."""
+    """Cleo takes the phone and uncovers her sheet (its other answers stored) to write spools 1 and 2 privately: her
+    spool 1 answer written on spool 2 too, "Done" keeps it under the rule that refused it, said in the screen's
+    language (after a switch to 中文 it stayed English); her own spool 2 answer then hides the sheet."""
     tab.tap("Cleo's sheet")
+    tab.see("Pass the phone to Cleo")
     tab.tap("I am Cleo: show")
+    tab.see("Cleo, enter your answers")
+    tab.settle()
     fill_prefixed(tab, "Spool 1 ·", SHEETS["Cleo"][0])
     fill_prefixed(tab, "Spool 2 ·", SHEETS["Cleo"][0].title())
     tab.tap("Done: hide my answers")
@@ -137,8 +123,11 @@ def reused_in_both_languages(tab: Tab) -> None:
         expect(prefixed(tab, spool)).to_have_accessible_description(reason)
     tab.language("en")
     fill_prefixed(tab, "Spool 2 ·", SHEETS["Cleo"][1])
+    tab.shot("knit_wit_phone_private_entry")
     tab.tap("Done: hide my answers")
+    tab.see(f"Cleo {written('Cleo')}/6")
     tab.gone("Cleo, enter your answers")
+    tab.shot("knit_wit_phone_race")
 
 
 def race(tab: Tab) -> None:
@@ -221,8 +210,8 @@ def english(server):
 def test_whole_three_player_game(phone, server, english):
     """The way in tapped: a new session, the deal, the weave's first two turns (a loop around nothing, then one
     around a spool). The same game stored up to its last weave turn: that turn's separate region tapped. Stored up
-    to its last sheet: Cleo writes hers privately, then the race, a suggested duplicate ruled the same, a
-    challenge voted down and the scores, tapped to the end screen."""
+    to its last sheet but Cleo's spools 1 and 2: she writes them privately, then the race, a suggested duplicate
+    ruled the same, a challenge voted down and the scores, tapped to the end screen."""
     tab = phone
     start_game(tab)
     for name, hand in HANDS.items():
@@ -233,14 +222,12 @@ def test_whole_three_player_game(phone, server, english):
     tab.open(f"/play/{stored_game(server, OPTIONS, len(WEAVE) - 1, [])}")
     weave(tab, WEAVE[-1:])
     tab.see("Answer sheets")
-    sid = stored_game(server, OPTIONS, len(WEAVE), PLAYERS[:-1])
+    sid = stored_game(server, OPTIONS, len(WEAVE), PLAYERS, left={"Cleo": (1, 2)})
     tab.open(f"/play/{sid}")
     for player in PLAYERS[:-1]:
         tab.see(f"{player} {written(player)}/6")
     reused_in_both_languages(tab)
-    write_answers(tab, PLAYERS[-1:])
     race(tab)
-    screens(tab, "knit_wit_scoring", end_in="en")
     score(tab)
 
     tab.see("Game over")
@@ -265,17 +252,20 @@ def test_whole_three_player_game(phone, server, english):
     store.close()
 
 
-def stored_game(server, options: dict, turns: int, writers: list[str], claims: tuple[str, ...] = ()) -> str:
+def stored_game(server, options: dict, turns: int, writers: list[str], claims: tuple[str, ...] = (),
+                left: dict[str, tuple[int, ...]] | None = None) -> str:
     """The game of the test above played straight into the store as far as asked: the deal, the weave's first
     `turns` turns (every tag typed in as "red" when the table types the tags, else drawn from the app's deck), the
-    sheets of `writers` and the button `claims`."""
+    sheets of `writers` but the spools `left` to a player for the phone, and the button `claims`."""
+    left = left or {}
     typed = {"tag": "red"} if options.get("tags", "table") == "table" else {}
     actions: list[dict] = [{"type": "deal", "by": "table", "spools": HANDS}]
     for player, encloses, number, loops, separate in WEAVE[:turns]:
         actions += [{"type": "loop", "by": player, **typed, "encloses": [encloses] if encloses else []},
                     {"type": "spool", "by": player, "number": number, "loops": loops, "separate": separate}]
     actions += [{"type": "answer", "by": player, "spool": number, "text": text}
-                for player in writers for number, text in enumerate(SHEETS[player], start=1) if text]
+                for player in writers for number, text in enumerate(SHEETS[player], start=1)
+                if text and number not in left.get(player, ())]
     actions += [{"type": "claim", "by": player} for player in claims]
     with Store(server.data) as store:
         sid = store.create(new_record("knit_wit", PLAYERS, options, seed=5, now=NOW))
@@ -316,7 +306,7 @@ def test_answer_cards_show_their_labels_whole_on_one_line(phone, server):
     "Challenge …'s answer" button hold their labels on one line, and each mark under an answer is one line: with
     two cards a row on a phone the checkboxes' labels were cut ("Compare Ada's answ"), the challenge buttons'
     labels took two lines in their pills, and a Chinese mark broke inside a word ("相" / "同"; on a laptop "同一个" /
-    "词")."""
+    "词"). Each size and language shot, two screens down (`knit_wit_scoring_*`)."""
     tab = phone.open(f"/play/{scoring_session(server)}")  # the module's phone, moving in the app (not a load)
     cut = []
     langs = ["en", "zh-CN"]
@@ -327,5 +317,7 @@ def test_answer_cards_show_their_labels_whole_on_one_line(phone, server):
             tab.see(say(lang, "knit_wit.view.pick_hint"))
             tab.settle()
             cut += [(size, *label) for label in cut_labels(tab, lang)]
+            shoot_pages(tab, f"knit_wit_scoring_{size}_{'en' if lang == 'en' else 'zh'}")
+            tab.to_top()
         langs.reverse()
     assert not cut
