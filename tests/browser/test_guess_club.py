@@ -2,8 +2,9 @@
 and typed, hidden answers passed round the phone (a hand with one answer twice refused), plays with the setter's
 rulings, a prediction, a match the setter ticks by hand, unplayed cards ruled invalid (a long one's words wrapped
 whole beside its checkbox on the phone), the settlements — then the final money on screen, and `python -m scoring
-score` on the exported record prints the same money. Rounds 1 and 2 are tapped; round 3 (the same steps again) is
-played through the engine on a stored copy of the session up to its settlement, which is tapped. Screenshots at
+score` on the exported record prints the same money. Round 1 is tapped; round 2 is tapped but its three hands (the
+same steps as round 1's), played through the engine on a stored copy of the session after its topic is typed;
+round 3 (the same steps again) is played so up to its settlement, which is tapped. Screenshots at
 phone and laptop size."""
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ ROUND_3 = [{"type": "topic", "by": "Ivy", "text": topics()["en"][0]},
 # A card three lines long beside its checkbox on a phone: cut on one line, its box would be 40 px tall, as tall as
 # two lines (an English card of 80 characters, the most a card takes, needs only two).
 LONG = "粉红色的火烈鸟在夏天快要结束的时候单脚站在浅浅的盐湖里，一动不动地看着远处的落日慢慢沉下去"
+# Round 2's hands, each the same steps as round 1's passed round the phone: played through the engine.
+HANDS_2 = [("Gia", ["bananas", "navy"]), ("Hal", ["teal", LONG]), ("Ivy", ["banana", "lime"])]
 
 
 class Game:
@@ -207,7 +210,9 @@ def test_three_player_game_to_the_end(server, phone, language_kept, tmp_path):
     tab.shot("guess_club_phone_settled")
 
     game.topic("Hal", "Yellow things")
-    game.answers({"Gia": ["bananas", "navy"], "Hal": ["teal", LONG], "Ivy": ["banana", "lime"]})
+    sid = played_on_a_copy(server, sid, [{"type": "answers", "by": name, "cards": cards} for name, cards in HANDS_2])
+    game.actions += len(HANDS_2)
+    tab.open(f"/play/{sid}")
     game.play("Ivy", "banana")
     tab.see("Same word: banana")
     screens(tab, "guess_club_ruling", end_in="en")
