@@ -1,16 +1,16 @@
 """The referee's book and the quick scorer in a real browser: a refused domino's "为什么？" opens Kingdomino's
 placement rule in Chinese; a refused "Finish game" opens the score pad's end rule in English; the search finds
 the rules in English words and Chinese characters and opens a hit; a kingdom typed and then painted in the
-quick scorer, with its score and bonuses. The ways into Kingdomino and the score pad are tapped; the score pad
-session whose refusal is heard is stored by the engine and opened by its address. Screenshots go to
-tests/output/."""
+quick scorer, with its score and bonuses. The way into the score pad is tapped (Kingdomino's is tapped in
+test_kingdomino.py); the Kingdomino session and the score pad session whose refusal is heard are stored by the
+engine and opened by their addresses. Screenshots go to tests/output/."""
 
 from __future__ import annotations
 
 from scoring.record import new_record
 from storage import Store
 from tests.browser.conftest import LAPTOP, POLL_MS, new_tab, shown_as
-from tests.browser.test_kingdomino import PLAYERS, folded, start_session
+from tests.browser.test_kingdomino import PLAYERS, folded
 from tests.browser.test_shell import enter_round
 
 TALL = {"width": 900, "height": 1600}
@@ -30,12 +30,13 @@ G  F  F  F  W
 W1 W  W  G  F1"""
 
 
-def test_why_on_a_refused_domino_opens_the_placement_rule_in_chinese(phone):
-    """Kingdomino: an illegal pair is refused; 为什么？ opens 放置规则 open and marked, also in English;
-    back returns to the session with the domino still in hand."""
-    tab = phone.open("/")
-    tab.language("zh-CN")
-    start_session(tab, "王国骨牌", PLAYERS)
+def test_why_on_a_refused_domino_opens_the_placement_rule_in_chinese(phone, server):
+    """Kingdomino (a new session stored by the engine; its way in is tapped in test_kingdomino.py): an illegal pair
+    is refused; 为什么？ opens 放置规则 open and marked, also in English; back returns to the session with the domino
+    still in hand."""
+    with Store(server.data) as store:
+        sid = store.create(new_record("kingdomino", PLAYERS, now=AT))
+    tab = phone.open(f"/play/{sid}")
     tab.see("国王甲接下来放哪块骨牌？")
     tab.tap("4 号骨牌：")
     tab.see("点选前半块的格子")
