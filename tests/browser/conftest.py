@@ -74,6 +74,12 @@ server starts) in its browser's storage from its context's creation (`new_tab(..
 table's join screen brings it to its seat. The web client reads that storage once, at a load: a token written into
 a loaded tab's storage is not seen by a later route change. Two runs each, alone, the machine at load 13-14: 207.6
 and 208.5 s of CPU to 184.8 and 164.0.
+Session 71, helper: Knit Wit, Guess Club and the rules file, each alone, cost 32-36 s of CPU (not the 60-70 s
+they show in the suite, three workers on two cores), the phone's first load about 4 of them (Guess Club's,
+measured per call). Guess Club's round 2 hands and Knit Wit's second typing of one sheet are played by the engine,
+Knit Wit's scoring screen is shot once, the rules file's Kingdomino session is stored. Two runs each (load
+10-17): Guess Club 35.0 and 40.0 s to 34.2 and 30.6, Knit Wit 35.9 and 41.7 to 35.2 and 34.7, rules 33.9 and 32.1
+to 32.6 and 32.0 (within the noise); Nab-It! (28.5 s, one test on a 1024×1366 tablet) left as it was.
 """
 
 from __future__ import annotations
