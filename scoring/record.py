@@ -39,7 +39,8 @@ FIELDS = {"schema", "id", "game", "players", "options", "seed", "actions", "redo
 PLAYER_FIELDS = {"name", "seat", "colour"}
 STATUSES = ("active", "finished")
 SHOWN = 20
-STALE = "record.stale"  # the refusal of an action made against a log another screen moved on meanwhile
+STALE = "record.stale"  # refusing an action made against a log another screen moved on (raised as written in
+# `_check_fresh`: the rulebook's index reads the keys a refusal is raised with where it is raised)
 
 Mark = tuple[int, str]
 
@@ -305,7 +306,7 @@ def _check_fresh(record: dict, expect: Mark | None) -> None:
     if expect is None or tuple(expect) == mark(record):
         return
     actual = len(record["actions"])
-    raise RuleError(STALE, expected=expect[0], actual=actual, changed=expect[0] == actual)
+    raise RuleError("record.stale", expected=expect[0], actual=actual, changed=expect[0] == actual)
 
 
 def play_step(record: dict, state: dict, action: dict, now: str = "",
