@@ -12,7 +12,7 @@ import pytest
 from tests.card_view_helpers import Table, narrow, refused, shown, tap, tap_round, wide
 from tests.test_views_components import raw_texts, read, walk
 from views import session, words
-from views.context import PAGE
+from views.context import INTO_VIEW, PAGE
 from views.games import round_edit
 from views.games import score_pad as view
 
@@ -542,3 +542,19 @@ def test_a_round_sent_runs_the_rules_once_and_a_refused_one_changes_nothing(monk
     assert len(runs) == 2 and refused(table) == ["score_pad.points_invalid"] and table.errors == []
     assert table.state == state and table.record["actions"] == actions and fields(table) == {"Ann": "x", "Bo": "3"}
     assert [c.value for c in walk(build(table)) if getattr(c, "key", None) == "refusal"]
+
+
+def test_a_refused_round_asks_the_screen_to_bring_its_reason_into_view():
+    """At 2x text on a phone the reason said after "Add round" was half off the screen: each refused send asks the
+    screen to scroll its send button (keyed so) to the top, the reason under it (`GameContext.bring_into_view`),
+    once per refusal, correcting a round too; an accepted round asks nothing."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    play(table, {"Ann": "5", "Bo": "3"})
+    assert INTO_VIEW not in table.local
+    play(table, {"Ann": "5", "Bo": ""})
+    assert refused(table) == ["score_pad.score_missing"] and table.local[INTO_VIEW] == [round_edit.SEND, 1]
+    sends = [c for c in walk(build(table)) if getattr(c, "key", None) == ft.ScrollKey(round_edit.SEND)]
+    assert [c.content for c in sends] == ["Add round"]
+    tap_round(build(table), 1)
+    tap(build(table), "Save round 1")
+    assert refused(table) == ["rounds.view.unchanged"] and table.local[INTO_VIEW] == [round_edit.SEND, 2]

@@ -17,6 +17,7 @@ from scoring.record import STALE, Mark, player_names
 from views import words
 
 PAGE = "_page"
+INTO_VIEW = "_into_view"  # the scratch key of what the screen brings into view next (`GameContext.bring_into_view`)
 
 
 class GameContext:
@@ -42,6 +43,9 @@ class GameContext:
       of the screen is drawn as a new page, from its top. Flutter keeps a scrolled page's semantics positions
       where they were when the content under them changes this much, so a tap on the next player's first field
       could land on another field; a new page starts with both in place.
+    - `bring_into_view(key)`: after the next render, scroll the screen so the control keyed `ft.ScrollKey(key)` is
+      in sight (`use_into_view`): a line said below the control just tapped (a refused round's reason) was off a
+      phone's screen at 2x text.
     - `pin`: None, or a callable the frame gives: `pin(control)` shows control above the scrolling screen, where
       it stays in reach (race buttons use it); with None a component shows it in place.
     - `local` is also the session's draft: what a view keeps there under keys not starting with "_" (plain
@@ -161,9 +165,29 @@ class GameContext:
         seat (what `state` already is), on a shared screen the public table (`player_view(state, None)`)."""
         return self.state if self.seat is not None else self.engine.player_view(self.state, None)
 
+    def bring_into_view(self, key: str) -> None:
+        """Bring the control keyed `ft.ScrollKey(key)` into sight once the screen is next drawn (`use_into_view`)."""
+        asked = self.local.get(INTO_VIEW) or [None, 0]
+        self.local[INTO_VIEW] = [key, asked[1] + 1]
+
     def turn_page(self) -> None:
         """Draw the scrolling part as a new page, from its top, at the next render (see the class notes)."""
         self.local[PAGE] = self.local.get(PAGE, 0) + 1
+
+
+def use_into_view(local: dict, scroller: Any) -> None:
+    """A screen's hook: once drawn, scroll its scrolling part (the ref `scroller`, `views.app.frame`'s) to what its
+    game view last asked to bring into view (`GameContext.bring_into_view`, kept in `local`), once per asking.
+    The control must be on the client already when the scroll comes (Flutter's ensureVisible finds it by its key
+    there): a control new in the same update may not be yet."""
+    asked = local.get(INTO_VIEW)
+
+    async def bring() -> None:
+        """Scroll to the control asked for."""
+        if asked is not None and scroller.current is not None:
+            await scroller.current.scroll_to(scroll_key=asked[0])
+
+    ft.use_effect(bring, [asked[1] if asked else 0])
 
 
 def current_tap() -> Any:

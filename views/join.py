@@ -35,7 +35,7 @@ import flet as ft
 from scoring.core import RuleError
 from views import words
 from views.components.action_log import entry_named
-from views.context import TapCount
+from views.context import TapCount, use_into_view
 from views.session import bring_back_draft, draft_keeper, take_draft, undo_redo_row
 from views.table import (connected_hub, hub_game, moves_and_view, phone_step, seat_local, seat_name, status_banner,
                          tab_listener, tie_row, use_lead)
@@ -56,6 +56,7 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
     _, bump = ft.use_state(0)
     seat = message["seat"] if token and message else None
     scroller = use_lead(phone_step(message) if seat is not None else None)  # before any return: hooks in order
+    use_into_view(seat_local(app, sid, seat) if seat is not None else {}, scroller)
     app.refresh_screen = lambda: bump(lambda n: n + 1)
     try:
         hub = connected_hub(app.store, sid)

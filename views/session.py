@@ -55,7 +55,7 @@ from views.components.action_log import describe, done, entry_named, log_panel
 from views.components.chart import score_chart
 from views.components.folds import Folds
 from views.components.scoreboard import game_words, scoreboard_panel
-from views.context import PAGE, GameContext, TapCount
+from views.context import PAGE, GameContext, TapCount, use_into_view
 from views.games import view_of
 from views.home import session_game
 from views.reconnect import tab_gone, tab_page
@@ -86,6 +86,8 @@ def Session(app: Any, sid: str, read_only: bool, feed: Any, chosen: Any) -> ft.C
     app.refresh_screen = lambda: bump(lambda n: n + 1)
     hub = app.live(sid)
     local = app.local(f"session:{sid}")
+    scroller = ft.use_ref(None)
+    use_into_view(local, scroller)
 
     def mounted():
         """Follow the session; keep the draft while it changes."""
@@ -107,7 +109,7 @@ def Session(app: Any, sid: str, read_only: bool, feed: Any, chosen: Any) -> ft.C
     title, body, back = build(app, sid, read_only, feed=feed, pinned=pinned)
     if not read_only:
         take_draft(app, sid, local)
-    return frame(app, title, body, back, pinned, page=local.get(PAGE, 0))
+    return frame(app, title, body, back, pinned, page=local.get(PAGE, 0), scroller=scroller)
 
 
 def bring_back_draft(app: Any, sid: str, local: dict, seat: str | None = SEAT) -> None:

@@ -47,7 +47,7 @@ from views import words
 from views.components.action_log import log_panel
 from views.components.folds import Folds
 from views.components.scoreboard import scoreboard_panel
-from views.context import GameContext, TapCount
+from views.context import GameContext, TapCount, use_into_view
 from views.games import view_of
 from views.home import session_game
 from views.live import InTab, live
@@ -373,13 +373,14 @@ def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
     _, bump = ft.use_state(0)
     subscription = ft.use_ref(None)
     scroller = use_lead(None if message is None else phone_step(message))  # before any return: hooks in order
+    local = seat_local(app, sid, TABLE)
+    use_into_view(local, scroller)
     app.refresh_screen = lambda: bump(lambda n: n + 1)
     try:
         hub = connected_hub(app.store, sid)
     except RuleError as err:
         return frame(app, app.t("app.title"), ft.Text(words.error(app.lang, err)), "/")
 
-    local = seat_local(app, sid, TABLE)
 
     def follow() -> Callable[[], None]:
         """Watch the table as the host's public screen (with the whole log if this screen chose "show all"), and

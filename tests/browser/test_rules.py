@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import LAPTOP, POLL_MS, new_tab, shown_as
+from tests.browser.conftest import LAPTOP, POLL_MS, SEEN, new_tab, shown_as
 from tests.browser.test_kingdomino import PLAYERS, folded
-from tests.browser.test_shell import enter_round
+from tests.browser.test_shell import enter_round, root_font
 
+TWICE_PX = 32  # px: the page's root font for the phone's text at 2x (`test_card_games.TWICE_THE_TEXT`)
 TALL = {"width": 900, "height": 1600}
 AT = "2025-01-01T20:00:00+00:00"  # when the stored sessions were made
 # Every text Flutter writes into its polite live region (kept there only 300 ms), with the region's aria-live, as
@@ -134,6 +135,34 @@ def test_a_refusal_is_heard_when_it_appears_in_the_phones_language(phone, server
     tab.language("en")
     tab.page.wait_for_function(HEARD, arg=3, polling=POLL_MS)
     assert tab.page.evaluate("window.heard")[2:] == ["polite: Enter at least one round before finishing."]
+
+
+def test_a_refused_round_is_brought_into_view_at_twice_the_text(phone, server):
+    """Play-test at 2x text (390x844, English): "Add round" tapped with only the first player's points, the reason
+    (said after the button) sat at the screen's foot, half off it, and the player had to scroll to read why. It is
+    brought into view when it is said: the button at the top of the part of the screen that scrolls, the reason
+    wholly inside it."""
+    with Store(server.data) as store:
+        sid = store.create(new_record("score_pad", ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"], now=AT))
+    phone.open(f"/play/{sid}")
+    root_font(phone, TWICE_PX)  # on the running page, which Flutter follows (a load would reset it)
+    try:
+        phone.language("en")
+        phone.see("Add round")
+        phone.fill("Ada", "5")
+        phone.tap("Add round")
+        said = shown_as("Bo has no score for this round")
+        reason = phone.page.get_by_text(said).or_(phone.page.get_by_label(said)).first
+        reason.wait_for(state="attached")
+        phone.quiet()
+        box = phone.steady(reason).bounding_box()
+        top, bottom = reason.evaluate(SEEN)
+        phone.shot("score_pad_phone_refusal_twice_the_text")
+        assert box and top <= box["y"] and box["y"] + box["height"] <= bottom, (box, top, bottom)
+        button = phone.button("Add round").bounding_box()
+        assert button and top <= button["y"] < box["y"], (button, box, top)
+    finally:
+        root_font(phone, None)
 
 
 def test_search_finds_rules_by_english_words_and_chinese_characters(phone):
