@@ -30,6 +30,10 @@
   holding both is read with both); "doesn", "don", "isn" (of "doesn't", …), "somewhere" and "anywhere" are
   `FILLER`. "what if a domino doesn't fit" and "can I throw away a domino that still fits somewhere" had found
   nothing: the pages say "no legal place" and "discarded".
+  Likewise [ruling, play-test session 71]: 放不下 and 放不了 (won't go down) are searched as 没有合法位置 (no legal
+  place) too, and "skip" (skips, skipped) as "discard" (`MEANS`, one way: "skip" still finds skipping where a page
+  says it). 骨牌放不下怎么办 had found only Kingdomino's table rulings, not its Placement section, and "can I skip
+  a domino" nothing: a domino that cannot be placed is discarded, which is what skipping one means at the table.
 - A question typed as asked [ruling, session 68; session 69]: a query is searched both as typed and without its
   question words (`QUESTION`: 怎么办, 怎么算, 谁, "what", "if", "scored", …), when anything is left, each
   section keeping its best score (one holding the question's words too ranks first). 同分怎么办 and "what if
@@ -73,7 +77,8 @@ ALIKE = (("同分", "平分", "打平", "平手", "平局", "并列"), ("挑战"
          ("tiebreaker", "tiebreak", "tie-break"), ("tie", "ties", "tied"), ("undo", "take back"),
          ("last action", "last move", "previous move", "previous action", "last step"))
 MEANS = {"draw": "tie", "draws": "ties", "drawn": "tied",  # searched for the word too, never the other way round
-         "fit": "place", "fits": "place", "throw away": "discard", "throw out": "discard"}
+         "fit": "place", "fits": "place", "throw away": "discard", "throw out": "discard",
+         "skip": "discard", "skips": "discard", "skipped": "discard", "放不下": "没有合法位置", "放不了": "没有合法位置"}
 A_DRAW = re.compile(r"(?<![^\W_])a draw(?=[\W_]*$)")  # "it's a draw" at the query's end: a tie, not drawing
 WORD = re.compile(f"[{CJK}]+|[^\\W_{CJK}]+")
 FILLER = frozenset(("时", "时候", "的时候", "的", "地", "得", "了", "着", "过", "吗", "呢", "吧", "啊", "呀", "么", "嘛",

@@ -245,3 +245,14 @@ def test_a_domino_that_does_not_fit_asked_in_a_tables_words_finds_the_placement_
                   "can I throw away a domino that still fits somewhere"):
         hits = [(h.page, h.lang, h.section) for h in search(sections, query)][:3]
         assert ("kingdomino", "en", "placement") in hits, (query, hits)
+
+
+def test_a_domino_that_will_not_go_down_or_is_skipped_finds_the_placement_rule():
+    """Play-test: 骨牌放不下怎么办 (my domino won't fit, what now) found only Kingdomino's table rulings, not its
+    Placement section (which says 没有合法位置, no legal place, not 放不下), and "can I skip a domino" found nothing
+    (the page says "discarded"). 放不下 is searched as 没有合法位置 too and "skip" as "discard". Each finds
+    Placement among the first three, in the query's language."""
+    sections = rulebook.all_sections(("zh-CN", "en"))
+    for query, lang in (("骨牌放不下怎么办", "zh-CN"), ("can I skip a domino", "en")):
+        hits = [(h.page, h.lang, h.section) for h in search(sections, query)][:3]
+        assert ("kingdomino", lang, "placement") in hits, (query, hits)
