@@ -501,3 +501,20 @@ def test_a_late_tap_on_a_tile_or_stop_after_the_round_ended_is_answered_in_the_r
     said = [words.error("en", e) for e in ctx.errors + shared.errors]
     assert said == ["Too late: the race is over."] * 3
     assert words.error("zh-CN", ctx.errors[0]) == words.say("zh-CN", "app.race.late_over")
+
+
+def test_revealing_during_the_race_says_who_has_not_stopped_takes_no_tile():
+    """Play-test: the host's "Reveal now?" during the bonus race did not say that players who have not stopped take
+    no tile (the engine's `reveal`). It names them, as the engine's prompt still offers them a stop, in either
+    language; the reveal then records them with no tile."""
+    ctx = dealt()
+    tap(ctx, "Ann: claim 3")
+    tap(ctx, "Ben: stop")
+    tap(ctx, "Reveal the piles")
+    said = ctx.page.dialogs[-1].content.value
+    assert said == words.say("en", "pictomania.view.reveal_unstopped", names=["Cat", "Dan"])
+    assert "Cat and Dan have not stopped yet and take no bonus tile" in said
+    assert "Cat 和 Dan" in words.say("zh-CN", "pictomania.view.reveal_unstopped", names=["Cat", "Dan"])
+    ctx.page.dialogs[-1].actions[1].on_click(None)
+    entry = ctx.state["history"][-1]
+    assert entry["tiles"]["Cat"] is None and entry["tiles"]["Dan"] is None and entry["stopped"] == ["Ann", "Ben"]

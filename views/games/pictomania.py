@@ -15,7 +15,7 @@ Phases follow the engine (`scoring/games/pictomania.py`):
   `guess` move on the screen, `ctx.offer`), the
   piles in the order guesses came in (guessers only), the race for the bonus tiles (`views.components.tile_race`:
   a row of claim tiles, each over its stop button, pinned), and the table's "wrong word" and "reveal" buttons
-  (revealing before everyone stopped asks first).
+  (revealing before everyone stopped asks first, naming who has not stopped and so takes no tile: `reveal_question`).
 - `reveal`: the race is over; only the table's rulings and "reveal" remain.
 - `over`: the frame shows the end screen with the chart; `final` adds the last round's reveal under it.
 - The reveal's score table is a row per player in columns sharing the card's width (`SCORE_COLUMNS`), a text
@@ -465,10 +465,21 @@ def ask_reveal(ctx: GameContext) -> None:
     ctx.page.show_dialog(ft.AlertDialog(
         modal=True,
         title=ft.Text(ctx.t("pictomania.view.reveal_early_title")),
-        content=ft.Text(ctx.t("pictomania.view.reveal_early")),
+        content=ft.Text(reveal_question(ctx)),
         actions=[ft.TextButton(content=ctx.t("pictomania.view.cancel"), on_click=lambda e: answer(False)),
                  ft.FilledButton(content=ctx.t("pictomania.view.reveal_now"), on_click=lambda e: answer(True))],
     ))
+
+
+def reveal_question(ctx: GameContext) -> str:
+    """The question before a reveal during the race: who has not stopped (the players the engine's prompt still
+    offers a stop) takes no tile and is recorded as not stopped (the engine's `reveal`); the plain question when
+    the prompt names no one."""
+    open_stops = {e["by"] for e in ctx.engine.prompt(ctx.state) if e["type"] == "stop"}
+    names = [p for p in ctx.players if p in open_stops]
+    if not names:
+        return ctx.t("pictomania.view.reveal_early")
+    return ctx.t("pictomania.view.reveal_unstopped", names=names)
 
 
 def reveal(ctx: GameContext) -> None:
