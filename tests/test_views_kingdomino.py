@@ -555,6 +555,16 @@ def test_a_terrain_has_one_name_in_the_score_lines_and_on_its_button():
         assert len(rest) == 1, rest  # the same words after every terrain's name: no name has a word more
 
 
+def test_the_quick_scorers_board_as_text_help_names_each_terrain_letter():
+    """The help under the quick scorer's kingdom-as-text field says which terrain each letter is, by its paint
+    button's name, in both languages: it said only "W G F L S M", English initials a Chinese table cannot read
+    (play-tester, 390x844, 简体中文)."""
+    for lang in words.LANGUAGES:
+        help_text = words.say(lang, "quick.kingdom_text_help")
+        for letter in game.NAMES:
+            terrain = words.say(lang, f"kingdomino.terrain.{letter}")
+            assert re.search(rf"\b{letter} {terrain.lower()}\b", help_text), (lang, letter, help_text)
+
 def test_the_rules_name_each_terrain_as_its_paint_button_does():
     """The rules page's terrain list and its board-as-text legend use the buttons' names ("G grass", "G 草原"; the
     English rules said "grassland" and the Chinese 草地 beside the buttons' Grass and 草原)."""
