@@ -349,14 +349,18 @@ def test_quick_sheet_scorer_writes_with_the_number_in_hand(app):
 
 def test_quick_text_fields_have_a_short_label_and_the_how_to_under_them(app):
     """The field for the board as text has a label short enough for one line over the field (a long one wrapped
-    and broke the outline's notch) and says how to write the board in its helper text, in both languages."""
+    and broke the outline's notch) and says how to write the board in a text under it, in both languages: as the
+    field's helper it was cut after three lines with an ellipsis, and Kingdomino's, naming each terrain's letter,
+    takes six at a phone's 2x text."""
+    helps = {"kingdomino": "quick.kingdom_text_help", "splitter": "quick.sheet_text_help"}
     for lang in ("en", "zh-CN"):
         app.settings = {**app.settings, "lang": lang}
         for game_id in quick.GAMES:
             app.page = StubPage(f"/quick/{game_id}")
-            field, = [c for c in walk(quick.build(app, game_id)[1]) if isinstance(c, ft.TextField)]
-            assert len(field.label) <= 20 and len(field.helper) > len(field.label), (lang, field.label)
-            assert field.helper_max_lines >= 2
+            body = quick.build(app, game_id)[1]
+            field, = [c for c in walk(body) if isinstance(c, ft.TextField)]
+            assert len(field.label) <= 20 and field.helper is None, (lang, field.label)
+            assert len(app.t(helps[game_id])) > len(field.label) and app.t(helps[game_id]) in texts(body)
 
 
 def test_the_search_and_the_board_text_take_the_screens_width(app):

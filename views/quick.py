@@ -30,7 +30,7 @@ from views import words
 from views.context import GameContext
 from views.games import view_of
 from views.phone_scratch import brought_back, forget, keep
-from views.ui import HELPER_LINES, choice_row, field_sheet, labelled
+from views.ui import aside, choice_row, field_sheet, labelled
 
 SIZES = (5, 7)
 GAMES = ("kingdomino", "splitter")
@@ -125,10 +125,10 @@ def total_card(app: Any, points: int, lines: list[str]) -> ft.Control:
 def text_entry(app: Any, scratch: dict, label: str, how: str, shown: str, read: Any) -> ft.Control:
     """A field holding the board as text (kept as typed) and a button that reads it back onto the board.
 
-    The label is short and how to write the board is the helper text under the field (up to three lines): a
-    label longer than the field wrapped to two lines and broke the outline's notch."""
-    field = ft.TextField(label=label, helper=how, helper_max_lines=HELPER_LINES,
-                         value=scratch.get("text", shown), multiline=True, min_lines=5,
+    The label is short (a label longer than the field wrapped to two lines and broke the outline's notch) and how
+    to write the board is a text under the field that wraps as it needs: as the field's helper it was cut after
+    three lines with an ellipsis, and Kingdomino's, naming each terrain's letter, takes six at a phone's 2x text."""
+    field = ft.TextField(label=label, value=scratch.get("text", shown), multiline=True, min_lines=5,
                          on_change=lambda e: (scratch.update(text=e.control.value), keep(app, scratch)))
 
     def submit() -> None:
@@ -141,7 +141,7 @@ def text_entry(app: Any, scratch: dict, label: str, how: str, shown: str, read: 
         scratch.pop("text", None)
         app.render()
 
-    return field_sheet([field], [ft.OutlinedButton(content=app.t("quick.read_text"), icon=ft.Icons.TEXT_SNIPPET,
+    return field_sheet([field, aside(app.lang, how)], [ft.OutlinedButton(content=app.t("quick.read_text"), icon=ft.Icons.TEXT_SNIPPET,
                                                    on_click=lambda e: submit())])
 
 
