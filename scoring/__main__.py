@@ -199,7 +199,10 @@ def _scored(eng: Any, state: dict, lang: str) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`run`, with any unexpected error reported as JSON (exit 3) instead of a traceback."""
+    """`run`, with any unexpected error reported as JSON (exit 3) instead of a traceback; started with no standard
+    output at all (`>&-`: sys.stdout is None) no answer can be written, which is told as for one closed later."""
+    if sys.stdout is None:
+        return _output_closed()
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(encoding="utf-8")
     try:
@@ -234,10 +237,11 @@ def _output_closed() -> int:
 
 
 def _to_nowhere(stream: Any) -> None:
-    """Point a standard stream at the null device, so that Python's flush at exit does not fail on it."""
+    """Point a standard stream at the null device, so that Python's flush at exit does not fail on it (a stream
+    that is None, never opened, has nothing to flush)."""
     try:
         os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):
         pass
 
 

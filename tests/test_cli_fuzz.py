@@ -248,3 +248,17 @@ def test_an_answer_with_both_outputs_closed_is_exit_3():
         done = subprocess.run([sys.executable, "-m", "scoring", "prompt", "-"], input=b'{"game": "splitter", '
                               b'"players": ["A", "B"], "seed": 3}', stdout=closed, stderr=closed, cwd=ROOT, timeout=60)
     assert done.returncode == INTERNAL
+
+
+@pytest.mark.parametrize("args", [["score"], ["check"]])
+def test_an_answer_with_standard_output_closed_from_the_start_is_exit_3(tmp_path, args):
+    """Started with no standard output at all (`>&-`: Python's sys.stdout is None), the answer's flush raised
+    AttributeError twice, a traceback, and the exit was 1 ("refused by the rules"). Now exit 3 and one line on
+    standard error, as for an output closed by its reader."""
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps({"game": "score_pad", "players": ["A", "B"]}))
+    done = subprocess.run(["sh", "-c", 'exec "$0" -m scoring "$1" "$2" >&-', sys.executable, *args, str(path)],
+                          stderr=subprocess.PIPE, cwd=ROOT, timeout=60)
+    err = done.stderr.decode("utf-8")
+    assert done.returncode == INTERNAL and "Traceback" not in err and err.count("\n") == 1, err
+    assert "standard output" in err
