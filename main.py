@@ -12,8 +12,8 @@ and the catalogue are loaded in the background while the first browser loads the
 which stands aside while a request is being answered: `Requests`, `stand_aside`), and a tab that connects
 before that is done waits for it.
 Ctrl-C or one SIGTERM closes the store (every action is already saved when it is accepted) and exits, even when
-standard output is gone (a closed pipe). A second server on the same data folder is refused with a message
-(exit 1); a read-only data folder opens read-only. Built as a phone app (`flet build`, where Flet sets
+standard output is gone (a closed pipe, or none at all: `>&-`). A second server on the same data folder is refused
+with a message (exit 1); a read-only data folder opens read-only. Built as a phone app (`flet build`, where Flet sets
 FLET_PLATFORM) it runs the same shell the platform's way, with its data in the app's storage folder.
 """
 
@@ -282,8 +282,18 @@ def without_api_pages(app: Any) -> Any:
     return app
 
 
+def streams_to_nowhere() -> None:
+    """A standard output or error that was never opened (`>&-`: Python's sys.stdout is None) is the null device:
+    uvicorn's log formatter asks `sys.stdout.isatty()`, and the server exited at start with a traceback."""
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the app: web server here, the platform's way inside a phone build."""
+    streams_to_nowhere()
     if is_embedded():
         from views.app import main_for
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import inspect
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -22,7 +23,7 @@ import uvicorn
 import main
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import ADDRESS, ROOT, start_server, stop_server
+from tests.browser.conftest import ADDRESS, ROOT, start_server, stop_server, until
 from tests.helpers import run_async
 
 
@@ -81,6 +82,35 @@ def test_sigterm_with_a_closed_stdout_still_stops_cleanly(tmp_path):
             proc.kill()
     with Store(tmp_path) as store:
         assert not store.problems
+
+
+def test_a_server_started_with_no_stdout_serves_and_stops_cleanly(tmp_path):
+    """Started with standard output closed (`>&-`, as a service manager may: Python's sys.stdout is None), the
+    server exited at once with a traceback (uvicorn's log formatter asks sys.stdout.isatty()). Now it serves (its
+    address printed nowhere, so the test gives it a port) and stops on one SIGTERM."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    proc = subprocess.Popen(["sh", "-c", 'exec "$0" main.py --port "$1" --data "$2" >&-', sys.executable, str(port),
+                             str(tmp_path)], cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    try:
+        until(lambda: proc.poll() is not None or answers(f"http://127.0.0.1:{port}/"), "the server answers")
+        assert proc.poll() is None, proc.stderr.read()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def answers(url: str) -> bool:
+    """Whether a page is served at url."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as page:
+            return page.status == 200
+    except OSError:
+        return False
 
 
 def test_a_second_server_on_the_same_folder_is_refused(tmp_path):
