@@ -34,12 +34,12 @@ class Table:
         self.store, self.local, self.errors, self.refreshed = store, {}, [], 0
         self.sid = store.create(new_record("guess_club", PLAYERS, options or {"cards": 2}, now=T0))
 
-    def apply(self, action: dict) -> bool:
-        """Play through the store as the frame does; record refusals."""
+    def apply(self, action: dict, refused=None) -> bool:
+        """Play through the store as the frame does; record refusals (or hand them to `refused`, given)."""
         try:
             self.store.play(self.sid, action, action["at"])
         except RuleError as err:
-            self.errors.append(err.key)
+            (refused or (lambda e: self.errors.append(e.key)))(err)
             return False
         return True
 
@@ -225,12 +225,38 @@ def test_answers_behind_the_cover_repeats_refused_and_kept(table):
     assert [f.label for f in fields] == ["Answer 1", "Answer 2"]
     table.local["answers"]["answers"][:] = ["Apple", "apple"]
     tap(body, "Done: hide my answers")
-    assert table.errors == ["guess_club.answers_repeat"]
+    assert table.errors == [] and "Cards 1 and 2 are the same answer" in " ".join(texts(table.build()))
     assert table.local["answers"]["answers"] == ["Apple", "apple"] and table.state["hands"]["Ann"] is None
     table.local["answers"]["answers"][:] = ["Apple", "pear"]
     tap(table.build(), "Done: hide my answers")
     shown = texts(table.build())
     assert "Handed in: Ann" in shown and "Still writing: Bo and Cy" in shown and "Pass the phone to Bo" in shown
+
+
+def test_a_refused_hand_is_said_under_the_field_it_names_until_an_answer_changes(tmp_path):
+    """Played on a 390x844 phone (简体中文): the red bar for a repeated answer covered 答案 6, the field to change.
+    The refusal is said in the form, right under the later field it names (above "Done"), in the screen's
+    language, not in a bar; it goes once an answer changes."""
+    store = Store(tmp_path)
+    table = Table(store, {"cards": 6})
+    table.play({"type": "topic", "by": "Ann", "text": "Fruit"})
+    tap(table.build(), "I am Ann: show")
+    table.local["answers"]["answers"][:] = ["kiwi", "冰淇淋", "pear", "plum", "fig", "冰淇淋"]
+    tap(table.build(), "Done: hide my answers")
+    assert table.errors == [] and table.state["hands"]["Ann"] is None
+    for lang in ("en", "zh-CN"):
+        sheet = [c for c in walk(table.build(lang)) if isinstance(c, ft.Column)
+                 and any(getattr(k, "key", None) == "refusal" for k in c.controls)]
+        assert len(sheet) == 1
+        lines = sheet[0].controls
+        at = next(i for i, c in enumerate(lines) if getattr(c, "key", None) == "refusal")
+        said = lines[at].value
+        assert lines[at - 1].label == i18n.text(lang, "guess_club.view.card_label", number=6)
+        assert "6" in said and "冰淇淋" in said and isinstance(lines[at + 1], ft.Row)
+    assert "第 2 张和第 6 张" in " ".join(texts(table.build("zh-CN"))).replace("\u00a0", " ")
+    table.local["answers"]["answers"][5] = "grape"
+    assert not [c for c in walk(table.build()) if getattr(c, "key", None) == "refusal"]
+    store.close()
 
 
 def test_hand_is_covered_until_shown_and_a_tap_plays_the_card(table):

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from scoring.__main__ import main as scoring_main
 from storage import Store
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, WAIT_MS, Tab
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, WAIT_MS, Tab, shown_as
 from tests.browser.fit import BODY, CHROME, whole, width
 from tests.browser.shots import screens
 from tests.browser.test_nab_it import played_on_a_copy
@@ -182,6 +182,9 @@ def test_three_player_game_to_the_end(server, phone, language_kept, tmp_path):
     tab.fill_all({"Answer 1": "apple", "Answer 2": "Apple"})
     tab.tap("Done: hide my answers")
     tab.see("Cards 1 and 2 are the same answer")
+    said = tab.steady(tab.page.get_by_text(shown_as("Cards 1 and 2 are the same answer")).first).bounding_box()
+    field, done = tab.field("Answer 2").bounding_box(), tab.button("Done: hide my answers").first.bounding_box()
+    assert field["y"] + field["height"] <= said["y"] + 1 and said["y"] + said["height"] <= done["y"] + 1, said
     tab.fill("Answer 2", "pear")
     tab.tap("Done: hide my answers")
     game.acted()

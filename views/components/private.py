@@ -13,12 +13,14 @@ Views ask `opened(ctx, slot, player)` instead of reading the slot's phase themse
 whether to offer a player's own moves here (a shared phone: everyone's; a seated phone: its seat's only).
 
 Builder:
-    private_entry(ctx, slot, player, prompts, on_submit, secret=False, hints=None) -> ft.Control
+    private_entry(ctx, slot, player, prompts, on_submit, secret=False, hints=None, notes=None) -> ft.Control
 - `slot`: the scratch dict; `player`: who enters now; `prompts`: one label per answer field;
 - `on_submit(answers: list[str]) -> bool`: called with the answers when the player taps done (the view
   dispatches them); when it returns False (refused) the fields come back with the answers for correction;
 - `secret`: hide the characters as they are typed too (with a reveal toggle);
-- `hints`: optional help text under each field (e.g. what the answer must fit).
+- `hints`: optional help text under each field (e.g. what the answer must fit);
+- `notes`: optional controls to show right under a field, by the field's index (why a hand was refused, under the
+  field it names: a bar at the foot of a phone's screen covered that very field).
     entry_title(ctx, player) -> ft.Control
 - the title over a player's fields, for a view that lays out its own form (Knit Wit).
 """
@@ -83,14 +85,15 @@ def done_button(ctx: Any, done: Callable[[], Any]) -> ft.Control:
 
 
 def private_entry(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit: Callable[[list[str]], bool],
-                  secret: bool = False, hints: list[str] | None = None) -> ft.Control:
-    """The cover or the entry form of the player who holds the phone."""
+                  secret: bool = False, hints: list[str] | None = None,
+                  notes: dict[int, list[ft.Control]] | None = None) -> ft.Control:
+    """The cover or the entry form of the player who holds the phone (notes under the fields they belong to)."""
     if slot.get("player") != player:
         slot.clear()
         slot.update(player=player, phase=COVER, answers=[""] * len(prompts))
     if not opened(ctx, slot, player):
         return cover(ctx, slot, player)
-    return entry_form(ctx, slot, player, prompts, on_submit, secret, hints)
+    return entry_form(ctx, slot, player, prompts, on_submit, secret, hints, notes or {})
 
 
 def cover(ctx: Any, slot: dict, player: str) -> ft.Control:
@@ -117,8 +120,9 @@ def cover(ctx: Any, slot: dict, player: str) -> ft.Control:
 
 
 def entry_form(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit: Callable[[list[str]], bool],
-               secret: bool, hints: list[str] | None = None) -> ft.Control:
-    """The player's fields and a done button that hides them again."""
+               secret: bool, hints: list[str] | None = None,
+               notes: dict[int, list[ft.Control]] | None = None) -> ft.Control:
+    """The player's fields, each with its notes under it, and a done button that hides them again."""
     answers = slot["answers"]
 
     def done() -> None:
@@ -137,4 +141,5 @@ def entry_form(ctx: Any, slot: dict, player: str, prompts: list[str], on_submit:
                     on_change=lambda e, i=i: answers.__setitem__(i, e.control.value))
         for i, prompt in enumerate(prompts)
     ]
-    return field_sheet([entry_title(ctx, player), *fields], [done_button(ctx, done)])
+    lines = [line for i, field in enumerate(fields) for line in (field, *(notes or {}).get(i, []))]
+    return field_sheet([entry_title(ctx, player), *lines], [done_button(ctx, done)])

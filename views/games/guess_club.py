@@ -35,6 +35,7 @@ from typing import Callable
 
 import flet as ft
 
+from scoring.core import RuleError
 from scoring.games.guess_club import INVALID, MISS, PREDICT, SHOWN, open_numbers
 from scoring.mechanics import ledger
 from validators.answers import SAME, explain
@@ -240,9 +241,16 @@ def answers_panel(ctx: GameContext) -> ft.Control:
     player = ctx.seat if ctx.seat is not None else waiting[0]
     prompts = [ctx.t("guess_club.view.card_label", number=i + 1) for i in range(count)]
 
+    slot = ctx.local.setdefault("answers", {})
+
     def submit(answers: list[str]) -> bool:
-        """Hand the player's answers in (the engine refuses repeats on one hand)."""
-        return ctx.dispatch({"type": "answers", "by": player, "cards": answers})
+        """Hand the player's answers in; a refusal (the engine refuses repeats on one hand) is kept with the answers
+        it was sent with, to be said under the field it names (`refusal_note`)."""
+        def refused(err: RuleError) -> None:
+            """Keep why, and what was sent."""
+            slot["refusal"] = {"key": err.key, "params": dict(err.params), "answers": list(answers)}
+
+        return ctx.dispatch({"type": "answers", "by": player, "cards": answers}, refused=refused)
 
     # Who is done and who is writing are one control, last: a hand coming in adds a line to it, which above the
     # fields moved them and "Save" down by a line under a finger about to tap (28 px on a phone).
@@ -254,10 +262,23 @@ def answers_panel(ctx: GameContext) -> ft.Control:
     # set, and this screen, like the shared one, offers no second topic form (a setter's phone led with one).
     offer_here(ctx, "topic")
     if player in waiting:
-        rows.append(private_entry(ctx, ctx.local.setdefault("answers", {}), player, prompts, submit))
+        rows.append(private_entry(ctx, slot, player, prompts, submit, notes=refusal_note(ctx, slot)))
     rows += hand_question(ctx)
     rows.append(ft.Column(said, spacing=8))
     return card(rows)
+
+
+def refusal_note(ctx: GameContext, slot: dict) -> dict[int, list[ft.Control]]:
+    """Why the hand was refused, under the later of the two fields it names (else the last field), while the fields
+    hold what was sent; else nothing.
+    RULING (said where the field is): on a 390x844 phone the red bar over the screen's foot covered "Answer 6", the
+    very field to change; the refusal now stands under that field, above "Done", until an answer changes."""
+    said = slot.get("refusal")
+    if not said or said["answers"] != slot.get("answers"):
+        return {}
+    at = min(int(said["params"].get("b", len(said["answers"]))), len(said["answers"])) - 1
+    return {at: [ft.Text(words.no_orphan(ctx.t(said["key"], **said["params"])), color=ft.Colors.ERROR,
+                         weight=ft.FontWeight.W_600, key="refusal")]}
 
 
 def hand_question(ctx: GameContext) -> list[ft.Control]:
