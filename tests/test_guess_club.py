@@ -986,5 +986,6 @@ def test_a_ruling_that_revealed_cards_names_them_in_the_log_and_the_undo_button(
     first, second = public_log(table.record, table.state)[-3], public_log(table.record, table.state)[-1]
     said = [(i18n.text("en", e["what"][0], **e["what"][1]), i18n.text("zh-CN", e["what"][0], **e["what"][1]))
             for e in (first, second)]
-    assert said == [("A ruled the card fits the topic, matching C's “Apple”", "A 判定切题，相同的牌：C 的“Apple”"),
+    assert said == [("A ruled B's “apple” fits the topic, matching C's “Apple”",
+                     "A 判定 B 的“apple”切题，相同的牌：C 的“Apple”"),
                     ("A ruled the card fits the topic, with no matching card", "A 判定切题，没有相同的牌")]

@@ -19,6 +19,7 @@ from storage import Store
 from tests.card_view_helpers import taken_over
 from tests.test_views_components import FakePage, labelled_boxes, raw_texts, texts, walk
 from views import words
+from views.components import action_log
 from views.components.private import ENTRY
 from views.context import GameContext
 from views.games import guess_club as view
@@ -706,10 +707,31 @@ def test_a_log_row_and_undo_label_name_the_matched_cards_in_words():
     table.deal({"A": ["a1", "a2"], "B": ["apple", "b2"], "C": ["Apple", "c2"]})
     table.do("play", "B", card=0).do("rule", "A", valid=True, matches=[["C", 0]])
     key, params = public_log(table.record, table.state)[-1]["what"]
-    wanted = {"en": "A ruled the card fits the topic, matching C's “Apple”", "zh-CN": "A 判定切题，相同的牌：C 的“Apple”"}
+    wanted = {"en": "A ruled B's “apple” fits the topic, matching C's “Apple”",
+              "zh-CN": "A 判定 B 的“apple”切题，相同的牌：C 的“Apple”"}
     for lang, said in wanted.items():
         assert words.say_whole(lang, key, **params) == said
         assert words.say(lang, key, **params) == said
+
+
+def test_undoing_a_ruling_names_the_card_read_out_and_its_words_nest_no_quotes():
+    """Played on four phones in 简体中文: the Undo label named only the setter's own card ("小红判定切题，相同的牌：小红的
+    “冰淇淋”"), not 阿强's “冰激凌” read out and ruled the same, and the table's consent put it in quotes, nesting
+    them ("“小红判定切题，…“冰淇淋””"). The ruling names the card read out, and the consent says the ruling
+    after a colon, in both languages."""
+    from scoring.record import public_log
+    from tests.test_guess_club import Table as Engine
+    table = Engine(players=("小红", "阿强", "C"), cards=2)
+    table.deal({"小红": ["冰淇淋", "x"], "阿强": ["冰激凌", "y"], "C": ["z", "w"]})
+    table.do("play", "阿强", card=0).do("rule", "小红", valid=True, matches=[["小红", 0]])
+    entry = public_log(table.record, table.state)[-1]
+    wanted = {"en": "小红 ruled 阿强's “冰激凌” fits the topic, matching 小红's “冰淇淋”",
+              "zh-CN": "小红判定阿强的“冰激凌”切题，相同的牌：小红的“冰淇淋”"}
+    for lang, said in wanted.items():
+        label = action_log.entry_named(lang, entry)
+        assert label.replace("\u00a0", " ").replace("\u2060", "") == said
+        consent = words.say(lang, "app.undo_consent", what=label)
+        assert consent.count("“") == consent.count("”") == 2 and "””" not in consent and "““" not in consent
 
 
 def test_an_unticked_suggestion_says_only_ticked_cards_count(table):

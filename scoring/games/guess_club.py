@@ -40,7 +40,8 @@ but `aliases` by a seated player; the setter of the round is `state["setter"]`):
   Invalid: pay 20. Confirmed matches the matcher did not already call the same become session aliases
   (`state["aliases"]`; the ones of the last action in `state["learned"]` for the view to show, and each as an
   `{"type": "alias_learned", "a": text, "b": text}` event for the session layer to store). Each ruling's matched
-  cards, [player, text] each, stay in `state["ruled"]` (one list a ruling, in log order) for the log to name them.
+  cards, [player, text] each, stay in `state["ruled"]` (one entry a ruling, in log order: `{"read": [player, text],
+  "matches": [...]}`, the card read out and the cards ruled the same) for the log to name them.
 - `predict` by the player whose turn it is (turns): `{"number": int}` — pay 10, put a marker on 0..`max_prediction`.
 - `aliases` by the table or the round's setter (any phase but over): `{"pairs": [[a, b], ...]}` — answers ruled
   the same in earlier sessions (the app's learned aliases), brought into this session so the matcher knows them;
@@ -310,7 +311,8 @@ class GuessClub(Engine):
             self._move_money(state, player, "pot", MISS)
         state["plays"].append({"player": player, "card": pending["card"], "text": pending["text"],
                                "valid": valid, "matches": matches, "result": result})
-        state["ruled"].append([[owner, state["hands"][owner][i]["text"]] for owner, i in matches])
+        state["ruled"].append({"read": [player, pending["text"]],
+                               "matches": [[owner, state["hands"][owner][i]["text"]] for owner, i in matches]})
         state["pending"] = None
         if any(all(c["out"] is not None for c in hand) for hand in state["hands"].values()):
             state["phase"], state["turn"] = "settle", None
@@ -621,15 +623,17 @@ class GuessClub(Engine):
         return f"{GID}.action.{kind}", params
 
     def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
-        """A ruling that revealed cards names them, whose and as written (the nth ruling's, as the state keeps
-        them: "A ruled the card fits the topic, matching B's “apple”"): a host deciding whether to undo it saw only
-        "with 1 matching card". The matched cards were turned up for the table, so no secret is told. Any other
-        action as `describe` says it."""
+        """A ruling that revealed cards names them, whose and as written, and the card read out they match (the nth
+        ruling's, as the state keeps them: "A ruled C's “aple” fits the topic, matching B's “apple”"): a host
+        deciding whether to undo it saw only "with 1 matching card", then only the setter's own card, not the card
+        read out that it was ruled the same as. The cards were turned up for the table, so no secret is told. Any
+        other action as `describe` says it."""
         key, params = self.describe(action)
         ruled = state.get("ruled", [])
-        if key == f"{GID}.action.rule" and params["count"] and 0 < nth <= len(ruled) and ruled[nth - 1]:
-            cards = [{"key": f"{GID}.action.matched_card", "player": p, "text": t} for p, t in ruled[nth - 1]]
-            return f"{GID}.action.rule_matched", {**params, "cards": cards}
+        if key == f"{GID}.action.rule" and params["count"] and 0 < nth <= len(ruled) and ruled[nth - 1]["matches"]:
+            (player, text), matches = ruled[nth - 1]["read"], ruled[nth - 1]["matches"]
+            cards = [{"key": f"{GID}.action.matched_card", "player": p, "text": t} for p, t in matches]
+            return f"{GID}.action.rule_matched", {**params, "player": player, "text": text, "cards": cards}
         return key, params
 
     def scoreboard(self, state: dict):
