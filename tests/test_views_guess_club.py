@@ -734,6 +734,21 @@ def test_undoing_a_ruling_names_the_card_read_out_and_its_words_nest_no_quotes()
         assert consent.count("“") == consent.count("”") == 2 and "””" not in consent and "““" not in consent
 
 
+def test_a_ruling_undone_comes_back_to_the_setter_as_a_fresh_choice(table):
+    """Play-tested: after the host undid a ruling (with the table's consent) and the card came back to the setter,
+    the setter's box was still ticked from the undone ruling. It comes back as for a card just read out: the
+    matcher's same answers ticked, a look-alike not, whatever the undone ruling ticked."""
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["Apple", "bananas"], "Cy": ["banana", "lime"]})
+    table.play({"type": "play", "by": "Bo", "card": 1})
+    dict(labelled_boxes(table.build()))["Cy: “banana”"].on_change(ticked())
+    tap(table.build(), "Fits the topic (matching cards: 1; if none, pays 10)")
+    assert table.state["phase"] == "turns" and table.state["matches"] == 1
+    table.build()
+    table.store.undo(table.sid, T0, consent=True)
+    assert table.state["phase"] == "ruling"
+    assert dict(labelled_boxes(table.build()))["Cy: “banana”"].value is False
+
+
 def test_an_unticked_suggestion_says_only_ticked_cards_count(table):
     """Played at a table: the setter's phone showed "☐ Cat: “bananas”" with "Same word: banana" under it and the
     big button "Fits the topic (matching cards: 0; …)": the reason reads as if the app had matched it. A suggestion

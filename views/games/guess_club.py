@@ -64,6 +64,8 @@ def build(ctx: GameContext) -> ft.Control:
     (its title at y 747 of 844). That step has a key of its own: moved to the top under the settlement's key, it
     left the browser drawing the settlement panel beside the new topic, and the log a count behind."""
     phase = ctx.state["phase"]
+    if phase != "ruling":
+        ctx.local.pop("ruling", None)  # a ruling undone comes back as a fresh choice (`ruling_ticks`)
     steps = {"topic": topic_panel, "answers": answers_panel, "turns": turn_panel, "ruling": ruling_panel,
              "settle": settle_panel}
     parts = {"topic": topic_line(ctx), "transfers": transfers_panel(ctx),
@@ -443,7 +445,12 @@ def ruling_ticks(ctx: GameContext) -> list[list]:
     """The proposals the setter counts as matches, kept while the same card waits for its ruling (a card shown
     meanwhile does not undo the setter's ticks): a proposal starts ticked when the matcher calls it the same or
     its owner showed it, unless another card of its owner is ticked already (one card each can match), and
-    unticked when it only looks alike."""
+    unticked when it only looks alike.
+    RULING (a ruling undone is ruled afresh): the ticks are forgotten once the card is ruled (`build`), so a ruling
+    the table undid comes back to the setter as the card first did, not with the undone ruling's ticks (seen
+    still ticked after the host's undo): the table undid it because it disputed it, a box left ticked read as the
+    answer already given, one tap sent it again, and the other phones, which never held those ticks, showed the
+    matcher's. Unlike a round form's entries, nothing was typed that would be lost."""
     pending = ctx.state["pending"]
     slot = ctx.local.setdefault("ruling", {})
     mark = (ctx.state["round"], len(ctx.state["plays"]), pending["player"], pending["card"])
