@@ -54,15 +54,31 @@ def test_second_chance_saves_a_repeat_and_counts_it_once():
     assert points([7, 7, 3, 3], chance=2) == 10
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", "阿强 has 5 more than once without a Second Chance to cover it: mark the line “Busted”, or add the "
+           "Second Chance used."),
+    ("zh-CN", "阿强的 5 出现了不止一次，又没有“第二次机会”可以抵掉：请把这一行标为“爆牌”，或补上用掉的“第二次机会”。")])
+def test_a_repeat_on_a_line_not_yet_busted_says_what_to_do(lang, said):
+    """Play-tested (简体中文): "阿强的 5 出现了不止一次，却没有“第二次机会”可以抵掉" said why but not what to do, and the
+    same words refused a line already marked bust. A line not marked bust that a bust would fix says so."""
+    with pytest.raises(RuleError) as err:
+        check_line("阿强", line([5, 5]))
+    assert text(lang, err.value.key, **err.value.params) == said
+    with pytest.raises(RuleError) as err:
+        check_line("阿强", line([5, 5, 6, 6], "busted"))
+    assert err.value.key == "flip7.repeat_without_chance"
+
+
 def test_seven_numbers_is_detected_as_flip7():
     """Seven different numbers is a Flip 7 even if entered as stayed."""
     assert check_line("Ann", line([1, 2, 3, 4, 5, 6, 0]))["status"] == "flip7"
 
 
 @pytest.mark.parametrize("bad,key", [
-    (line([12, 12, 12], chance=True), "flip7.repeat_without_chance"),
+    (line([12, 12, 12], chance=True), "flip7.repeat_not_busted"),
     (line([12, 12, 12, 1, 2, 3, 4, 5, 6], "flip7", chance=1), "flip7.repeat_without_chance"),
-    (line([5, 5]), "flip7.repeat_without_chance"),
+    (line([5, 5]), "flip7.repeat_not_busted"),
+    (line([5, 5, 5]), "flip7.repeat_without_chance"),
     (line([5, 6], "busted"), "flip7.bust_without_repeat"),
     (line([5, 5, 6, 6], "busted"), "flip7.repeat_without_chance"),
     (line([5, 6], chance=1), "flip7.chance_without_repeat"),
@@ -382,7 +398,7 @@ def test_each_players_own_line_records_the_round_when_the_last_is_given():
     would be; replay gives the same state, and undoing Bo's line puts the round back to waiting."""
     record = new_record("flip7", PLAYERS)
     state = replay(record)
-    assert_refused("flip7", state, given_line("Ann", [5, 5]), "flip7.repeat_without_chance")
+    assert_refused("flip7", state, given_line("Ann", [5, 5]), "flip7.repeat_not_busted")
     record, state = play(record, state, given_line("Ann", [11, 5, 12], modifiers=["+4"]))
     record, state = play(record, state, given_line("Cy", [3, 11, 5, 11], "busted"))
     assert state["rounds"] == [] and sorted(state["lines"]) == ["Ann", "Cy"]

@@ -533,7 +533,8 @@ def test_the_picker_reads_the_line_it_edits_beside_its_status_buttons():
     table = Table("flip7", ["Ann", "Bo", "Cy"])
     tap_line(table, "Ann", ["10", "10"], "Stayed")
     picker = view.editor(table.ctx(), view.draft_of(table.ctx()))
-    assert "Ann has 10 more than once without a Second Chance to cover it." in shown(picker)
+    assert ("Ann has 10 more than once without a Second Chance to cover it: mark the line “Busted”, or add the "
+           "Second Chance used.") in shown(picker)
     more = [c for c in walk(picker)
             if isinstance(c, ft.IconButton) and c.icon.semantics_label == "More: Second Chances used"]
     more[0].on_click(None)
@@ -548,7 +549,8 @@ def test_a_refused_line_says_why_once_where_it_is_being_tapped():
     keeps its status), in his row once another player's line is."""
     table = Table("flip7", ["Ann", "Bo", "Cy"])
     tap_line(table, "Ann", ["10", "10"], "Stayed")
-    why = "Ann has 10 more than once without a Second Chance to cover it."
+    why = ("Ann has 10 more than once without a Second Chance to cover it: mark the line “Busted”, or add the "
+           "Second Chance used.")
     assert [t for t in shown(view.build(table.ctx())) if why in t] == [why]  # under the picker
     assert "Stayed" in shown(view.players_panel(table.ctx(), view.draft_of(table.ctx())))
     tap_line(table, "Bo", [])

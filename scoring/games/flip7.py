@@ -92,7 +92,9 @@ def _is_flip7(name: str, line) -> bool:
 
 
 def check_line(name: str, line) -> dict:
-    """The line normalised (sorted cards, status detected), or `RuleError` saying why it cannot exist."""
+    """The line normalised (sorted cards, status detected), or `RuleError` saying why it cannot exist. A line not
+    marked bust with one repeat more than its Second Chances, which marked bust would be right, says so
+    (`repeat_not_busted`); more repeats, or one after seven numbers, cannot be mended that way."""
     if not isinstance(line, dict) or not isinstance(line.get("numbers", []), list) \
             or not isinstance(line.get("modifiers", []), list):
         raise RuleError("flip7.line_invalid", name=name)
@@ -121,6 +123,8 @@ def check_line(name: str, line) -> dict:
             raise RuleError("flip7.bust_without_repeat", name=name)
         if repeats > int(chances) + 1:
             raise RuleError("flip7.repeat_without_chance", name=name, number=_repeated(numbers))
+    elif repeats == int(chances) + 1 and distinct < 7:
+        raise RuleError("flip7.repeat_not_busted", name=name, number=_repeated(numbers))
     elif repeats > int(chances):
         raise RuleError("flip7.repeat_without_chance", name=name, number=_repeated(numbers))
     if repeats < int(chances) + (status == "busted"):
