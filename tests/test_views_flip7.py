@@ -425,6 +425,18 @@ def test_a_doubled_sum_stays_with_its_times_two():
         assert "14\u00a0×2" in said[0] and "28\u00a0×2" in said[1], said
 
 
+def test_a_doubled_line_at_2x_text_wraps_before_its_bracket_not_inside_it():
+    """At a phone's 2x text the breakdown read "第 1 轮：停牌（数字 36 ×2" / "）= 72": its clause, kept whole, was
+    wider than the line, so it broke where Flutter must, before the closing bracket. A Chinese breakdown line may
+    now break before its bracket, which stays whole with its points."""
+    from tests.test_views import breaks
+    state = play_rounds(engine("flip7").new_state(PLAYERS), [rnd(Ann=line([3, 11, 5, 7, 10], modifiers=["x2"]),
+                                                                 Bo=line([5]))])
+    ann = next(p for p in engine("flip7").scoreboard(state).players if p.name == "Ann")
+    said = breakdown_lines(lambda key, **p: words.say("zh-CN", key, **p), "zh-CN", ann)[0].value
+    assert breaks(said) == ["第 1 轮：", "停牌", "（数字 36 ×2） = 72"] and words.fits("（数字 36\u00a0×2）\u00a0=\u00a072")
+
+
 def test_each_phone_taps_and_gives_its_own_line_and_the_table_sees_who_gave():
     """Ann's phone shows the card picker for her own line only, its points, and "Give my line"; given, it says what
     her line scored, and the table's screen reads who gave what and offers to fill its lines from them. Once Bo and

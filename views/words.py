@@ -146,8 +146,13 @@ def whole_title(lang: str, text: str) -> str:
     full-width bracket ("妙笔神猜" / "（多手机）"). Ruling: a title is built from a game's name and what the screen
     does with it, so its clauses and brackets are the units kept whole: the score pad's end screen read "Hearts（计分
     板，低分" / "胜）" on a 390 px phone; now "Hearts（计分板，" / "低分胜）"."""
-    kept = whole_line(lang, one_bracket(text))
-    return kept.replace("\u2060\uff08", "\uff08") if lang == "zh-CN" else kept
+    return break_before_bracket(lang, whole_line(lang, one_bracket(text)))
+
+
+def break_before_bracket(lang: str, text: str) -> str:
+    """A Chinese line (`whole_line`) that may also break before a full-width opening bracket (no word joiner
+    there), the bracket itself kept as it was; other languages' lines as they are."""
+    return text.replace("\u2060\uff08", "\uff08") if lang == "zh-CN" else text
 
 
 def one_bracket(text: str) -> str:

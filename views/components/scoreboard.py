@@ -60,9 +60,14 @@ def breakdown_lines(t: Callable[..., str], lang: str, player: Any, limit: int | 
 
 def entry_line(t: Callable[..., str], lang: str, line: Any) -> str:
     """One breakdown entry as "what = points", the "= points" glued to the last word of what, a Chinese line's
-    clauses whole (`words.whole_line`): every game's scoreboard and Kingdomino's legend say a line so."""
+    clauses whole (`words.whole_line`): every game's scoreboard and Kingdomino's legend say a line so.
+    RULING (a clause wider than the line): a Chinese line may also break before a full-width bracket
+    (`words.break_before_bracket`), as a title may: at a phone's 2x text Flip 7's "停牌（数字 36 ×2）= 72", one clause
+    kept whole and wider than the line, broke where Flutter must, "…×2" / "）= 72"; it now reads "…停牌" /
+    "（数字 36 ×2）= 72", the bracket whole with its points."""
     what = t(line.key, **line.params)
-    return words.whole_line(lang, words.glued_tail(t("app.breakdown_line", what=what, points=line.points), what))
+    said = words.glued_tail(t("app.breakdown_line", what=what, points=line.points), what)
+    return words.break_before_bracket(lang, words.whole_line(lang, said))
 
 
 def game_words(t: Callable[..., str], lang: str, game: str) -> Callable[..., str]:
