@@ -260,3 +260,42 @@ def test_the_referees_phone_cancelling_its_undo_is_still_told_of_the_hosts(tmp_p
             await settle()
 
     run_async(play())
+
+
+def test_a_session_opened_again_after_a_refused_round_does_not_scroll_to_its_button(tmp_path):
+    """A refused round brings its send button into view, once: the screen opened again later (its effects run
+    when it is first drawn) scrolled to "Add round" again with nothing refused (reviewer's probe)."""
+
+    def button(sess: Session) -> ft.FilledButton:
+        """The form's send button."""
+        return next(c for c in list(sess.index.values())
+                    if isinstance(c, ft.FilledButton) and c.key == ft.ScrollKey("send"))
+
+    def field(sess: Session, name: str) -> ft.TextField:
+        """The points field of a player."""
+        return next(c for c in list(sess.index.values())
+                    if isinstance(c, ft.TextField) and getattr(c.label, "value", c.label) == name)
+
+    async def play() -> None:
+        with Store(tmp_path / "data") as store:
+            sid = store.create(new_record("score_pad", ["Ann", "Bo"], now="2025-01-01T20:00:00+00:00"))
+            sess, sent = await connect(main_for(store), f"/play/{sid}")
+            await settle()
+            await typed(sess, field(sess, "Ann"), "5")
+            await sess.dispatch_event(button(sess)._i, "click", None)
+            await settle()
+            assert [args["scroll_key"] for _, args in scrolls(sent)] == ["send"]
+            await typed(sess, field(sess, "Bo"), "3")
+            await sess.dispatch_event(button(sess)._i, "click", None)
+            await settle()
+            assert store.state(sid)["round"] == 2
+            sess.connection.page_url = "http://table"  # the home screen reads the page's address
+            for route in ("/", f"/play/{sid}"):  # home, and back to the session
+                sent.frames.clear()
+                await sess.dispatch_event(sess.page._i, "route_change", {"route": route})
+                await settle()
+            assert scrolls(sent) == []
+            sess.close()
+            await settle()
+
+    run_async(play())

@@ -177,14 +177,17 @@ class GameContext:
 
 def use_into_view(local: dict, scroller: Any) -> None:
     """A screen's hook: once drawn, scroll its scrolling part (the ref `scroller`, `views.app.frame`'s) to what its
-    game view last asked to bring into view (`GameContext.bring_into_view`, kept in `local`), once per asking.
+    game view last asked to bring into view (`GameContext.bring_into_view`, kept in `local`), once per asking: the
+    key is put away once scrolled to (its count stays, so the next asking is told from this one), else the screen
+    opened again (an effect runs when its screen is first drawn) scrolled to it with nothing asked.
     The control must be on the client already when the scroll comes (Flutter's ensureVisible finds it by its key
     there): a control new in the same update may not be yet."""
     asked = local.get(INTO_VIEW)
 
     async def bring() -> None:
-        """Scroll to the control asked for."""
-        if asked is not None and scroller.current is not None:
+        """Scroll to the control asked for, once."""
+        if asked is not None and asked[0] is not None and scroller.current is not None:
+            local[INTO_VIEW] = [None, asked[1]]
             await scroller.current.scroll_to(scroll_key=asked[0])
 
     ft.use_effect(bring, [asked[1] if asked else 0])

@@ -594,11 +594,12 @@ def game_context(app: Any, sid: str, record: dict, state: dict, eng: Any, pinned
         return True
 
     def apply(action: dict, refused: Callable[[RuleError], None] | None = None) -> bool:
-        """Apply, asking first for a move that can never be undone."""
+        """Apply, asking first for a move that can never be undone (its refusal, after the question, is shown:
+        the form that asked has drawn since)."""
         if not eng.undoable(action):
             what = describe(app.lang, eng, action, ordinal(record["actions"], action, False))
             app.confirm(app.t("app.final_title"), app.t("app.final_confirm", what=what),
-                        app.t("app.final_yes"), lambda: play(action, refused))
+                        app.t("app.final_yes"), lambda: play(action))
             return False
         return play(action, refused)
 
