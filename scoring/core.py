@@ -358,12 +358,16 @@ ARROW = "\u2b62"
 
 
 def note_correction(state: dict, number: int, before: dict, after: dict) -> None:
-    """Keep what a correction of round `number` changed, each player's points before → after where they differ
+    """Keep what a correction of round `number` changed, each player's points [before, after] where they differ
     (seat order), for the correction's log row (`Engine.logged`): read from the state after the whole log, so no
-    row replays the log."""
-    changes = {name: f"{signed(before[name])} {ARROW} {signed(after[name])}" for name in state["players"]
-               if before[name] != after[name]}
+    row replays the log. Numbers, not words: the state is read by programs too (`python -m scoring view`)."""
+    changes = {name: [before[name], after[name]] for name in state["players"] if before[name] != after[name]}
     state.setdefault("corrections", []).append({"round": number, "changes": changes})
+
+
+def correction_words(changes: dict) -> dict[str, str]:
+    """A correction's changes as its log row reads them: "5 ⭢ 7", a negative with the minus sign ("−2 ⭢ −5")."""
+    return {name: f"{signed(before)} {ARROW} {signed(after)}" for name, (before, after) in changes.items()}
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -672,7 +676,7 @@ class Engine:
             return key, params
         changes = kept[nth - 1]["changes"]
         words = self.correction_key if changes else f"{self.correction_key}_same"
-        return words, {**params, "round": kept[nth - 1]["round"], "changes": changes}
+        return words, {**params, "round": kept[nth - 1]["round"], "changes": correction_words(changes)}
 
     def reveals(self, action: Any, before: dict | None = None) -> bool:
         """Whether the action shows hidden information (a shuffle, a roll, a reveal): undoing it needs consent.

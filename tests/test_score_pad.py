@@ -138,11 +138,13 @@ def test_a_past_round_is_corrected_and_totals_follow():
 def test_a_correction_of_negative_points_reads_them_with_the_minus_sign():
     """Play-test (500 Rummy, a past round edited): the log row read "Round 1 corrected: Ben -2 ⭢ -5" with the
     hyphen-minus, where every other number on the screen (the rounds table, the totals, the scoreboard) reads "−5".
-    A correction's before and after read as the screen's numbers do, in both languages."""
+    A correction's before and after read as the screen's numbers do, in both languages; the state keeps the numbers
+    (read by programs: `python -m scoring view` printed the screen's "−")."""
     record = new_record("score_pad", ["a", "b"])
     state = start(record)
     record, state = play(record, state, {"type": "round", "scores": {"a": -2, "b": 4}})
     record, state = play(record, state, {"type": "correct", "round": 1, "scores": {"a": -5, "b": 4}})
+    assert state["corrections"] == [{"round": 1, "changes": {"a": [-2, -5]}}]
     key, params = ENG.logged(state, record["actions"][-1], 1)
     assert params["changes"] == {"a": "\u22122 ⭢ \u22125"}
     assert words.say("en", key, **params) == "Round 1 corrected: a \u22122 ⭢ \u22125"
