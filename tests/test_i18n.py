@@ -484,7 +484,8 @@ def test_every_character_of_a_corrections_log_row_has_a_font_that_draws_it(lang)
     ranges = ROBOTO + [r for file in FONTS.values() for r in font_ranges(ROOT / "assets" / file)]
     state = {"players": ["Ann"]}
     note_correction(state, 1, {"Ann": 5}, {"Ann": 7})
-    said = words.say(lang, "core.action.corrected", round=1, changes=correction_words(state["corrections"][0]["changes"]))
+    changes = correction_words(state["corrections"][0]["changes"])
+    said = words.say(lang, "core.action.corrected", round=1, changes=changes)
     assert [c for c in said if not any(a <= ord(c) <= b for a, b in ranges)] == []
 
 

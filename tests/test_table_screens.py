@@ -67,7 +67,8 @@ def seat_ctx(message: dict, refusals: list | None = None, local: dict | None = N
     """A game context as the join screen builds it: the seat's view, no log but its length, the seat known."""
     view, record = message["view"], seat_record(message)
     return GameContext(lang=lang, record=record, state=view, engine=engine(record["game"]), page=FakePage(),
-                       store=None, local={} if local is None else local, sound=False, apply=lambda action, refused=None: True,
+                       store=None, local={} if local is None else local, sound=False,
+                       apply=lambda action, refused=None: True,
                        show_error=(refusals.append if refusals is not None else lambda err: None),
                        refresh=lambda: None, seat=message["seat"], actions=message["count"])
 

@@ -141,8 +141,9 @@ def text_entry(app: Any, scratch: dict, label: str, how: str, shown: str, read: 
         scratch.pop("text", None)
         app.render()
 
-    return field_sheet([field, aside(app.lang, how)], [ft.OutlinedButton(content=app.t("quick.read_text"), icon=ft.Icons.TEXT_SNIPPET,
-                                                   on_click=lambda e: submit())])
+    read_back = ft.OutlinedButton(content=app.t("quick.read_text"), icon=ft.Icons.TEXT_SNIPPET,
+                                  on_click=lambda e: submit())
+    return field_sheet([field, aside(app.lang, how)], [read_back])
 
 
 # ---------------------------------------------------------------------------------------------------------

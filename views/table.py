@@ -381,7 +381,6 @@ def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
     except RuleError as err:
         return frame(app, app.t("app.title"), ft.Text(words.error(app.lang, err)), "/")
 
-
     def follow() -> Callable[[], None]:
         """Watch the table as the host's public screen (with the whole log if this screen chose "show all"), and
         keep its draft while it changes."""
