@@ -900,7 +900,9 @@ class Store:
 
     def undo(self, sid: str, now: str = "", consent: bool = False, expect: rec.Mark | None = None) -> tuple[dict, dict]:
         """Take back the last action (kept for redo); a reveal needs the table's consent. The aliases the action
-        taught are forgotten [ruling: a pair it taught was not known before it, in the session or the store]."""
+        taught are forgotten [ruling: a pair it taught was not known to the session when it was ruled; the store
+        keeps no owner of a pair, so one another session stored after this session read the store's pairs, and
+        this session then ruled again, is forgotten too (rare; the table rules it again when it meets it)]."""
         with self._locked(write=True):
             record, state = rec.undo(self._entry(sid)[0], consent=consent, now=now, expect=expect)
             taught = self._taught(record["game"], state, record["redo"][-1])
