@@ -17,6 +17,14 @@ Rulings:
   again: a screen showing that log is not stale. An action taken back and made again by the same player in the
   same second, differing only in a secret (a Knit Wit answer rewritten), reads as the same log: the rules still
   judge the tap on the state it meets.
+- A record from outside (an import, the command line) meets the same checks wherever it comes in (`check_count`
+  before any replay, `check_times`, `check_status`): at most `MAX_ACTIONS` actions (log and redo stack together), a
+  `status` its replay agrees with (an absent one is read from the replay), and every action's "at", where it has
+  one, an ISO date-time of a year 1900–9998 (`iso_time`; `record.action_time_invalid`, naming the action by its
+  1-based number in the log or the redo stack). An action without "at" is kept [ruling: a record written by hand or
+  by another program for a game that does not use time has none; the app stamps every action it makes]. `MAX_BYTES`
+  is the most text one session may take, said before reading more (`scoring.plain`). These keep the import's keys
+  (`storage.import_*`), so a refusal reads the same from the app and the command line.
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ import hashlib
 import json
 from collections import Counter
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Any, Iterator
 
 from scoring import names
@@ -39,6 +48,8 @@ FIELDS = {"schema", "id", "game", "players", "options", "seed", "actions", "redo
 PLAYER_FIELDS = {"name", "seat", "colour"}
 STATUSES = ("active", "finished")
 SHOWN = 20
+MAX_BYTES = 4 * 1024 * 1024
+MAX_ACTIONS = 20_000
 STALE = "record.stale"  # refusing an action made against a log another screen moved on (raised as written in
 # `_check_fresh`: the rulebook's index reads the keys a refusal is raised with where it is raised)
 
@@ -150,6 +161,42 @@ def check_record(data: Any) -> dict:
         record["title"] = data["title"]
     replay(record)
     return record
+
+
+def iso_time(stamp: Any) -> bool:
+    """Whether a stamp is an ISO date-time text of a year 1900–9998 (one that can be shown in any time zone)."""
+    if not isinstance(stamp, str):
+        return False
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return False
+    return 1900 <= moment.year <= 9998
+
+
+def check_count(data: Any) -> None:
+    """Refuse, before any replay, a record holding more than `MAX_ACTIONS` actions (log and redo stack together)."""
+    if isinstance(data, dict):
+        count = sum(len(data[k]) for k in ("actions", "redo") if isinstance(data.get(k), list))
+        if count > MAX_ACTIONS:
+            raise RuleError("storage.import_too_many_actions", count=count, max=MAX_ACTIONS)
+
+
+def check_times(record: dict) -> None:
+    """Refuse a checked record (from outside) with an action whose "at" is not an ISO time (see the rulings)."""
+    for where in ("actions", "redo"):
+        for index, action in enumerate(record[where]):
+            if isinstance(action, dict) and "at" in action and not iso_time(action["at"]):
+                raise RuleError("record.action_time_invalid", number=index + 1, redo=where == "redo",
+                                value=json.dumps(action["at"], ensure_ascii=False)[:40])
+
+
+def check_status(data: dict, state: dict) -> None:
+    """Refuse a record from outside (data as given) whose `status` its replayed state contradicts."""
+    replayed = "finished" if state.get("over") else "active"
+    if data.get("status", replayed) != replayed:
+        raise RuleError("storage.import_status_mismatch", status=f"storage.status.{data['status']}",
+                        replayed=f"storage.status.{replayed}")
 
 
 def new_record(game: str, players: list, options: dict | None = None, seed: int = 0, *, id: str = "",

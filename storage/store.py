@@ -55,14 +55,16 @@ Rulings:
   every change is refused `storage.read_only`, and `read_only` is True.
 - `Store(folder, exclusive=True)` (the app server) refuses a folder another live server holds:
   `storage.folder_in_use`. Plain stores (tests, the command line) share a folder safely through `.lock`.
-- Imports (`import_text`) are refused, before anything is stored, when the text is over `IMPORT_MAX_BYTES`
-  (said before parsing), nested deeper than `scoring.plain.MAX_DEPTH`, holds more than `IMPORT_MAX_ACTIONS`
-  actions (log and redo stack together), has an unknown key at any level, a `status` that contradicts its
-  replay, a redo stack that does not replay on top of the log, or `created`/`updated` that are not ISO times
-  of years 1900–9998. Any record stored (created, saved or imported) is refused when its redo stack does not
-  replay, or its title or times are longer than a stored file holds (`storage.field_too_long`, naming the field;
-  `schema.RECORD_TEXT_MAX`): it would be written, then put aside as damaged on the next read. The replay
-  happens outside the folder's lock, so other tables keep playing meanwhile.
+- Imports (`import_text`) are refused, before anything is stored, when the text is over `IMPORT_MAX_BYTES` (said
+  before parsing), nested deeper than `scoring.plain.MAX_DEPTH`, holds more than `IMPORT_MAX_ACTIONS` actions (log
+  and redo stack together), has an unknown key at any level, a `status` that contradicts its replay, a redo stack
+  that does not replay on top of the log, or `created`/`updated` (or an action's "at") that are not ISO times of
+  years 1900–9998. The caps and the checks of actions and status are `scoring.record`'s (`MAX_BYTES`, `MAX_ACTIONS`,
+  `check_count`, `check_times`, `check_status`), which the command line applies too. Any record stored (created,
+  saved or imported) is refused when its redo stack does not replay, or its title or times are longer than a stored
+  file holds (`storage.field_too_long`, naming the field; `schema.RECORD_TEXT_MAX`): it would be written, then put
+  aside as damaged on the next read. The replay happens outside the folder's lock, so other tables keep playing
+  meanwhile.
 - Records and states returned by `play`, `undo`, `redo` and `state` are the store's cache: read them, never
   change them (every scoring function returns new dicts). `load` returns a copy to edit and `save`.
 - Stray temporary files of interrupted writes are removed at open.
@@ -105,8 +107,8 @@ ID_PATTERN = schema.ID_PATTERN
 SHARDS = 64
 BROUGHT_UP = 64  # the session whose rule in `behind` came last: raise it with each new rule there
 _UPDATED = itemgetter("updated", "created", "id")  # the lists' order, used descending: newest-updated first
-IMPORT_MAX_BYTES = 4 * 1024 * 1024
-IMPORT_MAX_ACTIONS = 20_000
+IMPORT_MAX_BYTES = rec.MAX_BYTES  # the caps of a record from outside, shared with the command line
+IMPORT_MAX_ACTIONS = rec.MAX_ACTIONS
 DISK_FULL = {errno.ENOSPC, errno.EDQUOT}
 READ_ONLY = {errno.EROFS, errno.EACCES, errno.EPERM}
 MISSING = {errno.ENOENT, errno.ENOTDIR, errno.ESTALE}
@@ -856,18 +858,13 @@ class Store:
         """An imported session (parsed plain JSON) checked as every import is — one file or a backup's entry:
         the record's shape, at most `IMPORT_MAX_ACTIONS` actions, real times, a status the replay agrees with,
         a redo stack that replays; the normalised record and its state, or `RuleError`."""
-        if isinstance(data, dict):
-            count = sum(len(data.get(k)) for k in ("actions", "redo") if isinstance(data.get(k), list))
-            if count > IMPORT_MAX_ACTIONS:
-                raise RuleError("storage.import_too_many_actions", count=count, max=IMPORT_MAX_ACTIONS)
+        rec.check_count(data)
         record, state = self._accept(data)
         for key in ("created", "updated"):
-            if record[key] and not _iso_time(record[key]):
+            if record[key] and not rec.iso_time(record[key]):
                 raise RuleError("storage.import_time_invalid", field=key, value=record[key][:40])
-        replayed = "finished" if state.get("over") else "active"
-        if data.get("status", replayed) != replayed:
-            raise RuleError("storage.import_status_mismatch", status=f"storage.status.{data['status']}",
-                            replayed=f"storage.status.{replayed}")
+        rec.check_times(record)
+        rec.check_status(data, state)
         return record, state
 
     # -----------------------------------------------------------------------------------------------------
@@ -1081,15 +1078,6 @@ def _appended(body: bytes | None, known: dict[str, dict], group: list[dict]) -> 
         return None
     added = b",".join(b'"%d":%s' % (i, dumps(s)) for i, s in enumerate(group, start=len(known) + 1))
     return body[:-2] + (b"," if known else b"") + added + b"}}"
-
-
-def _iso_time(stamp: str) -> bool:
-    """Whether a stamp is an ISO date-time of a year 1900–9998 that can be shown in any time zone."""
-    try:
-        moment = datetime.fromisoformat(stamp)
-    except ValueError:
-        return False
-    return 1900 <= moment.year <= 9998
 
 
 def _check_lengths(record: dict) -> None:

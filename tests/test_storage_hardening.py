@@ -249,13 +249,16 @@ def exported(store: Store, rounds: int = 2, **options) -> dict:
     (lambda d: d.update(redo=[{"type": "round", "by": "table", "scores": {"Nobody": 1}}]),
      "storage.import_redo_invalid"),
     (lambda d: d.update(created="yesterday"), "storage.import_time_invalid"),
+    (lambda d: d["actions"][0].update(at="yesterday"), "record.action_time_invalid"),
+    (lambda d: d.update(redo=[{**d["actions"][1], "at": 5}]), "record.action_time_invalid"),
     (lambda d: d["actions"][0].update(bonus=5), "core.field_unknown"),
     (lambda d: d["players"][0].update(team="red"), "record.field_unknown"),
     (lambda d: d["players"][1].update(name=d["players"][0]["name"].swapcase()), "core.player_duplicate"),
     (lambda d: d.update(seed=float("nan")), "plain.not_json"),
     (lambda d: d["options"].update(deep=json.loads("[" * 40 + "]" * 40)), "plain.too_deep"),
-], ids=["status-contradicts-replay", "redo-does-not-replay", "time-not-iso", "unknown-key-in-action",
-        "unknown-key-in-player", "one-player-seated-twice", "nan", "too-deep"])
+], ids=["status-contradicts-replay", "redo-does-not-replay", "time-not-iso", "action-time-not-iso",
+        "redo-time-not-iso", "unknown-key-in-action", "unknown-key-in-player", "one-player-seated-twice", "nan",
+        "too-deep"])
 def test_import_refusals_name_the_problem_and_store_nothing(store, change, key):
     """Each hostile or broken import is refused by name and leaves the folder as it was."""
     data = exported(store)
