@@ -28,6 +28,8 @@ Rulings:
   as argparse quotes it: it names no player (exit 2), and standard output stays UTF-8.
 - An answer nobody reads (standard output closed by its reader, `| head -c 10`) is exit 3 with one line on
   standard error: it is neither a refusal nor malformed input, and the caller is told it got no whole answer.
+- A `status` its replay contradicts (`storage.import_status_mismatch`, as an import refuses it) is refused by the
+  rules, exit 1: the rules say how the game stands.
 - `--help` (of the command line or of a command) prints `{"help": <argparse's help text>}` and exits 0: help is
   asked for, so it is an answer, and standard output stays one JSON document.
 """
@@ -43,9 +45,10 @@ from typing import Any, NoReturn
 from scoring import plain
 from scoring.core import RuleError, engine, games
 from scoring.i18n import LANGUAGES, error_text, text
-from scoring.record import ReplayError, check_record, replay
+from scoring.record import ReplayError, check_record, check_status, replay
 
 REFUSED, MALFORMED, INTERNAL = 1, 2, 3
+STATUS_MISMATCH = "storage.import_status_mismatch"  # refused by the rules: see the rulings
 
 
 def _emit(data: Any, indent: int | None = 2) -> None:
@@ -90,24 +93,27 @@ def _plain(value: Any) -> Any:
     return repr(value)[:200]
 
 
-def _load(source: str, lang: str) -> tuple[dict | None, int]:
-    """The checked record and 0, or None and the exit code after printing why."""
+def _load(source: str, lang: str) -> tuple[dict | None, dict | None, int]:
+    """The checked record, its replayed state and 0, or None, None and the exit code after printing why."""
     try:
         data = plain.loads(_read(source))
     except OSError as err:
         _emit({"error": "record.unreadable", "message": err.strerror or str(err)}, None)
-        return None, MALFORMED
+        return None, None, MALFORMED
     except RuleError as err:
         _emit(_refusal(err, lang), None)
-        return None, MALFORMED
+        return None, None, MALFORMED
     try:
-        return check_record(data), 0
+        record = check_record(data)
+        state = replay(record)
+        check_status(data, state)
+        return record, state, 0
     except ReplayError as err:
         _emit(_refusal(err.error, lang, action=err.index), None)
-        return None, REFUSED
+        return None, None, REFUSED
     except RuleError as err:
         _emit(_refusal(err, lang), None)
-        return None, MALFORMED
+        return None, None, REFUSED if err.key == STATUS_MISMATCH else MALFORMED
 
 
 class _Parser(argparse.ArgumentParser):
@@ -160,10 +166,9 @@ def run(argv: list[str] | None = None) -> int:
     if args.command == "games":
         _emit([g.describe() for g in games()])
         return 0
-    record, code = _load(args.file, args.lang)
-    if record is None:
+    record, state, code = _load(args.file, args.lang)
+    if record is None or state is None:
         return code
-    state = replay(record)
     eng = engine(record["game"])
     if args.command == "prompt":
         _emit({"status": eng.status(state), "prompt": eng.prompt(state)})

@@ -262,3 +262,31 @@ def test_an_answer_with_standard_output_closed_from_the_start_is_exit_3(tmp_path
     err = done.stderr.decode("utf-8")
     assert done.returncode == INTERNAL and "Traceback" not in err and err.count("\n") == 1, err
     assert "standard output" in err
+
+
+def _pad(status: str | None, target_reached: bool, **extra) -> str:
+    """A score pad's record to 10 points whose one round reaches the target or not, saying status (None: says none)."""
+    record = {"game": "score_pad", "players": ["A", "B"], "options": {"target": 10}, "actions": [
+        {"type": "round", "by": "table", "scores": {"A": 12 if target_reached else 3, "B": 1}}], **extra}
+    if status is not None:
+        record["status"] = status
+    return json.dumps(record)
+
+
+@pytest.mark.parametrize("status,finished", [("finished", False), ("active", True)])
+def test_a_status_its_replay_contradicts_is_refused_exit_1_as_an_import_refuses_it(status, finished):
+    """A record saying "finished" while its replay is active (or the reverse) was answered "ok" (exit 0); an
+    import refuses it: the command line refuses it the same way, by the same key, exit 1."""
+    for command in ("check", "score"):
+        code, output, _ = run(["--lang", "zh-CN", command], _pad(status, finished))
+        assert (code, output["error"]) == (1, "storage.import_status_mismatch")
+        assert output["params"]["replayed"] == f"storage.status.{'finished' if finished else 'active'}"
+        assert output["message"] == ("文件说这局未完成，但重放其操作得到的是已结束。" if finished else
+                                     "文件说这局已结束，但重放其操作得到的是未完成。")
+
+
+@pytest.mark.parametrize("status,finished", [(None, False), (None, True), ("active", False), ("finished", True)])
+def test_a_status_its_replay_agrees_with_or_none_is_checked_ok(status, finished):
+    """A status the replay agrees with, or none at all, is answered as before."""
+    assert run(["check"], _pad(status, finished))[0] == 0
+

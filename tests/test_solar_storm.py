@@ -477,7 +477,7 @@ def test_the_command_line_scores_a_crew_by_its_end_not_by_a_ranking(tmp_path, ca
     path.write_text(json.dumps({**record, "actions": record["actions"][:1]}), encoding="utf-8")
     assert main(["--lang", lang, "score", str(path)]) == 0
     assert json.loads(capsys.readouterr().out)["crew"] is None          # being played: no end yet
-    path.write_text(json.dumps(record), encoding="utf-8")
+    path.write_text(json.dumps({**record, "status": "finished"}), encoding="utf-8")  # as its replay says
     assert main(["--lang", lang, "score", str(path)]) == 0
     board = json.loads(capsys.readouterr().out)
     assert "ranking" not in board and "winners" not in board and board["over"]
