@@ -28,6 +28,8 @@ Rulings:
   as argparse quotes it: it names no player (exit 2), and standard output stays UTF-8.
 - An answer nobody reads (standard output closed by its reader, `| head -c 10`) is exit 3 with one line on
   standard error: it is neither a refusal nor malformed input, and the caller is told it got no whole answer.
+- Actions' times must be ISO times where given (`record.action_time_invalid`, as an import refuses them):
+  malformed input, exit 2.
 - A `status` its replay contradicts (`storage.import_status_mismatch`, as an import refuses it) is refused by the
   rules, exit 1: the rules say how the game stands.
 - `--help` (of the command line or of a command) prints `{"help": <argparse's help text>}` and exits 0: help is
@@ -45,7 +47,7 @@ from typing import Any, NoReturn
 from scoring import plain
 from scoring.core import RuleError, engine, games
 from scoring.i18n import LANGUAGES, error_text, text
-from scoring.record import ReplayError, check_record, check_status, replay
+from scoring.record import ReplayError, check_record, check_status, check_times, replay
 
 REFUSED, MALFORMED, INTERNAL = 1, 2, 3
 STATUS_MISMATCH = "storage.import_status_mismatch"  # refused by the rules: see the rulings
@@ -105,6 +107,7 @@ def _load(source: str, lang: str) -> tuple[dict | None, dict | None, int]:
         return None, None, MALFORMED
     try:
         record = check_record(data)
+        check_times(record)
         state = replay(record)
         check_status(data, state)
         return record, state, 0

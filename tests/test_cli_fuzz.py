@@ -290,3 +290,18 @@ def test_a_status_its_replay_agrees_with_or_none_is_checked_ok(status, finished)
     """A status the replay agrees with, or none at all, is answered as before."""
     assert run(["check"], _pad(status, finished))[0] == 0
 
+
+@pytest.mark.parametrize("at", [5, True, [], {}, None, "yesterday", "", "0001-01-01T00:00:00+14:00"])
+@pytest.mark.parametrize("where", ["actions", "redo"])
+def test_an_action_time_that_is_not_an_iso_time_is_malformed_exit_2(at, where):
+    """An action's "at" of 5, true, [] or "yesterday" was accepted; DESIGN says it is an ISO time: malformed input
+    (exit 2), naming the action, in both languages. An action without one, or with an ISO one, is answered."""
+    action = {"type": "round", "by": "table", "scores": {"A": 1, "B": 1}, "at": at}
+    record = {"game": "score_pad", "players": ["A", "B"], "actions": [], "redo": [], where: [action]}
+    for lang in ("en", "zh-CN"):
+        code, output, _ = run(["--lang", lang, "check"], json.dumps(record))
+        assert (code, output["error"], output["params"]["number"]) == (2, "record.action_time_invalid", 1)
+        assert json.dumps(at) in output["message"]
+    assert ("redone" in run(["check"], json.dumps(record))[1]["message"]) is (where == "redo")
+    for fine in ({**action, "at": "2026-01-01T10:00:00+08:00"}, {k: v for k, v in action.items() if k != "at"}):
+        assert run(["check"], json.dumps({**record, where: [fine]}))[0] == 0
