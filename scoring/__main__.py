@@ -28,10 +28,12 @@ Rulings:
   as argparse quotes it: it names no player (exit 2), and standard output stays UTF-8.
 - An answer nobody reads (standard output closed by its reader, `| head -c 10`) is exit 3 with one line on
   standard error: it is neither a refusal nor malformed input, and the caller is told it got no whole answer.
-- Actions' times must be ISO times where given (`record.action_time_invalid`, as an import refuses them):
-  malformed input, exit 2.
-- A `status` its replay contradicts (`storage.import_status_mismatch`, as an import refuses it) is refused by the
-  rules, exit 1: the rules say how the game stands.
+- A record is read and checked as an import checks one session (`scoring.record`'s rulings): at most
+  `MAX_BYTES` of text (a file known larger refused by its size, `plain.too_large`, before a byte is read; standard
+  input that goes on past it, `plain.over_limit`, having read one byte more), nested at most `plain.MAX_DEPTH`,
+  at most `MAX_ACTIONS` actions (`storage.import_too_many_actions`, before any replay), actions' times ISO times
+  (`record.action_time_invalid`): all malformed input, exit 2. A `status` its replay contradicts
+  (`storage.import_status_mismatch`) is refused by the rules, exit 1: the rules say how the game stands.
 - `--help` (of the command line or of a command) prints `{"help": <argparse's help text>}` and exits 0: help is
   asked for, so it is an answer, and standard output stays one JSON document.
 """
@@ -41,13 +43,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import sys
 from typing import Any, NoReturn
 
 from scoring import plain
 from scoring.core import RuleError, engine, games
 from scoring.i18n import LANGUAGES, error_text, text
-from scoring.record import ReplayError, check_record, check_status, check_times, replay
+from scoring.record import (MAX_BYTES, ReplayError, check_count, check_record, check_status, check_times,
+                            replay)
 
 REFUSED, MALFORMED, INTERNAL = 1, 2, 3
 STATUS_MISMATCH = "storage.import_status_mismatch"  # refused by the rules: see the rulings
@@ -60,11 +64,32 @@ def _emit(data: Any, indent: int | None = 2) -> None:
 
 
 def _read(source: str) -> str | bytes:
-    """The text of a file, or of standard input for '-'."""
+    """The text of a file, or of standard input for '-', refused over `MAX_BYTES` before reading more of it."""
     if source == "-":
-        return sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+        return _capped(sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin)
     with open(source, "rb") as handle:
-        return handle.read()
+        return _capped(handle)
+
+
+def _capped(stream: Any) -> str | bytes:
+    """A stream's text, at most `MAX_BYTES`: a file known larger is refused `plain.too_large` by its size without
+    reading it, a stream that goes on past the cap `plain.over_limit` once one more byte has been read."""
+    size = _size(stream)
+    if size is not None and size > MAX_BYTES:
+        raise RuleError("plain.too_large", size=size, max=MAX_BYTES)
+    data = stream.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise RuleError("plain.over_limit", max=MAX_BYTES)
+    return data
+
+
+def _size(stream: Any) -> int | None:
+    """The bytes left in a stream that is a regular file, or None (a pipe, a terminal, text in memory)."""
+    try:
+        info = os.fstat(stream.fileno())
+        return info.st_size - stream.tell() if stat.S_ISREG(info.st_mode) else None
+    except (OSError, ValueError, AttributeError):
+        return None
 
 
 def _refusal(err: RuleError, lang: str, **extra: Any) -> dict:
@@ -99,6 +124,7 @@ def _load(source: str, lang: str) -> tuple[dict | None, dict | None, int]:
     """The checked record, its replayed state and 0, or None, None and the exit code after printing why."""
     try:
         data = plain.loads(_read(source))
+        check_count(data)
     except OSError as err:
         _emit({"error": "record.unreadable", "message": err.strerror or str(err)}, None)
         return None, None, MALFORMED

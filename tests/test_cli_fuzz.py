@@ -305,3 +305,57 @@ def test_an_action_time_that_is_not_an_iso_time_is_malformed_exit_2(at, where):
     assert ("redone" in run(["check"], json.dumps(record))[1]["message"]) is (where == "redo")
     for fine in ({**action, "at": "2026-01-01T10:00:00+08:00"}, {k: v for k, v in action.items() if k != "at"}):
         assert run(["check"], json.dumps({**record, where: [fine]}))[0] == 0
+
+
+def test_a_file_over_the_import_cap_is_refused_by_its_size_unread(monkeypatch):
+    """A 60 MB file was read whole and parsed: over the import's cap it is refused by its size, exit 2, parsing
+    nothing (the cap is the import's own, `storage.store.IMPORT_MAX_BYTES`)."""
+    from storage.store import IMPORT_MAX_BYTES
+
+    import scoring.__main__ as cli
+
+    reads = []
+
+    class Counted(io.BufferedReader):
+        """A file that notes each read."""
+
+        def read(self, size: int | None = -1) -> bytes:
+            """Read, noting how much was asked for."""
+            reads.append(size)
+            return super().read(size)
+
+    monkeypatch.setattr(cli, "open", lambda path, mode: Counted(io.FileIO(path, mode)), raising=False)
+    monkeypatch.setattr(cli.plain, "loads", lambda *a, **k: pytest.fail("parsed"))
+    code, output, _ = run(["check"], b" " * (IMPORT_MAX_BYTES + 1))
+    assert reads == []
+    assert (code, output["error"], output["params"]) == (2, "plain.too_large", {
+        "size": IMPORT_MAX_BYTES + 1, "max": IMPORT_MAX_BYTES})
+
+
+def test_standard_input_past_the_import_cap_is_refused_reading_one_byte_more(monkeypatch):
+    """Standard input (no size known) is read up to one byte past the cap, then refused, exit 2, valid JSON."""
+    from storage.store import IMPORT_MAX_BYTES
+
+    source = io.BytesIO(b" " * (IMPORT_MAX_BYTES * 2))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(source))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["--lang", "zh-CN", "check", "-"])
+    output = json.loads(out.getvalue(), parse_constant=_strict)
+    assert (code, output["error"], output["params"]) == (2, "plain.over_limit", {"max": IMPORT_MAX_BYTES})
+    assert source.tell() == IMPORT_MAX_BYTES + 1 and str(IMPORT_MAX_BYTES) in output["message"]
+
+
+def test_more_actions_than_an_import_takes_are_refused_before_any_replay(monkeypatch):
+    """200,000 actions were replayed (22.7 s, 265 MB): over the import's cap (log and redo stack together) they are
+    refused before any replay, exit 2, by the import's key."""
+    from storage.store import IMPORT_MAX_ACTIONS
+
+    monkeypatch.setattr("scoring.record.replay", lambda *a, **k: pytest.fail("replayed"))
+    action = {"type": "round", "by": "table", "scores": {"A": 1}}
+    text = json.dumps({"game": "score_pad", "players": ["A"], "actions": [action] * IMPORT_MAX_ACTIONS,
+                       "redo": [action]})
+    for command in ("check", "score"):
+        code, output, _ = run([command], text)
+        assert (code, output["error"], output["params"]) == (2, "storage.import_too_many_actions", {
+            "count": IMPORT_MAX_ACTIONS + 1, "max": IMPORT_MAX_ACTIONS})
