@@ -6,7 +6,10 @@ Rulings:
   rulings); two names that differ only in letter case are the same player.
 - An alias is a pair of different, non-empty answers; learning a pair already known (in either order) changes
   nothing.
-- Settings: `lang` is one of the app's languages, `sound` a boolean, `theme` "light", "dark" or "system".
+- Settings: `lang` is one of the app's languages, `sound` a boolean, `theme` "light", "dark" or "system". The
+  theme's default is "system": a phone follows its system's light or dark until it chooses (it was "light", and a
+  dark phone saw its loading screen dark, then the app light); a folder whose settings hold "light" or "dark"
+  reads as before.
 - A draft (the half-entered input of one session and seat) is a plain-JSON object of at most 20,000 characters;
   the table's shared screen is the seat "table".
 - A game profile (what a game's view keeps between sessions, e.g. score rows the table confirmed) belongs to an
@@ -23,7 +26,7 @@ from scoring import names
 from scoring.core import TABLE, RuleError, games
 from scoring.i18n import LANGUAGES
 
-DEFAULTS = {"lang": "zh-CN", "sound": True, "theme": "light"}
+DEFAULTS = {"lang": "zh-CN", "sound": True, "theme": "system"}
 THEMES = ("light", "dark", "system")
 NAME_MAX = 40
 PROFILE_MAX = 20_000

@@ -388,7 +388,7 @@ def test_settings(tmp_path):
     """Defaults, changes that persist, and refusals of unknown keys and values."""
     folder = tmp_path / "data"
     with Store(folder) as s:
-        assert s.settings() == {"lang": "zh-CN", "sound": True, "theme": "light"}
+        assert s.settings() == {"lang": "zh-CN", "sound": True, "theme": "system"}
         s.set_setting("lang", "en")
         s.set_setting("sound", False)
         before = snapshot(folder)
@@ -399,7 +399,7 @@ def test_settings(tmp_path):
             assert err.value.key == code
         assert snapshot(folder) == before
     with Store(folder) as s:
-        assert s.settings() == {"lang": "en", "sound": False, "theme": "light"}
+        assert s.settings() == {"lang": "en", "sound": False, "theme": "system"}
 
 
 def test_game_profiles(tmp_path):

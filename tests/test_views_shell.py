@@ -419,3 +419,69 @@ def test_a_long_refusal_takes_the_bars_width_and_its_why_wraps_under_it(app):
     row = bar_of(app).content
     assert isinstance(row, ft.Row) and row.wrap
     assert not any(c.expand for c in row.controls)
+
+
+class ThemePage(Page):
+    """A stand-in page that keeps the theme mode it is given (Flet's own default until then: the system's)."""
+
+    theme_mode = ft.ThemeMode.SYSTEM
+
+
+def theme_choices(shell: App) -> tuple[str | None, list[str]]:
+    """The settings screen's chosen theme and its theme choices as a person reads them."""
+    from views import settings
+
+    _, body, _ = settings.build(shell)
+    labels = [shell.t(f"app.theme.{key}") for key in ("system", "light", "dark")]
+    groups = [c for c in walk(body) if isinstance(c, ft.RadioGroup)
+              and {r.label for r in walk(c) if isinstance(r, ft.Radio)} == set(labels)]
+    assert len(groups) == 1, labels
+    return groups[0].value, [r.label for r in walk(groups[0]) if isinstance(r, ft.Radio)]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_phone_that_never_chose_a_theme_follows_its_system(tmp_path, lang):
+    """A dark phone that never chose a theme saw the loading screen dark and then the app light: the default was
+    "light". It follows the system until the phone chooses, and Settings offers System, Light and Dark."""
+    with Store(tmp_path / "data") as store:
+        shell = App(ThemePage("/settings"), store)
+        shell.take_settings(run_async(load_phone_settings(KeptPrefs({"tableside.browser_lang": lang}))))
+        assert shell.page.theme_mode == ft.ThemeMode.SYSTEM
+        assert theme_choices(shell) == ("system", [shell.t(f"app.theme.{key}") for key in ("system", "light",
+                                                                                            "dark")])
+
+
+@pytest.mark.parametrize("kept, server, mode", [
+    ({"tableside.theme": "light"}, {}, ft.ThemeMode.LIGHT), ({"tableside.theme": "dark"}, {}, ft.ThemeMode.DARK),
+    ({"tableside.theme": "system"}, {"theme": "light"}, ft.ThemeMode.SYSTEM),
+    ({}, {"theme": "light"}, ft.ThemeMode.LIGHT), ({}, {"theme": "dark"}, ft.ThemeMode.DARK)])
+def test_a_theme_chosen_before_is_kept(tmp_path, kept, server, mode):
+    """A phone that chose light or dark (kept in its browser's storage), or an old data folder whose settings hold a
+    theme, reads as before; the phone's choice wins over the folder's."""
+    with Store(tmp_path / "data") as store:
+        for key, value in server.items():
+            store.set_setting(key, value)
+        shell = App(ThemePage("/settings"), store)
+        shell.take_settings(run_async(load_phone_settings(KeptPrefs(kept))))
+        assert shell.page.theme_mode == mode
+        assert theme_choices(shell)[0] == mode.value
+
+
+def test_choosing_a_theme_in_settings_shows_it_and_keeps_it_on_the_phone(tmp_path):
+    """A tap on Dark, Light or System draws the app in it at once and writes it to the phone's storage."""
+    with Store(tmp_path / "data") as store:
+        shell = App(ThemePage("/settings"), store)
+        shell.prefs = object()
+        for key, mode in (("dark", ft.ThemeMode.DARK), ("light", ft.ThemeMode.LIGHT), ("system", ft.ThemeMode.SYSTEM)):
+            (radio,) = [c for c in walk(settings_body(shell)) if isinstance(c, ft.Container)
+                        and isinstance(c.content, ft.Radio) and c.content.value == key]
+            radio.on_click(None)
+            assert shell.page.theme_mode == mode and theme_choices(shell)[0] == key
+        assert len(shell.page.tasks) == 3 and store.stored_settings() == {}
+
+
+def settings_body(shell: App) -> ft.Control:
+    """The settings screen's body."""
+    from views import settings
+
+    return settings.build(shell)[1]

@@ -234,7 +234,8 @@ def radio_heights(tree: ft.Control) -> list[int]:
 
 def test_radio_buttons_are_tap_high():
     """The settings' language radio buttons and Knit Wit's spools were drawn 40 px high (the browser test measured
-    them: "简体中文" 40 px), under the 48 px (TAP) every other control keeps; each now has TAP of room."""
+    them: "简体中文" 40 px), under the 48 px (TAP) every other control keeps; each now has TAP of room (the theme's
+    System / Light / Dark choices too)."""
     from views import settings
     from views.games import knit_wit
     page = SimpleNamespace(route="/settings")
@@ -244,7 +245,7 @@ def test_radio_buttons_are_tap_high():
     ctx = SimpleNamespace(t=app.t)
     spools = knit_wit.choice(ctx, {}, "spool", [1, 2])
     heights = radio_heights(body) + radio_heights(spools)
-    assert len(heights) == 4 and all(h >= TAP for h in heights), heights
+    assert len(heights) == 7 and all(h >= TAP for h in heights), heights
 
 
 def test_a_tap_beside_a_radio_within_its_band_picks_it():

@@ -28,7 +28,8 @@ listens, so the first tab's render neither imports nor reads the catalogue (`mai
 
 Settings a person chooses (language, theme, sound) belong to their phone: they are kept in the browser's storage
 (`ft.SharedPreferences`) and read when the tab connects; the store's settings are only the defaults a phone
-starts from until it chooses.
+starts from until it chooses. A phone that never chose a theme follows its system's (`THEME_MODES`), as the page's
+loading screen and the browser's bar do (assets/index.html).
 
 Declarative or keyed controls updated in place? Measured with `benchmarks/bench_screens.py` (headless Chromium,
 2 cores, beside a hello-world counter served the same way): the old shell re-sent the whole page per tap
@@ -80,6 +81,7 @@ PREFS_PREFIX = "tableside."
 PHONE_SETTINGS = ("lang", "theme", "sound")
 BROWSER_LANG = "browser_lang"  # the browser's language, written by the page for a phone that never chose one
 LOCALES = {"zh-CN": ft.Locale("zh", "CN"), "en": ft.Locale("en", "US")}  # Flutter's own words per language
+THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
 SETTINGS_WAIT = 3.0  # seconds the first screen waits for the phone's settings before it is drawn without them
 
 
@@ -220,9 +222,7 @@ class App:
         if self.message is not None and self.lang != lang:
             self.show_message()
         self.follow_language()
-        theme = self.settings.get("theme")
-        self.page.theme_mode = {"dark": ft.ThemeMode.DARK, "system": ft.ThemeMode.SYSTEM}.get(theme,
-                                                                                             ft.ThemeMode.LIGHT)
+        self.page.theme_mode = THEME_MODES.get(self.settings.get("theme"), ft.ThemeMode.SYSTEM)
         if getattr(self.page, "session", None) is not None:
             self.page.update()
         self.chosen.version += 1

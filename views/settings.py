@@ -1,4 +1,5 @@
-"""Settings of this phone: language (简体中文 / English, switchable at any time), sound on/off, light/dark theme.
+"""Settings of this phone: language (简体中文 / English, switchable at any time), sound on/off, theme
+(System / Light / Dark: a phone that never chose one follows its system's, `storage.prefs`).
 
 They are kept in the phone's browser storage (see `views.app`), so one phone's choice never changes another's:
 a seated phone in table mode may open this screen (`/settings?from=<route>`, the back arrow returns there)."""
@@ -15,6 +16,7 @@ from views.ui import labelled, tap_radio
 from views.rules import query_of
 
 ROUTE = "/settings"
+THEMES = ("system", "light", "dark")  # in the order Settings offers them
 
 
 @ft.component
@@ -31,22 +33,28 @@ def link(back: str) -> str:
     return back if back.split("?")[0] == ROUTE else f"{ROUTE}?{urlencode({'from': back})}"
 
 
+def choices(app: Any, key: str, values: tuple[str, ...]) -> ft.Control:
+    """One radio button per value of the phone's setting key (labelled `app.<key>.<value>`; the language's
+    `app.language.<code>`), the phone's value chosen."""
+    name = "language" if key == "lang" else key
+    return ft.RadioGroup(
+        value=app.lang if key == "lang" else app.settings.get(key),
+        on_change=lambda e: app.set_setting(key, e.control.value),
+        content=ft.Column(spacing=0, controls=[
+            tap_radio(value, app.t(f"app.{name}.{value}"), lambda value: app.set_setting(key, value))
+            for value in values]),
+    )
+
+
 def build(app: Any) -> tuple[str, ft.Control, str]:
     """The settings screen."""
-    language = ft.RadioGroup(
-        value=app.lang,
-        on_change=lambda e: app.set_setting("lang", e.control.value),
-        content=ft.Column(spacing=0, controls=[
-            tap_radio(code, app.t(f"app.language.{code}"), lambda code: app.set_setting("lang", code))
-            for code in words.LANGUAGES]),
-    )
     body = ft.Column(spacing=16, controls=[
         ft.Text(app.t("app.language"), size=18, weight=ft.FontWeight.BOLD),
-        language,
+        choices(app, "lang", words.LANGUAGES),
         labelled(ft.Switch(value=bool(app.settings.get("sound", True))), app.t("app.sound"),
                  lambda on: app.set_setting("sound", on)),
-        labelled(ft.Switch(value=app.settings.get("theme") == "dark"), app.t("app.dark_theme"),
-                 lambda on: app.set_setting("theme", "dark" if on else "light")),
+        ft.Text(app.t("app.theme"), size=18, weight=ft.FontWeight.BOLD),
+        choices(app, "theme", THEMES),
     ])
     back = query_of(app.page.route).get("from", "")
     return app.t("app.settings"), body, back if back.startswith("/") else "/"

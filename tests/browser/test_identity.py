@@ -177,7 +177,7 @@ def test_unreachable_notice_and_back_then_in_the_language_and_theme_the_phone_ch
         tab.see("桌边记分")
         tab.language("en")
         tab.open("/settings")
-        tab.tap("Dark theme", role="switch")
+        tab.tap("Dark", exact=True, role="radio")
         tab.page.wait_for_function("localStorage.getItem('flutter.tableside.theme') === '\"dark\"'")
         stop_server(own_server["server"])
         offline_notice_in(tab, "en")

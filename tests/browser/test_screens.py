@@ -62,7 +62,7 @@ PLAYED = {
                   {"type": "finish", "by": "table"}],
 }
 EMOJI_FONT = "fonts/NotoColorEmoji-Subset.ttf"
-DARK = re.compile(r"^(Dark theme|深色主题)$")
+DARK = re.compile(r"^(Dark|深色)$")
 THEMES = {"light": "", "dark": "_dark"}  # the theme and its pictures' name ending
 LANGUAGES = {"light": 2, "dark": 1}  # how many languages each game is shot in, in each theme
 CANVAS_IS = """([width, height]) => {
@@ -224,11 +224,11 @@ def caught_up(tab: Tab) -> None:
 
 def to_dark(tab: Tab) -> None:
     """Turn the dark theme on as a person would: the app bar's settings button, then the settings screen's
-    switch (the phone keeps the choice, so every screen opened after is dark)."""
+    Dark choice (the phone keeps the choice, so every screen opened after is dark)."""
     tab.press(tab.page.get_by_role("button", name=SETTINGS).first)
-    switch = tab.page.get_by_role("switch", name=DARK).first
-    tab.press(switch)
-    expect(switch).to_be_checked()
+    choice = tab.page.get_by_role("radio", name=DARK).first
+    tab.press(choice)
+    expect(choice).to_be_checked()
 
 
 def test_every_game_screen_in_both_languages_sizes_and_themes(browser, sessions):

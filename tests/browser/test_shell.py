@@ -193,7 +193,7 @@ def test_switch_language_and_chinese_font(phone):
     tab.see("Language")
     tab.tap("简体中文", role="radio")
     tab.see("语言")
-    tab.see_role("switch", "深色主题")
+    tab.see_role("radio", "深色")
     tab.shot("phone_settings_zh")
     assert tab.short_taps() == []  # the switches 40 px, the language's radio buttons 40 (not measured before)
 
@@ -509,7 +509,7 @@ def test_shell_screens_in_both_languages(phone):
             tab.see_button("开始" if lang == "zh-CN" else "Start")
             tab.shot(f"shell_{size}_new_session_{lang[:2]}")
             tab.open("/settings")
-            tab.see_role("switch", "深色主题" if lang == "zh-CN" else "Dark theme")
+            tab.see_role("radio", "深色" if lang == "zh-CN" else "Dark")
             tab.shot(f"shell_{size}_settings_{lang[:2]}")
         tab.language("zh-CN")
 
