@@ -635,6 +635,44 @@ def test_start_waits_for_the_records_colour_check_and_says_why(app):
     assert [(p["name"], p["colour"]) for p in record["players"]] == [("Ann", "red"), ("Ben", "blue")]
 
 
+
+def test_each_new_seat_takes_a_free_colour_so_start_needs_no_colour_picked(app):
+    """A new Nab-It! table picked colours one by one before Start was on: each seat the form adds (a roster chip
+    or a typed name) takes the first colour no seat holds, in seat order, and the players may still change it; a
+    seat taken off frees its colour for the next. A game without colours gives none."""
+    for name in ("Ann", "Ben", "Cy"):
+        app.store.add_player(name)
+    draft = app.local("new:nab_it")
+
+    def seat(name: str) -> None:
+        """Tap the player's roster chip."""
+        (chip,) = [c for c in walk(new_session_screen(app, "nab_it")) if isinstance(c, ft.Chip)
+                   and c.label.value == name]
+        chip.on_select(None)
+
+    def colours() -> list[tuple[str, str | None]]:
+        """Each seat's player and colour, in seat order."""
+        return [(s["name"], s["colour"]) for s in draft["seats"]]
+
+    seat("Ann")
+    seat("Ben")
+    assert colours() == [("Ann", "red"), ("Ben", "blue")]
+    assert not buttons(new_session_screen(app, "nab_it"))["Start"].disabled
+    menu = [c for c in walk(new_session_screen(app, "nab_it"))
+            if isinstance(c, ft.Dropdown) and c.label == "Colour"][0]
+    menu.on_select(SimpleNamespace(control=SimpleNamespace(value="green")))
+    draft["new_name"] = "Di"
+    buttons(new_session_screen(app, "nab_it"))["Add"].on_click(None)
+    assert colours() == [("Ann", "green"), ("Ben", "blue"), ("Di", "red")]
+    seat("Ben")
+    seat("Cy")
+    assert colours() == [("Ann", "green"), ("Di", "red"), ("Cy", "blue")]
+    app.local("new:score_pad")
+    (chip,) = [c for c in walk(new_session_screen(app, "score_pad")) if isinstance(c, ft.Chip)
+               and c.label.value == "Ann"]
+    chip.on_select(None)
+    assert app.local("new:score_pad")["seats"] == [{"name": "Ann", "colour": None}]
+
 def test_every_seat_colour_dot_in_the_menu_shows_on_both_themes(app):
     """Each colour's dot in a seat's colour menu is ringed in the theme's text colour, so it stands out from the menu
     (#1A2120 dark, #E9EFED light) on both themes: bare, a black dot measured 1.28:1 on the dark menu, purple 2.6,

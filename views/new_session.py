@@ -42,6 +42,11 @@ field names the value that will be used, in the phone's language (each player co
 none: "8 with 4 players, 24 with 6 players"), and names it again as players are seated; empty then reads as the
 default.
 
+Ruling: in a game played with colours (Nab-It!) each player the form seats takes a colour no seat holds, the first
+free one in `COLOURS`' order (`new_seat`; in seat order for a new table: red, blue, green, yellow), which the players
+may change: a new table had to pick every colour before Start was on. The form only proposes; the record's
+`check_colours` still refuses a missing or shared colour. A draft kept from before keeps its seats as they were.
+
 Ruling: Start creates one session per draft. A second tap that reaches the server before the screen changed (a
 double tap) is ignored; a start the store refused lets the next tap try again.
 """
@@ -115,8 +120,8 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str, ft.Control | No
         *([title_field(app, draft, refresh)] if game.titled else []),
         ft.Text(app.t("app.players"), size=20, weight=ft.FontWeight.BOLD),
         ft.Text(words.player_range(app.lang, game)),
-        roster(app, draft),
-        new_player_row(app, draft),
+        roster(app, game, draft),
+        new_player_row(app, game, draft),
         ft.Text(app.t("app.seat_order"), size=16, weight=ft.FontWeight.BOLD),
         *seat_rows(app, game, draft),
         *([ft.Text(app.t("app.options"), size=20, weight=ft.FontWeight.BOLD)] if game.options else []),
@@ -151,7 +156,15 @@ def kept_draft(app: Any, game: Any, value: dict) -> dict | None:
             **({"title": value["title"]} if "title" in value else {})}
 
 
-def roster(app: Any, draft: dict) -> ft.Control:
+def new_seat(game: Any, draft: dict, name: str) -> dict:
+    """The seat of a player the form seats: in a game played with colours, the first of `COLOURS` no seat holds
+    (None when every one is held), which the players may change; else no colour."""
+    held = {s["colour"] for s in draft["seats"]}
+    free = [c for c in COLOURS if c not in held] if game.colours else []
+    return {"name": name, "colour": free[0] if free else None}
+
+
+def roster(app: Any, game: Any, draft: dict) -> ft.Control:
     """The known players as chips: tap to seat or unseat."""
     seated = {s["name"] for s in draft["seats"]}
 
@@ -160,7 +173,7 @@ def roster(app: Any, draft: dict) -> ft.Control:
         if name in seated:
             draft["seats"] = [s for s in draft["seats"] if s["name"] != name]
         else:
-            draft["seats"].append({"name": name, "colour": None})
+            draft["seats"].append(new_seat(game, draft, name))
         app.render()
 
     chips = [toggle_chip(name, name in seated, lambda e, n=name: toggle(n), ft.Icons.PERSON_OUTLINE)
@@ -168,7 +181,7 @@ def roster(app: Any, draft: dict) -> ft.Control:
     return ft.Row(controls=chips, wrap=True) if chips else aside(app.lang, app.t("app.roster_empty"))
 
 
-def new_player_row(app: Any, draft: dict) -> ft.Control:
+def new_player_row(app: Any, game: Any, draft: dict) -> ft.Control:
     """A field and button to add a new player to the roster and seat them."""
     field = ft.TextField(label=app.t("app.new_player"), value=draft["new_name"], max_length=40, expand=True,
                          on_change=lambda e: (draft.update(new_name=e.control.value), keep(app, draft)))
@@ -189,7 +202,7 @@ def new_player_row(app: Any, draft: dict) -> ft.Control:
                 app.show_error(err)
                 return
         draft["new_name"] = ""
-        draft["seats"].append({"name": known or name, "colour": None})
+        draft["seats"].append(new_seat(game, draft, known or name))
         app.render()
 
     field.on_submit = lambda e: add()

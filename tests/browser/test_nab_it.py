@@ -28,7 +28,7 @@ from playwright.sync_api import expect
 from storage import Store
 from tests.browser.conftest import OUTPUT, PAINTED, PHONE, POLL_MS, ROOT, SEEN_AREA, WAIT_MS, Tab, new_tab
 
-PLAYERS = {"Ann": "Red", "Ben": "Blue"}
+PLAYERS = {"Ann": "Red", "Ben": "Blue"}  # each seat's colour by default (a free one, in seat order)
 TOTALS = {"Ann": 2, "Ben": 0}
 TABLET = {"width": 1024, "height": 1366}
 PAGE_PADDING = 8  # px each side of the screen's content
@@ -59,8 +59,8 @@ def choose_colour(tab: Tab, name: str, colour: str) -> None:
 
 
 def start_session(tab: Tab) -> None:
-    """The new-session screen (opened by its address, as the other game tests do), two seats with colours, 5
-    tiles a colour, start."""
+    """The new-session screen (opened by its address, as the other game tests do), two seats each given a free
+    colour, Ann's changed to green, 5 tiles a colour, start."""
     tab.open("/new/nab_it")
     set_english(tab)
     tab.see("New session: Nab-It!")
@@ -68,7 +68,8 @@ def start_session(tab: Tab) -> None:
         tab.fill("New player", name)
         tab.tap("Add", exact=True)
         tab.see(f"{i + 1}. {name}")
-        choose_colour(tab, name, colour)
+        tab.see_role("button", f"Colour of {name} {colour}")
+    choose_colour(tab, "Ann", "Green")
     tab.fill("Letters per colour (? is the blank)", "A2 T2 S1")
     tab.tap("Start", exact=True)
     tab.see("Next: Ann — play letter tiles")
