@@ -597,6 +597,48 @@ def test_a_kept_new_session_form_not_in_the_forms_shape_is_ignored(app):
         assert "Seat at least 1 player (now 0)." in texts(new_session_screen(tab, "score_pad"))
 
 
+def test_a_new_session_form_brought_back_from_the_phone_says_so_and_clears_at_a_tap(app):
+    """A form filled and never started came back with its players' chips checked, saying nothing: a player who
+    tapped the players they wanted took them off ("Seat at least 4 players (now 2)"). A form brought back with
+    anything entered says it continues what was entered earlier, in the phone's language, with a Clear button that
+    empties it (and the phone's copy); a form filled in this tab, or brought back empty, does not say it."""
+    for name in ("Ann", "Bo"):
+        app.store.add_player(name)
+    line = app.t("app.draft_continued")
+
+    def opened(phone: BrowserStorage, lang: str = "en") -> App:
+        """A new tab of the phone on the score pad's form, once the browser said what it kept."""
+        tab = phone_tab(app.store, phone, "/new/score_pad")
+        tab.settings["lang"] = lang
+        new_session.build(tab, "score_pad")
+        run_tasks(tab.page)
+        return tab
+
+    kept = {"seats": [{"name": "Ann", "colour": None}, {"name": "Bo", "colour": None}], "options": {},
+            "new_name": "Cy", "title": "Azul"}
+    phone = BrowserStorage({"tableside.scratch.new:score_pad": json.dumps(kept)})
+    tab = opened(phone)
+    body = new_session_screen(tab, "score_pad")
+    assert line in texts(body) and "1. Ann" in texts(body)
+    assert phone.kept["tableside.scratch.new:score_pad"] == json.dumps(kept)
+    buttons(body)["Clear"].on_click(None)
+    body = new_session_screen(tab, "score_pad")
+    run_tasks(tab.page)
+    assert line not in texts(body) and "1. Ann" not in texts(body)
+    typed = [c.value for c in walk(body) if isinstance(c, ft.TextField) and c.label in ("New player", "Game")]
+    assert typed == ["", ""]
+    assert json.loads(phone.kept["tableside.scratch.new:score_pad"])["seats"] == []
+    tab.local("new:score_pad")["seats"].append({"name": "Bo", "colour": None})
+    assert line not in texts(new_session_screen(tab, "score_pad"))
+    assert line not in texts(new_session_screen(opened(BrowserStorage()), "score_pad"))
+    empty = {"seats": [], "options": {}, "new_name": " "}
+    assert line not in texts(new_session_screen(opened(BrowserStorage(
+        {"tableside.scratch.new:score_pad": json.dumps(empty)})), "score_pad"))
+    chinese = opened(BrowserStorage({"tableside.scratch.new:score_pad": json.dumps(kept)}), "zh-CN")
+    body = new_session_screen(chinese, "score_pad")
+    assert chinese.t("app.draft_continued") in texts(body) and "清空" in buttons(body)
+
+
 def test_a_sessions_seed_is_one_of_2_to_the_53_drawn_securely(app):
     """Seeds below 2^31 could be found by trying each against what a seat sees (a Solar Storm ship), then every
     hand with it; eight sessions all below 2^31 would have odds of 2^-176 with the 2^53 seeds drawn now."""

@@ -9,6 +9,13 @@ longer than the server keeps its session came back to an empty form); starting t
 draft is brought back only in the shape the form holds (`kept_draft`), else ignored; a seated player no longer on
 the roster is left out.
 
+Ruling: a draft brought back from the phone's storage when the screen opens, with anything entered in it (players
+seated, a name or option typed: `entered`), says so at the form's top ("Continued from earlier", with no time: the
+storage keeps none) beside a "Clear" button that empties the form; it came back with its players' chips already
+checked, and a player who did not notice tapped the players they wanted and so took them off ("Seat at least 4
+players (now 2)"). Nothing is emptied but at that tap. The line stays while that draft is on screen, however it is
+changed, until Clear or Start; a form filled in this tab (or brought back with nothing entered) never shows it.
+
 Layout: the form takes a phone's whole width and half a laptop's (`FORM_COLS`); the new player's field and every
 option's field or dropdown fill the form's width, so a dropdown's value is not cut at 390 px (a dropdown as narrow
 as Flutter measured its choices cut them), an option's label is a text above its field that wraps
@@ -63,7 +70,7 @@ from scoring.core import BOOL, CHOICE, INT, INT_LIST, RuleError, engine
 from scoring.record import COLOURS, check_colours, new_record
 from views import rules, words
 from views.games import view_of
-from views.phone_scratch import brought_back, forget, keep
+from views.phone_scratch import brought_back, clear, forget, keep
 from storage.schema import RECORD_TEXT_MAX
 from views.ui import (HELPER_LINES, LABEL_SIZE, aside, dropdown, icon_button, kept_typing, label_above, labelled,
                       toggle_chip, typed_text)
@@ -115,6 +122,7 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str, ft.Control | No
         app.render()
 
     form = ft.Column(col=FORM_COLS, spacing=12, controls=[
+        *([continued_row(app, draft)] if draft.get("_continued") else []),
         ft.Text(words.whole_clauses(app.t(f"{game_id}.description"))),  # no "皇" / "冠数" at a line's end
         rules.rules_button(app, game_id, back=f"/new/{game_id}"),
         *([title_field(app, draft, refresh)] if game.titled else []),
@@ -135,7 +143,8 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str, ft.Control | No
 def kept_draft(app: Any, game: Any, value: dict) -> dict | None:
     """A draft kept on the phone, as the form holds it: seats (players on the roster, once each, a colour or
     none), the game's options each of the kind its control holds, the texts typed (an option's, a new type's name
-    in an option's own editor, the game a score pad keeps score for); None for anything else."""
+    in an option's own editor, the game a score pad keeps score for), marked `_continued` when anything is
+    `entered`; None for anything else."""
     seats, options, start = value.get("seats"), value.get("options"), start_options(app, game)
     typed = {k: v for k, v in value.items() if k.startswith("option:")}
     new_types = {k: {"name": v["name"]} for k, v in value.items() if k.startswith("new_type:")
@@ -152,8 +161,30 @@ def kept_draft(app: Any, game: Any, value: dict) -> dict | None:
         return None
     roster, names = set(app.store.players()), [s["name"] for s in seats]
     seats = [s for i, s in enumerate(seats) if s["name"] in roster and s["name"] not in names[:i]]
-    return {"seats": seats, "options": {**start, **options}, "new_name": value["new_name"], **typed, **new_types,
-            **({"title": value["title"]} if "title" in value else {})}
+    draft = {"seats": seats, "options": {**start, **options}, "new_name": value["new_name"], **typed, **new_types,
+             **({"title": value["title"]} if "title" in value else {})}
+    return {**draft, **({"_continued": True} if entered(draft, start) else {})}
+
+
+def entered(draft: dict, start: dict) -> bool:
+    """Whether a draft holds anything a person entered: a player seated, a name typed (a player's, a game's, a new
+    type's), an option not as the form starts it."""
+    texts = [draft["new_name"], draft.get("title", ""),
+             *(v["name"] for k, v in draft.items() if k.startswith("new_type:"))]
+    return bool(draft["seats"]) or any(t.strip() for t in texts) or draft["options"] != start
+
+
+def continued_row(app: Any, draft: dict) -> ft.Control:
+    """The line that says the form continues a draft brought back from the phone, and its "Clear" button."""
+
+    def empty() -> None:
+        """Empty the form (players, options, texts typed): the person's own tap, the only way it is emptied."""
+        clear(draft)
+        app.render()
+
+    return ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        ft.Container(content=aside(app.lang, app.t("app.draft_continued")), expand=True),
+        ft.OutlinedButton(content=app.t("app.draft_clear"), icon=ft.Icons.CLEAR_ALL, on_click=lambda e: empty())])
 
 
 def new_seat(game: Any, draft: dict, name: str) -> dict:

@@ -12,7 +12,9 @@ it left and reads nothing. After each change the scratch is written if it differ
 on `page.run_task`, off the tap's path; the screen's first draw, with its defaults filled in, is not a change);
 fields whose names start with "_" are the tab's own (a field's control, a tap in progress) and are never kept. A
 screen finished with (a quick score started again, a session started from the form) forgets it (`forget`): the key
-is removed, and the scratch as it is then is not written again until it changes.
+is removed, and the scratch as it is then is not written again until it changes. A screen emptied at the person's
+tap (`clear`) loses all its fields, the tab's own too, but what ties it to the phone's storage; its next draw is a
+change, written as any other.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import json
 from typing import Any, Callable
 
 KEY = "tableside.scratch."
+BOOKKEEPING = ("_key", "_kept", "_reading")  # the fields that tie a scratch to the phone's storage
 WAIT = 3.0  # seconds a screen waits for the browser to say what it kept before it is drawn without it
 
 
@@ -82,3 +85,9 @@ def forget(app: Any, scratch: dict) -> None:
         return
     scratch["_kept"] = text_of(scratch)
     app.keep_in_browser(scratch["_key"])
+
+
+def clear(scratch: dict) -> None:
+    """Empty the screen's scratch at the person's tap: every field but those tying it to the phone's storage."""
+    for name in [k for k in scratch if k not in BOOKKEEPING]:
+        del scratch[name]
