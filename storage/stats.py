@@ -174,6 +174,11 @@ class Stats:
         """Every player with a finished session, by name."""
         return sorted(self.shown(p) for p, days in self.days.items() if days)
 
+    def most_wins(self) -> list[tuple[str, int]]:
+        """Every player with a finished session and their wins over all games, most first (equals by name)."""
+        wins = [(name, self.player(name)["wins"]) for name in self.players()]
+        return sorted(wins, key=lambda item: (-item[1], item[0]))
+
     def player(self, name: str) -> dict:
         """One player's record: per game and overall."""
         games, name = {}, player_key(name)

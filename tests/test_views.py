@@ -1050,6 +1050,21 @@ def test_bacon_is_charted_by_team(app):
     assert "1 session against each other: Ann ahead 1, Bo ahead 0, tied 0" in texts(stats.build(app)[1])
 
 
+def test_the_statistics_say_who_wins_most_at_a_glance(app):
+    """Who wins most, asked at the table (play-test): the screen opened on one player, the first by name (奶奶, who
+    had won nothing), and a family had to choose each member in turn to compare; a line under the players'
+    heading now says every player's wins, most first, in the screen's language."""
+    from tests.test_stats import finished
+    from views import stats
+    family = ["爸爸", "妈妈", "小明", "奶奶"]
+    finished(app.store, [{"爸爸": 10, "妈妈": 12, "小明": 20, "奶奶": 3}], "2026-11-29T20:00:00", players=family)
+    finished(app.store, [{"爸爸": 4, "妈妈": 20, "小明": 2, "奶奶": 8}], "2026-11-15T20:00:00", players=family)
+    finished(app.store, [{"爸爸": 9, "妈妈": 1, "小明": 30, "奶奶": 8}], "2026-12-06T20:00:00", players=family)
+    assert "Most wins: 小明 2 · 妈妈 1 · 奶奶 0 · 爸爸 0" in texts(stats.build(app)[1])
+    app.settings["lang"] = "zh-CN"
+    assert "赢得最多：小明 2 局 · 妈妈 1 局 · 奶奶 0 局 · 爸爸 0 局" in texts(stats.build(app)[1])
+
+
 def game_cards(body) -> list[list[str]]:
     """A player's record per game on the statistics screen: each game's name, then its figures in order."""
     cards = [c for c in walk(body) if isinstance(c, ft.Card) and str(c.key).startswith("stats-game-")]

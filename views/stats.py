@@ -70,7 +70,8 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
     game = choice.get("game") if choice.get("game") in games else games[0]
     rival = choice.get("rival") if choice.get("rival") in players and choice.get("rival") != player else first_rival(
         stats, player, players)
-    sections += [heading(app.t("stats.player")), chooser(app, "player", app.t("stats.player"), players, player),
+    sections += [heading(app.t("stats.player")), most_wins(app, stats),
+                 chooser(app, "player", app.t("stats.player"), players, player),
                  player_table(app, stats, stats.player(player))]
     if rival:
         sections += [heading(app.t("stats.head_to_head")),
@@ -80,6 +81,12 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
                  chooser(app, "game", app.t("stats.game"), games, game, label_of=lambda g: game_label(app, stats, g)),
                  game_panel(app, stats.game(game))]
     return app.t("stats.title"), ft.Column(controls=sections, spacing=12), "/"
+
+
+def most_wins(app: Any, stats: Any) -> ft.Control:
+    """Who wins most, at a glance: every player's wins over all games, most first (equals by name, no places)."""
+    wins = " · ".join(app.t("stats.wins_item", name=name, wins=wins) for name, wins in stats.most_wins())
+    return ft.Text(app.t("stats.most_wins", list=wins))
 
 
 def first_rival(stats: Any, player: str, players: list[str]) -> str | None:
