@@ -710,3 +710,12 @@ def test_kingdoms_built_from_one_box_are_accepted_as_layouts_in_any_order(seed, 
     assert [before.total(p) for p in players] == [after.total(p) for p in players]
     tiles = [n for p in players for n in current_kingdoms(entered)[p]["tiles"]]
     assert len(tiles) == len(set(tiles))
+
+
+def test_a_first_half_says_why_no_placement_starts_on_its_square():
+    """`first_half_error`: None on a square where a legal placement of the domino starts; else the engine's reason
+    (a far square: not joined; the castle: taken)."""
+    state = engine("kingdomino").new_state(["Ann", "Bob"], {}, 1)
+    assert kd.first_half_error(state, "Ann", 12, [3, 4]) is None
+    assert kd.first_half_error(state, "Ann", 12, [0, 0]).key == "kingdomino.no_connection"
+    assert kd.first_half_error(state, "Ann", 12, [4, 4]).key == "kingdomino.cell_taken"

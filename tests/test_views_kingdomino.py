@@ -1,5 +1,6 @@
 """Kingdomino view built without a browser over a live record: domino picker, marked legal squares, a refused
-pair, a discard, the painted paper kingdom sent as a layout, property legend and tie-break words."""
+pair, a first half refused where no placement starts, a discard, the painted paper kingdom sent as a layout,
+property legend and tie-break words."""
 
 from __future__ import annotations
 
@@ -69,6 +70,10 @@ class Table:
             return False
         return True
 
+    def refused(self, err) -> None:
+        """Keep a refusal the view shows itself: a `RuleError` in words, a message key as it is."""
+        self.errors.append(words.error("en", err) if isinstance(err, RuleError) else str(err))
+
     def refresh(self) -> None:
         """Count rebuild requests."""
         self.refreshed += 1
@@ -80,7 +85,7 @@ class Table:
         """A context for the current state (the frame builds a new one on every render)."""
         return GameContext(lang=self.lang, record=self.record, state=self.state, engine=engine(self.record["game"]),
                            page=self.page, store=None, local=self.local, sound=False, apply=self.apply,
-                           show_error=lambda err: self.errors.append(str(err)), refresh=self.refresh)
+                           show_error=self.refused, refresh=self.refresh)
 
     def view(self, module) -> ft.Control:
         """The view built now."""
@@ -233,14 +238,31 @@ def test_tiles_show_terrain_icons_crowns_and_points_in_fixed_colours():
 
 
 def test_an_illegal_pair_is_sent_and_the_engine_refuses_it():
+    """A first half on a marked square and a second half where the pair may not lie: the pair goes to the engine,
+    whose refusal is shown, and the domino waits for its first half again."""
     table = Table("kingdomino", ["Ann", "Bob"])
     dominoes(table.view(view))[1].on_click(None)
-    cells(table.view(view))[(0, 0)].on_click(None)
-    cells(table.view(view))[(0, 1)].on_click(None)
-    assert table.errors == ["Domino 1 must touch the castle or the same terrain on at least one side."]
+    cells(table.view(view))[(3, 4)].on_click(None)
+    cells(table.view(view))[(3, 6)].on_click(None)
+    assert table.errors == ["The two halves of a domino must lie side by side."]
     assert table.record["actions"] == []
     body = table.view(view)
     assert "Tap the square for the first half: Wheat." in texts(body)
+
+
+def test_a_first_half_where_no_placement_starts_is_refused_at_once_with_the_reason():
+    """Played at a table: Ann tapped a far corner for domino 12's first half; it was kept, every mark went away and
+    the hint asked for the second half, and only that second tap said why. The first tap is refused at once with
+    the engine's reason, no half is kept, and the marks stay."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    dominoes(table.view(view))[12].on_click(None)
+    before = {rc for rc, cell in cells(table.view(view)).items() if is_marked(cell)}
+    cells(table.view(view))[(0, 0)].on_click(None)
+    assert table.errors == ["Domino 12 must touch the castle or the same terrain on at least one side."]
+    body = table.view(view)
+    assert "Tap the square for the first half: Swamp." in texts(body)
+    assert {rc for rc, cell in cells(body).items() if is_marked(cell)} == before
+    assert table.local["pick"]["first"] is None and table.record["actions"] == []
 
 
 def test_discard_is_refused_while_the_domino_has_a_place():
@@ -723,11 +745,14 @@ def test_the_kingdoms_kept_squares_follow_the_marks_the_language_and_the_latest_
     marked = {rc for rc, cell in after.items() if is_marked(cell)}
     assert marked == {tuple(p[0]) for p in game.legal_placements(table.state, "Ann", 1)}
     assert [rc for rc in after if (after[rc] is before[rc]) == (rc in marked)] == []
-    after[(0, 0)].on_click(None)
-    assert table.errors == [] and table.local["pick"]["first"] == [0, 0]
+    after[(0, 0)].on_click(None)  # no placement starts there: the first half's refusal, not the picker's words
+    assert table.errors == ["Domino 1 must touch the castle or the same terrain on at least one side."]
+    assert table.local["pick"]["first"] is None
+    cells(table.view(view))[(3, 4)].on_click(None)
+    assert table.local["pick"]["first"] == [3, 4]
     table.lang = "zh-CN"
     said = [c.label for c in walk(table.view(view)) if isinstance(c, ft.Semantics) and c.button]
-    assert "第 1 行，第 1 列：麦田" in said and not [label for label in said if label.startswith("Row ")]
+    assert "第 4 行，第 5 列：麦田" in said and not [label for label in said if label.startswith("Row ")]
 
 
 def test_a_tie_below_the_winner_settled_by_the_tie_break_is_said_on_the_end_screen():

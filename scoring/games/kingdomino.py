@@ -561,6 +561,21 @@ def legal_placements(state: dict, player: str, domino: int) -> list[list[list[in
     return out
 
 
+def first_half_error(state: dict, player: str, domino: int, cell: list[int]) -> RuleError | None:
+    """Why no legal placement of domino puts its first half on cell (None when one does): the refusal of the pair
+    with its second half on the first square beside cell (up, left, right, down) inside the frame. A first half
+    tapped where no placement starts was kept, and only the second tap said why."""
+    legal = legal_placements(state, player, domino)
+    if any(cells[0] == list(cell) for cells in legal):
+        return None
+    grid = current_kingdoms(state)[player]["grid"]
+    side, (r, c) = len(grid), cell
+    beside = [[r + dr, c + dc] for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+              if 0 <= r + dr < side and 0 <= c + dc < side]
+    return _placement_error(grid, grid_size(state["options"]), domino, [list(cell), beside[0]],
+                            _box(_filled(grid)))
+
+
 def _new_game(players: list[str], size: int) -> dict:
     """A game with an empty kingdom (castle only) for every player."""
     return {"kingdoms": {p: {"grid": empty_frame(size), "placed": [], "discarded": [], "layout": False}

@@ -347,8 +347,13 @@ def placing(ctx: GameContext, player: str, kingdom: dict, pick: dict) -> tuple[f
         hint = ctx.t("kingdomino.view.tap_second", half=half_words(ctx, *halves[1]))
 
     def tap(r: int, c: int) -> None:
-        """First square, then second square: the second tap sends the placement to the engine."""
+        """First square, then second square: the second tap sends the placement to the engine; a first square
+        where no legal placement starts is refused at once, with the engine's reason."""
         if first is None:
+            refusal = game.first_half_error(ctx.state, player, number, [r, c])
+            if refusal is not None:
+                ctx.show_error(refusal)
+                return
             pick["first"] = [r, c]
         elif first == [r, c]:
             pick["first"] = None
