@@ -1255,7 +1255,8 @@ def test_a_seated_solar_storm_phone_shows_no_other_seats_moves(store):
     hub = open_hub(store, new_record("solar_storm", ["A", "B"], {"deal": "table"}, seed=4), Clock())
     got, _ = seated(hub, "A")
     screen = words_in(solar_storm.build(seat_ctx(got[-1])))
-    assert "The referee or the host enters this." in screen and "Deal" not in screen
+    assert "The table's move: the referee or the host makes it on their screen." in screen
+    assert "Deal" not in screen
 
 
 def test_a_phone_in_chinese_says_the_turn_player_acts_on_their_own_phone(store):
@@ -1329,7 +1330,8 @@ def test_a_players_phone_shows_no_control_for_the_tables_moves_of_a_round_game(
     own_lines = ("score_pad", "flip7", "cubosaurs", "rummy")
     entered_by = ("The referee or the host may also enter the whole round." if game in own_lines else
                   "The referee or the host may also enter the whole order." if game == "bacon" else
-                  "The referee or the host enters this.")  # and A's own line (`line`, A's move, not the table's)
+                  "The table's move: the referee or the host makes it on their screen.")  # and A's own line
+    # (`line`, A's move, not the table's)
     assert entered_by in phone_words(store, hub, got[-1])
     for played in (False, True):
         if played:
@@ -1996,9 +1998,9 @@ def said_twice(store, hub, token: str, message: dict, lang: str) -> tuple[list[s
 def test_a_waiting_phone_reads_who_it_waits_for_once(store, lang):
     """A phone with nothing to do read "B's turn", "Nothing to do right now: waiting for B." and then the game's "B
     enters this on their own phone." (the status line now says it, its "Nothing to do right now." names no one)
-    and, the deal the table's, "…waiting for the referee or the host." then "The referee
-    or the host enters this." (Solar Storm); Splitter's "…waiting for B and C." then "Still to write: B and C"; a
-    score pad's "Round 1 · …" status line and then the view's "Round 1" heading. Each is read once, where the
+    and, the deal the table's, "…waiting for the referee or the host." then "The table's move: the referee or the
+    host makes it on their screen." (Solar Storm); Splitter's "…waiting for B and C." then "Still to write: B and
+    C"; a score pad's "Round 1 · …" status line and then the view's "Round 1" heading. Each is read once, where the
     frame says it first; the view's lines are still shown."""
     t = functools.partial(words.say, lang)
     solar = open_hub(store, new_record("solar_storm", ["A", "B"], {}, seed=4), Clock())

@@ -217,7 +217,8 @@ def test_each_phone_gives_its_own_points_and_the_round_is_recorded_once_all_have
     body = view.build(ctx)
     assert ("Ann", "line") in ctx.offered and ("Bo", "line") not in ctx.offered
     assert [c.label for c in walk(body) if isinstance(c, ft.TextField)] == ["My points"]
-    assert "Round 1" in shown(body) and "The referee or the host enters this." not in shown(body)
+    assert "Round 1" in shown(body)
+    assert "The table's move: the referee or the host makes it on their screen." not in shown(body)
     give(table, "Ann", phones["Ann"], "7")
     assert [{k: v for k, v in a.items() if k != "at"} for a in table.record["actions"]] == [
         {"type": "line", "by": "Ann", "round": 1, "score": 7}]

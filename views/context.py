@@ -118,8 +118,8 @@ class GameContext:
         RULING (said twice): a line is read once on a screen, where the frame says it first. A seated phone reads
         its status line ("B's turn · Round 1 of 3 · …") and its moves ("Nothing to do right now.") above the
         game's view, so the view's "Round 1" heading and its lines that only say who the table waits on ("B enters
-        this on their own phone.", "The referee or the host enters this.", Splitter's "Still to write: B and C")
-        are shown but not read there; a line that names anyone the frame did not (a seat with moves of its own
+        this on their own phone.", "The table's move: the referee or the host makes it on their screen.",
+        Splitter's "Still to write: B and C") are shown but not read there; a line that names anyone the frame did not (a seat with moves of its own
         reads no "waiting for") is read, and a shared phone's view reads all its lines."""
         seats = set(waiting)
         if (number is not None or seats) and number in (None, self.said_round) and seats <= self.said_waiting:

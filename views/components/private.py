@@ -62,8 +62,10 @@ def opened(ctx: Any, slot: dict, player: str) -> bool:
 
 def elsewhere(ctx: Any, player: str) -> ft.Control:
     """On a seated phone, in place of another seat's cover or move: that player enters it on their own phone (the
-    table's move: the referee or the host enters it); not read where the screen's moves already say it waits on them
-    (`GameContext.read_once`)."""
+    table's move: the referee or the host makes it on their screen, said as the table's move: "The referee or the
+    host enters this." under Splitter's player buttons while the table rolled read to a play-tester as the host
+    filling in the player's sheet; the move itself is named by the status line above); not read where the screen's
+    moves already say it waits on them (`GameContext.read_once`)."""
     said = ctx.t("app.private.referee_enters") if player == TABLE else ctx.t("app.private.own_phone", name=player)
     return ctx.read_once(aside(ctx.lang, said), waiting=[player])
 
