@@ -119,8 +119,9 @@ class GameContext:
         its status line ("B's turn · Round 1 of 3 · …") and its moves ("Nothing to do right now.") above the
         game's view, so the view's "Round 1" heading and its lines that only say who the table waits on ("B enters
         this on their own phone.", "The table's move: the referee or the host makes it on their screen.",
-        Splitter's "Still to write: B and C") are shown but not read there; a line that names anyone the frame did not (a seat with moves of its own
-        reads no "waiting for") is read, and a shared phone's view reads all its lines."""
+        Splitter's "Still to write: B and C") are shown but not read there; a line that names anyone the frame did
+        not (a seat with moves of its own reads no "waiting for") is read, and a shared phone's view reads all its
+        lines."""
         seats = set(waiting)
         if (number is not None or seats) and number in (None, self.said_round) and seats <= self.said_waiting:
             return ft.Semantics(content=control, exclude_semantics=True)
