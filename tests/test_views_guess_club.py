@@ -4,6 +4,7 @@ aliases."""
 
 from __future__ import annotations
 
+import copy
 import functools
 import re
 from pathlib import Path
@@ -747,6 +748,20 @@ def test_a_ruling_undone_comes_back_to_the_setter_as_a_fresh_choice(table):
     table.store.undo(table.sid, T0, consent=True)
     assert table.state["phase"] == "ruling"
     assert dict(labelled_boxes(table.build()))["Cy: “banana”"].value is False
+
+
+def test_drawing_the_screen_twice_after_a_ruling_changes_nothing(table):
+    """A render is pure: after a ruling made on another screen (straight into the store here), drawing this screen
+    twice shows the same and changes no scratch (it forgot the setter's ticks while drawing)."""
+    answered(table, {"Ann": ["apple", "pear"], "Bo": ["Apple", "bananas"], "Cy": ["banana", "lime"]})
+    table.play({"type": "play", "by": "Bo", "card": 1})
+    dict(labelled_boxes(table.build()))["Cy: “banana”"].on_change(ticked())
+    table.play({"type": "rule", "by": "Ann", "valid": False, "matches": []})
+    ticks = copy.deepcopy(table.local["ruling"])
+    first = texts(table.build())
+    assert table.local["ruling"] == ticks
+    drawn = copy.deepcopy(table.local)
+    assert texts(table.build()) == first and table.local == drawn
 
 
 def test_an_unticked_suggestion_says_only_ticked_cards_count(table):

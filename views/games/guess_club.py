@@ -64,8 +64,6 @@ def build(ctx: GameContext) -> ft.Control:
     (its title at y 747 of 844). That step has a key of its own: moved to the top under the settlement's key, it
     left the browser drawing the settlement panel beside the new topic, and the log a count behind."""
     phase = ctx.state["phase"]
-    if phase != "ruling":
-        ctx.local.pop("ruling", None)  # a ruling undone comes back as a fresh choice (`ruling_ticks`)
     steps = {"topic": topic_panel, "answers": answers_panel, "turns": turn_panel, "ruling": ruling_panel,
              "settle": settle_panel}
     parts = {"topic": topic_line(ctx), "transfers": transfers_panel(ctx),
@@ -431,14 +429,17 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
              for name in dict.fromkeys(owners) if owners.count(name) > 1]
     buttons = ft.Row(wrap=True, controls=[
         ft.FilledButton(content=ctx.t("guess_club.view.rule_valid", count=len(ticked), cost=MISS),
-                        icon=ft.Icons.CHECK,
-                        on_click=lambda e: ctx.dispatch({"type": "rule", "by": setter, "valid": True,
-                                                         "matches": list(ticked)})),
+                        icon=ft.Icons.CHECK, on_click=lambda e: rule(ctx, True, list(ticked))),
         ft.OutlinedButton(content=ctx.t("guess_club.view.rule_invalid", cost=INVALID), icon=ft.Icons.CLOSE,
-                          on_click=lambda e: ctx.dispatch({"type": "rule", "by": setter, "valid": False,
-                                                           "matches": []})),
+                          on_click=lambda e: rule(ctx, False, [])),
     ])
     return card(rows + ([buttons, *shows] if ctx.seat == setter else [*shows, buttons]))
+
+
+def rule(ctx: GameContext, valid: bool, matches: list[list]) -> None:
+    """Send the setter's ruling on the card read out; once accepted, forget its ticks (`ruling_ticks`)."""
+    if ctx.dispatch({"type": "rule", "by": ctx.state["setter"], "valid": valid, "matches": matches}):
+        ctx.local.pop("ruling", None)
 
 
 def ruling_ticks(ctx: GameContext) -> list[list]:
@@ -446,11 +447,12 @@ def ruling_ticks(ctx: GameContext) -> list[list]:
     meanwhile does not undo the setter's ticks): a proposal starts ticked when the matcher calls it the same or
     its owner showed it, unless another card of its owner is ticked already (one card each can match), and
     unticked when it only looks alike.
-    RULING (a ruling undone is ruled afresh): the ticks are forgotten once the card is ruled (`build`), so a ruling
-    the table undid comes back to the setter as the card first did, not with the undone ruling's ticks (seen
-    still ticked after the host's undo): the table undid it because it disputed it, a box left ticked read as the
-    answer already given, one tap sent it again, and the other phones, which never held those ticks, showed the
-    matcher's. Unlike a round form's entries, nothing was typed that would be lost."""
+    RULING (a ruling undone is ruled afresh): the screen that sends a ruling forgets its ticks once the ruling is
+    accepted (`rule`), not while drawing (a render changes nothing), so a ruling the table undid comes back to the
+    setter as the card first did, not with the undone ruling's ticks (seen still ticked after the host's undo): the
+    table undid it because it disputed it, a box left ticked read as the answer already given, one tap sent it again,
+    and the other phones, which never held those ticks, showed the matcher's. A screen that did not send the ruling
+    keeps its own unsent ticks for that card. Unlike a round form's entries, nothing was typed that would be lost."""
     pending = ctx.state["pending"]
     slot = ctx.local.setdefault("ruling", {})
     mark = (ctx.state["round"], len(ctx.state["plays"]), pending["player"], pending["card"])
