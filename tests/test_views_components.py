@@ -680,6 +680,17 @@ def test_private_entry_covers_before_and_after_and_reopens_when_refused():
     assert slot["player"] == "B" and slot["phase"] == "cover"
 
 
+def test_private_entry_shows_each_note_under_its_field_and_none_without_notes():
+    ctx, prompts = FakeContext(), ["Word 1", "Word 2"]
+    slot = {"player": "A", "phase": "entry", "answers": ["", ""]}
+    plain = private_entry(ctx, slot, "A", prompts, lambda a: True)
+    noted = private_entry(ctx, slot, "A", prompts, lambda a: True, notes={1: [ft.Text("Repeats Word 1")]})
+    assert "Repeats Word 1" not in texts(plain)
+    order = [c.label if isinstance(c, ft.TextField) else c.value for c in walk(noted)
+             if isinstance(c, ft.TextField) or (isinstance(c, ft.Text) and c.value == "Repeats Word 1")]
+    assert order == ["Word 1", "Word 2", "Repeats Word 1"]
+
+
 def test_score_chart_starts_each_line_at_the_starting_total():
     """Round 0 of the chart is the total before the first round (0, or e.g. starting money)."""
     import flet_charts as fch

@@ -95,7 +95,7 @@ def private_entry(ctx: Any, slot: dict, player: str, prompts: list[str], on_subm
         slot.update(player=player, phase=COVER, answers=[""] * len(prompts))
     if not opened(ctx, slot, player):
         return cover(ctx, slot, player)
-    return entry_form(ctx, slot, player, prompts, on_submit, secret, hints, notes or {})
+    return entry_form(ctx, slot, player, prompts, on_submit, secret, hints, notes)
 
 
 def cover(ctx: Any, slot: dict, player: str) -> ft.Control:
