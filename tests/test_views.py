@@ -1065,6 +1065,29 @@ def test_the_statistics_say_who_wins_most_at_a_glance(app):
     assert "赢得最多：小明 2 局 · 妈妈 1 局 · 奶奶 0 局 · 爸爸 0 局" in texts(stats.build(app)[1])
 
 
+def test_the_statistics_open_on_the_player_who_has_won_most(app):
+    """Asked "who is best", the screen opened on the first by name (奶奶, no wins): it opens on the player with the
+    most wins over all games (equals by name), until another is chosen."""
+    from tests.test_stats import finished
+    from views import stats
+    family = ["爸爸", "妈妈", "小明", "奶奶"]
+    finished(app.store, [{"爸爸": 10, "妈妈": 12, "小明": 20, "奶奶": 3}], "2026-11-29T20:00:00", players=family)
+    finished(app.store, [{"爸爸": 4, "妈妈": 20, "小明": 2, "奶奶": 8}], "2026-11-15T20:00:00", players=family)
+    finished(app.store, [{"爸爸": 9, "妈妈": 1, "小明": 30, "奶奶": 8}], "2026-12-06T20:00:00", players=family)
+    assert any(line.startswith("小明: 3 ") for line in texts(stats.build(app)[1]))
+    app.local("stats")["player"] = "奶奶"
+    assert any(line.startswith("奶奶: 3 ") for line in texts(stats.build(app)[1]))
+
+
+def test_the_statistics_open_on_the_first_by_name_of_players_with_equal_wins(app):
+    """Two players with the most wins, equal: the screen opens on the first of them by name."""
+    from tests.test_stats import finished
+    from views import stats
+    finished(app.store, [{"Cy": 10, "Bo": 3, "Ann": 1}], "2026-11-29T20:00:00", players=["Ann", "Bo", "Cy"])
+    finished(app.store, [{"Cy": 1, "Bo": 9, "Ann": 2}], "2026-11-30T20:00:00", players=["Ann", "Bo", "Cy"])
+    assert any(line.startswith("Bo: 2 ") for line in texts(stats.build(app)[1]))
+
+
 def game_cards(body) -> list[list[str]]:
     """A player's record per game on the statistics screen: each game's name, then its figures in order."""
     cards = [c for c in walk(body) if isinstance(c, ft.Card) and str(c.key).startswith("stats-game-")]

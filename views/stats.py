@@ -58,7 +58,10 @@ def game_label(app: Any, stats: Any, game_key: str) -> str:
 
 
 def build(app: Any) -> tuple[str, ft.Control, str]:
-    """The statistics screen."""
+    """The statistics screen.
+    RULING (who it opens on): until one is chosen, the player who has won most over all games (equals: the first by
+    name), the one a table checking "who is best" looks for (it opened on the first by name, who may have won
+    nothing)."""
     stats = app.store.stats()
     choice = app.local("stats")
     players, games = stats.players(), stats.games()
@@ -66,7 +69,7 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
     if not players:
         sections.append(aside(app.lang, app.t("stats.empty")))
         return app.t("stats.title"), ft.Column(controls=sections, spacing=12), "/"
-    player = choice.get("player") if choice.get("player") in players else players[0]
+    player = choice.get("player") if choice.get("player") in players else stats.most_wins()[0][0]
     game = choice.get("game") if choice.get("game") in games else games[0]
     rival = choice.get("rival") if choice.get("rival") in players and choice.get("rival") != player else first_rival(
         stats, player, players)
