@@ -365,6 +365,16 @@ def note_correction(state: dict, number: int, before: dict, after: dict) -> None
     state.setdefault("corrections", []).append({"round": number, "changes": changes})
 
 
+def as_entered(state: dict, number: int, points: dict) -> dict:
+    """Round `number`'s points as first entered, from `points`, its points now: each correction of it noted
+    (`note_correction`) taken back, the latest first."""
+    entered = dict(points)
+    for kept in reversed(state.get("corrections", [])):
+        if kept["round"] == number:
+            entered.update({name: before for name, (before, _after) in kept["changes"].items()})
+    return entered
+
+
 def correction_words(changes: dict) -> dict[str, str]:
     """A correction's changes as its log row reads them: "5 ⭢ 7", a negative with the minus sign ("−2 ⭢ −5")."""
     return {name: f"{signed(before)} {ARROW} {signed(after)}" for name, (before, after) in changes.items()}

@@ -109,6 +109,35 @@ def test_undo_and_redo_say_which_round_they_take_back_or_put_back(app):
     assert {"撤销：录入了第 1 轮", "重做：录入了第 2 轮"} <= set(buttons(body))
 
 
+@pytest.mark.parametrize("variant,second", [("500", "A −10, B 24"), ("basic", "A 0, B 10")])
+def test_rummys_undo_names_the_round_and_its_scores_as_the_score_pads_does(app, variant, second):
+    """Rummy's Undo read "Undo: Round 2 entered" where the score pad's names what was scored ("撤销：第 8 轮得分：A 7，
+    B 4"): it says the round and each player's points in the same words, in both languages; a round corrected
+    later still reads in the log as it was entered."""
+    sid = app.store.create(new_record("rummy", ["A", "B"], {"variant": variant}, now="2025-01-01T20:00:00+00:00"))
+
+    def line(melds: list, hand: list) -> dict:
+        return {"melds": melds, "laid_off": [], "hand": hand}
+
+    first = {"A": line([["3S", "4S", "5S"]], []), "B": line([], ["KH", "2D"])}
+    again = {"A": line([], ["6D", "4C"]), "B": line([["7H", "8H", "9H"]], [])}
+    for minute, lines in enumerate((first, again), start=1):
+        app.store.play(sid, {"type": "round", "by": "table", "round": minute, "lines": lines, "stock_out": False},
+                       f"2025-01-01T20:0{minute}:00+00:00")
+    body = session.build(app, sid, read_only=False)[1]
+    assert f"Undo: Round 2 scores: {second}" in buttons(body)
+    app.settings["lang"] = "zh-CN"
+    body = session.build(app, sid, read_only=False)[1]
+    assert f"撤销：第 2 轮得分：{second.replace(', ', '，')}" in buttons(body)
+    app.settings["lang"] = "en"
+    entered = "Round 1 scores: A 12, B −12" if variant == "500" else "Round 1 scores: A 12, B 0"
+    app.store.play(sid, {"type": "correct", "by": "table", "round": 1, "lines": {
+        "A": line([["3S", "4S", "5S", "6S"]], []), "B": line([], ["KH", "2D"])}, "stock_out": False},
+        "2025-01-01T20:03:00+00:00")
+    assert any(t.startswith("#1 ") and t.endswith(f" · The table · {entered}")
+               for t in texts(session.build(app, sid, read_only=False)[1]))
+
+
 def test_readable_parameters():
     assert words.readable("en", {"A": 3, "B": -1}) == "A 3, B −1"
     assert words.readable("zh-CN", ["甲", "乙"]) == "甲和乙"

@@ -6,8 +6,8 @@ Actions:
 - `round` by the table: `{"lines": {player: {"melds": [[cards], ...], "laid_off": [cards], "hand": [cards]}},
   "stock_out": bool}` — a line for every player; `stock_out` when the round ended because the stock ran out.
   Optionally `"round": n`, the round it is entered as (the app sends it): refused unless it is the round being
-  entered (`rummy.line_round`), and the log names that round (a round completed from players' lines is not a
-  `round` action).
+  entered (`rummy.line_round`), and the log names that round and each player's points for it as entered, in the
+  score pad's words ("Round 8 scores: A 7, B 4"; a round completed from players' lines is not a `round` action).
 - `line` by a player: `{"round": n, "line": line}` — the player's own melds, lay-offs and hand for the round being
   entered, given on their own phone [ruling]. The line is checked alone when given (cards, no card twice in it,
   each meld valid, the lay-off rule of `one_meld_per_turn`), then against the lines the other players have given
@@ -62,8 +62,8 @@ drops only the seed).
 
 from __future__ import annotations
 
-from scoring.core import BOOL, CHOICE, INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, each_player, \
-    known_fields, make_scoreboard, move, note_correction, note_end, register
+from scoring.core import BOOL, CHOICE, INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, as_entered, \
+    each_player, known_fields, make_scoreboard, move, note_correction, note_end, register
 from scoring.mechanics.own_lines import OwnLines
 from validators.cards import card_name, lay_off, meld, parse_rummy, rummy_code
 
@@ -248,6 +248,16 @@ class Rummy(OwnLines, Engine):
         note_correction(state, number, {n: old["scores"][n]["points"] for n in state["players"]},
                         {n: rnd["scores"][n]["points"] for n in state["players"]})
         self._check_end(state)
+
+    def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
+        """An action of the log in words; a `round` naming its round says each player's points for it as entered,
+        in the score pad's words ("Round 8 scores: A 7, B 4"), so its row and the Undo that takes it back say what
+        they are about (it read "Round 8 entered"); one from an older log, naming no round, as `describe` says it."""
+        number = action.get("round")
+        if action.get("type") != "round" or number is None:
+            return super().logged(state, action, nth)
+        points = {name: score["points"] for name, score in state["rounds"][number - 1]["scores"].items()}
+        return "score_pad.action.round_of", {"round": number, "scores": as_entered(state, number, points)}
 
     def _check_line(self, state: dict, name: str, line) -> dict:
         """One player's line with canonical cards, valid melds and where each laid-off card went (if said)."""
