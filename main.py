@@ -3,10 +3,10 @@
     python main.py [--port N] [--host 0.0.0.0] [--data DIR]
 
 By default it listens on 127.0.0.1:8550 and keeps its data in a per-user folder; `--port 0` takes any free port
-(the address printed says which); `--host 0.0.0.0` lets phones on the same network join. The address is printed
-once the server listens; with `--host 0.0.0.0` also the host's address (with its token) and PIN, which only the
-host may see: other phones get the join screen (see `views/guard.py`, which also refuses websockets from other
-origins and keeps tracebacks off the browser).
+(the address printed says which); `--host 0.0.0.0` (or `::`) lets phones on the same network join. The address is
+printed once the server listens (an IPv6 one in brackets: `http://[::1]:8550`); serving the network, also the
+host's address (with its token) and PIN, which only the host may see: other phones get the join screen (see
+`views/guard.py`, which also refuses websockets from other origins and keeps tracebacks off the browser).
 The server listens as soon as the data folder is claimed: what the home screen draws (its views, the engines)
 and the catalogue are loaded in the background while the first browser loads the web client (`Server.warm`,
 which stands aside while a request is being answered: `Requests`, `stand_aside`), and a tab that connects
@@ -40,7 +40,7 @@ from scoring.core import RuleError
 from scoring.i18n import LANGUAGES, error_text
 from storage import Store
 from storage.exports import MAX_FILE_BYTES
-from views.guard import HostGuard, SameOrigin, hide_tracebacks
+from views.guard import HostGuard, SameOrigin, hide_tracebacks, web_address
 from views.lost_taps import answer_lost_inputs
 from views.reconnect import end_failed_sends, fresh_session_on_return, keep_reloaded_tabs
 
@@ -51,6 +51,7 @@ APP_NAME = "tableside"
 ASIDE_STEP = 0.002  # seconds the warm-up sleeps at a time while a request is being answered …
 ASIDE_MAX = 3.0  # … and at most in all (a long upload must not keep the first screen waiting)
 API_PAGES = {"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"}  # FastAPI's, not the app's
+EVERY_ADDRESS = ("0.0.0.0", "::", "")  # listening on every address: the one shown is the LAN's (`::`: the IPv6 one)
 SESSION_TIMEOUT = 5  # seconds Flet keeps a tab's session once its websocket ended: none is resumed (views.reconnect)
 
 
@@ -108,15 +109,15 @@ class Server(uvicorn.Server):
             self.port = self.servers[0].sockets[0].getsockname()[1]
         self.loop_thread = get_ident()
         Thread(target=self.warm, name="tableside-warm", daemon=True).start()
-        if self.host in ("0.0.0.0", ""):
+        if self.host in EVERY_ADDRESS:
             from views.table import lan_address
 
-            shown = lan_address()
+            shown = lan_address(ipv6=":" in self.host)
         else:
             shown = self.host
-        say(f"Tableside: http://{shown}:{self.port}")
+        say(f"Tableside: {web_address(shown, self.port)}")
         if self.guard.required:
-            say(f"Tableside: host address (keep it to yourself): {self.guard.host_url(f'http://{shown}:{self.port}')}")
+            say(f"Tableside: host address (keep it to yourself): {self.guard.host_url(shown, self.port)}")
             say(f"Tableside: host PIN: {self.guard.pin}")
 
     def warm(self) -> None:

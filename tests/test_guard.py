@@ -13,7 +13,7 @@ from scoring.i18n import text
 from tests.browser.conftest import start_server, stop_server
 from tests.helpers import run_async
 from views import guard, reconnect
-from views.guard import COOKIE, HostGuard, SameOrigin, host_allowed
+from views.guard import COOKIE, HostGuard, SameOrigin, host_allowed, web_address
 
 
 class Recorder:
@@ -245,3 +245,28 @@ def test_the_one_time_pass_only_comes_back_to_a_path_on_this_server(route, back)
     from views.host_gate import pass_link
 
     assert pass_link(route, "P") == back
+
+
+def test_an_ipv6_address_is_bracketed_in_every_address_shown():
+    """An IPv6 literal in an address reads "http://[fe80::1]:8630" (unbracketed, its last colon read as the port's);
+    an IPv4 address or a name as it is; the host's link too."""
+    assert web_address("fe80::1", 8630) == "http://[fe80::1]:8630"
+    assert web_address("::1", None, "https") == "https://[::1]"
+    assert web_address("192.168.1.5", 8630) == "http://192.168.1.5:8630"
+    assert web_address("tableside.local", 80) == "http://tableside.local:80"
+    guard = HostGuard(required=True)
+    assert guard.host_url("fe80::1", 8630) == f"http://[fe80::1]:8630/?host={guard.token}"
+    assert guard.host_url("192.168.1.5", 8630) == f"http://192.168.1.5:8630/?host={guard.token}"
+
+
+def test_the_join_address_brackets_an_ipv6_host_and_puts_the_lan_address_for_a_loopback_one(monkeypatch):
+    """A phone joins at the host page's own address: an IPv6 one bracketed; IPv6's loopback (or every address, ::)
+    replaced by the IPv6 LAN address, bracketed, as 127.0.0.1 is by the IPv4 one."""
+    from views import table
+    monkeypatch.setattr(table, "lan_address", lambda ipv6=False: "fd00::2" if ipv6 else "192.168.1.5")
+    assert table.join_address("ws://[fe80::1]:8630/ws", "s1") == "http://[fe80::1]:8630/join/s1"
+    assert table.join_address("wss://[2001:db8::7]/ws", "s1") == "https://[2001:db8::7]/join/s1"
+    for local in ("ws://[::1]:8630/ws", "ws://[::]:8630/ws"):
+        assert table.join_address(local, "s1") == "http://[fd00::2]:8630/join/s1"
+    assert table.join_address("ws://127.0.0.1:8630/ws", "s1") == "http://192.168.1.5:8630/join/s1"
+    assert table.join_address("ws://192.168.1.9:8630/ws", "s1") == "http://192.168.1.9:8630/join/s1"

@@ -61,6 +61,13 @@ def phone_cookie() -> str | None:
     return _phone_cookie.get()
 
 
+def web_address(host: str, port: int | None = None, scheme: str = "http") -> str:
+    """The address a browser opens for host and port ("http://192.168.1.5:8550"), an IPv6 literal in brackets
+    ("http://[fe80::1]:8550": unbracketed, "http://fe80::1:8550" is no address, its last colon read as the port's)."""
+    name = f"[{host}]" if ":" in host else host
+    return f"{scheme}://{name}:{port}" if port else f"{scheme}://{name}"
+
+
 class HostGuard:
     """The host's token and PIN, and which pages proved they are the host."""
 
@@ -74,9 +81,9 @@ class HostGuard:
         self._wrong = 0
         self._passes: set[str] = set()
 
-    def host_url(self, base: str) -> str:
-        """The address that makes a browser the host."""
-        return f"{base}/?{urlencode({'host': self.token})}"
+    def host_url(self, host: str, port: int) -> str:
+        """The address that makes a browser the host, on host and port (`web_address`)."""
+        return f"{web_address(host, port)}/?{urlencode({'host': self.token})}"
 
     def token_ok(self, given: str | None) -> bool:
         """Whether given is the host token (constant-time comparison)."""

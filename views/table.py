@@ -49,6 +49,7 @@ from views.components.folds import Folds
 from views.components.scoreboard import scoreboard_panel
 from views.context import GameContext, TapCount, use_into_view
 from views.games import view_of
+from views.guard import web_address
 from views.home import session_game
 from views.live import InTab, live
 from views.session import (bring_back_draft, draft_keeper, end_panel, said_once, seat_scratch, show_all,
@@ -56,7 +57,7 @@ from views.session import (bring_back_draft, draft_keeper, end_panel, said_once,
 from views.table_hub import TableHub, hub_for
 from views.ui import aside, draft_field, dropdown, reading_column
 
-LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0", ""}
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0", "::", ""}
 NETWORK_COMMAND = "python main.py --host 0.0.0.0"  # how the server is started for phones on the Wi-Fi
 SEAT_NAME_MIN = 140  # a seat's name takes at least this width (px), so the states of short names line up
 
@@ -81,26 +82,29 @@ def typed_first(store: Any, sid: str, eng: Any, action: dict, state: dict) -> li
     return first(eng, state, action, lambda seat: seat_scratch(store, sid, seat)) if first else []
 
 
-def lan_address() -> str:
-    """This machine's address on the local network, as phones would use it (no packet is sent)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+def lan_address(ipv6: bool = False) -> str:
+    """This machine's address on the local network, as phones would use it (no packet is sent); its IPv6 one for a
+    server on IPv6 (`--host ::` listens on IPv6 alone: Python's asyncio binds it IPv6-only)."""
+    family, far, loopback = ((socket.AF_INET6, "2001:db8::1", "::1") if ipv6 else
+                             (socket.AF_INET, "10.255.255.255", "127.0.0.1"))
+    with socket.socket(family, socket.SOCK_DGRAM) as probe:
         try:
-            probe.connect(("10.255.255.255", 1))
+            probe.connect((far, 1))
             return probe.getsockname()[0]
         except OSError:
-            return "127.0.0.1"
+            return loopback
 
 
 def join_address(page_url: str | None, sid: str) -> str:
     """The address a phone opens to join session sid: the host page's own address (Flet gives the websocket's),
-    with this machine's LAN address in place of a loopback name (a phone cannot reach the host's 127.0.0.1)."""
+    with this machine's LAN address in place of a loopback name (a phone cannot reach the host's 127.0.0.1; its IPv6
+    one for IPv6's, ::1), an IPv6 address in brackets (`web_address`)."""
     parts = urlsplit(page_url or "http://127.0.0.1:8550/")
     host = parts.hostname or ""
     if host in LOCAL_HOSTS:
-        host = lan_address()
-    port = f":{parts.port}" if parts.port else ""
+        host = lan_address(ipv6=":" in host)
     scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme or "http")
-    return f"{scheme}://{host}{port}/join/{sid}"
+    return f"{web_address(host, parts.port, scheme)}/join/{sid}"
 
 
 @functools.lru_cache(maxsize=16)

@@ -285,7 +285,7 @@ def start_server(data: Path, port: int | None = None, host: str | None = None, t
         proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--port", str(port or 0), "--data", str(data),
                                  *where], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
                                 env={**os.environ, "TMPDIR": str(temp)} if temp else None)
-    last = HOST_PIN if host else ADDRESS
+    last = HOST_PIN if host not in (None, "127.0.0.1", "localhost", "::1") else ADDRESS  # a PIN serving the network
     deadline = time.monotonic() + START_S
     while not last.search(log.read_text("utf-8", "replace")):
         if proc.poll() is not None:
