@@ -141,45 +141,6 @@ def test_serving_the_network_prints_the_host_link_and_pin(tmp_path):
         assert stop_server(server) == 0
 
 
-def ipv6_here() -> bool:
-    """Whether this machine can listen on IPv6's loopback."""
-    try:
-        with socket.socket(socket.AF_INET6) as probe:
-            probe.bind(("::1", 0))
-    except OSError:
-        return False
-    return True
-
-
-@pytest.mark.skipif(not ipv6_here(), reason="no IPv6 on this machine")
-def test_an_ipv6_host_is_printed_in_brackets_and_served_there(tmp_path):
-    """`--host ::1` printed "http://::1:8550", which no browser opens: the address is bracketed, and answers."""
-    server = start_server(tmp_path, host="::1")
-    try:
-        printed = re.search(r"^Tableside: (http://\S+)$", server.log.read_text("utf-8"), re.M).group(1)
-        assert printed == f"http://[::1]:{server.port}"
-        with urllib.request.urlopen(printed + "/", timeout=30) as answer:
-            assert answer.status == 200
-    finally:
-        assert stop_server(server) == 0
-
-
-@pytest.mark.skipif(not ipv6_here(), reason="no IPv6 on this machine")
-def test_every_ipv6_address_serves_the_network_at_the_ipv6_lan_address_and_loopback(tmp_path):
-    """`--host ::` listens on every IPv6 address as `0.0.0.0` on every IPv4 one: it prints the IPv6 LAN address,
-    bracketed, with the host's link and PIN, and answers there and at [::1]."""
-    server = start_server(tmp_path, host="::")
-    try:
-        from views.table import lan_address
-        lan = lan_address(ipv6=True)
-        assert server.host_url.startswith(f"http://[{lan}]:{server.port}/?host=") and server.pin
-        for address in (f"http://[{lan}]:{server.port}/", f"http://[::1]:{server.port}/"):
-            with urllib.request.urlopen(address, timeout=30) as answer:
-                assert answer.status == 200
-    finally:
-        assert stop_server(server) == 0
-
-
 class NoRedirect(urllib.request.HTTPRedirectHandler):
     """Report a redirect instead of following it."""
 
