@@ -72,13 +72,19 @@ RUN_BONUS = 10
 PHRASE_BONUS = 20
 SNIPPET = 60
 ALIKE = (("同分", "平分", "打平", "平手", "平局", "并列"), ("挑战", "质疑"), ("悔棋", "撤销", "撤消", "撤回"),
-         ("赢", "获胜"), ("最后一个操作", "上一步", "上一个操作", "上个操作", "上一次操作", "最后一步", "刚才的操作",
-                         "刚才那一步", "上一手"),
+         ("赢", "获胜", "胜利"), ("一样", "相同"), ("猜对", "猜中"), ("挨着", "相邻", "接触", "紧挨"),
+         ("最后一个操作", "上一步", "上一个操作", "上个操作", "上一次操作", "最后一步", "刚才的操作", "刚才那一步", "上一手"),
          ("tiebreaker", "tiebreak", "tie-break"), ("tie", "ties", "tied"), ("undo", "take back"),
          ("last action", "last move", "previous move", "previous action", "last step"))
 MEANS = {"draw": "tie", "draws": "ties", "drawn": "tied",  # searched for the word too, never the other way round
          "fit": "place", "fits": "place", "throw away": "discard", "throw out": "discard",
-         "skip": "discard", "skips": "discard", "skipped": "discard", "放不下": "没有合法位置", "放不了": "没有合法位置"}
+         "skip": "discard", "skips": "discard", "skipped": "discard", "放不下": "没有合法位置", "放不了": "没有合法位置",
+         "几分": "分", "多少分": "分", "卡": "牌", "算分": "计分", "worth": "value", "score": "points", "scores": "points",
+         "goes first": "first", "go first": "first", "plays first": "first", "play first": "first", "starts": "first"}
+ALSO_NAMED = {"flip7": ("翻七",), "score_pad": ("计分板",), "nab_it": ("抢词",)}  # names a table says, not the title's
+LATIN_EDGE = f"(?<![^\\W_{CJK}]){{}}(?![^\\W_{CJK}])"  # a Latin word's edges: next to no other Latin letter
+BRACKETS = re.compile(r"[()（）]")
+TIMES = re.compile(r"(?<=\d) ?[x*] ?(?=\d)|(?<![^\W_])x(?=\d)")  # 5x5 and x2 typed for the pages' 5×5 and ×2
 A_DRAW = re.compile(r"(?<![^\W_])a draw(?=[\W_]*$)")  # "it's a draw" at the query's end: a tie, not drawing
 WORD = re.compile(f"[{CJK}]+|[^\\W_{CJK}]+")
 FILLER = frozenset(("时", "时候", "的时候", "的", "地", "得", "了", "着", "过", "吗", "呢", "吧", "啊", "呀", "么", "嘛",
@@ -93,11 +99,13 @@ FILLER = frozenset(("时", "时候", "的时候", "的", "地", "得", "了", "�
                     "to", "of", "in", "on", "at", "for", "with", "by", "and", "or", "but", "so", "that", "this",
                     "be", "been", "was", "were", "has", "have", "had", "any", "still", "again", "just", "allowed",
                     "many", "much", "need", "needs", "want", "t", "ll", "ve", "d", "m", "doesn", "don", "didn",
-                    "isn", "aren", "somewhere", "anywhere"))
-QUESTION = ("怎么办", "怎么算", "怎么样", "为什么", "怎么", "如何", "什么", "谁", "吗", "呢", "了", "what", "how", "who",
-            "why", "when", "which", "if", "does", "do", "is", "are", "a", "an", "the", "it", "its", "s", "there", "we",
-            "scored", "counted", "work", "works", "happens")
+                    "isn", "aren", "somewhere", "anywhere", "才", "算", "than"))
+QUESTION = ("怎么办", "怎么算", "怎么样", "为什么", "干什么", "怎么", "如何", "什么", "干嘛", "啥", "谁", "吗", "呢", "了",
+            "what", "how", "who", "why", "when", "which", "if", "does", "do", "is", "are", "a", "an", "the", "it",
+            "its", "s", "there", "we", "scored", "counted", "work", "works", "happens")
 UNMEANT = FILLER | frozenset(QUESTION)
+ASKING = re.compile("|".join(word for word in QUESTION if CJK_CHAR.match(word)))  # cut apart before cutting words
+LATIN = frozenset(word for word in UNMEANT if not CJK_CHAR.match(word))  # English: a card or a name in a Chinese query
 
 
 @dataclass(frozen=True)
@@ -232,19 +240,26 @@ def _occurs(word: str, words: list[str], folded: str) -> int:
     return int(all(char in folded for char in word))
 
 
+def _single(word: str) -> str:
+    """A Chinese word of one character said twice as that character (星星 → 星), any other as it is."""
+    return word[0] if len(word) == 2 and word[0] == word[1] and CJK_CHAR.match(word) else word
+
+
 def meant(query: str) -> list[str]:
     """The words that carry a query's meaning: each run of Chinese `lexicon.cut` into dictionary words, each other
     word as it is, less `FILLER` and `QUESTION` words; neighbouring characters that start no word are one word
     (爆牌, 翻三张)."""
     out: list[str] = []
+    unmeant = UNMEANT - LATIN if CJK_CHAR.search(query) else UNMEANT
     for found in WORD.finditer(fold(query)):
-        pieces = cut(found.group()) if CJK_CHAR.match(found.group()) else [found.group()]
+        said = found.group()
+        pieces = [piece for run in ASKING.split(said) for piece in cut(run) + [""]] if CJK_CHAR.match(said) else [said]
         alone = ""
-        for piece in pieces + [""]:
-            if len(piece) == 1 and CJK_CHAR.match(piece) and piece not in UNMEANT:
+        for piece in map(_single, pieces + [""]):
+            if len(piece) == 1 and CJK_CHAR.match(piece) and piece not in unmeant:
                 alone += piece
                 continue
-            out += [word for word in (alone, piece) if word and word not in UNMEANT]
+            out += [word for word in (alone, piece) if word and word not in unmeant]
             alone = ""
     return list(dict.fromkeys(out))
 
@@ -252,21 +267,51 @@ def meant(query: str) -> list[str]:
 def unasked(query: str) -> str:
     """The folded query without its question words (`QUESTION`)."""
     folded = " ".join(fold(query).split())
-    for word in QUESTION:
+    for word in QUESTION if not CJK_CHAR.search(folded) else (w for w in QUESTION if w not in LATIN):
         folded = _word(word).sub("" if CJK_CHAR.match(word) else " ", folded)
     return " ".join(folded.split())
 
 
 def search(sections: Iterable[Any], query: str, limit: int = 30) -> list[Hit]:
     """The sections matching every term of the query, or of the query without its question words (`unasked`, when
-    any are left), or of a query with an alike word (`variants`), best first (at most limit)."""
-    query = A_DRAW.sub("tie", " ".join(fold(query).split()))
+    any are left), or of a query with an alike word (`variants`), best first (at most limit); a game named in the
+    query is left out of it and that game's sections come first (`named`)."""
+    sections = list(sections)
+    pages, query = named(sections, TIMES.sub("×", A_DRAW.sub("tie", " ".join(fold(query).split()))))
     bare = unasked(query)
-    return _found(list(sections), [query, bare] if terms(bare) else [query], limit)
+    return _found(sections, [query, bare] if terms(bare) else [query], limit, pages)
 
 
-def _found(sections: list[Any], queries: list[str], limit: int) -> list[Hit]:
-    """The sections matching every term of one of the queries or of their `variants`, best first (at most limit)."""
+def _names(sections: list[Any]) -> dict[str, set[str]]:
+    """Each page's names as patterns: its titles (each part outside and inside brackets) and `ALSO_NAMED`."""
+    names: dict[str, set[str]] = {page: set(said) for page, said in ALSO_NAMED.items()}
+    for s in sections:
+        if s.id == "":
+            names.setdefault(s.page, set()).update(filter(terms, BRACKETS.split(fold(plain(s.title)))))
+    return names
+
+
+def _name(name: str) -> re.Pattern:
+    """Where a game's name stands in a folded query: its terms in order, apart or together ("flip 7", "flip7")."""
+    joined = r"[\W_]*".join(map(re.escape, terms(name)))
+    return re.compile(joined if CJK_CHAR.match(name) else LATIN_EDGE.format(joined))
+
+
+def named(sections: list[Any], query: str) -> tuple[set[str], str]:
+    """The pages whose game the folded query names, and the query without those names; no page and the query as
+    it is when nothing else would be left ("Kingdomino" finds its page's opening)."""
+    pages, rest = set(), query
+    for page, names in _names(sections).items():
+        for name in names:
+            if _name(name).search(rest):
+                pages.add(page)
+                rest = " ".join(_name(name).sub(" ", rest).split())
+    return (pages, rest) if terms(unasked(rest)) else (set(), query)
+
+
+def _found(sections: list[Any], queries: list[str], limit: int, pages: set[str]) -> list[Hit]:
+    """The sections matching every term of one of the queries or of their `variants`, best first (at most limit),
+    the named pages' first."""
     asked = [(terms(v), CJK_RUN.findall(v), v) for q in queries for v in variants(q) if terms(v)]
     if not asked:
         return []
@@ -275,6 +320,6 @@ def _found(sections: list[Any], queries: list[str], limit: int) -> list[Hit]:
     for order, s in enumerate(sections):
         held, score, wanted, phrase = _best(s, asked, said)
         if score:
-            hits.append(((-held, -score, order), Hit(s.page, s.lang, s.id, plain(s.title),
+            hits.append(((s.page not in pages, -held, -score, order), Hit(s.page, s.lang, s.id, plain(s.title),
                                                      snippet(s.body, wanted, phrase), score)))
     return [hit for _, hit in sorted(hits, key=lambda h: h[0])][:limit]
