@@ -49,6 +49,19 @@
   holding more than half of them is a hit; hits rank by how many they hold (all first: the characters-anywhere
   match counts as holding none, so a section holding 同分 outranks one with 同 and 分 apart), then by score. With
   the query's `variants` read so too, a section keeping its best.
+- A game named in the question [ruling, session 72]: "who deals first in bacon", 培根打平了怎么办 and 拉米A算几分
+  needed the game's name in a section too, which only its page's opening (or another page naming it) holds. A
+  page's title (each part, in and out of brackets) or a name of `ALSO_NAMED` found in the query is taken out of it
+  (a Latin name as whole words, its words apart or together: "flip 7", "flip7"), and that game's sections rank
+  before every other page's; when nothing but the name (and question words) is left, the query is searched as typed.
+- A Chinese question read as a table types it [ruling, session 72]: a Latin letter or word in it is a card, a
+  number or a name (拉米A, ×2), never an English article or question word; its Chinese question words (怎么算, 了,
+  干什么) cut the sentence before it is cut into words, so 牌摸完了怎么算分 reads 牌摸完 and 分, not 完了 and 算分;
+  a character said twice is the character (星星 is the pages' 星); 才 and a lone 算 (怎么才算赢) are filler. More
+  words of one meaning or one way (`ALIKE`, `MEANS`): 算分 is 计分, 卡 牌, 几分 and 多少分 分, 一样 相同, 猜对 猜中,
+  挨着 相邻 (接触, 紧挨), 胜利 赢; "worth" is "value", "score" "points", "goes first" (and "starts") "first". 5x5
+  and x2 are the pages' 5×5 and ×2 (`TIMES`). Of 32 questions a table asked, 8 found the answer first before, 20
+  now; 牌摸完了怎么算分 and 拉米A算几分 had found Rummy's entering and options sections before its scoring.
 """
 
 from __future__ import annotations

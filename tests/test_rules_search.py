@@ -256,3 +256,42 @@ def test_a_domino_that_will_not_go_down_or_is_skipped_finds_the_placement_rule()
     for query, lang in (("骨牌放不下怎么办", "zh-CN"), ("can I skip a domino", "en")):
         hits = [(h.page, h.lang, h.section) for h in search(sections, query)][:3]
         assert ("kingdomino", lang, "placement") in hits, (query, hits)
+
+
+TABLE_FIRST = {
+    "zh-CN": (("牌摸完了怎么算分", "rummy", "scoring"), ("拉米A算几分", "rummy", "scoring"),
+              ("翻转7爆牌了还有分吗", "flip7", "scoring"), ("炸弹能压顺子吗", "bacon", "combos"),
+              ("恐龙蛋怎么算分", "cubosaurs", "scoring"), ("骨牌可以不挨着城堡放吗", "kingdomino", "placement"),
+              ("星星格子怎么算分", "splitter", "scoring"), ("没人猜对我的画怎么算", "pictomania", "scoring"),
+              ("画错词了怎么办", "pictomania", "wrong-word"), ("计分板可以记负分吗", "score_pad", "turn"),
+              ("预测猜对了能拿多少", "guess_club", "predictions"), ("最后一块牌怎么算", "nab_it", "last-tile"),
+              ("太阳风暴怎么才算赢", "solar_storm", "actions")),
+    "en": (("how much is an ace worth in rummy", "rummy", "scoring"), ("does a bomb beat a run", "bacon", "combos"),
+           ("does a star double the score", "splitter", "scoring"),
+           ("can my kingdom be bigger than 5x5", "kingdomino", "paper"),
+           ("can I put a letter on the same letter", "nab_it", "stacking"),
+           ("can scores be negative on the score pad", "score_pad", "turn"),
+           ("does an egg score if we tie for most", "cubosaurs", "scoring")),
+}
+
+
+def test_a_question_a_table_asks_mid_game_finds_the_answer_first():
+    """Session 72: of 32 questions a table types mid-game, 8 found the section answering them first. 牌摸完了怎么算分
+    found Rummy's entering section before its scoring (完了 and 算分 read as words), 拉米A算几分 its options (the A
+    read as the English "a"), "can scores be negative on the score pad" nothing (no section names the score pad).
+    Each of these finds the section that answers it first, in its language."""
+    sections = rulebook.all_sections(("zh-CN", "en"))
+    for lang, questions in TABLE_FIRST.items():
+        for question, page, section in questions:
+            hits = [(h.page, h.lang, h.section) for h in search(sections, question)]
+            assert hits[:1] == [(page, lang, section)], (question, hits[:3])
+
+
+def test_a_game_named_in_a_question_ranks_its_sections_first():
+    """A question naming a game ("ties in alpha") needed the name in a section too, so it found no end rule at all:
+    the name is taken out and the named game's sections come first; the name alone still finds the page's opening."""
+    pages = [S("beta", "en", "", "Beta", "A game."), S("beta", "en", "end", "End", "Ties share the win."),
+             S("alpha", "en", "", "Alpha (the game)", "A game."), S("alpha", "en", "end", "End", "Ties share.")]
+    assert [(h.page, h.section) for h in search(pages, "ties in alpha")] == [("alpha", "end"), ("beta", "end")]
+    assert [(h.page, h.section) for h in search(pages, "Alpha")] == [("alpha", "")]
+    assert meant("拉米A算几分") == ["拉米", "a", "几分"] and meant("星星格子") == ["星", "格子"]
