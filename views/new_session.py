@@ -236,7 +236,13 @@ def new_player_row(app: Any, game: Any, draft: dict) -> ft.Control:
         draft["seats"].append(new_seat(game, draft, known or name))
         app.render()
 
-    field.on_submit = lambda e: add()
+    async def submitted(e: ft.Event) -> None:
+        """Enter in the field adds the name, and the field keeps the keyboard for the next name (Flutter lets go
+        of a field's focus when Enter submits it: a second name typed went nowhere)."""
+        add()
+        await e.control.focus()
+
+    field.on_submit = submitted
     button = ft.FilledTonalButton(content=app.t("app.add_player"), icon=ft.Icons.PERSON_ADD, on_click=lambda e: add())
     return ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, controls=[field, button])
 
