@@ -347,7 +347,8 @@ class App:
         self.page.show_dialog(dialog)
 
     def confirm(self, title: str, message: str, yes: str, on_yes: Callable[[], None]) -> None:
-        """Ask before doing something that cannot be taken back."""
+        """Ask before doing something that cannot be taken back. Escape, or a tap beside the question, is its
+        Cancel (a keyboard's way to say no: the question held the screen until Cancel was tabbed to)."""
 
         def answer(ok: bool) -> None:
             """Close the dialog and act on the answer."""
@@ -356,7 +357,7 @@ class App:
                 on_yes()
 
         dialog = ft.AlertDialog(
-            modal=True, title=ft.Text(title), content=ft.Text(message),
+            modal=False, title=ft.Text(title), content=ft.Text(message),
             actions=[ft.TextButton(content=self.t("app.cancel"), on_click=lambda e: answer(False)),
                      ft.FilledButton(content=yes, on_click=lambda e: answer(True))],
         )

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from scoring.record import new_record
+
 from tests.browser.conftest import LAPTOP, POLL_MS, WAIT_MS
 
 IN_A_FIELD = "() => document.activeElement !== null && document.activeElement.tagName === 'INPUT'"
@@ -31,3 +33,25 @@ def test_enter_in_the_new_player_field_keeps_it_for_the_next_name(phone):
         tab.page.wait_for_function(IN_A_FIELD, polling=POLL_MS, timeout=WAIT_MS)
         expect(field).to_have_value("")
     tab.see_button("Start")
+
+
+def test_escape_answers_the_delete_question_with_cancel(phone, server):
+    """Delete asks first; Escape puts the question away as Cancel does, the session is still there, and Delete
+    asks again."""
+    from storage import Store
+    with Store(server.data) as store:
+        sid = store.create(new_record("cubosaurs", ["Ann", "Ben", "Cy"], now="2026-12-07T08:00:00+00:00"))
+    tab = phone
+    tab.open(f"/play/{sid}")
+    tab.resize(LAPTOP)
+    tab.language("en")
+    tab.tap("Delete", exact=True)
+    tab.see("Delete this session?")
+    tab.page.keyboard.press("Escape")
+    tab.gone("Delete this session?")
+    tab.tap("Delete", exact=True)
+    tab.see("Delete this session?")
+    tab.tap("Cancel", exact=True)
+    tab.gone("Delete this session?")
+    with Store(server.data) as store:
+        assert store.load(sid)["game"] == "cubosaurs"
