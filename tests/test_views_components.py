@@ -218,6 +218,22 @@ def tap_label(control, words: str) -> None:
     next(c for c in walk(row) if isinstance(c, ft.GestureDetector)).on_tap(None)
 
 
+def said_under(tree, control) -> list[str]:
+    """The texts said right under control, as a person reads on: the controls after it in the list that holds it
+    (a refused move's reason, `views.components.refusal`), up to the next button."""
+    for holder in walk(tree):
+        kids = getattr(holder, "controls", None)
+        if isinstance(kids, list) and any(kid is control for kid in kids):
+            after = kids[[id(kid) for kid in kids].index(id(control)) + 1:]
+            lines = []
+            for kid in after:
+                if isinstance(kid, (ft.Button, ft.OutlinedButton, ft.TextButton)):
+                    break
+                lines += texts(kid)
+            return lines
+    return []
+
+
 def buttons(control):
     """Buttons by their text, as read."""
     return {read(c.content): c for c in walk(control) if isinstance(c, (ft.Button, ft.OutlinedButton)) and

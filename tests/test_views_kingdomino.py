@@ -19,7 +19,7 @@ from flet.messaging.protocol import configure_encode_object_for_msgpack
 from scoring.core import RuleError, engine
 from scoring.games import kingdomino as game
 from scoring.record import new_record, play, replay
-from tests.test_views_components import FakePage, buttons, read, texts, walk
+from tests.test_views_components import FakePage, buttons, read, said_under, texts, walk
 from views import words
 from views.context import GameContext
 from views.components import grid as frame
@@ -244,10 +244,10 @@ def test_an_illegal_pair_is_sent_and_the_engine_refuses_it():
     dominoes(table.view(view))[1].on_click(None)
     cells(table.view(view))[(3, 4)].on_click(None)
     cells(table.view(view))[(3, 6)].on_click(None)
-    assert table.errors == ["The two halves of a domino must lie side by side."]
-    assert table.record["actions"] == []
+    assert table.errors == [] and table.record["actions"] == []  # no bar: said under the step tapped
     body = table.view(view)
-    assert "Tap the square for the first half: Wheat." in texts(body)
+    assert said_under(body, hint(body, "Tap the square for the first half: Wheat.")) == [
+        "The two halves of a domino must lie side by side."]
 
 
 def test_a_first_half_where_no_placement_starts_is_refused_at_once_with_the_reason():
@@ -258,20 +258,45 @@ def test_a_first_half_where_no_placement_starts_is_refused_at_once_with_the_reas
     dominoes(table.view(view))[12].on_click(None)
     before = {rc for rc, cell in cells(table.view(view)).items() if is_marked(cell)}
     cells(table.view(view))[(0, 0)].on_click(None)
-    assert table.errors == ["Domino 12 must touch the castle or the same terrain on at least one side."]
+    assert table.errors == []
     body = table.view(view)
-    assert "Tap the square for the first half: Swamp." in texts(body)
+    assert said_under(body, hint(body, "Tap the square for the first half: Swamp.")) == [
+        "Domino 12 must touch the castle or the same terrain on at least one side."]
     assert {rc for rc, cell in cells(body).items() if is_marked(cell)} == before
     assert table.local["pick"]["first"] is None and table.record["actions"] == []
 
 
+def hint(body, words_: str) -> ft.Text:
+    """The placing step's line that says words_ (what to tap next)."""
+    return next(c for c in walk(body) if isinstance(c, ft.Text) and read(c.value) == words_)
+
+
 def test_discard_is_refused_while_the_domino_has_a_place():
+    """Play-test at 390x844 (session 71): the refusal came in the bar at the phone's foot, over the very discard
+    button tapped. It is said right under that button, with "Why?", no bar; the screen is asked to bring the button
+    into view; another domino's discard button says nothing, and an accepted move puts the reason away."""
     table = Table("kingdomino", ["Ann", "Bob"])
     dominoes(table.view(view))[12].on_click(None)
     buttons(table.view(view))["Discard domino 12"].on_click(None)
-    assert table.errors == ["Domino 12 has a legal place, so it may not be discarded."]
-    buttons(table.view(view))["Another domino"].on_click(None)
+    assert table.errors == [] and table.record["actions"] == []
+    body = table.view(view)
+    discard = buttons(body)["Discard domino 12"]
+    assert said_under(body, discard) == ["Domino 12 has a legal place, so it may not be discarded."]
+    assert table.local["_into_view"][0] == discard.key.value
+    buttons(body)["Another domino"].on_click(None)
     assert "Which domino does Ann place next?" in texts(table.view(view))
+    dominoes(table.view(view))[13].on_click(None)
+    body = table.view(view)
+    assert said_under(body, buttons(body)["Discard domino 13"]) == []
+    buttons(body)["Another domino"].on_click(None)
+    dominoes(table.view(view))[12].on_click(None)
+    body = table.view(view)
+    assert said_under(body, buttons(body)["Discard domino 12"])[0].startswith("Domino 12 has a legal place")
+    cells(body)[(4, 5)].on_click(None)
+    cells(table.view(view))[(4, 6)].on_click(None)
+    assert len(table.record["actions"]) == 1
+    dominoes(table.view(view))[13].on_click(None)
+    assert not any("legal place, so" in line for line in texts(table.view(view)))
 
 
 def test_switch_player_and_paint_a_paper_kingdom():
@@ -746,7 +771,8 @@ def test_the_kingdoms_kept_squares_follow_the_marks_the_language_and_the_latest_
     assert marked == {tuple(p[0]) for p in game.legal_placements(table.state, "Ann", 1)}
     assert [rc for rc in after if (after[rc] is before[rc]) == (rc in marked)] == []
     after[(0, 0)].on_click(None)  # no placement starts there: the first half's refusal, not the picker's words
-    assert table.errors == ["Domino 1 must touch the castle or the same terrain on at least one side."]
+    assert table.errors == [] and "Domino 1 must touch the castle or the same terrain on at least one side." in texts(
+        table.view(view))
     assert table.local["pick"]["first"] is None
     cells(table.view(view))[(3, 4)].on_click(None)
     assert table.local["pick"]["first"] == [3, 4]

@@ -11,7 +11,7 @@ import pytest
 from scoring.games.solar_storm import ROOMS
 from scoring.i18n import listed
 from tests.card_view_helpers import Table, all_buttons, label, name, shown, tap
-from tests.test_views_components import fills_its_column, raw_texts
+from tests.test_views_components import fills_its_column, raw_texts, said_under
 from views import session, words
 from views.games import solar_storm as view
 from views.ui import TAP
@@ -896,11 +896,16 @@ def test_on_a_seated_phone_a_mess_hall_take_is_sent_and_the_table_answers(lang):
         tap(phone(), step)
     assert not any("Bo" in t and card("metal") in t for t in shown(phone()) if t != say(
         "solar_storm.view.confirm.take", player="Bo", take=card("metal")))
-    tap(phone(), say("solar_storm.view.confirm.take", player="Bo", take=card("metal")))
-    assert table.errors == ["solar_storm.card_not_held"] and table.state["actions"] == 3
+    asked = say("solar_storm.view.confirm.take", player="Bo", take=card("metal"))
+    tap(phone(), asked)
+    assert table.errors == [] and table.state["actions"] == 3     # no bar over the button: said right under it
+    body = phone()
+    refusal = say("solar_storm.card_not_held", name="Bo", card=card("metal"))
+    assert said_under(body, next(b for b in all_buttons(body) if name(b) == asked)) == [refusal]
     tap(phone(), say("solar_storm.view.field.take", card=card("energy")))
+    assert refusal not in shown(phone())                          # another take chosen: another move, unsaid
     tap(phone(), say("solar_storm.view.confirm.take", player="Bo", take=card("energy")))
-    assert table.errors == ["solar_storm.card_not_held"] and table.state["actions"] == 2
+    assert table.errors == [] and table.state["actions"] == 2
     assert sorted(table.state["hands"]["Ann"]) == ["data", "energy", "metal"]
 
 
@@ -925,9 +930,10 @@ def test_a_mess_hall_take_the_other_lacks_is_refused_once_asked_and_the_choices_
     swap = say("solar_storm.view.confirm.swap", player="Bo", give=card("data"), take=card("metal"))
     assert not next(b for b in all_buttons(body) if name(b) == swap).disabled
     tap(body, swap)
-    assert table.errors == ["solar_storm.card_not_held"] and table.state["actions"] == 3
+    assert table.errors == [] and table.state["actions"] == 3
     assert swap in panel_buttons(table)                                         # the choices are kept
-    table.errors.clear()
+    body = build(table)
+    assert said_under(body, next(b for b in all_buttons(body) if name(b) == swap)) == [refusal]  # under the button
     tap(build(table), say("solar_storm.view.pick.player_said", name="Cy"))
     tap(build(table), say("solar_storm.view.pick.nothing.take"))
     give = say("solar_storm.view.confirm.give", player="Cy", give=card("data"))

@@ -15,6 +15,7 @@ import flet as ft
 from scoring.core import TABLE, Engine, RuleError
 from scoring.record import STALE, Mark, player_names
 from views import words
+from views.components import refusal
 
 PAGE = "_page"
 INTO_VIEW = "_into_view"  # the scratch key of what the screen brings into view next (`GameContext.bring_into_view`)
@@ -31,7 +32,9 @@ class GameContext:
       as soon as the event handler returns — so a handler may tidy `local` after a successful dispatch.
       `dispatch(action, refused)` hands the rules' `RuleError` to `refused` instead of showing it (a round form
       says it beside its send button: `views.games.round_edit.send`), so the rules run once, where the action is
-      applied; the `apply` a frame gives therefore takes `refused=` too (None: show it).
+      applied; the `apply` a frame gives therefore takes `refused=` too (None: show it). `dispatch(action, at=key)`
+      says the refusal under the control tapped, keyed `ft.ScrollKey(key)` (`say`, `views.components.refusal`):
+      the bar at a phone's foot covered that very control.
     - `now()`: the current ISO time (for timers); `page`: the `ft.Page` (dialogs, services);
       `store`: the `storage.Store`; `local`: per-view scratch that survives re-renders and language switches
       (e.g. who holds the phone, half-typed scores) — never rules; `sound`: whether sounds are on.
@@ -136,14 +139,17 @@ class GameContext:
         """The current time as an ISO string."""
         return words.now()
 
-    def dispatch(self, action: dict, refused: Callable[[RuleError], None] | None = None) -> bool:
+    def dispatch(self, action: dict, refused: Callable[[RuleError], None] | None = None,
+                 at: str | None = None) -> bool:
         """Apply an action (stamped with the time); False and a shown message if the rules refuse it, or, given
-        `refused`, their `RuleError` handed to it instead (one refused as stale is still shown: another phone acted
-        first, and the fresh state is what answers it)."""
+        `refused`, their `RuleError` handed to it instead, or, given `at` (the scroll key of the control tapped), said
+        under that control (`say`); one refused as stale is still shown: another phone acted first, and the fresh
+        state is what answers it."""
         stamped = {**action, "at": action.get("at") or self.now()}
-        if refused is None:
+        heard = refused if at is None else (lambda err: self.say(err, at))
+        if heard is None:
             return self._apply(stamped)
-        return self._apply(stamped, refused=lambda err: (self.show_error if err.key == STALE else refused)(err))
+        return self._apply(stamped, refused=lambda err: (self.show_error if err.key == STALE else heard)(err))
 
     async def dispatch_soon(self, action: dict) -> bool:
         """`dispatch` from an async handler (a race claim): on a seated phone the server stores it off its loop,
@@ -152,6 +158,13 @@ class GameContext:
         if self._apply_soon is None:
             return self._apply(stamped)
         return await self._apply_soon(stamped)
+
+    def say(self, err: RuleError, at: str) -> None:
+        """Say a refusal under the control keyed `ft.ScrollKey(at)`, not in the bar that covered it, and bring that
+        control into view (`views.components.refusal`: the view puts `said(ctx, at)` right under it)."""
+        refusal.keep(self.local, err.key, err.params, at, self.actions)
+        self.bring_into_view(at)
+        self.refresh()
 
     def show_error(self, err: Any) -> None:
         """Show a refusal (a `RuleError`, its dict form, or a message key) in words."""

@@ -43,6 +43,7 @@ from views.components.grid import GROUP_COLOURS, MARKED, MARKED_WIDTH, group_of
 from views.components.kept import Kept
 from views.components.offers import makes, offer_here, way_in
 from views.components.private import elsewhere
+from views.components.refusal import said
 from views.components.scoreboard import entry_line
 from views.components.seats import compare_table, player_switch
 from views.context import GameContext
@@ -336,6 +337,7 @@ def placing(ctx: GameContext, player: str, kingdom: dict, pick: dict) -> tuple[f
     the first half" under "no legal place here: discard it", the button under the board)."""
     number, first = pick["domino"], pick["first"]
     halves = game.DOMINOES[number]
+    on_board, dropped = f"board-{number}", f"discard-{number}"  # where a refusal of this domino's tap is said
     legal = game.legal_placements(ctx.state, player, number)
     grid = [list(row) for row in kingdom["grid"]]
     if first is None:
@@ -352,13 +354,14 @@ def placing(ctx: GameContext, player: str, kingdom: dict, pick: dict) -> tuple[f
         if first is None:
             refusal = game.first_half_error(ctx.state, player, number, [r, c])
             if refusal is not None:
-                ctx.show_error(refusal)
+                ctx.say(refusal, on_board)
                 return
             pick["first"] = [r, c]
         elif first == [r, c]:
             pick["first"] = None
         else:
-            placed = ctx.dispatch({"type": "place", "by": player, "domino": number, "cells": [first, [r, c]]})
+            placed = ctx.dispatch({"type": "place", "by": player, "domino": number, "cells": [first, [r, c]]},
+                                  at=on_board)
             pick.update(domino=None if placed else number, first=None)
         ctx.refresh()
 
@@ -369,16 +372,19 @@ def placing(ctx: GameContext, player: str, kingdom: dict, pick: dict) -> tuple[f
 
     def discard() -> None:
         """Discard the domino (the engine refuses when it has a legal place)."""
-        if ctx.dispatch({"type": "discard", "by": player, "domino": number}):
+        if ctx.dispatch({"type": "discard", "by": player, "domino": number}, at=dropped):
             pick.update(domino=None, first=None)
 
     count = (ctx.t("kingdomino.view.legal", count=len(legal)) if legal
              else ctx.t("kingdomino.view.no_legal", domino=number))
-    dropping = ft.OutlinedButton(content=ctx.t("kingdomino.view.discard", domino=number),
-                                 icon=ft.Icons.DELETE_OUTLINE, on_click=lambda e: discard())
+    dropping = ft.Column(spacing=4, controls=[
+        ft.OutlinedButton(content=ctx.t("kingdomino.view.discard", domino=number), icon=ft.Icons.DELETE_OUTLINE,
+                          key=ft.ScrollKey(dropped), on_click=lambda e: discard()),
+        *said(ctx, dropped)])
     head = ft.Column(spacing=8, controls=[
         ft.Row(wrap=True, controls=[domino_tile(ctx, number, None), ft.Text(count, size=16)]),
-        ft.Text(hint, size=16, weight=ft.FontWeight.W_600) if legal else dropping,
+        ft.Text(hint, size=16, weight=ft.FontWeight.W_600, key=ft.ScrollKey(on_board)) if legal else dropping,
+        *said(ctx, on_board),
     ])
     foot = ft.Row(wrap=True, controls=[
         ft.OutlinedButton(content=ctx.t("kingdomino.view.change"), icon=ft.Icons.SWAP_HORIZ,

@@ -60,13 +60,13 @@ from typing import Any, Callable
 
 import flet as ft
 
-from scoring import rulebook
 from scoring.core import TABLE, RuleError
 from scoring.record import count_of
-from views import rules, words
+from views import words
 from views.components.kept import Kept
 from views.components.offers import makes, offer_here
 from views.components.private import elsewhere
+from views.components.refusal import reason
 from views.components.seats import WIDE
 from views.context import GameContext
 from views.ui import aside
@@ -280,17 +280,7 @@ def refusal_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
     said = draft.get("_refusal")
     if not said or any(draft.get(k) != v for k, v in said["entries"].items()):
         return []
-    line = ft.Text(words.no_orphan(ctx.t(said["key"], **said["params"])), color=ft.Colors.ERROR,
-                   weight=ft.FontWeight.W_600, key="refusal")
-    if rulebook.where(said["key"]) is None:
-        return [line]
-    return [line, ft.TextButton(content=ctx.t("rules.why"), key="refusal-why",
-                                on_click=lambda e: why(ctx, said["key"]))]
-
-
-def why(ctx: GameContext, key: str) -> None:
-    """Open the rule a refusal enforces, coming back to this screen (as the refusal bar's "Why?" did)."""
-    ctx.page.run_task(ctx.page.push_route, rules.why_link(key, ctx.page.route))
+    return reason(ctx, said["key"], said["params"])
 
 
 def action(ctx: GameContext, draft: dict, kind: str, fields: dict) -> dict:

@@ -38,6 +38,7 @@ acts as everyone, shows every move and hand toggle as before.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 
 import flet as ft
@@ -50,6 +51,7 @@ from views import words
 from views.components.cards import card_buttons, pile
 from views.components.offers import offer_here
 from views.components.private import elsewhere
+from views.components.refusal import said
 from views.context import GameContext
 from views.ui import NARROW_SIDE, aside, choice_row, tap_style, tint
 
@@ -245,10 +247,16 @@ def roll_line(ctx: GameContext, view: dict) -> str:
                  cards=cards)
 
 
-def play(ctx: GameContext, draft: dict, kind: str, by: str, choice: dict) -> None:
-    """Send a chosen move; close its choices once accepted."""
-    if ctx.dispatch({"type": kind, "by": by, **choice}):
+def play(ctx: GameContext, draft: dict, kind: str, by: str, choice: dict, at: str | None = None) -> None:
+    """Send a chosen move; close its choices once accepted; a refusal is said under the button keyed at, where
+    given (`played`), else in the bar."""
+    if ctx.dispatch({"type": kind, "by": by, **choice}, at=at):
         draft["open"] = None
+
+
+def played(kind: str, by: str, choice: dict) -> str:
+    """The scroll key of the button that sends this very move (`play`), under which its refusal is said."""
+    return "play-" + json.dumps([kind, by, choice], sort_keys=True)
 
 
 def room_moves(ctx: GameContext, draft: dict) -> dict:
@@ -483,21 +491,23 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
         if entry["choices"]:
             entry["choices"] = distinct(ctx, entry["type"], entry["choices"])
     sole = only_choices(entries)
-    buttons = []
+    buttons, keys = [], []
     for entry in [e for e in entries if e is not sole]:
         kind, choices = entry["type"], entry["choices"] or []
         label = ctx.t(f"solar_storm.view.do.{doing(entry)}")
         if kind == "divert" and choices:
             label = ctx.t("solar_storm.view.do_divert_cost", cards=cost_words(ctx, choices[0]["room"]))
         if len(choices) == 1:
+            at = played(kind, entry["by"], choices[0])
+            keys.append(at)
             buttons.append(ft.FilledButton(content=whole_move(ctx, entry, label, choices[0]), style=tap_style(),
-                                           on_click=lambda e, k=kind, b=entry["by"], c=choices[0]:
-                                           play(ctx, draft, k, b, c)))
+                                           key=ft.ScrollKey(at), on_click=lambda e, k=kind, b=entry["by"],
+                                           c=choices[0], at=at: play(ctx, draft, k, b, c, at)))
         else:
             buttons.append(ft.OutlinedButton(content=opener(ctx, kind, label, choices), style=tap_style(),
                                              on_click=lambda e, k=kind: toggle(k)))
     if buttons:
-        controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=buttons))
+        controls += [ft.Row(wrap=True, spacing=6, run_spacing=6, controls=buttons), *said(ctx, *keys)]
     opened = sole or next((e for e in entries if e["type"] == draft["open"]), None)
     if opened and opened["type"] == "armoury":
         controls.append(protect_panel(ctx, draft, opened))
@@ -505,11 +515,14 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
         controls.append(stepped_panel(ctx, draft, opened))
     elif opened:
         controls.append(ft.Text(ctx.t(f"solar_storm.view.do.{opened['type']}"), weight=ft.FontWeight.BOLD))
+        keys = [played(opened["type"], opened["by"], c) for c in opened["choices"] or []]
         controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
             ft.OutlinedButton(content=choice_label(ctx, opened["type"], c, opened.get("empties_deck", ())),
-                              style=tap_style(),
-                              on_click=lambda e, k=opened["type"], b=opened["by"], c=c: play(ctx, draft, k, b, c))
-            for c in opened["choices"] or []]))
+                              style=tap_style(), key=ft.ScrollKey(at),
+                              on_click=lambda e, k=opened["type"], b=opened["by"], c=c, at=at: play(
+                                  ctx, draft, k, b, c, at))
+            for c, at in zip(opened["choices"] or [], keys)]))
+        controls += said(ctx, *keys)
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(spacing=8, controls=controls))
 
@@ -649,26 +662,27 @@ def protect_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
 def refusal_and_send(ctx: GameContext, action: dict, label: str, done, check=None) -> list[ft.Control]:
     """The refusal of the typed action so far as this screen may know it (`check`, by default the engine's; nothing
     applied), and the button that sends it once accepted; done() runs after a successful dispatch, the engine's
-    own refusal (another phone may have acted; a card asked for and not held) shown instead. A seated phone's
-    state is its seat's view, other hands unknown: only the table (the hub, with the whole state) knows whether a
-    card asked for is held."""
+    own refusal (another phone may have acted; a card asked for and not held) said under the button
+    (`views.components.refusal`), the steps chosen kept. A seated phone's state is its seat's view, other hands
+    unknown: only the table (the hub, with the whole state) knows whether a card asked for is held."""
     check = check or ctx.engine.check
     err = check(ctx.state, action)
+    at = "send-" + json.dumps(action, sort_keys=True)  # this very move: another step chosen is another button
 
     def send() -> None:
         """Check again (another phone may have acted), then send."""
         again = check(ctx.state, action)
         if again is not None:
-            ctx.show_error(again)
-        elif ctx.dispatch(action):
+            ctx.say(again, at)
+        elif ctx.dispatch(action, at=at):
             done()
 
     controls: list[ft.Control] = []
     if err is not None:
         controls.append(ft.Text(words.error(ctx.lang, err), size=15, color=ft.Colors.ERROR))
     controls.append(ft.FilledButton(content=label, style=tap_style(), disabled=err is not None,
-                                    on_click=lambda e: send()))
-    return controls
+                                    key=ft.ScrollKey(at), on_click=lambda e: send()))
+    return controls + ([] if err is not None else said(ctx, at))
 
 
 def room_grid(ctx: GameContext, layout: list[str], picked: list[str], size: int, on_tap) -> ft.Control:

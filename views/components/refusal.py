@@ -1,0 +1,57 @@
+"""A refusal said under the control that was tapped: one way for every move a view sends from a control of its own.
+
+RULING (the tapped control stays in sight): on a phone a refused move's reason came in the bar at the screen's foot,
+which covered the very button tapped and the lines around it (play-test, session 71: Kingdomino's "Discard domino 3"
+while it had a place, Solar Storm's Mess Hall swap asking for a card the other player lacks), so the person could
+neither read what they had tapped nor tap it again once the cause was fixed. A view that sends a move from a control
+keyed `ft.ScrollKey(at)` passes `at` (`GameContext.dispatch(action, at=at)`, or `GameContext.say(err, at)` for a
+refusal it knows before sending, as the engine's own check says it); the reason is then said right under that
+control (`said`), in the screen's language, with "Why?" to the rule where a rules page covers it, and the screen
+scrolls to the control, the reason under it; no bar. It stays said until the log changes (any action, here or on
+another phone) or another refusal is said; a control drawn for another move (another domino, another step chosen)
+has another key and says nothing. Nothing typed or chosen is lost: the view's draft is not touched. The round forms
+say theirs under their send button the same way (`views.games.round_edit.refusal_line`, `reason`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from scoring import rulebook
+from views import rules, words
+
+if TYPE_CHECKING:
+    from views.context import GameContext
+
+SAID = "_said"  # the scratch key of the last refusal said under a control (this tab's only)
+
+
+def keep(local: dict, key: str, params: dict, at: str, actions: int) -> None:
+    """Keep a refusal (message key and parameters) to be said under the control keyed at while the log holds
+    `actions` actions."""
+    local[SAID] = {"at": at, "key": key, "params": dict(params), "actions": actions}
+
+
+def said(ctx: GameContext, *at: str) -> list[ft.Control]:
+    """The reason the last refused move was refused, for a view to put right under its control (keyed by one of
+    at), while the log is as it was then; else nothing."""
+    kept = ctx.local.get(SAID)
+    if not kept or kept["at"] not in at or kept["actions"] != ctx.actions:
+        return []
+    return reason(ctx, kept["key"], kept["params"])
+
+
+def reason(ctx: GameContext, key: str, params: dict[str, Any]) -> list[ft.Control]:
+    """A refusal in words, in the error colour, and "Why?" to the rule it enforces where a rules page covers it."""
+    line = ft.Text(words.no_orphan(ctx.t(key, **params)), color=ft.Colors.ERROR, weight=ft.FontWeight.W_600,
+                   key="refusal")
+    if rulebook.where(key) is None:
+        return [line]
+    return [line, ft.TextButton(content=ctx.t("rules.why"), key="refusal-why", on_click=lambda e: why(ctx, key))]
+
+
+def why(ctx: GameContext, key: str) -> None:
+    """Open the rule a refusal enforces, coming back to this screen (as the refusal bar's "Why?" did)."""
+    ctx.page.run_task(ctx.page.push_route, rules.why_link(key, ctx.page.route))
