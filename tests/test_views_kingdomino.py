@@ -220,8 +220,9 @@ def test_tiles_show_terrain_icons_crowns_and_points_in_fixed_colours():
     dominoes(table.view(view))[45].on_click(None)
     cells(table.view(view))[(4, 5)].on_click(None)
     shown = table.view(view)
-    assert cells(shown)[(4, 5)].border.top.width == 3 and texts(cells(shown)[(4, 5)]) == ["+2"]
-    assert "Mine — squares: 1, crowns: 2 = 2" in texts(shown)  # the half shown outlined has its line
+    assert name(shown, 4, 5) == "Row 5, column 6: Mine with 2 crowns"  # the first half shown, not yet placed:
+    assert cells(shown)[(4, 5)].border.top.width != 3 and texts(cells(shown)[(4, 5)]) == []  # not outlined, no points
+    assert not any("Mine" in line for line in texts(shown))  # and no legend line
     cells(table.view(view))[(4, 6)].on_click(None)
     assert table.errors == []
     grid = cells(table.view(view))
@@ -907,3 +908,30 @@ def test_a_property_is_worded_one_way_on_the_end_screen():
         breakdown = [read(entry_line(ctx.t, lang, line)) for line in ann.breakdown]
         shown = texts(view.legend(ctx, game.current_kingdoms(ctx.state)["Ann"]["grid"], "Ann"))
         assert breakdown and all(line in shown for line in breakdown), (lang, breakdown, shown)
+
+
+def counted(body) -> list[str]:
+    """The legend's lines: each scoring property with its squares and points, then the crownless ones."""
+    return [line for line in texts(body) if " — squares: " in line or line.startswith("No crown, 0 points:")]
+
+
+def test_the_legend_counts_only_what_is_placed():
+    """Play-test (session 71): the legend beside the kingdom counted a first half tapped, not yet placed, as a placed
+    square (the wheat beside domino 45 read 2 squares, domino 1 still in hand). It counts the kingdom as the
+    engine's state holds it: the first half is drawn on the board, outlined and counted nowhere, until the domino is
+    placed."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    dominoes(table.view(view))[45].on_click(None)
+    cells(table.view(view))[(4, 5)].on_click(None)
+    cells(table.view(view))[(4, 6)].on_click(None)
+    assert len(table.record["actions"]) == 1
+    placed = counted(table.view(view))
+    assert placed == ["Mine — squares: 1, crowns: 2 = 2", "No crown, 0 points: Wheat (1 square)"]
+    dominoes(table.view(view))[1].on_click(None)
+    cells(table.view(view))[(4, 7)].on_click(None)                     # domino 1's wheat half beside the wheat
+    body = table.view(view)
+    assert table.local["pick"]["first"] == [4, 7] and name(body, 4, 7).startswith("Row 5, column 8: Wheat")
+    assert counted(body) == placed
+    cells(body)[(3, 7)].on_click(None)                                 # placed: both wheat halves count now
+    assert len(table.record["actions"]) == 2
+    assert counted(table.view(view)) == ["Mine — squares: 1, crowns: 2 = 2", "No crown, 0 points: Wheat (3 squares)"]

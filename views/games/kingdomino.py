@@ -198,7 +198,7 @@ def outlined(grid: list[list]) -> list[tuple[dict, str | None]]:
 
 
 def board(ctx: GameContext, grid: list[list], on_tap=None, marked=(), cell_size: int = 48,
-          kept: str | None = None) -> ft.Control:
+          kept: str | None = None, counted: list[list] | None = None) -> ft.Control:
     """A kingdom as terrain tiles, each scoring property outlined in its legend colour (set off from its tiles by a line
     of the surface: 3:1 or more against the surface on both themes, so against what lies on either side) with its points
     noted, the squares in `marked` in the grid's marked frame (`views.components.grid.MARKED`: the text colour, 3:1 or
@@ -209,8 +209,10 @@ def board(ctx: GameContext, grid: list[list], on_tap=None, marked=(), cell_size:
     here.) A board `kept` under a name (the screen's one kingdom being built) keeps each square the previous render drew
     alike (`Kept`, by everything the square shows): a tap then builds, compares and sends only the squares it changed
     (the 81 squares of a frame took most of what a tap cost once the picker was kept); a kept square's tap goes to
-    this render's `on_tap` (`_board_taps`), not to the one of the render that built it."""
-    found = [(p, colour) for p, colour in outlined(grid) if colour]
+    this render's `on_tap` (`_board_taps`), not to the one of the render that built it. The properties outlined and
+    their points are those of `counted` where given (the kingdom as placed, a first half tapped drawn but not counted,
+    as the legend counts it), else of grid."""
+    found = [(p, colour) for p, colour in outlined(grid if counted is None else counted) if colour]
     notes = {(p["cells"][0][0], p["cells"][0][1]): f"+{p['points']}" for p, _ in found}
     grouped = group_of(p["cells"] for p, _ in found)
     pointed = {(int(r), int(c)) for r, c in marked}
@@ -399,8 +401,10 @@ def by_domino(ctx: GameContext, player: str, kingdom: dict) -> ft.Control:
 
     The screen keeps one shape in both steps (picker, the chosen domino, kingdom, buttons, legend; the parts not
     in use hidden), so choosing or placing a domino changes only what differs (the marked squares, the picker's
-    used tile) instead of sending the kingdom and the picker again. The legend lists what the board shows (a first
-    half already tapped too), so every outline on the board has its line."""
+    used tile) instead of sending the kingdom and the picker again.
+    RULING (the legend counts what is placed): the legend's properties and points are the kingdom as the engine's
+    state holds it; a first half tapped and not yet placed is shown on the board but counted nowhere (it counted as
+    a placed square, "Lake — squares: 2" for one lake square placed and the domino still in hand)."""
     pick = ctx.local.setdefault("pick", {"player": player, "domino": None, "first": None})
     if pick.get("player") != player:
         pick.update(player=player, domino=None, first=None, gone=None)
@@ -422,9 +426,9 @@ def by_domino(ctx: GameContext, player: str, kingdom: dict) -> ft.Control:
     return ft.Column(spacing=8, controls=[
         chooser,
         ft.Container(content=head, visible=head is not None),
-        board(ctx, grid, tap, marked, FRAME_CELL.get(size, 27), kept="_board"),
+        board(ctx, grid, tap, marked, FRAME_CELL.get(size, 27), kept="_board", counted=kingdom["grid"]),
         ft.Container(content=foot, visible=foot is not None),
-        legend(ctx, grid, player),
+        legend(ctx, kingdom["grid"], player),
     ])
 
 
