@@ -527,6 +527,20 @@ def test_log_hides_answers_until_scored():
     assert params == {"a": "A", "b": "B", "spool": 3, "same": True}
 
 
+def test_log_says_which_button_each_claim_took_and_which_spool_each_move_on_finished():
+    """At a table of four the log read "took the top button" three times and "moved on to the next spool" eight
+    times: a family checking the race, or an undo button's words, could not tell who took the 3 or which spool an
+    undo would open again. Each row now names the button's holes and the spool scored, in both languages."""
+    t = finish(scoring3({"A": {1: "向日葵"}, "B": {2: "蜜蜂"}}))
+    said = {lang: [text(lang, key, **params) for key, params in (e["what"] for e in public_log(t.record, t.state))
+                   if key in ("knit_wit.action.claim_took", "knit_wit.action.spool_scored")]
+            for lang in ("en", "zh-CN")}
+    assert said["en"] == ["A took the top button (2 holes)", "B took the top button (1 hole)",
+                          *(f"The table finished scoring spool {n}" for n in range(1, 7))]
+    assert said["zh-CN"][:3] == ["A 拿走了最上面的奖励纽扣（2 个孔）", "B 拿走了最上面的奖励纽扣（1 个孔）",
+                                 "全桌计完了 1 号线轴"]
+
+
 def test_every_key_is_translated_in_both_languages():
     """Every key the engine can use has an English and a Chinese text with the same placeholders."""
     source = Path(knit_wit.__file__).read_text(encoding="utf-8")

@@ -683,10 +683,18 @@ class KnitWit(Engine):
 
     def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
         """A loop whose tag the app drew with that tag, the nth loop's as the state keeps it (the log read "drew a tag
-        from the deck", never which); any other action as `describe` says it."""
+        from the deck", never which); the nth claim with the holes of the button it took, and the nth move to the
+        next spool with the spool it finished, from the state's race and results (at a table of four the log read
+        "took the top button" three times and "moved on to the next spool" eight times: who took which button, and
+        which spool an undo would open again, could not be read); any other action as `describe` says it."""
         key, params = self.describe(action)
+        claims, results = race.claims(state["race"]), state["results"]
         if key == "knit_wit.action.loop_drawn" and 0 < nth <= len(state["loops"]):
             return "knit_wit.action.loop_drew", {**params, "tag": state["loops"][nth - 1]["tag"]}
+        if key == "knit_wit.action.claim" and 0 < nth <= len(claims):
+            return "knit_wit.action.claim_took", {**params, "holes": claims[nth - 1][1]}
+        if key == "knit_wit.action.next_spool" and 0 < nth <= len(results):
+            return "knit_wit.action.spool_scored", {**params, "spool": results[nth - 1]["spool"]}
         return key, params
 
     def scoreboard(self, state: dict):

@@ -137,6 +137,7 @@ def race(tab: Tab) -> None:
         if holes == 2:
             tab.see(f"{player} took {holes}")
     tab.see("Spool 1 of 6")
+    tab.see_button("Undo: Ada took the top button (1 hole)")  # which button: it read "took the top button"
 
 
 def score(tab: Tab) -> None:
@@ -148,6 +149,7 @@ def score(tab: Tab) -> None:
     tab.see("Crossed out: the same as Bram")
     tab.tap("Spool 1 done: next spool")
     tab.see("Spool 2 of 6")
+    tab.see_button("Undo: The table finished scoring spool 1")  # it read "moved on to the next spool", every spool
     tab.see("Crossed out: the same as Ada")
     tab.tap("Spool 2 done: next spool")
     tab.see("Spool 3 of 6")
