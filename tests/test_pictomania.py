@@ -14,7 +14,7 @@ from scoring import i18n
 from scoring.__main__ import main
 from scoring.core import RuleError, engine
 from scoring.games.pictomania import score_round, tiles_for, tokens_for, word_of
-from scoring.record import new_record, play, redo, replay, undo
+from scoring.record import new_record, play, public_log, redo, replay, undo
 from tests.helpers import assert_call_refused, assert_refused, cli_score, domain_files, placeholders, play_all
 
 ENG = engine("pictomania")
@@ -385,6 +385,28 @@ def test_a_stop_in_the_log_says_whether_a_tile_was_taken_in_words():
             for take, (key, params) in described.items()}
     assert said == {("en", True): "A stopped and took a bonus tile", ("en", False): "A stopped without a bonus tile",
                     ("zh-CN", True): "A 停笔，拿了加分板块", ("zh-CN", False): "A 停笔，没拿加分板块"}
+
+
+def test_the_log_says_which_bonus_tile_each_stop_took_in_every_round():
+    """Two phones raced for the second 3 at a table of four; the log read "stopped and took a bonus tile" for the
+    3, the 3 and the 2, so the table could not tell from it which phone won. Each stop that took a tile now names
+    it, in the round being played and in the rounds revealed before (a stop without a tile reads as it did)."""
+    players, deal = ["A", "B", "C", "D"], {"A": [1, 1], "B": [2, 2], "C": [3, 3], "D": [4, 4]}
+    record = new_record("pictomania", players, {"rounds": 2})
+    steps = [{"type": "set_deal", "by": "table", "deal": deal}, *map(action_of, [
+        ("s", "B", True), ("s", "D", True), ("s", "A", False), ("s", "C", True), ("r",)]),
+        {"type": "set_deal", "by": "table", "deal": deal}, *map(action_of, [("s", "C", True), ("s", "A", True)])]
+    state = replay(record)
+    for step in steps:
+        record, state = play(record, state, step)
+        if step["type"] == "reveal":  # between a reveal and the next deal there is no race
+            assert [e["what"][0] for e in public_log(record, state)][-2] == "pictomania.action.stop_took"
+    said = {lang: [i18n.text(lang, key, **params) for key, params in (e["what"] for e in public_log(record, state))
+                   if key.startswith("pictomania.action.stop")] for lang in i18n.LANGUAGES}
+    assert said["en"] == ["B stopped and took the bonus tile 3", "D stopped and took the bonus tile 3",
+                          "A stopped without a bonus tile", "C stopped and took the bonus tile 2",
+                          "C stopped and took the bonus tile 3", "A stopped and took the bonus tile 3"]
+    assert said["zh-CN"][:2] == ["B 停笔，拿了加分板块 3", "D 停笔，拿了加分板块 3"]
 
 
 # --- refusals -------------------------------------------------------------------------------------------

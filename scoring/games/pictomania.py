@@ -185,6 +185,19 @@ def score_round(entry: dict, players: list[str], tokens: list[int]) -> dict:
     return {"received": received, "kept": kept, "middle": middle, "black_sheep": sheep, "scores": scores}
 
 
+def stop_tile(state: dict, nth: int, player: str) -> int | None:
+    """The bonus tile the player took with the nth stop of the game (None if none): each round's stops are its
+    stopped players, the rounds in order, the round being played last (no race between a reveal and the next
+    deal)."""
+    now = state["race"] and {"stopped": [p for p in state["players"] if race.is_locked(state["race"], p)],
+                             "tiles": {p: race.reward_of(state["race"], p) for p in state["players"]}}
+    for entry in [*state["history"], *filter(None, [now])]:
+        if nth <= len(entry["stopped"]):
+            return entry["tiles"].get(player)
+        nth -= len(entry["stopped"])
+    return None
+
+
 @register
 class Pictomania(Engine):
     """Pictomania, first edition: simultaneous drawing, ordered guesses, a bonus-tile race and the reveal."""
@@ -427,6 +440,16 @@ class Pictomania(Engine):
         params.pop("number", None)
         if action["type"] == "stop":
             params.setdefault("take_tile", True)
+        return key, params
+
+    def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
+        """The nth stop that took a tile with the tile it took, from the rounds' stops and tiles in the state (at a
+        table of four the log read "stopped and took a bonus tile" for the 3, the 3 and the 2: two phones racing for
+        a 3 could not tell from it which one won); any other action as `describe` says it."""
+        key, params = self.describe(action)
+        tile = stop_tile(state, nth, action.get("by")) if action.get("type") == "stop" else None
+        if params.get("take_tile") is True and tile is not None:
+            return "pictomania.action.stop_took", {**params, "tile": tile}
         return key, params
 
     def scoreboard(self, state: dict):

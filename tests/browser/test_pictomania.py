@@ -432,6 +432,7 @@ def test_two_rounds_for_four_players(phone, server):
         tab.tap(f"{name}: claim", exact=False)
         tab.see(f"{name} took")
     tab.see("The race is over.")
+    tab.see_button("Undo: Seb stopped and took the bonus tile 2")  # which tile: it read "took a bonus tile"
     tab.tap("Reveal the piles", exact=True)
     tab.see("Round 1 revealed (deck 1)")
     tab.see("Black sheep: Seb, most cards in the middle (2)")
