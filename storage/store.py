@@ -195,6 +195,7 @@ class Store:
         self._unsaved_notices: list[dict] = []
         self._entries: dict[str, tuple] = {}
         self._summaries: dict[str, tuple] = {}
+        self._boards: dict[str, tuple[dict, Scoreboard]] = {}
         self._shards: dict[int, tuple] = {}
         self._merged: dict[str, dict] | None = None
         self._order: tuple[dict, list[str], list[dict]] | None = None
@@ -604,6 +605,7 @@ class Store:
         """Drop a session from the in-memory caches."""
         self._entries.pop(sid, None)
         self._summaries.pop(sid, None)
+        self._boards.pop(sid, None)
 
     @staticmethod
     def _accept(data: dict) -> tuple[dict, dict]:
@@ -623,13 +625,24 @@ class Store:
         _check_redo(record, state)
         return record, state
 
+    def scoreboard(self, record: dict, state: dict) -> Scoreboard:
+        """The scoreboard of a session's state, made once per state (the store's states are never changed): a
+        screen showing the state the store just wrote gets the board its summary was made from (a round game's
+        board grows with its rounds)."""
+        kept = self._boards.get(record["id"])
+        if kept and kept[0] is state:
+            return kept[1]
+        board = engine(record["game"]).scoreboard(state)
+        self._boards[record["id"]] = (state, board)
+        return board
+
     @staticmethod
-    def _summary(record: dict, state: dict) -> dict:
-        """What the session lists show about a session."""
+    def _summary(record: dict, state: dict, board: Scoreboard | None = None) -> dict:
+        """What the session lists show about a session (from its scoreboard, made here unless given)."""
         eng = engine(record["game"])
         status = eng.status(state)
         turn_round = status.get("round")
-        board = eng.scoreboard(state)
+        board = board or eng.scoreboard(state)
         summary = {"id": record["id"], "game": record["game"], "players": rec.player_names(record),
                    "status": record["status"], "created": record["created"], "updated": record["updated"],
                    "round": turn_round if isinstance(turn_round, int) and not isinstance(turn_round, bool) else None,
@@ -655,7 +668,7 @@ class Store:
         """
         sid = record["id"]
         path = self._path(sid)
-        summary = self._summary(record, state)
+        summary = self._summary(record, state, self.scoreboard(record, state))
         AtomicStorage(path).write({"session": {"1": {"record": record, "summary": summary}}})
         sig = signature(path)
         self._entries[sid] = (sig, record, state)

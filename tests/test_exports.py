@@ -588,9 +588,9 @@ def test_a_shared_place_skips_the_next_in_the_exports_as_on_the_end_screen(tmp_p
 
     old_summary = Store._summary
 
-    def numbered_on(record, state):
+    def numbered_on(record, state, board=None):
         """The summary as the app made it before session 46 (places after a shared one numbered on)."""
-        summary = old_summary(record, state)
+        summary = old_summary(record, state, board)
         summary["ranks"] = {name: 1 if place == 1 else 2 for name, place in summary["ranks"].items()}
         return summary
 
@@ -626,9 +626,9 @@ def test_the_second_of_two_teams_is_placed_second_everywhere(tmp_path, monkeypat
 
     old_summary = Store._summary
 
-    def counted_players(record, state):
+    def counted_players(record, state, board=None):
         """The summary as the app made it before session 47 (a team game's places counted players)."""
-        summary = old_summary(record, state)
+        summary = old_summary(record, state, board)
         summary["ranks"] = {name: 1 if place == 1 else 3 for name, place in summary["ranks"].items()}
         return summary
 

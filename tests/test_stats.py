@@ -220,9 +220,9 @@ def test_a_crew_stored_before_crews_were_teams_is_counted_on_the_same_side(tmp_p
     as on the same side, not as tied rivals."""
     old_summary = Store._summary
 
-    def without_teams(record, state):
+    def without_teams(record, state, board=None):
         """The summary as the app made it before December 2026."""
-        summary = old_summary(record, state)
+        summary = old_summary(record, state, board)
         summary.pop("teams", None)
         return summary
 
@@ -270,9 +270,9 @@ def test_a_lowest_wins_session_stored_without_its_direction_is_made_again(tmp_pa
     app, its catalogue entry is made again from the session file and counts as the lowest-wins game."""
     old_summary = Store._summary
 
-    def undirected(record, state):
+    def undirected(record, state, board=None):
         """The summary as the app made it before session 64."""
-        summary = old_summary(record, state)
+        summary = old_summary(record, state, board)
         summary.pop("lower_wins", None)
         return summary
 

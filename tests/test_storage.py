@@ -62,6 +62,20 @@ def test_create_play_and_reopen(tmp_path):
     assert record["actions"][0]["at"] == T0 and record["updated"] == "2026-03-01T20:05:00"
 
 
+def test_the_scoreboard_of_each_state_is_its_own_after_every_change(store):
+    """A screen asking the store for the board of the state it shows gets that state's board: after a round, an
+    undo and a redo, never the board of the state before."""
+    sid = store.create(pad())
+    boards = []
+    for change in (lambda: store.play(sid, round_of(3, 5, 1), T0), lambda: store.play(sid, round_of(2, 0, 7), T0),
+                   lambda: store.undo(sid, T0), lambda: store.redo(sid, T0)):
+        record, state = change()
+        boards.append({p.name: p.total for p in store.scoreboard(record, state).players})
+    assert boards == [{"Ann": 3, "小明": 5, "Bo": 1}, {"Ann": 5, "小明": 5, "Bo": 8}, {"Ann": 3, "小明": 5, "Bo": 1},
+                      {"Ann": 5, "小明": 5, "Bo": 8}]
+    assert store.scoreboard(store.record(sid), store.state(sid)) is store.scoreboard(record, state)
+
+
 def test_first_catalogue_read_leaves_the_cycle_collector_on(tmp_path):
     """Reopened, the store reads its catalogue with the collector paused, and turns it back on after."""
     folder = tmp_path / "data"

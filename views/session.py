@@ -276,7 +276,7 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     app.moved(sid, mark(record))
     to_top_at_the_end(app.local(f"session:{sid}"), bool(state.get("over")))
     eng = engine(record["game"])
-    board = eng.scoreboard(state)
+    board = app.store.scoreboard(record, state)
     title = session_game(app.lang, record, board.lower_wins)
     main: list[ft.Control] = []
     entries = [] if read_only or state.get("over") else eng.prompt(state)
