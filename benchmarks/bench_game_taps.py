@@ -51,6 +51,7 @@ START = "table.open"  # the game's own part of the screen starts after this butt
 OUT = ("app.export", "app.score_pad.finish", "app.move.finish", "app.move.end", "app.show_all")
 SKIP = ("app.undo_what", "app.redo_what")  # a way back, not a move
 TYPED = "1"
+KINDS = ("move", "undo")
 TRIES = 40  # taps tried for one move before the game is said to offer none
 
 
@@ -98,11 +99,38 @@ async def one_move(sess, conn, store: Store, sid: str, spent: dict) -> dict | No
     return None
 
 
-async def game_taps(store: Store, record: dict, taps: int, spent: dict, profile) -> list[dict]:
-    """Store the record, open its screen and make `taps` moves; their figures."""
+def way_back(sess, key: str) -> ft.Control | None:
+    """The mounted undo or redo button (`app.undo_what` / `app.redo_what`), if the screen shows one."""
+    prefix = say.say(LANG, key, what="\x00").split("\x00")[0]
+    found = [c for c in list(sess.index.values()) if isinstance(words(getattr(c, "content", None)), str)
+             and words(c.content).startswith(prefix) and not getattr(c, "disabled", False)]
+    return found[0] if found else None
+
+
+async def undo_taps(sess, conn, store: Store, sid: str, taps: int, spent: dict) -> list[dict]:
+    """`taps` undo taps, each measured and then put back by a redo tap (not measured), so the log keeps its
+    length; fewer if the screen offers no undo (or the undo asks the table's consent: a dialog, nothing taken
+    back)."""
+    out = []
+    for _ in range(taps):
+        undo, before = way_back(sess, SKIP[0]), stored(store, sid)
+        if undo is None:
+            break
+        got = await tap(sess, conn, undo, spent)
+        redo = way_back(sess, SKIP[1])
+        if stored(store, sid) >= before or redo is None:
+            break
+        out.append(got)
+        await tap(sess, conn, redo, spent)
+    return out
+
+
+async def game_taps(store: Store, record: dict, taps: int, spent: dict, profile) -> dict[str, list[dict]]:
+    """Store the record, open its screen, take back and put back its last action `taps` times, then make `taps`
+    moves; the figures of each kind of tap."""
     sid = store.create(record)
     sess, conn = await connect(main_for(store), f"/play/{sid}")
-    out = []
+    out: dict[str, list[dict]] = {"undo": await undo_taps(sess, conn, store, sid, taps, spent), "move": []}
     for _ in range(taps):
         if profile:
             profile.enable()
@@ -111,7 +139,7 @@ async def game_taps(store: Store, record: dict, taps: int, spent: dict, profile)
             profile.disable()
         if got is None:
             break
-        out.append(got)
+        out["move"].append(got)
     await done(sess)
     return out
 
@@ -121,15 +149,15 @@ def lengths(reached: int, taps: int) -> list[int]:
     return sorted({min(SHORT, reached), max(0, min(LONG, reached - taps - 1))})
 
 
-def line(game: str, size: int, got: list[dict], base: float) -> str:
-    """One game and length's figures, beside the counter's."""
+def line(game: str, kind: str, size: int, got: list[dict], base: float) -> str:
+    """One game, kind of tap and length's figures, beside the counter's."""
     if not got:
-        return f"{game:11} {size:4} actions: no tap of the screen stored an action"
+        return f"{game:11} {kind:4} {size:4} actions: no such tap (see the module docstring)"
     cpu = median_ms(got, "cpu")
     sent = sorted(r["bytes"] for r in got)[len(got) // 2]
     parts = "  ".join(f"{k} {median_ms(got, k):6.2f} ({median_ms(got, k) / base:4.1f}x)"
                       for k in ("store", "render", "diff"))
-    return (f"{game:11} {size:4} actions: CPU {cpu:7.2f} ms ({cpu / base:5.1f}x)  wall {median_ms(got, 'wall'):7.2f} "
+    return (f"{game:11} {kind:4} {size:4} actions: CPU {cpu:7.2f} ms ({cpu / base:5.1f}x)  wall {median_ms(got, 'wall'):7.2f} "
             f"ms  {sent:7} B  | {parts}  (median of {len(got)})")
 
 
@@ -169,11 +197,13 @@ async def run(only: list[str], taps: int, profiling: bool) -> None:
                 profile = cProfile.Profile() if profiling and size == max(lengths(reached, taps)) else None
                 figures[size] = await game_taps(store, {**full, "actions": full["actions"][:size]}, taps, spent,
                                                 profile)
-                print(line(game, size, figures[size], base), flush=True)
                 if profile:
                     show_profile(profile)
-            if len(figures) > 1:
-                print(ratios(*figures.values()), flush=True)
+            for kind in KINDS:
+                for size, got in figures.items():
+                    print(line(game, kind, size, got[kind], base), flush=True)
+                if len(figures) > 1:
+                    print(ratios(*(got[kind] for got in figures.values())), flush=True)
         store.close()
 
 

@@ -378,8 +378,10 @@ def play(record: dict, state: dict, action: dict, now: str = "", expect: Mark | 
     return new_record, new_state
 
 
-def undo(record: dict, consent: bool = False, now: str = "", expect: Mark | None = None) -> tuple[dict, dict]:
-    """The record without its last action (kept for redo) and the replayed state."""
+def undo(record: dict, consent: bool = False, now: str = "", expect: Mark | None = None,
+         before: dict | None = None) -> tuple[dict, dict]:
+    """The record without its last action (kept for redo) and its state: `before` where the caller kept the state
+    from before that action (a store that just played it), else replayed from the log."""
     _check_fresh(record, expect)
     if not record["actions"]:
         raise RuleError("record.nothing_to_undo")
@@ -388,7 +390,7 @@ def undo(record: dict, consent: bool = False, now: str = "", expect: Mark | None
     if not eng.undoable(last):
         raise RuleError("record.undo_not_allowed", type=last.get("type"))
     new_record = {**record, "actions": record["actions"][:-1], "redo": [*record["redo"], last]}
-    state = replay(new_record)
+    state = before if before is not None else replay(new_record)
     if eng.reveals(last, state) and not consent:
         raise RuleError("record.undo_needs_consent", type=last.get("type"))
     if now:
@@ -397,12 +399,13 @@ def undo(record: dict, consent: bool = False, now: str = "", expect: Mark | None
     return new_record, state
 
 
-def redo(record: dict, now: str = "", expect: Mark | None = None) -> tuple[dict, dict]:
-    """The record with the most recently undone action put back, and its state."""
+def redo(record: dict, now: str = "", expect: Mark | None = None, state: dict | None = None) -> tuple[dict, dict]:
+    """The record with the most recently undone action put back, and its state (from the record's `state` where
+    the caller has it, else replayed)."""
     _check_fresh(record, expect)
     if not record["redo"]:
         raise RuleError("record.nothing_to_redo")
-    state = replay(record)
+    state = state if state is not None else replay(record)
     action = record["redo"][-1]
     new_record, new_state = play({**record, "redo": record["redo"][:-1]}, state, action)
     new_record["redo"] = record["redo"][:-1]

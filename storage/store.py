@@ -196,6 +196,7 @@ class Store:
         self._entries: dict[str, tuple] = {}
         self._summaries: dict[str, tuple] = {}
         self._boards: dict[str, tuple[dict, Scoreboard]] = {}
+        self._before: dict[str, tuple[dict, dict]] = {}  # per session: the record last played, its prior state
         self._shards: dict[int, tuple] = {}
         self._merged: dict[str, dict] | None = None
         self._order: tuple[dict, list[str], list[dict]] | None = None
@@ -606,6 +607,7 @@ class Store:
         self._entries.pop(sid, None)
         self._summaries.pop(sid, None)
         self._boards.pop(sid, None)
+        self._before.pop(sid, None)
 
     @staticmethod
     def _accept(data: dict) -> tuple[dict, dict]:
@@ -887,10 +889,11 @@ class Store:
         """Append one action the engine accepts; a refused or stale action raises `RuleError` and touches no
         file. `expect`: the log's mark as the acting screen showed it (`record.stale` if another came first)."""
         with self._locked(write=True):
-            record, state = self._entry(sid)
-            record, state, events = rec.play_step(record, state, action, now, expect)
+            record, before = self._entry(sid)
+            record, state, events = rec.play_step(record, before, action, now, expect)
             effects = self._effects(record["game"], events)
             self._persist(record, state)
+            self._before[sid] = (record, before)
             for effect in effects:
                 effect()
             return record, state
@@ -914,7 +917,11 @@ class Store:
         keeps no owner of a pair, so one another session stored after this session read the store's pairs, and
         this session then ruled again, is forgotten too (rare; the table rules it again when it meets it)]."""
         with self._locked(write=True):
-            record, state = rec.undo(self._entry(sid)[0], consent=consent, now=now, expect=expect)
+            current = self._entry(sid)[0]
+            kept = self._before.get(sid)
+            before = kept[1] if kept and kept[0] is current else None
+            record, state = rec.undo(current, consent=consent, now=now, expect=expect, before=before)
+            self._before.pop(sid, None)
             taught = self._taught(record["game"], state, record["redo"][-1])
             self._persist(record, state)
             for a, b in taught:
@@ -926,9 +933,10 @@ class Store:
         """Put back the most recently undone action, and the aliases it taught."""
         with self._locked(write=True):
             before, state_before = self._entry(sid)
-            record, state = rec.redo(before, now=now, expect=expect)
+            record, state = rec.redo(before, now=now, expect=expect, state=state_before)
             taught = self._taught(record["game"], state_before, before["redo"][-1])
             self._persist(record, state)
+            self._before[sid] = (record, state_before)
             for a, b in taught:
                 self.add_alias(a, b)
             return record, state

@@ -76,6 +76,23 @@ def test_the_scoreboard_of_each_state_is_its_own_after_every_change(store):
     assert store.scoreboard(store.record(sid), store.state(sid)) is store.scoreboard(record, state)
 
 
+def test_undo_and_redo_after_play_leave_the_state_a_replay_gives(store):
+    """Undo and redo take the state kept from the play before them rather than replaying the log: whichever way
+    they come (after a play, a redo, another undo, a refused undo), the state is the one the log replays to."""
+    sid = store.create(pad())
+    for scores in ((3, 5, 1), (2, 0, 7), (4, 4, 4)):
+        store.play(sid, round_of(*scores), T0)
+    steps = [lambda: store.undo(sid, T0), lambda: store.undo(sid, T0), lambda: store.redo(sid, T0),
+             lambda: store.undo(sid, T0), lambda: store.redo(sid, T0), lambda: store.redo(sid, T0),
+             lambda: store.play(sid, round_of(1, 1, 1), T0), lambda: store.undo(sid, T0)]
+    totals = []
+    for step in steps:
+        record, state = step()
+        assert state == replay(record)
+        totals.append(state["totals"]["Bo"])
+    assert totals == [8, 1, 8, 1, 8, 12, 13, 12]
+
+
 def test_first_catalogue_read_leaves_the_cycle_collector_on(tmp_path):
     """Reopened, the store reads its catalogue with the collector paused, and turns it back on after."""
     folder = tmp_path / "data"
