@@ -62,6 +62,21 @@
   挨着 相邻 (接触, 紧挨), 胜利 赢; "worth" is "value", "score" "points", "goes first" (and "starts") "first". 5x5
   and x2 are the pages' 5×5 and ×2 (`TIMES`). Of 32 questions a table asked, 8 found the answer first before, 20
   now; 牌摸完了怎么算分 and 拉米A算几分 had found Rummy's entering and options sections before its scoring.
+- The rule before its asides [ruling, session 72]: a plain question ("who goes first in splitter", 培根打平了怎么办,
+  "what if I bust in flip 7") found the page's rulings (or its entering section, long enough to hold every word
+  often) before the rule itself: Splitter's rulings say "undo the first instead", Bacon's name the next dealer and
+  打平 in passing. Of sections holding as many of the question's meant words, a game's own rules (setup, turn,
+  scoring, end, …) now rank before its `ASIDE` sections (the table's rulings, options, entering a round or a
+  finished sheet); a section holding more of them still ranks first, so an edge case asked about finds its ruling.
+  An English meant word is searched by its `stem` ("deals" finds "dealer", "guesses" "guessed", "predicts"
+  "predicted", "drawing" "drawer"; a word ending in ss, us or is, or too short, as typed). A word a page bolds is
+  where it gives that word's rule (**Freeze** stops a player, **Win**: launch…, A **run**: 3 or more cards): a word
+  (not a lone Chinese character) in a short bold label (`EMPHASIS`) weighs twice more, so "what does freeze do" finds
+  Flip 7's turn, not the setup listing the Freeze cards. With "cards" read as "card", "how many cards do I need
+  for a run" had found Rummy's long entering section and Bacon's combinations (more "card"s) before Rummy's melds,
+  which bold **run**. The search's own Chinese words (`OWN`: 打平, 同分, …) are kept whole when a run is cut, so
+  打平赢 reads 打平 and 赢, as 打平了谁赢 does. Of the 32 questions 29 find the answer first; 太阳风暴怎么才算赢
+  finds Solar Storm's end (**胜利**: launch after all 8 rooms are diverted) before its actions.
 """
 
 from __future__ import annotations
@@ -81,9 +96,13 @@ MARKS = re.compile(r"[*_`#>|]+|\{#[^}]*\}|\[([^\]]*)\]\([^)]*\)")
 PREFIX_MIN = 3
 COUNT_CAP = 5
 TITLE_WEIGHT = 5
+EMPHASIS_WEIGHT = 2
+WEIGHTS = (TITLE_WEIGHT, 1, EMPHASIS_WEIGHT)  # a word in a section's heading, its text, its bold words (and text)
+EMPHASIS = re.compile(r"\*\*([^*]{1,20})\*\*")  # where a page bolds a word, it gives that word's rule
 RUN_BONUS = 10
 PHRASE_BONUS = 20
 SNIPPET = 60
+ASIDE = frozenset(("rulings", "options", "entering", "paper"))  # edge cases, settings, entering: after the rules
 ALIKE = (("同分", "平分", "打平", "平手", "平局", "并列"), ("挑战", "质疑"), ("悔棋", "撤销", "撤消", "撤回"),
          ("赢", "获胜", "胜利"), ("一样", "相同"), ("猜对", "猜中"), ("挨着", "相邻", "接触", "紧挨"),
          ("最后一个操作", "上一步", "上一个操作", "上个操作", "上一次操作", "最后一步", "刚才的操作", "刚才那一步", "上一手"),
@@ -98,6 +117,8 @@ ALSO_NAMED = {"flip7": ("翻七",), "score_pad": ("计分板",), "nab_it": ("抢
 LATIN_EDGE = f"(?<![^\\W_{CJK}]){{}}(?![^\\W_{CJK}])"  # a Latin word's edges: next to no other Latin letter
 BRACKETS = re.compile(r"[()（）]")
 TIMES = re.compile(r"(?<=\d) ?[x*] ?(?=\d)|(?<![^\W_])x(?=\d)")  # 5x5 and x2 typed for the pages' 5×5 and ×2
+STEMS = (("sses", 2, 3), ("ches", 2, 3), ("shes", 2, 3), ("xes", 1, 3), ("s", 0, 3), ("ing", 0, 4), ("ed", 0, 4))
+# (ending, letters of it kept, shortest stem): the first ending a word has is taken off
 A_DRAW = re.compile(r"(?<![^\W_])a draw(?=[\W_]*$)")  # "it's a draw" at the query's end: a tie, not drawing
 WORD = re.compile(f"[{CJK}]+|[^\\W_{CJK}]+")
 FILLER = frozenset(("时", "时候", "的时候", "的", "地", "得", "了", "着", "过", "吗", "呢", "吧", "啊", "呀", "么", "嘛",
@@ -118,6 +139,9 @@ QUESTION = ("怎么办", "怎么算", "怎么样", "为什么", "干什么", "�
             "its", "s", "there", "we", "scored", "counted", "work", "works", "happens")
 UNMEANT = FILLER | frozenset(QUESTION)
 ASKING = re.compile("|".join(word for word in QUESTION if CJK_CHAR.match(word)))  # cut apart before cutting words
+OWN = re.compile("({})".format("|".join(sorted(
+    {word for words in (*ALIKE, *MEANS.items()) for word in words if len(word) > 1 and CJK_CHAR.match(word)},
+    key=len, reverse=True))))  # the Chinese words the search knows itself, cut out of a run before the dictionary
 LATIN = frozenset(word for word in UNMEANT if not CJK_CHAR.match(word))  # English: a card or a name in a Chinese query
 
 
@@ -157,22 +181,31 @@ def _count(term: str, words: list[str], folded: str) -> int:
     return words.count(term)
 
 
-def prepared(title: str, body: str) -> tuple[str, str, list[str], list[str]]:
-    """A section's heading and text as compared: each folded, and each split into terms (once per search)."""
-    return fold(title), fold(body), terms(title), terms(body)
+Prepared = tuple[tuple[str, list[str]], ...]
 
 
-def _score(query: list[str], runs: list[str], phrase: str, text: tuple[str, str, list[str], list[str]]) -> int:
-    """A section's rank for the query (its `prepared` text), 0 when some term is missing from it."""
+def prepared(title: str, body: str) -> Prepared:
+    """A section's heading, its text and its text's bold words, as compared: each folded and split into terms (once
+    per search)."""
+    parts = (plain(title), plain(body), " ".join(plain(said) for said in EMPHASIS.findall(body)))
+    return tuple((fold(part), terms(part)) for part in parts)
+
+
+def _weighed(counts: list[int]) -> int:
+    """A word's weight from how often it is in a section's heading, text and bold words (`WEIGHTS`, each capped)."""
+    return sum(weight * min(count, COUNT_CAP) for weight, count in zip(WEIGHTS, counts))
+
+
+def _score(query: list[str], runs: list[str], phrase: str, text: Prepared) -> int:
+    """A section's rank for the query (its `prepared` text), 0 when some term is missing from it; a Chinese
+    character in a bold word weighs no more (only a word does)."""
     total = 0
-    folded_title, folded_body, title_words, body_words = text
     for term in dict.fromkeys(query):
-        in_title = _count(term, title_words, folded_title)
-        in_body = _count(term, body_words, folded_body)
-        if not in_title and not in_body:
+        counts = [_count(term, words, folded) for folded, words in text[:2 if CJK_CHAR.fullmatch(term) else 3]]
+        if not any(counts):
             return 0
-        total += TITLE_WEIGHT * min(in_title, COUNT_CAP) + min(in_body, COUNT_CAP)
-    joined = folded_title + " " + folded_body
+        total += _weighed(counts)
+    joined = text[0][0] + " " + text[1][0]
     total += sum(RUN_BONUS for run in runs if run in joined)
     if phrase and phrase in joined:
         total += PHRASE_BONUS
@@ -220,7 +253,7 @@ def _best(section: Any, asked: list[tuple[list[str], list[str], str]],
           said: list[list[str]]) -> tuple[int, int, list[str], str]:
     """A section's most words held of one of the `meant` lists (when more than half) and its best score, over the
     asked queries (terms, runs, phrase) and those lists, with the terms and phrase of its snippet."""
-    text = prepared(section.title, plain(section.body))
+    text = prepared(section.title, section.body)
     score, wanted, phrase = max(((_score(terms_, runs, said_as, text), terms_, said_as)
                                  for terms_, runs, said_as in asked), key=lambda scored: scored[0])
     held, by_words, words = max((_held(words, text) for words in said), default=(0, 0, []))
@@ -229,17 +262,15 @@ def _best(section: Any, asked: list[tuple[list[str], list[str], str]],
     return held, max(score, by_words), wanted if score else words, phrase if score else ""
 
 
-def _held(words: list[str], text: tuple[str, str, list[str], list[str]]) -> tuple[int, int, list[str]]:
+def _held(words: list[str], text: Prepared) -> tuple[int, int, list[str]]:
     """How many of the words a section's `prepared` text holds (0 when half or fewer), their score, and those words."""
-    folded_title, folded_body, title_words, body_words = text
-    found = [(word, _occurs(word, title_words, folded_title), _occurs(word, body_words, folded_body))
-             for word in words]
-    kept = [(word, in_title, in_body) for word, in_title, in_body in found if in_title or in_body]
+    found = [(word, [_occurs(word, said, folded) for folded, said in text]) for word in words]
+    kept = [(word, counts) for word, counts in found if any(counts)]
     if 2 * len(kept) <= len(words):
         return 0, 0, []
-    score = sum(TITLE_WEIGHT * min(in_title, COUNT_CAP) + min(in_body, COUNT_CAP)
-                + (RUN_BONUS if len(word) > 1 and CJK_CHAR.match(word) else 0) for word, in_title, in_body in kept)
-    return len(kept), score, [word for word, _, _ in kept]
+    score = sum(_weighed(counts) + (RUN_BONUS if len(word) > 1 and CJK_CHAR.match(word) else 0)
+                for word, counts in kept)
+    return len(kept), score, [word for word, _ in kept]
 
 
 def _occurs(word: str, words: list[str], folded: str) -> int:
@@ -258,15 +289,36 @@ def _single(word: str) -> str:
     return word[0] if len(word) == 2 and word[0] == word[1] and CJK_CHAR.match(word) else word
 
 
+def stem(word: str) -> str:
+    """An English word without its plural, verb or -ed/-ing ending, found as a word's start by `_count` ("deals"
+    finds "dealer", "guesses" "guessed", "drawing" "drawer"); a short word, or one ending in ss, us or is, as it is."""
+    if word.endswith(("ss", "us", "is")):
+        return word
+    for ending, kept, shortest in STEMS:
+        if word.endswith(ending) and len(word) - len(ending) + kept >= shortest:
+            return word[:len(word) - len(ending) + kept]
+    return word
+
+
+def _cut(run: str) -> list[str]:
+    """A run of Chinese cut into words: the search's own words (`OWN`: 打平, 同分, …) kept whole, the rest by
+    `lexicon.cut`, so 打平赢 reads 打平 and 赢 as 打平了谁赢 does."""
+    return [word for part in OWN.split(run) if part for word in ([part] if OWN.fullmatch(part) else cut(part))]
+
+
 def meant(query: str) -> list[str]:
     """The words that carry a query's meaning: each run of Chinese `lexicon.cut` into dictionary words, each other
-    word as it is, less `FILLER` and `QUESTION` words; neighbouring characters that start no word are one word
-    (爆牌, 翻三张)."""
+    word as its `stem`, less `FILLER` and `QUESTION` words; neighbouring characters that start no word are one word
+    (爆牌, 翻三张). In a Chinese query a Latin word is a card or a name, kept as it is."""
     out: list[str] = []
-    unmeant = UNMEANT - LATIN if CJK_CHAR.search(query) else UNMEANT
+    chinese = bool(CJK_CHAR.search(query))
+    unmeant = UNMEANT - LATIN if chinese else UNMEANT
     for found in WORD.finditer(fold(query)):
         said = found.group()
-        pieces = [piece for run in ASKING.split(said) for piece in cut(run) + [""]] if CJK_CHAR.match(said) else [said]
+        if not CJK_CHAR.match(said):
+            out += [] if said in unmeant else [said if chinese else stem(said)]
+            continue
+        pieces = [piece for run in ASKING.split(said) for piece in _cut(run) + [""]]
         alone = ""
         for piece in map(_single, pieces + [""]):
             if len(piece) == 1 and CJK_CHAR.match(piece) and piece not in unmeant:
@@ -324,7 +376,7 @@ def named(sections: list[Any], query: str) -> tuple[set[str], str]:
 
 def _found(sections: list[Any], queries: list[str], limit: int, pages: set[str]) -> list[Hit]:
     """The sections matching every term of one of the queries or of their `variants`, best first (at most limit),
-    the named pages' first."""
+    the named pages' first; of sections holding as many meant words, the game's rules before its `ASIDE` ones."""
     asked = [(terms(v), CJK_RUN.findall(v), v) for q in queries for v in variants(q) if terms(v)]
     if not asked:
         return []
@@ -333,6 +385,6 @@ def _found(sections: list[Any], queries: list[str], limit: int, pages: set[str])
     for order, s in enumerate(sections):
         held, score, wanted, phrase = _best(s, asked, said)
         if score:
-            hits.append(((s.page not in pages, -held, -score, order), Hit(s.page, s.lang, s.id, plain(s.title),
-                                                     snippet(s.body, wanted, phrase), score)))
+            rank = (s.page not in pages, -held, s.id in ASIDE, -score, order)
+            hits.append((rank, Hit(s.page, s.lang, s.id, plain(s.title), snippet(s.body, wanted, phrase), score)))
     return [hit for _, hit in sorted(hits, key=lambda h: h[0])][:limit]

@@ -265,13 +265,19 @@ TABLE_FIRST = {
               ("星星格子怎么算分", "splitter", "scoring"), ("没人猜对我的画怎么算", "pictomania", "scoring"),
               ("画错词了怎么办", "pictomania", "wrong-word"), ("计分板可以记负分吗", "score_pad", "turn"),
               ("预测猜对了能拿多少", "guess_club", "predictions"), ("最后一块牌怎么算", "nab_it", "last-tile"),
-              ("太阳风暴怎么才算赢", "solar_storm", "actions")),
+              ("太阳风暴怎么才算赢", "solar_storm", "end"), ("冻结卡是干什么的", "flip7", "turn"),
+              ("培根打平了怎么办", "bacon", "end")),
     "en": (("how much is an ace worth in rummy", "rummy", "scoring"), ("does a bomb beat a run", "bacon", "combos"),
            ("does a star double the score", "splitter", "scoring"),
            ("can my kingdom be bigger than 5x5", "kingdomino", "paper"),
            ("can I put a letter on the same letter", "nab_it", "stacking"),
            ("can scores be negative on the score pad", "score_pad", "turn"),
-           ("does an egg score if we tie for most", "cubosaurs", "scoring")),
+           ("does an egg score if we tie for most", "cubosaurs", "scoring"),
+           ("what does freeze do", "flip7", "turn"), ("who deals first in bacon", "bacon", "setup"),
+           ("what if I bust in flip 7", "flip7", "turn"), ("who goes first in splitter", "splitter", "setup"),
+           ("what if nobody guesses my drawing", "pictomania", "scoring"),
+           ("how do we win solar storm", "solar_storm", "end"),
+           ("what if nobody predicts the right number of matches", "guess_club", "predictions")),
 }
 
 
@@ -279,7 +285,10 @@ def test_a_question_a_table_asks_mid_game_finds_the_answer_first():
     """Session 72: of 32 questions a table types mid-game, 8 found the section answering them first. 牌摸完了怎么算分
     found Rummy's entering section before its scoring (完了 and 算分 read as words), 拉米A算几分 its options (the A
     read as the English "a"), "can scores be negative on the score pad" nothing (no section names the score pad).
-    Each of these finds the section that answers it first, in its language."""
+    Each of these finds the section that answers it first, in its language. Later in session 72 nine more: a plain
+    question found the page's rulings or entering section before the rule ("who goes first in splitter", 培根打平了
+    怎么办), the setup listing the Freeze cards before the turn saying what Freeze does, and "deals", "guesses",
+    "predicts" none of the pages' "dealer", "guessed", "predicted"."""
     sections = rulebook.all_sections(("zh-CN", "en"))
     for lang, questions in TABLE_FIRST.items():
         for question, page, section in questions:
@@ -295,3 +304,22 @@ def test_a_game_named_in_a_question_ranks_its_sections_first():
     assert [(h.page, h.section) for h in search(pages, "ties in alpha")] == [("alpha", "end"), ("beta", "end")]
     assert [(h.page, h.section) for h in search(pages, "Alpha")] == [("alpha", "")]
     assert meant("拉米A算几分") == ["拉米", "a", "几分"] and meant("星星格子") == ["星", "格子"]
+
+
+def test_a_games_rule_ranks_before_its_rulings_and_a_bold_word_before_a_mention():
+    """Of sections holding as many of the question's words, the rule ranks before the table's rulings (or options,
+    entering); one holding more still ranks first. A word the page bolds outranks the same word merely mentioned."""
+    pages = [S("a", "en", "rulings", "The table's rulings", "The first dealer deals twice."),
+             S("a", "en", "setup", "Setup", "The first dealer is drawn."),
+             S("a", "en", "cards", "Cards", "Freeze, Flip Three."), S("a", "en", "turn", "A turn", "**Freeze** stops.")]
+    assert [h.section for h in search(pages, "who deals first")] == ["setup", "rulings"]
+    assert [h.section for h in search(pages, "can the first dealer deal twice")] == ["rulings", "setup"]
+    assert [h.section for h in search(pages, "what does freeze do")] == ["turn", "cards"]
+
+
+def test_an_english_word_is_searched_by_its_stem():
+    """"deals" finds "dealer", "guesses" "guessed", "drawing" "drawer"; "less", "bus" and short words stay."""
+    assert meant("who deals cards") == ["deal", "card"] and meant("nobody guesses my drawing") == ["nobody", "guess",
+                                                                                                    "draw"]
+    assert meant("matches boxes played less bus ties") == ["match", "box", "play", "less", "bus", "tie"]
+    assert meant("打平赢") == meant("打平了谁赢") == ["打平", "赢"]
