@@ -77,6 +77,10 @@
   which bold **run**. The search's own Chinese words (`OWN`: 打平, 同分, …) are kept whole when a run is cut, so
   打平赢 reads 打平 and 赢, as 打平了谁赢 does. Of the 32 questions 29 find the answer first; 太阳风暴怎么才算赢
   finds Solar Storm's end (**胜利**: launch after all 8 rooms are diverted) before its actions.
+  Counting and going first in Chinese [ruling, session 72]: 谁先 (who … first) is searched as 第一 too (`MEANS`, as
+  "goes first" is "first"): 培根谁先发牌 read 先发 (a word of its own) and found Bacon's rulings, not its setup's
+  第一位发牌人. A 个 after a number is left out of the words (`COUNTED`): 两个人 is the pages' 两人, not 两 and 个人
+  (a person).
 """
 
 from __future__ import annotations
@@ -112,7 +116,8 @@ MEANS = {"draw": "tie", "draws": "ties", "drawn": "tied",  # searched for the wo
          "fit": "place", "fits": "place", "throw away": "discard", "throw out": "discard",
          "skip": "discard", "skips": "discard", "skipped": "discard", "放不下": "没有合法位置", "放不了": "没有合法位置",
          "几分": "分", "多少分": "分", "卡": "牌", "算分": "计分", "worth": "value", "score": "points", "scores": "points",
-         "goes first": "first", "go first": "first", "plays first": "first", "play first": "first", "starts": "first"}
+         "goes first": "first", "go first": "first", "plays first": "first", "play first": "first", "starts": "first",
+         "谁先": "第一"}
 ALSO_NAMED = {"flip7": ("翻七",), "score_pad": ("计分板",), "nab_it": ("抢词",)}  # names a table says, not the title's
 LATIN_EDGE = f"(?<![^\\W_{CJK}]){{}}(?![^\\W_{CJK}])"  # a Latin word's edges: next to no other Latin letter
 BRACKETS = re.compile(r"[()（）]")
@@ -142,6 +147,7 @@ ASKING = re.compile("|".join(word for word in QUESTION if CJK_CHAR.match(word)))
 OWN = re.compile("({})".format("|".join(sorted(
     {word for words in (*ALIKE, *MEANS.items()) for word in words if len(word) > 1 and CJK_CHAR.match(word)},
     key=len, reverse=True))))  # the Chinese words the search knows itself, cut out of a run before the dictionary
+COUNTED = re.compile("(?<=[0-9一二两三四五六七八九十])个")  # 两个人 is the pages' 两人, not 两 and 个人
 LATIN = frozenset(word for word in UNMEANT if not CJK_CHAR.match(word))  # English: a card or a name in a Chinese query
 
 
@@ -318,7 +324,7 @@ def meant(query: str) -> list[str]:
         if not CJK_CHAR.match(said):
             out += [] if said in unmeant else [said if chinese else stem(said)]
             continue
-        pieces = [piece for run in ASKING.split(said) for piece in _cut(run) + [""]]
+        pieces = [piece for run in ASKING.split(COUNTED.sub("", said)) for piece in _cut(run) + [""]]
         alone = ""
         for piece in map(_single, pieces + [""]):
             if len(piece) == 1 and CJK_CHAR.match(piece) and piece not in unmeant:

@@ -266,7 +266,7 @@ TABLE_FIRST = {
               ("画错词了怎么办", "pictomania", "wrong-word"), ("计分板可以记负分吗", "score_pad", "turn"),
               ("预测猜对了能拿多少", "guess_club", "predictions"), ("最后一块牌怎么算", "nab_it", "last-tile"),
               ("太阳风暴怎么才算赢", "solar_storm", "end"), ("冻结卡是干什么的", "flip7", "turn"),
-              ("培根打平了怎么办", "bacon", "end")),
+              ("培根打平了怎么办", "bacon", "end"), ("培根谁先发牌", "bacon", "setup")),
     "en": (("how much is an ace worth in rummy", "rummy", "scoring"), ("does a bomb beat a run", "bacon", "combos"),
            ("does a star double the score", "splitter", "scoring"),
            ("can my kingdom be bigger than 5x5", "kingdomino", "paper"),
@@ -323,3 +323,11 @@ def test_an_english_word_is_searched_by_its_stem():
                                                                                                     "draw"]
     assert meant("matches boxes played less bus ties") == ["match", "box", "play", "less", "bus", "tie"]
     assert meant("打平赢") == meant("打平了谁赢") == ["打平", "赢"]
+
+
+def test_a_number_of_people_and_who_goes_first_read_as_the_pages_say_them():
+    """两个人 is the pages' 两人 (not 两 and 个人, a person); 谁先 is searched as 第一 too, so 谁先发牌 finds the
+    first dealer (第一位发牌人) where no 先 is written."""
+    assert meant("两个人答案一样怎么算") == ["两人", "答案", "一样"]
+    pages = [S("a", "zh-CN", "setup", "准备", "第一位发牌人由应用抽出。"), S("a", "zh-CN", "turn", "回合", "先出完的人领出。")]
+    assert [h.section for h in search(pages, "谁先发牌")] == ["setup"]
