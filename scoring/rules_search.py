@@ -81,6 +81,9 @@
   "goes first" is "first"): 培根谁先发牌 read 先发 (a word of its own) and found Bacon's rulings, not its setup's
   第一位发牌人. A 个 after a number is left out of the words (`COUNTED`): 两个人 is the pages' 两人, not 两 and 个人
   (a person).
+  A page with two names, one inside the other (Nab-It's 抢词叠叠乐 and 抢词), has its longest name taken out of the
+  query first: taken in a set's order, which changes from run to run, 抢词叠叠乐怎么抢到别人的词 was left with
+  叠叠乐 in some runs and found only the page's opening.
 """
 
 from __future__ import annotations
@@ -373,7 +376,7 @@ def named(sections: list[Any], query: str) -> tuple[set[str], str]:
     it is when nothing else would be left ("Kingdomino" finds its page's opening)."""
     pages, rest = set(), query
     for page, names in _names(sections).items():
-        for name in names:
+        for name in sorted(names, key=lambda said: (-len(said), said)):  # 抢词叠叠乐 before 抢词, in any set order
             if _name(name).search(rest):
                 pages.add(page)
                 rest = " ".join(_name(name).sub(" ", rest).split())

@@ -266,7 +266,9 @@ TABLE_FIRST = {
               ("画错词了怎么办", "pictomania", "wrong-word"), ("计分板可以记负分吗", "score_pad", "turn"),
               ("预测猜对了能拿多少", "guess_club", "predictions"), ("最后一块牌怎么算", "nab_it", "last-tile"),
               ("太阳风暴怎么才算赢", "solar_storm", "end"), ("冻结卡是干什么的", "flip7", "turn"),
-              ("培根打平了怎么办", "bacon", "end"), ("培根谁先发牌", "bacon", "setup")),
+              ("培根打平了怎么办", "bacon", "end"), ("培根谁先发牌", "bacon", "setup"),
+              ("落单的迅猛龙扣几分", "cubosaurs", "scoring"), ("太阳风暴每回合能做几个行动", "solar_storm", "turn"),
+              ("培根万能牌能当几点", "bacon", "combos"), ("抢词叠叠乐怎么抢到别人的词", "nab_it", "nabbing")),
     "en": (("how much is an ace worth in rummy", "rummy", "scoring"), ("does a bomb beat a run", "bacon", "combos"),
            ("does a star double the score", "splitter", "scoring"),
            ("can my kingdom be bigger than 5x5", "kingdomino", "paper"),
@@ -277,7 +279,10 @@ TABLE_FIRST = {
            ("what if I bust in flip 7", "flip7", "turn"), ("who goes first in splitter", "splitter", "setup"),
            ("what if nobody guesses my drawing", "pictomania", "scoring"),
            ("how do we win solar storm", "solar_storm", "end"),
-           ("what if nobody predicts the right number of matches", "guess_club", "predictions")),
+           ("what if nobody predicts the right number of matches", "guess_club", "predictions"),
+           ("what does a lone raptor score", "cubosaurs", "scoring"),
+           ("how many actions do I get in solar storm", "solar_storm", "turn"),
+           ("who takes control of a word in nab-it", "nab_it", "nabbing")),
 }
 
 
