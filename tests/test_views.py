@@ -138,6 +138,27 @@ def test_rummys_undo_names_the_round_and_its_scores_as_the_score_pads_does(app, 
                for t in texts(session.build(app, sid, read_only=False)[1]))
 
 
+def test_flip7s_round_row_says_what_was_entered_and_keeps_it_after_a_correction(app):
+    """Play-test (a family settling a dispute, in Chinese): Flip 7's log read "#1 · 全桌 · 录入了第 1 轮", so the
+    table asking what grandma's round 1 had been entered as had to open the round, which shows it as it is now.
+    Its row and its Undo say each player's points as entered, as Rummy's do; corrected later, the round's row still
+    says what was entered and the correction's row says before ⭢ after: the log keeps both."""
+    sid = app.store.create(new_record("flip7", ["爸爸", "妈妈", "奶奶"], now="2025-01-01T20:00:00+00:00"))
+
+    def line(numbers: list, modifiers: list) -> dict:
+        return {"numbers": numbers, "modifiers": modifiers, "second_chance": 0, "status": "stayed"}
+
+    first = {"爸爸": line([8, 10, 12], []), "妈妈": line([3, 5, 7], ["+4"]), "奶奶": line([6, 9], ["x2"])}
+    app.store.play(sid, {"type": "round", "by": "table", "round": 1, "lines": first}, "2025-01-01T20:01:00+00:00")
+    app.settings["lang"] = "zh-CN"
+    assert "撤销：第 1 轮得分：爸爸 30，妈妈 19，奶奶 30" in buttons(session.build(app, sid, read_only=False)[1])
+    app.store.play(sid, {"type": "correct", "by": "table", "round": 1,
+                         "lines": {**first, "奶奶": line([6, 9, 11], ["x2"])}}, "2025-01-01T20:02:00+00:00")
+    shown = texts(session.build(app, sid, read_only=False)[1])
+    assert any(t.startswith("#1 ") and t.endswith(" · 全桌 · 第 1 轮得分：爸爸 30，妈妈 19，奶奶 30") for t in shown), shown
+    assert any(t.startswith("#2 ") and t.endswith(" · 全桌 · 更正第 1 轮：奶奶 30 ⭢ 52") for t in shown), shown
+
+
 def test_readable_parameters():
     assert words.readable("en", {"A": 3, "B": -1}) == "A 3, B −1"
     assert words.readable("zh-CN", ["甲", "乙"]) == "甲和乙"

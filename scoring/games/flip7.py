@@ -6,7 +6,8 @@ Actions:
   "status": "stayed" | "frozen" | "busted" | "flip7"}` where `second_chance` is how many Second Chance cards the
   player used this round (true/false read as 1/0). The whole round is refused if any line cannot be true.
   Optionally `"round": n`, the round it is entered as (the app sends it): refused unless it is the round being
-  entered, and the log names that round (a round completed from players' lines is not a `round` action).
+  entered, and the log names that round and each player's points for it as entered ("第 1 轮得分：A 30，B 19";
+  a round completed from players' lines is not a `round` action).
 - `line` by a player: `{"round": n, "line": line}` — the player's own line for the round being entered, given on
   their own phone [ruling]. The line is checked alone when given (`check_line`, its own cards within the deck's
   copies: 5, +10, +10 is refused to its player), then against the lines the other players have given so far: a
@@ -330,6 +331,10 @@ class Flip7(OwnLines, Engine):
         if kind == "shuffle":
             return [{}] if state["shuffled_at"] != len(state["rounds"]) else []
         return super().offer(state, kind, by)
+
+    def round_points(self, state: dict, number: int) -> dict | None:
+        """Round `number`'s points per player, for its log row (`OwnLines.logged`)."""
+        return dict(state["rounds"][number - 1]["scores"])
 
     def describe(self, action: dict) -> tuple[str, dict]:
         """An action in words (a numbered round by its number, `OwnLines`); a line by its round and points."""

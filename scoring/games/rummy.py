@@ -62,7 +62,7 @@ drops only the seed).
 
 from __future__ import annotations
 
-from scoring.core import BOOL, CHOICE, INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, as_entered, \
+from scoring.core import BOOL, CHOICE, INT, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, \
     each_player, known_fields, make_scoreboard, move, note_correction, note_end, register
 from scoring.mechanics.own_lines import OwnLines
 from validators.cards import card_name, lay_off, meld, parse_rummy, rummy_code
@@ -249,15 +249,9 @@ class Rummy(OwnLines, Engine):
                         {n: rnd["scores"][n]["points"] for n in state["players"]})
         self._check_end(state)
 
-    def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
-        """An action of the log in words; a `round` naming its round says each player's points for it as entered,
-        in the score pad's words ("Round 8 scores: A 7, B 4"), so its row and the Undo that takes it back say what
-        they are about (it read "Round 8 entered"); one from an older log, naming no round, as `describe` says it."""
-        number = action.get("round")
-        if action.get("type") != "round" or number is None:
-            return super().logged(state, action, nth)
-        points = {name: score["points"] for name, score in state["rounds"][number - 1]["scores"].items()}
-        return "score_pad.action.round_of", {"round": number, "scores": as_entered(state, number, points)}
+    def round_points(self, state: dict, number: int) -> dict | None:
+        """Round `number`'s points per player, for its log row (`OwnLines.logged`)."""
+        return {name: score["points"] for name, score in state["rounds"][number - 1]["scores"].items()}
 
     def _check_line(self, state: dict, name: str, line) -> dict:
         """One player's line with canonical cards, valid melds and where each laid-off card went (if said)."""

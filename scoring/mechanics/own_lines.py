@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from scoring.core import RuleError
+from scoring.core import RuleError, as_entered
 
 
 def for_round(action: dict, now: int, key: str, required: bool) -> None:
@@ -55,6 +55,22 @@ class OwnLines:
         if action.get("type") == "round" and "round" in params:
             return f"{key}_of", params
         return key, params
+
+    def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
+        """An action of the log in words; a `round` naming its round, in a game that gives its points
+        (`round_points`), says each player's points for it as entered, in the score pad's words ("Round 8 scores:
+        A 7, B 4"), so its row and the Undo that takes it back say what was entered (it read "Round 8 entered",
+        and a table settling a dispute had to open the round to learn it); a round corrected later still reads as
+        entered, the correction's own row saying before ⭢ after. Any other action as the game says it."""
+        number = action.get("round")
+        points = self.round_points(state, number) if action.get("type") == "round" and number is not None else None
+        if points is None:
+            return super().logged(state, action, nth)
+        return "score_pad.action.round_of", {"round": number, "scores": as_entered(state, number, points)}
+
+    def round_points(self, state: dict, number: int) -> dict | None:
+        """Round `number`'s points per player as they stand now, for its log row; None: the row names the round."""
+        return None
 
     def rounds_entered(self, state: dict) -> int:
         """How many rounds are recorded (by the table's `round` or completed from lines)."""

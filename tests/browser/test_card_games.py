@@ -1,9 +1,10 @@
-"""Flip 7 and Bacon in a real browser, played by taps at phone size: two rounds of Flip 7 (with the coach on),
-the first corrected by tapping it in the rounds table, and one deal of Bacon (its set-up naming the target and the
-number of deals for the players seated) with a referee check (its cards read by rank and suit; its deals table's
-total row, a line per team, within a phone's width); the totals on screen, then the exported record through
-`python -m scoring score` gives the same totals; a double tap on the set-up and in a line; a line's first card
-on a Flip 7 session stored by the engine (its way in is tapped above). Screenshots go to tests/output/."""
+"""Flip 7 and Bacon in a real browser, played by taps at phone size: two rounds of Flip 7 (with the coach on), the
+first corrected by tapping it in the rounds table (the log keeps the round as entered and the correction), and one
+deal of Bacon (its set-up naming the target and the number of deals for the players seated) with a referee check
+(its cards read by rank and suit; its deals table's total row, a line per team, within a phone's width); the totals
+on screen, then the exported record through `python -m scoring score` gives the same totals; a double tap on the
+set-up and in a line; a line's first card on a Flip 7 session stored by the engine (its way in is tapped above).
+Screenshots go to tests/output/."""
 
 from __future__ import annotations
 
@@ -128,7 +129,8 @@ def test_flip7_two_rounds_with_coach(phone):
     tab.see("被冻结 · 5 分")
     tab.tap("保存第 1 轮", exact=True)
     tab.see("第 3 轮：点选每位玩家的牌")
-    tab.see("全桌 · 更正第 1 轮")
+    tab.see("全桌 · 更正第 1 轮：Hal 9 ⭢ 5")
+    tab.see("全桌 · 第 1 轮得分：Fay 36，Gus 0，Hal 9")  # the round's row still says what was entered
 
     totals = {"Fay": 48, "Gus": 44, "Hal": 15}
     for place, (name, points) in enumerate(sorted(totals.items(), key=lambda kv: -kv[1]), start=1):
