@@ -84,6 +84,9 @@
   A page with two names, one inside the other (Nab-It's 抢词叠叠乐 and 抢词), has its longest name taken out of the
   query first: taken in a set's order, which changes from run to run, 抢词叠叠乐怎么抢到别人的词 was left with
   叠叠乐 in some runs and found only the page's opening.
+  Scores alike [ruling, play-test session 72]: 分数一样 and 分数相同 (the same score) are searched as 打平 too
+  (`MEANS`), and 个人 (两个人, two of us) is filler: 翻转7两个人分数一样谁赢 had found Solar Storm's scoring first
+  and no Flip 7 section.
 """
 
 from __future__ import annotations
@@ -118,7 +121,8 @@ ALIKE = (("同分", "平分", "打平", "平手", "平局", "并列"), ("挑战"
 MEANS = {"draw": "tie", "draws": "ties", "drawn": "tied",  # searched for the word too, never the other way round
          "fit": "place", "fits": "place", "throw away": "discard", "throw out": "discard",
          "skip": "discard", "skips": "discard", "skipped": "discard", "放不下": "没有合法位置", "放不了": "没有合法位置",
-         "几分": "分", "多少分": "分", "卡": "牌", "算分": "计分", "worth": "value", "score": "points", "scores": "points",
+         "几分": "分", "多少分": "分", "分数一样": "打平", "分数相同": "打平", "卡": "牌", "算分": "计分",
+         "worth": "value", "score": "points", "scores": "points",
          "goes first": "first", "go first": "first", "plays first": "first", "play first": "first", "starts": "first",
          "谁先": "第一"}
 ALSO_NAMED = {"flip7": ("翻七",), "score_pad": ("计分板",), "nab_it": ("抢词",)}  # names a table says, not the title's
@@ -141,7 +145,7 @@ FILLER = frozenset(("时", "时候", "的时候", "的", "地", "得", "了", "�
                     "to", "of", "in", "on", "at", "for", "with", "by", "and", "or", "but", "so", "that", "this",
                     "be", "been", "was", "were", "has", "have", "had", "any", "still", "again", "just", "allowed",
                     "many", "much", "need", "needs", "want", "t", "ll", "ve", "d", "m", "doesn", "don", "didn",
-                    "isn", "aren", "somewhere", "anywhere", "才", "算", "than"))
+                    "isn", "aren", "somewhere", "anywhere", "才", "算", "than", "个人"))
 QUESTION = ("怎么办", "怎么算", "怎么样", "为什么", "干什么", "怎么", "如何", "什么", "干嘛", "啥", "谁", "吗", "呢", "了",
             "what", "how", "who", "why", "when", "which", "if", "does", "do", "is", "are", "a", "an", "the", "it",
             "its", "s", "there", "we", "scored", "counted", "work", "works", "happens")

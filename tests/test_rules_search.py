@@ -336,3 +336,18 @@ def test_a_number_of_people_and_who_goes_first_read_as_the_pages_say_them():
     assert meant("两个人答案一样怎么算") == ["两人", "答案", "一样"]
     pages = [S("a", "zh-CN", "setup", "准备", "第一位发牌人由应用抽出。"), S("a", "zh-CN", "turn", "回合", "先出完的人领出。")]
     assert [h.section for h in search(pages, "谁先发牌")] == ["setup"]
+
+
+def test_a_father_asking_how_a_tie_is_settled_in_each_game_he_played_finds_its_tie_rule_first():
+    """Play-test (a Chinese family, session 72): 爸爸 asked in his own words how a tie is settled in the two games
+    they had played. 翻转7两个人分数一样谁赢 (two of us with the same score: who wins?) found Solar Storm's scoring
+    first and no Flip 7 section, as 分数一样 is no word of the pages' (打平); 抢词叠叠乐… found nothing, as the
+    table's short name 抢词 was taken out of the home screen's name 抢词叠叠乐 first, leaving 叠叠乐 to be searched.
+    Scores alike are a tie, a longer name is taken out before a name inside it, and each finds its game's end or
+    scoring rule first."""
+    sections = rulebook.all_sections(("zh-CN", "en"))
+    for question, page, section in (("翻转7两个人分数一样谁赢", "flip7", "end"), ("翻转7分数相同怎么办", "flip7", "end"),
+                                    ("抢词叠叠乐两个人分数一样谁赢", "nab_it", "scoring"),
+                                    ("抢词叠叠乐打平了谁赢", "nab_it", "scoring")):
+        hits = [(h.page, h.lang, h.section) for h in search(sections, question)]
+        assert hits[:1] == [(page, "zh-CN", section)], (question, hits[:3])

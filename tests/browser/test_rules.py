@@ -183,6 +183,23 @@ def test_search_finds_rules_by_english_words_and_chinese_characters(phone):
     tab.shot("rules_phone_search_hit_zh")
 
 
+def test_a_tie_asked_in_a_fathers_words_finds_each_games_tie_rule_first(phone):
+    """Play-test (a Chinese family, session 72): 爸爸 typed 翻转7两个人分数一样谁赢 and got Solar Storm's scoring first,
+    and 抢词叠叠乐两个人分数一样谁赢 (the game's name on the home screen) found nothing. Each now shows its game's tie
+    rule as the first hit, read whole on a phone."""
+    tab = phone.open("/rules")
+    tab.see("规则页")
+    for question, first in (("翻转7两个人分数一样谁赢", "翻转7 · 游戏结束"),
+                            ("抢词叠叠乐两个人分数一样谁赢", "Nab-It!（抢词叠叠乐） · 计分")):
+        tab.fill("搜索规则（中文或英文）", question)
+        tab.see_button(first)
+        hits = [name for name in tab.page.get_by_role("button").evaluate_all(
+            "els => els.map(e => (e.getAttribute('aria-label') || e.textContent).replace(/\u2060/g, ''))")
+            if " · " in name]
+        assert hits and hits[0].startswith(first), (question, hits[:3])
+    tab.shot("rules_phone_search_tie_zh")
+
+
 def test_quick_scorer_scores_a_typed_then_painted_kingdom(phone):
     """From home in one tap: type RULINGS' kingdom (23; 38 with both variants), then erase a corner square (22,
     Harmony lost, and the engine's reason why real dominoes cannot make it, without a session's "those already used
