@@ -366,7 +366,7 @@ def test_a_challenged_word_the_list_knows_stands_on_a_tie():
     s = ENG.apply(s, {"type": "vote", "by": "Ann", "yes": True})
     s = ENG.apply(s, {"type": "vote", "by": "Ben", "yes": False})
     assert s["judged"] == [{"word": "SUN", "by": "Ben", "stands": True, "house": False,
-                            "ballots": [["Ann", True], ["Ben", False]]}]
+                            "ballots": [["Ann", True], ["Ben", False]], "tie": True}]
     assert s["phase"] == "turn" and s["house_words"] == [] and s["ruled_out"] == []
     assert_refused(ENG, s, {"type": "challenge", "by": "Ben", "word": "SUN"}, "nab_it.already_judged")
     s = put(s, "Ben", [T(0, 0, "F")])
@@ -399,12 +399,13 @@ def test_the_table_may_vote_down_a_word_the_list_knows():
         s = ENG.apply(s, {"type": "vote", "by": by, "yes": False})
     assert s["board"] == {} and s["turn"] == "Ann" and s["hands"] == start_["hands"]
     assert s["ruled_out"] == ["KG"] and not game.known(s, "kg")
-    assert s["taken_back"] == {"player": "Ann", "word": "KG", "ballots": [["Ann", False], ["Ben", False]]}
+    assert s["taken_back"] == {"player": "Ann", "word": "KG", "ballots": [["Ann", False], ["Ben", False]],
+                                 "tie": False}
     s = put(s, "Ann", across(0, 0, "KG"))
     assert s["pending"]["words"][0]["known"] is False
     s = ENG.apply(s, {"type": "challenge", "by": "Ben", "word": "KG"})
     assert s["phase"] == "turn" and s["board"] == {} and s["taken_back"] == {"player": "Ann", "word": "KG",
-                                                                             "ballots": None}
+                                                                             "ballots": None, "tie": False}
 
 
 def test_a_house_word_challenged_again_stands_without_a_vote():
@@ -434,7 +435,8 @@ def test_a_word_not_in_the_list_failed_by_the_vote_is_taken_back():
     s = ENG.apply(s, {"type": "vote", "by": "Ben", "yes": False})
     assert s["board"] == {} and s["turn"] == "Ann" and s["phase"] == "turn" and s["pending"] is None
     assert s["hands"] == start_["hands"] and s["bags"] == start_["bags"]
-    assert s["taken_back"] == {"player": "Ann", "word": "ZUQ", "ballots": [["Ann", True], ["Ben", False]]}
+    assert s["taken_back"] == {"player": "Ann", "word": "ZUQ", "ballots": [["Ann", True], ["Ben", False]],
+                                 "tie": True}
 
 
 def test_a_word_the_table_accepts_becomes_a_house_word():
@@ -460,7 +462,8 @@ def test_word_vote_ballots_are_secret_until_the_last_one_then_shown_together():
     s = ENG.apply(s, {"type": "vote", "by": "Ben", "yes": True})
     for seat in ("Ann", "Ben", "Cy", None):
         assert ENG.player_view(s, seat)["judged"] == [{"word": "ZAX", "by": "Cy", "stands": True, "house": True,
-                                                       "ballots": [["Ann", True], ["Ben", True], ["Cy", False]]}]
+                                                       "ballots": [["Ann", True], ["Ben", True], ["Cy", False]],
+                                                       "tie": False}]
 
 
 def test_a_failed_capping_play_gives_back_the_cap_and_the_bank():
@@ -594,8 +597,13 @@ def test_log_names_the_word_voted_on_and_a_play_taken_back():
     state = ENG.apply(state, {"type": "challenge", "by": "Ann", "word": "HEAT"})
     for by in AB:
         state = ENG.apply(state, {"type": "vote", "by": by, "yes": False})
-    ballot_ = {"type": "vote", "by": "Ben", "yes": False}
-    assert ENG.logged(state, ballot_, 2) == ("nab_it.action.vote.word", {"by": "Ben", "word": "HEAT"})
+    assert ENG.logged(state, {"type": "vote", "by": "Ann", "yes": False}, 1) == ("nab_it.action.vote.word",
+                                                                                 {"by": "Ann", "word": "HEAT"})
+    ballot_ = {"type": "vote", "by": "Ben", "yes": False}  # the deciding ballot says the count and the outcome
+    assert ENG.logged(state, ballot_, 2) == ("nab_it.action.vote.fails", {"by": "Ben", "word": "HEAT", "yes": 0,
+                                                                          "no": 2})
+    assert i18n.text("en", "nab_it.action.vote.fails", by="Ben", word="HEAT", yes=0, no=2) == \
+        "Ben voted on HEAT: 0 for, 2 against; HEAT failed, the play taken back"
     assert i18n.text("zh-CN", "nab_it.action.vote.word", by="刘洋", word="TZ") == "刘洋对 TZ 投了票"
     assert i18n.text("en", "nab_it.action.vote.word", by="Ben", word="HEAT") == "Ben voted on HEAT"
     play_ = {"type": "play", "by": "Ben", "tiles": [T(0, 0, "H")]}

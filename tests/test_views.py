@@ -159,6 +159,28 @@ def test_flip7s_round_row_says_what_was_entered_and_keeps_it_after_a_correction(
     assert any(t.startswith("#2 ") and t.endswith(" · 全桌 · 更正第 1 轮：奶奶 30 ⭢ 52") for t in shown), shown
 
 
+def test_a_two_two_challenge_vote_says_the_tie_keeps_the_word_lists_verdict_on_screen_and_in_the_log(app):
+    """Play-test (a family of four at a Nab-It! table, two on phones): ZOX was challenged and the vote went 2–2; the
+    screen said only "ZOX 不成立" with the ballots, two for and two against, and the log only "妈妈对 ZOX 投了票": the
+    table could not tell why a tie failed, nor find the outcome in the log. The screen names the tie and the rule
+    that settled it (a tie keeps the word list's verdict), and the deciding ballot's row says the count and the
+    outcome."""
+    players = [{"name": n, "colour": c} for n, c in (("爸爸", "red"), ("妈妈", "blue"), ("小明", "green"),
+                                                     ("奶奶", "yellow"))]
+    sid = app.store.create(new_record("nab_it", players, now="2025-01-01T20:00:00+00:00"))
+    tiles = [{"row": 8, "col": c, "letter": letter, "blank": False} for c, letter in ((6, "Z"), (7, "O"), (8, "X"))]
+    app.store.play(sid, {"type": "play", "by": "爸爸", "tiles": tiles}, "2025-01-01T20:01:00+00:00")
+    app.store.play(sid, {"type": "challenge", "by": "小明", "word": "ZOX"}, "2025-01-01T20:02:00+00:00")
+    for minute, (name, yes) in enumerate((("小明", True), ("奶奶", False), ("爸爸", True), ("妈妈", False)), start=3):
+        app.store.play(sid, {"type": "vote", "by": name, "yes": yes}, f"2025-01-01T20:0{minute}:00+00:00")
+    app.settings["lang"] = "zh-CN"
+    shown = texts(session.build(app, sid, read_only=False)[1])
+    assert "平票（赞成 2，反对 2）：按词表的结论，词表中没有 ZOX" in shown, shown
+    assert any(t.startswith("#6 ") and t.endswith(" · 妈妈对 ZOX 投了票：赞成 2，反对 2，平票按词表：ZOX 不成立，出牌收回")
+               for t in shown), shown
+    assert any(t.startswith("#5 ") and t.endswith(" · 爸爸对 ZOX 投了票") for t in shown), shown
+
+
 def test_readable_parameters():
     assert words.readable("en", {"A": 3, "B": -1}) == "A 3, B −1"
     assert words.readable("zh-CN", ["甲", "乙"]) == "甲和乙"

@@ -63,7 +63,10 @@ Rulings (ours, where the text is silent):
   early): until then a seat sees who has voted and its own ballot, the public table only who has voted, and
   nobody the count. The last ballot reveals them all at once, in the voters' order, with the outcome: in the
   `judged` entry of a carried word, in `taken_back` of a failed one (`"ballots"`).
-  The action log (`describe`) names who voted, never how.
+  The action log (`describe`) names who voted, never how; the deciding ballot's row names the count and the
+  outcome, a tie saying the word list's verdict settled it (`decided`, one entry per decided vote) [ruling,
+  play-test: a 2–2 vote read "ZOX 不成立" on screen and only "妈妈对 ZOX 投了票" in the log, and the table could
+  not tell why a tie failed]. The screen says the same under the ballots.
 - The last tile: `announce` while the player holds exactly one tile (hand and bag). `forgot` by anyone else while
   they hold one unannounced tile moves one of their banked tiles back to their bag (refused without one). A player
   who plays their last tile having held one unannounced tile loses one banked tile the same way. Playing the last
@@ -441,7 +444,7 @@ class Nabit(Engine):
         tiles = [letter for letter, n in counts.items() for _ in range(n)]
         state.update(phase="turn", turn=state["players"][0], turn_no=0, board={}, caps={}, hands={}, bags={},
                      banked={}, announced=[], house_words=[], ruled_out=[], pending=None, challenge=None,
-                     last_tile=None, judged=[], taken_back=None, penalties=[], played=[], voted_on=[],
+                     last_tile=None, judged=[], taken_back=None, penalties=[], played=[], voted_on=[], decided=[],
                      withdrawn=[], nabbed=[])
         for player in state["players"]:
             bag = list(tiles) if dealt else [None] * len(tiles)
@@ -570,21 +573,24 @@ class Nabit(Engine):
             return None
         word, ballots = challenge["word"], challenge["vote"]["ballots"]
         state["challenge"] = None
-        if ballot.outcome(challenge["vote"]):
+        count, stands = ballot.tally(challenge["vote"]), ballot.outcome(challenge["vote"])
+        tie = count["yes"] == count["no"]
+        state["decided"].append({"at": len(state["voted_on"]), **count, "stands": stands, "tie": tie})
+        if stands:
             if not challenge["listed"]:
                 state["house_words"].append(word)
             state["judged"].append({"word": word, "by": challenge["by"], "stands": True,
-                                    "house": not challenge["listed"], "ballots": ballots})
+                                    "house": not challenge["listed"], "ballots": ballots, "tie": tie})
             state["phase"] = challenge["back_to"]
         else:
             if challenge["listed"]:
                 state["ruled_out"].append(word)
-            self._take_back(state, word, ballots)
+            self._take_back(state, word, ballots, tie)
         return [REVEALED]
 
-    def _take_back(self, state: dict, word: str, ballots: list) -> None:
-        """Undo the last play after its word failed (by the ballots): board, caps and the player's tiles as
-        before; their turn."""
+    def _take_back(self, state: dict, word: str, ballots: list | None, tie: bool = False) -> None:
+        """Undo the last play after its word failed (by the ballots, `tie` when they were even): board, caps and
+        the player's tiles as before; their turn."""
         pending = state["pending"]
         player, before = pending["player"], pending["before"]
         state["withdrawn"].append(len(state["played"]))
@@ -604,7 +610,7 @@ class Nabit(Engine):
             state["announced"].remove(player)
         self._close_pending(state)
         state.update(turn_no=before["turn_no"], turn=player, phase="turn", last_tile=None,
-                     taken_back={"player": player, "word": word, "ballots": ballots})
+                     taken_back={"player": player, "word": word, "ballots": ballots, "tie": tie})
 
     @move("announce", by=PLAYER, phase=("turn",), fields=())
     def announce(self, state: dict, action: dict) -> None:
@@ -711,14 +717,15 @@ class Nabit(Engine):
         """The nth play of the log with the words it formed or changed, as kept in `played` ("Ben played H: HEAT":
         a tile stacked on a word said only its letter, and a dispute is about words); a play whose one word is its
         letters as placed says it once ("Ann played SEAT"); a play taken back after a failed challenge says so
-        (`withdrawn`); the nth ballot names the word voted on (`voted_on`); any other action as `describe` says it.
+        (`withdrawn`); the nth ballot names the word voted on (`voted_on`), the deciding one the count and outcome
+        (`decided`, `_ballot_row`); any other action as `describe` says it.
         A play that capped a stack says so, with the words it took and the tile it banked, as kept in `nabbed`
         ("张伟打出了 R：RAT" left the table guessing where Ann's points came from); it names its words even when they
         are its letters. A play taken back reads only as taken back [ruling]: its caps and bank were undone."""
         key, params = self.describe(action)
         kind = action.get("type")
         if kind == "vote" and 0 < nth <= len(state.get("voted_on", [])):
-            return "nab_it.action.vote.word", {**params, "word": state["voted_on"][nth - 1]}
+            return self._ballot_row(state, params, nth)
         made = state["played"][nth - 1] if kind == "play" and 0 < nth <= len(state["played"]) else None
         if made is None:
             return key, params
@@ -730,6 +737,17 @@ class Nabit(Engine):
         if nab:
             return self._nab_row(params, made, nab)
         return ("nab_it.action.play.words", {**params, "words": made}) if words else (key, params)
+
+    @staticmethod
+    def _ballot_row(state: dict, params: dict, nth: int) -> tuple[str, dict]:
+        """The nth ballot's row: the word voted on; the deciding ballot also the count and the outcome, a tie
+        saying the word list's verdict settled it ("妈妈对 ZOX 投了票：赞成 2，反对 2，平票按词表：ZOX 不成立，出牌收回")."""
+        row = {**params, "word": state["voted_on"][nth - 1]}
+        decided = next((d for d in state.get("decided", []) if d["at"] == nth), None)
+        if decided is None:
+            return "nab_it.action.vote.word", row
+        way = ("tie_" if decided["tie"] else "") + ("stands" if decided["stands"] else "fails")
+        return f"nab_it.action.vote.{way}", {**row, "yes": decided["yes"], "no": decided["no"]}
 
     @staticmethod
     def _nab_row(params: dict, made: list, nab: dict) -> tuple[str, dict]:

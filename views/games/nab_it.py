@@ -523,8 +523,7 @@ def last_play(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control |
     for judged in state["judged"]:
         rows.append(aside(ctx.lang, ctx.t("nab_it.view.house_word" if judged.get("house") else "nab_it.view.stands",
                                           word=judged["word"]), size=16))
-        if judged.get("ballots"):
-            rows.append(ft.Text(ballots_line(ctx, judged["ballots"]), size=15))
+        rows += ballot_rows(ctx, judged, listed=not judged.get("house"))
     buttons = [ft.OutlinedButton(content=ctx.t("nab_it.view.challenge", name=o["by"], word=c["word"]),
                                  icon=ft.Icons.GAVEL, key=f"challenge:{o['by']}:{c['word']}",
                                  on_click=lambda e, by=o["by"], w=c["word"]: ctx.dispatch(
@@ -590,6 +589,19 @@ def table_calls(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control
 # The view
 
 
+def ballot_rows(ctx: GameContext, decided: dict, listed: bool) -> list[ft.Control]:
+    """A decided challenge's revealed ballots, and on a tie the rule that settled it: the word list's verdict
+    (`listed`: the list has the word). A 2–2 tie read only "ZOX 不成立" under two ballots each way."""
+    if not decided.get("ballots"):
+        return []
+    rows = [ft.Text(ballots_line(ctx, decided["ballots"]), size=15)]
+    if decided.get("tie"):
+        half = len(decided["ballots"]) // 2
+        rows.append(ft.Text(ctx.t("nab_it.view.tie_listed" if listed else "nab_it.view.tie_unlisted",
+                                  yes=half, no=half, word=decided["word"]), size=15))
+    return rows
+
+
 def build(ctx: GameContext) -> ft.Control:
     """What the table waits for: the turn (or the vote), the last play to challenge, the legend and calls."""
     state, offers = ctx.state, ctx.engine.prompt(ctx.state)
@@ -599,8 +611,7 @@ def build(ctx: GameContext) -> ft.Control:
     if taken:
         notes.append(ft.Text(ctx.t("nab_it.view.taken_back", name=taken["player"], word=taken["word"]),
                              size=16, color=ft.Colors.ERROR))
-        if taken["ballots"]:
-            notes.append(ft.Text(ballots_line(ctx, taken["ballots"]), size=15))
+        notes += ballot_rows(ctx, taken, listed=False)
     for penalty in state["penalties"][-1:]:
         notes.append(aside(ctx.lang, ctx.t("nab_it.view.penalty", name=penalty["player"]), size=15))
     # The notes keep their place (hidden while there are none) and every phase is one panel with the keyed board
