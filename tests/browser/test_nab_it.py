@@ -14,7 +14,10 @@ the tiles still placed; both are taken back before the tablet plays on.
 
 A tablet in portrait shows the board, the letters and the buttons of a turn at once. (On a shorter screen a
 person scrolls with the wheel or a swipe; Playwright's own scroll-into-view leaves Flutter's semantics nodes
-offset from the painted screen, so the next tap lands elsewhere: see the Kingdomino browser test.)"""
+offset from the painted screen, so the next tap lands elsewhere: see the Kingdomino browser test.)
+
+On a phone, a stored game of four whose word ZOX is challenged: the vote tapped out 2–2 says that a tie keeps the
+word list's verdict, on screen within the phone's width and in the deciding ballot's log row."""
 
 from __future__ import annotations
 
@@ -25,8 +28,11 @@ import sys
 
 from playwright.sync_api import expect
 
+from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import OUTPUT, PAINTED, PHONE, POLL_MS, ROOT, SEEN_AREA, WAIT_MS, Tab, new_tab
+from tests.browser.conftest import (OUTPUT, PAINTED, PHONE, POLL_MS, ROOT, SEEN_AREA, WAIT_MS, Tab, new_tab,
+                                    shown_as)
+from tests.browser.fit import text_boxes
 
 PLAYERS = {"Ann": "Red", "Ben": "Blue"}  # each seat's colour by default (a free one, in seat order)
 TOTALS = {"Ann": 2, "Ben": 0}
@@ -227,3 +233,26 @@ def test_two_players_cap_a_word_and_finish(browser, server):
         assert exported_totals(tab, "nab_it_export") == TOTALS
     finally:
         tab.page.context.close()
+
+
+def test_a_two_two_vote_says_the_word_lists_verdict_settled_it(phone, server):
+    """Play-test (a Chinese family of four, session 72): ZOX challenged, the vote 2–2; the screen said only "ZOX
+    不成立" under two ballots each way, and the log only who voted. On a phone the tie's line says the word list's
+    verdict settled it, within the screen's width, and the deciding ballot's row says the count and the outcome."""
+    seats = [{"name": n, "colour": c} for n, c in (("爸爸", "red"), ("妈妈", "blue"), ("小明", "green"),
+                                                   ("奶奶", "yellow"))]
+    tiles = [{"row": 8, "col": c, "letter": letter, "blank": False} for c, letter in ((6, "Z"), (7, "O"), (8, "X"))]
+    with Store(server.data) as store:
+        sid = store.create(new_record("nab_it", seats, now="2026-12-07T08:15:00+00:00"))
+        for action in ({"type": "play", "by": "爸爸", "tiles": tiles}, {"type": "challenge", "by": "小明", "word": "ZOX"}):
+            store.play(sid, action, "2026-12-07T08:16:00+00:00")
+    tab = phone.open(f"/play/{sid}")
+    for ballot in ("小明：赞成", "奶奶：反对", "爸爸：赞成", "妈妈：反对"):
+        tab.tap(ballot, exact=True)
+    tie = "平票（赞成 2，反对 2）：按词表的结论，词表中没有 ZOX"
+    tab.see(tie)
+    tab.see("妈妈对 ZOX 投了票：赞成 2，反对 2，平票按词表：ZOX 不成立，出牌收回")
+    tab.into_view(tab.page.get_by_text(shown_as(tie)).first)
+    boxes = [b for b in text_boxes(tab, "平票") if b["text"].startswith("平票")]
+    assert boxes and all(0 <= b["x"] and b["x"] + b["width"] <= PHONE["width"] for b in boxes), boxes
+    tab.shot("nab_it_phone_tied_vote")
