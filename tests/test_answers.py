@@ -229,6 +229,15 @@ def test_reused_on_sheet():
         ("ice creams", ["ice-cream"], "ice-cream"),
         ("creamy ice", ["ice cream"], None),
         ("redwood", ["red"], None),
+        ("汤圆", ["圆的"], None),
+        ("圆珠笔", ["圆的"], None),
+        ("圆", ["圆的"], "圆的"),
+        ("圆圆的", ["圆的"], "圆的"),
+        ("圆形的", ["圆的"], "圆的"),
+        ("圆的球", ["圆的"], "圆的"),
+        ("甜点", ["甜的"], None),
+        ("甜甜的", ["甜的"], "甜的"),
+        ("金黄色", ["黄色"], "黄色"),
     ],
 )
 def test_echoes_tag(answer, tags, echoed):

@@ -441,8 +441,8 @@ def test_an_answer_echoing_two_tags_names_both_in_either_language(table):
         table.tap(f"{player}: claim {table.state['race']['stack'][0]}")
     for number in (1, 2, 3):
         table.tap(f"Spool {number} done: next spool")
-    assert "“soft red ball” only repeats the tags “red” and “soft”: challenge it?" in table.texts()
-    assert "“soft red ball”只是重复了标签“red” 和 “soft”，要质疑吗？" in texts(table.view("zh-CN"))
+    assert "“soft red ball” may only repeat the tags “red” and “soft”: challenge it?" in table.texts()
+    assert "“soft red ball”可能只是重复了标签“red” 和 “soft”，要质疑吗？" in texts(table.view("zh-CN"))
 
 
 def test_challenge_countdown_vote_and_totals(table, clock):

@@ -55,9 +55,17 @@ Rulings:
   decides. With the default 80 a one-character change in a word of 2–4 characters is never suggested
   (老虎/老鼠 50, 向日葵/向日花 67, 四字词语 75), while one extra character around a 2–5 character answer is
   (老虎/大老虎 80, 向日葵/向日葵花 86): the table would want to be asked about those.
-- A tag echo (Knit Wit: the answer merely repeats a tag): the normalised tag appears in the normalised answer.
-  For a tag with Chinese characters that is plain containment (黄色花朵 repeats 黄色, 向日葵 does not; a final
-  的 of the tag is dropped, so 木制椅子 repeats 木制的). For a tag in letters it is containment of whole words
+- A tag echo (Knit Wit: the answer merely repeats a tag, "黄色花朵" for 黄色): the tag is the answer, or the answer is
+  the tag plus a filler. For a tag with Chinese characters, its stem is the normalised tag without a final 的
+  (圆的 → 圆), and the answer repeats it when:
+  - the stem has two characters or more and appears in the answer (黄色花朵 repeats 黄色, 向日葵 does not; 木制椅子
+    repeats 木制的): a word that long inside an answer is the tag, not part of another word;
+  - the tag as written with its 的 appears in the answer (圆的球 repeats 圆的);
+  - the stem is one character and the answer is only that character, once or doubled, followed only by endings
+    that name the tag's own quality (`ECHO_ENDINGS`: 的 色 形 状 味): for the tag 圆的 the answers 圆, 圆圆的 and
+    圆形的 repeat it, 汤圆 and 圆珠笔 do not (nor 甜点 for 甜的). Ruling: one character is part of a great many
+    words, and a table asked about 汤圆 for "round" would only be annoyed; the table can still challenge any answer.
+  For a tag in letters it is containment of whole words
   in order, a word also matching its plural (yellow flowers repeats yellow and flower; bored does not repeat red),
   however the words are split: a run of whole words written together that is the tag written together counts
   (the tag ice-cream in "ice cream cone", the tag "ice cream" in "icecream cone", as `normalise` makes those
@@ -99,6 +107,7 @@ BLANK = "answers.reason.blank"
 READING = {name: f"answers.reason.{name}" for name in ORDER}
 LINKED = (EQUAL, TYPO, *READING.values())
 DEFAULT_SUGGEST_AT, LONG_WORD, TYPO_MARGIN, TYPO_EDITS = 80.0, 6, 10.0, 2
+ECHO_ENDINGS = frozenset("的色形状味")  # endings that name a one-character tag's own quality (圆形, 红色, 甜味)
 
 
 def explain(reason: str, link_text: str = "") -> tuple[str, dict]:
@@ -133,9 +142,7 @@ def _echoes(answer: str, tag: str) -> bool:
     """The answer merely repeats the tag (see the module rulings)."""
     wanted = normalise(tag)
     if is_dense(wanted):
-        if wanted.endswith("的") and len(wanted) > 1:
-            wanted = wanted[:-1]
-        return wanted in normalise(answer)
+        return _dense_echo(normalise(answer), wanted)
     tag_words, answer_words = words(tag), words(answer)
     if not tag_words:
         return False
@@ -144,6 +151,17 @@ def _echoes(answer: str, tag: str) -> bool:
         all(_same_word(w, t) for w, t in zip(answer_words[start : start + span], tag_words))
         for start in range(len(answer_words) - span + 1)
     ) or _joined_echo(answer_words, "".join(tag_words))
+
+
+def _dense_echo(answer: str, tag: str) -> bool:
+    """A normalised answer repeats a normalised Chinese tag (see the module rulings: 圆圆的 does, 汤圆 does not)."""
+    stem = tag[:-1] if tag.endswith("的") and len(tag) > 1 else tag
+    if len(stem) > 1 or (tag != stem and tag in answer):
+        return stem in answer
+    core = answer
+    while len(core) > 1 and core[-1] in ECHO_ENDINGS:
+        core = core[:-1]
+    return core in (stem, stem * 2)
 
 
 def _joined_echo(answer_words: Sequence[str], joined: str) -> bool:
