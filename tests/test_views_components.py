@@ -458,16 +458,36 @@ def test_a_slower_phone_is_told_who_claimed_first_and_what_it_took_instead():
     press(claim_button(race_buttons(ctx, r, noted([])), "Dee: claim 4"))
     r, _ = race_mech.claim(r, "Cy")
     r, _ = race_mech.claim(r, "Dee")
-    assert "Cy took a button first (4): Dee took 3 instead." in texts(race_buttons(ctx, r, noted([])))
-    assert "Cy 先拿到了纽扣（4）：Dee 拿到的是 3。" in texts(race_buttons(in_game_words(ctx, "zh-CN", "knit_wit"), r,
-                                                                   noted([])))
-    assert "Cy took a bonus tile first (4): Dee took 3 instead." in texts(race_buttons(
+    assert "The button 4 was already taken by Cy: Dee got the 3." in texts(race_buttons(ctx, r, noted([])))
+    assert "纽扣 4 已被 Cy 拿走，Dee 拿到 3。" in texts(race_buttons(in_game_words(ctx, "zh-CN", "knit_wit"), r,
+                                                           noted([])))
+    assert "The bonus tile 4 was already taken by Cy: Dee got the 3." in texts(race_buttons(
         in_game_words(ctx, "en", "pictomania"), r, noted([])))
     alone = FakeContext(seat="Dee")  # a tap made once Cy's claim was shown: nobody was first to say
     r2, _ = race_mech.claim(race_mech.new_race([4, 3], ["Cy", "Dee"]), "Cy")
     press(claim_button(race_buttons(alone, r2, noted([])), "Dee: claim 3"))
     r2, _ = race_mech.claim(r2, "Dee")
-    assert not any("first" in line for line in texts(race_buttons(alone, r2, noted([]))))
+    assert not any("already taken" in line for line in texts(race_buttons(alone, r2, noted([]))))
+
+
+def test_a_tap_on_claim_3_handled_after_the_screen_was_drawn_again_says_who_took_the_3():
+    """A phone taps "阿强：抢 3" just after 小红's phone took the 3: the server draws 阿强's screen again with 小红's
+    claim before it handles his tap, the button keeping its id, so the tap runs the new button's handler, and the
+    phone said only "阿强拿到 2". It says why he got the 2."""
+    ctx = FakeContext(seat="阿强")
+    ctx.t = lambda key, **params: words.say("zh-CN", key, **params)
+    r = race_mech.new_race([3, 2, 1], ["小红", "阿强", "小明"])
+    old = race_buttons(ctx, r, noted([]))
+    r, _ = race_mech.claim(r, "小红")
+    again = race_buttons(ctx, r, noted([]))
+    drawn_over(old, again)
+    tapped = claim_button(again, "阿强：抢 2")
+    assert tapped._i == claim_button(old, "阿强：抢 3")._i
+    press(tapped)
+    r, _ = race_mech.claim(r, "阿强")
+    assert "3 已被小红抢走，阿强拿到 2。" in texts(race_buttons(ctx, r, noted([])))
+    ctx.t = lambda key, **params: words.say("en", key, **params)
+    assert "The 3 was already taken by 小红: 阿强 got the 2." in texts(race_buttons(ctx, r, noted([])))
 
 
 def test_a_claim_tap_that_came_after_its_button_went_away_is_answered_in_the_races_words():
@@ -1214,4 +1234,4 @@ def test_a_tap_kept_from_an_earlier_races_round_says_nothing_of_the_next_race():
     second = race_mech.new_race([4, 3, 2], ["Ann", "Cy", "Dee"], 2)
     for who in ("Cy", "Dee", "Ann"):
         second, _ = race_mech.claim(second, who)
-    assert not any("first" in line for line in texts(race_buttons(ctx, second, noted([]))))
+    assert not any("already taken" in line for line in texts(race_buttons(ctx, second, noted([]))))

@@ -158,9 +158,11 @@ def test_the_compact_tiles_say_who_claimed_first_as_the_big_buttons_do():
     press(named_buttons(tile_race(ctx, r, noted([]), lambda p: None, *WORDS))["Dee: claim 4"])
     r, _ = race_mech.claim(r, "Cy")
     r, _ = race_mech.claim(r, "Dee")
-    assert "Cy claimed first (4): Dee took 3 instead." in texts(tile_race(ctx, r, noted([]), lambda p: None, *WORDS))
+    said = texts(tile_race(ctx, r, noted([]), lambda p: None, *WORDS))
+    assert "The 4 was already taken by Cy: Dee got the 3." in said
     ctx.t = lambda key, **params: words.say_for("zh-CN", "pictomania", key, **params)
     said = texts(tile_race(ctx, r, noted([]), lambda p: None, *WORDS))
     assert words.say_for("zh-CN", "pictomania", "app.race.beaten", names=["Cy"], rewards=[4], name="Dee",
                          reward=3) in said
-    assert not any("first" in line for line in texts(tile_race(FakeContext(), r, noted([]), lambda p: None, *WORDS)))
+    fresh = texts(tile_race(FakeContext(), r, noted([]), lambda p: None, *WORDS))
+    assert not any("already taken" in line for line in fresh)

@@ -34,8 +34,12 @@ the 844 px of a five-player table's seated phone at twice the text above the she
 What a slower phone is told (rulings ours; the race itself is the engine's):
 - A claim tap that the server receives after another phone's claim takes the best reward left (the server orders
   claims as they arrive: Dee's button said "claim 4", Cy's tap 52 ms before took 4, Dee got 3). The phone that
-  tapped says so under its own row, "Cy claimed first (4): Dee took 3 instead", in the game's words: the claims
-  made between the render it tapped on and its own (kept in the tab's scratch at the tap, `TAPPED`).
+  tapped says why under its own row, "The 4 was already taken by Cy: Dee got the 3" (3 已被小红抢走，阿强拿到 2), in
+  the game's words: the claims made between the race as the screen showed it before its latest change and the
+  player's own (kept in the tab's scratch at the tap, `TAPPED`). Not the render the tap was handled on: the
+  server draws the screen again when Cy's claim arrives, the button keeps its id, and Dee's tap, made on
+  "claim 4", reaches the new button's handler, which saw Cy's claim (the phone then said only "Dee took 3").
+  The server cannot know whether the phone had shown that change before the tap; the words are true either way.
 - A claim or stop tap that reaches the server after its button went away (the race ended meanwhile, or the
   player's own first tap took a reward) is answered in the race's words from the race as the screen now stands
   (`DRAWN`): "Too late: Cy took the last bonus tile (1)", or that the player already took or stopped; not as any
@@ -60,6 +64,7 @@ from views.ui import text_style
 
 GRID_FROM = 2
 DRAWN = "_race"  # the tab's scratch: the race as this screen last drew it
+SHOWN = "_race_shown"  # the tab's scratch: the race as this screen drew it before its claims last changed
 TAPPED = "_race_tapped"  # the tab's scratch: per player, the race's number and the claims when their button was tapped
 CLAIM_PAD = 21  # above and below a claim button's line of 20 px text (29-30 px): 72 px around one line
 CLAIM_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=CLAIM_PAD),
@@ -69,7 +74,7 @@ CLAIM_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertica
 def race_buttons(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], title: str | None = None,
                  moves: tuple[str, ...] = ()) -> ft.Control:
     """The race panel, pinned while it holds a button this screen can tap; its moves offered to the context."""
-    ctx.local[DRAWN] = race
+    note_race(ctx, race)
     racing = racers(ctx, race)
     for player in racing:
         for kind in moves:
@@ -176,7 +181,7 @@ def race_claim(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]],
 
     async def tapped(e: Any) -> None:
         """Note the claims the button was drawn after, then claim for the player."""
-        ctx.local.setdefault(TAPPED, {})[player] = [race.get("number"), mech.claims(race)]
+        ctx.local.setdefault(TAPPED, {})[player] = [race.get("number"), shown_claims(ctx, race)]
         await claim(e)
 
     return tapped
@@ -204,8 +209,24 @@ def claimed_first(race: dict, player: str, tapped: Any) -> list[list]:
 
 
 def note_race(ctx: Any, race: dict | None) -> None:
-    """Keep the race as this screen now stands at it (None: none), drawn or not, for a late tap's answer (`late`)."""
+    """Keep the race as this screen now stands at it (None: none), drawn or not, for a late tap's answer (`late`),
+    and, when its claims changed, the race as it stood before (`shown_claims`)."""
+    drawn = ctx.local.get(DRAWN)
+    if isinstance(drawn, dict) and (not isinstance(race, dict) or mech.claims(drawn) != mech.claims(race)):
+        ctx.local[SHOWN] = drawn
     ctx.local[DRAWN] = race
+
+
+def shown_claims(ctx: Any, race: dict) -> list:
+    """The claims of race a tap on its button may have been made on: those the screen showed before the race's
+    claims last changed (the phone may not have drawn that change yet), else those drawn now."""
+    shown = ctx.local.get(SHOWN)
+    claims = mech.claims(race)
+    if isinstance(shown, dict) and shown.get("number") == race.get("number"):
+        before = mech.claims(shown)
+        if claims[:len(before)] == before:
+            return before
+    return claims
 
 
 def answer_late(ctx: Any, button: ft.Control, player: str, race: dict) -> None:

@@ -21,7 +21,7 @@ leaves it as high as the others (`name_line`). A player who took a tile or stopp
 they did, so no button moves while the others race; the locked slot is as high as a racing one at every text size
 (its size comes from a claim tile hidden under it, `slot_size`), so nothing below moves when a row's last player
 claims. Who claimed first, when a claim that arrived first took the tile a player's tap on this screen was for,
-is said under the slots, one line each ("Cy took a bonus tile first (4): Dee took 3 instead", as the big buttons
+is said under the slots, one line each ("The bonus tile 4 was already taken by Cy: Dee got the 3", as the big buttons
 say it under a row), not in the slot, whose size stays that of a racing one. Its lock stays 18 px at every text
 size (the grey slot says it is locked as well): one growing with the text would push a status wrapped to three
 lines at 1.5× text past the slot's bottom (about 131 px of content in 122). On
@@ -39,7 +39,7 @@ import flet as ft
 
 from scoring.mechanics import race as mech
 from views.components.private import acts_as
-from views.components.race import (DRAWN, answer_late, beaten, button_key, player_row, race_claim, racers,
+from views.components.race import (answer_late, beaten, button_key, note_race, player_row, race_claim, racers,
                                    rewards_left, status, status_line)
 
 STOP_HEIGHT = 40
@@ -54,7 +54,7 @@ def tile_race(ctx: Any, race: dict, on_claim: Callable[[str], Awaitable[Any]], o
               title: str, claim_text: Callable[[int], str], stop_text: str,
               moves: tuple[str, ...] = ()) -> ft.Control:
     """The race panel, pinned while it holds a button this screen can tap; its moves offered to the context."""
-    ctx.local[DRAWN] = race
+    note_race(ctx, race)
     racing = racers(ctx, race)
     for player in racing:
         for kind in moves:
