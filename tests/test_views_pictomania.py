@@ -159,6 +159,21 @@ def test_guess_buttons_per_opponent_lock_once_placed_and_hide_the_number():
     assert number_button(ctx, "Ben", 5) is not None
 
 
+def test_the_piles_are_named_as_the_games_own_rules_name_them():
+    """A family read "谜题堆（数字朝下）" and did not know what it named. The rules' own words: each player's symbol
+    and number cards face down make their puzzle pile, and the guess cards go face down on it."""
+    ctx = dealt()
+    guess(ctx, "Ann", "Ben", 5)
+    shown = texts(view.build(ctx))
+    assert "Puzzle piles" in shown and not any("numbers face down" in line for line in shown)
+    assert ("Each player's symbol and number cards lie face down as their puzzle pile; the others put their guess "
+            "cards face down on it, first placed first.") in shown
+    ctx.t = lambda key, **params: words.say("zh-CN", key, **params)
+    shown = texts(view.build(ctx))
+    assert "谜题堆" in shown and "Ben 的谜题堆：Ann" in shown
+    assert "每人把自己的符号卡和数字卡正面朝下叠成谜题堆；别人把猜测卡正面朝下放在上面，先放的排在前面。" in shown
+
+
 def test_switcher_chooses_the_guesser():
     ctx = dealt()
     switch = [c for c in walk(view.build(ctx)) if isinstance(c, (ft.Button, ft.OutlinedButton))

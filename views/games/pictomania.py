@@ -409,8 +409,10 @@ def guess_row(ctx: GameContext, guesser: str, target: str, allowed: set[int]) ->
 
 
 def piles(ctx: GameContext) -> ft.Control:
-    """Every pile with its guessers in order (the numbers stay face down until the reveal)."""
-    rows: list[ft.Control] = [heading(ctx.t("pictomania.view.piles_title"))]
+    """Every puzzle pile with its guessers in order (the numbers stay face down until the reveal), named as the
+    game's own rules name it: a player's symbol and number cards face down, the guess cards face down on them."""
+    rows: list[ft.Control] = [heading(ctx.t("pictomania.view.piles_title")),
+                              ft.Text(ctx.t("pictomania.view.piles_hint"), size=14)]
     for drawer in ctx.players:
         pile = ctx.state["guesses"][drawer]
         if drawer in ctx.state["wrong_word"]:
