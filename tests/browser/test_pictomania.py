@@ -119,18 +119,18 @@ def span(boxes: list[dict]) -> dict:
 
 
 def test_the_round_score_table_reads_in_both_languages(phone, scored):
-    """The round's score table at phone and laptop size, in Chinese and in English: its five headers stand apart
+    """The round's score table at laptop size, in Chinese and in English: its five headers stand apart
     (in Chinese "得星", "剩星" and "加分板块" ran into one another: the columns were sized narrower than the words),
     each at least COLUMN_GAP from the next (the flush-right "Kept" column 8 px from the flush-left "Tile" made
     "-6 0 (unguessed)" read as one cell), and the black sheep's tile, the longest cell, is one line of text (in
-    Chinese "−3（害群之马）" broke onto three lines in its row, the last one cut)."""
+    Chinese "−3（害群之马）" broke onto three lines in its row, the last one cut). A phone shows a block per player
+    instead (`test_the_round_scores_read_whole_on_a_phone_at_twice_the_text`)."""
     server, sid = scored
     tab = phone
     tab.open(f"/play/{sid}")
-    langs = ["zh-CN", "en"]
-    for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
-        tab.resize(viewport)
-        for lang in langs:
+    tab.resize(LAPTOP)
+    try:
+        for lang in ("zh-CN", "en"):
             tab.language(lang)
             tile = shown(tab, SHEEP_TILE[lang])
             expect(tile).to_be_attached()
@@ -143,13 +143,45 @@ def test_the_round_score_table_reads_in_both_languages(phone, scored):
             _, rows = ink(tab, png, tile.bounding_box())
             lines = runs(rows, LINE_GAP)
             gaps = [b[0] - a[1] for a, b in zip(words, words[1:])]
-            print(f"{size} {lang}: {len(words)} header words of {len(headers)}, gaps {gaps} px, "
+            print(f"laptop {lang}: {len(words)} header words of {len(headers)}, gaps {gaps} px, "
                   f"{SHEEP_TILE[lang]} in {len(lines)} line(s)")
             assert (len(words), len(lines)) == (len(headers), 1), \
-                f"{size} {lang}: header words {words}, tile lines {lines}"
-            assert min(gaps) >= COLUMN_GAP, f"{size} {lang}: headers {gaps} px apart"
-        tab.shot(f"pictomania_score_table_{size}")
-        langs.reverse()
+                f"laptop {lang}: header words {words}, tile lines {lines}"
+            assert min(gaps) >= COLUMN_GAP, f"laptop {lang}: headers {gaps} px apart"
+        tab.shot("pictomania_score_table_laptop")
+    finally:
+        tab.resize(PHONE)
+
+
+def test_the_round_scores_read_whole_on_a_phone_at_twice_the_text(phone, scored):
+    """A 390 px phone at 2x text: the score table's columns were narrower than their headings, so 得星, 剩星 and
+    本轮 broke one character a line and 加分板块 wrapped. Each text naming a heading now has room for it on one line
+    (a block per player), and the black sheep's block says its tile whole, in Chinese and in English."""
+    from tests.browser.fit import BODY, lines_with, text_boxes, width
+    from tests.browser.test_card_games import TWICE_PX
+    from tests.browser.test_shell import root_font
+    server, sid = scored
+    tab = phone
+    tab.resize(PHONE)
+    root_font(tab, TWICE_PX)
+    try:
+        tab.open(f"/play/{sid}")
+        for lang in ("zh-CN", "en"):
+            tab.language(lang)
+            said = re.compile(re.escape(SHEEP_TILE[lang]))
+            sheep = tab.page.get_by_label(said).or_(tab.page.get_by_text(said)).first
+            expect(sheep).to_be_attached()
+            tab.into_view(sheep)
+            tab.settle()
+            tab.shot(f"pictomania_score_blocks_twice_the_text_{lang}")
+            for name in HEADERS[lang][1:]:
+                need = width(tab, name, (2 * BODY[0], BODY[1], 2 * BODY[2]))
+                boxes = text_boxes(tab, name)
+                print(f"{lang} {name}: {need:.0f} px of text, boxes {[round(b['width']) for b in boxes]}")
+                assert boxes and all(box["width"] + 1 >= need for box in boxes), (name, need, boxes)
+            assert any(SHEEP_TILE[lang] in line for line in lines_with(tab, "Seb")), lines_with(tab, "Seb")
+    finally:
+        root_font(tab, None)
 
 
 def test_a_name_keeps_its_count_when_the_middle_line_wraps(phone, scored):

@@ -18,8 +18,11 @@ Phases follow the engine (`scoring/games/pictomania.py`):
   (revealing before everyone stopped asks first, naming who has not stopped and so takes no tile: `reveal_question`).
 - `reveal`: the race is over; only the table's rulings and "reveal" remain.
 - `over`: the frame shows the end screen with the chart; `final` adds the last round's reveal under it.
-- The reveal's score table is a row per player in columns sharing the card's width (`SCORE_COLUMNS`), a text
-  column set apart from a number column before it (`SCORE_APART`); in a list of names with counts
+- The reveal's score table, on a screen from WIDE px on, is a row per player in columns sharing the card's width
+  (`SCORE_COLUMNS`), a text column set apart from a number column before it (`SCORE_APART`); narrower (a phone)
+  it is one block per player, "Seb：得星 +2 · 剩星 −1 · 加分板块 −3（害群之马） · 本轮 −2", as `compare_table` shows
+  its blocks (at a 390 px phone's 2x text a column was narrower than its two-character heading: 得星, 剩星 and 本轮
+  broke one character a line, 加分板块 wrapped); in a list of names with counts
   ("Pia 0, Quin 1") a name and its count stay on one line.
 - The framed blocks (`section`) and the cards in them (a word, the card picker) take the column's width, so
   their right edges line up whatever their content.
@@ -54,6 +57,7 @@ from scoring.mechanics import race as race_mech
 from views import words
 from views.components.private import COVER, cover, opened
 from views.components.race import note_race
+from views.components.seats import WIDE, compare_blocks, compare_said
 from views.components.tile_race import tile_race
 from views.context import GameContext
 from views.ui import aside, choice_row
@@ -545,17 +549,27 @@ def pile_result(ctx: GameContext, entry: dict, drawer: str) -> ft.Control:
 
 
 def round_table(ctx: GameContext, result: dict) -> ft.Control:
-    """Per player: stars won, own stars left, the bonus tile, the round's score; one line each."""
-    rows: list[ft.Control] = [score_line([ctx.t(f"pictomania.view.col.{c}") for c, _, _ in SCORE_COLUMNS],
-                                         ft.FontWeight.BOLD)]
-    for p in ctx.players:
-        score = result["scores"][p]
-        tile = ctx.t(f"pictomania.view.tile.{score['tile_reason']}", tile=score["tile"], points=score["tile_points"])
-        rows += [ft.Divider(height=1),
-                 score_line([p, *(str(words.signed(v)) for v in (score["received"], -score["lost"])), tile,
-                             str(words.signed(score["total"]))])]
+    """Per player: stars won, own stars left, the bonus tile, the round's score; a line each in columns from WIDE
+    px on, a block each on a phone (Flet shows the one whose breakpoint the width reaches)."""
+    headers = [ctx.t(f"pictomania.view.col.{c}") for c, _, _ in SCORE_COLUMNS]
+    cells = [score_cells(ctx, p, result["scores"][p]) for p in ctx.players]
+    lines: list[ft.Control] = [score_line(headers, ft.FontWeight.BOLD)]
+    for row in cells:
+        lines += [ft.Divider(height=1), score_line(row)]
+    said = [compare_said(ctx.t, headers, row) for row in cells]
     return ft.Column(spacing=8, controls=[
-        ft.Text(ctx.t("pictomania.view.round_scores"), size=18, weight=ft.FontWeight.BOLD), *rows])
+        ft.Text(ctx.t("pictomania.view.round_scores"), size=18, weight=ft.FontWeight.BOLD),
+        ft.ResponsiveRow(spacing=0, run_spacing=0, breakpoints={"narrow": 0, "wide": WIDE}, controls=[
+            ft.Column(col={"narrow": 0, "wide": 12}, spacing=8, controls=lines),
+            ft.Column(col={"narrow": 12, "wide": 0}, spacing=8,
+                      controls=compare_blocks(ctx.t, headers, cells, set(), said))])])
+
+
+def score_cells(ctx: GameContext, player: str, score: dict) -> list[str]:
+    """A player's line of the round's score table: name, stars won, own stars left, the bonus tile, the total."""
+    tile = ctx.t(f"pictomania.view.tile.{score['tile_reason']}", tile=score["tile"], points=score["tile_points"])
+    return [player, *(str(words.signed(v)) for v in (score["received"], -score["lost"])), tile,
+            str(words.signed(score["total"]))]
 
 
 def score_line(cells: list[str], weight: ft.FontWeight | None = None) -> ft.Row:
