@@ -10,9 +10,11 @@ from flet.controls.value_types import Prop
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring.core import RuleError, engine
 from scoring.mechanics import race as race_mech
 from scoring.mechanics import timer as timer_mech
 from scoring.mechanics import vote as vote_mech
+from scoring.record import STALE
 from tests.helpers import press, run_async
 from views import lost_taps, words
 from views.components.action_log import log_panel
@@ -22,7 +24,7 @@ from views.components.folds import FLUSH, Folds
 from views.components.kept import Kept
 from views.components.grid import grid_editor
 from views.components.private import private_entry
-from views.components.race import race_buttons
+from views.components.race import claim_at, race_buttons
 from views.components.scoreboard import scoreboard_panel
 from views.components.timer import Ticker, digits, is_paused, seconds_left, timer_panel
 from views.components.vote import vote_panel
@@ -220,11 +222,14 @@ def tap_label(control, words: str) -> None:
 
 def said_under(tree, control) -> list[str]:
     """The texts said right under control, as a person reads on: the controls after it in the list that holds it
-    (a refused move's reason, `views.components.refusal`), up to the next button."""
+    (a refused move's reason, `views.components.refusal`), up to the next button; the last in its row (a race's
+    claim button), those after the row."""
     for holder in walk(tree):
         kids = getattr(holder, "controls", None)
         if isinstance(kids, list) and any(kid is control for kid in kids):
             after = kids[[id(kid) for kid in kids].index(id(control)) + 1:]
+            if not after and isinstance(holder, ft.Row):
+                return said_under(tree, holder)
             lines = []
             for kid in after:
                 if isinstance(kid, (ft.Button, ft.OutlinedButton, ft.TextButton)):
@@ -1235,3 +1240,37 @@ def test_a_tap_kept_from_an_earlier_races_round_says_nothing_of_the_next_race():
     for who in ("Cy", "Dee", "Ann"):
         second, _ = race_mech.claim(second, who)
     assert not any("already taken" in line for line in texts(race_buttons(ctx, second, noted([]))))
+
+
+
+def test_a_claim_the_server_refuses_on_a_seated_phone_is_said_under_its_button_not_in_the_bar():
+    """A seated phone's claim refused by the server is said under its claim button (pinned above the scrolling
+    screen), in words, and nowhere under the other button; one refused as stale (another phone acted first) is
+    still the bar's."""
+    from views.context import GameContext
+
+    r = race_mech.new_race([3, 2], ["A", "B"])
+    local, bar, pinned, refusals = {}, [], [], [RuleError("race.locked", player="A")]
+
+    async def refuse(action, refused=None):
+        """The server's answer: the next refusal, handed to `refused` as `views.join`'s act_soon does."""
+        (refused or bar.append)(refusals.pop(0))
+        return False
+
+    def drawn():
+        """The race's pinned panel as the phone draws it now, the claim sent as the games send it."""
+        ctx = GameContext(lang="en", record={"game": "knit_wit", "players": [{"name": "A"}, {"name": "B"}]}, state={},
+                          engine=engine("knit_wit"), page=FakePage(), store=None, local=local, sound=False,
+                          apply=lambda a, refused=None: True, apply_soon=refuse, show_error=bar.append,
+                          refresh=lambda: None, seat="A", pin=pinned.append, actions=4)
+        pinned.clear()
+        race_buttons(ctx, r, lambda p: ctx.dispatch_soon({"type": "claim", "by": p}, at=claim_at(r, p)))
+        return pinned[0]
+
+    press(buttons(drawn())["A: claim 3"])
+    panel = drawn()
+    assert said_under(panel, buttons(panel)["A: claim 3"]) == [words.error("en", RuleError("race.locked", player="A"))]
+    assert bar == []
+    refusals.append(RuleError(STALE))
+    press(buttons(panel)["A: claim 3"])
+    assert [e.key for e in bar] == [STALE]

@@ -11,12 +11,12 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
-from scoring.core import engine
+from scoring.core import RuleError, engine
 from scoring.mechanics import race
 from scoring.record import new_record
 from storage import Store
 from tests.helpers import cli_score, press
-from tests.test_views_components import fills_its_column, labelled_boxes, raw_texts, read, texts, walk
+from tests.test_views_components import fills_its_column, labelled_boxes, raw_texts, read, said_under, texts, walk
 from views.components.timer import Ticker
 from views.context import GameContext
 from views.games import knit_wit as view
@@ -82,10 +82,17 @@ class Table:
         self.local: dict = {}
         self.errors: list = []
 
-    def apply(self, action: dict) -> bool:
-        """Play an action through the store; remember a refusal's key."""
+    def apply(self, action: dict, refused=None) -> bool:
+        """Play an action through the store; remember a refusal's key (or hand it to `refused`, given, as the
+        frame's apply does)."""
         try:
             self.store.play(self.sid, action, action["at"])
+        except RuleError as err:
+            if refused is None:
+                self.errors.append(err.key)
+            else:
+                refused(err)
+            return False
         except Exception as err:  # noqa: BLE001 - the frame shows any RuleError; tests read its key
             self.errors.append(getattr(err, "key", err))
             return False
@@ -538,13 +545,17 @@ def test_a_claim_stopped_by_a_refused_answer_says_so_at_the_tap(table):
     """Ada's "Tiger" after "tiger" is refused; she then taps "claim 2" in the race: her button is not taken (the
     refused answer would be lost with her sheet locked), but the tap said nothing new (the bar still showed the
     earlier refusal), so it looked lost and Bram took the 2. The tap is answered: the button was not taken, and
-    why, in the screen's language; her typed text stays in its field."""
+    why, in the screen's language, under her button (the bar at the phone's foot covered what she tapped); her
+    typed text stays in its field."""
     woven(table)
     table.tap("I am Ada: show")
     for f, text in zip(table.controls(ft.TextField), ["tiger", "Tiger"]):
         f.on_change(change(text))
     table.tap("Ada: claim 2")
-    assert table.errors[-1] == "knit_wit.view.claim_stopped" and table.said == {"spools": [2]}
+    body = table.view()
+    claims = {c.content: c for c in walk(body) if isinstance(c, ft.Button)}
+    assert said_under(body, claims["Ada: claim 2"]) == [say("en", "knit_wit.view.claim_stopped", spools=[2])]
+    assert said_under(body, claims["Bram: claim 2"]) == [] and "knit_wit.view.claim_stopped" not in table.errors
     assert say("en", "knit_wit.view.claim_stopped", spools=[2]).startswith(
         "The button was not taken: your answer for spool 2 was not saved")
     assert say("zh-CN", "knit_wit.view.claim_stopped", spools=[2]).startswith("没有拿到纽扣：2 号线轴的答案没有存下")

@@ -44,7 +44,7 @@ class PlayContext:
     def turn_page(self):
         pass
 
-    def dispatch(self, action):
+    def dispatch(self, action, at=None):
         try:
             self.state = ENG.apply(self.state, action)
         except RuleError as err:
@@ -53,8 +53,8 @@ class PlayContext:
         self.actions.append(action)
         return True
 
-    async def dispatch_soon(self, action):
-        return self.dispatch(action)
+    async def dispatch_soon(self, action, at=None):
+        return self.dispatch(action, at)
 
 
 def fresh(**options):
@@ -373,7 +373,7 @@ class PhoneContext(PlayContext):
     def state(self, value):
         self.table["state"] = value
 
-    def dispatch(self, action):
+    def dispatch(self, action, at=None):
         try:
             self.table["state"] = ENG.apply(self.table["state"], action)
         except RuleError as err:

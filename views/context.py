@@ -85,7 +85,7 @@ class GameContext:
                  local: dict, sound: bool, apply: Callable[..., bool], show_error: Callable[[Any], None],
                  refresh: Callable[[], None], pin: Callable[[ft.Control], Any] | None = None,
                  seat: str | None = None, actions: int | None = None, for_table: bool | None = None,
-                 apply_soon: Callable[[dict], Awaitable[bool]] | None = None, said_round: int | None = None,
+                 apply_soon: Callable[..., Awaitable[bool]] | None = None, said_round: int | None = None,
                  said_waiting: Iterable[str] = (), refused: Iterable[dict] = ()):
         self.lang = lang
         self.record = record
@@ -105,6 +105,7 @@ class GameContext:
         self.seat = seat
         self.for_table = seat in (None, TABLE) if for_table is None else for_table
         self.actions = len(record.get("actions") or []) if actions is None else actions
+        self.made = 0  # the actions this context's dispatches added to the log (a refusal after them is said: `say`)
         self.offered: set[tuple[str, str]] = set()
         self.said_round = said_round
         self.said_waiting = frozenset(said_waiting)
@@ -146,23 +147,36 @@ class GameContext:
         under that control (`say`); one refused as stale is still shown: another phone acted first, and the fresh
         state is what answers it."""
         stamped = {**action, "at": action.get("at") or self.now()}
-        heard = refused if at is None else (lambda err: self.say(err, at))
-        if heard is None:
-            return self._apply(stamped)
-        return self._apply(stamped, refused=lambda err: (self.show_error if err.key == STALE else heard)(err))
+        heard = self.heard(refused, at)
+        return self.took(self._apply(stamped) if heard is None else self._apply(stamped, refused=heard))
 
-    async def dispatch_soon(self, action: dict) -> bool:
+    async def dispatch_soon(self, action: dict, at: str | None = None) -> bool:
         """`dispatch` from an async handler (a race claim): on a seated phone the server stores it off its loop,
-        so other phones' taps made at the same moment are read meanwhile (`TableHub.act_soon`)."""
+        so other phones' taps made at the same moment are read meanwhile (`TableHub.act_soon`); given `at`, a
+        refusal is said under the control keyed so (`say`)."""
         stamped = {**action, "at": action.get("at") or self.now()}
         if self._apply_soon is None:
-            return self._apply(stamped)
-        return await self._apply_soon(stamped)
+            return self.dispatch(stamped, at=at)
+        return self.took(await self._apply_soon(stamped, refused=self.heard(None, at)))
+
+    def took(self, accepted: bool) -> bool:
+        """Count an accepted action (`made`); whether it was accepted."""
+        self.made += accepted
+        return accepted
+
+    def heard(self, refused: Callable[[RuleError], None] | None, at: str | None) -> Callable[[RuleError], None] | None:
+        """Who hears a refusal: `refused`, or, given `at`, the control keyed so (`say`); a stale one the bar (another
+        phone acted first); None: the bar, as the frame shows it."""
+        heard = refused if at is None else (lambda err: self.say(err, at))
+        if heard is None:
+            return None
+        return lambda err: (self.show_error if err.key == STALE else heard)(err)
 
     def say(self, err: RuleError, at: str) -> None:
         """Say a refusal under the control keyed `ft.ScrollKey(at)`, not in the bar that covered it, and bring that
-        control into view (`views.components.refusal`: the view puts `said(ctx, at)` right under it)."""
-        refusal.keep(self.local, err.key, err.params, at, self.actions)
+        control into view (`views.components.refusal`: the view puts `said(ctx, at)` right under it); said while the
+        log is as this tap left it (the actions it made before the refusal, a Knit Wit claim's answers saved, kept)."""
+        refusal.keep(self.local, err.key, err.params, at, self.actions + self.made)
         self.bring_into_view(at)
         self.refresh()
 

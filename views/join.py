@@ -221,13 +221,14 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
         app.answered()
         return True
 
-    async def act_soon(action: dict) -> bool:
-        """`act` from an async handler (a race claim): stored off the server's loop (`TableHub.act_soon`)."""
+    async def act_soon(action: dict, refused: Callable[[RuleError], None] | None = None) -> bool:
+        """`act` from an async handler (a race claim): stored off the server's loop (`TableHub.act_soon`); a refusal
+        handed to `refused` where given."""
         shown = taps.shown()
         try:
             await hub.act_soon(token, action, expect=shown)
         except RuleError as err:
-            app.show_error(err)
+            (refused or app.show_error)(err)
             return False
         taps.took(hub.after(token))
         app.answered()

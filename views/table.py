@@ -504,7 +504,7 @@ def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:
 
 def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str,
                    heading: str, pin: Callable[[ft.Control], Any] | None = None,
-                   act_soon: Callable[[dict], Awaitable[bool]] | None = None) -> list[ft.Control]:
+                   act_soon: Callable[..., Awaitable[bool]] | None = None) -> list[ft.Control]:
     """What a seat's screen (a phone, or the host's as the table) shows below its status: its moves now (under
     heading) and the game's view; once the game is over its moves only if it has any, then the final result
     (winners, ranking with totals, each total's breakdown) as the session screen words it, with the game's own end
@@ -553,7 +553,7 @@ def seat_local(app: Any, sid: str, seat: str) -> dict:
 
 def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool], seat: str,
                  pin: Callable[[ft.Control], Any] | None = None,
-                 act_soon: Callable[[dict], Awaitable[bool]] | None = None) -> GameContext:
+                 act_soon: Callable[..., Awaitable[bool]] | None = None) -> GameContext:
     """A game context for a seat's screen (a seated phone, or the host's as the table): the state is the hub's view
     for it, the record holds no log, and dispatch goes through act (`by` filled in by the hub when the view leaves
     it out). The context knows its seat, so the view opens the seat's private parts at once, shows no other

@@ -11,7 +11,9 @@ Builder:
   stored off the server's loop and two claims made at once are stamped as they came); `title`: optional heading;
   `moves`: the move types the buttons send (e.g. `("claim",)`): for every player given a button the panel tells the
   context it offers them (`ctx.offer`), so a seated phone's generic moves panel does not offer the same move a
-  second time (`views.table.moves_and_view`).
+  second time (`views.table.moves_and_view`). A game sends the claim with `ctx.dispatch_soon(action,
+  at=claim_at(race, player))`: a claim the rules refuse is said right under that player's claim button
+  (`views.components.refusal`), not in the bar at a phone's foot; one refused as stale stays the bar's.
 Claim buttons are large (72 px high around one line of big text, growing with a label wrapped to more: at a
 fixed 72 px, a seated phone's "丽丽：抢 3" at 2x text wrapped and showed only "丽丽："): one a row, full width, for up
 to two players; three or more on a shared screen sit two a row on a phone (three on a laptop), so the pinned panel
@@ -60,6 +62,7 @@ from scoring.core import RuleError
 from scoring.mechanics import race as mech
 from views import lost_taps, words
 from views.components.private import acts_as
+from views.components.refusal import said
 from views.ui import text_style
 
 GRID_FROM = 2
@@ -137,7 +140,7 @@ def player_row(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awai
         return ft.Text(status(ctx, race, player), size=18)
     button = ft.FilledButton(
         content=ctx.t("app.race.claim", name=player, reward=mech.remaining(race)[0]), style=CLAIM_STYLE,
-        expand=True, on_click=race_claim(ctx, race, on_claim, player), key=button_key(race, player, "claim"))
+        expand=True, on_click=race_claim(ctx, race, on_claim, player), key=ft.ScrollKey(claim_at(race, player)))
     answer_late(ctx, button, player, race)
     controls: list[ft.Control] = [button]
     if on_decline:
@@ -145,7 +148,9 @@ def player_row(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awai
                                  key=button_key(race, player, "stop"))
         answer_late(ctx, stop, player, race)
         controls.append(stop)
-    return ft.Row(controls=controls)
+    refused = said(ctx, claim_at(race, player))
+    row = ft.Row(controls=controls)
+    return ft.Column(controls=[row, *refused], spacing=4) if refused else row
 
 
 def button_key(race: dict, player: str, kind: str) -> str:
@@ -156,6 +161,12 @@ def button_key(race: dict, player: str, kind: str) -> str:
     and the id went on to whatever button of the next screen stood in its place, which a late tap's answer
     (`views.lost_taps`) then took for the race's."""
     return f"race-{race.get('number')}-{kind}-{player}"
+
+
+def claim_at(race: dict, player: str) -> str:
+    """The scroll key of a player's claim button in race, under which a refused claim is said (the game sends the
+    claim with `ctx.dispatch_soon(action, at=claim_at(race, player))`: `views.components.refusal`)."""
+    return button_key(race, player, "claim")
 
 
 def rewards_left(ctx: Any, left: list) -> str:

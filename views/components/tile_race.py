@@ -39,8 +39,9 @@ import flet as ft
 
 from scoring.mechanics import race as mech
 from views.components.private import acts_as
-from views.components.race import (answer_late, beaten, button_key, note_race, player_row, race_claim, racers,
-                                   rewards_left, status, status_line)
+from views.components.race import (answer_late, beaten, button_key, claim_at, note_race, player_row, race_claim,
+                                   racers, rewards_left, status, status_line)
+from views.components.refusal import said
 
 STOP_HEIGHT = 40
 TILE_PAD = 4.5  # above and below a claim tile's two lines (47 px at the usual text size): 56 px
@@ -109,7 +110,7 @@ def slot(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awaitable[
                 ft.Icon(ft.Icons.LOCK, size=18), ft.Text(status(ctx, race, player), size=13)]))])
     return ft.Column(col=cols, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                      controls=[claim_tile(ctx, race, player, on_claim, claim_text),
-                               stop_button(ctx, race, player, on_stop, stop_text)])
+                               stop_button(ctx, race, player, on_stop, stop_text), *said(ctx, claim_at(race, player))])
 
 
 def slot_size(player: str, words: str) -> ft.Control:
@@ -150,7 +151,7 @@ def claim_tile(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awai
     reward = mech.remaining(race)[0]
     tile = ft.FilledButton(style=TILE_STYLE, on_click=race_claim(ctx, race, on_claim, player), content=tile_lines(
         player, claim_text(reward), ctx.t("app.race.claim", name=player, reward=reward)),
-        key=button_key(race, player, "claim"))
+        key=ft.ScrollKey(claim_at(race, player)))
     answer_late(ctx, tile, player, race)
     return tile
 

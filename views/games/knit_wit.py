@@ -69,7 +69,7 @@ from validators.answers import explain
 from views import words
 from views.components.offers import offer_here
 from views.components.private import COVER, cover, done_button, elsewhere, entry_title, opened
-from views.components.race import note_race, race_buttons
+from views.components.race import claim_at, note_race, race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.vote import ballots_line, offer_ballots, vote_panel
 from views.context import GameContext
@@ -355,11 +355,11 @@ def answer_screen(ctx: GameContext) -> ft.Control:
         others = typed_first(ctx.engine, ctx.state, action, lambda _: ctx.local) if ctx.seat is None else []
         bring_aliases(ctx, unsaved(ctx, work, player, spools) + others or [action])
         if not save_typed(ctx, work, player, spools):
-            ctx.show_error(RuleError("knit_wit.view.claim_stopped", spools=sorted(int(n) for n in work["errors"])))
-            ctx.refresh()
+            ctx.say(RuleError("knit_wit.view.claim_stopped", spools=sorted(int(n) for n in work["errors"])),
+                    claim_at(state["race"], player))
             return
         save_others(ctx, others)
-        if await ctx.dispatch_soon(action):
+        if await ctx.dispatch_soon(action, at=claim_at(state["race"], player)):
             work["phase"] = COVER  # an undone claim opens the sheet again behind its cover
 
     race = race_buttons(ctx, state["race"], title=ctx.t("knit_wit.view.buttons_title"), on_claim=claim,

@@ -56,7 +56,7 @@ from scoring.games.pictomania import NUMBERS, SYMBOLS, word_of
 from scoring.mechanics import race as race_mech
 from views import words
 from views.components.private import COVER, cover, opened
-from views.components.race import note_race
+from views.components.race import claim_at, note_race
 from views.components.seats import WIDE, compare_blocks, compare_said
 from views.components.tile_race import tile_race
 from views.context import GameContext
@@ -101,7 +101,7 @@ def build(ctx: GameContext) -> ft.Control:
         my_word(ctx),
         *([guess_panel(ctx)] if state["phase"] == "drawing" else []),
         piles(ctx),
-        tile_race(ctx, state["race"], on_claim=lambda p: ctx.dispatch_soon(stop_action(p, True)),
+        tile_race(ctx, state["race"], on_claim=lambda p: ctx.dispatch_soon(stop_action(p, True), at=claim_at(state["race"], p)),
                   on_stop=lambda p: ctx.dispatch(stop_action(p, False)), title=ctx.t("pictomania.view.race_title"),
                   claim_text=lambda reward: ctx.t("pictomania.view.claim_tile", reward=reward),
                   stop_text=ctx.t("pictomania.view.stop_tile"), moves=("stop",)),
