@@ -1673,6 +1673,43 @@ def test_a_phones_generic_move_form_half_typed_comes_back_in_a_new_tab(store):
     assert pairs_field(back).value == '[["cat", "kitty"]'
 
 
+def test_a_phones_generic_move_refused_is_said_under_its_button_not_in_the_bar(store):
+    """A's phone sends a move from the moves panel that the rules refuse (Knit Wit's "aliases" form, given to A as in
+    the test above: the table's move): the reason is said right under the form's button, not in the bar at the
+    phone's foot (it covered the button tapped); what was typed stays."""
+    from tests.test_views_components import said_under
+
+    hub = open_hub(store, knit_wit_answering(), Clock())
+    got, token = seated(hub, "A")
+    message = {**got[-1], "prompt": [*got[-1]["prompt"], {"by": "A", "type": "aliases", "choices": None}]}
+    tab = shell(store, f"/join/{hub.sid}")
+    bar: list = []
+    tab.show_error = bar.append
+
+    def act(action: dict, refused=None) -> bool:
+        """Send as A's phone does (`views.join`): a refusal to `refused`, given."""
+        try:
+            hub.act(token, action)
+        except RuleError as err:
+            (refused or bar.append)(err)
+            return False
+        return True
+
+    def screen() -> ft.Column:
+        """A's moves and view as the phone draws them now."""
+        return ft.Column(controls=moves_and_view(tab, hub, message, act, "A", "Your moves now", [].append))
+
+    (field,) = [c for c in walk(screen()) if isinstance(c, ft.TextField) and c.label == "Pairs"]
+    field.on_change(SimpleNamespace(control=SimpleNamespace(value="cat")))
+    bring = "Bring in known aliases"
+    next(b for b in walk(screen()) if isinstance(b, ft.FilledButton) and b.content == bring).on_click(None)
+    shown = screen()
+    send = next(b for b in walk(shown) if isinstance(b, ft.FilledButton) and b.content == bring)
+    assert said_under(shown, send) == ["“bring in known aliases” is the table's decision, not one player's."]
+    assert bar == []
+    assert [c.value for c in walk(shown) if isinstance(c, ft.TextField) and c.label == "Pairs"] == ["cat"]
+
+
 def test_the_join_qr_code_is_the_addresss_own_matrix_in_filled_squares():
     """The QR code is drawn as vector squares (a PNG never painted on the host's plain-http network address): read
     back from the SVG's path, its dark modules are exactly segno's matrix for the address, border included."""

@@ -34,6 +34,7 @@ import functools
 import itertools
 import json
 import socket
+import zlib
 from typing import Any, Awaitable, Callable
 from urllib.parse import urlsplit
 
@@ -46,6 +47,7 @@ from scoring.record import SHOWN
 from views import words
 from views.components.action_log import log_panel
 from views.components.folds import Folds
+from views.components.refusal import said
 from views.components.scoreboard import scoreboard_panel
 from views.context import GameContext, TapCount, use_into_view
 from views.games import view_of
@@ -173,23 +175,29 @@ def field_value(text: str) -> Any:
 
 
 def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict], bool],
-                 scratch: dict, waiting: list[str] | None = None, named: str | None = None) -> ft.Control:
+                 scratch: dict, waiting: list[str] | None = None, named: str | None = None,
+                 ctx: GameContext | None = None) -> ft.Control:
     """The prompt entries as controls: a button per finite choice, a small form (one field per declared field)
     for free input, each row keyed by who makes the move and its type (a move that goes away is only taken away),
     each button by its choice (a second quick tap on "B forgot" just taken reaches a button gone, answered as a tap
     that came too late, not "C forgot", which had moved into its place).
-    act(action) sends one action; scratch keeps half-typed fields between renders. With no entry it says there is
-    nothing to do (`nothing_to_do`: the seats the table waits on less the one the status line names)."""
+    act(action) sends one action; scratch keeps half-typed fields between renders. Given the screen's game context
+    (`ctx`), a move is sent through it and a refusal is said right under the row of the button tapped
+    (`views.components.refusal`; the bar at a phone's foot covered it), a stale one still in the bar. With no entry
+    it says there is nothing to do (`nothing_to_do`: the seats the table waits on less the one the status line
+    names)."""
     game = eng.game.id
     rows: list[ft.Control] = []
     for entry in entries:
         kind, label = entry["type"], words.leading(move_label(lang, game, entry["type"]))
         if entry["choices"] is not None:
+            keys = [move_key(entry["by"], kind, choice) for choice in entry["choices"]]
             buttons = [ft.FilledButton(
                 content=words.say(lang, "table.choice", move=label, choice=choice_text(lang, game, choice))
-                if choice else label, key=f"{kind}:{json.dumps(choice, sort_keys=True, ensure_ascii=False)}",
-                on_click=lambda e, c=choice, k=kind: act({"type": k, **c})) for choice in entry["choices"]]
-            rows.append(ft.Row(wrap=True, controls=buttons, key=f"{entry['by']}:{kind}"))
+                if choice else label, key=ft.ScrollKey(at),
+                on_click=lambda e, c=choice, k=kind, at=at: sent(ctx, act, {"type": k, **c}, at))
+                for choice, at in zip(entry["choices"], keys)]
+            rows += [ft.Row(wrap=True, controls=buttons, key=f"{entry['by']}:{kind}"), *said_here(ctx, keys)]
             continue
         spec = eng.specs.get(kind)
         names = sorted(spec.fields) if spec is not None and spec.fields is not None else []
@@ -197,17 +205,36 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
         fields = [draft_field(draft, name, draft.get(name, ""), label=field_label(lang, game, name), dense=True,
                               width=180, on_change=lambda e, n=name, d=draft: d.__setitem__(n, e.control.value))
                   for name in names]
+        at = move_key(entry["by"], kind, None)
 
-        def send(e: Any, k: str = kind, d: dict = draft, n: list = names) -> None:
+        def send(e: Any, k: str = kind, d: dict = draft, n: list = names, at: str = at) -> None:
             """Send the form's action; clear it when accepted."""
-            if act({"type": k, **{name: field_value(d.get(name, "")) for name in n}}):
+            if sent(ctx, act, {"type": k, **{name: field_value(d.get(name, "")) for name in n}}, at):
                 d.clear()
 
-        rows.append(ft.Row(wrap=True, controls=[*fields, ft.FilledButton(content=label, on_click=send)],
-                           key=f"{entry['by']}:{kind}"))
+        rows += [ft.Row(wrap=True, controls=[*fields, ft.FilledButton(content=label, on_click=send,
+                                                                      key=ft.ScrollKey(at))],
+                        key=f"{entry['by']}:{kind}"), *said_here(ctx, [at])]
     if not rows:
         rows.append(aside(lang, nothing_to_do(lang, waiting or [], named)))
     return ft.Column(spacing=8, controls=rows)
+
+
+def move_key(by: str, kind: str, choice: dict | None) -> str:
+    """The short scroll key of a moves panel's button: by's move kind with this choice (None: its form's send
+    button); another choice, or the same for another player, is another button."""
+    return f"move-{zlib.crc32(json.dumps([by, kind, choice], sort_keys=True).encode())}"
+
+
+def sent(ctx: GameContext | None, act: Callable[[dict], bool], action: dict, at: str) -> bool:
+    """Send a moves panel's action: through the screen's game context, its refusal said under the button keyed at,
+    where there is one; else by act."""
+    return act(action) if ctx is None else ctx.dispatch(action, at=at)
+
+
+def said_here(ctx: GameContext | None, keys: list[str]) -> list[ft.Control]:
+    """The refusal of a move sent from one of these buttons, where the screen has a game context; else none."""
+    return [] if ctx is None else said(ctx, *keys)
 
 
 def nothing_to_do(lang: str, waiting: list[str], named: str | None) -> str:
@@ -531,7 +558,7 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
     if entries or says_waiting(message):
         controls += [ft.Text(heading, size=18, weight=ft.FontWeight.BOLD),
                      prompt_panel(app.lang, eng, entries, act, seat_local(app, hub.sid, seat).setdefault("moves", {}),
-                                  message.get("waiting"), status_names(message))]
+                                  message.get("waiting"), status_names(message), ctx)]
     if over:
         folds = Folds(app.local(f"table:{hub.sid}:{seat}:folds"), app.render)
         ending = [end_panel(app, message["meta"], eng.scoreboard(message["view"]), folds, heading=False)]
