@@ -11,7 +11,7 @@ import flet.canvas as cv
 from scoring.core import TABLE
 from scoring.games import splitter as game
 from tests.card_view_helpers import Table as CardTable, refused, tap, tap_round
-from tests.test_views_components import buttons, raw_texts, read, texts, walk
+from tests.test_views_components import buttons, raw_texts, read, said_under, texts, walk
 from tests.test_views_kingdomino import Table, cells, is_marked, squares
 from views.games import round_edit
 from views.games import splitter as view
@@ -54,7 +54,12 @@ def test_a_taken_pair_is_refused_by_the_engine():
     table.apply({"type": "set_roll", "by": "table", "dice": [3, 4]})
     before = table.record
     cells(table.view(view))[(2, 7)].on_click(None)
-    assert table.errors == ["One of those cells already holds a number."] and table.record == before
+    assert table.errors == [] and table.record == before  # no bar: it covered the sheet on a phone
+    body = table.view(view)
+    hint = next(c for c in walk(body) if isinstance(c, ft.Text) and read(c.value).startswith("Ann writes 3 | 4"))
+    assert said_under(body, hint) == ["One of those cells already holds a number."]
+    cells(body)[(3, 3)].on_click(None)
+    assert not any("already holds" in line for line in texts(table.view(view)))
 
 
 def test_a_square_says_whose_sheet_it_is_on_where_more_than_one_can_be_shown():
@@ -243,6 +248,24 @@ def test_a_correction_closed_by_an_undo_says_so_until_dismissed():
     assert notice in texts(view.build(table.ctx()))  # still there when drawn again
     tap(body, "Dismiss")
     assert notice not in texts(view.build(table.ctx()))
+
+
+def test_a_finished_sheet_refused_is_said_under_its_enter_button_and_keeps_the_squares():
+    """Ann's painted sheet with one number only is refused: the reason is said under the row of "Enter this sheet"
+    (no bar: it covered the buttons on a phone), the square written kept; Bob's painter says nothing."""
+    table = Table("splitter", ["Ann", "Bob"])
+    buttons(table.view(view))["Enter a finished sheet"].on_click(None)
+    buttons(table.view(view))["5"].on_click(None)
+    cells(table.view(view))[(0, 3)].on_click(None)
+    buttons(table.view(view))["Enter this sheet"].on_click(None)
+    assert table.errors == [] and table.state["entered"] == [] and table.local["paint"]["Ann"][0][3] == 5
+    body = table.view(view)
+    row = next(c for c in walk(body) if isinstance(c, ft.Row) and buttons(body)["Enter this sheet"] in c.controls)
+    reason = "Row 1, column 3 is a space on the sheet and needs a number."  # the first square left empty
+    assert said_under(body, row) == [reason]
+    buttons(body)["Bob"].on_click(None)
+    buttons(table.view(view))["Enter a finished sheet"].on_click(None)
+    assert reason not in texts(table.view(view))
 
 
 def test_a_started_sheet_is_not_offered_the_finished_sheet_way_in():

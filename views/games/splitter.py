@@ -39,6 +39,7 @@ from views import words
 from views.components.grid import GAP, GROUP_COLOURS, grid_editor
 from views.components.offers import makes, offer_here, way_in
 from views.components.private import elsewhere
+from views.components.refusal import said
 from views.components.seats import choose, compare_table, player_switch
 from views.context import GameContext
 from views.games import round_edit
@@ -187,18 +188,21 @@ def roll_panel(ctx: GameContext) -> ft.Control:
 
     def use_table_roll() -> None:
         """Send the table's roll (the button waits until both dice are chosen)."""
-        if ctx.dispatch({"type": "set_roll", "by": "table", "dice": list(dice)}):
+        if ctx.dispatch({"type": "set_roll", "by": "table", "dice": list(dice)}, at="use-roll"):
             dice[:] = [None, None]
 
     return ft.Column(spacing=8, controls=[
         ft.FilledButton(content=ctx.t("splitter.view.roll"), icon=ft.Icons.CASINO, style=tall(),
-                        on_click=lambda e: ctx.dispatch({"type": "roll", "by": "table"})),
+                        key=ft.ScrollKey("roll"),
+                        on_click=lambda e: ctx.dispatch({"type": "roll", "by": "table"}, at="roll")),
+        *said(ctx, "roll"),
         ft.Text(words.no_orphan(ctx.t("splitter.view.table_roll")), size=16),  # no lone "数：" at 2x text
         die_row(ctx, ctx.t("splitter.view.die_first"), dice, 0),
         die_row(ctx, ctx.t("splitter.view.die_second"), dice, 1),
         ft.Text(ctx.t("splitter.view.table_dice", first=dice[0] or "–", second=dice[1] or "–"), size=16),
         ft.FilledTonalButton(content=ctx.t("splitter.view.use_roll"), icon=ft.Icons.CHECK, disabled=None in dice,
-                             on_click=lambda e: use_table_roll()),
+                             key=ft.ScrollKey("use-roll"), on_click=lambda e: use_table_roll()),
+        *said(ctx, "use-roll"),
     ])
 
 
@@ -223,6 +227,7 @@ def write_panel(ctx: GameContext, player: str) -> ft.Control:
             ctx.read_once(ft.Text(ctx.t("splitter.view.waiting", names=waiting), size=16), waiting=waiting)],
             grid, player)
     marked = [cell for row, offset in game.open_places(state, player) for cell in game.pair(row, offset)]
+    at = f"write-{player}"  # a refused pair is said under the hint, the sheet's squares have no room under them
 
     def swap() -> None:
         """Turn the pair round."""
@@ -231,7 +236,8 @@ def write_panel(ctx: GameContext, player: str) -> ft.Control:
 
     def write(r: int, c: int) -> None:
         """Write the pair in row r at the distance of column c from the centre line (left number on the left)."""
-        if ctx.dispatch({"type": "write", "by": player, "row": r, "offset": mirror(c), "left": left, "right": right}):
+        if ctx.dispatch({"type": "write", "by": player, "row": r, "offset": mirror(c), "left": left, "right": right},
+                        at=at):
             swapped.pop(player, None)
             writing = [p for p in ctx.players if p not in state["entered"]]
             after = [p for p in writing if p not in state["written"] and p != player]
@@ -245,7 +251,8 @@ def write_panel(ctx: GameContext, player: str) -> ft.Control:
             ft.OutlinedButton(content=ctx.t("splitter.view.swap"), icon=ft.Icons.SWAP_HORIZ,
                               on_click=lambda e: swap())]),
         ft.Text(ctx.t("splitter.view.place_hint", name=player, left=left, right=right), size=16,
-                weight=ft.FontWeight.W_600)], grid, player, write, marked)
+                weight=ft.FontWeight.W_600, key=ft.ScrollKey(at)),
+        *said(ctx, at)], grid, player, write, marked)
 
 
 def beside_sheet(ctx: GameContext, panel: list[ft.Control], grid: list[list], owner: str, on_tap=None,
@@ -280,6 +287,7 @@ def by_sheet(ctx: GameContext, player: str) -> ft.Control:
     sheets = ctx.local.setdefault("paint", {})
     painted = sheets.setdefault(player, game.blank_sheet())
     brush = ctx.local.setdefault("brush", {"n": 1})
+    at = f"layout-{player}"
 
     def set_brush(n: int | None) -> None:
         """Choose the number to write (None erases)."""
@@ -293,7 +301,7 @@ def by_sheet(ctx: GameContext, player: str) -> ft.Control:
 
     def enter() -> None:
         """Send the sheet to the engine as text."""
-        if ctx.dispatch({"type": "layout", "by": player, "layout": game.format_sheet(painted)}):
+        if ctx.dispatch({"type": "layout", "by": player, "layout": game.format_sheet(painted)}, at=at):
             sheets.pop(player, None)
 
     def clear() -> None:
@@ -307,11 +315,12 @@ def by_sheet(ctx: GameContext, player: str) -> ft.Control:
         ft.Text(ctx.t("splitter.view.brush", value=brush["n"]) if brush["n"] else ctx.t("splitter.view.brush_erase"),
                 size=16),
         ft.Row(wrap=True, controls=[
-            ft.FilledButton(content=ctx.t("splitter.view.enter_sheet"), icon=ft.Icons.CHECK,
+            ft.FilledButton(content=ctx.t("splitter.view.enter_sheet"), icon=ft.Icons.CHECK, key=ft.ScrollKey(at),
                             on_click=lambda e: enter()),
             ft.OutlinedButton(content=ctx.t("splitter.view.clear"), icon=ft.Icons.DELETE_SWEEP,
                               on_click=lambda e: clear()),
         ]),
+        *said(ctx, at),
     ], painted, player, paint)
 
 
@@ -460,8 +469,10 @@ def build(ctx: GameContext) -> ft.Control:
     controls.append(comparison(ctx))
     if makes(ctx, TABLE):
         ctx.offer(TABLE, "finish")
-        controls.append(ft.OutlinedButton(content=ctx.t("splitter.view.end_game"), icon=ft.Icons.FLAG,
-                                          on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"})))
+        controls += [ft.OutlinedButton(content=ctx.t("splitter.view.end_game"), icon=ft.Icons.FLAG,
+                                       key=ft.ScrollKey("finish"),
+                                       on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"}, at="finish")),
+                     *said(ctx, "finish")]
     return ft.Column(controls=controls, spacing=12)
 
 
