@@ -533,3 +533,19 @@ def test_revealing_during_the_race_says_who_has_not_stopped_takes_no_tile():
     ctx.page.dialogs[-1].actions[1].on_click(None)
     entry = ctx.state["history"][-1]
     assert entry["tiles"]["Cat"] is None and entry["tiles"]["Dan"] is None and entry["stopped"] == ["Ann", "Ben"]
+
+
+def test_a_refused_physical_deal_is_said_under_its_button_not_in_the_bar():
+    """On a real context: the deal entered with Ben's, Cat's and Dan's cards missing is refused under "Enter the
+    physical deal" (the bar at a phone's foot covered it), in words; Ann's card tapped stays entered."""
+    from tests.test_views_components import said_under
+    from tests.test_views_kingdomino import Table
+
+    table = Table("pictomania", PLAYERS, {"rounds": 2, "kids": True}, seed=11)
+    for name in ("Ann's card", "I am Ann: show", "Number 3", "Done: hide", "Enter the physical deal"):
+        press(named_buttons(table.view(view))[name])
+    assert table.errors == [] and table.state["phase"] == "deal"
+    body = table.view(view)
+    (reason, *_) = said_under(body, named_buttons(body)["Enter the physical deal"])
+    assert reason == words.error("en", RuleError("pictomania.deal_player_missing", name="Ben"))
+    assert table.local["physical"]["cards"]["Ann"][1] == 3

@@ -57,6 +57,7 @@ from scoring.mechanics import race as race_mech
 from views import words
 from views.components.private import COVER, cover, opened
 from views.components.race import claim_at, note_race
+from views.components.refusal import said
 from views.components.seats import WIDE, compare_blocks, compare_said
 from views.components.tile_race import tile_race
 from views.context import GameContext
@@ -101,8 +102,10 @@ def build(ctx: GameContext) -> ft.Control:
         my_word(ctx),
         *([guess_panel(ctx)] if state["phase"] == "drawing" else []),
         piles(ctx),
-        tile_race(ctx, state["race"], on_claim=lambda p: ctx.dispatch_soon(stop_action(p, True), at=claim_at(state["race"], p)),
-                  on_stop=lambda p: ctx.dispatch(stop_action(p, False)), title=ctx.t("pictomania.view.race_title"),
+        tile_race(ctx, state["race"],
+                  on_claim=lambda p: ctx.dispatch_soon(stop_action(p, True), at=claim_at(state["race"], p)),
+                  on_stop=lambda p: ctx.dispatch(stop_action(p, False), at=claim_at(state["race"], p)),
+                  title=ctx.t("pictomania.view.race_title"),
                   claim_text=lambda reward: ctx.t("pictomania.view.claim_tile", reward=reward),
                   stop_text=ctx.t("pictomania.view.stop_tile"), moves=("stop",)),
         *([table_panel(ctx)] if ctx.for_table else []),
@@ -159,8 +162,9 @@ def deal_screen(ctx: GameContext) -> ft.Control:
         controls.append(section(
             heading(ctx.t("pictomania.view.deal_title", round=state["round"])),
             ft.Text(ctx.t("pictomania.view.deal_hint")),
-            ft.FilledButton(content=ctx.t("pictomania.view.deal"), icon=ft.Icons.STYLE,
-                            on_click=lambda e: ctx.dispatch({"type": "deal", "by": "table"})),
+            ft.FilledButton(content=ctx.t("pictomania.view.deal"), icon=ft.Icons.STYLE, key=ft.ScrollKey("deal"),
+                            on_click=lambda e: ctx.dispatch({"type": "deal", "by": "table"}, at="deal")),
+            *said(ctx, "deal"),
         ))
     if ctx.seat is None:
         ctx.offer(TABLE, "set_deal")
@@ -195,7 +199,7 @@ def physical_deal(ctx: GameContext) -> ft.Control:
         """Enter the deal as the players tapped it (the engine refuses a missing or shared card)."""
         cards = {p: (c[1] if kids else c) for p, c in work["cards"].items()
                  if c[1] is not None and (kids or c[0] is not None)}
-        if ctx.dispatch({"type": "set_deal", "by": "table", "deal": cards}):
+        if ctx.dispatch({"type": "set_deal", "by": "table", "deal": cards}, at="set-deal"):
             work["cards"].clear()
 
     done = [p for p in ctx.players if p in work["cards"]]
@@ -211,8 +215,9 @@ def physical_deal(ctx: GameContext) -> ft.Control:
         controls.append(card_picker(ctx, work, player, kids))
     elif player:
         controls.append(cover(ctx, work, player))
-    controls.append(ft.OutlinedButton(content=ctx.t("pictomania.view.enter_deal"), icon=ft.Icons.CHECK,
-                                      on_click=lambda e: send()))
+    controls += [ft.OutlinedButton(content=ctx.t("pictomania.view.enter_deal"), icon=ft.Icons.CHECK,
+                                   key=ft.ScrollKey("set-deal"), on_click=lambda e: send()),
+                 *said(ctx, "set-deal")]
     return section(*controls)
 
 
@@ -236,7 +241,7 @@ def own_card(ctx: GameContext) -> ft.Control:
 
     def send() -> None:
         """Enter the card as tapped (the engine refuses a missing symbol or number)."""
-        ctx.dispatch({"type": "own_deal", "by": seat, "card": card[1] if kids else list(card)})
+        ctx.dispatch({"type": "own_deal", "by": seat, "card": card[1] if kids else list(card)}, at="own-deal")
 
     controls: list[ft.Control] = [heading(ctx.t("pictomania.view.own_title")),
                                   ft.Text(ctx.t("pictomania.view.own_hint")), *card_rows(ctx, card, kids)]
@@ -244,8 +249,8 @@ def own_card(ctx: GameContext) -> ft.Control:
         controls.append(aside(ctx.lang, entered_words(ctx, entered)))
     controls.append(ft.FilledButton(content=ctx.t("pictomania.view.own_again" if entered else
                                                   "pictomania.view.own_enter"),
-                                    icon=ft.Icons.CHECK, on_click=lambda e: send()))
-    return section(*controls)
+                                    icon=ft.Icons.CHECK, key=ft.ScrollKey("own-deal"), on_click=lambda e: send()))
+    return section(*controls, *said(ctx, "own-deal"))
 
 
 def entered_words(ctx: GameContext, card: dict) -> str:
@@ -392,6 +397,7 @@ def guess_row(ctx: GameContext, guesser: str, target: str, allowed: set[int]) ->
     placed guess, or the closed pile of a wrong word."""
     pile = ctx.state["guesses"][target]
     placed = [i for i, (g, _) in enumerate(pile) if g == guesser]
+    at = f"guess-{guesser}-{target}"  # a refused guess is said under the row of numbers on that opponent
     if target in ctx.state["wrong_word"]:
         return ft.Row(controls=[ft.Icon(ft.Icons.BLOCK, apply_text_scaling=True),
                                 ft.Text(ctx.t("pictomania.view.pile_closed", target=target), expand=True)])
@@ -404,11 +410,12 @@ def guess_row(ctx: GameContext, guesser: str, target: str, allowed: set[int]) ->
                                                                          number=n, target=target)),
                   width=NUMBER_WIDTH, height=NUMBER_HEIGHT, style=ft.ButtonStyle(padding=0), disabled=n not in allowed,
                   on_click=lambda e, n=n: ctx.dispatch({"type": "guess", "by": guesser, "target": target,
-                                                        "number": n}))
+                                                        "number": n}, at=at))
         for n in range(1, NUMBERS + 1)]
     return ft.Column(spacing=4, controls=[
         ft.Text(ctx.t("pictomania.view.guess_on", target=target), size=16, weight=ft.FontWeight.W_600),
-        ft.Row(controls=numbers, wrap=True, spacing=4, run_spacing=4),
+        ft.Row(controls=numbers, wrap=True, spacing=4, run_spacing=4, key=ft.ScrollKey(at)),
+        *said(ctx, at),
     ])
 
 
@@ -445,14 +452,16 @@ def table_panel(ctx: GameContext) -> ft.Control:
     ctx.offer(TABLE, "reveal")
     wrong = [ft.OutlinedButton(content=ctx.t("pictomania.view.wrong_word", drawer=p), icon=ft.Icons.GAVEL,
                                on_click=lambda e, p=p: ctx.dispatch({"type": "wrong_word", "by": "table",
-                                                                     "drawer": p}))
+                                                                     "drawer": p}, at="wrong-word"))
              for p in ctx.players if p not in ruled]
     return section(
         heading(ctx.t("pictomania.view.table_title")),
         ft.Text(ctx.t("pictomania.view.wrong_word_hint")),
-        ft.Row(controls=wrong, wrap=True),
-        ft.FilledButton(content=ctx.t("pictomania.view.reveal"), icon=ft.Icons.FLIP,
+        ft.Row(controls=wrong, wrap=True, key=ft.ScrollKey("wrong-word")),
+        *said(ctx, "wrong-word"),
+        ft.FilledButton(content=ctx.t("pictomania.view.reveal"), icon=ft.Icons.FLIP, key=ft.ScrollKey("reveal"),
                         on_click=lambda e: ask_reveal(ctx)),
+        *said(ctx, "reveal"),
     )
 
 
@@ -490,7 +499,7 @@ def reveal_question(ctx: GameContext) -> str:
 
 def reveal(ctx: GameContext) -> None:
     """Turn the piles over and score the round."""
-    ctx.dispatch({"type": "reveal", "by": "table"})
+    ctx.dispatch({"type": "reveal", "by": "table"}, at="reveal")
 
 
 # --- the reveal screen ----------------------------------------------------------------------------------------
