@@ -16,6 +16,8 @@ from playwright.sync_api import expect
 from scoring.record import new_record
 from storage import Store
 from tests.browser.conftest import PRESS_POINT, SEEN_AREA, WAIT_MS, Tab, shown_as
+from tests.browser.test_knit_wit import fill_prefixed, stored_game
+from tests.test_views_knit_wit import WEAVE
 
 NOW = "2025-01-01T20:00:00+00:00"
 # each element whose words hold the reason: its box; and the control's box with the scrolling part's top and foot
@@ -39,9 +41,10 @@ def overlaps(a: dict, b: dict) -> bool:
             and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
 
 
-def said_under(tab: Tab, button, reason: str) -> None:
+def said_under(tab: Tab, button, reason: str, pinned: bool = False) -> None:
     """The reason is read right under the button (below its foot, within two lines), the button is wholly in the
-    screen's scrolling part, and nothing saying the reason covers it."""
+    screen's scrolling part (or, pinned, in the part above it: a race's claim buttons, with the reason under them
+    there), and nothing saying the reason covers it."""
     tab.see(reason)
     tab.quiet()
     place = tab.steady(button).evaluate(PLACE)
@@ -49,7 +52,7 @@ def said_under(tab: Tab, button, reason: str) -> None:
     boxes = button.evaluate(SAYING, shown_as(reason).pattern)
     assert boxes, reason
     assert not [b for b in boxes if overlaps(b, place)], (place, boxes)
-    under = [b for b in boxes if b["inline"] and 0 <= b["y"] - (place["y"] + place["height"]) <= 80]
+    under = [b for b in boxes if (pinned or b["inline"]) and 0 <= b["y"] - (place["y"] + place["height"]) <= 80]
     assert under, (place, boxes)
     assert button.evaluate(PRESS_POINT)[4], "another control lies over the button's centre"
 
@@ -92,3 +95,19 @@ def test_solar_storm_mess_hall_take_refused_under_its_button(phone, server):
     tab.shot("refused_in_place_solar_storm_zh")
     tab.tap("拿走纳米机器人", exact=True)                            # the steps kept; another take is another move
     tab.gone("Bo 手中没有能量卡。")
+
+
+def test_knit_wit_claim_stopped_under_its_claim_button(phone, server):
+    sid = stored_game(server, {"deal": "table"}, len(WEAVE), [])    # woven, no answer written yet
+    tab = phone.open(f"/play/{sid}")
+    tab.language("en")
+    tab.tap("I am Ada: show", exact=True)
+    tab.see("Ada, enter your answers")
+    tab.settle()
+    fill_prefixed(tab, "Spool 1 ·", "tiger")
+    fill_prefixed(tab, "Spool 2 ·", "Tiger")                          # the same answer twice: refused
+    claim = tab.button("Ada: claim 2", exact=True)
+    tab.press(claim)
+    said_under(tab, claim, "The button was not taken: your answer for spool 2 was not saved", pinned=True)
+    tab.shot("refused_in_place_knit_wit_claim_en")
+    tab.see("Bram: claim 2")                                          # nobody took it
