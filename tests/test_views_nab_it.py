@@ -10,7 +10,7 @@ import flet as ft
 import pytest
 
 from scoring.core import engine
-from tests.test_views_components import buttons, raw_texts, texts, walk
+from tests.test_views_components import buttons, raw_texts, said_under, texts, walk
 from tests.test_views_kingdomino import Table, cells, name
 from views import session, words
 from views.components import scoreboard
@@ -76,11 +76,27 @@ def test_a_refused_draft_is_explained_and_a_tapped_draft_tile_comes_back():
     ctx.lang = "zh-CN"
     assert any(t.startswith("这样不能出牌：") for t in texts(view.build(ctx)))
     buttons(table.view(view))["Play"].on_click(None)
-    assert table.errors == ["A letter may not be stacked on the same letter (S on S)."]
+    assert table.errors == []  # no bar at the phone's foot: said under the row of Play, Take back and Swap
+    body = table.view(view)
+    row = next(c for c in walk(body) if isinstance(c, ft.Row) and buttons(body)["Play"] in c.controls)
+    assert said_under(body, row)[0] == "A letter may not be stacked on the same letter (S on S)."
     cells(table.view(view))[(7, 5)].on_click(None)
     assert "Tap a cell, then a letter." in texts(table.view(view))
     place(table, 8, 6, "F")
     assert "FUN: in the word list" in texts(table.view(view))
+
+
+def test_a_letter_tapped_before_a_cell_is_said_under_the_hint_until_a_cell_is_chosen():
+    """A letter tapped with no cell chosen: the reason is said under "Tap a cell, then a letter." (the bar covered
+    the letters on a phone), not in the bar; once a cell is tapped it is no longer said."""
+    table = Table("nab_it", SEATS)
+    letter_buttons(table.view(view))["A"].on_click(None)
+    assert table.errors == [] and table.record["actions"] == []
+    body = table.view(view)
+    hint = next(c for c in walk(body) if isinstance(c, ft.Text) and c.value == "Tap a cell, then a letter.")
+    assert said_under(body, hint) == ["Tap a cell on the board first, then a letter."]
+    cells(body)[(7, 7)].on_click(None)
+    assert "Tap a cell on the board first, then a letter." not in texts(table.view(view))
 
 
 def test_a_challenged_word_goes_to_the_vote_and_is_taken_back():

@@ -56,6 +56,7 @@ from views.components.cards import card_buttons
 from views.components.grid import BAR_SIDES, GROUP_COLOURS, bar, grid_editor
 from views.components.offers import offer_here
 from views.components.private import elsewhere
+from views.components.refusal import said
 from views.components.vote import ballots_line, vote_panel
 from views.context import GameContext
 from views.ui import aside, icon_button, keyed, labelled, tint
@@ -333,7 +334,7 @@ def letter_picker(ctx: GameContext, state: dict, player: str, draft: dict) -> ft
     def put(letter: str, blank: bool) -> None:
         """Put the letter on the chosen cell."""
         if draft["at"] is None:
-            ctx.show_error("nab_it.view.choose_cell_first")
+            ctx.say(RuleError("nab_it.view.choose_cell_first"), f"cell-{player}")
             return
         row, col = draft["at"]
         draft["tiles"] = [t for t in draft["tiles"] if (t["row"], t["col"]) != (row, col)]
@@ -434,7 +435,7 @@ def keys_panel(ctx: GameContext, state: dict, player: str, draft: dict) -> list[
 
     def send() -> None:
         """Send the play."""
-        if ctx.dispatch({"type": "play", "by": player, "tiles": list(draft["tiles"])}):
+        if ctx.dispatch({"type": "play", "by": player, "tiles": list(draft["tiles"])}, at=f"turn-{player}"):
             draft.update(tiles=[], under={}, at=None, blank=False, dropped=[])
 
     def clear() -> None:
@@ -447,7 +448,9 @@ def keys_panel(ctx: GameContext, state: dict, player: str, draft: dict) -> list[
     hint = (ctx.t("nab_it.view.chosen_cell", row=at[0] - top + 1, col=at[1] - left + 1) if at
             else ctx.t("nab_it.view.tap_cell"))
     seen = game.draft_verdict(state, player, draft["tiles"]) if draft["tiles"] else None
-    controls: list[ft.Control] = [dropped_notice(ctx, state, draft), ft.Text(hint, size=16),
+    controls: list[ft.Control] = [dropped_notice(ctx, state, draft),
+                                  ft.Text(hint, size=16, key=ft.ScrollKey(f"cell-{player}")),
+                                  *(said(ctx, f"cell-{player}") if at is None else []),  # while no cell is chosen
                                   refusal_line(ctx, seen), letter_picker(ctx, state, player, draft)]
     if seen:
         controls.append(preview_panel(ctx, state, player, draft["tiles"], seen))
@@ -457,9 +460,9 @@ def keys_panel(ctx: GameContext, state: dict, player: str, draft: dict) -> list[
         ft.OutlinedButton(content=ctx.t("nab_it.view.clear"), icon=ft.Icons.CLEAR, disabled=not draft["tiles"],
                           on_click=lambda e: clear()),
         ft.OutlinedButton(content=ctx.t("nab_it.view.swap", name=player), icon=ft.Icons.SWAP_HORIZ,
-                          on_click=lambda e: ctx.dispatch({"type": "swap", "by": player})),
-    ]))
-    return controls
+                          on_click=lambda e: ctx.dispatch({"type": "swap", "by": player}, at=f"turn-{player}")),
+    ], key=ft.ScrollKey(f"turn-{player}")))
+    return controls + said(ctx, f"turn-{player}")
 
 
 def cover_mark(state: dict, player: str) -> list:
@@ -571,18 +574,21 @@ def table_calls(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control
             buttons.append(ft.OutlinedButton(content=ctx.t("nab_it.view.announce", name=offer["by"]),
                                              icon=ft.Icons.CAMPAIGN, key=f"announce:{offer['by']}",
                                              on_click=lambda e, p=offer["by"]: ctx.dispatch(
-                                                 {"type": "announce", "by": p})))
+                                                 {"type": "announce", "by": p}, at="calls")))
         elif offer["type"] == "forgot" and offer["by"] == catcher:
             buttons += [ft.OutlinedButton(content=ctx.t("nab_it.view.forgot", name=c["player"]),
                                           icon=ft.Icons.VOLUME_OFF, key=f"forgot:{c['player']}",
                                           on_click=lambda e, p=c["player"], by=catcher: ctx.dispatch(
-                                              {"type": "forgot", "by": by, "player": p}))
+                                              {"type": "forgot", "by": by, "player": p}, at="calls"))
                         for c in offer["choices"]]
         elif offer["type"] == "end":
             key = "nab_it.view.end_last" if state["phase"] == "last" else "nab_it.view.end_blocked"
             buttons.append(ft.OutlinedButton(content=words.whole_line(ctx.lang, ctx.t(key)), icon=ft.Icons.FLAG,
-                                             key="end", on_click=lambda e: ctx.dispatch({"type": "end", "by": TABLE})))
-    return ft.Row(wrap=True, spacing=6, controls=buttons)
+                                             key="end",
+                                             on_click=lambda e: ctx.dispatch({"type": "end", "by": TABLE}, at="calls")))
+    row = ft.Row(wrap=True, spacing=6, controls=buttons, key=ft.ScrollKey("calls"))
+    refused = said(ctx, "calls")
+    return ft.Column(spacing=4, controls=[row, *refused]) if refused else row
 
 
 # ---------------------------------------------------------------------------------------------------------
