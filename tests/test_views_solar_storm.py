@@ -251,7 +251,7 @@ def test_a_room_is_read_whole_and_each_repair_space_says_cube_or_empty(lang, sai
     for room in view.ROOM_IDS:
         cell = view.room_cell(ctx, public, room)
         assert isinstance(cell, ft.Semantics) and cell.container and cell.expand
-        lines = cell.content.content.controls
+        lines = cell.content.content.content.controls
         assert all(isinstance(line, ft.Semantics) and line.container for line in lines)
         spaces = [space.controls[1].content.semantics_label for space in lines[2].content.controls]
         sep = ", " if lang == "en" else "，"
@@ -275,7 +275,7 @@ def test_a_rooms_chinese_texts_break_only_between_words():
         assert lines[-1].content.content.value == "移\u2060到\u200b这\u2060里"
         if room != view.CORE:
             assert lines[1].content.value == f"方\u2060块\u2060：{sum(public['rooms'][room]['cubes'])}/3"
-    lines = view.room_cell(ctx, public, "mess-hall").content.content.controls
+    lines = view.room_cell(ctx, public, "mess-hall").content.content.content.controls
     texts = [getattr(line.content, "value", None) for line in lines]
     assert "已\u2060转\u2060移\u200b电\u2060力" in texts
 
