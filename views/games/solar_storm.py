@@ -49,6 +49,7 @@ from scoring.games.solar_storm import (CARDS, CORE, FACE_UP, PROTECTION, ROOM_ID
                                        SETUP_DAMAGE_SIZE, deck_count, deck_draws, grid_layout)
 from views import words
 from views.components.cards import card_buttons, pile
+from views.components.kept import Kept
 from views.components.offers import offer_here
 from views.components.private import elsewhere
 from views.components.refusal import said
@@ -69,6 +70,8 @@ STEPS = ("collect", "discard", "damage")  # the engine's phases of a turn after 
 # taken (the Mess Hall's `give`/`take`, a `receive`'s or `give`'s `card`)
 STEPPED = {"mess_hall": {"give": "give", "take": "take"}, "receive": {"card": "take"}, "give": {"card": "give"}}
 NOTHING = ""  # a step's "nothing" in the draft and its choice row (None there is a step not chosen yet)
+KEPT_ROOMS = "_rooms"  # the scratch of the rooms kept from one render to the next (this tab's only)
+ROOM_TAPS = "_room_taps"  # this render's move taps by room, which a kept room's tap goes to
 FINAL_LEADS = True  # the end screen leads with the crew's outcome and why; the shared points follow (views.session)
 
 
@@ -374,13 +377,35 @@ def cube_box(filled: bool) -> ft.Control:
 def ship(ctx: GameContext, view: dict, moves: dict | None = None) -> ft.Control:
     """The 3×3 grid of rooms, the Energy Core in the middle, across the width it is given: three rooms a row on a
     phone too, since the grid is the ship's plan (a move goes to a room beside); `moves`: the rooms tapped to move
-    there (`room_moves`), with their taps."""
-    moves = moves or {}
+    there (`room_moves`), with their taps.
+    A room that shows the same as in the previous render is that render's very control (`Kept`, keyed by
+    `room_look`): a tap changes a room or two, and the others cost the render nothing. A kept room's tap goes to
+    this render's move (`ROOM_TAPS`), not to the one of the render that built it."""
+    taps = ctx.local.setdefault(ROOM_TAPS, {})
+    taps.clear()
+    taps.update(moves or {})
+    kept = Kept(ctx.local, KEPT_ROOMS)
+
+    def cell(room: str) -> ft.Control:
+        """One room, kept from the previous render when it shows the same."""
+        relay = (lambda e=None: taps[room](e)) if room in taps else None
+        return kept.row(room_look(ctx, view, room, relay is not None), lambda: room_cell(ctx, view, room, relay))
+
     rows = [ft.Row(spacing=GAP, intrinsic_height=True, vertical_alignment=ft.CrossAxisAlignment.STRETCH,
-                   controls=[room_cell(ctx, view, room, moves.get(room))
-                             for room in view["layout"][r * 3:r * 3 + 3]])
+                   controls=[cell(room) for room in view["layout"][r * 3:r * 3 + 3]])
             for r in range(3)]
     return ft.Column(spacing=GAP, controls=rows)
+
+
+def room_look(ctx: GameContext, view: dict, room: str, target: bool) -> tuple:
+    """Everything a room shows (`room_cell`): the language, its cubes, protection and divert, who is here, whether
+    a move goes there."""
+    who = tuple(p for p in ctx.players if view["where"][p] == room)
+    if room == CORE:
+        return ctx.lang, room, who, target
+    state = view["rooms"][room]
+    shield = sum(1 for t in view["protection"] if t["room"] == room)
+    return ctx.lang, room, tuple(state["cubes"]), state["diverted"], shield, who, target
 
 
 def next_damage(ctx: GameContext, view: dict) -> list[ft.Control]:
