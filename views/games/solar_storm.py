@@ -70,7 +70,8 @@ STEPS = ("collect", "discard", "damage")  # the engine's phases of a turn after 
 # taken (the Mess Hall's `give`/`take`, a `receive`'s or `give`'s `card`)
 STEPPED = {"mess_hall": {"give": "give", "take": "take"}, "receive": {"card": "take"}, "give": {"card": "give"}}
 NOTHING = ""  # a step's "nothing" in the draft and its choice row (None there is a step not chosen yet)
-KEPT_ROOMS = "_rooms"  # the scratch of the rooms kept from one render to the next (this tab's only)
+KEPT_ROOMS = "_rooms"  # the scratch of the rooms kept whole from one render to the next (this tab's only)
+KEPT_LINES = "_room_lines"  # the scratch of the rooms' lines kept from one render to the next
 ROOM_TAPS = "_room_taps"  # this render's move taps by room, which a kept room's tap goes to
 FINAL_LEADS = True  # the end screen leads with the crew's outcome and why; the shared points follow (views.session)
 
@@ -278,7 +279,7 @@ def move_button(ctx: GameContext, room: str, on_tap) -> ft.Control:
         style=tap_style(side=NARROW_SIDE), on_click=on_tap)
 
 
-def room_cell(ctx: GameContext, view: dict, room: str, on_move=None) -> ft.Control:
+def room_cell(ctx: GameContext, view: dict, room: str, on_move=None, lines=None) -> ft.Control:
     """One room, a third of the ship wide and as tall as the tallest room of its row: name, cubes, the repair
     track a space a line (cube or empty, and the resource it takes), protection, diverted, who is here (a name a
     line, cut short rather than broken). Every text of a room keeps its words whole (`words.whole_words`): at 2x
@@ -296,15 +297,30 @@ def room_cell(ctx: GameContext, view: dict, room: str, on_move=None) -> ft.Contr
     Every room is built alike, a move target or not: the same tap detector, its tap and pointer the only
     difference (a plain pointer and no tap elsewhere: Flet draws an error in place of a detector with neither).
     A move changes which rooms are targets, and a room wrapped only while a target changed its control type, so
-    Flet sent it whole: a move tap sent 14,661 B, now 3,183 B (`tests/test_tap_bytes.py`).
+    Flet sent it whole: a move tap sent 14,661 B, now 3,183 B (`tests/test_tap_bytes.py`). `lines`: the room's
+    lines as `room_lines` builds them (the ship hands in those it kept), built here if not given.
 
     A screen reader reads a room whole before the next [ruling, this view's]: the room is a semantics group of its
     own and each of its lines a node inside it (Flutter read the three rooms of a row line by line across, "Engine
     Room, Mess Hall, Armoury, Cubes: 2/3, Cubes: 3/3, …", and a plain group merges its texts into one label)."""
+    shown = list(lines if lines is not None else room_lines(ctx, view, room))
+    if on_move:
+        shown.append(ft.Semantics(container=True, content=move_button(ctx, room, on_move)))
+    tile = ft.Container(
+        expand=True, padding=PAD, border_radius=8, bgcolor=room_colour(view, room),
+        border=ft.Border.all(2, ft.Colors.PRIMARY if on_move else ft.Colors.TRANSPARENT),
+        content=ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=shown))
+    tile = ft.GestureDetector(expand=True, exclude_from_semantics=True, on_tap=on_move, content=tile,
+                              mouse_cursor=ft.MouseCursor.CLICK if on_move else ft.MouseCursor.BASIC)
+    return ft.Semantics(container=True, expand=True, content=tile)
+
+
+def room_lines(ctx: GameContext, view: dict, room: str) -> tuple[ft.Control, ...]:
+    """A room's lines, each a semantics node of its own (`room_cell`): name, cubes, repair track, protection,
+    diverted, who is here."""
     who = [p for p in ctx.players if view["where"][p] == room]
     lines = [ft.Text(words.whole_words(room_name(ctx, room)), size=NAME_SIZE, weight=ft.FontWeight.BOLD,
                      text_align=ft.TextAlign.CENTER)]
-    colour = tint(ft.Colors.AMBER)
     if room != CORE:
         state = view["rooms"][room]
         lines.append(ft.Text(words.whole_words(ctx.t("solar_storm.view.cubes", cubes=sum(state["cubes"]))),
@@ -317,21 +333,18 @@ def room_cell(ctx: GameContext, view: dict, room: str, on_move=None) -> ft.Contr
         if state["diverted"]:
             lines.append(ft.Text(words.whole_words(ctx.t("solar_storm.view.diverted")), size=12,
                                  weight=ft.FontWeight.BOLD, color=ft.Colors.TERTIARY))
-        cubes = sum(state["cubes"])
-        colour = tint(ft.Colors.RED if cubes == 0 else ft.Colors.GREEN if cubes == 3 else ft.Colors.ORANGE)
     if who:
         lines.append(aside(ctx.lang, ctx.t("solar_storm.view.here"), size=12))
         lines += [aside(ctx.lang, name, size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS) for name in who]
-    if on_move:
-        lines.append(move_button(ctx, room, on_move))
-    tile = ft.Container(
-        expand=True, padding=PAD, border_radius=8, bgcolor=colour,
-        border=ft.Border.all(2, ft.Colors.PRIMARY if on_move else ft.Colors.TRANSPARENT),
-        content=ft.Column(spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                          controls=[ft.Semantics(container=True, content=line) for line in lines]))
-    tile = ft.GestureDetector(expand=True, exclude_from_semantics=True, on_tap=on_move, content=tile,
-                              mouse_cursor=ft.MouseCursor.CLICK if on_move else ft.MouseCursor.BASIC)
-    return ft.Semantics(container=True, expand=True, content=tile)
+    return tuple(ft.Semantics(container=True, content=line) for line in lines)
+
+
+def room_colour(view: dict, room: str) -> str:
+    """A room's fill: amber for the Energy Core, else by its cubes: red at none, green at three, orange between."""
+    if room == CORE:
+        return tint(ft.Colors.AMBER)
+    cubes = sum(view["rooms"][room]["cubes"])
+    return tint(ft.Colors.RED if cubes == 0 else ft.Colors.GREEN if cubes == 3 else ft.Colors.ORANGE)
 
 
 def track_space(ctx: GameContext, card: str, cube: bool) -> ft.Control:
@@ -378,18 +391,22 @@ def ship(ctx: GameContext, view: dict, moves: dict | None = None) -> ft.Control:
     """The 3×3 grid of rooms, the Energy Core in the middle, across the width it is given: three rooms a row on a
     phone too, since the grid is the ship's plan (a move goes to a room beside); `moves`: the rooms tapped to move
     there (`room_moves`), with their taps.
-    A room that shows the same as in the previous render is that render's very control (`Kept`, keyed by
-    `room_look`): a tap changes a room or two, and the others cost the render nothing. A kept room's tap goes to
-    this render's move (`ROOM_TAPS`), not to the one of the render that built it."""
+    What shows the same as in the previous render is that render's very controls (`Kept`): a room whose lines
+    (`room_look`) and move alike are kept whole, and a room a move now goes to or no longer goes to is a new frame
+    (outline, tap, "Move here") around its kept lines. A tap changes a room or two, and the other rooms cost the
+    render nothing. A kept room's tap goes to this render's move (`ROOM_TAPS`), not to the one of the render that
+    built it."""
     taps = ctx.local.setdefault(ROOM_TAPS, {})
     taps.clear()
     taps.update(moves or {})
-    kept = Kept(ctx.local, KEPT_ROOMS)
+    rooms, kept_lines = Kept(ctx.local, KEPT_ROOMS), Kept(ctx.local, KEPT_LINES)
 
     def cell(room: str) -> ft.Control:
-        """One room, kept from the previous render when it shows the same."""
+        """One room, kept whole, or a new frame around its kept lines, or built anew."""
+        look = room_look(ctx, view, room)
+        lines = kept_lines.row(look, lambda: room_lines(ctx, view, room))
         relay = (lambda e=None: taps[room](e)) if room in taps else None
-        return kept.row(room_look(ctx, view, room, relay is not None), lambda: room_cell(ctx, view, room, relay))
+        return rooms.row((look, relay is not None), lambda: room_cell(ctx, view, room, relay, lines))
 
     rows = [ft.Row(spacing=GAP, intrinsic_height=True, vertical_alignment=ft.CrossAxisAlignment.STRETCH,
                    controls=[cell(room) for room in view["layout"][r * 3:r * 3 + 3]])
@@ -397,15 +414,15 @@ def ship(ctx: GameContext, view: dict, moves: dict | None = None) -> ft.Control:
     return ft.Column(spacing=GAP, controls=rows)
 
 
-def room_look(ctx: GameContext, view: dict, room: str, target: bool) -> tuple:
-    """Everything a room shows (`room_cell`): the language, its cubes, protection and divert, who is here, whether
-    a move goes there."""
+def room_look(ctx: GameContext, view: dict, room: str) -> tuple:
+    """Everything a room's lines show (`room_lines`): the language, its cubes, protection and divert, who is
+    here."""
     who = tuple(p for p in ctx.players if view["where"][p] == room)
     if room == CORE:
-        return ctx.lang, room, who, target
+        return ctx.lang, room, who
     state = view["rooms"][room]
     shield = sum(1 for t in view["protection"] if t["room"] == room)
-    return ctx.lang, room, tuple(state["cubes"]), state["diverted"], shield, who, target
+    return ctx.lang, room, tuple(state["cubes"]), state["diverted"], shield, who
 
 
 def next_damage(ctx: GameContext, view: dict) -> list[ft.Control]:
