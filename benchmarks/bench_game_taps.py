@@ -21,8 +21,8 @@ than a round's points (Guess Club's topic, Kingdomino's kingdoms, Knit Wit's lin
 reported so. CPU is what to compare: the wall time swings with the shared machine's load and the disk.
 
 Figures on the shared 2-core machine (loaded by other work; medians of 7 taps, after the fixes: score pad board
-made once, undo without replay; and a Solar Storm change withdrawn since, every room built alike whether a move
-target or not, which its browser tests refused: without it a Solar Storm move tap sends ~10 KB, not ~2 KB):
+made once, undo without replay; the Solar Storm rows measured again after its rooms were built alike whether a
+move target or not and kept from render to render, the counter at 0.62 ms in that run):
 hello counter tap: server CPU 0.45 ms
 bacon       move   4: no such tap (see the module docstring)
 bacon       move  10: no such tap (see the module docstring)
@@ -61,19 +61,20 @@ score_pad   move 300: CPU 14.3 ms   32x, wall  51.2 ms,  1436 B | store  5.0  11
 score_pad   undo  10: CPU  9.3 ms   20x, wall  47.5 ms,  1318 B | store  0.0   0x, render  3.1   7x, diff  3.6   8x
 score_pad   undo 300: CPU 14.1 ms   31x, wall  50.2 ms,  1577 B | store  0.0   0x, render  4.3  10x, diff  3.6   8x
   long/short: cpu 1.52x, wall 1.06x, bytes 1.20x (target <= 1.2x)
-solar_storm move  10: CPU 24.3 ms   54x, wall  87.2 ms,  1601 B | store  1.2   3x, render  8.4  19x, diff 12.1  27x
-solar_storm move  60: CPU 24.2 ms   53x, wall  92.5 ms,  1824 B | store  1.3   3x, render  8.7  19x, diff 11.9  26x
-  long/short: cpu 1.00x, wall 1.06x, bytes 1.14x (target <= 1.2x)
-solar_storm undo  10: CPU 22.6 ms   50x, wall  74.9 ms,  1051 B | store  0.0   0x, render  8.6  19x, diff 10.6  23x
-solar_storm undo  60: CPU 22.7 ms   50x, wall  65.8 ms,  1449 B | store  0.0   0x, render  8.6  19x, diff 10.5  23x
-  long/short: cpu 1.01x, wall 0.88x, bytes 1.38x (target <= 1.2x)
+solar_storm move  10: CPU 11.3 ms   18x, wall  25.2 ms,  1539 B | store  0.8   1x, render  4.3   7x, diff  4.7   8x
+solar_storm move  60: CPU 10.9 ms   18x, wall  20.5 ms,  1803 B | store  0.8   1x, render  4.0   6x, diff  4.7   8x
+  long/short: cpu 0.96x, wall 0.81x, bytes 1.17x (target <= 1.2x)
+solar_storm undo  10: CPU  6.8 ms   11x, wall  19.4 ms,  1094 B | store  0.0   0x, render  2.8   4x, diff  2.0   3x
+solar_storm undo  60: CPU  7.9 ms   13x, wall  19.8 ms,  1703 B | store  0.0   0x, render  3.2   5x, diff  2.4   4x
+  long/short: cpu 1.16x, wall 1.02x, bytes 1.56x (target <= 1.2x)
 splitter    move  10: no such tap (see the module docstring)
 splitter    move  80: no such tap (see the module docstring)
 splitter    undo  10: CPU 53.0 ms  117x, wall 173.1 ms, 12231 B | store  0.0   0x, render 10.8  24x, diff 34.4  76x
 splitter    undo  80: CPU 46.9 ms  103x, wall 150.1 ms,  1479 B | store  0.0   0x, render 15.6  35x, diff 26.4  58x
   long/short: cpu 0.88x, wall 0.87x, bytes 0.12x (target <= 1.2x)
 Before the fixes (same method): score pad move 10 -> 300 CPU 8.55 -> 12.17 ms (1.42x); undo 10 -> 300 flip7
-16.35 -> 39.13 ms (2.39x), rummy 10.77 -> 28.09 ms (2.61x).
+16.35 -> 39.13 ms (2.39x), rummy 10.77 -> 28.09 ms (2.61x); Solar Storm move 10 / 60 CPU 23.2 / 22.1 ms, 5357 /
+5754 B (a move tap to a room ~10.6 KB), undo 19.1 / 19.0 ms.
 Left above 1.2x: rounds games' scoreboards list every round (built for the session summary on each change, and
 the session file is written whole), so the score pad's, Flip 7's and Rummy's taps still grow with the rounds.
 
