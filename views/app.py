@@ -13,7 +13,8 @@ host (the printed link or PIN) sees only the join screens (`/join/<id>`), its ow
 refusal's "Why?") and, for any other route, the host gate (`views.host_gate`);
 deleting a session, dismissing a damaged-file notice and importing (`views.importer`) check it again. An
 unhandled error in a handler shows a translated message (details in the server's log, never in the browser) and
-the screen is rendered again.
+the screen is rendered again; a screen that fails to draw says so in its place, with Try again and Home
+(`views.drawn`: every screen component is made with `drawn.screen`).
 
 Messages at the bottom of the screen (`App.notify`, `App.show_error`) are kept as a message key and parameters
 (`Message`), not as words: when the phone switches language the message shown is put away and shown again in the
@@ -64,7 +65,7 @@ from flet.controls.layout_control import LayoutControl
 
 from scoring.core import RuleError
 from scoring.record import mark
-from views import guard, home, host_gate, importer, lost_taps, rules, settings, words
+from views import drawn, guard, home, host_gate, importer, lost_taps, rules, settings, words
 from views.live import Feed, live
 from views.reconnect import returning_page
 from views.ui import FONT, FONTS, NARROW_SIDE, TEXT_SIDE, WEB_FONTS, icon_button, tap_style, tap_themes, text_style
@@ -486,7 +487,7 @@ def inset(body: ft.Control) -> ft.Control:
     return ft.Container(content=body, padding=ft.Padding.only(left=8, right=8, top=8, bottom=24))
 
 
-@ft.component
+@drawn.screen
 def Screen(app: App, chosen: Any, build: Callable[..., tuple[str, ft.Control, str | None]], *args: Any) -> ft.Control:
     """A screen drawn by a plain builder `build(app, *args) -> (title, body, back)` (statistics, rules, the quick
     scorer): re-rendered in place by `app.render()` and when this phone's settings change."""

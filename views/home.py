@@ -29,7 +29,7 @@ import flet as ft
 from scoring import names
 from scoring.core import RuleError, engine, games
 from scoring.record import game_title
-from views import importer, quick, rules, words
+from views import drawn, importer, quick, rules, words
 from views.games import has_view
 from views.ui import aside, dropdown, icon_button, outcome_icon
 
@@ -39,7 +39,7 @@ ANY = "*"  # the finder's choice of every game or every player
 HISTORY_KEY = "history"  # the History heading, where the top bar's History action scrolls to
 
 
-@ft.component
+@drawn.screen
 def Home(app: Any, chosen: Any) -> ft.Control:
     """The home screen component."""
     from views.app import frame

@@ -33,7 +33,7 @@ from typing import Any, Callable
 import flet as ft
 
 from scoring.core import RuleError
-from views import words
+from views import drawn, words
 from views.components.action_log import entry_named
 from views.context import TapCount, use_into_view
 from views.session import bring_back_draft, draft_keeper, take_draft, undo_redo_row
@@ -46,7 +46,7 @@ PREFS_KEY = "tableside.seat."
 PIN_KEY = "tableside.pin."
 
 
-@ft.component
+@drawn.screen
 def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
     """The join form, or this phone's seat once it holds one."""
     from views.app import frame

@@ -68,7 +68,7 @@ import flet as ft
 from scoring import names
 from scoring.core import BOOL, CHOICE, INT, INT_LIST, RuleError, engine
 from scoring.record import COLOURS, check_colours, new_record
-from views import rules, words
+from views import drawn, rules, words
 from views.games import view_of
 from views.phone_scratch import brought_back, clear, forget, keep
 from storage.schema import RECORD_TEXT_MAX
@@ -86,7 +86,7 @@ SWATCH = {"red": ft.Colors.RED, "blue": ft.Colors.BLUE, "green": ft.Colors.GREEN
 DOT = 18  # a colour's dot in the seat's colour menu, as wide as an icon there
 
 
-@ft.component
+@drawn.screen
 def NewSession(app: Any, game_id: str, chosen: Any) -> ft.Control:
     """The new-session screen component (re-rendered when its draft changes)."""
     from views.app import frame

@@ -50,7 +50,7 @@ from scoring import i18n
 from scoring.core import RuleError, cooperative, engine
 from scoring.record import SHOWN, STALE, Mark, mark, ordinal, public_log, redo_entry
 from storage.prefs import draft_seat
-from views import rules, stats, words
+from views import drawn, rules, stats, words
 from views.components.action_log import describe, done, entry_named, log_panel
 from views.components.chart import score_chart
 from views.components.folds import Folds
@@ -77,7 +77,7 @@ TAKEN_LOCK = threading.Lock()
 LIVE: dict[tuple[Any, str, str], dict] = {}  # by store, session and seat: the scratch of a screen keeping that draft
 
 
-@ft.component
+@drawn.screen
 def Session(app: Any, sid: str, read_only: bool, feed: Any, chosen: Any) -> ft.Control:
     """The session screen: re-rendered when the session changes anywhere, or when the game view asks."""
     from views.app import frame

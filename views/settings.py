@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 
 import flet as ft
 
-from views import words
+from views import drawn, words
 from views.ui import labelled, tap_radio
 from views.rules import query_of
 
@@ -19,7 +19,7 @@ ROUTE = "/settings"
 THEMES = ("system", "light", "dark")  # in the order Settings offers them
 
 
-@ft.component
+@drawn.screen
 def Settings(app: Any, chosen: Any) -> ft.Control:
     """The settings screen component."""
     from views.app import frame

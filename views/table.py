@@ -44,7 +44,7 @@ import segno
 from scoring import i18n
 from scoring.core import TABLE, RuleError, engine
 from scoring.record import SHOWN
-from views import words
+from views import drawn, words
 from views.components.action_log import log_panel
 from views.components.folds import Folds
 from views.components.refusal import said
@@ -394,7 +394,7 @@ def tie_row(lang: str, game: str, tie: dict, rule: Callable[[int, bool], None] |
     return ft.Row(wrap=True, key=f"tie-{tie['id']}", controls=row)
 
 
-@ft.component
+@drawn.screen
 def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
     """The host's table screen, re-rendered with every message the hub sends it; back at its top when the table
     moves to a new round, a phase with a move for the table, or the game's end (`use_lead`), as a phone is."""

@@ -1,0 +1,62 @@
+"""Screens that fail to draw say so: `screen` makes a function a screen component (as `ft.component` does) whose
+render error is caught, its details logged on the server, and a screen in the phone's language shown instead.
+
+Why here and not in each view: Flet 1.0.5 draws a component again (after a tap, another phone's action, a setting
+changed) in the session's update scheduler, which has no error handling of its own. An error there (a game's
+`logged` raising while the session screen was drawn after a reveal) ended the scheduler's task: nothing more was
+ever sent to that tab, the tap that had been stored looked as if it did nothing, and the server logged only
+"Task exception was never retrieved", and only when that task was collected. A tab opened on such a screen
+stayed blank the same way. Every screen component of the app (`views.app.App.screen`) is made with `screen`, so
+any view or engine call a screen makes while drawing is covered, and the rest of the app keeps working.
+
+RULING (a screen that fails to draw): the tab shows "This screen could not be drawn. Nothing you entered was lost."
+with Try again (the screen drawn afresh from the store) and Home; the error and its traceback go to the server's
+log, never to the page. What was stored before the failed drawing stays stored: the action whose result could not
+be drawn is in the log, and undo from any screen that draws (another phone's, or this one once it draws) takes
+it back as usual.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from typing import Any, Callable
+
+import flet as ft
+
+from views import words
+
+log = logging.getLogger("tableside")
+
+
+def screen(fn: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
+    """A screen component, `fn(app, ...)`, that shows `failed` (and logs the details) when drawing it fails."""
+
+    @functools.wraps(fn)
+    def drawn(app: Any, *args: Any, **kwargs: Any) -> ft.Control:
+        """The screen, or, when drawing it raised, the failed screen."""
+        _, again = ft.use_state(0)
+        try:
+            return fn(app, *args, **kwargs)
+        except Exception:
+            log.exception("the screen %s could not be drawn (route %s)", fn.__name__, route_of(app))
+            return failed(app, lambda: again(lambda n: n + 1))
+
+    return ft.component(drawn)
+
+
+def route_of(app: Any) -> str | None:
+    """The route the tab shows (for the log), or None for a shell with no page."""
+    return getattr(getattr(app, "page", None), "route", None)
+
+
+def failed(app: Any, retry: Callable[[], None]) -> ft.Control:
+    """The screen shown instead of one that could not be drawn: the message, Try again (retry) and Home."""
+    return ft.Container(padding=16, content=ft.Column(spacing=16, controls=[
+        ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, size=40),
+        ft.Text(words.say(app.lang, "app.screen_failed"), size=18),
+        ft.Row(wrap=True, spacing=8, controls=[
+            ft.FilledButton(content=words.say(app.lang, "app.draw_again"), on_click=lambda e: retry()),
+            ft.OutlinedButton(content=words.say(app.lang, "app.go_home"), on_click=lambda e: app.go("/")),
+        ]),
+    ]))
