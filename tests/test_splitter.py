@@ -10,11 +10,12 @@ from hypothesis import strategies as st
 
 from scoring.core import engine
 from scoring import i18n
-from scoring.games.splitter import (ROUNDS, SHEETS, format_sheet, groups, marked, open_places, pair, parse_sheet,
-                                    sheet_score)
+from scoring.games.splitter import (COLS, ROUNDS, ROWS, SHEETS, format_sheet, groups, marked, on_sheet, open_places,
+                                    pair, parse_sheet, sheet_score)
 from scoring.record import new_record, play, public_log, replay, undo
 from tests.helpers import assert_call_refused, assert_refused, cli_score, play_all
 from views import words
+from views.components.scoreboard import entry_line
 
 ENG = engine("splitter")
 EXAMPLE_A = "\n".join([". . 4 4 3 3 . .", ". 1 4 4 6 3 1 .", "2 5 5 6 6 5 5 2", "2 5 6 6 1 2 5 1",
@@ -55,19 +56,44 @@ def test_example_sheet_a_scores_34():
     assert sum(line.points for line in lines) == 34
     starred = [(line.params["value"], line.points) for line in lines if line.key.endswith("_star")]
     assert starred == [(2, 4), (1, 2)]
-    assert len(lines) == 12
+    assert len(lines) == 8  # the two groups of 4 and the four lone 1s off the stars each said once
 
 
 def test_a_lone_1_is_said_alone_in_both_languages():
     """The worked example's five lone 1s (one on a star) read "Group of 1 × 1" and "1 个相连的 1" ("1 joined 1") in
-    the score lines; a lone 1 is the rulebook's case of its own. The groups of more cells keep their words."""
+    the score lines; a lone 1 is the rulebook's case of its own. The groups of more cells keep their words; equal
+    lines are said once with their count, the one on a star apart."""
     said = {lang: [i18n.text(lang, line.key, **line.params) for line in sheet_score("A", parse_sheet(EXAMPLE_A, "A"))]
             for lang in ("en", "zh-CN")}
-    assert said["en"].count("A lone 1") == 4 and "A lone 1 on a star (double)" in said["en"]
-    assert said["zh-CN"].count("单独的 1") == 4 and "单独的 1，占星格（翻倍）" in said["zh-CN"]
-    assert "Group of 4 × 4" in said["en"] and "4 个相连的 4" in said["zh-CN"]
+    assert "4 lone 1s" in said["en"] and "A lone 1 on a star (double)" in said["en"]
+    assert "4 个单独的 1" in said["zh-CN"] and "单独的 1，占星格（翻倍）" in said["zh-CN"]
+    assert "2 groups of 4 × 4" in said["en"] and "2 组 4 个相连的 4" in said["zh-CN"]
+    assert "Group of 3 × 3" in said["en"] and "3 个相连的 3" in said["zh-CN"]
     assert not any("1 × 1" in text for text in said["en"])
     assert not any("1 个相连的 1" in text for text in said["zh-CN"])
+
+
+def alternating(first: int) -> list[list]:
+    """Sheet A written in alternating numbers, first and 3 - first, like a chessboard: every 1 alone."""
+    return [[(first if (r + c) % 2 == 0 else 3 - first) if on_sheet("A", r, c) else None for c in range(COLS)]
+            for r in range(ROWS)]
+
+
+@pytest.mark.parametrize("first,lones,starred", [(1, 21, (3, 7)), (2, 21, (3, 0))])
+def test_equal_lines_are_said_once_with_their_count(first, lones, starred):
+    """A sheet of alternating 1s and 2s listed "A lone 1 = 1" once per 1 (22 lines). The lone 1s off the stars are
+    one line, "21 lone 1s = 21" / "21 个单独的 1 = 21"; the one on a star, doubled, stays a line of its own; the
+    total is unchanged."""
+    grid = alternating(first)
+    assert grid[starred[0]][starred[1]] == 1
+    lines = sheet_score("A", grid)
+    said = {lang: [entry_line(lambda key, **params: i18n.text(lang, key, **params), lang, line) for line in lines]
+            for lang in ("en", "zh-CN")}
+    plain = {lang: sorted(text.replace("\u2060", "").replace("\u00a0", " ") for text in lines_said)
+             for lang, lines_said in said.items()}
+    assert plain["en"] == [f"{lones} lone 1s = {lones}", "A lone 1 on a star (double) = 2"]
+    assert plain["zh-CN"] == [f"{lones} 个单独的 1 = {lones}", "单独的 1，占星格（翻倍） = 2"]
+    assert sum(line.points for line in lines) == lones + 2
 
 
 def test_groups_for_the_view():

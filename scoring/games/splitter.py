@@ -57,6 +57,8 @@ state's `app_rolls` (`logged`); a table roll says the dice typed.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from scoring.core import (CHOICE, PLAYER, TABLE, Engine, Game, Line, Option, RuleError, known_fields,
                           make_scoreboard, move, note_correction, note_end, register, rng)
 from scoring.mechanics.regions import regions
@@ -157,11 +159,23 @@ def hearts_value(sheet: str, grid: list[list]) -> int | None:
 
 
 def sheet_score(sheet: str, grid: list[list]) -> list[Line]:
-    """A sheet's breakdown: one line per scoring group, and the hearts bonus. A lone 1 (the rulebook's own case: a
-    1 with no other 1 beside it) has lines of its own, `splitter.line.lone` and `lone_star`: a group's words said
-    "Group of 1 × 1" and "1 个相连的 1"."""
-    lines = [Line(f"splitter.line.{'lone' if g['size'] == 1 else 'group'}{'_star' if g['star'] else ''}",
-                  g["points"], {"value": g["value"], "cells": g["size"]}) for g in groups(sheet, grid) if g["scores"]]
+    """A sheet's breakdown: one line per kind of scoring group, and the hearts bonus. A lone 1 (the rulebook's own
+    case: a 1 with no other 1 beside it) has lines of its own, `splitter.line.lone` and `lone_star`: a group's words
+    said "Group of 1 × 1" and "1 个相连的 1".
+    RULING (equal lines said once): equal scoring groups off the stars make one line with their count and their
+    points together ("22 lone 1s = 22", `splitter.line.lones`; "2 groups of 2 × 2 = 4", `groups`), in the order of
+    the first of them; a sheet of alternating 1s and 2s listed "A lone 1 = 1" 22 times. A group on a star is said
+    on a line of its own (it scores double)."""
+    scoring = [g for g in groups(sheet, grid) if g["scores"]]
+    kinds = Counter((g["value"], g["size"]) for g in scoring if not g["star"])
+    lines: list[Line] = []
+    for g in scoring:
+        kind, params = ("lone" if g["size"] == 1 else "group"), {"value": g["value"], "cells": g["size"]}
+        count = 1 if g["star"] else kinds.pop((g["value"], g["size"]), 0)
+        if g["star"] or count == 1:
+            lines.append(Line(f"splitter.line.{kind}{'_star' if g['star'] else ''}", g["points"], params))
+        elif count:
+            lines.append(Line(f"splitter.line.{kind}s", g["points"] * count, {**params, "count": count}))
     value = hearts_value(sheet, grid)
     if value is not None:
         lines.append(Line("splitter.line.hearts", HEARTS_BONUS, {"value": value}))
