@@ -19,6 +19,7 @@ from tests.helpers import run_async
 from views import guard, words
 from views import session as session_view
 from views.app import main_for
+from views.games import score_pad as score_pad_view
 
 FAULT = "boom-in-the-drawing"
 
@@ -31,8 +32,14 @@ def said(sess: Session) -> list[str]:
 
 
 def button(sess: Session, label: str) -> ft.Control:
-    """The tab's button with this label."""
-    return next(c for c in list(sess.index.values()) if getattr(c, "on_click", None) and getattr(c, "content", None) == label)
+    """The tab's button with this label (read as shown: word joiners dropped, no-break spaces as spaces)."""
+    return next(c for c in list(sess.index.values()) if getattr(c, "on_click", None)
+                and isinstance(getattr(c, "content", None), str) and plain(c.content) == label)
+
+
+def plain(shown: str) -> str:
+    """A text as read: without the word joiners and no-break spaces that keep its words together."""
+    return shown.replace("\u2060", "").replace("\u00a0", " ")
 
 
 async def tap(sess: Session, control: ft.Control) -> None:
@@ -109,6 +116,34 @@ def test_a_screen_that_fails_to_draw_after_an_action_says_so_and_keeps_the_actio
 
     run_async(play())
     assert FAULT in caplog.text and "could not be drawn" in caplog.text
+
+
+def test_the_last_action_whose_result_cannot_be_drawn_can_be_undone_there(store, monkeypatch):
+    """The game's view cannot draw the state after a round: the failed screen's Undo ("the last action": its own
+    words may be what fails) takes the round back, and the session screen is drawn again without it."""
+    store.set_setting("lang", "zh-CN")
+    sid = store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+    drawing = score_pad_view.build
+
+    def build(ctx):
+        """The score pad's view, which cannot draw a pad with a round on it."""
+        if ctx.state["scores"]:
+            raise ValueError(FAULT)
+        return drawing(ctx)
+
+    monkeypatch.setattr(score_pad_view, "build", build)
+
+    async def play() -> None:
+        tab, _ = await connect(main_for(store), f"/play/{sid}")
+        await enter_round(tab, "zh-CN")
+        assert text("zh-CN", "app.screen_failed") in said(tab) and len(store.record(sid)["actions"]) == 1
+        await tap(tab, button(tab, text("zh-CN", "app.undo_what", what=text("zh-CN", "app.last_action"))))
+        assert store.record(sid)["actions"] == []
+        assert text("zh-CN", "app.score_pad.add_round") in said(tab)
+        tab.close()
+        await settle()
+
+    run_async(play())
 
 
 def test_a_screen_that_fails_on_first_open_says_so_and_home_still_opens(store, monkeypatch):

@@ -12,8 +12,9 @@ any view or engine call a screen makes while drawing is covered, and the rest of
 RULING (a screen that fails to draw): the tab shows "This screen could not be drawn. Nothing you entered was lost."
 with Try again (the screen drawn afresh from the store) and Home; the error and its traceback go to the server's
 log, never to the page. What was stored before the failed drawing stays stored: the action whose result could not
-be drawn is in the log, and undo from any screen that draws (another phone's, or this one once it draws) takes
-it back as usual.
+be drawn is in the log. A session screen's failed screen also offers Undo for "the last action" (named so: its
+own words may be what failed), with the table's consent where it showed something, as the screen's own Undo asks,
+so a table whose last action cannot be drawn can take it back and play on.
 """
 
 from __future__ import annotations
@@ -29,8 +30,11 @@ from views import words
 log = logging.getLogger("tableside")
 
 
-def screen(fn: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
-    """A screen component, `fn(app, ...)`, that shows `failed` (and logs the details) when drawing it fails."""
+def screen(fn: Callable[..., ft.Control], way_back: Callable[..., list[ft.Control]] | None = None
+           ) -> Callable[..., ft.Control]:
+    """A screen component, `fn(app, ...)`, that shows `failed` (and logs the details) when drawing it fails;
+    way_back: called with the screen's arguments, the controls the failed screen offers besides Try again and Home
+    (a session's Undo), or None."""
 
     @functools.wraps(fn)
     def drawn(app: Any, *args: Any, **kwargs: Any) -> ft.Control:
@@ -40,9 +44,23 @@ def screen(fn: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
             return fn(app, *args, **kwargs)
         except Exception:
             log.exception("the screen %s could not be drawn (route %s)", fn.__name__, route_of(app))
-            return failed(app, lambda: again(lambda n: n + 1))
+            return failed(app, lambda: again(lambda n: n + 1), offered(way_back, app, *args, **kwargs))
 
     return ft.component(drawn)
+
+
+def screen_with(way_back: Callable[..., list[ft.Control]]) -> Callable[[Callable[..., ft.Control]], Any]:
+    """`screen`, its failed screen offering the controls way_back gives (a decorator)."""
+    return lambda fn: screen(fn, way_back)
+
+
+def offered(way_back: Callable[..., list[ft.Control]] | None, *args: Any, **kwargs: Any) -> list[ft.Control]:
+    """The controls way_back gives for a failed screen's arguments; none where there is none or it fails too."""
+    try:
+        return way_back(*args, **kwargs) if way_back is not None else []
+    except Exception:
+        log.exception("the failed screen's way back could not be drawn either")
+        return []
 
 
 def route_of(app: Any) -> str | None:
@@ -50,8 +68,8 @@ def route_of(app: Any) -> str | None:
     return getattr(getattr(app, "page", None), "route", None)
 
 
-def failed(app: Any, retry: Callable[[], None]) -> ft.Control:
-    """The screen shown instead of one that could not be drawn: the message, Try again (retry) and Home."""
+def failed(app: Any, retry: Callable[[], None], more: list[ft.Control]) -> ft.Control:
+    """The screen shown instead of one that could not be drawn: the message, Try again (retry), Home, and more."""
     return ft.Container(padding=16, content=ft.Column(spacing=16, controls=[
         ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, size=40),
         ft.Text(words.say(app.lang, "app.screen_failed"), size=18),
@@ -59,4 +77,5 @@ def failed(app: Any, retry: Callable[[], None]) -> ft.Control:
             ft.FilledButton(content=words.say(app.lang, "app.draw_again"), on_click=lambda e: retry()),
             ft.OutlinedButton(content=words.say(app.lang, "app.go_home"), on_click=lambda e: app.go("/")),
         ]),
+        *more,
     ]))

@@ -47,7 +47,7 @@ from typing import Any, Callable
 import flet as ft
 
 from scoring import i18n
-from scoring.core import RuleError, cooperative, engine
+from scoring.core import TABLE, RuleError, cooperative, engine
 from scoring.record import SHOWN, STALE, Mark, mark, ordinal, public_log, redo_entry
 from storage.prefs import draft_seat
 from views import drawn, rules, stats, words
@@ -77,7 +77,16 @@ TAKEN_LOCK = threading.Lock()
 LIVE: dict[tuple[Any, str, str], dict] = {}  # by store, session and seat: the scratch of a screen keeping that draft
 
 
-@drawn.screen
+def undo_last(app: Any, sid: str, read_only: bool, *args: Any) -> list[ft.Control]:
+    """For a session screen that could not be drawn (`views.drawn`): Undo for the log's last action, named "the last
+    action" (its own words may be what failed to draw); none read-only or with nothing to take back."""
+    record = app.store.record(sid)
+    if read_only or not record.get("actions"):
+        return []
+    return [undo_redo_row(app, sid, {"by": TABLE, "what": ["app.last_action", {}]}, None, mark(record))]
+
+
+@drawn.screen_with(undo_last)
 def Session(app: Any, sid: str, read_only: bool, feed: Any, chosen: Any) -> ft.Control:
     """The session screen: re-rendered when the session changes anywhere, or when the game view asks."""
     from views.app import frame
