@@ -63,6 +63,12 @@ def seated(hub, seat: str):
     return got, token
 
 
+def on_phones(hub, tokens: dict) -> None:
+    """Each seat's phone watches the table (its seat reads as played on that phone, not dropped off)."""
+    for token in tokens.values():
+        hub.subscribe(lambda message: None, token)
+
+
 def seat_ctx(message: dict, refusals: list | None = None, local: dict | None = None, lang: str = "en") -> GameContext:
     """A game context as the join screen builds it: the seat's view, no log but its length, the seat known."""
     view, record = message["view"], seat_record(message)
@@ -70,7 +76,8 @@ def seat_ctx(message: dict, refusals: list | None = None, local: dict | None = N
                        store=None, local={} if local is None else local, sound=False,
                        apply=lambda action, refused=None: True,
                        show_error=(refusals.append if refusals is not None else lambda err: None),
-                       refresh=lambda: None, seat=message["seat"], actions=message["count"])
+                       refresh=lambda: None, seat=message["seat"], actions=message["count"],
+                       where=message.get("where"))
 
 
 def words_in(control: ft.Control) -> str:
@@ -185,6 +192,8 @@ def test_private_entry_on_a_seated_phone_never_covers_another_seat():
         def read_once(self, control, number=None, waiting=()):
             """Nothing said above the view here: every line is read."""
             return control
+
+        where = {"B": "phone"}
 
     other = words_in(private_entry(Ctx(), {}, "B", ["one"], lambda answers: True))
     assert "app.private.own_phone" in other and "pass_to" not in other and "app.private.show" not in other
@@ -963,6 +972,41 @@ NAB_SEATS = [{"name": "A", "colour": "red"}, {"name": "B", "colour": "blue"}]
 ZUQ = {"type": "play", "by": "A", "tiles": [{"row": 0, "col": c, "letter": x} for c, x in enumerate("ZUQ")]}
 
 
+FAMILY = [{"name": name, "colour": colour} for name, colour in
+          (("爸爸", "red"), ("妈妈", "blue"), ("小明", "green"), ("奶奶", "yellow"))]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_phone_says_a_seat_nobody_joined_plays_on_the_hosts_screen(store, lang):
+    """A family's Nab-It!: Dad and Mum play on the host's laptop (no phone), Xiaoming and Grandma each on a phone.
+    During Mum's turn the phones said "妈妈 在自己的手机上操作" — she has no phone. Now a seat no phone holds plays on
+    the host's screen and is said so, read out too; once Mum takes her seat on a phone, her phone; when it drops
+    off, that it dropped off and where she can play meanwhile."""
+    t = functools.partial(i18n.text, lang)
+    play = {"type": "play", "by": "爸爸", "tiles": [{"row": 0, "col": c, "letter": x} for c, x in enumerate("ZUQ")]}
+    hub = open_hub(store, new_record("nab_it", FAMILY) | {"actions": [play]}, Clock())
+    tokens = {seat: hub.join(hub.pin, seat) for seat in ("小明", "奶奶")}
+    for seat, token in tokens.items():
+        read_out, shown = said_twice(store, hub, token, phone_message(hub, token), lang)
+        assert t("app.private.host_screen", name="妈妈") in shown.splitlines(), seat
+        assert read(t("app.private.host_screen", name="妈妈")) in read_out, seat
+        assert t("app.private.own_phone", name="妈妈") not in shown, seat
+    mum = hub.join(hub.pin, "妈妈")
+    key = hub.subscribe(lambda message: None, mum)
+    shown = said_twice(store, hub, tokens["小明"], phone_message(hub, tokens["小明"]), lang)[1]
+    assert t("app.private.own_phone", name="妈妈") in shown.splitlines()
+    hub.set_away(key, True)
+    shown = said_twice(store, hub, tokens["小明"], phone_message(hub, tokens["小明"]), lang)[1]
+    assert t("app.private.phone_away", name="妈妈") in shown.splitlines()
+    assert t("app.private.own_phone", name="妈妈") not in shown
+
+
+def test_the_family_table_reads_in_chinese_that_mum_plays_on_the_hosts_screen():
+    """The words the family met, in Chinese: where Mum plays, never her own phone when she has none."""
+    assert i18n.text("zh-CN", "app.private.host_screen", name="妈妈") == "妈妈在主持人的屏幕上操作。"
+    assert i18n.text("en", "app.private.host_screen", name="Mum") == "Mum plays on the host's screen."
+
+
 def test_a_seated_nab_it_phone_offers_each_of_its_moves_with_one_control(store):
     """Nab-It!: the turn player's phone plays on the board (no second "tiles" form), swaps and challenges each with
     the view's one button (no "Move “swap”" or "challenge an answer: Word: ZUQ" beside them); a player down to one
@@ -990,6 +1034,7 @@ def test_a_seated_nab_it_phone_shows_no_other_seats_moves(store):
     shows its hand at once and the others no cover of it."""
     hub = open_hub(store, new_record("nab_it", NAB_SEATS) | {"actions": [ZUQ]}, Clock())
     got, _ = seated(hub, "A")
+    seated(hub, "B")
     assert senders(tapped(store, hub, got[-1])) == [] and fields_of(store, hub, got[-1]) == []
     screen = words_in(nab_it.build(seat_ctx(got[-1])))
     assert "B enters this on their own phone." in screen and "Play" not in screen
@@ -1028,6 +1073,7 @@ def guess_club_hub(store, steps: int, connected: bool = False) -> tuple:
     record = new_record("guess_club", ["A", "B", "C"], {"cards": 2})
     hub = connected_hub(store, store.create(record)) if connected else open_hub(store, record, Clock())
     tokens = {seat: hub.join(hub.pin, seat) for seat in ("A", "B", "C", "table")}
+    on_phones(hub, tokens)
     moves = [("A", {"type": "topic", "text": "Desserts"}), ("A", {"type": "answers", "cards": ["pear", "fig"]}),
              ("B", {"type": "answers", "cards": ["Plum tart", "kiwi"]}),
              ("C", {"type": "answers", "cards": ["plum-tart", "lime"]}), ("B", {"type": "play", "card": 0}),
@@ -1246,6 +1292,7 @@ def test_a_seated_solar_storm_phone_shows_no_other_seats_moves(store):
     that A makes them on their own phone; a seated phone shows its own hand and no "show" for another's; a
     player's phone offers no typed deal (the table's), only that the referee or the host enters it."""
     hub = open_hub(store, new_record("solar_storm", ["A", "B"], {}, seed=4), Clock())
+    seated(hub, "A")
     for seat in ("B", "table"):
         got, _ = seated(hub, seat)
         screen = words_in(solar_storm.build(seat_ctx(got[-1])))
@@ -1263,6 +1310,7 @@ def test_a_phone_in_chinese_says_the_turn_player_acts_on_their_own_phone(store):
     """In Chinese, B's phone says that A 操作 (acts) on their own phone while A moves through the ship, not that A
     填写 (fills in a form): A types nothing there."""
     hub = open_hub(store, new_record("solar_storm", ["A", "B"], {}, seed=4), Clock())
+    seated(hub, "A")
     got, _ = seated(hub, "B")
     screen = words_in(solar_storm.build(seat_ctx(got[-1], lang="zh-CN")))
     assert "A 在自己的手机上操作。" in screen and "填写" not in screen
@@ -1286,6 +1334,7 @@ def test_a_seated_kingdomino_phone_shows_no_other_seats_moves(store):
     switched to another player's kingdom it shows it as it stands, with no picker, paint or discard for it, only
     that its player builds it on their own phone; the referee's phone builds no kingdom."""
     hub = open_hub(store, new_record("kingdomino", ["A", "B"], {}, seed=1), Clock())
+    seated(hub, "A")
     got, _ = seated(hub, "B")
     screen = words_in(kingdomino.build(seat_ctx(got[-1])))
     assert "Which domino does B place next?" in screen and "End the game now" not in screen
@@ -1347,6 +1396,7 @@ def test_a_seated_splitter_phone_writes_only_its_own_sheet(store):
     writes it on their own phone (the server refuses B's writes on A's sheet)."""
     hub = open_hub(store, new_record("splitter", ["A", "B"], {}, seed=1) | {"actions": [{"type": "roll",
                                                                                         "by": "table"}]}, Clock())
+    seated(hub, "A")
     got, _ = seated(hub, "B")
     assert {actions[0]["by"] for _, actions in senders(tapped(store, hub, got[-1]))} == {"B"}
     other = splitter.build(seat_ctx(got[-1], local={"player": "A"}))
@@ -2043,6 +2093,7 @@ def test_a_waiting_phone_reads_who_it_waits_for_once(store, lang):
     frame says it first; the view's lines are still shown."""
     t = functools.partial(words.say, lang)
     solar = open_hub(store, new_record("solar_storm", ["A", "B"], {}, seed=4), Clock())
+    seated(solar, "A")
     got, token = seated(solar, "B")
     read_out, shown = said_twice(store, solar, token, got[-1], lang)
     assert read(t("table.nothing_to_do_said")) in read_out and t("app.private.own_phone", name="A") in shown

@@ -593,7 +593,7 @@ def seat_context(app: Any, hub: Any, message: dict, act: Callable[[dict], bool],
                        refresh=app.render_soon, pin=pin, seat=seat, actions=message["count"],
                        for_table=message["for_table"], apply_soon=act_soon, said_round=status.get("round"),
                        said_waiting=(message.get("waiting") or ()) if says_waiting(message) else (),
-                       refused=message.get("refused") or ())
+                       refused=message.get("refused") or (), where=message.get("where"))
 
 
 def says_waiting(message: dict) -> bool:

@@ -82,8 +82,11 @@ Rulings (what a table would expect, where the issue is silent):
   phones first, then the other seats' phones, the host's screens last (the players race on their phones; the
   public screen is the biggest to draw). A connection whose message is the same as the last one it was sent is
   not sent it again (its screen would render the same), so a phone is not re-rendered when only the host's
-  facts changed (a seat taken or freed, a phone connecting, a new PIN): a phone's message holds whether it may
-  act for the table, not the seats; the host's holds the seats, and a phone connecting or leaving updates it.
+  facts changed (the referee's phone connecting, a new PIN): a phone's message holds whether it may act for the
+  table and where each player seat plays (`where`: on the host's screen when no phone holds it, on its phone, or
+  its phone dropped off), not the seats; the host's holds the seats, and a phone connecting or leaving updates it.
+  [Ruling, session 72: a phone said "Mum enters this on their own phone" while Mum, with no phone, played on the
+  host's laptop; a player seat taken, freed, dropping off or coming back now re-draws the other phones' line.]
 """
 
 from __future__ import annotations
@@ -111,6 +114,7 @@ WAIT_FIRST = 30.0
 WAIT_MAX = 3600.0
 WINDOW = 0.05
 TOKEN_BYTES = 24
+HOST, PHONE, AWAY = "host", "phone", "away"  # where a player seat plays (`TableHub.where`)
 
 Listener = Callable[[dict], "bool | None"]  # False: its tab is gone for good, send it nothing more
 
@@ -189,6 +193,11 @@ class TableHub:
         return [{"seat": s, "taken": s in self.data["seats"], "referee": s == TABLE or s == self.data["referee"],
                  "connected": any(sub.seat == s and not sub.away for sub in self._subs.values())}
                 for s in self.seat_names()]
+
+    def where(self) -> dict[str, str]:
+        """Where each player seat plays: `HOST` (no phone holds it), `PHONE`, or `AWAY` (its phone dropped off)."""
+        return {s["seat"]: PHONE if s["connected"] else AWAY if s["taken"] else HOST
+                for s in self.seats() if s["seat"] != TABLE}
 
     def free_seats(self) -> list[str]:
         """Seats no phone holds."""
@@ -370,18 +379,18 @@ class TableHub:
         return mark(self.store.record(self.sid)), self.store.state(self.sid)
 
     def _message(self, sub: Subscriber, shown: Mark, state: dict, cache: dict, notice: dict | None = None) -> dict:
-        """What one subscriber is sent: its seat's view, its prompt entries, the status, the seats' public facts,
-        and the log's mark (`count`: its length; `mark`: what the phone's actions are checked against); and
-        `table_next`, the type of the table's own move when that is what the table waits for first (the engine's
-        prompt: its first entry, as the session screen's next-step line names it), else None — a phone sees only
-        its own seat's entries, and the status may name a player's turn while the table acts (Splitter's roller
-        while the host rolls); `waiting`, every seat the prompt waits on (`Engine.waiting_on`: not the table for a
-        minor move such as ending the game), so a phone with nothing to do names them; `undone`, the last action
-        undone if this phone's seat made it (its own line, handed back to its picker:
+        """What one subscriber is sent: its seat's view, its prompt entries, the status, the seats' public facts, and
+        the log's mark (`count`: its length; `mark`: what the phone's actions are checked against); and `table_next`,
+        the type of the table's own move when that is what the table waits for first (the engine's prompt: its first
+        entry, as the session screen's next-step line names it), else None — a phone sees only its own seat's entries,
+        and the status may name a player's turn while the table acts (Splitter's roller while the host rolls); `where`,
+        where each player seat plays (`where`); `waiting`, every seat the prompt waits on (`Engine.waiting_on`: not the
+        table for a minor move such as ending the game), so a phone with nothing to do names them; `undone`, the last
+        action undone if this phone's seat made it (its own line, handed back to its picker:
         `views.games.round_edit.keep_own`), else None; `undid` (a phone's only), the public log's entry of the last
-        action undone if it touched this seat (`_undid_here`), so the phone can say what was undone; `refused`,
-        only to the seat's own phones and only while the log ends as the action played after them left it, the
-        seat's actions the hub left out (`_play_first`).
+        action undone if it touched this seat (`_undid_here`), so the phone can say what was undone; `refused`, only to
+        the seat's own phones and only while the log ends as the action played after them left it, the seat's actions
+        the hub left out (`_play_first`).
 
         The host's public screen gets `player_view(state, None)`, the table's prompt entries, the PIN, the seats,
         the public log (the newest `SHOWN` entries, or all of them) and `redo`, the action redo would put back as
@@ -405,6 +414,9 @@ class TableHub:
                    "waiting": self.engine.waiting_on(state, cache[prompt_key]),
                    "ties": self._open_ties(shown),
                    "undone": self._own_undone(cache, view_seat)}
+        if ("where",) not in cache:
+            cache[("where",)] = self.where()
+        message["where"] = cache[("where",)]
         if seat is not None:
             message["undid"] = self._undid_here(cache, seat, state)
         if seat is None:

@@ -7,8 +7,9 @@ for whoever is next. Nothing typed is ever shown on the cover.
 
 On a phone seated in table mode (`ctx.seat` set) there is nobody to hand the phone to: the seat's own entry is
 open at once and stays open after "Save", and another seat's part is never shown, not even its cover — only a
-line saying that player enters it on their own phone (`elsewhere`; the table's part: that the referee or the host
-enters it) — the hub never sends this phone another seat's secrets.
+line saying where that player enters it (`elsewhere`: on their own phone, on the host's screen when no phone holds
+the seat, or that their phone dropped off; the table's part: that the referee or the host enters it) — the hub
+never sends this phone another seat's secrets.
 Views ask `opened(ctx, slot, player)` instead of reading the slot's phase themselves, and `acts_as(ctx, player)`
 whether to offer a player's own moves here (a shared phone: everyone's; a seated phone: its seat's only).
 
@@ -33,6 +34,7 @@ import flet as ft
 
 from scoring.core import TABLE
 from views import words
+from views.table_hub import AWAY, HOST, PHONE
 from views.ui import HELPER_LINES, aside, draft_field, field_sheet
 
 COVER, ENTRY = "cover", "entry"
@@ -61,13 +63,28 @@ def opened(ctx: Any, slot: dict, player: str) -> bool:
 
 
 def elsewhere(ctx: Any, player: str) -> ft.Control:
-    """On a seated phone, in place of another seat's cover or move: that player enters it on their own phone (the
-    table's move: the referee or the host makes it on their screen, said as the table's move: "The referee or the
-    host enters this." under Splitter's player buttons while the table rolled read to a play-tester as the host
-    filling in the player's sheet; the move itself is named by the status line above); not read where the screen's
-    moves already say it waits on them (`GameContext.read_once`)."""
-    said = ctx.t("app.private.referee_enters") if player == TABLE else ctx.t("app.private.own_phone", name=player)
-    return ctx.read_once(aside(ctx.lang, said), waiting=[player])
+    """On a seated phone, in place of another seat's cover or move: where that player makes it (`where_said`);
+    not read where it only says who the screen's moves already say it waits on (`GameContext.read_once`)."""
+    said = where_said(ctx, player)
+    if player == TABLE or ctx.where.get(player, PHONE) == PHONE:
+        return ctx.read_once(aside(ctx.lang, said), waiting=[player])
+    return aside(ctx.lang, said)
+
+
+def where_said(ctx: Any, player: str) -> str:
+    """Where player makes their part, as the table stands (`GameContext.where`).
+
+    RULING (a player without a phone, session 72): at a table where Mum and Dad play on the host's laptop and the
+    others on their phones, the phones said "Mum enters this on her own phone" while Mum had none. A seat no phone
+    holds plays on the host's screen, and is said so; a seat whose phone dropped off is said so, with where to
+    play meanwhile; a seat on its phone enters it there. The table's move: the referee or the host makes it on
+    their screen (said under Splitter's player buttons while the table rolls, read to a play-tester as the host
+    filling in the player's sheet; the move itself is named by the status line above)."""
+    if player == TABLE:
+        return ctx.t("app.private.referee_enters")
+    where = ctx.where.get(player, PHONE)
+    key = {HOST: "app.private.host_screen", AWAY: "app.private.phone_away"}.get(where, "app.private.own_phone")
+    return ctx.t(key, name=player)
 
 
 def entry_title(ctx: Any, player: str) -> ft.Control:
