@@ -9,6 +9,7 @@ from scoring.i18n import text
 from scoring.games.cubosaurs import best_raptors, format_rows, parse_rows, same_type
 from scoring.record import new_record, play, replay
 from tests.helpers import assert_refused, assert_same_keys, assert_translated, cli_score, play_all
+from views import words
 
 CUBO = engine("cubosaurs")
 
@@ -283,6 +284,25 @@ def test_an_earlier_round_is_corrected():
     assert eng.round_scores(state, state["rounds"][0])["Ann"]["dinos"] == 1
     key, params = eng.logged(state, fix, 1)  # the log row says what changed (it said "Round 1 corrected")
     assert (key, params["changes"]) == ("core.action.corrected", {"Ann": "4 ⭢ 1"})
+
+
+def test_a_rounds_log_row_says_each_players_points_as_entered():
+    """The log read "录入了第 1 轮" for a Cubosaurs round, where Flip 7, Rummy and the score pad say the points; now
+    the round's row says each player's points as entered (a later correction's own row says before ⭢ after)."""
+    eng = engine("cubosaurs")
+    first = {**rnd(Ann={"dinos": {"T-Rex": 1}}, Bo={"dinos": {"Brontosaurus": 3}}, Cy={"dinos": {"T-Rex": 4}}),
+             "round": 1}
+    second = {**rnd(Ann={"dinos": {"Brontosaurus": 1}}), "round": 2}
+    fix = {"type": "correct", "round": 1, "lines": rnd(Ann={"dinos": {"T-Rex": 2}})["lines"]}
+    state = new()
+    for action in (first, fix, second):
+        state = eng.apply(state, action)
+    said = {(lang, n): words.say(lang, key, **params)
+            for lang in ("en", "zh-CN") for n, (key, params) in enumerate(
+                (eng.logged(state, first, 1), eng.logged(state, second, 2), eng.logged(state, fix, 1)))}
+    assert said["zh-CN", 0] == "第 1 轮得分：Ann 4，Bo 5，Cy −5"
+    assert said["en", 1] == "Round 2 scores: Ann 1, Bo 0, Cy 0"
+    assert said["en", 2] == "Round 1 corrected: Ann 4 ⭢ 1, Bo 5 ⭢ 0, Cy −5 ⭢ 0"
 
 
 def test_a_round_where_nobody_holds_a_card_is_refused():

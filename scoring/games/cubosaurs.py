@@ -64,6 +64,9 @@ Rulings:
   not silently score 0).
 - `correct` by the table: `{"round": n, "lines": {...}}` replaces round n written wrong; the log keeps both, and
   its row says each player's points for the round before → after (`note_correction`).
+- A `round` naming its number reads in the log with each player's points for it as entered ("Round 1 scores:
+  Ann 4, Bo 0"; `OwnLines.logged`), scored with the rows as they stand: it read "Round 1 entered", and a family
+  settling a dispute had to open the round to learn who scored what (Flip 7, Rummy and the score pad said it).
 
 The log names a type the app ships by its message key (`cubosaurs.type.<name>`, which a screen shows in the
 player's language, "霸王龙" for T-Rex); a type the table wrote itself, as written.
@@ -303,6 +306,10 @@ class Cubosaurs(OwnLines, Engine):
         old, new = state["rounds"][number - 1], self._round(state, action.get("lines"))
         state["rounds"][number - 1] = new
         note_correction(state, number, self._points(state, old), self._points(state, new))
+
+    def round_points(self, state: dict, number: int) -> dict | None:
+        """Round `number`'s points per player, for its log row (`OwnLines.logged`)."""
+        return self._points(state, state["rounds"][number - 1])
 
     def _points(self, state: dict, lines: dict) -> dict:
         """Each player's points for a round (dinosaurs, raptors and eggs together)."""
