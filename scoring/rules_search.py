@@ -9,8 +9,11 @@
   word of 3 letters or more, as the start of a word ("crown" finds "crowns").
 - Ranking: each term counts its occurrences (at most 5), five times over in the heading; the query's runs of
   Chinese characters found together, and the whole query found as written, count extra. Ties keep page order.
-- The snippet is the body around the first place the query (or its first term) is found, cut between words
-  where the text has spaces.
+- The snippet is the sentence of the body (or the item of a list) holding the most of the query's words, the first
+  of those holding as many, whole when it is at most `SENTENCE_MAX` characters long, else about `SNIPPET`
+  characters of it around the first place the query (or a word of it) is found; cut between words where the text
+  has spaces [ruling, session 72: 抢词叠叠乐打平了谁赢 found Nab-It's scoring and showed its scoring lines cut
+  short, the sentence about ties cut off after 平分时，比较你控制的…].
 - Words of one meaning (`ALIKE`) are searched for each other [ruling, session 68]: a table says 同分 or 挑战 or
   "tiebreaker" where the pages say 平分 (打平, 平手, 并列), 质疑 or "tie-break"; 同分 had found 30 sections holding
   同 and 分 somewhere and no tie rule. The query is also searched with one such word put for another of its group
@@ -112,6 +115,9 @@ EMPHASIS = re.compile(r"\*\*([^*]{1,20})\*\*")  # where a page bolds a word, it 
 RUN_BONUS = 10
 PHRASE_BONUS = 20
 SNIPPET = 60
+SENTENCE_MAX = 150  # a sentence this long or shorter is shown whole
+# the end of a sentence (its closing quote or bracket with it), or the space before a list item's mark
+SENTENCE_END = re.compile(r"[。！？]+[”」）)]*|[.!?]+[\"'”)]*(?=\s)|\s(?=- )")
 ASIDE = frozenset(("rulings", "options", "entering", "paper"))  # edge cases, settings, entering: after the rules
 ALIKE = (("同分", "平分", "打平", "平手", "平局", "并列"), ("挑战", "质疑"), ("悔棋", "撤销", "撤消", "撤回"),
          ("赢", "获胜", "胜利"), ("一样", "相同"), ("猜对", "猜中"), ("挨着", "相邻", "接触", "紧挨"),
@@ -226,20 +232,44 @@ def _score(query: list[str], runs: list[str], phrase: str, text: Prepared) -> in
 
 
 def snippet(body: str, query: list[str], phrase: str) -> str:
-    """About SNIPPET characters of the body around the first place the query is found."""
+    """The sentence of the body that holds the query best (`_sentence`), whole when it is short, else about SNIPPET
+    characters of it around the first place the query (or its first term found) is in it; cut between words where
+    the text has spaces, with "…" where text is left out."""
     text = plain(body)
-    folded = fold(text)
+    low, high = _sentence(text, query, phrase)
+    folded = fold(text[low:high])
     at = folded.find(phrase) if phrase else -1
-    if at < 0 and query:
-        found = re.search(re.escape(query[0]), folded)
-        at = found.start() if found else 0
-    start = max(0, at - SNIPPET // 3)
-    end = min(len(text), start + SNIPPET)
-    if start and text[start - 1].isascii() and text[start - 1].isalnum():
+    if at < 0:
+        at = min((i for i in (folded.find(term) for term in query) if i >= 0), default=0)
+    at += low
+    start, end = low, high
+    if high - low > SENTENCE_MAX:
+        start = max(low, at - SNIPPET // 3)
+        end = min(high, start + SNIPPET)
+    if start > low and text[start - 1].isascii() and text[start - 1].isalnum():
         start = text.find(" ", start, at) + 1 or start
-    if end < len(text) and text[end].isascii() and text[end].isalnum():
+    if end < high and text[end].isascii() and text[end].isalnum():
         end = text.rfind(" ", at, end) if text.rfind(" ", at, end) > at else end
     return ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
+
+
+def _sentence(text: str, query: list[str], phrase: str) -> tuple[int, int]:
+    """Where the sentence (or list item) holding the most of the query's words is in text (a filler or question
+    word, `UNMEANT`, only between sentences holding as many others: "tied in flip 7" is about the tie, not "in"),
+    the first of those holding as many; one holding the whole phrase holds them all."""
+    bounds = [0, *(found.end() for found in SENTENCE_END.finditer(text)), len(text)]
+    spans = [(a, b) for a, b in zip(bounds, bounds[1:]) if text[a:b].strip()] or [(0, len(text))]
+
+    def held(span: tuple[int, int]) -> tuple[int, int, int]:
+        """How many of the query's words the sentence at span holds, its other words first; and where it starts."""
+        said = text[span[0]:span[1]]
+        folded, words = fold(said), terms(said)
+        if phrase and phrase in folded:
+            return len(query) + 1, 0, -span[0]
+        found = [term for term in dict.fromkeys(query) if _occurs(term, words, folded)]
+        return sum(term not in UNMEANT for term in found), len(found), -span[0]
+
+    return max(spans, key=held)
 
 
 def _word(word: str) -> re.Pattern:

@@ -351,3 +351,33 @@ def test_a_father_asking_how_a_tie_is_settled_in_each_game_he_played_finds_its_t
                                     ("抢词叠叠乐打平了谁赢", "nab_it", "scoring")):
         hits = [(h.page, h.lang, h.section) for h in search(sections, question)]
         assert hits[:1] == [(page, "zh-CN", section)], (question, hits[:3])
+
+
+def test_the_snippet_is_the_sentence_that_answers_the_question():
+    """Play-test (session 72): 抢词叠叠乐打平了谁赢 found Nab-It's scoring, but its snippet showed the scoring lines
+    and cut off after 平分时，比较你控制的…, the sentence about ties. The snippet is now the sentence holding the
+    question's words, in either language, for questions a table asks; a filler word of the question ("in") does
+    not choose the sentence."""
+    sections = rulebook.all_sections(("zh-CN", "en"))
+    for question, page, sentence in (
+            ("抢词叠叠乐打平了谁赢", "nab_it", "平分时，比较你控制的单词中你颜色的顶层牌数（每格只算一次）；仍然相同则共同获胜。"),
+            ("nab-it who wins a tie", "nab_it", "if still tied, the win is shared."),
+            ("what if tied in flip 7", "flip7", "A tie at the top: play another round (default), or share the win."),
+            ("翻转7两个人分数一样谁赢", "flip7", "最高分打平时：再打一轮（默认），或并列获胜。"),
+            ("培根打平了怎么办", "bacon", "最后一局之后打平：加赛，每局只要有人出完就结束——这位玩家的队伍获胜。"),
+            ("who goes first in splitter", "splitter", "The player in seat 1 rolls first"),
+            ("ties in rummy", "rummy", "The highest total wins; ties share.")):
+        hit = search(sections, question)[0]
+        assert hit.page == page and sentence in hit.snippet, (question, hit.snippet)
+
+
+def test_a_snippet_starts_at_its_sentence_and_a_long_one_is_cut_around_the_words():
+    """The sentence holding the words, from its start, not the text's first sentence or 20 characters before the
+    first word found; a sentence too long to show whole is cut around the words, between words."""
+    body = "Setup first. You draw cards. A tie shares the win. Then more."
+    assert search([S("p", "en", "s", "T", body)], "tie")[0].snippet == "…A tie shares the win.…"
+    zh = "- 每个单词 **1 分**。\n- 每块牌 **1 分**。\n\n这些分值可以修改。平分时共同获胜。"
+    assert search([S("p", "zh-CN", "s", "T", zh)], "平分")[0].snippet == "…平分时共同获胜。"
+    long = "A tie " + " ".join(f"word{i}" for i in range(60)) + " ends it."
+    cut = search([S("p", "en", "s", "T", "Before. " + long)], "tie")[0].snippet
+    assert cut.startswith("…A tie word0") and cut.endswith("…") and len(cut) < 80
