@@ -7,13 +7,15 @@ from types import SimpleNamespace
 
 import flet as ft
 
-from scoring.core import RuleError
+from scoring import i18n, rulebook
+from scoring.core import RuleError, games
 from scoring.games import kingdomino
 from tests.helpers import BrowserStorage, run_async, run_tasks
 from tests.test_views import StubPage, app, phone_tab  # noqa: F401  (the fixture)
 from tests.test_views_components import bar_action, buttons, labelled_fields, raw_texts, read, texts, walk
 from tests.test_views_ui import narrow_fields
 from views import quick, rules
+from views.home import game_name
 
 RULINGS_KINGDOM = "F1 L F L1 M\nL1 L L L W1\nW L C W W\nG F F F W\nW1 W W G F1"  # scores 23 (RULINGS)
 
@@ -109,6 +111,23 @@ def test_the_list_searches_as_you_type(app):
         ["Nothing in the rules matches “zzzz”."]
     hits = rules.hit_tiles(app, "王国", rules.found("王国"))
     assert "王国骨牌 · 计分" in [c.value for tile in hits for c in walk(tile) if isinstance(c, ft.Text)]
+
+
+def test_a_game_reads_the_same_on_the_rules_list_as_on_the_home_screen(app):
+    """Play-test (a Chinese family, session 72): Nab-It! was "抢词叠叠乐" on the home screen and "Nab-It!（抢词叠叠乐）"
+    in the rules list. Every game's rules page now bears the name the home screen, a new session, the history,
+    the statistics and the session's title give it (`game_name`), in each language; a search hit names it so too."""
+    played = [game.id for game in games() if game.id in rulebook.page_ids()]  # not the tests' own engines
+    assert len(played) >= 12
+    for lang in i18n.LANGUAGES:
+        app.settings["lang"] = lang
+        app.page = StubPage("/rules")
+        listed = [c.title.value for c in walk(rules.index_body(app)) if isinstance(c, ft.ListTile)]
+        for game in played:
+            assert game_name(lang, game) in listed, (lang, game, listed)
+    app.settings["lang"] = "zh-CN"
+    hits = rules.hit_tiles(app, "抢词叠叠乐打平了谁赢", rules.found("抢词叠叠乐打平了谁赢"))
+    assert "抢词叠叠乐 · 计分" in [c.value for tile in hits for c in walk(tile) if isinstance(c, ft.Text)]
 
 
 def test_only_the_hits_of_the_text_in_the_box_are_shown(app):

@@ -190,7 +190,7 @@ def test_a_tie_asked_in_a_fathers_words_finds_each_games_tie_rule_first(phone):
     tab = phone.open("/rules")
     tab.see("规则页")
     for question, first in (("翻转7两个人分数一样谁赢", "翻转7 · 游戏结束"),
-                            ("抢词叠叠乐两个人分数一样谁赢", "Nab-It!（抢词叠叠乐） · 计分")):
+                            ("抢词叠叠乐两个人分数一样谁赢", "抢词叠叠乐 · 计分")):
         tab.fill("搜索规则（中文或英文）", question)
         tab.see_button(first)
         hits = [name for name in tab.page.get_by_role("button").evaluate_all(
