@@ -18,7 +18,7 @@ from storage import Store
 from tests.helpers import cli_score, press
 from tests.test_views_components import fills_its_column, labelled_boxes, raw_texts, read, said_under, texts, walk
 from views.components.timer import Ticker
-from views.context import GameContext
+from views.context import INTO_VIEW, GameContext
 from views.games import knit_wit as view
 from views.session import draft_of
 from views.table import tie_text
@@ -294,7 +294,7 @@ def test_answer_screen_private_entry_and_buttons(table):
     assert sheet.horizontal_alignment == ft.CrossAxisAlignment.STRETCH and first.width is None
     table.controls(ft.TextField)[1].on_change(change("Tiger"))
     table.tap("Done: hide my answers")
-    assert table.errors[-1] == "knit_wit.answer_reused"
+    assert table.errors == [] and table.controls(ft.TextField)[1].error.startswith("You already wrote “tiger”")
     assert [f.value for f in table.controls(ft.TextField)][:2] == ["tiger", "Tiger"]
     table.controls(ft.TextField)[1].on_change(change("sun"))
     table.tap("Done: hide my answers")
@@ -519,7 +519,7 @@ def test_nothing_typed_is_thrown_away_and_every_valid_answer_is_saved(table):
     fields[3].on_change(change("apple"))
     table.tap("Done: hide my answers")
     assert table.state["sheets"]["Ada"][:4] == ["tiger", "", "river", "apple"]
-    assert table.errors[-1] == "knit_wit.answer_reused"
+    assert table.errors == [] and table.controls(ft.TextField)[1].error == reused
     assert [f.value for f in table.controls(ft.TextField)][:4] == ["tiger", "Tiger", "river", "apple"]
     table.tap("Bram's sheet")
     table.tap("Ada's sheet")
@@ -539,6 +539,9 @@ def test_a_reused_answer_keeps_its_reason_under_its_field_after_done(table):
     assert table.state["sheets"]["Ada"][:3] == ["tiger", "", "river"]
     reused = "You already wrote “tiger” for spool 1; one answer can be used only once on a sheet."
     assert [(f.value, f.error) for f in table.controls(ft.TextField)][1] == ("Tiger", reused)
+    # said there only, the screen brought to that field (the bar at the phone's foot covered the sheet)
+    assert table.errors == [] and table.local[INTO_VIEW][0] == "field-2"
+    assert table.controls(ft.TextField)[1].key == ft.ScrollKey("field-2")
 
 
 def test_a_claim_stopped_by_a_refused_answer_says_so_at_the_tap(table):
@@ -555,7 +558,10 @@ def test_a_claim_stopped_by_a_refused_answer_says_so_at_the_tap(table):
     body = table.view()
     claims = {c.content: c for c in walk(body) if isinstance(c, ft.Button)}
     assert said_under(body, claims["Ada: claim 2"]) == [say("en", "knit_wit.view.claim_stopped", spools=[2])]
-    assert said_under(body, claims["Bram: claim 2"]) == [] and "knit_wit.view.claim_stopped" not in table.errors
+    assert said_under(body, claims["Bram: claim 2"]) == []
+    # the refused answer itself is said under its field only: in the bar it covered the sheet and the button tapped
+    assert table.errors == [] and table.controls(ft.TextField)[1].error == say(
+        "en", "knit_wit.answer_reused", text="tiger", number=1)
     assert say("en", "knit_wit.view.claim_stopped", spools=[2]).startswith(
         "The button was not taken: your answer for spool 2 was not saved")
     assert say("zh-CN", "knit_wit.view.claim_stopped", spools=[2]).startswith("没有拿到纽扣：2 号线轴的答案没有存下")
@@ -663,12 +669,14 @@ def test_a_refused_sheet_or_deal_brings_in_no_aliases(tmp_path, clock):
     t.tap("I am Ada: show")
     t.controls(ft.TextField)[0].on_change(change("x" * 81))
     t.tap("Done: hide my answers")
-    assert t.errors[-1] == "knit_wit.answer_too_long" and len(t.store.load(t.sid)["actions"]) == count
+    too_long = say("en", "knit_wit.answer_too_long", limit=80)
+    assert t.controls(ft.TextField)[0].error == too_long and len(t.store.load(t.sid)["actions"]) == count
     fields = t.controls(ft.TextField)
     fields[0].on_change(change("苹果"))
     fields[1].on_change(change("apple"))
     t.tap("Done: hide my answers")
-    assert t.errors[-1] == "knit_wit.answer_reused" and t.state["sheets"]["Ada"][:2] == ["苹果", ""]
+    assert t.controls(ft.TextField)[1].error.startswith("You already wrote “苹果”") and t.errors == []
+    assert t.state["sheets"]["Ada"][:2] == ["苹果", ""]
     t.close()
 
 

@@ -93,12 +93,14 @@ def tall() -> ft.ButtonStyle:
     return tap_style(above=TALL_PAD)
 
 
-def field_sheet(lines: list[ft.Control], buttons: list[ft.Control]) -> ft.Control:
+def field_sheet(lines: list[ft.Control], buttons: list[ft.Control], said: list[ft.Control] | None = None) -> ft.Control:
     """Fields under their title as wide as the column they are in, and the buttons under them at their own width
-    (wrapping onto more rows). Flet draws a field without a width or `expand` 300 px wide (`tightFor(width: 300)`
-    in its `textfield.dart`): on a phone that left 50-70 px of the row unused and wrapped a field's helper early."""
+    (wrapping onto more rows), then what is said under the buttons (a refused move's reason,
+    `views.components.refusal.said`). Flet draws a field without a width or `expand` 300 px wide
+    (`tightFor(width: 300)` in its `textfield.dart`): on a phone that left 50-70 px of the row unused and wrapped a
+    field's helper early."""
     return ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                     controls=[*lines, ft.Row(wrap=True, controls=buttons)])
+                     controls=[*lines, ft.Row(wrap=True, controls=buttons), *(said or [])])
 
 
 def outcome_icon(won: bool) -> str:
@@ -111,7 +113,7 @@ def tint(colour: str) -> str:
     return ft.Colors.with_opacity(TINT_OPACITY, colour)
 
 
-def keyed(control: ft.Control, key: str) -> ft.Control:
+def keyed(control: ft.Control, key: str | ft.Key) -> ft.Control:
     """The control with a key: Flet's diff then follows it when what stands before it comes or goes, and sends what
     changed in it rather than the whole control again (a Kingdomino picker's tile, a Splitter sheet)."""
     control.key = key

@@ -16,8 +16,9 @@ from playwright.sync_api import expect
 from scoring.record import new_record
 from storage import Store
 from tests.browser.conftest import PRESS_POINT, SEEN_AREA, WAIT_MS, Tab, shown_as
-from tests.browser.test_knit_wit import fill_prefixed, stored_game
+from tests.browser.test_knit_wit import fill_prefixed, prefixed, stored_game
 from tests.test_views_knit_wit import WEAVE
+from views.words import say
 
 NOW = "2025-01-01T20:00:00+00:00"
 # each element whose words hold the reason: its box; and the control's box with the scrolling part's top and foot
@@ -109,5 +110,10 @@ def test_knit_wit_claim_stopped_under_its_claim_button(phone, server):
     claim = tab.button("Ada: claim 2", exact=True)
     tab.press(claim)
     said_under(tab, claim, "The button was not taken: your answer for spool 2 was not saved", pinned=True)
+    reused = say("en", "knit_wit.answer_reused", text="tiger", number=1)   # under its field, not in a bar over it
+    field = prefixed(tab, "Spool 2 ·")
+    expect(field).to_have_accessible_description(reused)
+    boxes = field.evaluate(SAYING, shown_as(reused).pattern)
+    assert boxes and all(b["inline"] for b in boxes), boxes                # none outside the scrolling part
     tab.shot("refused_in_place_knit_wit_claim_en")
     tab.see("Bram: claim 2")                                          # nobody took it

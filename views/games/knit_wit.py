@@ -73,7 +73,7 @@ from views.components.race import claim_at, note_race, race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
 from views.components.vote import ballots_line, offer_ballots, vote_panel
 from views.context import GameContext
-from views.ui import HELPER_LINES, aside, choice_row, draft_field, field_sheet, labelled, tall, tap_radio
+from views.ui import HELPER_LINES, aside, choice_row, draft_field, field_sheet, keyed, labelled, tall, tap_radio
 
 TITLE = 18
 CARD_COLS = {"xs": 12, "sm": 6, "xl": 4}  # the answer cards: one a row on a phone, two, three on a laptop
@@ -461,23 +461,33 @@ def refused_here(ctx: GameContext) -> list[tuple[str, int, str, str]]:
     return said
 
 
+def field_at(number: int) -> str:
+    """The scroll key of a sheet's answer field for spool number, brought into view when its answer is refused."""
+    return f"field-{number}"
+
+
 def save_typed(ctx: GameContext, work: dict, player: str, spools: list[int]) -> bool:
     """Save every answer typed on the player's sheet and not saved yet (each its own action); a refused one keeps
-    its text and, under it, the rule that refused it (the refusal's message is put away by the next answer saved
-    in the same tap), else that it was not saved. Whether nothing typed is left unsaved."""
+    its text and, under it, the rule that refused it, said only there (in the bar at the phone's foot it covered the
+    sheet and the claim button tapped), the first such field brought into view; else (another phone acted first:
+    the bar says that) that it was not saved. Whether nothing typed is left unsaved."""
     state = ctx.state
     sheet, drafts, errors = state["sheets"][player], work["drafts"], work["errors"]
     for number in spools:
         text = drafts.get(str(number), sheet[number - 1])
         action = answer_action(player, number, text)
         if text.strip() != sheet[number - 1]:
-            if not ctx.dispatch(action):
-                err = ctx.engine.check(state, action)
-                errors[str(number)] = refusal(err.key, err.params) if err else refusal("knit_wit.view.not_saved")
+            heard: list[RuleError] = []
+            if not ctx.dispatch(action, refused=heard.append):
+                errors[str(number)] = (refusal(heard[0].key, heard[0].params) if heard
+                                       else refusal("knit_wit.view.not_saved"))
                 continue
             state = ctx.engine.apply(state, action)
         drafts.pop(str(number), None)
         errors.pop(str(number), None)
+    refused = [n for n in spools if str(n) in drafts and errors.get(str(n))]
+    if refused:
+        ctx.bring_into_view(field_at(refused[0]))
     return not drafts
 
 
@@ -570,13 +580,13 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
         if ctx.dispatch(answer_action(player, number, text)):
             drafts.clear()
 
-    fields = [
+    fields = [keyed(
         draft_field(work, n, text_of(n), label=prompt(ctx, n), text_size=18,
                     error=said_in(ctx, errors.get(str(n))) or told.get(str(n)),
                     helper=" + ".join(kw.tags_of(ctx.state, n)), helper_max_lines=HELPER_LINES,
                     error_max_lines=HELPER_LINES,
                     on_change=lambda e, n=n: typed(n, e.control.value),
-                    on_blur=lambda e, n=n: left(n), on_submit=lambda e, n=n: left(n))
+                    on_blur=lambda e, n=n: left(n), on_submit=lambda e, n=n: left(n)), ft.ScrollKey(field_at(n)))
         for n in spools]
     return field_sheet([entry_title(ctx, player), *fields], [done_button(ctx, done)])
 
