@@ -204,6 +204,14 @@ def weave_turn(t: Table, turn, tag: str | None = "red") -> None:
         t.tap("Yes, a separate region: place it")
 
 
+def said_at(t: Table, text: str, lang: str = "en") -> list[str]:
+    """What is said right under the button whose text is exactly text (a refused move's reason), on a fresh view."""
+    body = t.view(lang)
+    found = [c for c in walk(body) if isinstance(c, (ft.Button, ft.OutlinedButton)) and c.content == text]
+    assert found, text
+    return said_under(body, found[0])
+
+
 def write_sheet(t: Table, player: str, answers: list[str]) -> None:
     """Take the phone, uncover the sheet, type the answers, hide it."""
     t.tap(f"{player}'s sheet")
@@ -218,7 +226,8 @@ def test_deal_screen_refuses_a_bad_deal_then_enters_it(table):
     assert table.state["phase"] == "deal"
     table.type("Ada's spools (e.g. 1, 4)", "1, x")
     table.tap("Enter the deal")
-    assert table.errors and table.state["phase"] == "deal"
+    assert table.errors == [] and table.state["phase"] == "deal"   # said under the button, not in the bar
+    assert said_at(table, "Enter the deal") == [say("en", "knit_wit.deal_number", name="Ada", number="x", count=6)]
     assert table.field("Ada's spools (e.g. 1, 4)").value == "1, x"
     deal(table)
     assert table.state["hands"] == HANDS and table.state["turn"] == "Ada"
@@ -321,7 +330,7 @@ def test_two_player_extra_answer_and_stop(tmp_path, clock):
     t.tap("I am Bram: show")
     assert len(t.controls(ft.TextField)) == 5
     t.tap("Done: hide my answers")
-    assert t.errors[-1] == "knit_wit.extra_answer_empty"
+    assert t.errors == [] and said_at(t, "Done: hide my answers") == [say("en", "knit_wit.extra_answer_empty")]
     t.tap("Bram: stop without one more answer")
     assert t.state["phase"] == "scoring"
     t.close()
@@ -627,7 +636,8 @@ def test_a_second_extra_answer_is_refused_and_kept(tmp_path, clock):
     fields[0].on_change(change("one"))
     fields[1].on_change(change("two"))
     t.tap("Done: hide my answers")
-    assert t.errors[-1] == "knit_wit.extra_one_only" and t.state["phase"] == "answer"
+    assert t.errors == [] and t.state["phase"] == "answer"
+    assert said_at(t, "Done: hide my answers") == [say("en", "knit_wit.extra_one_only", count=2)]
     assert [f.value for f in t.controls(ft.TextField)][:2] == ["one", "two"]
     t.controls(ft.TextField)[1].on_change(change(""))
     t.tap("Done: hide my answers")
@@ -656,7 +666,8 @@ def test_a_refused_sheet_or_deal_brings_in_no_aliases(tmp_path, clock):
     t.store.add_alias("苹果", "apple")
     t.type("Ada's spools (e.g. 1, 4)", "1 2 3")
     t.tap("Enter the deal")
-    assert t.errors[-1] == "knit_wit.deal_count" and t.store.load(t.sid)["actions"] == []
+    assert said_at(t, "Enter the deal") == [say("en", "knit_wit.deal_count", name="Bram", count=3)]
+    assert t.store.load(t.sid)["actions"] == []
     t.type("Bram's spools (e.g. 1, 4)", "4 5 6")
     t.tap("Enter the deal")
     assert [a["type"] for a in t.store.load(t.sid)["actions"]] == ["aliases", "deal"]
@@ -742,6 +753,26 @@ def test_a_second_quick_tap_on_a_suggested_pair_does_not_rule_the_next_pair(tabl
     assert table.state["rulings"] == [{"a": "Ada", "b": "Bram", "same": True}]
     after = [c for c in walk(new) if isinstance(c, ft.Button) and c.content == "The same: cross both out"]
     assert after and not any(taken_over(old, same[0], new, c) for c in after)
+
+
+def test_a_pair_ruled_again_is_refused_under_its_buttons_not_in_the_bar(table):
+    """The table rules Ada's "tiger" and Bram's "tigers" the same, then picks the two answers and rules them
+    different: refused (already ruled), said under "The table rules: …" in the screen's language, not in the bar at
+    the phone's foot over those buttons; the screen is brought to them."""
+    woven(table)
+    for player, first in zip(PLAYERS, ["tiger", "tigers", "river"]):
+        write_sheet(table, player, [first] + SHEETS[player][1:])
+    for player in CLAIMS:
+        table.tap(f"{player}: claim {table.state['race']['stack'][0]}")
+    table.tap("The same: cross both out")
+    table.tick("Compare Ada's answer")
+    table.tick("Compare Bram's answer")
+    table.tap("The table rules: different")
+    assert table.errors == [] and table.state["rulings"] == [{"a": "Ada", "b": "Bram", "same": True}]
+    assert said_at(table, "The table rules: different") == [say("en", "knit_wit.already_ruled", a="Ada", b="Bram")]
+    assert said_at(table, say("zh-CN", "knit_wit.view.pair_different"), "zh-CN") == [
+        say("zh-CN", "knit_wit.already_ruled", a="Ada", b="Bram")]
+    assert table.local[INTO_VIEW][0] == "pair"
 
 
 def test_a_players_own_phone_scores_along_without_the_tables_moves(table):

@@ -16,7 +16,8 @@ shows who has voted (and how only where the vote shows it), and no count; a seat
 seat only, pinned with the question above its scrolling screen where the frame pins (`ctx.pin`, as a race button
 is): in place, below the spool's answers, a phone's own vote was found by no one at a play-test's table. Once
 every voter has voted (or the vote was closed) every ballot, the count and the result show together.
-`ballots_line` puts revealed ballots (e.g. a verdict's) in one line.
+`ballots_line` puts revealed ballots (e.g. a verdict's) in one line. A view sending a ballot with
+`at=ballot_at(voter)` has its refusal said under that voter's yes and no (`views.components.refusal`).
 One move is offered once on a screen: for every voter given yes/no the panel tells the context it offers that
 voter's ballot (`ctx.offer`), so a seated phone's generic moves panel does not offer the same ballot again
 (`views.table.moves_and_view`). A view that shows the panel only later (Knit Wit's, once the explanation is over)
@@ -32,6 +33,7 @@ import flet as ft
 from scoring.mechanics import vote as mech
 from views import words
 from views.components.private import acts_as, seated
+from views.components.refusal import said
 from views.ui import aside
 
 
@@ -58,7 +60,7 @@ def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], questi
         elif voter not in casting:
             rows.append(ft.Text(ctx.t("app.vote.waiting", name=voter), size=18))
         else:
-            rows.append(yes_no(ctx, voter, on_cast))
+            rows += yes_no(ctx, voter, on_cast)
     result = mech.outcome(vote)
     if result is not None:
         count = mech.tally(vote)
@@ -68,20 +70,26 @@ def vote_panel(ctx: Any, vote: dict, on_cast: Callable[[str, bool], Any], questi
     return ft.Column(controls=rows, spacing=8)
 
 
-def yes_no(ctx: Any, voter: str, on_cast: Callable[[str, bool], Any]) -> ft.Control:
-    """A voter's yes and no buttons, the same kind of button."""
-    return ft.Row(wrap=True, controls=[
+def ballot_at(voter: str) -> str:
+    """The scroll key of a voter's yes and no, under which a refused ballot is said (the game sends it with
+    `ctx.dispatch(action, at=ballot_at(voter))`: `views.components.refusal`)."""
+    return f"ballot-{voter}"
+
+
+def yes_no(ctx: Any, voter: str, on_cast: Callable[[str, bool], Any]) -> list[ft.Control]:
+    """A voter's yes and no buttons, the same kind of button, and under them why a ballot was refused, if it was."""
+    return [ft.Row(wrap=True, key=ft.ScrollKey(ballot_at(voter)), controls=[
         ft.OutlinedButton(content=ctx.t("app.vote.yes", name=voter), icon=ft.Icons.THUMB_UP,
                           on_click=lambda e: on_cast(voter, True)),
         ft.OutlinedButton(content=ctx.t("app.vote.no", name=voter), icon=ft.Icons.THUMB_DOWN,
                           on_click=lambda e: on_cast(voter, False)),
-    ])
+    ]), *said(ctx, ballot_at(voter))]
 
 
 def own_ballot(ctx: Any, voter: str, question: str | None, on_cast: Callable[[str, bool], Any]) -> ft.Control:
     """A seated phone's own ballot to pin above its scrolling screen: the question, then its yes and no."""
     head = [ft.Text(question, size=18, weight=ft.FontWeight.BOLD)] if question else []
-    return ft.Column(spacing=8, controls=[*head, yes_no(ctx, voter, on_cast)])
+    return ft.Column(spacing=8, controls=[*head, *yes_no(ctx, voter, on_cast)])
 
 
 def offer_ballots(ctx: Any, vote: dict, moves: tuple[str, ...] = ("vote",)) -> list[str]:

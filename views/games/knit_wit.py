@@ -71,13 +71,15 @@ from views.components.offers import offer_here
 from views.components.private import COVER, cover, done_button, elsewhere, entry_title, opened
 from views.components.race import claim_at, note_race, race_buttons
 from views.components.timer import Ticker, digits, ring, seconds_left
-from views.components.vote import ballots_line, offer_ballots, vote_panel
+from views.components.refusal import said
+from views.components.vote import ballot_at, ballots_line, offer_ballots, vote_panel
 from views.context import GameContext
 from views.ui import HELPER_LINES, aside, choice_row, draft_field, field_sheet, keyed, labelled, tall, tap_radio
 
 TITLE = 18
 CARD_COLS = {"xs": 12, "sm": 6, "xl": 4}  # the answer cards: one a row on a phone, two, three on a laptop
 SEPARATORS = re.compile(r"[\s,，、;；]+")
+SHEET_DONE = "sheet-done"  # the scroll key of a sheet's "Done", under which a refused one more answer is said
 
 
 def build(ctx: GameContext) -> ft.Control:
@@ -118,7 +120,7 @@ def deal_screen(ctx: GameContext) -> ft.Control:
         """Enter the deal (the stored aliases first); clear the fields once it is accepted."""
         deal = {"type": "deal", "by": "table", "spools": {p: numbers(draft.get(p, "")) for p in ctx.players}}
         bring_aliases(ctx, [deal])
-        if ctx.dispatch(deal):
+        if ctx.dispatch(deal, at="deal"):
             draft.clear()
 
     fields = [draft_field(draft, p, draft.get(p, ""), label=ctx.t("knit_wit.view.deal_field", name=p), text_size=18,
@@ -126,8 +128,8 @@ def deal_screen(ctx: GameContext) -> ft.Control:
               for p in ctx.players]
     title = heading(ctx.t("knit_wit.view.deal_title", count=ctx.state["count"], per=ctx.state["per"]))
     deal = ft.FilledButton(content=ctx.t("knit_wit.view.deal_button"), icon=ft.Icons.CHECK, style=tall(),
-                           on_click=lambda e: send())
-    return field_sheet([title, *fields], [deal])
+                           key=ft.ScrollKey("deal"), on_click=lambda e: send())
+    return field_sheet([title, *fields], [deal], said(ctx, "deal"))
 
 
 # --- the weave -----------------------------------------------------------------------------------------------
@@ -216,7 +218,7 @@ def loop_step(ctx: GameContext, work: dict, todo: dict) -> ft.Control:
         """Place the loop."""
         encloses = [work["encloses"]] if work.get("encloses") is not None else []
         tag = None if deck else work.get("tag", "")
-        ctx.dispatch({"type": "loop", "by": player, "tag": tag, "encloses": encloses})
+        ctx.dispatch({"type": "loop", "by": player, "tag": tag, "encloses": encloses}, at="loop")
 
     controls: list[ft.Control] = [heading(ctx.t("knit_wit.view.step_loop", name=player)),
                                   ft.Text(words.no_orphan(ctx.t("knit_wit.view.hand", hand=todo["hand"])))]
@@ -231,7 +233,8 @@ def loop_step(ctx: GameContext, work: dict, todo: dict) -> ft.Control:
     label = "knit_wit.view.draw_tag" if deck else "knit_wit.view.place_loop"
     icon = ft.Icons.STYLE if deck else ft.Icons.GESTURE
     return field_sheet(controls, [ft.FilledButton(content=ctx.t(label), icon=icon, style=tall(),
-                                                  on_click=lambda e: send())])
+                                                  key=ft.ScrollKey("loop"), on_click=lambda e: send())],
+                       said(ctx, "loop"))
 
 
 def spool_step(ctx: GameContext, work: dict, todo: dict) -> ft.Control:
@@ -259,7 +262,7 @@ def spool_step(ctx: GameContext, work: dict, todo: dict) -> ft.Control:
             work["occupied"] = err.params
             ctx.refresh()
             return
-        ctx.dispatch(action(False))
+        ctx.dispatch(action(False), at="spool")
 
     controls: list[ft.Control] = [heading(ctx.t("knit_wit.view.step_spool", name=player)),
                                   choice(ctx, work, "number", todo["hand"]),
@@ -269,11 +272,11 @@ def spool_step(ctx: GameContext, work: dict, todo: dict) -> ft.Control:
                           lambda on, i=loop["id"]: tick(i, on))
                  for loop in ctx.state["loops"]]
     if work.get("occupied"):
-        controls.append(same_region_warning(ctx, work, lambda: ctx.dispatch(action(True))))
+        controls.append(same_region_warning(ctx, work, lambda: ctx.dispatch(action(True), at="spool")))
     else:
         controls.append(ft.FilledButton(content=ctx.t("knit_wit.view.place_spool"), icon=ft.Icons.ADJUST,
-                                        style=tall(), on_click=lambda e: send()))
-    return ft.Column(controls=controls, spacing=8)
+                                        style=tall(), key=ft.ScrollKey("spool"), on_click=lambda e: send()))
+    return ft.Column(controls=[*controls, *said(ctx, "spool")], spacing=8)
 
 
 def same_region_warning(ctx: GameContext, work: dict, confirm) -> ft.Control:
@@ -285,7 +288,8 @@ def same_region_warning(ctx: GameContext, work: dict, confirm) -> ft.Control:
         ctx.refresh()
 
     occupied = work["occupied"]
-    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.ERROR_CONTAINER, content=ft.Column(controls=[
+    return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.ERROR_CONTAINER, key=ft.ScrollKey("spool"),
+                        content=ft.Column(controls=[
         ft.Row(controls=[ft.Icon(ft.Icons.WARNING_AMBER, apply_text_scaling=True), ft.Text(ctx.t(
             "knit_wit.view.same_region", number=occupied["number"], loops=occupied["loops"]), expand=True)]),
         ft.Row(wrap=True, controls=[
@@ -574,10 +578,10 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
         written = [[n, text_of(n)] for n in spools]
         err = ctx.engine.extra_refusal(ctx.state, player, written)
         if err is not None:
-            ctx.show_error(err)
+            ctx.say(err, SHEET_DONE)
             return
         number, text = kw.extra_written(written)[0]
-        if ctx.dispatch(answer_action(player, number, text)):
+        if ctx.dispatch(answer_action(player, number, text), at=SHEET_DONE):
             drafts.clear()
 
     fields = [keyed(
@@ -588,7 +592,8 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
                     on_change=lambda e, n=n: typed(n, e.control.value),
                     on_blur=lambda e, n=n: left(n), on_submit=lambda e, n=n: left(n)), ft.ScrollKey(field_at(n)))
         for n in spools]
-    return field_sheet([entry_title(ctx, player), *fields], [done_button(ctx, done)])
+    return field_sheet([entry_title(ctx, player), *fields], [keyed(done_button(ctx, done), ft.ScrollKey(SHEET_DONE))],
+                       said(ctx, SHEET_DONE))
 
 
 def extra_panel(ctx: GameContext, player: str) -> list[ft.Control]:
@@ -596,9 +601,11 @@ def extra_panel(ctx: GameContext, player: str) -> list[ft.Control]:
     blanks = [n for n, text in enumerate(ctx.state["sheets"][player], start=1) if not text]
     work = sheet_work(ctx, player)
     body = sheet_form(ctx, work, player, blanks, extra=True) if opened(ctx, work, player) else cover(ctx, work, player)
-    stops = [ft.OutlinedButton(content=ctx.t("knit_wit.view.extra_stop", name=entry["by"]), icon=ft.Icons.STOP,
-                               on_click=lambda e, by=entry["by"]: ctx.dispatch({"type": "stop", "by": by}))
-             for entry in offer_here(ctx, "stop")]
+    stops = [control for entry in offer_here(ctx, "stop") for control in (
+        ft.OutlinedButton(content=ctx.t("knit_wit.view.extra_stop", name=entry["by"]), icon=ft.Icons.STOP,
+                          key=ft.ScrollKey(f"stop-{entry['by']}"),
+                          on_click=lambda e, by=entry["by"]: ctx.dispatch({"type": "stop", "by": by}, at=f"stop-{by}")),
+        *said(ctx, f"stop-{entry['by']}"))]
     return [ft.Text(ctx.t("knit_wit.view.extra", name=player), size=16, weight=ft.FontWeight.W_600), body, *stops]
 
 
@@ -631,10 +638,11 @@ def scoring_screen(ctx: GameContext) -> ft.Control:
         controls.append(challenger_panel(ctx, asked_target(ctx, review), review, challenges))
     last = review["spool"] == ctx.state["count"]
     if ctx.for_table:
-        controls.append(ft.FilledButton(
+        at = f"next-{review['spool']}"
+        controls += [ft.FilledButton(
             content=ctx.t("knit_wit.view.finish" if last else "knit_wit.view.next_spool", number=review["spool"]),
-            icon=ft.Icons.SKIP_NEXT, style=tall(), disabled=not can_advance, key=f"next-{review['spool']}",
-            on_click=lambda e: ctx.dispatch({"type": "next_spool", "by": "table"})))
+            icon=ft.Icons.SKIP_NEXT, style=tall(), disabled=not can_advance, key=ft.ScrollKey(at),
+            on_click=lambda e: ctx.dispatch({"type": "next_spool", "by": "table"}, at=at)), *said(ctx, at)]
     controls.append(running_totals(ctx))
     return ft.Column(controls=controls, spacing=12)
 
@@ -686,8 +694,9 @@ def answer_card(ctx: GameContext, review: dict, player: str, challenges: list[di
         *[ft.Text(m, size=14) for m in marks(ctx, review, player)],
     ]
     if challengers(challenges, player):
-        controls.append(ft.OutlinedButton(content=ctx.t("knit_wit.view.challenge", name=player),
-                                          on_click=lambda e: pick_target(ctx, player)))
+        at = challenge_at(review, player)
+        controls += [ft.OutlinedButton(content=ctx.t("knit_wit.view.challenge", name=player), key=ft.ScrollKey(at),
+                                       on_click=lambda e: pick_target(ctx, player, at)), *said(ctx, at)]
     if text and ctx.for_table:
         picked = pair_pick(ctx, review)
         controls.append(labelled(ft.Checkbox(value=player in picked),
@@ -729,7 +738,7 @@ def pair_panel(ctx: GameContext, review: dict) -> ft.Control:
     def rule(same: bool) -> None:
         """Send the ruling; clear the picks once it is accepted."""
         n = review["spool"]
-        if ctx.dispatch({"type": "dup_ruling", "by": "table", "a": [a, n], "b": [b, n], "same": same}):
+        if ctx.dispatch({"type": "dup_ruling", "by": "table", "a": [a, n], "b": [b, n], "same": same}, at="pair"):
             picked_now = pair_pick(ctx, review)
             picked_now.clear()
 
@@ -738,20 +747,27 @@ def pair_panel(ctx: GameContext, review: dict) -> ft.Control:
         controls=[
             ft.Text(words.no_orphan(ctx.t("knit_wit.view.pair_question", a=a, b=b, ta=review["answers"][a],
                                           tb=review["answers"][b])), size=16, weight=ft.FontWeight.W_600),
-            ft.Row(wrap=True, controls=[
+            ft.Row(wrap=True, key=ft.ScrollKey("pair"), controls=[
                 ft.FilledButton(content=ctx.t("knit_wit.view.pair_same"), icon=ft.Icons.LINK,
                                 on_click=lambda e: rule(True)),
                 ft.OutlinedButton(content=ctx.t("knit_wit.view.pair_different"), icon=ft.Icons.LINK_OFF,
                                   on_click=lambda e: rule(False)),
             ]),
+            *said(ctx, "pair"),
         ]))
 
 
-def pick_target(ctx: GameContext, player: str) -> None:
-    """Challenge player's answer: on a seated phone at once, as its seat; on a shared screen ask who challenges
-    (the question is about this spool's answer: left unanswered, it is not asked of the next spool's)."""
+def challenge_at(review: dict, player: str) -> str:
+    """The scroll key of the challenge button on player's answer card, under which a refused challenge is said."""
+    return f"challenge-{review['spool']}-{player}"
+
+
+def pick_target(ctx: GameContext, player: str, at: str) -> None:
+    """Challenge player's answer: on a seated phone at once, as its seat (a refusal said under the button keyed at);
+    on a shared screen ask who challenges (the question is about this spool's answer: left unanswered, it is not
+    asked of the next spool's)."""
     if ctx.seat is not None:
-        open_challenge(ctx, ctx.seat, player)
+        open_challenge(ctx, ctx.seat, player, at)
         return
     ctx.local["challenge_target"] = {"spool": ctx.state["spool"], "player": player}
     ctx.refresh()
@@ -763,9 +779,10 @@ def asked_target(ctx: GameContext, review: dict) -> str | None:
     return target["player"] if isinstance(target, dict) and target.get("spool") == review["spool"] else None
 
 
-def open_challenge(ctx: GameContext, by: str, target: str) -> None:
-    """Open by's challenge of target's answer (its time starts the countdown)."""
-    if ctx.dispatch({"type": "challenge", "by": by, "target": target, "at": ctx.now()}):
+def open_challenge(ctx: GameContext, by: str, target: str, at: str) -> None:
+    """Open by's challenge of target's answer (its time starts the countdown); a refusal is said under the control
+    keyed at."""
+    if ctx.dispatch({"type": "challenge", "by": by, "target": target, "at": ctx.now()}, at=at):
         ctx.local.pop("challenge_target", None)
 
 
@@ -779,13 +796,13 @@ def challenger_panel(ctx: GameContext, target: str, review: dict, challenges: li
         ctx.refresh()
 
     buttons = [ft.FilledButton(content=ctx.t("knit_wit.view.challenger", name=p), on_click=lambda e, p=p:
-                               open_challenge(ctx, p, target)) for p in challengers(challenges, target)]
+                               open_challenge(ctx, p, target, "challenger")) for p in challengers(challenges, target)]
     buttons.append(ft.OutlinedButton(content=ctx.t("knit_wit.view.cancel"), on_click=lambda e: cancel()))
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(
         controls=[ft.Text(ctx.t("knit_wit.view.who_challenges", name=target, answer=review["answers"][target]),
                           size=16, weight=ft.FontWeight.W_600),
-                  ft.Row(controls=buttons, wrap=True)]))
+                  ft.Row(controls=buttons, wrap=True, key=ft.ScrollKey("challenger")), *said(ctx, "challenger")]))
 
 
 def why_alike(ctx: GameContext, s: dict) -> str:
@@ -804,7 +821,9 @@ def suggestion_panel(ctx: GameContext, review: dict, s: dict) -> ft.Control:
     def rule(same: bool) -> None:
         """The table rules the pair the same or different."""
         ctx.dispatch({"type": "dup_ruling", "by": "table", "a": [s["a"], review["spool"]],
-                      "b": [s["b"], review["spool"]], "same": same})
+                      "b": [s["b"], review["spool"]], "same": same}, at=at)
+
+    at = f"rule-{s['a']}-{s['b']}"
 
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER,
                         alignment=ft.Alignment.TOP_LEFT, key=f"suggested-{s['a']}-{s['b']}", content=ft.Column(
@@ -812,12 +831,13 @@ def suggestion_panel(ctx: GameContext, review: dict, s: dict) -> ft.Control:
             ft.Text(words.no_orphan(ctx.t("knit_wit.view.suggested", a=s["a"], b=s["b"], ta=s["texts"][0],
                                           tb=s["texts"][1])), size=16, weight=ft.FontWeight.W_600),
             aside(ctx.lang, why_alike(ctx, s), size=14),
-            ft.Row(wrap=True, controls=[
+            ft.Row(wrap=True, key=ft.ScrollKey(at), controls=[
                 ft.FilledButton(content=ctx.t("knit_wit.view.rule_same"), icon=ft.Icons.LINK,
                                 on_click=lambda e: rule(True)),
                 ft.OutlinedButton(content=ctx.t("knit_wit.view.rule_different"), icon=ft.Icons.LINK_OFF,
                                   on_click=lambda e: rule(False)),
             ]),
+            *said(ctx, at),
         ]))
 
 
@@ -844,7 +864,8 @@ def challenge_panel(ctx: GameContext, challenge: dict, review: dict) -> ft.Contr
     else:
         ballots = vote_panel(ctx, ctx.shown()["challenge"]["vote"], question=ctx.t("knit_wit.view.keep", name=target,
                                                                      answer=answer),
-                             on_cast=lambda voter, yes: ctx.dispatch({"type": "vote", "by": voter, "yes": yes}))
+                             on_cast=lambda voter, yes: ctx.dispatch({"type": "vote", "by": voter, "yes": yes},
+                                                                       at=ballot_at(voter)))
     return ft.Container(padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
                         alignment=ft.Alignment.TOP_CENTER, content=ft.Column(
         horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
