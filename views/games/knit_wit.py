@@ -693,18 +693,18 @@ def answer_card(ctx: GameContext, review: dict, player: str, challenges: list[di
         if text else aside(ctx.lang, ctx.t("knit_wit.view.blank"), size=22),
         *[ft.Text(m, size=14) for m in marks(ctx, review, player)],
     ]
+    at = challenge_at(review, player)
     if challengers(challenges, player):
-        at = challenge_at(review, player)
-        controls += [ft.OutlinedButton(content=ctx.t("knit_wit.view.challenge", name=player), key=ft.ScrollKey(at),
-                                       on_click=lambda e: pick_target(ctx, player, at)), *said(ctx, at)]
+        controls.append(ft.OutlinedButton(content=ctx.t("knit_wit.view.challenge", name=player),
+                                          on_click=lambda e: pick_target(ctx, player, at)))
     if text and ctx.for_table:
         picked = pair_pick(ctx, review)
         controls.append(labelled(ft.Checkbox(value=player in picked),
                                  ctx.t("knit_wit.view.pick_for_ruling", name=player),
                                  lambda on: toggle_pick(ctx, review, player, on)))
     colour = ft.Colors.ERROR_CONTAINER if crossed else ft.Colors.SURFACE_CONTAINER_HIGHEST
-    return ft.Container(col=CARD_COLS, padding=10, border_radius=10, bgcolor=colour,
-                        key=f"answer-{review['spool']}-{player}", content=ft.Column(controls=controls, spacing=4))
+    return ft.Container(col=CARD_COLS, padding=10, border_radius=10, bgcolor=colour, key=ft.ScrollKey(at),
+                        content=ft.Column(controls=[*controls, *said(ctx, at)], spacing=4))
 
 
 def pair_pick(ctx: GameContext, review: dict) -> list[str]:
@@ -758,8 +758,9 @@ def pair_panel(ctx: GameContext, review: dict) -> ft.Control:
 
 
 def challenge_at(review: dict, player: str) -> str:
-    """The scroll key of the challenge button on player's answer card, under which a refused challenge is said."""
-    return f"challenge-{review['spool']}-{player}"
+    """The scroll key of player's answer card on the spool being scored: a refused challenge from its button is said
+    at the card's foot, under the button, or where it was once it is gone (another challenge opened)."""
+    return f"answer-{review['spool']}-{player}"
 
 
 def pick_target(ctx: GameContext, player: str, at: str) -> None:
