@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
-from scoring.core import engine
+from scoring.core import RuleError, engine
 from tests.test_views_components import buttons, raw_texts, said_under, texts, walk
 from tests.test_views_kingdomino import Table, cells, name
 from views import session, words
@@ -688,3 +688,19 @@ def test_a_players_line_and_the_end_button_break_only_after_a_clause():
     assert "Ann\u2060：手\u2060牌\u00a05\u2060，袋\u2060中\u00a020\u2060，银\u2060行\u00a00" in raw_texts(shown)
     end = [b for b in walk(shown) if isinstance(b, ft.OutlinedButton) and b.key == "end"]
     assert end and end[0].content == "没\u2060人\u2060能\u2060再\u2060出\u2060牌\u2060：结\u2060束\u2060游\u2060戏", end
+
+
+def test_a_second_challenge_while_the_vote_is_open_is_said_in_the_last_play_not_in_the_bar():
+    """Ben's "challenges ZUQ" tapped twice before the screen is drawn again: the second is refused (one challenge at
+    a time) and said at the foot of the last play, where the challenge buttons were, in words; not in the bar at the
+    phone's foot, and not lost with the buttons gone once the vote opened."""
+    table = Table("nab_it", SEATS)
+    for col, letter in ((1, "Z"), (2, "U"), (3, "Q")):
+        place(table, 1, col, letter)
+    buttons(table.view(view))["Play"].on_click(None)
+    challenge = buttons(table.view(view))["Ben challenges ZUQ"]
+    challenge.on_click(None)
+    challenge.on_click(None)
+    after = texts(table.view(view))
+    reason = words.error("en", RuleError("nab_it.challenge_open", player="Ben", word="ZUQ"))
+    assert table.errors == [] and after[after.index("ZUQ: not in the word list (can be challenged)") + 1] == reason

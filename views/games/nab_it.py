@@ -57,7 +57,7 @@ from views.components.grid import BAR_SIDES, GROUP_COLOURS, bar, grid_editor
 from views.components.offers import offer_here
 from views.components.private import elsewhere
 from views.components.refusal import said
-from views.components.vote import ballots_line, vote_panel
+from views.components.vote import ballot_at, ballots_line, vote_panel
 from views.context import GameContext
 from views.ui import aside, icon_button, keyed, labelled, tint
 
@@ -530,12 +530,14 @@ def last_play(ctx: GameContext, state: dict, offers: list[dict]) -> ft.Control |
     buttons = [ft.OutlinedButton(content=ctx.t("nab_it.view.challenge", name=o["by"], word=c["word"]),
                                  icon=ft.Icons.GAVEL, key=f"challenge:{o['by']}:{c['word']}",
                                  on_click=lambda e, by=o["by"], w=c["word"]: ctx.dispatch(
-                                     {"type": "challenge", "by": by, "word": w}))
+                                     {"type": "challenge", "by": by, "word": w}, at="challenges"))
                for o in offer_here(ctx, "challenge", offers) for c in o["choices"]]
     if buttons:
         rows.append(ft.Row(wrap=True, spacing=6, controls=buttons))
+    # a refused challenge is said under the buttons, or at the panel's foot once they are gone (a vote opened)
     return ft.Container(padding=10, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=8,
-                        content=ft.Column(spacing=4, controls=rows))
+                        key=ft.ScrollKey("challenges"),
+                        content=ft.Column(spacing=4, controls=[*rows, *said(ctx, "challenges")]))
 
 
 def verdict(ctx: GameContext, state: dict, word: dict) -> str:
@@ -555,7 +557,7 @@ def challenge_vote(ctx: GameContext, state: dict) -> ft.Control:
         ft.Text(ctx.t("nab_it.view.in_list" if listed else "nab_it.view.not_in_list", word=challenge["word"],
                       name=challenge["by"]), size=16),
         vote_panel(ctx, ctx.shown()["challenge"]["vote"],
-                   lambda voter, yes: ctx.dispatch({"type": "vote", "by": voter, "yes": yes}),
+                   lambda voter, yes: ctx.dispatch({"type": "vote", "by": voter, "yes": yes}, at=ballot_at(voter)),
                    ctx.t("nab_it.view.keep_question" if listed else "nab_it.view.vote_question",
                          word=challenge["word"]))])
 
