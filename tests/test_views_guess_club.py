@@ -18,7 +18,7 @@ from scoring.core import RuleError, engine
 from scoring.record import new_record
 from storage import Store
 from tests.card_view_helpers import taken_over
-from tests.test_views_components import FakePage, labelled_boxes, raw_texts, texts, walk
+from tests.test_views_components import FakePage, labelled_boxes, raw_texts, said_under, texts, walk
 from views import words
 from views.components import action_log
 from views.components.private import ENTRY
@@ -213,7 +213,10 @@ def test_random_topic_comes_from_the_list_in_the_session_language(table):
 
 def test_blank_topic_is_refused_by_the_engine(table):
     tap(table.build(), "Set topic")
-    assert table.errors == ["guess_club.topic_invalid"] and table.state["topic"] is None
+    assert table.errors == [] and table.state["topic"] is None   # said under the button, not in the bar
+    body = table.build()
+    assert said_under(body, buttons(body)["Set topic"])[0] == words.error(
+        "en", RuleError("guess_club.topic_invalid", limit=200))
 
 
 def test_answers_behind_the_cover_repeats_refused_and_kept(table):
@@ -552,7 +555,10 @@ def test_a_refused_topic_brings_in_no_aliases(table):
     topic accepted brings them in before it."""
     table.store.add_alias("苹果", "apple")
     tap(table.build(), "Set topic")
-    assert table.errors[-1] == "guess_club.topic_invalid" and table.store.load(table.sid)["actions"] == []
+    body = table.build()
+    assert said_under(body, buttons(body)["Set topic"])[0] == words.error(
+        "en", RuleError("guess_club.topic_invalid", limit=200))
+    assert table.store.load(table.sid)["actions"] == []
     table.local["topic"]["text"] = "Fruit"
     tap(table.build(), "Set topic")
     assert [a["type"] for a in table.store.load(table.sid)["actions"]] == ["aliases", "topic"]

@@ -42,11 +42,13 @@ from validators.answers import SAME, explain
 from views import words
 from views.components.offers import offer_here
 from views.components.private import cover, elsewhere, opened, private_entry
+from views.components.refusal import said as said_here  # the module names its own lines `said`
 from views.context import GameContext
 from views.ui import aside, draft_field, field_sheet, keyed, labelled, tint
 
 TOPICS = Path(__file__).resolve().parents[2] / "assets" / "guess_club" / "topics.json"
 SPOT = 52
+SET_TOPIC = "topic"  # the scroll key of "Set topic", under which a refused topic (or its aliases) is said
 SPOT_RADIUS = 6  # a number's spot and its button share their corners (a pill on a square looked misplaced)
 
 
@@ -175,7 +177,7 @@ def prediction_board(ctx: GameContext) -> ft.Control:
                                                               if number == state["matches"]
                                                               else ft.Colors.ON_SURFACE_VARIANT}),
                                   on_click=lambda e, n=number: ctx.dispatch(
-                                      {"type": "predict", "by": turn, "number": n})),
+                                      {"type": "predict", "by": turn, "number": n}, at="predict")),
                 *[ft.Text(name, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS) for name in on],
             ])))
     title = (ctx.t("guess_club.view.predict_now", name=turn, cost=PREDICT) if offered
@@ -184,7 +186,9 @@ def prediction_board(ctx: GameContext) -> ft.Control:
     said = [aside(ctx.lang, ctx.t("guess_club.view.numbers_full", numbers=full, limit=opts["per_number"]))] if full \
         else []
     return ft.Column(spacing=6, controls=[ft.Text(words.no_orphan(title), size=16, weight=ft.FontWeight.W_600),
-                                          ft.Row(wrap=True, spacing=4, run_spacing=4, controls=spots), *said])
+                                          ft.Row(wrap=True, spacing=4, run_spacing=4, controls=spots,
+                                                 key=ft.ScrollKey("predict")),
+                                          *said_here(ctx, "predict"), *said])
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -215,12 +219,12 @@ def topic_panel(ctx: GameContext) -> ft.Control:
         topic = {"type": "topic", "by": setter, "text": draft["text"]}
         refusal = ctx.engine.check(ctx.state, topic)
         if refusal is not None:
-            ctx.show_error(refusal)
+            ctx.say(refusal, SET_TOPIC)
             return
         missing = [list(pair) for pair in ctx.store.aliases() if list(pair) not in ctx.state["aliases"]]
-        if missing and not ctx.dispatch({"type": "aliases", "by": setter, "pairs": missing}):
+        if missing and not ctx.dispatch({"type": "aliases", "by": setter, "pairs": missing}, at=SET_TOPIC):
             return
-        if ctx.dispatch(topic):
+        if ctx.dispatch(topic, at=SET_TOPIC):
             draft["text"] = ""
 
     field = draft_field(draft, "text", draft["text"], label=ctx.t("guess_club.view.topic_field"), text_size=18,
@@ -228,8 +232,9 @@ def topic_panel(ctx: GameContext) -> ft.Control:
     return card([field_sheet([title, field], [
         ft.OutlinedButton(content=ctx.t("guess_club.view.random_topic"), icon=ft.Icons.CASINO,
                           on_click=lambda e: draw()),
-        ft.FilledButton(content=ctx.t("guess_club.view.set_topic"), icon=ft.Icons.CHECK, on_click=lambda e: send()),
-    ])])
+        ft.FilledButton(content=ctx.t("guess_club.view.set_topic"), icon=ft.Icons.CHECK, key=ft.ScrollKey(SET_TOPIC),
+                        on_click=lambda e: send()),
+    ], said_here(ctx, SET_TOPIC))])
 
 
 def answers_panel(ctx: GameContext) -> ft.Control:
@@ -296,7 +301,8 @@ def hand_question(ctx: GameContext) -> list[ft.Control]:
 
     def rule(same: bool) -> None:
         """Send the setter's ruling; clear the two texts once it is accepted."""
-        if ctx.dispatch({"type": "hand_ruling", "by": setter, "a": draft["a"], "b": draft["b"], "same": same}):
+        if ctx.dispatch({"type": "hand_ruling", "by": setter, "a": draft["a"], "b": draft["b"], "same": same},
+                        at="hand-ruling"):
             draft.update(a="", b="")
 
     why = aside(ctx.lang, ctx.t("guess_club.view.hand_question_why"))
@@ -308,12 +314,13 @@ def hand_question(ctx: GameContext) -> list[ft.Control]:
             draft_field(draft, "b", draft["b"], label=ctx.t("guess_club.view.question_b"), width=200,
                         on_change=lambda e: draft.__setitem__("b", e.control.value)),
         ]),
-        ft.Row(wrap=True, controls=[
+        ft.Row(wrap=True, key=ft.ScrollKey("hand-ruling"), controls=[
             ft.OutlinedButton(content=ctx.t("guess_club.view.rule_same_hand"), icon=ft.Icons.LINK,
                               on_click=lambda e: rule(True)),
             ft.OutlinedButton(content=ctx.t("guess_club.view.rule_different_hand"), icon=ft.Icons.LINK_OFF,
                               on_click=lambda e: rule(False)),
         ]),
+        *said_here(ctx, "hand-ruling"),
     ])]
 
 
