@@ -434,18 +434,18 @@ def ruling_panel(ctx: GameContext) -> ft.Control:
     owners = [p["player"] for p in pending["proposals"]]
     rows += [aside(ctx.lang, ctx.t("guess_club.view.one_each", name=name), size=13)
              for name in dict.fromkeys(owners) if owners.count(name) > 1]
-    buttons = ft.Row(wrap=True, controls=[
+    buttons = ft.Column(spacing=4, controls=[ft.Row(wrap=True, key=ft.ScrollKey("rule"), controls=[
         ft.FilledButton(content=ctx.t("guess_club.view.rule_valid", count=len(ticked), cost=MISS),
                         icon=ft.Icons.CHECK, on_click=lambda e: rule(ctx, True, list(ticked))),
         ft.OutlinedButton(content=ctx.t("guess_club.view.rule_invalid", cost=INVALID), icon=ft.Icons.CLOSE,
                           on_click=lambda e: rule(ctx, False, [])),
-    ])
+    ]), *said_here(ctx, "rule")])
     return card(rows + ([buttons, *shows] if ctx.seat == setter else [*shows, buttons]))
 
 
 def rule(ctx: GameContext, valid: bool, matches: list[list]) -> None:
     """Send the setter's ruling on the card read out; once accepted, forget its ticks (`ruling_ticks`)."""
-    if ctx.dispatch({"type": "rule", "by": ctx.state["setter"], "valid": valid, "matches": matches}):
+    if ctx.dispatch({"type": "rule", "by": ctx.state["setter"], "valid": valid, "matches": matches}, at="rule"):
         ctx.local.pop("ruling", None)
 
 
@@ -572,9 +572,10 @@ def settle_panel(ctx: GameContext) -> ft.Control:
     if not settling:
         return card([*rows, elsewhere(ctx, setter)])
     rows.append(ft.FilledButton(content=ctx.t("guess_club.view.settle", round=state["round"]), icon=ft.Icons.FLAG,
+                                key=ft.ScrollKey("settle"),
                                 on_click=lambda e: ctx.dispatch({"type": "settle", "by": setter,
-                                                                 "invalid": list(invalid)})))
-    return card(rows)
+                                                                 "invalid": list(invalid)}, at="settle")))
+    return card([*rows, *said_here(ctx, "settle")])
 
 
 def transfers_panel(ctx: GameContext) -> list[ft.Control]:
