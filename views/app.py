@@ -65,7 +65,7 @@ from flet.controls.layout_control import LayoutControl
 
 from scoring.core import RuleError
 from scoring.record import mark
-from views import drawn, guard, home, host_gate, importer, lost_taps, rules, settings, words
+from views import drawn, focus, guard, home, host_gate, importer, lost_taps, rules, settings, words
 from views.live import Feed, live
 from views.reconnect import returning_page
 from views.ui import FONT, FONTS, NARROW_SIDE, TEXT_SIDE, WEB_FONTS, icon_button, tap_style, tap_themes, text_style
@@ -467,7 +467,9 @@ def frame(app: App, title: str, body: ft.Control, back: str | None, pinned: list
     """A screen: the top bar (with the screen's actions, if any) and what stays on screen (pinned), then the body,
     which scrolls, then the footer, which stays at the screen's foot (the new-session screen's Start); a new `page`
     number draws the scrolling part anew, from its top (`GameContext.turn_page`); scroller: a ref (`ft.use_ref`)
-    given the scrolling part, or None."""
+    given the scrolling part, or None. The focus asked for by a control used from the keyboard goes, once drawn, to
+    the control now standing for it (`views.focus`)."""
+    focus.use_focus(app.page)
     return ft.Column(expand=True, spacing=0, controls=[
         top_bar(app, title, back, actions),
         *[ft.Container(content=c, padding=ft.Padding.symmetric(horizontal=8, vertical=4)) for c in pinned or []],

@@ -50,7 +50,7 @@ from scoring import i18n
 from scoring.core import TABLE, RuleError, cooperative, engine
 from scoring.record import SHOWN, STALE, Mark, mark, ordinal, public_log, redo_entry
 from storage.prefs import draft_seat
-from views import drawn, rules, stats, words
+from views import drawn, focus, rules, stats, words
 from views.components.action_log import describe, done, entry_named, log_panel
 from views.components.chart import score_chart
 from views.components.folds import Folds
@@ -513,11 +513,13 @@ def undo_redo_row(app: Any, sid: str, last: dict | None, again: dict | None, sho
         attempt(app, sid, first_try)
 
     return ft.Row(wrap=True, controls=[
-        ft.OutlinedButton(content=undo_text, icon=ft.Icons.UNDO, disabled=last is None, on_click=lambda e: ask_undo(),
-                          key=mark_key(shown)),
-        ft.OutlinedButton(content=redo_text, icon=ft.Icons.REDO, disabled=again is None, visible=again is not None,
-                          key=f"redo-{mark_key(shown)}" if again else "redo",
-                          on_click=lambda e: attempt(app, sid, redo_now)),
+        focus.keep(app.page, "undo", ft.OutlinedButton(
+            content=undo_text, icon=ft.Icons.UNDO, disabled=last is None, on_click=lambda e: ask_undo(),
+            key=mark_key(shown)), instead="redo"),
+        focus.keep(app.page, "redo", ft.OutlinedButton(
+            content=redo_text, icon=ft.Icons.REDO, disabled=again is None, visible=again is not None,
+            key=f"redo-{mark_key(shown)}" if again else "redo", on_click=lambda e: attempt(app, sid, redo_now)),
+            instead="undo"),
     ])
 
 

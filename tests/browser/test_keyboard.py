@@ -8,6 +8,8 @@ A Delete question opened by the keyboard could not be put away with Escape, only
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from scoring.record import new_record
@@ -15,6 +17,53 @@ from scoring.record import new_record
 from tests.browser.conftest import LAPTOP, POLL_MS, WAIT_MS
 
 IN_A_FIELD = "() => document.activeElement !== null && document.activeElement.tagName === 'INPUT'"
+FOCUSED = """() => { const e = document.activeElement;
+  return e && ['FLT-SEMANTICS', 'INPUT'].includes(e.tagName)
+    ? (e.getAttribute('aria-label') || e.textContent || '').trim() : (e ? e.tagName : ''); }"""
+NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+FOCUS_ON = "pattern => new RegExp(pattern).test((" + FOCUSED + ")())"
+TABS = 80  # Tab presses a test may take to reach a control from the top of a screen
+NOW = "2026-12-07T08:00:00+00:00"
+
+
+def focused(tab) -> str:
+    """The accessible name of what has the keyboard focus ('' for nothing)."""
+    return tab.page.evaluate(FOCUSED)
+
+
+def key(tab, name: str) -> None:
+    """Press a key, and wait until Flutter has drawn its answer (two frames; a Tab may stop on a control the page
+    gives no focus of its own, so the focus is not waited on)."""
+    tab.page.keyboard.press(name)
+    tab.page.evaluate(NEXT_FRAMES)
+
+
+def tab_to(tab, name: "re.Pattern") -> None:
+    """Press Tab until the control named like name has the focus (as a person tabbing through the screen)."""
+    tab.quiet()
+    for _ in range(TABS):
+        if name.search(focused(tab)):
+            return
+        key(tab, "Tab")
+    raise AssertionError(f"Tab never reached {name.pattern}; last {focused(tab)!r}")
+
+
+def focus_goes_to(tab, name: "re.Pattern") -> None:
+    """Wait until the control named like name has the keyboard focus."""
+    try:
+        tab.page.wait_for_function(FOCUS_ON, arg=name.pattern, polling=POLL_MS, timeout=WAIT_MS)
+    except Exception as err:
+        raise AssertionError(f"the focus is on {focused(tab)!r}, not {name.pattern}") from err
+
+
+def score_pad(server, rounds: int) -> str:
+    """A stored score pad session of Ann and Ben with `rounds` rounds entered; its id."""
+    from storage import Store
+    with Store(server.data) as store:
+        sid = store.create(new_record("score_pad", ["Ann", "Ben"], now=NOW))
+        for n in range(1, rounds + 1):
+            store.play(sid, {"type": "round", "by": "table", "scores": {"Ann": n, "Ben": 10 * n}}, NOW)
+    return sid
 
 
 def test_enter_in_the_new_player_field_keeps_it_for_the_next_name(phone):
@@ -55,3 +104,28 @@ def test_escape_answers_the_delete_question_with_cancel(phone, server):
     tab.gone("Delete this session?")
     with Store(server.data) as store:
         assert store.load(sid)["game"] == "cubosaurs"
+
+
+def test_undo_and_redo_from_the_keyboard_keep_the_focus_for_the_next_press(phone, server):
+    """Enter on Undo takes back round 2 and leaves the focus on the new Undo (it is drawn anew for every action,
+    and the focus had gone to the top of the screen): Enter again takes back round 1; Redo then keeps it too, and
+    once nothing is left to put back the focus goes to Undo."""
+    sid = score_pad(server, 2)
+    tab = phone
+    tab.open(f"/play/{sid}")
+    tab.resize(LAPTOP)
+    tab.language("en")
+    tab_to(tab, re.compile(r"^Undo"))
+    tab.page.keyboard.press("Enter")
+    tab.see("Redo: Round 2 scores: Ann 2, Ben 20")
+    focus_goes_to(tab, re.compile(r"^Undo"))
+    tab.page.keyboard.press("Enter")
+    tab.see("Redo: Round 1 scores: Ann 1, Ben 10")
+    focus_goes_to(tab, re.compile(r"^Redo"))
+    tab.page.keyboard.press("Enter")
+    tab.see("Redo: Round 2 scores: Ann 2, Ben 20")
+    focus_goes_to(tab, re.compile(r"^Redo"))
+    tab.page.keyboard.press("Enter")
+    tab.gone("Redo: Round 2 scores: Ann 2, Ben 20")
+    focus_goes_to(tab, re.compile(r"^Undo: Round 2"))
+

@@ -1,0 +1,120 @@
+"""Where the keyboard focus goes after a tap whose answer redraws the control tapped.
+
+A keyboard-only person (Tab, Enter, Space on a laptop) presses Enter on a control; the action is taken and the
+screen is drawn again. Some controls are drawn anew on purpose (Undo and Redo get a new key for every action, so a
+stale second tap reaches a control gone, not the next undo), forms are rebuilt, and Flutter drops the focus of a
+field on Enter: the focus went to the first control of the screen (Settings, 中文) or to a neighbour ("Add a grey
+raptor" after "Add round"), and the next Enter did something else.
+
+One mechanism: a control that can be redrawn is named for what it stands for (`keep(page, name, control)`: "undo",
+"round-first", a chip's player). Used from the keyboard, it asks for the focus to go, once the screen is drawn
+again, to the control drawn under the same name in that render (or under `then`, a sensible next one: after
+"Add round" the form's first field, for the next round); the request is carried to the next render as
+`GameContext.bring_into_view` carries its scroll (`use_focus`, run by every screen's `views.app.frame`).
+
+RULING (keyboard only): a button passes the focus on only when it held the keyboard focus as it was used (Enter or
+Space; a pointer tap does not focus a Flutter button), so a tap with a mouse or a finger draws no focus ring and a
+phone's keyboard does not open; Enter in a one-line field (its `on_submit`) always keeps the field's focus (or
+passes it to `then`): Enter is the keyboard's.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any, Callable
+
+import flet as ft
+
+KEEPER = "_focus"  # the key of a tab's focus keeper in its scratch (`page.data`, `views.app.tab_scratch`)
+
+
+class Keeper:
+    """One tab's focus: the named control holding it, the request for the next render, the controls just drawn."""
+
+    def __init__(self) -> None:
+        self.held: str | None = None
+        self.asked: tuple[tuple[str, ...], int] = ((), 0)
+        self.drawn: dict[str, tuple[int, ft.Control]] = {}
+        self.renders = 0
+
+    def took(self, name: str) -> None:
+        """The control named `name` has the keyboard focus."""
+        self.held = name
+
+    def lost(self, name: str) -> None:
+        """The control named `name` let the focus go (a later control's focus is not undone)."""
+        if self.held == name:
+            self.held = None
+
+    def ask(self, *names: str) -> None:
+        """After the next render, give the focus to the first of the controls drawn under `names` that takes it."""
+        self.asked = (names, self.asked[1] + 1)
+
+    def due(self) -> ft.Control | None:
+        """The first control asked for that the render just finished drew, shown and enabled, once; else None."""
+        names = self.asked[0]
+        self.asked = ((), self.asked[1])
+        for name in names:
+            drawn = self.drawn.get(name)
+            if drawn is not None and drawn[0] == self.renders - 1 and drawn[1].visible and not drawn[1].disabled:
+                return drawn[1]
+        return None
+
+
+def keeper(page: Any) -> Keeper:
+    """The tab's focus keeper (a throwaway one for a page with no scratch: a screen built unseen, a stand-in)."""
+    data = getattr(page, "data", None)
+    if not isinstance(data, dict):
+        return Keeper()
+    found = data.get(KEEPER)
+    if not isinstance(found, Keeper):
+        found = data[KEEPER] = Keeper()
+    return found
+
+
+def keep(page: Any, name: str, control: ft.Control, then: str | None = None, instead: str | None = None) -> ft.Control:
+    """control, drawn for `name`: used from the keyboard (its on_click with the focus, its on_submit), the focus
+    goes to what is drawn under `then` (default: name) in the next render, or, where that is not drawn, hidden or
+    disabled (the last action undone disables Undo), to what is drawn under `instead`; returns control."""
+    kept = keeper(page)
+    kept.drawn[name] = (kept.renders, control)
+    control.on_focus = lambda e: kept.took(name)
+    control.on_blur = lambda e: kept.lost(name)
+    for event, always in (("on_click", False), ("on_submit", True)):
+        handler = getattr(control, event, None)
+        if handler is not None:
+            targets = (then or name,) if instead is None else (then or name, instead)
+            setattr(control, event, passing(kept, name, targets, handler, always))
+    return control
+
+
+def passing(kept: Keeper, name: str, targets: tuple[str, ...], handler: Callable[[Any], Any],
+            always: bool) -> Callable:
+    """handler, first asking the focus for the first of targets drawn when the control was used from the keyboard."""
+
+    async def used(e: Any) -> None:
+        """Ask for the focus to follow, then handle the event."""
+        if always or kept.held == name:
+            kept.ask(*targets)
+        answer = handler(e)
+        if inspect.isawaitable(answer):
+            await answer
+
+    return used
+
+
+def use_focus(page: Any) -> None:
+    """A screen's hook (`views.app.frame`): once drawn, give the focus to the control asked for (`keep`); none for
+    a page with no tab scratch (a screen built unseen, outside a render)."""
+    if not isinstance(getattr(page, "data", None), dict):
+        return
+    kept = keeper(page)
+    kept.renders += 1
+
+    async def give() -> None:
+        """Focus the control asked for, if this render drew it."""
+        control = kept.due()
+        if control is not None:
+            await control.focus()
+
+    ft.use_effect(give, [kept.asked[1]])
