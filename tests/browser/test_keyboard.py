@@ -129,3 +129,33 @@ def test_undo_and_redo_from_the_keyboard_keep_the_focus_for_the_next_press(phone
     tab.gone("Redo: Round 2 scores: Ann 2, Ben 20")
     focus_goes_to(tab, re.compile(r"^Undo: Round 2"))
 
+
+def test_a_round_typed_and_sent_from_the_keyboard_leaves_the_focus_on_its_first_field(phone, server):
+    """Ann's points, Tab, Ben's, Enter: the round is added and the focus is on Ann's field for the next round (Enter
+    had dropped it); sent with Enter on "Add round", the focus goes there too (it had gone to the top of the
+    screen), and "Round 1" opened for a correction gives it to Ann's field, holding round 1's points."""
+    sid = score_pad(server, 0)
+    tab = phone
+    tab.open(f"/play/{sid}")
+    tab.resize(LAPTOP)
+    tab.language("en")
+    tab_to(tab, re.compile(r"^Ann$"))
+    tab.page.keyboard.type("3")
+    key(tab, "Tab")
+    tab.page.keyboard.type("4")
+    tab.page.keyboard.press("Enter")
+    tab.see_button("Undo: Round 1 scores: Ann 3, Ben 4")
+    focus_goes_to(tab, re.compile(r"^Ann$"))
+    tab.page.wait_for_function(IN_A_FIELD, polling=POLL_MS, timeout=WAIT_MS)
+    tab.page.keyboard.type("5")
+    key(tab, "Tab")
+    tab.page.keyboard.type("6")
+    tab_to(tab, re.compile(r"^Add round$"))
+    tab.page.keyboard.press("Enter")
+    tab.see_button("Undo: Round 2 scores: Ann 5, Ben 6")
+    focus_goes_to(tab, re.compile(r"^Ann$"))
+    tab_to(tab, re.compile(r"^Round.1$"))
+    tab.page.keyboard.press("Enter")
+    tab.see_button("Save round 1")
+    focus_goes_to(tab, re.compile(r"^Ann$"))
+    expect(tab.field("Ann")).to_have_value("3")

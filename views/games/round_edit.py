@@ -62,7 +62,7 @@ import flet as ft
 
 from scoring.core import TABLE, RuleError
 from scoring.record import count_of
-from views import words
+from views import focus, words
 from views.components.kept import Kept
 from views.components.offers import makes, offer_here
 from views.components.private import elsewhere
@@ -73,6 +73,8 @@ from views.ui import aside
 
 SHOWN_ROUNDS = 20
 SEND = "send"  # the scroll key of the form's send button, scrolled to when a send is refused (`refuse`)
+FIRST = "round-first"  # the focus name of a round form's first entry (`views.focus`): where the keyboard goes after a
+# send or a round opened (the view names it, `first_entry`); the send button keeps it where the view names none
 # the screen widths from which the rounds table stands in a column at least WIDE px wide: the full width from WIDE,
 # the game screen's main column (7 of 12, `session.MAIN_COLS`) from SPLIT, where the screen stands in two columns
 # (Flet's "md"), until that column is WIDE wide again; between them each round is a block
@@ -378,9 +380,9 @@ def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str,
     if late is not None:
         return overtaken_buttons(ctx, draft, late)
     if editing(draft) is None:
-        return [undone_notice(ctx, draft), ft.FilledButton(content=new_text, icon=ft.Icons.ADD, disabled=disabled,
-                                                           key=ft.ScrollKey(SEND), on_click=lambda e: on_send()),
-                *refusal_line(ctx, draft)]
+        return [undone_notice(ctx, draft), sending(ctx, ft.FilledButton(
+            content=new_text, icon=ft.Icons.ADD, disabled=disabled, key=ft.ScrollKey(SEND),
+            on_click=lambda e: on_send())), *refusal_line(ctx, draft)]
 
     def cancel() -> None:
         """Leave the past round as it was and go back to the new round."""
@@ -388,8 +390,8 @@ def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str,
         ctx.refresh()
 
     return [
-        ft.FilledButton(content=ctx.t("rounds.view.save", round=editing(draft)), icon=ft.Icons.SAVE,
-                        disabled=disabled, key=ft.ScrollKey(SEND), on_click=lambda e: on_send()),
+        sending(ctx, ft.FilledButton(content=ctx.t("rounds.view.save", round=editing(draft)), icon=ft.Icons.SAVE,
+                                     disabled=disabled, key=ft.ScrollKey(SEND), on_click=lambda e: on_send())),
         ft.OutlinedButton(content=ctx.t("rounds.view.cancel"), icon=ft.Icons.CLOSE, on_click=lambda e: cancel()),
         *refusal_line(ctx, draft),
     ]
@@ -417,6 +419,18 @@ def overtaken_buttons(ctx: GameContext, draft: dict, late: int) -> list[ft.Contr
                         icon=ft.Icons.EDIT_NOTE, on_click=lambda e: keep()),
         ft.OutlinedButton(content=ctx.t("rounds.view.clear"), icon=ft.Icons.CLEAR, on_click=lambda e: clear()),
     ]
+
+
+def sending(ctx: GameContext, button: ft.Control) -> ft.Control:
+    """The form's send button, passing the keyboard's focus (`views.focus`) to the form's first entry once sent,
+    for the next round, or, where the view names none, keeping it."""
+    return focus.keep(ctx.page, SEND, button, then=FIRST, instead=SEND)
+
+
+def first_entry(ctx: GameContext, control: ft.Control, name: str | None = None) -> ft.Control:
+    """control, the round form's first entry (or, given name, another entry, whose Enter sends the round): where
+    the keyboard's focus goes after a send or a round opened (`views.focus`)."""
+    return focus.keep(ctx.page, name or FIRST, control, then=FIRST)
 
 
 def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict,
@@ -471,9 +485,11 @@ def rounds_table(ctx: GameContext, draft: dict, rounds: list[dict], totals: dict
         that Text cost the hidden table's new row about 27 B of every tap; a phone's block is as wide as the
         screen, and its label is the plain words."""
         label = ctx.t("rounds.view.round", round=number)
-        return (ft.FilledTonalButton if number == open_now else ft.TextButton)(
+        if not editable:
+            return ft.Text(label)
+        return focus.keep(ctx.page, f"round-{number}", (ft.FilledTonalButton if number == open_now else ft.TextButton)(
             content=words.whole_name(label) if in_table else label, icon=ft.Icons.EDIT,
-            on_click=lambda e: handlers["open"](number)) if editable else ft.Text(label)
+            on_click=lambda e: handlers["open"](number)), then=FIRST, instead=SEND)
 
     def row(number: int, cells: tuple[str, ...]) -> ft.DataRow:
         """Round `number`'s row, keyed by the bare number (the totals row's key is a word: "total-20"); a key is

@@ -109,10 +109,11 @@ def build(ctx: GameContext) -> ft.Control:
             round_edit.close(draft)
 
     fields = [
-        draft_field(draft, name, typed.get(name, ""), label=name_label(name), keyboard_type=ft.KeyboardType.NUMBER,
-                    width=FIELD, text_size=20, on_change=lambda e, n=name: typed.__setitem__(n, e.control.value),
-                    on_submit=lambda e: add_round())
-        for name in ctx.players
+        round_edit.first_entry(ctx, draft_field(
+            draft, name, typed.get(name, ""), label=name_label(name), keyboard_type=ft.KeyboardType.NUMBER,
+            width=FIELD, text_size=20, on_change=lambda e, n=name: typed.__setitem__(n, e.control.value),
+            on_submit=lambda e: add_round()), None if n == 0 else f"points-{name}")
+        for n, name in enumerate(ctx.players)
     ]
     buttons = round_edit.save_buttons(ctx, draft, "round", ctx.t("app.score_pad.add_round"), add_round)
     if round_edit.editing(draft) is None:
