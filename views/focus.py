@@ -13,9 +13,12 @@ again, to the control drawn under the same name in that render (or under `then`,
 `GameContext.bring_into_view` carries its scroll (`use_focus`, run by every screen's `views.app.frame`).
 
 RULING (keyboard only): a button passes the focus on only when it held the keyboard focus as it was used (Enter or
-Space; a pointer tap does not focus a Flutter button), so a tap with a mouse or a finger draws no focus ring and a
-phone's keyboard does not open; Enter in a one-line field (its `on_submit`) always keeps the field's focus (or
-passes it to `then`): Enter is the keyboard's.
+Space), so a mouse click with the page's accessibility off (Flutter then focuses no button on a click) draws no
+focus ring on the new control and moves no focus (seen in Chromium: the new Undo drawn plain, the focus left on
+the page). With accessibility on (a screen reader, the browser tests) the browser focuses the element clicked and
+Flutter follows, as it does for any button clicked that stays: the new Undo then keeps that focus, as the old one
+would have. Enter in a one-line field (its `on_submit`) always keeps the field's focus (or passes it to `then`):
+Enter is the keyboard's.
 """
 
 from __future__ import annotations
@@ -75,32 +78,37 @@ def keeper(page: Any) -> Keeper:
 def keep(page: Any, name: str, control: ft.Control, then: str | None = None, instead: str | None = None) -> ft.Control:
     """control, drawn for `name`: used from the keyboard (its on_click with the focus, its on_submit), the focus
     goes to what is drawn under `then` (default: name) in the next render, or, where that is not drawn, hidden or
-    disabled (the last action undone disables Undo), to what is drawn under `instead`; returns control."""
+    disabled (the last action undone disables Undo), to what is drawn under `instead`; returns control. A field
+    with no `then` is given its focus back as soon as Enter's handler returns (page may then be None: an option's
+    editor, built without one)."""
     kept = keeper(page)
     kept.drawn[name] = (kept.renders, control)
-    control.on_focus = lambda e: kept.took(name)
-    control.on_blur = lambda e: kept.lost(name)
-    for event, always in (("on_click", False), ("on_submit", True)):
-        handler = getattr(control, event, None)
-        if handler is not None:
-            targets = (then or name,) if instead is None else (then or name, instead)
-            setattr(control, event, passing(kept, name, targets, handler, always))
+    targets = (then or name,) if instead is None else (then or name, instead)
+    control.on_focus = first(lambda: kept.took(name), control.on_focus)
+    control.on_blur = first(lambda: kept.lost(name), control.on_blur)
+    if control.on_click is not None:
+        control.on_click = first(lambda: kept.held == name and kept.ask(*targets), control.on_click)
+    if getattr(control, "on_submit", None) is not None and then is None:
+        control.on_submit = first(lambda: None, control.on_submit, stay=True)
+    elif getattr(control, "on_submit", None) is not None:
+        control.on_submit = first(lambda: kept.ask(*targets), control.on_submit)
     return control
 
 
-def passing(kept: Keeper, name: str, targets: tuple[str, ...], handler: Callable[[Any], Any],
-            always: bool) -> Callable:
-    """handler, first asking the focus for the first of targets drawn when the control was used from the keyboard."""
+def first(note: Callable[[], Any], handler: Callable[[Any], Any] | None, stay: bool = False) -> Callable[[Any], Any]:
+    """An event handler that calls note, then handler (None: nothing more), awaiting it if it is async; stay: then
+    gives the focus back to the control (a field Enter let go of, drawn again in place: no render to wait for)."""
 
-    async def used(e: Any) -> None:
-        """Ask for the focus to follow, then handle the event."""
-        if always or kept.held == name:
-            kept.ask(*targets)
-        answer = handler(e)
+    async def handled(e: Any) -> None:
+        """Note the event, then handle it."""
+        note()
+        answer = handler(e) if handler is not None else None
         if inspect.isawaitable(answer):
             await answer
+        if stay:
+            await e.control.focus()
 
-    return used
+    return handled
 
 
 def use_focus(page: Any) -> None:

@@ -68,7 +68,7 @@ import flet as ft
 from scoring import names
 from scoring.core import BOOL, CHOICE, INT, INT_LIST, RuleError, engine
 from scoring.record import COLOURS, check_colours, new_record
-from views import drawn, rules, words
+from views import drawn, focus, rules, words
 from views.games import view_of
 from views.phone_scratch import brought_back, clear, forget, keep
 from storage.schema import RECORD_TEXT_MAX
@@ -236,13 +236,10 @@ def new_player_row(app: Any, game: Any, draft: dict) -> ft.Control:
         draft["seats"].append(new_seat(game, draft, known or name))
         app.render()
 
-    async def submitted(e: ft.Event) -> None:
-        """Enter in the field adds the name, and the field keeps the keyboard for the next name (Flutter lets go
-        of a field's focus when Enter submits it: a second name typed went nowhere)."""
-        add()
-        await e.control.focus()
-
-    field.on_submit = submitted
+    # Enter adds the name and the field keeps the keyboard for the next name (Flutter lets go of a field's focus
+    # when Enter submits it: a second name typed went nowhere)
+    field.on_submit = lambda e: add()
+    focus.keep(app.page, "new-player", field)
     button = ft.FilledTonalButton(content=app.t("app.add_player"), icon=ft.Icons.PERSON_ADD, on_click=lambda e: add())
     return ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, controls=[field, button])
 

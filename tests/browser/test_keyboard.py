@@ -159,3 +159,21 @@ def test_a_round_typed_and_sent_from_the_keyboard_leaves_the_focus_on_its_first_
     tab.see_button("Save round 1")
     focus_goes_to(tab, re.compile(r"^Ann$"))
     expect(tab.field("Ann")).to_have_value("3")
+
+
+def test_enter_in_the_new_dinosaur_type_field_keeps_it_for_the_next_type(phone):
+    """Cubosaurs' new session: "Stego", Enter, "Bronto", Enter: both types added, typed without leaving the keyboard
+    (Enter had taken the keyboard from the field)."""
+    tab = phone
+    tab.open("/new/cubosaurs")
+    tab.resize(LAPTOP)
+    tab.language("en")
+    field = tab.reach("Another dinosaur type")
+    tab.edit(field)
+    for name in ["Stego", "Bronto"]:
+        tab.page.keyboard.type(name)
+        expect(field).to_have_value(name)
+        tab.page.keyboard.press("Enter")
+        tab.see_button(f"Remove {name}")
+        tab.page.wait_for_function(IN_A_FIELD, polling=POLL_MS, timeout=WAIT_MS)
+        expect(field).to_have_value("")

@@ -60,7 +60,7 @@ from views.components.cards import drawn_key, stepper
 from views.components.folds import FLUSH, Folds, fold
 from views.components.offers import offer_here
 from views.context import GameContext
-from views import words
+from views import focus, words
 from views.games import round_edit
 from views.ui import aside, choice_row, icon_button
 
@@ -160,10 +160,11 @@ def option_editor(t, option, value, on_change, refuse=None, typed: dict | None =
                                                        t("cubosaurs.view.remove", what=title),
                                                        lambda e, n=name: changed(n, None))]),
                                        *cells])))
-    field = ft.TextField(label=t(f"cubosaurs.view.new_type.{option.name}"), expand=True, value=typed["name"],
-                         on_change=lambda e: typed.update(name=e.control.value or ""), on_submit=lambda e: add())
-    blocks.append(ft.Row(controls=[field, ft.OutlinedButton(content=t("cubosaurs.view.add_type"), icon=ft.Icons.ADD,
-                                                            on_click=lambda e: add())]))
+    field = focus.keep(None, f"new-type-{option.name}", ft.TextField(
+        label=t(f"cubosaurs.view.new_type.{option.name}"), expand=True, value=typed["name"],
+        on_change=lambda e: typed.update(name=e.control.value or ""), on_submit=lambda e: add()))
+    blocks.append(ft.Row(key=f"new-type-{option.name}", controls=[  # keyed: the field stays the one focused
+        field, ft.OutlinedButton(content=t("cubosaurs.view.add_type"), icon=ft.Icons.ADD, on_click=lambda e: add())]))
     return ft.Column(spacing=6, controls=blocks)
 
 

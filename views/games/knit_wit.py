@@ -66,7 +66,7 @@ import flet as ft
 from scoring.core import RuleError
 from scoring.games import knit_wit as kw
 from validators.answers import explain
-from views import words
+from views import focus, words
 from views.components.offers import offer_here
 from views.components.private import COVER, cover, done_button, elsewhere, entry_title, opened
 from views.components.race import claim_at, note_race, race_buttons
@@ -584,13 +584,12 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
         if ctx.dispatch(answer_action(player, number, text), at=SHEET_DONE):
             drafts.clear()
 
-    fields = [keyed(
-        draft_field(work, n, text_of(n), label=prompt(ctx, n), text_size=18,
-                    error=said_in(ctx, errors.get(str(n))) or told.get(str(n)),
-                    helper=" + ".join(kw.tags_of(ctx.state, n)), helper_max_lines=HELPER_LINES,
-                    error_max_lines=HELPER_LINES,
-                    on_change=lambda e, n=n: typed(n, e.control.value),
-                    on_blur=lambda e, n=n: left(n), on_submit=lambda e, n=n: left(n)), ft.ScrollKey(field_at(n)))
+    fields = [keyed(focus.keep(ctx.page, f"answer-{n}", draft_field(
+        work, n, text_of(n), label=prompt(ctx, n), text_size=18,
+        error=said_in(ctx, errors.get(str(n))) or told.get(str(n)),
+        helper=" + ".join(kw.tags_of(ctx.state, n)), helper_max_lines=HELPER_LINES, error_max_lines=HELPER_LINES,
+        on_change=lambda e, n=n: typed(n, e.control.value),
+        on_blur=lambda e, n=n: left(n), on_submit=lambda e, n=n: left(n))), ft.ScrollKey(field_at(n)))
         for n in spools]
     return field_sheet([entry_title(ctx, player), *fields], [keyed(done_button(ctx, done), ft.ScrollKey(SHEET_DONE))],
                        said(ctx, SHEET_DONE))

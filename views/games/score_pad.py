@@ -20,7 +20,7 @@ from __future__ import annotations
 import flet as ft
 
 from scoring.core import TABLE
-from views import words
+from views import focus, words
 from views.components.offers import offer_here
 from views.context import GameContext
 from views.games import round_edit
@@ -163,9 +163,10 @@ def own_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
         """Send the seat's points for this round (the field keeps them until the next round)."""
         ctx.dispatch({"type": "line", "by": seat, "round": number, "score": entry(draft.get("own", ""))})
 
-    field = draft_field(draft, "own", draft.get("own", ""), label=ctx.t("score_pad.view.own"),
-                        keyboard_type=ft.KeyboardType.NUMBER, width=160, text_size=20,
-                        on_change=lambda e: draft.__setitem__("own", e.control.value), on_submit=lambda e: give())
+    field = focus.keep(ctx.page, "own-points", draft_field(
+        draft, "own", draft.get("own", ""), label=ctx.t("score_pad.view.own"), keyboard_type=ft.KeyboardType.NUMBER,
+        width=160, text_size=20, on_change=lambda e: draft.__setitem__("own", e.control.value),
+        on_submit=lambda e: give()))
     given = ctx.state["lines"].get(seat)
     controls: list[ft.Control] = [ft.Row(wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER,
                                          key=round_edit.own_key(number), controls=[
