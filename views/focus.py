@@ -41,8 +41,10 @@ class Keeper:
         self.renders = 0
 
     def took(self, name: str) -> None:
-        """The control named `name` has the keyboard focus."""
+        """The control named `name` has the keyboard focus (a request still waiting for a render is dropped: the
+        person has moved on)."""
         self.held = name
+        self.asked = ((), self.asked[1])
 
     def lost(self, name: str) -> None:
         """The control named `name` let the focus go (a later control's focus is not undone)."""
@@ -119,10 +121,12 @@ def use_focus(page: Any) -> None:
     kept = keeper(page)
     kept.renders += 1
 
-    async def give() -> None:
-        """Focus the control asked for, if this render drew it."""
-        control = kept.due()
-        if control is not None:
-            await control.focus()
+    ft.use_effect(lambda: give(page), [kept.asked[1]])
 
-    ft.use_effect(give, [kept.asked[1]])
+
+async def give(page: Any) -> None:
+    """Give the focus asked for to the control the last render drew for it, now: after a render (`use_focus`), or
+    from a handler whose tap draws nothing again (home's History scrolls)."""
+    control = keeper(page).due()
+    if control is not None:
+        await control.focus()

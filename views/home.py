@@ -29,7 +29,7 @@ import flet as ft
 from scoring import names
 from scoring.core import RuleError, engine, games
 from scoring.record import game_title
-from views import drawn, importer, quick, rules, words
+from views import drawn, focus, importer, quick, rules, words
 from views.games import has_view
 from views.ui import aside, dropdown, icon_button, outcome_icon
 
@@ -50,12 +50,15 @@ def Home(app: Any, chosen: Any) -> ft.Control:
     title, body, back = build(app)
 
     async def to_history(e: Any) -> None:
-        """Scroll the screen to the History heading."""
+        """Scroll the screen to the History heading; from the keyboard, the focus goes to History's first control
+        (it stayed in the top bar, and the next Tab went on from there)."""
         if scroller.current is not None:
             await scroller.current.scroll_to(scroll_key=HISTORY_KEY)
+        await focus.give(app.page)
 
-    return frame(app, title, body, back, scroller=scroller,
-                 actions=[icon_button(ft.Icons.HISTORY, app.t("app.history"), to_history)])
+    return frame(app, title, body, back, scroller=scroller, actions=[
+        focus.keep(app.page, "to-history", icon_button(ft.Icons.HISTORY, app.t("app.history"), to_history),
+                   then=HISTORY_KEY)])
 
 
 def paged(app: Any, name: str, total: int, tile: Any, **narrow: Any) -> list[ft.Control]:
@@ -119,8 +122,8 @@ def history_finder(app: Any) -> tuple[dict, ft.Control]:
         return None if value == ANY else value.partition(":")[2]
 
     if not kept.get("find"):
-        return {}, ft.TextButton(content=app.t("app.history_find"), icon=ft.Icons.SEARCH,
-                                 on_click=lambda e: choose("find", True))
+        return {}, focus.keep(app.page, HISTORY_KEY, ft.TextButton(
+            content=app.t("app.history_find"), icon=ft.Icons.SEARCH, on_click=lambda e: choose("find", True)))
     from views.stats import game_label
 
     stats = app.store.stats()

@@ -177,3 +177,19 @@ def test_enter_in_the_new_dinosaur_type_field_keeps_it_for_the_next_type(phone):
         tab.see_button(f"Remove {name}")
         tab.page.wait_for_function(IN_A_FIELD, polling=POLL_MS, timeout=WAIT_MS)
         expect(field).to_have_value("")
+
+
+def test_history_from_the_keyboard_takes_the_focus_to_history(phone, server):
+    """The top bar's History, Enter: the screen scrolls to History and the focus goes with it, to "Find a session"
+    (it stayed in the top bar, so the next Tab went on from there)."""
+    from storage import Store
+    sid = score_pad(server, 1)
+    with Store(server.data) as store:
+        store.play(sid, {"type": "finish", "by": "table"}, NOW)
+    tab = phone
+    tab.open("/")
+    tab.resize(LAPTOP)
+    tab.language("en")
+    tab_to(tab, re.compile(r"^History$"))
+    tab.page.keyboard.press("Enter")
+    focus_goes_to(tab, re.compile(r"^Find a session$"))
