@@ -9,6 +9,7 @@ import json
 import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Callable
 
 import pytest
@@ -35,6 +36,19 @@ def run_async(coroutine: Any) -> Any:
 def press(control: Any) -> None:
     """Tap a control as Flet does: call its handler and, when it is async (a race claim), run it to the end."""
     outcome = control.on_click(None)
+    if inspect.isawaitable(outcome):
+        run_async(outcome)
+
+
+def submit(field: Any) -> None:
+    """Press Enter in a field as Flet does: call its submit handler and, when it is async (the field given its
+    focus back, `views.focus`), run it to the end; the focus given is noted on the field's stand-in (`focused`)."""
+
+    async def focused() -> None:
+        """The field is given the focus back."""
+        field.data = "focused"
+
+    outcome = field.on_submit(SimpleNamespace(control=SimpleNamespace(focus=focused)))
     if inspect.isawaitable(outcome):
         run_async(outcome)
 

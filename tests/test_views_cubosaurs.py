@@ -13,6 +13,7 @@ from scoring.core import engine
 from scoring.games.cubosaurs import DEFAULT_EGGS, DEFAULT_ROWS
 from storage import Store
 from tests.card_view_helpers import Table, all_buttons, label, refused, shown, taken_over, tap, tap_round, wide
+from tests.helpers import submit
 from tests.test_views import StubPage
 from tests.test_views_components import buttons, read, texts, walk
 from views import new_session, words
@@ -94,7 +95,7 @@ def test_the_new_session_editor_names_the_shipped_types_in_chinese(app):
     assert not any("T-Rex" in t or "Pentaceratops" in t for t in texts(screen))
     field = next(c for c in walk(screen) if isinstance(c, ft.TextField) and c.label == "再加一种恐龙")
     field.on_change(SimpleNamespace(control=SimpleNamespace(value="霸王龙")))
-    field.on_submit(None)
+    submit(field)
     assert app.local("new:cubosaurs")["options"]["rows"] == DEFAULT_ROWS
 
 
@@ -264,7 +265,7 @@ def test_score_rows_on_the_new_session_screen_are_steppers(app):
     tip(screen(), "More: Pentaceratops eggs, With the majority").on_click(None)
     field = next(c for c in walk(screen()) if isinstance(c, ft.TextField) and c.label == "Another dinosaur type")
     field.on_change(SimpleNamespace(control=SimpleNamespace(value="Stego:saurus")))
-    field.on_submit(None)
+    submit(field)
     assert options()["rows"] == "Brontosaurus: ? 2 5 ?; Pentaceratops: -3 ? ? ?; Stego saurus: ? ? ? ?"
     assert options()["eggs"] == "Pentaceratops: 1 -3"
     assert "Stego saurus" in texts(screen()) and "not known" in texts(screen()) and "?" not in texts(screen())

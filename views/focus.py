@@ -99,7 +99,16 @@ def keep(page: Any, name: str, control: ft.Control, then: str | None = None, ins
 
 def first(note: Callable[[], Any], handler: Callable[[Any], Any] | None, stay: bool = False) -> Callable[[Any], Any]:
     """An event handler that calls note, then handler (None: nothing more), awaiting it if it is async; stay: then
-    gives the focus back to the control (a field Enter let go of, drawn again in place: no render to wait for)."""
+    gives the focus back to the control (a field Enter let go of, drawn again in place: no render to wait for). It
+    is as async as handler is unless it must await the focus (a plain handler stays one a caller may call)."""
+    if not stay and not inspect.iscoroutinefunction(handler):
+
+        def noted(e: Any) -> Any:
+            """Note the event, then handle it."""
+            note()
+            return handler(e) if handler is not None else None
+
+        return noted
 
     async def handled(e: Any) -> None:
         """Note the event, then handle it."""
@@ -121,7 +130,12 @@ def use_focus(page: Any) -> None:
     kept = keeper(page)
     kept.renders += 1
 
-    ft.use_effect(lambda: give(page), [kept.asked[1]])
+
+    async def asked() -> None:
+        """Give the focus asked for, once this render is drawn."""
+        await give(page)
+
+    ft.use_effect(asked, [kept.asked[1]])
 
 
 async def give(page: Any) -> None:
