@@ -117,7 +117,7 @@ def first(note: Callable[[], Any], handler: Callable[[Any], Any] | None, stay: b
         if inspect.isawaitable(answer):
             await answer
         if stay:
-            await e.control.focus()
+            await focused(e.control)
 
     return handled
 
@@ -143,4 +143,12 @@ async def give(page: Any) -> None:
     from a handler whose tap draws nothing again (home's History scrolls)."""
     control = keeper(page).due()
     if control is not None:
+        await focused(control)
+
+
+async def focused(control: ft.Control) -> None:
+    """Give control the focus, unless the tap's answer took it off the screen (nothing then to give it to)."""
+    try:
         await control.focus()
+    except RuntimeError:
+        return
