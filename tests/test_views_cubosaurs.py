@@ -403,7 +403,7 @@ def test_other_refusals_are_shown_not_asked():
 
 def refusal_line(body) -> list[str]:
     """The form's refusal and its "Why?", in the order shown (`round_edit.refusal_line`)."""
-    return [c.value if isinstance(c, ft.Text) else label(c) for c in walk(body)
+    return [c.content.value if isinstance(c, ft.Semantics) else label(c) for c in walk(body)
             if getattr(c, "key", None) in ("refusal", "refusal-why")]
 
 

@@ -78,7 +78,7 @@ def test_two_taps_on_a_card_before_the_list_is_drawn_again_take_back_that_card_o
 
 def refusal_texts(body) -> list[str]:
     """The texts of the form's refusal line (`round_edit.refusal_line`), beside its send button."""
-    return [c.value for c in walk(body) if isinstance(c, ft.Text) and c.key == "refusal"]
+    return [c.content.value for c in walk(body) if isinstance(c, ft.Semantics) and c.key == "refusal"]
 
 
 def test_a_refused_round_keeps_the_draft_and_says_why_beside_the_button_until_the_form_changes():

@@ -15,7 +15,8 @@ from playwright.sync_api import expect
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import PRESS_POINT, SEEN_AREA, WAIT_MS, Tab, shown_as
+from tests.browser.conftest import POLL_MS, PRESS_POINT, SEEN_AREA, WAIT_MS, Tab, shown_as
+from tests.browser.test_rules import HEARD, LISTEN
 from tests.browser.test_knit_wit import fill_prefixed, prefixed, stored_game
 from tests.test_views_knit_wit import WEAVE
 from views.words import say
@@ -66,8 +67,11 @@ def test_kingdomino_discard_refused_under_its_button(phone, server):
     tab.press(tab.page.get_by_role("button", name=re.compile(r"^12 号骨牌：")).first)
     tab.see("点选前半块的格子")
     discard = tab.button("弃掉 12 号骨牌", exact=True)
+    tab.page.evaluate(LISTEN)
     tab.press(discard)
     said_under(tab, discard, "12 号骨牌还有合法的位置，不能弃掉。")
+    tab.page.wait_for_function(HEARD, arg=1, polling=POLL_MS)  # heard as it appears, as the bar was
+    assert tab.page.evaluate("window.heard") == ["polite: 12 号骨牌还有合法的位置，不能弃掉。"]
     tab.shot("refused_in_place_kingdomino_zh")
     tab.language("en")
     said_under(tab, tab.button("Discard domino 12", exact=True),

@@ -10,7 +10,9 @@ control (`said`), in the screen's language, with "Why?" to the rule where a rule
 scrolls to the control, the reason under it; no bar. It stays said until the log changes (any action, here or on
 another phone) or another refusal is said; a control drawn for another move (another domino, another step chosen)
 has another key and says nothing. Nothing typed or chosen is lost: the view's draft is not touched. The round forms
-say theirs under their send button the same way (`views.games.round_edit.refusal_line`, `reason`).
+say theirs under their send button the same way (`views.games.round_edit.refusal_line`, `reason`). The reason is a
+live region: a screen reader says it as it appears, as it said the bar (session 72: the refusals moved out of the bar
+were shown but no longer heard).
 """
 
 from __future__ import annotations
@@ -44,9 +46,10 @@ def said(ctx: GameContext, *at: str) -> list[ft.Control]:
 
 
 def reason(ctx: GameContext, key: str, params: dict[str, Any]) -> list[ft.Control]:
-    """A refusal in words, in the error colour, and "Why?" to the rule it enforces where a rules page covers it."""
-    line = ft.Text(words.no_orphan(ctx.t(key, **params)), color=ft.Colors.ERROR, weight=ft.FontWeight.W_600,
-                   key="refusal")
+    """A refusal in words, in the error colour, heard as it appears (a live region: a screen reader says it, as it
+    said the bar it replaces), and "Why?" to the rule it enforces where a rules page covers it."""
+    line = ft.Semantics(live_region=True, key="refusal", content=ft.Text(
+        words.no_orphan(ctx.t(key, **params)), color=ft.Colors.ERROR, weight=ft.FontWeight.W_600))
     if rulebook.where(key) is None:
         return [line]
     return [line, ft.TextButton(content=ctx.t("rules.why"), key="refusal-why", on_click=lambda e: why(ctx, key))]
