@@ -300,9 +300,10 @@ class Tab:
         a key typed before that is lost, which stalled this benchmark), type."""
         field = self.page.get_by_role("textbox", name=label, exact=True).first
         handle = field.element_handle()
-        handle.evaluate(EDITING)
-        field.click()
-        self.page.wait_for_function("el => el.__editing === true", arg=handle, polling="raf")
+        if not handle.evaluate("el => document.activeElement === el"):  # the form's first field after a send has it
+            handle.evaluate(EDITING)
+            field.click()
+            self.page.wait_for_function("el => el.__editing === true", arg=handle, polling="raf")
         self.page.keyboard.press("Control+A")
         self.page.keyboard.type(text)
         self.page.wait_for_function("([l, t]) => [...document.querySelectorAll('input, textarea')]"
