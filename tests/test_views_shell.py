@@ -212,7 +212,8 @@ def test_a_message_gone_by_itself_is_not_shown_again_on_a_switch(app):
 
 def test_an_error_leaves_with_its_screen_and_other_messages_stay(app):
     """"Bob" is already on the roster (new-session screen); the phone goes on to the session: the error is put
-    away. Going nowhere new keeps it; a message that is not an error stays across screens."""
+    away. Going nowhere new keeps it; a message that is not an error stays across screens, but an undo offered
+    on a screen leaves with it (a bar timing out on the next screen closed a dropdown menu opening there)."""
     app.show_error(RuleError("storage.player_duplicate", name="Bob"))
     error = bar_of(app)
     assert error.open and read(error.content.value) == words.say("en", "storage.player_duplicate", name="Bob")
@@ -225,6 +226,13 @@ def test_an_error_leaves_with_its_screen_and_other_messages_stay(app):
     done = bar_of(app)
     app.route_changed("/play/s1")
     assert done.open and done not in app.page.sent
+    app.page.route = "/play/s1"
+    app.notify("app.done_what", {"what": "Ann drew"}, action="app.undo", on_action=lambda: None)
+    offered = bar_of(app)
+    app.route_changed("/play/s1")
+    assert offered.open
+    app.route_changed("/")
+    assert not offered.open and offered in app.page.sent
 
 
 def test_an_accepted_action_puts_away_the_error_about_a_refused_one(app):

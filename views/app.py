@@ -330,8 +330,11 @@ class App:
             self.close_message()
 
     def route_changed(self, route: str) -> None:
-        """The phone went to another screen: an error about the screen it left is put away."""
-        if self.message is not None and self.message.error and self.message.route != route:
+        """The phone went to another screen: an error about the screen it left is put away, and so is an undo
+        offered there (its action is out of sight; left up, the bar from the screen before timed out while the new
+        screen's dropdown was opening, and the bar's going closed the menu under the finger)."""
+        message = self.message
+        if message is not None and (message.error or message.action == "app.undo") and message.route != route:
             self.close_message()
 
     def show_error(self, err: Any) -> None:
