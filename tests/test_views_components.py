@@ -6,6 +6,7 @@ import dataclasses
 from types import SimpleNamespace
 
 import flet as ft
+import flet.canvas as cv
 from flet.controls.value_types import Prop
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -163,6 +164,13 @@ def read(text):
 def texts(control):
     """Every Text value in a tree (and a table cell's plain text), as read."""
     return [read(text) for text in raw_texts(control)]
+
+
+def drawn(control: ft.Control) -> set[str]:
+    """The texts drawn on canvases in a tree (a grid's square's number and note, a kingdom's points badge: drawn at
+    their own size whatever the phone's text size, `views.components.grid.cell_text`)."""
+    return {read(shape.value) for c in walk(control) if isinstance(c, cv.Canvas) for shape in c.shapes
+            if isinstance(shape, cv.Text)}
 
 
 def raw_texts(control):

@@ -19,7 +19,7 @@ from flet.messaging.protocol import configure_encode_object_for_msgpack
 from scoring.core import RuleError, engine
 from scoring.games import kingdomino as game
 from scoring.record import new_record, play, replay
-from tests.test_views_components import FakePage, buttons, read, said_under, texts, walk
+from tests.test_views_components import FakePage, buttons, drawn, read, said_under, texts, walk
 from views import words
 from views.context import GameContext
 from views.components import grid as frame
@@ -153,7 +153,7 @@ def test_place_a_domino_by_tapping_two_marked_squares():
     placed = cells(body)[(4, 5)]
     assert name(body, 4, 5) == "Row 5, column 6: Wheat" and placed.bgcolor == view.FILL["W"]
     assert [c.icon for c in walk(placed) if isinstance(c, ft.Icon)] == [ft.Icons.GRAIN]
-    assert texts(placed) == []  # no letters on a tile; a property without crowns has no points badge
+    assert texts(placed) == [] and not drawn(placed)  # no letters on a tile; no crown, no points badge
 
 
 def test_a_domino_with_one_legal_placement_says_it_in_the_singular():
@@ -208,8 +208,8 @@ def test_a_marked_square_says_so_to_a_screen_reader_in_both_languages():
 
 
 def crown_marks(control) -> int:
-    """How many crowns are drawn in a control."""
-    return sum(1 for c in walk(control) if isinstance(c, cv.Canvas))
+    """How many crowns are drawn in a control (canvases drawing no text: a points badge is a canvas text)."""
+    return sum(1 for c in walk(control) if isinstance(c, cv.Canvas) and not drawn(c))
 
 
 def test_tiles_show_terrain_icons_crowns_and_points_in_fixed_colours():
@@ -229,13 +229,30 @@ def test_tiles_show_terrain_icons_crowns_and_points_in_fixed_colours():
     mine, wheat, castle = grid[(4, 5)], grid[(4, 6)], grid[(4, 4)]
     assert name(table.view(view), 4, 5) == "Row 5, column 6: Mine with 2 crowns" and crown_marks(mine) == 2
     assert [c.icon for c in walk(mine) if isinstance(c, ft.Icon)] == [ft.Icons.DIAMOND]
-    assert texts(mine) == ["+2"]  # mine 1 square × 2 crowns
+    assert drawn(mine) == {"+2"} and texts(mine) == []  # mine 1 square × 2 crowns, at its own size
     assert crown_marks(wheat) == 0 and [c.icon for c in walk(castle) if isinstance(c, ft.Icon)] == [ft.Icons.CASTLE]
     for tile in (mine, wheat, castle):
         assert all(c.color is not None for c in walk(tile) if isinstance(c, (ft.Icon, ft.Text)))
     picker = dominoes(table.view(view))[48]
     assert crown_marks(picker) == 3 and not picker.tooltip
     assert picker_tiles(table.view(view))[48].label == "Domino 48: Wheat and Mine with 3 crowns"
+
+
+def test_a_propertys_points_badge_keeps_its_size_at_any_text_size():
+    """Play-test, a phone at 2x text: Dee's mine (2 squares, 5 crowns) showed its "+10" badge as a Text that grew
+    with the phone's text, wrapped to "+1" over "0" and covered the square's crowns. The badge is drawn at its own
+    size (a canvas text, `grid.cell_text`), as a Splitter group's note is; its patch stays in the square."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    for number, first, second in ((48, (3, 4), (2, 4)), (46, (1, 5), (2, 5))):
+        dominoes(table.view(view))[number].on_click(None)
+        cells(table.view(view))[first].on_click(None)
+        cells(table.view(view))[second].on_click(None)
+    assert table.errors == []
+    top = cells(table.view(view))[(2, 4)]  # the property's first square in reading order holds its badge
+    assert drawn(top) == {"+10"} and texts(top) == []
+    badge = next(c for c in walk(top) if isinstance(c, cv.Canvas) and drawn(c))
+    patch = badge.width + 2 * (3 + 1), badge.height + 2 * (1 + 1)  # its patch's padding, the corner's padding
+    assert patch[0] < view.FRAME_CELL[5] and patch[1] < view.FRAME_CELL[5] / 2, patch  # in the square's upper half
 
 
 def test_an_illegal_pair_is_sent_and_the_engine_refuses_it():
@@ -488,10 +505,10 @@ def test_every_coloured_legend_line_points_at_one_property():
     for p, colour in view.outlined(game.trim(table.state["games"][0]["kingdoms"]["Ann"]["grid"])):
         frames = {(side.width, side.color) for side in (squares[tuple(rc)].border.top for rc in p["cells"])}
         if colour is None:
-            assert frames == {(1, ft.Colors.OUTLINE)} and texts(squares[tuple(p["cells"][0])]) == []
+            assert frames == {(1, ft.Colors.OUTLINE)} and not drawn(squares[tuple(p["cells"][0])])
         else:
             assert frames == {(3, colour)} and colour not in view.CLASHES[p["terrain"]]
-            assert texts(squares[tuple(p["cells"][0])]) == [f"+{p['points']}"]
+            assert drawn(squares[tuple(p["cells"][0])]) == {f"+{p['points']}"}
 
 
 def test_a_colour_comes_back_only_on_another_terrain():

@@ -6,12 +6,11 @@ back."""
 from __future__ import annotations
 
 import flet as ft
-import flet.canvas as cv
 
 from scoring.core import TABLE
 from scoring.games import splitter as game
 from tests.card_view_helpers import Table as CardTable, refused, tap, tap_round
-from tests.test_views_components import buttons, raw_texts, read, said_under, texts, walk
+from tests.test_views_components import buttons, drawn, raw_texts, read, said_under, texts, walk
 from tests.test_views_kingdomino import Table, cells, is_marked, squares
 from views.games import round_edit
 from views.games import splitter as view
@@ -368,11 +367,6 @@ def test_a_written_star_or_heart_square_still_shows_and_says_its_mark():
         assert star in named and heart in named, lang
         assert "5★" in drawn(named[star]), lang  # beside its note
         assert "2♡" in drawn(named[heart]), lang
-
-
-def drawn(control: ft.Control) -> set[str]:
-    """The texts a sheet's square draws (on canvases: `test_a_groups_note_and_its_squares_number_keep_their_size…`)."""
-    return {read(shape.value) for c in walk(control) if isinstance(c, cv.Canvas) for shape in c.shapes}
 
 
 def beside(body: ft.Control) -> tuple[list[str], ft.Control]:

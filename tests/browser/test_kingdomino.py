@@ -9,6 +9,7 @@ totals. Screenshots go to tests/output/."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import subprocess
@@ -222,3 +223,47 @@ def test_the_score_comparison_reads_whole_on_a_phone_at_twice_the_text(phone, se
         assert heights[PHONE["width"]] > 1.5 * heights[LAPTOP["width"]], heights  # lines, where a row is one (41 px)
     finally:
         root_font(tab, None)
+
+
+# Which rows of a box of a screenshot hold a property's points badge: its patch (black at 87% over any tile, the
+# darkest paint on a kingdom: relative luminance under BADGE_DARK) in three pixels or more of the row.
+BADGE_ROWS = """async ([png, x0, y0, w, h, dark]) => {
+  const picture = await createImageBitmap(await (await fetch('data:image/png;base64,' + png)).blob());
+  const paint = new OffscreenCanvas(picture.width, picture.height).getContext('2d');
+  paint.drawImage(picture, 0, 0);
+  const px = paint.getImageData(x0, y0, w, h).data;
+  const linear = v => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  const light = i => 0.2126 * linear(px[i]) + 0.7152 * linear(px[i + 1]) + 0.0722 * linear(px[i + 2]);
+  let rows = 0;
+  for (let y = 0; y < h; y++) {
+    let n = 0;
+    for (let x = 0; x < w; x++) n += light((y * w + x) * 4) < dark;
+    rows += n >= 3;
+  }
+  return rows;
+}"""
+BADGE_DARK = 0.01
+
+
+def test_a_points_badge_keeps_to_its_squares_top_at_twice_the_text(phone, server):
+    """Play-test at 2x text (390x844, a kingdom being built): Dee's mine, 2 squares with 5 crowns, showed its "+10"
+    badge as a Text that grew with the phone's text, wrapped to "+1" over "0", its patch down over the square's
+    crowns. The badge is drawn at its own size now: its patch keeps to the top half of the square."""
+    with Store(server.data) as store:
+        sid = store.create(new_record("kingdomino", ["Dee", "Bob"], now=NOW))
+        for number, cells in ((48, [[3, 4], [2, 4]]), (46, [[1, 5], [2, 5]])):
+            store.play(sid, {"type": "place", "by": "Dee", "domino": number, "cells": cells}, NOW)
+    tab = phone.open("/")  # loaded (when this test runs alone): a page not yet loaded drops the root font set on it
+    root_font(tab, TWICE_PX)
+    try:
+        tab.open(f"/play/{sid}")
+        tab.language("en")
+        mine = tab.page.get_by_role("button", name=re.compile(r"^Row 3, column 5: Mine with 3 crowns")).first
+        tab.into_view(mine)
+        box = {k: round(v) for k, v in tab.steady(mine).bounding_box().items()}
+        png = base64.b64encode(tab.settle()).decode("ascii")
+        rows = tab.page.evaluate(BADGE_ROWS, [png, box["x"], box["y"], box["width"], box["height"], BADGE_DARK])
+        tab.shot("kingdomino_badge_twice_the_text")
+    finally:
+        root_font(tab, None)
+    assert 0 < rows < box["height"] / 2, (rows, box)

@@ -100,17 +100,19 @@ def bar(colour: Any, side: str) -> ft.Control:
                         border=ft.Border.only(**{INNER[side]: ft.BorderSide(1, ft.Colors.SURFACE)}))
 
 
-def cell_text(text: str, size: int, fixed: bool, bold: bool = False) -> ft.Control:
-    """A cell's text (or note): a Text, which grows with the phone's text size, or where `fixed` drawn on a canvas
-    box, which keeps `size` (Flet's canvas text is laid out without the text scale; Flet 1.0 has no other way to
-    stop a Text from scaling). The box is the text's own size (`fixed_box`), the text centred in it, so a note put
-    in a cell's corner stays there (an 18 px box put a stack's height "2" over the letter in a 25 px cell)."""
+def cell_text(text: str, size: int, fixed: bool, bold: bool = False, colour: Any = None) -> ft.Control:
+    """A cell's text (or note), in `colour` if given: a Text, which grows with the phone's text size, or where
+    `fixed` drawn on a canvas box, which keeps `size` (Flet's canvas text is laid out without the text scale; Flet
+    1.0 has no other way to stop a Text from scaling). The box is the text's own size (`fixed_box`), the text
+    centred in it, so a note put in a cell's corner stays there (an 18 px box put a stack's height "2" over the
+    letter in a 25 px cell)."""
     weight = ft.FontWeight.BOLD if bold else None
     if not fixed or not text:
-        return ft.Text(text, size=size, weight=weight, text_align=ft.TextAlign.CENTER)
+        return ft.Text(text, size=size, weight=weight, color=colour, text_align=ft.TextAlign.CENTER)
     width, height = fixed_box(text, size)
     return cv.Canvas(width=width, height=height, shapes=[cv.Text(
-        width / 2, height / 2, text, alignment=ft.Alignment.CENTER, style=ft.TextStyle(size=size, weight=weight))])
+        width / 2, height / 2, text, alignment=ft.Alignment.CENTER,
+        style=ft.TextStyle(size=size, weight=weight, color=colour))])
 
 
 def fixed_box(text: str, size: int) -> tuple[int, int]:

@@ -39,7 +39,7 @@ import flet.canvas as cv
 from scoring.core import TABLE, Line
 from scoring.games import kingdomino as game
 from views.components.folds import Folds, fold
-from views.components.grid import GROUP_COLOURS, MARKED, MARKED_WIDTH, group_of
+from views.components.grid import GROUP_COLOURS, MARKED, MARKED_WIDTH, cell_text, group_of
 from views.components.kept import Kept
 from views.components.offers import makes, offer_here, way_in
 from views.components.private import elsewhere
@@ -47,7 +47,7 @@ from views.components.refusal import said
 from views.components.scoreboard import entry_line
 from views.components.seats import compare_table, player_switch
 from views.context import GameContext
-from views.ui import aside, choice_row, keyed, named_tap, text_style, toggle_chip
+from views.ui import aside, choice_row, keyed, named_tap, toggle_chip
 
 TERRAINS = ("W", "G", "F", "L", "S", "M")
 # Each square's look: the tile colour, the colour of what is drawn on it (fixed, so a tile reads the same in the
@@ -130,10 +130,10 @@ def face(letter: str, crowns: int, size: float) -> ft.Control:
 
 
 def badge(points: str, size: float) -> ft.Control:
-    """A property's points in a cell's top corner, on its own dark patch so it reads on every tile; its lines
-    no taller than its figures (the font's own line height made the patch half as tall again)."""
-    return ft.Container(content=ft.Text(points, size=max(9, round(size * 0.2)), weight=ft.FontWeight.BOLD,
-                                        color=ft.Colors.WHITE, style=text_style(height=1)),
+    """A property's points in a cell's top corner, on its own dark patch so it reads on every tile; drawn at its own
+    size (`cell_text`), as a grid's note is: a Text grew with a phone's 2x text, wrapped "+10" to "+1" over "0" and
+    covered the square's crowns."""
+    return ft.Container(content=cell_text(points, max(9, round(size * 0.2)), True, True, ft.Colors.WHITE),
                         bgcolor=ft.Colors.BLACK_87, border_radius=5,
                         padding=ft.Padding.symmetric(horizontal=3, vertical=1))
 
