@@ -9,7 +9,8 @@ depends on other work on the machine, so these figures hold on a loaded machine 
 
     .venv/bin/python benchmarks/bench_tap_server.py [taps] [--frames]
 
-`--frames`: also print the last tap's frames as sent (MessagePack decoded): which controls changed and how.
+`--frames`: also print the last tap's frames as sent (MessagePack decoded), part by part with the bytes of each:
+Flet's table of the paths to the changes, then each change (which control, which property, what value).
 Uses Flet's `Session` and `Connection` directly (`tests.flet_session`, Flet 1.0.5): re-check after a Flet upgrade.
 """
 
@@ -27,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the repo root, before any installed copy
 
 import flet as ft  # noqa: E402
+import msgpack  # noqa: E402
 from flet.components import component  # noqa: E402
 from flet.controls import object_patch  # noqa: E402
 from flet.controls.base_control import BaseControl  # noqa: E402
@@ -136,9 +138,17 @@ def median_ms(runs: list[dict], key: str) -> float:
 
 
 def show_frames(frames: list[bytes]) -> None:
-    """Print frames as sent, decoded."""
+    """Print frames as sent, decoded: a patch frame part by part (its table of paths, then each change), each
+    with its bytes as MessagePack."""
     for frame in frames:
-        print(f"  {len(frame)} B: {json.dumps(decoded(frame), ensure_ascii=False, default=str)}")
+        action, body = decoded(frame)
+        patch = body.get("patch") if isinstance(body, dict) else None
+        if not patch:
+            print(f"  {len(frame)} B: {json.dumps([action, body], ensure_ascii=False, default=str)}")
+            continue
+        print(f"  {len(frame)} B, control {body.get('id')}:")
+        for part in patch:
+            print(f"    {len(msgpack.packb(part)):4d} B: {json.dumps(part, ensure_ascii=False, default=str)}")
 
 
 async def run(taps: int, frames: bool) -> None:
