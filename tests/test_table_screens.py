@@ -258,9 +258,10 @@ def read_out(control: ft.Control) -> list[str]:
 
 
 def log_numbers(body: ft.Control) -> list[int]:
-    """The numbers of the log's lines on a screen ("#25 · 20:01 · Table · ..."), top to bottom."""
+    """The numbers of the log's lines on a screen ("#25 · 20:01 · Table · ..."), top to bottom (keyed by numbers, as
+    a phone's round blocks are: a log line's words start with its number)."""
     return [int(c.value[1:].split()[0]) for c in walk(body) if isinstance(c, ft.Text) and
-            isinstance(c.key, int)]
+            isinstance(c.key, int) and c.value.startswith("#")]
 
 
 def log_tile(body: ft.Control) -> ft.ExpansionTile:

@@ -541,10 +541,12 @@ def round_block(ctx: GameContext, number: int, button: ft.Control, columns: list
                 cells: tuple[str, ...]) -> tuple[ft.Control, ft.Control]:
     """One round on a phone: its button (or number), then its values under it (`cells_line`), stood in and apart
     from the next round by their margin. Two keyed controls straight in the blocks' column, not a column of their
-    own: a column more cost every new round about 35 B of the bytes a tap sends. Their keys are short ("r7", "v7":
-    the blocks' column holds nothing else keyed so but the totals line), as every key is sent with its control."""
-    button.key = f"r{number}"
-    return button, ft.Text(cells_line(ctx, columns, cells), key=f"v{number}",
+    own: a column more cost every new round about 35 B of the bytes a tap sends. Every key is sent with its
+    control, so theirs are bare numbers: the button's the round's (7), its values' the same negated (-7); the
+    blocks' column holds nothing else keyed by a number (the totals line's key is a word, "total-20"). "r7" and
+    "v7" cost every new round 4 B more (as a table's row is keyed, `rounds_table`)."""
+    button.key = number
+    return button, ft.Text(cells_line(ctx, columns, cells), key=-number,
                            margin=ft.Margin.only(left=BLOCK_INSET, bottom=BLOCK_GAP))
 
 
