@@ -109,6 +109,28 @@ def test_undo_and_redo_say_which_round_they_take_back_or_put_back(app):
     assert {"撤销：录入了第 1 轮", "重做：录入了第 2 轮"} <= set(buttons(body))
 
 
+def undo_redo_keys(app, sid) -> tuple:
+    """The keys of the session screen's Undo and Redo as drawn now."""
+    _, body, _ = session.build(app, sid, read_only=False)
+    return tuple(next(c.key for c in walk(body) if isinstance(c, ft.OutlinedButton) and c.icon == icon)
+                 for icon in (ft.Icons.UNDO, ft.Icons.REDO))
+
+
+def test_undo_and_redo_are_keyed_anew_for_every_mark_the_tab_draws_and_the_same_for_the_same(app):
+    """A stale second tap on Undo must reach a button gone: every log mark a tab draws gets keys of its own, kept
+    while the mark stays (a tap that changes nothing sends no new Undo); a round undone and put back (the log as
+    it was) is drawn under new keys too."""
+    sid = app.store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+    app.store.play(sid, {"type": "round", "by": "table", "scores": {"A": 1, "B": 2}}, "2025-01-01T20:01:00+00:00")
+    first = undo_redo_keys(app, sid)
+    assert undo_redo_keys(app, sid) == first
+    app.store.undo(sid, "2025-01-01T20:02:00+00:00")
+    undone = undo_redo_keys(app, sid)
+    app.store.redo(sid, "2025-01-01T20:03:00+00:00")
+    again = undo_redo_keys(app, sid)
+    assert len({first[0], undone[0], again[0]}) == 3 and undone[1] not in (*first, *again)
+
+
 @pytest.mark.parametrize("variant,second", [("500", "A −10, B 24"), ("basic", "A 0, B 10")])
 def test_rummys_undo_names_the_round_and_its_scores_as_the_score_pads_does(app, variant, second):
     """Rummy's Undo read "Undo: Round 2 entered" where the score pad's names what was scored ("撤销：第 8 轮得分：A 7，

@@ -454,12 +454,12 @@ def undo_redo(app: Any, sid: str, record: dict, state: dict) -> ft.Control:
 def undo_redo_row(app: Any, sid: str, last: dict | None, again: dict | None, shown: Mark,
                   check: Callable[[], None] | None = None, failed: Callable[[], None] | None = None) -> ft.Control:
     """Undo and redo buttons that say which action they take back or put back (last, again: public log entries,
-    `entry_named`, or None), each the log's as shown (keyed by its mark, shown): a second quick tap reaches a button
-    gone (answered as a tap that came too late), not the next undo or redo, drawn in its place, which would take
-    back (or put back) an action its label never named. Redo is keyed so only while there is something to put
-    back (a disabled button takes no tap), so a tap that adds a round does not send it again. The session screen
-    (`undo_redo`) and the host's table screen (`views.table`, from the hub's message) show it; a change goes
-    through the live session, which tells every tab and the table's hub (every phone).
+    `entry_named`, or None), each the log's as shown (keyed anew for each mark, shown: `mark_key`): a second quick
+    tap reaches a button gone (answered as a tap that came too late), not the next undo or redo, drawn in its
+    place, which would take back (or put back) an action its label never named. Redo is keyed so only while there
+    is something to put back (a disabled button takes no tap), so a tap that adds a round does not send it again.
+    The session screen (`undo_redo`) and the host's table screen (`views.table`, from the hub's message) show it;
+    a change goes through the live session, which tells every tab and the table's hub (every phone).
     Ruling: Redo shows only while there is something to put back. A disabled Redo beside Undo wrapped to a row of
     its own once Undo's label grew ("Undo: Round 10 scores: …" on a 390 px phone), moving the round's fields and
     "Add round" 58 px down between two rounds, under a finger typing the next.
@@ -472,6 +472,7 @@ def undo_redo_row(app: Any, sid: str, last: dict | None, again: dict | None, sho
     redo_text = words.no_orphan(app.t("app.redo_what", what=entry_named(app.lang, again)) if again
                                 else app.t("app.redo"))
     hub = app.live(sid)
+    drawn = mark_key(app, sid, shown)
 
     def checked(change: Callable[[], Any]) -> None:
         """Make the change if `check` lets it; `failed` if the change itself is refused."""
@@ -515,21 +516,26 @@ def undo_redo_row(app: Any, sid: str, last: dict | None, again: dict | None, sho
     return ft.Row(wrap=True, controls=[
         focus.keep(app.page, "undo", ft.OutlinedButton(
             content=undo_text, icon=ft.Icons.UNDO, disabled=last is None, on_click=lambda e: ask_undo(),
-            key=mark_key(shown)), instead="redo"),
+            key=drawn), instead="redo"),
         focus.keep(app.page, "redo", ft.OutlinedButton(
             content=redo_text, icon=ft.Icons.REDO, disabled=again is None, visible=again is not None,
-            key=f"redo-{mark_key(shown)}" if again else "redo", on_click=lambda e: attempt(app, sid, redo_now)),
+            key=-drawn if again else "redo", on_click=lambda e: attempt(app, sid, redo_now)),
             instead="undo"),
     ])
 
 
-def mark_key(shown: Mark) -> int:
-    """A key for controls drawn for the log's mark (Undo and Redo): its count and the first 8 hex digits of its
-    fingerprint (the other 8 were sent with every tap and told nothing more) as one number, the count above the
-    fingerprint's 32 bits (9 B as MessagePack; "31-dfdd5e13" was 12, sent with the new Undo of every tap). The
-    count stays: two like actions made in the same second (the same words, the same moment) have the same
-    fingerprint."""
-    return shown[0] << 32 | int(shown[1][:8] or "0", 16)
+def mark_key(app: Any, sid: str, shown: Mark) -> int:
+    """A key for controls drawn for the log's mark (Undo and Redo): how many marks of session sid this tab has
+    drawn, counting this one (its scratch keeps the last mark and its number), so a mark other than the last one
+    drawn gets a key no render of the tab has used. A key is sent with its control: the mark's count above the
+    first 32 bits of its fingerprint, as one number, took 9 B as MessagePack with every tap's new Undo (a tab's
+    first 127 marks take 1 B, the next 65,408 take 3), and Redo's "redo-" and that number 19 B with every undo's;
+    a key told apart the marks of one tab only, and this one tells every two apart (two like actions made in the
+    same second have the same fingerprint)."""
+    drawn = app.local(f"marks:{sid}")
+    if drawn.get("mark") != shown:
+        drawn.update(mark=shown, key=drawn.get("key", 0) + 1)
+    return drawn["key"]
 
 
 def attempt(app: Any, sid: str, change: Any, refused: Callable[[RuleError], None] | None = None) -> bool:
