@@ -22,7 +22,7 @@ from tests.helpers import run_async
 from views.app import main_for
 
 ROUNDS = 30  # more than the table's and the log's newest rows (20 each): a round shifts both
-BUDGET = 1_262  # bytes: 1,142 in December 2026 (a whole page of this session is about 16,800); 1,528 once a phone
+BUDGET = 1_248  # bytes: 1,142 in December 2026 (a whole page of this session is about 16,800); 1,528 once a phone
 # showed each round as a block (the new round's block and the totals' line besides the table's row), 1,376 once the
 # block was two light controls (a whole page: 18,768), 1,347 once three boxes on the way were gone (a whole page:
 # 18,557), 1,319 once the table's round label was words kept whole, not a Text of its own (a whole page: 18,070),
@@ -33,10 +33,13 @@ BUDGET = 1_262  # bytes: 1,142 in December 2026 (a whole page of this session is
 # 1,208 once the log's and the rounds table's rows were keyed by bare numbers (a whole page: 17,364),
 # 1,200 once the new Undo's key was its mark as one number, not "undo-31-dfdd5e13" (a whole page: 17,356),
 # 1,257 once the new Undo, Redo and round's buttons reported their keyboard focus (`views.focus`: the focus follows
-# them when they are drawn anew);
+# them when they are drawn anew), 1,251 once a phone's round block was keyed by bare numbers (7, -7), not "r7" and
+# "v7" (a whole page: 18,757 in `bench_tap_server`'s 500-action session), 1,243 once Undo was keyed by how many
+# marks the tab had drawn, not by a 64-bit number of the mark (a whole page: 18,749);
 # a word more on the screen may take a few of the margin, a part of the screen sent again would take it all
-SOLAR_STORM_MOVE = 3_400  # bytes: a Solar Storm move tap in a fresh game of two: 14,661 with the rooms a move goes
-# to wrapped in a tap handler and the others not (each move sent those rooms whole), 3,183 with every room alike
+SOLAR_STORM_MOVE = 3_200  # bytes: a Solar Storm move tap in a fresh game of two: 14,661 with the rooms a move goes
+# to wrapped in a tap handler and the others not (each move sent those rooms whole), 3,183 with every room alike,
+# 3,202 in December 2026, 3,194 once Undo's key was the count of marks the tab had drawn
 
 
 def mounted(sess, kind: type, **fields) -> ft.Control:
@@ -83,7 +86,9 @@ def test_add_round_in_a_long_session_sends_within_its_budget(tmp_path, monkeypat
     the rounds' hint and "show all" stand in the rounds' responsive row, not in a column around it (1,254 B). A
     closed fold (each scoreboard row) is its keyed head alone, not a column holding only it (1,222 B). The log's
     new row and the hidden table's are keyed by bare numbers (30, 31), not "log-30" and "round-31" (1,208 B). The
-    new Undo, keyed anew by the log's mark so a late tap misses it, is keyed by the mark as one number (1,200 B)."""
+    new Undo, keyed anew by the log's mark so a late tap misses it, is keyed by the mark as one number (1,200 B),
+    then by how many marks the tab has drawn (1,243 B, from 1,251 B once focus handlers and a phone's block keyed
+    by bare numbers, 7 and -7, came)."""
     monkeypatch.setattr(ControlId, "_counter", itertools.count(3))  # ids as a freshly started server's (after a
     # long test run they pass 65,535 and take 5 bytes each, not 3)
     store = Store(tmp_path / "data", exclusive=True)
