@@ -1,6 +1,6 @@
 """Kingdomino view built without a browser over a live record: domino picker, marked legal squares, a refused
-pair, a first half refused where no placement starts, a discard, the painted paper kingdom sent as a layout,
-property legend and tie-break words."""
+pair, a first half refused where no placement starts, a discard, the painted paper kingdom sent as a layout, each
+refusal said under its control, property legend and tie-break words."""
 
 from __future__ import annotations
 
@@ -677,11 +677,63 @@ def test_a_domino_used_elsewhere_while_chosen_here_is_said_not_dropped_in_silenc
 
 
 def test_a_tap_on_the_board_before_a_domino_is_chosen_says_to_choose_one():
-    """A square tapped while the picker is up is answered with a word, not ignored."""
+    """A square tapped while the picker is up is answered with a word, not ignored: under the picker's question,
+    the step that comes first (it came in the bar, over the board), the screen asked to bring the question into
+    view; once a domino is chosen the picker, its reason with it, is put away."""
     table = Table("kingdomino", ["Ann", "Bob"])
     cells(table.view(view))[(4, 5)].on_click(None)
-    assert table.errors == ["kingdomino.view.choose_domino_first"]
-    assert table.record["actions"] == []
+    assert table.errors == [] and table.record["actions"] == []
+    body = table.view(view)
+    question = hint(body, "Which domino does Ann place next?")
+    assert said_under(body, question) == ["Choose a domino first, then tap its squares."]
+    assert table.local["_into_view"][0] == question.key.value == "pick-Ann"
+    dominoes(body)[1].on_click(None)
+    body = table.view(view)
+    question = hint(body, "Which domino does Ann place next?")
+    assert not next(c for c in walk(body) if any(k is question for k in getattr(c, "controls", ()))).visible
+
+
+def test_the_end_refused_with_nothing_entered_is_said_under_its_button():
+    """"End the game now" tapped before anything is entered: the reason under that button, not in the bar."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    buttons(table.view(view))["End the game now"].on_click(None)
+    assert table.errors == [] and table.record["actions"] == []
+    body = table.view(view)
+    assert said_under(body, buttons(body)["End the game now"]) == ["Nothing has been entered in this game yet."]
+
+
+def test_too_many_dominoes_out_of_the_box_are_said_under_the_record_button_and_stay_chosen():
+    """Three players leave 12 dominoes out of the box; 13 chosen and recorded: the reason under the record button,
+    the 13 still chosen (nothing lost), no bar."""
+    table = Table("kingdomino", ["Ann", "Bob", "Cy"])
+    open_aside(table)
+    for number in range(1, 14):
+        next(c for c in walk(table.view(view)) if isinstance(c, ft.Chip) and c.label.value == str(number)
+             ).on_select(None)
+    buttons(table.view(view))["Record them as out of the box"].on_click(None)
+    assert table.errors == [] and table.record["actions"] == []
+    body = table.view(view)
+    assert said_under(body, buttons(body)["Record them as out of the box"]) == [
+        "The box leaves out at most 12 dominoes in this game."]
+    assert table.local["aside"] == list(range(1, 14)) and table.local["_into_view"][0] == "aside"
+
+
+def test_a_refused_paper_kingdom_is_said_under_its_buttons_and_keeps_the_painting():
+    """A lone wheat square beside the castle is no domino's: the engine's reason under the enter and clear row, the
+    painting kept; Bob's painter says nothing of Ann's."""
+    table = Table("kingdomino", ["Ann", "Bob"])
+    buttons(table.view(view))["Finished kingdom"].on_click(None)
+    cells(table.view(view))[(2, 3)].on_click(None)
+    buttons(table.view(view))["Enter this kingdom"].on_click(None)
+    assert table.errors == [] and table.record["actions"] == []
+    body = table.view(view)
+    row = next(c for c in walk(body) if isinstance(c, ft.Row) and c.key == ft.ScrollKey("layout-Ann"))
+    (reason,) = said_under(body, row)
+    assert reason.startswith("The Wheat square in row 3, column 4 cannot be made")
+    assert table.local["paint"]["Ann"][2][3]["terrain"] == "W"
+    table.local["player"] = "Bob"
+    buttons(table.view(view))["Finished kingdom"].on_click(None)
+    assert reason not in texts(table.view(view))
 
 
 def patch_of(old: ft.Control, new: ft.Control) -> bytes:

@@ -36,7 +36,7 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
-from scoring.core import TABLE, Line
+from scoring.core import TABLE, Line, RuleError
 from scoring.games import kingdomino as game
 from views.components.folds import Folds, fold
 from views.components.grid import GROUP_COLOURS, MARKED, MARKED_WIDTH, cell_text, group_of
@@ -323,7 +323,9 @@ def picker(ctx: GameContext, player: str, pick: dict) -> ft.Control:
     handlers["take"] = take
     gone_here = pick.get("gone")
     return ft.Column(spacing=8, controls=[
-        ft.Text(ctx.t("kingdomino.view.pick_domino", name=player), size=16, weight=ft.FontWeight.W_600),
+        ft.Text(ctx.t("kingdomino.view.pick_domino", name=player), size=16, weight=ft.FontWeight.W_600,
+                key=ft.ScrollKey(f"pick-{player}")),
+        *said(ctx, f"pick-{player}"),
         ft.Container(visible=gone_here is not None,
                      content=aside(ctx.lang, ctx.t("kingdomino.view.domino_gone", domino=gone_here or ""), size=16)),
         # Keyed tiles: a used domino's removal is sent, not every later tile changed (19 KB a placement).
@@ -414,8 +416,8 @@ def by_domino(ctx: GameContext, player: str, kingdom: dict) -> ft.Control:
     choosing = pick["domino"] is None
 
     def too_soon(r: int, c: int) -> None:
-        """A square tapped before a domino is chosen: say what comes first."""
-        ctx.show_error("kingdomino.view.choose_domino_first")
+        """A square tapped before a domino is chosen: say what comes first, under the picker's question."""
+        ctx.say(RuleError("kingdomino.view.choose_domino_first"), f"pick-{player}")
 
     if choosing:
         head, grid, tap, marked, foot = None, kingdom["grid"], too_soon, set(), None
@@ -476,6 +478,7 @@ def by_layout(ctx: GameContext, player: str) -> ft.Control:
         painted = paintings[player] = [[None] * size for _ in range(size)]
         painted[size // 2][size // 2] = {"terrain": game.CASTLE, "crowns": 0}
     brush = ctx.local.setdefault("brush", {"terrain": "W", "crowns": 0})
+    entered = f"layout-{player}"  # where a refusal of this painting is said
 
     def paint(r: int, c: int) -> None:
         """Put the brush on a square."""
@@ -486,7 +489,7 @@ def by_layout(ctx: GameContext, player: str) -> ft.Control:
 
     def enter() -> None:
         """Send the painted kingdom to the engine as layout text."""
-        if ctx.dispatch({"type": "layout", "by": player, "layout": game.format_layout(painted)}):
+        if ctx.dispatch({"type": "layout", "by": player, "layout": game.format_layout(painted)}, at=entered):
             paintings.pop(player, None)
 
     def clear() -> None:
@@ -507,7 +510,8 @@ def by_layout(ctx: GameContext, player: str) -> ft.Control:
                             on_click=lambda e: enter()),
             ft.OutlinedButton(content=ctx.t("kingdomino.view.clear"), icon=ft.Icons.DELETE_SWEEP,
                               on_click=lambda e: clear()),
-        ]),
+        ], key=ft.ScrollKey(entered)),
+        *said(ctx, entered),
     ])
 
 
@@ -556,7 +560,7 @@ def out_of_box(ctx: GameContext, prompt: list[dict]) -> list[ft.Control]:
 
     def record() -> None:
         """Record the chosen dominoes as out of the box."""
-        if ctx.dispatch({"type": "set_aside", "by": "table", "dominoes": sorted(chosen)}):
+        if ctx.dispatch({"type": "set_aside", "by": "table", "dominoes": sorted(chosen)}, at="aside"):
             chosen.clear()
 
     def contents() -> list[ft.Control]:
@@ -566,7 +570,8 @@ def out_of_box(ctx: GameContext, prompt: list[dict]) -> list[ft.Control]:
                  for n in sorted(game.DOMINOES) if n not in gone]
         return [ft.Row(wrap=True, spacing=4, run_spacing=4, controls=tiles),
                 ft.FilledButton(content=ctx.t("kingdomino.view.aside_record"), disabled=not chosen,
-                                on_click=lambda e: record())]
+                                key=ft.ScrollKey("aside"), on_click=lambda e: record()),
+                *said(ctx, "aside")]
 
     title, hint = ctx.t("kingdomino.view.aside_title"), ctx.t("kingdomino.view.aside_hint", count=len(chosen))
     return [fold(Folds(ctx.local, ctx.refresh), "aside", False, contents, said=title, hint=hint,
@@ -602,8 +607,10 @@ def build(ctx: GameContext) -> ft.Control:
         offer_here(ctx, kind, prompt)
     controls += [*out_of_box(ctx, prompt), comparison(ctx)]
     if makes(ctx, TABLE):
-        controls.append(ft.OutlinedButton(content=ctx.t("kingdomino.view.end_game"), icon=ft.Icons.FLAG,
-                                          on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"})))
+        controls += [ft.OutlinedButton(content=ctx.t("kingdomino.view.end_game"), icon=ft.Icons.FLAG,
+                                       key=ft.ScrollKey("finish"),
+                                       on_click=lambda e: ctx.dispatch({"type": "finish", "by": TABLE}, at="finish")),
+                     *said(ctx, "finish")]
     return ft.Column(controls=controls, spacing=12)
 
 
