@@ -11,7 +11,7 @@ import pytest
 from scoring.games.solar_storm import ROOMS
 from scoring.i18n import listed
 from tests.card_view_helpers import Table, all_buttons, label, name, shown, tap
-from tests.test_views_components import fills_its_column, raw_texts, said_under
+from tests.test_views_components import fills_its_column, raw_texts, said_under, walk
 from views import session, words
 from views.games import solar_storm as view
 from views.ui import TAP
@@ -699,8 +699,24 @@ def test_typed_setup_a_card_tapped_with_every_hand_and_the_face_up_pair_full_say
     assert table.errors == []
     tap(build(table), "data")                                      # one card too many: said, not dropped
     deal = table.local["solar_storm"]["deal"]
-    assert table.errors == ["solar_storm.view.target_full"] and deal["face_up"] == ["metal", "energy"]
+    assert table.errors == [] and deal["face_up"] == ["metal", "energy"]  # no bar: said under the chips tapped
     assert [len(cards) for cards in deal["hands"].values()] == [4, 4]
+    body = build(table)
+    assert said_under(body, keyed(body, "deal-cards")) == [
+        "Face up already has 2 cards: tap one of them to remove it first, or choose another."]
+    assert table.local["_into_view"][0] == "deal-cards"
+    tap(body, "Remove energy")                                     # room again: the reason no longer holds
+    assert said_under(build(table), keyed(build(table), "deal-cards")) == []
+
+
+def keyed(body, at: str) -> ft.Control:
+    """The control keyed `ft.ScrollKey(at)`, under which a refusal tapped there is said."""
+    return next(c for c in walk(body) if c.key == ft.ScrollKey(at))
+
+
+def lead(body, text: str) -> ft.Text:
+    """The line of a typed draw that says what to tap."""
+    return next(c for c in walk(body) if isinstance(c, ft.Text) and c.value == text)
 
 
 def pile_shown(body) -> list[str]:
@@ -721,7 +737,10 @@ def test_a_double_tap_on_a_card_chip_once_the_draw_is_full_is_refused_in_words_n
     metal.on_click(None)
     metal.on_click(None)
     assert table.local["solar_storm"]["pick"]["cards"] == ["data", "metal"]
-    assert table.errors == ["solar_storm.view.draw_full"]
+    assert table.errors == []                                      # no bar over the pile: said where to tap
+    body = build(table)
+    assert said_under(body, lead(body, "Tap the 2 cards that came up.")) == [
+        "All 2 cards that came up are typed: tap one of them to remove it first."]
     assert words.say("en", "solar_storm.view.draw_full", count=2) == \
         "All 2 cards that came up are typed: tap one of them to remove it first."
     assert words.say("zh-CN", "solar_storm.view.draw_full", count=2) == "抽到的 2 张卡都已点选：先点其中一张去掉。"
@@ -755,13 +774,17 @@ def test_a_double_tap_on_two_rooms_of_a_full_damage_card_is_refused_and_one_room
     tap(body, "Bridge")
     tap(body, "Armoury")
     assert table.local["solar_storm"]["pick"]["rooms"] == ["bridge"]
-    assert table.errors == ["solar_storm.view.rooms_full"]
+    assert table.errors == []                                      # no bar over the grid: said above it
+    body = build(table)
+    assert said_under(body, lead(body, "Tap the 1 room on the damage card.")) == [
+        "The 1 room of the damage card is tapped: tap it to take it back first."]
     assert words.say("en", "solar_storm.view.rooms_full", count=1) == \
         "The 1 room of the damage card is tapped: tap it to take it back first."
     assert "1. Bridge" in [label(b) for b in all_buttons(build(table))]
     bridge = next(b for b in all_buttons(build(table)) if label(b) == "1. Bridge")
     bridge.on_click(None)
     assert table.local["solar_storm"]["pick"]["rooms"] == []
+    assert "The 1 room of the damage card is tapped" not in " ".join(shown(build(table)))
     assert "1. Bridge" not in [label(b) for b in all_buttons(build(table))]
 
 

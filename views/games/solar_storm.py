@@ -755,9 +755,12 @@ def toggled(picked: list[str], room: str) -> list[str]:
     return [r for r in picked if r != room] if room in picked else picked + [room]
 
 
-def card_chips(ctx: GameContext, kinds, on_pick) -> ft.Control:
-    """A chip per resource card kind."""
-    return card_buttons([(c, card_name(ctx, c)) for c in kinds], on_pick, width=CHIP)
+def card_chips(ctx: GameContext, kinds, on_pick, at: str | None = None) -> ft.Control:
+    """A chip per resource card kind, in a row keyed `ft.ScrollKey(at)` where given (a refusal is said under it)."""
+    row = card_buttons([(c, card_name(ctx, c)) for c in kinds], on_pick, width=CHIP)
+    if at:
+        row.key = ft.ScrollKey(at)
+    return row
 
 
 def setup_panel(ctx: GameContext, draft: dict) -> ft.Control:
@@ -770,6 +773,7 @@ def setup_panel(ctx: GameContext, draft: dict) -> ft.Control:
     targets.append((ctx.t("solar_storm.view.target_face_up"), deal["face_up"], FACE_UP))
     target = deal["target"] if deal["target"] < len(targets) else 0
     layout = deal["layout"]
+    tapped = "deal-cards"  # where a card tapped for a full target is said: under the card chips
     shown_layout = grid_layout(layout) if layout is not None and sorted(layout) == sorted(ROOM_IDS) \
         else ctx.state["layout"]
 
@@ -787,7 +791,7 @@ def setup_panel(ctx: GameContext, draft: dict) -> ft.Control:
         tapped for a full target is said to be one too many (it was dropped without a word)."""
         label, cards, total = targets[target]
         if len(cards) >= total:
-            ctx.show_error(RuleError("solar_storm.view.target_full", what=label, count=total))
+            ctx.say(RuleError("solar_storm.view.target_full", what=label, count=total), tapped)
             return
         cards.append(card)
         if len(cards) >= total:
@@ -839,7 +843,8 @@ def setup_panel(ctx: GameContext, draft: dict) -> ft.Control:
         ft.Text(ctx.t("solar_storm.view.setup_cards"), weight=ft.FontWeight.BOLD),
         choice_row([(i, ctx.t("solar_storm.view.filled", what=label, count=len(cards), total=total))
                     for i, (label, cards, total) in enumerate(targets)], target, lambda v: choose("target", v)),
-        card_chips(ctx, CARDS, add_card),
+        card_chips(ctx, CARDS, add_card, tapped),
+        *(said(ctx, tapped) if len(targets[target][1]) >= targets[target][2] else []),
     ]
     for label, cards, total in targets:
         controls.append(ft.Row(wrap=True, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
@@ -879,6 +884,7 @@ def typed_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
     damage card's rooms on the ship grid, then the engine's verdict and the send button."""
     kind, by, choices = entry["type"], entry["by"], entry["choices"]
     pick = pick_for(draft, [kind, by, ctx.state["turns"]])
+    full = f"typed-{kind}-{by}"  # where a tap past the card's size is said: under what to tap
     groups: list[dict] = []
     for choice in choices:
         group = {k: v for k, v in choice.items() if k not in ("cards", "rooms")}
@@ -899,10 +905,11 @@ def typed_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
 
     def add(card: str, size: int) -> None:
         """One more card that came up; once `size` are typed, a tap (a second one faster than the redraw that hides
-        the chips) is refused in words: it was kept in the draft unseen, shown once a card before it was taken
-        back, and sent with the draw."""
+        the chips) is refused in words, under "Tap the 2 cards that came up." while they are all typed (it came in
+        the bar, over the pile): it was kept in the draft unseen, shown once a card before it was taken back, and
+        sent with the draw."""
         if len(pick["cards"]) >= size:
-            ctx.show_error(RuleError("solar_storm.view.draw_full", count=size))
+            ctx.say(RuleError("solar_storm.view.draw_full", count=size), full)
             return
         pick["cards"].append(card)
         redo()
@@ -914,9 +921,9 @@ def typed_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
 
     def tap_room(room: str, size: int) -> None:
         """Add or take back a room of the damage card; a new room once `size` are tapped (a second tap faster than
-        the redraw that rests the others) is refused in words, as `add` refuses a card."""
+        the redraw that rests the others) is refused in words, as `add` refuses a card, said where it says it."""
         if room not in pick["rooms"] and len(pick["rooms"]) >= size:
-            ctx.show_error(RuleError("solar_storm.view.rooms_full", count=size))
+            ctx.say(RuleError("solar_storm.view.rooms_full", count=size), full)
             return
         pick["rooms"] = toggled(pick["rooms"], room)
         redo()
@@ -942,14 +949,16 @@ def typed_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
         rooms = list(pick["rooms"])
         lead = (ctx.t("solar_storm.view.tap_rooms", count=size) if len(sizes) == 1
                 else ctx.t("solar_storm.view.tap_rooms_looked"))
-        controls += [ft.Text(lead, size=14),
+        controls += [ft.Text(lead, size=14, key=ft.ScrollKey(full)),
+                     *(said(ctx, full) if len(rooms) >= size else []),
                      room_grid(ctx, ctx.state["layout"], rooms, size, lambda room: tap_room(room, size))]
         action = {"type": kind, "by": by, **group, "rooms": rooms}
     else:
         size = len(members[0]["cards"])
         kinds = [c for c in CARDS if any(c in m["cards"] for m in members)]
         cards = list(pick["cards"])
-        controls.append(ft.Text(ctx.t("solar_storm.view.tap_cards", count=size), size=14))
+        controls += [ft.Text(ctx.t("solar_storm.view.tap_cards", count=size), size=14, key=ft.ScrollKey(full)),
+                     *(said(ctx, full) if len(cards) >= size else [])]
         if len(cards) < size:
             controls.append(card_chips(ctx, kinds, lambda card: add(card, size)))
         controls.append(pile(ctx, [card_name(ctx, c) for c in cards], remove, "solar_storm.view.picked_none"))
