@@ -1123,14 +1123,14 @@ def test_an_empty_pile_is_as_high_as_a_pile_of_one_row_of_cards():
     one_row = TAP  # a picked card's button (test_picked_cards_are_tap_high)
     for key in ("flip7.view.no_cards", "rummy.view.pile_empty", "bacon.view.pile_empty", "bacon.view.none_here",
                 "bacon.view.nobody_out", "solar_storm.view.picked_none"):
-        assert declared_height(pile(ctx, [], lambda i: None, key)) == one_row, key
+        assert declared_height(pile(ctx, [], lambda i: None, key, at="pile")) == one_row, key
 
 
 def test_picked_cards_are_tap_high():
     """The picked cards' "label ×" buttons, tapped to take a card back, were 40 px high: below the 48 px (TAP)
     every other button keeps. Each is TAP high, its padding at its sides only (two wrapped lines fit: Bacon's order
     names its players); the picker's card buttons stay TAP high."""
-    chips = [c for c in walk(pile(FakeContext(), ["11", "7"], lambda i: None, "flip7.view.no_cards"))
+    chips = [c for c in walk(pile(FakeContext(), ["11", "7"], lambda i: None, "flip7.view.no_cards", at="pile"))
              if isinstance(c, ft.FilledButton)]
     assert len(chips) == 2 and all(c.height >= TAP for c in chips), [c.height for c in chips]
     fixed = card_buttons([("A", "A"), ("B", "B")], lambda code: None).controls
@@ -1145,7 +1145,7 @@ def test_a_picked_cards_label_has_the_whole_height_of_its_button():
     """With the phone's text 1.5× larger (the page's root font at 24 px), Flip 7's picked "12 ×" was cut in half:
     its button is TAP high, and with no style of its own the theme's 14 px above and below the label left it 20 px.
     Its own padding is now at its sides only: the label has the button's whole height."""
-    chips = [c for c in walk(pile(FakeContext(), ["12"], lambda i: None, "flip7.view.no_cards"))
+    chips = [c for c in walk(pile(FakeContext(), ["12"], lambda i: None, "flip7.view.no_cards", at="pile"))
              if isinstance(c, ft.FilledButton)]
     padding = chips[0].style.padding if chips[0].style else None
     assert padding is not None and (padding.top, padding.bottom) == (0, 0), padding

@@ -10,7 +10,7 @@ from scoring.core import engine
 from scoring.games.flip7 import bust_chances
 from tests.card_view_helpers import Table, all_buttons, label, name, shown, tap, tap_round, wide
 from tests.test_flip7 import BIG, PLAYERS, line, play_rounds, rnd
-from tests.test_views_components import fills_its_column, labelled_boxes, read, tap_label, walk
+from tests.test_views_components import fills_its_column, labelled_boxes, read, said_under, tap_label, walk
 from views import words
 from views.components.scoreboard import breakdown_lines
 from views.games import flip7 as view
@@ -67,13 +67,18 @@ def test_a_picked_card_is_named_by_what_a_tap_does_in_each_language():
 
 def test_two_taps_on_a_card_before_the_list_is_drawn_again_take_back_that_card_only():
     """A real double tap can bring both taps to the server before the new list is drawn: both run on "7 ×" of 7 8 9
-    (index 0); the second took back 8 too. It is answered as a tap that came too late."""
+    (index 0); the second took back 8 too. It is answered as a tap that came too late, under the pile (it came in
+    the bar at the phone's foot, over the picker)."""
     table = Table("flip7", ["Ann", "Bo", "Cy"])
     tap_line(table, "Ann", ["7", "8", "9"])
     seven = next(b for b in all_buttons(view.build(table.ctx())) if label(b) == "7 ×")
     seven.on_click(None)
     seven.on_click(None)
-    assert table.local["flip7"]["lines"]["Ann"]["cards"] == ["8", "9"] and table.errors == ["app.tap_gone"]
+    assert table.local["flip7"]["lines"]["Ann"]["cards"] == ["8", "9"] and table.errors == []  # no bar over it
+    body = view.build(table.ctx())
+    piled = next(c for c in walk(body) if c.key == ft.ScrollKey("pile-Ann"))
+    assert said_under(body, piled) == [words.say("en", "app.tap_gone")]  # said under the pile tapped
+    assert table.local["_into_view"][0] == "pile-Ann"
 
 
 def refusal_texts(body) -> list[str]:

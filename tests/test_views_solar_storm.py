@@ -709,6 +709,27 @@ def test_typed_setup_a_card_tapped_with_every_hand_and_the_face_up_pair_full_say
     assert said_under(build(table), keyed(build(table), "deal-cards")) == []
 
 
+def test_the_setup_forms_piles_are_keyed_each_its_own_and_a_late_tap_is_said_under_its_pile():
+    """The typed setup shows a pile per hand, the face-up pair's and the layout's, most of them empty: each has a
+    scroll key of its own (a key derived from the labels repeats, two empty piles, and repeated scroll keys clash in
+    the browser). A second tap on a card just taken back, before the pile is drawn again, is said under that pile,
+    not in the bar."""
+    table = typed_table()
+    tap(build(table), "As on our table")
+    tap(build(table), "data")
+    tap(build(table), "metal")
+    body = build(table)
+    scrolled = [c.key.value for c in walk(body) if isinstance(c.key, ft.ScrollKey)]
+    assert {"pile-layout", "pile-deal-0", "pile-deal-1", "pile-deal-2"} <= set(scrolled)
+    assert len(scrolled) == len(set(scrolled)), scrolled
+    data = next(b for b in all_buttons(body) if label(b) == "data ×")
+    data.on_click(None)
+    data.on_click(None)
+    assert table.errors == [] and table.local["solar_storm"]["deal"]["hands"]["Ann"] == ["metal"]
+    body = build(table)
+    assert said_under(body, keyed(body, "pile-deal-0")) == [words.say("en", "app.tap_gone")]
+
+
 def keyed(body, at: str) -> ft.Control:
     """The control keyed `ft.ScrollKey(at)`, under which a refusal tapped there is said."""
     return next(c for c in walk(body) if c.key == ft.ScrollKey(at))

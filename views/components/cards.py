@@ -17,7 +17,7 @@ Builders:
         hid the heart of "10♥"; at 1× every card's label fits the least size, so the layout is as it was).
     drawn_key(name, items, index) -> str
         the key of an item of a list of removable items (items: their labels), naming the whole list.
-    pile(ctx, labels, on_remove, empty_key) -> ft.Control
+    pile(ctx, labels, on_remove, empty_key, names=None, *, at) -> ft.Control
         the picked cards in order, each a button "label ×" that removes that one (on_remove(index)), TAP high (it
         was 40 px, below every other tap target; a label wrapped to two lines, a 40-character name on a phone, still
         fits: the button's own padding is at its sides only, so its whole height holds the label; with the theme's
@@ -31,7 +31,9 @@ Builders:
         a second quick tap on a card just taken back reaches a control no longer on screen and is answered as a tap that
         came too late (`views.lost_taps`), instead of removing the card that moved into its place (found: a double tap
         on "7 ×" in 7 8 9 took back 7 and 8); two taps that both reach the server before the list is drawn again run on
-        the same list: only the first takes a card back, the second is answered the same way (`app.tap_gone`).
+        the same list: only the first takes a card back, the second is answered the same way (`app.tap_gone`), said
+        under the pile (keyed `ft.ScrollKey(at)`, a key each caller gives: one derived from the labels repeats on a
+        screen, two empty piles, and repeated scroll keys clash in the browser), not in the bar over it.
     stepper(ctx, label, read, write, minimum=0, maximum=99) -> ft.Control
         a label (read out with the value, "label: value"), − and + buttons (named "fewer/more label") and the
         value between them (seen, not read again); read() gives the value, write(value) sets it. A tap steps from
@@ -46,7 +48,9 @@ from typing import Any, Callable
 
 import flet as ft
 
+from scoring.core import RuleError
 from validators.cards import card_name
+from views.components.refusal import said
 from views.ui import MATERIAL_SIDE, TAP, aside, icon_button, text_style
 
 RED_SUITS = ("H", "D")
@@ -111,29 +115,37 @@ def struck(label: str | ft.Text, said: str) -> ft.Text:
 
 
 def pile(ctx: Any, labels: list[str], on_remove: Callable[[int], None], empty_key: str,
-         names: list[str] | None = None) -> ft.Control:
+         names: list[str] | None = None, *, at: str) -> ft.Control:
     """The picked cards, each a button that removes it; a hint when there are none. A button shows "label ×" and
-    is read "Remove" and its name (the label, unless `names` gives one without the place the label shows)."""
+    is read "Remove" and its name (the label, unless `names` gives one without the place the label shows). The
+    pile is keyed `ft.ScrollKey(at)`, a key its caller gives, one of its own on the screen (one derived from the
+    labels repeats: two empty piles); a tap that came too late is said under it (`views.components.refusal`)."""
     if not labels:
-        return ft.Row(wrap=True, spacing=0, controls=[ft.Container(width=0, height=TAP),
-                                                     aside(ctx.lang, ctx.t(empty_key))])
+        row = ft.Row(wrap=True, spacing=0, key=ft.ScrollKey(at), controls=[ft.Container(width=0, height=TAP),
+                                                                          aside(ctx.lang, ctx.t(empty_key))])
+        return under(row, said(ctx, at))
     taken: list[int] = []
 
     def remove(index: int) -> None:
         """Take the card back, once per list drawn: a later tap on this list came before its new one was drawn."""
         if taken:
-            ctx.show_error("app.tap_gone")
+            ctx.say(RuleError("app.tap_gone"), at)
             return
         taken.append(index)
         on_remove(index)
 
-    return ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
+    return under(ft.Row(wrap=True, spacing=6, run_spacing=6, key=ft.ScrollKey(at), controls=[
         ft.FilledButton(content=ft.Text(ctx.t("cards.view.remove", card=label),
-                                        semantics_label=ctx.t("cards.view.remove_name", card=said)),
+                                        semantics_label=ctx.t("cards.view.remove_name", card=name)),
                         height=TAP, style=PILE_STYLE, key=drawn_key("pile", labels, i),
                         on_click=lambda e, i=i: remove(i))
-        for i, (label, said) in enumerate(zip(labels, names or labels))
-    ])
+        for i, (label, name) in enumerate(zip(labels, names or labels))
+    ]), said(ctx, at))
+
+
+def under(row: ft.Control, lines: list[ft.Control]) -> ft.Control:
+    """row, with lines said under it where there are any (a refusal)."""
+    return ft.Column(spacing=4, controls=[row, *lines]) if lines else row
 
 
 def drawn_key(name: str, items: list[str], index: int) -> str:

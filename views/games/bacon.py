@@ -229,7 +229,7 @@ def order_panel(ctx: GameContext, draft: dict) -> ft.Control:
                 for n in waiting]),
             pile(ctx, [ctx.t("bacon.view.place", place=i + 1, name=n) for i, n in enumerate(order)], remove,
                  "bacon.view.none_here" if ctx.state["out"] else "bacon.view.nobody_out",
-                 [ctx.t("bacon.view.place_said", place=i + 1, name=n) for i, n in enumerate(order)]),
+                 [ctx.t("bacon.view.place_said", place=i + 1, name=n) for i, n in enumerate(order)], at="pile-order"),
             ft.Row(wrap=True, controls=buttons),
         ]))
 
@@ -286,7 +286,7 @@ def referee_panel(ctx: GameContext, draft: dict, recording: bool) -> ft.Control:
             heading = ctx.t("bacon.view.tapping", pile=heading)
         controls += [ft.Text(heading, weight=ft.FontWeight.W_600),
                      pile(ctx, [card_label(ctx, c) for c in draft[which]], remover(which), "bacon.view.pile_empty",
-                          [card_said(ctx, c) for c in draft[which]])]
+                          [card_said(ctx, c) for c in draft[which]], at=f"pile-{which}")]
     controls += as_played(ctx, draft, update)
     buttons = [ft.FilledButton(content=ctx.t("bacon.view.check"), icon=ft.Icons.HELP, disabled=not draft["played"],
                                on_click=lambda e: check())]

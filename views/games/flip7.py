@@ -224,7 +224,7 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
         ft.Text(ctx.t("flip7.view.cards_of", name=name), size=16, weight=ft.FontWeight.BOLD),
         card_buttons([(str(n), str(n)) for n in range(13)], pick),
         card_buttons([(m, label(m)) for m in MODIFIERS], pick),
-        pile(ctx, [label(c) for c in line["cards"]], remove, "flip7.view.no_cards"),
+        pile(ctx, [label(c) for c in line["cards"]], remove, "flip7.view.no_cards", at=f"pile-{name}"),
         stepper(ctx, ctx.t("flip7.view.chances"), lambda: line["chances"], lambda v: change(chances=v), maximum=3),
         choice_row([(s, ctx.t(f"flip7.view.status.{s}")) for s in statuses], line["status"],
                    lambda s: change(status=s)),

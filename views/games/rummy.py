@@ -282,7 +282,8 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
         cards = line["melds"][target] if isinstance(target, int) else line[target]
         heading = ctx.t("rummy.view.tapping", pile=title) if target == draft["into"] else title
         controls += [ft.Text(heading, weight=ft.FontWeight.W_600),
-                     pile(ctx, [card_name(c) for c in cards], remover(target), "rummy.view.pile_empty")]
+                     pile(ctx, [card_name(c) for c in cards], remover(target), "rummy.view.pile_empty",
+                          at=f"pile-{name}-{target}")]
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(spacing=8, controls=controls))
 

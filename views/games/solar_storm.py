@@ -834,7 +834,7 @@ def setup_panel(ctx: GameContext, draft: dict) -> ft.Control:
                        for i, r in enumerate(layout)],
                  lambda i: tap_layout(layout[i]), "solar_storm.view.picked_none",
                  [ctx.t("solar_storm.view.picked_room_said", number=i + 1, room=room_name(ctx, r))
-                  for i, r in enumerate(layout)]),
+                  for i, r in enumerate(layout)], at="pile-layout"),
             ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
                 ft.OutlinedButton(content=room_name(ctx, r), width=CHIP, height=ROOM_TAP,
                                   on_click=lambda e, r=r: tap_layout(r)) for r in ROOM_IDS if r not in layout]),
@@ -846,11 +846,11 @@ def setup_panel(ctx: GameContext, draft: dict) -> ft.Control:
         card_chips(ctx, CARDS, add_card, tapped),
         *(said(ctx, tapped) if len(targets[target][1]) >= targets[target][2] else []),
     ]
-    for label, cards, total in targets:
+    for i, (label, cards, total) in enumerate(targets):
         controls.append(ft.Row(wrap=True, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Text(ctx.t("solar_storm.view.filled", what=label, count=len(cards), total=total), size=14),
-            pile(ctx, [card_name(ctx, c) for c in cards], lambda i, c=cards: remove_card(c, i),
-                 "solar_storm.view.picked_none")]))
+            pile(ctx, [card_name(ctx, c) for c in cards], lambda j, c=cards: remove_card(c, j),
+                 "solar_storm.view.picked_none", at=f"pile-deal-{i}")]))
     damage = deal["damage"]
     card = deal["card"] if deal["card"] < SETUP_DAMAGE else 0
     controls += [
@@ -961,7 +961,8 @@ def typed_panel(ctx: GameContext, draft: dict, entry: dict) -> ft.Control:
                      *(said(ctx, full) if len(cards) >= size else [])]
         if len(cards) < size:
             controls.append(card_chips(ctx, kinds, lambda card: add(card, size)))
-        controls.append(pile(ctx, [card_name(ctx, c) for c in cards], remove, "solar_storm.view.picked_none"))
+        controls.append(pile(ctx, [card_name(ctx, c) for c in cards], remove, "solar_storm.view.picked_none",
+                             at=f"pile-{kind}-{by}"))
         action = {"type": kind, "by": by, **group, "cards": cards}
     controls += refusal_and_send(ctx, action, ctx.t("solar_storm.view.send"), done)
     return ft.Column(spacing=6, controls=controls)
