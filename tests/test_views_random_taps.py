@@ -33,8 +33,10 @@ GAME_IDS = sorted(g.id for g in games() if has_view(g.id))  # not the tests' own
 
 
 def handlers(body: ft.Control) -> list[tuple[ft.Control, str]]:
-    """Every enabled control with an event handler, and the event."""
-    return [(c, ev) for c in walk(body) if not getattr(c, "disabled", False)
+    """Every enabled control in sight with an event handler, and the event (a person taps nothing hidden: a
+    hidden part of a screen is still in its tree, `visible=False`)."""
+    hidden = {id(c) for top in walk(body) if getattr(top, "visible", True) is False for c in walk(top)}
+    return [(c, ev) for c in walk(body) if not getattr(c, "disabled", False) and id(c) not in hidden
             for ev in EVENTS if callable(getattr(c, ev, None))]
 
 
