@@ -82,6 +82,19 @@ def test_kingdomino_discard_refused_under_its_button(phone, server):
     tab.gone("Domino 12 has a legal place")
 
 
+def test_kingdomino_end_refused_under_its_button_at_the_screens_foot(phone, server):
+    """"End the game now" with nothing entered: the last button on the screen, where the bar at the phone's foot
+    lay over it; the reason is read under it, the screen scrolled on to show it."""
+    with Store(server.data) as store:
+        sid = store.create(new_record("kingdomino", ["Ann", "Bob"], now=NOW))
+    tab = phone.open(f"/play/{sid}")
+    tab.language("en")
+    end = tab.button("End the game now", exact=True)
+    tab.press(end)
+    said_under(tab, end, "Nothing has been entered in this game yet.")
+    tab.shot("refused_in_place_kingdomino_end_en")
+
+
 def test_solar_storm_mess_hall_take_refused_under_its_button(phone, server):
     with Store(server.data) as store:
         sid = store.create(new_record("solar_storm", ["Ann", "Bo", "Cy"], options={"start_room": "mess-hall"}, seed=2,
