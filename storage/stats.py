@@ -174,9 +174,14 @@ class Stats:
         """Every player with a finished session, by name."""
         return sorted(self.shown(p) for p, days in self.days.items() if days)
 
-    def most_wins(self) -> list[tuple[str, int]]:
-        """Every player with a finished session and their wins over all games, most first (equals by name)."""
-        wins = [(name, self.player(name)["wins"]) for name in self.players()]
+    def most_wins(self, game: str | None = None) -> list[tuple[str, int]]:
+        """Every player with a finished session and their wins over all games, most first (equals by name); with a
+        game's key, every player who finished a session of that game and their wins in it."""
+        if game is None:
+            wins = [(name, self.player(name)["wins"]) for name in self.players()]
+        else:
+            wins = [(self.shown(player), self.wins[(player, played)])
+                    for (player, played), plays in self.plays.items() if played == game and plays > 0]
         return sorted(wins, key=lambda item: (-item[1], item[0]))
 
     def player(self, name: str) -> dict:

@@ -1159,6 +1159,26 @@ def test_the_statistics_say_who_wins_most_at_a_glance(app):
     assert "赢得最多：小明 2 局 · 妈妈 1 局 · 奶奶 0 局 · 爸爸 0 局" in texts(stats.build(app)[1])
 
 
+def test_the_statistics_say_who_wins_most_at_each_game(app):
+    """Who wins most at each game (play-test: a family after Rummy and Cubosaurs): the game's section says every
+    player's wins in that game, not only its best score; the players' section still counts every game."""
+    from tests.test_stats import finished
+    from views import stats
+    family = ["爸爸", "妈妈", "姐姐", "弟弟"]
+    finished(app.store, [{"爸爸": 10, "妈妈": 12, "姐姐": 2, "弟弟": 3}], "2026-11-29T20:00:00", players=family)
+    finished(app.store, [{"爸爸": 4, "妈妈": 20, "姐姐": 2, "弟弟": 8}], "2026-11-30T20:00:00", players=family)
+    finished(app.store, [{"爸爸": 30, "妈妈": 1, "姐姐": 2, "弟弟": 30}], "2026-12-06T20:00:00", players=family,
+             title="麻将")
+    app.settings["lang"] = "zh-CN"
+    shown = texts(stats.build(app)[1])
+    assert "赢得最多：妈妈 2 局 · 弟弟 1 局 · 爸爸 1 局 · 姐姐 0 局" in shown
+    assert "赢得最多：妈妈 2 局 · 姐姐 0 局 · 弟弟 0 局 · 爸爸 0 局" in shown
+    app.local("stats")["game"] = next(g for g in app.store.stats().games() if g != "score_pad")
+    assert "赢得最多：弟弟 1 局 · 爸爸 1 局 · 妈妈 0 局 · 姐姐 0 局" in texts(stats.build(app)[1])
+    app.settings["lang"] = "en"
+    assert "Most wins: 弟弟 1 · 爸爸 1 · 妈妈 0 · 姐姐 0" in texts(stats.build(app)[1])
+
+
 def test_the_statistics_open_on_the_player_who_has_won_most(app):
     """Asked "who is best", the screen opened on the first by name (奶奶, no wins): it opens on the player with the
     most wins over all games (equals by name), until another is chosen."""

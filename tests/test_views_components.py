@@ -1228,7 +1228,7 @@ def test_a_charts_axis_bands_hold_their_text_at_twice_the_text_size():
     record = {"plays": 1, "crew": None, "best": None, "lowest": False, "teams": False,
               "histogram": [{"low": 40, "high": 45, "count": 1}]}
     app = SimpleNamespace(t=lambda key, **kw: key, lang="en")
-    bars = next(c for c in walk(stats.game_panel(app, record)) if isinstance(c, fch.BarChart))
+    bars = next(c for c in walk(stats.game_panel(app, record, ft.Text("wins"))) if isinstance(c, fch.BarChart))
     for drawn in (chart, bars):
         bottom, left = drawn.bottom_axis, drawn.left_axis
         assert bottom.title_size >= line(bottom.title) and left.title_size >= line(left.title), drawn

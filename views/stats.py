@@ -82,13 +82,14 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
                      head_to_head(app, stats.head_to_head(player, rival), player, rival)]
     sections += [heading(app.t("stats.game")),
                  chooser(app, "game", app.t("stats.game"), games, game, label_of=lambda g: game_label(app, stats, g)),
-                 game_panel(app, stats.game(game))]
+                 game_panel(app, stats.game(game), most_wins(app, stats, game))]
     return app.t("stats.title"), ft.Column(controls=sections, spacing=12), "/"
 
 
-def most_wins(app: Any, stats: Any) -> ft.Control:
-    """Who wins most, at a glance: every player's wins over all games, most first (equals by name, no places)."""
-    wins = " · ".join(app.t("stats.wins_item", name=name, wins=wins) for name, wins in stats.most_wins())
+def most_wins(app: Any, stats: Any, game: str | None = None) -> ft.Control:
+    """Who wins most, at a glance: every player's wins over all games (or in one game), most first (equals by name,
+    no places)."""
+    wins = " · ".join(app.t("stats.wins_item", name=name, wins=wins) for name, wins in stats.most_wins(game))
     return ft.Text(app.t("stats.most_wins", list=wins))
 
 
@@ -166,15 +167,18 @@ def head_to_head(app: Any, result: dict, player: str, rival: str) -> ft.Control:
     return ft.Text(app.t("stats.head_to_head_both", line=line, allies=allies) if result["games"] else allies)
 
 
-def game_panel(app: Any, record: dict) -> ft.Control:
-    """A game's plays, best score (highest, or lowest where the lowest wins) with who and when, and its score
-    histogram (of teams' scores for a team game), counted in whole steps; a cooperative game's crews' ends."""
+def game_panel(app: Any, record: dict, wins: ft.Control) -> ft.Control:
+    """A game's plays, who has won it most (`wins`; a cooperative game's crews' ends instead), best score (highest,
+    or lowest where the lowest wins) with who and when, and its score histogram (of teams' scores for a team game),
+    counted in whole steps.
+    RULING (play-test: a family asked who wins most at each game): the game's section says every player's wins in
+    it, as the players' section says them over all games; it said only the best score, so a family compared by
+    choosing each player in turn and reading that game's card."""
     import flet_charts as fch  # on first use: it is a third of the app's import time (start-up)
 
     top = record["best"]
     lines = [ft.Text(app.t("stats.game_plays", plays=record["plays"]))]
-    if record["crew"]:
-        lines += crew_lines(app, record["crew"])
+    lines += crew_lines(app, record["crew"]) if record["crew"] else [wins]
     if top:
         holders = [app.t("stats.holder", player=holder(app, h), when=words.when(app.lang, h["when"]))
                    for h in top["by"]]

@@ -86,8 +86,8 @@ def test_csv_of_all_sessions_and_a_backup_imported(browser, three_sessions):
     against 老王, whom she played, and Ann, whom she never played, is said to have not, not "0 sessions against
     each other"), and the stored session whose id the backup reused
     is untouched. The clashing session's score pad was set to lowest wins: it is its own game, whose line reads
-    "Lowest score 3: Hu" (it read "Highest score 5: Ivy", the loser's), in both languages. The same file again, in
-    Chinese, adds nothing and says so."""
+    "Lowest score 3: Hu" (it read "Highest score 5: Ivy", the loser's), in both languages, and who wins most at
+    it. The same file again, in Chinese, adds nothing and says so."""
     server, last, backup = three_sessions
     tab = new_tab(browser, server, LAPTOP)
     try:
@@ -127,6 +127,7 @@ def test_csv_of_all_sessions_and_a_backup_imported(browser, three_sessions):
         tab.tap("Game Score pad", exact=True)
         tab.tap("Score pad (lowest wins)", exact=True)
         tab.see("Lowest score 3: Hu (")
+        tab.see("Most wins: Hu 1 · Ivy 0")  # who wins most at this game, not over all games
         tab.tap("Player Ann")
         tab.tap("Zoë", exact=True)
         tab.see("1 session against each other: Zoë ahead 0, 老王 ahead 1, tied 0")
