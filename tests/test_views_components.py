@@ -1282,3 +1282,29 @@ def test_a_claim_the_server_refuses_on_a_seated_phone_is_said_under_its_button_n
     refusals.append(RuleError(STALE))
     press(buttons(panel)["A: claim 3"])
     assert [e.key for e in bar] == [STALE]
+
+
+def test_a_move_refused_again_for_the_same_reason_is_a_new_line_heard_again():
+    """The bar said each refusal, the same one tapped again too; the line under the control, kept as it was, was not
+    heard again (a screen reader says a live region when it appears or its words change). Said again, it is a new
+    line with the same words; redrawn without a new refusal it is the same line."""
+    from views.context import GameContext
+    from views.components.refusal import said
+
+    local, bar = {}, []
+    ctx = GameContext(lang="en", record={"game": "score_pad", "players": [{"name": "A"}]}, state={},
+                      engine=engine("score_pad"), page=FakePage(), store=None, local=local, sound=False,
+                      apply=lambda a, refused=None: refused(RuleError("score_pad.no_rounds")) or False,
+                      show_error=bar.append,
+                      refresh=lambda: None, actions=0)
+
+    def line() -> ft.Semantics:
+        """The refusal's live line as the view draws it under the control keyed "finish"."""
+        (heard,) = [c for c in said(ctx, "finish") if isinstance(c, ft.Semantics)]
+        return heard
+
+    ctx.dispatch({"type": "finish", "by": "table"}, at="finish")
+    first = line()
+    assert line().key == first.key and first.live_region and bar == []
+    ctx.dispatch({"type": "finish", "by": "table"}, at="finish")
+    assert line().key != first.key and line().content.value == first.content.value

@@ -12,7 +12,8 @@ another phone) or another refusal is said; a control drawn for another move (ano
 has another key and says nothing. Nothing typed or chosen is lost: the view's draft is not touched. The round forms
 say theirs under their send button the same way (`views.games.round_edit.refusal_line`, `reason`). The reason is a
 live region: a screen reader says it as it appears, as it said the bar (session 72: the refusals moved out of the bar
-were shown but no longer heard).
+were shown but no longer heard); a move refused again for the same reason is said again, as the bar said it each
+time (the line is drawn anew, keyed by how many refusals this tab has said: the same line kept was not heard again).
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ SAID = "_said"  # the scratch key of the last refusal said under a control (this
 
 def keep(local: dict, key: str, params: dict, at: str, actions: int) -> None:
     """Keep a refusal (message key and parameters) to be said under the control keyed at while the log holds
-    `actions` actions."""
-    local[SAID] = {"at": at, "key": key, "params": dict(params), "actions": actions}
+    `actions` actions; counted, so the same refusal said again is a new line (heard again)."""
+    told = (local.get(SAID) or {}).get("told", 0) + 1
+    local[SAID] = {"at": at, "key": key, "params": dict(params), "actions": actions, "told": told}
 
 
 def said(ctx: GameContext, *at: str) -> list[ft.Control]:
@@ -42,13 +44,14 @@ def said(ctx: GameContext, *at: str) -> list[ft.Control]:
     kept = ctx.local.get(SAID)
     if not kept or kept["at"] not in at or kept["actions"] != ctx.actions:
         return []
-    return reason(ctx, kept["key"], kept["params"])
+    return reason(ctx, kept["key"], kept["params"], f"refusal-{kept['told']}")
 
 
-def reason(ctx: GameContext, key: str, params: dict[str, Any]) -> list[ft.Control]:
+def reason(ctx: GameContext, key: str, params: dict[str, Any], line_key: str = "refusal") -> list[ft.Control]:
     """A refusal in words, in the error colour, heard as it appears (a live region: a screen reader says it, as it
-    said the bar it replaces), and "Why?" to the rule it enforces where a rules page covers it."""
-    line = ft.Semantics(live_region=True, key="refusal", content=ft.Text(
+    said the bar it replaces), and "Why?" to the rule it enforces where a rules page covers it; `line_key` keys the
+    line (a new key: a new line, heard even where its words are the same)."""
+    line = ft.Semantics(live_region=True, key=line_key, content=ft.Text(
         words.no_orphan(ctx.t(key, **params)), color=ft.Colors.ERROR, weight=ft.FontWeight.W_600))
     if rulebook.where(key) is None:
         return [line]
