@@ -10,7 +10,7 @@ import flet as ft
 import pytest
 
 from tests.card_view_helpers import Table, narrow, refused, shown, tap, tap_round, wide
-from tests.test_views_components import raw_texts, read, walk
+from tests.test_views_components import raw_texts, read, said_under, walk
 from views import session, words
 from views.context import INTO_VIEW, PAGE
 from views.games import round_edit
@@ -559,3 +559,38 @@ def test_a_refused_round_asks_the_screen_to_bring_its_reason_into_view():
     tap_round(build(table), 1)
     tap(build(table), "Save round 1")
     assert refused(table) == ["rounds.view.unchanged"] and table.local[INTO_VIEW] == [round_edit.SEND, 2]
+
+
+def test_a_refused_finish_is_said_under_the_row_of_its_button_not_in_the_bar():
+    """Finishing before any round is refused under the row of "Finish game" (no bar: it covered the very button on
+    a phone), with "Why?", and the screen scrolls to the button; refused again, it is a new line (heard again); the
+    refusal goes once a round is entered."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    tap(build(table), "Finish game")
+    body = build(table)
+    row = next(c for c in walk(body) if isinstance(c, ft.Row) and any(
+        isinstance(b, ft.OutlinedButton) and b.content == "Finish game" for b in c.controls))
+    assert table.errors == [] and table.local[INTO_VIEW][0] == "finish"
+    assert said_under(body, row) == ["Enter at least one round before finishing."]
+    assert [b.content for b in walk(body) if isinstance(b, ft.TextButton) and b.key == "refusal-why"] == ["Why?"]
+    line = next(c for c in walk(body) if isinstance(c, ft.Semantics) and c.live_region)
+    tap(body, "Finish game")  # refused again: a new line, so a screen reader says it again, as the bar did
+    again = next(c for c in walk(build(table)) if isinstance(c, ft.Semantics) and c.live_region)
+    assert again.key != line.key and again.content.value == line.content.value
+    play(table, {"Ann": "1", "Bo": "2"})
+    assert "Enter at least one round before finishing." not in shown(build(table))
+
+
+def test_a_refused_line_is_said_under_its_give_button_on_the_players_phone():
+    """Ann gives points that are not a number: the reason is said under "Give my points" on her phone, not in the
+    bar, what she typed kept; Bo's phone says nothing."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    phones = {"Ann": {}, "Bo": {}}
+    give(table, "Ann", phones["Ann"], "seven")
+    body = view.build(table.seated("Ann", phones["Ann"]))
+    button = next(b for b in walk(body) if isinstance(b, ft.FilledButton) and b.content == "Give my points")
+    reason = "Ann's points must be a whole number between -10000 and 10000, not “seven”."
+    assert said_under(body, button) == [reason]
+    assert table.errors == [] and table.record["actions"] == []
+    assert own_field(table, "Ann", phones["Ann"]) == "seven"
+    assert not [line for line in shown(view.build(table.seated("Bo", phones["Bo"]))) if "seven" in line]

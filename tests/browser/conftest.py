@@ -118,6 +118,13 @@ QUIET_MS = 300
 QUIET_LIMIT_MS = 3000
 STEADY_MS = 100
 POLL_MS = 16  # how often a wait checks its condition in the page (a frame's time, without asking for frames)
+# Every text Flutter writes into its polite live region (kept there only 300 ms), with the region's aria-live, as
+# read out (a no-break space as a space, a word joiner not at all).
+LISTEN = """() => { window.heard = []; const region = document.querySelector('flt-announcement-polite');
+  new MutationObserver(() => { const said = region.textContent.replace(/\\u00a0/g, ' ').replace(/\\u2060/g, '').trim();
+    if (said) window.heard.push(region.getAttribute('aria-live') + ': ' + said); })
+    .observe(region, {childList: true, characterData: true, subtree: true}); }"""
+HEARD = "n => window.heard.length >= n"
 REPLACED_MAX = 20  # times a watched control's semantics element may be replaced before a test gives up
 LANGUAGE_SHOWN = {"en": "中文", "zh-CN": "EN"}  # the language button while the app is in this language
 LANGUAGE_BUTTON = re.compile(r"^(EN|中文)$")

@@ -15,14 +15,15 @@ from playwright.sync_api import expect
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import POLL_MS, PRESS_POINT, SEEN_AREA, WAIT_MS, Tab, shown_as
-from tests.browser.test_rules import HEARD, LISTEN
+from tests.browser.conftest import HEARD, LISTEN, POLL_MS, PRESS_POINT, SEEN_AREA, WAIT_MS, Tab, shown_as
 from tests.browser.test_knit_wit import fill_prefixed, prefixed, stored_game
 from tests.test_views_knit_wit import WEAVE
 from views.words import say
 
 NOW = "2025-01-01T20:00:00+00:00"
-# each element whose words hold the reason: its box; and the control's box with the scrolling part's top and foot
+# each element whose words hold the reason: its box, and whether it is in the control's scrolling part (or, on a
+# screen short enough not to scroll, as the control is, outside any); and the control's box with the scrolling
+# part's top and foot
 SAYING = """(el, source) => { const box = r => ({x: r.x, y: r.y, width: r.width, height: r.height});
   const words = new RegExp(source), holds = t => words.test(t || '');
   const says = e => holds(e.getAttribute('aria-label'))
@@ -31,7 +32,7 @@ SAYING = """(el, source) => { const box = r => ({x: r.x, y: r.y, width: r.width,
     while (a && !(a.tagName === 'FLT-SEMANTICS' && a.style.overflowY === 'scroll')) a = a.parentElement;
     return a; };
   return Array.from(document.querySelectorAll('flt-semantics-host *')).filter(says)
-    .map(e => ({...box(e.getBoundingClientRect()), inline: scroller(e) !== null && scroller(e) === scroller(el)}))
+    .map(e => ({...box(e.getBoundingClientRect()), inline: scroller(e) === scroller(el)}))
     .filter(r => r.width > 0 && r.height > 0); }"""
 PLACE = f"""el => {{ {SEEN_AREA} const r = el.getBoundingClientRect(), [top, bottom] = seenArea(el);
   return {{x: r.x, y: r.y, width: r.width, height: r.height, top, bottom}}; }}"""

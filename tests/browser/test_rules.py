@@ -9,20 +9,14 @@ from __future__ import annotations
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import LAPTOP, POLL_MS, SEEN, new_tab, shown_as
+from tests.browser.conftest import HEARD, LAPTOP, LISTEN, POLL_MS, SEEN, new_tab, shown_as
 from tests.browser.test_kingdomino import PLAYERS, folded
+from tests.browser.test_refused_in_place import said_under
 from tests.browser.test_shell import enter_round, root_font
 
 TWICE_PX = 32  # px: the page's root font for the phone's text at 2x (`test_card_games.TWICE_THE_TEXT`)
 TALL = {"width": 900, "height": 1600}
 AT = "2025-01-01T20:00:00+00:00"  # when the stored sessions were made
-# Every text Flutter writes into its polite live region (kept there only 300 ms), with the region's aria-live, as
-# read out (a no-break space as a space, a word joiner not at all).
-LISTEN = """() => { window.heard = []; const region = document.querySelector('flt-announcement-polite');
-  new MutationObserver(() => { const said = region.textContent.replace(/\\u00a0/g, ' ').replace(/\\u2060/g, '').trim();
-    if (said) window.heard.push(region.getAttribute('aria-live') + ': ' + said); })
-    .observe(region, {childList: true, characterData: true, subtree: true}); }"""
-HEARD = "n => window.heard.length >= n"
 # RULINGS.md §5, first example: 23 for the properties; with the variants +10 Middle Kingdom, +5 Harmony = 38.
 KINGDOM = """F1 L  F  L1 M
 L1 L  L  L  W1
@@ -57,8 +51,9 @@ def test_why_on_a_refused_domino_opens_the_placement_rule_in_chinese(phone, serv
 
 
 def test_why_on_a_refused_finish_opens_the_end_rule_in_english(phone):
-    """Score pad in English: finishing before any round is refused; Why? (TAP high) opens 'End of the game'; back
-    returns to the session. The new-session screen's Rules button opens the page with its introduction."""
+    """Score pad in English: finishing before any round is refused, said under "Finish game" (the bar at the foot
+    covered it); Why? (TAP high) opens 'End of the game'; back returns to the session. The new-session screen's
+    Rules button opens the page with its introduction."""
     tab = phone.open("/new/score_pad")
     tab.language("en")
     tab.see("New session: Score pad")
@@ -67,9 +62,9 @@ def test_why_on_a_refused_finish_opens_the_end_rule_in_english(phone):
     tab.see("1. Ada")
     tab.tap("Start", exact=True)
     tab.tap("Finish game")
-    tab.see("Enter at least one round before finishing.")
+    said_under(tab, tab.button("Finish game", exact=True), "Enter at least one round before finishing.")  # no bar
     tab.see_button("Why?")
-    assert "Why?" not in [name for name, height in tab.short_taps()]  # the SnackBar's own action: 40 px
+    assert "Why?" not in [name for name, height in tab.short_taps()]  # the old bar's own action was 40 px
     tab.tap("Why?", exact=True)
     tab.see("The rule that applies: End of the game")
     tab.see("or when the table finishes it (after at least one round).")
@@ -130,6 +125,7 @@ def test_a_refusal_is_heard_when_it_appears_in_the_phones_language(phone, server
         tab.tap("结束游戏")
         tab.page.wait_for_function(HEARD, arg=times, polling=POLL_MS)
         assert tab.page.evaluate("window.heard") == [refused] * times
+        said_under(tab, tab.button("结束游戏", exact=True), "至少录入一轮后才能结束。")  # under the button, no bar
     tab.language("en")
     tab.page.wait_for_function(HEARD, arg=3, polling=POLL_MS)
     assert tab.page.evaluate("window.heard")[2:] == ["polite: Enter at least one round before finishing."]

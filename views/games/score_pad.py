@@ -22,6 +22,7 @@ import flet as ft
 from scoring.core import TABLE
 from views import focus, words
 from views.components.offers import offer_here
+from views.components.refusal import said
 from views.context import GameContext
 from views.games import round_edit
 from views.ui import aside, draft_field
@@ -119,7 +120,9 @@ def build(ctx: GameContext) -> ft.Control:
     if round_edit.editing(draft) is None:
         ctx.offer(TABLE, "finish")
         buttons.append(ft.OutlinedButton(content=ctx.t("app.score_pad.finish"), icon=ft.Icons.FLAG,
-                                         on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"})))
+                                         key=ft.ScrollKey("finish"),
+                                         on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"},
+                                                                         at="finish")))
     pending = ctx.state["lines"]
     if pending and round_edit.editing(draft) is None and any(not (typed.get(n) or "").strip() for n in pending):
         buttons.append(ft.OutlinedButton(content=ctx.t("score_pad.view.fill_from_lines"), icon=ft.Icons.DOWNLOAD,
@@ -130,6 +133,7 @@ def build(ctx: GameContext) -> ft.Control:
         waiting,
         ft.Row(controls=fields, wrap=True),
         ft.Row(wrap=True, controls=buttons),
+        *said(ctx, "finish"),
         table,
     ])
 
@@ -161,7 +165,7 @@ def own_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
 
     def give() -> None:
         """Send the seat's points for this round (the field keeps them until the next round)."""
-        ctx.dispatch({"type": "line", "by": seat, "round": number, "score": entry(draft.get("own", ""))})
+        ctx.dispatch({"type": "line", "by": seat, "round": number, "score": entry(draft.get("own", ""))}, at="give")
 
     field = focus.keep(ctx.page, "own-points", draft_field(
         draft, "own", draft.get("own", ""), label=ctx.t("score_pad.view.own"), keyboard_type=ft.KeyboardType.NUMBER,
@@ -171,7 +175,8 @@ def own_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
     controls: list[ft.Control] = [ft.Row(wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER,
                                          key=round_edit.own_key(number), controls=[
         field, ft.FilledButton(content=ctx.t("score_pad.view.give" if given is None else "score_pad.view.give_again"),
-                               icon=ft.Icons.SEND, on_click=lambda e: give())])]
+                               icon=ft.Icons.SEND, key=ft.ScrollKey("give"), on_click=lambda e: give())]),
+        *said(ctx, "give")]
     if given is not None:
         controls.insert(0, ft.Text(ctx.t("score_pad.view.you_gave", score=given), size=16, weight=ft.FontWeight.W_600))
     return controls
