@@ -14,6 +14,7 @@ from tests.test_views_components import fills_its_column, labelled_boxes, read, 
 from views import words
 from views.components.scoreboard import breakdown_lines
 from views.games import flip7 as view
+from views.context import INTO_VIEW
 from views.session import draft_of
 
 
@@ -163,6 +164,21 @@ def test_coach_shows_the_engines_bust_chances_from_cards_since_the_shuffle():
     assert "Freeze discarded (1)" in button_texts(view.build(table.ctx()))
 
 
+def test_a_second_shuffle_before_the_next_round_is_refused_under_its_button():
+    """The deck is fresh at the start: "The deck was shuffled" tapped then is refused under the button (no bar: it
+    covered the coach's buttons on a phone), the screen scrolled to it; it goes once a round is entered."""
+    table = Table("flip7", ["Ann", "Bo", "Cy"], {"coach": True})
+    tap(view.build(table.ctx()), "The deck was shuffled")
+    body = view.build(table.ctx())
+    shuffle = next(b for b in all_buttons(body) if name(b) == "The deck was shuffled")
+    reason = "The deck is already marked as freshly shuffled for round 1."
+    assert said_under(body, shuffle) == [reason]
+    assert table.errors == [] and table.record["actions"] == [] and table.local[INTO_VIEW][0] == "shuffle"
+    frozen = {"numbers": [], "modifiers": [], "second_chance": 0, "status": "frozen"}
+    assert table.apply({"type": "round", "by": "table", "lines": {n: frozen for n in ("Ann", "Bo", "Cy")}})
+    assert reason not in shown(view.build(table.ctx()))
+
+
 def test_the_coachs_holds_switch_flips_by_its_words():
     """A player still playing holds a Second Chance: the words beside the switch flip it, in the draft and on
     screen (`views.ui.labelled`)."""
@@ -186,7 +202,8 @@ def test_the_shuffle_survives_a_restart_and_clears_the_tapped_extras():
     assert any(t.startswith("Rounds since the last shuffle: 0 · cards in the discards: 0")
                for t in shown(view.build(table.ctx())))
     tap(view.build(table.ctx()), "The deck was shuffled")
-    assert table.errors == ["flip7.shuffled_already"] and table.state["shuffled_at"] == 1
+    assert table.errors == [] and table.state["shuffled_at"] == 1
+    assert "The deck is already marked as freshly shuffled for round 2." in shown(view.build(table.ctx()))
 
 
 def test_a_flip7_turns_everyone_still_playing_to_stayed():
@@ -237,7 +254,8 @@ def test_taking_back_the_seventh_number_restores_a_chosen_status_and_a_chosen_fl
 
 def test_a_phones_line_impossible_on_its_own_shows_why_and_is_not_given():
     """Ann taps 5, +10, +10 on her phone (the deck holds one +10): her phone says so instead of points, and giving
-    it is refused naming her; nothing waits for the table."""
+    it is refused naming her, said under "Give my line" (no bar: it covered the button), the screen scrolled to it;
+    nothing waits for the table."""
     table = Table("flip7", ["Ann", "Bo", "Cy"])
     phone: dict = {}
     for card in ("5", "+10", "+10"):
@@ -245,7 +263,10 @@ def test_a_phones_line_impossible_on_its_own_shows_why_and_is_not_given():
     body = view.build(table.seated("Ann", phone))
     assert "Ann: 2 × “+10” in one line is more than the deck holds (1)." in shown(body)
     tap(body, "Give my line")
-    assert table.errors == ["flip7.line_too_many"] and table.state["lines"] == {}
+    assert table.errors == [] and table.state["lines"] == {} and phone[INTO_VIEW][0] == "give-1"
+    body = view.build(table.seated("Ann", phone))
+    give = next(b for b in all_buttons(body) if name(b) == "Give my line")
+    assert said_under(body, give) == ["Ann: 2 × “+10” in one line is more than the deck holds (1)."]
 
 
 def test_a_chinese_phone_gives_its_cards_not_a_line():

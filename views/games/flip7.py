@@ -42,6 +42,7 @@ from scoring.core import TABLE, RuleError
 from scoring.games.flip7 import MODIFIERS, bust_chances, check_line, score_line, seen_since_shuffle
 from views.components.cards import card_buttons, pile, stepper
 from views.components.offers import offer_here
+from views.components.refusal import said
 from views.context import GameContext
 from views.games import round_edit
 from views.ui import aside, choice_row, labelled, name_button
@@ -355,18 +356,14 @@ def own_line(ctx: GameContext) -> list[ft.Control]:
                                  lambda given: entries_of({seat: given})["lines"])
     line = own["lines"][seat]
 
-    def give() -> None:
-        """Send the seat's line for this round (the picker keeps it until the next round)."""
-        ctx.dispatch({"type": "line", "by": seat, "round": number, "line": line_of(line)})
-
     given = ctx.state["lines"].get(seat)
-    said = [] if given is None else [ft.Text(ctx.t("flip7.view.you_gave", points=score_line(given)["points"]),
+    gave = [] if given is None else [ft.Text(ctx.t("flip7.view.you_gave", points=score_line(given)["points"]),
                                              size=16, weight=ft.FontWeight.W_600)]
     return [editor(ctx, own),
-            ft.FilledButton(content=ctx.t("flip7.view.give" if given is None else "flip7.view.give_again"),
-                            icon=ft.Icons.SEND, disabled=line["status"] == ACTIVE, on_click=lambda e: give(),
-                            key=round_edit.own_key(number)),
-            *said]
+            round_edit.give_button(ctx, number, ctx.t("flip7.view.give" if given is None else "flip7.view.give_again"),
+                                   lambda: {"type": "line", "by": seat, "round": number, "line": line_of(line)},
+                                   disabled=line["status"] == ACTIVE),
+            *gave]
 
 
 def round_lines(ctx: GameContext, draft: dict) -> dict[str, dict]:
@@ -417,8 +414,9 @@ def coach_panel(ctx: GameContext, draft: dict) -> ft.Control:
                                   on_click=lambda e, c=code: saw(c))
                 for code in EXTRA_CARDS
             ]),
-            ft.OutlinedButton(content=ctx.t("flip7.view.shuffled"), icon=ft.Icons.SHUFFLE,
-                              on_click=lambda e: ctx.dispatch({"type": "shuffle", "by": "table"})),
+            ft.OutlinedButton(content=ctx.t("flip7.view.shuffled"), icon=ft.Icons.SHUFFLE, key=ft.ScrollKey("shuffle"),
+                              on_click=lambda e: ctx.dispatch({"type": "shuffle", "by": "table"}, at="shuffle")),
+            *said(ctx, "shuffle"),
         ]))
 
 

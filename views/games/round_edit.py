@@ -66,7 +66,7 @@ from views import focus, words
 from views.components.kept import Kept
 from views.components.offers import makes, offer_here
 from views.components.private import elsewhere
-from views.components.refusal import reason
+from views.components.refusal import reason, said as said_at
 from views.components.seats import WIDE
 from views.context import GameContext
 from views.ui import aside
@@ -165,6 +165,18 @@ def keep_own(ctx: GameContext, holder: dict, key: str, blank: Any, field: str,
     if given is not None:
         holder[key] = to_draft(given)
     return number
+
+
+def give_button(ctx: GameContext, number: int, text: str, line: Callable[[], dict],
+                disabled: bool = False) -> ft.Control:
+    """A phone's "give my line" for round `number` (keyed `own_key`), sending `line()`, and right under it why the
+    rules refused it (`views.components.refusal`: the bar at the phone's foot covered the button); one control
+    with or without a reason, so the button stays itself when one is said (`SAID` counts it as one)."""
+    at = own_key(number)
+    return ft.Column(spacing=8, controls=[
+        ft.FilledButton(content=text, icon=ft.Icons.SEND, disabled=disabled, key=ft.ScrollKey(at),
+                        on_click=lambda e: ctx.dispatch(line(), at=at)),
+        *said_at(ctx, at)])
 
 
 def own_key(number: int) -> str:
