@@ -6,7 +6,7 @@ import flet as ft
 
 from tests.card_view_helpers import Table, all_buttons, refused, label, shown, taken_over, tap, tap_round, wide
 from tests.card_view_helpers import name as read_as
-from tests.test_views_components import fills_its_column, labelled_boxes, read, tap_label, walk
+from tests.test_views_components import fills_its_column, labelled_boxes, read, said_under, tap_label, walk
 from views.games import rummy as view
 
 SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -289,6 +289,22 @@ def test_a_phone_says_its_line_is_given_right_under_the_button_tapped():
              or isinstance(c, ft.FilledButton) and c.content == "Give again"]
     assert [c.content if isinstance(c, ft.FilledButton) else c.value[:10] for c in order] == [
         "Cards of A", "Give again", "Your line ", "Given: Ann"]
+
+
+def test_a_phones_line_refused_is_said_under_its_give_button_not_in_the_bar():
+    """Ann went out on her phone; Bo gives a line with an empty hand too: the round the two lines make is refused,
+    said under Bo's "Give my line" (no bar: it covered the button on a phone), his cards kept; Ann's phone says
+    nothing of it."""
+    table = Table("rummy", ["Ann", "Bo"])
+    phones: dict = {"Ann": {}, "Bo": {}}
+    phone_tap(table, "Ann", phones["Ann"], "New meld", "♥ Hearts", "7♥", "8♥", "9♥", "Give my line")
+    phone_tap(table, "Bo", phones["Bo"], "New meld", "♠ Spades", "2♠", "3♠", "4♠", "Give my line")
+    body = view.build(table.seated("Bo", phones["Bo"]))
+    give = next(b for b in all_buttons(body) if label(b) == "Give my line")
+    (reason,) = said_under(body, give)
+    assert reason.startswith("Only one player can go out in a round") and table.errors == []
+    assert table.state["rounds"] == [] and phones["Bo"]["rummy_own"]["lines"]["Bo"]["melds"] == [["2S", "3S", "4S"]]
+    assert reason not in shown(view.build(table.seated("Ann", phones["Ann"])))
 
 
 def test_a_phone_says_plainly_when_the_stock_ran_out():

@@ -165,18 +165,18 @@ def own_line(ctx: GameContext) -> list[ft.Control]:
     if isinstance(own["into"], int) and own["into"] >= len(own["lines"][seat]["melds"]):
         own["into"] = "hand"
 
-    def give() -> None:
-        """Send the seat's line for this round (the picker keeps it until the next round)."""
+    def given_line() -> dict:
+        """The seat's line for this round as it is sent (the picker keeps it until the next round)."""
         line = own["lines"][seat]
-        ctx.dispatch({"type": "line", "by": seat, "round": number,
-                      "line": {"melds": [list(m) for m in line["melds"] if m], "laid_off": list(line["laid_off"]),
-                               "hand": list(line["hand"])}})
+        return {"type": "line", "by": seat, "round": number,
+                "line": {"melds": [list(m) for m in line["melds"] if m], "laid_off": list(line["laid_off"]),
+                         "hand": list(line["hand"])}}
 
     given = seat in ctx.state["lines"]
     said = [ft.Text(ctx.t("rummy.view.you_gave"), size=16, weight=ft.FontWeight.W_600)] if given else []
     return [editor(ctx, own),
-            ft.FilledButton(content=ctx.t("rummy.view.give_again" if given else "rummy.view.give"),
-                            icon=ft.Icons.SEND, on_click=lambda e: give(), key=round_edit.own_key(number)),
+            round_edit.give_button(ctx, number, ctx.t("rummy.view.give_again" if given else "rummy.view.give"),
+                                   given_line),
             *said, *own_empty(ctx, own["lines"][seat])]
 
 
