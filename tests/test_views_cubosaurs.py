@@ -15,9 +15,10 @@ from storage import Store
 from tests.card_view_helpers import Table, all_buttons, label, refused, shown, taken_over, tap, tap_round, wide
 from tests.helpers import submit
 from tests.test_views import StubPage
-from tests.test_views_components import buttons, read, texts, walk
+from tests.test_views_components import buttons, read, said_under, texts, walk
 from views import new_session, words
 from views.app import App
+from views.context import INTO_VIEW
 from views.games import cubosaurs as view
 
 LEARNED = "T-Rex: 4 1 -2 -5; Brontosaurus: ? 3 5 ?; Pentaceratops: -3 ? ? ?"
@@ -494,6 +495,25 @@ def test_the_score_rows_are_shown_and_a_row_is_edited_without_sending_a_round(st
     assert "Brontosaurus: 1 card: 2; 2 cards: not known; 3 cards: 5; 4 or more cards: not known" in shown(build(table))
 
 
+def test_a_row_that_leaves_a_used_value_unknown_is_refused_under_its_save_button(store):
+    """T-Rex's row scored round 1 (Ann held 2): made unknown for 2 cards from the rows panel, its save is refused
+    under the row of "Save the row" (no bar: it covered the form on a phone), the form kept open as it was."""
+    table = Table("cubosaurs", ["Ann", "Bo"], store=store)
+    step(table, "More: T-Rex", 2)
+    tap(build(table), "Add round")
+    tap(build(table), "T-Rex: 1 card: 4; 2 cards: 1; 3 cards: −2; 4 or more cards: −5")
+    step(table, "Not known: T-Rex, 2 cards")
+    tap(build(table), "Save the row")
+    body = build(table)
+    row = next(c for c in walk(body) if isinstance(c, ft.Row) and "Save the row" in [label(b) for b in c.controls
+                                                                                     if isinstance(b, ft.Button)])
+    assert said_under(body, row) == [
+        "Round 1 was scored with a T-Rex value this row leaves unknown: give every value a recorded round uses (the "
+        "number on the card)."]
+    assert table.errors == [] and table.state["rows"]["T-Rex"][1] == 1
+    assert table.local["cubosaurs"]["ask"]["values"] == [4, None, -2, -5] and table.local[INTO_VIEW][0] == "row"
+
+
 def test_the_score_rows_read_in_chinese(store):
     table = Table("cubosaurs", ["甲", "乙"], lang="zh-CN", store=store)
     assert "霸王龙：1 张 4，2 张 1，3 张 −2，4 张及以上 −5" in shown(build(table))
@@ -566,15 +586,19 @@ def test_each_phone_counts_and_gives_its_own_collection_and_the_table_sees_who_g
 
 def test_a_collection_given_last_that_needs_an_unknown_value_says_the_table_sets_it():
     """With the shipped rows, Bo's Brontosaurus makes the round need a value nobody knows: his collection (the last)
-    is refused saying the referee or the host sets it from the card; the table's screen fills its form from the two
-    collections, asks the value, and sends the round numbered 1."""
+    is refused, under his give button, saying the referee or the host sets it from the card; the table's screen
+    fills its form from the two collections, asks the value, and sends the round numbered 1."""
     table = Table("cubosaurs", ["Ann", "Bo"])
     phones: dict = {"Ann": {}, "Bo": {}}
     phone_step(table, "Ann", phones["Ann"], "More: T-Rex")
     tap(view.build(table.seated("Ann", phones["Ann"])), "Give my collection")
     phone_step(table, "Bo", phones["Bo"], "More: Brontosaurus")
     tap(view.build(table.seated("Bo", phones["Bo"])), "Give my collection")
-    assert table.errors == ["cubosaurs.line_value_unknown"] and list(table.state["lines"]) == ["Ann"]
+    assert table.errors == [] and list(table.state["lines"]) == ["Ann"]  # no bar: it covered the button
+    body = view.build(table.seated("Bo", phones["Bo"]))
+    give = next(b for b in all_buttons(body) if label(b) == "Give my collection")
+    (reason,) = said_under(body, give)
+    assert reason.startswith("Every collection is in, but what the Brontosaurus card gives for 1")
     assert phones["Bo"]["cubosaurs_own"]["line"]["dinos"] == {"Brontosaurus": 1}
     tap(build(table), "Fill in the collections players gave")
     tap(build(table), "Bo")

@@ -59,6 +59,7 @@ from scoring.games.cubosaurs import format_rows, parse_rows, same_type, type_key
 from views.components.cards import drawn_key, stepper
 from views.components.folds import FLUSH, Folds, fold
 from views.components.offers import offer_here
+from views.components.refusal import said
 from views.context import GameContext
 from views import focus, words
 from views.games import round_edit
@@ -260,16 +261,13 @@ def own_line(ctx: GameContext) -> list[ft.Control]:
     number = round_edit.keep_own(ctx, own, "line", new_line(), "line",
                                  lambda given: entries_of({seat: given})["lines"][seat])
 
-    def give() -> None:
-        """Send the seat's collection for this round (a copy: the steppers may change it afterwards)."""
-        ctx.dispatch({"type": "line", "by": seat, "round": number, "line": copy.deepcopy(own["line"])})
-
     given = seat in ctx.state["lines"]
-    said = [ft.Text(ctx.t("cubosaurs.view.you_gave"), size=16, weight=ft.FontWeight.W_600)] if given else []
+    gave = [ft.Text(ctx.t("cubosaurs.view.you_gave"), size=16, weight=ft.FontWeight.W_600)] if given else []
     return [collection(ctx, own["line"], seat),
-            ft.FilledButton(content=ctx.t("cubosaurs.view.give_again" if given else "cubosaurs.view.give"),
-                            icon=ft.Icons.SEND, on_click=lambda e: give(), key=round_edit.own_key(number)),
-            *said]
+            round_edit.give_button(ctx, number, ctx.t("cubosaurs.view.give_again" if given else "cubosaurs.view.give"),
+                                   lambda: {"type": "line", "by": seat, "round": number,
+                                            "line": copy.deepcopy(own["line"])}),  # a copy: the steppers go on
+            *gave]
 
 
 def final(ctx: GameContext) -> ft.Control:
@@ -493,7 +491,7 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
         """Record the row, then send the round again against the state with the row in it."""
         row = {"type": "row", "by": "table", "at": ctx.now(), "kind": ask["kind"], "name": ask["name"],
                "values": list(ask["values"])}
-        if ctx.dispatch(row):
+        if ctx.dispatch(row, at="row"):
             draft["ask"] = None
             if ask["error"] is not None:
                 send(ctx, draft, {ask["kind"]: {ask["name"]: row["values"]}})
@@ -516,8 +514,10 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
             *steppers,
             ft.Row(wrap=True, controls=[
                 ft.FilledButton(content=ctx.t(save_label), icon=ft.Icons.SAVE, on_click=lambda e: save(),
-                                disabled=ask.get("asked") is not None and ask["values"][ask["asked"]] is None),
+                                disabled=ask.get("asked") is not None and ask["values"][ask["asked"]] is None,
+                                key=ft.ScrollKey("row")),
                 ft.TextButton(content=ctx.t("cubosaurs.view.back"), on_click=lambda e: (
                     draft.update(ask=None), ctx.refresh())),
             ]),
+            *said(ctx, "row"),
         ]))
