@@ -12,8 +12,9 @@ from scoring.games.bacon import referee
 from tests.card_view_helpers import Table, all_buttons, refused, label, narrow, shown, taken_over, tap
 from tests.card_view_helpers import name as read_as
 from tests.helpers import run_async
-from tests.test_views_components import fills_its_column, raw_texts, walk
+from tests.test_views_components import fills_its_column, raw_texts, said_under, walk
 from views import words
+from views.context import INTO_VIEW
 from views.games import bacon as view
 from views.games import round_edit
 
@@ -159,6 +160,21 @@ def test_referee_bomb_and_refusal_in_words():
     table.local["bacon"].update(table=["1A", "5B"], verdict=None)
     tap(build(table), "Check")
     assert "The cards on the table do not form a combination." in shown(build(table))
+
+
+def test_a_ruling_put_on_record_unchecked_is_refused_under_its_button_and_the_piles_kept():
+    """The table pile is no combination and "Put on record" is tapped without a check: the rules refuse it, said
+    under the row of Check and Put on record (no bar: it covered the referee's buttons on a phone), the screen
+    scrolled to it, both piles kept to be put right."""
+    table = Table("bacon", ["A", "B", "C", "D"])
+    table.local["bacon"] = {**view.draft_of(table.ctx()), "referee": True, "table": ["1A", "5B"], "played": ["7B"]}
+    tap(build(table), "Put on record")
+    body = build(table)
+    row = next(c for c in walk(body) if isinstance(c, ft.Row) and any(
+        isinstance(b, ft.OutlinedButton) and b.content == "Put on record" for b in c.controls))
+    assert said_under(body, row) == ["The cards on the table do not form a combination."]
+    assert table.errors == [] and table.state["rulings"] == [] and table.local[INTO_VIEW][0] == "ruling"
+    assert table.local["bacon"]["table"] == ["1A", "5B"] and table.local["bacon"]["played"] == ["7B"]
 
 
 def test_chinese_team_line():

@@ -33,6 +33,7 @@ from views import words
 from views.components.cards import card_buttons, pile
 from views.components.offers import offer_here
 from views.components.race import claim_handler
+from views.components.refusal import said
 from views.context import GameContext
 from views.games import round_edit
 from views.ui import aside, choice_row, tall, text_style
@@ -135,8 +136,8 @@ def own_out(ctx: GameContext) -> list[ft.Control]:
     seat = ctx.seat
     if seat not in ctx.players or ctx.state["over"]:
         return [*round_edit.entered_elsewhere(ctx, number), *out_so_far(ctx)]
-    said = "bacon.view.own_out_extra" if ctx.state["phase"] == "extra" else "bacon.view.own_out"
-    heading = [round_edit.round_heading(ctx, number), aside(ctx.lang, ctx.t(said))]
+    hint = "bacon.view.own_out_extra" if ctx.state["phase"] == "extra" else "bacon.view.own_out"
+    heading = [round_edit.round_heading(ctx, number), aside(ctx.lang, ctx.t(hint))]
     if seat in ctx.state["out"]:
         place = ctx.state["out"].index(seat) + 1
         return [*heading, ft.Text(ctx.t("bacon.view.you_out", place=place), size=18, weight=ft.FontWeight.W_600),
@@ -267,7 +268,7 @@ def referee_panel(ctx: GameContext, draft: dict, recording: bool) -> ft.Control:
     def record() -> None:
         """Put the check on record; clear the piles once accepted."""
         if ctx.dispatch({"type": "ruling", "by": "table", "table": list(draft["table"]),
-                         "played": list(draft["played"]), "table_type": draft["table_type"]}):
+                         "played": list(draft["played"]), "table_type": draft["table_type"]}, at="ruling"):
             draft.update(table=[], played=[], verdict=None, table_type=None)
 
     suit = draft["suit"]
@@ -292,8 +293,9 @@ def referee_panel(ctx: GameContext, draft: dict, recording: bool) -> ft.Control:
                                on_click=lambda e: check())]
     if recording:
         buttons.append(ft.OutlinedButton(content=ctx.t("bacon.view.record_ruling"), icon=ft.Icons.SAVE,
-                                         disabled=not draft["played"], on_click=lambda e: record()))
-    controls.append(ft.Row(wrap=True, controls=buttons))
+                                         disabled=not draft["played"], key=ft.ScrollKey("ruling"),
+                                         on_click=lambda e: record()))
+    controls += [ft.Row(wrap=True, controls=buttons), *said(ctx, "ruling")]
     if draft["verdict"]:
         controls.append(verdict_view(ctx, draft["verdict"]))
     controls += rulings_list(ctx)
