@@ -1004,3 +1004,23 @@ def test_the_legend_counts_only_what_is_placed():
     cells(body)[(3, 7)].on_click(None)                                 # placed: both wheat halves count now
     assert len(table.record["actions"]) == 2
     assert counted(table.view(view)) == ["Mine — squares: 1, crowns: 2 = 2", "No crown, 0 points: Wheat (3 squares)"]
+
+
+def test_each_phones_end_screen_leads_with_its_own_kingdom():
+    """Played on four phones in table mode: every phone's end screen listed Ann's kingdom (the first seat's)
+    first. A seated phone's own kingdom leads there, as it does during play, the others after in seat order; the
+    shared screen keeps seat order."""
+    table = Table("kingdomino", ["Ann", "Bob", "Cy", "Dee"])
+    table.apply({"type": "layout", "by": "Cy", "layout": "C W W W1 F"})
+    table.apply({"type": "finish", "by": "table"})
+    assert table.errors == [] and table.state["over"]
+
+    def kingdoms(seat: str | None) -> list[str]:
+        """The kingdom cards' titles, in order, on the screen seated as seat (None: the shared screen)."""
+        ctx = table.ctx()
+        ctx.seat = seat
+        return [t for t in texts(view.final(ctx)) if t.endswith("'s kingdom")]
+
+    assert kingdoms("Cy") == ["Cy's kingdom", "Ann's kingdom", "Bob's kingdom", "Dee's kingdom"]
+    assert kingdoms("Ann") == ["Ann's kingdom", "Bob's kingdom", "Cy's kingdom", "Dee's kingdom"]
+    assert kingdoms(None) == ["Ann's kingdom", "Bob's kingdom", "Cy's kingdom", "Dee's kingdom"]

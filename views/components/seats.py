@@ -7,6 +7,8 @@ Builder:
   mode its own seat) and the row of buttons;
   tapping a name chooses it and rebuilds the view; players in `done` carry a check mark (e.g. have written).
 - `choose(ctx, name)`: choose a player from the view's own code (e.g. hand on to the next one).
+- `own_first(ctx)`: the players, a seated phone's own seat first, the others after in seat order (an end screen's
+  boards: on each phone its own leads, as its own kingdom or sheet does during play).
 
     compare_table(t, headers, rows) -> ft.Control
 - on a screen from WIDE px on, a plain table (first column names, the others numbers, right-aligned), its
@@ -41,6 +43,12 @@ def choose(ctx: Any, name: str) -> None:
     """Show this player's board from the next build on."""
     ctx.local["player"] = name
     ctx.refresh()
+
+
+def own_first(ctx: Any) -> list[str]:
+    """The players in seat order, a seated phone's own seat moved first (a shared screen: seat order as it is)."""
+    seat = getattr(ctx, "seat", None)
+    return [name for name in ctx.players if name == seat] + [name for name in ctx.players if name != seat]
 
 
 def player_switch(ctx: Any, done: Iterable[str] = ()) -> tuple[str, ft.Control]:

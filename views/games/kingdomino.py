@@ -45,7 +45,7 @@ from views.components.offers import makes, offer_here, way_in
 from views.components.private import elsewhere
 from views.components.refusal import said
 from views.components.scoreboard import entry_line
-from views.components.seats import compare_table, player_switch
+from views.components.seats import compare_table, own_first, player_switch
 from views.context import GameContext
 from views.ui import aside, choice_row, keyed, named_tap, toggle_chip
 
@@ -617,12 +617,16 @@ def build(ctx: GameContext) -> ft.Control:
 def final(ctx: GameContext) -> ft.Control:
     """Under the end screen: the comparison, then every kingdom of every game with its properties and the bonuses
     it earned in that game (the card's legend summed short of its points without them); the engine is asked for
-    the scoreboard once, and every part reads it (it was asked again for each card)."""
+    the scoreboard once, and every part reads it (it was asked again for each card).
+    RULING (a phone's own kingdom first): on a phone seated in table mode its own kingdom leads each game's cards,
+    the others after in seat order (`own_first`), as its own kingdom leads its screen during play; every phone
+    listed the first seat's kingdom first, so at a table of four three players scrolled past others' to find theirs.
+    A shared screen keeps seat order."""
     games, board_ = ctx.state["games"], ctx.engine.scoreboard(ctx.state)
     size = game.grid_size(ctx.state["options"])
     cards = []
     for index, played in enumerate(games):
-        for name in ctx.players:
+        for name in own_first(ctx):
             grid = played["kingdoms"][name]["grid"]
             title = (ctx.t("kingdomino.view.kingdom_in_game", name=name, game=index + 1) if len(games) > 1
                      else ctx.t("kingdomino.view.kingdom_of", name=name))
