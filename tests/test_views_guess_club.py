@@ -797,3 +797,28 @@ def test_the_only_ticked_note_goes_once_each_player_with_a_suggestion_has_a_card
     assert hint not in texts(table.build())
     dict(labelled_boxes(table.build()))["Cy: “grapes”"].on_change(ticked(False))
     assert hint in texts(table.build())
+
+
+def test_the_setters_card_being_ruled_on_reads_so_not_as_still_in_hand(table):
+    """Played on phones in table mode: while Ann (the setter) ruled on the card she had just read out, her phone
+    still listed that card under "Ann's cards still in hand". The card being ruled on reads as being ruled on, in
+    both languages; her other cards stay listed; a phone whose card is not the one read out lists all of its own."""
+    answered(table, {"Ann": ["Apple", "Pear"], "Bo": ["Plum", "Fig"], "Cy": ["Kiwi", "Lime"]})
+    for player in ("Bo", "Cy"):
+        table.play({"type": "play", "by": player, "card": 0},
+                   {"type": "rule", "by": "Ann", "valid": True, "matches": []})
+    table.play({"type": "play", "by": "Ann", "card": "Apple"})
+    assert table.state["phase"] == "ruling"
+    eng = engine("guess_club")
+
+    def hand(seat: str, lang: str = "en") -> list[str]:
+        """The lines of the seat's own-hand block on its phone (from its title on)."""
+        ctx = GameContext(lang=lang, record=table.store.load(table.sid), seat=seat, engine=eng, page=FakePage(),
+                          state=eng.player_view(table.state, seat), store=table.store, local={}, sound=False,
+                          apply=table.apply, show_error=table.errors.append, refresh=table.refresh)
+        shown = texts(view.own_hand(ctx)[0])
+        return shown
+
+    assert hand("Ann") == ["Ann's cards still in hand", "Pear", "“Apple” is read out: being ruled on"]
+    assert hand("Ann", "zh-CN") == ["Ann 手里还有的牌", "Pear", "“Apple”已念出：正在判定"]
+    assert hand("Cy") == ["Cy's cards still in hand", "Lime"]

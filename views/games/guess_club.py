@@ -88,14 +88,22 @@ def topic_line(ctx: GameContext) -> list[ft.Control]:
 
 def own_hand(ctx: GameContext) -> list[ft.Control]:
     """On a seated phone, its own cards still in hand while another player has the turn or a card is ruled on,
-    to spot a match as cards are read out (they showed only on the seat's own turn)."""
+    to spot a match as cards are read out (they showed only on the seat's own turn).
+    RULING (a card read out is no longer in hand): the phone whose card is being ruled on lists it apart, as read
+    out and being ruled on; the setter ruling on her own card saw it still under "cards still in hand", as if it
+    had not been played."""
     seat, state = ctx.seat, ctx.state
     if seat is None or state["phase"] not in ("turns", "ruling") or (state["phase"] == "turns" and
                                                                        state["turn"] == seat):
         return []
-    left = [c["text"] for c in state["hands"].get(seat) or [] if c["out"] is None]
-    return [card([ft.Text(ctx.t("guess_club.view.in_hand", name=seat), size=16, weight=ft.FontWeight.W_600),
-                  *[ft.Text(text, size=16) for text in left]])] if left else []
+    pending = state["pending"] if state["phase"] == "ruling" and state["pending"]["player"] == seat else None
+    hand = state["hands"].get(seat) or []
+    left = [c["text"] for i, c in enumerate(hand) if c["out"] is None and not (pending and i == pending["card"])]
+    rows = [ft.Text(ctx.t("guess_club.view.in_hand", name=seat), size=16, weight=ft.FontWeight.W_600),
+            *[ft.Text(text, size=16) for text in left]] if left else []
+    if pending:
+        rows.append(aside(ctx.lang, ctx.t("guess_club.view.being_ruled", text=pending["text"])))
+    return [card(rows)] if rows else []
 
 
 def final(ctx: GameContext) -> ft.Control:
