@@ -848,6 +848,24 @@ def test_scoreboard_gives_the_starting_money_for_the_chart():
 # Issue 12: the table's ruling on two answers of one hand
 
 
+def test_a_probable_duplicate_on_a_hand_is_flagged_not_refused():
+    """Play-test (RULINGS §2, answers "all different", the setter rules on sameness): "plum" and "plums" on one
+    hand went in without a word, though the matcher rates them maybe the same. They are not refused (the setter
+    rules on sameness), but the engine names them, with the matcher's verdict, for the app to flag before the hand
+    is sent; a pair the setter ruled different is not named again, and exact repeats are still refused."""
+    table = Table(cards=3)
+    table.do("topic", "A", text="Fruit")
+    alike = E.alike_on_hand(table.state, ["plum", " plums ", "kiwi"])
+    assert [(p["a"], p["b"], p["texts"], p["kind"]) for p in alike] == [(0, 1, ["plum", "plums"], "suggested")]
+    assert alike[0]["reason"].startswith("answers.reason.") and 0 < alike[0]["score"] < 100
+    assert E.alike_on_hand(table.state, ["plum", "kiwi", "pear"]) == []
+    assert E.alike_on_hand(table.state, ["Apple", "apple", "pear"]) == []  # the same: refused, not flagged
+    table.do("answers", "B", cards=["plum", "plums", "kiwi"])
+    table.do("hand_ruling", "A", a="plums", b="plum", same=False)
+    assert E.alike_on_hand(table.state, ["plum", "plums", "fig"]) == []
+    table.refused("guess_club.answers_repeat", "answers", "C", cards=["fig", "Fig", "pear"])
+
+
 def test_setter_rules_two_answers_of_a_hand_same_or_different():
     """RULINGS §2 (the setter rules on sameness) and the original's 苹果 / apple: before handing in, the setter
     may rule two answers the same (one hand may not hold both; an `alias_learned` event) or different (both may

@@ -822,3 +822,31 @@ def test_the_setters_card_being_ruled_on_reads_so_not_as_still_in_hand(table):
     assert hand("Ann") == ["Ann's cards still in hand", "Pear", "“Apple” is read out: being ruled on"]
     assert hand("Ann", "zh-CN") == ["Ann 手里还有的牌", "Pear", "“Apple”已念出：正在判定"]
     assert hand("Cy") == ["Cy's cards still in hand", "Lime"]
+
+
+def test_two_answers_that_may_be_the_same_are_flagged_before_sending_then_sent_as_they_are(table):
+    """Play-test: "plum" and "plums" on one hand went in without a word, though the matcher rates them maybe the
+    same. The first tap on "Done" sends nothing: the pair is said under the later of the two fields, with why, in
+    the screen's language; the writer may change one, or tap again to send the hand as it is. A pair already
+    flagged is not asked about again; answers that are the same are still refused, not flagged."""
+    table.play({"type": "topic", "by": "Ann", "text": "Fruit"})
+    tap(table.build(), "I am Ann: show")
+    table.local["answers"]["answers"][:] = ["plum", "plums"]
+    tap(table.build(), "Done: hide my answers")
+    assert table.errors == [] and table.state["hands"]["Ann"] is None
+    assert table.local["answers"]["answers"] == ["plum", "plums"]
+    for lang, said in (("en", "“plum” and “plums” may count as the same answer"),
+                       ("zh-CN", "“plum”和“plums”可能算作同一个答案")):
+        sheet = next(c for c in walk(table.build(lang)) if isinstance(c, ft.Column)
+                     and any(getattr(k, "key", None) == "alike-0-1" for k in c.controls))
+        at = next(i for i, c in enumerate(sheet.controls) if getattr(c, "key", None) == "alike-0-1")
+        assert sheet.controls[at - 1].label == i18n.text(lang, "guess_club.view.card_label", number=2)
+        line = sheet.controls[at].value.replace("\u00a0", " ")
+        assert said in line and f"“{i18n.text(lang, 'app.private.done')}”" in line, lang
+    tap(table.build(), "Done: hide my answers")
+    assert [c["text"] for c in table.state["hands"]["Ann"]] == ["plum", "plums"]
+    tap(table.build(), "I am Bo: show")
+    table.local["answers"]["answers"][:] = ["Kiwi", "kiwi"]
+    tap(table.build(), "Done: hide my answers")
+    shown = " ".join(texts(table.build()))
+    assert "Cards 1 and 2 are the same answer" in shown and "may count as the same answer" not in shown

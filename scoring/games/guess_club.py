@@ -17,6 +17,11 @@ but `aliases` by a seated player; the setter of the round is `state["setter"]`):
   ruled exactly these two texts different — when the matcher finds them the same (equal after normalising, so
   "Apple" and "apple", or an alias of this session). Play starts when all players have handed theirs in; the
   first turn is the setter's left neighbour.
+  [ruling] Two answers the matcher only rates as maybe the same (plum / plums, a typo, a shared reading: a
+  suggestion) are not refused: the setter rules on sameness, and at the table a writer asked about them would keep
+  both as often as not. The app flags them to the writer before sending (`alike_on_hand`: "“plum” and “plums” may
+  count as the same answer; the setter may rule them one"), who changes one or sends them as they are; in play
+  they are two cards, and when a card read out is like both, only one of them can match (one card each).
 - `hand_ruling` by the setter (answers): `{"a": text, "b": text, "same": bool}` — the table's ruling on two
   answers a player asks about before handing in (the setter rules on sameness [official]): "same" makes them a
   session alias (苹果 / apple: then one hand may not hold both, and they match in play; an `alias_learned`
@@ -83,6 +88,8 @@ The table's questions:
   setter's topic after the topic was set, then "act" for the setter who had handed in). Once a card is read out
   the table waits for the setter's `rule` [ruling]: the other players' `show` is open but optional and follows it
   (the next-step line named "show" for the others while the setter had to rule).
+- `alike_on_hand(state, cards)`: the pairs of a hand about to be handed in that the matcher rates as maybe the
+  same (suggested) and the setter has not ruled different, each with the matcher's verdict, to flag to the writer.
 - `player_view(state, seat)`: other players' unplayed cards show their text as None until they are played,
   matched or (phase settle) turned up for the check; the proposals of a pending play are shown only to the
   setter, who rules on them, and to each card's owner (so a shown card's text reaches the setter only). Played
@@ -95,7 +102,7 @@ from __future__ import annotations
 from scoring.core import (ANY, BOOL, INT, INT_LIST, PLAYER, TABLE, Engine, Game, Line, Option, RuleError,
                           make_scoreboard, move, register)
 from scoring.mechanics import ledger
-from validators.answers import SAME, Matcher, alias_pairs, normalise
+from validators.answers import SAME, SUGGESTED, Matcher, alias_pairs, normalise
 
 GID = "guess_club"
 ROUNDS = 3
@@ -543,6 +550,14 @@ class GuessClub(Engine):
             return self._rulings(state)
         unplayed = [[p, i] for p in state["players"] for i, c in enumerate(state["hands"][p]) if c["out"] is None]
         return [{"invalid": []}] + [{"invalid": [ref]} for ref in unplayed] if phase == "settle" else []
+
+    def alike_on_hand(self, state: dict, cards: list) -> list[dict]:
+        """Pairs of a hand's answers that may be the same (suggested, not ruled different): `a` < `b` (indexes),
+        their texts as handed in, and the verdict's kind, score, reason and link (blank answers are left out)."""
+        texts = [card.strip() if isinstance(card, str) else "" for card in cards]
+        return [{"a": i, "b": j, "texts": [texts[i], texts[j]], **verdict.to_json()}
+                for i, j, verdict in self._matcher(state).pairs(texts)
+                if verdict.kind == SUGGESTED and sorted([texts[i], texts[j]]) not in state["distinct"]]
 
     def _showable(self, state: dict, by: str) -> list[dict]:
         """The cards `by` may show as the same as the card read out: their unplayed cards not proposed yet."""

@@ -41,7 +41,7 @@ from scoring.mechanics import ledger
 from validators.answers import SAME, explain
 from views import words
 from views.components.offers import offer_here
-from views.components.private import cover, elsewhere, opened, private_entry
+from views.components.private import cover, done_label, elsewhere, opened, private_entry
 from views.components.refusal import said as said_here  # the module names its own lines `said`
 from views.context import GameContext
 from views.ui import aside, draft_field, field_sheet, keyed, labelled, tint
@@ -263,7 +263,8 @@ def answers_panel(ctx: GameContext) -> ft.Control:
             """Keep why, and what was sent."""
             slot["refusal"] = {"key": err.key, "params": dict(err.params), "answers": list(answers)}
 
-        return ctx.dispatch({"type": "answers", "by": player, "cards": answers}, refused=refused)
+        action = {"type": "answers", "by": player, "cards": answers}
+        return not flag_alike(ctx, slot, action) and ctx.dispatch(action, refused=refused)
 
     # Who is done and who is writing are one control, last: a hand coming in adds a line to it, which above the
     # fields moved them and "Save" down by a line under a finger about to tap (28 px on a phone).
@@ -275,7 +276,8 @@ def answers_panel(ctx: GameContext) -> ft.Control:
     # set, and this screen, like the shared one, offers no second topic form (a setter's phone led with one).
     offer_here(ctx, "topic")
     if player in waiting:
-        rows.append(private_entry(ctx, slot, player, prompts, submit, notes=refusal_note(ctx, slot)))
+        notes = {**refusal_note(ctx, slot), **alike_note(ctx, slot)}
+        rows.append(private_entry(ctx, slot, player, prompts, submit, notes=notes))
     rows += hand_question(ctx)
     rows.append(ft.Column(said, spacing=8))
     return card(rows)
@@ -292,6 +294,38 @@ def refusal_note(ctx: GameContext, slot: dict) -> dict[int, list[ft.Control]]:
     at = min(int(said["params"].get("b", len(said["answers"]))), len(said["answers"])) - 1
     return {at: [ft.Text(words.no_orphan(ctx.t(said["key"], **said["params"])), color=ft.Colors.ERROR,
                          weight=ft.FontWeight.W_600, key="refusal")]}
+
+
+def flag_alike(ctx: GameContext, slot: dict, action: dict) -> bool:
+    """Whether a hand is held back for its writer: one the engine would accept, with two answers it rates as maybe
+    the same (`alike_on_hand`) not flagged yet on this entry, is kept with them to be said (`alike_note`).
+    RULING (a probable duplicate is flagged, not refused): "plum" and "plums" went in without a word; the setter
+    rules on sameness, so the app refuses only answers that are the same, and asks the writer once about a pair
+    that may be: they change one, or tap the button again to send the hand as it is."""
+    if ctx.engine.check(ctx.state, action) is not None:
+        return False
+    flagged = slot.setdefault("flagged", [])
+    pairs = [p for p in ctx.engine.alike_on_hand(ctx.state, action["cards"]) if p["texts"] not in flagged]
+    if not pairs:
+        return False
+    flagged += [p["texts"] for p in pairs]
+    slot["alike"] = {"pairs": pairs, "answers": list(action["cards"])}
+    return True
+
+
+def alike_note(ctx: GameContext, slot: dict) -> dict[int, list[ft.Control]]:
+    """The answers that may be the same (`flag_alike`), each pair said under its later field while the fields hold
+    what was flagged; else nothing."""
+    said = slot.get("alike")
+    if not said or said["answers"] != slot.get("answers"):
+        return {}
+    notes: dict[int, list[ft.Control]] = {}
+    for p in said["pairs"]:
+        line = ctx.t("guess_club.view.answers_alike", first=p["texts"][0], second=p["texts"][1],
+                     why=why_alike(ctx, p), button=done_label(ctx))
+        notes.setdefault(p["b"], []).append(ft.Text(words.no_orphan(line), weight=ft.FontWeight.W_600,
+                                                    key=f"alike-{p['a']}-{p['b']}"))
+    return notes
 
 
 def hand_question(ctx: GameContext) -> list[ft.Control]:
