@@ -22,6 +22,9 @@ FOCUSED = """() => { const e = document.activeElement;
     ? (e.getAttribute('aria-label') || e.textContent || '').trim() : (e ? e.tagName : ''); }"""
 NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 FOCUS_ON = "pattern => new RegExp(pattern).test((" + FOCUSED + ")())"
+DRAWN_AS = """pattern => [...document.querySelectorAll('flt-semantics')]
+  .map(e => [(e.getAttribute('aria-label') || e.textContent || '').trim(), e.tabIndex])
+  .filter(([name]) => new RegExp(pattern).test(name))"""
 TABS = 80  # Tab presses a test may take to reach a control from the top of a screen
 NOW = "2026-12-07T08:00:00+00:00"
 
@@ -39,13 +42,18 @@ def key(tab, name: str) -> None:
 
 
 def tab_to(tab, name: "re.Pattern") -> None:
-    """Press Tab until the control named like name has the focus (as a person tabbing through the screen)."""
+    """Press Tab until the control named like name has the focus (as a person tabbing through the screen); if it
+    never does, say what the focus passed and which semantics elements were drawn under that name, and whether they
+    take the focus (a tabindex of -1 does not)."""
     tab.quiet()
+    passed: list[str] = []
     for _ in range(TABS):
-        if name.search(focused(tab)):
+        passed.append(focused(tab))
+        if name.search(passed[-1]):
             return
         key(tab, "Tab")
-    raise AssertionError(f"Tab never reached {name.pattern}; last {focused(tab)!r}")
+    drawn = tab.page.evaluate(DRAWN_AS, name.pattern)
+    raise AssertionError(f"Tab never reached {name.pattern}; passed {passed!r}; drawn so (name, tabindex) {drawn!r}")
 
 
 def focus_goes_to(tab, name: "re.Pattern") -> None:
