@@ -84,15 +84,23 @@ def refused(table: Table) -> list[str]:
 
 
 def label(button) -> str | None:
-    """The text a button shows: its text content, or the value of a Text it holds."""
-    content = button.content
+    """The text a button shows: its text content, or the value of a Text it holds (a player's button holds it in
+    a Stack over its least width: `views.ui.name_button`)."""
+    content = text_in(button)
     return content.value if isinstance(content, ft.Text) else content if isinstance(content, str) else None
+
+
+def text_in(button):
+    """A button's content, or the Text a Stack holds as its content."""
+    content = button.content
+    texts = [c for c in content.controls if isinstance(c, ft.Text)] if isinstance(content, ft.Stack) else []
+    return texts[0] if texts else content
 
 
 def name(button) -> str | None:
     """What a screen reader reads a button as (and a browser test finds it by): its text's semantics label, else the
     text it shows."""
-    content = button.content
+    content = text_in(button)
     if isinstance(content, ft.Text) and content.semantics_label:
         return content.semantics_label
     return label(button)

@@ -286,16 +286,28 @@ def tap_style(icon: bool = False, side: int = MATERIAL_SIDE, above: int = CHOICE
                                                   bottom=above))
 
 
-NAME_BUTTON = 110
+NAME_BUTTON = 110  # px: a player's button at the least, so that the rows' short names line up
+NAME_SIDE = 10  # px of padding at either side of the name
 
 
 def name_button(name: str, chosen: bool, on_choose: Callable[[], Any]) -> ft.Control:
-    """A player's button at the head of their row (whose entries the form shows), filled while chosen: the rows'
-    buttons one width, so what follows them lines up; a name too long for it (up to 40 characters) ends in an
-    ellipsis on one line rather than wrapping out of the button, and is read out whole."""
+    """A player's button at the head of their row (whose entries the form shows), filled while chosen: NAME_BUTTON
+    wide at the least, so that what follows short names lines up, and as wide as the name needs beyond that (at a
+    phone's 2x text a 110 px button held "Maxi…" and "欧阳…"); a name too long for the whole row (up to 40
+    characters) ends in an ellipsis on one line rather than wrapping out of the button, and is read out whole.
+    The row puts what follows the button beside it where it fits, else under it (`name_row`)."""
+    label = ft.Stack(alignment=ft.Alignment.CENTER, controls=[
+        ft.Container(width=NAME_BUTTON - 2 * NAME_SIDE), ft.Text(name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)])
     return read_as_chosen(chosen, (ft.FilledButton if chosen else ft.OutlinedButton)(
-        content=ft.Text(name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS), width=NAME_BUTTON, height=TAP,
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)), on_click=lambda e: on_choose()))
+        content=label, height=TAP, style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=NAME_SIDE)),
+        on_click=lambda e: on_choose()))
+
+
+def name_row(name: str, chosen: bool, on_choose: Callable[[], Any], entries: ft.Control) -> ft.Control:
+    """A player's row: their button (`name_button`), then what is entered for them, beside it where it fits, else
+    on the lines under it."""
+    return ft.Row(wrap=True, spacing=8, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                  controls=[name_button(name, chosen, on_choose), entries])
 
 
 def read_as_chosen(chosen: bool, button: ft.Control) -> ft.Control:

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab, shown_as
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, POLL_MS, ROOT, WAIT_MS, Tab, shown_as
 from tests.browser.fit import BUTTON, CHROME, LINE, text_boxes, whole, width, widths
 from tests.browser.test_shell import root_font
 from views.games.round_edit import BLOCK_INSET
@@ -335,5 +335,43 @@ def test_the_rounds_table_shows_a_rounds_button_whole_at_twice_the_text(phone, s
         assert points and points[0]["x"] >= box["x"] + BLOCK_INSET - 1, (box, lines)
         select(tab, "Fay")
         cards_whole_at_twice_the_text(tab, ["12", "+10", "×2"])  # top to bottom
+    finally:
+        root_font(tab, None)
+
+
+NAME_SIDE = 10  # px of padding at either side of a player's name on their button (`views.ui.name_button`)
+TALLER = """([words, least]) => Array.from(document.querySelectorAll('flt-semantics'))
+  .filter(e => !e.querySelector('flt-semantics'))
+  .some(e => (e.getAttribute('aria-label') || e.textContent).includes(words)
+             && e.getBoundingClientRect().height >= least)"""  # a text with these words laid out at least so tall
+
+
+def test_a_players_name_on_their_button_is_whole_at_twice_the_text(phone, server):
+    """Walk at 2× text (390×844, Chinese): the Flip 7 and Rummy players' rows put each name on a button 110 px
+    wide, which at 2× held "Maxi…" and "欧阳…" (a name of four characters cut to two). A button is as wide as its
+    name now, 110 px at the least, and what the row says of the player goes beside it where it fits, else under it:
+    every name is whole on its button, one line, and the button ends on screen."""
+    names = ["Maximilian", "欧阳娜娜", "Ann"]
+    twice = (2 * BUTTON[0], BUTTON[1], 2 * BUTTON[2])
+    tab = phone.open("/")  # its root font set on the running page, which Flutter follows (a new tab was a load)
+    root_font(tab, TWICE_PX)
+    try:
+        for game in ("flip7", "rummy"):
+            with Store(server.data) as store:
+                sid = store.create(new_record(game, names, now="2025-01-01T20:00:00+00:00"))
+            tab.open(f"/play/{sid}")
+            tab.page.wait_for_function(TALLER, arg=["点选每位玩家的", 2 * BUTTON[0] * LINE], polling=POLL_MS)
+            button = tab.page.get_by_role("button", name="欧阳娜娜", exact=True)
+            tab.into_view(button)
+            tab.steady(button)
+            tab.shot(f"{game}_phone_players_twice_the_text")
+            needs = widths(tab, names, twice)
+            for name in names:
+                boxes = [b for b in text_boxes(tab, name) if b["text"] == name]
+                assert boxes, (game, name)
+                box = boxes[0]
+                assert box["width"] + 1 >= needs[name] + 2 * NAME_SIDE, (game, name, needs[name], box)
+                assert box["height"] < 2 * twice[0] * LINE, (game, name, box)  # one line
+                assert box["x"] + box["width"] <= PHONE["width"], (game, name, box)
     finally:
         root_font(tab, None)

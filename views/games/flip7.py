@@ -45,7 +45,7 @@ from views.components.offers import offer_here
 from views.components.refusal import said
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import aside, choice_row, labelled, name_button
+from views.ui import aside, choice_row, labelled, name_row
 
 ACTIVE = "active"
 STATUSES = ("stayed", "frozen", "busted", "flip7")
@@ -179,10 +179,8 @@ def players_panel(ctx: GameContext, draft: dict) -> ft.Control:
         lines = [ft.Text(cards, size=16)]
         if status is not None:
             lines.append(ft.Text(status, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
-        rows.append(ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            name_button(name, name == draft["who"], lambda n=name: choose(n)),
-            ft.Column(expand=True, spacing=0, controls=lines),
-        ]))
+        rows.append(name_row(name, name == draft["who"], lambda n=name: choose(n),
+                             ft.Column(spacing=0, controls=lines)))
     return ft.Column(spacing=6, controls=rows)
 
 

@@ -38,7 +38,7 @@ from views.components.cards import card_buttons, card_face, card_name, pile
 from views.components.offers import offer_here
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import aside, choice_row, labelled, name_button, tall, tap_style
+from views.ui import aside, choice_row, labelled, name_row, tall, tap_style
 
 RANK_NAMES = list(RUMMY_RANKS)
 KEYS = ("lines", "stock_out", "onto")
@@ -217,10 +217,8 @@ def players_panel(ctx: GameContext, draft: dict) -> ft.Control:
         ctx.refresh()
 
     return ft.Column(spacing=6, controls=[
-        ft.Row(vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            name_button(name, name == draft["who"], lambda n=name: choose(n)),
-            ft.Text(summary(ctx, draft["lines"][name]), size=13, expand=True),
-        ])
+        name_row(name, name == draft["who"], lambda n=name: choose(n),
+                 ft.Text(summary(ctx, draft["lines"][name]), size=13))
         for name in ctx.players
     ])
 
