@@ -3,7 +3,8 @@ first corrected by tapping it in the rounds table (the log keeps the round as en
 deal of Bacon (its set-up naming the target and the number of deals for the players seated) with a referee check
 (its cards read by rank and suit; its deals table's total row, a line per team, within a phone's width); the totals
 on screen, then the exported record through `python -m scoring score` gives the same totals; a double tap on the
-set-up and in a line; a line's first card on a Flip 7 session stored by the engine (its way in is tapped above).
+set-up and in a line; a line's first card on a Flip 7 session stored by the engine (its way in is tapped above);
+a player's name whole on their button at 2× text (Flip 7 and Rummy).
 Screenshots go to tests/output/."""
 
 from __future__ import annotations
