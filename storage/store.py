@@ -105,7 +105,7 @@ from storage.atomic import (AtomicStorage, Unreadable, dumps, fsync_folder, is_t
 
 ID_PATTERN = schema.ID_PATTERN
 SHARDS = 64
-BROUGHT_UP = 64  # the session whose rule in `behind` came last: raise it with each new rule there
+BROUGHT_UP = 73  # the session whose rule in `behind` came last: raise it with each new rule there
 _UPDATED = itemgetter("updated", "created", "id")  # the lists' order, used descending: newest-updated first
 IMPORT_MAX_BYTES = rec.MAX_BYTES  # the caps of a record from outside, shared with the command line
 IMPORT_MAX_ACTIONS = rec.MAX_ACTIONS
@@ -126,13 +126,16 @@ def behind(summary: dict) -> bool:
     places counted players, not teams (Bacon's losing team of two 3rd of two teams) until session 47, and a finished
     cooperative game's entry did not say whether the crew won and why (`crew`) until session 55, and a game where
     the lowest total won did not say so (`lower_wins`; seen where a score pad's first place has less than its top
-    total) until session 64. Its places are numbered again from its own ranks and teams (`Scoreboard.places`); an
+    total) until session 64, and a finished session's entry without its totals (made before the statistics, whose
+    totals History's rows read since session 73) is behind too. Its places are numbered again from its own ranks and teams (`Scoreboard.places`); an
     entry they differ from is behind.
     `Store._reconcile` makes such summaries again once, on the catalogue's first use; a new rule here raises
     `BROUGHT_UP`, so that shards found up to date before it are checked again."""
     if summary.get("game") == "solar_storm" and len(summary.get("players") or ()) > 1 and "teams" not in summary:
         return True
     if summary.get("status") == "finished" and cooperative(summary.get("game", "")) and "crew" not in summary:
+        return True
+    if summary.get("status") == "finished" and not isinstance(summary.get("totals"), dict):
         return True
     ranks = summary.get("ranks") or {}
     if summary.get("game") == "score_pad" and "lower_wins" not in summary and lowest_first(ranks, summary):

@@ -1590,6 +1590,52 @@ def test_a_game_nobody_won_says_so_at_its_end_and_in_history(app):
     assert texts(tile)[1] == "30 min · no winner"
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_history_row_reads_the_final_totals_best_first(app, lang):
+    """A family's history rows said only game, date, length and winner: they opened each session to read the
+    totals. A finished session's row now reads them at a glance, best first (the seats were 爸爸, 妈妈, 姐姐, 弟弟)."""
+    app.settings["lang"] = lang
+    sid = app.store.create(new_record("score_pad", ["爸爸", "妈妈", "姐姐", "弟弟"], now="2025-01-01T20:00:00+00:00"))
+    app.store.play(sid, {"type": "round", "by": "table", "scores": {"爸爸": 114, "妈妈": 16, "姐姐": 38, "弟弟": 28}},
+                   "2025-01-01T20:30:00+00:00")
+    app.store.play(sid, {"type": "finish", "by": "table"}, "2025-01-01T20:31:00+00:00")
+    assert "爸爸 114 · 姐姐 38 · 弟弟 28 · 妈妈 16" in texts(home.build(app)[1])
+
+
+def test_a_history_row_reads_teams_by_team_and_a_crew_by_its_result(app):
+    """A team game's row reads each team once, its members joined, best team first; a cooperative game's row says
+    only the crew's result (its points are nobody's score); an entry without totals reads no totals line."""
+    base = {"id": "s1", "created": "2025-01-01T20:00:00+00:00", "updated": "2025-01-01T20:30:00+00:00"}
+    bacon = {**base, "game": "bacon", "players": ["Ann", "Bo", "Cy", "Di"], "winners": ["Bo", "Di"],
+             "totals": {"Ann": 2, "Bo": 8, "Cy": 2, "Di": 8}, "ranks": {"Bo": 1, "Di": 1, "Ann": 2, "Cy": 2},
+             "teams": [["Ann", "Cy"], ["Bo", "Di"]]}
+    assert texts(home.history_tile(app, bacon))[2] == "Bo + Di 8 · Ann + Cy 2"
+    crew = {**base, "game": "solar_storm", "players": ["Ann", "Bo"], "winners": [], "totals": {"Ann": 3, "Bo": 3},
+            "ranks": {"Ann": 1, "Bo": 1}, "teams": [["Ann", "Bo"]],
+            "crew": {"outcome": "won", "why": "solar_storm.view.why.launched"}}
+    assert texts(home.history_tile(app, crew))[1:] == ["30 min · the crew won"]
+    old = {**base, "game": "score_pad", "players": ["Ann", "Bo"], "winners": ["Bo"]}
+    assert texts(home.history_tile(app, old))[1:] == ["30 min · winner: Bo"]
+    negative = {**old, "totals": {"Ann": -3, "Bo": 5}}  # no places stored: seat order, the minus sign as read
+    assert texts(home.history_tile(app, negative))[2] == "Ann −3 · Bo 5"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_a_history_rows_totals_break_only_between_players(app, lang):
+    """Six long names wrap on a 390 px phone: the line breaks only after a " · ", never inside a name or between a
+    name and its total (a name longer than a line breaks between its own words, its total kept with its last)."""
+    app.settings["lang"] = lang
+    names = ["Alexandra", "Bartholomew", "Christopher", "欧阳娜娜", "Maximiliane", "司马相如"]
+    long = "Anna Maria Magdalena Lucia von Stein"
+    totals = {**{n: 10 * i for i, n in enumerate(names)}, long: 7}
+    summary = {"id": "s1", "game": "score_pad", "players": [*names, long], "winners": ["司马相如"],
+               "created": "2025-01-01T20:00:00+00:00", "updated": "2025-01-01T20:30:00+00:00", "totals": totals}
+    raw = raw_texts(home.history_tile(app, summary))[2]
+    parts = raw.split("\u00a0· ")
+    assert [read(p) for p in parts] == [f"{n} {t}" for n, t in totals.items()]
+    assert all(" " not in p for p in parts[:-1]) and parts[-1].endswith("Stein\u00a07")
+
+
 def finished_record(game: str) -> dict:
     """A finished Kingdomino (one domino placed, then the table ends the game) or Knit Wit (test_knit_wit's)."""
     if game == "knit_wit":

@@ -17,6 +17,9 @@ Rulings:
   lowest wins are games of their own, and a player is one player whatever case, width or surrounding spaces
   their name was typed in. A session matches a player who played it, winner or not; a new choice shows the first
   page again.
+- A History row reads the final totals, best first [session 73: a family opened each session to read them], from
+  the catalogue summary's `totals`, `ranks` and `teams` (kept in every summary since session 46; an older entry is
+  summarised again once, `storage.store.behind`), so drawing History still loads no session.
 - History is reached from the top too [session 70]: the top bar's History action scrolls to its heading, which
   stood below the whole list of games, where a first-timer did not find it."""
 
@@ -27,7 +30,8 @@ from typing import Any
 import flet as ft
 
 from scoring import names
-from scoring.core import RuleError, engine, games
+from scoring.core import RuleError, cooperative, engine, games
+from scoring.i18n import signed
 from scoring.record import game_title
 from views import drawn, focus, importer, quick, rules, words
 from views.games import has_view
@@ -236,9 +240,9 @@ def continue_tile(app: Any, summary: dict) -> ft.Control:
 
 
 def history_tile(app: Any, summary: dict) -> ft.Control:
-    """A finished session: date, duration, winners (or "no winner"); a cooperative crew's: whether the crew won,
-    and why it lost (`crew` in the summary; its players were listed as winners, or "no winner"); tap to open it
-    read-only."""
+    """A finished session: date, duration, winners (or "no winner") and the final totals (`final_totals`); a
+    cooperative crew's: whether the crew won, and why it lost (`crew` in the summary; its players were listed as
+    winners, or "no winner"); tap to open it read-only."""
     sid, winners, crew = summary["id"], summary.get("winners") or [], summary.get("crew")
     duration = words.duration(app.lang, summary.get("created", ""), summary.get("updated", ""))
     if isinstance(crew, dict):
@@ -250,10 +254,32 @@ def history_tile(app: Any, summary: dict) -> ft.Control:
         won = bool(winners)
         detail = app.t("app.history_detail", duration=duration, winners=winners) if winners \
             else app.t("app.history_no_winner", duration=duration)
+    totals = final_totals(summary)
     return ft.Card(content=ft.ListTile(
         leading=ft.Icon(outcome_icon(won)),
         title=ft.Text(app.t("app.history_title", game=session_game(app.lang, summary),
                             date=words.when(app.lang, summary.get("created", "")))),
-        subtitle=ft.Text(detail),
+        subtitle=ft.Column(spacing=2, controls=[
+            ft.Text(detail), *([ft.Text(words.whole_line(app.lang, totals))] if totals else [])]),
         on_click=lambda e: app.go(f"/history/{sid}"),
     ))
+
+
+def final_totals(summary: dict) -> str:
+    """A finished session's final totals as its History tile reads them at a glance, from its catalogue summary
+    (no session is loaded to draw the list): "Dad 114 · Sis 38 · Bro 28 · Mum 16", best place first and seat order
+    among equals; a team game's teams, their members joined by " + " ("Ann + Cy 8 · Bo + Di 2"). Rulings: a
+    cooperative game shows none (its crew's result is the line above; its crew's points are no one's score); an
+    entry with no totals or places shows what it has (seat order without places); the line breaks only between
+    players (`words.whole_line`), so six long names wrap on a phone and no name or number is cut."""
+    totals, ranks = summary.get("totals"), summary.get("ranks") or {}
+    if cooperative(summary.get("game", "")) or not isinstance(totals, dict) or not totals:
+        return ""
+    seats = [name for name in summary.get("players") or () if name in totals]
+    seats += [name for name in totals if name not in seats]
+    teams = [[p for p in seats if p in team] for team in summary.get("teams") or ()]
+    teamed = {p for team in teams for p in team}
+    sides = [team for team in teams if team] + [[p] for p in seats if p not in teamed]
+    place = {p: ranks.get(p, len(seats) + 1) for p in seats}
+    sides.sort(key=lambda side: (min(place[p] for p in side), seats.index(side[0])))
+    return " · ".join(f"{' + '.join(side)} {signed(totals[side[0]])}" for side in sides)

@@ -173,6 +173,9 @@ def test_score_pad_session_end_to_end(browser, own_server):
     wide.see("逐轮得分走势")
     wide.shot("laptop_end", full_page=True)
     wide.page.context.close()
+    tab.open("/")
+    to_history(tab)
+    tab.see("张三 9 · Bob 4")  # the history row reads the final totals, best first: no need to open the session
     tab.page.context.close()
 
 
