@@ -84,7 +84,7 @@ def test_unknown_value_is_asked_then_recorded():
     state = engine("cubosaurs").new_state(PLAYERS)
     action = rnd(Ann={"dinos": {"Brontosaurus": 1}})
     err = assert_refused("cubosaurs", state, action, "cubosaurs.value_unknown")
-    assert err.params == {"type": "Brontosaurus", "count": 1}
+    assert err.params == {"type": "Brontosaurus", "count": 1, "more": False}
     err = assert_refused("cubosaurs", state, rnd(Ann={"dinos": {"Pentaceratops": 1}, "eggs": {"Pentaceratops": 1}}),
                          "cubosaurs.egg_value_unknown")
     assert err.params == {"type": "Pentaceratops", "majority": True}  # said in words, not "(majority: yes)":
@@ -330,9 +330,40 @@ def test_the_log_names_a_shipped_type_in_the_players_language_and_a_written_one_
     eng = engine("cubosaurs")
     shipped = {"type": "row", "by": "table", "kind": "dino", "name": "Brontosaurus", "values": [1, 3, 5, 7]}
     written = {**shipped, "name": "Stegosaurus"}
-    assert describe("zh-CN", eng, shipped, 1) == "设定计分栏：雷龙 1、3、5 和 7"
-    assert describe("en", eng, shipped, 1) == "Score row set: Brontosaurus 1, 3, 5 and 7"
-    assert describe("zh-CN", eng, written, 1) == "设定计分栏：Stegosaurus 1、3、5 和 7"
+    assert describe("zh-CN", eng, shipped, 1) == "设定雷龙的计分栏：1 张 1，2 张 3，3 张 5，4+ 张 7"
+    assert describe("en", eng, shipped, 1) == \
+        "Score row set for Brontosaurus: 1 card 1, 2 cards 3, 3 cards 5, 4+ cards 7"
+    assert describe("zh-CN", eng, written, 1) == "设定Stegosaurus的计分栏：1 张 1，2 张 3，3 张 5，4+ 张 7"
+
+
+@pytest.mark.parametrize("lang, row, egg", [
+    ("zh-CN", "设定五角龙的计分栏：1 张 −3，2 张 2，3 张未知，4+ 张未知", "设定五角龙蛋的计分栏：占多数时 3，不占多数时未知"),
+    ("en", "Score row set for Pentaceratops: 1 card −3, 2 cards 2, 3 cards not known, 4+ cards not known",
+     "Egg row set for the Pentaceratops egg: with the majority 3, without not known")])
+def test_the_log_says_which_count_each_row_value_is_for(lang, row, egg):
+    """A family's log read "设定计分栏：五角龙 −3、2、未知和未知": which count was each value for? Each value now
+    follows its count (1, 2, 3, 4+ cards), an egg's its majority, the unknown ones said as unknown."""
+    from views.components.action_log import describe
+    action = {**PENTA_ROW, "values": [-3, 2, None, None]}
+    assert describe(lang, engine("cubosaurs"), action, 1) == row
+    assert describe(lang, engine("cubosaurs"), {**action, "kind": "egg", "values": [3, None]}, 1) == egg
+
+
+@pytest.mark.parametrize("held, cards, words_zh", [
+    (1, "1 card", "雷龙卡上 1 张对应多少分还不知道"),
+    (2, "2 cards", "雷龙卡上 2 张对应多少分还不知道"),
+    (6, "4 or more cards", "雷龙卡上 4 张及以上对应多少分还不知道")])
+def test_an_unknown_value_is_asked_for_a_count_of_cards(held, cards, words_zh):
+    """"What the Brontosaurus card gives for 1 is not known yet" said no "card": the count is now said with its
+    cards, and the last value of a row as what it is for (4 or more cards), in the table's question too."""
+    state = CUBO.new_state(PLAYERS, {"rows": "Brontosaurus: ? ? ? ?"})
+    asked = assert_refused("cubosaurs", state, rnd(Ann={"dinos": {"Brontosaurus": held}}), "cubosaurs.value_unknown")
+    state = CUBO.apply(CUBO.apply(state, given("Ann", {"dinos": {"Brontosaurus": held}})), given("Bo", {}))
+    err = assert_refused("cubosaurs", state, given("Cy", {}), "cubosaurs.line_value_unknown")
+    assert f"what the Brontosaurus card gives for {cards} is not known yet" in text("en", err.key, **err.params)
+    assert words_zh in text("zh-CN", err.key, **err.params)
+    question = text("en", asked.key, **asked.params)
+    assert question.startswith(f"What does the Brontosaurus card give when you hold {cards}?")
 
 
 def test_the_next_step_is_the_round():
@@ -378,7 +409,7 @@ def test_a_round_that_cannot_be_scored_refuses_the_last_collection_and_keeps_the
     state = eng.new_state(["Ann", "Bo"])
     state = eng.apply(state, given("Ann", {"dinos": {"Brontosaurus": 1}}))
     err = assert_refused("cubosaurs", state, given("Bo", {"dinos": {"T-Rex": 2}}), "cubosaurs.line_value_unknown")
-    assert err.params == {"type": "cubosaurs.type.Brontosaurus", "count": 1}
+    assert err.params == {"type": "cubosaurs.type.Brontosaurus", "count": 1, "more": False}
     assert text("zh-CN", err.key, **err.params).startswith("收藏都交齐了，但雷龙卡上 1 张对应多少分还不知道")
     assert sorted(state["lines"]) == ["Ann"]
     state = eng.apply(state, {"type": "row", "by": "table", "kind": "dino", "name": "Brontosaurus",

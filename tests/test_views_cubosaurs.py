@@ -143,7 +143,7 @@ def test_unknown_value_is_asked_recorded_and_the_round_sent_again(store):
     step(table, "More: Brontosaurus", 2)
     tap(build(table), "Add round")
     body = build(table)
-    assert "What does the Brontosaurus card give when you hold 2? Enter that value first." in shown(body)
+    assert "What does the Brontosaurus card give when you hold 2 cards? Enter that value first." in shown(body)
     assert "2 cards (unknown: check the card)" in shown(body) and "3 cards" in shown(body)
     assert table.state["rounds"] == []
     step(table, "More: Brontosaurus, 2 cards", 3)
@@ -205,13 +205,14 @@ def test_values_the_table_did_not_give_stay_unknown_and_are_asked_when_needed(st
     assert table.state["rows"]["Brontosaurus"] == [None, 0, 5, None]
     row = table.record["actions"][0]
     key, params = table.engine.describe(row)
-    assert words.say("en", key, **params) == "Score row set: Brontosaurus not known, 0, 5 and not known"
+    assert words.say("en", key, **params) == ("Score row set for Brontosaurus: 1 card not known, 2 cards 0, 3 cards 5, "
+                                                 "4+ cards not known")
     key, params = table.engine.describe({**row, "kind": "egg", "values": [2, None]})
-    assert words.say("zh-CN", key, **params) == "设定计分栏：雷龙蛋 2 和未知"
+    assert words.say("zh-CN", key, **params) == "设定雷龙蛋的计分栏：占多数时 2，不占多数时未知"
     step(table, "More: Brontosaurus")
     tap(build(table), "Add round")
     body = build(table)
-    assert "What does the Brontosaurus card give when you hold 1? Enter that value first." in shown(body)
+    assert "What does the Brontosaurus card give when you hold 1 card? Enter that value first." in shown(body)
     assert len(table.state["rounds"]) == 1
 
 
@@ -598,13 +599,13 @@ def test_a_collection_given_last_that_needs_an_unknown_value_says_the_table_sets
     body = view.build(table.seated("Bo", phones["Bo"]))
     give = next(b for b in all_buttons(body) if label(b) == "Give my collection")
     (reason,) = said_under(body, give)
-    assert reason.startswith("Every collection is in, but what the Brontosaurus card gives for 1")
+    assert reason.startswith("Every collection is in, but what the Brontosaurus card gives for 1 card is not known yet")
     assert phones["Bo"]["cubosaurs_own"]["line"]["dinos"] == {"Brontosaurus": 1}
     tap(build(table), "Fill in the collections players gave")
     tap(build(table), "Bo")
     step(table, "More: Brontosaurus")
     tap(build(table), "Add round")
-    assert "What does the Brontosaurus card give when you hold 1? Enter that value first." in shown(build(table))
+    assert "What does the Brontosaurus card give when you hold 1 card? Enter that value first." in shown(build(table))
     step(table, "More: Brontosaurus, 1 card", 2)
     tap(build(table), "Save the row and add the round")
     assert [a["type"] for a in table.record["actions"]] == ["line", "row", "round"]
@@ -642,7 +643,7 @@ def test_a_row_undone_after_its_question_is_asked_again_not_sent_unknown():
     tap(build(table), "Add round")
     assert table.errors == [] and table.record["actions"] == []
     assert table.local["cubosaurs"]["ask"]["name"] == "Brontosaurus"
-    assert "What does the Brontosaurus card give when you hold 2? Enter that value first." in shown(build(table))
+    assert "What does the Brontosaurus card give when you hold 2 cards? Enter that value first." in shown(build(table))
 
 
 def test_add_type_with_no_name_or_a_name_on_the_list_says_why(app):

@@ -96,6 +96,7 @@ MAX_NAME = 40
 LINE_FIELDS = {"dinos", "raptors", "eggs", "dna"}
 UNKNOWN_KEYS = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
 UNKNOWN_VALUE = "cubosaurs.unknown_value"  # a row value still unknown, in the log's words
+ROW_PARAMS = {False: ("one", "two", "three", "four"), True: ("majority", "minority")}  # a logged row's values
 RAPTOR_FIELDS = {"colour", "plus", "minus"}
 IME_MARKS = str.maketrans({"：": ":", "；": ";", "，": ",", "、": ",", "？": "?", "－": "-", "＋": "+", "\u3000": " ",
                            **{chr(0xFF10 + digit): str(digit) for digit in range(10)}})
@@ -220,17 +221,22 @@ class Cubosaurs(OwnLines, Engine):
         state["phase"] = "playing"
 
     def describe(self, action: dict) -> tuple[str, dict]:
-        """An action in words; a shipped type named by its message key, an egg row as an egg's, a value still
-        unknown as "not known" (a message key: the log's "?" read as a question, not as the rows text's mark)."""
+        """An action in words; a shipped type named by its message key, an egg row as an egg's, each row value with
+        the count it is for ("1 card −3, 2 cards 2, …": the log read "−3, 2, unknown and unknown", not saying which
+        count each was for; an egg's with and without the majority), a value still unknown as "not known" (a message
+        key: the log's "?" read as a question, not as the rows text's mark)."""
         key, params = super().describe(action)
         if action.get("type") != "row":
             return key, params
         named = type_key(params.get("name"))
         if named is not None:
             params["name"] = named
-        if isinstance(params.get("values"), list):
-            params["values"] = [UNKNOWN_VALUE if v is None else v for v in params["values"]]
-        return (f"{key}_egg" if action.get("kind") == "egg" else key), params
+        egg = action.get("kind") == "egg"
+        values = params.get("values")
+        if isinstance(values, list) and len(values) == len(ROW_PARAMS[egg]):
+            del params["values"]
+            params.update({name: UNKNOWN_VALUE if v is None else v for name, v in zip(ROW_PARAMS[egg], values)})
+        return (f"{key}_egg" if egg else key), params
 
     def _round(self, state: dict, given: object) -> dict:
         """Every player's collection, checked and scorable with the known rows."""
@@ -375,7 +381,7 @@ class Cubosaurs(OwnLines, Engine):
             for dino, count in line["dinos"].items():
                 value = state["rows"][dino][min(count, 4) - 1]
                 if value is None:
-                    raise RuleError("cubosaurs.value_unknown", type=dino, count=min(count, 4))
+                    raise RuleError("cubosaurs.value_unknown", type=dino, count=min(count, 4), more=count >= 4)
                 dinos += value
             eggs = 0
             for dino, count in line["eggs"].items():

@@ -67,7 +67,7 @@ def test_a_card_value_the_table_did_not_give_stays_unknown(phone, server):
     tab.tap(f"增加：{CHINESE[1]}：1 张", exact=True)
     expect(save).to_be_enabled(timeout=WAIT_MS)
     tab.tap("保存计分栏并记入本轮", exact=True)
-    tab.see(f"设定计分栏：{CHINESE[1]} 1、未知、5 和未知")
+    tab.see(f"设定{CHINESE[1]}的计分栏：1 张 1，2 张未知，3 张 5，4+ 张未知")
     tab.see("操作记录（4）")
     for line in ("甲 4 · 乙 1", "甲 1 · 乙 4", "甲 1 · 乙 0", "总分：甲 6 · 乙 5"):  # the end screen keeps the rounds
         tab.see(line)                                                         # (a block each on a phone)
