@@ -34,6 +34,8 @@ Rulings:
 - The header names the roller: seat 1 rolls first (seat the youngest player first), then clockwise.
 - A finished sheet is accepted only from a player who has written nothing yet, and must be full.
 - Solo play uses the same rules (a score to beat); the rulebook's solo variant is not modelled.
+- Its Chinese name is "Splitter" [session 73]: the Chinese text we start from (`originals/bga-help.zh-CN.txt`,
+  "Gamehelpsplitter") gives it no Chinese name, and none is made up here; the home screen shows it once.
 
 The table's questions: `prompt` offers the roll (or the 21 rolls of real dice), then to every player still
 writing each legal mirrored pair for the roll in both orders, a finished sheet to a player who has written
