@@ -34,7 +34,6 @@ import functools
 import itertools
 import json
 import socket
-import zlib
 from typing import Any, Awaitable, Callable
 from urllib.parse import urlsplit
 
@@ -47,7 +46,7 @@ from scoring.record import SHOWN
 from views import drawn, words
 from views.components.action_log import log_panel
 from views.components.folds import Folds
-from views.components.refusal import said
+from views.components.refusal import move_key, said
 from views.components.scoreboard import scoreboard_panel
 from views.context import GameContext, TapCount, use_into_view
 from views.games import view_of
@@ -218,12 +217,6 @@ def prompt_panel(lang: str, eng: Any, entries: list[dict], act: Callable[[dict],
     if not rows:
         rows.append(aside(lang, nothing_to_do(lang, waiting or [], named)))
     return ft.Column(spacing=8, controls=rows)
-
-
-def move_key(by: str, kind: str, choice: dict | None) -> str:
-    """The short scroll key of a moves panel's button: by's move kind with this choice (None: its form's send
-    button); another choice, or the same for another player, is another button."""
-    return f"move-{zlib.crc32(json.dumps([by, kind, choice], sort_keys=True).encode())}"
 
 
 def sent(ctx: GameContext | None, act: Callable[[dict], bool], action: dict, at: str) -> bool:

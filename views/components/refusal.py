@@ -18,6 +18,8 @@ time (the line is drawn anew, keyed by how many refusals this tab has said: the 
 
 from __future__ import annotations
 
+import json
+import zlib
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -36,6 +38,13 @@ def keep(local: dict, key: str, params: dict, at: str, actions: int) -> None:
     `actions` actions; counted, so the same refusal said again is a new line (heard again)."""
     told = (local.get(SAID) or {}).get("told", 0) + 1
     local[SAID] = {"at": at, "key": key, "params": dict(params), "actions": actions, "told": told}
+
+
+def move_key(by: str, kind: str, choice: dict | None) -> str:
+    """The short scroll key of a button that sends one move: by's move kind with this choice (None: its form's send
+    button); another choice, or the same for another player, is another button. Short, as every key is sent with its
+    button: Solar Storm keyed its moves' buttons by the move as JSON, 'play-["discard", "P0", {"card": "data"}]'."""
+    return f"move-{zlib.crc32(json.dumps([by, kind, choice], sort_keys=True).encode())}"
 
 
 def said(ctx: GameContext, *at: str) -> list[ft.Control]:

@@ -38,7 +38,6 @@ acts as everyone, shows every move and hand toggle as before.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 
 import flet as ft
@@ -52,7 +51,7 @@ from views.components.cards import card_buttons, pile
 from views.components.kept import Kept
 from views.components.offers import offer_here
 from views.components.private import elsewhere
-from views.components.refusal import said
+from views.components.refusal import move_key, said
 from views.context import GameContext
 from views.ui import NARROW_SIDE, aside, choice_row, tap_style, tint
 
@@ -253,14 +252,9 @@ def roll_line(ctx: GameContext, view: dict) -> str:
 
 def play(ctx: GameContext, draft: dict, kind: str, by: str, choice: dict, at: str | None = None) -> None:
     """Send a chosen move; close its choices once accepted; a refusal is said under the button keyed at, where
-    given (`played`), else in the bar."""
+    given (`move_key`), else in the bar."""
     if ctx.dispatch({"type": kind, "by": by, **choice}, at=at):
         draft["open"] = None
-
-
-def played(kind: str, by: str, choice: dict) -> str:
-    """The scroll key of the button that sends this very move (`play`), under which its refusal is said."""
-    return "play-" + json.dumps([kind, by, choice], sort_keys=True)
 
 
 def room_moves(ctx: GameContext, draft: dict) -> dict:
@@ -543,7 +537,7 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
         if kind == "divert" and choices:
             label = ctx.t("solar_storm.view.do_divert_cost", cards=cost_words(ctx, choices[0]["room"]))
         if len(choices) == 1:
-            at = played(kind, entry["by"], choices[0])
+            at = move_key(entry["by"], kind, choices[0])
             keys.append(at)
             buttons.append(ft.FilledButton(content=whole_move(ctx, entry, label, choices[0]), style=tap_style(),
                                            key=ft.ScrollKey(at), on_click=lambda e, k=kind, b=entry["by"],
@@ -560,7 +554,7 @@ def moves_panel(ctx: GameContext, draft: dict) -> ft.Control:
         controls.append(stepped_panel(ctx, draft, opened))
     elif opened:
         controls.append(ft.Text(ctx.t(f"solar_storm.view.do.{opened['type']}"), weight=ft.FontWeight.BOLD))
-        keys = [played(opened["type"], opened["by"], c) for c in opened["choices"] or []]
+        keys = [move_key(opened["by"], opened["type"], c) for c in opened["choices"] or []]
         controls.append(ft.Row(wrap=True, spacing=6, run_spacing=6, controls=[
             ft.OutlinedButton(content=choice_label(ctx, opened["type"], c, opened.get("empties_deck", ())),
                               style=tap_style(), key=ft.ScrollKey(at),
@@ -712,7 +706,7 @@ def refusal_and_send(ctx: GameContext, action: dict, label: str, done, check=Non
     unknown: only the table (the hub, with the whole state) knows whether a card asked for is held."""
     check = check or ctx.engine.check
     err = check(ctx.state, action)
-    at = "send-" + json.dumps(action, sort_keys=True)  # this very move: another step chosen is another button
+    at = move_key(action["by"], action["type"], action)  # this very move: another step chosen is another button
 
     def send() -> None:
         """Check again (another phone may have acted), then send."""
