@@ -11,10 +11,13 @@ table and the scoreboard with its read-out, the log's count with its read-out)."
 from __future__ import annotations
 
 import itertools
+from typing import Callable
 
 import flet as ft
 from flet.controls.id_counter import ControlId
 
+from benchmarks.bench_game_taps import way_back
+from benchmarks.bench_replay import build
 from benchmarks.bench_screens import session, typed_round
 from storage import Store
 from tests.flet_session import connect, settle
@@ -40,6 +43,11 @@ BUDGET = 1_248  # bytes: 1,142 in December 2026 (a whole page of this session is
 SOLAR_STORM_MOVE = 3_200  # bytes: a Solar Storm move tap in a fresh game of two: 14,661 with the rooms a move goes
 # to wrapped in a tap handler and the others not (each move sent those rooms whole), 3,183 with every room alike,
 # 3,202 in December 2026, 3,194 once Undo's key was the count of marks the tab had drawn
+SPLITTER_UNDONE = 80  # actions: round 20's last write (P2's) taken back while P0's sheet is shown
+SPLITTER_UNDO = 1_520  # bytes: 1,454 in December 2026 (the shown sheet sent again would be about 20 KB)
+SOLAR_STORM_ENDS, SOLAR_STORM_DISCARD = (10, 46), 60  # actions: logs ending in P1's "End actions", and in a discard
+SOLAR_STORM_UNDO = 1_240  # bytes: "End actions" taken back, 1,093 at 10 actions and 1,171 at 46 in December 2026
+SOLAR_STORM_UNDO_DISCARD = 1_660  # bytes: a discard taken back, 1,600 (1,714 with the card buttons keyed by JSON)
 
 
 def mounted(sess, kind: type, **fields) -> ft.Control:
@@ -139,3 +147,60 @@ def test_a_solar_storm_move_sends_the_rooms_that_changed_only(tmp_path, monkeypa
     finally:
         store.close()
     assert sent <= SOLAR_STORM_MOVE, sent
+
+
+async def undo_tap(store: Store, game: str, size: int, watched: Callable[[ft.Control], bool] = lambda c: False
+                   ) -> tuple[int, int, int]:
+    """Open a game of three whose log is the engine's first choices (`benchmarks.bench_replay.build`) cut to `size`
+    actions and tap Undo: the bytes sent, how many `watched` controls the screen showed and how many of them were
+    built anew for the tap."""
+    record = build(game, size)
+    assert len(record["actions"]) == size
+    sid = store.create(record)
+    sess, conn = await connect(main_for(store), f"/play/{sid}")
+    shown = [c for c in list(sess.index.values()) if watched(c)]
+    undo = way_back(sess, "app.undo_what")
+    conn.frames.clear()
+    await sess.dispatch_event(undo._i, "click", None)
+    await settle()
+    sent = sum(map(len, conn.frames))
+    assert len(store.record(sid)["actions"]) == size - 1
+    anew = sum(sess.index.get(c._i) is not c for c in shown)
+    sess.close()
+    await settle()
+    return sent, len(shown), anew
+
+
+def square_of_sheet(control: ft.Control) -> bool:
+    """A square of a Splitter sheet (its name says whose sheet: "P0 的计分表，第 1 行，第 1 列：空")."""
+    return isinstance(control, ft.Semantics) and "的计分表" in str(control.label or "")
+
+
+def test_a_splitter_undo_builds_anew_only_the_squares_it_changes(tmp_path, monkeypatch):
+    """Taking back another player's write leaves the shown sheet as it was: its squares are the very controls of the
+    render before (kept, `sheet_and_legend`), not built and compared anew (every tap did: an undo cost about 47 ms
+    of the server's CPU in an 80-action game, 19 ms kept), and the tap sends only what changed."""
+    monkeypatch.setattr(ControlId, "_counter", itertools.count(3))
+    store = Store(tmp_path / "data", exclusive=True)
+    try:
+        sent, squares, anew = run_async(undo_tap(store, "splitter", SPLITTER_UNDONE, square_of_sheet))
+    finally:
+        store.close()
+    assert (squares, anew) == (44, 0)
+    assert sent <= SPLITTER_UNDO, sent
+
+
+def test_a_solar_storm_undo_sends_as_much_in_a_long_game_as_in_a_short_one(tmp_path, monkeypatch):
+    """Taking back the same move (a player's "End actions") sends within 1.2x the bytes at 46 actions as at 10
+    (issue 14): the log's newest rows shift, nothing else grows. A discard taken back brings its cards' buttons back
+    keyed short (`refusal.move_key`: keyed by the move as JSON, 1,714 B)."""
+    monkeypatch.setattr(ControlId, "_counter", itertools.count(3))
+    store = Store(tmp_path / "data", exclusive=True)
+    try:
+        short, long = (run_async(undo_tap(store, "solar_storm", size))[0] for size in SOLAR_STORM_ENDS)
+        discard = run_async(undo_tap(store, "solar_storm", SOLAR_STORM_DISCARD))[0]
+    finally:
+        store.close()
+    assert long <= 1.2 * short, (short, long)
+    assert max(short, long) <= SOLAR_STORM_UNDO, (short, long)
+    assert discard <= SOLAR_STORM_UNDO_DISCARD, discard
