@@ -163,6 +163,7 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
     frames = {"plain": ft.Border.all(1, ft.Colors.OUTLINE), "marked": ft.Border.all(MARKED_WIDTH, MARKED),
               **{i: ft.Border.all(3, colour) for i, colour in enumerate(GROUP_COLOURS)}}
     squares = Kept(ctx.local if kept else {}, kept or "cells")
+    faces = Kept(ctx.local if kept else {}, f"{kept}:faces")
     taps = ctx.local.setdefault("_grid_taps", {}) if kept else {}
     taps[kept] = tap
     relay = (lambda r, c: taps[kept](r, c)) if tap else None
@@ -181,7 +182,7 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
                     colour(value) if colour and value is not None else None,
                     "marked" if (r, c) in pointed else "plain" if group is None else group % len(GROUP_COLOURS),
                     marked_said if (r, c) in pointed else None)
-            cells.append(squares.row(look, lambda look=look: grid_cell(ctx, look, box, frames, relay)))
+            cells.append(squares.row(look, lambda look=look: grid_cell(ctx, look, box, frames, relay, faces)))
         rows.append(ft.Row(controls=cells, spacing=GAP[cell_size is None]))
     board = ft.Column(controls=rows, spacing=GAP[cell_size is None])
     if cell_size is None:
@@ -189,17 +190,26 @@ def grid_editor(ctx: Any, grid: list[list], choices: list, on_set: Callable[[int
     return ft.Row(scroll=ft.ScrollMode.AUTO, controls=[board])
 
 
-def grid_cell(ctx: Any, look: tuple, box: dict, frames: dict, relay: Callable[[int, int], Any] | None) -> ft.Control:
-    """One cell from what it shows and says (`look`, the key it is kept under): named, framed, filled, its face."""
+def grid_cell(ctx: Any, look: tuple, box: dict, frames: dict, relay: Callable[[int, int], Any] | None,
+              faces: Kept) -> ft.Control:
+    """One cell from what it shows and says (`look`, the key it is kept under): named, framed, filled, its face.
+    The face is kept on its own (`faces`, by the square and what it shows): a cell built anew for its frame, its
+    name or its tap alone (a sheet that turns tappable: Splitter's 44 squares at an undo) keeps the face the render
+    before built, which Flet then neither compares nor sends."""
     _, whose, row, col, r, c, cell_size, fixed, _, text, said, note, marking, fill, frame, state = look
-    face = cell_face(text, note, marking, fixed, NOTE_INSET[bool(cell_size)])
+    inset = NOTE_INSET[bool(cell_size)]
+    face = faces.row((r, c, text, note, marking, fixed, inset), lambda: shown_face(text, note, marking, fixed, inset))
     name = ctx.t("app.grid.cell_of" if whose else "app.grid.cell", board=whose, row=row + 1, col=col + 1, value=said)
     return named_tap(name, ft.Container(
         **box, border=frames[frame], border_radius=4, bgcolor=fill,
-        alignment=ft.Alignment.CENTER if face is not None and not isinstance(face, ft.Stack) else None,
-        on_click=(lambda e: relay(r, c)) if relay else None,
-        content=None if face is None else ft.Semantics(content=face, exclude_semantics=True),
-    ), state)
+        alignment=ft.Alignment.CENTER if face is not None and not isinstance(face.content, ft.Stack) else None,
+        on_click=(lambda e: relay(r, c)) if relay else None, content=face), state)
+
+
+def shown_face(text: str, note: str | None, marking: tuple | None, fixed: bool, inset: int) -> ft.Control | None:
+    """A cell's face (`cell_face`) left out of the cell's name, or None where it shows nothing."""
+    face = cell_face(text, note, marking, fixed, inset)
+    return None if face is None else ft.Semantics(content=face, exclude_semantics=True)
 
 
 def cell_face(text: str, note: str | None, marking: tuple | None, fixed: bool, inset: int) -> ft.Control | None:
