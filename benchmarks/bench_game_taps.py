@@ -5,8 +5,12 @@ socket, the CPU of the store, the render and the diff split out), each figure be
 Method. Each game's log is built through its engine as `bench_replay.py` builds one (the first finite choice the
 engine's `prompt` offers; a neutral round where the game takes free input), cut to SHORT and to LONG actions, and
 stored; a game that ends sooner is cut to what it reached, less the taps to come, so its screen still offers moves
-(no long/short ratio when that is not longer). The screen opens on the session as a phone opens it, then two kinds
-of tap are measured, TAPS of each (the median is printed):
+(no long/short ratio when that is not longer). The long cut is moved back to the last action that is the same move
+by the same player as the short cut's last, where there is one (`lengths`), so both undos take back alike: cut at
+60, Solar Storm's long log ended in a discard and its short one in "End actions", and the 1.56x of its undo bytes
+was the four card buttons a discard taken back brings back (778 B against one button's 257), not the length.
+The screen opens on the session as a phone opens it, then two kinds of tap are measured, TAPS of each (the median
+is printed):
 - undo: the undo button (every game with a log has one), each undo put back by a redo tap, not measured. The
   store's figure is 0 for it (the store timer wraps `Store.play`); CPU less render and diff is the store's share.
 - move: the first enabled control of the game's own part of the screen (after the multi-phone button, before the
@@ -20,61 +24,66 @@ ratios of CPU, wall and bytes (the issue's target: within 1.2x). A game whose fi
 than a round's points (Guess Club's topic, Kingdomino's kingdoms, Knit Wit's lines) builds no log here and is
 reported so. CPU is what to compare: the wall time swings with the shared machine's load and the disk.
 
-Figures on the shared 2-core machine (loaded by other work; medians of 7 taps, after the fixes: score pad board
-made once, undo without replay; the Solar Storm rows measured again after its rooms were built alike whether a
-move target or not and kept from render to render, the counter at 0.62 ms in that run):
-hello counter tap: server CPU 0.45 ms
+Figures on the shared 2-core machine (loaded by other work; medians of 7 taps, December 2026, after the Splitter
+sheet's squares and their faces were kept and Solar Storm's move buttons keyed short; the long cuts as `lengths`
+picks them):
+hello counter tap: server CPU 0.60 ms
 bacon       move   4: no such tap (see the module docstring)
 bacon       move  10: no such tap (see the module docstring)
-bacon       undo   4: CPU  8.3 ms   18x, wall  26.3 ms,  1360 B | store  0.0   0x, render  3.1   7x, diff  3.2   7x
-bacon       undo  10: CPU  8.6 ms   19x, wall  30.0 ms,  1362 B | store  0.0   0x, render  2.9   6x, diff  3.3   7x
-  long/short: cpu 1.05x, wall 1.14x, bytes 1.00x (target <= 1.2x)
+bacon       undo   4: CPU  9.3 ms   15x, wall  56.9 ms,  1249 B | store  0.0   0x, render  3.0   5x, diff  3.5   6x
+bacon       undo  10: CPU 10.2 ms   17x, wall  71.8 ms,  1251 B | store  0.0   0x, render  3.7   6x, diff  3.7   6x
+  long/short: cpu 1.09x, wall 1.26x, bytes 1.00x (target <= 1.2x)
 cubosaurs   move   0: no such tap (see the module docstring)
 cubosaurs   move   2: no such tap (see the module docstring)
 cubosaurs   undo   0: no such tap (see the module docstring)
-cubosaurs   undo   2: CPU 20.3 ms   45x, wall  73.2 ms,  8834 B | store  0.0   0x, render  4.9  11x, diff 10.8  24x
+cubosaurs   undo   2: CPU 24.2 ms   40x, wall 147.3 ms,  8902 B | store  0.0   0x, render  6.3  11x, diff 11.8  20x
 flip7       move  10: no such tap (see the module docstring)
 flip7       move 300: no such tap (see the module docstring)
-flip7       undo  10: CPU 14.4 ms   32x, wall  35.3 ms,  1769 B | store  0.0   0x, render  5.7  12x, diff  5.9  13x
-flip7       undo 300: CPU 23.4 ms   52x, wall  43.6 ms,  1852 B | store  0.0   0x, render  8.3  18x, diff  6.2  14x
-  long/short: cpu 1.62x, wall 1.24x, bytes 1.05x (target <= 1.2x)
+flip7       undo  10: CPU 19.5 ms   32x, wall 137.7 ms,  1783 B | store  0.0   0x, render  8.0  13x, diff  7.5  13x
+flip7       undo 300: CPU 27.6 ms   46x, wall 329.1 ms,  1898 B | store  0.0   0x, render  9.6  16x, diff  6.8  11x
+  long/short: cpu 1.42x, wall 2.39x, bytes 1.06x (target <= 1.2x)
 guess_club  no log built from the engine alone (its first step takes free input)
 kingdomino  no log built from the engine alone (its first step takes free input)
 knit_wit    no log built from the engine alone (its first step takes free input)
-nab_it      move  10: CPU 18.2 ms   40x, wall  50.0 ms,   965 B | store  0.9   2x, render  5.0  11x, diff  9.2  20x
-nab_it      move 300: CPU 19.5 ms   43x, wall  68.7 ms,   988 B | store  1.1   2x, render  5.4  12x, diff 10.3  23x
-  long/short: cpu 1.07x, wall 1.38x, bytes 1.02x (target <= 1.2x)
+nab_it      move  10: CPU 15.9 ms   26x, wall  80.6 ms,  1366 B | store  1.1   2x, render  6.2  10x, diff  6.3  10x
+nab_it      move 298: CPU 15.2 ms   25x, wall  51.8 ms,  1381 B | store  1.6   3x, render  5.9  10x, diff  5.3   9x
+  long/short: cpu 0.96x, wall 0.64x, bytes 1.01x (target <= 1.2x)
 nab_it      undo  10: no such tap (see the module docstring)
-nab_it      undo 300: no such tap (see the module docstring)
-pictomania  move  10: CPU 17.9 ms   39x, wall  33.6 ms,  9979 B | store  0.8   2x, render  4.4  10x, diff 10.3  23x (1)
-pictomania  move  42: no such tap (see the module docstring)
+nab_it      undo 298: no such tap (see the module docstring)
+pictomania  move  10: CPU 24.5 ms   41x, wall 141.3 ms, 10339 B | store  1.5   3x, render  6.8  11x, diff 12.8  21x (1)
+pictomania  move  40: CPU 21.4 ms   36x, wall 258.9 ms, 10343 B | store  1.3   2x, render  4.5   7x, diff 12.2  20x (1)
+  long/short: cpu 0.88x, wall 1.83x, bytes 1.00x (target <= 1.2x)
 pictomania  undo  10: no such tap (see the module docstring)
-pictomania  undo  42: CPU 12.2 ms   27x, wall  48.4 ms,  1993 B | store  0.0   0x, render  4.9  11x, diff  4.8  11x
+pictomania  undo  40: no such tap (see the module docstring)
 rummy       move  10: no such tap (see the module docstring)
 rummy       move 300: no such tap (see the module docstring)
-rummy       undo  10: CPU 15.0 ms   33x, wall  39.2 ms,  1521 B | store  0.0   0x, render  6.3  14x, diff  6.0  13x
-rummy       undo 300: CPU 29.7 ms   66x, wall  64.7 ms,  1733 B | store  0.0   0x, render  9.4  21x, diff  6.1  14x
-  long/short: cpu 1.99x, wall 1.65x, bytes 1.14x (target <= 1.2x)
-score_pad   move  10: CPU 10.4 ms   23x, wall  47.3 ms,  1644 B | store  1.2   3x, render  3.3   7x, diff  3.7   8x
-score_pad   move 300: CPU 14.3 ms   32x, wall  51.2 ms,  1436 B | store  5.0  11x, render  4.0   9x, diff  3.9   9x
-  long/short: cpu 1.38x, wall 1.08x, bytes 0.87x (target <= 1.2x)
-score_pad   undo  10: CPU  9.3 ms   20x, wall  47.5 ms,  1318 B | store  0.0   0x, render  3.1   7x, diff  3.6   8x
-score_pad   undo 300: CPU 14.1 ms   31x, wall  50.2 ms,  1577 B | store  0.0   0x, render  4.3  10x, diff  3.6   8x
-  long/short: cpu 1.52x, wall 1.06x, bytes 1.20x (target <= 1.2x)
-solar_storm move  10: CPU 11.3 ms   18x, wall  25.2 ms,  1539 B | store  0.8   1x, render  4.3   7x, diff  4.7   8x
-solar_storm move  60: CPU 10.9 ms   18x, wall  20.5 ms,  1803 B | store  0.8   1x, render  4.0   6x, diff  4.7   8x
-  long/short: cpu 0.96x, wall 0.81x, bytes 1.17x (target <= 1.2x)
-solar_storm undo  10: CPU  6.8 ms   11x, wall  19.4 ms,  1094 B | store  0.0   0x, render  2.8   4x, diff  2.0   3x
-solar_storm undo  60: CPU  7.9 ms   13x, wall  19.8 ms,  1703 B | store  0.0   0x, render  3.2   5x, diff  2.4   4x
-  long/short: cpu 1.16x, wall 1.02x, bytes 1.56x (target <= 1.2x)
+rummy       undo  10: CPU 16.6 ms   28x, wall  90.1 ms,  1535 B | store  0.0   0x, render  7.2  12x, diff  6.5  11x
+rummy       undo 300: CPU 30.6 ms   51x, wall 153.9 ms,  1779 B | store  0.0   0x, render 10.4  17x, diff  6.1  10x
+  long/short: cpu 1.84x, wall 1.71x, bytes 1.16x (target <= 1.2x)
+score_pad   move  10: CPU  8.7 ms   14x, wall  49.7 ms,  1687 B | store  1.1   2x, render  3.2   5x, diff  3.0   5x
+score_pad   move 300: CPU 11.8 ms   20x, wall  51.8 ms,  1481 B | store  4.0   7x, render  3.7   6x, diff  3.1   5x
+  long/short: cpu 1.36x, wall 1.04x, bytes 0.88x (target <= 1.2x)
+score_pad   undo  10: CPU  9.2 ms   15x, wall  77.2 ms,  1332 B | store  0.0   0x, render  3.1   5x, diff  3.3   5x
+score_pad   undo 300: CPU 13.1 ms   22x, wall 101.3 ms,  1623 B | store  0.0   0x, render  4.4   7x, diff  3.1   5x
+  long/short: cpu 1.43x, wall 1.31x, bytes 1.22x (target <= 1.2x)
+solar_storm move  10: CPU 13.5 ms   22x, wall  66.8 ms,  1564 B | store  1.0   2x, render  5.0   8x, diff  5.8  10x
+solar_storm move  46: CPU 13.6 ms   23x, wall  70.2 ms,  1571 B | store  1.1   2x, render  4.7   8x, diff  5.6   9x
+  long/short: cpu 1.00x, wall 1.05x, bytes 1.00x (target <= 1.2x)
+solar_storm undo  10: CPU  7.9 ms   13x, wall  44.3 ms,  1105 B | store  0.0   0x, render  3.1   5x, diff  2.3   4x
+solar_storm undo  46: CPU  8.3 ms   14x, wall  35.9 ms,  1185 B | store  0.0   0x, render  3.3   5x, diff  2.5   4x
+  long/short: cpu 1.05x, wall 0.81x, bytes 1.07x (target <= 1.2x)
 splitter    move  10: no such tap (see the module docstring)
-splitter    move  80: no such tap (see the module docstring)
-splitter    undo  10: CPU 53.0 ms  117x, wall 173.1 ms, 12231 B | store  0.0   0x, render 10.8  24x, diff 34.4  76x
-splitter    undo  80: CPU 46.9 ms  103x, wall 150.1 ms,  1479 B | store  0.0   0x, render 15.6  35x, diff 26.4  58x
-  long/short: cpu 0.88x, wall 0.87x, bytes 0.12x (target <= 1.2x)
+splitter    move  78: no such tap (see the module docstring)
+splitter    undo  10: CPU 47.0 ms   78x, wall 297.4 ms, 12289 B | store  0.0   0x, render 10.0  17x, diff 30.7  51x
+splitter    undo  78: CPU 34.6 ms   58x, wall 185.1 ms,  5767 B | store  0.0   0x, render 12.9  21x, diff 16.3  27x
+  long/short: cpu 0.74x, wall 0.62x, bytes 0.47x (target <= 1.2x)
 Before the fixes (same method): score pad move 10 -> 300 CPU 8.55 -> 12.17 ms (1.42x); undo 10 -> 300 flip7
 16.35 -> 39.13 ms (2.39x), rummy 10.77 -> 28.09 ms (2.61x); Solar Storm move 10 / 60 CPU 23.2 / 22.1 ms, 5357 /
-5754 B (a move tap to a room ~10.6 KB), undo 19.1 / 19.0 ms.
+5754 B (a move tap to a room ~10.6 KB), undo 19.1 / 19.0 ms. Splitter undo 10 / 80 CPU 53.0 / 46.9 ms (its sheet's
+56 squares built and compared anew at every tap), 12,231 / 1,479 B; Solar Storm undo 60 1,703 B (its buttons keyed
+by the move as JSON). Splitter's undo is still the dearest: it takes back the shown player's own write (both cuts
+end in P0's), so that sheet turns tappable again, each of its 44 squares taking a tap and a name (its open pairs
+a frame too: 40 at 10 actions, 12,289 B), where the other games' undos change a few lines.
 Left above 1.2x: rounds games' scoreboards list every round (built for the session summary on each change, and
 the session file is written whole), so the score pad's, Flip 7's and Rummy's taps still grow with the rounds.
 
@@ -209,9 +218,18 @@ async def game_taps(store: Store, record: dict, taps: int, spent: dict, profile)
     return out
 
 
-def lengths(reached: int, taps: int) -> list[int]:
-    """The short and long lengths of a game whose built log reached `reached` actions."""
-    return sorted({min(SHORT, reached), max(0, min(LONG, reached - taps - 1))})
+def lengths(actions: list[dict], taps: int) -> list[int]:
+    """The short and long lengths of a game's built log: the long one the longest within LONG (and `taps` short of
+    the end) whose last action is the same move by the same player as the short one's, where there is one, so
+    both undo taps take back the same kind of move."""
+    short, most = min(SHORT, len(actions)), max(0, min(LONG, len(actions) - taps - 1))
+    alike = [n for n in range(most, short, -1) if last_move(actions, n) == last_move(actions, short)]
+    return sorted({short, alike[0] if alike else most})
+
+
+def last_move(actions: list[dict], size: int) -> tuple | None:
+    """The kind and player of the last action of a log cut to `size` actions (None for an empty log)."""
+    return (actions[size - 1]["type"], actions[size - 1]["by"]) if size else None
 
 
 def line(game: str, kind: str, size: int, got: list[dict], base: float, taps: int) -> str:
@@ -260,8 +278,9 @@ async def run(only: list[str], taps: int, profiling: bool) -> None:
                 print(f"{game:11} no log built from the engine alone (its first step takes free input)")
                 continue
             figures = {}
-            for size in lengths(reached, taps):
-                profile = cProfile.Profile() if profiling and size == max(lengths(reached, taps)) else None
+            sizes = lengths(full["actions"], taps)
+            for size in sizes:
+                profile = cProfile.Profile() if profiling and size == max(sizes) else None
                 figures[size] = await game_taps(store, {**full, "actions": full["actions"][:size]}, taps, spent,
                                                 profile)
                 if profile:
