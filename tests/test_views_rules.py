@@ -88,11 +88,13 @@ def hits_shown(body) -> list[str]:
 
 
 def typed_key(app, text: str):
-    """The browser puts text into the search box and its change is handled: the screen drawn again after it."""
+    """The browser puts text into the search box and its change is handled: the screen drawn again after it, and
+    its search box (the field Flet then holds, into which the browser's next key goes)."""
     field, = [c for c in walk(rules.build(app)[1]) if isinstance(c, ft.TextField)]
     field.value = text
     field.on_change(SimpleNamespace(control=field))
-    return field, rules.build(app)[1]
+    drawn = rules.build(app)[1]
+    return next(c for c in walk(drawn) if isinstance(c, ft.TextField)), drawn
 
 
 def finish(app, text: str) -> None:
@@ -180,6 +182,21 @@ def test_a_redraw_after_a_later_key_keeps_that_key(app):
     assert again.value == "black shee"
     run_tasks(app.page)
     assert "Pictomania · Scoring" in texts(rules.build(app)[1])
+
+
+def test_a_redraw_keeps_a_key_typed_into_the_field_of_the_last_render(app):
+    """抢词 typed, its change handled and the screen drawn again: Flet now holds that render's field, not the one the
+    change came from. 叠 reaches the new field and, before its change is handled, the search of 抢词 finishes and
+    draws the screen again: the box keeps 抢词叠 (the redraw read the older field and wrote 抢词 back: a browser test
+    typed 抢词叠叠乐两个人分数一样谁赢 and the box held 抢词乐两个人分数一样谁赢)."""
+    app.page = StubPage("/rules")
+    field, = [c for c in walk(rules.build(app)[1]) if isinstance(c, ft.TextField)]
+    field.value = "抢词"
+    field.on_change(SimpleNamespace(control=field))
+    drawn, = [c for c in walk(rules.build(app)[1]) if isinstance(c, ft.TextField)]
+    drawn.value = "抢词叠"  # the next key, as Flet applies it to the field it now holds, before its change is handled
+    again, = [c for c in walk(rules.build(app)[1]) if isinstance(c, ft.TextField)]
+    assert again.value == "抢词叠"
 
 
 def test_quick_scorer_reads_a_typed_kingdom_and_refuses_an_impossible_one(app):

@@ -73,7 +73,7 @@ from views.games import view_of
 from views.phone_scratch import brought_back, clear, forget, keep
 from storage.schema import RECORD_TEXT_MAX
 from views.ui import (HELPER_LINES, LABEL_SIZE, aside, dropdown, icon_button, kept_typing, label_above, labelled,
-                      toggle_chip, typed_text)
+                      toggle_chip, typed_text, typing_in)
 
 SEEDS = 2**53 - 1
 TITLE_MAX = RECORD_TEXT_MAX["title"]  # the longest title a stored record keeps
@@ -247,9 +247,10 @@ def new_player_row(app: Any, game: Any, draft: dict) -> ft.Control:
 def title_field(app: Any, draft: dict, refresh: Any) -> ft.Control:
     """The optional name of the game a score pad keeps score for ("Azul"; `Game.titled`), kept as the record's
     title; each keystroke draws the screen again (Start and the reason follow a name too long to keep)."""
-    field = ft.TextField(label=app.t("app.game_title"), helper=app.t("app.game_title_hint"),
-                         helper_max_lines=HELPER_LINES, value=typed_text(draft, "title"), max_length=TITLE_MAX,
-                         expand=True, on_change=lambda e: (kept_typing(draft, "title", e), refresh()))
+    field = typing_in(draft, "title", ft.TextField(
+        label=app.t("app.game_title"), helper=app.t("app.game_title_hint"), helper_max_lines=HELPER_LINES,
+        value=typed_text(draft, "title"), max_length=TITLE_MAX, expand=True,
+        on_change=lambda e: (kept_typing(draft, "title", e), refresh())))
     return ft.Row(controls=[field])
 
 
@@ -421,8 +422,8 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
     text = typed_text(draft, key)
     used = app.t("app.option_used", value=said_value(app, meant)) if meant is not None and at_default(opt, text) \
         else None
-    return label_above(label, ft.TextField(value=text, keyboard_type=keyboard,
-                                           on_change=lambda e: changed(kept_typing(draft, key, e))), used)
+    return label_above(label, typing_in(draft, key, ft.TextField(
+        value=text, keyboard_type=keyboard, on_change=lambda e: changed(kept_typing(draft, key, e)))), used)
 
 
 def stands_for(game: Any, opt: Any, draft: dict) -> Any:

@@ -20,7 +20,7 @@ from scoring import i18n, rulebook
 from scoring.rules_search import search
 from views import focus
 from views.components.folds import Folds, fold
-from views.ui import aside, kept_typing, label_above, tint, typed_text
+from views.ui import aside, kept_typing, label_above, tint, typed_text, typing_in
 
 HIGHLIGHT = tint(ft.Colors.AMBER)
 FOUND = "_found"  # the screen's scratch: (text, hits) of the last search kept (its text was then in the box)
@@ -89,8 +89,8 @@ def index_body(app: Any) -> ft.Control:
         kept_typing(scratch, "query", e)
         app.render()
 
-    field = focus.keep(app.page, "rules-search", ft.TextField(value=query, prefix_icon=ft.Icons.SEARCH,
-                                                                on_change=changed, on_submit=changed))
+    field = focus.keep(app.page, "rules-search", typing_in(scratch, "query", ft.TextField(
+        value=query, prefix_icon=ft.Icons.SEARCH, on_change=changed, on_submit=changed)))
     pages = [ft.ListTile(leading=ft.Icon(ft.Icons.MENU_BOOK), title=ft.Text(p.title),
                          on_click=lambda e, pid=p.id: app.go(link(pid)))
              for pid in rulebook.page_ids() if (p := rulebook.page(pid, app.lang))]

@@ -238,6 +238,16 @@ def typed_text(scratch: dict, key: str) -> str:
     return field.value or "" if field is not None else scratch.get(key, "")
 
 
+def typing_in(scratch: dict, key: str, field: ft.TextField) -> ft.TextField:
+    """field, drawn for the text scratch keeps under key, as the one `typed_text` reads from now on: Flet puts each
+    render's controls in place of the last one's, so the browser's next key is written into this field, not into
+    the one the last change came from. Read from that older field, a redraw started before the next key's change
+    was handled (the rules search finishing) wrote the older text back: 抢词叠叠乐… typed in a browser test became
+    抢词乐…. Returns field."""
+    scratch[f"_{key}_field"] = field
+    return field
+
+
 def kept_typing(scratch: dict, key: str, event: Any) -> str:
     """Keep a change event's field (for `typed_text`) and its text under key; return the text."""
     scratch[f"_{key}_field"] = event.control
