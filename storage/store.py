@@ -127,8 +127,8 @@ def behind(summary: dict) -> bool:
     cooperative game's entry did not say whether the crew won and why (`crew`) until session 55, and a game where
     the lowest total won did not say so (`lower_wins`; seen where a score pad's first place has less than its top
     total) until session 64, and a finished session's entry without its totals (made before the statistics, whose
-    totals History's rows read since session 73) is behind too. Its places are numbered again from its own ranks and teams (`Scoreboard.places`); an
-    entry they differ from is behind.
+    totals History's rows read since session 73) is behind too. Its places are numbered again from its own ranks
+    and teams (`Scoreboard.places`); an entry they differ from is behind.
     `Store._reconcile` makes such summaries again once, on the catalogue's first use; a new rule here raises
     `BROUGHT_UP`, so that shards found up to date before it are checked again."""
     if summary.get("game") == "solar_storm" and len(summary.get("players") or ()) > 1 and "teams" not in summary:
