@@ -161,6 +161,14 @@ def read(text):
     return text.replace("\u00a0", " ").replace("\u2060", "") if isinstance(text, str) else text
 
 
+def refusal_said(control) -> bool:
+    """Whether control is a refused move's line (`views.components.refusal.reason`): a live region keyed for the
+    refusal it says ("refusal-1", "refusal-2", ...: `refusal.told`)."""
+    key = getattr(control, "key", None)
+    return isinstance(control, ft.Semantics) and bool(control.live_region) and isinstance(key, str) \
+        and key.startswith("refusal-") and key != "refusal-why"
+
+
 def texts(control):
     """Every Text value in a tree (and a table cell's plain text), as read."""
     return [read(text) for text in raw_texts(control)]

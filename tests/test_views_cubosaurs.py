@@ -15,7 +15,7 @@ from storage import Store
 from tests.card_view_helpers import Table, all_buttons, label, refused, shown, taken_over, tap, tap_round, wide
 from tests.helpers import submit
 from tests.test_views import StubPage
-from tests.test_views_components import buttons, read, said_under, texts, walk
+from tests.test_views_components import buttons, read, refusal_said, said_under, texts, walk
 from views import new_session, words
 from views.app import App
 from views.context import INTO_VIEW
@@ -406,7 +406,7 @@ def test_other_refusals_are_shown_not_asked():
 def refusal_line(body) -> list[str]:
     """The form's refusal and its "Why?", in the order shown (`round_edit.refusal_line`)."""
     return [c.content.value if isinstance(c, ft.Semantics) else label(c) for c in walk(body)
-            if getattr(c, "key", None) in ("refusal", "refusal-why")]
+            if refusal_said(c) or getattr(c, "key", None) == "refusal-why"]
 
 
 def test_a_round_with_nothing_entered_is_refused_and_says_why_after_the_button():
@@ -419,10 +419,9 @@ def test_a_round_with_nothing_entered_is_refused_and_says_why_after_the_button()
     assert table.state["rounds"] == [] and table.record["actions"] == [] and table.local["cubosaurs"]["ask"] is None
     body = build(table)
     assert refusal_line(body) == [words.no_orphan(words.say("en", "cubosaurs.round_empty")), "Why?"]
-    row = next(c for c in walk(body) if isinstance(c, ft.Row) and any(getattr(k, "key", None) == "refusal"
-                                                                          for k in c.controls))
-    keys = [label(k) if k.key == ft.ScrollKey("send") else k.key or (label(k) if isinstance(k, ft.Button) else None)
-            for k in row.controls]
+    row = next(c for c in walk(body) if isinstance(c, ft.Row) and any(refusal_said(k) for k in c.controls))
+    keys = [label(k) if k.key == ft.ScrollKey("send") else "refusal" if refusal_said(k)
+            else k.key or (label(k) if isinstance(k, ft.Button) else None) for k in row.controls]
     assert keys.index("Add round") < keys.index("refusal") < keys.index("refusal-why")
     table.lang = "zh-CN"
     assert refusal_line(build(table))[0] == words.no_orphan(words.say("zh-CN", "cubosaurs.round_empty"))

@@ -10,7 +10,8 @@ from scoring.core import engine
 from scoring.games.flip7 import bust_chances
 from tests.card_view_helpers import Table, all_buttons, label, name, shown, tap, tap_round, wide
 from tests.test_flip7 import BIG, PLAYERS, line, play_rounds, rnd
-from tests.test_views_components import fills_its_column, labelled_boxes, read, said_under, tap_label, walk
+from tests.test_views_components import (fills_its_column, labelled_boxes, read, refusal_said, said_under, tap_label,
+                                         walk)
 from views import words
 from views.components.scoreboard import breakdown_lines
 from views.games import flip7 as view
@@ -84,7 +85,7 @@ def test_two_taps_on_a_card_before_the_list_is_drawn_again_take_back_that_card_o
 
 def refusal_texts(body) -> list[str]:
     """The texts of the form's refusal line (`round_edit.refusal_line`), beside its send button."""
-    return [c.content.value for c in walk(body) if isinstance(c, ft.Semantics) and c.key == "refusal"]
+    return [c.content.value for c in walk(body) if refusal_said(c)]
 
 
 def test_a_refused_round_keeps_the_draft_and_says_why_beside_the_button_until_the_form_changes():
@@ -97,8 +98,7 @@ def test_a_refused_round_keeps_the_draft_and_says_why_beside_the_button_until_th
     body = view.build(ctx)
     said = refusal_texts(body)
     assert len(said) == 1 and "4" in said[0] and "Ann" in said[0]
-    row = next(c for c in walk(body) if isinstance(c, ft.Row) and any(getattr(k, "key", None) == "refusal"
-                                                                          for k in c.controls))
+    row = next(c for c in walk(body) if isinstance(c, ft.Row) and any(refusal_said(k) for k in c.controls))
     assert any(label(b) == "Add round" for b in row.controls if isinstance(b, ft.Button))
     assert "refusal" not in json.dumps(draft_of(table.local))  # said to this screen: not stored with the draft
     tap(body, "Why?")  # the bar's "Why?" stays: the rule the refusal enforces, back to this screen

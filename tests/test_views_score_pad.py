@@ -10,7 +10,7 @@ import flet as ft
 import pytest
 
 from tests.card_view_helpers import Table, narrow, refused, shown, tap, tap_round, wide
-from tests.test_views_components import raw_texts, read, said_under, walk
+from tests.test_views_components import raw_texts, read, refusal_said, said_under, walk
 from views import session, words
 from views.context import INTO_VIEW, PAGE
 from views.games import round_edit
@@ -517,11 +517,33 @@ def test_drawing_the_form_leaves_its_draft_as_it_was_a_refusal_of_other_entries_
     before = plain_draft(table)
     body = build(table)
     assert plain_draft(table) == before and "_refusal" in before
-    assert not [c for c in walk(body) if getattr(c, "key", None) == "refusal"]
+    assert not [c for c in walk(body) if refusal_said(c)]
     type_points(table, {"Ann": "x"})
-    assert [c for c in walk(build(table)) if getattr(c, "key", None) == "refusal"]
+    assert [c for c in walk(build(table)) if refusal_said(c)]
     tap_round(build(table), 1)
     assert refused(table) == [] and round_edit.editing(table.local["score_pad"]) == 1
+
+
+def test_the_same_round_refused_twice_is_a_new_line_heard_again():
+    """The form's refusal line (a live region) stayed the same control when the same round was refused again: Flet
+    sent nothing and a screen reader said nothing. Refused again, it is a new line with the same words; drawn again
+    without a send, the same line; a refusal said under another control after it is a line of its own."""
+    table = Table("score_pad", ["Ann", "Bo"])
+    play(table, {"Ann": "5", "Bo": ""})
+
+    def line() -> ft.Semantics:
+        """The form's refusal line as drawn now."""
+        (said,) = [c for c in walk(build(table)) if refusal_said(c)]
+        return said
+
+    first = line()
+    assert line().key == first.key
+    tap(build(table), "Add round")
+    again = line()
+    assert again.key != first.key and read(again.content.value) == read(first.content.value)
+    tap(build(table), "Finish game")
+    (form, finish) = [c.key for c in walk(build(table)) if refusal_said(c)]
+    assert form == again.key and finish not in (first.key, again.key)
 
 
 def test_a_round_sent_runs_the_rules_once_and_a_refused_one_changes_nothing(monkeypatch):
@@ -542,7 +564,7 @@ def test_a_round_sent_runs_the_rules_once_and_a_refused_one_changes_nothing(monk
     play(table, {"Ann": "x", "Bo": "3"})
     assert len(runs) == 2 and refused(table) == ["score_pad.points_invalid"] and table.errors == []
     assert table.state == state and table.record["actions"] == actions and fields(table) == {"Ann": "x", "Bo": "3"}
-    assert [c.value for c in walk(build(table)) if getattr(c, "key", None) == "refusal"]
+    assert [c.value for c in walk(build(table)) if refusal_said(c)]
 
 
 def test_a_refused_round_asks_the_screen_to_bring_its_reason_into_view():

@@ -131,6 +131,28 @@ def test_a_refusal_is_heard_when_it_appears_in_the_phones_language(phone, server
     assert tab.page.evaluate("window.heard")[2:] == ["polite: Enter at least one round before finishing."]
 
 
+def test_a_round_refused_twice_is_heard_twice(phone, server):
+    """The round form's reason, said after "记入本轮" (a live region), was heard the first time only: refused again for
+    the same entries it stayed the same line, so Flet sent nothing and the polite region said nothing. Refused
+    again, it is said again, as the bar said it each time. The session is stored by the engine, opened by its
+    address."""
+    with Store(server.data) as store:
+        sid = store.create(new_record("score_pad", ["Ada", "Bo"], now=AT))
+    tab = phone.open(f"/play/{sid}")
+    tab.language("zh-CN")
+    tab.see_button("记入本轮")
+    tab.fill("Ada", "5")
+    tab.page.evaluate(LISTEN)
+    tab.tap("记入本轮")
+    tab.page.wait_for_function(HEARD, arg=1, polling=POLL_MS)
+    tab.quiet()  # however many times the first refusal was said (the screen scrolls to it), it is said by now
+    first = len(tab.page.evaluate("window.heard"))
+    tab.tap("记入本轮")
+    tab.page.wait_for_function(HEARD, arg=first + 1, polling=POLL_MS)
+    heard = tab.page.evaluate("window.heard")
+    assert len(set(heard)) == 1 and heard[0].startswith("polite: ") and "Bo" in heard[0], heard  # the same words
+
+
 def test_a_refused_round_is_brought_into_view_at_twice_the_text(phone, server):
     """Play-test at 2x text (390x844, English): "Add round" tapped with only the first player's points, the reason
     (said after the button) sat at the screen's foot, half off it, and the player had to scroll to read why. It is

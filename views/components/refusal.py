@@ -13,7 +13,8 @@ has another key and says nothing. Nothing typed or chosen is lost: the view's dr
 say theirs under their send button the same way (`views.games.round_edit.refusal_line`, `reason`). The reason is a
 live region: a screen reader says it as it appears, as it said the bar (session 72: the refusals moved out of the bar
 were shown but no longer heard); a move refused again for the same reason is said again, as the bar said it each
-time (the line is drawn anew, keyed by how many refusals this tab has said: the same line kept was not heard again).
+time (the line is drawn anew, keyed by how many refusals this tab has said, `told`: the same line kept was not heard
+again); the round forms' line is counted the same way.
 """
 
 from __future__ import annotations
@@ -31,13 +32,20 @@ if TYPE_CHECKING:
     from views.context import GameContext
 
 SAID = "_said"  # the scratch key of the last refusal said under a control (this tab's only)
+TOLD = "_told"  # the scratch key of how many refusals this tab has said (`told`)
 
 
 def keep(local: dict, key: str, params: dict, at: str, actions: int) -> None:
     """Keep a refusal (message key and parameters) to be said under the control keyed at while the log holds
     `actions` actions; counted, so the same refusal said again is a new line (heard again)."""
-    told = (local.get(SAID) or {}).get("told", 0) + 1
-    local[SAID] = {"at": at, "key": key, "params": dict(params), "actions": actions, "told": told}
+    local[SAID] = {"at": at, "key": key, "params": dict(params), "actions": actions, "line": told(local)}
+
+
+def told(local: dict) -> str:
+    """The key of the line of a refusal said now: counted in this tab's scratch, so a refusal said again, the same
+    words too, is a new line, which a screen reader says (the same line kept was not heard again)."""
+    local[TOLD] = local.get(TOLD, 0) + 1
+    return f"refusal-{local[TOLD]}"
 
 
 def move_key(by: str, kind: str, choice: dict | None) -> str:
@@ -53,13 +61,13 @@ def said(ctx: GameContext, *at: str) -> list[ft.Control]:
     kept = ctx.local.get(SAID)
     if not kept or kept["at"] not in at or kept["actions"] != ctx.actions:
         return []
-    return reason(ctx, kept["key"], kept["params"], f"refusal-{kept['told']}")
+    return reason(ctx, kept["key"], kept["params"], kept["line"])
 
 
-def reason(ctx: GameContext, key: str, params: dict[str, Any], line_key: str = "refusal") -> list[ft.Control]:
+def reason(ctx: GameContext, key: str, params: dict[str, Any], line_key: str) -> list[ft.Control]:
     """A refusal in words, in the error colour, heard as it appears (a live region: a screen reader says it, as it
-    said the bar it replaces), and "Why?" to the rule it enforces where a rules page covers it; `line_key` keys the
-    line (a new key: a new line, heard even where its words are the same)."""
+    said the bar it replaces), and "Why?" to the rule it enforces where a rules page covers it; `line_key` (`told`) keys
+    the line (a new key: a new line, heard even where its words are the same)."""
     line = ft.Semantics(live_region=True, key=line_key, content=ft.Text(
         words.no_orphan(ctx.t(key, **params)), color=ft.Colors.ERROR, weight=ft.FontWeight.W_600))
     if rulebook.where(key) is None:

@@ -66,7 +66,7 @@ from views import focus, words
 from views.components.kept import Kept
 from views.components.offers import makes, offer_here
 from views.components.private import elsewhere
-from views.components.refusal import reason, said as said_at
+from views.components.refusal import reason, said as said_at, told
 from views.components.seats import WIDE
 from views.context import GameContext
 from views.ui import aside
@@ -280,7 +280,8 @@ def refuse(ctx: GameContext, draft: dict, keys: tuple, err: RuleError) -> None:
     always finds it; the reason, new in the same update, was not always there yet when the scroll came (seen once
     in four browser runs: no scroll). Measured at 2x text, six players: button at y 390, reason whole below it."""
     entries = copy.deepcopy({k: draft.get(k) for k in (*keys, "editing")})
-    draft["_refusal"] = {"key": err.key, "params": copy.deepcopy(err.params), "entries": entries}
+    draft["_refusal"] = {"key": err.key, "params": copy.deepcopy(err.params), "entries": entries,
+                         "line": told(ctx.local)}
     ctx.bring_into_view(SEND)
     ctx.refresh()
 
@@ -290,11 +291,12 @@ def refusal_line(ctx: GameContext, draft: dict) -> list[ft.Control]:
     only reads the draft: a refusal whose entries have changed since is left in it, unsaid, and goes where the
     draft's round changes (`open_round`, `close`) or with the next send.
     RULING (said again for the same entries): entries changed back to exactly those refused say the refusal again;
-    sent, they would be refused so."""
+    sent, they would be refused so. Each refused send is a new line (`refusal.told`), so the same round refused
+    twice is heard twice; the form drawn again without a send keeps the line (not heard again)."""
     said = draft.get("_refusal")
     if not said or any(draft.get(k) != v for k, v in said["entries"].items()):
         return []
-    return reason(ctx, said["key"], said["params"])
+    return reason(ctx, said["key"], said["params"], said["line"])
 
 
 def action(ctx: GameContext, draft: dict, kind: str, fields: dict) -> dict:
