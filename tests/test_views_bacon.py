@@ -8,11 +8,13 @@ import re
 import flet as ft
 import pytest
 
+from scoring.core import RuleError
 from scoring.games.bacon import referee
+from scoring.record import STALE
 from tests.card_view_helpers import Table, all_buttons, refused, label, narrow, shown, taken_over, tap
 from tests.card_view_helpers import name as read_as
 from tests.helpers import run_async
-from tests.test_views_components import fills_its_column, raw_texts, said_under, walk
+from tests.test_views_components import fills_its_column, raw_texts, read, said_under, walk
 from views import words
 from views.context import INTO_VIEW
 from views.games import bacon as view
@@ -331,6 +333,44 @@ def test_an_im_out_tapped_as_the_deal_is_recorded_is_not_counted_in_the_next_dea
     assert len(table.state["deals"]) == 1
     new = pinned_out(table, "Ann")
     assert not taken_over(old, all_buttons(old)[0], new, all_buttons(new)[0])
+
+
+def test_a_refused_im_out_is_said_under_the_pinned_button_a_stale_one_in_the_bar(monkeypatch):
+    """A seated phone's "I'm out!" the rules refuse was said in the bar at the phone's foot, over the screen: it is
+    said right under the button, pinned with it (the button drawn as it was: a quick tap again still finds it), and
+    the phone is asked to bring the button into view; a tap refused as stale (another phone acted first) stays the
+    bar's, with nothing under the button."""
+    table = Table("bacon", ["Ann", "Bo", "Cy", "Di"])
+    answers = [RuleError("bacon.out_already", name="Ann")]
+    local: dict = {}
+
+    def refusing(action: dict, refused=None) -> bool:
+        """The rules' next answer to a tap, handed to `refused` or, without one, shown in the bar."""
+        err = answers.pop()
+        (refused or (lambda e: table.errors.append(e.key)))(err)
+        return False
+
+    monkeypatch.setattr(table, "apply", refusing)
+
+    def pinned() -> ft.Control:
+        """What Ann's phone pins now: the "I'm out!" button and anything said under it."""
+        ctx = table.seated("Ann", local)
+        held: list = []
+        ctx.pin = held.append
+        view.build(ctx)
+        return held[0]
+
+    answers.append(RuleError(STALE))
+    before = pinned()
+    run_async(all_buttons(before)[0].on_click(None))
+    assert table.errors == [STALE] and said_under(pinned(), all_buttons(pinned())[0]) == []
+    run_async(all_buttons(before)[0].on_click(None))
+    after = pinned()
+    button, why = all_buttons(after)
+    assert said_under(after, button) == [read("Ann is already out of this deal.")] and table.errors == [STALE]
+    assert label(why) == "Why?"
+    assert taken_over(before, all_buttons(before)[0], after, button)
+    assert local[INTO_VIEW][0] == round_edit.own_key(1)
 
 
 def test_a_deal_the_phones_recorded_is_not_recorded_again_from_the_tables_form():

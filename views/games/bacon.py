@@ -9,13 +9,13 @@ the engine replays the later deals); undoing a deal hands its order back to the 
 Combination types arrive as raw ids ("flush5") and are shown through `cards.type.<type>`.
 
 A player's own phone in table mode shows the teams, the first dealer, the deals table, and a big "I'm out!"
-button (pinned above the scrolling screen, as a race's buttons are, `views.components.race`) that records the
-seat's `out` the moment its last card is played [ruling, this view's]: the order the taps arrive is the finishing
-order, and the deal is recorded once a whole team is out. Once out, the phone says in which place. Every screen
-shows who is out so far while the deal is played; the referee or the host may still enter the whole order
-(`round_edit.enters`), starting it from the taps so far (for a player without a phone: the table's order wins and
-drops the taps). A phone's referee checks what beats, but only a screen that acts for the table puts a check
-on record. A shared phone (passed around) taps the order in, as before.
+button (pinned above the scrolling screen, as a race's buttons are, `views.components.race`, with why a tap was
+refused right under it) that records the seat's `out` the moment its last card is played [ruling, this view's]: the
+order the taps arrive is the finishing order, and the deal is recorded once a whole team is out. Once out, the phone
+says in which place. Every screen shows who is out so far while the deal is played; the referee or the host may
+still enter the whole order (`round_edit.enters`), starting it from the taps so far (for a player without a phone:
+the table's order wins and drops the taps). A phone's referee checks what beats, but only a screen that acts for
+the table puts a check on record. A shared phone (passed around) taps the order in, as before.
 
 Bacon is played in deals, and its screens say so wherever the shared words say "round" (the header, the deals
 table, a correction, the phone's heading, the home's continue line, the end chart): `bacon.<shared key>` entries
@@ -131,7 +131,9 @@ def out_so_far(ctx: GameContext) -> list[ft.Control]:
 def own_out(ctx: GameContext) -> list[ft.Control]:
     """On a screen that does not enter deals: the deal being played, who is out so far, and on a player's own
     phone what a tap does (in the extra deal the first tap ends it and wins), its "I'm out!" button (pinned while it
-    can be tapped) or the place it went out in."""
+    can be tapped) with why the rules refused a tap right under it, pinned with it (as a race claim's: the bar at
+    the phone's foot covered the screen; one refused as stale, another phone first, stays the bar's), or the place
+    it went out in."""
     number = len(ctx.state["deals"]) + 1
     seat = ctx.seat
     if seat not in ctx.players or ctx.state["over"]:
@@ -144,12 +146,13 @@ def own_out(ctx: GameContext) -> list[ft.Control]:
                 *out_so_far(ctx)]
     if not offer_here(ctx, "out"):
         return [*heading, *out_so_far(ctx)]
+    at = round_edit.own_key(number)
     button = ft.FilledButton(content=ctx.t("bacon.view.im_out"), icon=ft.Icons.FLAG, height=72, expand=True,
-                             key=round_edit.own_key(number),
+                             key=ft.ScrollKey(at),
                              style=ft.ButtonStyle(text_style=text_style(size=20, weight=ft.FontWeight.BOLD)),
                              on_click=claim_handler(lambda name: ctx.dispatch_soon(
-                                 {"type": "out", "by": name, "round": number}), seat))
-    row = ft.Row(controls=[button])
+                                 {"type": "out", "by": name, "round": number}, at=at), seat))
+    row = ft.Column(controls=[ft.Row(controls=[button]), *said(ctx, at)], spacing=4)  # the button stays itself
     pin = getattr(ctx, "pin", None)
     if pin is not None:
         pin(row)
