@@ -213,14 +213,20 @@ def roster(app: Any, game: Any, draft: dict) -> ft.Control:
 
 
 def new_player_row(app: Any, game: Any, draft: dict) -> ft.Control:
-    """A field and button to add a new player to the roster and seat them."""
+    """A field and button to add a new player to the roster and seat them.
+    RULING (the field heard as it looks): after "添加" the field was empty on the screen but a screen reader still
+    read "新玩家：弟弟": Flutter's web engine writes a field's text into the page's input only while the field is
+    being edited, so the name typed stayed there once the tap on the button took the focus and the server emptied
+    the field. A name added by the button draws the field anew (keyed by how many this tab added so: `_added`), a
+    new input with nothing in it; Enter keeps the field (it is still being edited, and Flutter empties its input)."""
     field = ft.TextField(label=app.t("app.new_player"), value=draft["new_name"], max_length=40, expand=True,
+                         key=f"new-player-{draft.get('_added', 0)}",
                          on_change=lambda e: (draft.update(new_name=e.control.value), keep(app, draft)))
 
-    def add() -> None:
+    def add(anew: bool) -> None:
         """Add the typed name (any script, 1–40 characters) to the roster and seat it; a name already on the
         roster (in any case or width, `scoring.names.same`) seats that player, as tapping their chip would (it was
-        refused as a duplicate)."""
+        refused as a duplicate); anew: the field is drawn anew, empty (from the button)."""
         name = (draft["new_name"] or "").strip()
         known = next((p for p in app.store.players() if names.same(p, name)), None)
         if known is not None and any(s["name"] == known for s in draft["seats"]):
@@ -233,14 +239,16 @@ def new_player_row(app: Any, game: Any, draft: dict) -> ft.Control:
                 app.show_error(err)
                 return
         draft["new_name"] = ""
+        draft["_added"] = draft.get("_added", 0) + anew
         draft["seats"].append(new_seat(game, draft, known or name))
         app.render()
 
     # Enter adds the name and the field keeps the keyboard for the next name (Flutter lets go of a field's focus
     # when Enter submits it: a second name typed went nowhere)
-    field.on_submit = lambda e: add()
+    field.on_submit = lambda e: add(False)
     focus.keep(app.page, "new-player", field)
-    button = ft.FilledTonalButton(content=app.t("app.add_player"), icon=ft.Icons.PERSON_ADD, on_click=lambda e: add())
+    button = ft.FilledTonalButton(content=app.t("app.add_player"), icon=ft.Icons.PERSON_ADD,
+                                  on_click=lambda e: add(True))
     return ft.Row(vertical_alignment=ft.CrossAxisAlignment.START, controls=[field, button])
 
 

@@ -641,3 +641,18 @@ def test_new_player_field_ends_where_the_options_end_on_a_laptop(phone):
     add = tab.page.get_by_role("button", name="添加", exact=True).first.bounding_box()
     assert player["x"] + player["width"] < add["x"]
     assert add["x"] + add["width"] <= option["x"] + option["width"] + SLACK, (player, add, option)
+
+
+def test_the_new_player_field_reads_empty_once_its_name_is_added(phone):
+    """Screen-reader check (zh-CN): after 弟弟 was typed and "添加" tapped, the field looked empty but the page's
+    accessibility tree still read "新玩家：弟弟" (Flutter writes a field's text into the page only while it is being
+    edited; the tap had taken the focus to the button). The field now reads empty, after the next name too."""
+    tab = phone
+    tab.open("/new/score_pad")
+    tab.language("zh-CN")
+    tab.see_button("开始")
+    for n, name in enumerate(["弟弟", "哥哥"], start=1):
+        tab.fill("新玩家", name)
+        tab.tap("添加", exact=True)
+        tab.see(f"{n}. {name}")
+        expect(tab.field("新玩家")).to_have_value("")
