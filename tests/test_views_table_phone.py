@@ -299,3 +299,29 @@ def test_a_session_opened_again_after_a_refused_round_does_not_scroll_to_its_but
             await settle()
 
     run_async(play())
+
+
+def test_a_tap_refused_after_other_phones_moved_the_log_on_is_said_in_the_bar(tmp_path):
+    """Ann's phone shows deal 1 and her "我出完了！" as Bo's and Di's taps end it (their team is out): her tap, read
+    after theirs, is refused for deal 2 being played. The hub judged it on the log the other phones moved on, not on
+    the one her screen showed, and her phone is drawn again for that log at once: said under her old button, the
+    reason was never shown (the button is gone with its deal). It is said in the bar."""
+    async def play() -> None:
+        with Store(tmp_path / "data") as store:
+            sid = store.create(new_record("bacon", ["Ann", "Bo", "Cy", "Di"], now="2025-01-01T20:00:00+00:00"))
+            hub = hub_for(store, sid)
+            phone, _ = await connect(main_for(store), f"/join/{sid}")
+            await sit(phone, hub.pin, "Ann")
+            out = next(c for c in list(phone.index.values())
+                       if isinstance(c, ft.FilledButton) and c.content == "我出完了！")
+            for seat in ("Bo", "Di"):
+                hub.act(hub.join(hub.pin, seat), {"type": "out", "round": 1})
+            assert len(store.state(sid)["deals"]) == 1
+            await phone.dispatch_event(out._i, "click", None)
+            await settle()
+            said = [read(bar_words(c)) for c in list(phone.index.values()) if isinstance(c, ft.SnackBar) and c.open]
+            assert said == [words.say("zh-CN", "bacon.out_round", now=2, round=1)], said
+            phone.close()
+            await settle()
+
+    run_async(play())

@@ -207,6 +207,14 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
 
     taps = TapCount(message["mark"])
 
+    def heard(refused: Callable[[RuleError], None] | None, shown: Any) -> Callable[[RuleError], None]:
+        """Who hears a refusal of a tap made against the log `shown`: `refused` (said under the control tapped),
+        or the bar where none is given or the hub judged the tap on a log other phones moved on since. RULING (a
+        tap read after others'): Bacon's "I'm out!" tapped as Bo's and Di's taps ended the deal was refused for
+        the next deal being played; said under the old button, it was never seen, the phone drawn again at once
+        for the new deal without it."""
+        return refused if refused is not None and not hub.moved_since(shown) else app.show_error
+
     def act(action: dict, refused: Callable[[RuleError], None] | None = None) -> bool:
         """Send an action as this seat, against the log this render showed (plus this tap's own); once taken, a
         refusal still shown about an earlier tap is put away (`App.answered`), as on the shared screen. A refusal
@@ -215,7 +223,7 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
         try:
             hub.act(token, action, expect=shown)
         except RuleError as err:
-            (refused or app.show_error)(err)
+            heard(refused, shown)(err)
             return False
         taps.took(hub.after(token))
         app.answered()
@@ -228,7 +236,7 @@ def seat_body(app: Any, hub: Any, token: str, message: dict, pinned: list[ft.Con
         try:
             await hub.act_soon(token, action, expect=shown)
         except RuleError as err:
-            (refused or app.show_error)(err)
+            heard(refused, shown)(err)
             return False
         taps.took(hub.after(token))
         app.answered()

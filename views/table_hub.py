@@ -530,6 +530,10 @@ class TableHub:
         absorbed)."""
         return self._after.get(token)
 
+    def moved_since(self, shown: Mark) -> bool:
+        """Whether the log is no longer the one a phone showed (`shown`): another seat's action came in since."""
+        return tuple(mark(self.store.record(self.sid))) != tuple(shown)
+
     async def act_soon(self, token: str | None, action: Any, expect: Mark | None = None) -> dict:
         """`act`, stamped now (as the tap is read) and run on the hub's own thread, in the order of the stamps:
         the server's loop reads the next phone's tap while this one is stored, so two taps made at once are
