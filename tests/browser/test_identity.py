@@ -106,6 +106,26 @@ def test_manifest_title_and_icons(phone, server):
     assert page.evaluate("[window.crossOriginIsolated, !!window._flutter_skwasmInstance]") == [False, True]
 
 
+def test_the_app_asks_no_other_host_for_anything(browser, server):
+    """Used offline, everything the page needs comes from the table's server: from the load to the app drawn and
+    quiet, no request leaves for another host (one the page's own policy refuses, `csp`, is never sent). Flet's
+    web client started the Rive plugin it carries, which asked cdn.jsdelivr.net for its runtime on every start."""
+    tab = tab_in(browser, server, "zh-CN")
+    sent = []
+    tab.page.on("requestfinished", lambda request: sent.append((request.url, "answered")))
+    tab.page.on("requestfailed", lambda request: sent.append((request.url, request.failure)))
+    try:
+        tab.open("/")
+        tab.see("桌边记分")
+        tab.quiet()
+        elsewhere = [(url, how) for url, how in sent
+                     if not url.startswith((server.url + "/", "data:", "blob:")) and how != "csp"]
+        assert elsewhere == []
+        assert (server.url + "/flutter_bootstrap.js", "answered") in sent  # the listeners heard the load
+    finally:
+        tab.page.context.close()
+
+
 @pytest.mark.parametrize("locale, lang, scheme", [("zh-CN", "zh-CN", "light"), ("en-US", "en", "light"),
                                                   ("en-GB", "en", "dark")])
 def test_loading_screen_in_the_browsers_language(browser, server, locale, lang, scheme):
