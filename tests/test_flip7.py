@@ -186,6 +186,29 @@ def test_tie_plays_on_by_default_or_shares():
     assert shared["over"] and engine("flip7").scoreboard(shared).winners == ("Ann", "Bo")
 
 
+def test_the_table_finishes_before_200():
+    """A first evening stops after two rounds: the table's `finish` ends the game, the highest total wins, a tie at
+    the top shares it (nobody plays it off), lines given for the next round are dropped; refused before a round."""
+    finish = {"type": "finish", "by": "table"}
+    fresh = engine("flip7").new_state(PLAYERS)
+    assert engine("flip7").offer(fresh, "finish", "table") == []
+    assert_refused("flip7", fresh, finish, "flip7.no_rounds")
+    state = play_rounds(fresh, [rnd(Ann=line([5, 9, 12]), Bo=line([3, 3], "busted")),
+                                rnd(Ann=line([1, 2]), Bo=line([10, 11], modifiers=["x2"]))])
+    assert engine("flip7").offer(state, "finish", "table") == [{}]
+    state = engine("flip7").apply(state, {"type": "line", "by": "Cy", "round": 3, "line": line([4])})
+    state = engine("flip7").apply(state, finish)
+    board = engine("flip7").scoreboard(state)
+    assert state["over"] and state["lines"] == {} and board.winners == ("Bo",)
+    assert (board.total("Ann"), board.total("Bo"), board.total("Cy")) == (29, 42, 0)
+    assert board.ended == {"key": "core.ended.finish"}
+    key, params = engine("flip7").describe(finish)
+    assert_translated(key, params)  # its undo button and log row read "flip7.action.finish" without it
+    assert_refused("flip7", state, finish, "core.game_over")
+    tied = play_rounds(fresh, [rnd(Ann=line([12]), Bo=line([12]))])
+    assert engine("flip7").scoreboard(engine("flip7").apply(tied, finish)).winners == ("Ann", "Bo")
+
+
 def test_breakdown_lines_per_round():
     """The breakdown has one line per round with the status and parts."""
     state = play_rounds(engine("flip7").new_state(PLAYERS), [rnd(Ann=line([11, 5, 12], modifiers=["+4"]))])

@@ -20,6 +20,11 @@ Actions:
   refused (`flip7.line_round`). The table's own `round` wins and drops the lines given; given lines are public.
 - `correct` by the table: `{"round": n, "lines": {...}}` — replaces round n written wrong; the log keeps both, and
   its row says each player's points for the round before → after (`note_correction`).
+- `finish` by the table: `{}` — the table stops before anyone has reached 200 [ruling: the rules are silent; a
+  first evening often stops after a few rounds, and the session then belongs in History as a finished game]: the
+  highest total wins, a tie at the top shares the win (the table chose to stop, so no round is played off); lines
+  given for the round being entered are dropped (a round not complete is not scored). Refused before the first
+  round (`flip7.no_rounds`). The scoreboard's `ended` says the table ended it (`core.ended.finish`).
 - `shuffle` by the table: `{}` — the deck was reshuffled; recorded before the round in which it happened
   (`state["shuffled_at"]` becomes the index of the round about to be entered). Only the coach reads it:
   `seen_since_shuffle(state)` gives the cards of the rounds entered since.
@@ -55,8 +60,9 @@ Rulings:
 - The session starts with a fresh deck (`shuffled_at` 0). A second `shuffle` before the next round is refused
   (`flip7.shuffled_already`: it would record nothing new); a shuffle is allowed whether the coach is on or not.
 
-The table's questions: `prompt` offers `round` and `correct` as typed input, `line` to every player, and `shuffle`
-when it would record something; nothing is secret (`player_view` drops only the seed). Totals are kept running.
+The table's questions: `prompt` offers `round` and `correct` as typed input, `line` to every player, `shuffle`
+when it would record something and `finish` once a round is written; nothing is secret (`player_view` drops only
+the seed). Totals are kept running.
 """
 
 from __future__ import annotations
@@ -326,8 +332,20 @@ class Flip7(OwnLines, Engine):
             raise RuleError("flip7.shuffled_already", round=len(state["rounds"]) + 1)
         state["shuffled_at"] = len(state["rounds"])
 
+    @move("finish", by=TABLE, phase=("playing", "tie"), fields=())
+    def finish(self, state: dict, action: dict) -> None:
+        """The table stops before 200: the highest total wins (a tie shares it); lines given are dropped."""
+        if not state["rounds"]:
+            raise RuleError("flip7.no_rounds")
+        state["lines"] = {}
+        note_end(state, "core.ended.finish")
+        state["over"] = True
+
     def offer(self, state: dict, kind: str, by: str) -> list | None:
-        """Rounds are typed; a shuffle is one choice when it records news (a correction: `OwnLines`)."""
+        """Rounds are typed; a shuffle is one choice when it records news, finishing once a round is written (a
+        correction: `OwnLines`)."""
+        if kind == "finish":
+            return [{}] if state["rounds"] else []
         if kind == "shuffle":
             return [{}] if state["shuffled_at"] != len(state["rounds"]) else []
         return super().offer(state, kind, by)

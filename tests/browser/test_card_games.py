@@ -10,6 +10,7 @@ Screenshots go to tests/output/."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -19,7 +20,7 @@ from scoring.record import new_record
 from storage import Store
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, POLL_MS, ROOT, WAIT_MS, Tab, shown_as
 from tests.browser.fit import BUTTON, CHROME, LINE, text_boxes, whole, width, widths
-from tests.browser.test_shell import root_font
+from tests.browser.test_shell import root_font, to_history
 from views.games.round_edit import BLOCK_INSET
 
 # Twice the text, as a phone set to large text asks: Flutter's web client reads the page's root font size as the
@@ -145,6 +146,14 @@ def test_flip7_two_rounds_with_coach(phone):
     tab.shot("laptop_flip7")
     tab.resize(PHONE)
     assert exported_totals(tab, "flip7_export") == totals
+
+    tab.tap("结束游戏", exact=True)  # the table stops before 200, as a first evening does after a few rounds
+    tab.see("全桌宣布游戏结束")
+    tab.see("撤销：全桌宣布游戏结束")  # the undo button said "撤销：flip7.action.finish"
+    tab.see("获胜者：Fay")
+    tab.open("/")
+    to_history(tab)
+    expect(tab.page.get_by_role("button", name=re.compile(r"^翻转7 · .*获胜：Fay", re.S))).to_be_attached()
 
 
 def test_bacon_one_deal_with_referee(phone):

@@ -152,6 +152,7 @@ def build(ctx: GameContext) -> ft.Control:
         players_panel(ctx, draft),
         editor(ctx, draft),
         send_row(ctx, draft),
+        *said(ctx, "finish"),
     ]
     if ctx.state["options"]["coach"] and round_edit.editing(draft) is None:
         controls.append(coach_panel(ctx, draft))
@@ -306,6 +307,12 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
         *round_edit.save_buttons(ctx, draft, "round", ctx.t("flip7.view.add_round"), send,
                                  disabled=bool(playing)),
     ]
+    if round_edit.editing(draft) is None:
+        ctx.offer(TABLE, "finish")
+        controls.append(ft.OutlinedButton(content=ctx.t("app.score_pad.finish"), icon=ft.Icons.FLAG,
+                                          key=ft.ScrollKey("finish"),
+                                          on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"},
+                                                                          at="finish")))
     given = [n for n in ctx.state["lines"] if untouched(draft["lines"][n], coach)]
     if given and round_edit.editing(draft) is None:
         controls.append(ft.OutlinedButton(content=ctx.t("flip7.view.fill_from_lines"), icon=ft.Icons.DOWNLOAD,
