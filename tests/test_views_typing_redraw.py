@@ -17,7 +17,9 @@ import flet as ft
 
 from tests.card_view_helpers import Table
 from tests.test_table_hub import knit_wit_answering
+from tests.test_views import StubPage, app  # noqa: F401  (the fixture)
 from tests.test_views_components import labelled_fields, walk
+from views import quick
 from views.games import guess_club, knit_wit, score_pad
 
 
@@ -84,3 +86,10 @@ def test_a_knit_wit_answer_keeps_a_key_typed_while_another_phone_answers():
     label = next(name for name, _ in labelled_fields(screen))
     assert typed_through_a_redraw(lambda: knit_wit.build(table.seated("A", phone)), label, "woo", "wool",
                                   lambda: table.apply(knit_wit.answer_action("B", 1, "yarn"))) == "wool"
+
+
+def test_the_quick_scorers_text_keeps_a_key_typed_while_the_screen_is_drawn_again(app):
+    """Kingdomino's board as text: "C" typed, "C L" on its way, the screen drawn again (the box held "C")."""
+    app.page = StubPage("/quick/kingdomino")
+    assert typed_through_a_redraw(lambda: quick.build(app, "kingdomino")[1], app.t("quick.kingdom_text"),
+                                  "C", "C L") == "C L"

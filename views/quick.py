@@ -30,7 +30,7 @@ from views import words
 from views.context import GameContext
 from views.games import view_of
 from views.phone_scratch import brought_back, forget, keep
-from views.ui import aside, choice_row, field_sheet, labelled
+from views.ui import aside, choice_row, draft_field, field_sheet, labelled
 
 SIZES = (5, 7)
 GAMES = ("kingdomino", "splitter")
@@ -127,9 +127,11 @@ def text_entry(app: Any, scratch: dict, label: str, how: str, shown: str, read: 
 
     The label is short (a label longer than the field wrapped to two lines and broke the outline's notch) and how
     to write the board is a text under the field that wraps as it needs: as the field's helper it was cut after
-    three lines with an ellipsis, and Kingdomino's, naming each terrain's letter, takes six at a phone's 2x text."""
-    field = ft.TextField(label=label, value=scratch.get("text", shown), multiline=True, min_lines=5,
-                         on_change=lambda e: (scratch.update(text=e.control.value), keep(app, scratch)))
+    three lines with an ellipsis, and Kingdomino's, naming each terrain's letter, takes six at a phone's 2x text.
+    A key typed while the screen is drawn again for something else is kept (`draft_field`): built from the text of
+    the last change handled, the box lost it ("C L" typed came back "C")."""
+    field = draft_field(scratch, "text", scratch.get("text", shown), label=label, multiline=True, min_lines=5,
+                        on_change=lambda e: (scratch.update(text=e.control.value), keep(app, scratch)))
 
     def submit() -> None:
         """Read the text; a refusal is shown with its rule and the board stays as it was."""
