@@ -16,6 +16,7 @@ from typing import Any, Callable
 import flet as ft
 
 from tests.card_view_helpers import Table
+from tests.helpers import new_session_screen
 from tests.test_table_hub import knit_wit_answering
 from tests.test_views import StubPage, app  # noqa: F401  (the fixture)
 from tests.test_views_components import labelled_fields, walk
@@ -93,3 +94,8 @@ def test_the_quick_scorers_text_keeps_a_key_typed_while_the_screen_is_drawn_agai
     app.page = StubPage("/quick/kingdomino")
     assert typed_through_a_redraw(lambda: quick.build(app, "kingdomino")[1], app.t("quick.kingdom_text"),
                                   "C", "C L") == "C L"
+
+
+def test_a_new_players_name_keeps_a_key_typed_while_the_screen_is_drawn_again(app):
+    """The new-session form's "New player": "Cy" typed, "Cyd" on its way, the form drawn again."""
+    assert typed_through_a_redraw(lambda: new_session_screen(app, "score_pad"), "New player", "Cy", "Cyd") == "Cyd"

@@ -72,8 +72,8 @@ from views import drawn, focus, rules, words
 from views.games import view_of
 from views.phone_scratch import brought_back, clear, forget, keep
 from storage.schema import RECORD_TEXT_MAX
-from views.ui import (HELPER_LINES, LABEL_SIZE, aside, dropdown, icon_button, kept_typing, label_above, labelled,
-                      toggle_chip, typed_text, typing_in)
+from views.ui import (HELPER_LINES, LABEL_SIZE, aside, draft_field, dropdown, icon_button, kept_typing, label_above,
+                      labelled, toggle_chip, typed_text, typing_in)
 
 SEEDS = 2**53 - 1
 TITLE_MAX = RECORD_TEXT_MAX["title"]  # the longest title a stored record keeps
@@ -213,15 +213,17 @@ def roster(app: Any, game: Any, draft: dict) -> ft.Control:
 
 
 def new_player_row(app: Any, game: Any, draft: dict) -> ft.Control:
-    """A field and button to add a new player to the roster and seat them.
+    """A field and button to add a new player to the roster and seat them. A key typed while the form is drawn
+    again for something else is kept (`draft_field`): built from the name of the last change handled, the field
+    lost it ("Cyd" typed came back "Cy"); a name added empties it.
     RULING (the field heard as it looks): after "添加" the field was empty on the screen but a screen reader still
     read "新玩家：弟弟": Flutter's web engine writes a field's text into the page's input only while the field is
     being edited, so the name typed stayed there once the tap on the button took the focus and the server emptied
     the field. A name added by the button draws the field anew (keyed by how many this tab added so: `_added`), a
     new input with nothing in it; Enter keeps the field (it is still being edited, and Flutter empties its input)."""
-    field = ft.TextField(label=app.t("app.new_player"), value=draft["new_name"], max_length=40, expand=True,
-                         key=f"new-player-{draft.get('_added', 0)}",
-                         on_change=lambda e: (draft.update(new_name=e.control.value), keep(app, draft)))
+    field = draft_field(draft, "new_name", draft["new_name"], label=app.t("app.new_player"), max_length=40,
+                        expand=True, key=f"new-player-{draft.get('_added', 0)}",
+                        on_change=lambda e: (draft.update(new_name=e.control.value), keep(app, draft)))
 
     def add(anew: bool) -> None:
         """Add the typed name (any script, 1–40 characters) to the roster and seat it; a name already on the
