@@ -10,6 +10,7 @@ another phone acts (or nothing does) and the screen is built once more: the fiel
 
 from __future__ import annotations
 
+import json
 from types import SimpleNamespace
 from typing import Any, Callable
 
@@ -21,6 +22,7 @@ from tests.test_table_hub import knit_wit_answering
 from tests.test_views import StubPage, app  # noqa: F401  (the fixture)
 from tests.test_views_components import labelled_fields, walk
 from views import quick
+from views.phone_scratch import text_of
 from views.games import guess_club, knit_wit, score_pad
 
 
@@ -99,3 +101,11 @@ def test_the_quick_scorers_text_keeps_a_key_typed_while_the_screen_is_drawn_agai
 def test_a_new_players_name_keeps_a_key_typed_while_the_screen_is_drawn_again(app):
     """The new-session form's "New player": "Cy" typed, "Cyd" on its way, the form drawn again."""
     assert typed_through_a_redraw(lambda: new_session_screen(app, "score_pad"), "New player", "Cy", "Cyd") == "Cyd"
+
+
+def test_a_new_dinosaur_type_keeps_a_key_typed_while_the_screen_is_drawn_again(app):
+    """Cubosaurs' "Another dinosaur type": "Ste" typed, "Steg" on its way, the form drawn again. What the phone
+    keeps of the form is the name of the last change, without the field (the tab's own, in the type's own dict)."""
+    assert typed_through_a_redraw(lambda: new_session_screen(app, "cubosaurs"), "Another dinosaur type",
+                                  "Ste", "Steg") == "Steg"
+    assert json.loads(text_of(app.local("new:cubosaurs")))["new_type:rows"] == {"name": "Ste"}

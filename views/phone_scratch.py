@@ -10,7 +10,8 @@ screen reads it, and the home screen's start-up reads nothing more. What is read
 is brought back (the screen starts empty); it never raises. A tab that comes back within seconds keeps the scratch
 it left and reads nothing. After each change the scratch is written if it differs from what was last kept (`keep`,
 on `page.run_task`, off the tap's path; the screen's first draw, with its defaults filled in, is not a change);
-fields whose names start with "_" are the tab's own (a field's control, a tap in progress) and are never kept. A
+fields whose names start with "_" are the tab's own (a field's control, a tap in progress), at any depth (a
+part of the form kept as a dict of its own: a Cubosaurs type being named), and are never kept. A
 screen finished with (a quick score started again, a session started from the form) forgets it (`forget`): the key
 is removed, and the scratch as it is then is not written again until it changes. A screen emptied at the person's
 tap (`clear`) loses all its fields, the tab's own too, but what ties it to the phone's storage; its next draw is a
@@ -65,7 +66,14 @@ def parsed(text: Any, valid: Callable[[dict], dict | None]) -> dict:
 
 def text_of(scratch: dict) -> str:
     """The scratch as it is kept: its fields but the tab's own, as JSON."""
-    return json.dumps({k: v for k, v in scratch.items() if not k.startswith("_")}, sort_keys=True, ensure_ascii=False)
+    return json.dumps(keepable(scratch), sort_keys=True, ensure_ascii=False)
+
+
+def keepable(value: Any) -> Any:
+    """value without the tab's own fields (names starting with "_"), in it and in any part of it that is a dict."""
+    if not isinstance(value, dict):
+        return value
+    return {k: keepable(v) for k, v in value.items() if not str(k).startswith("_")}
 
 
 def keep(app: Any, scratch: dict) -> None:

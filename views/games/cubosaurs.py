@@ -63,7 +63,7 @@ from views.components.refusal import said
 from views.context import GameContext
 from views import focus, words
 from views.games import round_edit
-from views.ui import aside, choice_row, icon_button
+from views.ui import aside, choice_row, draft_field, icon_button
 
 UNKNOWN = ("cubosaurs.value_unknown", "cubosaurs.egg_value_unknown")
 COLOURS = ("black", "grey")
@@ -115,7 +115,8 @@ def option_editor(t, option, value, on_change, refuse=None, typed: dict | None =
     None (the screen's text field) for other options or a text that does not read as rows. refuse(err): says why
     "Add type" added nothing (no name typed, or a type on the list already). typed: where the new type's name
     being typed is kept (the form's draft), so a stepper tapped meanwhile, which draws the form again, does not
-    empty the field; cleared once the type is added."""
+    empty the field; cleared once the type is added. A key typed while the form is drawn again is kept
+    (`draft_field`): built from the name of the last change handled, the field lost it ("Steg" came back "Ste")."""
     width = ROW_OPTIONS.get(option.name)
     if width is None or not isinstance(value, str):
         return None
@@ -161,8 +162,8 @@ def option_editor(t, option, value, on_change, refuse=None, typed: dict | None =
                                                        t("cubosaurs.view.remove", what=title),
                                                        lambda e, n=name: changed(n, None))]),
                                        *cells])))
-    field = focus.keep(None, f"new-type-{option.name}", ft.TextField(
-        label=t(f"cubosaurs.view.new_type.{option.name}"), expand=True, value=typed["name"],
+    field = focus.keep(None, f"new-type-{option.name}", draft_field(
+        typed, "name", typed["name"], label=t(f"cubosaurs.view.new_type.{option.name}"), expand=True,
         on_change=lambda e: typed.update(name=e.control.value or ""), on_submit=lambda e: add()))
     blocks.append(ft.Row(key=f"new-type-{option.name}", controls=[  # keyed: the field stays the one focused
         field, ft.OutlinedButton(content=t("cubosaurs.view.add_type"), icon=ft.Icons.ADD, on_click=lambda e: add())]))
