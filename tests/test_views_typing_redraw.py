@@ -21,7 +21,7 @@ from tests.helpers import new_session_screen
 from tests.test_table_hub import knit_wit_answering
 from tests.test_views import StubPage, app  # noqa: F401  (the fixture)
 from tests.test_views_components import labelled_fields, walk
-from views import quick
+from views import host_gate, quick
 from views.phone_scratch import text_of
 from views.games import guess_club, knit_wit, score_pad
 
@@ -109,3 +109,8 @@ def test_a_new_dinosaur_type_keeps_a_key_typed_while_the_screen_is_drawn_again(a
     assert typed_through_a_redraw(lambda: new_session_screen(app, "cubosaurs"), "Another dinosaur type",
                                   "Ste", "Steg") == "Steg"
     assert json.loads(text_of(app.local("new:cubosaurs")))["new_type:rows"] == {"name": "Ste"}
+
+
+def test_the_host_pin_keeps_a_key_typed_while_the_screen_is_drawn_again(app):
+    """The host's PIN: 12 typed, 123 on its way, the screen drawn again (the field was built empty)."""
+    assert typed_through_a_redraw(lambda: host_gate.build(app)[1], app.t("app.host_pin"), "12", "123") == "123"

@@ -18,16 +18,25 @@ from urllib.parse import urlencode
 
 import flet as ft
 
+from views.ui import draft_field
+
+GATE = "host-gate"  # the gate's scratch (`App.local`): the PIN typed so far, this tab's only
+
 
 def build(app: Any) -> tuple[str, ft.Control, None]:
-    """Title, body (explanation and PIN field), no back route."""
-    pin = ft.TextField(label=app.t("app.host_pin"), password=True, keyboard_type=ft.KeyboardType.NUMBER,
-                       max_length=6, on_submit=lambda e: enter())
+    """Title, body (explanation and PIN field), no back route. The PIN typed so far is kept in the tab's scratch
+    (`draft_field`): built empty, the field lost the digits typed whenever the gate was drawn again (a key typed
+    while it was drawn too); the right PIN forgets it."""
+    scratch = app.local(GATE)
+    pin = draft_field(scratch, "pin", scratch.get("pin", ""), label=app.t("app.host_pin"), password=True,
+                      keyboard_type=ft.KeyboardType.NUMBER, max_length=6,
+                      on_change=lambda e: scratch.update(pin=e.control.value or ""), on_submit=lambda e: enter())
 
     def enter() -> None:
         """Check the PIN: the host's screen on success (and the host's cookie, `keep_host`), else say how many tries
         are left."""
         if app.guard.try_pin(app.page, pin.value or ""):
+            scratch.clear()
             app.refresh_root()
             keep_host(app)
             return
