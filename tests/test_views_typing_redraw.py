@@ -16,14 +16,18 @@ from typing import Any, Callable
 
 import flet as ft
 
+from scoring.record import new_record
+from storage import Store
 from tests.card_view_helpers import Table
 from tests.helpers import new_session_screen
-from tests.test_table_hub import knit_wit_answering
+from tests.test_table_hub import Clock, knit_wit_answering, open_hub
+from tests.test_table_screens import shell
 from tests.test_views import StubPage, app  # noqa: F401  (the fixture)
 from tests.test_views_components import labelled_fields, walk
 from views import host_gate, quick
 from views.phone_scratch import text_of
 from views.games import guess_club, knit_wit, score_pad
+from views.join import join_form
 
 
 def field_of(screen: ft.Control, label: str) -> ft.TextField:
@@ -114,3 +118,13 @@ def test_a_new_dinosaur_type_keeps_a_key_typed_while_the_screen_is_drawn_again(a
 def test_the_host_pin_keeps_a_key_typed_while_the_screen_is_drawn_again(app):
     """The host's PIN: 12 typed, 123 on its way, the screen drawn again (the field was built empty)."""
     assert typed_through_a_redraw(lambda: host_gate.build(app)[1], app.t("app.host_pin"), "12", "123") == "123"
+
+
+def test_the_join_pin_keeps_a_key_typed_while_another_phone_takes_a_seat(tmp_path):
+    """A phone's join form: "12" of the PIN typed, "123" on its way when another phone takes Amy's seat (the form
+    is drawn again: the seat list changed)."""
+    with Store(tmp_path / "data") as store:
+        hub = open_hub(store, new_record("score_pad", ["Amy", "Ben", "Cy"], {}), Clock())
+        tab = shell(store, f"/join/{hub.sid}")
+        assert typed_through_a_redraw(lambda: join_form(tab, hub, lambda token: None), tab.t("table.pin"), "12",
+                                      "123", lambda: hub.join(hub.pin, "Amy")) == "123"
