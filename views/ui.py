@@ -197,9 +197,9 @@ def label_text(label: str) -> ft.Text:
     return ft.Text(label, size=LABEL_SIZE)
 
 
-def draft_field(scratch: dict, key: Any, text: str, **kwargs: Any) -> ft.TextField:
-    """A text field showing a draft's text, kept in the screen's scratch (under "_fields", tab-only: never part of
-    the kept draft) for the next render to read.
+def draft_field(scratch: dict, name: Any, text: str, **kwargs: Any) -> ft.TextField:
+    """A text field showing a draft's text, kept in the screen's scratch (under "_fields" by name, tab-only: never
+    part of the kept draft) for the next render to read; kwargs go to the field (its own `key` too).
 
     Ruling (nothing typed is lost): Flet puts the browser's new text into the field at once and runs the field's
     change handler afterwards, in a task of its own; a render in between (another phone's action reaching this
@@ -210,18 +210,18 @@ def draft_field(scratch: dict, key: Any, text: str, **kwargs: Any) -> ft.TextFie
     the lines given, a past round opened) is shown as it is. `on_change` runs as given, after the field and its
     text are noted."""
     kept = scratch.setdefault("_fields", {})
-    field, given = kept.get(key, (None, None))
+    field, given = kept.get(name, (None, None))
     if field is not None and text == given and isinstance(field.value, str) and field.value != given:
         text = field.value
 
     def changed(e: Any) -> Any:
         """Note the field as Flet holds it and the text it reported, then run the screen's handler."""
-        kept[key] = (e.control, e.control.value or "")
+        kept[name] = (e.control, e.control.value or "")
         return on_change(e) if on_change else None
 
     on_change = kwargs.pop("on_change", None)
     field = ft.TextField(value=text, on_change=changed, **kwargs)
-    kept[key] = (field, text)
+    kept[name] = (field, text)
     return field
 
 
