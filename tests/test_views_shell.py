@@ -493,3 +493,19 @@ def settings_body(shell: App) -> ft.Control:
     from views import settings
 
     return settings.build(shell)[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_each_setting_stands_under_a_heading_of_its_own(tmp_path, lang):
+    """The Sound switch sat under the Language heading, with no heading of its own: a first-timer read it as part
+    of the language. Language, Sound and Theme each have a heading, the sound switch under its own."""
+    with Store(tmp_path / "data") as store:
+        store.set_setting("lang", lang)
+        shell = App(Page("/settings"), store)
+        body = settings_body(shell)
+        headings = [c.value for c in body.controls if isinstance(c, ft.Text) and c.weight == ft.FontWeight.BOLD]
+        assert headings == [shell.t(key) for key in ("app.language", "app.sound", "app.theme")]
+        (at,) = [i for i, c in enumerate(body.controls) if isinstance(c, ft.Text) and c.value == shell.t("app.sound")]
+        under_sound = body.controls[at + 1]
+        assert any(isinstance(c, ft.Switch) for c in walk(under_sound))
+        assert shell.t("app.sound_on") in texts(under_sound)

@@ -51,7 +51,8 @@ def build(app: Any) -> tuple[str, ft.Control, str]:
     body = ft.Column(spacing=16, controls=[
         ft.Text(app.t("app.language"), size=18, weight=ft.FontWeight.BOLD),
         choices(app, "lang", words.LANGUAGES),
-        labelled(ft.Switch(value=bool(app.settings.get("sound", True))), app.t("app.sound"),
+        ft.Text(app.t("app.sound"), size=18, weight=ft.FontWeight.BOLD),
+        labelled(ft.Switch(value=bool(app.settings.get("sound", True))), app.t("app.sound_on"),
                  lambda on: app.set_setting("sound", on)),
         ft.Text(app.t("app.theme"), size=18, weight=ft.FontWeight.BOLD),
         choices(app, "theme", THEMES),

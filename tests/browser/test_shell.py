@@ -194,8 +194,10 @@ def test_switch_language_and_chinese_font(phone):
     tab.shot("phone_home_en")
     tab.tap("Settings", exact=True)
     tab.see("Language")
+    tab.see("Play sounds")  # the sound switch under a heading of its own
     tab.tap("简体中文", role="radio")
     tab.see("语言")
+    tab.see("播放声音")
     tab.see_role("radio", "深色")
     tab.shot("phone_settings_zh")
     assert tab.short_taps() == []  # the switches 40 px, the language's radio buttons 40 (not measured before)
