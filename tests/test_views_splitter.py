@@ -404,3 +404,24 @@ def test_a_groups_note_and_its_squares_number_keep_their_size_at_any_text_size()
     sheet = view.sheet_view(table.ctx(), table.state["sheets"]["Ann"], "Ann")
     assert {"+1", "1"} <= drawn(sheet), drawn(sheet)
     assert not [t for t in raw_texts(sheet) if t in ("+1", "1")]
+
+
+def test_each_phones_end_screen_leads_with_its_own_sheet():
+    """Played on three phones in table mode: every phone's end screen listed Ann's sheet (the first seat's) first,
+    so Cy scrolled past two others' to find hers. A seated phone's own sheet leads there, the others after in seat
+    order, as Kingdomino's end screen does; the shared screen keeps seat order."""
+    table = Table("splitter", ["Ann", "Bob", "Cy"], {"sheet": "B"})
+    full = [[None if not game.on_sheet("B", r, c) else 4 for c in range(8)] for r in range(7)]
+    for name in ("Ann", "Bob", "Cy"):
+        table.apply({"type": "layout", "by": name, "layout": game.format_sheet(full)})
+    assert table.errors == [] and table.state["over"]
+
+    def sheets(seat: str | None) -> list[str]:
+        """The sheet cards' titles, in order, on the screen seated as seat (None: the shared screen)."""
+        ctx = table.ctx()
+        ctx.seat = seat
+        return [t for t in texts(view.final(ctx)) if t.endswith("'s sheet")]
+
+    assert sheets("Cy") == ["Cy's sheet", "Ann's sheet", "Bob's sheet"]
+    assert sheets("Bob") == ["Bob's sheet", "Ann's sheet", "Cy's sheet"]
+    assert sheets(None) == ["Ann's sheet", "Bob's sheet", "Cy's sheet"]

@@ -40,7 +40,7 @@ from views.components.grid import GAP, GROUP_COLOURS, grid_editor
 from views.components.offers import makes, offer_here, way_in
 from views.components.private import elsewhere
 from views.components.refusal import said
-from views.components.seats import choose, compare_table, player_switch
+from views.components.seats import choose, compare_table, own_first, player_switch
 from views.context import GameContext
 from views.games import round_edit
 from views.ui import aside, choice_row, keyed, tall, tint
@@ -484,11 +484,14 @@ def build(ctx: GameContext) -> ft.Control:
 
 
 def final(ctx: GameContext) -> ft.Control:
-    """Under the end screen: the comparison, then every sheet with its groups."""
+    """Under the end screen: the comparison, then every sheet with its groups.
+    RULING (a phone's own sheet first): on a phone seated in table mode its own sheet leads, the others after in
+    seat order (`own_first`), as Kingdomino's end screen does; every phone listed the first seat's sheet first. A
+    shared screen keeps seat order."""
     cards = [ft.Container(padding=8, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=8,
                           content=ft.Column(spacing=6, controls=[
                               ft.Text(ctx.t("splitter.view.sheet_of", name=name), size=16, weight=ft.FontWeight.BOLD),
                               sheet_view(ctx, ctx.state["sheets"][name], name),
                               legend(ctx, ctx.state["sheets"][name])]))
-             for name in ctx.players]
+             for name in own_first(ctx)]
     return ft.Column(spacing=12, controls=[comparison(ctx), ft.Row(wrap=True, controls=cards, spacing=12)])
