@@ -4,7 +4,7 @@ import pytest
 
 from scoring.core import RuleError
 from tests.helpers import assert_same_keys, assert_translated
-from validators.cards import Combo, beats, card_name, classify, lay_off, meld, readings, rummy_code
+from validators.cards import Combo, beats, card_name, classify, lay_off, meld, meld_order, readings, rummy_code
 
 
 @pytest.mark.parametrize("cards,combo", [
@@ -141,3 +141,19 @@ def test_lay_off_finds_a_placement():
 def test_translation_files_have_the_same_keys():
     """Both languages define exactly the same keys."""
     assert_same_keys("cards.json")
+
+
+@pytest.mark.parametrize("cards, high, expected", [
+    (["7S", "9S", "8S"], True, ["7S", "8S", "9S"]),
+    (["QS", "AS", "KS"], True, ["QS", "KS", "AS"]),         # the engine reads this run with the ace high
+    (["3S", "AS", "2S"], True, ["AS", "2S", "3S"]),         # and this one with it low
+    (["QS", "AS", "KS"], False, ["AS", "QS", "KS"]),        # aces only low: no meld, read by rank
+    (["AS", "KS"], True, ["KS", "AS"]),                     # on its way to Q-K-A
+    (["AS", "2S"], True, ["AS", "2S"]),
+    (["7C", "7S", "7D", "7H"], True, ["7S", "7H", "7D", "7C"]),
+    (["AC", "AH", "AS"], True, ["AS", "AH", "AC"]),
+    ([], True, [])])
+def test_a_meld_reads_as_it_lies_on_the_table(cards, high, expected):
+    """A meld tapped 7♠ 9♠ 8♠ read so on the screen: it reads as it lies on the table, a run by rank (the ace
+    where the engine reads it), a set by suit (♠ ♥ ♦ ♣)."""
+    assert [cards[i] for i in meld_order(cards, high)] == expected

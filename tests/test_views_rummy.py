@@ -432,3 +432,28 @@ def test_a_chinese_phone_gives_its_cards_not_a_line():
     assert words.say("zh-CN", key, **params) == "交了自己第 1 轮的牌"
     clash = RuleError("rummy.card_held", name="Bo", card="K♠", other="Ann")
     assert words.say("zh-CN", clash.key, **clash.params) == "Bo：K♠ 已经记在 Ann 的牌里了；每张牌只有一张。"
+
+
+def test_a_meld_being_built_reads_as_it_lies_on_the_table_and_is_recorded_as_tapped():
+    """Tapped 7♠ 9♠ 8♠, a meld read "7♠ 9♠ 8♠" in its pile and in the player's line: it reads as it lies on the
+    table, 7♠ 8♠ 9♠ (a set by suit, ♠ ♥ ♦ ♣; Q-K-A with its ace high). Removing a card takes off the card tapped,
+    and the round records the cards as they were given."""
+    table = Table("rummy", ["Ann", "Bo"])
+    tap(build(table), "New meld")
+    tap_cards(table, "♠ Spades", ["7S", "9S", "8S", "QS"])
+    assert "Melds: 7♠ 8♠ 9♠ Q♠ · Laid off: — · Hand: —" in shown(build(table))
+    assert [read_as(b) for b in all_buttons(build(table)) if read_as(b).startswith("Remove")] == \
+        ["Remove 7♠", "Remove 8♠", "Remove 9♠", "Remove Q♠"]
+    tap(build(table), "Remove Q♠")
+    tap(build(table), "New meld")
+    for suit, card in (("♣ Clubs", "KC"), ("♠ Spades", "KS"), ("♥ Hearts", "KH")):
+        tap_cards(table, suit, [card])
+    tap(build(table), "New meld")
+    tap_cards(table, "♦ Diamonds", ["AD", "QD", "KD"])
+    assert "Melds: 7♠ 8♠ 9♠ | K♠ K♥ K♣ | Q♦ K♦ A♦ · Laid off: — · Hand: —" in shown(build(table))
+    tap(build(table), "Bo")
+    tap_cards(table, "♥ Hearts", ["2H"])
+    tap(build(table), "Add round")
+    assert table.errors == []
+    assert table.record["actions"][0]["lines"]["Ann"]["melds"] == [["7S", "9S", "8S"], ["KC", "KS", "KH"],
+                                                                  ["AD", "QD", "KD"]]

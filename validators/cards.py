@@ -222,6 +222,24 @@ def meld(cards: Iterable, aces_high: bool = True) -> dict | None:
     return None
 
 
+def meld_order(cards: list, aces_high: bool = True) -> list[int]:
+    """The positions of the cards in the order they lie on the table, for showing them (what is recorded keeps the
+    order given). Ruling: a set reads by suit (S H D C); anything else by rank, then suit, the ace last where it is
+    high: in a run the engine reads high (Q-K-A), or, in cards not yet a meld, beside a queen or a king where an
+    ace may be high (A♠ K♠ on the way to Q-K-A reads "K♠ A♠")."""
+    parsed = [parse_rummy(c) for c in cards]
+    found = meld(cards, aces_high)
+    high = not found["low_ace"] if found and found["kind"] == "run" else \
+        aces_high and any(rank >= RUMMY_RANKS["Q"] for rank, _ in parsed)
+
+    def place(index: int) -> tuple[int, int]:
+        """Where the card at index lies: its rank (an ace high as 14), then its suit."""
+        rank, suit = parsed[index]
+        return (14 if high and rank == 1 else rank), RUMMY_SUITS.index(suit)
+
+    return sorted(range(len(parsed)), key=place)
+
+
 def _consecutive(ranks: list[int]) -> bool:
     """Whether the ranks are distinct and form an unbroken sequence."""
     ordered = sorted(ranks)

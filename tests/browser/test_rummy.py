@@ -1,8 +1,8 @@
 """Rummy in a real browser, as a new table would play it on one phone: a 500 Rummy session of three set up by
 taps (penalty scoring offered with basic Rummy only, the empty target's field naming the variant's target), one
-round's melds, lay-off and hands tapped card by card (a card entered for one player is struck through
-for the others and read as whose it is), the round recorded and scored, the totals on screen and in the
-exported record through `python -m scoring score`."""
+round's melds (read as they lie on the table, not in tap order), lay-off and hands tapped card by card (a card
+entered for one player is struck through for the others and read as whose it is), the round recorded and scored,
+the totals on screen and in the exported record through `python -m scoring score`."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_a_round_of_500_rummy_by_taps_on_one_phone(phone):
     tab.tap("开始", exact=True)
     tab.see("第 1 轮：点选每位玩家的组合、添牌和手牌")
 
-    cards(tab, "新组合", "♠ 黑桃", ["7♠", "8♠", "9♠"], "组合：7♠ 8♠ 9♠ · 添牌：— · 手牌：—")
+    cards(tab, "新组合", "♠ 黑桃", ["7♠", "9♠", "8♠"], "组合：7♠ 8♠ 9♠ · 添牌：— · 手牌：—")  # as it lies
     cards(tab, "留在手里的牌", "♥ 红心", ["K♥"], "组合：7♠ 8♠ 9♠ · 添牌：— · 手牌：K♥")
 
     tab.tap("Bo", exact=True)
@@ -54,7 +54,7 @@ def test_a_round_of_500_rummy_by_taps_on_one_phone(phone):
 
     tab.tap("Cy", exact=True)
     tab.see("Cy 的牌")
-    cards(tab, "新组合", "♣ 梅花", ["Q♣", "K♣", "A♣"], "组合：Q♣ K♣ A♣ · 添牌：— · 手牌：—")
+    cards(tab, "新组合", "♣ 梅花", ["A♣", "Q♣", "K♣"], "组合：Q♣ K♣ A♣ · 添牌：— · 手牌：—")
     cards(tab, "添到别人组合上的牌", "♠ 黑桃", ["10♠"], "组合：Q♣ K♣ A♣ · 添牌：10♠ · 手牌：—")
     tab.tap("记入本轮", exact=True)
     tab.see("第 2 轮：点选每位玩家的组合、添牌和手牌")

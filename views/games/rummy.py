@@ -33,7 +33,7 @@ from __future__ import annotations
 import flet as ft
 
 from scoring.games import rummy as game
-from validators.cards import RUMMY_RANKS, RUMMY_SUITS, rummy_code
+from validators.cards import RUMMY_RANKS, RUMMY_SUITS, meld_order, rummy_code
 from views.components.cards import card_buttons, card_face, card_name, pile
 from views.components.offers import offer_here
 from views.context import GameContext
@@ -102,9 +102,20 @@ def round_fields(ctx: GameContext, draft: dict) -> dict:
 
 def summary(ctx: GameContext, line: dict) -> str:
     """A player's draft line in one line of text."""
-    melds = [names(m) for m in line["melds"] if m]
+    melds = [names(laid(ctx, m)) for m in line["melds"] if m]
     return ctx.t("rummy.view.summary", melds=" | ".join(melds) or "—", laid_off=names(line["laid_off"]) or "—",
                  hand=names(line["hand"]) or "—")
+
+
+def laid_order(ctx: GameContext, cards: list[str]) -> list[int]:
+    """The positions of a meld's cards in the order it lies on the table (`meld_order`: a run by rank, its ace
+    where the engine reads it; a set by suit), not the order they were tapped: shown so, recorded as tapped."""
+    return meld_order(cards, ctx.engine.aces_high(ctx.state))
+
+
+def laid(ctx: GameContext, cards: list[str]) -> list[str]:
+    """A meld's cards as it lies on the table (`laid_order`)."""
+    return [cards[i] for i in laid_order(ctx, cards)]
 
 
 def names(cards: list[str]) -> str:
@@ -247,12 +258,14 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
             line[target].append(code)
         ctx.refresh()
 
-    def remover(target):
-        """A handler taking a card back out of one pile (an emptied meld goes away)."""
+    def remover(target, order: list[int]):
+        """A handler taking a card back out of one pile (an emptied meld goes away), the pile shown in order (the
+        positions of its cards)."""
 
-        def remove(index: int) -> None:
-            """Remove the card at index."""
+        def remove(shown: int) -> None:
+            """Remove the card shown at shown."""
             cards = line["melds"][target] if isinstance(target, int) else line[target]
+            index = order[shown]
             if target == "laid_off":
                 draft["onto"].pop(cards[index], None)
             del cards[index]
@@ -278,9 +291,10 @@ def editor(ctx: GameContext, draft: dict) -> ft.Control:
     ]
     for target, title in targets:
         cards = line["melds"][target] if isinstance(target, int) else line[target]
+        order = laid_order(ctx, cards) if isinstance(target, int) else list(range(len(cards)))
         heading = ctx.t("rummy.view.tapping", pile=title) if target == draft["into"] else title
         controls += [ft.Text(heading, weight=ft.FontWeight.W_600),
-                     pile(ctx, [card_name(c) for c in cards], remover(target), "rummy.view.pile_empty",
+                     pile(ctx, [card_name(cards[i]) for i in order], remover(target, order), "rummy.view.pile_empty",
                           at=f"pile-{name}-{target}")]
     return ft.Container(padding=10, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                         alignment=ft.Alignment.TOP_LEFT, content=ft.Column(spacing=8, controls=controls))
@@ -379,7 +393,7 @@ def ask_panel(ctx: GameContext, draft: dict) -> ft.Control:
             ft.Text(ctx.t(AMBIGUOUS, name=ask["name"], card=card_name(ask["card"])), size=17,
                     weight=ft.FontWeight.BOLD),
             ft.Text(ctx.t("rummy.view.where", name=ask["name"], card=card_name(ask["card"])), size=15),
-            *[ft.OutlinedButton(content=ctx.t("rummy.view.onto", cards=names(group)), style=tall(),
+            *[ft.OutlinedButton(content=ctx.t("rummy.view.onto", cards=names(laid(ctx, group))), style=tall(),
                                 on_click=lambda e, g=group: choose(g))
               for group in ask["choices"]],
             ft.TextButton(content=ctx.t("rummy.view.back"), on_click=lambda e: (draft.update(ask=None),
