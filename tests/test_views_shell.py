@@ -419,6 +419,35 @@ def test_the_home_screens_top_bar_scrolls_to_history(tmp_path):
     run_async(look())
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_the_home_screen_says_history_in_words_and_its_button_scrolls_there(tmp_path, lang):
+    """The top bar's History action is a clock with no words: a first-timer did not guess it. Among the ways in at
+    the top of the home screen a button reads "History" (历史记录) beside the bar's clock icon, and tapping it
+    scrolls the screen to the History heading, as the clock does."""
+    from tests.flet_session import connect, settle
+    from tests.test_views_table_phone import scrolls
+    from views.app import main_for
+
+    async def look() -> None:
+        with Store(tmp_path / "data") as store:
+            store.set_setting("lang", lang)
+            tab, sent = await connect(main_for(store), "/")
+            said = words.say(lang, "app.history")
+            (button,) = [c for c in list(tab.index.values()) if isinstance(c, ft.OutlinedButton)
+                         and c.content == said]
+            assert button.icon == ft.Icons.HISTORY
+            (heading,) = [c for c in list(tab.index.values()) if isinstance(c, ft.Text) and c.value == said
+                          and c.size == 20]
+            sent.frames.clear()
+            await tab.dispatch_event(button._i, "click", None)
+            await settle()
+            assert [args.get("scroll_key") for _, args in scrolls(sent)] == [str(heading.key.value)], scrolls(sent)
+            tab.close()
+            await settle()
+
+    run_async(look())
+
+
 def test_a_long_refusal_takes_the_bars_width_and_its_why_wraps_under_it(app):
     """At a phone's 2x text a refusal's words were squeezed beside "Why?" into a column a third of the bar wide
     (an expanding text in a row, 14 lines of two to four characters): the words and the button wrap instead, the

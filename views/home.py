@@ -21,7 +21,8 @@ Rulings:
   the catalogue summary's `totals`, `ranks` and `teams` (kept in every summary since session 46; an older entry is
   summarised again once, `storage.store.behind`), so drawing History still loads no session.
 - History is reached from the top too [session 70]: the top bar's History action scrolls to its heading, which
-  stood below the whole list of games, where a first-timer did not find it."""
+  stood below the whole list of games, where a first-timer did not find it; a "History" button beside the rules'
+  says it in words [session 73: the bar's clock alone was not guessed]."""
 
 from __future__ import annotations
 
@@ -51,7 +52,6 @@ def Home(app: Any, chosen: Any) -> ft.Control:
     _, bump = ft.use_state(0)
     scroller = ft.use_ref(None)
     app.refresh_screen = lambda: bump(lambda n: n + 1)
-    title, body, back = build(app)
 
     async def to_history(e: Any) -> None:
         """Scroll the screen to the History heading; from the keyboard, the focus goes to History's first control
@@ -60,9 +60,21 @@ def Home(app: Any, chosen: Any) -> ft.Control:
             await scroller.current.scroll_to(scroll_key=HISTORY_KEY)
         await focus.give(app.page)
 
+    title, body, back = build(app, to_history)
     return frame(app, title, body, back, scroller=scroller, actions=[
         focus.keep(app.page, "to-history", icon_button(ft.Icons.HISTORY, app.t("app.history"), to_history),
                    then=HISTORY_KEY)])
+
+
+def history_button(app: Any, to_history: Any) -> list[ft.Control]:
+    """History's button among the ways in at the top (none without to_history): the top bar's clock had no words,
+    and a first-timer did not guess it. Ruling: the button reads "History" with the bar's clock beside it, on every
+    screen width and in both languages (the row wraps on a phone; the bar keeps its icon, named, where a label
+    would squeeze the title)."""
+    if to_history is None:
+        return []
+    return [focus.keep(app.page, "history-button", ft.OutlinedButton(
+        content=app.t("app.history"), icon=ft.Icons.HISTORY, on_click=to_history), then=HISTORY_KEY)]
 
 
 def paged(app: Any, name: str, total: int, tile: Any, **narrow: Any) -> list[ft.Control]:
@@ -82,11 +94,11 @@ def paged(app: Any, name: str, total: int, tile: Any, **narrow: Any) -> list[ft.
     return shown
 
 
-def build(app: Any) -> tuple[str, ft.Control, None]:
-    """The home screen: title, body, no back route."""
+def build(app: Any, to_history: Any = None) -> tuple[str, ft.Control, None]:
+    """The home screen: title, body, no back route; to_history(e), given, scrolls to History (`history_button`)."""
     lang = app.lang
-    sections: list[ft.Control] = [*problems(app),
-                                  ft.Row(wrap=True, controls=[*quick.home_buttons(app), rules.home_button(app)])]
+    sections: list[ft.Control] = [*problems(app), ft.Row(wrap=True, controls=[
+        *quick.home_buttons(app), rules.home_button(app), *history_button(app, to_history)])]
     active = app.store.count("active")
     if active:
         sections += [heading(app.t("app.continue")), *paged(app, "active", active, continue_tile)]

@@ -507,6 +507,10 @@ def test_shell_screens_in_both_languages(phone):
             if lang == "en":
                 tab.language(lang)
             tab.see(marker)
+            history = tab.page.get_by_role("button", name=say(lang, "app.history"), exact=True)
+            expect(history).to_have_count(2)  # the bar's clock, and the button saying "History" in words
+            labelled = history.nth(1).bounding_box()
+            assert labelled["x"] >= 0 and labelled["x"] + labelled["width"] <= viewport["width"], (lang, labelled)
             tab.shot(f"shell_{size}_home_{lang[:2]}")
             if size == "phone" and lang == "zh-CN":
                 to_history(tab)
