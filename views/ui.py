@@ -57,6 +57,8 @@ import re
 
 import flet as ft
 
+from views.words import fits
+
 TAP = 48
 CHOICE_PAD = 14  # (TAP - a 20 px line) / 2
 TALL_PAD = 16  # a turn's main button: 52 px around one line
@@ -69,6 +71,9 @@ NARROW_SIDE = 8  # the sides of a button of a fixed width
 LABEL_SIZE = 16  # a label beside a switch or above a field, as large as the fields' values
 LABEL_GAP = 4  # between a label above a field and the field
 HELPER_SIZE, HELPER_SIDE = 12, 12  # a helper text below a field, as Material sets a field's own (bodySmall, inset)
+FORM_ON_PHONE = 374  # a form-wide field on a 390 px phone (measured)
+DROPDOWN_CHROME = 68  # a dropdown's padding before its value and its arrow's room after it
+UNIT_AT_2X = 16  # a half-width unit of a field's 16 px value with the phone's text at 2x (a Chinese character two)
 HELPER_LINES = 3  # a field's helper text wraps to this many lines (Flutter's own: one, cut with an ellipsis)
 FONT = "cjk"
 FONT_FILE = "fonts/DroidSansFallbackFull.ttf"
@@ -168,7 +173,14 @@ def dropdown(label: str, value: Any, options: list[ft.DropdownOption], on_select
     e.g. one per seat), else by the label, and read out with its chosen option's text (Flutter's button inside
     gave neither: a screen reader heard "兼任裁判的玩家" and never who was chosen); one that expands
     (`expand=True`, in a row) fills the row's width. With `above` the label is a text above the box that wraps
-    (`label_above`), for a label that may be longer than a phone's field; the name stays the same."""
+    (`label_above`), for a label that may be longer than a phone's field; the name stays the same.
+
+    Ruling (a chosen option is read whole): Flutter's dropdown shows its chosen option on one line and cuts it
+    mid-letter, with no ellipsis, where the box is too narrow (at 2x text Knit Wit's "Word tags" read "The table's
+    own tags" without "(typed in)"), and Flet 1.0.5 cannot make it wrap. The app cannot know the phone's text
+    scale, so, below a dropdown with its label above, a chosen option longer than its box shows on a phone at 2x
+    (`cut_at_2x`) is also written whole, as a field's helper text, on as many lines as it needs; a short one
+    ("Deck 2", "食堂") is not repeated, so the screen stays short."""
     chosen = next((o.text or str(o.key) for o in options if o.key == value), None)
     box = ft.Semantics(label=name or label, value=chosen, expand=style.get("expand"),
                        content=ft.Dropdown(label=None if above else label, value=value, options=options,
@@ -177,7 +189,15 @@ def dropdown(label: str, value: Any, options: list[ft.DropdownOption], on_select
         return box
     return ft.Column(spacing=LABEL_GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                      controls=[ft.Semantics(exclude_semantics=True, content=label_text(label)),
-                               ft.Row(controls=[box]) if style.get("expand") else box])
+                               ft.Row(controls=[box]) if style.get("expand") else box,
+                               helper_text(chosen if cut_at_2x(chosen, style.get("width")) else None)])
+
+
+def cut_at_2x(text: str | None, width: float | None) -> bool:
+    """Whether a dropdown width wide (None: as wide as a phone's form) may cut text at 2x: the half-width units
+    left beside its padding and arrow, at UNIT_AT_2X px each, measured at 390 px (374 px: 19 units; "应用（按对局
+    种子）", 18, was whole, "单词中最后一次封顶者", 20, cut)."""
+    return bool(text) and not fits(text, int(((width or FORM_ON_PHONE) - DROPDOWN_CHROME) // UNIT_AT_2X))
 
 
 def label_above(label: str, field: ft.TextField, helper: str | None = None) -> ft.Column:
@@ -188,8 +208,14 @@ def label_above(label: str, field: ft.TextField, helper: str | None = None) -> f
     return ft.Column(spacing=LABEL_GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
         ft.MergeSemantics(content=ft.Column(spacing=LABEL_GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                                             controls=[label_text(label), field])),
-        ft.Container(padding=ft.Padding.only(left=HELPER_SIDE), visible=bool(helper),
-                     content=ft.Text(helper or "", size=HELPER_SIZE, color=ft.Colors.ON_SURFACE_VARIANT))])
+        helper_text(helper)])
+
+
+def helper_text(helper: str | None) -> ft.Container:
+    """A field's helper text below it, inset as Material sets a field's own, wrapping; hidden while there is none
+    (the same controls either way, so the field above is not drawn anew)."""
+    return ft.Container(padding=ft.Padding.only(left=HELPER_SIDE), visible=bool(helper),
+                        content=ft.Text(helper or "", size=HELPER_SIZE, color=ft.Colors.ON_SURFACE_VARIANT))
 
 
 def label_text(label: str) -> ft.Text:

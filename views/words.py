@@ -168,9 +168,10 @@ def short_unbroken(clause: str) -> str:
     return unbroken(clause) if fits(clause) else clause
 
 
-def fits(text: str) -> bool:
-    """Whether text fits a phone's line at 2x text: CLAUSE_MAX half-width units, a Chinese character two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text if c != "\u2060") <= CLAUSE_MAX
+def fits(text: str, most: int = CLAUSE_MAX) -> bool:
+    """Whether text fits a phone's line at 2x text: `most` half-width units (a line's CLAUSE_MAX unless given), a
+    Chinese character two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text if c != "\u2060") <= most
 
 
 def no_orphan(text: str) -> str:

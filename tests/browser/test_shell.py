@@ -28,6 +28,7 @@ from tests.helpers import I18N
 from views.app import title_size
 from views.games import view_of
 from views.new_session import offered, raw_value
+from views.ui import cut_at_2x
 from views.words import say
 
 FONT_URL = "/fonts/DroidSansFallbackFull.ttf"
@@ -629,6 +630,78 @@ def test_a_long_title_is_shown_whole_with_text_twice_as_large(phone):
             add, start = (tab.page.get_by_role("button", name=say(lang, key), exact=True).first.bounding_box()
                           for key in ("app.add_player", "app.start"))
             assert add["height"] + SLACK >= start["height"], (lang, add, start)  # "Add" was cut in half
+    finally:
+        root_font(tab, None)
+
+
+HELPER = (12, 400, 0.25)  # a helper text below a field (`views.ui.helper_text`: size 12, bodyMedium's spacing)
+TALL = """([words, height]) => Array.from(document.querySelectorAll('flt-semantics'))
+  .some(e => (e.getAttribute('aria-label') || e.textContent).replace(/\\u2060/g, '') === words
+             && e.getBoundingClientRect().height >= height)"""
+
+
+def twice(style: tuple) -> tuple:
+    """A text style with the phone's text at 2× (the size doubled; Flutter keeps the letter spacing)."""
+    return (style[0] * TWICE, *style[1:])
+
+
+def cut_choices(tab: Tab, game, lang: str) -> list[tuple]:
+    """The chosen options on a game's new-session screen (each at its default) not read whole with the phone's
+    text at 2×: neither on one line in the dropdown nor whole in the words under it, as (game, option, words, the
+    dropdown's width, the width needed); and the other choices the dropdown would cut that would not be written
+    under it once chosen (`views.ui.cut_at_2x`). The dropdown is still one button named by the option and its
+    choice."""
+    cut = []
+    for option in offered(game, {o.name: raw_value(o, o.default) for o in game.options}):
+        if option.kind != CHOICE or own_editor(game, option, lang):
+            continue
+        label = say(lang, f"{game.id}.option.{option.name}")
+        chosen = say(lang, f"{game.id}.option.{option.name}.{option.default}")
+        button = tab.page.get_by_role("button", name=f"{label} {chosen}", exact=True).first
+        tab.into_view(button)
+        box = button.bounding_box()
+        needs = widths(tab, [say(lang, f"{game.id}.option.{option.name}.{c}") for c in option.choices], twice(FIELD))
+        cut += [(game.id, option.name, other, box["width"], "not written under it when chosen")
+                for other, need in needs.items() if not one_line(box, need, CHROME["dropdown"])
+                and not cut_at_2x(other, None)]
+        need = needs[chosen]
+        if one_line(box, need, CHROME["dropdown"]):
+            continue
+        under = [b for b in text_boxes(tab, chosen) if b["text"].replace("\u2060", "") == chosen]
+        helper = twice(HELPER)
+        if not any(whole(b, width(tab, chosen, helper), 0, helper[0]) and b["y"] >= box["y"] + box["height"]
+                   for b in under):
+            cut.append((game.id, option.name, chosen, box["width"], need + CHROME["dropdown"]))
+    return cut
+
+
+def test_every_games_chosen_options_are_read_whole_with_text_twice_as_large(phone):
+    """With the phone's text at 2× a dropdown shows its chosen option on one line, cut mid-letter with no ellipsis
+    where it is longer than the box (Knit Wit's "Word tags" read "The table's own tags" without "(typed in)",
+    "用桌上的实体标签（" ended in half a character), and Flet cannot make it wrap. Now a chosen option the box
+    may cut is also read whole under it (`views.ui.dropdown`): each game's options, in both languages
+    (tests/output/shell_phone_options_at_2x_<game>_<lang>.png, the last option in sight)."""
+    tab = phone
+    tab.open("/")
+    root_font(tab, 16 * TWICE)
+    try:
+        cut = []
+        langs = ["en", "zh-CN"]
+        for game in OPTION_GAMES:
+            if not any(o.kind == CHOICE for o in game.options):
+                continue
+            tab.open(f"/new/{game.id}")
+            for lang in langs:
+                tab.language(lang)
+                title = say(lang, "app.new_session_of", game=game.names[lang])
+                tab.page.wait_for_function(TALL, arg=[title, TWICE * title_size(title) * LINE - SLACK],
+                                           timeout=WAIT_MS)  # the page's text at 2× (a load sets it back)
+                tab.see_button(say(lang, "app.start"))
+                tab.settle()
+                cut += cut_choices(tab, game, lang)
+                tab.shot(f"shell_phone_options_at_2x_{game.id}_{lang[:2]}")
+            langs.reverse()
+        assert cut == [], '\n'.join(map(str, cut))
     finally:
         root_font(tab, None)
 
