@@ -14,7 +14,7 @@ import pytest
 from scoring import i18n
 from tests.card_view_helpers import Table
 from tests.test_views_components import walk
-from views import words
+from views import ui, words
 from views.components.scoreboard import breakdown_lines
 from views.app import theme
 from views.games import view_of
@@ -285,3 +285,18 @@ def test_a_phone_says_its_line_is_given_right_under_the_button_as_rummy_does(gam
     order = [c.content if isinstance(c, ft.FilledButton) else c.value for c in controls
              if isinstance(c, ft.FilledButton) or isinstance(c, ft.Text) and c.value.startswith((said, "Given: "))]
     assert [o[:10] for o in order] == ["Give again", said[:10], "Given: Ann"], order
+
+
+def test_a_draft_field_keeps_a_key_typed_through_two_redraws_before_its_change():
+    """"12" typed and its change handled; "0" reaches the field; the screen is drawn twice (the rules search
+    finishing, another phone's action) before that key's change is handled: the field still holds "120" (the
+    second redraw compared the draft with the text the first had shown and wrote the draft's "12" back)."""
+    scratch: dict = {}
+    field = ui.draft_field(scratch, "n", "", on_change=lambda e: scratch.update(n=e.control.value))
+    field.value = "12"
+    field.on_change(SimpleNamespace(control=field))
+    drawn = ui.draft_field(scratch, "n", scratch["n"])
+    drawn.value = "120"  # the next key, put by Flet into the field it now holds
+    again = ui.draft_field(scratch, "n", scratch["n"])
+    assert ui.draft_field(scratch, "n", scratch["n"]).value == again.value == "120"
+    assert ui.draft_field(scratch, "n", "").value == ""  # the screen cleared its draft: shown as it is

@@ -72,8 +72,8 @@ from views import drawn, focus, rules, words
 from views.games import view_of
 from views.phone_scratch import brought_back, clear, forget, keep
 from storage.schema import RECORD_TEXT_MAX
-from views.ui import (HELPER_LINES, LABEL_SIZE, aside, draft_field, dropdown, icon_button, kept_typing, label_above,
-                      labelled, toggle_chip, typed_text, typing_in)
+from views.ui import (HELPER_LINES, LABEL_SIZE, aside, draft_field, dropdown, icon_button, label_above,
+                      labelled, toggle_chip)
 
 SEEDS = 2**53 - 1
 TITLE_MAX = RECORD_TEXT_MAX["title"]  # the longest title a stored record keeps
@@ -257,10 +257,9 @@ def new_player_row(app: Any, game: Any, draft: dict) -> ft.Control:
 def title_field(app: Any, draft: dict, refresh: Any) -> ft.Control:
     """The optional name of the game a score pad keeps score for ("Azul"; `Game.titled`), kept as the record's
     title; each keystroke draws the screen again (Start and the reason follow a name too long to keep)."""
-    field = typing_in(draft, "title", ft.TextField(
-        label=app.t("app.game_title"), helper=app.t("app.game_title_hint"), helper_max_lines=HELPER_LINES,
-        value=typed_text(draft, "title"), max_length=TITLE_MAX, expand=True,
-        on_change=lambda e: (kept_typing(draft, "title", e), refresh())))
+    field = draft_field(draft, "title", draft.get("title", ""), label=app.t("app.game_title"),
+                        helper=app.t("app.game_title_hint"), helper_max_lines=HELPER_LINES, max_length=TITLE_MAX,
+                        expand=True, on_change=lambda e: (draft.update(title=e.control.value or ""), refresh()))
     return ft.Row(controls=[field])
 
 
@@ -405,7 +404,7 @@ def missing(app: Any, game: Any, draft: dict) -> str | None:
 def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> ft.Control:
     """The control for one option: the view's own editor where it has one (`option_editor`, see `views.games`),
     else a switch, a number or list field, a choice, or text. Each keystroke in a field draws the screen again
-    (Start and the reason follow the text), so the field shows what the browser last reported (`typed_text`),
+    (Start and the reason follow the text), so the field shows what the browser last reported (`draft_field`),
     never an older text over newer typing ("A2 T2 S1" typed fast became "A2 T1" in a browser test)."""
     label = app.t(f"{game.id}.option.{opt.name}")
     value = draft["options"].get(opt.name)
@@ -429,11 +428,16 @@ def option_control(app: Any, game: Any, opt: Any, draft: dict, refresh: Any) -> 
     keyboard = ft.KeyboardType.NUMBER if opt.kind == INT else ft.KeyboardType.TEXT
     key, meant = f"option:{opt.name}", stands_for(game, opt, draft)
     draft.setdefault(key, "" if meant is not None and value == raw_value(opt, opt.default) else str(value))
-    text = typed_text(draft, key)
-    used = app.t("app.option_used", value=said_value(app, meant)) if meant is not None and at_default(opt, text) \
-        else None
-    return label_above(label, typing_in(draft, key, ft.TextField(
-        value=text, keyboard_type=keyboard, on_change=lambda e: changed(kept_typing(draft, key, e)))), used)
+
+    def typed(e: Any) -> None:
+        """Keep the text typed, then the option's new value."""
+        draft[key] = e.control.value or ""
+        changed(draft[key])
+
+    field = draft_field(draft, key, draft[key], keyboard_type=keyboard, on_change=typed)
+    used = app.t("app.option_used", value=said_value(app, meant)) if meant is not None \
+        and at_default(opt, field.value) else None
+    return label_above(label, field, used)
 
 
 def stands_for(game: Any, opt: Any, draft: dict) -> Any:

@@ -20,7 +20,7 @@ from scoring import i18n, rulebook
 from scoring.rules_search import search
 from views import focus
 from views.components.folds import Folds, fold
-from views.ui import aside, kept_typing, label_above, tint, typed_text, typing_in
+from views.ui import aside, draft_field, field_text, label_above, tint
 
 HIGHLIGHT = tint(ft.Colors.AMBER)
 FOUND = "_found"  # the screen's scratch: (text, hits) of the last search kept (its text was then in the box)
@@ -80,17 +80,17 @@ def index_body(app: Any) -> ft.Control:
     """The search box, its hits, and every rules page. The box's label is a text above it (`label_above`): Flutter's
     own label broke over two lines at a phone's 2x text, and floated above the box cut off."""
     scratch = app.local("rules")
-    query = typed_text(scratch, "query")
-    results = ft.Column(spacing=4, controls=shown_hits(app, scratch, query))
 
     def changed(e: Any) -> None:
         """Search again as the text changes: render the screen again (its controls are a component's render,
         never updated by hand; the diff re-sends only the hits), which starts the search of the new text."""
-        kept_typing(scratch, "query", e)
+        scratch["query"] = e.control.value or ""
         app.render()
 
-    field = focus.keep(app.page, "rules-search", typing_in(scratch, "query", ft.TextField(
-        value=query, prefix_icon=ft.Icons.SEARCH, on_change=changed, on_submit=changed)))
+    field = focus.keep(app.page, "rules-search", draft_field(
+        scratch, "query", scratch.get("query", ""), prefix_icon=ft.Icons.SEARCH, on_change=changed,
+        on_submit=changed))
+    results = ft.Column(spacing=4, controls=shown_hits(app, scratch, field.value))
     pages = [ft.ListTile(leading=ft.Icon(ft.Icons.MENU_BOOK), title=ft.Text(p.title),
                          on_click=lambda e, pid=p.id: app.go(link(pid)))
              for pid in rulebook.page_ids() if (p := rulebook.page(pid, app.lang))]
@@ -128,7 +128,7 @@ def shown_hits(app: Any, scratch: dict, text: str) -> list[ft.Control]:
 async def look_up(app: Any, scratch: dict, text: str) -> None:
     """Search text on a worker thread; keep its hits and show them only if text is still what the box holds."""
     hits = await asyncio.to_thread(found, text)
-    if typed_text(scratch, "query") != text:
+    if field_text(scratch, "query") != text:
         return
     scratch[FOUND] = (text, hits)
     app.render()

@@ -233,10 +233,13 @@ def draft_field(scratch: dict, name: Any, text: str, **kwargs: Any) -> ft.TextFi
     just typed (seen in-process: "120" typed while a laptop added a round came back "12"). So a field whose text
     the browser changed since it was last built or last reported a change, while the draft holds the text of that
     moment, keeps the browser's text; a draft the screen changed itself (cleared once a round is in, filled from
-    the lines given, a past round opened) is shown as it is. `on_change` runs as given, after the field and its
+    the lines given, a past round opened) is shown as it is. The draft's text is what is compared, not the text
+    shown: a second redraw before the change came (the rules search finishing, then another) wrote the draft's
+    older text back once the first had shown the browser's. `on_change` runs as given, after the field and its
     text are noted."""
     kept = scratch.setdefault("_fields", {})
     field, given = kept.get(name, (None, None))
+    drafted = text
     if field is not None and text == given and isinstance(field.value, str) and field.value != given:
         text = field.value
 
@@ -247,38 +250,15 @@ def draft_field(scratch: dict, name: Any, text: str, **kwargs: Any) -> ft.TextFi
 
     on_change = kwargs.pop("on_change", None)
     field = ft.TextField(value=text, on_change=changed, **kwargs)
-    kept[name] = (field, text)
+    kept[name] = (field, drafted)
     return field
 
 
-def typed_text(scratch: dict, key: str) -> str:
-    """What is typed in the field whose text scratch keeps under key, for a screen that is drawn again as the
-    person types (a live search).
-
-    The text is read from the field itself (`kept_typing` keeps the field Flet updates from the browser), not
-    from the last change handled: when a redraw started by one key ran after the browser had reported the next
-    key, the redraw wrote the older text back into the field and the next key was lost ("black sheep" stayed
-    "black shee" in a browser test). Reading the field makes the redraw agree with the browser, so Flet sends no
-    text for the field at all."""
-    field = scratch.get(f"_{key}_field")
-    return field.value or "" if field is not None else scratch.get(key, "")
-
-
-def typing_in(scratch: dict, key: str, field: ft.TextField) -> ft.TextField:
-    """field, drawn for the text scratch keeps under key, as the one `typed_text` reads from now on: Flet puts each
-    render's controls in place of the last one's, so the browser's next key is written into this field, not into
-    the one the last change came from. Read from that older field, a redraw started before the next key's change
-    was handled (the rules search finishing) wrote the older text back: 抢词叠叠乐… typed in a browser test became
-    抢词乐…. Returns field."""
-    scratch[f"_{key}_field"] = field
-    return field
-
-
-def kept_typing(scratch: dict, key: str, event: Any) -> str:
-    """Keep a change event's field (for `typed_text`) and its text under key; return the text."""
-    scratch[f"_{key}_field"] = event.control
-    scratch[key] = event.control.value or ""
-    return scratch[key]
+def field_text(scratch: dict, name: Any) -> str | None:
+    """The text of the field `draft_field` drew last under name, as the browser last put it into the field (a live
+    search drops the hits of a text the box no longer holds); None when none was drawn."""
+    field = scratch.get("_fields", {}).get(name, (None,))[0]
+    return None if field is None else field.value or ""
 
 
 def choice_row(options: list[tuple], chosen: Any, on_choose: Callable[[Any], Any],
