@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 from scoring.__main__ import main
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, Tab
+from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, READ_ALL, Tab
 from tests.browser.fit import BODY, BUTTON, CHROME, one_line, text_boxes, width, widths
 from tests.browser.shots import shoot_pages
 from tests.test_views_knit_wit import CLAIMS, EXPECTED, HANDS, PLAYERS, SHEETS, VOTES, WEAVE
@@ -323,3 +323,20 @@ def test_answer_cards_show_their_labels_whole_on_one_line(phone, server):
             tab.to_top()
         langs.reverse()
     assert not cut
+
+
+def test_a_hidden_sheet_passes_the_tablet_to_the_next_seat(phone, server):
+    """Play-test (five friends passing one landscape tablet, session 73): 小红 hid her answers and the tablet still
+    said "请把手机交给 小红" over her covered sheet, so 小明, handed the tablet, read her name and had to find his own
+    sheet first. Ada, on a 1024×768 tablet in Chinese, writes spool 1 and hides it: the tablet now asks for Bram,
+    his cover (not Ada's) waiting, and her answer is nowhere on the screen."""
+    tab = phone.open(f"/play/{stored_game(server, {'deal': 'table'}, len(WEAVE), [])}")
+    tab.resize({"width": 1024, "height": 768})
+    tab.tap(say("zh-CN", "app.private.show", name="Ada"), exact=True)
+    fill_prefixed(tab, "线轴 1 ·", SHEETS["Ada"][0])
+    tab.tap(say("zh-CN", "app.private.done"), exact=True)
+    tab.see(say("zh-CN", "app.private.pass_to", name="Bram"))
+    tab.see_button(say("zh-CN", "app.private.show", name="Bram"))
+    tab.gone(say("zh-CN", "app.private.pass_to", name="Ada"))
+    assert SHEETS["Ada"][0] not in tab.page.evaluate(READ_ALL)
+    tab.shot("knit_wit_tablet_passed_on")

@@ -519,6 +519,17 @@ def sheet_panel(ctx: GameContext, open_sheets: list[str]) -> list[ft.Control]:
     return [ft.Text(ctx.t("knit_wit.view.who_has_phone")), chooser, body]
 
 
+def next_holder(ctx: GameContext, player: str) -> str:
+    """Who the phone passed round goes to once a player hides their sheet: the next seat after them whose sheet is
+    open. RULING (RULINGS §1 is silent): the tablet goes on round the table; it stayed on the sheet just hidden
+    ("Pass the phone to 小红" said to 小明 as 小红 handed it over), and the next player had to find their own sheet
+    first. The player stays the holder when theirs is the only sheet open."""
+    open_sheets = [e["by"] for e in offered(ctx, "answer")]
+    seats = list(ctx.players)
+    at = seats.index(player)
+    return next((p for p in seats[at + 1:] + seats[:at] if p in open_sheets), player)
+
+
 def own_locked_sheet(ctx: GameContext, open_sheets: list[str]) -> list[ft.Control]:
     """On a phone seated as a player whose sheet is locked (they took a button) while the others still write: their
     own answers, to read, not to change. RULING (RULINGS §1 is silent): on paper a player keeps their sheet in hand
@@ -570,6 +581,8 @@ def sheet_form(ctx: GameContext, work: dict, player: str, spools: list[int], ext
         bring_aliases(ctx, unsaved(ctx, work, player, spools))
         if save_typed(ctx, work, player, spools):
             work["phase"] = COVER
+            if ctx.seat is None:
+                ctx.local["holder"] = next_holder(ctx, player)
             ctx.turn_page()
         ctx.refresh()
 
