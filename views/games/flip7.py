@@ -308,11 +308,7 @@ def send_row(ctx: GameContext, draft: dict) -> ft.Control:
                                  disabled=bool(playing)),
     ]
     if round_edit.editing(draft) is None:
-        ctx.offer(TABLE, "finish")
-        controls.append(ft.OutlinedButton(content=ctx.t("app.score_pad.finish"), icon=ft.Icons.FLAG,
-                                          key=ft.ScrollKey("finish"),
-                                          on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"},
-                                                                          at="finish")))
+        controls.append(round_edit.finish_button(ctx))
     given = [n for n in ctx.state["lines"] if untouched(draft["lines"][n], coach)]
     if given and round_edit.editing(draft) is None:
         controls.append(ft.OutlinedButton(content=ctx.t("flip7.view.fill_from_lines"), icon=ft.Icons.DOWNLOAD,

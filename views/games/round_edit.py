@@ -379,6 +379,14 @@ def heading(ctx: GameContext, draft: dict, new_text: str) -> ft.Control:
                    color=None if number is None else ft.Colors.TERTIARY)
 
 
+def finish_button(ctx: GameContext) -> ft.Control:
+    """The table's "Finish game" beside a round form's buttons (offered here: `ctx.offer`); a refusal is said under
+    the control keyed "finish" (the view puts `said(ctx, "finish")` under its row)."""
+    ctx.offer(TABLE, "finish")
+    return ft.OutlinedButton(content=ctx.t("app.score_pad.finish"), icon=ft.Icons.FLAG, key=ft.ScrollKey("finish"),
+                             on_click=lambda e: ctx.dispatch({"type": "finish", "by": TABLE}, at="finish"))
+
+
 def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str, on_send: Callable[[], Any],
                  disabled: bool = False) -> list[ft.Control]:
     """The send button (add the round, or save the correction) and, while correcting, cancel; kind: the table's

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from scoring.core import TABLE
 from views import focus, words
 from views.components.offers import offer_here
 from views.components.refusal import said
@@ -118,11 +117,7 @@ def build(ctx: GameContext) -> ft.Control:
     ]
     buttons = round_edit.save_buttons(ctx, draft, "round", ctx.t("app.score_pad.add_round"), add_round)
     if round_edit.editing(draft) is None:
-        ctx.offer(TABLE, "finish")
-        buttons.append(ft.OutlinedButton(content=ctx.t("app.score_pad.finish"), icon=ft.Icons.FLAG,
-                                         key=ft.ScrollKey("finish"),
-                                         on_click=lambda e: ctx.dispatch({"type": "finish", "by": "table"},
-                                                                         at="finish")))
+        buttons.append(round_edit.finish_button(ctx))
     pending = ctx.state["lines"]
     if pending and round_edit.editing(draft) is None and any(not (typed.get(n) or "").strip() for n in pending):
         buttons.append(ft.OutlinedButton(content=ctx.t("score_pad.view.fill_from_lines"), icon=ft.Icons.DOWNLOAD,
