@@ -799,6 +799,27 @@ def test_the_only_ticked_note_goes_once_each_player_with_a_suggestion_has_a_card
     assert hint in texts(table.build())
 
 
+def test_a_flagged_pair_edited_into_another_maybe_same_pair_is_asked_about_again(table):
+    """Brief: the writer was asked once about "plum"/"plums"; an edit to a new maybe-same pair must ask again (the
+    question was about another pair), and sending the pair last asked about, moved or not, sends it. Going back to
+    a pair asked about before the last question asks again: only the last question was answered by a tap."""
+    table.play({"type": "topic", "by": "Ann", "text": "Fruit"})
+    tap(table.build(), "I am Ann: show")
+
+    def done(*answers: str) -> bool:
+        """Type the answers, tap "Done"; whether the hand went in."""
+        table.local["answers"]["answers"][:] = answers
+        tap(table.build(), "Done: hide my answers")
+        return table.state["hands"]["Ann"] is not None
+
+    assert not done("plum", "plums")
+    assert not done("plum", "plumz")
+    assert "“plum” and “plumz” may count as the same answer" in " ".join(texts(table.build())).replace("\u00a0", " ")
+    assert not done("plum", "plums")
+    assert done("plums", "plum")
+    assert [c["text"] for c in table.state["hands"]["Ann"]] == ["plums", "plum"]
+
+
 def test_the_setters_card_being_ruled_on_reads_so_not_as_still_in_hand(table):
     """Played on phones in table mode: while Ann (the setter) ruled on the card she had just read out, her phone
     still listed that card under "Ann's cards still in hand". The card being ruled on reads as being ruled on, in

@@ -1,12 +1,11 @@
-"""Guess Club in a real browser: a short 3-player game (2 cards a round) through all three rounds — topics drawn
-and typed, hidden answers passed round the phone (a hand with one answer twice refused, one with "plums" and
-"plum" flagged under the later field before it is sent, and changed), plays with the setter's
-rulings, a prediction, a match the setter ticks by hand, unplayed cards ruled invalid (a long one's words wrapped
-whole beside its checkbox on the phone), the settlements — then the final money on screen, and `python -m scoring
-score` on the exported record prints the same money. Round 1 is tapped; round 2 is tapped but its three hands (the
-same steps as round 1's), played through the engine on a stored copy of the session after its topic is typed;
-round 3 (the same steps again) is played so up to its settlement, which is tapped. Screenshots at
-phone and laptop size."""
+"""Guess Club in a real browser: a short 3-player game (2 cards a round) through all three rounds — topics drawn and
+typed, hidden answers passed round the phone (a hand with one answer twice refused, one with "plums" and "plum" flagged
+under the later field before it is sent, edited into "plumz" and flagged again, then changed), plays with the setter's
+rulings, a prediction, a match the setter ticks by hand, unplayed cards ruled invalid (a long one's words wrapped whole
+beside its checkbox on the phone), the settlements — then the final money on screen, and `python -m scoring score` on
+the exported record prints the same money. Round 1 is tapped; round 2 is tapped but its three hands (the same steps as
+round 1's), played through the engine on a stored copy of the session after its topic is typed; round 3 (the same steps
+again) is played so up to its settlement, which is tapped. Screenshots at phone and laptop size."""
 
 from __future__ import annotations
 
@@ -198,6 +197,10 @@ def test_three_player_game_to_the_end(server, phone, language_kept, tmp_path):
     said = tab.steady(tab.page.get_by_text(shown_as(flagged)).first).bounding_box()
     field, done = tab.field("Answer 2").bounding_box(), tab.button("Done: hide my answers").first.bounding_box()
     assert field["y"] + field["height"] <= said["y"] + 1 and said["y"] + said["height"] <= done["y"] + 1, said
+    tab.see(f"Action log ({game.actions})")
+    tab.fill("Answer 1", "plumz")
+    tab.tap("Done: hide my answers")
+    tab.see("“plumz” and “plum” may count as the same answer")
     tab.see(f"Action log ({game.actions})")
     tab.fill("Answer 1", "Apple")
     tab.tap("Done: hide my answers")

@@ -298,17 +298,22 @@ def refusal_note(ctx: GameContext, slot: dict) -> dict[int, list[ft.Control]]:
 
 def flag_alike(ctx: GameContext, slot: dict, action: dict) -> bool:
     """Whether a hand is held back for its writer: one the engine would accept, with two answers it rates as maybe
-    the same (`alike_on_hand`) not flagged yet on this entry, is kept with them to be said (`alike_note`).
+    the same (`alike_on_hand`) that the writer was not last asked about, is kept with all its such pairs to be
+    said (`alike_note`).
     RULING (a probable duplicate is flagged, not refused): "plum" and "plums" went in without a word; the setter
-    rules on sameness, so the app refuses only answers that are the same, and asks the writer once about a pair
-    that may be: they change one, or tap the button again to send the hand as it is."""
+    rules on sameness, so the app refuses only answers that are the same, and asks the writer about a pair that
+    may be: they change one, or tap the button again to send the hand as it is.
+    RULING (asked again when the pair changed): a writer who edits an answer of a flagged pair into another maybe
+    same one ("plums" → "plumz", or a new pair) has not been asked about what they now send, and is asked again;
+    one who sends the pairs last asked about (in any fields, other answers changed or not) is not. Only the last
+    question counts: "plums" asked, then "plumz" asked, then "plums" again is asked again."""
     if ctx.engine.check(ctx.state, action) is not None:
         return False
-    flagged = slot.setdefault("flagged", [])
-    pairs = [p for p in ctx.engine.alike_on_hand(ctx.state, action["cards"]) if p["texts"] not in flagged]
-    if not pairs:
+    pairs = ctx.engine.alike_on_hand(ctx.state, action["cards"])
+    asked, now = slot.get("flagged", []), [sorted(p["texts"]) for p in pairs]
+    if all(texts in asked for texts in now):
         return False
-    flagged += [p["texts"] for p in pairs]
+    slot["flagged"] = now
     slot["alike"] = {"pairs": pairs, "answers": list(action["cards"])}
     return True
 
