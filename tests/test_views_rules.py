@@ -13,6 +13,7 @@ from scoring.games import kingdomino
 from tests.helpers import BrowserStorage, run_async, run_tasks
 from tests.test_views import StubPage, app, phone_tab  # noqa: F401  (the fixture)
 from tests.test_views_components import bar_action, buttons, labelled_fields, raw_texts, read, texts, walk
+from tests.test_views_kingdomino import squares
 from tests.test_views_ui import narrow_fields
 from views import quick, rules
 from views.home import game_name
@@ -295,6 +296,14 @@ def test_quick_scorer_scores_a_splitter_sheet(app):
     buttons(body)["Put this text on the board"].on_click(None)
     assert "Score: 34" in texts(quick.build(app, "splitter")[1])
 
+
+
+def test_quick_scorer_splitter_sheet_is_written_by_tapping_squares(app):
+    """The quick scorer's hint says to tap squares, but its sheet was drawn with no tap (the painter's tap went in as
+    the sheet's owner): a tap on a square now writes the number in hand there."""
+    app.page = StubPage("/quick/splitter")
+    squares(quick.build(app, "splitter")[1])[(2, 0)].content.on_click(None)
+    assert app.local("quick:splitter")["grid"][2][0] == 1
 
 def opened(shell, game_id: str) -> ft.Control:
     """The quick scorer's body in a tab, once the phone's browser storage has answered."""

@@ -316,7 +316,8 @@ def test_the_score_comparison_reads_each_player_as_one_named_line():
     table = Table("splitter", ["Ann", "Bob"], {"sheet": "B"})
     full = [[None if not game.on_sheet("B", r, c) else 4 for c in range(8)] for r in range(7)]
     table.apply({"type": "layout", "by": "Ann", "layout": game.format_sheet(full)})
-    compared = next(c for c in walk(view.comparison(table.ctx())) if isinstance(c, ft.ResponsiveRow))
+    ctx = table.ctx()
+    compared = next(c for c in walk(view.comparison(ctx, view.scores(ctx))) if isinstance(c, ft.ResponsiveRow))
     rows = [("Ann: Points 5, Scoring groups 0", True), ("Bob: Points 0, Scoring groups 0", True)]
     grid, blocks = ([(c.label, c.exclude_semantics) for c in walk(shown) if isinstance(c, ft.Semantics)]
                     for shown in compared.controls)  # a table on a wide screen, a block a player on a phone
@@ -329,7 +330,8 @@ def test_the_pair_to_write_is_read_once_in_words_not_as_bare_dice():
     shown, not read; the hint says them, and the swap button stays read."""
     table = Table("splitter", ["Ann", "Bob"], seed=7)
     table.apply({"type": "set_roll", "by": "table", "dice": [5, 4]})
-    panel = view.write_panel(table.ctx(), "Ann")
+    ctx = table.ctx()
+    panel = view.write_panel(ctx, "Ann", view.scores(ctx).groups["Ann"])
     hidden = [sorted(read(t.value) for t in walk(c) if isinstance(t, ft.Text)) for c in walk(panel)
               if isinstance(c, ft.Semantics) and c.exclude_semantics and c.label is None]
     assert ["4", "5", "|"] in hidden
@@ -401,7 +403,8 @@ def test_a_groups_note_and_its_squares_number_keep_their_size_at_any_text_size()
     for action in ({"type": "set_roll", "by": TABLE, "dice": [1, 2]},
                    {"type": "write", "by": "Ann", "row": 3, "offset": 0, "left": 1, "right": 2}):
         assert table.apply(action), table.errors
-    sheet = view.sheet_view(table.ctx(), table.state["sheets"]["Ann"], "Ann")
+    ctx = table.ctx()
+    sheet = view.sheet_view(ctx, table.state["sheets"]["Ann"], "Ann", view.scores(ctx).groups["Ann"])
     assert {"+1", "1"} <= drawn(sheet), drawn(sheet)
     assert not [t for t in raw_texts(sheet) if t in ("+1", "1")]
 
@@ -425,3 +428,35 @@ def test_each_phones_end_screen_leads_with_its_own_sheet():
     assert sheets("Cy") == ["Cy's sheet", "Ann's sheet", "Bob's sheet"]
     assert sheets("Bob") == ["Bob's sheet", "Ann's sheet", "Cy's sheet"]
     assert sheets(None) == ["Ann's sheet", "Bob's sheet", "Cy's sheet"]
+
+
+def test_a_render_asks_the_engine_for_the_scores_once(monkeypatch):
+    """Each part of the screen that shows scores (the comparison, the rounds' totals, the sheet, its legend) asked
+    the engine again: a 4-player render worked out the scoreboard twice and the sheets' groups 14 times. Now the
+    view asks once and hands them down: one scoreboard (whose lines the engine makes from each sheet's groups) and
+    each sheet's groups once, during the rounds and on the end screen."""
+    table = Table("splitter", ["Ann", "Bob", "Cy", "Di"], seed=7)
+    for row in (2, 3):
+        table.apply({"type": "set_roll", "by": "table", "dice": [2, 3]})
+        for player in ("Ann", "Bob", "Cy", "Di"):
+            table.apply({"type": "write", "by": player, "row": row, "offset": 0, "left": 2, "right": 3})
+    asked = {"scoreboard": 0, "groups": 0}
+    engine, groups = type(table.ctx().engine), game.groups
+
+    def counted(name, ask):
+        """ask, counted under name."""
+        def count(*args):
+            """Count a call, then make it."""
+            asked[name] += 1
+            return ask(*args)
+        return count
+
+    monkeypatch.setattr(engine, "scoreboard", counted("scoreboard", engine.scoreboard))
+    monkeypatch.setattr(game, "groups", counted("groups", groups))
+    body = table.view(view)
+    assert {"Total — Ann 2 · Bob 2 · Cy 2 · Di 2", "Ann — Points 2 · Scoring groups 1"} <= set(texts(body))
+    assert asked == {"scoreboard": 1, "groups": 2 * 4}
+    table.apply({"type": "finish", "by": "table"})
+    asked.update(scoreboard=0, groups=0)
+    view.final(table.ctx())
+    assert asked == {"scoreboard": 1, "groups": 2 * 4}

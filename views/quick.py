@@ -308,15 +308,16 @@ def splitter_body(app: Any, scratch: dict) -> ft.Control:
         app.render()
 
     lines = splitter.sheet_score(sheet, grid)
+    found = sheet_view.sheet_groups(ctx, grid)
     shown = [app.t("quick.line", text=words.say(app.lang, line.key, **line.params), points=line.points)
              for line in lines]
     return ft.Column(spacing=12, controls=[
         ft.Text(app.t("quick.sheet_hint"), size=16),
         choice_row([(s, app.t(f"splitter.option.sheet.{s}")) for s in ("A", "B")], sheet, set_sheet),
         sheet_view.brush_row(ctx, brush, set_brush),
-        sheet_view.sheet_view(ctx, grid, paint),
+        sheet_view.sheet_view(ctx, grid, "", found, paint),
         total_card(app, sum(line.points for line in lines), shown),
-        sheet_view.legend(ctx, grid),
+        sheet_view.legend(ctx, grid, found),
         text_entry(app, scratch, app.t("quick.sheet_text"), app.t("quick.sheet_text_help"), splitter.format_sheet(grid),
                    read),
         ft.OutlinedButton(content=app.t("quick.clear"), icon=ft.Icons.DELETE_SWEEP, on_click=lambda e: clear()),

@@ -18,6 +18,8 @@
   "save" sends the `correct` action with every player's pair. Undoing the table's roll (`set_roll`) hands its
   dice back to the die buttons.
 - `final(ctx)`: every sheet and the comparison under the end screen.
+- A render asks the engine for the scores once (`scores`: the scoreboard, each sheet's groups) and hands them to
+  each part that shows them.
 - A screen shows a control only for a move it makes (`views.components.offers`): the roll, the corrections and
   "end the game now" where it acts for the table, a sheet's way in (round by round, or whole) where it acts as
   its player — on a seated phone its own sheet, shown first and kept after writing; another player's sheet there
@@ -29,11 +31,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 import flet as ft
 
-from scoring.core import TABLE
+from scoring.core import TABLE, Scoreboard
 from scoring.games import splitter as game
 from views import words
 from views.components.grid import GAP, GROUP_COLOURS, grid_editor
@@ -69,7 +71,12 @@ def mirror(col: int) -> int:
     return half - 1 - col if col < half else col - half
 
 
-def sheet_view(ctx: GameContext, grid: list[list], owner: str, on_tap=None, marked=(),
+def sheet_groups(ctx: GameContext, grid: list[list]) -> list[dict]:
+    """The engine's groups of a grid on this session's sheet."""
+    return game.groups(ctx.state["options"]["sheet"], grid)
+
+
+def sheet_view(ctx: GameContext, grid: list[list], owner: str, found: list[dict], on_tap=None, marked=(),
                kept: str | None = None) -> ft.Control:
     """A sheet on the grid editor: numbers, stars and hearts, scoring groups outlined, failing groups tinted; with
     more than one player each square is read with whose sheet it is on ("Ann's sheet, row 3, column 1: Empty"):
@@ -77,9 +84,9 @@ def sheet_view(ctx: GameContext, grid: list[list], owner: str, on_tap=None, mark
     its name, as its frame shows it (the hints say "tap a marked square"). Its numbers and notes keep their size at
     any text size of the phone (`fixed_cells`: at 2x a group's "+1" was drawn over the 40 px square's number).
     `kept`: the name its squares are kept under from render to render (the grid editor's), for a screen's one
-    sheet; None where several sheets are built in one render (the end screen)."""
+    sheet; None where several sheets are built in one render (the end screen). `found`: the grid's groups
+    (`sheet_groups`), asked of the engine once per render by whoever builds it."""
     sheet = ctx.state["options"]["sheet"]
-    found = game.groups(sheet, grid)
     failing = {(r, c) for g in found if not g["scores"] for r, c in g["cells"]}
     shape = game.SHAPES[sheet]
     shown = [[{"n": grid[r][c], "mark": shape[r][c], "fail": (r, c) in failing} for c in range(game.COLS)]
@@ -115,14 +122,14 @@ def brush_row(ctx: GameContext, brush: int | None, on_choose) -> ft.Control:
     return choice_row([*[(n, str(n)) for n in NUMBERS], (None, ctx.t("splitter.view.eraser"))], brush, on_choose)
 
 
-def legend(ctx: GameContext, grid: list[list]) -> ft.Control:
+def legend(ctx: GameContext, grid: list[list], found: list[dict]) -> ft.Control:
     """Each scoring group in words with its points, in its outline colour; the groups that score nothing on one
     line, each as size × number; and the hearts.
     Ruling: the groups that score nothing are one line, as Kingdomino's unscored properties are: a finished sheet
     listed each on a line of its own with the rule again ("1 × 2: a group's size must equal its number (2), so
-    0"), some 30 lines a sheet, under which the scoring groups a player checks were lost."""
+    0"), some 30 lines a sheet, under which the scoring groups a player checks were lost. `found`: the grid's
+    groups (`sheet_groups`)."""
     sheet = ctx.state["options"]["sheet"]
-    found = game.groups(sheet, grid)
     scoring = [g for g in found if g["scores"]]
     rows = []
     for i, g in enumerate(scoring):
@@ -215,7 +222,7 @@ def die(n: int) -> ft.Control:
                         alignment=ft.Alignment.CENTER, content=ft.Text(str(n), size=28, weight=ft.FontWeight.BOLD))
 
 
-def write_panel(ctx: GameContext, player: str) -> ft.Control:
+def write_panel(ctx: GameContext, player: str, found: list[dict]) -> ft.Control:
     """The player's two numbers as left | right, a swap button, and the sheet with the open pairs marked. The big
     dice are shown, not read: the hint below says them in words ("A writes 5 | 4: ..."), and read they were bare
     numbers, "5", "|", "4", the pair heard twice."""
@@ -228,7 +235,7 @@ def write_panel(ctx: GameContext, player: str) -> ft.Control:
         return beside_sheet(ctx, [
             aside(ctx.lang, ctx.t("splitter.view.written", name=player), size=16),
             ctx.read_once(ft.Text(ctx.t("splitter.view.waiting", names=waiting), size=16), waiting=waiting)],
-            grid, player)
+            grid, player, found)
     marked = [cell for row, offset in game.open_places(state, player) for cell in game.pair(row, offset)]
     at = f"write-{player}"  # a refused pair is said under the hint, the sheet's squares have no room under them
 
@@ -255,16 +262,16 @@ def write_panel(ctx: GameContext, player: str) -> ft.Control:
                               on_click=lambda e: swap())]),
         ft.Text(ctx.t("splitter.view.place_hint", name=player, left=left, right=right), size=16,
                 weight=ft.FontWeight.W_600, key=ft.ScrollKey(at)),
-        *said(ctx, at)], grid, player, write, marked)
+        *said(ctx, at)], grid, player, found, write, marked)
 
 
-def beside_sheet(ctx: GameContext, panel: list[ft.Control], grid: list[list], owner: str, on_tap=None,
-                 marked=()) -> ft.Control:
+def beside_sheet(ctx: GameContext, panel: list[ft.Control], grid: list[list], owner: str, found: list[dict],
+                 on_tap=None, marked=()) -> ft.Control:
     """A round's step (the roll, the pair to write, waiting for the others) PANEL wide, the sheet beside it where
     the screen is wide enough (a laptop's main column), else under it (a phone), and the legend under both (its
     lines as wide as the column). One above the other on a 1280×800 laptop, the roll's panel put round 1's sheet
     at the screen's bottom edge (from 770 px), so a table scrolled to reach the squares it taps every round."""
-    sheet, legend_part = sheet_and_legend(ctx, grid, owner, on_tap, marked)
+    sheet, legend_part = sheet_and_legend(ctx, grid, owner, found, on_tap, marked)
     return ft.Column(spacing=12, controls=[
         ft.Row(wrap=True, spacing=16, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.START, controls=[
             ft.Container(width=PANEL, content=ft.Column(spacing=8, controls=panel)),
@@ -272,15 +279,16 @@ def beside_sheet(ctx: GameContext, panel: list[ft.Control], grid: list[list], ow
         legend_part])
 
 
-def sheet_and_legend(ctx: GameContext, grid: list[list], owner: str, on_tap=None, marked=()) -> list[ft.Control]:
+def sheet_and_legend(ctx: GameContext, grid: list[list], owner: str, found: list[dict], on_tap=None,
+                     marked=()) -> list[ft.Control]:
     """A round's sheet and its legend, keyed: the panel beside them (`beside_sheet`) changes with the round's step
     (the roll, the pair to write, waiting for the others), and with keys Flet moves the sheet within the panel and
     sends its changed squares, not the whole sheet again (about 20 KB at each roll and each round's last write). Its
     squares are kept from render to render (`kept`): a render builds and compares only those that changed, where
     every tap built and compared all 56 anew (an undo in an 80-action game: 46.9 ms of the server's CPU, 18.9 ms
     kept, `benchmarks/bench_game_taps.py`)."""
-    return [keyed(sheet_view(ctx, grid, owner, on_tap, marked, kept="_sheet"), "sheet"),
-            keyed(legend(ctx, grid), "legend")]
+    return [keyed(sheet_view(ctx, grid, owner, found, on_tap, marked, kept="_sheet"), "sheet"),
+            keyed(legend(ctx, grid, found), "legend")]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -328,22 +336,34 @@ def by_sheet(ctx: GameContext, player: str) -> ft.Control:
                               on_click=lambda e: clear()),
         ]),
         *said(ctx, at),
-    ], painted, player, paint)
+    ], painted, player, sheet_groups(ctx, painted), paint)
 
 
 # ---------------------------------------------------------------------------------------------------------
 # Comparison and the view
 
 
-def comparison(ctx: GameContext) -> ft.Control:
+class Scored(NamedTuple):
+    """What one render shows of the scores: the engine's scoreboard and each player's sheet's groups."""
+
+    board: Scoreboard
+    groups: dict[str, list[dict]]
+
+
+def scores(ctx: GameContext) -> Scored:
+    """This render's scoreboard and every sheet's groups, asked of the engine once and handed to each part of the
+    screen that shows them (the comparison, the rounds' totals, the sheet and its legend): each asked again, and a
+    4-player render worked out the sheets' groups 14 times."""
+    return Scored(ctx.engine.scoreboard(ctx.state), {p: sheet_groups(ctx, ctx.state["sheets"][p]) for p in ctx.players})
+
+
+def comparison(ctx: GameContext, scored: Scored) -> ft.Control:
     """Every player's total and scoring groups, best first, and a tie at the top (`tie_words`)."""
-    board = ctx.engine.scoreboard(ctx.state)
+    board = scored.board
     by_name = {p.name: p for p in board.players}
-    sheet = ctx.state["options"]["sheet"]
     order = [name for group in board.ranking for name in group]
     headers = [ctx.t(f"splitter.view.col.{c}") for c in ("player", "total", "groups")]
-    rows = [[name, str(by_name[name].total),
-             str(sum(g["scores"] for g in game.groups(sheet, ctx.state["sheets"][name])))] for name in order]
+    rows = [[name, str(by_name[name].total), str(sum(g["scores"] for g in scored.groups[name]))] for name in order]
     controls = [ft.Text(ctx.t("splitter.view.compare"), size=18, weight=ft.FontWeight.BOLD),
                 compare_table(ctx.t, headers, rows, board.winners if board.over else ())]
     tie = tie_words(ctx, board.ranking[0], by_name[board.ranking[0][0]].total, board.over)
@@ -368,8 +388,9 @@ def placed_text(ctx: GameContext, where: dict | None) -> str:
     return ctx.t("splitter.view.placed", row=where["row"] + 1, left=where["left"], right=where["right"])
 
 
-def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
-    """Every finished round's dice and where each player wrote them; tapping a round opens it for correction."""
+def rounds_table(ctx: GameContext, draft: dict, board: Scoreboard) -> ft.Control:
+    """Every finished round's dice and where each player wrote them, with the totals of this render's `board`;
+    tapping a round opens it for correction."""
     state = ctx.state
 
     def open_round(number: int) -> None:
@@ -379,7 +400,7 @@ def rounds_table(ctx: GameContext, draft: dict) -> ft.Control:
 
     rows = [{"dice": " ".join(map(str, dice)), **{p: placed_text(ctx, placed.get(p)) for p in ctx.players}}
             for dice, placed in zip(state["rolls"], state["placed"])]
-    totals = {p.name: p.total for p in ctx.engine.scoreboard(state).players}
+    totals = {p.name: p.total for p in board.players}
     columns = [("dice", ctx.t("splitter.view.col.dice"))] + [(p, p) for p in ctx.players]
     return round_edit.rounds_table(ctx, draft, rows, totals, open_round, columns)
 
@@ -431,7 +452,7 @@ def correction_panel(ctx: GameContext, draft: dict, player: str) -> list[ft.Cont
     controls.append(ft.Row(wrap=True, controls=round_edit.save_buttons(ctx, draft, None, "", save)))
     if where is None:
         return controls
-    return [beside_sheet(ctx, controls, grid, player, move_to, [tuple(c) for c in cells])]
+    return [beside_sheet(ctx, controls, grid, player, sheet_groups(ctx, grid), move_to, [tuple(c) for c in cells])]
 
 
 def build(ctx: GameContext) -> ft.Control:
@@ -442,6 +463,8 @@ def build(ctx: GameContext) -> ft.Control:
     player, switch = player_switch(ctx, done=[p for p in ctx.players
                                               if p in state["written"] or p in state["entered"]])
     prompt = ctx.engine.prompt(ctx.state)
+    scored = scores(ctx)
+    found = scored.groups[player]
     controls: list[ft.Control] = [switch]
     controls.append(round_edit.undone_notice(ctx, draft))  # a correction closed by an undo (`draft_of`)
     if round_edit.editing(draft) is not None:
@@ -451,7 +474,7 @@ def build(ctx: GameContext) -> ft.Control:
         grid = state["sheets"][player]
         controls += [ft.Container(visible=False), ft.Column(spacing=12, controls=[
             aside(ctx.lang, ctx.t("splitter.view.entered", name=player), size=16),
-            *sheet_and_legend(ctx, grid, player)])]
+            *sheet_and_legend(ctx, grid, player, found)])]
     else:
         mode, switch = way_in(ctx, prompt, player, ("rounds", "sheet"), "splitter.view.mode")
         # The switch keeps its place, hidden once it is gone (after the player's first pair), and each step of a
@@ -464,16 +487,16 @@ def build(ctx: GameContext) -> ft.Control:
             controls.append(by_sheet(ctx, player))
         elif state["roll"] is None:
             roll = roll_panel(ctx) if makes(ctx, TABLE) else elsewhere(ctx, TABLE)
-            controls.append(beside_sheet(ctx, [roll], grid, player))
+            controls.append(beside_sheet(ctx, [roll], grid, player, found))
         elif makes(ctx, player) or player in state["written"]:
-            controls.append(write_panel(ctx, player))
+            controls.append(write_panel(ctx, player, found))
         else:
-            controls.append(beside_sheet(ctx, [elsewhere(ctx, player)], grid, player))
+            controls.append(beside_sheet(ctx, [elsewhere(ctx, player)], grid, player, found))
     for kind in ("write", "layout"):
         offer_here(ctx, kind, prompt)
     if state["rolls"]:
-        controls.append(rounds_table(ctx, draft))
-    controls.append(comparison(ctx))
+        controls.append(rounds_table(ctx, draft, scored.board))
+    controls.append(comparison(ctx, scored))
     if makes(ctx, TABLE):
         ctx.offer(TABLE, "finish")
         controls += [ft.OutlinedButton(content=ctx.t("splitter.view.end_game"), icon=ft.Icons.FLAG,
@@ -488,10 +511,11 @@ def final(ctx: GameContext) -> ft.Control:
     RULING (a phone's own sheet first): on a phone seated in table mode its own sheet leads, the others after in
     seat order (`own_first`), as Kingdomino's end screen does; every phone listed the first seat's sheet first. A
     shared screen keeps seat order."""
+    scored = scores(ctx)
     cards = [ft.Container(padding=8, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=8,
                           content=ft.Column(spacing=6, controls=[
                               ft.Text(ctx.t("splitter.view.sheet_of", name=name), size=16, weight=ft.FontWeight.BOLD),
-                              sheet_view(ctx, ctx.state["sheets"][name], name),
-                              legend(ctx, ctx.state["sheets"][name])]))
+                              sheet_view(ctx, ctx.state["sheets"][name], name, scored.groups[name]),
+                              legend(ctx, ctx.state["sheets"][name], scored.groups[name])]))
              for name in own_first(ctx)]
-    return ft.Column(spacing=12, controls=[comparison(ctx), ft.Row(wrap=True, controls=cards, spacing=12)])
+    return ft.Column(spacing=12, controls=[comparison(ctx, scored), ft.Row(wrap=True, controls=cards, spacing=12)])
