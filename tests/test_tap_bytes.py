@@ -40,6 +40,9 @@ BUDGET = 1_248  # bytes: 1,142 in December 2026 (a whole page of this session is
 # "v7" (a whole page: 18,757 in `bench_tap_server`'s 500-action session), 1,243 once Undo was keyed by how many
 # marks the tab had drawn, not by a 64-bit number of the mark (a whole page: 18,749);
 # a word more on the screen may take a few of the margin, a part of the screen sent again would take it all
+UNDO_BUDGET = 1_380  # bytes: Undo of that round, 1,372 in December 2026 (1.10x the add's: `REDO_SHOWN`)
+REDO_SHOWN = 132  # bytes an undo may send beyond its add's: the Redo shown (123), the hidden one gone, the form
+# handed the round back ("3" for "": 1 B a field)
 SOLAR_STORM_MOVE = 3_200  # bytes: a Solar Storm move tap in a fresh game of two: 14,661 with the rooms a move goes
 # to wrapped in a tap handler and the others not (each move sent those rooms whole), 3,183 with every room alike,
 # 3,202 in December 2026, 3,194 once Undo's key was the count of marks the tab had drawn
@@ -58,8 +61,9 @@ def mounted(sess, kind: type, **fields) -> ft.Control:
     return found[0]
 
 
-async def add_round_bytes(store: Store) -> int:
-    """Open a long score pad session, type a round and tap "add round": the bytes the server sends for the tap."""
+async def add_and_undo_bytes(store: Store) -> tuple[int, int]:
+    """Open a long score pad session, type a round and tap "add round", then Undo: the bytes the server sends for
+    each tap."""
     sid = session(store, ROUNDS)
     sess, conn = await connect(main_for(store), f"/play/{sid}")
     for name, typed in typed_round(ROUNDS).items():
@@ -70,10 +74,15 @@ async def add_round_bytes(store: Store) -> int:
     conn.frames.clear()
     await sess.dispatch_event(mounted(sess, ft.FilledButton, content="记入本轮")._i, "click", None)
     await settle()
-    sent = sum(map(len, conn.frames))
+    added = sum(map(len, conn.frames))
+    conn.frames.clear()
+    await sess.dispatch_event(way_back(sess, "app.undo_what")._i, "click", None)
+    await settle()
+    undone = sum(map(len, conn.frames))
+    assert len(store.record(sid)["actions"]) == ROUNDS
     sess.close()
     await settle()
-    return sent
+    return added, undone
 
 
 def test_add_round_in_a_long_session_sends_within_its_budget(tmp_path, monkeypatch):
@@ -101,10 +110,27 @@ def test_add_round_in_a_long_session_sends_within_its_budget(tmp_path, monkeypat
     # long test run they pass 65,535 and take 5 bytes each, not 3)
     store = Store(tmp_path / "data", exclusive=True)
     try:
-        sent = run_async(add_round_bytes(store))
+        sent, _ = run_async(add_and_undo_bytes(store))
     finally:
         store.close()
     assert sent <= BUDGET, sent
+
+
+def test_undoing_the_round_just_added_sends_its_mirror_and_the_redo_button_only(tmp_path, monkeypatch):
+    """Undo after "add round" in the same long session: what the add put on screen goes (the new rows removed,
+    4 B each) and what it pushed out of the newest rows comes back (the table's row, the phone's block, the log's
+    row: as many bytes as the add's new ones), the round's points are handed back to the form, the texts change
+    back, and Undo is drawn anew as after every action; the one thing more is Redo, shown now and keyed anew
+    (123 B: a second quick tap must miss it, `views.session.undo_redo_row`). Measured December 2026: add 1,243 B,
+    undo 1,372 B."""
+    monkeypatch.setattr(ControlId, "_counter", itertools.count(3))
+    store = Store(tmp_path / "data", exclusive=True)
+    try:
+        added, undone = run_async(add_and_undo_bytes(store))
+    finally:
+        store.close()
+    assert undone <= added + REDO_SHOWN, (added, undone)
+    assert undone <= UNDO_BUDGET, undone
 
 
 def test_a_plain_body_column_gives_its_lines_to_the_main_column_and_any_other_stands_whole():
