@@ -297,13 +297,13 @@ def test_quick_scorer_scores_a_splitter_sheet(app):
     assert "Score: 34" in texts(quick.build(app, "splitter")[1])
 
 
-
 def test_quick_scorer_splitter_sheet_is_written_by_tapping_squares(app):
     """The quick scorer's hint says to tap squares, but its sheet was drawn with no tap (the painter's tap went in as
     the sheet's owner): a tap on a square now writes the number in hand there."""
     app.page = StubPage("/quick/splitter")
     squares(quick.build(app, "splitter")[1])[(2, 0)].content.on_click(None)
     assert app.local("quick:splitter")["grid"][2][0] == 1
+
 
 def opened(shell, game_id: str) -> ft.Control:
     """The quick scorer's body in a tab, once the phone's browser storage has answered."""
