@@ -460,3 +460,25 @@ def test_a_render_asks_the_engine_for_the_scores_once(monkeypatch):
     asked.update(scoreboard=0, groups=0)
     view.final(table.ctx())
     assert asked == {"scoreboard": 1, "groups": 2 * 4}
+
+
+def panel(table: Table) -> ft.Control:
+    """Ann's write panel, with her sheet's groups as a render hands them."""
+    ctx = table.ctx()
+    return view.write_panel(ctx, "Ann", view.scores(ctx).groups["Ann"])
+
+
+def test_a_double_has_no_swap_button():
+    """A double (1 | 1) turned round is the same pair: its swap button's tap changed nothing on the screen, and a
+    player who tapped it saw no answer (play-test, four phones). A double offers no swap, in a round and in a
+    correction; any other pair keeps it."""
+    table = Table("splitter", ["Ann", "Bob"], seed=7)
+    table.apply({"type": "set_roll", "by": "table", "dice": [1, 1]})
+    assert "Swap left and right" not in buttons(panel(table))
+    for player in ("Ann", "Bob"):
+        cells(table.view(view))[(3, 3)].on_click(None)
+    table.apply({"type": "set_roll", "by": "table", "dice": [5, 4]})
+    assert "Swap left and right" in buttons(panel(table))
+    tap_round(view.build(table.ctx()), 1)
+    assert "Correcting round 1: change the entries and save" in texts(view.build(table.ctx()))
+    assert "Swap left and right" not in buttons(view.build(table.ctx()))

@@ -4,8 +4,8 @@ nothing, the star under a 1; its stars still read as stars once written on), the
 entered whole, as the painter's "enter this sheet" sends it (`layout`), stored by the engine (`Store.play`): its 34
 points and 12 scoring groups read, the score comparison read row by row, each number named by its column; one
 round with the table's own dice (each die button read with its die, "第一颗骰子：2"; the pair said once, by the
-hint) written by tapping a pair (each square read with whose sheet it is on, "小莫的计分表，第 4 行，第 4 列：空",
-then "已标出" where it is marked), the table ends the game, the scores on the end screen, then the exported record
+hint; a double, so no swap button) written by tapping a pair (each square read with whose sheet it is on,
+"小莫的计分表，第 4 行，第 4 列：空", then "已标出" where it is marked), the table ends the game, the scores on the end screen, then the exported record
 through `python -m scoring score` gives the same totals. The whole of sheet A painted square by square and entered
 (44 of the test's 63 taps, repeating one path) is tests/test_views_splitter.py's
 `test_a_finished_sheet_painted_and_entered_scores_34`: every group's line, 34 points, the sheet entered."""
@@ -121,6 +121,7 @@ def test_finished_sheet_and_a_written_round(phone, server):
     tab.tap("用桌上掷出的点数")
     tab.see("小莫写下 2 | 2")
     expect(tab.page.get_by_text("|", exact=True)).to_have_count(0)  # the big dice shown, said by the hint only
+    expect(tab.button("左右对调")).to_have_count(0)  # a double turned round is the same pair: no swap to tap
     on_a_laptops_first_screen(tab, "小莫")
     tab.shot("splitter_phone_write")
     marked = re.compile(r"^小莫的计分表，第 4 行，第 4 列：空\s+已标出$")  # the marked frame read after the name

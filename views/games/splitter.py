@@ -2,10 +2,11 @@
 (player switcher), and the groups that score.
 
 - Round by round: once the dice are in, the player sees their two numbers as left | right (a swap button turns
-  them round) and the pairs still open on their sheet marked (the engine's `open_places`); tapping a square
-  writes the pair there and at its mirror square (`write`, row and distance from the centre line). The switcher
-  then moves on to the next player who has not written. Each step of a round (the roll, the pair, waiting) stands
-  beside the sheet where the column is wide enough (a laptop), else above it (a phone): `beside_sheet`.
+  them round; none for a double, the same pair either way) and the pairs still open on their sheet marked (the
+  engine's `open_places`); tapping a square writes the pair there and at its mirror square (`write`, row and
+  distance from the centre line). The switcher then moves on to the next player who has not written. Each step
+  of a round (the roll, the pair, waiting) stands beside the sheet where the column is wide enough (a laptop),
+  else above it (a phone): `beside_sheet`.
 - A finished sheet: choose a number (the brush), tap squares to write it, then enter the sheet: the grid goes to
   the engine as a `layout` action written by `format_sheet`. Offered only while the engine's prompt offers that
   player a `layout` (a blank sheet): once a pair is written the screen keeps to round by round. The way in is
@@ -31,7 +32,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 import flet as ft
 
@@ -258,11 +259,19 @@ def write_panel(ctx: GameContext, player: str, found: list[dict]) -> ft.Control:
         ft.Row(wrap=True, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
             ft.Semantics(exclude_semantics=True, content=ft.Row(spacing=10, controls=[
                 die(left), ft.Text("|", size=28), die(right)])),
-            ft.OutlinedButton(content=ctx.t("splitter.view.swap"), icon=ft.Icons.SWAP_HORIZ,
-                              on_click=lambda e: swap())]),
+            *swap_button(ctx, left, right, swap)]),
         ft.Text(ctx.t("splitter.view.place_hint", name=player, left=left, right=right), size=16,
                 weight=ft.FontWeight.W_600, key=ft.ScrollKey(at)),
         *said(ctx, at)], grid, player, found, write, marked)
+
+
+def swap_button(ctx: GameContext, left: int, right: int, swap: Callable[[], None]) -> list[ft.Control]:
+    """The button that turns the pair round, or none for a double (3 | 3): turned round it is the same pair, and the
+    button's tap changed nothing on the screen (a player tapped it on 1 | 1 and saw no answer)."""
+    if left == right:
+        return []
+    return [ft.OutlinedButton(content=ctx.t("splitter.view.swap"), icon=ft.Icons.SWAP_HORIZ,
+                              on_click=lambda e: swap())]
 
 
 def beside_sheet(ctx: GameContext, panel: list[ft.Control], grid: list[list], owner: str, found: list[dict],
@@ -436,8 +445,7 @@ def correction_panel(ctx: GameContext, draft: dict, player: str) -> list[ft.Cont
         controls += [
             ft.Row(wrap=True, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
                 die(where["left"]), ft.Text("|", size=28), die(where["right"]),
-                ft.OutlinedButton(content=ctx.t("splitter.view.swap"), icon=ft.Icons.SWAP_HORIZ,
-                                  on_click=lambda e: swap())]),
+                *swap_button(ctx, where["left"], where["right"], swap)]),
             ft.Text(ctx.t("splitter.view.move_hint", name=player), size=16),
         ]
 
