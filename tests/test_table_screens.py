@@ -117,11 +117,11 @@ def test_a_seated_knit_wit_phone_shows_its_own_sheet_open_and_no_other_sheet(sto
     assert "A, enter your answers" in screen
     assert "Spool 1 · worth 2" in screen
     assert "Save my answers" in screen
-    assert "Pass the phone" not in screen and "I am" not in screen
+    assert "Pass to " not in screen and "I am" not in screen
     assert "B's sheet" not in screen and "B, enter" not in screen
     referee, _ = seated(hub, "table")
     screen = words_in(knit_wit.build(seat_ctx(referee[-1])))
-    assert "enter your answers" not in screen and "Pass the phone" not in screen
+    assert "enter your answers" not in screen and "Pass to " not in screen
 
 
 def test_a_seated_pictomania_phone_shows_its_own_word_and_guesses_as_itself(store):
@@ -132,7 +132,7 @@ def test_a_seated_pictomania_phone_shows_its_own_word_and_guesses_as_itself(stor
     built = pictomania.build(seat_ctx(got[-1]))
     screen = words_in(built)
     assert "Triangle" in screen and "Number 3" in screen  # B's own word (2, 3), no cover to lift
-    assert "Pass the phone" not in screen and "Done: hide" not in screen
+    assert "Pass to " not in screen and "Done: hide" not in screen
     assert "B's guesses" in screen and "A's guesses" not in screen
     labels = [c.semantics_label for c in walk(built) if isinstance(c, ft.Text) and c.semantics_label]
     assert not any(label.endswith("is guessing") for label in labels)  # no switcher to guess as another seat
@@ -148,7 +148,7 @@ def test_a_seated_guess_club_phone_writes_only_its_own_hand(store):
     hub.subscribe(got.append, tokens[writer])
     screen = words_in(guess_club.build(seat_ctx(got[-1])))
     assert f"{writer}, enter your answers" in screen
-    assert "Pass the phone" not in screen
+    assert "Pass to " not in screen
 
 
 def test_a_seated_setters_ticks_start_afresh_with_each_ruling(store):
@@ -316,7 +316,7 @@ def test_the_host_screen_is_the_public_table_and_holds_no_seats_secret_before_th
     assert not any(marker in screen for marker in markers.values())
     assert "A 1/6, B 1/6, C 1/6" in screen  # the game's board, as the referee seat's phone shows it
     assert "Scoreboard" in screen and "C wrote an answer for spool 1" in screen
-    assert "Pass the phone" not in screen and "enter your answers" not in screen
+    assert "Pass to " not in screen and "enter your answers" not in screen
     for seat in "AB":
         hub.act(tokens[seat], {"type": "claim"})
         clock.advance(1)
@@ -774,7 +774,7 @@ UNDO_PLAY = {"en": ("Undo: B played card 1", "Redo: B played card 1", "Undo: C h
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_host_screen_undoes_and_redoes_and_every_phone_sees_it(store, lang):
     """Guess Club on seated phones, B has read out its first card. The host's table screen had no Undo: to take
-    the card back the host went to the session screen, whose "Pass the phone to A / I am A: show" put a seat's
+    the card back the host went to the session screen, whose "Pass to A / I am A: show" put a seat's
     hand on the laptop. It offers Undo naming the action as the log's row does, asks the table's consent (the card
     was shown), and B's phone is back to its turn; Redo then puts it back. A tap on the Undo of the screen drawn
     before is refused as stale, with the fresh state."""
@@ -1044,7 +1044,7 @@ def test_a_seated_nab_it_phone_shows_no_other_seats_moves(store):
     hub = open_hub(store, new_record("nab_it", NAB_SEATS, {"deal": "app"}, seed=2), Clock())
     phones = {seat: seated(hub, seat)[0][-1] for seat in "AB"}
     own, other = (words_in(nab_it.build(seat_ctx(phones[seat]))) for seat in "AB")
-    assert "Pass the phone" not in own + other and "I am A" not in own + other
+    assert "Pass to " not in own + other and "I am A" not in own + other
     assert "Play" in own and "A swaps their hand" in own and "A enters this on their own phone." in other
 
 

@@ -714,7 +714,7 @@ def test_chip_steps_are_in_units_and_clamped():
 def test_private_entry_covers_before_and_after_and_reopens_when_refused():
     ctx, slot, sent = FakeContext(), {}, []
     cover = private_entry(ctx, slot, "A", ["Word 1", "Word 2"], lambda answers: sent.append(answers) or True)
-    assert "Pass the phone to A" in texts(cover) and not [c for c in walk(cover) if isinstance(c, ft.TextField)]
+    assert "Pass to A" in texts(cover) and not [c for c in walk(cover) if isinstance(c, ft.TextField)]
     buttons(cover)["I am A: show"].on_click(None)
     assert ctx.pages == 1                                   # uncovered: the screen starts as a new page
     form = private_entry(ctx, slot, "A", ["Word 1", "Word 2"], lambda answers: sent.append(answers) or True)

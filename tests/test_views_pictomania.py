@@ -124,7 +124,7 @@ def test_my_word_is_covered_then_shown_to_its_owner_then_hidden():
     assert not any(t.startswith("Number") or t in SHAPE_NAMES for t in texts(view.build(ctx)))
     tap(ctx, "Cat: my word")
     shown = texts(view.build(ctx))
-    assert "Pass the phone to Cat" in shown and not any(t.startswith("Number") for t in shown)
+    assert "Pass to Cat" in shown and not any(t.startswith("Number") for t in shown)
     tap(ctx, "I am Cat: show")
     word = word_of(ctx.state, "Cat")
     shown = texts(view.build(ctx))
@@ -132,7 +132,7 @@ def test_my_word_is_covered_then_shown_to_its_owner_then_hidden():
     assert shapes(view.build(ctx)) == [view.SHAPES[word["symbol"]][0]]  # the sticker's shape, drawn
     tap(ctx, "Done: hide")
     body = view.build(ctx)
-    assert not any(t.startswith(("Number", "Pass the phone")) or t in SHAPE_NAMES for t in texts(body))
+    assert not any(t.startswith(("Number", "Pass to ")) or t in SHAPE_NAMES for t in texts(body))
     assert shapes(body) == []
 
 

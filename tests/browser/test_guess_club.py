@@ -70,7 +70,7 @@ class Game:
     def answers(self, hands: dict[str, list[str]]) -> None:
         """Each player in turn takes the phone, writes their answers and hides them."""
         for player, cards in hands.items():
-            self.tab.see(f"Pass the phone to {player}")
+            self.tab.see(f"Pass to {player}")
             self.tab.tap(f"I am {player}: show")
             self.tab.fill_all({f"Answer {i + 1}": text for i, text in enumerate(cards)})
             self.tab.tap("Done: hide my answers")
@@ -188,7 +188,7 @@ def test_three_player_game_to_the_end(server, phone, language_kept, tmp_path):
     tab.fill("Answer 2", "pear")
     tab.tap("Done: hide my answers")
     game.acted()
-    tab.see("Pass the phone to Hal")
+    tab.see("Pass to Hal")
     tab.tap("I am Hal: show")
     tab.fill_all({"Answer 1": "plums", "Answer 2": "plum"})
     tab.tap("Done: hide my answers")
@@ -206,7 +206,7 @@ def test_three_player_game_to_the_end(server, phone, language_kept, tmp_path):
     tab.tap("Done: hide my answers")
     game.acted()
     game.answers({"Ivy": ["kiwi", "grape"]})
-    tab.see("Pass the phone to Hal")
+    tab.see("Pass to Hal")
     tab.shot("guess_club_phone_cover")
     game.predict("Hal", 1)
     tab.see("Hal pays 10 into the pot")

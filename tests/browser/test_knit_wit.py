@@ -110,7 +110,7 @@ def reused_in_both_languages(tab: Tab) -> None:
     spool 1 answer written on spool 2 too, "Done" keeps it under the rule that refused it, said in the screen's
     language (after a switch to 中文 it stayed English); her own spool 2 answer then hides the sheet."""
     tab.tap("Cleo's sheet")
-    tab.see("Pass the phone to Cleo")
+    tab.see("Pass to Cleo")
     tab.tap("I am Cleo: show")
     tab.see("Cleo, enter your answers")
     tab.settle()

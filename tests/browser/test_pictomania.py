@@ -356,7 +356,7 @@ def read_words(tab: Tab, names: list[str], shoot: bool = False) -> dict[str, int
     numbers = {}
     for name in names:
         tab.tap(f"{name}: my word", exact=True)
-        tab.see(f"Pass the phone to {name}")
+        tab.see(f"Pass to {name}")
         expect(tab.page.get_by_text(re.compile(r"^Number \d$"))).to_have_count(0)
         if shoot and name == PLAYERS[0]:
             tab.shot("pictomania_phone_word_cover")

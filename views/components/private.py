@@ -2,7 +2,7 @@
 covers itself before the phone is handed on.
 
 Phases (kept in a scratch dict the view passes in, e.g. `ctx.local.setdefault("private", {})`):
-cover ("Pass the phone to A", a button "I am A: show") → entry (A's fields, a button "Done: hide") → cover again
+cover ("Pass to A", a button "I am A: show") → entry (A's fields, a button "Done: hide") → cover again
 for whoever is next. Nothing typed is ever shown on the cover.
 
 On a phone seated in table mode (`ctx.seat` set) there is nobody to hand the phone to: the seat's own entry is
