@@ -11,7 +11,7 @@ from validators import answers
 from validators.answers import Matcher, Verdict, normalise
 
 REASONS = ("equal", "alias", "similar", "different", "blank", "typo", "word", "spelling", "number", "counted",
-           "pinyin", "emoji", "gloss")
+           "pinyin", "emoji", "gloss", "character")
 
 
 def kind(a, b, matcher=Matcher()):
@@ -314,6 +314,8 @@ def test_meaningful_punctuation_is_never_same(a, b):
         ("Lǎo hǔ", "老虎", "pinyin", "lao hu", "Same pinyin: lao hu", "拼音相同：lao hu"),
         ("西红柿", "番茄", "gloss", "tomato", "Both mean “tomato”", "英文释义都是“tomato”"),
         ("苹果", "Apples", "gloss", "apple", "Both mean “apple”", "英文释义都是“apple”"),
+        ("汤圆", "汤团", "character", "团/圆", "One character apart, of like meaning: 团/圆", "只差一个意思相近的字：团/圆"),
+        ("赤色", "红色", "character", "红/赤", "One character apart, of like meaning: 红/赤", "只差一个意思相近的字：红/赤"),
         ("mice", "mouse", "word", "mouse", "Same word: mouse", "同一个词：mouse"),
         ("colour", "color", "spelling", "color", "Same word, British and American spelling: color",
          "同一个词（英式/美式拼写）：color"),
@@ -445,3 +447,22 @@ def test_a_spelling_variant_or_a_plural_only_noun_is_still_asked_about(a, b):
     glosses only one word of each pair, so it does not tell them apart: the table is asked."""
     assert kind(a, b) == "suggested"
     assert [(i, j, v.kind) for i, j, v in Matcher().pairs([a, b])] == [(0, 1, "suggested")]
+
+
+@pytest.mark.parametrize("a, b", [("汤圆", "汤团"), ("红色", "赤色"), ("汤团子", "汤圆子")])
+def test_chinese_words_one_character_of_like_meaning_apart_are_asked_about(a, b):
+    """Play-testers' 汤圆/汤团 (one food, two regions' names) scored 50 and shared no gloss: the characters that differ
+    (圆, 团: both "round") link them, and the table is asked, in compare and in pairs alike."""
+    verdict = Matcher().compare(a, b)
+    assert (verdict.kind, verdict.reason) == ("suggested", answers.READING["character"])
+    assert Matcher().pairs(["老虎", a, "汤面", b]) == [(1, 3, verdict)]
+
+
+@pytest.mark.parametrize("a, b", [("汤圆", "汤面"), ("老虎", "老鼠"), ("月亮", "月光"), ("杯子", "被子"),
+                                  ("汤圆", "圆汤")])
+def test_chinese_words_one_character_apart_are_not_asked_about_without_a_shared_meaning(a, b):
+    """汤面 (soup noodles) is another dish: 圆 and 面 share no gloss; 月亮 (moon) and 月光 (moonlight) are both glossed
+    by the dictionary, and their own glosses differ, though 亮 and 光 both mean "bright"; only two answers as long as
+    each other, differing in one place, are read this way."""
+    assert kind(a, b) == "different"
+    assert Matcher().pairs([a, b]) == []

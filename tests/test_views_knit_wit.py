@@ -408,6 +408,20 @@ def test_a_suggestion_shows_the_reading_that_linked_it_in_both_languages(table):
     assert "英文释义都是“tomato”" in texts(table.view("zh-CN"))
 
 
+def test_a_chinese_pair_one_character_apart_is_asked_about_in_both_languages(table):
+    """汤圆 and 汤团 (one food, two regions' names) are asked about, naming the two characters; 汤面 is not."""
+    woven(table)
+    for player, first in (("Ada", "汤圆"), ("Bram", "汤团"), ("Cleo", "汤面")):
+        write_sheet(table, player, [first, "", "", "", "", ""])
+    for player in CLAIMS:
+        table.tap(f"{player}: claim {table.state['race']['stack'][0]}")
+    suggested = view.kw.spool_review(table.state)["suggested"]
+    assert [(s["a"], s["b"], s["reason"], s["link"]) for s in suggested] == [
+        ("Ada", "Bram", "answers.reason.character", "团/圆")]
+    assert "One character apart, of like meaning: 团/圆" in table.texts()
+    assert "只差一个意思相近的字：团/圆" in texts(table.view("zh-CN"))
+
+
 def test_a_look_alike_suggestion_without_a_reading_shows_its_similarity(table):
     woven(table)
     for player, first in (("Ada", "elephant"), ("Bram", "elefant"), ("Cleo", "lemon")):

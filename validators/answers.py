@@ -12,10 +12,10 @@ for a suggestion, the text that linked the answers (`Verdict.explain()` gives a 
    punctuation)", `answers.link.equal`), never full-width or traditional characters between two plain words.
 3. A learned alias (a ruling the table made earlier, e.g. ``苹果 = apple``) → **same** (`answers.reason.alias`).
 4. A shared reading (validators/readings.py: English lemma without articles, American spelling, numbers as
-   digits, Chinese without a count and measure word, toneless pinyin, an emoji's name, CC-CEDICT glosses) →
-   **suggested**, the reason naming the reading (`answers.reason.word`, `.spelling`, `.number`, `.counted`,
-   `.pinyin`, `.emoji`, `.gloss`)
-   and `link` holding it ("qiao ke li", "tomato"). A reading is never "same": the table decides.
+   digits, Chinese without a count and measure word, toneless pinyin, an emoji's name, CC-CEDICT glosses, a Chinese
+   word one character of like meaning apart) → **suggested**, the reason naming the reading (`answers.reason.word`,
+   `.spelling`, `.number`, `.counted`, `.pinyin`, `.emoji`, `.gloss`, `.character`)
+   and `link` holding it ("qiao ke li", "tomato", "团/圆"). A reading is never "same": the table decides.
 5. Similar enough (rapidfuzz `fuzz.ratio` on the normalised answers) or a plural of the other → **suggested**
    (`answers.reason.similar`), or a typo of an English word (`answers.reason.typo`, link the word).
 6. Otherwise **different** (`answers.reason.different`; an answer that normalises to nothing is different from
@@ -91,7 +91,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from validators import lexicon
-from validators.readings import ORDER, Readings, link, readings
+from validators.readings import CHARACTER, ORDER, Readings, apart, link, readings
 from validators.writing import ignored, is_dense, normalise, words
 
 __all__ = ["SAME", "SUGGESTED", "DIFFERENT", "Matcher", "Verdict", "alias_pairs", "explain", "is_dense",
@@ -300,6 +300,7 @@ class Matcher:
         if found is None:
             return None
         reason, shown = found
+        shown = apart(na, nb) if reason == CHARACTER else shown
         return Verdict(SUGGESTED, fuzz.ratio(na, nb), READING[reason], shown)
 
     def _fuzzy(self, na: str, nb: str) -> Verdict:

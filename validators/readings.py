@@ -28,9 +28,16 @@ Rulings (forms; the reason key each gives):
   word without them (`counted`: 三只小猪 finds 小猪), and answers with the same count meet whatever the
   measure word (一个苹果 and 一颗苹果), but different counts do not (三只小猪 and 两只小猪). With a count of
   one (like an English article) the answer is also found by the bare word's glosses (一个苹果 meets apple).
+- One character apart, of like meaning (`character`): two answers of Chinese characters alone, as long as each
+  other (two or more), that differ in one place, where the two characters share a CC-CEDICT gloss (汤圆 and 汤团,
+  regional names of one food: 圆 and 团 both mean "round"; 红色 and 赤色). Ruling: only when one of the two has no
+  short gloss of its own (汤圆's entry is a sentence, 汤团 is not in the dictionary): where CC-CEDICT glosses both
+  words, their own glosses decide (the `gloss` reading), so 月亮 (moon) and 月光 (moonlight) are not linked through
+  亮 and 光 (both "bright"). Characters that share no gloss are different words (汤圆 and 汤面, soup noodles: 圆
+  and 面 share none; 老虎 and 老鼠), as the score threshold already says. The table sees the two characters ("团/圆").
 - The reason for one shared form is the further-reaching of the two sides' (order: word, spelling, number,
-  counted, pinyin, emoji, gloss; so 苹果/apples "both mean apple", not "same word"); when two answers share several
-  forms, the nearest of those reasons is shown.
+  counted, pinyin, emoji, gloss, character; so 苹果/apples "both mean apple", not "same word"); when two answers
+  share several forms, the nearest of those reasons is shown.
 """
 
 from __future__ import annotations
@@ -44,9 +51,9 @@ from validators import lexicon
 from validators.numerals import number_text, with_digits
 from validators.writing import is_dense, normalise, words
 
-PLAIN, WORD, SPELLING, NUMBER, COUNTED, PINYIN, EMOJI, GLOSS = "plain", "word", "spelling", "number", "counted", \
-    "pinyin", "emoji", "gloss"
-ORDER = (WORD, SPELLING, NUMBER, COUNTED, PINYIN, EMOJI, GLOSS)
+PLAIN, WORD, SPELLING, NUMBER, COUNTED, PINYIN, EMOJI, GLOSS, CHARACTER = "plain", "word", "spelling", "number", \
+    "counted", "pinyin", "emoji", "gloss", "character"
+ORDER = (WORD, SPELLING, NUMBER, COUNTED, PINYIN, EMOJI, GLOSS, CHARACTER)
 RANK = {reason: rank for rank, reason in enumerate(ORDER)}
 ARTICLES = frozenset({"the", "a", "an"})
 CLASSIFIERS = "个只头条张本把件位匹辆棵朵颗块杯瓶碗双对支根片粒座间家台部枝群串盒包袋箱桶份顶架艘首幅封枚口副套盏扇滴"
@@ -66,12 +73,13 @@ class Readings:
     probes: dict[Key, tuple[str, str]] = field(default_factory=dict)
     word: bool = False
 
-    def add(self, space: str, value: str, reason: str, shown: str, mark: bool = True) -> None:
-        """Add one form (a probe, and a mark unless mark=False); an earlier form for the same key stays."""
+    def add(self, space: str, value: str, reason: str, shown: str, mark: bool = True, probe: bool = True) -> None:
+        """Add one form (a probe unless probe=False, a mark unless mark=False); an earlier form for the key stays."""
         if value:
             if mark:
                 self.marks.setdefault((space, value), (reason, shown))
-            self.probes.setdefault((space, value), (reason, shown))
+            if probe:
+                self.probes.setdefault((space, value), (reason, shown))
 
 
 def link(a: Readings, b: Readings) -> tuple[str, str] | None:
@@ -159,7 +167,24 @@ def _chinese(out: Readings, norm: str) -> None:
         for reading in lexicon.pinyin(norm):
             out.add("p", reading, PINYIN, reading)
             out.add("w", reading.replace(" ", ""), PINYIN, reading)
+        _characters(out, norm)
     _meanings(out, norm)
+
+
+def _characters(out: Readings, norm: str) -> None:
+    """Each character's glosses, keyed by the rest of the answer, so a word one character apart with a character of
+    like meaning meets it; an answer glossed itself is only found this way, never looks (see the module rulings)."""
+    looks = not lexicon.glosses(norm)
+    for at, char in enumerate(norm):
+        rest = f"{norm[:at]}_{norm[at + 1:]}"
+        for gloss in lexicon.glosses(char):
+            out.add("k", f"{rest}|{gloss}", CHARACTER, char, probe=looks)
+
+
+def apart(a: str, b: str) -> str:
+    """The two characters in which two answers one character apart differ, in code-point order ("团/圆")."""
+    pair = next(((x, y) for x, y in zip(a, b) if x != y), ())
+    return "/".join(sorted(pair))
 
 
 def _meanings(out: Readings, word: str) -> None:
