@@ -53,6 +53,11 @@ def submit(field: Any) -> None:
         run_async(outcome)
 
 
+# placeholders a Chinese message leaves out on purpose: the English gloss that linked two answers ("tomato" for
+# 西红柿/番茄; Chinese players do not think in English glosses, the English screen names it)
+ZH_LEFT_OUT = {"answers.link.gloss": {"link"}}
+
+
 def placeholders(template: str) -> set[str]:
     """The `{name}` placeholders of a message template."""
     return set(re.findall(r"{(\w+)}", template))

@@ -16,6 +16,9 @@ for a suggestion, the text that linked the answers (`Verdict.explain()` gives a 
    word one character of like meaning apart) → **suggested**, the reason naming the reading (`answers.reason.word`,
    `.spelling`, `.number`, `.counted`, `.pinyin`, `.emoji`, `.gloss`, `.character`)
    and `link` holding it ("qiao ke li", "tomato", "团/圆"). A reading is never "same": the table decides.
+   The Chinese screen says a gloss without its English word ("词典里意思相同" for 西红柿/番茄, where the English
+   screen says "Both mean “tomato”"): Chinese players do not think in English glosses, and the two answers are on
+   the screen beside it.
 5. Similar enough (rapidfuzz `fuzz.ratio` on the normalised answers) or a plural of the other → **suggested**
    (`answers.reason.similar`), or a typo of an English word (`answers.reason.typo`, link the word).
 6. Otherwise **different** (`answers.reason.different`; an answer that normalises to nothing is different from
