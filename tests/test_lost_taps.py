@@ -122,3 +122,24 @@ async def closed(session: Session) -> None:
     session.close()
     for _ in range(3):
         await asyncio.sleep(0)
+
+
+def test_a_tap_lost_on_a_game_that_has_ended_says_so(tmp_path):
+    """A second quick tap on the move that ended a game reaches the end screen: the phone is told the game has
+    ended, not to tap again if still needed (play-test, Splitter and Solar Storm on phones); a game still going is
+    told as before, once while the message is up."""
+    from scoring.record import mark, new_record
+    with Store(tmp_path / "data") as store:
+        sid = store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
+        app = App(Page(f"/play/{sid}"), store)
+        app.set_setting("lang", "en")
+        store.play(sid, {"type": "round", "by": "table", "scores": {"A": 1, "B": 2}}, "2025-01-01T20:01:00+00:00")
+        app.moved(sid, mark(store.record(sid)))
+        app.input_lost()
+        assert read(bar_of(app).content.value) == words.say("en", "app.tap_gone")
+        store.play(sid, {"type": "finish", "by": "table"}, "2025-01-01T20:02:00+00:00")
+        app.moved(sid, mark(store.record(sid)))
+        app.input_lost()
+        assert read(bar_of(app).content.value) == words.say("en", "app.tap_gone_ended")
+        app.input_lost()
+        assert len(app.page.dialogs) == 2

@@ -269,9 +269,21 @@ class App:
 
     def input_lost(self) -> None:
         """A tap or an entry arrived for a control the screen no longer shows (`views.lost_taps`): say that it did
-        nothing, once while the message is up (typing on into a field that went away sends one per key)."""
-        if self.message is None or self.message.key != "app.tap_gone":
-            self.notify("app.tap_gone")
+        nothing, once while the message is up (typing on into a field that went away sends one per key). Ruling: on
+        the screen of a game that has ended it says so (`app.tap_gone_ended`), not "tap again if still needed" (a
+        second quick tap on the move that ended a game was told to tap again, with nothing left to tap)."""
+        key = "app.tap_gone_ended" if self.showing_ended() else "app.tap_gone"
+        if self.message is None or self.message.key != key:
+            self.notify(key)
+
+    def showing_ended(self) -> bool:
+        """Whether this tab shows a session (its id in the route) that has ended."""
+        if self.showing is None or self.showing not in route_parts(self.page.route):
+            return False
+        try:
+            return self.store.record(self.showing)["status"] == "finished"
+        except (RuleError, KeyError):
+            return False
 
     def show_message(self) -> None:
         """Show the message in the current language, in place of the one shown before (closed)."""
