@@ -122,7 +122,7 @@ def cover(ctx: Any, slot: dict, player: str) -> ft.Control:
         return elsewhere(ctx, player)
 
     def show() -> None:
-        """The named player has the phone: show their fields."""
+        """The named player has the device: show their fields."""
         slot["phase"] = ENTRY
         ctx.turn_page()
         ctx.refresh()
@@ -130,7 +130,7 @@ def cover(ctx: Any, slot: dict, player: str) -> ft.Control:
     return ft.Container(padding=24, bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12,
                         alignment=ft.Alignment.TOP_CENTER, content=ft.Column(
         horizontal_alignment=ft.CrossAxisAlignment.CENTER, controls=[
-            ft.Icon(ft.Icons.PHONE_ANDROID, size=48),
+            ft.Icon(ft.Icons.PERSON, size=48),
             ft.Text(ctx.t("app.private.pass_to", name=player), size=22, weight=ft.FontWeight.BOLD,
                     text_align=ft.TextAlign.CENTER),
             ft.FilledButton(content=ctx.t("app.private.show", name=player), icon=ft.Icons.VISIBILITY,
