@@ -30,8 +30,8 @@ from playwright.sync_api import expect
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import (OUTPUT, PAINTED, PHONE, POLL_MS, ROOT, SEEN_AREA, WAIT_MS, Tab, new_tab,
-                                    shown_as)
+from tests.browser.conftest import (OUTPUT, PAINTED, PHONE, POLL_MS, ROOT, SEEN, SEEN_AREA, TAP, WAIT_MS, Tab,
+                                    new_tab, shown_as)
 from tests.browser.fit import text_boxes
 
 PLAYERS = {"Ann": "Red", "Ben": "Blue"}  # each seat's colour by default (a free one, in seat order)
@@ -256,3 +256,64 @@ def test_a_two_two_vote_says_the_word_lists_verdict_settled_it(phone, server):
     boxes = [b for b in text_boxes(tab, "平票") if b["text"].startswith("平票")]
     assert boxes and all(0 <= b["x"] and b["x"] + b["width"] <= PHONE["width"] for b in boxes), boxes
     tab.shot("nab_it_phone_tied_vote")
+
+
+FAMILY = [{"name": n, "colour": c} for n, c in (("爸爸", "red"), ("妈妈", "blue"), ("小明", "green"), ("奶奶", "yellow"))]
+LANDSCAPE = {"width": 1024, "height": 768}
+PORTRAIT = {"width": 768, "height": 1024}
+TURN_BUTTONS = {"zh-CN": ("出牌", "收回", "爸爸换牌"), "en": ("Play", "Take back", "爸爸 swaps")}
+
+
+def family_game(server) -> str:
+    """A stored game of four (the play-testers' family), on 爸爸's first turn, tiles from the real bags (A–Z)."""
+    with Store(server.data) as store:
+        return store.create(new_record("nab_it", FAMILY, now="2026-12-07T08:15:00+00:00"))
+
+
+def seen_box(tab: Tab, name: str) -> dict:
+    """Where the button of this whole name is on the settled screen, and the part of the screen its scrolling area
+    shows (top, bottom)."""
+    whole = re.compile(f"^{shown_as(name).pattern}$")
+    button = tab.page.get_by_role("button", name=whole).first
+    return {**button.bounding_box(), "seen": button.evaluate(SEEN)}
+
+
+def in_sight(box: dict, height: int) -> bool:
+    """Whether a box lies wholly within the screen's height and the part its scrolling area shows."""
+    top, bottom = box["seen"]
+    return max(0, top) <= box["y"] and box["y"] + box["height"] <= min(bottom, height)
+
+
+def test_a_landscape_tablet_shows_the_letters_and_play_without_scrolling(browser, server):
+    """Play-test (session 73, a tablet passed round at 1024x768): the letters and the turn's buttons sat under the
+    board, so the table scrolled at every turn. Now every letter, Play and Take back are in sight on the first
+    screen, beside the board."""
+    tab = new_tab(browser, server, LANDSCAPE)
+    try:
+        tab.open(f"/play/{family_game(server)}")
+        tab.see("点一格，再点一个字母。")
+        tab.settle()
+        tab.shot("nab_it_landscape_turn")
+        names = [*(chr(c) for c in range(ord("A"), ord("Z") + 1)), *TURN_BUTTONS["zh-CN"][:2]]
+        hidden = {n: b for n in names if not in_sight(b := seen_box(tab, n), LANDSCAPE["height"])}
+        assert not hidden, hidden
+    finally:
+        tab.page.context.close()
+
+
+def test_a_portrait_tablet_keeps_the_turn_buttons_on_one_row(browser, server):
+    """Play-test (session 73, 768x1024): Play, Take back and Swap wrapped to two rows in both languages. Now they
+    stand on one row, each label on one line, in Chinese and in English."""
+    tab = new_tab(browser, server, PORTRAIT)
+    try:
+        tab.open(f"/play/{family_game(server)}")
+        for lang, names in TURN_BUTTONS.items():
+            tab.language(lang)
+            tab.see_role("button", names[2])
+            tab.settle()
+            tab.shot(f"nab_it_portrait_buttons_{lang}")
+            boxes = [seen_box(tab, name) for name in names]
+            assert len({round(b["y"]) for b in boxes}) == 1, boxes
+            assert all(b["height"] <= TAP + 1 for b in boxes), boxes  # each label on one line (an outline: 49 px)
+    finally:
+        tab.page.context.close()

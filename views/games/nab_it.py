@@ -11,10 +11,14 @@ of the turn with the list's verdict before the play is sent, challenges and the 
   touching: about 25 px on a 390 px phone, as large as 15 columns fit there; 48 px would need 720 px), so the
   letters are on the first screen too; + makes the cells 44 then 52 px and shows the tiles
   played with the margin around them (and any draft tile), not the whole start, the board then scrolling
-  sideways where it is still wider, and − goes back. On a laptop-wide
-  screen (the `xl` breakpoint, 1200 px) the turn's board and its letters sit side by side (`BOARD_COLS`,
-  `KEYS_COLS`; cells of about 26 px): one above the other, the board's 36 px cells filled a laptop's first screen
-  and pushed the letters below it. A tablet or a phone keeps them one above the other.
+  sideways where it is still wider, and − goes back. From a landscape tablet's width (the `lg` breakpoint, 992 px)
+  the turn's board and its letters sit side by side (`BOARD_COLS`, `KEYS_COLS`): one above the other, the
+  board's 36 px cells filled a 1024x768 tablet's first screen and pushed the letters below it, so the table
+  scrolled during a turn (a laptop's, 1200 px and more, had been side by side already). Ruling [tablet]: at
+  1024x768 the letters' column is wide enough for five keys a row, so A–Z, Play and Take back are in sight
+  without scrolling (Swap, used instead of a play, just below); the board's cells are then 20 px, about 4 mm on a
+  tablet's screen as the phone's 24.5 px are on a phone's. A portrait tablet or a phone keeps them one above the
+  other.
 - Placing: tap a cell, then a letter (the hand when the app deals, behind a cover the player lifts; A–Z and a
   blank switch when the tiles come from the real bags). Tapping a placed draft cell again takes its tile back.
   The draft is the turn's (`draft_of`): it stays through every redraw and action until that turn is over, and
@@ -26,7 +30,7 @@ of the turn with the list's verdict before the play is sent, challenges and the 
   and why above the letters (`dropped_notice`) until the player places, takes back or dismisses; the rest stay.
   What to tap next is said once, above the letters (the chosen cell once there is one). The words the play would
   form or change come from the engine's `draft_verdict`, each marked known or not in the list, shown once a tile is
-  placed under the letters; the rule the draft breaks is said right above the letters, where the player looks
+  placed under Play (`keys_panel`); the rule the draft breaks is said right above the letters, where the player looks
   while typing (`refusal_line`: final, or the word only unfinished, as the engine says); then Play sends it (or
   Swap, instead).
   The banner above the screen names the move in the rule book's word, letter tiles (`nab_it.move.play`), not the
@@ -72,9 +76,10 @@ SEAT_FILL = tuple(FILL[name] for name in ("red", "blue", "green", "yellow"))
 OUTLINE_OF = {"red": 0, "blue": 1, "green": 2, "orange": 3, "purple": 4}
 SPARE_OUTLINES = (5, 6, 7, 4, 3, 2, 1, 0)
 DRAFT_FILL = tint(ft.Colors.AMBER)
-BOARD_COLS = {"xs": 12, "xl": 7}  # the turn's board and its letter keys: side by side on a laptop, else stacked
-KEYS_COLS = {"xs": 12, "xl": 5}
-WHOLE_COLS = {"xs": 12}  # the board where no letters sit beside it
+COLUMNS = 48  # the board row's grid, fine enough for a landscape tablet's letters column to hold five keys a row
+BOARD_COLS = {"xs": 48, "lg": 25, "xl": 28}  # the turn's board and its letters: side by side from 992 px, else stacked
+KEYS_COLS = {"xs": 48, "lg": 23, "xl": 20}
+WHOLE_COLS = {"xs": 48}  # the board where no letters sit beside it
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -216,7 +221,7 @@ def on_board(board: ft.Control, above: list[ft.Control] = (), cols: dict | None 
     who plays elsewhere; and beside it the turn's letters, side by side on a laptop): from one turn, phone or
     phase to the next Flet then sends the squares that changed, not the whole board again (about 90 KB to every
     phone at each play, challenge and vote, where the board moved between the turn's panel and the others)."""
-    return ft.ResponsiveRow(key="board-row", spacing=16, run_spacing=8, controls=[
+    return ft.ResponsiveRow(key="board-row", columns=COLUMNS, spacing=8, run_spacing=8, controls=[
         ft.Column(col=cols or WHOLE_COLS, spacing=8, controls=[*above, keyed(board, "board")]),
         *([beside] if beside else [])])
 
@@ -430,8 +435,13 @@ def turn_panel(ctx: GameContext, state: dict, player: str) -> ft.Control:
 
 
 def keys_panel(ctx: GameContext, state: dict, player: str, draft: dict) -> list[ft.Control]:
-    """What to tap next (said once), why the draft cannot be played yet, the letters, the words the draft forms,
-    Play, take back, Swap."""
+    """What to tap next (said once), why the draft cannot be played yet, the letters, Play, take back, Swap, and the
+    words the draft forms.
+
+    Ruling: the words come under the buttons, so Play stays where it was as tiles are placed (above them, the words
+    pushed it below a 1024x768 tablet's screen at the first tile). The buttons' words are short ("Take back",
+    "Ann swaps"; "收回", "安换牌") so the row stays one line in a portrait tablet's 440 px column with
+    two-character names (with "Take the tiles back" and "… swaps their hand" Swap wrapped to a second row)."""
 
     def send() -> None:
         """Send the play."""
@@ -452,8 +462,6 @@ def keys_panel(ctx: GameContext, state: dict, player: str, draft: dict) -> list[
                                   ft.Text(hint, size=16, key=ft.ScrollKey(f"cell-{player}")),
                                   *(said(ctx, f"cell-{player}") if at is None else []),  # while no cell is chosen
                                   refusal_line(ctx, seen), letter_picker(ctx, state, player, draft)]
-    if seen:
-        controls.append(preview_panel(ctx, state, player, draft["tiles"], seen))
     controls.append(ft.Row(wrap=True, controls=[
         ft.FilledButton(content=ctx.t("nab_it.view.play"), icon=ft.Icons.CHECK, disabled=not draft["tiles"],
                         on_click=lambda e: send()),
@@ -462,7 +470,8 @@ def keys_panel(ctx: GameContext, state: dict, player: str, draft: dict) -> list[
         ft.OutlinedButton(content=ctx.t("nab_it.view.swap", name=player), icon=ft.Icons.SWAP_HORIZ,
                           on_click=lambda e: ctx.dispatch({"type": "swap", "by": player}, at=f"turn-{player}")),
     ], key=ft.ScrollKey(f"turn-{player}")))
-    return controls + said(ctx, f"turn-{player}")
+    preview = [preview_panel(ctx, state, player, draft["tiles"], seen)] if seen else []
+    return controls + said(ctx, f"turn-{player}") + preview
 
 
 def cover_mark(state: dict, player: str) -> list:
