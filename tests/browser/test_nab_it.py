@@ -317,3 +317,25 @@ def test_a_portrait_tablet_keeps_the_turn_buttons_on_one_row(browser, server):
             assert all(b["height"] <= TAP + 1 for b in boxes), boxes  # each label on one line (an outline: 49 px)
     finally:
         tab.page.context.close()
+
+
+def test_the_next_player_gets_the_tablet_from_the_top(browser, server):
+    """Play-test (session 73, a portrait tablet passed round): after Play, scrolled down to it, the screen kept its
+    scroll, so the next player met the letters, not the line naming their turn. Now a play on a shared screen
+    turns the page: the next turn's line is in sight from the top."""
+    tab = new_tab(browser, server, PORTRAIT)
+    try:
+        tab.open(f"/play/{family_game(server)}")
+        set_english(tab)
+        for col, letter in ((6, "C"), (7, "A"), (8, "T")):
+            place(tab, 8, col, letter)
+        send(tab, "CAT", 1)
+        line = "Next: 妈妈 — play letter tiles"
+        tab.see(line)
+        tab.settle()
+        tab.shot("nab_it_portrait_next_turn")
+        shown = tab.page.get_by_text(shown_as(line)).or_(tab.page.get_by_label(shown_as(line))).first
+        box = {**shown.bounding_box(), "seen": shown.evaluate(SEEN)}
+        assert in_sight(box, PORTRAIT["height"]), box
+    finally:
+        tab.page.context.close()

@@ -447,6 +447,12 @@ def keys_panel(ctx: GameContext, state: dict, player: str, draft: dict) -> list[
         """Send the play."""
         if ctx.dispatch({"type": "play", "by": player, "tiles": list(draft["tiles"])}, at=f"turn-{player}"):
             draft.update(tiles=[], under={}, at=None, blank=False, dropped=[])
+            handed_on(ctx)
+
+    def swap() -> None:
+        """Swap the hand instead of playing."""
+        if ctx.dispatch({"type": "swap", "by": player}, at=f"turn-{player}"):
+            handed_on(ctx)
 
     def clear() -> None:
         """Take back every draft tile."""
@@ -468,10 +474,18 @@ def keys_panel(ctx: GameContext, state: dict, player: str, draft: dict) -> list[
         ft.OutlinedButton(content=ctx.t("nab_it.view.clear"), icon=ft.Icons.CLEAR, disabled=not draft["tiles"],
                           on_click=lambda e: clear()),
         ft.OutlinedButton(content=ctx.t("nab_it.view.swap", name=player), icon=ft.Icons.SWAP_HORIZ,
-                          on_click=lambda e: ctx.dispatch({"type": "swap", "by": player}, at=f"turn-{player}")),
+                          on_click=lambda e: swap()),
     ], key=ft.ScrollKey(f"turn-{player}")))
     preview = [preview_panel(ctx, state, player, draft["tiles"], seen)] if seen else []
     return controls + said(ctx, f"turn-{player}") + preview
+
+
+def handed_on(ctx: GameContext) -> None:
+    """After a turn sent on a shared screen, the tablet goes to the next player: the page turns (`turn_page`), so
+    it opens from its top, on the line naming their turn. Ruling [tablet]: it kept its scroll, down at Play, and
+    the next player met the letters, that line 222 px above a 768x1024 screen (a seated phone keeps its place)."""
+    if ctx.seat is None:
+        ctx.turn_page()
 
 
 def cover_mark(state: dict, player: str) -> list:
