@@ -23,7 +23,7 @@ I18N = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 VARIANT = re.compile(r"^(?P<base>[^\[\]]+)\[(?P<names>\w+=1(?:,\w+=1)*)\]$")
 FLAG = re.compile(r"^(?P<base>[^\[\]]+)\[(?P<name>\w+)=true\]$")
 ZERO = re.compile(r"^(?P<base>[^\[\]]+)\[(?P<name>\w+)=0\]$")
-MIXED = re.compile(r"^(?P<base>[^\[\]]+)\[(?P<names>\w+=(?:0|true)(?:,\w+=(?:0|true))+)\]$")  # zeros and flags
+MIXED = re.compile(r"^(?P<base>[^\[\]]+)\[(?P<names>\w+=(?:0|1|true)(?:,\w+=(?:0|1|true))+)\]$")  # zeros, ones, flags
 
 
 def run_async(coroutine: Any) -> Any:

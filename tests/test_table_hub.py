@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from scoring.errors import RuleError
-from scoring.i18n import LANGUAGES, table as i18n_table
+from scoring.i18n import LANGUAGES, table as i18n_table, text
 from scoring.record import SHOWN, mark, new_record
 from storage import Store
 from tests.helpers import run_async
@@ -288,8 +288,28 @@ def test_a_seat_acting_on_a_screen_the_table_has_moved_on_from_or_tapping_twice_
     shown = mark(store.load(hub.sid))
     hub.act(None, {"type": "next_spool"}, expect=shown)
     before = store.load(hub.sid)
-    refused("record.stale", hub.act, b, {"type": "challenge", "target": "A"}, expect=shown)
+    err = refused("record.stale", hub.act, b, {"type": "challenge", "target": "A"}, expect=shown)
+    assert "own" not in err.params  # the table moved on, not B: "someone else acted first"
     assert store.load(hub.sid) == before
+
+
+def test_a_seats_own_double_tap_is_refused_saying_its_first_tap_counted_not_that_another_phone_acted(store, clock):
+    # Tom's double tap on his claim took his tile once; the second tap read "Someone else acted first … try again",
+    # though nobody else had acted. Another phone's move in between does not change that: A's own tap came first.
+    hub = open_hub(store, knit_wit_answering(), clock)
+    a, b = hub.join(hub.pin, "A"), hub.join(hub.pin, "B")
+    hub.act(a, {"type": "answer", "spool": 1, "text": "lemon"})
+    shown = mark(store.load(hub.sid))
+    hub.act(a, {"type": "claim"}, expect=shown)
+    hub.act(b, {"type": "answer", "spool": 1, "text": "lime"})
+    err = refused("record.stale", hub.act, a, {"type": "claim"}, expect=shown)
+    assert err.params["own"] is True
+    said = {lang: text(lang, err.key, **err.params) for lang in LANGUAGES}
+    assert said["en"].startswith("Your earlier tap was counted first") and "actions" in said["en"], said
+    assert said["zh-CN"].startswith("你刚才那一下已经先记上了"), said
+    one = {**err.params, "expected": 1}  # a double tap on the session's second action: the singular, still "yours"
+    assert text("en", err.key, **one).startswith("Your earlier tap") and " 1 action," in text("en", err.key, **one)
+    assert [c[0] for c in store.state(hub.sid)["race"]["claims"]] == ["A"]
 
 
 def test_a_seat_acting_on_a_log_an_undo_changed_is_refused_as_stale_though_its_length_is_the_same_again(store, clock):

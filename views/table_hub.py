@@ -45,7 +45,9 @@ Rulings (what a table would expect, where the issue is silent):
   stays refused (`record.stale`) when the table acted meanwhile (a deal, a reveal, the next spool, an undo may
   have moved the game on), when the log the phone showed has changed (an undo, then another action: the log's
   length is the same again, its last action another; `scoring.record.mark`), when the seat itself acted meanwhile
-  (a double tap), and for the table's own moves.
+  (a double tap), and for the table's own moves. A seat refused for its own earlier tap is told so (`own=True`:
+  "your earlier tap counted first; this one was not counted"), not that another phone acted first: Tom's double
+  tap on his claim took his tile once and then read "Someone else acted first … try again".
   A tap that makes several actions (a Knit Wit sheet's Save: an answer each) goes on from where the server put
   its last one (`after`), so another player's move absorbed before its first does not make the next stale.
   (`benchmarks/bench_near_tie.py` found every second claim of two taps made at once refused as stale.)
@@ -495,6 +497,8 @@ class TableHub:
                 tie = self._refused_tie(action, received, err, expect)
                 if tie:
                     self._open_tie(tie)
+                if err.key == STALE and by != TABLE and self._acted_since(expect, by):
+                    raise RuleError(STALE, **err.params, own=True) from err
                 raise
             tie = self._accepted_tie(action, received, count, state)
             self._after[token] = mark(record)
@@ -550,6 +554,12 @@ class TableHub:
             return False
         later = record["actions"][expect[0]:]
         return all(action.get("by", TABLE) not in (TABLE, by) for action in later)
+
+    def _acted_since(self, expect: Mark, by: str) -> bool:
+        """Whether the seat by itself made an action after the log the phone showed (`expect`): its own earlier tap
+        (a double tap, or a second move tapped before the screen showed the first), not another phone's."""
+        record = self.store.record(self.sid)
+        return begins_with(record, expect) and any(a.get("by") == by for a in record["actions"][expect[0]:])
 
     def session_changed(self, record: dict, state: dict) -> None:
         """The session changed elsewhere (a tab's action, undo or redo): send every phone its seat's view."""

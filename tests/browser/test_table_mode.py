@@ -17,8 +17,9 @@ and moves on spool by spool to the final scores; every phone and the host's scre
 ranking with the totals.
 
 A Pictomania round and a Guess Club round follow on the same phones (in Pictomania the server restarts once
-the phones are seated, and every phone comes back to its seat by itself and plays on; another Pictomania round is
-dealt with the cards, each phone entering its own, a clash refused by the rule alone; in Guess Club each phone
+the phones are seated, and every phone comes back to its seat by itself and plays on; A's double tap on her claim
+takes one tile, and her phone says her first tap counted, not that another phone acted first; another Pictomania
+round is dealt with the cards, each phone entering its own, a clash refused by the rule alone; in Guess Club each phone
 writes its own hand, no phone or host screen holds another's card before it is read out, the host's screen takes
 a card read out back with the table's consent (B's phone offers it again) and puts it back, the setter rules on
 the match (its ruling above the offer to show its own card) and settles, and every phone shows the round's
@@ -438,6 +439,17 @@ def test_a_pictomania_round_played_from_phones(table_server, table_tabs):
         assert not any(phone.received(m) for m in others), seat
         assert "Pass to " not in phone.screen_text()
     assert not any(m in host.page.evaluate(READ_ALL) for s in SEATS for m in secrets_of(s))
+
+    # A finishes with a double tap on her claim: one tile, and her phone says her first tap counted (it read
+    # "Someone else acted first … try again", nobody else having acted).
+    claim = players["A"].tab.page.get_by_role("button", name="A: claim 3", exact=True)
+    claim.wait_for(state="visible")
+    claim.dblclick()
+    players["A"].tab.see(re.compile(r"^(Your earlier tap was counted first|That tap did nothing: A already took 3)"))
+    players["A"].tab.quiet()
+    assert "Someone else acted first" not in players["A"].screen_text()
+    with Store(table_server[0].data) as store:
+        assert store.state(sid)["race"]["claims"] == [["A", 3]]
 
     host.tap("Reveal the piles", exact=True)  # the board's own button, the only reveal on the host's screen
     host.tap("Reveal", exact=True)  # not everyone has stopped: the table confirms
