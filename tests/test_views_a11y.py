@@ -239,8 +239,8 @@ def test_a_named_tile_is_one_node_with_its_name_and_its_tap():
     assert [(merged is not None, label) for merged, _, label in merged_nodes(tile)] == [(True, "1 号骨牌")]
 
 
-# An icon beside words that only pictures what they say keeps its size: the pass-the-phone cover's phone.
-PICTURES = {ft.Icons.PHONE_ANDROID}
+# An icon beside words that only pictures what they say keeps its size: the pass cover's person, a seat's phone.
+PICTURES = {ft.Icons.PERSON, ft.Icons.PHONE_ANDROID}
 
 
 def icons_beside_words(control: ft.Control) -> list[ft.Icon]:
