@@ -75,7 +75,8 @@ Rulings:
   answers the same; it missed them).
   An echo is only flagged for the table to challenge, never struck by the app.
 - A reused answer on one sheet is a pair that is "same" (equal or alias), never a suggestion; blanks are ignored.
-- `pairs` finds reading links through an index of the answers' forms (each distinct answer read once, cached) and
+- `pairs` finds reading links through an index of the answers' forms (each distinct answer read once, cached), and
+  the Chinese answers one character apart through an index of each with one character left out (`one_apart`), and
   fuzzy candidates with one `rapidfuzz.process.cdist` over the distinct normalised answers (two list objects, so
   rapidfuzz takes its faster two-list route), on one thread below `parallel_from` distinct answers and on every
   core above. Dictionaries load on first use (`validators.lexicon.load()` loads them ahead); so does numpy, which
@@ -94,7 +95,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from validators import lexicon
-from validators.readings import CHARACTER, ORDER, Readings, apart, link, readings
+from validators.readings import CHARACTER, ORDER, Readings, apart, link, one_apart, readings
 from validators.writing import ignored, is_dense, normalise, words
 
 __all__ = ["SAME", "SUGGESTED", "DIFFERENT", "Matcher", "Verdict", "alias_pairs", "explain", "is_dense",
@@ -340,7 +341,7 @@ class Matcher:
             for key in found.marks:
                 marked[key].append(n)
         met = {(min(n, m), max(n, m)) for n, found in enumerate(read) for key in found.probes
-               for m in marked.get(key, ()) if m != n}
+               for m in marked.get(key, ()) if m != n} | one_apart(read)
         out = []
         for n, m in met:
             na, nb = forms[n][0], forms[m][0]

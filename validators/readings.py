@@ -1,8 +1,11 @@
 """Readings: the canonical forms of an answer, so that two answers written differently but read alike meet.
 
 Each answer (as its normalised words) gets marks (forms others find it by) and probes (forms it looks for);
-two answers are linked when a probe of one is a mark of the other. A link is only ever a suggestion: the table
-decides, and its ruling becomes an alias. Each form carries why it was made and the text a person is shown.
+two answers are linked when a probe of one is a mark of the other. The `character` reading alone is no form: it
+compares two answers (`link`), looking their differing characters up only for answers one character apart, which
+`one_apart` finds among many (forms for every character's glosses had made reading a Chinese answer slow). A link
+is only ever a suggestion: the table decides, and its ruling becomes an alias. Each form carries why it was made and
+the text a person is shown.
 
 Rulings (forms; the reason key each gives):
 - English (no Chinese characters): a leading article (the, a, an) dropped, runs of number words as digits
@@ -44,8 +47,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import combinations
 
 from validators import lexicon
 from validators.numerals import number_text, with_digits
@@ -67,19 +73,20 @@ Key = tuple[str, str]
 @dataclass(frozen=True)
 class Readings:
     """An answer's forms: marks (found by) and probes (looks for), each key → (reason, text shown); word: the
-    answer is a Chinese dictionary word."""
+    answer is a Chinese dictionary word; han: the answer when it is two or more Chinese characters alone, else ""
+    (what the `character` reading compares)."""
 
     marks: dict[Key, tuple[str, str]] = field(default_factory=dict)
     probes: dict[Key, tuple[str, str]] = field(default_factory=dict)
     word: bool = False
+    han: str = ""
 
-    def add(self, space: str, value: str, reason: str, shown: str, mark: bool = True, probe: bool = True) -> None:
-        """Add one form (a probe unless probe=False, a mark unless mark=False); an earlier form for the key stays."""
+    def add(self, space: str, value: str, reason: str, shown: str, mark: bool = True) -> None:
+        """Add one form (a probe, and a mark unless mark=False); an earlier form for the same key stays."""
         if value:
             if mark:
                 self.marks.setdefault((space, value), (reason, shown))
-            if probe:
-                self.probes.setdefault((space, value), (reason, shown))
+            self.probes.setdefault((space, value), (reason, shown))
 
 
 def link(a: Readings, b: Readings) -> tuple[str, str] | None:
@@ -93,14 +100,38 @@ def link(a: Readings, b: Readings) -> tuple[str, str] | None:
                 continue
             if widest is not None and (best is None or widest < best):
                 best = widest
-    return (best[2], best[1]) if best else None
+    return (best[2], best[1]) if best else _character(a, b)
+
+
+def _character(a: Readings, b: Readings) -> tuple[str, str] | None:
+    """(character, the two characters) when two answers are one character of like meaning apart (see the module
+    rulings), else None; the characters' glosses are only looked up for answers that differ in one place."""
+    if not a.han or len(a.han) != len(b.han) or a.han == b.han:
+        return None
+    at = next(at for at, (x, y) in enumerate(zip(a.han, b.han)) if x != y)
+    if a.han[at + 1:] != b.han[at + 1:] or lexicon.glosses(a.han) and lexicon.glosses(b.han):
+        return None
+    if set(lexicon.glosses(a.han[at])).isdisjoint(lexicon.glosses(b.han[at])):
+        return None
+    return CHARACTER, apart(a.han, b.han)
+
+
+def one_apart(read: Sequence[Readings]) -> set[tuple[int, int]]:
+    """Pairs n < m of the answers (by index) that are Chinese characters alone, as long as each other, differing in
+    one place: the only pairs the `character` reading can link."""
+    left_out: dict[tuple[int, str], list[int]] = defaultdict(list)
+    for n, found in enumerate(read):
+        for at in range(len(found.han)):
+            left_out[(at, found.han[:at] + found.han[at + 1:])].append(n)
+    return {pair for spots in left_out.values() for pair in combinations(spots, 2)}
 
 
 @lru_cache(maxsize=1 << 15)
 def readings(words: tuple[str, ...]) -> Readings:
     """The forms of an answer given as its normalised words (see the module rulings)."""
     norm = "".join(words)
-    out = Readings(word=is_dense(norm) and lexicon.is_chinese_word(norm))
+    han = norm if len(norm) > 1 and _HAN.match(norm) else ""
+    out = Readings(word=is_dense(norm) and lexicon.is_chinese_word(norm), han=han)
     if not norm:
         return out
     named = _emoji_names(norm)
@@ -167,18 +198,7 @@ def _chinese(out: Readings, norm: str) -> None:
         for reading in lexicon.pinyin(norm):
             out.add("p", reading, PINYIN, reading)
             out.add("w", reading.replace(" ", ""), PINYIN, reading)
-        _characters(out, norm)
     _meanings(out, norm)
-
-
-def _characters(out: Readings, norm: str) -> None:
-    """Each character's glosses, keyed by the rest of the answer, so a word one character apart with a character of
-    like meaning meets it; an answer glossed itself is only found this way, never looks (see the module rulings)."""
-    looks = not lexicon.glosses(norm)
-    for at, char in enumerate(norm):
-        rest = f"{norm[:at]}_{norm[at + 1:]}"
-        for gloss in lexicon.glosses(char):
-            out.add("k", f"{rest}|{gloss}", CHARACTER, char, probe=looks)
 
 
 def apart(a: str, b: str) -> str:
