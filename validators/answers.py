@@ -76,12 +76,12 @@ Rulings:
   An echo is only flagged for the table to challenge, never struck by the app.
 - A reused answer on one sheet is a pair that is "same" (equal or alias), never a suggestion; blanks are ignored.
 - `pairs` finds reading links through an index of the answers' forms (each distinct answer read once, cached), and
-  the Chinese answers one character apart through an index of each with one character left out (`one_apart`), and
-  fuzzy candidates with one `rapidfuzz.process.cdist` over the distinct normalised answers (two list objects, so
-  rapidfuzz takes its faster two-list route), on one thread below `parallel_from` distinct answers and on every
-  core above. Dictionaries load on first use (`validators.lexicon.load()` loads them ahead); so does numpy, which
-  only `pairs` needs: the engines that use the matcher are imported at start-up (the home screen names every
-  game), and numpy alone took more than half as long as all of them (40–90 ms against 70–110 ms).
+  the Chinese answers one character of like meaning apart through an index of each with one character left out
+  (`one_apart`), and fuzzy candidates with one `rapidfuzz.process.cdist` over the distinct normalised answers (two
+  list objects, so rapidfuzz takes its faster two-list route), on one thread below `parallel_from` distinct answers
+  and on every core above. Dictionaries load on first use (`validators.lexicon.load()` loads them ahead); so does
+  numpy, which only `pairs` needs: the engines that use the matcher are imported at start-up (the home screen names
+  every game), and numpy alone took more than half as long as all of them (40–90 ms against 70–110 ms).
 """
 
 from __future__ import annotations

@@ -109,21 +109,26 @@ def _character(a: Readings, b: Readings) -> tuple[str, str] | None:
     if not a.han or len(a.han) != len(b.han) or a.han == b.han:
         return None
     at = next(at for at, (x, y) in enumerate(zip(a.han, b.han)) if x != y)
-    if a.han[at + 1:] != b.han[at + 1:] or lexicon.glosses(a.han) and lexicon.glosses(b.han):
-        return None
-    if set(lexicon.glosses(a.han[at])).isdisjoint(lexicon.glosses(b.han[at])):
-        return None
-    return CHARACTER, apart(a.han, b.han)
+    return (CHARACTER, apart(a.han, b.han)) if a.han[at + 1:] == b.han[at + 1:] and _alike(a.han, b.han, at) else None
+
+
+def _alike(a: str, b: str, at: int) -> bool:
+    """Two answers of Chinese characters that differ only at `at` are linked there: the two characters share a
+    gloss, and not both answers have a gloss of their own (see the module rulings)."""
+    if lexicon.glosses(a) and lexicon.glosses(b):
+        return False
+    return not set(lexicon.glosses(a[at])).isdisjoint(lexicon.glosses(b[at]))
 
 
 def one_apart(read: Sequence[Readings]) -> set[tuple[int, int]]:
-    """Pairs n < m of the answers (by index) that are Chinese characters alone, as long as each other, differing in
-    one place: the only pairs the `character` reading can link."""
+    """Pairs n < m of the answers (by index) that the `character` reading links: Chinese characters alone, as long
+    as each other, one character of like meaning apart (found through each answer with one character left out)."""
     left_out: dict[tuple[int, str], list[int]] = defaultdict(list)
     for n, found in enumerate(read):
         for at in range(len(found.han)):
             left_out[(at, found.han[:at] + found.han[at + 1:])].append(n)
-    return {pair for spots in left_out.values() for pair in combinations(spots, 2)}
+    return {(n, m) for (at, _), spots in left_out.items() for n, m in combinations(spots, 2)
+            if read[n].han != read[m].han and _alike(read[n].han, read[m].han, at)}
 
 
 @lru_cache(maxsize=1 << 15)
