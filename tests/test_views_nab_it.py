@@ -412,9 +412,10 @@ def test_what_to_tap_is_said_once_and_the_board_sits_beside_the_letters_on_a_lap
     assert "Cell row 8, column 8: now tap a letter." in texts(built)
     assert "Tap a cell, then a letter." not in texts(built)
     row = next(c for c in walk(built) if isinstance(c, ft.ResponsiveRow))
-    board, keys = row.controls
-    assert (board.col, keys.col) == (view.BOARD_COLS, view.KEYS_COLS)
-    assert row.columns == 48 and board.col["xs"] == keys.col["xs"] == 48 and board.col["lg"] + keys.col["lg"] == 48
+    tools, board, keys = row.controls
+    assert (tools.col, board.col, keys.col) == (view.TOOLS_COLS, view.BOARD_COLS, view.KEYS_COLS)
+    assert row.columns == 48 and tools.col["xs"] == board.col["xs"] == keys.col["xs"] == 48
+    assert tools.col["lg"] + board.col["lg"] + keys.col["lg"] == 48 and "Larger cells" in zoom_buttons(tools)
     assert len(cells(board)) == 15 * 15 and "A" in letter_buttons(keys) and "Play" in buttons(keys)
 
 

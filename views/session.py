@@ -308,7 +308,7 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     log = public_log(record, state, SHOWN if more else None)
     side += [log_panel(app.lang, log, len(record["actions"]), folds, more),
              file_actions(app, sid, read_only, state)]
-    return title, two_columns(main, side), "/"
+    return title, two_columns(main, side, cols=columns_of(record["game"])), "/"
 
 
 def ways_out(app: Any, sid: str, game: str, read_only: bool) -> ft.Control:
@@ -341,12 +341,20 @@ def played(app: Any, record: dict) -> ft.Control:
                          duration=words.duration(app.lang, record["created"], record["updated"])), size=15)
 
 
-def two_columns(main: list[ft.Control], side: list[ft.Control], main_spacing: int = 12) -> ft.ResponsiveRow:
+def two_columns(main: list[ft.Control], side: list[ft.Control], main_spacing: int = 12,
+                cols: tuple[dict, dict] = (MAIN_COLS, SIDE_COLS)) -> ft.ResponsiveRow:
     """A screen's main column and its side column (the scoreboard and the log): side by side from Flet's "md"
-    width, the side one under the main one on a phone; read by a screen reader column by column
-    (`views.ui.reading_column`)."""
-    return ft.ResponsiveRow(controls=[reading_column(main, col=MAIN_COLS, spacing=main_spacing),
-                                      reading_column(side, col=SIDE_COLS, spacing=12)])
+    width (unless a game's `cols` say otherwise), the side one under the main one on a phone; read by a screen
+    reader column by column (`views.ui.reading_column`)."""
+    return ft.ResponsiveRow(controls=[reading_column(main, col=cols[0], spacing=main_spacing),
+                                      reading_column(side, col=cols[1], spacing=12)])
+
+
+def columns_of(game: str) -> tuple[dict, dict]:
+    """The session screen's main and side columns for a game: its view's `MAIN_COLS` and `SIDE_COLS` where it
+    sets them (Nab-It!'s board and letters take a landscape tablet's whole width), else the shell's."""
+    view = view_of(game)
+    return getattr(view, "MAIN_COLS", MAIN_COLS), getattr(view, "SIDE_COLS", SIDE_COLS)
 
 
 def show_all(app: Any, scratch: dict, fetch: Any = None) -> Any:

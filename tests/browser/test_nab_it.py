@@ -260,6 +260,7 @@ def test_a_two_two_vote_says_the_word_lists_verdict_settled_it(phone, server):
 
 FAMILY = [{"name": n, "colour": c} for n, c in (("爸爸", "red"), ("妈妈", "blue"), ("小明", "green"), ("奶奶", "yellow"))]
 LANDSCAPE = {"width": 1024, "height": 768}
+LANDSCAPE_CELL = 30  # px: a landscape tablet's board cell at the least (about 6 mm there)
 PORTRAIT = {"width": 768, "height": 1024}
 TURN_BUTTONS = {"zh-CN": ("出牌", "收回", "爸爸换牌"), "en": ("Play", "Take back", "爸爸 swaps")}
 
@@ -287,7 +288,8 @@ def in_sight(box: dict, height: int) -> bool:
 def test_a_landscape_tablet_shows_the_letters_and_play_without_scrolling(browser, server):
     """Play-test (session 73, a tablet passed round at 1024x768): the letters and the turn's buttons sat under the
     board, so the table scrolled at every turn. Now every letter, Play and Take back are in sight on the first
-    screen, beside the board."""
+    screen, beside the board, and so is the whole board, its cells at least LANDSCAPE_CELL px (they were 20 px,
+    about 4 mm on the tablet, where the game took the scoreboard's column's room too)."""
     tab = new_tab(browser, server, LANDSCAPE)
     try:
         tab.open(f"/play/{family_game(server)}")
@@ -297,6 +299,11 @@ def test_a_landscape_tablet_shows_the_letters_and_play_without_scrolling(browser
         names = [*(chr(c) for c in range(ord("A"), ord("Z") + 1)), *TURN_BUTTONS["zh-CN"][:2]]
         hidden = {n: b for n in names if not in_sight(b := seen_box(tab, n), LANDSCAPE["height"])}
         assert not hidden, hidden
+        corners = [tab.page.get_by_role("button", name=re.compile(f"^第 {row} 行，第 {col} 列：")) for row, col in
+                   ((1, 1), (15, 15))]
+        boxes = [{**c.bounding_box(), "seen": c.evaluate(SEEN)} for c in corners]
+        assert all(in_sight(b, LANDSCAPE["height"]) for b in boxes), boxes
+        assert all(b["width"] >= LANDSCAPE_CELL and b["height"] >= LANDSCAPE_CELL for b in boxes), boxes
     finally:
         tab.page.context.close()
 

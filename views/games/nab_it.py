@@ -76,10 +76,13 @@ SEAT_FILL = tuple(FILL[name] for name in ("red", "blue", "green", "yellow"))
 OUTLINE_OF = {"red": 0, "blue": 1, "green": 2, "orange": 3, "purple": 4}
 SPARE_OUTLINES = (5, 6, 7, 4, 3, 2, 1, 0)
 DRAFT_FILL = tint(ft.Colors.AMBER)
-COLUMNS = 48  # the board row's grid, fine enough for a landscape tablet's letters column to hold five keys a row
-BOARD_COLS = {"xs": 48, "lg": 25, "xl": 28}  # the turn's board and its letters: side by side from 992 px, else stacked
+COLUMNS = 48  # the board row's grid (of the whole screen's width on a landscape tablet: `MAIN_COLS`)
+TOOLS_COLS = {"xs": 48, "lg": 3, "xl": 48}  # the zoom bar: above the board, a strip at its left on a landscape tablet
+BOARD_COLS = {"xs": 48, "lg": 22, "xl": 28}  # the turn's board and its letters: side by side from 992 px, else stacked
 KEYS_COLS = {"xs": 48, "lg": 23, "xl": 20}
-WHOLE_COLS = {"xs": 48}  # the board where no letters sit beside it
+WHOLE_COLS = {"xs": 48, "lg": 22, "xl": 48}  # the board where no letters sit beside it (as large as in the turn)
+MAIN_COLS = {"xs": 12, "md": 7, "lg": 12, "xl": 7}  # the session's columns (`views.session.columns_of`): the game
+SIDE_COLS = {"xs": 12, "md": 5, "lg": 12, "xl": 5}  # the whole width of a landscape tablet, the scoreboard under it
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -209,20 +212,22 @@ def zoom_bar(ctx: GameContext) -> ft.Control:
         ctx.local["zoom"] = max(0, min(len(CELL_SIZES) - 1, level + step))
         ctx.refresh()
 
-    return ft.Row(key="zoom", spacing=4, controls=[
+    return ft.Row(key="zoom", spacing=4, wrap=True, run_spacing=4, controls=[
         icon_button(ft.Icons.ZOOM_OUT, ctx.t("nab_it.view.zoom_out"), lambda e: zoom(-1), disabled=level == 0),
         icon_button(ft.Icons.ZOOM_IN, ctx.t("nab_it.view.zoom_in"), lambda e: zoom(1),
                     disabled=level == len(CELL_SIZES) - 1)])
 
 
 def on_board(board: ft.Control, above: list[ft.Control] = (), cols: dict | None = None,
-             beside: ft.Control | None = None) -> ft.Control:
-    """The board in the one place every phase shows it, keyed (with what the phase shows above it: the zoom bar,
-    who plays elsewhere; and beside it the turn's letters, side by side on a laptop): from one turn, phone or
-    phase to the next Flet then sends the squares that changed, not the whole board again (about 90 KB to every
-    phone at each play, challenge and vote, where the board moved between the turn's panel and the others)."""
+             beside: ft.Control | None = None, tools: ft.Control | None = None) -> ft.Control:
+    """The board in the one place every phase shows it, keyed (with what the phase shows above it: who plays
+    elsewhere; the zoom bar, `tools`, before it: above it, a strip at its left on a landscape tablet; and beside it
+    the turn's letters, side by side from a landscape tablet): from one turn, phone or phase to the next Flet then
+    sends the squares that changed, not the whole board again (about 90 KB to every phone at each play, challenge
+    and vote, where the board moved between the turn's panel and the others)."""
     return ft.ResponsiveRow(key="board-row", columns=COLUMNS, spacing=8, run_spacing=8, controls=[
-        ft.Column(col=cols or WHOLE_COLS, spacing=8, controls=[*above, keyed(board, "board")]),
+        *([ft.Column(col=TOOLS_COLS, key="tools", controls=[tools])] if tools else []),
+        ft.Column(col=cols or WHOLE_COLS, key="board-col", spacing=8, controls=[*above, keyed(board, "board")]),
         *([beside] if beside else [])])
 
 
@@ -429,8 +434,8 @@ def turn_panel(ctx: GameContext, state: dict, player: str) -> ft.Control:
         ctx.refresh()
 
     return ft.Column(spacing=8, controls=[
-        on_board(board_view(ctx, state, draft["tiles"], tap, draft["at"]), [zoom_bar(ctx)], BOARD_COLS,
-                 ft.Column(col=KEYS_COLS, spacing=8, controls=keys_panel(ctx, state, player, draft))),
+        on_board(board_view(ctx, state, draft["tiles"], tap, draft["at"]), [], BOARD_COLS,
+                 ft.Column(col=KEYS_COLS, spacing=8, controls=keys_panel(ctx, state, player, draft)), zoom_bar(ctx)),
     ])
 
 
@@ -521,7 +526,7 @@ def covered_turn(ctx: GameContext, player: str) -> ft.Control | None:
 def turn_elsewhere(ctx: GameContext, state: dict, player: str) -> ft.Control:
     """The turn on a screen that does not play as its player: that they play on their own phone, and the board."""
     return ft.Column(spacing=8, controls=[
-        on_board(board_view(ctx, state), [elsewhere(ctx, player), zoom_bar(ctx)])])
+        on_board(board_view(ctx, state), [elsewhere(ctx, player)], tools=zoom_bar(ctx))])
 
 
 def own_letters(ctx: GameContext, state: dict) -> ft.Control:
