@@ -677,8 +677,11 @@ def build(ctx: GameContext) -> ft.Control:
 
 
 def final(ctx: GameContext) -> ft.Control:
-    """Under the end screen: the finished board and who controls which word."""
+    """Under the end screen: the finished board (as large as in play: the screen's whole width on a landscape
+    tablet gave it 67 px cells) and who controls which word."""
     state = ctx.engine.player_view(ctx.state, None)
     return ft.Column(spacing=8, controls=[ft.Text(ctx.t("nab_it.view.final_board"), size=18,
                                                   weight=ft.FontWeight.BOLD),
-                                          board_view(ctx, state, kept=None), legend(ctx, state)])
+                                          ft.ResponsiveRow(columns=COLUMNS, controls=[ft.Column(
+                                              col=WHOLE_COLS, controls=[board_view(ctx, state, kept=None)])]),
+                                          legend(ctx, state)])
