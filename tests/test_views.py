@@ -235,7 +235,9 @@ def test_home_lists_every_game_with_score_pad_playable(app):
     assert title == "Tableside" and back is None
     for game in games():
         assert game.names["en"] in shown
-    assert "New session" in buttons(body)
+    said = [c.content.semantics_label for c in walk(body)
+            if isinstance(c, ft.FilledButton) and isinstance(c.content, ft.Text)]
+    assert "New session: Score pad" in said and len(set(said)) == len(said)
     from views.games import view_of
     assert view_of("score_pad") is not None
     assert shown.count("Coming soon") == sum(1 for g in games() if view_of(g.id) is None)

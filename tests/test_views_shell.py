@@ -284,8 +284,8 @@ def test_a_game_card_is_one_row_naming_the_game_in_both_languages_once(app):
     """Splitter is "Splitter" in English and in Chinese: named once; Kingdomino's card gives both names, the
     other after the player range's dot. No card says what the app does for the game (its new-session screen
     does), so the twelve games fit about a phone's screen above the history."""
-    assert texts(home.game_card(app, engine("splitter").game)) == ["Splitter", "1–12 players"]
-    assert texts(home.game_card(app, engine("kingdomino").game)) == ["Kingdomino", "王国骨牌 · 2–4 players"]
+    assert texts(home.game_card(app, engine("splitter").game)) == ["Splitter", "1–12 players", "New session"]
+    assert texts(home.game_card(app, engine("kingdomino").game)) == ["Kingdomino", "王国骨牌 · 2–4 players", "New session"]
     for game in games():
         assert app.t(f"{game.id}.description") not in texts(home.game_card(app, game))
         body = new_session.build(app, game.id)[1]

@@ -225,7 +225,8 @@ def game_card(app: Any, game: Any) -> ft.Control:
     name = game.names.get(app.lang, game.id)
     other = game.names.get("en" if app.lang == "zh-CN" else "zh-CN", "")
     line = " · ".join([*([other] if other and other != name else []), words.player_range(app.lang, game)])
-    action = (ft.FilledButton(content=app.t("app.new_session"), icon=ft.Icons.ADD,
+    said = app.t("app.new_session_of", game=name)  # read out with its game: Tab alone met twelve "New session"s
+    action = (ft.FilledButton(content=ft.Text(app.t("app.new_session"), semantics_label=said), icon=ft.Icons.ADD,
                               on_click=lambda e: app.go(f"/new/{game.id}"))
               if has_view(game.id) else ft.Chip(label=ft.Text(app.t("app.coming_soon")), disabled=True))
     return ft.Card(col=CARD_COLS, content=ft.Container(padding=12, content=ft.Row(spacing=8, controls=[

@@ -201,3 +201,20 @@ def test_history_from_the_keyboard_takes_the_focus_to_history(phone, server):
     tab_to(tab, re.compile(r"^History$"))
     tab.page.keyboard.press("Enter")
     focus_goes_to(tab, re.compile(r"^Find a session$"))
+
+
+def test_tab_through_the_games_hears_each_new_session_with_its_game(phone):
+    """Tab from the home screen's top to Statistics: each game's New session is read with its game ("New session:
+    Score pad"); the twelve were all read "New session", so a person tabbing could not tell which game they were on."""
+    tab = phone
+    tab.open("/")
+    tab.resize(LAPTOP)
+    tab.language("en")
+    tab_to(tab, re.compile(r"^History$"))
+    passed = [focused(tab)]
+    while passed[-1] != "Statistics" and len(passed) < TABS:
+        key(tab, "Tab")
+        passed.append(focused(tab))
+    sessions = [name for name in passed if name.startswith("New session")]
+    assert "New session: Score pad" in sessions and "New session: Flip 7" in sessions, passed
+    assert len(set(sessions)) == len(sessions) == 12, passed
