@@ -267,3 +267,23 @@ def test_a_points_badge_keeps_to_its_squares_top_at_twice_the_text(phone, server
     finally:
         root_font(tab, None)
     assert 0 < rows < box["height"] / 2, (rows, box)
+
+
+def test_the_chosen_variants_stay_on_the_game_screen_of_a_tablet(phone, server):
+    """Two friends on a 1024×768 tablet choose Mighty Duel on the new-session screen: the game screen, where the
+    kingdoms are built, still says which variant is played (it said so nowhere once the game had started)."""
+    tab = phone.open("/new/kingdomino")
+    tab.see("新对局：王国骨牌")
+    tab.resize({"width": 1024, "height": 768})
+    for i, name in enumerate(PLAYERS):
+        tab.fill("新玩家", name)
+        tab.tap("添加")
+        tab.see(f"{i + 1}. {name}")
+    duel = tab.page.get_by_role("switch", name=re.compile("^强大的决斗"))
+    tab.press(duel)
+    expect(duel).to_be_checked(timeout=WAIT_MS)
+    tab.tap("开始")
+    tab.see("国王甲接下来放哪块骨牌？")
+    tab.see("强大的决斗：7×7 王国，2 人，使用全部 48 张骨牌")
+    tab.gone("和谐：王国填满且没有弃牌，+5 分")
+    tab.shot("kingdomino_tablet_variant_shown")
