@@ -345,6 +345,23 @@ def test_the_table_s_screen_in_table_mode_offers_no_pass_the_phone_entry():
     assert (TABLE, "set_deal") in ctx.offered
 
 
+def test_every_screen_in_table_mode_names_both_ways_to_deal():
+    """Play-test: before the deal the host's screen offered only the app's deal and each phone only its own card.
+    The table's screen names the cards entered on the phones beside its deal, each phone the app's deal beside its
+    card; once a card is entered the table's screen says its deal drops the cards entered (and still deals)."""
+    seats, host = phones()
+    either = "Deal with the cards: each phone enters its own card. Or let the app deal"
+    assert any(t.startswith(either) for t in texts(view.build(host)))
+    assert any(t.endswith("Or the host lets the app deal: your word then shows here.")
+               for t in texts(view.build(seats["Ann"])))
+    tap_card(seats["Ann"], *DEAL["Ann"])
+    shown = texts(view.build(host))
+    assert not any(t.startswith(either) for t in shown)
+    assert "Letting the app deal instead drops the cards entered so far." in " ".join(shown)
+    tap(host, "Deal the cards")
+    assert host.table["state"]["phase"] == "drawing" and host.table["state"]["entered"] == {}
+
+
 def test_an_incomplete_physical_deal_is_refused_by_name():
     """A player who has not entered their card is named by the engine's refusal; nothing is sent."""
     ctx = fresh(kids=True)

@@ -45,7 +45,8 @@ Rulings:
   dealt once); on a clash that last card is refused (`pictomania.own_deal_clash`) naming the rule only — not
   whose cards, nor whether a symbol or a number — and the others stay entered: everyone checks the card they
   entered (one entered again, then the last, completes the deal), or the table enters the whole deal. The
-  table's `deal` or `set_deal` wins and drops the cards entered.
+  table's `deal` or `set_deal` wins and drops the cards entered. No session option picks one way to deal: every
+  way stays open until the deal is complete (the screens name both, the view's ruling).
 - Each player owns one guess card per number 1–7 [seed: one set of 7 guess cards per player]: a number the player
   already has on a pile is refused (`pictomania.number_used`); a card that came back from a wrong-word pile may
   be used again. A guess is placed on another player's pile, at most one per pile, never withdrawn; guesses on a

@@ -19,7 +19,8 @@ ranking with the totals.
 A Pictomania round and a Guess Club round follow on the same phones (in Pictomania the server restarts once
 the phones are seated, and every phone comes back to its seat by itself and plays on; A's double tap on her claim
 takes one tile, and her phone says her first tap counted, not that another phone acted first; another Pictomania
-round is dealt with the cards, each phone entering its own, a clash refused by the rule alone; in Guess Club each phone
+round is dealt with the cards, each phone entering its own, a clash refused by the rule alone; a third is dealt by
+the app after every screen named both ways to deal; in Guess Club each phone
 writes its own hand, no phone or host screen holds another's card before it is read out, the host's screen takes
 a card read out back with the table's consent (B's phone offers it again) and puts it back, the setter rules on
 the match (its ruling above the offer to show its own card) and settles, and every phone shows the round's
@@ -79,6 +80,7 @@ SEATS3 = {seat: seat for seat in SEATS}
 SEATED = {"score_pad_away": SEATS3, "score_pad_blip": {"A": "A", "C": "C"}, "flip7": SEATS3, "cubosaurs": SEATS3,
           "rummy": SEATS3, "bacon": SEATS3 | {"Referee": "D"}, "solar_storm": SEATS3, "score_pad_deleted": {"A": "A"},
           "pictomania": SEATS3, "score_pad_restart": {"Referee": "A"}, "pictomania_deal": SEATS3,
+          "pictomania_ways": SEATS3,
           "guess_club": SEATS3, "knit_wit8": dict(zip((*SEATS, "Referee", *SEATS8[4:]), SEATS8)),
           "score_pad": SEATS3}
 
@@ -118,13 +120,14 @@ def drawing_record() -> dict:
 @pytest.fixture(scope="module")
 def table_server():
     """A server over a data folder holding an answering Knit Wit session, a Pictomania session in its first
-    drawing and one before its first deal, a Guess Club round with its topic given, three new score pads, a new
+    drawing and two before their first deal, a Guess Club round with its topic given, three new score pads, a new
     Flip 7, a new Cubosaurs game with every T-Rex and Brontosaurus value known, a new Rummy game, a new Bacon
     game of four (A, B, C, D) and a new Solar Storm game, in English; yields (server, {game: sid})."""
     with tempfile.TemporaryDirectory(prefix="tableside-table-") as data:
         with Store(Path(data)) as store:
             sids = {"knit_wit": store.create(answering_record()), "pictomania": store.create(drawing_record()),
                     "pictomania_deal": store.create(new_record("pictomania", list(SEATS), {})),
+                    "pictomania_ways": store.create(new_record("pictomania", list(SEATS), {})),
                     "guess_club": store.create(topic_record()), "knit_wit8": store.create(answering8_record()),
                     "score_pad": store.create(new_record("score_pad", list(SEATS), {})),
                     "score_pad_away": store.create(new_record("score_pad", list(SEATS), {})),
@@ -500,6 +503,26 @@ def test_a_pictomania_deal_entered_card_by_card_on_the_phones(table_server, tabl
         others = [entered[s] for s in SEATS if s != seat] + ["Entered: Triangle, number 7."] * (seat != "B")
         assert not any(phone.received(m) for m in others), seat
     assert not any(m in host.page.evaluate(READ_ALL) for s in SEATS for m in (*secrets_of(s), entered[s]))
+
+
+def test_a_pictomania_deal_says_both_ways_on_every_screen(table_server, table_tabs):
+    """Play-test (five friends, a laptop and phones): before the deal the host's screen offered only the app's deal
+    and every phone only its own card, and nothing told the table which to use. Every screen now says both ways:
+    the host's that each phone may enter its own card or the app deals, each phone that the host may let the app
+    deal. The host lets the app deal: every phone shows its own word."""
+    sid = table_server[1]["pictomania_ways"]
+    host, players, _ = seated_round(table_tabs, sid)
+    for seat, phone in players.items():
+        sit(phone, sid, seat)
+        phone.tab.see("My card, as dealt")
+        phone.tab.see("Or the host lets the app deal: your word then shows here.")
+    host.see("Deal with the cards: each phone enters its own card. Or let the app deal")
+    host.shot("table_host_pictomania_two_ways_to_deal")
+    players["A"].tab.shot("table_phone_pictomania_two_ways_to_deal")
+    host.tap("Deal the cards", exact=True)
+    for phone in players.values():
+        phone.tab.see("My word")
+    assert "My card, as dealt" not in players["A"].screen_text()
 
 
 # Guess Club: each seat's one answer card; B's and C's are the same dessert in two languages, which the matcher

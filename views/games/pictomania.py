@@ -146,7 +146,14 @@ def deal_screen(ctx: GameContext) -> ft.Control:
     table seat's stored draft. A table with a player without a phone enters the whole deal where one phone is
     passed round by design, the session screen (its physical deal, `set_deal`, wins over the cards entered so
     far); the table's screen says so in a line and offers `set_deal` to no form of its own (its moves panel
-    showed it as two raw fields, "deal" and "deck")."""
+    showed it as two raw fields, "deal" and "deck").
+    RULING (two ways to deal, said on every screen): the session has no deal option, so in table mode both ways
+    stay open until the deal is complete, and each screen names the other: the table's screen "Deal with the
+    cards: each phone enters its own card. Or let the app deal", each phone "Or the host lets the app deal". Once a
+    first card is entered the table has taken the cards (the cards still to enter lead the prompt), and the
+    table's screen says that the app's deal now drops the cards entered (the engine's: the table's deal wins).
+    Play-test: the host's laptop offered only the app's deal and every phone only its own card, nothing telling the
+    table which to use."""
     state = ctx.state
     ctx.local.pop("word", None)
     controls: list[ft.Control] = []
@@ -161,7 +168,7 @@ def deal_screen(ctx: GameContext) -> ft.Control:
         ctx.offer(TABLE, "deal")
         controls.append(section(
             heading(ctx.t("pictomania.view.deal_title", round=state["round"])),
-            ft.Text(ctx.t("pictomania.view.deal_hint")),
+            ft.Text(ctx.t(deal_hint(ctx))),
             ft.FilledButton(content=ctx.t("pictomania.view.deal"), icon=ft.Icons.STYLE, key=ft.ScrollKey("deal"),
                             on_click=lambda e: ctx.dispatch({"type": "deal", "by": "table"}, at="deal")),
             *said(ctx, "deal"),
@@ -173,6 +180,14 @@ def deal_screen(ctx: GameContext) -> ft.Control:
         ctx.offer(TABLE, "set_deal")
         controls.append(aside(ctx.lang, ctx.t("pictomania.view.physical_elsewhere")))
     return ft.Column(controls=controls, spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def deal_hint(ctx: GameContext) -> str:
+    """The key of the line above the app's deal: on a screen seated as the table, with the other way (each phone
+    enters its own card), or, once a card is entered, what the app's deal drops; elsewhere the app's deal alone."""
+    if ctx.seat != TABLE:
+        return "pictomania.view.deal_hint"
+    return "pictomania.view.deal_instead" if ctx.state["entered"] else "pictomania.view.deal_either"
 
 
 def physical_work(ctx: GameContext) -> dict:
