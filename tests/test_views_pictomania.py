@@ -95,6 +95,29 @@ def guess(ctx, guesser, target, number):
     number_button(ctx, target, number).on_click(None)
 
 
+def test_a_new_phase_turns_the_page_on_every_screen():
+    """Play-test: a phone scrolled part-way down stayed there when the last bonus tile was taken. The round's new
+    phase (the deal done, the race over, the reveal) turns the page of the screen that draws it, a seated phone's
+    as the shared screen's, so it shows its top; drawing the same phase again (another seat's guess) does not."""
+    seats, host = phones()
+    turned = {}
+    for screen in (*seats.values(), host):
+        screen.turn_page = lambda screen=screen: turned.__setitem__(screen.seat, turned.get(screen.seat, 0) + 1)
+        view.build(screen)
+    assert turned == {}
+    host.dispatch({"type": "set_deal", "by": "table", "deal": DEAL})
+    guess(seats["Ann"], "Ann", "Ben", 6)
+    for screen in (seats["Ann"], host):
+        view.build(screen)
+    assert turned == {"Ann": 1, TABLE: 1}
+    for player in ("Ann", "Ben", "Cat"):
+        seats[player].dispatch({"type": "stop", "by": player})
+    assert host.table["state"]["phase"] == "reveal"
+    view.build(seats["Dan"])
+    view.build(seats["Ann"])
+    assert turned == {"Ann": 2, TABLE: 1, "Dan": 1}
+
+
 def test_a_players_own_phone_shows_no_table_moves():
     """Deal, wrong word and reveal are the table's: a seated player's phone is not offered them, the referee's is."""
     table_moves = ["Deal the cards", "Reveal the piles"]

@@ -42,10 +42,11 @@ class GameContext:
     - `shown()`: the state as everyone around this screen may see it (e.g. a vote's sealed ballots): the seat's
       view on a seated phone, the public table on a shared screen.
     - `refresh()`: build the view again (after changing `local`, e.g. to uncover a private entry form).
-    - `turn_page()`: the phone changes hands (a private sheet is uncovered or covered again): the scrolling part
-      of the screen is drawn as a new page, from its top. Flutter keeps a scrolled page's semantics positions
-      where they were when the content under them changes this much, so a tap on the next player's first field
-      could land on another field; a new page starts with both in place.
+    - `turn_page()`: the phone changes hands (a private sheet is uncovered or covered again), or the table moves
+      on to what it waits for next (Pictomania's race ends): the scrolling part of the screen is drawn as a new
+      page, from its top, on a shared screen as on a seated phone and the host's table screen. Flutter keeps a
+      scrolled page's semantics positions where they were when the content under them changes this much, so a
+      tap on the next player's first field could land on another field; a new page starts with both in place.
     - `bring_into_view(key)`: after the next render, scroll the screen so the control keyed `ft.ScrollKey(key)` is
       in sight (`use_into_view`): a line said below the control just tapped (a refused round's reason) was off a
       phone's screen at 2x text.

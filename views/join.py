@@ -19,7 +19,7 @@ The game's view may pin a control above the scrolling screen (the race panel wit
 it has one: `views.components.race`); a move the view offers is not offered again in the moves panel.
 When the table moves to a new round, to a phase that asks this seat for a move, or to the game's end, the screen goes
 back to its top (`scroll_to`, `views.table.use_lead`): a player who had scrolled down to the scores found the new
-prompt out of sight.
+prompt out of sight. A page the game's view turns (`GameContext.turn_page`) is drawn from its top here too.
 An undo made on another screen (the host's, or the referee's phone) that took back this seat's own action or the
 table's (a round: every seat's) is said once on the phone, with the undone row's words (`tell_undone`): a player's
 points had vanished from the phone with no word of why.
@@ -35,7 +35,7 @@ import flet as ft
 from scoring.core import RuleError
 from views import drawn, words
 from views.components.action_log import entry_named
-from views.context import TapCount, use_into_view
+from views.context import PAGE, TapCount, use_into_view
 from views.session import bring_back_draft, draft_keeper, take_draft, undo_redo_row
 from views.table import (connected_hub, hub_game, moves_and_view, phone_step, seat_local, seat_name, status_banner,
                          tab_listener, tie_row, use_lead)
@@ -131,7 +131,7 @@ def Join(app: Any, sid: str, chosen: Any) -> ft.Control:
     pinned: list[ft.Control] = []
     body = seat_body(app, hub, token, message, pinned)
     take_draft(app, sid, local, seat)
-    return frame(app, title, body, None, pinned, scroller=scroller)
+    return frame(app, title, body, None, pinned, page=local.get(PAGE, 0), scroller=scroller)
 
 
 def tell_undone(app: Any, before: dict | None, msg: dict, undoing: Any) -> None:

@@ -48,7 +48,7 @@ from views.components.action_log import log_panel
 from views.components.folds import Folds
 from views.components.refusal import move_key, said
 from views.components.scoreboard import scoreboard_panel
-from views.context import GameContext, TapCount, use_into_view
+from views.context import PAGE, GameContext, TapCount, use_into_view
 from views.games import view_of
 from views.guard import web_address
 from views.home import session_game
@@ -390,7 +390,8 @@ def tie_row(lang: str, game: str, tie: dict, rule: Callable[[int, bool], None] |
 @drawn.screen
 def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
     """The host's table screen, re-rendered with every message the hub sends it; back at its top when the table
-    moves to a new round, a phase with a move for the table, or the game's end (`use_lead`), as a phone is."""
+    moves to a new round, a phase with a move for the table, or the game's end (`use_lead`), as a phone is, and on
+    a page the game's view turns (`GameContext.turn_page`)."""
     from views.app import frame
 
     message, set_message = ft.use_state(None)
@@ -426,7 +427,7 @@ def Table(app: Any, sid: str, chosen: Any) -> ft.Control:
         return frame(app, title, ft.ProgressRing(), f"/play/{sid}")
     body = host_body(app, hub, message, subscription.current)
     take_draft(app, sid, local, TABLE)
-    return frame(app, title, body, f"/play/{sid}", scroller=scroller)
+    return frame(app, title, body, f"/play/{sid}", page=local.get(PAGE, 0), scroller=scroller)
 
 
 def host_body(app: Any, hub: Any, message: dict, key: int | None) -> ft.Control:

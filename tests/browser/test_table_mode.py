@@ -80,7 +80,7 @@ SEATS3 = {seat: seat for seat in SEATS}
 SEATED = {"score_pad_away": SEATS3, "score_pad_blip": {"A": "A", "C": "C"}, "flip7": SEATS3, "cubosaurs": SEATS3,
           "rummy": SEATS3, "bacon": SEATS3 | {"Referee": "D"}, "solar_storm": SEATS3, "score_pad_deleted": {"A": "A"},
           "pictomania": SEATS3, "score_pad_restart": {"Referee": "A"}, "pictomania_deal": SEATS3,
-          "pictomania_ways": SEATS3,
+          "pictomania_ways": SEATS3, "pictomania_race": SEATS3,
           "guess_club": SEATS3, "knit_wit8": dict(zip((*SEATS, "Referee", *SEATS8[4:]), SEATS8)),
           "score_pad": SEATS3}
 
@@ -119,7 +119,7 @@ def drawing_record() -> dict:
 
 @pytest.fixture(scope="module")
 def table_server():
-    """A server over a data folder holding an answering Knit Wit session, a Pictomania session in its first
+    """A server over a data folder holding an answering Knit Wit session, two Pictomania sessions in their first
     drawing and two before their first deal, a Guess Club round with its topic given, three new score pads, a new
     Flip 7, a new Cubosaurs game with every T-Rex and Brontosaurus value known, a new Rummy game, a new Bacon
     game of four (A, B, C, D) and a new Solar Storm game, in English; yields (server, {game: sid})."""
@@ -128,6 +128,7 @@ def table_server():
             sids = {"knit_wit": store.create(answering_record()), "pictomania": store.create(drawing_record()),
                     "pictomania_deal": store.create(new_record("pictomania", list(SEATS), {})),
                     "pictomania_ways": store.create(new_record("pictomania", list(SEATS), {})),
+                    "pictomania_race": store.create(drawing_record()),
                     "guess_club": store.create(topic_record()), "knit_wit8": store.create(answering8_record()),
                     "score_pad": store.create(new_record("score_pad", list(SEATS), {})),
                     "score_pad_away": store.create(new_record("score_pad", list(SEATS), {})),
@@ -523,6 +524,34 @@ def test_a_pictomania_deal_says_both_ways_on_every_screen(table_server, table_ta
     for phone in players.values():
         phone.tab.see("My word")
     assert "My card, as dealt" not in players["A"].screen_text()
+
+
+def test_a_phone_scrolled_down_in_the_race_shows_its_top_when_the_race_ends(table_server, table_tabs):
+    """Play-test: when the last bonus tile was taken, a phone that had scrolled stayed scrolled, part-way down,
+    the race's result at its very foot. The race's end is a new phase of the round: the phone shows its top again,
+    where the status line says what the table waits for now (the reveal)."""
+    sid = table_server[1]["pictomania_race"]
+    host, players, _ = seated_round(table_tabs, sid)
+    for seat, phone in players.items():
+        sit(phone, sid, seat)
+    reader = players["B"].tab
+    reader.resize(SHORT_PHONE)
+    reader.to_top()
+    banner = reader.page.evaluate(BOX_OF, "You are B")
+    top = seen_at(reader, banner)
+    size = reader.page.viewport_size
+    reader.page.mouse.move(size["width"] // 2, size["height"] - 40)  # over the screen's scrolling part
+    reader.page.mouse.wheel(0, 50_000)
+    reader.quiet()
+    assert seen_at(reader, banner) != top  # B reads the piles at the foot, the banner out of sight
+    players["A"].tab.tap("A: claim 3", exact=True)
+    players["C"].tab.tap("C: claim 3", exact=True)
+    reader.see("Drawing over: reveal")
+    reader.shot("table_phone_pictomania_race_over")
+    shown = reader.settle()
+    reader.to_top()  # the race's panel, pinned above the screen, is gone: the screen's top is told by scrolling to it
+    assert reader.settle() == shown  # it was there already
+    reader.resize(PHONE)
 
 
 # Guess Club: each seat's one answer card; B's and C's are the same dessert in two languages, which the matcher

@@ -41,7 +41,8 @@ refused them.
 
 The view computes nothing: right/wrong, tokens, the black sheep and scores come from the round's stored result.
 Scratch in `ctx.local`: who is guessing (`guesser`), whose word is uncovered (`word`), the physical deal
-being entered (`physical`) and a seated phone's own card being tapped (`own_card`) — never rules.
+being entered (`physical`), a seated phone's own card being tapped (`own_card`) and the round and phase the screen
+last drew (`_phase`: a new phase turns the page, `new_phase`) — never rules.
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ def shape_name(ctx: GameContext, symbol: int) -> str:
 def build(ctx: GameContext) -> ft.Control:
     """The screen of the current phase."""
     state = ctx.state
+    new_phase(ctx)
     if state["phase"] == "deal":
         note_race(ctx, None)  # the round's race is over: a late tap on its tiles is told so
         return deal_screen(ctx)
@@ -110,6 +112,20 @@ def build(ctx: GameContext) -> ft.Control:
                   stop_text=ctx.t("pictomania.view.stop_tile"), moves=("stop",)),
         *([table_panel(ctx)] if ctx.for_table else []),
     ])
+
+
+def new_phase(ctx: GameContext) -> None:
+    """Turn the page (`GameContext.turn_page`) when the round's phase has changed since this screen last drew it.
+    RULING (a new phase shows the screen's top): the race ending, the reveal, the next deal and the drawing it opens
+    each change what the table waits for, which the screen's top says (a phone's status line); a screen opened in
+    a phase keeps its scroll within it. Play-test: a phone scrolled part-way down stayed there when the last bonus
+    tile was taken, the race's result at its very foot (`views.table.leads` keeps a phone's scroll on a new phase
+    with nothing for it to do, and the race's end has nothing for a player's phone)."""
+    now = [ctx.state["round"], ctx.state["phase"]]
+    seen = ctx.local.get("_phase")
+    ctx.local["_phase"] = now
+    if seen is not None and seen != now:
+        ctx.turn_page()
 
 
 def final(ctx: GameContext) -> ft.Control:
