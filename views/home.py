@@ -39,6 +39,9 @@ from views.games import has_view
 from views.ui import aside, dropdown, icon_button, outcome_icon
 
 CARD_COLS = {"xs": 12, "sm": 6, "lg": 4}
+CARD_MARGIN = 4  # px around a game card (Flutter's own margin for a card, said so the tests can find its inside)
+CARD_PAD = 12  # px around a game card's words and button
+CARD_GAP = 8  # px between a game card's words and its button, beside them or under them
 PAGE = 10
 ANY = "*"  # the finder's choice of every game or every player
 HISTORY_KEY = "history"  # the History heading, where the top bar's History action scrolls to
@@ -221,21 +224,30 @@ def game_card(app: Any, game: Any) -> ft.Control:
     """A game on one row: its name, its name in the other language (where that differs) and its player range,
     and New session (or coming soon). What the app does for the game is said on its new-session screen, so the
     twelve games take about a phone's screen and the history below them is a short scroll away (with each
-    game's description on its card, it was four screens down)."""
-    name = game.names.get(app.lang, game.id)
-    other = game.names.get("en" if app.lang == "zh-CN" else "zh-CN", "")
-    line = " · ".join([*([other] if other and other != name else []), words.player_range(app.lang, game)])
+    game's description on its card, it was four screens down).
+
+    Ruling: the words take the width they need and the button stays at the card's right while both fit on one
+    row; where they do not (a phone at 2× text, most games), the button goes under the words, at their left. The
+    words beside a button at 2× had a column narrower than one word: "Cubo / saurs", "4 or 6 pl / ayers"."""
+    name, line = card_words(app.lang, game)
     said = app.t("app.new_session_of", game=name)  # read out with its game: Tab alone met twelve "New session"s
     action = (ft.FilledButton(content=ft.Text(app.t("app.new_session"), semantics_label=said), icon=ft.Icons.ADD,
                               on_click=lambda e: app.go(f"/new/{game.id}"))
               if has_view(game.id) else ft.Chip(label=ft.Text(app.t("app.coming_soon")), disabled=True))
-    return ft.Card(col=CARD_COLS, content=ft.Container(padding=12, content=ft.Row(spacing=8, controls=[
-        ft.Column(spacing=2, expand=True, controls=[
+    return ft.Card(col=CARD_COLS, margin=CARD_MARGIN, content=ft.Container(padding=CARD_PAD, content=ft.Row(
+        wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN, spacing=CARD_GAP, run_spacing=CARD_GAP,
+        controls=[ft.Column(spacing=2, controls=[
             ft.Text(name, size=18, weight=ft.FontWeight.BOLD),
             ft.Text(line, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-        ]),
-        action,
-    ])))
+        ]), action])))
+
+
+def card_words(lang: str, game: Any) -> tuple[str, str]:
+    """A game card's name and the line under it: its name in the other language (where that differs) and its
+    player range."""
+    name = game.names.get(lang, game.id)
+    other = game.names.get("en" if lang == "zh-CN" else "zh-CN", "")
+    return name, " · ".join([*([other] if other and other != name else []), words.player_range(lang, game)])
 
 
 def continue_tile(app: Any, summary: dict) -> ft.Control:

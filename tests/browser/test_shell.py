@@ -25,6 +25,7 @@ from tests.browser.conftest import (FULL_MOTION, LAPTOP, NETWORK, OUTPUT, PHONE,
 from tests.browser.fit import (BODY_16, CHROME, FIELD, LINE, SLACK, field_box, one_line, text_boxes, whole, width,
                                widths)
 from tests.helpers import I18N
+from views import home
 from views.app import title_size
 from views.games import view_of
 from views.new_session import offered, raw_value
@@ -632,6 +633,71 @@ def test_a_long_title_is_shown_whole_with_text_twice_as_large(phone):
             assert add["height"] + SLACK >= start["height"], (lang, add, start)  # "Add" was cut in half
     finally:
         root_font(tab, None)
+
+
+CARD = """([label]) => {
+  const card = Array.from(document.querySelectorAll('flt-semantics[role=group]'))
+    .find(e => e.getAttribute('aria-label') === label);
+  const box = e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+  return card && {card: box(card), action: box(card.querySelector('flt-semantics'))};
+}"""
+CARD_NAME = (18, 700, 0.25)  # a game card's name (a bold Text of size 18) at 1× text
+CARD_LINE = (13, 400, 0.25)  # its line under it: the other name and the player range (a Text of size 13)
+
+
+def game_cards(tab: Tab, lang: str, styles: tuple = (CARD_NAME, CARD_LINE)) -> list[tuple]:
+    """Each game card on the home screen, scrolled into sight: its game, the room its words have (the card's
+    width, less the button where it stands beside them), whether the button is at the card's right, and each
+    piece of its name and line a line may not break (cut at plain spaces: a player range keeps its no-break
+    spaces) with the width it needs in the name's and the line's text styles."""
+    found = []
+    for game in [g for g in home.ordered_games() if (I18N / "en" / f"{g.id}.json").exists()]:  # not the tests' Tally
+        name, line = home.card_words(lang, game)
+        card = tab.page.get_by_role("group", name=re.compile(f"^{re.escape(name)}\\s")).first
+        tab.into_view(card)
+        boxes = tab.page.evaluate(CARD, [f"{name}\n{line}"])
+        assert boxes, (lang, name, line)  # the card reads its name and line whole
+        inset = home.CARD_MARGIN + home.CARD_PAD
+        card, action = boxes["card"], boxes["action"]
+        left, right = card["x"] + inset, card["x"] + card["width"] - inset
+        beside = action["x"] > left + SLACK
+        room = (action["x"] - home.CARD_GAP if beside else right) - left
+        at_right = abs(action["x"] + action["width"] - right) <= SLACK
+        pieces = {**widths(tab, name.split(" "), styles[0]), **widths(tab, line.split(" "), styles[1])}
+        found.append((game.id, room, at_right, pieces))
+    return found
+
+
+def test_each_games_name_and_line_keep_their_words_whole_with_text_twice_as_large(phone):
+    """With the phone's text at 2× the home screen's game cards broke words: "Cubo / saurs", "Kingd / omino",
+    "4 or 6 pl / ayers", the name and its line beside New session in a column narrower than one word. Now the
+    button goes under the words where both do not fit on one row, and every word of each card has room, in both
+    languages (tests/output/shell_phone_home_at_2x_<lang>.png); at 1× each button stays at its card's right,
+    beside the words, so the twelve games stay about a phone's screen."""
+    tab = phone
+    tab.open("/")
+    narrow, off_right = [], []
+    try:
+        for lang in ("en", "zh-CN"):
+            tab.language(lang)
+            tab.to_top()
+            off_right += [(lang, game) for game, _, at_right, _ in game_cards(tab, lang) if not at_right]
+        root_font(tab, 16 * TWICE)
+        for lang in ("zh-CN", "en"):
+            tab.language(lang)
+            title = say(lang, "app.title")
+            tab.page.wait_for_function(TALL, arg=[title, TWICE * title_size(title) * LINE - SLACK],
+                                       timeout=WAIT_MS)  # the page's text at 2×
+            tab.to_top()
+            tab.shot(f"shell_phone_home_at_2x_{lang[:2]}")
+            narrow += [(lang, game, piece, round(need), round(room))
+                       for game, room, _, pieces in game_cards(tab, lang, (twice(CARD_NAME), twice(CARD_LINE)))
+                       for piece, need in pieces.items() if not one_line({"width": room}, need)]
+    finally:
+        root_font(tab, None)
+        tab.language("zh-CN")
+    assert off_right == []
+    assert narrow == [], "\n".join(map(str, narrow))
 
 
 HELPER = (12, 400, 0.25)  # a helper text below a field (`views.ui.helper_text`: size 12, bodyMedium's spacing)
