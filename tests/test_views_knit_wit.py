@@ -392,15 +392,19 @@ def test_stored_aliases_come_in_once_from_a_tap_and_drawing_writes_nothing(table
     assert not table.button("Spool 1 done: next spool").disabled
 
 
-def test_a_suggestion_shows_the_reading_that_linked_it_in_both_languages(table):
+def suggested_after(table, firsts: tuple[str, str, str]) -> list[tuple]:
+    """Ada, Bram and Cleo write these first answers and all claim: the spool's suggested pairs (a, b, reason,
+    link)."""
     woven(table)
-    for player, first in (("Ada", "西红柿"), ("Bram", "番茄"), ("Cleo", "苹果")):
+    for player, first in zip(("Ada", "Bram", "Cleo"), firsts):
         write_sheet(table, player, [first, "", "", "", "", ""])
     for player in CLAIMS:
         table.tap(f"{player}: claim {table.state['race']['stack'][0]}")
-    suggested = view.kw.spool_review(table.state)["suggested"]
-    assert [(s["a"], s["b"], s["reason"], s["link"]) for s in suggested] == [
-        ("Ada", "Bram", "answers.reason.gloss", "tomato")]
+    return [(s["a"], s["b"], s["reason"], s["link"]) for s in view.kw.spool_review(table.state)["suggested"]]
+
+
+def test_a_suggestion_shows_the_reading_that_linked_it_in_both_languages(table):
+    assert suggested_after(table, ("西红柿", "番茄", "苹果")) == [("Ada", "Bram", "answers.reason.gloss", "tomato")]
     shown = table.texts()
     assert "Are Ada's “西红柿” and Bram's “番茄” the same answer?" in shown
     assert shown.count("Both mean “tomato”") == 3 and "May be the same as Ada's" in shown
@@ -411,14 +415,7 @@ def test_a_suggestion_shows_the_reading_that_linked_it_in_both_languages(table):
 
 def test_a_chinese_pair_one_character_apart_is_asked_about_in_both_languages(table):
     """汤圆 and 汤团 (one food, two regions' names) are asked about, naming the two characters; 汤面 is not."""
-    woven(table)
-    for player, first in (("Ada", "汤圆"), ("Bram", "汤团"), ("Cleo", "汤面")):
-        write_sheet(table, player, [first, "", "", "", "", ""])
-    for player in CLAIMS:
-        table.tap(f"{player}: claim {table.state['race']['stack'][0]}")
-    suggested = view.kw.spool_review(table.state)["suggested"]
-    assert [(s["a"], s["b"], s["reason"], s["link"]) for s in suggested] == [
-        ("Ada", "Bram", "answers.reason.character", "团/圆")]
+    assert suggested_after(table, ("汤圆", "汤团", "汤面")) == [("Ada", "Bram", "answers.reason.character", "团/圆")]
     assert "One character apart, of like meaning: 团/圆" in table.texts()
     assert "只差一个意思相近的字：团/圆" in texts(table.view("zh-CN"))
 
