@@ -176,3 +176,16 @@ def new_session_screen(app: Any, game_id: str) -> Any:
 
     _, form, _, bar = new_session.build(app, game_id)
     return ft.Column([form, *([bar] if bar is not None else [])])
+
+
+def field_named(controls: list, name: str):
+    """The text field named `name` among controls: by its own label, or by the Text set above it
+    (`views.ui.label_above`: a score pad's round field under its player's name)."""
+    import flet as ft
+    for c in controls:
+        if isinstance(c, ft.TextField) and getattr(c.label, "value", c.label) == name:
+            return c
+        if isinstance(c, ft.Column) and len(c.controls) == 2 and isinstance(c.controls[1], ft.TextField) \
+                and isinstance(c.controls[0], ft.Text) and c.controls[0].value == name:
+            return c.controls[1]
+    raise LookupError(name)

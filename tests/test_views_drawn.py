@@ -15,7 +15,7 @@ from scoring.i18n import text
 from scoring.record import new_record
 from storage import Store
 from tests.flet_session import Recorder, connect, decoded, settle
-from tests.helpers import run_async
+from tests.helpers import field_named, run_async
 from views import guard, words
 from views import session as session_view
 from views.app import main_for
@@ -51,8 +51,7 @@ async def tap(sess: Session, control: ft.Control) -> None:
 async def enter_round(sess: Session, lang: str) -> None:
     """Type 1 and 2 for A and B on a score pad and tap its Add round."""
     for name, points in (("A", "1"), ("B", "2")):
-        field = next(c for c in list(sess.index.values()) if isinstance(c, ft.TextField)
-                     and getattr(c.label, "value", c.label) == name)
+        field = field_named(list(sess.index.values()), name)
         sess.apply_patch(field._i, {"value": points})
         await sess.dispatch_event(field._i, "change", points)
     await settle()

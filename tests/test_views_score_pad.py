@@ -22,31 +22,39 @@ def build(table: Table):
     return view.build(table.ctx())
 
 
-def label(field: ft.TextField) -> str:
-    """A field's label in words (a round field's is a Text of the player's name)."""
-    return field.label.value if isinstance(field.label, ft.Text) else field.label
+def named(body: ft.Control) -> dict:
+    """Each text field by its name: a round field's is the player's name set above it (`views.ui.label_above`),
+    another field's its own label."""
+    found = {c.label: c for c in walk(body) if isinstance(c, ft.TextField) and c.label}
+    for column in (c for c in walk(body) if isinstance(c, ft.Column) and len(c.controls) == 2):
+        above, field = column.controls
+        if isinstance(above, ft.Text) and isinstance(field, ft.TextField):
+            found[above.value] = field
+    return found
 
 
 def fields(table: Table) -> dict:
-    """Each player's field value, by label."""
-    return {label(c): c.value for c in walk(build(table)) if isinstance(c, ft.TextField)}
+    """Each player's field value, by name."""
+    return {name: c.value for name, c in named(build(table)).items()}
 
 
 def type_points(table: Table, points: dict) -> None:
     """Type into the players' fields."""
-    body = build(table)
-    for field in (c for c in walk(body) if isinstance(c, ft.TextField)):
-        if label(field) in points:
-            field.on_change(SimpleNamespace(control=SimpleNamespace(value=points[label(field)])))
+    for name, field in named(build(table)).items():
+        if name in points:
+            field.on_change(SimpleNamespace(control=SimpleNamespace(value=points[name])))
 
 
-def test_a_long_name_is_one_line_in_its_round_field_cut_with_an_ellipsis():
-    """A round field's label was the bare name, which Flutter wraps inside a word in a 150 px field ("Maximilia" /
-    "n" with 1.5× text): it is one line, cut with an ellipsis; the name is whole in its words."""
+def test_a_long_name_is_whole_above_its_round_field():
+    """A round field's label was the player's name inside a 150 px field, broken inside a word ("Maximilia" / "n"
+    with 1.5× text), then cut ("Maxi…" at 2x): the name is set above its field now, whole, the field 150 px."""
     table = Table("score_pad", ["Maximilian", "欧阳娜娜莉莎"])
-    labels = [c.label for c in walk(build(table)) if isinstance(c, ft.TextField)]
-    assert [(t.value, t.max_lines, t.overflow) for t in labels] == [
-        ("Maximilian", 1, ft.TextOverflow.ELLIPSIS), ("欧阳娜娜莉莎", 1, ft.TextOverflow.ELLIPSIS)]
+    body = build(table)
+    found = named(body)
+    assert list(found) == ["Maximilian", "欧阳娜娜莉莎"]
+    assert all(f.width == view.FIELD and f.label is None for f in found.values())
+    assert [(t.value, t.max_lines) for t in walk(body) if isinstance(t, ft.Text) and t.value in found] == [
+        ("Maximilian", None), ("欧阳娜娜莉莎", None)]
 
 
 def play(table: Table, *rounds: dict, add: str = "Add round") -> None:
@@ -91,7 +99,7 @@ def test_a_past_round_saved_unchanged_is_refused_and_stays_open():
     assert [words.say(lang, "rounds.view.unchanged", round=1) for lang in ("en", "zh-CN")] == [
         "Round 1 is unchanged: change an entry before saving, or cancel.", "第 1 轮没有改动：改好后再保存，或者取消。"]
     assert "Correcting round 1: change the entries and save" in shown(build(table))
-    field = next(c for c in walk(build(table)) if isinstance(c, ft.TextField) and label(c) == "Ann")
+    field = named(build(table))["Ann"]
     field.on_submit(None)  # Enter in a field sends too
     assert refused(table)[-1] == "rounds.view.unchanged" and len(table.record["actions"]) == 1
     type_points(table, {"Ann": "05", "Bo": "3 "})  # the same points as the engine reads them
@@ -352,8 +360,7 @@ def test_the_tables_field_being_typed_in_stays_itself_when_a_phone_gives_its_poi
     old = build(table)
     give(table, "Ann", {}, "6")
     new = build(table)
-    field_old, field_new = ([c for c in walk(body) if isinstance(c, ft.TextField) and label(c) == "Bo"][0]
-                            for body in (old, new))
+    field_old, field_new = (named(body)["Bo"] for body in (old, new))
     assert "Given: Ann 6; still to give: Bo" in shown(new)
     assert taken_over(old, field_old, new, field_new)
 

@@ -12,7 +12,7 @@ from flet.messaging.session import Session
 from scoring.record import mark, new_record
 from storage import Store
 from tests.flet_session import Recorder, connect, decoded, settle
-from tests.helpers import run_async
+from tests.helpers import field_named, run_async
 from tests.test_views_components import bar_words, read
 from tests.test_views_typed_race import typed
 from views import words
@@ -273,8 +273,7 @@ def test_a_session_opened_again_after_a_refused_round_does_not_scroll_to_its_but
 
     def field(sess: Session, name: str) -> ft.TextField:
         """The points field of a player."""
-        return next(c for c in list(sess.index.values())
-                    if isinstance(c, ft.TextField) and getattr(c.label, "value", c.label) == name)
+        return field_named(list(sess.index.values()), name)
 
     async def play() -> None:
         with Store(tmp_path / "data") as store:

@@ -15,15 +15,14 @@ from flet.messaging.session import Session
 from scoring.record import new_record
 from storage import Store
 from tests.flet_session import Recorder, connect, decoded, settle
-from tests.helpers import run_async
+from tests.helpers import field_named, run_async
 from views.app import main_for
 from views.ui import draft_field
 
 
 def field(sess: Session, label: str) -> ft.TextField:
     """The tab's mounted text field with this label (a round field's label is a Text of the name)."""
-    return next(c for c in list(sess.index.values()) if isinstance(c, ft.TextField)
-                and getattr(c.label, "value", c.label) == label)
+    return field_named(list(sess.index.values()), label)
 
 
 async def typed(sess: Session, control: BaseControl, text: str, handled: bool = True) -> None:

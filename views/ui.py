@@ -204,10 +204,14 @@ def label_above(label: str, field: ft.TextField, helper: str | None = None) -> f
     """A text field with its label as a text above it that wraps, the two one node named by the label (the field in
     the browser is a textbox named by the label, as with Flutter's own label), and a helper text below, outside
     that node (merged with it, the helper became part of the field's name: "Points to win\nUsed: 8 with 4 players…"),
-    hidden while there is none (the same controls either way, so the field typed in is not drawn anew)."""
-    return ft.Column(spacing=LABEL_GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, controls=[
-        ft.MergeSemantics(content=ft.Column(spacing=LABEL_GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                                            controls=[label_text(label), field])),
+    hidden while there is none (the same controls either way, so the field typed in is not drawn anew).
+    A field of a set width (the score pad's round fields, two a row on a phone) keeps it, and its label may be
+    wider than the field: a player's name over their points is read whole ("Maximilian" at a phone's 2x text read
+    "Maxi…" inside a 150 px field), its cell as wide as the name."""
+    align = ft.CrossAxisAlignment.STRETCH if field.width is None else ft.CrossAxisAlignment.START
+    return ft.Column(spacing=LABEL_GAP, horizontal_alignment=align, tight=field.width is not None, controls=[
+        ft.MergeSemantics(content=ft.Column(spacing=LABEL_GAP, horizontal_alignment=align,
+                                            tight=field.width is not None, controls=[label_text(label), field])),
         helper_text(helper)])
 
 

@@ -437,28 +437,36 @@ def root_font(tab: Tab, px: int | None) -> None:
     tab.page.evaluate("px => { document.documentElement.style.fontSize = px ? px + 'px' : ''; }", px)
 
 
-def test_a_long_name_stays_one_line_in_its_round_field_with_larger_text(phone, server):
-    """With text 1.5× larger (the page's root font at 24 px, which Flutter reads as the phone's text size) the
-    round form's 150 px fields broke "Maximilian" inside the word ("Maximilia" / "n") and "欧阳娜娜莉莎" after
-    four characters: two stretches of ink rows in the empty field. Each label is one line now, cut with an
-    ellipsis, and the field is still named by the whole name."""
+LABEL = (16, 400, 0.25)  # a label above a field (`views.ui.label_text`: size 16, bodyMedium's spacing)
+
+
+def test_a_long_name_is_whole_over_its_round_field_with_text_twice_as_large(phone, server):
+    """With the phone's text at 2x the round form's 150 px fields held their player's name as the field's label,
+    cut: "Maxi…" for "Maximilian" and "欧阳…" for 欧阳娜娜 (at 1.5× it broke inside the word, "Maximilia" / "n",
+    before it was cut). The name is now a label above its field (`views.ui.label_above`), the field named by it,
+    and the name's cell as wide as the name: each name whole on one line, on screen, in both languages
+    (tests/output/score_pad_phone_names_at_2x_<lang>.png)."""
     from storage import Store
-    from tests.browser.test_pictomania import LINE_GAP, ink, runs
-    names = ["Maximilian", "欧阳娜娜莉莎", "Ann"]
+    names = ["Maximilian", "欧阳娜娜", "Ann"]
     with Store(server.data) as store:
         sid = store.create(new_record("score_pad", names, now="2025-01-01T20:00:00+00:00"))
     tab = phone
-    root_font(tab, LARGER)
+    tab.open(f"/play/{sid}")
+    root_font(tab, 16 * TWICE)
     try:
-        tab.open(f"/play/{sid}")
-        tab.language("en")
-        for name in names:
-            expect(tab.field(name)).to_be_attached(timeout=WAIT_MS)
-        png = tab.settle()
-        lines = {name: len(runs(ink(tab, png, field_box(tab, name), inset=3)[1], LINE_GAP)) for name in names}
+        for lang in ("en", "zh-CN"):
+            tab.language(lang)
+            tab.see(say(lang, "app.score_pad.enter", round=1))
+            tab.settle()
+            tab.into_view(tab.field(names[-1]))
+            tab.shot(f"score_pad_phone_names_at_2x_{lang[:2]}")
+            needs = widths(tab, names, twice(LABEL))
+            for name in names:
+                box = field_box(tab, name)
+                assert box and one_line(box, needs[name]), (lang, name, needs[name], box)
+                assert box["x"] + box["width"] <= PHONE["width"], (lang, name, box)
     finally:
         root_font(tab, None)
-    assert lines == {name: 1 for name in names}
 
 
 def received_by(tab: Tab) -> list[bytes]:

@@ -24,18 +24,10 @@ from views.components.offers import offer_here
 from views.components.refusal import said
 from views.context import GameContext
 from views.games import round_edit
-from views.ui import aside, draft_field
+from views.ui import aside, draft_field, label_above
 
 KEYS = ("fields",)
 FIELD = 150  # a round field's width: two side by side on a 390 px phone
-
-
-def name_label(name: str) -> ft.Text:
-    """A round field's label: the player's name on one line, cut with an ellipsis where it is wider than the field
-    [ruling, this view's]: a long name ("Maximilian", 欧阳娜娜莉莎 with 1.5× text) broke inside a word ("Maximilia" /
-    "n", 欧阳娜娜 / 莉莎). Cut, it reads as one name begun; the whole name floats above the points once they are
-    typed (at 0.75 of the size, where it fits) and is the field's accessible name."""
-    return ft.Text(name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
 
 
 def entry(text: str) -> int | str:
@@ -109,10 +101,10 @@ def build(ctx: GameContext) -> ft.Control:
             round_edit.close(draft)
 
     fields = [
-        round_edit.first_entry(ctx, draft_field(
-            draft, name, typed.get(name, ""), label=name_label(name), keyboard_type=ft.KeyboardType.NUMBER,
-            width=FIELD, text_size=20, on_change=lambda e, n=name: typed.__setitem__(n, e.control.value),
-            on_submit=lambda e: add_round()), None if n == 0 else f"points-{name}")
+        label_above(name, round_edit.first_entry(ctx, draft_field(
+            draft, name, typed.get(name, ""), keyboard_type=ft.KeyboardType.NUMBER, width=FIELD, text_size=20,
+            on_change=lambda e, n=name: typed.__setitem__(n, e.control.value),
+            on_submit=lambda e: add_round()), None if n == 0 else f"points-{name}"))
         for n, name in enumerate(ctx.players)
     ]
     buttons = round_edit.save_buttons(ctx, draft, "round", ctx.t("app.score_pad.add_round"), add_round)
@@ -126,7 +118,7 @@ def build(ctx: GameContext) -> ft.Control:
         round_edit.heading(ctx, draft, ctx.t("app.score_pad.enter", round=len(rounds) + 1)),
         *ends(ctx),
         waiting,
-        ft.Row(controls=fields, wrap=True),
+        ft.Row(controls=fields, wrap=True, spacing=16),
         ft.Row(wrap=True, controls=buttons),
         *said(ctx, "finish"),
         table,
