@@ -404,10 +404,11 @@ def test_the_home_screens_top_bar_scrolls_to_history(tmp_path):
     async def look() -> None:
         with Store(tmp_path / "data") as store:
             tab, sent = await connect(main_for(store), "/")
-            names = {words.say(lang, "app.history") for lang in ("en", "zh-CN")}
+            names = {words.say(lang, "app.history_jump") for lang in ("en", "zh-CN")}
             (action,) = [c for c in list(tab.index.values()) if isinstance(c, ft.IconButton)
                          and getattr(c.icon, "semantics_label", None) in names]
-            (heading,) = [c for c in list(tab.index.values()) if isinstance(c, ft.Text) and c.value in names
+            headings = {words.say(lang, "app.history") for lang in ("en", "zh-CN")}
+            (heading,) = [c for c in list(tab.index.values()) if isinstance(c, ft.Text) and c.value in headings
                           and c.size == 20]
             sent.frames.clear()
             await tab.dispatch_event(action._i, "click", None)

@@ -65,7 +65,7 @@ def Home(app: Any, chosen: Any) -> ft.Control:
 
     title, body, back = build(app, to_history)
     return frame(app, title, body, back, scroller=scroller, actions=[
-        focus.keep(app.page, "to-history", icon_button(ft.Icons.HISTORY, app.t("app.history"), to_history),
+        focus.keep(app.page, "to-history", icon_button(ft.Icons.HISTORY, app.t("app.history_jump"), to_history),
                    then=HISTORY_KEY)])
 
 
@@ -73,7 +73,8 @@ def history_button(app: Any, to_history: Any) -> list[ft.Control]:
     """History's button among the ways in at the top (none without to_history): the top bar's clock had no words,
     and a first-timer did not guess it. Ruling: the button reads "History" with the bar's clock beside it, on every
     screen width and in both languages (the row wraps on a phone; the bar keeps its icon, named, where a label
-    would squeeze the title)."""
+    would squeeze the title). The bar's icon is named "Jump to History" (跳到历史记录), this one "History": a screen
+    reader read two buttons "History" on one screen, and a person could not tell which was which."""
     if to_history is None:
         return []
     return [focus.keep(app.page, "history-button", ft.OutlinedButton(

@@ -198,7 +198,7 @@ def test_history_from_the_keyboard_takes_the_focus_to_history(phone, server):
     tab.open("/")
     tab.resize(LAPTOP)
     tab.language("en")
-    tab_to(tab, re.compile(r"^History$"))
+    tab_to(tab, re.compile(r"^Jump to History$"))
     tab.page.keyboard.press("Enter")
     focus_goes_to(tab, re.compile(r"^Find a session$"))
 
