@@ -18,7 +18,7 @@ import flet as ft
 
 from scoring import i18n, rulebook
 from scoring.rules_search import search
-from views import focus
+from views import focus, words
 from views.components.folds import Folds, fold
 from views.ui import aside, draft_field, field_text, label_above, tint
 
@@ -173,7 +173,7 @@ def page_body(app: Any, page: rulebook.Page, section: str | None, back: str | No
         ft.OutlinedButton(content=app.t("rules.search_all"), icon=ft.Icons.SEARCH, on_click=lambda e: app.go(link())),
     ])]
     if page.intro:
-        controls.append(ft.Markdown(page.intro))
+        controls.append(ft.Markdown(words.whole_numbers(page.lang, page.intro)))
     if asked:
         controls.append(ft.Text(app.t("rules.asked", section=asked.title), size=16, weight=ft.FontWeight.W_600,
                                 color=ft.Colors.PRIMARY))
@@ -182,8 +182,9 @@ def page_body(app: Any, page: rulebook.Page, section: str | None, back: str | No
         chosen = asked is not None and s.id == asked.id
         section_fold = fold(
             folds, s.id, asked is None or chosen,
-            lambda s=s: [ft.Markdown(s.body, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)], said=s.title,
-            title=ft.Text(s.title, size=18, weight=ft.FontWeight.BOLD),
+            lambda s=s: [ft.Markdown(words.whole_numbers(page.lang, s.body),
+                                     extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)], said=s.title,
+            title=ft.Text(words.whole_numbers(page.lang, s.title), size=18, weight=ft.FontWeight.BOLD),
             controls_padding=ft.Padding.only(left=16, right=16, bottom=12), expanded_alignment=ft.Alignment.TOP_LEFT,
             expanded_cross_axis_alignment=ft.CrossAxisAlignment.START, bgcolor=HIGHLIGHT if chosen else None)
         controls.append(section_fold)

@@ -39,6 +39,7 @@ CLAUSE = re.compile(f"[^{PAUSES}]+[{PAUSES}]*")  # a Chinese clause and the paus
 CLAUSE_MAX = 24
 PARTS = re.compile(r"( ?· )")  # between the parts of a line of counts (`whole_line`): " · ", "（出题者）· "
 NUMBER_AFTER_SPACE = re.compile(r" (?=[-−]?\d)")  # a space before a number (`whole_part`)
+SPACE_AFTER_NUMBER = re.compile(f"(?<=\\d) (?=[{i18n.CJK_LETTERS}])")  # "2016 年", "3 个" (`whole_numbers`)
 MARK = "\u200b"  # a zero-width space: where a language file lets a long Chinese word break (`whole_words`)
 CJK_TAIL = re.compile(f"([{i18n.CJK_LETTERS}])([{i18n.CJK_LETTERS}][{CLOSING}]*)$")
 
@@ -114,6 +115,14 @@ def whole_words(text: str) -> str:
     and "纳米机器人" where it fits. Ruling: the app has no dictionary, so a word wider than a phone's narrowest
     column at 2x (more than 4 Chinese characters in a room) has its break marked by the language file."""
     return MARK.join(whole_clauses(part) for part in text.split(MARK))
+
+
+def whole_numbers(lang: str, text: str) -> str:
+    """A Chinese text (a rules page) whose numbers stay on a line with the word they date or count: the space
+    between them is a no-break space. Ruling: "2016 年" is one date and "3 个" one count; at a phone's 2x text
+    Knit Wit's rules read "2016" / "年，2–8 人" with the year at a line's end and 年 starting the next. Other
+    languages' texts are left as they are."""
+    return SPACE_AFTER_NUMBER.sub("\u00a0", text) if lang == "zh-CN" else text
 
 
 def whole_line(lang: str, text: str) -> str:

@@ -246,3 +246,25 @@ def test_quick_scorer_scores_a_typed_then_painted_kingdom(phone):
     tab.gone("set aside are")
     tab.shot("quick_kingdom_painted")
 
+
+
+BROKEN_NUMBER = """() => Array.from(document.querySelectorAll('flt-semantics'))
+  .filter(e => !e.querySelector('flt-semantics') && e.getAttribute('role') !== 'button')
+  .map(e => e.getAttribute('aria-label') || e.textContent)
+  .filter(text => /\\d [\\u4e00-\\u9fff]/.test(text))"""  # a text (a section's fold is named, not set, by its title)
+# with a number and the Chinese word after it, a line break allowed between them
+
+
+def test_a_rules_pages_years_and_counts_keep_their_words_at_twice_the_text(phone):
+    """At a phone's 2x text Knit Wit's Chinese rules read "2016" / "年，2–8 人": the year at the end of a line and
+    its 年 at the start of the next. A number on a Chinese rules page now keeps the word it dates or counts on its
+    line ("2016 年", "3 个", `views.words.whole_numbers`): no text on the page leaves a break between them
+    (tests/output/rules_phone_knit_wit_zh_at_2x.png)."""
+    tab = phone.open("/rules/knit_wit")
+    root_font(tab, TWICE_PX)
+    try:
+        tab.see(shown_as("Matt Leacock 设计"))
+        tab.shot("rules_phone_knit_wit_zh_at_2x")
+        assert tab.page.evaluate(BROKEN_NUMBER) == []
+    finally:
+        root_font(tab, None)
