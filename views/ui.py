@@ -180,17 +180,19 @@ def dropdown(label: str, value: Any, options: list[ft.DropdownOption], on_select
     own tags" without "(typed in)"), and Flet 1.0.5 cannot make it wrap. The app cannot know the phone's text
     scale, so, below a dropdown with its label above, a chosen option longer than its box shows on a phone at 2x
     (`cut_at_2x`) is also written whole, as a field's helper text, on as many lines as it needs; a short one
-    ("Deck 2", "食堂") is not repeated, so the screen stays short."""
+    ("Deck 2", "食堂") is not repeated, so the screen stays short. A dropdown with its label inside (History's
+    filters, the statistics' choosers, a player's colour) does the same, under its box: at 2x the statistics' 320 px
+    box read "Maximilian Alexa" for "Maximilian Alexander"."""
     chosen = next((o.text or str(o.key) for o in options if o.key == value), None)
     box = ft.Semantics(label=name or label, value=chosen, expand=style.get("expand"),
                        content=ft.Dropdown(label=None if above else label, value=value, options=options,
                                            on_select=on_select, **style))
+    helper = helper_text(chosen if cut_at_2x(chosen, style.get("width")) else None)
     if not above:
-        return box
+        return ft.Column(spacing=LABEL_GAP, tight=True, width=style.get("width"), controls=[box, helper])
     return ft.Column(spacing=LABEL_GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                      controls=[ft.Semantics(exclude_semantics=True, content=label_text(label)),
-                               ft.Row(controls=[box]) if style.get("expand") else box,
-                               helper_text(chosen if cut_at_2x(chosen, style.get("width")) else None)])
+                               ft.Row(controls=[box]) if style.get("expand") else box, helper])
 
 
 def cut_at_2x(text: str | None, width: float | None) -> bool:

@@ -792,6 +792,36 @@ def test_every_games_chosen_options_are_read_whole_with_text_twice_as_large(phon
         root_font(tab, None)
 
 
+def test_a_chosen_player_the_statistics_box_cuts_is_read_whole_under_it_at_twice_the_text(phone, server):
+    """With the phone's text at 2x a dropdown with its label inside (the statistics' player, History's filters, a
+    player's colour) cut its chosen option mid-letter as the new-session dropdowns did: the statistics' 320 px box
+    cut "Maximilian Alexander". The chosen option it may cut is now also written whole under it
+    (`views.ui.dropdown`, as with a label above), in both languages (tests/output/stats_phone_player_at_2x_<lang>.png);
+    the box is still one button named by its label and the choice."""
+    from storage import Store
+    from tests.test_stats import finished
+    name = "Maximilian Alexander"
+    with Store(server.data) as store:
+        for day in range(1, 6):
+            finished(store, [{name: 10, "Ann": 3}], f"2026-04-0{day}T20:00:00", players=[name, "Ann"])
+    tab = phone.open("/stats")
+    root_font(tab, 16 * TWICE)
+    try:
+        for lang in ("en", "zh-CN"):
+            tab.language(lang)
+            button = tab.page.get_by_role("button", name=f"{say(lang, 'stats.player')} {name}", exact=True).first
+            tab.into_view(button)
+            tab.settle()
+            tab.shot(f"stats_phone_player_at_2x_{lang[:2]}")
+            box = button.bounding_box()
+            assert not one_line(box, width(tab, name, twice(FIELD)), CHROME["dropdown"]), (lang, box)  # cut in it
+            helper = twice(HELPER)
+            under = [b for b in text_boxes(tab, name) if b["text"] == name and b["y"] >= box["y"] + box["height"]]
+            assert any(whole(b, width(tab, name, helper), 0, helper[0]) for b in under), (lang, box, under)
+    finally:
+        root_font(tab, None)
+
+
 def test_new_player_field_ends_where_the_options_end_on_a_laptop(phone):
     """On a laptop the new-session screen is a form of sensible width: the new player's field and its Add button
     end where the option fields end (the field stretched 1160 px with Add at the screen's far edge, over option
