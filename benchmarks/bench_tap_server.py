@@ -65,6 +65,7 @@ from flet.messaging.session import Session  # noqa: E402
 from benchmarks.bench_screens import session, typed_round  # noqa: E402
 from storage import Store  # noqa: E402
 from tests.flet_session import Recorder, connect, decoded, settle  # noqa: E402
+from tests.helpers import field_named  # noqa: E402
 from views.app import main_for  # noqa: E402
 
 TIMERS = {"store": (Store, "play"), "render": (component.Renderer, "render"),
@@ -151,7 +152,7 @@ async def round_taps(store: Store, rounds: int, taps: int, spent: dict) -> tuple
     out = []
     for i in range(taps):
         for name, typed in typed_round(rounds + i).items():
-            field = find(sess, ft.TextField, label=name)
+            field = field_named(list(sess.index.values()), name)
             sess.apply_patch(field._i, {"value": typed})
             await sess.dispatch_event(field._i, "change", typed)
         await settle()

@@ -21,11 +21,11 @@ from benchmarks.bench_replay import build
 from benchmarks.bench_screens import session, typed_round
 from storage import Store
 from tests.flet_session import connect, settle
-from tests.helpers import run_async
+from tests.helpers import field_named, run_async
 from views.app import main_for
 
 ROUNDS = 30  # more than the table's and the log's newest rows (20 each): a round shifts both
-BUDGET = 1_248  # bytes: 1,142 in December 2026 (a whole page of this session is about 16,800); 1,528 once a phone
+BUDGET = 1_302  # bytes: 1,142 in December 2026 (a whole page of this session is about 16,800); 1,528 once a phone
 # showed each round as a block (the new round's block and the totals' line besides the table's row), 1,376 once the
 # block was two light controls (a whole page: 18,768), 1,347 once three boxes on the way were gone (a whole page:
 # 18,557), 1,319 once the table's round label was words kept whole, not a Text of its own (a whole page: 18,070),
@@ -38,9 +38,12 @@ BUDGET = 1_248  # bytes: 1,142 in December 2026 (a whole page of this session is
 # 1,257 once the new Undo, Redo and round's buttons reported their keyboard focus (`views.focus`: the focus follows
 # them when they are drawn anew), 1,251 once a phone's round block was keyed by bare numbers (7, -7), not "r7" and
 # "v7" (a whole page: 18,757 in `bench_tap_server`'s 500-action session), 1,243 once Undo was keyed by how many
-# marks the tab had drawn, not by a 64-bit number of the mark (a whole page: 18,749);
+# marks the tab had drawn, not by a 64-bit number of the mark (a whole page: 18,749), 1,297 once each round field's
+# player was named whole above it, not cut inside it at 2x text (`views.ui.label_above`: each cleared field's path
+# two levels deeper; a whole page: 18,966);
 # a word more on the screen may take a few of the margin, a part of the screen sent again would take it all
-UNDO_BUDGET = 1_380  # bytes: Undo of that round, 1,372 in December 2026 (1.10x the add's: `REDO_SHOWN`)
+UNDO_BUDGET = 1_432  # bytes: Undo of that round, 1,372 in December 2026, 1,426 with the names above the fields
+# (1.10x the add's: `REDO_SHOWN`)
 REDO_SHOWN = 132  # bytes an undo may send beyond its add's: the Redo shown (123), the hidden one gone, the form
 # handed the round back ("3" for "": 1 B a field)
 SOLAR_STORM_MOVE = 3_200  # bytes: a Solar Storm move tap in a fresh game of two: 14,661 with the rooms a move goes
@@ -67,7 +70,7 @@ async def add_and_undo_bytes(store: Store) -> tuple[int, int]:
     sid = session(store, ROUNDS)
     sess, conn = await connect(main_for(store), f"/play/{sid}")
     for name, typed in typed_round(ROUNDS).items():
-        field = mounted(sess, ft.TextField, label=name)
+        field = field_named(list(sess.index.values()), name)
         sess.apply_patch(field._i, {"value": typed})
         await sess.dispatch_event(field._i, "change", typed)
     await settle()

@@ -202,19 +202,23 @@ def cut_at_2x(text: str | None, width: float | None) -> bool:
     return bool(text) and not fits(text, int(((width or FORM_ON_PHONE) - DROPDOWN_CHROME) // UNIT_AT_2X))
 
 
-def label_above(label: str, field: ft.TextField, helper: str | None = None) -> ft.Column:
+def label_above(label: str, field: ft.TextField, helper: str | None = None, helps: bool = True) -> ft.Control:
     """A text field with its label as a text above it that wraps, the two one node named by the label (the field in
     the browser is a textbox named by the label, as with Flutter's own label), and a helper text below, outside
     that node (merged with it, the helper became part of the field's name: "Points to win\nUsed: 8 with 4 players…"),
     hidden while there is none (the same controls either way, so the field typed in is not drawn anew).
     A field of a set width (the score pad's round fields, two a row on a phone) keeps it, and its label may be
     wider than the field: a player's name over their points is read whole ("Maximilian" at a phone's 2x text read
-    "Maxi…" inside a 150 px field), its cell as wide as the name."""
+    "Maxi…" inside a 150 px field), its cell as wide as the name. A field that never has a helper (`helps` False:
+    the score pad's round fields) is the named node alone, two levels nearer the page's root (each round's tap
+    clears the fields, and a patch names each by its path: 24 B a tap)."""
     align = ft.CrossAxisAlignment.STRETCH if field.width is None else ft.CrossAxisAlignment.START
-    return ft.Column(spacing=LABEL_GAP, horizontal_alignment=align, tight=field.width is not None, controls=[
-        ft.MergeSemantics(content=ft.Column(spacing=LABEL_GAP, horizontal_alignment=align,
-                                            tight=field.width is not None, controls=[label_text(label), field])),
-        helper_text(helper)])
+    named = ft.MergeSemantics(content=ft.Column(spacing=LABEL_GAP, horizontal_alignment=align,
+                                                tight=field.width is not None, controls=[label_text(label), field]))
+    if not helps:
+        return named
+    return ft.Column(spacing=LABEL_GAP, horizontal_alignment=align, tight=field.width is not None,
+                     controls=[named, helper_text(helper)])
 
 
 def helper_text(helper: str | None) -> ft.Container:

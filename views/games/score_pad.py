@@ -104,7 +104,7 @@ def build(ctx: GameContext) -> ft.Control:
         label_above(name, round_edit.first_entry(ctx, draft_field(
             draft, name, typed.get(name, ""), keyboard_type=ft.KeyboardType.NUMBER, width=FIELD, text_size=20,
             on_change=lambda e, n=name: typed.__setitem__(n, e.control.value),
-            on_submit=lambda e: add_round()), None if n == 0 else f"points-{name}"))
+            on_submit=lambda e: add_round()), None if n == 0 else f"points-{name}"), helps=False)
         for n, name in enumerate(ctx.players)
     ]
     buttons = round_edit.save_buttons(ctx, draft, "round", ctx.t("app.score_pad.add_round"), add_round)
