@@ -40,6 +40,14 @@ def press(control: Any) -> None:
         run_async(outcome)
 
 
+def tap_fold(head: Any) -> None:
+    """Tap a fold's head (its `ft.Semantics` or its tile) as the browser does for a click, Enter on it or a screen
+    reader's tap (all the tile's own tap): the tile opens or shuts and tells the server."""
+    tile = getattr(head, "content", head)
+    tile.expanded = not tile.expanded
+    tile.on_change(SimpleNamespace(control=tile))
+
+
 def submit(field: Any) -> None:
     """Press Enter in a field as Flet does: call its submit handler and, when it is async (the field given its
     focus back, `views.focus`), run it to the end; the focus given is noted on the field's stand-in (`focused`)."""

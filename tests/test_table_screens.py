@@ -31,7 +31,8 @@ from storage import Store
 from tests.helpers import press, run_async
 from tests.test_table_hub import HANDS3, Clock, knit_wit_answering, open_hub
 from tests.test_views import StubPage
-from tests.test_views_components import FakePage, bar_action, buttons, children, labelled_boxes, read, texts, walk
+from tests.test_views_components import (FakePage, bar_action, buttons, children, drawn_part, labelled_boxes, read,
+                                        texts, walk)
 from views import settings, words
 from views.app import App, open_to_phones, top_bar
 from views.components.folds import Folds
@@ -266,7 +267,8 @@ def log_numbers(body: ft.Control) -> list[int]:
 
 def log_tile(body: ft.Control) -> ft.ExpansionTile:
     """The log's fold-out panel on a screen."""
-    return next(c for c in walk(body) if isinstance(c, ft.ExpansionTile) and c.title.value.startswith("Action log"))
+    return next(c for c in walk(body) if isinstance(c, ft.ExpansionTile)
+                and drawn_part(c.title).value.startswith("Action log"))
 
 
 def show_all_buttons(body: ft.Control) -> list[ft.Control]:

@@ -25,7 +25,7 @@ from tests.helpers import field_named, run_async
 from views.app import main_for
 
 ROUNDS = 30  # more than the table's and the log's newest rows (20 each): a round shifts both
-BUDGET = 1_302  # bytes: 1,142 in December 2026 (a whole page of this session is about 16,800); 1,528 once a phone
+BUDGET = 1_368  # bytes: 1,142 in December 2026 (a whole page of this session is about 16,800); 1,528 once a phone
 # showed each round as a block (the new round's block and the totals' line besides the table's row), 1,376 once the
 # block was two light controls (a whole page: 18,768), 1,347 once three boxes on the way were gone (a whole page:
 # 18,557), 1,319 once the table's round label was words kept whole, not a Text of its own (a whole page: 18,070),
@@ -40,15 +40,18 @@ BUDGET = 1_302  # bytes: 1,142 in December 2026 (a whole page of this session is
 # "v7" (a whole page: 18,757 in `bench_tap_server`'s 500-action session), 1,243 once Undo was keyed by how many
 # marks the tab had drawn, not by a 64-bit number of the mark (a whole page: 18,749), 1,297 once each round field's
 # player was named whole above it, not cut inside it at 2x text (`views.ui.label_above`: each cleared field's path
-# two levels deeper; a whole page: 18,966);
+# two levels deeper; a whole page: 18,966), 1,363 once a fold's head was one merged node the browser can focus, its
+# title and total drawn in nodes left out of its read-out (two levels more on the way to a scoreboard row's total
+# and the log's count);
 # a word more on the screen may take a few of the margin, a part of the screen sent again would take it all
-UNDO_BUDGET = 1_432  # bytes: Undo of that round, 1,372 in December 2026, 1,426 with the names above the fields
-# (1.10x the add's: `REDO_SHOWN`)
+UNDO_BUDGET = 1_498  # bytes: Undo of that round, 1,372 in December 2026, 1,426 with the names above the fields,
+# 1,492 once a fold's head was one merged node (1.10x the add's: `REDO_SHOWN`)
 REDO_SHOWN = 132  # bytes an undo may send beyond its add's: the Redo shown (123), the hidden one gone, the form
 # handed the round back ("3" for "": 1 B a field)
-SOLAR_STORM_MOVE = 3_200  # bytes: a Solar Storm move tap in a fresh game of two: 14,661 with the rooms a move goes
+SOLAR_STORM_MOVE = 3_222  # bytes: a Solar Storm move tap in a fresh game of two: 14,661 with the rooms a move goes
 # to wrapped in a tap handler and the others not (each move sent those rooms whole), 3,183 with every room alike,
-# 3,202 in December 2026, 3,194 once Undo's key was the count of marks the tab had drawn
+# 3,202 in December 2026, 3,194 once Undo's key was the count of marks the tab had drawn, 3,216 once a fold's head
+# was one merged node (as the add's)
 SPLITTER_UNDONE = 80  # actions: round 20's last write (P2's) taken back while P0's sheet is shown
 SPLITTER_UNDO = 1_520  # bytes: 1,454 in December 2026 (the shown sheet sent again would be about 20 KB)
 SOLAR_STORM_ENDS, SOLAR_STORM_DISCARD = (10, 46), 60  # actions: logs ending in P1's "End actions", and in a discard

@@ -1480,7 +1480,7 @@ def test_the_end_screen_says_each_place_and_total_once_in_both_languages():
         app = SimpleNamespace(lang=lang, t=lambda key, **params: words.say(lang, key, **params))
         panel = session.end_panel(app, {"game": "score_pad", "players": [{"name": n} for n in ("甲", "Cy", "Bo")]},
                                   board, Folds({}, print))
-        said = [c.label for c in walk(panel) if isinstance(c, ft.Semantics) and c.label[:1].isdigit()]
+        said = [c.label for c in walk(panel) if isinstance(c, ft.Semantics) and (c.label or "")[:1].isdigit()]
         assert said == rows, (lang, said)  # the chart under them is read as a line of its own
         assert not [t for t in texts(panel) if t.startswith(("排名", "Ranking"))], lang
 

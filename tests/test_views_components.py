@@ -16,7 +16,7 @@ from scoring.mechanics import race as race_mech
 from scoring.mechanics import timer as timer_mech
 from scoring.mechanics import vote as vote_mech
 from scoring.record import STALE
-from tests.helpers import press, run_async
+from tests.helpers import press, run_async, tap_fold
 from views import lost_taps, words
 from views.components.action_log import log_panel
 from views.components.cards import card_buttons, pile, stepper
@@ -849,9 +849,16 @@ def head(panel: ft.Control) -> ft.ExpansionTile:
     return next(c for c in walk(panel) if isinstance(c, ft.ExpansionTile))
 
 
+def drawn_part(part: ft.Control | None) -> ft.Control | None:
+    """A part of a fold's head (its title, leading, ...) as drawn: the control in the Semantics that keeps it out of
+    the head's read-out (the head's name says it), or None."""
+    assert part is None or isinstance(part, ft.Semantics) and part.exclude_semantics, part
+    return None if part is None else part.content
+
+
 def folded(panel: ft.Control) -> dict[str, ft.Control]:
     """A scoreboard's fold-out panels (a row each) by their tile's title."""
-    return {head(c).title.value: c for c in panel.controls[1:]}
+    return {drawn_part(head(c).title).value: c for c in panel.controls[1:]}
 
 
 def test_the_scoreboard_heading_its_names_and_its_lines_start_at_the_columns_edge():
@@ -917,7 +924,8 @@ def test_once_over_every_name_on_the_scoreboard_starts_at_the_same_place():
     def leads(state):
         """Each row's leading control by its title."""
         panel = scoreboard_panel(say, "en", engine("score_pad").scoreboard(state), Folds({}, lambda: None))
-        return {t.title.value: t.leading for t in walk(panel) if isinstance(t, ft.ExpansionTile)}
+        tiles = [t for t in walk(panel) if isinstance(t, ft.ExpansionTile)]
+        return {drawn_part(t.title).value: drawn_part(t.leading) for t in tiles}
 
     assert leads(state) == {"1. A": None, "2. B": None}
     record, state = play(record, state, {"type": "finish", "by": "table"})
@@ -941,8 +949,8 @@ def test_a_crew_playing_as_one_team_is_one_row_of_the_scoreboard_in_both_languag
         panel = scoreboard_panel(lambda key, **p: words.say(lang, key, **p), lang,
                                  engine("solar_storm").scoreboard(state), Folds({}, lambda: None))
         tiles = [t for t in walk(panel) if isinstance(t, ft.ExpansionTile)]
-        assert [(t.title.value, t.trailing.value) for t in tiles] == [(title, words.say(lang, "app.points",
-                                                                                      points=0))]
+        assert [(drawn_part(t.title).value, drawn_part(t.trailing).value) for t in tiles] == \
+            [(title, words.say(lang, "app.points", points=0))]
     bacon = replay(new_record("bacon", ["A", "B", "C", "D"], now=T0))
     panel = scoreboard_panel(lambda key, **p: words.say("en", key, **p), "en", engine("bacon").scoreboard(bacon),
                              Folds({}, lambda: None))
@@ -1162,8 +1170,9 @@ def test_a_picked_cards_label_has_the_whole_height_of_its_button():
 def test_a_fold_is_read_as_one_button_named_by_its_row_that_is_expanded_or_collapsed():
     """A scoreboard row and the action log were read as buttons named by their texts ("1. A\\n3"), with no
     expanded or collapsed state and aria-current="false" (their list tile's unselected state), found in Chromium's
-    semantics DOM. Each head is now one node of its own, named (place, player, points), expanded or not, with no
-    selected state; the breakdown below it is not part of its name; a screen reader's tap opens and closes it."""
+    semantics DOM. Each head is now one merged node (the browser can focus it: Tab stops on it once), named (place,
+    player, points), expanded or not, with no selected state; the tile's texts are drawn, not read a second time;
+    the breakdown below it is not part of its name; a tap on it (Enter, a screen reader's) opens and closes it."""
     from scoring.core import engine
     from scoring.record import new_record, play, replay
     record = new_record("score_pad", ["A", "甲"], now=T0)
@@ -1176,8 +1185,10 @@ def test_a_fold_is_read_as_one_button_named_by_its_row_that_is_expanded_or_colla
         """Each fold's read-out: its name, whether it is expanded, a button, and what is inside it."""
         panel = scoreboard_panel(lambda key, **p: words.say(lang, key, **p), lang, board, folds)
         log = log_panel(lang, [{"number": 1, "at": T0, "by": "table", "what": ["app.log_empty", {}]}], 1, folds)
+        merged = [c for c in [*walk(panel), *walk(log)] if isinstance(c, ft.MergeSemantics)]
         found = [c for c in [*walk(panel), *walk(log)] if isinstance(c, ft.Semantics) and c.expanded is not None]
-        assert all(s.button and s.exclude_semantics and s.selected is None for s in found)
+        assert [m.content for m in merged] == found
+        assert all(s.button and s.selected is None and heard(s.content) == [] for s in found)
         assert not [c for c in [*walk(panel), *walk(log)] if isinstance(c, ft.ExpansionTile)
                     and not any(c in walk(s) for s in found)]
         return [(s.label, s.expanded, texts(s)) for s in found]
@@ -1185,9 +1196,8 @@ def test_a_fold_is_read_as_one_button_named_by_its_row_that_is_expanded_or_colla
     assert [(name, shut) for name, shut, _ in heads("en")] == [("1. A (3)", False), ("2. 甲 (1)", False),
                                                               ("Action log (1)", True)]
     assert [name for name, _, _ in heads("zh-CN")] == ["1. A（3）", "2. 甲（1）", "操作记录（1）"]
-    tap = next(c for c in walk(scoreboard_panel(lambda key, **p: words.say("en", key, **p), "en", board, folds))
-               if isinstance(c, ft.Semantics) and c.label == "1. A (3)")
-    tap.on_tap(None)
+    tap_fold(next(c for c in walk(scoreboard_panel(lambda key, **p: words.say("en", key, **p), "en", board, folds))
+                  if isinstance(c, ft.Semantics) and c.label == "1. A (3)"))
     (a, opened_lines), (log, log_lines) = [(h[1], h[2]) for h in heads("en")[::2]]
     assert a and log and "Round 1 = 3" not in opened_lines and "No actions yet." not in log_lines
 

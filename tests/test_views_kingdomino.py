@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
 import flet as ft
 import flet.canvas as cv
@@ -19,6 +18,7 @@ from flet.messaging.protocol import configure_encode_object_for_msgpack
 from scoring.core import RuleError, engine
 from scoring.games import kingdomino as game
 from scoring.record import new_record, play, replay
+from tests.helpers import tap_fold
 from tests.test_views_components import FakePage, buttons, drawn, read, said_under, texts, walk
 from views import words
 from views.context import GameContext
@@ -382,8 +382,7 @@ def test_dynasty_shows_every_game_in_the_final_view():
 
 def aside_tile(body: ft.Control) -> ft.ExpansionTile:
     """The fold-out of the dominoes out of the box."""
-    return next(c for c in walk(body) if isinstance(c, ft.ExpansionTile)
-                and c.title.value == "Dominoes out of the box (2 or 3 players)")
+    return aside_head(body).content
 
 
 def aside_head(body: ft.Control) -> ft.Semantics:
@@ -394,9 +393,7 @@ def aside_head(body: ft.Control) -> ft.Semantics:
 
 def open_aside(table: Table) -> None:
     """Open the fold-out of the dominoes out of the box, as a tap on it does."""
-    tile = aside_tile(table.view(view))
-    tile.expanded = True
-    tile.on_change(SimpleNamespace(control=tile))
+    tap_fold(aside_tile(table.view(view)))
 
 
 def test_the_dominoes_out_of_the_box_are_read_as_a_fold_that_is_open_or_shut():
@@ -408,7 +405,7 @@ def test_the_dominoes_out_of_the_box_are_read_as_a_fold_that_is_open_or_shut():
     assert (shut.button, shut.expanded) == (True, False)
     assert shut.hint_text == "Tap the dominoes the box leaves out: 0 chosen"
     assert not [c for c in walk(table.view(view)) if isinstance(c, ft.Chip)]
-    shut.on_tap(None)
+    tap_fold(shut)
     body = table.view(view)
     assert aside_head(body).expanded and [c for c in walk(body) if isinstance(c, ft.Chip)]
 

@@ -10,9 +10,9 @@ import flet as ft
 from scoring import i18n, rulebook
 from scoring.core import RuleError, games
 from scoring.games import kingdomino
-from tests.helpers import BrowserStorage, run_async, run_tasks
+from tests.helpers import BrowserStorage, run_async, run_tasks, tap_fold
 from tests.test_views import StubPage, app, phone_tab  # noqa: F401  (the fixture)
-from tests.test_views_components import bar_action, buttons, labelled_fields, raw_texts, read, texts, walk
+from tests.test_views_components import bar_action, buttons, drawn_part, labelled_fields, raw_texts, read, texts, walk
 from tests.test_views_kingdomino import squares
 from tests.test_views_ui import narrow_fields
 from views import quick, rules
@@ -56,7 +56,7 @@ def test_a_page_opened_at_a_section_folds_the_others(app):
     title, body, back = rules.build(app, "kingdomino", "placement")
     tiles = [c for c in walk(body) if isinstance(c, ft.ExpansionTile)]
     assert title == "Kingdomino" and back == "/play/s1"
-    assert [t.title.value for t in tiles if t.expanded] == ["Placement"]
+    assert [drawn_part(t.title).value for t in tiles if t.expanded] == ["Placement"]
     assert "The rule that applies: Placement" in texts(body)
     app.page = StubPage("/rules/kingdomino?lang=zh-CN")
     title, body, back = rules.build(app, "kingdomino")
@@ -78,8 +78,8 @@ def test_a_pages_sections_are_read_as_folds_that_are_open_or_shut(app, monkeypat
 
     shown = heads()
     assert all(h.button for h in shown.values()) and [n for n, h in shown.items() if h.expanded] == ["Placement"]
-    shown["Placement"].on_tap(None)
-    shown["Scoring"].on_tap(None)
+    tap_fold(shown["Placement"])
+    tap_fold(shown["Scoring"])
     assert [n for n, h in heads().items() if h.expanded] == ["Scoring"]
 
 

@@ -218,3 +218,27 @@ def test_tab_through_the_games_hears_each_new_session_with_its_game(phone):
     sessions = [name for name in passed if name.startswith("New session")]
     assert "New session: Score pad" in sessions and "New session: Flip 7" in sessions, passed
     assert len(set(sessions)) == len(sessions) == 12, passed
+
+
+def test_every_tab_press_moves_the_focus_through_the_scoreboard_and_the_log(phone, server):
+    """Tab from the top bar through a score pad to Delete: every press moves the focus, the scoreboard's rows and
+    the action log's head take it in turn, and Enter on Ann's row opens her breakdown. The fold heads took Flutter's
+    focus with no element for the browser to focus: a press seemed lost (the focus stayed on "Undo" for three), and
+    Enter there opened a breakdown while the screen reader still said "Undo"."""
+    sid = score_pad(server, 2)
+    tab = phone
+    tab.open(f"/play/{sid}")
+    tab.resize(LAPTOP)
+    tab.language("en")
+    tab_to(tab, re.compile(r"^Back$"))
+    passed = [focused(tab)]
+    while passed[-1] != "Delete" and len(passed) < TABS:
+        key(tab, "Tab")
+        passed.append(focused(tab))
+    stuck = [name for name, after in zip(passed, passed[1:]) if name == after]
+    assert not stuck, f"Tab left the focus where it was on {stuck!r}; passed {passed!r}"
+    for row in ("1. Ben (30)", "2. Ann (3)", "Action log (2)"):
+        assert row in passed, f"Tab never reached {row!r}; passed {passed!r}"
+    tab_to(tab, re.compile(r"^2\. Ann \(3\)$"))
+    tab.page.keyboard.press("Enter")
+    tab.see("Round 2 = 2")

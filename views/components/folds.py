@@ -21,6 +21,7 @@ TILE_INSET = 16  # how far in an ExpansionTile draws its title (Flutter's defaul
 # action log): with Flutter's default padding they stood TILE_INSET px right of the text above and below them (24 px
 # on a phone, the rest of the screen at 8); the arrow keeps its inset on the right.
 FLUSH = ft.Padding.only(right=TILE_INSET)
+UNREAD = ("title", "subtitle", "leading", "trailing")  # the parts of a fold's head its name (`said`) reads for
 
 
 class Folds:
@@ -43,17 +44,6 @@ class Folds:
 
         return change
 
-    def flipped(self, name: str, shown: bool) -> Callable[[Any], None]:
-        """The tap handler of panel `name`'s read-out (a screen reader's tap): open it if `shown` is False, else
-        close it, and render the screen again."""
-
-        def flip(e: Any) -> None:
-            """Keep the other state than the one the panel was rendered in."""
-            self.scratch[f"_fold:{name}"] = not shown
-            self.refresh()
-
-        return flip
-
 
 def fold(folds: Folds, name: str, default: bool, contents: Callable[[], list[ft.Control]], said: str,
          hint: str | None = None, key: str | None = None, bgcolor: Any = None, **tile: Any) -> ft.Control:
@@ -62,26 +52,32 @@ def fold(folds: Folds, name: str, default: bool, contents: Callable[[], list[ft.
     `expanded_alignment` and `expanded_cross_axis_alignment` place the contents) read out as one button named
     `said` (and `hint`, its subtitle) that is expanded or collapsed, the contents below it read as they are.
 
-    The head alone is one node: the tile's own was "button, Expanded" with aria-current="false" (its list tile's
-    unselected state) and no aria-expanded, named by its texts (a scoreboard row read "1. A\n3"), and a node
-    over the whole tile would take the contents into the button's name. A tap by a screen reader (the node's
-    tap) flips the panel as a tap on the tile does. Open, the lines above and below it hold the contents too, as
-    the tile's own did: two keyed dividers in the panel's column (keyed, so the head keeps its place among the
-    unkeyed), not a bordered box around it, which was a level more on the way to every change a tap sends inside
-    a panel (a scoreboard row's total, the log's count and new row: about 11 B each). Closed, the panel is its
-    head alone (keyed), not a column of one: that column was a level more on the way to a closed scoreboard row's
-    total and read-out, sent with every tap (about 13 B a row); the head's tile is as wide as the column it stands
-    in either way (a list tile takes the width it is given). bgcolor: the panel's background (a box then holds it),
-    or None."""
+    The head is one merged node (`ft.MergeSemantics` over the name, its state and the tile), which the browser can
+    focus: Tab stops on it once and Enter (or a screen reader's tap) is the tile's own tap, which flips the panel.
+    The head was a node of its own over a tile left out of the read-out (`exclude_semantics`): Flutter's focus
+    stopped on the tile with no element for the browser to focus, so on a score pad of 2 rounds Tab seemed lost (the
+    focus stayed on "Undo" for two presses) and Enter with "Undo" read out opened Ben's breakdown. The tile's title,
+    subtitle, leading and trailing are drawn but not read (`unread`): merged, they would be read after the name that
+    says them already (a scoreboard row's title and total twice). The tile's own node was "button, Expanded" with
+    aria-current="false" and no aria-expanded; the name, button and expanded state of the Semantics above it are
+    what the merged node says. A node over the whole panel would take the contents into the button's name. Open, the
+    lines above and below it hold the contents too, as the tile's own did: two keyed dividers in the panel's column
+    (keyed, so the head keeps its place among the unkeyed), not a bordered box around it, which was a level more on
+    the way to every change a tap sends inside a panel (a scoreboard row's total, the log's count and new row: about
+    11 B each). Closed, the panel is its head alone (keyed), not a column of one: that column was a level more on
+    the way to a closed scoreboard row's total and read-out, sent with every tap (about 13 B a row); the head's tile
+    is as wide as the column it stands in either way (a list tile takes the width it is given). bgcolor: the panel's
+    background (a box then holds it), or None."""
     shown = folds.is_open(name, default)
     padding = tile.pop("controls_padding", None)
     spacing = tile.pop("controls_spacing", 0)
     alignment = tile.pop("expanded_alignment", None)
     across = tile.pop("expanded_cross_axis_alignment", ft.CrossAxisAlignment.CENTER)
-    head = ft.Semantics(label=said, hint_text=hint, button=True, expanded=shown, exclude_semantics=True,
-                        on_tap=folds.flipped(name, shown),
-                        content=ft.ExpansionTile(expanded=shown, controls=[], on_change=folds.toggled(name),
-                                                 shape=ft.RoundedRectangleBorder(), **tile))
+    drawn = {part: unread(control) for part, control in tile.items() if part in UNREAD}
+    head = ft.MergeSemantics(content=ft.Semantics(label=said, hint_text=hint, button=True, expanded=shown,
+                                                  content=ft.ExpansionTile(
+                                                      expanded=shown, controls=[], on_change=folds.toggled(name),
+                                                      shape=ft.RoundedRectangleBorder(), **{**tile, **drawn})))
     if not shown and not bgcolor:
         head.key = key
         return head
@@ -90,6 +86,11 @@ def fold(folds: Folds, name: str, default: bool, contents: Callable[[], list[ft.
     panel = ft.Column(key=None if bgcolor else key, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                       controls=controls)
     return ft.Container(key=key, bgcolor=bgcolor, content=panel) if bgcolor else panel
+
+
+def unread(control: Any) -> Any:
+    """A part of a fold's head drawn but not read out (the head's name says it), or None for none."""
+    return None if control is None else ft.Semantics(exclude_semantics=True, content=control)
 
 
 def edge(name: str) -> ft.Control:
