@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from scoring.errors import RuleError
-from scoring.i18n import LANGUAGES, table as i18n_table, text
+from scoring.i18n import LANGUAGES, table as i18n_table, text as said_in
 from scoring.record import SHOWN, mark, new_record
 from storage import Store
 from tests.helpers import run_async
@@ -304,11 +304,12 @@ def test_a_seats_own_double_tap_is_refused_saying_its_first_tap_counted_not_that
     hub.act(b, {"type": "answer", "spool": 1, "text": "lime"})
     err = refused("record.stale", hub.act, a, {"type": "claim"}, expect=shown)
     assert err.params["own"] is True
-    said = {lang: text(lang, err.key, **err.params) for lang in LANGUAGES}
+    said = {lang: said_in(lang, err.key, **err.params) for lang in LANGUAGES}
     assert said["en"].startswith("Your earlier tap was counted first") and "actions" in said["en"], said
     assert said["zh-CN"].startswith("你刚才那一下已经先记上了"), said
     one = {**err.params, "expected": 1}  # a double tap on the session's second action: the singular, still "yours"
-    assert text("en", err.key, **one).startswith("Your earlier tap") and " 1 action," in text("en", err.key, **one)
+    singular = said_in("en", err.key, **one)
+    assert singular.startswith("Your earlier tap") and " 1 action," in singular
     assert [c[0] for c in store.state(hub.sid)["race"]["claims"]] == ["A"]
 
 

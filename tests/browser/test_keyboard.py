@@ -56,6 +56,16 @@ def tab_to(tab, name: "re.Pattern") -> None:
     raise AssertionError(f"Tab never reached {name.pattern}; passed {passed!r}; drawn so (name, tabindex) {drawn!r}")
 
 
+def tabbed_until(tab, last: str) -> list[str]:
+    """Press Tab from the control that has the focus until the one named last has it (at most TABS presses): the
+    name of each control the focus passed, the first and last included."""
+    passed = [focused(tab)]
+    while passed[-1] != last and len(passed) < TABS:
+        key(tab, "Tab")
+        passed.append(focused(tab))
+    return passed
+
+
 def focus_goes_to(tab, name: "re.Pattern") -> None:
     """Wait until the control named like name has the keyboard focus."""
     try:
@@ -211,10 +221,7 @@ def test_tab_through_the_games_hears_each_new_session_with_its_game(phone):
     tab.resize(LAPTOP)
     tab.language("en")
     tab_to(tab, re.compile(r"^History$"))
-    passed = [focused(tab)]
-    while passed[-1] != "Statistics" and len(passed) < TABS:
-        key(tab, "Tab")
-        passed.append(focused(tab))
+    passed = tabbed_until(tab, "Statistics")
     sessions = [name for name in passed if name.startswith("New session")]
     assert "New session: Score pad" in sessions and "New session: Flip 7" in sessions, passed
     assert len(set(sessions)) == len(sessions) == 12, passed
@@ -231,10 +238,7 @@ def test_every_tab_press_moves_the_focus_through_the_scoreboard_and_the_log(phon
     tab.resize(LAPTOP)
     tab.language("en")
     tab_to(tab, re.compile(r"^Back$"))
-    passed = [focused(tab)]
-    while passed[-1] != "Delete" and len(passed) < TABS:
-        key(tab, "Tab")
-        passed.append(focused(tab))
+    passed = tabbed_until(tab, "Delete")
     stuck = [name for name, after in zip(passed, passed[1:]) if name == after]
     assert not stuck, f"Tab left the focus where it was on {stuck!r}; passed {passed!r}"
     for row in ("1. Ben (30)", "2. Ann (3)", "Action log (2)"):
