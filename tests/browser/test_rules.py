@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from scoring.record import new_record
 from storage import Store
-from tests.browser.conftest import HEARD, LAPTOP, LISTEN, POLL_MS, SEEN, new_tab, shown_as
+from tests.browser.conftest import HEARD, LAPTOP, LISTEN, POLL_MS, SEEN, WAIT_MS, new_tab, shown_as
 from tests.browser.test_kingdomino import PLAYERS, folded
 from tests.browser.test_refused_in_place import said_under
 from tests.browser.test_shell import enter_round, root_font
@@ -201,6 +201,13 @@ def test_search_finds_rules_by_english_words_and_chinese_characters(phone):
     tab.shot("rules_phone_search_hit_zh")
 
 
+FIRST_HIT = """first => {
+  const hits = [...document.querySelectorAll('[role="button"]')]
+    .map(e => (e.getAttribute('aria-label') || e.textContent).replace(/\u2060/g, '')).filter(n => n.includes(' · '));
+  return hits.length > 0 && hits[0].startsWith(first);
+}"""  # whether a rules search's first hit (a button named "game · section") begins with first
+
+
 def test_a_tie_asked_in_a_fathers_words_finds_each_games_tie_rule_first(phone):
     """Play-test (a Chinese family, session 72): 爸爸 typed 翻转7两个人分数一样谁赢 and got Solar Storm's scoring first,
     and 抢词叠叠乐两个人分数一样谁赢 (the game's name on the home screen) found nothing. Each now shows its game's tie
@@ -211,6 +218,8 @@ def test_a_tie_asked_in_a_fathers_words_finds_each_games_tie_rule_first(phone):
                             ("抢词叠叠乐两个人分数一样谁赢", "抢词叠叠乐 · 计分")):
         tab.fill("搜索规则（中文或英文）", question)
         tab.see_button(first)
+        tab.page.wait_for_function(FIRST_HIT, arg=first, polling=POLL_MS, timeout=WAIT_MS)  # the new search's hits,
+        # not the last one's (whose list may hold this game's rule further down)
         hits = [name for name in tab.page.get_by_role("button").evaluate_all(
             "els => els.map(e => (e.getAttribute('aria-label') || e.textContent).replace(/\u2060/g, ''))")
             if " · " in name]
