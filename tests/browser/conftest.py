@@ -176,8 +176,8 @@ const Open = window.WebSocket;
 window.WebSocket = class extends Open { constructor(url, ...rest) {
   super(window.__blocked ? String(url).replace(/\\/\\/[^/]+/, '//127.0.0.1:9') : url, ...rest);
   window.__ws.push(this); } };"""
-HELD_SAYS = """text => window.__held.some(({data}) => (typeof data === 'string' ? data
-  : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : '').includes(text))"""
+HELD_SAYS = """texts => window.__held.some(({data}) => texts.some(text => (typeof data === 'string' ? data
+  : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : '').includes(text)))"""
 RELEASE = "() => { window.__hold = false; for (const hear of window.__held.splice(0)) hear(); }"
 PRESS_POINT = """el => {
   const r = el.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
@@ -453,9 +453,9 @@ class Tab:
         screen and sending its taps."""
         self.page.evaluate(HOLD)
 
-    def held_until(self, text: str) -> None:
-        """Wait until a message held for this tab carries text (e.g. the server's answer to a tap)."""
-        self.page.wait_for_function(HELD_SAYS, arg=text, timeout=WAIT_MS)
+    def held_until(self, *texts: str) -> None:
+        """Wait until a message held for this tab carries one of texts (e.g. the server's answer to a tap)."""
+        self.page.wait_for_function(HELD_SAYS, arg=list(texts), timeout=WAIT_MS)
 
     def release(self) -> None:
         """Let the held messages through, in the order the server sent them."""

@@ -445,10 +445,16 @@ def test_a_pictomania_round_played_from_phones(table_server, table_tabs):
     assert not any(m in host.page.evaluate(READ_ALL) for s in SEATS for m in secrets_of(s))
 
     # A finishes with a double tap on her claim: one tile, and her phone says her first tap counted (it read
-    # "Someone else acted first … try again", nobody else having acted).
+    # "Someone else acted first … try again", nobody else having acted). Her phone hears nothing from the server
+    # until both taps have gone (a slow network): a double tap faster than the answer to the first. Without the
+    # hold, the first tap's answer took the button away before the second click on a busy CI machine, and the
+    # second click touched nothing (one CI run in about ten).
     claim = players["A"].tab.page.get_by_role("button", name="A: claim 3", exact=True)
     claim.wait_for(state="visible")
+    players["A"].tab.hold()
     claim.dblclick()
+    players["A"].tab.held_until("Your earlier tap was counted first", "That tap did nothing: A already took 3")
+    players["A"].tab.release()
     players["A"].tab.see(re.compile(r"^(Your earlier tap was counted first|That tap did nothing: A already took 3)"))
     players["A"].tab.quiet()
     assert "Someone else acted first" not in players["A"].screen_text()
