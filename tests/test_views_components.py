@@ -850,8 +850,12 @@ def head(panel: ft.Control) -> ft.ExpansionTile:
 
 
 def drawn_part(part: ft.Control | None) -> ft.Control | None:
-    """A part of a fold's head (its title, leading, ...) as drawn: the control in the Semantics that keeps it out of
-    the head's read-out (the head's name says it), or None."""
+    """A part of a fold's head (its title, leading, ...) as drawn, kept out of the head's read-out (the head's name
+    says it): a text named by nothing (`semantics_label` empty), else the control in a Semantics that leaves it out;
+    or None."""
+    if isinstance(part, ft.Text):
+        assert part.semantics_label == "", part
+        return part
     assert part is None or isinstance(part, ft.Semantics) and part.exclude_semantics, part
     return None if part is None else part.content
 
@@ -1203,13 +1207,14 @@ def test_a_fold_is_read_as_one_button_named_by_its_row_that_is_expanded_or_colla
 
 
 def heard(control, hidden: bool = False) -> list[str]:
-    """What a screen reader hears in a tree, in order: each Text's semantics label (else its value), each icon
-    button's icon label; nothing under an `ft.Semantics` that excludes its contents' semantics."""
+    """What a screen reader hears in a tree, in order: each Text's semantics label (else its value; an empty one:
+    nothing), each icon button's icon label; nothing under an `ft.Semantics` that excludes its contents' semantics."""
     if isinstance(control, ft.Semantics) and control.exclude_semantics:
         return [control.label] if control.label else []
     own = []
     if isinstance(control, ft.Text):
-        own = [control.semantics_label or control.value]
+        said = control.value if control.semantics_label is None else control.semantics_label
+        own = [said] if said else []
     elif isinstance(control, ft.IconButton) and isinstance(control.icon, ft.Icon):
         own = [control.icon.semantics_label]
     return own + [said for child in children(control) for said in heard(child)]
