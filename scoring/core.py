@@ -110,6 +110,23 @@ class Option:
             raise bad
 
 
+def chosen_option(game_id: str, option: Option, value: Any) -> dict:
+    """One option's value as a message: a switch by its name ("Mighty Duel", or "… off"), anything else named
+    with its value (a choice in its words, a number as it is, a list with commas, a typed text as the table's own)."""
+    label = {"key": f"{game_id}.option.{option.name}"}
+    if option.kind == BOOL:
+        return label if value else {"key": "core.option_off", "option": label}
+    if option.kind == CHOICE:
+        shown: Any = {"key": f"{game_id}.option.{option.name}.{value}"}
+    elif option.kind == INT_LIST:
+        shown = ", ".join(str(v) for v in value)
+    elif option.kind == TEXT:
+        shown = {"key": "core.option_typed"}
+    else:
+        shown = value
+    return {"key": "core.option_chosen", "option": label, "value": shown}
+
+
 @dataclass(frozen=True)
 class Game:
     """Fixed facts of a game: id, names, player range (and, where not every count in it is played, the counts
@@ -522,6 +539,20 @@ class Engine:
         target 0 is the variant's target) and the players (None: not known yet; Bacon's target 0 is 8 with 4
         players), or None where the default is itself the value; {count: value} while the players fix none."""
         return None
+
+    def description(self, options: dict) -> dict:
+        """The game's one-line description as a message (`{"key": …, **params}`) for these options; the plain
+        `<game>.description` unless a game's options change what it says (Kingdomino's grid)."""
+        return {"key": f"{self.game.id}.description"}
+
+    def chosen_options(self, options: dict) -> list[dict]:
+        """The options a table chose, as messages: each option that applies beside the others and is not at its
+        default, in the game's order (a switch on by its name, a choice, a number or a list with its value, a
+        typed text as the table's own). RULING (the table's choices stay in sight): what a plain game would play
+        needs no word; what the table changed is said on the game's screens for as long as it is played."""
+        return [chosen_option(self.game.id, opt, options[opt.name]) for opt in self.game.options
+                if opt.name in options and options[opt.name] != opt.default
+                and self.option_applies(opt.name, options)]
 
     # --- applying actions ---------------------------------------------------------------------------------
 

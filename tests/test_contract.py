@@ -317,3 +317,58 @@ def test_no_view_probes_an_engine_with_apply():
                         and inner.func.attr in ("apply", "step") and "engine" in ast.unparse(inner.func.value):
                     found.append(f"{path.name}:{inner.lineno}")
     assert not found, found
+
+
+def changed(option: Option) -> object:
+    """A value of the option other than its default, as a table might choose it."""
+    if option.kind == "bool":
+        return not option.default
+    if option.kind == "choice":
+        return next(c for c in option.choices if c != option.default)
+    if option.kind == "int":
+        return option.default + 1 if option.default < option.maximum else option.default - 1
+    if option.kind == "int_list":
+        first = option.default[0]
+        return [first + 1 if first < option.maximum else first - 1, *option.default[1:]]
+    return option.default + " "
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_a_plain_game_says_no_chosen_options(gid):
+    """Every option at its default: nothing to say on the game's screens."""
+    eng = engine(gid)
+    assert eng.chosen_options(eng.game.resolve_options({})) == []
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_each_option_a_table_changes_is_said_in_the_new_session_screens_words(gid):
+    """One option changed (and, where it applies only beside another's choice, that one too): the engine's chosen
+    options name it as the new-session screen labels it, with its value where it has one, in both languages."""
+    eng = engine(gid)
+    for option in eng.game.options:
+        options = eng.game.resolve_options({option.name: changed(option)})
+        if not eng.option_applies(option.name, options):
+            options = {**options, **{o.name: changed(o) for o in eng.game.options
+                                     if o.kind == "choice" and eng.option_applies(option.name,
+                                                                                    {**options, o.name: changed(o)})}}
+        chosen = eng.chosen_options(options)
+        said = [m for m in chosen if option.name in json.dumps(m)]
+        assert len(said) == 1, (gid, option.name, chosen)
+        for lang in ("en", "zh-CN"):
+            line = text(lang, said[0]["key"], **{k: v for k, v in said[0].items() if k != "key"})
+            assert text(lang, f"{gid}.option.{option.name}") in line, (gid, option.name, lang, line)
+            if option.kind == "choice":
+                assert text(lang, f"{gid}.option.{option.name}.{options[option.name]}") in line, (lang, line)
+            elif option.kind == "int":
+                assert str(options[option.name]) in line, (lang, line)
+
+
+def test_chosen_options_say_a_switch_by_its_name_and_a_value_with_its_label():
+    """A score pad to 300, lowest wins: the target with its number, lowest-wins by its name; Rummy's penalty
+    scoring is not said in 500 Rummy, where it does not apply."""
+    pad = engine("score_pad")
+    options = pad.game.resolve_options({"target": 300, "lower_wins": True})
+    lines = [text("en", m["key"], **{k: v for k, v in m.items() if k != "key"}) for m in pad.chosen_options(options)]
+    assert lines == ["Target total that ends the game (0 = no target): 300", "Lowest total wins"]
+    rummy = engine("rummy")
+    assert rummy.chosen_options({**rummy.game.resolve_options({}), "penalty_scoring": True}) == []

@@ -301,8 +301,12 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     if state.get("over"):
         main += with_final(record["game"], lambda: game_context(app, sid, record, state, eng),
                            [end_panel(app, record, board, folds, heading=banner is None)])
-    elif not read_only:
-        main += spliced(game_body(app, sid, record, state, eng, pinned))
+        main += chosen_options(app.lang, eng, state["options"])
+    elif read_only:
+        main += chosen_options(app.lang, eng, state["options"])
+    else:
+        main += [*chosen_options(app.lang, eng, state["options"]),
+                 *spliced(game_body(app, sid, record, state, eng, pinned))]
     side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, app.lang, board, folds, limit=SHOWN)]
     more = show_all(app, app.local(f"session:{sid}"))
     log = public_log(record, state, SHOWN if more else None)
@@ -321,6 +325,20 @@ def ways_out(app: Any, sid: str, game: str, read_only: bool) -> ft.Control:
         controls.append(ft.OutlinedButton(content=app.t("table.open"), icon=ft.Icons.PHONELINK,
                                           on_click=lambda e: app.go(f"/table/{sid}")))
     return ft.Row(wrap=True, controls=controls)
+
+
+def chosen_options(lang: str, eng: Any, options: dict) -> list[ft.Control]:
+    """The options the table chose (the engine's `chosen_options`), each on a small line of its own under
+    "Options", as the new-session screen words them; nothing in a plain game.
+    RULING (the table's choices stay in sight): they were said only on the new-session screen, so at the table
+    nobody could see that Mighty Duel's 7×7, a score pad's lowest-wins or Flip 7's shared tie were in play. The
+    line stands above the game's own view (under the next step, below it once the game is over, the winners
+    first); a phone's race buttons are pinned above the scrolling screen, so it never pushes them down."""
+    chosen = eng.chosen_options(options)
+    if not chosen:
+        return []
+    lines = [words.say(lang, "app.options")] + [words.readable(lang, message) for message in chosen]
+    return [aside(lang, "\n".join(lines), size=14, key="chosen-options")]
 
 
 def to_top_at_the_end(local: dict, over: bool) -> None:

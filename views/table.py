@@ -53,7 +53,7 @@ from views.games import view_of
 from views.guard import web_address
 from views.home import session_game
 from views.live import InTab, live
-from views.session import (bring_back_draft, draft_keeper, end_panel, said_once, seat_scratch, show_all,
+from views.session import (bring_back_draft, chosen_options, draft_keeper, end_panel, said_once, seat_scratch, show_all,
                            status_line as header_line, take_draft, two_columns, undo_redo_row, with_final)
 from views.table_hub import TableHub, hub_for
 from views.ui import aside, draft_field, dropdown, reading_column
@@ -557,6 +557,7 @@ def moves_and_view(app: Any, hub: Any, message: dict, act: Callable[[dict], bool
         folds = Folds(app.local(f"table:{hub.sid}:{seat}:folds"), app.render)
         ending = [end_panel(app, message["meta"], eng.scoreboard(message["view"]), folds, heading=False)]
         return [*controls, *with_final(eng.game.id, lambda: ctx, ending)]
+    controls += chosen_options(app.lang, eng, message["view"]["options"])
     if board is not None:
         # Keyed: the moves above it come and go with the prompt (a roll for the table, a player's turn), and the
         # view then stays itself where it moves up or down, so Flet sends what changed in it, not the whole view

@@ -582,26 +582,13 @@ def out_of_box(ctx: GameContext, prompt: list[dict]) -> list[ft.Control]:
 # The view
 
 
-def chosen_options(ctx: GameContext) -> list[ft.Control]:
-    """The variants the table chose, each in the words of the new-session screen, under "Options"; nothing when none.
-
-    RULING (the variants stay in sight): a game of Mighty Duel, Harmony or Middle Kingdom said so only on the
-    new-session screen; at the table the screen showed neither the 7×7 nor the bonuses in play until one was earned
-    (play-test, four players with both bonuses on a tablet)."""
-    chosen = [name for name, on in ctx.state["options"].items() if on is True]
-    if not chosen:
-        return []
-    words = [ctx.t("app.options")] + [ctx.t(f"kingdomino.option.{name}") for name in chosen]
-    return [aside(ctx.lang, "\n".join(words), size=14)]
-
-
 def build(ctx: GameContext) -> ft.Control:
     """The chosen player's kingdom with its way in, the score comparison and the table's end button."""
     kingdoms, options = game.current_kingdoms(ctx.state), ctx.state["options"]
     player, switch = player_switch(ctx, done=[p for p in ctx.players if game.is_finished(kingdoms[p], options)])
     kingdom = kingdoms[player]
     prompt = ctx.engine.prompt(ctx.state)
-    controls: list[ft.Control] = [*chosen_options(ctx), switch]
+    controls: list[ft.Control] = [switch]
     if game.is_finished(kingdom, options):
         size = game.grid_size(ctx.state["options"])
         controls += [aside(ctx.lang, ctx.t("kingdomino.view.finished", name=player), size=16),
