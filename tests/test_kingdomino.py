@@ -719,3 +719,13 @@ def test_a_first_half_says_why_no_placement_starts_on_its_square():
     assert kd.first_half_error(state, "Ann", 12, [3, 4]) is None
     assert kd.first_half_error(state, "Ann", 12, [0, 0]).key == "kingdomino.no_connection"
     assert kd.first_half_error(state, "Ann", 12, [4, 4]).key == "kingdomino.cell_taken"
+
+
+def test_the_description_says_the_kingdoms_side_the_options_give():
+    """The game's description says 5×5, and 7×7 in Mighty Duel (it said 5×5 with Mighty Duel chosen)."""
+    eng = engine("kingdomino")
+    for duel, size in ((False, 5), (True, 7)):
+        message = eng.description(eng.game.resolve_options({"mighty_duel": duel}))
+        for lang in ("en", "zh-CN"):
+            said = text(lang, message["key"], **{k: v for k, v in message.items() if k != "key"})
+            assert f"{size}×{size}" in said and f"{12 - size}×" not in said, (lang, said)

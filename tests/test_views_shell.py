@@ -287,9 +287,10 @@ def test_a_game_card_is_one_row_naming_the_game_in_both_languages_once(app):
     assert texts(home.game_card(app, engine("splitter").game)) == ["Splitter", "1–12 players", "New session"]
     assert texts(home.game_card(app, engine("kingdomino").game)) == ["Kingdomino", "王国骨牌 · 2–4 players", "New session"]
     for game in games():
-        assert app.t(f"{game.id}.description") not in texts(home.game_card(app, game))
+        described = words.readable(app.lang, engine(game.id).description(game.resolve_options({})))
+        assert described not in texts(home.game_card(app, game))
         body = new_session.build(app, game.id)[1]
-        assert app.t(f"{game.id}.description") in texts(body)
+        assert described in texts(body)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
@@ -539,3 +540,16 @@ def test_each_setting_stands_under_a_heading_of_its_own(tmp_path, lang):
         under_sound = body.controls[at + 1]
         assert any(isinstance(c, ft.Switch) for c in walk(under_sound))
         assert shell.t("app.sound_on") in texts(under_sound)
+
+
+def test_kingdominos_description_follows_mighty_duel_on_the_new_session_screen(app):
+    """The new-session screen described a 5×5 kingdom with Mighty Duel on: switched on, it says 7×7 (the engine's
+    description for the chosen options), switched off again, 5×5."""
+    described = "Build a {size}×{size} kingdom of dominoes; properties score squares × crowns."
+    assert described.format(size=5) in texts(new_session.build(app, "kingdomino")[1])
+    duel = app.t("kingdomino.option.mighty_duel")
+    for size in (7, 5):
+        form = new_session.build(app, "kingdomino")[1]
+        label = next(c for c in walk(form) if isinstance(c, ft.GestureDetector) and read(c.content.value) == duel)
+        label.on_tap(None)
+        assert described.format(size=size) in texts(new_session.build(app, "kingdomino")[1]), size

@@ -123,7 +123,7 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str, ft.Control | No
 
     form = ft.Column(col=FORM_COLS, spacing=12, controls=[
         *([continued_row(app, draft)] if draft.get("_continued") else []),
-        ft.Text(words.whole_clauses(app.t(f"{game_id}.description"))),  # no "皇" / "冠数" at a line's end
+        ft.Text(words.whole_clauses(words.readable(app.lang, engine(game_id).description(draft["options"])))),
         rules.rules_button(app, game_id, back=f"/new/{game_id}"),
         *([title_field(app, draft, refresh)] if game.titled else []),
         ft.Text(app.t("app.players"), size=20, weight=ft.FontWeight.BOLD),

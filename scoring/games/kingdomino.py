@@ -600,6 +600,10 @@ class Kingdomino(Engine):
         rounds=False,
     )
 
+    def description(self, options: dict) -> dict:
+        """The description with the kingdom's side for these options (7×7 in Mighty Duel, else 5×5)."""
+        return {"key": "kingdomino.description", "size": grid_size(options)}
+
     def setup(self, state: dict) -> None:
         """One empty kingdom per player; Mighty Duel needs two players."""
         if state["options"]["mighty_duel"] and len(state["players"]) != 2:
