@@ -504,6 +504,7 @@ class Engine:
     moves: dict[str, Move] = {}
     minor: tuple = ()
     correction_key = "core.action.corrected"  # a correction's row with what it changed (`corrected`)
+    said_elsewhere: tuple = ()  # options the game's screens say in words of their own (left out of `chosen_options`)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -548,10 +549,11 @@ class Engine:
     def chosen_options(self, options: dict) -> list[dict]:
         """The options a table chose, as messages: each option that applies beside the others and is not at its
         default, in the game's order (a switch on by its name, a choice, a number or a list with its value, a
-        typed text as the table's own). RULING (the table's choices stay in sight): what a plain game would play
-        needs no word; what the table changed is said on the game's screens for as long as it is played."""
+        typed text as the table's own), less those its screens say in words of their own (`said_elsewhere`).
+        RULING (the table's choices stay in sight): what a plain game would play needs no word; what the table
+        changed is said on the game's screens for as long as it is played, once."""
         return [chosen_option(self.game.id, opt, options[opt.name]) for opt in self.game.options
-                if opt.name in options and options[opt.name] != opt.default
+                if opt.name in options and options[opt.name] != opt.default and opt.name not in self.said_elsewhere
                 and self.option_applies(opt.name, options)]
 
     # --- applying actions ---------------------------------------------------------------------------------

@@ -345,7 +345,7 @@ def test_each_option_a_table_changes_is_said_in_the_new_session_screens_words(gi
     """One option changed (and, where it applies only beside another's choice, that one too): the engine's chosen
     options name it as the new-session screen labels it, with its value where it has one, in both languages."""
     eng = engine(gid)
-    for option in eng.game.options:
+    for option in (o for o in eng.game.options if o.name not in eng.said_elsewhere):
         options = eng.game.resolve_options({option.name: changed(option)})
         if not eng.option_applies(option.name, options):
             options = {**options, **{o.name: changed(o) for o in eng.game.options
@@ -363,12 +363,17 @@ def test_each_option_a_table_changes_is_said_in_the_new_session_screens_words(gi
                 assert str(options[option.name]) in line, (lang, line)
 
 
-def test_chosen_options_say_a_switch_by_its_name_and_a_value_with_its_label():
-    """A score pad to 300, lowest wins: the target with its number, lowest-wins by its name; Rummy's penalty
-    scoring is not said in 500 Rummy, where it does not apply."""
-    pad = engine("score_pad")
-    options = pad.game.resolve_options({"target": 300, "lower_wins": True})
-    lines = [text("en", m["key"], **{k: v for k, v in m.items() if k != "key"}) for m in pad.chosen_options(options)]
-    assert lines == ["Target total that ends the game (0 = no target): 300", "Lowest total wins"]
+def test_chosen_options_say_a_choice_and_a_number_with_their_labels_and_a_switch_by_its_name():
+    """Pictomania's second deck over 3 rounds for kids: the deck and the rounds with their labels, the kids' game by
+    its name; Rummy's penalty scoring is not said in 500 Rummy, where it does not apply; a score pad to 300 where
+    the lowest wins says none (its round form's end rule and its title say them)."""
+    pictomania = engine("pictomania")
+    options = pictomania.game.resolve_options({"difficulty": "2", "rounds": 3, "kids": True})
+    lines = [text("en", m["key"], **{k: v for k, v in m.items() if k != "key"})
+             for m in pictomania.chosen_options(options)]
+    assert lines == ["Word-card deck: Deck 2", f"{text('en', 'pictomania.option.rounds')}: 3",
+                     text("en", "pictomania.option.kids")]
     rummy = engine("rummy")
     assert rummy.chosen_options({**rummy.game.resolve_options({}), "penalty_scoring": True}) == []
+    pad = engine("score_pad")
+    assert pad.chosen_options(pad.game.resolve_options({"target": 300, "rounds": 5, "lower_wins": True})) == []

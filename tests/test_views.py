@@ -2227,17 +2227,19 @@ def test_table_mode_stands_under_the_next_step_not_at_the_foot(app):
 
 
 def test_the_session_screen_says_the_options_the_table_chose_in_both_languages_and_none_in_a_plain_game(app):
-    """A score pad to 300, lowest wins, said its options only on the new-session screen: its game screen now says
-    them under "Options", as that screen words them, while it is played and after its end; a plain pad says none."""
-    plain = app.store.create(new_record("score_pad", ["A", "B"], now="2025-01-01T20:00:00+00:00"))
-    assert "Options" not in texts(session.build(app, plain, read_only=False)[1])
-    sid = app.store.create(new_record("score_pad", ["A", "B"], options={"target": 300, "lower_wins": True},
-                                      now="2025-01-01T20:00:00+00:00"))
-    said = "Options\nTarget total that ends the game (0 = no target): 300\nLowest total wins"
-    assert said in texts(session.build(app, sid, read_only=False)[1])
+    """A Flip 7 game where a tie at the top shares the win said so only on the new-session screen: its game screen
+    now says it under "Options", as that screen words it, while it is played and after its end; a plain game says
+    no options."""
+    players, now = ["A", "B", "C"], "2025-01-01T20:00:00+00:00"
+    plain = app.store.create(new_record("flip7", players, now=now))
+    assert not [t for t in texts(session.build(app, plain, read_only=False)[1]) if t.startswith("Options")]
+    sid = app.store.create(new_record("flip7", players, options={"on_tie": "share"}, now=now))
+    assert "Options\nTie at the top at the end: Share the win" in texts(session.build(app, sid, read_only=False)[1])
     app.settings["lang"] = "zh-CN"
-    assert "选项\n结束游戏的目标总分（0 为不设）：300\n总分最低者获胜" in texts(session.build(app, sid, read_only=False)[1])
-    app.store.play(sid, {"type": "round", "by": "table", "scores": {"A": 30, "B": 1}}, "2025-01-01T20:01:00+00:00")
+    said = "选项\n终局时最高分打平：并列获胜"
+    assert said in texts(session.build(app, sid, read_only=False)[1])
+    lines = {p: {"numbers": [5], "modifiers": [], "second_chance": 0, "status": "stayed"} for p in players}
+    app.store.play(sid, {"type": "round", "by": "table", "lines": lines}, "2025-01-01T20:01:00+00:00")
     app.store.play(sid, {"type": "finish", "by": "table"}, "2025-01-01T20:02:00+00:00")
     assert replay(app.store.record(sid))["over"]
-    assert "选项\n结束游戏的目标总分（0 为不设）：300\n总分最低者获胜" in texts(session.build(app, sid, read_only=False)[1])
+    assert said in texts(session.build(app, sid, read_only=False)[1])

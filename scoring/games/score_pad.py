@@ -48,6 +48,8 @@ LIMIT = 10_000
 class ScorePad(OwnLines, Engine):
     """Round-by-round totals with an optional target, round limit and low-score-wins."""
 
+    said_elsewhere = ("target", "rounds", "lower_wins")  # the round form's end rule and the title say them
+
     game = Game(
         id="score_pad",
         names={"en": "Score pad", "zh-CN": "通用计分板"},

@@ -14,13 +14,17 @@ import json
 import re
 import subprocess
 import sys
+from math import ceil
 
 from playwright.sync_api import expect
 
+from scoring.core import engine
 from scoring.record import new_record
 from storage import Store
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, ROOT, WAIT_MS, Tab, shown_as
+from tests.browser.fit import BODY, LINE, SLACK, text_boxes, widths
 from tests.browser.test_card_games import TWICE_PX, root_font
+from views.words import readable, say
 
 PLAYERS = ["国王甲", "国王乙"]
 # Twelve dominoes filling a 5×5 kingdom centred on the castle (frame cells, first half first):
@@ -287,3 +291,32 @@ def test_the_chosen_variants_stay_on_the_game_screen_of_a_tablet(phone, server):
     tab.see("强大的决斗：7×7 王国，2 人，使用全部 48 张骨牌")
     tab.gone("和谐：王国填满且没有弃牌，+5 分")
     tab.shot("kingdomino_tablet_variant_shown")
+
+
+def test_two_games_say_the_options_their_table_chose_whole_on_a_phone(phone, server):
+    """A Mighty Duel with Harmony and a Flip 7 game whose tie at the top shares the win: each game screen on a
+    390×844 phone says its options under "Options", as the new-session screen words them, in both languages,
+    whole (every line's words in the box the line stands in) and in sight when the screen opens, under the next
+    step (tests/output/options_phone_<game>_<lang>.png)."""
+    games = {"kingdomino": (["Ann", "Bob"], {"mighty_duel": True, "harmony": True}),
+             "flip7": (["Ann", "Bob", "Cy"], {"on_tie": "share"})}
+    with Store(server.data) as store:
+        ids = {game: store.create(new_record(game, seats, options=options, now=NOW))
+               for game, (seats, options) in games.items()}
+    tab = phone
+    for game, sid in ids.items():
+        tab.open(f"/play/{sid}")
+        for lang in ("zh-CN", "en"):
+            tab.language(lang)
+            eng = engine(game)
+            lines = [say(lang, "app.options"), *(readable(lang, m) for m in
+                                                  eng.chosen_options(eng.game.resolve_options(games[game][1])))]
+            tab.see("\n".join(lines))
+            tab.settle()
+            tab.shot(f"options_phone_{game}_{lang[:2]}")
+            box = next(b for b in text_boxes(tab, lines[1]) if b["text"].replace("\u2060", "") == "\n".join(lines))
+            needs = widths(tab, lines)
+            rows = sum(ceil((need - SLACK) / box["width"]) for need in needs.values())
+            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (lang, box)
+            assert box["height"] + SLACK >= rows * BODY[0] * LINE, (lang, box, needs)  # no line cut
+            assert box["y"] + box["height"] <= PHONE["height"], (lang, box)  # in sight as the screen opens
