@@ -496,7 +496,9 @@ class Engine:
     - `player_view(state, seat)`: the state without what `seat` (None: the public table) may not see; games
       remove their secrets in `hide`;
     - `step(state, action)`: the new state and the events (side effects for the session layer, e.g. an alias
-      learned from a ruling) the move returned.
+      learned from a ruling) the move returned;
+    - `description(options)` and `chosen_options(options)`: the game's description and the options the table
+      chose, as messages for the new-session screen and the game's screens.
     """
 
     game: Game
