@@ -301,12 +301,9 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     if state.get("over"):
         main += with_final(record["game"], lambda: game_context(app, sid, record, state, eng),
                            [end_panel(app, record, board, folds, heading=banner is None)])
-        main += chosen_options(app.lang, eng, state["options"])
-    elif read_only:
-        main += chosen_options(app.lang, eng, state["options"])
-    else:
-        main += [*chosen_options(app.lang, eng, state["options"]),
-                 *spliced(game_body(app, sid, record, state, eng, pinned))]
+    main += chosen_options(app.lang, eng, state["options"])
+    if not state.get("over") and not read_only:
+        main += spliced(game_body(app, sid, record, state, eng, pinned))
     side: list[ft.Control] = [] if state.get("over") else [scoreboard_panel(app.t, app.lang, board, folds, limit=SHOWN)]
     more = show_all(app, app.local(f"session:{sid}"))
     log = public_log(record, state, SHOWN if more else None)

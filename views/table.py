@@ -53,8 +53,8 @@ from views.games import view_of
 from views.guard import web_address
 from views.home import session_game
 from views.live import InTab, live
-from views.session import (bring_back_draft, chosen_options, draft_keeper, end_panel, said_once, seat_scratch, show_all,
-                           status_line as header_line, take_draft, two_columns, undo_redo_row, with_final)
+from views.session import (bring_back_draft, chosen_options, draft_keeper, end_panel, said_once, seat_scratch,
+                           show_all, status_line as header_line, take_draft, two_columns, undo_redo_row, with_final)
 from views.table_hub import TableHub, hub_for
 from views.ui import aside, draft_field, dropdown, reading_column
 
