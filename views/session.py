@@ -294,9 +294,7 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
         main.append(next_step(app, eng, state, entries))
     banner = header(app, eng, state, waited)
     main += [*([banner] if banner else []), *([played(app, record)] if read_only else []),
-             ways_out(app, sid, record["game"], read_only)]
-    if not read_only:
-        main.append(undo_redo(app, sid, record, state))
+             ways_out(app, sid, record["game"], read_only, [] if read_only else undo_redo(app, sid, record, state))]
     folds = Folds(app.local(f"session:{sid}"), app.render)
     if state.get("over"):
         main += with_final(record["game"], lambda: game_context(app, sid, record, state, eng),
@@ -312,16 +310,20 @@ def build(app: Any, sid: str, read_only: bool, feed: Any = None, pinned: list | 
     return title, two_columns(main, side, cols=columns_of(record["game"])), "/"
 
 
-def ways_out(app: Any, sid: str, game: str, read_only: bool) -> ft.Control:
-    """The game's rules and, while it is played, table mode, under the next step and the round line.
+def ways_out(app: Any, sid: str, game: str, read_only: bool, undoing: list[ft.Control]) -> ft.Control:
+    """The game's rules and, while it is played, table mode and Undo and Redo (undoing), under the next step and
+    the round line.
     Ruling (session 70): table mode stood at the foot, below the scoreboard and the whole log, where a table that
     wanted a phone per player did not find it; it now stands beside the rules, under the next step (never above
-    it), and wraps under them on a phone."""
+    it), and wraps under them on a phone.
+    Ruling (session 75): Undo stood on a row of its own under them, so the shell's lines above a game took about
+    240 px of a 1024x768 tablet (Nab-It!'s board and its Play button were pushed down); it now follows on the same
+    row where there is room, and wraps under them on a phone as before."""
     controls = [rules.rules_button(app, game, back=app.page.route)]
     if not read_only:
         controls.append(ft.OutlinedButton(content=app.t("table.open"), icon=ft.Icons.PHONELINK,
                                           on_click=lambda e: app.go(f"/table/{sid}")))
-    return ft.Row(wrap=True, controls=controls)
+    return ft.Row(wrap=True, controls=controls + undoing)
 
 
 def chosen_options(lang: str, eng: Any, options: dict) -> list[ft.Control]:
@@ -467,11 +469,12 @@ def status_line(sep: str, parts: list[str]) -> str:
     return sep.replace(" ", "\u00a0", 1).join(kept)
 
 
-def undo_redo(app: Any, sid: str, record: dict, state: dict) -> ft.Control:
-    """The session screen's Undo and Redo (`undo_redo_row`) for the record as shown: Undo names the log's last
-    action as its row does, Redo the action it would put back (`scoring.record.redo_entry`)."""
+def undo_redo(app: Any, sid: str, record: dict, state: dict) -> list[ft.Control]:
+    """The session screen's Undo and Redo (`undo_redo_row`'s buttons, for the rules' row: `ways_out`) for the record
+    as shown: Undo names the log's last action as its row does, Redo the action it would put back
+    (`scoring.record.redo_entry`)."""
     last = public_log(record, state, 1)
-    return undo_redo_row(app, sid, last[-1] if last else None, redo_entry(record, state), mark(record))
+    return undo_redo_row(app, sid, last[-1] if last else None, redo_entry(record, state), mark(record)).controls
 
 
 def undo_redo_row(app: Any, sid: str, last: dict | None, again: dict | None, shown: Mark,

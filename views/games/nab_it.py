@@ -15,10 +15,10 @@ of the turn with the list's verdict before the play is sent, challenges and the 
   the turn's board and its letters sit side by side (`BOARD_COLS`, `KEYS_COLS`): one above the other, the
   board's 36 px cells filled a 1024x768 tablet's first screen and pushed the letters below it, so the table
   scrolled during a turn (a laptop's, 1200 px and more, had been side by side already). Ruling [tablet]: at
-  1024x768 the letters' column is wide enough for five keys a row, so A–Z, Play and Take back are in sight
-  without scrolling (Swap, used instead of a play, just below); the board's cells are then 20 px, about 4 mm on a
-  tablet's screen as the phone's 24.5 px are on a phone's. A portrait tablet or a phone keeps them one above the
-  other.
+  1024x768 the letters' column is wide enough for seven keys a row, so A–Z, Play, Take back and Swap are in
+  sight without scrolling, beside a board of about 34 px cells (7 mm on a tablet), the shell's Undo on the
+  rules' row above it (`views.session.ways_out`); at 30.5 px, under Undo's row of its own, the board reached the
+  screen's foot. A portrait tablet or a phone keeps them one above the other.
 - Placing: tap a cell, then a letter (the hand when the app deals, behind a cover the player lifts; A–Z and a
   blank switch when the tiles come from the real bags). Tapping a placed draft cell again takes its tile back.
   The draft is the turn's (`draft_of`): it stays through every redraw and action until that turn is over, and
@@ -78,9 +78,9 @@ SPARE_OUTLINES = (5, 6, 7, 4, 3, 2, 1, 0)
 DRAFT_FILL = tint(ft.Colors.AMBER)
 COLUMNS = 48  # the board row's grid (of the whole screen's width on a landscape tablet: `MAIN_COLS`)
 TOOLS_COLS = {"xs": 48, "lg": 3, "xl": 48}  # the zoom bar: above the board, a strip at its left on a landscape tablet
-BOARD_COLS = {"xs": 48, "lg": 22, "xl": 28}  # the turn's board and its letters: side by side from 992 px, else stacked
-KEYS_COLS = {"xs": 48, "lg": 23, "xl": 20}
-WHOLE_COLS = {"xs": 48, "lg": 22, "xl": 48}  # the board where no letters sit beside it (as large as in the turn)
+BOARD_COLS = {"xs": 48, "lg": 25, "xl": 28}  # the turn's board and its letters: side by side from 992 px, else stacked
+KEYS_COLS = {"xs": 48, "lg": 20, "xl": 20}
+WHOLE_COLS = {"xs": 48, "lg": 25, "xl": 48}  # the board where no letters sit beside it (as large as in the turn)
 MAIN_COLS = {"xs": 12, "md": 7, "lg": 12, "xl": 7}  # the session's columns (`views.session.columns_of`): the game
 SIDE_COLS = {"xs": 12, "md": 5, "lg": 12, "xl": 5}  # the whole width of a landscape tablet, the scoreboard under it
 
