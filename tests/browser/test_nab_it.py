@@ -346,3 +346,25 @@ def test_the_next_player_gets_the_tablet_from_the_top(browser, server):
         assert in_sight(box, PORTRAIT["height"]), box
     finally:
         tab.page.context.close()
+
+
+def test_a_landscape_tablet_shows_the_challenges_beside_the_board(browser, server):
+    """Play-test (session 75, a family of four round a 1024x768 tablet): after 爸爸 played CAT, the buttons to
+    challenge it were under the board, below the screen's foot, while 妈妈's letters were in sight. Now the last
+    play's panel follows the turn's buttons beside the board: its first row of challenges is in sight with them
+    (the third challenger's button wraps to a row ending at about the screen's foot, 768 px)."""
+    sid = family_game(server)
+    tiles = [{"row": 8, "col": c, "letter": letter, "blank": False} for c, letter in ((6, "C"), (7, "A"), (8, "T"))]
+    with Store(server.data) as store:
+        store.play(sid, {"type": "play", "by": "爸爸", "tiles": tiles}, "2026-12-07T08:16:00+00:00")
+    tab = new_tab(browser, server, LANDSCAPE)
+    try:
+        tab.open(f"/play/{sid}")
+        challenges = [f"{name}质疑 CAT" for name in ("妈妈", "小明")]
+        tab.see_role("button", challenges[-1])
+        tab.settle()
+        tab.shot("nab_it_landscape_challenges")
+        hidden = {n: b for n in ("出牌", *challenges) if not in_sight(b := seen_box(tab, n), LANDSCAPE["height"])}
+        assert not hidden, hidden
+    finally:
+        tab.page.context.close()

@@ -415,8 +415,13 @@ def preview_panel(ctx: GameContext, state: dict, player: str, tiles: list[dict],
     return ft.Column(spacing=4, controls=rows)
 
 
-def turn_panel(ctx: GameContext, state: dict, player: str) -> ft.Control:
-    """The turn player's board beside (on a laptop) or above the letters, preview, Play and Swap.
+def turn_panel(ctx: GameContext, state: dict, player: str, pending: ft.Control | None = None) -> ft.Control:
+    """The turn player's board beside (on a laptop) or above the letters, preview, Play and Swap, and under them the
+    last play's panel (pending: its words and challenges, or None).
+
+    Ruling [tablet]: the last play's challenges follow the turn's buttons, in the letters' column. Under the board,
+    at 1024x768, they were below the screen's foot, so a table that wanted to challenge the word just played
+    scrolled away from the next player's letters, or did not see that it could.
 
     Ruling: no heading names whose turn it is; the next-step line leading the screen does ("Next: Ann — play
     letter tiles", then "Ann's turn" right under it on a 390x844 phone said the name twice), and a seated phone's
@@ -435,7 +440,8 @@ def turn_panel(ctx: GameContext, state: dict, player: str) -> ft.Control:
 
     return ft.Column(spacing=8, controls=[
         on_board(board_view(ctx, state, draft["tiles"], tap, draft["at"]), [], BOARD_COLS,
-                 ft.Column(col=KEYS_COLS, spacing=8, controls=keys_panel(ctx, state, player, draft)), zoom_bar(ctx)),
+                 ft.Column(col=KEYS_COLS, spacing=8, controls=[*keys_panel(ctx, state, player, draft),
+                                                               *([pending] if pending else [])]), zoom_bar(ctx)),
     ])
 
 
@@ -653,6 +659,7 @@ def build(ctx: GameContext) -> ft.Control:
     # The notes keep their place (hidden while there are none) and every phase is one panel with the keyed board
     # in it (`on_board`): the board stays where it was, and Flet sends the squares that changed.
     controls: list[ft.Control] = [ft.Column(spacing=12, controls=notes, visible=bool(notes))]
+    pending = last_play(ctx, state, offers)
     if state["phase"] == "vote":
         controls.append(ft.Column(spacing=12, controls=[on_board(board_view(ctx, state)), challenge_vote(ctx, state)]))
     elif state["phase"] == "turn" and not offer_here(ctx, "play", offers):
@@ -662,14 +669,14 @@ def build(ctx: GameContext) -> ft.Control:
         offer_here(ctx, "swap", offers)
         cover = covered_turn(ctx, player)
         seen = ctx.engine.player_view(state, player if cover is None else None)
-        controls.append(turn_panel(ctx, seen, player) if cover is None else
+        controls.append(turn_panel(ctx, seen, player, pending) if cover is None else
                         ft.Column(spacing=12, controls=[cover, on_board(board_view(ctx, seen))]))
+        pending = None if cover is None else pending
     else:
         controls.append(ft.Column(spacing=12, controls=[
             ft.Text(ctx.t("nab_it.view.last_tile_played", name=state["last_tile"]), size=18,
                     weight=ft.FontWeight.BOLD), on_board(board_view(ctx, state))]))
     controls.append(own_letters(ctx, state))
-    pending = last_play(ctx, state, offers)
     if pending is not None:
         controls.append(pending)
     controls += [legend(ctx, ctx.engine.player_view(state, None)), table_calls(ctx, state, offers)]
