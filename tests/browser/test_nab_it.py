@@ -17,7 +17,10 @@ person scrolls with the wheel or a swipe; Playwright's own scroll-into-view leav
 offset from the painted screen, so the next tap lands elsewhere: see the Kingdomino browser test.)
 
 On a phone, a stored game of four whose word ZOX is challenged: the vote tapped out 2–2 says that a tie keeps the
-word list's verdict, on screen within the phone's width and in the deciding ballot's log row."""
+word list's verdict, on screen within the phone's width and in the deciding ballot's log row.
+
+Every test plays on the module's one tab (`phone`), turned into the tablet its test names (`Tab.resize`, as a
+person turns a tablet): one load for the file, not five."""
 
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ from playwright.sync_api import expect
 from scoring.record import new_record
 from storage import Store
 from tests.browser.conftest import (OUTPUT, PAINTED, PHONE, POLL_MS, ROOT, SEEN, SEEN_AREA, TAP, WAIT_MS, Tab,
-                                    new_tab, shown_as)
+                                    shown_as)
 from tests.browser.fit import text_boxes
 
 PLAYERS = {"Ann": "Red", "Ben": "Blue"}  # each seat's colour by default (a free one, in seat order)
@@ -49,6 +52,13 @@ SAID_WHERE = f"""prefix => {{ {SEEN_AREA}
   const el = found[found.length - 1], r = el.getBoundingClientRect();
   return {{top: r.top, bottom: r.bottom, seen: seenArea(el), key: key.getBoundingClientRect().top}};
 }}"""
+
+
+def tablet(phone: Tab, viewport: dict) -> Tab:
+    """The module's phone on its home screen, turned into a tablet of this size (a load costs about 5 s of CPU)."""
+    tab = phone.open("/")
+    tab.resize(viewport)
+    return tab
 
 
 def set_english(tab: Tab) -> None:
@@ -181,58 +191,55 @@ def phone_says_why_above_the_keys(tab: Tab) -> None:
     tab.gone("Not finished yet")
 
 
-def test_two_players_cap_a_word_and_finish(browser, server):
+def test_two_players_cap_a_word_and_finish(phone, server):
     """Start with colours, build and cap RAT, announce and play the last tile, challenge, end, compare totals."""
-    tab = new_tab(browser, server, TABLET)
-    try:
-        start_session(tab)
-        tab.shot("nab_it_tablet_start")
-        phone_cells_fill_the_width(tab)
-        phone_says_why_above_the_keys(tab)
-        tab.resize(TABLET)
+    tab = tablet(phone, TABLET)
+    start_session(tab)
+    tab.shot("nab_it_tablet_start")
+    phone_cells_fill_the_width(tab)
+    phone_says_why_above_the_keys(tab)
+    tab.resize(TABLET)
 
-        for col, letter in ((6, "C"), (7, "A")):
-            place(tab, 8, col, letter)
-        tab.tap("Row 8, column 8: Empty", exact=True)
-        in_your_word(tab, 8, 8, "Empty")  # the cell chosen for the next tile, in the marked frame, read as in the draft
-        in_your_word(tab, 8, 6, "C")
-        tab.tap("T", exact=True)
-        in_your_word(tab, 8, 8, "T")
-        send(tab, "CAT", 1)
-        tab.see("Next: Ben — play letter tiles")
-        place(tab, 8, 6, "B", shown="C, Ann's tile")
-        send(tab, "BAT", 2)
-        stacked(tab, server, "Ann", "H")
-        tab.see_role("button", "Row 8, column 6: H, Ann's tile")
-        tab.tap("Ann: last tile!")
-        tab.see("(4)")
-        stacked(tab, server, "Ben", "M")
-        tab.see_role("button", "Row 8, column 6: M, Ben's tile")
-        place(tab, 8, 6, "R", shown="M, Ben's tile")
-        tab.see("Caps 1 stack:")
-        tab.shot("nab_it_tablet_cap_preview")
-        send(tab, "RAT", 6)
-        tab.see("Ann played their last tile.")
-        tab.see("controls RAT")
-        tab.see("capped 1 stack and took RAT")  # the log's row: her last tile, so nothing left to bank
+    for col, letter in ((6, "C"), (7, "A")):
+        place(tab, 8, col, letter)
+    tab.tap("Row 8, column 8: Empty", exact=True)
+    in_your_word(tab, 8, 8, "Empty")  # the cell chosen for the next tile, in the marked frame, read as in the draft
+    in_your_word(tab, 8, 6, "C")
+    tab.tap("T", exact=True)
+    in_your_word(tab, 8, 8, "T")
+    send(tab, "CAT", 1)
+    tab.see("Next: Ben — play letter tiles")
+    place(tab, 8, 6, "B", shown="C, Ann's tile")
+    send(tab, "BAT", 2)
+    stacked(tab, server, "Ann", "H")
+    tab.see_role("button", "Row 8, column 6: H, Ann's tile")
+    tab.tap("Ann: last tile!")
+    tab.see("(4)")
+    stacked(tab, server, "Ben", "M")
+    tab.see_role("button", "Row 8, column 6: M, Ben's tile")
+    place(tab, 8, 6, "R", shown="M, Ben's tile")
+    tab.see("Caps 1 stack:")
+    tab.shot("nab_it_tablet_cap_preview")
+    send(tab, "RAT", 6)
+    tab.see("Ann played their last tile.")
+    tab.see("controls RAT")
+    tab.see("capped 1 stack and took RAT")  # the log's row: her last tile, so nothing left to bank
 
-        tab.tap("Ben challenges RAT")
-        tab.see("Keep RAT?")
-        tab.tap("Ann: yes")
-        tab.tap("Ben: yes")
-        tab.see("RAT stands: the word list has it")
-        tab.see("Ann voted yes · Ben voted yes")
-        tab.tap("The last play stands: end the game")
-        tab.see("Winner: Ann")
-        for row in ("1. Ann (2)", "2. Ben (0)"):  # the scoreboard's rows
-            tab.see_role("button", row)
-        tab.see("Controlled words: RAT (1 × 1 point)")  # Ann's RAT, 1 point each: 1; then the last tile's 1
-        tab.see("Played the last tile")
-        tab.shot("nab_it_tablet_end", full_page=True)
+    tab.tap("Ben challenges RAT")
+    tab.see("Keep RAT?")
+    tab.tap("Ann: yes")
+    tab.tap("Ben: yes")
+    tab.see("RAT stands: the word list has it")
+    tab.see("Ann voted yes · Ben voted yes")
+    tab.tap("The last play stands: end the game")
+    tab.see("Winner: Ann")
+    for row in ("1. Ann (2)", "2. Ben (0)"):  # the scoreboard's rows
+        tab.see_role("button", row)
+    tab.see("Controlled words: RAT (1 × 1 point)")  # Ann's RAT, 1 point each: 1; then the last tile's 1
+    tab.see("Played the last tile")
+    tab.shot("nab_it_tablet_end", full_page=True)
 
-        assert exported_totals(tab, "nab_it_export") == TOTALS
-    finally:
-        tab.page.context.close()
+    assert exported_totals(tab, "nab_it_export") == TOTALS
 
 
 def test_a_two_two_vote_says_the_word_lists_verdict_settled_it(phone, server):
@@ -285,70 +292,61 @@ def in_sight(box: dict, height: int) -> bool:
     return max(0, top) <= box["y"] and box["y"] + box["height"] <= min(bottom, height)
 
 
-def test_a_landscape_tablet_shows_the_letters_and_play_without_scrolling(browser, server):
+def test_a_landscape_tablet_shows_the_letters_and_play_without_scrolling(phone, server):
     """Play-test (session 73, a tablet passed round at 1024x768): the letters and the turn's buttons sat under the
     board, so the table scrolled at every turn. Now every letter, Play and Take back are in sight on the first
     screen, beside the board, and so is the whole board, its cells at least LANDSCAPE_CELL px (they were 20 px,
     about 4 mm on the tablet, where the game took the scoreboard's column's room too)."""
-    tab = new_tab(browser, server, LANDSCAPE)
-    try:
-        tab.open(f"/play/{family_game(server)}")
-        tab.see("点一格，再点一个字母。")
-        tab.settle()
-        tab.shot("nab_it_landscape_turn")
-        names = [*(chr(c) for c in range(ord("A"), ord("Z") + 1)), *TURN_BUTTONS["zh-CN"]]
-        hidden = {n: b for n in names if not in_sight(b := seen_box(tab, n), LANDSCAPE["height"])}
-        assert not hidden, hidden
-        corners = [tab.page.get_by_role("button", name=re.compile(f"^第 {row} 行，第 {col} 列：")) for row, col in
-                   ((1, 1), (15, 15))]
-        boxes = [{**c.bounding_box(), "seen": c.evaluate(SEEN)} for c in corners]
-        assert all(in_sight(b, LANDSCAPE["height"]) for b in boxes), boxes
-        assert all(b["width"] >= LANDSCAPE_CELL and b["height"] >= LANDSCAPE_CELL for b in boxes), boxes
-    finally:
-        tab.page.context.close()
+    tab = tablet(phone, LANDSCAPE)
+    tab.open(f"/play/{family_game(server)}")
+    tab.see("点一格，再点一个字母。")
+    tab.settle()
+    tab.shot("nab_it_landscape_turn")
+    names = [*(chr(c) for c in range(ord("A"), ord("Z") + 1)), *TURN_BUTTONS["zh-CN"]]
+    hidden = {n: b for n in names if not in_sight(b := seen_box(tab, n), LANDSCAPE["height"])}
+    assert not hidden, hidden
+    corners = [tab.page.get_by_role("button", name=re.compile(f"^第 {row} 行，第 {col} 列：")) for row, col in
+               ((1, 1), (15, 15))]
+    boxes = [{**c.bounding_box(), "seen": c.evaluate(SEEN)} for c in corners]
+    assert all(in_sight(b, LANDSCAPE["height"]) for b in boxes), boxes
+    assert all(b["width"] >= LANDSCAPE_CELL and b["height"] >= LANDSCAPE_CELL for b in boxes), boxes
 
 
-def test_a_portrait_tablet_keeps_the_turn_buttons_on_one_row(browser, server):
+def test_a_portrait_tablet_keeps_the_turn_buttons_on_one_row(phone, server):
     """Play-test (session 73, 768x1024): Play, Take back and Swap wrapped to two rows in both languages. Now they
     stand on one row, each label on one line, in Chinese and in English."""
-    tab = new_tab(browser, server, PORTRAIT)
-    try:
-        tab.open(f"/play/{family_game(server)}")
-        for lang, names in TURN_BUTTONS.items():
-            tab.language(lang)
-            tab.see_role("button", names[2])
-            tab.settle()
-            tab.shot(f"nab_it_portrait_buttons_{lang}")
-            boxes = [seen_box(tab, name) for name in names]
-            assert len({round(b["y"]) for b in boxes}) == 1, boxes
-            assert all(b["height"] <= TAP + 1 for b in boxes), boxes  # each label on one line (an outline: 49 px)
-    finally:
-        tab.page.context.close()
+    tab = tablet(phone, PORTRAIT)
+    tab.open(f"/play/{family_game(server)}")
+    for lang, names in TURN_BUTTONS.items():
+        tab.language(lang)
+        tab.see_role("button", names[2])
+        tab.settle()
+        tab.shot(f"nab_it_portrait_buttons_{lang}")
+        boxes = [seen_box(tab, name) for name in names]
+        assert len({round(b["y"]) for b in boxes}) == 1, boxes
+        assert all(b["height"] <= TAP + 1 for b in boxes), boxes  # each label on one line (an outline: 49 px)
 
 
-def test_the_next_player_gets_the_tablet_from_the_top(browser, server):
+def test_the_next_player_gets_the_tablet_from_the_top(phone, server):
     """Play-test (session 73, a portrait tablet passed round): after Play, scrolled down to it, the screen kept its
     scroll, so the next player met the letters, not the line naming their turn. Now a play on a shared screen
     turns the page: the next turn's line is in sight from the top."""
-    tab = new_tab(browser, server, PORTRAIT)
-    try:
-        tab.open(f"/play/{family_game(server)}")
-        set_english(tab)
-        for col, letter in ((6, "C"), (7, "A"), (8, "T")):
-            place(tab, 8, col, letter)
-        send(tab, "CAT", 1)
-        line = "Next: 妈妈 — play letter tiles"
-        tab.see(line)
-        tab.settle()
-        tab.shot("nab_it_portrait_next_turn")
-        shown = tab.page.get_by_text(shown_as(line)).or_(tab.page.get_by_label(shown_as(line))).first
-        box = {**shown.bounding_box(), "seen": shown.evaluate(SEEN)}
-        assert in_sight(box, PORTRAIT["height"]), box
-    finally:
-        tab.page.context.close()
+    tab = tablet(phone, PORTRAIT)
+    tab.open(f"/play/{family_game(server)}")
+    set_english(tab)
+    for col, letter in ((6, "C"), (7, "A"), (8, "T")):
+        place(tab, 8, col, letter)
+    send(tab, "CAT", 1)
+    line = "Next: 妈妈 — play letter tiles"
+    tab.see(line)
+    tab.settle()
+    tab.shot("nab_it_portrait_next_turn")
+    shown = tab.page.get_by_text(shown_as(line)).or_(tab.page.get_by_label(shown_as(line))).first
+    box = {**shown.bounding_box(), "seen": shown.evaluate(SEEN)}
+    assert in_sight(box, PORTRAIT["height"]), box
 
 
-def test_a_landscape_tablet_shows_the_challenges_beside_the_board(browser, server):
+def test_a_landscape_tablet_shows_the_challenges_beside_the_board(phone, server):
     """Play-test (session 75, a family of four round a 1024x768 tablet): after 爸爸 played CAT, the buttons to
     challenge it were under the board, below the screen's foot, while 妈妈's letters were in sight. Now the last
     play's panel follows the turn's buttons beside the board: its first row of challenges is in sight with them
@@ -357,14 +355,11 @@ def test_a_landscape_tablet_shows_the_challenges_beside_the_board(browser, serve
     tiles = [{"row": 8, "col": c, "letter": letter, "blank": False} for c, letter in ((6, "C"), (7, "A"), (8, "T"))]
     with Store(server.data) as store:
         store.play(sid, {"type": "play", "by": "爸爸", "tiles": tiles}, "2026-12-07T08:16:00+00:00")
-    tab = new_tab(browser, server, LANDSCAPE)
-    try:
-        tab.open(f"/play/{sid}")
-        challenges = [f"{name}质疑 CAT" for name in ("妈妈", "小明")]
-        tab.see_role("button", challenges[-1])
-        tab.settle()
-        tab.shot("nab_it_landscape_challenges")
-        hidden = {n: b for n in ("出牌", *challenges) if not in_sight(b := seen_box(tab, n), LANDSCAPE["height"])}
-        assert not hidden, hidden
-    finally:
-        tab.page.context.close()
+    tab = tablet(phone, LANDSCAPE)
+    tab.open(f"/play/{sid}")
+    challenges = [f"{name}质疑 CAT" for name in ("妈妈", "小明")]
+    tab.see_role("button", challenges[-1])
+    tab.settle()
+    tab.shot("nab_it_landscape_challenges")
+    hidden = {n: b for n in ("出牌", *challenges) if not in_sight(b := seen_box(tab, n), LANDSCAPE["height"])}
+    assert not hidden, hidden
