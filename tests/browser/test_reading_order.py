@@ -9,6 +9,9 @@ comes before every text of the side column (the side column is what stands right
 the scoreboard's), the seats row by row, and within a column no text is read after one that stands wholly below it:
 beside the QR code the join address was read after the PIN and "New PIN" below it (Flutter compares the centres of
 what stands side by side, and the long address's centre stands right of theirs).
+
+The host's table screen and the session screen are read on one laptop tab (`laptop`), the seated phone on a tab
+of its own: two loads for the file, not three.
 """
 
 from __future__ import annotations
@@ -48,6 +51,14 @@ def order_server():
         running = start_server(Path(data))
         yield running, sid
         stop_server(running)
+
+
+@pytest.fixture(scope="module")
+def laptop(browser, order_server):
+    """The module's laptop tab: the host's table screen, then the session screen (a load costs about 5 s of CPU)."""
+    tab = new_tab(browser, order_server[0], LAPTOP)
+    yield tab
+    tab.page.context.close()
 
 
 def reading(tab) -> list[dict]:
@@ -92,11 +103,12 @@ def columns_read(tab, lang: str, viewport: dict) -> tuple[list[dict], list[dict]
     return main, side
 
 
-def test_the_hosts_table_screen_reads_column_by_column(browser, order_server):
+def test_the_hosts_table_screen_reads_column_by_column(browser, order_server, laptop):
     server, sid = order_server
-    host = new_tab(browser, server, LAPTOP)
+    host = laptop
     phone = Phone(new_tab(browser, server, PHONE))
     join(phone, sid, host_pin(host, sid), "A")
+    host.language("en")
     host.see(words.say("en", "table.seat_connected"))
     for lang in ("en", "zh-CN"):
         host.language(lang)
@@ -115,12 +127,11 @@ def test_the_hosts_table_screen_reads_column_by_column(browser, order_server):
             assert [t["text"] for t in side[:2]] == [words.say(lang, "app.scoreboard"), first]
             assert side[-1]["text"].startswith("#1 ")
     phone.tab.page.context.close()
-    host.page.context.close()
 
 
-def test_the_session_screen_reads_column_by_column(browser, order_server):
+def test_the_session_screen_reads_column_by_column(order_server, laptop):
     server, sid = order_server
-    tab = new_tab(browser, server, LAPTOP).open(f"/play/{sid}")
+    tab = laptop.open(f"/play/{sid}")
     for lang in ("en", "zh-CN"):
         tab.language(lang)
         for viewport in (LAPTOP, PHONE):
