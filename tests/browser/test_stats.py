@@ -1,7 +1,10 @@
 """Statistics and records in a real browser: after three finished sessions a player's record shows on the
 statistics screen; a finished session offers BG Stats (its link carries the play); the CSV of every session
 comes from the app's button; a backup picked with the home screen's import button adds its sessions (and says
-how many, in both languages)."""
+how many, in both languages).
+
+Both tests share one server and one laptop tab (a server's start and a load saved): the first only reads, and what
+it reads the second's import leaves as it was; each test starts on the home screen in English."""
 
 from __future__ import annotations
 
@@ -15,15 +18,16 @@ from urllib.parse import unquote
 import pytest
 
 from storage import Store, exports
-from tests.browser.conftest import LAPTOP, OUTPUT, new_tab, start_server, stop_server
+from tests.browser.conftest import LAPTOP, OUTPUT, Tab, new_tab, start_server, stop_server
 from tests.test_stats import finished
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def three_sessions():
     """A server over a folder holding three finished score pad sessions; the id of the last one, and a backup
     file from another table: that same last session (already here), a new one (Zoë 8, 老王 12) and a different
-    session that happens to carry the last one's id (Hu 3, Ivy 5, lowest wins)."""
+    session that happens to carry the last one's id (Hu 3, Ivy 5, lowest wins). Shared by the module's tests:
+    what the first reads (Ann's record, the last session's BG Stats link) the backup's import leaves as it was."""
     with tempfile.TemporaryDirectory(prefix="tableside-stats-") as data, \
             tempfile.TemporaryDirectory(prefix="tableside-other-") as other:
         with Store(Path(data)) as store:
@@ -43,28 +47,39 @@ def three_sessions():
         stop_server(server)
 
 
-def test_a_players_statistics_and_bgstats(browser, three_sessions):
+@pytest.fixture(scope="module")
+def laptop(browser, three_sessions):
+    """The module's laptop tab on the statistics server (a load costs about 5 s of CPU)."""
+    tab = new_tab(browser, three_sessions[0], LAPTOP)
+    yield tab
+    tab.page.context.close()
+
+
+def on_home_in_english(tab: Tab) -> Tab:
+    """The laptop on the home screen in English (the language a test left it in aside)."""
+    tab.open("/")
+    tab.language("en")
+    return tab
+
+
+def test_a_players_statistics_and_bgstats(laptop, three_sessions):
     """Ann: 3 sessions, 2 wins; the statistics screen says so; the BG Stats link of a session holds its play."""
     server, last, _ = three_sessions
-    tab = new_tab(browser, server, LAPTOP)
-    try:
-        tab.open("/")
-        tab.tap("Statistics")
-        tab.see("Ann: 3 sessions, 2 wins")
-        tab.see("Highest score 30")
-        tab.shot("stats_laptop")
-        tab.open(f"/history/{last}")
-        tab.see_button("Open in BG Stats")
-        tab.page.context.route("https://app.bgstatsapp.com/**", lambda route: route.fulfill(body="BG Stats"))
-        with tab.page.context.expect_page() as opened:
-            tab.tap("Open in BG Stats")
-        link = opened.value.url
-        assert link.startswith(exports.BGSTATS_LINK)
-        play = json.loads(unquote(link[len(exports.BGSTATS_LINK):]))
-        assert play["sourcePlayId"] == last and {p["name"]: p["winner"] for p in play["players"]} == {
-            "Ann": True, "小明": False}
-    finally:
-        tab.page.context.close()
+    tab = on_home_in_english(laptop)
+    tab.tap("Statistics")
+    tab.see("Ann: 3 sessions, 2 wins")
+    tab.see("Highest score 30")
+    tab.shot("stats_laptop")
+    tab.open(f"/history/{last}")
+    tab.see_button("Open in BG Stats")
+    tab.page.context.route("https://app.bgstatsapp.com/**", lambda route: route.fulfill(body="BG Stats"))
+    with tab.page.context.expect_page() as opened:
+        tab.tap("Open in BG Stats")
+    link = opened.value.url
+    assert link.startswith(exports.BGSTATS_LINK)
+    play = json.loads(unquote(link[len(exports.BGSTATS_LINK):]))
+    assert play["sourcePlayId"] == last and {p["name"]: p["winner"] for p in play["players"]} == {
+        "Ann": True, "小明": False}
 
 
 def session_files(data: Path) -> dict[str, bytes]:
@@ -79,7 +94,7 @@ def import_file(tab, button: str, name: str, data: bytes) -> None:
     chooser.value.set_files(files=[{"name": name, "mimeType": "application/json", "buffer": data}])
 
 
-def test_csv_of_all_sessions_and_a_backup_imported(browser, three_sessions):
+def test_csv_of_all_sessions_and_a_backup_imported(laptop, three_sessions):
     """The statistics screen's CSV button downloads one row per player per session, oldest session first.
     The backup, picked with the home screen's import button, adds 2 sessions (the clashing one under a new id),
     skips the one already here and says so; they appear in History and the statistics (Zoë's head-to-head opens
@@ -89,61 +104,57 @@ def test_csv_of_all_sessions_and_a_backup_imported(browser, three_sessions):
     "Lowest score 3: Hu" (it read "Highest score 5: Ivy", the loser's), in both languages, and who wins most at
     it. The same file again, in Chinese, adds nothing and says so."""
     server, last, backup = three_sessions
-    tab = new_tab(browser, server, LAPTOP)
-    try:
-        tab.open("/stats")
-        tab.see("3 finished sessions")
-        with tab.page.expect_download() as download:
-            tab.tap("All sessions as CSV")
-        assert download.value.suggested_filename == "tableside-sessions.csv"
-        path = OUTPUT / "stats_sessions.csv"
-        download.value.save_as(path)
-        rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
-        assert tuple(rows[0]) == exports.CSV_COLUMNS
-        # 1: Ann 10+5=15, 小明 3+9=12, Bo 7+0=7; 2: 小明 and Bo share first with 20, Ann 4; 3: Ann 30, 小明 1
-        assert [(r["player"], r["score"], r["place"], r["winner"]) for r in rows] == [
-            ("Ann", "15", "1", "yes"), ("小明", "12", "2", "no"), ("Bo", "7", "3", "no"),
-            ("Ann", "4", "3", "no"), ("小明", "20", "1", "yes"), ("Bo", "20", "1", "yes"),
-            ("Ann", "30", "1", "yes"), ("小明", "1", "2", "no")]
-        assert [r["seat"] for r in rows] == ["1", "2", "3", "1", "2", "3", "1", "2"]
-        assert [len({r["session"] for r in rows}), {r["status"] for r in rows}, {r["game"] for r in rows}] == [
-            3, {"finished"}, {"score_pad"}]
+    tab = on_home_in_english(laptop).open("/stats")
+    tab.see("3 finished sessions")
+    with tab.page.expect_download() as download:
+        tab.tap("All sessions as CSV")
+    assert download.value.suggested_filename == "tableside-sessions.csv"
+    path = OUTPUT / "stats_sessions.csv"
+    download.value.save_as(path)
+    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
+    assert tuple(rows[0]) == exports.CSV_COLUMNS
+    # 1: Ann 10+5=15, 小明 3+9=12, Bo 7+0=7; 2: 小明 and Bo share first with 20, Ann 4; 3: Ann 30, 小明 1
+    assert [(r["player"], r["score"], r["place"], r["winner"]) for r in rows] == [
+        ("Ann", "15", "1", "yes"), ("小明", "12", "2", "no"), ("Bo", "7", "3", "no"),
+        ("Ann", "4", "3", "no"), ("小明", "20", "1", "yes"), ("Bo", "20", "1", "yes"),
+        ("Ann", "30", "1", "yes"), ("小明", "1", "2", "no")]
+    assert [r["seat"] for r in rows] == ["1", "2", "3", "1", "2", "3", "1", "2"]
+    assert [len({r["session"] for r in rows}), {r["status"] for r in rows}, {r["game"] for r in rows}] == [
+        3, {"finished"}, {"score_pad"}]
 
-        before = session_files(server.data)
-        tab.open("/")
-        import_file(tab, "Import a session file or backup", "backup.json", backup)
-        tab.see("Imported the backup backup.json")
-        tab.see("Sessions added: 2. Already here, skipped: 1.")
-        tab.see("1 of the added sessions had the id of a different session stored here")
-        tab.shot("stats_backup_imported_en")
-        tab.tap("OK", exact=True)
-        tab.see("winner: 老王")
-        tab.see("winner: Hu")
-        after = session_files(server.data)
-        assert len(after) == 5 and all(after[name] == data for name, data in before.items())
-        assert f"{last}.json" in before
-        tab.tap("Statistics")
-        tab.see("4 finished sessions")
-        tab.tap("Game Score pad", exact=True)
-        tab.tap("Score pad (lowest wins)", exact=True)
-        tab.see("Lowest score 3: Hu (")
-        tab.see("Most wins: Hu 1 · Ivy 0")  # who wins most at this game, not over all games
-        tab.tap("Player Ann")
-        tab.tap("Zoë", exact=True)
-        tab.see("1 session against each other: Zoë ahead 0, 老王 ahead 1, tied 0")
-        tab.tap("Against 老王")
-        tab.tap("Ann", exact=True)
-        tab.see("Zoë and Ann have not played a finished session together yet")
+    before = session_files(server.data)
+    tab.open("/")
+    import_file(tab, "Import a session file or backup", "backup.json", backup)
+    tab.see("Imported the backup backup.json")
+    tab.see("Sessions added: 2. Already here, skipped: 1.")
+    tab.see("1 of the added sessions had the id of a different session stored here")
+    tab.shot("stats_backup_imported_en")
+    tab.tap("OK", exact=True)
+    tab.see("winner: 老王")
+    tab.see("winner: Hu")
+    after = session_files(server.data)
+    assert len(after) == 5 and all(after[name] == data for name, data in before.items())
+    assert f"{last}.json" in before
+    tab.tap("Statistics")
+    tab.see("4 finished sessions")
+    tab.tap("Game Score pad", exact=True)
+    tab.tap("Score pad (lowest wins)", exact=True)
+    tab.see("Lowest score 3: Hu (")
+    tab.see("Most wins: Hu 1 · Ivy 0")  # who wins most at this game, not over all games
+    tab.tap("Player Ann")
+    tab.tap("Zoë", exact=True)
+    tab.see("1 session against each other: Zoë ahead 0, 老王 ahead 1, tied 0")
+    tab.tap("Against 老王")
+    tab.tap("Ann", exact=True)
+    tab.see("Zoë and Ann have not played a finished session together yet")
 
-        tab.open("/")
-        tab.tap("中文", exact=True)
-        import_file(tab, "导入对局文件或备份", "backup.json", backup)
-        tab.see("已导入备份 backup.json")
-        tab.see("新增对局：0 个。已存在、跳过：3 个。")
-        tab.tap("好", exact=True)
-        assert session_files(server.data) == after
-        tab.tap("统计", exact=True)
-        tab.see("Zoë 和 Ann 还没有一起玩完过一局")
-        tab.see("最低分 3：Hu（")
-    finally:
-        tab.page.context.close()
+    tab.open("/")
+    tab.tap("中文", exact=True)
+    import_file(tab, "导入对局文件或备份", "backup.json", backup)
+    tab.see("已导入备份 backup.json")
+    tab.see("新增对局：0 个。已存在、跳过：3 个。")
+    tab.tap("好", exact=True)
+    assert session_files(server.data) == after
+    tab.tap("统计", exact=True)
+    tab.see("Zoë 和 Ann 还没有一起玩完过一局")
+    tab.see("最低分 3：Hu（")
