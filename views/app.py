@@ -682,6 +682,7 @@ def main_for(store: Any, host_guard: guard.HostGuard | None = None,
         guard.on_crash(page, shell.crashed)
         lost_taps.on_lost_input(page, shell.input_lost)
         forget_on_close(page)
+        page.on_keyboard_event = lambda e: focus.escaped(page, e.key)
         shell.prefs = ft.SharedPreferences()
         server_lang = store.stored_settings().get("lang")
         hinted = phone_values(guard.phone_cookie())

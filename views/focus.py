@@ -19,6 +19,13 @@ the page). With accessibility on (a screen reader, the browser tests) the browse
 Flutter follows, as it does for any button clicked that stays: the new Undo then keeps that focus, as the old one
 would have. Enter in a one-line field (its `on_submit`) always keeps the field's focus (or passes it to `then`):
 Enter is the keyboard's.
+
+Escape is the screen's own way back: a screen with a cancel (a past round open for correction) names it as it draws
+(`on_escape(page, cancel, then)`), and Escape, anywhere on the page, calls the one named in the last render, with the
+focus then going to `then` as after a keyed control (`escaped`, the page's keyboard handler, `views.app.main_for`).
+RULING (a dialog's Escape is the dialog's): while a question or a chooser is open, Escape puts it away as its
+Cancel does (Flutter's own, the dialogs are dismissible) and the screen under it is left as it was: one press
+closed the Delete question and also threw away the correction typed under it.
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ class Keeper:
         self.asked: tuple[tuple[str, ...], int] = ((), 0)
         self.drawn: dict[str, tuple[int, ft.Control]] = {}
         self.renders = 0
+        self.cancel: tuple[int, Callable[[], Any], str | None] | None = None
 
     def took(self, name: str) -> None:
         """The control named `name` has the keyboard focus (a request still waiting for a render is dropped: the
@@ -120,6 +128,33 @@ def first(note: Callable[[], Any], handler: Callable[[Any], Any] | None, stay: b
             await focused(e.control)
 
     return handled
+
+
+def on_escape(page: Any, cancel: Callable[[], Any], then: str | None = None) -> None:
+    """In this render, Escape on the page calls cancel (the screen's own Cancel), then gives the focus to what the
+    next render draws under `then` (none: it stays where it is)."""
+    kept = keeper(page)
+    kept.cancel = (kept.renders, cancel, then)
+
+
+def escaped(page: Any, key: str) -> None:
+    """The page's keyboard handler: Escape calls the cancel the last render named (`on_escape`), unless a dialog is
+    open (its Escape is its own); any other key, and a screen without a cancel, do nothing."""
+    kept = keeper(page)
+    if key != "Escape" or kept.cancel is None or kept.cancel[0] != kept.renders - 1 or dialog_open(page):
+        return
+    _, cancel, then = kept.cancel
+    kept.cancel = None
+    if then is not None:
+        kept.ask(then)
+    cancel()
+
+
+def dialog_open(page: Any) -> bool:
+    """Whether a dialog or a bottom sheet is open on the page (read from Flet's stack of the page's dialogs, in
+    which a message bar also stands: a bar takes no keys, so it does not count)."""
+    stack = getattr(getattr(page, "_dialogs", None), "controls", [])
+    return any(d.open for d in stack if isinstance(d, (ft.AlertDialog, ft.BottomSheet)))
 
 
 def use_focus(page: Any) -> None:

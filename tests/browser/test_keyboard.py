@@ -246,3 +246,41 @@ def test_every_tab_press_moves_the_focus_through_the_scoreboard_and_the_log(phon
     tab_to(tab, re.compile(r"^2\. Ann \(3\)$"))
     tab.page.keyboard.press("Enter")
     tab.see("Round 2 = 2")
+
+
+def test_escape_cancels_a_round_correction_and_leaves_a_question_to_its_own_escape(phone, server):
+    """Round 1 opened for a correction, Ann's 1 changed to 9: Escape is the correction's Cancel (the new round's
+    form is back, empty, the focus on Ann's field for it, round 1 still 1); opened again, Delete's question open
+    over it: Escape puts the question away and the correction stays open. Escape did nothing on the form (only
+    tabbing to Cancel closed it)."""
+    sid = score_pad(server, 1)
+    tab = phone
+    tab.open(f"/play/{sid}")
+    tab.resize(LAPTOP)
+    tab.language("en")
+    tab_to(tab, re.compile(r"^Round.1$"))
+    tab.page.keyboard.press("Enter")
+    tab.see_button("Save round 1")
+    focus_goes_to(tab, re.compile(r"^Ann$"))
+    tab.page.wait_for_function(IN_A_FIELD, polling=POLL_MS, timeout=WAIT_MS)
+    tab.page.keyboard.press("Backspace")
+    tab.page.keyboard.type("9")
+    expect(tab.field("Ann")).to_have_value("9")
+    tab.page.keyboard.press("Escape")
+    tab.see_button("Add round")
+    tab.gone("Save round 1")
+    focus_goes_to(tab, re.compile(r"^Ann$"))
+    expect(tab.field("Ann")).to_have_value("")
+    tab.see_button("Undo: Round 1 scores: Ann 1, Ben 10")
+    tab_to(tab, re.compile(r"^Round.1$"))
+    tab.page.keyboard.press("Enter")
+    tab.see_button("Save round 1")
+    expect(tab.field("Ann")).to_have_value("1")
+    tab_to(tab, re.compile(r"^Delete$"))
+    tab.page.keyboard.press("Enter")
+    tab.see("Delete this session?")
+    tab.page.keyboard.press("Escape")
+    tab.gone("Delete this session?")
+    tab.see_button("Save round 1")
+    tab_to(tab, re.compile(r"^Ann$"))
+    expect(tab.field("Ann")).to_have_value("1")

@@ -497,7 +497,8 @@ def table_panel(ctx: GameContext) -> ft.Control:
 
 
 def ask_reveal(ctx: GameContext) -> None:
-    """Reveal; while the race still runs, ask the table first."""
+    """Reveal; while the race still runs, ask the table first. Escape, or a tap beside the question, is its Cancel
+    (as every question's, `views.app.App.confirm`: modal, it held the screen until Cancel was tabbed to)."""
     if ctx.state["phase"] == "reveal":
         reveal(ctx)
         return
@@ -509,7 +510,7 @@ def ask_reveal(ctx: GameContext) -> None:
             reveal(ctx)
 
     ctx.page.show_dialog(ft.AlertDialog(
-        modal=True,
+        modal=False,
         title=ft.Text(ctx.t("pictomania.view.reveal_early_title")),
         content=ft.Text(reveal_question(ctx)),
         actions=[ft.TextButton(content=ctx.t("pictomania.view.cancel"), on_click=lambda e: answer(False)),

@@ -389,7 +389,8 @@ def finish_button(ctx: GameContext) -> ft.Control:
 
 def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str, on_send: Callable[[], Any],
                  disabled: bool = False) -> list[ft.Control]:
-    """The send button (add the round, or save the correction) and, while correcting, cancel; kind: the table's
+    """The send button (add the round, or save the correction) and, while correcting, cancel (Escape too, the focus
+    then on the form's first entry, `views.focus.on_escape`); kind: the table's
     move a new round sends (None where the form only corrects), offered here, with the seat's own line.
 
     The referee player's own line [ruling, this view's]: a phone that enters whole rounds gives its seat's points
@@ -411,10 +412,12 @@ def save_buttons(ctx: GameContext, draft: dict, kind: str | None, new_text: str,
         close(draft)
         ctx.refresh()
 
+    focus.on_escape(ctx.page, cancel, then=FIRST)
     return [
         sending(ctx, ft.FilledButton(content=ctx.t("rounds.view.save", round=editing(draft)), icon=ft.Icons.SAVE,
                                      disabled=disabled, key=ft.ScrollKey(SEND), on_click=lambda e: on_send())),
-        ft.OutlinedButton(content=ctx.t("rounds.view.cancel"), icon=ft.Icons.CLOSE, on_click=lambda e: cancel()),
+        focus.keep(ctx.page, "round-cancel", ft.OutlinedButton(
+            content=ctx.t("rounds.view.cancel"), icon=ft.Icons.CLOSE, on_click=lambda e: cancel()), then=FIRST),
         *refusal_line(ctx, draft),
     ]
 
