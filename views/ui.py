@@ -60,6 +60,7 @@ import flet as ft
 from views.words import fits
 
 TAP = 48
+FOCUS_RING = 3  # px: a focused button's border (`focus_ring`)
 CHOICE_PAD = 14  # (TAP - a 20 px line) / 2
 TALL_PAD = 16  # a turn's main button: 52 px around one line
 MATERIAL_SIDE = 24  # a Material button's padding at either side of its label
@@ -298,18 +299,30 @@ def tap_themes() -> dict[str, Any]:
             "filled_button_theme": ft.FilledButtonTheme(style=tap_style()),
             "outlined_button_theme": ft.OutlinedButtonTheme(style=tap_style()),
             "text_button_theme": ft.TextButtonTheme(style=tap_style(side=TEXT_SIDE)),
-            "icon_button_theme": ft.IconButtonTheme(style=ft.ButtonStyle(padding=ICON_PAD)),
+            "icon_button_theme": ft.IconButtonTheme(style=ft.ButtonStyle(padding=ICON_PAD, side=focus_ring())),
             "switch_theme": ft.SwitchTheme(padding=SWITCH_PAD),
             "chip_theme": ft.ChipTheme(padding=ft.Padding.symmetric(horizontal=CHIP_SIDE, vertical=CHIP_PAD))}
+
+
+def focus_ring() -> dict:
+    """A button's border while it has the keyboard focus: FOCUS_RING px in the scheme's text colour (near black in the
+    light theme, near white in the dark), drawn around filled, outlined and text buttons alike, outside the button's
+    edge, on the screen's surface it contrasts with (inside, on a filled button's teal, it was dark on dark).
+    RULING (the focus is seen at arm's length): Material marks a focused button by a faint shading only, and not at
+    all while the browser's screen-reader mode is on (Flutter then shows no focus highlight), so a person tabbing
+    lost track of where the keyboard was; the ring is drawn from the button's focused state, in either mode."""
+    return {ft.ControlState.FOCUSED: ft.BorderSide(FOCUS_RING, ft.Colors.ON_SURFACE,
+                                                   stroke_align=ft.BorderSideStrokeAlign.OUTSIDE)}
 
 
 def tap_style(icon: bool = False, side: int = MATERIAL_SIDE, above: int = CHOICE_PAD) -> ft.ButtonStyle:
     """A button TAP high around one line that grows with a label wrapped to more (a choice, a move): `side`
     padding sideways (Material's own by default; 8 less before an icon), `above` it and below it (enough for TAP),
-    at the theme's standard density (`views.app.theme`). A button of a fixed width takes NARROW_SIDE: Splitter's
-    56 px dice kept 8 px for their digit between Material's 24s, too little once a phone's text is set larger."""
+    at the theme's standard density (`views.app.theme`), with the focus ring (`focus_ring`). A button of a fixed
+    width takes NARROW_SIDE: Splitter's 56 px dice kept 8 px for their digit between Material's 24s, too little once
+    a phone's text is set larger."""
     return ft.ButtonStyle(padding=ft.Padding.only(left=side - 8 if icon else side, right=side, top=above,
-                                                  bottom=above))
+                                                  bottom=above), side=focus_ring())
 
 
 NAME_BUTTON = 110  # px: a player's button at the least, so that the rows' short names line up

@@ -467,9 +467,9 @@ class Tab:
         self.page.wait_for_function("n => window.__heard > n", arg=before, timeout=WAIT_MS)
         self.quiet()
 
-    def quiet(self) -> None:
+    def quiet(self, blur: bool = True) -> None:
         """Wait until the server has sent nothing for QUIET_MS (the screen has finished updating), or
-        QUIET_LIMIT_MS at most (a ticking timer keeps sending); then let go of the focus.
+        QUIET_LIMIT_MS at most (a ticking timer keeps sending); then let go of the focus (unless blur is False).
 
         The condition is checked in the page (the time of the app's last websocket message), not by sleeping.
         Letting go of the focus: the semantics element that kept it (the button just tapped) must not take the
@@ -477,7 +477,8 @@ class Tab:
         """
         since = self.page.evaluate("performance.now()")
         self.page.wait_for_function(QUIET, arg=[QUIET_MS, QUIET_LIMIT_MS, since], polling=POLL_MS)
-        self.page.evaluate("document.activeElement && document.activeElement.blur()")
+        if blur:
+            self.page.evaluate("document.activeElement && document.activeElement.blur()")
 
     def steady(self, locator):
         """The locator once its control has stayed in place for STEADY_MS (a page slides in, a list grows).
@@ -666,9 +667,10 @@ class Tab:
         """Wait until no element shows text (a case-sensitive substring)."""
         expect(self.page.get_by_text(shown_as(text))).to_have_count(0, timeout=WAIT_MS)
 
-    def settle(self, tries: int = 40) -> bytes:
-        """Wait until two consecutive screenshots are identical (painting has finished); return the last."""
-        self.quiet()
+    def settle(self, tries: int = 40, blur: bool = True) -> bytes:
+        """Wait until two consecutive screenshots are identical (painting has finished); return the last (the focus
+        let go of first, unless blur is False: a picture of the focus itself)."""
+        self.quiet(blur)
         last = self.page.screenshot()
         for _ in range(tries):
             shot = self.page.screenshot()

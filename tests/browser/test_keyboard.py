@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from scoring.record import new_record
 
-from tests.browser.conftest import LAPTOP, POLL_MS, WAIT_MS
+from tests.browser.conftest import LAPTOP, OUTPUT, POLL_MS, WAIT_MS
 
 IN_A_FIELD = "() => document.activeElement !== null && document.activeElement.tagName === 'INPUT'"
 FOCUSED = """() => { const e = document.activeElement;
@@ -25,6 +25,19 @@ FOCUS_ON = "pattern => new RegExp(pattern).test((" + FOCUSED + ")())"
 DRAWN_AS = """pattern => [...document.querySelectorAll('flt-semantics')]
   .map(e => [(e.getAttribute('aria-label') || e.textContent || '').trim(), e.tabIndex])
   .filter(([name]) => new RegExp(pattern).test(name))"""
+EDGE = """async ([png, box]) => {
+  const image = new Image();
+  image.src = 'data:image/png;base64,' + png;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  [canvas.width, canvas.height] = [image.naturalWidth, image.naturalHeight];
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const middle = Math.round(box.y + box.height / 2);
+  return [...context.getImageData(Math.round(box.x) - 6, middle - 6, 12, 12).data];
+}"""  # a button's left edge, 12 px wide (6 either side) and 12 high at its middle: each pixel's r, g, b, a in turn
+RING_CHANGE = 100  # a pixel of the edge is changed by the ring when one of its r, g, b moved at least this much
+RING_SHARE = 0.15  # the share of the edge's pixels a ring changes at the least (a 3 px ring: a quarter)
 TABS = 80  # Tab presses a test may take to reach a control from the top of a screen
 NOW = "2026-12-07T08:00:00+00:00"
 
@@ -284,3 +297,38 @@ def test_escape_cancels_a_round_correction_and_leaves_a_question_to_its_own_esca
     tab.see_button("Save round 1")
     tab_to(tab, re.compile(r"^Ann$"))
     expect(tab.field("Ann")).to_have_value("1")
+
+
+def edge(tab, name: str, shot_as: str) -> list[int]:
+    """The left edge of the button named name as it is drawn now (focused or not), the screen saved as
+    tests/output/<shot_as>.png: r, g, b, a of each pixel in turn."""
+    import base64
+    png = tab.settle(blur=False)
+    (OUTPUT / f"{shot_as}.png").write_bytes(png)
+    box = tab.page.get_by_role("button", name=name, exact=True).first.bounding_box()
+    return tab.page.evaluate(EDGE, [base64.b64encode(png).decode(), box])
+
+
+def ringed(focused_edge: list[int], plain_edge: list[int]) -> float:
+    """The share of the edge's pixels that the focus changed strongly (a ring drawn, not Material's faint shade)."""
+    pixels = [(focused_edge[i:i + 3], plain_edge[i:i + 3]) for i in range(0, len(plain_edge), 4)]
+    return sum(max(abs(x - y) for x, y in zip(a, b)) >= RING_CHANGE for a, b in pixels) / len(pixels)
+
+
+def test_a_focused_button_has_a_ring_seen_in_the_light_and_the_dark_theme(phone, server):
+    """Tab to "Add round": its edge is drawn in a ring of the theme's text colour, in the light theme and in the
+    dark; tabbed on, the ring goes. Material marked the focus by a faint shade only, and with the browser's
+    screen-reader mode on (as in these tests) by nothing."""
+    sid = score_pad(server, 1)
+    tab = phone
+    for theme in ("light", "dark"):
+        tab.open("/settings")
+        tab.language("en")
+        tab.tap(theme.capitalize(), exact=True, role="radio")
+        tab.open(f"/play/{sid}")
+        tab.resize(LAPTOP)
+        tab_to(tab, re.compile(r"^Add round$"))
+        focused_edge = edge(tab, "Add round", f"focus_ring_{theme}")
+        key(tab, "Tab")
+        plain_edge = edge(tab, "Add round", f"focus_ring_{theme}_gone")
+        assert ringed(focused_edge, plain_edge) >= RING_SHARE, (theme, focused_edge, plain_edge)
