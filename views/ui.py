@@ -295,11 +295,11 @@ def tap_themes() -> dict[str, Any]:
     one that much room only where it thinks it is on a phone (`MaterialTapTargetSize.padded`, chosen from the
     browser's system: a laptop's, or a phone asking for the desktop site, gets 40 px buttons), and Flet 1.0.5 has
     no setting for it, so the theme's padding does it (a button's own style still wins where it sets one)."""
-    return {"button_theme": ft.ButtonTheme(style=tap_style()),
-            "filled_button_theme": ft.FilledButtonTheme(style=tap_style()),
-            "outlined_button_theme": ft.OutlinedButtonTheme(style=tap_style()),
-            "text_button_theme": ft.TextButtonTheme(style=tap_style(side=TEXT_SIDE)),
-            "icon_button_theme": ft.IconButtonTheme(style=ft.ButtonStyle(padding=ICON_PAD, side=focus_ring())),
+    return {"button_theme": ft.ButtonTheme(style=ringed(tap_style())),
+            "filled_button_theme": ft.FilledButtonTheme(style=ringed(tap_style())),
+            "outlined_button_theme": ft.OutlinedButtonTheme(style=ringed(tap_style())),
+            "text_button_theme": ft.TextButtonTheme(style=ringed(tap_style(side=TEXT_SIDE))),
+            "icon_button_theme": ft.IconButtonTheme(style=ringed(ft.ButtonStyle(padding=ICON_PAD))),
             "switch_theme": ft.SwitchTheme(padding=SWITCH_PAD),
             "chip_theme": ft.ChipTheme(padding=ft.Padding.symmetric(horizontal=CHIP_SIDE, vertical=CHIP_PAD))}
 
@@ -315,14 +315,22 @@ def focus_ring() -> dict:
                                                    stroke_align=ft.BorderSideStrokeAlign.OUTSIDE)}
 
 
+def ringed(style: ft.ButtonStyle) -> ft.ButtonStyle:
+    """A theme's button style with the focus ring (`focus_ring`): in the theme only, so a button's own style (which
+    sets no side) takes it from there and a tap sends no ring with every button drawn anew (Splitter's sheet, a
+    Solar Storm move: 80-700 B more)."""
+    style.side = focus_ring()
+    return style
+
+
 def tap_style(icon: bool = False, side: int = MATERIAL_SIDE, above: int = CHOICE_PAD) -> ft.ButtonStyle:
     """A button TAP high around one line that grows with a label wrapped to more (a choice, a move): `side`
     padding sideways (Material's own by default; 8 less before an icon), `above` it and below it (enough for TAP),
-    at the theme's standard density (`views.app.theme`), with the focus ring (`focus_ring`). A button of a fixed
-    width takes NARROW_SIDE: Splitter's 56 px dice kept 8 px for their digit between Material's 24s, too little once
-    a phone's text is set larger."""
+    at the theme's standard density (`views.app.theme`); the focus ring comes from the theme (`ringed`). A button
+    of a fixed width takes NARROW_SIDE: Splitter's 56 px dice kept 8 px for their digit between Material's 24s, too
+    little once a phone's text is set larger."""
     return ft.ButtonStyle(padding=ft.Padding.only(left=side - 8 if icon else side, right=side, top=above,
-                                                  bottom=above), side=focus_ring())
+                                                  bottom=above))
 
 
 NAME_BUTTON = 110  # px: a player's button at the least, so that the rows' short names line up
