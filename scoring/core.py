@@ -681,6 +681,12 @@ class Engine:
         """The message key of a bare phase name (`<game>.phase.<name>`)."""
         return None if phase is None else f"{self.game.id}.phase.{phase}"
 
+    def move_phase(self, kind: str | None) -> str | None:
+        """The bare phase name that is the move of this kind, so a line naming the move says the phase too (a
+        header leaves it out: `views.session.said_once`): by default the phase of the move's own name (Splitter's
+        "roll"); a game whose turn's phase is named otherwise says so (Nab-It!'s "turn" is its play)."""
+        return kind
+
     def status(self, state: dict) -> dict:
         """What the header shows, the same six keys for every game: round, rounds, phase key and its parameters
         (`said`: Flip 7's players tied at the top, the points of Bacon's tied teams; {} by default), whose turn

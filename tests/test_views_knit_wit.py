@@ -929,7 +929,8 @@ def test_no_empty_header_under_the_next_step_while_everyone_answers(lang):
 
     status = {"round": None, "rounds": None, "phase": "knit_wit.phase.answer", "said": {}, "turn": None, "over": False}
     eng = SimpleNamespace(game=SimpleNamespace(id="knit_wit"), status=lambda state: status,
-                          phase_key=lambda phase: Engine.phase_key(eng, phase))
+                          phase_key=lambda phase: Engine.phase_key(eng, phase),
+                          move_phase=lambda kind: Engine.move_phase(eng, kind))
     app = SimpleNamespace(lang=lang, t=lambda key, **params: say(lang, key, **params))
     assert header(app, eng, {}, "answer").visible is False
     assert read(header(app, eng, {}).content.value) == say(lang, "knit_wit.phase.answer")

@@ -417,12 +417,12 @@ def said_once(eng: Any, status: dict, kind: str | None) -> dict:
     no line names it), so the next move is said once, by that line.
     Ruling: that line names who and what the table waits for, so the status line leaves out whose turn it is (the
     same player, or a stale one: Splitter's roller and Bacon's dealer while the table rolls or deals) and a phase
-    that is that move (`<game>.phase.<kind>`: Splitter's "Roll the dice", Pictomania's "Deal the cards"); it keeps
-    the round of how many and any other phase ("Building words", "Ann and Bo tied at the top with 205 points: play
-    another round")."""
+    that is that move (the engine's `move_phase`: Splitter's "Roll the dice", Pictomania's "Deal the cards", Nab-It!'s
+    "Building words" under "play letter tiles"); it keeps the round of how many and any other phase (Nab-It!'s
+    "Last tile played", "Ann and Bo tied at the top with 205 points: play another round")."""
     if kind is None:
         return status
-    phase = None if status.get("phase") == eng.phase_key(kind) else status.get("phase")
+    phase = None if status.get("phase") == eng.phase_key(eng.move_phase(kind)) else status.get("phase")
     return {**status, "turn": None, "phase": phase}
 
 

@@ -437,6 +437,11 @@ class Nabit(Engine):
         table's end is what it waits for, a challenge of that play still open."""
         return tuple(kind for kind in self.minor if not (kind == "end" and state["phase"] == "last"))
 
+    def move_phase(self, kind: str | None) -> str | None:
+        """The turn's phase ("Building words") is its play or swap [ruling]: under "Next: Ann — play letter tiles"
+        the header's line of its own said it again (about 58 px of a 1024x768 tablet above the board)."""
+        return "turn" if kind in ("play", "swap") else kind
+
     def setup(self, state: dict) -> None:
         """Fill and shuffle each bag (app) or count its tiles (table), and deal 5 to each hand."""
         counts = parse_letters(state["options"]["letters"])
