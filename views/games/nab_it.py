@@ -499,6 +499,17 @@ def handed_on(ctx: GameContext) -> None:
         ctx.turn_page()
 
 
+def vote_settled(ctx: GameContext) -> None:
+    """When the vote on a challenged word is settled since this screen last drew it, the turn goes on (to the next
+    player, or back to the one whose play was taken back) from the screen's top, as after Play and Swap
+    (`handed_on`). Ruling [tablet]: the screen kept its scroll, about 266 px down at the vote's buttons on a
+    1024x768 tablet, and the line naming the next turn was off the top."""
+    was, now = ctx.local.get("_nab_phase"), ctx.state["phase"]
+    ctx.local["_nab_phase"] = now
+    if was == "vote" and now != "vote":
+        handed_on(ctx)
+
+
 def cover_mark(state: dict, player: str) -> list:
     """What a lifted cover holds for: the player's turn, until a challenge is judged or takes a play back (the
     tablet has gone round for the vote, and a play taken back gives the turn number back)."""
@@ -648,6 +659,7 @@ def build(ctx: GameContext) -> ft.Control:
     """What the table waits for: the turn (or the vote), the last play to challenge, the legend and calls."""
     state, offers = ctx.state, ctx.engine.prompt(ctx.state)
     forget_past_turns(ctx)
+    vote_settled(ctx)
     notes: list[ft.Control] = []
     taken = state["taken_back"]
     if taken:
