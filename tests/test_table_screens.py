@@ -1017,7 +1017,7 @@ def test_a_seated_nab_it_phone_offers_each_of_its_moves_with_one_control(store):
     hub = open_hub(store, new_record("nab_it", NAB_SEATS) | {"actions": [ZUQ]}, Clock())
     got, _ = seated(hub, "B")
     assert senders(tapped(store, hub, got[-1])) == [
-        ("B swaps", [{"type": "swap", "by": "B"}]),
+        ("Swap & pass", [{"type": "swap", "by": "B"}]),
         ("B challenges ZUQ", [{"type": "challenge", "by": "B", "word": "ZUQ"}])]
     assert fields_of(store, hub, got[-1]) == [] and "Play" in words_in(nab_it.build(seat_ctx(got[-1])))
     referee, _ = seated(hub, "table")
@@ -1047,7 +1047,7 @@ def test_a_seated_nab_it_phone_shows_no_other_seats_moves(store):
     phones = {seat: seated(hub, seat)[0][-1] for seat in "AB"}
     own, other = (words_in(nab_it.build(seat_ctx(phones[seat]))) for seat in "AB")
     assert "Pass to " not in own + other and "I am A" not in own + other
-    assert "Play" in own and "A swaps" in own and "A enters this on their own phone." in other
+    assert "Play" in own and "Swap & pass" in own and "A enters this on their own phone." in other
 
 
 def test_a_nab_it_player_catches_a_forgotten_announcement_on_their_own_phone(store):

@@ -36,7 +36,7 @@ def test_tap_cells_and_letters_preview_the_words_then_play():
     """SUN tapped onto rows 8, columns 6–8: the draft shows SUN in the word list; Play sends it to the engine."""
     table = Table("nab_it", SEATS)
     built = table.view(view)
-    assert "Ann swaps" in buttons(built) and len(cells(built)) == 15 * 15
+    assert "Swap & pass" in buttons(built) and len(cells(built)) == 15 * 15
     for col, letter in ((6, "S"), (7, "U"), (8, "N")):
         place(table, 8, col, letter)
     built = table.view(view)
@@ -46,7 +46,7 @@ def test_tap_cells_and_letters_preview_the_words_then_play():
     assert table.errors == [] and table.record["actions"][-1]["tiles"][0] == {"row": 7, "col": 5, "letter": "S",
                                                                             "blank": False}
     built = table.view(view)
-    assert "Ben swaps" in buttons(built) and "Last play, by Ann:" in texts(built)
+    assert table.state["turn"] == "Ben" and "Swap & pass" in buttons(built) and "Last play, by Ann:" in texts(built)
     assert "Ben challenges SUN" in buttons(built)
 
 
@@ -117,7 +117,7 @@ def test_a_challenged_word_goes_to_the_vote_and_is_taken_back():
     built = table.view(view)
     assert "ZUQ failed: Ann's play was taken back; Ann plays again or swaps." in texts(built)
     assert "Ann voted yes · Ben voted no" in texts(built)
-    assert "Ann swaps" in buttons(built) and table.state["board"] == {}
+    assert "Swap & pass" in buttons(built) and table.state["board"] == {}
 
 
 def test_the_table_votes_down_a_word_the_list_knows_and_it_is_ruled_out():
@@ -186,13 +186,14 @@ def test_the_hosts_undo_and_redo_keep_the_tiles_being_placed_on_the_shared_scree
     assert tiles_of(table.local, 1) == [{"row": 8, "col": 7, "letter": "A", "blank": False}]
     table.record, table.state = records.undo(table.record, consent=True)
     built = view.build(table.ctx())
-    assert "Ann swaps" in buttons(built) and "Tap a cell, then a letter." in texts(built)
+    assert "Swap & pass" in buttons(built) and "Tap a cell, then a letter." in texts(built)
     cells(built)[(0, 0)].on_click(None)
     letter_buttons(view.build(table.ctx()))["B"].on_click(None)
     assert name(view.build(table.ctx()), 0, 0) == "Row 1, column 1: B"
     table.redo()
     built = view.build(table.ctx())
-    assert "Ben swaps" in buttons(built) and name(built, 8, 7) == "Row 9, column 8: A"
+    assert table.state["turn"] == "Ben" and "Swap & pass" in buttons(built)
+    assert name(built, 8, 7) == "Row 9, column 8: A"
     assert tiles_of(table.local, 1) == [{"row": 8, "col": 7, "letter": "A", "blank": False}]
     assert tiles_of(table.local, 0) is None  # Ann's turn is over again: what she placed meanwhile is gone
     assert not any(t.startswith("The board changed") for t in texts(built))
@@ -477,7 +478,7 @@ def test_a_board_no_one_places_on_here_has_no_tappable_cells():
     ctx = table.ctx()
     ctx.seat, ctx.for_table = "Ben", False
     built = view.build(ctx)
-    assert "Ann swaps" not in buttons(built) and cells(built) == {}
+    assert "Swap & pass" not in buttons(built) and cells(built) == {}
     shown = [c for c in walk(built) if isinstance(c, ft.Semantics) and isinstance(c.label, str)
              and c.label.startswith("Row ")]
     assert len(shown) == 15 * 15 and not any(c.button for c in shown)

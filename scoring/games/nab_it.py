@@ -44,6 +44,9 @@ Rulings (ours, where the text is silent):
   distribution is not known; the default is `assets/nab_it/letters.json`, 24 letters from the frequencies of the
   bundled word list plus one blank, 25 in all as the rule sheet says. The app checks letters against the hand
   when it deals; at the table it checks only the number of tiles in hand and of blanks.
+- Passing: the rule sheet has no pass; a player who cannot or will not play swaps, and the turn passes (RULINGS §4:
+  "swap their whole hand instead of playing"; with the real bags the app records only that the turn passed). The
+  Swap button says so: a table that met no way to pass looked for one.
 - Turn order of a play: tiles placed, caps recorded, one tile banked if anything was capped and the bag is not
   empty, then the hand drawn back to 5.
 - Control is a function of the board: each word is controlled by the player of the latest cap among its cells
@@ -526,7 +529,8 @@ class Nabit(Engine):
 
     @move("swap", by=PLAYER, phase=("turn",), fields=(), reveals=True)
     def swap(self, state: dict, action: dict) -> None:
-        """Swap the whole hand for new tiles (the app shuffles it back into the bag when it deals)."""
+        """Swap the whole hand for new tiles (the app shuffles it back into the bag when it deals); the turn passes
+        (the game's only way to pass)."""
         player = self._turn_player(state, action)
         self._close_pending(state)
         if state["options"]["deal"] == "app":

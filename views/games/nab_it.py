@@ -451,8 +451,11 @@ def keys_panel(ctx: GameContext, state: dict, player: str, draft: dict) -> list[
 
     Ruling: the words come under the buttons, so Play stays where it was as tiles are placed (above them, the words
     pushed it below a 1024x768 tablet's screen at the first tile). The buttons' words are short ("Take back",
-    "Ann swaps"; "收回", "安换牌") so the row stays one line in a portrait tablet's 440 px column with
-    two-character names (with "Take the tiles back" and "… swaps their hand" Swap wrapped to a second row)."""
+    "Swap & pass"; "收回", "换牌并过") so the row stays one line in a portrait tablet's 440 px column (with "Take the
+    tiles back" and "… swaps their hand" Swap wrapped to a second row).
+    Ruling: Swap says that it passes the turn too: the game has no pass (the engine's module notes), and a player
+    who could not play looked for one. It names nobody, as Play does not: the line leading the screen names the
+    turn's player, and "爸爸 swaps and passes" (English measured 138 px of text) wrapped to a second row."""
 
     def send() -> None:
         """Send the play."""
@@ -484,7 +487,7 @@ def keys_panel(ctx: GameContext, state: dict, player: str, draft: dict) -> list[
                         on_click=lambda e: send()),
         ft.OutlinedButton(content=ctx.t("nab_it.view.clear"), icon=ft.Icons.CLEAR, disabled=not draft["tiles"],
                           on_click=lambda e: clear()),
-        ft.OutlinedButton(content=ctx.t("nab_it.view.swap", name=player), icon=ft.Icons.SWAP_HORIZ,
+        ft.OutlinedButton(content=ctx.t("nab_it.view.swap"), icon=ft.Icons.SWAP_HORIZ,
                           on_click=lambda e: swap()),
     ], key=ft.ScrollKey(f"turn-{player}")))
     preview = [preview_panel(ctx, state, player, draft["tiles"], seen)] if seen else []
