@@ -35,7 +35,7 @@ from scoring.record import new_record
 from storage import Store
 from tests.browser.conftest import (OUTPUT, PAINTED, PHONE, POLL_MS, ROOT, SEEN, SEEN_AREA, TAP, WAIT_MS, Tab,
                                     shown_as)
-from tests.browser.fit import text_boxes
+from tests.browser.fit import lines_with, text_boxes
 
 PLAYERS = {"Ann": "Red", "Ben": "Blue"}  # each seat's colour by default (a free one, in seat order)
 TOTALS = {"Ann": 2, "Ben": 0}
@@ -269,7 +269,7 @@ FAMILY = [{"name": n, "colour": c} for n, c in (("爸爸", "red"), ("妈妈", "b
 LANDSCAPE = {"width": 1024, "height": 768}
 LANDSCAPE_CELL = 34  # px: a landscape tablet's board cell at the least (about 7 mm there; it was 30.5)
 PORTRAIT = {"width": 768, "height": 1024}
-TURN_BUTTONS = {"zh-CN": ("出牌", "收回", "爸爸换牌"), "en": ("Play", "Take back", "爸爸 swaps")}
+TURN_BUTTONS = {"zh-CN": ("出牌", "收回", "换牌并过"), "en": ("Play", "Take back", "Swap & pass")}
 
 
 def family_game(server) -> str:
@@ -314,7 +314,8 @@ def test_a_landscape_tablet_shows_the_letters_and_play_without_scrolling(phone, 
 
 def test_a_portrait_tablet_keeps_the_turn_buttons_on_one_row(phone, server):
     """Play-test (session 73, 768x1024): Play, Take back and Swap wrapped to two rows in both languages. Now they
-    stand on one row, each label on one line, in Chinese and in English."""
+    stand on one row, each label on one line, in Chinese and in English. Swap says it passes the turn too (session
+    75: a player who could not play looked for a pass; the game has none)."""
     tab = tablet(phone, PORTRAIT)
     tab.open(f"/play/{family_game(server)}")
     for lang, names in TURN_BUTTONS.items():
@@ -323,7 +324,7 @@ def test_a_portrait_tablet_keeps_the_turn_buttons_on_one_row(phone, server):
         tab.settle()
         tab.shot(f"nab_it_portrait_buttons_{lang}")
         boxes = [seen_box(tab, name) for name in names]
-        assert len({round(b["y"]) for b in boxes}) == 1, boxes
+        assert len({round(b["y"] + b["height"] / 2) for b in boxes}) == 1, boxes  # one row: one middle line
         assert all(b["height"] <= TAP + 1 for b in boxes), boxes  # each label on one line (an outline: 49 px)
 
 
@@ -350,16 +351,47 @@ def test_a_landscape_tablet_shows_the_challenges_beside_the_board(phone, server)
     """Play-test (session 75, a family of four round a 1024x768 tablet): after 爸爸 played CAT, the buttons to
     challenge it were under the board, below the screen's foot, while 妈妈's letters were in sight. Now the last
     play's panel follows the turn's buttons beside the board: its first row of challenges is in sight with them
-    (the third challenger's button wraps to a row ending at about the screen's foot, 768 px)."""
+    (the third challenger's button wraps to a row of its own). The status line "拼词中" under the next step, which
+    said again what that line says (about 58 px), is gone, and all three challengers' buttons are in sight."""
     sid = family_game(server)
     tiles = [{"row": 8, "col": c, "letter": letter, "blank": False} for c, letter in ((6, "C"), (7, "A"), (8, "T"))]
     with Store(server.data) as store:
         store.play(sid, {"type": "play", "by": "爸爸", "tiles": tiles}, "2026-12-07T08:16:00+00:00")
     tab = tablet(phone, LANDSCAPE)
     tab.open(f"/play/{sid}")
-    challenges = [f"{name}质疑 CAT" for name in ("妈妈", "小明")]
+    challenges = [f"{name}质疑 CAT" for name in ("妈妈", "小明", "奶奶")]
     tab.see_role("button", challenges[-1])
     tab.settle()
     tab.shot("nab_it_landscape_challenges")
     hidden = {n: b for n in ("出牌", *challenges) if not in_sight(b := seen_box(tab, n), LANDSCAPE["height"])}
     assert not hidden, hidden
+    assert not lines_with(tab, "拼词中"), lines_with(tab, "拼词中")
+    tab.resize(PHONE)
+    tab.shot("nab_it_phone_challenges")
+
+
+def test_after_a_vote_the_turn_starts_from_the_top(phone, server):
+    """Play-test (session 75, a family of four round a 1024x768 tablet): after the ballots, tapped under the board,
+    the screen stayed about 266 px down, and when the play was taken back the line naming the next turn was off
+    the top. Now a settled vote turns the page as Play and Swap do: 2–2 on ZOX (the list does not know it) takes
+    爸爸's play back, and "Next: 爸爸" is in sight from the screen's top."""
+    sid = family_game(server)
+    tiles = [{"row": 8, "col": c, "letter": letter, "blank": False} for c, letter in ((6, "Z"), (7, "O"), (8, "X"))]
+    with Store(server.data) as store:
+        for action in ({"type": "play", "by": "爸爸", "tiles": tiles}, {"type": "challenge", "by": "小明", "word": "ZOX"}):
+            store.play(sid, action, "2026-12-07T08:16:00+00:00")
+    tab = tablet(phone, LANDSCAPE)
+    tab.open(f"/play/{sid}")
+    set_english(tab)
+    for ballot in ("小明: yes", "奶奶: no", "爸爸: yes", "妈妈: no"):
+        tab.tap(ballot, exact=True)
+    tab.see("ZOX failed: 爸爸's play was taken back")
+    line = "Next: 爸爸 — play letter tiles"
+    tab.see(line)
+    tab.settle()
+    tab.shot("nab_it_landscape_after_vote")
+    shown = tab.page.get_by_text(shown_as(line)).or_(tab.page.get_by_label(shown_as(line))).first
+    box = {**shown.bounding_box(), "seen": shown.evaluate(SEEN)}
+    assert in_sight(box, LANDSCAPE["height"]), box
+    tab.resize(PHONE)
+    tab.shot("nab_it_phone_after_vote")
