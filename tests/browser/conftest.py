@@ -84,6 +84,7 @@ to 32.6 and 32.0 (within the noise); Nab-It! (28.5 s, one test on a 1024×1366 t
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import os
@@ -169,6 +170,17 @@ window.WebSocket = class extends Native {
 };
 """
 HOLD = "() => { window.__hold = true; }"
+# A screenshot's pixels inside a box (whole pixels): r, g, b, a of each, row by row (the page decodes the PNG).
+PIXELS = """async ([png, box]) => {
+  const image = new Image();
+  image.src = 'data:image/png;base64,' + png;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  [canvas.width, canvas.height] = [image.naturalWidth, image.naturalHeight];
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  return [...context.getImageData(box.x, box.y, box.width, box.height).data];
+}"""
 # A phone's network, as a test drops it: every websocket the page opens is kept (`__ws`), and while `__blocked`
 # a new one goes to a port nobody serves, so the app's own reconnection fails until the network is back.
 NETWORK = """window.__blocked = false; window.__ws = [];
@@ -452,6 +464,10 @@ class Tab:
         """Hold what the server sends this tab (a slow network, one way) from now on: the tab goes on showing its
         screen and sending its taps."""
         self.page.evaluate(HOLD)
+
+    def pixels(self, png: bytes, box: dict) -> list[int]:
+        """The r, g, b, a of each pixel of the screenshot png inside box (x, y, width, height), row by row."""
+        return self.page.evaluate(PIXELS, [base64.b64encode(png).decode("ascii"), box])
 
     def held_until(self, *texts: str) -> None:
         """Wait until a message held for this tab carries one of texts (e.g. the server's answer to a tap)."""

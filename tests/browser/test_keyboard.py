@@ -25,21 +25,19 @@ FOCUS_ON = "pattern => new RegExp(pattern).test((" + FOCUSED + ")())"
 DRAWN_AS = """pattern => [...document.querySelectorAll('flt-semantics')]
   .map(e => [(e.getAttribute('aria-label') || e.textContent || '').trim(), e.tabIndex])
   .filter(([name]) => new RegExp(pattern).test(name))"""
-EDGE = """async ([png, box]) => {
-  const image = new Image();
-  image.src = 'data:image/png;base64,' + png;
-  await image.decode();
-  const canvas = document.createElement('canvas');
-  [canvas.width, canvas.height] = [image.naturalWidth, image.naturalHeight];
-  const context = canvas.getContext('2d');
-  context.drawImage(image, 0, 0);
-  const middle = Math.round(box.y + box.height / 2);
-  return [...context.getImageData(Math.round(box.x) - 6, middle - 6, 12, 12).data];
-}"""  # a button's left edge, 12 px wide (6 either side) and 12 high at its middle: each pixel's r, g, b, a in turn
+EDGE = 6  # px either side of a button's left edge read for its ring
 RING_CHANGE = 100  # a pixel of the edge is changed by the ring when one of its r, g, b moved at least this much
 RING_SHARE = 0.15  # the share of the edge's pixels a ring changes at the least (a 3 px ring: a quarter)
 TABS = 80  # Tab presses a test may take to reach a control from the top of a screen
 NOW = "2026-12-07T08:00:00+00:00"
+
+
+def on_laptop(phone, path: str):
+    """The module's phone at path, turned into a laptop (no new load), in English."""
+    phone.open(path)
+    phone.resize(LAPTOP)
+    phone.language("en")
+    return phone
 
 
 def focused(tab) -> str:
@@ -99,10 +97,7 @@ def score_pad(server, rounds: int) -> str:
 
 def test_enter_in_the_new_player_field_keeps_it_for_the_next_name(phone):
     """Ann, Enter, Ben, Enter, Cy, Enter: three players seated, typed without leaving the keyboard."""
-    tab = phone
-    tab.open("/new/cubosaurs")
-    tab.resize(LAPTOP)
-    tab.language("en")
+    tab = on_laptop(phone, "/new/cubosaurs")
     field = tab.reach("New player")
     tab.edit(field)
     for n, name in enumerate(["Ann", "Ben", "Cy"], start=1):
@@ -121,10 +116,7 @@ def test_escape_answers_the_delete_question_with_cancel(phone, server):
     from storage import Store
     with Store(server.data) as store:
         sid = store.create(new_record("cubosaurs", ["Ann", "Ben", "Cy"], now="2026-12-07T08:00:00+00:00"))
-    tab = phone
-    tab.open(f"/play/{sid}")
-    tab.resize(LAPTOP)
-    tab.language("en")
+    tab = on_laptop(phone, f"/play/{sid}")
     tab.tap("Delete", exact=True)
     tab.see("Delete this session?")
     tab.page.keyboard.press("Escape")
@@ -142,10 +134,7 @@ def test_undo_and_redo_from_the_keyboard_keep_the_focus_for_the_next_press(phone
     and the focus had gone to the top of the screen): Enter again takes back round 1; Redo then keeps it too, and
     once nothing is left to put back the focus goes to Undo."""
     sid = score_pad(server, 2)
-    tab = phone
-    tab.open(f"/play/{sid}")
-    tab.resize(LAPTOP)
-    tab.language("en")
+    tab = on_laptop(phone, f"/play/{sid}")
     tab_to(tab, re.compile(r"^Undo"))
     tab.page.keyboard.press("Enter")
     tab.see("Redo: Round 2 scores: Ann 2, Ben 20")
@@ -166,10 +155,7 @@ def test_a_round_typed_and_sent_from_the_keyboard_leaves_the_focus_on_its_first_
     had dropped it); sent with Enter on "Add round", the focus goes there too (it had gone to the top of the
     screen), and "Round 1" opened for a correction gives it to Ann's field, holding round 1's points."""
     sid = score_pad(server, 0)
-    tab = phone
-    tab.open(f"/play/{sid}")
-    tab.resize(LAPTOP)
-    tab.language("en")
+    tab = on_laptop(phone, f"/play/{sid}")
     tab_to(tab, re.compile(r"^Ann$"))
     tab.page.keyboard.type("3")
     key(tab, "Tab")
@@ -195,10 +181,7 @@ def test_a_round_typed_and_sent_from_the_keyboard_leaves_the_focus_on_its_first_
 def test_enter_in_the_new_dinosaur_type_field_keeps_it_for_the_next_type(phone):
     """Cubosaurs' new session: "Stego", Enter, "Bronto", Enter: both types added, typed without leaving the keyboard
     (Enter had taken the keyboard from the field)."""
-    tab = phone
-    tab.open("/new/cubosaurs")
-    tab.resize(LAPTOP)
-    tab.language("en")
+    tab = on_laptop(phone, "/new/cubosaurs")
     field = tab.reach("Another dinosaur type")
     tab.edit(field)
     for name in ["Stego", "Bronto"]:
@@ -217,10 +200,7 @@ def test_history_from_the_keyboard_takes_the_focus_to_history(phone, server):
     sid = score_pad(server, 1)
     with Store(server.data) as store:
         store.play(sid, {"type": "finish", "by": "table"}, NOW)
-    tab = phone
-    tab.open("/")
-    tab.resize(LAPTOP)
-    tab.language("en")
+    tab = on_laptop(phone, "/")
     tab_to(tab, re.compile(r"^Jump to History$"))
     tab.page.keyboard.press("Enter")
     focus_goes_to(tab, re.compile(r"^Find a session$"))
@@ -229,10 +209,7 @@ def test_history_from_the_keyboard_takes_the_focus_to_history(phone, server):
 def test_tab_through_the_games_hears_each_new_session_with_its_game(phone):
     """Tab from the home screen's top to Statistics: each game's New session is read with its game ("New session:
     Score pad"); the twelve were all read "New session", so a person tabbing could not tell which game they were on."""
-    tab = phone
-    tab.open("/")
-    tab.resize(LAPTOP)
-    tab.language("en")
+    tab = on_laptop(phone, "/")
     tab_to(tab, re.compile(r"^History$"))
     passed = tabbed_until(tab, "Statistics")
     sessions = [name for name in passed if name.startswith("New session")]
@@ -246,10 +223,7 @@ def test_every_tab_press_moves_the_focus_through_the_scoreboard_and_the_log(phon
     focus with no element for the browser to focus: a press seemed lost (the focus stayed on "Undo" for three), and
     Enter there opened a breakdown while the screen reader still said "Undo"."""
     sid = score_pad(server, 2)
-    tab = phone
-    tab.open(f"/play/{sid}")
-    tab.resize(LAPTOP)
-    tab.language("en")
+    tab = on_laptop(phone, f"/play/{sid}")
     tab_to(tab, re.compile(r"^Back$"))
     passed = tabbed_until(tab, "Delete")
     stuck = [name for name, after in zip(passed, passed[1:]) if name == after]
@@ -267,10 +241,7 @@ def test_escape_cancels_a_round_correction_and_leaves_a_question_to_its_own_esca
     over it: Escape puts the question away and the correction stays open. Escape did nothing on the form (only
     tabbing to Cancel closed it)."""
     sid = score_pad(server, 1)
-    tab = phone
-    tab.open(f"/play/{sid}")
-    tab.resize(LAPTOP)
-    tab.language("en")
+    tab = on_laptop(phone, f"/play/{sid}")
     tab_to(tab, re.compile(r"^Round.1$"))
     tab.page.keyboard.press("Enter")
     tab.see_button("Save round 1")
@@ -302,11 +273,11 @@ def test_escape_cancels_a_round_correction_and_leaves_a_question_to_its_own_esca
 def edge(tab, name: str, shot_as: str) -> list[int]:
     """The left edge of the button named name as it is drawn now (focused or not), the screen saved as
     tests/output/<shot_as>.png: r, g, b, a of each pixel in turn."""
-    import base64
     png = tab.settle(blur=False)
     (OUTPUT / f"{shot_as}.png").write_bytes(png)
     box = tab.page.get_by_role("button", name=name, exact=True).first.bounding_box()
-    return tab.page.evaluate(EDGE, [base64.b64encode(png).decode(), box])
+    middle = round(box["y"] + box["height"] / 2)  # 12 px wide (6 either side of the edge) and 12 high at its middle
+    return tab.pixels(png, {"x": round(box["x"]) - EDGE, "y": middle - EDGE, "width": 2 * EDGE, "height": 2 * EDGE})
 
 
 def ringed(focused_edge: list[int], plain_edge: list[int]) -> float:

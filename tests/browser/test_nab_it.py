@@ -292,6 +292,13 @@ def in_sight(box: dict, height: int) -> bool:
     return max(0, top) <= box["y"] and box["y"] + box["height"] <= min(bottom, height)
 
 
+def line_in_sight(tab: Tab, line: str, height: int) -> None:
+    """The text line (or the element named by it) lies wholly in sight on the settled screen of that height."""
+    shown = tab.page.get_by_text(shown_as(line)).or_(tab.page.get_by_label(shown_as(line))).first
+    box = {**shown.bounding_box(), "seen": shown.evaluate(SEEN)}
+    assert in_sight(box, height), box
+
+
 def test_a_landscape_tablet_shows_the_letters_and_play_without_scrolling(phone, server):
     """Play-test (session 73, a tablet passed round at 1024x768): the letters and the turn's buttons sat under the
     board, so the table scrolled at every turn. Now every letter, Play and Take back are in sight on the first
@@ -342,9 +349,7 @@ def test_the_next_player_gets_the_tablet_from_the_top(phone, server):
     tab.see(line)
     tab.settle()
     tab.shot("nab_it_portrait_next_turn")
-    shown = tab.page.get_by_text(shown_as(line)).or_(tab.page.get_by_label(shown_as(line))).first
-    box = {**shown.bounding_box(), "seen": shown.evaluate(SEEN)}
-    assert in_sight(box, PORTRAIT["height"]), box
+    line_in_sight(tab, line, PORTRAIT["height"])
 
 
 def test_a_landscape_tablet_shows_the_challenges_beside_the_board(phone, server):
@@ -390,8 +395,6 @@ def test_after_a_vote_the_turn_starts_from_the_top(phone, server):
     tab.see(line)
     tab.settle()
     tab.shot("nab_it_landscape_after_vote")
-    shown = tab.page.get_by_text(shown_as(line)).or_(tab.page.get_by_label(shown_as(line))).first
-    box = {**shown.bounding_box(), "seen": shown.evaluate(SEEN)}
-    assert in_sight(box, LANDSCAPE["height"]), box
+    line_in_sight(tab, line, LANDSCAPE["height"])
     tab.resize(PHONE)
     tab.shot("nab_it_phone_after_vote")
