@@ -461,8 +461,8 @@ def test_the_referee_seat_shows_every_player_in_the_status_line_and_no_race_butt
 
 
 def claim_button(panel, label: str):
-    """The claim button of a race panel whose label is label."""
-    return next(c for c in walk(panel) if isinstance(c, ft.FilledButton) and c.content == label)
+    """The claim button of a race panel whose label, as read, is label."""
+    return next(c for c in walk(panel) if isinstance(c, ft.FilledButton) and read(c.content) == label)
 
 
 def in_game_words(ctx: FakeContext, lang: str, game: str) -> FakeContext:

@@ -119,13 +119,14 @@ class Table:
         return [c for c in walk(self.view()) if isinstance(c, kind)]
 
     def button(self, text: str):
-        """The button whose text is exactly text."""
-        found = [c for c in walk(self.view()) if isinstance(c, (ft.Button, ft.OutlinedButton)) and c.content == text]
+        """The button whose text, as read, is exactly text."""
+        found = [c for c in walk(self.view())
+                 if isinstance(c, (ft.Button, ft.OutlinedButton)) and read(c.content) == text]
         assert found, (text, self.buttons())
         return found[0]
 
     def buttons(self) -> list[str]:
-        return [c.content for c in walk(self.view()) if isinstance(c, (ft.Button, ft.OutlinedButton))]
+        return [read(c.content) for c in walk(self.view()) if isinstance(c, (ft.Button, ft.OutlinedButton))]
 
     def tap(self, text: str) -> None:
         press(self.button(text))
@@ -579,7 +580,7 @@ def test_a_claim_stopped_by_a_refused_answer_says_so_at_the_tap(table):
         f.on_change(change(text))
     table.tap("Ada: claim 2")
     body = table.view()
-    claims = {c.content: c for c in walk(body) if isinstance(c, ft.Button)}
+    claims = {read(c.content): c for c in walk(body) if isinstance(c, ft.Button)}
     assert said_under(body, claims["Ada: claim 2"]) == [say("en", "knit_wit.view.claim_stopped", spools=[2])]
     assert said_under(body, claims["Bram: claim 2"]) == []
     # the refused answer itself is said under its field only: in the bar it covered the sheet and the button tapped
@@ -1061,7 +1062,8 @@ def test_a_late_tap_on_a_button_after_the_last_one_was_taken_is_answered_in_the_
     write_sheet(table, "Ada", SHEETS["Ada"])
     table.tap("Ada: claim 2")
     page = StubPage()
-    button = next(c for c in walk(table.view(seat="Bram", page=page)) if getattr(c, "content", None) == "Bram: claim 1")
+    button = next(c for c in walk(table.view(seat="Bram", page=page))
+                  if read(getattr(c, "content", None)) == "Bram: claim 1")
     answer = lost_taps.own_answer(page, button._i)
     assert answer is not None and answer() is False and table.errors == []  # the race still runs: as any lost tap
     assert table.apply({"type": "claim", "by": "Cleo", "at": "2024-05-01T20:00:00+00:00"})

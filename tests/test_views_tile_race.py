@@ -166,3 +166,18 @@ def test_the_compact_tiles_say_who_claimed_first_as_the_big_buttons_do():
                          reward=3) in said
     fresh = texts(tile_race(FakeContext(), r, noted([]), lambda p: None, *WORDS))
     assert not any("already taken" in line for line in fresh)
+
+
+def test_a_seated_phones_claim_keeps_its_reward_with_the_word_before_it():
+    """Pictomania, a seated phone at 2x text: the claim, squeezed beside its stop button, wrapped "Pia：抢 / 3",
+    the reward alone on the second line (pictomania_seated_phone_claim_twice_the_text.png). The reward is glued to
+    the word before it, so the line breaks after the name ("Pia：" / "抢 3"), in both languages."""
+    r = race_mech.new_race([3, 2], ["Pia", "Quin"])
+    for lang, label in (("en", "Pia: claim\u00a03"), ("zh-CN", "Pia：抢\u00a03")):
+        pinned = []
+        ctx = FakeContext(seat="Pia", pinned=pinned)
+        ctx.t = lambda key, lang=lang, **params: words.say(lang, key, **params)
+        tile_race(ctx, r, noted([]), lambda p: None, *WORDS)
+        (panel,) = pinned
+        claims = [c.content for c in walk(panel) if isinstance(c, ft.FilledButton)]
+        assert claims == [label], claims

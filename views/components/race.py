@@ -15,9 +15,11 @@ Builder:
   at=claim_at(race, player))`: a claim the rules refuse is said right under that player's claim button
   (`views.components.refusal`), not in the bar at a phone's foot; one refused as stale stays the bar's.
 Claim buttons are large (72 px high around one line of big text, growing with a label wrapped to more: at a
-fixed 72 px, a seated phone's "丽丽：抢 3" at 2x text wrapped and showed only "丽丽："): one a row, full width, for up
-to two players; three or more on a shared screen sit two a row on a phone (three on a laptop), so the pinned panel
-of a six-player table takes three button rows, not six, and leaves most of a 390×844 phone to the screen.
+fixed 72 px, a seated phone's "丽丽：抢 3" at 2x text wrapped and showed only "丽丽："); the reward stays with the
+word before it (`words.no_orphan`: beside Pictomania's stop button at 2x text, "Pia：抢 3" wrapped to leave "3" alone
+on its second line; now "Pia：" / "抢 3"): one a row, full width, for up to two players; three or more on a shared
+screen sit two a row on a phone (three on a laptop), so the pinned panel of a six-player table takes three button
+rows, not six, and leaves most of a 390×844 phone to the screen.
 A race a player may stop out of (Pictomania's bonus tiles) is `views.components.tile_race`, which takes this
 module's `player_row` with its "stop" button for a seated phone's own row.
 
@@ -139,8 +141,9 @@ def player_row(ctx: Any, race: dict, player: str, on_claim: Callable[[str], Awai
     if mech.is_over(race):
         return ft.Text(status(ctx, race, player), size=18)
     button = ft.FilledButton(
-        content=ctx.t("app.race.claim", name=player, reward=mech.remaining(race)[0]), style=CLAIM_STYLE,
-        expand=True, on_click=race_claim(ctx, race, on_claim, player), key=ft.ScrollKey(claim_at(race, player)))
+        content=words.no_orphan(ctx.t("app.race.claim", name=player, reward=mech.remaining(race)[0])),
+        style=CLAIM_STYLE, expand=True, on_click=race_claim(ctx, race, on_claim, player),
+        key=ft.ScrollKey(claim_at(race, player)))
     answer_late(ctx, button, player, race)
     controls: list[ft.Control] = [button]
     if on_decline:
