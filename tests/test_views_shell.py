@@ -202,6 +202,18 @@ def test_a_message_is_said_again_when_the_phone_switches_language_and_keeps_its_
     assert undone == [1]
 
 
+def test_a_done_bars_undo_reads_on_the_bar_in_the_colour_of_a_bars_own_action(app):
+    """"Done: Ivy checked the unplayed cards · Undo": the bar is drawn in the theme's inverse surface (dark in the
+    light theme, light in the dark one), and its Undo, in the theme's primary teal, was dark teal on near-black
+    (about 2:1, guess_club_phone_end.png, knit_wit_phone_end.png). It takes the inverse primary, the colour Flutter
+    gives a bar's own action, which reads on the bar in both themes; a refusal's "Why?" keeps the error's text
+    colour on the error's red."""
+    app.notify("app.done_what", {"what": lambda lang: "x"}, action="app.undo", on_action=lambda: None)
+    assert bar_action(bar_of(app)).style.color == ft.Colors.INVERSE_PRIMARY
+    app.notify("kingdomino.no_connection", {"domino": 4}, error=True, why="/rules/kingdomino/placement")
+    assert bar_action(bar_of(app)).style.color == ft.Colors.ON_ERROR
+
+
 def test_a_message_gone_by_itself_is_not_shown_again_on_a_switch(app):
     """A message whose time ran out (Flet reports it dismissed) stays away when the language changes."""
     app.show_error(RuleError("storage.player_duplicate", name="Bob"))

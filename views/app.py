@@ -304,6 +304,9 @@ class App:
         RULING (a bar's action is TAP high): not the SnackBar's own `action`, whose padding Flutter sets itself over
         the theme's (a refusal's "Why?" measured 40 px high, under the 48 px touch target); ours has the app's tap
         style, the same name and colour, and, as the SnackBar's did, puts the bar away when tapped, then acts.
+        Its colour is the one Flutter gives a bar's own action, the inverse primary, which reads on the bar's inverse
+        surface in the light and the dark theme (left to the theme's primary, "Undo" was dark teal on near-black,
+        about 2:1); on a refusal's red it is the error's text colour.
         The two wrap: words longer than the line take the bar's whole width and the button goes under them (beside
         an expanding text, at a phone's 2x text a refusal was squeezed to a column a third of the bar wide)."""
         colour = ft.Colors.ON_ERROR if message.error else None
@@ -311,7 +314,7 @@ class App:
         if not (message.action and message.on_action):
             return text
         style = tap_style(side=TEXT_SIDE)
-        style.color = colour
+        style.color = colour or ft.Colors.INVERSE_PRIMARY
 
         def act() -> None:
             """Put the bar away, then do what its button says."""
