@@ -488,3 +488,27 @@ def test_crew_wins_by_the_core(phone, server):
     said = tab.page.evaluate(READ_ALL)
     assert not re.search(r"下一张损坏牌|下一步|剩余 \d+ 个行动|行动已用完|即获胜", said), said
     tab.shot("phone_solar_storm_won")
+
+
+def test_the_bars_undo_reads_on_the_bar(phone, server):
+    """Play-test (three friends on a phone): 阿强 scavenged and the bar at the foot said "已完成：阿强搜刮，掷出 2"
+    with its "撤销" drawn in the page's own teal on the bar's near-black, about 2:1 and hard to read at arm's length.
+    The bar's button is drawn in the colour Flutter gives a bar's action (inverse primary): its label reads on the
+    bar at 4.5:1 or more (tests/output/phone_solar_storm_bar_undo.png)."""
+    from storage import Store
+    from tests.test_views_kingdomino import contrast
+    with Store(server.data) as store:
+        sid = store.create(new_record("solar_storm", ["阿强", "小雪", "Tom"], seed=3, now=NOW,
+                                      options={"difficulty": "hard"}))
+    phone.open(f"/play/{sid}")
+    phone.tap("搜刮（掷骰）", exact=True)
+    undo = phone.page.get_by_role("button", name=re.compile("^撤\u2060?销$"))
+    undo.wait_for(state="visible")
+    box = phone.steady(undo).bounding_box()
+    png = phone.page.screenshot()
+    (OUTPUT / "phone_solar_storm_bar_undo.png").write_bytes(png)
+    rgba = phone.pixels(png, {k: round(v) for k, v in box.items()})
+    colours = ["#%02x%02x%02x" % tuple(rgba[i:i + 3]) for i in range(0, len(rgba), 4)]
+    bar = Counter(colours).most_common(1)[0][0]
+    label = max(colours, key=lambda colour: contrast(colour, bar))
+    assert contrast(label, bar) >= 4.5, (label, bar, contrast(label, bar))
