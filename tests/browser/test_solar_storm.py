@@ -25,7 +25,9 @@ from playwright.sync_api import expect
 from scoring.core import engine
 from scoring.games.solar_storm import CARDS, ROOM_IDS, ROOMS, adjacent, repair_spaces
 from scoring.record import new_record, play, replay, start
+from storage import Store
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, READ_ALL, ROOT, TAP, WAIT_MS, Tab
+from tests.test_views_kingdomino import contrast
 from views import words
 
 HINTS = {"actions": "最多进行 3 个行动，然后结束行动阶段。", "collect": "拿 1 张翻开的卡，或从牌堆抽 2 张。",
@@ -495,8 +497,6 @@ def test_the_bars_undo_reads_on_the_bar(phone, server):
     with its "撤销" drawn in the page's own teal on the bar's near-black, about 2:1 and hard to read at arm's length.
     The bar's button is drawn in the colour Flutter gives a bar's action (inverse primary): its label reads on the
     bar at 4.5:1 or more (tests/output/phone_solar_storm_bar_undo.png)."""
-    from storage import Store
-    from tests.test_views_kingdomino import contrast
     with Store(server.data) as store:
         sid = store.create(new_record("solar_storm", ["阿强", "小雪", "Tom"], seed=3, now=NOW,
                                       options={"difficulty": "hard"}))
