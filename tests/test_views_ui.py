@@ -161,8 +161,9 @@ def test_the_theme_makes_every_button_chip_and_switch_a_tap_high():
 
 
 def test_every_button_the_theme_styles_is_ringed_while_it_has_the_focus():
-    """Filled, outlined, text and icon buttons (and so a choice with its own style): a FOCUS_RING px ring in the scheme's text
-    colour, outside the edge, only while focused (Material's faint shade was all a person tabbing saw)."""
+    """Filled, outlined, text and icon buttons (and so a choice with its own style): a FOCUS_RING px ring in the
+    scheme's text colour, outside the edge, only while focused (Material's faint shade was all a person tabbing
+    saw)."""
     themed = theme()
     styles = [kind.style for kind in (themed.button_theme, themed.filled_button_theme, themed.outlined_button_theme,
                                       themed.text_button_theme, themed.icon_button_theme)]
