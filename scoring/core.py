@@ -543,6 +543,10 @@ class Engine:
         players), or None where the default is itself the value; {count: value} while the players fix none."""
         return None
 
+    def player_span(self, options: dict) -> tuple[int, int]:
+        """How many may sit down with these options: the game's range unless an option narrows it (Mighty Duel)."""
+        return self.game.min_players, self.game.max_players
+
     def description(self, options: dict) -> dict:
         """The game's one-line description as a message (`{"key": …, **params}`) for these options; the plain
         `<game>.description` unless a game's options change what it says (Kingdomino's grid)."""

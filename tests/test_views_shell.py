@@ -565,3 +565,22 @@ def test_kingdominos_description_follows_mighty_duel_on_the_new_session_screen(a
         label = next(c for c in walk(form) if isinstance(c, ft.GestureDetector) and read(c.content.value) == duel)
         label.on_tap(None)
         assert described.format(size=size) in texts(new_session.build(app, "kingdomino")[1]), size
+
+
+def test_mighty_duel_says_two_players_and_start_says_why_with_three_seated(app):
+    """With Mighty Duel on the new-session screen still said "2–4 players", and with three seated Start was enabled
+    and the engine refused only once tapped: it says "2 players", and with three seated Start is disabled beside
+    the engine's own reason; switched off, "2–4 players" and Start enabled."""
+    draft = app.local("new:kingdomino")
+    draft["seats"] = [{"name": n, "colour": None} for n in ("Ann", "Bo", "Cy")]
+    assert "2–4 players" in texts(new_session.build(app, "kingdomino")[1])
+    duel = app.t("kingdomino.option.mighty_duel")
+    form = new_session.build(app, "kingdomino")[1]
+    next(c for c in walk(form) if isinstance(c, ft.GestureDetector) and read(c.content.value) == duel).on_tap(None)
+    body, bar = (new_session.build(app, "kingdomino")[i] for i in (1, 3))
+    assert "2 players" in texts(body) and "2–4 players" not in texts(body)
+    start = next(c for c in walk(bar) if isinstance(c, ft.FilledButton))
+    assert start.disabled and "Mighty Duel is for exactly 2 players, not 3." in texts(bar)
+    draft["seats"].pop()
+    bar = new_session.build(app, "kingdomino")[3]
+    assert not next(c for c in walk(bar) if isinstance(c, ft.FilledButton)).disabled

@@ -127,7 +127,7 @@ def build(app: Any, game_id: str) -> tuple[str, ft.Control, str, ft.Control | No
         rules.rules_button(app, game_id, back=f"/new/{game_id}"),
         *([title_field(app, draft, refresh)] if game.titled else []),
         ft.Text(app.t("app.players"), size=20, weight=ft.FontWeight.BOLD),
-        ft.Text(words.player_range(app.lang, game)),
+        ft.Text(words.player_range(app.lang, game, engine(game_id).player_span(draft["options"]))),
         roster(app, game, draft),
         new_player_row(app, game, draft),
         ft.Text(app.t("app.seat_order"), size=16, weight=ft.FontWeight.BOLD),
@@ -382,14 +382,15 @@ def parsed_options(app: Any, game: Any, draft: dict) -> dict:
 
 def refusal(app: Any, game: Any, draft: dict) -> RuleError | None:
     """Why the session cannot start yet, or None: too few seated, else the refusal of the game's and the record's
-    own checks (names, colours, options) — the screen keeps no colour rule of its own."""
+    own checks (names, colours, options, and the engine's setup: Mighty Duel seats two) — the screen keeps no colour
+    rule of its own."""
     seated = [s["name"] for s in draft["seats"]]
     if len(seated) < game.min_players:
         return RuleError("app.need_players", min=game.min_players, count=len(seated))
     try:
         game.check_players(seated)
         check_colours(game, draft["seats"])
-        parsed_options(app, game, draft)
+        engine(game.id).new_state(seated, parsed_options(app, game, draft))
     except RuleError as err:
         return err
     return too_long_title(draft)

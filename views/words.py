@@ -243,14 +243,20 @@ def glued_tail(text: str, head: str) -> str:
     return f"{before}{space}{unbroken(last + text[len(head):])}"
 
 
-def player_range(lang: str, game: Any) -> str:
-    """How many play a game: "2–5 players", or the counts it is played with ("4 or 6 players"), never broken
+def player_range(lang: str, game: Any, span: tuple[int, int] | None = None) -> str:
+    """How many play a game: "2–5 players", the counts it is played with ("4 or 6 players"), or the one count the
+    chosen options allow (`span`, from `Engine.player_span`: "2 players" in Kingdomino's Mighty Duel), never broken
     across lines: at 2× text a game's card on the home screen wrapped "Bacon · 4 或 6 人" to leave "人" alone on
     its line, and "3–18 人" as "3–18" / "人". No-break spaces, and a word joiner after the dash (a line may break
     after an en dash)."""
+    low, high = span or (game.min_players, game.max_players)
     counts = game.player_counts
-    said = (say(lang, "app.player_counts", a=", ".join(map(str, counts[:-1])), b=counts[-1]) if counts
-            else say(lang, "app.player_range", min=game.min_players, max=game.max_players))
+    if low == high:
+        said = say(lang, "app.player_exact", count=low)
+    elif counts:
+        said = say(lang, "app.player_counts", a=", ".join(map(str, counts[:-1])), b=counts[-1])
+    else:
+        said = say(lang, "app.player_range", min=low, max=high)
     return unbroken(said).replace("–", "–\u2060")
 
 

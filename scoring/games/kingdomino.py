@@ -600,6 +600,10 @@ class Kingdomino(Engine):
         rounds=False,
     )
 
+    def player_span(self, options: dict) -> tuple[int, int]:
+        """Two players in Mighty Duel, else the game's 2–4."""
+        return (2, 2) if options.get("mighty_duel") else super().player_span(options)
+
     def description(self, options: dict) -> dict:
         """The description with the kingdom's side for these options (7×7 in Mighty Duel, else 5×5)."""
         return {"key": "kingdomino.description", "size": grid_size(options)}
