@@ -61,6 +61,24 @@ screen, as the emoji font is. Ratios 10,000 sessions / empty folder: before 1.48
 1.36/1.23, 1.93/1.70, 1.52/1.58; the hello counter itself took 4.4-12.2 s between runs, and page -> first frame
 moved no more than the counter's did. Within the noise, as the cut to 1,377 characters above: not kept.
 
+Step by step again (December 2026, helper startup; load average 13-20 on the two cores, so each start took 3-6
+times a quiet machine's): `--startup` medians of 5, 10,000 sessions / empty / hello counter, seconds from the
+server's start: listening 4.30 / 5.79 / 2.85, page 6.20 / 7.75 / 3.73, first frame 10.22 / 11.37 / 6.96, ws frame
+11.61 / 12.13 / 8.84, painted 19.31 / 16.15 / 9.20 (ratios 2.10 and 1.75); server CPU until painted 1.62 / 1.40 /
+0.73 s. The step Tableside loses is ws frame -> painted (the counter's 0.36 s), the browser building the home:
+not the colour emoji font (given to Flet in the first message, so fetched before painted; without it, 4 alternate
+starts each, ws frame -> painted 5.27 s against 5.12 s, the server's CPU 0.17 s less), nor the imports before
+listening (our modules ~0.07 s of wall time, the best of 5 `-X importtime`; the server's CPU when listening
+0.63-0.83 s, the counter's 0.63-0.80 s). On the server the 10,000 sessions cost the warm-up ~0.12 s of CPU (the
+catalogue's first read and reconciliation, 0.108 s: JSON decoding and the shape checks, already column-wise),
+the theme 0.10 s, the home's build and its Flet controls ~0.2 s; the chart library (`warm_later`) 0.11 s once
+tabs may start. Loading it only after the first tab's shell had made its home: 3 alternate starts, painted 15.28
+s against 14.29 s, the server's CPU until painted the same (1.84 / 1.79 s): not kept. After painted the page
+asks Flutter's CJK fallback for six Noto Sans SC slices (`assets/fonts/notosanssc/v37/...woff2`, not bundled:
+404): some text of the home is shaped outside the "cjk" family (not yet found which).
+
+Set BENCH_PORTS=8630-8639 (a range) to keep every server the benchmark starts on those ports.
+
 Run: .venv/bin/python benchmarks/bench_screens.py [taps]
      .venv/bin/python benchmarks/bench_screens.py --startup    # the start-up figures only (no 10,000-session
                                                                 # screens, memory or taps)
@@ -229,10 +247,16 @@ SHOWS = """([text, exact]) => [...document.querySelectorAll('flt-semantics, flt-
 
 
 def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A TCP port nobody listens on right now: any, or one of BENCH_PORTS (e.g. `8630-8639`) when that is set."""
+    low, _, high = os.environ.get("BENCH_PORTS", "0-0").partition("-")
+    for port in range(int(low), int(high or low) + 1):
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return sock.getsockname()[1]
+    raise RuntimeError(f"no free port in BENCH_PORTS={os.environ['BENCH_PORTS']}")
 
 
 def start(cmd: list[str], port: int, cwd: Path = ROOT) -> tuple[subprocess.Popen, float]:
