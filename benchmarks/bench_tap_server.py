@@ -79,17 +79,18 @@ TIMERS = {"store": (Store, "play"), "render": (component.Renderer, "render"),
           "diff": (object_patch.ObjectPatch, "from_diff")}
 
 
-def cpu_timers() -> dict[str, list[float]]:
-    """Wrap the store's play, the renderer and the diff to add up their CPU seconds (outermost calls only; a
-    child component rendered during the diff would count in both)."""
-    spent: dict[str, list[float]] = {name: [0.0] for name in TIMERS}
-    for name, (owner, attr) in TIMERS.items():
+def cpu_timers(timers: dict[str, tuple] = TIMERS) -> dict[str, list[float]]:
+    """Wrap each function named in timers (name: (owner, attribute), a class's method, classmethod or staticmethod,
+    or a module's function) to add up its CPU and wall seconds, [cpu, wall] (outermost calls only; a child
+    component rendered during the diff would count in both)."""
+    spent: dict[str, list[float]] = {name: [0.0, 0.0] for name in timers}
+    for name, (owner, attr) in timers.items():
         original = getattr(owner, attr)
         depth = [0]
 
         def timed(*args, _original=original, _name=name, _depth=depth, **kwargs):
-            """Call through, adding the CPU time of the outermost call."""
-            start = time.process_time()
+            """Call through, adding the CPU and wall time of the outermost call."""
+            start, wall = time.process_time(), time.perf_counter()
             _depth[0] += 1
             try:
                 return _original(*args, **kwargs)
@@ -97,8 +98,10 @@ def cpu_timers() -> dict[str, list[float]]:
                 _depth[0] -= 1
                 if not _depth[0]:
                     spent[_name][0] += time.process_time() - start
+                    spent[_name][1] += time.perf_counter() - wall
 
-        setattr(owner, attr, staticmethod(timed) if isinstance(owner.__dict__[attr], classmethod) else timed)
+        kind = type(vars(owner).get(attr))
+        setattr(owner, attr, staticmethod(timed) if kind in (classmethod, staticmethod) else timed)
     return spent
 
 
@@ -122,16 +125,19 @@ async def done(sess: Session) -> None:
 
 
 async def tap(sess: Session, conn: Recorder, control: BaseControl, spent: dict) -> dict:
-    """Click control; the tap's CPU and wall ms, bytes, frames and CPU ms per part."""
+    """Click control; the tap's CPU and wall ms (in all, and of the event's dispatch: the handler and what it
+    calls at once), bytes, frames, and CPU and wall ms per part."""
     conn.frames.clear()
     for part in spent.values():
-        part[0] = 0.0
+        part[:] = [0.0, 0.0]
     wall, cpu = time.perf_counter(), time.process_time()
     await sess.dispatch_event(control._i, "click", None)
+    handler = {"handler": time.process_time() - cpu, "handler wall": time.perf_counter() - wall}
     await settle()
     figures = {"cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall,
-               "bytes": sum(map(len, conn.frames)), "frames": list(conn.frames)}
-    return {**figures, **{name: part[0] for name, part in spent.items()}}
+               "bytes": sum(map(len, conn.frames)), "frames": list(conn.frames), **handler}
+    return {**figures, **{name: part[0] for name, part in spent.items()},
+            **{f"{name} wall": part[1] for name, part in spent.items()}}
 
 
 async def hello_taps(taps: int, spent: dict) -> list[dict]:
