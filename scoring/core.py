@@ -213,7 +213,7 @@ class Game:
 # Scoreboard
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     """One entry of a breakdown: what the points came from (a message key and its parameters)."""
 
