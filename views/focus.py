@@ -26,6 +26,25 @@ focus then going to `then` as after a keyed control (`escaped`, the page's keybo
 RULING (a dialog's Escape is the dialog's): while a question or a chooser is open, Escape puts it away as its
 Cancel does (Flutter's own, the dialogs are dismissible) and the screen under it is left as it was: one press
 closed the Delete question and also threw away the correction typed under it.
+
+Keys typed in the gap after Enter: Enter in a round form's field (a field whose Enter passes the focus on, `keep`
+with `then`) adds the round, and Flutter takes the focus off the field at once; the screen is drawn again and the
+focus given to the form's first field about 0.5-0.9 s later. A person typing the next round's first score at once
+lost those keys: they reached no field (measured in Chromium: the page's "keyboard_event" Enter, the field's
+"submit" and "blur" sent in that order within a millisecond; a "5" and a "0" typed 70 and 100 ms later reached
+only the page's keyboard handler; the first field's "focus" came 0.8 s after the Enter). From that submit until a control takes the focus,
+the page's keyboard handler keeps the keys (`caught`) and types them into the control the focus is given to, as
+it is given (`give`), so Enter, 5, 0 leaves "50" in the next round's first field; a key still on its way once the
+focus is given is typed into that control too, until the control says it has the focus (from then on the field
+gets its keys itself: Flet sends every key to the page's handler as well, the field's "focus" before them).
+RULING (what the gap keeps): digits, the minus sign and Backspace, as the field would have taken them (Backspace
+takes back the last key kept, none in an empty field); a key with Ctrl, Alt or Meta held is a shortcut, not kept.
+A second Enter in the gap is not taken as sending the next round (one press that bounced, or a person repeating a
+round's Enter while the screen is still redrawn, must not send the next round half typed): it is let go, as are
+Tab and every later key of the gap (where a Tab would have gone is not known before the form is drawn again: the
+next score would land in the wrong player's field, worse than not at all); the keys before them are kept. Nothing is
+kept while a dialog is open, nor when the screen drawn next has no control for the focus (another screen): the
+keys are then let go, as the browser would have.
 """
 
 from __future__ import annotations
@@ -36,6 +55,9 @@ from typing import Any, Callable
 import flet as ft
 
 KEEPER = "_focus"  # the key of a tab's focus keeper in its scratch (`page.data`, `views.app.tab_scratch`)
+TYPED = frozenset("0123456789-")  # the keys the gap after a round form's Enter keeps for the next field (`caught`)
+BACK = "Backspace"
+LAST = frozenset({"Enter", "Tab"})  # keys that end what the gap keeps (`caught`)
 
 
 class Keeper:
@@ -47,12 +69,18 @@ class Keeper:
         self.drawn: dict[str, tuple[int, ft.Control]] = {}
         self.renders = 0
         self.cancel: tuple[int, Callable[[], Any], str | None] | None = None
+        self.gap: list[str] | None = None
+        self.into: ft.Control | None = None
+        self.shut = False
+        self.text = ""
+        self.redraw: Callable[[], Any] = lambda: None
 
     def took(self, name: str) -> None:
         """The control named `name` has the keyboard focus (a request still waiting for a render is dropped: the
-        person has moved on)."""
+        person has moved on; the gap after a round's Enter is over)."""
         self.held = name
         self.asked = ((), self.asked[1])
+        self.gap, self.into = None, None
 
     def lost(self, name: str) -> None:
         """The control named `name` let the focus go (a later control's focus is not undone)."""
@@ -101,7 +129,7 @@ def keep(page: Any, name: str, control: ft.Control, then: str | None = None, ins
     if getattr(control, "on_submit", None) is not None and then is None:
         control.on_submit = first(lambda: None, control.on_submit, stay=True)
     elif getattr(control, "on_submit", None) is not None:
-        control.on_submit = first(lambda: kept.ask(*targets), control.on_submit)
+        control.on_submit = first(lambda: (kept.ask(*targets), opened(kept)), control.on_submit)
     return control
 
 
@@ -150,6 +178,48 @@ def escaped(page: Any, key: str) -> None:
     cancel()
 
 
+def pressed(page: Any, e: Any) -> None:
+    """The page's keyboard handler (`views.app.main_for`): Escape (`escaped`), and a key typed in the gap after a
+    round form's Enter (`caught`)."""
+    escaped(page, e.key)
+    if not (e.ctrl or e.alt or e.meta):
+        caught(page, e.key)
+
+
+def opened(kept: Keeper) -> None:
+    """A round form's Enter took the focus off its field: keep the keys typed until a control takes it again."""
+    kept.gap, kept.into, kept.shut = [], None, False
+
+
+def caught(page: Any, key: str) -> None:
+    """A key the page heard: in the gap after a round form's Enter, kept for the control the focus is given to
+    next (typed into it at once once it is given, until it says it has it); outside the gap, while a dialog is open,
+    and after an Enter or a Tab in the gap, nothing (see the module's RULING)."""
+    kept = keeper(page)
+    if kept.gap is None or kept.shut or dialog_open(page):
+        return
+    kept.shut = key in LAST
+    if key in TYPED or key == BACK:
+        kept.gap.append(key)
+        typed_into(kept, kept.gap)
+
+
+def typed_into(kept: Keeper, keys: list[str]) -> None:
+    """Type the keys kept in the gap at the end of the text of the field given the focus (`Keeper.into`), as the
+    field would have (Backspace takes back the last character): its change handler is told, as for a key typed in
+    it, and the screen is drawn again with it (a drawn control cannot be changed); the keys are then used."""
+    if not keys or kept.into is None:
+        return
+    text = kept.text
+    for key in keys:
+        text = text[:-1] if key == BACK else text + key
+    keys.clear()
+    kept.text = text
+    if kept.into.on_change is not None:
+        kept.into.on_change(ft.Event(name="change", control=ft.TextField(value=text), data=text))
+    kept.redraw()
+
+
 def dialog_open(page: Any) -> bool:
     """Whether a dialog or a bottom sheet is open on the page (read from Flet's stack of the page's dialogs, in
     which a message bar also stands: a bar takes no keys, so it does not count)."""
@@ -157,12 +227,14 @@ def dialog_open(page: Any) -> bool:
     return any(d.open for d in stack if isinstance(d, (ft.AlertDialog, ft.BottomSheet)))
 
 
-def use_focus(page: Any) -> None:
+def use_focus(page: Any, redraw: Callable[[], Any]) -> None:
     """A screen's hook (`views.app.frame`): once drawn, give the focus to the control asked for (`keep`); none for
-    a page with no tab scratch (a screen built unseen, outside a render)."""
+    a page with no tab scratch (a screen built unseen, outside a render); redraw draws the screen again (keys kept
+    in the gap after a round's Enter, typed into its field: `typed_into`)."""
     if not isinstance(getattr(page, "data", None), dict):
         return
     kept = keeper(page)
+    kept.redraw = redraw
     kept.renders += 1
 
 
@@ -176,7 +248,13 @@ def use_focus(page: Any) -> None:
 async def give(page: Any) -> None:
     """Give the focus asked for to the control the last render drew for it, now: after a render (`use_focus`), or
     from a handler whose tap draws nothing again (home's History scrolls)."""
-    control = keeper(page).due()
+    kept = keeper(page)
+    control = kept.due()
+    if isinstance(control, ft.TextField) and kept.gap is not None:
+        kept.into, kept.text = control, control.value or ""
+        typed_into(kept, kept.gap)
+    elif kept.gap is not None:
+        kept.gap = None
     if control is not None:
         await focused(control)
 
