@@ -178,6 +178,32 @@ def test_a_round_typed_and_sent_from_the_keyboard_leaves_the_focus_on_its_first_
     expect(tab.field("Ann")).to_have_value("3")
 
 
+def test_keys_typed_at_once_after_enter_go_to_the_next_rounds_first_field(phone, server):
+    """Ann 3, Tab, Ben 4, Enter, and at once (the screen not yet drawn again: the server's answer held) "-", 5, 7,
+    Backspace, 0: the next round's first field reads "-50" once the screen is back, and Tab, 6, Enter adds round 2 as
+    Ann −50, Ben 6. Enter took the focus off Ben's field at once and gave it to Ann's about 0.9 s later: the keys
+    typed in between reached no field and were lost."""
+    sid = score_pad(server, 0)
+    tab = on_laptop(phone, f"/play/{sid}")
+    tab_to(tab, re.compile(r"^Ann$"))
+    tab.page.keyboard.type("3")
+    key(tab, "Tab")
+    tab.page.keyboard.type("4")
+    tab.hold()
+    tab.page.keyboard.press("Enter")
+    for typed in ["-", "5", "7", "Backspace", "0"]:
+        tab.page.keyboard.press(typed)
+    tab.held_until("Points for round 2")
+    tab.release()
+    tab.see_button("Undo: Round 1 scores: Ann 3, Ben 4")
+    focus_goes_to(tab, re.compile(r"^Ann$"))
+    expect(tab.field("Ann")).to_have_value("-50")
+    key(tab, "Tab")
+    tab.page.keyboard.type("6")
+    tab.page.keyboard.press("Enter")
+    tab.see_button("Undo: Round 2 scores: Ann \u221250, Ben 6")
+
+
 def test_enter_in_the_new_dinosaur_type_field_keeps_it_for_the_next_type(phone):
     """Cubosaurs' new session: "Stego", Enter, "Bronto", Enter: both types added, typed without leaving the keyboard
     (Enter had taken the keyboard from the field)."""
