@@ -313,7 +313,8 @@ COUNTED = ("actions answers bytes cards cells characters columns crowns deals do
            "points rounds rows seconds sessions spools squares stars tags tiles wins").split()
 NAMING = {"player", "winner", "terrain"}  # a placeholder naming someone or something: "{winner} wins"
 NEVER_ONE = {  # a count before a plural noun that cannot be 1, so the text needs no singular variant
-    ("app.player_counts", "b"), ("app.player_range", "max"), ("app.player_exact", "count"), ("core.player_count", "max"),  # at least 2 players
+    ("app.player_counts", "b"), ("app.player_range", "max"), ("app.player_exact", "count"),  # at least 2 players
+    ("core.player_count", "max"),
     ("cubosaurs.row_name_too_long", "most"), ("guess_club.card_blank", "limit"), ("guess_club.card_blank_at", "limit"),
     ("guess_club.topic_invalid", "limit"),
     ("knit_wit.answer_too_long", "limit"), ("knit_wit.tag_too_long", "limit"), ("storage.player_name_length", "max"),

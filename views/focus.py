@@ -32,11 +32,12 @@ with `then`) adds the round, and Flutter takes the focus off the field at once; 
 focus given to the form's first field about 0.5-0.9 s later. A person typing the next round's first score at once
 lost those keys: they reached no field (measured in Chromium: the page's "keyboard_event" Enter, the field's
 "submit" and "blur" sent in that order within a millisecond; a "5" and a "0" typed 70 and 100 ms later reached
-only the page's keyboard handler; the first field's "focus" came 0.8 s after the Enter). From that submit until a control takes the focus,
-the page's keyboard handler keeps the keys (`caught`) and types them into the control the focus is given to, as
-it is given (`give`), so Enter, 5, 0 leaves "50" in the next round's first field; a key still on its way once the
-focus is given is typed into that control too, until the control says it has the focus (from then on the field
-gets its keys itself: Flet sends every key to the page's handler as well, the field's "focus" before them).
+only the page's keyboard handler; the first field's "focus" came 0.8 s after the Enter). From that submit until a
+control takes the focus, the page's keyboard handler keeps the keys (`caught`) and types them into the control the
+focus is given to, as it is given (`give`), so Enter, 5, 0 leaves "50" in the next round's first field; a key still
+on its way once the focus is given is typed into that control too, until the control says it has the focus (from
+then on the field gets its keys itself: Flet sends every key to the page's handler as well, the field's "focus"
+before them).
 RULING (what the gap keeps): digits, the minus sign and Backspace, as the field would have taken them (Backspace
 takes back the last key kept, none in an empty field); a key with Ctrl, Alt or Meta held is a shortcut, not kept.
 A second Enter in the gap is not taken as sending the next round (one press that bounced, or a person repeating a
