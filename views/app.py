@@ -487,7 +487,7 @@ def frame(app: App, title: str, body: ft.Control, back: str | None, pinned: list
     number draws the scrolling part anew, from its top (`GameContext.turn_page`); scroller: a ref (`ft.use_ref`)
     given the scrolling part, or None. The focus asked for by a control used from the keyboard goes, once drawn, to
     the control now standing for it (`views.focus`)."""
-    focus.use_focus(getattr(app, "page", None), getattr(app, "render_soon", lambda: None))
+    focus.use_focus(app)
     return ft.Column(expand=True, spacing=0, controls=[
         top_bar(app, title, back, actions),
         *[ft.Container(content=c, padding=ft.Padding.symmetric(horizontal=8, vertical=4)) for c in pinned or []],

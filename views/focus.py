@@ -228,14 +228,15 @@ def dialog_open(page: Any) -> bool:
     return any(d.open for d in stack if isinstance(d, (ft.AlertDialog, ft.BottomSheet)))
 
 
-def use_focus(page: Any, redraw: Callable[[], Any]) -> None:
+def use_focus(app: Any) -> None:
     """A screen's hook (`views.app.frame`): once drawn, give the focus to the control asked for (`keep`); none for
-    a page with no tab scratch (a screen built unseen, outside a render); redraw draws the screen again (keys kept
-    in the gap after a round's Enter, typed into its field: `typed_into`)."""
+    a page with no tab scratch (a screen built unseen, outside a render); the app's `render_soon` draws the screen
+    again (keys kept in the gap after a round's Enter, typed into its field: `typed_into`)."""
+    page = getattr(app, "page", None)
     if not isinstance(getattr(page, "data", None), dict):
         return
     kept = keeper(page)
-    kept.redraw = redraw
+    kept.redraw = app.render_soon
     kept.renders += 1
 
 
