@@ -59,6 +59,11 @@ CJK = CJK_LETTERS + "\uff00-\uffef"  # CJK letters, full-width forms
 LIST_SEP = {"zh-CN": "、"}  # between the items of a list in a sentence; ", " elsewhere
 
 
+class Listed(str):
+    """A list parameter already said as a sentence (the views' `words.say`): `fill` treats it as the list it was,
+    so its own spaces ("奶奶和 Ann") do not keep the template's space beside it ("与奶奶和 Ann 的一样")."""
+
+
 def signed(value: Any) -> Any:
     """A number as a person reads it: a negative one with the minus sign "−" (U+2212), as print writes it, not the
     hyphen-minus ("−5", not "-5"); anything else as it is. Only for what is read (the screen, a correction's log row):
@@ -133,7 +138,7 @@ def text(lang: str, key: str, **params: Any) -> str:
     shown = {k: _move_name(lang, params.get(GAME), v) if k == MOVE else _shown(lang, k, v) for k, v in params.items()}
     if isinstance(inner, dict) and isinstance(params.get("reason"), str):
         shown["reason"] = text(lang, params["reason"], **inner)
-    return fill(template, _Params(shown), {k for k, v in params.items() if isinstance(v, (list, tuple))})
+    return fill(template, _Params(shown), {k for k, v in params.items() if isinstance(v, (list, tuple, Listed))})
 
 
 def fill(template: str, shown: dict, lists: Any = ()) -> str:

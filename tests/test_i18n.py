@@ -428,6 +428,19 @@ def test_a_chinese_name_sits_in_its_sentence_without_the_spaces_a_latin_one_keep
     assert found == {}
 
 
+def test_a_list_of_names_said_on_screen_sits_in_its_chinese_sentence_as_the_engines_say_it():
+    """Play-test, a family's Knit Wit in table mode: the host's screen read "现在无需操作：等 爸爸、奶奶、小明和 Ann
+    操作。" and a crossed-out answer "划掉：与 奶奶和 Ann 的一样": the views said the list as a sentence first
+    (`words.say`), and its own space before "Ann" kept the template's space before the list. A list the views say
+    sits in its sentence as the engines' own texts put it (`i18n.text`)."""
+    wait, same = "table.nothing_to_do_wait", "knit_wit.view.mark_same"
+    family = ["爸爸", "奶奶", "小明", "Ann"]
+    assert words.say("zh-CN", wait, who=family) == "现在无需操作：等爸爸、奶奶、小明和 Ann 操作。"
+    assert words.say("zh-CN", wait, who=family) == i18n.text("zh-CN", wait, who=family)
+    assert words.say_for("zh-CN", "knit_wit", same, names=["奶奶", "Ann"]) == "划掉：与奶奶和 Ann 的一样"
+    assert words.say("zh-CN", wait, who=["Ann", "奶奶"]) == "现在无需操作：等 Ann 和奶奶操作。"
+
+
 def test_chinese_texts_quote_with_double_quotes():
     """Bacon's near-tie line read "（点‘我出完了！’）" under a screen that says “我出完了！”: a Chinese text quotes with
     “…”, and ‘…’ only inside them; a move's name, which a refusal puts in “…”, names the move without quotes."""

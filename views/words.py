@@ -264,7 +264,8 @@ def say(lang: str, key: str, **params: Any) -> str:
     """The text of key in lang with readable parameters (a count of 1, or a list of one, in its singular variant,
     if any: chosen before the parameters are made readable)."""
     inner = params.pop(i18n.NESTED, None)
-    shown = {k: i18n.plain_list(lang, [readable(lang, w) for w in v]) if k in i18n.PLAIN and isinstance(v, list | tuple)
+    shown = {k: i18n.Listed(i18n.plain_list(lang, [readable(lang, w) for w in v]) if k in i18n.PLAIN
+                            else readable(lang, v)) if isinstance(v, list | tuple)
              else readable(lang, v, k == i18n.REFUSAL) for k, v in params.items()}
     if isinstance(inner, dict) and isinstance(params.get("reason"), str):
         shown["reason"] = say(lang, params["reason"], **inner)

@@ -27,6 +27,7 @@ from storage import Store
 from tests.browser.conftest import LAPTOP, OUTPUT, PHONE, READ_ALL, Tab
 from tests.browser.fit import BODY, BUTTON, CHROME, one_line, text_boxes, width, widths
 from tests.browser.shots import shoot_pages
+from tests.test_table_hub import HANDS3, WEAVE3
 from tests.test_views_knit_wit import CLAIMS, EXPECTED, HANDS, PLAYERS, SHEETS, VOTES, WEAVE
 from views.words import say
 
@@ -340,3 +341,24 @@ def test_a_hidden_sheet_passes_the_tablet_to_the_next_seat(phone, server):
     tab.gone(say("zh-CN", "app.private.pass_to", name="Ada"))
     assert SHEETS["Ada"][0] not in tab.page.evaluate(READ_ALL)
     tab.shot("knit_wit_tablet_passed_on")
+
+
+def test_a_crossed_out_answer_names_its_twins_as_a_chinese_sentence_does(phone, server):
+    """Play-test (a family's game in table mode, session 76): 爸爸's crossed-out answer read "划掉：与 奶奶和 Ann 的一样",
+    a space after 与 where a Chinese sentence has none (the list's own space before "Ann" kept the template's). On
+    the phone in Chinese, three identical answers on spool 1: 爸爸's card says "划掉：与奶奶和 Ann 的一样"."""
+    family = ["爸爸", "奶奶", "Ann"]
+    seats = dict(zip("ABC", family))
+    actions = [{"type": "deal", "by": "table", "spools": {seats[s]: hand for s, hand in HANDS3.items()}}]
+    for by, tag, encloses, number, loops in WEAVE3:
+        actions += [{"type": "loop", "by": seats[by], "tag": tag, "encloses": encloses},
+                    {"type": "spool", "by": seats[by], "number": number, "loops": loops}]
+    actions += [{"type": "answer", "by": name, "spool": 1, "text": "苹果"} for name in family]
+    actions += [{"type": "claim", "by": name} for name in family[:2]]
+    with Store(server.data) as store:
+        sid = store.create(new_record("knit_wit", family, {"deal": "table"}, seed=5, now=NOW))
+        for action in actions:
+            store.play(sid, action, NOW)
+    tab = phone.open(f"/play/{sid}")
+    tab.see("划掉：与奶奶和 Ann 的一样")
+    tab.shot("knit_wit_crossed_out_twins_zh")
