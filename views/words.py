@@ -264,12 +264,19 @@ def say(lang: str, key: str, **params: Any) -> str:
     """The text of key in lang with readable parameters (a count of 1, or a list of one, in its singular variant,
     if any: chosen before the parameters are made readable)."""
     inner = params.pop(i18n.NESTED, None)
-    shown = {k: i18n.Listed(i18n.plain_list(lang, [readable(lang, w) for w in v]) if k in i18n.PLAIN
-                            else readable(lang, v)) if isinstance(v, list | tuple)
-             else readable(lang, v, k == i18n.REFUSAL) for k, v in params.items()}
+    shown = {k: _said_list(lang, k, v) if isinstance(v, list | tuple) else readable(lang, v, k == i18n.REFUSAL)
+             for k, v in params.items()}
     if isinstance(inner, dict) and isinstance(params.get("reason"), str):
         shown["reason"] = say(lang, params["reason"], **inner)
     return i18n.text(lang, i18n.counted(lang, key, params), **shown)
+
+
+def _said_list(lang: str, name: str, items: list | tuple) -> str:
+    """A list parameter said as a sentence (without "and" where `i18n.PLAIN` names it), marked a list
+    (`i18n.Listed`) unless an item has spaces of its own (cards: "花色 B 的 7 和万能 压 …" keeps them)."""
+    said = [readable(lang, w) for w in items]
+    text = i18n.plain_list(lang, said) if name in i18n.PLAIN else readable(lang, items)
+    return text if any(" " in str(w) for w in said) else i18n.Listed(text)
 
 
 def say_whole(lang: str, key: str, **params: Any) -> str:
