@@ -1514,18 +1514,18 @@ CORRECTED_AND_ENDED = [  # game, players, options, actions (a correction, then t
         {"type": "round", "scores": {"Ann": 4, "Bo": 3}},
         {"type": "correct", "round": 1, "scores": {"Ann": 6, "Bo": 3}},
         {"type": "round", "scores": {"Ann": 5, "Bo": 0}}],
-     ("Round 1 corrected: Ann 4 ⭢ 6", "更正第 1 轮：Ann 4 ⭢ 6"), ("Ann reached 10", "Ann 达到 10 分")),
+     ("Round 1 corrected: Ann 4 ⭢ 6", "更正第 1 轮：Ann 4 ⭢ 6"), ("Ann reached the target of 10", "Ann 达到目标 10 分")),
     ("flip7", ["Ann", "Bo", "Cy"], {}, [
         {"type": "round", "lines": flip_round({"numbers": [5], "status": "stayed"})},
         {"type": "correct", "round": 1, "lines": flip_round({"numbers": [7], "status": "stayed"})},
         {"type": "round", "lines": flip_round(FLIP_BIG)}, {"type": "round", "lines": flip_round(FLIP_BIG)},
         {"type": "round", "lines": flip_round({"numbers": [12], "status": "stayed"})}],
-     ("Round 1 corrected: Ann 5 ⭢ 7", "更正第 1 轮：Ann 5 ⭢ 7"), ("Ann reached 200", "Ann 达到 200 分")),
+     ("Round 1 corrected: Ann 5 ⭢ 7", "更正第 1 轮：Ann 5 ⭢ 7"), ("Ann reached the target of 200", "Ann 达到目标 200 分")),
     ("rummy", ["Ann", "Bo", "Cy"], {"target": 35}, [
         {"type": "round", "lines": rummy_round(["3S", "4S", "5S"])},
         {"type": "correct", "round": 1, "lines": rummy_round(["3S", "4S", "5S", "6S"])},
         {"type": "round", "lines": rummy_round(["10H", "JH", "QH"])}],
-     ("Round 1 corrected: Ann 12 ⭢ 18", "更正第 1 轮：Ann 12 ⭢ 18"), ("Ann reached 35", "Ann 达到 35 分")),
+     ("Round 1 corrected: Ann 12 ⭢ 18", "更正第 1 轮：Ann 12 ⭢ 18"), ("Ann reached the target of 35", "Ann 达到目标 35 分")),
     ("cubosaurs", ["Ann", "Bo", "Cy"], CUBO_ROWS, [
         {"type": "round", "lines": cubo_round(1)}, {"type": "correct", "round": 1, "lines": cubo_round(2)},
         {"type": "round", "lines": cubo_round(1)}],

@@ -683,8 +683,8 @@ def end_panel(app: Any, record: dict, board: Any, folds: Folds, heading: bool = 
 
 
 def ended_line(lang: str, ended: dict) -> ft.Control:
-    """Why the game ended, as its engine said it (`Scoreboard.ended`: "Bo reached 50", "Ended after round 10 of
-    10", "The table ended the game"), under "Game over"."""
+    """Why the game ended, as its engine said it (`Scoreboard.ended`: "Bo reached the target of 50", "Ended after
+    round 10 of 10", "The table ended the game"), under "Game over"."""
     return ft.Text(words.say(lang, ended["key"], **{k: v for k, v in ended.items() if k != "key"}), size=16)
 
 
