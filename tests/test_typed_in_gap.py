@@ -4,12 +4,12 @@ that gap, and nothing after an Enter or a Tab typed in it."""
 
 from __future__ import annotations
 
-import asyncio
 from types import SimpleNamespace
 
 import flet as ft
 
 from views import focus
+from tests.helpers import run_async
 from views.ui import draft_field
 
 
@@ -39,7 +39,7 @@ def redrawn(page: SimpleNamespace, draft: dict, sent: list, redraws: list) -> ft
     draft["Ann"] = ""
     focus.keeper(page).redraw = lambda: redraws.append(draft.get("Ann"))
     field = form(page, draft, sent)
-    asyncio.run(focus.give(page))
+    run_async(focus.give(page))
     return field
 
 
@@ -90,6 +90,6 @@ def test_keys_are_let_go_when_the_next_screen_draws_no_field_for_them():
     field.on_submit(SimpleNamespace(control=field))
     press(page, "5")
     focus.keeper(page).renders += 1
-    asyncio.run(focus.give(page))
+    run_async(focus.give(page))
     press(page, "6")
     assert focus.keeper(page).gap is None and draft["Ann"] == "3"
