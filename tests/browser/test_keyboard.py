@@ -150,16 +150,22 @@ def test_undo_and_redo_from_the_keyboard_keep_the_focus_for_the_next_press(phone
     focus_goes_to(tab, re.compile(r"^Undo: Round 2"))
 
 
-def test_a_round_typed_and_sent_from_the_keyboard_leaves_the_focus_on_its_first_field(phone, server):
-    """Ann's points, Tab, Ben's, Enter: the round is added and the focus is on Ann's field for the next round (Enter
-    had dropped it); sent with Enter on "Add round", the focus goes there too (it had gone to the top of the
-    screen), and "Round 1" opened for a correction gives it to Ann's field, holding round 1's points."""
+def round_one_typed(phone, server):
+    """A laptop's score pad with Ann's 3, Tab, Ben's 4 typed from the keyboard (not yet sent)."""
     sid = score_pad(server, 0)
     tab = on_laptop(phone, f"/play/{sid}")
     tab_to(tab, re.compile(r"^Ann$"))
     tab.page.keyboard.type("3")
     key(tab, "Tab")
     tab.page.keyboard.type("4")
+    return tab
+
+
+def test_a_round_typed_and_sent_from_the_keyboard_leaves_the_focus_on_its_first_field(phone, server):
+    """Ann's points, Tab, Ben's, Enter: the round is added and the focus is on Ann's field for the next round (Enter
+    had dropped it); sent with Enter on "Add round", the focus goes there too (it had gone to the top of the
+    screen), and "Round 1" opened for a correction gives it to Ann's field, holding round 1's points."""
+    tab = round_one_typed(phone, server)
     tab.page.keyboard.press("Enter")
     tab.see_button("Undo: Round 1 scores: Ann 3, Ben 4")
     focus_goes_to(tab, re.compile(r"^Ann$"))
@@ -183,12 +189,7 @@ def test_keys_typed_at_once_after_enter_go_to_the_next_rounds_first_field(phone,
     Backspace, 0: the next round's first field reads "-50" once the screen is back, and Tab, 6, Enter adds round 2 as
     Ann −50, Ben 6. Enter took the focus off Ben's field at once and gave it to Ann's about 0.9 s later: the keys
     typed in between reached no field and were lost."""
-    sid = score_pad(server, 0)
-    tab = on_laptop(phone, f"/play/{sid}")
-    tab_to(tab, re.compile(r"^Ann$"))
-    tab.page.keyboard.type("3")
-    key(tab, "Tab")
-    tab.page.keyboard.type("4")
+    tab = round_one_typed(phone, server)
     tab.hold()
     tab.page.keyboard.press("Enter")
     for typed in ["-", "5", "7", "Backspace", "0"]:
