@@ -325,6 +325,19 @@ def test_the_log_says_the_dice_of_every_app_roll_without_replaying(monkeypatch):
     assert public_log(record, state, 2)[0]["what"] == said[-1]  # the newest rows only: the same words
 
 
+def test_the_log_says_which_squares_a_write_went_to():
+    """A row holds up to four pairs: "阿美 wrote 1 | 3" (and the past rounds' "row 3: 1 | 3") did not say which two
+    squares, so a pair entered in the wrong place could not be found against the paper sheet. The log's row names
+    the row and both columns, counted from 1 as the squares are named, in both languages."""
+    record = new_record("splitter", ["A"], seed=3)
+    state = replay(record)
+    record, state = play(record, state, {"type": "set_roll", "by": "A", "dice": [1, 3]})
+    record, state = play(record, state, {"type": "write", "by": "A", "row": 2, "offset": 2, "left": 1, "right": 3})
+    key, params = public_log(record, state, 1)[0]["what"]
+    assert i18n.text("en", key, **params) == "A wrote 1 | 3 in row 3, columns 2 and 7"
+    assert i18n.text("zh-CN", key, **params) == "A 在第 3 行第 2、7 列写下 1 | 3"
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Corrections
 

@@ -164,7 +164,7 @@ def written_round() -> CardTable:
 def test_a_past_round_tapped_open_is_moved_swapped_and_saved_as_a_correction():
     table = written_round()
     body = view.build(table.ctx())
-    assert "row 4: 1 | 3" in texts(body) and "row 4: 3 | 1" in texts(body)
+    assert "row 4, columns 4 and 5: 1 | 3" in texts(body) and "row 4, columns 3 and 6: 3 | 1" in texts(body)
     tap_round(body, 1)
     body = view.build(table.ctx())
     assert "Correcting round 1: change the entries and save" in texts(body)
@@ -178,7 +178,7 @@ def test_a_past_round_tapped_open_is_moved_swapped_and_saved_as_a_correction():
     assert table.record["actions"][-1]["writes"]["Ann"] == {"row": 5, "offset": 1, "left": 3, "right": 1}
     assert table.state["sheets"]["Ann"][5][2:6] == [3, None, None, 1] and table.state["sheets"]["Ann"][3][3] is None
     body = view.build(table.ctx())
-    assert "row 6: 3 | 1" in texts(body) and round_edit.editing(table.local) is None
+    assert "row 6, columns 3 and 6: 3 | 1" in texts(body) and round_edit.editing(table.local) is None
     assert "Roll the dice" in buttons(body)
 
 

@@ -193,6 +193,14 @@ def pair(row: int, offset: int) -> list[list[int]]:
     return [[row, COLS // 2 - 1 - offset], [row, COLS // 2 + offset]]
 
 
+def place_words(place: dict) -> dict:
+    """A pair's place as a person reads it on the sheet: row and both columns counted from 1, left first.
+    Ruling: a row holds up to four pairs, so "row 3" alone did not say which squares a round's pair went to
+    (the log and the table of past rounds, where a wrong entry is found and corrected)."""
+    (row, first), (_, second) = pair(place["row"], place["offset"])
+    return {"row": row + 1, "first": first + 1, "second": second + 1}
+
+
 def open_places(state: dict, player: str) -> list[list[int]]:
     """Every [row, offset] whose two cells are on the player's sheet and still empty."""
     sheet, grid = state["options"]["sheet"], state["sheets"][player]
@@ -410,6 +418,13 @@ class Splitter(Engine):
     def rounds_entered(self, state: dict) -> int:
         """How many rounds are finished (rolled, by the app or the table, and written by every player)."""
         return len(state["rolls"])
+
+    def describe(self, action: dict) -> tuple[str, dict]:
+        """An action in words; a write says where it went (`place_words`), as the paper sheet shows it."""
+        key, params = super().describe(action)
+        if action.get("type") == "write" and all(isinstance(action.get(k), int) for k in ("row", "offset")):
+            params = {**params, **place_words(action)}
+        return key, params
 
     def logged(self, state: dict, action: dict, nth: int) -> tuple[str, dict]:
         """The nth app roll of the log with its dice, as kept in `app_rolls` ("The app rolled 3 and 5": "rolled the

@@ -394,7 +394,7 @@ def placed_text(ctx: GameContext, where: dict | None) -> str:
     """Where a player wrote a round's pair, in words (a dash for no write)."""
     if where is None:
         return "–"
-    return ctx.t("splitter.view.placed", row=where["row"] + 1, left=where["left"], right=where["right"])
+    return ctx.t("splitter.view.placed", **game.place_words(where), left=where["left"], right=where["right"])
 
 
 def rounds_table(ctx: GameContext, draft: dict, board: Scoreboard) -> ft.Control:
